@@ -1,0 +1,69 @@
+"""Scorekeeper: a table companion for rummy games played with real cards and tiles."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Build the app: defaults, then ``instance/config.py`` and the environment, then ``test_config``."""
+    app = Flask(__name__, instance_relative_config=True,
+                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    _configure(app, test_config)
+    _register_extensions(app)
+    _register_blueprints(app)
+    _register_errorhandlers(app)
+    _register_template_helpers(app)
+    _register_commands(app)
+    return app
+
+
+def _configure(app: Flask, test_config: dict | None) -> None:
+    from .config import Defaults, database_url, secret_key
+
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_object(Defaults)
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.update(test_config)
+    app.config.setdefault("SQLALCHEMY_DATABASE_URI", database_url(app.instance_path))
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = secret_key(app.instance_path)
+
+
+def _register_extensions(app: Flask) -> None:
+    from .extensions import csrf, db, migrate
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    csrf.init_app(app)
+
+
+def _register_blueprints(app: Flask) -> None:
+    from .views import register_blueprints
+
+    register_blueprints(app)
+
+
+def _register_errorhandlers(app: Flask) -> None:
+    from .views.errors import register_errorhandlers
+
+    register_errorhandlers(app)
+
+
+def _register_template_helpers(app: Flask) -> None:
+    from . import filters
+
+    filters.register(app)
+
+
+def _register_commands(app: Flask) -> None:
+    from .cli import register_flask_commands
+
+    register_flask_commands(app)

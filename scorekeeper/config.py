@@ -1,0 +1,48 @@
+"""Configuration defaults; ``instance/config.py`` and the environment override them.
+
+Environment variables: ``SCOREKEEPER_SECRET_KEY`` (or ``SECRET_KEY``),
+``DATABASE_URL`` (e.g. ``postgresql+psycopg://user:pass@host/db``).
+Without a secret key one is generated into ``instance/secret_key`` on first run.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+
+class Defaults:
+    SQLALCHEMY_TRACK_MODIFICATIONS = False
+    SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
+    WTF_CSRF_TIME_LIMIT = None  # a game page may stay open for a whole evening
+    SESSION_COOKIE_HTTPONLY = True
+    SESSION_COOKIE_SAMESITE = "Lax"
+    MAX_CONTENT_LENGTH = 2 * 1024 * 1024
+    JSON_SORT_KEYS = False
+    # Seconds between refreshes of a followed (read-only) game page.
+    FOLLOW_REFRESH_SECONDS = 15
+
+
+def database_url(instance_path: str) -> str:
+    """``DATABASE_URL`` from the environment, else the SQLite file in ``instance/``."""
+    url = os.environ.get("DATABASE_URL")
+    if url:
+        # Heroku-style URLs name the driver "postgres"; SQLAlchemy wants "postgresql".
+        if url.startswith("postgres://"):
+            url = "postgresql://" + url[len("postgres://"):]
+        return url
+    return "sqlite:///" + str(Path(instance_path) / "scorekeeper.sqlite3")
+
+
+def secret_key(instance_path: str) -> str:
+    """The secret key from the environment, or one generated once into ``instance/secret_key``."""
+    key = os.environ.get("SCOREKEEPER_SECRET_KEY") or os.environ.get("SECRET_KEY")
+    if key:
+        return key
+    path = Path(instance_path) / "secret_key"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()

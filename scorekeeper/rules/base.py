@@ -1,0 +1,161 @@
+"""The :class:`Variant` base class: declared attributes plus a few hooks.
+
+Each variant module declares a subclass with its slug, name, player limits,
+notation and options, implements ``check``, ``hand`` and ``score_round``, and
+registers it with :func:`scorekeeper.rules.registry.register`. Shared
+validation helpers for round facts live here so every variant phrases its
+field errors the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, ClassVar, Mapping
+
+from .cards import Card, Notation
+from .errors import NotationError, RoundError, RulesError
+from .options import Option, resolve
+from .scoring import GameScore, RoundOutcome, best_seats
+from .verdict import HandValue, Verdict
+
+
+class Variant:
+    """One rummy variant. Subclasses declare the class attributes and override the hooks."""
+
+    slug: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int]
+    notation: ClassVar[Notation]
+    option_spec: ClassVar[tuple[Option, ...]] = ()
+    #: one line for menus: what the game is
+    summary: ClassVar[str] = ""
+
+    # -- options and notation -------------------------------------------------
+    def options(self, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Every option with its default, ``raw`` validated (OptionError otherwise)."""
+        return resolve(self.option_spec, raw)
+
+    def parse(self, text: str) -> tuple[Card, ...]:
+        """Notation to cards (N-1); NotationError naming the token otherwise."""
+        return self.notation.parse(text)
+
+    def describe(self) -> dict:
+        """JSON-ready description for menus, forms and ``GET /api/v1/variants``."""
+        return {
+            "slug": self.slug, "name": self.name, "summary": self.summary,
+            "min_players": self.min_players, "max_players": self.max_players,
+            "high_wins": self.high_wins(self.options()),
+            "options": [o.describe() for o in self.option_spec],
+        }
+
+    # -- the checker ----------------------------------------------------------
+    def check(self, cards: str, extend: str | None, opts: dict[str, Any]) -> Verdict:
+        """Judge a meld (or laydown / extension / grid): see RULES.md section 6."""
+        raise NotImplementedError
+
+    def hand(self, cards: str, opts: dict[str, Any]) -> HandValue:
+        """The value of cards left in a hand."""
+        raise NotImplementedError
+
+    # -- scoring hooks --------------------------------------------------------
+    def high_wins(self, opts: Mapping[str, Any]) -> bool:
+        """Whether the highest total wins (False: lowest wins)."""
+        return True
+
+    def initial_progress(self, players: int, opts: Mapping[str, Any]) -> tuple[dict, ...]:
+        """Each seat's progress before the first round."""
+        return tuple({} for _ in range(players))
+
+    def start_game(self, players: int, first_dealer: int, opts: Mapping[str, Any]) -> GameScore:
+        return GameScore(variant=self.slug, players=players, first_dealer=first_dealer,
+                         high_wins=self.high_wins(opts), rounds=(), totals=(0,) * players,
+                         progress=self.initial_progress(players, opts), dealer=first_dealer)
+
+    def dealer_for(self, game: GameScore, index: int) -> int:
+        """Who deals round ``index`` (0-based): the deal passes left each hand."""
+        return (game.first_dealer + index) % game.players
+
+    def score_round(self, facts: Mapping[str, Any], game: GameScore, dealer: int,
+                    opts: Mapping[str, Any]) -> RoundOutcome:
+        """Score one round's facts given the game so far; RoundError on bad facts."""
+        raise NotImplementedError
+
+    def is_over(self, game: GameScore, outcome: RoundOutcome, opts: Mapping[str, Any]) -> bool:
+        """Whether the game ends after the round just added to ``game``."""
+        return outcome.ends_game
+
+    def winners_of(self, game: GameScore, opts: Mapping[str, Any]) -> tuple[int, ...]:
+        """The winning seats of a finished game (default: best total, ties share)."""
+        return best_seats(game.totals, game.high_wins)
+
+    def finish_round(self, game: GameScore, outcome: RoundOutcome, opts: Mapping[str, Any]) -> GameScore:
+        if self.is_over(game, outcome, opts):
+            return replace(game, finished=True, winners=self.winners_of(game, opts))
+        return game
+
+    def describe_next(self, game: GameScore, opts: Mapping[str, Any]) -> GameScore:
+        """Fill who deals and who plays first in the current (or next) hand."""
+        current = game.in_progress_round
+        dealer = current.dealer if current else self.dealer_for(game, len(game.rounds))
+        starter = current.starter if current and current.starter is not None else (dealer + 1) % game.players
+        return replace(game, dealer=dealer, starter=starter)
+
+    # -- shared validation helpers for round facts -----------------------------
+    @staticmethod
+    def seat_entries(facts: Mapping[str, Any], players: int, key: str = "players") -> list[Mapping[str, Any]]:
+        """``facts[key]``: a list of one object per seat, or RoundError."""
+        entries = facts.get(key)
+        if not isinstance(entries, list) or len(entries) != players:
+            raise RoundError([(key, f"give one entry per player ({players})")])
+        for i, entry in enumerate(entries):
+            if not isinstance(entry, Mapping):
+                raise RoundError([(f"{key}.{i}", "each player's entry must be an object")])
+        return entries
+
+    @staticmethod
+    def seat_or_none(facts: Mapping[str, Any], key: str, players: int, rule: str = "") -> int | None:
+        """An optional seat index (``winner``, ``went_out`` ...), validated."""
+        value = facts.get(key)
+        if value is None or value == "":
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+            prefix = f"{rule}: " if rule else ""
+            raise RoundError([(key, f"{prefix}{value!r} is not a player seat (0..{players - 1})")])
+        return value
+
+    @staticmethod
+    def count(value: Any, field: str, *, low: int = 0, high: int | None = None, what: str = "a count") -> int:
+        """A whole number within bounds (no negatives), or RoundError on ``field``."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+                value = int(value)
+            else:
+                raise RoundError([(field, f"{value!r} is not {what} (a whole number)")])
+        if value < low:
+            raise RoundError([(field, f"{what} cannot be below {low}")])
+        if high is not None and value > high:
+            raise RoundError([(field, f"{what} cannot be above {high}")])
+        return value
+
+    def hand_points(self, entry: Mapping[str, Any], field: str, opts: Mapping[str, Any]) -> int:
+        """Points left in a player's hand: from ``hand`` (cards) or ``points`` (a typed total).
+
+        Cards win when both are given; neither means an empty hand (0).
+        """
+        cards = entry.get("hand")
+        if cards not in (None, ""):
+            try:
+                return self.hand(cards, dict(opts)).points or 0
+            except RulesError as err:
+                raise RoundError([(f"{field}.hand", str(err))]) from None
+        if entry.get("points") not in (None, ""):
+            return self.count(entry["points"], f"{field}.points", what="points in hand")
+        return 0
+
+    def parse_for_round(self, text: Any, field: str) -> tuple[Card, ...]:
+        """Parse cards inside round facts, turning a NotationError into a field error."""
+        try:
+            return self.parse(text if text is not None else "")
+        except NotationError as err:
+            raise RoundError([(field, str(err))]) from None

@@ -1,0 +1,114 @@
+"""Cards and tiles as immutable values, and the text notation (N-1).
+
+Glossary (used across the engine):
+
+- *token*: one written card or tile, e.g. ``7``, ``R10``, ``QS``, ``W``.
+- *rank*: the number a natural card shows (aces 1, J 11, Q 12, K 13 where
+  they exist); ``None`` for a wild card.
+- *suit*: a tile colour (``R B K G``) or a card suit (``S H D C``); ``None``
+  where the variant has none.
+- *wild*: a card that stands for another (Wild Bee, PLYT, joker). Crazy
+  Rummy's wildcards are natural cards of the hand's wild rank, so they are
+  not ``wild`` here; the variant decides.
+- *reading*: what a card stands for in a meld, written in the same notation.
+
+>>> KRAZY = Notation("krazy-bee", ranks={str(n): n for n in range(1, 14)},
+...                  wild_tokens=("W", "*"), accepted="1..13, W (or *)")
+>>> KRAZY.parse("3, 4 w")
+(Card(rank=3, suit=None, wild=False), Card(rank=4, suit=None, wild=False), Card(rank=None, suit=None, wild=True))
+>>> KRAZY.parse("3 14")
+Traceback (most recent call last):
+...
+scorekeeper.rules.errors.NotationError: N-1: unknown token '14' for krazy-bee; accepted: 1..13, W (or *)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .errors import NotationError
+
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def tokenize(text: str) -> list[str]:
+    """Split a notation string on spaces and commas (N-1).
+
+    >>> tokenize(" R1, r2  J ")
+    ['R1', 'r2', 'J']
+    """
+    if not isinstance(text, str):
+        raise NotationError(repr(text), "a string of tokens", detail="cards must be text")
+    return [t for t in _SEPARATORS.split(text.strip()) if t]
+
+
+@dataclass(frozen=True)
+class Card:
+    """One physical card or tile."""
+
+    rank: int | None
+    suit: str | None = None
+    wild: bool = False
+
+
+@dataclass(frozen=True)
+class Notation:
+    """A variant's token language: ranks, optional suits and wild tokens.
+
+    ``suits`` maps accepted suit spellings to the canonical letter. With
+    ``suit_first`` the suit is written before the rank (tiles: ``R10``),
+    otherwise after it (cards: ``10H``). ``suit_required`` makes a token
+    without a suit an error; ``keep_suit=False`` parses and drops it
+    (Crazy Rummy ignores suits).
+    """
+
+    variant: str
+    ranks: dict[str, int]
+    accepted: str
+    wild_tokens: tuple[str, ...] = ()
+    suits: dict[str, str] = field(default_factory=dict)
+    suit_first: bool = False
+    suit_required: bool = False
+    keep_suit: bool = True
+    rank_names: dict[int, str] = field(default_factory=dict)
+
+    def parse_token(self, token: str) -> Card:
+        """One token to a :class:`Card`, or a :class:`NotationError` naming it."""
+        up = token.strip().upper()
+        if up in {w.upper() for w in self.wild_tokens}:
+            return Card(rank=None, wild=True)
+        rank_text, suit = up, None
+        if self.suits:
+            rank_text, suit = self._split_suit(up)
+            if suit is None and self.suit_required:
+                raise self._error(token)
+        rank = self.ranks.get(rank_text)
+        if rank is None:
+            raise self._error(token)
+        return Card(rank=rank, suit=suit if self.keep_suit else None)
+
+    def _split_suit(self, up: str) -> tuple[str, str | None]:
+        for spelling in sorted(self.suits, key=len, reverse=True):
+            s = spelling.upper()
+            if self.suit_first and up.startswith(s) and len(up) > len(s):
+                return up[len(s):], self.suits[spelling]
+            if not self.suit_first and up.endswith(s) and len(up) > len(s):
+                return up[: -len(s)], self.suits[spelling]
+        return up, None
+
+    def _error(self, token: str) -> NotationError:
+        return NotationError(token, self.accepted, self.variant)
+
+    def parse(self, text: str) -> tuple[Card, ...]:
+        """A whole notation string to cards; empty input gives ``()``."""
+        return tuple(self.parse_token(t) for t in tokenize(text))
+
+    def format(self, card: Card) -> str:
+        """The canonical token for ``card`` (the first wild token for a wild)."""
+        if card.wild:
+            return self.wild_tokens[0]
+        rank = self.rank_names.get(card.rank, str(card.rank))
+        if card.suit is None:
+            return rank
+        return card.suit + rank if self.suit_first else rank + card.suit

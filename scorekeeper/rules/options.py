@@ -1,0 +1,131 @@
+"""Per-game options (every **(option)** of RULES.md) with defaults and validation.
+
+An :class:`Option` declares one setting; :func:`resolve` fills defaults and
+validates a mapping of raw values (strings from the command line or a form,
+or typed JSON values), raising :class:`OptionError` listing what is accepted.
+
+>>> spec = (Option("min", "int", 3, "Smallest meld size for a lone check", rule="KB-1", low=1, high=13),
+...         Option("wrap", "bool", False, "Runs continue past 13", rule="CT-3"))
+>>> resolve(spec, {"min": "4", "wrap": "on"})
+{'min': 4, 'wrap': True}
+>>> resolve(spec, {"colour": "red"})
+Traceback (most recent call last):
+...
+scorekeeper.rules.errors.OptionError: option 'colour': unknown option; accepted: min, wrap
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping
+
+from .errors import OptionError
+
+_TRUE = {"1", "true", "yes", "on", "y", "t"}
+_FALSE = {"0", "false", "no", "off", "n", "f", ""}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option: its name, type, default, one-line help and the rule it comes from.
+
+    ``type`` is ``"int"``, ``"bool"``, ``"choice"`` (one of ``choices``) or
+    ``"text"``. ``parser`` (for ``"text"``) turns the raw text into the stored
+    value and raises :class:`OptionError` (or any ``RulesError``) on bad input.
+    ``optional`` allows ``None`` (no value, e.g. no target score).
+    ``game`` / ``check``: whether the option matters for a game, a lone check, or both.
+    """
+
+    name: str
+    type: str
+    default: Any
+    help: str
+    rule: str = ""
+    choices: tuple[Any, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    optional: bool = False
+    parser: Callable[[Any], Any] | None = None
+    game: bool = True
+    check: bool = True
+
+    def accepted(self) -> str:
+        """A short human description of the accepted values."""
+        extra = " or empty (none)" if self.optional else ""
+        if self.type == "bool":
+            return "on/off (true/false, yes/no, 1/0)"
+        if self.type == "choice" or self.choices:
+            return ", ".join(str(c) for c in self.choices) + extra
+        if self.type == "int":
+            if self.low is not None and self.high is not None:
+                return f"a whole number {self.low}..{self.high}" + extra
+            if self.low is not None:
+                return f"a whole number >= {self.low}" + extra
+            return "a whole number" + extra
+        return "text" + extra
+
+    def parse(self, raw: Any) -> Any:
+        """Validate one raw value and return it typed."""
+        if raw is None or (isinstance(raw, str) and raw.strip() == "" and self.type != "bool"):
+            if self.optional:
+                return None
+            if raw is None:
+                return self.default
+            raise OptionError(self.name, "a value is required", self.accepted())
+        if self.type == "bool":
+            return self._parse_bool(raw)
+        if self.type == "int":
+            return self._parse_int(raw)
+        if self.type == "choice":
+            return self._parse_choice(raw)
+        return self.parser(raw) if self.parser else str(raw)
+
+    def _parse_bool(self, raw: Any) -> bool:
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise OptionError(self.name, f"{raw!r} is not on or off", self.accepted())
+
+    def _parse_int(self, raw: Any) -> int:
+        if isinstance(raw, bool):
+            raise OptionError(self.name, f"{raw!r} is not a number", self.accepted())
+        try:
+            value = int(str(raw).strip()) if not isinstance(raw, int) else raw
+        except ValueError:
+            raise OptionError(self.name, f"{raw!r} is not a whole number", self.accepted()) from None
+        if self.choices and value not in self.choices:
+            raise OptionError(self.name, f"{value} is not allowed", self.accepted())
+        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+            raise OptionError(self.name, f"{value} is out of range", self.accepted())
+        return value
+
+    def _parse_choice(self, raw: Any) -> Any:
+        text = str(raw).strip()
+        for choice in self.choices:
+            if text.lower() == str(choice).lower():
+                return choice
+        raise OptionError(self.name, f"{raw!r} is not one of the choices", self.accepted())
+
+    def describe(self) -> dict:
+        """JSON-ready description (for ``variants()``, forms and the API)."""
+        return {
+            "name": self.name, "type": self.type, "default": self.default,
+            "help": self.help, "rule": self.rule, "choices": list(self.choices),
+            "low": self.low, "high": self.high, "optional": self.optional,
+            "game": self.game, "check": self.check,
+        }
+
+
+def resolve(spec: Iterable[Option], raw: Mapping[str, Any] | None) -> dict[str, Any]:
+    """All options of ``spec`` with defaults filled and ``raw`` validated."""
+    spec = tuple(spec)
+    by_name = {o.name: o for o in spec}
+    raw = dict(raw or {})
+    for name in raw:
+        if name not in by_name:
+            raise OptionError(name, "unknown option", ", ".join(by_name) or "none")
+    return {o.name: (o.parse(raw[o.name]) if o.name in raw else o.default) for o in spec}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Scorekeeper needs when they are missing and we are root.
+#   run:  Pango for WeasyPrint (PDFs)
+#   test: the above plus Chromium (browser tests) and poppler-utils (PDF to PNG)
+# Without root, it only reports what is missing; the browser tests then skip
+# with a notice (and fail under CI=true).
+set -u
+want=(libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core)
+[ "${1:-run}" = test ] && want+=(chromium poppler-utils)
+
+missing=()
+for pkg in "${want[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "system-deps: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null && apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
+        || echo "system-deps: could not install ${missing[*]}" >&2
+else
+    echo "system-deps: missing ${missing[*]} (not root: install them with apt-get to enable every test)" >&2
+fi
+exit 0

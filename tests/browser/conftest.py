@@ -1,0 +1,79 @@
+"""A live server and a real headless Chromium at phone size (390x844).
+
+Chromium comes from Debian (``make test`` installs it when run as root).
+Without it the browser tests are skipped with a notice, except under
+``CI=true`` where a missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"]
+
+
+def _no_browser(reason: str):
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"browser tests cannot run under CI: {reason}")
+    pytest.skip(f"NOTICE browser tests skipped: {reason}")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        _no_browser(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover
+        _no_browser("the playwright package is not installed")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    """The app served on a free loopback port, on its own SQLite file."""
+    db_file = tmp_path_factory.mktemp("live") / "live.sqlite3"
+    app = create_app({"TESTING": True, "SECRET_KEY": "browser-secret",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_file}"})
+    with app.app_context():
+        db.create_all()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture
+def page(browser, request):
+    """A fresh phone-sized page; a screenshot is kept under test-artifacts/ after each test."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    yield page
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def assert_no_sideways_scroll(page) -> None:
+    """The page must not scroll horizontally at phone width."""
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"{page.url} scrolls sideways by {overflow}px"

@@ -1,0 +1,35 @@
+"""Shared fixtures: an app on a fresh SQLite file, its test client and CLI runner.
+
+Browser fixtures (a live server and a headless Chromium page at 390x844)
+are in ``tests/browser/conftest.py``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({
+        "TESTING": True,
+        "SECRET_KEY": "test-secret",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+        "WTF_CSRF_ENABLED": True,
+    })
+    with app.app_context():
+        db.create_all()
+    yield app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
