@@ -27,6 +27,15 @@ def ordinal(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
+#: Top navigation: (endpoint, label); an entry shows once its blueprint is registered.
+NAV = (("games.index", "Games"), ("checker.index", "Check"), ("printing.index", "Print"),
+       ("rules_pages.index", "Rules"))
+
+
 def register(app: Flask) -> None:
     app.add_template_filter(signed)
     app.add_template_filter(ordinal)
+
+    @app.context_processor
+    def navigation():
+        return {"nav_items": [(e, label) for e, label in NAV if e in app.view_functions]}
