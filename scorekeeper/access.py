@@ -1,0 +1,61 @@
+"""Who may change a game: whoever holds its edit secret.
+
+The browser that creates a game gets the secret in a per-game cookie; an
+editor link (``/games/<id>/join/<secret>``) puts it in another browser on
+purpose; API clients send ``Authorization: Bearer <secret>``. Everyone else
+reads. Every mutating route calls :func:`require_editor`.
+"""
+
+from __future__ import annotations
+
+from flask import Response, abort, request
+
+from .models import Game
+from .services import secret_matches
+
+#: a year: a game night's editors should not lose their rights mid-season
+COOKIE_MAX_AGE = 365 * 24 * 3600
+
+
+def cookie_name(game: Game) -> str:
+    """The per-game cookie holding the edit secret."""
+    return f"sk_edit_{game.public_id}"
+
+
+def presented_secret(game: Game) -> str | None:
+    """The secret this request offers: the Bearer header, else the game's cookie."""
+    header = request.headers.get("Authorization", "")
+    if header[:7].lower() == "bearer ":
+        return header[7:].strip()
+    return request.cookies.get(cookie_name(game))
+
+
+def can_edit(game: Game) -> bool:
+    """Whether this request holds the game's edit secret."""
+    return secret_matches(game, presented_secret(game))
+
+
+def require_editor(game: Game) -> None:
+    """Abort with 403 unless this request holds the game's edit secret."""
+    if not can_edit(game):
+        abort(403, description="Only the table's scorekeepers can change this game. "
+                               "Ask one of them for the editor link.")
+
+
+def editor_secret(game: Game) -> str | None:
+    """The valid secret held by this browser (to show its editor link), else None."""
+    secret = presented_secret(game)
+    return secret if secret_matches(game, secret) else None
+
+
+def remember_editor(response: Response, game: Game, secret: str) -> Response:
+    """Give this browser the edit secret of ``game`` (an HttpOnly, SameSite cookie)."""
+    response.set_cookie(cookie_name(game), secret, max_age=COOKIE_MAX_AGE, path="/",
+                        httponly=True, samesite="Lax", secure=request.is_secure)
+    return response
+
+
+def forget_editor(response: Response, game: Game) -> Response:
+    """Drop this browser's edit cookie for ``game`` (after deleting the game)."""
+    response.delete_cookie(cookie_name(game), path="/")
+    return response

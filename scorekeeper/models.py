@@ -1,0 +1,112 @@
+"""Persistence only: games, their players, recorded hands and the audit trail.
+
+No rules live here: totals, progress and winners are always derived by the
+rules engine from ``Round.facts`` (see :mod:`scorekeeper.services`). The
+schema is created and changed only through the migrations in ``migrations/``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def utcnow() -> datetime:
+    """Now in UTC, naive (SQLite stores no time zone; every stamp here is UTC)."""
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class Game(db.Model):
+    """One game at one table: its variant, options and who may change it."""
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    #: random url-safe id used in every URL (the integer id never leaves the server)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, index=True)
+    variant: Mapped[str] = mapped_column(String(40))
+    #: every game option of the variant, validated and with defaults filled
+    options: Mapped[dict] = mapped_column(JSON, default=dict)
+    first_dealer: Mapped[int] = mapped_column(default=0)
+    #: sha256 hex digest of the edit secret (the secret itself is never stored)
+    secret_hash: Mapped[str] = mapped_column(String(64))
+    #: cache of the engine's verdict: 'in_progress' or 'finished'
+    status: Mapped[str] = mapped_column(String(16), default="in_progress")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    players: Mapped[list["Player"]] = relationship(
+        back_populates="game", order_by="Player.seat", cascade="all, delete-orphan",
+        passive_deletes=True)
+    rounds: Mapped[list["Round"]] = relationship(
+        back_populates="game", order_by="Round.number", cascade="all, delete-orphan",
+        passive_deletes=True)
+    audit_entries: Mapped[list["AuditEntry"]] = relationship(
+        back_populates="game", order_by="AuditEntry.id", cascade="all, delete-orphan",
+        passive_deletes=True)
+
+    __table_args__ = (Index("ix_games_status_created", "status", "created_at"),)
+
+    @property
+    def names(self) -> list[str]:
+        """Player names in seat order."""
+        return [p.name for p in self.players]
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"<Game {self.public_id} {self.variant} {self.status}>"
+
+
+class Player(db.Model):
+    """A player in a seat (0-based, in the order they sit and deal)."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seat: Mapped[int]
+    name: Mapped[str] = mapped_column(String(40))
+
+    game: Mapped[Game] = relationship(back_populates="players")
+
+    __table_args__ = (UniqueConstraint("game_id", "seat", name="uq_players_game_seat"),)
+
+
+class Round(db.Model):
+    """One recorded hand: the round facts exactly as the variant documents them."""
+
+    __tablename__ = "rounds"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    number: Mapped[int]  # 1-based, no gaps
+    facts: Mapped[dict] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="rounds")
+
+    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_rounds_game_number"),)
+
+
+class AuditEntry(db.Model):
+    """One change to a game: when, what, and the facts before and after."""
+
+    __tablename__ = "audit_entries"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: 'create', 'record', 'edit', 'delete' or 'undo'
+    action: Mapped[str] = mapped_column(String(16))
+    round_number: Mapped[int | None]
+    old: Mapped[dict | None] = mapped_column(JSON(none_as_null=True))
+    new: Mapped[dict | None] = mapped_column(JSON(none_as_null=True))
+    summary: Mapped[str] = mapped_column(String(300), default="")
+    #: set on a record/edit/delete once an undo has reversed it
+    undone: Mapped[bool] = mapped_column(default=False)
+
+    game: Mapped[Game] = relationship(back_populates="audit_entries")
