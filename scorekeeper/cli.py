@@ -1,20 +1,247 @@
 """The ``scorekeeper`` command: check, hand, print, serve, init-db.
 
 Exit codes: 0 legal, 1 not legal, 2 notation or usage error (message on stderr).
+
+``check`` and ``hand`` call the rules engine and nothing else; ``check --batch``
+reads JSON lines (see :mod:`scorekeeper.batch`). ``serve`` and ``init-db`` build
+the Flask app, imported lazily so a check does not pay for the web stack.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import re
 import sys
+from typing import Any, Sequence
+
+from .rules import RulesError, check, find_variant, hand
+
+EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_USAGE = 0, 1, 2
+
+#: Splits a card string into tokens for showing readings: spaces, commas,
+#: the Step separator ``|``, grid rows ``/`` (``.`` empty cells are dropped).
+_READING_SPLIT = re.compile(r"[\s,|/]+")
 
 
+class UsageError(ValueError):
+    """Bad command-line input that is not the engine's business (e.g. ``--option min``)."""
+
+
+# -- parsing ------------------------------------------------------------------
+def parse_option(text: str) -> tuple[str, str]:
+    """``KEY=VALUE`` from ``--option`` to a pair; UsageError naming the token otherwise.
+
+    >>> parse_option("min=4")
+    ('min', '4')
+    >>> parse_option("steps=run of 7; run of 8")
+    ('steps', 'run of 7; run of 8')
+    >>> parse_option("min")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.cli.UsageError: --option 'min': write KEY=VALUE, e.g. --option min=4
+    """
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise UsageError(f"--option {text!r}: write KEY=VALUE, e.g. --option min=4")
+    return key.strip(), value.strip()
+
+
+def collect_options(pairs: Sequence[str] | None) -> dict[str, str]:
+    """Every ``--option KEY=VALUE`` as a dict (a repeated key keeps the last value)."""
+    return dict(parse_option(p) for p in pairs or ())
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="scorekeeper",
+        description="Scorekeeper: check melds, value hands, print sheets and serve the table companion.",
+        epilog="Exit codes: 0 legal, 1 not legal, 2 notation or usage error.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    p = sub.add_parser("check", help="judge a meld, a Step laydown, an extension or a tile grid",
+                       description="Judge cards under a variant's rules (RULES.md section 6). "
+                                   "Use | between the melds of a Step laydown and / between grid rows.")
+    p.add_argument("variant", nargs="?", help="variant slug, e.g. krazy-bee, crazy-tiles")
+    p.add_argument("cards", nargs="*", help="the cards or tiles (several words are joined with spaces)")
+    p.add_argument("--extend", metavar="CARDS", help="the meld already on the table that CARDS are added to")
+    p.add_argument("--batch", action="store_true",
+                   help="read JSON lines from standard input, write one JSON verdict per line")
+    _add_common(p)
+    p.set_defaults(func=_cmd_check)
+
+    p = sub.add_parser("hand", help="the value of the cards left in a hand",
+                       description="Value the cards left in a hand (KB-7, RB-6, CT-7, CZ-5; "
+                                   "crib-rummy counts cards).")
+    p.add_argument("variant", help="variant slug")
+    p.add_argument("cards", nargs="*", help="the cards left in hand")
+    _add_common(p)
+    p.set_defaults(func=_cmd_hand)
+
+    from . import print_cli
+    print_cli.add_parser(sub)
+
+    p = sub.add_parser("serve", help="run the web app (Flask's server, for local use)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=5000)
+    p.add_argument("--debug", action="store_true", help="reload on change, show tracebacks")
+    p.set_defaults(func=_cmd_serve)
+
+    p = sub.add_parser("init-db", help="create or migrate the database (Alembic migrations)")
+    p.set_defaults(func=_cmd_init_db)
+    return parser
+
+
+def _add_common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--option", "-O", action="append", metavar="KEY=VALUE", default=[],
+                   help="a variant option, e.g. --option min=4 (repeatable)")
+    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+
+
+# -- commands -----------------------------------------------------------------
+def _cmd_check(args: argparse.Namespace) -> int:
+    if args.batch:
+        if args.variant or args.cards or args.extend or args.option:
+            raise UsageError("--batch reads everything from standard input; give no variant, cards or options")
+        from .batch import run_batch_stream
+        run_batch_stream(sys.stdin, sys.stdout)
+        return EXIT_LEGAL
+    if not args.variant:
+        raise UsageError("check needs a VARIANT and CARDS (or --batch)")
+    cards = " ".join(args.cards)
+    verdict = check(args.variant, cards, extend=args.extend, **collect_options(args.option)).to_dict()
+    _emit(verdict, args.json, lambda: format_verdict(verdict, cards))
+    return EXIT_LEGAL if verdict["valid"] else EXIT_NOT_LEGAL
+
+
+def _cmd_hand(args: argparse.Namespace) -> int:
+    value = hand(args.variant, " ".join(args.cards), **collect_options(args.option)).to_dict()
+    _emit(value, args.json, lambda: format_hand(value))
+    return EXIT_LEGAL
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:  # pragma: no cover - runs a server
+    from . import create_app
+    create_app().run(host=args.host, port=args.port, debug=args.debug)
+    return 0
+
+
+def _cmd_init_db(args: argparse.Namespace) -> int:
+    from flask_migrate import upgrade
+
+    from . import create_app
+    app = create_app()
+    with app.app_context():
+        upgrade()
+    print(f"database is up to date: {app.config['SQLALCHEMY_DATABASE_URI']}")
+    return 0
+
+
+def _emit(result: dict, as_json: bool, readable) -> None:
+    print(json.dumps(result, ensure_ascii=False) if as_json else readable())
+
+
+# -- readable output ------------------------------------------------------------
+def show_reading(variant: str, cards: str, reading: Sequence[Any]) -> str:
+    """The reading beside the input: ``W=9`` where a wild card stands for something else.
+
+    >>> show_reading("krazy-bee", "7 7 w", ["7", "7", "7"])
+    '7 7 W=7'
+    """
+    tokens = [t for t in _READING_SPLIT.split(cards.strip()) if t and t != "."]
+    if len(tokens) != len(reading):
+        return " ".join(_plain(r) for r in reading)
+    shown = []
+    for token, read in zip(tokens, reading):
+        written = _canonical(variant, token)
+        read = _plain(read)
+        shown.append(written if read == written else f"{written}={read}")
+    return " ".join(shown)
+
+
+def _canonical(variant: str, token: str) -> str:
+    try:
+        notation = find_variant(variant).notation
+        return notation.format(notation.parse_token(token))
+    except (RulesError, AttributeError):
+        return token.upper()
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return "/".join(_plain(v) for v in value)
+    return "?" if value is None else str(value)
+
+
+def format_verdict(verdict: dict, cards: str) -> str:
+    """A short readable verdict: LEGAL / NOT LEGAL, kinds, points, reading, reasons, alternatives."""
+    lines = [_headline(verdict)]
+    variant = verdict.get("variant", "")
+    if verdict.get("reading"):
+        lines.append(f"  reading: {show_reading(variant, cards, verdict['reading'])}")
+    for other in verdict.get("readings", [])[1:]:
+        lines.append(f"       or: {show_reading(variant, cards, other)}")
+    for i, part in enumerate(verdict.get("parts", []), 1):
+        lines.append(f"  part {i}: {_headline(part) if isinstance(part, dict) else part}")
+        if isinstance(part, dict):
+            lines += [f"    - {r}" for r in part.get("reasons", [])]
+    lines += [f"  - {r}" for r in verdict.get("reasons", [])]
+    lines += [f"  instead: {a}" for a in verdict.get("alternatives", [])]
+    lines += [f"  note: {n}" for n in verdict.get("notes", [])]
+    return "\n".join(lines)
+
+
+def _headline(verdict: dict) -> str:
+    words = ["LEGAL" if verdict.get("valid") else "NOT LEGAL"]
+    kinds = list(verdict.get("kinds") or [])
+    if verdict.get("kind"):
+        words.append(verdict["kind"])
+        others = [k for k in kinds if k != verdict["kind"]]
+        if others:
+            words.append(f"(could also be: {', '.join(others)})")
+    elif kinds:
+        words.append(f"(could be: {', '.join(kinds)})")
+    if verdict.get("points") is not None:
+        words.append(f"· {verdict['points']} points")
+    return " ".join(words)
+
+
+def format_hand(value: dict) -> str:
+    """A hand's value in words, with the per-card breakdown when the engine gives one."""
+    if "cards" in value and "points" not in value:
+        head = f"{value['cards']} cards in hand"
+    else:
+        head = f"{value.get('points', 0)} points in hand"
+    parts = [f"{b['card']}:{b['points']}" for b in value.get("breakdown", [])]
+    return head + (f"  ({' '.join(parts)})" if parts else "")
+
+
+# -- entry points ----------------------------------------------------------------
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``scorekeeper`` console script."""
-    raise SystemExit(2)
+    """Entry point of the ``scorekeeper`` console script; returns the exit code."""
+    parser = _build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # argparse: --help (0) or a usage error (2, already printed)
+        return int(stop.code or 0)
+    try:
+        return int(args.func(args))
+    except (RulesError, UsageError) as err:
+        print(f"scorekeeper: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except NotImplementedError:
+        print(f"scorekeeper: {args.command} is not available for {getattr(args, 'variant', '')!r} yet",
+              file=sys.stderr)
+        return EXIT_USAGE
 
 
 def register_flask_commands(app) -> None:
-    """Add Scorekeeper's commands to ``flask --app scorekeeper``."""
+    """Add Scorekeeper's commands to ``flask --app scorekeeper``.
+
+    Nothing extra: the database is managed by ``flask db`` (Flask-Migrate) and
+    everything else is on the ``scorekeeper`` command.
+    """
 
 
 if __name__ == "__main__":  # pragma: no cover
