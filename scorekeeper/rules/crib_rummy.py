@@ -15,22 +15,62 @@ Round facts (one hand, recorded turn by turn)::
             {"type": "draw_pile"}      # the draw pile ran out: no bonus, or
             null}                      # hand still being played
 
+Per meld, ``kind`` declares a new meld that reads both ways (CR-3); without
+it the kind pegging more is taken (a run) and a note says so. A turn may
+give both ``melds`` and ``pegs``: the count must then equal the engine's.
+
 Progress per seat: ``{"front": total, "back": previous front peg}``.
+
+Round details (``RoundScore.details``): ``turns`` (per turn: player, pegs,
+running total, each meld with its pegs and reading), ``table`` (the hand's
+table melds: number, owner, kind, cards, length, reading, pegs), ``bonus``
+(the rummy bonus or None), ``ended_by`` (``"out"``, ``"draw_pile"`` or None),
+``reached`` and ``final_turns`` (CR-8), ``notes``.
+
+>>> from scorekeeper.rules import check
+>>> check("crib-rummy", "3S 4S 5S 6S 7S").points
+10
+>>> check("crib-rummy", "6S", extend="3S 4S 5S").points
+3
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
+
 from .base import Variant
-from .cards import Notation
+from .crib_hand import behind, play_hand, rummy_bonus
+from .crib_melds import (NOTATION, RANKS, SUITS, Judgement, added_pegs, deck_reasons,  # noqa: F401
+                         judge, judge_extension, pegs)
 from .options import Option
 from .registry import register
+from .scoring import GameScore
+from .verdict import MAX_READINGS, HandValue, Verdict
 
-SUITS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-RANKS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 11)}}
+__all__ = ["CribRummy", "CribHand", "table_melds", "NOTATION", "RANKS", "SUITS"]
 
-NOTATION = Notation("crib-rummy", ranks=RANKS, wild_tokens=("JK", "*"), suits=SUITS,
-                    suit_required=True, rank_names={1: "A", 11: "J", 12: "Q", 13: "K"},
-                    accepted="rank A 2..10 J Q K (T = 10) + suit S H D C (or ♠♥♦♣), e.g. AS 10H QD; JK (joker; or *)")
+
+@dataclass(frozen=True)
+class CribHand(HandValue):
+    """``hand`` for crib-rummy: the card count, plus the rummy bonus those cards give (CR-7)."""
+
+    players: int = 2
+    rummy_bonus: int = 0
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "players": self.players, "rummy_bonus": self.rummy_bonus}
+
+
+def _unique(items) -> tuple:
+    return tuple(dict.fromkeys(items))
+
+
+def _best(legal: Mapping[str, Any], declared: str | None, points) -> str:
+    """The declared kind, else the one pegging more (a run on a tie)."""
+    if declared:
+        return declared
+    return max(legal, key=lambda k: (points(k), k == "run"))
 
 
 @register
@@ -50,3 +90,132 @@ class CribRummy(Variant):
         Option("kind", "choice", None, "Declare the meld a set or a run", rule="CR-3",
                choices=("set", "run"), optional=True, game=False),
     )
+
+    # -- the checker --------------------------------------------------------------
+    def check(self, cards: str, extend: str | None, opts: dict[str, Any]) -> Verdict:
+        """CR-1..CR-5: judge a new meld, or (``extend``) cards added to a table meld.
+
+        >>> v = CribRummy().check("7H JK JK", None, CribRummy().options())
+        >>> v.kind, v.kinds, v.points, v.extra["points_by_kind"]
+        ('run', ('set', 'run'), 3, {'set': 2, 'run': 3})
+        >>> CribRummy().check("KH AH 2H", None, CribRummy().options({"ace_high": True, "kind": "run"})).reasons
+        ('CR-2: a run never wraps round from K through A to 2',)
+        """
+        added = self.parse(cards)
+        if extend is not None and str(extend).strip():
+            return self._check_extension(self.parse(extend), added, opts)
+        return self._check_meld(added, opts)
+
+    def _check_meld(self, cards, opts) -> Verdict:
+        judged = judge(cards, opts["ace_high"])
+        deck = deck_reasons(cards, opts["jokers"])
+        declared = opts["kind"]
+        legal = {k: j for k, j in judged.items() if j.legal and (not declared or k == declared)}
+        alternatives = self._alternatives(cards, judged, declared, opts)
+        if deck or not legal:
+            asked = [judged[declared]] if declared else judged.values()
+            reasons = _unique([r for j in asked for r in j.reasons] + deck)
+            return Verdict(self.slug, False, reasons=reasons, alternatives=alternatives)
+        kind = _best(legal, declared, lambda k: pegs(k, len(cards)))
+        readings = [r.tokens() for k in (kind, *legal) if k in legal for r in legal[k].readings]
+        readings = list(_unique(readings))
+        notes = ()
+        if len(legal) > 1:
+            notes = (f"CR-3: these cards read as a set ({pegs('set', len(cards))} pegs) or a run "
+                     f"({pegs('run', len(cards))} pegs); declare which with kind=set or kind=run",)
+        return Verdict(self.slug, True, kind, tuple(legal), pegs(kind, len(cards)), readings[0],
+                       readings=tuple(readings[:MAX_READINGS]),
+                       readings_truncated=len(readings) > MAX_READINGS, alternatives=alternatives,
+                       notes=notes, extra={"points_by_kind": {k: pegs(k, len(cards)) for k in legal}})
+
+    def _alternatives(self, cards, judged: Mapping[str, Judgement], declared, opts) -> tuple[str, ...]:
+        """N-2: another kind, or the ace_high option, that would make these cards legal."""
+        out = []
+        for kind, j in judged.items():
+            if declared and kind != declared and j.legal:
+                out.append(f"legal as a {kind} ({pegs(kind, len(cards))} pegs): declare kind={kind}")
+        if not opts["ace_high"] and not judged["run"].legal and (not declared or declared == "run"):
+            if judge(cards, ace_high=True)["run"].legal:
+                out.append(f"legal as a run with the ace_high option (Q-K-A): {pegs('run', len(cards))} pegs")
+        return tuple(out)
+
+    def _check_extension(self, table, added, opts) -> Verdict:
+        ace_high, declared, size = opts["ace_high"], opts["kind"], len(table)
+        table_judged = {k: j for k, j in judge(table, ace_high).items() if not declared or k == declared}
+        if not any(j.legal for j in table_judged.values()):
+            why = "; ".join(_unique(r for j in table_judged.values() for r in j.reasons))
+            return Verdict(self.slug, False, reasons=(f"CR-4: the meld on the table is not legal ({why})",))
+        grown = {k: judge_extension(j.readings, added, ace_high) for k, j in table_judged.items() if j.legal}
+        legal = {k: g for k, g in grown.items() if g.legal}
+        deck = deck_reasons(table + added, opts["jokers"])
+        if deck or not legal:
+            reasons = _unique([r for g in grown.values() for r in g.reasons] + deck)
+            return Verdict(self.slug, False, reasons=reasons, alternatives=self._as_new_meld(added, opts))
+        kind = _best(legal, declared, lambda k: added_pegs(k, size, size + len(added)))
+        readings = list(_unique(r.tokens()[size:] for r in legal[kind].readings))
+        first = legal[kind].readings[0]
+        return Verdict(self.slug, True, kind, tuple(legal), added_pegs(kind, size, size + len(added)),
+                       readings[0], readings=tuple(readings[:MAX_READINGS]),
+                       readings_truncated=len(readings) > MAX_READINGS,
+                       extra={"length": size + len(added), "table_reading": list(first.tokens()[:size]),
+                              "points_by_kind": {k: added_pegs(k, size, size + len(added)) for k in legal}})
+
+    def _as_new_meld(self, added, opts) -> tuple[str, ...]:
+        """N-2: the added cards may still be a legal meld of their own."""
+        legal = [k for k, j in judge(added, opts["ace_high"]).items() if j.legal]
+        if not legal or deck_reasons(added, opts["jokers"]):
+            return ()
+        kind = _best({k: None for k in legal}, None, lambda k: pegs(k, len(added)))
+        return (f"the added cards are a legal new {kind} on their own ({pegs(kind, len(added))} pegs)",)
+
+    def hand(self, cards: str, opts: dict[str, Any]) -> HandValue:
+        """The card count (RULES.md section 6) and the rummy bonus it gives (CR-7).
+
+        >>> CribRummy().hand("3H 4H JK", CribRummy().options({"players": 4})).to_dict()
+        {'variant': 'crib-rummy', 'cards': 3, 'players': 4, 'rummy_bonus': 2}
+        """
+        count = len(self.parse(cards))
+        return CribHand(self.slug, cards=count, players=opts["players"],
+                        rummy_bonus=rummy_bonus(opts["players"], [count]))
+
+    # -- scoring ------------------------------------------------------------------
+    def initial_progress(self, players, opts):
+        return tuple({"front": 0, "back": 0} for _ in range(players))
+
+    def score_round(self, facts, game, dealer, opts):
+        """One hand turn by turn (CR-4..CR-8); see the module docstring for the facts."""
+        return play_hand(self, facts, game, dealer, opts).outcome()
+
+    def describe_next(self, game, opts):
+        """CR-9: after the first hand the player behind chooses who starts (``chooser``).
+
+        Ties for behind go to the tied player who would be first to play from
+        the dealer's left. The next hand's ``starter`` is None until chosen.
+        """
+        game = super().describe_next(game, opts)
+        if game.finished:
+            return game
+        current = game.in_progress_round
+        if current is None and game.rounds:
+            return replace(game, starter=None, chooser=behind(game.totals, game.dealer))
+        if current is not None and len(game.rounds) > 1:
+            return replace(game, chooser=behind(game.rounds[-2].totals, game.dealer))
+        return game
+
+
+def table_melds(facts: Mapping[str, Any], players: int, opts: Mapping[str, Any] | None = None,
+                *, dealer: int = 0) -> list[dict]:
+    """The hand's table melds so far: number, owner, kind, cards, length, reading, pegs.
+
+    For a form that offers "extend meld k". Raises RoundError like scoring does.
+
+    >>> facts = {"turns": [{"melds": [{"cards": "KH KS KD"}]},
+    ...                    {"melds": [{"cards": "3S 4S 5S"}, {"cards": "KC", "extend": 0}]}]}
+    >>> [(m["owner"], m["kind"], m["cards"], m["length"]) for m in table_melds(facts, 2)]
+    [(1, 'set', 'KH KS KD KC', 4), (0, 'run', '3S 4S 5S', 3)]
+    """
+    variant = CribRummy()
+    opts = variant.options({k: v for k, v in (opts or {}).items()})
+    game = GameScore(variant.slug, players, dealer, True, (), (0,) * players,
+                     variant.initial_progress(players, opts))
+    return play_hand(variant, facts, game, dealer, opts).table_dicts()
