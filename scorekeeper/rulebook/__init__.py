@@ -1,0 +1,117 @@
+"""The rulebook: every variant's rules in our own words, keyed by the rule ids of RULES.md.
+
+Pure data and small functions (no Flask), shared by the rules pages
+(``/rules/<variant>#KB-3``), the checker's links from a reason to its rule and
+the printed rules cards (:attr:`Rulebook.digest`).
+
+>>> rulebook("krazy-bee").rule("KB-7").title
+'Points left in your hand'
+>>> rule_path("CT-2", "runny-tiles"), rule_path("kb-3")
+('/rules/runny-tiles#CT-2', '/rules/krazy-bee#KB-3')
+>>> rule_ids_in("CT-2: a group needs ...; see also N-1")
+['CT-2', 'N-1']
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from ..rules import UnknownVariant, variants
+from . import crazy_rummy, crib_rummy, krazy_bee, rumbugz
+from .book import DIGEST_HEADINGS, SECTION_TITLES, Rule, Rulebook, Section
+from .common import COMMON_RULES
+from .tiles import SWITCH_WORDS, tile_book
+
+__all__ = ["Rule", "Rulebook", "Section", "DIGEST_HEADINGS", "SECTION_TITLES", "SWITCH_WORDS",
+           "rulebook", "rulebooks", "rule", "rule_text", "rule_url_anchor", "rule_page",
+           "rule_path", "rule_ids_in", "all_rule_ids", "RULE_ID"]
+
+#: A rule id as written in RULES.md and in the engine's messages.
+RULE_ID = re.compile(r"\b(?:N|KB|RB|CT|CR|CZ)-\d{1,2}\b", re.IGNORECASE)
+
+#: Which page a rule id opens on when no variant is given.
+HOME_PAGE = {"N": "krazy-bee", "KB": "krazy-bee", "RB": "rumbugz", "CT": "crazy-tiles",
+             "CR": "crib-rummy", "CZ": "crazy-rummy"}
+
+_FIXED = {b.slug: b for b in (krazy_bee.BOOK, rumbugz.BOOK, crib_rummy.BOOK, crazy_rummy.BOOK)}
+
+
+@cache
+def _books() -> dict[str, Rulebook]:
+    books = {}
+    for v in variants():  # menu order; the tile presets are built from their switches
+        books[v["slug"]] = _FIXED.get(v["slug"]) or tile_book(v["slug"], v["name"])
+    return books
+
+
+def rulebooks() -> list[Rulebook]:
+    """Every variant's rulebook, in menu order."""
+    return list(_books().values())
+
+
+def rulebook(slug: str) -> Rulebook:
+    """The rulebook of variant ``slug`` (case-insensitive); UnknownVariant otherwise."""
+    key = str(slug).strip().lower()
+    try:
+        return _books()[key]
+    except KeyError:
+        raise UnknownVariant(str(slug), list(_books())) from None
+
+
+@cache
+def _by_id() -> dict[str, Rule]:
+    found = {r.id: r for r in COMMON_RULES}
+    for book in rulebooks():
+        for r in book.rules:
+            found.setdefault(r.id, r)
+    return found
+
+
+def all_rule_ids() -> tuple[str, ...]:
+    """Every rule id the rulebook explains (common ones first)."""
+    return tuple(_by_id())
+
+
+def rule(rule_id: str) -> Rule:
+    """The rule with ``rule_id`` (case-insensitive); KeyError when no rule has that id."""
+    return _by_id()[rule_url_anchor(rule_id)]
+
+
+def rule_text(rule_id: str) -> str:
+    """The rule's text in players' words.
+
+    >>> rule_text("RB-1")
+    'Every Sequence has 4 Bugz or more.'
+    """
+    return rule(rule_id).text
+
+
+def rule_url_anchor(rule_id: str) -> str:
+    """The fragment that lands on the rule on its page: the id itself, upper case (``KB-3``)."""
+    return str(rule_id).strip().upper()
+
+
+def rule_page(rule_id: str, variant: str | None = None) -> str:
+    """The variant page to show ``rule_id`` on: ``variant`` when its page has it, else the rule's home."""
+    anchor = rule_url_anchor(rule_id)
+    if variant:
+        book = _books().get(str(variant).strip().lower())
+        if book is not None and anchor in book.rule_ids:
+            return book.slug
+    return HOME_PAGE[anchor.split("-")[0]]
+
+
+def rule_path(rule_id: str, variant: str | None = None) -> str:
+    """The site path of a rule, e.g. ``/rules/krazy-bee#KB-3`` (for links outside a request)."""
+    return f"/rules/{rule_page(rule_id, variant)}#{rule_url_anchor(rule_id)}"
+
+
+def rule_ids_in(text: str) -> list[str]:
+    """The rule ids mentioned in a message, in order, each once (for linking reasons)."""
+    seen: list[str] = []
+    for match in RULE_ID.findall(text or ""):
+        rid = match.upper()
+        if rid not in seen:
+            seen.append(rid)
+    return seen

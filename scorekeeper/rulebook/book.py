@@ -1,0 +1,82 @@
+"""The shapes of a rulebook: :class:`Rule`, :class:`Section`, :class:`Rulebook`.
+
+Pure data (no Flask): the rules pages, the checker's rule links and the
+printed rules cards all read the same objects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: Section keys in page order, with their headings.
+SECTION_TITLES = {
+    "overview": "The game and what you need",
+    "values": "What cards are worth",
+    "melds": "Melds",
+    "play": "Playing a hand",
+    "scoring": "Scoring",
+    "end": "End of the game",
+    "scorekeeper": "How Scorekeeper reads your cards",
+}
+
+#: Headings of the quick-reference digest (rules cards), in order.
+DIGEST_HEADINGS = ("Card values", "Melds", "Scoring", "End of game")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule in players' words, under its stable id from RULES.md (``KB-3``)."""
+
+    id: str
+    title: str
+    text: str
+    examples: tuple[str, ...] = ()
+    #: tile switches this rule depends on (the page shows whether each is on)
+    switches: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Section:
+    """A group of rules under one heading, with optional lead paragraphs."""
+
+    key: str
+    intro: tuple[str, ...] = ()
+    rules: tuple[Rule, ...] = ()
+
+    @property
+    def title(self) -> str:
+        return SECTION_TITLES[self.key]
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """A variant's rules: sections of rules plus a quick-reference digest.
+
+    ``digest`` maps each of :data:`DIGEST_HEADINGS` to a few short lines.
+    ``switches_on`` / ``switches_off`` are set for the tile presets.
+    """
+
+    slug: str
+    name: str
+    lead: str
+    sections: tuple[Section, ...]
+    digest: dict[str, tuple[str, ...]]
+    switches_on: tuple[str, ...] = ()
+    switches_off: tuple[str, ...] = ()
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        """Every rule on the page, in page order."""
+        return tuple(rule for section in self.sections for rule in section.rules)
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        return tuple(rule.id for rule in self.rules)
+
+    def rule(self, rule_id: str) -> Rule:
+        """The rule with ``rule_id`` on this page (KeyError when it is not here)."""
+        for rule in self.rules:
+            if rule.id == rule_id.upper():
+                return rule
+        raise KeyError(rule_id)

@@ -1,0 +1,54 @@
+"""Rules pages: ``/rules/`` lists the variants, ``/rules/<variant>`` explains one, one anchor per rule id."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, render_template, url_for
+
+from ..rulebook import SWITCH_WORDS, rulebook, rulebooks
+from ..rules import RulesError, variants
+
+bp = Blueprint("rules_pages", __name__, url_prefix="/rules")
+
+
+def _described() -> dict[str, dict]:
+    return {v["slug"]: v for v in variants()}
+
+
+def _link(endpoint: str, **values) -> str | None:
+    """A URL to another feature's page, or None while that feature is not registered."""
+    return url_for(endpoint, **values) if endpoint in current_app.view_functions else None
+
+
+def show_default(option: dict) -> str:
+    """An option's default as a player reads it: on/off, none, or the value.
+
+    >>> show_default({"type": "bool", "default": True}), show_default({"type": "int", "default": None})
+    ('on', 'none')
+    """
+    value = option["default"]
+    if option["type"] == "bool":
+        return "on" if value else "off"
+    return "none" if value is None else str(value)
+
+
+@bp.get("/")
+def index():
+    """Every variant with a link to its rules page."""
+    described = _described()
+    return render_template("rules/index.html", books=rulebooks(), described=described)
+
+
+@bp.get("/<variant>")
+def variant(variant: str):
+    """One variant's rules, sections in play order, each rule at ``#<rule id>``, with its settings."""
+    try:
+        book = rulebook(variant)
+    except RulesError:
+        abort(404, description="There is no rules page for that game. Pick one from the list of rules.")
+    described = _described()[book.slug]
+    options = [dict(o, shown_default=show_default(o)) for o in described["options"]]
+    return render_template("rules/variant.html", book=book, described=described,
+                           game_options=[o for o in options if o["game"]],
+                           check_options=[o for o in options if not o["game"]],
+                           rule_ids=set(book.rule_ids), switch_words=SWITCH_WORDS,
+                           checker_url=_link("checker.index"))
