@@ -8,15 +8,40 @@ Round facts::
     {"winner": 1,                       # seat that went out, or null: nobody did (CT-8)
      "players": [{"rack": "R5 J"}, {"points": 0}, ...]}   # tiles left (CT-7) or a typed total
 
-Progress per seat: ``{"wins": N}``.
+``rack`` wins over ``points`` when both are given; neither means an empty rack.
+The winner's rack must be empty (RoundError otherwise).
+
+Progress per seat: ``{"wins": N}`` (rounds won).
+
+The rules themselves live in small modules: :mod:`.tile_sets` (one set,
+CT-1..CT-5), :mod:`.tile_checks` (laydowns, extensions, CT-6, CT-10),
+:mod:`.tile_grid` (the board, CT-9) and :mod:`.tile_scoring` (CT-7, CT-8).
+
+>>> from scorekeeper.rules import check, hand
+>>> check("crazy-tiles", "R12 R13 J").to_dict()["readings"]
+[['R12', 'R13', 'R0'], ['R12', 'R13', 'R0+R1']]
+>>> check("rummikub", "R5 K5 . / . K6").reasons
+Traceback (most recent call last):
+...
+scorekeeper.rules.errors.NotationError: N-1: CT-9: a board (rows split by '/' or new lines, '.' for an empty cell) needs the grid switch; accepted: colour R/B/K/G (O, Y = gold) + number 1..13 (R10, k7), J (joker; JK or *)
+>>> hand("rummikub", "R5 J").points
+35
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .base import Variant
 from .cards import Notation
+from .errors import NotationError
 from .options import Option
 from .registry import register
+from .tile_checks import extension_verdict, initial_meld, laydown_verdict, set_verdict
+from .tile_grid import check_board, is_board, read_board
+from .tile_scoring import score_tile_round, tile_game_over, tile_winners
+from .tile_sets import Switches, token
+from .verdict import HandValue, Verdict
 
 COLOURS = {"R": "R", "B": "B", "K": "K", "G": "G", "O": "G", "Y": "G"}
 COLOUR_NAMES = {"R": "red", "B": "blue", "K": "black", "G": "gold"}
@@ -69,6 +94,68 @@ class TileGame(Variant):
 
     def high_wins(self, opts):
         return opts.get("scoring") != "C"
+
+    def _refuse(self, detail: str) -> NotationError:
+        return NotationError("", NOTATION.accepted, self.slug, detail=detail)
+
+    def parse(self, text):
+        """Tiles of one set (N-1); an empty set is a notation error too."""
+        tiles = NOTATION.parse(text)
+        if not tiles:
+            raise self._refuse("no tiles given")
+        return tiles
+
+    def check(self, cards, extend, opts) -> Verdict:
+        """One set, a ``|`` laydown, an extension of ``extend`` or a board (CT-1..CT-10)."""
+        if is_board(cards) or is_board(extend):
+            if not opts["grid"]:
+                raise self._refuse("CT-9: a board (rows split by '/' or new lines, '.' for an empty cell) "
+                                   "needs the grid switch")
+            if extend is not None:
+                raise self._refuse("CT-9: a board cannot be extended; check the whole board instead")
+            return self._board(cards, opts)
+        if extend is not None:
+            return extension_verdict(self.slug, self.parse(cards), self.parse(extend), opts)
+        if isinstance(cards, str) and "|" in cards:
+            return laydown_verdict(self.slug, [self.parse(part) for part in cards.split("|")], opts)
+        return set_verdict(self.slug, self.parse(cards), opts)
+
+    def _board(self, text: str, opts) -> Verdict:
+        board = read_board(text, NOTATION)
+        valid, points, parts, reasons, reading = check_board(board, Switches.of(opts))
+        extra, notes = initial_meld(points, opts["initial_meld"]) if valid else ({}, ())
+        return Verdict(self.slug, valid, "board" if valid else None, ("board",) if valid else (),
+                       points if valid else None, tuple(reading), tuple(reasons),
+                       parts=tuple(parts), notes=notes, extra=extra)
+
+    def hand(self, cards, opts) -> HandValue:
+        """CT-7: a number tile counts its number, a joker 30.
+
+        >>> Rummikub().hand("R5 k13 *", {}).to_dict()
+        {'variant': 'rummikub', 'points': 48, 'breakdown': [{'card': 'R5', 'points': 5}, {'card': 'K13', 'points': 13}, {'card': 'J', 'points': 30}]}
+        """
+        tiles = NOTATION.parse(cards)
+        breakdown = tuple((token(t), 30 if t.wild else t.rank) for t in tiles)
+        return HandValue(self.slug, points=sum(p for _, p in breakdown), breakdown=breakdown)
+
+    # -- scoring (CT-8) -------------------------------------------------------
+    def score_round(self, facts, game, dealer, opts):
+        return score_tile_round(self, facts, game, opts)
+
+    def initial_progress(self, players, opts):
+        return tuple({"wins": 0} for _ in range(players))
+
+    def is_over(self, game, outcome, opts):
+        return tile_game_over(game, opts)
+
+    def winners_of(self, game, opts):
+        return tile_winners(game, opts)
+
+    def describe_next(self, game, opts):
+        """The winner of a round starts the next one (sheet step 14)."""
+        game = super().describe_next(game, opts)
+        winners = game.rounds[-1].details.get("winners", []) if game.rounds else []
+        return replace(game, starter=winners[0]) if len(winners) == 1 else game
 
 
 @register

@@ -1,0 +1,240 @@
+"""What every hand-entry form shares: reading submitted fields and placing errors.
+
+Glossary:
+
+- *field name*: a form field's ``name``; it is the dotted path of the round
+  fact it fills (``players.1.hand``, ``winner``, ``turns.0.melds.1.cards``),
+  so the engine's :class:`~scorekeeper.rules.RoundError` paths point straight
+  back at the field that needs fixing.
+- *group*: a block of fields about one player or one turn (``players.1``,
+  ``turns.2``); errors about the whole block are shown at its top.
+- *values*: what a form shows, by field name (text, a flag, or a list of ticks).
+
+This package reads the *shape* of the input only (whole numbers, one seat,
+text). Points, validity and totals always come from the rules engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from ..rules import GameScore, RoundError, find_variant, score_game
+
+_TICKED = {"1", "on", "true", "yes", "y"}
+
+
+@dataclass(frozen=True)
+class HandContext:
+    """The game around the hand being entered.
+
+    ``before`` is the game scored up to (not including) this hand, so its
+    ``dealer``, ``starter``, ``chooser`` and ``progress`` describe this hand.
+    ``facts`` are the hand's stored facts when it is being edited or (Crib
+    Rummy) still being played.
+    """
+
+    variant: str
+    options: Mapping[str, Any]
+    names: tuple[str, ...]
+    before: GameScore
+    number: int
+    facts: Mapping[str, Any] | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def seats(self) -> range:
+        return range(len(self.names))
+
+    @property
+    def dealer(self) -> int:
+        return self.before.dealer
+
+
+def context_for(game, number: int | None = None, facts: Mapping[str, Any] | None = None) -> HandContext:
+    """The :class:`HandContext` of hand ``number`` of ``game`` (default: the next hand).
+
+    ``game`` is a ``models.Game`` (anything with ``variant``, ``options``,
+    ``first_dealer``, ``players`` and ``rounds``); the engine scores the hands
+    before this one.
+    """
+    rounds = list(game.rounds)
+    if number is None:
+        number = len(rounds) + 1
+    earlier = [r.facts for r in rounds[: number - 1]]
+    before = score_game(game.variant, earlier, players=len(game.players),
+                        first_dealer=game.first_dealer, **dict(game.options or {}))
+    return HandContext(variant=game.variant, options=dict(game.options or {}),
+                       names=tuple(p.name for p in game.players), before=before,
+                       number=number, facts=facts)
+
+
+class Submission:
+    """Submitted form data, read field by field; remembers the fields and shape errors.
+
+    >>> from werkzeug.datastructures import MultiDict
+    >>> sub = Submission(MultiDict([("players.0.points", "-3"), ("winner", "1"), ("winner", "0")]))
+    >>> sub.number("players.0.points"), sub.seat("winner", 2)
+    (None, None)
+    >>> sub.errors
+    [('players.0.points', 'cannot be negative'), ('winner', 'choose only one player')]
+    """
+
+    def __init__(self, form: Mapping[str, Any]):
+        self.form = form
+        self.names: set[str] = set()
+        self.errors: list[tuple[str, str]] = []
+
+    # -- reading fields -------------------------------------------------------
+    def _all(self, name: str) -> list[str]:
+        self.names.add(name)
+        getlist = getattr(self.form, "getlist", None)
+        raw = getlist(name) if getlist else ([self.form[name]] if name in self.form else [])
+        return [str(v).strip() for v in raw]
+
+    def group(self, name: str) -> str:
+        """Declare a block of fields (errors about the whole block show at its top)."""
+        self.names.add(name)
+        return name
+
+    def text(self, name: str) -> str:
+        """One text field, stripped ('' when absent)."""
+        values = self._all(name)
+        return values[-1] if values else ""
+
+    def ticked(self, name: str) -> bool:
+        """A checkbox."""
+        return any(v.lower() in _TICKED for v in self._all(name))
+
+    def ticks(self, name: str, allowed: Iterable[str]) -> list[str]:
+        """Several checkboxes of one name, each one of ``allowed``, in ``allowed`` order."""
+        allowed = tuple(allowed)
+        chosen = [v for v in self._all(name) if v]
+        unknown = [v for v in chosen if v not in allowed]
+        if unknown:
+            self.fail(name, f"{unknown[0]!r} is not one of: {', '.join(allowed)}")
+        return [a for a in allowed if a in chosen]
+
+    def number(self, name: str) -> int | None:
+        """A whole number of 0 or more, or None when left empty."""
+        text = self.text(name)
+        if text == "":
+            return None
+        if text.lstrip("-").isdigit() and text.startswith("-"):
+            self.fail(name, "cannot be negative")
+            return None
+        if not text.isdigit():
+            self.fail(name, f"{text!r} is not a whole number")
+            return None
+        return int(text)
+
+    def seat(self, name: str, players: int) -> int | None:
+        """One player's seat (a radio button), or None for nobody."""
+        chosen = {v for v in self._all(name) if v not in ("", "none")}
+        if len(chosen) > 1:
+            self.fail(name, "choose only one player")
+            return None
+        if not chosen:
+            return None
+        value = chosen.pop()
+        if not value.isdigit() or int(value) >= players:
+            self.fail(name, f"{value!r} is not a player at this table")
+            return None
+        return int(value)
+
+    # -- errors ---------------------------------------------------------------
+    def fail(self, name: str, message: str) -> None:
+        self.errors.append((name, message))
+
+    def finish(self, facts: dict) -> dict:
+        """``facts`` when every field had the right shape, else a RoundError per field."""
+        if self.errors:
+            raise RoundError(self.errors)
+        return facts
+
+    def place(self, err: RoundError, number: int | None = None) -> dict[str, list[str]]:
+        """The engine's (or our own) errors by the field or group that shows them.
+
+        A path is shown at the longest part of it that is a field or group of
+        this form (``players.1.counts.low`` at ``players.1.counts.low`` if the
+        form has it, else at ``players.1``); anything else at ``""`` (the top
+        of the form). Errors found in another hand are shown at the top, with
+        that hand's number.
+        """
+        placed: dict[str, list[str]] = {}
+        other_round = err.round is not None and number is not None and err.round != number
+        for path, message in err.errors:
+            slot = "" if other_round else self._slot(path)
+            if other_round:
+                message = f"hand {err.round}: {message}"
+            placed.setdefault(slot, []).append(message)
+        return placed
+
+    def _slot(self, path: str) -> str:
+        parts = path.split(".") if path else []
+        while parts:
+            candidate = ".".join(parts)
+            if candidate in self.names:
+                return candidate
+            parts.pop()
+        return ""
+
+
+def cards_or_total(sub: Submission, prefix: str, cards_key: str = "hand") -> dict[str, Any]:
+    """A player's cards left: the cards (notation) or a typed total, never both.
+
+    Returns the round-facts keys that were filled (``{cards_key: text}`` or
+    ``{"points": n}``), or ``{}`` for an empty hand.
+    """
+    cards = sub.text(f"{prefix}.{cards_key}")
+    points = sub.number(f"{prefix}.points")
+    if cards and points is not None:
+        sub.fail(f"{prefix}.points", "enter the cards left or a total, not both")
+        return {}
+    if cards:
+        return {cards_key: cards}
+    if points is not None:
+        return {"points": points}
+    return {}
+
+
+def show_cards_or_total(entry: Mapping[str, Any], prefix: str, cards_key: str = "hand") -> dict[str, str]:
+    """The form values of :func:`cards_or_total` from a player's stored entry."""
+    values = {}
+    if entry.get(cards_key):
+        values[f"{prefix}.{cards_key}"] = str(entry[cards_key])
+    if entry.get("points") not in (None, ""):
+        values[f"{prefix}.points"] = str(entry["points"])
+    return values
+
+
+def seat_value(seat: int | None) -> str:
+    """A seat as the value of a radio button ('' for nobody)."""
+    return "" if seat is None else str(seat)
+
+
+def keypad(variant: str) -> dict[str, Any]:
+    """The tokens a card/tile picker offers, taken from the variant's notation.
+
+    Ranks in rank order with their canonical spelling, suits or colours, and
+    the wild token. No card values: the picker asks the engine for those.
+
+    >>> keypad("krazy-bee")["wild"], keypad("krazy-bee")["ranks"][-1]
+    ('W', '13')
+    >>> keypad("rummikub")["suits"], keypad("rummikub")["suit_first"]
+    (['R', 'B', 'K', 'G'], True)
+    """
+    notation = find_variant(variant).notation
+    by_value: dict[int, str] = {}
+    for token, value in notation.ranks.items():
+        by_value.setdefault(value, notation.rank_names.get(value, token))
+    suits = list(dict.fromkeys(v for v in notation.suits.values())) if notation.keep_suit else []
+    return {
+        "ranks": [by_value[v] for v in sorted(by_value)],
+        "suits": suits,
+        "suit_first": notation.suit_first,
+        "wild": notation.wild_tokens[0] if notation.wild_tokens else None,
+    }

@@ -1,0 +1,66 @@
+"""Crazy Rummy hand entry (CZ-1, CZ-5..7): face-up cards, boards, cards left, who went out.
+
+Fields: ``face_up.i`` (each player's face-up first card; the dealer's sets
+the wild rank, CZ-1), ``went_out`` (one seat or nobody) and per player ``i``:
+``players.i.board`` (cards on the board, CZ-6) and ``players.i.hand`` (cards
+left) or ``players.i.points`` (their typed value). Hand sizes (CZ-7) and the
+wild rank are read back from the engine's round details.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..rules.crazy_rummy import WILD_CHOICES
+from .base import HandContext, Submission, cards_or_total, seat_value, show_cards_or_total
+
+TEMPLATE = "rounds/crazy_rummy.html"
+#: the ranks a face-up card can show (the same ranks a wild rank can be)
+FACE_UP = WILD_CHOICES
+
+
+def blank(ctx: HandContext) -> dict[str, Any]:
+    return {"went_out": ""}
+
+
+def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
+    values: dict[str, Any] = {"went_out": seat_value(facts.get("went_out"))}
+    for i, card in enumerate(facts.get("face_up") or []):
+        values[f"face_up.{i}"] = str(card or "")
+    for i, entry in enumerate(facts.get("players") or []):
+        p = f"players.{i}"
+        if entry.get("board"):
+            values[f"{p}.board"] = str(entry["board"])
+        values.update(show_cards_or_total(entry, p))
+    return values
+
+
+def parse(sub: Submission, ctx: HandContext) -> dict:
+    face_up = []
+    for i in ctx.seats:
+        card = sub.text(f"face_up.{i}")
+        if not card:
+            sub.fail(f"face_up.{i}", "CZ-7: choose the card dealt face up to this player")
+        face_up.append(card)
+    went_out = sub.seat("went_out", ctx.players)
+    players = []
+    for i in ctx.seats:
+        p = sub.group(f"players.{i}")
+        entry: dict[str, Any] = {"board": sub.text(f"{p}.board")}
+        entry.update(cards_or_total(sub, p))
+        players.append(entry)
+    return sub.finish({"face_up": face_up, "went_out": went_out, "players": players})
+
+
+def hand_sizes(details: Mapping[str, Any]) -> list | None:
+    """The hand sizes (CZ-7) from the engine's round details, if it gives them."""
+    for key in ("hand_sizes", "sizes"):
+        if isinstance(details.get(key), list):
+            return details[key]
+    return None
+
+
+def wild_rank(details: Mapping[str, Any]) -> str | None:
+    """The hand's wild rank (CZ-1) from the engine's round details."""
+    value = details.get("wild")
+    return str(value) if value not in (None, "") else None

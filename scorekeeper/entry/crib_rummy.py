@@ -1,0 +1,202 @@
+"""Crib Rummy hand entry: a turn-by-turn peg log (CR-5..CR-9).
+
+A hand is one round whose facts grow turn by turn. Fields, named after the
+facts: ``starter`` (who plays first; CR-9: chosen by the player behind),
+per turn ``k``: ``turns.k.player``, melds ``turns.k.melds.j.cards`` with
+``turns.k.melds.j.extend`` ('' = a new meld, else the number of the table
+meld it grows, CR-4) and ``turns.k.melds.j.kind`` (set/run when ambiguous,
+CR-3), or a manual ``turns.k.pegs``; editing adds ``turns.k.remove``. The end
+of the hand: ``end.type`` ('' still playing, ``out`` or ``draw_pile``),
+``end.player`` and ``end.cards_left.i`` (CR-7). Pegs, the rummy bonus, the
+final-turn rule (CR-8) and the end of the game are the engine's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .base import HandContext, Submission, seat_value
+
+TEMPLATE = "rounds/crib_rummy.html"
+#: meld rows offered for a new turn (an edit offers one more than the turn has)
+MELD_ROWS = 3
+MAX_MELDS = 12
+KINDS = ("set", "run")
+END_TYPES = ("out", "draw_pile")
+
+
+# -- what the form shows --------------------------------------------------------
+def turns_of(ctx: HandContext) -> list[Mapping[str, Any]]:
+    return list((ctx.facts or {}).get("turns") or [])
+
+
+def starter(ctx: HandContext) -> int | None:
+    """Who plays first this hand: as recorded, else the engine's choice (None: the table chooses)."""
+    if ctx.facts and ctx.facts.get("starter") is not None:
+        return ctx.facts["starter"]
+    return ctx.before.starter
+
+
+def turn_player(ctx: HandContext, index: int) -> int:
+    """Who plays turn ``index``: as recorded, else the next seat after the starter.
+
+    Only a default for the form's select; the engine checks the seat due.
+    """
+    turns = turns_of(ctx)
+    if index < len(turns) and turns[index].get("player") is not None:
+        return turns[index]["player"]
+    first = starter(ctx)
+    first = (ctx.dealer + 1) % ctx.players if first is None else first
+    return (first + index) % ctx.players
+
+
+def table_melds(ctx: HandContext, turns: list[Mapping[str, Any]] | None = None) -> list[dict]:
+    """The hand's table melds in the order laid (CR-4), with who laid them and their cards.
+
+    Extensions add their cards to the meld they name, so a picker can show a
+    meld's current cards and the engine can peg an addition by the new length.
+    """
+    melds: list[dict] = []
+    for k, turn in enumerate(turns if turns is not None else turns_of(ctx)):
+        for meld in turn.get("melds") or []:
+            cards = str(meld.get("cards") or "")
+            target = meld.get("extend")
+            if isinstance(target, int) and 0 <= target < len(melds):
+                melds[target]["cards"] = f"{melds[target]['cards']} {cards}".strip()
+            else:
+                melds.append({"number": len(melds), "player": turn_player(ctx, k), "cards": cards})
+    return melds
+
+
+def blank(ctx: HandContext) -> dict[str, Any]:
+    """A new turn (and, when no hand is being played, the hand's starter)."""
+    k = len(turns_of(ctx))
+    values: dict[str, Any] = {"starter": seat_value(starter(ctx)), f"turns.{k}.player": str(turn_player(ctx, k)),
+                              "end.type": ""}
+    return values
+
+
+def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
+    """The whole hand, for the edit form."""
+    values: dict[str, Any] = {"starter": seat_value(facts.get("starter"))}
+    for k, turn in enumerate(facts.get("turns") or []):
+        t = f"turns.{k}"
+        values[f"{t}.player"] = str(turn_player(ctx, k))
+        if turn.get("pegs") is not None:
+            values[f"{t}.pegs"] = str(turn["pegs"])
+        for j, meld in enumerate(turn.get("melds") or []):
+            m = f"{t}.melds.{j}"
+            values[f"{m}.cards"] = str(meld.get("cards") or "")
+            values[f"{m}.extend"] = seat_value(meld.get("extend"))
+            values[f"{m}.kind"] = str(meld.get("kind") or "")
+    end = facts.get("end") or {}
+    values["end.type"] = str(end.get("type") or "")
+    values["end.player"] = seat_value(end.get("player"))
+    for i, count in enumerate(end.get("cards_left") or []):
+        values[f"end.cards_left.{i}"] = str(count)
+    return values
+
+
+def meld_rows(values: Mapping[str, Any], k: int) -> int:
+    """How many meld rows the form shows for turn ``k``: those filled plus one empty."""
+    filled = sum(1 for j in range(MAX_MELDS) if values.get(f"turns.{k}.melds.{j}.cards"))
+    return max(MELD_ROWS if not filled else filled + 1, 1)
+
+
+# -- reading the form -------------------------------------------------------------
+def parse(sub: Submission, ctx: HandContext) -> dict:
+    """The whole hand from the edit form (every turn, the end)."""
+    turns = []
+    for k in range(len(turns_of(ctx))):
+        if sub.ticked(f"turns.{k}.remove"):
+            continue
+        turn = _turn(sub, ctx, k)
+        if turn is not None:
+            turns.append(turn)
+    return sub.finish({"starter": _starter(sub, ctx), "turns": turns, "end": _end(sub, ctx, None)})
+
+
+def parse_turn(sub: Submission, ctx: HandContext) -> dict:
+    """The hand so far plus one more turn (and its end, if the hand ends with it)."""
+    k = len(turns_of(ctx))
+    turn = _turn(sub, ctx, k) or {"player": turn_player(ctx, k)}
+    facts = {"starter": _starter(sub, ctx), "turns": [*turns_of(ctx), turn],
+             "end": _end(sub, ctx, turn.get("player"))}
+    return sub.finish(facts)
+
+
+def parse_end(sub: Submission, ctx: HandContext) -> dict:
+    """The hand so far, ended without a further turn (draw pile ran out, or out)."""
+    facts = {"starter": _starter(sub, ctx), "turns": turns_of(ctx), "end": _end(sub, ctx, None)}
+    if facts["end"] is None:
+        sub.fail("end.type", "choose how the hand ended")
+    return sub.finish(facts)
+
+
+def _starter(sub: Submission, ctx: HandContext) -> int | None:
+    if ctx.facts and ctx.facts.get("starter") is not None and "starter" not in sub.form:
+        return ctx.facts["starter"]
+    chosen = sub.seat("starter", ctx.players)
+    if chosen is None and ctx.before.chooser is not None:
+        sub.fail("starter", f"CR-9: {ctx.names[ctx.before.chooser]} is behind and chooses who starts")
+    return chosen
+
+
+def _turn(sub: Submission, ctx: HandContext, k: int) -> dict | None:
+    t = sub.group(f"turns.{k}")
+    player = sub.seat(f"{t}.player", ctx.players)
+    melds = []
+    for j in range(MAX_MELDS):
+        m = sub.group(f"{t}.melds.{j}")
+        cards = sub.text(f"{m}.cards")
+        extend, kind = sub.text(f"{m}.extend"), sub.text(f"{m}.kind")
+        if not cards:
+            continue
+        meld: dict[str, Any] = {"cards": cards}
+        if extend not in ("", "new"):
+            if not extend.isdigit():
+                sub.fail(f"{m}.extend", f"{extend!r} is not a table meld")
+            else:
+                meld["extend"] = int(extend)
+        if kind:
+            if kind not in KINDS:
+                sub.fail(f"{m}.kind", f"{kind!r} is not one of: set, run")
+            else:
+                meld["kind"] = kind
+        melds.append(meld)
+    pegs = sub.number(f"{t}.pegs")
+    if melds and pegs is not None:
+        sub.fail(f"{t}.pegs", "enter the melds or a peg count for the turn, not both")
+    if player is None and not melds and pegs is None:
+        return None
+    turn: dict[str, Any] = {"player": turn_player(ctx, k) if player is None else player}
+    if melds:
+        turn["melds"] = melds
+    elif pegs is not None:
+        turn["pegs"] = pegs
+    else:
+        turn["melds"] = []
+    return turn
+
+
+def _end(sub: Submission, ctx: HandContext, turn_player_seat: int | None) -> dict | None:
+    kind = sub.text("end.type")
+    if kind in ("", "none"):
+        return None
+    if kind not in END_TYPES:
+        sub.fail("end.type", f"{kind!r} is not a way a hand ends")
+        return None
+    if kind == "draw_pile":
+        return {"type": "draw_pile"}
+    player = sub.seat("end.player", ctx.players)
+    player = turn_player_seat if player is None else player
+    if player is None:
+        sub.fail("end.player", "choose who went out")
+        return None
+    counts = []
+    for i in ctx.seats:
+        count = sub.number(f"end.cards_left.{i}")
+        if count is None and i != player and not any(n == f"end.cards_left.{i}" for n, _ in sub.errors):
+            sub.fail(f"end.cards_left.{i}", "CR-7: enter how many cards are left in this hand")
+        counts.append(count or 0)
+    return {"type": "out", "player": player, "cards_left": counts}

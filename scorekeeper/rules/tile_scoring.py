@@ -1,0 +1,92 @@
+"""Round scoring and game end of the tile games (CT-7, CT-8).
+
+Round facts (see :mod:`scorekeeper.rules.tiles`)::
+
+    {"winner": 1 or null, "players": [{"rack": "R5 J"} or {"points": 35}, ...]}
+
+Decisions where RULES.md is silent (also in the README):
+
+- Nobody went out (``winner`` null): under every scoring method the lowest
+  rack wins the round, tied lowest racks share it. A and B: each winner
+  scores the losers' racks minus its own; C: winners 0, losers their racks.
+- ``wins`` scores one point per round won (so totals are win counts);
+  ``none`` scores nothing but still counts wins in progress.
+- The game ends after ``rounds`` rounds, or, when ``target`` is set, after
+  the round in which a total reaches it (``wins``/``none``: a win count).
+- The player who won a round starts the next (sheet step 14).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .errors import RoundError, RulesError
+from .scoring import GameScore, RoundOutcome, best_seats
+
+
+def rack_points(variant, entry: Mapping[str, Any], field: str, opts) -> int:
+    """CT-7 points left on a rack: from ``rack`` (tiles) or ``points`` (a typed total)."""
+    rack = entry.get("rack")
+    if rack not in (None, ""):
+        try:
+            return variant.hand(rack, dict(opts)).points
+        except RulesError as err:
+            raise RoundError([(f"{field}.rack", str(err))]) from None
+    if entry.get("points") not in (None, ""):
+        return variant.count(entry["points"], f"{field}.points", what="points on the rack")
+    return 0
+
+
+def round_changes(racks: list[int], winner: int | None, scoring: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """CT-8: each seat's score change and the round's winners.
+
+    >>> round_changes([0, 12, 30], 0, "A")
+    ((42, -12, -30), (0,))
+    >>> round_changes([5, 12, 5], None, "A")
+    ((7, -12, 7), (0, 2))
+    >>> round_changes([0, 12, 30], 0, "C")
+    ((0, 12, 30), (0,))
+    """
+    winners = (winner,) if winner is not None else best_seats(tuple(racks), high_wins=False)
+    losses = sum(r for seat, r in enumerate(racks) if seat not in winners)
+    changes = []
+    for seat, rack in enumerate(racks):
+        won = seat in winners
+        changes.append({
+            "A": losses - rack if won else -rack,
+            "B": losses - rack if won else 0,
+            "C": 0 if won else rack,
+            "wins": 1 if won else 0,
+            "none": 0,
+        }[scoring])
+    return tuple(changes), winners
+
+
+def score_tile_round(variant, facts: Mapping[str, Any], game: GameScore, opts) -> RoundOutcome:
+    """Validate one round's facts and score it by ``opts['scoring']`` (CT-8)."""
+    entries = variant.seat_entries(facts, game.players)
+    winner = variant.seat_or_none(facts, "winner", game.players, "CT-8")
+    racks = [rack_points(variant, e, f"players.{i}", opts) for i, e in enumerate(entries)]
+    if winner is not None and racks[winner]:
+        raise RoundError([(f"players.{winner}.rack",
+                           "CT-8: the player who went out has an empty rack (0 points)")])
+    changes, winners = round_changes(racks, winner, opts["scoring"])
+    progress = tuple({"wins": game.progress[s].get("wins", 0) + (s in winners)} for s in range(game.players))
+    return RoundOutcome(changes=changes, progress=progress,
+                        details={"racks": racks, "winners": list(winners), "went_out": winner})
+
+
+def tile_game_over(game: GameScore, opts) -> bool:
+    """CT-8 (our decision): after ``rounds`` rounds, or once a total (win count) reaches ``target``."""
+    if opts.get("target") is None:
+        return len(game.rounds) >= opts["rounds"]
+    if opts["scoring"] in ("wins", "none"):
+        return any(p.get("wins", 0) >= opts["target"] for p in game.progress)
+    return any(t >= opts["target"] for t in game.totals)
+
+
+def tile_winners(game: GameScore, opts) -> tuple[int, ...]:
+    """The best totals win (high for A, B, wins; low for C); with ``none`` the most rounds won."""
+    if opts["scoring"] == "none":
+        return best_seats(tuple(p.get("wins", 0) for p in game.progress), high_wins=True)
+    return best_seats(game.totals, game.high_wins)

@@ -1,0 +1,367 @@
+"""One line of tiles: is it a group (CT-2) or a run (CT-3), and how is it read (CT-1, CT-5)?
+
+Glossary (the words used across the tile modules):
+
+- *tile*: a :class:`~scorekeeper.rules.cards.Card` with a colour ``R B K G``
+  and a number 1..13, or a joker (``wild``).
+- *position*: one slot of a set. A tile fills one position, or two when it
+  is read as a *split* (CT-1): a 10 as 0+1 or a 12 as 1+2 in a run, an 11
+  as 1+1 in a group. Split parts keep the tile's colour.
+- *face*: what a tile shows in one reading: the values of its positions,
+  the *entry* written in the verdict (``R9``, ``R0+R1``), and its points
+  (CT-5: the true number; a joker the number it stands for, 20 for 0).
+- *reading*: one face per tile, in input order, making a legal set.
+
+The search is a dynamic programme over the tiles in the order given (N-4):
+a state is what the next position must be (value, colour still free) and
+each tile moves every live state by each of its few faces. Nothing ever
+enumerates all combinations of faces; readings are walked back from the
+final states only as far as :data:`~scorekeeper.rules.verdict.MAX_READINGS`.
+
+>>> from scorekeeper.rules.tiles import NOTATION
+>>> line = read_line(NOTATION.parse("R12 R13 J"), Switches(zero=True, wrap=True, ten_split=True))
+>>> [(r.kind, r.entries, r.points) for r in line.readings]
+[('run', ('R12', 'R13', 'R0'), 45), ('run', ('R12', 'R13', 'R0+R1'), 35)]
+>>> read_line(NOTATION.parse("R7 R8 B9"), Switches(runny=True)).reasons
+('CT-2: a group needs one number: R7 and R8 differ', 'CT-3: a run needs one colour, or all different colours (at most 4)')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, Callable, Iterable, Mapping
+
+from .cards import Card
+from .verdict import MAX_READINGS
+
+COLOUR_ORDER = "RBKG"
+START, END = -1, -2          # run states: nothing read yet / the run cannot go on
+
+
+@dataclass(frozen=True)
+class Switches:
+    """The rule switches of section 3 that shape a single set."""
+
+    same_color_groups: bool = False
+    zero: bool = False
+    wrap: bool = False
+    six_nine: bool = False
+    ten_split: bool = False
+    eleven_split: bool = False
+    twelve_split: bool = False
+    runny: bool = False
+
+    @classmethod
+    def of(cls, opts: Mapping[str, Any]) -> "Switches":
+        """The switches set in a validated options dict."""
+        return cls(**{f.name: bool(opts.get(f.name)) for f in fields(cls)})
+
+    def after(self, value: int) -> int:
+        """The value that follows ``value`` in a run (CT-3), or END."""
+        if value < 13:
+            return value + 1
+        if self.wrap:
+            return 0 if self.zero else 1
+        return END
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One legal reading of a line: its kind, one entry per tile, its points."""
+
+    kind: str
+    entries: tuple[str, ...]
+    points: int
+
+
+@dataclass(frozen=True)
+class LineVerdict:
+    """Every legal reading of a line (best first, capped) or why there is none."""
+
+    readings: tuple[Reading, ...] = ()
+    truncated: bool = False
+    reasons: tuple[str, ...] = ()
+
+    @property
+    def valid(self) -> bool:
+        return bool(self.readings)
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(k for k in ("group", "run") if any(r.kind == k for r in self.readings))
+
+    @property
+    def best(self) -> Reading | None:
+        return self.readings[0] if self.readings else None
+
+
+def token(tile: Card) -> str:
+    """The canonical token of a tile (``R10``, ``J``)."""
+    return "J" if tile.wild else f"{tile.suit}{tile.rank}"
+
+
+def _entry(colour: str, values: Iterable[int]) -> str:
+    return "+".join(f"{colour}{v}" for v in values)
+
+
+def joker_points(values: tuple[int, ...]) -> int:
+    """CT-5: a joker counts the tile it stands for; 20 for a 0; a split its tile's number.
+
+    >>> joker_points((0,)), joker_points((0, 1)), joker_points((7,))
+    (20, 10, 7)
+    """
+    if len(values) == 2:
+        return {(0, 1): 10, (1, 2): 12, (1, 1): 11}[values]
+    return 20 if values[0] == 0 else values[0]
+
+
+def tile_faces(tile: Card, sw: Switches, kind: str) -> list[tuple[tuple[int, ...], int]]:
+    """The (values, points) a number tile may show in a ``kind`` of set (CT-1).
+
+    >>> tile_faces(Card(10, "R"), Switches(ten_split=True), "run")
+    [((10,), 10), ((0, 1), 10)]
+    """
+    r = tile.rank
+    faces = [((r,), r)]
+    if sw.six_nine and r in (6, 9):
+        faces.append(((15 - r,), r))
+    if kind == "run" and sw.ten_split and r == 10:
+        faces.append(((0, 1), r))
+    if kind == "run" and sw.twelve_split and r == 12:
+        faces.append(((1, 2), r))
+    if kind == "group" and sw.eleven_split and r == 11:
+        faces.append(((1, 1), r))
+    return faces
+
+
+# -- the dynamic programme shared by groups and runs ---------------------------------
+
+Move = Callable[[int, Card, Any], Iterable[tuple[Any, str, int]]]
+
+
+def _walk(tiles: tuple[Card, ...], start: Any, move: Move):
+    """Forward pass: per tile, each reachable state with its (previous state, entry, points).
+
+    Returns ``(layers, best, failed_at)``: ``best[i][state]`` is the highest
+    points reaching ``state`` after ``i`` tiles; ``failed_at`` is the index of
+    the first tile no state could take (None when all were taken).
+    """
+    layers: list[dict] = [{start: []}]
+    best: list[dict] = [{start: 0}]
+    for i, tile in enumerate(tiles):
+        layer: dict = {}
+        top: dict = {}
+        for state, score in best[-1].items():
+            for new, entry, pts in move(i, tile, state):
+                layer.setdefault(new, []).append((state, entry, pts))
+                if top.get(new, -1) < score + pts:
+                    top[new] = score + pts
+        if not layer:
+            return layers, best, i
+        layers.append(layer)
+        best.append(top)
+    return layers, best, None
+
+
+def _paths(layers, best, finals, kind: str, cap: int) -> list[Reading]:
+    """Walk back from the final states, best first, collecting up to ``cap + 1`` readings."""
+    out: list[Reading] = []
+    n = len(layers) - 1
+
+    def back(i: int, state: Any, suffix: list[str], pts: int) -> None:
+        if i == 0:
+            out.append(Reading(kind, tuple(reversed(suffix)), pts))
+            return
+        preds = sorted(layers[i][state], key=lambda p: -(best[i - 1][p[0]] + p[2]))
+        for prev, entry, p in preds:
+            if len(out) > cap:
+                return
+            suffix.append(entry)
+            back(i - 1, prev, suffix, pts + p)
+            suffix.pop()
+
+    for state in sorted(finals, key=lambda s: -best[n][s]):
+        if len(out) > cap:
+            break
+        back(n, state, [], 0)
+    return out
+
+
+# -- groups (CT-2) -----------------------------------------------------------------
+
+def _group_moves(g: int, colour: str | None, sw: Switches, joker_colours) -> Move:
+    """Moves of a group of number ``g``: all different colours (state: colour mask) or
+    all ``colour`` (state: positions so far)."""
+
+    def move(i: int, tile: Card, state: int):
+        if tile.wild:
+            allowed = joker_colours.get(i, COLOUR_ORDER) if joker_colours else COLOUR_ORDER
+            if colour is None:
+                for c in allowed:
+                    bit = 1 << COLOUR_ORDER.index(c)
+                    if not state & bit:
+                        yield state | bit, f"{c}{g}", g
+            elif colour in allowed:
+                if state < 4:
+                    yield state + 1, f"{colour}{g}", g
+                if g == 1 and sw.eleven_split and state < 3:
+                    yield state + 2, _entry(colour, (1, 1)), 11
+            return
+        for values, pts in tile_faces(tile, sw, "group"):
+            if values[0] != g:
+                continue
+            if colour is None:
+                bit = 1 << COLOUR_ORDER.index(tile.suit)
+                if len(values) == 1 and not state & bit:
+                    yield state | bit, _entry(tile.suit, values), pts
+            elif tile.suit == colour and state + len(values) <= 4:
+                yield state + len(values), _entry(tile.suit, values), pts
+    return move
+
+
+def _group_reasons(tiles: tuple[Card, ...], sw: Switches) -> str:
+    """Why no group reading exists (CT-2), in players' words."""
+    numbers = [t for t in tiles if not t.wild]
+    common = {v[0] for v, _ in tile_faces(numbers[0], sw, "group")}
+    for t in numbers[1:]:
+        mine = {v[0] for v, _ in tile_faces(t, sw, "group")}
+        if not common & mine:
+            return f"CT-2: a group needs one number: {token(numbers[0])} and {token(t)} differ"
+        common &= mine
+    split = 2 if sw.eleven_split else 1
+    most = sum(split if t.rank == 11 else 1 for t in numbers) + split * (len(tiles) - len(numbers))
+    if most < 3:
+        return f"CT-2: a group needs 3 or 4 positions; these tiles fill at most {most}"
+    if len(tiles) > 4:
+        return f"CT-2: a group has at most 4 positions; these are {len(tiles)} tiles"
+    also = ", or all the same colour" if sw.same_color_groups else ""
+    return f"CT-2: a group needs all different colours{also}"
+
+
+def read_groups(tiles, sw: Switches, joker_colours=None, cap: int = MAX_READINGS) -> list[Reading]:
+    """Every group reading (CT-2), best first (at most ``cap + 1``)."""
+    numbers = [t for t in tiles if not t.wild]
+    if not numbers or len(tiles) > 4:
+        return []
+    out: list[Reading] = []
+    colours = {t.suit for t in numbers}
+    modes = [None] + ([numbers[0].suit] if sw.same_color_groups and len(colours) == 1 else [])
+    for g in sorted({v[0] for v, _ in tile_faces(numbers[0], sw, "group")}, reverse=True):
+        for colour in modes:
+            layers, best, failed = _walk(tiles, 0, _group_moves(g, colour, sw, joker_colours))
+            if failed is None:
+                size = (lambda s: bin(s).count("1")) if colour is None else (lambda s: s)
+                finals = [s for s in layers[-1] if 3 <= size(s) <= 4]
+                out += _paths(layers, best, finals, "group", cap)
+    return out
+
+
+# -- runs (CT-3) -----------------------------------------------------------------------
+
+def _run_moves(colour: str | None, sw: Switches, joker_colours) -> Move:
+    """Moves of a run: one ``colour``, or (``None``) all different colours (runny).
+
+    State: (next value or START/END, mask of values used, mask of colours used).
+    """
+    low = 0 if sw.zero else 1
+
+    def step(state, c: str, values: tuple[int, ...]):
+        nxt, used, cmask = state
+        if nxt == END or (nxt != START and values[0] != nxt):
+            return None
+        bits = 0
+        for v in values:
+            bits |= 1 << v
+        if used & bits:
+            return None  # CT-3: no value may repeat
+        if colour is None:
+            cbit = 1 << COLOUR_ORDER.index(c)
+            if cmask & cbit or len(values) > 1:
+                return None  # runny: all different colours, so no split
+            cmask |= cbit
+        return sw.after(values[-1]), used | bits, cmask
+
+    def joker_faces(nxt: int):
+        if nxt == START:
+            singles = range(low, 14)
+        else:
+            singles = [nxt] if nxt >= low else []
+        for v in singles:
+            yield (v,)
+        if sw.ten_split and nxt in (START, 0):
+            yield (0, 1)
+        if sw.twelve_split and nxt in (START, 1):
+            yield (1, 2)
+
+    def move(i: int, tile: Card, state):
+        if tile.wild:
+            allowed = joker_colours.get(i, COLOUR_ORDER) if joker_colours else COLOUR_ORDER
+            for c in (allowed if colour is None else [colour] if colour in allowed else []):
+                for values in joker_faces(state[0]):
+                    new = step(state, c, values)
+                    if new is not None:
+                        yield new, _entry(c, values), joker_points(values)
+            return
+        if colour is not None and tile.suit != colour:
+            return
+        for values, pts in tile_faces(tile, sw, "run"):
+            new = step(state, tile.suit, values)
+            if new is not None:
+                yield new, (_entry(tile.suit, values) if values != (tile.rank,) else token(tile)), pts
+    return move
+
+
+def _run_modes(tiles, sw: Switches) -> list[str | None]:
+    numbers = [t for t in tiles if not t.wild]
+    colours = [t.suit for t in numbers]
+    modes: list[str | None] = [colours[0]] if len(set(colours)) == 1 else []
+    if sw.runny and len(tiles) <= 4 and len(set(colours)) == len(colours):
+        modes.append(None)
+    return modes
+
+
+def read_runs(tiles, sw: Switches, joker_colours=None, cap: int = MAX_READINGS):
+    """Every run reading (CT-3) in the order given, best first, and why not when none.
+
+    Returns ``(readings, reason)``.
+    """
+    if not any(not t.wild for t in tiles):
+        return [], ""
+    out: list[Reading] = []
+    reason = ""
+    modes = _run_modes(tiles, sw)
+    if not modes:
+        also = ", or all different colours (at most 4)" if sw.runny else ""
+        return [], f"CT-3: a run needs one colour{also}"
+    for colour in modes:
+        layers, best, failed = _walk(tiles, (START, 0, 0), _run_moves(colour, sw, joker_colours))
+        if failed is not None:
+            reason = reason or (
+                f"CT-3: {token(tiles[failed])} does not continue the run after {token(tiles[failed - 1])}"
+                " (each position is one more than the last, in the order given, no value repeated)"
+                if failed else f"CT-3: {token(tiles[0])} cannot start a run here")
+            continue
+        finals = [s for s in layers[-1] if bin(s[1]).count("1") >= 3]
+        if not finals:
+            reason = reason or "CT-3: a run needs at least 3 positions"
+        out += _paths(layers, best, finals, "run", cap)
+    return out, reason
+
+
+def read_line(tiles: tuple[Card, ...], sw: Switches, joker_colours: Mapping[int, str] | None = None,
+              cap: int = MAX_READINGS) -> LineVerdict:
+    """Judge one line of tiles as a group or a run (CT-1..CT-3, CT-5).
+
+    ``joker_colours`` maps a joker's index to the colours it may take (a grid
+    crossing, CT-9). Readings come best first; ``truncated`` when more than
+    ``cap`` exist.
+    """
+    if not any(not t.wild for t in tiles):
+        return LineVerdict(reasons=("CT-1: a set needs at least one number tile",))
+    groups = read_groups(tiles, sw, joker_colours, cap)
+    runs, run_reason = read_runs(tiles, sw, joker_colours, cap)
+    found = sorted(groups + runs, key=lambda r: -r.points)
+    if found:
+        keep = max(cap, 1)  # cap 0: only whether the line is legal, with its best reading
+        return LineVerdict(tuple(found[:keep]), len(found) > keep)
+    return LineVerdict(reasons=(_group_reasons(tiles, sw), run_reason or "CT-3: not a run"))
