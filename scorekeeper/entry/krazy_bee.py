@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .base import HandContext, Submission, seat_value
+from .base import HandContext, Submission, seat_value, show_cards_or_total
 
 TEMPLATE = "rounds/krazy_bee.html"
 #: the card classes of KB-7, as the form labels them
@@ -42,10 +42,7 @@ def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
         values[f"{p}.laid"] = bool(entry.get("laid"))
         if entry.get("went_out"):
             went_out = i
-        if entry.get("hand"):
-            values[f"{p}.hand"] = str(entry["hand"])
-        if entry.get("points") not in (None, ""):
-            values[f"{p}.points"] = str(entry["points"])
+        values.update(show_cards_or_total(entry, p))
         for key, _ in CLASSES:
             count = (entry.get("counts") or {}).get(key)
             if count:
