@@ -10,23 +10,39 @@ Round facts (one hand)::
          "hand": "3 A"},               # cards left in hand -- or "points": 105
         ...]}
 
-Details include each seat's hand size (CZ-7). Progress per seat: ``{}``.
+``face_up`` may be left out when ``wild`` is given (hand sizes are then
+unknown). A player's board may be typed as ``"board_points"`` instead of
+cards. The board is counted, not re-checked set by set (the checker judges
+sets one at a time).
+
+Details: ``wild`` (the rank), ``face_up``, ``hand_sizes`` (cards dealt per
+seat, CZ-7), ``playing`` (cards each seat plays with: the dealer one fewer),
+``board`` and ``hand`` (values per seat), ``went_out``. Progress per seat: ``{}``.
+
+>>> from scorekeeper.rules import check, score_round
+>>> check("crazy-rummy", "J J J 7 7 7 7", wild="7", first_play=True).points
+430
+>>> score_round("crazy-rummy", {"face_up": ["Q", "J"], "went_out": 1,
+...             "players": [{"board": "", "hand": "4 4 A"}, {"board": "J J J"}]}, players=2).changes
+(-110, 30)
 """
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from .base import Variant
-from .cards import Notation
+from .crazy_sets import (NOTATION, RANKS, SUITS, WILD_CHOICES, card_value, deck_reasons,  # noqa: F401
+                         hand_size, judge_feeding, judge_set, rank_text, value, wild_rank)
+from .errors import RoundError
 from .options import Option
 from .registry import register
+from .scoring import RoundOutcome
+from .verdict import HandValue, Verdict
 
-SUITS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-RANKS = {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14, **{str(n): n for n in range(3, 11)}}
-RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
-WILD_CHOICES = tuple(RANK_NAMES.get(r, str(r)) for r in range(3, 15))
+__all__ = ["CrazyRummy", "NOTATION", "RANKS", "SUITS", "WILD_CHOICES"]
 
-NOTATION = Notation("crazy-rummy", ranks=RANKS, suits=SUITS, keep_suit=False, rank_names=RANK_NAMES,
-                    accepted="3..10 (T = 10), J, Q, K, A, optionally with a suit letter (7H, QS); no 2s, no jokers")
+NO_WILD_NOTE = "CZ-1: no wild rank given (option wild), so every card counts as a natural card"
 
 
 @register
@@ -46,3 +62,120 @@ class CrazyRummy(Variant):
         Option("players", "int", 2, "Players at the table (one deck per two players)",
                rule="CZ-1", low=2, high=12, game=False),
     )
+
+    # -- the checker --------------------------------------------------------------
+    def check(self, cards: str, extend: str | None, opts: dict[str, Any]) -> Verdict:
+        """CZ-2/CZ-3: judge one set; with ``extend`` (an opponent's board) bottom feeding (CZ-4).
+
+        >>> opts = CrazyRummy().options({"wild": "7"})
+        >>> CrazyRummy().check("Q 7 7", None, opts).reasons
+        ('CZ-3: after the first play a set holds at most one wildcard, not 2', 'CZ-3: after the first play a set needs at least two natural cards, not 1')
+        >>> CrazyRummy().check("Q 7 7", None, opts).alternatives
+        ("legal on the player's first play of the hand (first_play=on)",)
+        >>> CrazyRummy().check("Q Q", "Q Q 7 K K K", opts).to_dict()["valid"]
+        True
+        """
+        added = self.parse(cards)
+        wild = wild_rank(opts["wild"])
+        notes = () if wild is not None else (NO_WILD_NOTE,)
+        if extend is not None and str(extend).strip():
+            board = self.parse(extend)
+            judged = judge_feeding(board, added, wild)
+            deck = deck_reasons(board + added, opts["players"])
+            alternatives = self._as_new_set(added, wild, opts) if not judged.legal else ()
+            extra = {"bottom_feeding": True}
+        else:
+            judged = judge_set(added, wild, opts["first_play"])
+            deck = deck_reasons(added, opts["players"])
+            alternatives = ()
+            if not judged.legal and not opts["first_play"] and judge_set(added, wild, True).legal:
+                alternatives = ("legal on the player's first play of the hand (first_play=on)",)
+            extra = {}
+        if deck or not judged.legal:
+            return Verdict(self.slug, False, reasons=judged.reasons + tuple(deck),
+                           alternatives=alternatives, notes=notes)
+        return Verdict(self.slug, True, "set", ("set",), value(added, wild), judged.reading,
+                       notes=notes, extra=extra)
+
+    def _as_new_set(self, added, wild, opts) -> tuple[str, ...]:
+        """N-2: cards that cannot be bottom-fed may still be a set of their own."""
+        if judge_set(added, wild, opts["first_play"]).legal and not deck_reasons(added, opts["players"]):
+            return (f"these cards are a legal new set on their own ({value(added, wild)} points)",)
+        return ()
+
+    def hand(self, cards: str, opts: dict[str, Any]) -> HandValue:
+        """CZ-5: the value of cards left in a hand (with the ``wild`` option's wildcards).
+
+        >>> CrazyRummy().hand("3 K A 7", CrazyRummy().options({"wild": "7"})).to_dict()["points"]
+        215
+        """
+        wild = wild_rank(opts["wild"])
+        parsed = self.parse(cards)
+        return HandValue(self.slug, points=value(parsed, wild),
+                         breakdown=tuple((rank_text(c.rank), card_value(c, wild)) for c in parsed))
+
+    # -- scoring ------------------------------------------------------------------
+    def score_round(self, facts, game, dealer, opts):
+        """One hand: CZ-1 wild rank, CZ-7 hand sizes, CZ-5/CZ-6 board minus hand, CZ-8 end."""
+        players = game.players
+        face_up = self._face_up(facts, players)
+        wild = self._wild(facts, face_up, dealer)
+        entries = self.seat_entries(facts, players)
+        went_out = self.seat_or_none(facts, "went_out", players, "CZ-6")
+        hand_opts = {**opts, "wild": rank_text(wild)}
+        boards, hands, counted = [], [], [face_up[dealer]] if face_up else []
+        for seat, entry in enumerate(entries):
+            field = f"players.{seat}"
+            board = self.parse_for_round(entry.get("board"), f"{field}.board")
+            if board or entry.get("board_points") in (None, ""):
+                boards.append(value(board, wild))
+            else:
+                boards.append(self.count(entry["board_points"], f"{field}.board_points", what="board points"))
+            hands.append(self.hand_points(entry, field, hand_opts))
+            counted += board + self.parse_for_round(entry.get("hand"), f"{field}.hand")
+            if seat == went_out and hands[-1]:
+                raise RoundError([(f"{field}.hand", "CZ-6: the player who went out has no cards left in hand")])
+        deck = deck_reasons(counted, players)
+        if deck:
+            raise RoundError([("players", "; ".join(deck) + " (counting boards, hands and the wild indicator)")])
+        changes = tuple(b - h for b, h in zip(boards, hands))
+        totals = tuple(t + c for t, c in zip(game.totals, changes))
+        sizes = [hand_size(c) for c in face_up] if face_up else None
+        details = {"wild": rank_text(wild), "face_up": [rank_text(c.rank) for c in face_up] or None,
+                   "hand_sizes": sizes, "playing": [n - (s == dealer) for s, n in enumerate(sizes)] if sizes else None,
+                   "board": boards, "hand": hands, "went_out": went_out}
+        return RoundOutcome(changes, tuple({} for _ in range(players)), details,
+                            starter=(dealer + 1) % players, ends_game=max(totals) >= opts["target"])
+
+    def _face_up(self, facts: Mapping[str, Any], players: int) -> list:
+        """CZ-7: one face-up card per seat (a list, or one string of tokens), or [] when left out."""
+        raw = facts.get("face_up")
+        if raw in (None, "", []):
+            return []
+        if isinstance(raw, str):
+            raw = raw.split()
+        if not isinstance(raw, list) or len(raw) != players:
+            raise RoundError([("face_up", f"CZ-7: give one face-up card per player ({players})")])
+        cards = []
+        for seat, token in enumerate(raw):
+            parsed = self.parse_for_round(token, f"face_up.{seat}")
+            if len(parsed) != 1:
+                raise RoundError([(f"face_up.{seat}", "CZ-7: give exactly one face-up card")])
+            cards.append(parsed[0])
+        return cards
+
+    def _wild(self, facts: Mapping[str, Any], face_up: list, dealer: int) -> int:
+        """CZ-1: the dealer's face-up rank; a given ``wild`` must agree with it."""
+        given = facts.get("wild")
+        if given not in (None, ""):
+            parsed = self.parse_for_round(str(given), "wild")
+            if len(parsed) != 1:
+                raise RoundError([("wild", "CZ-1: give one rank as the wild rank")])
+            if face_up and parsed[0].rank != face_up[dealer].rank:
+                raise RoundError([("wild", f"CZ-1: the wild rank is the dealer's face-up card "
+                                           f"({rank_text(face_up[dealer].rank)}), not {rank_text(parsed[0].rank)}")])
+            return parsed[0].rank
+        if not face_up:
+            raise RoundError([("face_up", "CZ-1: give the face-up cards (the dealer's sets the wild rank) "
+                                          "or the wild rank")])
+        return face_up[dealer].rank

@@ -1,0 +1,143 @@
+"""Crazy Rummy cards: values, sets, wildcards and bottom feeding (CZ-1..CZ-5).
+
+Glossary:
+
+- *wild rank*: the rank of the dealer's face-up card this hand (CZ-1);
+  every card of that rank is a *wildcard*. ``None``: no wildcards.
+- *natural card*: any card not of the wild rank.
+- *set*: 3 or more cards whose natural cards share one rank, wildcards
+  standing in for it (CZ-2). Crazy Rummy has no runs.
+- *bottom feeding*: adding natural cards of a rank an opponent already has
+  on the board to your own board (CZ-4).
+- *table value*: what cards on the board (or left in hand) count (CZ-5).
+
+Suits are written but ignored, so a card is just its rank (aces are 14).
+
+>>> cards = NOTATION.parse("J J 7 7 7 7")
+>>> judge_set(cards, wild=7, first_play=True).reading
+('J', 'J', 'J', 'J', 'J', 'J')
+>>> judge_set(cards, wild=7, first_play=False).reasons
+('CZ-3: after the first play a set holds at most one wildcard, not 4',)
+>>> value(NOTATION.parse("3 8 K A"), wild=None), value(NOTATION.parse("A A"), wild=14)
+(125, 400)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .cards import Card, Notation
+
+SUITS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+RANKS = {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14, **{str(n): n for n in range(3, 11)}}
+RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
+WILD_CHOICES = tuple(RANK_NAMES.get(r, str(r)) for r in range(3, 15))
+ACE = 14
+PER_DECK = 4  # each rank once per suit in a 48-card deck (no 2s, no jokers)
+
+NOTATION = Notation("crazy-rummy", ranks=RANKS, suits=SUITS, keep_suit=False, rank_names=RANK_NAMES,
+                    accepted="3..10 (T = 10), J, Q, K, A, optionally with a suit letter (7H, QS); no 2s, no jokers")
+
+
+def rank_text(rank: int) -> str:
+    return RANK_NAMES.get(rank, str(rank))
+
+
+def wild_rank(choice: str | None) -> int | None:
+    """The ``wild`` option's rank (``"7"``, ``"A"`` ...) as a number, None when unset."""
+    return None if choice in (None, "") else RANKS[str(choice).upper()]
+
+
+def card_value(card: Card, wild: int | None) -> int:
+    """CZ-5: 3-7 count 5, 8-K 10, an ace 100, a wildcard 100 (200 when aces are wild)."""
+    if card.rank == wild:
+        return 200 if wild == ACE else 100
+    if card.rank == ACE:
+        return 100
+    return 5 if card.rank <= 7 else 10
+
+
+def value(cards: Iterable[Card], wild: int | None) -> int:
+    """CZ-5: the table value of ``cards``."""
+    return sum(card_value(c, wild) for c in cards)
+
+
+def hand_size(card: Card) -> int:
+    """CZ-7: the cards dealt to a player whose face-up card is ``card`` (3-10 face, J/Q/K 10, A 11).
+
+    >>> [hand_size(c) for c in NOTATION.parse("4 J A")]
+    [4, 10, 11]
+    """
+    return 11 if card.rank == ACE else min(card.rank, 10)
+
+
+def decks(players: int) -> int:
+    """One 48-card deck per two players, rounded up."""
+    return (players + 1) // 2
+
+
+def deck_reasons(cards: Iterable[Card], players: int) -> list[str]:
+    """Ranks that appear more often than the decks for ``players`` hold (CZ-1).
+
+    >>> deck_reasons(NOTATION.parse("J J J J J"), players=2)
+    ['CZ-1: 1 deck holds 4 cards of rank J, not 5 (one deck per two players)']
+    """
+    holds, n = PER_DECK * decks(players), decks(players)
+    word = "deck holds" if n == 1 else "decks hold"
+    return [f"CZ-1: {n} {word} {holds} cards of rank {rank_text(r)}, not {count} (one deck per two players)"
+            for r, count in sorted(Counter(c.rank for c in cards).items()) if count > holds]
+
+
+@dataclass(frozen=True)
+class SetJudgement:
+    """A set's verdict in plain values: its rank and reading, or the reasons it fails."""
+
+    rank: int | None
+    reading: tuple[str, ...] = ()
+    reasons: tuple[str, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return not self.reasons
+
+
+def judge_set(cards: Sequence[Card], wild: int | None, first_play: bool) -> SetJudgement:
+    """CZ-2 and CZ-3: one set, wildcards read as the set's rank."""
+    wildcards = [c for c in cards if c.rank == wild]
+    naturals = [c for c in cards if c.rank != wild]
+    reasons = []
+    if len(cards) < 3:
+        reasons.append(f"CZ-2: a set needs at least 3 cards, not {len(cards)}")
+    ranks = sorted({c.rank for c in naturals})
+    if len(ranks) > 1:
+        reasons.append("CZ-2: a set needs one rank; these are " + ", ".join(rank_text(r) for r in ranks))
+    if naturals and not first_play:
+        if len(wildcards) > 1:
+            reasons.append(f"CZ-3: after the first play a set holds at most one wildcard, not {len(wildcards)}")
+        if len(naturals) < 2:
+            reasons.append(f"CZ-3: after the first play a set needs at least two natural cards, not {len(naturals)}")
+    if reasons:
+        return SetJudgement(None, reasons=tuple(reasons))
+    rank = ranks[0] if naturals else wild  # only wild-rank cards: a natural set of that rank (CZ-2)
+    return SetJudgement(rank, tuple(rank_text(rank) for _ in cards))
+
+
+def judge_feeding(board: Sequence[Card], added: Sequence[Card], wild: int | None) -> SetJudgement:
+    """CZ-4: ``added`` are natural cards of ranks already on an opponent's ``board``."""
+    present = {c.rank for c in board if c.rank != wild}
+    reasons = []
+    if not board:
+        reasons.append("CZ-4: the opponent has nothing on the board to feed from")
+    if not added:
+        reasons.append("CZ-4: add at least one card")
+    if any(c.rank == wild for c in added):
+        reasons.append(f"CZ-4: wildcards ({rank_text(wild)}) are never bottom-fed")
+    missing = sorted({c.rank for c in added if c.rank != wild and c.rank not in present})
+    if board and missing:
+        reasons.append("CZ-4: the opponent's board has no " + ", ".join(rank_text(r) for r in missing))
+    if reasons:
+        return SetJudgement(None, reasons=tuple(reasons))
+    ranks = {c.rank for c in added}
+    return SetJudgement(ranks.pop() if len(ranks) == 1 else None, tuple(rank_text(c.rank) for c in added))
