@@ -246,7 +246,10 @@ def read_groups(tiles, sw: Switches, joker_colours=None, cap: int = MAX_READINGS
     out: list[Reading] = []
     colours = {t.suit for t in numbers}
     modes = [None] + ([numbers[0].suit] if sw.same_color_groups and len(colours) == 1 else [])
-    for g in sorted({v[0] for v, _ in tile_faces(numbers[0], sw, "group")}, reverse=True):
+    common = {v[0] for v, _ in tile_faces(numbers[0], sw, "group")}
+    for t in numbers[1:]:
+        common &= {v[0] for v, _ in tile_faces(t, sw, "group")}
+    for g in sorted(common, reverse=True):
         for colour in modes:
             layers, best, failed = _walk(tiles, 0, _group_moves(g, colour, sw, joker_colours))
             if failed is None:
