@@ -82,7 +82,7 @@ def rule_text(rule_id: str) -> str:
     """The rule's text in players' words.
 
     >>> rule_text("RB-1")
-    'Every Sequence has 4 Bugz or more.'
+    'Every Sequence has 4 Bugz or more; three Bugz in a row are not yet a Sequence, however well they fit a pattern.'
     """
     return rule(rule_id).text
 

@@ -19,8 +19,8 @@ COMMON_RULES = (
          "is standing in for, including the colour or suit when that matters, so the whole table "
          "sees how the meld is being read."),
     Rule("N-4", "Does the order matter?",
-         "With the tile games, order counts: a run is read as written, left to right or top "
-         "to bottom, and must go up. With the card games, a meld is just a handful of cards and "
+         "With the tile games, order counts: a run is read as written, from the left or from the "
+         "top down, and must climb. With the card games, a meld is just a handful of cards and "
          "you may list them in any order."),
     Rule("N-5", "Ties and the score history",
          "Players tied for the best total share the win. Every hand stays in the game's history "

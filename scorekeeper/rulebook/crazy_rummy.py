@@ -20,15 +20,15 @@ BOOK = Rulebook(
         )),
         Section("values", rules=(
             Rule("CZ-5", "Card values",
-                 "3 to 7 are worth 5 each, 8 to king 10 each, an ace 100 and a wildcard 100. In a hand "
-                 "where aces are the wild rank, each ace is worth 200.",
+                 "3 to 7 are worth 5 each, 8 to king 10 each, an ace 100 and a wildcard 100. When the "
+                 "wild rank is the ace, every ace counts 200.",
                  examples=("3, K and A: 5 + 10 + 100 = 115",)),
         )),
         Section("melds", rules=(
             Rule("CZ-2", "Sets",
                  "A set is 3 or more cards whose real cards all share one rank other than the wild "
-                 "rank; wildcards fill in as that rank. Sets have no upper size. Three or more cards of "
-                 "the wild rank on their own also make a set, of that rank."),
+                 "rank; wildcards fill in as that rank. Sets have no upper size. A set made only of "
+                 "wild-rank cards (at least three) is simply a natural set of that rank."),
             Rule("CZ-3", "How many wildcards a set may hold",
                  "On your first play of a hand a set may carry as many wildcards as you like, provided "
                  "it has at least one real card. After that, each new set may have only one wildcard and "
@@ -44,13 +44,14 @@ BOOK = Rulebook(
             "your own board, then you may discard one card. The deal moves one seat left each hand.",
         ), rules=(
             Rule("CZ-1", "The wild rank",
-                 "Each hand has its own wild rank: the rank of the dealer's first face-up card. Every "
-                 "card of that rank is a wildcard until the hand is over."),
+                 "Look at the card the dealer deals face up to themselves: its rank is wild for this "
+                 "hand, so all cards of that rank act as wildcards until the hand ends."),
             Rule("CZ-7", "Hand sizes",
-                 "Everyone's first card is dealt face up and sets how many cards they get, counting "
-                 "that card: a 3 to 10 its number, a J, Q or K 10, an ace 11. The dealer's face-up "
-                 "card shows the wild rank and stays on the table, so the dealer plays with one card "
-                 "fewer. Scorekeeper shows each player's hand size."),
+                 "Your hand size is set by the first card you are dealt, which lands face up and counts "
+                 "toward the total: number cards 3 to 10 give their own number, J, Q and K give 10 and "
+                 "an ace 11. The dealer's own face-up card is never played: it remains on show as the "
+                 "wild indicator, leaving the dealer a card short. Scorekeeper shows every player's "
+                 "hand size."),
         )),
         Section("scoring", rules=(
             Rule("CZ-6", "Scoring a hand",

@@ -25,8 +25,8 @@ BOOK = Rulebook(
         )),
         Section("melds", rules=(
             Rule("CR-1", "Sets",
-                 "A set is 3 or 4 cards of the same rank. Suits do not matter and may repeat, since "
-                 "there are two packs."),
+                 "A set holds three or four cards sharing a rank. Suits are ignored and may repeat, "
+                 "since two packs are in play."),
             Rule("CR-2", "Runs",
                  "A run is 3 or more cards in one suit with ranks following each other, no rank twice, "
                  "13 cards at most. Aces only count low (A 2 3). If the table turns on high aces, "

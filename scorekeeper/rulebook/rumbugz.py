@@ -23,7 +23,8 @@ BOOK = Rulebook(
         )),
         Section("melds", rules=(
             Rule("RB-1", "Sequence size",
-                 "Every Sequence has 4 Bugz or more."),
+                 "Every Sequence has 4 Bugz or more; three Bugz in a row are not yet a Sequence, however "
+                 "well they fit a pattern."),
             Rule("RB-2", "The four kinds",
                  "A single climbs by 1 each time (2 3 4 5), a double by 2 (2 4 6 8), a triple by 3 "
                  "(3 6 9 12), and a match repeats one number (8 8 8 8). You may lay the Bugz in any "
@@ -37,7 +38,7 @@ BOOK = Rulebook(
                  "of PLYTs is allowed."),
         )),
         Section("play", intro=(
-            "On your turn draw from the bag or take the last discard. If you can lay a Sequence, lay "
+            "On your turn pull a Bug from the bag or pick up the latest discard. If you can lay a Sequence, lay "
             "it, discard one Bug and take 4 fresh Bugz from the bag; if not, just discard.",
         ), rules=(
             Rule("RB-4", "Finishing the round",

@@ -35,8 +35,8 @@ MELDS = (
     Rule("CT-1", "How many places a tile fills",
          "Usually a tile fills one place in a set. With the split switches some tiles can fill two "
          "places of their own colour: a 10 as a 0 then a 1, or a 12 as a 1 then a 2 (in runs only), "
-         "and an 11 as two 1s (in groups only). A joker can be any tile, including a 10, 11 or 12 "
-         "that is then split. Every set must contain at least one real number tile. If the tiles can "
+         "and an 11 as two 1s (in groups only). A joker may also play the part of a 10, 11 or 12 "
+         "that is being split. Every set must contain at least one real number tile. If the tiles can "
          "be read in more than one legal way, all the readings are shown and you may settle on one "
          "later; the points shown are those of the best reading.",
          switches=("six_nine", "ten_split", "eleven_split", "twelve_split")),
@@ -65,8 +65,8 @@ MELDS = (
          switches=("six_nine", "ten_split", "eleven_split", "twelve_split", "zero", "wrap", "runny")),
     Rule("CT-9", "Playing on a grid",
          "On a grid each row and column is a line of cells, and a gap ends a line. Every unbroken "
-         "stretch of two or more tiles, across or down, must be a legal set read left to right or top "
-         "to bottom, and every tile must belong to at least one such set. Where an across set and a "
+         "stretch of two or more tiles, across or down, must itself form a legal set, reading across "
+         "from the left and down from the top, and no tile may be left standing outside every set. Where an across set and a "
          "down set share a tile, that tile may count differently in each (a 6 across can be a 9 down, "
          "a 10 can be 10 one way and 0 and 1 the other, a joker can be two numbers), but a joker has "
          "only one colour. To type a grid put each row on its own line or between slashes, mark empty "
@@ -78,8 +78,8 @@ VALUES = (
     Rule("CT-5", "What a set is worth on the table",
          "For your first laydown and for any count of the table, a tile is worth the number printed on "
          "it, however it is being read: a 6 used as a 9 is worth 6 and a 12 split into 1 and 2 is worth "
-         "12. A joker is worth what it stands for, 20 when it is a 0, and on a grid the higher of its "
-         "two numbers."),
+         "12. A joker is worth what it stands for, 20 when it is a 0, and where a grid gives it two "
+         "different numbers the bigger one counts."),
     Rule("CT-7", "Tiles left on your rack",
          "When the round ends each tile left on a rack counts its number, and a joker counts 30."),
 )
@@ -101,8 +101,8 @@ PLAY = (
 SCORING = (
     Rule("CT-8", "Scoring a round",
          "Choose one method for the game. A (the usual): whoever goes out gains the total of all the "
-         "other racks, and each other player loses the value of their own rack; if nobody goes out, "
-         "the smallest rack wins, gaining the others' racks less its own, and tied smallest racks share "
+         "other racks, and each other player loses what is on their own rack. When the pool runs "
+         "dry with nobody out, the smallest rack wins, gaining the others' racks less its own, and tied smallest racks share "
          "the win; the high total wins the game. B: the winner gains the others' racks and everyone "
          "else scores 0; high total wins. C: everyone except the winner adds their own rack to their "
          "score; the winner adds nothing; low total wins. You can also simply count rounds won, or "
@@ -120,7 +120,7 @@ def tile_book(slug: str, name: str) -> Rulebook:
     state = _switch_state(slug)
     on = tuple(s for s in SWITCHES if state[s])
     off = tuple(s for s in SWITCHES if not state[s])
-    colours = ", ".join(f"{letter} {word}" for letter, word in COLOUR_NAMES.items())
+    colours = ", ".join(f"{word} ({letter})" for letter, word in COLOUR_NAMES.items())
     switches = ("This game turns on: " + "; ".join(SWITCH_WORDS[s] for s in on) + "."
                 if on else "This game uses none of the house-rule switches.")
     return Rulebook(
@@ -128,7 +128,7 @@ def tile_book(slug: str, name: str) -> Rulebook:
         sections=(
             Section("overview", intro=(
                 "For 2 to 4 players, 14 tiles each. The box holds tiles numbered 1 to 13 in four colours "
-                f"({colours}; O or Y also mean gold), two of each, plus two jokers. Type a tile as its "
+                f"({colours}, where O or Y may be typed for gold), two of each, plus two jokers. Type a tile as its "
                 "colour letter and number, such as R10 or k7, and a joker as J.",
                 "Rummikub, Crazy Rummy Tiles and Runny Rummy Tiles share one rule set; each turns on "
                 "a different mix of switches, and every game can flip any switch in its settings. "

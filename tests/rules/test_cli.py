@@ -75,6 +75,7 @@ def engine_ready(variant: str, sample: str) -> None:
 
 # -- check: exit codes and output ------------------------------------------------
 def test_legal_meld_exits_0_and_shows_the_wild_card_reading(capsys, toy):
+    """N-3: the readable verdict shows what each wild card stands for."""
     code, out, err = run(capsys, "check", "toy", "3", "3", "W")
     assert code == 0 and err == ""
     assert out.startswith("LEGAL book")
@@ -82,6 +83,7 @@ def test_legal_meld_exits_0_and_shows_the_wild_card_reading(capsys, toy):
 
 
 def test_not_legal_meld_exits_1_with_reasons_and_alternative(capsys, toy):
+    """N-2: a rejection names the failing rule and offers the legal alternative."""
     code, out, _ = run(capsys, "check", "toy", "2 2 3")
     assert code == 1
     assert out.startswith("NOT LEGAL")
