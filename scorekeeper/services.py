@@ -83,9 +83,14 @@ def list_games() -> list[Game]:
     ).scalars())
 
 
-def game_score(game: Game) -> GameScore:
-    """The engine's verdict on the game as recorded: totals, progress, winners, who deals."""
-    return _score(game, [r.facts for r in game.rounds])
+def game_score(game: Game, upto: int | None = None) -> GameScore:
+    """The engine's verdict on the game as recorded: totals, progress, winners, who deals.
+
+    ``upto``: score only the first ``upto`` hands (to show what still scores
+    when a later stored hand is rejected).
+    """
+    rounds = game.rounds if upto is None else game.rounds[:upto]
+    return _score(game, [r.facts for r in rounds])
 
 
 def _score(game: Game, facts: Sequence[Mapping[str, Any]]) -> GameScore:
@@ -216,13 +221,18 @@ def delete_round(game: Game, number: int) -> None:
     _settle(game, score)
 
 
-def undo_last_change(game: Game) -> str:
-    """Reverse the latest record/edit/delete not yet undone; returns what was undone."""
-    entry = db.session.execute(
+def last_undoable(game: Game) -> AuditEntry | None:
+    """The change :func:`undo_last_change` would reverse, or None."""
+    return db.session.execute(
         select(AuditEntry).where(AuditEntry.game_id == game.id, AuditEntry.undone.is_(False),
                                  AuditEntry.action.in_(UNDOABLE))
         .order_by(AuditEntry.id.desc()).limit(1)
     ).scalar_one_or_none()
+
+
+def undo_last_change(game: Game) -> str:
+    """Reverse the latest record/edit/delete not yet undone; returns what was undone."""
+    entry = last_undoable(game)
     if entry is None:
         raise NothingToUndo()
     number = entry.round_number

@@ -9,6 +9,7 @@ from flask import Flask
 # Module names under scorekeeper.views, each exposing ``bp``.
 BLUEPRINTS = (
     "main",
+    "games",
     "rounds",
     "rules_pages",
 )

@@ -4,15 +4,23 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
+from .. import services
 from ..rules import variants
 
 bp = Blueprint("main", __name__)
 
+#: How many games in progress the home page lists.
+HOME_GAMES = 5
+
 
 @bp.get("/")
 def index():
-    """The home page: start a game, resume one, check a meld, print a sheet."""
-    return render_template("main/index.html", variants=variants())
+    """The home page: start a game, resume one, check a meld, print a sheet, read the rules."""
+    playing = [g for g in services.list_games() if g.status != "finished"]
+    all_variants = variants()
+    return render_template("main/index.html", variants=all_variants, playing=playing[:HOME_GAMES],
+                           more_playing=len(playing) > HOME_GAMES,
+                           variant_names={v["slug"]: v["name"] for v in all_variants})
 
 
 @bp.get("/healthz")

@@ -1,0 +1,247 @@
+"""Games: start, list, follow, share, undo, rematch and delete (hands are under ``rounds``)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from flask import (Blueprint, abort, current_app, flash, make_response, redirect, render_template,
+                   request, url_for)
+from markupsafe import Markup
+
+from .. import access, charts, services, standings
+from ..extensions import db
+from ..forms import ConfirmForm, new_game_form, player_field, submitted_options, submitted_players, OPT
+from ..rules import OptionError, RoundError, RulesError, find_variant, variants
+
+bp = Blueprint("games", __name__, url_prefix="/games")
+
+
+def feature_url(endpoint: str, **values) -> str | None:
+    """``url_for(endpoint)`` when that feature's blueprint is installed, else None."""
+    if endpoint not in current_app.view_functions:
+        return None
+    return url_for(endpoint, **values)
+
+
+@bp.app_context_processor
+def _feature_links():
+    return {"feature_url": feature_url}
+
+
+def _variant_or_404(slug: str) -> dict:
+    for v in variants():
+        if v["slug"] == slug:
+            return v
+    abort(404, description=f"There is no variant called {slug!r}.")
+
+
+@bp.get("/")
+def index():
+    """Every game, in progress first, newest first within each."""
+    games = services.list_games()
+    return render_template("games/index.html",
+                           playing=[g for g in games if g.status != "finished"],
+                           finished=[g for g in games if g.status == "finished"],
+                           variant_names={v["slug"]: v["name"] for v in variants()})
+
+
+@bp.get("/new")
+def choose_variant():
+    """Step 1 of a new game: pick the variant."""
+    slug = request.args.get("variant")
+    if slug:
+        return redirect(url_for(".new", variant=slug))
+    return render_template("games/choose.html", variants=variants())
+
+
+@bp.route("/new/<variant>", methods=["GET", "POST"])
+def new(variant: str):
+    """Step 2 of a new game: players, first dealer and the variant's options."""
+    info = _variant_or_404(variant)
+    form = new_game_form(info, request.form if request.method == "POST" else None)
+    if request.method == "POST" and form.validate():
+        names, fields = submitted_players(form)
+        seat_fields = [player_field(s) for s in range(info["max_players"])]
+        dealer_field = seat_fields[form.first_dealer.data] if form.first_dealer.data is not None else None
+        try:
+            if dealer_field not in fields:
+                raise services.SetupError([("first_dealer", "the first dealer must be one of the players")])
+            game, secret = services.create_game(info["slug"], names, submitted_options(form),
+                                                fields.index(dealer_field))
+        except RulesError as err:
+            _form_errors(form, err, fields)
+        else:
+            db.session.commit()
+            flash("Game started. This phone keeps score; share the game to let others follow.", "success")
+            response = make_response(redirect(url_for(".show", public_id=game.public_id)))
+            return access.remember_editor(response, game, secret)
+    status = 422 if request.method == "POST" else 200
+    return render_template("games/new.html", form=form, variant=info, presets=_presets(info)), status
+
+
+def _form_errors(form, err: RulesError, fields: list[str]) -> None:
+    """Attach an engine/service error to the form field it names (or the form as a whole)."""
+    if isinstance(err, OptionError) and OPT + err.name in form:
+        form[OPT + err.name].errors.append(str(err))
+        return
+    pairs = err.errors if isinstance(err, RoundError) else [("", str(err))]
+    for path, message in pairs:
+        target = None
+        if path.startswith("players.") and path.split(".")[1].isdigit():
+            index = int(path.split(".")[1])
+            target = fields[index] if index < len(fields) else None
+        elif path in ("players", "first_dealer"):
+            target = player_field(0) if path == "players" else "first_dealer"
+        if target and target in form:
+            form[target].errors.append(message)
+        else:
+            form.form_errors.append(message)
+
+
+def _presets(info: dict) -> list[dict]:
+    """Tile games: the other presets, so the table can start from one of them."""
+    switches = {o["name"] for o in info["options"] if o["type"] == "bool"}
+    if "grid" not in switches:
+        return []
+    return [v for v in variants() if {o["name"] for o in v["options"] if o["type"] == "bool"} == switches]
+
+
+@bp.get("/<public_id>")
+def show(public_id: str):
+    """The game: standings, progress, who deals, the chart and every hand."""
+    game = services.get_game_or_404(public_id)
+    page = _game_page(game)
+    return render_template("games/show.html", **page)
+
+
+def _game_page(game) -> dict:
+    """Everything the game page shows, from the engine's score of the recorded hands."""
+    info = find_variant(game.variant).describe()
+    names = game.names
+    problem = None
+    try:
+        score = services.game_score(game)
+        shown_rounds = game.rounds
+    except (RulesError, NotImplementedError) as err:
+        # The stored hands no longer score (e.g. a rules change): show what still does.
+        good = (err.round - 1) if isinstance(err, RoundError) and err.round else 0
+        problem = str(err) or "Scoring for this variant is not available yet."
+        shown_rounds = game.rounds[:good]
+        try:
+            score = services.game_score(game, upto=len(shown_rounds))
+        except (RulesError, NotImplementedError):
+            shown_rounds = []
+            score = None
+    editor = access.can_edit(game)
+    page = {
+        "game": game, "info": info, "score": score, "problem": problem, "editor": editor,
+        "names": names, "rows": standings.standings(names, score, game.options) if score else [],
+        "history": list(zip(shown_rounds, score.rounds)) if score else [],
+        "chart": None, "board": None, "form": ConfirmForm(), "links": _links(game),
+        "steps": standings.step_list(game.options) if game.variant == "krazy-bee" else [],
+        "winner_names": standings.names_of(score.winners, names) if score else "",
+        "leader_names": standings.names_of(score.leaders, names) if score else "",
+        "undo": _undo_label(game) if editor else None,
+        "refresh": (current_app.config["FOLLOW_REFRESH_SECONDS"]
+                    if not editor and game.status != "finished" else None),
+    }
+    if score and score.rounds:
+        page["chart"] = Markup(charts.progression_svg(names, standings.totals_by_round(score)))
+    if score and game.variant == "crib-rummy":
+        page["board"] = Markup(charts.cribbage_board_svg(names, standings.pegs(score),
+                                                         int(game.options.get("target", 121))))
+    return page
+
+
+def _undo_label(game) -> str | None:
+    entry = services.last_undoable(game)
+    return entry.summary if entry else None
+
+
+def _links(game) -> dict:
+    """Links to the other features for this game (only those installed)."""
+    opts = {k: ("on" if v is True else "off" if v is False else v)
+            for k, v in (game.options or {}).items() if v is not None}
+    checker = feature_url("checker.index")
+    rules = feature_url("rules_pages.index")
+    return {
+        "record": feature_url("rounds.new", public_id=game.public_id),
+        "checker": f"{checker.rstrip('/')}/{game.variant}?{urlencode(opts)}" if checker else None,
+        "rules": f"{rules.rstrip('/')}/{game.variant}" if rules else None,
+        "sheet": feature_url("printing.game_sheet", public_id=game.public_id),
+        "frames": (feature_url("printing.game_frames", public_id=game.public_id)
+                   if game.variant == "krazy-bee" else None),
+    }
+
+
+@bp.get("/<public_id>/share")
+def share(public_id: str):
+    """The read-only link with its QR code, and for editors the editor link too."""
+    game = services.get_game_or_404(public_id)
+    follow_url = url_for(".show", public_id=game.public_id, _external=True)
+    secret = access.editor_secret(game)
+    editor_url = url_for(".join", public_id=game.public_id, secret=secret, _external=True) if secret else None
+    return render_template("games/share.html", game=game, follow_url=follow_url, editor_url=editor_url,
+                           follow_qr=_qr(follow_url), editor_qr=_qr(editor_url) if editor_url else None)
+
+
+def _qr(url: str) -> Markup:
+    import segno
+    return Markup(segno.make(url, error="m").svg_inline(scale=4, omitsize=True, dark="#000", light="#fff"))
+
+
+@bp.get("/<public_id>/join/<secret>")
+def join(public_id: str, secret: str):
+    """An editor link: this browser gets the edit secret, then the game page."""
+    game = services.get_game_or_404(public_id)
+    if not services.secret_matches(game, secret):
+        abort(403, description="This editor link is not valid for this game.")
+    flash("This phone can now keep score for this game.", "success")
+    return access.remember_editor(make_response(redirect(url_for(".show", public_id=public_id))),
+                                  game, secret)
+
+
+@bp.get("/<public_id>/history")
+def history(public_id: str):
+    """The audit trail: every change, newest first, with old and new facts."""
+    game = services.get_game_or_404(public_id)
+    return render_template("games/history.html", game=game, entries=list(reversed(game.audit_entries)))
+
+
+@bp.post("/<public_id>/undo")
+def undo(public_id: str):
+    """Reverse the last change to the hands."""
+    game = services.get_game_or_404(public_id)
+    access.require_editor(game)
+    try:
+        flash(services.undo_last_change(game), "success")
+        db.session.commit()
+    except RulesError as err:
+        db.session.rollback()
+        flash(f"Nothing undone: {err}", "error")
+    return redirect(url_for(".show", public_id=public_id))
+
+
+@bp.post("/<public_id>/rematch")
+def rematch(public_id: str):
+    """A new game with the same players, seats and options."""
+    game = services.get_game_or_404(public_id)
+    access.require_editor(game)
+    new_game, secret = services.rematch(game)
+    db.session.commit()
+    flash("Rematch started with the same players and options.", "success")
+    response = make_response(redirect(url_for(".show", public_id=new_game.public_id)))
+    return access.remember_editor(response, new_game, secret)
+
+
+@bp.route("/<public_id>/delete", methods=["GET", "POST"])
+def delete(public_id: str):
+    """Delete a game, after a confirmation page."""
+    game = services.get_game_or_404(public_id)
+    access.require_editor(game)
+    if request.method == "GET":
+        return render_template("games/delete.html", game=game, form=ConfirmForm())
+    services.delete_game(game)
+    db.session.commit()
+    flash("Game deleted.", "success")
+    return access.forget_editor(make_response(redirect(url_for(".index"))), game)
