@@ -1,0 +1,274 @@
+"""One score-sheet layout per variant: its columns, its key, and how a recorded hand fills a row.
+
+:func:`blank_sheet` and :func:`filled_sheet` are the two entry points; both
+return a :class:`~scorekeeper.sheets.Sheet` for the print templates.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, NamedTuple, Sequence
+
+from .rules import GameScore, find_variant
+from .rules.rumbugz import KINDS
+from .rules.tiles import SWITCHES, _SWITCH_HELP
+from .sheets import (Column, Row, Sheet, blank_cells, hand_value, progress_before, seat_name,
+                     signed, step_list, totals_foot)
+
+HAND = Column("Hand", 10)
+ROUND = Column("Round", 12)
+TOTAL = Column("Total", 14, "running total")
+
+SCORING_TEXT = {
+    "A": "A: the winner takes the sum of the losers' racks; each loser scores minus their rack; "
+         "nobody out: the lowest rack wins. High total wins.",
+    "B": "B: the winner takes the sum of the losers' racks; losers score 0. High total wins.",
+    "C": "C: each loser scores their own rack; the winner 0. Low total wins.",
+    "wins": "wins: count the rounds each player wins.",
+    "none": "none: no scores are kept.",
+}
+
+
+class Seat(NamedTuple):
+    """One player in one recorded hand: seat, the hand's index (0-based), score change and total."""
+
+    seat: int
+    index: int
+    change: int
+    total: int
+
+
+class Layout:
+    """A variant's sheet: override the columns, the key and :meth:`fill`."""
+
+    lead: tuple[Column, ...] = (HAND,)
+    per_player: tuple[Column, ...] = ()
+    default_rows = 20
+
+    def key(self, slug: str, opts: Mapping[str, Any]) -> list[tuple[str, str]]:
+        return []
+
+    def fill(self, slug: str, names: list[str], facts: Sequence[Mapping[str, Any]],
+             score: GameScore, opts: Mapping[str, Any]) -> list[Row]:
+        """One row per recorded hand (override for turn-by-turn logs)."""
+        rows = []
+        for i, r in enumerate(score.rounds):
+            entries = facts[i].get("players") or []
+            cells = [self.cells(slug, facts[i], entries[seat] if seat < len(entries) else {},
+                                Seat(seat, i, r.changes[seat], r.totals[seat]), score, opts)
+                     for seat in range(score.players)]
+            rows.append(Row(self.lead_cells(names, facts[i], r), cells, self.row_class(facts[i])))
+        return rows
+
+    def lead_cells(self, names: list[str], facts: Mapping[str, Any], r) -> list[str]:
+        return [str(r.number)]
+
+    def row_class(self, facts: Mapping[str, Any]) -> str:
+        return ""
+
+    def cells(self, slug: str, facts: Mapping[str, Any], entry: Mapping[str, Any], seat: "Seat",
+              score: GameScore, opts: Mapping[str, Any]) -> list[str]:
+        """One player's cells for one hand (``entry``: their part of the round facts)."""
+        return [signed(seat.change), str(seat.total)]
+
+    def blank_rows(self, players: int, rows: int) -> list[Row]:
+        return [Row([""] * len(self.lead), blank_cells(self.per_player, players)) for _ in range(rows)]
+
+
+class KrazyBeeLayout(Layout):
+    per_player = (Column("Step", 9, "Step attempted (✓ laid down)"),
+                  Column("Points", 10, "points left in hand"), Column("Total", 13))
+    default_rows = 24
+
+    def key(self, slug, opts):
+        return [("Step", "the Step attempted; tick ✓ when it is laid down (KB-9)"),
+                ("Points", "cards left: 1-9 count 5, 10-13 count 10, Wild Bee 15; out = 0 (KB-7)"),
+                ("End", "after a hand in which someone lays down the last Step; "
+                        "the lowest total among them wins (KB-10)")]
+
+    def cells(self, slug, facts, entry, seat, score, opts):
+        step = progress_before(score, seat.index, seat.seat, "step", 1)
+        laid = " ✓" if entry.get("laid") else ""
+        out = " out" if entry.get("went_out") else ""
+        return [f"{step}{laid}", f"{seat.change}{out}", str(seat.total)]
+
+
+class RumBugzLayout(Layout):
+    lead = (Column("Round", 10),)
+    per_player = (Column("Kinds", 16, "kinds laid: Single, Double, Triple, Match", "kinds"),
+                  Column("Left", 8, "Bugz left in hand"), Column("Score", 9), Column("Total", 11))
+    default_rows = 14
+
+    def key(self, slug, opts):
+        end = (f"the first total to reach {opts['target']}" if opts.get("target")
+               else f"{opts.get('rounds', 5)} rounds")
+        return [("Kinds", "tick S single (step 1), D double (step 2), T triple (step 3), "
+                          "M match (all equal) as each is laid (RB-2, RB-4)"),
+                ("Left", f"Bugz left: each counts its number, a PLYT {opts.get('plyt_value', 12)} (RB-6)"),
+                ("Score", "the winner scores the losers' Bugz left; losers 0; no winner: nobody scores (RB-7)"),
+                ("Game", f"{end}; the highest total wins (RB-8)")]
+
+    def cells(self, slug, facts, entry, seat, score, opts):
+        laid = set(entry.get("kinds") or ())
+        kinds = " ".join(k[0].upper() if k in laid else "–" for k in KINDS)
+        return [kinds, hand_value(slug, entry, "hand", opts), signed(seat.change), str(seat.total)]
+
+    def row_class(self, facts):
+        return "" if facts.get("winner") is not None else "no-winner"
+
+
+class TilesLayout(Layout):
+    lead = (ROUND, Column("Out", 20, "who went out"))
+    per_player = (Column("Rack", 11, "tiles left on the rack"), Column("Score", 12), TOTAL)
+    default_rows = 20
+
+    def key(self, slug, opts):
+        on = [_SWITCH_HELP[s][0] for s in SWITCHES if opts.get(s)]
+        off = [s.replace("_", " ") for s in SWITCHES if not opts.get(s)]
+        end = (f"a total reaching {opts['target']}" if opts.get("target")
+               else f"{opts.get('rounds', 4)} rounds")
+        return [("Rack", "a number tile counts its number, a joker 30 (CT-7)"),
+                ("Scoring", SCORING_TEXT.get(opts.get("scoring", "A"), "") + " (CT-8)"),
+                ("Switches on", "; ".join(on) or "none"),
+                ("Switches off", ", ".join(off) or "none"),
+                ("Initial meld", f"at least {opts.get('initial_meld', 30)} points from your own rack (CT-6)"),
+                ("Game", end)]
+
+    def cells(self, slug, facts, entry, seat, score, opts):
+        return [hand_value(slug, entry, "rack", opts), signed(seat.change), str(seat.total)]
+
+    def lead_cells(self, names, facts, r):
+        winner = facts.get("winner")
+        return [str(r.number), seat_name(names, winner) if winner is not None else "nobody"]
+
+
+class CribRummyLayout(Layout):
+    lead = (HAND, Column("Turn", 10))
+    per_player = (Column("Pegs", 11, "pegs this turn"), TOTAL)
+    default_rows = 28
+
+    def key(self, slug, opts):
+        return [("Sets", "a set of 3 pegs 2, its 4th card 2 more (CR-5)"),
+                ("Runs", "3 cards peg 3; each card added pegs by the new length: 4th 3, 5th-7th 4, "
+                         "8th-10th 5, 11th-12th 6, 13th 10 (CR-5)"),
+                ("Rummy", "going out pegs per card left in the others' hands: 2 players 2 each, "
+                          "3 players 1 each, 4 players half each, rounded up (CR-7)"),
+                ("Game", f"first to {opts.get('target', 121)}; the others due a turn take it, "
+                         "then the highest total wins (CR-8)")]
+
+    def fill(self, slug, names, facts, score, opts):
+        rows, before = [], [0] * score.players
+        for i, r in enumerate(score.rounds):
+            running = list(before)
+            turns = _turn_pegs(facts[i], r.details, score.players, r.starter)
+            for t, (seat, pegs) in enumerate(turns):
+                cells = [["", str(running[s])] for s in range(score.players)]
+                if seat is not None and pegs is not None:
+                    running[seat] += pegs
+                    cells[seat] = [str(pegs), str(running[seat])]
+                rows.append(Row([str(r.number) if t == 0 else "", str(t + 1)], cells, "hand-start" if t == 0 else ""))
+            # whatever the turns do not explain is the end of the hand: rummy bonus (CR-7)
+            end = (facts[i].get("end") or {})
+            bonus = [r.totals[s] - running[s] for s in range(score.players)]
+            label = {"out": "rummy", "draw_pile": "pile out"}.get(end.get("type"), "playing" if not r.complete else "")
+            if any(bonus) or label:
+                cells = [[signed(b) if b else "", str(r.totals[s])] for s, b in enumerate(bonus)]
+                rows.append(Row([str(r.number) if not turns else "", label], cells, "hand-end"))
+            before = list(r.totals)
+        return rows
+
+
+def _turn_pegs(facts: Mapping[str, Any], details: Mapping[str, Any], players: int,
+               starter: int | None) -> list[tuple[int | None, int | None]]:
+    """(seat, pegs) per turn: from the engine's details when it gives them, else manual counts."""
+    detailed = details.get("turns") if isinstance(details, Mapping) else None
+    turns = facts.get("turns") or []
+    out = []
+    for t, turn in enumerate(turns):
+        info = detailed[t] if isinstance(detailed, list) and t < len(detailed) and isinstance(detailed[t], Mapping) else {}
+        seat = info.get("player", turn.get("player"))
+        if seat is None and starter is not None:
+            seat = (starter + t) % players
+        pegs = info.get("pegs", turn.get("pegs"))
+        out.append((seat, pegs if isinstance(pegs, int) else None))
+    return out
+
+
+class CrazyRummyLayout(Layout):
+    lead = (HAND, Column("Wild", 11, "the hand's wild rank"))
+    per_player = (Column("Size", 9, "hand size"), Column("+Table", 12, "value of own board cards"),
+                  Column("−Hand", 12, "value of cards left in hand"), TOTAL)
+    default_rows = 15
+
+    def key(self, slug, opts):
+        return [("Wild", "the rank of the dealer's face-up card; all cards of that rank are wild (CZ-1)"),
+                ("Size", "the face-up first card: 3-10 face value, J/Q/K 10, A 11 (CZ-7)"),
+                ("Values", "3-7 count 5, 8-K 10, an ace 100, a wildcard 100; aces wild count 200 (CZ-5)"),
+                ("Score", "own board cards minus the cards left in hand (CZ-6)"),
+                ("Game", f"ends after the hand in which a total reaches {opts.get('target', 1500)}; "
+                         "the highest total wins (CZ-8)")]
+
+    def cells(self, slug, facts, entry, seat, score, opts):
+        details = score.rounds[seat.index].details
+        wild = self.wild(facts, details)
+        wopts = {"wild": wild} if wild else {}
+        table = hand_value(slug, {"hand": entry.get("board")}, "hand", wopts) or "0"
+        left = hand_value(slug, entry, "hand", wopts) or "0"
+        sizes = details.get("hand_sizes") or details.get("sizes") or []
+        size = str(sizes[seat.seat]) if seat.seat < len(sizes) else ""
+        return [size, table, f"−{left}" if left != "0" else "0", str(seat.total)]
+
+    def lead_cells(self, names, facts, r):
+        return [str(r.number), self.wild(facts, r.details)]
+
+    @staticmethod
+    def wild(facts, details) -> str:
+        return str(facts.get("wild") or details.get("wild") or "")
+
+
+LAYOUTS: dict[str, Layout] = {
+    "krazy-bee": KrazyBeeLayout(), "rumbugz": RumBugzLayout(), "rummikub": TilesLayout(),
+    "crazy-tiles": TilesLayout(), "runny-tiles": TilesLayout(), "crib-rummy": CribRummyLayout(),
+    "crazy-rummy": CrazyRummyLayout(),
+}
+
+
+def default_rows(slug: str) -> int:
+    return LAYOUTS[slug].default_rows
+
+
+def _sheet(slug: str, opts: Mapping[str, Any], names: list[str], rows: list[Row], blank: bool) -> Sheet:
+    variant = find_variant(slug)
+    spec = LAYOUTS[slug]
+    sheet = Sheet(slug, variant.name, spec.lead, spec.per_player, names, rows, blank=blank,
+                  key=spec.key(slug, opts))
+    if slug == "krazy-bee":
+        sheet.steps = step_list(opts.get("steps", ""))
+    if slug == "crib-rummy":
+        from .cribbage_track import cribbage_track
+
+        sheet.track = cribbage_track(int(opts.get("target", 121)), names)
+    return sheet
+
+
+def blank_sheet(slug: str, players: int, rows: int, opts: Mapping[str, Any]) -> Sheet:
+    """A sheet to keep by hand: ``rows`` empty lines for ``players`` players."""
+    names = [""] * players
+    return _sheet(slug, opts, names, LAYOUTS[slug].blank_rows(players, rows), blank=True)
+
+
+def filled_sheet(slug: str, names: list[str], facts: Sequence[Mapping[str, Any]], score: GameScore,
+                 opts: Mapping[str, Any], extra_rows: int = 0) -> Sheet:
+    """A game's sheet: every recorded hand, then ``extra_rows`` empty lines to go on by hand."""
+    spec = LAYOUTS[slug]
+    rows = spec.fill(slug, names, facts, score, opts) + spec.blank_rows(len(names), extra_rows)
+    sheet = _sheet(slug, opts, names, rows, blank=False)
+    sheet.foot = totals_foot(score, spec.per_player, len(spec.lead))
+    sheet.track = cribbage_pegs(sheet.track, score) if sheet.track else None
+    return sheet
+
+
+def cribbage_pegs(track: dict, score: GameScore) -> dict:
+    """Mark each player's front and back peg on the track (progress from the engine)."""
+    from .cribbage_track import place_pegs
+
+    return place_pegs(track, [dict(p) for p in score.progress])
