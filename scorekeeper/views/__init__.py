@@ -12,6 +12,8 @@ BLUEPRINTS = (
     "games",
     "rounds",
     "rules_pages",
+    "checker",
+    "api",
 )
 
 

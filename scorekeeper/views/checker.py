@@ -1,0 +1,126 @@
+"""The meld checker pages: one per variant, every check a shareable GET URL.
+
+``/check/<variant>?cards=...&extend=...&<option>=...`` judges the input and
+shows the verdict; ``?game=<public_id>`` starts from that game's options.
+The form uses GET (a check changes nothing), so it works without
+JavaScript and the address bar is always a link to the verdict.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template, request, url_for
+
+from ..card_faces import FAMILY, WILD_NAMES, suit_face
+from ..checking import CheckInput, InputError, check_options, from_query, option_text, run, share_query
+from ..entry.base import keypad
+from ..rules import RulesError, find_variant, variants
+from .checker_display import present, rule_link, split_rule
+
+bp = Blueprint("checker", __name__, url_prefix="/check")
+
+#: Options shown above the cards (the rest fold into "Rules in force").
+PROMINENT = {"krazy-bee": ("step",), "crazy-rummy": ("wild", "first_play")}
+#: What the "already on the table" field means in each variant.
+EXTEND_LABELS = {
+    "krazy-bee": ("Downed meld to lay off onto", "KB-6: the meld must stay legal of its kind."),
+    "rumbugz": ("Sequence on the table before the change", "RB-5: a change must keep the declared kind."),
+    "crib-rummy": ("Meld on the table to add to", "CR-5: the added cards peg by the new length."),
+    "crazy-rummy": ("Cards already on the board", "CZ-4: bottom feeding adds natural cards only."),
+}
+DEFAULT_EXTEND = ("Set on the table to add to", "The whole set must stay legal.")
+POINTS_LABELS = {"crib-rummy": "Pegs", "crazy-rummy": "Table value"}
+TILE_VARIANTS = ("rummikub", "crazy-tiles", "runny-tiles")
+
+
+def _variant_or_404(slug: str):
+    try:
+        return find_variant(slug)
+    except RulesError:
+        abort(404, description=f"There is no checker for {slug!r}. Pick a game from the list.")
+
+
+def _game_options(public_id: str | None) -> tuple[dict, object | None]:
+    """A game's options (and the game) when the checker was opened from it."""
+    if not public_id:
+        return {}, None
+    from ..models import Game
+    from ..extensions import db
+
+    game = db.session.execute(db.select(Game).filter_by(public_id=public_id)).scalar_one_or_none()
+    return (dict(game.options or {}), game) if game is not None else ({}, None)
+
+
+@bp.get("/")
+def index():
+    """Pick the variant whose rules settle the argument."""
+    return render_template("checker/index.html", variants=variants(), game=request.args.get("game", ""))
+
+
+@bp.get("/<slug>")
+def variant(slug: str):
+    """Check cards under one variant; the verdict is drawn when cards were given."""
+    v = _variant_or_404(slug)
+    base_options, game = _game_options(request.args.get("game"))
+    if game is not None and game.variant != v.slug:
+        base_options = {}
+    result = error = None
+    share_url = None
+    try:
+        ask = from_query(v.slug, request.args, base_options)
+    except InputError as err:
+        ask, error = CheckInput(v.slug, options=base_options), str(err)
+    if error is None and (ask.cards.strip() or ask.extend):
+        try:
+            result = run(ask)
+            share_url = url_for("checker.variant", slug=v.slug, _external=True, **share_query(ask))
+        except RulesError as err:
+            error = str(err)
+    options, option_errors = _option_values(v.slug, ask.options)
+    return render_template(
+        "checker/variant.html", variant=v.describe(), ask=ask, result=result, error=error,
+        error_rule=split_rule(error or "")[0], share_url=share_url, game=game,
+        view=present(v.slug, ask, result) if result else None,
+        options=options, option_errors=option_errors, prominent=PROMINENT.get(v.slug, ()),
+        steps=_step_list(v.slug, ask.options), keypad=keypad(v.slug),
+        faces={s: suit_face(v.slug, s) for s in keypad(v.slug)["suits"]},
+        wild_name=WILD_NAMES.get(v.slug, "wild card"), family=FAMILY.get(v.slug, "numbers"),
+        wilds=[w.upper() for w in v.notation.wild_tokens],
+        grid=v.slug in TILE_VARIANTS and _grid_on(v.slug, ask.options),
+        extend_label=EXTEND_LABELS.get(v.slug, DEFAULT_EXTEND),
+        points_label=POINTS_LABELS.get(v.slug, "Meld value"), rule_link=rule_link,
+    ), 200
+
+
+def _option_values(slug: str, raw: dict) -> tuple[list[dict], dict[str, str]]:
+    """Each check option with the value to show (as written) and its error, if the engine refused it."""
+    variant = find_variant(slug)
+    shown, errors = [], {}
+    for option in check_options(slug):
+        name = option["name"]
+        value = variant.options()[name]
+        if name in raw:
+            try:
+                value = variant.options({name: raw[name]})[name]
+            except RulesError as err:
+                errors[name] = str(err)
+                value = raw[name]
+        shown.append({**option, "value": value, "text": option_text(value)})
+    return shown, errors
+
+
+def _resolved(slug: str, raw: dict) -> dict:
+    try:
+        return find_variant(slug).options(raw)
+    except RulesError:
+        return find_variant(slug).options()
+
+
+def _step_list(slug: str, raw: dict) -> list[str]:
+    """Krazy Bee's Step list in force (the game's or the default), one Step per entry."""
+    if slug != "krazy-bee":
+        return []
+    return [s.strip() for s in str(_resolved(slug, raw).get("steps") or "").split(";") if s.strip()]
+
+
+def _grid_on(slug: str, raw: dict) -> bool:
+    return bool(_resolved(slug, raw).get("grid"))

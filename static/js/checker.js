@@ -1,0 +1,250 @@
+/* Checker page enhancement: a card/tile keypad, card chips and a tile grid editor, all kept in
+   sync with the typed notation fields. Without this script the typed fields and the Check
+   button do everything; nothing here decides a rule (the server's engine does). */
+(function () {
+  "use strict";
+  var form = document.querySelector(".checker-form");
+  if (!form) return;
+
+  var family = form.dataset.family, suitFirst = form.dataset.suitFirst === "true";
+  var wilds = (form.dataset.wilds || "").split(",").filter(Boolean);
+  var TILE = { R: "red", B: "blue", K: "black", G: "gold", O: "gold", Y: "gold" };
+  var SUIT = { S: "♠", H: "♥", D: "♦", C: "♣", "♠": "♠", "♥": "♥", "♦": "♦", "♣": "♣" };
+  var keypad = form.querySelector(".keypad");
+  var boxes = form.querySelectorAll(".cards-box");
+  var active = form.querySelector('.cards-box[data-field="cards"]');
+  var suit = null, brush = null, gridMode = false;
+
+  function tokens(text) { return text.split(/[\s,]+/).filter(Boolean); }
+
+  /* One face as players see it: tile colour, suit symbol, wild cards starred (display only). */
+  function face(token) {
+    var t = token.toUpperCase(), el = document.createElement("span"), label = t, symbol = "", colour = "";
+    var m;
+    if (wilds.indexOf(t) >= 0) { label = family === "numbers" ? t : "J"; symbol = "★"; colour = "wild"; }
+    else if (family === "tiles" && (m = /^([RBKGOY])(\d{1,2})$/.exec(t))) { label = m[2]; colour = TILE[m[1]]; }
+    else if (family === "suited" && (m = /^(10|[2-9AJQKT])([SHDC♠♥♦♣])?$/.exec(t))) {
+      label = m[1] === "T" ? "10" : m[1]; symbol = m[2] ? SUIT[m[2]] : "";
+      colour = symbol === "♥" || symbol === "♦" ? "red" : (symbol ? "black" : "");
+    } else if (!(family === "numbers" && /^\d+$/.test(t))) { colour = "unknown"; }
+    el.className = "cface cface-" + (colour || "plain") + (colour === "wild" ? " cface-wild" : "");
+    el.title = t;
+    var l = document.createElement("span"); l.className = "cface-label"; l.textContent = label; el.appendChild(l);
+    if (symbol) { var s = document.createElement("span"); s.className = "cface-symbol"; s.textContent = symbol; el.appendChild(s); }
+    return el;
+  }
+
+  /* -- typed field <-> chips ------------------------------------------------------------- */
+  function fieldOf(box) { return box.querySelector(".cards-input"); }
+
+  function spaced(text) { return text.replace(/\|/g, " | ").replace(/\//g, " / ").replace(/\n/g, " / "); }
+
+  function renderChips(box) {
+    var chips = box.querySelector(".chips"), field = fieldOf(box);
+    if (!chips) return;
+    chips.hidden = false;
+    chips.textContent = "";
+    tokens(spaced(field.value)).forEach(function (tok, i) {
+      var b = document.createElement("button");
+      b.type = "button"; b.className = "chip"; b.dataset.index = i;
+      b.setAttribute("aria-label", "Remove " + tok);
+      if (tok === "|" || tok === "/" || tok === ".") { b.classList.add("chip-sep"); b.textContent = tok; }
+      else b.appendChild(face(tok));
+      chips.appendChild(b);
+    });
+  }
+
+  function setText(box, text) {
+    var field = fieldOf(box);
+    field.value = text.replace(/\s+/g, " ").trim();
+    renderChips(box);
+    if (box.dataset.field === "cards" && grid) grid.fromText(field.value);
+  }
+
+  function append(box, tok) {
+    setText(box, spaced(fieldOf(box).value) + " " + tok);
+  }
+
+  function activate(box) {
+    boxes.forEach(function (b) { b.classList.toggle("active", b === box); });
+    active = box;
+    var name = keypad && keypad.querySelector(".keypad-target-name");
+    if (name) name.textContent = box.querySelector("label").textContent.split("(")[0].trim();
+  }
+
+  boxes.forEach(function (box) {
+    var field = fieldOf(box);
+    box.addEventListener("focusin", function () { activate(box); });
+    box.addEventListener("click", function () { activate(box); });
+    field.addEventListener("input", function () {
+      renderChips(box);
+      if (box.dataset.field === "cards" && grid) grid.fromText(field.value);
+    });
+    box.querySelector(".chips").addEventListener("click", function (e) {
+      var chip = e.target.closest(".chip");
+      if (!chip) return;
+      var list = tokens(spaced(field.value));
+      list.splice(Number(chip.dataset.index), 1);
+      setText(box, list.join(" "));
+    });
+    renderChips(box);
+  });
+
+  /* -- keypad ----------------------------------------------------------------------------- */
+  function pickSuit(button) {
+    suit = button.dataset.suit;
+    keypad.querySelectorAll(".key-suit").forEach(function (b) {
+      b.setAttribute("aria-checked", b === button ? "true" : "false");
+    });
+    keypad.dataset.colour = family === "tiles" ? TILE[suit] : "";
+  }
+
+  function keyToken(key) {
+    if (key.dataset.token) return key.dataset.token;
+    var rank = key.dataset.rank;
+    if (!suit) return rank;
+    return suitFirst ? suit + rank : rank + suit;
+  }
+
+  if (keypad) {
+    keypad.hidden = false;
+    var first = keypad.querySelector(".key-suit");
+    if (first) pickSuit(first);
+    keypad.addEventListener("click", function (e) {
+      var key = e.target.closest(".key");
+      if (!key) return;
+      if (key.dataset.suit) { pickSuit(key); return; }
+      if (key.dataset.action === "back") {
+        var list = tokens(spaced(fieldOf(active).value)); list.pop(); setText(active, list.join(" ")); return;
+      }
+      if (key.dataset.action === "clear") { setText(active, ""); if (gridMode && grid) grid.clear(); return; }
+      var tok = keyToken(key);
+      if (gridMode && active.dataset.field === "cards" && tok !== "|" && tok !== "/") {
+        brush = tok;
+        keypad.querySelectorAll(".key").forEach(function (k) { k.classList.toggle("picked", k === key); });
+        grid.showBrush();
+        return;
+      }
+      append(active, tok);
+    });
+  }
+
+  /* -- tile grid editor (CT-9): tap a keypad tile, tap a cell; tap a tile again to clear ---------- */
+  var grid = null;
+  var editor = form.querySelector(".grid-editor");
+  if (editor) grid = (function () {
+    var cellsEl = editor.querySelector(".grid-cells"), brushEl = editor.querySelector(".brush-face");
+    var rows = 6, cols = 7, cells = [];
+
+    function blank() { cells = []; for (var r = 0; r < rows; r++) { cells.push(new Array(cols).fill(null)); } }
+
+    function fromText(text) {
+      var lines = text.split(/[\/\n]/).map(function (line) { return tokens(line); });
+      var width = Math.max.apply(null, lines.map(function (l) { return l.length; }).concat([0]));
+      rows = Math.max(6, lines.length + 1); cols = Math.max(7, width + 1);
+      blank();
+      lines.forEach(function (line, r) {
+        line.forEach(function (tok, c) { cells[r][c] = tok === "." ? null : tok.toUpperCase(); });
+      });
+      render();
+    }
+
+    function toText() {
+      var top = rows, bottom = -1, left = cols, right = -1;
+      cells.forEach(function (row, r) { row.forEach(function (t, c) {
+        if (t) { top = Math.min(top, r); bottom = Math.max(bottom, r); left = Math.min(left, c); right = Math.max(right, c); }
+      }); });
+      if (bottom < 0) return "";
+      var out = [];
+      for (var r = top; r <= bottom; r++) {
+        var row = cells[r].slice(left, right + 1).map(function (t) { return t || "."; });
+        while (row.length && row[row.length - 1] === ".") row.pop();
+        out.push(row.length ? row.join(" ") : ".");
+      }
+      return out.join(" / ");
+    }
+
+    function render() {
+      cellsEl.style.setProperty("--cols", cols);
+      cellsEl.textContent = "";
+      cells.forEach(function (row, r) {
+        row.forEach(function (tok, c) {
+          var b = document.createElement("button");
+          b.type = "button"; b.className = "grid-cell"; b.dataset.row = r; b.dataset.col = c;
+          b.setAttribute("role", "gridcell");
+          b.setAttribute("aria-label", "Row " + (r + 1) + ", column " + (c + 1) + (tok ? ": " + tok + " (tap to clear)" : ": empty"));
+          if (tok) b.appendChild(face(tok));
+          cellsEl.appendChild(b);
+        });
+      });
+    }
+
+    function grow(r, c) {
+      if (r === rows - 1 && rows < 20) { rows++; cells.push(new Array(cols).fill(null)); }
+      if (c === cols - 1 && cols < 20) { cols++; cells.forEach(function (row) { row.push(null); }); }
+    }
+
+    cellsEl.addEventListener("click", function (e) {
+      var b = e.target.closest(".grid-cell");
+      if (!b) return;
+      var r = Number(b.dataset.row), c = Number(b.dataset.col);
+      if (cells[r][c]) cells[r][c] = null;
+      else if (brush) { cells[r][c] = brush; grow(r, c); }
+      else { brushEl.textContent = "pick a tile on the keypad first"; return; }
+      render();
+      var box = form.querySelector('.cards-box[data-field="cards"]');
+      fieldOf(box).value = toText();
+      renderChips(box);
+    });
+    editor.querySelector(".grid-tools").addEventListener("click", function (e) {
+      var what = e.target.dataset && e.target.dataset.grid;
+      if (what === "row") grow(rows - 1, -1);
+      if (what === "col") grow(-1, cols - 1);
+      if (what === "clear") { blank(); setTextRaw(""); }
+      render();
+    });
+    function setTextRaw(text) {
+      var box = form.querySelector('.cards-box[data-field="cards"]');
+      fieldOf(box).value = text; renderChips(box);
+    }
+
+    return {
+      fromText: fromText, render: render,
+      clear: function () { blank(); render(); },
+      showBrush: function () { brushEl.textContent = ""; if (brush) brushEl.appendChild(face(brush)); },
+      show: function (on) { editor.hidden = !on; }
+    };
+  })();
+
+  if (grid) {
+    var modes = form.querySelector(".grid-modes");
+    var cardsField = form.querySelector("#cards");
+    var setMode = function (on) {
+      gridMode = on;
+      grid.show(on);
+      modes.querySelectorAll("button").forEach(function (b) {
+        b.setAttribute("aria-pressed", (b.dataset.mode === "grid") === on ? "true" : "false");
+      });
+      if (on) { activate(form.querySelector('.cards-box[data-field="cards"]')); grid.fromText(cardsField.value); }
+      else keypad.querySelectorAll(".key").forEach(function (k) { k.classList.remove("picked"); });
+    };
+    modes.hidden = false;
+    modes.addEventListener("click", function (e) {
+      var b = e.target.closest("button");
+      if (b) setMode(b.dataset.mode === "grid");
+    });
+    setMode(/[\/\n]|(^|\s)\.(\s|$)/.test(cardsField.value));
+  }
+
+  /* -- sharing: the address bar shows the verdict's short link; Share sends it ------------------ */
+  var share = document.getElementById("share-link");
+  if (share) {
+    if (window.history && history.replaceState) history.replaceState(null, "", share.href);
+    var button = document.querySelector("[data-share]");
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      if (navigator.share) { navigator.share({ title: document.title, url: share.href }).catch(function () {}); return; }
+      if (navigator.clipboard) navigator.clipboard.writeText(share.href).then(function () { button.textContent = "Link copied"; });
+    });
+  }
+})();
