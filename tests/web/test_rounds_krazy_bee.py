@@ -1,0 +1,93 @@
+"""Krazy Bee hand entry: Steps shown and advanced (KB-9), cards left three ways (KB-7), bad input."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .rounds_support import new_game, rounds_url, submit, text, totals
+
+OUT = {"players.0.laid": "1", "went_out": "0"}
+
+
+@pytest.fixture
+def game(app, client):
+    return new_game(app, client, "krazy-bee", options={"steps": "book of 3; run of 4; 2 books of 3"})
+
+
+def test_kb9_form_shows_each_players_step_and_it_advances(client, game):
+    page = text(client.get(rounds_url(game)))
+    assert page.count("Step 1") >= 2 and "book of 3" in page
+    submit(client, rounds_url(game), {**OUT, "players.1.hand": "4"})
+    page = text(client.get(rounds_url(game)))
+    ann, bob = page.split('id="players.1"')
+    assert "Step 2" in ann and "run of 4" in ann      # Ann laid down: next Step
+    assert "Step 1" in bob and "Step 2" not in bob     # Bob missed: stays
+
+
+@pytest.mark.parametrize("fields, points", [
+    ({"players.1.hand": "1 9 10 13 W"}, 5 + 5 + 10 + 10 + 15),                      # KB-7 by cards
+    ({"players.1.counts.low": "2", "players.1.counts.high": "1", "players.1.counts.wild": "1"},
+     2 * 5 + 10 + 15),                                                               # KB-7 by class
+    ({"players.1.points": "40"}, 40),                                                # typed total
+    ({}, 0),                                                                         # empty hand
+], ids=["KB-7-cards", "KB-7-counts", "typed-total", "empty"])
+def test_kb7_cards_left_by_cards_counts_or_total(client, game, fields, points):
+    submit(client, rounds_url(game), {**OUT, **fields})
+    assert totals(client, game) == [0, points]
+
+
+def _rejected(client, game, fields, field_id, *needles):
+    response = submit(client, rounds_url(game), {**OUT, **fields})
+    assert response.status_code == 422
+    body = text(response)
+    assert "Nothing was saved" in body
+    errors = re.search(rf'id="err-{field_id}">(.*?)</ul>', body, re.S)
+    assert errors, f"no error shown at {field_id}"
+    for needle in needles:
+        assert needle in errors.group(1), (needle, errors.group(1))
+    assert totals(client, game) == [0, 0]
+    return body
+
+
+def test_n1_unknown_card_is_named_at_its_field(client, game):
+    body = _rejected(client, game, {"players.1.hand": "3 14 W"}, "players-1-hand", "N-1", "'14'")
+    assert 'value="3 14 W"' in body  # what was typed is kept for fixing
+
+
+def test_negative_count_is_refused(client, game):
+    _rejected(client, game, {"players.1.counts.low": "-2"}, "players-1-counts-low", "negative")
+
+
+def test_negative_total_is_refused(client, game):
+    _rejected(client, game, {"players.1.points": "-5"}, "players-1-points", "negative")
+
+
+def test_cards_and_a_total_together_are_refused(client, game):
+    _rejected(client, game, {"players.1.hand": "3", "players.1.points": "5"}, "players-1-points", "only one")
+
+
+def test_two_players_going_out_is_refused(client, game):
+    response = submit(client, rounds_url(game), {"players.0.laid": "1", "players.1.laid": "1",
+                                                 "went_out": ["0", "1"]})
+    assert response.status_code == 422
+    assert re.search(r'id="err-went_out">.*choose only one player', text(response), re.S)
+    assert totals(client, game) == [0, 0]
+
+
+def test_kb8_a_step_beyond_the_list_is_refused(client, game):
+    _rejected(client, game, {"players.0.step": "4"}, "players-0-step", "KB-8")
+
+
+def test_kb9_going_out_without_laying_down_is_refused(client, game):
+    response = submit(client, rounds_url(game), {"went_out": "1"})
+    assert response.status_code == 422
+    assert "KB-9" in text(response)
+    assert totals(client, game) == [0, 0]
+
+
+def test_notes_are_kept_and_escaped(client, game):
+    submit(client, rounds_url(game), {**OUT, "players.1.notes": "<b>floated</b> twice"})
+    page = client.get(rounds_url(game, "1/edit")).get_data(as_text=True)
+    assert "&lt;b&gt;floated&lt;/b&gt; twice" in page and "<b>floated</b>" not in page

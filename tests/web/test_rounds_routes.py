@@ -1,0 +1,184 @@
+"""Every hand-entry route: forms render, saves redirect with a flash, 403/400/404 guard them."""
+
+from __future__ import annotations
+
+import pytest
+
+from .rounds_support import new_game, rounds_url, submit, text, token, totals
+
+#: one simple legal hand per variant (form fields) and the totals it gives, worked out from RULES.md
+SIMPLE_HANDS = {
+    # KB-7: Bob keeps 3 (5) and 12 (10) = 15; Ann went out with 0
+    "krazy-bee": ({"players.0.laid": "1", "players.1.hand": "3 12", "went_out": "0"}, [0, 15]),
+    # RB-6/RB-7: Ann wins Bob's 3 + PLYT (12) = 15
+    "rumbugz": ({"winner": "0", "players.0.kinds": ["single", "double", "triple", "match"],
+                 "players.1.hand": "3 P"}, [15, 0]),
+    # CT-7/CT-8 A: Ann out, Bob's rack R5 + joker = 35: Ann +35, Bob -35
+    "rummikub": ({"winner": "0", "players.1.rack": "R5 J"}, [35, -35]),
+    "crazy-tiles": ({"winner": "0", "players.1.points": "12"}, [12, -12]),
+    "runny-tiles": ({"winner": "1", "players.0.rack": "K13"}, [-13, 13]),
+    # CR-5: Bob (left of the dealer) lays a run of 3: pegs 3
+    "crib-rummy": ({"turns.0.player": "1", "turns.0.melds.0.cards": "3H 4H 5H"}, [0, 3]),
+    # CZ-5/CZ-6: Bob's board 8 8 8 = 30; Ann holds 3 + A = 105 (wild rank K from dealer Ann)
+    "crazy-rummy": ({"face_up.0": "K", "face_up.1": "5", "went_out": "1",
+                     "players.1.board": "8 8 8", "players.0.hand": "3 A"}, [-105, 30]),
+}
+VARIANTS = list(SIMPLE_HANDS)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_new_hand_form_renders_for_the_editor(app, client, variant):
+    game = new_game(app, client, variant)
+    page = client.get(rounds_url(game))
+    assert page.status_code == 200
+    body = text(page)
+    assert 'name="csrf_token"' in body and "Ann" in body and "Bob" in body
+    assert 'inputmode="numeric"' in body
+    assert 'id="keypad"' in body
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_recording_a_hand_redirects_to_the_game_with_a_flash(app, client, variant):
+    game = new_game(app, client, variant)
+    data, expected = SIMPLE_HANDS[variant]
+    response = submit(client, rounds_url(game), data, follow=False)
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith(f"/games/{game}")
+    page = client.get(f"/games/{game}")
+    assert "recorded" in text(page)
+    assert totals(client, game) == expected
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_edit_form_shows_the_stored_hand_and_saves_a_correction(app, client, variant):
+    game = new_game(app, client, variant)
+    data, _ = SIMPLE_HANDS[variant]
+    submit(client, rounds_url(game), data)
+    page = client.get(rounds_url(game, "1/edit"))
+    assert page.status_code == 200
+    shown = text(page)
+    for name, value in data.items():
+        if isinstance(value, str) and value and not name.endswith(("went_out", "winner", "player", "laid")) \
+                and not name.startswith("face_up"):
+            assert f'value="{value}"' in shown, name
+    response = submit(client, rounds_url(game, "1/edit"), data, follow=False)
+    assert response.status_code == 302
+    assert "corrected" in text(client.get(f"/games/{game}"))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_delete_asks_first_then_removes_the_hand(app, client, variant):
+    game = new_game(app, client, variant)
+    data, expected = SIMPLE_HANDS[variant]
+    submit(client, rounds_url(game), data)
+    assert totals(client, game) == expected
+    confirm = client.get(rounds_url(game, "1/delete"))
+    assert confirm.status_code == 200 and "Delete hand 1?" in text(confirm)
+    response = submit(client, rounds_url(game, "1/delete"), {}, follow=False)
+    assert response.status_code == 302
+    assert totals(client, game) == [0, 0]
+    assert "deleted" in text(client.get(f"/games/{game}"))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_without_the_edit_secret_every_route_is_403(app, client, variant):
+    game = new_game(app, client, variant, editor=False)
+    data, _ = SIMPLE_HANDS[variant]
+    assert client.get(rounds_url(game)).status_code == 403
+    assert client.post(rounds_url(game), data=data).status_code in (400, 403)
+    # With a valid CSRF token (from another game this client edits) it is still 403.
+    mine = new_game(app, client, variant)
+    csrf = token(client, rounds_url(mine))
+    for tail in ("new", "1/edit", "1/delete", "end"):
+        assert client.post(rounds_url(game, tail), data={**data, "csrf_token": csrf}).status_code == 403, tail
+    assert client.get(rounds_url(game, "1/edit")).status_code == 403
+    assert totals(client, game) == [0, 0]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_without_a_csrf_token_posts_are_400_and_nothing_is_saved(app, client, variant):
+    game = new_game(app, client, variant)
+    data, expected = SIMPLE_HANDS[variant]
+    assert client.post(rounds_url(game), data=data).status_code == 400
+    assert totals(client, game) == [0, 0]
+    submit(client, rounds_url(game), data)
+    for tail in ("1/edit", "1/delete"):
+        assert client.post(rounds_url(game, tail), data=data).status_code == 400, tail
+    assert client.post(rounds_url(game, "preview"), json={"what": "hand", "cards": "3"}).status_code == 400
+    assert totals(client, game) == expected
+
+
+def test_unknown_game_and_unknown_hand_are_404(app, client):
+    for tail in ("new", "1/edit", "1/delete"):
+        assert client.get(rounds_url("no-such-game", tail)).status_code == 404
+    game = new_game(app, client, "krazy-bee")
+    assert client.get(rounds_url(game, "1/edit")).status_code == 404
+    assert client.get(rounds_url(game, "7/delete")).status_code == 404
+    csrf = token(client, rounds_url(game))
+    assert client.post(rounds_url(game, "3/edit"), data={"csrf_token": csrf}).status_code == 404
+    assert client.post(rounds_url(game, "3/delete"), data={"csrf_token": csrf}).status_code == 404
+
+
+def test_no_hand_can_be_recorded_after_the_game_is_over(app, client):
+    game = new_game(app, client, "krazy-bee", options={"steps": "book of 3"})
+    submit(client, rounds_url(game), {"players.0.laid": "1", "went_out": "0"})
+    assert "Winner" in text(client.get(f"/games/{game}"))
+    response = client.get(rounds_url(game), follow_redirects=True)
+    assert "The game is over" in text(response)
+
+
+# -- the preview endpoint: the engine's running value, never computed here ------------
+
+def test_preview_gives_the_engines_hand_value(app, client):
+    game = new_game(app, client, "krazy-bee")
+    csrf = token(client, rounds_url(game))
+    answer = client.post(rounds_url(game, "preview"), json={"what": "hand", "cards": "3 12 W"},
+                         headers={"X-CSRFToken": csrf})
+    assert answer.status_code == 200
+    assert answer.get_json()["points"] == 5 + 10 + 15  # KB-7
+
+
+def test_preview_names_an_unknown_card(app, client):
+    game = new_game(app, client, "krazy-bee")
+    csrf = token(client, rounds_url(game))
+    answer = client.post(rounds_url(game, "preview"), json={"what": "hand", "cards": "3 14"},
+                         headers={"X-CSRFToken": csrf})
+    assert answer.status_code == 422
+    assert "N-1" in answer.get_json()["error"] and "'14'" in answer.get_json()["error"]
+
+
+def test_preview_pegs_an_extension_by_its_new_length(app, client):
+    game = new_game(app, client, "crib-rummy")
+    csrf = token(client, rounds_url(game))
+    answer = client.post(rounds_url(game, "preview"), headers={"X-CSRFToken": csrf},
+                         json={"what": "check", "cards": "6H", "extend": "3H 4H 5H"})
+    assert answer.status_code == 200
+    assert answer.get_json()["points"] == 3  # CR-5: a run's 4th card pegs 3
+
+
+def test_preview_uses_the_hands_wild_rank(app, client):
+    game = new_game(app, client, "crazy-rummy")
+    csrf = token(client, rounds_url(game))
+    answer = client.post(rounds_url(game, "preview"), headers={"X-CSRFToken": csrf},
+                         json={"what": "hand", "cards": "3 A", "wild": "A"})
+    assert answer.get_json()["points"] == 5 + 200  # CZ-5: aces wild count 200
+
+
+def test_preview_of_a_whole_hand_gives_changes_without_saving(app, client):
+    game = new_game(app, client, "crazy-rummy")
+    csrf = token(client, rounds_url(game))
+    form = {k: [v] for k, v in SIMPLE_HANDS["crazy-rummy"][0].items()}
+    answer = client.post(rounds_url(game, "preview"), headers={"X-CSRFToken": csrf},
+                         json={"what": "round", "form": form})
+    assert answer.status_code == 200
+    assert answer.get_json()["changes"] == [-105, 30]
+    assert totals(client, game) == [0, 0]
+
+
+def test_show_scores_button_previews_without_saving(app, client):
+    game = new_game(app, client, "krazy-bee")
+    response = submit(client, rounds_url(game), {"players.0.laid": "1", "players.1.hand": "3 12", "went_out": "0",
+                                                 "action": "preview"}, follow=False)
+    assert response.status_code == 200
+    assert "not saved yet" in text(response) and "+15" in text(response)
+    assert totals(client, game) == [0, 0]
