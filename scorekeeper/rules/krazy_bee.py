@@ -12,16 +12,50 @@ Round facts (one hand), as stored by the app and sent to the API::
          "notes": "floated"},          # optional floating / Rummy notes
         ...]}
 
-Progress per seat: ``{"step": N, "completed": K, "steps": L}`` -- the Step the
-player attempts next (1-based), how many Steps are done, and the list length.
+Points left in hand come from ``hand`` when given, else ``counts``, else
+``points``; none of them means an empty hand.
+
+Progress per seat: ``{"step": N, "completed": K, "steps": L, "step_text": "..."}``
+-- the Step the player attempts next (1-based; ``None`` with ``step_text``
+``None`` once every Step is done), how many Steps are done, the list length
+and the next Step's text. Details per hand: ``{"steps": [...], "step_texts":
+[...], "laid": [...], "went_out": seat or None, "points": [...], "notes": [...]}``
+(the Step each seat attempted, in seat order).
+
+What ``check`` judges (RULES.md section 6):
+
+- a lone meld (``7 7 W``): a book or a run of at least ``min`` cards;
+- a Step laydown (melds separated by ``|``, or any cards with ``step`` set):
+  against ``step`` (a number in the list or a Step's text), or without it,
+  against every Step of the list (``steps`` in the answer lists those it lays);
+- an extension (``extend`` = the meld on the table, cards = those added, KB-6).
+
+>>> from scorekeeper.rules import check
+>>> check("krazy-bee", "5 5 W").to_dict()["reading"]
+['5', '5', '5']
+>>> check("krazy-bee", "5 W W").reasons[0]
+'KB-2: 2 Wild Bees but only 1 number card; Wild Bees may not outnumber number cards'
+>>> check("krazy-bee", "1 2 3 4 | 5 6 7 8", step="2 runs of 4").reasons[0][:5]
+'KB-5:'
 """
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from .base import Variant
-from .cards import Notation
+from .cards import Card, Notation
+from .errors import NotationError, RoundError
+from .krazy_bee_steps import (BOOK, RUN, Requirement, Step, chosen_step, judge_laydown,
+                              parse_step_choice, parse_steps, steps_of)
 from .options import Option
+from .progressions import judge, judge_change, values_of
 from .registry import register
+from .scoring import GameScore, RoundOutcome, best_seats
+from .verdict import HandValue, Verdict
+
+__all__ = ["KrazyBee", "DEFAULT_STEPS", "NOTATION", "Requirement", "Step", "parse_steps", "steps_of",
+           "card_points"]
 
 #: KB-8: our default Step list (modelled on Phase 10, no colour phase).
 DEFAULT_STEPS = (
@@ -32,10 +66,45 @@ DEFAULT_STEPS = (
 NOTATION = Notation("krazy-bee", ranks={str(n): n for n in range(1, 14)},
                     wild_tokens=("W", "*"), accepted="1..13, W (Wild Bee; or *)")
 
+#: KB-7 card classes for ``counts``: name -> points per card
+CLASSES = {"low": 5, "high": 10, "wild": 15}
 
-def parse_steps(text):
-    """KB-3/KB-8 Step list grammar to its canonical text (OptionError when malformed)."""
-    raise NotImplementedError
+
+def card_points(card: Card) -> int:
+    """KB-7: 1-9 count 5, 10-13 count 10, a Wild Bee 15.
+
+    >>> [card_points(c) for c in NOTATION.parse("9 10 W")]
+    [5, 10, 15]
+    """
+    if card.wild:
+        return CLASSES["wild"]
+    return CLASSES["low"] if card.rank <= 9 else CLASSES["high"]
+
+
+def _blockers(cards: tuple[Card, ...], least: int) -> list[str]:
+    """KB-1 (size) and KB-2 (Wild Bees <= number cards) reasons for one meld."""
+    reasons = []
+    if len(cards) < least:
+        reasons.append(f"KB-1: a meld needs at least {least} cards; this has {len(cards)}")
+    wild = sum(c.wild for c in cards)
+    if wild > len(cards) - wild:
+        natural = len(cards) - wild
+        reasons.append(f"KB-2: {wild} Wild Bee{'s' * (wild != 1)} but only {natural} number "
+                       f"card{'s' * (natural != 1)}; Wild Bees may not outnumber number cards")
+    return reasons
+
+
+def _wild_order(table: tuple[Card, ...], added: tuple[Card, ...]) -> list[str]:
+    """KB-2 after every addition, in the order the cards are laid."""
+    wild = sum(c.wild for c in table)
+    natural = len(table) - wild
+    for i, card in enumerate(added):
+        wild += card.wild
+        natural += not card.wild
+        if wild > natural:
+            return [f"KB-2: after card {i + 1} of those added (W) the meld has {wild} Wild Bees and "
+                    f"{natural} number cards; lay number cards before Wild Bees"]
+    return []
 
 
 @register
@@ -53,10 +122,162 @@ class KrazyBee(Variant):
                low=1, high=13, game=False),
         Option("step", "text", None,
                "Check a laydown against this Step: its number in the list or its text",
-               rule="KB-3", optional=True, game=False),
+               rule="KB-3", optional=True, game=False, parser=parse_step_choice),
         Option("kind", "choice", None, "Declare the meld a book or a run", rule="KB-1",
                choices=("book", "run"), optional=True, game=False),
     )
 
     def high_wins(self, opts):
         return False
+
+    # -- the checker ----------------------------------------------------------
+    def _melds(self, text: str) -> list[tuple[Card, ...]]:
+        if not isinstance(text, str):
+            raise NotationError(repr(text), NOTATION.accepted, self.slug, detail="cards must be text")
+        melds = [self.parse(part) for part in text.split("|")]
+        if not any(melds):
+            raise NotationError("", NOTATION.accepted, self.slug, detail="no cards given")
+        if any(not m for m in melds):
+            raise NotationError("|", NOTATION.accepted, self.slug,
+                                detail="an empty meld between '|' separators")
+        return melds
+
+    def check(self, cards: str, extend: str | None, opts: dict[str, Any]) -> Verdict:
+        melds = self._melds(cards)
+        if extend is not None:
+            if len(melds) > 1:
+                raise NotationError("|", NOTATION.accepted, self.slug,
+                                    detail="'|' separates Step melds; an extension adds cards to one meld")
+            return self._extension(self._melds(extend)[0], melds[0], opts)
+        if len(melds) > 1 or opts["step"] is not None:
+            return self._laydown(melds, opts)
+        return judge(self.slug, melds[0], (BOOK, RUN), declared=opts["kind"],
+                     blockers=_blockers(melds[0], opts["min"]), rule="KB-1",
+                     wild_word="Wild Bee", wild_token="W")
+
+    def _laydown(self, melds: list[tuple[Card, ...]], opts: dict[str, Any]) -> Verdict:
+        """KB-3..KB-5: against the chosen Step, or against every Step of the list."""
+        steps = steps_of(opts)
+        values = [values_of(m) for m in melds]
+        verdicts = [judge_laydown(self.slug, values, s) for s in steps]
+        laid = [s.number for s, v in zip(steps, verdicts) if v.valid]
+        if opts["step"] is not None:
+            step = chosen_step(opts["step"], steps)
+            verdict = verdicts[step.number - 1] if step.number else judge_laydown(self.slug, values, step)
+            others = tuple(f"lays {steps[n - 1].label} instead" for n in laid if n != step.number)
+            return Verdict(**{**verdict.__dict__, "alternatives": () if verdict.valid else others,
+                              "extra": {**verdict.extra, "steps": laid}})
+        if laid:
+            verdict = verdicts[laid[0] - 1]
+            others = tuple(f"also lays {steps[n - 1].label}" for n in laid[1:])
+            return Verdict(**{**verdict.__dict__, "alternatives": others,
+                              "extra": {**verdict.extra, "steps": laid}})
+        same = [v for s, v in zip(steps, verdicts) if len(s.melds) == len(melds)]
+        reasons = (f"KB-3: this laydown lays no Step of the list ({len(melds)} meld"
+                   f"{'s' * (len(melds) != 1)})",)
+        reasons += tuple(r for v in same for r in v.reasons)
+        return Verdict(self.slug, False, None, (), None, verdicts[0].reading, reasons,
+                       parts=verdicts[0].parts, extra={"step": None, "step_text": None, "steps": []})
+
+    def _extension(self, table: tuple[Card, ...], added: tuple[Card, ...], opts: dict[str, Any]) -> Verdict:
+        """KB-6: the meld on the table stays a legal meld of its kind (KB-2 after every addition)."""
+        blockers = _blockers(table + added, 1) or _wild_order(table, added)
+        return judge_change(self.slug, table, table, added, (BOOK, RUN), declared=opts["kind"],
+                            blockers=blockers, rule="KB-6", what="meld",
+                            wild_word="Wild Bee", wild_token="W")
+
+    def hand(self, cards: str, opts: dict[str, Any]) -> HandValue:
+        """KB-7: the points of the cards left in a hand, card by card."""
+        parsed = self.parse(cards)
+        breakdown = tuple((NOTATION.format(c), card_points(c)) for c in parsed)
+        return HandValue(self.slug, points=sum(p for _, p in breakdown), breakdown=breakdown)
+
+    # -- scoring (KB-9, KB-10) ---------------------------------------------------
+    def initial_progress(self, players: int, opts: Mapping[str, Any]) -> tuple[dict, ...]:
+        return tuple(self._progress(0, steps_of(opts)) for _ in range(players))
+
+    @staticmethod
+    def _progress(completed: int, steps: tuple[Step, ...]) -> dict:
+        done = completed >= len(steps)
+        return {"step": None if done else completed + 1, "completed": completed, "steps": len(steps),
+                "step_text": None if done else steps[completed].text}
+
+    def _points_left(self, entry: Mapping[str, Any], field: str, opts: Mapping[str, Any]) -> int:
+        """KB-7 points in hand from ``hand`` cards, else ``counts`` per class, else ``points``."""
+        counts = entry.get("counts")
+        if entry.get("hand") not in (None, "") or counts in (None, "", {}):
+            return self.hand_points(entry, field, opts)
+        if not isinstance(counts, Mapping):
+            raise RoundError([(f"{field}.counts", "give counts per class: low (1-9), high (10-13), wild")])
+        unknown = [k for k in counts if k not in CLASSES]
+        if unknown:
+            raise RoundError([(f"{field}.counts.{unknown[0]}",
+                               f"KB-7: unknown card class; accepted: {', '.join(CLASSES)}")])
+        return sum(CLASSES[k] * self.count(v, f"{field}.counts.{k}", high=200, what="a card count")
+                   for k, v in counts.items())
+
+    @staticmethod
+    def _flag(entry: Mapping[str, Any], key: str, field: str) -> bool:
+        value = entry.get(key, False)
+        if value in (None, ""):
+            return False
+        if isinstance(value, bool) or value in (0, 1):
+            return bool(value)
+        text = str(value).strip().lower()
+        if text in {"true", "yes", "on", "1"}:
+            return True
+        if text in {"false", "no", "off", "0"}:
+            return False
+        raise RoundError([(f"{field}.{key}", f"{value!r} is not yes or no")])
+
+    def score_round(self, facts: Mapping[str, Any], game: GameScore, dealer: int,
+                    opts: Mapping[str, Any]) -> RoundOutcome:
+        """KB-9: points left in hand, Steps laid, who went out; progress to the next Step."""
+        steps = steps_of(opts)
+        entries = self.seat_entries(facts, game.players)
+        errors: list[tuple[str, str]] = []
+        attempted, laid, points, notes, out = [], [], [], [], []
+        for seat, entry in enumerate(entries):
+            field = f"players.{seat}"
+            on_step = game.progress[seat]["completed"] + 1
+            try:
+                attempted.append(on_step)
+                laid.append(self._flag(entry, "laid", field))
+                went_out = self._flag(entry, "went_out", field)
+                points.append(self._points_left(entry, field, opts))
+                if entry.get("step") not in (None, ""):
+                    typed = self.count(entry["step"], f"{field}.step", low=1, what="a Step number")
+                    if typed > len(steps):
+                        errors.append((f"{field}.step", f"KB-8: the Step list has only {len(steps)} Steps"))
+                    elif typed != on_step:
+                        errors.append((f"{field}.step", f"KB-9: this player is on Step {on_step}, not Step {typed}"))
+            except RoundError as err:
+                errors += err.errors
+                continue
+            if went_out:
+                out.append(seat)
+                if not laid[-1]:
+                    errors.append((f"{field}.went_out", "KB-9: a player who goes out has laid down their Step"))
+                if points[-1]:
+                    errors.append((f"{field}.points", "KB-7: the player who goes out has no cards left and "
+                                   f"counts 0, not {points[-1]}"))
+            notes.append(str(entry.get("notes") or ""))
+        if len(out) > 1:
+            errors.append((f"players.{out[1]}.went_out", "KB-9: only one player goes out in a hand"))
+        if errors:
+            raise RoundError(errors)
+        progress = tuple(self._progress(game.progress[s]["completed"] + laid[s], steps)
+                         for s in range(game.players))
+        details = {"steps": attempted, "step_texts": [steps[n - 1].text for n in attempted],
+                   "laid": laid, "went_out": out[0] if out else None, "points": points, "notes": notes}
+        return RoundOutcome(changes=tuple(points), progress=progress, details=details,
+                            starter=(dealer + 1) % game.players)
+
+    def is_over(self, game: GameScore, outcome: RoundOutcome, opts: Mapping[str, Any]) -> bool:
+        """KB-10: the game ends after a hand in which someone lays the last Step."""
+        return any(p["step"] is None for p in game.progress)
+
+    def winners_of(self, game: GameScore, opts: Mapping[str, Any]) -> tuple[int, ...]:
+        """KB-10: among those who completed the last Step, the lowest total (ties share, N-5)."""
+        done = tuple(s for s, p in enumerate(game.progress) if p["step"] is None)
+        return best_seats(game.totals, high_wins=False, among=done)

@@ -1,0 +1,254 @@
+"""Number progressions with wild cards: Krazy Bee books and runs, RumBugz Sequences.
+
+Glossary (shared by ``krazy_bee`` and ``rumbugz``):
+
+- *values*: one entry per card of a meld: the number it shows, ``None`` for
+  a wild card (Wild Bee, PLYT).
+- *shape*: a kind of meld as an arithmetic progression: ``step`` 0 means
+  all equal (a book, a match), 1 a run or single, 2 a double, 3 a triple;
+  every value inside ``low..high``, no wrap.
+- *fit*: one progression that the natural cards and wild cards fill
+  exactly (each natural card takes one value; wild cards take the rest).
+  Several fits mean several legal readings of the wild cards.
+
+Fitting is polynomial: a progression is fixed by its start, and the start
+must be congruent to the natural cards modulo the step and lie in a window
+no wider than the meld, so at most ``len(meld)`` starts are tried, never
+the combinations of what each wild card could be.
+
+>>> RUN = Shape("run", 1, 1, 13)
+>>> [f.start for f in fits((5, None, 7), RUN)]
+[5]
+>>> [reading((5, None, None, 7), f) for f in fits((5, None, None, 7), RUN)]
+[(5, 4, 6, 7), (5, 6, 8, 7)]
+>>> why_not((3, 4, 9), RUN, "Wild Bee")
+'from 3 to 9 the numbers 5, 6, 7, 8 are missing and no Wild Bee fills them'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .cards import Card
+from .verdict import MAX_READINGS, Verdict
+
+Values = Sequence["int | None"]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A kind of meld: an arithmetic progression with ``step`` inside ``low..high``."""
+
+    kind: str
+    step: int
+    low: int
+    high: int
+
+    @property
+    def longest(self) -> int | None:
+        """The most cards this shape can hold (None: unbounded, step 0)."""
+        return None if self.step == 0 else (self.high - self.low) // self.step + 1
+
+
+@dataclass(frozen=True)
+class Fit:
+    """One progression filled by a meld: ``start``, ``start + step`` ... (``length`` values)."""
+
+    shape: Shape
+    start: int
+    length: int
+
+    @property
+    def end(self) -> int:
+        return self.start + self.shape.step * (self.length - 1)
+
+    def values(self) -> tuple[int, ...]:
+        return tuple(self.start + self.shape.step * i for i in range(self.length))
+
+
+def naturals(values: Values) -> list[int]:
+    """The numbers of the natural (non-wild) cards."""
+    return [v for v in values if v is not None]
+
+
+def fits(values: Values, shape: Shape) -> tuple[Fit, ...]:
+    """Every progression of ``shape`` the meld fills, lowest start first.
+
+    >>> MATCH = Shape("match", 0, 1, 12)
+    >>> [f.start for f in fits((None, None), MATCH)][:3]
+    [1, 2, 3]
+    >>> fits((3, 3, 4), MATCH)
+    ()
+    """
+    length = len(values)
+    nums = naturals(values)
+    if length == 0:
+        return ()
+    step, low, high = shape.step, shape.low, shape.high
+    if step == 0:
+        distinct = set(nums)
+        if len(distinct) > 1:
+            return ()
+        starts: Iterable[int] = distinct or range(low, high + 1)
+        return tuple(Fit(shape, v, length) for v in sorted(starts) if low <= v <= high)
+    span = step * (length - 1)
+    if not nums:
+        return tuple(Fit(shape, s, length) for s in range(low, high - span + 1))
+    least, most = min(nums), max(nums)
+    if len(set(nums)) != len(nums) or any((n - least) % step for n in nums):
+        return ()
+    first = max(most - span, low)
+    first += (least - first) % step       # align with the natural cards
+    last = min(least, high - span)
+    return tuple(Fit(shape, s, length) for s in range(first, last + 1, step))
+
+
+def reading(values: Values, fit: Fit) -> tuple[int, ...]:
+    """What every card stands for under ``fit``: wild cards take the missing values in order.
+
+    >>> reading((None, 9, None), Fit(Shape("match", 0, 1, 12), 9, 3))
+    (9, 9, 9)
+    """
+    if fit.shape.step == 0:
+        return tuple(fit.start for _ in values)
+    missing = iter(sorted(set(fit.values()) - set(naturals(values))))
+    return tuple(v if v is not None else next(missing) for v in values)
+
+
+def readings(values: Values, found: Sequence[Fit], cap: int) -> tuple[tuple[tuple[int, ...], ...], bool]:
+    """The distinct readings of ``found`` (at most ``cap``) and whether some were left off."""
+    out: list[tuple[int, ...]] = []
+    for fit in found:
+        r = reading(values, fit)
+        if r not in out:
+            if len(out) == cap:
+                return tuple(out), True
+            out.append(r)
+    return tuple(out), False
+
+
+def _listing(numbers: Iterable[int]) -> str:
+    return ", ".join(str(n) for n in numbers)
+
+
+def why_not(values: Values, shape: Shape, wild_word: str) -> str:
+    """Why the meld fills no progression of ``shape``, in players' words (no rule id).
+
+    >>> why_not((2, 5, 6, 8), Shape("double", 2, 1, 12), "PLYT")
+    '5 and 2 are not a multiple of 2 apart'
+    """
+    nums = naturals(values)
+    step, low, high = shape.step, shape.low, shape.high
+    if step == 0:
+        return f"the numbers differ ({_listing(sorted(set(nums)))})"
+    repeats = [n for n, c in sorted(Counter(nums).items()) if c > 1]
+    if repeats:
+        return f"{repeats[0]} appears {Counter(nums)[repeats[0]]} times; no number may repeat"
+    if shape.longest is not None and len(values) > shape.longest:
+        return f"at most {shape.longest} cards fit from {low} to {high}"
+    if nums:
+        least = min(nums)
+        odd = next((n for n in nums if (n - least) % step), None)
+        if odd is not None:
+            return f"{odd} and {least} are not a multiple of {step} apart"
+        missing = [v for v in range(least, max(nums) + 1, step) if v not in nums]
+        wilds = len(values) - len(nums)
+        if len(missing) > wilds:
+            filled = f"only {wilds} {wild_word}" + ("s fill" if wilds != 1 else " fills") if wilds else f"no {wild_word} fills"
+            gap = (f"the number {missing[0]} is" if len(missing) == 1
+                   else f"the numbers {_listing(missing)} are")
+            return f"from {least} to {max(nums)} {gap} missing and {filled} {'it' if len(missing) == 1 else 'them'}"
+    return f"it does not fit between {low} and {high}"
+
+
+# -- verdicts shared by Krazy Bee and RumBugz -----------------------------------
+
+def values_of(cards: Sequence[Card]) -> tuple[int | None, ...]:
+    """Card values for fitting: the rank, or ``None`` for a wild card."""
+    return tuple(None if c.wild else c.rank for c in cards)
+
+
+def _text(numbers: Iterable[int]) -> tuple[str, ...]:
+    return tuple(str(n) for n in numbers)
+
+
+def _written(cards: Sequence[Card], wild_token: str) -> tuple[str, ...]:
+    return tuple(wild_token if c.wild else str(c.rank) for c in cards)
+
+
+def judge(variant: str, cards: Sequence[Card], shapes: Sequence[Shape], *, declared: str | None,
+          blockers: Sequence[str], rule: str, wild_word: str, wild_token: str) -> Verdict:
+    """The verdict on one meld read as each of ``shapes``.
+
+    ``blockers`` are reasons (with rule ids) that make every kind illegal
+    (too few cards, too many wild cards); ``rule`` prefixes the reason a
+    shape does not fit; ``declared`` is the kind the player declares.
+    """
+    values = values_of(cards)
+    found = {s.kind: fits(values, s) for s in shapes}
+    shape_of = {s.kind: s for s in shapes}
+    legal = () if blockers else tuple(k for k in found if found[k])
+    reasons = list(blockers)
+    asked = (declared,) if declared else tuple(found)
+    if not any(found[k] for k in asked):
+        reasons += [f"{rule}: not a {k}: {why_not(values, shape_of[k], wild_word)}" for k in asked]
+    kind = declared or (legal[0] if legal else None)
+    if reasons:
+        alternatives = tuple(f"legal as a {k}: {' '.join(_text(reading(values, found[k][0])))}"
+                             for k in legal if k != kind)
+        return Verdict(variant, False, None, legal, None, _written(cards, wild_token), tuple(reasons),
+                       alternatives=alternatives)
+    shown, truncated = readings(values, found[kind], MAX_READINGS)
+    alternatives = tuple(f"also legal as a {k} (declare kind={k}): "
+                         f"{' '.join(_text(reading(values, found[k][0])))}" for k in legal if k != kind)
+    return Verdict(variant, True, kind, legal, None, _text(shown[0]), (),
+                   readings=tuple(_text(r) for r in shown), readings_truncated=truncated,
+                   alternatives=alternatives)
+
+
+def judge_change(variant: str, table: Sequence[Card], kept: Sequence[Card], added: Sequence[Card],
+                 shapes: Sequence[Shape], *, declared: str | None, blockers: Sequence[str], rule: str,
+                 what: str, wild_word: str, wild_token: str) -> Verdict:
+    """The verdict on changing a meld on the table: it must keep its kind.
+
+    ``table`` is the meld as it lies, ``kept`` the cards of it that stay and
+    ``added`` the cards laid on it; the changed meld is ``kept + added``.
+    Without ``declared``, the meld may keep any kind the table meld has.
+    ``reading`` covers ``added``; ``extend_reading`` covers ``kept``.
+    """
+    shape_of = {s.kind: s for s in shapes}
+    table_values, new_values = values_of(table), values_of(tuple(kept) + tuple(added))
+    table_kinds = tuple(s.kind for s in shapes if fits(table_values, s))
+    targets = (declared,) if declared else table_kinds
+    reasons = list(blockers)
+    if not table_kinds:
+        reasons.append(f"{rule}: the {what} on the table is not legal: "
+                       f"{why_not(table_values, shapes[0], wild_word)}")
+    elif declared and declared not in table_kinds:
+        reasons.append(f"{rule}: the {what} on the table is not a {declared}: "
+                       f"{why_not(table_values, shape_of[declared], wild_word)}")
+    new_found = {k: fits(new_values, shape_of[k]) for k in shape_of}
+    keeps = tuple(k for k in targets if new_found[k])
+    if targets and not keeps and not reasons:
+        reasons.append(f"{rule}: the {what} must stay a {' or '.join(targets)}: "
+                       f"{why_not(new_values, shape_of[targets[0]], wild_word)}")
+    if reasons:
+        other = tuple(f"the changed {what} would be a {k}, but it must keep its kind"
+                      for k in new_found if new_found[k] and k not in targets)
+        return Verdict(variant, False, None, (), None, _written(added, wild_token), tuple(reasons),
+                       alternatives=other if not blockers else ())
+    kind = keeps[0]
+    full = [reading(new_values, f) for f in new_found[kind]]
+    split = len(kept)
+    added_readings: list[tuple[str, ...]] = []
+    for r in full:
+        text = _text(r[split:])
+        if text not in added_readings:
+            added_readings.append(text)
+    truncated = len(added_readings) > MAX_READINGS
+    added_readings = added_readings[:MAX_READINGS]
+    return Verdict(variant, True, kind, keeps, None, added_readings[0], (),
+                   readings=tuple(added_readings), readings_truncated=truncated,
+                   extra={"extend_reading": list(_text(full[0][:split]))})
