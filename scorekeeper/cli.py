@@ -19,9 +19,9 @@ from .rules import RulesError, check, find_variant, hand
 
 EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_USAGE = 0, 1, 2
 
-#: Splits a card string into tokens for showing readings: spaces, commas,
-#: the Step separator ``|``, grid rows ``/`` (``.`` empty cells are dropped).
-_READING_SPLIT = re.compile(r"[\s,|/]+")
+#: Marks that are not cards: the Step separator ``|``, grid rows (``/`` or a
+#: new line) and ``.`` for an empty grid cell.
+_LAYOUT = ("|", "/", ".")
 
 
 class UsageError(ValueError):
@@ -146,18 +146,25 @@ def _emit(result: dict, as_json: bool, readable) -> None:
 def show_reading(variant: str, cards: str, reading: Sequence[Any]) -> str:
     """The reading beside the input: ``W=9`` where a wild card stands for something else.
 
+    The reading may or may not list the layout marks (``|``, ``/``, ``.``); tokens
+    are paired with it whichever way the lengths agree, else it is shown as is.
+
     >>> show_reading("krazy-bee", "7 7 w", ["7", "7", "7"])
     '7 7 W=7'
+    >>> show_reading("krazy-bee", "7 7 w|1 2 3", ["7", "7", "7", "|", "1", "2", "3"])
+    '7 7 W=7 | 1 2 3'
     """
-    tokens = [t for t in _READING_SPLIT.split(cards.strip()) if t and t != "."]
-    if len(tokens) != len(reading):
-        return " ".join(_plain(r) for r in reading)
-    shown = []
-    for token, read in zip(tokens, reading):
-        written = _canonical(variant, token)
-        read = _plain(read)
-        shown.append(written if read == written else f"{written}={read}")
-    return " ".join(shown)
+    tokens = re.sub(r"\s*\n\s*", " / ", cards.strip()).replace("|", " | ").replace("/", " / ")
+    tokens = [t for t in re.split(r"[\s,]+", tokens) if t]
+    for written in (tokens, [t for t in tokens if t not in _LAYOUT]):
+        if len(written) == len(reading):
+            return " ".join(_pair(variant, token, read) for token, read in zip(written, reading))
+    return " ".join(_plain(r) for r in reading)
+
+
+def _pair(variant: str, token: str, read: Any) -> str:
+    written, read = _canonical(variant, token), _plain(read)
+    return written if read == written or token in _LAYOUT else f"{written}={read}"
 
 
 def _canonical(variant: str, token: str) -> str:
@@ -183,13 +190,26 @@ def format_verdict(verdict: dict, cards: str) -> str:
     for other in verdict.get("readings", [])[1:]:
         lines.append(f"       or: {show_reading(variant, cards, other)}")
     for i, part in enumerate(verdict.get("parts", []), 1):
-        lines.append(f"  part {i}: {_headline(part) if isinstance(part, dict) else part}")
+        lines.append(_part_line(variant, i, part))
         if isinstance(part, dict):
             lines += [f"    - {r}" for r in part.get("reasons", [])]
     lines += [f"  - {r}" for r in verdict.get("reasons", [])]
     lines += [f"  instead: {a}" for a in verdict.get("alternatives", [])]
     lines += [f"  note: {n}" for n in verdict.get("notes", [])]
     return "\n".join(lines)
+
+
+def _part_line(variant: str, number: int, part: Any) -> str:
+    """One meld of a Step laydown or one line of a grid: where it is, its verdict, its reading."""
+    if not isinstance(part, dict):
+        return f"  part {number}: {part}"
+    where = part.get("requirement") or (
+        f"{part['direction']} from row {part.get('row')}, column {part.get('col')}" if "direction" in part else "")
+    cards = part.get("cards") or part.get("cells") or ""
+    cards = " ".join(map(str, cards)) if isinstance(cards, (list, tuple)) else str(cards)
+    shown = show_reading(variant, cards, part["reading"]) if part.get("reading") else cards
+    label = f"part {number}" + (f" ({where})" if where else "")
+    return f"  {label}: {_headline(part)}" + (f": {shown}" if shown else "")
 
 
 def _headline(verdict: dict) -> str:

@@ -247,6 +247,18 @@ def test_headline_lists_every_other_kind():
     assert "LEGAL run · 3 points" in text and "part 1: NOT LEGAL" in text and "- CR-2: x" in text
 
 
+def test_parts_say_which_requirement_or_grid_line_they_are():
+    step = {"variant": "krazy-bee", "valid": True, "kind": "step", "kinds": ["step"], "points": None,
+            "reading": [], "reasons": [], "parts": [
+                {"cards": "7 7 W", "requirement": "book of 3", "valid": True, "kind": "book",
+                 "reading": ["7", "7", "7"], "reasons": []},
+                {"direction": "down", "row": 1, "col": 3, "cells": ["R3", "R4"], "valid": False,
+                 "kind": None, "reading": [], "reasons": []}]}
+    lines = cli.format_verdict(step, "").splitlines()
+    assert lines[1] == "  part 1 (book of 3): LEGAL book: 7 7 W=7"
+    assert lines[2] == "  part 2 (down from row 1, column 3): NOT LEGAL: R3 R4"
+
+
 # -- the real variants (RULES.md examples whose verdict is not in doubt) ----------------------
 @pytest.mark.parametrize("variant, cards, extend, valid, kind", [
     ("krazy-bee", "7 7 W", None, True, "book"),                 # KB-1, KB-2
