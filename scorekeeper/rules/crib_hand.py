@@ -201,7 +201,10 @@ class HandLog:
             return kind
         if kind != "out":
             raise _fail("end.type", f"{kind!r} is not how a hand ends; accepted: out, draw_pile")
-        player = self.variant.seat_or_none(end, "player", self.players, "CR-7")
+        try:
+            player = self.variant.seat_or_none(end, "player", self.players, "CR-7")
+        except RoundError as err:
+            raise RoundError([(f"end.{f}", m) for f, m in err.errors]) from None
         if player is None:
             raise _fail("end.player", "CR-7: say who went out")
         if turns and (self.starter + turns - 1) % self.players != player:
