@@ -57,14 +57,18 @@ def hand(variant: str, cards: str, **options: Any) -> HandValue:
     return v.hand(cards, v.options(options))
 
 
-def score_game(variant: str, rounds: list[Mapping[str, Any]], *, players: int,
+def score_game(variant: str, rounds: list[Mapping[str, Any]], /, *, players: int,
                first_dealer: int = 0, **options: Any) -> GameScore:
-    """Totals, progress, end and winners of a game, derived from its round facts."""
+    """Totals, progress, end and winners of a game, derived from its round facts.
+
+    ``variant`` and ``rounds`` are positional-only so a game option may be
+    called ``rounds`` too (RB-8, CT-8: the number of rounds in a game).
+    """
     v = find_variant(variant)
     return play(v, list(rounds), players, first_dealer, v.options(options))
 
 
-def score_round(variant: str, facts: Mapping[str, Any], *, players: int,
+def score_round(variant: str, facts: Mapping[str, Any], /, *, players: int,
                 previous: list[Mapping[str, Any]] = (), first_dealer: int = 0,
                 **options: Any) -> RoundScore:
     """Score one round after the ``previous`` rounds: its changes, totals and progress."""
