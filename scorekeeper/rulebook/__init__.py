@@ -21,9 +21,9 @@ from ..rules import UnknownVariant, variants
 from . import crazy_rummy, crib_rummy, krazy_bee, rumbugz
 from .book import DIGEST_HEADINGS, SECTION_TITLES, Rule, Rulebook, Section
 from .common import COMMON_RULES
-from .tiles import SWITCH_WORDS, tile_book
+from .tiles import SWITCH_SHORT, SWITCH_WORDS, tile_book
 
-__all__ = ["Rule", "Rulebook", "Section", "DIGEST_HEADINGS", "SECTION_TITLES", "SWITCH_WORDS",
+__all__ = ["Rule", "Rulebook", "Section", "DIGEST_HEADINGS", "SECTION_TITLES", "SWITCH_WORDS", "SWITCH_SHORT",
            "rulebook", "rulebooks", "rule", "rule_text", "rule_url_anchor", "rule_page",
            "rule_path", "rule_ids_in", "all_rule_ids", "RULE_ID"]
 

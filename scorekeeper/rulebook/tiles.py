@@ -24,6 +24,13 @@ SWITCH_WORDS = {
     "grid": "sets are laid in a grid and may cross each other",
 }
 
+#: Each switch in two or three words, for the quick reference and summaries.
+SWITCH_SHORT = {
+    "same_color_groups": "one-colour groups", "zero": "joker as 0", "wrap": "runs wrap past 13",
+    "six_nine": "6 and 9 swap", "ten_split": "10 as 0+1", "eleven_split": "11 as 1+1",
+    "twelve_split": "12 as 1+2", "runny": "mixed-colour runs", "grid": "crossing grid",
+}
+
 LEADS = {
     "rummikub": "Plain tile rummy: make groups of one number and runs in one colour, and empty your rack first.",
     "crazy-tiles": ("Rummikub bent out of shape: sets cross on a grid, runs wrap round past 13, 6s and 9s "
@@ -121,7 +128,7 @@ def tile_book(slug: str, name: str) -> Rulebook:
     on = tuple(s for s in SWITCHES if state[s])
     off = tuple(s for s in SWITCHES if not state[s])
     colours = ", ".join(f"{word} ({letter})" for letter, word in COLOUR_NAMES.items())
-    switches = ("This game turns on: " + "; ".join(SWITCH_WORDS[s] for s in on) + "."
+    switches = ("This game turns on: " + ", ".join(SWITCH_SHORT[s] for s in on) + "."
                 if on else "This game uses none of the house-rule switches.")
     return Rulebook(
         slug=slug, name=name, lead=LEADS[slug],
@@ -153,8 +160,9 @@ def tile_book(slug: str, name: str) -> Rulebook:
                       + (" or all the same" if state["same_color_groups"] else ""),
                       "Run: 3+ in one colour, going up in the order laid"
                       + (", or all different colours" if state["runny"] else ""),
-                      *(f"{SWITCH_WORDS[s][0].upper()}{SWITCH_WORDS[s][1:]}" for s in on
-                        if s not in ("same_color_groups", "runny"))),
+                      *(["House rules: " + ", ".join(SWITCH_SHORT[s] for s in on
+                                                     if s not in ("same_color_groups", "runny"))]
+                        if set(on) - {"same_color_groups", "runny"} else [])),
             "Scoring": ("A: winner gains the others' racks, others lose their own",
                         "B: winner gains the others' racks, others 0",
                         "C: others add their own rack, winner 0, low wins"),

@@ -339,3 +339,17 @@ def test_installed_console_script_runs_check_and_batch():
     assert out[1]["error"].startswith("line 2: not a JSON object")
     assert "unknown variant 'ghost'" in out[2]["error"]
     assert out[3].get("points") == 115 or "not available" in out[3].get("error", "")
+
+
+# -- init-db -------------------------------------------------------------------------------------
+def test_init_db_applies_the_migrations(capsys, monkeypatch, tmp_path):
+    import sqlite3
+
+    db_file = tmp_path / "fresh.sqlite3"
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{db_file}")
+    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "cli-test")
+    code, out, _ = run(capsys, "init-db")
+    assert code == 0 and str(db_file) in out
+    tables = {row[0] for row in sqlite3.connect(db_file).execute("select name from sqlite_master")}
+    assert {"alembic_version", "games", "players", "rounds"} <= tables
+    assert run(capsys, "init-db")[0] == 0  # running it again is harmless
