@@ -2,14 +2,7 @@
 
 import pytest
 
-from scorekeeper.rules import RoundError, find_variant, options_for, score_round
-from scorekeeper.rules.scoring import play
-
-
-def score_game(variant, history, /, *, players, **options):
-    """Like ``scorekeeper.rules.score_game``, which cannot take the ``rounds`` option by keyword
-    (its second parameter is also called ``rounds``)."""
-    return play(find_variant(variant), history, players, 0, options_for(variant, options))
+from scorekeeper.rules import RoundError, score_game, score_round
 
 
 def round_of(winner, *racks):
@@ -112,8 +105,8 @@ def test_players_limits():
         score_game("rummikub", [], players=5)
 
 
-def test_public_score_game_uses_the_default_of_four_rounds():
-    from scorekeeper.rules import score_game as public_score_game
-    g = public_score_game("crazy-tiles", [WENT_OUT] * 4, players=3)
+
+def test_ct8_default_game_is_four_rounds():
+    g = score_game("crazy-tiles", [WENT_OUT] * 4, players=3)
     assert g.finished and list(g.totals) == [4 * 47, -4 * 35, -4 * 12]
-    assert not public_score_game("crazy-tiles", [WENT_OUT] * 3, players=3).finished
+    assert not score_game("crazy-tiles", [WENT_OUT] * 3, players=3).finished
