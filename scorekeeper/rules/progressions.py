@@ -208,6 +208,20 @@ def judge(variant: str, cards: Sequence[Card], shapes: Sequence[Shape], *, decla
                    alternatives=alternatives)
 
 
+def _change_reading(kept: Sequence[Card], added: Sequence[Card], fit: Fit) -> tuple[int, ...]:
+    """A reading of ``kept + added`` under ``fit`` that keeps the table's wild cards as they
+    could have been read before the change, where such a reading exists."""
+    kept_values, added_values = values_of(kept), values_of(added)
+    if fit.shape.step and any(v is None for v in kept_values):
+        wanted = set(fit.values())
+        for before in fits(kept_values, fit.shape):
+            first = reading(kept_values, before)
+            if set(first) <= wanted and not set(first) & set(naturals(added_values)):
+                rest = iter(sorted(wanted - set(first) - set(naturals(added_values))))
+                return first + tuple(v if v is not None else next(rest) for v in added_values)
+    return reading(kept_values + added_values, fit)
+
+
 def judge_change(variant: str, table: Sequence[Card], kept: Sequence[Card], added: Sequence[Card],
                  shapes: Sequence[Shape], *, declared: str | None, blockers: Sequence[str], rule: str,
                  what: str, wild_word: str, wild_token: str) -> Verdict:
@@ -240,7 +254,7 @@ def judge_change(variant: str, table: Sequence[Card], kept: Sequence[Card], adde
         return Verdict(variant, False, None, (), None, _written(added, wild_token), tuple(reasons),
                        alternatives=other if not blockers else ())
     kind = keeps[0]
-    full = [reading(new_values, f) for f in new_found[kind]]
+    full = [_change_reading(kept, added, f) for f in new_found[kind]]
     split = len(kept)
     added_readings: list[tuple[str, ...]] = []
     for r in full:

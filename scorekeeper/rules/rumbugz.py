@@ -3,26 +3,64 @@
 Round facts::
 
     {"winner": 2,                      # seat that laid all four kinds and emptied the hand, or null (RB-7)
+     "starter": 0,                     # optional: who drew the highest Bug and played first
      "players": [
         {"kinds": ["single", "double"],   # kinds laid this round (RB-4)
          "hand": "3 P",                   # Bugz left (RB-6) -- or "points": 15
          "bid": "..."},                   # optional notes (bids are notes, RB-8)
         ...]}
 
-Progress per seat: ``{"wins": N}`` (rounds won).
+``kinds`` may be left out for the winner (who has laid all four by RB-4);
+if given it must name all four. The winner's hand is empty.
+
+Progress per seat: ``{"wins": N, "kinds": [...]}`` (rounds won, and the kinds
+laid in the last round). Details per round: ``{"winner": seat or None,
+"hands": [points left per seat], "notes": [bid notes per seat]}``.
+
+What ``check`` judges (RULES.md section 6):
+
+- a Sequence (``2 4 P 8``): every kind it can be (RB-2, RB-3); ``kind``
+  declares one;
+- a change to a Sequence on the table (RB-5): ``extend`` is the Sequence as
+  it lies; ``cards`` are the Bugz added, and a Bug written with a leading
+  ``-`` is taken off it (``7 -3`` adds a 7 and removes the 3; ``12 -P``
+  replaces the PLYT with a 12). The changed Sequence keeps its kind
+  (``kind``, or any kind the table Sequence can be) and at least 4 Bugz.
+
+>>> from scorekeeper.rules import check
+>>> check("rumbugz", "2 4 6 8").kind
+'double'
+>>> check("rumbugz", "7 -3", extend="3 4 5 6").to_dict()["extend_reading"]
+['4', '5', '6']
 """
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from .base import Variant
-from .cards import Notation
+from .cards import Card, Notation, tokenize
+from .errors import NotationError, RoundError
 from .options import Option
+from .progressions import Shape, judge, judge_change
 from .registry import register
+from .scoring import GameScore, RoundOutcome
+from .verdict import HandValue, Verdict
 
 KINDS = ("single", "double", "triple", "match")
+#: RB-2: each kind as a progression inside 1..12
+SHAPES = tuple(Shape(kind, step, 1, 12) for kind, step in zip(KINDS, (1, 2, 3, 0)))
+#: RB-1: the fewest Bugz in a Sequence
+LEAST = 4
 
 NOTATION = Notation("rumbugz", ranks={str(n): n for n in range(1, 13)},
                     wild_tokens=("P", "*"), accepted="1..12, P (PLYT; or *)")
+
+
+def _too_few(count: int, rule: str, what: str) -> list[str]:
+    if count < LEAST:
+        return [f"{rule}: {what} needs at least {LEAST} Bugz; it has {count}"]
+    return []
 
 
 @register
@@ -41,3 +79,117 @@ class RumBugz(Variant):
         Option("kind", "choice", None, "Declare which kind the Sequence counts as",
                rule="RB-3", choices=KINDS, optional=True, game=False),
     )
+
+    # -- the checker ----------------------------------------------------------
+    def _bugz(self, text: Any) -> tuple[Card, ...]:
+        cards = self.parse(text)
+        if not cards:
+            raise NotationError("", NOTATION.accepted, self.slug, detail="no Bugz given")
+        return cards
+
+    def check(self, cards: str, extend: str | None, opts: dict[str, Any]) -> Verdict:
+        if extend is not None:
+            return self._change(self._bugz(extend), cards, opts)
+        bugz = self._bugz(cards)
+        return judge(self.slug, bugz, SHAPES, declared=opts["kind"],
+                     blockers=_too_few(len(bugz), "RB-1", "a Sequence"), rule="RB-2",
+                     wild_word="PLYT", wild_token="P")
+
+    def _taken_off(self, token: str) -> Card:
+        """``-N`` / ``-P``: a Bug taken off the table Sequence (RB-5)."""
+        try:
+            return NOTATION.parse_token(token[1:])
+        except NotationError:
+            raise NotationError(token, "-1..-12 or -P (a Bug taken off the Sequence)", self.slug) from None
+
+    def _change(self, table: tuple[Card, ...], text: str, opts: dict[str, Any]) -> Verdict:
+        """RB-5: add Bugz to (and take Bugz off) a Sequence on the table; it keeps its kind."""
+        tokens = tokenize(text)
+        if not tokens:
+            raise NotationError("", NOTATION.accepted, self.slug, detail="no Bugz given")
+        added = tuple(NOTATION.parse_token(t) for t in tokens if not t.startswith("-"))
+        removed = [self._taken_off(t) for t in tokens if t.startswith("-")]
+        kept, reasons = list(table), []
+        for bug in removed:
+            if bug in kept:
+                kept.remove(bug)
+            else:
+                reasons.append(f"RB-5: {NOTATION.format(bug)} is not in the Sequence on the table")
+        reasons += _too_few(len(kept) + len(added), "RB-5", "the changed Sequence")
+        verdict = judge_change(self.slug, table, tuple(kept), added, SHAPES, declared=opts["kind"],
+                               blockers=reasons, rule="RB-5", what="Sequence",
+                               wild_word="PLYT", wild_token="P")
+        if removed and verdict.valid:
+            return Verdict(**{**verdict.__dict__, "extra": {**verdict.extra,
+                                                            "removed": [NOTATION.format(b) for b in removed]}})
+        return verdict
+
+    def hand(self, cards: str, opts: dict[str, Any]) -> HandValue:
+        """RB-6: a numbered Bug counts its number, a PLYT ``plyt_value``."""
+        breakdown = tuple((NOTATION.format(c), opts["plyt_value"] if c.wild else c.rank)
+                          for c in self.parse(cards))
+        return HandValue(self.slug, points=sum(p for _, p in breakdown), breakdown=breakdown)
+
+    # -- scoring (RB-4, RB-7, RB-8) ---------------------------------------------------
+    def initial_progress(self, players: int, opts: Mapping[str, Any]) -> tuple[dict, ...]:
+        return tuple({"wins": 0, "kinds": []} for _ in range(players))
+
+    @staticmethod
+    def _kinds(entry: Mapping[str, Any], field: str) -> list[str] | None:
+        raw = entry.get("kinds")
+        if raw is None:
+            return None
+        names = tokenize(raw) if isinstance(raw, str) else raw
+        if not isinstance(names, (list, tuple)):
+            raise RoundError([(f"{field}.kinds", f"give a list of kinds; accepted: {', '.join(KINDS)}")])
+        for name in names:
+            if str(name).strip().lower() not in KINDS:
+                raise RoundError([(f"{field}.kinds", f"RB-2: {name!r} is not a kind; "
+                                   f"accepted: {', '.join(KINDS)}")])
+        given = {str(n).strip().lower() for n in names}
+        return [k for k in KINDS if k in given]
+
+    def score_round(self, facts: Mapping[str, Any], game: GameScore, dealer: int,
+                    opts: Mapping[str, Any]) -> RoundOutcome:
+        """RB-7: the winner scores the losers' hands; no winner, nobody scores."""
+        entries = self.seat_entries(facts, game.players)
+        winner = self.seat_or_none(facts, "winner", game.players, rule="RB-7")
+        errors: list[tuple[str, str]] = []
+        kinds, hands = [], []
+        for seat, entry in enumerate(entries):
+            field = f"players.{seat}"
+            try:
+                laid = self._kinds(entry, field)
+                hands.append(self.hand_points(entry, field, opts))
+            except RoundError as err:
+                errors += err.errors
+                kinds.append([])
+                hands.append(0)
+                continue
+            if seat == winner:
+                if laid is not None and len(laid) < len(KINDS):
+                    missing = ", ".join(k for k in KINDS if k not in laid)
+                    errors.append((f"{field}.kinds", f"RB-4: the winner has laid all four kinds; missing: {missing}"))
+                if hands[-1]:
+                    errors.append((f"{field}.hand", f"RB-4: the winner has emptied the hand, so it counts 0, "
+                                   f"not {hands[-1]}"))
+                laid = list(KINDS)
+            kinds.append(laid or [])
+        if errors:
+            raise RoundError(errors)
+        changes = [0] * game.players
+        if winner is not None:
+            changes[winner] = sum(hands)
+        progress = tuple({"wins": game.progress[s]["wins"] + (s == winner), "kinds": kinds[s]}
+                         for s in range(game.players))
+        notes = [str(e.get("bid") or e.get("notes") or "") for e in entries]
+        starter = self.seat_or_none(facts, "starter", game.players)  # who drew the highest Bug
+        return RoundOutcome(changes=tuple(changes), progress=progress,
+                            details={"winner": winner, "hands": hands, "notes": notes},
+                            starter=(dealer + 1) % game.players if starter is None else starter)
+
+    def is_over(self, game: GameScore, outcome: RoundOutcome, opts: Mapping[str, Any]) -> bool:
+        """RB-8: after ``rounds`` rounds, or (with ``target``) once a total reaches it."""
+        if opts["target"] is not None:
+            return max(game.totals) >= opts["target"]
+        return len(game.rounds) >= opts["rounds"]
