@@ -66,3 +66,11 @@ def winner_line(client, public_id: str) -> str | None:
 
 def text(response) -> str:
     return html.unescape(response.get_data(as_text=True))
+
+
+def error_at(response, name: str) -> str:
+    """The messages the form shows at field (or group) ``name``; fails when there are none."""
+    field_id = name.replace(".", "-")
+    found = re.search(rf'id="err-{re.escape(field_id)}">(.*?)</ul>', text(response), re.S)
+    assert found, f"no error shown at {name}"
+    return found.group(1)

@@ -1,0 +1,51 @@
+"""Crazy Rummy hand entry: face-up cards, wild rank and hand sizes (CZ-1, CZ-7), boards and hands (CZ-5, CZ-6)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .rounds_support import error_at, new_game, rounds_url, submit, text, totals
+
+
+@pytest.fixture
+def game(app, client):
+    return new_game(app, client, "crazy-rummy", names=("Ann", "Bob", "Cy"), first_dealer=1)
+
+
+def test_cz7_hand_sizes_and_cz1_wild_rank_are_shown_by_the_engine(client, game):
+    response = submit(client, rounds_url(game), {"face_up.0": "4", "face_up.1": "Q", "face_up.2": "A",
+                                                 "action": "preview"})
+    body = text(response)
+    # CZ-7: 4 -> 4 cards, Q -> 10 (the dealer plays one short), A -> 11; Bob deals: wild rank Q
+    assert "Ann 4, Bob 10, Cy 11" in body and "wild rank Q" in body
+    assert "not saved yet" in body
+
+
+def test_cz6_board_plus_hand_minus(client, game):
+    submit(client, rounds_url(game), {
+        "face_up.0": "4", "face_up.1": "Q", "face_up.2": "A", "went_out": "2",
+        "players.0.board": "5 5 5", "players.0.hand": "K A",     # 15 - (10 + 100) = -95
+        "players.1.board": "9 9 Q", "players.1.points": "40",    # wild Q: 10 + 10 + 100 - 40 = 80
+        "players.2.board": "A A A 3 3 3 3"})                     # 300 + 20 = 320
+    assert totals(client, game) == [-95, 80, 320]
+
+
+def test_a_missing_face_up_card_is_asked_for(client, game):
+    response = submit(client, rounds_url(game), {"face_up.0": "4", "face_up.2": "A"})
+    assert response.status_code == 422
+    assert "CZ-7" in error_at(response, "face_up.1")
+
+
+def test_n1_twos_and_jokers_are_not_crazy_rummy_cards(client, game):
+    response = submit(client, rounds_url(game), {"face_up.0": "4", "face_up.1": "Q", "face_up.2": "A",
+                                                 "players.0.hand": "2 JK"})
+    message = error_at(response, "players.0.hand")
+    assert "N-1" in message and "'2'" in message
+    assert totals(client, game) == [0, 0, 0]
+
+
+def test_the_player_who_went_out_holds_no_cards(client, game):
+    response = submit(client, rounds_url(game), {"face_up.0": "4", "face_up.1": "Q", "face_up.2": "A",
+                                                 "went_out": "0", "players.0.hand": "5"})
+    assert response.status_code == 422
+    assert "Nothing was saved" in text(response)
