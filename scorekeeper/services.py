@@ -23,7 +23,8 @@ from sqlalchemy.orm import selectinload
 
 from .extensions import db
 from .models import AuditEntry, Game, Player, Round, utcnow
-from .rules import GameScore, RoundError, RulesError, find_variant, options_for, score_game
+from .rules import GameScore, OptionError, RoundError, RulesError, find_variant, options_for
+from .rules.scoring import play
 
 #: Longest player name kept (longer names are refused, not cut).
 NAME_MAX = 40
@@ -94,8 +95,15 @@ def game_score(game: Game, upto: int | None = None) -> GameScore:
 
 
 def _score(game: Game, facts: Sequence[Mapping[str, Any]]) -> GameScore:
-    return score_game(game.variant, list(facts), players=len(game.players),
-                      first_dealer=game.first_dealer, **(game.options or {}))
+    """Exactly :func:`scorekeeper.rules.score_game`, without spreading options as keywords.
+
+    Some variants have an option called ``rounds`` (or ``players``) that would
+    collide with ``score_game``'s own parameters, so the same two engine steps
+    are called directly: validate the options, then :func:`play`.
+    """
+    variant = find_variant(game.variant)
+    return play(variant, list(facts), len(game.players), game.first_dealer,
+                variant.options(game.options or {}))
 
 
 # -- creating --------------------------------------------------------------------
@@ -111,7 +119,6 @@ def game_options(variant: str, options: Mapping[str, Any] | None) -> dict[str, A
     given = dict(options or {})
     extra = [name for name in given if name not in names]
     if extra:
-        from .rules import OptionError
         raise OptionError(extra[0], "not a game option", ", ".join(names) or "none")
     full = options_for(v.slug, given)
     return {name: full[name] for name in names}
@@ -147,7 +154,7 @@ def create_game(variant: str, names: Sequence[str], options: Mapping[str, Any] |
         raise SetupError([("first_dealer", "the first dealer must be one of the players")])
     opts = game_options(v.slug, options)
     # The engine has the last word on players, dealer and options.
-    score_game(v.slug, [], players=len(cleaned), first_dealer=first_dealer, **opts)
+    play(v, [], len(cleaned), first_dealer, v.options(opts))
 
     secret = secrets.token_urlsafe(24)
     game = Game(public_id=_new_public_id(), variant=v.slug, options=opts,

@@ -47,21 +47,26 @@ def progress_text(variant: str, progress: Mapping[str, Any], options: Mapping[st
     'front peg 30, back peg 22'
     >>> progress_text("rummikub", {"wins": 2, "rounds_played": 3}, {})
     'wins 2, rounds played 3'
+    >>> progress_text("rumbugz", {"wins": 0, "kinds": ["single", "double"]}, {})
+    'wins 0, kinds single, double'
     """
     if not progress:
         return ""
     if variant == "krazy-bee" and "step" in progress:
         steps = step_list(options)
-        number = progress["step"]
-        if number > len(steps):
-            return f"All {len(steps)} Steps done"
-        return f"Step {number}: {steps[number - 1]}"
+        number, count = progress["step"], progress.get("steps", len(steps))
+        if number > count:
+            return f"All {count} Steps done"
+        text = progress.get("step_text") or (steps[number - 1] if number <= len(steps) else "")
+        return f"Step {number}: {text}"
     if variant == "crib-rummy" and "front" in progress:
         return f"front peg {progress['front']}, back peg {progress.get('back', 0)}"
     parts = []
     for key, value in progress.items():
-        if isinstance(value, (dict, list)):
+        if isinstance(value, dict):
             continue
+        if isinstance(value, list):
+            value = ", ".join(str(v) for v in value) or "none"
         if isinstance(value, bool):
             value = "yes" if value else "no"
         parts.append(f"{key.replace('_', ' ')} {value}")

@@ -1,6 +1,8 @@
 """A tiny test-only variant ("tally") so the web core is tested apart from the real variants.
 
-Round facts: ``{"points": [int per seat]}``; the game ends when a total reaches
+Round facts: ``{"points": [int per seat], "hand": n}`` (``hand`` optional: when
+given it must be the hand's number, so deleting an earlier hand can be refused,
+like a Krazy Bee Step that no longer matches); the game ends when a total reaches
 ``target`` (highest wins). It goes through the real engine machinery
 (:func:`scorekeeper.rules.scoring.play`), only the per-round rule is made up.
 """
@@ -33,6 +35,9 @@ class Tally(Variant):
         for i, p in enumerate(points):
             if isinstance(p, bool) or not isinstance(p, int) or p < 0:
                 raise RoundError([(f"points.{i}", "TL-1: points are whole numbers, not negative")])
+        number = len(game.rounds) + 1
+        if facts.get("hand") not in (None, number):
+            raise RoundError([("hand", f"TL-2: this is hand {number}, not {facts['hand']}")])
         totals = [t + p for t, p in zip(game.totals, points)]
         return RoundOutcome(changes=tuple(points),
                             progress=tuple({"hands": len(game.rounds) + 1} for _ in points),

@@ -1,0 +1,199 @@
+"""Services: every change scored by the engine first, audited, undoable; bad input writes nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+from scorekeeper.models import AuditEntry, Game, Round
+from scorekeeper.rules import OptionError, RoundError, RulesError, UnknownVariant, score_game
+
+from .tally import tally_registered
+
+
+@pytest.fixture
+def ctx(app):
+    with app.app_context(), tally_registered():
+        yield
+
+
+def _facts(game):
+    return [r.facts for r in sorted(game.rounds, key=lambda r: r.number)]
+
+
+def _reload(public_id):
+    db.session.commit()
+    db.session.expire_all()
+    return services.get_game_or_404(public_id)
+
+
+def test_create_game_stores_hash_not_secret(ctx):
+    game, secret = services.create_game("tally", ["Ann", "Bob", "Cy"], {"target": "50"}, first_dealer=2)
+    game = _reload(game.public_id)
+    assert game.names == ["Ann", "Bob", "Cy"]
+    assert [p.seat for p in game.players] == [0, 1, 2]
+    assert game.options == {"target": 50}  # validated, typed, check-only options left out
+    assert game.first_dealer == 2 and game.status == "in_progress"
+    assert secret not in game.secret_hash and len(game.secret_hash) == 64
+    assert services.secret_matches(game, secret)
+    assert not services.secret_matches(game, secret + "x")
+    assert not services.secret_matches(game, None)
+    assert game.audit_entries[0].action == "create"
+
+
+@pytest.mark.parametrize("names, options, dealer, error", [
+    (["Ann"], {}, 0, RoundError),                       # too few players
+    (["A", "B", "C", "D", "E"], {}, 0, RoundError),     # too many
+    (["Ann", ""], {}, 0, RoundError),                   # a blank name
+    (["Ann", "ann"], {}, 0, RoundError),                # two players with one name
+    (["Ann", "x" * 41], {}, 0, RoundError),             # too long
+    (["Ann", "Bob"], {}, 2, RoundError),                # dealer not a seat
+    (["Ann", "Bob"], {"target": "0"}, 0, OptionError),  # option out of range
+    (["Ann", "Bob"], {"colour": "red"}, 0, OptionError),  # unknown option
+    (["Ann", "Bob"], {"kind": "a"}, 0, OptionError),    # a check-only option is not a game option
+])
+def test_create_game_rejects_bad_setup(ctx, names, options, dealer, error):
+    with pytest.raises(error):
+        services.create_game("tally", names, options, first_dealer=dealer)
+    assert db.session.query(Game).count() == 0
+
+
+def test_unknown_variant(ctx):
+    with pytest.raises(UnknownVariant):
+        services.create_game("whist", ["Ann", "Bob"])
+
+
+def test_record_edit_delete_undo_round_trip(ctx):
+    game, _ = services.create_game("tally", ["Ann", "Bob"], {"target": 100})
+    services.record_round(game, {"points": [10, 5]})
+    services.record_round(game, {"points": [1, 2]})
+    services.record_round(game, {"points": [7, 7]})
+    game = _reload(game.public_id)
+    assert services.game_score(game).totals == (18, 14)
+
+    services.update_round(game, 2, {"points": [3, 3]})
+    game = _reload(game.public_id)
+    assert services.game_score(game).totals == (20, 15)
+
+    services.delete_round(game, 1)
+    game = _reload(game.public_id)
+    assert [r.number for r in game.rounds] == [1, 2]
+    assert _facts(game) == [{"points": [3, 3]}, {"points": [7, 7]}]
+
+    assert services.undo_last_change(game).startswith("Undid: Hand 1 deleted")
+    game = _reload(game.public_id)
+    assert _facts(game) == [{"points": [10, 5]}, {"points": [3, 3]}, {"points": [7, 7]}]
+
+    assert "Hand 2 corrected" in services.undo_last_change(game)
+    game = _reload(game.public_id)
+    assert _facts(game) == [{"points": [10, 5]}, {"points": [1, 2]}, {"points": [7, 7]}]
+
+    assert "Hand 3 recorded" in services.undo_last_change(game)
+    game = _reload(game.public_id)
+    assert _facts(game) == [{"points": [10, 5]}, {"points": [1, 2]}]
+    assert services.game_score(game).totals == (11, 7)
+
+    services.undo_last_change(game)
+    services.undo_last_change(game)
+    game = _reload(game.public_id)
+    assert game.rounds == []
+    with pytest.raises(services.NothingToUndo):
+        services.undo_last_change(game)
+
+
+def test_audit_trail_records_old_and_new(ctx):
+    game, _ = services.create_game("tally", ["Ann", "Bob"])
+    services.record_round(game, {"points": [4, 0]})
+    services.update_round(game, 1, {"points": [5, 0]})
+    services.delete_round(game, 1)
+    game = _reload(game.public_id)
+    entries = [(e.action, e.round_number, e.old, e.new) for e in game.audit_entries]
+    assert entries[1:] == [
+        ("record", 1, None, {"points": [4, 0]}),
+        ("edit", 1, {"points": [4, 0]}, {"points": [5, 0]}),
+        ("delete", 1, {"points": [5, 0]}, None),
+    ]
+    assert game.audit_entries[1].summary == "Hand 1 recorded: Ann +4, Bob 0"
+    assert all(e.at is not None for e in game.audit_entries)
+
+
+@pytest.mark.parametrize("change", ["record", "edit", "delete"])
+def test_rejected_change_leaves_game_unchanged(ctx, change):
+    game, _ = services.create_game("tally", ["Ann", "Bob"], {"target": 30})
+    services.record_round(game, {"points": [10, 5]})
+    services.record_round(game, {"points": [15, 5]})  # Ann 25
+    game = _reload(game.public_id)
+    before = (_facts(game), len(game.audit_entries), game.status, game.updated_at)
+    with pytest.raises(RulesError):
+        if change == "record":
+            services.record_round(game, {"points": [1, -1]})       # TL-1: negative
+        elif change == "edit":
+            services.update_round(game, 1, {"points": [1]})         # wrong shape
+        else:
+            services.record_round(game, {"points": [0, 0], "hand": 3})
+            game = _reload(game.public_id)
+            before = (_facts(game), len(game.audit_entries), game.status, game.updated_at)
+            services.delete_round(game, 1)                          # TL-2: hand 3 would become 2
+    db.session.rollback()
+    game = _reload(game.public_id)
+    assert (_facts(game), len(game.audit_entries), game.status, game.updated_at) == before
+
+
+def test_status_cache_follows_the_engine(ctx):
+    game, _ = services.create_game("tally", ["Ann", "Bob"], {"target": 20})
+    services.record_round(game, {"points": [10, 0]})
+    assert game.status == "in_progress"
+    services.record_round(game, {"points": [10, 3]})
+    assert game.status == "finished"
+    assert services.game_score(game).winners == (0,)
+    with pytest.raises(RoundError):
+        services.record_round(game, {"points": [1, 1]})  # the game is over
+    services.undo_last_change(game)
+    assert game.status == "in_progress"
+    services.update_round(game, 1, {"points": [25, 0]})
+    assert game.status == "finished"
+
+
+def test_game_score_is_the_engines(ctx):
+    game, _ = services.create_game("tally", ["Ann", "Bob", "Cy"], {"target": 99}, first_dealer=1)
+    rounds = [{"points": [1, 2, 3]}, {"points": [4, 0, 4]}]
+    for facts in rounds:
+        services.record_round(game, facts)
+    expected = score_game("tally", rounds, players=3, first_dealer=1, target=99)
+    assert services.game_score(game) == expected
+    assert services.game_score(game, upto=1) == score_game("tally", rounds[:1], players=3,
+                                                            first_dealer=1, target=99)
+
+
+def test_facts_must_be_plain_json(ctx):
+    game, _ = services.create_game("tally", ["Ann", "Bob"])
+    with pytest.raises(RoundError):
+        services.record_round(game, {"points": [1, {2}]})
+    with pytest.raises(RoundError):
+        services.record_round(game, ["not", "a", "dict"])
+    assert db.session.query(Round).count() == 0
+
+
+def test_missing_round_is_404(ctx):
+    from werkzeug.exceptions import NotFound
+    game, _ = services.create_game("tally", ["Ann", "Bob"])
+    with pytest.raises(NotFound):
+        services.update_round(game, 3, {"points": [1, 1]})
+    with pytest.raises(NotFound):
+        services.delete_round(game, 1)
+    with pytest.raises(NotFound):
+        services.get_game_or_404("nope")
+
+
+def test_rematch_and_delete_game(ctx):
+    game, secret = services.create_game("tally", ["Ann", "Bob"], {"target": 40}, first_dealer=1)
+    services.record_round(game, {"points": [1, 1]})
+    again, other = services.rematch(game)
+    assert (again.names, again.options, again.first_dealer, again.rounds) == (["Ann", "Bob"], {"target": 40}, 1, [])
+    assert again.public_id != game.public_id and other != secret
+    services.delete_game(game)
+    db.session.commit()
+    assert db.session.query(Game).count() == 1
+    assert db.session.query(AuditEntry).filter_by(game_id=game.id).count() == 0
+    assert db.session.query(Round).count() == 0
