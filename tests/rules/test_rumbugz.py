@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import (NotationError, OptionError, RoundError, check, find_variant, hand,
-                               options_for, score_game, score_round, variants)
-from scorekeeper.rules.scoring import play
+from scorekeeper.rules import (NotationError, OptionError, RoundError, check, hand, options_for,
+                               score_game, score_round, variants)
 
 RB = "rumbugz"
 
@@ -261,12 +260,6 @@ def test_bad_round(facts, field, rule):
     assert err.value.errors[fields.index(field)][1].startswith(rule)
 
 
-def game(history, players, **options):
-    """score_game, with the ``rounds`` option (its name clashes with score_game's own argument)."""
-    variant = find_variant(RB)
-    return play(variant, history, players, 0, variant.options(options))
-
-
 def test_rb8_game_of_five_rounds_highest_total_wins():
     rounds = [rnd(0, "", "12"), rnd(1, "P", ""), rnd(None, "1", "2"), rnd(1, "3 4", ""), rnd(0, "", "5")]
     g = score_game(RB, rounds, players=2)
@@ -278,7 +271,7 @@ def test_rb8_game_of_five_rounds_highest_total_wins():
 
 
 def test_rb8_rounds_option_and_ties_share():
-    g = game([rnd(0, "", "5"), rnd(1, "5", "")], players=2, rounds=2)
+    g = score_game(RB, [rnd(0, "", "5"), rnd(1, "5", "")], players=2, rounds=2)
     assert g.finished and g.winners == (0, 1)
 
 
@@ -286,7 +279,7 @@ def test_rb8_target_ends_after_the_round_it_is_reached():
     rounds = [rnd(0, "", "12 12"), rnd(1, "10", ""), rnd(0, "", "10")]
     g = score_game(RB, rounds[:2], players=2, target=30)
     assert not g.finished
-    g = game(rounds, players=2, target=30, rounds=1)  # the target wins over the round count
+    g = score_game(RB, rounds, players=2, target=30, rounds=1)  # the target wins over the round count
     assert g.finished and g.totals == (34, 10) and g.winners == (0,)
 
 
