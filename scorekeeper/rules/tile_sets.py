@@ -172,7 +172,9 @@ def _paths(layers, best, finals, kind: str, cap: int) -> list[Reading]:
         if i == 0:
             out.append(Reading(kind, tuple(reversed(suffix)), pts))
             return
-        preds = sorted(layers[i][state], key=lambda p: -(best[i - 1][p[0]] + p[2]))
+        preds = layers[i][state]
+        if len(preds) > 1:
+            preds = sorted(preds, key=lambda p: -(best[i - 1][p[0]] + p[2]))
         for prev, entry, p in preds:
             if len(out) > cap:
                 return
