@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from . import ROOT
-from .rules import GameScore, RulesError, find_variant, options_for, variants
+from .rules import GameScore, RulesError, options_for, variants
 from .sheet_layouts import blank_sheet, default_rows, filled_sheet
 from .sheets import step_list
 
@@ -192,12 +192,11 @@ def blank_frames_pdf(opts: PrintOptions) -> bytes:
 
 def rules_pdf(opts: PrintOptions) -> bytes:
     """The variant's quick-reference card in our own words (from :mod:`scorekeeper.rulebook`)."""
-    from .rulebook import quick_reference
+    from .rulebook import SWITCH_WORDS, rulebook
 
-    variant = find_variant(opts.variant)
-    card = quick_reference(opts.variant)
-    return render_pdf("pdf/rules.html", card=card, name=variant.name, variant=opts.variant,
-                      page=page(opts.paper, "portrait"), title=f"{variant.name}: quick reference")
+    book = rulebook(opts.variant)
+    return render_pdf("pdf/rules.html", book=book, switch_words=SWITCH_WORDS,
+                      page=page(opts.paper, "portrait"), title=f"{book.name}: quick reference")
 
 
 def document_pdf(opts: PrintOptions) -> bytes:

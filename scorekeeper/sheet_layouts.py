@@ -11,8 +11,8 @@ from typing import Any, Mapping, NamedTuple, Sequence
 from .rules import GameScore, find_variant
 from .rules.rumbugz import KINDS
 from .rules.tiles import SWITCHES, _SWITCH_HELP
-from .sheets import (Column, Row, Sheet, blank_cells, hand_value, progress_before, seat_name,
-                     signed, step_list, totals_foot)
+from .sheets import (Column, Row, Sheet, blank_cells, progress_before, seat_name, signed,
+                     step_list, totals_foot)
 
 HAND = Column("Hand", 10)
 ROUND = Column("Round", 12)
@@ -35,6 +35,14 @@ class Seat(NamedTuple):
     index: int
     change: int
     total: int
+
+
+def detail(score: GameScore, seat: Seat, key: str) -> str:
+    """One seat's value in the engine's details of a hand (``details[key][seat]``), or ""."""
+    values = score.rounds[seat.index].details.get(key)
+    if isinstance(values, (list, tuple)) and seat.seat < len(values) and values[seat.seat] is not None:
+        return str(values[seat.seat])
+    return ""
 
 
 class Layout:
@@ -86,7 +94,7 @@ class KrazyBeeLayout(Layout):
                         "the lowest total among them wins (KB-10)")]
 
     def cells(self, slug, facts, entry, seat, score, opts):
-        step = progress_before(score, seat.index, seat.seat, "step", 1)
+        step = detail(score, seat, "steps") or progress_before(score, seat.index, seat.seat, "step", 1)
         laid = " ✓" if entry.get("laid") else ""
         out = " out" if entry.get("went_out") else ""
         return [f"{step}{laid}", f"{seat.change}{out}", str(seat.total)]
@@ -110,7 +118,7 @@ class RumBugzLayout(Layout):
     def cells(self, slug, facts, entry, seat, score, opts):
         laid = set(entry.get("kinds") or ())
         kinds = " ".join(k[0].upper() if k in laid else "–" for k in KINDS)
-        return [kinds, hand_value(slug, entry, "hand", opts), signed(seat.change), str(seat.total)]
+        return [kinds, detail(score, seat, "hands"), signed(seat.change), str(seat.total)]
 
     def row_class(self, facts):
         return "" if facts.get("winner") is not None else "no-winner"
@@ -134,7 +142,7 @@ class TilesLayout(Layout):
                 ("Game", end)]
 
     def cells(self, slug, facts, entry, seat, score, opts):
-        return [hand_value(slug, entry, "rack", opts), signed(seat.change), str(seat.total)]
+        return [detail(score, seat, "racks"), signed(seat.change), str(seat.total)]
 
     def lead_cells(self, names, facts, r):
         winner = facts.get("winner")
@@ -144,7 +152,7 @@ class TilesLayout(Layout):
 class CribRummyLayout(Layout):
     lead = (HAND, Column("Turn", 10))
     per_player = (Column("Pegs", 11, "pegs this turn"), TOTAL)
-    default_rows = 28
+    default_rows = 25
 
     def key(self, slug, opts):
         return [("Sets", "a set of 3 pegs 2, its 4th card 2 more (CR-5)"),
@@ -208,14 +216,9 @@ class CrazyRummyLayout(Layout):
                          "the highest total wins (CZ-8)")]
 
     def cells(self, slug, facts, entry, seat, score, opts):
-        details = score.rounds[seat.index].details
-        wild = self.wild(facts, details)
-        wopts = {"wild": wild} if wild else {}
-        table = hand_value(slug, {"hand": entry.get("board")}, "hand", wopts) or "0"
-        left = hand_value(slug, entry, "hand", wopts) or "0"
-        sizes = details.get("hand_sizes") or details.get("sizes") or []
-        size = str(sizes[seat.seat]) if seat.seat < len(sizes) else ""
-        return [size, table, f"−{left}" if left != "0" else "0", str(seat.total)]
+        left = detail(score, seat, "hand")
+        return [detail(score, seat, "hand_sizes"), detail(score, seat, "board"),
+                f"−{left}" if left not in ("", "0") else left, str(seat.total)]
 
     def lead_cells(self, names, facts, r):
         return [str(r.number), self.wild(facts, r.details)]

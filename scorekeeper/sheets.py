@@ -19,7 +19,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .rules import GameScore, RulesError, find_variant, hand
+from .rules import GameScore
+from .rules.krazy_bee_steps import steps_of
 
 #: usable width (mm) of each paper and orientation inside 10 mm margins
 USABLE_WIDTH = {("a4", "portrait"): 190, ("a4", "landscape"): 277,
@@ -83,12 +84,12 @@ class Sheet:
 
 
 def step_list(text: str) -> list[str]:
-    """A Krazy Bee Step list (KB-8, canonical text) as one string per Step.
+    """A Krazy Bee Step list (KB-8) as one string per Step, as the engine reads it.
 
-    >>> step_list("2 books of 3; book of 3 + run of 4")
+    >>> step_list("2 books of 3; book of 3 + 1 run of 4")
     ['2 books of 3', 'book of 3 + run of 4']
     """
-    return [s.strip() for s in str(text).split(";") if s.strip()]
+    return [step.text for step in steps_of(text)]
 
 
 def blank_cells(per_player: tuple[Column, ...], players: int) -> list[list[str]]:
@@ -113,18 +114,6 @@ def layout(sheet: Sheet, paper: str, orientation: str) -> Sheet:
 
 
 # -- cells shared by the variants -------------------------------------------------
-
-def hand_value(variant: str, entry: Mapping[str, Any], key: str, opts: Mapping[str, Any]) -> str:
-    """The points of the cards a player was left with: from the cards (engine) or the typed total."""
-    cards = entry.get(key)
-    if cards not in (None, ""):
-        try:
-            return str(hand(variant, cards, **{k: v for k, v in opts.items() if v is not None}).points)
-        except (RulesError, TypeError):
-            return ""
-    points = entry.get("points")
-    return "" if points in (None, "") else str(points)
-
 
 def seat_name(names: list[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "—"

@@ -14,6 +14,7 @@ BLUEPRINTS = (
     "rules_pages",
     "checker",
     "api",
+    "printing",
 )
 
 

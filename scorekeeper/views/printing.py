@@ -1,0 +1,74 @@
+"""The Print page (blank sheets, Step Indicator Frames, rules cards) and a game's PDFs."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, render_template, request, url_for
+
+from .. import printing, services
+from ..rules import RulesError, variants
+
+bp = Blueprint("printing", __name__, url_prefix="/print")
+
+#: the Print page's forms, in page order: (kind, heading)
+FORMS = (("sheet", "Blank score sheet"), ("frames", "Krazy Bee Step Indicator Frames"),
+         ("rules", "Rules quick-reference card"))
+
+
+def pdf_response(pdf: bytes, filename: str) -> Response:
+    """PDF bytes served inline (the browser shows them) under a sensible file name."""
+    response = Response(pdf, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/")
+def index():
+    """The Print page: one small form per kind of document."""
+    return _page()
+
+
+def _page(kind: str | None = None, errors: dict | None = None, status: int = 200):
+    values = request.args if kind else {}
+    return render_template("print/index.html", forms=FORMS, variants=variants(), failed=kind,
+                           errors=errors or {}, values=values, max_rows=printing.MAX_ROWS,
+                           papers=printing.PAPERS, orientations=printing.ORIENTATIONS), status
+
+
+@bp.get("/pdf")
+def document():
+    """A blank sheet, frames or a rules card as chosen on the Print page (the form's errors otherwise)."""
+    try:
+        opts = printing.print_options(request.args)
+    except printing.PrintInputError as err:
+        return _page(request.args.get("kind") or "sheet", err.errors, 400)
+    return pdf_response(printing.document_pdf(opts), opts.filename)
+
+
+def _paper() -> str:
+    paper = request.args.get("paper", "a4").lower()
+    if paper not in printing.PAPERS:
+        abort(400, description="Paper must be a4 or letter.")
+    return paper
+
+
+@bp.get("/game/<public_id>/sheet.pdf")
+def game_sheet(public_id: str):
+    """A game's filled score sheet, with a QR code to its read-only page."""
+    game = services.get_game_or_404(public_id)
+    try:
+        score = services.game_score(game)
+    except RulesError as err:
+        abort(409, description=f"This game's hands cannot be scored: {err}")
+    follow_url = url_for("games.show", public_id=game.public_id, _external=True)
+    pdf = printing.game_sheet_pdf(game, score, follow_url, _paper())
+    return pdf_response(pdf, f"{game.variant}-{game.public_id}-sheet.pdf")
+
+
+@bp.get("/game/<public_id>/frames.pdf")
+def game_frames(public_id: str):
+    """A Krazy Bee game's Step Indicator Frames: its own Step list, one frame per player."""
+    game = services.get_game_or_404(public_id)
+    if game.variant != printing.FRAMES_VARIANT:
+        abort(404, description="Step Indicator Frames are for Krazy Bee games only.")
+    return pdf_response(printing.game_frames_pdf(game, _paper()), f"krazy-bee-{game.public_id}-frames.pdf")

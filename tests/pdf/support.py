@@ -1,0 +1,69 @@
+"""Helpers for the PDF tests: read a PDF back, and seed games through the services."""
+
+from __future__ import annotations
+
+import io
+
+from pypdf import PdfReader
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+
+#: page sizes in PostScript points, portrait (width, height)
+A4 = (595, 842)
+LETTER = (612, 792)
+
+
+class ReadBack:
+    """A PDF read back with pypdf: its text, page count and page sizes."""
+
+    def __init__(self, data: bytes):
+        assert data[:5] == b"%PDF-", "not a PDF"
+        self.reader = PdfReader(io.BytesIO(data))
+        self.pages = len(self.reader.pages)
+        self.page_texts = [p.extract_text() for p in self.reader.pages]
+        self.text = "\n".join(self.page_texts)
+        self.sizes = [(round(float(p.mediabox.width)), round(float(p.mediabox.height)))
+                      for p in self.reader.pages]
+
+    def size(self, paper: tuple[int, int], orientation: str) -> bool:
+        """Whether every page is ``paper`` in ``orientation``."""
+        want = paper if orientation == "portrait" else paper[::-1]
+        return all(s == want for s in self.sizes)
+
+    def fonts(self) -> set[str]:
+        """Base names of the fonts embedded in the PDF (with a font file)."""
+        found = set()
+        for page in self.reader.pages:
+            for font in (page["/Resources"].get("/Font") or {}).values():
+                font = font.get_object()
+                for desc in [font.get("/FontDescriptor")] + [d.get_object().get("/FontDescriptor")
+                                                              for d in font.get("/DescendantFonts", [])]:
+                    desc = desc.get_object() if desc is not None else None
+                    if desc and any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3")):
+                        found.add(str(desc["/FontName"]).split("+")[-1])
+        return found
+
+
+def krazy_bee_hands(hands: int, players: int = 4) -> list[dict]:
+    """Hand facts where one player a hand lays their Step and goes out, in turn.
+
+    With four players nobody reaches the last Step within 36 hands, so a long
+    game stays in progress; points grow with the hand number.
+    """
+    facts = []
+    for h in range(hands):
+        lay = h % players
+        facts.append({"players": [
+            {"laid": seat == lay, "went_out": seat == lay, "points": 0 if seat == lay else 5 * (1 + (h + seat) % 6)}
+            for seat in range(players)]})
+    return facts
+
+
+def seed_game(variant: str, names: list[str], hands: list[dict], options: dict | None = None):
+    """A game created and played through the services (committed); returns it."""
+    game, _secret = services.create_game(variant, names, options or {})
+    for facts in hands:
+        services.record_round(game, facts)
+    db.session.commit()
+    return game
