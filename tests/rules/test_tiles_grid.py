@@ -124,3 +124,17 @@ def test_ct9_full_106_tile_board_of_the_benchmark_is_legal():
     v = check("crazy-tiles", text)
     assert v.valid, v.reasons
     assert v.points == 2 * 4 * sum(range(1, 14)) + 20 + 20
+
+
+@pytest.mark.parametrize("rows,reading,points", [
+    # sheet step 9: an 11 is 1+1 across and 11 down
+    (("R9 .", "R10 .", "R11 R1"), ("R9", "R10", "R1+R1/R11", "R1"), 9 + 10 + 11 + 1),
+    # sheet step 10: a 12 is 1+2 across and 12 down
+    (("R10 .", "R11 .", "R12 R3"), ("R10", "R11", "R1+R2/R12", "R3"), 10 + 11 + 12 + 3),
+    # sheet step 12: a joker used as 6 and as 9 counts 9
+    ((". R8 .", "R5 J R7", ". R10 ."), ("R8", "R5", "R6/R9", "R7", "R10"), 8 + 5 + 7 + 10 + 9),
+], ids=["CT-9-seed-eleven-crossing", "CT-9-seed-twelve-crossing", "CT-5-seed-joker-6-and-9-counts-9"])
+def test_seed_crossings(rows, reading, points):
+    v = check("crazy-tiles", board(*rows))
+    assert v.valid, v.reasons
+    assert v.reading == reading and v.points == points

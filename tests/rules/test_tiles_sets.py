@@ -57,6 +57,14 @@ def test_ct4_ambiguous_jokers_list_every_reading(tiles, readings):
     assert check("crazy-tiles", tiles).to_dict()["readings"] == readings
 
 
+@pytest.mark.parametrize("tiles,reading", [
+    ("J R1 R2", ["R0", "R1", "R2"]),            # sheet step 14: the joker is R0
+    ("B10 J G10 K10", ["B10", "R10", "G10", "K10"]),
+], ids=["CT-4-seed-J-R1-R2", "CT-4-seed-B10-J-G10-K10"])
+def test_seed_joker_context(tiles, reading):
+    assert check("crazy-tiles", tiles).reading == tuple(reading)
+
+
 def test_ct4_unambiguous_joker_has_one_reading():
     assert "readings" not in check("crazy-tiles", "B10 J G10 K10").to_dict()
     assert "readings" not in check("crazy-tiles", "J B12").to_dict()
