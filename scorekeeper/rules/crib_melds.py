@@ -108,18 +108,20 @@ class Judgement:
 
 # -- sets (CR-1) --------------------------------------------------------------------
 
-def _suit_for(rank: int, taken: Iterable[Card]) -> str:
-    """The suit a joker in a set of ``rank`` reads as: the one used least so far."""
-    used = Counter(c.suit for c in taken if c.rank == rank)
-    return min(SUIT_ORDER, key=lambda s: (used[s], SUIT_ORDER.index(s)))
-
-
 def _read_set(rank: int, table: Sequence[Card], added: Sequence[Card]) -> tuple[Card, ...]:
-    """The reading of ``added`` joining a set of ``rank`` that already reads as ``table``."""
-    out: list[Card] = list(table)
+    """The reading of ``added`` joining a set of ``rank`` that already reads as ``table``.
+
+    A joker takes the suit the set holds least of, so no card reads as a third copy.
+    """
+    used = Counter(c.suit for c in (*table, *added) if not c.wild)
+    out = []
     for card in added:
-        out.append(card if not card.wild else Card(rank, _suit_for(rank, out)))
-    return tuple(out[len(table):])
+        if card.wild:
+            suit = min(SUIT_ORDER, key=lambda s: (used[s], SUIT_ORDER.index(s)))
+            used[suit] += 1
+            card = Card(rank, suit)
+        out.append(card)
+    return tuple(out)
 
 
 def _size_reasons(kind: str, rule: str, cards: Sequence[Card], naturals: Sequence[Card], most: int) -> list[str]:

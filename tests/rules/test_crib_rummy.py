@@ -36,6 +36,7 @@ LEGAL = [
     ("CR-3-joker-in-run-gap", "3H JK 5H", {}, "run", ["run"], 3, ["3H", "4H", "5H"]),
     ("CR-3-joker-alias", "3H * 5H", {}, "run", ["run"], 3, ["3H", "4H", "5H"]),
     ("CR-3-joker-in-set", "KH KD JK", {}, "set", ["set"], 2, ["KH", "KD", "KS"]),
+    ("CR-3-joker-never-a-third-copy", "JK 7S 7S", {"kind": "set"}, "set", ["set"], 2, ["7H", "7S", "7S"]),
     ("CR-3-set-and-run-default-run", "7H JK JK", {}, "run", ["set", "run"], 3, ["7H", "5H", "6H"]),
     ("CR-3-declared-set", "7H JK JK", {"kind": "set"}, "set", ["set"], 2, ["7H", "7S", "7D"]),
     ("CR-3-declared-run", "7H JK JK", {"kind": "run"}, "run", ["run"], 3, ["7H", "5H", "6H"]),
