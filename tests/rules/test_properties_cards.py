@@ -54,14 +54,19 @@ def crib_runs(draw):
 crib_melds = st.one_of(crib_sets(), crib_runs())
 
 
-@given(crib_melds, st.randoms(use_true_random=False))
-def test_crib_legal_melds_stay_legal_when_shuffled(meld, rnd):
-    cards, opts = meld
-    first = check(CRIB, " ".join(cards), **opts)
+def _checked_both_ways(variant: str, cards: list[str], opts: dict, rnd) -> tuple[Verdict, Verdict]:
+    """The verdicts on ``cards`` as generated and shuffled; the first must be legal."""
+    first = check(variant, " ".join(cards), **opts)
     assert first.valid, first.reasons
     shuffled = list(cards)
     rnd.shuffle(shuffled)
-    again = check(CRIB, " ".join(shuffled), **opts)
+    return first, check(variant, " ".join(shuffled), **opts)
+
+
+@given(crib_melds, st.randoms(use_true_random=False))
+def test_crib_legal_melds_stay_legal_when_shuffled(meld, rnd):
+    cards, opts = meld
+    first, again = _checked_both_ways(CRIB, cards, opts, rnd)
     assert again.valid and again.kinds == first.kinds and again.points == first.points
     expected = {"set": SET_PEGS, "run": RUN_PEGS}
     assert all(again.extra["points_by_kind"][k] == expected[k][len(cards)] for k in again.kinds)
@@ -135,11 +140,7 @@ def crazy_sets(draw):
 @given(crazy_sets(), st.randoms(use_true_random=False))
 def test_crazy_legal_sets_stay_legal_when_shuffled(meld, rnd):
     cards, opts = meld
-    first = check(CRAZY, " ".join(cards), **opts)
-    assert first.valid, first.reasons
-    shuffled = list(cards)
-    rnd.shuffle(shuffled)
-    again = check(CRAZY, " ".join(shuffled), **opts)
+    first, again = _checked_both_ways(CRAZY, cards, opts, rnd)
     assert again.valid and again.points == first.points == hand(CRAZY, " ".join(cards), **{
         k: v for k, v in opts.items() if k == "wild"}).points
 
