@@ -125,7 +125,8 @@ def cribbage_board_svg(names: Sequence[str], pegs: Sequence[tuple[int, int]], ta
     left, top = 34, 8
     street_h = players * lane_dy + 12
     width = 360
-    height = top + streets * street_h + 34
+    legend_rows = (players + 1) // 2
+    height = top + streets * street_h + 26 + legend_rows * 16
 
     def hole_xy(seat: int, n: int) -> tuple[float, float]:
         """Centre of hole ``n`` (1-based) in ``seat``'s lane."""
@@ -164,10 +165,11 @@ def cribbage_board_svg(names: Sequence[str], pegs: Sequence[tuple[int, int]], ta
             out.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{4 if filled else 3.4}" {paint}/>')
         out.append("</g>")
     for seat, name in enumerate(names):
-        lx = 10 + seat * (width - 20) / max(players, 1)
-        out.append(_marker(MARKERS[seat % 4], lx + 4, height - 10, COLOURS[seat % 4], 4))
-        out.append(f'<text x="{lx + 12}" y="{height - 6}" class="legend">'
-                   f'{escape(_short(name, 10))} {pegs[seat][0] if seat < len(pegs) else 0}</text>')
+        lx = 14 + (seat % 2) * (width - 20) / 2
+        ly = game_y + 22 + (seat // 2) * 16
+        out.append(_marker(MARKERS[seat % 4], lx, ly - 4, COLOURS[seat % 4], 4))
+        out.append(f'<text x="{lx + 9}" y="{ly}" class="legend">'
+                   f'{escape(_short(name, 18))}: {pegs[seat][0] if seat < len(pegs) else 0}</text>')
     out.append("</svg>")
     return "".join(out)
 

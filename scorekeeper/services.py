@@ -112,15 +112,27 @@ def game_options(variant: str, options: Mapping[str, Any] | None) -> dict[str, A
     """The variant's game options (``game: true``) validated, defaults filled.
 
     Options that only matter for a lone check (``game: false``) are refused
-    when given and left out of the stored dict.
+    when given and left out of the stored dict. Each option is validated on
+    its own so that every bad one is reported: one bad option raises its
+    :class:`OptionError`, several a :class:`SetupError` naming ``options.<name>``.
     """
     v = find_variant(variant)
     names = [o.name for o in v.option_spec if o.game]
     given = dict(options or {})
-    extra = [name for name in given if name not in names]
-    if extra:
-        raise OptionError(extra[0], "not a game option", ", ".join(names) or "none")
-    full = options_for(v.slug, given)
+    problems: list[OptionError] = []
+    for name, value in given.items():
+        if name not in names:
+            problems.append(OptionError(name, "not a game option", ", ".join(names) or "none"))
+            continue
+        try:
+            options_for(v.slug, {name: value})
+        except OptionError as err:
+            problems.append(err)
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise SetupError([(f"options.{err.name}", str(err)) for err in problems])
+    full = options_for(v.slug, given)  # options that depend on each other are checked together
     return {name: full[name] for name in names}
 
 
@@ -145,14 +157,27 @@ def create_game(variant: str, names: Sequence[str], options: Mapping[str, Any] |
                 first_dealer: int = 0) -> tuple[Game, str]:
     """A new game and its edit secret (shown once; only its hash is stored)."""
     v = find_variant(variant)
-    cleaned = clean_names(names)
+    errors: list[tuple[str, str]] = []
+    try:
+        cleaned = clean_names(names)
+    except SetupError as err:
+        cleaned, errors = list(names), list(err.errors)
     if not v.min_players <= len(cleaned) <= v.max_players:
-        raise SetupError([("players", f"{v.name} is played by {v.min_players} to "
-                                      f"{v.max_players} players, not {len(cleaned)}")])
+        errors.append(("players", f"{v.name} is played by {v.min_players} to "
+                                  f"{v.max_players} players, not {len(cleaned)}"))
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
             or not 0 <= first_dealer < len(cleaned):
-        raise SetupError([("first_dealer", "the first dealer must be one of the players")])
-    opts = game_options(v.slug, options)
+        errors.append(("first_dealer", "the first dealer must be one of the players"))
+    try:
+        opts = game_options(v.slug, options)
+    except SetupError as err:
+        errors.extend(err.errors)
+    except OptionError as err:
+        if not errors:
+            raise
+        errors.append((f"options.{err.name}", str(err)))
+    if errors:
+        raise SetupError(errors)
     # The engine has the last word on players, dealer and options.
     play(v, [], len(cleaned), first_dealer, v.options(opts))
 

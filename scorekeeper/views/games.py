@@ -64,10 +64,8 @@ def new(variant: str):
         seat_fields = [player_field(s) for s in range(info["max_players"])]
         dealer_field = seat_fields[form.first_dealer.data] if form.first_dealer.data is not None else None
         try:
-            if dealer_field not in fields:
-                raise services.SetupError([("first_dealer", "the first dealer must be one of the players")])
-            game, secret = services.create_game(info["slug"], names, submitted_options(form),
-                                                fields.index(dealer_field))
+            dealer = fields.index(dealer_field) if dealer_field in fields else -1  # -1: an empty seat
+            game, secret = services.create_game(info["slug"], names, submitted_options(form), dealer)
         except RulesError as err:
             _form_errors(form, err, fields)
         else:
@@ -90,6 +88,8 @@ def _form_errors(form, err: RulesError, fields: list[str]) -> None:
         if path.startswith("players.") and path.split(".")[1].isdigit():
             index = int(path.split(".")[1])
             target = fields[index] if index < len(fields) else None
+        elif path.startswith("options."):
+            target = OPT + path.split(".", 1)[1]
         elif path in ("players", "first_dealer"):
             target = player_field(0) if path == "players" else "first_dealer"
         if target and target in form:

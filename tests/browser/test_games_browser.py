@@ -1,0 +1,141 @@
+"""Games in a real headless Chromium at 390x844: start each variant through the form, read the page."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app, services
+from scorekeeper.extensions import db
+from scorekeeper.rules import variants
+
+from .conftest import ARTIFACTS, assert_no_sideways_scroll
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+VARIANTS = {v["slug"]: v for v in variants()}
+NAMES = ["Ann", "Bob", "Cyrielle-Marguerite", "Di"] + [f"Player {n}" for n in range(5, 13)]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """A live server whose app the tests can also seed directly through the services."""
+    db_file = tmp_path_factory.mktemp("games-live") / "live.sqlite3"
+    app = create_app({"TESTING": True, "SECRET_KEY": "browser-games",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_file}"})
+    with app.app_context():
+        db.create_all()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield app, f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+def _seed(app, variant: str, names: list[str], hands: list[dict], **options) -> tuple[str, str]:
+    with app.app_context():
+        game, secret = services.create_game(variant, names, options)
+        for facts in hands:
+            services.record_round(game, facts)
+        db.session.commit()
+        return game.public_id, secret
+
+
+@pytest.mark.parametrize("slug", list(VARIANTS))
+def test_start_each_variant_through_the_form(site, page, slug):
+    app, url = site
+    players = VARIANTS[slug]["max_players"]
+    page.goto(f"{url}/games/new")
+    page.click(f'a[href="/games/new/{slug}"]')
+    page.wait_for_selector("form.game-form")
+    assert_no_sideways_scroll(page)
+    for seat in range(players):
+        page.fill(f"#player_{seat}", NAMES[seat])
+    page.select_option("#first_dealer", "1")
+    page.click("button[type=submit]")
+    page.wait_for_selector(".standings")
+    assert page.locator(".standing").count() == players
+    assert page.locator(".flash-success").is_visible()
+    assert f"{NAMES[1]}</strong> deals" in page.content()
+    assert_no_sideways_scroll(page)
+    if slug == "crib-rummy":
+        assert page.locator("svg.board .hole").count() == players * 120
+
+
+def test_form_errors_shown_field_by_field(site, page):
+    _, url = site
+    page.goto(f"{url}/games/new/rumbugz")
+    page.fill("#player_0", "Ann")
+    page.fill("#player_1", "ann")
+    page.fill("#opt_rounds", "0")
+    page.click("button[type=submit]")
+    assert page.locator("#player_1-errors").is_visible()
+    assert page.locator("#opt_rounds-errors").is_visible()
+    assert_no_sideways_scroll(page)
+
+
+def test_tap_targets_are_large_enough(site, page):
+    app, url = site
+    public_id, secret = _seed(app, "rummikub", NAMES[:4], [
+        {"winner": 0, "players": [{"rack": ""}, {"rack": "R5"}, {"rack": "B7 K2"}, {"rack": "J"}]}])
+    page.goto(f"{url}/games/{public_id}/join/{secret}")
+    small = page.evaluate("""() => [...document.querySelectorAll('main a.button, main button, .topbar a')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => e.getBoundingClientRect()).filter(r => r.height < 44 || r.width < 44).length""")
+    assert small == 0
+    assert_no_sideways_scroll(page)
+
+
+def test_follower_page_refreshes_and_shows_qr(site, page):
+    app, url = site
+    public_id, _ = _seed(app, "crazy-rummy", NAMES[:3], [])
+    page.goto(f"{url}/games/{public_id}")
+    assert page.locator('meta[http-equiv="refresh"]').count() == 1
+    assert "Rematch" not in page.content()
+    page.goto(f"{url}/games/{public_id}/share")
+    assert page.locator(".qr svg").count() == 1
+    assert_no_sideways_scroll(page)
+
+
+def test_game_page_screenshots(site, page):
+    """A 4-player Crib Rummy game and a finished Krazy Bee game, kept as screenshots (one for the README)."""
+    app, url = site
+    turns = [{"player": (1 + i) % 4, "pegs": p} for i, p in enumerate([6, 4, 9, 3, 8, 5, 2, 7])]
+    crib_id, crib_secret = _seed(app, "crib-rummy", NAMES[:4], [
+        {"starter": 1, "turns": turns, "end": {"type": "out", "player": 0, "cards_left": [0, 3, 5, 2]}},
+        {"turns": [{"player": 2, "pegs": 12}, {"player": 3, "pegs": 5}], "end": None}])
+    page.goto(f"{url}/games/{crib_id}/join/{crib_secret}")
+    page.wait_for_selector("svg.board")
+    assert_no_sideways_scroll(page)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "game-crib-rummy.png"), full_page=True)
+
+    kb = {"players": [{"laid": True, "went_out": True, "hand": ""}, {"laid": True, "points": 15},
+                      {"laid": False, "points": 40}]}
+    kb_id, kb_secret = _seed(app, "krazy-bee", NAMES[:3], [kb, kb, kb])
+    page.goto(f"{url}/games/{kb_id}/join/{kb_secret}")
+    page.wait_for_selector(".standings")
+    assert "Step 4" in page.content()
+    assert_no_sideways_scroll(page)
+    page.set_viewport_size({"width": 390, "height": 1100})
+    page.screenshot(path=str(ROOT / "docs" / "screenshot-game.png"), full_page=False)
+
+
+def test_dark_mode_game_page(site, browser):
+    app, url = site
+    public_id, secret = _seed(app, "rumbugz", NAMES[:2], [
+        {"winner": 0, "players": [{"hand": ""}, {"kinds": ["single"], "points": 15}]}])
+    context = browser.new_context(viewport={"width": 360, "height": 780}, color_scheme="dark")
+    page = context.new_page()
+    try:
+        page.goto(f"{url}/games/{public_id}/join/{secret}")
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert background == "rgb(13, 15, 14)"
+        assert_no_sideways_scroll(page)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "game-rumbugz-dark-360.png"), full_page=True)
+    finally:
+        context.close()
