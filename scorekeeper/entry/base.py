@@ -224,13 +224,16 @@ def keypad(variant: str) -> dict[str, Any]:
 
     >>> keypad("krazy-bee")["wild"], keypad("krazy-bee")["ranks"][-1]
     ('W', '13')
+    >>> keypad("crib-rummy")["ranks"][9], keypad("crazy-rummy")["ranks"][-1]
+    ('10', 'A')
     >>> keypad("rummikub")["suits"], keypad("rummikub")["suit_first"]
     (['R', 'B', 'K', 'G'], True)
     """
     notation = find_variant(variant).notation
     by_value: dict[int, str] = {}
     for token, value in notation.ranks.items():
-        by_value.setdefault(value, notation.rank_names.get(value, token))
+        plain = str(value) if str(value) in notation.ranks else token  # "10" rather than "T"
+        by_value.setdefault(value, notation.rank_names.get(value, plain))
     suits = list(dict.fromkeys(v for v in notation.suits.values())) if notation.keep_suit else []
     return {
         "ranks": [by_value[v] for v in sorted(by_value)],

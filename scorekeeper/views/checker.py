@@ -25,7 +25,8 @@ EXTEND_LABELS = {
     "krazy-bee": ("Downed meld to lay off onto", "KB-6: the meld must stay legal of its kind."),
     "rumbugz": ("Sequence on the table before the change", "RB-5: a change must keep the declared kind."),
     "crib-rummy": ("Meld on the table to add to", "CR-5: the added cards peg by the new length."),
-    "crazy-rummy": ("Cards already on the board", "CZ-4: bottom feeding adds natural cards only."),
+    "crazy-rummy": ("A set already on the board (bottom feeding)",
+                    "CZ-4: natural cards of a rank an opponent has on the board; never wildcards."),
 }
 DEFAULT_EXTEND = ("Set on the table to add to", "The whole set must stay legal.")
 POINTS_LABELS = {"crib-rummy": "Pegs", "crazy-rummy": "Table value"}
@@ -78,7 +79,7 @@ def variant(slug: str):
     options, option_errors = _option_values(v.slug, ask.options)
     return render_template(
         "checker/variant.html", variant=v.describe(), ask=ask, result=result, error=error,
-        error_rule=split_rule(error or "")[0], share_url=share_url, game=game,
+        error_parts=split_rule(error or ""), share_url=share_url, game=game,
         view=present(v.slug, ask, result) if result else None,
         options=options, option_errors=option_errors, prominent=PROMINENT.get(v.slug, ()),
         steps=_step_list(v.slug, ask.options), keypad=keypad(v.slug),

@@ -6,6 +6,8 @@ splits each reason into its rule id and its words.
 
 >>> split_rule("CT-2: a group needs all different colours")
 ('CT-2', 'a group needs all different colours')
+>>> split_rule("option 'step': KB-8: there is no Step 12")
+('KB-8', "option 'step': there is no Step 12")
 >>> split_rule("no rule here")
 ('', 'no rule here')
 """
@@ -25,13 +27,22 @@ from ..rules.cards import tokenize
 from ..rules.tile_grid import read_board
 
 _RULE = re.compile(r"^\s*((?:KB|RB|CT|CR|CZ|N)-\d+)\s*:?\s*(.*)$", re.S)
+_RULE_INSIDE = re.compile(r"\b((?:KB|RB|CT|CR|CZ|N)-\d+):\s*")
 _SEPARATORS = ("|", "/")
 
 
 def split_rule(text: str) -> tuple[str, str]:
-    """A reason (``"KB-4: ..."``) as its rule id and the rest; ``""`` id when it names none."""
+    """A reason (``"KB-4: ..."``) as its rule id and the rest; ``""`` id when it names none.
+
+    A rule id inside the text (an option error quoting the rule) is moved to the front.
+    """
     match = _RULE.match(str(text))
-    return (match.group(1), match.group(2)) if match else ("", str(text))
+    if match:
+        return match.group(1), match.group(2)
+    inside = _RULE_INSIDE.search(str(text))
+    if inside:
+        return inside.group(1), str(text)[:inside.start()] + str(text)[inside.end():]
+    return "", str(text)
 
 
 def rule_link(variant: str, rule_id: str) -> str:
@@ -116,6 +127,9 @@ def present(variant: str, ask: CheckInput, result: dict) -> dict:
         "alternatives": _reasons(result.get("alternatives")),
         "notes": _reasons(result.get("notes")),
         "parts": [present_part(variant, i, p) for i, p in enumerate(result.get("parts") or [], 1)],
+        "table": pair(variant, written_tokens(ask.extend or ""),
+                      list(result.get("extend_reading") or result.get("table_reading") or [])),
+        "points_by_kind": result.get("points_by_kind") if len(result.get("points_by_kind") or {}) > 1 else None,
     }
 
 

@@ -42,7 +42,8 @@
   function renderChips(box) {
     var chips = box.querySelector(".chips"), field = fieldOf(box);
     if (!chips) return;
-    chips.hidden = false;
+    chips.hidden = gridMode && box.dataset.field === "cards";  // the grid shows those tiles already
+    if (chips.hidden) return;
     chips.textContent = "";
     tokens(spaced(field.value)).forEach(function (tok, i) {
       var b = document.createElement("button");
@@ -69,7 +70,8 @@
     boxes.forEach(function (b) { b.classList.toggle("active", b === box); });
     active = box;
     var name = keypad && keypad.querySelector(".keypad-target-name");
-    if (name) name.textContent = box.querySelector("label").textContent.split("(")[0].trim();
+    if (name) name.textContent = gridMode && box.dataset.field === "cards" ? "the grid (pick a tile, then tap a cell)"
+      : box.querySelector("label").textContent.split(/[(:]/)[0].trim();
   }
 
   boxes.forEach(function (box) {
@@ -225,8 +227,11 @@
       modes.querySelectorAll("button").forEach(function (b) {
         b.setAttribute("aria-pressed", (b.dataset.mode === "grid") === on ? "true" : "false");
       });
-      if (on) { activate(form.querySelector('.cards-box[data-field="cards"]')); grid.fromText(cardsField.value); }
+      var cardsBox = form.querySelector('.cards-box[data-field="cards"]');
+      activate(cardsBox);
+      if (on) grid.fromText(cardsField.value);
       else keypad.querySelectorAll(".key").forEach(function (k) { k.classList.remove("picked"); });
+      renderChips(cardsBox);
     };
     modes.hidden = false;
     modes.addEventListener("click", function (e) {

@@ -68,7 +68,9 @@
     if (!active) { return; }
     tokens(active).forEach(function (tok, i) {
       var b = document.createElement("button");
+      var mark = (suitFirst ? tok.charAt(0) : tok.slice(-1)).toUpperCase();
       b.type = "button"; b.className = "chip"; b.textContent = tok;
+      if (keypad.querySelector('[data-suit="' + mark + '"]')) { b.classList.add("suit-" + mark); }
       b.setAttribute("aria-label", "Remove " + tok);
       b.addEventListener("click", function () {
         var list = tokens(active); list.splice(i, 1); setTokens(active, list); drawChips();

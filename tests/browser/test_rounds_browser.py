@@ -1,0 +1,150 @@
+"""Recording hands on a phone (390x844): create a game of each variant, tap the card/tile
+pickers, see the engine's running value, save, and see the standings and the winner."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import ARTIFACTS, assert_no_sideways_scroll
+
+
+def field(page, name):
+    return page.locator(f'[id="f-{name}"]')
+
+
+def running(page, name):
+    return page.locator(f'[id="f-{name}"] ~ output.running')
+
+
+def tap(page, *keys):
+    """Tap keypad keys: a rank ('3', 'K'), a suit/colour ('suit:H') or the wild key ('wild')."""
+    for key in keys:
+        if key == "wild":
+            page.locator("#keypad button.wild").click()
+        elif key.startswith("suit:"):
+            page.locator(f'#keypad button[data-suit="{key[5:]}"]').click()
+        else:
+            page.locator(f'#keypad button[data-rank="{key}"]').click()
+
+
+def start_game(page, live_server, variant, options):
+    page.goto(f"{live_server}/games/new/{variant}")
+    page.fill("#player_0", "Ann")
+    page.fill("#player_1", "Bob")
+    for name, value in options.items():
+        target = page.locator(f"#opt_{name}")
+        if target.evaluate("e => e.tagName") == "SELECT":
+            target.select_option(value)
+        else:
+            target.fill(value)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/games/*")
+    assert_no_sideways_scroll(page)
+    page.get_by_role("link", name="Record a hand").click()
+    page.wait_for_url("**/rounds/new")
+    assert_no_sideways_scroll(page)
+
+
+def save(page, variant, button="Save hand"):
+    assert_no_sideways_scroll(page)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"rounds-form-{variant}.png"), full_page=True)
+    page.get_by_role("button", name=button).click()
+    page.wait_for_load_state()
+
+
+def winner(page, variant, name):
+    banner = page.locator(".winner-banner")
+    banner.wait_for()
+    assert name in banner.inner_text()
+    assert_no_sideways_scroll(page)
+    page.screenshot(path=str(ARTIFACTS / f"rounds-winner-{variant}.png"), full_page=True)
+
+
+def standing(page, name):
+    return page.locator(".standing", has_text=name).locator(".total").inner_text()
+
+
+def test_krazy_bee_by_tapping_cards(page, live_server):
+    start_game(page, live_server, "krazy-bee", {"steps": "book of 3"})
+    page.check('input[name="players.0.laid"]')
+    page.check('input[name="went_out"][value="0"]')
+    field(page, "players.1.hand").click()
+    tap(page, "3", "12", "wild")
+    assert field(page, "players.1.hand").input_value() == "3 12 W"
+    running(page, "players.1.hand").filter(has_text="= 30 points").wait_for()   # KB-7 from the engine
+    page.locator("#keypad .chip", has_text="12").click()                       # a chip taps away
+    running(page, "players.1.hand").filter(has_text="= 20 points").wait_for()
+    save(page, "krazy-bee")
+    assert standing(page, "Bob") == "20" and standing(page, "Ann") == "0"
+    winner(page, "krazy-bee", "Ann")
+
+
+def test_rumbugz_by_tapping_bugz(page, live_server):
+    start_game(page, live_server, "rumbugz", {"rounds": "1"})
+    for kind in ("single", "double", "triple", "match"):
+        page.check(f'input[name="players.0.kinds"][value="{kind}"]')
+    page.check('input[name="winner"][value="0"]')
+    field(page, "players.1.hand").click()
+    tap(page, "5", "wild")
+    running(page, "players.1.hand").filter(has_text="= 17 points").wait_for()   # RB-6: 5 + PLYT 12
+    save(page, "rumbugz")
+    assert standing(page, "Ann") == "17"
+    winner(page, "rumbugz", "Ann")
+
+
+@pytest.mark.parametrize("variant", ["rummikub", "crazy-tiles", "runny-tiles"])
+def test_tile_game_by_tapping_tiles(page, live_server, variant):
+    start_game(page, live_server, variant, {"rounds": "1"})
+    page.check('input[name="winner"][value="1"]')
+    field(page, "players.0.rack").click()
+    tap(page, "suit:B", "7", "suit:R", "13", "wild")
+    assert field(page, "players.0.rack").input_value() == "B7 R13 J"
+    running(page, "players.0.rack").filter(has_text="= 50 points").wait_for()   # CT-7: 7 + 13 + 30
+    save(page, variant)
+    assert standing(page, "Bob") == "50" and standing(page, "Ann") == "-50"    # CT-8 A
+    winner(page, variant, "Bob")
+
+
+def test_crib_rummy_turns_to_61(page, live_server):
+    start_game(page, live_server, "crib-rummy", {"target": "61"})
+    field(page, "turns.0.melds.0.cards").click()
+    tap(page, "suit:H", "3", "4", "5")
+    assert field(page, "turns.0.melds.0.cards").input_value() == "3H 4H 5H"
+    running(page, "turns.0.melds.0.cards").filter(has_text="pegs 3").wait_for()  # CR-5 from the engine
+    save(page, "crib-rummy", button="Record turn")
+    assert standing(page, "Bob") == "3"
+    page.get_by_role("link", name="Continue this hand").click()
+    assert "3H 4H 5H" in page.locator(".table-melds").inner_text()
+    page.locator(".turn summary", has_text="Or type the pegs").click()
+    field(page, "turns.1.pegs").fill("61")
+    save(page, "crib-rummy-turn-2", button="Record turn")
+    assert standing(page, "Ann") == "61"
+    winner(page, "crib-rummy", "Ann")                                            # CR-8
+
+
+def test_crazy_rummy_face_up_cards_and_boards(page, live_server):
+    start_game(page, live_server, "crazy-rummy", {"target": "100"})
+    field(page, "face_up.0").select_option("5")
+    field(page, "face_up.1").select_option("K")
+    page.locator('output.hand-size[data-seat="1"]').filter(has_text="10 cards").wait_for()  # CZ-7
+    assert page.locator("[data-wild]").inner_text() == "5"                      # CZ-1: the dealer's card
+    page.check('input[name="went_out"][value="1"]')
+    field(page, "players.1.board").click()
+    tap(page, "A", "A", "A")
+    running(page, "players.1.board").filter(has_text="= 300 points").wait_for()
+    field(page, "players.0.hand").click()
+    tap(page, "5")                                                               # a wildcard this hand
+    running(page, "players.0.hand").filter(has_text="= 100 points").wait_for()  # CZ-5
+    save(page, "crazy-rummy")
+    assert standing(page, "Bob") == "300" and standing(page, "Ann") == "-100"
+    winner(page, "crazy-rummy", "Bob")
+
+
+def test_bad_input_is_shown_at_the_field_on_a_phone(page, live_server):
+    start_game(page, live_server, "krazy-bee", {})
+    field(page, "players.1.hand").fill("3 14")
+    save(page, "krazy-bee-error")
+    assert "Nothing was saved" in page.locator(".form-errors").inner_text()
+    assert "'14'" in page.locator('[id="err-players-1-hand"]').inner_text()
+    assert_no_sideways_scroll(page)

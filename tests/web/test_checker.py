@@ -1,0 +1,187 @@
+"""The checker pages with the test client: every variant, verdicts, shareable URLs, game options, escaping."""
+
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+from scorekeeper.rules import variants
+
+SLUGS = [v["slug"] for v in variants()]
+
+
+def page(client, slug: str, **query) -> str:
+    response = client.get(f"/check/{slug}?{urlencode(query)}" if query else f"/check/{slug}")
+    assert response.status_code == 200, response.status_code
+    return response.get_data(as_text=True)
+
+
+def verdict_of(text: str) -> str:
+    """The verdict section's text, tags removed."""
+    found = re.search(r'<section id="verdict".*?</section>', text, re.S)
+    assert found, "the page shows no verdict"
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", found.group(0))))
+
+
+def test_the_index_links_every_variant(client):
+    text = client.get("/check/").get_data(as_text=True)
+    for slug in SLUGS:
+        assert f'href="/check/{slug}"' in text
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_variant_page_offers_the_form_keypad_and_options(client, slug):
+    text = page(client, slug)
+    assert 'method="get"' in text and 'name="cards"' in text and 'name="extend"' in text
+    assert 'class="keypad"' in text and "checker.js" in text and "checker.css" in text
+    assert 'id="verdict"' not in text  # nothing asked, nothing judged
+
+
+VERDICTS = [
+    pytest.param("krazy-bee", {"cards": "7 7 W"}, "LEGAL", ["Book"], id="KB-2-book"),
+    pytest.param("krazy-bee", {"cards": "7 W W"}, "NOT LEGAL", ["KB-2"], id="KB-2-too-many-wild-bees"),
+    pytest.param("krazy-bee", {"cards": "7 7 7 | 3 4 5 6", "step": "2"}, "LEGAL",
+                 ["Step 2: book of 3 + run of 4", "Meld 1: book of 3", "Meld 2: run of 4"], id="KB-3-step"),
+    pytest.param("krazy-bee", {"cards": "3 4 5 6 | 7 8 9 10", "step": "run of 4 + run of 4"}, "NOT LEGAL",
+                 ["KB-5"], id="KB-5-runs-touch"),
+    pytest.param("krazy-bee", {"cards": "8", "extend": "5 6 7"}, "LEGAL", ["Run", "On the table"],
+                 id="KB-6-lay-off"),
+    pytest.param("rumbugz", {"cards": "P P P P"}, "LEGAL", ["could also be double, triple, match"],
+                 id="RB-3-every-kind"),
+    pytest.param("rumbugz", {"cards": "9", "extend": "1 2 3 4", "kind": "single"}, "NOT LEGAL", ["RB-5"],
+                 id="RB-5-change-breaks-kind"),
+    pytest.param("rummikub", {"cards": "R1 B1 K1"}, "LEGAL", ["Group", "Meld value 3"], id="CT-2-group"),
+    pytest.param("crazy-tiles", {"cards": "R11 K1"}, "NOT LEGAL", ["CT-2"], id="CT-2-eleven-split-colours"),
+    pytest.param("runny-tiles", {"cards": "R7 R8 B9"}, "NOT LEGAL", ["CT-3"], id="CT-3-runny-mix"),
+    pytest.param("crib-rummy", {"cards": "7H", "extend": "3H 4H 5H 6H"}, "LEGAL",
+                 ["Pegs for the added cards 4"], id="CR-5-fifth-card-pegs-4"),
+    pytest.param("crib-rummy", {"cards": "7H JK JK"}, "LEGAL", ["Set: 2", "Run: 3"], id="CR-3-set-or-run"),
+    pytest.param("crazy-rummy", {"cards": "8 7 7", "wild": "7"}, "NOT LEGAL", ["CZ-3", "first_play=on"],
+                 id="CZ-3-later-play"),
+    pytest.param("crazy-rummy", {"cards": "8 7 7", "wild": "7", "first_play": "on"}, "LEGAL",
+                 ["Table value 210"], id="CZ-3-first-play"),
+    pytest.param("crazy-rummy", {"cards": "8", "extend": "8 8 8"}, "LEGAL", ["Bottom feeding"],
+                 id="CZ-4-bottom-feeding"),
+]
+
+
+@pytest.mark.parametrize("slug, query, word, shown", VERDICTS)
+def test_the_verdict_says_legal_or_not_and_why(client, slug, query, word, shown):
+    text = page(client, slug, **query)
+    verdict = verdict_of(text)
+    assert verdict.split()[1:3][: len(word.split())] == word.split()
+    assert ("verdict-ok" in text) == (word == "LEGAL")
+    for words in shown:
+        assert words in verdict
+    for rule in re.findall(r"\b(?:KB|RB|CT|CR|CZ)-\d+\b", " ".join(shown)):
+        assert f'href="/rules/{slug}#{rule}"' in text, f"{rule} should link to its rule"
+
+
+def test_a_wild_card_shows_what_it_stands_for(client):
+    """CT-4: R12 R13 J reads the joker as R0, and also as R0+R1 (a 10 read as 0+1)."""
+    text = page(client, "crazy-tiles", cards="R12 R13 J")
+    assert "Other readings" in text
+    stands = re.findall(r'<span class="reads-as">(.*?)</span></li>', text, re.S)
+    labels = [re.findall(r'class="cface-label">([^<]*)<', s) for s in stands]
+    assert ["0"] in labels and ["0", "1"] in labels
+    assert 'aria-label="red 0"' in text and 'aria-label="red 1"' in text
+
+
+def test_a_grid_marks_every_line_and_both_readings_of_a_crossing_tile(client):
+    """CT-9: K9 is read as 6 across (K4 K5 K6) and as 9 down (K9 K10 K11)."""
+    text = page(client, "crazy-tiles", cards="K4 K5 K9 / . . K10 / . . K11")
+    verdict = verdict_of(text)
+    assert "Across from row 1, column 1" in verdict and "Down from row 1, column 3" in verdict
+    assert text.count('class="board-cell board-ok"') == 5
+    assert re.search(r'class="board-read" title="K6"', text)
+
+
+def test_a_grid_with_a_bad_line_marks_its_tiles(client):
+    text = page(client, "crazy-tiles", cards="R1 R2 R3 / G5 . .")
+    assert "NOT LEGAL" in verdict_of(text)
+    assert text.count('class="board-cell board-bad"') == 2  # R1 and G5 are only in the bad line down
+    assert 'href="/rules/crazy-tiles#CT-9"' in text
+
+
+def test_the_share_link_carries_the_input_and_only_changed_options(client):
+    text = page(client, "crazy-tiles", cards="R12 R13 J", zero="on", wrap="off", kind="", initial_meld="30")
+    link = html.unescape(re.search(r'id="share-link"|href="([^"]+)" id="share-link"', text).group(1))
+    query = parse_qs(urlsplit(link).query)
+    assert query == {"cards": ["R12 R13 J"], "wrap": ["off"]}
+    again = page(client, "crazy-tiles", **{k: v[0] for k, v in query.items()})
+    assert verdict_of(again) == verdict_of(page(client, "crazy-tiles", cards="R12 R13 J", wrap="off"))
+
+
+def test_a_switch_sent_off_then_on_is_on(client):
+    """The form sends a hidden 'off' before each ticked box; the last value wins."""
+    response = client.get("/check/rummikub?cards=J+R1+R2&zero=off&zero=on&wrap=off")
+    text = response.get_data(as_text=True)
+    assert re.search(r'id="opt-zero" name="zero" value="on" checked', text)
+    assert not re.search(r'id="opt-wrap" name="wrap" value="on" checked', text)
+
+
+def test_opened_from_a_game_it_uses_the_games_options(app, client):
+    with app.app_context():
+        game, _ = services.create_game("krazy-bee", ["Ann", "<b>Bob</b>"],
+                                       {"steps": "run of 5; book of 4 + book of 4"})
+        db.session.commit()
+        public_id = game.public_id
+    text = page(client, "krazy-bee", game=public_id, cards="3 4 5 6 W", step="1")
+    assert "1. run of 5" in text and "2. book of 4 + book of 4" in text
+    assert "LEGAL" in verdict_of(text) and "Step 1: run of 5" in verdict_of(text)
+    assert f'href="/games/{public_id}"' in text
+    assert "&lt;b&gt;Bob&lt;/b&gt;" in text and "<b>Bob</b>" not in text
+
+
+def test_the_games_own_checker_link_starts_with_its_switches(app, client):
+    with app.app_context():
+        game, _ = services.create_game("rummikub", ["Ann", "Bob"], {"zero": True, "wrap": True})
+        db.session.commit()
+        public_id = game.public_id
+    game_page = client.get(f"/games/{public_id}").get_data(as_text=True)
+    link = html.unescape(re.search(r'href="(/check/rummikub\?[^"]+)"', game_page).group(1))
+    text = client.get(link + "&cards=R13+J+R1").get_data(as_text=True)
+    assert "LEGAL" in verdict_of(text) and "NOT LEGAL" not in verdict_of(text)
+
+
+@pytest.mark.parametrize("slug, query, words", [
+    pytest.param("krazy-bee", {"cards": "7 7 <script>alert(1)</script>"}, "N-1", id="N-1-script-token"),
+    pytest.param("crib-rummy", {"cards": "3H 4H 5X"}, "N-1", id="N-1-no-such-suit"),
+    pytest.param("rummikub", {"cards": "R1 R2 / R3"}, "CT-9", id="CT-9-board-needs-the-grid"),
+    pytest.param("krazy-bee", {"cards": "7 7 7", "step": "12"}, "KB-8", id="KB-8-no-such-step"),
+])
+def test_unreadable_input_is_explained_linked_and_escaped(client, slug, query, words):
+    text = page(client, slug, **query)
+    verdict = verdict_of(text)
+    assert "CANNOT READ" in verdict and words in verdict
+    rule = re.search(r"\b(?:N|KB|RB|CT|CR|CZ)-\d+\b", verdict).group(0)  # the first rule named is linked
+    assert f'href="/rules/{slug}#{rule}"' in text
+    if "<script>" in query["cards"]:
+        assert "<script>alert" not in text and "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+
+
+def test_a_bad_option_is_shown_at_its_field(client):
+    text = page(client, "krazy-bee", cards="7 7 7", min="<lots>")
+    assert 'class="field-error"' in text and "&lt;lots&gt;" in text and "<lots>" not in text
+    assert "CANNOT READ" in verdict_of(text)
+
+
+def test_counting_a_hand(client):
+    assert "30 points in hand" in verdict_of(page(client, "krazy-bee", cards="3 12 W", action="hand"))
+    crib = verdict_of(page(client, "crib-rummy", cards="3H 4H JK", action="hand"))
+    assert "3 cards in hand" in crib and "CR-7" in crib
+
+
+def test_too_much_input_is_refused_politely(client):
+    text = page(client, "krazy-bee", cards="7 " * 2500)
+    assert "too many characters" in verdict_of(text)
+
+
+def test_an_unknown_variant_is_404(client):
+    response = client.get("/check/gin-rummy")
+    assert response.status_code == 404 and "no checker" in response.get_data(as_text=True)
