@@ -19,6 +19,7 @@ from typing import Any, Mapping, Sequence
 
 from flask import abort
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from .extensions import db
@@ -37,6 +38,14 @@ class SetupError(RoundError):
 
     A :class:`RoundError` so every boundary shows its ``errors`` field by field.
     """
+
+
+class ConcurrentChange(RulesError):
+    """Another phone changed the same game at the same moment; nothing of this change was kept."""
+
+    def __init__(self):
+        super().__init__("someone else changed this game at the same moment; "
+                         "reload the game and enter the change again")
 
 
 class NothingToUndo(RulesError):
@@ -221,6 +230,7 @@ def record_round(game: Game, facts: Mapping[str, Any]) -> Round:
     number = len(history) + 1
     round_ = Round(number=number, facts=facts)
     game.rounds.append(round_)
+    _flush()  # claims the hand number now: a concurrent record fails here
     _audit(game, "record", number, None, facts,
            f"Hand {number} recorded: {_changes_text(game, score, number)}")
     _settle(game, score)
@@ -306,11 +316,11 @@ def _remove_round(game: Game, round_: Round) -> None:
     number = round_.number
     game.rounds.remove(round_)
     db.session.delete(round_)
-    db.session.flush()
+    _flush()
     for later in sorted(game.rounds, key=lambda r: r.number):
         if later.number > number:
             later.number -= 1
-            db.session.flush()
+            _flush()
 
 
 def _insert_round(game: Game, number: int, facts: dict) -> None:
@@ -318,23 +328,36 @@ def _insert_round(game: Game, number: int, facts: dict) -> None:
     for later in sorted(game.rounds, key=lambda r: r.number, reverse=True):
         if later.number >= number:
             later.number += 1
-            db.session.flush()
+            _flush()
     game.rounds.append(Round(number=number, facts=facts))
-    db.session.flush()
+    _flush()
     game.rounds.sort(key=lambda r: r.number)
 
 
 def _settle(game: Game, score: GameScore) -> None:
-    """Refresh the status cache and the change stamp, then flush."""
+    """Refresh the status cache and the change stamp, then flush.
+
+    Two editors recording at once both aim at the same hand number; the
+    unique (game, number) key refuses the second, which becomes a
+    :class:`ConcurrentChange` (a RulesError, so boundaries answer 4xx).
+    """
     game.status = "finished" if score.finished else "in_progress"
     game.updated_at = utcnow()
-    db.session.flush()
+    _flush()
+
+
+def _flush() -> None:
+    try:
+        db.session.flush()
+    except IntegrityError:
+        db.session.rollback()
+        raise ConcurrentChange() from None
 
 
 def _audit(game: Game, action: str, number: int | None, old: Any, new: Any, summary: str) -> None:
-    game.audit_entries.append(AuditEntry(action=action, round_number=number,
-                                         old=copy.deepcopy(old), new=copy.deepcopy(new),
-                                         summary=summary[:300]))
+    # Setting ``game`` (not appending to game.audit_entries) does not load the whole trail.
+    db.session.add(AuditEntry(game=game, action=action, round_number=number,
+                              old=copy.deepcopy(old), new=copy.deepcopy(new), summary=summary[:300]))
 
 
 def _changes_text(game: Game, score: GameScore, number: int) -> str:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from flask import (Blueprint, abort, current_app, flash, make_response, redirect, render_template,
                    request, url_for)
 from markupsafe import Markup
@@ -160,14 +158,12 @@ def _undo_label(game) -> str | None:
 
 def _links(game) -> dict:
     """Links to the other features for this game (only those installed)."""
-    opts = {k: ("on" if v is True else "off" if v is False else v)
-            for k, v in (game.options or {}).items() if v is not None}
-    checker = feature_url("checker.index")
-    rules = feature_url("rules_pages.index")
+    rules = feature_url("rules_pages.variant", variant=game.variant)
     return {
         "record": feature_url("rounds.new", public_id=game.public_id),
-        "checker": f"{checker.rstrip('/')}/{game.variant}?{urlencode(opts)}" if checker else None,
-        "rules": f"{rules.rstrip('/')}/{game.variant}" if rules else None,
+        # the checker starts from this game's options and switches
+        "checker": feature_url("checker.variant", slug=game.variant, game=game.public_id),
+        "rules": rules,
         "sheet": feature_url("printing.game_sheet", public_id=game.public_id),
         "frames": (feature_url("printing.game_frames", public_id=game.public_id)
                    if game.variant == "krazy-bee" else None),

@@ -197,3 +197,18 @@ def test_rematch_and_delete_game(ctx):
     assert db.session.query(Game).count() == 1
     assert db.session.query(AuditEntry).filter_by(game_id=game.id).count() == 0
     assert db.session.query(Round).count() == 0
+
+
+def test_two_phones_recording_at_once(app, ctx):
+    game, _ = services.create_game("tally", ["Ann", "Bob"])
+    db.session.commit()
+    mine = services.get_game_or_404(game.public_id)
+    assert mine.rounds == []
+    with app.app_context():  # another phone, its own session, gets there first
+        theirs = services.get_game_or_404(game.public_id)
+        services.record_round(theirs, {"points": [1, 1]})
+        db.session.commit()
+    with pytest.raises(services.ConcurrentChange):
+        services.record_round(mine, {"points": [9, 9]})
+    game = _reload(game.public_id)
+    assert _facts(game) == [{"points": [1, 1]}]
