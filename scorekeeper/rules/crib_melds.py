@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from .cards import Card, Notation
@@ -69,6 +70,7 @@ def added_pegs(kind: str, before: int, after: int) -> int:
     return pegs(kind, after) - pegs(kind, before)
 
 
+@lru_cache(maxsize=256)
 def card_text(card: Card) -> str:
     """A card in notation (``JK`` for a joker)."""
     return NOTATION.format(card)
@@ -184,7 +186,7 @@ def _run_shape_reasons(cards: Sequence[Card], naturals: Sequence[Card]) -> list[
     suits = sorted({c.suit for c in naturals}, key=SUIT_ORDER.index)
     if len(suits) > 1:
         reasons.append("CR-2: a run needs one suit; these are " + ", ".join(SUIT_NAMES[s] for s in suits))
-    repeats = [card_text(c) for c, n in Counter(naturals).items() if n > 1]
+    repeats = [card_text(Card(r, s)) for (r, s), n in Counter((c.rank, c.suit) for c in naturals).items() if n > 1]
     if repeats:
         reasons.append("CR-2: a run has no repeats; " + ", ".join(repeats) + " appears more than once")
     return reasons
@@ -202,9 +204,15 @@ def judge_run(cards: Sequence[Card], ace_high: bool) -> Judgement:
     if reasons:
         return Judgement("run", reasons=tuple(reasons))
     suit, n = naturals[0].suit, len(cards)
+    plain = [c.rank for c in naturals if c.rank != 1]
+    low, high = (min(plain), max(plain)) if plain else (14, 1)
+    ace = len(plain) < len(naturals)
     readings = []
     for start in _windows(n, ace_high):
-        placed = _place(cards, set(range(start, start + n)), start, start + n - 1, suit)
+        end = start + n - 1
+        if start > low or end < high or (ace and start != 1 and end != 14):
+            continue  # a natural card falls outside this window
+        placed = _place(cards, set(range(start, end + 1)), start, end, suit)
         if placed:
             readings.append(Reading("run", placed, start))
     if readings:
@@ -298,10 +306,10 @@ def deck_reasons(cards: Iterable[Card], jokers: int) -> list[str]:
     >>> deck_reasons(NOTATION.parse("8H 8H 8H JK JK JK"), jokers=2)
     ['CR-1: two packs hold 2 of each card; 8H is here 3 times', 'CR-3: the deck has 2 jokers, not 3 (option jokers=4 adds two)']
     """
-    counts = Counter(cards)
-    reasons = [f"CR-1: two packs hold {COPIES} of each card; {card_text(c)} is here {n} times"
-               for c, n in counts.items() if not c.wild and n > COPIES]
-    wild = sum(n for c, n in counts.items() if c.wild)
+    counts = Counter((c.rank, c.suit) for c in cards)
+    wild = counts.pop((None, None), 0)
+    reasons = [f"CR-1: two packs hold {COPIES} of each card; {card_text(Card(r, s))} is here {n} times"
+               for (r, s), n in counts.items() if n > COPIES]
     if wild > jokers:
         more = " (option jokers=4 adds two)" if jokers < 4 and wild <= 4 else ""
         reasons.append(f"CR-3: the deck has {jokers} jokers, not {wild}{more}")

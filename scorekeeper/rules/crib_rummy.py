@@ -40,6 +40,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from .base import Variant
+from .card_cache import cached_parser
 from .crib_hand import behind, play_hand, rummy_bonus
 from .crib_melds import (NOTATION, RANKS, SUITS, Judgement, added_pegs, deck_reasons,  # noqa: F401
                          judge, judge_extension, pegs)
@@ -91,6 +92,8 @@ class CribRummy(Variant):
                choices=("set", "run"), optional=True, game=False),
     )
 
+    parse = staticmethod(cached_parser(NOTATION))
+
     # -- the checker --------------------------------------------------------------
     def check(self, cards: str, extend: str | None, opts: dict[str, Any]) -> Verdict:
         """CR-1..CR-5: judge a new meld, or (``extend``) cards added to a table meld.
@@ -117,8 +120,7 @@ class CribRummy(Variant):
             reasons = _unique([r for j in asked for r in j.reasons] + deck)
             return Verdict(self.slug, False, reasons=reasons, alternatives=alternatives)
         kind = _best(legal, declared, lambda k: pegs(k, len(cards)))
-        readings = [r.tokens() for k in (kind, *legal) if k in legal for r in legal[k].readings]
-        readings = list(_unique(readings))
+        readings = list(_unique(r.tokens() for k in _unique((kind, *legal)) for r in legal[k].readings))
         notes = ()
         if len(legal) > 1:
             notes = (f"CR-3: these cards read as a set ({pegs('set', len(cards))} pegs) or a run "
