@@ -15,10 +15,10 @@ Round facts (one hand), as stored by the app and sent to the API::
 Points left in hand come from ``hand`` when given, else ``counts``, else
 ``points``; none of them means an empty hand.
 
-Progress per seat: ``{"step": N, "completed": K, "steps": L, "step_text": "..."}``
--- the Step the player attempts next (1-based; ``None`` with ``step_text``
-``None`` once every Step is done), how many Steps are done, the list length
-and the next Step's text. Details per hand: ``{"steps": [...], "step_texts":
+Progress per seat: ``{"step": N, "completed": K, "steps": L, "step_text": "...", "done": bool}``
+-- the Step the player attempts next (1-based, always ``K + 1``: ``L + 1``
+once every Step is done), how many Steps are done, the list length, the
+next Step's text (``None`` once done) and whether every Step is done. Details per hand: ``{"steps": [...], "step_texts":
 [...], "laid": [...], "went_out": seat or None, "points": [...], "notes": [...]}``
 (the Step each seat attempted, in seat order).
 
@@ -41,13 +41,15 @@ What ``check`` judges (RULES.md section 6):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping
 
 from .base import Variant
 from .cards import Card, Notation
 from .errors import NotationError, RoundError
-from .krazy_bee_steps import (BOOK, RUN, Requirement, Step, chosen_step, judge_laydown,
-                              parse_step_choice, parse_steps, steps_of)
+from .krazy_bee_laydown import Meld, judge_laydown, lays
+from .krazy_bee_steps import (BOOK, RUN, Requirement, Step, chosen_step, parse_step_choice, parse_steps,
+                              steps_of)
 from .options import Option
 from .progressions import judge, judge_change, values_of
 from .registry import register
@@ -155,29 +157,28 @@ class KrazyBee(Variant):
                      blockers=_blockers(melds[0], opts["min"]), rule="KB-1",
                      wild_word="Wild Bee", wild_token="W")
 
-    def _laydown(self, melds: list[tuple[Card, ...]], opts: dict[str, Any]) -> Verdict:
+    def _laydown(self, cards: list[tuple[Card, ...]], opts: dict[str, Any]) -> Verdict:
         """KB-3..KB-5: against the chosen Step, or against every Step of the list."""
         steps = steps_of(opts)
-        values = [values_of(m) for m in melds]
-        verdicts = [judge_laydown(self.slug, values, s) for s in steps]
-        laid = [s.number for s, v in zip(steps, verdicts) if v.valid]
+        melds = [Meld.read(values_of(m)) for m in cards]
+        laid = [s.number for s in steps if lays(melds, s)]
         if opts["step"] is not None:
             step = chosen_step(opts["step"], steps)
-            verdict = verdicts[step.number - 1] if step.number else judge_laydown(self.slug, values, step)
+            verdict = judge_laydown(self.slug, melds, step)
             others = tuple(f"lays {steps[n - 1].label} instead" for n in laid if n != step.number)
-            return Verdict(**{**verdict.__dict__, "alternatives": () if verdict.valid else others,
-                              "extra": {**verdict.extra, "steps": laid}})
+            return replace(verdict, alternatives=() if verdict.valid else others,
+                           extra={**verdict.extra, "steps": laid})
         if laid:
-            verdict = verdicts[laid[0] - 1]
+            verdict = judge_laydown(self.slug, melds, steps[laid[0] - 1])
             others = tuple(f"also lays {steps[n - 1].label}" for n in laid[1:])
-            return Verdict(**{**verdict.__dict__, "alternatives": others,
-                              "extra": {**verdict.extra, "steps": laid}})
-        same = [v for s, v in zip(steps, verdicts) if len(s.melds) == len(melds)]
+            return replace(verdict, alternatives=others, extra={**verdict.extra, "steps": laid})
+        same = [judge_laydown(self.slug, melds, s) for s in steps if len(s.melds) == len(melds)]
         reasons = (f"KB-3: this laydown lays no Step of the list ({len(melds)} meld"
                    f"{'s' * (len(melds) != 1)})",)
         reasons += tuple(r for v in same for r in v.reasons)
-        return Verdict(self.slug, False, None, (), None, verdicts[0].reading, reasons,
-                       parts=verdicts[0].parts, extra={"step": None, "step_text": None, "steps": []})
+        shown = same[0] if same else judge_laydown(self.slug, melds, steps[0])
+        return Verdict(self.slug, False, None, (), None, shown.reading, reasons,
+                       parts=shown.parts, extra={"step": None, "step_text": None, "steps": []})
 
     def _extension(self, table: tuple[Card, ...], added: tuple[Card, ...], opts: dict[str, Any]) -> Verdict:
         """KB-6: the meld on the table stays a legal meld of its kind (KB-2 after every addition)."""
@@ -199,8 +200,8 @@ class KrazyBee(Variant):
     @staticmethod
     def _progress(completed: int, steps: tuple[Step, ...]) -> dict:
         done = completed >= len(steps)
-        return {"step": None if done else completed + 1, "completed": completed, "steps": len(steps),
-                "step_text": None if done else steps[completed].text}
+        return {"step": completed + 1, "completed": completed, "steps": len(steps),
+                "step_text": None if done else steps[completed].text, "done": done}
 
     def _points_left(self, entry: Mapping[str, Any], field: str, opts: Mapping[str, Any]) -> int:
         """KB-7 points in hand from ``hand`` cards, else ``counts`` per class, else ``points``."""
@@ -214,7 +215,7 @@ class KrazyBee(Variant):
             raise RoundError([(f"{field}.counts.{unknown[0]}",
                                f"KB-7: unknown card class; accepted: {', '.join(CLASSES)}")])
         return sum(CLASSES[k] * self.count(v, f"{field}.counts.{k}", high=200, what="a card count")
-                   for k, v in counts.items())
+                   for k, v in counts.items() if v not in (None, ""))
 
     @staticmethod
     def _flag(entry: Mapping[str, Any], key: str, field: str) -> bool:
@@ -275,9 +276,9 @@ class KrazyBee(Variant):
 
     def is_over(self, game: GameScore, outcome: RoundOutcome, opts: Mapping[str, Any]) -> bool:
         """KB-10: the game ends after a hand in which someone lays the last Step."""
-        return any(p["step"] is None for p in game.progress)
+        return any(p["done"] for p in game.progress)
 
     def winners_of(self, game: GameScore, opts: Mapping[str, Any]) -> tuple[int, ...]:
         """KB-10: among those who completed the last Step, the lowest total (ties share, N-5)."""
-        done = tuple(s for s, p in enumerate(game.progress) if p["step"] is None)
+        done = tuple(s for s, p in enumerate(game.progress) if p["done"])
         return best_seats(game.totals, high_wins=False, among=done)

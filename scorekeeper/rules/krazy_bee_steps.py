@@ -1,8 +1,7 @@
-"""Krazy Bee Steps (KB-3, KB-4, KB-5, KB-8): the Step list grammar and laying down a Step.
+"""Krazy Bee Steps (KB-3, KB-8): the Step list grammar and its parsed form.
 
 Glossary: a *Step* is a list of *requirements*, each "book of N" or "run of
-N"; a *laydown* is the melds a player puts down for a Step, matched to the
-requirements one to one (a meld may be longer than required).
+N" (``krazy_bee_laydown`` matches a player's melds to them).
 
 Grammar of a Step list: Steps separated by ``;`` or new lines (a leading
 "1." or "1)" is allowed), requirements joined by ``+``, each ``book of N``,
@@ -25,11 +24,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from .errors import OptionError
-from .progressions import Fit, Shape, fits, reading, why_not
-from .verdict import MAX_READINGS, Verdict
+from .progressions import Shape
 
 BOOK = Shape("book", 0, 1, 13)
 RUN = Shape("run", 1, 1, 13)
@@ -165,184 +163,3 @@ def chosen_step(choice: str, steps: Sequence[Step]) -> Step:
         if step.text == choice:
             return step
     return _step(choice, 0, "step")
-
-
-# -- matching a laydown to a Step ---------------------------------------------------
-
-@dataclass(frozen=True)
-class MeldFit:
-    """A meld of the laydown read for one requirement: ``fit`` says how."""
-
-    meld: int
-    requirement: Requirement
-    fit: Fit
-
-
-def touching(a: Fit, b: Fit) -> bool:
-    """KB-5: two runs continue each other when one starts right after the other ends."""
-    return a.start == b.end + 1 or b.start == a.end + 1
-
-
-def matchings(melds: Sequence[Sequence[int | None]], step: Step, *, books_differ: bool = True,
-              runs_apart: bool = True) -> Iterator[tuple[MeldFit, ...]]:
-    """Every way the melds lay down ``step`` (KB-3), with KB-4 and KB-5 when asked.
-
-    Melds are taken in order; each goes to a requirement not yet used (equal
-    requirements are tried once), read as a book or as one of its run starts.
-    KB-4 and KB-5 prune as soon as two chosen melds clash, so the search
-    stays small: a Step has at most 13 cards, a run at most 13 starts.
-    Melds already breaking KB-2 (more Wild Bees than numbers) fit nothing.
-    """
-    wanted = step.melds
-    if len(melds) != len(wanted):
-        return
-    options = []
-    for values in melds:
-        natural = sum(v is not None for v in values)
-        ok = natural >= len(values) - natural
-        options.append({"book": fits(values, BOOK) if ok else (), "run": fits(values, RUN) if ok else ()})
-    used = [False] * len(wanted)
-    chosen: list[MeldFit] = []
-
-    def clashes(fit: Fit) -> bool:
-        for other in chosen:
-            if other.fit.shape is not fit.shape:
-                continue
-            if fit.shape is BOOK and books_differ and other.fit.start == fit.start:
-                return True
-            if fit.shape is RUN and runs_apart and touching(other.fit, fit):
-                return True
-        return False
-
-    def place(i: int) -> Iterator[tuple[MeldFit, ...]]:
-        if i == len(melds):
-            yield tuple(chosen)
-            return
-        tried = set()
-        for j, req in enumerate(wanted):
-            if used[j] or req in tried or len(melds[i]) < req.size:
-                continue
-            tried.add(req)
-            for fit in options[i][req.kind]:
-                if clashes(fit):
-                    continue
-                used[j] = True
-                chosen.append(MeldFit(i, req, fit))
-                yield from place(i + 1)
-                chosen.pop()
-                used[j] = False
-
-    yield from place(0)
-
-
-# -- the verdict on a laydown ----------------------------------------------------------
-
-def _ordinal(i: int) -> str:
-    return f"meld {i + 1}"
-
-
-def _as_text(values: Sequence[int | None]) -> str:
-    return " ".join("W" if v is None else str(v) for v in values)
-
-
-def _meld_kinds(values: Sequence[int | None]) -> tuple[str, ...]:
-    natural = sum(v is not None for v in values)
-    if natural < len(values) - natural:
-        return ()
-    return tuple(s.kind for s in (BOOK, RUN) if fits(values, s))
-
-
-def _lone_reasons(i: int, values: Sequence[int | None]) -> list[str]:
-    """KB-1/KB-2 reasons a meld of a laydown is neither a book nor a run."""
-    natural = sum(v is not None for v in values)
-    wilds = len(values) - natural
-    where = f"{_ordinal(i)} ({_as_text(values)})"
-    if wilds > natural:
-        return [f"KB-2: {where} has {wilds} Wild Bees but only {natural} number cards"]
-    if _meld_kinds(values):
-        return []
-    return [f"KB-1: {where} is neither a book ({why_not(values, BOOK, 'Wild Bee')}) "
-            f"nor a run ({why_not(values, RUN, 'Wild Bee')})"]
-
-
-def _described(values: Sequence[int | None]) -> str:
-    kinds = _meld_kinds(values)
-    if not kinds:
-        return f"{_as_text(values)} (no meld)"
-    return f"{_as_text(values)} (a {' or '.join(kinds)} of {len(values)})"
-
-
-def _why_no_matching(melds: Sequence[Sequence[int | None]], step: Step) -> list[str]:
-    """Reasons (KB-1..KB-5) a laydown with the right number of melds does not lay ``step``."""
-    loose = next(matchings(melds, step, books_differ=False, runs_apart=False), None)
-    if loose is None:
-        reasons = [r for i, values in enumerate(melds) for r in _lone_reasons(i, values)]
-        reasons.append(f"KB-3: the melds do not lay {step.label}: they are "
-                       + "; ".join(_described(v) for v in melds))
-        return reasons
-    books_ok = next(matchings(melds, step, runs_apart=False), None)
-    if books_ok is None:
-        books = [m for m in loose if m.fit.shape is BOOK]
-        pair = next((a, b) for a in books for b in books if a.meld < b.meld and a.fit.start == b.fit.start)
-        return [f"KB-4: {step.label}: {_ordinal(pair[0].meld)} and {_ordinal(pair[1].meld)} are both books "
-                f"of {pair[0].fit.start}s; the books of a Step must be of different numbers"]
-    runs = [m for m in books_ok if m.fit.shape is RUN]
-    pair = next((a, b) for a in runs for b in runs if a.meld < b.meld and touching(a.fit, b.fit))
-    low, high = sorted((pair[0].fit, pair[1].fit), key=lambda f: f.start)
-    return [f"KB-5: {step.label}: the runs {low.start}-{low.end} and {high.start}-{high.end} continue "
-            f"each other (together one run of {low.length + high.length}); runs of a Step must not"]
-
-
-def _part(values: Sequence[int | None], placed: MeldFit | None) -> dict:
-    if placed is None:
-        return {"cards": _as_text(values), "requirement": None, "valid": bool(_meld_kinds(values)),
-                "kind": None, "kinds": list(_meld_kinds(values)), "reading": _as_text(values).split(),
-                "reasons": _lone_reasons(0, values)}
-    return {"cards": _as_text(values), "requirement": placed.requirement.text, "valid": True,
-            "kind": placed.fit.shape.kind, "kinds": list(_meld_kinds(values)),
-            "reading": [str(n) for n in reading(values, placed.fit)], "reasons": []}
-
-
-def _laid_reading(melds: Sequence[Sequence[int | None]], solution: Sequence[MeldFit]) -> tuple[str, ...]:
-    by_meld = sorted(solution, key=lambda m: m.meld)
-    out: list[str] = []
-    for placed in by_meld:
-        if out:
-            out.append("|")
-        out += [str(n) for n in reading(melds[placed.meld], placed.fit)]
-    return tuple(out)
-
-
-#: stop looking for more readings after this many matchings (the cap keeps answers short)
-_MOST_MATCHINGS = 2000
-
-
-def judge_laydown(variant: str, melds: Sequence[Sequence[int | None]], step: Step) -> Verdict:
-    """The verdict on laying ``melds`` (card values, ``None`` = Wild Bee) down as ``step``."""
-    extra = {"step": step.number or None, "step_text": step.text}
-    written = tuple(" | ".join(_as_text(v) for v in melds).split())
-    if len(melds) != len(step.melds):
-        reason = (f"KB-3: {step.label} needs {len(step.melds)} meld{'s' * (len(step.melds) != 1)}; "
-                  f"this laydown has {len(melds)}")
-        return Verdict(variant, False, None, (), None, written, (reason,),
-                       parts=tuple(_part(v, None) for v in melds), extra=extra)
-    found: list[tuple[str, ...]] = []
-    first: tuple[MeldFit, ...] | None = None
-    truncated = False
-    for count, solution in enumerate(matchings(melds, step)):
-        first = first or solution
-        text = _laid_reading(melds, solution)
-        if text not in found:
-            if len(found) == MAX_READINGS:
-                truncated = True
-                break
-            found.append(text)
-        if count >= _MOST_MATCHINGS:
-            break
-    if first is None:
-        return Verdict(variant, False, None, (), None, written, tuple(_why_no_matching(melds, step)),
-                       parts=tuple(_part(v, None) for v in melds), extra=extra)
-    placed = {m.meld: m for m in first}
-    return Verdict(variant, True, "step", ("step",), None, found[0], (), readings=tuple(found),
-                   readings_truncated=truncated,
-                   parts=tuple(_part(v, placed[i]) for i, v in enumerate(melds)), extra=extra)

@@ -10,8 +10,8 @@ Round facts::
          "bid": "..."},                   # optional notes (bids are notes, RB-8)
         ...]}
 
-``kinds`` may be left out for the winner (who has laid all four by RB-4);
-if given it must name all four. The winner's hand is empty.
+``kinds`` may be left out (or empty) for the winner, who has laid all four
+by RB-4; a partial list for the winner is an error. The winner's hand is empty.
 
 Progress per seat: ``{"wins": N, "kinds": [...]}`` (rounds won, and the kinds
 laid in the last round). Details per round: ``{"winner": seat or None,
@@ -167,11 +167,12 @@ class RumBugz(Variant):
                 hands.append(0)
                 continue
             if seat == winner:
-                if laid is not None and len(laid) < len(KINDS):
+                if laid and len(laid) < len(KINDS):
                     missing = ", ".join(k for k in KINDS if k not in laid)
                     errors.append((f"{field}.kinds", f"RB-4: the winner has laid all four kinds; missing: {missing}"))
                 if hands[-1]:
-                    errors.append((f"{field}.hand", f"RB-4: the winner has emptied the hand, so it counts 0, "
+                    where = "hand" if entry.get("hand") not in (None, "") else "points"
+                    errors.append((f"{field}.{where}", f"RB-4: the winner has emptied the hand, so it counts 0, "
                                    f"not {hands[-1]}"))
                 laid = list(KINDS)
             kinds.append(laid or [])

@@ -406,8 +406,8 @@ def test_kb9_progress_and_points():
     g = game([{"players": [seat(True, went_out=True), seat(False, hand="3 12 W")]}])
     r = g.rounds[0]
     assert r.changes == (0, 30) and g.totals == (0, 30)
-    assert g.progress == ({"step": 2, "completed": 1, "steps": 2, "step_text": "run of 4"},
-                          {"step": 1, "completed": 0, "steps": 2, "step_text": "book of 3"})
+    assert g.progress == ({"step": 2, "completed": 1, "steps": 2, "step_text": "run of 4", "done": False},
+                          {"step": 1, "completed": 0, "steps": 2, "step_text": "book of 3", "done": False})
     assert r.details == {"steps": [1, 1], "step_texts": ["book of 3", "book of 3"], "laid": [True, False],
                          "went_out": 0, "points": [0, 30], "notes": ["", ""]}
     assert r.dealer == 0 and r.starter == 1
@@ -416,13 +416,14 @@ def test_kb9_progress_and_points():
 
 def test_kb9_initial_progress():
     g = game([])
-    assert g.progress == ({"step": 1, "completed": 0, "steps": 2, "step_text": "book of 3"},) * 2
+    assert g.progress == ({"step": 1, "completed": 0, "steps": 2, "step_text": "book of 3", "done": False},) * 2
 
 
 @pytest.mark.parametrize("entry,points", [
     ({"hand": "3 12 W"}, 30),
     ({"counts": {"low": 2, "high": 1, "wild": 1}}, 35),
     ({"counts": {"wild": "2"}}, 30),
+    ({"counts": {"low": None, "high": "", "wild": 1}}, 15),
     ({"points": 25}, 25),
     ({"points": "40"}, 40),
     ({"hand": "W", "points": 99}, 15),
@@ -483,7 +484,7 @@ def test_kb10_game_ends_when_the_last_step_is_laid_lowest_completer_wins():
     assert g.totals == (40, 15, 50)
     assert [p["completed"] for p in g.progress] == [2, 1, 1]
     assert g.finished and g.winners == (0,)  # seat 1 has less but has not laid the last Step
-    assert g.progress[0] == {"step": None, "completed": 2, "steps": 2, "step_text": None}
+    assert g.progress[0] == {"step": 3, "completed": 2, "steps": 2, "step_text": None, "done": True}
     with pytest.raises(RoundError) as err:
         game(rounds + [{"players": [seat(), seat(), seat()]}], players=3)
     assert "already over" in str(err.value)

@@ -230,6 +230,12 @@ def test_rb7_no_winner_nobody_scores():
     assert r.changes == (0, 0) and r.progress[0]["wins"] == 0
 
 
+def test_rb4_winner_with_no_kinds_ticked_has_laid_all_four():
+    r = score_round(RB, rnd(0, "", "3", kinds=[[], ["match"]]), players=2)
+    assert r.progress[0]["kinds"] == ["single", "double", "triple", "match"]
+    assert r.progress[1]["kinds"] == ["match"]
+
+
 def test_rb4_winner_kinds_default_to_all_four_and_notes_are_kept():
     facts = rnd(0, "", "2")
     facts["players"][1]["bid"] = "bid on the 7"
@@ -243,6 +249,7 @@ BAD = [
     ("RB-4-winner-missing-a-kind", rnd(0, "", "3", kinds=[["single", "double", "triple"], []]),
      "players.0.kinds", "RB-4"),
     ("RB-4-winner-with-a-hand", rnd(0, "3", "3"), "players.0.hand", "RB-4"),
+    ("RB-4-winner-with-points", rnd(0, 4, "3"), "players.0.points", "RB-4"),
     ("RB-2-unknown-kind", rnd(0, "", "3", kinds=[["single"], ["quad"]]), "players.1.kinds", "RB-2"),
     ("RB-7-winner-not-a-seat", rnd(5, "", "3"), "winner", "RB-7"),
     ("RB-6-bad-hand", rnd(0, "", "3 W"), "players.1.hand", "N-1"),
