@@ -49,3 +49,13 @@ def test_the_player_who_went_out_holds_no_cards(client, game):
                                                  "went_out": "0", "players.0.hand": "5"})
     assert response.status_code == 422
     assert "Nothing was saved" in text(response)
+
+
+def test_more_cards_than_the_decks_hold_are_refused(client, game):
+    # CZ-1: 3 players play with 2 decks: 8 threes at most, boards and hands together
+    response = submit(client, rounds_url(game), {"face_up.0": "4", "face_up.1": "Q", "face_up.2": "A",
+                                                 "went_out": "2", "players.2.board": "3 3 3 3 3 3",
+                                                 "players.0.hand": "3 3 3"})
+    assert response.status_code == 422
+    assert "CZ-1" in error_at(response, "") and "not 9" in error_at(response, "")
+    assert totals(client, game) == [0, 0, 0]

@@ -125,3 +125,10 @@ def test_editing_a_hand_corrects_a_turn_and_removes_one(client, game):
     assert response.status_code == 200
     assert totals(client, game) == [4, 3]
     assert "Hand 1, turn 3" in text(client.get(rounds_url(game)))
+
+
+def test_cr3_more_jokers_than_the_deck_holds(client, game):
+    response = turn(client, game, 0, 1, "5H JK JK JK")
+    assert response.status_code == 422
+    assert "CR-3" in _error_at(response, "turns-0-melds-0-cards")
+    assert totals(client, game) == [0, 0]
