@@ -1,7 +1,8 @@
 """HTML to PDF bytes with WeasyPrint, which gets no network access.
 
 WeasyPrint is imported lazily (it is slow to import and only printing needs
-it). Every URL in a print template is resolved against the app's ``static/``
+it); the print stylesheet ``static/css/print.css`` is applied to every
+document, parsed once. Every URL in a print template is resolved against the app's ``static/``
 folder, and :func:`fetch_static` serves only files inside that folder (plus
 ``data:`` URLs, which carry their own bytes): any other file and every
 ``http:``/``https:``/``ftp:`` URL is refused, so a player name or a stray
@@ -12,11 +13,12 @@ from __future__ import annotations
 
 import base64
 import mimetypes
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
-#: Base URL of print templates: ``css/print.css`` is ``static/css/print.css``.
+#: Base URL of print templates: ``img/x.svg`` is ``static/img/x.svg``.
 BASE_URL = STATIC.as_uri() + "/"
 
 
@@ -80,8 +82,26 @@ def _fetcher():
     return fetch
 
 
+@lru_cache(maxsize=1)
+def _print_css():
+    """``static/css/print.css`` parsed once, with its embedded fonts loaded once.
+
+    Parsing the stylesheet and loading the two DejaVu files cost more than
+    laying out a small sheet, so every document shares them.
+    """
+    from weasyprint import CSS
+    from weasyprint.text.fonts import FontConfiguration
+
+    fonts = FontConfiguration()
+    css = CSS(filename=str(STATIC / "css" / "print.css"), base_url=BASE_URL + "css/",
+              url_fetcher=_fetcher(), font_config=fonts)
+    return css, fonts
+
+
 def html_to_pdf(html: str) -> bytes:
-    """Render ``html`` (URLs relative to ``static/``) to PDF bytes with fonts embedded."""
+    """Render ``html`` (URLs relative to ``static/``) with the print stylesheet to PDF bytes, fonts embedded."""
     from weasyprint import HTML
 
-    return HTML(string=html, base_url=BASE_URL, url_fetcher=_fetcher()).write_pdf()
+    css, fonts = _print_css()
+    document = HTML(string=html, base_url=BASE_URL, url_fetcher=_fetcher())
+    return document.write_pdf(stylesheets=[css], font_config=fonts)

@@ -211,7 +211,8 @@ def game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str = "a4") -
     names = game.names
     facts = [r.facts for r in game.rounds]
     opts = options_for(game.variant, game.options)
-    extra = 0 if score.finished else EXTRA_ROWS
+    # an unfinished game gets a few empty lines to go on by hand, while they fit on the page
+    extra = 0 if score.finished else max(0, min(EXTRA_ROWS, default_rows(game.variant) - len(score.rounds)))
     sheet = filled_sheet(game.variant, names, facts, score, opts, extra_rows=extra)
     return sheet_pdf(sheet, paper, "auto", title=f"{sheet.name}: {', '.join(names)}",
                      game=game_summary(game, score), qr=qr_svg(follow_url), follow_url=follow_url)
@@ -226,11 +227,14 @@ def game_frames_pdf(game, paper: str = "a4") -> bytes:
 def game_summary(game, score: GameScore) -> dict[str, Any]:
     """Standings, progress and the winner, in words for the sheet's header."""
     names = game.names
+    target = (game.options or {}).get("target")
     standings = []
     for seat, name in enumerate(names):
+        progress = progress_text(game.variant, score.progress[seat])
+        if not progress and target and score.totals[seat] < target:
+            progress = f"{target - score.totals[seat]} to go to {target}"
         standings.append({"name": name, "total": score.totals[seat], "rank": score.ranks[seat],
-                          "progress": progress_text(game.variant, score.progress[seat]),
-                          "winner": seat in score.winners})
+                          "progress": progress, "winner": seat in score.winners})
     return {"public_id": game.public_id, "finished": score.finished, "standings": standings,
             "winners": [names[s] for s in score.winners], "hands": len(score.rounds),
             "dealer": names[score.dealer] if score.dealer is not None else "",

@@ -112,7 +112,8 @@ class RumBugzLayout(Layout):
         return [("Kinds", "tick S single (step 1), D double (step 2), T triple (step 3), "
                           "M match (all equal) as each is laid (RB-2, RB-4)"),
                 ("Left", f"Bugz left: each counts its number, a PLYT {opts.get('plyt_value', 12)} (RB-6)"),
-                ("Score", "the winner scores the losers' Bugz left; losers 0; no winner: nobody scores (RB-7)"),
+                ("Score", "the winner scores the losers' Bugz left; losers 0 (RB-7)"),
+                ("*", "a round with no winner (the bag ran out): nobody scores (RB-7)"),
                 ("Game", f"{end}; the highest total wins (RB-8)")]
 
     def cells(self, slug, facts, entry, seat, score, opts):
@@ -120,8 +121,8 @@ class RumBugzLayout(Layout):
         kinds = " ".join(k[0].upper() if k in laid else "–" for k in KINDS)
         return [kinds, detail(score, seat, "hands"), signed(seat.change), str(seat.total)]
 
-    def row_class(self, facts):
-        return "" if facts.get("winner") is not None else "no-winner"
+    def lead_cells(self, names, facts, r):
+        return [str(r.number) + ("" if facts.get("winner") is not None else "*")]
 
 
 class TilesLayout(Layout):
@@ -169,7 +170,7 @@ class CribRummyLayout(Layout):
             running = list(before)
             turns = _turn_pegs(facts[i], r.details, score.players, r.starter)
             for t, (seat, pegs) in enumerate(turns):
-                cells = [["", str(running[s])] for s in range(score.players)]
+                cells = [["", ""] for _ in range(score.players)]
                 if seat is not None and pegs is not None:
                     running[seat] += pegs
                     cells[seat] = [str(pegs), str(running[seat])]
