@@ -19,7 +19,7 @@ from .checker_display import present, rule_link, split_rule
 bp = Blueprint("checker", __name__, url_prefix="/check")
 
 #: Options shown above the cards (the rest fold into "Rules in force").
-PROMINENT = {"krazy-bee": ("step",), "crazy-rummy": ("wild", "first_play")}
+PROMINENT = {"krazy-bee": ("step",), "crazy-rummy": ("wild", "first_play"), "rumbugz": ("kind",)}
 #: What the "already on the table" field means in each variant.
 EXTEND_LABELS = {
     "krazy-bee": ("Downed meld to lay off onto", "KB-6: the meld must stay legal of its kind."),
