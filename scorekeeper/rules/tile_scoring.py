@@ -18,6 +18,7 @@ Decisions where RULES.md is silent (also in the README):
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Mapping
 
 from .errors import RoundError, RulesError
@@ -35,6 +36,33 @@ def rack_points(variant, entry: Mapping[str, Any], field: str, opts) -> int:
     if entry.get("points") not in (None, ""):
         return variant.count(entry["points"], f"{field}.points", what="points on the rack")
     return 0
+
+
+#: The set holds two of each number tile and two jokers (RULES.md section 3).
+COPIES_PER_TILE = 2
+
+
+def check_tile_supply(variant, entries: list[Mapping[str, Any]]) -> None:
+    """Refuse racks that together hold more of a tile than the set has (section 3: two of each).
+
+    >>> from scorekeeper.rules import find_variant
+    >>> check_tile_supply(find_variant("rummikub"), [{"rack": "R5 J"}, {"rack": "R5 J"}])
+    >>> check_tile_supply(find_variant("rummikub"), [{"rack": "R5 R5"}, {"rack": "r5"}])
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.RoundError: players.1.rack: CT-7: the set has only 2 of R5, these racks hold 3
+    """
+    seen: Counter = Counter()
+    for seat, entry in enumerate(entries):
+        rack = entry.get("rack")
+        if rack in (None, ""):
+            continue
+        for tile in variant.parse_for_round(rack, f"players.{seat}.rack"):
+            seen[tile] += 1
+            if seen[tile] > COPIES_PER_TILE:
+                name = "jokers" if tile.wild else variant.notation.format(tile)
+                raise RoundError([(f"players.{seat}.rack", f"CT-7: the set has only {COPIES_PER_TILE} of "
+                                   f"{name}, these racks hold {seen[tile]}")])
 
 
 def round_changes(racks: list[int], winner: int | None, scoring: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -67,6 +95,7 @@ def score_tile_round(variant, facts: Mapping[str, Any], game: GameScore, opts) -
     entries = variant.seat_entries(facts, game.players)
     winner = variant.seat_or_none(facts, "winner", game.players, "CT-8")
     racks = [rack_points(variant, e, f"players.{i}", opts) for i, e in enumerate(entries)]
+    check_tile_supply(variant, entries)
     if winner is not None and racks[winner]:
         raise RoundError([(f"players.{winner}.rack",
                            "CT-8: the player who went out has an empty rack (0 points)")])

@@ -110,3 +110,21 @@ def test_ct8_default_game_is_four_rounds():
     g = score_game("crazy-tiles", [WENT_OUT] * 4, players=3)
     assert g.finished and list(g.totals) == [4 * 47, -4 * 35, -4 * 12]
     assert not score_game("crazy-tiles", [WENT_OUT] * 3, players=3).finished
+
+
+@pytest.mark.parametrize("racks,field", [
+    (["", "R5 R5", "R5"], "players.2.rack"),      # three red 5s: the set has two
+    (["", "J J", "J"], "players.2.rack"),         # three jokers
+    (["", "K13 K13 K13"], "players.1.rack"),
+], ids=["CT-7-supply-tile", "CT-7-supply-jokers", "CT-7-supply-one-rack"])
+def test_ct7_racks_cannot_hold_more_tiles_than_the_set(racks, field):
+    facts = round_of(0, *racks)
+    with pytest.raises(RoundError) as err:
+        score_round("rummikub", facts, players=len(racks))
+    assert err.value.errors[0][0] == field
+    assert "the set has only 2" in err.value.errors[0][1]
+
+
+def test_ct7_two_copies_and_two_jokers_are_fine():
+    r = score_round("rummikub", round_of(0, "", "R5 J", "R5 J"), players=3)
+    assert list(r.changes) == [70, -35, -35]
