@@ -11,6 +11,7 @@ link can never make the renderer reach out.
 
 from __future__ import annotations
 
+import atexit
 import base64
 import mimetypes
 from functools import lru_cache
@@ -93,6 +94,7 @@ def _print_css():
     from weasyprint.text.fonts import FontConfiguration
 
     fonts = FontConfiguration()
+    atexit.register(_print_css.cache_clear)  # free fontconfig while the interpreter still can
     css = CSS(filename=str(STATIC / "css" / "print.css"), base_url=BASE_URL + "css/",
               url_fetcher=_fetcher(), font_config=fonts)
     return css, fonts

@@ -1,0 +1,89 @@
+"""``scorekeeper print ...``: files written, exit codes, messages."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.cli import main
+from scorekeeper.extensions import db
+from tests.pdf.support import A4, LETTER, ReadBack, krazy_bee_hands, seed_game
+
+
+def test_print_sheet_writes_a_pdf(tmp_path, capsys):
+    out = tmp_path / "sheet.pdf"
+    code = main(["print", "sheet", "--variant", "rumbugz", "--players", "5", "--rows", "8",
+                 "--paper", "letter", "-O", "plyt_value=15", "-o", str(out)])
+    assert code == 0
+    pdf = ReadBack(out.read_bytes())
+    assert "RumBugz score sheet" in pdf.text and "PLYT 15" in pdf.text and pdf.size(LETTER, "landscape")
+    assert "wrote" in capsys.readouterr().err
+
+
+def test_print_frames_with_the_tables_steps(tmp_path):
+    out = tmp_path / "frames.pdf"
+    assert main(["print", "frames", "--players", "2", "--steps", "3 runs of 3; book of 7", "-o", str(out)]) == 0
+    pdf = ReadBack(out.read_bytes())
+    assert "3 runs of 3" in pdf.text and "book of 7" in pdf.text and pdf.text.count("Step Indicator") == 2
+
+
+def test_print_rules_card(tmp_path):
+    out = tmp_path / "rules.pdf"
+    assert main(["print", "rules", "--variant", "crib-rummy", "-o", str(out)]) == 0
+    pdf = ReadBack(out.read_bytes())
+    assert "Crib Rummy: quick reference" in pdf.text and "CR-5" in pdf.text and pdf.size(A4, "portrait")
+
+
+def test_print_to_stdout(capsysbinary):
+    assert main(["print", "rules", "--variant", "rummikub", "-o", "-"]) == 0
+    assert capsysbinary.readouterr().out.startswith(b"%PDF-")
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["print", "sheet", "--variant", "krazy-bee", "--players", "9"], "--players: choose from 2 to 4"),
+    (["print", "sheet", "--variant", "go-fish", "--players", "2"], "--variant: choose one of"),
+    (["print", "sheet", "--variant", "krazy-bee", "--players", "2", "--paper", "a3"], "--paper"),
+    (["print", "sheet", "--variant", "crib-rummy", "--players", "2", "-O", "target=99"], "--target"),
+    (["print", "sheet", "--variant", "crib-rummy", "--players", "2", "-O", "colour"], "KEY=VALUE"),
+    (["print", "frames", "--steps", "book of three"], "--steps: option 'steps': KB-8"),
+    (["print", "game", "no-such-game"], "no game with id 'no-such-game'"),
+])
+def test_bad_input_exits_2_with_a_message_and_writes_nothing(tmp_path, capsys, monkeypatch, argv, words):
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "test")
+    out = tmp_path / "x.pdf"
+    if argv[1] == "game":
+        _app_with_tables(tmp_path)
+    assert main(argv + ["-o", str(out)]) == 2
+    assert words in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_missing_arguments_are_usage_errors(capsys):
+    assert main(["print", "sheet", "--variant", "krazy-bee"]) == 2
+    assert "--players" in capsys.readouterr().err
+
+
+def _app_with_tables(tmp_path):
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'db.sqlite3'}", "SECRET_KEY": "test"})
+    with app.app_context():
+        db.create_all()
+    return app
+
+
+def test_print_game_reads_the_database(tmp_path, monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "test")
+    app = _app_with_tables(tmp_path)
+    with app.app_context():
+        public_id = seed_game("krazy-bee", ["Ann", "Bob", "Cy"], krazy_bee_hands(6, players=3)).public_id
+        other = seed_game("rumbugz", ["Al", "Bo"], []).public_id
+    out = tmp_path / "game.pdf"
+    assert main(["print", "game", public_id, "--base-url", "https://cards.example/", "-o", str(out)]) == 0
+    text = ReadBack(out.read_bytes()).text
+    assert "Ann" in text and "In progress after 6 hands" in text
+    assert f"https://cards.example/games/{public_id}" in "".join(text.split())
+    frames = tmp_path / "frames.pdf"
+    assert main(["print", "game", public_id, "--frames", "-o", str(frames)]) == 0
+    assert "Player 3: Cy" in ReadBack(frames.read_bytes()).text
+    assert main(["print", "game", other, "--frames", "-o", str(frames)]) == 2
