@@ -105,6 +105,18 @@ def present_part(variant: str, index: int, part: Any) -> dict:
             "reasons": _reasons(part.get("reasons")), "raw": part}
 
 
+def _mark_wild_rank(variant: str, ask: CheckInput, cells: list[dict]) -> list[dict]:
+    """Crazy Rummy (CZ-1): cards of the hand's wild rank are drawn as wildcards."""
+    try:
+        wild = find_variant(variant).options(ask.options).get("wild") if variant == "crazy-rummy" else None
+    except ValueError:
+        wild = None
+    for cell in cells if wild else ():
+        if cell.get("face", {}).get("label") == str(wild):
+            cell["face"] = {**cell["face"], "wild": True, "symbol": "★", "name": f"{wild} (wildcard)"}
+    return cells
+
+
 def present(variant: str, ask: CheckInput, result: dict) -> dict:
     """The verdict (or hand value) as the page draws it."""
     if ask.action == "hand":
@@ -120,7 +132,7 @@ def present(variant: str, ask: CheckInput, result: dict) -> dict:
     return {
         "hand": False, "board": board, "valid": bool(result.get("valid")), "kind": result.get("kind"),
         "kinds": kinds, "other_kinds": [k for k in kinds if k != result.get("kind")],
-        "cells": [] if board else pair(variant, tokens, reading), "paired": len(tokens) == len(reading),
+        "cells": [] if board else _mark_wild_rank(variant, ask, pair(variant, tokens, reading)), "paired": len(tokens) == len(reading),
         "reading_text": " ".join(_plain(r) for r in reading),
         "other_readings": others, "truncated": bool(result.get("readings_truncated")),
         "reasons": _reasons(result.get("reasons")),

@@ -7,6 +7,8 @@ import re
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import services
 from scorekeeper.extensions import db
@@ -185,3 +187,21 @@ def test_too_much_input_is_refused_politely(client):
 def test_an_unknown_variant_is_404(client):
     response = client.get("/check/gin-rummy")
     assert response.status_code == 404 and "no checker" in response.get_data(as_text=True)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(slug=st.sampled_from(SLUGS), query=st.dictionaries(
+    st.sampled_from(["cards", "extend", "action", "game", "step", "steps", "min", "kind", "wild",
+                     "first_play", "zero", "grid", "jokers", "ace_high", "plyt_value", "players", "x"]),
+    st.text(max_size=30), max_size=5))
+def test_no_query_makes_the_checker_fail(client, slug, query):
+    """Whatever arrives in the query string, the page answers (a verdict, an explanation), never a 500."""
+    response = client.get(f"/check/{slug}?{urlencode(query)}")
+    assert response.status_code == 200
+
+
+def test_crazy_rummy_draws_the_wild_rank_as_wildcards(client):
+    """CZ-1: with 7s wild, the two 7s are starred and read as 8s on a first play (CZ-3)."""
+    text = page(client, "crazy-rummy", cards="8 7 7", wild="7", first_play="on")
+    assert text.count('aria-label="7 (wildcard)"') == 2
+    assert "LEGAL" in verdict_of(text) and "= 8" in verdict_of(text).replace("stands for ", "")
