@@ -128,3 +128,13 @@ def test_ct7_racks_cannot_hold_more_tiles_than_the_set(racks, field):
 def test_ct7_two_copies_and_two_jokers_are_fine():
     r = score_round("rummikub", round_of(0, "", "R5 J", "R5 J"), players=3)
     assert list(r.changes) == [70, -35, -35]
+
+
+@pytest.mark.parametrize("variant", ["rummikub", "crazy-tiles", "runny-tiles"])
+def test_ct11_must_play_policy_is_a_validated_game_option(variant):
+    from scorekeeper.rules import OptionError, options_for
+    assert options_for(variant)["must_play"] == "C"            # CT-11 default: may always pass
+    assert options_for(variant, {"must_play": "a"})["must_play"] == "A"
+    with pytest.raises(OptionError) as err:
+        options_for(variant, {"must_play": "D"})
+    assert "A, B, C" in str(err.value)
