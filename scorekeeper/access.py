@@ -15,19 +15,25 @@ from .services import secret_matches
 
 #: a year: a game night's editors should not lose their rights mid-season
 COOKIE_MAX_AGE = 365 * 24 * 3600
+COOKIE_PREFIX = "sk_edit_"
 
 
 def cookie_name(game: Game) -> str:
     """The per-game cookie holding the edit secret."""
-    return f"sk_edit_{game.public_id}"
+    return COOKIE_PREFIX + game.public_id
 
 
 def presented_secret(game: Game) -> str | None:
     """The secret this request offers: the Bearer header, else the game's cookie."""
+    return presented_secret_for(game.public_id)
+
+
+def presented_secret_for(public_id: str) -> str | None:
+    """The secret offered for the game with this public id (before loading the game)."""
     header = request.headers.get("Authorization", "")
     if header[:7].lower() == "bearer ":
         return header[7:].strip()
-    return request.cookies.get(cookie_name(game))
+    return request.cookies.get(COOKIE_PREFIX + public_id)
 
 
 def can_edit(game: Game) -> bool:

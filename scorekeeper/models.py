@@ -9,10 +9,26 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, event
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection, connection_record) -> None:
+    """SQLite: enforce foreign keys, write-ahead log (readers never wait for a writer),
+    and wait for a busy database instead of failing at once."""
+    if type(dbapi_connection).__module__.split(".")[0] not in ("sqlite3", "pysqlite2"):
+        return
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() not in ("memory", "wal"):
+        cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
 
 
 def utcnow() -> datetime:

@@ -86,6 +86,13 @@ def get_game_or_404(public_id: str) -> Game:
     return game
 
 
+def game_stamp(public_id: str) -> tuple | None:
+    """A cheap fingerprint of a game's last change (None: no such game), for page caches."""
+    row = db.session.execute(select(Game.id, Game.updated_at, Game.status)
+                             .where(Game.public_id == public_id)).first()
+    return tuple(row) if row else None
+
+
 def list_games() -> list[Game]:
     """Every game, newest first, with players loaded (for the games list)."""
     return list(db.session.execute(

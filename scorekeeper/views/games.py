@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 from flask import (Blueprint, abort, current_app, flash, make_response, redirect, render_template,
-                   request, url_for)
+                   request, session, url_for)
 from markupsafe import Markup
 
 from .. import access, charts, services, standings
@@ -104,12 +107,48 @@ def _presets(info: dict) -> list[dict]:
     return [v for v in variants() if {o["name"] for o in v["options"] if o["type"] == "bool"} == switches]
 
 
+class PageCache:
+    """A small thread-safe LRU of rendered pages (one per app, in ``app.extensions``)."""
+
+    def __init__(self, size: int = 256):
+        self.size, self.pages, self.lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key: tuple) -> str | None:
+        with self.lock:
+            html = self.pages.get(key)
+            if html is not None:
+                self.pages.move_to_end(key)
+            return html
+
+    def put(self, key: tuple, html: str) -> None:
+        with self.lock:
+            self.pages[key] = html
+            while len(self.pages) > self.size:
+                self.pages.popitem(last=False)
+
+
+def _follower_pages() -> PageCache:
+    return current_app.extensions.setdefault("scorekeeper_follower_pages", PageCache())
+
+
 @bp.get("/<public_id>")
 def show(public_id: str):
     """The game: standings, progress, who deals, the chart and every hand."""
+    stamp = services.game_stamp(public_id)
+    if stamp is None:
+        abort(404, description="There is no game at this address; it may have been deleted.")
+    # Followers' phones re-load the page every few seconds, and their page (no
+    # form, nothing per browser unless a message waits) changes only with the
+    # game: it is kept rendered, keyed by the game's last change.
+    cacheable = not session.get("_flashes") and access.presented_secret_for(public_id) is None
+    key = (public_id, *stamp)
+    if cacheable and (html := _follower_pages().get(key)) is not None:
+        return html
     game = services.get_game_or_404(public_id)
-    page = _game_page(game)
-    return render_template("games/show.html", **page)
+    html = render_template("games/show.html", **_game_page(game))
+    if cacheable:
+        _follower_pages().put(key, html)
+    return html
 
 
 def _game_page(game) -> dict:

@@ -288,3 +288,21 @@ def test_stored_hand_the_engine_now_refuses_still_shows_the_page(app, client, ta
     page = client.get(f"/games/{game}")
     assert page.status_code == 200
     assert "Some hands could not be scored" in page.text and "TL-1" in page.text
+
+
+def test_follower_page_follows_every_change(app, client, tally):
+    """Followers get a kept rendering of the page; every change to the game shows at once."""
+    game = start_game(client, tally, ["Ann", "Bob"])
+    follower = app.test_client()
+    _record(app, game, {"points": [5, 1]})
+    first = follower.get(f"/games/{game}").text
+    assert follower.get(f"/games/{game}").text == first  # same game, same page
+    assert '<span class="total">5</span>' in first
+    _record(app, game, {"points": [7, 1]})
+    assert '<span class="total">12</span>' in follower.get(f"/games/{game}").text
+    with app.app_context():
+        services.undo_last_change(services.get_game_or_404(game))
+        db.session.commit()
+    assert '<span class="total">5</span>' in follower.get(f"/games/{game}").text
+    # the editor's own page is never the follower's
+    assert "Rematch" in client.get(f"/games/{game}").text

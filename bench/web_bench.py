@@ -1,0 +1,235 @@
+"""Web benchmark: the game page and recording a hand under gunicorn, beside a bare endpoint.
+
+Seeds a temporary SQLite database (schema from the migrations) with a 4-player
+Rummikub game of 50 hands to read, and one 50-hand game per client to record
+into, starts gunicorn on a free loopback port, then lets 20 concurrent clients
+(threads, keep-alive connections) make a fixed number of requests each:
+
+- ``GET /healthz``: a bare Flask endpoint (the baseline);
+- ``GET /games/<id>``: the game page (standings, chart, 50-hand history);
+- ``POST /games/<id>/rounds/new``: recording a hand through the real form
+  route, with the CSRF token from the rendered form and the edit-secret cookie
+  (each client into its own game; SQLite lets one writer in at a time), and
+  the same with a single client (no write contention).
+
+Prints the median and 95th percentile latency and the throughput of each, and
+the game page's throughput as a share of the bare endpoint's (target >= 25%,
+game page p95 < 50 ms). Usage: ``python bench/web_bench.py [--clients 20]
+[--requests 40] [--workers 4] [--threads 4]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+HANDS = 50
+RACKS = ["R5 B7", "K2 G9 J", "B11 R1", "G3"]
+CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="csrf_token"')
+
+
+def hand(n: int) -> dict:
+    """Hand ``n``: the seat ``n % 4`` goes out, the others hold a few tiles (CT-7, CT-8)."""
+    winner = n % 4
+    return {"winner": winner,
+            "players": [{"rack": "" if s == winner else RACKS[(s + n) % 4]} for s in range(4)]}
+
+
+def seed(db_url: str, games: int) -> list[tuple[str, str]]:
+    """Migrate an empty database and add ``games`` games of 50 hands; returns (public_id, secret)."""
+    os.environ["DATABASE_URL"] = db_url
+    from flask_migrate import upgrade
+
+    from scorekeeper import create_app, services
+    from scorekeeper.extensions import db
+
+    app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": db_url})
+    made = []
+    with app.app_context():
+        upgrade(directory=str(ROOT / "migrations"))
+        for _ in range(games):
+            game, secret = services.create_game("rummikub", PLAYERS, {"target": 10 ** 9})
+            for n in range(HANDS):
+                services.record_round(game, hand(n))
+            db.session.commit()
+            made.append((game.public_id, secret))
+    return made
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_gunicorn(port: int, db_url: str, workers: int, threads: int) -> subprocess.Popen:
+    gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
+    env = {**os.environ, "DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "bench"}
+    proc = subprocess.Popen(
+        [gunicorn, "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--threads", str(threads),
+         "--worker-class", "gthread", "--log-level", "warning", "scorekeeper:create_app()"],
+        cwd=ROOT, env=env, start_new_session=True)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/healthz")
+            if conn.getresponse().status == 200:
+                return proc
+        except OSError:
+            time.sleep(0.2)
+    proc.kill()
+    raise SystemExit("gunicorn did not start")
+
+
+class Client:
+    """One keep-alive connection with its own cookies."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.cookies: dict[str, str] = {}
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, str]:
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        data = None
+        if body is not None:
+            data = urlencode(body)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        for attempt in (1, 2):
+            try:
+                self.conn.request(method, path, body=data, headers=headers)
+                response = self.conn.getresponse()
+                text = response.read().decode("utf-8", "replace")
+                break
+            except (http.client.HTTPException, OSError):
+                self.conn.close()
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+                if attempt == 2:
+                    raise
+        for header in response.msg.get_all("Set-Cookie") or []:
+            name, _, rest = header.partition("=")
+            self.cookies[name.strip()] = rest.split(";", 1)[0]
+        return response.status, text
+
+
+def run_phase(clients: list[Client], make_request, per_client: int) -> dict:
+    """Every client makes ``per_client`` requests at once; latencies and throughput."""
+    latencies: list[float] = []
+    failures: list[int] = []
+    lock = threading.Lock()
+    barrier = threading.Barrier(len(clients) + 1)
+
+    def work(index: int, client: Client):
+        mine, bad = [], []
+        barrier.wait()
+        for i in range(per_client):
+            start = time.perf_counter()
+            status = make_request(index, client, i)
+            mine.append(time.perf_counter() - start)
+            if status not in (200, 302):
+                bad.append(status)
+        with lock:
+            latencies.extend(mine)
+            failures.extend(bad)
+
+    threads = [threading.Thread(target=work, args=(i, c)) for i, c in enumerate(clients)]
+    for t in threads:
+        t.start()
+    barrier.wait()
+    start = time.perf_counter()
+    for t in threads:
+        t.join()
+    wall = time.perf_counter() - start
+    latencies.sort()
+    return {"n": len(latencies), "median_ms": statistics.median(latencies) * 1000,
+            "p95_ms": latencies[int(0.95 * (len(latencies) - 1))] * 1000,
+            "per_s": len(latencies) / wall, "failures": len(failures)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--requests", type=int, default=40, help="requests per client per phase")
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=4)
+    args = parser.parse_args()
+
+    tmp = Path(tempfile.mkdtemp(prefix="web-bench-"))
+    db_url = f"sqlite:///{tmp / 'bench.sqlite3'}"
+    t0 = time.perf_counter()
+    games = seed(db_url, 1 + args.clients)
+    print(f"seeded {len(games)} games of {HANDS} hands in {time.perf_counter() - t0:.1f} s")
+    page_id = games[0][0]
+    port = free_port()
+    proc = start_gunicorn(port, db_url, args.workers, args.threads)
+    try:
+        clients = [Client(port) for _ in range(args.clients)]
+        tokens = []
+        for client, (public_id, secret) in zip(clients, games[1:]):
+            client.cookies[f"sk_edit_{public_id}"] = secret
+            status, text = client.request("GET", f"/games/{public_id}/rounds/new")
+            if status != 200:
+                raise SystemExit(f"the hand form answered {status}: is the rounds blueprint installed?")
+            match = CSRF.search(text)
+            tokens.append(match.group(1) or match.group(2))
+        for client in clients:  # warm every worker
+            client.request("GET", f"/games/{page_id}")
+
+        def bare(i, client, n):
+            return client.request("GET", "/healthz")[0]
+
+        def page(i, client, n):
+            return client.request("GET", f"/games/{page_id}")[0]
+
+        def record(i, client, n):
+            public_id = games[1 + i][0]
+            facts = hand(HANDS + n)
+            form = {"csrf_token": tokens[i], "winner": str(facts["winner"])}
+            for s, entry in enumerate(facts["players"]):
+                form[f"players.{s}.rack"] = entry["rack"]
+            return client.request("POST", f"/games/{public_id}/rounds/new", form)[0]
+
+        results = {}
+        for name, fn in (("bare /healthz", bare), ("game page (50 hands)", page),
+                         ("record a hand (form POST)", record)):
+            results[name] = run_phase(clients, fn, args.requests)
+        # The same POST without contention: one phone recording while nobody else writes.
+        results["record a hand, 1 client"] = run_phase(clients[:1], record, args.requests)
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)
+
+    print(f"gunicorn gthread, {args.workers} workers x {args.threads} threads; {args.clients} concurrent "
+          f"clients x {args.requests} requests per phase; SQLite")
+    print(f"{'endpoint':28} {'median ms':>10} {'p95 ms':>8} {'req/s':>8} {'failed':>7}")
+    for name, r in results.items():
+        print(f"{name:28} {r['median_ms']:10.1f} {r['p95_ms']:8.1f} {r['per_s']:8.0f} {r['failures']:7d}")
+    share = results["game page (50 hands)"]["per_s"] / results["bare /healthz"]["per_s"]
+    p95 = results["game page (50 hands)"]["p95_ms"]
+    print(f"game page throughput = {share:.0%} of the bare endpoint (target >= 25%); "
+          f"game page p95 = {p95:.1f} ms (target < 50 ms)")
+    shutil.rmtree(tmp, ignore_errors=True)
+    ok = share >= 0.25 and p95 < 50 and not any(r["failures"] for r in results.values())
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
