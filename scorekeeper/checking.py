@@ -150,10 +150,3 @@ def share_query(ask: CheckInput) -> dict[str, str]:
         query["action"] = ask.action
     return query
 
-
-def safe_options(variant: str, raw: Mapping[str, Any]) -> tuple[dict[str, Any], str | None]:
-    """The resolved options for showing in a form, and the error message if ``raw`` is rejected."""
-    try:
-        return find_variant(variant).options(raw), None
-    except RulesError as err:
-        return find_variant(variant).options(), str(err)
