@@ -1,0 +1,88 @@
+"""Median time to print: a blank sheet, and a filled 4-player Krazy Bee sheet of 30 hands.
+
+Printed beside the time WeasyPrint takes for a minimal one-page document in
+the same run, so the figures can be read on a busy machine too. The game is
+seeded through the services into a temporary SQLite database; the filled
+sheet is timed from loading the game to the PDF bytes, as the web route does.
+
+    .venv/bin/python bench/pdf_bench.py [--repeat N]
+
+Target: the filled sheet under 600 ms on this machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper import create_app, printing, services  # noqa: E402
+from scorekeeper.extensions import db  # noqa: E402
+from scorekeeper.pdf import html_to_pdf  # noqa: E402
+from tests.pdf.support import krazy_bee_hands, seed_game  # noqa: E402
+
+TARGET_MS = 600
+
+
+def median_ms(task, repeat: int) -> tuple[float, float]:
+    """Median wall time and median CPU time of ``task`` in ms, after one warm-up run.
+
+    The CPU time (this process only) is what the task costs; the wall time
+    also counts waiting for a core when the machine is shared.
+    """
+    task()
+    wall, cpu = [], []
+    for _ in range(repeat):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        task()
+        wall.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+    return statistics.median(wall), statistics.median(cpu)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=9)
+    args = parser.parse_args(argv)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3",
+                          "SECRET_KEY": "bench", "SERVER_NAME": "127.0.0.1:5000"})
+        with app.app_context():
+            db.create_all()
+            public_id = seed_game("krazy-bee", ["Ann", "Bob", "Cy", "Dee"], krazy_bee_hands(30)).public_id
+            db.session.remove()
+
+            def filled() -> bytes:
+                db.session.remove()  # load the game afresh each time, as a request would
+                game = services.get_game_or_404(public_id)
+                return printing.game_sheet_pdf(game, services.game_score(game),
+                                               f"http://127.0.0.1:5000/games/{public_id}")
+
+            blank_opts = printing.print_options({"variant": "krazy-bee", "players": "4"})
+            rows = [
+                ("minimal one-page document (WeasyPrint alone)", median_ms(lambda: html_to_pdf("<p>Scorekeeper</p>"), args.repeat)),
+                ("blank Krazy Bee sheet, 4 players, 24 rows", median_ms(lambda: printing.document_pdf(blank_opts), args.repeat)),
+                ("filled Krazy Bee sheet, 4 players, 30 hands", median_ms(filled, args.repeat)),
+            ]
+    base = rows[0][1][0]
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"PDF bench (median of {args.repeat} after one warm-up; load average {load:.1f} on {os.cpu_count()} cores)")
+    print(f"  {'':<46} {'wall':>9} {'cpu':>9}")
+    for label, (wall, cpu) in rows:
+        print(f"  {label:<46} {wall:6.0f} ms {cpu:6.0f} ms  ({wall / base:5.1f}x minimal)")
+    wall, cpu = rows[2][1]
+    print(f"  target: filled sheet < {TARGET_MS} ms: {'met' if wall < TARGET_MS else 'NOT met'} (wall), "
+          f"{'met' if cpu < TARGET_MS else 'NOT met'} (cpu)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
