@@ -40,7 +40,7 @@ def _variant_or_404(slug: str) -> dict:
 def index():
     """Every game, in progress first, newest first within each."""
     games = services.list_games()
-    return render_template("games/index.html",
+    return render_template("games/index.html", editable={g.public_id for g in games if access.can_edit(g)},
                            playing=[g for g in games if g.status != "finished"],
                            finished=[g for g in games if g.status == "finished"],
                            variant_names={v["slug"]: v["name"] for v in variants()})

@@ -306,3 +306,14 @@ def test_follower_page_follows_every_change(app, client, tally):
     assert '<span class="total">5</span>' in follower.get(f"/games/{game}").text
     # the editor's own page is never the follower's
     assert "Rematch" in client.get(f"/games/{game}").text
+
+
+def test_games_list_offers_rematch_and_delete_to_editors_only(app, client, tally):
+    game = start_game(client, tally, ["Ann", "Bob"])
+    mine = client.get("/games/").text
+    assert f'action="/games/{game}/rematch"' in mine and f'href="/games/{game}/delete"' in mine
+    theirs = app.test_client().get("/games/").text
+    assert f"/games/{game}" in theirs and f"/games/{game}/rematch" not in theirs
+    response = client.post(f"/games/{game}/rematch", data={"csrf_token": csrf_from(mine)})
+    assert response.status_code == 302
+    assert client.get("/games/").text.count('class="game-item"') == 2
