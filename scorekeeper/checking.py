@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .rules import RulesError, check, find_variant, hand
+from .rules import check, find_variant, hand
 
 #: Longest card text accepted from outside (a full 106-tile grid is about 1,000 characters).
 MAX_CARDS_CHARS = 4000
