@@ -28,6 +28,7 @@ def _configure(app: Flask, test_config: dict | None) -> None:
 
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_object(Defaults)
+    app.json.sort_keys = False  # keep the engine's key order (RULES.md section 6)
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
     else:

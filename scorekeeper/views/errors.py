@@ -39,7 +39,11 @@ def register_errorhandlers(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):
-        return _error_response(err.code or 500, err.description or err.name)
+        response = _error_response(err.code or 500, err.description or err.name)
+        # Keep the exception's own headers (Allow on 405, WWW-Authenticate on 401).
+        body, status = response
+        headers = {k: v for k, v in err.get_headers() if k.lower() != "content-type"}
+        return body, status, headers
 
     @app.errorhandler(Exception)
     def unexpected(err: Exception):
