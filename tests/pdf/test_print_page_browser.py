@@ -1,0 +1,28 @@
+"""The Print page in a real headless Chromium at phone size: no sideways scroll, a form error shown."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import assert_no_sideways_scroll, browser, live_server, page  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+
+def test_print_page_fits_a_phone_and_shows_form_errors(page, live_server):  # noqa: F811
+    page.goto(f"{live_server}/print/")
+    assert_no_sideways_scroll(page)
+    for box in page.locator("#sheet select, #sheet input:not([type=hidden]), #sheet button").all():
+        assert box.bounding_box()["height"] >= 44
+    page.select_option("#sheet-variant", "crib-rummy")
+    page.fill("#sheet-players", "6")
+    page.click("#sheet button[type=submit]")
+    assert "choose from 2 to 4" in page.locator("#sheet").inner_text()
+    assert page.locator("#sheet-players").get_attribute("aria-invalid") == "true"
+    assert_no_sideways_scroll(page)
+
+
+def test_a_sheet_opens_as_a_pdf(page, live_server):  # noqa: F811
+    response = page.request.get(f"{live_server}/print/pdf?kind=sheet&variant=krazy-bee&players=2")
+    assert response.status == 200 and response.headers["content-type"] == "application/pdf"
+    assert response.body()[:5] == b"%PDF-"
