@@ -179,11 +179,13 @@ def sheet_pdf(sheet, paper: str, orientation: str, **context: Any) -> bytes:
 
 def frames_pdf(steps: Sequence[str], names: Sequence[str], paper: str = "a4") -> bytes:
     """Krazy Bee Step Indicator Frames: one per name (blank names for a blank frame)."""
-    per_page = 4 if len(steps) <= 12 else 2
+    # four frames a page; longer lists get tighter lines, then two tall frames a page
+    per_page = 4 if len(steps) <= 18 else 2
     frames = [{"name": n, "seat": i + 1} for i, n in enumerate(names)]
     pages = [frames[i:i + per_page] for i in range(0, len(frames), per_page)]
     return render_pdf("pdf/frames.html", steps=list(steps), pages=pages, per_page=per_page,
-                      page=page(paper, "portrait"), title="Krazy Bee Step Indicator Frames")
+                      compact=len(steps) > 12, page=page(paper, "portrait"),
+                      title="Krazy Bee Step Indicator Frames")
 
 
 def blank_frames_pdf(opts: PrintOptions) -> bytes:
