@@ -140,3 +140,13 @@ def test_file_names():
     assert print_options({"variant": "krazy-bee", "players": "4"}).filename == "krazy-bee-sheet-4p.pdf"
     assert print_options({"kind": "frames", "players": "3"}).filename == "krazy-bee-frames-3p.pdf"
     assert print_options({"kind": "rules", "variant": "rumbugz"}).filename == "rumbugz-rules.pdf"
+
+
+@pytest.mark.parametrize("count,pages", [(10, 1), (16, 1), (20, 2)])
+def test_frames_fit_four_a_page_up_to_18_steps(count, pages):
+    """KB-8: the table's own Step list, however long, on one frame per player with cut lines."""
+    steps = "; ".join(f"run of {3 + n % 10}" for n in range(count))
+    pdf = ReadBack(document_pdf(print_options({"kind": "frames", "players": "4", "steps": steps})))
+    assert pdf.pages == pages and pdf.size(A4, "portrait")
+    assert pdf.text.count("Step Indicator") == 4 and pdf.text.count("✂") == 4
+    assert all(f"Player {n}:" in pdf.text for n in range(1, 5))
