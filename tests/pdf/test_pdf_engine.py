@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -64,7 +65,8 @@ def test_fonts_are_embedded():
     assert pdf.fonts() == {"Sheet-Sans", "Sheet-Sans-Bold"}
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
+@pytest.mark.skipif(shutil.which("pdftoppm") is None and os.environ.get("CI", "").lower() != "true",
+                    reason="NOTICE pdftoppm (poppler-utils) is not installed; under CI=true this fails instead")
 def test_a_sheet_rasterises_to_png(tmp_path):
     path = tmp_path / "sheet.pdf"
     path.write_bytes(document_pdf(print_options({"variant": "crib-rummy", "players": "4"})))

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import assert_no_sideways_scroll, browser, live_server, page  # noqa: F401
+from .conftest import assert_no_sideways_scroll
 
 pytestmark = pytest.mark.browser
 
 
-def test_print_page_fits_a_phone_and_shows_form_errors(page, live_server):  # noqa: F811
+def test_print_page_fits_a_phone_and_shows_form_errors(page, live_server):
     page.goto(f"{live_server}/print/")
     assert_no_sideways_scroll(page)
     for box in page.locator("#sheet select, #sheet input:not([type=hidden]), #sheet button").all():
@@ -22,7 +22,7 @@ def test_print_page_fits_a_phone_and_shows_form_errors(page, live_server):  # no
     assert_no_sideways_scroll(page)
 
 
-def test_a_sheet_opens_as_a_pdf(page, live_server):  # noqa: F811
+def test_a_sheet_opens_as_a_pdf(page, live_server):
     response = page.request.get(f"{live_server}/print/pdf?kind=sheet&variant=krazy-bee&players=2")
     assert response.status == 200 and response.headers["content-type"] == "application/pdf"
     assert response.body()[:5] == b"%PDF-"
