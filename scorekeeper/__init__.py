@@ -20,6 +20,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     _register_errorhandlers(app)
     _register_template_helpers(app)
     _register_commands(app)
+    _hide_secrets_in_logs()
     return app
 
 
@@ -68,3 +69,9 @@ def _register_commands(app: Flask) -> None:
     from .cli import register_flask_commands
 
     register_flask_commands(app)
+
+
+def _hide_secrets_in_logs() -> None:
+    from .access import hide_editor_links_in_logs
+
+    hide_editor_links_in_logs()

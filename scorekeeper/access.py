@@ -8,6 +8,9 @@ reads. Every mutating route calls :func:`require_editor`.
 
 from __future__ import annotations
 
+import logging
+import re
+
 from flask import Response, abort, request
 
 from .models import Game
@@ -16,6 +19,10 @@ from .services import secret_matches
 #: a year: a game night's editors should not lose their rights mid-season
 COOKIE_MAX_AGE = 365 * 24 * 3600
 COOKIE_PREFIX = "sk_edit_"
+#: the secret part of an editor link, as it shows in a request log line
+_EDITOR_LINK_SECRET = re.compile(r"(/join/)[^/\s\"?#]+")
+#: loggers that write request lines (the development server, gunicorn's access log)
+REQUEST_LOGGERS = ("werkzeug", "gunicorn.access")
 
 
 def cookie_name(game: Game) -> str:
@@ -65,3 +72,21 @@ def forget_editor(response: Response, game: Game) -> Response:
     """Drop this browser's edit cookie for ``game`` (after deleting the game)."""
     response.delete_cookie(cookie_name(game), path="/")
     return response
+
+
+class HideEditorLinks(logging.Filter):
+    """Blanks the secret of editor links (``/games/<id>/join/<secret>``) in request log lines."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "/join/" in message:
+            record.msg, record.args = _EDITOR_LINK_SECRET.sub(r"\1…", message), ()
+        return True
+
+
+def hide_editor_links_in_logs() -> None:
+    """Keep edit secrets out of the request logs (once per logger, however many apps are made)."""
+    for name in REQUEST_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, HideEditorLinks) for f in logger.filters):
+            logger.addFilter(HideEditorLinks())

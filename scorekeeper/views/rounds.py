@@ -112,9 +112,10 @@ def preview(public_id: str):
     """What the engine says about cards being entered: a hand's value, a meld's pegs, a round.
 
     JSON in (``what``: ``hand``, ``check`` or ``round``), JSON out; nothing is saved.
-    CSRF-protected like every POST (send the token in ``X-CSRFToken``).
+    For the game's editors (it serves their hand form) and CSRF-protected like
+    every POST (send the token in ``X-CSRFToken``).
     """
-    game = get_game_or_404(public_id)
+    game = _editable(public_id)
     body = request.get_json(silent=True) or {}
     what = body.get("what")
     try:

@@ -1,0 +1,204 @@
+"""A sweep over every route in ``app.url_map``: no change without the edit secret and a CSRF token.
+
+The routes are read from the app itself, so a route added later is swept
+too; a route whose URL arguments the sweep cannot fill, or a mutating route
+that needs no secret and is not on the short list below, fails the sweep
+until someone decides what it should require.
+
+- HTML routes with a mutating method: 400 without a CSRF token (even for
+  the game's editor), 403 without the edit secret (even with a token).
+- API routes (CSRF-exempt): 401 without ``Authorization: Bearer``, 403 with a
+  wrong one; the edit cookie alone opens nothing (a page on another site
+  could make a browser send it).
+- Every GET (as the editor, as a stranger) leaves every game as it was.
+
+Each refusal is checked against the same request *with* the token and the
+secret, which gets through: the refusal is the guard's, not the data's.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import urllib.request
+
+import pytest
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app, services
+from scorekeeper.extensions import db
+
+from .game_support import csrf_from
+
+MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
+#: Mutating routes that touch no existing game, so need no edit secret: starting or
+#: importing a game, and the API's checks (which store nothing). CSRF still applies
+#: to the HTML one.
+NO_GAME = {"games.new", "api.create", "api.import_", "api.check_cards", "api.count_hand"}
+#: One legal Krazy Bee hand (Ann goes out, Bob keeps 3 and 12), as the form and as the API sends it.
+HAND_FORM = {"players.0.laid": "1", "players.1.hand": "3 12", "went_out": "0"}
+HAND_JSON = {"players": [{"laid": True, "went_out": True}, {"hand": "3 12"}]}
+#: What each mutating route is sent: form fields, or a JSON body.
+FORM = {**HAND_FORM, "player_0": "Cy", "player_1": "Di", "first_dealer": "0"}
+JSON = {"api.check_cards": {"variant": "krazy-bee", "cards": "3 3 3"},
+        "api.count_hand": {"variant": "krazy-bee", "cards": "3 12"},
+        "api.create": {"variant": "krazy-bee", "players": ["Cy", "Di"]},
+        "api.import_": {"nothing": "here"},
+        "api.record": HAND_JSON, "api.correct": HAND_JSON,
+        "rounds.preview": {"what": "hand", "cards": "3 12"}}
+
+
+def _rules():
+    app = create_app({"TESTING": True, "SECRET_KEY": "sweep", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    return sorted(app.url_map.iter_rules(), key=lambda r: r.rule)
+
+
+RULES = _rules()
+MUTATING_RULES = [(r.endpoint, m) for r in RULES for m in sorted(r.methods & MUTATING)]
+GET_RULES = [r.endpoint for r in RULES if "GET" in r.methods and r.endpoint != "static"]
+
+
+@pytest.fixture
+def game(app, client):
+    """A Krazy Bee game with one hand recorded; ``client`` holds its edit secret."""
+    with app.app_context():
+        game, secret = services.create_game("krazy-bee", ["Ann", "Bob"], {})
+        services.record_round(game, HAND_JSON)
+        db.session.commit()
+        public_id = game.public_id
+    client.set_cookie(f"sk_edit_{public_id}", secret)
+    return public_id, secret
+
+
+def _url(app, endpoint: str, public_id: str, secret: str = "wrong-secret") -> str:
+    rule = next(r for r in app.url_map.iter_rules() if r.endpoint == endpoint)
+    fill = {"public_id": public_id, "number": 1, "variant": "krazy-bee", "slug": "krazy-bee",
+            "secret": secret}
+    unknown = rule.arguments - set(fill)
+    assert not unknown, f"{endpoint}: the sweep cannot fill {sorted(unknown)}; teach it"
+    with app.test_request_context():
+        from flask import url_for
+        return url_for(endpoint, **{k: fill[k] for k in rule.arguments})
+
+
+def _snapshot(app) -> list:
+    """Everything a change could touch, for every game."""
+    with app.app_context():
+        db.session.expire_all()
+        return [(g.public_id, g.status, g.updated_at, dict(g.options), [p.name for p in g.players],
+                 [(r.number, r.facts) for r in services.get_game_or_404(g.public_id).rounds],
+                 len(g.audit_entries)) for g in services.list_games()]
+
+
+def _send(client, method: str, url: str, endpoint: str, headers: dict):
+    if endpoint in JSON:
+        return client.open(url, method=method, json=JSON[endpoint], headers=headers)
+    return client.open(url, method=method, data=FORM, headers=headers)
+
+
+def _token(client) -> str:
+    return csrf_from(client.get("/games/new/krazy-bee").get_data(as_text=True))
+
+
+def test_the_sweep_sees_every_mutating_route():
+    endpoints = {e for e, _ in MUTATING_RULES}
+    assert {"rounds.new", "rounds.edit", "rounds.delete", "rounds.end", "rounds.preview", "games.undo",
+            "games.rematch", "games.delete", "games.new", "api.record", "api.correct",
+            "api.remove"} <= endpoints
+
+
+@pytest.mark.parametrize("endpoint, method", [p for p in MUTATING_RULES if not p[0].startswith("api.")])
+def test_html_route_refuses_without_csrf_token(app, client, game, endpoint, method):
+    public_id, _ = game
+    url = _url(app, endpoint, public_id)
+    before = _snapshot(app)
+    response = _send(client, method, url, endpoint, {})
+    assert response.status_code == 400, response.get_data(as_text=True)[:300]
+    assert "CSRF" in response.get_data(as_text=True)
+    assert _snapshot(app) == before
+    # the same request from the editor with a token gets past both guards
+    allowed = _send(client, method, url, endpoint, {"X-CSRFToken": _token(client)})
+    assert allowed.status_code not in (400, 401, 403), allowed.get_data(as_text=True)[:300]
+
+
+@pytest.mark.parametrize("endpoint, method", [p for p in MUTATING_RULES
+                                              if not p[0].startswith("api.") and p[0] not in NO_GAME])
+def test_html_route_refuses_without_edit_secret(app, client, game, endpoint, method):
+    public_id, _ = game
+    url = _url(app, endpoint, public_id)
+    stranger = app.test_client()
+    before = _snapshot(app)
+    response = _send(stranger, method, url, endpoint, {"X-CSRFToken": _token(stranger)})
+    assert response.status_code == 403, response.get_data(as_text=True)[:300]
+    assert _snapshot(app) == before
+    # a Bearer header with a wrong secret opens nothing either
+    wrong = _send(stranger, method, url, endpoint,
+                  {"X-CSRFToken": _token(stranger), "Authorization": "Bearer not-the-secret"})
+    assert wrong.status_code == 403
+    assert _snapshot(app) == before
+
+
+@pytest.mark.parametrize("endpoint, method", [p for p in MUTATING_RULES
+                                              if p[0].startswith("api.") and p[0] not in NO_GAME])
+def test_api_route_needs_the_bearer_secret_and_not_the_cookie(app, client, game, endpoint, method):
+    public_id, secret = game
+    url = _url(app, endpoint, public_id)
+    before = _snapshot(app)
+    # ``client`` holds the edit cookie: the CSRF-exempt API must not take it
+    assert _send(client, method, url, endpoint, {}).status_code == 401
+    assert _send(client, method, url, endpoint, {"Authorization": "Bearer wrong"}).status_code == 403
+    assert _snapshot(app) == before
+    allowed = _send(app.test_client(), method, url, endpoint, {"Authorization": f"Bearer {secret}"})
+    assert allowed.status_code < 400, allowed.get_data(as_text=True)[:300]
+
+
+def test_only_the_listed_routes_change_things_without_a_secret():
+    """A new mutating route without a game in its URL must be added to NO_GAME on purpose."""
+    without_game = {e for e, _ in MUTATING_RULES
+                    if "public_id" not in next(r for r in RULES if r.endpoint == e).arguments}
+    assert without_game == NO_GAME
+
+
+@pytest.mark.parametrize("endpoint", GET_RULES)
+def test_no_get_changes_a_game_or_shows_a_stranger_the_secret(app, client, game, endpoint):
+    public_id, secret = game
+    before = _snapshot(app)
+    for who in (client, app.test_client()):
+        response = who.get(_url(app, endpoint, public_id, secret))
+        assert response.status_code < 500
+        assert _snapshot(app) == before, f"GET {endpoint} changed a game"
+    assert secret.encode() not in response.get_data()  # the stranger's answer
+
+
+# -- secrets in cookies and logs ----------------------------------------------------------
+
+def test_edit_and_session_cookies_are_httponly_and_samesite(app, client):
+    page = client.get("/games/new/krazy-bee")
+    data = {"player_0": "Ann", "player_1": "Bob", "first_dealer": "0", "csrf_token": csrf_from(page.text)}
+    response = client.post("/games/new/krazy-bee", data=data)
+    assert response.status_code == 302
+    cookies = response.headers.getlist("Set-Cookie")
+    edit = [c for c in cookies if c.startswith("sk_edit_")]
+    session = [c for c in cookies + page.headers.getlist("Set-Cookie") if c.startswith("session=")]
+    assert edit and session
+    for cookie in edit + session:
+        assert "HttpOnly" in cookie and "SameSite=Lax" in cookie, cookie
+
+
+def test_editor_links_stay_out_of_the_request_logs(app, game, caplog):
+    """The development server's request line and gunicorn's access log, both blanked."""
+    public_id, secret = game
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        with caplog.at_level(logging.INFO):
+            url = f"http://127.0.0.1:{server.server_port}/games/{public_id}/join/{secret}"
+            with urllib.request.urlopen(url) as answer:
+                assert answer.status == 200  # followed the redirect to the game page
+            logging.getLogger("gunicorn.access").info("%(r)s %(s)s", {"r": f"GET {url[21:]}", "s": "302"})
+    finally:
+        server.shutdown()
+    logged = caplog.text
+    assert f"/games/{public_id}/join/" in logged and "gunicorn" in caplog.records[-1].name
+    assert secret not in logged
