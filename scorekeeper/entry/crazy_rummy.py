@@ -52,12 +52,17 @@ def parse(sub: Submission, ctx: HandContext) -> dict:
     return sub.finish({"face_up": face_up, "went_out": went_out, "players": players})
 
 
-def hand_sizes(details: Mapping[str, Any]) -> list | None:
-    """The hand sizes (CZ-7) from the engine's round details, if it gives them."""
-    for key in ("hand_sizes", "sizes"):
-        if isinstance(details.get(key), list):
-            return details[key]
-    return None
+def hand_sizes(details: Mapping[str, Any]) -> list[str] | None:
+    """Each seat's hand size (CZ-7) as the engine gives it, in words; the dealer plays one short.
+
+    >>> hand_sizes({"hand_sizes": [5, 10], "playing": [4, 10]})
+    ['5 cards (plays 4)', '10 cards']
+    """
+    sizes, playing = details.get("hand_sizes"), details.get("playing") or []
+    if not isinstance(sizes, list):
+        return None
+    return [f"{size} cards" + (f" (plays {playing[i]})" if i < len(playing) and playing[i] != size else "")
+            for i, size in enumerate(sizes)]
 
 
 def wild_rank(details: Mapping[str, Any]) -> str | None:

@@ -142,10 +142,13 @@
     if (wild) { wild.textContent = wildRank() || "—"; }
     form.querySelectorAll(".cards-input").forEach(function (input) { if (input.value.trim()) { later(input); } });
     post({ what: "round", form: formObject() }).then(function (answer) {
-      var sizes = answer.details && (answer.details.hand_sizes || answer.details.sizes);
+      var details = answer.details || {};
+      var sizes = details.hand_sizes, playing = details.playing || [];
       form.querySelectorAll("output.hand-size").forEach(function (out) {
         var seat = +out.getAttribute("data-seat");
-        out.textContent = sizes && sizes[seat] !== undefined ? sizes[seat] + " cards" : "";
+        var text = sizes && sizes[seat] !== undefined ? sizes[seat] + " cards" : "";
+        if (text && playing[seat] !== undefined && playing[seat] !== sizes[seat]) { text += " (plays " + playing[seat] + ")"; }
+        out.textContent = text;
       });
     }).catch(function () {});
   }

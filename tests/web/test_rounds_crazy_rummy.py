@@ -17,7 +17,7 @@ def test_cz7_hand_sizes_and_cz1_wild_rank_are_shown_by_the_engine(client, game):
                                                  "action": "preview"})
     body = text(response)
     # CZ-7: 4 -> 4 cards, Q -> 10 (the dealer plays one short), A -> 11; Bob deals: wild rank Q
-    assert "Ann 4, Bob 10, Cy 11" in body and "wild rank Q" in body
+    assert "Ann 4 cards, Bob 10 cards (plays 9), Cy 11 cards" in body and "wild rank Q" in body
     assert "not saved yet" in body
 
 
