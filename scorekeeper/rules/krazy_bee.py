@@ -96,17 +96,9 @@ def _blockers(cards: tuple[Card, ...], least: int) -> list[str]:
     return reasons
 
 
-def _wild_order(table: tuple[Card, ...], added: tuple[Card, ...]) -> list[str]:
-    """KB-2 after every addition, in the order the cards are laid."""
-    wild = sum(c.wild for c in table)
-    natural = len(table) - wild
-    for i, card in enumerate(added):
-        wild += card.wild
-        natural += not card.wild
-        if wild > natural:
-            return [f"KB-2: after card {i + 1} of those added (W) the meld has {wild} Wild Bees and "
-                    f"{natural} number cards; lay number cards before Wild Bees"]
-    return []
+def _table_reasons(table: tuple[Card, ...]) -> list[str]:
+    """KB-6: the meld laid off on must itself be legal (KB-2 included)."""
+    return [f"KB-6: the meld on the table is not legal: {reason}" for reason in _blockers(table, 1)]
 
 
 @register
@@ -150,7 +142,11 @@ class KrazyBee(Variant):
             if len(melds) > 1:
                 raise NotationError("|", NOTATION.accepted, self.slug,
                                     detail="'|' separates Step melds; an extension adds cards to one meld")
-            return self._extension(self._melds(extend)[0], melds[0], opts)
+            table = self._melds(extend)
+            if len(table) > 1:
+                raise NotationError("|", NOTATION.accepted, self.slug,
+                                    detail="'|' separates Step melds; extend one meld on the table at a time")
+            return self._extension(table[0], melds[0], opts)
         if len(melds) > 1 or opts["step"] is not None:
             return self._laydown(melds, opts)
         return judge(self.slug, melds[0], (BOOK, RUN), declared=opts["kind"],
@@ -181,8 +177,14 @@ class KrazyBee(Variant):
                        parts=shown.parts, extra={"step": None, "step_text": None, "steps": []})
 
     def _extension(self, table: tuple[Card, ...], added: tuple[Card, ...], opts: dict[str, Any]) -> Verdict:
-        """KB-6: the meld on the table stays a legal meld of its kind (KB-2 after every addition)."""
-        blockers = _blockers(table + added, 1) or _wild_order(table, added)
+        """KB-6: the meld on the table stays a legal meld of its kind.
+
+        KB-2 must hold after every addition. The cards of one lay-off are a
+        multiset (N-4): laid number cards first, Wild Bees never outnumber
+        number cards on the way when they do not at the end, so the grown meld
+        is what is checked.
+        """
+        blockers = _table_reasons(table) or _blockers(table + added, 1)
         return judge_change(self.slug, table, table, added, (BOOK, RUN), declared=opts["kind"],
                             blockers=blockers, rule="KB-6", what="meld",
                             wild_word="Wild Bee", wild_token="W")

@@ -122,7 +122,8 @@ def _lone_reasons(i: int, meld: Meld) -> list[str]:
     natural = sum(v is not None for v in meld.values)
     where = f"meld {i + 1} ({meld.text})"
     if meld.too_wild:
-        return [f"KB-2: {where} has {len(meld.values) - natural} Wild Bees but only {natural} number cards"]
+        return [f"KB-2: {where} has {len(meld.values) - natural} Wild Bees but only {natural} number "
+                f"card{'s' * (natural != 1)}; Wild Bees may not outnumber number cards"]
     if meld.kinds:
         return []
     return [f"KB-1: {where} is neither a book ({why_not(meld.values, BOOK, 'Wild Bee')}) "
@@ -191,7 +192,7 @@ def judge_laydown(variant: str, melds: Sequence[Meld], step: Step) -> Verdict:
     written = tuple(" | ".join(m.text for m in melds).split())
     if len(melds) != len(step.melds):
         reason = (f"KB-3: {step.label} needs {len(step.melds)} meld{'s' * (len(step.melds) != 1)}; "
-                  f"this laydown has {len(melds)}")
+                  f"this laydown has {len(melds)}" + (" (separate melds with '|')" if len(melds) == 1 else ""))
         return Verdict(variant, False, None, (), None, written, (reason,),
                        parts=tuple(_part(i, m, None) for i, m in enumerate(melds)), extra=extra)
     found: list[tuple[str, ...]] = []

@@ -237,6 +237,24 @@ def test_kb5_message_names_the_combined_run():
     assert "together one run of 8" in v["reasons"][0]
 
 
+def test_kb5_overlapping_runs_with_a_wild_bee_read_to_overlap():
+    # W could make 5-8 (touching 1-4) or 4-7 (overlapping 1-4): the overlap is allowed
+    v = verdict("1 2 3 4 | 5 6 7 W", step="2 runs of 4")
+    assert v["valid"] and v["reading"][-1] == "4"
+
+
+def test_kb2_reason_in_a_laydown_reads_plainly():
+    v = verdict("5 W W | 6 6 6", step=1)
+    assert v["reasons"][0] == ("KB-2: meld 1 (5 W W) has 2 Wild Bees but only 1 number card; "
+                               "Wild Bees may not outnumber number cards")
+
+
+def test_kb3_one_meld_for_a_two_meld_step_says_how_to_separate():
+    v = verdict("5 5 5 6 6 6", step=1)
+    assert v["reasons"] == ["KB-3: Step 1 (2 books of 3) needs 2 melds; this laydown has 1 "
+                            "(separate melds with '|')"]
+
+
 def test_laydown_lists_every_reading_of_its_wild_bees():
     v = verdict("5 5 5 | 5 6 7 W", step=2)
     assert v["readings"] == [["5", "5", "5", "|", "5", "6", "7", "4"], ["5", "5", "5", "|", "5", "6", "7", "8"]]
@@ -300,8 +318,13 @@ EXTENSIONS = [
     ("KB-6-declared-kind-differs", "8", "4 5 6 7", {"kind": "book"}, False, None, ["KB-6"]),
     ("KB-6-table-meld-illegal", "5", "3 4 6", {}, False, None, ["KB-6"]),
     ("KB-2-too-many-wilds", "W W W W", "5 5 5", {}, False, None, ["KB-2"]),
-    ("KB-2-after-every-addition", "W W 5", "5 5 W", {}, False, None, ["KB-2"]),
+    # N-4: the cards of one lay-off are a multiset; laid number cards first, KB-2 holds after each one
+    ("KB-2-lay-off-order-does-not-matter", "W W 5", "5 5 W", {}, True, "book", ["5", "5", "5"]),
     ("KB-2-numbers-first-is-fine", "5 W W", "5 5 W", {}, True, "book", ["5", "5", "5"]),
+    ("KB-2-lone-wild-on-even-book", "W", "5 5 W W", {}, False, None, ["KB-2"]),
+    ("KB-2-wild-then-number-on-even-book", "W 5", "5 5 W W", {}, True, "book", ["5", "5"]),
+    ("KB-6-table-meld-breaks-KB-2", "5", "5 W W", {}, False, None, ["KB-6"]),
+    ("KB-6-table-run-breaks-KB-2", "8", "W W 7", {}, False, None, ["KB-6"]),
 ]
 
 
@@ -345,7 +368,7 @@ def test_unknown_token(cards, token):
 
 @pytest.mark.parametrize("cards,extend", [("", None), ("  ,  ", None), ("5 5 5 | | 1 2 3", None),
                                           ("|", None), ("5 5 5 |", None), ("5 | 6", "5 5 5"),
-                                          ("5", "")], ids=lambda v: f"N-1-{v!r}")
+                                          ("5", ""), ("5", "5 5 5 | 6 6 6")], ids=lambda v: f"N-1-{v!r}")
 def test_malformed_input(cards, extend):
     with pytest.raises(NotationError):
         check(KB, cards, extend=extend)
