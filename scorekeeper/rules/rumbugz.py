@@ -109,7 +109,9 @@ class RumBugz(Variant):
             raise NotationError("", NOTATION.accepted, self.slug, detail="no Bugz given")
         added = tuple(NOTATION.parse_token(t) for t in tokens if not t.startswith("-"))
         removed = [self._taken_off(t) for t in tokens if t.startswith("-")]
-        kept, reasons = list(table), []
+        kept = list(table)
+        reasons = [f"RB-5: the Sequence on the table is not legal: {r}"
+                   for r in _too_few(len(table), "RB-1", "a Sequence")]
         for bug in removed:
             if bug in kept:
                 kept.remove(bug)

@@ -115,6 +115,10 @@ CHANGES = [
     ("RB-5-declared-kind-not-on-table", "7", "3 4 5 6", {"kind": "double"}, False, None, ["RB-5"]),
     ("RB-5-table-illegal", "7", "1 2 4 8", {}, False, None, ["RB-5"]),
     ("RB-5-no-wrap", "1", "9 10 11 12", {}, False, None, ["RB-5"]),
+    # RB-1: a Sequence on the table has at least 4 Bugz, so 3 are not a Sequence to change
+    ("RB-5-table-under-four-Bugz", "5", "5 5 5", {}, False, None, ["RB-5"]),
+    ("RB-5-match-unbounded", "5 5 5 5 5 5 5 5", "5 5 5 5", {}, True, "match", ["5"] * 8),
+    ("RB-5-triple-at-most-4", "P", "1 4 7 10", {}, False, None, ["RB-5"]),
 ]
 
 
