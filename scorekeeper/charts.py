@@ -7,6 +7,7 @@ colour *and* a marker shape / dash pattern, so nothing depends on colour alone.
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Sequence
 
@@ -35,11 +36,14 @@ def nice_ticks(low: int, high: int, count: int = 5) -> list[int]:
     [0, 20, 40, 60, 80, 100]
     >>> nice_ticks(-35, 40)
     [-40, -20, 0, 20, 40]
+    >>> nice_ticks(0, 10 ** 20)[1]  # typed totals can be any size
+    20000000000000000000
     """
     if high <= low:
         high = low + 1
     raw = (high - low) / max(count, 1)
-    step = min(b * 10 ** e for b in (1, 2, 5) for e in range(9) if b * 10 ** e >= raw)
+    power = max(0, math.floor(math.log10(raw)))
+    step = min(b * 10 ** e for b in (1, 2, 5) for e in (power, power + 1) if b * 10 ** e >= raw)
     first = (low // step) * step
     last = -((-high) // step) * step
     return list(range(first, last + step, step))

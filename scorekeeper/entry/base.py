@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from ..rules import GameScore, RoundError, find_variant, score_game
+from ..rules.options import whole_number
 
 _TICKED = {"1", "on", "true", "yes", "y"}
 
@@ -123,13 +124,14 @@ class Submission:
         text = self.text(name)
         if text == "":
             return None
-        if text.lstrip("-").isdigit() and text.startswith("-"):
+        number = whole_number(text)
+        if number is None:
+            self.fail(name, f"{text[:20]!r} is not a whole number")
+        elif text.startswith("-"):
             self.fail(name, "cannot be negative")
-            return None
-        if not text.isdigit():
-            self.fail(name, f"{text!r} is not a whole number")
-            return None
-        return int(text)
+        else:
+            return number
+        return None
 
     def seat(self, name: str, players: int) -> int | None:
         """One player's seat (a radio button), or None for nobody."""
@@ -140,10 +142,11 @@ class Submission:
         if not chosen:
             return None
         value = chosen.pop()
-        if not value.isdigit() or int(value) >= players:
-            self.fail(name, f"{value!r} is not a player at this table")
+        seat = whole_number(value)
+        if seat is None or value.startswith("-") or seat >= players:
+            self.fail(name, f"{value[:20]!r} is not a player at this table")
             return None
-        return int(value)
+        return seat
 
     # -- errors ---------------------------------------------------------------
     def fail(self, name: str, message: str) -> None:

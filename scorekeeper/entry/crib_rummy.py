@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..rules.options import whole_number
 from .base import HandContext, Submission, seat_value
 
 TEMPLATE = "rounds/crib_rummy.html"
@@ -154,10 +155,11 @@ def _turn(sub: Submission, ctx: HandContext, k: int) -> dict | None:
             continue
         meld: dict[str, Any] = {"cards": cards}
         if extend not in ("", "new"):
-            if not extend.isdigit():
-                sub.fail(f"{m}.extend", f"{extend!r} is not a table meld")
+            table_meld = whole_number(extend)
+            if table_meld is None or extend.startswith("-"):
+                sub.fail(f"{m}.extend", f"{extend[:20]!r} is not a table meld")
             else:
-                meld["extend"] = int(extend)
+                meld["extend"] = table_meld
         if kind:
             if kind not in KINDS:
                 sub.fail(f"{m}.kind", f"{kind!r} is not one of: set, run")

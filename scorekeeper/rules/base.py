@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Mapping
 
 from .cards import Card, Notation
 from .errors import NotationError, RoundError, RulesError
-from .options import Option, resolve
+from .options import Option, resolve, whole_number
 from .scoring import GameScore, RoundOutcome, best_seats
 from .verdict import HandValue, Verdict
 
@@ -128,10 +128,10 @@ class Variant:
     def count(value: Any, field: str, *, low: int = 0, high: int | None = None, what: str = "a count") -> int:
         """A whole number within bounds (no negatives), or RoundError on ``field``."""
         if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-                value = int(value)
-            else:
+            number = whole_number(value) if isinstance(value, str) else None
+            if number is None:
                 raise RoundError([(field, f"{value!r} is not {what} (a whole number)")])
+            value = number
         if value < low:
             raise RoundError([(field, f"{what} cannot be below {low}")])
         if high is not None and value > high:

@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from .errors import OptionError
+from .options import whole_number
 from .progressions import Shape
 
 BOOK = Shape("book", 0, 1, 13)
@@ -143,7 +144,11 @@ def parse_step_choice(raw: Any) -> str:
     text = str(raw).strip()
     m = re.fullmatch(r"(?:step\s*)?(\d+)", text, re.IGNORECASE)
     if m:
-        if int(m.group(1)) < 1:
+        number = whole_number(m.group(1))
+        if number is None:  # thousands of digits: no list is that long
+            raise OptionError("step", f"KB-8: there is no Step {m.group(1)[:12]}...",
+                              "a Step number or one Step's text")
+        if number < 1:
             raise OptionError("step", "Steps are numbered from 1", "a Step number or one Step's text")
         return m.group(1)
     if ";" in text or "\n" in text:
@@ -153,8 +158,8 @@ def parse_step_choice(raw: Any) -> str:
 
 def chosen_step(choice: str, steps: Sequence[Step]) -> Step:
     """The Step a laydown is checked against: by number in ``steps`` or by its own text."""
-    if choice.isdigit():
-        number = int(choice)
+    number = whole_number(choice)
+    if number is not None:
         if not 1 <= number <= len(steps):
             raise OptionError("step", f"KB-8: there is no Step {number}; the list has {len(steps)} Steps",
                               f"a Step number 1..{len(steps)} or one Step's text")

@@ -23,6 +23,26 @@ from .errors import OptionError
 
 _TRUE = {"1", "true", "yes", "on", "y", "t"}
 _FALSE = {"0", "false", "no", "off", "n", "f", ""}
+#: Longest run of digits read as a number (far past any score; Python refuses past 4,300).
+MAX_DIGITS = 30
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` read as a whole number (an optional minus, then digits), else None.
+
+    Unlike a bare ``isdigit()`` test before ``int()``, this refuses what ``int``
+    cannot read (superscripts) and digit runs too long to be a count.
+
+    >>> whole_number("12"), whole_number("-3"), whole_number(" 7 "), whole_number("1.5")
+    (12, -3, 7, None)
+    >>> whole_number("²"), whole_number("9" * 5000), whole_number("-"), whole_number("+4")
+    (None, None, None, None)
+    """
+    text = text.strip()
+    digits = text[1:] if text.startswith("-") else text
+    if not digits.isdecimal() or len(digits) > MAX_DIGITS:
+        return None
+    return int(text)
 
 
 @dataclass(frozen=True)
