@@ -5,7 +5,8 @@
   (kind ``laydown``; CT-6 totals the sets).
 - An extension (``extend`` = the set on the table, ``cards`` = the tiles
   added): :func:`extension_verdict` tries the added tiles after the set,
-  then before it (groups ignore order), and reports where they fit. When
+  then before it, then split over both ends (groups ignore order), and
+  reports where they fit. When
   a single rack tile can take a joker's place instead, that is a joker taken
   back (CT-10); when the set on the table is only a freed joker, the new set
   must hold two tiles from the rack (CT-10).
@@ -18,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import Card
-from .tile_sets import LineVerdict, Reading, Switches, read_line, read_runs, token
+from .tile_sets import LineVerdict, Reading, Switches, read_line, read_runs, supply_reasons, token
 from .verdict import Verdict
 
 _KIND_RULE = {"group": "CT-2", "run": "CT-3"}
@@ -66,11 +67,16 @@ def judge(tiles: tuple[Card, ...], sw: Switches, kind: str | None) -> tuple[Line
 
 
 def set_verdict(variant: str, tiles: tuple[Card, ...], opts: dict[str, Any], *,
-                first_meld: bool = True) -> Verdict:
-    """Judge one set read in the order given (CT-1..CT-5, CT-6 when ``first_meld``)."""
+                first_meld: bool = True, supply: bool = True) -> Verdict:
+    """Judge one set read in the order given (CT-1..CT-5, CT-6 when ``first_meld``).
+
+    With ``supply`` the set may not show more of a tile than the game has (two each).
+    """
     sw = Switches.of(opts)
     line, readings, reasons, alternatives = judge(tiles, sw, opts.get("kind"))
-    if not readings:
+    if supply:
+        reasons += supply_reasons(tiles, "CT-1", "this set shows")
+    if not readings or reasons:
         return Verdict(variant, False, None, (), None, (), tuple(reasons), alternatives=tuple(alternatives))
     extra, notes = initial_meld(readings[0].points, opts["initial_meld"]) if first_meld else ({}, ())
     kinds = tuple(k for k in ("group", "run") if any(r.kind == k for r in readings))
@@ -87,9 +93,10 @@ def _part(tiles, verdict: Verdict) -> dict:
 
 def laydown_verdict(variant: str, sets: list[tuple[Card, ...]], opts: dict[str, Any]) -> Verdict:
     """Several sets laid down together (``|`` between them); CT-6 counts them all."""
-    verdicts = [set_verdict(variant, tiles, opts, first_meld=False) for tiles in sets]
+    verdicts = [set_verdict(variant, tiles, opts, first_meld=False, supply=False) for tiles in sets]
     parts = tuple(_part(tiles, v) for tiles, v in zip(sets, verdicts))
     reasons = tuple(f"{reason} (set {n})" for n, v in enumerate(verdicts, 1) for reason in v.reasons)
+    reasons += tuple(supply_reasons((t for tiles in sets for t in tiles), "CT-1", "these sets show"))
     if reasons:
         return Verdict(variant, False, reasons=reasons, parts=parts)
     points = sum(v.points for v in verdicts)
@@ -106,9 +113,18 @@ def _swap_joker(added: tuple[Card, ...], table: tuple[Card, ...], sw: Switches):
         if t.wild:
             swapped = table[:i] + added + table[i + 1:]
             line = read_line(swapped, sw, cap=0)
-            if line.valid:
+            if line.valid and not supply_reasons(swapped, "CT-1", "this set shows"):
                 return swapped, line.best
     return None
+
+
+def _placements(table: tuple[Card, ...], added: tuple[Card, ...]):
+    """Where added tiles may go, in order tried: after the set, before it, then split over
+    both ends (the first ``k`` before it, the rest after it, each part in the order given)."""
+    yield "end", table + added
+    yield "start", added + table
+    for k in range(1, len(added)):
+        yield "both ends", added[:k] + table + added[k:]
 
 
 def extension_verdict(variant: str, added: tuple[Card, ...], table: tuple[Card, ...],
@@ -124,7 +140,7 @@ def extension_verdict(variant: str, added: tuple[Card, ...], table: tuple[Card, 
         return Verdict(variant, False, reasons=tuple(f"{r} (the set on the table)" for r in on_table))
     swap = None if freed_joker else _swap_joker(added, table, sw)
     first = None
-    for placed, tiles in (("end", table + added), ("start", added + table)):
+    for placed, tiles in _placements(table, added):
         verdict = set_verdict(variant, tiles, opts, first_meld=False)
         if verdict.valid:
             alternatives = (f"CT-10: {token(added[0])} could instead take the joker's place "

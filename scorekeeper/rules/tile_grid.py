@@ -21,12 +21,11 @@ lines allows (at most 4 x 4 choices: the game has two jokers).
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass
 from itertools import product
 
 from .cards import Card, Notation, tokenize
-from .tile_sets import COLOUR_ORDER, LineVerdict, Switches, joker_points, read_line, token
+from .tile_sets import COLOUR_ORDER, LineVerdict, Switches, joker_points, read_line, supply_reasons, token
 
 _ROWS = re.compile(r"[/\n]")
 
@@ -83,16 +82,6 @@ def _where(r: int, c: int) -> str:
     return f"row {r + 1}, column {c + 1}"
 
 
-def _supply_reasons(tiles: list[Card]) -> list[str]:
-    """The game has two of each number tile and two jokers."""
-    counts = Counter(token(t) for t in tiles)
-    out = [f"CT-9: the game has only two {name} tiles; this board shows {n}"
-           for name, n in sorted(counts.items()) if n > 2 and name != "J"]
-    if counts["J"] > 2:
-        out.append(f"CT-9: the game has only two jokers; this board shows {counts['J']}")
-    return out
-
-
 def _judge_lines(board, lines, sw, colours: dict) -> list[LineVerdict]:
     """Each line's verdict with crossing jokers held to the given colours."""
     out = []
@@ -116,7 +105,7 @@ def check_board(board, sw: Switches):
             member.setdefault(rc, []).append(n)
     reasons = [f"CT-9: {token(t)} at {_where(*rc)} is not part of any set (a line of 2 or more tiles)"
                for rc, t in tiles.items() if rc not in member]
-    reasons += _supply_reasons(list(tiles.values()))
+    reasons += supply_reasons(tiles.values(), "CT-9", "this board shows")
     if not tiles:
         reasons.append("CT-1: a set needs at least one number tile")
     crossing = [rc for rc, t in tiles.items() if t.wild and len(member.get(rc, ())) == 2]

@@ -23,6 +23,7 @@ from typing import Any, Mapping
 
 from .errors import RoundError, RulesError
 from .scoring import GameScore, RoundOutcome, best_seats
+from .tile_sets import COPIES
 
 
 def rack_points(variant, entry: Mapping[str, Any], field: str, opts) -> int:
@@ -38,10 +39,6 @@ def rack_points(variant, entry: Mapping[str, Any], field: str, opts) -> int:
     return 0
 
 
-#: The set holds two of each number tile and two jokers (RULES.md section 3).
-COPIES_PER_TILE = 2
-
-
 def check_tile_supply(variant, entries: list[Mapping[str, Any]]) -> None:
     """Refuse racks that together hold more of a tile than the set has (section 3: two of each).
 
@@ -50,7 +47,7 @@ def check_tile_supply(variant, entries: list[Mapping[str, Any]]) -> None:
     >>> check_tile_supply(find_variant("rummikub"), [{"rack": "R5 R5"}, {"rack": "r5"}])
     Traceback (most recent call last):
     ...
-    scorekeeper.rules.errors.RoundError: players.1.rack: CT-7: the set has only 2 of R5, these racks hold 3
+    scorekeeper.rules.errors.RoundError: players.1.rack: CT-7: the game has only two R5 tiles; these racks hold 3
     """
     seen: Counter = Counter()
     for seat, entry in enumerate(entries):
@@ -59,10 +56,10 @@ def check_tile_supply(variant, entries: list[Mapping[str, Any]]) -> None:
             continue
         for tile in variant.parse_for_round(rack, f"players.{seat}.rack"):
             seen[tile] += 1
-            if seen[tile] > COPIES_PER_TILE:
-                name = "jokers" if tile.wild else variant.notation.format(tile)
-                raise RoundError([(f"players.{seat}.rack", f"CT-7: the set has only {COPIES_PER_TILE} of "
-                                   f"{name}, these racks hold {seen[tile]}")])
+            if seen[tile] > COPIES:
+                name = "jokers" if tile.wild else f"{variant.notation.format(tile)} tiles"
+                raise RoundError([(f"players.{seat}.rack", f"CT-7: the game has only two {name}; "
+                                   f"these racks hold {seen[tile]}")])
 
 
 def round_changes(racks: list[int], winner: int | None, scoring: str) -> tuple[tuple[int, ...], tuple[int, ...]]:

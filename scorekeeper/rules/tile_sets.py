@@ -16,8 +16,9 @@ one-colour group.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Iterable, Mapping
 
 from .cards import Card
 from .tile_faces import (COLOUR_ORDER, END, START, Move, Reading, Switches, entry_text,  # noqa: F401
@@ -44,6 +45,26 @@ class LineVerdict:
     @property
     def best(self) -> Reading | None:
         return self.readings[0] if self.readings else None
+
+
+#: The set holds two of each number tile and two jokers (RULES.md section 3).
+COPIES = 2
+
+
+def supply_reasons(tiles: Iterable[Card], rule: str, shown: str) -> list[str]:
+    """Tiles shown more often than the set holds them (``shown``: "this set shows", ...).
+
+    >>> from scorekeeper.rules.tiles import NOTATION
+    >>> supply_reasons(NOTATION.parse("R6 R6 R6 J"), "CT-1", "this set shows")
+    ['CT-1: the game has only two R6 tiles; this set shows 3']
+    """
+    counts = Counter(token(t) for t in tiles)
+    jokers = counts.pop("J", 0)
+    out = [f"{rule}: the game has only two {name} tiles; {shown} {n}"
+           for name, n in sorted(counts.items()) if n > COPIES]
+    if jokers > COPIES:
+        out.append(f"{rule}: the game has only two jokers; {shown} {jokers}")
+    return out
 
 
 # -- groups (CT-2) -----------------------------------------------------------------
@@ -93,6 +114,11 @@ def _group_reasons(tiles: tuple[Card, ...], sw: Switches) -> str:
         return f"CT-2: a group needs 3 or 4 positions; these tiles fill at most {most}"
     if len(tiles) > 4:
         return f"CT-2: a group has at most 4 positions; these are {len(tiles)} tiles"
+    # an 11 in a group of 1s can only be read as 1+1: it fills two positions
+    least, g = min((sum(2 if g == 1 and t.rank == 11 else 1 for t in tiles), g) for g in common)
+    if least > 4:
+        return (f"CT-2: a group has at most 4 positions; as {g}s these tiles fill {least} "
+                "(an 11 read as 1+1 fills two)")
     also = ", or all the same colour" if sw.same_color_groups else ""
     return f"CT-2: a group needs all different colours{also}"
 

@@ -15,16 +15,45 @@ from scorekeeper.rules import NotationError, OptionError, check, hand
     ("crazy-tiles", "R13", "R10 R2", True, "start", ["R13", "R0+R1", "R2"]),
     ("runny-tiles", "G4", "R1 B2 K3", True, "end", ["R1", "B2", "K3", "G4"]),
     ("runny-tiles", "G4 R5", "R1 B2 K3", False, None, None),
+    # tiles added at both ends in one turn: those before the set first, in the order given (N-4)
+    ("rummikub", "R2 R6", "R3 R4 R5", True, "both ends", ["R2", "R3", "R4", "R5", "R6"]),
+    ("rummikub", "R1 R2 R6 R7", "R3 R4 R5", True, "both ends",
+     ["R1", "R2", "R3", "R4", "R5", "R6", "R7"]),
+    ("crazy-tiles", "R13 J R4", "R1 R2 R3", True, "both ends", ["R13", "R0", "R1", "R2", "R3", "R4"]),
+    ("rummikub", "R6 R2", "R3 R4 R5", False, None, None),
 ], ids=lambda x: str(x) if isinstance(x, str) else None)
 def test_extension_tries_the_end_then_the_start(variant, added, table, valid, placed, reading):
     v = check(variant, added, extend=table).to_dict()
     assert v["valid"] is valid
     if valid:
         assert v["placed"] == placed and v["reading"] == reading
-        assert v["points"] == sum(int(t[1:]) for t in v["set"])
+        jokers = 20 * v["reading"].count("R0")   # CT-5: a joker standing for 0 counts 20
+        assert v["points"] == sum(int(t[1:]) for t in v["set"] if t != "J") + jokers
         assert "initial_meld" not in v          # CT-6 is about the first laydown only
     else:
         assert v["reasons"] and all(r.startswith("CT-") for r in v["reasons"])
+
+
+def test_extension_out_of_order_offers_the_run_in_order():
+    v = check("rummikub", "R6 R2", extend="R3 R4 R5")
+    assert "CT-3: in the order R2 R3 R4 R5 R6 it would be a run" in v.alternatives
+
+
+@pytest.mark.parametrize("variant,added,table", [
+    ("crazy-tiles", "R6", "R6 R6 J"),          # a third red 6
+    ("crazy-tiles", "J", "R8 J J"),            # a third joker
+], ids=["CT-1-extension-third-R6", "CT-1-extension-third-joker"])
+def test_extension_cannot_show_more_tiles_than_the_set_has(variant, added, table):
+    v = check(variant, added, extend=table)
+    assert not v.valid
+    assert any(r.startswith("CT-1: the game has only two") for r in v.reasons), v.reasons
+
+
+def test_ct1_laydown_counts_tiles_across_its_sets():
+    v = check("rummikub", "R5 B5 K5 | R5 R6 R7 | R4 R5 R6")
+    assert not v.valid
+    assert "CT-1: the game has only two R5 tiles; these sets show 3" in v.reasons
+    assert check("rummikub", "R5 B5 K5 | R5 R6 R7").valid
 
 
 def test_extension_of_an_illegal_table_set_says_so():

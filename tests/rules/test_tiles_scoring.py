@@ -122,7 +122,7 @@ def test_ct7_racks_cannot_hold_more_tiles_than_the_set(racks, field):
     with pytest.raises(RoundError) as err:
         score_round("rummikub", facts, players=len(racks))
     assert err.value.errors[0][0] == field
-    assert "the set has only 2" in err.value.errors[0][1]
+    assert "CT-7: the game has only two " in err.value.errors[0][1]
 
 
 def test_ct7_two_copies_and_two_jokers_are_fine():

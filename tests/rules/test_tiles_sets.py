@@ -93,12 +93,32 @@ def test_ct1_positions(tiles, opts, valid):
 
 
 def test_ct1_all_jokers_reason():
-    assert check("crazy-tiles", "J J J").reasons == ("CT-1: a set needs at least one number tile",)
+    assert check("crazy-tiles", "J J J").reasons == ("CT-1: a set needs at least one number tile",
+                                                     "CT-1: the game has only two jokers; this set shows 3")
 
 
 def test_ct1_joker_as_split_reads_as_its_parts():
     assert check("rummikub", "J R2", ten_split=True).reading == ("R0+R1", "R2")
     assert check("rummikub", "J R3", twelve_split=True).reading == ("R1+R2", "R3")
+
+
+# The set holds two of each number tile and two jokers (section 3): a set cannot show more
+@pytest.mark.parametrize("variant,tiles,shown", [
+    ("crazy-tiles", "R6 R6 R6", "only two R6 tiles; this set shows 3"),
+    ("crazy-tiles", "R11 R11 R11", "only two R11 tiles; this set shows 3"),
+    ("crazy-tiles", "R1 R1 R1 R1", "only two R1 tiles; this set shows 4"),
+    ("rummikub", "J J J R1", "only two jokers; this set shows 3"),
+    ("runny-tiles", "R1 J J J J", "only two jokers; this set shows 4"),
+], ids=["CT-1-supply-R6", "CT-1-supply-R11", "CT-1-supply-R1", "CT-1-supply-3-jokers", "CT-1-supply-4-jokers"])
+def test_ct1_a_set_shows_at_most_two_of_a_tile(variant, tiles, shown):
+    verdict = check(variant, tiles)
+    assert not verdict.valid
+    assert f"CT-1: the game has {shown}" in verdict.reasons
+
+
+def test_ct1_two_copies_and_a_six_read_as_nine_are_fine():
+    assert check("crazy-tiles", "R6 R6 R9").valid          # three red 6s (or 9s): two tiles of each
+    assert check("crazy-tiles", "R8 R8 J").valid
 
 
 # CT-2 groups
@@ -114,7 +134,8 @@ def test_ct1_joker_as_split_reads_as_its_parts():
     ("R5 B5 K6", {}, False, "CT-2: a group needs one number: R5 and K6 differ"),
     ("K11 K11", ALL_ON, True, None),                        # four black 1s
     ("R11 K1", ALL_ON, False, "CT-2: a group needs all different colours, or all the same colour"),
-    ("R11 R11 R1", ALL_ON, False, None),                    # five positions
+    ("R11 R11 R1", ALL_ON, False, "CT-2: a group has at most 4 positions; as 1s these tiles fill 5"),
+    ("R1 J R11", ALL_ON, True, None),                       # joker as a lone 1: four red 1s
 ], ids=lambda x: str(x) if isinstance(x, str) else None)
 def test_ct2_groups(tiles, opts, valid, reason):
     verdict = check("rummikub", tiles, **opts)
