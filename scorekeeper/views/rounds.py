@@ -116,11 +116,15 @@ def preview(public_id: str):
     every POST (send the token in ``X-CSRFToken``).
     """
     game = _editable(public_id)
-    body = request.get_json(silent=True) or {}
+    body = request.get_json(silent=True)
+    body = body if isinstance(body, dict) else {}
     what = body.get("what")
     try:
         if what == "round":
-            return jsonify(_round_preview(game, body.get("form") or {}))
+            form = body.get("form") or {}
+            if not isinstance(form, dict):
+                return jsonify({"error": "'form' must be an object of field names to values"}), 400
+            return jsonify(_round_preview(game, form))
         options = _lone_options(game, body)
         cards = str(body.get("cards") or "")
         if what == "hand":

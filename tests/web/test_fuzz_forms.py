@@ -136,6 +136,31 @@ def test_each_odd_value_in_every_field_of_a_hand_form(app, client, slug):
                 client.post(f"/games/{game}/undo", data={"csrf_token": csrf})
 
 
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | ODD_VALUES,
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(ODD_VALUES, inner, max_size=3),
+                    max_leaves=8)
+
+
+@pytest.mark.parametrize("slug", ["krazy-bee", "crib-rummy", "crazy-rummy"])
+def test_hand_preview_never_fails(app, client, slug):
+    """The hand form's live preview (JSON): any body, any shape of ``form``, nothing saved."""
+    game = new_game(app, client, slug)
+    csrf = token(client, rounds_url(game))
+    body = st.one_of(JSON, st.fixed_dictionaries(
+        {"what": st.sampled_from(["hand", "check", "round", "x"])},
+        optional={"cards": JSON, "extend": JSON, "wild": JSON, "form": JSON}))
+
+    @FUZZ
+    @given(body)
+    def ask(payload):
+        before = _snapshot(app)
+        response = client.post(rounds_url(game, "preview"), json=payload, headers={"X-CSRFToken": csrf})
+        assert response.status_code < 500, (payload, response.get_data(as_text=True)[:500])
+        assert _snapshot(app) == before
+
+    ask()
+
+
 #: a typed total far past any real score, in each variant's own hand form
 HUGE = "9" * 30
 HUGE_HANDS = {
