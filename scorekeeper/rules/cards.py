@@ -60,7 +60,9 @@ class Notation:
     ``suit_first`` the suit is written before the rank (tiles: ``R10``),
     otherwise after it (cards: ``10H``). ``suit_required`` makes a token
     without a suit an error; ``keep_suit=False`` parses and drops it
-    (Crazy Rummy ignores suits).
+    (Crazy Rummy ignores suits). ``hints`` maps a rank text players may try
+    (``1`` for an ace) to a short hint added to the notation error, and
+    ``suit_hint`` is added when a known rank comes without its suit.
     """
 
     variant: str
@@ -72,6 +74,8 @@ class Notation:
     suit_required: bool = False
     keep_suit: bool = True
     rank_names: dict[int, str] = field(default_factory=dict)
+    hints: dict[str, str] = field(default_factory=dict)
+    suit_hint: str = ""
 
     def parse_token(self, token: str) -> Card:
         """One token to a :class:`Card`, or a :class:`NotationError` naming it."""
@@ -82,10 +86,10 @@ class Notation:
         if self.suits:
             rank_text, suit = self._split_suit(up)
             if suit is None and self.suit_required:
-                raise self._error(token)
+                raise self._error(token, rank_text, missing_suit=True)
         rank = self.ranks.get(rank_text)
         if rank is None:
-            raise self._error(token)
+            raise self._error(token, rank_text)
         return Card(rank=rank, suit=suit if self.keep_suit else None)
 
     def _split_suit(self, up: str) -> tuple[str, str | None]:
@@ -97,8 +101,12 @@ class Notation:
                 return up[: -len(s)], self.suits[spelling]
         return up, None
 
-    def _error(self, token: str) -> NotationError:
-        return NotationError(token, self.accepted, self.variant)
+    def _error(self, token: str, rank_text: str, missing_suit: bool = False) -> NotationError:
+        hint = self.hints.get(rank_text, "")
+        if not hint and missing_suit and rank_text in self.ranks:
+            hint = self.suit_hint
+        detail = f"unknown token {token!r} for {self.variant} ({hint})" if hint else ""
+        return NotationError(token, self.accepted, self.variant, detail=detail)
 
     def parse(self, text: str) -> tuple[Card, ...]:
         """A whole notation string to cards; empty input gives ``()``."""

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .cards import Card, Notation
+from .crib_melds import FACE_HINTS
 
 SUITS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 RANKS = {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14, **{str(n): n for n in range(3, 11)}}
@@ -38,6 +39,8 @@ ACE = 14
 PER_DECK = 4  # each rank once per suit in a 48-card deck (no 2s, no jokers)
 
 NOTATION = Notation("crazy-rummy", ranks=RANKS, suits=SUITS, keep_suit=False, rank_names=RANK_NAMES,
+                    hints={**FACE_HINTS, "2": "Crazy Rummy plays without 2s",
+                           "JK": "Crazy Rummy plays without jokers", "*": "Crazy Rummy plays without jokers"},
                     accepted="3..10 (T = 10), J, Q, K, A, optionally with a suit letter (7H, QS); no 2s, no jokers")
 
 

@@ -40,8 +40,14 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANKS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 11)}}
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
+#: N-1 hints for ranks players may write as numbers (the deck's tokens are A, J, Q, K).
+FACE_HINTS = {"1": "an ace is written A", "14": "an ace is written A", "11": "a jack is written J",
+              "12": "a queen is written Q", "13": "a king is written K"}
+
 NOTATION = Notation("crib-rummy", ranks=RANKS, wild_tokens=("JK", "*"), suits=SUITS,
                     suit_required=True, rank_names=RANK_NAMES,
+                    hints={k: f"{v}, e.g. {v[-1]}S" for k, v in FACE_HINTS.items()},
+                    suit_hint="a card needs its suit, e.g. 7H",
                     accepted="rank A 2..10 J Q K (T = 10) + suit S H D C (or ♠♥♦♣), e.g. AS 10H QD; JK (joker; or *)")
 
 KINDS = ("set", "run")

@@ -52,6 +52,8 @@ SCORING = ("A", "B", "C", "wins", "none")
 
 NOTATION = Notation("tiles", ranks={str(n): n for n in range(1, 14)}, wild_tokens=("J", "JK", "*"),
                     suits=COLOURS, suit_first=True, suit_required=True,
+                    hints={"0": "there is no 0 tile; a joker may stand for 0"},
+                    suit_hint="a tile is written colour first, e.g. R7",
                     accepted="colour R/B/K/G (O, Y = gold) + number 1..13 (R10, k7), J (joker; JK or *)")
 
 _tile = lru_cache(maxsize=512)(NOTATION.parse_token)  # tiles are immutable; errors are not cached

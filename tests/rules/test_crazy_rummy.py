@@ -14,8 +14,20 @@ V = "crazy-rummy"
 def test_N1_no_twos_no_jokers(token):
     with pytest.raises(NotationError) as err:
         check(V, f"K {token} K")
-    assert str(err.value).startswith(f"N-1: unknown token {token!r} for crazy-rummy; accepted: 3..10")
+    assert str(err.value).startswith(f"N-1: unknown token {token!r} for crazy-rummy")
+    assert "; accepted: 3..10 (T = 10), J, Q, K, A" in str(err.value)
     assert "no 2s, no jokers" in str(err.value)
+
+
+@pytest.mark.parametrize("token,hint", [
+    ("2", "Crazy Rummy plays without 2s"), ("2H", "Crazy Rummy plays without 2s"),
+    ("JK", "Crazy Rummy plays without jokers"), ("*", "Crazy Rummy plays without jokers"),
+    ("1", "an ace is written A"), ("11", "a jack is written J"), ("13S", "a king is written K"),
+], ids=lambda x: f"N-1-hint-{x}" if len(x) < 4 else None)
+def test_N1_message_says_what_players_meant(token, hint):
+    with pytest.raises(NotationError) as err:
+        check(V, f"K {token} K")
+    assert str(err.value).startswith(f"N-1: unknown token {token!r} for crazy-rummy ({hint}); accepted:")
 
 
 def test_N1_suits_are_optional_and_ignored():

@@ -206,7 +206,22 @@ def test_hand_of_nothing():
 def test_N1_notation_errors_name_the_token(cards):
     with pytest.raises(NotationError) as err:
         check(V, f"3H {cards} 5H")
-    assert str(err.value).startswith(f"N-1: unknown token {cards!r} for crib-rummy; accepted: rank A 2..10")
+    assert str(err.value).startswith(f"N-1: unknown token {cards!r} for crib-rummy")
+    assert "; accepted: rank A 2..10 J Q K (T = 10) + suit S H D C" in str(err.value)
+
+
+# Decision (N-1): the deck's tokens are A J Q K, so 1 and 11..13 are refused everywhere
+# (crib-rummy and crazy-rummy alike), with a hint naming the letter to use.
+@pytest.mark.parametrize("cards,hint", [
+    ("1S", "an ace is written A, e.g. AS"), ("1", "an ace is written A, e.g. AS"),
+    ("11H", "a jack is written J, e.g. JS"), ("12D", "a queen is written Q, e.g. QS"),
+    ("13C", "a king is written K, e.g. KS"), ("7", "a card needs its suit, e.g. 7H"),
+    ("10", "a card needs its suit, e.g. 7H"),
+], ids=lambda x: f"N-1-hint-{x}" if len(x) < 4 else None)
+def test_N1_message_says_what_players_meant(cards, hint):
+    with pytest.raises(NotationError) as err:
+        check(V, f"3H {cards} 5H")
+    assert str(err.value).startswith(f"N-1: unknown token {cards!r} for crib-rummy ({hint}); accepted:")
 
 
 def test_N1_tokens_are_case_insensitive_and_comma_separated():

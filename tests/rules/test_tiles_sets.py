@@ -219,6 +219,15 @@ def test_n1_unknown_tokens_are_notation_errors(text):
     assert str(err.value).startswith("N-1")
 
 
+@pytest.mark.parametrize("text,hint", [
+    ("R0", "there is no 0 tile; a joker may stand for 0"), ("7", "a tile is written colour first, e.g. R7"),
+], ids=["N-1-hint-R0", "N-1-hint-no-colour"])
+def test_n1_message_says_what_players_meant(text, hint):
+    with pytest.raises(NotationError) as err:
+        check("crazy-tiles", f"R5 {text}")
+    assert f"unknown token {text!r} for tiles ({hint}); accepted: colour R/B/K/G" in str(err.value)
+
+
 @pytest.mark.parametrize("text,reading", [
     ("o5 y6 g7", ["G5", "G6", "G7"]), ("r5, b5,k5", ["R5", "B5", "K5"]), ("R5 B5 JK", ["R5", "B5", "K5"]),
     ("R5 B5 *", ["R5", "B5", "K5"]),
