@@ -17,7 +17,7 @@ text). Points, validity and totals always come from the rules engine.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from ..rules import GameScore, RoundError, find_variant, score_game
 from ..rules.options import whole_number
@@ -186,32 +186,65 @@ class Submission:
         return ""
 
 
-def cards_or_total(sub: Submission, prefix: str, cards_key: str = "hand") -> dict[str, Any]:
-    """A player's cards left: the cards (notation) or a typed total, never both.
+def cards_or_total(sub: Submission, prefix: str, cards_key: str = "hand",
+                   classes: Sequence[str] = ()) -> dict[str, Any]:
+    """A player's cards left: the cards (notation), counts per card class or a typed total; one way only.
 
-    Returns the round-facts keys that were filled (``{cards_key: text}`` or
-    ``{"points": n}``), or ``{}`` for an empty hand.
+    ``classes`` names the card classes that can be counted instead (Krazy
+    Bee's ``low``/``high``/``wild``, KB-7); without them the choice is cards
+    or total. Returns the round-facts keys that were filled (``{cards_key:
+    text}``, ``{"counts": {...}}`` or ``{"points": n}``), or ``{}`` for an empty hand.
+
+    >>> from werkzeug.datastructures import MultiDict
+    >>> sub = Submission(MultiDict([("p.counts.low", "2"), ("q.hand", "3 4"), ("q.points", "7")]))
+    >>> cards_or_total(sub, "p", classes=("low", "wild")), cards_or_total(sub, "q")
+    ({'counts': {'low': 2, 'wild': 0}}, {})
+    >>> sub.errors
+    [('q.points', 'enter the cards left or a total, not both')]
     """
     cards = sub.text(f"{prefix}.{cards_key}")
+    counts = {key: sub.number(f"{prefix}.counts.{key}") for key in classes}
     points = sub.number(f"{prefix}.points")
-    if cards and points is not None:
-        sub.fail(f"{prefix}.points", "enter the cards left or a total, not both")
+    given = [name for name, filled in ((cards_key, bool(cards)),
+                                       ("counts", any(c is not None for c in counts.values())),
+                                       ("points", points is not None)) if filled]
+    if len(given) > 1:
+        field = f"{prefix}.counts.{classes[0]}" if given[-1] == "counts" else f"{prefix}.{given[-1]}"
+        sub.fail(field, "enter the cards left, the counts per class or a total: only one of them" if classes
+                 else "enter the cards left or a total, not both")
         return {}
     if cards:
         return {cards_key: cards}
+    if given == ["counts"]:
+        return {"counts": {key: counts[key] or 0 for key in classes}}
     if points is not None:
         return {"points": points}
     return {}
 
 
-def show_cards_or_total(entry: Mapping[str, Any], prefix: str, cards_key: str = "hand") -> dict[str, str]:
+def show_cards_or_total(entry: Mapping[str, Any], prefix: str, cards_key: str = "hand",
+                        classes: Sequence[str] = ()) -> dict[str, str]:
     """The form values of :func:`cards_or_total` from a player's stored entry."""
     values = {}
     if entry.get(cards_key):
         values[f"{prefix}.{cards_key}"] = str(entry[cards_key])
+    for key in classes:
+        count = (entry.get("counts") or {}).get(key)
+        if count:
+            values[f"{prefix}.counts.{key}"] = str(count)
     if entry.get("points") not in (None, ""):
         values[f"{prefix}.points"] = str(entry["points"])
     return values
+
+
+def notes(sub: Submission, prefix: str, keys: Sequence[str]) -> dict[str, str]:
+    """A player's optional free-text fields (``notes``, ``bid``) that were filled in."""
+    return {key: text for key in keys if (text := sub.text(f"{prefix}.{key}"))}
+
+
+def show_notes(entry: Mapping[str, Any], prefix: str, keys: Sequence[str]) -> dict[str, str]:
+    """The form values of :func:`notes` from a player's stored entry."""
+    return {f"{prefix}.{key}": str(entry[key]) for key in keys if entry.get(key)}
 
 
 def seat_value(seat: int | None) -> str:

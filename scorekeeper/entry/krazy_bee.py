@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .base import HandContext, Submission, seat_value, show_cards_or_total
+from .base import HandContext, Submission, cards_or_total, notes, seat_value, show_cards_or_total, show_notes
 
 TEMPLATE = "rounds/krazy_bee.html"
 #: the card classes of KB-7, as the form labels them
 CLASSES = (("low", "1–9"), ("high", "10–13"), ("wild", "Wild Bee"))
+CLASS_KEYS = tuple(key for key, _ in CLASSES)
+#: free-text fields per player (floating / Rummy notes)
+NOTES = ("notes",)
 
 
 def current_steps(ctx: HandContext) -> list[dict]:
@@ -42,13 +45,8 @@ def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
         values[f"{p}.laid"] = bool(entry.get("laid"))
         if entry.get("went_out"):
             went_out = i
-        values.update(show_cards_or_total(entry, p))
-        for key, _ in CLASSES:
-            count = (entry.get("counts") or {}).get(key)
-            if count:
-                values[f"{p}.counts.{key}"] = str(count)
-        if entry.get("notes"):
-            values[f"{p}.notes"] = str(entry["notes"])
+        values.update(show_cards_or_total(entry, p, classes=CLASS_KEYS))
+        values.update(show_notes(entry, p, NOTES))
     values["went_out"] = seat_value(went_out)
     return values
 
@@ -62,30 +60,7 @@ def parse(sub: Submission, ctx: HandContext) -> dict:
         step = sub.number(f"{p}.step")
         if step is not None:
             entry["step"] = step
-        entry.update(_cards_left(sub, p))
-        notes = sub.text(f"{p}.notes")
-        if notes:
-            entry["notes"] = notes
+        entry.update(cards_or_total(sub, p, classes=CLASS_KEYS))  # KB-7: cards, counts per class or a total
+        entry.update(notes(sub, p, NOTES))
         players.append(entry)
     return sub.finish({"players": players})
-
-
-def _cards_left(sub: Submission, p: str) -> dict[str, Any]:
-    """Cards (KB-7), counts per class, or a total: exactly one way, or none for 0."""
-    cards = sub.text(f"{p}.hand")
-    counts = {key: sub.number(f"{p}.counts.{key}") for key, _ in CLASSES}
-    points = sub.number(f"{p}.points")
-    given = [name for name, filled in (("hand", bool(cards)),
-                                       ("counts", any(c is not None for c in counts.values())),
-                                       ("points", points is not None)) if filled]
-    if len(given) > 1:
-        sub.fail(f"{p}.{given[-1]}" if given[-1] != "counts" else f"{p}.counts.low",
-                 "enter the cards left, the counts per class or a total: only one of them")
-        return {}
-    if cards:
-        return {"hand": cards}
-    if given == ["counts"]:
-        return {"counts": {key: counts[key] or 0 for key, _ in CLASSES}}
-    if points is not None:
-        return {"points": points}
-    return {}

@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..rules.rumbugz import KINDS
-from .base import HandContext, Submission, cards_or_total, seat_value, show_cards_or_total
+from .base import HandContext, Submission, cards_or_total, notes, seat_value, show_cards_or_total, show_notes
 
 TEMPLATE = "rounds/rumbugz.html"
+#: free-text fields per player
+NOTES = ("bid",)
 
 
 def blank(ctx: HandContext) -> dict[str, Any]:
@@ -25,8 +27,7 @@ def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
         p = f"players.{i}"
         values[f"{p}.kinds"] = list(entry.get("kinds") or [])
         values.update(show_cards_or_total(entry, p))
-        if entry.get("bid"):
-            values[f"{p}.bid"] = str(entry["bid"])
+        values.update(show_notes(entry, p, NOTES))
     return values
 
 
@@ -37,8 +38,6 @@ def parse(sub: Submission, ctx: HandContext) -> dict:
         p = sub.group(f"players.{i}")
         entry: dict[str, Any] = {"kinds": sub.ticks(f"{p}.kinds", KINDS)}
         entry.update(cards_or_total(sub, p))
-        bid = sub.text(f"{p}.bid")
-        if bid:
-            entry["bid"] = bid
+        entry.update(notes(sub, p, NOTES))
         players.append(entry)
     return sub.finish({"winner": winner, "players": players})
