@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -45,19 +46,27 @@ def browser():
         browser.close()
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory):
-    """The app served on a free loopback port, on its own SQLite file."""
-    db_file = tmp_path_factory.mktemp("live") / "live.sqlite3"
-    app = create_app({"TESTING": True, "SECRET_KEY": "browser-secret",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_file}"})
+@contextmanager
+def served_app(folder: Path, secret_key: str):
+    """A fresh app on its own SQLite file in ``folder``, served on a free loopback port: (app, base URL)."""
+    app = create_app({"TESTING": True, "SECRET_KEY": secret_key,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'live.sqlite3'}"})
     with app.app_context():
         db.create_all()
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+    try:
+        yield app, f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    """The app served on a free loopback port, on its own SQLite file."""
+    with served_app(tmp_path_factory.mktemp("live"), "browser-secret") as (_app, url):
+        yield url
 
 
 @pytest.fixture

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 
-from scorekeeper import create_app, services
+from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.rules import variants
 
-from .conftest import ARTIFACTS, assert_no_sideways_scroll
+from .conftest import ARTIFACTS, assert_no_sideways_scroll, served_app
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,16 +22,8 @@ NAMES = ["Ann", "Bob", "Cyrielle-Marguerite", "Di"] + [f"Player {n}" for n in ra
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """A live server whose app the tests can also seed directly through the services."""
-    db_file = tmp_path_factory.mktemp("games-live") / "live.sqlite3"
-    app = create_app({"TESTING": True, "SECRET_KEY": "browser-games",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_file}"})
-    with app.app_context():
-        db.create_all()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield app, f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+    with served_app(tmp_path_factory.mktemp("games-live"), "browser-games") as site:
+        yield site
 
 
 def _seed(app, variant: str, names: list[str], hands: list[dict], **options) -> tuple[str, str]:
