@@ -113,22 +113,23 @@ class CribRummy(Variant):
         judged = judge(cards, opts["ace_high"])
         deck = deck_reasons(cards, opts["jokers"])
         declared = opts["kind"]
+        kinds = () if deck else tuple(k for k, j in judged.items() if j.legal)  # section 6: every kind
         legal = {k: j for k, j in judged.items() if j.legal and (not declared or k == declared)}
         alternatives = self._alternatives(cards, judged, declared, opts)
         if deck or not legal:
             asked = [judged[declared]] if declared else judged.values()
             reasons = _unique([r for j in asked for r in j.reasons] + deck)
-            return Verdict(self.slug, False, reasons=reasons, alternatives=alternatives)
+            return Verdict(self.slug, False, kinds=kinds, reasons=reasons, alternatives=alternatives)
         kind = _best(legal, declared, lambda k: pegs(k, len(cards)))
         readings = list(_unique(r.tokens() for k in _unique((kind, *legal)) for r in legal[k].readings))
         notes = ()
         if len(legal) > 1:
             notes = (f"CR-3: these cards read as a set ({pegs('set', len(cards))} pegs) or a run "
                      f"({pegs('run', len(cards))} pegs); declare which with kind=set or kind=run",)
-        return Verdict(self.slug, True, kind, tuple(legal), pegs(kind, len(cards)), readings[0],
+        return Verdict(self.slug, True, kind, kinds, pegs(kind, len(cards)), readings[0],
                        readings=tuple(readings[:MAX_READINGS]),
                        readings_truncated=len(readings) > MAX_READINGS, alternatives=alternatives,
-                       notes=notes, extra={"points_by_kind": {k: pegs(k, len(cards)) for k in legal}})
+                       notes=notes, extra={"points_by_kind": {k: pegs(k, len(cards)) for k in kinds}})
 
     def _alternatives(self, cards, judged: Mapping[str, Judgement], declared, opts) -> tuple[str, ...]:
         """N-2: another kind, or the ace_high option, that would make these cards legal."""
@@ -143,24 +144,28 @@ class CribRummy(Variant):
 
     def _check_extension(self, table, added, opts) -> Verdict:
         ace_high, declared, size = opts["ace_high"], opts["kind"], len(table)
-        table_judged = {k: j for k, j in judge(table, ace_high).items() if not declared or k == declared}
+        table_all = judge(table, ace_high)
+        table_judged = {k: j for k, j in table_all.items() if not declared or k == declared}
         if not any(j.legal for j in table_judged.values()):
             why = "; ".join(_unique(r for j in table_judged.values() for r in j.reasons))
             return Verdict(self.slug, False, reasons=(f"CR-4: the meld on the table is not legal ({why})",))
-        grown = {k: judge_extension(j.readings, added, ace_high) for k, j in table_judged.items() if j.legal}
+        grown_all = {k: judge_extension(j.readings, added, ace_high) for k, j in table_all.items() if j.legal}
+        grown = {k: g for k, g in grown_all.items() if k in table_judged}
         legal = {k: g for k, g in grown.items() if g.legal}
         deck = deck_reasons(table + added, opts["jokers"])
+        kinds = () if deck else tuple(k for k, g in grown_all.items() if g.legal)  # section 6: every kind
         if deck or not legal:
             reasons = _unique([r for g in grown.values() for r in g.reasons] + deck)
-            return Verdict(self.slug, False, reasons=reasons, alternatives=self._as_new_meld(added, opts))
+            return Verdict(self.slug, False, kinds=kinds, reasons=reasons,
+                           alternatives=self._as_new_meld(added, opts))
         kind = _best(legal, declared, lambda k: added_pegs(k, size, size + len(added)))
         readings = list(_unique(r.tokens()[size:] for r in legal[kind].readings))
         first = legal[kind].readings[0]
-        return Verdict(self.slug, True, kind, tuple(legal), added_pegs(kind, size, size + len(added)),
+        return Verdict(self.slug, True, kind, kinds, added_pegs(kind, size, size + len(added)),
                        readings[0], readings=tuple(readings[:MAX_READINGS]),
                        readings_truncated=len(readings) > MAX_READINGS,
                        extra={"length": size + len(added), "table_reading": list(first.tokens()[:size]),
-                              "points_by_kind": {k: added_pegs(k, size, size + len(added)) for k in legal}})
+                              "points_by_kind": {k: added_pegs(k, size, size + len(added)) for k in kinds}})
 
     def _as_new_meld(self, added, opts) -> tuple[str, ...]:
         """N-2: the added cards may still be a legal meld of their own."""

@@ -71,15 +71,16 @@ def set_verdict(variant: str, tiles: tuple[Card, ...], opts: dict[str, Any], *,
     """Judge one set read in the order given (CT-1..CT-5, CT-6 when ``first_meld``).
 
     With ``supply`` the set may not show more of a tile than the game has (two each).
+    ``kinds`` lists every kind the tiles read as, also when ``kind`` declares one (section 6).
     """
     sw = Switches.of(opts)
     line, readings, reasons, alternatives = judge(tiles, sw, opts.get("kind"))
-    if supply:
-        reasons += supply_reasons(tiles, "CT-1", "this set shows")
+    too_many = supply_reasons(tiles, "CT-1", "this set shows") if supply else []
+    reasons += too_many
+    kinds = () if too_many else line.kinds
     if not readings or reasons:
-        return Verdict(variant, False, None, (), None, (), tuple(reasons), alternatives=tuple(alternatives))
+        return Verdict(variant, False, None, kinds, None, (), tuple(reasons), alternatives=tuple(alternatives))
     extra, notes = initial_meld(readings[0].points, opts["initial_meld"]) if first_meld else ({}, ())
-    kinds = tuple(k for k in ("group", "run") if any(r.kind == k for r in readings))
     return Verdict(variant, True, readings[0].kind, kinds, readings[0].points, readings[0].entries,
                    readings=tuple(r.entries for r in readings),
                    readings_truncated=line.truncated and len(readings) == len(line.readings),

@@ -38,8 +38,9 @@ LEGAL = [
     ("CR-3-joker-in-set", "KH KD JK", {}, "set", ["set"], 2, ["KH", "KD", "KS"]),
     ("CR-3-joker-never-a-third-copy", "JK 7S 7S", {"kind": "set"}, "set", ["set"], 2, ["7H", "7S", "7S"]),
     ("CR-3-set-and-run-default-run", "7H JK JK", {}, "run", ["set", "run"], 3, ["7H", "5H", "6H"]),
-    ("CR-3-declared-set", "7H JK JK", {"kind": "set"}, "set", ["set"], 2, ["7H", "7S", "7D"]),
-    ("CR-3-declared-run", "7H JK JK", {"kind": "run"}, "run", ["run"], 3, ["7H", "5H", "6H"]),
+    # section 6: kinds lists every kind the cards read as, also when one is declared
+    ("CR-3-declared-set", "7H JK JK", {"kind": "set"}, "set", ["set", "run"], 2, ["7H", "7S", "7D"]),
+    ("CR-3-declared-run", "7H JK JK", {"kind": "run"}, "run", ["set", "run"], 3, ["7H", "5H", "6H"]),
     ("CR-3-four-jokers-option", "7H JK JK JK", {"jokers": 4}, "run", ["set", "run"], 6, ["7H", "4H", "5H", "6H"]),
     ("CR-3-joker-ends-at-K", "QS KS JK", {}, "run", ["run"], 3, ["QS", "KS", "JS"]),
     ("CR-3-joker-as-ace-high", "QS KS JK", {"ace_high": True}, "run", ["run"], 3, ["QS", "KS", "JS"]),
@@ -97,6 +98,12 @@ def test_rejections_name_a_legal_alternative(cards, opts, alternative):
 def test_CR3_both_kinds_are_listed_with_their_points_and_readings():
     v = check(V, "7H JK JK").to_dict()
     assert v["points_by_kind"] == {"set": 2, "run": 3}
+    assert check(V, "7H JK JK", kind="set").to_dict()["points_by_kind"] == {"set": 2, "run": 3}
+    refused = check(V, "7H 8H 9H", kind="set").to_dict()
+    assert not refused["valid"] and refused["kinds"] == ["run"]
+    grown = check(V, "JK", extend="7H JK JK", jokers=4, kind="set").to_dict()
+    assert grown["kind"] == "set" and grown["kinds"] == ["set", "run"]
+    assert grown["points_by_kind"] == {"set": 2, "run": 3}
     assert v["readings"] == [["7H", "5H", "6H"], ["7H", "6H", "8H"], ["7H", "8H", "9H"], ["7H", "7S", "7D"]]
     assert v["notes"][0].startswith("CR-3:")
 

@@ -245,6 +245,19 @@ def test_kind_option_declares_the_kind(kind, valid):
         assert verdict.alternatives == ("CT-2: as a group it is legal",)
 
 
+@pytest.mark.parametrize("tiles,kind,valid,kinds", [
+    ("R5 J J", "group", True, ("group", "run")),
+    ("R5 J J", "run", True, ("group", "run")),
+    ("R5 R6 R7", "group", False, ("run",)),
+    ("R5 R6 R7", None, True, ("run",)),
+], ids=["section-6-kinds-declared-group", "section-6-kinds-declared-run", "section-6-kinds-declared-fails",
+        "section-6-kinds-undeclared"])
+def test_kinds_lists_every_kind_whatever_is_declared(tiles, kind, valid, kinds):
+    verdict = check("rummikub", tiles, kind=kind)
+    assert verdict.valid is valid and verdict.kinds == kinds
+    assert verdict.kind == (kind or kinds[0] if valid else None)
+
+
 def test_kind_option_rejects_other_values():
     with pytest.raises(OptionError):
         check("rummikub", "R1 R2 R3", kind="book")
