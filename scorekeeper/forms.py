@@ -13,6 +13,8 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, SelectField, StringField, TextAreaField
 from wtforms.validators import Length, Optional
 
+from .rules.krazy_bee_steps import step_texts
+
 #: Prefix of option fields (``opt_target``), so option names never clash with ours.
 OPT = "opt_"
 
@@ -79,7 +81,7 @@ def steps_to_lines(steps: str | None) -> str:
     >>> steps_to_lines("2 books of 3; run of 7")
     '2 books of 3\\nrun of 7'
     """
-    return "\n".join(s.strip() for s in (steps or "").split(";") if s.strip())
+    return "\n".join(step_texts(steps))
 
 
 def lines_to_steps(text: str) -> str:

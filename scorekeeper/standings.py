@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from .rules import GameScore
+from .rules.krazy_bee_steps import step_texts
 
 
 @dataclass(frozen=True)
@@ -25,15 +26,6 @@ class Standing:
     progress: str
     deals: bool
     plays_first: bool
-
-
-def step_list(options: Mapping[str, Any]) -> list[str]:
-    """A Krazy Bee game's Steps as a list (the engine keeps them ``;``-separated, KB-8).
-
-    >>> step_list({"steps": "2 books of 3; run of 7"})
-    ['2 books of 3', 'run of 7']
-    """
-    return [s.strip() for s in str(options.get("steps") or "").split(";") if s.strip()]
 
 
 def progress_text(variant: str, progress: Mapping[str, Any], options: Mapping[str, Any]) -> str:
@@ -53,7 +45,7 @@ def progress_text(variant: str, progress: Mapping[str, Any], options: Mapping[st
     if not progress:
         return ""
     if variant == "krazy-bee" and "step" in progress:
-        steps = step_list(options)
+        steps = step_texts(options)
         number, count = progress["step"], progress.get("steps", len(steps))
         if number > count:
             return f"All {count} Steps done"

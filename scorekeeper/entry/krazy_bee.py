@@ -28,11 +28,6 @@ def current_steps(ctx: HandContext) -> list[dict]:
     return [dict(p) for p in ctx.before.progress]
 
 
-def step_names(ctx: HandContext) -> list[str]:
-    """The game's Step list as written in its options (KB-8), one entry per Step."""
-    return [s.strip() for s in str(ctx.options.get("steps") or "").split(";") if s.strip()]
-
-
 def blank(ctx: HandContext) -> dict[str, Any]:
     return {"went_out": ""}
 

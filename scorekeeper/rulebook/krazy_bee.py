@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from ..rules.krazy_bee import DEFAULT_STEPS
+from ..rules.krazy_bee_steps import step_texts
 from .book import Rule, Rulebook, Section
 from .common import COMMON_SECTION
 
-DEFAULT_STEP_LIST = tuple(step.strip() for step in DEFAULT_STEPS.split(";"))
+DEFAULT_STEP_LIST = tuple(step_texts(DEFAULT_STEPS))
 
 BOOK = Rulebook(
     slug="krazy-bee",

@@ -133,6 +133,19 @@ def parse_steps(text: Any) -> str:
     return "; ".join(step.text for step in _parse(text))
 
 
+def step_texts(source: str | Mapping[str, Any] | None) -> list[str]:
+    """A stored Step list (or a game's options) as one text per Step, without re-checking it.
+
+    The engine keeps a list as its Steps separated by ``;`` (KB-8); pages,
+    forms and the rules card show it one Step per line.
+
+    >>> step_texts("2 books of 3; run of 7"), step_texts({"steps": ""})
+    (['2 books of 3', 'run of 7'], [])
+    """
+    text = source.get("steps") if isinstance(source, Mapping) else source
+    return [s.strip() for s in str(text or "").split(";") if s.strip()]
+
+
 def steps_of(source: str | Mapping[str, Any]) -> tuple[Step, ...]:
     """The Steps of a Step list text, or of a game's options (its ``steps``)."""
     text = source["steps"] if isinstance(source, Mapping) else source

@@ -14,6 +14,7 @@ from ..card_faces import FAMILY, WILD_NAMES, suit_face
 from ..checking import CheckInput, InputError, check_options, from_query, option_text, run, share_query
 from ..entry.base import keypad
 from ..rules import RulesError, find_variant, variants
+from ..rules.krazy_bee_steps import step_texts
 from .checker_display import present, rule_link, split_rule
 
 bp = Blueprint("checker", __name__, url_prefix="/check")
@@ -120,7 +121,7 @@ def _step_list(slug: str, raw: dict) -> list[str]:
     """Krazy Bee's Step list in force (the game's or the default), one Step per entry."""
     if slug != "krazy-bee":
         return []
-    return [s.strip() for s in str(_resolved(slug, raw).get("steps") or "").split(";") if s.strip()]
+    return step_texts(_resolved(slug, raw))
 
 
 def _grid_on(slug: str, raw: dict) -> bool:

@@ -13,6 +13,7 @@ from .. import access, charts, services, standings
 from ..extensions import db
 from ..forms import ConfirmForm, new_game_form, player_field, submitted_options, submitted_players, OPT
 from ..rules import OptionError, RoundError, RulesError, find_variant, variants
+from ..rules.krazy_bee_steps import step_texts
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 
@@ -175,7 +176,7 @@ def _game_page(game) -> dict:
         "names": names, "rows": standings.standings(names, score, game.options) if score else [],
         "history": list(zip(shown_rounds, score.rounds)) if score else [],
         "chart": None, "board": None, "form": ConfirmForm(), "links": _links(game),
-        "steps": standings.step_list(game.options) if game.variant == "krazy-bee" else [],
+        "steps": step_texts(game.options) if game.variant == "krazy-bee" else [],
         "winner_names": standings.names_of(score.winners, names) if score else "",
         "leader_names": standings.names_of(score.leaders, names) if score else "",
         "undo": _undo_label(game) if editor else None,
