@@ -65,8 +65,8 @@ def touching(a: Fit, b: Fit) -> bool:
 
 
 def matchings(melds: Sequence[Meld], step: Step, *, books_differ: bool = True,
-              runs_apart: bool = True) -> Iterator[tuple[MeldFit, ...]]:
-    """Every way the melds lay down ``step`` (KB-3), with KB-4 and KB-5 when asked.
+              runs_apart: bool = True, sizes: bool = True) -> Iterator[tuple[MeldFit, ...]]:
+    """Every way the melds lay down ``step`` (KB-3), with KB-4, KB-5 and KB-1's sizes when asked.
 
     Melds are taken in order; each goes to a requirement not yet used (equal
     requirements are tried once), read as a book or as one of its run starts.
@@ -95,7 +95,7 @@ def matchings(melds: Sequence[Meld], step: Step, *, books_differ: bool = True,
             return
         tried = set()
         for j, req in enumerate(wanted):
-            if used[j] or req in tried or len(melds[i].values) < req.size:
+            if used[j] or req in tried or (sizes and len(melds[i].values) < req.size):
                 continue
             tried.add(req)
             for fit in melds[i].fits_for(req.kind):
@@ -141,6 +141,10 @@ def _why_no_matching(melds: Sequence[Meld], step: Step) -> list[str]:
     loose = next(matchings(melds, step, books_differ=False, runs_apart=False), None)
     if loose is None:
         reasons = [r for i, meld in enumerate(melds) for r in _lone_reasons(i, meld)]
+        short = next(matchings(melds, step, books_differ=False, runs_apart=False, sizes=False), None)
+        reasons += [f"KB-1: meld {m.meld + 1} ({melds[m.meld].text}) has {len(melds[m.meld].values)} cards; "
+                    f"{step.label} needs a {m.requirement.kind} of at least {m.requirement.size}"
+                    for m in short or () if len(melds[m.meld].values) < m.requirement.size]
         reasons.append(f"KB-3: the melds do not lay {step.label}: they are "
                        + "; ".join(_described(m) for m in melds))
         return reasons

@@ -191,9 +191,9 @@ LAYDOWNS = [
      ["1", "2", "3", "|", "9", "9", "9", "|", "12", "12", "12"]),
     ("KB-3-too-few-melds", "5 5 5", {"step": 2}, False, ["KB-3"]),
     ("KB-3-too-many-melds", "5 5 5 | 1 2 3 4 | 9 9 9", {"step": 2}, False, ["KB-3"]),
-    ("KB-3-meld-too-short", "5 5 | 1 2 3 4", {"step": 2}, False, ["KB-3"]),
+    ("KB-1-meld-too-short", "5 5 | 1 2 3 4", {"step": 2}, False, ["KB-1", "KB-3"]),
     ("KB-3-wrong-kinds", "5 5 5 | 7 7 7 7", {"step": 2}, False, ["KB-3"]),
-    ("KB-3-run-of-7-too-short", "1 2 3 4 5 6", {"step": 4}, False, ["KB-3"]),
+    ("KB-1-run-of-7-too-short", "1 2 3 4 5 6", {"step": 4}, False, ["KB-1", "KB-3"]),
     ("KB-1-meld-is-nothing", "5 5 5 | 1 2 4 7", {"step": 2}, False, ["KB-1", "KB-3"]),
     ("KB-2-in-a-laydown", "5 W W | 1 2 3 4", {"step": 2}, False, ["KB-2", "KB-3"]),
     ("KB-4-books-same-number", "5 5 5 | 5 5 5", {"step": 1}, False, ["KB-4"]),
@@ -247,6 +247,12 @@ def test_kb2_reason_in_a_laydown_reads_plainly():
     v = verdict("5 W W | 6 6 6", step=1)
     assert v["reasons"][0] == ("KB-2: meld 1 (5 W W) has 2 Wild Bees but only 1 number card; "
                                "Wild Bees may not outnumber number cards")
+
+
+def test_kb1_a_meld_shorter_than_its_requirement_is_named():
+    v = verdict("5 5 5 | 1 2 3", step=2)
+    assert v["reasons"][0] == "KB-1: meld 2 (1 2 3) has 3 cards; Step 2 (book of 3 + run of 4) needs a run of at least 4"
+    assert v["reasons"][1].startswith("KB-3: the melds do not lay Step 2")
 
 
 def test_kb3_one_meld_for_a_two_meld_step_says_how_to_separate():
