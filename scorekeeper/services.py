@@ -25,7 +25,7 @@ from sqlalchemy.orm import selectinload
 from .extensions import db
 from .models import AuditEntry, Game, Player, Round, utcnow
 from .rules import GameScore, OptionError, RoundError, RulesError, find_variant, options_for
-from .rules.scoring import play
+from .rules.scoring import play, play_on
 
 #: Longest player name kept (longer names are refused, not cut).
 NAME_MAX = 40
@@ -120,6 +120,16 @@ def _score(game: Game, facts: Sequence[Mapping[str, Any]]) -> GameScore:
     variant = find_variant(game.variant)
     return play(variant, list(facts), len(game.players), game.first_dealer,
                 variant.options(game.options or {}))
+
+
+def score_on(game: Game, before: GameScore, facts: Sequence[Mapping[str, Any]]) -> GameScore:
+    """``before`` (the engine's score of this game's first hands) with more hands scored on top.
+
+    The same answer as scoring all the hands again (:func:`scorekeeper.rules.scoring.play_on`),
+    for the price of the new ones.
+    """
+    variant = find_variant(game.variant)
+    return play_on(variant, before, list(facts), variant.options(game.options or {}))
 
 
 # -- creating --------------------------------------------------------------------
@@ -229,11 +239,18 @@ def _new_public_id() -> str:
 
 # -- changing hands ----------------------------------------------------------------
 
-def record_round(game: Game, facts: Mapping[str, Any]) -> Round:
-    """Append a hand after checking the whole game with it; RulesError leaves nothing written."""
+def record_round(game: Game, facts: Mapping[str, Any], *, before: GameScore | None = None) -> Round:
+    """Append a hand after checking the whole game with it; RulesError leaves nothing written.
+
+    ``before``: the game as already scored (every stored hand), when the
+    caller has it, so only the new hand is scored again.
+    """
     facts = _plain(facts)
     history = [r.facts for r in game.rounds]
-    score = _score(game, history + [facts])
+    if before is not None and len(before.rounds) == len(history):
+        score = score_on(game, before, [facts])
+    else:
+        score = _score(game, history + [facts])
     number = len(history) + 1
     round_ = Round(number=number, facts=facts)
     game.rounds.append(round_)
@@ -244,12 +261,20 @@ def record_round(game: Game, facts: Mapping[str, Any]) -> Round:
     return round_
 
 
-def update_round(game: Game, number: int, facts: Mapping[str, Any]) -> Round:
-    """Replace hand ``number``'s facts after checking the whole game; 404 for no such hand."""
-    round_ = _round_or_404(game, number)
+def update_round(game: Game, number: int, facts: Mapping[str, Any], *,
+                 before: GameScore | None = None) -> Round:
+    """Replace hand ``number``'s facts after checking the whole game; 404 for no such hand.
+
+    ``before``: the game scored up to hand ``number`` (not included), when the
+    caller has it, so only this hand and the later ones are scored again.
+    """
+    round_ = round_or_404(game, number)
     facts = _plain(facts)
     history = [facts if r.number == number else r.facts for r in game.rounds]
-    score = _score(game, history)
+    if before is not None and len(before.rounds) == number - 1:
+        score = score_on(game, before, history[number - 1:])
+    else:
+        score = _score(game, history)
     old = copy.deepcopy(round_.facts)
     round_.facts = facts
     round_.updated_at = utcnow()
@@ -261,7 +286,7 @@ def update_round(game: Game, number: int, facts: Mapping[str, Any]) -> Round:
 
 def delete_round(game: Game, number: int) -> None:
     """Remove hand ``number`` (later hands move up one) after checking the rest still scores."""
-    round_ = _round_or_404(game, number)
+    round_ = round_or_404(game, number)
     score = _score(game, [r.facts for r in game.rounds if r.number != number])
     old = copy.deepcopy(round_.facts)
     _remove_round(game, round_)
@@ -295,9 +320,9 @@ def undo_last_change(game: Game) -> str:
     score = _score(game, facts)
 
     if entry.action == "record":
-        _remove_round(game, _round_or_404(game, number))
+        _remove_round(game, round_or_404(game, number))
     elif entry.action == "edit":
-        round_ = _round_or_404(game, number)
+        round_ = round_or_404(game, number)
         round_.facts = copy.deepcopy(entry.old)
         round_.updated_at = utcnow()
     else:
@@ -311,7 +336,8 @@ def undo_last_change(game: Game) -> str:
 
 # -- helpers -------------------------------------------------------------------------
 
-def _round_or_404(game: Game, number: int) -> Round:
+def round_or_404(game: Game, number: int) -> Round:
+    """Hand ``number`` of ``game``; 404 when the game has no such hand."""
     for round_ in game.rounds:
         if round_.number == number:
             return round_

@@ -55,19 +55,21 @@ class HandContext:
         return self.before.dealer
 
 
-def context_for(game, number: int | None = None, facts: Mapping[str, Any] | None = None) -> HandContext:
+def context_for(game, number: int | None = None, facts: Mapping[str, Any] | None = None,
+                before: GameScore | None = None) -> HandContext:
     """The :class:`HandContext` of hand ``number`` of ``game`` (default: the next hand).
 
     ``game`` is a ``models.Game`` (anything with ``variant``, ``options``,
     ``first_dealer``, ``players`` and ``rounds``); the engine scores the hands
-    before this one.
+    before this one, unless the caller has that score already (``before``).
     """
     rounds = list(game.rounds)
     if number is None:
         number = len(rounds) + 1
-    earlier = [r.facts for r in rounds[: number - 1]]
-    before = score_game(game.variant, earlier, players=len(game.players),
-                        first_dealer=game.first_dealer, **dict(game.options or {}))
+    if before is None:
+        earlier = [r.facts for r in rounds[: number - 1]]
+        before = score_game(game.variant, earlier, players=len(game.players),
+                            first_dealer=game.first_dealer, **dict(game.options or {}))
     return HandContext(variant=game.variant, options=dict(game.options or {}),
                        names=tuple(p.name for p in game.players), before=before,
                        number=number, facts=facts)

@@ -154,8 +154,21 @@ def play(variant: "Variant", rounds: list[Mapping[str, Any]], players: int,
                            f"{variant.max_players} players, not {players}")])
     if not isinstance(first_dealer, int) or not 0 <= first_dealer < players:
         raise RoundError([("first_dealer", f"the first dealer must be a seat from 0 to {players - 1}")])
-    game = variant.start_game(players, first_dealer, opts)
-    for index, facts in enumerate(rounds):
+    return play_on(variant, variant.start_game(players, first_dealer, opts), rounds, opts)
+
+
+def play_on(variant: "Variant", game: GameScore, rounds: list[Mapping[str, Any]],
+            opts: Mapping[str, Any]) -> GameScore:
+    """Fold more ``rounds`` onto ``game``, a :class:`GameScore` of the same variant and options.
+
+    ``play_on(v, play(v, a, n, d, o), b, o) == play(v, a + b, n, d, o)``, so a
+    change at the end of a long game (recording the next hand) scores only
+    that hand. Who deals, starts and chooses is what ``describe_next`` adds
+    after the fold; it is reset to the start's values first, so the fold
+    goes on exactly as if it had never stopped.
+    """
+    game = replace(game, dealer=game.first_dealer, starter=None, chooser=None, notes=())
+    for index, facts in enumerate(rounds, start=len(game.rounds)):
         number = index + 1
         if game.finished:
             raise RoundError([("", "the game is already over; no more hands can be recorded")], round=number)

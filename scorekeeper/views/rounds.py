@@ -19,8 +19,8 @@ from ..entry import Submission, context_for, entry_for, keypad
 from ..entry.base import HandContext
 from ..extensions import db
 from ..rules import RoundError, RulesError, find_variant, hand as hand_value, check as check_meld
-from ..rules import score_round
-from ..services import _round_or_404, delete_round, game_score, get_game_or_404, record_round, update_round
+from ..services import (delete_round, game_score, get_game_or_404, record_round, round_or_404, score_on,
+                        update_round)
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<public_id>/rounds")
 
@@ -36,10 +36,21 @@ def _editable(public_id: str):
 
 
 def _hand_in_progress(game):
-    """The last round when it is a hand still being played (Crib Rummy), else None."""
-    score = game_score(game)
-    current = score.in_progress_round
-    return (game.rounds[-1], score) if current is not None else (None, score)
+    """The game scored in one pass: (the last round when it is a hand still being played, else None;
+    the game before the hand being entered; the whole game).
+
+    The hands before the last are scored, then the last one on top of them,
+    so the score before a Crib Rummy hand in play comes for free.
+    """
+    rounds = game.rounds
+    if not rounds:
+        score = game_score(game)
+        return None, score, score
+    before_last = game_score(game, upto=len(rounds) - 1)
+    score = score_on(game, before_last, [rounds[-1].facts])
+    if score.in_progress_round is not None:
+        return rounds[-1], before_last, score
+    return None, score, score
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -47,16 +58,16 @@ def new(public_id: str):
     """Record the next hand (Crib Rummy: the next turn of the hand being played)."""
     game = _editable(public_id)
     entry = entry_for(game.variant)
-    playing, score = _hand_in_progress(game)
+    playing, before, score = _hand_in_progress(game)
     if score.finished:
         flash("The game is over: no more hands can be recorded.", "error")
         return redirect(_game_page(game))
     if playing is not None:
-        ctx = context_for(game, playing.number, facts=playing.facts)
-        save = lambda facts: update_round(game, playing.number, facts)  # noqa: E731
+        ctx = context_for(game, playing.number, facts=playing.facts, before=before)
+        save = lambda facts: update_round(game, playing.number, facts, before=before)  # noqa: E731
     else:
-        ctx = context_for(game)
-        save = lambda facts: record_round(game, facts)  # noqa: E731
+        ctx = context_for(game, before=before)
+        save = lambda facts: record_round(game, facts, before=before)  # noqa: E731
     parse = getattr(entry, "parse_turn", entry.parse)
     done = "Turn recorded." if hasattr(entry, "parse_turn") else f"Hand {ctx.number} recorded."
     return _form_or_save(game, entry, ctx, parse, save, done, mode="new")
@@ -66,10 +77,11 @@ def new(public_id: str):
 def edit(public_id: str, number: int):
     """Correct a recorded hand; every later total, Step and peg is recomputed."""
     game = _editable(public_id)
-    round_ = _round_or_404(game, number)
+    round_ = round_or_404(game, number)
     entry = entry_for(game.variant)
     ctx = context_for(game, number, facts=round_.facts)
-    return _form_or_save(game, entry, ctx, entry.parse, lambda facts: update_round(game, number, facts),
+    return _form_or_save(game, entry, ctx, entry.parse,
+                         lambda facts: update_round(game, number, facts, before=ctx.before),
                          f"Hand {number} corrected; totals recomputed.", mode="edit")
 
 
@@ -77,7 +89,7 @@ def edit(public_id: str, number: int):
 def delete(public_id: str, number: int):
     """Ask to confirm (GET), then delete a hand (POST); later hands move up one."""
     game = _editable(public_id)
-    round_ = _round_or_404(game, number)
+    round_ = round_or_404(game, number)
     if request.method == "GET":
         return render_template("rounds/delete.html", game=game, round=round_,
                                score=game_score(game), game_url=_game_page(game))
@@ -97,13 +109,13 @@ def end(public_id: str):
     """Crib Rummy: end the hand being played without another turn (draw pile ran out, or out)."""
     game = _editable(public_id)
     entry = entry_for(game.variant)
-    playing, _ = _hand_in_progress(game)
+    playing, before, _ = _hand_in_progress(game)
     if not hasattr(entry, "parse_end") or playing is None:
         flash("No hand is being played.", "error")
         return redirect(_game_page(game))
-    ctx = context_for(game, playing.number, facts=playing.facts)
+    ctx = context_for(game, playing.number, facts=playing.facts, before=before)
     return _form_or_save(game, entry, ctx, entry.parse_end,
-                         lambda facts: update_round(game, playing.number, facts),
+                         lambda facts: update_round(game, playing.number, facts, before=before),
                          f"Hand {playing.number} ended.", mode="new", force_post=True)
 
 
@@ -159,10 +171,7 @@ def _round_preview(game, form: dict) -> dict:
     pairs = [(name, str(v)) for name, values in form.items()
              for v in (values if isinstance(values, list) else [values])]
     facts = entry.parse(Submission(MultiDict(pairs)), ctx)
-    earlier = [r.facts for r in game.rounds]
-    scored = score_round(game.variant, facts, players=len(game.players), previous=earlier,
-                         first_dealer=game.first_dealer, **dict(game.options or {}))
-    return scored.to_dict()
+    return _scored(game, ctx, facts).to_dict()
 
 
 def _form_or_save(game, entry, ctx: HandContext, parse: Callable, save: Callable, done: str,
@@ -188,9 +197,8 @@ def _form_or_save(game, entry, ctx: HandContext, parse: Callable, save: Callable
 
 
 def _scored(game, ctx: HandContext, facts: dict):
-    earlier = [r.facts for r in game.rounds[: ctx.number - 1]]
-    return score_round(game.variant, facts, players=ctx.players, previous=earlier,
-                       first_dealer=game.first_dealer, **dict(game.options or {}))
+    """The engine's score of the hand in ``facts`` after the hands before it (nothing saved)."""
+    return score_on(game, ctx.before, [facts]).rounds[-1]
 
 
 def _render(game, entry, ctx: HandContext, values: dict, errors: dict, mode: str, scored=None):
