@@ -16,20 +16,14 @@ logger = logging.getLogger('alembic.env')
 
 
 def get_engine():
-    try:
-        # this works with Flask-SQLAlchemy<3 and Alchemical
-        return current_app.extensions['migrate'].db.get_engine()
-    except (TypeError, AttributeError):
-        # this works with Flask-SQLAlchemy>=3
-        return current_app.extensions['migrate'].db.engine
+    # Flask-SQLAlchemy >= 3.1 (pyproject.toml): ``db.engine``; ``db.get_engine()`` is
+    # deprecated there and goes in 3.2, so the template's first try is not made.
+    return current_app.extensions['migrate'].db.engine
 
 
 def get_engine_url():
-    try:
-        return get_engine().url.render_as_string(hide_password=False).replace(
-            '%', '%%')
-    except AttributeError:
-        return str(get_engine().url).replace('%', '%%')
+    # SQLAlchemy 2 hides the password in str(url); Alembic needs it, with % escaped for the ini parser
+    return get_engine().url.render_as_string(hide_password=False).replace('%', '%%')
 
 
 # The models must be imported so autogenerate compares against every table.
