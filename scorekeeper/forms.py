@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, SelectField, StringField, TextAreaField
+from wtforms import BooleanField, Field, SelectChoice, SelectField, StringField, TextAreaField
 from wtforms.validators import Length, Optional
 
 from .rules.krazy_bee_steps import step_texts
@@ -34,7 +34,7 @@ def new_game_form(variant: dict, formdata: Any = None) -> FlaskForm:
     class NewGameForm(FlaskForm):
         first_dealer = SelectField(
             "Deals first", coerce=int,
-            choices=[(i, f"Player {i + 1}") for i in range(variant["max_players"])], default=0,
+            choices=[SelectChoice(i, f"Player {i + 1}") for i in range(variant["max_players"])], default=0,
             description="Counted in seat order; the deal passes to the left each hand.")
 
     for seat in range(variant["max_players"]):
@@ -60,9 +60,9 @@ def option_field(option: dict) -> Field:
     if option["type"] == "bool":
         return BooleanField(label, default=bool(default), description=help_text)
     if option["choices"]:
-        choices = [(str(c), str(c)) for c in option["choices"]]
+        choices = [SelectChoice(str(c)) for c in option["choices"]]
         if option["optional"]:
-            choices.insert(0, ("", "none"))
+            choices.insert(0, SelectChoice("", "none"))
         return SelectField(label, choices=choices, default="" if default is None else str(default),
                            description=help_text)
     if option["type"] == "int":
