@@ -168,7 +168,7 @@ class CribRummyLayout(Layout):
         rows, before = [], [0] * score.players
         for i, r in enumerate(score.rounds):
             running = list(before)
-            turns = _turn_pegs(facts[i], r.details, score.players, r.starter)
+            turns = _turn_pegs(r.details)
             for t, (seat, pegs) in enumerate(turns):
                 cells = [["", ""] for _ in range(score.players)]
                 if seat is not None and pegs is not None:
@@ -186,20 +186,9 @@ class CribRummyLayout(Layout):
         return rows
 
 
-def _turn_pegs(facts: Mapping[str, Any], details: Mapping[str, Any], players: int,
-               starter: int | None) -> list[tuple[int | None, int | None]]:
-    """(seat, pegs) per turn: from the engine's details when it gives them, else manual counts."""
-    detailed = details.get("turns") if isinstance(details, Mapping) else None
-    turns = facts.get("turns") or []
-    out = []
-    for t, turn in enumerate(turns):
-        info = detailed[t] if isinstance(detailed, list) and t < len(detailed) and isinstance(detailed[t], Mapping) else {}
-        seat = info.get("player", turn.get("player"))
-        if seat is None and starter is not None:
-            seat = (starter + t) % players
-        pegs = info.get("pegs", turn.get("pegs"))
-        out.append((seat, pegs if isinstance(pegs, int) else None))
-    return out
+def _turn_pegs(details: Mapping[str, Any]) -> list[tuple[int, int]]:
+    """(seat, pegs) of every turn, as the engine scored them (CR-5; play order from the starter)."""
+    return [(turn["player"], turn["pegs"]) for turn in details.get("turns") or []]
 
 
 class CrazyRummyLayout(Layout):
