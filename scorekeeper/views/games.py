@@ -7,11 +7,13 @@ from collections import OrderedDict
 
 from flask import (Blueprint, abort, current_app, flash, make_response, redirect, render_template,
                    request, session, url_for)
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from .. import access, charts, services, standings
 from ..extensions import db
 from ..forms import ConfirmForm, new_game_form, player_field, submitted_options, submitted_players, OPT
+from ..models import Game
 from ..rules import OptionError, RoundError, RulesError, find_variant, variants
 from ..rules.krazy_bee_steps import step_texts
 
@@ -128,8 +130,9 @@ class PageCache:
                 self.pages.popitem(last=False)
 
 
-def _follower_pages() -> PageCache:
-    return current_app.extensions.setdefault("scorekeeper_follower_pages", PageCache())
+def _kept_pages() -> PageCache:
+    """Rendered game pages of this app, keyed by game, last change and editor or not."""
+    return current_app.extensions.setdefault("scorekeeper_game_pages", PageCache())
 
 
 @bp.get("/<public_id>")
@@ -138,18 +141,30 @@ def show(public_id: str):
     stamp = services.game_stamp(public_id)
     if stamp is None:
         abort(404, description="There is no game at this address; it may have been deleted.")
-    # Followers' phones re-load the page every few seconds, and their page (no
-    # form, nothing per browser unless a message waits) changes only with the
-    # game: it is kept rendered, keyed by the game's last change.
-    cacheable = not session.get("_flashes") and access.presented_secret_for(public_id) is None
-    key = (public_id, *stamp)
-    if cacheable and (html := _follower_pages().get(key)) is not None:
-        return html
-    game = services.get_game_or_404(public_id)
-    html = render_template("games/show.html", **_game_page(game))
-    if cacheable:
-        _follower_pages().put(key, html)
+    # Followers' phones re-load the page every few seconds, and the page changes
+    # only with the game: it is kept rendered, keyed by the game's last change.
+    # The editors' page is the same for every editor but for the CSRF token in
+    # its forms: it is kept with a mark where the token goes, and each request
+    # puts its own token there. A page with a message waiting is rendered afresh.
+    if session.get("_flashes"):
+        return render_template("games/show.html", **_game_page(services.get_game_or_404(public_id)))
+    editor = _holds_secret(public_id, stamp[0])
+    key = (public_id, *stamp, editor)
+    if (kept := _kept_pages().get(key)) is not None:
+        return kept.replace(TOKEN_MARK, generate_csrf()) if editor else kept
+    html = render_template("games/show.html", **_game_page(services.get_game_or_404(public_id)))
+    _kept_pages().put(key, html.replace(generate_csrf(), TOKEN_MARK) if editor else html)
     return html
+
+
+#: where the request's CSRF token goes in a kept editor's page
+TOKEN_MARK = "csrf-token-of-this-request"
+
+
+def _holds_secret(public_id: str, game_id: int) -> bool:
+    """Whether this request holds the game's edit secret (reads the game row alone)."""
+    secret = access.presented_secret_for(public_id)
+    return secret is not None and services.secret_matches(db.session.get(Game, game_id), secret)
 
 
 def _game_page(game) -> dict:
