@@ -168,6 +168,24 @@ def run_phase(clients: list[Client], make_request, per_client: int) -> dict:
             "per_s": len(latencies) / wall, "failures": len(failures)}
 
 
+def fresh_page_ms(db_url: str, public_id: str, secret: str, repeat: int = 30) -> float:
+    """Median ms to render the editor's game page with nothing kept (as after each change)."""
+    from scorekeeper import create_app
+
+    app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": db_url})
+    client = app.test_client()
+    client.set_cookie(f"sk_edit_{public_id}", secret)
+    times = []
+    for _ in range(repeat + 1):
+        kept = app.extensions.get("scorekeeper_game_pages")
+        if kept is not None:
+            kept.pages.clear()
+        start = time.perf_counter()
+        assert client.get(f"/games/{public_id}").status_code == 200
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times[1:])
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clients", type=int, default=20)
@@ -228,11 +246,14 @@ def main() -> int:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)
 
+    afresh = fresh_page_ms(db_url, *games[0])
     print(f"gunicorn gthread, {args.workers} workers x {args.threads} threads; {args.clients} concurrent "
           f"clients x {args.requests} requests per phase; SQLite")
     print(f"{'endpoint':28} {'median ms':>10} {'p95 ms':>8} {'req/s':>8} {'failed':>7}")
     for name, r in results.items():
         print(f"{name:28} {r['median_ms']:10.1f} {r['p95_ms']:8.1f} {r['per_s']:8.0f} {r['failures']:7d}")
+    print(f"editor's page rendered afresh (first view after a change; in-process, one thread): "
+          f"median {afresh:.1f} ms")
     ok = not any(r["failures"] for r in results.values())
     for name in (FOLLOWER, EDITOR):
         share = results[name]["per_s"] / results["bare /healthz"]["per_s"]
