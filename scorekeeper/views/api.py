@@ -112,12 +112,11 @@ def _require_secret(game) -> None:
 # -- representation ---------------------------------------------------------------------------
 def game_urls(game, secret: str | None = None) -> dict[str, str]:
     """Where a game lives: the API resource, its web page (read-only link), export, and the editor link."""
-    root = request.host_url.rstrip("/")
     urls = {"api": url_for("api.game", public_id=game.public_id, _external=True),
-            "page": f"{root}/games/{game.public_id}",
+            "page": url_for("games.show", public_id=game.public_id, _external=True),
             "export": url_for("api.export", public_id=game.public_id, _external=True)}
     if secret:
-        urls["editor"] = f"{root}/games/{game.public_id}/join/{secret}"
+        urls["editor"] = url_for("games.join", public_id=game.public_id, secret=secret, _external=True)
     return urls
 
 

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, render_template, url_for
+from flask import Blueprint, abort, render_template
 
 from ..rulebook import SWITCH_WORDS, rulebook, rulebooks
 from ..rules import RulesError, variants
+from .games import feature_url
 
 bp = Blueprint("rules_pages", __name__, url_prefix="/rules")
 
 
 def _described() -> dict[str, dict]:
     return {v["slug"]: v for v in variants()}
-
-
-def _link(endpoint: str, **values) -> str | None:
-    """A URL to another feature's page, or None while that feature is not registered."""
-    return url_for(endpoint, **values) if endpoint in current_app.view_functions else None
 
 
 def show_default(option: dict) -> str:
@@ -51,4 +47,4 @@ def variant(variant: str):
                            game_options=[o for o in options if o["game"]],
                            check_options=[o for o in options if not o["game"]],
                            rule_ids=set(book.rule_ids), switch_words=SWITCH_WORDS,
-                           checker_url=_link("checker.index"))
+                           checker_url=feature_url("checker.index"))
