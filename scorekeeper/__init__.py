@@ -20,7 +20,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     _register_errorhandlers(app)
     _register_template_helpers(app)
     _register_commands(app)
-    _hide_secrets_in_logs()
+    _register_protections(app)
     return app
 
 
@@ -71,7 +71,7 @@ def _register_commands(app: Flask) -> None:
     register_flask_commands(app)
 
 
-def _hide_secrets_in_logs() -> None:
-    from .access import hide_editor_links_in_logs
+def _register_protections(app: Flask) -> None:
+    from .access import protect
 
-    hide_editor_links_in_logs()
+    protect(app)

@@ -84,6 +84,23 @@ class HideEditorLinks(logging.Filter):
         return True
 
 
+#: sent with every answer: no framing by other sites (an editor's buttons cannot be clicked
+#: through a page laid over them), no MIME sniffing, no full addresses in Referer to other sites
+SECURITY_HEADERS = {"X-Frame-Options": "DENY", "Content-Security-Policy": "frame-ancestors 'none'",
+                    "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}
+
+
+def protect(app) -> None:
+    """Security headers on every answer, and edit secrets kept out of the request logs."""
+    hide_editor_links_in_logs()
+
+    @app.after_request
+    def _security_headers(response: Response) -> Response:
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
+
+
 def hide_editor_links_in_logs() -> None:
     """Keep edit secrets out of the request logs (once per logger, however many apps are made)."""
     for name in REQUEST_LOGGERS:

@@ -170,7 +170,17 @@ def test_no_get_changes_a_game_or_shows_a_stranger_the_secret(app, client, game,
     assert secret.encode() not in response.get_data()  # the stranger's answer
 
 
-# -- secrets in cookies and logs ----------------------------------------------------------
+# -- secrets in cookies and logs, headers ----------------------------------------------------
+
+@pytest.mark.parametrize("endpoint", GET_RULES)
+def test_every_page_refuses_to_be_framed_by_another_site(app, client, game, endpoint):
+    public_id, secret = game
+    response = client.get(_url(app, endpoint, public_id, secret))
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert response.headers["Content-Security-Policy"] == "frame-ancestors 'none'"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "same-origin"
+
 
 def test_edit_and_session_cookies_are_httponly_and_samesite(app, client):
     page = client.get("/games/new/krazy-bee")
