@@ -91,8 +91,14 @@ SECURITY_HEADERS = {"X-Frame-Options": "DENY", "Content-Security-Policy": "frame
 
 
 def protect(app) -> None:
-    """Security headers on every answer, and edit secrets kept out of the request logs."""
+    """Security headers on every answer, edit secrets kept out of the request logs, and
+    ``PROXY_HOPS`` trusted proxies' ``X-Forwarded-*`` headers (https seen as https)."""
     hide_editor_links_in_logs()
+    hops = int(app.config.get("PROXY_HOPS") or 0)
+    if hops:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
 
     @app.after_request
     def _security_headers(response: Response) -> Response:

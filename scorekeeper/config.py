@@ -1,7 +1,8 @@
 """Configuration defaults; ``instance/config.py`` and the environment override them.
 
 Environment variables: ``SCOREKEEPER_SECRET_KEY`` (or ``SECRET_KEY``),
-``DATABASE_URL`` (e.g. ``postgresql+psycopg://user:pass@host/db``).
+``DATABASE_URL`` (e.g. ``postgresql+psycopg://user:pass@host/db``),
+``SCOREKEEPER_PROXY_HOPS`` (how many proxies in front set ``X-Forwarded-*``; 0: none).
 Without a secret key one is generated into ``instance/secret_key`` on first run.
 """
 
@@ -22,6 +23,9 @@ class Defaults:
     JSON_SORT_KEYS = False
     # Seconds between refreshes of a followed (read-only) game page.
     FOLLOW_REFRESH_SECONDS = 15
+    # Proxies in front whose X-Forwarded-For/Proto/Host are trusted (0: none, the headers are
+    # ignored). Behind a TLS-terminating proxy set 1, so edit cookies are Secure and links https.
+    PROXY_HOPS = int(os.environ.get("SCOREKEEPER_PROXY_HOPS") or 0)
 
 
 def database_url(instance_path: str) -> str:

@@ -212,3 +212,24 @@ def test_editor_links_stay_out_of_the_request_logs(app, game, caplog):
     logged = caplog.text
     assert f"/games/{public_id}/join/" in logged and "gunicorn" in caplog.records[-1].name
     assert secret not in logged
+
+
+@pytest.mark.parametrize("hops, secure", [(0, False), (1, True)])
+def test_behind_a_tls_proxy_the_edit_cookie_is_secure_and_links_https(tmp_path, hops, secure):
+    """X-Forwarded-Proto is trusted only when PROXY_HOPS says a proxy sets it (else it could be forged)."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "proxy", "PROXY_HOPS": hops,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'proxy.sqlite3'}"})
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+    forwarded = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "cards.example"}
+    page = client.get("/games/new/krazy-bee", headers=forwarded)
+    data = {"player_0": "Ann", "player_1": "Bob", "first_dealer": "0", "csrf_token": csrf_from(page.text)}
+    # over https Flask-WTF also wants a same-site Referer (browsers send it: Referrer-Policy same-origin)
+    response = client.post("/games/new/krazy-bee", data=data,
+                           headers={**forwarded, "Referer": "https://cards.example/games/new/krazy-bee"})
+    cookie = next(c for c in response.headers.getlist("Set-Cookie") if c.startswith("sk_edit_"))
+    assert ("Secure" in cookie) is secure
+    public_id = response.headers["Location"].rstrip("/").split("/")[-1]
+    share = client.get(f"/games/{public_id}/share", headers=forwarded).get_data(as_text=True)
+    assert (f"https://cards.example/games/{public_id}" in share) is secure
