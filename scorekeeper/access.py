@@ -99,6 +99,8 @@ def protect(app) -> None:
         from werkzeug.middleware.proxy_fix import ProxyFix
 
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+        # Behind a TLS-terminating proxy the session cookie (CSRF token, flashes) is https-only too.
+        app.config["SESSION_COOKIE_SECURE"] = True
 
     @app.after_request
     def _security_headers(response: Response) -> Response:

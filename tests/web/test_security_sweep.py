@@ -230,6 +230,8 @@ def test_behind_a_tls_proxy_the_edit_cookie_is_secure_and_links_https(tmp_path, 
                            headers={**forwarded, "Referer": "https://cards.example/games/new/krazy-bee"})
     cookie = next(c for c in response.headers.getlist("Set-Cookie") if c.startswith("sk_edit_"))
     assert ("Secure" in cookie) is secure
+    session = next(c for c in page.headers.getlist("Set-Cookie") if c.startswith("session="))
+    assert ("Secure" in session) is secure  # the session holds the CSRF token: https-only behind TLS
     public_id = response.headers["Location"].rstrip("/").split("/")[-1]
     share = client.get(f"/games/{public_id}/share", headers=forwarded).get_data(as_text=True)
     assert (f"https://cards.example/games/{public_id}" in share) is secure
