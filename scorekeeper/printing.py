@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from . import ROOT
+from .qr import qr_svg
 from .rules import GameScore, RulesError, options_for, variants
 from .sheet_layouts import blank_sheet, default_rows, filled_sheet
 from .sheets import step_list
@@ -217,7 +218,7 @@ def game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str = "a4") -
     extra = 0 if score.finished else max(0, min(EXTRA_ROWS, default_rows(game.variant) - len(score.rounds)))
     sheet = filled_sheet(game.variant, names, facts, score, opts, extra_rows=extra)
     return sheet_pdf(sheet, paper, "auto", title=f"{sheet.name}: {', '.join(names)}",
-                     game=game_summary(game, score), qr=qr_svg(follow_url), follow_url=follow_url)
+                     game=game_summary(game, score), qr=qr_svg(follow_url, border=2), follow_url=follow_url)
 
 
 def game_frames_pdf(game, paper: str = "a4") -> bytes:
@@ -260,10 +261,3 @@ def progress_text(variant: str, progress: Mapping[str, Any]) -> str:
         wins = progress["wins"]
         return f"{wins} win" + ("" if wins == 1 else "s")
     return ""
-
-
-def qr_svg(url: str) -> str:
-    """An inline SVG QR code for ``url`` (segno), black on white, no network needed."""
-    import segno
-
-    return segno.make(url, error="m").svg_inline(scale=1, border=2, omitsize=True)
