@@ -18,8 +18,8 @@ from typing import Any, Mapping, Sequence
 from . import ROOT
 from .qr import qr_svg
 from .rules import GameScore, RulesError, options_for, variants
+from .rules.krazy_bee_steps import step_texts
 from .sheet_layouts import blank_sheet, default_rows, filled_sheet
-from .sheets import step_list
 
 KINDS = ("sheet", "frames", "rules")
 PAPERS = {"a4": "A4", "letter": "Letter"}
@@ -190,7 +190,7 @@ def frames_pdf(steps: Sequence[str], names: Sequence[str], paper: str = "a4") ->
 
 
 def blank_frames_pdf(opts: PrintOptions) -> bytes:
-    return frames_pdf(step_list(opts.game_options["steps"]), [""] * opts.players, opts.paper)
+    return frames_pdf(step_texts(opts.game_options), [""] * opts.players, opts.paper)
 
 
 def rules_pdf(opts: PrintOptions) -> bytes:
@@ -223,7 +223,7 @@ def game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str = "a4") -
 
 def game_frames_pdf(game, paper: str = "a4") -> bytes:
     """The game's Step Indicator Frames: its own Step list, one frame per named player."""
-    steps = step_list(options_for(game.variant, game.options)["steps"])
+    steps = step_texts(options_for(game.variant, game.options))
     return frames_pdf(steps, game.names, paper)
 
 

@@ -11,8 +11,8 @@ from typing import Any, Mapping, NamedTuple, Sequence
 from .rules import GameScore, find_variant
 from .rules.rumbugz import KINDS
 from .rules.tiles import SWITCHES, _SWITCH_HELP
-from .sheets import (Column, Row, Sheet, blank_cells, progress_before, seat_name, signed,
-                     step_list, totals_foot)
+from .rules.krazy_bee_steps import step_texts
+from .sheets import Column, Row, Sheet, blank_cells, progress_before, seat_name, signed, totals_foot
 
 HAND = Column("Hand", 10)
 ROUND = Column("Round", 12)
@@ -235,7 +235,7 @@ def _sheet(slug: str, opts: Mapping[str, Any], names: list[str], rows: list[Row]
     sheet = Sheet(slug, variant.name, spec.lead, spec.per_player, names, rows, blank=blank,
                   key=spec.key(slug, opts))
     if slug == "krazy-bee":
-        sheet.steps = step_list(opts.get("steps", ""))
+        sheet.steps = step_texts(opts)
     if slug == "crib-rummy":
         from .cribbage_track import cribbage_track
 

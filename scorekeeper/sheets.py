@@ -25,10 +25,9 @@ from __future__ import annotations
 import base64
 import math
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from .rules import GameScore
-from .rules.krazy_bee_steps import steps_of
 
 #: usable width (mm) of each paper and orientation inside 10 mm margins
 USABLE_WIDTH = {("a4", "portrait"): 190, ("a4", "landscape"): 277,
@@ -187,15 +186,6 @@ def mono_line(texts: list[str], widths: list[float], bold: list[bool], inset: fl
             used = start + len(text)
         x += width
     return pieces
-
-
-def step_list(text: str) -> list[str]:
-    """A Krazy Bee Step list (KB-8) as one string per Step, as the engine reads it.
-
-    >>> step_list("2 books of 3; book of 3 + 1 run of 4")
-    ['2 books of 3', 'book of 3 + run of 4']
-    """
-    return [step.text for step in steps_of(text)]
 
 
 def blank_cells(per_player: tuple[Column, ...], players: int) -> list[list[str]]:

@@ -39,9 +39,11 @@ def test_krazy_bee_sheet_has_step_points_totals_and_the_step_list_in_the_margin(
 
 
 def test_krazy_bee_sheet_prints_the_tables_own_step_list():
-    pdf = sheet(variant="krazy-bee", players=3, steps="run of 4; 3 books of 3; 2 runs of 5")
-    assert "2 runs of 5" in pdf.text and "3 books of 3" in pdf.text
-    assert "run of 9" not in pdf.text
+    """KB-8: the list as the table typed it (numbered, any case) prints one Step a line, as the engine reads it."""
+    pdf = sheet(variant="krazy-bee", players=3, steps="1. Run of 4\n2. 3 Books of 3\n3. 1 book of 3 + 2 runs of 5")
+    text = " ".join(pdf.text.split())  # a long Step wraps in the margin
+    assert "Step list run of 4 3 books of 3 book of 3 + 2 runs of 5 " in text
+    assert "Run" not in text and "1 book" not in text and "run of 9" not in text
 
 
 def test_rumbugz_sheet_ticks_the_four_kinds_and_fits_six_players_on_one_landscape_page():
