@@ -19,6 +19,7 @@ from . import ROOT
 from .qr import qr_svg
 from .rules import GameScore, RulesError, options_for, variants
 from .rules.krazy_bee_steps import step_texts
+from .standings import standings
 from .sheet_layouts import blank_sheet, default_rows, filled_sheet
 
 KINDS = ("sheet", "frames", "rules")
@@ -230,34 +231,8 @@ def game_frames_pdf(game, paper: str = "a4") -> bytes:
 def game_summary(game, score: GameScore) -> dict[str, Any]:
     """Standings, progress and the winner, in words for the sheet's header."""
     names = game.names
-    target = (game.options or {}).get("target")
-    standings = []
-    for seat, name in enumerate(names):
-        progress = progress_text(game.variant, score.progress[seat])
-        if not progress and target and score.totals[seat] < target:
-            progress = f"{target - score.totals[seat]} to go to {target}"
-        standings.append({"name": name, "total": score.totals[seat], "rank": score.ranks[seat],
-                          "progress": progress, "winner": seat in score.winners})
-    return {"public_id": game.public_id, "finished": score.finished, "standings": standings,
+    return {"public_id": game.public_id, "finished": score.finished,
+            "standings": standings(names, score, game.options or {}, short=True),
             "winners": [names[s] for s in score.winners], "hands": len(score.rounds),
             "dealer": names[score.dealer] if score.dealer is not None else "",
             "high_wins": score.high_wins, "notes": list(score.notes)}
-
-
-def progress_text(variant: str, progress: Mapping[str, Any]) -> str:
-    """One seat's progress in players' words: ``Step 4 of 10``, ``pegs 57 (back 49)``, ``2 wins``.
-
-    >>> progress_text("krazy-bee", {"step": 4, "completed": 3, "steps": 10})
-    'Step 4 of 10'
-    >>> progress_text("crib-rummy", {"front": 57, "back": 49})
-    'front peg 57, back 49'
-    """
-    if "step" in progress:
-        done = progress.get("completed", 0) >= progress.get("steps", 0) > 0
-        return "all Steps done" if done else f"Step {progress['step']} of {progress.get('steps', '?')}"
-    if "front" in progress:
-        return f"front peg {progress['front']}, back {progress.get('back', 0)}"
-    if "wins" in progress:
-        wins = progress["wins"]
-        return f"{wins} win" + ("" if wins == 1 else "s")
-    return ""

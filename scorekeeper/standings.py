@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from .rules import GameScore
-from .rules.krazy_bee_steps import step_texts
 
 
 @dataclass(frozen=True)
@@ -28,49 +27,58 @@ class Standing:
     plays_first: bool
 
 
-def progress_text(variant: str, progress: Mapping[str, Any], options: Mapping[str, Any]) -> str:
-    """One player's progress in players' words (Step, pegs, wins ...).
+def progress_text(progress: Mapping[str, Any], *, total: int | None = None, target: int | None = None,
+                  short: bool = False) -> str:
+    """One player's progress in players' words, read off the engine's progress for their seat.
 
-    >>> progress_text("krazy-bee", {"step": 2, "completed": 1, "steps": 2}, {"steps": "a; run of 7"})
-    'Step 2: run of 7'
-    >>> progress_text("krazy-bee", {"step": 3, "completed": 2, "steps": 2}, {"steps": "a; b"})
+    The one wording of progress: the game page shows it whole, the printed
+    sheet's narrow header ``short`` (without the Step's melds or the RumBugz
+    kinds). A variant with no progress of its own (Crazy Rummy) says how far
+    its ``target`` is from the player's ``total``.
+
+    >>> kb = {"step": 2, "completed": 1, "steps": 10, "step_text": "run of 7", "done": False}
+    >>> progress_text(kb), progress_text(kb, short=True)
+    ('Step 2 of 10: run of 7', 'Step 2 of 10')
+    >>> progress_text({"step": 3, "completed": 2, "steps": 2, "step_text": None, "done": True})
     'All 2 Steps done'
-    >>> progress_text("crib-rummy", {"front": 30, "back": 22}, {})
+    >>> progress_text({"front": 30, "back": 22})
     'front peg 30, back peg 22'
-    >>> progress_text("rummikub", {"wins": 2, "rounds_played": 3}, {})
-    'wins 2, rounds played 3'
-    >>> progress_text("rumbugz", {"wins": 0, "kinds": ["single", "double"]}, {})
-    'wins 0, kinds single, double'
+    >>> progress_text({"wins": 1, "kinds": ["single", "double"]}), progress_text({"wins": 2, "kinds": []})
+    ('1 win; kinds laid last round: single, double', '2 wins')
+    >>> progress_text({"wins": 1, "kinds": ["single"]}, short=True)
+    '1 win'
+    >>> progress_text({}, total=30, target=1500), progress_text({}, total=1510, target=1500)
+    ('1470 to go to 1500', '')
     """
-    if not progress:
-        return ""
-    if variant == "krazy-bee" and "step" in progress:
-        steps = step_texts(options)
-        number, count = progress["step"], progress.get("steps", len(steps))
-        if number > count:
+    if "step" in progress:
+        count = progress.get("steps", 0)
+        if progress.get("done") or progress.get("completed", 0) >= count > 0:
             return f"All {count} Steps done"
-        text = progress.get("step_text") or (steps[number - 1] if number <= len(steps) else "")
-        return f"Step {number}: {text}"
-    if variant == "crib-rummy" and "front" in progress:
+        text = f"Step {progress['step']} of {count}"
+        return text if short or not progress.get("step_text") else f"{text}: {progress['step_text']}"
+    if "front" in progress:
         return f"front peg {progress['front']}, back peg {progress.get('back', 0)}"
-    parts = []
-    for key, value in progress.items():
-        if isinstance(value, dict):
-            continue
-        if isinstance(value, list):
-            value = ", ".join(str(v) for v in value) or "none"
-        if isinstance(value, bool):
-            value = "yes" if value else "no"
-        parts.append(f"{key.replace('_', ' ')} {value}")
-    return ", ".join(parts)
+    if "wins" in progress:
+        wins = progress["wins"]
+        text = f"{wins} win" + ("" if wins == 1 else "s")
+        kinds = progress.get("kinds")
+        return text if short or not kinds else f"{text}; kinds laid last round: {', '.join(kinds)}"
+    if progress:  # a shape this module does not know yet: its own words
+        return ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in progress.items()
+                         if not isinstance(value, (dict, list)))
+    if target and total is not None and total < target:
+        return f"{target - total} to go to {target}"
+    return ""
 
 
-def standings(names: Sequence[str], score: GameScore, options: Mapping[str, Any]) -> list[Standing]:
-    """Every player's line, in seat order."""
+def standings(names: Sequence[str], score: GameScore, options: Mapping[str, Any], *,
+              short: bool = False) -> list[Standing]:
+    """Every player's line, in seat order (``short``: progress worded for the printed sheet)."""
     ranks, leaders = score.ranks, set(score.leaders)
     return [Standing(seat=seat, name=name, total=score.totals[seat], rank=ranks[seat],
                      leader=seat in leaders and bool(score.rounds), winner=seat in score.winners,
-                     progress=progress_text(score.variant, score.progress[seat], options),
+                     progress=progress_text(score.progress[seat], total=score.totals[seat],
+                                            target=options.get("target"), short=short),
                      deals=not score.finished and seat == score.dealer,
                      plays_first=not score.finished and seat == score.starter)
             for seat, name in enumerate(names)]

@@ -48,7 +48,7 @@ def test_finished_game_names_the_winner(app, client):
     public_id = seeded(app, "krazy-bee", ["Zoë", "Yann"], hands, {"steps": steps})
     _, pdf = sheet_of(client, public_id, "?paper=letter")
     assert pdf.size(LETTER, "portrait")
-    assert "★ Winner: Zoë" in pdf.text and "all Steps done" in pdf.text
+    assert "★ Winner: Zoë" in pdf.text and "All 2 Steps done" in pdf.text
     assert "2 books of 3" in pdf.text and "run of 4" in pdf.text and "run of 9" not in pdf.text
 
 
@@ -58,7 +58,7 @@ def test_crib_rummy_sheet_logs_pegs_per_turn_and_draws_the_pegs(app, client):
     _, pdf = sheet_of(client, public_id)
     log, track = pdf.page_texts
     assert "rummy" in log and "+8" in log
-    assert "front peg 10, back 2" in log and "front peg 6, back 3" in log
+    assert "front peg 10, back peg 2" in log and "front peg 6, back peg 3" in log
     assert "Cribbage track to 61" in track and "● front peg" in track
 
 

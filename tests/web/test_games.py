@@ -28,6 +28,18 @@ SAMPLE_HANDS = {
                     "players": [{"board": "", "hand": "4 4 A"}, {"board": "J J J"}]},
 }
 
+#: Each player's progress after that hand, as the game page words it (standings.progress_text).
+PROGRESS = {
+    "krazy-bee": ("Step 2 of 10: book of 3 + run of 4", "Step 1 of 10: 2 books of 3"),     # KB-3
+    "rumbugz": ("1 win; kinds laid last round: single, double, triple, match",           # RB-4, RB-7
+                "0 wins; kinds laid last round: single"),
+    "rummikub": ("1 win", "0 wins"),
+    "crazy-tiles": ("1 win", "0 wins"),
+    "runny-tiles": ("1 win", "0 wins"),
+    "crib-rummy": ("front peg 3, back peg 0", "front peg 5, back peg 0"),                 # CR-5
+    "crazy-rummy": ("1610 to go to 1500", "1470 to go to 1500"),                         # CZ-8: -110 and 30
+}
+
 
 @pytest.fixture
 def tally(app):
@@ -104,8 +116,8 @@ def test_start_each_variant_and_see_its_page(app, client, slug):
     if slug == "crib-rummy":
         assert page.text.count('class="hole"') == 2 * 120
         assert 'data-front="5"' in page.text
-    if slug == "krazy-bee":
-        assert "Step 2: book of 3 + run of 4" in page.text
+    for progress in PROGRESS[slug]:
+        assert f'<span class="progress">{progress}</span>' in page.text
 
 
 def test_tile_presets_are_offered_and_switches_flippable(app, client):
