@@ -5,7 +5,9 @@ Each change is validated by scoring the *whole* game through
 :class:`~scorekeeper.rules.RulesError` leaves the game exactly as it was.
 Every change adds an :class:`~scorekeeper.models.AuditEntry` (old and new
 facts), which is also what :func:`undo_last_change` reverses. Functions
-flush but never commit: the view (or API call) commits once.
+flush but never commit: the view (or API call) commits once. The score a
+change was checked with stays with the game object, so :func:`game_score`
+right after the change (the API's answer) does not score the game again.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from .rules.scoring import play, play_on
 NAME_MAX = 40
 #: Audit actions that :func:`undo_last_change` can reverse.
 UNDOABLE = ("record", "edit", "delete")
+#: where a game keeps the score its last change settled on (see :func:`game_score`)
+SCORED = "_scorekeeper_score"
 
 
 class SetupError(RoundError):
@@ -107,7 +111,11 @@ def game_score(game: Game, upto: int | None = None) -> GameScore:
     when a later stored hand is rejected).
     """
     rounds = game.rounds if upto is None else game.rounds[:upto]
-    return _score(game, [r.facts for r in rounds])
+    facts = [r.facts for r in rounds]
+    kept = getattr(game, SCORED, None)
+    if kept is not None and kept[0] == _as_scored(game, facts):
+        return kept[1]  # the score the last change settled on, for the same hands
+    return _score(game, facts)
 
 
 def _score(game: Game, facts: Sequence[Mapping[str, Any]]) -> GameScore:
@@ -120,6 +128,18 @@ def _score(game: Game, facts: Sequence[Mapping[str, Any]]) -> GameScore:
     variant = find_variant(game.variant)
     return play(variant, list(facts), len(game.players), game.first_dealer,
                 variant.options(game.options or {}))
+
+
+def _score_from(game: Game, hands: Sequence[Mapping[str, Any]], changed: int,
+                before: GameScore | None) -> GameScore:
+    """The score of all ``hands``, of which those from index ``changed`` on are new.
+
+    ``before`` (when given and it scored exactly the ``changed`` hands ahead
+    of the new ones) spares scoring those again.
+    """
+    if before is not None and len(before.rounds) == changed:
+        return score_on(game, before, hands[changed:])
+    return _score(game, hands)
 
 
 def score_on(game: Game, before: GameScore, facts: Sequence[Mapping[str, Any]]) -> GameScore:
@@ -205,7 +225,7 @@ def create_game(variant: str, names: Sequence[str], options: Mapping[str, Any] |
     if errors:
         raise SetupError(errors)
     # The engine has the last word on players, dealer and options.
-    play(v, [], len(cleaned), first_dealer, v.options(opts))
+    score = play(v, [], len(cleaned), first_dealer, v.options(opts))
 
     secret = secrets.token_urlsafe(24)
     game = Game(public_id=_new_public_id(), variant=v.slug, options=opts,
@@ -216,6 +236,7 @@ def create_game(variant: str, names: Sequence[str], options: Mapping[str, Any] |
                                         "first_dealer": first_dealer},
            f"Game of {v.name} started: {', '.join(cleaned)}")
     db.session.flush()
+    _keep_score(game, score)
     return game, secret
 
 
@@ -246,12 +267,8 @@ def record_round(game: Game, facts: Mapping[str, Any], *, before: GameScore | No
     caller has it, so only the new hand is scored again.
     """
     facts = _plain(facts)
-    history = [r.facts for r in game.rounds]
-    if before is not None and len(before.rounds) == len(history):
-        score = score_on(game, before, [facts])
-    else:
-        score = _score(game, history + [facts])
-    number = len(history) + 1
+    number = len(game.rounds) + 1
+    score = _score_from(game, [r.facts for r in game.rounds] + [facts], number - 1, before)
     round_ = Round(number=number, facts=facts)
     game.rounds.append(round_)
     _flush()  # claims the hand number now: a concurrent record fails here
@@ -270,11 +287,8 @@ def update_round(game: Game, number: int, facts: Mapping[str, Any], *,
     """
     round_ = round_or_404(game, number)
     facts = _plain(facts)
-    history = [facts if r.number == number else r.facts for r in game.rounds]
-    if before is not None and len(before.rounds) == number - 1:
-        score = score_on(game, before, history[number - 1:])
-    else:
-        score = _score(game, history)
+    score = _score_from(game, [facts if r.number == number else r.facts for r in game.rounds],
+                        number - 1, before)
     old = copy.deepcopy(round_.facts)
     round_.facts = facts
     round_.updated_at = utcnow()
@@ -377,6 +391,21 @@ def _settle(game: Game, score: GameScore) -> None:
     game.status = "finished" if score.finished else "in_progress"
     game.updated_at = utcnow()
     _flush()
+    _keep_score(game, score)
+
+
+def _keep_score(game: Game, score: GameScore) -> None:
+    """Keep ``score`` with the game, so :func:`game_score` hands it back instead of scoring again.
+
+    Kept with a copy of what it scored (players, options, every hand's
+    facts): game_score compares and scores afresh if anything differs.
+    """
+    setattr(game, SCORED, (copy.deepcopy(_as_scored(game, [r.facts for r in game.rounds])), score))
+
+
+def _as_scored(game: Game, facts: Sequence[Mapping[str, Any]]) -> tuple:
+    """Everything a game's score depends on, as plain values to compare."""
+    return game.variant, len(game.players), game.first_dealer, game.options, list(facts)
 
 
 def _flush() -> None:

@@ -61,6 +61,36 @@ def test_a_game_of_every_variant_through_the_api(client, api, variant):
     assert [p["total"] for p in after["game"]["players"]] == list(once.totals)
 
 
+def test_each_change_scores_the_game_once(client, api, monkeypatch):
+    """The answer to a change reuses the score the change was checked with (no second engine run)."""
+    from scorekeeper import services
+
+    runs = []
+    for name in ("play", "play_on"):
+        engine = getattr(services, name)
+        monkeypatch.setattr(services, name, lambda *a, engine=engine, **k: runs.append(1) or engine(*a, **k))
+    created = new_game(client, api, "crib-rummy")
+    gid, secret = created["id"], created["secret"]
+    assert len(runs) == 1
+    _, answer = call(client, api, "POST", f"/api/v1/games/{gid}/rounds", HANDS["crib-rummy"], secret=secret,
+                     expect=201)
+    assert len(runs) == 2
+    call(client, api, "POST", f"/api/v1/games/{gid}/rounds", OTHER_HANDS["crib-rummy"], secret=secret, expect=201)
+    _, corrected = call(client, api, "PUT", f"/api/v1/games/{gid}/rounds/1", OTHER_HANDS["crib-rummy"],
+                        secret=secret, expect=200)
+    _, after = call(client, api, "DELETE", f"/api/v1/games/{gid}/rounds/2", secret=secret, expect=200)
+    assert len(runs) == 5
+    # ... and the reused score is the engine's score of the stored hands
+    assert [p["total"] for p in answer["game"]["players"]] == \
+        list(score_game("crib-rummy", [HANDS["crib-rummy"]], players=2).totals)
+    assert [p["total"] for p in corrected["game"]["players"]] == \
+        list(score_game("crib-rummy", [OTHER_HANDS["crib-rummy"]] * 2, players=2).totals)
+    assert [p["total"] for p in after["game"]["players"]] == \
+        list(score_game("crib-rummy", [OTHER_HANDS["crib-rummy"]], players=2).totals)
+    call(client, api, "GET", f"/api/v1/games/{gid}", expect=200)
+    assert len(runs) == 6  # a new request scores the stored game afresh
+
+
 def test_a_finished_game_names_its_winners(client, api):
     """CT-8: a one-round rummikub game ends after its round; high total wins."""
     created = new_game(client, api, "rummikub", ("Ann", "Bob", "Cy"), options={"rounds": 1})

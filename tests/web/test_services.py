@@ -166,6 +166,21 @@ def test_game_score_is_the_engines(ctx):
                                                             first_dealer=1, target=99)
 
 
+def test_game_score_reuses_the_changes_score_only_while_the_game_is_as_scored(ctx):
+    game, _ = services.create_game("tally", ["Ann", "Bob"], {"target": 99})
+    services.record_round(game, {"points": [1, 2]})
+    kept = services.game_score(game)
+    assert services.game_score(game) is kept  # the record's own score, not a second engine run
+    assert kept == score_game("tally", [{"points": [1, 2]}], players=2, target=99)
+    db.session.commit()
+    assert services.game_score(game) is kept  # the same hands read back after the commit
+    game.rounds[0].facts = {"points": [5, 5]}  # changed behind the services' back
+    assert services.game_score(game).totals == (5, 5)
+    game.rounds[0].facts = {"points": [1, 2]}
+    game.options = {"target": 2}
+    assert services.game_score(game).finished and not kept.finished
+
+
 def test_facts_must_be_plain_json(ctx):
     game, _ = services.create_game("tally", ["Ann", "Bob"])
     with pytest.raises(RoundError):
