@@ -89,6 +89,7 @@ def run_migrations_online():
     # SQLite alters tables by copying them ("batch" mode); harmless on PostgreSQL.
     conf_args.setdefault("render_as_batch", True)
     conf_args.setdefault("compare_type", True)
+    conf_args.setdefault("render_item", models.render_item)  # our column types as plain sa.String
 
     connectable = get_engine()
 

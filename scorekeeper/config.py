@@ -32,9 +32,11 @@ def database_url(instance_path: str) -> str:
     """``DATABASE_URL`` from the environment, else the SQLite file in ``instance/``."""
     url = os.environ.get("DATABASE_URL")
     if url:
-        # Heroku-style URLs name the driver "postgres"; SQLAlchemy wants "postgresql".
-        if url.startswith("postgres://"):
-            url = "postgresql://" + url[len("postgres://"):]
+        # Hosting services hand out "postgres://" or "postgresql://" URLs; the driver installed
+        # (the "postgres" extra) is psycopg 3, which SQLAlchemy before 2.1 would not pick itself.
+        for scheme in ("postgres://", "postgresql://"):
+            if url.startswith(scheme):
+                url = "postgresql+psycopg://" + url[len(scheme):]
         return url
     return "sqlite:///" + str(Path(instance_path) / "scorekeeper.sqlite3")
 

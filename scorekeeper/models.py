@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, event
+from sqlalchemy import JSON, ForeignKey, Index, String, TypeDecorator, UniqueConstraint, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -31,6 +31,29 @@ def _sqlite_pragmas(dbapi_connection, connection_record) -> None:
     cursor.close()
 
 
+class NulFreeString(TypeDecorator):
+    """A VARCHAR whose values never carry NUL characters, on the way in or in a lookup.
+
+    PostgreSQL text cannot hold NUL (psycopg refuses the whole statement); SQLite
+    stores it. Dropping NUL before either sees it makes both keep and look up the
+    same text: an address with a NUL in it is looked up without it (a 404, not a 500).
+    Migrations write it as the plain ``sa.String`` (see :func:`render_item`).
+    """
+
+    impl = String
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        return value.replace("\x00", "") if isinstance(value, str) else value
+
+
+def render_item(kind: str, obj, autogen_context):
+    """Alembic hook: write :class:`NulFreeString` into generated migrations as ``sa.String(...)``."""
+    if kind == "type" and isinstance(obj, NulFreeString):
+        return f"sa.{obj.impl!r}"
+    return False
+
+
 def utcnow() -> datetime:
     """Now in UTC, naive (SQLite stores no time zone; every stamp here is UTC)."""
     return datetime.now(timezone.utc).replace(tzinfo=None)
@@ -43,15 +66,15 @@ class Game(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     #: random url-safe id used in every URL (the integer id never leaves the server)
-    public_id: Mapped[str] = mapped_column(String(32), unique=True, index=True)
-    variant: Mapped[str] = mapped_column(String(40))
+    public_id: Mapped[str] = mapped_column(NulFreeString(32), unique=True, index=True)
+    variant: Mapped[str] = mapped_column(NulFreeString(40))
     #: every game option of the variant, validated and with defaults filled
     options: Mapped[dict] = mapped_column(JSON, default=dict)
     first_dealer: Mapped[int] = mapped_column(default=0)
     #: sha256 hex digest of the edit secret (the secret itself is never stored)
-    secret_hash: Mapped[str] = mapped_column(String(64))
+    secret_hash: Mapped[str] = mapped_column(NulFreeString(64))
     #: cache of the engine's verdict: 'in_progress' or 'finished'
-    status: Mapped[str] = mapped_column(String(16), default="in_progress")
+    status: Mapped[str] = mapped_column(NulFreeString(16), default="in_progress")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
@@ -84,7 +107,7 @@ class Player(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seat: Mapped[int]
-    name: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(NulFreeString(40))
 
     game: Mapped[Game] = relationship(back_populates="players")
 
@@ -117,11 +140,11 @@ class AuditEntry(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     at: Mapped[datetime] = mapped_column(default=utcnow)
     #: 'create', 'record', 'edit', 'delete' or 'undo'
-    action: Mapped[str] = mapped_column(String(16))
+    action: Mapped[str] = mapped_column(NulFreeString(16))
     round_number: Mapped[int | None]
     old: Mapped[dict | None] = mapped_column(JSON(none_as_null=True))
     new: Mapped[dict | None] = mapped_column(JSON(none_as_null=True))
-    summary: Mapped[str] = mapped_column(String(300), default="")
+    summary: Mapped[str] = mapped_column(NulFreeString(300), default="")
     #: set on a record/edit/delete once an undo has reversed it
     undone: Mapped[bool] = mapped_column(default=False)
 

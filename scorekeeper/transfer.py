@@ -24,6 +24,8 @@ from .services import create_game, game_options
 FORMAT = "scorekeeper-game"
 VERSION = 1
 AUDIT_ACTIONS = ("create", "record", "edit", "delete", "undo")
+#: Largest hand number kept (an INTEGER column: PostgreSQL refuses more, SQLite would not).
+HAND_MAX = 2 ** 31 - 1
 
 
 class TransferError(ValueError):
@@ -147,8 +149,8 @@ def _audit_entry(entry: Mapping[str, Any], index: int) -> AuditEntry:
     if entry.get("action") not in AUDIT_ACTIONS:
         raise TransferError(f"{where}.action: one of {', '.join(AUDIT_ACTIONS)}")
     number = entry.get("round_number")
-    if number is not None:
-        _int(number, f"{where}.round_number")
+    if number is not None and not 1 <= _int(number, f"{where}.round_number") <= HAND_MAX:
+        raise TransferError(f"{where}.round_number: a hand number from 1 to {HAND_MAX}")
     for key in ("old", "new"):
         if entry.get(key) is not None and not isinstance(entry[key], (dict, list)):
             raise TransferError(f"{where}.{key}: must be an object or null")

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Scorekeeper needs when they are missing and we are root.
 #   run:  Pango for WeasyPrint (PDFs)
-#   test: the above plus Chromium (browser tests) and poppler-utils (PDF to PNG)
-# Without root, it only reports what is missing; the browser tests then skip
-# with a notice (and fail under CI=true).
+#   test: the above plus Chromium (browser tests), poppler-utils (PDF to PNG) and the
+#         PostgreSQL server (the tests start a throwaway cluster of their own in a temp dir)
+# Without root, it only reports what is missing; the browser and PostgreSQL tests
+# then skip with a notice (and fail under CI=true).
 set -u
 want=(libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core)
-[ "${1:-run}" = test ] && want+=(chromium poppler-utils)
+[ "${1:-run}" = test ] && want+=(chromium poppler-utils postgresql)
 
 missing=()
 for pkg in "${want[@]}"; do
@@ -17,6 +18,12 @@ done
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "system-deps: installing ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
+    if [[ " ${missing[*]} " == *" postgresql "* ]]; then
+        # Only the server binaries are wanted: no system-wide "main" cluster (nothing of ours
+        # uses it, and it would start on port 5432 where services may start).
+        mkdir -p /etc/postgresql-common/createcluster.d
+        echo "create_main_cluster = false" > /etc/postgresql-common/createcluster.d/scorekeeper-tests.conf
+    fi
     apt-get update -qq >/dev/null && apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
         || echo "system-deps: could not install ${missing[*]}" >&2
 else

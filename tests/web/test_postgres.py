@@ -1,0 +1,459 @@
+"""PostgreSQL for real: migrations, whole games, two phones at once and unicode on a live server.
+
+A session fixture starts a throwaway cluster (``initdb`` and ``pg_ctl`` from
+Debian's ``postgresql`` package, which ``make test`` installs when run as root)
+in a temp dir. It listens only on a unix socket in that dir; as root the server
+runs as the ``postgres`` user (``nobody`` when there is none). Each test gets a
+fresh database brought up by the migrations, and this module's ``app`` fixture
+(overriding the SQLite one of ``tests/conftest.py``) points the app at it with
+``postgresql+psycopg://``. Without the binaries or psycopg the tests are skipped
+with a NOTICE, except under ``CI=true`` where that is a failure (the browser
+tests' policy).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import pwd
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata, produce_migrations, render_python_code
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from flask_migrate import downgrade, upgrade
+from sqlalchemy import inspect
+
+from scorekeeper import config, create_app, models
+from scorekeeper.extensions import db
+from scorekeeper.rules import variants
+
+from . import test_api_transfer, test_full_games
+from .api_support import HANDS, OTHER_HANDS, VARIANTS, OpenApi, call
+from .game_support import csrf_from, secret_cookie, start_game
+from .rounds_support import rounds_url, text
+
+ROOT = Path(__file__).resolve().parents[2]
+MIGRATIONS = ROOT / "migrations"
+TABLES = {"games", "players", "rounds", "audit_entries"}
+SUPERUSER = "scorekeeper"
+#: Names from several scripts, an emoji, quotes and markup: stored and read back exactly.
+NAMES = ["Zoë O'Brien", "李雷 🂡", "שרה \"<b>\""]
+
+
+# -- the throwaway cluster ---------------------------------------------------------------------------
+
+def _unavailable(reason: str):
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"PostgreSQL tests cannot run under CI: {reason}")
+    pytest.skip(f"NOTICE PostgreSQL tests skipped: {reason}")
+
+
+def _bindir() -> Path | None:
+    """``$PG_BINDIR``, else the newest ``/usr/lib/postgresql/<major>/bin`` with initdb and pg_ctl."""
+    if os.environ.get("PG_BINDIR"):
+        found = [Path(os.environ["PG_BINDIR"])]
+    else:
+        found = sorted(Path("/usr/lib/postgresql").glob("*/bin"),
+                       key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0)
+    found = [p for p in found if (p / "initdb").is_file() and (p / "pg_ctl").is_file()]
+    return found[-1] if found else None
+
+
+class Cluster:
+    """A PostgreSQL cluster in ``folder``, reachable only through the unix socket there.
+
+    PostgreSQL refuses to run as root, so under root every server command runs
+    as an unprivileged user that owns ``folder``.
+    """
+
+    def __init__(self, bindir: Path, folder: Path):
+        self.bindir, self.folder, self.data = bindir, folder, folder / "data"
+        self.user = None
+        if os.geteuid() == 0:
+            self.user = next((u for u in ("postgres", "nobody") if _user_exists(u)), None)
+            account = pwd.getpwnam(self.user)
+            os.chown(folder, account.pw_uid, account.pw_gid)
+
+    def _run(self, *args: str) -> None:
+        as_user = {"user": self.user, "group": pwd.getpwnam(self.user).pw_gid, "extra_groups": []} \
+            if self.user else {}
+        result = subprocess.run([str(self.bindir / args[0]), *args[1:]], cwd=self.folder,
+                                capture_output=True, text=True, timeout=120, **as_user)
+        if result.returncode:
+            log = self.folder / "server.log"
+            raise RuntimeError(f"{' '.join(args)} failed: {result.stderr}\n"
+                               f"{log.read_text() if log.exists() else ''}")
+
+    def start(self) -> None:
+        self._run("initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=trust",
+                  "--encoding=UTF8", "--locale=C", "--no-sync")
+        with open(self.data / "postgresql.conf", "a") as conf:
+            # no TCP at all; throwaway data needs no crash safety
+            conf.write(f"\nlisten_addresses = ''\nunix_socket_directories = '{self.folder}'\n"
+                       "fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n")
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.folder / "server.log"), "-w", "-t", "60", "start")
+
+    def stop(self) -> None:
+        if (self.data / "postmaster.pid").exists():
+            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+
+    def url(self, database: str, scheme: str = "postgresql+psycopg") -> str:
+        return f"{scheme}://{SUPERUSER}@/{database}?host={self.folder}"
+
+    def connect(self, database: str = "postgres", **kwargs):
+        import psycopg
+        return psycopg.connect(host=str(self.folder), user=SUPERUSER, dbname=database, **kwargs)
+
+
+def _user_exists(name: str) -> bool:
+    try:
+        pwd.getpwnam(name)
+        return True
+    except KeyError:
+        return False
+
+
+@pytest.fixture(scope="session")
+def cluster():
+    """One throwaway cluster for the whole run; stopped and removed at the end."""
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        _unavailable("the psycopg package is not installed (pip install -e '.[test]')")
+    bindir = _bindir()
+    if bindir is None:
+        _unavailable("no initdb/pg_ctl under /usr/lib/postgresql/*/bin "
+                     "(apt-get install postgresql, or run make test as root)")
+    folder = Path(tempfile.mkdtemp(prefix="sk-pg-"))
+    server = Cluster(bindir, folder)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def database(cluster):
+    """The name of a new, empty database; dropped after the test."""
+    name = f"t_{uuid.uuid4().hex[:16]}"
+    with cluster.connect(autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    yield name
+    with cluster.connect(autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+
+
+def _pg_app(url: str):
+    return create_app({"TESTING": True, "SECRET_KEY": "test-secret", "SQLALCHEMY_DATABASE_URI": url,
+                       "WTF_CSRF_ENABLED": True})
+
+
+@pytest.fixture
+def app(cluster, database):
+    """The app on a fresh PostgreSQL database with the migrations applied (the ``client`` fixture uses it)."""
+    app = _pg_app(cluster.url(database))
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS))
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
+def api(client) -> OpenApi:
+    return OpenApi(client.get("/api/v1/openapi.json").get_json())
+
+
+def _flask(*args: str, url: str) -> subprocess.CompletedProcess:
+    """``flask --app scorekeeper <args>`` as an operator runs it, with ``DATABASE_URL``."""
+    env = {**os.environ, "DATABASE_URL": url, "SCOREKEEPER_SECRET_KEY": "x"}
+    return subprocess.run([str(Path(sys.executable).with_name("flask")), "--app", "scorekeeper", *args],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+
+
+# -- the schema --------------------------------------------------------------------------------------
+
+def test_flask_db_upgrade_on_an_empty_database_then_autogenerate_finds_no_diff(cluster, database):
+    url = cluster.url(database)
+    upgraded = _flask("db", "upgrade", "--directory", "migrations", url=url)
+    assert upgraded.returncode == 0, upgraded.stderr
+    checked = _flask("db", "check", "--directory", "migrations", url=url)
+    assert checked.returncode == 0, f"autogenerate sees a difference: {checked.stdout}{checked.stderr}"
+    assert "No new upgrade operations detected" in checked.stdout + checked.stderr
+
+    app = _pg_app(url)
+    with app.app_context():
+        assert TABLES | {"alembic_version"} <= set(inspect(db.engine).get_table_names())
+        with db.engine.connect() as conn:
+            diff = compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}), db.metadata)
+            version = conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one()
+        assert diff == [], f"models and migrations disagree on PostgreSQL: {diff}"
+        head = ScriptDirectory(str(MIGRATIONS)).get_current_head()
+        assert version == head
+        db.engine.dispose()
+
+
+def test_generated_migrations_write_plain_sqlalchemy_types(app):
+    """A future ``flask db migrate`` must not write our own column type into a migration."""
+    with app.app_context():
+        downgrade(directory=str(MIGRATIONS), revision="base")
+        with db.engine.connect() as conn:
+            context = MigrationContext.configure(conn, opts={"compare_type": True})
+            code = render_python_code(produce_migrations(context, db.metadata).upgrade_ops,
+                                      render_item=models.render_item)
+    assert "sa.String(length=40)" in code and "NulFree" not in code and "scorekeeper" not in code
+
+
+def test_downgrade_to_base_and_upgrade_again(app):
+    with app.app_context():
+        downgrade(directory=str(MIGRATIONS), revision="base")
+        assert set(inspect(db.engine).get_table_names()) & TABLES == set()
+        upgrade(directory=str(MIGRATIONS))
+        assert TABLES <= set(inspect(db.engine).get_table_names())
+
+
+@pytest.mark.parametrize("scheme", ["postgres", "postgresql", "postgresql+psycopg"])
+def test_every_usual_database_url_reaches_the_server(cluster, database, scheme, monkeypatch):
+    """Hosting services hand out ``postgres://`` or ``postgresql://``; both mean psycopg 3 here."""
+    url = cluster.url(database, scheme)
+    monkeypatch.setenv("DATABASE_URL", url)
+    assert config.database_url("unused").startswith("postgresql+psycopg://")
+    current = _flask("db", "current", "--directory", "migrations", url=url)
+    assert current.returncode == 0, current.stderr
+
+
+# -- whole games --------------------------------------------------------------------------------------
+
+FULL_GAMES = [
+    pytest.param(test_full_games.test_krazy_bee_with_a_short_step_list, id="krazy-bee-KB-7-KB-10"),
+    pytest.param(test_full_games.test_crib_rummy_to_61, id="crib-rummy-CR-5-CR-9"),
+    pytest.param(functools.partial(test_full_games.test_tile_game_three_rounds_scoring_a, variant="rummikub"),
+                 id="rummikub-CT-7-CT-8"),
+    pytest.param(functools.partial(test_full_games.test_tile_game_three_rounds_scoring_a, variant="crazy-tiles"),
+                 id="crazy-tiles-CT-7-CT-8"),
+    pytest.param(test_full_games.test_rumbugz_three_rounds, id="rumbugz-RB-6-RB-8"),
+    pytest.param(test_full_games.test_crazy_rummy_to_500, id="crazy-rummy-CZ-1-CZ-8"),
+]
+
+
+@pytest.mark.parametrize("play", FULL_GAMES)
+def test_full_game_through_the_forms(app, client, play):
+    """The same games, with the same hand-worked totals after every record, edit, delete and undo,
+    as ``test_full_games`` plays on SQLite."""
+    play(app, client)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_export_then_import_round_trip(app, client, api, variant):
+    """``test_api_transfer``'s exact round trip (a new id and secret, nothing else new), on PostgreSQL."""
+    test_api_transfer.test_export_then_import_restores_the_game_exactly(app, client, api, variant)
+
+
+def _sqlite_app(folder: Path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "WTF_CSRF_ENABLED": True,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'side.sqlite3'}"})
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS))
+    return app
+
+
+def _without(value, keys=("id", "created_at", "updated_at", "at", "urls", "api", "page", "export", "editor")):
+    """``value`` without the fields that differ between two runs (ids, times, links)."""
+    if isinstance(value, dict):
+        return {k: _without(v, keys) for k, v in value.items() if k not in keys}
+    if isinstance(value, list):
+        return [_without(v, keys) for v in value]
+    return value
+
+
+def _evening(client) -> list:
+    """Three games through the web form and the API: what the players see after every step."""
+    api = OpenApi(client.get("/api/v1/openapi.json").get_json())
+    by_slug = {v["slug"]: v for v in variants()}
+    seen: list = []
+
+    def look(gid: str) -> None:
+        _, game = call(client, api, "GET", f"/api/v1/games/{gid}", expect=200)
+        seen.append([(p["name"], p["total"], p["rank"]) for p in game["players"]]
+                    + [game["status"], game["winners"], game["dealer"]])
+
+    # Krazy Bee started through the web form (this client keeps the edit cookie), crib rummy and
+    # Rummikub through the API
+    kb = start_game(client, by_slug["krazy-bee"], NAMES[:2])
+    games = [(kb, "krazy-bee", secret_cookie(client, kb))]
+    for variant in ("crib-rummy", "rummikub"):
+        _, created = call(client, api, "POST", "/api/v1/games",
+                          {"variant": variant, "players": NAMES[1:], "first_dealer": 1}, expect=201)
+        client.set_cookie(f"sk_edit_{created['id']}", created["secret"])
+        games.append((created["id"], variant, created["secret"]))
+
+    for gid, variant, secret in games:
+        for facts in (HANDS[variant], OTHER_HANDS[variant], HANDS[variant]):
+            call(client, api, "POST", f"/api/v1/games/{gid}/rounds", facts, secret=secret, expect=201)
+            look(gid)
+        call(client, api, "PUT", f"/api/v1/games/{gid}/rounds/2", HANDS[variant], secret=secret, expect=200)
+        look(gid)
+        call(client, api, "DELETE", f"/api/v1/games/{gid}/rounds/1", secret=secret, expect=200)
+        look(gid)
+        page = client.get(f"/games/{gid}")
+        undone = client.post(f"/games/{gid}/undo", data={"csrf_token": csrf_from(page.text)},
+                             follow_redirects=True)
+        assert "Undid" in text(undone)
+        look(gid)
+        history = client.get(f"/games/{gid}/history")
+        assert history.status_code == 200 and "Undid" in text(history)
+        _, export = call(client, api, "GET", f"/api/v1/games/{gid}/export", expect=200)
+        _, copy = call(client, api, "POST", "/api/v1/games/import", export, expect=201)
+        _, again = call(client, api, "GET", f"/api/v1/games/{copy['id']}/export", expect=200)
+        assert _without(again) == _without(export)
+        seen.append(_without(export))
+    return seen
+
+
+def test_an_evening_gives_the_same_totals_and_trail_as_on_sqlite(app, client, tmp_path):
+    on_postgres = _evening(client)
+    on_sqlite = _evening(_sqlite_app(tmp_path).test_client())
+    assert on_postgres == on_sqlite
+    # and it is a real evening: every game has its three hands back after the undo, in the same order
+    exports = [s for s in on_postgres if isinstance(s, dict)]
+    assert [len(e["rounds"]) for e in exports] == [3, 3, 3]
+    assert [[a["action"] for a in e["audit"]][-3:] for e in exports] == [["edit", "delete", "undo"]] * 3
+    assert [p["name"] for p in exports[0]["players"]] == NAMES[:2]
+
+
+# -- two phones at once ----------------------------------------------------------------------------------
+
+def _waiting_on(cluster, database: str, table: str) -> int:
+    with cluster.connect(database) as conn:
+        return conn.execute("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
+                            "WHERE c.relname = %s AND NOT l.granted", (table,)).fetchone()[0]
+
+
+def _at_once(cluster, database: str, requests: list) -> list:
+    """Run ``requests`` (callables) in threads, each held at its first write to ``rounds`` until all are there.
+
+    A table lock that still lets everyone read makes both phones load the game and aim at
+    the same hand number before either may write.
+    """
+    answers: list = [None] * len(requests)
+
+    def run(i):
+        answers[i] = requests[i]()
+
+    with cluster.connect(database) as blocker:
+        blocker.execute("LOCK TABLE rounds IN EXCLUSIVE MODE")
+        threads = [threading.Thread(target=run, args=(i,)) for i in range(len(requests))]
+        for t in threads:
+            t.start()
+        deadline = time.monotonic() + 20
+        while _waiting_on(cluster, database, "rounds") < len(requests):
+            assert time.monotonic() < deadline, "the requests never reached their write"
+            time.sleep(0.02)
+        blocker.commit()
+    for t in threads:
+        t.join(30)
+    return answers
+
+
+def test_two_phones_recording_the_same_hand_through_the_api(app, cluster, database, api):
+    client = app.test_client()
+    _, created = call(client, api, "POST", "/api/v1/games",
+                      {"variant": "krazy-bee", "players": NAMES[:2]}, expect=201)
+    gid, secret = created["id"], created["secret"]
+    send = [functools.partial(lambda facts: app.test_client().post(
+        f"/api/v1/games/{gid}/rounds", json=facts, headers={"Authorization": f"Bearer {secret}"}), facts)
+        for facts in (HANDS["krazy-bee"], OTHER_HANDS["krazy-bee"])]
+    answers = _at_once(cluster, database, send)
+    assert sorted(a.status_code for a in answers) == [201, 422], [a.get_data(as_text=True) for a in answers]
+    refused = next(a for a in answers if a.status_code == 422).get_json()
+    assert "someone else changed this game" in refused["error"]
+    kept = next(a for a in answers if a.status_code == 201).get_json()["round"]["facts"]
+    _, game = call(client, api, "GET", f"/api/v1/games/{gid}", expect=200)
+    assert [r["facts"] for r in game["rounds"]] == [kept]
+    _, export = call(client, api, "GET", f"/api/v1/games/{gid}/export", expect=200)
+    assert [a["action"] for a in export["audit"]] == ["create", "record"]
+
+
+def test_two_phones_recording_the_same_hand_through_the_form(app, cluster, database, api):
+    first = app.test_client()
+    _, created = call(first, api, "POST", "/api/v1/games",
+                      {"variant": "rummikub", "players": NAMES[:2]}, expect=201)
+    gid = created["id"]
+    phones = []
+    for rack in ("R5 J", "K9"):
+        phone = app.test_client()
+        phone.set_cookie(f"sk_edit_{gid}", created["secret"])
+        token = csrf_from(phone.get(rounds_url(gid)).text)
+        phones.append(functools.partial(phone.post, rounds_url(gid), data={
+            "csrf_token": token, "winner": "0", "players.1.rack": rack}))
+    answers = _at_once(cluster, database, phones)
+    assert sorted(a.status_code for a in answers) == [302, 422], [text(a)[:500] for a in answers]
+    assert "someone else changed this game" in text(next(a for a in answers if a.status_code == 422))
+    _, game = call(first, api, "GET", f"/api/v1/games/{gid}", expect=200)
+    assert len(game["rounds"]) == 1 and game["rounds"][0]["number"] == 1
+
+
+# -- unicode and what PostgreSQL is stricter about ---------------------------------------------------------
+
+def test_json_columns_round_trip_unicode(app, client, api, cluster, database):
+    _, created = call(client, api, "POST", "/api/v1/games",
+                      {"variant": "rummikub", "players": NAMES}, expect=201)
+    gid = created["id"]
+    _, export = call(client, api, "GET", f"/api/v1/games/{gid}/export", expect=200)
+    note = {"why": "Zoë’s 🂡 李雷 שרה \\ \" \u2028", "nested": [{"ключ": "значение"}]}
+    export["audit"].append({**export["audit"][0], "action": "edit", "round_number": None,
+                            "old": note, "new": {"players": NAMES}, "summary": "Ünïcödé ✓ 李"})
+    _, copy = call(client, api, "POST", "/api/v1/games/import", export, expect=201)
+    _, again = call(client, api, "GET", f"/api/v1/games/{copy['id']}/export", expect=200)
+    assert again["audit"][-1]["old"] == note and again["audit"][-1]["summary"] == "Ünïcödé ✓ 李"
+    assert [p["name"] for p in again["players"]] == NAMES
+    # stored as real JSON text that PostgreSQL itself reads (not escaped bytes)
+    with cluster.connect(database) as conn:
+        rows = conn.execute("SELECT a.new -> 'players', a.old ->> 'why' FROM audit_entries a "
+                            "JOIN games g ON g.id = a.game_id WHERE g.public_id = %s ORDER BY a.id",
+                            (copy["id"],)).fetchall()
+        assert rows[0][0] == NAMES and rows[-1] == (NAMES, note["why"])
+        names = [r[0] for r in conn.execute("SELECT p.name FROM players p JOIN games g ON g.id = p.game_id "
+                                            "WHERE g.public_id = %s ORDER BY p.seat", (gid,))]
+        assert names == NAMES
+
+
+@pytest.mark.parametrize("path", ["/games/a%00b", "/api/v1/games/a%00b", "/games/a%00b/history",
+                                  "/api/v1/games/a%00b/export"])
+def test_a_nul_byte_in_a_game_address_is_not_found(client, path):
+    """PostgreSQL text cannot hold NUL; SQLite does not mind. Either way: 404, never 500."""
+    assert client.get(path).status_code == 404
+
+
+def test_a_nul_byte_in_a_name_never_reaches_the_database(client, api, cluster, database):
+    status, answer = call(client, api, "POST", "/api/v1/games",
+                          {"variant": "rummikub", "players": ["A\u0000nn", "Bob"]})
+    assert status in (201, 422), answer  # 422 once names refuse control characters
+    with cluster.connect(database) as conn:
+        stored = [r[0] for r in conn.execute("SELECT name FROM players ORDER BY id")]
+    assert stored == (["Ann", "Bob"] if status == 201 else [])
+
+
+def test_an_import_with_numbers_postgresql_cannot_hold_is_refused(client, api):
+    _, created = call(client, api, "POST", "/api/v1/games",
+                      {"variant": "rummikub", "players": ["Ann", "Bob"]}, expect=201)
+    _, export = call(client, api, "GET", f"/api/v1/games/{created['id']}/export", expect=200)
+    export["audit"][0]["round_number"] = 2 ** 40
+    status, answer = call(client, api, "POST", "/api/v1/games/import", export)
+    assert status == 400 and "audit.0.round_number" in answer["error"]
+    export["audit"][0].update(round_number=None, summary="a\u0000b", old={"note": "c\u0000d"})
+    _, copy = call(client, api, "POST", "/api/v1/games/import", export, expect=201)
+    _, again = call(client, api, "GET", f"/api/v1/games/{copy['id']}/export", expect=200)
+    # text columns drop the NUL; JSON keeps it escaped (PostgreSQL's json type accepts \u0000)
+    assert (again["audit"][0]["summary"], again["audit"][0]["old"]) == ("ab", {"note": "c\u0000d"})
