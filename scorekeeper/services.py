@@ -79,12 +79,17 @@ def secret_matches(game: Game, secret: str | None) -> bool:
 
 # -- reading ---------------------------------------------------------------------
 
-def get_game_or_404(public_id: str) -> Game:
-    """The game with this public id, players and rounds loaded; 404 when there is none."""
-    game = db.session.execute(
+def find_game(public_id: str) -> Game | None:
+    """The game with this public id, players and rounds loaded; None when there is none."""
+    return db.session.execute(
         select(Game).where(Game.public_id == public_id)
         .options(selectinload(Game.players), selectinload(Game.rounds))
     ).scalar_one_or_none()
+
+
+def get_game_or_404(public_id: str) -> Game:
+    """:func:`find_game`, or 404 when there is no such game."""
+    game = find_game(public_id)
     if game is None:
         abort(404, description="There is no game at this address; it may have been deleted.")
     return game

@@ -15,6 +15,7 @@ from ..checking import CheckInput, InputError, check_options, from_query, option
 from ..entry.base import keypad
 from ..rules import RulesError, find_variant, variants
 from ..rules.krazy_bee_steps import step_texts
+from ..services import find_game
 from .checker_display import present, rule_link, split_rule
 
 bp = Blueprint("checker", __name__, url_prefix="/check")
@@ -42,13 +43,8 @@ def _variant_or_404(slug: str):
 
 
 def _game_options(public_id: str | None) -> tuple[dict, object | None]:
-    """A game's options (and the game) when the checker was opened from it."""
-    if not public_id:
-        return {}, None
-    from ..models import Game
-    from ..extensions import db
-
-    game = db.session.execute(db.select(Game).filter_by(public_id=public_id)).scalar_one_or_none()
+    """A game's options (and the game) when the checker was opened from it; none for an unknown game."""
+    game = find_game(public_id) if public_id else None
     return (dict(game.options or {}), game) if game is not None else ({}, None)
 
 

@@ -140,6 +140,18 @@ def test_opened_from_a_game_it_uses_the_games_options(app, client):
     assert "&lt;b&gt;Bob&lt;/b&gt;" in text and "<b>Bob</b>" not in text
 
 
+def test_an_unknown_game_or_one_of_another_variant_leaves_the_defaults(app, client):
+    """KB-8: with no game to start from, the published default Step list is in force."""
+    with app.app_context():
+        game, _ = services.create_game("rumbugz", ["Ann", "Bob"])
+        db.session.commit()
+        rumbugz = game.public_id
+    for public_id in ("no-such-game", rumbugz):
+        text = page(client, "krazy-bee", game=public_id, cards="3 4 5 6 W", step="1")
+        assert "1. 2 books of 3" in text and "Back to the game" not in text
+        assert "NOT LEGAL Step 1: 2 books of 3" in verdict_of(text)  # KB-3: the default Step 1
+
+
 def test_the_games_own_checker_link_starts_with_its_switches(app, client):
     with app.app_context():
         game, _ = services.create_game("rummikub", ["Ann", "Bob"], {"zero": True, "wrap": True})
