@@ -64,15 +64,8 @@ def from_json(body: Any, action: str = "check") -> CheckInput:
     ...
     scorekeeper.checking.InputError: 'cards' must be a string of card tokens, e.g. "7 7 W"
     """
-    if not isinstance(body, dict):
-        raise InputError("the request body must be a JSON object")
-    unknown = sorted(set(body) - {"variant", "cards", "options", "extend"})
-    if unknown:
-        raise InputError(f"unknown field(s) {', '.join(map(repr, unknown))}; "
-                         "accepted: variant, cards, options, extend")
-    variant = body.get("variant")
-    if not isinstance(variant, str) or not variant.strip():
-        raise InputError("'variant' is required: a variant slug such as \"krazy-bee\"")
+    body = fields_of(body, ("variant", "cards", "options", "extend"))
+    variant = variant_field(body)
     cards = body.get("cards", "")
     if not isinstance(cards, str):
         raise InputError("'cards' must be a string of card tokens, e.g. \"7 7 W\"")
@@ -81,14 +74,49 @@ def from_json(body: Any, action: str = "check") -> CheckInput:
         raise InputError("'extend' must be a string of card tokens or null")
     if action == "hand" and extend:
         raise InputError("'extend' has no meaning when counting a hand")
-    options = body.get("options") or {}
-    if not isinstance(options, dict):
-        raise InputError("'options' must be an object of option names to values")
+    options = options_field(body)
     for name, value in options.items():
         if isinstance(value, (dict, list)):
             raise InputError(f"option {name!r} must be a string, number, boolean or null")
     _check_length(cards, extend)
-    return CheckInput(variant.strip(), cards, extend, options, action)
+    return CheckInput(variant, cards, extend, options, action)
+
+
+def json_object(body: Any) -> dict:
+    """A parsed JSON body that must be an object; InputError otherwise."""
+    if not isinstance(body, dict):
+        raise InputError("the request body must be a JSON object")
+    return body
+
+
+def fields_of(body: Any, accepted: tuple[str, ...]) -> dict:
+    """A JSON object with no field but the ``accepted`` ones; InputError naming any other.
+
+    >>> fields_of({"variant": "rumbugz", "colour": "red"}, ("variant", "cards"))
+    Traceback (most recent call last):
+    ...
+    scorekeeper.checking.InputError: unknown field(s) 'colour'; accepted: variant, cards
+    """
+    unknown = sorted(set(json_object(body)) - set(accepted))
+    if unknown:
+        raise InputError(f"unknown field(s) {', '.join(map(repr, unknown))}; accepted: {', '.join(accepted)}")
+    return body
+
+
+def variant_field(body: Mapping[str, Any]) -> str:
+    """The body's ``variant`` slug, stripped (InputError when missing or not text)."""
+    variant = body.get("variant")
+    if not isinstance(variant, str) or not variant.strip():
+        raise InputError("'variant' is required: a variant slug such as \"krazy-bee\"")
+    return variant.strip()
+
+
+def options_field(body: Mapping[str, Any]) -> dict:
+    """The body's ``options`` object (empty when left out; InputError when not an object)."""
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise InputError("'options' must be an object of option names to values")
+    return options
 
 
 def _check_length(*texts: str | None) -> None:

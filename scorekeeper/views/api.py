@@ -15,7 +15,7 @@ from typing import Any
 from flask import Blueprint, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
-from ..checking import InputError, from_json, run
+from ..checking import InputError, fields_of, from_json, json_object, options_field, run, variant_field
 from ..extensions import csrf, db
 from ..openapi import document
 from ..rules import RoundError, RulesError, variants
@@ -93,10 +93,14 @@ def _body() -> Any:
 
 
 def _object() -> dict:
-    body = _body()
-    if not isinstance(body, dict):
-        raise InputError("the request body must be a JSON object")
-    return body
+    return json_object(_body())
+
+
+def _game_to_change(public_id: str):
+    """The game a change is asked for: 404 without it, 401/403 without its edit secret."""
+    game = get_game_or_404(public_id)
+    _require_secret(game)
+    return game
 
 
 def _require_secret(game) -> None:
@@ -141,8 +145,6 @@ def game_json(game) -> dict:
     }
 
 
-
-
 # -- routes: checks and variants -----------------------------------------------------------------
 @bp.get("/")
 def index():
@@ -180,19 +182,11 @@ def count_hand():
 @bp.post("/games")
 def create():
     """Start a game: 201 with its id, edit secret and URLs."""
-    body = _object()
-    unknown = sorted(set(body) - {"variant", "players", "options", "first_dealer"})
-    if unknown:
-        raise InputError(f"unknown field(s) {', '.join(map(repr, unknown))}; "
-                         "accepted: variant, players, options, first_dealer")
-    variant, players = body.get("variant"), body.get("players")
-    if not isinstance(variant, str):
-        raise InputError("'variant' is required: a variant slug such as \"krazy-bee\"")
+    body = fields_of(_body(), ("variant", "players", "options", "first_dealer"))
+    variant, players = variant_field(body), body.get("players")
     if not isinstance(players, list) or not all(isinstance(n, str) for n in players):
         raise InputError("'players' must be a list of names (strings) in seat order")
-    options = body.get("options") or {}
-    if not isinstance(options, dict):
-        raise InputError("'options' must be an object of option names to values")
+    options = options_field(body)
     first_dealer = body.get("first_dealer", 0)
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
         raise InputError("'first_dealer' must be a seat number (0 = the first player)")
@@ -216,8 +210,7 @@ def game(public_id: str):
 @bp.post("/games/<public_id>/rounds")
 def record(public_id: str):
     """Record the next hand (body: the variant's round facts); needs the edit secret."""
-    game = get_game_or_404(public_id)
-    _require_secret(game)
+    game = _game_to_change(public_id)
     round_ = record_round(game, _object())
     db.session.commit()
     return _round_answer(game, round_.number, 201)
@@ -226,8 +219,7 @@ def record(public_id: str):
 @bp.put("/games/<public_id>/rounds/<int:number>")
 def correct(public_id: str, number: int):
     """Replace hand ``number``'s facts; every total recomputes. Needs the edit secret."""
-    game = get_game_or_404(public_id)
-    _require_secret(game)
+    game = _game_to_change(public_id)
     update_round(game, number, _object())
     db.session.commit()
     return _round_answer(game, number, 200)
@@ -236,8 +228,7 @@ def correct(public_id: str, number: int):
 @bp.delete("/games/<public_id>/rounds/<int:number>")
 def remove(public_id: str, number: int):
     """Delete hand ``number`` (later hands move up one). Needs the edit secret."""
-    game = get_game_or_404(public_id)
-    _require_secret(game)
+    game = _game_to_change(public_id)
     delete_round(game, number)
     db.session.commit()
     return jsonify({"deleted": number, "game": game_json(game)})

@@ -156,6 +156,7 @@ BAD_GAMES = [
     pytest.param({"variant": "krazy-bee", "players": "Ann, Bob"}, 400, "players", id="players-a-string"),
     pytest.param({"variant": "krazy-bee", "players": ["Ann", 7]}, 400, "players", id="a-name-a-number"),
     pytest.param({"players": ["Ann", "Bob"]}, 400, "variant", id="no-variant"),
+    pytest.param({"variant": " ", "players": ["Ann", "Bob"]}, 400, "variant", id="blank-variant"),
     pytest.param({"variant": "krazy-bee", "players": ["Ann", "Bob"], "options": [1]}, 400, "options",
                  id="options-a-list"),
     pytest.param({"variant": "krazy-bee", "players": ["Ann", "Bob"], "first_dealer": "Bob"}, 400,
