@@ -19,8 +19,9 @@ from . import ROOT
 from .qr import qr_svg
 from .rules import GameScore, RulesError, options_for, variants
 from .rules.krazy_bee_steps import step_texts
-from .standings import standings
 from .sheet_layouts import blank_sheet, default_rows, filled_sheet
+from .sheets import layout
+from .standings import standings
 
 KINDS = ("sheet", "frames", "rules")
 PAPERS = {"a4": "A4", "letter": "Letter"}
@@ -173,8 +174,7 @@ def blank_sheet_pdf(opts: PrintOptions) -> bytes:
 
 
 def sheet_pdf(sheet, paper: str, orientation: str, **context: Any) -> bytes:
-    from .sheets import layout
-
+    """A score sheet laid out on ``paper`` (``auto`` orientation: portrait when it fits) as PDF bytes."""
     sheet = layout(sheet, paper, orientation)
     return render_pdf("pdf/sheet.html", sheet=sheet, page=page(paper, sheet.orientation), **context)
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, NamedTuple, Sequence
 
+from .filters import signed
 from .rules import GameScore, find_variant
 from .rules.rumbugz import KINDS
 from .rules.tiles import SWITCHES, _SWITCH_HELP
 from .rules.krazy_bee_steps import step_texts
-from .sheets import Column, Row, Sheet, blank_cells, progress_before, seat_name, signed, totals_foot
+from .sheets import Column, Row, Sheet, blank_cells, progress_before, seat_name, totals_foot
 
 HAND = Column("Hand", 10)
 ROUND = Column("Round", 12)

@@ -27,6 +27,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from .filters import ordinal
 from .rules import GameScore
 
 #: usable width (mm) of each paper and orientation inside 10 mm margins
@@ -215,24 +216,14 @@ def seat_name(names: list[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "—"
 
 
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)
-
-
 def totals_foot(score: GameScore, per_player: tuple[Column, ...], lead: int) -> list[Row]:
     """Final totals (in the last sub-column) and ranks, one foot row each."""
     width = len(per_player)
     total_row = Row(["Total"] + [""] * (lead - 1),
                     [[""] * (width - 1) + [str(t)] for t in score.totals], "total")
     rank_row = Row(["Rank"] + [""] * (lead - 1),
-                   [[""] * (width - 1) + [_ordinal(r)] for r in score.ranks], "rank")
+                   [[""] * (width - 1) + [ordinal(r)] for r in score.ranks], "rank")
     return [total_row, rank_row]
-
-
-def _ordinal(n: int) -> str:
-    from .filters import ordinal
-
-    return ordinal(n)
 
 
 def progress_before(score: GameScore, index: int, seat: int, key: str, default: Any = None) -> Any:
