@@ -241,6 +241,10 @@
     setMode(/[\/\n]|(^|\s)\.(\s|$)/.test(cardsField.value));
   }
 
+  /* -- after Check: the verdict takes focus, so a screen reader reads it before the form ---------- */
+  var verdict = document.getElementById("verdict");
+  if (verdict && /[?&]action=/.test(location.search)) verdict.focus({ preventScroll: true });
+
   /* -- sharing: the address bar shows the verdict's short link; Share sends it ------------------ */
   var share = document.getElementById("share-link");
   if (share) {

@@ -84,6 +84,8 @@
     input.closest(".cards-field").after(keypad);
     keypad.hidden = false;
     drawChips();
+    /* the keypad opens below the field: bring it above the sticky save bar (html scroll-padding) */
+    if (keypad.scrollIntoView) { keypad.scrollIntoView({ block: "nearest" }); }
   }
 
   form.querySelectorAll(".cards-input").forEach(function (input) {
