@@ -102,6 +102,14 @@ class Cluster:
                        "fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n")
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.folder / "server.log"), "-w", "-t", "60", "start")
 
+    def guard(self) -> None:
+        """Should this test process die without its teardown (a timeout's SIGTERM, a SIGKILL), a
+        detached watcher stops the server (SIGQUIT: immediate shutdown) and removes ``folder``."""
+        watch = ('while kill -0 "$0" 2>/dev/null; do sleep 1; done; '
+                 'kill -QUIT "$(head -n1 "$1/data/postmaster.pid" 2>/dev/null)" 2>/dev/null; sleep 1; rm -rf "$1"')
+        subprocess.Popen(["sh", "-c", watch, str(os.getpid()), str(self.folder)], stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+
     def stop(self) -> None:
         if (self.data / "postmaster.pid").exists():
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
@@ -135,6 +143,7 @@ def cluster():
                      "(apt-get install postgresql, or run make test as root)")
     folder = Path(tempfile.mkdtemp(prefix="sk-pg-"))
     server = Cluster(bindir, folder)
+    server.guard()
     try:
         server.start()
         yield server
