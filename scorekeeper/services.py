@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import json
 import secrets
+import unicodedata
 from typing import Any, Mapping, Sequence
 
 from flask import abort
@@ -194,6 +195,8 @@ def clean_names(names: Sequence[Any]) -> list[str]:
         name = " ".join(str(raw if raw is not None else "").split())
         if not name:
             errors.append((f"players.{i}", "give every player a name"))
+        elif any(unicodedata.category(ch) == "Cc" for ch in name):
+            errors.append((f"players.{i}", "a name cannot hold control characters"))
         elif len(name) > NAME_MAX:
             errors.append((f"players.{i}", f"a name can be at most {NAME_MAX} characters"))
         elif name.casefold() in (n.casefold() for n in cleaned):

@@ -48,13 +48,17 @@ def parse_stamp(text: Any, where: str) -> datetime:
 
     >>> parse_stamp("2024-05-01T22:30:00+02:00", "created_at")
     datetime.datetime(2024, 5, 1, 20, 30)
+    >>> parse_stamp("0001-01-01T00:00:00+01:00", "created_at")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.transfer.TransferError: created_at: '0001-01-01T00:00:00+01:00' is not an ISO 8601 time
     """
     try:
         moment = datetime.fromisoformat(str(text))
-    except ValueError:
+        if moment.tzinfo is not None:
+            moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+    except (ValueError, OverflowError):  # OverflowError: a time zone pushes it past year 1 or 9999
         raise TransferError(f"{where}: {text!r} is not an ISO 8601 time") from None
-    if moment.tzinfo is not None:
-        moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
     return moment
 
 

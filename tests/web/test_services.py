@@ -227,3 +227,11 @@ def test_two_phones_recording_at_once(app, ctx):
         services.record_round(mine, {"points": [9, 9]})
     game = _reload(game.public_id)
     assert _facts(game) == [{"points": [1, 1]}]
+
+
+@pytest.mark.parametrize("name", ["A\x00nn", "Bo\x07b", "Cy\x1b[31m"])
+def test_names_with_control_characters_are_refused(app, name):
+    with app.app_context():
+        with pytest.raises(services.SetupError) as err:
+            services.create_game("rummikub", [name, "Di"], {})
+        assert err.value.errors == [("players.0", "a name cannot hold control characters")]
