@@ -11,10 +11,22 @@ import math
 from html import escape
 from typing import Sequence
 
-#: Player colours (readable on light and dark backgrounds) and line dashes.
-COLOURS = ("#2563eb", "#dc2626", "#16a34a", "#d97706")
+#: Player colours (readable on light and dark backgrounds), line dashes and markers.
+COLOURS = ("#2563eb", "#dc2626", "#16a34a", "#d97706", "#9333ea", "#0891b2")
 DASHES = ("", "6 3", "2 3", "8 3 2 3")
 MARKERS = ("circle", "square", "diamond", "triangle")
+
+
+def seat_style(seat: int) -> tuple[str, str, str]:
+    """Colour, dash and marker of a seat: different for each of up to 12 players.
+
+    Colours cycle by 6 and markers by 4, so (colour, marker) first repeats at
+    seat 12; the marker alone tells players apart in black and white up to 4.
+
+    >>> len({seat_style(s) for s in range(12)})
+    12
+    """
+    return COLOURS[seat % len(COLOURS)], DASHES[seat % len(DASHES)], MARKERS[seat % len(MARKERS)]
 
 
 def _marker(kind: str, x: float, y: float, colour: str, r: float = 3.2) -> str:
@@ -86,7 +98,7 @@ def progression_svg(names: Sequence[str], totals: Sequence[Sequence[int]], *,
     for i in range(0, len(series), step):
         out.append(f'<text x="{x(i):.1f}" y="{top + plot_h + 14}" text-anchor="middle" class="tick">{i}</text>')
     for seat in range(players):
-        colour, dash, marker = COLOURS[seat % 4], DASHES[seat % 4], MARKERS[seat % 4]
+        colour, dash, marker = seat_style(seat)
         pts = " ".join(f"{x(i):.1f},{y(row[seat]):.1f}" for i, row in enumerate(series))
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2"{dash_attr}/>')
@@ -95,7 +107,8 @@ def progression_svg(names: Sequence[str], totals: Sequence[Sequence[int]], *,
     for seat, name in enumerate(names):
         lx = left + (seat % 2) * 160
         ly = top + plot_h + 30 + (seat // 2) * 18
-        out.append(_marker(MARKERS[seat % 4], lx, ly - 4, COLOURS[seat % 4], 4.5))
+        colour, _, marker = seat_style(seat)
+        out.append(_marker(marker, lx, ly - 4, colour, 4.5))
         out.append(f'<text x="{lx + 10}" y="{ly}" class="legend">{escape(_short(name, 18))}</text>')
     out.append("</svg>")
     return "".join(out)
@@ -156,7 +169,7 @@ def cribbage_board_svg(names: Sequence[str], pegs: Sequence[tuple[int, int]], ta
     out.append(f'<circle cx="{game_x}" cy="{game_y}" r="6" class="game-hole"/>'
                f'<text x="{game_x + 10}" y="{game_y + 4}" class="tick">{target} game</text>')
     for seat, (front, back) in enumerate(pegs):
-        colour = COLOURS[seat % 4]
+        colour = seat_style(seat)[0]
         out.append(f'<g class="pegs" data-seat="{seat}" data-front="{front}" data-back="{back}">')
         for value, filled in ((back, False), (front, True)):
             if value <= 0:
@@ -171,7 +184,8 @@ def cribbage_board_svg(names: Sequence[str], pegs: Sequence[tuple[int, int]], ta
     for seat, name in enumerate(names):
         lx = 14 + (seat % 2) * (width - 20) / 2
         ly = game_y + 22 + (seat // 2) * 16
-        out.append(_marker(MARKERS[seat % 4], lx, ly - 4, COLOURS[seat % 4], 4))
+        colour, _, marker = seat_style(seat)
+        out.append(_marker(marker, lx, ly - 4, colour, 4))
         out.append(f'<text x="{lx + 9}" y="{ly}" class="legend">'
                    f'{escape(_short(name, 18))}: {pegs[seat][0] if seat < len(pegs) else 0}</text>')
     out.append("</svg>")
