@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, jsonify, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import BuildError
 
 from ..rules.errors import RoundError, RulesError
 
@@ -20,7 +21,18 @@ def _error_response(status: int, message: str, reasons: list[str] | None = None)
             body["reasons"] = reasons
         return jsonify(body), status
     return render_template("errors/error.html", status=status, message=message,
-                           reasons=reasons or []), status
+                           reasons=reasons or [], game_url=_game_url()), status
+
+
+def _game_url() -> str | None:
+    """The page of the game a refused request was about (a way back), if it was about one."""
+    public_id = (request.view_args or {}).get("public_id")
+    if not public_id or request.endpoint == "games.show":
+        return None
+    try:
+        return url_for("games.show", public_id=public_id)
+    except BuildError:
+        return None
 
 
 def register_errorhandlers(app: Flask) -> None:

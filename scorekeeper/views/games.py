@@ -208,8 +208,10 @@ def _game_page(game) -> dict:
 
 
 def _undo_label(game) -> str | None:
+    """What Undo would reverse, short enough for a button ("Hand 2 recorded"); the
+    change log keeps the whole summary with every player's change."""
     entry = services.last_undoable(game)
-    return entry.summary if entry else None
+    return entry.summary.split(":", 1)[0] if entry else None
 
 
 def _links(game) -> dict:
