@@ -1,0 +1,95 @@
+"""Every form works without JavaScript (issue 3): the same flows in Chromium with scripts off.
+
+Post, redirect, flash: a game is started, hands are recorded by typing, undone and
+deleted, a Crib Rummy turn is pegged, and the checker answers a typed meld.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import ARTIFACTS, PHONE, assert_no_sideways_scroll
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(browser, request):
+    """A phone-sized page with JavaScript disabled."""
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+    page = context.new_page()
+    yield page
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        page.screenshot(path=str(ARTIFACTS / f"nojs-{request.node.name}.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def field(page, name):
+    return page.locator(f'[id="f-{name}"]')
+
+
+def start(page, live_server, slug: str, options: dict[str, str] | None = None) -> None:
+    page.goto(f"{live_server}/games/new")
+    page.click(f'a[href="/games/new/{slug}"]')
+    page.fill("#player_0", "Ann")
+    page.fill("#player_1", "Bob")
+    for name, value in (options or {}).items():
+        page.locator(f"#opt_{name}").select_option(value)
+    page.get_by_role("button", name="Start the game").click()
+    assert page.locator(".flash-success").is_visible()
+
+
+def test_a_tile_game_recorded_undone_and_deleted_without_javascript(page, live_server):
+    start(page, live_server, "rummikub")
+    page.get_by_role("link", name="Record a hand").click()
+    field(page, "players.1.rack").fill("R5 J")                    # typed, no keypad: CT-7 35
+    page.check('input[name="winner"][value="0"]')
+    page.get_by_role("button", name="Save hand").click()
+    assert "Hand 1 recorded" in page.locator(".flashes").inner_text()
+    assert [t for t in page.locator(".standing .total").all_inner_texts()] == ["35", "-35"]   # CT-8 A
+    assert_no_sideways_scroll(page)
+
+    page.get_by_role("button", name="Undo: Hand 1 recorded").click()
+    assert page.locator(".standing .total").all_inner_texts() == ["0", "0"]
+
+    page.get_by_role("link", name="Record a hand").click()
+    field(page, "players.0.rack").fill("K13")
+    page.check('input[name="winner"][value="1"]')
+    page.get_by_role("button", name="Save hand").click()
+    assert page.locator(".standing .total").all_inner_texts() == ["13", "-13"]   # Bob first now
+    page.get_by_role("link", name="Delete hand 1").click()                       # asks first
+    assert page.locator("h1").inner_text() == "Delete hand 1?"
+    page.get_by_role("button", name="Yes, delete hand 1").click()
+    assert "deleted" in page.locator(".flashes").inner_text()
+    assert page.locator(".standing .total").all_inner_texts() == ["0", "0"]
+
+
+def test_bad_input_comes_back_at_its_field_without_javascript(page, live_server):
+    start(page, live_server, "krazy-bee")
+    page.get_by_role("link", name="Record a hand").click()
+    field(page, "players.1.hand").fill("3 14")
+    page.get_by_role("button", name="Save hand").click()
+    assert "'14'" in page.locator('[id="players.1"]').inner_text()               # N-1 names the token
+    assert field(page, "players.1.hand").input_value() == "3 14"                  # nothing lost
+    assert_no_sideways_scroll(page)
+
+
+def test_a_crib_rummy_turn_pegged_without_javascript(page, live_server):
+    start(page, live_server, "crib-rummy", {"target": "61"})
+    page.get_by_role("link", name="Record a hand").click()
+    field(page, "turns.0.melds.0.cards").fill("3H 4H 5H")
+    page.get_by_role("button", name="Record turn").click()
+    assert "Turn recorded" in page.locator(".flashes").inner_text()
+    assert page.locator(".standing", has_text="Bob").locator(".total").inner_text() == "3"  # CR-5: a run of 3 pegs 3
+
+
+def test_the_checker_answers_a_typed_meld_without_javascript(page, live_server):
+    page.goto(f"{live_server}/check/crazy-tiles")
+    page.locator('textarea[name="cards"], input[name="cards"]').first.fill("R12 R13 J")
+    page.get_by_role("button", name="Check", exact=True).click()
+    verdict = page.locator('[role="status"]').first.inner_text()
+    assert "LEGAL" in verdict and "NOT LEGAL" not in verdict                      # CT-4: J as R0 or R0+R1
+    assert "cards=R12" in page.url                                                # a shareable GET
+    assert_no_sideways_scroll(page)
