@@ -69,17 +69,26 @@ def live_server(tmp_path_factory):
         yield url
 
 
+@contextmanager
+def phone_page(browser, shot_name: str, **context_options):
+    """A fresh phone-sized page; its screenshot is kept under test-artifacts/ afterwards."""
+    options = {"viewport": PHONE, "device_scale_factor": 1, "is_mobile": True, "has_touch": True,
+               **context_options}
+    context = browser.new_context(**options)
+    page = context.new_page()
+    try:
+        yield page
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"{shot_name}.png"), full_page=True)
+    finally:
+        context.close()
+
+
 @pytest.fixture
 def page(browser, request):
     """A fresh phone-sized page; a screenshot is kept under test-artifacts/ after each test."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    yield page
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    try:
-        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
-    finally:
-        context.close()
+    with phone_page(browser, request.node.name) as page:
+        yield page
 
 
 def assert_no_sideways_scroll(page) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import ARTIFACTS, PHONE, assert_no_sideways_scroll
+from .conftest import assert_no_sideways_scroll, phone_page
 
 pytestmark = pytest.mark.browser
 
@@ -16,14 +16,8 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def page(browser, request):
     """A phone-sized page with JavaScript disabled."""
-    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
-    page = context.new_page()
-    yield page
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    try:
-        page.screenshot(path=str(ARTIFACTS / f"nojs-{request.node.name}.png"), full_page=True)
-    finally:
-        context.close()
+    with phone_page(browser, f"nojs-{request.node.name}", java_script_enabled=False) as page:
+        yield page
 
 
 def field(page, name):
