@@ -63,12 +63,12 @@ def test_a_game_of_every_variant_through_the_api(client, api, variant):
 
 def test_each_change_scores_the_game_once(client, api, monkeypatch):
     """The answer to a change reuses the score the change was checked with (no second engine run)."""
-    from scorekeeper import services
+    from scorekeeper.services import scores  # where every engine run of the services happens
 
     runs = []
     for name in ("play", "play_on"):
-        engine = getattr(services, name)
-        monkeypatch.setattr(services, name, lambda *a, engine=engine, **k: runs.append(1) or engine(*a, **k))
+        engine = getattr(scores, name)
+        monkeypatch.setattr(scores, name, lambda *a, engine=engine, **k: runs.append(1) or engine(*a, **k))
     created = new_game(client, api, "crib-rummy")
     gid, secret = created["id"], created["secret"]
     assert len(runs) == 1

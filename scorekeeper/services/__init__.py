@@ -1,0 +1,32 @@
+"""Load rows, ask the rules engine, write rows: every change to a game goes through here.
+
+Each change is validated by scoring the *whole* game through
+:func:`scorekeeper.rules.score_game` before anything is written, so a
+:class:`~scorekeeper.rules.RulesError` leaves the game exactly as it was.
+Every change adds an :class:`~scorekeeper.models.AuditEntry` (old and new
+facts), which is also what :func:`undo_last_change` reverses. Functions
+flush but never commit: the view (or API call) commits once. The score a
+change was checked with stays with the game object, so :func:`game_score`
+right after the change (the API's answer) does not score the game again.
+
+The package is split by responsibility and every public name is re-exported
+here (``from scorekeeper import services; services.create_game(...)``):
+
+- :mod:`.games`: edit secrets, finding games, creating, rematching, deleting;
+- :mod:`.scores`: the game's score, every engine run, and the kept score;
+- :mod:`.hands`: recording, correcting, deleting and undoing hands, the change log.
+"""
+
+from .games import (NAME_MAX, SetupError, clean_names, create_game, delete_game, find_game, game_options,
+                    game_stamp, get_game_or_404, hash_secret, list_games, rematch, secret_matches)
+from .hands import (UNDOABLE, ConcurrentChange, NothingToUndo, delete_round, last_undoable, record_round,
+                    round_or_404, undo_last_change, update_round)
+from .scores import SCORED, game_score, score_on
+
+__all__ = [
+    "NAME_MAX", "SetupError", "clean_names", "create_game", "delete_game", "find_game", "game_options",
+    "game_stamp", "get_game_or_404", "hash_secret", "list_games", "rematch", "secret_matches",
+    "UNDOABLE", "ConcurrentChange", "NothingToUndo", "delete_round", "last_undoable", "record_round",
+    "round_or_404", "undo_last_change", "update_round",
+    "SCORED", "game_score", "score_on",
+]

@@ -1,0 +1,187 @@
+"""Whole games: edit secrets, finding games, and starting, repeating or deleting one."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import unicodedata
+from typing import Any, Mapping, Sequence
+
+from flask import abort
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from ..extensions import db
+from ..models import Game, Player
+from ..rules import OptionError, RoundError, find_variant, options_for
+from .hands import _audit
+from .scores import _keep_score, _score_setup
+
+#: Longest player name kept (longer names are refused, not cut).
+NAME_MAX = 40
+
+
+class SetupError(RoundError):
+    """A new game the rules cannot start: bad names, player count or first dealer.
+
+    A :class:`RoundError` so every boundary shows its ``errors`` field by field.
+    """
+
+
+# -- edit secrets ---------------------------------------------------------------
+
+def hash_secret(secret: str) -> str:
+    """The stored form of an edit secret (sha256 hex; the secret has 128 random bits).
+
+    >>> len(hash_secret("abc")), hash_secret("abc") == hash_secret("abc")
+    (64, True)
+    """
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def secret_matches(game: Game, secret: str | None) -> bool:
+    """Whether ``secret`` is the game's edit secret (constant-time comparison)."""
+    if not secret or len(secret) > 200:
+        return False
+    return hmac.compare_digest(hash_secret(secret), game.secret_hash or "")
+
+
+# -- reading ---------------------------------------------------------------------
+
+def find_game(public_id: str) -> Game | None:
+    """The game with this public id, players and rounds loaded; None when there is none."""
+    return db.session.execute(
+        select(Game).where(Game.public_id == public_id)
+        .options(selectinload(Game.players), selectinload(Game.rounds))
+    ).scalar_one_or_none()
+
+
+def get_game_or_404(public_id: str) -> Game:
+    """:func:`find_game`, or 404 when there is no such game."""
+    game = find_game(public_id)
+    if game is None:
+        abort(404, description="There is no game at this address; it may have been deleted.")
+    return game
+
+
+def game_stamp(public_id: str) -> tuple | None:
+    """A cheap fingerprint of a game's last change (None: no such game), for page caches."""
+    row = db.session.execute(select(Game.id, Game.updated_at, Game.status)
+                             .where(Game.public_id == public_id)).first()
+    return tuple(row) if row else None
+
+
+def list_games() -> list[Game]:
+    """Every game, newest first, with players loaded (for the games list)."""
+    return list(db.session.execute(
+        select(Game).options(selectinload(Game.players)).order_by(Game.created_at.desc(), Game.id.desc())
+    ).scalars())
+
+
+# -- creating --------------------------------------------------------------------
+
+def game_options(variant: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The variant's game options (``game: true``) validated, defaults filled.
+
+    Options that only matter for a lone check (``game: false``) are refused
+    when given and left out of the stored dict. Each option is validated on
+    its own so that every bad one is reported: one bad option raises its
+    :class:`OptionError`, several a :class:`SetupError` naming ``options.<name>``.
+    """
+    v = find_variant(variant)
+    names = [o.name for o in v.option_spec if o.game]
+    given = dict(options or {})
+    problems: list[OptionError] = []
+    for name, value in given.items():
+        if name not in names:
+            problems.append(OptionError(name, "not a game option", ", ".join(names) or "none"))
+            continue
+        try:
+            options_for(v.slug, {name: value})
+        except OptionError as err:
+            problems.append(err)
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise SetupError([(f"options.{err.name}", str(err)) for err in problems])
+    full = options_for(v.slug, given)  # options that depend on each other are checked together
+    return {name: full[name] for name in names}
+
+
+def clean_names(names: Sequence[Any]) -> list[str]:
+    """Player names stripped and checked (non-empty, short, different); SetupError otherwise."""
+    cleaned, errors = [], []
+    for i, raw in enumerate(names):
+        name = " ".join(str(raw if raw is not None else "").split())
+        if not name:
+            errors.append((f"players.{i}", "give every player a name"))
+        elif any(unicodedata.category(ch) == "Cc" for ch in name):
+            errors.append((f"players.{i}", "a name cannot hold control characters"))
+        elif len(name) > NAME_MAX:
+            errors.append((f"players.{i}", f"a name can be at most {NAME_MAX} characters"))
+        elif name.casefold() in (n.casefold() for n in cleaned):
+            errors.append((f"players.{i}", f"two players are called {name!r}; tell them apart"))
+        cleaned.append(name)
+    if errors:
+        raise SetupError(errors)
+    return cleaned
+
+
+def create_game(variant: str, names: Sequence[str], options: Mapping[str, Any] | None = None,
+                first_dealer: int = 0) -> tuple[Game, str]:
+    """A new game and its edit secret (shown once; only its hash is stored)."""
+    v = find_variant(variant)
+    errors: list[tuple[str, str]] = []
+    try:
+        cleaned = clean_names(names)
+    except SetupError as err:
+        cleaned, errors = list(names), list(err.errors)
+    if not v.min_players <= len(cleaned) <= v.max_players:
+        errors.append(("players", f"{v.name} is played by {v.min_players} to "
+                                  f"{v.max_players} players, not {len(cleaned)}"))
+    if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
+            or not 0 <= first_dealer < len(cleaned):
+        errors.append(("first_dealer", "the first dealer must be one of the players"))
+    try:
+        opts = game_options(v.slug, options)
+    except SetupError as err:
+        errors.extend(err.errors)
+    except OptionError as err:
+        if not errors:
+            raise
+        errors.append((f"options.{err.name}", str(err)))
+    if errors:
+        raise SetupError(errors)
+    # The engine has the last word on players, dealer and options.
+    score = _score_setup(v, len(cleaned), first_dealer, opts)
+
+    secret = secrets.token_urlsafe(24)
+    game = Game(public_id=_new_public_id(), variant=v.slug, options=opts,
+                first_dealer=first_dealer, secret_hash=hash_secret(secret), status="in_progress")
+    game.players = [Player(seat=i, name=name) for i, name in enumerate(cleaned)]
+    db.session.add(game)
+    _audit(game, "create", None, None, {"players": cleaned, "options": opts,
+                                        "first_dealer": first_dealer},
+           f"Game of {v.name} started: {', '.join(cleaned)}")
+    db.session.flush()
+    _keep_score(game, score)
+    return game, secret
+
+
+def rematch(game: Game) -> tuple[Game, str]:
+    """A new game with the same variant, players, seats, options and first dealer."""
+    return create_game(game.variant, game.names, dict(game.options or {}), game.first_dealer)
+
+
+def delete_game(game: Game) -> None:
+    """Remove a game with its players, hands and audit trail."""
+    db.session.delete(game)
+    db.session.flush()
+
+
+def _new_public_id() -> str:
+    while True:
+        public_id = secrets.token_urlsafe(9)
+        if not db.session.execute(select(Game.id).where(Game.public_id == public_id)).first():
+            return public_id

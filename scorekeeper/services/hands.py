@@ -1,0 +1,206 @@
+"""Changing a game's hands: record, correct, delete, undo, each written to the change log.
+
+Each change scores the whole game with it first (see :mod:`.scores`); only
+then are rows written, and an :class:`~scorekeeper.models.AuditEntry` with
+the old and new facts is added, which is what :func:`undo_last_change`
+reverses.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any, Mapping
+
+from flask import abort
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from ..extensions import db
+from ..models import AuditEntry, Game, Round, utcnow
+from ..rules import GameScore, RoundError, RulesError
+from .scores import _keep_score, _score, _score_from
+
+#: Audit actions that :func:`undo_last_change` can reverse.
+UNDOABLE = ("record", "edit", "delete")
+
+
+class ConcurrentChange(RulesError):
+    """Another phone changed the same game at the same moment; nothing of this change was kept."""
+
+    def __init__(self):
+        super().__init__("someone else changed this game at the same moment; "
+                         "reload the game and enter the change again")
+
+
+class NothingToUndo(RulesError):
+    """Undo was asked for a game with no change left to reverse."""
+
+    def __init__(self):
+        super().__init__("there is no change left to undo")
+
+
+def record_round(game: Game, facts: Mapping[str, Any], *, before: GameScore | None = None) -> Round:
+    """Append a hand after checking the whole game with it; RulesError leaves nothing written.
+
+    ``before``: the game as already scored (every stored hand), when the
+    caller has it, so only the new hand is scored again.
+    """
+    facts = _plain(facts)
+    number = len(game.rounds) + 1
+    score = _score_from(game, [r.facts for r in game.rounds] + [facts], number - 1, before)
+    round_ = Round(number=number, facts=facts)
+    game.rounds.append(round_)
+    _flush()  # claims the hand number now: a concurrent record fails here
+    _audit(game, "record", number, None, facts,
+           f"Hand {number} recorded: {_changes_text(game, score, number)}")
+    _settle(game, score)
+    return round_
+
+
+def update_round(game: Game, number: int, facts: Mapping[str, Any], *,
+                 before: GameScore | None = None) -> Round:
+    """Replace hand ``number``'s facts after checking the whole game; 404 for no such hand.
+
+    ``before``: the game scored up to hand ``number`` (not included), when the
+    caller has it, so only this hand and the later ones are scored again.
+    """
+    round_ = round_or_404(game, number)
+    facts = _plain(facts)
+    score = _score_from(game, [facts if r.number == number else r.facts for r in game.rounds],
+                        number - 1, before)
+    old = copy.deepcopy(round_.facts)
+    round_.facts = facts
+    round_.updated_at = utcnow()
+    _audit(game, "edit", number, old, facts,
+           f"Hand {number} corrected: {_changes_text(game, score, number)}")
+    _settle(game, score)
+    return round_
+
+
+def delete_round(game: Game, number: int) -> None:
+    """Remove hand ``number`` (later hands move up one) after checking the rest still scores."""
+    round_ = round_or_404(game, number)
+    score = _score(game, [r.facts for r in game.rounds if r.number != number])
+    old = copy.deepcopy(round_.facts)
+    _remove_round(game, round_)
+    later = " (later hands renumbered)" if number <= len(game.rounds) else ""
+    _audit(game, "delete", number, old, None, f"Hand {number} deleted{later}")
+    _settle(game, score)
+
+
+def last_undoable(game: Game) -> AuditEntry | None:
+    """The change :func:`undo_last_change` would reverse, or None."""
+    return db.session.execute(
+        select(AuditEntry).where(AuditEntry.game_id == game.id, AuditEntry.undone.is_(False),
+                                 AuditEntry.action.in_(UNDOABLE))
+        .order_by(AuditEntry.id.desc()).limit(1)
+    ).scalar_one_or_none()
+
+
+def undo_last_change(game: Game) -> str:
+    """Reverse the latest record/edit/delete not yet undone; returns what was undone."""
+    entry = last_undoable(game)
+    if entry is None:
+        raise NothingToUndo()
+    number = entry.round_number
+    facts = [r.facts for r in game.rounds]
+    if entry.action == "record":
+        facts = facts[:number - 1] + facts[number:]
+    elif entry.action == "edit":
+        facts = facts[:number - 1] + [entry.old] + facts[number:]
+    else:
+        facts = facts[:number - 1] + [entry.old] + facts[number - 1:]
+    score = _score(game, facts)
+
+    if entry.action == "record":
+        _remove_round(game, round_or_404(game, number))
+    elif entry.action == "edit":
+        round_ = round_or_404(game, number)
+        round_.facts = copy.deepcopy(entry.old)
+        round_.updated_at = utcnow()
+    else:
+        _insert_round(game, number, copy.deepcopy(entry.old))
+    entry.undone = True
+    what = f"Undid: {entry.summary}"
+    _audit(game, "undo", number, entry.new, entry.old, what)
+    _settle(game, score)
+    return what
+
+
+def round_or_404(game: Game, number: int) -> Round:
+    """Hand ``number`` of ``game``; 404 when the game has no such hand."""
+    for round_ in game.rounds:
+        if round_.number == number:
+            return round_
+    abort(404, description=f"This game has no hand {number}.")
+
+
+# -- writing rows ---------------------------------------------------------------------
+
+def _remove_round(game: Game, round_: Round) -> None:
+    """Delete a round and close the gap; one flush per move keeps (game, number) unique."""
+    number = round_.number
+    game.rounds.remove(round_)
+    db.session.delete(round_)
+    _flush()
+    for later in sorted(game.rounds, key=lambda r: r.number):
+        if later.number > number:
+            later.number -= 1
+            _flush()
+
+
+def _insert_round(game: Game, number: int, facts: dict) -> None:
+    """Put a round back at ``number``, moving later rounds down one (highest first)."""
+    for later in sorted(game.rounds, key=lambda r: r.number, reverse=True):
+        if later.number >= number:
+            later.number += 1
+            _flush()
+    game.rounds.append(Round(number=number, facts=facts))
+    _flush()
+    game.rounds.sort(key=lambda r: r.number)
+
+
+def _settle(game: Game, score: GameScore) -> None:
+    """Refresh the status cache and the change stamp, then flush.
+
+    Two editors recording at once both aim at the same hand number; the
+    unique (game, number) key refuses the second, which becomes a
+    :class:`ConcurrentChange` (a RulesError, so boundaries answer 4xx).
+    """
+    game.status = "finished" if score.finished else "in_progress"
+    game.updated_at = utcnow()
+    _flush()
+    _keep_score(game, score)
+
+
+def _flush() -> None:
+    try:
+        db.session.flush()
+    except IntegrityError:
+        db.session.rollback()
+        raise ConcurrentChange() from None
+
+
+# -- the change log -------------------------------------------------------------------
+
+def _audit(game: Game, action: str, number: int | None, old: Any, new: Any, summary: str) -> None:
+    # Setting ``game`` (not appending to game.audit_entries) does not load the whole trail.
+    db.session.add(AuditEntry(game=game, action=action, round_number=number,
+                              old=copy.deepcopy(old), new=copy.deepcopy(new), summary=summary[:300]))
+
+
+def _changes_text(game: Game, score: GameScore, number: int) -> str:
+    """``Ann +5, Bob -3`` for round ``number`` of ``score``."""
+    changes = score.rounds[number - 1].changes
+    return ", ".join(f"{p.name} {'+' if c > 0 else ''}{c}" for p, c in zip(game.players, changes))
+
+
+def _plain(facts: Mapping[str, Any]) -> dict:
+    """A deep JSON-ready copy of round facts (RoundError when they are not plain JSON)."""
+    if not isinstance(facts, Mapping):
+        raise RoundError([("", "a round must be an object of facts")])
+    try:
+        return json.loads(json.dumps(facts))
+    except (TypeError, ValueError):
+        raise RoundError([("", "round facts must be plain JSON values")]) from None

@@ -1,0 +1,87 @@
+"""A game's score: asking the engine, and keeping the answer a change settled on.
+
+Every engine run of the services happens here (:func:`scorekeeper.rules.scoring.play`
+and :func:`~scorekeeper.rules.scoring.play_on`). The score a change was
+checked with stays with the game object, so :func:`game_score` right after
+the change (the API's answer) does not score the game again.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Mapping, Sequence
+
+from ..models import Game
+from ..rules import GameScore, find_variant
+from ..rules.base import Variant
+from ..rules.scoring import play, play_on
+
+#: where a game keeps the score its last change settled on (see :func:`game_score`)
+SCORED = "_scorekeeper_score"
+
+
+def game_score(game: Game, upto: int | None = None) -> GameScore:
+    """The engine's verdict on the game as recorded: totals, progress, winners, who deals.
+
+    ``upto``: score only the first ``upto`` hands (to show what still scores
+    when a later stored hand is rejected).
+    """
+    rounds = game.rounds if upto is None else game.rounds[:upto]
+    facts = [r.facts for r in rounds]
+    kept = getattr(game, SCORED, None)
+    if kept is not None and kept[0] == _as_scored(game, facts):
+        return kept[1]  # the score the last change settled on, for the same hands
+    return _score(game, facts)
+
+
+def score_on(game: Game, before: GameScore, facts: Sequence[Mapping[str, Any]]) -> GameScore:
+    """``before`` (the engine's score of this game's first hands) with more hands scored on top.
+
+    The same answer as scoring all the hands again (:func:`scorekeeper.rules.scoring.play_on`),
+    for the price of the new ones.
+    """
+    variant = find_variant(game.variant)
+    return play_on(variant, before, list(facts), variant.options(game.options or {}))
+
+
+def _score_setup(variant: Variant, players: int, first_dealer: int, options: Mapping[str, Any]) -> GameScore:
+    """The score of a game not started yet: the engine's last word on players, dealer and options."""
+    return play(variant, [], players, first_dealer, variant.options(options))
+
+
+def _score(game: Game, facts: Sequence[Mapping[str, Any]]) -> GameScore:
+    """Exactly :func:`scorekeeper.rules.score_game`, without spreading options as keywords.
+
+    Some variants have an option called ``rounds`` (or ``players``) that would
+    collide with ``score_game``'s own parameters, so the same two engine steps
+    are called directly: validate the options, then :func:`play`.
+    """
+    variant = find_variant(game.variant)
+    return play(variant, list(facts), len(game.players), game.first_dealer,
+                variant.options(game.options or {}))
+
+
+def _score_from(game: Game, hands: Sequence[Mapping[str, Any]], changed: int,
+                before: GameScore | None) -> GameScore:
+    """The score of all ``hands``, of which those from index ``changed`` on are new.
+
+    ``before`` (when given and it scored exactly the ``changed`` hands ahead
+    of the new ones) spares scoring those again.
+    """
+    if before is not None and len(before.rounds) == changed:
+        return score_on(game, before, hands[changed:])
+    return _score(game, hands)
+
+
+def _keep_score(game: Game, score: GameScore) -> None:
+    """Keep ``score`` with the game, so :func:`game_score` hands it back instead of scoring again.
+
+    Kept with a copy of what it scored (players, options, every hand's
+    facts): game_score compares and scores afresh if anything differs.
+    """
+    setattr(game, SCORED, (copy.deepcopy(_as_scored(game, [r.facts for r in game.rounds])), score))
+
+
+def _as_scored(game: Game, facts: Sequence[Mapping[str, Any]]) -> tuple:
+    """Everything a game's score depends on, as plain values to compare."""
+    return game.variant, len(game.players), game.first_dealer, game.options, list(facts)
