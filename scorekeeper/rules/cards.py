@@ -16,6 +16,8 @@ Glossary (used across the engine):
 ...                  wild_tokens=("W", "*"), accepted="1..13, W (or *)")
 >>> KRAZY.parse("3, 4 w")
 (Card(rank=3, suit=None, wild=False), Card(rank=4, suit=None, wild=False), Card(rank=None, suit=None, wild=True))
+>>> KRAZY.parse_token("w") is KRAZY.parse_token("W")     # each spelling is read once
+True
 >>> KRAZY.parse("3 14")
 Traceback (most recent call last):
 ...
@@ -63,6 +65,11 @@ class Notation:
     (Crazy Rummy ignores suits). ``hints`` maps a rank text players may try
     (``1`` for an ace) to a short hint added to the notation error, and
     ``suit_hint`` is added when a known rank comes without its suit.
+
+    Each accepted spelling is read once and remembered (a table types the
+    same few dozen tokens over and over), so every variant parses a card
+    with one dictionary look-up. Only accepted spellings are kept, so the
+    memory is bounded by the deck; an unknown token raises every time.
     """
 
     variant: str
@@ -76,10 +83,17 @@ class Notation:
     rank_names: dict[int, str] = field(default_factory=dict)
     hints: dict[str, str] = field(default_factory=dict)
     suit_hint: str = ""
+    _known: dict[str, Card] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def parse_token(self, token: str) -> Card:
         """One token to a :class:`Card`, or a :class:`NotationError` naming it."""
         up = token.strip().upper()
+        card = self._known.get(up)
+        if card is None:
+            card = self._known[up] = self._read(token, up)
+        return card
+
+    def _read(self, token: str, up: str) -> Card:
         if up in {w.upper() for w in self.wild_tokens}:
             return Card(rank=None, wild=True)
         rank_text, suit = up, None

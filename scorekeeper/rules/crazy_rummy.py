@@ -32,7 +32,6 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .base import Variant
-from .card_cache import cached_parser
 from .crazy_sets import (NOTATION, RANKS, SUITS, WILD_CHOICES, card_value, deck_reasons,  # noqa: F401
                          hand_size, judge_feeding, judge_set, rank_text, value, wild_rank)
 from .errors import RoundError
@@ -63,8 +62,6 @@ class CrazyRummy(Variant):
         Option("players", "int", 2, "Players at the table (one deck per two players)",
                rule="CZ-1", low=2, high=12, game=False),
     )
-
-    parse = staticmethod(cached_parser(NOTATION))
 
     # -- the checker --------------------------------------------------------------
     def check(self, cards: str, extend: str | None, opts: dict[str, Any]) -> Verdict:

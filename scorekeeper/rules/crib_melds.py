@@ -16,6 +16,8 @@ Every check is polynomial: a run is fitted by trying each window start
 the gaps left over. An extension tries each reading of the table meld against
 each longer window, so cards already on the table never move (CR-4).
 
+>>> NOTATION.parse("qs, 10h jk")
+(Card(rank=12, suit='S', wild=False), Card(rank=10, suit='H', wild=False), Card(rank=None, suit=None, wild=True))
 >>> cards = NOTATION.parse("7H JK JK")
 >>> [r.text() for r in judge_run(cards, ace_high=False).readings]
 ['7H 5H 6H', '7H 6H 8H', '7H 8H 9H']

@@ -40,7 +40,6 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from .base import Variant
-from .card_cache import cached_parser
 from .crib_hand import behind, play_hand, rummy_bonus
 from .crib_melds import (NOTATION, RANKS, SUITS, Judgement, added_pegs, deck_reasons,  # noqa: F401
                          judge, judge_extension, pegs)
@@ -91,8 +90,6 @@ class CribRummy(Variant):
         Option("kind", "choice", None, "Declare the meld a set or a run", rule="CR-3",
                choices=("set", "run"), optional=True, game=False),
     )
-
-    parse = staticmethod(cached_parser(NOTATION))
 
     # -- the checker --------------------------------------------------------------
     def check(self, cards: str, extend: str | None, opts: dict[str, Any]) -> Verdict:

@@ -31,10 +31,9 @@ scorekeeper.rules.errors.NotationError: N-1: CT-9: a board (rows split by '/' or
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
 
 from .base import Variant
-from .cards import Notation, tokenize
+from .cards import Notation
 from .errors import NotationError
 from .options import Option
 from .registry import register
@@ -55,8 +54,6 @@ NOTATION = Notation("tiles", ranks={str(n): n for n in range(1, 14)}, wild_token
                     hints={"0": "there is no 0 tile; a joker may stand for 0"},
                     suit_hint="a tile is written colour first, e.g. R7",
                     accepted="colour R/B/K/G (O, Y = gold) + number 1..13 (R10, k7), J (joker; JK or *)")
-
-_tile = lru_cache(maxsize=512)(NOTATION.parse_token)  # tiles are immutable; errors are not cached
 
 _SWITCH_HELP = {
     "same_color_groups": ("A group may be all one colour", "CT-2"),
@@ -105,7 +102,7 @@ class TileGame(Variant):
 
     def parse(self, text):
         """Tiles of one set (N-1); an empty set is a notation error too."""
-        tiles = tuple(_tile(t) for t in tokenize(text))
+        tiles = NOTATION.parse(text)
         if not tiles:
             raise self._refuse("no tiles given")
         return tiles
@@ -139,7 +136,7 @@ class TileGame(Variant):
         >>> Rummikub().hand("R5 k13 *", {}).to_dict()
         {'variant': 'rummikub', 'points': 48, 'breakdown': [{'card': 'R5', 'points': 5}, {'card': 'K13', 'points': 13}, {'card': 'J', 'points': 30}]}
         """
-        tiles = tuple(_tile(t) for t in tokenize(cards))
+        tiles = NOTATION.parse(cards)
         breakdown = tuple((token(t), 30 if t.wild else t.rank) for t in tiles)
         return HandValue(self.slug, points=sum(p for _, p in breakdown), breakdown=breakdown)
 
