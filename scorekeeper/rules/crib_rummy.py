@@ -46,7 +46,7 @@ from .crib_melds import (NOTATION, RANKS, SUITS, Judgement, added_pegs, deck_rea
 from .options import Option
 from .registry import register
 from .scoring import GameScore
-from .verdict import MAX_READINGS, HandValue, Verdict
+from .verdict import HandValue, Verdict, distinct_readings
 
 __all__ = ["CribRummy", "CribHand", "table_melds", "NOTATION", "RANKS", "SUITS"]
 
@@ -118,14 +118,14 @@ class CribRummy(Variant):
             reasons = _unique([r for j in asked for r in j.reasons] + deck)
             return Verdict(self.slug, False, kinds=kinds, reasons=reasons, alternatives=alternatives)
         kind = _best(legal, declared, lambda k: pegs(k, len(cards)))
-        readings = list(_unique(r.tokens() for k in _unique((kind, *legal)) for r in legal[k].readings))
+        readings, truncated = distinct_readings(r.tokens() for k in _unique((kind, *legal))
+                                                for r in legal[k].readings)
         notes = ()
         if len(legal) > 1:
             notes = (f"CR-3: these cards read as a set ({pegs('set', len(cards))} pegs) or a run "
                      f"({pegs('run', len(cards))} pegs); declare which with kind=set or kind=run",)
         return Verdict(self.slug, True, kind, kinds, pegs(kind, len(cards)), readings[0],
-                       readings=tuple(readings[:MAX_READINGS]),
-                       readings_truncated=len(readings) > MAX_READINGS, alternatives=alternatives,
+                       readings=readings, readings_truncated=truncated, alternatives=alternatives,
                        notes=notes, extra={"points_by_kind": {k: pegs(k, len(cards)) for k in kinds}})
 
     def _alternatives(self, cards, judged: Mapping[str, Judgement], declared, opts) -> tuple[str, ...]:
@@ -156,11 +156,10 @@ class CribRummy(Variant):
             return Verdict(self.slug, False, kinds=kinds, reasons=reasons,
                            alternatives=self._as_new_meld(added, opts))
         kind = _best(legal, declared, lambda k: added_pegs(k, size, size + len(added)))
-        readings = list(_unique(r.tokens()[size:] for r in legal[kind].readings))
+        readings, truncated = distinct_readings(r.tokens()[size:] for r in legal[kind].readings)
         first = legal[kind].readings[0]
         return Verdict(self.slug, True, kind, kinds, added_pegs(kind, size, size + len(added)),
-                       readings[0], readings=tuple(readings[:MAX_READINGS]),
-                       readings_truncated=len(readings) > MAX_READINGS,
+                       readings[0], readings=readings, readings_truncated=truncated,
                        extra={"length": size + len(added), "table_reading": list(first.tokens()[:size]),
                               "points_by_kind": {k: added_pegs(k, size, size + len(added)) for k in kinds}})
 

@@ -9,11 +9,12 @@ each other (KB-5), and Wild Bees are read so that they do not where possible.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain, islice
 from typing import Iterator, Sequence
 
 from .krazy_bee_steps import BOOK, RUN, Requirement, Step
 from .progressions import Fit, fits, reading, why_not
-from .verdict import MAX_READINGS, Verdict
+from .verdict import Verdict, distinct_readings
 
 
 @dataclass(frozen=True)
@@ -199,23 +200,14 @@ def judge_laydown(variant: str, melds: Sequence[Meld], step: Step) -> Verdict:
                   f"this laydown has {len(melds)}" + (" (separate melds with '|')" if len(melds) == 1 else ""))
         return Verdict(variant, False, None, (), None, written, (reason,),
                        parts=tuple(_part(i, m, None) for i, m in enumerate(melds)), extra=extra)
-    found: list[tuple[str, ...]] = []
-    first: tuple[MeldFit, ...] | None = None
-    truncated = False
-    for count, solution in enumerate(matchings(melds, step)):
-        first = first or solution
-        text = _laid_reading(melds, solution)
-        if text not in found:
-            if len(found) == MAX_READINGS:
-                truncated = True
-                break
-            found.append(text)
-        if count >= _MOST_MATCHINGS:
-            break
+    solutions = matchings(melds, step)
+    first = next(solutions, None)
     if first is None:
         return Verdict(variant, False, None, (), None, written, tuple(_why_no_matching(melds, step)),
                        parts=tuple(_part(i, m, None) for i, m in enumerate(melds)), extra=extra)
+    found, truncated = distinct_readings(_laid_reading(melds, s)
+                                         for s in chain((first,), islice(solutions, _MOST_MATCHINGS)))
     placed = {m.meld: m for m in first}
-    return Verdict(variant, True, "step", ("step",), None, found[0], (), readings=tuple(found),
+    return Verdict(variant, True, "step", ("step",), None, found[0], (), readings=found,
                    readings_truncated=truncated,
                    parts=tuple(_part(i, m, placed[i]) for i, m in enumerate(melds)), extra=extra)

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .cards import Card
-from .verdict import MAX_READINGS, Verdict
+from .verdict import Verdict, distinct_readings
 
 Values = Sequence["int | None"]
 
@@ -117,18 +117,6 @@ def reading(values: Values, fit: Fit) -> tuple[int, ...]:
     return tuple(v if v is not None else next(missing) for v in values)
 
 
-def readings(values: Values, found: Sequence[Fit], cap: int) -> tuple[tuple[tuple[int, ...], ...], bool]:
-    """The distinct readings of ``found`` (at most ``cap``) and whether some were left off."""
-    out: list[tuple[int, ...]] = []
-    for fit in found:
-        r = reading(values, fit)
-        if r not in out:
-            if len(out) == cap:
-                return tuple(out), True
-            out.append(r)
-    return tuple(out), False
-
-
 def _listing(numbers: Iterable[int]) -> str:
     return ", ".join(str(n) for n in numbers)
 
@@ -200,7 +188,7 @@ def judge(variant: str, cards: Sequence[Card], shapes: Sequence[Shape], *, decla
                              for k in legal if k != kind)
         return Verdict(variant, False, None, legal, None, _written(cards, wild_token), tuple(reasons),
                        alternatives=alternatives)
-    shown, truncated = readings(values, found[kind], MAX_READINGS)
+    shown, truncated = distinct_readings(reading(values, f) for f in found[kind])
     alternatives = tuple(f"also legal as a {k} (declare kind={k}): "
                          f"{' '.join(_text(reading(values, found[k][0])))}" for k in legal if k != kind)
     return Verdict(variant, True, kind, legal, None, _text(shown[0]), (),
@@ -256,13 +244,7 @@ def judge_change(variant: str, table: Sequence[Card], kept: Sequence[Card], adde
     kind = keeps[0]
     full = [_change_reading(kept, added, f) for f in new_found[kind]]
     split = len(kept)
-    added_readings: list[tuple[str, ...]] = []
-    for r in full:
-        text = _text(r[split:])
-        if text not in added_readings:
-            added_readings.append(text)
-    truncated = len(added_readings) > MAX_READINGS
-    added_readings = added_readings[:MAX_READINGS]
+    added_readings, truncated = distinct_readings(_text(r[split:]) for r in full)
     return Verdict(variant, True, kind, keeps, None, added_readings[0], (),
-                   readings=tuple(added_readings), readings_truncated=truncated,
+                   readings=added_readings, readings_truncated=truncated,
                    extra={"extend_reading": list(_text(full[0][:split]))})

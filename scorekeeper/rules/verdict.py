@@ -4,7 +4,8 @@
 when it stands for itself, otherwise what it stands for (``"R0"`` for a
 joker, ``"R0+R1"`` for a 10 read as a split, ``"9"`` for a Wild Bee). Where
 several readings are legal, ``readings`` lists them (the first equals
-``reading``), capped at :data:`MAX_READINGS` with ``readings_truncated`` set.
+``reading``), capped at :data:`MAX_READINGS` with ``readings_truncated`` set
+(:func:`distinct_readings`). Every wild card gets a reading (N-3).
 
 >>> v = Verdict(variant="crazy-tiles", valid=True, kind="run", kinds=("run",), points=12,
 ...             reading=("R0", "R1", "R2"))
@@ -15,9 +16,29 @@ several readings are legal, ``readings`` lists them (the first equals
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Hashable, Iterable, TypeVar
 
 MAX_READINGS = 24
+
+R = TypeVar("R", bound=Hashable)
+
+
+def distinct_readings(readings: Iterable[R], cap: int = MAX_READINGS) -> tuple[tuple[R, ...], bool]:
+    """The distinct ``readings`` in the order met, at most ``cap``, and whether more were left off.
+
+    It stops at the first distinct reading past the cap, so a lazy search
+    behind ``readings`` is never driven further than the answer shows.
+
+    >>> distinct_readings([("5", "5"), ("6", "6"), ("5", "5"), ("7", "7")], cap=2)
+    ((('5', '5'), ('6', '6')), True)
+    """
+    found: dict[R, None] = {}
+    for r in readings:
+        if r not in found:
+            if len(found) == cap:
+                return tuple(found), True
+            found[r] = None
+    return tuple(found), False
 
 
 def _plain(value: Any) -> Any:
