@@ -138,19 +138,21 @@ class Variant:
             raise RoundError([(field, f"{what} cannot be above {high}")])
         return value
 
-    def hand_points(self, entry: Mapping[str, Any], field: str, opts: Mapping[str, Any]) -> int:
-        """Points left in a player's hand: from ``hand`` (cards) or ``points`` (a typed total).
+    def hand_points(self, entry: Mapping[str, Any], field: str, opts: Mapping[str, Any], *,
+                    key: str = "hand", what: str = "points in hand") -> int:
+        """Points left in a player's hand: from ``entry[key]`` (cards; the tile games
+        say ``rack``) or ``points`` (a typed total).
 
         Cards win when both are given; neither means an empty hand (0).
         """
-        cards = entry.get("hand")
+        cards = entry.get(key)
         if cards not in (None, ""):
             try:
                 return self.hand(cards, dict(opts)).points or 0
             except RulesError as err:
-                raise RoundError([(f"{field}.hand", str(err))]) from None
+                raise RoundError([(f"{field}.{key}", str(err))]) from None
         if entry.get("points") not in (None, ""):
-            return self.count(entry["points"], f"{field}.points", what="points in hand")
+            return self.count(entry["points"], f"{field}.points", what=what)
         return 0
 
     def parse_for_round(self, text: Any, field: str) -> tuple[Card, ...]:

@@ -18,25 +18,12 @@ Decisions where RULES.md is silent (also in the README):
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Mapping
 
-from .errors import RoundError, RulesError
+from .cards import Card
+from .errors import RoundError
 from .scoring import GameScore, RoundOutcome, best_seats
-from .tile_sets import COPIES
-
-
-def rack_points(variant, entry: Mapping[str, Any], field: str, opts) -> int:
-    """CT-7 points left on a rack: from ``rack`` (tiles) or ``points`` (a typed total)."""
-    rack = entry.get("rack")
-    if rack not in (None, ""):
-        try:
-            return variant.hand(rack, dict(opts)).points
-        except RulesError as err:
-            raise RoundError([(f"{field}.rack", str(err))]) from None
-    if entry.get("points") not in (None, ""):
-        return variant.count(entry["points"], f"{field}.points", what="points on the rack")
-    return 0
+from .tile_sets import supply_reasons
 
 
 def check_tile_supply(variant, entries: list[Mapping[str, Any]]) -> None:
@@ -49,17 +36,15 @@ def check_tile_supply(variant, entries: list[Mapping[str, Any]]) -> None:
     ...
     scorekeeper.rules.errors.RoundError: players.1.rack: CT-7: the game has only two R5 tiles; these racks hold 3
     """
-    seen: Counter = Counter()
+    seen: list[Card] = []
     for seat, entry in enumerate(entries):
         rack = entry.get("rack")
         if rack in (None, ""):
             continue
-        for tile in variant.parse_for_round(rack, f"players.{seat}.rack"):
-            seen[tile] += 1
-            if seen[tile] > COPIES:
-                name = "jokers" if tile.wild else f"{variant.notation.format(tile)} tiles"
-                raise RoundError([(f"players.{seat}.rack", f"CT-7: the game has only two {name}; "
-                                   f"these racks hold {seen[tile]}")])
+        seen += variant.parse_for_round(rack, f"players.{seat}.rack")
+        too_many = supply_reasons(seen, "CT-7", "these racks hold")
+        if too_many:
+            raise RoundError([(f"players.{seat}.rack", too_many[0])])
 
 
 def round_changes(racks: list[int], winner: int | None, scoring: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -91,7 +76,8 @@ def score_tile_round(variant, facts: Mapping[str, Any], game: GameScore, opts) -
     """Validate one round's facts and score it by ``opts['scoring']`` (CT-8)."""
     entries = variant.seat_entries(facts, game.players)
     winner = variant.seat_or_none(facts, "winner", game.players, "CT-8")
-    racks = [rack_points(variant, e, f"players.{i}", opts) for i, e in enumerate(entries)]
+    racks = [variant.hand_points(e, f"players.{i}", opts, key="rack", what="points on the rack")
+             for i, e in enumerate(entries)]
     check_tile_supply(variant, entries)
     if winner is not None and racks[winner]:
         raise RoundError([(f"players.{winner}.rack",
