@@ -14,7 +14,7 @@ import re
 from flask import Response, abort, request
 
 from .models import Game
-from .services import secret_matches
+from .services import get_game_or_404, secret_matches
 
 #: a year: a game night's editors should not lose their rights mid-season
 COOKIE_MAX_AGE = 365 * 24 * 3600
@@ -53,6 +53,14 @@ def require_editor(game: Game) -> None:
     if not can_edit(game):
         abort(403, description="Only the table's scorekeepers can change this game. "
                                "Ask one of them for the editor link.")
+
+
+def editable_game(public_id: str) -> Game:
+    """The game at ``public_id`` for one of its editors: 404 when there is none, else 403
+    unless this request holds its edit secret (every mutating page route starts here)."""
+    game = get_game_or_404(public_id)
+    require_editor(game)
+    return game
 
 
 def editor_secret(game: Game) -> str | None:

@@ -17,14 +17,14 @@ here (``from scorekeeper import services; services.create_game(...)``):
 - :mod:`.hands`: recording, correcting, deleting and undoing hands, the change log.
 """
 
-from .games import (NAME_MAX, SetupError, clean_names, create_game, delete_game, find_game, game_options,
+from .games import (NAME_MAX, NO_GAME, SetupError, clean_names, create_game, delete_game, find_game, game_options,
                     game_stamp, get_game_or_404, hash_secret, list_games, rematch, secret_matches)
 from .hands import (UNDOABLE, ConcurrentChange, NothingToUndo, delete_round, last_undoable, record_round,
                     round_or_404, undo_last_change, update_round)
 from .scores import SCORED, game_score, score_on
 
 __all__ = [
-    "NAME_MAX", "SetupError", "clean_names", "create_game", "delete_game", "find_game", "game_options",
+    "NAME_MAX", "NO_GAME", "SetupError", "clean_names", "create_game", "delete_game", "find_game", "game_options",
     "game_stamp", "get_game_or_404", "hash_secret", "list_games", "rematch", "secret_matches",
     "UNDOABLE", "ConcurrentChange", "NothingToUndo", "delete_round", "last_undoable", "record_round",
     "round_or_404", "undo_last_change", "update_round",

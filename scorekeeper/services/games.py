@@ -20,6 +20,8 @@ from .scores import _keep_score, _score_setup
 
 #: Longest player name kept (longer names are refused, not cut).
 NAME_MAX = 40
+#: What a request about a game that does not exist is told (404).
+NO_GAME = "There is no game at this address; it may have been deleted."
 
 
 class SetupError(RoundError):
@@ -61,7 +63,7 @@ def get_game_or_404(public_id: str) -> Game:
     """:func:`find_game`, or 404 when there is no such game."""
     game = find_game(public_id)
     if game is None:
-        abort(404, description="There is no game at this address; it may have been deleted.")
+        abort(404, description=NO_GAME)
     return game
 
 

@@ -141,7 +141,7 @@ def show(public_id: str):
     """The game: standings, progress, who deals, the chart and every hand."""
     stamp = services.game_stamp(public_id)
     if stamp is None:
-        abort(404, description="There is no game at this address; it may have been deleted.")
+        abort(404, description=services.NO_GAME)
     # Followers' phones re-load the page every few seconds, and the page changes
     # only with the game: it is kept rendered, keyed by the game's last change.
     # The editors' page is the same for every editor but for the CSRF token in
@@ -265,8 +265,7 @@ def history(public_id: str):
 @bp.post("/<public_id>/undo")
 def undo(public_id: str):
     """Reverse the last change to the hands."""
-    game = services.get_game_or_404(public_id)
-    access.require_editor(game)
+    game = access.editable_game(public_id)
     try:
         flash(services.undo_last_change(game), "success")
         db.session.commit()
@@ -279,8 +278,7 @@ def undo(public_id: str):
 @bp.post("/<public_id>/rematch")
 def rematch(public_id: str):
     """A new game with the same players, seats and options."""
-    game = services.get_game_or_404(public_id)
-    access.require_editor(game)
+    game = access.editable_game(public_id)
     new_game, secret = services.rematch(game)
     db.session.commit()
     flash("Rematch started with the same players and options.", "success")
@@ -291,8 +289,7 @@ def rematch(public_id: str):
 @bp.route("/<public_id>/delete", methods=["GET", "POST"])
 def delete(public_id: str):
     """Delete a game, after a confirmation page."""
-    game = services.get_game_or_404(public_id)
-    access.require_editor(game)
+    game = access.editable_game(public_id)
     if request.method == "GET":
         return render_template("games/delete.html", game=game, form=ConfirmForm())
     services.delete_game(game)

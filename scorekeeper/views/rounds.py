@@ -14,25 +14,18 @@ from typing import Any, Callable
 from werkzeug.datastructures import MultiDict
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 
-from ..access import require_editor
+from ..access import editable_game
 from ..entry import Submission, context_for, entry_for, keypad
 from ..entry.base import HandContext
 from ..extensions import db
 from ..rules import RoundError, RulesError, find_variant, hand as hand_value, check as check_meld
-from ..services import (delete_round, game_score, get_game_or_404, record_round, round_or_404, score_on,
-                        update_round)
+from ..services import delete_round, game_score, record_round, round_or_404, score_on, update_round
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<public_id>/rounds")
 
 
 def _game_page(game):
     return url_for("games.show", public_id=game.public_id)
-
-
-def _editable(public_id: str):
-    game = get_game_or_404(public_id)
-    require_editor(game)
-    return game
 
 
 def _hand_in_progress(game):
@@ -56,7 +49,7 @@ def _hand_in_progress(game):
 @bp.route("/new", methods=["GET", "POST"])
 def new(public_id: str):
     """Record the next hand (Crib Rummy: the next turn of the hand being played)."""
-    game = _editable(public_id)
+    game = editable_game(public_id)
     entry = entry_for(game.variant)
     playing, before, score = _hand_in_progress(game)
     if score.finished:
@@ -76,7 +69,7 @@ def new(public_id: str):
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
 def edit(public_id: str, number: int):
     """Correct a recorded hand; every later total, Step and peg is recomputed."""
-    game = _editable(public_id)
+    game = editable_game(public_id)
     round_ = round_or_404(game, number)
     entry = entry_for(game.variant)
     ctx = context_for(game, number, facts=round_.facts)
@@ -88,7 +81,7 @@ def edit(public_id: str, number: int):
 @bp.route("/<int:number>/delete", methods=["GET", "POST"])
 def delete(public_id: str, number: int):
     """Ask to confirm (GET), then delete a hand (POST); later hands move up one."""
-    game = _editable(public_id)
+    game = editable_game(public_id)
     round_ = round_or_404(game, number)
     if request.method == "GET":
         return render_template("rounds/delete.html", game=game, round=round_,
@@ -107,7 +100,7 @@ def delete(public_id: str, number: int):
 @bp.post("/end")
 def end(public_id: str):
     """Crib Rummy: end the hand being played without another turn (draw pile ran out, or out)."""
-    game = _editable(public_id)
+    game = editable_game(public_id)
     entry = entry_for(game.variant)
     playing, before, _ = _hand_in_progress(game)
     if not hasattr(entry, "parse_end") or playing is None:
@@ -127,7 +120,7 @@ def preview(public_id: str):
     For the game's editors (it serves their hand form) and CSRF-protected like
     every POST (send the token in ``X-CSRFToken``).
     """
-    game = _editable(public_id)
+    game = editable_game(public_id)
     body = request.get_json(silent=True)
     body = body if isinstance(body, dict) else {}
     what = body.get("what")
