@@ -213,11 +213,10 @@ def document_pdf(opts: PrintOptions) -> bytes:
 def game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str = "a4") -> bytes:
     """The filled score sheet of ``game`` with a QR code to ``follow_url`` (its read-only page)."""
     names = game.names
-    facts = [r.facts for r in game.rounds]
     opts = options_for(game.variant, game.options)
     # an unfinished game gets a few empty lines to go on by hand, while they fit on the page
     extra = 0 if score.finished else max(0, min(EXTRA_ROWS, default_rows(game.variant) - len(score.rounds)))
-    sheet = filled_sheet(game.variant, names, facts, score, opts, extra_rows=extra)
+    sheet = filled_sheet(game.variant, names, score, opts, extra_rows=extra)
     return sheet_pdf(sheet, paper, "auto", title=f"{sheet.name}: {', '.join(names)}",
                      game=game_summary(game, score), qr=qr_svg(follow_url, border=2), follow_url=follow_url)
 

@@ -1,19 +1,25 @@
 """One score-sheet layout per variant: its columns, its key, and how a recorded hand fills a row.
 
 :func:`blank_sheet` and :func:`filled_sheet` are the two entry points; both
-return a :class:`~scorekeeper.sheets.Sheet` for the print templates.
+return a :class:`~scorekeeper.sheets.Sheet` for the print templates. A
+recorded hand is read from the engine's :class:`~scorekeeper.rules.RoundScore`
+alone (changes, totals, progress, details), never from the raw round facts:
+the engine has already read them (``"laid": "no"``, ``"kinds": ["Single"]``,
+``"winner": ""``, ``"wild": "q"``) and filled in what a rule implies (the
+RumBugz winner laid all four kinds, RB-4).
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple, Sequence
+from typing import Any, Mapping
 
+from .cribbage_track import cribbage_track, place_pegs
 from .filters import signed
-from .rules import GameScore, find_variant
-from .rules.rumbugz import KINDS
-from .rules.tiles import SWITCHES, _SWITCH_HELP
+from .rules import GameScore, RoundScore, find_variant
 from .rules.krazy_bee_steps import step_texts
-from .sheets import Column, Row, Sheet, blank_cells, progress_before, seat_name, totals_foot
+from .rules.rumbugz import KINDS
+from .rules.tiles import SWITCHES
+from .sheets import Column, Row, Sheet, blank_cells, totals_foot
 
 HAND = Column("Hand", 10)
 ROUND = Column("Round", 12)
@@ -29,25 +35,16 @@ SCORING_TEXT = {
 }
 
 
-class Seat(NamedTuple):
-    """One player in one recorded hand: seat, the hand's index (0-based), score change and total."""
-
-    seat: int
-    index: int
-    change: int
-    total: int
-
-
-def detail(score: GameScore, seat: Seat, key: str) -> str:
+def detail(r: RoundScore, seat: int, key: str) -> str:
     """One seat's value in the engine's details of a hand (``details[key][seat]``), or ""."""
-    values = score.rounds[seat.index].details.get(key)
-    if isinstance(values, (list, tuple)) and seat.seat < len(values) and values[seat.seat] is not None:
-        return str(values[seat.seat])
+    values = r.details.get(key)
+    if isinstance(values, (list, tuple)) and seat < len(values) and values[seat] is not None:
+        return str(values[seat])
     return ""
 
 
 class Layout:
-    """A variant's sheet: override the columns, the key and :meth:`fill`."""
+    """A variant's sheet: override the columns, the key, :meth:`cells` (or :meth:`fill`)."""
 
     lead: tuple[Column, ...] = (HAND,)
     per_player: tuple[Column, ...] = ()
@@ -56,28 +53,17 @@ class Layout:
     def key(self, slug: str, opts: Mapping[str, Any]) -> list[tuple[str, str]]:
         return []
 
-    def fill(self, slug: str, names: list[str], facts: Sequence[Mapping[str, Any]],
-             score: GameScore, opts: Mapping[str, Any]) -> list[Row]:
+    def fill(self, names: list[str], score: GameScore) -> list[Row]:
         """One row per recorded hand (override for turn-by-turn logs)."""
-        rows = []
-        for i, r in enumerate(score.rounds):
-            entries = facts[i].get("players") or []
-            cells = [self.cells(slug, facts[i], entries[seat] if seat < len(entries) else {},
-                                Seat(seat, i, r.changes[seat], r.totals[seat]), score, opts)
-                     for seat in range(score.players)]
-            rows.append(Row(self.lead_cells(names, facts[i], r), cells, self.row_class(facts[i])))
-        return rows
+        return [Row(self.lead_cells(names, r), [self.cells(r, seat) for seat in range(score.players)])
+                for r in score.rounds]
 
-    def lead_cells(self, names: list[str], facts: Mapping[str, Any], r) -> list[str]:
+    def lead_cells(self, names: list[str], r: RoundScore) -> list[str]:
         return [str(r.number)]
 
-    def row_class(self, facts: Mapping[str, Any]) -> str:
-        return ""
-
-    def cells(self, slug: str, facts: Mapping[str, Any], entry: Mapping[str, Any], seat: "Seat",
-              score: GameScore, opts: Mapping[str, Any]) -> list[str]:
-        """One player's cells for one hand (``entry``: their part of the round facts)."""
-        return [signed(seat.change), str(seat.total)]
+    def cells(self, r: RoundScore, seat: int) -> list[str]:
+        """One player's cells for one hand."""
+        raise NotImplementedError
 
     def blank_rows(self, players: int, rows: int) -> list[Row]:
         return [Row([""] * len(self.lead), blank_cells(self.per_player, players)) for _ in range(rows)]
@@ -94,11 +80,10 @@ class KrazyBeeLayout(Layout):
                 ("End", "after a hand in which someone lays down the last Step; "
                         "the lowest total among them wins (KB-10)")]
 
-    def cells(self, slug, facts, entry, seat, score, opts):
-        step = detail(score, seat, "steps") or progress_before(score, seat.index, seat.seat, "step", 1)
-        laid = " ✓" if entry.get("laid") else ""
-        out = " out" if entry.get("went_out") else ""
-        return [f"{step}{laid}", f"{seat.change}{out}", str(seat.total)]
+    def cells(self, r, seat):
+        laid = " ✓" if r.details["laid"][seat] else ""
+        out = " out" if r.details["went_out"] == seat else ""
+        return [detail(r, seat, "steps") + laid, f"{r.changes[seat]}{out}", str(r.totals[seat])]
 
 
 class RumBugzLayout(Layout):
@@ -117,13 +102,13 @@ class RumBugzLayout(Layout):
                 ("*", "a round with no winner (the bag ran out): nobody scores (RB-7)"),
                 ("Game", f"{end}; the highest total wins (RB-8)")]
 
-    def cells(self, slug, facts, entry, seat, score, opts):
-        laid = set(entry.get("kinds") or ())
+    def cells(self, r, seat):
+        laid = r.progress[seat]["kinds"]
         kinds = " ".join(k[0].upper() if k in laid else "–" for k in KINDS)
-        return [kinds, detail(score, seat, "hands"), signed(seat.change), str(seat.total)]
+        return [kinds, detail(r, seat, "hands"), signed(r.changes[seat]), str(r.totals[seat])]
 
-    def lead_cells(self, names, facts, r):
-        return [str(r.number) + ("" if facts.get("winner") is not None else "*")]
+    def lead_cells(self, names, r):
+        return [str(r.number) + ("" if r.details["winner"] is not None else "*")]
 
 
 class TilesLayout(Layout):
@@ -132,7 +117,8 @@ class TilesLayout(Layout):
     default_rows = 20
 
     def key(self, slug, opts):
-        on = [_SWITCH_HELP[s][0] for s in SWITCHES if opts.get(s)]
+        helps = {o["name"]: o["help"] for o in find_variant(slug).describe()["options"]}
+        on = [helps[s] for s in SWITCHES if opts.get(s)]
         off = [s.replace("_", " ") for s in SWITCHES if not opts.get(s)]
         end = (f"a total reaching {opts['target']}" if opts.get("target")
                else f"{opts.get('rounds', 4)} rounds")
@@ -143,12 +129,12 @@ class TilesLayout(Layout):
                 ("Initial meld", f"at least {opts.get('initial_meld', 30)} points from your own rack (CT-6)"),
                 ("Game", end)]
 
-    def cells(self, slug, facts, entry, seat, score, opts):
-        return [detail(score, seat, "racks"), signed(seat.change), str(seat.total)]
+    def cells(self, r, seat):
+        return [detail(r, seat, "racks"), signed(r.changes[seat]), str(r.totals[seat])]
 
-    def lead_cells(self, names, facts, r):
-        winner = facts.get("winner")
-        return [str(r.number), seat_name(names, winner) if winner is not None else "nobody"]
+    def lead_cells(self, names, r):
+        winner = r.details["went_out"]
+        return [str(r.number), names[winner] if winner is not None else "nobody"]
 
 
 class CribRummyLayout(Layout):
@@ -165,31 +151,26 @@ class CribRummyLayout(Layout):
                 ("Game", f"first to {opts.get('target', 121)}; the others due a turn take it, "
                          "then the highest total wins (CR-8)")]
 
-    def fill(self, slug, names, facts, score, opts):
-        rows, before = [], [0] * score.players
-        for i, r in enumerate(score.rounds):
-            running = list(before)
-            turns = _turn_pegs(r.details)
-            for t, (seat, pegs) in enumerate(turns):
-                cells = [["", ""] for _ in range(score.players)]
-                if seat is not None and pegs is not None:
-                    running[seat] += pegs
-                    cells[seat] = [str(pegs), str(running[seat])]
+    #: the last line of a hand: how it ended (the engine's ``ended_by``), or still being played
+    ENDS = {"out": "rummy", "draw_pile": "pile out"}
+
+    def fill(self, names, score):
+        """Turn by turn: each turn's pegs and running total as the engine scored them (CR-5),
+        then a line for the end of the hand with the rummy bonus (CR-7)."""
+        rows = []
+        for r in score.rounds:
+            turns = r.details["turns"]
+            for t, turn in enumerate(turns):
+                cells = blank_cells(self.per_player, score.players)
+                cells[turn["player"]] = [str(turn["pegs"]), str(turn["total"])]
                 rows.append(Row([str(r.number) if t == 0 else "", str(t + 1)], cells, "hand-start" if t == 0 else ""))
-            # whatever the turns do not explain is the end of the hand: rummy bonus (CR-7)
-            end = (facts[i].get("end") or {})
-            bonus = [r.totals[s] - running[s] for s in range(score.players)]
-            label = {"out": "rummy", "draw_pile": "pile out"}.get(end.get("type"), "playing" if not r.complete else "")
-            if any(bonus) or label:
-                cells = [[signed(b) if b else "", str(r.totals[s])] for s, b in enumerate(bonus)]
+            label = self.ENDS.get(r.details["ended_by"], "" if r.complete else "playing")
+            if label:
+                bonus = r.details["bonus"] or {"player": None, "points": 0}
+                cells = [[signed(bonus["points"]) if seat == bonus["player"] and bonus["points"] else "",
+                          str(total)] for seat, total in enumerate(r.totals)]
                 rows.append(Row([str(r.number) if not turns else "", label], cells, "hand-end"))
-            before = list(r.totals)
         return rows
-
-
-def _turn_pegs(details: Mapping[str, Any]) -> list[tuple[int, int]]:
-    """(seat, pegs) of every turn, as the engine scored them (CR-5; play order from the starter)."""
-    return [(turn["player"], turn["pegs"]) for turn in details.get("turns") or []]
 
 
 class CrazyRummyLayout(Layout):
@@ -206,17 +187,13 @@ class CrazyRummyLayout(Layout):
                 ("Game", f"ends after the hand in which a total reaches {opts.get('target', 1500)}; "
                          "the highest total wins (CZ-8)")]
 
-    def cells(self, slug, facts, entry, seat, score, opts):
-        left = detail(score, seat, "hand")
-        return [detail(score, seat, "hand_sizes"), detail(score, seat, "board"),
-                f"−{left}" if left not in ("", "0") else left, str(seat.total)]
+    def cells(self, r, seat):
+        left = detail(r, seat, "hand")
+        return [detail(r, seat, "hand_sizes"), detail(r, seat, "board"),
+                f"−{left}" if left not in ("", "0") else left, str(r.totals[seat])]
 
-    def lead_cells(self, names, facts, r):
-        return [str(r.number), self.wild(facts, r.details)]
-
-    @staticmethod
-    def wild(facts, details) -> str:
-        return str(facts.get("wild") or details.get("wild") or "")
+    def lead_cells(self, names, r):
+        return [str(r.number), r.details["wild"]]
 
 
 LAYOUTS: dict[str, Layout] = {
@@ -238,8 +215,6 @@ def _sheet(slug: str, opts: Mapping[str, Any], names: list[str], rows: list[Row]
     if slug == "krazy-bee":
         sheet.steps = step_texts(opts)
     if slug == "crib-rummy":
-        from .cribbage_track import cribbage_track
-
         sheet.track = cribbage_track(int(opts.get("target", 121)), names)
     return sheet
 
@@ -250,19 +225,13 @@ def blank_sheet(slug: str, players: int, rows: int, opts: Mapping[str, Any]) -> 
     return _sheet(slug, opts, names, LAYOUTS[slug].blank_rows(players, rows), blank=True)
 
 
-def filled_sheet(slug: str, names: list[str], facts: Sequence[Mapping[str, Any]], score: GameScore,
-                 opts: Mapping[str, Any], extra_rows: int = 0) -> Sheet:
+def filled_sheet(slug: str, names: list[str], score: GameScore, opts: Mapping[str, Any],
+                 extra_rows: int = 0) -> Sheet:
     """A game's sheet: every recorded hand, then ``extra_rows`` empty lines to go on by hand."""
     spec = LAYOUTS[slug]
-    rows = spec.fill(slug, names, facts, score, opts) + spec.blank_rows(len(names), extra_rows)
+    rows = spec.fill(names, score) + spec.blank_rows(len(names), extra_rows)
     sheet = _sheet(slug, opts, names, rows, blank=False)
     sheet.foot = totals_foot(score, spec.per_player, len(spec.lead))
-    sheet.track = cribbage_pegs(sheet.track, score) if sheet.track else None
+    if sheet.track:  # each player's front and back peg, from the engine's progress (CR-8)
+        sheet.track = place_pegs(sheet.track, score.progress)
     return sheet
-
-
-def cribbage_pegs(track: dict, score: GameScore) -> dict:
-    """Mark each player's front and back peg on the track (progress from the engine)."""
-    from .cribbage_track import place_pegs
-
-    return place_pegs(track, [dict(p) for p in score.progress])

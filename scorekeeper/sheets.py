@@ -5,8 +5,8 @@ rank ...) and the same *per-player* sub-columns for every player (Step,
 points, running total ...). The blank sheet and the filled sheet of a game
 share one layout per variant, so the paper a table keeps by hand looks like
 the one the app prints. Every value shown on a filled sheet comes from the
-round facts or from the engine's :class:`~scorekeeper.rules.GameScore`;
-nothing here re-implements a rule.
+engine's :class:`~scorekeeper.rules.GameScore` (not from the raw round
+facts); nothing here re-implements a rule.
 
 Widths are in millimetres: they decide the page orientation and how many
 players fit side by side (wider tables are split into groups of players,
@@ -25,7 +25,6 @@ from __future__ import annotations
 import base64
 import math
 from dataclasses import dataclass, field
-from typing import Any
 
 from .filters import ordinal
 from .rules import GameScore
@@ -212,10 +211,6 @@ def layout(sheet: Sheet, paper: str, orientation: str) -> Sheet:
 
 # -- cells shared by the variants -------------------------------------------------
 
-def seat_name(names: list[str], seat: Any) -> str:
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "—"
-
-
 def totals_foot(score: GameScore, per_player: tuple[Column, ...], lead: int) -> list[Row]:
     """Final totals (in the last sub-column) and ranks, one foot row each."""
     width = len(per_player)
@@ -224,10 +219,3 @@ def totals_foot(score: GameScore, per_player: tuple[Column, ...], lead: int) -> 
     rank_row = Row(["Rank"] + [""] * (lead - 1),
                    [[""] * (width - 1) + [ordinal(r)] for r in score.ranks], "rank")
     return [total_row, rank_row]
-
-
-def progress_before(score: GameScore, index: int, seat: int, key: str, default: Any = None) -> Any:
-    """A seat's progress value before round ``index`` (0-based)."""
-    if index == 0:
-        return default
-    return score.rounds[index - 1].progress[seat].get(key, default)

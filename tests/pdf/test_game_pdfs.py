@@ -76,6 +76,26 @@ def test_other_variants_print_their_columns(app, client):
     assert "−105" in text and "-75" in text and "1470 to go to 1500" in text
 
 
+@pytest.mark.parametrize("variant, players, hands, line", [
+    # KB-9: "no"/"false" are read as not laid and not out (they used to print as ✓ and "out")
+    ("krazy-bee", 2, [{"players": [{"laid": "no", "went_out": "false", "points": 10},
+                                   {"laid": "yes", "went_out": "on", "points": 0}]}],
+     "1 1 10 10 1 ✓ 0 out 0"),
+    # RB-4: kinds in any case; a winner who leaves kinds out has laid all four. RB-7: "" is no winner
+    ("rumbugz", 2, [{"winner": 1, "players": [{"kinds": ["Single", "MATCH"], "hand": "4"}, {"hand": ""}]},
+                    {"winner": "", "players": [{"hand": "1"}, {"hand": "2"}]}],
+     "1 S – – M 4 0 0 S D T M 0 +4 4 2* – – – – 1 0 0 – – – – 2 0 4"),
+    ("crazy-tiles", 2, [{"winner": "", "players": [{"points": 3}, {"points": 4}]}], "1 nobody 3 +1 1 4 -4 -4"),
+    ("crazy-rummy", 2, [{"wild": "q", "went_out": 1, "players": [{"board": "8 8 8", "hand": "3"},
+                                                                 {"board": "K K K", "hand": ""}]}],
+     "1 Q 30 −5 25 30 0 30"),
+], ids=["KB-9", "RB-4", "CT-8", "CZ-1"])
+def test_a_hand_prints_as_the_engine_read_it_not_as_typed(app, client, variant, players, hands, line):
+    public_id = seeded(app, variant, [f"P{i}" for i in range(players)], hands)
+    words = " ".join(sheet_of(client, public_id)[1].text.split())
+    assert line in words
+
+
 def test_player_names_are_printed_as_text_not_markup(app, client):
     public_id = seeded(app, "rummikub", ["<b>Bo</b>", "Al & Co"], [])
     text = sheet_of(client, public_id)[1].text
