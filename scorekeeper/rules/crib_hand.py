@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .cards import Card
-from .crib_melds import KINDS, Reading, added_pegs, card_text, deck_reasons, judge, judge_extension, pegs
+from .crib_melds import (KINDS, Reading, added_pegs, best_kind, card_text, deck_reasons, judge, judge_extension,
+                         of_kind, pegs)
 from .errors import RoundError
 from .scoring import GameScore, RoundOutcome
 
@@ -152,12 +153,10 @@ class HandLog:
         return earned
 
     def _lay(self, field: str, i: int, seat: int, cards, kind: str | None) -> TableMeld:
-        judged = judge(cards, self.opts["ace_high"])
-        legal = {k: j for k, j in judged.items() if j.legal and (kind is None or k == kind)}
+        legal, why = of_kind(judge(cards, self.opts["ace_high"]), kind)
         if not legal:
-            asked = [judged[kind]] if kind else judged.values()
-            raise _fail(f"{field}.cards", "; ".join(dict.fromkeys(r for j in asked for r in j.reasons)))
-        chosen = kind or max(legal, key=lambda k: (pegs(k, len(cards)), k == "run"))
+            raise _fail(f"{field}.cards", "; ".join(why))
+        chosen = best_kind(legal, lambda k: pegs(k, len(cards)))
         if len(legal) > 1:
             self.notes.append(f"turn {i + 1}: {' '.join(card_text(c) for c in cards)} counted as a {chosen} "
                               "(CR-3: it reads both ways; give kind to choose)")

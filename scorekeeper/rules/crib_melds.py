@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from .cards import Card, Notation
 
@@ -244,6 +244,28 @@ def _sequence_reason(cards: Sequence[Card], naturals: Sequence[Card], ace_high: 
 def judge(cards: Sequence[Card], ace_high: bool) -> dict[str, Judgement]:
     """The cards judged as each kind, set first."""
     return {"set": judge_set(cards), "run": judge_run(cards, ace_high)}
+
+
+def of_kind(judged: Mapping[str, Judgement], kind: str | None) -> tuple[dict[str, Judgement], tuple[str, ...]]:
+    """The legal judgements of the declared ``kind`` (of every kind when None), and the
+    reasons the kinds asked for fail, each once.
+
+    >>> legal, why = of_kind(judge(NOTATION.parse("7H 7S JK"), ace_high=False), "run")
+    >>> legal, why
+    ({}, ('CR-2: a run needs one suit; these are spades, hearts',))
+    """
+    legal = {k: j for k, j in judged.items() if j.legal and kind in (None, k)}
+    asked = [judged[kind]] if kind else judged.values()
+    return legal, tuple(dict.fromkeys(r for j in asked for r in j.reasons))
+
+
+def best_kind(kinds: Iterable[str], points: Callable[[str], int]) -> str:
+    """CR-3: of the kinds a meld legally reads as, the one pegging more (a run on a tie).
+
+    >>> best_kind(("set", "run"), lambda kind: pegs(kind, 3))
+    'run'
+    """
+    return max(kinds, key=lambda k: (points(k), k == "run"))
 
 
 # -- extensions (CR-4) ----------------------------------------------------------------

@@ -41,11 +41,10 @@ from typing import Any, Mapping
 
 from .base import Variant
 from .crib_hand import behind, play_hand, rummy_bonus
-from .crib_melds import (NOTATION, RANKS, SUITS, Judgement, added_pegs, deck_reasons,  # noqa: F401
-                         judge, judge_extension, pegs)
+from .crib_melds import (NOTATION, RANKS, SUITS, Judgement, added_pegs, best_kind, deck_reasons,  # noqa: F401
+                         judge, judge_extension, of_kind, pegs)
 from .options import Option
 from .registry import register
-from .scoring import GameScore
 from .verdict import HandValue, Verdict, distinct_readings
 
 __all__ = ["CribRummy", "CribHand", "table_melds", "NOTATION", "RANKS", "SUITS"]
@@ -64,13 +63,6 @@ class CribHand(HandValue):
 
 def _unique(items) -> tuple:
     return tuple(dict.fromkeys(items))
-
-
-def _best(legal: Mapping[str, Any], declared: str | None, points) -> str:
-    """The declared kind, else the one pegging more (a run on a tie)."""
-    if declared:
-        return declared
-    return max(legal, key=lambda k: (points(k), k == "run"))
 
 
 @register
@@ -111,13 +103,12 @@ class CribRummy(Variant):
         deck = deck_reasons(cards, opts["jokers"])
         declared = opts["kind"]
         kinds = () if deck else tuple(k for k, j in judged.items() if j.legal)  # section 6: every kind
-        legal = {k: j for k, j in judged.items() if j.legal and (not declared or k == declared)}
+        legal, why = of_kind(judged, declared)
         alternatives = self._alternatives(cards, judged, declared, opts)
         if deck or not legal:
-            asked = [judged[declared]] if declared else judged.values()
-            reasons = _unique([r for j in asked for r in j.reasons] + deck)
-            return Verdict(self.slug, False, kinds=kinds, reasons=reasons, alternatives=alternatives)
-        kind = _best(legal, declared, lambda k: pegs(k, len(cards)))
+            return Verdict(self.slug, False, kinds=kinds, reasons=_unique([*why, *deck]),
+                           alternatives=alternatives)
+        kind = best_kind(legal, lambda k: pegs(k, len(cards)))
         readings, truncated = distinct_readings(r.tokens() for k in _unique((kind, *legal))
                                                 for r in legal[k].readings)
         notes = ()
@@ -142,20 +133,18 @@ class CribRummy(Variant):
     def _check_extension(self, table, added, opts) -> Verdict:
         ace_high, declared, size = opts["ace_high"], opts["kind"], len(table)
         table_all = judge(table, ace_high)
-        table_judged = {k: j for k, j in table_all.items() if not declared or k == declared}
-        if not any(j.legal for j in table_judged.values()):
-            why = "; ".join(_unique(r for j in table_judged.values() for r in j.reasons))
-            return Verdict(self.slug, False, reasons=(f"CR-4: the meld on the table is not legal ({why})",))
+        table_legal, why = of_kind(table_all, declared)
+        if not table_legal:
+            return Verdict(self.slug, False,
+                           reasons=(f"CR-4: the meld on the table is not legal ({'; '.join(why)})",))
         grown_all = {k: judge_extension(j.readings, added, ace_high) for k, j in table_all.items() if j.legal}
-        grown = {k: g for k, g in grown_all.items() if k in table_judged}
-        legal = {k: g for k, g in grown.items() if g.legal}
+        legal, why = of_kind({k: g for k, g in grown_all.items() if k in table_legal}, None)
         deck = deck_reasons(table + added, opts["jokers"])
         kinds = () if deck else tuple(k for k, g in grown_all.items() if g.legal)  # section 6: every kind
         if deck or not legal:
-            reasons = _unique([r for g in grown.values() for r in g.reasons] + deck)
-            return Verdict(self.slug, False, kinds=kinds, reasons=reasons,
+            return Verdict(self.slug, False, kinds=kinds, reasons=_unique([*why, *deck]),
                            alternatives=self._as_new_meld(added, opts))
-        kind = _best(legal, declared, lambda k: added_pegs(k, size, size + len(added)))
+        kind = best_kind(legal, lambda k: added_pegs(k, size, size + len(added)))
         readings, truncated = distinct_readings(r.tokens()[size:] for r in legal[kind].readings)
         first = legal[kind].readings[0]
         return Verdict(self.slug, True, kind, kinds, added_pegs(kind, size, size + len(added)),
@@ -168,7 +157,7 @@ class CribRummy(Variant):
         legal = [k for k, j in judge(added, opts["ace_high"]).items() if j.legal]
         if not legal or deck_reasons(added, opts["jokers"]):
             return ()
-        kind = _best({k: None for k in legal}, None, lambda k: pegs(k, len(added)))
+        kind = best_kind(legal, lambda k: pegs(k, len(added)))
         return (f"the added cards are a legal new {kind} on their own ({pegs(kind, len(added))} pegs)",)
 
     def hand(self, cards: str, opts: dict[str, Any]) -> HandValue:
@@ -218,7 +207,5 @@ def table_melds(facts: Mapping[str, Any], players: int, opts: Mapping[str, Any] 
     [(1, 'set', 'KH KS KD KC', 4), (0, 'run', '3S 4S 5S', 3)]
     """
     variant = CribRummy()
-    opts = variant.options({k: v for k, v in (opts or {}).items()})
-    game = GameScore(variant.slug, players, dealer, True, (), (0,) * players,
-                     variant.initial_progress(players, opts))
-    return play_hand(variant, facts, game, dealer, opts).table_dicts()
+    opts = variant.options(opts)
+    return play_hand(variant, facts, variant.start_game(players, dealer, opts), dealer, opts).table_dicts()
