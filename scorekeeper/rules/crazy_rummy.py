@@ -116,7 +116,7 @@ class CrazyRummy(Variant):
 
     # -- scoring ------------------------------------------------------------------
     def score_round(self, facts, game, dealer, opts):
-        """One hand: CZ-1 wild rank, CZ-7 hand sizes, CZ-5/CZ-6 board minus hand, CZ-8 end."""
+        """One hand: CZ-1 wild rank, CZ-7 hand sizes, CZ-5/CZ-6 board minus hand."""
         players = game.players
         face_up = self._face_up(facts, players)
         wild = self._wild(facts, face_up, dealer)
@@ -139,13 +139,15 @@ class CrazyRummy(Variant):
         if deck:
             raise RoundError([("players", "; ".join(deck) + " (counting boards, hands and the wild indicator)")])
         changes = tuple(b - h for b, h in zip(boards, hands))
-        totals = tuple(t + c for t, c in zip(game.totals, changes))
         sizes = [hand_size(c) for c in face_up] if face_up else None
         details = {"wild": rank_text(wild), "face_up": [rank_text(c.rank) for c in face_up] or None,
                    "hand_sizes": sizes, "playing": [n - (s == dealer) for s, n in enumerate(sizes)] if sizes else None,
                    "board": boards, "hand": hands, "went_out": went_out}
-        return RoundOutcome(changes, tuple({} for _ in range(players)), details,
-                            starter=(dealer + 1) % players, ends_game=max(totals) >= opts["target"])
+        return RoundOutcome(changes, tuple({} for _ in range(players)), details, starter=(dealer + 1) % players)
+
+    def is_over(self, game, outcome, opts) -> bool:
+        """CZ-8: the game ends after the hand in which any total reaches ``target``."""
+        return max(game.totals) >= opts["target"]
 
     def _face_up(self, facts: Mapping[str, Any], players: int) -> list:
         """CZ-7: one face-up card per seat (a list, or one string of tokens), or [] when left out."""
