@@ -16,8 +16,8 @@ text). Points, validity and totals always come from the rules engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..rules import GameScore, RoundError, find_variant, score_game
 from ..rules.options import whole_number
@@ -247,6 +247,36 @@ def notes(sub: Submission, prefix: str, keys: Sequence[str]) -> dict[str, str]:
 def show_notes(entry: Mapping[str, Any], prefix: str, keys: Sequence[str]) -> dict[str, str]:
     """The form values of :func:`notes` from a player's stored entry."""
     return {f"{prefix}.{key}": str(entry[key]) for key in keys if entry.get(key)}
+
+
+def player_entries(sub: Submission, ctx: HandContext,
+                   own: Callable[[str, int], dict[str, Any]] | None = None, *, cards_key: str = "hand",
+                   classes: Sequence[str] = (), note_keys: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """Every player's entry (``players.i``): the variant's ``own(prefix, seat)`` fields first,
+    then the cards left (:func:`cards_or_total`) and the free-text ``note_keys`` (:func:`notes`)."""
+    entries = []
+    for seat in ctx.seats:
+        p = sub.group(f"players.{seat}")
+        entry = own(p, seat) if own else {}
+        entry.update(cards_or_total(sub, p, cards_key, classes))
+        entry.update(notes(sub, p, note_keys))
+        entries.append(entry)
+    return entries
+
+
+def show_player_entries(facts: Mapping[str, Any],
+                        own: Callable[[Mapping[str, Any], str], dict[str, Any]] | None = None, *,
+                        cards_key: str = "hand", classes: Sequence[str] = (),
+                        note_keys: Sequence[str] = ()) -> dict[str, Any]:
+    """The form values of :func:`player_entries` from stored facts (``own(entry, prefix)``: the variant's)."""
+    values: dict[str, Any] = {}
+    for seat, entry in enumerate(facts.get("players") or []):
+        p = f"players.{seat}"
+        if own:
+            values.update(own(entry, p))
+        values.update(show_cards_or_total(entry, p, cards_key, classes))
+        values.update(show_notes(entry, p, note_keys))
+    return values
 
 
 def seat_value(seat: int | None) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..rules.crazy_rummy import WILD_CHOICES
-from .base import HandContext, Submission, cards_or_total, seat_value, show_cards_or_total
+from .base import HandContext, Submission, player_entries, seat_value, show_player_entries
 
 TEMPLATE = "rounds/crazy_rummy.html"
 #: the ranks a face-up card can show (the same ranks a wild rank can be)
@@ -27,11 +27,8 @@ def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
     values: dict[str, Any] = {"went_out": seat_value(facts.get("went_out"))}
     for i, card in enumerate(facts.get("face_up") or []):
         values[f"face_up.{i}"] = str(card or "")
-    for i, entry in enumerate(facts.get("players") or []):
-        p = f"players.{i}"
-        if entry.get("board"):
-            values[f"{p}.board"] = str(entry["board"])
-        values.update(show_cards_or_total(entry, p))
+    values.update(show_player_entries(
+        facts, lambda entry, p: {f"{p}.board": str(entry["board"])} if entry.get("board") else {}))
     return values
 
 
@@ -43,12 +40,7 @@ def parse(sub: Submission, ctx: HandContext) -> dict:
             sub.fail(f"face_up.{i}", "CZ-7: choose the card dealt face up to this player")
         face_up.append(card)
     went_out = sub.seat("went_out", ctx.players)
-    players = []
-    for i in ctx.seats:
-        p = sub.group(f"players.{i}")
-        entry: dict[str, Any] = {"board": sub.text(f"{p}.board")}
-        entry.update(cards_or_total(sub, p))
-        players.append(entry)
+    players = player_entries(sub, ctx, lambda p, seat: {"board": sub.text(f"{p}.board")})
     return sub.finish({"face_up": face_up, "went_out": went_out, "players": players})
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .base import HandContext, Submission, cards_or_total, notes, seat_value, show_cards_or_total, show_notes
+from .base import HandContext, Submission, player_entries, seat_value, show_player_entries
 
 TEMPLATE = "rounds/krazy_bee.html"
 #: the card classes of KB-7, as the form labels them
@@ -33,29 +33,22 @@ def blank(ctx: HandContext) -> dict[str, Any]:
 
 
 def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
-    values = blank(ctx)
-    went_out = None
-    for i, entry in enumerate(facts.get("players") or []):
-        p = f"players.{i}"
-        values[f"{p}.laid"] = bool(entry.get("laid"))
-        if entry.get("went_out"):
-            went_out = i
-        values.update(show_cards_or_total(entry, p, classes=CLASS_KEYS))
-        values.update(show_notes(entry, p, NOTES))
-    values["went_out"] = seat_value(went_out)
+    players = facts.get("players") or []
+    values = show_player_entries(facts, lambda entry, p: {f"{p}.laid": bool(entry.get("laid"))},
+                                 classes=CLASS_KEYS, note_keys=NOTES)
+    values["went_out"] = seat_value(max((i for i, e in enumerate(players) if e.get("went_out")), default=None))
     return values
 
 
 def parse(sub: Submission, ctx: HandContext) -> dict:
     went_out = sub.seat("went_out", ctx.players)
-    players = []
-    for i in ctx.seats:
-        p = sub.group(f"players.{i}")
-        entry: dict[str, Any] = {"laid": sub.ticked(f"{p}.laid"), "went_out": went_out == i}
+
+    def own(p: str, seat: int) -> dict[str, Any]:
+        entry: dict[str, Any] = {"laid": sub.ticked(f"{p}.laid"), "went_out": went_out == seat}
         step = sub.number(f"{p}.step")
         if step is not None:
             entry["step"] = step
-        entry.update(cards_or_total(sub, p, classes=CLASS_KEYS))  # KB-7: cards, counts per class or a total
-        entry.update(notes(sub, p, NOTES))
-        players.append(entry)
-    return sub.finish({"players": players})
+        return entry
+
+    # KB-7: the cards left, counts per class or a total
+    return sub.finish({"players": player_entries(sub, ctx, own, classes=CLASS_KEYS, note_keys=NOTES)})

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..rules.rumbugz import KINDS
-from .base import HandContext, Submission, cards_or_total, notes, seat_value, show_cards_or_total, show_notes
+from .base import HandContext, Submission, player_entries, seat_value, show_player_entries
 
 TEMPLATE = "rounds/rumbugz.html"
 #: free-text fields per player
@@ -22,22 +22,12 @@ def blank(ctx: HandContext) -> dict[str, Any]:
 
 
 def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
-    values: dict[str, Any] = {"winner": seat_value(facts.get("winner"))}
-    for i, entry in enumerate(facts.get("players") or []):
-        p = f"players.{i}"
-        values[f"{p}.kinds"] = list(entry.get("kinds") or [])
-        values.update(show_cards_or_total(entry, p))
-        values.update(show_notes(entry, p, NOTES))
-    return values
+    values = show_player_entries(facts, lambda entry, p: {f"{p}.kinds": list(entry.get("kinds") or [])},
+                                 note_keys=NOTES)
+    return {"winner": seat_value(facts.get("winner")), **values}
 
 
 def parse(sub: Submission, ctx: HandContext) -> dict:
     winner = sub.seat("winner", ctx.players)
-    players = []
-    for i in ctx.seats:
-        p = sub.group(f"players.{i}")
-        entry: dict[str, Any] = {"kinds": sub.ticks(f"{p}.kinds", KINDS)}
-        entry.update(cards_or_total(sub, p))
-        entry.update(notes(sub, p, NOTES))
-        players.append(entry)
+    players = player_entries(sub, ctx, lambda p, seat: {"kinds": sub.ticks(f"{p}.kinds", KINDS)}, note_keys=NOTES)
     return sub.finish({"winner": winner, "players": players})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .base import HandContext, Submission, cards_or_total, seat_value, show_cards_or_total
+from .base import HandContext, Submission, player_entries, seat_value, show_player_entries
 
 TEMPLATE = "rounds/tiles.html"
 
@@ -19,13 +19,9 @@ def blank(ctx: HandContext) -> dict[str, Any]:
 
 
 def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
-    values: dict[str, Any] = {"winner": seat_value(facts.get("winner"))}
-    for i, entry in enumerate(facts.get("players") or []):
-        values.update(show_cards_or_total(entry, f"players.{i}", cards_key="rack"))
-    return values
+    return {"winner": seat_value(facts.get("winner")), **show_player_entries(facts, cards_key="rack")}
 
 
 def parse(sub: Submission, ctx: HandContext) -> dict:
     winner = sub.seat("winner", ctx.players)
-    players = [cards_or_total(sub, sub.group(f"players.{i}"), cards_key="rack") for i in ctx.seats]
-    return sub.finish({"winner": winner, "players": players})
+    return sub.finish({"winner": winner, "players": player_entries(sub, ctx, cards_key="rack")})
