@@ -47,7 +47,7 @@ from typing import Any, Mapping
 from .base import Variant
 from .cards import Card, Notation
 from .errors import NotationError, RoundError
-from .krazy_bee_laydown import Meld, judge_laydown, lays
+from .krazy_bee_laydown import Meld, judge_laydown, lays, too_many_wild_bees
 from .krazy_bee_steps import (BOOK, RUN, Requirement, Step, chosen_step, parse_step_choice, parse_steps,
                               steps_of)
 from .options import Option
@@ -88,11 +88,9 @@ def _blockers(cards: tuple[Card, ...], least: int) -> list[str]:
     reasons = []
     if len(cards) < least:
         reasons.append(f"KB-1: a meld needs at least {least} cards; this has {len(cards)}")
-    wild = sum(c.wild for c in cards)
-    if wild > len(cards) - wild:
-        natural = len(cards) - wild
-        reasons.append(f"KB-2: {wild} Wild Bee{'s' * (wild != 1)} but only {natural} number "
-                       f"card{'s' * (natural != 1)}; Wild Bees may not outnumber number cards")
+    too_wild = too_many_wild_bees(values_of(cards))
+    if too_wild:
+        reasons.append(too_wild)
     return reasons
 
 

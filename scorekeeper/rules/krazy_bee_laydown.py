@@ -17,6 +17,23 @@ from .progressions import Fit, fits, reading, why_not
 from .verdict import Verdict, distinct_readings
 
 
+def too_many_wild_bees(values: Sequence[int | None], where: str = "") -> str | None:
+    """KB-2: why a meld (``where``, when named) holds more Wild Bees than number cards; None when it does not.
+
+    >>> too_many_wild_bees((5, None, None))
+    'KB-2: 2 Wild Bees but only 1 number card; Wild Bees may not outnumber number cards'
+    >>> too_many_wild_bees((None,), "meld 1 (W)")
+    'KB-2: meld 1 (W) has 1 Wild Bee but only 0 number cards; Wild Bees may not outnumber number cards'
+    """
+    wild = sum(v is None for v in values)
+    natural = len(values) - wild
+    if wild <= natural:
+        return None
+    lead = f"{where} has " if where else ""
+    return (f"KB-2: {lead}{wild} Wild Bee{'s' * (wild != 1)} but only {natural} number "
+            f"card{'s' * (natural != 1)}; Wild Bees may not outnumber number cards")
+
+
 @dataclass(frozen=True)
 class Meld:
     """One meld of a laydown, read once: its card values and how it fits a book or a run.
@@ -33,9 +50,7 @@ class Meld:
     @classmethod
     def read(cls, values: Sequence[int | None]) -> "Meld":
         values = tuple(values)
-        natural = sum(v is not None for v in values)
-        too_wild = natural < len(values) - natural
-        if too_wild:
+        if too_many_wild_bees(values):
             return cls(values, (), (), True)
         return cls(values, fits(values, BOOK), fits(values, RUN), False)
 
@@ -120,11 +135,9 @@ def lays(melds: Sequence[Meld], step: Step) -> bool:
 
 def _lone_reasons(i: int, meld: Meld) -> list[str]:
     """KB-1/KB-2 reasons a meld of a laydown is neither a book nor a run."""
-    natural = sum(v is not None for v in meld.values)
     where = f"meld {i + 1} ({meld.text})"
     if meld.too_wild:
-        return [f"KB-2: {where} has {len(meld.values) - natural} Wild Bees but only {natural} number "
-                f"card{'s' * (natural != 1)}; Wild Bees may not outnumber number cards"]
+        return [too_many_wild_bees(meld.values, where)]
     if meld.kinds:
         return []
     return [f"KB-1: {where} is neither a book ({why_not(meld.values, BOOK, 'Wild Bee')}) "
