@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 from .rules import find_variant
+from .rules.cards import tokenize
 
 TILE_COLOURS = {"R": "red", "B": "blue", "K": "black", "G": "gold", "O": "gold", "Y": "gold"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣",
@@ -86,6 +87,19 @@ def faces_of_reading(variant: str, reading: Any) -> list[dict[str, Any]]:
     if reading is None:
         return []
     return [face(variant, part) for part in str(reading).split("+") if part]
+
+
+def written_tokens(cards: str) -> list[str]:
+    """The typed tokens in order, with ``|`` (Step melds) and ``/`` (grid rows, or a new line) as tokens.
+
+    >>> written_tokens("7 7 W|r1,r2\\n. R3")
+    ['7', '7', 'W', '|', 'r1', 'r2', '/', '.', 'R3']
+    """
+    spaced = cards.replace("|", " | ").replace("/", " / ").replace("\r", "").replace("\n", " / ")
+    try:
+        return tokenize(spaced)
+    except ValueError:
+        return []
 
 
 def canonical(variant: str, token: str) -> str:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from typing import Any, Sequence
 
-from .rules import RulesError, check, find_variant, hand
+from .card_faces import canonical, written_tokens
+from .checking import CheckInput, run
+from .rules import RulesError
 
 EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_USAGE = 0, 1, 2
 
@@ -110,13 +111,13 @@ def _cmd_check(args: argparse.Namespace) -> int:
     if not args.variant:
         raise UsageError("check needs a VARIANT and CARDS (or --batch)")
     cards = " ".join(args.cards)
-    verdict = check(args.variant, cards, extend=args.extend, **collect_options(args.option)).to_dict()
+    verdict = run(CheckInput(args.variant, cards, args.extend, collect_options(args.option)))
     _emit(verdict, args.json, lambda: format_verdict(verdict, cards))
     return EXIT_LEGAL if verdict["valid"] else EXIT_NOT_LEGAL
 
 
 def _cmd_hand(args: argparse.Namespace) -> int:
-    value = hand(args.variant, " ".join(args.cards), **collect_options(args.option)).to_dict()
+    value = run(CheckInput(args.variant, " ".join(args.cards), options=collect_options(args.option), action="hand"))
     _emit(value, args.json, lambda: format_hand(value))
     return EXIT_LEGAL
 
@@ -154,8 +155,7 @@ def show_reading(variant: str, cards: str, reading: Sequence[Any]) -> str:
     >>> show_reading("krazy-bee", "7 7 w|1 2 3", ["7", "7", "7", "|", "1", "2", "3"])
     '7 7 W=7 | 1 2 3'
     """
-    tokens = re.sub(r"\s*\n\s*", " / ", cards.strip()).replace("|", " | ").replace("/", " / ")
-    tokens = [t for t in re.split(r"[\s,]+", tokens) if t]
+    tokens = written_tokens(cards)
     for written in (tokens, [t for t in tokens if t not in _LAYOUT]):
         if len(written) == len(reading):
             return " ".join(_pair(variant, token, read) for token, read in zip(written, reading))
@@ -163,16 +163,8 @@ def show_reading(variant: str, cards: str, reading: Sequence[Any]) -> str:
 
 
 def _pair(variant: str, token: str, read: Any) -> str:
-    written, read = _canonical(variant, token), _plain(read)
+    written, read = canonical(variant, token), _plain(read)
     return written if read == written or token in _LAYOUT else f"{written}={read}"
-
-
-def _canonical(variant: str, token: str) -> str:
-    try:
-        notation = find_variant(variant).notation
-        return notation.format(notation.parse_token(token))
-    except (RulesError, AttributeError):
-        return token.upper()
 
 
 def _plain(value: Any) -> str:

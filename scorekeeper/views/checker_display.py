@@ -20,10 +20,9 @@ from typing import Any
 from flask import url_for
 from werkzeug.routing import BuildError
 
-from ..card_faces import canonical, face, faces_of_reading
+from ..card_faces import canonical, face, faces_of_reading, written_tokens
 from ..checking import CheckInput
 from ..rules import find_variant
-from ..rules.cards import tokenize
 from ..rules.tile_grid import read_board
 
 _RULE = re.compile(r"^\s*((?:KB|RB|CT|CR|CZ|N)-\d+)\s*:?\s*(.*)$", re.S)
@@ -51,15 +50,6 @@ def rule_link(variant: str, rule_id: str) -> str:
         return url_for("rules_pages.variant", variant=variant, _anchor=rule_id or None)
     except BuildError:  # the rules pages are not mounted: the contract's address
         return f"/rules/{variant}" + (f"#{rule_id}" if rule_id else "")
-
-
-def written_tokens(cards: str) -> list[str]:
-    """The typed tokens in order, with ``|`` (Step melds) and ``/`` (grid rows) kept as separators."""
-    spaced = cards.replace("|", " | ").replace("/", " / ").replace("\r", "").replace("\n", " / ")
-    try:
-        return tokenize(spaced)
-    except ValueError:
-        return []
 
 
 def pair(variant: str, tokens: list[str], reading: list[Any]) -> list[dict]:
