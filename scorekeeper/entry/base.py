@@ -19,8 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ..rules import GameScore, RoundError, find_variant, score_game
+from ..rules import GameScore, RoundError, find_variant
 from ..rules.options import whole_number
+from ..services import game_score
 
 _TICKED = {"1", "on", "true", "yes", "y"}
 
@@ -59,17 +60,14 @@ def context_for(game, number: int | None = None, facts: Mapping[str, Any] | None
                 before: GameScore | None = None) -> HandContext:
     """The :class:`HandContext` of hand ``number`` of ``game`` (default: the next hand).
 
-    ``game`` is a ``models.Game`` (anything with ``variant``, ``options``,
-    ``first_dealer``, ``players`` and ``rounds``); the engine scores the hands
-    before this one, unless the caller has that score already (``before``).
+    ``game`` is a ``models.Game``; the hands before this one are scored the
+    services' way (:func:`scorekeeper.services.game_score`), unless the caller
+    has that score already (``before``).
     """
-    rounds = list(game.rounds)
     if number is None:
-        number = len(rounds) + 1
+        number = len(game.rounds) + 1
     if before is None:
-        earlier = [r.facts for r in rounds[: number - 1]]
-        before = score_game(game.variant, earlier, players=len(game.players),
-                            first_dealer=game.first_dealer, **dict(game.options or {}))
+        before = game_score(game, upto=number - 1)
     return HandContext(variant=game.variant, options=dict(game.options or {}),
                        names=tuple(p.name for p in game.players), before=before,
                        number=number, facts=facts)
