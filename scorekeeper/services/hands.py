@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
+from ..filters import signed
 from ..models import AuditEntry, Game, Round, utcnow
 from ..rules import GameScore, RoundError, RulesError
 from .scores import _keep_score, _score, _score_from
@@ -193,7 +194,7 @@ def _audit(game: Game, action: str, number: int | None, old: Any, new: Any, summ
 def _changes_text(game: Game, score: GameScore, number: int) -> str:
     """``Ann +5, Bob -3`` for round ``number`` of ``score``."""
     changes = score.rounds[number - 1].changes
-    return ", ".join(f"{p.name} {'+' if c > 0 else ''}{c}" for p, c in zip(game.players, changes))
+    return ", ".join(f"{p.name} {signed(c)}" for p, c in zip(game.players, changes))
 
 
 def _plain(facts: Mapping[str, Any]) -> dict:
