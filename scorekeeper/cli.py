@@ -30,7 +30,7 @@ class UsageError(ValueError):
 
 
 # -- parsing ------------------------------------------------------------------
-def parse_option(text: str) -> tuple[str, str]:
+def parse_option(text: str, example: str = "min=4") -> tuple[str, str]:
     """``KEY=VALUE`` from ``--option`` to a pair; UsageError naming the token otherwise.
 
     >>> parse_option("min=4")
@@ -44,13 +44,13 @@ def parse_option(text: str) -> tuple[str, str]:
     """
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise UsageError(f"--option {text!r}: write KEY=VALUE, e.g. --option min=4")
+        raise UsageError(f"--option {text!r}: write KEY=VALUE, e.g. --option {example}")
     return key.strip(), value.strip()
 
 
-def collect_options(pairs: Sequence[str] | None) -> dict[str, str]:
+def collect_options(pairs: Sequence[str] | None, example: str = "min=4") -> dict[str, str]:
     """Every ``--option KEY=VALUE`` as a dict (a repeated key keeps the last value)."""
-    return dict(parse_option(p) for p in pairs or ())
+    return dict(parse_option(p, example) for p in pairs or ())
 
 
 def _build_parser() -> argparse.ArgumentParser:

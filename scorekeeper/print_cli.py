@@ -12,7 +12,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from .printing import MAX_ROWS, ORIENTATIONS, PAPERS, PrintInputError, document_pdf, print_options
+from .cli import UsageError, collect_options
+from .printing import (FRAMES_VARIANT, MAX_ROWS, ORIENTATIONS, PAPERS, PrintInputError, document_pdf,
+                       paper_choice, print_options)
 
 EXIT_OK, EXIT_USAGE = 0, 2
 #: where the QR code of ``print game`` points when no --base-url is given
@@ -39,7 +41,7 @@ def add_parser(subparsers) -> None:
     p.add_argument("--players", default="4", help="how many frames (2..4, default 4)")
     p.add_argument("--steps", help="the table's Step list, e.g. \"2 books of 3; run of 7\" (default: ours)")
     _add_paper(p)
-    p.set_defaults(func=_cmd_document, kind="frames", variant="krazy-bee")
+    p.set_defaults(func=_cmd_document, kind="frames", variant=FRAMES_VARIANT)
 
     p = sub.add_parser("rules", help="a rules quick-reference card")
     p.add_argument("--variant", required=True, help="variant slug")
@@ -68,6 +70,11 @@ def _fail(message: str) -> int:
     return EXIT_USAGE
 
 
+def _refused(err: PrintInputError) -> int:
+    """Each refused field as the flag it came from: ``--players: choose from 2 to 4``."""
+    return _fail("; ".join(f"--{k.replace('_', '-')}: {v}" for k, v in err.errors.items()))
+
+
 def _write(output: str, pdf: bytes) -> int:
     if output == "-":
         sys.stdout.buffer.write(pdf)
@@ -84,17 +91,16 @@ def _cmd_document(args: argparse.Namespace) -> int:
     raw = {"kind": args.kind, "variant": args.variant, "players": getattr(args, "players", None),
            "rows": getattr(args, "rows", None), "paper": args.paper,
            "orientation": getattr(args, "orientation", None)}
-    for item in getattr(args, "option", []):
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            return _fail(f"--option {item!r}: write KEY=VALUE")
-        raw[key.strip()] = value.strip()
+    try:
+        raw.update(collect_options(getattr(args, "option", []), example="target=61"))
+    except UsageError as err:
+        return _fail(str(err))
     if getattr(args, "steps", None) is not None:
         raw["steps"] = args.steps
     try:
         opts = print_options(raw)
     except PrintInputError as err:
-        return _fail("; ".join(f"--{k.replace('_', '-')}: {v}" for k, v in err.errors.items()))
+        return _refused(err)
     return _write(args.output, document_pdf(opts))
 
 
@@ -102,28 +108,25 @@ def _cmd_game(args: argparse.Namespace) -> int:
     from . import create_app
     from .printing import game_frames_pdf, game_sheet_pdf
 
-    paper = str(args.paper).lower()
-    if paper not in PAPERS:
-        return _fail("--paper: choose a4 or letter")
+    try:
+        paper = paper_choice(args.paper)
+    except PrintInputError as err:
+        return _refused(err)
     app = create_app()
     with app.test_request_context(base_url=args.base_url):
         from flask import url_for
-        from sqlalchemy import select
-
-        from .extensions import db
-        from .models import Game
-        from .services import game_score
-
         from sqlalchemy.exc import SQLAlchemyError
 
+        from .services import find_game, game_score
+
         try:
-            game = db.session.scalar(select(Game).where(Game.public_id == args.id))
+            game = find_game(args.id)
         except SQLAlchemyError:
             return _fail("the database is not set up here: run `scorekeeper init-db` first")
         if game is None:
             return _fail(f"no game with id {args.id!r} in {app.config['SQLALCHEMY_DATABASE_URI']}")
         if args.frames:
-            if game.variant != "krazy-bee":
+            if game.variant != FRAMES_VARIANT:
                 return _fail("--frames: Step Indicator Frames are for Krazy Bee games only")
             return _write(args.output, game_frames_pdf(game, paper))
         url = url_for("games.show", public_id=game.public_id, _external=True)

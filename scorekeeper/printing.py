@@ -78,6 +78,18 @@ def _whole(raw: Any, name: str, low: int, high: int, errors: dict[str, str]) -> 
     return value
 
 
+def paper_choice(raw: Any) -> str:
+    """``a4`` or ``letter`` in any case, ``a4`` when not given; PrintInputError otherwise.
+
+    >>> paper_choice("Letter"), paper_choice(None)
+    ('letter', 'a4')
+    """
+    paper = str(raw or "a4").lower()
+    if paper not in PAPERS:
+        raise PrintInputError({"paper": "choose a4 or letter"})
+    return paper
+
+
 def print_options(raw: Mapping[str, Any]) -> PrintOptions:
     """Validate raw input (strings from a form or the command line) into :class:`PrintOptions`.
 
@@ -106,9 +118,10 @@ def print_options(raw: Mapping[str, Any]) -> PrintOptions:
     players = _whole(players, "players", spec["min_players"], spec["max_players"], errors)
     rows = raw.get("rows") or default_rows(slug)
     rows = _whole(rows, "rows", 1, MAX_ROWS, errors)
-    paper = str(raw.get("paper") or "a4").lower()
-    if paper not in PAPERS:
-        errors["paper"] = "choose a4 or letter"
+    try:
+        paper = paper_choice(raw.get("paper"))
+    except PrintInputError as err:
+        errors.update(err.errors)
     orientation = str(raw.get("orientation") or "auto").lower()
     if orientation not in ORIENTATIONS:
         errors["orientation"] = f"choose one of {', '.join(ORIENTATIONS)}"

@@ -46,10 +46,10 @@ def document():
 
 
 def _paper() -> str:
-    paper = request.args.get("paper", "a4").lower()
-    if paper not in printing.PAPERS:
+    try:
+        return printing.paper_choice(request.args.get("paper"))
+    except printing.PrintInputError:
         abort(400, description="Paper must be a4 or letter.")
-    return paper
 
 
 @bp.get("/game/<public_id>/sheet.pdf")
