@@ -74,7 +74,7 @@ def set_verdict(variant: str, tiles: tuple[Card, ...], opts: dict[str, Any], *,
     ``kinds`` lists every kind the tiles read as, also when ``kind`` declares one (section 6).
     """
     sw = Switches.of(opts)
-    line, readings, reasons, alternatives = judge(tiles, sw, opts.get("kind"))
+    line, readings, reasons, alternatives = judge(tiles, sw, opts["kind"])
     too_many = supply_reasons(tiles, "CT-1", "this set shows") if supply else []
     reasons += too_many
     kinds = () if too_many else line.kinds
@@ -136,9 +136,9 @@ def extension_verdict(variant: str, added: tuple[Card, ...], table: tuple[Card, 
     if freed_joker and sum(not t.wild for t in added) < 2:
         return Verdict(variant, False, reasons=(
             "CT-10: a joker taken back must go into a new set holding two tiles from your rack",))
-    if not freed_joker and not read_line(table, sw, cap=0).valid:
-        on_table = read_line(table, sw, cap=0).reasons
-        return Verdict(variant, False, reasons=tuple(f"{r} (the set on the table)" for r in on_table))
+    on_table = None if freed_joker else read_line(table, sw, cap=0)
+    if on_table is not None and not on_table.valid:
+        return Verdict(variant, False, reasons=tuple(f"{r} (the set on the table)" for r in on_table.reasons))
     swap = None if freed_joker else _swap_joker(added, table, sw)
     first = None
     for placed, tiles in _placements(table, added):

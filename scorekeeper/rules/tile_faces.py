@@ -22,6 +22,7 @@ states, best first, only as far as a cap.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping
 
 from .cards import Card
@@ -45,8 +46,9 @@ class Switches:
 
     @classmethod
     def of(cls, opts: Mapping[str, Any]) -> "Switches":
-        """The switches set in a validated options dict."""
-        return cls(**{f.name: bool(opts.get(f.name)) for f in fields(cls)})
+        """The switches set in a validated options dict (one shared value per combination:
+        every check asks, an extension once per placement tried)."""
+        return _switches(tuple(bool(opts[name]) for name in _SWITCH_NAMES))
 
     def after(self, value: int) -> int:
         """The value that follows ``value`` in a run (CT-3), or END."""
@@ -55,6 +57,14 @@ class Switches:
         if self.wrap:
             return 0 if self.zero else 1
         return END
+
+
+_SWITCH_NAMES = tuple(f.name for f in fields(Switches))
+
+
+@lru_cache(maxsize=None)  # at most 2 ** 8 combinations
+def _switches(values: tuple[bool, ...]) -> Switches:
+    return Switches(*values)
 
 
 @dataclass(frozen=True)

@@ -83,22 +83,22 @@ def score_tile_round(variant, facts: Mapping[str, Any], game: GameScore, opts) -
         raise RoundError([(f"players.{winner}.rack",
                            "CT-8: the player who went out has an empty rack (0 points)")])
     changes, winners = round_changes(racks, winner, opts["scoring"])
-    progress = tuple({"wins": game.progress[s].get("wins", 0) + (s in winners)} for s in range(game.players))
+    progress = tuple({"wins": game.progress[s]["wins"] + (s in winners)} for s in range(game.players))
     return RoundOutcome(changes=changes, progress=progress,
                         details={"racks": racks, "winners": list(winners), "went_out": winner})
 
 
 def tile_game_over(game: GameScore, opts) -> bool:
     """CT-8 (our decision): after ``rounds`` rounds, or once a total (win count) reaches ``target``."""
-    if opts.get("target") is None:
+    if opts["target"] is None:
         return len(game.rounds) >= opts["rounds"]
     if opts["scoring"] in ("wins", "none"):
-        return any(p.get("wins", 0) >= opts["target"] for p in game.progress)
+        return any(p["wins"] >= opts["target"] for p in game.progress)
     return any(t >= opts["target"] for t in game.totals)
 
 
 def tile_winners(game: GameScore, opts) -> tuple[int, ...]:
     """The best totals win (high for A, B, wins; low for C); with ``none`` the most rounds won."""
     if opts["scoring"] == "none":
-        return best_seats(tuple(p.get("wins", 0) for p in game.progress), high_wins=True)
+        return best_seats(tuple(p["wins"] for p in game.progress), high_wins=True)
     return best_seats(game.totals, game.high_wins)

@@ -95,7 +95,7 @@ class TileGame(Variant):
     preset: dict[str, bool] = {}
 
     def high_wins(self, opts):
-        return opts.get("scoring") != "C"
+        return opts["scoring"] != "C"
 
     def _refuse(self, detail: str) -> NotationError:
         return NotationError("", NOTATION.accepted, self.slug, detail=detail)
@@ -156,7 +156,7 @@ class TileGame(Variant):
     def describe_next(self, game, opts):
         """The winner of a round starts the next one (sheet step 14)."""
         game = super().describe_next(game, opts)
-        winners = game.rounds[-1].details.get("winners", []) if game.rounds else []
+        winners = game.rounds[-1].details["winners"] if game.rounds else []
         return replace(game, starter=winners[0]) if len(winners) == 1 else game
 
 
