@@ -74,16 +74,17 @@ def variant(slug: str):
         except RulesError as err:
             error = str(err)
     options, option_errors = _option_values(v.slug, ask.options)
+    in_force, keys = _resolved(v.slug, ask.options), keypad(v.slug)
     return render_template(
         "checker/variant.html", variant=v.describe(), ask=ask, result=result, error=error,
         error_parts=split_rule(error or ""), share_url=share_url, game=game,
         view=present(v.slug, ask, result) if result else None,
         options=options, option_errors=option_errors, prominent=PROMINENT.get(v.slug, ()),
-        steps=_step_list(v.slug, ask.options), keypad=keypad(v.slug),
-        faces={s: suit_face(v.slug, s) for s in keypad(v.slug)["suits"]},
+        steps=step_texts(in_force) if v.slug == "krazy-bee" else [], keypad=keys,
+        faces={s: suit_face(v.slug, s) for s in keys["suits"]},
         wild_name=WILD_NAMES.get(v.slug, "wild card"), family=FAMILY.get(v.slug, "numbers"),
         wilds=[w.upper() for w in v.notation.wild_tokens],
-        grid=v.slug in TILE_VARIANTS and _grid_on(v.slug, ask.options),
+        grid=v.slug in TILE_VARIANTS and bool(in_force.get("grid")),
         extend_label=EXTEND_LABELS.get(v.slug, DEFAULT_EXTEND),
         points_label=POINTS_LABELS.get(v.slug, "Meld value"), rule_link=rule_link,
     ), 200
@@ -92,10 +93,11 @@ def variant(slug: str):
 def _option_values(slug: str, raw: dict) -> tuple[list[dict], dict[str, str]]:
     """Each check option with the value to show (as written) and its error, if the engine refused it."""
     variant = find_variant(slug)
+    defaults = variant.options()
     shown, errors = [], {}
     for option in check_options(slug):
         name = option["name"]
-        value = variant.options()[name]
+        value = defaults[name]
         if name in raw:
             try:
                 value = variant.options({name: raw[name]})[name]
@@ -107,18 +109,8 @@ def _option_values(slug: str, raw: dict) -> tuple[list[dict], dict[str, str]]:
 
 
 def _resolved(slug: str, raw: dict) -> dict:
+    """The options in force (Krazy Bee's Step list, the tile grid): the asked ones, or the defaults when refused."""
     try:
         return find_variant(slug).options(raw)
     except RulesError:
         return find_variant(slug).options()
-
-
-def _step_list(slug: str, raw: dict) -> list[str]:
-    """Krazy Bee's Step list in force (the game's or the default), one Step per entry."""
-    if slug != "krazy-bee":
-        return []
-    return step_texts(_resolved(slug, raw))
-
-
-def _grid_on(slug: str, raw: dict) -> bool:
-    return bool(_resolved(slug, raw).get("grid"))
