@@ -52,7 +52,7 @@ def progress_text(progress: Mapping[str, Any], *, total: int | None = None, targ
     """
     if "step" in progress:
         count = progress.get("steps", 0)
-        if progress.get("done") or progress.get("completed", 0) >= count > 0:
+        if progress.get("done"):
             return f"All {count} Steps done"
         text = f"Step {progress['step']} of {count}"
         return text if short or not progress.get("step_text") else f"{text}: {progress['step_text']}"

@@ -176,14 +176,14 @@ def _game_page(game) -> dict:
     try:
         score = services.game_score(game)
         shown_rounds = game.rounds
-    except (RulesError, NotImplementedError) as err:
+    except RulesError as err:
         # The stored hands no longer score (e.g. a rules change): show what still does.
         good = (err.round - 1) if isinstance(err, RoundError) and err.round else 0
-        problem = str(err) or "Scoring for this variant is not available yet."
+        problem = str(err)
         shown_rounds = game.rounds[:good]
         try:
             score = services.game_score(game, upto=len(shown_rounds))
-        except (RulesError, NotImplementedError):
+        except RulesError:
             shown_rounds = []
             score = None
     editor = access.can_edit(game)
@@ -203,7 +203,7 @@ def _game_page(game) -> dict:
         page["chart"] = Markup(charts.progression_svg(names, standings.totals_by_round(score)))
     if score and game.variant == "crib-rummy":
         page["board"] = Markup(charts.cribbage_board_svg(names, standings.pegs(score),
-                                                         int(game.options.get("target", 121))))
+                                                         game.options["target"]))
     return page
 
 
