@@ -40,6 +40,11 @@ class Variant:
         """Notation to cards (N-1); NotationError naming the token otherwise."""
         return self.notation.parse(text)
 
+    def refuse(self, detail: str, token: str = "") -> NotationError:
+        """N-1: the error for input this variant cannot read as a whole (no cards, a stray
+        ``|``), saying why (``detail``) and what the notation accepts."""
+        return NotationError(token, self.notation.accepted, self.slug, detail=detail)
+
     def describe(self) -> dict:
         """JSON-ready description for menus, forms and ``GET /api/v1/variants``."""
         return {

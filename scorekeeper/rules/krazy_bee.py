@@ -46,7 +46,7 @@ from typing import Any, Mapping
 
 from .base import Variant
 from .cards import Card, Notation
-from .errors import NotationError, RoundError
+from .errors import RoundError
 from .krazy_bee_laydown import Meld, judge_laydown, lays, too_many_wild_bees
 from .krazy_bee_steps import (BOOK, RUN, Requirement, Step, chosen_step, parse_step_choice, parse_steps,
                               steps_of)
@@ -125,25 +125,22 @@ class KrazyBee(Variant):
     # -- the checker ----------------------------------------------------------
     def _melds(self, text: str) -> list[tuple[Card, ...]]:
         if not isinstance(text, str):
-            raise NotationError(repr(text), NOTATION.accepted, self.slug, detail="cards must be text")
+            raise self.refuse("cards must be text", repr(text))
         melds = [self.parse(part) for part in text.split("|")]
         if not any(melds):
-            raise NotationError("", NOTATION.accepted, self.slug, detail="no cards given")
+            raise self.refuse("no cards given")
         if any(not m for m in melds):
-            raise NotationError("|", NOTATION.accepted, self.slug,
-                                detail="an empty meld between '|' separators")
+            raise self.refuse("an empty meld between '|' separators", "|")
         return melds
 
     def check(self, cards: str, extend: str | None, opts: dict[str, Any]) -> Verdict:
         melds = self._melds(cards)
         if extend is not None:
             if len(melds) > 1:
-                raise NotationError("|", NOTATION.accepted, self.slug,
-                                    detail="'|' separates Step melds; an extension adds cards to one meld")
+                raise self.refuse("'|' separates Step melds; an extension adds cards to one meld", "|")
             table = self._melds(extend)
             if len(table) > 1:
-                raise NotationError("|", NOTATION.accepted, self.slug,
-                                    detail="'|' separates Step melds; extend one meld on the table at a time")
+                raise self.refuse("'|' separates Step melds; extend one meld on the table at a time", "|")
             return self._extension(table[0], melds[0], opts)
         if len(melds) > 1 or opts["step"] is not None:
             return self._laydown(melds, opts)

@@ -84,7 +84,7 @@ class RumBugz(Variant):
     def _bugz(self, text: Any) -> tuple[Card, ...]:
         cards = self.parse(text)
         if not cards:
-            raise NotationError("", NOTATION.accepted, self.slug, detail="no Bugz given")
+            raise self.refuse("no Bugz given")
         return cards
 
     def check(self, cards: str, extend: str | None, opts: dict[str, Any]) -> Verdict:
@@ -106,7 +106,7 @@ class RumBugz(Variant):
         """RB-5: add Bugz to (and take Bugz off) a Sequence on the table; it keeps its kind."""
         tokens = tokenize(text)
         if not tokens:
-            raise NotationError("", NOTATION.accepted, self.slug, detail="no Bugz given")
+            raise self.refuse("no Bugz given")
         added = tuple(NOTATION.parse_token(t) for t in tokens if not t.startswith("-"))
         removed = [self._taken_off(t) for t in tokens if t.startswith("-")]
         kept = list(table)

@@ -34,7 +34,6 @@ from dataclasses import replace
 
 from .base import Variant
 from .cards import Notation
-from .errors import NotationError
 from .options import Option
 from .registry import register
 from .tile_checks import extension_verdict, initial_meld, laydown_verdict, set_verdict
@@ -97,24 +96,21 @@ class TileGame(Variant):
     def high_wins(self, opts):
         return opts["scoring"] != "C"
 
-    def _refuse(self, detail: str) -> NotationError:
-        return NotationError("", NOTATION.accepted, self.slug, detail=detail)
-
     def parse(self, text):
         """Tiles of one set (N-1); an empty set is a notation error too."""
         tiles = NOTATION.parse(text)
         if not tiles:
-            raise self._refuse("no tiles given")
+            raise self.refuse("no tiles given")
         return tiles
 
     def check(self, cards, extend, opts) -> Verdict:
         """One set, a ``|`` laydown, an extension of ``extend`` or a board (CT-1..CT-10)."""
         if is_board(cards) or is_board(extend):
             if not opts["grid"]:
-                raise self._refuse("CT-9: a board (rows split by '/' or new lines, '.' for an empty cell) "
+                raise self.refuse("CT-9: a board (rows split by '/' or new lines, '.' for an empty cell) "
                                    "needs the grid switch")
             if extend is not None:
-                raise self._refuse("CT-9: a board cannot be extended; check the whole board instead")
+                raise self.refuse("CT-9: a board cannot be extended; check the whole board instead")
             return self._board(cards, opts)
         if extend is not None:
             return extension_verdict(self.slug, self.parse(cards), self.parse(extend), opts)
