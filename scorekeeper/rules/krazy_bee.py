@@ -109,7 +109,7 @@ class KrazyBee(Variant):
     option_spec = (
         Option("steps", "text", DEFAULT_STEPS,
                "The Step list, one Step per ';', requirements joined by '+'", rule="KB-8",
-               parser=lambda raw: parse_steps(raw)),
+               parser=parse_steps),
         Option("min", "int", 3, "Smallest meld size for a lone check", rule="KB-1",
                low=1, high=13, game=False),
         Option("step", "text", None,

@@ -36,6 +36,7 @@ What ``check`` judges (RULES.md section 6):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping
 
 from .base import Variant
@@ -122,8 +123,7 @@ class RumBugz(Variant):
                                blockers=reasons, rule="RB-5", what="Sequence",
                                wild_word="PLYT", wild_token="P")
         if removed and verdict.valid:
-            return Verdict(**{**verdict.__dict__, "extra": {**verdict.extra,
-                                                            "removed": [NOTATION.format(b) for b in removed]}})
+            return replace(verdict, extra={**verdict.extra, "removed": [NOTATION.format(b) for b in removed]})
         return verdict
 
     def hand(self, cards: str, opts: dict[str, Any]) -> HandValue:
