@@ -6,9 +6,12 @@ Each input line is an object ``{"command": "check" | "hand", "variant": ...,
 verdict dict of RULES.md section 6, or ``{"error": "..."}`` for a line that
 cannot be understood; the batch always goes on. Blank lines are skipped.
 
-Fast by design: the variant and its validated options are looked up once per
-distinct (variant, options) and reused, so a line costs one JSON parse, one
-engine call and one JSON dump.
+A line costs one JSON parse, one engine call (through
+:func:`scorekeeper.checking.run`, like the checker page and the API) and one
+JSON dump. Options are validated on every line (1-2 us, a twentieth of a
+typical line): the cache per (variant, options) this module used to keep
+bought about 6% (26,000 against 24,000 checks/s on bench/rules_bench.py's
+mixed lines; the target is 5,000).
 
 >>> out = list(run_batch(['{"variant": "nope", "cards": "1"}', 'not json', '{"cards": 5}']))
 >>> [sorted(o) for o in out]
@@ -20,12 +23,12 @@ engine call and one JSON dump.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Iterator, TextIO
+from typing import Iterable, Iterator, TextIO
 
-from .rules import RulesError, find_variant
+from .checking import CheckInput, run
+from .rules import RulesError
 
 _KEYS = {"command", "variant", "cards", "options", "extend"}
-_CACHE_LIMIT = 512
 
 
 class LineError(ValueError):
@@ -34,12 +37,11 @@ class LineError(ValueError):
 
 def run_batch(lines: Iterable[str]) -> Iterator[dict]:
     """Answer every non-blank JSON line in order: a verdict (or hand value) dict, or ``{"error": ...}``."""
-    prepared: dict[Any, tuple[Any, dict]] = {}
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
-            yield answer(line, prepared)
+            yield answer(line)
         except (RulesError, LineError) as err:
             yield {"error": f"line {number}: {err}"}
         except NotImplementedError:
@@ -48,18 +50,14 @@ def run_batch(lines: Iterable[str]) -> Iterator[dict]:
             yield {"error": f"line {number}: internal error ({type(err).__name__}: {err})"}
 
 
-def answer(line: str, prepared: dict | None = None) -> dict:
+def answer(line: str) -> dict:
     """One batch line to its answer dict; LineError or RulesError when it cannot be answered."""
     request = _parse_line(line)
     command = request.get("command", "check")
-    variant, opts = _prepare(request.get("variant"), request.get("options"),
-                             {} if prepared is None else prepared)
-    cards, opts = request["cards"], dict(opts)  # a copy: the cached options stay untouched
-    if command == "check":
-        return variant.check(cards, request.get("extend"), opts).to_dict()
-    if request.get("extend") is not None:
+    if command == "hand" and request.get("extend") is not None:
         raise LineError("'extend' belongs to check, not hand")
-    return variant.hand(cards, opts).to_dict()
+    return run(CheckInput(request["variant"], request["cards"], request.get("extend"),
+                          request.get("options") or {}, command))
 
 
 def _parse_line(line: str) -> dict:
@@ -86,24 +84,6 @@ def _parse_line(line: str) -> dict:
     if request.get("options") is not None and not isinstance(request["options"], dict):
         raise LineError("'options' must be an object or null")
     return request
-
-
-def _prepare(slug: str, options: dict | None, prepared: dict) -> tuple[Any, dict]:
-    """The variant and its validated options, cached per distinct (slug, options)."""
-    try:
-        key = (slug, tuple(sorted((options or {}).items())))
-        hash(key)
-    except TypeError:  # an option value that is a list or object: validate it uncached
-        key = None
-    if key is not None and key in prepared:
-        return prepared[key]
-    variant = find_variant(slug)
-    result = (variant, variant.options(options))
-    if key is not None:
-        if len(prepared) >= _CACHE_LIMIT:
-            prepared.clear()
-        prepared[key] = result
-    return result
 
 
 def run_batch_stream(infile: TextIO, outfile: TextIO) -> int:

@@ -199,7 +199,7 @@ def test_batch_answers_every_line_in_order_and_goes_on(toy):
         assert set(answer) == {"error"} or SECTION_6_KEYS <= set(answer) or "points" in answer
 
 
-def test_batch_options_are_cached_per_variant_and_options(toy):
+def test_batch_applies_each_lines_own_options(toy):
     lines = ['{"variant": "toy", "cards": "1 1", "options": {"min": %d}}' % m for m in (2, 3, 2, 3)]
     assert [a["valid"] for a in run_batch(lines)] == [True, False, True, False]
 
