@@ -126,11 +126,15 @@ class Notation:
         """A whole notation string to cards; empty input gives ``()``."""
         return tuple(self.parse_token(t) for t in tokenize(text))
 
+    def rank_text(self, rank: int) -> str:
+        """A rank as players write it (``A``, ``Q``, ``7``)."""
+        return self.rank_names.get(rank, str(rank))
+
     def format(self, card: Card) -> str:
         """The canonical token for ``card`` (the first wild token for a wild)."""
         if card.wild:
             return self.wild_tokens[0]
-        rank = self.rank_names.get(card.rank, str(card.rank))
+        rank = self.rank_text(card.rank)
         if card.suit is None:
             return rank
         return card.suit + rank if self.suit_first else rank + card.suit

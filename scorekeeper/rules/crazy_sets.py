@@ -42,10 +42,7 @@ NOTATION = Notation("crazy-rummy", ranks=RANKS, suits=SUITS, keep_suit=False, ra
                     hints={**FACE_HINTS, "2": "Crazy Rummy plays without 2s",
                            "JK": "Crazy Rummy plays without jokers", "*": "Crazy Rummy plays without jokers"},
                     accepted="3..10 (T = 10), J, Q, K, A, optionally with a suit letter (7H, QS); no 2s, no jokers")
-
-
-def rank_text(rank: int) -> str:
-    return RANK_NAMES.get(rank, str(rank))
+rank_text = NOTATION.rank_text  # a rank as written: 7, Q, A
 
 
 def wild_rank(choice: str | None) -> int | None:

@@ -51,6 +51,7 @@ NOTATION = Notation("crib-rummy", ranks=RANKS, wild_tokens=("JK", "*"), suits=SU
                     hints={k: f"{v}, e.g. {v[-1]}S" for k, v in FACE_HINTS.items()},
                     suit_hint="a card needs its suit, e.g. 7H",
                     accepted="rank A 2..10 J Q K (T = 10) + suit S H D C (or ♠♥♦♣), e.g. AS 10H QD; JK (joker; or *)")
+rank_text = NOTATION.rank_text  # a rank as written: A, 7, Q
 
 KINDS = ("set", "run")
 SET_PEGS = {3: 2, 4: 4}
@@ -82,10 +83,6 @@ def added_pegs(kind: str, before: int, after: int) -> int:
 def card_text(card: Card) -> str:
     """A card in notation (``JK`` for a joker)."""
     return NOTATION.format(card)
-
-
-def rank_text(rank: int) -> str:
-    return RANK_NAMES.get(rank, str(rank))
 
 
 @dataclass(frozen=True)
