@@ -96,7 +96,6 @@ class HandLog:
         for i, turn in enumerate(turns):
             self._turn(i, turn)
         self.ended_by = self._end(facts.get("end"), len(turns))
-        self.count = len(turns)
 
     # -- turns --------------------------------------------------------------------
     def _turn(self, i: int, turn: Any) -> None:
@@ -223,13 +222,13 @@ class HandLog:
     # -- answers ----------------------------------------------------------------------
     @property
     def complete(self) -> bool:
-        return self.ended_by is not None or (self.last_due is not None and self.count > self.last_due)
+        return self.ended_by is not None or (self.last_due is not None and len(self.turns) > self.last_due)
 
     def final_turns(self) -> list[int]:
         """CR-8: the seats still due a turn before the game ends."""
         if self.last_due is None or self.complete:
             return []
-        return [(self.starter + i) % self.players for i in range(self.count, self.last_due + 1)]
+        return [(self.starter + i) % self.players for i in range(len(self.turns), self.last_due + 1)]
 
     def table_dicts(self) -> list[dict]:
         return [m.to_dict() for m in self.table]
