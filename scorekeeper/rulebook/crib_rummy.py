@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from ..rules.crib_melds import RUN_PEGS
 from .book import Rule, Rulebook, Section
 from .common import COMMON_SECTION
-
-RUN_PEGS = ((3, 3), (4, 6), (5, 10), (6, 14), (7, 18), (8, 23), (9, 28), (10, 33), (11, 39), (12, 45), (13, 55))
 
 BOOK = Rulebook(
     slug="crib-rummy",
@@ -60,7 +59,7 @@ BOOK = Rulebook(
                  "for the 5th to 7th, 5 each for the 8th to 10th, 6 each for the 11th and 12th, and 10 "
                  "for the 13th. A card pegs the same whether it is laid with the run or added later, and "
                  "the pegs go to whoever adds it, whoever's meld it is.",
-                 examples=tuple(f"run of {n}: {p} pegs in all" for n, p in RUN_PEGS)),
+                 examples=tuple(f"run of {n}: {p} pegs in all" for n, p in RUN_PEGS.items())),
             Rule("CR-7", "Going out (rummy)",
                  "The player who plays their last card scores for the cards still in the other hands: "
                  "2 points a card with 2 players, 1 a card with 3, and half a point a card with 4, with "
