@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.pdf.support import A4, LETTER, ReadBack
+from tests.pdf.support import LETTER, ReadBack
 
 
 def test_print_page_offers_sheets_frames_and_rules_cards(client):
