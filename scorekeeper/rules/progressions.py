@@ -196,18 +196,29 @@ def judge(variant: str, cards: Sequence[Card], shapes: Sequence[Shape], *, decla
                    alternatives=alternatives)
 
 
-def _change_reading(kept: Sequence[Card], added: Sequence[Card], fit: Fit) -> tuple[int, ...]:
-    """A reading of ``kept + added`` under ``fit`` that keeps the table's wild cards as they
-    could have been read before the change, where such a reading exists."""
+def _change_readings(kept: Sequence[Card], added: Sequence[Card], shape: Shape,
+                     found: Sequence[Fit]) -> list[tuple[int, ...]]:
+    """One reading of ``kept + added`` per fit in ``found`` (fits of ``shape``), each keeping the
+    table's wild cards as they could have been read before the change where such a reading exists.
+
+    The readings of ``kept`` alone are worked out once for all the fits.
+    """
     kept_values, added_values = values_of(kept), values_of(added)
-    if fit.shape.step and any(v is None for v in kept_values):
+    grown = kept_values + added_values
+    if not shape.step or None not in kept_values:
+        return [reading(grown, fit) for fit in found]
+    laid = set(naturals(added_values))
+    before = [r for r in (reading(kept_values, f) for f in fits(kept_values, shape)) if not set(r) & laid]
+    out = []
+    for fit in found:
         wanted = set(fit.values())
-        for before in fits(kept_values, fit.shape):
-            first = reading(kept_values, before)
-            if set(first) <= wanted and not set(first) & set(naturals(added_values)):
-                rest = iter(sorted(wanted - set(first) - set(naturals(added_values))))
-                return first + tuple(v if v is not None else next(rest) for v in added_values)
-    return reading(kept_values + added_values, fit)
+        first = next((r for r in before if set(r) <= wanted), None)
+        if first is None:
+            out.append(reading(grown, fit))
+        else:
+            rest = iter(sorted(wanted - set(first) - laid))
+            out.append(first + tuple(v if v is not None else next(rest) for v in added_values))
+    return out
 
 
 def judge_change(variant: str, table: Sequence[Card], kept: Sequence[Card], added: Sequence[Card],
@@ -242,7 +253,7 @@ def judge_change(variant: str, table: Sequence[Card], kept: Sequence[Card], adde
         return Verdict(variant, False, None, (), None, _written(added, wild_token), tuple(reasons),
                        alternatives=other if not blockers else ())
     kind = keeps[0]
-    full = [_change_reading(kept, added, f) for f in new_found[kind]]
+    full = _change_readings(kept, added, shape_of[kind], new_found[kind])
     split = len(kept)
     added_readings, truncated = distinct_readings(_text(r[split:]) for r in full)
     return Verdict(variant, True, kind, keeps, None, added_readings[0], (),
