@@ -81,7 +81,8 @@ def token(tile: Card) -> str:
     return "J" if tile.wild else f"{tile.suit}{tile.rank}"
 
 
-def entry_text(colour: str, values: Iterable[int]) -> str:
+@lru_cache(maxsize=None)  # a few dozen entries: 4 colours, values 0..13 and three splits
+def entry_text(colour: str, values: tuple[int, ...]) -> str:
     return "+".join(f"{colour}{v}" for v in values)
 
 
