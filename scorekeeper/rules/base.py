@@ -108,14 +108,14 @@ class Variant:
 
     # -- shared validation helpers for round facts -----------------------------
     @staticmethod
-    def seat_entries(facts: Mapping[str, Any], players: int, key: str = "players") -> list[Mapping[str, Any]]:
-        """``facts[key]``: a list of one object per seat, or RoundError."""
-        entries = facts.get(key)
+    def seat_entries(facts: Mapping[str, Any], players: int) -> list[Mapping[str, Any]]:
+        """``facts["players"]``: a list of one object per seat, or RoundError."""
+        entries = facts.get("players")
         if not isinstance(entries, list) or len(entries) != players:
-            raise RoundError([(key, f"give one entry per player ({players})")])
+            raise RoundError([("players", f"give one entry per player ({players})")])
         for i, entry in enumerate(entries):
             if not isinstance(entry, Mapping):
-                raise RoundError([(f"{key}.{i}", "each player's entry must be an object")])
+                raise RoundError([(f"players.{i}", "each player's entry must be an object")])
         return entries
 
     @staticmethod
