@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..rules.crib_rummy import table_melds as engine_table_melds
 from ..rules.options import whole_number
 from .base import HandContext, Submission, seat_value
 
@@ -51,22 +52,12 @@ def turn_player(ctx: HandContext, index: int) -> int:
     return (first + index) % ctx.players
 
 
-def table_melds(ctx: HandContext, turns: list[Mapping[str, Any]] | None = None) -> list[dict]:
-    """The hand's table melds in the order laid (CR-4), with who laid them and their cards.
-
-    Extensions add their cards to the meld they name, so a picker can show a
-    meld's current cards and the engine can peg an addition by the new length.
+def table_melds(ctx: HandContext) -> list[dict]:
+    """The hand's table melds so far as the engine reads them (CR-4): ``meld`` (number, in the
+    order laid), ``owner`` (the seat that laid it) and ``cards`` (with every addition), so a
+    picker can show a meld's cards and the engine can peg an addition by the new length.
     """
-    melds: list[dict] = []
-    for k, turn in enumerate(turns if turns is not None else turns_of(ctx)):
-        for meld in turn.get("melds") or []:
-            cards = str(meld.get("cards") or "")
-            target = meld.get("extend")
-            if isinstance(target, int) and 0 <= target < len(melds):
-                melds[target]["cards"] = f"{melds[target]['cards']} {cards}".strip()
-            else:
-                melds.append({"number": len(melds), "player": turn_player(ctx, k), "cards": cards})
-    return melds
+    return engine_table_melds(ctx.facts or {}, ctx.players, ctx.options, dealer=ctx.dealer)
 
 
 def blank(ctx: HandContext) -> dict[str, Any]:
