@@ -92,9 +92,8 @@ def deck_reasons(cards: Iterable[Card], players: int) -> list[str]:
 
 @dataclass(frozen=True)
 class SetJudgement:
-    """A set's verdict in plain values: its rank and reading, or the reasons it fails."""
+    """A set's verdict in plain values: its reading, or the reasons it fails."""
 
-    rank: int | None
     reading: tuple[str, ...] = ()
     reasons: tuple[str, ...] = ()
 
@@ -119,9 +118,9 @@ def judge_set(cards: Sequence[Card], wild: int | None, first_play: bool) -> SetJ
         if len(naturals) < 2:
             reasons.append(f"CZ-3: after the first play a set needs at least two natural cards, not {len(naturals)}")
     if reasons:
-        return SetJudgement(None, reasons=tuple(reasons))
+        return SetJudgement(reasons=tuple(reasons))
     rank = ranks[0] if naturals else wild  # only wild-rank cards: a natural set of that rank (CZ-2)
-    return SetJudgement(rank, tuple(rank_text(rank) for _ in cards))
+    return SetJudgement(tuple(rank_text(rank) for _ in cards))
 
 
 def judge_feeding(board: Sequence[Card], added: Sequence[Card], wild: int | None) -> SetJudgement:
@@ -138,6 +137,5 @@ def judge_feeding(board: Sequence[Card], added: Sequence[Card], wild: int | None
     if board and missing:
         reasons.append("CZ-4: the opponent's board has no " + ", ".join(rank_text(r) for r in missing))
     if reasons:
-        return SetJudgement(None, reasons=tuple(reasons))
-    ranks = {c.rank for c in added}
-    return SetJudgement(ranks.pop() if len(ranks) == 1 else None, tuple(rank_text(c.rank) for c in added))
+        return SetJudgement(reasons=tuple(reasons))
+    return SetJudgement(tuple(rank_text(c.rank) for c in added))
