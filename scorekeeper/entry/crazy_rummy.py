@@ -57,6 +57,11 @@ def hand_sizes(details: Mapping[str, Any]) -> list[str] | None:
             for i, size in enumerate(sizes)]
 
 
+def shown(details: Mapping[str, Any]) -> dict[str, Any]:
+    """What the form shows of a hand's details: each seat's hand size in words (the live preview)."""
+    return {"hand_sizes": hand_sizes(details) or []}
+
+
 def wild_rank(details: Mapping[str, Any]) -> str | None:
     """The hand's wild rank (CZ-1) from the engine's round details."""
     value = details.get("wild")

@@ -158,13 +158,16 @@ def _lone_options(game, body: dict) -> dict[str, Any]:
 
 
 def _round_preview(game, form: dict) -> dict:
-    """Score a hand's form without saving: each player's change and the round details."""
+    """Score a hand's form without saving: each player's change, the round details and
+    (``shown``) what the form shows of them in words."""
     entry = entry_for(game.variant)
     ctx = context_for(game)
     pairs = [(name, str(v)) for name, values in form.items()
              for v in (values if isinstance(values, list) else [values])]
     facts = entry.parse(Submission(MultiDict(pairs)), ctx)
-    return _scored(game, ctx, facts).to_dict()
+    scored = _scored(game, ctx, facts)
+    shown = getattr(entry, "shown", None)
+    return {**scored.to_dict(), "shown": shown(scored.details) if shown else {}}
 
 
 def _form_or_save(game, entry, ctx: HandContext, parse: Callable, save: Callable, done: str,

@@ -143,14 +143,11 @@
     var wild = form.querySelector("[data-wild]");
     if (wild) { wild.textContent = wildRank() || "—"; }
     form.querySelectorAll(".cards-input").forEach(function (input) { if (input.value.trim()) { later(input); } });
+    /* the sizes come worded by the server (entry/crazy_rummy.py), as the page first showed them */
     post({ what: "round", form: formObject() }).then(function (answer) {
-      var details = answer.details || {};
-      var sizes = details.hand_sizes, playing = details.playing || [];
+      var sizes = (answer.shown || {}).hand_sizes || [];
       form.querySelectorAll("output.hand-size").forEach(function (out) {
-        var seat = +out.getAttribute("data-seat");
-        var text = sizes && sizes[seat] !== undefined ? sizes[seat] + " cards" : "";
-        if (text && playing[seat] !== undefined && playing[seat] !== sizes[seat]) { text += " (plays " + playing[seat] + ")"; }
-        out.textContent = text;
+        out.textContent = sizes[+out.getAttribute("data-seat")] || "";
       });
     }).catch(function () {});
   }
