@@ -17,6 +17,8 @@ from .rules.krazy_bee_steps import step_texts
 
 #: Prefix of option fields (``opt_target``), so option names never clash with ours.
 OPT = "opt_"
+#: What the Step list box asks for (KB-8).
+STEPS_HELP = "One Step per line. Join the melds of a Step with “+”, e.g. book of 3 + run of 4 (KB-8)."
 
 
 class ConfirmForm(FlaskForm):
@@ -68,9 +70,8 @@ def option_field(option: dict) -> Field:
     if option["type"] == "int":
         return StringField(label, default="" if default is None else str(default), description=help_text,
                            render_kw={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"})
-    if option["name"] == "steps":
-        return TextAreaField(label, default=steps_to_lines(default), description=help_text
-                             + ". One Step per line; join requirements with '+'.",
+    if option["name"] == "steps":  # the box's own wording: one Step a line, not the engine's ';' list
+        return TextAreaField(label, default=steps_to_lines(default), description=STEPS_HELP,
                              render_kw={"rows": 10, "spellcheck": "false"})
     return StringField(label, default="" if default is None else str(default), description=help_text)
 
