@@ -74,11 +74,15 @@ def game_stamp(public_id: str) -> tuple | None:
     return tuple(row) if row else None
 
 
-def list_games() -> list[Game]:
-    """Every game, newest first, with players loaded (for the games list)."""
-    return list(db.session.execute(
-        select(Game).options(selectinload(Game.players)).order_by(Game.created_at.desc(), Game.id.desc())
-    ).scalars())
+def list_games(*, status: str | None = None, limit: int | None = None) -> list[Game]:
+    """Games newest first, with players loaded (for the games lists): every game, or only those
+    with ``status`` ('in_progress' or 'finished'), at most ``limit`` of them when given."""
+    query = select(Game).options(selectinload(Game.players)).order_by(Game.created_at.desc(), Game.id.desc())
+    if status is not None:
+        query = query.where(Game.status == status)
+    if limit is not None:
+        query = query.limit(limit)
+    return list(db.session.execute(query).scalars())
 
 
 # -- creating --------------------------------------------------------------------

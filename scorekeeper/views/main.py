@@ -16,7 +16,7 @@ HOME_GAMES = 5
 @bp.get("/")
 def index():
     """The home page: start a game, resume one, check a meld, print a sheet, read the rules."""
-    playing = [g for g in services.list_games() if g.status != "finished"]
+    playing = services.list_games(status="in_progress", limit=HOME_GAMES + 1)  # one more: is there more?
     all_variants = variants()
     return render_template("main/index.html", variants=all_variants, playing=playing[:HOME_GAMES],
                            more_playing=len(playing) > HOME_GAMES,

@@ -71,6 +71,19 @@ def test_home_lists_variants_and_games_in_progress(app, client, tally):
     assert f"/games/{game}" in client.get("/").text
 
 
+def test_home_lists_the_newest_games_in_progress_only(app, client, tally):
+    with app.app_context():
+        ids = [services.create_game("tally", [f"P{i}", "Bob"], {"target": 10})[0].public_id for i in range(7)]
+        over = services.get_game_or_404(ids[-1])
+        services.record_round(over, {"points": [10, 0]})  # reaches the target: finished
+        db.session.commit()
+    home = client.get("/").text
+    shown = [i for i in ids if f"/games/{i}" in home]
+    assert shown == ids[1:6]  # the 5 newest in progress; the finished game is not among them
+    assert 'href="/games/">All games</a>' in home
+    assert f"/games/{ids[0]}" in client.get("/games/").text
+
+
 def test_choose_variant_page(client):
     page = client.get("/games/new")
     assert page.status_code == 200
