@@ -66,10 +66,9 @@ def new(variant: str):
     form = new_game_form(info, request.form if request.method == "POST" else None)
     if request.method == "POST" and form.validate():
         names, fields = submitted_players(form)
-        seat_fields = [player_field(s) for s in range(info["max_players"])]
-        dealer_field = seat_fields[form.first_dealer.data] if form.first_dealer.data is not None else None
+        dealer_field = player_field(form.first_dealer.data)  # validate() made it one of the seats offered
+        dealer = fields.index(dealer_field) if dealer_field in fields else -1  # -1: an empty seat
         try:
-            dealer = fields.index(dealer_field) if dealer_field in fields else -1  # -1: an empty seat
             game, secret = services.create_game(info["slug"], names, submitted_options(form), dealer)
         except RulesError as err:
             _form_errors(form, err, fields)
