@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.entry.crazy_rummy import hand_sizes
+
 from .rounds_support import new_game, rounds_url, submit, text, token, totals
 
 #: one simple legal hand per variant (form fields) and the totals it gives, worked out from RULES.md
@@ -129,50 +131,49 @@ def test_no_hand_can_be_recorded_after_the_game_is_over(app, client):
 
 # -- the preview endpoint: the engine's running value, never computed here ------------
 
+def preview(client, game, body: dict):
+    """Ask the hand form's preview endpoint, with the form page's CSRF token, as entry.js does."""
+    return client.post(rounds_url(game, "preview"), json=body,
+                       headers={"X-CSRFToken": token(client, rounds_url(game))})
+
+
 def test_preview_gives_the_engines_hand_value(app, client):
     game = new_game(app, client, "krazy-bee")
-    csrf = token(client, rounds_url(game))
-    answer = client.post(rounds_url(game, "preview"), json={"what": "hand", "cards": "3 12 W"},
-                         headers={"X-CSRFToken": csrf})
+    answer = preview(client, game, {"what": "hand", "cards": "3 12 W"})
     assert answer.status_code == 200
     assert answer.get_json()["points"] == 5 + 10 + 15  # KB-7
 
 
 def test_preview_names_an_unknown_card(app, client):
     game = new_game(app, client, "krazy-bee")
-    csrf = token(client, rounds_url(game))
-    answer = client.post(rounds_url(game, "preview"), json={"what": "hand", "cards": "3 14"},
-                         headers={"X-CSRFToken": csrf})
+    answer = preview(client, game, {"what": "hand", "cards": "3 14"})
     assert answer.status_code == 422
     assert "N-1" in answer.get_json()["error"] and "'14'" in answer.get_json()["error"]
 
 
 def test_preview_pegs_an_extension_by_its_new_length(app, client):
     game = new_game(app, client, "crib-rummy")
-    csrf = token(client, rounds_url(game))
-    answer = client.post(rounds_url(game, "preview"), headers={"X-CSRFToken": csrf},
-                         json={"what": "check", "cards": "6H", "extend": "3H 4H 5H"})
+    answer = preview(client, game, {"what": "check", "cards": "6H", "extend": "3H 4H 5H"})
     assert answer.status_code == 200
     assert answer.get_json()["points"] == 3  # CR-5: a run's 4th card pegs 3
 
 
 def test_preview_uses_the_hands_wild_rank(app, client):
     game = new_game(app, client, "crazy-rummy")
-    csrf = token(client, rounds_url(game))
-    answer = client.post(rounds_url(game, "preview"), headers={"X-CSRFToken": csrf},
-                         json={"what": "hand", "cards": "3 A", "wild": "A"})
+    answer = preview(client, game, {"what": "hand", "cards": "3 A", "wild": "A"})
     assert answer.get_json()["points"] == 5 + 200  # CZ-5: aces wild count 200
 
 
 def test_preview_of_a_whole_hand_gives_changes_without_saving(app, client):
     game = new_game(app, client, "crazy-rummy")
-    csrf = token(client, rounds_url(game))
     form = {k: [v] for k, v in SIMPLE_HANDS["crazy-rummy"][0].items()}
-    answer = client.post(rounds_url(game, "preview"), headers={"X-CSRFToken": csrf},
-                         json={"what": "round", "form": form})
+    answer = preview(client, game, {"what": "round", "form": form})
     assert answer.status_code == 200
     assert answer.get_json()["changes"] == [-105, 30]
     assert totals(client, game) == [0, 0]
+    # CZ-7: the hand sizes worded once on the server, from the engine's details, for entry.js
+    sizes = answer.get_json()["shown"]["hand_sizes"]
+    assert sizes == hand_sizes(answer.get_json()["details"]) and all("cards" in s for s in sizes)
 
 
 def test_show_scores_button_previews_without_saving(app, client):
