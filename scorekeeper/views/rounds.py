@@ -204,11 +204,6 @@ def _render(game, entry, ctx: HandContext, values: dict, errors: dict, mode: str
 
 
 def _single(values: dict) -> dict:
-    """Form values with one value per field (lists kept only for checkbox groups)."""
-    out = {}
-    for name, value in values.items():
-        if isinstance(value, list) and not name.endswith(".kinds"):
-            out[name] = value[-1] if value else ""
-        else:
-            out[name] = value
-    return out
+    """Form values with one value per field, the last one sent (checkbox groups read ``multi``)."""
+    return {name: (value[-1] if value else "") if isinstance(value, list) else value
+            for name, value in values.items()}
