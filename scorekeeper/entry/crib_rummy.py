@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..rules.crib_rummy import table_melds as engine_table_melds
+from ..rules.crib_rummy import turn_order as engine_turn_order
 from ..rules.options import whole_number
 from .base import HandContext, Submission, seat_value
 
@@ -39,17 +40,10 @@ def starter(ctx: HandContext) -> int | None:
     return ctx.before.starter
 
 
-def turn_player(ctx: HandContext, index: int) -> int:
-    """Who plays turn ``index``: as recorded, else the next seat after the starter.
-
-    Only a default for the form's select; the engine checks the seat due.
-    """
-    turns = turns_of(ctx)
-    if index < len(turns) and turns[index].get("player") is not None:
-        return turns[index]["player"]
-    first = starter(ctx)
-    first = (ctx.dealer + 1) % ctx.players if first is None else first
-    return (first + index) % ctx.players
+def turn_player(ctx: HandContext, index: int, first: int | None = None) -> int:
+    """Who plays turn ``index``, as the engine orders play (``first``: a starter just chosen)."""
+    facts = {**(ctx.facts or {}), "starter": starter(ctx) if first is None else first}
+    return engine_turn_order(facts, ctx.players, ctx.options, dealer=ctx.dealer)[index]
 
 
 def table_melds(ctx: HandContext) -> list[dict]:
@@ -110,10 +104,9 @@ def parse(sub: Submission, ctx: HandContext) -> dict:
 
 def parse_turn(sub: Submission, ctx: HandContext) -> dict:
     """The hand so far plus one more turn (and its end, if the hand ends with it)."""
-    k = len(turns_of(ctx))
-    turn = _turn(sub, ctx, k) or {"player": turn_player(ctx, k)}
-    facts = {"starter": _starter(sub, ctx), "turns": [*turns_of(ctx), turn],
-             "end": _end(sub, ctx, turn.get("player"))}
+    k, first = len(turns_of(ctx)), _starter(sub, ctx)
+    turn = _turn(sub, ctx, k, first) or {"player": turn_player(ctx, k, first)}
+    facts = {"starter": first, "turns": [*turns_of(ctx), turn], "end": _end(sub, ctx, turn.get("player"))}
     return sub.finish(facts)
 
 
@@ -134,7 +127,7 @@ def _starter(sub: Submission, ctx: HandContext) -> int | None:
     return chosen
 
 
-def _turn(sub: Submission, ctx: HandContext, k: int) -> dict | None:
+def _turn(sub: Submission, ctx: HandContext, k: int, first: int | None = None) -> dict | None:
     t = sub.group(f"turns.{k}")
     player = sub.seat(f"{t}.player", ctx.players)
     melds = []
@@ -162,7 +155,7 @@ def _turn(sub: Submission, ctx: HandContext, k: int) -> dict | None:
         sub.fail(f"{t}.pegs", "enter the melds or a peg count for the turn, not both")
     if player is None and not melds and pegs is None:
         return None
-    turn: dict[str, Any] = {"player": turn_player(ctx, k) if player is None else player}
+    turn: dict[str, Any] = {"player": turn_player(ctx, k, first) if player is None else player}
     if melds:
         turn["melds"] = melds
     elif pegs is not None:

@@ -99,7 +99,7 @@ class HandLog:
 
     # -- turns --------------------------------------------------------------------
     def _turn(self, i: int, turn: Any) -> None:
-        field, seat = f"turns.{i}", (self.starter + i) % self.players
+        field, seat = f"turns.{i}", self.seat_of(i)
         if self.last_due is not None and i > self.last_due:
             raise _fail(field, f"CR-8: the game ended after turn {self.last_due + 1}; no more turns are played")
         if not isinstance(turn, Mapping):
@@ -224,11 +224,20 @@ class HandLog:
     def complete(self) -> bool:
         return self.ended_by is not None or (self.last_due is not None and len(self.turns) > self.last_due)
 
+    def seat_of(self, i: int) -> int:
+        """Who plays turn ``i`` (0-based): round the table from the starter (CR-8, CR-9)."""
+        return (self.starter + i) % self.players
+
+    @property
+    def seat_due(self) -> int | None:
+        """Who plays the next turn, or None once the hand is over."""
+        return None if self.complete else self.seat_of(len(self.turns))
+
     def final_turns(self) -> list[int]:
         """CR-8: the seats still due a turn before the game ends."""
         if self.last_due is None or self.complete:
             return []
-        return [(self.starter + i) % self.players for i in range(len(self.turns), self.last_due + 1)]
+        return [self.seat_of(i) for i in range(len(self.turns), self.last_due + 1)]
 
     def table_dicts(self) -> list[dict]:
         return [m.to_dict() for m in self.table]

@@ -206,6 +206,28 @@ def table_melds(facts: Mapping[str, Any], players: int, opts: Mapping[str, Any] 
     >>> [(m["owner"], m["kind"], m["cards"], m["length"]) for m in table_melds(facts, 2)]
     [(1, 'set', 'KH KS KD KC', 4), (0, 'run', '3S 4S 5S', 3)]
     """
+    return _replay(facts, players, opts, dealer).table_dicts()
+
+
+def turn_order(facts: Mapping[str, Any], players: int, opts: Mapping[str, Any] | None = None,
+               *, dealer: int = 0) -> list[int]:
+    """Who played each recorded turn, then who plays the next one (none once the hand is over).
+
+    Play goes round the table from the starter (CR-9; left of the dealer unless chosen).
+    For a form that offers "whose turn"; raises RoundError like scoring does.
+
+    >>> turn_order({"starter": 2, "turns": [{"pegs": 0}]}, 3)
+    [2, 0]
+    >>> turn_order({}, 3, dealer=1)
+    [2]
+    """
+    log = _replay(facts, players, opts, dealer)
+    due = [] if log.seat_due is None else [log.seat_due]
+    return [turn["player"] for turn in log.turns] + due
+
+
+def _replay(facts: Mapping[str, Any], players: int, opts: Mapping[str, Any] | None, dealer: int):
+    """One hand's facts replayed on their own (no earlier hands: CR-6 and CR-8 are per hand)."""
     variant = CribRummy()
     opts = variant.options(opts)
-    return play_hand(variant, facts, variant.start_game(players, dealer, opts), dealer, opts).table_dicts()
+    return play_hand(variant, facts, variant.start_game(players, dealer, opts), dealer, opts)

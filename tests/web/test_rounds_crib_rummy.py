@@ -132,3 +132,15 @@ def test_cr3_more_jokers_than_the_deck_holds(client, game):
     assert response.status_code == 422
     assert "CR-3" in _error_at(response, "turns-0-melds-0-cards")
     assert totals(client, game) == [0, 0]
+
+
+def test_cr9_the_chosen_starter_plays_first_when_no_player_is_given(client, game):
+    """The turn's player, left out, is the engine's seat due from the starter chosen in the same post."""
+    turn(client, game, 0, 1, pegs=3)
+    turn(client, game, 1, 0, pegs=0, **{"end_type": "draw_pile"})  # hand 1 ends: Ann 0, Bob 3
+    # CR-9: Ann is behind and chooses Bob to start (not Ann, left of the new dealer Bob);
+    # the turn names no player, so the engine's order from that starter decides.
+    response = submit(client, rounds_url(game), {"starter": "1", "turns.0.pegs": "2"})
+    assert response.status_code == 200 and totals(client, game) == [0, 5]      # Bob played turn 1
+    response = submit(client, rounds_url(game), {"turns.1.pegs": "4"})
+    assert response.status_code == 200 and totals(client, game) == [4, 5]      # then Ann (CR-8 order)
