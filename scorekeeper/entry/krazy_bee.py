@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..rules.krazy_bee import KrazyBee
 from .base import HandContext, Submission, player_entries, seat_value, show_player_entries
 
 TEMPLATE = "rounds/krazy_bee.html"
@@ -34,9 +35,11 @@ def blank(ctx: HandContext) -> dict[str, Any]:
 
 def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
     players = facts.get("players") or []
-    values = show_player_entries(facts, lambda entry, p: {f"{p}.laid": bool(entry.get("laid"))},
+    # yes/no facts read as the engine reads them ("no" is no), so an edit keeps them
+    values = show_player_entries(facts, lambda entry, p: {f"{p}.laid": KrazyBee.flag(entry, "laid")},
                                  classes=CLASS_KEYS, note_keys=NOTES)
-    values["went_out"] = seat_value(max((i for i, e in enumerate(players) if e.get("went_out")), default=None))
+    values["went_out"] = seat_value(max((i for i, e in enumerate(players) if KrazyBee.flag(e, "went_out")),
+                                        default=None))
     return values
 
 

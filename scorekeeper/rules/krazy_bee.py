@@ -215,7 +215,12 @@ class KrazyBee(Variant):
                    for k, v in counts.items() if v not in (None, ""))
 
     @staticmethod
-    def _flag(entry: Mapping[str, Any], key: str, field: str) -> bool:
+    def flag(entry: Mapping[str, Any], key: str, field: str = "") -> bool:
+        """A yes/no fact (``laid``, ``went_out``) as the engine reads it (KB-9).
+
+        >>> KrazyBee.flag({"laid": "no"}, "laid"), KrazyBee.flag({"laid": 1}, "laid"), KrazyBee.flag({}, "laid")
+        (False, True, False)
+        """
         value = entry.get(key, False)
         if value in (None, ""):
             return False
@@ -240,8 +245,8 @@ class KrazyBee(Variant):
             on_step = game.progress[seat]["completed"] + 1
             try:
                 attempted.append(on_step)
-                laid.append(self._flag(entry, "laid", field))
-                went_out = self._flag(entry, "went_out", field)
+                laid.append(self.flag(entry, "laid", field))
+                went_out = self.flag(entry, "went_out", field)
                 points.append(self._points_left(entry, field, opts))
                 if entry.get("step") not in (None, ""):
                     typed = self.count(entry["step"], f"{field}.step", low=1, what="a Step number")

@@ -91,3 +91,19 @@ def test_notes_are_kept_and_escaped(client, game):
     submit(client, rounds_url(game), {**OUT, "players.1.notes": "<b>floated</b> twice"})
     page = client.get(rounds_url(game, "1/edit")).get_data(as_text=True)
     assert "&lt;b&gt;floated&lt;/b&gt; twice" in page and "<b>floated</b>" not in page
+
+
+def test_kb9_yes_no_facts_are_shown_as_the_engine_reads_them(app, client, game):
+    """A hand recorded through the API with "no"/"false" opens in the edit form unticked, so saving keeps it."""
+    from scorekeeper import services
+    from scorekeeper.extensions import db
+    with app.app_context():
+        stored = services.get_game_or_404(game)
+        services.record_round(stored, {"players": [{"laid": "yes", "went_out": "true"},
+                                                   {"laid": "no", "went_out": "false", "hand": "4"}]})
+        db.session.commit()
+    page = text(client.get(rounds_url(game, "1/edit")))
+    ann, bob = page.split('id="players.1"')
+    assert re.search(r'name="players.0.laid"[^>]*checked', ann)
+    assert not re.search(r'name="players.1.laid"[^>]*checked', bob)
+    assert re.search(r'name="went_out" value="0"[^>]*checked', page)
