@@ -84,8 +84,18 @@
     input.closest(".cards-field").after(keypad);
     keypad.hidden = false;
     drawChips();
-    /* the keypad opens below the field: bring it above the sticky save bar (html scroll-padding) */
-    if (keypad.scrollIntoView) { keypad.scrollIntoView({ block: "nearest" }); }
+    clearOfSaveBar(keypad, input);
+  }
+
+  /* The keypad opens below the field: scroll it fully above the sticky save bar, measured
+     rather than left to scroll-padding, which browsers apply differently to scrollIntoView.
+     When the keypad and its field cannot both fit, the field stays in view. */
+  function clearOfSaveBar(box, field) {
+    var bar = form.querySelector(".form-actions");
+    var floor = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+    var overlap = box.getBoundingClientRect().bottom - floor;
+    var headroom = field.getBoundingClientRect().top;
+    if (overlap > 0) { window.scrollBy(0, Math.min(overlap + 8, Math.max(headroom, 0))); }
   }
 
   form.querySelectorAll(".cards-input").forEach(function (input) {

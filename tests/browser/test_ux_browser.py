@@ -154,10 +154,13 @@ def test_the_verdict_is_a_status_that_takes_focus(live_server, page):
     assert "LEGAL" in verdict.inner_text()
 
 
-def test_the_save_bar_never_hides_the_field_in_use(browser, tour):
+@pytest.mark.parametrize("width", [360, 430])
+def test_the_save_bar_never_hides_the_field_in_use(browser, tour, width):
+    """The keypad under the last player's card field opens wholly above the sticky save bar,
+    whatever the phone's width (measured against the bar, not a browser's scroll-padding)."""
     url, pages = tour
     path, secret = next(p for p in pages if p[0].endswith("/rounds/new"))
-    context = _phone(browser, 360)
+    context = _phone(browser, width)
     page = context.new_page()
     try:
         _visit(page, url, path, secret)
