@@ -17,6 +17,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     _configure(app, test_config)
     _register_extensions(app)
     _register_blueprints(app)
+    _register_live(app)
     _register_errorhandlers(app)
     _register_template_helpers(app)
     _register_commands(app)
@@ -51,6 +52,12 @@ def _register_blueprints(app: Flask) -> None:
     from .views import register_blueprints
 
     register_blueprints(app)
+
+
+def _register_live(app: Flask) -> None:
+    from . import live
+
+    live.init_app(app)
 
 
 def _register_errorhandlers(app: Flask) -> None:

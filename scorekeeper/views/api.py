@@ -15,6 +15,7 @@ from typing import Any
 from flask import Blueprint, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
+from ..addresses import external_url
 from ..checking import InputError, fields_of, from_json, json_object, options_field, run, variant_field
 from ..extensions import csrf, db
 from ..openapi import document
@@ -116,11 +117,11 @@ def _require_secret(game) -> None:
 # -- representation ---------------------------------------------------------------------------
 def game_urls(game, secret: str | None = None) -> dict[str, str]:
     """Where a game lives: the API resource, its web page (read-only link), export, and the editor link."""
-    urls = {"api": url_for("api.game", public_id=game.public_id, _external=True),
-            "page": url_for("games.show", public_id=game.public_id, _external=True),
-            "export": url_for("api.export", public_id=game.public_id, _external=True)}
+    urls = {"api": external_url("api.game", public_id=game.public_id),
+            "page": external_url("games.show", public_id=game.public_id),
+            "export": external_url("api.export", public_id=game.public_id)}
     if secret:
-        urls["editor"] = url_for("games.join", public_id=game.public_id, secret=secret, _external=True)
+        urls["editor"] = external_url("games.join", public_id=game.public_id, secret=secret)
     return urls
 
 

@@ -8,8 +8,9 @@ JavaScript and the address bar is always a link to the verdict.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request
 
+from ..addresses import external_url
 from ..card_faces import FAMILY, WILD_NAMES, suit_face
 from ..checking import CheckInput, InputError, check_options, from_query, option_text, run, share_query
 from ..entry.base import keypad
@@ -70,7 +71,7 @@ def variant(slug: str):
     if error is None and (ask.cards.strip() or ask.extend):
         try:
             result = run(ask)
-            share_url = url_for("checker.variant", slug=v.slug, _external=True, **share_query(ask))
+            share_url = external_url("checker.variant", slug=v.slug, **share_query(ask))
         except RulesError as err:
             error = str(err)
     options, option_errors = _option_values(v.slug, ask.options)

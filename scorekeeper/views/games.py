@@ -10,7 +10,8 @@ from flask import (Blueprint, abort, current_app, flash, make_response, redirect
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from .. import access, charts, services, standings
+from .. import access, charts, live, services, standings
+from ..addresses import external_url
 from ..extensions import db
 from ..forms import ConfirmForm, new_game_form, player_field, submitted_options, submitted_players, OPT
 from ..models import Game
@@ -43,8 +44,10 @@ def _variant_or_404(slug: str) -> dict:
 @bp.get("/")
 def index():
     """Every game, in progress first, newest first within each."""
+    version = live.list_token(db.session)  # read first: the list shown is at least this recent
     games = services.list_games()
-    return render_template("games/index.html", editable={g.public_id for g in games if access.can_edit(g)},
+    return render_template("games/index.html", layout=live.layout(live.fragment_requested()), live_version=version,
+                           editable={g.public_id for g in games if access.can_edit(g)},
                            playing=[g for g in games if g.status != "finished"],
                            finished=[g for g in games if g.status == "finished"],
                            variant_names={v["slug"]: v["name"] for v in variants()})
@@ -146,13 +149,16 @@ def show(public_id: str):
     # The editors' page is the same for every editor but for the CSRF token in
     # its forms: it is kept with a mark where the token goes, and each request
     # puts its own token there. A page with a message waiting is rendered afresh.
-    if session.get("_flashes"):
-        return render_template("games/show.html", **_game_page(services.get_game_or_404(public_id)))
+    # A live page fetches its content alone after each change (?fragment=live), kept the same way.
+    fragment = live.fragment_requested()
+    shown = {"layout": live.layout(fragment), "live_version": live.game_version(stamp)}
+    if session.get("_flashes") and not fragment:
+        return render_template("games/show.html", **_game_page(services.get_game_or_404(public_id)), **shown)
     editor = _holds_secret(public_id, stamp[0])
-    key = (public_id, *stamp, editor)
+    key = (public_id, *stamp, editor, fragment)
     if (kept := _kept_pages().get(key)) is not None:
         return kept.replace(TOKEN_MARK, generate_csrf()) if editor else kept
-    html = render_template("games/show.html", **_game_page(services.get_game_or_404(public_id)))
+    html = render_template("games/show.html", **_game_page(services.get_game_or_404(public_id)), **shown)
     _kept_pages().put(key, html.replace(generate_csrf(), TOKEN_MARK) if editor else html)
     return html
 
@@ -195,8 +201,6 @@ def _game_page(game) -> dict:
         "winner_names": standings.names_of(score.winners, names) if score else "",
         "leader_names": standings.names_of(score.leaders, names) if score else "",
         "undo": _undo_label(game) if editor else None,
-        "refresh": (current_app.config["FOLLOW_REFRESH_SECONDS"]
-                    if not editor and game.status != "finished" else None),
     }
     if score and score.rounds:
         page["chart"] = Markup(charts.progression_svg(names, standings.totals_by_round(score)))
@@ -231,9 +235,9 @@ def _links(game) -> dict:
 def share(public_id: str):
     """The read-only link with its QR code, and for editors the editor link too."""
     game = services.get_game_or_404(public_id)
-    follow_url = url_for(".show", public_id=game.public_id, _external=True)
+    follow_url = external_url("games.show", public_id=game.public_id)
     secret = access.editor_secret(game)
-    editor_url = url_for(".join", public_id=game.public_id, secret=secret, _external=True) if secret else None
+    editor_url = external_url("games.join", public_id=game.public_id, secret=secret) if secret else None
     return render_template("games/share.html", game=game, follow_url=follow_url, editor_url=editor_url,
                            follow_qr=_qr(follow_url), editor_qr=_qr(editor_url) if editor_url else None)
 

@@ -1,0 +1,139 @@
+"""The hub: one per app in each worker process, where that worker's open streams wait.
+
+Each stream (one follower's page) subscribes to a channel and waits on the
+hub's condition. ONE watcher per hub (a thread; a greenlet under gevent's
+monkey-patching) learns of changes from the database, never from process
+memory, so a change made through any worker or any app server reaches every
+follower: on SQLite it reads the versions of the watched channels every
+``LIVE_POLL_SECONDS``; on PostgreSQL it sleeps in LISTEN and reads only the
+channels a NOTIFY names (see :mod:`.signals`). A change made in this very
+process wakes the watcher at once (:meth:`Hub.poke`) instead of at its next
+tick. The watcher stops when the last stream closes and starts again with
+the next one, so an idle server runs no queries at all.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import Counter
+from typing import Iterable
+
+from flask import Flask
+
+from ..extensions import db
+from . import versions
+
+log = logging.getLogger(__name__)
+#: where an app keeps its hub (``app.extensions``)
+EXTENSION = "scorekeeper_live"
+_UNSET = object()
+
+
+class Hub:
+    """Channels watched by this process's streams, with the last version read of each."""
+
+    def __init__(self, app: Flask):
+        self.app = app
+        self.condition = threading.Condition()
+        self.latest: dict[str, str | None] = {}
+        self.streams: Counter[str] = Counter()
+        self.woken = threading.Event()
+        self.watcher: threading.Thread | None = None
+
+    # -- streams ---------------------------------------------------------------------
+    def subscribe(self, channel: str, version: str | None) -> None:
+        """A stream opens on ``channel``, whose ``version`` it just read from the database."""
+        with self.condition:
+            self.streams[channel] += 1
+            self._set(channel, version)
+            if self.watcher is None:
+                self.watcher = threading.Thread(target=self._watch, name="scorekeeper-live", daemon=True)
+                self.watcher.start()
+
+    def unsubscribe(self, channel: str) -> None:
+        """A stream on ``channel`` closed (the follower left, or the stream's time was up)."""
+        with self.condition:
+            self.streams[channel] -= 1
+            if self.streams[channel] <= 0:
+                del self.streams[channel]
+                self.latest.pop(channel, None)
+
+    def wait(self, channel: str, seen: str | None, timeout: float) -> str | None:
+        """The channel's version once it differs from ``seen``, or ``seen`` after ``timeout`` seconds."""
+        with self.condition:
+            self.condition.wait_for(lambda: self.latest.get(channel, seen) != seen, timeout)
+            return self.latest.get(channel, seen)
+
+    def followers(self) -> int:
+        """How many streams are open in this process."""
+        with self.condition:
+            return sum(self.streams.values())
+
+    # -- the watcher ------------------------------------------------------------------
+    def watched(self) -> list[str]:
+        """The channels some stream of this process follows."""
+        with self.condition:
+            return list(self.streams)
+
+    def refresh(self, channels: Iterable[str] | None = None) -> None:
+        """Read the versions of ``channels`` (default: every watched one) and wake their streams."""
+        wanted = set(self.watched())
+        if channels is not None:
+            wanted &= set(channels)
+        if not wanted:
+            return
+        with self.app.app_context(), db.engine.connect() as connection:
+            found = versions.read(connection, sorted(wanted))
+        with self.condition:
+            for channel, version in found.items():
+                if channel in self.streams:
+                    self._set(channel, version)
+
+    def poke(self) -> None:
+        """This process just changed a game: read the database now rather than at the next tick."""
+        self.woken.set()
+
+    def sleep(self, seconds: float) -> None:
+        """Wait ``seconds``, or less when poked."""
+        self.woken.wait(seconds)
+        self.woken.clear()
+
+    def active(self) -> bool:
+        """Asked by the watcher: whether to go on. When no stream is left it stops (atomically with
+        :meth:`subscribe`, which then starts a new one); a watcher that was replaced stops too."""
+        with self.condition:
+            if self.watcher is not threading.current_thread():
+                return False
+            if self.streams:
+                return True
+            self.watcher = None
+            return False
+
+    def _watch(self) -> None:
+        from .signals import signal_for
+
+        try:
+            with self.app.app_context():
+                signal = signal_for(self.app, db.engine)
+            signal.run(self)
+        except Exception:  # pragma: no cover - a bug; the next stream starts a new watcher
+            log.exception("the live watcher stopped")
+        finally:
+            with self.condition:
+                if self.watcher is threading.current_thread():
+                    self.watcher = None
+
+    def _set(self, channel: str, version: str | None) -> None:
+        # called with the condition held
+        if self.latest.get(channel, _UNSET) != version:
+            self.latest[channel] = version
+            self.condition.notify_all()
+
+
+def hub_of(app: Flask) -> Hub:
+    """The hub of ``app`` in this process (made on first use: after gunicorn forks its workers)."""
+    hub = app.extensions.get(EXTENSION)
+    if hub is None:
+        hub = app.extensions.setdefault(EXTENSION, Hub(app))
+    return hub
