@@ -1,8 +1,9 @@
-# Two commands: `make run` (set up and serve on SQLite) and `make test` (set up and run every test).
+# Two commands: `make run` (set up and serve the local network on SQLite; HOST=127.0.0.1 keeps it
+# private) and `make test` (set up and run every test).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
-HOST   ?= 127.0.0.1
+HOST   ?= 0.0.0.0
 PORT   ?= 5000
 
 .PHONY: run test serve db bench clean
@@ -22,7 +23,7 @@ db: $(VENV)/.installed
 
 run: db
 	bash scripts/system-deps.sh run
-	$(VENV)/bin/flask --app scorekeeper run --host $(HOST) --port $(PORT)
+	$(PY) -m scorekeeper.server --host $(HOST) --port $(PORT)
 
 test: $(VENV)/.installed-test
 	bash scripts/system-deps.sh test
@@ -32,6 +33,7 @@ bench: $(VENV)/.installed-test
 	$(PY) bench/rules_bench.py
 	$(PY) bench/pdf_bench.py
 	$(PY) bench/web_bench.py
+	$(PY) bench/live_bench.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache test-artifacts

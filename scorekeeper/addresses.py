@@ -118,6 +118,15 @@ def external_url(endpoint: str, **values) -> str:
     return reachable(url_for(endpoint, _external=True, **values))
 
 
+def everywhere(host: str) -> bool:
+    """Whether a server bound to ``host`` listens on every interface (the LAN included).
+
+    >>> everywhere("0.0.0.0"), everywhere("::"), everywhere("127.0.0.1")
+    (True, True, False)
+    """
+    return host in ("0.0.0.0", "::", "")
+
+
 def table_url(host: str, port: int) -> str:
     """What the phones at the table should open for a server bound to ``host:port``: the LAN
     address when it listens on every interface, the host itself otherwise (``HOST=127.0.0.1``).
@@ -126,7 +135,7 @@ def table_url(host: str, port: int) -> str:
     'http://192.168.1.5:8000/'
     """
     shown = host
-    if host in ("0.0.0.0", "::", ""):
+    if everywhere(host):
         shown = lan_address() or "127.0.0.1"
     if ":" in shown:
         shown = f"[{shown}]"

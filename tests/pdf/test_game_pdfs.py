@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper import addresses
 from scorekeeper.extensions import db
 from tests.pdf.support import A4, LETTER, ReadBack, krazy_bee_hands, seed_game
 
@@ -24,8 +25,10 @@ def sheet_of(client, public_id, query="") -> tuple[object, ReadBack]:
     return response, ReadBack(response.data)
 
 
-def test_krazy_bee_sheet_of_a_long_game_in_progress(app, client):
-    """KB-9: Step and points per hand; totals and progress from the engine; the QR link."""
+def test_krazy_bee_sheet_of_a_long_game_in_progress(app, client, monkeypatch):
+    """KB-9: Step and points per hand; totals and progress from the engine; the QR link (opened on
+    localhost, it names this machine's LAN address: scorekeeper/addresses.py)."""
+    monkeypatch.setattr(addresses, "lan_address", lambda: "192.168.1.23")
     public_id = seeded(app, "krazy-bee", ["Ann", "Bob", "Cy", "Dee"], krazy_bee_hands(30))
     response, pdf = sheet_of(client, public_id)
     assert response.headers["Content-Disposition"] == f'inline; filename="krazy-bee-{public_id}-sheet.pdf"'
@@ -36,7 +39,7 @@ def test_krazy_bee_sheet_of_a_long_game_in_progress(app, client):
     # totals derived by the engine for the seeded hands: 405 415 410 430
     assert "405" in pdf.text and "430" in pdf.text
     assert "Step 9 of 10" in pdf.text and "Step 8 of 10" in pdf.text
-    assert f"http://localhost/games/{public_id}" in "".join(pdf.text.split())
+    assert f"http://192.168.1.23/games/{public_id}" in "".join(pdf.text.split())
     assert "book of 5 + book of 3" in pdf.text  # the Step list in the margin
 
 

@@ -45,8 +45,9 @@ def test_stranger_reads_only(app, client, game):
     assert page.status_code == 200
     assert "read-only" in page.text
     assert "Rematch" not in page.text and "Delete game" not in page.text and "Undo" not in page.text
-    refresh = app.config["FOLLOW_REFRESH_SECONDS"]
-    assert f'<meta http-equiv="refresh" content="{refresh}">' in page.text
+    # followed live (scorekeeper/live), with a plain Refresh link and no timed reload (axe: meta-refresh)
+    assert 'http-equiv="refresh"' not in page.text
+    assert f'data-live-stream="/live/games/{game}"' in page.text and ">Refresh</a>" in page.text
     share = stranger.get(f"/games/{game}/share")
     assert "<svg" in share.text and f"/games/{game}" in share.text
     assert "/join/" not in share.text  # no editor link for readers
