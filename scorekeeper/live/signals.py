@@ -70,8 +70,8 @@ class Listener:
     def _listen(self, hub) -> None:
         # a connection of its own, taken out of the pool for as long as it listens
         pooled = self.engine.raw_connection()
-        pooled.detach()
         connection = pooled.driver_connection
+        pooled.detach()
         try:
             connection.autocommit = True
             connection.execute(f"LISTEN {PG_CHANNEL}")
