@@ -1,11 +1,12 @@
 """Live benchmark: how fast a recorded hand reaches 1, 50 and 200 followers, and what they cost.
 
-Migrates a temporary SQLite file, seeds a 4-player Rummikub game of 20 hands,
-and starts the production server (``python -m scorekeeper.server``: gunicorn,
-gevent workers) on a free loopback port. For each number of followers, a
-separate process opens that many followers the way a phone does (asyncio
-streams, one process): each loads the game page, opens its event stream with the page's
-version, and after every ``change`` event fetches the page's live fragment.
+Migrates a temporary SQLite file, seeds a 4-player Rummikub game of 50 hands
+(web_bench's), and starts the production server (``python -m scorekeeper.server``:
+gunicorn, gevent workers) on a free loopback port. For each number of
+followers, a separate process opens that many followers the way a phone does
+(asyncio streams, one process): each loads the game page, opens its event
+stream with the page's version, and after every ``change`` event takes the
+content the event brings (or fetches the live fragment when it brings none).
 Meanwhile this process records hands through the real form (GET the hand form
 once for its CSRF token, then POST each hand with the editor's cookie), one
 every ``--interval`` seconds, timing each POST.
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import multiprocessing
 import os
 import re
@@ -95,25 +97,30 @@ class Connection:
 
 
 async def _follower(port: int, public_id: str, connected, seen: list, who: int) -> None:
-    """One phone: load the page, follow its stream, fetch the fragment after each change."""
+    """One phone: load the page, follow its stream; after each change take the content the event
+    brings (a reader's), or fetch the fragment when it brings none (as an editor's page does)."""
     fetches = Connection(port)
     await fetches.open()
     page = (await fetches.get(f"/games/{public_id}")).decode()
     version = VERSION.search(page).group(1)
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=2 ** 22)
     writer.write(f"GET /live/games/{public_id}?since={version} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                  "Accept: text/event-stream\r\n\r\n".encode())
     await reader.readuntil(b"\r\n\r\n")
     connected.release()
+    changed = False
     while True:
-        line = await reader.readline()  # chunk sizes, event fields, blank lines: only one matters
+        line = await reader.readline()  # chunk sizes, event fields, blank lines: two matter
         if not line:
             return
         if line.startswith(b"event: change"):
-            event_at = time.monotonic()
-            fragment = (await fetches.get(f"/games/{public_id}?fragment=live")).decode()
-            shown = HANDS_SHOWN.search(fragment)
-            seen.append((who, int(shown.group(1)), event_at, time.monotonic()))
+            changed, event_at = True, time.monotonic()
+        elif line.startswith(b"data: ") and changed:
+            changed = False
+            html = json.loads(line[6:]).get("html")
+            if html is None:
+                html = (await fetches.get(f"/games/{public_id}?fragment=live")).decode()
+            seen.append((who, int(HANDS_SHOWN.search(html).group(1)), event_at, time.monotonic()))
 
 
 # -- the scorekeeper ---------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import re
 
 from flask import Response, abort, request
 
+from .extensions import db
 from .models import Game
 from .services import get_game_or_404, secret_matches
 
@@ -41,6 +42,12 @@ def presented_secret_for(public_id: str) -> str | None:
     if header[:7].lower() == "bearer ":
         return header[7:].strip()
     return request.cookies.get(COOKIE_PREFIX + public_id)
+
+
+def holds_secret_for(public_id: str, game_id: int) -> bool:
+    """Whether this request holds the edit secret of the game with these ids (reads its row alone)."""
+    secret = presented_secret_for(public_id)
+    return secret is not None and secret_matches(db.session.get(Game, game_id), secret)
 
 
 def can_edit(game: Game) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import Counter
-from typing import Iterable
+from typing import Callable, Iterable
 
 from flask import Flask
 
@@ -39,6 +39,7 @@ class Hub:
         self.latest: dict[str, str | None] = {}
         self.streams: Counter[str] = Counter()
         self.woken = threading.Event()
+        self.fragments: dict[str, tuple[str, str | None]] = {}  # channel: (version, reader's HTML)
         self.watcher: threading.Thread | None = None
 
     # -- streams ---------------------------------------------------------------------
@@ -58,12 +59,26 @@ class Hub:
             if self.streams[channel] <= 0:
                 del self.streams[channel]
                 self.latest.pop(channel, None)
+                self.fragments.pop(channel, None)
 
     def wait(self, channel: str, seen: str | None, timeout: float) -> str | None:
         """The channel's version once it differs from ``seen``, or ``seen`` after ``timeout`` seconds."""
         with self.condition:
             self.condition.wait_for(lambda: self.latest.get(channel, seen) != seen, timeout)
             return self.latest.get(channel, seen)
+
+    def fragment(self, channel: str, version: str, render: Callable[[], str | None]) -> str | None:
+        """The reader's HTML of ``channel`` at ``version``: rendered by the first stream that asks,
+        then shared by every stream of this process."""
+        with self.condition:
+            kept = self.fragments.get(channel)
+            if kept is not None and kept[0] == version:
+                return kept[1]
+        html = render()
+        with self.condition:
+            if channel in self.streams:
+                self.fragments[channel] = (version, html)
+        return html
 
     def followers(self) -> int:
         """How many streams are open in this process."""

@@ -7,9 +7,12 @@ and stay open. Each change is one event::
     event: change
     data: {"channel": "game:<id>", "version": "<version>"}
 
-``version`` null (id ``gone``) means the game was deleted. The page then
-fetches its own fragment (``?fragment=live``, the same templates and HTML
-cache as the page) and swaps it in. A comment line every
+``version`` null (id ``gone``) means the game was deleted. For a reader
+without the edit secret the data also holds ``html``, the page's live
+fragment (:mod:`.fragments`: rendered once per change in each worker, so 200
+followers cost 200 socket writes, not 200 requests); an editor's page fetches
+its own (``?fragment=live``: the same view, templates and HTML cache) and
+swaps it in. A comment line every
 ``LIVE_HEARTBEAT_SECONDS`` keeps proxies from closing an idle stream; after
 ``LIVE_STREAM_SECONDS`` the stream ends and the browser reconnects with
 ``Last-Event-ID`` (so does any dropped connection): a follower that missed a
@@ -22,12 +25,15 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Iterator
 
-from flask import Blueprint, Response, abort, current_app, request
+from functools import partial
+from typing import Callable, Iterator
 
-from .. import services
+from flask import Blueprint, Response, abort, current_app, request, url_for
+
+from .. import access, services
 from ..extensions import db
+from .fragments import reader_fragment
 from .hub import Hub, hub_of
 from .versions import GAMES, game_channel, game_token, list_token
 
@@ -46,7 +52,11 @@ def game(public_id: str):
     stamp = services.game_stamp(public_id)
     if stamp is None:
         abort(404, description=services.NO_GAME)
-    return _stream(game_channel(public_id), game_token(stamp[1], stamp[2]))
+    render = None
+    if not access.holds_secret_for(public_id, stamp[0]):
+        render = partial(reader_fragment, current_app._get_current_object(),
+                         url_for("games.show", public_id=public_id))
+    return _stream(game_channel(public_id), game_token(stamp[1], stamp[2]), render)
 
 
 @bp.get("/games")
@@ -55,10 +65,10 @@ def games():
     return _stream(GAMES, list_token(db.session))
 
 
-def _stream(channel: str, version: str) -> Response:
+def _stream(channel: str, version: str, render: Callable[[], str | None] | None = None) -> Response:
     seen = (request.headers.get("Last-Event-ID") or request.args.get("since") or "")[:SEEN_MAX]
     config = current_app.config
-    body = events(hub_of(current_app._get_current_object()), channel, seen, version,
+    body = events(hub_of(current_app._get_current_object()), channel, seen, version, render=render,
                   heartbeat=float(config["LIVE_HEARTBEAT_SECONDS"]), lifetime=float(config["LIVE_STREAM_SECONDS"]))
     response = Response(body, mimetype=EVENT_STREAM)
     # no-transform: no proxy or middleware may compress or rewrite it; X-Accel-Buffering: nginx
@@ -68,10 +78,10 @@ def _stream(channel: str, version: str) -> Response:
     return response
 
 
-def events(hub: Hub, channel: str, seen: str, version: str | None, *, heartbeat: float,
-           lifetime: float) -> Iterator[str]:
+def events(hub: Hub, channel: str, seen: str, version: str | None, *, heartbeat: float, lifetime: float,
+           render: Callable[[], str | None] | None = None) -> Iterator[str]:
     """The event stream of ``channel`` for a browser that last saw ``seen``; ``version`` is the
-    channel's version read for this request."""
+    channel's version read for this request; ``render`` makes the reader's HTML to send along."""
     hub.subscribe(channel, version)
     try:
         yield f"retry: {RETRY_MS}\n: following {channel}\n\n"  # sent at once: the browser knows it is live
@@ -79,7 +89,8 @@ def events(hub: Hub, channel: str, seen: str, version: str | None, *, heartbeat:
         while True:
             if version != seen:
                 seen = version
-                yield change_event(channel, version)
+                html = hub.fragment(channel, version, render) if render and version else None
+                yield change_event(channel, version, html)
                 if version is None:
                     return
             left = end - time.monotonic()
@@ -92,13 +103,19 @@ def events(hub: Hub, channel: str, seen: str, version: str | None, *, heartbeat:
         hub.unsubscribe(channel)
 
 
-def change_event(channel: str, version: str | None) -> str:
-    """One SSE event: the channel changed and now has ``version`` (None: deleted).
+def change_event(channel: str, version: str | None, html: str | None = None) -> str:
+    """One SSE event: the channel changed and now has ``version`` (None: deleted), with the
+    reader's ``html`` when given (JSON keeps it on one ``data:`` line).
 
     >>> print(change_event("game:AbC", "00ff"), end="")
     id: 00ff
     event: change
     data: {"channel": "game:AbC", "version": "00ff"}
+    >>> print(change_event("game:AbC", "00ff", "<p>\\n</p>").splitlines()[2])
+    data: {"channel": "game:AbC", "version": "00ff", "html": "<p>\\n</p>"}
     """
-    data = json.dumps({"channel": channel, "version": version})
+    body = {"channel": channel, "version": version}
+    if html is not None:
+        body["html"] = html
+    data = json.dumps(body)
     return f"id: {version or 'gone'}\nevent: change\ndata: {data}\n\n"

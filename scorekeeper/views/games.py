@@ -14,7 +14,6 @@ from .. import access, charts, live, services, standings
 from ..addresses import external_url
 from ..extensions import db
 from ..forms import ConfirmForm, new_game_form, player_field, submitted_options, submitted_players, OPT
-from ..models import Game
 from ..qr import qr_svg
 from ..rules import OptionError, RoundError, RulesError, find_variant, variants
 from ..rules.krazy_bee_steps import step_texts
@@ -154,7 +153,7 @@ def show(public_id: str):
     shown = {"layout": live.layout(fragment), "live_version": live.game_version(stamp)}
     if session.get("_flashes") and not fragment:
         return render_template("games/show.html", **_game_page(services.get_game_or_404(public_id)), **shown)
-    editor = _holds_secret(public_id, stamp[0])
+    editor = access.holds_secret_for(public_id, stamp[0])
     key = (public_id, *stamp, editor, fragment)
     if (kept := _kept_pages().get(key)) is not None:
         return kept.replace(TOKEN_MARK, generate_csrf()) if editor else kept
@@ -165,12 +164,6 @@ def show(public_id: str):
 
 #: where the request's CSRF token goes in a kept editor's page
 TOKEN_MARK = "csrf-token-of-this-request"
-
-
-def _holds_secret(public_id: str, game_id: int) -> bool:
-    """Whether this request holds the game's edit secret (reads the game row alone)."""
-    secret = access.presented_secret_for(public_id)
-    return secret is not None and services.secret_matches(db.session.get(Game, game_id), secret)
 
 
 def _game_page(game) -> dict:

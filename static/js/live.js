@@ -1,8 +1,9 @@
 /* Live pages: follow a game (or the games list) over Server-Sent Events and swap in its new
    content after every change, in place: no reload, the scroll position, open <details>, a
    sideways-scrolled hands table and the focused button kept. The server renders the content
-   (?fragment=live, the page's own templates); this script only fetches and swaps it. Without
-   JavaScript (or EventSource) the page keeps its plain Refresh link.
+   (the page's own templates): a reader's event brings it along, an editor's page fetches its
+   own (?fragment=live); this script only swaps it in. Without JavaScript (or EventSource) the
+   page keeps its plain Refresh link.
 
    Other scripts can build on it (a queue of hands recorded offline, say): it announces
    "live:online" and "live:offline" when the stream connects or drops, and "live:change" after
@@ -44,7 +45,8 @@
     source.addEventListener("change", function (event) {
       var data = JSON.parse(event.data);
       version = data.version;
-      update();
+      if (typeof data.html === "string" && !fetching) swap(data.html);
+      else update();
     });
   }
 

@@ -53,9 +53,10 @@ def test_a_hand_recorded_through_the_form_reaches_a_follower(live_app, client):
         event = events.next_event()
     assert event is not None, "no change event after the hand was recorded"
     assert event["channel"] == f"game:{game}" and event["id"] == event["version"] != seen
-    # the follower's page is now at that version, with the new totals
+    # the follower's page is now at that version, with the new totals; the event brought its content
     assert page_version(follower, f"/games/{game}") == event["version"]
     assert totals(follower, game) == [12, -12]
+    assert event["html"] == follower.get(f"/games/{game}?fragment=live").text
 
 
 def test_followers_need_only_the_read_only_link_and_learn_no_secret(live_app, client):
@@ -65,10 +66,23 @@ def test_followers_need_only_the_read_only_link_and_learn_no_secret(live_app, cl
     with stream(stranger, f"/live/games/{game}") as (response, events):
         assert response.status_code == 200
         event = events.next_event()  # no version given: the current one at once
-    assert event and secret not in str(event) and set(event) == {"id", "channel", "version"}
+    assert event and secret not in str(event) and set(event) == {"id", "channel", "version", "html"}
+    assert "Record a hand" not in event["html"] and "csrf_token" not in event["html"]  # a reader's view
     assert stranger.get("/live/games/no-such-game").status_code == 404
     with stream(stranger, "/live/games") as (response, _):
         assert response.status_code == 200
+
+
+def test_an_editors_stream_brings_no_html_the_page_fetches_its_own(live_app, client):
+    """The editor's content has its own forms and CSRF token: never rendered for someone else."""
+    game = new_game(live_app, client, "rummikub")
+    seen = page_version(client, f"/games/{game}")
+    with stream(client, f"/live/games/{game}?since={seen}") as (_, events):
+        events.next_chunk()
+        submit(client, rounds_url(game), HAND)
+        event = events.next_event()
+    assert event and "html" not in event
+    assert "Undo: Hand 1 recorded" in client.get(f"/games/{game}?fragment=live").text
 
 
 def test_a_follower_that_reconnects_gets_what_it_missed_at_once(live_app, client):
