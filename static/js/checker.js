@@ -248,7 +248,8 @@
   /* -- sharing: the address bar shows the verdict's short link; Share sends it ------------------ */
   var share = document.getElementById("share-link");
   if (share) {
-    if (window.history && history.replaceState) history.replaceState(null, "", share.href);
+    // the address bar keeps its own host (the link itself may name the LAN address, for other phones)
+    if (window.history && history.replaceState) history.replaceState(null, "", share.pathname + share.search);
     var button = document.querySelector("[data-share]");
     button.hidden = false;
     button.addEventListener("click", function () {
