@@ -131,3 +131,16 @@ def test_a_grid_with_a_broken_line_marks_it(live_server, page):
     assert "Lines" in page.locator("#verdict").inner_text().title()
     assert page.locator('#verdict a.rule-id[href="/rules/runny-tiles#CT-9"]').count() >= 1
     assert_no_sideways_scroll(page)
+
+
+def test_the_verdict_link_names_the_lan_address_without_breaking_the_page(live_server, page):
+    """Opened on 127.0.0.1, the link for other phones names the LAN address (scorekeeper/addresses.py);
+    the address bar keeps this page's own host (another origin would make the script fail)."""
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{live_server}/check/crazy-tiles?cards=R12+R13+J")
+    link = page.locator("#share-link").get_attribute("href")
+    assert "/check/crazy-tiles?cards=R12" in link
+    assert page.url.startswith(f"{live_server}/check/crazy-tiles?cards=R12")
+    assert errors == []
+    assert page.get_by_role("button", name="Share").is_visible()  # wired up by the script
