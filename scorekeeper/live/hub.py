@@ -39,18 +39,25 @@ class Hub:
         self.latest: dict[str, str | None] = {}
         self.streams: Counter[str] = Counter()
         self.woken = threading.Event()
-        self.fragments: dict[str, tuple[str, str | None]] = {}  # channel: (version, reader's HTML)
+        self.fragments: dict[str, tuple[str, bytes]] = {}  # channel: (version, the reader's event)
         self.watcher: threading.Thread | None = None
+        self.unread: set[str] = set()  # channels the watcher has not read yet
 
     # -- streams ---------------------------------------------------------------------
-    def subscribe(self, channel: str, version: str | None) -> None:
-        """A stream opens on ``channel``, whose ``version`` it just read from the database."""
+    def subscribe(self, channel: str, version: str | None) -> str | None:
+        """A stream opens on ``channel``, whose ``version`` it just read from the database; returns
+        the version to start from. A channel already watched keeps the watcher's reading (at least
+        as fresh); a new one starts from the stream's and is read again at the watcher's next tick
+        (a change may have come between that reading and now)."""
         with self.condition:
             self.streams[channel] += 1
-            self._set(channel, version)
+            if channel not in self.latest:
+                self.latest[channel] = version
+                self.unread.add(channel)
             if self.watcher is None:
                 self.watcher = threading.Thread(target=self._watch, name="scorekeeper-live", daemon=True)
                 self.watcher.start()
+            return self.latest[channel]
 
     def unsubscribe(self, channel: str) -> None:
         """A stream on ``channel`` closed (the follower left, or the stream's time was up)."""
@@ -60,6 +67,7 @@ class Hub:
                 del self.streams[channel]
                 self.latest.pop(channel, None)
                 self.fragments.pop(channel, None)
+                self.unread.discard(channel)
 
     def wait(self, channel: str, seen: str | None, timeout: float) -> str | None:
         """The channel's version once it differs from ``seen``, or ``seen`` after ``timeout`` seconds."""
@@ -67,18 +75,18 @@ class Hub:
             self.condition.wait_for(lambda: self.latest.get(channel, seen) != seen, timeout)
             return self.latest.get(channel, seen)
 
-    def fragment(self, channel: str, version: str, render: Callable[[], str | None]) -> str | None:
-        """The reader's HTML of ``channel`` at ``version``: rendered by the first stream that asks,
-        then shared by every stream of this process."""
+    def shared(self, channel: str, version: str, make: Callable[[], bytes]) -> bytes:
+        """What every reader's stream of this process sends for ``channel`` at ``version`` (the
+        event with the page's HTML): made by the first stream that asks, then reused as it is."""
         with self.condition:
             kept = self.fragments.get(channel)
             if kept is not None and kept[0] == version:
                 return kept[1]
-        html = render()
+        made = make()
         with self.condition:
             if channel in self.streams:
-                self.fragments[channel] = (version, html)
-        return html
+                self.fragments[channel] = (version, made)
+        return made
 
     def followers(self) -> int:
         """How many streams are open in this process."""
@@ -86,24 +94,28 @@ class Hub:
             return sum(self.streams.values())
 
     # -- the watcher ------------------------------------------------------------------
-    def watched(self) -> list[str]:
-        """The channels some stream of this process follows."""
+    def refresh(self, connection, channels: Iterable[str] | None = None) -> None:
+        """Read the versions of ``channels`` (default: every watched one) and of any channel not
+        read yet, on the watcher's ``connection``, and wake the streams of those that changed."""
         with self.condition:
-            return list(self.streams)
-
-    def refresh(self, channels: Iterable[str] | None = None) -> None:
-        """Read the versions of ``channels`` (default: every watched one) and wake their streams."""
-        wanted = set(self.watched())
-        if channels is not None:
-            wanted &= set(channels)
+            wanted = set(self.streams) if channels is None else set(channels) & set(self.streams)
+            wanted |= self.unread
+            self.unread.clear()
         if not wanted:
             return
-        with self.app.app_context(), db.engine.connect() as connection:
+        try:
             found = versions.read(connection, sorted(wanted))
+        finally:
+            connection.rollback()  # no transaction (nor snapshot) held between two readings
         with self.condition:
             for channel, version in found.items():
                 if channel in self.streams:
                     self._set(channel, version)
+
+    def has_unread(self) -> bool:
+        """Whether some channel is waiting for its first reading by the watcher."""
+        with self.condition:
+            return bool(self.unread)
 
     def poke(self) -> None:
         """This process just changed a game: read the database now rather than at the next tick."""
@@ -129,9 +141,8 @@ class Hub:
         from .signals import signal_for
 
         try:
-            with self.app.app_context():
-                signal = signal_for(self.app, db.engine)
-            signal.run(self)
+            with self.app.app_context():  # for the watcher's whole life: its own connection, its own context
+                signal_for(self.app, db.engine).run(self)
         except Exception:  # pragma: no cover - a bug; the next stream starts a new watcher
             log.exception("the live watcher stopped")
         finally:

@@ -1,10 +1,11 @@
 """Change signals: how a worker's watcher learns that a game changed, on each database.
 
 - :class:`Poller` (SQLite, and any other database): every ``LIVE_POLL_SECONDS``
-  one small query reads the versions of the channels this worker's streams
-  follow. The versions are the game rows' change stamps, written by the
-  change's own transaction, so any worker or process sharing the file sees
-  them the moment the change commits.
+  it asks SQLite whether anyone committed since (``PRAGMA data_version``) and
+  if so one small query reads the versions of the channels this worker's
+  streams follow. The versions are the game rows' change stamps, written by
+  the change's own transaction, so any worker or process sharing the file
+  sees them the moment the change commits.
 - :class:`Listener` (PostgreSQL): one connection per worker LISTENs; every
   transaction that changes a game sends ``NOTIFY scorekeeper_live`` with the
   game's channel (:func:`install_writer_hooks`, delivered only when it
@@ -38,26 +39,43 @@ _CHANGED = "scorekeeper_live_changed"
 
 
 class Poller:
-    """Read every watched channel's version every ``interval`` seconds."""
+    """Read the watched channels' versions, every ``interval`` seconds, on a connection of its own.
 
-    def __init__(self, interval: float):
-        self.interval = interval
+    On SQLite a tick first asks ``PRAGMA data_version``, which changes only when
+    another connection (any process) committed: an idle table costs next to
+    nothing, and the versions are read only after a change (or for a channel
+    a new stream brought).
+    """
+
+    def __init__(self, engine, interval: float):
+        self.engine, self.interval = engine, interval
 
     def run(self, hub) -> None:
         while hub.active():
-            hub.sleep(self.interval)
             try:
-                hub.refresh()
+                with self.engine.connect() as connection:
+                    self._poll(hub, connection)
             except Exception as err:  # the database is briefly unavailable: try again
                 log.warning("live: could not read the watched games: %s", err)
                 time.sleep(RETRY_SECONDS)
 
+    def _poll(self, hub, connection) -> None:
+        last = None
+        while hub.active():
+            now = data_version(connection)
+            if now is None or now != last:
+                hub.refresh(connection)
+                last = now
+            elif hub.has_unread():
+                hub.refresh(connection, ())
+            hub.sleep(self.interval)
+
 
 class Listener:
-    """LISTEN on PostgreSQL; read the channels each NOTIFY names, all of them every ``safety`` s."""
+    """LISTEN on PostgreSQL; read the channels each NOTIFY names, and all of them every ``safety`` s."""
 
-    def __init__(self, engine, safety: float):
-        self.engine, self.safety = engine, safety
+    def __init__(self, engine, interval: float, safety: float):
+        self.engine, self.interval, self.safety = engine, interval, safety
 
     def run(self, hub) -> None:
         while hub.active():
@@ -70,25 +88,41 @@ class Listener:
     def _listen(self, hub) -> None:
         # a connection of its own, taken out of the pool for as long as it listens
         pooled = self.engine.raw_connection()
-        connection = pooled.driver_connection
+        listening = pooled.driver_connection
         pooled.detach()
         try:
-            connection.autocommit = True
-            connection.execute(f"LISTEN {PG_CHANNEL}")
-            hub.refresh()  # whatever changed while nobody listened
-            while hub.active():
-                named = {n.payload for n in connection.notifies(timeout=self.safety, stop_after=1)}
-                hub.refresh([*named, GAMES] if named else None)
+            listening.autocommit = True
+            listening.execute(f"LISTEN {PG_CHANNEL}")
+            with self.engine.connect() as connection:
+                hub.refresh(connection)  # whatever changed while nobody listened
+                checked = time.monotonic()
+                while hub.active():
+                    named = {n.payload for n in listening.notifies(timeout=self.interval, stop_after=1)}
+                    if time.monotonic() - checked > self.safety:
+                        hub.refresh(connection)
+                        checked = time.monotonic()
+                    elif named or hub.has_unread():
+                        hub.refresh(connection, [*named, GAMES] if named else ())
         finally:
-            connection.close()
+            listening.close()
+
+
+def data_version(connection) -> int | None:
+    """SQLite's count of commits by other connections (None on other databases)."""
+    if connection.dialect.name != "sqlite":
+        return None
+    try:
+        return connection.exec_driver_sql("PRAGMA data_version").scalar()
+    finally:
+        connection.rollback()
 
 
 def signal_for(app: Flask, engine):
     """The change signal for the app's database: LISTEN/NOTIFY on PostgreSQL, else polling."""
     interval = float(app.config["LIVE_POLL_SECONDS"])
     if engine.dialect.name == "postgresql":
-        return Listener(engine, safety=interval * 50)
-    return Poller(interval)
+        return Listener(engine, interval, safety=interval * 50)
+    return Poller(engine, interval)
 
 
 # -- the writers' side -------------------------------------------------------------------

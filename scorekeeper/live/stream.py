@@ -79,18 +79,20 @@ def _stream(channel: str, version: str, render: Callable[[], str | None] | None 
 
 
 def events(hub: Hub, channel: str, seen: str, version: str | None, *, heartbeat: float, lifetime: float,
-           render: Callable[[], str | None] | None = None) -> Iterator[str]:
+           render: Callable[[], str | None] | None = None) -> Iterator[str | bytes]:
     """The event stream of ``channel`` for a browser that last saw ``seen``; ``version`` is the
     channel's version read for this request; ``render`` makes the reader's HTML to send along."""
-    hub.subscribe(channel, version)
+    version = hub.subscribe(channel, version)
     try:
         yield f"retry: {RETRY_MS}\n: following {channel}\n\n"  # sent at once: the browser knows it is live
         end = time.monotonic() + lifetime
         while True:
             if version != seen:
                 seen = version
-                html = hub.fragment(channel, version, render) if render and version else None
-                yield change_event(channel, version, html)
+                if render is not None and version is not None:
+                    yield hub.shared(channel, version, lambda: change_event(channel, version, render()).encode())
+                else:
+                    yield change_event(channel, version)
                 if version is None:
                     return
             left = end - time.monotonic()
