@@ -18,7 +18,7 @@ $(VENV)/.installed-test: $(VENV)/.installed
 	touch $@
 
 db: $(VENV)/.installed
-	$(VENV)/bin/flask --app scorekeeper db upgrade --directory migrations
+	$(VENV)/bin/flask --app scorekeeper db upgrade --directory scorekeeper/migrations
 
 run: db
 	bash scripts/system-deps.sh run

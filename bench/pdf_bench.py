@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app, printing, services  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.pdf import html_to_pdf  # noqa: E402
+from scorekeeper.printing.pdf import html_to_pdf  # noqa: E402
 from tests.pdf.support import krazy_bee_hands, seed_game  # noqa: E402
 
 TARGET_MS = 600

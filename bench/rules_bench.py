@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scorekeeper.batch import run_batch_stream  # noqa: E402
+from scorekeeper.cli.batch import run_batch_stream  # noqa: E402
 from scorekeeper.rules import check  # noqa: E402
 
 TYPICAL = {

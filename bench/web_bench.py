@@ -67,7 +67,7 @@ def seed(db_url: str, games: int) -> list[tuple[str, str]]:
     app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": db_url})
     made = []
     with app.app_context():
-        upgrade(directory=str(ROOT / "migrations"))
+        upgrade(directory=str(ROOT / "scorekeeper" / "migrations"))
         for _ in range(games):
             game, secret = services.create_game("rummikub", PLAYERS, {"target": 10 ** 9})
             for n in range(HANDS):

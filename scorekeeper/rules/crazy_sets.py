@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .cards import Card, Notation
-from .crib_melds import FACE_HINTS
+from .crib_rummy.melds import FACE_HINTS
 
 SUITS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 RANKS = {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14, **{str(n): n for n in range(3, 11)}}

@@ -21,7 +21,7 @@ from ..openapi import document
 from ..rules import RoundError, RulesError, variants
 from ..services import (create_game, delete_round, game_score, get_game_or_404, record_round,
                         secret_matches, update_round)
-from ..transfer import TransferError, export_game, import_game, stamp
+from ..services.transfer import TransferError, export_game, import_game, stamp
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)

@@ -20,10 +20,10 @@ from typing import Any
 from flask import url_for
 from werkzeug.routing import BuildError
 
-from ..card_faces import canonical, face, faces_of_reading, written_tokens
+from ..display.card_faces import canonical, face, faces_of_reading, written_tokens
 from ..checking import CheckInput
 from ..rules import find_variant
-from ..rules.tile_grid import read_board
+from ..rules.tiles.grid import read_board
 
 _RULE = re.compile(r"^\s*((?:KB|RB|CT|CR|CZ|N)-\d+)\s*:?\s*(.*)$", re.S)
 _RULE_INSIDE = re.compile(r"\b((?:KB|RB|CT|CR|CZ|N)-\d+):\s*")

@@ -10,13 +10,14 @@ from flask import (Blueprint, abort, current_app, flash, make_response, redirect
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from .. import access, charts, services, standings
+from .. import access, services
+from ..display import charts, standings
 from ..extensions import db
 from ..forms import ConfirmForm, new_game_form, player_field, submitted_options, submitted_players, OPT
 from ..models import Game
-from ..qr import qr_svg
+from ..display.qr import qr_svg
 from ..rules import OptionError, RoundError, RulesError, find_variant, variants
-from ..rules.krazy_bee_steps import step_texts
+from ..rules.krazy_bee.steps import step_texts
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 

@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import cli, rules
-from scorekeeper.batch import run_batch, run_batch_stream
+from scorekeeper import rules
+from scorekeeper.cli import commands as cli
+from scorekeeper.cli.batch import run_batch, run_batch_stream
 from scorekeeper.rules import registry
 from scorekeeper.rules.base import Variant
 from scorekeeper.rules.cards import Notation

@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.rules import (NotationError, OptionError, RoundError, check, hand, options_for,
                                score_game, score_round)
-from scorekeeper.rules.crib_melds import RUN_PEGS
+from scorekeeper.rules.crib_rummy.melds import RUN_PEGS
 from scorekeeper.rules.crib_rummy import table_melds
 
 V = "crib-rummy"

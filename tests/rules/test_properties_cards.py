@@ -15,7 +15,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from scorekeeper.rules import NotationError, Verdict, check, hand
-from scorekeeper.rules.crib_melds import RUN_PEGS, SET_PEGS
+from scorekeeper.rules.crib_rummy.melds import RUN_PEGS, SET_PEGS
 
 CRIB, CRAZY = "crib-rummy", "crazy-rummy"
 SUITS = "SHDC"

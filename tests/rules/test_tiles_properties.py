@@ -3,7 +3,7 @@
 from hypothesis import given, settings, strategies as st
 
 from scorekeeper.rules import NotationError, check, options_for
-from scorekeeper.rules.tile_checks import set_verdict
+from scorekeeper.rules.tiles.checks import set_verdict
 from scorekeeper.rules.tiles import NOTATION
 
 VARIANTS = ("rummikub", "crazy-tiles", "runny-tiles")

@@ -20,7 +20,7 @@ from scorekeeper import create_app, services
 from scorekeeper.extensions import db
 
 ROOT = Path(__file__).resolve().parents[2]
-MIGRATIONS = ROOT / "migrations"
+MIGRATIONS = ROOT / "scorekeeper" / "migrations"
 TABLES = {"games", "players", "rounds", "audit_entries"}
 
 
@@ -54,11 +54,11 @@ def test_upgraded_database_works_and_downgrades(empty_app):
 
 
 def test_make_run_upgrade_command_on_a_fresh_file(tmp_path):
-    """Exactly what ``make run`` does: ``flask --app scorekeeper db upgrade --directory migrations``."""
+    """Exactly what ``make run`` does: ``flask --app scorekeeper db upgrade --directory scorekeeper/migrations``."""
     db_file = tmp_path / "fresh.sqlite3"
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{db_file}", "SCOREKEEPER_SECRET_KEY": "x"}
     flask = Path(sys.executable).with_name("flask")
-    result = subprocess.run([str(flask), "--app", "scorekeeper", "db", "upgrade", "--directory", "migrations"],
+    result = subprocess.run([str(flask), "--app", "scorekeeper", "db", "upgrade", "--directory", "scorekeeper/migrations"],
                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     import sqlite3

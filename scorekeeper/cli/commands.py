@@ -3,7 +3,7 @@
 Exit codes: 0 legal, 1 not legal, 2 notation or usage error (message on stderr).
 
 ``check`` and ``hand`` call the rules engine and nothing else; ``check --batch``
-reads JSON lines (see :mod:`scorekeeper.batch`). ``serve`` and ``init-db`` build
+reads JSON lines (see :mod:`scorekeeper.cli.batch`). ``serve`` and ``init-db`` build
 the Flask app, imported lazily so a check does not pay for the web stack.
 """
 
@@ -14,43 +14,16 @@ import json
 import sys
 from typing import Any, Sequence
 
-from .card_faces import canonical, written_tokens
-from .checking import CheckInput, run
-from .rules import RulesError
+from ..display.card_faces import canonical, written_tokens
+from ..checking import CheckInput, run
+from ..rules import RulesError
+from .args import UsageError, collect_options
 
 EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_USAGE = 0, 1, 2
 
 #: Marks that are not cards: the Step separator ``|``, grid rows (``/`` or a
 #: new line) and ``.`` for an empty grid cell.
 _LAYOUT = ("|", "/", ".")
-
-
-class UsageError(ValueError):
-    """Bad command-line input that is not the engine's business (e.g. ``--option min``)."""
-
-
-# -- parsing ------------------------------------------------------------------
-def parse_option(text: str, example: str = "min=4") -> tuple[str, str]:
-    """``KEY=VALUE`` from ``--option`` to a pair; UsageError naming the token otherwise.
-
-    >>> parse_option("min=4")
-    ('min', '4')
-    >>> parse_option("steps=run of 7; run of 8")
-    ('steps', 'run of 7; run of 8')
-    >>> parse_option("min")
-    Traceback (most recent call last):
-    ...
-    scorekeeper.cli.UsageError: --option 'min': write KEY=VALUE, e.g. --option min=4
-    """
-    key, sep, value = text.partition("=")
-    if not sep or not key.strip():
-        raise UsageError(f"--option {text!r}: write KEY=VALUE, e.g. --option {example}")
-    return key.strip(), value.strip()
-
-
-def collect_options(pairs: Sequence[str] | None, example: str = "min=4") -> dict[str, str]:
-    """Every ``--option KEY=VALUE`` as a dict (a repeated key keeps the last value)."""
-    return dict(parse_option(p, example) for p in pairs or ())
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -80,8 +53,8 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_common(p)
     p.set_defaults(func=_cmd_hand)
 
-    from . import print_cli
-    print_cli.add_parser(sub)
+    from . import print_command
+    print_command.add_parser(sub)
 
     p = sub.add_parser("serve", help="run the web app (Flask's server, for local use)")
     p.add_argument("--host", default="127.0.0.1")
@@ -123,7 +96,7 @@ def _cmd_hand(args: argparse.Namespace) -> int:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:  # pragma: no cover - runs a server
-    from . import create_app
+    from .. import create_app
     create_app().run(host=args.host, port=args.port, debug=args.debug)
     return 0
 
@@ -131,7 +104,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:  # pragma: no cover - runs a se
 def _cmd_init_db(args: argparse.Namespace) -> int:
     from flask_migrate import upgrade
 
-    from . import create_app
+    from .. import create_app
     app = create_app()
     with app.app_context():
         upgrade()

@@ -24,8 +24,8 @@ import re
 from dataclasses import dataclass
 from itertools import product
 
-from .cards import Card, Notation, tokenize
-from .tile_sets import COLOUR_ORDER, LineVerdict, Switches, joker_points, read_line, supply_reasons, token
+from ..cards import Card, Notation, tokenize
+from .sets import COLOUR_ORDER, LineVerdict, Switches, joker_points, read_line, supply_reasons, token
 
 _ROWS = re.compile(r"[/\n]")
 

@@ -39,13 +39,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from .base import Variant
-from .crib_hand import behind, play_hand, rummy_bonus
-from .crib_melds import (NOTATION, RANKS, SUITS, Judgement, added_pegs, best_kind, deck_reasons,  # noqa: F401
+from ..base import Variant
+from .hand import behind, play_hand, rummy_bonus
+from .melds import (NOTATION, RANKS, SUITS, Judgement, added_pegs, best_kind, deck_reasons,  # noqa: F401
                          judge, judge_extension, of_kind, pegs)
-from .options import Option
-from .registry import register
-from .verdict import HandValue, Verdict, distinct_readings
+from ..options import Option
+from ..registry import register
+from ..verdict import HandValue, Verdict, distinct_readings
 
 __all__ = ["CribRummy", "CribHand", "table_melds", "NOTATION", "RANKS", "SUITS"]
 

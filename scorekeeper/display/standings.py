@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from .rules import GameScore
+from ..rules import GameScore
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .cards import Card
-from .errors import RoundError
-from .scoring import GameScore, RoundOutcome, best_seats
-from .tile_sets import supply_reasons
+from ..cards import Card
+from ..errors import RoundError
+from ..scoring import GameScore, RoundOutcome, best_seats
+from .sets import supply_reasons
 
 
 def check_tile_supply(variant, entries: list[Mapping[str, Any]]) -> None:

@@ -13,14 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .cards import Card
-from .crib_melds import (KINDS, Reading, added_pegs, best_kind, card_text, deck_reasons, judge, judge_extension,
+from ..cards import Card
+from .melds import (KINDS, Reading, added_pegs, best_kind, card_text, deck_reasons, judge, judge_extension,
                          of_kind, pegs)
-from .errors import RoundError
-from .scoring import GameScore, RoundOutcome
+from ..errors import RoundError
+from ..scoring import GameScore, RoundOutcome
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .base import Variant
+    from ..base import Variant
 
 
 def rummy_bonus(players: int, cards_left: list[int]) -> int:

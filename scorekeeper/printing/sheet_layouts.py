@@ -14,11 +14,11 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .cribbage_track import cribbage_track, place_pegs
-from .filters import signed
-from .rules import GameScore, RoundScore, find_variant
-from .rules.krazy_bee_steps import step_texts
-from .rules.rumbugz import KINDS
-from .rules.tiles import SWITCHES
+from ..filters import signed
+from ..rules import GameScore, RoundScore, find_variant
+from ..rules.krazy_bee.steps import step_texts
+from ..rules.rumbugz import KINDS
+from ..rules.tiles import SWITCHES
 from .sheets import Column, Row, Sheet, blank_cells, totals_foot
 
 HAND = Column("Hand", 10)

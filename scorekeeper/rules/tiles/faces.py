@@ -25,7 +25,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping
 
-from .cards import Card
+from ..cards import Card
 
 COLOUR_ORDER = "RBKG"
 START, END = -1, -2          # run states: nothing read yet / the run cannot go on

@@ -1,6 +1,6 @@
 """``scorekeeper print ...``: score sheets, Step Indicator Frames, rules cards and game sheets as PDFs.
 
-Owned by the printing feature; ``scorekeeper.cli`` calls :func:`add_parser`.
+Owned by the printing feature; :mod:`scorekeeper.cli.commands` calls :func:`add_parser`.
 Blank sheets, frames and rules cards need no database; ``print game`` opens
 the app's database (``DATABASE_URL`` or ``instance/``) to find the game.
 Exit codes: 0 written, 2 bad input (the message names the field).
@@ -12,8 +12,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from .cli import UsageError, collect_options
-from .printing import (FRAMES_VARIANT, MAX_ROWS, ORIENTATIONS, PAPERS, PrintInputError, document_pdf,
+from .args import UsageError, collect_options
+from ..printing import (FRAMES_VARIANT, MAX_ROWS, ORIENTATIONS, PAPERS, PrintInputError, document_pdf,
                        paper_choice, print_options)
 
 EXIT_OK, EXIT_USAGE = 0, 2
@@ -105,8 +105,8 @@ def _cmd_document(args: argparse.Namespace) -> int:
 
 
 def _cmd_game(args: argparse.Namespace) -> int:
-    from . import create_app
-    from .printing import game_frames_pdf, game_sheet_pdf
+    from .. import create_app
+    from ..printing import game_frames_pdf, game_sheet_pdf
 
     try:
         paper = paper_choice(args.paper)
@@ -117,7 +117,7 @@ def _cmd_game(args: argparse.Namespace) -> int:
         from flask import url_for
         from sqlalchemy.exc import SQLAlchemyError
 
-        from .services import find_game, game_score
+        from ..services import find_game, game_score
 
         try:
             game = find_game(args.id)

@@ -44,17 +44,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from .base import Variant
-from .cards import Card, Notation
-from .errors import RoundError
-from .krazy_bee_laydown import Meld, judge_laydown, lays, too_many_wild_bees
-from .krazy_bee_steps import (BOOK, RUN, Requirement, Step, chosen_step, parse_step_choice, parse_steps,
+from ..base import Variant
+from ..cards import Card, Notation
+from ..errors import RoundError
+from .laydown import Meld, judge_laydown, lays, too_many_wild_bees
+from .steps import (BOOK, RUN, Requirement, Step, chosen_step, parse_step_choice, parse_steps,
                               steps_of)
-from .options import Option
-from .progressions import judge, judge_change, values_of
-from .registry import register
-from .scoring import GameScore, RoundOutcome, best_seats
-from .verdict import HandValue, Verdict
+from ..options import Option
+from ..progressions import judge, judge_change, values_of
+from ..registry import register
+from ..scoring import GameScore, RoundOutcome, best_seats
+from ..verdict import HandValue, Verdict
 
 __all__ = ["KrazyBee", "DEFAULT_STEPS", "NOTATION", "Requirement", "Step", "parse_steps", "steps_of",
            "card_points"]

@@ -26,8 +26,8 @@ import base64
 import math
 from dataclasses import dataclass, field
 
-from .filters import ordinal
-from .rules import GameScore
+from ..filters import ordinal
+from ..rules import GameScore
 
 #: usable width (mm) of each paper and orientation inside 10 mm margins
 USABLE_WIDTH = {("a4", "portrait"): 190, ("a4", "landscape"): 277,

@@ -1,7 +1,7 @@
 """Krazy Bee Steps (KB-3, KB-8): the Step list grammar and its parsed form.
 
 Glossary: a *Step* is a list of *requirements*, each "book of N" or "run of
-N" (``krazy_bee_laydown`` matches a player's melds to them).
+N" (``krazy_bee.laydown`` matches a player's melds to them).
 
 Grammar of a Step list: Steps separated by ``;`` or new lines (a leading
 "1." or "1)" is allowed), requirements joined by ``+``, each ``book of N``,
@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from .errors import OptionError
-from .options import whole_number
-from .progressions import Shape
+from ..errors import OptionError
+from ..options import whole_number
+from ..progressions import Shape
 
 BOOK = Shape("book", 0, 1, 13)
 RUN = Shape("run", 1, 1, 13)

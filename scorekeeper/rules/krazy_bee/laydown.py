@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from itertools import chain, islice
 from typing import Iterator, Sequence
 
-from .krazy_bee_steps import BOOK, RUN, Requirement, Step
-from .progressions import Fit, fits, reading, why_not
-from .verdict import Verdict, distinct_readings
+from .steps import BOOK, RUN, Requirement, Step
+from ..progressions import Fit, fits, reading, why_not
+from ..verdict import Verdict, distinct_readings
 
 
 def too_many_wild_bees(values: Sequence[int | None], where: str = "") -> str | None:
@@ -200,7 +200,7 @@ _MOST_MATCHINGS = 2000
 def judge_laydown(variant: str, melds: Sequence[Meld], step: Step) -> Verdict:
     """The verdict on laying ``melds`` down as ``step`` (KB-3, KB-4, KB-5).
 
-    >>> from scorekeeper.rules.krazy_bee_steps import steps_of
+    >>> from scorekeeper.rules.krazy_bee.steps import steps_of
     >>> v = judge_laydown("krazy-bee", [Meld.read((5, 5, None)), Meld.read((1, 2, 3, 4))],
     ...                   steps_of("book of 3 + run of 4")[0])
     >>> v.valid, v.reading

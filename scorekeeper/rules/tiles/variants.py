@@ -13,9 +13,9 @@ The winner's rack must be empty (RoundError otherwise).
 
 Progress per seat: ``{"wins": N}`` (rounds won).
 
-The rules themselves live in small modules: :mod:`.tile_sets` (one set,
-CT-1..CT-5), :mod:`.tile_checks` (laydowns, extensions, CT-6, CT-10),
-:mod:`.tile_grid` (the board, CT-9) and :mod:`.tile_scoring` (CT-7, CT-8).
+The rules themselves live in small modules: :mod:`.sets` (one set,
+CT-1..CT-5), :mod:`.checks` (laydowns, extensions, CT-6, CT-10),
+:mod:`.grid` (the board, CT-9) and :mod:`.scoring` (CT-7, CT-8).
 
 >>> from scorekeeper.rules import check, hand
 >>> check("crazy-tiles", "R12 R13 J").to_dict()["readings"]
@@ -32,15 +32,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .base import Variant
-from .cards import Notation
-from .options import Option
-from .registry import register
-from .tile_checks import extension_verdict, initial_meld, laydown_verdict, set_verdict
-from .tile_grid import check_board, is_board, read_board
-from .tile_scoring import score_tile_round, tile_game_over, tile_winners
-from .tile_sets import Switches, token
-from .verdict import HandValue, Verdict
+from ..base import Variant
+from ..cards import Notation
+from ..options import Option
+from ..registry import register
+from .checks import extension_verdict, initial_meld, laydown_verdict, set_verdict
+from .grid import check_board, is_board, read_board
+from .scoring import score_tile_round, tile_game_over, tile_winners
+from .sets import Switches, token
+from ..verdict import HandValue, Verdict
 
 COLOURS = {"R": "R", "B": "B", "K": "K", "G": "G", "O": "G", "Y": "G"}
 COLOUR_NAMES = {"R": "red", "B": "blue", "K": "black", "G": "gold"}

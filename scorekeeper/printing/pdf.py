@@ -18,7 +18,8 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-STATIC = Path(__file__).resolve().parent.parent / "static"
+from ..paths import STATIC
+
 #: Base URL of print templates: ``img/x.svg`` is ``static/img/x.svg``.
 BASE_URL = STATIC.as_uri() + "/"
 
@@ -32,14 +33,14 @@ def static_file(url: str, static: Path = STATIC) -> Path:
 
     >>> static_file(BASE_URL + "css/print.css").name
     'print.css'
-    >>> static_file(BASE_URL + "../scorekeeper/config.py")
+    >>> static_file(BASE_URL + "../config.py")
     Traceback (most recent call last):
     ...
-    scorekeeper.pdf.RefusedURL: outside the static folder: ...
+    scorekeeper.printing.pdf.RefusedURL: outside the static folder: ...
     >>> static_file("https://example.com/font.ttf")
     Traceback (most recent call last):
     ...
-    scorekeeper.pdf.RefusedURL: no network access for printing: https://example.com/font.ttf
+    scorekeeper.printing.pdf.RefusedURL: no network access for printing: https://example.com/font.ttf
     """
     parts = urlsplit(url)
     if parts.scheme != "file":

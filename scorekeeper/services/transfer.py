@@ -16,10 +16,10 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any, Mapping
 
-from .extensions import db
-from .models import AuditEntry, Game, Round
-from .rules import score_game
-from .services import create_game, game_options
+from ..extensions import db
+from ..models import AuditEntry, Game, Round
+from ..rules import score_game
+from . import create_game, game_options
 
 FORMAT = "scorekeeper-game"
 VERSION = 1
@@ -51,7 +51,7 @@ def parse_stamp(text: Any, where: str) -> datetime:
     >>> parse_stamp("0001-01-01T00:00:00+01:00", "created_at")
     Traceback (most recent call last):
     ...
-    scorekeeper.transfer.TransferError: created_at: '0001-01-01T00:00:00+01:00' is not an ISO 8601 time
+    scorekeeper.services.transfer.TransferError: created_at: '0001-01-01T00:00:00+01:00' is not an ISO 8601 time
     """
     try:
         moment = datetime.fromisoformat(str(text))

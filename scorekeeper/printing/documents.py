@@ -15,13 +15,13 @@ from datetime import date
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from . import ROOT
-from .qr import qr_svg
-from .rules import GameScore, RulesError, options_for, variants
-from .rules.krazy_bee_steps import step_texts
+from ..display.qr import qr_svg
+from ..rules import GameScore, RulesError, options_for, variants
+from ..rules.krazy_bee.steps import step_texts
 from .sheet_layouts import blank_sheet, default_rows, filled_sheet
 from .sheets import layout
-from .standings import standings
+from ..display.standings import standings
+from ..paths import TEMPLATES
 
 KINDS = ("sheet", "frames", "rules")
 PAPERS = {"a4": "A4", "letter": "Letter"}
@@ -102,7 +102,7 @@ def print_options(raw: Mapping[str, Any]) -> PrintOptions:
     >>> print_options({"variant": "crib-rummy", "players": "7"})
     Traceback (most recent call last):
     ...
-    scorekeeper.printing.PrintInputError: players: choose from 2 to 4
+    scorekeeper.printing.documents.PrintInputError: players: choose from 2 to 4
     """
     errors: dict[str, str] = {}
     kind = str(raw.get("kind") or "sheet")
@@ -156,9 +156,9 @@ def environment():
     """The Jinja environment of the print templates (no Flask app needed)."""
     from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-    from . import filters
+    from .. import filters
 
-    env = Environment(loader=FileSystemLoader(str(ROOT / "templates")),
+    env = Environment(loader=FileSystemLoader(str(TEMPLATES)),
                       autoescape=select_autoescape(["html", "svg"]), trim_blocks=True, lstrip_blocks=True)
     env.filters.update(signed=filters.signed, ordinal=filters.ordinal)
     return env
@@ -209,7 +209,7 @@ def blank_frames_pdf(opts: PrintOptions) -> bytes:
 
 def rules_pdf(opts: PrintOptions) -> bytes:
     """The variant's quick-reference card in our own words (from :mod:`scorekeeper.rulebook`)."""
-    from .rulebook import SWITCH_WORDS, rulebook
+    from ..rulebook import SWITCH_WORDS, rulebook
 
     book = rulebook(opts.variant)
     return render_pdf("pdf/rules.html", book=book, switch_words=SWITCH_WORDS,

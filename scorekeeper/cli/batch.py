@@ -25,8 +25,8 @@ from __future__ import annotations
 import json
 from typing import Iterable, Iterator, TextIO
 
-from .checking import CheckInput, run
-from .rules import RulesError
+from ..checking import CheckInput, run
+from ..rules import RulesError
 
 _KEYS = {"command", "variant", "cards", "options", "extend"}
 

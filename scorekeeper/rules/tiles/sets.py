@@ -1,7 +1,7 @@
 """One line of tiles: is it a group (CT-2) or a run (CT-3), and how is it read (CT-1, CT-5)?
 
 The words (tile, position, face, reading) and the dynamic programme are in
-:mod:`.tile_faces`. Here each kind supplies its *moves*: for a run the state
+:mod:`.faces`. Here each kind supplies its *moves*: for a run the state
 is the value the next position must take, the values used and (runny) the
 colours used; for a group the colours used, or the positions filled in a
 one-colour group.
@@ -20,10 +20,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from .cards import Card
-from .tile_faces import (COLOUR_ORDER, END, START, Move, Reading, Switches, entry_text,  # noqa: F401
+from ..cards import Card
+from .faces import (COLOUR_ORDER, END, START, Move, Reading, Switches, entry_text,  # noqa: F401
                          joker_points, paths, tile_faces, token, walk)
-from .verdict import MAX_READINGS
+from ..verdict import MAX_READINGS
 
 
 @dataclass(frozen=True)

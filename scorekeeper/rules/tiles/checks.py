@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import Card
-from .tile_sets import LineVerdict, Reading, Switches, read_line, read_runs, supply_reasons, token
-from .verdict import Verdict
+from ..cards import Card
+from .sets import LineVerdict, Reading, Switches, read_line, read_runs, supply_reasons, token
+from ..verdict import Verdict
 
 _KIND_RULE = {"group": "CT-2", "run": "CT-3"}
 
