@@ -17,7 +17,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     _register_blueprints(app)
     _register_errorhandlers(app)
     _register_template_helpers(app)
-    _register_commands(app)
     _register_protections(app)
     return app
 
@@ -61,12 +60,6 @@ def _register_template_helpers(app: Flask) -> None:
     from . import filters
 
     filters.register(app)
-
-
-def _register_commands(app: Flask) -> None:
-    from .cli.commands import register_flask_commands
-
-    register_flask_commands(app)
 
 
 def _register_protections(app: Flask) -> None:

@@ -221,13 +221,5 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
 
 
-def register_flask_commands(app) -> None:
-    """Add Scorekeeper's commands to ``flask --app scorekeeper``.
-
-    Nothing extra: the database is managed by ``flask db`` (Flask-Migrate) and
-    everything else is on the ``scorekeeper`` command.
-    """
-
-
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
