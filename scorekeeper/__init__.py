@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+
 from flask import Flask
 
 from .paths import MIGRATIONS, STATIC, TEMPLATES

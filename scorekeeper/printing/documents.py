@@ -22,6 +22,7 @@ from .sheet_layouts import blank_sheet, default_rows, filled_sheet
 from .sheets import layout
 from ..display.standings import standings
 from ..paths import TEMPLATES
+from ..words import FILTERS
 
 KINDS = ("sheet", "frames", "rules")
 PAPERS = {"a4": "A4", "letter": "Letter"}
@@ -156,11 +157,9 @@ def environment():
     """The Jinja environment of the print templates (no Flask app needed)."""
     from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-    from .. import filters
-
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)),
                       autoescape=select_autoescape(["html", "svg"]), trim_blocks=True, lstrip_blocks=True)
-    env.filters.update(signed=filters.signed, ordinal=filters.ordinal)
+    env.filters.update(FILTERS)
     return env
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .cribbage_track import cribbage_track, place_pegs
-from ..filters import signed
+from ..words import signed
 from ..rules import GameScore, RoundScore, find_variant
 from ..rules.krazy_bee.steps import step_texts
 from ..rules.rumbugz import KINDS

@@ -26,7 +26,7 @@ import base64
 import math
 from dataclasses import dataclass, field
 
-from ..filters import ordinal
+from ..words import ordinal
 from ..rules import GameScore
 
 #: usable width (mm) of each paper and orientation inside 10 mm margins

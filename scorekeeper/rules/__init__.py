@@ -22,7 +22,8 @@ from .base import Variant
 from .errors import (NotationError, OptionError, RoundError, RulesError,
                      UnknownVariant)
 from .registry import all_variants, find_variant
-from .scoring import GameScore, RoundScore, play
+from .game import play
+from .scoring import GameScore, RoundScore
 from .verdict import HandValue, Verdict
 
 # Importing the variant modules registers them, in menu order.

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..filters import signed
+from ..words import signed
 from ..models import AuditEntry, Game, Round, utcnow
 from ..rules import GameScore, RoundError, RulesError
 from .scores import _keep_score, _score, _score_from

@@ -1,7 +1,7 @@
 """A game's score: asking the engine, and keeping the answer a change settled on.
 
-Every engine run of the services happens here (:func:`scorekeeper.rules.scoring.play`
-and :func:`~scorekeeper.rules.scoring.play_on`). The score a change was
+Every engine run of the services happens here (:func:`scorekeeper.rules.game.play`
+and :func:`~scorekeeper.rules.game.play_on`). The score a change was
 checked with stays with the game object, so :func:`game_score` right after
 the change (the API's answer) does not score the game again.
 """
@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 from ..models import Game
 from ..rules import GameScore, find_variant
 from ..rules.base import Variant
-from ..rules.scoring import play, play_on
+from ..rules.game import play, play_on
 
 #: where a game keeps the score its last change settled on (see :func:`game_score`)
 SCORED = "_scorekeeper_score"
@@ -37,7 +37,7 @@ def game_score(game: Game, upto: int | None = None) -> GameScore:
 def score_on(game: Game, before: GameScore, facts: Sequence[Mapping[str, Any]]) -> GameScore:
     """``before`` (the engine's score of this game's first hands) with more hands scored on top.
 
-    The same answer as scoring all the hands again (:func:`scorekeeper.rules.scoring.play_on`),
+    The same answer as scoring all the hands again (:func:`scorekeeper.rules.game.play_on`),
     for the price of the new ones.
     """
     variant = find_variant(game.variant)

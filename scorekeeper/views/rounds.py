@@ -72,7 +72,7 @@ def edit(public_id: str, number: int):
     game = editable_game(public_id)
     round_ = round_or_404(game, number)
     entry = entry_for(game.variant)
-    ctx = context_for(game, number, facts=round_.facts)
+    ctx = context_for(game, number, facts=round_.facts, before=game_score(game, upto=number - 1))
     return _form_or_save(game, entry, ctx, entry.parse,
                          lambda facts: update_round(game, number, facts, before=ctx.before),
                          f"Hand {number} corrected; totals recomputed.", mode="edit")
@@ -161,7 +161,7 @@ def _round_preview(game, form: dict) -> dict:
     """Score a hand's form without saving: each player's change, the round details and
     (``shown``) what the form shows of them in words."""
     entry = entry_for(game.variant)
-    ctx = context_for(game)
+    ctx = context_for(game, before=game_score(game))
     pairs = [(name, str(v)) for name, values in form.items()
              for v in (values if isinstance(values, list) else [values])]
     facts = entry.parse(Submission(MultiDict(pairs)), ctx)
