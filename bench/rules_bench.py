@@ -69,7 +69,7 @@ def median_us(fn, *, repeat: int = 50, number: int = 20) -> float:
 
 def typical(variant: str) -> str:
     melds = TYPICAL[variant]
-    per_meld = [median_us(lambda c=cards, o=opts: check(variant, c, **o)) for cards, opts in melds]
+    per_meld = [median_us(lambda c=cards, o=opts: check(variant, c, options=o)) for cards, opts in melds]
     return f"{statistics.median(per_meld):8.1f} us"
 
 

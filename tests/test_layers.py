@@ -12,6 +12,9 @@ storage (config, extensions, models), pure helpers over the engine's answers
 (words, checking, rulebook) and hand entry (``entry/``: form fields to round
 facts and back), which reads input and stores nothing, so it never needs the
 services; the views ask the services and hand entry the score.
+
+Code outside ``rules/`` reaches the engine only through its public surface,
+:mod:`scorekeeper.rules` itself, so the engine's modules can move and split freely.
 """
 
 from __future__ import annotations
@@ -102,12 +105,14 @@ def graph() -> dict[str, frozenset[str]]:
 
 
 def upward(graph: dict[str, frozenset[str]]) -> list[str]:
-    """Every import of a higher layer."""
+    """Every import of a higher layer, or of the engine's internals from outside it."""
     wrong = []
     for name, targets in sorted(graph.items()):
         for target in sorted(targets):
             if layer_of(target) > layer_of(name):
                 wrong.append(f"{name} imports {target} (layer {layer_of(target)} above {layer_of(name)})")
+            elif layer_of(target) == 0 < layer_of(name) and target != "scorekeeper.rules":
+                wrong.append(f"{name} imports the engine's internals {target}: use scorekeeper.rules")
     return wrong
 
 
@@ -171,6 +176,8 @@ def test_the_scan_sees_the_packages_and_their_imports():
      "scorekeeper.services.hands imports scorekeeper.filters (layer 4 above 2)"),
     ({"scorekeeper.entry.base": {"scorekeeper.services"}, "scorekeeper.services": set()},
      "scorekeeper.entry.base imports scorekeeper.services (layer 2 above 1)"),
+    ({"scorekeeper.entry.base": {"scorekeeper.rules.options"}, "scorekeeper.rules.options": set()},
+     "scorekeeper.entry.base imports the engine's internals scorekeeper.rules.options: use scorekeeper.rules"),
 ])
 def test_the_checks_catch_what_they_are_for(graph_, finding):
     assert upward(graph_) == [finding]

@@ -18,8 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..rules import find_variant
-from ..rules.cards import tokenize
+from ..rules import find_variant, tokenize
 
 TILE_COLOURS = {"R": "red", "B": "blue", "K": "black", "G": "gold", "O": "gold", "Y": "gold"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣",

@@ -19,8 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ..rules import GameScore, RoundError, find_variant
-from ..rules.options import whole_number
+from ..rules import GameScore, RoundError, find_variant, whole_number
 
 _TICKED = {"1", "on", "true", "yes", "y"}
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..rules.crazy_rummy import WILD_CHOICES
+from ..rules import WILD_CHOICES
 from .base import HandContext, Submission, player_entries, seat_value, show_player_entries
 
 TEMPLATE = "rounds/crazy_rummy.html"

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..rules.crib_rummy import table_melds as engine_table_melds
-from ..rules.crib_rummy import turn_order as engine_turn_order
-from ..rules.options import whole_number
+from ..rules import table_melds as engine_table_melds
+from ..rules import turn_order as engine_turn_order
+from ..rules import whole_number
 from .base import HandContext, Submission, seat_value
 
 TEMPLATE = "rounds/crib_rummy.html"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..rules.krazy_bee import KrazyBee
+from ..rules import KrazyBee
 from .base import HandContext, Submission, player_entries, seat_value, show_player_entries
 
 TEMPLATE = "rounds/krazy_bee.html"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..rules.rumbugz import KINDS
+from ..rules import RUMBUGZ_KINDS as KINDS
 from .base import HandContext, Submission, player_entries, seat_value, show_player_entries
 
 TEMPLATE = "rounds/rumbugz.html"

@@ -16,8 +16,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from ..display.qr import qr_svg
-from ..rules import GameScore, RulesError, options_for, variants
-from ..rules.krazy_bee.steps import step_texts
+from ..rules import GameScore, RulesError, options_for, step_texts, variants
 from .sheet_layouts import blank_sheet, default_rows, filled_sheet
 from .sheets import layout
 from ..display.standings import standings

@@ -15,10 +15,8 @@ from typing import Any, Mapping
 
 from .cribbage_track import cribbage_track, place_pegs
 from ..words import signed
-from ..rules import GameScore, RoundScore, find_variant
-from ..rules.krazy_bee.steps import step_texts
-from ..rules.rumbugz import KINDS
-from ..rules.tiles import SWITCHES
+from ..rules import SWITCHES, GameScore, RoundScore, find_variant, step_texts
+from ..rules import RUMBUGZ_KINDS as KINDS
 from .sheets import Column, Row, Sheet, blank_cells, totals_foot
 
 HAND = Column("Hand", 10)

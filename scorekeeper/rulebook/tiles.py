@@ -6,8 +6,7 @@ switches lists them, so the page can mark each one on or off for that preset.
 
 from __future__ import annotations
 
-from ..rules import find_variant
-from ..rules.tiles import COLOUR_NAMES, SWITCHES
+from ..rules import COLOUR_NAMES, SWITCHES, find_variant
 from .book import Rule, Rulebook, Section
 from .common import COMMON_SECTION
 

@@ -20,7 +20,7 @@ seat, CZ-7), ``playing`` (cards each seat plays with: the dealer one fewer),
 ``board`` and ``hand`` (values per seat), ``went_out``. Progress per seat: ``{}``.
 
 >>> from scorekeeper.rules import check, score_round
->>> check("crazy-rummy", "J J J 7 7 7 7", wild="7", first_play=True).points
+>>> check("crazy-rummy", "J J J 7 7 7 7", options={"wild": "7", "first_play": True}).points
 430
 >>> score_round("crazy-rummy", {"face_up": ["Q", "J"], "went_out": 1,
 ...             "players": [{"board": "", "hand": "4 4 A"}, {"board": "J J J"}]}, players=2).changes

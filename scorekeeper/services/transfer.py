@@ -103,7 +103,7 @@ def import_game(doc: Any) -> tuple[Game, str]:
     stamps = [_stamps(entry, f"rounds.{i}") for i, entry in enumerate(rounds)]
     # The engine judges the options and every hand before anything is added.
     score = score_game(doc["variant"], facts, players=len(names), first_dealer=first_dealer,
-                       **game_options(doc["variant"], doc.get("options")))
+                       options=game_options(doc["variant"], doc.get("options")))
     game, secret = create_game(doc["variant"], names, doc.get("options"), first_dealer)
     for number, (round_facts, when) in enumerate(zip(facts, stamps), 1):
         game.rounds.append(Round(number=number, facts=round_facts, **when))

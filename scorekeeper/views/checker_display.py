@@ -22,8 +22,7 @@ from werkzeug.routing import BuildError
 
 from ..display.card_faces import canonical, face, faces_of_reading, written_tokens
 from ..checking import CheckInput
-from ..rules import find_variant
-from ..rules.tiles.grid import read_board
+from ..rules import find_variant, read_board
 
 _RULE = re.compile(r"^\s*((?:KB|RB|CT|CR|CZ|N)-\d+)\s*:?\s*(.*)$", re.S)
 _RULE_INSIDE = re.compile(r"\b((?:KB|RB|CT|CR|CZ|N)-\d+):\s*")

@@ -16,8 +16,7 @@ from ..extensions import db
 from ..forms import ConfirmForm, new_game_form, player_field, submitted_options, submitted_players, OPT
 from ..models import Game
 from ..display.qr import qr_svg
-from ..rules import OptionError, RoundError, RulesError, find_variant, variants
-from ..rules.krazy_bee.steps import step_texts
+from ..rules import OptionError, RoundError, RulesError, find_variant, step_texts, variants
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 

@@ -133,10 +133,10 @@ def preview(public_id: str):
         options = _lone_options(game, body)
         cards = str(body.get("cards") or "")
         if what == "hand":
-            return jsonify(hand_value(game.variant, cards, **options).to_dict())
+            return jsonify(hand_value(game.variant, cards, options=options).to_dict())
         if what == "check":
             extend = str(body.get("extend") or "") or None
-            return jsonify(check_meld(game.variant, cards, extend=extend, **options).to_dict())
+            return jsonify(check_meld(game.variant, cards, extend=extend, options=options).to_dict())
     except RoundError as err:
         return jsonify({"error": str(err), "errors": err.errors}), 422
     except RulesError as err:

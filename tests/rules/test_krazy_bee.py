@@ -12,7 +12,7 @@ KB = "krazy-bee"
 
 
 def verdict(cards, **kw):
-    return check(KB, cards, **kw).to_dict()
+    return check(KB, cards, options=kw).to_dict()
 
 
 # -- lone melds: KB-1 books and runs, KB-2 Wild Bees --------------------------------
@@ -302,7 +302,7 @@ def test_laydown_checks_a_custom_step_list():
 ], ids=lambda v: f"KB-3-bad-step-{v}")
 def test_bad_step_option(step, phrase):
     with pytest.raises(OptionError) as err:
-        check(KB, "1 2 3 | 4 4 4", step=step)
+        check(KB, "1 2 3 | 4 4 4", options={"step": step})
     assert phrase in str(err.value)
 
 
@@ -337,7 +337,7 @@ EXTENSIONS = [
 @pytest.mark.parametrize("added,table,opts,valid,kind,expected", [p[1:] for p in EXTENSIONS],
                          ids=[p[0] for p in EXTENSIONS])
 def test_extension(added, table, opts, valid, kind, expected):
-    v = check(KB, added, extend=table, **opts).to_dict()
+    v = check(KB, added, extend=table, options=opts).to_dict()
     assert v["valid"] is valid, v["reasons"]
     if valid:
         assert v["kind"] == kind and v["reading"] == expected
@@ -356,7 +356,7 @@ def test_extension_re_reads_wild_bees_on_the_table():
 def test_extension_says_when_the_meld_would_change_kind():
     v = check(KB, "5", extend="5 W").to_dict()   # table: book of 5s or run 4-5/5-6 -> stays a book
     assert v["valid"] and v["kind"] == "book" and v["kinds"] == ["book"]
-    v = check(KB, "6", extend="5 5 W", kind="book").to_dict()
+    v = check(KB, "6", extend="5 5 W", options={"kind": "book"}).to_dict()
     assert not v["valid"] and v["reasons"][0].startswith("KB-6: the meld must stay a book")
 
 
@@ -387,7 +387,7 @@ def test_malformed_input(cards, extend):
                          ids=lambda v: f"option-{v}")
 def test_bad_option(name, value):
     with pytest.raises(OptionError):
-        check(KB, "7 7 7", **{name: value})
+        check(KB, "7 7 7", options={name: value})
 
 
 def test_option_defaults_and_description():
@@ -428,7 +428,7 @@ def seat(laid=False, **kw):
 
 
 def game(rounds, players=2, steps=TWO_STEPS, **kw):
-    return score_game(KB, rounds, players=players, steps=steps, **kw)
+    return score_game(KB, rounds, players=players, options={"steps": steps, **kw})
 
 
 def test_kb9_progress_and_points():
@@ -460,7 +460,8 @@ def test_kb9_initial_progress():
     ({}, 0),
 ], ids=lambda v: f"KB-9-{v}")
 def test_kb9_points_in_hand(entry, points):
-    r = score_round(KB, {"players": [seat(True, went_out=True), seat(**entry)]}, players=2, steps=TWO_STEPS)
+    r = score_round(KB, {"players": [seat(True, went_out=True), seat(**entry)]}, players=2,
+                    options={"steps": TWO_STEPS})
     assert r.changes == (0, points)
 
 
@@ -481,7 +482,7 @@ BAD_ROUNDS = [
 @pytest.mark.parametrize("players,field,rule", [p[1:] for p in BAD_ROUNDS], ids=[p[0] for p in BAD_ROUNDS])
 def test_kb9_bad_round(players, field, rule):
     with pytest.raises(RoundError) as err:
-        score_round(KB, {"players": players}, players=2, steps=TWO_STEPS)
+        score_round(KB, {"players": players}, players=2, options={"steps": TWO_STEPS})
     fields = [f for f, _ in err.value.errors]
     assert field in fields
     assert err.value.errors[fields.index(field)][1].startswith(rule)

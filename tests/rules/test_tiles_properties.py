@@ -84,7 +84,7 @@ NOISE = st.text(alphabet="RBKGOYrbkgJjK*0123456789 ,./|\n-x", max_size=30)
 @given(st.one_of(NOISE, st.text(max_size=20)), st.sampled_from(VARIANTS), st.booleans())
 def test_random_strings_only_ever_raise_notation_errors(text, variant, grid):
     try:
-        v = check(variant, text, grid=grid)
+        v = check(variant, text, options={"grid": grid})
     except NotationError as err:
         assert str(err).startswith("N-1")
         return

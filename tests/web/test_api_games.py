@@ -66,7 +66,7 @@ def test_each_change_scores_the_game_once(client, api, monkeypatch):
     from scorekeeper.services import scores  # where every engine run of the services happens
 
     runs = []
-    for name in ("play", "play_on"):
+    for name in ("score_game", "score_more"):
         engine = getattr(scores, name)
         monkeypatch.setattr(scores, name, lambda *a, engine=engine, **k: runs.append(1) or engine(*a, **k))
     created = new_game(client, api, "crib-rummy")

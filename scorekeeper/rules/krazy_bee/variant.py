@@ -35,7 +35,7 @@ What ``check`` judges (RULES.md section 6):
 ['5', '5', '5']
 >>> check("krazy-bee", "5 W W").reasons[0]
 'KB-2: 2 Wild Bees but only 1 number card; Wild Bees may not outnumber number cards'
->>> check("krazy-bee", "1 2 3 4 | 5 6 7 8", step="2 runs of 4").reasons[0][:5]
+>>> check("krazy-bee", "1 2 3 4 | 5 6 7 8", options={"step": "2 runs of 4"}).reasons[0][:5]
 'KB-5:'
 """
 
