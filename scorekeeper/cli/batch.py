@@ -44,8 +44,6 @@ def run_batch(lines: Iterable[str]) -> Iterator[dict]:
             yield answer(line)
         except (RulesError, LineError) as err:
             yield {"error": f"line {number}: {err}"}
-        except NotImplementedError:
-            yield {"error": f"line {number}: this command is not available for that variant yet"}
         except Exception as err:  # noqa: BLE001 - one bad line must never stop the batch
             yield {"error": f"line {number}: internal error ({type(err).__name__}: {err})"}
 

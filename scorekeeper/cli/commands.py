@@ -215,10 +215,6 @@ def main(argv: list[str] | None = None) -> int:
     except (RulesError, UsageError) as err:
         print(f"scorekeeper: {err}", file=sys.stderr)
         return EXIT_USAGE
-    except NotImplementedError:
-        print(f"scorekeeper: {args.command} is not available for {getattr(args, 'variant', '')!r} yet",
-              file=sys.stderr)
-        return EXIT_USAGE
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -70,11 +70,6 @@ def _rules_rejected(err: RulesError):
     return _error(422, str(err), [str(err)])
 
 
-@bp.errorhandler(NotImplementedError)
-def _not_yet(err: NotImplementedError):
-    return _error(501, "The rules engine cannot answer this for this variant yet.")
-
-
 @bp.errorhandler(HTTPException)
 def _http(err: HTTPException):
     return _error(err.code or 400, err.description or err.name)
