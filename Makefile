@@ -26,6 +26,7 @@ run: db
 
 test: $(VENV)/.installed-test
 	bash scripts/system-deps.sh test
+	$(VENV)/bin/ruff check
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: $(VENV)/.installed-test

@@ -68,8 +68,10 @@ def main(argv: list[str] | None = None) -> int:
 
             blank_opts = printing.print_options({"variant": "krazy-bee", "players": "4"})
             rows = [
-                ("minimal one-page document (WeasyPrint alone)", median_ms(lambda: html_to_pdf("<p>Scorekeeper</p>"), args.repeat)),
-                ("blank Krazy Bee sheet, 4 players, 24 rows", median_ms(lambda: printing.document_pdf(blank_opts), args.repeat)),
+                ("minimal one-page document (WeasyPrint alone)",
+                 median_ms(lambda: html_to_pdf("<p>Scorekeeper</p>"), args.repeat)),
+                ("blank Krazy Bee sheet, 4 players, 24 rows",
+                 median_ms(lambda: printing.document_pdf(blank_opts), args.repeat)),
                 ("filled Krazy Bee sheet, 4 players, 30 hands", median_ms(filled, args.repeat)),
             ]
     base = rows[0][1][0]

@@ -6,7 +6,7 @@ Shared by ``scorekeeper check`` / ``hand`` (:mod:`.commands`) and
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 
 class UsageError(ValueError):

@@ -12,10 +12,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from ..display.card_faces import canonical, written_tokens
 from ..checking import CheckInput, run
+from ..display.card_faces import canonical, written_tokens
 from ..rules import RulesError
 from .args import UsageError, collect_options
 

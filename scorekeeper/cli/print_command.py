@@ -12,9 +12,17 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..printing import (
+    FRAMES_VARIANT,
+    MAX_ROWS,
+    ORIENTATIONS,
+    PAPERS,
+    PrintInputError,
+    document_pdf,
+    paper_choice,
+    print_options,
+)
 from .args import UsageError, collect_options
-from ..printing import (FRAMES_VARIANT, MAX_ROWS, ORIENTATIONS, PAPERS, PrintInputError, document_pdf,
-                       paper_choice, print_options)
 
 EXIT_OK, EXIT_USAGE = 0, 2
 #: where the QR code of ``print game`` points when no --base-url is given

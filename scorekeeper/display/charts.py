@@ -8,8 +8,8 @@ colour *and* a marker shape / dash pattern, so nothing depends on colour alone.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from html import escape
-from typing import Sequence
 
 #: Player colours (readable on light and dark backgrounds), line dashes and markers.
 COLOURS = ("#2563eb", "#dc2626", "#16a34a", "#d97706", "#9333ea", "#0891b2")
@@ -160,7 +160,7 @@ def cribbage_board_svg(names: Sequence[str], pegs: Sequence[tuple[int, int]], ta
            f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="8" class="wood"/>']
     for street in range(streets):
         first = street * per_street + 1
-        sx, sy = hole_xy(0, first)
+        _sx, sy = hole_xy(0, first)
         out.append(f'<text x="4" y="{sy + 4:.1f}" class="tick">{first}</text>')
     for seat in range(players):
         for n in range(1, holes + 1):

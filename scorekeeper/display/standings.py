@@ -6,8 +6,9 @@ printed sheets can all present standings the same way.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..rules import GameScore
 

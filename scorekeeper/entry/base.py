@@ -16,8 +16,9 @@ text). Points, validity and totals always come from the rules engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from ..rules import GameScore, RoundError, find_variant, whole_number
 

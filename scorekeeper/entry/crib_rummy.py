@@ -13,7 +13,8 @@ final-turn rule (CR-8) and the end of the game are the engine's.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..rules import table_melds as engine_table_melds
 from ..rules import turn_order as engine_turn_order

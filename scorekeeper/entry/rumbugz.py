@@ -7,7 +7,8 @@ Fields: ``winner`` (one seat, or nobody: the bag ran out) and per player
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..rules import RUMBUGZ_KINDS as KINDS
 from .base import HandContext, Submission, player_entries, seat_value, show_player_entries

@@ -1,9 +1,8 @@
 import logging
 from logging.config import fileConfig
 
-from flask import current_app
-
 from alembic import context
+from flask import current_app
 
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.
@@ -27,7 +26,8 @@ def get_engine_url():
 
 
 # The models must be imported so autogenerate compares against every table.
-from scorekeeper import models  # noqa: E402,F401
+from scorekeeper import models  # noqa: E402
+
 config.set_main_option('sqlalchemy.url', get_engine_url())
 target_db = current_app.extensions['migrate'].db
 

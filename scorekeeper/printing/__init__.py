@@ -12,8 +12,19 @@ No Flask app is needed: ``scorekeeper print sheet`` works without a database.
 
 from __future__ import annotations
 
-from .documents import (FRAMES_VARIANT, MAX_ROWS, ORIENTATIONS, PAPERS, PrintInputError, PrintOptions,
-                        document_pdf, game_frames_pdf, game_sheet_pdf, paper_choice, print_options)
+from .documents import (
+    FRAMES_VARIANT,
+    MAX_ROWS,
+    ORIENTATIONS,
+    PAPERS,
+    PrintInputError,
+    PrintOptions,
+    document_pdf,
+    game_frames_pdf,
+    game_sheet_pdf,
+    paper_choice,
+    print_options,
+)
 
 __all__ = ["FRAMES_VARIANT", "MAX_ROWS", "ORIENTATIONS", "PAPERS", "PrintInputError", "PrintOptions",
            "document_pdf", "game_frames_pdf", "game_sheet_pdf", "paper_choice", "print_options"]

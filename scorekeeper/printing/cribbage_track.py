@@ -14,7 +14,8 @@ ring with a cross) are drawn: shapes, not colours, tell them apart.
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 PER_STREET = 30
 GROUP = 5

@@ -10,18 +10,19 @@ works without a database.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..display.qr import qr_svg
-from ..rules import GameScore, RulesError, options_for, step_texts, variants
-from .sheet_layouts import blank_sheet, default_rows, filled_sheet
-from .sheets import layout
 from ..display.standings import standings
 from ..paths import TEMPLATES
+from ..rules import GameScore, RulesError, options_for, step_texts, variants
 from ..words import FILTERS
+from .sheet_layouts import blank_sheet, default_rows, filled_sheet
+from .sheets import layout
 
 KINDS = ("sheet", "frames", "rules")
 PAPERS = {"a4": "A4", "letter": "Letter"}

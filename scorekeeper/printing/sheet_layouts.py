@@ -11,12 +11,13 @@ RumBugz winner laid all four kinds, RB-4).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from .cribbage_track import cribbage_track, place_pegs
-from ..words import signed
-from ..rules import SWITCHES, GameScore, RoundScore, find_variant, step_texts
 from ..rules import RUMBUGZ_KINDS as KINDS
+from ..rules import SWITCHES, GameScore, RoundScore, find_variant, step_texts
+from ..words import signed
+from .cribbage_track import cribbage_track, place_pegs
 from .sheets import Column, Row, Sheet, blank_cells, totals_foot
 
 HAND = Column("Hand", 10)
@@ -150,7 +151,7 @@ class CribRummyLayout(Layout):
                          "then the highest total wins (CR-8)")]
 
     #: the last line of a hand: how it ended (the engine's ``ended_by``), or still being played
-    ENDS = {"out": "rummy", "draw_pile": "pile out"}
+    ENDS: ClassVar[dict[str, str]] = {"out": "rummy", "draw_pile": "pile out"}
 
     def fill(self, names, score):
         """Turn by turn: each turn's pegs and running total as the engine scored them (CR-5),

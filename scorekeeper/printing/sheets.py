@@ -26,8 +26,8 @@ import base64
 import math
 from dataclasses import dataclass, field
 
-from ..words import ordinal
 from ..rules import GameScore
+from ..words import ordinal
 
 #: usable width (mm) of each paper and orientation inside 10 mm margins
 USABLE_WIDTH = {("a4", "portrait"): 190, ("a4", "landscape"): 277,
@@ -122,7 +122,7 @@ class Sheet:
                                     + len(group) * sum(c.width for c in self.per_player))
         return [c.width * scale for c in self.per_player] * len(group)
 
-    def line(self, row: "Row", group: list[int]) -> list[tuple[str, bool]] | None:
+    def line(self, row: Row, group: list[int]) -> list[tuple[str, bool]] | None:
         """A row's player cells as one monospaced line: (text, bold) pieces.
 
         Each value is centred in its column by padding with spaces; the last

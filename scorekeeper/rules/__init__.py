@@ -30,7 +30,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .base import Variant
 from .errors import NotationError, OptionError, RoundError, RulesError, UnknownVariant
@@ -56,12 +57,38 @@ from .tiles import COLOUR_NAMES, SWITCHES
 from .tiles.grid import read_board
 
 __all__ = [
-    "check", "hand", "variants", "find_variant", "options_for", "score_round", "score_game", "score_more",
-    "Variant", "Verdict", "HandValue", "GameScore", "RoundScore",
-    "RulesError", "NotationError", "OptionError", "RoundError", "UnknownVariant",
+    "COLOUR_NAMES",
     # facts of single variants, and the notation helpers
-    "DEFAULT_STEPS", "KrazyBee", "step_texts", "RUMBUGZ_KINDS", "COLOUR_NAMES", "SWITCHES", "read_board",
-    "RUN_PEGS", "table_melds", "turn_order", "WILD_CHOICES", "tokenize", "whole_number",
+    "DEFAULT_STEPS",
+    "RUMBUGZ_KINDS",
+    "RUN_PEGS",
+    "SWITCHES",
+    "WILD_CHOICES",
+    "GameScore",
+    "HandValue",
+    "KrazyBee",
+    "NotationError",
+    "OptionError",
+    "RoundError",
+    "RoundScore",
+    "RulesError",
+    "UnknownVariant",
+    "Variant",
+    "Verdict",
+    "check",
+    "find_variant",
+    "hand",
+    "options_for",
+    "read_board",
+    "score_game",
+    "score_more",
+    "score_round",
+    "step_texts",
+    "table_melds",
+    "tokenize",
+    "turn_order",
+    "variants",
+    "whole_number",
 ]
 
 

@@ -9,8 +9,9 @@ field errors the same way.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 from .cards import Card, Notation
 from .errors import NotationError, RoundError, RulesError

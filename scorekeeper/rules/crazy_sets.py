@@ -25,8 +25,8 @@ Suits are written but ignored, so a card is just its rank (aces are 14).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from .cards import Card, Notation
 from .crib_rummy.melds import FACE_HINTS

@@ -59,6 +59,6 @@ class RoundError(RulesError):
         super().__init__(prefix + "; ".join(
             f"{f}: {m}" if f else m for f, m in self.errors))
 
-    def in_round(self, number: int) -> "RoundError":
+    def in_round(self, number: int) -> RoundError:
         """The same error, labelled with the round it was found in."""
         return RoundError(self.errors, round=number)

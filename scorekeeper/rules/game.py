@@ -9,8 +9,9 @@ ended and who won. Totals are never stored; they are always derived here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from .base import Variant
 from .errors import RoundError
@@ -60,7 +61,7 @@ def play_on(variant: Variant, game: GameScore, rounds: list[Mapping[str, Any]],
         totals = tuple(t + c for t, c in zip(game.totals, outcome.changes))
         round_score = RoundScore(number, dealer, outcome.starter, tuple(outcome.changes), totals,
                                  tuple(outcome.progress), dict(outcome.details), outcome.complete)
-        game = replace(game, rounds=game.rounds + (round_score,), totals=totals,
+        game = replace(game, rounds=(*game.rounds, round_score), totals=totals,
                        progress=tuple(outcome.progress))
         game = variant.finish_round(game, outcome, opts)
     return variant.describe_next(game, opts)

@@ -36,8 +36,9 @@ What ``check`` judges (RULES.md section 6):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from .base import Variant
 from .cards import Card, Notation, tokenize

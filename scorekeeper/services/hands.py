@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from flask import abort
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..words import signed
 from ..models import AuditEntry, Game, Round, utcnow
 from ..rules import GameScore, RoundError, RulesError
+from ..words import signed
 from .scores import _keep_score, _score, _score_from
 
 #: Audit actions that :func:`undo_last_change` can reverse.
@@ -109,9 +110,9 @@ def undo_last_change(game: Game) -> str:
     if entry.action == "record":
         facts = facts[:number - 1] + facts[number:]
     elif entry.action == "edit":
-        facts = facts[:number - 1] + [entry.old] + facts[number:]
+        facts = [*facts[:number - 1], entry.old, *facts[number:]]
     else:
-        facts = facts[:number - 1] + [entry.old] + facts[number - 1:]
+        facts = [*facts[:number - 1], entry.old, *facts[number - 1:]]
     score = _score(game, facts)
 
     if entry.action == "record":

@@ -9,7 +9,8 @@ the change (the API's answer) does not score the game again.
 from __future__ import annotations
 
 import copy
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..models import Game
 from ..rules import GameScore, Variant, score_game, score_more

@@ -13,8 +13,9 @@ never commits.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-from typing import Any, Mapping
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
 
 from ..extensions import db
 from ..models import AuditEntry, Game, Round
@@ -56,7 +57,7 @@ def parse_stamp(text: Any, where: str) -> datetime:
     try:
         moment = datetime.fromisoformat(str(text))
         if moment.tzinfo is not None:
-            moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+            moment = moment.astimezone(UTC).replace(tzinfo=None)
     except (ValueError, OverflowError):  # OverflowError: a time zone pushes it past year 1 or 9999
         raise TransferError(f"{where}: {text!r} is not an ISO 8601 time") from None
     return moment

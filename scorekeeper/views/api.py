@@ -19,8 +19,15 @@ from ..checking import InputError, fields_of, from_json, json_object, options_fi
 from ..extensions import csrf, db
 from ..openapi import document
 from ..rules import RoundError, RulesError, variants
-from ..services import (create_game, delete_round, game_score, get_game_or_404, record_round,
-                        secret_matches, update_round)
+from ..services import (
+    create_game,
+    delete_round,
+    game_score,
+    get_game_or_404,
+    record_round,
+    secret_matches,
+    update_round,
+)
 from ..services.transfer import TransferError, export_game, import_game, stamp
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")

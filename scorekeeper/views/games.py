@@ -5,17 +5,27 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from flask import (Blueprint, abort, current_app, flash, make_response, redirect, render_template,
-                   request, session, url_for)
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from .. import access, services
 from ..display import charts, standings
-from ..extensions import db
-from ..forms import ConfirmForm, new_game_form, player_field, submitted_options, submitted_players, OPT
-from ..models import Game
 from ..display.qr import qr_svg
+from ..extensions import db
+from ..forms import OPT, ConfirmForm, new_game_form, player_field, submitted_options, submitted_players
+from ..models import Game
 from ..rules import OptionError, RoundError, RulesError, find_variant, step_texts, variants
 
 bp = Blueprint("games", __name__, url_prefix="/games")

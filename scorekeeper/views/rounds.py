@@ -9,16 +9,19 @@ game's edit secret (403) and a CSRF token (400, Flask-WTF).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from werkzeug.datastructures import MultiDict
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
 
 from ..access import editable_game
 from ..entry import Submission, context_for, entry_for, keypad
 from ..entry.base import HandContext
 from ..extensions import db
-from ..rules import RoundError, RulesError, find_variant, hand as hand_value, check as check_meld
+from ..rules import RoundError, RulesError, find_variant
+from ..rules import check as check_meld
+from ..rules import hand as hand_value
 from ..services import delete_round, game_score, record_round, round_or_404, score_on, update_round
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<public_id>/rounds")

@@ -44,7 +44,8 @@ def test_finished_game_names_the_winner(app, client):
     """KB-10: the game ends when someone lays the last Step; lowest total among them wins."""
     steps = "2 books of 3; run of 4"
     hands = [{"players": [{"laid": True, "went_out": True, "points": 0}, {"laid": False, "points": 40}]},
-             {"players": [{"laid": True, "went_out": False, "points": 15}, {"laid": True, "went_out": True, "points": 0}]}]
+             {"players": [{"laid": True, "went_out": False, "points": 15},
+                          {"laid": True, "went_out": True, "points": 0}]}]
     public_id = seeded(app, "krazy-bee", ["Zoë", "Yann"], hands, {"steps": steps})
     _, pdf = sheet_of(client, public_id, "?paper=letter")
     assert pdf.size(LETTER, "portrait")

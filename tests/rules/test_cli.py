@@ -190,7 +190,7 @@ def test_batch_answers_every_line_in_order_and_goes_on(toy):
 
 
 def test_batch_applies_each_lines_own_options(toy):
-    lines = ['{"variant": "toy", "cards": "1 1", "options": {"min": %d}}' % m for m in (2, 3, 2, 3)]
+    lines = [json.dumps({"variant": "toy", "cards": "1 1", "options": {"min": m}}) for m in (2, 3, 2, 3)]
     assert [a["valid"] for a in run_batch(lines)] == [True, False, True, False]
 
 

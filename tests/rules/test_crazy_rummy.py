@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import NotationError, OptionError, RoundError, check, hand, options_for, score_game, score_round
+from scorekeeper.rules import (
+    NotationError,
+    OptionError,
+    RoundError,
+    check,
+    hand,
+    options_for,
+    score_game,
+    score_round,
+)
 
 V = "crazy-rummy"
 
@@ -257,7 +266,7 @@ def test_CZ8_whole_game_to_the_winner():
     assert [r.changes for r in g.rounds] == [(400, 20, -70), (-70, 500, -110), (-10, 595, 220)]
     assert g.totals == (320, 1115, 40) and g.finished and g.winners == (1,)
     with pytest.raises(RoundError) as err:
-        score_game(V, hands + [hands[0]], players=3, options={"target": 700})
+        score_game(V, [*hands, hands[0]], players=3, options={"target": 700})
     assert err.value.round == 4
 
 

@@ -8,10 +8,18 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import (NotationError, OptionError, RoundError, check, hand, options_for,
-                               score_game, score_round)
-from scorekeeper.rules.crib_rummy.melds import RUN_PEGS
+from scorekeeper.rules import (
+    NotationError,
+    OptionError,
+    RoundError,
+    check,
+    hand,
+    options_for,
+    score_game,
+    score_round,
+)
 from scorekeeper.rules.crib_rummy import table_melds
+from scorekeeper.rules.crib_rummy.melds import RUN_PEGS
 
 V = "crib-rummy"
 RUN_OF_HEARTS = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH".split()

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import (NotationError, OptionError, RoundError, check, hand, options_for,
-                               score_game, score_round, variants)
+from scorekeeper.rules import (
+    NotationError,
+    OptionError,
+    RoundError,
+    check,
+    hand,
+    options_for,
+    score_game,
+    score_round,
+    variants,
+)
 from scorekeeper.rules.krazy_bee import DEFAULT_STEPS, parse_steps, steps_of
 
 KB = "krazy-bee"
@@ -251,7 +260,8 @@ def test_kb2_reason_in_a_laydown_reads_plainly():
 
 def test_kb1_a_meld_shorter_than_its_requirement_is_named():
     v = verdict("5 5 5 | 1 2 3", step=2)
-    assert v["reasons"][0] == "KB-1: meld 2 (1 2 3) has 3 cards; Step 2 (book of 3 + run of 4) needs a run of at least 4"
+    assert v["reasons"][0] == ("KB-1: meld 2 (1 2 3) has 3 cards; "
+                               "Step 2 (book of 3 + run of 4) needs a run of at least 4")
     assert v["reasons"][1].startswith("KB-3: the melds do not lay Step 2")
 
 
@@ -516,7 +526,7 @@ def test_kb10_game_ends_when_the_last_step_is_laid_lowest_completer_wins():
     assert g.finished and g.winners == (0,)  # seat 1 has less but has not laid the last Step
     assert g.progress[0] == {"step": 3, "completed": 2, "steps": 2, "step_text": None, "done": True}
     with pytest.raises(RoundError) as err:
-        game(rounds + [{"players": [seat(), seat(), seat()]}], players=3)
+        game([*rounds, {"players": [seat(), seat(), seat()]}], players=3)
     assert "already over" in str(err.value)
 
 

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import pairwise, product
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -96,7 +96,7 @@ def brute_kinds(cards, values, kinds):
             read[i] = v
         nums = sorted(read)
         for kind, step in kinds:
-            if all(b - a == step for a, b in zip(nums, nums[1:])):
+            if all(b - a == step for a, b in pairwise(nums)):
                 legal.add(kind)
     return legal
 

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import (NotationError, OptionError, RoundError, check, hand, options_for,
-                               score_game, score_round, variants)
+from scorekeeper.rules import (
+    NotationError,
+    OptionError,
+    RoundError,
+    check,
+    hand,
+    options_for,
+    score_game,
+    score_round,
+    variants,
+)
 
 RB = "rumbugz"
 
@@ -277,7 +286,7 @@ def test_rb8_game_of_five_rounds_highest_total_wins():
     assert g.totals == (17, 19) and g.finished and g.winners == (1,)
     assert [p["wins"] for p in g.progress] == [2, 2]
     with pytest.raises(RoundError):
-        score_game(RB, rounds + [rnd(None, "", "")], players=2)
+        score_game(RB, [*rounds, rnd(None, "", "")], players=2)
     assert not score_game(RB, rounds[:4], players=2).finished
 
 

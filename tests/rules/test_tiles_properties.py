@@ -1,10 +1,11 @@
 """Hypothesis properties of the tile engine (CT-1..CT-5, CT-9, N-1)."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.rules import NotationError, check, options_for
-from scorekeeper.rules.tiles.checks import set_verdict
 from scorekeeper.rules.tiles import NOTATION
+from scorekeeper.rules.tiles.checks import set_verdict
 
 VARIANTS = ("rummikub", "crazy-tiles", "runny-tiles")
 COLOURS = "RBKG"

@@ -128,7 +128,7 @@ def test_changes_need_the_edit_secret(app, client, api, method, tail, body):
     assert "Bearer" in missing["error"]
     response = client.open(f"/api/v1/games/{gid}/{tail}", method=method, json=body)
     assert response.headers["WWW-Authenticate"].startswith("Bearer")
-    _, wrong = call(client, api, method, f"/api/v1/games/{gid}/{tail}", body, secret="not-the-secret",
+    _, _wrong = call(client, api, method, f"/api/v1/games/{gid}/{tail}", body, secret="not-the-secret",
                     expect=403)
     other = new_game(client, api)
     call(client, api, method, f"/api/v1/games/{gid}/{tail}", body, secret=other["secret"], expect=403)

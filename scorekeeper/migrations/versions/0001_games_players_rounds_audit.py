@@ -1,13 +1,12 @@
 """games, players, rounds, audit trail
 
 Revision ID: 08e8a4c292f1
-Revises: 
+Revises:
 Create Date: 2026-11-21 08:16:03.843820
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '08e8a4c292f1'

@@ -10,14 +10,25 @@ out, so a joker never moves once the cards round it fix what it stands for
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
-from .melds import (KINDS, Reading, added_pegs, best_kind, card_text, deck_reasons, judge, judge_extension,
-                         of_kind, pegs)
 from ..errors import RoundError
 from ..scoring import GameScore, RoundOutcome
+from .melds import (
+    KINDS,
+    Reading,
+    added_pegs,
+    best_kind,
+    card_text,
+    deck_reasons,
+    judge,
+    judge_extension,
+    of_kind,
+    pegs,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..base import Variant
@@ -75,7 +86,7 @@ def _fail(field: str, message: str) -> RoundError:
 class HandLog:
     """The replay of one hand's facts; :meth:`outcome` is the scored round."""
 
-    def __init__(self, variant: "Variant", facts: Mapping[str, Any], game: GameScore, dealer: int,
+    def __init__(self, variant: Variant, facts: Mapping[str, Any], game: GameScore, dealer: int,
                  opts: Mapping[str, Any]):
         self.variant, self.opts, self.players = variant, opts, game.players
         self.totals = list(game.totals)
@@ -253,7 +264,7 @@ class HandLog:
                             ends_game=complete and max(self.totals) >= self.opts["target"])
 
 
-def play_hand(variant: "Variant", facts: Mapping[str, Any], game: GameScore, dealer: int,
+def play_hand(variant: Variant, facts: Mapping[str, Any], game: GameScore, dealer: int,
               opts: Mapping[str, Any]) -> HandLog:
     """Replay one hand's facts after ``game`` (RoundError on the first fact the rules reject)."""
     return HandLog(variant, facts, game, dealer, opts)

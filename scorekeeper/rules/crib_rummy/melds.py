@@ -30,9 +30,9 @@ each longer window, so cards already on the table never move (CR-4).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterable, Mapping, Sequence
 
 from ..cards import Card, Notation
 
@@ -331,7 +331,8 @@ def deck_reasons(cards: Iterable[Card], jokers: int) -> list[str]:
     """Cards the two packs (plus ``jokers`` jokers) cannot hold this many times.
 
     >>> deck_reasons(NOTATION.parse("8H 8H 8H JK JK JK"), jokers=2)
-    ['CR-1: two packs hold 2 of each card; 8H is here 3 times', 'CR-3: the deck has 2 jokers, not 3 (option jokers=4 adds two)']
+    ['CR-1: two packs hold 2 of each card; 8H is here 3 times',
+     'CR-3: the deck has 2 jokers, not 3 (option jokers=4 adds two)']
     """
     counts = Counter((c.rank, c.suit) for c in cards)
     wild = counts.pop((None, None), 0)

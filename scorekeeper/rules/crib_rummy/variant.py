@@ -36,18 +36,30 @@ table melds: number, owner, kind, cards, length, reading, pegs), ``bonus``
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..base import Variant
-from .hand import behind, play_hand, rummy_bonus
-from .melds import (NOTATION, RANKS, SUITS, Judgement, added_pegs, best_kind, deck_reasons,  # noqa: F401
-                         judge, judge_extension, of_kind, pegs)
 from ..options import Option
 from ..registry import register
 from ..verdict import HandValue, Verdict, distinct_readings
+from .hand import behind, play_hand, rummy_bonus
+from .melds import (
+    NOTATION,
+    RANKS,
+    SUITS,
+    Judgement,
+    added_pegs,
+    best_kind,
+    deck_reasons,
+    judge,
+    judge_extension,
+    of_kind,
+    pegs,
+)
 
-__all__ = ["CribRummy", "CribHand", "table_melds", "NOTATION", "RANKS", "SUITS"]
+__all__ = ["NOTATION", "RANKS", "SUITS", "CribHand", "CribRummy", "table_melds"]
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,13 @@ each other (KB-5), and Wild Bees are read so that they do not where possible.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, islice
-from typing import Iterator, Sequence
 
-from .steps import BOOK, RUN, Requirement, Step
 from ..progressions import Fit, fits, reading, why_not
 from ..verdict import Verdict, distinct_readings
+from .steps import BOOK, RUN, Requirement, Step
 
 
 def too_many_wild_bees(values: Sequence[int | None], where: str = "") -> str | None:
@@ -48,7 +48,7 @@ class Meld:
     too_wild: bool
 
     @classmethod
-    def read(cls, values: Sequence[int | None]) -> "Meld":
+    def read(cls, values: Sequence[int | None]) -> Meld:
         values = tuple(values)
         if too_many_wild_bees(values):
             return cls(values, (), (), True)
@@ -80,7 +80,9 @@ def touching(a: Fit, b: Fit) -> bool:
     return a.start == b.end + 1 or b.start == a.end + 1
 
 
-def matchings(melds: Sequence[Meld], step: Step, *, books_differ: bool = True,
+# Complex on purpose (C901): one backtracking search, pruned by KB-1, KB-4 and KB-5 as it goes; split up, each
+# piece would pass the partial laydown back and forth.
+def matchings(melds: Sequence[Meld], step: Step, *, books_differ: bool = True,  # noqa: C901
               runs_apart: bool = True, sizes: bool = True) -> Iterator[tuple[MeldFit, ...]]:
     """Every way the melds lay down ``step`` (KB-3), with KB-4, KB-5 and KB-1's sizes when asked.
 

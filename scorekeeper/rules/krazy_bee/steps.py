@@ -16,15 +16,18 @@ Grammar of a Step list: Steps separated by ``;`` or new lines (a leading
 >>> parse_steps("book of 3 + row of 4")
 Traceback (most recent call last):
 ...
-scorekeeper.rules.errors.OptionError: option 'steps': KB-8: 'row of 4' is not a requirement (in Step 1); accepted: Steps separated by ';' or new lines, requirements joined by '+', each 'book of N', 'run of N', 'K books of N' or 'K runs of N'
+scorekeeper.rules.errors.OptionError: option 'steps': KB-8: 'row of 4' is not a requirement (in Step 1);
+accepted: Steps separated by ';' or new lines, requirements joined by '+',
+each 'book of N', 'run of N', 'K books of N' or 'K runs of N'
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ..errors import OptionError
 from ..options import whole_number

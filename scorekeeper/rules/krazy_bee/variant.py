@@ -41,23 +41,31 @@ What ``check`` judges (RULES.md section 6):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from ..base import Variant
 from ..cards import Card, Notation
 from ..errors import RoundError
-from .laydown import Meld, judge_laydown, lays, too_many_wild_bees
-from .steps import (BOOK, RUN, Requirement, Step, chosen_step, parse_step_choice, parse_steps,
-                              steps_of)
 from ..options import Option
 from ..progressions import judge, judge_change, values_of
 from ..registry import register
 from ..scoring import GameScore, RoundOutcome, best_seats
 from ..verdict import HandValue, Verdict
+from .laydown import Meld, judge_laydown, lays, too_many_wild_bees
+from .steps import BOOK, RUN, Requirement, Step, chosen_step, parse_step_choice, parse_steps, steps_of
 
-__all__ = ["KrazyBee", "DEFAULT_STEPS", "NOTATION", "Requirement", "Step", "parse_steps", "steps_of",
-           "card_points"]
+__all__ = [
+    "DEFAULT_STEPS",
+    "NOTATION",
+    "KrazyBee",
+    "Requirement",
+    "Step",
+    "card_points",
+    "parse_steps",
+    "steps_of",
+]
 
 #: KB-8: our default Step list (modelled on Phase 10, no colour phase).
 DEFAULT_STEPS = (

@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card
-from .sets import LineVerdict, Reading, Switches, read_line, read_runs, supply_reasons, token
 from ..verdict import Verdict
+from .sets import LineVerdict, Reading, Switches, read_line, read_runs, supply_reasons, token
 
 _KIND_RULE = {"group": "CT-2", "run": "CT-3"}
 
@@ -45,14 +45,16 @@ def initial_meld(points: int, needed: int) -> tuple[dict, tuple[str, ...]]:
     """CT-6: the extra ``initial_meld`` entry and a note when ``points`` fall short.
 
     >>> initial_meld(24, 30)
-    ({'initial_meld': {'points': 24, 'needed': 30, 'reached': False}}, ('CT-6: worth 24 points; a first laydown needs 30 from your own rack',))
+    ({'initial_meld': {'points': 24, 'needed': 30, 'reached': False}},
+     ('CT-6: worth 24 points; a first laydown needs 30 from your own rack',))
     """
     reached = points >= needed
     note = () if reached else (f"CT-6: worth {points} points; a first laydown needs {needed} from your own rack",)
     return {"initial_meld": {"points": points, "needed": needed, "reached": reached}}, note
 
 
-def judge(tiles: tuple[Card, ...], sw: Switches, kind: str | None) -> tuple[LineVerdict, list[Reading], list[str], list[str]]:
+def judge(tiles: tuple[Card, ...], sw: Switches,
+          kind: str | None) -> tuple[LineVerdict, list[Reading], list[str], list[str]]:
     """A line's verdict, its readings of the declared ``kind``, reasons and alternatives."""
     line = read_line(tiles, sw)
     readings = [r for r in line.readings if kind in (None, r.kind)]

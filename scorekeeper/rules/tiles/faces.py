@@ -21,9 +21,10 @@ states, best first, only as far as a cap.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
-from functools import lru_cache
-from typing import Any, Callable, Iterable, Mapping
+from functools import cache
+from typing import Any
 
 from ..cards import Card
 
@@ -45,7 +46,7 @@ class Switches:
     runny: bool = False
 
     @classmethod
-    def of(cls, opts: Mapping[str, Any]) -> "Switches":
+    def of(cls, opts: Mapping[str, Any]) -> Switches:
         """The switches set in a validated options dict (one shared value per combination:
         every check asks, an extension once per placement tried)."""
         return _switches(tuple(bool(opts[name]) for name in _SWITCH_NAMES))
@@ -62,7 +63,7 @@ class Switches:
 _SWITCH_NAMES = tuple(f.name for f in fields(Switches))
 
 
-@lru_cache(maxsize=None)  # at most 2 ** 8 combinations
+@cache  # at most 2 ** 8 combinations
 def _switches(values: tuple[bool, ...]) -> Switches:
     return Switches(*values)
 
@@ -81,7 +82,7 @@ def token(tile: Card) -> str:
     return "J" if tile.wild else f"{tile.suit}{tile.rank}"
 
 
-@lru_cache(maxsize=None)  # a few dozen entries: 4 colours, values 0..13 and three splits
+@cache  # a few dozen entries: 4 colours, values 0..13 and three splits
 def entry_text(colour: str, values: tuple[int, ...]) -> str:
     return "+".join(f"{colour}{v}" for v in values)
 

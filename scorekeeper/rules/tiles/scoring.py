@@ -18,7 +18,8 @@ Decisions where RULES.md is silent (also in the README):
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..cards import Card
 from ..errors import RoundError

@@ -11,19 +11,32 @@ one-colour group.
 >>> [(r.kind, r.entries, r.points) for r in line.readings]
 [('run', ('R12', 'R13', 'R0'), 45), ('run', ('R12', 'R13', 'R0+R1'), 35)]
 >>> read_line(NOTATION.parse("R7 R8 B9"), Switches(runny=True)).reasons
-('CT-2: a group needs one number: R7 and R8 differ', 'CT-3: a run needs one colour, or all different colours (at most 4)')
+('CT-2: a group needs one number: R7 and R8 differ',
+ 'CT-3: a run needs one colour, or all different colours (at most 4)')
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 from ..cards import Card
-from .faces import (COLOUR_ORDER, END, START, Move, Reading, Switches, entry_text,  # noqa: F401
-                         joker_points, paths, tile_faces, token, walk)
 from ..verdict import MAX_READINGS
+from .faces import (
+    COLOUR_ORDER,
+    END,
+    START,
+    Move,
+    Reading,
+    Switches,
+    entry_text,
+    joker_points,
+    paths,
+    tile_faces,
+    token,
+    walk,
+)
 
 
 @dataclass(frozen=True)
@@ -69,11 +82,13 @@ def supply_reasons(tiles: Iterable[Card], rule: str, shown: str) -> list[str]:
 
 # -- groups (CT-2) -----------------------------------------------------------------
 
-def _group_moves(g: int, colour: str | None, sw: Switches, joker_colours) -> Move:
+# Complex on purpose (C901): one dynamic-programme step per tile (habit 3); the joker, colour-mask and
+# one-colour cases sit side by side so each reads against the others.
+def _group_moves(g: int, colour: str | None, sw: Switches, joker_colours) -> Move:  # noqa: C901
     """Moves of a group of number ``g``: all different colours (state: colour mask) or
     all ``colour`` (state: positions so far)."""
 
-    def move(i: int, tile: Card, state: int):
+    def move(i: int, tile: Card, state: int):  # noqa: C901
         if tile.wild:
             allowed = joker_colours.get(i, COLOUR_ORDER) if joker_colours else COLOUR_ORDER
             if colour is None:
@@ -146,7 +161,9 @@ def read_groups(tiles, sw: Switches, joker_colours=None, cap: int = MAX_READINGS
 
 # -- runs (CT-3) -----------------------------------------------------------------------
 
-def _run_moves(colour: str | None, sw: Switches, joker_colours) -> Move:
+# Complex on purpose (C901): the run's dynamic-programme step; each switch (zero, wrap, splits, 6/9, runny)
+# is one branch of the same step, which is clearer in one place than spread over helpers.
+def _run_moves(colour: str | None, sw: Switches, joker_colours) -> Move:  # noqa: C901
     """Moves of a run: one ``colour``, or (``None``) all different colours (runny).
 
     State: (next value or START/END, mask of values used, mask of colours used).

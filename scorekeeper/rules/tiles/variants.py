@@ -23,7 +23,8 @@ CT-1..CT-5), :mod:`.checks` (laydowns, extensions, CT-6, CT-10),
 >>> check("rummikub", "R5 K5 . / . K6").reasons
 Traceback (most recent call last):
 ...
-scorekeeper.rules.errors.NotationError: N-1: CT-9: a board (rows split by '/' or new lines, '.' for an empty cell) needs the grid switch; accepted: colour R/B/K/G (O, Y = gold) + number 1..13 (R10, k7), J (joker; JK or *)
+scorekeeper.rules.errors.NotationError: N-1: CT-9: a board (rows split by '/' or new lines, '.' for an empty cell)
+needs the grid switch; accepted: colour R/B/K/G (O, Y = gold) + number 1..13 (R10, k7), J (joker; JK or *)
 >>> hand("rummikub", "R5 J").points
 35
 """
@@ -31,16 +32,17 @@ scorekeeper.rules.errors.NotationError: N-1: CT-9: a board (rows split by '/' or
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import ClassVar
 
 from ..base import Variant
 from ..cards import Notation
 from ..options import Option
 from ..registry import register
+from ..verdict import HandValue, Verdict
 from .checks import extension_verdict, initial_meld, laydown_verdict, set_verdict
 from .grid import check_board, is_board, read_board
 from .scoring import score_tile_round, tile_game_over, tile_winners
 from .sets import Switches, token
-from ..verdict import HandValue, Verdict
 
 COLOURS = {"R": "R", "B": "B", "K": "K", "G": "G", "O": "G", "Y": "G"}
 COLOUR_NAMES = {"R": "red", "B": "blue", "K": "black", "G": "gold"}
@@ -70,7 +72,8 @@ _SWITCH_HELP = {
 def _tile_options(preset: dict[str, bool]) -> tuple[Option, ...]:
     switches = tuple(Option(name, "bool", preset.get(name, False), *_SWITCH_HELP[name])
                      for name in SWITCHES)
-    return switches + (
+    return (
+        *switches,
         Option("initial_meld", "int", 30, "Points a first laydown needs from your own rack",
                rule="CT-6", low=0, high=500),
         Option("scoring", "choice", "A", "How rounds are scored: A, B, C, wins or none",
@@ -91,7 +94,7 @@ class TileGame(Variant):
 
     min_players, max_players = 2, 4
     notation = NOTATION
-    preset: dict[str, bool] = {}
+    preset: ClassVar[dict[str, bool]] = {}
 
     def high_wins(self, opts):
         return opts["scoring"] != "C"
@@ -130,7 +133,8 @@ class TileGame(Variant):
         """CT-7: a number tile counts its number, a joker 30.
 
         >>> Rummikub().hand("R5 k13 *", {}).to_dict()
-        {'variant': 'rummikub', 'points': 48, 'breakdown': [{'card': 'R5', 'points': 5}, {'card': 'K13', 'points': 13}, {'card': 'J', 'points': 30}]}
+        {'variant': 'rummikub', 'points': 48,
+         'breakdown': [{'card': 'R5', 'points': 5}, {'card': 'K13', 'points': 13}, {'card': 'J', 'points': 30}]}
         """
         tiles = NOTATION.parse(cards)
         breakdown = tuple((token(t), 30 if t.wild else t.rank) for t in tiles)
@@ -169,8 +173,9 @@ class CrazyTiles(TileGame):
     slug = "crazy-tiles"
     name = "Crazy Rummy Tiles"
     summary = "Rummikub with crossing sets, zero, wrap-around, 6/9 and split 10s, 11s and 12s."
-    preset = {"same_color_groups": True, "zero": True, "wrap": True, "six_nine": True,
-              "ten_split": True, "eleven_split": True, "twelve_split": True, "grid": True}
+    preset: ClassVar[dict[str, bool]] = {
+        "same_color_groups": True, "zero": True, "wrap": True, "six_nine": True,
+        "ten_split": True, "eleven_split": True, "twelve_split": True, "grid": True}
     option_spec = _tile_options(preset)
 
 
@@ -179,5 +184,5 @@ class RunnyTiles(TileGame):
     slug = "runny-tiles"
     name = "Runny Rummy Tiles"
     summary = "Rummikub on a crossing grid where a run may be all different colours."
-    preset = {"runny": True, "grid": True}
+    preset: ClassVar[dict[str, bool]] = {"runny": True, "grid": True}
     option_spec = _tile_options(preset)
