@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from .base import Variant
 from .errors import (NotationError, OptionError, RoundError, RulesError,
@@ -58,14 +58,15 @@ def hand(variant: str, cards: str, **options: Any) -> HandValue:
 
 
 def score_game(variant: str, rounds: list[Mapping[str, Any]], /, *, players: int,
-               first_dealer: int = 0, **options: Any) -> GameScore:
-    """Totals, progress, end and winners of a game, derived from its round facts.
+               first_dealer: int = 0, names: Sequence[str] = (), **options: Any) -> GameScore:
+    """Totals, progress, ranks, end and winners of a game, derived from its round facts.
 
     ``variant`` and ``rounds`` are positional-only so a game option may be
     called ``rounds`` too (RB-8, CT-8: the number of rounds in a game).
+    ``names`` (in seat order) let the engine's messages name the players.
     """
     v = find_variant(variant)
-    return play(v, list(rounds), players, first_dealer, v.options(options))
+    return play(v, list(rounds), players, first_dealer, v.options(options), names=names)
 
 
 def score_round(variant: str, facts: Mapping[str, Any], /, *, players: int,

@@ -53,7 +53,7 @@ from .krazy_bee_steps import (BOOK, RUN, Requirement, Step, chosen_step, parse_s
 from .options import Option
 from .progressions import judge, judge_change, values_of
 from .registry import register
-from .scoring import GameScore, RoundOutcome, best_seats
+from .scoring import GameScore, RoundOutcome, competition_ranks
 from .verdict import HandValue, Verdict
 
 __all__ = ["KrazyBee", "DEFAULT_STEPS", "NOTATION", "Requirement", "Step", "parse_steps", "steps_of",
@@ -280,7 +280,7 @@ class KrazyBee(Variant):
         """KB-10: the game ends after a hand in which someone lays the last Step."""
         return any(p["done"] for p in game.progress)
 
-    def winners_of(self, game: GameScore, opts: Mapping[str, Any]) -> tuple[int, ...]:
-        """KB-10: among those who completed the last Step, the lowest total (ties share, N-5)."""
-        done = tuple(s for s, p in enumerate(game.progress) if p["done"])
-        return best_seats(game.totals, high_wins=False, among=done)
+    def rank(self, game: GameScore, opts: Mapping[str, Any]) -> tuple[int, ...]:
+        """KB-10: those who completed the last Step first, lowest total first (so the 1st are
+        the winners); then the others by Step reached (further first) and total (ties share, N-5)."""
+        return competition_ranks([(-p["completed"], total) for p, total in zip(game.progress, game.totals)])

@@ -38,7 +38,7 @@ from .options import Option
 from .registry import register
 from .tile_checks import extension_verdict, initial_meld, laydown_verdict, set_verdict
 from .tile_grid import check_board, is_board, read_board
-from .tile_scoring import score_tile_round, tile_game_over, tile_winners
+from .tile_scoring import score_tile_round, tile_game_over, tile_ranks
 from .tile_sets import Switches, token
 from .verdict import HandValue, Verdict
 
@@ -91,6 +91,7 @@ class TileGame(Variant):
 
     min_players, max_players = 2, 4
     notation = NOTATION
+    round_word = "round"  # CT-8: round scoring
     preset: dict[str, bool] = {}
 
     def high_wins(self, opts):
@@ -146,8 +147,8 @@ class TileGame(Variant):
     def is_over(self, game, outcome, opts):
         return tile_game_over(game, opts)
 
-    def winners_of(self, game, opts):
-        return tile_winners(game, opts)
+    def rank(self, game, opts):
+        return tile_ranks(game, opts)
 
     def describe_next(self, game, opts):
         """The winner of a round starts the next one (sheet step 14)."""

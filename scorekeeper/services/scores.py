@@ -44,9 +44,9 @@ def score_on(game: Game, before: GameScore, facts: Sequence[Mapping[str, Any]]) 
     return play_on(variant, before, list(facts), variant.options(game.options or {}))
 
 
-def _score_setup(variant: Variant, players: int, first_dealer: int, options: Mapping[str, Any]) -> GameScore:
+def _score_setup(variant: Variant, names: Sequence[str], first_dealer: int, options: Mapping[str, Any]) -> GameScore:
     """The score of a game not started yet: the engine's last word on players, dealer and options."""
-    return play(variant, [], players, first_dealer, variant.options(options))
+    return play(variant, [], len(names), first_dealer, variant.options(options), names=names)
 
 
 def _score(game: Game, facts: Sequence[Mapping[str, Any]]) -> GameScore:
@@ -58,7 +58,7 @@ def _score(game: Game, facts: Sequence[Mapping[str, Any]]) -> GameScore:
     """
     variant = find_variant(game.variant)
     return play(variant, list(facts), len(game.players), game.first_dealer,
-                variant.options(game.options or {}))
+                variant.options(game.options or {}), names=game.names)
 
 
 def _score_from(game: Game, hands: Sequence[Mapping[str, Any]], changed: int,
@@ -84,4 +84,4 @@ def _keep_score(game: Game, score: GameScore) -> None:
 
 def _as_scored(game: Game, facts: Sequence[Mapping[str, Any]]) -> tuple:
     """Everything a game's score depends on, as plain values to compare."""
-    return game.variant, len(game.players), game.first_dealer, game.options, list(facts)
+    return game.variant, tuple(game.names), game.first_dealer, game.options, list(facts)
