@@ -120,7 +120,8 @@ class GameScore:
     chooser: int | None = None
     notes: tuple[str, ...] = ()
     ranks: tuple[int, ...] = ()
-    names: tuple[str, ...] = ()
+    #: only words for messages: two scores of the same hands are equal whatever the names
+    names: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def leaders(self) -> tuple[int, ...]:

@@ -11,13 +11,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import score_game
-
-THREE_STEPS = "2 books of 3; book of 3 + run of 4; run of 7"
-
-
-def kb_hand(*players):
-    """Krazy Bee hand facts from (laid, points) pairs in seat order."""
-    return {"players": [{"laid": laid, "points": points} for laid, points in players]}
+from tests.ranked_games import ONLY_BOB_DONE, THREE_STEPS, kb_hand
 
 
 def ranked_first(g) -> tuple[int, ...]:
@@ -29,12 +23,10 @@ def ranked_first(g) -> tuple[int, ...]:
 def test_kb10_the_only_player_to_lay_the_last_step_ranks_first_whatever_the_totals():
     # Ann 60 (2 Steps done), Bob 75 (all 3 done), Cy 70 (1 Step done): only Bob completed
     # the last Step, so Bob wins and ranks 1st; then Ann (Step 3) before Cy (Step 2).
-    hands = [kb_hand((True, 20), (True, 25), (True, 20)),
-             kb_hand((True, 20), (True, 25), (False, 25)),
-             kb_hand((False, 20), (True, 25), (False, 25))]
-    g = score_game("krazy-bee", hands, players=3, steps=THREE_STEPS)
-    assert g.finished and g.totals == (60, 75, 70) and g.winners == (1,)
-    assert g.ranks == (2, 1, 3)
+    game = ONLY_BOB_DONE
+    g = score_game(game["variant"], game["hands"], players=3, names=game["names"], **game["options"])
+    assert g.finished and g.totals == game["totals"] == (60, 75, 70) and g.winners == (1,)
+    assert g.ranks == game["ranks"] == (2, 1, 3)
     assert g.leaders == (1,)
 
 
