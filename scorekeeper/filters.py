@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from flask import Flask
 
+from .rules import find_variant
+
 
 def signed(value: int | None) -> str:
     """A score change with its sign: ``+5``, ``-3``, ``0``.
@@ -27,6 +29,17 @@ def ordinal(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
+def round_word(slug: str, count: int | None = None) -> str:
+    """What the variant ``slug`` calls one deal-and-play (``Variant.round_word``): "hand" or
+    "round", plural for a ``count`` other than 1.
+
+    >>> round_word("krazy-bee"), round_word("rummikub", 2), round_word("rumbugz", 1)
+    ('hand', 'rounds', 'round')
+    """
+    word = find_variant(slug).round_word
+    return word if count is None or count == 1 else f"{word}s"
+
+
 #: Top navigation: (endpoint, label); an entry shows once its blueprint is registered.
 NAV = (("games.index", "Games"), ("checker.index", "Check"), ("printing.index", "Print"),
        ("rules_pages.index", "Rules"))
@@ -35,6 +48,7 @@ NAV = (("games.index", "Games"), ("checker.index", "Check"), ("printing.index", 
 def register(app: Flask) -> None:
     app.add_template_filter(signed)
     app.add_template_filter(ordinal)
+    app.add_template_filter(round_word)
 
     @app.context_processor
     def navigation():

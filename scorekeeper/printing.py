@@ -160,7 +160,7 @@ def environment():
 
     env = Environment(loader=FileSystemLoader(str(ROOT / "templates")),
                       autoescape=select_autoescape(["html", "svg"]), trim_blocks=True, lstrip_blocks=True)
-    env.filters.update(signed=filters.signed, ordinal=filters.ordinal)
+    env.filters.update(signed=filters.signed, ordinal=filters.ordinal, round_word=filters.round_word)
     return env
 
 
@@ -243,7 +243,7 @@ def game_frames_pdf(game, paper: str = "a4") -> bytes:
 def game_summary(game, score: GameScore) -> dict[str, Any]:
     """Standings, progress and the winner, in words for the sheet's header."""
     names = game.names
-    return {"public_id": game.public_id, "finished": score.finished,
+    return {"public_id": game.public_id, "variant": game.variant, "finished": score.finished,
             "standings": standings(names, score, game.options or {}, short=True),
             "winners": [names[s] for s in score.winners], "hands": len(score.rounds),
             "dealer": names[score.dealer] if score.dealer is not None else "",
