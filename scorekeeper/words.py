@@ -8,6 +8,8 @@ environment).
 
 from __future__ import annotations
 
+from .rules import find_variant
+
 
 def signed(value: int | None) -> str:
     """A score change with its sign: ``+5``, ``-3``, ``0``.
@@ -31,5 +33,16 @@ def ordinal(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
+def round_word(slug: str, count: int | None = None) -> str:
+    """What the variant ``slug`` calls one deal-and-play (``Variant.round_word``): "hand" or
+    "round", plural for a ``count`` other than 1.
+
+    >>> round_word("krazy-bee"), round_word("rummikub", 2), round_word("rumbugz", 1)
+    ('hand', 'rounds', 'round')
+    """
+    word = find_variant(slug).round_word
+    return word if count is None or count == 1 else f"{word}s"
+
+
 #: the template filters every page and printed document can use, by name
-FILTERS = {"signed": signed, "ordinal": ordinal}
+FILTERS = {"signed": signed, "ordinal": ordinal, "round_word": round_word}

@@ -35,7 +35,7 @@ def progress_text(progress: Mapping[str, Any], *, total: int | None = None, targ
     The one wording of progress: the game page shows it whole, the printed
     sheet's narrow header ``short`` (without the Step's melds or the RumBugz
     kinds). A variant with no progress of its own (Crazy Rummy) says how far
-    its ``target`` is from the player's ``total``.
+    its ``target`` is from the player's ``total`` (CZ-8), also below zero and once reached.
 
     >>> kb = {"step": 2, "completed": 1, "steps": 10, "step_text": "run of 7", "done": False}
     >>> progress_text(kb), progress_text(kb, short=True)
@@ -49,7 +49,9 @@ def progress_text(progress: Mapping[str, Any], *, total: int | None = None, targ
     >>> progress_text({"wins": 1, "kinds": ["single"]}, short=True)
     '1 win'
     >>> progress_text({}, total=30, target=1500), progress_text({}, total=1510, target=1500)
-    ('1470 to go to 1500', '')
+    ('1470 to go to 1500', 'reached 1500')
+    >>> progress_text({}, total=-15, target=1500)
+    'below zero: needs 1515 to reach 1500'
     """
     if "step" in progress:
         count = progress.get("steps", 0)
@@ -67,9 +69,13 @@ def progress_text(progress: Mapping[str, Any], *, total: int | None = None, targ
     if progress:  # a shape this module does not know yet: its own words
         return ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in progress.items()
                          if not isinstance(value, (dict, list)))
-    if target and total is not None and total < target:
-        return f"{target - total} to go to {target}"
-    return ""
+    if not target or total is None:
+        return ""
+    if total >= target:
+        return f"reached {target}"
+    if total < 0:  # "1515 to go to 1500" reads like a mistake
+        return f"below zero: needs {target - total} to reach {target}"
+    return f"{target - total} to go to {target}"
 
 
 def standings(names: Sequence[str], score: GameScore, options: Mapping[str, Any], *,

@@ -170,7 +170,7 @@ class Submission:
         for path, message in err.errors:
             slot = "" if other_round else self._slot(path)
             if other_round:
-                message = f"hand {err.round}: {message}"
+                message = f"{err.word} {err.round}: {message}"
             placed.setdefault(slot, []).append(message)
         return placed
 

@@ -44,7 +44,7 @@ def starter(ctx: HandContext) -> int | None:
 def turn_player(ctx: HandContext, index: int, first: int | None = None) -> int:
     """Who plays turn ``index``, as the engine orders play (``first``: a starter just chosen)."""
     facts = {**(ctx.facts or {}), "starter": starter(ctx) if first is None else first}
-    return engine_turn_order(facts, ctx.players, ctx.options, dealer=ctx.dealer)[index]
+    return engine_turn_order(facts, ctx.players, ctx.options, dealer=ctx.dealer, names=ctx.names)[index]
 
 
 def table_melds(ctx: HandContext) -> list[dict]:
@@ -52,7 +52,7 @@ def table_melds(ctx: HandContext) -> list[dict]:
     order laid), ``owner`` (the seat that laid it) and ``cards`` (with every addition), so a
     picker can show a meld's cards and the engine can peg an addition by the new length.
     """
-    return engine_table_melds(ctx.facts or {}, ctx.players, ctx.options, dealer=ctx.dealer)
+    return engine_table_melds(ctx.facts or {}, ctx.players, ctx.options, dealer=ctx.dealer, names=ctx.names)
 
 
 def blank(ctx: HandContext) -> dict[str, Any]:

@@ -242,7 +242,7 @@ def game_frames_pdf(game, paper: str = "a4") -> bytes:
 def game_summary(game, score: GameScore) -> dict[str, Any]:
     """Standings, progress and the winner, in words for the sheet's header."""
     names = game.names
-    return {"public_id": game.public_id, "finished": score.finished,
+    return {"public_id": game.public_id, "variant": game.variant, "finished": score.finished,
             "standings": standings(names, score, game.options or {}, short=True),
             "winners": [names[s] for s in score.winners], "hands": len(score.rounds),
             "dealer": names[score.dealer] if score.dealer is not None else "",

@@ -30,7 +30,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .base import Variant
@@ -116,10 +116,14 @@ def hand(variant: str, cards: str, options: Mapping[str, Any] | None = None) -> 
 
 
 def score_game(variant: str, rounds: list[Mapping[str, Any]], *, players: int,
-               first_dealer: int = 0, options: Mapping[str, Any] | None = None) -> GameScore:
-    """Totals, progress, end and winners of a game, derived from its round facts."""
+               first_dealer: int = 0, names: Sequence[str] = (),
+               options: Mapping[str, Any] | None = None) -> GameScore:
+    """Totals, progress, ranks, end and winners of a game, derived from its round facts.
+
+    ``names`` (in seat order) let the engine's messages name the players.
+    """
     v = find_variant(variant)
-    return play(v, list(rounds), players, first_dealer, v.options(options))
+    return play(v, list(rounds), players, first_dealer, v.options(options), names=names)
 
 
 def score_round(variant: str, facts: Mapping[str, Any], *, players: int,

@@ -9,7 +9,7 @@ ended and who won. Totals are never stored; they are always derived here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -19,19 +19,23 @@ from .scoring import GameScore, RoundScore
 
 
 def play(variant: Variant, rounds: list[Mapping[str, Any]], players: int,
-         first_dealer: int, opts: Mapping[str, Any]) -> GameScore:
+         first_dealer: int, opts: Mapping[str, Any], *, names: Sequence[str] = ()) -> GameScore:
     """Fold ``rounds`` through ``variant`` and return the derived :class:`GameScore`.
 
     Raises :class:`RoundError` labelled with the 1-based round number at the
     first round the rules reject, including a round recorded after the game
-    ended or after a hand that is still in progress.
+    ended or after a hand that is still in progress. ``names`` (in seat order)
+    let the engine's messages name the players.
     """
     if not isinstance(players, int) or not variant.min_players <= players <= variant.max_players:
         raise RoundError([("players", f"{variant.name} is played by {variant.min_players} to "
                            f"{variant.max_players} players, not {players}")])
     if not isinstance(first_dealer, int) or not 0 <= first_dealer < players:
         raise RoundError([("first_dealer", f"the first dealer must be a seat from 0 to {players - 1}")])
-    return play_on(variant, variant.start_game(players, first_dealer, opts), rounds, opts)
+    if names and len(names) != players:
+        raise RoundError([("players", f"give one name per player ({players}), not {len(names)}")])
+    game = replace(variant.start_game(players, first_dealer, opts), names=tuple(names))
+    return play_on(variant, game, rounds, opts)
 
 
 def play_on(variant: Variant, game: GameScore, rounds: list[Mapping[str, Any]],
@@ -45,19 +49,20 @@ def play_on(variant: Variant, game: GameScore, rounds: list[Mapping[str, Any]],
     goes on exactly as if it had never stopped.
     """
     game = replace(game, dealer=game.first_dealer, starter=None, chooser=None, notes=())
+    word = variant.round_word
     for index, facts in enumerate(rounds, start=len(game.rounds)):
         number = index + 1
         if game.finished:
-            raise RoundError([("", "the game is already over; no more hands can be recorded")], round=number)
+            raise RoundError([("", f"the game is already over; no more {word}s can be recorded")], number, word)
         if game.in_progress_round is not None:
-            raise RoundError([("", "the previous hand is still being played; finish it first")], round=number)
+            raise RoundError([("", f"the previous {word} is still being played; finish it first")], number, word)
         if not isinstance(facts, Mapping):
-            raise RoundError([("", "a round must be an object of facts")], round=number)
+            raise RoundError([("", f"a {word} must be an object of facts")], number, word)
         dealer = variant.dealer_for(game, index)
         try:
             outcome = variant.score_round(facts, game, dealer, opts)
         except RoundError as err:
-            raise err.in_round(number) from None
+            raise err.in_round(number, word) from None
         totals = tuple(t + c for t, c in zip(game.totals, outcome.changes))
         round_score = RoundScore(number, dealer, outcome.starter, tuple(outcome.changes), totals,
                                  tuple(outcome.progress), dict(outcome.details), outcome.complete)

@@ -8,7 +8,7 @@ imported here, so the value types sit below both.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,32 +56,34 @@ class RoundScore:
         }
 
 
+def competition_ranks(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Standard competition ranks of one sort key per seat: the lowest key is 1st, equal
+    keys share a rank and the next rank is skipped (1, 1, 3; N-5).
+
+    >>> competition_ranks([(-2, 40), (-3, 75), (-2, 40), (-1, 10)])
+    (2, 1, 2, 4)
+    """
+    return tuple(1 + sum(1 for other in keys if other < key) for key in keys)
+
+
 def rank_totals(totals: tuple[int, ...], high_wins: bool) -> tuple[int, ...]:
-    """Standard competition ranks (1 = best; ties share a rank, N-5).
+    """Ranks by total alone, the best total 1st (the end rule of most variants).
 
     >>> rank_totals((10, 30, 10, 5), high_wins=True)
     (2, 1, 2, 4)
     >>> rank_totals((10, 30, 10, 5), high_wins=False)
     (2, 4, 2, 1)
     """
-    key = (lambda t: -t) if high_wins else (lambda t: t)
-    return tuple(1 + sum(1 for o in totals if key(o) < key(t)) for t in totals)
+    return competition_ranks([-t if high_wins else t for t in totals])
 
 
-def best_seats(totals: tuple[int, ...], high_wins: bool, among: tuple[int, ...] | None = None) -> tuple[int, ...]:
-    """The seats sharing the best total (among ``among`` if given; N-5 shared wins).
+def best_seats(totals: tuple[int, ...], high_wins: bool) -> tuple[int, ...]:
+    """The seats sharing the best total (N-5 shared wins), e.g. a round's lowest racks (CT-8).
 
-    >>> best_seats((10, 30, 30, 5), high_wins=True)
-    (1, 2)
-    >>> best_seats((10, 30, 30, 5), high_wins=False, among=(0, 1))
-    (0,)
+    >>> best_seats((10, 30, 30, 5), high_wins=True), best_seats((10, 30, 30, 5), high_wins=False)
+    ((1, 2), (3,))
     """
-    seats = tuple(range(len(totals))) if among is None else tuple(among)
-    if not seats:
-        return ()
-    pick = max if high_wins else min
-    best = pick(totals[s] for s in seats)
-    return tuple(s for s in seats if totals[s] == best)
+    return tuple(seat for seat, rank in enumerate(rank_totals(totals, high_wins)) if rank == 1)
 
 
 @dataclass(frozen=True)
@@ -91,8 +93,12 @@ class GameScore:
     ``dealer`` / ``starter``: who deals and who plays first in the current hand
     (the next hand when the last one is complete; ``starter`` is None where the
     table chooses, e.g. CR-9, and ``chooser`` then names who chooses).
-    ``winners`` is empty until ``finished``; ``leaders`` are the seats with the
-    best total now.
+    ``ranks``: each seat's place by the variant's own end rule (1 = best, ties
+    share; the variant's ``rank`` hook, e.g. KB-10 puts those who completed the
+    last Step first), kept up to date after every round. ``leaders`` are the
+    seats ranked 1st now; ``winners`` is empty until ``finished``, then the
+    seats ranked 1st. ``names``: the players' names in seat order when the
+    caller gave them, so the engine's messages name players (never seats).
     """
 
     variant: str
@@ -108,14 +114,23 @@ class GameScore:
     starter: int | None = None
     chooser: int | None = None
     notes: tuple[str, ...] = ()
-
-    @property
-    def ranks(self) -> tuple[int, ...]:
-        return rank_totals(self.totals, self.high_wins)
+    ranks: tuple[int, ...] = ()
+    #: only words for messages: two scores of the same hands are equal whatever the names
+    names: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def leaders(self) -> tuple[int, ...]:
-        return best_seats(self.totals, self.high_wins)
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+    def player(self, seat: int) -> str:
+        """How a message names the player in ``seat``: their name, else "player 2" (1-based).
+
+        >>> from dataclasses import replace
+        >>> game = GameScore("rumbugz", 2, 0, True, (), (0, 0), ({}, {}), names=("Ann", "Bob"))
+        >>> game.player(1), replace(game, names=()).player(1)
+        ('Bob', 'player 2')
+        """
+        return self.names[seat] if seat < len(self.names) else f"player {seat + 1}"
 
     @property
     def in_progress_round(self) -> RoundScore | None:

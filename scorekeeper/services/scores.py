@@ -42,15 +42,16 @@ def score_on(game: Game, before: GameScore, facts: Sequence[Mapping[str, Any]]) 
     return score_more(game.variant, before, list(facts), options=game.options or {})
 
 
-def _score_setup(variant: Variant, players: int, first_dealer: int, options: Mapping[str, Any]) -> GameScore:
+def _score_setup(variant: Variant, names: Sequence[str], first_dealer: int, options: Mapping[str, Any]) -> GameScore:
     """The score of a game not started yet: the engine's last word on players, dealer and options."""
-    return score_game(variant.slug, [], players=players, first_dealer=first_dealer, options=options)
+    return score_game(variant.slug, [], players=len(names), first_dealer=first_dealer, names=names,
+                      options=options)
 
 
 def _score(game: Game, facts: Sequence[Mapping[str, Any]]) -> GameScore:
     """The engine's score of ``facts``, the hands of ``game``."""
     return score_game(game.variant, list(facts), players=len(game.players), first_dealer=game.first_dealer,
-                      options=game.options or {})
+                      names=game.names, options=game.options or {})
 
 
 def _score_from(game: Game, hands: Sequence[Mapping[str, Any]], changed: int,
@@ -76,4 +77,4 @@ def _keep_score(game: Game, score: GameScore) -> None:
 
 def _as_scored(game: Game, facts: Sequence[Mapping[str, Any]]) -> tuple:
     """Everything a game's score depends on, as plain values to compare."""
-    return game.variant, len(game.players), game.first_dealer, game.options, list(facts)
+    return game.variant, tuple(game.names), game.first_dealer, game.options, list(facts)

@@ -20,7 +20,7 @@ from typing import Any
 from ..extensions import db
 from ..models import AuditEntry, Game, Round
 from ..rules import score_game
-from . import create_game, game_options
+from . import clean_names, create_game, game_options
 
 FORMAT = "scorekeeper-game"
 VERSION = 1
@@ -104,7 +104,7 @@ def import_game(doc: Any) -> tuple[Game, str]:
     stamps = [_stamps(entry, f"rounds.{i}") for i, entry in enumerate(rounds)]
     # The engine judges the options and every hand before anything is added.
     score = score_game(doc["variant"], facts, players=len(names), first_dealer=first_dealer,
-                       options=game_options(doc["variant"], doc.get("options")))
+                       names=clean_names(names), options=game_options(doc["variant"], doc.get("options")))
     game, secret = create_game(doc["variant"], names, doc.get("options"), first_dealer)
     for number, (round_facts, when) in enumerate(zip(facts, stamps), 1):
         game.rounds.append(Round(number=number, facts=round_facts, **when))

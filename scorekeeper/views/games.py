@@ -209,7 +209,8 @@ def _game_page(game) -> dict:
                     if not editor and game.status != "finished" else None),
     }
     if score and score.rounds:
-        page["chart"] = Markup(charts.progression_svg(names, standings.totals_by_round(score)))
+        page["chart"] = Markup(charts.progression_svg(names, standings.totals_by_round(score),
+                                                      title=f"Totals after each {info['round_word']}"))
     if score and game.variant == "crib-rummy":
         page["board"] = Markup(charts.cribbage_board_svg(names, standings.pegs(score),
                                                          game.options["target"]))

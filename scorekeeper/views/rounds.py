@@ -23,6 +23,7 @@ from ..rules import RoundError, RulesError, find_variant
 from ..rules import check as check_meld
 from ..rules import hand as hand_value
 from ..services import delete_round, game_score, record_round, round_or_404, score_on, update_round
+from ..words import round_word
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<public_id>/rounds")
 
@@ -55,8 +56,9 @@ def new(public_id: str):
     game = editable_game(public_id)
     entry = entry_for(game.variant)
     playing, before, score = _hand_in_progress(game)
+    word = round_word(game.variant)
     if score.finished:
-        flash("The game is over: no more hands can be recorded.", "error")
+        flash(f"The game is over: no more {word}s can be recorded.", "error")
         return redirect(_game_page(game))
     if playing is not None:
         ctx = context_for(game, playing.number, facts=playing.facts, before=before)
@@ -65,7 +67,7 @@ def new(public_id: str):
         ctx = context_for(game, before=before)
         save = lambda facts: record_round(game, facts, before=before)  # noqa: E731
     parse = getattr(entry, "parse_turn", entry.parse)
-    done = "Turn recorded." if hasattr(entry, "parse_turn") else f"Hand {ctx.number} recorded."
+    done = "Turn recorded." if hasattr(entry, "parse_turn") else f"{word.capitalize()} {ctx.number} recorded."
     return _form_or_save(game, entry, ctx, parse, save, done, mode="new")
 
 
@@ -76,9 +78,10 @@ def edit(public_id: str, number: int):
     round_ = round_or_404(game, number)
     entry = entry_for(game.variant)
     ctx = context_for(game, number, facts=round_.facts, before=game_score(game, upto=number - 1))
+    word = round_word(game.variant).capitalize()
     return _form_or_save(game, entry, ctx, entry.parse,
                          lambda facts: update_round(game, number, facts, before=ctx.before),
-                         f"Hand {number} corrected; totals recomputed.", mode="edit")
+                         f"{word} {number} corrected; totals recomputed.", mode="edit")
 
 
 @bp.route("/<int:number>/delete", methods=["GET", "POST"])
@@ -89,14 +92,15 @@ def delete(public_id: str, number: int):
     if request.method == "GET":
         return render_template("rounds/delete.html", game=game, round=round_,
                                score=game_score(game), game_url=_game_page(game))
+    word = round_word(game.variant).capitalize()
     try:
         delete_round(game, number)
     except RulesError as err:
         db.session.rollback()
-        flash(f"Hand {number} cannot be deleted: {err}", "error")
+        flash(f"{word} {number} cannot be deleted: {err}", "error")
         return redirect(_game_page(game))
     db.session.commit()
-    flash(f"Hand {number} deleted; totals recomputed.", "success")
+    flash(f"{word} {number} deleted; totals recomputed.", "success")
     return redirect(_game_page(game))
 
 
@@ -107,12 +111,13 @@ def end(public_id: str):
     entry = entry_for(game.variant)
     playing, before, _ = _hand_in_progress(game)
     if not hasattr(entry, "parse_end") or playing is None:
-        flash("No hand is being played.", "error")
+        flash(f"No {round_word(game.variant)} is being played.", "error")
         return redirect(_game_page(game))
     ctx = context_for(game, playing.number, facts=playing.facts, before=before)
     return _form_or_save(game, entry, ctx, entry.parse_end,
                          lambda facts: update_round(game, playing.number, facts, before=before),
-                         f"Hand {playing.number} ended.", mode="new", force_post=True)
+                         f"{round_word(game.variant).capitalize()} {playing.number} ended.",
+                         mode="new", force_post=True)
 
 
 @bp.post("/preview")

@@ -7,7 +7,7 @@ variants (one answering one way, another the other) shows up here.
 
 import pytest
 
-from scorekeeper.rules import NotationError, check, hand, score_game, variants
+from scorekeeper.rules import NotationError, RoundError, check, hand, score_game, variants
 
 SLUGS = [v["slug"] for v in variants()]
 TILES = ("rummikub", "crazy-tiles", "runny-tiles")
@@ -224,3 +224,19 @@ def test_every_variant_answers_every_question(variant):
 
     own = type(find_variant(variant))
     assert [hook for hook in ("check", "hand", "score_round") if getattr(own, hook) is getattr(Variant, hook)] == []
+
+
+# -- one word per variant for a deal-and-play: "hand" or "round", as its rules say it ---------
+
+ROUND_WORDS = {"krazy-bee": "hand", "rumbugz": "round", "rummikub": "round", "crazy-tiles": "round",
+               "runny-tiles": "round", "crib-rummy": "hand", "crazy-rummy": "hand"}
+
+
+@pytest.mark.parametrize("variant", SLUGS)
+def test_each_variant_names_its_rounds_with_one_word(variant):
+    """KB-9/CR-9/CZ-1 speak of hands, RB-7/CT-8 of rounds; the engine's messages use the same word."""
+    word = ROUND_WORDS[variant]
+    assert next(v for v in variants() if v["slug"] == variant)["round_word"] == word
+    with pytest.raises(RoundError) as err:
+        score_game(variant, [["not", "facts"]], players=2)
+    assert str(err.value) == f"{word} 1: a {word} must be an object of facts"

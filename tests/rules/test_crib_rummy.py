@@ -325,9 +325,24 @@ def test_CR9_starter_given_and_player_checked():
     facts = {"starter": 0, "turns": [turn(meld("3H 4H 5H"), player=0), turn(player=1)]}
     assert score_round(V, facts, players=2).changes == (3, 0)
     field, message = round_error({"starter": 0, "turns": [turn(player=1)]})
-    assert field == "turns.0.player" and "seat 0's turn" in message
+    assert field == "turns.0.player" and message.startswith("it is player 1's turn")  # names, never seats
     field, message = round_error({"starter": 2, "turns": []})
     assert field == "starter" and message.startswith("CR-9:")
+
+
+def test_messages_name_the_players_when_the_game_has_names():
+    lay = turn(meld("3H 4H 5H"))
+    with pytest.raises(RoundError) as err:
+        score_game(V, [{"turns": [lay, turn(meld("6H", extend=0))]}], players=2, names=["Ann", "Bob"])
+    assert err.value.errors == [("turns.1.melds.0.extend", "CR-6: Ann may add to another player's meld only "
+                                 "after laying a meld of their own (earlier this hand or this turn)")]
+    assert str(err.value).startswith("hand 1: ")  # Crib Rummy's word for a round
+    with pytest.raises(RoundError) as err:
+        score_game(V, [{"turns": [turn()], "end": out(0, 0, 3)}], players=2, names=["Ann", "Bob"])
+    assert err.value.errors[0][1] == "CR-7: Ann went out, but the last turn recorded is Bob's"
+    with pytest.raises(RoundError) as err:
+        table_melds({"starter": 1, "turns": [turn(player=0)]}, 2, names=["Ann", "Bob"])
+    assert err.value.errors[0][1] == "it is Bob's turn: play goes round the table from the starter (Bob)"
 
 
 def test_CR6_another_players_meld_needs_one_of_your_own_first():
@@ -425,7 +440,7 @@ def test_CR7_draw_pile_ends_a_hand_without_bonus():
 
 
 @pytest.mark.parametrize("end,field,start", [
-    (out(1, 3, 0), "end.player", "CR-7: seat 1 went out, but the last turn recorded is seat 0's"),
+    (out(1, 3, 0), "end.player", "CR-7: player 2 went out, but the last turn recorded is player 1's"),
     (out(0, 2, 3), "end.cards_left.0", "CR-7: the player who goes out has no cards left"),
     (out(0, 0), "end.cards_left", "CR-7: give the cards left"),
     (out(0, 0, -2), "end.cards_left.1", "cards left cannot be below 0"),

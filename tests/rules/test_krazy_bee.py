@@ -554,4 +554,5 @@ def test_kb10_full_default_game_to_its_winner():
     assert g.progress[1]["step_text"] == "run of 9"
     assert [r.dealer for r in g.rounds[:4]] == [2, 0, 1, 2]
     assert [r.starter for r in g.rounds[:4]] == [0, 1, 2, 0]
-    assert g.ranks == (1, 3, 2)
+    # KB-10: the Step reached ranks before the total: seat 1 (5 Steps done, 150) before seat 2 (none, 50)
+    assert g.ranks == (1, 2, 3)

@@ -48,6 +48,7 @@ def test_a_game_of_every_variant_through_the_api(client, api, variant):
     both = score_game(variant, [HANDS[variant], OTHER_HANDS[variant]], players=2)
     assert [p["total"] for p in game["players"]] == list(both.totals)
     assert [p["progress"] for p in game["players"]] == [dict(p) for p in both.progress]
+    assert [p["rank"] for p in game["players"]] == list(both.ranks)  # the engine's, by the end rule
     assert [r["totals"] for r in game["rounds"]] == [list(r.totals) for r in both.rounds]
 
     _, corrected = call(client, api, "PUT", f"/api/v1/games/{gid}/rounds/1", OTHER_HANDS[variant],
@@ -201,3 +202,15 @@ def test_hands_the_rules_reject_leave_the_game_unchanged(client, api, facts, sta
     if status == 422:
         assert answer["reasons"] and answer["fields"] and answer["round"] == 1
     assert client.get(f"/api/v1/games/{gid}").get_json()["rounds"] == []
+
+
+def test_a_refusal_names_the_player_never_the_seat(client, api):
+    """CR-6 through the API: the 422 names Ann (seat 0), who has laid no meld of her own yet."""
+    created = new_game(client, api, "crib-rummy")
+    facts = {"turns": [{"melds": [{"cards": "3H 4H 5H"}]}, {"melds": [{"cards": "6H", "extend": 0}]}]}
+    _, body = call(client, api, "POST", f"/api/v1/games/{created['id']}/rounds", facts,
+                   secret=created["secret"], expect=422)
+    assert body["fields"] == [{"field": "turns.1.melds.0.extend",
+                               "message": "CR-6: Ann may add to another player's meld only after laying a meld "
+                                          "of their own (earlier this hand or this turn)"}]
+    assert body["error"].startswith("hand 1: ") and "seat" not in body["error"]

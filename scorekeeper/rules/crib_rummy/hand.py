@@ -89,6 +89,7 @@ class HandLog:
     def __init__(self, variant: Variant, facts: Mapping[str, Any], game: GameScore, dealer: int,
                  opts: Mapping[str, Any]):
         self.variant, self.opts, self.players = variant, opts, game.players
+        self.player = game.player  # names a seat in messages (the player's name when the game has names)
         self.totals = list(game.totals)
         self.before = tuple(game.totals)
         self.progress = [dict(p) for p in game.progress]
@@ -118,8 +119,8 @@ class HandLog:
         if turn.get("player") not in (None, ""):
             said = self.variant.count(turn["player"], f"{field}.player", what="a player seat")
             if said != seat:
-                raise _fail(f"{field}.player", f"it is seat {seat}'s turn: play goes round the table "
-                                               f"from the starter (seat {self.starter})")
+                raise _fail(f"{field}.player", f"it is {self.player(seat)}'s turn: play goes round the table "
+                                               f"from the starter ({self.player(self.starter)})")
         melds = turn.get("melds") or []
         if not isinstance(melds, list):
             raise _fail(f"{field}.melds", "give the melds as a list")
@@ -184,8 +185,8 @@ class HandLog:
         if kind is not None and kind != meld.kind:
             raise _fail(f"{field}.kind", f"CR-4: meld {k} is a {meld.kind}; it cannot become a {kind}")
         if meld.owner != seat and seat not in self.laid:
-            raise _fail(f"{field}.extend", f"CR-6: seat {seat} may add to another player's meld only after "
-                                           "laying a meld of their own (earlier this hand or this turn)")
+            raise _fail(f"{field}.extend", f"CR-6: {self.player(seat)} may add to another player's meld only "
+                                           "after laying a meld of their own (earlier this hand or this turn)")
         grown = judge_extension(meld.readings, cards, self.opts["ace_high"])
         if not grown.legal:
             raise _fail(f"{field}.cards", "; ".join(grown.reasons))
@@ -218,7 +219,8 @@ class HandLog:
             raise _fail("end.player", "CR-7: say who went out")
         if turns and (self.starter + turns - 1) % self.players != player:
             last = (self.starter + turns - 1) % self.players
-            raise _fail("end.player", f"CR-7: seat {player} went out, but the last turn recorded is seat {last}'s")
+            raise _fail("end.player", f"CR-7: {self.player(player)} went out, but the last turn recorded is "
+                                      f"{self.player(last)}'s")
         left = end.get("cards_left")
         if not isinstance(left, list) or len(left) != self.players:
             raise _fail("end.cards_left", f"CR-7: give the cards left in every hand ({self.players} counts)")

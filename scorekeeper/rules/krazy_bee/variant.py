@@ -51,7 +51,7 @@ from ..errors import RoundError
 from ..options import Option
 from ..progressions import judge, judge_change, values_of
 from ..registry import register
-from ..scoring import GameScore, RoundOutcome, best_seats
+from ..scoring import GameScore, RoundOutcome, competition_ranks
 from ..verdict import HandValue, Verdict
 from .laydown import Meld, judge_laydown, lays, too_many_wild_bees
 from .steps import BOOK, RUN, Requirement, Step, chosen_step, parse_step_choice, parse_steps, steps_of
@@ -288,7 +288,7 @@ class KrazyBee(Variant):
         """KB-10: the game ends after a hand in which someone lays the last Step."""
         return any(p["done"] for p in game.progress)
 
-    def winners_of(self, game: GameScore, opts: Mapping[str, Any]) -> tuple[int, ...]:
-        """KB-10: among those who completed the last Step, the lowest total (ties share, N-5)."""
-        done = tuple(s for s, p in enumerate(game.progress) if p["done"])
-        return best_seats(game.totals, high_wins=False, among=done)
+    def rank(self, game: GameScore, opts: Mapping[str, Any]) -> tuple[int, ...]:
+        """KB-10: those who completed the last Step first, lowest total first (so the 1st are
+        the winners); then the others by Step reached (further first) and total (ties share, N-5)."""
+        return competition_ranks([(-p["completed"], total) for p, total in zip(game.progress, game.totals)])

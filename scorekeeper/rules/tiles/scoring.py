@@ -23,7 +23,7 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import RoundError
-from ..scoring import GameScore, RoundOutcome, best_seats
+from ..scoring import GameScore, RoundOutcome, best_seats, rank_totals
 from .sets import supply_reasons
 
 
@@ -98,8 +98,8 @@ def tile_game_over(game: GameScore, opts) -> bool:
     return any(t >= opts["target"] for t in game.totals)
 
 
-def tile_winners(game: GameScore, opts) -> tuple[int, ...]:
-    """The best totals win (high for A, B, wins; low for C); with ``none`` the most rounds won."""
+def tile_ranks(game: GameScore, opts) -> tuple[int, ...]:
+    """CT-8: the best total 1st (high for A, B, wins; low for C); with ``none`` the most rounds won."""
     if opts["scoring"] == "none":
-        return best_seats(tuple(p["wins"] for p in game.progress), high_wins=True)
-    return best_seats(game.totals, game.high_wins)
+        return rank_totals(tuple(p["wins"] for p in game.progress), high_wins=True)
+    return rank_totals(game.totals, game.high_wins)

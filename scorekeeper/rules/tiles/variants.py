@@ -41,7 +41,7 @@ from ..registry import register
 from ..verdict import HandValue, Verdict
 from .checks import extension_verdict, initial_meld, laydown_verdict, set_verdict
 from .grid import check_board, is_board, read_board
-from .scoring import score_tile_round, tile_game_over, tile_winners
+from .scoring import score_tile_round, tile_game_over, tile_ranks
 from .sets import Switches, token
 
 COLOURS = {"R": "R", "B": "B", "K": "K", "G": "G", "O": "G", "Y": "G"}
@@ -94,6 +94,7 @@ class TileGame(Variant):
 
     min_players, max_players = 2, 4
     notation = NOTATION
+    round_word = "round"  # CT-8: round scoring
     preset: ClassVar[dict[str, bool]] = {}
 
     def high_wins(self, opts):
@@ -150,8 +151,8 @@ class TileGame(Variant):
     def is_over(self, game, outcome, opts):
         return tile_game_over(game, opts)
 
-    def winners_of(self, game, opts):
-        return tile_winners(game, opts)
+    def rank(self, game, opts):
+        return tile_ranks(game, opts)
 
     def describe_next(self, game, opts):
         """The winner of a round starts the next one (sheet step 14)."""
