@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper import services
 from scorekeeper.extensions import db
-from scorekeeper.standings import progress_text
+from scorekeeper.display.standings import progress_text
 from tests.ranked_games import ONLY_BOB_DONE
 
 
