@@ -103,7 +103,7 @@ def progression_svg(names: Sequence[str], totals: Sequence[Sequence[int]], *,
         ly = top + plot_h + 30 + (seat // 2) * 18
         colour, _, marker = seat_style(seat)
         out.append(_marker(marker, lx, ly - 4, colour, 4.5))
-        out.append(f'<text x="{lx + 10}" y="{ly}" class="legend">{escape(_short(name, 18))}</text>')
+        out.append(f'<text x="{lx + 10}" y="{ly}" class="legend">{escape(short_name(name, 18))}</text>')
     out.append("</svg>")
     return "".join(out)
 
@@ -165,11 +165,11 @@ def cribbage_board_svg(names: Sequence[str], pegs: Sequence[tuple[int, int]], ta
         colour, _, marker = seat_style(seat)
         out.append(peg_shape(marker, lx, ly - 4, 4.5).svg(f'fill="{colour}" class="legend-mark"'))
         out.append(f'<text x="{lx + 9:g}" y="{ly:g}" class="legend">'
-                   f'{escape(_short(name, 18))}: {pegs[seat][0] if seat < len(pegs) else 0}</text>')
+                   f'{escape(short_name(name, 18))}: {pegs[seat][0] if seat < len(pegs) else 0}</text>')
     out.append("</svg>")
     return "".join(out)
 
 
-def _short(name: str, limit: int) -> str:
+def short_name(name: str, limit: int) -> str:
     """A name cut to ``limit`` characters with an ellipsis (for tight SVG legends)."""
     return name if len(name) <= limit else name[:limit - 1] + "…"

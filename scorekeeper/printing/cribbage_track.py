@@ -23,6 +23,7 @@ from markupsafe import Markup
 
 from ..display.board_geometry import (GAME_R, HOLE_R, LABELS, Board, game_hole, game_label, hole_xy, peg_shape,
                                       peg_xy, seat_shape, streets)
+from ..display.charts import short_name
 
 #: millimetres above the drawing on the track's page: its title and the lines explaining it
 HEADING = 24
@@ -31,7 +32,7 @@ HEADING = 24
 def cribbage_track(target: int, names: Sequence[str]) -> dict[str, Any]:
     """Drawing data of a track to ``target`` (61, 121 or 241) for the players ``names``."""
     board = Board(target, len(names))
-    labels = [(name or f"Player {p + 1}")[:9] for p, name in enumerate(names)]
+    labels = [short_name(name or f"Player {p + 1}", 9) for p, name in enumerate(names)]
     drawn = [{"top": s.top, "height": s.height, "first": s.first, "last": s.last, "label": s.label,
               "numbers": s.numbers,
               "lanes": [{"y": y, "label": labels[seat],
