@@ -11,10 +11,12 @@ import math
 from collections.abc import Sequence
 from html import escape
 
-#: Player colours (readable on light and dark backgrounds), line dashes and markers.
+from .board_geometry import (GAME_R, HOLE_R, LABELS, Board, game_hole, game_label, hole_xy, peg_shape, peg_xy,
+                             seat_shape, streets)
+
+#: Player colours (readable on light and dark backgrounds) and line dashes; markers: :func:`seat_shape`.
 COLOURS = ("#2563eb", "#dc2626", "#16a34a", "#d97706", "#9333ea", "#0891b2")
 DASHES = ("", "6 3", "2 3", "8 3 2 3")
-MARKERS = ("circle", "square", "diamond", "triangle")
 
 
 def seat_style(seat: int) -> tuple[str, str, str]:
@@ -26,19 +28,11 @@ def seat_style(seat: int) -> tuple[str, str, str]:
     >>> len({seat_style(s) for s in range(12)})
     12
     """
-    return COLOURS[seat % len(COLOURS)], DASHES[seat % len(DASHES)], MARKERS[seat % len(MARKERS)]
+    return COLOURS[seat % len(COLOURS)], DASHES[seat % len(DASHES)], seat_shape(seat)
 
 
-def _marker(kind: str, x: float, y: float, colour: str, r: float = 3.2) -> str:
-    if kind == "circle":
-        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{colour}"/>'
-    if kind == "square":
-        return f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r}" height="{2 * r}" fill="{colour}"/>'
-    if kind == "diamond":
-        pts = f"{x:.1f},{y - r - 1:.1f} {x + r + 1:.1f},{y:.1f} {x:.1f},{y + r + 1:.1f} {x - r - 1:.1f},{y:.1f}"
-    else:
-        pts = f"{x:.1f},{y - r - 1:.1f} {x + r + 1:.1f},{y + r:.1f} {x - r - 1:.1f},{y + r:.1f}"
-    return f'<polygon points="{pts}" fill="{colour}"/>'
+def _marker(kind: str, x: float, y: float, colour: str, r: float = 4.0) -> str:
+    return peg_shape(kind, x, y, r).svg(f'fill="{colour}"')
 
 
 def nice_ticks(low: int, high: int, count: int = 5) -> list[int]:
@@ -109,7 +103,7 @@ def progression_svg(names: Sequence[str], totals: Sequence[Sequence[int]], *,
         ly = top + plot_h + 30 + (seat // 2) * 18
         colour, _, marker = seat_style(seat)
         out.append(_marker(marker, lx, ly - 4, colour, 4.5))
-        out.append(f'<text x="{lx + 10}" y="{ly}" class="legend">{escape(_short(name, 18))}</text>')
+        out.append(f'<text x="{lx + 10}" y="{ly}" class="legend">{escape(short_name(name, 18))}</text>')
     out.append("</svg>")
     return "".join(out)
 
@@ -120,78 +114,62 @@ def board_holes(target: int) -> int:
     >>> board_holes(121), board_holes(61), board_holes(241)
     (120, 60, 240)
     """
-    return target - 1
+    return Board(target, 1).holes
 
 
 def cribbage_board_svg(names: Sequence[str], pegs: Sequence[tuple[int, int]], target: int = 121) -> str:
-    """A cribbage board: one lane per player in streets of 30 holes, plus the game hole.
+    """A cribbage board (:mod:`.board_geometry`): one lane per player, streets of 30, the game hole.
 
     ``pegs[seat] = (front, back)``: each player's front peg (their total) and
     back peg (the total before their last score); 0 is off the board, at or
-    past ``target`` is the game hole. The front peg is filled, the back one a ring.
+    past ``target`` is the game hole. Each player's pegs have their own shape
+    and colour (as in the legend and at the start of their lane): the front
+    peg filled, the back one hollow. Holes are drawn lane by lane, hole 1 first.
 
     >>> svg = cribbage_board_svg(["A", "B"], [(5, 2), (121, 100)], 121)
     >>> svg.count('class="hole"') == 2 * 120, 'data-front="5"' in svg, 'data-front="121"' in svg
     (True, True, True)
     """
-    holes = board_holes(target)
-    per_street = 30
-    streets = (holes + per_street - 1) // per_street
-    players = len(names)
-    hole_dx, group_gap, lane_dy = 10.6, 6, 12
-    left, top = 34, 8
-    street_h = players * lane_dy + 12
-    width = 360
-    legend_rows = (players + 1) // 2
-    height = top + streets * street_h + 26 + legend_rows * 16
-
-    def hole_xy(seat: int, n: int) -> tuple[float, float]:
-        """Centre of hole ``n`` (1-based) in ``seat``'s lane."""
-        street, pos = divmod(n - 1, per_street)
-        if street % 2:  # streets run back and forth like a real board
-            pos = per_street - 1 - pos
-        px = left + pos * hole_dx + (pos // 5) * group_gap
-        py = top + street * street_h + seat * lane_dy + 6
-        return px, py
-
-    game_x, game_y = width / 2, top + streets * street_h + 14
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="board" '
+    board = Board(target, len(names))
+    width, legend_top = board.width, board.height
+    height = legend_top + (len(names) + 1) // 2 * 16 + 4
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" class="board" '
            f'role="img" aria-label="Cribbage board to {target}"><title>Cribbage board to {target}</title>',
-           f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="8" class="wood"/>']
-    for street in range(streets):
-        first = street * per_street + 1
-        _sx, sy = hole_xy(0, first)
-        out.append(f'<text x="4" y="{sy + 4:.1f}" class="tick">{first}</text>')
-    for seat in range(players):
-        for n in range(1, holes + 1):
-            hx, hy = hole_xy(seat, n)
-            out.append(f'<circle cx="{hx:.1f}" cy="{hy:.1f}" r="1.7" class="hole"/>')
-    out.append(f'<circle cx="{game_x}" cy="{game_y}" r="6" class="game-hole"/>'
-               f'<text x="{game_x + 10}" y="{game_y + 4}" class="tick">{target} game</text>')
+           f'<rect x="1" y="1" width="{width - 2:g}" height="{height - 2:g}" rx="8" class="wood"/>']
+    for street in streets(board):
+        out.append(f'<text x="{street.label.x:g}" y="{street.label.y:.1f}" class="street">{street.label.text}</text>')
+        out.extend(f'<text x="{n.x:g}" y="{n.y:.1f}" text-anchor="middle" class="hole-number">{n.text}</text>'
+                   for n in street.numbers)
+        for seat, y in enumerate(street.lanes):  # whose lane: the player's shape at its start
+            colour, _, marker = seat_style(seat)
+            out.append(peg_shape(marker, LABELS - 12, y, 3).svg(f'fill="{colour}" class="lane-mark"'))
+    for seat in range(len(names)):
+        out.extend(f'<circle cx="{x:g}" cy="{y:g}" r="{HOLE_R:g}" class="hole"/>'
+                   for x, y in (hole_xy(board, seat, n) for n in range(1, board.holes + 1)))
+    game, words = game_hole(board), game_label(board)
+    out.append(f'<circle cx="{game.x:g}" cy="{game.y:g}" r="{GAME_R:g}" class="game-hole"/>'
+               f'<text x="{words.x:g}" y="{words.y:g}" text-anchor="end" class="tick">{words.text}</text>')
     for seat, (front, back) in enumerate(pegs):
-        colour = seat_style(seat)[0]
+        colour, _, marker = seat_style(seat)
         out.append(f'<g class="pegs" data-seat="{seat}" data-front="{front}" data-back="{back}">')
-        for value, filled in ((back, False), (front, True)):
-            if value <= 0:
-                continue
-            if value >= target:
-                px, py = game_x + (seat - (players - 1) / 2) * 4, game_y
-            else:
-                px, py = hole_xy(seat, value)
-            paint = f'fill="{colour}"' if filled else f'fill="none" stroke="{colour}" stroke-width="1.6"'
-            out.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{4 if filled else 3.4}" {paint}/>')
+        for value, kind in ((back, "back"), (front, "front")):
+            where = peg_xy(board, seat, value)
+            if where:
+                paint = (f'fill="{colour}"' if kind == "front"
+                         else f'fill="#f6ead3" stroke="{colour}" stroke-width="1.6"')
+                out.append(peg_shape(marker, *where).svg(f'{paint} class="peg {kind} shape-{marker}"'))
         out.append("</g>")
     for seat, name in enumerate(names):
         lx = 14 + (seat % 2) * (width - 20) / 2
-        ly = game_y + 22 + (seat // 2) * 16
+        ly = legend_top + 10 + (seat // 2) * 16
         colour, _, marker = seat_style(seat)
-        out.append(_marker(marker, lx, ly - 4, colour, 4))
-        out.append(f'<text x="{lx + 9}" y="{ly}" class="legend">'
-                   f'{escape(_short(name, 18))}: {pegs[seat][0] if seat < len(pegs) else 0}</text>')
+        out.append(peg_shape(marker, lx, ly - 4, 4.5).svg(f'fill="{colour}" class="legend-mark"'))
+        out.append(f'<text x="{lx + 9:g}" y="{ly:g}" class="legend">'
+                   f'{escape(short_name(name, 18))}: {pegs[seat][0] if seat < len(pegs) else 0}</text>')
     out.append("</svg>")
     return "".join(out)
 
 
-def _short(name: str, limit: int) -> str:
+def short_name(name: str, limit: int) -> str:
     """A name cut to ``limit`` characters with an ellipsis (for tight SVG legends)."""
     return name if len(name) <= limit else name[:limit - 1] + "…"

@@ -1,77 +1,73 @@
-"""A printable cribbage track for Crib Rummy (CR-8): holes, lanes and pegs as drawing data.
+"""A printable cribbage track for Crib Rummy (CR-8): the board's geometry as print drawing data.
 
-The track has ``target - 1`` holes per player plus the game hole, laid out
-in streets of 30 holes (six groups of five), one lane per player. The print
-template draws it as SVG; pencil marks or a paper clip stand in for pegs.
-On a game's sheet each player's front peg (a solid disc) and back peg (a
-ring with a cross) are drawn: shapes, not colours, tell them apart.
+Every position comes from :mod:`scorekeeper.display.board_geometry`, the geometry the
+game page's board is drawn with; this module only adds the printed words
+(lane names) and black-and-white paint, and scales the drawing to the page.
+The print template draws it as SVG; pencil marks or a paper clip stand in for
+pegs. On a game's sheet each player's pegs are drawn in the player's own
+shape (shown beside their name): the front peg solid, the back peg hollow.
 
 >>> track = cribbage_track(121, ["Ann", "Bo"])
 >>> len(track["streets"]), track["holes"], len(track["streets"][0]["lanes"])
 (4, 120, 2)
+>>> track["streets"][1]["label"].text
+'31–60'
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-PER_STREET = 30
-GROUP = 5
-PITCH = 5.4          # mm between holes
-GROUP_GAP = 2.4      # extra mm between groups of five
-LABEL_WIDTH = 16     # mm for the lane names on the left
-LANE = 4.6           # mm per player lane
-NUMBERS = 4.0        # mm for the hole numbers above each street
-STREET_GAP = 4.0
+from markupsafe import Markup
 
+from ..display.board_geometry import (GAME_R, HOLE_R, LABELS, Board, game_hole, game_label, hole_xy, peg_shape,
+                                      peg_xy, seat_shape, streets)
+from ..display.charts import short_name
 
-def hole_x(column: int) -> float:
-    return LABEL_WIDTH + column * PITCH + (column // GROUP) * GROUP_GAP + PITCH / 2
+#: millimetres above the drawing on the track's page: its title and the lines explaining it
+HEADING = 24
 
 
 def cribbage_track(target: int, names: Sequence[str]) -> dict[str, Any]:
     """Drawing data of a track to ``target`` (61, 121 or 241) for the players ``names``."""
-    holes = target - 1
-    streets = []
-    y = 0.0
-    for s in range(math.ceil(holes / PER_STREET)):
-        first = s * PER_STREET + 1
-        count = min(PER_STREET, holes - s * PER_STREET)
-        numbers = [{"x": hole_x(c), "text": str(first + c)} for c in range(count) if (first + c) % GROUP == 0]
-        lanes = []
-        for p, name in enumerate(names):
-            lane_y = y + NUMBERS + p * LANE + LANE / 2
-            lanes.append({"y": lane_y, "label": (name or f"Player {p + 1}")[:10],
-                          "holes": [hole_x(c) for c in range(count)]})
-        height = NUMBERS + len(names) * LANE
-        streets.append({"y": y, "height": height, "first": first, "last": first + count - 1,
-                        "numbers": numbers, "lanes": lanes})
-        y += height + STREET_GAP
-    width = hole_x(PER_STREET - 1) + PITCH
-    game = {"x": width - PITCH * 2, "y": y + 5, "r": 4.0, "text": f"{target}: game"}
-    return {"target": target, "holes": holes, "streets": streets, "width": width,
-            "height": y + 12, "game": game, "pegs": []}
-
-
-def hole_position(track: Mapping[str, Any], seat: int, hole: int) -> tuple[float, float] | None:
-    """Where hole ``hole`` (1-based) of ``seat``'s lane is; the game hole past the end; None at start."""
-    if hole <= 0:
-        return None
-    if hole > track["holes"]:
-        return track["game"]["x"], track["game"]["y"]
-    street = track["streets"][(hole - 1) // PER_STREET]
-    return street["lanes"][seat]["holes"][(hole - 1) % PER_STREET], street["lanes"][seat]["y"]
+    board = Board(target, len(names))
+    labels = [short_name(name or f"Player {p + 1}", 9) for p, name in enumerate(names)]
+    drawn = [{"top": s.top, "height": s.height, "first": s.first, "last": s.last, "label": s.label,
+              "numbers": s.numbers,
+              "lanes": [{"y": y, "label": labels[seat],
+                         "holes": [hole_xy(board, seat, n).x for n in range(s.first, s.last + 1)]}
+                        for seat, y in enumerate(s.lanes)]}
+             for s in streets(board)]
+    game = game_hole(board)
+    return {"board": board, "target": target, "holes": board.holes, "streets": drawn,
+            "width": board.width, "height": board.height, "view_box": board.view_box,
+            "hole_r": HOLE_R, "label_end": LABELS - 2,
+            "game": {"x": game.x, "y": game.y, "r": GAME_R, "label": game_label(board)},
+            "pegs": [], "marks": [], "size": (190, 190 * board.height / board.width)}
 
 
 def place_pegs(track: dict[str, Any], progress: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The track with each seat's front and back peg (``{"front": n, "back": m}``) placed."""
-    pegs = []
+    """The track with each seat's front and back peg (``{"front": n, "back": m}``) placed,
+    and each seat's shape beside its name in every street."""
+    board: Board = track["board"]
+    pegs, marks = [], []
     for seat, p in enumerate(progress):
-        for which in ("front", "back"):
+        shape = seat_shape(seat)
+        for which in ("back", "front"):
             value = p.get(which)
-            where = hole_position(track, seat, int(value)) if isinstance(value, int) else None
+            where = peg_xy(board, seat, value) if isinstance(value, int) else None
             if where:
-                pegs.append({"seat": seat, "kind": which, "x": where[0], "y": where[1], "hole": value})
-    return {**track, "pegs": pegs}
+                paint = 'fill="#000"' if which == "front" else 'fill="#fff" stroke="#000" stroke-width="0.9"'
+                pegs.append({"seat": seat, "kind": which, "x": where.x, "y": where.y, "hole": value,
+                             "svg": Markup(peg_shape(shape, *where).svg(paint))})
+        marks.extend(Markup(peg_shape(shape, LABELS - 3, street["lanes"][seat]["y"], 2.4).svg('fill="#000"'))
+                     for street in track["streets"] if seat < len(street["lanes"]))
+    return {**track, "pegs": pegs, "marks": marks}
+
+
+def fit_track(track: dict[str, Any], width: float, height: float) -> dict[str, Any]:
+    """The track sized (mm) to fill ``width`` of a page whose usable height is ``height``,
+    smaller where the whole drawing would not fit below its heading."""
+    scale = min(width / track["width"], (height - HEADING) / track["height"])
+    return {**track, "size": (round(track["width"] * scale, 2), round(track["height"] * scale, 2))}

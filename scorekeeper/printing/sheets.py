@@ -28,10 +28,14 @@ from dataclasses import dataclass, field
 
 from ..rules import GameScore
 from ..words import ordinal
+from .cribbage_track import fit_track
 
 #: usable width (mm) of each paper and orientation inside 10 mm margins
 USABLE_WIDTH = {("a4", "portrait"): 190, ("a4", "landscape"): 277,
                 ("letter", "portrait"): 196, ("letter", "landscape"): 259}
+#: usable height (mm) of each paper and orientation inside 14 mm and 12 mm margins
+USABLE_HEIGHT = {("a4", "portrait"): 271, ("a4", "landscape"): 184,
+                 ("letter", "portrait"): 253, ("letter", "landscape"): 189}
 #: width (mm) of the margin panel beside the table (the Krazy Bee Step list)
 SIDE_WIDTH = 44
 #: advance of every character of the sheet's monospaced font (DejaVu Sans Mono), in em
@@ -206,6 +210,8 @@ def layout(sheet: Sheet, paper: str, orientation: str) -> Sheet:
     sheet.orientation = orientation
     sheet.table_width = USABLE_WIDTH[(paper, orientation)] - (SIDE_WIDTH if sheet.side else 0) - 1
     sheet.groups = [list(range(i, min(i + size, n))) for i in range(0, n, size)]
+    if sheet.track:  # the whole track on its page, at the largest size that fits (CR-8)
+        sheet.track = fit_track(sheet.track, USABLE_WIDTH[(paper, orientation)], USABLE_HEIGHT[(paper, orientation)])
     return sheet
 
 
