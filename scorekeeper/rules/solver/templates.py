@@ -13,10 +13,10 @@ the faces a tile may show) and the test suite re-checks every one of them
 with the engine's :func:`~scorekeeper.rules.tile_sets.read_line`, so the
 two can never drift apart.
 
->>> from scorekeeper.rules.solver.tile_engine import switches_of
->>> lib = library(switches_of({}))
+>>> from scorekeeper.rules.solver.tile_engine import options_of, switches_of
+>>> lib = library(switches_of(options_of("rummikub", {})))
 >>> [t.text for t in lib if t.text in ("R5 R6 R7", "J R5 R6", "R5 B5 J")]
-['R5 R6 R7', 'J R5 R6', 'R5 B5 J']
+['J R5 R6', 'R5 R6 R7', 'R5 B5 J']
 >>> next(t for t in lib if t.text == "R5 B5 J").jokers
 ((frozenset({'K5', 'G5'}), 5),)
 """

@@ -29,7 +29,7 @@ from ..verdict import MAX_READINGS, Verdict
 
 __all__ = ["Card", "NOTATION", "Switches", "TileTable", "token", "tile_variant", "options_of", "switches_of",
            "read_rack", "read_table", "judge_table", "joker_entries", "line_readings", "supply_reasons",
-           "board_text", "board_lines", "set_points", "check_board"]
+           "board_text", "board_lines", "set_points", "table_units", "board_cells"]
 
 
 def tile_variant(variant: str) -> TileGame | None:
@@ -156,3 +156,23 @@ def board_lines(table: TileTable) -> list[tuple[str, ...]]:
     """The lines of a board (CT-9) as sets of tokens; a tile where two lines cross is in both."""
     board = [list(row) for row in table.board or ()]
     return [tuple(token(board[r][c]) for r, c in line.cells) for line in find_lines(board)]
+
+
+def table_units(table: TileTable) -> list[tuple[tuple[Card, ...], tuple]]:
+    """Each set of a table (a board: each line) with an id per cell it covers; a tile where
+    two lines of a board cross has one id in both."""
+    if table.board is None:
+        return [(tiles, tuple((n, i) for i in range(len(tiles)))) for n, tiles in enumerate(table.sets)]
+    board = [list(row) for row in table.board]
+    return [(tuple(board[r][c] for r, c in line.cells), line.cells) for line in find_lines(board)]
+
+
+def board_cells(table: TileTable) -> list[tuple[tuple[int, int], list[tuple[tuple[Card, ...], int]]]]:
+    """Per joker of a board, in row order: its cell and each line through it with its place there."""
+    units = table_units(table)
+    out = []
+    for r, row in enumerate(table.board or ()):
+        for c, t in enumerate(row):
+            if t is not None and t.wild:
+                out.append(((r, c), [(tiles, cells.index((r, c))) for tiles, cells in units if (r, c) in cells]))
+    return out
