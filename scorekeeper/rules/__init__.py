@@ -7,6 +7,9 @@ Public API (other tools and tests depend on these shapes):
 - :func:`hand` values the cards left in a hand.
 - :func:`variants` lists the variants with names, player limits and options.
 - :func:`score_round` / :func:`score_game` score round facts and whole games.
+- :func:`solve` finds the best play: the tile games' legal turn laying the most
+  rack tiles (or value), the card games' hints (:mod:`.solver`).
+- :func:`check_turn` judges a whole tile turn: table before, rack, table after.
 
 >>> check("krazy-bee", "7 7 W").to_dict()["valid"]
 True
@@ -27,9 +30,10 @@ from .verdict import HandValue, Verdict
 
 # Importing the variant modules registers them, in menu order.
 from . import krazy_bee, rumbugz, tiles, crib_rummy, crazy_rummy  # noqa: E402,F401
+from .solver import check_turn, solve  # noqa: E402  (after the variants: it reads the tile games)
 
 __all__ = [
-    "check", "hand", "variants", "find_variant", "options_for", "score_round", "score_game",
+    "check", "hand", "variants", "solve", "check_turn", "find_variant", "options_for", "score_round", "score_game",
     "Variant", "Verdict", "HandValue", "GameScore", "RoundScore",
     "RulesError", "NotationError", "OptionError", "RoundError", "UnknownVariant",
 ]

@@ -20,7 +20,7 @@ def _imports(path: Path) -> list[str]:
     return names
 
 
-@pytest.mark.parametrize("path", sorted(RULES.glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(RULES.rglob("*.py")), ids=lambda p: str(p.relative_to(RULES)))
 def test_engine_module_is_pure(path):
     bad = [n for n in _imports(path) if n.split(".")[0] in FORBIDDEN]
     assert not bad, f"{path.name} imports {bad}"
