@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import product
 from typing import Sequence
 
@@ -71,27 +70,75 @@ class _Arrays:
     tiles: np.ndarray        # number tiles per template
     value: np.ndarray        # CT-5 value of the number tiles
     points: np.ndarray       # CT-5 value of the set in its best reading
+    joker_points: np.ndarray  # CT-5 points of its jokers
+    shape: np.ndarray        # templates with the same tiles and jokers share a shape
 
 
-@lru_cache(maxsize=None)
+_ARRAYS: dict[int, _Arrays] = {}
+
+
 def _arrays(library: tuple[Template, ...]) -> _Arrays:
+    """The library as arrays, built once per library (libraries live for the process, so their
+    ids are stable; hashing a whole library at every call would cost more than the solve)."""
+    found = _ARRAYS.get(id(library))
+    if found is None:
+        found = _ARRAYS[id(library)] = _build_arrays(library)
+    return found
+
+
+def _build_arrays(library: tuple[Template, ...]) -> _Arrays:
     matrix = np.zeros((len(library), TILES), dtype=np.int64)
     for i, tpl in enumerate(library):
         for t in tpl.tiles:
             matrix[i, t] += 1
     numbers = np.arange(TILES) % 13 + 1
+    shapes: dict[tuple, int] = {}
+    shape = np.array([shapes.setdefault((t.tiles, len(t.jokers)), len(shapes)) for t in library])
     return _Arrays(matrix, np.array([len(t.jokers) for t in library]), matrix.sum(axis=1), matrix @ numbers,
-                   np.array([t.points for t in library]))
+                   np.array([t.points for t in library]), np.array([sum(p for _, p in t.jokers) for t in library]),
+                   shape)
+
+
+@dataclass
+class Columns:
+    """The programme's set variables as arrays: template index, rack jokers, table jokers used,
+    CT-10 flag and the rack jokers' points, one entry per column."""
+
+    index: np.ndarray
+    rack: np.ndarray
+    table: list[np.ndarray]
+    needs_two: np.ndarray
+    joker_points: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def column(self, library, j: int) -> Column:
+        sources = ("R",) * int(self.rack[j]) + tuple(f"T{k}" for k, used in enumerate(self.table) if used[j])
+        return Column(library[self.index[j]], int(self.index[j]), sources, bool(self.needs_two[j]),
+                      int(self.joker_points[j]))
 
 
 def columns(library: tuple[Template, ...], avail: np.ndarray, table_jokers: Sequence[frozenset],
-            rack_jokers: int) -> list[Column]:
-    """The columns whose tiles are all available, one per useful assignment of joker sources."""
+            rack_jokers: int) -> Columns:
+    """The columns whose tiles are all available, one per useful assignment of joker sources.
+
+    Without table jokers every joker is the rack's, and of the templates sharing
+    tiles (``J R5 R6`` and ``R5 R6 J``) only the one whose jokers count most is kept.
+    """
     arr = _arrays(library)
     fits = np.all(arr.matrix <= avail, axis=1) & (arr.jokers <= rack_jokers + len(table_jokers))
-    out = [Column(library[i], i, ()) for i in np.flatnonzero(fits & (arr.jokers == 0))]
+    plain = np.flatnonzero(fits & (arr.jokers == 0))
+    if not table_jokers:
+        wild = np.flatnonzero(fits & (arr.jokers > 0))
+        order = np.lexsort((-arr.joker_points[wild], arr.shape[wild]))
+        wild = wild[order]
+        wild = wild[np.r_[True, arr.shape[wild][1:] != arr.shape[wild][:-1]]] if len(wild) else wild
+        index = np.concatenate([plain, wild]).astype(int)
+        zero = np.zeros(len(index), dtype=int)
+        return Columns(index, arr.jokers[index], [], zero.astype(bool), arr.joker_points[index])
     sources = ["R"] * (rack_jokers > 0) + [f"T{i}" for i in range(len(table_jokers))]
-    best: dict[tuple, Column] = {}
+    best: dict[tuple, tuple] = {}
     for i in np.flatnonzero(fits & (arr.jokers > 0)):
         tpl = library[i]
         for assign in product(sources, repeat=len(tpl.jokers)):
@@ -100,49 +147,55 @@ def columns(library: tuple[Template, ...], avail: np.ndarray, table_jokers: Sequ
             needs_two = any(s != "R" and not (entries & table_jokers[int(s[1])])
                             for s, (entries, _) in zip(assign, tpl.jokers))
             points = sum(p for s, (_, p) in zip(assign, tpl.jokers) if s == "R")
-            key = (tpl.tiles, tuple(sorted(assign)))
+            key = (arr.shape[i], tuple(sorted(assign)))
             old = best.get(key)
-            if old is None or (old.needs_two, -old.rack_joker_points) > (needs_two, -points):
-                best[key] = Column(tpl, i, assign, needs_two, points)
-    return out + list(best.values())
+            if old is None or (old[2], -old[3]) > (needs_two, -points):
+                best[key] = (i, assign, needs_two, points)
+    found = list(best.values())
+    index = np.concatenate([plain, np.array([f[0] for f in found], dtype=int)]).astype(int)
+    pad = np.zeros(len(plain), dtype=int)
+    rack = np.concatenate([pad, np.array([f[1].count("R") for f in found], dtype=int)])
+    table = [np.concatenate([pad, np.array([f[1].count(f"T{k}") for f in found], dtype=int)])
+             for k in range(len(table_jokers))]
+    needs = np.concatenate([pad.astype(bool), np.array([f[2] for f in found], dtype=bool)])
+    points = np.concatenate([pad, np.array([f[3] for f in found], dtype=int)])
+    return Columns(index, rack, table, needs, points)
 
 
-def _matrix(library, cols: list[Column], table: np.ndarray, rack: np.ndarray, table_jokers: int, rack_jokers: int,
+def _matrix(library, cols: Columns, table: np.ndarray, rack: np.ndarray, table_jokers: int, rack_jokers: int,
             goal: str, initial_meld: int | None):
     """The programme as (dense constraint matrix, costs, column bounds, row bounds)."""
     whole = _arrays(library)
-    idx = np.array([c.index for c in cols])
-    arr = _Arrays(whole.matrix[idx], whole.jokers[idx], whole.tiles[idx], whole.value[idx], whole.points[idx])
-    r_count = np.array([c.sources.count("R") for c in cols])
-    rows = [arr.matrix.T]
+    matrix = whole.matrix[cols.index]
+    rows = [matrix.T]
     lo = [table.astype(float)]
     hi = [(table + rack).astype(float)]
     for k in range(table_jokers):
-        rows.append(np.array([[c.sources.count(f"T{k}") for c in cols]]))
+        rows.append(cols.table[k][None, :])
         lo.append([1.0])
         hi.append([1.0])
-    rows.append(r_count[None, :])
+    rows.append(cols.rack[None, :])
     lo.append([0.0])
     hi.append([float(rack_jokers)])
     if initial_meld is not None:
-        rows.append(arr.points[None, :])
+        rows.append(whole.points[cols.index][None, :])
         lo.append([float(initial_meld)])
         hi.append([_INF])
     a = np.vstack(rows).astype(float)
-    value = arr.value + np.array([c.rack_joker_points for c in cols])
-    cost = (arr.tiles + r_count) * TILE_WEIGHT + value if goal == "tiles" else value
+    value = whole.value[cols.index] + cols.joker_points
+    cost = (whole.tiles[cols.index] + cols.rack) * TILE_WEIGHT + value if goal == "tiles" else value
     with np.errstate(divide="ignore"):
-        room = np.where(arr.matrix > 0, (table + rack)[None, :] // np.maximum(arr.matrix, 1), 2).min(axis=1)
+        room = np.where(matrix > 0, (table + rack)[None, :] // np.maximum(matrix, 1), 2).min(axis=1)
     upper = np.minimum(room, 2).astype(float)
-    a, cost, upper, lo, hi = _ct10(cols, a, cost.astype(float), upper, np.concatenate(lo), np.concatenate(hi),
-                                   table, r_count)
+    a, cost, upper, lo, hi = _ct10(library, cols, a, cost.astype(float), upper, np.concatenate(lo),
+                                   np.concatenate(hi), table)
     return a, cost, np.zeros(len(cost)), upper, lo, hi
 
 
-def _ct10(cols, a, cost, upper, lo, hi, table, r_count):
+def _ct10(library, cols: Columns, a, cost, upper, lo, hi, table):
     """CT-10 rows: ``z[j, t]`` rack copies of tile ``t`` in set ``j``; ``sum_t z >= need * x_j``,
     ``z <= a * x_j``, and no more rack copies of ``t`` credited than were laid."""
-    helpers = [(j, 2 - r_count[j]) for j, c in enumerate(cols) if c.needs_two and r_count[j] < 2]
+    helpers = [(j, 2 - cols.rack[j]) for j in np.flatnonzero(cols.needs_two) if cols.rack[j] < 2]
     if not helpers:
         return a, cost, upper, lo, hi
     n = len(cols)
@@ -154,8 +207,9 @@ def _ct10(cols, a, cost, upper, lo, hi, table, r_count):
         extra_rows.append(link)
         new_lo.append(0.0)
         new_hi.append(_INF)
-        for t in sorted(set(cols[j].template.tiles)):
-            count = cols[j].template.tiles.count(t)
+        tiles = library[cols.index[j]].tiles
+        for t in sorted(set(tiles)):
+            count = tiles.count(t)
             z = n + len(extra_cols)
             extra_cols.append(z)
             z_upper.append(float(count))
@@ -179,10 +233,10 @@ def _ct10(cols, a, cost, upper, lo, hi, table, r_count):
             np.concatenate([lo, new_lo]), np.concatenate([hi, new_hi]))
 
 
-def solve_model(library: tuple[Template, ...], cols: list[Column], table: np.ndarray, rack: np.ndarray, table_jokers: int, rack_jokers: int,
+def solve_model(library: tuple[Template, ...], cols: Columns, table: np.ndarray, rack: np.ndarray, table_jokers: int, rack_jokers: int,
                 goal: str, initial_meld: int | None, seconds: float) -> Answer:
     """The best choice of sets (see the module docstring)."""
-    if not cols:  # nothing can be laid: feasible only when nothing must be
+    if not len(cols):  # nothing can be laid: feasible only when nothing must be
         return Answer((), True, not table.any() and not table_jokers and not initial_meld)
     a, cost, col_lo, col_hi, row_lo, row_hi = _matrix(library, cols, table, rack, table_jokers, rack_jokers, goal,
                                                        initial_meld)
@@ -207,23 +261,63 @@ def solve_model(library: tuple[Template, ...], cols: list[Column], table: np.nda
     for name, setting in (("threads", 1), ("random_seed", 0), ("presolve", "off")):
         h.setOptionValue(name, setting)
     h.passModel(lp)
-    search = _Search(h, list(col_lo), list(col_hi), time.perf_counter() + seconds)
+    unit = TILE_WEIGHT if goal == "tiles" else 1
+    deadline = time.perf_counter() + seconds
+    search = _Search(h, list(col_lo), list(col_hi), min(deadline, time.perf_counter() + seconds * _OWN_SHARE), unit)
     search.node()
+    if not search.complete:  # a hard one: HiGHS's own branch and cut, from the best laydown found
+        search = _mip(h, lp, search, deadline, unit)
     if search.best is None:
         return Answer((), search.complete, False)
     x = search.best[:len(cols)]
-    chosen = tuple(cols[j] for j in np.flatnonzero(x) for _ in range(x[j]))
+    chosen = tuple(cols.column(library, j) for j in np.flatnonzero(x) for _ in range(x[j]))
     return Answer(chosen, search.complete, True)
 
 
-class _Search:
-    """Branch and bound on the linear relaxation, depth first, rounding up first."""
+#: share of the time bound our own search may use before HiGHS's branch and cut takes over
+_OWN_SHARE = 0.1
 
-    def __init__(self, h, lower: list, upper: list, deadline: float):
-        self.h, self.lower, self.upper, self.deadline = h, lower, upper, deadline
+
+def _mip(h, lp, search: "_Search", deadline: float, unit: int) -> "_Search":
+    """Finish with HiGHS's MIP solver (presolve, cuts, heuristics), seeded with the best laydown."""
+    for j, (lo, hi) in enumerate(zip(lp.col_lower_, lp.col_upper_)):
+        h.changeColBounds(j, lo, hi)
+    h.changeColsIntegrality(lp.num_col_, np.arange(lp.num_col_, dtype=np.int32),
+                            np.array([highspy.HighsVarType.kInteger] * lp.num_col_))
+    for name, setting in (("presolve", "on"), ("mip_rel_gap", 0.0), ("mip_abs_gap", unit - 0.5),
+                          ("time_limit", max(0.01, deadline - time.perf_counter()))):
+        h.setOptionValue(name, setting)
+    if search.best is not None:
+        sol = highspy.HighsSolution()
+        sol.col_value = list(map(float, search.best))
+        h.setSolution(sol)
+    h.run()
+    done = _Search(h, [], [], deadline, unit)
+    status = h.getModelStatus()
+    done.complete = status in (highspy.HighsModelStatus.kOptimal, highspy.HighsModelStatus.kInfeasible)
+    if h.getInfo().primal_solution_status == 2:
+        done.best = np.rint(np.asarray(h.getSolution().col_value)).astype(int)
+    else:
+        done.best = search.best
+    return done
+
+
+class _Search:
+    """Branch and bound on the linear relaxation, depth first, rounding up first.
+
+    ``unit``: the objective step that counts (a whole tile for ``goal="tiles"``,
+    whose value tie-break is then best found rather than proved).
+    """
+
+    def __init__(self, h, lower: list, upper: list, deadline: float, unit: int = 1):
+        self.h, self.lower, self.upper, self.deadline, self.unit = h, lower, upper, deadline, unit
         self.best: np.ndarray | None = None
         self.best_value = -np.inf
         self.complete = True
+
+    def target(self) -> float:
+        """The least objective that beats the best laydown by a whole ``unit``."""
+        return (np.floor(self.best_value / self.unit + 1e-9) + 1) * self.unit
 
     def node(self) -> None:
         if time.perf_counter() > self.deadline:
@@ -234,8 +328,8 @@ class _Search:
         if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
             return  # infeasible: no laydown below this node
         bound = h.getInfo().objective_function_value
-        if np.floor(bound + 1e-6) <= self.best_value:
-            return
+        if bound + 1e-6 < self.target():
+            return  # cannot beat the best laydown by a whole tile (or point)
         x = np.asarray(h.getSolution().col_value)
         frac = np.abs(x - np.rint(x))
         j = int(np.argmax(frac))
@@ -244,6 +338,8 @@ class _Search:
             return
         lo, hi, v = self.lower[j], self.upper[j], x[j]
         for new_lo, new_hi in ((np.ceil(v), hi), (lo, np.floor(v))):
+            if bound + 1e-6 < self.target():
+                break  # the first branch found a laydown this node's bound cannot beat
             if new_lo <= new_hi:
                 self.lower[j], self.upper[j] = new_lo, new_hi
                 self.h.changeColBounds(j, new_lo, new_hi)
