@@ -75,7 +75,7 @@ def _laydowns(counts: Counter, wilds: int, requirements, chosen=()):
         return
     req, rest = requirements[0], requirements[1:]
     melds = _books if req.kind == "book" else _runs
-    for meld in sorted(set(melds(counts, wilds, req.size)), key=lambda m: m.count(None)):
+    for meld in sorted(set(melds(counts, wilds, req.size)), key=lambda m: (m.count(None), [v or 0 for v in m])):
         used = Counter(v for v in meld if v is not None)
         yield from _laydowns(counts - used, wilds - meld.count(None), rest, chosen + (meld,))
 

@@ -152,6 +152,9 @@ def solve_tiles(variant: str, rack_text: Any, table_text: Any = None, *, goal: s
         played = _beside(variant, goal, False, opts, table, before, sw, rack_counts, rack_jokers, seconds, None)
         return BestPlay(variant, goal, False, played.tiles_played, played.value, played.play, played.table,
                         False, played.board, note)
+    if not answer.optimal and _legal(variant, table, opts):  # out of time: the table as it lies is a turn
+        note = ("best found, not proven: the time bound ran out before any better turn was found",)
+        return _answer(variant, goal, False, opts, answer, table_counts, before, kept=table, notes=note)
     if not answer.optimal:
         raise RulesError("no arrangement of the table was found in the time allowed; try a longer time_limit")
     reasons = judge_table(variant, table, opts).reasons
