@@ -19,7 +19,7 @@ laid (``goal="tiles"``, ties broken by their value) or their value (CT-5).
 The initial meld (CT-6) lays rack tiles only and adds one row: the sets'
 value reaches ``initial_meld``.
 
-The search (:class:`_Search`) is a depth-first branch and bound over the
+The search (:class:`~.search.Search`) is a depth-first branch and bound over the
 linear relaxation, each node a bound change re-solved by HiGHS's dual
 simplex from the last basis. Rummikub relaxations are tight (Den Hertog &
 Hulshof), so a handful of nodes usually proves the optimum; the objective
@@ -37,6 +37,7 @@ from typing import Sequence
 import highspy
 import numpy as np
 
+from .search import OWN_SHARE, Search, finish_with_mip
 from .templates import Template
 
 TILES = 52
@@ -263,86 +264,12 @@ def solve_model(library: tuple[Template, ...], cols: Columns, table: np.ndarray,
     h.passModel(lp)
     unit = TILE_WEIGHT if goal == "tiles" else 1
     deadline = time.perf_counter() + seconds
-    search = _Search(h, list(col_lo), list(col_hi), min(deadline, time.perf_counter() + seconds * _OWN_SHARE), unit)
+    search = Search(h, list(col_lo), list(col_hi), min(deadline, time.perf_counter() + seconds * OWN_SHARE), unit)
     search.node()
     if not search.complete:  # a hard one: HiGHS's own branch and cut, from the best laydown found
-        search = _mip(h, lp, search, deadline, unit)
+        search = finish_with_mip(h, lp, search, deadline, unit)
     if search.best is None:
         return Answer((), search.complete, False)
     x = search.best[:len(cols)]
     chosen = tuple(cols.column(library, j) for j in np.flatnonzero(x) for _ in range(x[j]))
     return Answer(chosen, search.complete, True)
-
-
-#: share of the time bound our own search may use before HiGHS's branch and cut takes over
-_OWN_SHARE = 0.1
-
-
-def _mip(h, lp, search: "_Search", deadline: float, unit: int) -> "_Search":
-    """Finish with HiGHS's MIP solver (presolve, cuts, heuristics), seeded with the best laydown."""
-    for j, (lo, hi) in enumerate(zip(lp.col_lower_, lp.col_upper_)):
-        h.changeColBounds(j, lo, hi)
-    h.changeColsIntegrality(lp.num_col_, np.arange(lp.num_col_, dtype=np.int32),
-                            np.array([highspy.HighsVarType.kInteger] * lp.num_col_))
-    for name, setting in (("presolve", "on"), ("mip_rel_gap", 0.0), ("mip_abs_gap", unit - 0.5),
-                          ("time_limit", max(0.01, deadline - time.perf_counter()))):
-        h.setOptionValue(name, setting)
-    if search.best is not None:
-        sol = highspy.HighsSolution()
-        sol.col_value = list(map(float, search.best))
-        h.setSolution(sol)
-    h.run()
-    done = _Search(h, [], [], deadline, unit)
-    status = h.getModelStatus()
-    done.complete = status in (highspy.HighsModelStatus.kOptimal, highspy.HighsModelStatus.kInfeasible)
-    if h.getInfo().primal_solution_status == 2:
-        done.best = np.rint(np.asarray(h.getSolution().col_value)).astype(int)
-    else:
-        done.best = search.best
-    return done
-
-
-class _Search:
-    """Branch and bound on the linear relaxation, depth first, rounding up first.
-
-    ``unit``: the objective step that counts (a whole tile for ``goal="tiles"``,
-    whose value tie-break is then best found rather than proved).
-    """
-
-    def __init__(self, h, lower: list, upper: list, deadline: float, unit: int = 1):
-        self.h, self.lower, self.upper, self.deadline, self.unit = h, lower, upper, deadline, unit
-        self.best: np.ndarray | None = None
-        self.best_value = -np.inf
-        self.complete = True
-
-    def target(self) -> float:
-        """The least objective that beats the best laydown by a whole ``unit``."""
-        return (np.floor(self.best_value / self.unit + 1e-9) + 1) * self.unit
-
-    def node(self) -> None:
-        if time.perf_counter() > self.deadline:
-            self.complete = False
-            return
-        h = self.h
-        h.run()
-        if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
-            return  # infeasible: no laydown below this node
-        bound = h.getInfo().objective_function_value
-        if bound + 1e-6 < self.target():
-            return  # cannot beat the best laydown by a whole tile (or point)
-        x = np.asarray(h.getSolution().col_value)
-        frac = np.abs(x - np.rint(x))
-        j = int(np.argmax(frac))
-        if frac[j] < 1e-6:
-            self.best, self.best_value = np.rint(x).astype(int), float(np.rint(bound))
-            return
-        lo, hi, v = self.lower[j], self.upper[j], x[j]
-        for new_lo, new_hi in ((np.ceil(v), hi), (lo, np.floor(v))):
-            if bound + 1e-6 < self.target():
-                break  # the first branch found a laydown this node's bound cannot beat
-            if new_lo <= new_hi:
-                self.lower[j], self.upper[j] = new_lo, new_hi
-                self.h.changeColBounds(j, new_lo, new_hi)
-                self.node()
-        self.lower[j], self.upper[j] = lo, hi
-        self.h.changeColBounds(j, lo, hi)
