@@ -34,10 +34,8 @@ from typing import Any
 from ..errors import RulesError
 from ..registry import find_variant
 from .tile_engine import tile_variant
-from .tile_solve import DEFAULT_SECONDS, BestPlay, solve_tiles
-from .turn import check_turn
 
-__all__ = ["solve", "check_turn", "BestPlay"]
+__all__ = ["solve", "check_turn"]
 
 #: the card games' hint modules, imported when first asked
 HINTS = {"krazy-bee": "krazy_bee_hint", "crib-rummy": "crib_hint", "rumbugz": "rumbugz_hint",
@@ -48,7 +46,7 @@ def solve(variant: str, rack: Any, *, table: Any = None, goal: str = "tiles", in
           **options: Any):
     """The best play for ``rack`` (a hand) on ``table`` under ``variant``'s rules.
 
-    Tile games: :class:`BestPlay` (``goal`` tiles or value; ``initial``: the
+    Tile games: :class:`~.tile_solve.BestPlay` (``goal`` tiles or value; ``initial``: the
     initial meld, CT-6). Card games: ``initial`` means the player has laid
     nothing yet this hand (Crib Rummy CR-6) or it is the first play (Crazy
     Rummy CZ-3); ``goal`` is ignored (each hint maximises what its game scores).
@@ -58,9 +56,16 @@ def solve(variant: str, rack: Any, *, table: Any = None, goal: str = "tiles", in
     """
     slug = find_variant(variant).slug
     if tile_variant(slug) is not None:
+        from .tile_solve import DEFAULT_SECONDS, solve_tiles  # numpy and HiGHS load on first use
         seconds = float(options.pop("time_limit", DEFAULT_SECONDS))
         return solve_tiles(slug, rack, table, goal=goal, initial=initial, seconds=seconds, options=options)
     if slug not in HINTS:
         raise RulesError(f"no best-play finder for {variant!r}")
     module = import_module(f".{HINTS[slug]}", __name__)
     return module.hint(rack, table=table, initial=initial, **options)
+
+
+def check_turn(variant: str, before: Any, rack: Any, after: Any, *, initial: bool = False, **options: Any):
+    """Judge a whole tile turn: see :func:`.turn.check_turn` (loaded on first use, with the solver)."""
+    from .turn import check_turn as judge
+    return judge(variant, before, rack, after, initial=initial, **options)

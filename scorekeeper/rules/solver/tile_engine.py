@@ -7,8 +7,8 @@ table stands for (CT-10). Keeping this in one module means a move of the
 tile engine touches one import block.
 
 >>> t = read_table("rummikub", "R5 R6 R7 | B9 K9 J", options_of("rummikub", {}))
->>> [len(s) for s in t.sets], t.jokers
-([3, 3], 1)
+>>> [len(s) for s in t.sets]
+[3, 3]
 >>> sorted(joker_entries(t, switches_of(options_of("rummikub", {})))[0])
 ['G9', 'R9']
 """
@@ -22,14 +22,14 @@ from typing import Any, Mapping
 from ..cards import Card
 from ..registry import find_variant
 from ..tile_checks import set_verdict
-from ..tile_grid import check_board, find_lines, is_board, read_board
+from ..tile_grid import find_lines, is_board, read_board
 from ..tile_sets import Switches, read_line, supply_reasons, token
 from ..tiles import NOTATION, TileGame
 from ..verdict import MAX_READINGS, Verdict
 
 __all__ = ["Card", "NOTATION", "Switches", "TileTable", "token", "tile_variant", "options_of", "switches_of",
            "read_rack", "read_table", "judge_table", "joker_entries", "line_readings", "supply_reasons",
-           "board_text", "board_lines", "set_points", "table_units", "board_cells"]
+           "board_text", "board_lines", "table_units", "board_cells"]
 
 
 def tile_variant(variant: str) -> TileGame | None:
@@ -59,10 +59,6 @@ class TileTable:
         if self.board is not None:
             return tuple(t for row in self.board for t in row if t is not None)
         return tuple(t for s in self.sets for t in s)
-
-    @property
-    def jokers(self) -> int:
-        return sum(t.wild for t in self.tiles)
 
     def text(self) -> str:
         """The table in the notation it was given in (sets split by ``|``, or board rows)."""
@@ -103,12 +99,6 @@ def judge_table(variant: str, table: TileTable, opts: Mapping[str, Any]) -> Verd
 def line_readings(tiles: tuple[Card, ...], sw: Switches):
     """Every reading of one set (engine's :func:`read_line`): kind, entries, points."""
     return read_line(tiles, sw, cap=MAX_READINGS).readings
-
-
-def set_points(tiles: tuple[Card, ...], sw: Switches) -> int | None:
-    """CT-5: the value of one set in its best reading, None when it is not a legal set."""
-    best = read_line(tiles, sw, cap=0).best
-    return best.points if best else None
 
 
 def joker_entries(table: TileTable, sw: Switches) -> list[frozenset[str]]:

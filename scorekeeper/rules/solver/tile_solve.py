@@ -10,7 +10,11 @@ answers a :class:`BestPlay`. Decisions (also in the README):
 - A table joker that comes to stand for something else must sit in a set
   with two tiles from the rack (CT-10). A played joker counts what it
   stands for (CT-5); when jokers come from both rack and table, the rack's
-  is counted as the one worth more.
+  is counted as the one worth more. Known gap: the library's runs are at most
+  five positions (six with splits), so a freed joker in a longer run whose
+  two rack tiles lie far from it is not found (the turn checker accepts it).
+- ``goal="tiles"`` proves the most tiles; among turns laying that many, the
+  value is the best found (a tie-break, not proven).
 - In a grid game the answer is laid in rows (one set per row, an empty row
   between); crossings are allowed but never needed, so the optimum is over
   such boards. A board whose tiles cannot be re-laid in rows (its crossings
