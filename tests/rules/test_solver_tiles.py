@@ -186,3 +186,12 @@ def test_best_play_is_a_legal_turn(position, goal):
         assert best["value"] >= other.value and best["tiles_played"] <= other.tiles_played
     else:
         assert best["tiles_played"] >= other.tiles_played
+
+
+def test_time_limit_is_checked_and_a_short_one_still_answers_a_legal_turn():
+    with pytest.raises(RulesError, match="time_limit"):
+        solve("rummikub", "R1 R2 R3", time_limit="soon")
+    with pytest.raises(RulesError, match="time_limit"):
+        solve("rummikub", "R1 R2 R3", time_limit=0)
+    best = solve("runny-tiles", "R1 B2 K3 G4 R5", table="K7 K8 K9", time_limit=0.05).to_dict()
+    assert_legal("runny-tiles", best, "R1 B2 K3 G4 R5", "K7 K8 K9")

@@ -31,7 +31,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from ..errors import RulesError
+from ..errors import OptionError, RulesError
 from ..registry import find_variant
 from .tile_engine import tile_variant
 
@@ -57,7 +57,7 @@ def solve(variant: str, rack: Any, *, table: Any = None, goal: str = "tiles", in
     slug = find_variant(variant).slug
     if tile_variant(slug) is not None:
         from .tile_solve import DEFAULT_SECONDS, solve_tiles  # numpy and HiGHS load on first use
-        seconds = float(options.pop("time_limit", DEFAULT_SECONDS))
+        seconds = time_limit(options.pop("time_limit", DEFAULT_SECONDS))
         return solve_tiles(slug, rack, table, goal=goal, initial=initial, seconds=seconds, options=options)
     if slug not in HINTS:
         raise RulesError(f"no best-play finder for {variant!r}")
@@ -69,3 +69,27 @@ def check_turn(variant: str, before: Any, rack: Any, after: Any, *, initial: boo
     """Judge a whole tile turn: see :func:`.turn.check_turn` (loaded on first use, with the solver)."""
     from .turn import check_turn as judge
     return judge(variant, before, rack, after, initial=initial, **options)
+
+
+#: the longest time bound a caller may ask for, in seconds
+MOST_SECONDS = 60.0
+
+
+def time_limit(raw: Any) -> float:
+    """The ``time_limit`` option: seconds, more than 0 and at most :data:`MOST_SECONDS`.
+
+    >>> time_limit("0.5"), time_limit(2)
+    (0.5, 2.0)
+    >>> time_limit("soon")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.OptionError: option 'time_limit': 'soon' is not a number of seconds; accepted: seconds, more than 0 and at most 60
+    """
+    accepted = f"seconds, more than 0 and at most {MOST_SECONDS:g}"
+    try:
+        seconds = float(raw)
+    except (TypeError, ValueError):
+        raise OptionError("time_limit", f"{raw!r} is not a number of seconds", accepted) from None
+    if not 0 < seconds <= MOST_SECONDS:
+        raise OptionError("time_limit", f"{raw!r} is out of range", accepted)
+    return seconds

@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 from typing import Iterable, Iterator
 
-from ..errors import RulesError
 from . import solve
 
 KEYS = ("variant", "tiles_played", "value", "play", "table", "optimal")
@@ -37,7 +36,7 @@ def solve_line(line: str, number: int = 1) -> dict:
     try:
         answer = solve(job["variant"], job["rack"], table=job.get("table"), goal=job.get("goal") or "tiles",
                        initial=bool(job.get("initial", False)), **options).to_dict()
-    except (RulesError, TypeError) as err:
+    except (ValueError, TypeError) as err:  # RulesError is a ValueError
         return {"error": f"line {number}: {err}"}
     if "tiles_played" in answer:
         return {key: answer[key] for key in KEYS}

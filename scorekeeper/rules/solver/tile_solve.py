@@ -156,9 +156,13 @@ def solve_tiles(variant: str, rack_text: Any, table_text: Any = None, *, goal: s
         played = _beside(variant, goal, False, opts, table, before, sw, rack_counts, rack_jokers, seconds, None)
         return BestPlay(variant, goal, False, played.tiles_played, played.value, played.play, played.table,
                         False, played.board, note)
-    if not answer.optimal and _legal(variant, table, opts):  # out of time: the table as it lies is a turn
-        note = ("best found, not proven: the time bound ran out before any better turn was found",)
-        return _answer(variant, goal, False, opts, answer, table_counts, before, kept=table, notes=note)
+    if not answer.optimal and _legal(variant, table, opts):
+        # out of time before any laydown: the table as it lies, the rack's own sets beside it
+        note = ("best found, not proven: the time bound ran out; the table is kept as it lies and the "
+                "rack's tiles are laid in sets of their own",)
+        beside = _beside(variant, goal, False, opts, table, before, sw, rack_counts, rack_jokers, seconds / 4, None)
+        return BestPlay(variant, goal, False, beside.tiles_played, beside.value, beside.play, beside.table,
+                        False, beside.board, note)
     if not answer.optimal:
         raise RulesError("no arrangement of the table was found in the time allowed; try a longer time_limit")
     reasons = judge_table(variant, table, opts).reasons

@@ -177,7 +177,8 @@ def check_turn(variant: str, before: Any, rack: Any, after: Any, *, initial: boo
     """
     if tile_variant(variant) is None:
         raise RulesError(f"check_turn judges the tile games (rummikub, crazy-tiles, runny-tiles), not {variant!r}")
-    seconds = float(options.pop("time_limit", CORRECTION_SECONDS))
+    from . import time_limit
+    seconds = time_limit(options.pop("time_limit", CORRECTION_SECONDS))
     opts = options_of(variant, options)
     sw = switches_of(opts)
     table_before, table_after = read_table(variant, before, opts), read_table(variant, after, opts)
