@@ -17,7 +17,7 @@ import highspy
 import numpy as np
 
 #: share of the time bound our own search may use before HiGHS's branch and cut takes over
-OWN_SHARE = 0.1
+OWN_SHARE = 0.5
 
 
 def finish_with_mip(h, lp, search: "Search", deadline: float, unit: int) -> "Search":
