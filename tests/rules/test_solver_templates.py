@@ -3,8 +3,8 @@
 import pytest
 
 from scorekeeper.rules.solver.templates import library
-from scorekeeper.rules.solver.tile_engine import NOTATION, options_of, switches_of
-from scorekeeper.rules.tile_sets import read_line
+from scorekeeper.rules.solver.tile_engine import NOTATION, options_of, read_line, switches_of
+
 
 # (variant, switches, every how many templates are re-read): the presets in full, other mixes sampled
 PRESETS = [("rummikub", {}, 1), ("crazy-tiles", {}, 1), ("runny-tiles", {}, 1),

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from scorekeeper.rules import RulesError, check, solve
 from scorekeeper.rules.solver.batch import solve_lines
 from scorekeeper.rules.solver.templates import library
-from scorekeeper.rules.solver.tile_engine import NOTATION, options_of, switches_of
-from scorekeeper.rules.tile_sets import read_line
+from scorekeeper.rules.solver.tile_engine import NOTATION, options_of, read_line, switches_of
+
 
 EXAMPLES = [
     # (variant, rack, table, options, tiles played, value)

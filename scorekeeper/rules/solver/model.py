@@ -234,8 +234,9 @@ def _ct10(library, cols: Columns, a, cost, upper, lo, hi, table):
             np.concatenate([lo, new_lo]), np.concatenate([hi, new_hi]))
 
 
-def solve_model(library: tuple[Template, ...], cols: Columns, table: np.ndarray, rack: np.ndarray, table_jokers: int, rack_jokers: int,
-                goal: str, initial_meld: int | None, seconds: float) -> Answer:
+def solve_model(library: tuple[Template, ...], cols: Columns, table: np.ndarray, rack: np.ndarray,
+                table_jokers: int, rack_jokers: int, goal: str, initial_meld: int | None,
+                seconds: float) -> Answer:
     """The best choice of sets (see the module docstring)."""
     if not len(cols):  # nothing can be laid: feasible only when nothing must be
         return Answer((), True, not table.any() and not table_jokers and not initial_meld)

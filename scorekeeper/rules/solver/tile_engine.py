@@ -28,7 +28,7 @@ from ..tiles import NOTATION, TileGame
 from ..verdict import MAX_READINGS, Verdict
 
 __all__ = ["Card", "NOTATION", "Switches", "TileTable", "token", "tile_variant", "options_of", "switches_of",
-           "read_rack", "read_table", "judge_table", "joker_entries", "line_readings", "supply_reasons",
+           "read_rack", "read_table", "judge_table", "joker_entries", "line_readings", "read_line", "supply_reasons",
            "board_text", "board_lines", "table_units", "board_cells"]
 
 

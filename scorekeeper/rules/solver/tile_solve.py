@@ -32,8 +32,8 @@ import numpy as np
 from ..errors import RulesError
 from .model import TILES, Answer, columns, solve_model
 from .templates import COLOURS, library, tile_index
-from .tile_engine import (TileTable, board_lines, board_text, joker_entries, judge_table, options_of, read_rack, read_table,
-                          supply_reasons, switches_of, token)
+from .tile_engine import (TileTable, board_lines, board_text, joker_entries, judge_table, options_of, read_rack,
+                          read_table, supply_reasons, switches_of, token)
 
 #: seconds HiGHS may search before answering "best found, not proven"
 DEFAULT_SECONDS = 2.0
