@@ -11,8 +11,19 @@ import math
 from collections.abc import Sequence
 from html import escape
 
-from .board_geometry import (GAME_R, HOLE_R, LABELS, Board, game_hole, game_label, hole_xy, peg_shape, peg_xy,
-                             seat_shape, streets)
+from .board_geometry import (
+    GAME_R,
+    HOLE_R,
+    LABELS,
+    Board,
+    game_hole,
+    game_label,
+    hole_xy,
+    peg_shape,
+    peg_xy,
+    seat_shape,
+    streets,
+)
 
 #: Player colours (readable on light and dark backgrounds) and line dashes; markers: :func:`seat_shape`.
 COLOURS = ("#2563eb", "#dc2626", "#16a34a", "#d97706", "#9333ea", "#0891b2")

@@ -21,8 +21,19 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..display.board_geometry import (GAME_R, HOLE_R, LABELS, Board, game_hole, game_label, hole_xy, peg_shape,
-                                      peg_xy, seat_shape, streets)
+from ..display.board_geometry import (
+    GAME_R,
+    HOLE_R,
+    LABELS,
+    Board,
+    game_hole,
+    game_label,
+    hole_xy,
+    peg_shape,
+    peg_xy,
+    seat_shape,
+    streets,
+)
 from ..display.charts import short_name
 
 #: millimetres above the drawing on the track's page: its title and the lines explaining it

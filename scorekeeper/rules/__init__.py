@@ -10,6 +10,9 @@ only from here (``tests/test_layers.py`` holds it to that).
   :func:`options_for` validates options and fills the defaults.
 - :func:`score_round` / :func:`score_game` score round facts and whole games;
   :func:`score_more` scores more rounds on top of a :class:`GameScore`.
+- :func:`solve` finds the best play: the tile games' legal turn laying the most
+  rack tiles (or value), the card games' hints (:mod:`.solver`).
+- :func:`check_turn` judges a whole tile turn: table before, rack, table after.
 - The value types (:class:`Verdict`, :class:`HandValue`, :class:`GameScore`,
   :class:`RoundScore`, :class:`Variant`) and the errors (:class:`RulesError` ...).
 - Facts of single variants that pages, forms and sheets show: Krazy Bee's Step
@@ -53,6 +56,7 @@ from .krazy_bee import DEFAULT_STEPS, KrazyBee
 from .krazy_bee.steps import step_texts
 from .options import whole_number
 from .rumbugz import KINDS as RUMBUGZ_KINDS
+from .solver import check_turn, solve
 from .tiles import COLOUR_NAMES, SWITCHES
 from .tiles.grid import read_board
 
@@ -76,6 +80,7 @@ __all__ = [
     "Variant",
     "Verdict",
     "check",
+    "check_turn",
     "find_variant",
     "hand",
     "options_for",
@@ -83,6 +88,7 @@ __all__ = [
     "score_game",
     "score_more",
     "score_round",
+    "solve",
     "step_texts",
     "table_melds",
     "tokenize",

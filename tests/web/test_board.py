@@ -24,7 +24,7 @@ def edge_holes(target: int) -> list[int]:
     """Pegs worth testing: each street's first and last two holes, the last hole and the game hole."""
     holes = target - 1
     near = {h + d for h in range(30, holes + 1, 30) for d in (-1, 0, 1, 2)} | {1, holes}
-    return sorted(h for h in near if 1 <= h <= holes) + [target, target + 40]
+    return [*sorted(h for h in near if 1 <= h <= holes), target, target + 40]
 
 
 def parse(svg: str) -> tuple[ET.Element, tuple[float, float, float, float]]:
