@@ -1,4 +1,4 @@
-"""The ``scorekeeper`` command: check, hand, print, serve, init-db.
+"""The ``scorekeeper`` command: check, hand, solve, turn, print, serve, init-db.
 
 Exit codes: 0 legal, 1 not legal, 2 notation or usage error (message on stderr).
 
@@ -54,8 +54,9 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_common(p)
     p.set_defaults(func=_cmd_hand)
 
-    from . import print_command
+    from . import print_command, solve_command
     print_command.add_parser(sub)
+    solve_command.add_parsers(sub)
 
     p = sub.add_parser("serve", help="run the web app (Flask's server, for local use)")
     p.add_argument("--host", default="127.0.0.1")
