@@ -20,7 +20,7 @@ import sys
 from typing import Any
 
 from ..rules import check_turn, solve
-from .args import UsageError, collect_options
+from .args import UsageError, add_common, collect_options
 
 EXIT_LEGAL, EXIT_NOT_LEGAL = 0, 1
 
@@ -40,7 +40,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                    help="the player has not made the initial meld yet (CT-6; CR-6, CZ-3 first play)")
     p.add_argument("--batch", action="store_true",
                    help="read JSON lines from standard input, write one JSON answer per line")
-    _add_common(p)
+    add_common(p, "wrap=yes")
     p.set_defaults(func=_cmd_solve)
 
     p = sub.add_parser("turn", help="judge a whole tile turn: the table before, the rack, the table after",
@@ -52,14 +52,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--rack", metavar="CARDS", required=True, help="the rack before the turn")
     p.add_argument("--after", metavar="CARDS", required=True, help="the table after the turn")
     p.add_argument("--initial", action="store_true", help="this turn is the player's initial meld (CT-6)")
-    _add_common(p)
+    add_common(p, "wrap=yes")
     p.set_defaults(func=_cmd_turn)
-
-
-def _add_common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--option", "-O", action="append", metavar="KEY=VALUE", default=[],
-                   help="a variant option, e.g. --option wrap=yes (repeatable)")
-    p.add_argument("--json", action="store_true", help="print the answer as JSON")
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
