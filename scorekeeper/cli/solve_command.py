@@ -19,7 +19,7 @@ import json
 import sys
 from typing import Any
 
-from ..rules import check_turn, solve
+from ..rules import check_turn, solve, solve_lines
 from .args import UsageError, add_common, collect_options
 
 EXIT_LEGAL, EXIT_NOT_LEGAL = 0, 1
@@ -60,7 +60,6 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     if args.batch:
         if args.variant or args.rack or args.table or args.option:
             raise UsageError("--batch reads everything from standard input; give no variant, rack or options")
-        from ..rules.solver.batch import solve_lines
         for line in solve_lines(sys.stdin):
             print(line, flush=True)
         return EXIT_LEGAL
