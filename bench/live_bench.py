@@ -45,7 +45,7 @@ from web_bench import CSRF, Client, free_port, hand, seed, wait_until_up
 ROOT = Path(__file__).resolve().parents[1]
 SEEDED = 50  # hands already in the game (web_bench.seed)
 IDLE_SECONDS = 3.0  # the followers connected, nothing recorded: the server's CPU meanwhile
-HANDS_SHOWN = re.compile(rb"(\d+) hands?\b")
+HANDS_SHOWN = re.compile(rb"(\d+) (?:hands?|rounds?)\b")
 VERSION = re.compile(rb'data-live-version="([0-9a-f]+)"')
 
 

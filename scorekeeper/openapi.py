@@ -75,7 +75,9 @@ def schemas() -> dict[str, dict]:
                   default=SCALAR, help=STR, rule=STR, choices=_list(SCALAR), low=NULL_INT, high=NULL_INT,
                   optional=BOOL, game=BOOL, check=BOOL)
     variant = _obj(("slug", "name", "min_players", "max_players", "options"), slug=STR, name=STR,
-                   summary=STR, min_players=INT, max_players=INT, high_wins=BOOL, options=_list(_ref("Option")))
+                   summary=STR, min_players=INT, max_players=INT, high_wins=BOOL,
+                   round_word={"enum": ["hand", "round"], "description": "what the variant calls a round"},
+                   options=_list(_ref("Option")))
     verdict = _obj(("variant", "valid", "kind", "kinds", "points", "reading", "reasons"),
                    variant=STR, valid=BOOL, kind=NULL_STR, kinds=_list(STR), points=NULL_INT,
                    reading={"type": "array", "description": "one entry per input card: what it stands for"},
@@ -87,7 +89,10 @@ def schemas() -> dict[str, dict]:
                   progress=_list({"type": "object"}), details={"type": "object"}, complete=BOOL,
                   facts=_ref("RoundFacts"))
     player = _obj(("seat", "name", "total", "rank", "progress"), seat=INT, name=STR, total=INT,
-                  rank=INT, progress={"type": "object"})
+                  rank={"type": "integer", "minimum": 1,
+                        "description": "place by the variant's end rule (KB-10, RB-8, CT-8, CR-8, CZ-8); "
+                                       "ties share a rank; the winners are ranked 1"},
+                  progress={"type": "object"})
     urls = _obj(("api", "page", "export"), api=STR, page=STR, export=STR, editor=STR)
     game = _obj(("id", "variant", "options", "players", "rounds", "status", "winners"),
                 id=STR, variant=STR, options=OPTIONS, first_dealer=INT,

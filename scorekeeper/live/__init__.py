@@ -22,10 +22,8 @@ from __future__ import annotations
 
 from flask import Flask, request
 
+from .fragments import FRAGMENT
 from .versions import game_token, list_token
-
-#: the query that asks a page for its live content only: ``?fragment=live``
-FRAGMENT = "live"
 
 
 def init_app(app: Flask) -> None:
@@ -52,4 +50,4 @@ def game_version(stamp: tuple) -> str:
     return game_token(stamp[1], stamp[2])
 
 
-__all__ = ["FRAGMENT", "init_app", "fragment_requested", "layout", "game_version", "list_token"]
+__all__ = ["FRAGMENT", "fragment_requested", "game_version", "init_app", "layout", "list_token"]

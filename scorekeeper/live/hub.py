@@ -17,16 +17,15 @@ from __future__ import annotations
 import logging
 import threading
 from collections import Counter
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from flask import Flask
 
 from ..extensions import db
 from . import versions
+from .signals import EXTENSION, signal_for
 
 log = logging.getLogger(__name__)
-#: where an app keeps its hub (``app.extensions``)
-EXTENSION = "scorekeeper_live"
 _UNSET = object()
 
 
@@ -138,8 +137,6 @@ class Hub:
             return False
 
     def _watch(self) -> None:
-        from .signals import signal_for
-
         try:
             with self.app.app_context():  # for the watcher's whole life: its own connection, its own context
                 signal_for(self.app, db.engine).run(self)

@@ -36,6 +36,8 @@ PG_CHANNEL = "scorekeeper_live"
 RETRY_SECONDS = 1.0
 #: where a session keeps the channels it changed until it commits
 _CHANGED = "scorekeeper_live_changed"
+#: where an app keeps its hub (``app.extensions``; see :mod:`.hub`)
+EXTENSION = "scorekeeper_live"
 
 
 class Poller:
@@ -152,8 +154,6 @@ def _after_flush(session: Session, flush_context) -> None:
 
 def _after_commit(session: Session) -> None:
     if session.info.pop(_CHANGED, None) and has_app_context():
-        from .hub import EXTENSION
-
         hub = current_app.extensions.get(EXTENSION)
         if hub is not None:
             hub.poke()

@@ -25,9 +25,8 @@ from __future__ import annotations
 
 import json
 import time
-
+from collections.abc import Callable, Iterator
 from functools import partial
-from typing import Callable, Iterator
 
 from flask import Blueprint, Response, abort, current_app, request, url_for
 
@@ -90,7 +89,7 @@ def events(hub: Hub, channel: str, seen: str, version: str | None, *, heartbeat:
             if version != seen:
                 seen = version
                 if render is not None and version is not None:
-                    yield hub.shared(channel, version, lambda: change_event(channel, version, render()).encode())
+                    yield hub.shared(channel, version, partial(_reader_event, channel, version, render))
                 else:
                     yield change_event(channel, version)
                 if version is None:
@@ -103,6 +102,10 @@ def events(hub: Hub, channel: str, seen: str, version: str | None, *, heartbeat:
                 yield ": heartbeat\n\n"
     finally:
         hub.unsubscribe(channel)
+
+
+def _reader_event(channel: str, version: str, render: Callable[[], str | None]) -> bytes:
+    return change_event(channel, version, render()).encode()
 
 
 def change_event(channel: str, version: str | None, html: str | None = None) -> str:

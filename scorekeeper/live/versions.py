@@ -13,8 +13,8 @@ whichever server it reaches then. ``None``: the game is gone (deleted).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from datetime import datetime
-from typing import Iterable
 
 from sqlalchemy import func, select
 

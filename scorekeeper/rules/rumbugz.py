@@ -36,8 +36,9 @@ What ``check`` judges (RULES.md section 6):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from .base import Variant
 from .cards import Card, Notation, tokenize
@@ -70,6 +71,7 @@ class RumBugz(Variant):
     name = "RumBugz"
     summary = "Lay a single, double, triple and match Sequence of Bugz, then empty your hand."
     min_players, max_players = 2, 6
+    round_word = "round"  # RB-7, RB-8: rounds
     notation = NOTATION
     option_spec = (
         Option("plyt_value", "int", 12, "Points a PLYT left in hand counts", rule="RB-6", low=0, high=100),

@@ -17,16 +17,60 @@ here (``from scorekeeper import services; services.create_game(...)``):
 - :mod:`.hands`: recording, correcting, deleting and undoing hands, the change log.
 """
 
-from .games import (NAME_MAX, NO_GAME, SetupError, clean_names, create_game, delete_game, find_game, game_options,
-                    game_stamp, get_game_or_404, hash_secret, list_games, rematch, secret_matches)
-from .hands import (UNDOABLE, ConcurrentChange, NothingToUndo, delete_round, last_undoable, record_round,
-                    round_or_404, undo_last_change, update_round)
+from .games import (
+    NAME_MAX,
+    NO_GAME,
+    SetupError,
+    clean_names,
+    create_game,
+    delete_game,
+    find_game,
+    game_options,
+    game_stamp,
+    get_game_or_404,
+    hash_secret,
+    list_games,
+    rematch,
+    secret_matches,
+)
+from .hands import (
+    UNDOABLE,
+    ConcurrentChange,
+    NothingToUndo,
+    delete_round,
+    last_undoable,
+    record_round,
+    round_or_404,
+    undo_last_change,
+    update_round,
+)
 from .scores import SCORED, game_score, score_on
 
 __all__ = [
-    "NAME_MAX", "NO_GAME", "SetupError", "clean_names", "create_game", "delete_game", "find_game", "game_options",
-    "game_stamp", "get_game_or_404", "hash_secret", "list_games", "rematch", "secret_matches",
-    "UNDOABLE", "ConcurrentChange", "NothingToUndo", "delete_round", "last_undoable", "record_round",
-    "round_or_404", "undo_last_change", "update_round",
-    "SCORED", "game_score", "score_on",
+                    "NAME_MAX",
+                    "NO_GAME",
+                    "SCORED",
+                    "UNDOABLE",
+                    "ConcurrentChange",
+                    "NothingToUndo",
+                    "SetupError",
+                    "clean_names",
+                    "create_game",
+                    "delete_game",
+                    "delete_round",
+                    "find_game",
+                    "game_options",
+                    "game_score",
+                    "game_stamp",
+                    "get_game_or_404",
+                    "hash_secret",
+                    "last_undoable",
+                    "list_games",
+                    "record_round",
+                    "rematch",
+                    "round_or_404",
+                    "score_on",
+                    "secret_matches",
+                    "undo_last_change",
+                    "update_round",
 ]

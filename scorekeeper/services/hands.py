@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from flask import abort
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..filters import signed
 from ..models import AuditEntry, Game, Round, utcnow
-from ..rules import GameScore, RoundError, RulesError
+from ..rules import GameScore, RoundError, RulesError, find_variant
+from ..words import signed
 from .scores import _keep_score, _score, _score_from
 
 #: Audit actions that :func:`undo_last_change` can reverse.
@@ -54,7 +55,7 @@ def record_round(game: Game, facts: Mapping[str, Any], *, before: GameScore | No
     game.rounds.append(round_)
     _flush()  # claims the hand number now: a concurrent record fails here
     _audit(game, "record", number, None, facts,
-           f"Hand {number} recorded: {_changes_text(game, score, number)}")
+           f"{_word(game).capitalize()} {number} recorded: {_changes_text(game, score, number)}")
     _settle(game, score)
     return round_
 
@@ -74,7 +75,7 @@ def update_round(game: Game, number: int, facts: Mapping[str, Any], *,
     round_.facts = facts
     round_.updated_at = utcnow()
     _audit(game, "edit", number, old, facts,
-           f"Hand {number} corrected: {_changes_text(game, score, number)}")
+           f"{_word(game).capitalize()} {number} corrected: {_changes_text(game, score, number)}")
     _settle(game, score)
     return round_
 
@@ -85,8 +86,8 @@ def delete_round(game: Game, number: int) -> None:
     score = _score(game, [r.facts for r in game.rounds if r.number != number])
     old = copy.deepcopy(round_.facts)
     _remove_round(game, round_)
-    later = " (later hands renumbered)" if number <= len(game.rounds) else ""
-    _audit(game, "delete", number, old, None, f"Hand {number} deleted{later}")
+    later = f" (later {_word(game)}s renumbered)" if number <= len(game.rounds) else ""
+    _audit(game, "delete", number, old, None, f"{_word(game).capitalize()} {number} deleted{later}")
     _settle(game, score)
 
 
@@ -109,9 +110,9 @@ def undo_last_change(game: Game) -> str:
     if entry.action == "record":
         facts = facts[:number - 1] + facts[number:]
     elif entry.action == "edit":
-        facts = facts[:number - 1] + [entry.old] + facts[number:]
+        facts = [*facts[:number - 1], entry.old, *facts[number:]]
     else:
-        facts = facts[:number - 1] + [entry.old] + facts[number - 1:]
+        facts = [*facts[:number - 1], entry.old, *facts[number - 1:]]
     score = _score(game, facts)
 
     if entry.action == "record":
@@ -134,7 +135,7 @@ def round_or_404(game: Game, number: int) -> Round:
     for round_ in game.rounds:
         if round_.number == number:
             return round_
-    abort(404, description=f"This game has no hand {number}.")
+    abort(404, description=f"This game has no {_word(game)} {number}.")
 
 
 # -- writing rows ---------------------------------------------------------------------
@@ -189,6 +190,11 @@ def _audit(game: Game, action: str, number: int | None, old: Any, new: Any, summ
     # Setting ``game`` (not appending to game.audit_entries) does not load the whole trail.
     db.session.add(AuditEntry(game=game, action=action, round_number=number,
                               old=copy.deepcopy(old), new=copy.deepcopy(new), summary=summary[:300]))
+
+
+def _word(game: Game) -> str:
+    """What the game's variant calls a round: "hand" or "round" (``Variant.round_word``)."""
+    return find_variant(game.variant).round_word
 
 
 def _changes_text(game: Game, score: GameScore, number: int) -> str:

@@ -20,9 +20,16 @@ from ..checking import InputError, fields_of, from_json, json_object, options_fi
 from ..extensions import csrf, db
 from ..openapi import document
 from ..rules import RoundError, RulesError, variants
-from ..services import (create_game, delete_round, game_score, get_game_or_404, record_round,
-                        secret_matches, update_round)
-from ..transfer import TransferError, export_game, import_game, stamp
+from ..services import (
+    create_game,
+    delete_round,
+    game_score,
+    get_game_or_404,
+    record_round,
+    secret_matches,
+    update_round,
+)
+from ..services.transfer import TransferError, export_game, import_game, stamp
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
@@ -69,11 +76,6 @@ def _round_rejected(err: RoundError):
 @bp.errorhandler(RulesError)
 def _rules_rejected(err: RulesError):
     return _error(422, str(err), [str(err)])
-
-
-@bp.errorhandler(NotImplementedError)
-def _not_yet(err: NotImplementedError):
-    return _error(501, "The rules engine cannot answer this for this variant yet.")
 
 
 @bp.errorhandler(HTTPException)

@@ -7,7 +7,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import BuildError
 
-from ..rules.errors import RoundError, RulesError
+from ..rules import RoundError, RulesError
 
 
 def _wants_json() -> bool:

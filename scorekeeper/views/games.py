@@ -5,18 +5,28 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from flask import (Blueprint, abort, current_app, flash, make_response, redirect, render_template,
-                   request, session, url_for)
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from .. import access, charts, live, services, standings
+from .. import access, live, services
 from ..addresses import external_url
+from ..display import charts, standings
+from ..display.qr import qr_svg
 from ..extensions import db
-from ..forms import ConfirmForm, new_game_form, player_field, submitted_options, submitted_players, OPT
-from ..qr import qr_svg
-from ..rules import OptionError, RoundError, RulesError, find_variant, variants
-from ..rules.krazy_bee_steps import step_texts
+from ..forms import OPT, ConfirmForm, new_game_form, player_field, submitted_options, submitted_players
+from ..rules import OptionError, RoundError, RulesError, find_variant, step_texts, variants
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 
@@ -196,7 +206,8 @@ def _game_page(game) -> dict:
         "undo": _undo_label(game) if editor else None,
     }
     if score and score.rounds:
-        page["chart"] = Markup(charts.progression_svg(names, standings.totals_by_round(score)))
+        page["chart"] = Markup(charts.progression_svg(names, standings.totals_by_round(score),
+                                                      title=f"Totals after each {info['round_word']}"))
     if score and game.variant == "crib-rummy":
         page["board"] = Markup(charts.cribbage_board_svg(names, standings.pegs(score),
                                                          game.options["target"]))

@@ -7,6 +7,7 @@ from flask import Blueprint, Response, abort, render_template, request
 from .. import printing, services
 from ..addresses import external_url
 from ..rules import RulesError, variants
+from ..words import round_word
 
 bp = Blueprint("printing", __name__, url_prefix="/print")
 
@@ -60,7 +61,7 @@ def game_sheet(public_id: str):
     try:
         score = services.game_score(game)
     except RulesError as err:
-        abort(409, description=f"This game's hands cannot be scored: {err}")
+        abort(409, description=f"This game's {round_word(game.variant, 2)} cannot be scored: {err}")
     follow_url = external_url("games.show", public_id=game.public_id)
     pdf = printing.game_sheet_pdf(game, score, follow_url, _paper())
     return pdf_response(pdf, f"{game.variant}-{game.public_id}-sheet.pdf")

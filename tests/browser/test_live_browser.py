@@ -42,11 +42,11 @@ def _seed(app, hands: int) -> tuple[str, str]:
 
 
 def _record_through_the_form(page, url: str, public_id: str) -> None:
-    """The editor's phone records Bob going out, Ann holding R13 and a joker (CT-7: 43)."""
+    """The editor's phone records a round: Bob goes out, Ann holds R13 and a joker (CT-7: 43)."""
     page.goto(f"{url}/games/{public_id}/rounds/new")
     page.check('input[name="winner"][value="1"]')
     page.fill('[id="f-players.0.rack"]', "R13 J")
-    page.get_by_role("button", name="Save hand").click()
+    page.locator("button.save").click()
     page.wait_for_url(f"**/games/{public_id}")
 
 
@@ -96,7 +96,7 @@ def test_the_follower_sees_the_hand_in_place(browser, site):
         assert_no_sideways_scroll(follower)
 
         # the editor's other phone: the same hand, and its Undo button names it
-        second.locator("button.undo", has_text=f"Hand {HANDS + 1} recorded").wait_for(timeout=WITHIN_MS)
+        second.locator("button.undo", has_text=f"Round {HANDS + 1} recorded").wait_for(timeout=WITHIN_MS)
         assert _total(second, "Bob") == _total(follower, "Bob") and _same_page(second)
 
 
@@ -123,7 +123,7 @@ def test_the_winner_banner_and_chart_arrive_live(browser, site):
 
 
 def test_the_games_list_follows_new_games(browser, site):
-    app, url = site
+    _app, url = site
     with phone_page(browser, "live-games-list") as follower, phone_page(browser, "live-games-starter") as starter:
         follower.goto(f"{url}/games/")
         follower.locator(".live-state", has_text="Live").wait_for()

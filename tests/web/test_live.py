@@ -82,7 +82,7 @@ def test_an_editors_stream_brings_no_html_the_page_fetches_its_own(live_app, cli
         submit(client, rounds_url(game), HAND)
         event = events.next_event()
     assert event and "html" not in event
-    assert "Undo: Hand 1 recorded" in client.get(f"/games/{game}?fragment=live").text
+    assert "Undo: Round 1 recorded" in client.get(f"/games/{game}?fragment=live").text
 
 
 def test_a_follower_that_reconnects_gets_what_it_missed_at_once(live_app, client):
@@ -222,7 +222,7 @@ def test_the_fragment_is_the_pages_content_alone(live_app, client):
     # the editor's fragment carries the edit buttons with this browser's own CSRF token
     editor = client.get(f"/games/{game}?fragment=live").text
     form_token = re.search(r'name="csrf_token" value="([^"]+)"', client.get(rounds_url(game)).text).group(1)
-    assert "Undo: Hand 1 recorded" in editor and f'value="{form_token}"' in editor
+    assert "Undo: Round 1 recorded" in editor and f'value="{form_token}"' in editor
 
 
 def test_a_fragment_leaves_the_flash_message_for_the_page(live_app, client):
@@ -230,5 +230,5 @@ def test_a_fragment_leaves_the_flash_message_for_the_page(live_app, client):
     payload = {**HAND, "csrf_token": re.search(r'name="csrf_token" value="([^"]+)"',
                                                client.get(rounds_url(game)).text).group(1)}
     client.post(rounds_url(game), data=payload)  # redirect not followed: the message waits
-    assert "Hand 1 recorded." not in client.get(f"/games/{game}?fragment=live").text
-    assert "Hand 1 recorded." in client.get(f"/games/{game}").text
+    assert "Round 1 recorded." not in client.get(f"/games/{game}?fragment=live").text
+    assert "Round 1 recorded." in client.get(f"/games/{game}").text

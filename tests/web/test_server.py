@@ -22,6 +22,7 @@ from flask_migrate import upgrade
 
 from scorekeeper import addresses, create_app, server, services
 from scorekeeper.extensions import db
+from scorekeeper.paths import MIGRATIONS
 
 from .game_support import csrf_from
 
@@ -74,7 +75,7 @@ def test_make_run_serves_followers_live_across_workers(tmp_path):
     db_url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
     app = create_app({"SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": db_url})
     with app.app_context():
-        upgrade(directory=str(ROOT / "migrations"))
+        upgrade(directory=str(MIGRATIONS))
         game, secret = services.create_game("rummikub", ["Ann", "Bob"])
         db.session.commit()
         public_id = game.public_id
