@@ -43,20 +43,21 @@ class Hub:
         self.unread: set[str] = set()  # channels the watcher has not read yet
 
     # -- streams ---------------------------------------------------------------------
-    def subscribe(self, channel: str, version: str | None) -> str | None:
-        """A stream opens on ``channel``, whose ``version`` it just read from the database; returns
-        the version to start from. A channel already watched keeps the watcher's reading (at least
-        as fresh); a new one starts from the stream's and is read again at the watcher's next tick
-        (a change may have come between that reading and now)."""
+    def subscribe(self, channel: str, version: str | None) -> None:
+        """A stream opens on ``channel``, whose ``version`` it just read from the database.
+
+        That reading is usually fresher than the watcher's last one and is taken;
+        either way the watcher reads the channel again at its next tick, so a
+        change that slipped between the two readings is never lost.
+        """
         with self.condition:
             self.streams[channel] += 1
-            if channel not in self.latest:
-                self.latest[channel] = version
+            if self.latest.get(channel, _UNSET) != version:
+                self._set(channel, version)
                 self.unread.add(channel)
             if self.watcher is None:
                 self.watcher = threading.Thread(target=self._watch, name="scorekeeper-live", daemon=True)
                 self.watcher.start()
-            return self.latest[channel]
 
     def unsubscribe(self, channel: str) -> None:
         """A stream on ``channel`` closed (the follower left, or the stream's time was up)."""

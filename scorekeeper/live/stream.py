@@ -81,7 +81,7 @@ def events(hub: Hub, channel: str, seen: str, version: str | None, *, heartbeat:
            render: Callable[[], str | None] | None = None) -> Iterator[str | bytes]:
     """The event stream of ``channel`` for a browser that last saw ``seen``; ``version`` is the
     channel's version read for this request; ``render`` makes the reader's HTML to send along."""
-    version = hub.subscribe(channel, version)
+    hub.subscribe(channel, version)
     try:
         yield f"retry: {RETRY_MS}\n: following {channel}\n\n"  # sent at once: the browser knows it is live
         end = time.monotonic() + lifetime
