@@ -1,7 +1,7 @@
 """Live benchmark: how fast a recorded hand reaches 1, 50 and 200 followers, and what they cost.
 
-Migrates a temporary SQLite file, seeds a 4-player Rummikub game of 50 hands
-(web_bench's), and starts the production server (``python -m scorekeeper.server``:
+Migrates a temporary SQLite file, seeds one 4-player Rummikub game of 50 hands
+(web_bench's) per phase, and starts the production server (``python -m scorekeeper.server``:
 gunicorn, gevent workers) on a free loopback port. For each number of
 followers, a separate process opens that many followers the way a phone does
 (asyncio streams, one process): each loads the game page, opens its event
@@ -218,15 +218,15 @@ def main() -> int:
     workers = args.workers or DEFAULT_WORKERS
     tmp = Path(tempfile.mkdtemp(prefix="live-bench-"))
     db_url = f"sqlite:///{tmp / 'bench.sqlite3'}"
-    ((public_id, secret),) = seed(db_url, 1)
+    phases = [0, *args.followers]
+    games = seed(db_url, len(phases))  # a game of 50 hands per phase: each records into the same length
     port = free_port()
     proc = start_server(port, db_url, workers)
-    rows, first = [], SEEDED + 1
+    rows = []
     try:
         time.sleep(3.0)  # every worker booted, before the idle server's CPU is read
-        for followers in [0, *args.followers]:
-            rows.append(run_phase(port, public_id, secret, followers, first, args, proc.pid))
-            first += args.hands
+        for followers, (public_id, secret) in zip(phases, games):
+            rows.append(run_phase(port, public_id, secret, followers, SEEDED + 1, args, proc.pid))
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)
