@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .rules import check, find_variant, hand
+from .rules import UnknownVariant, check, find_variant, hand, variants
 
 #: Longest card text accepted from outside (a full 106-tile grid is about 1,000 characters).
 MAX_CARDS_CHARS = 4000
@@ -104,11 +104,20 @@ def fields_of(body: Any, accepted: tuple[str, ...]) -> dict:
 
 
 def variant_field(body: Mapping[str, Any]) -> str:
-    """The body's ``variant`` slug, stripped (InputError when missing or not text)."""
+    """The body's ``variant``: InputError when missing or not text, UnknownVariant unless it is
+    a variant's slug spelt exactly (a JSON body has no address to redirect to another spelling).
+
+    >>> variant_field({"variant": "Krazy-Bee"})
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.UnknownVariant: unknown variant 'Krazy-Bee'; accepted: krazy-bee, ...
+    """
     variant = body.get("variant")
     if not isinstance(variant, str) or not variant.strip():
         raise InputError("'variant' is required: a variant slug such as \"krazy-bee\"")
-    return variant.strip()
+    if find_variant(variant).slug != variant:
+        raise UnknownVariant(variant, [v["slug"] for v in variants()])
+    return variant
 
 
 def options_field(body: Mapping[str, Any]) -> dict:

@@ -14,19 +14,23 @@ here (``from scorekeeper import services; services.create_game(...)``):
 
 - :mod:`.games`: edit secrets, finding games, creating, rematching, deleting;
 - :mod:`.scores`: the game's score, every engine run, and the kept score;
-- :mod:`.hands`: recording, correcting, deleting and undoing hands, the change log.
+- :mod:`.hands`: recording, correcting, deleting and undoing hands, the change log;
+- :mod:`.errors`: what the services refuse (no such game or hand, no edit secret, a
+  clash), mapped to HTTP answers in one place (:mod:`scorekeeper.views.errors`).
 """
 
-from .games import (NAME_MAX, NO_GAME, SetupError, clean_names, create_game, delete_game, find_game, game_options,
-                    game_stamp, get_game_or_404, hash_secret, list_games, rematch, secret_matches)
-from .hands import (UNDOABLE, ConcurrentChange, NothingToUndo, delete_round, last_undoable, record_round,
-                    round_or_404, undo_last_change, update_round)
+from .errors import Conflict, GameNotFound, HandNotFound, NotEditor, SecretMissing, ServiceError
+from .games import (NAME_MAX, SetupError, clean_names, create_game, delete_game, find_game, game_options,
+                    game_stamp, get_game, hash_secret, list_games, rematch, secret_matches)
+from .hands import (UNDOABLE, ConcurrentChange, NothingToUndo, delete_round, get_round, last_undoable,
+                    record_round, undo_last_change, update_round)
 from .scores import SCORED, game_score, score_on
 
 __all__ = [
-    "NAME_MAX", "NO_GAME", "SetupError", "clean_names", "create_game", "delete_game", "find_game", "game_options",
-    "game_stamp", "get_game_or_404", "hash_secret", "list_games", "rematch", "secret_matches",
-    "UNDOABLE", "ConcurrentChange", "NothingToUndo", "delete_round", "last_undoable", "record_round",
-    "round_or_404", "undo_last_change", "update_round",
+    "Conflict", "GameNotFound", "HandNotFound", "NotEditor", "SecretMissing", "ServiceError",
+    "NAME_MAX", "SetupError", "clean_names", "create_game", "delete_game", "find_game", "game_options",
+    "game_stamp", "get_game", "hash_secret", "list_games", "rematch", "secret_matches",
+    "UNDOABLE", "ConcurrentChange", "NothingToUndo", "delete_round", "get_round", "last_undoable",
+    "record_round", "undo_last_change", "update_round",
     "SCORED", "game_score", "score_on",
 ]

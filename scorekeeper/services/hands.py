@@ -12,7 +12,6 @@ import copy
 import json
 from typing import Any, Mapping
 
-from flask import abort
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -20,14 +19,19 @@ from ..extensions import db
 from ..filters import signed
 from ..models import AuditEntry, Game, Round, utcnow
 from ..rules import GameScore, RoundError, RulesError
+from .errors import Conflict, HandNotFound
 from .scores import _keep_score, _score, _score_from
 
 #: Audit actions that :func:`undo_last_change` can reverse.
 UNDOABLE = ("record", "edit", "delete")
 
 
-class ConcurrentChange(RulesError):
-    """Another phone changed the same game at the same moment; nothing of this change was kept."""
+class ConcurrentChange(Conflict, RulesError):
+    """Another phone changed the same game at the same moment; nothing of this change was kept.
+
+    A :class:`~.errors.Conflict` (HTTP 409) that the hand forms also show as a
+    RulesError, at the top of the form with the hand as entered.
+    """
 
     def __init__(self):
         super().__init__("someone else changed this game at the same moment; "
@@ -61,12 +65,12 @@ def record_round(game: Game, facts: Mapping[str, Any], *, before: GameScore | No
 
 def update_round(game: Game, number: int, facts: Mapping[str, Any], *,
                  before: GameScore | None = None) -> Round:
-    """Replace hand ``number``'s facts after checking the whole game; 404 for no such hand.
+    """Replace hand ``number``'s facts after checking the whole game (HandNotFound: no such hand).
 
     ``before``: the game scored up to hand ``number`` (not included), when the
     caller has it, so only this hand and the later ones are scored again.
     """
-    round_ = round_or_404(game, number)
+    round_ = get_round(game, number)
     facts = _plain(facts)
     score = _score_from(game, [facts if r.number == number else r.facts for r in game.rounds],
                         number - 1, before)
@@ -81,7 +85,7 @@ def update_round(game: Game, number: int, facts: Mapping[str, Any], *,
 
 def delete_round(game: Game, number: int) -> None:
     """Remove hand ``number`` (later hands move up one) after checking the rest still scores."""
-    round_ = round_or_404(game, number)
+    round_ = get_round(game, number)
     score = _score(game, [r.facts for r in game.rounds if r.number != number])
     old = copy.deepcopy(round_.facts)
     _remove_round(game, round_)
@@ -115,9 +119,9 @@ def undo_last_change(game: Game) -> str:
     score = _score(game, facts)
 
     if entry.action == "record":
-        _remove_round(game, round_or_404(game, number))
+        _remove_round(game, get_round(game, number))
     elif entry.action == "edit":
-        round_ = round_or_404(game, number)
+        round_ = get_round(game, number)
         round_.facts = copy.deepcopy(entry.old)
         round_.updated_at = utcnow()
     else:
@@ -129,12 +133,12 @@ def undo_last_change(game: Game) -> str:
     return what
 
 
-def round_or_404(game: Game, number: int) -> Round:
-    """Hand ``number`` of ``game``; 404 when the game has no such hand."""
+def get_round(game: Game, number: int) -> Round:
+    """Hand ``number`` of ``game``; :class:`~.errors.HandNotFound` when it has no such hand."""
     for round_ in game.rounds:
         if round_.number == number:
             return round_
-    abort(404, description=f"This game has no hand {number}.")
+    raise HandNotFound(number)
 
 
 # -- writing rows ---------------------------------------------------------------------

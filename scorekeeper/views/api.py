@@ -13,71 +13,17 @@ import json
 from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
-from werkzeug.exceptions import HTTPException
 
 from ..checking import InputError, fields_of, from_json, json_object, options_field, run, variant_field
+from ..access import editable_game
 from ..extensions import csrf, db
 from ..openapi import document
-from ..rules import RoundError, RulesError, variants
-from ..services import (create_game, delete_round, game_score, get_game_or_404, record_round,
-                        secret_matches, update_round)
-from ..transfer import TransferError, export_game, import_game, stamp
+from ..rules import variants
+from ..services import create_game, delete_round, game_score, get_game, record_round, update_round
+from ..transfer import export_game, import_game, stamp
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
-
-
-class AuthError(Exception):
-    """401 (no Bearer secret) or 403 (a wrong one)."""
-
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
-        self.status = status
-
-
-# -- errors ---------------------------------------------------------------------------
-def _error(status: int, message: str, reasons: list[str] | None = None, **extra: Any):
-    db.session.rollback()  # a refused request leaves nothing behind
-    body: dict[str, Any] = {"error": message}
-    if reasons:
-        body["reasons"] = reasons
-    body.update(extra)
-    return jsonify(body), status
-
-
-@bp.errorhandler(InputError)
-@bp.errorhandler(TransferError)
-def _malformed(err: ValueError):
-    return _error(400, str(err))
-
-
-@bp.errorhandler(AuthError)
-def _auth(err: AuthError):
-    response, status = _error(err.status, str(err))
-    if status == 401:
-        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
-    return response, status
-
-
-@bp.errorhandler(RoundError)
-def _round_rejected(err: RoundError):
-    fields = [{"field": f, "message": m} for f, m in err.errors]
-    return _error(422, str(err), [m for _, m in err.errors], fields=fields, round=err.round)
-
-
-@bp.errorhandler(RulesError)
-def _rules_rejected(err: RulesError):
-    return _error(422, str(err), [str(err)])
-
-
-@bp.errorhandler(NotImplementedError)
-def _not_yet(err: NotImplementedError):
-    return _error(501, "The rules engine cannot answer this for this variant yet.")
-
-
-@bp.errorhandler(HTTPException)
-def _http(err: HTTPException):
-    return _error(err.code or 400, err.description or err.name)
 
 
 # -- reading the request ------------------------------------------------------------------
@@ -97,20 +43,8 @@ def _object() -> dict:
 
 
 def _game_to_change(public_id: str):
-    """The game a change is asked for: 404 without it, 401/403 without its edit secret."""
-    game = get_game_or_404(public_id)
-    _require_secret(game)
-    return game
-
-
-def _require_secret(game) -> None:
-    """401 without ``Authorization: Bearer <secret>``, 403 with a wrong secret."""
-    scheme, _, secret = request.headers.get("Authorization", "").strip().partition(" ")
-    if scheme.lower() != "bearer" or not secret.strip():
-        raise AuthError(401, "Changing a game needs its edit secret: "
-                             "send the header 'Authorization: Bearer <edit secret>'.")
-    if not secret_matches(game, secret.strip()):
-        raise AuthError(403, "That edit secret does not belong to this game.")
+    """The game a change is asked for: 404 without it, 401/403 without its edit secret (Bearer only)."""
+    return editable_game(public_id, bearer_only=True)
 
 
 # -- representation ---------------------------------------------------------------------------
@@ -204,7 +138,7 @@ def _created(game, secret: str):
 @bp.get("/games/<public_id>")
 def game(public_id: str):
     """A game: players with totals and progress, every round, status and winners."""
-    return jsonify(game_json(get_game_or_404(public_id)))
+    return jsonify(game_json(get_game(public_id)))
 
 
 @bp.post("/games/<public_id>/rounds")
@@ -242,7 +176,7 @@ def _round_answer(game, number: int, status: int):
 @bp.get("/games/<public_id>/export")
 def export(public_id: str):
     """The whole game as JSON (players, options, hands, audit trail), for ``/games/import``."""
-    game = get_game_or_404(public_id)
+    game = get_game(public_id)
     response = jsonify(export_game(game))
     response.headers["Content-Disposition"] = f'inline; filename="scorekeeper-{game.public_id}.json"'
     return response

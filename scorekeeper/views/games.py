@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from flask import (Blueprint, abort, current_app, flash, make_response, redirect, render_template,
+from flask import (Blueprint, current_app, flash, make_response, redirect, render_template,
                    request, session, url_for)
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
@@ -17,6 +17,7 @@ from ..models import Game
 from ..qr import qr_svg
 from ..rules import OptionError, RoundError, RulesError, find_variant, variants
 from ..rules.krazy_bee_steps import step_texts
+from .variant_lookup import variant_or_404
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 
@@ -31,13 +32,6 @@ def feature_url(endpoint: str, **values) -> str | None:
 @bp.app_context_processor
 def _feature_links():
     return {"feature_url": feature_url}
-
-
-def _variant_or_404(slug: str) -> dict:
-    for v in variants():
-        if v["slug"] == slug:
-            return v
-    abort(404, description=f"There is no variant called {slug!r}.")
 
 
 @bp.get("/")
@@ -62,7 +56,7 @@ def choose_variant():
 @bp.route("/new/<variant>", methods=["GET", "POST"])
 def new(variant: str):
     """Step 2 of a new game: players, first dealer and the variant's options."""
-    info = _variant_or_404(variant)
+    info = variant_or_404(variant, "variant", "There is no variant called {slug!r}.").describe()
     form = new_game_form(info, request.form if request.method == "POST" else None)
     if request.method == "POST" and form.validate():
         names, fields = submitted_players(form)
@@ -140,19 +134,19 @@ def show(public_id: str):
     """The game: standings, progress, who deals, the chart and every hand."""
     stamp = services.game_stamp(public_id)
     if stamp is None:
-        abort(404, description=services.NO_GAME)
+        raise services.GameNotFound(public_id)
     # Followers' phones re-load the page every few seconds, and the page changes
     # only with the game: it is kept rendered, keyed by the game's last change.
     # The editors' page is the same for every editor but for the CSRF token in
     # its forms: it is kept with a mark where the token goes, and each request
     # puts its own token there. A page with a message waiting is rendered afresh.
     if session.get("_flashes"):
-        return render_template("games/show.html", **_game_page(services.get_game_or_404(public_id)))
+        return render_template("games/show.html", **_game_page(services.get_game(public_id)))
     editor = _holds_secret(public_id, stamp[0])
     key = (public_id, *stamp, editor)
     if (kept := _kept_pages().get(key)) is not None:
         return kept.replace(TOKEN_MARK, generate_csrf()) if editor else kept
-    html = render_template("games/show.html", **_game_page(services.get_game_or_404(public_id)))
+    html = render_template("games/show.html", **_game_page(services.get_game(public_id)))
     _kept_pages().put(key, html.replace(generate_csrf(), TOKEN_MARK) if editor else html)
     return html
 
@@ -230,7 +224,7 @@ def _links(game) -> dict:
 @bp.get("/<public_id>/share")
 def share(public_id: str):
     """The read-only link with its QR code, and for editors the editor link too."""
-    game = services.get_game_or_404(public_id)
+    game = services.get_game(public_id)
     follow_url = url_for(".show", public_id=game.public_id, _external=True)
     secret = access.editor_secret(game)
     editor_url = url_for(".join", public_id=game.public_id, secret=secret, _external=True) if secret else None
@@ -246,9 +240,9 @@ def _qr(url: str) -> Markup:
 @bp.get("/<public_id>/join/<secret>")
 def join(public_id: str, secret: str):
     """An editor link: this browser gets the edit secret, then the game page."""
-    game = services.get_game_or_404(public_id)
+    game = services.get_game(public_id)
     if not services.secret_matches(game, secret):
-        abort(403, description="This editor link is not valid for this game.")
+        raise services.NotEditor("This editor link is not valid for this game.")
     flash("This phone can now keep score for this game.", "success")
     return access.remember_editor(make_response(redirect(url_for(".show", public_id=public_id))),
                                   game, secret)
@@ -257,7 +251,7 @@ def join(public_id: str, secret: str):
 @bp.get("/<public_id>/history")
 def history(public_id: str):
     """The audit trail: every change, newest first, with old and new facts."""
-    game = services.get_game_or_404(public_id)
+    game = services.get_game(public_id)
     return render_template("games/history.html", game=game, entries=list(reversed(game.audit_entries)))
 
 

@@ -19,7 +19,7 @@ from ..entry import Submission, context_for, entry_for, keypad
 from ..entry.base import HandContext
 from ..extensions import db
 from ..rules import RoundError, RulesError, find_variant, hand as hand_value, check as check_meld
-from ..services import delete_round, game_score, record_round, round_or_404, score_on, update_round
+from ..services import delete_round, game_score, record_round, get_round, score_on, update_round
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<public_id>/rounds")
 
@@ -70,7 +70,7 @@ def new(public_id: str):
 def edit(public_id: str, number: int):
     """Correct a recorded hand; every later total, Step and peg is recomputed."""
     game = editable_game(public_id)
-    round_ = round_or_404(game, number)
+    round_ = get_round(game, number)
     entry = entry_for(game.variant)
     ctx = context_for(game, number, facts=round_.facts)
     return _form_or_save(game, entry, ctx, entry.parse,
@@ -82,7 +82,7 @@ def edit(public_id: str, number: int):
 def delete(public_id: str, number: int):
     """Ask to confirm (GET), then delete a hand (POST); later hands move up one."""
     game = editable_game(public_id)
-    round_ = round_or_404(game, number)
+    round_ = get_round(game, number)
     if request.method == "GET":
         return render_template("rounds/delete.html", game=game, round=round_,
                                score=game_score(game), game_url=_game_page(game))

@@ -98,7 +98,7 @@ def test_kb9_yes_no_facts_are_shown_as_the_engine_reads_them(app, client, game):
     from scorekeeper import services
     from scorekeeper.extensions import db
     with app.app_context():
-        stored = services.get_game_or_404(game)
+        stored = services.get_game(game)
         services.record_round(stored, {"players": [{"laid": "yes", "went_out": "true"},
                                                    {"laid": "no", "went_out": "false", "hand": "4"}]})
         db.session.commit()
