@@ -64,7 +64,8 @@ def from_json(body: Any, action: str = "check") -> CheckInput:
     ...
     scorekeeper.checking.InputError: 'cards' must be a string of card tokens, e.g. "7 7 W"
     """
-    body = fields_of(body, ("variant", "cards", "options", "extend"))
+    # counting a hand has no meld on the table: 'extend' is not one of its fields
+    body = fields_of(body, ("variant", "cards", "options", "extend")[:4 if action == "check" else 3])
     variant = variant_field(body)
     cards = body.get("cards", "")
     if not isinstance(cards, str):
@@ -72,8 +73,6 @@ def from_json(body: Any, action: str = "check") -> CheckInput:
     extend = body.get("extend")
     if extend is not None and not isinstance(extend, str):
         raise InputError("'extend' must be a string of card tokens or null")
-    if action == "hand" and extend:
-        raise InputError("'extend' has no meaning when counting a hand")
     options = options_field(body)
     for name, value in options.items():
         if isinstance(value, (dict, list)):

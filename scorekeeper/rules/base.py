@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Mapping
 
 from .cards import Card, Notation
 from .errors import NotationError, RoundError, RulesError
+from .facts import canonical, normalised, plain
 from .options import Option, resolve, whole_number
 from .scoring import GameScore, RoundOutcome, best_seats
 from .verdict import HandValue, Verdict
@@ -28,6 +29,8 @@ class Variant:
     max_players: ClassVar[int]
     notation: ClassVar[Notation]
     option_spec: ClassVar[tuple[Option, ...]] = ()
+    #: every key ``score_round`` reads, and its JSON type (:mod:`.facts`); None: facts kept as sent
+    facts_shape: ClassVar[Any] = None
     #: one line for menus: what the game is
     summary: ClassVar[str] = ""
 
@@ -53,6 +56,16 @@ class Variant:
             "high_wins": self.high_wins(self.options()),
             "options": [o.describe() for o in self.option_spec],
         }
+
+    # -- round facts ----------------------------------------------------------
+    def canonical_facts(self, facts: Any) -> dict:
+        """Facts sent in, checked and written as this variant reads them (:func:`.facts.canonical`):
+        RoundError naming every unknown key and mistyped value."""
+        return plain(facts) if self.facts_shape is None else canonical(self.facts_shape, facts)
+
+    def stored_facts(self, facts: Any) -> Any:
+        """Facts already stored, written the canonical way the engine reads them (:func:`.facts.normalised`)."""
+        return facts if self.facts_shape is None else normalised(self.facts_shape, facts)
 
     # -- the checker ----------------------------------------------------------
     def check(self, cards: str, extend: str | None, opts: dict[str, Any]) -> Verdict:

@@ -47,6 +47,7 @@ from typing import Any, Mapping
 from .base import Variant
 from .cards import Card, Notation
 from .errors import RoundError
+from .facts import CARDS_LEFT, POINTS_LEFT, Count, Flag, Record, Text, seats
 from .krazy_bee_laydown import Meld, judge_laydown, lays, too_many_wild_bees
 from .krazy_bee_steps import (BOOK, RUN, Requirement, Step, chosen_step, parse_step_choice, parse_steps,
                               steps_of)
@@ -118,6 +119,16 @@ class KrazyBee(Variant):
         Option("kind", "choice", None, "Declare the meld a book or a run", rule="KB-1",
                choices=("book", "run"), optional=True, game=False),
     )
+
+    facts_shape = seats(2, 4, {
+        "laid": Flag("laid down the Step they were on (KB-9)"),
+        "went_out": Flag("went out (at most one player a hand, KB-9)"),
+        "hand": CARDS_LEFT, "points": POINTS_LEFT,
+        "counts": Record("cards left per class instead of the cards (KB-7): 1-9, 10-13, Wild Bees",
+                         fields={k: Count(high=200) for k in CLASSES}),
+        "step": Count("the Step attempted (1-based); it must be the one the player is on", low=1),
+        "notes": Text("floating / Rummy notes", note=True),
+    })
 
     def high_wins(self, opts):
         return False

@@ -34,6 +34,7 @@ from dataclasses import replace
 
 from .base import Variant
 from .cards import Notation
+from .facts import Count, Seat, Text, seats
 from .options import Option
 from .registry import register
 from .tile_checks import extension_verdict, initial_meld, laydown_verdict, set_verdict
@@ -92,6 +93,10 @@ class TileGame(Variant):
     min_players, max_players = 2, 4
     notation = NOTATION
     preset: dict[str, bool] = {}
+    facts_shape = seats(2, 4, {
+        "rack": Text("tiles left on the rack (RULES.md N-1); \"\" is an empty rack"),
+        "points": Count("a typed total of the rack, when the tiles are not given (the tiles win when both are)"),
+    }, winner=Seat("the seat that went out; null: nobody did (CT-8)"))
 
     def high_wins(self, opts):
         return opts["scoring"] != "C"

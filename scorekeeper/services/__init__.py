@@ -22,7 +22,7 @@ here (``from scorekeeper import services; services.create_game(...)``):
 from .errors import Conflict, GameNotFound, HandNotFound, NotEditor, SecretMissing, ServiceError
 from .games import (NAME_MAX, SetupError, clean_names, create_game, delete_game, find_game, game_options,
                     game_stamp, get_game, hash_secret, list_games, rematch, secret_matches)
-from .hands import (UNDOABLE, ConcurrentChange, NothingToUndo, delete_round, get_round, last_undoable,
+from .hands import (UNDOABLE, ConcurrentChange, NothingToUndo, delete_round, get_round, hand_facts, last_undoable,
                     record_round, undo_last_change, update_round)
 from .scores import SCORED, game_score, score_on
 
@@ -30,7 +30,7 @@ __all__ = [
     "Conflict", "GameNotFound", "HandNotFound", "NotEditor", "SecretMissing", "ServiceError",
     "NAME_MAX", "SetupError", "clean_names", "create_game", "delete_game", "find_game", "game_options",
     "game_stamp", "get_game", "hash_secret", "list_games", "rematch", "secret_matches",
-    "UNDOABLE", "ConcurrentChange", "NothingToUndo", "delete_round", "get_round", "last_undoable",
+    "UNDOABLE", "ConcurrentChange", "NothingToUndo", "delete_round", "get_round", "hand_facts", "last_undoable",
     "record_round", "undo_last_change", "update_round",
     "SCORED", "game_score", "score_on",
 ]

@@ -9,7 +9,6 @@ reverses.
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any, Mapping
 
 from sqlalchemy import select
@@ -18,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..filters import signed
 from ..models import AuditEntry, Game, Round, utcnow
-from ..rules import GameScore, RoundError, RulesError
+from ..rules import GameScore, RoundError, RulesError, find_variant
 from .errors import Conflict, HandNotFound
 from .scores import _keep_score, _score, _score_from
 
@@ -51,8 +50,8 @@ def record_round(game: Game, facts: Mapping[str, Any], *, before: GameScore | No
     ``before``: the game as already scored (every stored hand), when the
     caller has it, so only the new hand is scored again.
     """
-    facts = _plain(facts)
     number = len(game.rounds) + 1
+    facts = hand_facts(game.variant, facts, number)
     score = _score_from(game, [r.facts for r in game.rounds] + [facts], number - 1, before)
     round_ = Round(number=number, facts=facts)
     game.rounds.append(round_)
@@ -71,7 +70,7 @@ def update_round(game: Game, number: int, facts: Mapping[str, Any], *,
     caller has it, so only this hand and the later ones are scored again.
     """
     round_ = get_round(game, number)
-    facts = _plain(facts)
+    facts = hand_facts(game.variant, facts, number)
     score = _score_from(game, [facts if r.number == number else r.facts for r in game.rounds],
                         number - 1, before)
     old = copy.deepcopy(round_.facts)
@@ -109,23 +108,25 @@ def undo_last_change(game: Game) -> str:
     if entry is None:
         raise NothingToUndo()
     number = entry.round_number
+    # the facts an edit or a delete replaced, written as the engine reads them
+    old = None if entry.action == "record" else find_variant(game.variant).stored_facts(copy.deepcopy(entry.old))
     facts = [r.facts for r in game.rounds]
     if entry.action == "record":
         facts = facts[:number - 1] + facts[number:]
     elif entry.action == "edit":
-        facts = facts[:number - 1] + [entry.old] + facts[number:]
+        facts = facts[:number - 1] + [old] + facts[number:]
     else:
-        facts = facts[:number - 1] + [entry.old] + facts[number - 1:]
+        facts = facts[:number - 1] + [old] + facts[number - 1:]
     score = _score(game, facts)
 
     if entry.action == "record":
         _remove_round(game, get_round(game, number))
     elif entry.action == "edit":
         round_ = get_round(game, number)
-        round_.facts = copy.deepcopy(entry.old)
+        round_.facts = old
         round_.updated_at = utcnow()
     else:
-        _insert_round(game, number, copy.deepcopy(entry.old))
+        _insert_round(game, number, old)
     entry.undone = True
     what = f"Undid: {entry.summary}"
     _audit(game, "undo", number, entry.new, entry.old, what)
@@ -201,11 +202,10 @@ def _changes_text(game: Game, score: GameScore, number: int) -> str:
     return ", ".join(f"{p.name} {signed(c)}" for p, c in zip(game.players, changes))
 
 
-def _plain(facts: Mapping[str, Any]) -> dict:
-    """A deep JSON-ready copy of round facts (RoundError when they are not plain JSON)."""
-    if not isinstance(facts, Mapping):
-        raise RoundError([("", "a round must be an object of facts")])
+def hand_facts(variant: str, facts: Any, number: int) -> dict:
+    """Hand ``number``'s facts as ``variant`` reads them: known keys, JSON types, a deep copy
+    (RoundError naming each unknown key or mistyped value, with the hand number)."""
     try:
-        return json.loads(json.dumps(facts))
-    except (TypeError, ValueError):
-        raise RoundError([("", "round facts must be plain JSON values")]) from None
+        return find_variant(variant).canonical_facts(facts)
+    except RoundError as err:
+        raise err.in_round(number) from None
