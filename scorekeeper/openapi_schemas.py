@@ -19,7 +19,6 @@ from jsonschema import Draft202012Validator
 
 from .checking import MAX_CARDS_CHARS
 from .rules import all_variants as _all, variants
-from .rules.facts import json_schema
 
 REF = "#/components/schemas/"
 
@@ -68,7 +67,7 @@ def slugs() -> list[str]:
 
 def _facts() -> dict[str, dict]:
     """``RoundFacts-<slug>``: each variant's round facts, from its declared shape."""
-    return {f"RoundFacts-{v.slug}": {**json_schema(v.facts_shape), "title": f"{v.name} ({v.slug})"}
+    return {f"RoundFacts-{v.slug}": {**v.facts_shape.schema(), "title": f"{v.name} ({v.slug})"}
             for v in _all() if v.facts_shape is not None}
 
 

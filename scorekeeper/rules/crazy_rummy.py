@@ -31,11 +31,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .base import Variant
+from .base import CARDS_LEFT, POINTS_LEFT, Variant, seats
 from .crazy_sets import (NOTATION, RANKS, SUITS, WILD_CHOICES, card_value, deck_reasons,  # noqa: F401
                          hand_size, judge_feeding, judge_set, rank_text, value, wild_rank)
 from .errors import RoundError
-from .facts import CARDS_LEFT, POINTS_LEFT, Count, ListOf, Seat, Text, seats
+from .facts import Count, ListOf, Seat, Text
 from .options import Option
 from .registry import register
 from .scoring import RoundOutcome

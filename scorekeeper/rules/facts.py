@@ -11,7 +11,7 @@ so what is accepted, what is stored and what is documented cannot drift apart:
 - :func:`normalised` for facts already stored: what the engine reads, written
   the canonical way (``"12"`` -> 12, ``"no"`` -> false, ``""`` -> left out,
   unknown keys dropped). A value the engine cannot read is kept as it is.
-- :func:`json_schema` for the OpenAPI document (JSON Schema 2020-12).
+- ``shape.schema()`` for the OpenAPI document (JSON Schema 2020-12).
 
 >>> shape = Record(fields={"laid": Flag(), "points": Count()})
 >>> canonical(shape, {"laid": True, "points": 12.0})
@@ -26,7 +26,6 @@ scorekeeper.rules.errors.RoundError: note: unknown key; accepted: laid, points; 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,13 +42,30 @@ class _Unread(Exception):
     """A stored value the engine cannot read either: :func:`normalised` keeps it as it is."""
 
 
+def yes_no(value: Any) -> bool | None:
+    """A yes/no fact as the engine reads it (true/false, 1/0, "yes"/"no", "on"/"off"), else None.
+
+    >>> yes_no("No"), yes_no(1), yes_no("maybe")
+    (False, True, None)
+    """
+    if isinstance(value, bool) or value in (0, 1):
+        return bool(value)
+    text = str(value).strip().lower()
+    return text in _YES if text in _YES | _NO else None
+
+
 def _where(path: str, key: Any) -> str:
     return f"{path}.{key}" if path else str(key)
 
 
 @dataclass(frozen=True)
 class Fact:
-    """One value's shape. ``nullable``: null is a value with a meaning (nobody, not ended)."""
+    """One value's shape. ``nullable``: null is a value with a meaning (nobody, not ended).
+
+    Each kind fills in three hooks: ``check(value, path, errors)`` (a value sent in: the
+    canonical value, or an error appended), ``read(value)`` (a stored value as the engine
+    reads it: the canonical value, GONE, or _Unread raised) and ``json()`` (its schema).
+    """
 
     description: str = ""
     nullable: bool = False
@@ -67,18 +83,8 @@ class Fact:
     def schema(self) -> dict:
         own = self.json()
         if self.nullable:
-            own = {**own, "type": [own["type"], "null"]} if "type" in own else {"anyOf": [own, {"type": "null"}]}
+            own = {**own, "enum": [*own["enum"], None]} if "enum" in own else {**own, "type": [own["type"], "null"]}
         return {**own, "description": self.description} if self.description else own
-
-    # the hooks each kind of fact fills in
-    def check(self, value: Any, path: str, errors: list) -> Any:
-        raise NotImplementedError
-
-    def read(self, value: Any) -> Any:
-        raise NotImplementedError
-
-    def json(self) -> dict:
-        raise NotImplementedError
 
 
 @dataclass(frozen=True)
@@ -93,12 +99,10 @@ class Flag(Fact):
     def read(self, value):
         if value == "":
             return GONE
-        if isinstance(value, bool) or value in (0, 1):
-            return bool(value)
-        text = str(value).strip().lower()
-        if text in _YES | _NO:
-            return text in _YES
-        raise _Unread
+        answer = yes_no(value)
+        if answer is None:
+            raise _Unread
+        return answer
 
     def json(self):
         return {"type": "boolean"}
@@ -195,10 +199,7 @@ class Choice(Fact):
         return text
 
     def json(self):
-        return {"enum": list(self.values) + ([None] if self.nullable else [])}
-
-    def schema(self) -> dict:  # null is in the enum already
-        return {**self.json(), "description": self.description} if self.description else self.json()
+        return {"enum": list(self.values)}
 
 
 @dataclass(frozen=True)
@@ -232,13 +233,9 @@ class ListOf(Fact):
         return [o for o in self.order if o in items] if self.order else items
 
     def json(self):
-        schema: dict[str, Any] = {"type": "array", "items": self.item.schema()}
-        if self.order:
-            schema["uniqueItems"] = True
-        for key, bound in (("minItems", self.min_items), ("maxItems", self.max_items)):
-            if bound is not None:
-                schema[key] = bound
-        return schema
+        bounds = {k: b for k, b in (("minItems", self.min_items), ("maxItems", self.max_items)) if b is not None}
+        return {"type": "array", "items": self.item.schema(), **({"uniqueItems": True} if self.order else {}),
+                **bounds}
 
 
 @dataclass(frozen=True)
@@ -279,19 +276,6 @@ class Record(Fact):
         return schema
 
 
-#: what every player-by-player hand can say about the cards left in a hand
-CARDS_LEFT = Text("cards left in hand, in the variant's notation (RULES.md N-1); \"\" is an empty hand")
-POINTS_LEFT = Count("a typed total of the cards left, when the cards are not given (the cards win when both are)")
-
-
-def seats(low: int, high: int, entry: Mapping[str, Fact], **facts: Fact) -> Record:
-    """The shape of a hand recorded player by player: ``players`` (one ``entry`` per seat,
-    ``low`` to ``high`` of them) and the hand's other ``facts``."""
-    players = ListOf("one entry per player, in seat order", item=Record(fields=entry),
-                     min_items=low, max_items=high)
-    return Record(fields={**facts, "players": players}, required=("players",))
-
-
 def _whole(value: Any) -> int | None:
     """A JSON whole number (``12`` or ``12.0``; never a boolean), else None."""
     if isinstance(value, bool):
@@ -310,16 +294,6 @@ def _stored(fact: Fact, value: Any) -> Any:
         return value
 
 
-def plain(facts: Any) -> dict:
-    """Facts of a variant that declares no shape: a deep JSON copy (RoundError when not plain JSON)."""
-    if not isinstance(facts, Mapping):
-        raise RoundError([("", "a round must be an object of facts")])
-    try:
-        return json.loads(json.dumps(facts, allow_nan=False))
-    except (TypeError, ValueError):
-        raise RoundError([("", "round facts must be plain JSON values")]) from None
-
-
 def canonical(shape: Record, facts: Any) -> dict:
     """Facts sent in, checked against ``shape`` and written the canonical way; RoundError per bad path."""
     errors: list[tuple[str, str]] = []
@@ -334,8 +308,3 @@ def canonical(shape: Record, facts: Any) -> dict:
 def normalised(shape: Record, facts: Any) -> Any:
     """Stored facts as the engine reads them, written the canonical way (unreadable values kept)."""
     return _stored(shape, facts)
-
-
-def json_schema(shape: Record) -> dict:
-    """The JSON Schema (2020-12) of facts of this shape."""
-    return shape.schema()

@@ -44,10 +44,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from .base import Variant
+from .base import CARDS_LEFT, POINTS_LEFT, Variant, seats
 from .cards import Card, Notation
 from .errors import RoundError
-from .facts import CARDS_LEFT, POINTS_LEFT, Count, Flag, Record, Text, seats
+from .facts import Count, Flag, Record, Text, yes_no
 from .krazy_bee_laydown import Meld, judge_laydown, lays, too_many_wild_bees
 from .krazy_bee_steps import (BOOK, RUN, Requirement, Step, chosen_step, parse_step_choice, parse_steps,
                               steps_of)
@@ -233,16 +233,10 @@ class KrazyBee(Variant):
         (False, True, False)
         """
         value = entry.get(key, False)
-        if value in (None, ""):
-            return False
-        if isinstance(value, bool) or value in (0, 1):
-            return bool(value)
-        text = str(value).strip().lower()
-        if text in {"true", "yes", "on", "1"}:
-            return True
-        if text in {"false", "no", "off", "0"}:
-            return False
-        raise RoundError([(f"{field}.{key}", f"{value!r} is not yes or no")])
+        answer = False if value in (None, "") else yes_no(value)
+        if answer is None:
+            raise RoundError([(f"{field}.{key}", f"{value!r} is not yes or no")])
+        return answer
 
     def score_round(self, facts: Mapping[str, Any], game: GameScore, dealer: int,
                     opts: Mapping[str, Any]) -> RoundOutcome:

@@ -39,10 +39,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from .base import Variant
+from .base import CARDS_LEFT, POINTS_LEFT, Variant, seats
 from .cards import Card, Notation, tokenize
 from .errors import NotationError, RoundError
-from .facts import CARDS_LEFT, POINTS_LEFT, Choice, ListOf, Seat, Text, seats
+from .facts import Choice, ListOf, Seat, Text
 from .options import Option
 from .progressions import Shape, judge, judge_change
 from .registry import register

@@ -32,9 +32,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .base import Variant
+from .base import Variant, seats
 from .cards import Notation
-from .facts import Count, Seat, Text, seats
+from .facts import Count, Seat, Text
 from .options import Option
 from .registry import register
 from .tile_checks import extension_verdict, initial_meld, laydown_verdict, set_verdict
