@@ -18,7 +18,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from .checking import MAX_CARDS_CHARS
-from .rules import all_variants as _all, variants
+from .rules import all_variants as _all
 
 REF = "#/components/schemas/"
 
@@ -62,7 +62,7 @@ STATUS = {"enum": ["in_progress", "finished"]}
 
 
 def slugs() -> list[str]:
-    return [v["slug"] for v in variants()]
+    return [v.slug for v in _all()]
 
 
 def _facts() -> dict[str, dict]:
@@ -117,7 +117,12 @@ def _check(extend: bool) -> dict:
 
 
 def schemas() -> dict[str, dict]:
-    """Every component schema, by name."""
+    """Every component schema, by name (built once per set of registered variants; read, never change it)."""
+    return _schemas(tuple(slugs()))
+
+
+@cache
+def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
     option = obj(("name", "type", "default"), name=STR, type={"enum": ["int", "bool", "choice", "text"]},
                  default=SCALAR, help=STR, rule=STR, choices=array(SCALAR), low=NULL_INT, high=NULL_INT,
                  optional=BOOL, game=BOOL, check=BOOL)
@@ -182,15 +187,16 @@ SHAPE = frozenset({"type", "required", "additionalProperties", "const", "pattern
 
 
 @cache
-def _validator(name: str) -> Draft202012Validator:
-    return Draft202012Validator({"components": {"schemas": schemas()}, **ref(name)})
+def _validator(name: str, _variants: tuple[str, ...]) -> Draft202012Validator:
+    return Draft202012Validator({"components": {"schemas": _schemas(_variants)}, **ref(name)})
 
 
 def problems(name: str, body: Any) -> tuple[list[str], list[tuple[str, str]]]:
     """Where ``body`` breaks component ``name``: its shape (``path: message`` sentences) and its
     values (``(path, message)`` pairs, as the rules' field errors are)."""
     shape, values = [], []
-    for err in sorted(_validator(name).iter_errors(body), key=lambda e: list(map(str, e.absolute_path))):
+    validator = _validator(name, tuple(slugs()))
+    for err in sorted(validator.iter_errors(body), key=lambda e: list(map(str, e.absolute_path))):
         where = ".".join(map(str, err.absolute_path))
         if err.validator in SHAPE:
             why = err.schema.get("description") if err.validator in ("const", "pattern") else None
