@@ -18,7 +18,7 @@ $(VENV)/.installed-test: $(VENV)/.installed
 	touch $@
 
 db: $(VENV)/.installed
-	$(VENV)/bin/flask --app scorekeeper db upgrade --directory migrations
+	$(VENV)/bin/flask --app scorekeeper db upgrade --directory scorekeeper/migrations
 
 run: db
 	bash scripts/system-deps.sh run
@@ -26,6 +26,7 @@ run: db
 
 test: $(VENV)/.installed-test
 	bash scripts/system-deps.sh test
+	$(VENV)/bin/ruff check
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: $(VENV)/.installed-test

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app, printing, services  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.pdf import html_to_pdf  # noqa: E402
+from scorekeeper.printing.pdf import html_to_pdf  # noqa: E402
 from tests.pdf.support import krazy_bee_hands, seed_game  # noqa: E402
 
 TARGET_MS = 600
@@ -68,8 +68,10 @@ def main(argv: list[str] | None = None) -> int:
 
             blank_opts = printing.print_options({"variant": "krazy-bee", "players": "4"})
             rows = [
-                ("minimal one-page document (WeasyPrint alone)", median_ms(lambda: html_to_pdf("<p>Scorekeeper</p>"), args.repeat)),
-                ("blank Krazy Bee sheet, 4 players, 24 rows", median_ms(lambda: printing.document_pdf(blank_opts), args.repeat)),
+                ("minimal one-page document (WeasyPrint alone)",
+                 median_ms(lambda: html_to_pdf("<p>Scorekeeper</p>"), args.repeat)),
+                ("blank Krazy Bee sheet, 4 players, 24 rows",
+                 median_ms(lambda: printing.document_pdf(blank_opts), args.repeat)),
                 ("filled Krazy Bee sheet, 4 players, 30 hands", median_ms(filled, args.repeat)),
             ]
     base = rows[0][1][0]

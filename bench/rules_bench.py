@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scorekeeper.batch import run_batch_stream  # noqa: E402
-from scorekeeper.rules import check  # noqa: E402
+from scorekeeper.cli.batch import run_batch_stream
+from scorekeeper.rules import check
 
 TYPICAL = {
     "krazy-bee": [("7 7 W", {}), ("3 4 5 6", {}), ("9 W 11", {})],
@@ -51,7 +51,7 @@ def full_board() -> str:
     for n, colour in enumerate("RBKGRBKG"):
         tiles = [f"{colour}{v}" for v in range(1, 14)] + (["J"] if n < 2 else [])
         if n < 2:  # start at 6 so the joker wraps round as 0: 6..13, 0, 1..5
-            tiles = tiles[5:13] + ["J"] + tiles[:5]
+            tiles = [*tiles[5:13], "J", *tiles[:5]]
         rows.append(" ".join(tiles))
     return " / / ".join(rows)
 
@@ -69,7 +69,7 @@ def median_us(fn, *, repeat: int = 50, number: int = 20) -> float:
 
 def typical(variant: str) -> str:
     melds = TYPICAL[variant]
-    per_meld = [median_us(lambda c=cards, o=opts: check(variant, c, **o)) for cards, opts in melds]
+    per_meld = [median_us(lambda c=cards, o=opts: check(variant, c, options=o)) for cards, opts in melds]
     return f"{statistics.median(per_meld):8.1f} us"
 
 
@@ -101,7 +101,7 @@ def main() -> None:
     for variant in TYPICAL:
         print(f"  {variant:12s} {typical(variant)}")
     for label, run in WORST_RUNS.items():
-        print(f"Worst crazy-tiles run, {label} ({run}): {median_us(lambda: check('crazy-tiles', run)):8.1f} us")
+        print(f"Worst crazy-tiles run, {label} ({run}): {median_us(lambda run=run: check('crazy-tiles', run)):8.1f} us")
     board = full_board()
     ms = median_us(lambda: check("crazy-tiles", board), repeat=15, number=3) / 1000
     print(f"Full 106-tile crazy-tiles board with both jokers: {ms:8.2f} ms")

@@ -3,23 +3,21 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from flask import Flask
 
-ROOT = Path(__file__).resolve().parent.parent
+from .paths import MIGRATIONS, STATIC, TEMPLATES
 
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app: defaults, then ``instance/config.py`` and the environment, then ``test_config``."""
     app = Flask(__name__, instance_relative_config=True,
-                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+                template_folder=str(TEMPLATES), static_folder=str(STATIC))
     _configure(app, test_config)
     _register_extensions(app)
     _register_blueprints(app)
     _register_errorhandlers(app)
     _register_template_helpers(app)
-    _register_commands(app)
     _register_protections(app)
     return app
 
@@ -43,7 +41,7 @@ def _register_extensions(app: Flask) -> None:
     from .extensions import csrf, db, migrate
 
     db.init_app(app)
-    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
 
@@ -63,12 +61,6 @@ def _register_template_helpers(app: Flask) -> None:
     from . import filters
 
     filters.register(app)
-
-
-def _register_commands(app: Flask) -> None:
-    from .cli import register_flask_commands
-
-    register_flask_commands(app)
 
 
 def _register_protections(app: Flask) -> None:

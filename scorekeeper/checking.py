@@ -15,8 +15,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from .rules import UnknownVariant, check, find_variant, hand, variants
 
@@ -44,8 +45,8 @@ def run(ask: CheckInput) -> dict:
     """The engine's verdict (``check``) or hand value (``hand``) as JSON; RulesError on bad input."""
     options = dict(ask.options)
     if ask.action == "hand":
-        return hand(ask.variant, ask.cards, **options).to_dict()
-    return check(ask.variant, ask.cards, extend=ask.extend or None, **options).to_dict()
+        return hand(ask.variant, ask.cards, options=options).to_dict()
+    return check(ask.variant, ask.cards, extend=ask.extend or None, options=options).to_dict()
 
 
 def check_options(variant: str) -> list[dict]:

@@ -11,11 +11,12 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from typing import ClassVar
 
 
 class Defaults:
     SQLALCHEMY_TRACK_MODIFICATIONS = False
-    SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
+    SQLALCHEMY_ENGINE_OPTIONS: ClassVar[dict] = {"pool_pre_ping": True}
     WTF_CSRF_TIME_LIMIT = None  # a game page may stay open for a whole evening
     SESSION_COOKIE_HTTPONLY = True
     SESSION_COOKIE_SAMESITE = "Lax"

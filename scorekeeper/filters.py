@@ -1,31 +1,10 @@
-"""Template filters and globals: pure functions, registered on the app."""
+"""Template filters and globals, registered on the app (the filters themselves: :mod:`scorekeeper.words`)."""
 
 from __future__ import annotations
 
 from flask import Flask
 
-
-def signed(value: int | None) -> str:
-    """A score change with its sign: ``+5``, ``-3``, ``0``.
-
-    >>> signed(5), signed(-3), signed(0)
-    ('+5', '-3', '0')
-    """
-    if value is None:
-        return ""
-    return f"+{value}" if value > 0 else str(value)
-
-
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``11th`` ...
-
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
-    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
-    """
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
-
+from .words import FILTERS
 
 #: Top navigation: (endpoint, label); an entry shows once its blueprint is registered.
 NAV = (("games.index", "Games"), ("checker.index", "Check"), ("printing.index", "Print"),
@@ -33,8 +12,8 @@ NAV = (("games.index", "Games"), ("checker.index", "Check"), ("printing.index", 
 
 
 def register(app: Flask) -> None:
-    app.add_template_filter(signed)
-    app.add_template_filter(ordinal)
+    for name, function in FILTERS.items():
+        app.add_template_filter(function, name)
 
     @app.context_processor
     def navigation():

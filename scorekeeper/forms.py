@@ -13,7 +13,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, SelectChoice, SelectField, StringField, TextAreaField
 from wtforms.validators import Length, Optional
 
-from .rules.krazy_bee_steps import step_texts
+from .rules import step_texts
 
 #: Prefix of option fields (``opt_target``), so option names never clash with ours.
 OPT = "opt_"

@@ -7,7 +7,7 @@ schema is created and changed only through the migrations in ``migrations/``.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlalchemy import JSON, ForeignKey, Index, String, TypeDecorator, UniqueConstraint, event
 from sqlalchemy.engine import Engine
@@ -56,7 +56,7 @@ def render_item(kind: str, obj, autogen_context):
 
 def utcnow() -> datetime:
     """Now in UTC, naive (SQLite stores no time zone; every stamp here is UTC)."""
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 class Game(db.Model):
@@ -78,13 +78,13 @@ class Game(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
-    players: Mapped[list["Player"]] = relationship(
+    players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan",
         passive_deletes=True)
-    rounds: Mapped[list["Round"]] = relationship(
+    rounds: Mapped[list[Round]] = relationship(
         back_populates="game", order_by="Round.number", cascade="all, delete-orphan",
         passive_deletes=True)
-    audit_entries: Mapped[list["AuditEntry"]] = relationship(
+    audit_entries: Mapped[list[AuditEntry]] = relationship(
         back_populates="game", order_by="AuditEntry.id", cascade="all, delete-orphan",
         passive_deletes=True)
 

@@ -127,7 +127,9 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
                  default=SCALAR, help=STR, rule=STR, choices=array(SCALAR), low=NULL_INT, high=NULL_INT,
                  optional=BOOL, game=BOOL, check=BOOL)
     variant = obj(("slug", "name", "min_players", "max_players", "options"), slug={"enum": slugs()}, name=STR,
-                  summary=STR, min_players=INT, max_players=INT, high_wins=BOOL, options=array(ref("Option")))
+                  summary=STR, min_players=INT, max_players=INT, high_wins=BOOL,
+                  round_word={"enum": ["hand", "round"], "description": "what the variant calls a round"},
+                  options=array(ref("Option")))
     verdict = obj(("variant", "valid", "kind", "kinds", "points", "reading", "reasons"),
                   variant=STR, valid=BOOL, kind=NULL_STR, kinds=array(STR), points=NULL_INT,
                   reading={"type": "array", "description": "one entry per input card: what it stands for"},
@@ -139,7 +141,10 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
                  progress=array({"type": "object"}), details={"type": "object"}, complete=BOOL,
                  facts=ref("RoundFacts"))
     player = obj(("seat", "name", "total", "rank", "progress"), seat=INT, name=STR, total=INT,
-                 rank=INT, progress={"type": "object"})
+                 rank={"type": "integer", "minimum": 1,
+                       "description": "place by the variant's end rule (KB-10, RB-8, CT-8, CR-8, CZ-8); "
+                                      "ties share a rank; the winners are ranked 1"},
+                 progress={"type": "object"})
     game = obj(("id", "variant", "options", "players", "rounds", "status", "winners"),
                id=STR, variant={"enum": slugs()}, options=OPTIONS, first_dealer=INT, status=STATUS,
                high_wins=BOOL, players=array(ref("Player")), rounds=array(ref("Round")),

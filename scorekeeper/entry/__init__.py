@@ -18,7 +18,7 @@ from ..rules import find_variant
 from . import crazy_rummy, crib_rummy, krazy_bee, rumbugz, tiles
 from .base import HandContext, Submission, context_for, keypad
 
-__all__ = ["entry_for", "HandContext", "Submission", "context_for", "keypad"]
+__all__ = ["HandContext", "Submission", "context_for", "entry_for", "keypad"]
 
 _BY_VARIANT: dict[str, ModuleType] = {
     "krazy-bee": krazy_bee, "rumbugz": rumbugz, "rummikub": tiles, "crazy-tiles": tiles,

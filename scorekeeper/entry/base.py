@@ -16,12 +16,11 @@ text). Points, validity and totals always come from the rules engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
-from ..rules import GameScore, RoundError, find_variant
-from ..rules.options import whole_number
-from ..services import game_score
+from ..rules import GameScore, RoundError, find_variant, whole_number
 
 _TICKED = {"1", "on", "true", "yes", "y"}
 
@@ -56,18 +55,17 @@ class HandContext:
         return self.before.dealer
 
 
-def context_for(game, number: int | None = None, facts: Mapping[str, Any] | None = None,
-                before: GameScore | None = None) -> HandContext:
+def context_for(game, number: int | None = None, facts: Mapping[str, Any] | None = None, *,
+                before: GameScore) -> HandContext:
     """The :class:`HandContext` of hand ``number`` of ``game`` (default: the next hand).
 
-    ``game`` is a ``models.Game``; the hands before this one are scored the
-    services' way (:func:`scorekeeper.services.game_score`), unless the caller
-    has that score already (``before``).
+    ``game`` is a ``models.Game``; ``before`` is the game scored up to this
+    hand, which the caller asks the services for
+    (``services.game_score(game, upto=number - 1)``): entry reads forms and
+    stores nothing.
     """
     if number is None:
         number = len(game.rounds) + 1
-    if before is None:
-        before = game_score(game, upto=number - 1)
     return HandContext(variant=game.variant, options=dict(game.options or {}),
                        names=tuple(p.name for p in game.players), before=before,
                        number=number, facts=facts)
@@ -172,7 +170,7 @@ class Submission:
         for path, message in err.errors:
             slot = "" if other_round else self._slot(path)
             if other_round:
-                message = f"hand {err.round}: {message}"
+                message = f"{err.word} {err.round}: {message}"
             placed.setdefault(slot, []).append(message)
         return placed
 

@@ -9,9 +9,10 @@ wild rank are read back from the engine's round details.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from ..rules.crazy_rummy import WILD_CHOICES
+from ..rules import WILD_CHOICES
 from .base import HandContext, Submission, player_entries, seat_value, show_player_entries
 
 TEMPLATE = "rounds/crazy_rummy.html"

@@ -13,11 +13,12 @@ final-turn rule (CR-8) and the end of the game are the engine's.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from ..rules.crib_rummy import table_melds as engine_table_melds
-from ..rules.crib_rummy import turn_order as engine_turn_order
-from ..rules.options import whole_number
+from ..rules import table_melds as engine_table_melds
+from ..rules import turn_order as engine_turn_order
+from ..rules import whole_number
 from .base import HandContext, Submission, seat_value
 
 TEMPLATE = "rounds/crib_rummy.html"
@@ -43,7 +44,7 @@ def starter(ctx: HandContext) -> int | None:
 def turn_player(ctx: HandContext, index: int, first: int | None = None) -> int:
     """Who plays turn ``index``, as the engine orders play (``first``: a starter just chosen)."""
     facts = {**(ctx.facts or {}), "starter": starter(ctx) if first is None else first}
-    return engine_turn_order(facts, ctx.players, ctx.options, dealer=ctx.dealer)[index]
+    return engine_turn_order(facts, ctx.players, ctx.options, dealer=ctx.dealer, names=ctx.names)[index]
 
 
 def table_melds(ctx: HandContext) -> list[dict]:
@@ -51,7 +52,7 @@ def table_melds(ctx: HandContext) -> list[dict]:
     order laid), ``owner`` (the seat that laid it) and ``cards`` (with every addition), so a
     picker can show a meld's cards and the engine can peg an addition by the new length.
     """
-    return engine_table_melds(ctx.facts or {}, ctx.players, ctx.options, dealer=ctx.dealer)
+    return engine_table_melds(ctx.facts or {}, ctx.players, ctx.options, dealer=ctx.dealer, names=ctx.names)
 
 
 def blank(ctx: HandContext) -> dict[str, Any]:

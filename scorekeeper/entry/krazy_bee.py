@@ -11,9 +11,10 @@ a client posts it, so the engine can check it.)
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from ..rules.krazy_bee import KrazyBee
+from ..rules import KrazyBee
 from .base import HandContext, Submission, player_entries, seat_value, show_player_entries
 
 TEMPLATE = "rounds/krazy_bee.html"

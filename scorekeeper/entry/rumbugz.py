@@ -7,9 +7,10 @@ Fields: ``winner`` (one seat, or nobody: the bag ran out) and per player
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from ..rules.rumbugz import KINDS
+from ..rules import RUMBUGZ_KINDS as KINDS
 from .base import HandContext, Submission, player_entries, seat_value, show_player_entries
 
 TEMPLATE = "rounds/rumbugz.html"

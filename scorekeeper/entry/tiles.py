@@ -7,7 +7,8 @@ The game's scoring method (CT-8) is applied by the engine.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .base import HandContext, Submission, player_entries, seat_value, show_player_entries
 

@@ -23,9 +23,25 @@ from .book import DIGEST_HEADINGS, SECTION_TITLES, Rule, Rulebook, Section
 from .common import COMMON_RULES
 from .tiles import SWITCH_SHORT, SWITCH_WORDS, tile_book
 
-__all__ = ["Rule", "Rulebook", "Section", "DIGEST_HEADINGS", "SECTION_TITLES", "SWITCH_WORDS", "SWITCH_SHORT",
-           "rulebook", "rulebooks", "rule", "rule_text", "rule_url_anchor", "rule_page",
-           "rule_path", "rule_ids_in", "all_rule_ids", "RULE_ID"]
+__all__ = [
+    "DIGEST_HEADINGS",
+    "RULE_ID",
+    "SECTION_TITLES",
+    "SWITCH_SHORT",
+    "SWITCH_WORDS",
+    "Rule",
+    "Rulebook",
+    "Section",
+    "all_rule_ids",
+    "rule",
+    "rule_ids_in",
+    "rule_page",
+    "rule_path",
+    "rule_text",
+    "rule_url_anchor",
+    "rulebook",
+    "rulebooks",
+]
 
 #: A rule id as written in RULES.md and in the engine's messages.
 RULE_ID = re.compile(r"\b(?:N|KB|RB|CT|CR|CZ)-\d{1,2}\b", re.IGNORECASE)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..rules.crib_melds import RUN_PEGS
+from ..rules import RUN_PEGS
 from .book import Rule, Rulebook, Section
 from .common import COMMON_SECTION
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ..rules.krazy_bee import DEFAULT_STEPS
-from ..rules.krazy_bee_steps import step_texts
+from ..rules import DEFAULT_STEPS, step_texts
 from .book import Rule, Rulebook, Section
 from .common import COMMON_SECTION
 

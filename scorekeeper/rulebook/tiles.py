@@ -6,8 +6,7 @@ switches lists them, so the page can mark each one on or off for that preset.
 
 from __future__ import annotations
 
-from ..rules import find_variant
-from ..rules.tiles import COLOUR_NAMES, SWITCHES
+from ..rules import COLOUR_NAMES, SWITCHES, find_variant
 from .book import Rule, Rulebook, Section
 from .common import COMMON_SECTION
 
@@ -73,7 +72,8 @@ MELDS = (
     Rule("CT-9", "Playing on a grid",
          "On a grid each row and column is a line of cells, and a gap ends a line. Every unbroken "
          "stretch of two or more tiles, across or down, must itself form a legal set, reading across "
-         "from the left and down from the top, and no tile may be left standing outside every set. Where an across set and a "
+         "from the left and down from the top, and no tile may be left standing outside every set. "
+         "Where an across set and a "
          "down set share a tile, that tile may count differently in each (a 6 across can be a 9 down, "
          "a 10 can be 10 one way and 0 and 1 the other, a joker can be two numbers), but a joker has "
          "only one colour. To type a grid put each row on its own line or between slashes, mark empty "
@@ -109,7 +109,8 @@ SCORING = (
     Rule("CT-8", "Scoring a round",
          "Choose one method for the game. A (the usual): whoever goes out gains the total of all the "
          "other racks, and each other player loses what is on their own rack. When the pool runs "
-         "dry with nobody out, the smallest rack wins, gaining the others' racks less its own, and tied smallest racks share "
+         "dry with nobody out, the smallest rack wins, gaining the others' racks less its own, and "
+         "tied smallest racks share "
          "the win; the high total wins the game. B: the winner gains the others' racks and everyone "
          "else scores 0; high total wins. C: everyone except the winner adds their own rack to their "
          "score; the winner adds nothing; low total wins. You can also simply count rounds won, or "

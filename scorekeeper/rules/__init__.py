@@ -1,37 +1,102 @@
 """The Scorekeeper rules engine: pure Python, no web, database or PDF imports.
 
-Public API (other tools and tests depend on these shapes):
+This module is the engine's public surface: code outside ``rules/`` imports
+only from here (``tests/test_layers.py`` holds it to that).
 
 - :func:`check` judges one meld, a Krazy Bee Step laydown (melds separated by
   ``|``), an extension (``extend=`` the meld on the table) or a tile grid.
 - :func:`hand` values the cards left in a hand.
-- :func:`variants` lists the variants with names, player limits and options.
-- :func:`score_round` / :func:`score_game` score round facts and whole games.
+- :func:`variants` lists the variants with names, player limits and options;
+  :func:`options_for` validates options and fills the defaults.
+- :func:`score_round` / :func:`score_game` score round facts and whole games;
+  :func:`score_more` scores more rounds on top of a :class:`GameScore`.
+- :func:`solve` finds the best play: the tile games' legal turn laying the most
+  rack tiles (or value), the card games' hints (:mod:`.solver`).
+- :func:`check_turn` judges a whole tile turn: table before, rack, table after.
+- The value types (:class:`Verdict`, :class:`HandValue`, :class:`GameScore`,
+  :class:`RoundScore`, :class:`Variant`) and the errors (:class:`RulesError` ...).
+- Facts of single variants that pages, forms and sheets show: Krazy Bee's Step
+  list (:func:`step_texts`, ``DEFAULT_STEPS``), RumBugz's kinds, the tile
+  switches and colours, Crib Rummy's run pegs and turn order, Crazy Rummy's
+  wild choices, and the notation helpers the checker draws with.
+
+The variant's options are one mapping (``options={...}``), never keywords, so
+an option may share a name with an argument (``rounds``, ``players``).
 
 >>> check("krazy-bee", "7 7 W").to_dict()["valid"]
 True
 >>> hand("krazy-bee", "3 12 W").points
 30
+>>> check("krazy-bee", "7 7", options={"min": 2}).valid
+True
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .base import Variant
-from .errors import (NotationError, OptionError, RoundError, RulesError,
-                     UnknownVariant)
+from .errors import NotationError, OptionError, RoundError, RulesError, UnknownVariant
+from .game import play, play_on
 from .registry import all_variants, find_variant
-from .scoring import GameScore, RoundScore, play
+from .scoring import GameScore, RoundScore
 from .verdict import HandValue, Verdict
 
-# Importing the variant modules registers them, in menu order.
-from . import krazy_bee, rumbugz, tiles, crib_rummy, crazy_rummy  # noqa: E402,F401
+# isort: off
+# Importing the variant packages registers them, in menu order.
+from . import krazy_bee, rumbugz, tiles, crib_rummy, crazy_rummy  # noqa: F401
+# isort: on
+
+from .cards import tokenize
+from .crazy_rummy import WILD_CHOICES
+from .crib_rummy import table_melds, turn_order
+from .crib_rummy.melds import RUN_PEGS
+from .krazy_bee import DEFAULT_STEPS, KrazyBee
+from .krazy_bee.steps import step_texts
+from .options import whole_number
+from .rumbugz import KINDS as RUMBUGZ_KINDS
+from .solver import check_turn, solve
+from .solver.batch import solve_lines
+from .tiles import COLOUR_NAMES, SWITCHES
+from .tiles.grid import read_board
 
 __all__ = [
-    "check", "hand", "variants", "find_variant", "options_for", "score_round", "score_game",
-    "Variant", "Verdict", "HandValue", "GameScore", "RoundScore",
-    "RulesError", "NotationError", "OptionError", "RoundError", "UnknownVariant",
+    "COLOUR_NAMES",
+    # facts of single variants, and the notation helpers
+    "DEFAULT_STEPS",
+    "RUMBUGZ_KINDS",
+    "RUN_PEGS",
+    "SWITCHES",
+    "WILD_CHOICES",
+    "GameScore",
+    "HandValue",
+    "KrazyBee",
+    "NotationError",
+    "OptionError",
+    "RoundError",
+    "RoundScore",
+    "RulesError",
+    "UnknownVariant",
+    "Variant",
+    "Verdict",
+    "check",
+    "check_turn",
+    "find_variant",
+    "hand",
+    "options_for",
+    "read_board",
+    "score_game",
+    "score_more",
+    "score_round",
+    "solve",
+    "solve_lines",
+    "step_texts",
+    "table_melds",
+    "tokenize",
+    "turn_order",
+    "variants",
+    "whole_number",
 ]
 
 
@@ -45,33 +110,43 @@ def options_for(variant: str, options: Mapping[str, Any] | None = None) -> dict[
     return find_variant(variant).options(options)
 
 
-def check(variant: str, cards: str, *, extend: str | None = None, **options: Any) -> Verdict:
+def check(variant: str, cards: str, *, extend: str | None = None,
+          options: Mapping[str, Any] | None = None) -> Verdict:
     """Judge ``cards`` under ``variant`` (and ``extend``: the meld already on the table)."""
     v = find_variant(variant)
     return v.check(cards, extend, v.options(options))
 
 
-def hand(variant: str, cards: str, **options: Any) -> HandValue:
+def hand(variant: str, cards: str, options: Mapping[str, Any] | None = None) -> HandValue:
     """The value of the cards left in a hand (KB-7, RB-6, CT-7, CZ-5; crib-rummy: a count)."""
     v = find_variant(variant)
     return v.hand(cards, v.options(options))
 
 
-def score_game(variant: str, rounds: list[Mapping[str, Any]], /, *, players: int,
-               first_dealer: int = 0, **options: Any) -> GameScore:
-    """Totals, progress, end and winners of a game, derived from its round facts.
+def score_game(variant: str, rounds: list[Mapping[str, Any]], *, players: int,
+               first_dealer: int = 0, names: Sequence[str] = (),
+               options: Mapping[str, Any] | None = None) -> GameScore:
+    """Totals, progress, ranks, end and winners of a game, derived from its round facts.
 
-    ``variant`` and ``rounds`` are positional-only so a game option may be
-    called ``rounds`` too (RB-8, CT-8: the number of rounds in a game).
+    ``names`` (in seat order) let the engine's messages name the players.
     """
     v = find_variant(variant)
-    return play(v, list(rounds), players, first_dealer, v.options(options))
+    return play(v, list(rounds), players, first_dealer, v.options(options), names=names)
 
 
-def score_round(variant: str, facts: Mapping[str, Any], /, *, players: int,
+def score_round(variant: str, facts: Mapping[str, Any], *, players: int,
                 previous: list[Mapping[str, Any]] = (), first_dealer: int = 0,
-                **options: Any) -> RoundScore:
+                options: Mapping[str, Any] | None = None) -> RoundScore:
     """Score one round after the ``previous`` rounds: its changes, totals and progress."""
-    game = score_game(variant, [*previous, facts], players=players,
-                      first_dealer=first_dealer, **options)
+    game = score_game(variant, [*previous, facts], players=players, first_dealer=first_dealer, options=options)
     return game.rounds[-1]
+
+
+def score_more(variant: str, game: GameScore, rounds: list[Mapping[str, Any]], *,
+               options: Mapping[str, Any] | None = None) -> GameScore:
+    """``game`` (a :class:`GameScore` of ``variant`` under the same ``options``) with more rounds scored on top.
+
+    The same answer as :func:`score_game` over all the rounds, for the price of the new ones.
+    """
+    v = find_variant(variant)
+    return play_on(v, game, list(rounds), v.options(options))

@@ -10,16 +10,16 @@ field errors the same way.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 from .cards import Card, Notation
 from .errors import NotationError, RoundError, RulesError
 from .facts import Count, Fact, ListOf, Record, Text, canonical, normalised
 from .options import Option, resolve, whole_number
-from .scoring import GameScore, RoundOutcome, best_seats
+from .scoring import GameScore, RoundOutcome, rank_totals
 from .verdict import HandValue, Verdict
-
 
 #: what every player-by-player hand can say about the cards left in a hand
 CARDS_LEFT = Text("cards left in hand, in the variant's notation (RULES.md N-1); \"\" is an empty hand")
@@ -47,6 +47,9 @@ class Variant:
     facts_shape: ClassVar[Any] = None
     #: one line for menus: what the game is
     summary: ClassVar[str] = ""
+    #: what the players call one deal-and-play, in every page, message and sheet:
+    #: "hand" or "round" (the word of the variant's rules in RULES.md)
+    round_word: ClassVar[str] = "hand"
 
     # -- options and notation -------------------------------------------------
     def options(self, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -67,7 +70,7 @@ class Variant:
         return {
             "slug": self.slug, "name": self.name, "summary": self.summary,
             "min_players": self.min_players, "max_players": self.max_players,
-            "high_wins": self.high_wins(self.options()),
+            "high_wins": self.high_wins(self.options()), "round_word": self.round_word,
             "options": [o.describe() for o in self.option_spec],
         }
 
@@ -107,9 +110,10 @@ class Variant:
         return tuple({} for _ in range(players))
 
     def start_game(self, players: int, first_dealer: int, opts: Mapping[str, Any]) -> GameScore:
-        return GameScore(variant=self.slug, players=players, first_dealer=first_dealer,
+        game = GameScore(variant=self.slug, players=players, first_dealer=first_dealer,
                          high_wins=self.high_wins(opts), rounds=(), totals=(0,) * players,
                          progress=self.initial_progress(players, opts), dealer=first_dealer)
+        return replace(game, ranks=self.rank(game, opts))
 
     def dealer_for(self, game: GameScore, index: int) -> int:
         """Who deals round ``index`` (0-based): the deal passes left each hand."""
@@ -124,13 +128,19 @@ class Variant:
         """Whether the game ends after the round just added to ``game``."""
         return outcome.ends_game
 
-    def winners_of(self, game: GameScore, opts: Mapping[str, Any]) -> tuple[int, ...]:
-        """The winning seats of a finished game (default: best total, ties share)."""
-        return best_seats(game.totals, game.high_wins)
+    def rank(self, game: GameScore, opts: Mapping[str, Any]) -> tuple[int, ...]:
+        """Each seat's place by this variant's end rule (1 = best; ties share a rank, N-5).
+
+        The one ranking every page, sheet and API answer shows; the winners of a
+        finished game are the seats ranked 1st. Default: by total, the best first.
+        """
+        return rank_totals(game.totals, game.high_wins)
 
     def finish_round(self, game: GameScore, outcome: RoundOutcome, opts: Mapping[str, Any]) -> GameScore:
+        """Rank the seats after the round; end the game (winners: those ranked 1st) when it is over."""
+        game = replace(game, ranks=self.rank(game, opts))
         if self.is_over(game, outcome, opts):
-            return replace(game, finished=True, winners=self.winners_of(game, opts))
+            return replace(game, finished=True, winners=game.leaders)
         return game
 
     def describe_next(self, game: GameScore, opts: Mapping[str, Any]) -> GameScore:

@@ -2,7 +2,8 @@
 
 Round facts (one hand)::
 
-    {"face_up": ["4", "J", "7"],       # each seat's face-up first card (CZ-7); the dealer's is the wild indicator (CZ-1)
+    {"face_up": ["4", "J", "7"],       # each seat's face-up first card (CZ-7);
+                                       # the dealer's is the wild indicator (CZ-1)
      "wild": "7",                      # optional: the hand's wild rank; must match the dealer's face-up card
      "went_out": 2,                    # seat that went out, or null
      "players": [
@@ -20,7 +21,7 @@ seat, CZ-7), ``playing`` (cards each seat plays with: the dealer one fewer),
 ``board`` and ``hand`` (values per seat), ``went_out``. Progress per seat: ``{}``.
 
 >>> from scorekeeper.rules import check, score_round
->>> check("crazy-rummy", "J J J 7 7 7 7", wild="7", first_play=True).points
+>>> check("crazy-rummy", "J J J 7 7 7 7", options={"wild": "7", "first_play": True}).points
 430
 >>> score_round("crazy-rummy", {"face_up": ["Q", "J"], "went_out": 1,
 ...             "players": [{"board": "", "hand": "4 4 A"}, {"board": "J J J"}]}, players=2).changes
@@ -29,11 +30,24 @@ seat, CZ-7), ``playing`` (cards each seat plays with: the dealer one fewer),
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .base import CARDS_LEFT, POINTS_LEFT, Variant, seats
-from .crazy_sets import (NOTATION, RANKS, SUITS, WILD_CHOICES, card_value, deck_reasons,  # noqa: F401
-                         hand_size, judge_feeding, judge_set, rank_text, value, wild_rank)
+from .crazy_sets import (
+    NOTATION,
+    RANKS,
+    SUITS,
+    WILD_CHOICES,
+    card_value,
+    deck_reasons,
+    hand_size,
+    judge_feeding,
+    judge_set,
+    rank_text,
+    value,
+    wild_rank,
+)
 from .errors import RoundError
 from .facts import Count, ListOf, Seat, Text
 from .options import Option
@@ -41,7 +55,7 @@ from .registry import register
 from .scoring import RoundOutcome
 from .verdict import HandValue, Verdict
 
-__all__ = ["CrazyRummy", "NOTATION", "RANKS", "SUITS", "WILD_CHOICES"]
+__all__ = ["NOTATION", "RANKS", "SUITS", "WILD_CHOICES", "CrazyRummy"]
 
 NO_WILD_NOTE = "CZ-1: no wild rank given (option wild), so every card counts as a natural card"
 
@@ -78,7 +92,8 @@ class CrazyRummy(Variant):
 
         >>> opts = CrazyRummy().options({"wild": "7"})
         >>> CrazyRummy().check("Q 7 7", None, opts).reasons
-        ('CZ-3: after the first play a set holds at most one wildcard, not 2', 'CZ-3: after the first play a set needs at least two natural cards, not 1')
+        ('CZ-3: after the first play a set holds at most one wildcard, not 2',
+         'CZ-3: after the first play a set needs at least two natural cards, not 1')
         >>> CrazyRummy().check("Q 7 7", None, opts).alternatives
         ("legal on the player's first play of the hand (first_play=on)",)
         >>> CrazyRummy().check("Q Q", "Q Q 7 K K K", opts).to_dict()["valid"]

@@ -25,11 +25,11 @@ Suits are written but ignored, so a card is just its rank (aces are 14).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from .cards import Card, Notation
-from .crib_melds import FACE_HINTS
+from .crib_rummy.melds import FACE_HINTS
 
 SUITS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 RANKS = {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14, **{str(n): n for n in range(3, 11)}}

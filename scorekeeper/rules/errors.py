@@ -49,16 +49,18 @@ class RoundError(RulesError):
     ``errors`` is a list of ``(field, message)``; ``field`` is a dotted path
     into the round facts (``"players.1.hand"``, ``"winner"``, ``"turns.3.melds.0"``)
     or ``""`` for the round as a whole. ``round`` is the 1-based round number
-    when the error was found while scoring a whole game.
+    when the error was found while scoring a whole game; ``word`` is what the
+    variant calls a round ("hand" or "round", ``Variant.round_word``).
     """
 
-    def __init__(self, errors: list[tuple[str, str]], round: int | None = None):
+    def __init__(self, errors: list[tuple[str, str]], round: int | None = None, word: str = "round"):
         self.errors = [(str(f), str(m)) for f, m in errors]
         self.round = round
-        prefix = f"round {round}: " if round else ""
+        self.word = word
+        prefix = f"{word} {round}: " if round else ""
         super().__init__(prefix + "; ".join(
             f"{f}: {m}" if f else m for f, m in self.errors))
 
-    def in_round(self, number: int) -> "RoundError":
-        """The same error, labelled with the round it was found in."""
-        return RoundError(self.errors, round=number)
+    def in_round(self, number: int, word: str = "round") -> RoundError:
+        """The same error, labelled with the round (``word`` N) it was found in."""
+        return RoundError(self.errors, round=number, word=word)

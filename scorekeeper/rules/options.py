@@ -16,8 +16,9 @@ scorekeeper.rules.errors.OptionError: option 'colour': unknown option; accepted:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 from .errors import OptionError
 

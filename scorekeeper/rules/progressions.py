@@ -28,8 +28,8 @@ the combinations of what each wild card could be.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from .cards import Card
 from .verdict import Verdict, distinct_readings
@@ -144,7 +144,8 @@ def why_not(values: Values, shape: Shape, wild_word: str) -> str:
         missing = [v for v in range(least, max(nums) + 1, step) if v not in nums]
         wilds = len(values) - len(nums)
         if len(missing) > wilds:
-            filled = f"only {wilds} {wild_word}" + ("s fill" if wilds != 1 else " fills") if wilds else f"no {wild_word} fills"
+            filled = (f"only {wilds} {wild_word}" + ("s fill" if wilds != 1 else " fills") if wilds
+                      else f"no {wild_word} fills")
             gap = (f"the number {missing[0]} is" if len(missing) == 1
                    else f"the numbers {_listing(missing)} are")
             return f"from {least} to {max(nums)} {gap} missing and {filled} {'it' if len(missing) == 1 else 'them'}"

@@ -36,8 +36,9 @@ What ``check`` judges (RULES.md section 6):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from .base import CARDS_LEFT, POINTS_LEFT, Variant, seats
 from .cards import Card, Notation, tokenize
@@ -71,6 +72,7 @@ class RumBugz(Variant):
     name = "RumBugz"
     summary = "Lay a single, double, triple and match Sequence of Bugz, then empty your hand."
     min_players, max_players = 2, 6
+    round_word = "round"  # RB-7, RB-8: rounds
     notation = NOTATION
     facts_shape = seats(2, 6, {
         "kinds": ListOf("kinds laid this round (RB-4); the winner laid all four",

@@ -1,21 +1,16 @@
-"""Round and game scoring as pure functions over a game's round history (N-5).
+"""What scoring produces (N-5): a variant's :class:`RoundOutcome`, each :class:`RoundScore`
+and the whole :class:`GameScore`, with the ranking helpers they share.
 
-A game is a sequence of *round facts* (plain JSON-ready dicts whose shape each
-variant documents in its module). :func:`play` folds them one by one through
-the variant's ``score_round`` hook and returns a :class:`GameScore`: per-round
-changes and running totals, each player's progress, whether the game has
-ended and who won. Totals are never stored; they are always derived here.
+Plain values only: :mod:`.game` folds a game's round facts through a
+variant's hooks into these, and :mod:`.base`'s hooks build them; neither is
+imported here, so the value types sit below both.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Mapping
-
-from .errors import RoundError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .base import Variant
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -61,32 +56,34 @@ class RoundScore:
         }
 
 
+def competition_ranks(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Standard competition ranks of one sort key per seat: the lowest key is 1st, equal
+    keys share a rank and the next rank is skipped (1, 1, 3; N-5).
+
+    >>> competition_ranks([(-2, 40), (-3, 75), (-2, 40), (-1, 10)])
+    (2, 1, 2, 4)
+    """
+    return tuple(1 + sum(1 for other in keys if other < key) for key in keys)
+
+
 def rank_totals(totals: tuple[int, ...], high_wins: bool) -> tuple[int, ...]:
-    """Standard competition ranks (1 = best; ties share a rank, N-5).
+    """Ranks by total alone, the best total 1st (the end rule of most variants).
 
     >>> rank_totals((10, 30, 10, 5), high_wins=True)
     (2, 1, 2, 4)
     >>> rank_totals((10, 30, 10, 5), high_wins=False)
     (2, 4, 2, 1)
     """
-    key = (lambda t: -t) if high_wins else (lambda t: t)
-    return tuple(1 + sum(1 for o in totals if key(o) < key(t)) for t in totals)
+    return competition_ranks([-t if high_wins else t for t in totals])
 
 
-def best_seats(totals: tuple[int, ...], high_wins: bool, among: tuple[int, ...] | None = None) -> tuple[int, ...]:
-    """The seats sharing the best total (among ``among`` if given; N-5 shared wins).
+def best_seats(totals: tuple[int, ...], high_wins: bool) -> tuple[int, ...]:
+    """The seats sharing the best total (N-5 shared wins), e.g. a round's lowest racks (CT-8).
 
-    >>> best_seats((10, 30, 30, 5), high_wins=True)
-    (1, 2)
-    >>> best_seats((10, 30, 30, 5), high_wins=False, among=(0, 1))
-    (0,)
+    >>> best_seats((10, 30, 30, 5), high_wins=True), best_seats((10, 30, 30, 5), high_wins=False)
+    ((1, 2), (3,))
     """
-    seats = tuple(range(len(totals))) if among is None else tuple(among)
-    if not seats:
-        return ()
-    pick = max if high_wins else min
-    best = pick(totals[s] for s in seats)
-    return tuple(s for s in seats if totals[s] == best)
+    return tuple(seat for seat, rank in enumerate(rank_totals(totals, high_wins)) if rank == 1)
 
 
 @dataclass(frozen=True)
@@ -96,8 +93,12 @@ class GameScore:
     ``dealer`` / ``starter``: who deals and who plays first in the current hand
     (the next hand when the last one is complete; ``starter`` is None where the
     table chooses, e.g. CR-9, and ``chooser`` then names who chooses).
-    ``winners`` is empty until ``finished``; ``leaders`` are the seats with the
-    best total now.
+    ``ranks``: each seat's place by the variant's own end rule (1 = best, ties
+    share; the variant's ``rank`` hook, e.g. KB-10 puts those who completed the
+    last Step first), kept up to date after every round. ``leaders`` are the
+    seats ranked 1st now; ``winners`` is empty until ``finished``, then the
+    seats ranked 1st. ``names``: the players' names in seat order when the
+    caller gave them, so the engine's messages name players (never seats).
     """
 
     variant: str
@@ -113,14 +114,23 @@ class GameScore:
     starter: int | None = None
     chooser: int | None = None
     notes: tuple[str, ...] = ()
-
-    @property
-    def ranks(self) -> tuple[int, ...]:
-        return rank_totals(self.totals, self.high_wins)
+    ranks: tuple[int, ...] = ()
+    #: only words for messages: two scores of the same hands are equal whatever the names
+    names: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def leaders(self) -> tuple[int, ...]:
-        return best_seats(self.totals, self.high_wins)
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+    def player(self, seat: int) -> str:
+        """How a message names the player in ``seat``: their name, else "player 2" (1-based).
+
+        >>> from dataclasses import replace
+        >>> game = GameScore("rumbugz", 2, 0, True, (), (0, 0), ({}, {}), names=("Ann", "Bob"))
+        >>> game.player(1), replace(game, names=()).player(1)
+        ('Bob', 'player 2')
+        """
+        return self.names[seat] if seat < len(self.names) else f"player {seat + 1}"
 
     @property
     def in_progress_round(self) -> RoundScore | None:
@@ -139,52 +149,3 @@ class GameScore:
             "dealer": self.dealer, "starter": self.starter, "chooser": self.chooser,
             "notes": list(self.notes),
         }
-
-
-def play(variant: "Variant", rounds: list[Mapping[str, Any]], players: int,
-         first_dealer: int, opts: Mapping[str, Any]) -> GameScore:
-    """Fold ``rounds`` through ``variant`` and return the derived :class:`GameScore`.
-
-    Raises :class:`RoundError` labelled with the 1-based round number at the
-    first round the rules reject, including a round recorded after the game
-    ended or after a hand that is still in progress.
-    """
-    if not isinstance(players, int) or not variant.min_players <= players <= variant.max_players:
-        raise RoundError([("players", f"{variant.name} is played by {variant.min_players} to "
-                           f"{variant.max_players} players, not {players}")])
-    if not isinstance(first_dealer, int) or not 0 <= first_dealer < players:
-        raise RoundError([("first_dealer", f"the first dealer must be a seat from 0 to {players - 1}")])
-    return play_on(variant, variant.start_game(players, first_dealer, opts), rounds, opts)
-
-
-def play_on(variant: "Variant", game: GameScore, rounds: list[Mapping[str, Any]],
-            opts: Mapping[str, Any]) -> GameScore:
-    """Fold more ``rounds`` onto ``game``, a :class:`GameScore` of the same variant and options.
-
-    ``play_on(v, play(v, a, n, d, o), b, o) == play(v, a + b, n, d, o)``, so a
-    change at the end of a long game (recording the next hand) scores only
-    that hand. Who deals, starts and chooses is what ``describe_next`` adds
-    after the fold; it is reset to the start's values first, so the fold
-    goes on exactly as if it had never stopped.
-    """
-    game = replace(game, dealer=game.first_dealer, starter=None, chooser=None, notes=())
-    for index, facts in enumerate(rounds, start=len(game.rounds)):
-        number = index + 1
-        if game.finished:
-            raise RoundError([("", "the game is already over; no more hands can be recorded")], round=number)
-        if game.in_progress_round is not None:
-            raise RoundError([("", "the previous hand is still being played; finish it first")], round=number)
-        if not isinstance(facts, Mapping):
-            raise RoundError([("", "a round must be an object of facts")], round=number)
-        dealer = variant.dealer_for(game, index)
-        try:
-            outcome = variant.score_round(facts, game, dealer, opts)
-        except RoundError as err:
-            raise err.in_round(number) from None
-        totals = tuple(t + c for t, c in zip(game.totals, outcome.changes))
-        round_score = RoundScore(number, dealer, outcome.starter, tuple(outcome.changes), totals,
-                                 tuple(outcome.progress), dict(outcome.details), outcome.complete)
-        game = replace(game, rounds=game.rounds + (round_score,), totals=totals,
-                       progress=tuple(outcome.progress))
-        game = variant.finish_round(game, outcome, opts)
-    return variant.describe_next(game, opts)

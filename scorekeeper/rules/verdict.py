@@ -10,13 +10,15 @@ several readings are legal, ``readings`` lists them (the first equals
 >>> v = Verdict(variant="crazy-tiles", valid=True, kind="run", kinds=("run",), points=12,
 ...             reading=("R0", "R1", "R2"))
 >>> v.to_dict()
-{'variant': 'crazy-tiles', 'valid': True, 'kind': 'run', 'kinds': ['run'], 'points': 12, 'reading': ['R0', 'R1', 'R2'], 'reasons': []}
+{'variant': 'crazy-tiles', 'valid': True, 'kind': 'run', 'kinds': ['run'], 'points': 12,
+ 'reading': ['R0', 'R1', 'R2'], 'reasons': []}
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Iterable, TypeVar
+from typing import Any, TypeVar
 
 MAX_READINGS = 24
 

@@ -19,18 +19,74 @@ here (``from scorekeeper import services; services.create_game(...)``):
   clash), mapped to HTTP answers in one place (:mod:`scorekeeper.views.errors`).
 """
 
-from .errors import Conflict, GameNotFound, HandNotFound, NotEditor, SecretMissing, ServiceError
-from .games import (NAME_MAX, SetupError, clean_names, create_game, delete_game, find_game, game_options,
-                    game_stamp, get_game, hash_secret, list_games, rematch, secret_matches)
-from .hands import (UNDOABLE, ConcurrentChange, NothingToUndo, delete_round, get_round, hand_facts, last_undoable,
-                    record_round, undo_last_change, update_round)
+from .errors import (
+    Conflict,
+    GameNotFound,
+    HandNotFound,
+    NotEditor,
+    SecretMissing,
+    ServiceError,
+)
+from .games import (
+    NAME_MAX,
+    SetupError,
+    clean_names,
+    create_game,
+    delete_game,
+    find_game,
+    game_options,
+    game_stamp,
+    get_game,
+    hash_secret,
+    list_games,
+    rematch,
+    secret_matches,
+)
+from .hands import (
+    UNDOABLE,
+    ConcurrentChange,
+    NothingToUndo,
+    delete_round,
+    get_round,
+    hand_facts,
+    last_undoable,
+    record_round,
+    undo_last_change,
+    update_round,
+)
 from .scores import SCORED, game_score, score_on
 
 __all__ = [
-    "Conflict", "GameNotFound", "HandNotFound", "NotEditor", "SecretMissing", "ServiceError",
-    "NAME_MAX", "SetupError", "clean_names", "create_game", "delete_game", "find_game", "game_options",
-    "game_stamp", "get_game", "hash_secret", "list_games", "rematch", "secret_matches",
-    "UNDOABLE", "ConcurrentChange", "NothingToUndo", "delete_round", "get_round", "hand_facts", "last_undoable",
-    "record_round", "undo_last_change", "update_round",
-    "SCORED", "game_score", "score_on",
+    "NAME_MAX",
+    "SCORED",
+    "UNDOABLE",
+    "ConcurrentChange",
+    "Conflict",
+    "GameNotFound",
+    "HandNotFound",
+    "NotEditor",
+    "NothingToUndo",
+    "SecretMissing",
+    "ServiceError",
+    "SetupError",
+    "clean_names",
+    "create_game",
+    "delete_game",
+    "delete_round",
+    "find_game",
+    "game_options",
+    "game_score",
+    "game_stamp",
+    "get_game",
+    "get_round",
+    "hand_facts",
+    "hash_secret",
+    "last_undoable",
+    "list_games",
+    "record_round",
+    "rematch",
+    "score_on",
+    "secret_matches",
+    "undo_last_change",
+    "update_round",
 ]

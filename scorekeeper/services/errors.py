@@ -23,11 +23,11 @@ class GameNotFound(ServiceError):
 
 
 class HandNotFound(ServiceError):
-    """The game has no hand with this number."""
+    """The game has no hand (or round, in the variant's word) with this number."""
 
-    def __init__(self, number: int):
+    def __init__(self, number: int, word: str = "hand"):
         self.number = number
-        super().__init__(f"This game has no hand {number}.")
+        super().__init__(f"This game has no {word} {number}.")
 
 
 class SecretMissing(ServiceError):

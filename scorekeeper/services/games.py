@@ -6,7 +6,8 @@ import hashlib
 import hmac
 import secrets
 import unicodedata
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
@@ -158,7 +159,7 @@ def create_game(variant: str, names: Sequence[str], options: Mapping[str, Any] |
     if errors:
         raise SetupError(errors)
     # The engine has the last word on players, dealer and options.
-    score = _score_setup(v, len(cleaned), first_dealer, opts)
+    score = _score_setup(v, cleaned, first_dealer, opts)
 
     secret = secrets.token_urlsafe(24)
     game = Game(public_id=_new_public_id(), variant=v.slug, options=opts,

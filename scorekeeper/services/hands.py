@@ -9,15 +9,16 @@ reverses.
 from __future__ import annotations
 
 import copy
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..filters import signed
 from ..models import AuditEntry, Game, Round, utcnow
 from ..rules import GameScore, RoundError, RulesError, find_variant
+from ..words import signed
 from .errors import Conflict, HandNotFound
 from .scores import _keep_score, _score, _score_from
 
@@ -57,7 +58,7 @@ def record_round(game: Game, facts: Mapping[str, Any], *, before: GameScore | No
     game.rounds.append(round_)
     _flush()  # claims the hand number now: a concurrent record fails here
     _audit(game, "record", number, None, facts,
-           f"Hand {number} recorded: {_changes_text(game, score, number)}")
+           f"{_word(game).capitalize()} {number} recorded: {_changes_text(game, score, number)}")
     _settle(game, score)
     return round_
 
@@ -77,7 +78,7 @@ def update_round(game: Game, number: int, facts: Mapping[str, Any], *,
     round_.facts = facts
     round_.updated_at = utcnow()
     _audit(game, "edit", number, old, facts,
-           f"Hand {number} corrected: {_changes_text(game, score, number)}")
+           f"{_word(game).capitalize()} {number} corrected: {_changes_text(game, score, number)}")
     _settle(game, score)
     return round_
 
@@ -88,8 +89,8 @@ def delete_round(game: Game, number: int) -> None:
     score = _score(game, [r.facts for r in game.rounds if r.number != number])
     old = copy.deepcopy(round_.facts)
     _remove_round(game, round_)
-    later = " (later hands renumbered)" if number <= len(game.rounds) else ""
-    _audit(game, "delete", number, old, None, f"Hand {number} deleted{later}")
+    later = f" (later {_word(game)}s renumbered)" if number <= len(game.rounds) else ""
+    _audit(game, "delete", number, old, None, f"{_word(game).capitalize()} {number} deleted{later}")
     _settle(game, score)
 
 
@@ -114,9 +115,9 @@ def undo_last_change(game: Game) -> str:
     if entry.action == "record":
         facts = facts[:number - 1] + facts[number:]
     elif entry.action == "edit":
-        facts = facts[:number - 1] + [old] + facts[number:]
+        facts = [*facts[:number - 1], old, *facts[number:]]
     else:
-        facts = facts[:number - 1] + [old] + facts[number - 1:]
+        facts = [*facts[:number - 1], old, *facts[number - 1:]]
     score = _score(game, facts)
 
     if entry.action == "record":
@@ -139,7 +140,7 @@ def get_round(game: Game, number: int) -> Round:
     for round_ in game.rounds:
         if round_.number == number:
             return round_
-    raise HandNotFound(number)
+    raise HandNotFound(number, _word(game))
 
 
 # -- writing rows ---------------------------------------------------------------------
@@ -194,6 +195,11 @@ def _audit(game: Game, action: str, number: int | None, old: Any, new: Any, summ
     # Setting ``game`` (not appending to game.audit_entries) does not load the whole trail.
     db.session.add(AuditEntry(game=game, action=action, round_number=number,
                               old=copy.deepcopy(old), new=copy.deepcopy(new), summary=summary[:300]))
+
+
+def _word(game: Game) -> str:
+    """What the game's variant calls a round: "hand" or "round" (``Variant.round_word``)."""
+    return find_variant(game.variant).round_word
 
 
 def _changes_text(game: Game, score: GameScore, number: int) -> str:

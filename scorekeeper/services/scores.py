@@ -1,7 +1,7 @@
 """A game's score: asking the engine, and keeping the answer a change settled on.
 
-Every engine run of the services happens here (:func:`scorekeeper.rules.scoring.play`
-and :func:`~scorekeeper.rules.scoring.play_on`). The score a change was
+Every engine run of the services happens here (:func:`scorekeeper.rules.score_game`
+and :func:`~scorekeeper.rules.score_more`). The score a change was
 checked with stays with the game object, so :func:`game_score` right after
 the change (the API's answer) does not score the game again.
 """
@@ -9,12 +9,11 @@ the change (the API's answer) does not score the game again.
 from __future__ import annotations
 
 import copy
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..models import Game
-from ..rules import GameScore, find_variant
-from ..rules.base import Variant
-from ..rules.scoring import play, play_on
+from ..rules import GameScore, Variant, score_game, score_more
 
 #: where a game keeps the score its last change settled on (see :func:`game_score`)
 SCORED = "_scorekeeper_score"
@@ -37,28 +36,22 @@ def game_score(game: Game, upto: int | None = None) -> GameScore:
 def score_on(game: Game, before: GameScore, facts: Sequence[Mapping[str, Any]]) -> GameScore:
     """``before`` (the engine's score of this game's first hands) with more hands scored on top.
 
-    The same answer as scoring all the hands again (:func:`scorekeeper.rules.scoring.play_on`),
+    The same answer as scoring all the hands again (:func:`scorekeeper.rules.score_more`),
     for the price of the new ones.
     """
-    variant = find_variant(game.variant)
-    return play_on(variant, before, list(facts), variant.options(game.options or {}))
+    return score_more(game.variant, before, list(facts), options=game.options or {})
 
 
-def _score_setup(variant: Variant, players: int, first_dealer: int, options: Mapping[str, Any]) -> GameScore:
+def _score_setup(variant: Variant, names: Sequence[str], first_dealer: int, options: Mapping[str, Any]) -> GameScore:
     """The score of a game not started yet: the engine's last word on players, dealer and options."""
-    return play(variant, [], players, first_dealer, variant.options(options))
+    return score_game(variant.slug, [], players=len(names), first_dealer=first_dealer, names=names,
+                      options=options)
 
 
 def _score(game: Game, facts: Sequence[Mapping[str, Any]]) -> GameScore:
-    """Exactly :func:`scorekeeper.rules.score_game`, without spreading options as keywords.
-
-    Some variants have an option called ``rounds`` (or ``players``) that would
-    collide with ``score_game``'s own parameters, so the same two engine steps
-    are called directly: validate the options, then :func:`play`.
-    """
-    variant = find_variant(game.variant)
-    return play(variant, list(facts), len(game.players), game.first_dealer,
-                variant.options(game.options or {}))
+    """The engine's score of ``facts``, the hands of ``game``."""
+    return score_game(game.variant, list(facts), players=len(game.players), first_dealer=game.first_dealer,
+                      names=game.names, options=game.options or {})
 
 
 def _score_from(game: Game, hands: Sequence[Mapping[str, Any]], changed: int,
@@ -84,4 +77,4 @@ def _keep_score(game: Game, score: GameScore) -> None:
 
 def _as_scored(game: Game, facts: Sequence[Mapping[str, Any]]) -> tuple:
     """Everything a game's score depends on, as plain values to compare."""
-    return game.variant, len(game.players), game.first_dealer, game.options, list(facts)
+    return game.variant, tuple(game.names), game.first_dealer, game.options, list(facts)

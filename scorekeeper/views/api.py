@@ -3,7 +3,7 @@
 CSRF-exempt (registered with ``csrf.exempt``): changes to a game need
 ``Authorization: Bearer <edit secret>`` instead of a cookie, so a page on
 another site cannot act for a browser. Bodies are strict JSON and are checked
-against the document's own schemas (:func:`scorekeeper.openapi_schemas.shape_problems`).
+against the document's own schemas (:func:`scorekeeper.openapi_schemas.problems`).
 Every error is the one JSON body of :mod:`scorekeeper.views.errors`
 (``error`` and ``reasons``): 400 not the documented shape, 401 no secret,
 403 wrong secret, 404, 405, 409 a clash, 413, 422 the rules refuse.
@@ -18,14 +18,14 @@ from typing import Any
 from flask import Blueprint, jsonify, request, url_for
 from werkzeug.routing import BaseConverter
 
-from ..checking import InputError, fields_of, from_json, json_object, options_field, run, variant_field
 from ..access import editable_game
+from ..checking import InputError, fields_of, from_json, json_object, options_field, run, variant_field
 from ..extensions import csrf, db
 from ..openapi import document
 from ..openapi_schemas import problems
 from ..rules import RoundError, variants
 from ..services import create_game, delete_round, game_score, get_game, record_round, update_round
-from ..transfer import export_game, import_game, stamp
+from ..services.transfer import export_game, import_game, stamp
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)

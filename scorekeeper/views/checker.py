@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request, url_for
 
-from ..card_faces import FAMILY, WILD_NAMES, suit_face
 from ..checking import CheckInput, InputError, check_options, from_query, option_text, run, share_query
+from ..display.card_faces import FAMILY, WILD_NAMES, suit_face
 from ..entry.base import keypad
-from ..rules import RulesError, find_variant, variants
-from ..rules.krazy_bee_steps import step_texts
+from ..rules import RulesError, find_variant, step_texts, variants
 from ..services import find_game
 from .checker_display import present, rule_link, split_rule
 from .variant_lookup import variant_or_404

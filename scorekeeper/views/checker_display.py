@@ -20,10 +20,9 @@ from typing import Any
 from flask import url_for
 from werkzeug.routing import BuildError
 
-from ..card_faces import canonical, face, faces_of_reading, written_tokens
 from ..checking import CheckInput
-from ..rules import find_variant
-from ..rules.tile_grid import read_board
+from ..display.card_faces import canonical, face, faces_of_reading, written_tokens
+from ..rules import find_variant, read_board
 
 _RULE = re.compile(r"^\s*((?:KB|RB|CT|CR|CZ|N)-\d+)\s*:?\s*(.*)$", re.S)
 _RULE_INSIDE = re.compile(r"\b((?:KB|RB|CT|CR|CZ|N)-\d+):\s*")
@@ -122,7 +121,8 @@ def present(variant: str, ask: CheckInput, result: dict) -> dict:
     return {
         "hand": False, "board": board, "valid": bool(result.get("valid")), "kind": result.get("kind"),
         "kinds": kinds, "other_kinds": [k for k in kinds if k != result.get("kind")],
-        "cells": [] if board else _mark_wild_rank(variant, ask, pair(variant, tokens, reading)), "paired": len(tokens) == len(reading),
+        "cells": [] if board else _mark_wild_rank(variant, ask, pair(variant, tokens, reading)),
+        "paired": len(tokens) == len(reading),
         "reading_text": " ".join(_plain(r) for r in reading),
         "other_readings": others, "truncated": bool(result.get("readings_truncated")),
         "reasons": _reasons(result.get("reasons")),

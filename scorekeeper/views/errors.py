@@ -3,7 +3,7 @@
 The services raise their own errors (:mod:`scorekeeper.services.errors`), the
 rules engine its :class:`~scorekeeper.rules.RulesError`, the API's readers an
 :class:`~scorekeeper.checking.InputError` or a
-:class:`~scorekeeper.transfer.TransferError`; :data:`STATUS` says which HTTP
+:class:`~scorekeeper.services.transfer.TransferError`; :data:`STATUS` says which HTTP
 status each one is, and :func:`error_body` is the one JSON body every API
 error has (documented as ``Error`` in the OpenAPI document)::
 
@@ -25,9 +25,9 @@ from werkzeug.routing import BuildError
 
 from ..checking import InputError
 from ..extensions import db
-from ..rules.errors import RoundError, RulesError
+from ..rules import RoundError, RulesError
 from ..services.errors import Conflict, GameNotFound, HandNotFound, NotEditor, SecretMissing
-from ..transfer import TransferError
+from ..services.transfer import TransferError
 
 #: Each error family's HTTP status (a subclass takes the status of the first family in its MRO).
 STATUS: dict[type[Exception], int] = {

@@ -5,18 +5,27 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from flask import (Blueprint, current_app, flash, make_response, redirect, render_template,
-                   request, session, url_for)
+from flask import (
+    Blueprint,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from .. import access, charts, services, standings
+from .. import access, services
+from ..display import charts, standings
+from ..display.qr import qr_svg
 from ..extensions import db
-from ..forms import ConfirmForm, new_game_form, player_field, submitted_options, submitted_players, OPT
+from ..forms import OPT, ConfirmForm, new_game_form, player_field, submitted_options, submitted_players
 from ..models import Game
-from ..qr import qr_svg
-from ..rules import OptionError, RoundError, RulesError, find_variant, variants
-from ..rules.krazy_bee_steps import step_texts
+from ..rules import OptionError, RoundError, RulesError, find_variant, step_texts, variants
 from .variant_lookup import variant_or_404
 
 bp = Blueprint("games", __name__, url_prefix="/games")
@@ -193,7 +202,8 @@ def _game_page(game) -> dict:
                     if not editor and game.status != "finished" else None),
     }
     if score and score.rounds:
-        page["chart"] = Markup(charts.progression_svg(names, standings.totals_by_round(score)))
+        page["chart"] = Markup(charts.progression_svg(names, standings.totals_by_round(score),
+                                                      title=f"Totals after each {info['round_word']}"))
     if score and game.variant == "crib-rummy":
         page["board"] = Markup(charts.cribbage_board_svg(names, standings.pegs(score),
                                                          game.options["target"]))

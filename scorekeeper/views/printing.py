@@ -6,6 +6,7 @@ from flask import Blueprint, Response, abort, render_template, request, url_for
 
 from .. import printing, services
 from ..rules import RulesError, find_variant, variants
+from ..words import round_word
 from .variant_lookup import variant_or_404
 
 bp = Blueprint("printing", __name__, url_prefix="/print")
@@ -71,7 +72,7 @@ def game_sheet(public_id: str):
     try:
         score = services.game_score(game)
     except RulesError as err:
-        abort(409, description=f"This game's hands cannot be scored: {err}")
+        abort(409, description=f"This game's {round_word(game.variant, 2)} cannot be scored: {err}")
     follow_url = url_for("games.show", public_id=game.public_id, _external=True)
     pdf = printing.game_sheet_pdf(game, score, follow_url, _paper())
     return pdf_response(pdf, f"{game.variant}-{game.public_id}-sheet.pdf")

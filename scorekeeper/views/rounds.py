@@ -9,17 +9,21 @@ game's edit secret (403) and a CSRF token (400, Flask-WTF).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from werkzeug.datastructures import MultiDict
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
 
 from ..access import editable_game
 from ..entry import Submission, context_for, entry_for, keypad
 from ..entry.base import HandContext
 from ..extensions import db
-from ..rules import RoundError, RulesError, find_variant, hand as hand_value, check as check_meld
-from ..services import delete_round, game_score, record_round, get_round, score_on, update_round
+from ..rules import RoundError, RulesError, find_variant
+from ..rules import check as check_meld
+from ..rules import hand as hand_value
+from ..services import delete_round, game_score, get_round, record_round, score_on, update_round
+from ..words import round_word
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<public_id>/rounds")
 
@@ -52,8 +56,9 @@ def new(public_id: str):
     game = editable_game(public_id)
     entry = entry_for(game.variant)
     playing, before, score = _hand_in_progress(game)
+    word = round_word(game.variant)
     if score.finished:
-        flash("The game is over: no more hands can be recorded.", "error")
+        flash(f"The game is over: no more {word}s can be recorded.", "error")
         return redirect(_game_page(game))
     if playing is not None:
         ctx = context_for(game, playing.number, facts=playing.facts, before=before)
@@ -62,7 +67,7 @@ def new(public_id: str):
         ctx = context_for(game, before=before)
         save = lambda facts: record_round(game, facts, before=before)  # noqa: E731
     parse = getattr(entry, "parse_turn", entry.parse)
-    done = "Turn recorded." if hasattr(entry, "parse_turn") else f"Hand {ctx.number} recorded."
+    done = "Turn recorded." if hasattr(entry, "parse_turn") else f"{word.capitalize()} {ctx.number} recorded."
     return _form_or_save(game, entry, ctx, parse, save, done, mode="new")
 
 
@@ -72,10 +77,11 @@ def edit(public_id: str, number: int):
     game = editable_game(public_id)
     round_ = get_round(game, number)
     entry = entry_for(game.variant)
-    ctx = context_for(game, number, facts=round_.facts)
+    ctx = context_for(game, number, facts=round_.facts, before=game_score(game, upto=number - 1))
+    word = round_word(game.variant).capitalize()
     return _form_or_save(game, entry, ctx, entry.parse,
                          lambda facts: update_round(game, number, facts, before=ctx.before),
-                         f"Hand {number} corrected; totals recomputed.", mode="edit")
+                         f"{word} {number} corrected; totals recomputed.", mode="edit")
 
 
 @bp.route("/<int:number>/delete", methods=["GET", "POST"])
@@ -86,14 +92,15 @@ def delete(public_id: str, number: int):
     if request.method == "GET":
         return render_template("rounds/delete.html", game=game, round=round_,
                                score=game_score(game), game_url=_game_page(game))
+    word = round_word(game.variant).capitalize()
     try:
         delete_round(game, number)
     except RulesError as err:
         db.session.rollback()
-        flash(f"Hand {number} cannot be deleted: {err}", "error")
+        flash(f"{word} {number} cannot be deleted: {err}", "error")
         return redirect(_game_page(game))
     db.session.commit()
-    flash(f"Hand {number} deleted; totals recomputed.", "success")
+    flash(f"{word} {number} deleted; totals recomputed.", "success")
     return redirect(_game_page(game))
 
 
@@ -104,12 +111,13 @@ def end(public_id: str):
     entry = entry_for(game.variant)
     playing, before, _ = _hand_in_progress(game)
     if not hasattr(entry, "parse_end") or playing is None:
-        flash("No hand is being played.", "error")
+        flash(f"No {round_word(game.variant)} is being played.", "error")
         return redirect(_game_page(game))
     ctx = context_for(game, playing.number, facts=playing.facts, before=before)
     return _form_or_save(game, entry, ctx, entry.parse_end,
                          lambda facts: update_round(game, playing.number, facts, before=before),
-                         f"Hand {playing.number} ended.", mode="new", force_post=True)
+                         f"{round_word(game.variant).capitalize()} {playing.number} ended.",
+                         mode="new", force_post=True)
 
 
 @bp.post("/preview")
@@ -133,10 +141,10 @@ def preview(public_id: str):
         options = _lone_options(game, body)
         cards = str(body.get("cards") or "")
         if what == "hand":
-            return jsonify(hand_value(game.variant, cards, **options).to_dict())
+            return jsonify(hand_value(game.variant, cards, options=options).to_dict())
         if what == "check":
             extend = str(body.get("extend") or "") or None
-            return jsonify(check_meld(game.variant, cards, extend=extend, **options).to_dict())
+            return jsonify(check_meld(game.variant, cards, extend=extend, options=options).to_dict())
     except RoundError as err:
         return jsonify({"error": str(err), "errors": err.errors}), 422
     except RulesError as err:
@@ -161,7 +169,7 @@ def _round_preview(game, form: dict) -> dict:
     """Score a hand's form without saving: each player's change, the round details and
     (``shown``) what the form shows of them in words."""
     entry = entry_for(game.variant)
-    ctx = context_for(game)
+    ctx = context_for(game, before=game_score(game))
     pairs = [(name, str(v)) for name, values in form.items()
              for v in (values if isinstance(values, list) else [values])]
     facts = entry.parse(Submission(MultiDict(pairs)), ctx)

@@ -37,7 +37,7 @@ def _seed(app, variant: str, names: list[str], hands: list[dict], **options) -> 
 
 @pytest.mark.parametrize("slug", list(VARIANTS))
 def test_start_each_variant_through_the_form(site, page, slug):
-    app, url = site
+    _app, url = site
     players = VARIANTS[slug]["max_players"]
     page.goto(f"{url}/games/new")
     page.click(f'a[href="/games/new/{slug}"]')

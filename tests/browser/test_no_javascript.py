@@ -37,25 +37,25 @@ def start(page, live_server, slug: str, options: dict[str, str] | None = None) -
 
 def test_a_tile_game_recorded_undone_and_deleted_without_javascript(page, live_server):
     start(page, live_server, "rummikub")
-    page.get_by_role("link", name="Record a hand").click()
+    page.get_by_role("link", name="Record a round").click()
     field(page, "players.1.rack").fill("R5 J")                    # typed, no keypad: CT-7 35
     page.check('input[name="winner"][value="0"]')
-    page.get_by_role("button", name="Save hand").click()
-    assert "Hand 1 recorded" in page.locator(".flashes").inner_text()
+    page.get_by_role("button", name="Save round").click()
+    assert "Round 1 recorded" in page.locator(".flashes").inner_text()
     assert [t for t in page.locator(".standing .total").all_inner_texts()] == ["35", "-35"]   # CT-8 A
     assert_no_sideways_scroll(page)
 
-    page.get_by_role("button", name="Undo: Hand 1 recorded").click()
+    page.get_by_role("button", name="Undo: Round 1 recorded").click()
     assert page.locator(".standing .total").all_inner_texts() == ["0", "0"]
 
-    page.get_by_role("link", name="Record a hand").click()
+    page.get_by_role("link", name="Record a round").click()
     field(page, "players.0.rack").fill("K13")
     page.check('input[name="winner"][value="1"]')
-    page.get_by_role("button", name="Save hand").click()
+    page.get_by_role("button", name="Save round").click()
     assert page.locator(".standing .total").all_inner_texts() == ["13", "-13"]   # Bob first now
-    page.get_by_role("link", name="Delete hand 1").click()                       # asks first
-    assert page.locator("h1").inner_text() == "Delete hand 1?"
-    page.get_by_role("button", name="Yes, delete hand 1").click()
+    page.get_by_role("link", name="Delete round 1").click()                       # asks first
+    assert page.locator("h1").inner_text() == "Delete round 1?"
+    page.get_by_role("button", name="Yes, delete round 1").click()
     assert "deleted" in page.locator(".flashes").inner_text()
     assert page.locator(".standing .total").all_inner_texts() == ["0", "0"]
 

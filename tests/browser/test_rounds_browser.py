@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.rules import find_variant
+
 from .conftest import ARTIFACTS, assert_no_sideways_scroll
 
 
@@ -40,16 +42,17 @@ def start_game(page, live_server, variant, options):
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url("**/games/*")
     assert_no_sideways_scroll(page)
-    page.get_by_role("link", name="Record a hand").click()
+    page.get_by_role("link", name=f"Record a {find_variant(variant).round_word}").click()
     page.wait_for_url("**/rounds/new")
     assert_no_sideways_scroll(page)
 
 
-def save(page, variant, button="Save hand"):
+def save(page, variant, button=None):
+    """Press the form's save button: "Save hand", or "Save round" in RumBugz and the tile games."""
     assert_no_sideways_scroll(page)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"rounds-form-{variant}.png"), full_page=True)
-    page.get_by_role("button", name=button).click()
+    page.get_by_role("button", name=button or f"Save {find_variant(variant).round_word}").click()
     page.wait_for_load_state()
 
 
@@ -144,7 +147,7 @@ def test_crazy_rummy_face_up_cards_and_boards(page, live_server):
 def test_bad_input_is_shown_at_the_field_on_a_phone(page, live_server):
     start_game(page, live_server, "krazy-bee", {})
     field(page, "players.1.hand").fill("3 14")
-    save(page, "krazy-bee-error")
+    save(page, "krazy-bee-error", button="Save hand")
     assert "Nothing was saved" in page.locator(".form-errors").inner_text()
     assert "'14'" in page.locator('[id="err-players-1-hand"]').inner_text()
     assert_no_sideways_scroll(page)

@@ -53,7 +53,8 @@ LOW_CONTRAST = """() => {
     const s = getComputedStyle(e), a = lum(rgb(s.color)), b = lum(backdrop(e));
     const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
     const size = parseFloat(s.fontSize), large = size >= 24 || (size >= 18.66 && +s.fontWeight >= 700);
-    if (ratio < (large ? 3 : 4.5)) low.push(`${e.tagName}.${e.className} "${e.innerText.trim().slice(0, 30)}" ${ratio.toFixed(2)}`);
+    if (ratio < (large ? 3 : 4.5))
+      low.push(`${e.tagName}.${e.className} "${e.innerText.trim().slice(0, 30)}" ${ratio.toFixed(2)}`);
   }
   return low; }"""
 

@@ -6,6 +6,7 @@ import pytest
 
 from scorekeeper.extensions import db
 from tests.pdf.support import A4, LETTER, ReadBack, krazy_bee_hands, seed_game
+from tests.ranked_games import ONLY_BOB_DONE
 
 CRIB_HANDS = [
     {"turns": [{"melds": [{"cards": "3H 4H 5H"}]}, {"pegs": 2}, {"melds": [{"cards": "6H", "extend": 0}]},
@@ -44,7 +45,8 @@ def test_finished_game_names_the_winner(app, client):
     """KB-10: the game ends when someone lays the last Step; lowest total among them wins."""
     steps = "2 books of 3; run of 4"
     hands = [{"players": [{"laid": True, "went_out": True, "points": 0}, {"laid": False, "points": 40}]},
-             {"players": [{"laid": True, "went_out": False, "points": 15}, {"laid": True, "went_out": True, "points": 0}]}]
+             {"players": [{"laid": True, "went_out": False, "points": 15},
+                          {"laid": True, "went_out": True, "points": 0}]}]
     public_id = seeded(app, "krazy-bee", ["Zoë", "Yann"], hands, {"steps": steps})
     _, pdf = sheet_of(client, public_id, "?paper=letter")
     assert pdf.size(LETTER, "portrait")
@@ -148,3 +150,15 @@ def test_unscorable_stored_hands_do_not_crash(app, client):
         game.rounds.append(Round(number=1, facts={"winner": 7, "players": []}))
         db.session.commit()
     assert client.get(f"/print/game/{public_id}/sheet.pdf").status_code == 409
+
+
+def test_printed_ranks_are_the_engines_the_winner_first(app, client):
+    """KB-10 (issue 8): only Bob laid the last Step, so the sheet ranks Bob 1st though Ann's total is lower."""
+    game = ONLY_BOB_DONE
+    public_id = seeded(app, game["variant"], game["names"], game["hands"], game["options"])
+    lines = sheet_of(client, public_id)[1].text.splitlines()
+    assert "★ Winner: Bob" in lines
+    head = lines.index("Rank Player Total Progress")
+    assert lines[head + 1:head + 4] == ["1st Bob ★ 75 All 3 Steps done", "2nd Ann 60 Step 3 of 3",
+                                        "3rd Cy 70 Step 2 of 3"]
+    assert "Rank 2nd 1st 3rd" in lines  # the table foot, in seat order: Ann, Bob, Cy

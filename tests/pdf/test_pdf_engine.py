@@ -10,14 +10,14 @@ import threading
 
 import pytest
 
-from scorekeeper.pdf import BASE_URL, RefusedURL, fetch_static, html_to_pdf, static_file
 from scorekeeper.printing import document_pdf, print_options
+from scorekeeper.printing.pdf import BASE_URL, RefusedURL, fetch_static, html_to_pdf, static_file
 from tests.pdf.support import ReadBack
 
 
 @pytest.mark.parametrize("url", [
     "http://127.0.0.1/x.css", "https://example.com/font.ttf", "ftp://example.com/a",
-    BASE_URL + "../scorekeeper/config.py", "file:///etc/passwd", BASE_URL + "css/missing.css",
+    BASE_URL + "../config.py", "file:///etc/passwd", BASE_URL + "css/missing.css",
 ])
 def test_fetcher_refuses_everything_but_static_files(url):
     with pytest.raises(RefusedURL):

@@ -54,7 +54,7 @@ def test_bad_input_exits_2_with_a_message_and_writes_nothing(tmp_path, capsys, m
     out = tmp_path / "x.pdf"
     if argv[1] == "game":
         _app_with_tables(tmp_path)
-    assert main(argv + ["-o", str(out)]) == 2
+    assert main([*argv, "-o", str(out)]) == 2
     assert words in capsys.readouterr().err
     assert not out.exists()
 

@@ -10,11 +10,12 @@ import base64
 import re
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
+from scorekeeper.printing.sheet_layouts import LAYOUTS, blank_sheet
+from scorekeeper.printing.sheets import LINE_PT, MONO_ADVANCE, PT, Row, layout, mono_line
 from scorekeeper.rules import options_for
-from scorekeeper.sheet_layouts import LAYOUTS, blank_sheet
-from scorekeeper.sheets import LINE_PT, MONO_ADVANCE, PT, Row, layout, mono_line
 from tests.pdf.support import ReadBack, krazy_bee_hands, seed_game
 
 ADVANCE = LINE_PT * PT * MONO_ADVANCE  # mm per character

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import NotationError, OptionError, RoundError, check, hand, options_for, score_game, score_round
+from scorekeeper.rules import (
+    NotationError,
+    OptionError,
+    RoundError,
+    check,
+    hand,
+    options_for,
+    score_game,
+    score_round,
+)
 
 V = "crazy-rummy"
 
@@ -55,7 +64,7 @@ LEGAL = [
 
 @pytest.mark.parametrize("rule,cards,opts,points,reading", LEGAL, ids=[c[0] for c in LEGAL])
 def test_legal_sets(rule, cards, opts, points, reading):
-    v = check(V, cards, **opts).to_dict()
+    v = check(V, cards, options=opts).to_dict()
     assert v["valid"] is True, v["reasons"]
     assert (v["kind"], v["kinds"], v["points"], v["reading"]) == ("set", ["set"], points, reading)
 
@@ -75,21 +84,21 @@ ILLEGAL = [
 
 @pytest.mark.parametrize("rule,cards,opts,fragment", ILLEGAL, ids=[c[0] for c in ILLEGAL])
 def test_illegal_sets(rule, cards, opts, fragment):
-    v = check(V, cards, **opts).to_dict()
+    v = check(V, cards, options=opts).to_dict()
     assert v["valid"] is False and v["kind"] is None and v["points"] is None
     assert any(r.startswith(fragment) for r in v["reasons"]), v["reasons"]
 
 
 def test_CZ3_alternative_is_the_first_play():
-    assert check(V, "J J J 9 9 9 9", wild="9").alternatives == (
+    assert check(V, "J J J 9 9 9 9", options={"wild": "9"}).alternatives == (
         "legal on the player's first play of the hand (first_play=on)",)
-    assert check(V, "J Q 9", wild="9").alternatives == ()
+    assert check(V, "J Q 9", options={"wild": "9"}).alternatives == ()
 
 
 def test_CZ1_without_wild_rank_there_are_no_wildcards_and_a_note_says_so():
     v = check(V, "K K K").to_dict()
     assert v["notes"] == ["CZ-1: no wild rank given (option wild), so every card counts as a natural card"]
-    assert "notes" not in check(V, "K K K", wild="7").to_dict()
+    assert "notes" not in check(V, "K K K", options={"wild": "7"}).to_dict()
 
 
 # -- check: bottom feeding (CZ-4) -----------------------------------------------------------------
@@ -100,7 +109,7 @@ def test_CZ1_without_wild_rank_there_are_no_wildcards_and_a_note_says_so():
     ("A", "K K K A A A", {}, 100),
 ], ids=["CZ-4-one-card", "CZ-4-two-ranks", "CZ-4-ace"])
 def test_CZ4_bottom_feeding_legal(cards, board, opts, points):
-    v = check(V, cards, extend=board, **opts).to_dict()
+    v = check(V, cards, extend=board, options=opts).to_dict()
     assert v["valid"] and v["points"] == points and v["bottom_feeding"] is True
     assert v["reading"] == cards.split()
 
@@ -115,7 +124,7 @@ def test_CZ4_bottom_feeding_legal(cards, board, opts, points):
 ], ids=["CZ-4-never-wild", "CZ-4-never-wild-rank-set", "CZ-4-rank-absent", "CZ-4-wildcard-is-not-its-rank",
         "CZ-4-nothing-added", "CZ-1-deck"])
 def test_CZ4_bottom_feeding_illegal(cards, board, opts, fragment):
-    v = check(V, cards, extend=board, **opts).to_dict()
+    v = check(V, cards, extend=board, options=opts).to_dict()
     assert not v["valid"] and any(r.startswith(fragment) for r in v["reasons"]), v["reasons"]
 
 
@@ -133,11 +142,11 @@ def test_CZ4_rejected_feed_that_is_a_set_says_so():
 ], ids=lambda x: str(x))
 def test_CZ5_seed_card_values(card, wild, points):
     opts = {"wild": wild} if wild else {}
-    assert hand(V, card, **opts).points == points
+    assert hand(V, card, options=opts).points == points
 
 
 def test_CZ5_hand_breakdown():
-    assert hand(V, "3 K A 7", wild="7").to_dict() == {
+    assert hand(V, "3 K A 7", options={"wild": "7"}).to_dict() == {
         "variant": V, "points": 215,
         "breakdown": [{"card": "3", "points": 5}, {"card": "K", "points": 10},
                       {"card": "A", "points": 100}, {"card": "7", "points": 100}]}
@@ -172,7 +181,7 @@ def test_valid_options(opts):
 ], ids=lambda o: str(o))
 def test_invalid_options(opts, name):
     with pytest.raises(OptionError) as err:
-        check(V, "K K K", **opts)
+        check(V, "K K K", options=opts)
     assert err.value.name == name and "accepted" in str(err.value)
 
 
@@ -253,17 +262,17 @@ def test_CZ8_whole_game_to_the_winner():
         {"face_up": ["6", "J", "A"], "went_out": 2,
          "players": seats(("", "K"), ("A A A", "3"), ("K K A", ""))},
     ]
-    g = score_game(V, hands, players=3, target=700)
+    g = score_game(V, hands, players=3, options={"target": 700})
     assert [r.changes for r in g.rounds] == [(400, 20, -70), (-70, 500, -110), (-10, 595, 220)]
     assert g.totals == (320, 1115, 40) and g.finished and g.winners == (1,)
     with pytest.raises(RoundError) as err:
-        score_game(V, hands + [hands[0]], players=3, target=700)
+        score_game(V, [*hands, hands[0]], players=3, options={"target": 700})
     assert err.value.round == 4
 
 
 def test_CZ8_ties_share_the_win():
     hands = [{"face_up": ["Q", "8"], "went_out": 0, "players": [{"board": "A A A"}, {"board_points": 300}]}]
-    g = score_game(V, hands, players=2, target=300)
+    g = score_game(V, hands, players=2, options={"target": 300})
     assert g.finished and g.winners == (0, 1)
     assert not score_game(V, hands, players=2).finished  # 1500 by default
 

@@ -8,10 +8,18 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import (NotationError, OptionError, RoundError, check, hand, options_for,
-                               score_game, score_round)
-from scorekeeper.rules.crib_melds import RUN_PEGS
+from scorekeeper.rules import (
+    NotationError,
+    OptionError,
+    RoundError,
+    check,
+    hand,
+    options_for,
+    score_game,
+    score_round,
+)
 from scorekeeper.rules.crib_rummy import table_melds
+from scorekeeper.rules.crib_rummy.melds import RUN_PEGS
 
 V = "crib-rummy"
 RUN_OF_HEARTS = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH".split()
@@ -49,7 +57,7 @@ LEGAL = [
 
 @pytest.mark.parametrize("rule,cards,opts,kind,kinds,points,reading", LEGAL, ids=[c[0] for c in LEGAL])
 def test_legal_melds(rule, cards, opts, kind, kinds, points, reading):
-    v = check(V, cards, **opts).to_dict()
+    v = check(V, cards, options=opts).to_dict()
     assert v["valid"] is True, v["reasons"]
     assert (v["kind"], v["kinds"], v["points"], v["reading"]) == (kind, kinds, points, reading)
     assert v["reasons"] == []
@@ -79,7 +87,7 @@ ILLEGAL = [
 
 @pytest.mark.parametrize("rule,cards,opts,fragments", ILLEGAL, ids=[c[0] for c in ILLEGAL])
 def test_illegal_melds(rule, cards, opts, fragments):
-    v = check(V, cards, **opts).to_dict()
+    v = check(V, cards, options=opts).to_dict()
     assert v["valid"] is False and v["kind"] is None and v["points"] is None
     for fragment in fragments:
         assert any(r.startswith(fragment) for r in v["reasons"]), (fragment, v["reasons"])
@@ -92,16 +100,16 @@ def test_illegal_melds(rule, cards, opts, fragments):
     ("KH KS KD", {"kind": "run"}, "legal as a set (2 pegs): declare kind=set"),
 ], ids=["CR-2-ace-high", "CR-3-run-instead", "CR-3-set-instead"])
 def test_rejections_name_a_legal_alternative(cards, opts, alternative):
-    assert alternative in check(V, cards, **opts).alternatives
+    assert alternative in check(V, cards, options=opts).alternatives
 
 
 def test_CR3_both_kinds_are_listed_with_their_points_and_readings():
     v = check(V, "7H JK JK").to_dict()
     assert v["points_by_kind"] == {"set": 2, "run": 3}
-    assert check(V, "7H JK JK", kind="set").to_dict()["points_by_kind"] == {"set": 2, "run": 3}
-    refused = check(V, "7H 8H 9H", kind="set").to_dict()
+    assert check(V, "7H JK JK", options={"kind": "set"}).to_dict()["points_by_kind"] == {"set": 2, "run": 3}
+    refused = check(V, "7H 8H 9H", options={"kind": "set"}).to_dict()
     assert not refused["valid"] and refused["kinds"] == ["run"]
-    grown = check(V, "JK", extend="7H JK JK", jokers=4, kind="set").to_dict()
+    grown = check(V, "JK", extend="7H JK JK", options={"jokers": 4, "kind": "set"}).to_dict()
     assert grown["kind"] == "set" and grown["kinds"] == ["set", "run"]
     assert grown["points_by_kind"] == {"set": 2, "run": 3}
     assert v["readings"] == [["7H", "5H", "6H"], ["7H", "6H", "8H"], ["7H", "8H", "9H"], ["7H", "7S", "7D"]]
@@ -161,7 +169,7 @@ EXTEND_LEGAL = [
 
 @pytest.mark.parametrize("rule,cards,table,opts,kind,points,reading", EXTEND_LEGAL, ids=[c[0] for c in EXTEND_LEGAL])
 def test_legal_extensions(rule, cards, table, opts, kind, points, reading):
-    v = check(V, cards, extend=table, **opts).to_dict()
+    v = check(V, cards, extend=table, options=opts).to_dict()
     assert v["valid"] is True, v["reasons"]
     assert (v["kind"], v["points"], v["reading"]) == (kind, points, reading)
     assert v["length"] == len(table.split()) + len(cards.split())
@@ -185,7 +193,7 @@ EXTEND_ILLEGAL = [
 
 @pytest.mark.parametrize("rule,cards,table,opts,fragment", EXTEND_ILLEGAL, ids=[c[0] for c in EXTEND_ILLEGAL])
 def test_illegal_extensions(rule, cards, table, opts, fragment):
-    v = check(V, cards, extend=table, **opts).to_dict()
+    v = check(V, cards, extend=table, options=opts).to_dict()
     assert v["valid"] is False
     assert any(r.startswith(fragment) for r in v["reasons"]), v["reasons"]
 
@@ -199,7 +207,7 @@ def test_CR4_failed_extension_suggests_a_new_meld():
 
 @pytest.mark.parametrize("players,bonus", [(2, 10), (3, 5), (4, 3)], ids=lambda x: f"CR-7-{x}")
 def test_hand_counts_cards_and_the_rummy_bonus_they_give(players, bonus):
-    out = hand(V, "3H 4H JK KS 9D", players=players).to_dict()
+    out = hand(V, "3H 4H JK KS 9D", options={"players": players}).to_dict()
     assert out == {"variant": V, "cards": 5, "players": players, "rummy_bonus": bonus}
 
 
@@ -257,7 +265,7 @@ def test_valid_options(opts):
 ], ids=lambda o: str(o))
 def test_invalid_options(opts, name):
     with pytest.raises(OptionError) as err:
-        check(V, "KH KS KD", **opts)
+        check(V, "KH KS KD", options=opts)
     assert err.value.name == name and "accepted" in str(err.value)
 
 
@@ -291,7 +299,7 @@ def out(player, *cards_left):
 
 def round_error(facts, players=2, previous=(), **opts):
     with pytest.raises(RoundError) as err:
-        score_round(V, facts, players=players, previous=list(previous), **opts)
+        score_round(V, facts, players=players, previous=list(previous), options=opts)
     return err.value.errors[0]
 
 
@@ -317,9 +325,24 @@ def test_CR9_starter_given_and_player_checked():
     facts = {"starter": 0, "turns": [turn(meld("3H 4H 5H"), player=0), turn(player=1)]}
     assert score_round(V, facts, players=2).changes == (3, 0)
     field, message = round_error({"starter": 0, "turns": [turn(player=1)]})
-    assert field == "turns.0.player" and "seat 0's turn" in message
+    assert field == "turns.0.player" and message.startswith("it is player 1's turn")  # names, never seats
     field, message = round_error({"starter": 2, "turns": []})
     assert field == "starter" and message.startswith("CR-9:")
+
+
+def test_messages_name_the_players_when_the_game_has_names():
+    lay = turn(meld("3H 4H 5H"))
+    with pytest.raises(RoundError) as err:
+        score_game(V, [{"turns": [lay, turn(meld("6H", extend=0))]}], players=2, names=["Ann", "Bob"])
+    assert err.value.errors == [("turns.1.melds.0.extend", "CR-6: Ann may add to another player's meld only "
+                                 "after laying a meld of their own (earlier this hand or this turn)")]
+    assert str(err.value).startswith("hand 1: ")  # Crib Rummy's word for a round
+    with pytest.raises(RoundError) as err:
+        score_game(V, [{"turns": [turn()], "end": out(0, 0, 3)}], players=2, names=["Ann", "Bob"])
+    assert err.value.errors[0][1] == "CR-7: Ann went out, but the last turn recorded is Bob's"
+    with pytest.raises(RoundError) as err:
+        table_melds({"starter": 1, "turns": [turn(player=0)]}, 2, names=["Ann", "Bob"])
+    assert err.value.errors[0][1] == "it is Bob's turn: play goes round the table from the starter (Bob)"
 
 
 def test_CR6_another_players_meld_needs_one_of_your_own_first():
@@ -417,7 +440,7 @@ def test_CR7_draw_pile_ends_a_hand_without_bonus():
 
 
 @pytest.mark.parametrize("end,field,start", [
-    (out(1, 3, 0), "end.player", "CR-7: seat 1 went out, but the last turn recorded is seat 0's"),
+    (out(1, 3, 0), "end.player", "CR-7: player 2 went out, but the last turn recorded is player 1's"),
     (out(0, 2, 3), "end.cards_left.0", "CR-7: the player who goes out has no cards left"),
     (out(0, 0), "end.cards_left", "CR-7: give the cards left"),
     (out(0, 0, -2), "end.cards_left.1", "cards left cannot be below 0"),
@@ -447,39 +470,41 @@ def test_CR8_final_turns_mid_hand_then_the_game_ends():
     first = {"turns": [turn(pegs=50), turn(pegs=40), turn(pegs=55)], "end": {"type": "draw_pile"}}
     # hand 2: dealer 1, seat 2 starts (order 2, 0, 1); seat 0 reaches 61 on turn 2 -> seat 1 is still due
     second = {"starter": 2, "turns": [turn(pegs=3), turn(pegs=8)]}
-    g = score_game(V, [first, second], players=3, target=61)
+    g = score_game(V, [first, second], players=3, options={"target": 61})
     r = g.rounds[-1]
     assert not g.finished and not r.complete
     assert r.details["reached"] == {"player": 0, "turn": 2} and r.details["final_turns"] == [1]
     done = {"starter": 2, "turns": [turn(pegs=3), turn(pegs=8), turn(pegs=15)]}
-    g = score_game(V, [first, done], players=3, target=61)
+    g = score_game(V, [first, done], players=3, options={"target": 61})
     assert g.finished and g.rounds[-1].complete and g.totals == (63, 65, 43)
     assert g.winners == (1,)  # the final turn overtook the player who reached 61 first
     late = {"starter": 2, "turns": [turn(pegs=3), turn(pegs=8), turn(pegs=15), turn()]}
     with pytest.raises(RoundError) as err:
-        score_game(V, [first, late], players=3, target=61)
+        score_game(V, [first, late], players=3, options={"target": 61})
     assert err.value.round == 2 and err.value.errors[0][0] == "turns.3"
     assert err.value.errors[0][1].startswith("CR-8: the game ended after turn 3")
 
 
 def test_CR8_reaching_on_the_last_turn_of_a_round_ends_at_once():
-    g = score_game(V, [{"turns": [turn(pegs=30), turn(pegs=61)]}], players=2, target=61)
+    g = score_game(V, [{"turns": [turn(pegs=30), turn(pegs=61)]}], players=2, options={"target": 61})
     assert g.finished and g.winners == (0,) and g.rounds[0].details["final_turns"] == []
 
 
 def test_CR8_a_round_of_turns_counts_from_the_starter():
     # dealer 0, starter 1: order 1, 0, 1, 0 ... seat 1 reaching on turn 3 leaves seat 0 one turn
-    g = score_game(V, [{"turns": [turn(pegs=20), turn(), turn(pegs=41)]}], players=2, target=61)
+    g = score_game(V, [{"turns": [turn(pegs=20), turn(), turn(pegs=41)]}], players=2, options={"target": 61})
     assert not g.finished and g.rounds[0].details["final_turns"] == [0]
-    g = score_game(V, [{"turns": [turn(pegs=20), turn(), turn(pegs=41), turn(pegs=61)]}], players=2, target=61)
+    g = score_game(V, [{"turns": [turn(pegs=20), turn(), turn(pegs=41), turn(pegs=61)]}], players=2,
+                   options={"target": 61})
     assert g.finished and g.winners == (0, 1) and g.totals == (61, 61)  # N-5: a tie shares the win
 
 
 def test_CR8_rummy_bonus_can_end_the_game_and_no_hand_follows():
-    g = score_game(V, [{"turns": [turn(pegs=55)], "end": out(1, 4, 0)}], players=2, target=61)
+    g = score_game(V, [{"turns": [turn(pegs=55)], "end": out(1, 4, 0)}], players=2, options={"target": 61})
     assert g.finished and g.totals == (0, 63)
     with pytest.raises(RoundError) as err:
-        score_game(V, [{"turns": [turn(pegs=55)], "end": out(1, 4, 0)}, {"turns": []}], players=2, target=61)
+        score_game(V, [{"turns": [turn(pegs=55)], "end": out(1, 4, 0)}, {"turns": []}], players=2,
+                   options={"target": 61})
     assert "already over" in str(err.value)
 
 
@@ -516,7 +541,7 @@ def test_whole_game_to_the_winner_with_4_players():
         # dealer 2, seat 3 starts and reaches 61 at once; seats 0, 1 and 2 still take their turns
         {"starter": 3, "turns": [turn(pegs=21), turn(pegs=6), turn(pegs=40), turn(pegs=2)]},
     ]
-    g = score_game(V, hands, players=4, target=61)
+    g = score_game(V, hands, players=4, options={"target": 61})
     assert g.rounds[0].changes == (3, 15, 2, 2)  # seat 1: run 3, then 4th 3 + 5th 4, bonus 5
     assert g.rounds[0].details["bonus"]["points"] == 5
     assert g.rounds[1].changes == (20, 10, 5, 40)

@@ -4,15 +4,24 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import (NotationError, OptionError, RoundError, check, hand, options_for,
-                               score_game, score_round, variants)
+from scorekeeper.rules import (
+    NotationError,
+    OptionError,
+    RoundError,
+    check,
+    hand,
+    options_for,
+    score_game,
+    score_round,
+    variants,
+)
 from scorekeeper.rules.krazy_bee import DEFAULT_STEPS, parse_steps, steps_of
 
 KB = "krazy-bee"
 
 
 def verdict(cards, **kw):
-    return check(KB, cards, **kw).to_dict()
+    return check(KB, cards, options=kw).to_dict()
 
 
 # -- lone melds: KB-1 books and runs, KB-2 Wild Bees --------------------------------
@@ -251,7 +260,8 @@ def test_kb2_reason_in_a_laydown_reads_plainly():
 
 def test_kb1_a_meld_shorter_than_its_requirement_is_named():
     v = verdict("5 5 5 | 1 2 3", step=2)
-    assert v["reasons"][0] == "KB-1: meld 2 (1 2 3) has 3 cards; Step 2 (book of 3 + run of 4) needs a run of at least 4"
+    assert v["reasons"][0] == ("KB-1: meld 2 (1 2 3) has 3 cards; "
+                               "Step 2 (book of 3 + run of 4) needs a run of at least 4")
     assert v["reasons"][1].startswith("KB-3: the melds do not lay Step 2")
 
 
@@ -302,7 +312,7 @@ def test_laydown_checks_a_custom_step_list():
 ], ids=lambda v: f"KB-3-bad-step-{v}")
 def test_bad_step_option(step, phrase):
     with pytest.raises(OptionError) as err:
-        check(KB, "1 2 3 | 4 4 4", step=step)
+        check(KB, "1 2 3 | 4 4 4", options={"step": step})
     assert phrase in str(err.value)
 
 
@@ -337,7 +347,7 @@ EXTENSIONS = [
 @pytest.mark.parametrize("added,table,opts,valid,kind,expected", [p[1:] for p in EXTENSIONS],
                          ids=[p[0] for p in EXTENSIONS])
 def test_extension(added, table, opts, valid, kind, expected):
-    v = check(KB, added, extend=table, **opts).to_dict()
+    v = check(KB, added, extend=table, options=opts).to_dict()
     assert v["valid"] is valid, v["reasons"]
     if valid:
         assert v["kind"] == kind and v["reading"] == expected
@@ -356,7 +366,7 @@ def test_extension_re_reads_wild_bees_on_the_table():
 def test_extension_says_when_the_meld_would_change_kind():
     v = check(KB, "5", extend="5 W").to_dict()   # table: book of 5s or run 4-5/5-6 -> stays a book
     assert v["valid"] and v["kind"] == "book" and v["kinds"] == ["book"]
-    v = check(KB, "6", extend="5 5 W", kind="book").to_dict()
+    v = check(KB, "6", extend="5 5 W", options={"kind": "book"}).to_dict()
     assert not v["valid"] and v["reasons"][0].startswith("KB-6: the meld must stay a book")
 
 
@@ -387,7 +397,7 @@ def test_malformed_input(cards, extend):
                          ids=lambda v: f"option-{v}")
 def test_bad_option(name, value):
     with pytest.raises(OptionError):
-        check(KB, "7 7 7", **{name: value})
+        check(KB, "7 7 7", options={name: value})
 
 
 def test_option_defaults_and_description():
@@ -428,7 +438,7 @@ def seat(laid=False, **kw):
 
 
 def game(rounds, players=2, steps=TWO_STEPS, **kw):
-    return score_game(KB, rounds, players=players, steps=steps, **kw)
+    return score_game(KB, rounds, players=players, options={"steps": steps, **kw})
 
 
 def test_kb9_progress_and_points():
@@ -460,7 +470,8 @@ def test_kb9_initial_progress():
     ({}, 0),
 ], ids=lambda v: f"KB-9-{v}")
 def test_kb9_points_in_hand(entry, points):
-    r = score_round(KB, {"players": [seat(True, went_out=True), seat(**entry)]}, players=2, steps=TWO_STEPS)
+    r = score_round(KB, {"players": [seat(True, went_out=True), seat(**entry)]}, players=2,
+                    options={"steps": TWO_STEPS})
     assert r.changes == (0, points)
 
 
@@ -481,7 +492,7 @@ BAD_ROUNDS = [
 @pytest.mark.parametrize("players,field,rule", [p[1:] for p in BAD_ROUNDS], ids=[p[0] for p in BAD_ROUNDS])
 def test_kb9_bad_round(players, field, rule):
     with pytest.raises(RoundError) as err:
-        score_round(KB, {"players": players}, players=2, steps=TWO_STEPS)
+        score_round(KB, {"players": players}, players=2, options={"steps": TWO_STEPS})
     fields = [f for f, _ in err.value.errors]
     assert field in fields
     assert err.value.errors[fields.index(field)][1].startswith(rule)
@@ -515,7 +526,7 @@ def test_kb10_game_ends_when_the_last_step_is_laid_lowest_completer_wins():
     assert g.finished and g.winners == (0,)  # seat 1 has less but has not laid the last Step
     assert g.progress[0] == {"step": 3, "completed": 2, "steps": 2, "step_text": None, "done": True}
     with pytest.raises(RoundError) as err:
-        game(rounds + [{"players": [seat(), seat(), seat()]}], players=3)
+        game([*rounds, {"players": [seat(), seat(), seat()]}], players=3)
     assert "already over" in str(err.value)
 
 
@@ -543,4 +554,5 @@ def test_kb10_full_default_game_to_its_winner():
     assert g.progress[1]["step_text"] == "run of 9"
     assert [r.dealer for r in g.rounds[:4]] == [2, 0, 1, 2]
     assert [r.starter for r in g.rounds[:4]] == [0, 1, 2, 0]
-    assert g.ranks == (1, 3, 2)
+    # KB-10: the Step reached ranks before the total: seat 1 (5 Steps done, 150) before seat 2 (none, 50)
+    assert g.ranks == (1, 2, 3)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import RoundError, find_variant
-from scorekeeper.rules.scoring import play, play_on
+from scorekeeper.rules.game import play, play_on
 
 
 def _turn(pegs=None, **kw):

@@ -15,7 +15,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from scorekeeper.rules import NotationError, Verdict, check, hand
-from scorekeeper.rules.crib_melds import RUN_PEGS, SET_PEGS
+from scorekeeper.rules.crib_rummy.melds import RUN_PEGS, SET_PEGS
 
 CRIB, CRAZY = "crib-rummy", "crazy-rummy"
 SUITS = "SHDC"
@@ -56,11 +56,11 @@ crib_melds = st.one_of(crib_sets(), crib_runs())
 
 def _checked_both_ways(variant: str, cards: list[str], opts: dict, rnd) -> tuple[Verdict, Verdict]:
     """The verdicts on ``cards`` as generated and shuffled; the first must be legal."""
-    first = check(variant, " ".join(cards), **opts)
+    first = check(variant, " ".join(cards), options=opts)
     assert first.valid, first.reasons
     shuffled = list(cards)
     rnd.shuffle(shuffled)
-    return first, check(variant, " ".join(shuffled), **opts)
+    return first, check(variant, " ".join(shuffled), options=opts)
 
 
 @given(crib_melds, st.randoms(use_true_random=False))
@@ -74,13 +74,13 @@ def test_crib_legal_melds_stay_legal_when_shuffled(meld, rnd):
 
 def _recheck(variant: str, verdict: Verdict, **opts) -> Verdict:
     """Check the reading itself (wild cards replaced by what they stand for) as the verdict's kind."""
-    return check(variant, " ".join(verdict.reading), **opts)
+    return check(variant, " ".join(verdict.reading), options=opts)
 
 
 @given(crib_melds)
 def test_crib_reading_rechecks_as_legal(meld):
     cards, opts = meld
-    verdict = check(CRIB, " ".join(cards), **opts)
+    verdict = check(CRIB, " ".join(cards), options=opts)
     again = _recheck(CRIB, verdict, kind=verdict.kind, ace_high=opts.get("ace_high", False))
     assert again.valid, (cards, verdict.reading, again.reasons)
     assert "JK" not in again.reading and again.points == verdict.points
@@ -91,12 +91,12 @@ SMALL_CRIB = st.lists(st.sampled_from(["7H", "8H", "9H", "7S", "7D", "KH", "AH",
 
 @given(SMALL_CRIB, st.booleans())
 def test_crib_any_verdict_explains_itself_and_its_readings_recheck(cards, ace_high):
-    verdict = check(CRIB, " ".join(cards), ace_high=ace_high, jokers=4)
+    verdict = check(CRIB, " ".join(cards), options={"ace_high": ace_high, "jokers": 4})
     if not verdict.valid:
         assert verdict.reasons and all(r[:4] in {"CR-1", "CR-2", "CR-3"} for r in verdict.reasons)
         return
     for reading in verdict.readings or (verdict.reading,):
-        assert check(CRIB, " ".join(reading), ace_high=ace_high).valid, (cards, reading)
+        assert check(CRIB, " ".join(reading), options={"ace_high": ace_high}).valid, (cards, reading)
 
 
 @given(crib_runs(), st.data())
@@ -108,9 +108,9 @@ def test_crib_run_pegs_the_same_laid_at_once_or_grown(run, data):
     added = cards[:first] + cards[first + size:]
     assume(any(c != "JK" for c in table))
     assume(added)
-    grown = check(CRIB, " ".join(added), extend=" ".join(table), kind="run", **opts)
+    grown = check(CRIB, " ".join(added), extend=" ".join(table), options={"kind": "run", **opts})
     assert grown.valid, (table, added, grown.reasons)
-    laid = check(CRIB, " ".join(table), kind="run", **opts).points
+    laid = check(CRIB, " ".join(table), options={"kind": "run", **opts}).points
     assert laid + grown.points == RUN_PEGS[len(cards)]
 
 
@@ -141,14 +141,14 @@ def crazy_sets(draw):
 def test_crazy_legal_sets_stay_legal_when_shuffled(meld, rnd):
     cards, opts = meld
     first, again = _checked_both_ways(CRAZY, cards, opts, rnd)
-    assert again.valid and again.points == first.points == hand(CRAZY, " ".join(cards), **{
+    assert again.valid and again.points == first.points == hand(CRAZY, " ".join(cards), options={
         k: v for k, v in opts.items() if k == "wild"}).points
 
 
 @given(crazy_sets())
 def test_crazy_reading_rechecks_as_legal(meld):
     cards, opts = meld
-    verdict = check(CRAZY, " ".join(cards), **opts)
+    verdict = check(CRAZY, " ".join(cards), options=opts)
     again = _recheck(CRAZY, verdict, **opts)
     assert again.valid, (cards, verdict.reading, again.reasons)
     assert len(set(again.reading)) == 1

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import pairwise, product
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -60,7 +60,7 @@ def rechecks(variant, verdict, **options):
     assert verdict["valid"], verdict["reasons"]
     for reading in verdict.get("readings", [verdict["reading"]]):
         assert not {"W", "P", "*"} & set(reading)
-        again = check(variant, text(reading), **options).to_dict()
+        again = check(variant, text(reading), options=options).to_dict()
         assert again["valid"], (reading, again["reasons"])
         assert again.get("readings") is None  # no wild card left: one reading
 
@@ -68,8 +68,8 @@ def rechecks(variant, verdict, **options):
 @SETTINGS
 @given(st.one_of(kb_books(), kb_runs()).flatmap(lambda m: st.permutations(m)))
 def test_kb_legal_melds_stay_legal_shuffled_and_readings_recheck(meld):
-    v = check(KB, text(meld), min=1).to_dict()
-    ordered = check(KB, text(sorted(meld, key=str)), min=1).to_dict()
+    v = check(KB, text(meld), options={"min": 1}).to_dict()
+    ordered = check(KB, text(sorted(meld, key=str)), options={"min": 1}).to_dict()
     assert v["valid"] and ordered["valid"]
     assert v["kinds"] == ordered["kinds"]
     rechecks(KB, v, min=1, kind=v["kind"])
@@ -96,7 +96,7 @@ def brute_kinds(cards, values, kinds):
             read[i] = v
         nums = sorted(read)
         for kind, step in kinds:
-            if all(b - a == step for a, b in zip(nums, nums[1:])):
+            if all(b - a == step for a, b in pairwise(nums)):
                 legal.add(kind)
     return legal
 
@@ -110,7 +110,7 @@ small_rb = st.lists(st.one_of(st.integers(1, 12), st.just("P")), min_size=4, max
 @SETTINGS
 @given(small_kb)
 def test_kb_fitting_matches_brute_force(meld):
-    v = check(KB, text(meld), min=1).to_dict()
+    v = check(KB, text(meld), options={"min": 1}).to_dict()
     wilds = meld.count("W")
     expected = brute_kinds(meld, range(1, 14), [("book", 0), ("run", 1)]) if wilds <= len(meld) - wilds else set()
     assert set(v["kinds"]) == expected
@@ -137,7 +137,7 @@ kb_meld_text = st.lists(kb_token, min_size=1, max_size=6).map(" ".join)
        st.sampled_from(["2 runs of 3", "book of 3 + run of 3", "2 books of 2", "run of 2 + book of 2 + run of 2",
                         "run of 4"]))
 def test_kb_laydown_reading_rechecks(melds, step):
-    v = check(KB, " | ".join(melds), step=step).to_dict()
+    v = check(KB, " | ".join(melds), options={"step": step}).to_dict()
     if v["valid"]:
         rechecks(KB, v, step=step)
         assert [p["requirement"] for p in v["parts"]].count(None) == 0
@@ -153,7 +153,7 @@ def test_kb_extension_reading_rechecks(table, added):
         for reading in v.get("readings", [v["reading"]]):
             assert "W" not in reading
         whole = v["extend_reading"] + v["reading"]
-        assert check(KB, text(whole), min=1, kind=v["kind"]).to_dict()["valid"]
+        assert check(KB, text(whole), options={"min": 1, "kind": v["kind"]}).to_dict()["valid"]
     else:
         assert all(r.startswith(("KB-2", "KB-6")) for r in v["reasons"])
 
@@ -168,7 +168,7 @@ def test_rb_change_reading_rechecks(table, change):
     v = check(RB, change, extend=table).to_dict()
     if v["valid"]:
         whole = v["extend_reading"] + v["reading"]
-        again = check(RB, text(whole), kind=v["kind"]).to_dict()
+        again = check(RB, text(whole), options={"kind": v["kind"]}).to_dict()
         assert again["valid"], (whole, again["reasons"])
     else:
         assert all(r.startswith("RB-5") for r in v["reasons"])

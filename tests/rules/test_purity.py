@@ -20,10 +20,15 @@ def _imports(path: Path) -> list[str]:
     return names
 
 
-@pytest.mark.parametrize("path", sorted(RULES.glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(RULES.rglob("*.py")), ids=lambda p: str(p.relative_to(RULES)))
 def test_engine_module_is_pure(path):
     bad = [n for n in _imports(path) if n.split(".")[0] in FORBIDDEN]
-    assert not bad, f"{path.name} imports {bad}"
+    assert not bad, f"{path.relative_to(RULES)} imports {bad}"
+
+
+def test_the_scan_reaches_the_variant_subpackages():
+    scanned = {p.relative_to(RULES).parts[0] for p in RULES.rglob("*.py")}
+    assert {"tiles", "krazy_bee", "crib_rummy"} <= scanned
 
 
 def test_purity_check_catches_a_forbidden_import(tmp_path):

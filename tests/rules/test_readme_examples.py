@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import cli
+from scorekeeper.cli import commands as cli
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 #: Subcommands whose examples are not run here (they write PDFs or start a server).

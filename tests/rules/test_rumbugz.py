@@ -4,14 +4,23 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import (NotationError, OptionError, RoundError, check, hand, options_for,
-                               score_game, score_round, variants)
+from scorekeeper.rules import (
+    NotationError,
+    OptionError,
+    RoundError,
+    check,
+    hand,
+    options_for,
+    score_game,
+    score_round,
+    variants,
+)
 
 RB = "rumbugz"
 
 
 def verdict(cards, **kw):
-    return check(RB, cards, **kw).to_dict()
+    return check(RB, cards, options=kw).to_dict()
 
 
 LEGAL = [
@@ -125,7 +134,7 @@ CHANGES = [
 @pytest.mark.parametrize("cards,table,opts,valid,kind,expected", [p[1:] for p in CHANGES],
                          ids=[p[0] for p in CHANGES])
 def test_change(cards, table, opts, valid, kind, expected):
-    v = check(RB, cards, extend=table, **opts).to_dict()
+    v = check(RB, cards, extend=table, options=opts).to_dict()
     assert v["valid"] is valid, v["reasons"]
     if valid:
         assert v["kind"] == kind and v["reading"] == expected
@@ -197,11 +206,11 @@ def test_option_defaults_and_description():
     ("3 P", {}, 15), ("12 11", {}, 23), ("P P", {"plyt_value": 20}, 40), ("P", {"plyt_value": 0}, 0), ("", {}, 0),
 ], ids=lambda v: f"RB-6-{v}")
 def test_hand_points(cards, opts, points):
-    assert hand(RB, cards, **opts).points == points
+    assert hand(RB, cards, options=opts).points == points
 
 
 def test_hand_breakdown():
-    assert hand(RB, "7 p", plyt_value=25).to_dict() == {
+    assert hand(RB, "7 p", options={"plyt_value": 25}).to_dict() == {
         "variant": RB, "points": 32, "breakdown": [{"card": "7", "points": 7}, {"card": "P", "points": 25}]}
 
 
@@ -226,7 +235,7 @@ def test_rb7_winner_scores_the_losers_hands():
 
 
 def test_rb7_plyt_value_counts_in_the_losers_hands():
-    assert score_round(RB, rnd(0, "", "P P"), players=2, plyt_value=5).changes == (10, 0)
+    assert score_round(RB, rnd(0, "", "P P"), players=2, options={"plyt_value": 5}).changes == (10, 0)
 
 
 def test_rb7_no_winner_nobody_scores():
@@ -277,20 +286,21 @@ def test_rb8_game_of_five_rounds_highest_total_wins():
     assert g.totals == (17, 19) and g.finished and g.winners == (1,)
     assert [p["wins"] for p in g.progress] == [2, 2]
     with pytest.raises(RoundError):
-        score_game(RB, rounds + [rnd(None, "", "")], players=2)
+        score_game(RB, [*rounds, rnd(None, "", "")], players=2)
     assert not score_game(RB, rounds[:4], players=2).finished
 
 
 def test_rb8_rounds_option_and_ties_share():
-    g = score_game(RB, [rnd(0, "", "5"), rnd(1, "5", "")], players=2, rounds=2)
+    g = score_game(RB, [rnd(0, "", "5"), rnd(1, "5", "")], players=2, options={"rounds": 2})
     assert g.finished and g.winners == (0, 1)
 
 
 def test_rb8_target_ends_after_the_round_it_is_reached():
     rounds = [rnd(0, "", "12 12"), rnd(1, "10", ""), rnd(0, "", "10")]
-    g = score_game(RB, rounds[:2], players=2, target=30)
+    g = score_game(RB, rounds[:2], players=2, options={"target": 30})
     assert not g.finished
-    g = score_game(RB, rounds, players=2, target=30, rounds=1)  # the target wins over the round count
+    # the target wins over the round count
+    g = score_game(RB, rounds, players=2, options={"target": 30, "rounds": 1})
     assert g.finished and g.totals == (34, 10) and g.winners == (0,)
 
 

@@ -97,7 +97,7 @@ def test_ct10_freed_joker_needs_two_tiles_from_the_rack(added, valid):
     ("R12 R13 J", 45, 45, True),        # the joker as 0 counts 20 (CT-5)
 ])
 def test_ct6_initial_meld(tiles, needed, points, reached):
-    v = check("crazy-tiles", tiles, initial_meld=needed).to_dict()
+    v = check("crazy-tiles", tiles, options={"initial_meld": needed}).to_dict()
     assert v["valid"] and v["initial_meld"] == {"points": points, "needed": needed, "reached": reached}
     assert bool(v.get("notes")) is not reached
 
@@ -116,7 +116,7 @@ def test_ct6_laydown_names_the_failing_set():
 
 def test_ct6_option_is_validated():
     with pytest.raises(OptionError):
-        check("rummikub", "R1 R2 R3", initial_meld="lots")
+        check("rummikub", "R1 R2 R3", options={"initial_meld": "lots"})
 
 
 # CT-7: rack values

@@ -92,8 +92,8 @@ def test_ct9_board_needs_the_grid_switch():
     with pytest.raises(NotationError, match="CT-9"):
         check("rummikub", board("R1 R2 R3", ""))
     with pytest.raises(NotationError, match="CT-9"):
-        check("crazy-tiles", board("R1 R2 R3", ""), grid=False)
-    assert check("rummikub", board("R1 R2 R3", ""), grid=True).valid
+        check("crazy-tiles", board("R1 R2 R3", ""), options={"grid": False})
+    assert check("rummikub", board("R1 R2 R3", ""), options={"grid": True}).valid
 
 
 def test_ct9_a_single_row_without_empty_cells_is_one_set():

@@ -1,10 +1,11 @@
 """Hypothesis properties of the tile engine (CT-1..CT-5, CT-9, N-1)."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.rules import NotationError, check, options_for
-from scorekeeper.rules.tile_checks import set_verdict
 from scorekeeper.rules.tiles import NOTATION
+from scorekeeper.rules.tiles.checks import set_verdict
 
 VARIANTS = ("rummikub", "crazy-tiles", "runny-tiles")
 COLOURS = "RBKG"
@@ -84,7 +85,7 @@ NOISE = st.text(alphabet="RBKGOYrbkgJjK*0123456789 ,./|\n-x", max_size=30)
 @given(st.one_of(NOISE, st.text(max_size=20)), st.sampled_from(VARIANTS), st.booleans())
 def test_random_strings_only_ever_raise_notation_errors(text, variant, grid):
     try:
-        v = check(variant, text, grid=grid)
+        v = check(variant, text, options={"grid": grid})
     except NotationError as err:
         assert str(err).startswith("N-1")
         return

@@ -29,7 +29,7 @@ TIED_LOW = round_of(None, 8, 8, 20)
     ("none", WENT_OUT, [0, 0, 0], [0]),
 ], ids=lambda x: f"CT-8-{x}" if isinstance(x, str) else None)
 def test_ct8_round_scoring(scoring, facts, changes, winners):
-    r = score_round("rummikub", facts, players=3, scoring=scoring)
+    r = score_round("rummikub", facts, players=3, options={"scoring": scoring})
     assert list(r.changes) == changes
     assert r.details["winners"] == winners
     assert [p["wins"] for p in r.progress] == [1 if s in winners else 0 for s in range(3)]
@@ -61,38 +61,40 @@ def test_ct7_rack_wins_over_typed_points():
 
 def test_ct8_game_ends_after_the_rounds_option():
     rounds = [WENT_OUT, NOBODY_OUT]
-    g = score_game("rummikub", rounds, players=3, rounds=2)
+    g = score_game("rummikub", rounds, players=3, options={"rounds": 2})
     assert g.finished and g.winners == (0,)
     assert list(g.totals) == [47 + 39, -70, -24]
     assert [p["wins"] for p in g.progress] == [2, 0, 0]
-    assert not score_game("rummikub", rounds, players=3, rounds=3).finished
+    assert not score_game("rummikub", rounds, players=3, options={"rounds": 3}).finished
 
 
 def test_ct8_game_ends_when_a_total_reaches_the_target():
-    g = score_game("rummikub", [WENT_OUT], players=3, target=40)
+    g = score_game("rummikub", [WENT_OUT], players=3, options={"target": 40})
     assert g.finished and g.winners == (0,)
-    assert not score_game("rummikub", [WENT_OUT], players=3, target=100).finished
+    assert not score_game("rummikub", [WENT_OUT], players=3, options={"target": 100}).finished
 
 
 def test_ct8_scoring_c_low_total_wins():
-    g = score_game("crazy-tiles", [WENT_OUT, round_of(1, 3, "", 4)], players=3, scoring="C", rounds=2)
+    g = score_game("crazy-tiles", [WENT_OUT, round_of(1, 3, "", 4)], players=3,
+                   options={"scoring": "C", "rounds": 2})
     assert not g.high_wins and g.finished
     assert list(g.totals) == [3, 35, 16] and g.winners == (0,)
 
 
 def test_ct8_wins_target_counts_wins():
-    g = score_game("runny-tiles", [WENT_OUT, WENT_OUT], players=3, scoring="wins", target=2)
+    g = score_game("runny-tiles", [WENT_OUT, WENT_OUT], players=3, options={"scoring": "wins", "target": 2})
     assert g.finished and g.winners == (0,) and list(g.totals) == [2, 0, 0]
 
 
 def test_ct8_none_scores_nothing_and_most_wins_take_the_game():
-    g = score_game("rummikub", [WENT_OUT, round_of(2, 1, 1, "")], players=3, scoring="none", rounds=2)
+    g = score_game("rummikub", [WENT_OUT, round_of(2, 1, 1, "")], players=3,
+                   options={"scoring": "none", "rounds": 2})
     assert list(g.totals) == [0, 0, 0] and g.winners == (0, 2)
 
 
 def test_ct8_no_more_rounds_after_the_end():
     with pytest.raises(RoundError):
-        score_game("rummikub", [WENT_OUT, WENT_OUT], players=3, rounds=1)
+        score_game("rummikub", [WENT_OUT, WENT_OUT], players=3, options={"rounds": 1})
 
 
 def test_winner_of_a_round_starts_the_next():

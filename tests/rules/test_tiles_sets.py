@@ -89,7 +89,7 @@ def test_ct4_unambiguous_joker_has_one_reading():
     ("J R3", {}, False),
 ], ids=lambda x: str(x) if isinstance(x, str) else None)
 def test_ct1_positions(tiles, opts, valid):
-    assert check("rummikub", tiles, **opts).valid is valid
+    assert check("rummikub", tiles, options=opts).valid is valid
 
 
 def test_ct1_all_jokers_reason():
@@ -98,8 +98,8 @@ def test_ct1_all_jokers_reason():
 
 
 def test_ct1_joker_as_split_reads_as_its_parts():
-    assert check("rummikub", "J R2", ten_split=True).reading == ("R0+R1", "R2")
-    assert check("rummikub", "J R3", twelve_split=True).reading == ("R1+R2", "R3")
+    assert check("rummikub", "J R2", options={"ten_split": True}).reading == ("R0+R1", "R2")
+    assert check("rummikub", "J R3", options={"twelve_split": True}).reading == ("R1+R2", "R3")
 
 
 # The set holds two of each number tile and two jokers (section 3): a set cannot show more
@@ -138,7 +138,7 @@ def test_ct1_two_copies_and_a_six_read_as_nine_are_fine():
     ("R1 J R11", ALL_ON, True, None),                       # joker as a lone 1: four red 1s
 ], ids=lambda x: str(x) if isinstance(x, str) else None)
 def test_ct2_groups(tiles, opts, valid, reason):
-    verdict = check("rummikub", tiles, **opts)
+    verdict = check("rummikub", tiles, options=opts)
     assert verdict.valid is valid
     if valid:
         assert verdict.kind == "group"
@@ -173,7 +173,7 @@ def test_ct2_groups(tiles, opts, valid, reason):
     ("runny-tiles", "R5 R6 B7", {}, False),                 # never a mix
 ], ids=lambda x: str(x) if isinstance(x, str) else None)
 def test_ct3_runs(variant, tiles, opts, valid):
-    verdict = check(variant, tiles, **opts)
+    verdict = check(variant, tiles, options=opts)
     assert verdict.valid is valid, verdict.to_dict()
     if valid:
         assert verdict.kind == "run"
@@ -238,7 +238,7 @@ def test_n1_aliases_and_case(text, reading):
 
 @pytest.mark.parametrize("kind,valid", [("run", False), ("group", True), ("GROUP", True)])
 def test_kind_option_declares_the_kind(kind, valid):
-    verdict = check("crazy-tiles", "R8 R8 J", kind=kind)
+    verdict = check("crazy-tiles", "R8 R8 J", options={"kind": kind})
     assert verdict.valid is valid
     if not valid:
         assert verdict.reasons == ("CT-3: declared a run, but these tiles are not a run",)
@@ -253,14 +253,14 @@ def test_kind_option_declares_the_kind(kind, valid):
 ], ids=["section-6-kinds-declared-group", "section-6-kinds-declared-run", "section-6-kinds-declared-fails",
         "section-6-kinds-undeclared"])
 def test_kinds_lists_every_kind_whatever_is_declared(tiles, kind, valid, kinds):
-    verdict = check("rummikub", tiles, kind=kind)
+    verdict = check("rummikub", tiles, options={"kind": kind})
     assert verdict.valid is valid and verdict.kinds == kinds
     assert verdict.kind == (kind or kinds[0] if valid else None)
 
 
 def test_kind_option_rejects_other_values():
     with pytest.raises(OptionError):
-        check("rummikub", "R1 R2 R3", kind="book")
+        check("rummikub", "R1 R2 R3", options={"kind": "book"})
 
 
 # Every switch: on, off, bad value; presets
@@ -271,10 +271,10 @@ def test_kind_option_rejects_other_values():
     ("twelve_split", "R12 R3", {}), ("runny", "R1 B2 K3", {}),
 ])
 def test_every_switch_turns_its_rule_on(switch, tiles, base):
-    assert check("rummikub", tiles, **base).valid is False
-    assert check("rummikub", tiles, **base, **{switch: "on"}).valid is True
+    assert check("rummikub", tiles, options=base).valid is False
+    assert check("rummikub", tiles, options={**base, **{switch: "on"}}).valid is True
     with pytest.raises(OptionError):
-        check("rummikub", tiles, **{switch: "maybe"})
+        check("rummikub", tiles, options={switch: "maybe"})
 
 
 def test_presets_are_the_table_of_section_3():
@@ -287,7 +287,7 @@ def test_presets_are_the_table_of_section_3():
 
 
 def test_crazy_tiles_switch_can_be_flipped_off():
-    assert check("crazy-tiles", "R10 R2", ten_split=False).valid is False
+    assert check("crazy-tiles", "R10 R2", options={"ten_split": False}).valid is False
 
 
 @pytest.mark.parametrize("name,good,bad", [

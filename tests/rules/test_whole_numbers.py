@@ -27,4 +27,4 @@ def test_points_in_hand_as_plain_text_still_count(text):
 @pytest.mark.parametrize("step", ["9" * 5000, "Step " + "9" * 5000])
 def test_kb8_step_number_with_thousands_of_digits_is_an_option_error(step):
     with pytest.raises(OptionError, match="KB-8"):
-        check("krazy-bee", "3 3 3", step=step)
+        check("krazy-bee", "3 3 3", options={"step": step})

@@ -4,7 +4,7 @@ Round facts: ``{"points": [int per seat], "hand": n}`` (``hand`` optional: when
 given it must be the hand's number, so deleting an earlier hand can be refused,
 like a Krazy Bee Step that no longer matches); the game ends when a total reaches
 ``target`` (highest wins). It goes through the real engine machinery
-(:func:`scorekeeper.rules.scoring.play`), only the per-round rule is made up.
+(:func:`scorekeeper.rules.game.play`), only the per-round rule is made up.
 """
 
 from __future__ import annotations

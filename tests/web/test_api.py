@@ -81,7 +81,7 @@ CHECKS = [
 def test_check_answers_the_engines_verdict(client, api, variant, cards, options, extend, valid, kind):
     body = {"variant": variant, "cards": cards, "options": options, "extend": extend}
     _, verdict = call(client, api, "POST", "/api/v1/check", body, expect=200)
-    assert verdict == check(variant, cards, extend=extend, **options).to_dict()
+    assert verdict == check(variant, cards, extend=extend, options=options).to_dict()
     assert (verdict["valid"], verdict["kind"]) == (valid, kind)
     if not valid:
         assert verdict["reasons"] and all(r.split(":")[0].count("-") == 1 for r in verdict["reasons"])
@@ -122,7 +122,7 @@ def test_hand_values_cards_left(client, api, variant, cards, options, key, value
     _, body = call(client, api, "POST", "/api/v1/hand",
                    {"variant": variant, "cards": cards, "options": options}, expect=200)
     assert body[key] == value
-    assert body == hand(variant, cards, **options).to_dict()
+    assert body == hand(variant, cards, options=options).to_dict()
 
 
 MALFORMED = [

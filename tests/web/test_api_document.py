@@ -44,7 +44,7 @@ def test_the_document_names_the_variants_player_limits_and_options(api):
 
 
 def test_every_error_answer_is_documented_as_the_one_error_body(api):
-    for path, item in api.document["paths"].items():
+    for item in api.document["paths"].values():
         for method, op in item.items():
             if method == "parameters":
                 continue
@@ -96,7 +96,7 @@ def _follow(client, api, source: tuple[str, str, int], headers: dict, answer: di
         target, verb = by_id[link["operationId"]]
         values = {name: _evaluate(expr, headers, answer) for name, expr in link["parameters"].items()}
         sent = {k.removeprefix("header."): v for k, v in values.items() if k.startswith("header.")}
-        url = "/api/v1" + re.sub(r"\{(\w+)\}", lambda m: str(values[m.group(1)]), target)
+        url = "/api/v1" + re.sub(r"\{(\w+)\}", lambda m, values=values: str(values[m.group(1)]), target)
         response = client.open(url, method=verb.upper(), headers=sent, json=bodies.get(link["operationId"]))
         answers[link["operationId"]] = (response.status_code, response.get_json())
     return answers

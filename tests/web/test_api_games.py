@@ -48,6 +48,7 @@ def test_a_game_of_every_variant_through_the_api(client, api, variant):
     both = score_game(variant, [HANDS[variant], OTHER_HANDS[variant]], players=2)
     assert [p["total"] for p in game["players"]] == list(both.totals)
     assert [p["progress"] for p in game["players"]] == [dict(p) for p in both.progress]
+    assert [p["rank"] for p in game["players"]] == list(both.ranks)  # the engine's, by the end rule
     assert [r["totals"] for r in game["rounds"]] == [list(r.totals) for r in both.rounds]
 
     _, corrected = call(client, api, "PUT", f"/api/v1/games/{gid}/rounds/1", OTHER_HANDS[variant],
@@ -66,7 +67,7 @@ def test_each_change_scores_the_game_once(client, api, monkeypatch):
     from scorekeeper.services import scores  # where every engine run of the services happens
 
     runs = []
-    for name in ("play", "play_on"):
+    for name in ("score_game", "score_more"):
         engine = getattr(scores, name)
         monkeypatch.setattr(scores, name, lambda *a, engine=engine, **k: runs.append(1) or engine(*a, **k))
     created = new_game(client, api, "crib-rummy")
@@ -128,7 +129,7 @@ def test_changes_need_the_edit_secret(app, client, api, method, tail, body):
     assert "Bearer" in missing["error"]
     response = client.open(f"/api/v1/games/{gid}/{tail}", method=method, json=body)
     assert response.headers["WWW-Authenticate"].startswith("Bearer")
-    _, wrong = call(client, api, method, f"/api/v1/games/{gid}/{tail}", body, secret="not-the-secret",
+    _, _wrong = call(client, api, method, f"/api/v1/games/{gid}/{tail}", body, secret="not-the-secret",
                     expect=403)
     other = new_game(client, api)
     call(client, api, method, f"/api/v1/games/{gid}/{tail}", body, secret=other["secret"], expect=403)
@@ -201,3 +202,15 @@ def test_hands_the_rules_reject_leave_the_game_unchanged(client, api, facts, sta
     if status == 422:
         assert answer["reasons"] and answer["fields"] and answer["round"] == 1
     assert client.get(f"/api/v1/games/{gid}").get_json()["rounds"] == []
+
+
+def test_a_refusal_names_the_player_never_the_seat(client, api):
+    """CR-6 through the API: the 422 names Ann (seat 0), who has laid no meld of her own yet."""
+    created = new_game(client, api, "crib-rummy")
+    facts = {"turns": [{"melds": [{"cards": "3H 4H 5H"}]}, {"melds": [{"cards": "6H", "extend": 0}]}]}
+    _, body = call(client, api, "POST", f"/api/v1/games/{created['id']}/rounds", facts,
+                   secret=created["secret"], expect=422)
+    assert body["fields"] == [{"field": "turns.1.melds.0.extend",
+                               "message": "CR-6: Ann may add to another player's meld only after laying a meld "
+                                          "of their own (earlier this hand or this turn)"}]
+    assert body["error"].startswith("hand 1: ") and "seat" not in body["error"]

@@ -19,9 +19,10 @@ def record(client, game, data, tail="new"):
     return response
 
 
-def delete(client, game, number):
+def delete(client, game, number, word="Hand"):
+    """Delete hand (RumBugz and the tile games: round, RB-7, CT-8) ``number`` through its confirmation."""
     response = submit(client, rounds_url(game, f"{number}/delete"), {})
-    assert f"Hand {number} deleted" in text(response)
+    assert f"{word} {number} deleted" in text(response)
 
 
 def undo(client, game):
@@ -74,7 +75,7 @@ def test_rumbugz_three_rounds(app, client):
     record(client, g, {"winner": "0", "players.0.kinds": kinds, "players.1.hand": "12"})
     assert totals(client, g) == [27, 21]
     assert winner_line(client, g) == "Winner: Ann"
-    delete(client, g, 3)
+    delete(client, g, 3, "Round")
     assert totals(client, g) == [15, 21] and winner_line(client, g) is None
     undo(client, g)
     assert totals(client, g) == [27, 21]
@@ -96,7 +97,7 @@ def test_tile_game_three_rounds_scoring_a(app, client, variant):
     record(client, g, {"winner": "", "players.0.rack": "B1", "players.1.rack": "B2"})
     assert totals(client, g) == [30, -31]
     assert winner_line(client, g) == "Winner: Ann"
-    delete(client, g, 3)
+    delete(client, g, 3, "Round")
     assert totals(client, g) == [29, -29] and winner_line(client, g) is None
     undo(client, g)
     assert totals(client, g) == [30, -31]

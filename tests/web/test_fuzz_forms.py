@@ -126,7 +126,7 @@ def test_hand_forms_never_fail(app, client, slug):
 def test_each_odd_value_in_every_field_of_a_hand_form(app, client, slug):
     """Table-driven, so the classic breakers are tried every run: one value in all fields at once."""
     game = new_game(app, client, slug)
-    hand, _ = SIMPLE_HANDS[slug]
+    _hand, _ = SIMPLE_HANDS[slug]
     names = _field_names(client.get(rounds_url(game)).get_data(as_text=True))
     csrf = token(client, rounds_url(game))
     for value in ODD_TABLE:
@@ -179,7 +179,7 @@ def test_huge_typed_totals_still_show(app, client, slug):
     game = new_game(app, client, slug)
     response = submit(client, rounds_url(game), HUGE_HANDS[slug], follow=False)
     assert response.status_code == 302
-    for page in _pages_of(response.headers["Location"]) + [f"/print/game/{game}/sheet.pdf"]:
+    for page in [*_pages_of(response.headers["Location"]), f"/print/game/{game}/sheet.pdf"]:
         assert client.get(page).status_code == 200, page
     assert HUGE[:20] in client.get(f"/games/{game}").get_data(as_text=True)
 

@@ -37,7 +37,7 @@ def test_kept_editor_pages_carry_each_requests_own_valid_token(app):
     assert TOKEN.sub("", first) == TOKEN.sub("", kept)  # the same page apart from the token
     assert b.post(f"/games/{public_id}/undo", data={"csrf_token": token_b}).status_code == 302
     after = a.get(f"/games/{public_id}").text
-    assert "2 hands" in after and TOKEN.search(after)
+    assert "2 rounds" in after and TOKEN.search(after)  # Rummikub plays rounds (CT-8)
 
 
 def test_a_wrong_or_missing_secret_gets_the_read_only_page(app):

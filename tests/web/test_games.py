@@ -37,7 +37,7 @@ PROGRESS = {
     "crazy-tiles": ("1 win", "0 wins"),
     "runny-tiles": ("1 win", "0 wins"),
     "crib-rummy": ("front peg 3, back peg 0", "front peg 5, back peg 0"),                 # CR-5
-    "crazy-rummy": ("1610 to go to 1500", "1470 to go to 1500"),                         # CZ-8: -110 and 30
+    "crazy-rummy": ("below zero: needs 1610 to reach 1500", "1470 to go to 1500"),       # CZ-8: -110 and 30
 }
 
 

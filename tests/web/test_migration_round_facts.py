@@ -20,7 +20,8 @@ BEFORE = "08e8a4c292f1"  # the first migration: games, players, rounds, audit tr
 #: a NaN), and the same facts written the canonical way
 STORED = {
     "krazy-bee": (
-        {"players": [{"points": "12", "laid": "no", "note": math.nan}, {"points": "", "laid": "yes", "went_out": "true"}]},
+        {"players": [{"points": "12", "laid": "no", "note": math.nan},
+                     {"points": "", "laid": "yes", "went_out": "true"}]},
         {"players": [{"points": 12, "laid": False}, {"laid": True, "went_out": True}]}),
     "rumbugz": (
         {"winner": "", "players": [{"kinds": "single, Double", "hand": "3"}, {"points": "7", "bid": 5}]},
@@ -34,7 +35,8 @@ STORED = {
         {"starter": None, "turns": [{"player": 1, "melds": [{"cards": "3H 4H 5H", "kind": "run"}]}, {"pegs": 2}],
          "end": None}),
     "crazy-rummy": (
-        {"face_up": "4 J", "wild": "", "went_out": 0, "players": [{"board": "8 8 8"}, {"board": "K K K", "points": "7"}]},
+        {"face_up": "4 J", "wild": "", "went_out": 0,
+         "players": [{"board": "8 8 8"}, {"board": "K K K", "points": "7"}]},
         {"face_up": ["4", "J"], "went_out": 0, "players": [{"board": "8 8 8"}, {"board": "K K K", "points": 7}]}),
 }
 

@@ -20,7 +20,7 @@ from scorekeeper import create_app, services
 from scorekeeper.extensions import db
 
 ROOT = Path(__file__).resolve().parents[2]
-MIGRATIONS = ROOT / "migrations"
+MIGRATIONS = ROOT / "scorekeeper" / "migrations"
 TABLES = {"games", "players", "rounds", "audit_entries"}
 
 
@@ -45,7 +45,7 @@ def test_upgrade_creates_schema_matching_the_models(empty_app):
 def test_upgraded_database_works_and_downgrades(empty_app):
     with empty_app.app_context():
         upgrade(directory=str(MIGRATIONS))
-        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": "50"})
+        game, _secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": "50"})
         db.session.commit()
         assert services.get_game(game.public_id).names == ["Ann", "Bob"]
         db.session.remove()
@@ -54,11 +54,12 @@ def test_upgraded_database_works_and_downgrades(empty_app):
 
 
 def test_make_run_upgrade_command_on_a_fresh_file(tmp_path):
-    """Exactly what ``make run`` does: ``flask --app scorekeeper db upgrade --directory migrations``."""
+    """Exactly what ``make run`` does: ``flask --app scorekeeper db upgrade --directory scorekeeper/migrations``."""
     db_file = tmp_path / "fresh.sqlite3"
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{db_file}", "SCOREKEEPER_SECRET_KEY": "x"}
     flask = Path(sys.executable).with_name("flask")
-    result = subprocess.run([str(flask), "--app", "scorekeeper", "db", "upgrade", "--directory", "migrations"],
+    result = subprocess.run([str(flask), "--app", "scorekeeper", "db", "upgrade",
+                             "--directory", "scorekeeper/migrations"],
                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     import sqlite3

@@ -42,7 +42,7 @@ from .game_support import csrf_from, secret_cookie, start_game
 from .rounds_support import rounds_url, text
 
 ROOT = Path(__file__).resolve().parents[2]
-MIGRATIONS = ROOT / "migrations"
+MIGRATIONS = ROOT / "scorekeeper" / "migrations"
 TABLES = {"games", "players", "rounds", "audit_entries"}
 SUPERUSER = "scorekeeper"
 #: Names from several scripts, an emoji, quotes and markup: stored and read back exactly.
@@ -195,9 +195,9 @@ def _flask(*args: str, url: str) -> subprocess.CompletedProcess:
 
 def test_flask_db_upgrade_on_an_empty_database_then_autogenerate_finds_no_diff(cluster, database):
     url = cluster.url(database)
-    upgraded = _flask("db", "upgrade", "--directory", "migrations", url=url)
+    upgraded = _flask("db", "upgrade", "--directory", "scorekeeper/migrations", url=url)
     assert upgraded.returncode == 0, upgraded.stderr
-    checked = _flask("db", "check", "--directory", "migrations", url=url)
+    checked = _flask("db", "check", "--directory", "scorekeeper/migrations", url=url)
     assert checked.returncode == 0, f"autogenerate sees a difference: {checked.stdout}{checked.stderr}"
     assert "No new upgrade operations detected" in checked.stdout + checked.stderr
 
@@ -238,7 +238,7 @@ def test_every_usual_database_url_reaches_the_server(cluster, database, scheme, 
     url = cluster.url(database, scheme)
     monkeypatch.setenv("DATABASE_URL", url)
     assert config.database_url("unused").startswith("postgresql+psycopg://")
-    current = _flask("db", "current", "--directory", "migrations", url=url)
+    current = _flask("db", "current", "--directory", "scorekeeper/migrations", url=url)
     assert current.returncode == 0, current.stderr
 
 

@@ -1,4 +1,4 @@
-"""QR codes (scorekeeper/qr.py): the drawing holds exactly the modules of the link, on the share page too."""
+"""QR codes (scorekeeper/display/qr.py): the drawing holds exactly the modules of the link, on the share page too."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 import pytest
 import segno
 
-from scorekeeper.qr import qr_svg
+from scorekeeper.display.qr import qr_svg
 
 from .game_support import secret_cookie, start_game
 from .tally import Tally, tally_registered

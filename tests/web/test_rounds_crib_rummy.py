@@ -89,7 +89,10 @@ def test_n1_unknown_card(client, game):
 def test_cr6_extending_before_melding_is_refused(client, game):
     turn(client, game, 0, 1, "3H 4H 5H")
     response = turn(client, game, 1, 0, "6H@0")
-    assert response.status_code == 422 and "CR-6" in text(response)
+    assert response.status_code == 422
+    # players are named, never "seat 0" (issue 8)
+    assert "CR-6: Ann may add to another player's meld only after laying a meld of their own" in text(response)
+    assert "seat 0" not in text(response)
     assert totals(client, game) == [0, 3]
 
 

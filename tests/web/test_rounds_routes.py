@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.entry.crazy_rummy import hand_sizes
+from scorekeeper.rules import find_variant
 
 from .rounds_support import new_game, rounds_url, submit, text, token, totals
 
@@ -75,7 +76,8 @@ def test_delete_asks_first_then_removes_the_hand(app, client, variant):
     submit(client, rounds_url(game), data)
     assert totals(client, game) == expected
     confirm = client.get(rounds_url(game, "1/delete"))
-    assert confirm.status_code == 200 and "Delete hand 1?" in text(confirm)
+    word = find_variant(variant).round_word  # hand, or round in RumBugz and the tile games
+    assert confirm.status_code == 200 and f"Delete {word} 1?" in text(confirm)
     response = submit(client, rounds_url(game, "1/delete"), {}, follow=False)
     assert response.status_code == 302
     assert totals(client, game) == [0, 0]

@@ -160,10 +160,10 @@ def test_game_score_is_the_engines(ctx):
     rounds = [{"points": [1, 2, 3]}, {"points": [4, 0, 4]}]
     for facts in rounds:
         services.record_round(game, facts)
-    expected = score_game("tally", rounds, players=3, first_dealer=1, target=99)
+    expected = score_game("tally", rounds, players=3, first_dealer=1, options={"target": 99})
     assert services.game_score(game) == expected
     assert services.game_score(game, upto=1) == score_game("tally", rounds[:1], players=3,
-                                                            first_dealer=1, target=99)
+                                                            first_dealer=1, options={"target": 99})
 
 
 def test_game_score_reuses_the_changes_score_only_while_the_game_is_as_scored(ctx):
@@ -171,7 +171,7 @@ def test_game_score_reuses_the_changes_score_only_while_the_game_is_as_scored(ct
     services.record_round(game, {"points": [1, 2]})
     kept = services.game_score(game)
     assert services.game_score(game) is kept  # the record's own score, not a second engine run
-    assert kept == score_game("tally", [{"points": [1, 2]}], players=2, target=99)
+    assert kept == score_game("tally", [{"points": [1, 2]}], players=2, options={"target": 99})
     db.session.commit()
     assert services.game_score(game) is kept  # the same hands read back after the commit
     game.rounds[0].facts = {"points": [5, 5]}  # changed behind the services' back

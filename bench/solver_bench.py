@@ -1,0 +1,179 @@
+"""Best-play speed against the peer: scorekeeper's solver vs rummikub-solver 1.0.0 (issue 12).
+
+Generates 300 seeded random positions under standard Rummikub rules (a legal
+table of 20-60 tiles, a rack of 14 drawn from the tiles left, jokers
+included), solves each with ``scorekeeper.rules.solve`` and with
+``rummikub-solver`` 1.0.0 (an integer programme after Den Hertog & Hulshof,
+solved by HiGHS through cvxpy), and prints how many optima agree, the median
+and p95 time of each and their ratio. Then the same figures for
+``crazy-tiles`` and ``runny-tiles`` positions (no peer knows those rules).
+
+The peer is not a dependency of scorekeeper: it is installed into a
+throwaway virtual environment (in the temporary directory, kept between
+runs) and run there as a worker process. Times are per solve, inside each
+process, after one warm-up solve; ours include reading the notation.
+
+    .venv/bin/python bench/solver_bench.py [--positions 300] [--seed 12]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+PEER = "rummikub-solver[highs]==1.0.0"
+PEER_VENV = Path(tempfile.gettempdir()) / "scorekeeper-bench-peer"
+COLOURS = "RBKG"
+#: the peer numbers tiles colour by colour: black, blue, orange (our gold), red
+PEER_COLOUR = {"K": 0, "B": 1, "G": 2, "R": 3}
+
+
+def _pool(jokers: bool) -> list[str]:
+    return [f"{c}{n}" for c in COLOURS for n in range(1, 14)] * 2 + (["J", "J"] if jokers else [])
+
+
+def _standard_set(rng: random.Random) -> list[str]:
+    if rng.random() < 0.5:
+        colour, size = rng.choice(COLOURS), rng.randint(3, 5)
+        start = rng.randint(1, 14 - size)
+        return [f"{colour}{v}" for v in range(start, start + size)]
+    number = rng.randint(1, 13)
+    return [f"{c}{number}" for c in rng.sample(COLOURS, rng.randint(3, 4))]
+
+
+def position(rng: random.Random, make_set) -> dict:
+    """A legal table of 20-60 tiles built from random sets, and a rack of 14 of the tiles left."""
+    left = Counter(_pool(jokers=True))
+    target, sets, size = rng.randint(20, 60), [], 0
+    for _ in range(5000):
+        if size >= target:
+            break
+        tiles = make_set(rng)
+        need = Counter(tiles)
+        if size + len(tiles) <= 60 and not need - left:
+            left -= need
+            sets.append(tiles)
+            size += len(tiles)
+    rest = sorted(left.elements())
+    rng.shuffle(rest)
+    return {"table": " | ".join(" ".join(s) for s in sets), "rack": " ".join(rest[:14]), "size": size}
+
+
+def _switch_set(variant: str):
+    """Random legal sets of a preset without jokers, drawn from the solver's own set library."""
+    from scorekeeper.rules.solver.templates import library
+    from scorekeeper.rules.solver.tile_engine import options_of, switches_of
+    sets = [t.tokens for t in library(switches_of(options_of(variant, {}))) if not t.jokers]
+    return lambda rng: list(rng.choice(sets))
+
+
+def _summary(times: list[float]) -> tuple[float, float]:
+    ordered = sorted(times)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def ours(variant: str, positions: list[dict]) -> list[tuple[int, float, bool]]:
+    from scorekeeper.rules import solve
+    solve(variant, positions[0]["rack"], table=positions[0]["table"])  # warm-up: builds the set library
+    out = []
+    for p in positions:
+        start = time.perf_counter()
+        best = solve(variant, p["rack"], table=p["table"])
+        out.append((best.tiles_played, time.perf_counter() - start, best.optimal))
+    return out
+
+
+def _peer_python() -> Path:
+    python = PEER_VENV / "bin" / "python"
+    probe = [str(python), "-c", "import rummikub_solver, highspy"]
+    if not python.exists() or subprocess.run(probe, capture_output=True).returncode:
+        print(f"installing {PEER} into {PEER_VENV} (throwaway, not a scorekeeper dependency) ...", flush=True)
+        subprocess.run([sys.executable, "-m", "venv", str(PEER_VENV)], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", PEER], check=True)
+    return python
+
+
+def peer_worker() -> None:
+    """Runs inside the peer's venv: positions on stdin, [tiles, seconds] per position on stdout."""
+    import rummikub_solver as rs
+    rules = rs.RuleSet()
+
+    def ids(text: str) -> list[int]:
+        return [53 if t == "J" else PEER_COLOUR[t[0]] * 13 + int(t[1:]) for t in text.split() if t != "|"]
+
+    def state(p):
+        s = rules.new_game()
+        s.add_table(*ids(p["table"]))
+        s.add_rack(*ids(p["rack"]))
+        s.initial = False
+        return s
+
+    positions = json.load(sys.stdin)
+    rules.solve(state(positions[0]), rs.SolverMode.TILE_COUNT)  # warm-up
+    out = []
+    for p in positions:
+        s = state(p)
+        start = time.perf_counter()
+        answer = rules.solve(s, rs.SolverMode.TILE_COUNT)
+        out.append([len(answer.tiles) if answer else 0, time.perf_counter() - start])
+    json.dump(out, sys.stdout)
+
+
+def peer(positions: list[dict]) -> list[tuple[int, float]]:
+    done = subprocess.run([str(_peer_python()), __file__, "--peer-worker"], input=json.dumps(positions),
+                          capture_output=True, text=True, check=True)
+    return [tuple(r) for r in json.loads(done.stdout)]
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument("--peer-worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.peer_worker:
+        return peer_worker()
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    rng = random.Random(args.seed)
+    standard = [position(rng, _standard_set) for _ in range(args.positions)]
+    sizes = [p["size"] for p in standard]
+    jokers = sum("J" in p["rack"].split() for p in standard)
+    print(f"rummikub: {len(standard)} positions (seed {args.seed}), tables of {min(sizes)}-{max(sizes)} tiles, "
+          f"racks of 14 ({jokers} holding a joker)")
+    theirs = peer(standard)
+    mine = ours("rummikub", standard)
+    agree = sum(a[0] == b[0] for a, b in zip(mine, theirs))
+    print(f"  optima agree: {agree}/{len(standard)}; all proven optimal by ours: {all(m[2] for m in mine)}")
+    for n, (a, b) in enumerate(zip(mine, theirs)):
+        if a[0] != b[0]:
+            print(f"  differs at {n}: ours {a[0]}, peer {b[0]}: rack {standard[n]['rack']!r}")
+    m_med, m_p95 = _summary([m[1] for m in mine])
+    t_med, t_p95 = _summary([t[1] for t in theirs])
+    print(f"  scorekeeper     median {_ms(m_med)}, p95 {_ms(m_p95)}")
+    print(f"  rummikub-solver median {_ms(t_med)}, p95 {_ms(t_p95)}")
+    print(f"  ratio (peer / ours): median {t_med / m_med:.1f}x, p95 {t_p95 / m_p95:.1f}x  (target: median >= 5x)")
+    for variant in ("crazy-tiles", "runny-tiles"):
+        make = _switch_set(variant)
+        positions = [position(rng, make) for _ in range(args.positions)]
+        mine = ours(variant, positions)
+        med, p95 = _summary([m[1] for m in mine])
+        played = statistics.mean(m[0] for m in mine)
+        print(f"{variant}: {len(positions)} positions, proven optimal {sum(m[2] for m in mine)}/{len(positions)}, "
+              f"{played:.1f} tiles laid on average; median {_ms(med)}, p95 {_ms(p95)}, "
+              f"slowest {_ms(max(m[1] for m in mine))} (no peer)")
+
+
+if __name__ == "__main__":
+    main()

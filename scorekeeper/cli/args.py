@@ -1,0 +1,44 @@
+"""Command-line arguments that are not the engine's business: ``--option KEY=VALUE`` pairs.
+
+Shared by ``scorekeeper check`` / ``hand`` (:mod:`.commands`) and
+``scorekeeper print`` (:mod:`.print_command`).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+
+class UsageError(ValueError):
+    """Bad command-line input that is not the engine's business (e.g. ``--option min``)."""
+
+
+def parse_option(text: str, example: str = "min=4") -> tuple[str, str]:
+    """``KEY=VALUE`` from ``--option`` to a pair; UsageError naming the token otherwise.
+
+    >>> parse_option("min=4")
+    ('min', '4')
+    >>> parse_option("steps=run of 7; run of 8")
+    ('steps', 'run of 7; run of 8')
+    >>> parse_option("min")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.cli.args.UsageError: --option 'min': write KEY=VALUE, e.g. --option min=4
+    """
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise UsageError(f"--option {text!r}: write KEY=VALUE, e.g. --option {example}")
+    return key.strip(), value.strip()
+
+
+def collect_options(pairs: Sequence[str] | None, example: str = "min=4") -> dict[str, str]:
+    """Every ``--option KEY=VALUE`` as a dict (a repeated key keeps the last value)."""
+    return dict(parse_option(p, example) for p in pairs or ())
+
+
+def add_common(p: argparse.ArgumentParser, example: str = "min=4") -> None:
+    """The ``--option KEY=VALUE`` and ``--json`` flags every engine command takes."""
+    p.add_argument("--option", "-O", action="append", metavar="KEY=VALUE", default=[],
+                   help=f"a variant option, e.g. --option {example} (repeatable)")
+    p.add_argument("--json", action="store_true", help="print the answer as JSON")

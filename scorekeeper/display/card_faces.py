@@ -1,0 +1,110 @@
+"""How a card or tile looks on screen: the checker draws inputs and readings with these.
+
+Display only (no rule is decided here): a *face* is the label players see,
+the suit symbol or tile colour, and whether the card is wild. Readings the
+engine writes (``R0``, ``R0+R1``, ``9``, ``KH``) are drawn with the same
+faces, a split tile as one face per part.
+
+>>> face("crazy-tiles", "r10")["label"], face("crazy-tiles", "r10")["colour"]
+('10', 'red')
+>>> [f["label"] for f in faces_of_reading("crazy-tiles", "R0+R1")]
+['0', '1']
+>>> face("crib-rummy", "QH")["symbol"], face("crib-rummy", "QH")["colour"]
+('♥', 'red')
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..rules import find_variant, tokenize
+
+TILE_COLOURS = {"R": "red", "B": "blue", "K": "black", "G": "gold", "O": "gold", "Y": "gold"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣",
+                "♠": "♠", "♥": "♥", "♦": "♦", "♣": "♣"}
+RED_SUITS = {"♥", "♦"}
+SUIT_NAMES = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
+#: the look of each variant's deck: colour tiles, suited cards or plain numbers
+FAMILY = {"rummikub": "tiles", "crazy-tiles": "tiles", "runny-tiles": "tiles",
+          "crib-rummy": "suited", "crazy-rummy": "suited", "krazy-bee": "numbers", "rumbugz": "numbers"}
+WILD_NAMES = {"krazy-bee": "Wild Bee", "rumbugz": "PLYT", "rummikub": "joker", "crazy-tiles": "joker",
+              "runny-tiles": "joker", "crib-rummy": "joker"}
+
+_TILE = re.compile(r"^([RBKGOY])(\d{1,2})$")
+_SUITED = re.compile(r"^(10|[2-9]|[AJQKT])([SHDC♠♥♦♣])?$")
+
+
+def _wild_tokens(variant: str) -> set[str]:
+    return {w.upper() for w in find_variant(variant).notation.wild_tokens}
+
+
+def face(variant: str, token: str) -> dict[str, Any]:
+    """The face of one written token (a card as typed, or one part of a reading)."""
+    text = str(token).strip().upper()
+    look = FAMILY.get(variant, "numbers")
+    base = {"token": text, "label": text, "symbol": "", "colour": "", "wild": False, "known": True,
+            "name": text}
+    if text in _wild_tokens(variant):
+        return {**base, "label": text if look == "numbers" else "J", "wild": True,
+                "symbol": "★", "colour": "wild", "name": WILD_NAMES.get(variant, "wild card")}
+    if look == "tiles":
+        match = _TILE.match(text)
+        if match:
+            colour = TILE_COLOURS[match.group(1)]
+            return {**base, "label": match.group(2), "colour": colour, "name": f"{colour} {match.group(2)}"}
+    elif look == "suited":
+        match = _SUITED.match(text)
+        if match:
+            symbol = SUIT_SYMBOLS.get(match.group(2) or "", "")
+            rank = "10" if match.group(1) == "T" else match.group(1)
+            name = f"{rank} of {SUIT_NAMES[symbol]}" if symbol else rank
+            return {**base, "label": rank, "symbol": symbol, "name": name,
+                    "colour": "red" if symbol in RED_SUITS else ("black" if symbol else "")}
+    elif text.isdigit():
+        return base
+    return {**base, "known": False}
+
+
+def suit_face(variant: str, suit: str) -> dict[str, str]:
+    """A keypad key for a tile colour or a card suit: what it shows, its colour and its name.
+
+    >>> suit_face("rummikub", "K")["name"], suit_face("crib-rummy", "H")["symbol"]
+    ('black', '♥')
+    """
+    if FAMILY.get(variant) == "tiles":
+        colour = TILE_COLOURS[suit]
+        return {"symbol": colour.capitalize(), "colour": colour, "name": colour}
+    symbol = SUIT_SYMBOLS[suit]
+    return {"symbol": symbol, "colour": "red" if symbol in RED_SUITS else "black", "name": SUIT_NAMES[symbol]}
+
+
+def faces_of_reading(variant: str, reading: Any) -> list[dict[str, Any]]:
+    """What one position is read as, as faces: ``R0+R1`` (a split) gives two faces."""
+    if isinstance(reading, (list, tuple)):
+        return [f for part in reading for f in faces_of_reading(variant, part)]
+    if reading is None:
+        return []
+    return [face(variant, part) for part in str(reading).split("+") if part]
+
+
+def written_tokens(cards: str) -> list[str]:
+    """The typed tokens in order, with ``|`` (Step melds) and ``/`` (grid rows, or a new line) as tokens.
+
+    >>> written_tokens("7 7 W|r1,r2\\n. R3")
+    ['7', '7', 'W', '|', 'r1', 'r2', '/', '.', 'R3']
+    """
+    spaced = cards.replace("|", " | ").replace("/", " / ").replace("\r", "").replace("\n", " / ")
+    try:
+        return tokenize(spaced)
+    except ValueError:
+        return []
+
+
+def canonical(variant: str, token: str) -> str:
+    """The engine's spelling of a typed token (``r10`` -> ``R10``), or the token upper-cased."""
+    notation = find_variant(variant).notation
+    try:
+        return notation.format(notation.parse_token(token))
+    except ValueError:
+        return str(token).strip().upper()

@@ -1,0 +1,113 @@
+"""What a game page shows, read off the engine's :class:`GameScore` (never recomputed here).
+
+Plain values in, plain values out: the game page, the games list and the
+printed sheets can all present standings the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import GameScore
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's line in the standings."""
+
+    seat: int
+    name: str
+    total: int
+    rank: int
+    leader: bool
+    winner: bool
+    progress: str
+    deals: bool
+    plays_first: bool
+
+
+def progress_text(progress: Mapping[str, Any], *, total: int | None = None, target: int | None = None,
+                  short: bool = False) -> str:
+    """One player's progress in players' words, read off the engine's progress for their seat.
+
+    The one wording of progress: the game page shows it whole, the printed
+    sheet's narrow header ``short`` (without the Step's melds or the RumBugz
+    kinds). A variant with no progress of its own (Crazy Rummy) says how far
+    its ``target`` is from the player's ``total`` (CZ-8), also below zero and once reached.
+
+    >>> kb = {"step": 2, "completed": 1, "steps": 10, "step_text": "run of 7", "done": False}
+    >>> progress_text(kb), progress_text(kb, short=True)
+    ('Step 2 of 10: run of 7', 'Step 2 of 10')
+    >>> progress_text({"step": 3, "completed": 2, "steps": 2, "step_text": None, "done": True})
+    'All 2 Steps done'
+    >>> progress_text({"front": 30, "back": 22})
+    'front peg 30, back peg 22'
+    >>> progress_text({"wins": 1, "kinds": ["single", "double"]}), progress_text({"wins": 2, "kinds": []})
+    ('1 win; kinds laid last round: single, double', '2 wins')
+    >>> progress_text({"wins": 1, "kinds": ["single"]}, short=True)
+    '1 win'
+    >>> progress_text({}, total=30, target=1500), progress_text({}, total=1510, target=1500)
+    ('1470 to go to 1500', 'reached 1500')
+    >>> progress_text({}, total=-15, target=1500)
+    'below zero: needs 1515 to reach 1500'
+    """
+    if "step" in progress:
+        count = progress.get("steps", 0)
+        if progress.get("done"):
+            return f"All {count} Steps done"
+        text = f"Step {progress['step']} of {count}"
+        return text if short or not progress.get("step_text") else f"{text}: {progress['step_text']}"
+    if "front" in progress:
+        return f"front peg {progress['front']}, back peg {progress.get('back', 0)}"
+    if "wins" in progress:
+        wins = progress["wins"]
+        text = f"{wins} win" + ("" if wins == 1 else "s")
+        kinds = progress.get("kinds")
+        return text if short or not kinds else f"{text}; kinds laid last round: {', '.join(kinds)}"
+    if progress:  # a shape this module does not know yet: its own words
+        return ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in progress.items()
+                         if not isinstance(value, (dict, list)))
+    if not target or total is None:
+        return ""
+    if total >= target:
+        return f"reached {target}"
+    if total < 0:  # "1515 to go to 1500" reads like a mistake
+        return f"below zero: needs {target - total} to reach {target}"
+    return f"{target - total} to go to {target}"
+
+
+def standings(names: Sequence[str], score: GameScore, options: Mapping[str, Any], *,
+              short: bool = False) -> list[Standing]:
+    """Every player's line, in seat order (``short``: progress worded for the printed sheet)."""
+    ranks, leaders = score.ranks, set(score.leaders)
+    return [Standing(seat=seat, name=name, total=score.totals[seat], rank=ranks[seat],
+                     leader=seat in leaders and bool(score.rounds), winner=seat in score.winners,
+                     progress=progress_text(score.progress[seat], total=score.totals[seat],
+                                            target=options.get("target"), short=short),
+                     deals=not score.finished and seat == score.dealer,
+                     plays_first=not score.finished and seat == score.starter)
+            for seat, name in enumerate(names)]
+
+
+def names_of(seats: Sequence[int], names: Sequence[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``.
+
+    >>> names_of((0, 2), ["Ann", "Bob", "Cy"]), names_of((), ["Ann"])
+    ('Ann and Cy', '')
+    """
+    picked = [names[s] for s in seats]
+    if len(picked) <= 1:
+        return "".join(picked)
+    return ", ".join(picked[:-1]) + " and " + picked[-1]
+
+
+def pegs(score: GameScore) -> list[tuple[int, int]]:
+    """Crib Rummy: each seat's (front, back) peg from the engine's progress."""
+    return [(int(p.get("front", t)), int(p.get("back", 0))) for p, t in zip(score.progress, score.totals)]
+
+
+def totals_by_round(score: GameScore) -> list[list[int]]:
+    """Every player's total after each round (for the progression chart)."""
+    return [list(r.totals) for r in score.rounds]

@@ -1,0 +1,249 @@
+"""What to print and how: print options, the context of each document, and rendering.
+
+:class:`PrintOptions` is a frozen dataclass filled by :func:`print_options`
+from a web form or the command line's arguments (one parser for both, so
+both refuse the same input with the same messages). ``render_*`` functions
+turn options (or a game) into PDF bytes through the templates in
+``templates/pdf/``; they need no Flask app, so ``scorekeeper print sheet``
+works without a database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from functools import lru_cache
+from typing import Any
+
+from ..display.qr import qr_svg
+from ..display.standings import standings
+from ..paths import TEMPLATES
+from ..rules import GameScore, RulesError, options_for, step_texts, variants
+from ..words import FILTERS
+from .sheet_layouts import blank_sheet, default_rows, filled_sheet
+from .sheets import layout
+
+KINDS = ("sheet", "frames", "rules")
+PAPERS = {"a4": "A4", "letter": "Letter"}
+ORIENTATIONS = ("auto", "portrait", "landscape")
+MAX_ROWS = 100
+#: Step Indicator Frames are a Krazy Bee thing
+FRAMES_VARIANT = "krazy-bee"
+#: blank lines added under an unfinished game's hands, to go on by hand
+EXTRA_ROWS = 5
+
+
+class PrintInputError(ValueError):
+    """Print options that cannot be used; ``errors`` maps each field to its message."""
+
+    def __init__(self, errors: Mapping[str, str]):
+        self.errors = dict(errors)
+        super().__init__("; ".join(f"{k}: {v}" for k, v in self.errors.items()))
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """One document to print: what, for which variant, how many players and rows, on what paper."""
+
+    kind: str = "sheet"
+    variant: str = "krazy-bee"
+    players: int = 4
+    rows: int = 20
+    paper: str = "a4"
+    orientation: str = "auto"
+    #: the game options in force, validated by the engine, as sorted (name, value) pairs
+    options: tuple[tuple[str, Any], ...] = field(default=())
+
+    @property
+    def game_options(self) -> dict[str, Any]:
+        return dict(self.options)
+
+    @property
+    def filename(self) -> str:
+        """``krazy-bee-sheet-4p.pdf``, ``krazy-bee-frames-4p.pdf``, ``rumbugz-rules.pdf``."""
+        if self.kind == "rules":
+            return f"{self.variant}-rules.pdf"
+        return f"{self.variant}-{self.kind}-{self.players}p.pdf"
+
+
+def _whole(raw: Any, name: str, low: int, high: int, errors: dict[str, str]) -> int | None:
+    try:
+        value = int(str(raw).strip())
+    except ValueError:
+        errors[name] = f"{raw!r} is not a whole number"
+        return None
+    if not low <= value <= high:
+        errors[name] = f"choose from {low} to {high}"
+        return None
+    return value
+
+
+def paper_choice(raw: Any) -> str:
+    """``a4`` or ``letter`` in any case, ``a4`` when not given; PrintInputError otherwise.
+
+    >>> paper_choice("Letter"), paper_choice(None)
+    ('letter', 'a4')
+    """
+    paper = str(raw or "a4").lower()
+    if paper not in PAPERS:
+        raise PrintInputError({"paper": "choose a4 or letter"})
+    return paper
+
+
+def print_options(raw: Mapping[str, Any]) -> PrintOptions:
+    """Validate raw input (strings from a form or the command line) into :class:`PrintOptions`.
+
+    Known keys: ``kind``, ``variant``, ``players``, ``rows``, ``paper``,
+    ``orientation``; any other non-empty key is a game option of the variant
+    (``steps``, ``target`` ...), validated by the engine.
+
+    >>> print_options({"variant": "crib-rummy", "players": "3", "target": "61"}).filename
+    'crib-rummy-sheet-3p.pdf'
+    >>> print_options({"variant": "crib-rummy", "players": "7"})
+    Traceback (most recent call last):
+    ...
+    scorekeeper.printing.documents.PrintInputError: players: choose from 2 to 4
+    """
+    errors: dict[str, str] = {}
+    kind = str(raw.get("kind") or "sheet")
+    if kind not in KINDS:
+        errors["kind"] = f"choose one of {', '.join(KINDS)}"
+    slug = FRAMES_VARIANT if kind == "frames" else str(raw.get("variant") or "")
+    known = {v["slug"]: v for v in variants()}
+    if slug not in known:
+        errors["variant"] = f"choose one of {', '.join(known)}"
+        raise PrintInputError(errors)
+    spec = known[slug]
+    players = raw.get("players") or min(4, spec["max_players"])
+    players = _whole(players, "players", spec["min_players"], spec["max_players"], errors)
+    rows = raw.get("rows") or default_rows(slug)
+    rows = _whole(rows, "rows", 1, MAX_ROWS, errors)
+    try:
+        paper = paper_choice(raw.get("paper"))
+    except PrintInputError as err:
+        errors.update(err.errors)
+    orientation = str(raw.get("orientation") or "auto").lower()
+    if orientation not in ORIENTATIONS:
+        errors["orientation"] = f"choose one of {', '.join(ORIENTATIONS)}"
+    known_keys = {"kind", "variant", "players", "rows", "paper", "orientation", "csrf_token"}
+    game_keys = {o["name"] for o in spec["options"] if o["game"]}
+    given = {k: v for k, v in raw.items() if k not in known_keys and v not in (None, "")}
+    for name in given:
+        if name not in game_keys:
+            errors[name] = f"not an option of {spec['name']}; accepted: {', '.join(sorted(game_keys))}"
+    try:
+        opts = options_for(slug, {k: v for k, v in given.items() if k in game_keys})
+    except RulesError as err:
+        errors[_option_field(err, given)] = str(err)
+        opts = {}
+    if errors:
+        raise PrintInputError(errors)
+    kept = tuple(sorted((k, v) for k, v in opts.items() if k in game_keys))
+    return PrintOptions(kind, slug, players, rows, paper, orientation, kept)
+
+
+def _option_field(err: RulesError, given: Mapping[str, Any]) -> str:
+    """The form field an option error is about (its name appears in the message)."""
+    text = str(err)
+    return next((name for name in given if f"'{name}'" in text or text.startswith(name)),
+                next(iter(given), "options"))
+
+
+# -- rendering -----------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def environment():
+    """The Jinja environment of the print templates (no Flask app needed)."""
+    from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+    env = Environment(loader=FileSystemLoader(str(TEMPLATES)),
+                      autoescape=select_autoescape(["html", "svg"]), trim_blocks=True, lstrip_blocks=True)
+    env.filters.update(FILTERS)
+    return env
+
+
+def render_html(template: str, **context: Any) -> str:
+    context.setdefault("printed_on", date.today().isoformat())
+    return environment().get_template(template).render(**context)
+
+
+def render_pdf(template: str, **context: Any) -> bytes:
+    from .pdf import html_to_pdf
+
+    return html_to_pdf(render_html(template, **context))
+
+
+def page(paper: str, orientation: str) -> dict[str, str]:
+    """The ``@page`` size of a paper and orientation."""
+    return {"paper": paper, "orientation": orientation, "size": f"{PAPERS[paper]} {orientation}"}
+
+
+def blank_sheet_pdf(opts: PrintOptions) -> bytes:
+    """A blank score sheet for ``opts.variant``."""
+    sheet = blank_sheet(opts.variant, opts.players, opts.rows, opts.game_options)
+    return sheet_pdf(sheet, opts.paper, opts.orientation, title=f"{sheet.name} score sheet")
+
+
+def sheet_pdf(sheet, paper: str, orientation: str, **context: Any) -> bytes:
+    """A score sheet laid out on ``paper`` (``auto`` orientation: portrait when it fits) as PDF bytes."""
+    sheet = layout(sheet, paper, orientation)
+    return render_pdf("pdf/sheet.html", sheet=sheet, page=page(paper, sheet.orientation), **context)
+
+
+def frames_pdf(steps: Sequence[str], names: Sequence[str], paper: str = "a4") -> bytes:
+    """Krazy Bee Step Indicator Frames: one per name (blank names for a blank frame)."""
+    # four frames a page; longer lists get tighter lines, then two tall frames a page
+    per_page = 4 if len(steps) <= 18 else 2
+    frames = [{"name": n, "seat": i + 1} for i, n in enumerate(names)]
+    pages = [frames[i:i + per_page] for i in range(0, len(frames), per_page)]
+    return render_pdf("pdf/frames.html", steps=list(steps), pages=pages, per_page=per_page,
+                      compact=len(steps) > 12, page=page(paper, "portrait"),
+                      title="Krazy Bee Step Indicator Frames")
+
+
+def blank_frames_pdf(opts: PrintOptions) -> bytes:
+    return frames_pdf(step_texts(opts.game_options), [""] * opts.players, opts.paper)
+
+
+def rules_pdf(opts: PrintOptions) -> bytes:
+    """The variant's quick-reference card in our own words (from :mod:`scorekeeper.rulebook`)."""
+    from ..rulebook import SWITCH_WORDS, rulebook
+
+    book = rulebook(opts.variant)
+    return render_pdf("pdf/rules.html", book=book, switch_words=SWITCH_WORDS,
+                      page=page(opts.paper, "portrait"), title=f"{book.name}: quick reference")
+
+
+def document_pdf(opts: PrintOptions) -> bytes:
+    """Whatever ``opts.kind`` names: a blank sheet, frames or a rules card."""
+    return {"sheet": blank_sheet_pdf, "frames": blank_frames_pdf, "rules": rules_pdf}[opts.kind](opts)
+
+
+# -- a game's documents ----------------------------------------------------------
+
+def game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str = "a4") -> bytes:
+    """The filled score sheet of ``game`` with a QR code to ``follow_url`` (its read-only page)."""
+    names = game.names
+    opts = options_for(game.variant, game.options)
+    # an unfinished game gets a few empty lines to go on by hand, while they fit on the page
+    extra = 0 if score.finished else max(0, min(EXTRA_ROWS, default_rows(game.variant) - len(score.rounds)))
+    sheet = filled_sheet(game.variant, names, score, opts, extra_rows=extra)
+    return sheet_pdf(sheet, paper, "auto", title=f"{sheet.name}: {', '.join(names)}",
+                     game=game_summary(game, score), qr=qr_svg(follow_url, border=2), follow_url=follow_url)
+
+
+def game_frames_pdf(game, paper: str = "a4") -> bytes:
+    """The game's Step Indicator Frames: its own Step list, one frame per named player."""
+    steps = step_texts(options_for(game.variant, game.options))
+    return frames_pdf(steps, game.names, paper)
+
+
+def game_summary(game, score: GameScore) -> dict[str, Any]:
+    """Standings, progress and the winner, in words for the sheet's header."""
+    names = game.names
+    return {"public_id": game.public_id, "variant": game.variant, "finished": score.finished,
+            "standings": standings(names, score, game.options or {}, short=True),
+            "winners": [names[s] for s in score.winners], "hands": len(score.rounds),
+            "dealer": names[score.dealer] if score.dealer is not None else "",
+            "high_wins": score.high_wins, "notes": list(score.notes)}

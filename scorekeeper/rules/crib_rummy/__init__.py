@@ -1,0 +1,12 @@
+"""Crib Rummy (RULES.md section 4): melds pegged on a cribbage board.
+
+- :mod:`.variant`: the variant (registered here): checks, hand counts, round scoring, turn order;
+- :mod:`.melds`: the glossary, sets (CR-1), runs (CR-2), jokers (CR-3), extensions (CR-4), pegs (CR-5);
+- :mod:`.hand`: one hand replayed turn by turn (CR-6..CR-9).
+"""
+
+from __future__ import annotations
+
+from .variant import NOTATION, RANKS, SUITS, CribHand, CribRummy, table_melds, turn_order
+
+__all__ = ["NOTATION", "RANKS", "SUITS", "CribHand", "CribRummy", "table_melds", "turn_order"]

@@ -1,0 +1,272 @@
+"""One Crib Rummy hand, turn by turn (CR-4..CR-9): table melds, pegs, rummy and final turns.
+
+The hand's facts (shape in :mod:`scorekeeper.rules.crib_rummy`) are replayed
+in play order from the starter. Each turn's melds are judged against the
+table as it stands: new melds are numbered from 0 in the order laid, and an
+extension keeps every reading of its table meld that no addition has ruled
+out, so a joker never moves once the cards round it fix what it stands for
+(CR-4). Pegs go to the player who adds the cards (CR-5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import Card
+from ..errors import RoundError
+from ..scoring import GameScore, RoundOutcome
+from .melds import (
+    KINDS,
+    Reading,
+    added_pegs,
+    best_kind,
+    card_text,
+    deck_reasons,
+    judge,
+    judge_extension,
+    of_kind,
+    pegs,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..base import Variant
+
+
+def rummy_bonus(players: int, cards_left: list[int]) -> int:
+    """CR-7: what going out earns from the cards left in the others' hands.
+
+    Two players: 2 a card; three: 1 a card; four: half a point a card, the
+    total rounded up once.
+
+    >>> rummy_bonus(2, [4]), rummy_bonus(3, [4, 3]), rummy_bonus(4, [1, 2, 2])
+    (8, 7, 3)
+    """
+    total = sum(cards_left)
+    if players == 2:
+        return 2 * total
+    if players == 3:
+        return total
+    return (total + 1) // 2
+
+
+def behind(totals: tuple[int, ...], dealer: int) -> int:
+    """CR-9: the player behind (lowest total); a tie goes to the first of them from the dealer's left.
+
+    >>> behind((30, 12, 12), dealer=1)
+    2
+    >>> behind((30, 12, 12), dealer=2)
+    1
+    """
+    players, low = len(totals), min(totals)
+    return next(s for s in ((dealer + j) % players for j in range(1, players + 1)) if totals[s] == low)
+
+
+@dataclass
+class TableMeld:
+    """A meld on the table this hand: who laid it, its kind, its cards and the readings still open."""
+
+    number: int
+    owner: int
+    kind: str
+    cards: tuple[Card, ...]
+    readings: tuple[Reading, ...]
+
+    def to_dict(self) -> dict:
+        return {"meld": self.number, "owner": self.owner, "kind": self.kind,
+                "cards": " ".join(card_text(c) for c in self.cards), "length": len(self.cards),
+                "reading": list(self.readings[0].tokens()), "pegs": pegs(self.kind, len(self.cards))}
+
+
+def _fail(field: str, message: str) -> RoundError:
+    return RoundError([(field, message)])
+
+
+class HandLog:
+    """The replay of one hand's facts; :meth:`outcome` is the scored round."""
+
+    def __init__(self, variant: Variant, facts: Mapping[str, Any], game: GameScore, dealer: int,
+                 opts: Mapping[str, Any]):
+        self.variant, self.opts, self.players = variant, opts, game.players
+        self.player = game.player  # names a seat in messages (the player's name when the game has names)
+        self.totals = list(game.totals)
+        self.before = tuple(game.totals)
+        self.progress = [dict(p) for p in game.progress]
+        self.table: list[TableMeld] = []
+        self.laid: set[int] = set()
+        self.turns: list[dict] = []
+        self.notes: list[str] = []
+        self.reached: dict | None = None
+        self.last_due: int | None = None
+        self.bonus: dict | None = None
+        starter = variant.seat_or_none(facts, "starter", self.players, "CR-9")
+        self.starter = (dealer + 1) % self.players if starter is None else starter
+        turns = facts.get("turns") or []
+        if not isinstance(turns, list):
+            raise _fail("turns", "give the turns as a list, in play order")
+        for i, turn in enumerate(turns):
+            self._turn(i, turn)
+        self.ended_by = self._end(facts.get("end"), len(turns))
+
+    # -- turns --------------------------------------------------------------------
+    def _turn(self, i: int, turn: Any) -> None:
+        field, seat = f"turns.{i}", self.seat_of(i)
+        if self.last_due is not None and i > self.last_due:
+            raise _fail(field, f"CR-8: the game ended after turn {self.last_due + 1}; no more turns are played")
+        if not isinstance(turn, Mapping):
+            raise _fail(field, "each turn must be an object")
+        if turn.get("player") not in (None, ""):
+            said = self.variant.count(turn["player"], f"{field}.player", what="a player seat")
+            if said != seat:
+                raise _fail(f"{field}.player", f"it is {self.player(seat)}'s turn: play goes round the table "
+                                               f"from the starter ({self.player(self.starter)})")
+        melds = turn.get("melds") or []
+        if not isinstance(melds, list):
+            raise _fail(f"{field}.melds", "give the melds as a list")
+        shown: list[dict] = []
+        earned = sum(self._meld(f"{field}.melds.{j}", i, seat, m, shown) for j, m in enumerate(melds))
+        manual = turn.get("pegs") not in (None, "")
+        if manual:
+            typed = self.variant.count(turn["pegs"], f"{field}.pegs", what="pegs")
+            if melds and typed != earned:
+                raise _fail(f"{field}.pegs", f"CR-5: these melds peg {earned}, not {typed}")
+            earned = typed
+        self._peg(seat, earned)
+        self.turns.append({"turn": i + 1, "player": seat, "pegs": earned, "manual": manual and not melds,
+                           "melds": shown, "total": self.totals[seat]})
+        if self.last_due is None and self.totals[seat] >= self.opts["target"]:
+            self.last_due = (i // self.players + 1) * self.players - 1
+            self.reached = {"player": seat, "turn": i + 1}
+
+    def _meld(self, field: str, i: int, seat: int, meld: Any, shown: list[dict]) -> int:
+        if not isinstance(meld, Mapping):
+            raise _fail(field, "each meld must be an object with its cards")
+        cards = self.variant.parse_for_round(meld.get("cards"), f"{field}.cards")
+        if not cards:
+            raise _fail(f"{field}.cards", "give the cards laid")
+        kind = meld.get("kind")
+        kind = None if kind in (None, "") else str(kind).lower()
+        if kind is not None and kind not in KINDS:
+            raise _fail(f"{field}.kind", f"CR-3: {meld.get('kind')!r} is not a kind; accepted: set, run")
+        if meld.get("extend") in (None, ""):
+            target = self._lay(field, i, seat, cards, kind)
+            earned = pegs(target.kind, len(cards))
+        else:
+            target, earned = self._extend(field, seat, cards, kind, meld["extend"])
+        deck = deck_reasons((c for m in self.table for c in m.cards), self.opts["jokers"])
+        if deck:
+            raise _fail(f"{field}.cards", "; ".join(deck) + " (counting every meld on the table this hand)")
+        added = target.readings[0].tokens()[len(target.cards) - len(cards):]
+        shown.append({"meld": target.number, "new": meld.get("extend") in (None, ""),
+                      "cards": " ".join(card_text(c) for c in cards), "kind": target.kind,
+                      "length": len(target.cards), "pegs": earned, "reading": list(added)})
+        return earned
+
+    def _lay(self, field: str, i: int, seat: int, cards, kind: str | None) -> TableMeld:
+        legal, why = of_kind(judge(cards, self.opts["ace_high"]), kind)
+        if not legal:
+            raise _fail(f"{field}.cards", "; ".join(why))
+        chosen = best_kind(legal, lambda k: pegs(k, len(cards)))
+        if len(legal) > 1:
+            self.notes.append(f"turn {i + 1}: {' '.join(card_text(c) for c in cards)} counted as a {chosen} "
+                              "(CR-3: it reads both ways; give kind to choose)")
+        meld = TableMeld(len(self.table), seat, chosen, tuple(cards), legal[chosen].readings)
+        self.table.append(meld)
+        self.laid.add(seat)
+        return meld
+
+    def _extend(self, field: str, seat: int, cards, kind: str | None, number: Any) -> tuple[TableMeld, int]:
+        k = self.variant.count(number, f"{field}.extend", what="a table meld number")
+        if k >= len(self.table):
+            raise _fail(f"{field}.extend", f"CR-4: there is no table meld {k} yet; melds are numbered "
+                                           "from 0 in the order they were laid this hand")
+        meld = self.table[k]
+        if kind is not None and kind != meld.kind:
+            raise _fail(f"{field}.kind", f"CR-4: meld {k} is a {meld.kind}; it cannot become a {kind}")
+        if meld.owner != seat and seat not in self.laid:
+            raise _fail(f"{field}.extend", f"CR-6: {self.player(seat)} may add to another player's meld only "
+                                           "after laying a meld of their own (earlier this hand or this turn)")
+        grown = judge_extension(meld.readings, cards, self.opts["ace_high"])
+        if not grown.legal:
+            raise _fail(f"{field}.cards", "; ".join(grown.reasons))
+        before = len(meld.cards)
+        meld.cards, meld.readings = meld.cards + tuple(cards), grown.readings
+        return meld, added_pegs(meld.kind, before, len(meld.cards))
+
+    def _peg(self, seat: int, points: int) -> None:
+        if points > 0:
+            front = self.totals[seat]
+            self.totals[seat] += points
+            self.progress[seat] = {"front": self.totals[seat], "back": front}
+
+    # -- the end of the hand ----------------------------------------------------------
+    def _end(self, end: Any, turns: int) -> str | None:
+        if end in (None, "", {}):
+            return None
+        if not isinstance(end, Mapping):
+            raise _fail("end", "give the end of the hand as an object, or null while it is played")
+        kind = end.get("type")
+        if kind == "draw_pile":
+            return kind
+        if kind != "out":
+            raise _fail("end.type", f"{kind!r} is not how a hand ends; accepted: out, draw_pile")
+        try:
+            player = self.variant.seat_or_none(end, "player", self.players, "CR-7")
+        except RoundError as err:
+            raise RoundError([(f"end.{f}", m) for f, m in err.errors]) from None
+        if player is None:
+            raise _fail("end.player", "CR-7: say who went out")
+        if turns and (self.starter + turns - 1) % self.players != player:
+            last = (self.starter + turns - 1) % self.players
+            raise _fail("end.player", f"CR-7: {self.player(player)} went out, but the last turn recorded is "
+                                      f"{self.player(last)}'s")
+        left = end.get("cards_left")
+        if not isinstance(left, list) or len(left) != self.players:
+            raise _fail("end.cards_left", f"CR-7: give the cards left in every hand ({self.players} counts)")
+        counts = [self.variant.count(n, f"end.cards_left.{s}", what="cards left") for s, n in enumerate(left)]
+        if counts[player]:
+            raise _fail(f"end.cards_left.{player}", "CR-7: the player who goes out has no cards left")
+        points = rummy_bonus(self.players, counts)
+        self._peg(player, points)
+        self.bonus = {"player": player, "points": points, "cards_left": counts}
+        return kind
+
+    # -- answers ----------------------------------------------------------------------
+    @property
+    def complete(self) -> bool:
+        return self.ended_by is not None or (self.last_due is not None and len(self.turns) > self.last_due)
+
+    def seat_of(self, i: int) -> int:
+        """Who plays turn ``i`` (0-based): round the table from the starter (CR-8, CR-9)."""
+        return (self.starter + i) % self.players
+
+    @property
+    def seat_due(self) -> int | None:
+        """Who plays the next turn, or None once the hand is over."""
+        return None if self.complete else self.seat_of(len(self.turns))
+
+    def final_turns(self) -> list[int]:
+        """CR-8: the seats still due a turn before the game ends."""
+        if self.last_due is None or self.complete:
+            return []
+        return [self.seat_of(i) for i in range(len(self.turns), self.last_due + 1)]
+
+    def table_dicts(self) -> list[dict]:
+        return [m.to_dict() for m in self.table]
+
+    def outcome(self) -> RoundOutcome:
+        complete = self.complete
+        details = {"turns": self.turns, "table": self.table_dicts(), "bonus": self.bonus,
+                   "ended_by": self.ended_by, "reached": self.reached, "final_turns": self.final_turns(),
+                   "notes": self.notes}
+        return RoundOutcome(changes=tuple(t - b for t, b in zip(self.totals, self.before)),
+                            progress=tuple(self.progress), details=details, complete=complete,
+                            starter=self.starter,
+                            ends_game=complete and max(self.totals) >= self.opts["target"])
+
+
+def play_hand(variant: Variant, facts: Mapping[str, Any], game: GameScore, dealer: int,
+              opts: Mapping[str, Any]) -> HandLog:
+    """Replay one hand's facts after ``game`` (RoundError on the first fact the rules reject)."""
+    return HandLog(variant, facts, game, dealer, opts)

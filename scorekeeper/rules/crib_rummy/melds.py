@@ -1,0 +1,344 @@
+"""Crib Rummy melds (RULES.md CR-1..CR-5): sets, runs, jokers, extensions and pegs.
+
+Glossary (the words used in this module and in the players' messages):
+
+- *set*: 3 or 4 cards of one rank, suits free (CR-1).
+- *run*: 3..13 cards of one suit in sequence (CR-2).
+- *window*: the ranks a run covers, ``start`` .. ``start + length - 1``. An
+  ace sits at 1, or at 14 when ``ace_high`` allows Q-K-A; a window never
+  holds both, so K-A-2 is never a run.
+- *reading*: what each card of a meld stands for, in the meld's order; a
+  joker reads as the card it replaces (CR-3).
+- *pegs*: points moved on the cribbage board (CR-5).
+
+Every check is polynomial: a run is fitted by trying each window start
+(at most 14) and placing the natural cards at their ranks; the jokers fill
+the gaps left over. An extension tries each reading of the table meld against
+each longer window, so cards already on the table never move (CR-4).
+
+>>> NOTATION.parse("qs, 10h jk")
+(Card(rank=12, suit='S', wild=False), Card(rank=10, suit='H', wild=False), Card(rank=None, suit=None, wild=True))
+>>> cards = NOTATION.parse("7H JK JK")
+>>> [r.text() for r in judge_run(cards, ace_high=False).readings]
+['7H 5H 6H', '7H 6H 8H', '7H 8H 9H']
+>>> judge_set(cards).readings[0].text()
+'7H 7S 7D'
+>>> judge_set(NOTATION.parse("5H 6H 7H")).reasons
+('CR-1: a set needs one rank; these are 5, 6, 7',)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..cards import Card, Notation
+
+SUITS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+SUIT_ORDER = ("S", "H", "D", "C")
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANKS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 11)}}
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+#: N-1 hints for ranks players may write as numbers (the deck's tokens are A, J, Q, K).
+FACE_HINTS = {"1": "an ace is written A", "14": "an ace is written A", "11": "a jack is written J",
+              "12": "a queen is written Q", "13": "a king is written K"}
+
+NOTATION = Notation("crib-rummy", ranks=RANKS, wild_tokens=("JK", "*"), suits=SUITS,
+                    suit_required=True, rank_names=RANK_NAMES,
+                    hints={k: f"{v}, e.g. {v[-1]}S" for k, v in FACE_HINTS.items()},
+                    suit_hint="a card needs its suit, e.g. 7H",
+                    accepted="rank A 2..10 J Q K (T = 10) + suit S H D C (or ♠♥♦♣), e.g. AS 10H QD; JK (joker; or *)")
+rank_text = NOTATION.rank_text  # a rank as written: A, 7, Q
+
+KINDS = ("set", "run")
+SET_PEGS = {3: 2, 4: 4}
+#: CR-5 cumulative pegs of a run by its length.
+RUN_PEGS = {3: 3, 4: 6, 5: 10, 6: 14, 7: 18, 8: 23, 9: 28, 10: 33, 11: 39, 12: 45, 13: 55}
+COPIES = 2  # two 52-card packs
+
+
+def pegs(kind: str, length: int) -> int:
+    """CR-5: the pegs a meld of ``kind`` and ``length`` has earned in all.
+
+    >>> pegs("set", 3), pegs("set", 4), pegs("run", 3), pegs("run", 5), pegs("run", 13)
+    (2, 4, 3, 10, 55)
+    """
+    table = SET_PEGS if kind == "set" else RUN_PEGS
+    return table.get(length, 0)
+
+
+def added_pegs(kind: str, before: int, after: int) -> int:
+    """CR-5: the pegs for growing a meld from ``before`` to ``after`` cards.
+
+    >>> added_pegs("run", 3, 4), added_pegs("run", 4, 5), added_pegs("set", 3, 4)
+    (3, 4, 2)
+    """
+    return pegs(kind, after) - pegs(kind, before)
+
+
+@lru_cache(maxsize=256)
+def card_text(card: Card) -> str:
+    """A card in notation (``JK`` for a joker)."""
+    return NOTATION.format(card)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One legal reading: what each card stands for, and the run's window start (or the set's rank)."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    start: int
+
+    def text(self) -> str:
+        return " ".join(card_text(c) for c in self.cards)
+
+    def tokens(self) -> tuple[str, ...]:
+        return tuple(card_text(c) for c in self.cards)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """Every legal reading of some cards as one kind, or the reasons there is none."""
+
+    kind: str
+    readings: tuple[Reading, ...] = ()
+    reasons: tuple[str, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return bool(self.readings)
+
+
+# -- sets (CR-1) --------------------------------------------------------------------
+
+def _read_set(rank: int, table: Sequence[Card], added: Sequence[Card]) -> tuple[Card, ...]:
+    """The reading of ``added`` joining a set of ``rank`` that already reads as ``table``.
+
+    A joker takes the suit the set holds least of, so no card reads as a third copy.
+    """
+    used = Counter(c.suit for c in (*table, *added) if not c.wild)
+    out = []
+    for card in added:
+        if card.wild:
+            suit = min(SUIT_ORDER, key=lambda s: (used[s], SUIT_ORDER.index(s)))
+            used[suit] += 1
+            card = Card(rank, suit)
+        out.append(card)
+    return tuple(out)
+
+
+def _size_reasons(kind: str, rule: str, cards: Sequence[Card], naturals: Sequence[Card], most: int) -> list[str]:
+    """CR-3 (a natural card) and the kind's size limits: 3 cards at least, ``most`` at most."""
+    reasons = []
+    if not naturals:
+        reasons.append("CR-3: a meld needs at least one natural card besides its jokers")
+    if len(cards) < 3:
+        reasons.append(f"{rule}: a {kind} needs at least 3 cards, not {len(cards)}")
+    if len(cards) > most:
+        closed = " (CR-4: sets are closed at 4)" if kind == "set" else ""
+        reasons.append(f"{rule}: a {kind} has at most {most} cards, not {len(cards)}{closed}")
+    return reasons
+
+
+def judge_set(cards: Sequence[Card]) -> Judgement:
+    """CR-1 (with CR-3 jokers): 3 or 4 cards of one rank."""
+    naturals = [c for c in cards if not c.wild]
+    reasons = _size_reasons("set", "CR-1", cards, naturals, 4)
+    ranks = sorted({c.rank for c in naturals})
+    if len(ranks) > 1:
+        reasons.append("CR-1: a set needs one rank; these are " + ", ".join(rank_text(r) for r in ranks))
+    if reasons:
+        return Judgement("set", reasons=tuple(reasons))
+    return Judgement("set", (Reading("set", _read_set(ranks[0], (), cards), ranks[0]),))
+
+
+# -- runs (CR-2) --------------------------------------------------------------------
+
+def _position(rank: int, start: int, end: int) -> int | None:
+    """Where a card of ``rank`` sits in the window, or None (an ace is 1 or 14)."""
+    if rank == 1:
+        return 1 if start == 1 else 14 if end == 14 else None
+    return rank if start <= rank <= end else None
+
+
+def _place(cards: Sequence[Card], free: set[int], start: int, end: int, suit: str) -> tuple[Card, ...] | None:
+    """Put ``cards`` on the ``free`` positions of a window: naturals at their rank, jokers in the gaps."""
+    left = set(free)
+    out: list[Card | None] = [None] * len(cards)
+    for i, card in enumerate(cards):
+        if card.wild:
+            continue
+        pos = _position(card.rank, start, end)
+        if card.suit != suit or pos not in left:
+            return None
+        left.discard(pos)
+        out[i] = card
+    jokers = [i for i, c in enumerate(cards) if c.wild]
+    if len(jokers) != len(left):
+        return None
+    for i, pos in zip(jokers, sorted(left)):
+        out[i] = Card(1 if pos == 14 else pos, suit)
+    return tuple(out)  # type: ignore[arg-type]
+
+
+def _run_shape_reasons(cards: Sequence[Card], naturals: Sequence[Card]) -> list[str]:
+    """CR-2/CR-3 failures that no window can fix: size, suits, repeats, no natural card."""
+    reasons = _size_reasons("run", "CR-2", cards, naturals, 13)
+    suits = sorted({c.suit for c in naturals}, key=SUIT_ORDER.index)
+    if len(suits) > 1:
+        reasons.append("CR-2: a run needs one suit; these are " + ", ".join(SUIT_NAMES[s] for s in suits))
+    repeats = [card_text(Card(r, s)) for (r, s), n in Counter((c.rank, c.suit) for c in naturals).items() if n > 1]
+    if repeats:
+        reasons.append("CR-2: a run has no repeats; " + ", ".join(repeats) + " appears more than once")
+    return reasons
+
+
+def _windows(length: int, ace_high: bool) -> range:
+    top = 14 if ace_high else 13
+    return range(1, top - length + 2)
+
+
+def judge_run(cards: Sequence[Card], ace_high: bool) -> Judgement:
+    """CR-2 (with CR-3 jokers): 3..13 cards of one suit in sequence, every window tried."""
+    naturals = [c for c in cards if not c.wild]
+    reasons = _run_shape_reasons(cards, naturals)
+    if reasons:
+        return Judgement("run", reasons=tuple(reasons))
+    suit, n = naturals[0].suit, len(cards)
+    plain = [c.rank for c in naturals if c.rank != 1]
+    low, high = (min(plain), max(plain)) if plain else (14, 1)
+    ace = len(plain) < len(naturals)
+    readings = []
+    for start in _windows(n, ace_high):
+        end = start + n - 1
+        if start > low or end < high or (ace and start != 1 and end != 14):
+            continue  # a natural card falls outside this window
+        placed = _place(cards, set(range(start, end + 1)), start, end, suit)
+        if placed:
+            readings.append(Reading("run", placed, start))
+    if readings:
+        return Judgement("run", tuple(readings))
+    return Judgement("run", reasons=(_sequence_reason(cards, naturals, ace_high),))
+
+
+def _sequence_reason(cards: Sequence[Card], naturals: Sequence[Card], ace_high: bool) -> str:
+    """Why one-suit cards without repeats fit no window."""
+    ranks = {c.rank for c in naturals}
+    if 1 in ranks and 13 in ranks:
+        if not ace_high and judge_run(cards, ace_high=True).legal:
+            return "CR-2: aces are low only (A-2-3); Q-K-A needs the ace_high option"
+        if 2 in ranks or ace_high:
+            return "CR-2: a run never wraps round from K through A to 2"
+    low, high = min(ranks), max(ranks)
+    return (f"CR-2: not in sequence: {rank_text(low)} to {rank_text(high)} spans {high - low + 1} ranks "
+            f"but the meld has {len(cards)} cards (jokers only fill the gaps)")
+
+
+def judge(cards: Sequence[Card], ace_high: bool) -> dict[str, Judgement]:
+    """The cards judged as each kind, set first."""
+    return {"set": judge_set(cards), "run": judge_run(cards, ace_high)}
+
+
+def of_kind(judged: Mapping[str, Judgement], kind: str | None) -> tuple[dict[str, Judgement], tuple[str, ...]]:
+    """The legal judgements of the declared ``kind`` (of every kind when None), and the
+    reasons the kinds asked for fail, each once.
+
+    >>> legal, why = of_kind(judge(NOTATION.parse("7H 7S JK"), ace_high=False), "run")
+    >>> legal, why
+    ({}, ('CR-2: a run needs one suit; these are spades, hearts',))
+    """
+    legal = {k: j for k, j in judged.items() if j.legal and kind in (None, k)}
+    asked = [judged[kind]] if kind else judged.values()
+    return legal, tuple(dict.fromkeys(r for j in asked for r in j.reasons))
+
+
+def best_kind(kinds: Iterable[str], points: Callable[[str], int]) -> str:
+    """CR-3: of the kinds a meld legally reads as, the one pegging more (a run on a tie).
+
+    >>> best_kind(("set", "run"), lambda kind: pegs(kind, 3))
+    'run'
+    """
+    return max(kinds, key=lambda k: (points(k), k == "run"))
+
+
+# -- extensions (CR-4) ----------------------------------------------------------------
+
+def judge_extension(table: Sequence[Reading], added: Sequence[Card], ace_high: bool) -> Judgement:
+    """CR-4: ``added`` grows a meld whose possible readings are ``table`` (all of one kind).
+
+    The readings answered are of the whole grown meld (table cards first), one
+    per way the table meld's reading extends without moving a card.
+
+    >>> table = judge_run(NOTATION.parse("3H 4H 5H"), ace_high=False).readings
+    >>> [r.text() for r in judge_extension(table, NOTATION.parse("6H JK"), ace_high=False).readings]
+    ['3H 4H 5H 6H 2H', '3H 4H 5H 6H 7H']
+    """
+    kind, size = table[0].kind, len(table[0].cards)
+    if not added:
+        return Judgement(kind, reasons=("CR-4: add at least one card to extend a meld",))
+    if kind == "set":
+        return _extend_set(table[0], added)
+    return _extend_run(table, added, ace_high, size)
+
+
+def _extend_set(table: Reading, added: Sequence[Card]) -> Judgement:
+    reasons = []
+    if len(table.cards) + len(added) > 4:
+        reasons.append(f"CR-4: sets are closed at 4 cards; this would make {len(table.cards) + len(added)}")
+    strays = [card_text(c) for c in added if not c.wild and c.rank != table.start]
+    if strays:
+        reasons.append(f"CR-1: {', '.join(strays)} cannot join a set of {rank_text(table.start)}s")
+    if reasons:
+        return Judgement("set", reasons=tuple(reasons))
+    return Judgement("set", (Reading("set", table.cards + _read_set(table.start, table.cards, added), table.start),))
+
+
+def _extend_run(table: Sequence[Reading], added: Sequence[Card], ace_high: bool, size: int) -> Judgement:
+    suit = next(c.suit for c in table[0].cards)
+    grown = size + len(added)
+    if grown > 13:
+        return Judgement("run", reasons=(f"CR-2: a run has at most 13 cards; this would make {grown}",))
+    off_suit = [card_text(c) for c in added if not c.wild and c.suit != suit]
+    if off_suit:
+        return Judgement("run", reasons=(f"CR-2: {', '.join(off_suit)} cannot join a run of {SUIT_NAMES[suit]}",))
+    found: dict[tuple[Card, ...], Reading] = {}
+    for before in table:
+        end_before = before.start + size - 1
+        for start in _windows(grown, ace_high):
+            end = start + grown - 1
+            if start > before.start or end < end_before:
+                continue
+            free = set(range(start, before.start)) | set(range(end_before + 1, end + 1))
+            placed = _place(added, free, start, end, suit)
+            if placed:
+                cards = before.cards + placed
+                found.setdefault(cards, Reading("run", cards, start))
+    if found:
+        return Judgement("run", tuple(found.values()))
+    shown = table[0].text()
+    return Judgement("run", reasons=(
+        f"CR-4: {' '.join(card_text(c) for c in added)} cannot extend the run {shown} at its ends "
+        "(cards on the table never move)",))
+
+
+# -- the physical deck ----------------------------------------------------------------
+
+def deck_reasons(cards: Iterable[Card], jokers: int) -> list[str]:
+    """Cards the two packs (plus ``jokers`` jokers) cannot hold this many times.
+
+    >>> deck_reasons(NOTATION.parse("8H 8H 8H JK JK JK"), jokers=2)
+    ['CR-1: two packs hold 2 of each card; 8H is here 3 times',
+     'CR-3: the deck has 2 jokers, not 3 (option jokers=4 adds two)']
+    """
+    counts = Counter((c.rank, c.suit) for c in cards)
+    wild = counts.pop((None, None), 0)
+    reasons = [f"CR-1: two packs hold {COPIES} of each card; {card_text(Card(r, s))} is here {n} times"
+               for (r, s), n in counts.items() if n > COPIES]
+    if wild > jokers:
+        more = " (option jokers=4 adds two)" if jokers < 4 and wild <= 4 else ""
+        reasons.append(f"CR-3: the deck has {jokers} jokers, not {wild}{more}")
+    return reasons

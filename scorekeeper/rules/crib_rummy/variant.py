@@ -1,0 +1,277 @@
+"""Crib Rummy (RULES.md section 4): melds pegged on a cribbage board.
+
+Round facts (one hand, recorded turn by turn)::
+
+    {"starter": 1,                     # who plays first (CR-9: the player behind chooses); default left of dealer
+     "turns": [                        # every turn in play order, starting with the starter
+        {"player": 1,                  # optional; must be the seat due
+         "melds": [                    # melds laid or extended this turn (CR-5)
+            {"cards": "3H 4H 5H"},               # a new meld
+            {"cards": "6H", "extend": 0}],       # added to table meld 0 (numbered in the order laid this hand)
+         "kind": null},                # optional per meld: "kind": "set"/"run" when ambiguous (CR-3)
+        {"player": 2, "pegs": 5},      # or a manual peg count for the turn
+        ...],
+     "end": {"type": "out", "player": 1, "cards_left": [4, 0, 7]}   # rummy (CR-7), or
+            {"type": "draw_pile"}      # the draw pile ran out: no bonus, or
+            null}                      # hand still being played
+
+Per meld, ``kind`` declares a new meld that reads both ways (CR-3); without
+it the kind pegging more is taken (a run) and a note says so. A turn may
+give both ``melds`` and ``pegs``: the count must then equal the engine's.
+
+Progress per seat: ``{"front": total, "back": previous front peg}``.
+
+Round details (``RoundScore.details``): ``turns`` (per turn: player, pegs,
+running total, each meld with its pegs and reading), ``table`` (the hand's
+table melds: number, owner, kind, cards, length, reading, pegs), ``bonus``
+(the rummy bonus or None), ``ended_by`` (``"out"``, ``"draw_pile"`` or None),
+``reached`` and ``final_turns`` (CR-8), ``notes``.
+
+>>> from scorekeeper.rules import check
+>>> check("crib-rummy", "3S 4S 5S 6S 7S").points
+10
+>>> check("crib-rummy", "6S", extend="3S 4S 5S").points
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..base import Variant
+from ..facts import Choice, Count, ListOf, Record, Seat, Text
+from ..options import Option
+from ..registry import register
+from ..verdict import HandValue, Verdict, distinct_readings
+from .hand import behind, play_hand, rummy_bonus
+from .melds import (
+    KINDS,
+    NOTATION,
+    RANKS,
+    SUITS,
+    Judgement,
+    added_pegs,
+    best_kind,
+    deck_reasons,
+    judge,
+    judge_extension,
+    of_kind,
+    pegs,
+)
+
+__all__ = ["NOTATION", "RANKS", "SUITS", "CribHand", "CribRummy", "table_melds"]
+
+
+@dataclass(frozen=True)
+class CribHand(HandValue):
+    """``hand`` for crib-rummy: the card count, plus the rummy bonus those cards give (CR-7)."""
+
+    players: int = 2
+    rummy_bonus: int = 0
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "players": self.players, "rummy_bonus": self.rummy_bonus}
+
+
+def _unique(items) -> tuple:
+    return tuple(dict.fromkeys(items))
+
+
+#: one meld laid or added to in a turn (CR-5)
+MELD = Record(fields={
+    "cards": Text("the cards laid or added (RULES.md N-1)"),
+    "extend": Count("the table meld the cards are added to, counted from 0: the first meld laid this hand "
+                    "is 0 (the hand page shows it as #1); left out or null: a new meld", nullable=True),
+    "kind": Choice("declare a new meld that reads both ways a set or a run (CR-3)",
+                   values=KINDS, nullable=True, fold=True),
+}, required=("cards",))
+#: one turn: its melds, or a typed peg count
+TURN = Record(fields={
+    "player": Count("the seat playing; it must be the seat due", nullable=True),
+    "melds": ListOf("melds laid or added to this turn (CR-5)", item=MELD),
+    "pegs": Count("a typed peg count for the turn (it must equal the melds' pegs when both are given)"),
+})
+#: how the hand ended: a rummy (CR-7), the draw pile ran out, or null while it is played
+END = Record("how the hand ended; null while it is played", nullable=True, empty_is_null=True, fields={
+    "type": Choice(values=("out", "draw_pile")),
+    "player": Seat("who went out (type out)"),
+    "cards_left": ListOf("cards left in each hand, in seat order (type out)", item=Count()),
+}, required=("type",))
+
+
+@register
+class CribRummy(Variant):
+    slug = "crib-rummy"
+    name = "Crib Rummy"
+    summary = "Rummy raced on a cribbage board: melds peg as they grow."
+    min_players, max_players = 2, 4
+    notation = NOTATION
+    facts_shape = Record(fields={
+        "starter": Seat("who plays first (CR-9: the player behind chooses); null: left of the dealer"),
+        "turns": ListOf("every turn in play order, starting with the starter", item=TURN),
+        "end": END,
+    }, required=("turns",))
+    option_spec = (
+        Option("target", "int", 121, "Points to peg out: 61 short, 121 standard, 241 long",
+               rule="CR-8", choices=(61, 121, 241)),
+        Option("jokers", "int", 2, "Jokers in the deck", rule="CR-3", choices=(2, 4)),
+        Option("ace_high", "bool", False, "Allow Q-K-A runs as well as A-2-3", rule="CR-2"),
+        Option("players", "int", 2, "Players at the table (sets the rummy rate of a lone count)",
+               rule="CR-7", low=2, high=4, game=False),
+        Option("kind", "choice", None, "Declare the meld a set or a run", rule="CR-3",
+               choices=("set", "run"), optional=True, game=False),
+    )
+
+    # -- the checker --------------------------------------------------------------
+    def check(self, cards: str, extend: str | None, opts: dict[str, Any]) -> Verdict:
+        """CR-1..CR-5: judge a new meld, or (``extend``) cards added to a table meld.
+
+        >>> v = CribRummy().check("7H JK JK", None, CribRummy().options())
+        >>> v.kind, v.kinds, v.points, v.extra["points_by_kind"]
+        ('run', ('set', 'run'), 3, {'set': 2, 'run': 3})
+        >>> CribRummy().check("KH AH 2H", None, CribRummy().options({"ace_high": True, "kind": "run"})).reasons
+        ('CR-2: a run never wraps round from K through A to 2',)
+        """
+        added = self.parse(cards)
+        if extend is not None and str(extend).strip():
+            return self._check_extension(self.parse(extend), added, opts)
+        return self._check_meld(added, opts)
+
+    def _check_meld(self, cards, opts) -> Verdict:
+        judged = judge(cards, opts["ace_high"])
+        deck = deck_reasons(cards, opts["jokers"])
+        declared = opts["kind"]
+        kinds = () if deck else tuple(k for k, j in judged.items() if j.legal)  # section 6: every kind
+        legal, why = of_kind(judged, declared)
+        alternatives = self._alternatives(cards, judged, declared, opts)
+        if deck or not legal:
+            return Verdict(self.slug, False, kinds=kinds, reasons=_unique([*why, *deck]),
+                           alternatives=alternatives)
+        kind = best_kind(legal, lambda k: pegs(k, len(cards)))
+        readings, truncated = distinct_readings(r.tokens() for k in _unique((kind, *legal))
+                                                for r in legal[k].readings)
+        notes = ()
+        if len(legal) > 1:
+            notes = (f"CR-3: these cards read as a set ({pegs('set', len(cards))} pegs) or a run "
+                     f"({pegs('run', len(cards))} pegs); declare which with kind=set or kind=run",)
+        return Verdict(self.slug, True, kind, kinds, pegs(kind, len(cards)), readings[0],
+                       readings=readings, readings_truncated=truncated, alternatives=alternatives,
+                       notes=notes, extra={"points_by_kind": {k: pegs(k, len(cards)) for k in kinds}})
+
+    def _alternatives(self, cards, judged: Mapping[str, Judgement], declared, opts) -> tuple[str, ...]:
+        """N-2: another kind, or the ace_high option, that would make these cards legal."""
+        out = []
+        for kind, j in judged.items():
+            if declared and kind != declared and j.legal:
+                out.append(f"legal as a {kind} ({pegs(kind, len(cards))} pegs): declare kind={kind}")
+        if not opts["ace_high"] and not judged["run"].legal and (not declared or declared == "run"):
+            if judge(cards, ace_high=True)["run"].legal:
+                out.append(f"legal as a run with the ace_high option (Q-K-A): {pegs('run', len(cards))} pegs")
+        return tuple(out)
+
+    def _check_extension(self, table, added, opts) -> Verdict:
+        ace_high, declared, size = opts["ace_high"], opts["kind"], len(table)
+        table_all = judge(table, ace_high)
+        table_legal, why = of_kind(table_all, declared)
+        if not table_legal:
+            return Verdict(self.slug, False,
+                           reasons=(f"CR-4: the meld on the table is not legal ({'; '.join(why)})",))
+        grown_all = {k: judge_extension(j.readings, added, ace_high) for k, j in table_all.items() if j.legal}
+        legal, why = of_kind({k: g for k, g in grown_all.items() if k in table_legal}, None)
+        deck = deck_reasons(table + added, opts["jokers"])
+        kinds = () if deck else tuple(k for k, g in grown_all.items() if g.legal)  # section 6: every kind
+        if deck or not legal:
+            return Verdict(self.slug, False, kinds=kinds, reasons=_unique([*why, *deck]),
+                           alternatives=self._as_new_meld(added, opts))
+        kind = best_kind(legal, lambda k: added_pegs(k, size, size + len(added)))
+        readings, truncated = distinct_readings(r.tokens()[size:] for r in legal[kind].readings)
+        first = legal[kind].readings[0]
+        return Verdict(self.slug, True, kind, kinds, added_pegs(kind, size, size + len(added)),
+                       readings[0], readings=readings, readings_truncated=truncated,
+                       extra={"length": size + len(added), "table_reading": list(first.tokens()[:size]),
+                              "points_by_kind": {k: added_pegs(k, size, size + len(added)) for k in kinds}})
+
+    def _as_new_meld(self, added, opts) -> tuple[str, ...]:
+        """N-2: the added cards may still be a legal meld of their own."""
+        legal = [k for k, j in judge(added, opts["ace_high"]).items() if j.legal]
+        if not legal or deck_reasons(added, opts["jokers"]):
+            return ()
+        kind = best_kind(legal, lambda k: pegs(k, len(added)))
+        return (f"the added cards are a legal new {kind} on their own ({pegs(kind, len(added))} pegs)",)
+
+    def hand(self, cards: str, opts: dict[str, Any]) -> HandValue:
+        """The card count (RULES.md section 6) and the rummy bonus it gives (CR-7).
+
+        >>> CribRummy().hand("3H 4H JK", CribRummy().options({"players": 4})).to_dict()
+        {'variant': 'crib-rummy', 'cards': 3, 'players': 4, 'rummy_bonus': 2}
+        """
+        count = len(self.parse(cards))
+        return CribHand(self.slug, cards=count, players=opts["players"],
+                        rummy_bonus=rummy_bonus(opts["players"], [count]))
+
+    # -- scoring ------------------------------------------------------------------
+    def initial_progress(self, players, opts):
+        return tuple({"front": 0, "back": 0} for _ in range(players))
+
+    def score_round(self, facts, game, dealer, opts):
+        """One hand turn by turn (CR-4..CR-8); see the module docstring for the facts."""
+        return play_hand(self, facts, game, dealer, opts).outcome()
+
+    def describe_next(self, game, opts):
+        """CR-9: after the first hand the player behind chooses who starts (``chooser``).
+
+        Ties for behind go to the tied player who would be first to play from
+        the dealer's left. The next hand's ``starter`` is None until chosen.
+        """
+        game = super().describe_next(game, opts)
+        if game.finished:
+            return game
+        current = game.in_progress_round
+        if current is None and game.rounds:
+            return replace(game, starter=None, chooser=behind(game.totals, game.dealer))
+        if current is not None and len(game.rounds) > 1:
+            return replace(game, chooser=behind(game.rounds[-2].totals, game.dealer))
+        return game
+
+
+def table_melds(facts: Mapping[str, Any], players: int, opts: Mapping[str, Any] | None = None,
+                *, dealer: int = 0, names: Sequence[str] = ()) -> list[dict]:
+    """The hand's table melds so far: number, owner, kind, cards, length, reading, pegs.
+
+    For a form that offers "extend meld k". Raises RoundError like scoring does
+    (naming the players by ``names`` when given).
+
+    >>> facts = {"turns": [{"melds": [{"cards": "KH KS KD"}]},
+    ...                    {"melds": [{"cards": "3S 4S 5S"}, {"cards": "KC", "extend": 0}]}]}
+    >>> [(m["owner"], m["kind"], m["cards"], m["length"]) for m in table_melds(facts, 2)]
+    [(1, 'set', 'KH KS KD KC', 4), (0, 'run', '3S 4S 5S', 3)]
+    """
+    return _replay(facts, players, opts, dealer, names).table_dicts()
+
+
+def turn_order(facts: Mapping[str, Any], players: int, opts: Mapping[str, Any] | None = None,
+               *, dealer: int = 0, names: Sequence[str] = ()) -> list[int]:
+    """Who played each recorded turn, then who plays the next one (none once the hand is over).
+
+    Play goes round the table from the starter (CR-9; left of the dealer unless chosen).
+    For a form that offers "whose turn"; raises RoundError like scoring does.
+
+    >>> turn_order({"starter": 2, "turns": [{"pegs": 0}]}, 3)
+    [2, 0]
+    >>> turn_order({}, 3, dealer=1)
+    [2]
+    """
+    log = _replay(facts, players, opts, dealer, names)
+    due = [] if log.seat_due is None else [log.seat_due]
+    return [turn["player"] for turn in log.turns] + due
+
+
+def _replay(facts: Mapping[str, Any], players: int, opts: Mapping[str, Any] | None, dealer: int,
+            names: Sequence[str]):
+    """One hand's facts replayed on their own (no earlier hands: CR-6 and CR-8 are per hand)."""
+    variant = CribRummy()
+    opts = variant.options(opts)
+    start = replace(variant.start_game(players, dealer, opts), names=tuple(names))
+    return play_hand(variant, facts, start, dealer, opts)

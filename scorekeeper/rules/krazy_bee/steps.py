@@ -1,0 +1,186 @@
+"""Krazy Bee Steps (KB-3, KB-8): the Step list grammar and its parsed form.
+
+Glossary: a *Step* is a list of *requirements*, each "book of N" or "run of
+N" (``krazy_bee.laydown`` matches a player's melds to them).
+
+Grammar of a Step list: Steps separated by ``;`` or new lines (a leading
+"1." or "1)" is allowed), requirements joined by ``+``, each ``book of N``,
+``run of N``, ``K books of N`` or ``K runs of N``, in any letter case.
+
+>>> parse_steps("2 Books of 3;\\n1. book of 3 + 1 run of 4")
+'2 books of 3; book of 3 + run of 4'
+>>> [s.text for s in steps_of("run of 7; 2 runs of 4")]
+['run of 7', '2 runs of 4']
+>>> steps_of("run of 7; 2 runs of 4")[1].melds
+(Requirement(kind='run', size=4, count=1), Requirement(kind='run', size=4, count=1))
+>>> parse_steps("book of 3 + row of 4")
+Traceback (most recent call last):
+...
+scorekeeper.rules.errors.OptionError: option 'steps': KB-8: 'row of 4' is not a requirement (in Step 1);
+accepted: Steps separated by ';' or new lines, requirements joined by '+',
+each 'book of N', 'run of N', 'K books of N' or 'K runs of N'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ..errors import OptionError
+from ..options import whole_number
+from ..progressions import Shape
+
+BOOK = Shape("book", 0, 1, 13)
+RUN = Shape("run", 1, 1, 13)
+#: KB-8: a Step can use at most the 12 cards dealt plus the one drawn.
+MOST_CARDS = 13
+GRAMMAR = ("Steps separated by ';' or new lines, requirements joined by '+', each "
+           "'book of N', 'run of N', 'K books of N' or 'K runs of N'")
+_REQUIREMENT = re.compile(r"^(?:(\d+)\s+)?(book|run)(s?)\s+of\s+(\d+)$", re.IGNORECASE)
+_NUMBERING = re.compile(r"^\s*\d+\s*[.)]\s*")
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """``count`` melds of ``kind`` (book or run), each of at least ``size`` cards."""
+
+    kind: str
+    size: int
+    count: int = 1
+
+    @property
+    def text(self) -> str:
+        if self.count == 1:
+            return f"{self.kind} of {self.size}"
+        return f"{self.count} {self.kind}s of {self.size}"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One Step: its 1-based ``number`` in the list (0 when given alone) and requirements."""
+
+    number: int
+    requirements: tuple[Requirement, ...]
+
+    @property
+    def text(self) -> str:
+        return " + ".join(r.text for r in self.requirements)
+
+    @property
+    def melds(self) -> tuple[Requirement, ...]:
+        """One requirement per meld (``2 books of 3`` becomes two ``book of 3``)."""
+        return tuple(Requirement(r.kind, r.size) for r in self.requirements for _ in range(r.count))
+
+    @property
+    def cards(self) -> int:
+        """The fewest cards that lay this Step down."""
+        return sum(r.size * r.count for r in self.requirements)
+
+    @property
+    def label(self) -> str:
+        return f"Step {self.number} ({self.text})" if self.number else f"the Step '{self.text}'"
+
+
+def _fail(message: str, name: str = "steps") -> OptionError:
+    return OptionError(name, message, GRAMMAR)
+
+
+def _requirement(part: str, where: str, name: str) -> Requirement:
+    m = _REQUIREMENT.match(" ".join(part.split()))
+    if not m:
+        raise _fail(f"KB-8: {part.strip()!r} is not a requirement{where}", name)
+    count_text, kind, plural, size_text = m.groups()
+    count, size, kind = int(count_text or 1), int(size_text), kind.lower()
+    if count_text is None and plural:
+        raise _fail(f"KB-8: say how many {kind}s in {part.strip()!r}{where}, e.g. '2 {kind}s of {size}'", name)
+    if count < 1 or size < 1:
+        raise _fail(f"KB-8: {part.strip()!r} needs at least one meld of at least one card{where}", name)
+    if kind == "run" and size > RUN.longest:
+        raise _fail(f"KB-1: a run holds at most {RUN.longest} cards ({part.strip()!r}{where})", name)
+    return Requirement(kind, size, count)
+
+
+def _step(text: str, number: int, name: str) -> Step:
+    where = f" (in Step {number})" if number else ""
+    parts = text.split("+")
+    if any(not p.strip() for p in parts):
+        raise _fail(f"KB-8: an empty requirement around '+'{where}", name)
+    step = Step(number, tuple(_requirement(p, where, name) for p in parts))
+    if step.cards > MOST_CARDS:
+        raise _fail(f"KB-8: {step.text!r} needs {step.cards} cards; a Step can use at most "
+                    f"{MOST_CARDS} (12 dealt plus the card drawn){where}", name)
+    return step
+
+
+@lru_cache(maxsize=256)
+def _parse(text: str) -> tuple[Step, ...]:
+    lines = [_NUMBERING.sub("", chunk) for chunk in re.split(r"[;\n]", text)]
+    chunks = [c for c in lines if c.strip()]
+    if not chunks:
+        raise _fail("KB-8: the Step list needs at least one Step")
+    return tuple(_step(chunk, i + 1, "steps") for i, chunk in enumerate(chunks))
+
+
+def parse_steps(text: Any) -> str:
+    """KB-3/KB-8 Step list grammar to its canonical text (OptionError when malformed).
+
+    A list of strings (one Step each, as JSON may send) is accepted too.
+    """
+    if isinstance(text, (list, tuple)):
+        text = ";".join(str(t) for t in text)
+    if not isinstance(text, str):
+        raise _fail(f"{text!r} is not text")
+    return "; ".join(step.text for step in _parse(text))
+
+
+def step_texts(source: str | Mapping[str, Any] | None) -> list[str]:
+    """A stored Step list (or a game's options) as one text per Step, without re-checking it.
+
+    The engine keeps a list as its Steps separated by ``;`` (KB-8); pages,
+    forms and the rules card show it one Step per line.
+
+    >>> step_texts("2 books of 3; run of 7"), step_texts({"steps": ""})
+    (['2 books of 3', 'run of 7'], [])
+    """
+    text = source.get("steps") if isinstance(source, Mapping) else source
+    return [s.strip() for s in str(text or "").split(";") if s.strip()]
+
+
+def steps_of(source: str | Mapping[str, Any]) -> tuple[Step, ...]:
+    """The Steps of a Step list text, or of a game's options (its ``steps``)."""
+    text = source["steps"] if isinstance(source, Mapping) else source
+    return _parse(parse_steps(text))
+
+
+def parse_step_choice(raw: Any) -> str:
+    """The ``step`` option: a Step number (``3``, ``Step 3``) or one Step's text, canonical."""
+    text = str(raw).strip()
+    m = re.fullmatch(r"(?:step\s*)?(\d+)", text, re.IGNORECASE)
+    if m:
+        number = whole_number(m.group(1))
+        if number is None:  # thousands of digits: no list is that long
+            raise OptionError("step", f"KB-8: there is no Step {m.group(1)[:12]}...",
+                              "a Step number or one Step's text")
+        if number < 1:
+            raise OptionError("step", "Steps are numbered from 1", "a Step number or one Step's text")
+        return m.group(1)
+    if ";" in text or "\n" in text:
+        raise OptionError("step", "give one Step, not a list", "a Step number or one Step's text")
+    return _step(text, 0, "step").text
+
+
+def chosen_step(choice: str, steps: Sequence[Step]) -> Step:
+    """The Step a laydown is checked against: by number in ``steps`` or by its own text."""
+    number = whole_number(choice)
+    if number is not None:
+        if not 1 <= number <= len(steps):
+            raise OptionError("step", f"KB-8: there is no Step {number}; the list has {len(steps)} Steps",
+                              f"a Step number 1..{len(steps)} or one Step's text")
+        return steps[number - 1]
+    for step in steps:
+        if step.text == choice:
+            return step
+    return _step(choice, 0, "step")

@@ -1,0 +1,50 @@
+"""``solve --batch``: one JSON object per line in, one JSON line out per line, in order.
+
+In: ``{"variant", "rack", "table", "goal", "initial", "options"}`` (only
+``variant`` and ``rack`` are required). Out: ``{"variant", "tiles_played",
+"value", "play", "table", "optimal"}`` for a tile game (a card game answers
+its hint's ``to_dict()``), or ``{"error": "..."}`` for a bad line; the batch
+goes on. Blank lines are skipped.
+
+>>> for out in solve_lines(['{"variant": "rummikub", "rack": "R7 R8", "table": "R4 R5 R6"}', '{"rack": 1}']):
+...     print(out)
+{"variant": "rummikub", "tiles_played": 2, "value": 15, "play": ["R7", "R8"], "table": [["R4", "R5", "R6", "R7", "R8"]], "optimal": true}
+{"error": "line 2: give variant and rack"}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+
+from . import solve
+
+KEYS = ("variant", "tiles_played", "value", "play", "table", "optimal")
+
+
+def solve_line(line: str, number: int = 1) -> dict:
+    """One batch line answered as a dict (``{"error": ...}`` when it cannot be)."""
+    try:
+        job = json.loads(line)
+    except ValueError as err:
+        return {"error": f"line {number}: not JSON ({err})"}
+    if not isinstance(job, dict) or not isinstance(job.get("variant"), str) or "rack" not in job:
+        return {"error": f"line {number}: give variant and rack"}
+    options = job.get("options") or {}
+    if not isinstance(options, dict):
+        return {"error": f"line {number}: options must be an object"}
+    try:
+        answer = solve(job["variant"], job["rack"], table=job.get("table"), goal=job.get("goal") or "tiles",
+                       initial=bool(job.get("initial", False)), **options).to_dict()
+    except (ValueError, TypeError) as err:  # RulesError is a ValueError
+        return {"error": f"line {number}: {err}"}
+    if "tiles_played" in answer:
+        return {key: answer[key] for key in KEYS}
+    return answer
+
+
+def solve_lines(lines: Iterable[str]) -> Iterator[str]:
+    """Each non-blank line answered as one JSON line, in order (see the module docstring)."""
+    for number, line in enumerate(lines, 1):
+        if line.strip():
+            yield json.dumps(solve_line(line, number))

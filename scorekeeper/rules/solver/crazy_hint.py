@@ -1,0 +1,117 @@
+"""Crazy Rummy hint: which sets and bottom-feeding plays lay the most value, wild rank W?
+
+Every card counts on the board (CZ-5, CZ-6), so the best play lays the
+most value. Per natural rank the hand may make one or more sets (CZ-2):
+on the first play of the hand (``initial=True``, CZ-3) a set holds any
+number of wildcards beside one natural card; afterwards at most one
+wildcard beside at least two natural cards, so each two naturals of a rank
+can carry one wildcard. Three or more wildcards alone are a natural set of
+the wild rank. Natural cards of a rank an opponent shows (``table``: the
+opponents' boards separated by ``|``) may be bottom-fed (CZ-4). A dynamic
+programme over the ranks shares the wildcards out exactly; every set and
+feeding answered is confirmed by the Crazy Rummy checker.
+
+>>> h = hint("Q Q Q 7 7 5 5 9", table="5 5 5 K K K", wild="7").to_dict()
+>>> h["value"], h["sets"], h["bottom_feeding"], h["cards_left"]
+(240, [['5', '5', '7'], ['Q', 'Q', 'Q', '7']], [], ['9'])
+>>> h = hint("Q Q Q 7 7 5 5 9", table="5 5 5 K K K", wild="7", initial=True).to_dict()
+>>> h["value"], h["sets"], h["bottom_feeding"]
+(250, [['9', '7', '7'], ['Q', 'Q', 'Q']], [{'board': 0, 'cards': ['5', '5']}])
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import RulesError
+from ..registry import find_variant
+
+VARIANT = "crazy-rummy"
+
+
+@dataclass(frozen=True)
+class CrazyHint:
+    value: int
+    sets: tuple[tuple[str, ...], ...]
+    feeding: tuple[tuple[int, tuple[str, ...]], ...]
+    left: tuple[str, ...]
+    first_play: bool
+
+    def to_dict(self) -> dict:
+        """``{variant, first_play, value, sets: [[ranks]], bottom_feeding: [{board, cards}], cards_left, optimal}``."""
+        return {"variant": VARIANT, "first_play": self.first_play, "value": self.value,
+                "sets": [list(s) for s in self.sets],
+                "bottom_feeding": [{"board": b, "cards": list(c)} for b, c in self.feeding],
+                "cards_left": list(self.left), "optimal": True}
+
+
+def _rank_plays(n: int, fed: bool, first: bool, wilds: int):
+    """(wildcards used, naturals laid in sets, naturals fed) for ``n`` natural cards of one rank."""
+    yield 0, 0, (n if fed else 0)
+    for k in range(wilds + 1):
+        # CZ-3: first play, one set of any wildcards; afterwards each wildcard needs two naturals
+        legal = n + k >= 3 if first else (n >= 3 if k == 0 else 2 * k <= n)
+        if legal:
+            yield k, n, 0
+
+
+def _sets(rank: str, n: int, k: int, wild: str, first: bool) -> list[tuple[str, ...]]:
+    """``n`` naturals and ``k`` wildcards as legal sets (after the first play: one wildcard per set)."""
+    if first or k <= 1:
+        return [(rank,) * n + (wild,) * k]
+    sets = [[rank, rank, wild] for _ in range(k)]
+    for i in range(n - 2 * k):
+        sets[i % k].append(rank)
+    return [tuple(s) for s in sets]
+
+
+def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any) -> CrazyHint:
+    """The sets and bottom-feeding of hand ``rack`` laying the most value (see the module docstring)."""
+    game = find_variant(VARIANT)
+    opts = game.options({**options, "first_play": initial or options.get("first_play", False)})
+    first = opts["first_play"]
+    if opts["wild"] is None:
+        raise RulesError("CZ-1: give the hand's wild rank (option wild)")
+    from ..crazy_sets import card_value, rank_text, wild_rank
+    wild = wild_rank(opts["wild"])
+    hand = game.parse(rack)
+    boards = [game.parse(b) for b in str(table or "").split("|") if b.strip()]
+    shown = {c.rank: i for i, b in reversed(list(enumerate(boards))) for c in b if c.rank != wild}
+    counts = Counter(c.rank for c in hand if c.rank != wild)
+    wilds = sum(c.rank == wild for c in hand)
+    wild_value = card_value(next(c for c in hand if c.rank == wild), wild) if wilds else 0
+    ranks = sorted(counts)
+    # best[i][w]: most value from ranks[i:] with w wildcards still in hand, and the choice made
+    best = [dict() for _ in range(len(ranks) + 1)]
+    for w in range(wilds + 1):
+        best[len(ranks)][w] = (w * wild_value if w >= 3 else 0, None)  # CZ-2: wildcards alone
+    for i in range(len(ranks) - 1, -1, -1):
+        r = ranks[i]
+        each = card_value(next(c for c in hand if c.rank == r), wild)
+        for w in range(wilds + 1):
+            options_here = []
+            for k, in_sets, fed in _rank_plays(counts[r], r in shown, first, w):
+                gain = (in_sets + fed) * each + k * wild_value
+                options_here.append((gain + best[i + 1][w - k][0], (k, in_sets, fed)))
+            best[i][w] = max(options_here)
+    value, w, sets, feeding, left = best[0][wilds][0], wilds, [], [], Counter(c.rank for c in hand)
+    for i, r in enumerate(ranks):
+        k, in_sets, fed = best[i][w][1]
+        text = rank_text(r)
+        if in_sets:
+            sets += _sets(text, in_sets, k, rank_text(wild), first)
+            left -= Counter({r: in_sets, wild: k})
+        if fed:
+            feeding.append((shown[r], (text,) * fed))
+            left -= Counter({r: fed})
+        w -= k
+    if w >= 3:
+        sets.append((rank_text(wild),) * w)
+        left -= Counter({wild: w})
+    for s in sets:
+        if not game.check(" ".join(s), None, opts).valid:  # pragma: no cover - the DP follows CZ-2/CZ-3
+            raise RulesError(f"internal: {' '.join(s)} is not a legal set")
+    return CrazyHint(value, tuple(sets), tuple(feeding), tuple(rank_text(r) for r in sorted(left.elements())),
+                     first)

@@ -1,0 +1,196 @@
+"""Best play in the tile games: the legal turn that lays the most rack tiles (or value).
+
+:func:`solve_tiles` reads the rack and the table, builds the integer
+programme of :mod:`.model` from the set library of :mod:`.templates` and
+answers a :class:`BestPlay`. Decisions (also in the README):
+
+- Every table tile stays on the table (CT-9's board may be re-laid); the
+  table may be rearranged freely, except on the initial meld (CT-6), when
+  the rack's tiles form new sets of their own worth ``initial_meld``.
+- A table joker that comes to stand for something else must sit in a set
+  with two tiles from the rack (CT-10). A played joker counts what it
+  stands for (CT-5); when jokers come from both rack and table, the rack's
+  is counted as the one worth more. Known gap: the library's runs are at most
+  five positions (six with splits), so a freed joker in a longer run whose
+  two rack tiles lie far from it is not found (the turn checker accepts it).
+- ``goal="tiles"`` proves the most tiles; among turns laying that many, the
+  value is the best found (a tie-break, not proven).
+- In a grid game the answer is laid in rows (one set per row, an empty row
+  between); crossings are allowed but never needed, so the optimum is over
+  such boards. A board whose tiles cannot be re-laid in rows (its crossings
+  share tiles) is kept as it lies, the rack's tiles laid beside it, and the
+  answer is marked not proven.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..errors import RulesError
+from .model import TILES, Answer, columns, solve_model
+from .templates import COLOURS, library, tile_index
+from .tile_engine import (
+    TileTable,
+    board_lines,
+    board_text,
+    joker_entries,
+    judge_table,
+    options_of,
+    read_rack,
+    read_table,
+    supply_reasons,
+    switches_of,
+    token,
+)
+
+#: seconds HiGHS may search before answering "best found, not proven"
+DEFAULT_SECONDS = 2.0
+GOALS = ("tiles", "value")
+
+
+@dataclass(frozen=True)
+class BestPlay:
+    """The answer of ``solve`` for a tile game (see :meth:`to_dict` for the JSON shape)."""
+
+    variant: str
+    goal: str
+    initial: bool
+    tiles_played: int
+    value: int
+    play: tuple[str, ...]
+    table: tuple[tuple[str, ...], ...]
+    optimal: bool
+    board: str | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict:
+        """``{variant, goal, initial, tiles_played, value, play, table, optimal[, board][, notes]}``.
+
+        ``play``: the rack tokens laid; ``table``: every set on the table after
+        the turn, tokens in reading order; ``board`` (grid games): the same
+        table as a board; ``optimal``: False only when the time bound ran out.
+        """
+        out = {"variant": self.variant, "goal": self.goal, "initial": self.initial,
+               "tiles_played": self.tiles_played, "value": self.value, "play": list(self.play),
+               "table": [list(s) for s in self.table], "optimal": self.optimal}
+        if self.board is not None:
+            out["board"] = self.board
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out
+
+
+def _counts(tiles) -> tuple[np.ndarray, int]:
+    counts = np.zeros(TILES, dtype=np.int64)
+    for t in tiles:
+        if not t.wild:
+            counts[tile_index(t.suit, t.rank)] += 1
+    return counts, sum(t.wild for t in tiles)
+
+
+def _tile_token(i: int) -> str:
+    return f"{COLOURS[i // 13]}{i % 13 + 1}"
+
+
+def _play(answer: Answer, table: np.ndarray) -> tuple[list[str], int]:
+    laid = np.zeros(TILES, dtype=np.int64)
+    for col in answer.sets:
+        for t in col.template.tiles:
+            laid[t] += 1
+    played = laid - table
+    tokens = [_tile_token(i) for i in range(TILES) for _ in range(int(played[i]))]
+    value = sum(i % 13 + 1 for i in range(TILES) for _ in range(int(played[i])))
+    jokers = sum(col.sources.count("R") for col in answer.sets)
+    value += sum(col.rack_joker_points for col in answer.sets)
+    return tokens + ["J"] * jokers, value
+
+
+def _ordered(sets: list[tuple[str, ...]], before: tuple[tuple[str, ...], ...]) -> list[tuple[str, ...]]:
+    """The sets after the turn, those left as they were first (in the table's order)."""
+    left = list(sets)
+    kept = []
+    for s in before:
+        if s in left:
+            left.remove(s)
+            kept.append(s)
+    return kept + left
+
+
+def _answer(variant, goal, initial, opts, answer: Answer, table_counts, before, kept: TileTable | None = None,
+            notes=()) -> BestPlay:
+    """The play, its value and the table after; ``kept``: the table left as it lies, new sets beside it."""
+    play, value = _play(answer, table_counts)
+    new = [col.template.tokens for col in answer.sets]
+    if kept is None:
+        sets, board = _ordered(new, before), None
+    elif kept.board is not None:
+        sets = list(board_lines(kept)) + new
+        board = kept.text() + (" / . / " + board_text([list(s) for s in new]) if new else "")
+    else:
+        sets, board = list(before) + new, None
+    if opts["grid"] and board is None:
+        board = board_text([list(s) for s in sets])
+    return BestPlay(variant, goal, initial, len(play), value, tuple(play), tuple(sets),
+                    answer.optimal, board, tuple(notes))
+
+
+def solve_tiles(variant: str, rack_text: Any, table_text: Any = None, *, goal: str = "tiles",
+                initial: bool = False, seconds: float = DEFAULT_SECONDS, options=None) -> BestPlay:
+    """The best legal turn for ``rack_text`` on ``table_text`` (see the module docstring)."""
+    if goal not in GOALS:
+        raise RulesError(f"goal {goal!r}: accepted: tiles, value")
+    opts = options_of(variant, options)
+    rack, table = read_rack(rack_text), read_table(variant, table_text, opts)
+    too_many = supply_reasons(rack + table.tiles, "CT-1", "the table and rack hold")
+    if too_many:
+        raise RulesError("; ".join(too_many))
+    sw = switches_of(opts)
+    rack_counts, rack_jokers = _counts(rack)
+    table_counts, _ = _counts(table.tiles)
+    before = tuple(tuple(token(t) for t in s) for s in table.sets)
+    if initial:  # CT-6: new sets of rack tiles only, worth initial_meld
+        return _beside(variant, goal, True, opts, table, before, sw, rack_counts, rack_jokers, seconds,
+                       opts["initial_meld"])
+    jokers = joker_entries(table, sw)
+    cols = columns(library(sw), table_counts + rack_counts, jokers, rack_jokers)
+    answer = solve_model(library(sw), cols, table_counts, rack_counts, len(jokers), rack_jokers, goal, None, seconds)
+    if answer.feasible:
+        if answer.optimal and not _play(answer, table_counts)[0] and _legal(variant, table, opts):
+            return _answer(variant, goal, False, opts, Answer((), True, True), table_counts, before, kept=table)
+        return _answer(variant, goal, False, opts, answer, table_counts, before)
+    if table.board is not None and _legal(variant, table, opts):
+        note = ("CT-9: this board's crossings share tiles, so it cannot be re-laid in rows; it is kept as "
+                "it lies and the rack's tiles are laid beside it (best found, not proven)",)
+        played = _beside(variant, goal, False, opts, table, before, sw, rack_counts, rack_jokers, seconds, None)
+        return BestPlay(variant, goal, False, played.tiles_played, played.value, played.play, played.table,
+                        False, played.board, note)
+    if not answer.optimal and _legal(variant, table, opts):
+        # out of time before any laydown: the table as it lies, the rack's own sets beside it
+        note = ("best found, not proven: the time bound ran out; the table is kept as it lies and the "
+                "rack's tiles are laid in sets of their own",)
+        beside = _beside(variant, goal, False, opts, table, before, sw, rack_counts, rack_jokers, seconds / 4, None)
+        return BestPlay(variant, goal, False, beside.tiles_played, beside.value, beside.play, beside.table,
+                        False, beside.board, note)
+    if not answer.optimal:
+        raise RulesError("no arrangement of the table was found in the time allowed; try a longer time_limit")
+    reasons = judge_table(variant, table, opts).reasons
+    raise RulesError("CT-1: the table's tiles cannot be laid out as legal sets"
+                     + (f" ({'; '.join(reasons)})" if reasons else ""))
+
+
+def _beside(variant, goal, initial, opts, table: TileTable, before, sw, rack_counts, rack_jokers,
+            seconds, threshold) -> BestPlay:
+    """New sets of rack tiles only, the table left as it lies (CT-6 when ``threshold`` is set)."""
+    zero = np.zeros(TILES, dtype=np.int64)
+    cols = columns(library(sw), rack_counts, [], rack_jokers)
+    answer = solve_model(library(sw), cols, zero, rack_counts, 0, rack_jokers, goal, threshold, seconds)
+    if not answer.feasible:  # CT-6: no laydown reaches initial_meld, so the best play is to draw
+        answer = Answer((), answer.optimal, True)
+    return _answer(variant, goal, initial, opts, answer, zero, before, kept=table)
+
+
+def _legal(variant, table: TileTable, opts) -> bool:
+    return not table.tiles or judge_table(variant, table, opts).valid

@@ -1,0 +1,161 @@
+"""What the tile checker answers: one set, a laydown, an extension, a joker taken back, a board.
+
+- One set (N-4: read in the order given): :func:`set_verdict`.
+- A first laydown of several sets separated by ``|``: :func:`laydown_verdict`
+  (kind ``laydown``; CT-6 totals the sets).
+- An extension (``extend`` = the set on the table, ``cards`` = the tiles
+  added): :func:`extension_verdict` tries the added tiles after the set,
+  then before it, then split over both ends (groups ignore order), and
+  reports where they fit. When
+  a single rack tile can take a joker's place instead, that is a joker taken
+  back (CT-10); when the set on the table is only a freed joker, the new set
+  must hold two tiles from the rack (CT-10).
+- CT-6: every legal set, laydown or board carries ``initial_meld``:
+  ``{"points", "needed", "reached"}`` and a note when it falls short.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card
+from ..verdict import Verdict
+from .sets import LineVerdict, Reading, Switches, read_line, read_runs, supply_reasons, token
+
+_KIND_RULE = {"group": "CT-2", "run": "CT-3"}
+
+
+def _tokens(tiles) -> str:
+    return " ".join(token(t) for t in tiles)
+
+
+def _other_orders(tiles: tuple[Card, ...], sw: Switches) -> list[str]:
+    """N-2: orders in which the same tiles would be a run (reversed; sorted when no joker)."""
+    orders = [tuple(reversed(tiles))]
+    if not any(t.wild for t in tiles):
+        orders.append(tuple(sorted(tiles, key=lambda t: (t.rank, t.suit))))
+    out = []
+    for order in dict.fromkeys(orders):
+        if order != tiles and read_runs(order, sw, cap=0)[0]:
+            out.append(f"CT-3: in the order {_tokens(order)} it would be a run")
+    return out
+
+
+def initial_meld(points: int, needed: int) -> tuple[dict, tuple[str, ...]]:
+    """CT-6: the extra ``initial_meld`` entry and a note when ``points`` fall short.
+
+    >>> initial_meld(24, 30)
+    ({'initial_meld': {'points': 24, 'needed': 30, 'reached': False}},
+     ('CT-6: worth 24 points; a first laydown needs 30 from your own rack',))
+    """
+    reached = points >= needed
+    note = () if reached else (f"CT-6: worth {points} points; a first laydown needs {needed} from your own rack",)
+    return {"initial_meld": {"points": points, "needed": needed, "reached": reached}}, note
+
+
+def judge(tiles: tuple[Card, ...], sw: Switches,
+          kind: str | None) -> tuple[LineVerdict, list[Reading], list[str], list[str]]:
+    """A line's verdict, its readings of the declared ``kind``, reasons and alternatives."""
+    line = read_line(tiles, sw)
+    readings = [r for r in line.readings if kind in (None, r.kind)]
+    reasons = list(line.reasons)
+    alternatives: list[str] = []
+    if line.valid and not readings:
+        reasons.append(f"{_KIND_RULE[kind]}: declared a {kind}, but these tiles are not a {kind}")
+        alternatives += [f"{_KIND_RULE[k]}: as a {k} it is legal" for k in line.kinds]
+    if not readings and any(not t.wild for t in tiles):
+        alternatives += _other_orders(tiles, sw)
+    return line, readings, reasons, alternatives
+
+
+def set_verdict(variant: str, tiles: tuple[Card, ...], opts: dict[str, Any], *,
+                first_meld: bool = True, supply: bool = True) -> Verdict:
+    """Judge one set read in the order given (CT-1..CT-5, CT-6 when ``first_meld``).
+
+    With ``supply`` the set may not show more of a tile than the game has (two each).
+    ``kinds`` lists every kind the tiles read as, also when ``kind`` declares one (section 6).
+    """
+    sw = Switches.of(opts)
+    line, readings, reasons, alternatives = judge(tiles, sw, opts["kind"])
+    too_many = supply_reasons(tiles, "CT-1", "this set shows") if supply else []
+    reasons += too_many
+    kinds = () if too_many else line.kinds
+    if not readings or reasons:
+        return Verdict(variant, False, None, kinds, None, (), tuple(reasons), alternatives=tuple(alternatives))
+    extra, notes = initial_meld(readings[0].points, opts["initial_meld"]) if first_meld else ({}, ())
+    return Verdict(variant, True, readings[0].kind, kinds, readings[0].points, readings[0].entries,
+                   readings=tuple(r.entries for r in readings),
+                   readings_truncated=line.truncated and len(readings) == len(line.readings),
+                   notes=notes, extra=extra)
+
+
+def _part(tiles, verdict: Verdict) -> dict:
+    return {"cards": [token(t) for t in tiles], "valid": verdict.valid, "kind": verdict.kind,
+            "reading": list(verdict.reading), "points": verdict.points, "reasons": list(verdict.reasons)}
+
+
+def laydown_verdict(variant: str, sets: list[tuple[Card, ...]], opts: dict[str, Any]) -> Verdict:
+    """Several sets laid down together (``|`` between them); CT-6 counts them all."""
+    verdicts = [set_verdict(variant, tiles, opts, first_meld=False, supply=False) for tiles in sets]
+    parts = tuple(_part(tiles, v) for tiles, v in zip(sets, verdicts))
+    reasons = tuple(f"{reason} (set {n})" for n, v in enumerate(verdicts, 1) for reason in v.reasons)
+    reasons += tuple(supply_reasons((t for tiles in sets for t in tiles), "CT-1", "these sets show"))
+    if reasons:
+        return Verdict(variant, False, reasons=reasons, parts=parts)
+    points = sum(v.points for v in verdicts)
+    extra, notes = initial_meld(points, opts["initial_meld"])
+    return Verdict(variant, True, "laydown", ("laydown",), points, tuple(e for v in verdicts for e in v.reading),
+                   parts=parts, notes=notes, extra=extra)
+
+
+def _swap_joker(added: tuple[Card, ...], table: tuple[Card, ...], sw: Switches):
+    """CT-10: the set with the single rack tile in a joker's place, when that is legal."""
+    if len(added) != 1 or added[0].wild:
+        return None
+    for i, t in enumerate(table):
+        if t.wild:
+            swapped = table[:i] + added + table[i + 1:]
+            line = read_line(swapped, sw, cap=0)
+            if line.valid and not supply_reasons(swapped, "CT-1", "this set shows"):
+                return swapped, line.best
+    return None
+
+
+def _placements(table: tuple[Card, ...], added: tuple[Card, ...]):
+    """Where added tiles may go, in order tried: after the set, before it, then split over
+    both ends (the first ``k`` before it, the rest after it, each part in the order given)."""
+    yield "end", table + added
+    yield "start", added + table
+    for k in range(1, len(added)):
+        yield "both ends", added[:k] + table + added[k:]
+
+
+def extension_verdict(variant: str, added: tuple[Card, ...], table: tuple[Card, ...],
+                      opts: dict[str, Any]) -> Verdict:
+    """Judge tiles added to a set on the table (after it, else before it), with CT-10."""
+    sw = Switches.of(opts)
+    freed_joker = bool(table) and all(t.wild for t in table)
+    if freed_joker and sum(not t.wild for t in added) < 2:
+        return Verdict(variant, False, reasons=(
+            "CT-10: a joker taken back must go into a new set holding two tiles from your rack",))
+    on_table = None if freed_joker else read_line(table, sw, cap=0)
+    if on_table is not None and not on_table.valid:
+        return Verdict(variant, False, reasons=tuple(f"{r} (the set on the table)" for r in on_table.reasons))
+    swap = None if freed_joker else _swap_joker(added, table, sw)
+    first = None
+    for placed, tiles in _placements(table, added):
+        verdict = set_verdict(variant, tiles, opts, first_meld=False)
+        if verdict.valid:
+            alternatives = (f"CT-10: {token(added[0])} could instead take the joker's place "
+                            f"({_tokens(swap[0])}); the joker must then go into a new set "
+                            "with two tiles from your rack",) if swap else ()
+            return Verdict(variant, True, verdict.kind, verdict.kinds, verdict.points, verdict.reading,
+                           readings=verdict.readings, readings_truncated=verdict.readings_truncated,
+                           alternatives=alternatives, extra={"placed": placed, "set": [token(t) for t in tiles]})
+        first = first or verdict
+    if swap:
+        tiles, best = swap
+        return Verdict(variant, True, best.kind, (best.kind,), best.points, best.entries, notes=(
+            "CT-10: the joker taken back must stay on the board, in a new set holding two tiles "
+            "from your rack",), extra={"placed": "joker", "set": [token(t) for t in tiles]})
+    return Verdict(variant, False, reasons=first.reasons, alternatives=first.alternatives)

@@ -1,0 +1,166 @@
+"""The two-dimensional board of Crazy and Runny Rummy Tiles (CT-9).
+
+A board is written as rows separated by ``/`` or new lines, cells in a row
+separated like any tiles, ``.`` for an empty cell; cells line up by their
+position in the row (column 1 is the first cell of every row).
+
+Every maximal line of 2+ adjacent tiles, across (left to right) or down (top
+to bottom), must be a legal set; every tile must be in at least one line. A
+tile where two lines cross is read separately in each (a 6 as 6 across and
+as 9 down, a 10 as 10 and as 0+1, a joker as two numbers), except that a
+joker keeps one colour. Lines are checked one by one; only the lines that
+share a joker are joined, by trying the joker's colours that each of its
+lines allows (at most 4 x 4 choices: the game has two jokers).
+
+>>> from scorekeeper.rules.tiles import NOTATION
+>>> board = read_board("K5 K6 . /. K9 ./. K7", NOTATION)
+>>> [[token(t) if t else "." for t in row] for row in board]
+[['K5', 'K6', '.'], ['.', 'K9', '.'], ['.', 'K7']]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import product
+
+from ..cards import Card, Notation, tokenize
+from .sets import COLOUR_ORDER, LineVerdict, Switches, joker_points, read_line, supply_reasons, token
+
+_ROWS = re.compile(r"[/\n]")
+
+
+def is_board(text) -> bool:
+    """Whether ``text`` is written as a board: rows split by ``/`` or new lines, or ``.`` cells."""
+    return isinstance(text, str) and (bool(_ROWS.search(text.strip())) or "." in tokenize(text))
+
+
+def read_board(text: str, notation: Notation) -> list[list[Card | None]]:
+    """Board text to rows of cells (``None`` for an empty cell); NotationError on a bad token."""
+    return [[None if t == "." else notation.parse_token(t) for t in tokenize(row)]
+            for row in _ROWS.split(text)]
+
+
+@dataclass(frozen=True)
+class Line:
+    """A maximal line of 2+ adjacent tiles: direction, first cell (0-based) and its cells."""
+
+    direction: str
+    row: int
+    col: int
+    cells: tuple[tuple[int, int], ...]
+
+
+def find_lines(board: list[list[Card | None]]) -> list[Line]:
+    """Every maximal across and down line of two or more adjacent tiles."""
+    def at(r: int, c: int) -> Card | None:
+        return board[r][c] if r < len(board) and c < len(board[r]) else None
+
+    lines: list[Line] = []
+    width = max((len(row) for row in board), default=0)
+    for direction, outer, inner, cell in (("across", len(board), width, lambda a, b: (a, b)),
+                                          ("down", width, len(board), lambda a, b: (b, a))):
+        for a in range(outer):
+            run: list[tuple[int, int]] = []
+            for b in range(inner + 1):
+                rc = cell(a, b)
+                if b < inner and at(*rc) is not None:
+                    run.append(rc)
+                    continue
+                if len(run) >= 2:
+                    lines.append(Line(direction, run[0][0], run[0][1], tuple(run)))
+                run = []
+    return lines
+
+
+def _joker_value(entry: str) -> int:
+    """CT-5 points of a joker's entry (``R0`` 20, ``R0+R1`` 10, ``R7`` 7)."""
+    return joker_points(tuple(int(part[1:]) for part in entry.split("+")))
+
+
+def _where(r: int, c: int) -> str:
+    return f"row {r + 1}, column {c + 1}"
+
+
+def _judge_lines(board, lines, sw, colours: dict) -> list[LineVerdict]:
+    """Each line's verdict with crossing jokers held to the given colours."""
+    out = []
+    for line in lines:
+        held = {i: colours[rc] for i, rc in enumerate(line.cells) if rc in colours}
+        out.append(read_line(tuple(board[r][c] for r, c in line.cells), sw, held or None))
+    return out
+
+
+def check_board(board, sw: Switches):
+    """Judge a board (CT-9): ``(valid, points, parts, reasons, reading)``.
+
+    ``parts`` has one dict per line; ``reading`` one entry per tile in row
+    order, ``"K9/K6"`` where a tile is read differently across and down.
+    """
+    tiles = {(r, c): t for r, row in enumerate(board) for c, t in enumerate(row) if t is not None}
+    lines = find_lines(board)
+    member: dict[tuple[int, int], list[int]] = {}
+    for n, line in enumerate(lines):
+        for rc in line.cells:
+            member.setdefault(rc, []).append(n)
+    reasons = [f"CT-9: {token(t)} at {_where(*rc)} is not part of any set (a line of 2 or more tiles)"
+               for rc, t in tiles.items() if rc not in member]
+    reasons += supply_reasons(tiles.values(), "CT-9", "this board shows")
+    if not tiles:
+        reasons.append("CT-1: a set needs at least one number tile")
+    crossing = [rc for rc, t in tiles.items() if t.wild and len(member.get(rc, ())) == 2]
+    verdicts = _judge_lines(board, lines, sw, {})
+    if crossing and all(v.valid for v in verdicts) and len(crossing) <= 2:
+        verdicts, joined = _join_crossings(board, lines, sw, member, crossing, verdicts)
+        reasons += [f"CT-9: the joker at {_where(*rc)} must keep one colour in both its sets"
+                    for rc in crossing if rc not in joined]
+    parts, entries = [], {}
+    for line, verdict in zip(lines, verdicts):
+        best = verdict.best
+        parts.append({"direction": line.direction, "row": line.row + 1, "col": line.col + 1,
+                      "cells": [token(tiles[rc]) for rc in line.cells], "valid": verdict.valid,
+                      "kind": best.kind if best else None, "reading": list(best.entries) if best else [],
+                      "points": best.points if best else None, "reasons": list(verdict.reasons)})
+        if not verdict.valid:
+            reasons.append(f"CT-9: the line {line.direction} from {_where(line.row, line.col)} "
+                           f"({' '.join(parts[-1]['cells'])}) is not a legal set")
+        for rc, entry in zip(line.cells, best.entries if best else ()):
+            entries.setdefault(rc, []).append(entry)
+    points = 0
+    for rc, t in tiles.items():
+        if not t.wild:
+            points += t.rank
+        elif rc in entries:
+            points += max(_joker_value(e) for e in entries[rc])  # CT-5: the higher number
+    reading = ["/".join(dict.fromkeys(entries[rc])) if rc in entries else token(t) for rc, t in tiles.items()]
+    return not reasons, points, parts, reasons, reading
+
+
+def _join_crossings(board, lines, sw, member, crossing, verdicts):
+    """Hold each crossing joker to one colour both its lines allow (CT-9).
+
+    Returns the line verdicts under the best joint choice and the jokers that
+    found a shared colour.
+    """
+    domains = {}
+    for rc in crossing:
+        domains[rc] = [c for c in COLOUR_ORDER
+                       if all(v.valid for v in _judge_lines(board, [lines[n] for n in member[rc]], sw, {rc: c}))]
+    joined = {rc for rc, d in domains.items() if d}
+    if len(joined) < len(crossing):
+        return verdicts, joined
+    touched = sorted({n for rc in crossing for n in member[rc]})
+    best_score, best_verdicts = -1, None
+    for choice in product(*(domains[rc] for rc in crossing)):
+        held = dict(zip(crossing, choice))
+        trial = _judge_lines(board, [lines[n] for n in touched], sw, held)
+        if all(v.valid for v in trial):
+            score = sum(v.best.points for v in trial)
+            if score > best_score:
+                best_score, best_verdicts = score, trial
+    if best_verdicts is None:
+        return verdicts, set()
+    verdicts = list(verdicts)
+    for n, v in zip(touched, best_verdicts):
+        verdicts[n] = v
+    return verdicts, joined

@@ -1,0 +1,272 @@
+"""One line of tiles: is it a group (CT-2) or a run (CT-3), and how is it read (CT-1, CT-5)?
+
+The words (tile, position, face, reading) and the dynamic programme are in
+:mod:`.faces`. Here each kind supplies its *moves*: for a run the state
+is the value the next position must take, the values used and (runny) the
+colours used; for a group the colours used, or the positions filled in a
+one-colour group.
+
+>>> from scorekeeper.rules.tiles import NOTATION
+>>> line = read_line(NOTATION.parse("R12 R13 J"), Switches(zero=True, wrap=True, ten_split=True))
+>>> [(r.kind, r.entries, r.points) for r in line.readings]
+[('run', ('R12', 'R13', 'R0'), 45), ('run', ('R12', 'R13', 'R0+R1'), 35)]
+>>> read_line(NOTATION.parse("R7 R8 B9"), Switches(runny=True)).reasons
+('CT-2: a group needs one number: R7 and R8 differ',
+ 'CT-3: a run needs one colour, or all different colours (at most 4)')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..verdict import MAX_READINGS
+from .faces import (
+    COLOUR_ORDER,
+    END,
+    START,
+    Move,
+    Reading,
+    Switches,
+    entry_text,
+    joker_points,
+    paths,
+    tile_faces,
+    token,
+    walk,
+)
+
+
+@dataclass(frozen=True)
+class LineVerdict:
+    """Every legal reading of a line (best first, capped) or why there is none."""
+
+    readings: tuple[Reading, ...] = ()
+    truncated: bool = False
+    reasons: tuple[str, ...] = ()
+
+    @property
+    def valid(self) -> bool:
+        return bool(self.readings)
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(k for k in ("group", "run") if any(r.kind == k for r in self.readings))
+
+    @property
+    def best(self) -> Reading | None:
+        return self.readings[0] if self.readings else None
+
+
+#: The set holds two of each number tile and two jokers (RULES.md section 3).
+COPIES = 2
+
+
+def supply_reasons(tiles: Iterable[Card], rule: str, shown: str) -> list[str]:
+    """Tiles shown more often than the set holds them (``shown``: "this set shows", ...).
+
+    >>> from scorekeeper.rules.tiles import NOTATION
+    >>> supply_reasons(NOTATION.parse("R6 R6 R6 J"), "CT-1", "this set shows")
+    ['CT-1: the game has only two R6 tiles; this set shows 3']
+    """
+    counts = Counter(token(t) for t in tiles)
+    jokers = counts.pop("J", 0)
+    out = [f"{rule}: the game has only two {name} tiles; {shown} {n}"
+           for name, n in sorted(counts.items()) if n > COPIES]
+    if jokers > COPIES:
+        out.append(f"{rule}: the game has only two jokers; {shown} {jokers}")
+    return out
+
+
+# -- groups (CT-2) -----------------------------------------------------------------
+
+# Complex on purpose (C901): one dynamic-programme step per tile (habit 3); the joker, colour-mask and
+# one-colour cases sit side by side so each reads against the others.
+def _group_moves(g: int, colour: str | None, sw: Switches, joker_colours) -> Move:  # noqa: C901
+    """Moves of a group of number ``g``: all different colours (state: colour mask) or
+    all ``colour`` (state: positions so far)."""
+
+    def move(i: int, tile: Card, state: int):  # noqa: C901
+        if tile.wild:
+            allowed = joker_colours.get(i, COLOUR_ORDER) if joker_colours else COLOUR_ORDER
+            if colour is None:
+                for c in allowed:
+                    bit = 1 << COLOUR_ORDER.index(c)
+                    if not state & bit:
+                        yield state | bit, f"{c}{g}", g
+            elif colour in allowed:
+                if state < 4:
+                    yield state + 1, f"{colour}{g}", g
+                if g == 1 and sw.eleven_split and state < 3:
+                    yield state + 2, entry_text(colour, (1, 1)), 11
+            return
+        for values, pts in tile_faces(tile, sw, "group"):
+            if values[0] != g:
+                continue
+            if colour is None:
+                bit = 1 << COLOUR_ORDER.index(tile.suit)
+                if len(values) == 1 and not state & bit:
+                    yield state | bit, entry_text(tile.suit, values), pts
+            elif tile.suit == colour and state + len(values) <= 4:
+                yield state + len(values), entry_text(tile.suit, values), pts
+    return move
+
+
+def _group_reasons(tiles: tuple[Card, ...], sw: Switches) -> str:
+    """Why no group reading exists (CT-2), in players' words."""
+    numbers = [t for t in tiles if not t.wild]
+    common = {v[0] for v, _ in tile_faces(numbers[0], sw, "group")}
+    for t in numbers[1:]:
+        mine = {v[0] for v, _ in tile_faces(t, sw, "group")}
+        if not common & mine:
+            return f"CT-2: a group needs one number: {token(numbers[0])} and {token(t)} differ"
+        common &= mine
+    split = 2 if sw.eleven_split else 1
+    most = sum(split if t.rank == 11 else 1 for t in numbers) + split * (len(tiles) - len(numbers))
+    if most < 3:
+        return f"CT-2: a group needs 3 or 4 positions; these tiles fill at most {most}"
+    if len(tiles) > 4:
+        return f"CT-2: a group has at most 4 positions; these are {len(tiles)} tiles"
+    # an 11 in a group of 1s can only be read as 1+1: it fills two positions
+    least, g = min((sum(2 if g == 1 and t.rank == 11 else 1 for t in tiles), g) for g in common)
+    if least > 4:
+        return (f"CT-2: a group has at most 4 positions; as {g}s these tiles fill {least} "
+                "(an 11 read as 1+1 fills two)")
+    also = ", or all the same colour" if sw.same_color_groups else ""
+    return f"CT-2: a group needs all different colours{also}"
+
+
+def read_groups(tiles, sw: Switches, joker_colours=None, cap: int = MAX_READINGS) -> list[Reading]:
+    """Every group reading (CT-2), best first (at most ``cap + 1``)."""
+    numbers = [t for t in tiles if not t.wild]
+    if not numbers or len(tiles) > 4:
+        return []
+    out: list[Reading] = []
+    colours = {t.suit for t in numbers}
+    modes = [None] + ([numbers[0].suit] if sw.same_color_groups and len(colours) == 1 else [])
+    common = {v[0] for v, _ in tile_faces(numbers[0], sw, "group")}
+    for t in numbers[1:]:
+        common &= {v[0] for v, _ in tile_faces(t, sw, "group")}
+    for g in sorted(common, reverse=True):
+        for colour in modes:
+            layers, best, failed = walk(tiles, 0, _group_moves(g, colour, sw, joker_colours))
+            if failed is None:
+                size = (lambda s: bin(s).count("1")) if colour is None else (lambda s: s)
+                finals = [s for s in layers[-1] if 3 <= size(s) <= 4]
+                out += paths(layers, best, finals, "group", cap)
+    return out
+
+
+# -- runs (CT-3) -----------------------------------------------------------------------
+
+# Complex on purpose (C901): the run's dynamic-programme step; each switch (zero, wrap, splits, 6/9, runny)
+# is one branch of the same step, which is clearer in one place than spread over helpers.
+def _run_moves(colour: str | None, sw: Switches, joker_colours) -> Move:  # noqa: C901
+    """Moves of a run: one ``colour``, or (``None``) all different colours (runny).
+
+    State: (next value or START/END, mask of values used, mask of colours used).
+    """
+    low = 0 if sw.zero else 1
+
+    def step(state, c: str, values: tuple[int, ...]):
+        nxt, used, cmask = state
+        if nxt == END or (nxt != START and values[0] != nxt):
+            return None
+        bits = 0
+        for v in values:
+            bits |= 1 << v
+        if used & bits:
+            return None  # CT-3: no value may repeat
+        if colour is None:
+            cbit = 1 << COLOUR_ORDER.index(c)
+            if cmask & cbit or len(values) > 1:
+                return None  # runny: all different colours, so no split
+            cmask |= cbit
+        return sw.after(values[-1]), used | bits, cmask
+
+    def joker_faces(nxt: int):
+        if nxt == START:
+            singles = range(low, 14)
+        else:
+            singles = [nxt] if nxt >= low else []
+        for v in singles:
+            yield (v,)
+        if sw.ten_split and nxt in (START, 0):
+            yield (0, 1)
+        if sw.twelve_split and nxt in (START, 1):
+            yield (1, 2)
+
+    def move(i: int, tile: Card, state):
+        if tile.wild:
+            allowed = joker_colours.get(i, COLOUR_ORDER) if joker_colours else COLOUR_ORDER
+            for c in (allowed if colour is None else [colour] if colour in allowed else []):
+                for values in joker_faces(state[0]):
+                    new = step(state, c, values)
+                    if new is not None:
+                        yield new, entry_text(c, values), joker_points(values)
+            return
+        if colour is not None and tile.suit != colour:
+            return
+        for values, pts in tile_faces(tile, sw, "run"):
+            new = step(state, tile.suit, values)
+            if new is not None:
+                yield new, (entry_text(tile.suit, values) if values != (tile.rank,) else token(tile)), pts
+    return move
+
+
+def _run_modes(tiles, sw: Switches) -> list[str | None]:
+    numbers = [t for t in tiles if not t.wild]
+    colours = [t.suit for t in numbers]
+    modes: list[str | None] = [colours[0]] if len(set(colours)) == 1 else []
+    if sw.runny and len(tiles) <= 4 and len(set(colours)) == len(colours):
+        modes.append(None)
+    return modes
+
+
+def read_runs(tiles, sw: Switches, joker_colours=None, cap: int = MAX_READINGS):
+    """Every run reading (CT-3) in the order given, best first, and why not when none.
+
+    Returns ``(readings, reason)``.
+    """
+    if not any(not t.wild for t in tiles):
+        return [], ""
+    out: list[Reading] = []
+    reason = ""
+    modes = _run_modes(tiles, sw)
+    if not modes:
+        also = ", or all different colours (at most 4)" if sw.runny else ""
+        return [], f"CT-3: a run needs one colour{also}"
+    for colour in modes:
+        layers, best, failed = walk(tiles, (START, 0, 0), _run_moves(colour, sw, joker_colours))
+        if failed is not None:
+            reason = reason or (
+                f"CT-3: {token(tiles[failed])} does not continue the run after {token(tiles[failed - 1])}"
+                " (each position is one more than the last, in the order given, no value repeated)"
+                if failed else f"CT-3: {token(tiles[0])} cannot start a run here")
+            continue
+        finals = [s for s in layers[-1] if bin(s[1]).count("1") >= 3]
+        if not finals:
+            reason = reason or "CT-3: a run needs at least 3 positions"
+        out += paths(layers, best, finals, "run", cap)
+    return out, reason
+
+
+def read_line(tiles: tuple[Card, ...], sw: Switches, joker_colours: Mapping[int, str] | None = None,
+              cap: int = MAX_READINGS) -> LineVerdict:
+    """Judge one line of tiles as a group or a run (CT-1..CT-3, CT-5).
+
+    ``joker_colours`` maps a joker's index to the colours it may take (a grid
+    crossing, CT-9). Readings come best first; ``truncated`` when more than
+    ``cap`` exist.
+    """
+    if not any(not t.wild for t in tiles):
+        return LineVerdict(reasons=("CT-1: a set needs at least one number tile",))
+    groups = read_groups(tiles, sw, joker_colours, cap)
+    runs, run_reason = read_runs(tiles, sw, joker_colours, cap)
+    found = sorted(groups + runs, key=lambda r: -r.points)
+    if found:
+        keep = max(cap, 1)  # cap 0: only whether the line is legal, with its best reading
+        return LineVerdict(tuple(found[:keep]), len(found) > keep)
+    return LineVerdict(reasons=(_group_reasons(tiles, sw), run_reason or "CT-3: not a run"))

@@ -1,0 +1,194 @@
+"""Tile games (RULES.md section 3): Rummikub and the Crazy / Runny Rummy Tiles house rules.
+
+One engine with rule switches; ``rummikub``, ``crazy-tiles`` and
+``runny-tiles`` are presets that differ only in the switches' defaults.
+
+Round facts::
+
+    {"winner": 1,                       # seat that went out, or null: nobody did (CT-8)
+     "players": [{"rack": "R5 J"}, {"points": 0}, ...]}   # tiles left (CT-7) or a typed total
+
+``rack`` wins over ``points`` when both are given; neither means an empty rack.
+The winner's rack must be empty (RoundError otherwise).
+
+Progress per seat: ``{"wins": N}`` (rounds won).
+
+The rules themselves live in small modules: :mod:`.sets` (one set,
+CT-1..CT-5), :mod:`.checks` (laydowns, extensions, CT-6, CT-10),
+:mod:`.grid` (the board, CT-9) and :mod:`.scoring` (CT-7, CT-8).
+
+>>> from scorekeeper.rules import check, hand
+>>> check("crazy-tiles", "R12 R13 J").to_dict()["readings"]
+[['R12', 'R13', 'R0'], ['R12', 'R13', 'R0+R1']]
+>>> check("rummikub", "R5 K5 . / . K6").reasons
+Traceback (most recent call last):
+...
+scorekeeper.rules.errors.NotationError: N-1: CT-9: a board (rows split by '/' or new lines, '.' for an empty cell)
+needs the grid switch; accepted: colour R/B/K/G (O, Y = gold) + number 1..13 (R10, k7), J (joker; JK or *)
+>>> hand("rummikub", "R5 J").points
+35
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import ClassVar
+
+from ..base import Variant, seats
+from ..cards import Notation
+from ..facts import Count, Seat, Text
+from ..options import Option
+from ..registry import register
+from ..verdict import HandValue, Verdict
+from .checks import extension_verdict, initial_meld, laydown_verdict, set_verdict
+from .grid import check_board, is_board, read_board
+from .scoring import score_tile_round, tile_game_over, tile_ranks
+from .sets import Switches, token
+
+COLOURS = {"R": "R", "B": "B", "K": "K", "G": "G", "O": "G", "Y": "G"}
+COLOUR_NAMES = {"R": "red", "B": "blue", "K": "black", "G": "gold"}
+SWITCHES = ("same_color_groups", "zero", "wrap", "six_nine", "ten_split",
+            "eleven_split", "twelve_split", "runny", "grid")
+SCORING = ("A", "B", "C", "wins", "none")
+
+NOTATION = Notation("tiles", ranks={str(n): n for n in range(1, 14)}, wild_tokens=("J", "JK", "*"),
+                    suits=COLOURS, suit_first=True, suit_required=True,
+                    hints={"0": "there is no 0 tile; a joker may stand for 0"},
+                    suit_hint="a tile is written colour first, e.g. R7",
+                    accepted="colour R/B/K/G (O, Y = gold) + number 1..13 (R10, k7), J (joker; JK or *)")
+
+_SWITCH_HELP = {
+    "same_color_groups": ("A group may be all one colour", "CT-2"),
+    "zero": ("A joker may stand for 0", "CT-3"),
+    "wrap": ("Runs continue past 13 (13, 0, 1 ...)", "CT-3"),
+    "six_nine": ("A 6 may be read as 9 and a 9 as 6", "CT-1"),
+    "ten_split": ("A 10 may be read as 0+1 in a run", "CT-1"),
+    "eleven_split": ("An 11 may be read as 1+1 in a group", "CT-1"),
+    "twelve_split": ("A 12 may be read as 1+2 in a run", "CT-1"),
+    "runny": ("A run may be all different colours", "CT-3"),
+    "grid": ("Two-dimensional board of crossing sets", "CT-9"),
+}
+
+
+def _tile_options(preset: dict[str, bool]) -> tuple[Option, ...]:
+    switches = tuple(Option(name, "bool", preset.get(name, False), *_SWITCH_HELP[name])
+                     for name in SWITCHES)
+    return (
+        *switches,
+        Option("initial_meld", "int", 30, "Points a first laydown needs from your own rack",
+               rule="CT-6", low=0, high=500),
+        Option("scoring", "choice", "A", "How rounds are scored: A, B, C, wins or none",
+               rule="CT-8", choices=SCORING, check=False),
+        Option("must_play", "choice", "C", "A: play all you can, B: play something if able, C: may pass",
+               rule="CT-11", choices=("A", "B", "C"), check=False),
+        Option("rounds", "int", 4, "Rounds in a game (when no target is set)", rule="CT-8",
+               low=1, high=100, check=False),
+        Option("target", "int", None, "End when a total (or win count) reaches this instead",
+               rule="CT-8", low=1, optional=True, check=False),
+        Option("kind", "choice", None, "Declare the set a group or a run", rule="CT-2",
+               choices=("group", "run"), optional=True, game=False),
+    )
+
+
+class TileGame(Variant):
+    """Shared engine of the three tile presets."""
+
+    min_players, max_players = 2, 4
+    notation = NOTATION
+    round_word = "round"  # CT-8: round scoring
+    preset: ClassVar[dict[str, bool]] = {}
+    facts_shape = seats(2, 4, {
+        "rack": Text("tiles left on the rack (RULES.md N-1); \"\" is an empty rack"),
+        "points": Count("a typed total of the rack, when the tiles are not given (the tiles win when both are)"),
+    }, winner=Seat("the seat that went out; null: nobody did (CT-8)"))
+
+    def high_wins(self, opts):
+        return opts["scoring"] != "C"
+
+    def parse(self, text):
+        """Tiles of one set (N-1); an empty set is a notation error too."""
+        tiles = NOTATION.parse(text)
+        if not tiles:
+            raise self.refuse("no tiles given")
+        return tiles
+
+    def check(self, cards, extend, opts) -> Verdict:
+        """One set, a ``|`` laydown, an extension of ``extend`` or a board (CT-1..CT-10)."""
+        if is_board(cards) or is_board(extend):
+            if not opts["grid"]:
+                raise self.refuse("CT-9: a board (rows split by '/' or new lines, '.' for an empty cell) "
+                                   "needs the grid switch")
+            if extend is not None:
+                raise self.refuse("CT-9: a board cannot be extended; check the whole board instead")
+            return self._board(cards, opts)
+        if extend is not None:
+            return extension_verdict(self.slug, self.parse(cards), self.parse(extend), opts)
+        if isinstance(cards, str) and "|" in cards:
+            return laydown_verdict(self.slug, [self.parse(part) for part in cards.split("|")], opts)
+        return set_verdict(self.slug, self.parse(cards), opts)
+
+    def _board(self, text: str, opts) -> Verdict:
+        board = read_board(text, NOTATION)
+        valid, points, parts, reasons, reading = check_board(board, Switches.of(opts))
+        extra, notes = initial_meld(points, opts["initial_meld"]) if valid else ({}, ())
+        return Verdict(self.slug, valid, "board" if valid else None, ("board",) if valid else (),
+                       points if valid else None, tuple(reading), tuple(reasons),
+                       parts=tuple(parts), notes=notes, extra=extra)
+
+    def hand(self, cards, opts) -> HandValue:
+        """CT-7: a number tile counts its number, a joker 30.
+
+        >>> Rummikub().hand("R5 k13 *", {}).to_dict()
+        {'variant': 'rummikub', 'points': 48,
+         'breakdown': [{'card': 'R5', 'points': 5}, {'card': 'K13', 'points': 13}, {'card': 'J', 'points': 30}]}
+        """
+        tiles = NOTATION.parse(cards)
+        breakdown = tuple((token(t), 30 if t.wild else t.rank) for t in tiles)
+        return HandValue(self.slug, points=sum(p for _, p in breakdown), breakdown=breakdown)
+
+    # -- scoring (CT-8) -------------------------------------------------------
+    def score_round(self, facts, game, dealer, opts):
+        return score_tile_round(self, facts, game, opts)
+
+    def initial_progress(self, players, opts):
+        return tuple({"wins": 0} for _ in range(players))
+
+    def is_over(self, game, outcome, opts):
+        return tile_game_over(game, opts)
+
+    def rank(self, game, opts):
+        return tile_ranks(game, opts)
+
+    def describe_next(self, game, opts):
+        """The winner of a round starts the next one (sheet step 14)."""
+        game = super().describe_next(game, opts)
+        winners = game.rounds[-1].details["winners"] if game.rounds else []
+        return replace(game, starter=winners[0]) if len(winners) == 1 else game
+
+
+@register
+class Rummikub(TileGame):
+    slug = "rummikub"
+    name = "Rummikub"
+    summary = "Standard tile rummy: groups and same-colour runs."
+    option_spec = _tile_options({})
+
+
+@register
+class CrazyTiles(TileGame):
+    slug = "crazy-tiles"
+    name = "Crazy Rummy Tiles"
+    summary = "Rummikub with crossing sets, zero, wrap-around, 6/9 and split 10s, 11s and 12s."
+    preset: ClassVar[dict[str, bool]] = {
+        "same_color_groups": True, "zero": True, "wrap": True, "six_nine": True,
+        "ten_split": True, "eleven_split": True, "twelve_split": True, "grid": True}
+    option_spec = _tile_options(preset)
+
+
+@register
+class RunnyTiles(TileGame):
+    slug = "runny-tiles"
+    name = "Runny Rummy Tiles"
+    summary = "Rummikub on a crossing grid where a run may be all different colours."
+    preset: ClassVar[dict[str, bool]] = {"runny": True, "grid": True}
+    option_spec = _tile_options(preset)

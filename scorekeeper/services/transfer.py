@@ -1,0 +1,173 @@
+"""A whole game as JSON and back: ``export_game`` and ``import_game``.
+
+The export holds everything a game is made of: variant, options, first
+dealer, players in seat order, every hand's round facts with its time stamps,
+and the audit trail (so undo keeps working after a move). Totals and winners
+are not stored: they are derived by the rules engine, and the import checks
+them again by scoring the whole game before anything is kept.
+
+Importing makes a *new* game (new public id, new edit secret) whose export
+equals the original's apart from ``id``. Like the services, it flushes and
+never commits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from ..extensions import db
+from ..models import AuditEntry, Game, Round
+from ..rules import RoundError, score_game
+from . import SetupError, clean_names, create_game, game_options, hand_facts
+
+FORMAT = "scorekeeper-game"
+VERSION = 1
+AUDIT_ACTIONS = ("create", "record", "edit", "delete", "undo")
+#: Largest hand number kept (an INTEGER column: PostgreSQL refuses more, SQLite would not).
+HAND_MAX = 2 ** 31 - 1
+
+
+class TransferError(ValueError):
+    """An export document of the wrong shape (HTTP 400): not a rules question."""
+
+
+def stamp(moment: datetime | None) -> str | None:
+    """A stored (naive UTC) time as ISO 8601 with ``Z``.
+
+    >>> stamp(datetime(2024, 5, 1, 20, 30))
+    '2024-05-01T20:30:00Z'
+    """
+    if moment is None:
+        return None
+    return moment.replace(tzinfo=None).isoformat() + "Z"
+
+
+def parse_stamp(text: Any, where: str) -> datetime:
+    """ISO 8601 text back to a naive UTC time; RoundError naming ``where`` otherwise (a 422: the API
+    has checked the text's shape against its document already).
+
+    >>> parse_stamp("2024-05-01T22:30:00+02:00", "created_at")
+    datetime.datetime(2024, 5, 1, 20, 30)
+    >>> parse_stamp("0001-01-01T00:00:00+01:00", "created_at")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.RoundError: created_at: '0001-01-01T00:00:00+01:00' is not an ISO 8601 time from year 1 ...
+    """
+    try:
+        moment = datetime.fromisoformat(str(text))
+        if moment.tzinfo is not None:
+            moment = moment.astimezone(UTC).replace(tzinfo=None)
+    except (ValueError, OverflowError):  # OverflowError: a time zone pushes it past year 1 or 9999
+        raise RoundError([(where, f"{text!r} is not an ISO 8601 time from year 1 to 9999")]) from None
+    return moment
+
+
+def export_game(game: Game) -> dict:
+    """The whole game as a JSON-ready dict (see the module docstring)."""
+    return {
+        "format": FORMAT, "version": VERSION, "id": game.public_id,
+        "variant": game.variant, "options": dict(game.options or {}),
+        "first_dealer": game.first_dealer, "status": game.status,
+        "created_at": stamp(game.created_at), "updated_at": stamp(game.updated_at),
+        "players": [{"seat": p.seat, "name": p.name} for p in game.players],
+        "rounds": [{"number": r.number, "facts": r.facts, "created_at": stamp(r.created_at),
+                    "updated_at": stamp(r.updated_at)} for r in game.rounds],
+        "audit": [{"at": stamp(a.at), "action": a.action, "round_number": a.round_number,
+                   "old": a.old, "new": a.new, "summary": a.summary, "undone": bool(a.undone)}
+                  for a in game.audit_entries],
+    }
+
+
+def import_game(doc: Any) -> tuple[Game, str]:
+    """A new game restored from an export, and its new edit secret.
+
+    TransferError for a document of the wrong shape; the engine's RulesError
+    (RoundError with the round number) when its players, options or hands are
+    not a game the rules accept. Nothing is kept unless everything is valid.
+    """
+    doc = _document(doc)
+    players = _list(doc, "players")
+    seats = [_int(p.get("seat"), f"players.{i}.seat") for i, p in enumerate(players)]
+    if sorted(seats) != list(range(len(players))):
+        raise SetupError([("players", f"seats must be 0..{len(players) - 1}, each once")])
+    names = [p.get("name") for _, p in sorted(zip(seats, players), key=lambda pair: pair[0])]
+    rounds = _list(doc, "rounds", required=False)
+    for i, entry in enumerate(rounds):
+        if not isinstance(entry.get("facts"), dict):
+            raise TransferError(f"rounds.{i}: give number {i + 1} and its facts (an object)")
+        if entry.get("number") != i + 1:  # a gap or a repeat: the shape is right, the numbers are not
+            raise RoundError([(f"rounds.{i}.number", f"rounds.{i}: hands are numbered 1, 2, 3 ...; "
+                                                     f"this one is {i + 1}")])
+    # each hand as the variant reads it (RoundError naming unknown keys, with the hand number)
+    facts = [hand_facts(doc["variant"], entry["facts"], i + 1) for i, entry in enumerate(rounds)]
+    audit = [_audit_entry(a, i) for i, a in enumerate(_list(doc, "audit", required=False))]
+
+    first_dealer = _int(doc.get("first_dealer", 0), "first_dealer")
+    stamps = [_stamps(entry, f"rounds.{i}") for i, entry in enumerate(rounds)]
+    # The engine judges the options and every hand before anything is added.
+    score = score_game(doc["variant"], facts, players=len(names), first_dealer=first_dealer,
+                       names=clean_names(names), options=game_options(doc["variant"], doc.get("options")))
+    game, secret = create_game(doc["variant"], names, doc.get("options"), first_dealer)
+    for number, (round_facts, when) in enumerate(zip(facts, stamps), 1):
+        game.rounds.append(Round(number=number, facts=round_facts, **when))
+    if "audit" in doc:
+        game.audit_entries.clear()
+        game.audit_entries.extend(audit)
+    game.status = "finished" if score.finished else "in_progress"
+    for key, value in _stamps(doc, "game").items():
+        setattr(game, key, value)
+    db.session.flush()
+    return game, secret
+
+
+# -- shape checks -----------------------------------------------------------------------
+def _document(doc: Any) -> Mapping[str, Any]:
+    if not isinstance(doc, dict):
+        raise TransferError("an export must be a JSON object")
+    if doc.get("format") != FORMAT or doc.get("version") != VERSION:
+        raise TransferError(f"not a game export: expected \"format\": \"{FORMAT}\" and \"version\": {VERSION}")
+    if not isinstance(doc.get("variant"), str):
+        raise TransferError("variant: a variant slug is required")
+    if not isinstance(doc.get("options", {}), dict):
+        raise TransferError("options: must be an object")
+    if doc.get("status", "in_progress") not in ("in_progress", "finished"):
+        raise TransferError("status: in_progress or finished")
+    return doc
+
+
+def _list(doc: Mapping[str, Any], key: str, required: bool = True) -> list[dict]:
+    value = doc.get(key, None if required else [])
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise TransferError(f"{key}: must be a list of objects")
+    return value
+
+
+def _int(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value):
+        raise TransferError(f"{where}: must be a whole number")
+    return int(value)
+
+
+def _stamps(entry: Mapping[str, Any], where: str) -> dict[str, datetime]:
+    return {key: parse_stamp(entry[key], f"{where}.{key}")
+            for key in ("created_at", "updated_at") if entry.get(key) is not None}
+
+
+def _audit_entry(entry: Mapping[str, Any], index: int) -> AuditEntry:
+    where = f"audit.{index}"
+    if entry.get("action") not in AUDIT_ACTIONS:
+        raise TransferError(f"{where}.action: one of {', '.join(AUDIT_ACTIONS)}")
+    number = entry.get("round_number")
+    if number is not None and not 1 <= _int(number, f"{where}.round_number") <= HAND_MAX:
+        raise TransferError(f"{where}.round_number: a hand number from 1 to {HAND_MAX}")
+    for key in ("old", "new"):
+        if entry.get(key) is not None and not isinstance(entry[key], (dict, list)):
+            raise TransferError(f"{where}.{key}: must be an object or null")
+    summary = entry.get("summary", "")
+    if not isinstance(summary, str):
+        raise TransferError(f"{where}.summary: must be text")
+    return AuditEntry(at=parse_stamp(entry.get("at"), f"{where}.at"), action=entry["action"],
+                      round_number=number, old=entry.get("old"), new=entry.get("new"),
+                      summary=summary[:300], undone=bool(entry.get("undone", False)))
