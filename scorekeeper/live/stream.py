@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Iterator
 from functools import partial
 
-from flask import Blueprint, Response, abort, current_app, request, url_for
+from flask import Blueprint, Response, current_app, request, url_for
 
 from .. import access, services
 from ..extensions import db
@@ -50,7 +50,7 @@ def game(public_id: str):
     """One game's changes, for anyone who may read the game (its read-only link)."""
     stamp = services.game_stamp(public_id)
     if stamp is None:
-        abort(404, description=services.NO_GAME)
+        raise services.GameNotFound(public_id)
     render = None
     if not access.holds_secret_for(public_id, stamp[0]):
         render = partial(reader_fragment, current_app._get_current_object(),

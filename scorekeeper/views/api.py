@@ -2,118 +2,93 @@
 
 CSRF-exempt (registered with ``csrf.exempt``): changes to a game need
 ``Authorization: Bearer <edit secret>`` instead of a cookie, so a page on
-another site cannot act for a browser. Every error is a JSON body with a
-human-readable ``error`` (and the engine's ``reasons`` where it spoke):
-400 malformed, 401 no secret, 403 wrong secret, 404, 405, 413, 422 rules.
+another site cannot act for a browser. Bodies are strict JSON and are checked
+against the document's own schemas (:func:`scorekeeper.openapi_schemas.problems`).
+Every error is the one JSON body of :mod:`scorekeeper.views.errors`
+(``error`` and ``reasons``): 400 not the documented shape, 401 no secret,
+403 wrong secret, 404, 405, 409 a clash, 413, 422 the rules refuse.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
-from werkzeug.exceptions import HTTPException
+from werkzeug.routing import BaseConverter
 
+from ..access import editable_game
 from ..addresses import external_url
 from ..checking import InputError, fields_of, from_json, json_object, options_field, run, variant_field
 from ..extensions import csrf, db
 from ..openapi import document
-from ..rules import RoundError, RulesError, variants
-from ..services import (
-    create_game,
-    delete_round,
-    game_score,
-    get_game_or_404,
-    record_round,
-    secret_matches,
-    update_round,
-)
-from ..services.transfer import TransferError, export_game, import_game, stamp
+from ..openapi_schemas import problems
+from ..rules import RoundError, variants
+from ..services import create_game, delete_round, game_score, get_game, record_round, update_round
+from ..services.transfer import export_game, import_game, stamp
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
 
 
-class AuthError(Exception):
-    """401 (no Bearer secret) or 403 (a wrong one)."""
+class GameId(BaseConverter):
+    """A game's id in an API path: 12 URL-safe characters, as ``services.games`` makes them. So
+    ``/games/import`` is never a game: ``GET /games/import`` is a 405 whose ``Allow`` names POST only."""
 
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
-        self.status = status
-
-
-# -- errors ---------------------------------------------------------------------------
-def _error(status: int, message: str, reasons: list[str] | None = None, **extra: Any):
-    db.session.rollback()  # a refused request leaves nothing behind
-    body: dict[str, Any] = {"error": message}
-    if reasons:
-        body["reasons"] = reasons
-    body.update(extra)
-    return jsonify(body), status
+    regex = r"[A-Za-z0-9_-]{12}"
 
 
-@bp.errorhandler(InputError)
-@bp.errorhandler(TransferError)
-def _malformed(err: ValueError):
-    return _error(400, str(err))
-
-
-@bp.errorhandler(AuthError)
-def _auth(err: AuthError):
-    response, status = _error(err.status, str(err))
-    if status == 401:
-        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
-    return response, status
-
-
-@bp.errorhandler(RoundError)
-def _round_rejected(err: RoundError):
-    fields = [{"field": f, "message": m} for f, m in err.errors]
-    return _error(422, str(err), [m for _, m in err.errors], fields=fields, round=err.round)
-
-
-@bp.errorhandler(RulesError)
-def _rules_rejected(err: RulesError):
-    return _error(422, str(err), [str(err)])
-
-
-@bp.errorhandler(HTTPException)
-def _http(err: HTTPException):
-    return _error(err.code or 400, err.description or err.name)
+bp.record_once(lambda state: state.app.url_map.converters.setdefault("game_id", GameId))
 
 
 # -- reading the request ------------------------------------------------------------------
 def _body() -> Any:
-    """The request body parsed as JSON (any content type); InputError when it is not JSON."""
+    """The request body parsed as strict JSON (any content type); InputError when it is not.
+
+    Strict: ``NaN``, ``Infinity`` and numbers too large for a float (``1e400``)
+    are not JSON (RFC 8259), and strict parsers (browsers, jq) would refuse an
+    answer that echoed them, so they are refused here.
+    """
     raw = request.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
     if not raw.strip():
         raise InputError("the request body is empty; send a JSON object")
     try:
-        return json.loads(raw)
+        return json.loads(raw, parse_constant=_not_json, parse_float=_finite)
     except (ValueError, RecursionError) as err:
         raise InputError(f"the request body is not valid JSON ({err})") from None
+
+
+def _not_json(token: str):
+    raise ValueError(f"{token} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if math.isinf(number):
+        raise ValueError(f"{text} is too large a number")
+    return number
 
 
 def _object() -> dict:
     return json_object(_body())
 
 
+def _shaped(schema: str, body: Any, *, values: bool = False) -> Any:
+    """``body`` when it has the shape of the document's ``schema``, else InputError (400) naming each
+    place. ``values``: its values too (RoundError, 422), once the services and the engine had their say
+    in their own words, so the server never takes what its document refuses."""
+    shape, refused = problems(schema, body)
+    if shape:
+        raise InputError(f"the body does not match the API's {schema} schema: " + "; ".join(shape[:5]))
+    if values and refused:
+        raise RoundError(refused)
+    return body
+
+
 def _game_to_change(public_id: str):
-    """The game a change is asked for: 404 without it, 401/403 without its edit secret."""
-    game = get_game_or_404(public_id)
-    _require_secret(game)
-    return game
-
-
-def _require_secret(game) -> None:
-    """401 without ``Authorization: Bearer <secret>``, 403 with a wrong secret."""
-    scheme, _, secret = request.headers.get("Authorization", "").strip().partition(" ")
-    if scheme.lower() != "bearer" or not secret.strip():
-        raise AuthError(401, "Changing a game needs its edit secret: "
-                             "send the header 'Authorization: Bearer <edit secret>'.")
-    if not secret_matches(game, secret.strip()):
-        raise AuthError(403, "That edit secret does not belong to this game.")
+    """The game a change is asked for: 404 without it, 401/403 without its edit secret (Bearer only)."""
+    return editable_game(public_id, bearer_only=True)
 
 
 # -- representation ---------------------------------------------------------------------------
@@ -172,13 +147,23 @@ def list_variants():
 @bp.post("/check")
 def check_cards():
     """Judge a meld, a Step laydown, an extension or a grid: the verdict of RULES.md section 6."""
-    return jsonify(run(from_json(_body(), "check")))
+    return _judged("check", "CheckRequest")
 
 
 @bp.post("/hand")
 def count_hand():
     """The value of the cards left in a hand (crib-rummy: the card count)."""
-    return jsonify(run(from_json(_body(), "hand")))
+    return _judged("hand", "HandRequest")
+
+
+def _judged(action: str, schema: str):
+    """The engine's answer to a check or a hand count, once the body is the document's ``schema``."""
+    body = _body()
+    ask = from_json(body, action)
+    _shaped(schema, body)
+    answer = run(ask)
+    _shaped(schema, body, values=True)
+    return jsonify(answer)
 
 
 # -- routes: games -----------------------------------------------------------------------------------
@@ -191,9 +176,11 @@ def create():
         raise InputError("'players' must be a list of names (strings) in seat order")
     options = options_field(body)
     first_dealer = body.get("first_dealer", 0)
-    if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
+    if isinstance(first_dealer, bool) or not isinstance(first_dealer, (int, float)) \
+            or first_dealer != int(first_dealer):
         raise InputError("'first_dealer' must be a seat number (0 = the first player)")
-    game, secret = create_game(variant, players, options, first_dealer)
+    game, secret = create_game(variant, players, options, int(first_dealer))
+    _shaped(f"NewGame-{variant}", body, values=True)
     db.session.commit()
     return _created(game, secret)
 
@@ -204,13 +191,13 @@ def _created(game, secret: str):
     return jsonify(body), 201, {"Location": body["urls"]["api"]}
 
 
-@bp.get("/games/<public_id>")
+@bp.get("/games/<game_id:public_id>")
 def game(public_id: str):
     """A game: players with totals and progress, every round, status and winners."""
-    return jsonify(game_json(get_game_or_404(public_id)))
+    return jsonify(game_json(get_game(public_id)))
 
 
-@bp.post("/games/<public_id>/rounds")
+@bp.post("/games/<game_id:public_id>/rounds")
 def record(public_id: str):
     """Record the next hand (body: the variant's round facts); needs the edit secret."""
     game = _game_to_change(public_id)
@@ -219,7 +206,7 @@ def record(public_id: str):
     return _round_answer(game, round_.number, 201)
 
 
-@bp.put("/games/<public_id>/rounds/<int:number>")
+@bp.put("/games/<game_id:public_id>/rounds/<int:number>")
 def correct(public_id: str, number: int):
     """Replace hand ``number``'s facts; every total recomputes. Needs the edit secret."""
     game = _game_to_change(public_id)
@@ -228,7 +215,7 @@ def correct(public_id: str, number: int):
     return _round_answer(game, number, 200)
 
 
-@bp.delete("/games/<public_id>/rounds/<int:number>")
+@bp.delete("/games/<game_id:public_id>/rounds/<int:number>")
 def remove(public_id: str, number: int):
     """Delete hand ``number`` (later hands move up one). Needs the edit secret."""
     game = _game_to_change(public_id)
@@ -242,10 +229,10 @@ def _round_answer(game, number: int, status: int):
     return jsonify({"round": body["rounds"][number - 1], "game": body}), status
 
 
-@bp.get("/games/<public_id>/export")
+@bp.get("/games/<game_id:public_id>/export")
 def export(public_id: str):
     """The whole game as JSON (players, options, hands, audit trail), for ``/games/import``."""
-    game = get_game_or_404(public_id)
+    game = get_game(public_id)
     response = jsonify(export_game(game))
     response.headers["Content-Disposition"] = f'inline; filename="scorekeeper-{game.public_id}.json"'
     return response
@@ -254,6 +241,9 @@ def export(public_id: str):
 @bp.post("/games/import")
 def import_():
     """Restore an export as a new game: 201 with the new id, edit secret and URLs."""
-    game, secret = import_game(_object())
+    body = _shaped("Export", _object())
+    variant_field(body)  # the canonical slug, as for a new game
+    game, secret = import_game(body)
+    _shaped("Export", body, values=True)
     db.session.commit()
     return _created(game, secret)

@@ -7,7 +7,6 @@ from collections import OrderedDict
 
 from flask import (
     Blueprint,
-    abort,
     current_app,
     flash,
     make_response,
@@ -27,6 +26,7 @@ from ..display.qr import qr_svg
 from ..extensions import db
 from ..forms import OPT, ConfirmForm, new_game_form, player_field, submitted_options, submitted_players
 from ..rules import OptionError, RoundError, RulesError, find_variant, step_texts, variants
+from .variant_lookup import variant_or_404
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 
@@ -41,13 +41,6 @@ def feature_url(endpoint: str, **values) -> str | None:
 @bp.app_context_processor
 def _feature_links():
     return {"feature_url": feature_url}
-
-
-def _variant_or_404(slug: str) -> dict:
-    for v in variants():
-        if v["slug"] == slug:
-            return v
-    abort(404, description=f"There is no variant called {slug!r}.")
 
 
 @bp.get("/")
@@ -74,7 +67,7 @@ def choose_variant():
 @bp.route("/new/<variant>", methods=["GET", "POST"])
 def new(variant: str):
     """Step 2 of a new game: players, first dealer and the variant's options."""
-    info = _variant_or_404(variant)
+    info = variant_or_404(variant, "variant", "There is no variant called {slug!r}.").describe()
     form = new_game_form(info, request.form if request.method == "POST" else None)
     if request.method == "POST" and form.validate():
         names, fields = submitted_players(form)
@@ -152,7 +145,7 @@ def show(public_id: str):
     """The game: standings, progress, who deals, the chart and every hand."""
     stamp = services.game_stamp(public_id)
     if stamp is None:
-        abort(404, description=services.NO_GAME)
+        raise services.GameNotFound(public_id)
     # Followers' phones re-load the page every few seconds, and the page changes
     # only with the game: it is kept rendered, keyed by the game's last change.
     # The editors' page is the same for every editor but for the CSRF token in
@@ -162,12 +155,12 @@ def show(public_id: str):
     fragment = live.fragment_requested()
     shown = {"layout": live.layout(fragment), "live_version": live.game_version(stamp)}
     if session.get("_flashes") and not fragment:
-        return render_template("games/show.html", **_game_page(services.get_game_or_404(public_id)), **shown)
+        return render_template("games/show.html", **_game_page(services.get_game(public_id)), **shown)
     editor = access.holds_secret_for(public_id, stamp[0])
     key = (public_id, *stamp, editor, fragment)
     if (kept := _kept_pages().get(key)) is not None:
         return kept.replace(TOKEN_MARK, generate_csrf()) if editor else kept
-    html = render_template("games/show.html", **_game_page(services.get_game_or_404(public_id)), **shown)
+    html = render_template("games/show.html", **_game_page(services.get_game(public_id)), **shown)
     _kept_pages().put(key, html.replace(generate_csrf(), TOKEN_MARK) if editor else html)
     return html
 
@@ -238,7 +231,7 @@ def _links(game) -> dict:
 @bp.get("/<public_id>/share")
 def share(public_id: str):
     """The read-only link with its QR code, and for editors the editor link too."""
-    game = services.get_game_or_404(public_id)
+    game = services.get_game(public_id)
     follow_url = external_url("games.show", public_id=game.public_id)
     secret = access.editor_secret(game)
     editor_url = external_url("games.join", public_id=game.public_id, secret=secret) if secret else None
@@ -254,9 +247,9 @@ def _qr(url: str) -> Markup:
 @bp.get("/<public_id>/join/<secret>")
 def join(public_id: str, secret: str):
     """An editor link: this browser gets the edit secret, then the game page."""
-    game = services.get_game_or_404(public_id)
+    game = services.get_game(public_id)
     if not services.secret_matches(game, secret):
-        abort(403, description="This editor link is not valid for this game.")
+        raise services.NotEditor("This editor link is not valid for this game.")
     flash("This phone can now keep score for this game.", "success")
     return access.remember_editor(make_response(redirect(url_for(".show", public_id=public_id))),
                                   game, secret)
@@ -265,7 +258,7 @@ def join(public_id: str, secret: str):
 @bp.get("/<public_id>/history")
 def history(public_id: str):
     """The audit trail: every change, newest first, with old and new facts."""
-    game = services.get_game_or_404(public_id)
+    game = services.get_game(public_id)
     return render_template("games/history.html", game=game, entries=list(reversed(game.audit_entries)))
 
 

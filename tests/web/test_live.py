@@ -106,7 +106,7 @@ def test_a_change_crosses_two_apps_sharing_one_sqlite_file(live_app, client):
     with stream(live_app.test_client(), f"/live/games/{game}?since={seen}") as (_, events):
         events.next_chunk()
         with other.app_context():
-            services.record_round(services.get_game_or_404(game), FACTS)
+            services.record_round(services.get_game(game), FACTS)
             db.session.commit()
         started = time.monotonic()
         event = events.next_event()
@@ -128,7 +128,7 @@ def test_the_games_list_follows_new_and_deleted_games(live_app, client):
             public_id = game.public_id
         started = events.next_event()
         with other.app_context():
-            services.delete_game(services.get_game_or_404(public_id))
+            services.delete_game(services.get_game(public_id))
             db.session.commit()
         deleted = events.next_event()
     assert started and deleted and seen != started["version"] != deleted["version"]
@@ -142,7 +142,7 @@ def test_a_deleted_game_ends_its_stream(live_app, client):
     with stream(live_app.test_client(), f"/live/games/{game}?since={seen}") as (_, events):
         events.next_chunk()
         with _second_app(live_app).app_context():
-            services.delete_game(services.get_game_or_404(game))
+            services.delete_game(services.get_game(game))
             db.session.commit()
         event = events.next_event()
         assert event == {"id": "gone", "channel": f"game:{game}", "version": None}
