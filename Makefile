@@ -39,6 +39,7 @@ bench: $(VENV)/.installed-test
 	$(PY) bench/rules_bench.py
 	$(PY) bench/pdf_bench.py
 	$(PY) bench/web_bench.py
+	$(PY) bench/delivery_bench.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache test-artifacts node_modules
