@@ -90,24 +90,24 @@ def _compress(response: Response) -> None:
     encoding = chosen_encoding()
     if encoding is None or (response.content_length or MIN_SIZE) < MIN_SIZE:
         return
-    if _static_file(response):
-        etag = response.get_etag()[0] or ""
-        path = Path(current_app.static_folder) / request.view_args["filename"]
-        key = (str(path), etag, encoding)
-        if key not in _packed:
-            _packed[key] = compress(path.read_bytes(), encoding, once=True)
-        response.response.close()  # the open file send_file would have streamed
-        response.direct_passthrough = False
-        body = _packed[key]
-        if etag:
-            response.set_etag(f"{etag}-{encoding}")
-    else:
+    if not _static_file(response):
         data = response.get_data()
-        if len(data) < MIN_SIZE:
-            return
-        body = compress(data, encoding)
-    response.set_data(body)
+        if len(data) >= MIN_SIZE:
+            response.set_data(compress(data, encoding))
+            response.headers["Content-Encoding"] = encoding
+        return
+    etag = response.get_etag()[0] or ""
+    path = Path(current_app.static_folder) / request.view_args["filename"]
+    key = (str(path), etag, encoding)
+    if key not in _packed:
+        _packed[key] = compress(path.read_bytes(), encoding, once=True)
+    response.response.close()  # the open file send_file would have streamed
+    response.direct_passthrough = False
+    response.set_data(_packed[key])
     response.headers["Content-Encoding"] = encoding
+    if etag:  # one tag per encoding: a browser revalidating the one it holds gets a 304
+        response.set_etag(f"{etag}-{encoding}")
+        response.make_conditional(request.environ)
 
 
 def deliver(response: Response) -> Response:

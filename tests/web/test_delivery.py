@@ -145,3 +145,11 @@ def test_a_changed_file_gets_a_new_url(app, tmp_path):
     assert client.get(after).headers["Cache-Control"] == IMMUTABLE
     assert client.get(after).get_data() == sheet.read_bytes()
     assert client.get(before).headers["Cache-Control"] == "no-cache"
+
+
+def test_a_compressed_static_file_revalidates_by_its_own_tag(client):
+    first = client.get("/static/css/app.css", headers=BR)
+    again = client.get("/static/css/app.css", headers={**BR, "If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and not again.get_data()
+    other = client.get("/static/css/app.css", headers={**GZIP, "If-None-Match": first.headers["ETag"]})
+    assert other.status_code == 200 and decoded(other) == (STATIC / "css/app.css").read_bytes()
