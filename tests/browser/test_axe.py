@@ -3,7 +3,9 @@
 The pages come from the app's own url_map (tests/site_pages.py), so a new page
 is swept as soon as it exists. axe-core (WCAG 2.1 A and AA, and best
 practices) is the npm package pinned in package.json; ``make test`` installs
-it into node_modules and Playwright injects it into each page. The same visit
+it into node_modules and Playwright injects it into every page the browser
+context opens (an init script: parsed with the page, about half the time of a
+script tag added afterwards). The same visit
 measures each control's boundary against what it sits on: WCAG 1.4.11 asks
 3:1, so a player finds the fields in sunlight and in a dark room.
 """
@@ -111,12 +113,12 @@ def swept(browser, site):
             return done[scheme]
         context = browser.new_context(viewport=PHONE, color_scheme=scheme, device_scale_factor=1,
                                       is_mobile=True, has_touch=True)
+        context.add_init_script(path=str(AXE))
         page = context.new_page()
         found: dict = {"axe": {}, "edges": {}, "seen": 0, "fields": 0}
         try:
             for p in pages:
                 _visit(context, page, url, p)
-                page.add_script_tag(path=str(AXE))
                 violations = page.evaluate(RUN_AXE, [TAGS, _skipped_rules(p)])
                 edges = page.evaluate(WEAK_EDGES)
                 weak, found["fields"] = edges["weak"], found["fields"] + edges["fields"]
