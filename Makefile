@@ -18,6 +18,12 @@ $(VENV)/.installed-test: $(VENV)/.installed
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
+# axe-core for the accessibility sweep (tests/browser/test_axe.py), pinned in package-lock.json;
+# installed again only when the lock file changes. Without npm the sweep skips (fails under CI).
+node_modules/.installed: package.json package-lock.json
+	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund && touch $@; \
+	else echo "make: npm not found: the axe-core sweep will not run" >&2; fi
+
 db: $(VENV)/.installed
 	$(VENV)/bin/flask --app scorekeeper db upgrade --directory scorekeeper/migrations
 
@@ -25,7 +31,7 @@ run: db
 	bash scripts/system-deps.sh run
 	$(PY) -m scorekeeper.server --host $(HOST) --port $(PORT)
 
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test node_modules/.installed
 	bash scripts/system-deps.sh test
 	$(VENV)/bin/ruff check
 	$(PY) -m pytest $(PYTEST_ARGS)
@@ -35,6 +41,7 @@ bench: $(VENV)/.installed-test
 	$(PY) bench/pdf_bench.py
 	$(PY) bench/web_bench.py
 	$(PY) bench/live_bench.py
+	$(PY) bench/delivery_bench.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache test-artifacts
+	rm -rf $(VENV) .pytest_cache test-artifacts node_modules

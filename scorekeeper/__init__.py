@@ -15,6 +15,7 @@ def create_app(test_config: dict | None = None) -> Flask:
                 template_folder=str(TEMPLATES), static_folder=str(STATIC))
     _configure(app, test_config)
     _register_extensions(app)
+    _register_delivery(app)
     _register_blueprints(app)
     _register_live(app)
     _register_errorhandlers(app)
@@ -44,6 +45,12 @@ def _register_extensions(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
+
+
+def _register_delivery(app: Flask) -> None:
+    from . import delivery
+
+    delivery.register(app)
 
 
 def _register_blueprints(app: Flask) -> None:
