@@ -15,6 +15,7 @@ from sqlalchemy.orm import selectinload
 from ..extensions import db
 from ..models import Game, Player
 from ..rules import OptionError, RoundError, find_variant, options_for
+from .events import game_deleting
 from .hands import _audit
 from .scores import _keep_score, _score_setup
 
@@ -182,6 +183,7 @@ def rematch(game: Game) -> tuple[Game, str]:
 
 def delete_game(game: Game) -> None:
     """Remove a game with its players, hands and audit trail."""
+    game_deleting.send(game)
     db.session.delete(game)
     db.session.flush()
 

@@ -20,6 +20,7 @@ from ..extensions import db
 from ..filters import signed
 from ..models import AuditEntry, Game, Round, utcnow
 from ..rules import GameScore, RoundError, RulesError
+from .events import hands_changed
 from .scores import _keep_score, _score, _score_from
 
 #: Audit actions that :func:`undo_last_change` can reverse.
@@ -173,6 +174,7 @@ def _settle(game: Game, score: GameScore) -> None:
     game.updated_at = utcnow()
     _flush()
     _keep_score(game, score)
+    hands_changed.send(game, score=score)
 
 
 def _flush() -> None:
