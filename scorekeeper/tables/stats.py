@@ -119,15 +119,20 @@ def _in_order(table: Table, players: dict) -> None:
         player["last_results"] = player["last_results"][-LAST_RESULTS:][::-1]
 
 
-def rating_history(table: Table, variant: str) -> dict[str, list[float]]:
-    """Each player's rating (mu) after each of their rated games of ``variant``, in game order."""
+def rating_history(table: Table, variant: str) -> dict[str, list[tuple[int, float]]]:
+    """Each player's rating (mu) after each rated game of ``variant``: ``(n, mu)`` for the table's
+    n-th rated game of that variant, in game order."""
     names = {m.id: m.name for m in table.members}
-    history: dict[str, list[float]] = {}
-    for member, mu in db.session.execute(
-            select(TableSeat.member_id, TableSeat.mu).join(TableGame, TableGame.game_id == TableSeat.game_id)
+    history: dict[str, list[tuple[int, float]]] = {}
+    games: list[int] = []
+    for game_id, member, mu in db.session.execute(
+            select(TableSeat.game_id, TableSeat.member_id, TableSeat.mu)
+            .join(TableGame, TableGame.game_id == TableSeat.game_id)
             .where(TableGame.table_id == table.id, TableGame.variant == variant, TableSeat.mu.is_not(None))
             .order_by(TableGame.played_at, TableGame.game_id, TableSeat.seat)).all():
-        history.setdefault(names[member], []).append(round(mu, 3))
+        if not games or games[-1] != game_id:
+            games.append(game_id)
+        history.setdefault(names[member], []).append((len(games), round(mu, 3)))
     return history
 
 

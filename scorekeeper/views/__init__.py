@@ -21,3 +21,4 @@ BLUEPRINTS = (
 def register_blueprints(app: Flask) -> None:
     for name in BLUEPRINTS:
         app.register_blueprint(import_module(f"{__name__}.{name}").bp)
+    app.register_blueprint(import_module("scorekeeper.tables.views").bp)
