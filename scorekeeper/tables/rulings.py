@@ -12,6 +12,7 @@ from datetime import date, datetime
 from typing import Any, Mapping
 
 from sqlalchemy import select
+from werkzeug.datastructures import MultiDict
 
 from ..checking import from_query, run, share_query
 from ..extensions import db
@@ -56,7 +57,7 @@ def rulings_of(table: Table, variant: str | None = None) -> list[Ruling]:
 def adopt_verdict(table: Table, variant: str, query: Mapping[str, Any], note: str = "",
                   decided_on: Any = None) -> Ruling:
     """Keep the engine's verdict on the check ``query`` asks (the checker's link) as a ruling."""
-    ask = from_query(find_variant(variant).slug, query)
+    ask = from_query(find_variant(variant).slug, query if hasattr(query, "getlist") else MultiDict(query))
     if not ask.cards.strip():
         raise RulingError([("cards", "give the cards the table argued about")])
     verdict = run(ask)
