@@ -64,3 +64,12 @@ def remember(response: Response, table: Table, secret: str) -> Response:
     response.set_cookie(COOKIE_PREFIX + table.public_id, secret, max_age=COOKIE_MAX_AGE, path="/",
                         httponly=True, samesite="Lax", secure=request.is_secure)
     return response
+
+
+def rematch(game):
+    """A rematch of ``game``: of its table (same players, the table's option choices) when this
+    phone holds that table's secret, else a plain rematch (:func:`scorekeeper.services.rematch`)."""
+    from .services import rematch as table_rematch, table_of
+
+    table = table_of(game)
+    return table_rematch(game, held_secret(table) if table is not None else None)
