@@ -22,7 +22,7 @@ from sqlalchemy.orm import selectinload
 
 from .. import services
 from ..extensions import db
-from ..models import Game, utcnow
+from ..models import Game
 from ..services import SetupError, clean_names, hash_secret
 from .models import TABLE_NAME_MAX, Member, Table, TableGame, TableSeat
 from .rulings import option_choices
@@ -124,6 +124,7 @@ def roster_players(table: Table, names: Sequence[Any]) -> list[Member]:
         if member is None:
             member = Member(name=name)
             table.members.append(member)
+            touch(table.id)
         members.append(member)
     db.session.flush()
     return members
@@ -228,9 +229,7 @@ def attach_game(table: Table, game: Game, choices: Sequence[Any]) -> TableGame:
             members.extend(roster_players(table, [text or game.names[seat]]))
     if len({m.id for m in members}) != len(members):
         raise SetupError([("players", "two seats cannot be the same roster player")])
-    row = attach(table, game, members, services.game_score(game))
-    table.updated_at = utcnow()
-    return row
+    return attach(table, game, members, services.game_score(game))
 
 
 def _new_public_id() -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from flask import current_app
 from sqlalchemy import and_, case, func, select
 from sqlalchemy.orm import aliased
 
@@ -31,8 +32,32 @@ def _ratio(part: int, whole: int, places: int = 4) -> float | None:
     return round(part / whole, places) if whole else None
 
 
+def stamp_of(public_id: str) -> tuple | None:
+    """A cheap fingerprint of a table's last change (None: no such table), for kept statistics."""
+    row = db.session.execute(select(Table.id, Table.updated_at).where(Table.public_id == public_id)).first()
+    return tuple(row) if row else None
+
+
+def kept(key: tuple, make):
+    """``make()`` kept per app under ``key`` (a table's fingerprint and what is kept): statistics
+    change only with the table, whose every change bumps its ``updated_at``."""
+    from ..views.games import PageCache
+
+    cache = current_app.extensions.setdefault("scorekeeper_table_stats", PageCache(64))
+    value = cache.get(key)
+    if value is None:
+        value = make()
+        cache.put(key, value)
+    return value
+
+
 def table_stats(table: Table) -> dict[str, Any]:
-    """Everything the statistics page and ``GET /api/v1/tables/<id>/stats`` show."""
+    """Everything the statistics page and ``GET /api/v1/tables/<id>/stats`` show (kept until the
+    table changes; the caller must not change it)."""
+    return kept(("stats", table.id, table.updated_at), lambda: _table_stats(table))
+
+
+def _table_stats(table: Table) -> dict[str, Any]:
     names = {m.id: m.name for m in table.members}
     players = {m.id: _player(m.name) for m in table.members}
     variant_names = {v["slug"]: v["name"] for v in variants()}
@@ -105,18 +130,22 @@ def _in_order(table: Table, players: dict) -> None:
         .where(TableGame.table_id == table.id, TableGame.finished.is_(True))
         .order_by(TableGame.played_at, TableGame.game_id, TableSeat.seat)).all()
     streak: dict[int, int] = defaultdict(int)
-    for member, public_id, variant, played_at, rank, winner, total, mu, sigma in rows:
+    seen: dict[int, list] = defaultdict(list)
+    for row in rows:
+        member, winner, mu = row[0], row[5], row[7]
         player = players[member]
         streak[member] = streak[member] + 1 if winner else 0
         player["longest_streak"] = max(player["longest_streak"], streak[member])
-        player["last_results"].append({"game": public_id, "variant": variant, "played_at": stamp(played_at),
-                                       "rank": rank, "won": bool(winner), "total": total})
+        seen[member].append(row)
         if mu is not None:
-            rated = player["ratings"].setdefault(variant, {"games": 0})
-            rated.update(mu=round(mu, 3), sigma=round(sigma, 3), games=rated["games"] + 1)
+            rated = player["ratings"].setdefault(row[2], {"games": 0})
+            rated.update(mu=round(mu, 3), sigma=round(row[8], 3), games=rated["games"] + 1)
     for member, player in players.items():
         player["current_streak"] = streak[member]
-        player["last_results"] = player["last_results"][-LAST_RESULTS:][::-1]
+        player["last_results"] = [{"game": public_id, "variant": variant, "played_at": stamp(played_at),
+                                   "rank": rank, "won": bool(winner), "total": total}
+                                  for _, public_id, variant, played_at, rank, winner, total, _, _
+                                  in reversed(seen[member][-LAST_RESULTS:])]
 
 
 def rating_history(table: Table, variant: str) -> dict[str, list[tuple[int, float]]]:

@@ -56,8 +56,11 @@ def forget(game: Game) -> None:
 
 
 def touch(table_id: int) -> None:
-    """Mark the table changed (its statistics page is kept per change)."""
+    """Mark the table changed (its statistics are kept per change)."""
     db.session.execute(update(Table).where(Table.id == table_id).values(updated_at=utcnow()))
+    loaded = db.session.identity_map.get(db.session.identity_key(Table, table_id))
+    if loaded is not None:
+        db.session.expire(loaded, ["updated_at"])
 
 
 def _result(row: TableGame) -> tuple:

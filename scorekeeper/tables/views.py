@@ -7,7 +7,7 @@ Roster pages (new game, players, attach) are in :mod:`.views_roster`; rulings in
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, make_response, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, make_response, redirect, render_template, session, url_for
 from markupsafe import Markup
 
 from .. import access as game_access
@@ -16,7 +16,7 @@ from ..qr import qr_svg
 from ..rules import RulesError, variants
 from . import access, charts, services
 from .forms import AddPlayerForm, MergeForm, RenameForm, TableForm, with_roster
-from .stats import rating_history, table_stats
+from .stats import kept, rating_history, stamp_of, table_stats
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
 
@@ -95,8 +95,16 @@ def show(table_id: str):
 
 @bp.get("/<table_id>/stats")
 def statistics(table_id: str):
-    """Every statistic of the table, with its charts."""
-    table = services.table_or_404(table_id)
+    """Every statistic of the table, with its charts (the page is kept until the table changes)."""
+    stamp = stamp_of(table_id)
+    if stamp is None:
+        abort(404, description=services.NO_TABLE)
+    if session.get("_flashes"):
+        return _statistics_page(services.table_or_404(table_id))
+    return kept(("page", *stamp), lambda: _statistics_page(services.table_or_404(table_id)))
+
+
+def _statistics_page(table) -> str:
     stats = table_stats(table)
     names = variant_names()
     ratings = {slug: Markup(charts.rating_svg(rating_history(table, slug), f"{names.get(slug, slug)} rating"))
