@@ -27,12 +27,13 @@ class TableForm(FlaskForm):
 
 class AddPlayerForm(FlaskForm):
     name = StringField("New player", validators=[DataRequired(message="give the new player a name")],
-                       render_kw=NAME)
+                       render_kw=NAME, id="new_player")
 
 
 class RenameForm(FlaskForm):
     member = SelectField("Player", coerce=int)
-    name = StringField("New name", validators=[DataRequired(message="give the new name")], render_kw=NAME)
+    name = StringField("New name", validators=[DataRequired(message="give the new name")], render_kw=NAME,
+                       id="new_name")
 
 
 class MergeForm(FlaskForm):
