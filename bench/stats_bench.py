@@ -208,6 +208,7 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=4)
     args = parser.parse_args()
 
+    load = os.getloadavg()[0]
     tmp = Path(tempfile.mkdtemp(prefix="stats-bench-"))
     db_url = f"sqlite:///{tmp / 'bench.sqlite3'}"
     proc = None
@@ -239,7 +240,8 @@ def main() -> int:
     total_hands = sum(v["hands"] for v in hands["variants"].values())
     print(f"{hands['games']} games ({hands['finished']} finished), {total_hands} hands, "
           f"{len(hands['players'])} players; gunicorn gthread {args.workers} workers x {args.threads} threads, "
-          f"{args.clients} concurrent clients x {args.requests} requests; SQLite")
+          f"{args.clients} concurrent clients x {args.requests} requests; SQLite; load average at the start "
+          f"{load:.1f} on {os.cpu_count()} cores")
     print(f"{'endpoint':20} {'median ms':>10} {'p95 ms':>8} {'req/s':>8} {'failed':>7}")
     for name, r in results.items():
         print(f"{name:20} {r['median_ms']:10.1f} {r['p95_ms']:8.1f} {r['per_s']:8.0f} {r['failures']:7d}")

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, jsonify, request, url_for
+from flask import Response, abort, current_app, jsonify, request, url_for
 
 from ..checking import InputError, fields_of
 from ..extensions import db
 from ..transfer import stamp
 from ..views.api import AuthError, _body, _object, bp, game_urls
 from . import services
-from .stats import table_stats
+from .stats import kept, stamp_of, table_stats
 from .transfer import export_table, games_csv, hands_csv, import_table
 
 
@@ -96,8 +96,13 @@ def table(table_id: str):
 
 @bp.get("/tables/<table_id>/stats")
 def table_stats_json(table_id: str):
-    """A table's statistics: players (games, wins, win rate, streaks, ratings ...), head-to-head, variants."""
-    return jsonify(table_stats(services.table_or_404(table_id)))
+    """A table's statistics: players (games, wins, win rate, streaks, ratings ...), head-to-head, variants
+    (the answer is kept until the table changes)."""
+    stamp = stamp_of(table_id)
+    if stamp is None:
+        abort(404, description=services.NO_TABLE)
+    body = kept(("json", *stamp), lambda: current_app.json.dumps(table_stats(services.table_or_404(table_id))))
+    return Response(body, mimetype="application/json")
 
 
 @bp.get("/tables/<table_id>/export")
