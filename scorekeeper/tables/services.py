@@ -71,13 +71,19 @@ def table_of(game: Game) -> Table | None:
                               .where(TableGame.game_id == game.id)).scalar_one_or_none()
 
 
-def table_games(table: Table) -> list[tuple[Game, TableGame]]:
-    """The table's games, newest first, with their summaries and players."""
-    rows = db.session.execute(
-        select(Game, TableGame).join(TableGame, TableGame.game_id == Game.id)
-        .where(TableGame.table_id == table.id).options(selectinload(Game.players))
-        .order_by(TableGame.played_at.desc(), TableGame.game_id.desc())).all()
-    return [(game, summary) for game, summary in rows]
+def table_games(table: Table, *, finished: bool | None = None,
+                limit: int | None = None) -> list[tuple[Game, TableGame]]:
+    """The table's games, newest first, with their summaries, seats and players: all of them, or
+    only the finished (or unfinished) ones, at most ``limit``."""
+    query = (select(Game, TableGame).join(TableGame, TableGame.game_id == Game.id)
+             .where(TableGame.table_id == table.id)
+             .options(selectinload(Game.players), selectinload(TableGame.seats))
+             .order_by(TableGame.played_at.desc(), TableGame.game_id.desc()))
+    if finished is not None:
+        query = query.where(TableGame.finished.is_(finished))
+    if limit is not None:
+        query = query.limit(limit)
+    return [(game, summary) for game, summary in db.session.execute(query).all()]
 
 
 def seat_members(table_game: TableGame) -> list[int]:

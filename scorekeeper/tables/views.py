@@ -7,7 +7,8 @@ Roster pages (new game, players, attach) are in :mod:`.views_roster`; rulings in
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, make_response, redirect, render_template, session, url_for
+from flask import (Blueprint, abort, flash, make_response, redirect, render_template, request, session,
+                   url_for)
 from markupsafe import Markup
 
 from .. import access as game_access
@@ -19,6 +20,8 @@ from .forms import AddPlayerForm, MergeForm, RenameForm, TableForm, with_roster
 from .stats import kept, rating_history, stamp_of, table_stats
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
+#: finished games listed on the table page (all of them behind a link)
+FINISHED_SHOWN = 20
 
 
 @bp.app_context_processor
@@ -81,13 +84,13 @@ def show(table_id: str):
     """The table: its games (in progress, finished), its players and a summary of the statistics."""
     table = services.table_or_404(table_id)
     secret = access.held_secret(table)
-    games = services.table_games(table)
     stats = table_stats(table)
+    playing = services.table_games(table, finished=False)
+    shown = None if request.args.get("all") else FINISHED_SHOWN
     return render_template(
-        "tables/show.html", table=table, editor=secret is not None, stats=stats,
-        playing=[(g, s) for g, s in games if not s.finished], finished=[(g, s) for g, s in games if s.finished],
-        keeps={g.public_id for g, _ in games if secret and services.holds_game(secret, g)
-               or game_access.can_edit(g)},
+        "tables/show.html", table=table, editor=secret is not None, stats=stats, playing=playing,
+        finished=services.table_games(table, finished=True, limit=shown), shown=shown,
+        keeps={g.public_id for g, _ in playing if secret and services.holds_game(secret, g)},
         variant_names=variant_names(), variants=variants(),
         add_form=AddPlayerForm(), rename_form=with_roster(RenameForm(), table.members),
         merge_form=with_roster(MergeForm(), table.members))
