@@ -20,8 +20,10 @@ WIDTH, LEFT, RIGHT, TOP, PLOT_H = 360, 40, 10, 10, 160
 
 
 def line_svg(series: Mapping[str, Sequence[tuple[float, float]]], title: str, *, x_label: str,
-             low: float | None = None, high: float | None = None, percent: bool = False) -> str:
-    """One line per name through its ``(x, y)`` points, with a legend (marker per name)."""
+             low: float | None = None, high: float | None = None, percent: bool = False,
+             order: Sequence[str] = ()) -> str:
+    """One line per name through its ``(x, y)`` points, with a legend (marker per name); a name's
+    colour and marker follow its place in ``order`` (the same in every chart of a page)."""
     names = list(series)
     xs = [x for points in series.values() for x, _ in points] or [0, 1]
     ys = [y for points in series.values() for _, y in points] or [0, 1]
@@ -49,7 +51,7 @@ def line_svg(series: Mapping[str, Sequence[tuple[float, float]]], title: str, *,
     out.append(f'<text x="{WIDTH / 2:.0f}" y="{TOP + PLOT_H + 28}" text-anchor="middle" class="tick">'
                f'{escape(x_label)}</text>')
     for i, name in enumerate(names):
-        colour, dash, marker = seat_style(i)
+        colour, dash, marker = seat_style(list(order).index(name) if name in order else i)
         points = series[name]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         if len(points) > 1:
@@ -64,18 +66,19 @@ def line_svg(series: Mapping[str, Sequence[tuple[float, float]]], title: str, *,
     return "".join(out)
 
 
-def rating_svg(history: Mapping[str, Sequence[tuple[int, float]]], title: str) -> str:
+def rating_svg(history: Mapping[str, Sequence[tuple[int, float]]], title: str, order: Sequence[str] = ()) -> str:
     """Each player's rating after each game of a variant (x: the table's n-th rated game)."""
-    return line_svg(history, title, x_label="game")
+    return line_svg(history, title, x_label="game", order=order)
 
 
-def step_curve_svg(players: Mapping[str, Mapping]) -> str:
+def step_curve_svg(players: Mapping[str, Mapping], order: Sequence[str] = ()) -> str:
     """Krazy Bee's Step-by-Step curve: each player's share of Steps laid at the first try."""
     series = {name: [(row["step"], round(100 * row["first_try_rate"]))
                      for row in figures.get("steps", ()) if row["first_try_rate"] is not None]
               for name, figures in players.items()}
     series = {name: points for name, points in series.items() if points}
-    return line_svg(series, "Steps laid at the first try", x_label="Step", low=0, high=100, percent=True)
+    return line_svg(series, "Steps laid at the first try", x_label="Step", low=0, high=100, percent=True,
+                    order=order)
 
 
 def wins_svg(players: Sequence[Mapping], variant_names: Mapping[str, str]) -> str:

@@ -110,14 +110,16 @@ def statistics(table_id: str):
 def _statistics_page(table) -> str:
     stats = table_stats(table)
     names = variant_names()
-    ratings = {slug: Markup(charts.rating_svg(rating_history(table, slug), f"{names.get(slug, slug)} rating"))
+    order = [p["name"] for p in stats["players"]]  # a player keeps one colour and marker in every chart
+    ratings = {slug: Markup(charts.rating_svg(rating_history(table, slug), f"{names.get(slug, slug)} rating",
+                                              order))
                for slug in stats["variants"]
                if any(slug in p["ratings"] for p in stats["players"])}
     steps = stats["variants"].get("krazy-bee", {}).get("players", {})
     return render_template(
         "tables/stats.html", table=table, stats=stats, variant_names=names, rating_charts=ratings,
         wins_chart=Markup(charts.wins_svg(stats["players"], names)) if stats["games"] else None,
-        step_chart=Markup(charts.step_curve_svg(steps)) if steps else None)
+        step_chart=Markup(charts.step_curve_svg(steps, order)) if steps else None)
 
 
 @bp.get("/<table_id>/share")

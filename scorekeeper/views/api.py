@@ -191,6 +191,8 @@ def create():
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
         raise InputError("'first_dealer' must be a seat number (0 = the first player)")
     if "table" in body:  # a table's game: roster names, the table's Bearer secret and option choices
+        from ..tables.api import start_table_game
+
         game, secret = start_table_game(body["table"], variant, players, options, first_dealer)
     else:
         game, secret = create_game(variant, players, options, first_dealer)
@@ -257,7 +259,3 @@ def import_():
     game, secret = import_game(_object())
     db.session.commit()
     return _created(game, secret)
-
-
-# Tables' routes (scorekeeper/tables/api.py) join this blueprint and its error mapping.
-from ..tables.api import start_table_game  # noqa: E402
