@@ -19,9 +19,14 @@ ASK_FIELDS = ("variant", "cards", "extend", "action")
 
 
 def _forms(formdata=None) -> dict:
-    option = OptionRulingForm(formdata if formdata is not None and formdata.get("kind") == "option" else None)
+    """The page's two forms, each with its own field names (``option-note``, ``reading-note``), filled
+    from ``formdata`` when it was the one sent. Their CSRF token is the page's own ``csrf_token``
+    field, which the app-wide CSRF protection checks on every POST."""
+    option = OptionRulingForm(formdata if formdata is not None and formdata.get("kind") == "option" else None,
+                              prefix="option", meta={"csrf": False})
     option.option.choices = option_choices()
-    reading = ReadingRulingForm(formdata if formdata is not None and formdata.get("kind") == "reading" else None)
+    reading = ReadingRulingForm(formdata if formdata is not None and formdata.get("kind") == "reading" else None,
+                                prefix="reading", meta={"csrf": False})
     reading.variant.choices = variant_choices()
     return {"option_form": option, "reading_form": reading}
 

@@ -40,12 +40,12 @@ def test_adopt_a_checker_verdict_from_the_checker_page(app, client):
 def test_option_choices_start_new_games_and_rematches(client):
     table_id = create_table(client, "House rules", ["Ann", "Bob"])
     kept = client.post(f"/tables/{table_id}/rulings", data={
-        "csrf_token": _rulings_token(client, table_id), "kind": "option", "option": "krazy-bee:steps",
-        "value": "2 books of 3; run of 7", "note": "short evenings"}, follow_redirects=True)
+        "csrf_token": _rulings_token(client, table_id), "kind": "option", "option-option": "krazy-bee:steps",
+        "option-value": "2 books of 3; run of 7", "option-note": "short evenings"}, follow_redirects=True)
     assert "Ruling kept: Steps: 2 books of 3; run of 7" in text(kept)
     bad = client.post(f"/tables/{table_id}/rulings", data={
-        "csrf_token": _rulings_token(client, table_id), "kind": "option", "option": "rummikub:rounds",
-        "value": "many"})
+        "csrf_token": _rulings_token(client, table_id), "kind": "option", "option-option": "rummikub:rounds",
+        "option-value": "many"})
     assert bad.status_code == 422 and "rounds" in text(bad)
     # the new-game page opens with the table's Step list
     page = client.get(f"/tables/{table_id}/play/krazy-bee").text
@@ -55,8 +55,8 @@ def test_option_choices_start_new_games_and_rematches(client):
     assert "Step list (2 Steps)" in shown and f"/tables/{table_id}/rulings" in shown
     # a new choice, then a rematch: the rematch starts with the table's latest choice
     client.post(f"/tables/{table_id}/rulings", data={
-        "csrf_token": _rulings_token(client, table_id), "kind": "option", "option": "krazy-bee:steps",
-        "value": "run of 7; run of 8; run of 9"})
+        "csrf_token": _rulings_token(client, table_id), "kind": "option", "option-option": "krazy-bee:steps",
+        "option-value": "run of 7; run of 8; run of 9"})
     again = client.post(f"/games/{game_id}/rematch", data={"csrf_token": csrf_from(shown)})
     rematch = client.get(again.headers["Location"]).text
     assert "Step list (3 Steps)" in rematch and "House rules" in rematch
@@ -65,13 +65,14 @@ def test_option_choices_start_new_games_and_rematches(client):
 def test_a_reading_and_the_printed_rules_card(client):
     table_id = create_table(client, "Readers", ["Ann", "Bob"])
     kept = client.post(f"/tables/{table_id}/rulings", data={
-        "csrf_token": _rulings_token(client, table_id), "kind": "reading", "variant": "rumbugz",
-        "question": "May a PLYT end a Sequence?", "answer": "Yes, at either end.", "decided_on": "2026-02-01"},
+        "csrf_token": _rulings_token(client, table_id), "kind": "reading", "reading-variant": "rumbugz",
+        "reading-question": "May a PLYT end a Sequence?", "reading-answer": "Yes, at either end.",
+        "reading-decided_on": "2026-02-01"},
         follow_redirects=True)
     assert "Ruling kept: May a PLYT end a Sequence? Yes, at either end." in text(kept)
     missing = client.post(f"/tables/{table_id}/rulings", data={
-        "csrf_token": _rulings_token(client, table_id), "kind": "reading", "variant": "rumbugz",
-        "question": "", "answer": "x", "decided_on": "not a day"})
+        "csrf_token": _rulings_token(client, table_id), "kind": "reading", "reading-variant": "rumbugz",
+        "reading-question": "", "reading-answer": "x", "reading-decided_on": "not a day"})
     assert missing.status_code == 422 and "write the question" in text(missing)
     card = client.get(f"/tables/{table_id}/rules/rumbugz.pdf")
     assert card.status_code == 200 and card.mimetype == "application/pdf"
