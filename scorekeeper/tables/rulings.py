@@ -118,7 +118,6 @@ def _shown(value: Any) -> str:
 
 
 def _keep(table: Table, kind: str, variant: str, decision: dict, note: Any, decided_on: Any) -> Ruling:
-    find_variant(variant)
     note = " ".join(str(note or "").split())
     errors = []
     if len(note) > NOTE_MAX:

@@ -24,7 +24,7 @@ from .. import services
 from ..extensions import db
 from ..models import Game
 from ..services import SetupError, clean_names, hash_secret
-from .models import TABLE_NAME_MAX, Member, Table, TableGame, TableSeat
+from .models import TABLE_NAME_MAX, Member, Table, TableFigure, TableGame, TableSeat
 from .rulings import option_choices
 from .summaries import attach, rerate_all, touch
 
@@ -174,8 +174,6 @@ def merge(table: Table, keep: Member, drop: Member) -> Member:
     if together:
         raise SetupError([("drop", f"{keep.name} and {drop.name} sat at the same game "
                                    f"({together} game{'s' if together != 1 else ''}); they are two people")])
-    from .models import TableFigure
-
     for model in (TableSeat, TableFigure):
         db.session.execute(model.__table__.update().where(model.member_id == drop.id).values(member_id=keep.id))
     db.session.expire_all()
