@@ -7,8 +7,8 @@ from flask import Flask
 from .words import FILTERS
 
 #: Top navigation: (endpoint, label); an entry shows once its blueprint is registered.
-NAV = (("games.index", "Games"), ("checker.index", "Check"), ("printing.index", "Print"),
-       ("rules_pages.index", "Rules"))
+NAV = (("games.index", "Games"), ("tables.index", "Tables"), ("checker.index", "Check"),
+       ("printing.index", "Print"), ("rules_pages.index", "Rules"))
 
 
 def register(app: Flask) -> None:

@@ -124,7 +124,9 @@ def schemas() -> dict[str, dict]:
         "VariantList": _obj(("variants",), variants=_list(_ref("Variant"))),
         "NewGame": _obj(("variant", "players"), extra=False, variant=STR,
                         players=_list({"type": "string", "description": "names in seat order"}),
-                        options=OPTIONS, first_dealer={"type": "integer", "minimum": 0}),
+                        options=OPTIONS, first_dealer={"type": "integer", "minimum": 0},
+                        table={"type": "string", "description": "a table's id: the players are roster names "
+                               "(new names join the roster); send the table's secret as the Bearer token"}),
         "Created": _obj(("id", "secret", "urls", "game"), id=STR,
                         secret={"type": "string", "description": "the edit secret: send it as a Bearer token"},
                         urls=_ref("Urls"), game=_ref("Game")),
@@ -133,7 +135,14 @@ def schemas() -> dict[str, dict]:
         "RoundAnswer": _obj(("round", "game"), round=_ref("Round"), game=_ref("Game")),
         "Deleted": _obj(("deleted", "game"), deleted=INT, game=_ref("Game")),
         "AuditEntry": audit, "Export": export,
+        **_tables().schemas(),
     }
+
+
+def _tables():
+    from .tables import openapi as tables  # the tables' part of the document
+
+    return tables
 
 
 def _json(name: str, description: str) -> dict:
@@ -179,7 +188,7 @@ def paths() -> dict[str, dict]:
                               ("200", "HandValue", "points (crib-rummy: cards)"), (400, 413, 422),
                               body="CheckRequest")},
         "/games": {"post": _op("Start a game", ("201", "Created", "the new game, its edit secret and URLs"),
-                               (400, 413, 422), body="NewGame")},
+                               (400, 401, 403, 404, 413, 422), body="NewGame")},
         "/games/import": {"post": _op("Restore an exported game as a new game",
                                       ("201", "Created", "the restored game with a new id and secret"),
                                       (400, 413, 422), body="Export")},
@@ -197,6 +206,7 @@ def paths() -> dict[str, dict]:
             "delete": _op("Delete a hand (later hands move up one)",
                           ("200", "Deleted", "the game without the hand"), (401, 403, 404, 422),
                           secured=True)},
+        **_tables().paths(),
     }
 
 

@@ -21,6 +21,7 @@ from ..extensions import db
 from ..models import AuditEntry, Game, Round, utcnow
 from ..rules import GameScore, RoundError, RulesError, find_variant
 from ..words import signed
+from .events import hands_changed
 from .scores import _keep_score, _score, _score_from
 
 #: Audit actions that :func:`undo_last_change` can reverse.
@@ -174,6 +175,7 @@ def _settle(game: Game, score: GameScore) -> None:
     game.updated_at = utcnow()
     _flush()
     _keep_score(game, score)
+    hands_changed.send(game, score=score)
 
 
 def _flush() -> None:

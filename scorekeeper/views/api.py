@@ -184,7 +184,7 @@ def count_hand():
 @bp.post("/games")
 def create():
     """Start a game: 201 with its id, edit secret and URLs."""
-    body = fields_of(_body(), ("variant", "players", "options", "first_dealer"))
+    body = fields_of(_body(), ("variant", "players", "options", "first_dealer", "table"))
     variant, players = variant_field(body), body.get("players")
     if not isinstance(players, list) or not all(isinstance(n, str) for n in players):
         raise InputError("'players' must be a list of names (strings) in seat order")
@@ -192,7 +192,12 @@ def create():
     first_dealer = body.get("first_dealer", 0)
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
         raise InputError("'first_dealer' must be a seat number (0 = the first player)")
-    game, secret = create_game(variant, players, options, first_dealer)
+    if "table" in body:  # a table's game: roster names, the table's Bearer secret and option choices
+        from ..tables.api import start_table_game
+
+        game, secret = start_table_game(body["table"], variant, players, options, first_dealer)
+    else:
+        game, secret = create_game(variant, players, options, first_dealer)
     db.session.commit()
     return _created(game, secret)
 

@@ -27,6 +27,7 @@ from ..extensions import db
 from ..forms import OPT, ConfirmForm, new_game_form, player_field, submitted_options, submitted_players
 from ..models import Game
 from ..rules import OptionError, RoundError, RulesError, find_variant, step_texts, variants
+from ..tables.access import rematch as table_rematch
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 
@@ -289,7 +290,7 @@ def undo(public_id: str):
 def rematch(public_id: str):
     """A new game with the same players, seats and options."""
     game = access.editable_game(public_id)
-    new_game, secret = services.rematch(game)
+    new_game, secret = table_rematch(game)  # a table's game: the table's players and option choices
     db.session.commit()
     flash("Rematch started with the same players and options.", "success")
     response = make_response(redirect(url_for(".show", public_id=new_game.public_id)))

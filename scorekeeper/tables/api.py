@@ -1,0 +1,150 @@
+"""Tables in the JSON API (``/api/v1/tables``), on the API's own blueprint and error mapping.
+
+``POST /tables`` answers the table's secret once; ``POST /games`` with
+``"table"`` needs it as ``Authorization: Bearer <table secret>`` (see
+:func:`table_for_new_game`). Reading a table, its statistics and its export
+needs no secret, like reading a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, abort, current_app, jsonify, request, url_for
+
+from ..checking import InputError, fields_of
+from ..extensions import db
+from ..services.transfer import stamp
+from ..views.api import AuthError, _body, _object, bp, game_urls
+from . import services
+from .stats import kept, stamp_of, table_stats
+from .transfer import export_table, games_csv, hands_csv, import_table
+
+
+def table_urls(table, secret: str | None = None) -> dict[str, str]:
+    """Where a table lives: the API resource, its page (read-only link), statistics, export; the
+    table link (which gives a phone the secret) when the secret is known."""
+    tid = table.public_id
+    urls = {"api": url_for("api.table", table_id=tid, _external=True),
+            "page": url_for("tables.show", table_id=tid, _external=True),
+            "stats": url_for("api.table_stats_json", table_id=tid, _external=True),
+            "export": url_for("api.table_export", table_id=tid, _external=True)}
+    if secret:
+        urls["join"] = url_for("tables.join", table_id=tid, secret=secret, _external=True)
+    return urls
+
+
+def table_json(table) -> dict[str, Any]:
+    """The roster (with games played) and every game of the table, newest first."""
+    games = services.table_games(table)
+    played: dict[int, int] = {}
+    for _, summary in games:
+        for seat in summary.seats:
+            played[seat.member_id] = played.get(seat.member_id, 0) + 1
+    names = {m.id: m.name for m in table.members}
+    return {
+        "id": table.public_id, "name": table.name,
+        "created_at": stamp(table.created_at), "updated_at": stamp(table.updated_at),
+        "players": [{"name": m.name, "games": played.get(m.id, 0)} for m in table.members],
+        "games": [{"id": g.public_id, "variant": g.variant,
+                   "status": "finished" if s.finished else "in_progress", "hands": s.hands,
+                   "players": [names[seat.member_id] for seat in s.seats],
+                   "winners": [names[seat.member_id] for seat in s.seats if seat.winner],
+                   "created_at": stamp(g.created_at), "urls": game_urls(g)} for g, s in games],
+        "urls": table_urls(table)}
+
+
+def table_for_new_game(table_id: Any):
+    """The table a new game is asked for, with its Bearer secret: 400 for a bad id, 404 without
+    the table, 401/403 without its secret."""
+    if not isinstance(table_id, str) or not table_id.strip():
+        raise InputError("'table' must be a table's id (a string)")
+    table = services.table_or_404(table_id.strip())
+    scheme, _, secret = request.headers.get("Authorization", "").strip().partition(" ")
+    if scheme.lower() != "bearer" or not secret.strip():
+        raise AuthError(401, "Starting a table's game needs the table's secret: "
+                             "send the header 'Authorization: Bearer <table secret>'.")
+    if not services.secret_matches(table, secret.strip()):
+        raise AuthError(403, "That secret does not belong to this table.")
+    return table, secret.strip()
+
+
+def _created(table, secret: str):
+    body = {"id": table.public_id, "secret": secret, "urls": table_urls(table, secret)}
+    return jsonify(body), 201, {"Location": body["urls"]["api"]}
+
+
+@bp.post("/tables")
+def create_table():
+    """Start a table: ``{"name", "players": [names]}`` -> 201 with its id, secret and URLs."""
+    body = fields_of(_body(), ("name", "players"))
+    players = body.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(n, str) for n in players):
+        raise InputError("'players' must be a list of names (strings)")
+    if not isinstance(body.get("name"), str):
+        raise InputError("'name' is required: the table's name (a string)")
+    table, secret = services.create_table(body["name"], players)
+    db.session.commit()
+    return _created(table, secret)
+
+
+@bp.get("/tables/<table_id>")
+def table(table_id: str):
+    """A table: its roster and its games."""
+    return jsonify(table_json(services.table_or_404(table_id)))
+
+
+@bp.get("/tables/<table_id>/stats")
+def table_stats_json(table_id: str):
+    """A table's statistics: players (games, wins, win rate, streaks, ratings ...), head-to-head, variants
+    (the answer is kept until the table changes)."""
+    stamp = stamp_of(table_id)
+    if stamp is None:
+        abort(404, description=services.NO_TABLE)
+    body = kept(("json", *stamp), lambda: current_app.json.dumps(table_stats(services.table_or_404(table_id))))
+    return Response(body, mimetype="application/json")
+
+
+@bp.get("/tables/<table_id>/export")
+def table_export(table_id: str):
+    """The table's whole history as JSON (for ``POST /tables/import``)."""
+    table = services.table_or_404(table_id)
+    response = jsonify(export_table(table))
+    response.headers["Content-Disposition"] = f'inline; filename="scorekeeper-table-{table.public_id}.json"'
+    return response
+
+
+def _csv_response(text: str, name: str) -> Response:
+    response = Response(text, mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@bp.get("/tables/<table_id>/export/games.csv")
+def table_games_csv(table_id: str):
+    """One line per player per game, for spreadsheets."""
+    table = services.table_or_404(table_id)
+    return _csv_response(games_csv(table), f"scorekeeper-table-{table.public_id}-games.csv")
+
+
+@bp.get("/tables/<table_id>/export/hands.csv")
+def table_hands_csv(table_id: str):
+    """One line per player per hand, for spreadsheets."""
+    table = services.table_or_404(table_id)
+    return _csv_response(hands_csv(table), f"scorekeeper-table-{table.public_id}-hands.csv")
+
+
+@bp.post("/tables/import")
+def table_import():
+    """Restore a table export as a new table: 201 with its new id, secret and URLs."""
+    table, secret = import_table(_object())
+    db.session.commit()
+    return _created(table, secret)
+
+
+def start_table_game(table_id: Any, variant: str, names: list[str], options: dict, first_dealer: int):
+    """``POST /games`` with ``"table"``: the players are roster names (new names join the roster);
+    the game starts with the table's option choices (``options`` win) and a table-derived secret."""
+    table, secret = table_for_new_game(table_id)
+    return services.start_game(table, secret, variant, services.roster_players(table, names), options,
+                               first_dealer)
