@@ -172,7 +172,9 @@ def positions(draw):
         if supply[t] < 2:
             supply[t] += 1
             kept.append(t)
-    return variant, " ".join(kept) or "R1", " | ".join(" ".join(s) for s in table) or None
+    if not kept:  # a rack holds at least one tile the set still has
+        kept = [next(t for t in ("R1", "B7", "K13", "J") if supply[t] < 2)]
+    return variant, " ".join(kept), " | ".join(" ".join(s) for s in table) or None
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
