@@ -58,12 +58,12 @@ def random_hand(variant: str, seats: int, rnd: random.Random) -> dict:
         return {"players": [{"laid": laid[s], "went_out": s == out, **({} if s == out else {"hand": pick(KB_CARDS, 1)})}
                             for s in range(seats)]}
     if variant == "rumbugz":
-        winner = rnd.choice(list(range(seats)) + [None])
+        winner = rnd.choice([*list(range(seats)), None])
         return {"winner": winner, "players": [
             {"kinds": KINDS} if s == winner else {"kinds": rnd.sample(KINDS, rnd.randint(0, 3)), "hand": pick(BUGZ, 1)}
             for s in range(seats)]}
     if variant in ("rummikub", "crazy-tiles", "runny-tiles"):
-        winner = rnd.choice(list(range(seats)) + [None])
+        winner = rnd.choice([*list(range(seats)), None])
         return {"winner": winner, "players": [{"rack": "" if s == winner else pick(TILES, 1)} for s in range(seats)]}
     if variant == "crib-rummy":
         starter = rnd.randrange(seats)

@@ -33,7 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("words", "paths", "config", "extensions", "models", "checking", "rulebook", "entry"),
     ("services",),
     ("display", "printing", "forms"),
-    ("views", "cli", "access", "filters", "openapi", ""),
+    ("views", "tables", "cli", "access", "filters", "openapi", ""),
 )
 
 

@@ -15,8 +15,8 @@ from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..models import Game, Player
-from ..tables.models import Table, TableGame
 from ..rules import OptionError, RoundError, find_variant, options_for
+from ..tables.models import Table, TableGame
 from .events import game_deleting
 from .hands import _audit
 from .scores import _keep_score, _score_setup

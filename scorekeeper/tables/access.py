@@ -69,7 +69,8 @@ def remember(response: Response, table: Table, secret: str) -> Response:
 def rematch(game):
     """A rematch of ``game``: of its table (same players, the table's option choices) when this
     phone holds that table's secret, else a plain rematch (:func:`scorekeeper.services.rematch`)."""
-    from .services import rematch as table_rematch, table_of
+    from .services import rematch as table_rematch
+    from .services import table_of
 
     table = table_of(game)
     return table_rematch(game, held_secret(table) if table is not None else None)

@@ -1,7 +1,7 @@
-"""Server-drawn SVG charts of a table's statistics, in the style of :mod:`scorekeeper.charts`.
+"""Server-drawn SVG charts of a table's statistics, in the style of :mod:`scorekeeper.display.charts`.
 
 Pure functions: plain values in, an SVG string out (every name escaped).
-Each player keeps a colour *and* a marker or dash (:func:`scorekeeper.charts.seat_style`),
+Each player keeps a colour *and* a marker or dash (:func:`scorekeeper.display.charts.seat_style`),
 so nothing depends on colour alone.
 
 >>> svg = rating_svg({"Ann": [(1, 27.6), (2, 29.2)], "<b>": [(1, 22.4)]}, "Rummikub rating")
@@ -11,10 +11,10 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from html import escape
-from typing import Mapping, Sequence
 
-from ..display.charts import _marker, _short, nice_ticks, seat_style
+from ..display.charts import _marker, nice_ticks, seat_style, short_name
 
 WIDTH, LEFT, RIGHT, TOP, PLOT_H = 360, 40, 10, 10, 160
 
@@ -61,7 +61,7 @@ def line_svg(series: Mapping[str, Sequence[tuple[float, float]]], title: str, *,
             out.extend(_marker(marker, px(x), py(y), colour) for x, y in points)
         lx, ly = LEFT + (i % 2) * 160, TOP + PLOT_H + 46 + (i // 2) * 18
         out.append(_marker(marker, lx, ly - 4, colour, 4.5))
-        out.append(f'<text x="{lx + 10}" y="{ly}" class="legend">{escape(_short(name, 18))}</text>')
+        out.append(f'<text x="{lx + 10}" y="{ly}" class="legend">{escape(short_name(name, 18))}</text>')
     out.append("</svg>")
     return "".join(out)
 
@@ -107,6 +107,6 @@ def wins_svg(players: Sequence[Mapping], variant_names: Mapping[str, str]) -> st
         colour, _, marker = seat_style(players.index(player))
         lx, ly = (i % 2) * 170 + 8, y + 12 + (i // 2) * 18
         out.append(_marker(marker, lx, ly - 4, colour, 4.5))
-        out.append(f'<text x="{lx + 10}" y="{ly}" class="legend">{escape(_short(player["name"], 18))}</text>')
+        out.append(f'<text x="{lx + 10}" y="{ly}" class="legend">{escape(short_name(player["name"], 18))}</text>')
     out.append("</svg>")
     return "".join(out)

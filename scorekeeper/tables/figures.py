@@ -33,8 +33,9 @@ A count is ``(seat, name, item, n, value)``: ``n`` observations adding up to
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from ..rules import GameScore
 
@@ -120,7 +121,7 @@ def _krazy_bee(score: GameScore, complete) -> Iterable[Count]:
                 count = tries.pop((seat, step))
                 yield seat, "step", step, 1, int(count == 1)
                 yield seat, "tries", step, 1, count
-    for (seat, step), count in tries.items():  # attempted, not laid (yet)
+    for (seat, step), _count in tries.items():  # attempted, not laid (yet)
         yield seat, "step", step, 1, 0
 
 

@@ -37,9 +37,9 @@ class Table(db.Model):
     #: bumped by every change to the table or one of its games' summaries (statistics cache key)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
-    members: Mapped[list["Member"]] = relationship(
+    members: Mapped[list[Member]] = relationship(
         back_populates="table", order_by="Member.id", cascade="all, delete-orphan", passive_deletes=True)
-    rulings: Mapped[list["Ruling"]] = relationship(
+    rulings: Mapped[list[Ruling]] = relationship(
         back_populates="table", order_by="Ruling.id", cascade="all, delete-orphan", passive_deletes=True)
 
 
@@ -93,10 +93,10 @@ class TableGame(db.Model):
     high_wins: Mapped[bool] = mapped_column(default=True)
     hands: Mapped[int] = mapped_column(default=0)
 
-    seats: Mapped[list["TableSeat"]] = relationship(
+    seats: Mapped[list[TableSeat]] = relationship(
         back_populates="table_game", order_by="TableSeat.seat", cascade="all, delete-orphan",
         passive_deletes=True)
-    figures: Mapped[list["TableFigure"]] = relationship(
+    figures: Mapped[list[TableFigure]] = relationship(
         cascade="all, delete-orphan", passive_deletes=True)
 
     __table_args__ = (Index("ix_table_games_order", "table_id", "played_at", "game_id"),)

@@ -79,7 +79,9 @@ def paths() -> dict[str, dict]:
         "/tables/{table_id}/export": {**params, "get": _op(
             "The table's whole history as JSON", ("200", "TableExport", "the export document"), (404,))},
         "/tables/{table_id}/export/games.csv": {**params, "get": {
-            "summary": "One line per player per game", "responses": {"200": csv, "404": _json("Error", "no such table")}}},
+            "summary": "One line per player per game",
+            "responses": {"200": csv, "404": _json("Error", "no such table")}}},
         "/tables/{table_id}/export/hands.csv": {**params, "get": {
-            "summary": "One line per player per hand", "responses": {"200": csv, "404": _json("Error", "no such table")}}},
+            "summary": "One line per player per hand",
+            "responses": {"200": csv, "404": _json("Error", "no such table")}}},
     }

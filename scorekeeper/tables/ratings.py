@@ -11,8 +11,8 @@ every game out. A game's ranks are its finishing order (winners share 1st,
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Mapping, Sequence
 
 #: Everyone's rating before their first game at the table: openskill's defaults.
 START = (25.0, 25.0 / 3)

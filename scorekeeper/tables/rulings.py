@@ -8,8 +8,9 @@ each option is what the table's new games and rematches start with.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date, datetime
-from typing import Any, Mapping
+from typing import Any
 
 from sqlalchemy import select
 from werkzeug.datastructures import MultiDict

@@ -14,7 +14,8 @@ import hashlib
 import hmac
 import secrets
 import unicodedata
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from flask import abort
 from sqlalchemy import func, select

@@ -23,7 +23,7 @@ from ..models import Game
 from ..rules import variants
 from ..services.transfer import stamp
 from .figures import RUMBUGZ_KINDS, TILE_VARIANTS
-from .models import Member, Table, TableFigure, TableGame, TableSeat
+from .models import Table, TableFigure, TableGame, TableSeat
 
 LAST_RESULTS = 10
 

@@ -7,13 +7,12 @@ Roster pages (new game, players, attach) are in :mod:`.views_roster`; rulings in
 
 from __future__ import annotations
 
-from flask import (Blueprint, abort, flash, make_response, redirect, render_template, request, session,
-                   url_for)
+from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 
 from .. import access as game_access
-from ..extensions import db
 from ..display.qr import qr_svg
+from ..extensions import db
 from ..rules import RulesError, variants
 from . import access, charts, services
 from .forms import AddPlayerForm, MergeForm, RenameForm, TableForm, with_roster
@@ -48,7 +47,7 @@ def field_errors(form, err: RulesError) -> None:
     for path, message in getattr(err, "errors", None) or [("", str(err))]:
         name = path.split(".")[0]
         if name in form and name != "csrf_token":
-            form[name].errors = list(form[name].errors) + [message]
+            form[name].errors = [*list(form[name].errors), message]
         else:
             form.form_errors.append(message)
 

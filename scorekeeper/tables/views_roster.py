@@ -13,7 +13,7 @@ from ..services import find_game
 from . import access, services
 from .forms import AddPlayerForm, MergeForm, RenameForm, with_roster
 from .rulings import option_choices
-from .views import bp, field_errors
+from .views import bp
 
 #: fields for people who join the roster as the game starts
 NEW_PEOPLE = 3

@@ -5,8 +5,8 @@ too; a route whose URL arguments the sweep cannot fill, or a mutating route
 that needs no secret and is not on the short list below, fails the sweep
 until someone decides what it should require.
 
-- HTML routes with a mutating method (a table's routes: its secret stands for the edit secret): 400 without a CSRF token (even for
-  the game's editor), 403 without the edit secret (even with a token).
+- HTML routes with a mutating method (a table's routes: its secret stands for the edit secret):
+  400 without a CSRF token (even for the game's editor), 403 without the edit secret (even with a token).
 - API routes (CSRF-exempt): 401 without ``Authorization: Bearer``, 403 with a
   wrong one; the edit cookie alone opens nothing (a page on another site
   could make a browser send it).
@@ -23,9 +23,8 @@ import threading
 import urllib.request
 
 import pytest
-from werkzeug.serving import make_server
-
 from sqlalchemy import select
+from werkzeug.serving import make_server
 
 from scorekeeper import create_app, services
 from scorekeeper.extensions import db

@@ -114,7 +114,7 @@ def test_ratings_move_in_game_order_and_a_corrected_old_hand_rerates_what_follow
         "csrf_token": csrf_from(page.text), "winner": "1", "players.0.rack": "K2", "players.2.rack": "K9"})
     assert fixed.status_code == 302, fixed.text[:1000]
     after = _ratings(_stats(client, api, table_id))
-    assert _close(after, _rated([[("Ann", 2), ("Bob", 1), ("Cy", 3)]] + order[1:]))
+    assert _close(after, _rated([[("Ann", 2), ("Bob", 1), ("Cy", 3)], *order[1:]]))
     assert after["Bob"] != before["Bob"] and after["Cy"] != before["Cy"]
     # delete g3's last hand: g3 is no longer finished, so it no longer rates
     page = client.get(f"/games/{games[2]}/rounds/2/delete")

@@ -9,7 +9,7 @@ from sqlalchemy import inspect
 from scorekeeper import create_app, services
 from scorekeeper.extensions import db
 from scorekeeper.models import Round
-from scorekeeper.transfer import export_game
+from scorekeeper.services.transfer import export_game
 
 from .test_migrations import MIGRATIONS
 

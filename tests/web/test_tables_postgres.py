@@ -21,7 +21,7 @@ from .table_support import create_table, play_small_table
 from .test_postgres import MIGRATIONS, _without, app, cluster, database  # noqa: F401 (fixtures)
 
 
-def _life(app) -> list:
+def _life(app) -> list:  # noqa: F811 - a parameter, not the fixture
     """A table's life on ``app``: the small table, a corrected old hand, a merge, the API evening,
     an export and import; what the players and API clients see after each step."""
     client = app.test_client()

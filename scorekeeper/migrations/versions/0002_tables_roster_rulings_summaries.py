@@ -5,9 +5,8 @@ Revises: 08e8a4c292f1
 Create Date: 2026-11-23 07:24:06.656167
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'b7d3e1a94c2f'
