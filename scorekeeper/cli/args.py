@@ -6,6 +6,7 @@ Shared by ``scorekeeper check`` / ``hand`` (:mod:`.commands`) and
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Sequence
 
 
@@ -34,3 +35,10 @@ def parse_option(text: str, example: str = "min=4") -> tuple[str, str]:
 def collect_options(pairs: Sequence[str] | None, example: str = "min=4") -> dict[str, str]:
     """Every ``--option KEY=VALUE`` as a dict (a repeated key keeps the last value)."""
     return dict(parse_option(p, example) for p in pairs or ())
+
+
+def add_common(p: argparse.ArgumentParser, example: str = "min=4") -> None:
+    """The ``--option KEY=VALUE`` and ``--json`` flags every engine command takes."""
+    p.add_argument("--option", "-O", action="append", metavar="KEY=VALUE", default=[],
+                   help=f"a variant option, e.g. --option {example} (repeatable)")
+    p.add_argument("--json", action="store_true", help="print the answer as JSON")

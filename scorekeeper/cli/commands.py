@@ -1,4 +1,4 @@
-"""The ``scorekeeper`` command: check, hand, print, serve, init-db.
+"""The ``scorekeeper`` command: check, hand, solve, turn, print, serve, init-db.
 
 Exit codes: 0 legal, 1 not legal, 2 notation or usage error (message on stderr).
 
@@ -18,7 +18,7 @@ from typing import Any
 from ..checking import CheckInput, run
 from ..display.card_faces import canonical, written_tokens
 from ..rules import RulesError
-from .args import UsageError, collect_options
+from .args import UsageError, add_common, collect_options
 
 EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_USAGE = 0, 1, 2
 
@@ -43,7 +43,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--extend", metavar="CARDS", help="the meld already on the table that CARDS are added to")
     p.add_argument("--batch", action="store_true",
                    help="read JSON lines from standard input, write one JSON verdict per line")
-    _add_common(p)
+    add_common(p)
     p.set_defaults(func=_cmd_check)
 
     p = sub.add_parser("hand", help="the value of the cards left in a hand",
@@ -51,11 +51,12 @@ def _build_parser() -> argparse.ArgumentParser:
                                    "crib-rummy counts cards).")
     p.add_argument("variant", help="variant slug")
     p.add_argument("cards", nargs="*", help="the cards left in hand")
-    _add_common(p)
+    add_common(p)
     p.set_defaults(func=_cmd_hand)
 
-    from . import print_command
+    from . import print_command, solve_command
     print_command.add_parser(sub)
+    solve_command.add_parsers(sub)
 
     p = sub.add_parser("serve", help="run the web app (Flask's server, for local use)")
     p.add_argument("--host", default="127.0.0.1")
@@ -66,12 +67,6 @@ def _build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("init-db", help="create or migrate the database (Alembic migrations)")
     p.set_defaults(func=_cmd_init_db)
     return parser
-
-
-def _add_common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--option", "-O", action="append", metavar="KEY=VALUE", default=[],
-                   help="a variant option, e.g. --option min=4 (repeatable)")
-    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
 
 
 # -- commands -----------------------------------------------------------------

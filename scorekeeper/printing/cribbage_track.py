@@ -21,19 +21,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..display.board_geometry import (
-    GAME_R,
-    HOLE_R,
-    LABELS,
-    Board,
-    game_hole,
-    game_label,
-    hole_xy,
-    peg_shape,
-    peg_xy,
-    seat_shape,
-    streets,
-)
+from ..display import board_geometry as geometry
 from ..display.charts import short_name
 
 #: millimetres above the drawing on the track's page: its title and the lines explaining it
@@ -42,38 +30,38 @@ HEADING = 24
 
 def cribbage_track(target: int, names: Sequence[str]) -> dict[str, Any]:
     """Drawing data of a track to ``target`` (61, 121 or 241) for the players ``names``."""
-    board = Board(target, len(names))
+    board = geometry.Board(target, len(names))
     labels = [short_name(name or f"Player {p + 1}", 9) for p, name in enumerate(names)]
     drawn = [{"top": s.top, "height": s.height, "first": s.first, "last": s.last, "label": s.label,
               "numbers": s.numbers,
               "lanes": [{"y": y, "label": labels[seat],
-                         "holes": [hole_xy(board, seat, n).x for n in range(s.first, s.last + 1)]}
+                         "holes": [geometry.hole_xy(board, seat, n).x for n in range(s.first, s.last + 1)]}
                         for seat, y in enumerate(s.lanes)]}
-             for s in streets(board)]
-    game = game_hole(board)
+             for s in geometry.streets(board)]
+    game = geometry.game_hole(board)
     return {"board": board, "target": target, "holes": board.holes, "streets": drawn,
             "width": board.width, "height": board.height, "view_box": board.view_box,
-            "hole_r": HOLE_R, "label_end": LABELS - 2,
-            "game": {"x": game.x, "y": game.y, "r": GAME_R, "label": game_label(board)},
+            "hole_r": geometry.HOLE_R,
+            "game": {"x": game.x, "y": game.y, "r": geometry.GAME_R, "label": geometry.game_label(board)},
             "pegs": [], "marks": [], "size": (190, 190 * board.height / board.width)}
 
 
 def place_pegs(track: dict[str, Any], progress: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """The track with each seat's front and back peg (``{"front": n, "back": m}``) placed,
     and each seat's shape beside its name in every street."""
-    board: Board = track["board"]
+    board: geometry.Board = track["board"]
     pegs, marks = [], []
     for seat, p in enumerate(progress):
-        shape = seat_shape(seat)
+        shape = geometry.seat_shape(seat)
         for which in ("back", "front"):
             value = p.get(which)
-            where = peg_xy(board, seat, value) if isinstance(value, int) else None
+            where = geometry.peg_xy(board, seat, value) if isinstance(value, int) else None
             if where:
                 paint = 'fill="#000"' if which == "front" else 'fill="#fff" stroke="#000" stroke-width="0.9"'
                 pegs.append({"seat": seat, "kind": which, "x": where.x, "y": where.y, "hole": value,
-                             "svg": Markup(peg_shape(shape, *where).svg(paint))})
-        marks.extend(Markup(peg_shape(shape, LABELS - 3, street["lanes"][seat]["y"], 2.4).svg('fill="#000"'))
-                     for street in track["streets"] if seat < len(street["lanes"]))
+                             "svg": Markup(geometry.peg_shape(shape, *where).svg(paint))})
+        marks.extend(Markup(geometry.peg_shape(shape, geometry.LABELS - 3, lanes[seat]["y"], 2.4).svg('fill="#000"'))
+                     for lanes in (street["lanes"] for street in track["streets"]) if seat < len(lanes))
     return {**track, "pegs": pegs, "marks": marks}
 
 

@@ -57,6 +57,7 @@ from .krazy_bee.steps import step_texts
 from .options import whole_number
 from .rumbugz import KINDS as RUMBUGZ_KINDS
 from .solver import check_turn, solve
+from .solver.batch import solve_lines
 from .tiles import COLOUR_NAMES, SWITCHES
 from .tiles.grid import read_board
 
@@ -89,6 +90,7 @@ __all__ = [
     "score_more",
     "score_round",
     "solve",
+    "solve_lines",
     "step_texts",
     "table_melds",
     "tokenize",

@@ -20,7 +20,7 @@ def test_krazy_bee_lays_the_step_with_the_fewest_wild_bees(hand, step, wild_bees
     assert answer["can_lay"] and answer["wild_bees"] == wild_bees
     laid = [card for meld in answer["melds"] for card in meld]
     assert not Counter(laid) - Counter(hand.split())
-    assert check("krazy-bee", " | ".join(" ".join(m) for m in answer["melds"]), step=step).valid
+    assert check("krazy-bee", " | ".join(" ".join(m) for m in answer["melds"]), options={"step": step}).valid
 
 
 def test_krazy_bee_hand_worked():

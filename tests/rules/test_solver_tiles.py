@@ -147,9 +147,9 @@ def assert_legal(variant, best, rack, table, options=None):
     assert not Counter(best["play"]) - Counter(rack.split())
     if best["table"]:
         text = " | ".join(" ".join(s) for s in best["table"])
-        assert check(variant, text, **(options or {})).valid, text
+        assert check(variant, text, options=options).valid, text
         if "board" in best:
-            assert check(variant, best["board"], **(options or {})).valid
+            assert check(variant, best["board"], options=options).valid
 
 
 TILE = st.one_of(st.builds(lambda c, n: f"{c}{n}", st.sampled_from("RBKG"), st.integers(1, 13)), st.just("J"))

@@ -31,8 +31,9 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from ..errors import OptionError, RulesError
+from ..errors import RulesError
 from ..registry import find_variant
+from .limits import time_limit
 from .tile_engine import tile_variant
 
 __all__ = ["check_turn", "solve"]
@@ -69,27 +70,3 @@ def check_turn(variant: str, before: Any, rack: Any, after: Any, *, initial: boo
     """Judge a whole tile turn: see :func:`.turn.check_turn` (loaded on first use, with the solver)."""
     from .turn import check_turn as judge
     return judge(variant, before, rack, after, initial=initial, **options)
-
-
-#: the longest time bound a caller may ask for, in seconds
-MOST_SECONDS = 60.0
-
-
-def time_limit(raw: Any) -> float:
-    """The ``time_limit`` option: seconds, more than 0 and at most :data:`MOST_SECONDS`.
-
-    >>> time_limit("0.5"), time_limit(2)
-    (0.5, 2.0)
-    >>> time_limit("soon")
-    Traceback (most recent call last):
-    ...
-    scorekeeper.rules.errors.OptionError: option 'time_limit': 'soon' is not a number of seconds; ...
-    """
-    accepted = f"seconds, more than 0 and at most {MOST_SECONDS:g}"
-    try:
-        seconds = float(raw)
-    except (TypeError, ValueError):
-        raise OptionError("time_limit", f"{raw!r} is not a number of seconds", accepted) from None
-    if not 0 < seconds <= MOST_SECONDS:
-        raise OptionError("time_limit", f"{raw!r} is out of range", accepted)
-    return seconds

@@ -104,7 +104,7 @@ def _lay(hand, step, opts) -> tuple[tuple[str, ...], ...] | None:
 def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any) -> StepHint:
     """Can the hand ``rack`` lay the chosen Step (or which Steps can it lay)? ``table`` is unused."""
     from ..krazy_bee import steps_of
-    from ..krazy_bee_steps import chosen_step
+    from ..krazy_bee.steps import chosen_step
     game = find_variant(VARIANT)
     opts = game.options(options)
     hand = game.parse(rack)

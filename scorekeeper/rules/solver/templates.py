@@ -10,7 +10,7 @@ under the standard rules, 5,287 for crazy-tiles and 4,185 for runny-tiles.
 
 Templates are built from the rules' own words (the values a run follows,
 the faces a tile may show) and the test suite re-checks every one of them
-with the engine's :func:`~scorekeeper.rules.tile_sets.read_line`, so the
+with the engine's :func:`~scorekeeper.rules.tiles.sets.read_line`, so the
 two can never drift apart.
 
 >>> from scorekeeper.rules.solver.tile_engine import options_of, switches_of
@@ -197,7 +197,7 @@ def _same_colour_groups(sw, out: _Collector, g: int) -> None:
 
 @cache  # one library per combination of switches (at most 2 ** 8)
 def library(sw) -> tuple[Template, ...]:
-    """Every template for the switches ``sw`` (a :class:`~scorekeeper.rules.tile_sets.Switches`)."""
+    """Every template for the switches ``sw`` (a :class:`~scorekeeper.rules.tiles.sets.Switches`)."""
     out = _Collector()
     longest = 6 if (sw.ten_split or sw.twelve_split) else 5
     _runs(sw, out, longest)

@@ -32,6 +32,7 @@ from typing import Any
 
 from ..errors import RulesError
 from ..verdict import Verdict
+from .limits import time_limit
 from .templates import joker_value
 from .tile_engine import (
     TileTable,
@@ -189,7 +190,6 @@ def check_turn(variant: str, before: Any, rack: Any, after: Any, *, initial: boo
     """
     if tile_variant(variant) is None:
         raise RulesError(f"check_turn judges the tile games (rummikub, crazy-tiles, runny-tiles), not {variant!r}")
-    from . import time_limit
     seconds = time_limit(options.pop("time_limit", CORRECTION_SECONDS))
     opts = options_of(variant, options)
     sw = switches_of(opts)

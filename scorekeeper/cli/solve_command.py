@@ -1,0 +1,126 @@
+"""``scorekeeper solve`` and ``scorekeeper turn``: the best play and the whole-turn checker.
+
+- ``solve VARIANT --rack CARDS [--table CARDS] [--goal tiles|value] [--initial] [--option K=V]... [--json]``
+  answers :func:`scorekeeper.rules.solve` (tile games: the turn laying the most
+  rack tiles or value, with one arrangement of the table; card games: the
+  hint of what the hand can lay). ``solve --batch`` reads JSON lines
+  (:mod:`scorekeeper.rules.solver.batch`) and writes one JSON line each, in order.
+- ``turn VARIANT --before CARDS --rack CARDS --after CARDS [--initial] [--json]``
+  judges a whole tile turn with :func:`scorekeeper.rules.check_turn`; it exits
+  0 when the turn is legal and 1 when it is not.
+
+Tile tables are written as sets separated by ``|`` (or a grid, rows split by ``/``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..rules import check_turn, solve, solve_lines
+from .args import UsageError, add_common, collect_options
+
+EXIT_LEGAL, EXIT_NOT_LEGAL = 0, 1
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    """Register ``solve`` and ``turn`` on the ``scorekeeper`` command's sub-parsers."""
+    p = sub.add_parser("solve", help="find the best play for a rack (tile games) or a hand (card games)",
+                       description="The legal turn that lays the most rack tiles (or value), proved best "
+                                   "unless the time bound (--option time_limit=2) runs out; for the card "
+                                   "games, what the hand can lay. Tables are sets separated by |.")
+    p.add_argument("variant", nargs="?", help="variant slug, e.g. rummikub, crazy-tiles, krazy-bee")
+    p.add_argument("--rack", metavar="CARDS", help="the player's rack or hand")
+    p.add_argument("--table", metavar="CARDS", help="the sets on the table, separated by |")
+    p.add_argument("--goal", choices=("tiles", "value"), default="tiles",
+                   help="lay the most tiles (default) or the most value (CT-5)")
+    p.add_argument("--initial", action="store_true",
+                   help="the player has not made the initial meld yet (CT-6; CR-6, CZ-3 first play)")
+    p.add_argument("--batch", action="store_true",
+                   help="read JSON lines from standard input, write one JSON answer per line")
+    add_common(p, "wrap=yes")
+    p.set_defaults(func=_cmd_solve)
+
+    p = sub.add_parser("turn", help="judge a whole tile turn: the table before, the rack, the table after",
+                       description="Is this turn legal? Nothing may leave the table, every added tile must "
+                                   "come from the rack, the table after must be legal, and an initial meld "
+                                   "is made of rack tiles alone (CT-1..CT-6, CT-9, CT-10).")
+    p.add_argument("variant", help="rummikub, crazy-tiles or runny-tiles")
+    p.add_argument("--before", metavar="CARDS", default="", help="the table before the turn (sets split by |)")
+    p.add_argument("--rack", metavar="CARDS", required=True, help="the rack before the turn")
+    p.add_argument("--after", metavar="CARDS", required=True, help="the table after the turn")
+    p.add_argument("--initial", action="store_true", help="this turn is the player's initial meld (CT-6)")
+    add_common(p, "wrap=yes")
+    p.set_defaults(func=_cmd_turn)
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    if args.batch:
+        if args.variant or args.rack or args.table or args.option:
+            raise UsageError("--batch reads everything from standard input; give no variant, rack or options")
+        for line in solve_lines(sys.stdin):
+            print(line, flush=True)
+        return EXIT_LEGAL
+    if not args.variant or args.rack is None:
+        raise UsageError("solve needs a VARIANT and --rack CARDS (or --batch)")
+    answer = solve(args.variant, args.rack, table=args.table, goal=args.goal, initial=args.initial,
+                   **collect_options(args.option, "time_limit=1")).to_dict()
+    print(json.dumps(answer, ensure_ascii=False) if args.json else format_best_play(answer))
+    return EXIT_LEGAL
+
+
+def _cmd_turn(args: argparse.Namespace) -> int:
+    verdict = check_turn(args.variant, args.before, args.rack, args.after, initial=args.initial,
+                         **collect_options(args.option, "wrap=yes")).to_dict()
+    print(json.dumps(verdict, ensure_ascii=False) if args.json else format_turn(verdict))
+    return EXIT_LEGAL if verdict["valid"] else EXIT_NOT_LEGAL
+
+
+def format_best_play(answer: dict[str, Any]) -> str:
+    """The best play in words: what to lay, the table after it, and whether it is proved best.
+
+    >>> print(format_best_play({"variant": "rummikub", "tiles_played": 2, "value": 15, "play": ["R7", "R8"],
+    ...                         "table": [["R4", "R5", "R6", "R7", "R8"]], "optimal": True}))
+    Lay 2 tiles (15 points): R7 R8 (proved best)
+      table after: R4 R5 R6 R7 R8
+    """
+    if "tiles_played" not in answer:  # a card game's hint: its own fields, one a line
+        return "\n".join(f"{key}: {_words(value)}" for key, value in answer.items() if key != "variant")
+    proof = "proved best" if answer["optimal"] else "best found, not proven: the time bound ran out"
+    if not answer["play"]:
+        lines = [f"Nothing can be laid ({proof})"]
+    else:
+        lines = [f"Lay {_count(answer['tiles_played'], 'tile')} ({answer['value']} points): "
+                 f"{' '.join(answer['play'])} ({proof})"]
+    if answer["table"]:
+        lines.append("  table after: " + " | ".join(" ".join(s) for s in answer["table"]))
+    lines += [f"  note: {n}" for n in answer.get("notes", [])]
+    return "\n".join(lines)
+
+
+def format_turn(verdict: dict[str, Any]) -> str:
+    """A whole turn's verdict in words: legal or not, the tiles played, their value, every reason."""
+    head = "LEGAL turn" if verdict.get("valid") else "NOT LEGAL turn"
+    played = verdict.get("played") or []
+    lines = [f"{head}: {_count(len(played), 'tile')} played ({verdict.get('value', 0)} points)"
+             + (f": {' '.join(played)}" if played else "")]
+    lines += [f"  - {r}" for r in verdict.get("reasons", [])]
+    lines += [f"  instead: {a}" for a in verdict.get("alternatives", [])]
+    lines += [f"  note: {n}" for n in verdict.get("notes", [])]
+    return "\n".join(lines)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _words(value: Any) -> str:
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, (list, tuple)) for v in value):
+        return " | ".join(" ".join(map(str, v)) for v in value)  # melds or sets, as they are written
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_words(v) for v in value) or "none"
+    if isinstance(value, dict):
+        return "; ".join(f"{k} {_words(v)}" for k, v in value.items())
+    return "none" if value is None else str(value)

@@ -1,0 +1,30 @@
+"""The solver's time bound: ``time_limit`` in seconds, read once for ``solve`` and ``check_turn``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import OptionError
+
+#: the longest time bound a caller may ask for, in seconds
+MOST_SECONDS = 60.0
+
+
+def time_limit(raw: Any) -> float:
+    """The ``time_limit`` option: seconds, more than 0 and at most :data:`MOST_SECONDS`.
+
+    >>> time_limit("0.5"), time_limit(2)
+    (0.5, 2.0)
+    >>> time_limit("soon")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.OptionError: option 'time_limit': 'soon' is not a number of seconds; ...
+    """
+    accepted = f"seconds, more than 0 and at most {MOST_SECONDS:g}"
+    try:
+        seconds = float(raw)
+    except (TypeError, ValueError):
+        raise OptionError("time_limit", f"{raw!r} is not a number of seconds", accepted) from None
+    if not 0 < seconds <= MOST_SECONDS:
+        raise OptionError("time_limit", f"{raw!r} is out of range", accepted)
+    return seconds
