@@ -39,6 +39,7 @@ def _configure(app: Flask, test_config: dict | None) -> None:
 
 def _register_extensions(app: Flask) -> None:
     from .extensions import csrf, db, migrate
+    from .tables import models  # noqa: F401 - the tables' rows beside the games' (create_all, migrations)
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))

@@ -149,8 +149,3 @@ class AuditEntry(db.Model):
     undone: Mapped[bool] = mapped_column(default=False)
 
     game: Mapped[Game] = relationship(back_populates="audit_entries")
-
-
-# Tables (scorekeeper/tables/) keep their rows beside these; imported here so every model is known
-# wherever the models are (migrations, create_all).
-from .tables import models as _tables_models  # noqa: E402,F401

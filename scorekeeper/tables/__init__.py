@@ -11,5 +11,5 @@
 - :mod:`.views`, :mod:`.api`: the pages and the JSON API;
 - :mod:`.charts`: server-drawn SVG charts of the statistics.
 
-Keep this file free of imports: :mod:`scorekeeper.models` imports :mod:`.models`.
+Keep this file free of imports: ``create_app`` imports :mod:`.models` with the other rows.
 """
