@@ -1,8 +1,9 @@
-# Two commands: `make run` (set up and serve on SQLite) and `make test` (set up and run every test).
+# Two commands: `make run` (set up and serve the local network on SQLite; HOST=127.0.0.1 keeps it
+# private) and `make test` (set up and run every test).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
-HOST   ?= 127.0.0.1
+HOST   ?= 0.0.0.0
 PORT   ?= 5000
 
 .PHONY: run test serve db bench clean
@@ -17,14 +18,20 @@ $(VENV)/.installed-test: $(VENV)/.installed
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
+# axe-core for the accessibility sweep (tests/browser/test_axe.py), pinned in package-lock.json;
+# installed again only when the lock file changes. Without npm the sweep skips (fails under CI).
+node_modules/.installed: package.json package-lock.json
+	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund && touch $@; \
+	else echo "make: npm not found: the axe-core sweep will not run" >&2; fi
+
 db: $(VENV)/.installed
 	$(VENV)/bin/flask --app scorekeeper db upgrade --directory scorekeeper/migrations
 
 run: db
 	bash scripts/system-deps.sh run
-	$(VENV)/bin/flask --app scorekeeper run --host $(HOST) --port $(PORT)
+	$(PY) -m scorekeeper.server --host $(HOST) --port $(PORT)
 
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test node_modules/.installed
 	bash scripts/system-deps.sh test
 	$(VENV)/bin/ruff check
 	$(PY) -m pytest $(PYTEST_ARGS)
@@ -33,6 +40,8 @@ bench: $(VENV)/.installed-test
 	$(PY) bench/rules_bench.py
 	$(PY) bench/pdf_bench.py
 	$(PY) bench/web_bench.py
+	$(PY) bench/live_bench.py
+	$(PY) bench/delivery_bench.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache test-artifacts
+	rm -rf $(VENV) .pytest_cache test-artifacts node_modules

@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
 
             def filled() -> bytes:
                 db.session.remove()  # load the game afresh each time, as a request would
-                game = services.get_game_or_404(public_id)
+                game = services.get_game(public_id)
                 return printing.game_sheet_pdf(game, services.game_score(game),
                                                f"http://127.0.0.1:5000/games/{public_id}")
 

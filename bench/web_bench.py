@@ -90,6 +90,11 @@ def start_gunicorn(port: int, db_url: str, workers: int, threads: int) -> subpro
         [gunicorn, "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--threads", str(threads),
          "--worker-class", "gthread", "--log-level", "warning", "scorekeeper:create_app()"],
         cwd=ROOT, env=env, start_new_session=True)
+    return wait_until_up(proc, port)
+
+
+def wait_until_up(proc: subprocess.Popen, port: int) -> subprocess.Popen:
+    """``proc`` once it answers ``/healthz`` on ``port`` (stopped, with its children, if it never does)."""
     deadline = time.time() + 30
     while time.time() < deadline:
         try:
@@ -99,8 +104,8 @@ def start_gunicorn(port: int, db_url: str, workers: int, threads: int) -> subpro
                 return proc
         except OSError:
             time.sleep(0.2)
-    proc.kill()
-    raise SystemExit("gunicorn did not start")
+    os.killpg(proc.pid, signal.SIGTERM)
+    raise SystemExit("the server did not start")
 
 
 class Client:

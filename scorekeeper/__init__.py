@@ -15,7 +15,10 @@ def create_app(test_config: dict | None = None) -> Flask:
                 template_folder=str(TEMPLATES), static_folder=str(STATIC))
     _configure(app, test_config)
     _register_extensions(app)
+    _register_delivery(app)
+    _register_features(app)
     _register_blueprints(app)
+    _register_live(app)
     _register_errorhandlers(app)
     _register_template_helpers(app)
     _register_protections(app)
@@ -39,17 +42,36 @@ def _configure(app: Flask, test_config: dict | None) -> None:
 
 def _register_extensions(app: Flask) -> None:
     from .extensions import csrf, db, migrate
-    from .tables import models  # noqa: F401 - the tables' rows beside the games' (create_all, migrations)
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
 
+def _register_delivery(app: Flask) -> None:
+    from . import delivery
+
+    delivery.register(app)
+
+
+def _register_features(app: Flask) -> None:
+    """Feature packages register into the core's registries (rows, API document, API fields,
+    live channels) and mount their pages."""
+    from .tables.feature import init_app as tables
+
+    tables(app)
+
+
 def _register_blueprints(app: Flask) -> None:
     from .views import register_blueprints
 
     register_blueprints(app)
+
+
+def _register_live(app: Flask) -> None:
+    from . import live
+
+    live.init_app(app)
 
 
 def _register_errorhandlers(app: Flask) -> None:

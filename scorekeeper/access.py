@@ -2,8 +2,11 @@
 
 The browser that creates a game gets the secret in a per-game cookie; an
 editor link (``/games/<id>/join/<secret>``) puts it in another browser on
-purpose; API clients send ``Authorization: Bearer <secret>``. Everyone else
-reads. Every mutating route calls :func:`require_editor`.
+purpose; API clients send ``Authorization: Bearer <secret>`` (read by
+:func:`bearer_secret`, the one parser of that header). Everyone else reads.
+Every mutating route starts with :func:`editable_game`, which raises the
+services' :class:`~scorekeeper.services.SecretMissing` or
+:class:`~scorekeeper.services.NotEditor` (401 / 403 at the boundary).
 """
 
 from __future__ import annotations
@@ -11,10 +14,11 @@ from __future__ import annotations
 import logging
 import re
 
-from flask import Response, abort, request
+from flask import Response, request
 
+from .extensions import db
 from .models import Game
-from .services import get_game_or_404, secret_matches
+from .services import NotEditor, SecretMissing, get_game, secret_matches
 
 #: a year: a game night's editors should not lose their rights mid-season
 COOKIE_MAX_AGE = 365 * 24 * 3600
@@ -23,6 +27,11 @@ COOKIE_PREFIX = "sk_edit_"
 _EDITOR_LINK_SECRET = re.compile(r"(/join/)[^/\s\"?#]+")
 #: loggers that write request lines (the development server, gunicorn's access log)
 REQUEST_LOGGERS = ("werkzeug", "gunicorn.access")
+#: what a page tells a browser without the edit secret
+NOT_AN_EDITOR = "Only the table's scorekeepers can change this game. Ask one of them for the editor link."
+#: what the API tells a client that sent no secret, or a wrong one
+NO_BEARER = "Changing a game needs its edit secret: send the header 'Authorization: Bearer <edit secret>'."
+WRONG_BEARER = "That edit secret does not belong to this game."
 
 
 def cookie_name(game: Game) -> str:
@@ -30,17 +39,35 @@ def cookie_name(game: Game) -> str:
     return COOKIE_PREFIX + game.public_id
 
 
+def bearer_secret() -> str | None:
+    """The secret of this request's ``Authorization: Bearer <secret>`` header, or None.
+
+    The scheme is case-insensitive (RFC 7235); an empty secret counts as none.
+    """
+    scheme, _, secret = request.headers.get("Authorization", "").strip().partition(" ")
+    if scheme.lower() != "bearer" or not secret.strip():
+        return None
+    return secret.strip()
+
+
 def presented_secret(game: Game) -> str | None:
     """The secret this request offers: the Bearer header, else the game's cookie."""
     return presented_secret_for(game.public_id)
 
 
-def presented_secret_for(public_id: str) -> str | None:
-    """The secret offered for the game with this public id (before loading the game)."""
-    header = request.headers.get("Authorization", "")
-    if header[:7].lower() == "bearer ":
-        return header[7:].strip()
-    return request.cookies.get(COOKIE_PREFIX + public_id)
+def presented_secret_for(public_id: str, *, cookie: bool = True) -> str | None:
+    """The secret offered for the game with this public id (before loading the game):
+    the Bearer header, else (``cookie``) the game's edit cookie."""
+    secret = bearer_secret()
+    if secret is None and cookie:
+        return request.cookies.get(COOKIE_PREFIX + public_id)
+    return secret
+
+
+def holds_secret_for(public_id: str, game_id: int) -> bool:
+    """Whether this request holds the edit secret of the game with these ids (reads its row alone)."""
+    secret = presented_secret_for(public_id)
+    return secret is not None and secret_matches(db.session.get(Game, game_id), secret)
 
 
 def can_edit(game: Game) -> bool:
@@ -49,17 +76,28 @@ def can_edit(game: Game) -> bool:
 
 
 def require_editor(game: Game) -> None:
-    """Abort with 403 unless this request holds the game's edit secret."""
+    """:class:`NotEditor` unless this request holds the game's edit secret."""
     if not can_edit(game):
-        abort(403, description="Only the table's scorekeepers can change this game. "
-                               "Ask one of them for the editor link.")
+        raise NotEditor(NOT_AN_EDITOR)
 
 
-def editable_game(public_id: str) -> Game:
-    """The game at ``public_id`` for one of its editors: 404 when there is none, else 403
-    unless this request holds its edit secret (every mutating page route starts here)."""
-    game = get_game_or_404(public_id)
-    require_editor(game)
+def editable_game(public_id: str, *, bearer_only: bool = False) -> Game:
+    """The game at ``public_id`` for one of its editors (every mutating route starts here).
+
+    GameNotFound when there is none; else NotEditor unless this request holds
+    its edit secret. ``bearer_only`` (the API, which is CSRF-exempt): only the
+    Bearer header counts, never the browser's cookie, and a request without
+    one is told so (SecretMissing).
+    """
+    game = get_game(public_id)
+    if not bearer_only:
+        require_editor(game)
+        return game
+    secret = bearer_secret()
+    if secret is None:
+        raise SecretMissing(NO_BEARER)
+    if not secret_matches(game, secret):
+        raise NotEditor(WRONG_BEARER)
     return game
 
 

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .rules import check, find_variant, hand
+from .rules import UnknownVariant, check, find_variant, hand, variants
 
 #: Longest card text accepted from outside (a full 106-tile grid is about 1,000 characters).
 MAX_CARDS_CHARS = 4000
@@ -65,7 +65,8 @@ def from_json(body: Any, action: str = "check") -> CheckInput:
     ...
     scorekeeper.checking.InputError: 'cards' must be a string of card tokens, e.g. "7 7 W"
     """
-    body = fields_of(body, ("variant", "cards", "options", "extend"))
+    # counting a hand has no meld on the table: 'extend' is not one of its fields
+    body = fields_of(body, ("variant", "cards", "options", "extend")[:4 if action == "check" else 3])
     variant = variant_field(body)
     cards = body.get("cards", "")
     if not isinstance(cards, str):
@@ -73,8 +74,6 @@ def from_json(body: Any, action: str = "check") -> CheckInput:
     extend = body.get("extend")
     if extend is not None and not isinstance(extend, str):
         raise InputError("'extend' must be a string of card tokens or null")
-    if action == "hand" and extend:
-        raise InputError("'extend' has no meaning when counting a hand")
     options = options_field(body)
     for name, value in options.items():
         if isinstance(value, (dict, list)):
@@ -105,11 +104,20 @@ def fields_of(body: Any, accepted: tuple[str, ...]) -> dict:
 
 
 def variant_field(body: Mapping[str, Any]) -> str:
-    """The body's ``variant`` slug, stripped (InputError when missing or not text)."""
+    """The body's ``variant``: InputError when missing or not text, UnknownVariant unless it is
+    a variant's slug spelt exactly (a JSON body has no address to redirect to another spelling).
+
+    >>> variant_field({"variant": "Krazy-Bee"})
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.UnknownVariant: unknown variant 'Krazy-Bee'; accepted: krazy-bee, ...
+    """
     variant = body.get("variant")
     if not isinstance(variant, str) or not variant.strip():
         raise InputError("'variant' is required: a variant slug such as \"krazy-bee\"")
-    return variant.strip()
+    if find_variant(variant).slug != variant:
+        raise UnknownVariant(variant, [v["slug"] for v in variants()])
+    return variant
 
 
 def options_field(body: Mapping[str, Any]) -> dict:

@@ -2,7 +2,8 @@
 
 Environment variables: ``SCOREKEEPER_SECRET_KEY`` (or ``SECRET_KEY``),
 ``DATABASE_URL`` (e.g. ``postgresql+psycopg://user:pass@host/db``),
-``SCOREKEEPER_PROXY_HOPS`` (how many proxies in front set ``X-Forwarded-*``; 0: none).
+``SCOREKEEPER_PROXY_HOPS`` (how many proxies in front set ``X-Forwarded-*``; 0: none),
+``PUBLIC_URL`` (or ``SCOREKEEPER_PUBLIC_URL``: the address other phones use, for shared links).
 Without a secret key one is generated into ``instance/secret_key`` on first run.
 """
 
@@ -22,8 +23,16 @@ class Defaults:
     SESSION_COOKIE_SAMESITE = "Lax"
     MAX_CONTENT_LENGTH = 2 * 1024 * 1024
     JSON_SORT_KEYS = False
-    # Seconds between refreshes of a followed (read-only) game page.
-    FOLLOW_REFRESH_SECONDS = 15
+    # Where other phones reach the app (a proxy, a tunnel), for every shared link and QR code;
+    # empty: the address the page was opened on, a loopback one replaced by the LAN address.
+    PUBLIC_URL = os.environ.get("SCOREKEEPER_PUBLIC_URL") or os.environ.get("PUBLIC_URL") or ""
+    # Live pages (scorekeeper.live): how often each worker reads the games its followers watch
+    # (SQLite; PostgreSQL is woken by NOTIFY and reads every LIVE_POLL_SECONDS x 50 as a safety
+    # net), the heartbeat that keeps proxies from closing an idle stream, and a stream's life
+    # before the browser reconnects (with Last-Event-ID, so nothing is missed).
+    LIVE_POLL_SECONDS = 0.1
+    LIVE_HEARTBEAT_SECONDS = 15
+    LIVE_STREAM_SECONDS = 600
     # Proxies in front whose X-Forwarded-For/Proto/Host are trusted (0: none, the headers are
     # ignored). Behind a TLS-terminating proxy set 1, so edit cookies are Secure and links https.
     PROXY_HOPS = int(os.environ.get("SCOREKEEPER_PROXY_HOPS") or 0)

@@ -19,6 +19,9 @@ def app(tmp_path):
         "SECRET_KEY": "test-secret",
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
         "WTF_CSRF_ENABLED": True,
+        # a test that reads a live event stream to its end (the security sweep GETs every route)
+        # gets it ended within a second instead of the ten minutes a browser gets
+        "LIVE_STREAM_SECONDS": 1, "LIVE_HEARTBEAT_SECONDS": 0.5,
     })
     with app.app_context():
         db.create_all()

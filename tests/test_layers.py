@@ -30,10 +30,10 @@ PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
 #: lowest first; a module belongs to the first entry that is it or one of its packages
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("rules",),
-    ("words", "paths", "config", "extensions", "models", "checking", "rulebook", "entry"),
+    ("words", "paths", "config", "extensions", "models", "checking", "rulebook", "entry", "addresses"),
     ("services",),
     ("display", "printing", "forms"),
-    ("views", "cli", "access", "filters", "openapi", ""),
+    ("views", "cli", "access", "filters", "openapi", "openapi_schemas", "delivery", "live", "server", ""),
 )
 
 #: A feature package spans the layers: each of its modules sits with the layer it serves.
@@ -41,8 +41,8 @@ FEATURE_LAYERS: dict[str, dict[str, int]] = {
     "tables": {"models": 1, "figures": 1, "ratings": 1, "": 1,
                "summaries": 2, "rulings": 2, "services": 2, "transfer": 2,
                "charts": 3, "forms": 3,
-               "access": 4, "api": 4, "openapi": 4, "stats": 4, "views": 4, "views_roster": 4,
-               "views_rulings": 4},
+               "access": 4, "api": 4, "feature": 4, "live": 4, "openapi": 4, "stats": 4, "views": 4,
+               "views_roster": 4, "views_rulings": 4},
 }
 
 

@@ -25,7 +25,8 @@ from ..printing import (
 from .args import UsageError, collect_options
 
 EXIT_OK, EXIT_USAGE = 0, 2
-#: where the QR code of ``print game`` points when no --base-url is given
+#: where the QR code of ``print game`` points when no --base-url is given (``PUBLIC_URL`` wins; a
+#: loopback host becomes this machine's LAN address, see scorekeeper.addresses)
 DEFAULT_BASE_URL = "http://127.0.0.1:5000/"
 
 
@@ -60,7 +61,8 @@ def add_parser(subparsers) -> None:
     p.add_argument("id", help="the game's id as in its URL (/games/<id>)")
     p.add_argument("--frames", action="store_true", help="print the game's Step Indicator Frames instead")
     p.add_argument("--base-url", default=DEFAULT_BASE_URL,
-                   help=f"where the app is served, for the QR code (default {DEFAULT_BASE_URL})")
+                   help=f"where the app is served, for the QR code (default {DEFAULT_BASE_URL}, "
+                        "with this machine's LAN address for 127.0.0.1; PUBLIC_URL overrides both)")
     _add_paper(p)
     p.set_defaults(func=_cmd_game)
 
@@ -122,9 +124,9 @@ def _cmd_game(args: argparse.Namespace) -> int:
         return _refused(err)
     app = create_app()
     with app.test_request_context(base_url=args.base_url):
-        from flask import url_for
         from sqlalchemy.exc import SQLAlchemyError
 
+        from ..addresses import external_url
         from ..services import find_game, game_score
 
         try:
@@ -137,5 +139,5 @@ def _cmd_game(args: argparse.Namespace) -> int:
             if game.variant != FRAMES_VARIANT:
                 return _fail("--frames: Step Indicator Frames are for Krazy Bee games only")
             return _write(args.output, game_frames_pdf(game, paper))
-        url = url_for("games.show", public_id=game.public_id, _external=True)
+        url = external_url("games.show", public_id=game.public_id)
         return _write(args.output, game_sheet_pdf(game, game_score(game), url, paper))

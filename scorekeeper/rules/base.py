@@ -9,15 +9,29 @@ field errors the same way.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
 from .cards import Card, Notation
 from .errors import NotationError, RoundError, RulesError
+from .facts import Count, Fact, ListOf, Record, Text, canonical, normalised
 from .options import Option, resolve, whole_number
 from .scoring import GameScore, RoundOutcome, rank_totals
 from .verdict import HandValue, Verdict
+
+#: what every player-by-player hand can say about the cards left in a hand
+CARDS_LEFT = Text("cards left in hand, in the variant's notation (RULES.md N-1); \"\" is an empty hand")
+POINTS_LEFT = Count("a typed total of the cards left, when the cards are not given (the cards win when both are)")
+
+
+def seats(low: int, high: int, entry: Mapping[str, Fact], **facts: Fact) -> Record:
+    """The shape of a hand recorded player by player: ``players`` (one ``entry`` per seat,
+    ``low`` to ``high`` of them) and the hand's other ``facts``."""
+    players = ListOf("one entry per player, in seat order", item=Record(fields=entry),
+                     min_items=low, max_items=high)
+    return Record(fields={**facts, "players": players}, required=("players",))
 
 
 class Variant:
@@ -29,6 +43,8 @@ class Variant:
     max_players: ClassVar[int]
     notation: ClassVar[Notation]
     option_spec: ClassVar[tuple[Option, ...]] = ()
+    #: every key ``score_round`` reads, and its JSON type (:mod:`.facts`); None: facts kept as sent
+    facts_shape: ClassVar[Any] = None
     #: one line for menus: what the game is
     summary: ClassVar[str] = ""
     #: what the players call one deal-and-play, in every page, message and sheet:
@@ -57,6 +73,23 @@ class Variant:
             "high_wins": self.high_wins(self.options()), "round_word": self.round_word,
             "options": [o.describe() for o in self.option_spec],
         }
+
+    # -- round facts ----------------------------------------------------------
+    def canonical_facts(self, facts: Any) -> dict:
+        """Facts sent in, checked and written as this variant reads them (:func:`.facts.canonical`):
+        RoundError naming every unknown key and mistyped value."""
+        if self.facts_shape is not None:
+            return canonical(self.facts_shape, facts)
+        if not isinstance(facts, Mapping):  # no declared shape: a deep JSON copy
+            raise RoundError([("", "a round must be an object of facts")])
+        try:
+            return json.loads(json.dumps(facts, allow_nan=False))
+        except (TypeError, ValueError):
+            raise RoundError([("", "round facts must be plain JSON values")]) from None
+
+    def stored_facts(self, facts: Any) -> Any:
+        """Facts already stored, written the canonical way the engine reads them (:func:`.facts.normalised`)."""
+        return facts if self.facts_shape is None else normalised(self.facts_shape, facts)
 
     # -- the checker ----------------------------------------------------------
     def check(self, cards: str, extend: str | None, opts: dict[str, Any]) -> Verdict:

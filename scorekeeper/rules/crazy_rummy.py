@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .base import Variant
+from .base import CARDS_LEFT, POINTS_LEFT, Variant, seats
 from .crazy_sets import (
     NOTATION,
     RANKS,
@@ -49,6 +49,7 @@ from .crazy_sets import (
     wild_rank,
 )
 from .errors import RoundError
+from .facts import Count, ListOf, Seat, Text
 from .options import Option
 from .registry import register
 from .scoring import RoundOutcome
@@ -66,6 +67,14 @@ class CrazyRummy(Variant):
     summary = "Sets only, a new wild rank every hand, race to 1500."
     min_players, max_players = 2, 12
     notation = NOTATION
+    facts_shape = seats(2, 12, {
+        "board": Text("cards on the player's board (CZ-6)"),
+        "board_points": Count("a typed board value, when the board's cards are not given"),
+        "hand": CARDS_LEFT, "points": POINTS_LEFT,
+    }, face_up=ListOf("each seat's face-up first card; the dealer's is the wild indicator (CZ-1, CZ-7)",
+                      item=Text(), words=True),
+        wild=Text("the hand's wild rank; it must match the dealer's face-up card (CZ-1)", nullable=True, note=True),
+        went_out=Seat("the seat that went out; null: nobody"))
     option_spec = (
         Option("target", "int", 1500, "The game ends after a hand in which a total reaches this",
                rule="CZ-8", low=1),

@@ -40,9 +40,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from .base import Variant
+from .base import CARDS_LEFT, POINTS_LEFT, Variant, seats
 from .cards import Card, Notation, tokenize
 from .errors import NotationError, RoundError
+from .facts import Choice, ListOf, Seat, Text
 from .options import Option
 from .progressions import Shape, judge, judge_change
 from .registry import register
@@ -73,6 +74,13 @@ class RumBugz(Variant):
     min_players, max_players = 2, 6
     round_word = "round"  # RB-7, RB-8: rounds
     notation = NOTATION
+    facts_shape = seats(2, 6, {
+        "kinds": ListOf("kinds laid this round (RB-4); the winner laid all four",
+                        item=Choice(values=KINDS, fold=True), order=KINDS, words=True),
+        "hand": CARDS_LEFT, "points": POINTS_LEFT,
+        "bid": Text("notes (bids are notes, RB-8)", note=True), "notes": Text("notes", note=True),
+    }, winner=Seat("the seat that laid all four kinds and emptied the hand; null: nobody (RB-7)"),
+        starter=Seat("who drew the highest Bug and played first"))
     option_spec = (
         Option("plyt_value", "int", 12, "Points a PLYT left in hand counts", rule="RB-6", low=0, high=100),
         Option("rounds", "int", 5, "Rounds in a game (when no target is set)", rule="RB-8",

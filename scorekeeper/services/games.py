@@ -9,7 +9,6 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import abort
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
@@ -17,14 +16,13 @@ from ..extensions import db
 from ..models import Game, Player
 from ..rules import OptionError, RoundError, find_variant, options_for
 from ..tables.models import Table, TableGame
+from .errors import GameNotFound
 from .events import game_deleting
 from .hands import _audit
 from .scores import _keep_score, _score_setup
 
 #: Longest player name kept (longer names are refused, not cut).
 NAME_MAX = 40
-#: What a request about a game that does not exist is told (404).
-NO_GAME = "There is no game at this address; it may have been deleted."
 
 
 class SetupError(RoundError):
@@ -62,11 +60,11 @@ def find_game(public_id: str) -> Game | None:
     ).scalar_one_or_none()
 
 
-def get_game_or_404(public_id: str) -> Game:
-    """:func:`find_game`, or 404 when there is no such game."""
+def get_game(public_id: str) -> Game:
+    """:func:`find_game`, or :class:`~.errors.GameNotFound` when there is no such game."""
     game = find_game(public_id)
     if game is None:
-        abort(404, description=NO_GAME)
+        raise GameNotFound(public_id)
     return game
 
 

@@ -9,11 +9,9 @@ reverses.
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Mapping
 from typing import Any
 
-from flask import abort
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -21,6 +19,7 @@ from ..extensions import db
 from ..models import AuditEntry, Game, Round, utcnow
 from ..rules import GameScore, RoundError, RulesError, find_variant
 from ..words import signed
+from .errors import Conflict, HandNotFound
 from .events import hands_changed
 from .scores import _keep_score, _score, _score_from
 
@@ -28,8 +27,12 @@ from .scores import _keep_score, _score, _score_from
 UNDOABLE = ("record", "edit", "delete")
 
 
-class ConcurrentChange(RulesError):
-    """Another phone changed the same game at the same moment; nothing of this change was kept."""
+class ConcurrentChange(Conflict, RulesError):
+    """Another phone changed the same game at the same moment; nothing of this change was kept.
+
+    A :class:`~.errors.Conflict` (HTTP 409) that the hand forms also show as a
+    RulesError, at the top of the form with the hand as entered.
+    """
 
     def __init__(self):
         super().__init__("someone else changed this game at the same moment; "
@@ -49,8 +52,8 @@ def record_round(game: Game, facts: Mapping[str, Any], *, before: GameScore | No
     ``before``: the game as already scored (every stored hand), when the
     caller has it, so only the new hand is scored again.
     """
-    facts = _plain(facts)
     number = len(game.rounds) + 1
+    facts = hand_facts(game.variant, facts, number)
     score = _score_from(game, [r.facts for r in game.rounds] + [facts], number - 1, before)
     round_ = Round(number=number, facts=facts)
     game.rounds.append(round_)
@@ -63,13 +66,13 @@ def record_round(game: Game, facts: Mapping[str, Any], *, before: GameScore | No
 
 def update_round(game: Game, number: int, facts: Mapping[str, Any], *,
                  before: GameScore | None = None) -> Round:
-    """Replace hand ``number``'s facts after checking the whole game; 404 for no such hand.
+    """Replace hand ``number``'s facts after checking the whole game (HandNotFound: no such hand).
 
     ``before``: the game scored up to hand ``number`` (not included), when the
     caller has it, so only this hand and the later ones are scored again.
     """
-    round_ = round_or_404(game, number)
-    facts = _plain(facts)
+    round_ = get_round(game, number)
+    facts = hand_facts(game.variant, facts, number)
     score = _score_from(game, [facts if r.number == number else r.facts for r in game.rounds],
                         number - 1, before)
     old = copy.deepcopy(round_.facts)
@@ -83,7 +86,7 @@ def update_round(game: Game, number: int, facts: Mapping[str, Any], *,
 
 def delete_round(game: Game, number: int) -> None:
     """Remove hand ``number`` (later hands move up one) after checking the rest still scores."""
-    round_ = round_or_404(game, number)
+    round_ = get_round(game, number)
     score = _score(game, [r.facts for r in game.rounds if r.number != number])
     old = copy.deepcopy(round_.facts)
     _remove_round(game, round_)
@@ -107,23 +110,25 @@ def undo_last_change(game: Game) -> str:
     if entry is None:
         raise NothingToUndo()
     number = entry.round_number
+    # the facts an edit or a delete replaced, written as the engine reads them
+    old = None if entry.action == "record" else find_variant(game.variant).stored_facts(copy.deepcopy(entry.old))
     facts = [r.facts for r in game.rounds]
     if entry.action == "record":
         facts = facts[:number - 1] + facts[number:]
     elif entry.action == "edit":
-        facts = [*facts[:number - 1], entry.old, *facts[number:]]
+        facts = [*facts[:number - 1], old, *facts[number:]]
     else:
-        facts = [*facts[:number - 1], entry.old, *facts[number - 1:]]
+        facts = [*facts[:number - 1], old, *facts[number - 1:]]
     score = _score(game, facts)
 
     if entry.action == "record":
-        _remove_round(game, round_or_404(game, number))
+        _remove_round(game, get_round(game, number))
     elif entry.action == "edit":
-        round_ = round_or_404(game, number)
-        round_.facts = copy.deepcopy(entry.old)
+        round_ = get_round(game, number)
+        round_.facts = old
         round_.updated_at = utcnow()
     else:
-        _insert_round(game, number, copy.deepcopy(entry.old))
+        _insert_round(game, number, old)
     entry.undone = True
     what = f"Undid: {entry.summary}"
     _audit(game, "undo", number, entry.new, entry.old, what)
@@ -131,12 +136,12 @@ def undo_last_change(game: Game) -> str:
     return what
 
 
-def round_or_404(game: Game, number: int) -> Round:
-    """Hand ``number`` of ``game``; 404 when the game has no such hand."""
+def get_round(game: Game, number: int) -> Round:
+    """Hand ``number`` of ``game``; :class:`~.errors.HandNotFound` when it has no such hand."""
     for round_ in game.rounds:
         if round_.number == number:
             return round_
-    abort(404, description=f"This game has no {_word(game)} {number}.")
+    raise HandNotFound(number, _word(game))
 
 
 # -- writing rows ---------------------------------------------------------------------
@@ -205,11 +210,10 @@ def _changes_text(game: Game, score: GameScore, number: int) -> str:
     return ", ".join(f"{p.name} {signed(c)}" for p, c in zip(game.players, changes))
 
 
-def _plain(facts: Mapping[str, Any]) -> dict:
-    """A deep JSON-ready copy of round facts (RoundError when they are not plain JSON)."""
-    if not isinstance(facts, Mapping):
-        raise RoundError([("", "a round must be an object of facts")])
+def hand_facts(variant: str, facts: Any, number: int) -> dict:
+    """Hand ``number``'s facts as ``variant`` reads them: known keys, JSON types, a deep copy
+    (RoundError naming each unknown key or mistyped value, with the hand number)."""
     try:
-        return json.loads(json.dumps(facts))
-    except (TypeError, ValueError):
-        raise RoundError([("", "round facts must be plain JSON values")]) from None
+        return find_variant(variant).canonical_facts(facts)
+    except RoundError as err:
+        raise err.in_round(number) from None

@@ -19,8 +19,8 @@ from typing import Any
 
 from ..extensions import db
 from ..models import AuditEntry, Game, Round
-from ..rules import score_game
-from . import clean_names, create_game, game_options
+from ..rules import RoundError, score_game
+from . import SetupError, clean_names, create_game, game_options, hand_facts
 
 FORMAT = "scorekeeper-game"
 VERSION = 1
@@ -45,21 +45,22 @@ def stamp(moment: datetime | None) -> str | None:
 
 
 def parse_stamp(text: Any, where: str) -> datetime:
-    """ISO 8601 text back to a naive UTC time; TransferError naming ``where`` otherwise.
+    """ISO 8601 text back to a naive UTC time; RoundError naming ``where`` otherwise (a 422: the API
+    has checked the text's shape against its document already).
 
     >>> parse_stamp("2024-05-01T22:30:00+02:00", "created_at")
     datetime.datetime(2024, 5, 1, 20, 30)
     >>> parse_stamp("0001-01-01T00:00:00+01:00", "created_at")
     Traceback (most recent call last):
     ...
-    scorekeeper.services.transfer.TransferError: created_at: '0001-01-01T00:00:00+01:00' is not an ISO 8601 time
+    scorekeeper.rules.errors.RoundError: created_at: '0001-01-01T00:00:00+01:00' is not an ISO 8601 time from year 1 ...
     """
     try:
         moment = datetime.fromisoformat(str(text))
         if moment.tzinfo is not None:
             moment = moment.astimezone(UTC).replace(tzinfo=None)
     except (ValueError, OverflowError):  # OverflowError: a time zone pushes it past year 1 or 9999
-        raise TransferError(f"{where}: {text!r} is not an ISO 8601 time") from None
+        raise RoundError([(where, f"{text!r} is not an ISO 8601 time from year 1 to 9999")]) from None
     return moment
 
 
@@ -90,14 +91,17 @@ def import_game(doc: Any) -> tuple[Game, str]:
     players = _list(doc, "players")
     seats = [_int(p.get("seat"), f"players.{i}.seat") for i, p in enumerate(players)]
     if sorted(seats) != list(range(len(players))):
-        raise TransferError(f"players: seats must be 0..{len(players) - 1}, each once")
+        raise SetupError([("players", f"seats must be 0..{len(players) - 1}, each once")])
     names = [p.get("name") for _, p in sorted(zip(seats, players), key=lambda pair: pair[0])]
     rounds = _list(doc, "rounds", required=False)
-    facts = []
     for i, entry in enumerate(rounds):
-        if entry.get("number") != i + 1 or not isinstance(entry.get("facts"), dict):
+        if not isinstance(entry.get("facts"), dict):
             raise TransferError(f"rounds.{i}: give number {i + 1} and its facts (an object)")
-        facts.append(entry["facts"])
+        if entry.get("number") != i + 1:  # a gap or a repeat: the shape is right, the numbers are not
+            raise RoundError([(f"rounds.{i}.number", f"rounds.{i}: hands are numbered 1, 2, 3 ...; "
+                                                     f"this one is {i + 1}")])
+    # each hand as the variant reads it (RoundError naming unknown keys, with the hand number)
+    facts = [hand_facts(doc["variant"], entry["facts"], i + 1) for i, entry in enumerate(rounds)]
     audit = [_audit_entry(a, i) for i, a in enumerate(_list(doc, "audit", required=False))]
 
     first_dealer = _int(doc.get("first_dealer", 0), "first_dealer")
@@ -128,6 +132,8 @@ def _document(doc: Any) -> Mapping[str, Any]:
         raise TransferError("variant: a variant slug is required")
     if not isinstance(doc.get("options", {}), dict):
         raise TransferError("options: must be an object")
+    if doc.get("status", "in_progress") not in ("in_progress", "finished"):
+        raise TransferError("status: in_progress or finished")
     return doc
 
 
@@ -139,9 +145,9 @@ def _list(doc: Mapping[str, Any], key: str, required: bool = True) -> list[dict]
 
 
 def _int(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value):
         raise TransferError(f"{where}: must be a whole number")
-    return value
+    return int(value)
 
 
 def _stamps(entry: Mapping[str, Any], where: str) -> dict[str, datetime]:

@@ -9,25 +9,26 @@ starts with :func:`changeable_table`.
 
 from __future__ import annotations
 
-from flask import Response, abort, request
+from flask import Response, request
 from sqlalchemy import select
 
-from ..access import COOKIE_MAX_AGE
+from ..access import COOKIE_MAX_AGE, bearer_secret
 from ..extensions import db
+from ..services import NotEditor
 from .models import Table
-from .services import secret_matches, table_or_404
+from .services import get_table, secret_matches
 
 COOKIE_PREFIX = "sk_table_"
+#: what a page tells a phone without the table's secret
+NOT_A_PHONE = "Only the table's phones can change it. Ask one of them for the table link."
 #: most tables a phone's cookies are looked up for (a phone holds a handful)
 HELD_MAX = 20
 
 
 def presented_secret(table: Table) -> str | None:
     """The secret this request offers for ``table``: the Bearer header, else the table's cookie."""
-    header = request.headers.get("Authorization", "")
-    if header[:7].lower() == "bearer ":
-        return header[7:].strip()
-    return request.cookies.get(COOKIE_PREFIX + table.public_id)
+    secret = bearer_secret()
+    return secret if secret is not None else request.cookies.get(COOKIE_PREFIX + table.public_id)
 
 
 def held_secret(table: Table) -> str | None:
@@ -42,11 +43,11 @@ def can_change(table: Table) -> bool:
 
 def changeable_table(public_id: str) -> tuple[Table, str]:
     """The table and its secret for one of its phones: 404 without the table, else 403 without
-    its secret."""
-    table = table_or_404(public_id)
+    its secret (:class:`~scorekeeper.services.NotEditor`)."""
+    table = get_table(public_id)
     secret = held_secret(table)
     if secret is None:
-        abort(403, description="Only the table's phones can change it. Ask one of them for the table link.")
+        raise NotEditor(NOT_A_PHONE)
     return table, secret
 
 

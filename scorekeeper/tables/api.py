@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, abort, current_app, jsonify, request, url_for
+from flask import Response, current_app, jsonify
 
+from ..access import bearer_secret
+from ..addresses import external_url
 from ..checking import InputError, fields_of
 from ..extensions import db
+from ..services import NotEditor, SecretMissing
 from ..services.transfer import stamp
-from ..views.api import AuthError, _body, _object, bp, game_urls
+from ..views.api import _body, _object, _shaped, bp, game_urls
 from . import services
 from .stats import kept, stamp_of, table_stats
 from .transfer import export_table, games_csv, hands_csv, import_table
@@ -25,12 +28,11 @@ def table_urls(table, secret: str | None = None) -> dict[str, str]:
     """Where a table lives: the API resource, its page (read-only link), statistics, export; the
     table link (which gives a phone the secret) when the secret is known."""
     tid = table.public_id
-    urls = {"api": url_for("api.table", table_id=tid, _external=True),
-            "page": url_for("tables.show", table_id=tid, _external=True),
-            "stats": url_for("api.table_stats_json", table_id=tid, _external=True),
-            "export": url_for("api.table_export", table_id=tid, _external=True)}
+    urls = {"api": external_url("api.table", table_id=tid), "page": external_url("tables.show", table_id=tid),
+            "stats": external_url("api.table_stats_json", table_id=tid),
+            "export": external_url("api.table_export", table_id=tid)}
     if secret:
-        urls["join"] = url_for("tables.join", table_id=tid, secret=secret, _external=True)
+        urls["join"] = external_url("tables.join", table_id=tid, secret=secret)
     return urls
 
 
@@ -59,14 +61,14 @@ def table_for_new_game(table_id: Any):
     the table, 401/403 without its secret."""
     if not isinstance(table_id, str) or not table_id.strip():
         raise InputError("'table' must be a table's id (a string)")
-    table = services.table_or_404(table_id.strip())
-    scheme, _, secret = request.headers.get("Authorization", "").strip().partition(" ")
-    if scheme.lower() != "bearer" or not secret.strip():
-        raise AuthError(401, "Starting a table's game needs the table's secret: "
-                             "send the header 'Authorization: Bearer <table secret>'.")
-    if not services.secret_matches(table, secret.strip()):
-        raise AuthError(403, "That secret does not belong to this table.")
-    return table, secret.strip()
+    table = services.get_table(table_id.strip())
+    secret = bearer_secret()
+    if secret is None:
+        raise SecretMissing("Starting a table's game needs the table's secret: "
+                            "send the header 'Authorization: Bearer <table secret>'.")
+    if not services.secret_matches(table, secret):
+        raise NotEditor("That secret does not belong to this table.")
+    return table, secret
 
 
 def _created(table, secret: str):
@@ -84,6 +86,7 @@ def create_table():
     if not isinstance(body.get("name"), str):
         raise InputError("'name' is required: the table's name (a string)")
     table, secret = services.create_table(body["name"], players)
+    _shaped("NewTable", body, values=True)
     db.session.commit()
     return _created(table, secret)
 
@@ -91,24 +94,24 @@ def create_table():
 @bp.get("/tables/<table_id>")
 def table(table_id: str):
     """A table: its roster and its games."""
-    return jsonify(table_json(services.table_or_404(table_id)))
+    return jsonify(table_json(services.get_table(table_id)))
 
 
 @bp.get("/tables/<table_id>/stats")
 def table_stats_json(table_id: str):
     """A table's statistics: players (games, wins, win rate, streaks, ratings ...), head-to-head, variants
     (the answer is kept until the table changes)."""
-    stamp = stamp_of(table_id)
-    if stamp is None:
-        abort(404, description=services.NO_TABLE)
-    body = kept(("json", *stamp), lambda: current_app.json.dumps(table_stats(services.table_or_404(table_id))))
+    found = stamp_of(table_id)
+    if found is None:
+        raise services.TableNotFound(table_id)
+    body = kept(("json", *found), lambda: current_app.json.dumps(table_stats(services.get_table(table_id))))
     return Response(body, mimetype="application/json")
 
 
 @bp.get("/tables/<table_id>/export")
 def table_export(table_id: str):
     """The table's whole history as JSON (for ``POST /tables/import``)."""
-    table = services.table_or_404(table_id)
+    table = services.get_table(table_id)
     response = jsonify(export_table(table))
     response.headers["Content-Disposition"] = f'inline; filename="scorekeeper-table-{table.public_id}.json"'
     return response
@@ -123,28 +126,31 @@ def _csv_response(text: str, name: str) -> Response:
 @bp.get("/tables/<table_id>/export/games.csv")
 def table_games_csv(table_id: str):
     """One line per player per game, for spreadsheets."""
-    table = services.table_or_404(table_id)
+    table = services.get_table(table_id)
     return _csv_response(games_csv(table), f"scorekeeper-table-{table.public_id}-games.csv")
 
 
 @bp.get("/tables/<table_id>/export/hands.csv")
 def table_hands_csv(table_id: str):
     """One line per player per hand, for spreadsheets."""
-    table = services.table_or_404(table_id)
+    table = services.get_table(table_id)
     return _csv_response(hands_csv(table), f"scorekeeper-table-{table.public_id}-hands.csv")
 
 
 @bp.post("/tables/import")
 def table_import():
     """Restore a table export as a new table: 201 with its new id, secret and URLs."""
-    table, secret = import_table(_object())
+    body = _shaped("TableExport", _object())
+    table, secret = import_table(body)
+    _shaped("TableExport", body, values=True)
     db.session.commit()
     return _created(table, secret)
 
 
-def start_table_game(table_id: Any, variant: str, names: list[str], options: dict, first_dealer: int):
-    """``POST /games`` with ``"table"``: the players are roster names (new names join the roster);
-    the game starts with the table's option choices (``options`` win) and a table-derived secret."""
-    table, secret = table_for_new_game(table_id)
+def start_table_game(body: dict, variant: str, names: list[str], options: dict, first_dealer: int):
+    """``POST /games`` with ``"table"`` (registered by :mod:`.feature`): the players are roster names
+    (new names join the roster); the game starts with the table's option choices (``options`` win)
+    and a table-derived secret."""
+    table, secret = table_for_new_game(body["table"])
     return services.start_game(table, secret, variant, services.roster_players(table, names), options,
                                first_dealer)

@@ -17,19 +17,26 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import abort
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from .. import services
 from ..extensions import db
 from ..models import Game
-from ..services import SetupError, clean_names, hash_secret
+from ..services import NotFound, SetupError, clean_names, hash_secret
 from .models import TABLE_NAME_MAX, Member, Table, TableFigure, TableGame, TableSeat
 from .rulings import option_choices
 from .summaries import attach, rerate_all, touch
 
 NO_TABLE = "There is no table at this address."
+
+
+class TableNotFound(NotFound):
+    """No table has this public id (a 404, like a game that is not there)."""
+
+    def __init__(self, public_id: str = ""):
+        self.public_id = public_id
+        super().__init__(NO_TABLE)
 
 
 # -- secrets ---------------------------------------------------------------------------------
@@ -59,10 +66,11 @@ def find_table(public_id: str) -> Table | None:
                               .options(selectinload(Table.members))).scalar_one_or_none()
 
 
-def table_or_404(public_id: str) -> Table:
+def get_table(public_id: str) -> Table:
+    """:func:`find_table`, or :class:`TableNotFound` when there is no such table."""
     table = find_table(public_id)
     if table is None:
-        abort(404, description=NO_TABLE)
+        raise TableNotFound(public_id)
     return table
 
 

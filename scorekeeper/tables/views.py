@@ -2,20 +2,26 @@
 
 Thin views: read the form, call :mod:`.services`, commit once, redirect.
 Roster pages (new game, players, attach) are in :mod:`.views_roster`; rulings in
-:mod:`.views_rulings`; both add their routes to this blueprint.
+:mod:`.views_rulings`; both add their routes to this blueprint (:mod:`.feature` imports
+them before mounting it).
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, session, url_for
+from flask import Blueprint, flash, make_response, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 
 from .. import access as game_access
+from .. import live
+from ..addresses import external_url
 from ..display.qr import qr_svg
 from ..extensions import db
+from ..live.stream import follow
 from ..rules import RulesError, variants
+from ..services import NotEditor
 from . import access, charts, services
 from .forms import AddPlayerForm, MergeForm, RenameForm, TableForm, with_roster
+from .live import CHANNEL, table_token
 from .stats import kept, rating_history, stamp_of, table_stats
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
@@ -80,8 +86,9 @@ def new():
 
 @bp.get("/<table_id>")
 def show(table_id: str):
-    """The table: its games (in progress, finished), its players and a summary of the statistics."""
-    table = services.table_or_404(table_id)
+    """The table: its games (in progress, finished), its players and a summary of the statistics;
+    it follows its games live (:func:`follow_table`)."""
+    table = services.get_table(table_id)
     secret = access.held_secret(table)
     stats = table_stats(table)
     playing = services.table_games(table, finished=False)
@@ -91,8 +98,18 @@ def show(table_id: str):
         finished=services.table_games(table, finished=True, limit=shown), shown=shown,
         keeps={g.public_id for g, _ in playing if secret and services.holds_game(secret, g)},
         variant_names=variant_names(), variants=variants(),
+        layout=live.layout(live.fragment_requested()), live_version=table_token(table.updated_at),
         add_form=AddPlayerForm(), rename_form=with_roster(RenameForm(), table.members),
         merge_form=with_roster(MergeForm(), table.members))
+
+
+@bp.get("/<table_id>/live")
+def follow_table(table_id: str):
+    """The table's changes as Server-Sent Events (a game of it recorded, started, finished ...)."""
+    stamp = stamp_of(table_id)
+    if stamp is None:
+        raise services.TableNotFound(table_id)
+    return follow(CHANNEL + table_id, table_token(stamp[1]))
 
 
 @bp.get("/<table_id>/stats")
@@ -100,10 +117,10 @@ def statistics(table_id: str):
     """Every statistic of the table, with its charts (the page is kept until the table changes)."""
     stamp = stamp_of(table_id)
     if stamp is None:
-        abort(404, description=services.NO_TABLE)
+        raise services.TableNotFound(table_id)
     if session.get("_flashes"):
-        return _statistics_page(services.table_or_404(table_id))
-    return kept(("page", *stamp), lambda: _statistics_page(services.table_or_404(table_id)))
+        return _statistics_page(services.get_table(table_id))
+    return kept(("page", *stamp), lambda: _statistics_page(services.get_table(table_id)))
 
 
 def _statistics_page(table) -> str:
@@ -124,12 +141,12 @@ def _statistics_page(table) -> str:
 @bp.get("/<table_id>/share")
 def share(table_id: str):
     """The read-only link with its QR code; for the table's phones the table link too."""
-    table = services.table_or_404(table_id)
-    follow = url_for(".show", table_id=table.public_id, _external=True)
+    table = services.get_table(table_id)
+    reader = external_url("tables.show", table_id=table.public_id)
     secret = access.held_secret(table)
-    join = url_for(".join", table_id=table.public_id, secret=secret, _external=True) if secret else None
-    return render_template("tables/share.html", table=table, follow_url=follow, join_url=join,
-                           follow_qr=_qr(follow), join_qr=_qr(join) if join else None)
+    join = external_url("tables.join", table_id=table.public_id, secret=secret) if secret else None
+    return render_template("tables/share.html", table=table, follow_url=reader, join_url=join,
+                           follow_qr=_qr(reader), join_qr=_qr(join) if join else None)
 
 
 def _qr(url: str) -> Markup:
@@ -139,9 +156,9 @@ def _qr(url: str) -> Markup:
 @bp.get("/<table_id>/join/<secret>")
 def join(table_id: str, secret: str):
     """A table link: this phone gets the table's secret, then the table page."""
-    table = services.table_or_404(table_id)
+    table = services.get_table(table_id)
     if not services.secret_matches(table, secret):
-        abort(403, description="This table link is not valid for this table.")
+        raise NotEditor("This table link is not valid for this table.")
     flash(f"This phone now belongs to the table {table.name}: it can start games and keep score.", "success")
     return access.remember(make_response(redirect(url_for(".show", table_id=table_id))), table, secret)
 
@@ -152,10 +169,6 @@ def keep_score(table_id: str, public_id: str):
     table, secret = access.changeable_table(table_id)
     game = next((g for g, _ in services.table_games(table) if g.public_id == public_id), None)
     if game is None or not services.holds_game(secret, game):
-        abort(403, description="This game was not started from this table; ask its scorekeeper "
-                               "for the editor link.")
+        raise NotEditor("This game was not started from this table; ask its scorekeeper for the editor link.")
     response = make_response(redirect(url_for("games.show", public_id=public_id)))
     return game_access.remember_editor(response, game, services.game_secret(secret, public_id))
-
-
-from . import views_roster, views_rulings  # noqa: E402,F401  (their routes join this blueprint)

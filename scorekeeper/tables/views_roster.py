@@ -3,13 +3,14 @@ and attaching a game started elsewhere (with a confirmation). Every POST needs t
 
 from __future__ import annotations
 
-from flask import abort, flash, make_response, redirect, render_template, request, url_for
+from flask import flash, make_response, redirect, render_template, request, url_for
 
 from .. import access as game_access
 from ..extensions import db
 from ..forms import OPT, ConfirmForm, new_game_form, steps_to_lines, submitted_options
 from ..rules import RulesError, variants
-from ..services import find_game
+from ..services import NotEditor, find_game
+from ..views.variant_lookup import variant_or_404
 from . import access, services
 from .forms import AddPlayerForm, MergeForm, RenameForm, with_roster
 from .rulings import option_choices
@@ -19,17 +20,10 @@ from .views import bp
 NEW_PEOPLE = 3
 
 
-def _variant_or_404(slug: str) -> dict:
-    for v in variants():
-        if v["slug"] == slug:
-            return v
-    abort(404, description=f"There is no variant called {slug!r}.")
-
-
 @bp.get("/<table_id>/play")
 def choose(table_id: str):
     """A new game of the table: pick the variant."""
-    table = services.table_or_404(table_id)
+    table = services.get_table(table_id)
     return render_template("tables/choose.html", table=table, variants=variants())
 
 
@@ -37,11 +31,11 @@ def choose(table_id: str):
 def play(table_id: str, variant: str):
     """A new game of the table: seats picked from the roster in one tap each, newcomers join the
     roster, options start with the table's choices."""
-    info = _variant_or_404(variant)
+    info = variant_or_404(variant, "variant", "There is no variant called {slug!r}.").describe()
     if request.method == "POST":
         table, secret = access.changeable_table(table_id)
     else:
-        table, secret = services.table_or_404(table_id), None
+        table, secret = services.get_table(table_id), None
     form = new_game_form(info, request.form if request.method == "POST" else None)
     choices = option_choices(table, info["slug"])
     if request.method == "GET":
@@ -55,7 +49,7 @@ def play(table_id: str, variant: str):
                                                     submitted_options(form), form.first_dealer.data)
         except RulesError as err:
             db.session.rollback()
-            table = services.table_or_404(table_id)
+            table = services.get_table(table_id)
             error = "; ".join(m for _, m in getattr(err, "errors", None) or [("", str(err))])
         else:
             db.session.commit()
@@ -137,7 +131,7 @@ def rename(table_id: str):
 def merge(table_id: str):
     """Two roster entries are one person: a confirmation page, then the merge."""
     if request.method == "GET":
-        table = services.table_or_404(table_id)
+        table = services.get_table(table_id)
         form = with_roster(MergeForm(request.args, meta={"csrf": False}), table.members)
         return render_template("tables/merge.html", table=table, form=form, editor=access.can_change(table),
                                confirm=ConfirmForm())
@@ -164,7 +158,7 @@ def merge(table_id: str):
 @bp.route("/<table_id>/attach", methods=["GET", "POST"])
 def attach(table_id: str):
     """Attach a game started elsewhere: give its link, match its names to the roster, confirm."""
-    table = services.table_or_404(table_id)
+    table = services.get_table(table_id)
     game_ref = (request.values.get("game") or "").strip().rstrip("/").split("/")[-1]
     game = find_game(game_ref) if game_ref else None
     if request.method == "POST":
@@ -180,9 +174,9 @@ def attach(table_id: str):
             except RulesError as err:
                 db.session.rollback()
                 flash(f"Not attached: {err}", "error")
-                table = services.table_or_404(table_id)
+                table = services.get_table(table_id)
         elif game is not None:
-            abort(403, description="Only the game's scorekeepers can attach it to a table.")
+            raise NotEditor("Only the game's scorekeepers can attach it to a table.")
         else:
             flash("Not attached: give the link of one of your games.", "error")
         status = 422

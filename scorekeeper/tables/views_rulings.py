@@ -3,13 +3,16 @@ withdrawing one, and the printed rules card with them. Every POST needs the tabl
 
 from __future__ import annotations
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import flash, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from ..checking import InputError
+from ..checking import InputError, from_query, run
 from ..extensions import db
 from ..forms import ConfirmForm
+from ..printing.documents import PrintInputError, PrintOptions, paper_choice, rules_pdf
 from ..rules import RulesError, find_variant
+from ..views.printing import pdf_response
+from ..views.variant_lookup import variant_or_404
 from . import access, rulings, services
 from .forms import OptionRulingForm, ReadingRulingForm, RulingForm, option_choices, variant_choices
 from .views import bp, field_errors, variant_names
@@ -42,7 +45,7 @@ def _page(table, status: int = 200, **forms):
 @bp.get("/<table_id>/rulings")
 def rulings_page(table_id: str):
     """Every ruling of the table, newest decision last, with forms for its phones."""
-    return _page(services.table_or_404(table_id))
+    return _page(services.get_table(table_id))
 
 
 @bp.post("/<table_id>/rulings")
@@ -57,7 +60,7 @@ def add_ruling(table_id: str):
             ruling = _keep(table, kind, form)
         except (RulesError, InputError) as err:
             db.session.rollback()
-            table = services.table_or_404(table_id)
+            table = services.get_table(table_id)
             if kind == "verdict":
                 flash(f"Not adopted: {err}", "error")
                 return redirect(url_for(".rulings_page", table_id=table_id))
@@ -88,15 +91,13 @@ def _keep(table, kind: str | None, form):
 @bp.get("/<table_id>/rulings/adopt")
 def adopt(table_id: str):
     """Confirm adopting a checker verdict (the checker's link, asked again) with its day and a note."""
-    table = services.table_or_404(table_id)
+    table = services.get_table(table_id)
     slug = request.args.get("variant", "")
     try:
         variant = find_variant(slug).describe()
-        from ..checking import from_query, run
-
         verdict = run(from_query(variant["slug"], request.args))
     except (RulesError, InputError) as err:
-        abort(422, description=f"This check cannot be adopted: {err}")
+        raise RulesError(f"This check cannot be adopted: {err}") from err
     asked = [(key, value) for key, value in request.args.items(multi=True) if key not in ("game",)]
     return render_template("tables/adopt.html", table=table, variant=variant, verdict=verdict, asked=asked,
                            form=RulingForm(), editor=access.can_change(table),
@@ -122,15 +123,12 @@ def withdraw(table_id: str):
 @bp.get("/<table_id>/rules/<variant>.pdf")
 def rules_card(table_id: str, variant: str):
     """The variant's printed rules card with the table's rulings on it."""
-    from ..printing.documents import PrintOptions, paper_choice, rules_pdf
-    from ..views.printing import pdf_response
-
-    table = services.table_or_404(table_id)
+    table = services.get_table(table_id)
+    slug = variant_or_404(variant, "variant", "There is no rules card for {slug!r}.").slug
     try:
-        slug = find_variant(variant).slug
         paper = paper_choice(request.args.get("paper"))
-    except (RulesError, ValueError):
-        abort(404, description=f"There is no rules card for {variant!r}.")
+    except PrintInputError as err:
+        raise InputError("; ".join(err.errors.values())) from err
     listed = [(r.decided_on.date().isoformat(), rulings.sentence(r), r.note)
               for r in rulings.rulings_of(table, slug)]
     pdf = rules_pdf(PrintOptions(kind="rules", variant=slug, paper=paper), rulings=listed, table=table.name)

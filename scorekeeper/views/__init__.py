@@ -19,7 +19,5 @@ BLUEPRINTS = (
 
 
 def register_blueprints(app: Flask) -> None:
-    import_module("scorekeeper.tables.api")  # tables' API routes join the API blueprint before it is registered
     for name in BLUEPRINTS:
         app.register_blueprint(import_module(f"{__name__}.{name}").bp)
-    app.register_blueprint(import_module("scorekeeper.tables.views").bp)

@@ -2,127 +2,104 @@
 
 CSRF-exempt (registered with ``csrf.exempt``): changes to a game need
 ``Authorization: Bearer <edit secret>`` instead of a cookie, so a page on
-another site cannot act for a browser. Every error is a JSON body with a
-human-readable ``error`` (and the engine's ``reasons`` where it spoke):
-400 malformed, 401 no secret, 403 wrong secret, 404, 405, 413, 422 rules.
+another site cannot act for a browser. Bodies are strict JSON and are checked
+against the document's own schemas (:func:`scorekeeper.openapi_schemas.problems`).
+Every error is the one JSON body of :mod:`scorekeeper.views.errors`
+(``error`` and ``reasons``): 400 not the documented shape, 401 no secret,
+403 wrong secret, 404, 405, 409 a clash, 413, 422 the rules refuse.
 """
 
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
-from werkzeug.exceptions import HTTPException
+from werkzeug.routing import BaseConverter
 
+from ..access import editable_game
+from ..addresses import external_url
 from ..checking import InputError, fields_of, from_json, json_object, options_field, run, variant_field
 from ..extensions import csrf, db
 from ..openapi import document
-from ..rules import RoundError, RulesError, variants
-from ..services import (
-    create_game,
-    delete_round,
-    game_score,
-    get_game_or_404,
-    record_round,
-    secret_matches,
-    update_round,
-)
-from ..services.transfer import TransferError, export_game, import_game, stamp
+from ..openapi_schemas import problems
+from ..rules import RoundError, variants
+from ..services import create_game, delete_round, game_score, get_game, record_round, update_round
+from ..services.transfer import export_game, import_game, stamp
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
 
 
-class AuthError(Exception):
-    """401 (no Bearer secret) or 403 (a wrong one)."""
+class GameId(BaseConverter):
+    """A game's id in an API path: 12 URL-safe characters, as ``services.games`` makes them. So
+    ``/games/import`` is never a game: ``GET /games/import`` is a 405 whose ``Allow`` names POST only."""
 
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
-        self.status = status
-
-
-# -- errors ---------------------------------------------------------------------------
-def _error(status: int, message: str, reasons: list[str] | None = None, **extra: Any):
-    db.session.rollback()  # a refused request leaves nothing behind
-    body: dict[str, Any] = {"error": message}
-    if reasons:
-        body["reasons"] = reasons
-    body.update(extra)
-    return jsonify(body), status
+    regex = r"[A-Za-z0-9_-]{12}"
 
 
-@bp.errorhandler(InputError)
-@bp.errorhandler(TransferError)
-def _malformed(err: ValueError):
-    return _error(400, str(err))
-
-
-@bp.errorhandler(AuthError)
-def _auth(err: AuthError):
-    response, status = _error(err.status, str(err))
-    if status == 401:
-        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
-    return response, status
-
-
-@bp.errorhandler(RoundError)
-def _round_rejected(err: RoundError):
-    fields = [{"field": f, "message": m} for f, m in err.errors]
-    return _error(422, str(err), [m for _, m in err.errors], fields=fields, round=err.round)
-
-
-@bp.errorhandler(RulesError)
-def _rules_rejected(err: RulesError):
-    return _error(422, str(err), [str(err)])
-
-
-@bp.errorhandler(HTTPException)
-def _http(err: HTTPException):
-    return _error(err.code or 400, err.description or err.name)
+bp.record_once(lambda state: state.app.url_map.converters.setdefault("game_id", GameId))
 
 
 # -- reading the request ------------------------------------------------------------------
 def _body() -> Any:
-    """The request body parsed as JSON (any content type); InputError when it is not JSON."""
+    """The request body parsed as strict JSON (any content type); InputError when it is not.
+
+    Strict: ``NaN``, ``Infinity`` and numbers too large for a float (``1e400``)
+    are not JSON (RFC 8259), and strict parsers (browsers, jq) would refuse an
+    answer that echoed them, so they are refused here.
+    """
     raw = request.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
     if not raw.strip():
         raise InputError("the request body is empty; send a JSON object")
     try:
-        return json.loads(raw)
+        return json.loads(raw, parse_constant=_not_json, parse_float=_finite)
     except (ValueError, RecursionError) as err:
         raise InputError(f"the request body is not valid JSON ({err})") from None
+
+
+def _not_json(token: str):
+    raise ValueError(f"{token} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if math.isinf(number):
+        raise ValueError(f"{text} is too large a number")
+    return number
 
 
 def _object() -> dict:
     return json_object(_body())
 
 
+def _shaped(schema: str, body: Any, *, values: bool = False) -> Any:
+    """``body`` when it has the shape of the document's ``schema``, else InputError (400) naming each
+    place. ``values``: its values too (RoundError, 422), once the services and the engine had their say
+    in their own words, so the server never takes what its document refuses."""
+    shape, refused = problems(schema, body)
+    if shape:
+        raise InputError(f"the body does not match the API's {schema} schema: " + "; ".join(shape[:5]))
+    if values and refused:
+        raise RoundError(refused)
+    return body
+
+
 def _game_to_change(public_id: str):
-    """The game a change is asked for: 404 without it, 401/403 without its edit secret."""
-    game = get_game_or_404(public_id)
-    _require_secret(game)
-    return game
-
-
-def _require_secret(game) -> None:
-    """401 without ``Authorization: Bearer <secret>``, 403 with a wrong secret."""
-    scheme, _, secret = request.headers.get("Authorization", "").strip().partition(" ")
-    if scheme.lower() != "bearer" or not secret.strip():
-        raise AuthError(401, "Changing a game needs its edit secret: "
-                             "send the header 'Authorization: Bearer <edit secret>'.")
-    if not secret_matches(game, secret.strip()):
-        raise AuthError(403, "That edit secret does not belong to this game.")
+    """The game a change is asked for: 404 without it, 401/403 without its edit secret (Bearer only)."""
+    return editable_game(public_id, bearer_only=True)
 
 
 # -- representation ---------------------------------------------------------------------------
 def game_urls(game, secret: str | None = None) -> dict[str, str]:
     """Where a game lives: the API resource, its web page (read-only link), export, and the editor link."""
-    urls = {"api": url_for("api.game", public_id=game.public_id, _external=True),
-            "page": url_for("games.show", public_id=game.public_id, _external=True),
-            "export": url_for("api.export", public_id=game.public_id, _external=True)}
+    urls = {"api": external_url("api.game", public_id=game.public_id),
+            "page": external_url("games.show", public_id=game.public_id),
+            "export": external_url("api.export", public_id=game.public_id)}
     if secret:
-        urls["editor"] = url_for("games.join", public_id=game.public_id, secret=secret, _external=True)
+        urls["editor"] = external_url("games.join", public_id=game.public_id, secret=secret)
     return urls
 
 
@@ -171,35 +148,58 @@ def list_variants():
 @bp.post("/check")
 def check_cards():
     """Judge a meld, a Step laydown, an extension or a grid: the verdict of RULES.md section 6."""
-    return jsonify(run(from_json(_body(), "check")))
+    return _judged("check", "CheckRequest")
 
 
 @bp.post("/hand")
 def count_hand():
     """The value of the cards left in a hand (crib-rummy: the card count)."""
-    return jsonify(run(from_json(_body(), "hand")))
+    return _judged("hand", "HandRequest")
+
+
+def _judged(action: str, schema: str):
+    """The engine's answer to a check or a hand count, once the body is the document's ``schema``."""
+    body = _body()
+    ask = from_json(body, action)
+    _shaped(schema, body)
+    answer = run(ask)
+    _shaped(schema, body, values=True)
+    return jsonify(answer)
 
 
 # -- routes: games -----------------------------------------------------------------------------------
 @bp.post("/games")
 def create():
     """Start a game: 201 with its id, edit secret and URLs."""
-    body = fields_of(_body(), ("variant", "players", "options", "first_dealer", "table"))
+    body = fields_of(_body(), ("variant", "players", "options", "first_dealer", *GAME_STARTERS))
     variant, players = variant_field(body), body.get("players")
     if not isinstance(players, list) or not all(isinstance(n, str) for n in players):
         raise InputError("'players' must be a list of names (strings) in seat order")
     options = options_field(body)
     first_dealer = body.get("first_dealer", 0)
-    if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
+    if isinstance(first_dealer, bool) or not isinstance(first_dealer, (int, float)) \
+            or first_dealer != int(first_dealer):
         raise InputError("'first_dealer' must be a seat number (0 = the first player)")
-    if "table" in body:  # a table's game: roster names, the table's Bearer secret and option choices
-        from ..tables.api import start_table_game
-
-        game, secret = start_table_game(body["table"], variant, players, options, first_dealer)
-    else:
-        game, secret = create_game(variant, players, options, first_dealer)
+    starter = next((GAME_STARTERS[field] for field in GAME_STARTERS if field in body), None)
+    if starter is None:
+        game, secret = create_game(variant, players, options, int(first_dealer))
+    else:  # a feature's game (a table's: roster names, the table's Bearer secret and option choices)
+        game, secret = starter(body, variant, players, options, int(first_dealer))
+    _shaped(f"NewGame-{variant}", body, values=True)
     db.session.commit()
     return _created(game, secret)
+
+
+#: fields of ``POST /games`` that a feature answers (:func:`register_game_starter`), each with the
+#: function that starts such a game: ``(body, variant, names, options, first_dealer) -> (game, secret)``
+GAME_STARTERS: dict[str, Callable[..., tuple[Any, str]]] = {}
+
+
+def register_game_starter(field: str, start: Callable[..., tuple[Any, str]]) -> None:
+    """Let ``POST /games`` take ``field``: a body holding it is started by ``start`` (a feature
+    registers from ``create_app``; the document's ``NewGame`` takes the field through
+    :func:`scorekeeper.openapi_schemas.register`)."""
+    GAME_STARTERS[field] = start
 
 
 def _created(game, secret: str):
@@ -208,13 +208,13 @@ def _created(game, secret: str):
     return jsonify(body), 201, {"Location": body["urls"]["api"]}
 
 
-@bp.get("/games/<public_id>")
+@bp.get("/games/<game_id:public_id>")
 def game(public_id: str):
     """A game: players with totals and progress, every round, status and winners."""
-    return jsonify(game_json(get_game_or_404(public_id)))
+    return jsonify(game_json(get_game(public_id)))
 
 
-@bp.post("/games/<public_id>/rounds")
+@bp.post("/games/<game_id:public_id>/rounds")
 def record(public_id: str):
     """Record the next hand (body: the variant's round facts); needs the edit secret."""
     game = _game_to_change(public_id)
@@ -223,7 +223,7 @@ def record(public_id: str):
     return _round_answer(game, round_.number, 201)
 
 
-@bp.put("/games/<public_id>/rounds/<int:number>")
+@bp.put("/games/<game_id:public_id>/rounds/<int:number>")
 def correct(public_id: str, number: int):
     """Replace hand ``number``'s facts; every total recomputes. Needs the edit secret."""
     game = _game_to_change(public_id)
@@ -232,7 +232,7 @@ def correct(public_id: str, number: int):
     return _round_answer(game, number, 200)
 
 
-@bp.delete("/games/<public_id>/rounds/<int:number>")
+@bp.delete("/games/<game_id:public_id>/rounds/<int:number>")
 def remove(public_id: str, number: int):
     """Delete hand ``number`` (later hands move up one). Needs the edit secret."""
     game = _game_to_change(public_id)
@@ -246,10 +246,10 @@ def _round_answer(game, number: int, status: int):
     return jsonify({"round": body["rounds"][number - 1], "game": body}), status
 
 
-@bp.get("/games/<public_id>/export")
+@bp.get("/games/<game_id:public_id>/export")
 def export(public_id: str):
     """The whole game as JSON (players, options, hands, audit trail), for ``/games/import``."""
-    game = get_game_or_404(public_id)
+    game = get_game(public_id)
     response = jsonify(export_game(game))
     response.headers["Content-Disposition"] = f'inline; filename="scorekeeper-{game.public_id}.json"'
     return response
@@ -258,6 +258,9 @@ def export(public_id: str):
 @bp.post("/games/import")
 def import_():
     """Restore an export as a new game: 201 with the new id, edit secret and URLs."""
-    game, secret = import_game(_object())
+    body = _shaped("Export", _object())
+    variant_field(body)  # the canonical slug, as for a new game
+    game, secret = import_game(body)
+    _shaped("Export", body, values=True)
     db.session.commit()
     return _created(game, secret)

@@ -8,14 +8,16 @@ JavaScript and the address bar is always a link to the verdict.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import Blueprint, render_template, request
 
+from ..addresses import external_url
 from ..checking import CheckInput, InputError, check_options, from_query, option_text, run, share_query
 from ..display.card_faces import FAMILY, WILD_NAMES, suit_face
 from ..entry.base import keypad
 from ..rules import RulesError, find_variant, step_texts, variants
 from ..services import find_game
 from .checker_display import present, rule_link, split_rule
+from .variant_lookup import variant_or_404
 
 bp = Blueprint("checker", __name__, url_prefix="/check")
 
@@ -34,13 +36,6 @@ POINTS_LABELS = {"crib-rummy": "Pegs", "crazy-rummy": "Table value"}
 TILE_VARIANTS = ("rummikub", "crazy-tiles", "runny-tiles")
 
 
-def _variant_or_404(slug: str):
-    try:
-        return find_variant(slug)
-    except RulesError:
-        abort(404, description=f"There is no checker for {slug!r}. Pick a game from the list.")
-
-
 def _game_options(public_id: str | None) -> tuple[dict, object | None]:
     """A game's options (and the game) when the checker was opened from it; none for an unknown game."""
     game = find_game(public_id) if public_id else None
@@ -56,7 +51,7 @@ def index():
 @bp.get("/<slug>")
 def variant(slug: str):
     """Check cards under one variant; the verdict is drawn when cards were given."""
-    v = _variant_or_404(slug)
+    v = variant_or_404(slug, "slug", "There is no checker for {slug!r}. Pick a game from the list.")
     base_options, game = _game_options(request.args.get("game"))
     if game is not None and game.variant != v.slug:
         base_options = {}
@@ -69,7 +64,7 @@ def variant(slug: str):
     if error is None and (ask.cards.strip() or ask.extend):
         try:
             result = run(ask)
-            share_url = url_for("checker.variant", slug=v.slug, _external=True, **share_query(ask))
+            share_url = external_url("checker.variant", slug=v.slug, **share_query(ask))
         except RulesError as err:
             error = str(err)
     options, option_errors = _option_values(v.slug, ask.options)

@@ -7,7 +7,6 @@ from collections import OrderedDict
 
 from flask import (
     Blueprint,
-    abort,
     current_app,
     flash,
     make_response,
@@ -20,14 +19,15 @@ from flask import (
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from .. import access, services
+from .. import access, live, services
+from ..addresses import external_url
 from ..display import charts, standings
 from ..display.qr import qr_svg
 from ..extensions import db
 from ..forms import OPT, ConfirmForm, new_game_form, player_field, submitted_options, submitted_players
-from ..models import Game
 from ..rules import OptionError, RoundError, RulesError, find_variant, step_texts, variants
 from ..tables.access import rematch as table_rematch
+from .variant_lookup import variant_or_404
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 
@@ -44,18 +44,13 @@ def _feature_links():
     return {"feature_url": feature_url}
 
 
-def _variant_or_404(slug: str) -> dict:
-    for v in variants():
-        if v["slug"] == slug:
-            return v
-    abort(404, description=f"There is no variant called {slug!r}.")
-
-
 @bp.get("/")
 def index():
     """Every game, in progress first, newest first within each."""
+    version = live.list_token(db.session)  # read first: the list shown is at least this recent
     games = services.list_games()
-    return render_template("games/index.html", editable={g.public_id for g in games if access.can_edit(g)},
+    return render_template("games/index.html", layout=live.layout(live.fragment_requested()), live_version=version,
+                           editable={g.public_id for g in games if access.can_edit(g)},
                            playing=[g for g in games if g.status != "finished"],
                            finished=[g for g in games if g.status == "finished"],
                            variant_names={v["slug"]: v["name"] for v in variants()})
@@ -73,7 +68,7 @@ def choose_variant():
 @bp.route("/new/<variant>", methods=["GET", "POST"])
 def new(variant: str):
     """Step 2 of a new game: players, first dealer and the variant's options."""
-    info = _variant_or_404(variant)
+    info = variant_or_404(variant, "variant", "There is no variant called {slug!r}.").describe()
     form = new_game_form(info, request.form if request.method == "POST" else None)
     if request.method == "POST" and form.validate():
         names, fields = submitted_players(form)
@@ -151,31 +146,28 @@ def show(public_id: str):
     """The game: standings, progress, who deals, the chart and every hand."""
     stamp = services.game_stamp(public_id)
     if stamp is None:
-        abort(404, description=services.NO_GAME)
+        raise services.GameNotFound(public_id)
     # Followers' phones re-load the page every few seconds, and the page changes
     # only with the game: it is kept rendered, keyed by the game's last change.
     # The editors' page is the same for every editor but for the CSRF token in
     # its forms: it is kept with a mark where the token goes, and each request
     # puts its own token there. A page with a message waiting is rendered afresh.
-    if session.get("_flashes"):
-        return render_template("games/show.html", **_game_page(services.get_game_or_404(public_id)))
-    editor = _holds_secret(public_id, stamp[0])
-    key = (public_id, *stamp, editor)
+    # A live page fetches its content alone after each change (?fragment=live), kept the same way.
+    fragment = live.fragment_requested()
+    shown = {"layout": live.layout(fragment), "live_version": live.game_version(stamp)}
+    if session.get("_flashes") and not fragment:
+        return render_template("games/show.html", **_game_page(services.get_game(public_id)), **shown)
+    editor = access.holds_secret_for(public_id, stamp[0])
+    key = (public_id, *stamp, editor, fragment)
     if (kept := _kept_pages().get(key)) is not None:
         return kept.replace(TOKEN_MARK, generate_csrf()) if editor else kept
-    html = render_template("games/show.html", **_game_page(services.get_game_or_404(public_id)))
+    html = render_template("games/show.html", **_game_page(services.get_game(public_id)), **shown)
     _kept_pages().put(key, html.replace(generate_csrf(), TOKEN_MARK) if editor else html)
     return html
 
 
 #: where the request's CSRF token goes in a kept editor's page
 TOKEN_MARK = "csrf-token-of-this-request"
-
-
-def _holds_secret(public_id: str, game_id: int) -> bool:
-    """Whether this request holds the game's edit secret (reads the game row alone)."""
-    secret = access.presented_secret_for(public_id)
-    return secret is not None and services.secret_matches(db.session.get(Game, game_id), secret)
 
 
 def _game_page(game) -> dict:
@@ -206,8 +198,6 @@ def _game_page(game) -> dict:
         "winner_names": standings.names_of(score.winners, names) if score else "",
         "leader_names": standings.names_of(score.leaders, names) if score else "",
         "undo": _undo_label(game) if editor else None,
-        "refresh": (current_app.config["FOLLOW_REFRESH_SECONDS"]
-                    if not editor and game.status != "finished" else None),
     }
     if score and score.rounds:
         page["chart"] = Markup(charts.progression_svg(names, standings.totals_by_round(score),
@@ -242,10 +232,10 @@ def _links(game) -> dict:
 @bp.get("/<public_id>/share")
 def share(public_id: str):
     """The read-only link with its QR code, and for editors the editor link too."""
-    game = services.get_game_or_404(public_id)
-    follow_url = url_for(".show", public_id=game.public_id, _external=True)
+    game = services.get_game(public_id)
+    follow_url = external_url("games.show", public_id=game.public_id)
     secret = access.editor_secret(game)
-    editor_url = url_for(".join", public_id=game.public_id, secret=secret, _external=True) if secret else None
+    editor_url = external_url("games.join", public_id=game.public_id, secret=secret) if secret else None
     return render_template("games/share.html", game=game, follow_url=follow_url, editor_url=editor_url,
                            follow_qr=_qr(follow_url), editor_qr=_qr(editor_url) if editor_url else None)
 
@@ -258,9 +248,9 @@ def _qr(url: str) -> Markup:
 @bp.get("/<public_id>/join/<secret>")
 def join(public_id: str, secret: str):
     """An editor link: this browser gets the edit secret, then the game page."""
-    game = services.get_game_or_404(public_id)
+    game = services.get_game(public_id)
     if not services.secret_matches(game, secret):
-        abort(403, description="This editor link is not valid for this game.")
+        raise services.NotEditor("This editor link is not valid for this game.")
     flash("This phone can now keep score for this game.", "success")
     return access.remember_editor(make_response(redirect(url_for(".show", public_id=public_id))),
                                   game, secret)
@@ -269,7 +259,7 @@ def join(public_id: str, secret: str):
 @bp.get("/<public_id>/history")
 def history(public_id: str):
     """The audit trail: every change, newest first, with old and new facts."""
-    game = services.get_game_or_404(public_id)
+    game = services.get_game(public_id)
     return render_template("games/history.html", game=game, entries=list(reversed(game.audit_entries)))
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, render_template, request, url_for
+from flask import Blueprint, Response, abort, render_template, request
 
 from .. import printing, services
-from ..rules import RulesError, variants
+from ..addresses import external_url
+from ..rules import RulesError, find_variant, variants
 from ..words import round_word
+from .variant_lookup import variant_or_404
 
 bp = Blueprint("printing", __name__, url_prefix="/print")
 
@@ -39,11 +41,22 @@ def _page(kind: str | None = None, errors: dict | None = None, status: int = 200
 @bp.get("/pdf")
 def document():
     """A blank sheet, frames or a rules card as chosen on the Print page (the form's errors otherwise)."""
+    if _known_variant(request.args.get("variant")):
+        variant_or_404(request.args["variant"], "variant")  # another spelling: to the canonical address
     try:
         opts = printing.print_options(request.args)
     except printing.PrintInputError as err:
         return _page(request.args.get("kind") or "sheet", err.errors, 400)
     return pdf_response(printing.document_pdf(opts), opts.filename)
+
+
+def _known_variant(slug: str | None) -> bool:
+    """Whether ``slug`` names a variant in some spelling (an unknown one is the form's error)."""
+    try:
+        find_variant(slug or "")
+    except RulesError:
+        return False
+    return True
 
 
 def _paper() -> str:
@@ -56,12 +69,12 @@ def _paper() -> str:
 @bp.get("/game/<public_id>/sheet.pdf")
 def game_sheet(public_id: str):
     """A game's filled score sheet, with a QR code to its read-only page."""
-    game = services.get_game_or_404(public_id)
+    game = services.get_game(public_id)
     try:
         score = services.game_score(game)
     except RulesError as err:
         abort(409, description=f"This game's {round_word(game.variant, 2)} cannot be scored: {err}")
-    follow_url = url_for("games.show", public_id=game.public_id, _external=True)
+    follow_url = external_url("games.show", public_id=game.public_id)
     pdf = printing.game_sheet_pdf(game, score, follow_url, _paper())
     return pdf_response(pdf, f"{game.variant}-{game.public_id}-sheet.pdf")
 
@@ -69,7 +82,7 @@ def game_sheet(public_id: str):
 @bp.get("/game/<public_id>/frames.pdf")
 def game_frames(public_id: str):
     """A Krazy Bee game's Step Indicator Frames: its own Step list, one frame per player."""
-    game = services.get_game_or_404(public_id)
+    game = services.get_game(public_id)
     if game.variant != printing.FRAMES_VARIANT:
         abort(404, description="Step Indicator Frames are for Krazy Bee games only.")
     return pdf_response(printing.game_frames_pdf(game, _paper()), f"krazy-bee-{game.public_id}-frames.pdf")

@@ -22,7 +22,7 @@ from ..extensions import db
 from ..rules import RoundError, RulesError, find_variant
 from ..rules import check as check_meld
 from ..rules import hand as hand_value
-from ..services import delete_round, game_score, record_round, round_or_404, score_on, update_round
+from ..services import delete_round, game_score, get_round, record_round, score_on, update_round
 from ..words import round_word
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<public_id>/rounds")
@@ -75,7 +75,7 @@ def new(public_id: str):
 def edit(public_id: str, number: int):
     """Correct a recorded hand; every later total, Step and peg is recomputed."""
     game = editable_game(public_id)
-    round_ = round_or_404(game, number)
+    round_ = get_round(game, number)
     entry = entry_for(game.variant)
     ctx = context_for(game, number, facts=round_.facts, before=game_score(game, upto=number - 1))
     word = round_word(game.variant).capitalize()
@@ -88,7 +88,7 @@ def edit(public_id: str, number: int):
 def delete(public_id: str, number: int):
     """Ask to confirm (GET), then delete a hand (POST); later hands move up one."""
     game = editable_game(public_id)
-    round_ = round_or_404(game, number)
+    round_ = get_round(game, number)
     if request.method == "GET":
         return render_template("rounds/delete.html", game=game, round=round_,
                                score=game_score(game), game_url=_game_page(game))

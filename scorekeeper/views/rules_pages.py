@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, render_template
 
 from ..rulebook import SWITCH_WORDS, rulebook, rulebooks
-from ..rules import RulesError, variants
+from ..rules import variants
 from .games import feature_url
+from .variant_lookup import variant_or_404
 
 bp = Blueprint("rules_pages", __name__, url_prefix="/rules")
 
@@ -37,10 +38,8 @@ def index():
 @bp.get("/<variant>")
 def variant(variant: str):
     """One variant's rules, sections in play order, each rule at ``#<rule id>``, with its settings."""
-    try:
-        book = rulebook(variant)
-    except RulesError:
-        abort(404, description="There is no rules page for that game. Pick one from the list of rules.")
+    book = rulebook(variant_or_404(variant, "variant", "There is no rules page for that game. "
+                                                       "Pick one from the list of rules.").slug)
     described = _described()[book.slug]
     options = [dict(o, shown_default=show_default(o)) for o in described["options"]]
     return render_template("rules/variant.html", book=book, described=described,

@@ -131,3 +131,51 @@ def test_a_grid_with_a_broken_line_marks_it(live_server, page):
     assert "Lines" in page.locator("#verdict").inner_text().title()
     assert page.locator('#verdict a.rule-id[href="/rules/runny-tiles#CT-9"]').count() >= 1
     assert_no_sideways_scroll(page)
+
+
+def test_the_verdict_link_names_the_lan_address_without_breaking_the_page(live_server, page):
+    """Opened on 127.0.0.1, the link for other phones names the LAN address (scorekeeper/addresses.py);
+    the address bar keeps this page's own host (another origin would make the script fail)."""
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{live_server}/check/crazy-tiles?cards=R12+R13+J")
+    link = page.locator("#share-link").get_attribute("href")
+    assert "/check/crazy-tiles?cards=R12" in link
+    assert page.url.startswith(f"{live_server}/check/crazy-tiles?cards=R12")
+    assert errors == []
+    assert page.get_by_role("button", name="Share").is_visible()  # wired up by the script
+
+
+def test_screen_readers_walk_the_checked_table_and_the_grid_row_by_row(live_server, page):
+    """The verdict's tile grid and the grid editor are tables of rows of cells (role=grid with
+    loose cells was a critical axe finding: a screen reader could not walk it)."""
+    page.goto(f"{live_server}/check/crazy-tiles?cards=K4+K5+K9+%2F+.+.+K10+%2F+.+.+K11")
+    checked = page.get_by_role("table", name="The table as checked")
+    rows = checked.get_by_role("row")
+    assert rows.count() == 3
+    assert [rows.nth(r).get_by_role("cell").count() for r in range(3)] == [3, 3, 3]
+    assert "10" in rows.nth(1).get_by_role("cell").nth(2).inner_text()
+    assert "empty" in rows.nth(1).get_by_role("cell").nth(0).text_content()
+    editor = page.get_by_role("table", name="Table grid")
+    assert editor.get_by_role("row").count() == 6  # 3 rows of tiles and room to grow
+    assert editor.get_by_role("row").first.get_by_role("cell").count() == 7
+    assert editor.get_by_role("row").first.get_by_role("button").first.get_attribute("aria-label") == \
+        "4 black, tap to clear; row 1, column 1"
+
+
+@pytest.mark.parametrize("slug, cards, index, shown, name", [
+    ("crazy-tiles", "R12 R13 J", 0, "12", "12 red, remove"),
+    ("crib-rummy", "7H", 0, "7♥", "7♥ hearts, remove"),
+    ("krazy-bee", "7 W", 1, "W★", "W★ wild, remove"),
+])
+def test_a_chip_is_named_by_what_it_shows(live_server, page, slug, cards, index, shown, name):
+    """A voice-control user says what they see: the chip's name starts with its visible text
+    (it was "Remove R12" on a chip showing 12: axe's label-content-name-mismatch)."""
+    page.goto(f"{live_server}/check/{slug}?cards={cards.replace(' ', '+')}")
+    chip = page.locator(".chips .chip").nth(index)
+    assert chip.inner_text().replace("\n", "") == shown
+    assert chip.get_attribute("aria-label") == name
+    chip.tap()  # and it still takes its card away
+    left = cards.split()
+    del left[index]
+    assert page.locator("#cards").input_value() == " ".join(left)

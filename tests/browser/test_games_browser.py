@@ -80,11 +80,13 @@ def test_tap_targets_are_large_enough(site, page):
     assert_no_sideways_scroll(page)
 
 
-def test_follower_page_refreshes_and_shows_qr(site, page):
+def test_follower_page_follows_live_and_shows_qr(site, page):
     app, url = site
     public_id, _ = _seed(app, "crazy-rummy", NAMES[:3], [])
     page.goto(f"{url}/games/{public_id}")
-    assert page.locator('meta[http-equiv="refresh"]').count() == 1
+    # live updates (tests/browser/test_live_browser.py), not a timed reload (axe: meta-refresh)
+    assert page.locator('meta[http-equiv="refresh"]').count() == 0
+    page.locator(".live-state", has_text="Live").wait_for()
     assert "Rematch" not in page.content()
     page.goto(f"{url}/games/{public_id}/share")
     assert page.locator(".qr svg").count() == 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper import addresses
 from scorekeeper.extensions import db
 from tests.pdf.support import A4, LETTER, ReadBack, krazy_bee_hands, seed_game
 from tests.ranked_games import ONLY_BOB_DONE
@@ -25,8 +26,10 @@ def sheet_of(client, public_id, query="") -> tuple[object, ReadBack]:
     return response, ReadBack(response.data)
 
 
-def test_krazy_bee_sheet_of_a_long_game_in_progress(app, client):
-    """KB-9: Step and points per hand; totals and progress from the engine; the QR link."""
+def test_krazy_bee_sheet_of_a_long_game_in_progress(app, client, monkeypatch):
+    """KB-9: Step and points per hand; totals and progress from the engine; the QR link (opened on
+    localhost, it names this machine's LAN address: scorekeeper/addresses.py)."""
+    monkeypatch.setattr(addresses, "lan_address", lambda: "192.168.1.23")
     public_id = seeded(app, "krazy-bee", ["Ann", "Bob", "Cy", "Dee"], krazy_bee_hands(30))
     response, pdf = sheet_of(client, public_id)
     assert response.headers["Content-Disposition"] == f'inline; filename="krazy-bee-{public_id}-sheet.pdf"'
@@ -37,7 +40,7 @@ def test_krazy_bee_sheet_of_a_long_game_in_progress(app, client):
     # totals derived by the engine for the seeded hands: 405 415 410 430
     assert "405" in pdf.text and "430" in pdf.text
     assert "Step 9 of 10" in pdf.text and "Step 8 of 10" in pdf.text
-    assert f"http://localhost/games/{public_id}" in "".join(pdf.text.split())
+    assert f"http://192.168.1.23/games/{public_id}" in "".join(pdf.text.split())
     assert "book of 5 + book of 3" in pdf.text  # the Step list in the margin
 
 
@@ -93,7 +96,14 @@ def test_other_variants_print_their_columns(app, client):
      "1 Q 30 −5 25 30 0 30"),
 ], ids=["KB-9", "RB-4", "CT-8", "CZ-1"])
 def test_a_hand_prints_as_the_engine_read_it_not_as_typed(app, client, variant, players, hands, line):
-    public_id = seeded(app, variant, [f"P{i}" for i in range(players)], hands)
+    """Hands stored as typed by an older version (the services now refuse these spellings, and
+    migration 0002 rewrites them) still print as the engine reads them."""
+    from scorekeeper.models import Round
+    with app.app_context():
+        game = seed_game(variant, [f"P{i}" for i in range(players)], [])
+        game.rounds.extend(Round(number=n, facts=facts) for n, facts in enumerate(hands, 1))
+        db.session.commit()
+        public_id = game.public_id
     words = " ".join(sheet_of(client, public_id)[1].text.split())
     assert line in words
 

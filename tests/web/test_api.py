@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -30,8 +31,7 @@ def test_openapi_document_is_a_valid_openapi_3_1_document(api):
 
 
 def test_openapi_describes_every_api_route(app, api):
-    routes = {(rule.rule.removeprefix("/api/v1").replace("<public_id>", "{public_id}")
-               .replace("<int:number>", "{number}").replace("<table_id>", "{table_id}"), method.lower())
+    routes = {(re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule.rule.removeprefix("/api/v1")), method.lower())
               for rule in app.url_map.iter_rules() if rule.rule.startswith("/api/v1/")
               for method in rule.methods - {"HEAD", "OPTIONS"}}
     routes -= {("/", "get"), ("/openapi.json", "get")}

@@ -49,14 +49,14 @@ def tally(app):
 
 def _game(app, public_id):
     with app.app_context():
-        game = services.get_game_or_404(public_id)
+        game = services.get_game(public_id)
         db.session.expunge_all()
         return game
 
 
 def _record(app, public_id, *hands):
     with app.app_context():
-        game = services.get_game_or_404(public_id)
+        game = services.get_game(public_id)
         for facts in hands:
             services.record_round(game, facts)
         db.session.commit()
@@ -74,7 +74,7 @@ def test_home_lists_variants_and_games_in_progress(app, client, tally):
 def test_home_lists_the_newest_games_in_progress_only(app, client, tally):
     with app.app_context():
         ids = [services.create_game("tally", [f"P{i}", "Bob"], {"target": 10})[0].public_id for i in range(7)]
-        over = services.get_game_or_404(ids[-1])
+        over = services.get_game(ids[-1])
         services.record_round(over, {"points": [10, 0]})  # reaches the target: finished
         db.session.commit()
     home = client.get("/").text
@@ -122,7 +122,7 @@ def test_start_each_variant_and_see_its_page(app, client, slug):
     page = client.get(f"/games/{game}")
     assert page.status_code == 200
     with app.app_context():
-        score = services.game_score(services.get_game_or_404(game))
+        score = services.game_score(services.get_game(game))
     standings = re.findall(r'data-seat="(\d)">\s*<span class="rank">(\w+)</span>.*?'
                            r'<span class="total">(-?\d+)</span>', page.text, re.S)
     assert sorted((int(s), int(t)) for s, _, t in standings) == list(enumerate(score.totals))
@@ -257,7 +257,7 @@ def test_history_page_shows_changes(app, client, tally):
     game = start_game(client, tally, ["Ann", "Bob"])
     _record(app, game, {"points": [5, 1]})
     with app.app_context():
-        services.update_round(services.get_game_or_404(game), 1, {"points": [6, 1]})
+        services.update_round(services.get_game(game), 1, {"points": [6, 1]})
         db.session.commit()
     page = client.get(f"/games/{game}/history").text
     assert page.index("Hand 1 corrected") < page.index("Hand 1 recorded") < page.index("Game of Tally started")
@@ -309,7 +309,7 @@ def test_stored_hand_the_engine_now_refuses_still_shows_the_page(app, client, ta
     game = start_game(client, tally, ["Ann", "Bob"])
     _record(app, game, {"points": [5, 1]}, {"points": [1, 1]})
     with app.app_context():  # simulate a rules change: hand 2 no longer scores
-        g = services.get_game_or_404(game)
+        g = services.get_game(game)
         g.rounds[1].facts = {"points": [1, -1]}
         db.session.commit()
     page = client.get(f"/games/{game}")
@@ -328,7 +328,7 @@ def test_follower_page_follows_every_change(app, client, tally):
     _record(app, game, {"points": [7, 1]})
     assert '<span class="total">12</span>' in follower.get(f"/games/{game}").text
     with app.app_context():
-        services.undo_last_change(services.get_game_or_404(game))
+        services.undo_last_change(services.get_game(game))
         db.session.commit()
     assert '<span class="total">5</span>' in follower.get(f"/games/{game}").text
     # the editor's own page is never the follower's

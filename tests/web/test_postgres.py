@@ -384,8 +384,8 @@ def test_two_phones_recording_the_same_hand_through_the_api(app, cluster, databa
         f"/api/v1/games/{gid}/rounds", json=facts, headers={"Authorization": f"Bearer {secret}"}), facts)
         for facts in (HANDS["krazy-bee"], OTHER_HANDS["krazy-bee"])]
     answers = _at_once(cluster, database, send)
-    assert sorted(a.status_code for a in answers) == [201, 422], [a.get_data(as_text=True) for a in answers]
-    refused = next(a for a in answers if a.status_code == 422).get_json()
+    assert sorted(a.status_code for a in answers) == [201, 409], [a.get_data(as_text=True) for a in answers]
+    refused = next(a for a in answers if a.status_code == 409).get_json()
     assert "someone else changed this game" in refused["error"]
     kept = next(a for a in answers if a.status_code == 201).get_json()["round"]["facts"]
     _, game = call(client, api, "GET", f"/api/v1/games/{gid}", expect=200)

@@ -94,13 +94,15 @@ def test_notes_are_kept_and_escaped(client, game):
 
 
 def test_kb9_yes_no_facts_are_shown_as_the_engine_reads_them(app, client, game):
-    """A hand recorded through the API with "no"/"false" opens in the edit form unticked, so saving keeps it."""
+    """A hand stored with "no"/"false" (before facts were kept typed; the API and the services now refuse
+    them) opens in the edit form unticked, so saving keeps it."""
     from scorekeeper import services
     from scorekeeper.extensions import db
+    from scorekeeper.models import Round
     with app.app_context():
-        stored = services.get_game_or_404(game)
-        services.record_round(stored, {"players": [{"laid": "yes", "went_out": "true"},
-                                                   {"laid": "no", "went_out": "false", "hand": "4"}]})
+        stored = services.get_game(game)
+        stored.rounds.append(Round(number=1, facts={"players": [{"laid": "yes", "went_out": "true"},
+                                                                {"laid": "no", "went_out": "false", "hand": "4"}]}))
         db.session.commit()
     page = text(client.get(rounds_url(game, "1/edit")))
     ann, bob = page.split('id="players.1"')

@@ -109,7 +109,10 @@ def test_krazy_bee_page_lists_the_default_steps(client):
 
 
 def test_slug_is_case_insensitive(client):
-    assert client.get("/rules/Krazy-Bee").status_code == 200
+    """Another spelling of a slug redirects to the canonical address (one lookup for every page)."""
+    response = client.get("/rules/Krazy-Bee")
+    assert response.status_code == 308 and response.headers["Location"].endswith("/rules/krazy-bee")
+    assert client.get("/rules/Krazy-Bee", follow_redirects=True).status_code == 200
 
 
 @pytest.mark.parametrize("path", ["/rules/poker", "/rules/%3Cscript%3Ealert(1)%3C%2Fscript%3E",

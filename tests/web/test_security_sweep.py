@@ -98,7 +98,7 @@ def _snapshot(app) -> list:
     with app.app_context():
         db.session.expire_all()
         return [(g.public_id, g.status, g.updated_at, dict(g.options), [p.name for p in g.players],
-                 [(r.number, r.facts) for r in services.get_game_or_404(g.public_id).rounds],
+                 [(r.number, r.facts) for r in services.get_game(g.public_id).rounds],
                  len(g.audit_entries)) for g in services.list_games()] + [
             (t.public_id, t.name, t.updated_at, [m.name for m in t.members], len(t.rulings))
             for t in db.session.execute(select(Table)).scalars()]

@@ -25,7 +25,7 @@ def _facts(game):
 def _reload(public_id):
     db.session.commit()
     db.session.expire_all()
-    return services.get_game_or_404(public_id)
+    return services.get_game(public_id)
 
 
 def test_create_game_stores_hash_not_secret(ctx):
@@ -190,15 +190,17 @@ def test_facts_must_be_plain_json(ctx):
     assert db.session.query(Round).count() == 0
 
 
-def test_missing_round_is_404(ctx):
-    from werkzeug.exceptions import NotFound
+def test_missing_game_or_hand_is_a_domain_error_not_an_http_abort(ctx):
+    """The services say what is missing in the table's words; the one error handler makes it a 404."""
+    from werkzeug.exceptions import HTTPException
     game, _ = services.create_game("tally", ["Ann", "Bob"])
-    with pytest.raises(NotFound):
+    with pytest.raises(services.HandNotFound, match="no hand 3") as err:
         services.update_round(game, 3, {"points": [1, 1]})
-    with pytest.raises(NotFound):
+    assert not isinstance(err.value, HTTPException)
+    with pytest.raises(services.HandNotFound):
         services.delete_round(game, 1)
-    with pytest.raises(NotFound):
-        services.get_game_or_404("nope")
+    with pytest.raises(services.GameNotFound, match="no game at this address"):
+        services.get_game("nope")
 
 
 def test_rematch_and_delete_game(ctx):
@@ -217,10 +219,10 @@ def test_rematch_and_delete_game(ctx):
 def test_two_phones_recording_at_once(app, ctx):
     game, _ = services.create_game("tally", ["Ann", "Bob"])
     db.session.commit()
-    mine = services.get_game_or_404(game.public_id)
+    mine = services.get_game(game.public_id)
     assert mine.rounds == []
     with app.app_context():  # another phone, its own session, gets there first
-        theirs = services.get_game_or_404(game.public_id)
+        theirs = services.get_game(game.public_id)
         services.record_round(theirs, {"points": [1, 1]})
         db.session.commit()
     with pytest.raises(services.ConcurrentChange):

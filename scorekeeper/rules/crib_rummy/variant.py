@@ -41,11 +41,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import Variant
+from ..facts import Choice, Count, ListOf, Record, Seat, Text
 from ..options import Option
 from ..registry import register
 from ..verdict import HandValue, Verdict, distinct_readings
 from .hand import behind, play_hand, rummy_bonus
 from .melds import (
+    KINDS,
     NOTATION,
     RANKS,
     SUITS,
@@ -77,6 +79,28 @@ def _unique(items) -> tuple:
     return tuple(dict.fromkeys(items))
 
 
+#: one meld laid or added to in a turn (CR-5)
+MELD = Record(fields={
+    "cards": Text("the cards laid or added (RULES.md N-1)"),
+    "extend": Count("the table meld the cards are added to, counted from 0: the first meld laid this hand "
+                    "is 0 (the hand page shows it as #1); left out or null: a new meld", nullable=True),
+    "kind": Choice("declare a new meld that reads both ways a set or a run (CR-3)",
+                   values=KINDS, nullable=True, fold=True),
+}, required=("cards",))
+#: one turn: its melds, or a typed peg count
+TURN = Record(fields={
+    "player": Count("the seat playing; it must be the seat due", nullable=True),
+    "melds": ListOf("melds laid or added to this turn (CR-5)", item=MELD),
+    "pegs": Count("a typed peg count for the turn (it must equal the melds' pegs when both are given)"),
+})
+#: how the hand ended: a rummy (CR-7), the draw pile ran out, or null while it is played
+END = Record("how the hand ended; null while it is played", nullable=True, empty_is_null=True, fields={
+    "type": Choice(values=("out", "draw_pile")),
+    "player": Seat("who went out (type out)"),
+    "cards_left": ListOf("cards left in each hand, in seat order (type out)", item=Count()),
+}, required=("type",))
+
+
 @register
 class CribRummy(Variant):
     slug = "crib-rummy"
@@ -84,6 +108,11 @@ class CribRummy(Variant):
     summary = "Rummy raced on a cribbage board: melds peg as they grow."
     min_players, max_players = 2, 4
     notation = NOTATION
+    facts_shape = Record(fields={
+        "starter": Seat("who plays first (CR-9: the player behind chooses); null: left of the dealer"),
+        "turns": ListOf("every turn in play order, starting with the starter", item=TURN),
+        "end": END,
+    }, required=("turns",))
     option_spec = (
         Option("target", "int", 121, "Points to peg out: 61 short, 121 standard, 241 long",
                rule="CR-8", choices=(61, 121, 241)),

@@ -45,9 +45,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..base import Variant
+from ..base import CARDS_LEFT, POINTS_LEFT, Variant, seats
 from ..cards import Card, Notation
 from ..errors import RoundError
+from ..facts import Count, Flag, Record, Text, yes_no
 from ..options import Option
 from ..progressions import judge, judge_change, values_of
 from ..registry import register
@@ -126,6 +127,16 @@ class KrazyBee(Variant):
         Option("kind", "choice", None, "Declare the meld a book or a run", rule="KB-1",
                choices=("book", "run"), optional=True, game=False),
     )
+
+    facts_shape = seats(2, 4, {
+        "laid": Flag("laid down the Step they were on (KB-9)"),
+        "went_out": Flag("went out (at most one player a hand, KB-9)"),
+        "hand": CARDS_LEFT, "points": POINTS_LEFT,
+        "counts": Record("cards left per class instead of the cards (KB-7): 1-9, 10-13, Wild Bees",
+                         fields={k: Count(high=200) for k in CLASSES}),
+        "step": Count("the Step attempted (1-based); it must be the one the player is on", low=1),
+        "notes": Text("floating / Rummy notes", note=True),
+    })
 
     def high_wins(self, opts):
         return False
@@ -230,16 +241,10 @@ class KrazyBee(Variant):
         (False, True, False)
         """
         value = entry.get(key, False)
-        if value in (None, ""):
-            return False
-        if isinstance(value, bool) or value in (0, 1):
-            return bool(value)
-        text = str(value).strip().lower()
-        if text in {"true", "yes", "on", "1"}:
-            return True
-        if text in {"false", "no", "off", "0"}:
-            return False
-        raise RoundError([(f"{field}.{key}", f"{value!r} is not yes or no")])
+        answer = False if value in (None, "") else yes_no(value)
+        if answer is None:
+            raise RoundError([(f"{field}.{key}", f"{value!r} is not yes or no")])
+        return answer
 
     def score_round(self, facts: Mapping[str, Any], game: GameScore, dealer: int,
                     opts: Mapping[str, Any]) -> RoundOutcome:

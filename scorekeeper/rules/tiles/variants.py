@@ -34,8 +34,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
-from ..base import Variant
+from ..base import Variant, seats
 from ..cards import Notation
+from ..facts import Count, Seat, Text
 from ..options import Option
 from ..registry import register
 from ..verdict import HandValue, Verdict
@@ -96,6 +97,10 @@ class TileGame(Variant):
     notation = NOTATION
     round_word = "round"  # CT-8: round scoring
     preset: ClassVar[dict[str, bool]] = {}
+    facts_shape = seats(2, 4, {
+        "rack": Text("tiles left on the rack (RULES.md N-1); \"\" is an empty rack"),
+        "points": Count("a typed total of the rack, when the tiles are not given (the tiles win when both are)"),
+    }, winner=Seat("the seat that went out; null: nobody did (CT-8)"))
 
     def high_wins(self, opts):
         return opts["scoring"] != "C"

@@ -10,6 +10,8 @@
   var wilds = (form.dataset.wilds || "").split(",").filter(Boolean);
   var TILE = { R: "red", B: "blue", K: "black", G: "gold", O: "gold", Y: "gold" };
   var SUIT = { S: "♠", H: "♥", D: "♦", C: "♣", "♠": "♠", "♥": "♥", "♦": "♦", "♣": "♣" };
+  var SUIT_NAME = { "♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs" };
+  var SEPARATOR = { "|": "next meld", "/": "next row", ".": "empty cell" };
   var keypad = form.querySelector(".keypad");
   var boxes = form.querySelectorAll(".cards-box");
   var active = form.querySelector('.cards-box[data-field="cards"]');
@@ -28,10 +30,19 @@
       colour = symbol === "♥" || symbol === "♦" ? "red" : (symbol ? "black" : "");
     } else if (!(family === "numbers" && /^\d+$/.test(t))) { colour = "unknown"; }
     el.className = "cface cface-" + (colour || "plain") + (colour === "wild" ? " cface-wild" : "");
+    el.dataset.words = symbol && colour !== "wild" ? SUIT_NAME[symbol] : (colour === "unknown" ? "" : colour);
     el.title = t;
     var l = document.createElement("span"); l.className = "cface-label"; l.textContent = label; el.appendChild(l);
     if (symbol) { var s = document.createElement("span"); s.className = "cface-symbol"; s.textContent = symbol; el.appendChild(s); }
     return el;
+  }
+
+  /* What a face or separator is called: the text it shows first (what a voice-control user
+     says, WCAG 2.5.3), then its colour or suit in words: "12 red", "7♥ hearts", "| next meld". */
+  function spoken(token) {
+    if (SEPARATOR[token]) return token + " " + SEPARATOR[token];
+    var el = face(token);
+    return (el.textContent + " " + el.dataset.words).trim();
   }
 
   /* -- typed field <-> chips ------------------------------------------------------------- */
@@ -48,9 +59,9 @@
     tokens(spaced(field.value)).forEach(function (tok, i) {
       var b = document.createElement("button");
       b.type = "button"; b.className = "chip"; b.dataset.index = i;
-      b.setAttribute("aria-label", "Remove " + tok);
-      if (tok === "|" || tok === "/" || tok === ".") { b.classList.add("chip-sep"); b.textContent = tok; }
+      if (SEPARATOR[tok]) { b.classList.add("chip-sep"); b.textContent = tok; }
       else b.appendChild(face(tok));
+      b.setAttribute("aria-label", spoken(tok) + ", remove");
       chips.appendChild(b);
     });
   }
@@ -166,17 +177,20 @@
       return out.join(" / ");
     }
 
+    /* A table of buttons: screen readers walk its rows and cells; a tile's name starts with
+       what the cell shows, so a voice-control user can say it. */
     function render() {
-      cellsEl.style.setProperty("--cols", cols);
-      cellsEl.textContent = "";
+      var body = cellsEl.tBodies[0];
+      body.textContent = "";
       cells.forEach(function (row, r) {
+        var tr = body.insertRow();
         row.forEach(function (tok, c) {
           var b = document.createElement("button");
           b.type = "button"; b.className = "grid-cell"; b.dataset.row = r; b.dataset.col = c;
-          b.setAttribute("role", "gridcell");
-          b.setAttribute("aria-label", "Row " + (r + 1) + ", column " + (c + 1) + (tok ? ": " + tok + " (tap to clear)" : ": empty"));
+          b.setAttribute("aria-label", (tok ? spoken(tok) + ", tap to clear; " : "Empty: ")
+                         + "row " + (r + 1) + ", column " + (c + 1));
           if (tok) b.appendChild(face(tok));
-          cellsEl.appendChild(b);
+          tr.insertCell().appendChild(b);
         });
       });
     }
@@ -248,7 +262,8 @@
   /* -- sharing: the address bar shows the verdict's short link; Share sends it ------------------ */
   var share = document.getElementById("share-link");
   if (share) {
-    if (window.history && history.replaceState) history.replaceState(null, "", share.href);
+    // the address bar keeps its own host (the link itself may name the LAN address, for other phones)
+    if (window.history && history.replaceState) history.replaceState(null, "", share.pathname + share.search);
     var button = document.querySelector("[data-share]");
     button.hidden = false;
     button.addEventListener("click", function () {

@@ -1,7 +1,7 @@
 """tables, roster, rulings, game summaries (new tables only: every existing game is kept as it is)
 
 Revision ID: b7d3e1a94c2f
-Revises: 08e8a4c292f1
+Revises: 5c2f0d1e7a93
 Create Date: 2026-11-23 07:24:06.656167
 
 """
@@ -10,7 +10,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'b7d3e1a94c2f'
-down_revision = '08e8a4c292f1'
+down_revision = '5c2f0d1e7a93'
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,129 @@
+"""Page delivery: compressed answers, and static files cached for a year under versioned URLs.
+
+- :func:`static_url` (a template global) names a static file with a hash of its
+  content (``/static/css/app.css?v=1a2b3c4d5e``), so a changed file gets a new URL.
+  Asked for under its current hash, a static file answers
+  ``Cache-Control: public, max-age=31536000, immutable``; under no hash or an old
+  one it stays ``no-cache`` (revalidated by its ETag).
+- Text answers (HTML, CSS, JavaScript, JSON, SVG) of 512 bytes or more are
+  compressed with Brotli or gzip, whichever the browser prefers (Brotli on a
+  tie). Already-encoded answers, partial ones, and streamed ones, Server-Sent
+  Events (``text/event-stream``) above all, pass through untouched and
+  unbuffered. Static files are compressed once per content and encoding.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+from pathlib import Path
+
+import brotli
+from flask import Flask, Response, current_app, request, url_for
+
+#: a year, the longest any cache honours; the URL changes with the content
+IMMUTABLE = "public, max-age=31536000, immutable"
+#: answers shorter than this gain nothing worth the work from compression
+MIN_SIZE = 512
+COMPRESSIBLE = frozenset({"text/html", "text/css", "text/plain", "text/javascript", "application/javascript",
+                          "application/json", "application/problem+json", "image/svg+xml"})
+#: never buffered, never compressed: each event must reach the browser as it is written
+STREAMS = frozenset({"text/event-stream"})
+#: (path, size, mtime) -> content hash; (path, ETag, encoding) -> compressed bytes
+_hashes: dict[tuple, str] = {}
+_packed: dict[tuple, bytes] = {}
+
+
+def content_hash(path: Path) -> str:
+    """A short hash of a file's bytes, computed again only when its size or time changes."""
+    stat = path.stat()
+    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    if key not in _hashes:
+        _hashes[key] = hashlib.sha256(path.read_bytes()).hexdigest()[:10]
+    return _hashes[key]
+
+
+def static_url(filename: str) -> str:
+    """The URL of a static file, versioned by its content: every template names static files with it."""
+    return url_for("static", filename=filename, v=content_hash(Path(current_app.static_folder) / filename))
+
+
+def compress(data: bytes, encoding: str, *, once: bool = False) -> bytes:
+    """``data`` as ``br`` or ``gzip``; ``once``: kept for good, so packed as small as it goes."""
+    if encoding == "br":
+        return brotli.compress(data, quality=11 if once else 5)
+    return gzip.compress(data, compresslevel=9 if once else 6, mtime=0)
+
+
+def chosen_encoding() -> str | None:
+    """``br`` or ``gzip``, whichever this request's Accept-Encoding rates higher (``br`` on a tie), or None."""
+    accepted = request.accept_encodings
+    br, gz = accepted.quality("br"), accepted.quality("gzip")
+    if br > 0 and br >= gz:
+        return "br"
+    return "gzip" if gz > 0 else None
+
+
+def _static_file(response: Response) -> bool:
+    return request.endpoint == "static" and response.status_code == 200
+
+
+def _compressible(response: Response) -> bool:
+    """A whole text answer: not encoded yet, not partial, not streamed (a static file is read whole)."""
+    if response.mimetype not in COMPRESSIBLE or response.status_code in (204, 206, 304) \
+            or "Content-Encoding" in response.headers:
+        return False
+    return _static_file(response) or not (response.is_streamed or response.direct_passthrough)
+
+
+def _cache_static(response: Response) -> None:
+    """A year for a static file asked for under its current hash (``no-cache`` stays otherwise)."""
+    path = Path(current_app.static_folder) / (request.view_args or {}).get("filename", "")
+    asked = request.args.get("v")
+    if asked and path.is_file() and asked == content_hash(path):
+        response.headers["Cache-Control"] = IMMUTABLE
+
+
+def _compress(response: Response) -> None:
+    """The body in the encoding the browser prefers (a static file's packed once per content)."""
+    response.vary.add("Accept-Encoding")
+    encoding = chosen_encoding()
+    if encoding is None or (response.content_length or MIN_SIZE) < MIN_SIZE:
+        return
+    if not _static_file(response):
+        data = response.get_data()
+        if len(data) >= MIN_SIZE:
+            response.set_data(compress(data, encoding))
+            response.headers["Content-Encoding"] = encoding
+        return
+    etag = response.get_etag()[0] or ""
+    path = Path(current_app.static_folder) / request.view_args["filename"]
+    key = (str(path), etag, encoding)
+    if key not in _packed:
+        _packed[key] = compress(path.read_bytes(), encoding, once=True)
+    response.response.close()  # the open file send_file would have streamed
+    response.direct_passthrough = False
+    response.set_data(_packed[key])
+    response.headers["Content-Encoding"] = encoding
+    if etag:  # one tag per encoding: a browser revalidating the one it holds gets a 304
+        response.set_etag(f"{etag}-{encoding}")
+        response.make_conditional(request.environ)
+
+
+def deliver(response: Response) -> Response:
+    """Cache headers for static files, compression for whole text answers; event streams are
+    marked for proxies not to buffer them (nginx holds answers back otherwise)."""
+    if _static_file(response):
+        _cache_static(response)
+    if response.mimetype in STREAMS:
+        response.headers.setdefault("X-Accel-Buffering", "no")
+    elif _compressible(response):
+        _compress(response)
+    return response
+
+
+def register(app: Flask) -> None:
+    """``static_url`` for the templates; caching and compression on every answer (registered
+    before any other ``after_request`` hook, so it runs last, on the finished answer)."""
+    app.add_template_global(static_url)
+    app.after_request(deliver)

@@ -1,0 +1,53 @@
+"""Live pages: a change reaches every phone following a game (or the games list) within a second.
+
+The pieces:
+
+- :mod:`.versions`: a channel's version, read from the rows every change writes
+  (so it crosses workers and servers); it doubles as the SSE event id;
+- :mod:`.hub`: one per app per worker process, where that worker's streams wait
+  for ONE watcher that reads the database for all of them;
+- :mod:`.signals`: how the watcher learns of changes (SQLite: polling;
+  PostgreSQL: LISTEN/NOTIFY, sent by the writers' own transaction);
+- :mod:`.stream`: the Server-Sent Events endpoints.
+
+A page that follows includes ``live/_follow.html`` (a plain Refresh link for
+browsers without JavaScript; ``static/js/live.js`` otherwise) and renders its
+content alone when asked for ``?fragment=live`` (:func:`layout`), which the
+script fetches after each change and swaps in place. The script announces
+``live:change``, ``live:online`` and ``live:offline`` events on ``document``
+for other scripts (such as a queue of hands recorded offline) to build on.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, request
+
+from .fragments import FRAGMENT
+from .versions import game_token, list_token
+
+
+def init_app(app: Flask) -> None:
+    """Mount the event streams and let every change to a game signal its followers."""
+    from .signals import install_writer_hooks
+    from .stream import bp
+
+    app.register_blueprint(bp)
+    install_writer_hooks()
+
+
+def fragment_requested() -> bool:
+    """Whether this request asks for the page's live content only (no head, no top bar)."""
+    return request.args.get("fragment") == FRAGMENT
+
+
+def layout(fragment: bool) -> str:
+    """The template a following page extends: the whole page, or its content alone."""
+    return "live/fragment.html" if fragment else "base.html"
+
+
+def game_version(stamp: tuple) -> str:
+    """The live version of a game from its change stamp (``services.game_stamp``)."""
+    return game_token(stamp[1], stamp[2])
+
+
+__all__ = ["FRAGMENT", "fragment_requested", "game_version", "init_app", "layout", "list_token"]

@@ -1,0 +1,24 @@
+"""The live content a reader sees, rendered once per change in each worker and sent in the event.
+
+A follower without the edit secret sees exactly what every other reader
+sees, so its page needs no request of its own after a change: the event
+carries the page's live fragment, rendered by the page's own view (same
+templates, same HTML cache) the first time a stream of this worker needs it,
+and shared by all of them. Editors' pages carry their own forms and CSRF
+token: their event carries no HTML, and their page fetches its fragment.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+#: the query that asks a page for its live content only: ``?fragment=live``
+FRAGMENT = "live"
+
+
+def reader_fragment(app: Flask, path: str) -> str | None:
+    """The live content of the page at ``path`` as a reader sees it (``?fragment=live``); None
+    when it is not there any more (a deleted game)."""
+    with app.test_request_context(path, query_string={"fragment": FRAGMENT}):
+        response = app.full_dispatch_request()
+    return response.get_data(as_text=True) if response.status_code == 200 else None

@@ -1,0 +1,129 @@
+"""The live endpoints: Server-Sent Events for one game and for the games list.
+
+``GET /live/games/<id>`` and ``GET /live/games`` answer ``text/event-stream``
+and stay open. Each change is one event::
+
+    id: <version>
+    event: change
+    data: {"channel": "game:<id>", "version": "<version>"}
+
+``version`` null (id ``gone``) means the game was deleted. For a reader
+without the edit secret the data also holds ``html``, the page's live
+fragment (:mod:`.fragments`: rendered once per change in each worker, so 200
+followers cost 200 socket writes, not 200 requests); an editor's page fetches
+its own (``?fragment=live``: the same view, templates and HTML cache) and
+swaps it in. A comment line every
+``LIVE_HEARTBEAT_SECONDS`` keeps proxies from closing an idle stream; after
+``LIVE_STREAM_SECONDS`` the stream ends and the browser reconnects with
+``Last-Event-ID`` (so does any dropped connection): a follower that missed a
+change gets it at once. Reading needs only the read-only link: an event
+carries a version token, nothing else. The stream holds no database
+connection while it waits.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from functools import partial
+
+from flask import Blueprint, Response, current_app, request, url_for
+
+from .. import access, services
+from ..extensions import db
+from .fragments import reader_fragment
+from .hub import Hub, hub_of
+from .versions import GAMES, game_channel, game_token, list_token
+
+bp = Blueprint("live", __name__, url_prefix="/live")
+#: how long a browser waits before reconnecting a dropped stream (the SSE ``retry`` field)
+RETRY_MS = 2000
+#: the longest Last-Event-ID (or ``since``) read; a version token is 16 characters
+SEEN_MAX = 64
+#: an answer of this type is written as it is produced: never compressed, never buffered
+EVENT_STREAM = "text/event-stream"
+
+
+@bp.get("/games/<public_id>")
+def game(public_id: str):
+    """One game's changes, for anyone who may read the game (its read-only link)."""
+    stamp = services.game_stamp(public_id)
+    if stamp is None:
+        raise services.GameNotFound(public_id)
+    render = None
+    if not access.holds_secret_for(public_id, stamp[0]):
+        render = partial(reader_fragment, current_app._get_current_object(),
+                         url_for("games.show", public_id=public_id))
+    return follow(game_channel(public_id), game_token(stamp[1], stamp[2]), render)
+
+
+@bp.get("/games")
+def games():
+    """Changes to the games list: a game started, finished, changed or deleted."""
+    return follow(GAMES, list_token(db.session))
+
+
+def follow(channel: str, version: str | None, render: Callable[[], str | None] | None = None) -> Response:
+    """The event stream of ``channel`` (now at ``version``) for this request; ``render`` makes the
+    reader's fragment sent along (None: the page fetches its own). Features mount their own
+    channels' streams with it."""
+    seen = (request.headers.get("Last-Event-ID") or request.args.get("since") or "")[:SEEN_MAX]
+    config = current_app.config
+    body = events(hub_of(current_app._get_current_object()), channel, seen, version, render=render,
+                  heartbeat=float(config["LIVE_HEARTBEAT_SECONDS"]), lifetime=float(config["LIVE_STREAM_SECONDS"]))
+    response = Response(body, mimetype=EVENT_STREAM)
+    # no-transform: no proxy or middleware may compress or rewrite it; X-Accel-Buffering: nginx
+    # passes each event on at once
+    response.headers["Cache-Control"] = "no-cache, no-transform"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+def events(hub: Hub, channel: str, seen: str, version: str | None, *, heartbeat: float, lifetime: float,
+           render: Callable[[], str | None] | None = None) -> Iterator[str | bytes]:
+    """The event stream of ``channel`` for a browser that last saw ``seen``; ``version`` is the
+    channel's version read for this request; ``render`` makes the reader's HTML to send along."""
+    hub.subscribe(channel, version)
+    try:
+        yield f"retry: {RETRY_MS}\n: following {channel}\n\n"  # sent at once: the browser knows it is live
+        end = time.monotonic() + lifetime
+        while True:
+            if version != seen:
+                seen = version
+                if render is not None and version is not None:
+                    yield hub.shared(channel, version, partial(_reader_event, channel, version, render))
+                else:
+                    yield change_event(channel, version)
+                if version is None:
+                    return
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            version = hub.wait(channel, seen, min(heartbeat, left))
+            if version == seen:
+                yield ": heartbeat\n\n"
+    finally:
+        hub.unsubscribe(channel)
+
+
+def _reader_event(channel: str, version: str, render: Callable[[], str | None]) -> bytes:
+    return change_event(channel, version, render()).encode()
+
+
+def change_event(channel: str, version: str | None, html: str | None = None) -> str:
+    """One SSE event: the channel changed and now has ``version`` (None: deleted), with the
+    reader's ``html`` when given (JSON keeps it on one ``data:`` line).
+
+    >>> print(change_event("game:AbC", "00ff"), end="")
+    id: 00ff
+    event: change
+    data: {"channel": "game:AbC", "version": "00ff"}
+    >>> print(change_event("game:AbC", "00ff", "<p>\\n</p>").splitlines()[2])
+    data: {"channel": "game:AbC", "version": "00ff", "html": "<p>\\n</p>"}
+    """
+    body = {"channel": channel, "version": version}
+    if html is not None:
+        body["html"] = html
+    data = json.dumps(body)
+    return f"id: {version or 'gone'}\nevent: change\ndata: {data}\n\n"

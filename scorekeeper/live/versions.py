@@ -1,0 +1,98 @@
+"""Version tokens: what a live channel's followers last saw, read from the database.
+
+A channel is ``games`` (the games list) or ``game:<public id>`` (one game).
+Its version is a short token of the rows every change already writes in
+its own transaction: a game's change stamp (``updated_at`` and ``status``,
+the same stamp the game page's HTML cache keys on), and for the list the
+number of games and the latest stamp among them. Every worker and every app
+server reads the same token from the same database, so a token is also the
+SSE event id a browser sends back as ``Last-Event-ID`` after a reconnect,
+whichever server it reaches then. ``None``: the game is gone (deleted).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable
+from datetime import datetime
+
+from sqlalchemy import func, select
+
+from ..models import Game
+
+#: the games list's channel; a game's is ``game:<public id>``
+GAMES = "games"
+GAME_PREFIX = "game:"
+#: channels of features that follow many games (a table's ``table:<id>``), by prefix: each reads
+#: ``(executor, ids) -> {id: version}`` (:func:`register`)
+FOLLOWERS: dict[str, Callable[[object, list[str]], dict[str, str]]] = {}
+
+
+def register(prefix: str, read_versions: Callable[[object, list[str]], dict[str, str]]) -> None:
+    """A feature's channels ``<prefix><id>``: read again whenever any game changes (like the
+    games list), their versions by ``read_versions`` (an id it does not return is gone)."""
+    FOLLOWERS[prefix] = read_versions
+
+
+def follows_every_game(channel: str) -> bool:
+    """Whether ``channel`` may change with any game (the list, a feature's channel).
+
+    >>> follows_every_game(GAMES), follows_every_game("game:AbC")
+    (True, False)
+    """
+    return channel == GAMES or channel.startswith(tuple(FOLLOWERS))
+
+
+def game_channel(public_id: str) -> str:
+    """The channel of one game.
+
+    >>> game_channel("AbC12")
+    'game:AbC12'
+    """
+    return GAME_PREFIX + public_id
+
+
+def token(*values) -> str:
+    """A short, stable token of ``values`` (the same on every server).
+
+    >>> token("2026-05-12 20:31:07.123456", "in_progress") == token("2026-05-12 20:31:07.123456", "in_progress")
+    True
+    >>> len(token(1, 2)), token(1, 2) != token(2, 1)
+    (16, True)
+    """
+    text = "|".join(v.isoformat() if isinstance(v, datetime) else str(v) for v in values)
+    return hashlib.blake2s(text.encode("utf-8"), digest_size=8).hexdigest()
+
+
+def game_token(updated_at: datetime, status: str) -> str:
+    """The version of a game with this change stamp."""
+    return token(updated_at, status)
+
+
+def list_token(executor) -> str:
+    """The games list's version: how many games there are and the latest change among them.
+
+    ``executor``: anything with SQLAlchemy's ``execute`` (a Connection, ``db.session``).
+    """
+    count, latest = executor.execute(select(func.count(Game.id), func.max(Game.updated_at))).one()
+    return token(count, latest)
+
+
+def read(executor, channels: Iterable[str]) -> dict[str, str | None]:
+    """The current version of each channel (one query for all the games, one for the list)."""
+    channels = list(channels)
+    found: dict[str, str | None] = {}
+    ids = [c[len(GAME_PREFIX):] for c in channels if c.startswith(GAME_PREFIX)]
+    if ids:
+        rows = executor.execute(select(Game.public_id, Game.updated_at, Game.status)
+                                .where(Game.public_id.in_(ids)))
+        found = {game_channel(public_id): game_token(updated, status) for public_id, updated, status in rows}
+    versions = {c: found.get(c) for c in channels if c.startswith(GAME_PREFIX)}
+    if GAMES in channels:
+        versions[GAMES] = list_token(executor)
+    for prefix, read_versions in FOLLOWERS.items():
+        ids = [c[len(prefix):] for c in channels if c.startswith(prefix)]
+        if ids:
+            found = read_versions(executor, ids)
+            versions.update((prefix + i, found.get(i)) for i in ids)
+    return versions

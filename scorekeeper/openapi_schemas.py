@@ -1,0 +1,232 @@
+"""The component schemas of the OpenAPI document: what ``/api/v1`` accepts and answers.
+
+JSON Schema 2020-12 (OpenAPI 3.1). Request schemas say exactly what the API
+takes: the variant ``enum``, each variant's player limits and game options
+(one ``oneOf`` branch per variant), names that are not empty, and round facts
+from each variant's own declared shape (:mod:`scorekeeper.rules.facts`), with
+no key the engine does not read. The API checks every request body against
+its schema (:func:`shape_problems`), so the document cannot promise more than
+the server takes: what breaks its shape is a 400, and values the schema
+cannot judge (a duplicate name, a hand the rules refuse) are a 422.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from .checking import MAX_CARDS_CHARS
+from .rules import all_variants as _all
+
+REF = "#/components/schemas/"
+
+
+def ref(name: str) -> dict:
+    return {"$ref": REF + name}
+
+
+def obj(required: tuple[str, ...] = (), extra: bool = True, **props: Any) -> dict:
+    schema: dict[str, Any] = {"type": "object", "properties": props}
+    if required:
+        schema["required"] = list(required)
+    if not extra:
+        schema["additionalProperties"] = False
+    return schema
+
+
+def array(items: dict, **bounds: int) -> dict:
+    return {"type": "array", "items": items, **bounds}
+
+
+STR, INT, BOOL = {"type": "string"}, {"type": "integer"}, {"type": "boolean"}
+NULL_STR, NULL_INT = {"type": ["string", "null"]}, {"type": ["integer", "null"]}
+SCALAR = {"type": ["string", "number", "boolean", "null"]}
+SEAT = {"type": "integer", "minimum": 0, "description": "a seat: 0 is the first player"}
+OPTIONS = {"type": "object", "additionalProperties": SCALAR,
+           "description": "Option names to values (see GET /variants); omitted options take their defaults."}
+CARDS = {"type": "string", "maxLength": MAX_CARDS_CHARS,
+         "description": "Card or tile notation (RULES.md N-1): tokens separated by spaces or commas; '|' between "
+                        "the melds of a Krazy Bee Step laydown; '/' or newlines between grid rows, '.' an empty cell."}
+#: a time as exports write it (ISO 8601, UTC or with an offset)
+STAMP = {"type": "string", "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?"
+                                      r"(Z|[+-][0-9]{2}:[0-9]{2})$",
+         "description": "ISO 8601: 2024-05-01T20:30:00Z"}
+TIME = {**STAMP, "type": ["string", "null"]}
+#: a name the services refuse (a 422, as for a new game): blank, or holding a control character (Unicode Cc)
+NAME = {"type": "string", "minLength": 1, "not": {"pattern": "^\\s*$|[\\u0000-\\u001f\\u007f-\\u009f]"},
+        "description": "a player's name: not blank, no control characters, at most 40 characters once spaces are "
+                       "tidied, told apart from the others (case-insensitive)"}
+STATUS = {"enum": ["in_progress", "finished"]}
+
+
+#: more component schemas, from features (:func:`register`): each builds ``{name: schema}``
+PARTS: list[Callable[[], dict[str, dict]]] = []
+#: more fields a new game (``NewGame-<slug>``) takes, from features, by name
+NEW_GAME_FIELDS: dict[str, dict] = {}
+
+
+def register(schemas_of: Callable[[], dict[str, dict]], new_game_fields: dict[str, dict] | None = None) -> None:
+    """Add a feature's component schemas, and the fields it adds to a new game, to the document
+    (and so to what the API accepts); called from ``create_app``, registering again changes nothing."""
+    if schemas_of in PARTS and all(NEW_GAME_FIELDS.get(k) == v for k, v in (new_game_fields or {}).items()):
+        return
+    if schemas_of not in PARTS:
+        PARTS.append(schemas_of)
+    NEW_GAME_FIELDS.update(new_game_fields or {})
+    _schemas.cache_clear()
+    _validator.cache_clear()
+
+
+def slugs() -> list[str]:
+    return [v.slug for v in _all()]
+
+
+def _facts() -> dict[str, dict]:
+    """``RoundFacts-<slug>``: each variant's round facts, from its declared shape."""
+    return {f"RoundFacts-{v.slug}": {**v.facts_shape.schema(), "title": f"{v.name} ({v.slug})"}
+            for v in _all() if v.facts_shape is not None}
+
+
+def _option(option) -> dict:
+    """One game option's JSON value, as GET /variants describes it (null: none, where optional)."""
+    schema: dict[str, Any] = {"int": INT, "bool": BOOL, "text": STR}.get(option.type, {})
+    if option.choices:
+        schema = {"enum": list(option.choices)}
+    for key, bound in (("minimum", option.low), ("maximum", option.high)):
+        if bound is not None and "enum" not in schema:
+            schema = {**schema, key: bound}
+    if option.optional:
+        schema = {"anyOf": [schema, {"type": "null"}]}
+    return {**schema, "description": f"{option.help}{f' ({option.rule})' if option.rule else ''}"}
+
+
+def _new_games() -> dict[str, dict]:
+    """``NewGame-<slug>``: a new game of each variant (its player limits, its game options)."""
+    return {f"NewGame-{v.slug}": {**obj(
+        ("variant", "players"), extra=False, variant={"const": v.slug},
+        players=array(NAME, minItems=v.min_players, maxItems=v.max_players, description="names in seat order"),
+        options={**obj(extra=False, **{o.name: _option(o) for o in v.option_spec if o.game}),
+                 "description": "the variant's game options; omitted options take their defaults"},
+        first_dealer={**SEAT, "maximum": v.max_players - 1,
+                      "description": "the seat dealing the first hand (default 0); one of the players"},
+        **NEW_GAME_FIELDS),
+        "title": f"{v.name} ({v.slug})"} for v in _all()}
+
+
+def _export() -> dict:
+    player = obj(("seat", "name"), extra=False, seat=SEAT, name=NAME)
+    hand = obj(("number", "facts"), extra=False, number={"type": "integer", "minimum": 1},
+               facts=ref("RoundFacts"), created_at=TIME, updated_at=TIME)
+    return obj(("format", "version", "variant", "players"), extra=False,
+               format={"const": "scorekeeper-game", "description": "otherwise it is not a game export"},
+               version={"const": 1, "description": "otherwise it is not a game export this server reads"},
+               id=STR, variant={"enum": slugs()},
+               options=OPTIONS, first_dealer=SEAT, status=STATUS, created_at=TIME, updated_at=TIME,
+               players=array(player), rounds=array(hand), audit=array(ref("AuditEntry")))
+
+
+def _check(extend: bool) -> dict:
+    fields = {"variant": {"enum": slugs()}, "cards": CARDS, "options": OPTIONS}
+    if extend:
+        fields["extend"] = {**CARDS, "type": ["string", "null"],
+                            "description": "the meld already on the table that the cards are added to"}
+    return obj(("variant",), extra=False, **fields)
+
+
+def schemas() -> dict[str, dict]:
+    """Every component schema, by name (built once per set of registered variants; read, never change it)."""
+    return _schemas(tuple(slugs()))
+
+
+@cache
+def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
+    option = obj(("name", "type", "default"), name=STR, type={"enum": ["int", "bool", "choice", "text"]},
+                 default=SCALAR, help=STR, rule=STR, choices=array(SCALAR), low=NULL_INT, high=NULL_INT,
+                 optional=BOOL, game=BOOL, check=BOOL)
+    variant = obj(("slug", "name", "min_players", "max_players", "options"), slug={"enum": slugs()}, name=STR,
+                  summary=STR, min_players=INT, max_players=INT, high_wins=BOOL,
+                  round_word={"enum": ["hand", "round"], "description": "what the variant calls a round"},
+                  options=array(ref("Option")))
+    verdict = obj(("variant", "valid", "kind", "kinds", "points", "reading", "reasons"),
+                  variant=STR, valid=BOOL, kind=NULL_STR, kinds=array(STR), points=NULL_INT,
+                  reading={"type": "array", "description": "one entry per input card: what it stands for"},
+                  reasons=array({"type": "string", "description": "starts with the failing rule id"}),
+                  readings=array({"type": "array"}), readings_truncated=BOOL,
+                  alternatives=array(STR), parts=array({"type": "object"}), notes=array(STR))
+    round_ = obj(("number", "dealer", "changes", "totals", "progress", "complete", "facts"),
+                 number=INT, dealer=INT, starter=NULL_INT, changes=array(INT), totals=array(INT),
+                 progress=array({"type": "object"}), details={"type": "object"}, complete=BOOL,
+                 facts=ref("RoundFacts"))
+    player = obj(("seat", "name", "total", "rank", "progress"), seat=INT, name=STR, total=INT,
+                 rank={"type": "integer", "minimum": 1,
+                       "description": "place by the variant's end rule (KB-10, RB-8, CT-8, CR-8, CZ-8); "
+                                      "ties share a rank; the winners are ranked 1"},
+                 progress={"type": "object"})
+    game = obj(("id", "variant", "options", "players", "rounds", "status", "winners"),
+               id=STR, variant={"enum": slugs()}, options=OPTIONS, first_dealer=INT, status=STATUS,
+               high_wins=BOOL, players=array(ref("Player")), rounds=array(ref("Round")),
+               winners=array(INT), leaders=array(INT), dealer=INT, starter=NULL_INT,
+               chooser=NULL_INT, notes=array(STR), created_at=TIME, updated_at=TIME, urls=ref("Urls"))
+    audit = obj(("at", "action"), extra=False, at=STAMP,
+                action={"enum": ["create", "record", "edit", "delete", "undo"]},
+                round_number={"type": ["integer", "null"], "minimum": 1, "maximum": 2 ** 31 - 1},
+                old={"type": ["object", "array", "null"]}, new={"type": ["object", "array", "null"]},
+                summary=STR, undone=BOOL)
+    facts, new_games = _facts(), _new_games()
+    return {
+        "Error": obj(("error", "reasons"), error={"type": "string", "description": "what went wrong, a sentence"},
+                     reasons=array({"type": "string"}, minItems=1), round=NULL_INT,
+                     fields=array(obj(("field", "message"), field=STR, message=STR))),
+        "CheckRequest": _check(extend=True), "HandRequest": _check(extend=False),
+        "Verdict": verdict,
+        "HandValue": obj(("variant",), variant=STR, points=INT, cards=INT,
+                         breakdown=array(obj(("card", "points"), card=STR, points=INT))),
+        "Option": option, "Variant": variant, "VariantList": obj(("variants",), variants=array(ref("Variant"))),
+        "NewGame": {"oneOf": [ref(name) for name in new_games],
+                    "discriminator": {"propertyName": "variant",
+                                      "mapping": {name.removeprefix("NewGame-"): REF + name for name in new_games}},
+                    "description": "A new game of one variant (NewGame-<slug>): its player limits and game options "
+                                   "as GET /variants lists them."},
+        **new_games,
+        "Created": obj(("id", "secret", "urls", "game"), id=STR,
+                       secret={"type": "string", "description": "the edit secret: send it as a Bearer token"},
+                       urls=ref("Urls"), game=ref("Game")),
+        "Urls": obj(("api", "page", "export"), api=STR, page=STR, export=STR, editor=STR),
+        "Player": player, "Round": round_, "Game": game,
+        "RoundFacts": {"description": "One hand's facts in the shape of the game's variant (RoundFacts-<slug>); "
+                                      "no other key. The engine judges them: a hand it refuses, or one of "
+                                      "another variant's shape, answers 422 with field paths.",
+                       "anyOf": [ref(name) for name in facts]},
+        **facts,
+        "RoundAnswer": obj(("round", "game"), round=ref("Round"), game=ref("Game")),
+        "Deleted": obj(("deleted", "game"), deleted=INT, game=ref("Game")),
+        "AuditEntry": audit, "Export": _export(),
+        **{name: schema for part in PARTS for name, schema in part().items()},
+    }
+
+
+#: keywords about a body's shape (a 400); the others (enum, limits) are values the services judge (a 422)
+SHAPE = frozenset({"type", "required", "additionalProperties", "const", "pattern", "maxLength"})
+
+
+@cache
+def _validator(name: str, _variants: tuple[str, ...]) -> Draft202012Validator:
+    return Draft202012Validator({"components": {"schemas": _schemas(_variants)}, **ref(name)})
+
+
+def problems(name: str, body: Any) -> tuple[list[str], list[tuple[str, str]]]:
+    """Where ``body`` breaks component ``name``: its shape (``path: message`` sentences) and its
+    values (``(path, message)`` pairs, as the rules' field errors are)."""
+    shape, values = [], []
+    validator = _validator(name, tuple(slugs()))
+    for err in sorted(validator.iter_errors(body), key=lambda e: list(map(str, e.absolute_path))):
+        where = ".".join(map(str, err.absolute_path))
+        if err.validator in SHAPE:
+            why = err.schema.get("description") if err.validator in ("const", "pattern") else None
+            shape.append(f"{where or 'the body'}: {err.message}" + (f" ({why})" if why else ""))
+        else:
+            values.append((where, err.message))
+    return shape, values

@@ -1,0 +1,104 @@
+"""The production server ``make run`` starts: gunicorn with gevent workers, on the local network.
+
+Why gevent: a follower's phone keeps one Server-Sent Events stream open for
+as long as its game page is open (:mod:`scorekeeper.live`). A gevent worker
+holds each connection as a greenlet of a few kilobytes, so one worker keeps
+hundreds of idle streams while it answers the scorekeeper's requests; a
+thread-per-request worker (gthread, sync) would need a thread, or a whole
+worker, for every follower. The app itself stays an ordinary WSGI app:
+gunicorn patches the standard library in each worker, so the live hub's
+threads and conditions become greenlets, and psycopg waits cooperatively.
+
+Usage: ``python -m scorekeeper.server [--host 0.0.0.0] [--port 5000] [--workers N]``.
+At start it prints the address the phones at the table should open, with a
+QR code of it, once the server listens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from gunicorn.app.base import BaseApplication
+
+#: settings only newer gunicorns have (the control socket arrived in 25): skipped on older ones
+OPTIONAL = {"control_socket_disable"}
+#: one worker per core: the pages are rendered on the CPU, the streams cost next to nothing
+DEFAULT_WORKERS = max(2, os.cpu_count() or 1)
+
+
+class TableServer(BaseApplication):
+    """gunicorn serving ``scorekeeper.create_app()`` with the settings of :func:`settings`."""
+
+    def __init__(self, options: dict):
+        self.options = options
+        super().__init__()
+
+    def load_config(self) -> None:
+        for name, value in self.options.items():
+            if name in OPTIONAL and name not in self.cfg.settings:
+                continue  # an older gunicorn without it
+            self.cfg.set(name, value)
+
+    def load(self):
+        from scorekeeper import create_app  # in each worker, after gevent patched it
+
+        return create_app()
+
+
+def settings(host: str, port: int, workers: int, access_log: bool = True) -> dict:
+    """gunicorn's settings for the table: gevent workers, a banner once it listens."""
+    bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    return {
+        "bind": [bind], "workers": workers, "worker_class": "gevent",
+        "worker_connections": 1000,  # open connections per worker: idle streams included
+        "timeout": 30, "graceful_timeout": 5,  # streams end on a restart; the browsers reconnect
+        "keepalive": 5, "accesslog": "-" if access_log else None,
+        "control_socket_disable": True,  # several servers (a bench beside `make run`) share no socket
+        "when_ready": lambda _server: print(banner(host, port), flush=True),
+    }
+
+
+def banner(host: str, port: int) -> str:
+    """What the terminal shows: where phones go, a QR code of it, and what the address exposes."""
+    from .addresses import everywhere, is_loopback, table_url
+
+    public = (os.environ.get("SCOREKEEPER_PUBLIC_URL") or os.environ.get("PUBLIC_URL") or "").strip()
+    url = public or table_url(host, port)
+    if is_loopback(host) and not everywhere(host) and not public:
+        return (f"\nScorekeeper is private: only this machine can open {url}\n"
+                "(make run HOST=0.0.0.0 lets the phones at the table in)\n")
+    lines = [f"\nScorekeeper is serving the table. Phones on the same network open:\n\n    {url}\n",
+             _terminal_qr(url),
+             "Anyone who can reach this address can follow every game (read-only); changing a game\n"
+             "still needs its edit secret (the phone that started it, or its editor link).\n"
+             "Keep it private with: make run HOST=127.0.0.1\n"]
+    return "\n".join(lines)
+
+
+def _terminal_qr(url: str) -> str:
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Serve Scorekeeper to the phones at the table (gunicorn + gevent).")
+    parser.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"),
+                        help="address to listen on (default 0.0.0.0: the local network; 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 5000)))
+    parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", DEFAULT_WORKERS)))
+    parser.add_argument("--no-access-log", action="store_true", help="do not log every request")
+    args = parser.parse_args(argv)
+    sys.argv = sys.argv[:1]  # gunicorn reads its own command line too
+    TableServer(settings(args.host, args.port, args.workers, not args.no_access_log)).run()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover - runs a server
+    sys.exit(main())

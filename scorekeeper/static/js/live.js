@@ -1,0 +1,153 @@
+/* Live pages: follow a game (or the games list) over Server-Sent Events and swap in its new
+   content after every change, in place: no reload, the scroll position, open <details>, a
+   sideways-scrolled hands table and the focused button kept. The server renders the content
+   (the page's own templates): a reader's event brings it along, an editor's page fetches its
+   own (?fragment=live); this script only swaps it in. Without JavaScript (or EventSource) the
+   page keeps its plain Refresh link.
+
+   Other scripts can build on it (a queue of hands recorded offline, say): it announces
+   "live:online" and "live:offline" when the stream connects or drops, and "live:change" after
+   each swap, on document with detail {version}; window.ScorekeeperLive.refresh() fetches now. */
+(function () {
+  "use strict";
+  var status = document.querySelector("[data-live-stream]");
+  if (!status || !window.EventSource || !window.fetch || !("content" in document.createElement("template"))) return;
+
+  var main = status.parentElement;
+  var state = status.querySelector(".live-state"), refreshLink = status.querySelector(".live-refresh");
+  var version = status.dataset.liveVersion, fragmentUrl = status.dataset.liveFragment;
+  var source = null, fetching = false, again = false, gone = false, retry = null;
+
+  function say(text, live) {
+    state.textContent = text;
+    refreshLink.hidden = live;
+  }
+
+  function announce(name) {
+    document.dispatchEvent(new CustomEvent("live:" + name, { detail: { version: version } }));
+  }
+
+  function connect() {
+    if (gone) return;
+    clearTimeout(retry);
+    source = new EventSource(status.dataset.liveStream + "?since=" + encodeURIComponent(version || ""));
+    source.onopen = function () {
+      say("Live: this page updates by itself.", true);
+      announce("online");
+    };
+    source.onerror = function () {
+      say("Connection lost; trying again…", false);
+      announce("offline");
+      if (source.readyState === EventSource.CLOSED) {  // refused (not a network drop): try again later
+        retry = setTimeout(connect, 5000);
+      }
+    };
+    source.addEventListener("change", function (event) {
+      var data = JSON.parse(event.data);
+      version = data.version;
+      if (typeof data.html === "string" && !fetching) swap(data.html);
+      else update();
+    });
+  }
+
+  /* Fetch the page's content and swap it in; one fetch at a time, the latest change wins. */
+  function update() {
+    if (fetching) { again = true; return; }
+    fetching = true;
+    fetch(fragmentUrl, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+      if (response.status === 404) { return deleted(); }
+      if (!response.ok) { throw new Error("HTTP " + response.status); }
+      return response.text().then(swap);
+    }).catch(function () {
+      say("Could not update this page; tap Refresh.", false);
+    }).then(function () {
+      fetching = false;
+      if (again) { again = false; update(); }
+    });
+  }
+
+  function deleted() {
+    gone = true;
+    if (source) source.close();
+    say("This game was deleted.", false);
+  }
+
+  function swap(html) {
+    var fresh = document.createElement("template");
+    fresh.innerHTML = html;
+    var x = window.scrollX, y = window.scrollY;
+    keepOpen(fresh.content);
+    morph(main, fresh.content);
+    if (window.scrollX !== x || window.scrollY !== y) window.scrollTo(x, y);
+    say("Live: updated at " + new Date().toLocaleTimeString() + ".", true);
+    announce("change");
+  }
+
+  /* Blocks the swap leaves alone: this status line, its script, and the messages of the last action. */
+  function kept(node) {
+    return node.hasAttribute("data-live-keep") || node.classList.contains("flashes");
+  }
+
+  function shape(node) {
+    return [node.tagName, node.className, node.id, node.getAttribute("aria-labelledby")].join("|");
+  }
+
+  /* Make the container's blocks those of `fresh`: equal blocks stay as they are (focus and all),
+     a changed block is replaced, a new one (the winner banner) inserted, a dropped one removed. */
+  function morph(container, fresh) {
+    var olds = [].filter.call(container.children, function (n) { return !kept(n); });
+    var news = [].filter.call(fresh.children, function (n) { return !kept(n); });
+    var i = 0;
+    news.forEach(function (node) {
+      var j = i;
+      while (j < olds.length && !olds[j].isEqualNode(node)) j++;
+      if (j < olds.length) {
+        for (var k = i; k < j; k++) olds[k].remove();
+        i = j + 1;
+      } else if (i < olds.length && shape(olds[i]) === shape(node)) {
+        replace(olds[i], node);
+        i++;
+      } else if (i < olds.length) {
+        olds[i].before(node);
+      } else {
+        container.appendChild(node);
+      }
+    });
+    for (; i < olds.length; i++) olds[i].remove();
+  }
+
+  var FOCUSABLE = "a[href], button, summary, input, select, textarea";
+
+  function replace(old, node) {
+    var scrolled = [].map.call(old.querySelectorAll(".table-scroll"), function (s) { return s.scrollLeft; });
+    var focusables = [].slice.call(old.querySelectorAll(FOCUSABLE));
+    var focused = focusables.indexOf(document.activeElement);
+    old.replaceWith(node);
+    [].forEach.call(node.querySelectorAll(".table-scroll"), function (s, n) { s.scrollLeft = scrolled[n] || 0; });
+    if (focused >= 0) {
+      var again = node.querySelectorAll(FOCUSABLE)[focused];
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
+  /* A <details> the reader opened stays open (matched by its class, else its summary's text). */
+  function keepOpen(fresh) {
+    var open = {};
+    [].forEach.call(main.querySelectorAll("details[open]"), function (d) { open[detailsKey(d)] = true; });
+    [].forEach.call(fresh.querySelectorAll("details"), function (d) { if (open[detailsKey(d)]) d.open = true; });
+  }
+
+  function detailsKey(details) {
+    var summary = details.querySelector("summary");
+    return details.className || (summary ? summary.textContent.trim() : "");
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible" && source && source.readyState === EventSource.CLOSED) connect();
+  });
+  window.addEventListener("online", function () {
+    if (source && source.readyState === EventSource.CLOSED) connect();
+  });
+  window.ScorekeeperLive = { refresh: update, version: function () { return version; } };
+  connect();
+})();

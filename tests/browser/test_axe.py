@@ -1,0 +1,156 @@
+"""Every page at 390x844, light and dark: axe-core finds nothing, and every control stands out.
+
+The pages come from the app's own url_map (tests/site_pages.py), so a new page
+is swept as soon as it exists. axe-core (WCAG 2.1 A and AA, and best
+practices) is the npm package pinned in package.json; ``make test`` installs
+it into node_modules and Playwright injects it into every page the browser
+context opens (an init script: parsed with the page, about half the time of a
+script tag added afterwards). The same visit
+measures each control's boundary against what it sits on: WCAG 1.4.11 asks
+3:1, so a player finds the fields in sunlight and in a dark room.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.site_pages import Page, seed_games, site_pages
+
+from .conftest import ARTIFACTS, PHONE, served_app
+
+pytestmark = pytest.mark.browser
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+RUN_AXE = """async ([tags, skip]) => {
+  const rules = Object.fromEntries(skip.map(id => [id, {enabled: false}]));
+  const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}, rules, resultTypes: ['violations']});
+  return result.violations.map(v => `${v.id} (${v.impact}): ${v.help} at `
+    + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ') + (v.nodes.length > 3 ? ' ...' : ''));
+}"""
+# Controls whose boundary (the border, or the control's own fill where it has no border) is under
+# 3:1 against the colour behind the control, and how many were measured. A button drawn with
+# neither (a bare text button, a chip showing a card face) is named by its content, and disabled
+# controls are exempt (WCAG 1.4.11); a text field, select or text area always needs its edge.
+WEAK_EDGES = """() => {
+  const rgb = c => { const m = c.match(/rgba?\\(([^)]+)\\)/); const p = m ? m[1].split(',').map(Number) : [0, 0, 0, 0];
+                     return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1}; };
+  const over = (top, base) => ({r: top.r * top.a + base.r * (1 - top.a), g: top.g * top.a + base.g * (1 - top.a),
+                                b: top.b * top.a + base.b * (1 - top.a), a: 1});
+  const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+                     return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
+  const ratio = (x, y) => { const a = lum(x), b = lum(y); return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); };
+  const behind = e => { const layers = [];
+    for (let n = e; n; n = n.parentElement) { const c = rgb(getComputedStyle(n).backgroundColor);
+      if (c.a > 0) { layers.push(c); if (c.a >= 1) break; } }
+    let base = rgb(getComputedStyle(document.documentElement).backgroundColor);
+    if (base.a === 0) base = {r: 255, g: 255, b: 255, a: 1};
+    for (const l of layers.reverse()) base = over(l, base);
+    return base; };
+  const controls = document.querySelectorAll(
+    'input:not([type=hidden]):not([type=checkbox]):not([type=radio]), select, textarea, button, a.button, .pill');
+  const weak = [];
+  let fields = 0;
+  for (const e of controls) {
+    const s = getComputedStyle(e);
+    if (e.disabled || !e.getClientRects().length || s.visibility === 'hidden') continue;
+    const ground = behind(e.parentElement), fill = over(rgb(s.backgroundColor), ground);
+    const border = rgb(s.borderTopColor), drawn = parseFloat(s.borderTopWidth) > 0 && s.borderTopStyle !== 'none'
+                                                 && border.a > 0;
+    const edge = Math.max(drawn ? ratio(over(border, ground), ground) : 0, ratio(fill, ground));
+    const field = e.matches('input, select, textarea');
+    if (!field && !drawn && ratio(fill, ground) < 1.01) continue;  // neither border nor fill: named by its content
+    fields += field;
+    if (edge < 3) weak.push(`${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${e.className} ${edge.toFixed(2)}:1`);
+  }
+  return {weak, fields}; }"""
+FOLLOWER_GAME_PAGE = re.compile(r"/games/[^/?]+")
+
+
+def _skipped_rules(page: Page) -> list[str]:
+    """Rules not judged on this page. Only one: a follower's game page still re-loads itself
+    with a timed <meta http-equiv="refresh">, which the live updates of issue 9 replace; until
+    they land, axe's meta-refresh rule is off on that page alone."""
+    return ["meta-refresh"] if page.secret is None and FOLLOWER_GAME_PAGE.fullmatch(page.path) else []
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """A served app with a game of every variant, and every page of it."""
+    if not AXE.exists():
+        message = f"axe-core is not installed at {AXE} (run: npm ci --no-audit --no-fund)"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        pytest.skip(f"NOTICE {message}")
+    with served_app(tmp_path_factory.mktemp("axe-live"), "browser-axe") as (app, url):
+        yield url, site_pages(app, seed_games(app))
+
+
+def _visit(context, page, url: str, p: Page) -> None:
+    context.clear_cookies()
+    if p.secret:
+        context.add_cookies([{"name": f"sk_edit_{p.public_id}", "value": p.secret, "url": url}])
+    page.goto(url + p.path)
+    if p.submit:
+        with page.expect_navigation():
+            page.locator(p.submit).click()
+    if p.tap:
+        page.locator(p.tap).tap()
+
+
+@pytest.fixture(scope="module")
+def swept(browser, site):
+    """Every page visited once per colour scheme: what axe found and the weak control edges, by
+    page, with the number of pages seen and of text fields measured."""
+    url, pages = site
+    done: dict[str, dict] = {}
+
+    def sweep(scheme: str) -> dict:
+        if scheme in done:
+            return done[scheme]
+        context = browser.new_context(viewport=PHONE, color_scheme=scheme, device_scale_factor=1,
+                                      is_mobile=True, has_touch=True)
+        context.add_init_script(path=str(AXE))
+        page = context.new_page()
+        found: dict = {"axe": {}, "edges": {}, "seen": 0, "fields": 0}
+        try:
+            for p in pages:
+                _visit(context, page, url, p)
+                violations = page.evaluate(RUN_AXE, [TAGS, _skipped_rules(p)])
+                edges = page.evaluate(WEAK_EDGES)
+                weak, found["fields"] = edges["weak"], found["fields"] + edges["fields"]
+                for kind, problems in (("axe", violations), ("edges", weak)):
+                    if problems:
+                        found[kind][p.name] = problems
+                if violations or weak:
+                    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                    page.screenshot(path=str(ARTIFACTS / f"axe-{scheme}-{len(found['axe'])}.png"), full_page=True)
+                found["seen"] += 1
+        finally:
+            context.close()
+        done[scheme] = found
+        return found
+
+    return sweep
+
+
+def _report(found: dict) -> str:
+    return "\n".join(f"{name}:\n  " + "\n  ".join(problems) for name, problems in found.items())
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_any_page(swept, site, scheme):
+    found = swept(scheme)
+    assert found["seen"] == len(site[1]) > 100
+    assert not found["axe"], _report(found["axe"])
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_control_boundary_stands_out_3_to_1(swept, scheme):
+    """Text fields, selects, buttons and tap pills: border (or fill) against the background, 3:1 or more."""
+    found = swept(scheme)
+    assert found["fields"] > 200  # every form's fields were measured, not none
+    assert not found["edges"], _report(found["edges"])

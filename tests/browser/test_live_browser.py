@@ -1,0 +1,156 @@
+"""Live pages in a real headless Chromium: the follower's phone updates in place as the editor plays.
+
+Two phones (two browser contexts, so two sets of cookies) on the same live
+server: the editor records a hand through the form; the follower's page,
+scrolled down the hands, shows the new standings and hand without a reload,
+at the same scroll position. The games list follows the same way, and so does
+the editor's second phone. Without JavaScript the page offers a Refresh link.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+
+from .conftest import assert_no_sideways_scroll, phone_page, served_app
+
+pytestmark = pytest.mark.browser
+#: a page that updates "within a couple of seconds"
+WITHIN_MS = 3000
+HANDS = 12  # enough hands for the page to scroll
+
+
+def _hand(n: int) -> dict:
+    return {"winner": n % 2, "players": [{"rack": "" if n % 2 == 0 else "R5"}, {"rack": "" if n % 2 else "K7"}]}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    with served_app(tmp_path_factory.mktemp("live-browser"), "browser-live") as site:
+        yield site
+
+
+def _seed(app, hands: int) -> tuple[str, str]:
+    with app.app_context():
+        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": 10 ** 6})
+        for n in range(hands):
+            services.record_round(game, _hand(n))
+        db.session.commit()
+        return game.public_id, secret
+
+
+def _record_through_the_form(page, url: str, public_id: str) -> None:
+    """The editor's phone records a round: Bob goes out, Ann holds R13 and a joker (CT-7: 43)."""
+    page.goto(f"{url}/games/{public_id}/rounds/new")
+    page.check('input[name="winner"][value="1"]')
+    page.fill('[id="f-players.0.rack"]', "R13 J")
+    page.locator("button.save").click()
+    page.wait_for_url(f"**/games/{public_id}")
+
+
+def _total(page, name: str) -> str:
+    return page.locator(".standing", has_text=name).locator(".total").inner_text()
+
+
+def _mark(page) -> None:
+    """Leave a mark in the page's window: a reload or navigation would wipe it."""
+    page.evaluate("window.__stillThisPage = true")
+
+
+def _same_page(page) -> bool:
+    return page.evaluate("window.__stillThisPage === true && performance.getEntriesByType('navigation').length === 1")
+
+
+def test_the_follower_sees_the_hand_in_place(browser, site):
+    app, url = site
+    public_id, secret = _seed(app, HANDS)
+    with phone_page(browser, "live-editor") as editor, phone_page(browser, "live-follower") as follower, \
+            phone_page(browser, "live-editor-2") as second:
+        editor.goto(f"{url}/games/{public_id}/join/{secret}")
+        second.goto(f"{url}/games/{public_id}/join/{secret}")  # the editor's other phone
+        follower.goto(f"{url}/games/{public_id}")
+        for phone in (follower, second):
+            phone.locator(".live-state", has_text="Live").wait_for()
+            assert phone.locator(".live-refresh").is_hidden()  # live: no need to refresh by hand
+        before = {"Ann": _total(follower, "Ann"), "Bob": _total(follower, "Bob")}
+        rows = follower.locator("table.hands tbody tr").count()
+        assert rows == HANDS
+        follower.evaluate("window.scrollTo(0, 400)")
+        follower.wait_for_function("window.scrollY === 400")
+        for phone in (follower, second):
+            _mark(phone)
+
+        _record_through_the_form(editor, url, public_id)
+
+        follower.locator("table.hands tbody tr").nth(HANDS).wait_for(timeout=WITHIN_MS)
+        assert _total(follower, "Ann") == str(int(before["Ann"]) - 43)  # CT-8 A: Ann loses her rack
+        assert _total(follower, "Bob") == str(int(before["Bob"]) + 43)
+        last = follower.locator("table.hands tbody tr").nth(HANDS)
+        assert "-43" in last.inner_text() and "+43" in last.inner_text()
+        assert follower.evaluate("window.scrollY") == 400  # the reader stays where they were
+        assert _same_page(follower)
+        assert "updated" in follower.locator(".live-state").inner_text()
+        assert follower.locator('meta[http-equiv="refresh"]').count() == 0
+        assert_no_sideways_scroll(follower)
+
+        # the editor's other phone: the same hand, and its Undo button names it
+        second.locator("button.undo", has_text=f"Round {HANDS + 1} recorded").wait_for(timeout=WITHIN_MS)
+        assert _total(second, "Bob") == _total(follower, "Bob") and _same_page(second)
+
+
+def test_the_winner_banner_and_chart_arrive_live(browser, site):
+    app, url = site
+    with app.app_context():
+        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"rounds": 2})
+        services.record_round(game, _hand(0))
+        db.session.commit()
+        public_id = game.public_id
+    with phone_page(browser, "live-winner-editor") as editor, phone_page(browser, "live-winner") as follower:
+        editor.goto(f"{url}/games/{public_id}/join/{secret}")
+        follower.goto(f"{url}/games/{public_id}")
+        follower.locator(".live-state", has_text="Live").wait_for()
+        assert follower.locator(".winner-banner").count() == 0
+        points = "document.querySelector('svg.chart polyline').getAttribute('points').split(' ').length"
+        drawn = follower.evaluate(points)
+        _mark(follower)
+        _record_through_the_form(editor, url, public_id)
+        follower.locator(".winner-banner").wait_for(timeout=WITHIN_MS)
+        assert "Winner: Bob" in follower.locator(".winner-banner").inner_text()  # -7 + 43 after 2 hands
+        assert follower.evaluate(points) == drawn + 1  # the chart has the new hand
+        assert _same_page(follower)
+
+
+def test_the_games_list_follows_new_games(browser, site):
+    _app, url = site
+    with phone_page(browser, "live-games-list") as follower, phone_page(browser, "live-games-starter") as starter:
+        follower.goto(f"{url}/games/")
+        follower.locator(".live-state", has_text="Live").wait_for()
+        _mark(follower)
+        starter.goto(f"{url}/games/new/rumbugz")
+        starter.fill("#player_0", "Zed Livingstone")
+        starter.fill("#player_1", "Yolanda")
+        starter.get_by_role("button", name="Start the game").click()
+        starter.wait_for_url("**/games/*")
+        follower.locator(".game-item", has_text="Zed Livingstone").wait_for(timeout=WITHIN_MS)
+        assert _same_page(follower)
+
+
+def test_without_javascript_the_page_offers_refresh(browser, site):
+    app, url = site
+    public_id, secret = _seed(app, 1)
+    with phone_page(browser, "live-no-js", java_script_enabled=False) as follower, \
+            phone_page(browser, "live-no-js-editor") as editor:
+        follower.goto(f"{url}/games/{public_id}")
+        refresh = follower.get_by_role("link", name="Refresh")
+        assert refresh.is_visible()
+        assert follower.locator(".live-state").inner_text() == ""
+        before = _total(follower, "Bob")
+        editor.goto(f"{url}/games/{public_id}/join/{secret}")
+        _record_through_the_form(editor, url, public_id)
+        refresh.click()
+        follower.wait_for_load_state()
+        assert _total(follower, "Bob") == str(int(before) + 43)
+        follower.goto(f"{url}/games/")
+        assert follower.get_by_role("link", name="Refresh").is_visible()

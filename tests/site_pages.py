@@ -1,0 +1,141 @@
+"""Every page of the app, found by walking its url_map: the axe sweep and the page-wide checks use it.
+
+Each GET route is built with real values: every variant's slug, a seeded game
+of every variant (plus a Crib Rummy hand in play and a finished game) seen by
+its editor and by a follower, hand 1 of each game. A route whose first sample
+answers anything but an HTML page (JSON, a PDF, a redirect, a static file) is
+not a page. States no route reaches alone are added: checker verdicts (the tile
+grid among them), the Print page's form errors, a missing page, new-game forms
+sent empty. A new route is covered as soon as it exists; a route with an
+argument this module has no value for fails loudly, naming it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Flask
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+from scorekeeper.rules import variants
+from tests.web.api_support import HANDS
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page to look at: its path, the edit secret the visit holds (None: a follower), and
+    what is done first: the submit button pressed (the form sent as it is, to see its errors)
+    or a control tapped (a field that opens the keypad)."""
+
+    path: str
+    secret: str | None = None
+    submit: str | None = None
+    tap: str | None = None
+
+    @property
+    def public_id(self) -> str | None:
+        parts = self.path.split("/")
+        return parts[2] if self.path.startswith("/games/") and len(parts) > 2 and parts[2] not in (
+            "", "new") else None
+
+    @property
+    def name(self) -> str:
+        who = " (editor)" if self.secret else ""
+        done = f" sent via {self.submit}" if self.submit else f" after tapping {self.tap}" if self.tap else ""
+        return self.path + who + done
+
+
+SLUGS = tuple(v["slug"] for v in variants())
+#: checker verdicts: legal, not legal with reasons, laying off, a hand count, the tile grids
+VERDICTS = (
+    "/check/krazy-bee?cards=7+7+7+%7C+3+4+5+6&step=2",
+    "/check/krazy-bee?cards=3+4+5+6+%7C+7+8+9+10&step=run+of+4+%2B+run+of+4",
+    "/check/rumbugz?cards=9&extend=1+2+3+4&kind=single",
+    "/check/rummikub?cards=R1+B1+K1",
+    "/check/crazy-tiles?cards=R12+R13+J",
+    "/check/crazy-tiles?cards=K4+K5+K9+%2F+.+.+K10+%2F+.+.+K11",
+    "/check/runny-tiles?cards=R1+R2+R3+%2F+G5+.+.",
+    "/check/crib-rummy?cards=7H&extend=3H+4H+5H+6H",
+    "/check/crib-rummy?cards=7H+JK+5S&action=hand",
+    "/check/crazy-rummy?cards=8&extend=8+8+8",
+    "/check/crazy-rummy?cards=8+7+7&wild=7",
+)
+EXTRA = (*VERDICTS, "/print/pdf?kind=sheet&rows=lots", "/no-such-page")
+#: the new-game form sent empty: every player field answers with its error
+SENT_EMPTY = tuple(Page(f"/games/new/{slug}", submit="form.game-form button[type=submit]")
+                   for slug in ("krazy-bee", "rummikub"))
+
+
+def states(games: list[tuple[str, str]]) -> list[Page]:
+    """Pages in a state no GET reaches: forms sent empty, and a hand's correction with the
+    keypad open under a hand of cards (its chips shown)."""
+    krazy_bee, secret = games[SLUGS.index("krazy-bee")]
+    return [*SENT_EMPTY, Page(f"/games/{krazy_bee}/rounds/1/edit", secret, tap='[id="f-players.1.hand"]')]
+
+
+def seed_games(app: Flask) -> list[tuple[str, str]]:
+    """(public id, edit secret) of a game with one hand for every variant, a Crib Rummy
+    hand in play and a finished RumBugz game."""
+    seeds = [(slug, [HANDS[slug]], {}) for slug in SLUGS]
+    seeds.append(("crib-rummy", [{"starter": 1, "turns": [
+        {"player": 1, "melds": [{"cards": "3H 4H 5H"}]}, {"player": 0, "pegs": 4}], "end": None}], {}))
+    seeds.append(("rumbugz", [{"winner": 1, "players": [
+        {"hand": "5 6"}, {"kinds": ["single", "double", "triple", "match"], "hand": ""}]}], {"rounds": 1}))
+    games = []
+    with app.app_context():
+        for slug, hands, options in seeds:
+            game, secret = services.create_game(slug, ["Ann", "Bob"], options)
+            for facts in hands:
+                services.record_round(game, facts)
+            db.session.commit()
+            games.append((game.public_id, secret))
+    return games
+
+
+def _samples(arguments: set[str], games: list[tuple[str, str]]) -> list[tuple[dict, str | None]]:
+    """Every (URL values, edit secret) to build a route with: each variant, each game as its
+    editor and as a follower."""
+    if not arguments:
+        return [({}, None)]
+    if arguments in ({"variant"}, {"slug"}):
+        (name,) = arguments
+        return [({name: slug}, None) for slug in SLUGS]
+    if arguments <= {"public_id", "number", "secret"}:
+        samples = []
+        for public_id, secret in games:
+            values = {"public_id": public_id, "number": 1, "secret": secret}
+            values = {k: v for k, v in values.items() if k in arguments}
+            samples += [(values, secret), (values, None)]
+        return samples
+    raise LookupError(f"tests/site_pages.py has no sample value for {sorted(arguments)}: add one")
+
+
+def _is_html_page(app: Flask, page: Page) -> tuple[bool, int]:
+    """Whether ``page`` answers an HTML page (not a redirect), and its status."""
+    client = app.test_client()
+    if page.secret:
+        client.set_cookie(f"sk_edit_{page.public_id}", page.secret)
+    response = client.get(page.path)
+    return response.mimetype == "text/html" and not 300 <= response.status_code < 400, response.status_code
+
+
+def site_pages(app: Flask, games: list[tuple[str, str]]) -> list[Page]:
+    """Every HTML page of the app: each GET route with every sample, then :data:`EXTRA` and
+    :func:`states`. A route is judged by its first sample (editor and follower apart); a
+    follower refused (4xx) a route is looked at once, not once per game."""
+    urls = app.url_map.bind("localhost")
+    pages: list[Page] = []
+    for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
+        if "GET" not in rule.methods or rule.endpoint == "static":
+            continue
+        verdicts: dict[bool, tuple[bool, int]] = {}
+        for values, secret in _samples(set(rule.arguments), games):
+            page, editor = Page(urls.build(rule.endpoint, values), secret), secret is not None
+            if editor not in verdicts:
+                verdicts[editor] = _is_html_page(app, page)
+            elif verdicts[editor][1] >= 400:
+                continue
+            if verdicts[editor][0]:
+                pages.append(page)
+    return pages + [Page(p) for p in EXTRA] + states(games)

@@ -1,0 +1,211 @@
+"""The API says what it does: the document names what is accepted, the server takes exactly that,
+its links chain a new game to every operation on it, and round facts are stored as the engine reads them."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from scorekeeper.rules import all_variants, find_variant
+
+from .api_support import HANDS, VARIANTS, OpenApi, call
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+@pytest.fixture
+def api(client) -> OpenApi:
+    return OpenApi(client.get("/api/v1/openapi.json").get_json())
+
+
+def _valid(api: OpenApi, name: str, body) -> bool:
+    root = {"components": api.document["components"], "$ref": f"#/components/schemas/{name}"}
+    return Draft202012Validator(root).is_valid(body)
+
+
+def test_the_document_names_the_variants_player_limits_and_options(api):
+    schemas = api.document["components"]["schemas"]
+    assert schemas["CheckRequest"]["properties"]["variant"]["enum"] == list(VARIANTS)
+    assert schemas["Export"]["properties"]["variant"]["enum"] == list(VARIANTS)
+    assert [b["$ref"].rsplit("/", 1)[1] for b in schemas["NewGame"]["oneOf"]] == [f"NewGame-{v}" for v in VARIANTS]
+    for v in all_variants():
+        new = schemas[f"NewGame-{v.slug}"]["properties"]
+        assert new["variant"] == {"const": v.slug}
+        assert (new["players"]["minItems"], new["players"]["maxItems"]) == (v.min_players, v.max_players)
+        assert new["players"]["items"]["minLength"] == 1
+        assert set(new["options"]["properties"]) == {o.name for o in v.option_spec if o.game}
+        assert new["options"]["additionalProperties"] is False
+        facts = schemas[f"RoundFacts-{v.slug}"]
+        assert facts["additionalProperties"] is False
+
+
+def test_every_error_answer_is_documented_as_the_one_error_body(api):
+    for item in api.document["paths"].values():
+        for method, op in item.items():
+            if method == "parameters":
+                continue
+            for status, answer in op["responses"].items():
+                if status.startswith("4"):
+                    assert answer["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
+    assert api.document["components"]["schemas"]["Error"]["required"] == ["error", "reasons"]
+
+
+def test_options_of_the_import_address_do_not_advertise_get(client):
+    allowed = {m.strip() for m in client.options("/api/v1/games/import").headers["Allow"].split(",")}
+    assert allowed == {"POST", "OPTIONS"}
+    assert client.get("/api/v1/games/import").status_code == 405
+
+
+def test_crib_rummy_extend_is_documented_as_counted_from_0(api):
+    meld = api.document["components"]["schemas"]["RoundFacts-crib-rummy"]["properties"]["turns"]["items"][
+        "properties"]["melds"]["items"]["properties"]["extend"]
+    assert "counted from 0" in meld["description"] and "#1" in meld["description"]
+    assert "counted from 0" in README.read_text()
+
+
+# -- the links -----------------------------------------------------------------------------------------
+def _evaluate(expression, request_headers: dict, body: dict):
+    """A link parameter: a constant, ``$response.body#/pointer``, ``$request.header.Name``, or text
+    with ``{$response.body#/pointer}`` inside (OpenAPI runtime expressions)."""
+    def pointer(text: str):
+        value = body
+        for part in text.split("/")[1:]:
+            value = value[int(part) if isinstance(value, list) else part]
+        return value
+    if not isinstance(expression, str):
+        return expression
+    if expression.startswith("$response.body#"):
+        return pointer(expression.split("#", 1)[1])
+    if expression.startswith("$request.header."):
+        return request_headers[expression.removeprefix("$request.header.")]
+    return re.sub(r"\{\$response\.body#([^}]*)\}", lambda m: str(pointer(m.group(1))), expression)
+
+
+def _follow(client, api, source: tuple[str, str, int], headers: dict, answer: dict, bodies: dict) -> dict:
+    """Call every operation the document links ``source``'s answer to; their answers by operation id."""
+    path, method, status = source
+    links = api.document["paths"][path][method]["responses"][str(status)].get("links", {})
+    by_id = {op["operationId"]: (p, m) for p, item in api.document["paths"].items()
+             for m, op in item.items() if m != "parameters"}
+    answers = {}
+    for link in links.values():
+        target, verb = by_id[link["operationId"]]
+        values = {name: _evaluate(expr, headers, answer) for name, expr in link["parameters"].items()}
+        sent = {k.removeprefix("header."): v for k, v in values.items() if k.startswith("header.")}
+        url = "/api/v1" + re.sub(r"\{(\w+)\}", lambda m, values=values: str(values[m.group(1)]), target)
+        response = client.open(url, method=verb.upper(), headers=sent, json=bodies.get(link["operationId"]))
+        answers[link["operationId"]] = (response.status_code, response.get_json())
+    return answers
+
+
+def test_links_chain_a_new_game_to_every_operation_on_it(client, api):
+    """POST /games -> read, export and record (with the edit secret); a recorded hand -> correct, delete."""
+    _, created = call(client, api, "POST", "/api/v1/games", {"variant": "rummikub", "players": ["Ann", "Bob"]},
+                      expect=201)
+    hand = {"winner": 0, "players": [{"rack": ""}, {"rack": "R5"}]}
+    answers = _follow(client, api, ("/games", "post", 201), {}, created, {"recordHand": hand})
+    assert {op: status for op, (status, _) in answers.items()} == {"getGame": 200, "exportGame": 200,
+                                                                   "recordHand": 201}
+    recorded = answers["recordHand"][1]
+    headers = {"Authorization": f"Bearer {created['secret']}"}
+    later = _follow(client, api, ("/games/{public_id}/rounds", "post", 201), headers, recorded,
+                    {"correctHand": {**hand, "winner": 1, "players": [{"rack": "K9"}, {"rack": ""}]}})
+    assert {op: status for op, (status, _) in later.items()} == {"getGame": 200, "exportGame": 200,
+                                                                 "correctHand": 200, "deleteHand": 200}
+
+
+# -- what the document refuses, the server refuses; what it accepts is never a 400 ----------------------
+GAMES = [
+    {"variant": "krazy-bee", "players": ["Ann", "Bob"]},
+    {"variant": " krazy-bee", "players": ["Ann", "Bob"]},
+    {"variant": "Krazy-Bee", "players": ["Ann", "Bob"]},
+    {"variant": "krazy-bee", "players": ["Ann"]},
+    {"variant": "krazy-bee", "players": ["Ann", "Bob", "Cy", "Di", "Ed"]},
+    {"variant": "krazy-bee", "players": ["Ann", ""]},
+    {"variant": "krazy-bee", "players": ["Ann", "   "]},
+    {"variant": "krazy-bee", "players": ["Ann", "B\u0007b"]},
+    {"variant": "krazy-bee", "players": ["Ann", "ann"]},
+    {"variant": "krazy-bee", "players": ["Ann", "Bob"], "first_dealer": 1.0},
+    {"variant": "krazy-bee", "players": ["Ann", "Bob"], "first_dealer": 3},
+    {"variant": "krazy-bee", "players": ["Ann", "Bob"], "options": {"min": 3}},
+    {"variant": "crib-rummy", "players": ["Ann", "Bob"], "options": {"target": 61}},
+    {"variant": "crib-rummy", "players": ["Ann", "Bob"], "options": {"target": "61"}},
+    {"variant": "crib-rummy", "players": ["Ann", "Bob"], "options": {"target": 60}},
+    {"variant": "crib-rummy", "players": ["Ann", "Bob"], "options": {"ace_high": "yes"}},
+    {"variant": "rummikub", "players": ["Ann", "Bob"], "options": {"scoring": "c"}},
+    {"variant": "rummikub", "players": ["Ann", "Bob"], "options": {"scoring": "C", "target": None}},
+    {"variant": "crazy-rummy", "players": [f"P{i}" for i in range(12)]},
+]
+
+
+@pytest.mark.parametrize("body", GAMES, ids=lambda b: json.dumps(b)[:70])
+def test_a_new_game_is_refused_exactly_when_the_document_refuses_it(client, api, body):
+    status, answer = call(client, api, "POST", "/api/v1/games", body)
+    if _valid(api, "NewGame", body):
+        assert status in (201, 422), answer  # 422: the rules (a duplicate name, a dealer not at the table)
+    else:
+        assert status in (400, 422), answer
+
+
+def test_check_and_hand_take_only_their_own_fields(client, api):
+    assert not _valid(api, "HandRequest", {"variant": "krazy-bee", "cards": "7", "extend": None})
+    call(client, api, "POST", "/api/v1/hand", {"variant": "krazy-bee", "cards": "7", "extend": None}, expect=400)
+    call(client, api, "POST", "/api/v1/check", {"variant": "krazy-bee", "cards": "7", "extend": "7 7 7"},
+         expect=200)
+
+
+# -- strict bodies and round facts as the engine reads them ----------------------------------------------
+def _game(client, api, variant="krazy-bee"):
+    _, created = call(client, api, "POST", "/api/v1/games", {"variant": variant, "players": ["Ann", "Bob"]},
+                      expect=201)
+    return created["id"], created["secret"]
+
+
+@pytest.mark.parametrize("raw", [
+    '{"players": [{"points": 3}, {"points": NaN}]}',
+    '{"players": [{"points": 3}, {}], "note": NaN}',
+    '{"players": [{"points": Infinity}, {}]}',
+    '{"players": [{"points": 1e400}, {}]}',
+])
+def test_not_json_numbers_are_refused(client, api, raw):
+    gid, secret = _game(client, api)
+    _, answer = call(client, api, "POST", f"/api/v1/games/{gid}/rounds", raw=raw, secret=secret, expect=400)
+    assert "not valid JSON" in answer["error"]
+    assert client.get(f"/api/v1/games/{gid}").get_json()["rounds"] == []
+
+
+@pytest.mark.parametrize("facts, paths", [
+    ({"players": [{"points": "12"}, {"points": ""}]}, ["players.0.points", "players.1.points"]),
+    ({"players": [{"laid": "yes"}, {}]}, ["players.0.laid"]),
+    ({"players": [{}, {}], "note": 1}, ["note"]),
+    ({"players": [{"hand": "3", "colour": "red"}, {}]}, ["players.0.colour"]),
+])
+def test_mistyped_or_unknown_facts_are_refused_naming_them(client, api, facts, paths):
+    gid, secret = _game(client, api)
+    _, answer = call(client, api, "POST", f"/api/v1/games/{gid}/rounds", facts, secret=secret, expect=422)
+    assert [f["field"] for f in answer["fields"]] == paths
+    assert all(p in answer["error"] for p in paths) and answer["round"] == 1
+    assert client.get(f"/api/v1/games/{gid}").get_json()["rounds"] == []
+
+
+def test_whole_numbers_are_stored_as_whole_numbers(client, api):
+    gid, secret = _game(client, api)
+    _, answer = call(client, api, "POST", f"/api/v1/games/{gid}/rounds",
+                     {"players": [{"laid": True, "went_out": True}, {"points": 12.0}]}, secret=secret, expect=201)
+    stored = answer["round"]["facts"]["players"][1]["points"]
+    assert stored == 12 and isinstance(stored, int)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_what_is_read_back_matches_the_variants_own_facts_schema(client, api, variant):
+    gid, secret = _game(client, api, variant)
+    call(client, api, "POST", f"/api/v1/games/{gid}/rounds", HANDS[variant], secret=secret, expect=201)
+    game = client.get(f"/api/v1/games/{gid}").get_json()
+    export = client.get(f"/api/v1/games/{gid}/export").get_json()
+    for facts in [r["facts"] for r in game["rounds"]] + [r["facts"] for r in export["rounds"]]:
+        api.validate_named(f"RoundFacts-{variant}", facts)
+        assert facts == find_variant(variant).stored_facts(facts)

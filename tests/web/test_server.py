@@ -1,0 +1,122 @@
+"""The production server ``make run`` starts (scorekeeper/server.py): gunicorn, gevent, the banner.
+
+One test starts the real thing on a free loopback port with two gevent
+workers and a temporary SQLite file, follows a game with several streams
+(spread over the workers by the kernel) and records a hand through the form:
+every stream hears of it. The server is stopped, with its workers, afterwards.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+from flask_migrate import upgrade
+
+from scorekeeper import addresses, create_app, server, services
+from scorekeeper.extensions import db
+from scorekeeper.paths import MIGRATIONS
+
+from .game_support import csrf_from
+
+ROOT = Path(__file__).resolve().parents[2]
+STREAMS = 6
+
+
+def test_the_banner_gives_the_lan_address_and_its_qr_code(monkeypatch):
+    monkeypatch.setattr(addresses, "lan_address", lambda: "192.168.1.23")
+    monkeypatch.delenv("PUBLIC_URL", raising=False)
+    monkeypatch.delenv("SCOREKEEPER_PUBLIC_URL", raising=False)
+    shown = server.banner("0.0.0.0", 5000)
+    assert "http://192.168.1.23:5000/" in shown and "edit secret" in shown and "HOST=127.0.0.1" in shown
+    assert shown.count("█") > 200  # the QR code, drawn with block characters
+    private = server.banner("127.0.0.1", 5000)
+    assert "private" in private and "http://127.0.0.1:5000/" in private and "█" not in private
+    monkeypatch.setenv("PUBLIC_URL", "https://cards.example")
+    assert "https://cards.example" in server.banner("0.0.0.0", 5000)
+
+
+def test_the_server_holds_idle_connections_with_gevent():
+    options = server.settings("0.0.0.0", 5000, workers=3)
+    assert options["worker_class"] == "gevent" and options["workers"] == 3
+    assert options["bind"] == ["0.0.0.0:5000"] and options["worker_connections"] >= 1000
+    assert server.settings("::", 8000, workers=1)["bind"] == ["[::]:8000"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_for_stream_event(port: int, public_id: str, since: str, heard: list, ready: threading.Barrier):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=15)
+    conn.request("GET", f"/live/games/{public_id}?since={since}")
+    response = conn.getresponse()
+    assert response.status == 200
+    response.fp.readline()  # the first chunk's size: the stream is open
+    ready.wait()
+    while True:
+        line = response.fp.readline()
+        if not line or line.startswith(b"event: change"):
+            heard.append(bool(line))
+            conn.close()
+            return
+
+
+def test_make_run_serves_followers_live_across_workers(tmp_path):
+    db_url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
+    app = create_app({"SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": db_url})
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS))
+        game, secret = services.create_game("rummikub", ["Ann", "Bob"])
+        db.session.commit()
+        public_id = game.public_id
+    port = _free_port()
+    env = {**os.environ, "DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "test"}
+    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.server", "--host", "127.0.0.1", "--port", str(port),
+                             "--workers", "2", "--no-access-log"], cwd=ROOT, env=env, start_new_session=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        banner = ""
+        for line in proc.stdout:  # the banner comes once the server listens
+            banner += line
+            if "make run HOST=0.0.0.0" in line:
+                break
+        assert f"http://127.0.0.1:{port}/" in banner and "Using worker: gevent" in banner
+        editor = http.client.HTTPConnection("127.0.0.1", port, timeout=15)
+        cookie = {"Cookie": f"sk_edit_{public_id}={secret}"}
+        editor.request("GET", f"/games/{public_id}", headers=cookie)
+        page = editor.getresponse().read().decode()
+        since = re.search(r'data-live-version="([0-9a-f]+)"', page).group(1)
+
+        heard: list[bool] = []
+        ready = threading.Barrier(STREAMS + 1)
+        followers = [threading.Thread(target=_wait_for_stream_event, args=(port, public_id, since, heard, ready))
+                     for _ in range(STREAMS)]
+        for follower in followers:
+            follower.start()
+        ready.wait(timeout=15)
+        editor.request("GET", f"/games/{public_id}/rounds/new", headers=cookie)
+        answer = editor.getresponse()
+        form, session = answer.read().decode(), answer.getheader("Set-Cookie").split(";", 1)[0]
+        body = f"csrf_token={csrf_from(form)}&winner=0&players.1.rack=R5"
+        editor.request("POST", f"/games/{public_id}/rounds/new", body=body,
+                       headers={"Cookie": f"{cookie['Cookie']}; {session}",
+                                "Content-Type": "application/x-www-form-urlencoded"})
+        assert editor.getresponse().status == 302
+        for follower in followers:
+            follower.join(timeout=15)
+        assert heard == [True] * STREAMS
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)
+        proc.stdout.close()
+
