@@ -110,6 +110,7 @@ def seed(db_url: str, games: int, hands: int) -> tuple[str, str, str, str]:
     from scorekeeper import create_app, services
     from scorekeeper.extensions import db
     from scorekeeper.models import Round
+    from scorekeeper.paths import MIGRATIONS
     from scorekeeper.rules import variants
     from scorekeeper.tables import services as tables
     from scorekeeper.tables.summaries import attach
@@ -118,7 +119,7 @@ def seed(db_url: str, games: int, hands: int) -> tuple[str, str, str, str]:
     slugs = [v["slug"] for v in variants()]
     app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": db_url})
     with app.app_context():
-        upgrade(directory=str(ROOT / "migrations"))
+        upgrade(directory=str(MIGRATIONS))
         table, secret = tables.create_table("Bench table", PLAYERS)
         first = None
         for n in range(games):

@@ -18,10 +18,14 @@ from ..checking import InputError, fields_of
 from ..extensions import db
 from ..services import NotEditor, SecretMissing
 from ..services.transfer import stamp
-from ..views.api import _body, _object, _shaped, bp, game_urls
+from ..views.api import GameId, _body, _object, _shaped, bp, game_urls
 from . import services
 from .stats import kept, stamp_of, table_stats
 from .transfer import export_table, games_csv, hands_csv, import_table
+
+# a table's id has a game id's form (12 URL-safe characters): ``/tables/import`` is never a table, so
+# ``GET /tables/import`` is a 405 whose ``Allow`` names POST only
+bp.record_once(lambda state: state.app.url_map.converters.setdefault("table_id", GameId))
 
 
 def table_urls(table, secret: str | None = None) -> dict[str, str]:
@@ -91,13 +95,13 @@ def create_table():
     return _created(table, secret)
 
 
-@bp.get("/tables/<table_id>")
+@bp.get("/tables/<table_id:table_id>")
 def table(table_id: str):
     """A table: its roster and its games."""
     return jsonify(table_json(services.get_table(table_id)))
 
 
-@bp.get("/tables/<table_id>/stats")
+@bp.get("/tables/<table_id:table_id>/stats")
 def table_stats_json(table_id: str):
     """A table's statistics: players (games, wins, win rate, streaks, ratings ...), head-to-head, variants
     (the answer is kept until the table changes)."""
@@ -108,7 +112,7 @@ def table_stats_json(table_id: str):
     return Response(body, mimetype="application/json")
 
 
-@bp.get("/tables/<table_id>/export")
+@bp.get("/tables/<table_id:table_id>/export")
 def table_export(table_id: str):
     """The table's whole history as JSON (for ``POST /tables/import``)."""
     table = services.get_table(table_id)
@@ -123,14 +127,14 @@ def _csv_response(text: str, name: str) -> Response:
     return response
 
 
-@bp.get("/tables/<table_id>/export/games.csv")
+@bp.get("/tables/<table_id:table_id>/export/games.csv")
 def table_games_csv(table_id: str):
     """One line per player per game, for spreadsheets."""
     table = services.get_table(table_id)
     return _csv_response(games_csv(table), f"scorekeeper-table-{table.public_id}-games.csv")
 
 
-@bp.get("/tables/<table_id>/export/hands.csv")
+@bp.get("/tables/<table_id:table_id>/export/hands.csv")
 def table_hands_csv(table_id: str):
     """One line per player per hand, for spreadsheets."""
     table = services.get_table(table_id)

@@ -13,9 +13,9 @@ AVERAGE = {"type": ["number", "null"]}
 TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {**STR, "pattern": "^[A-Za-z0-9_-]{12}$"},
             "description": "the table's id (as in its URL)"}
 #: the field a new game of a table adds to ``NewGame-<slug>``
-TABLE_FIELD = {"table": {"type": "string", "description": "a table's id: the players are roster names (new names "
-                                                          "join the roster); send the table's secret as the "
-                                                          "Bearer token"}}
+TABLE_FIELD = {"table": {"type": "string", "pattern": "^[A-Za-z0-9_-]{12}$",
+                         "description": "a table's id: the players are roster names (new names join the "
+                                        "roster); send the table's secret as the Bearer token"}}
 #: what the error answers mean for a table
 MEANINGS = {401: "no table secret: send 'Authorization: Bearer <table secret>'",
             403: "that secret is not this table's", 404: "no such table"}
