@@ -82,17 +82,15 @@ def random_hand(variant: str, seats: int, rnd: random.Random) -> dict:
 
 def game_hands(variant: str, seats: int, hands: int, rnd: random.Random) -> list[dict]:
     """Up to ``hands`` hands the engine accepts, in order (fewer when the game ends sooner)."""
-    from scorekeeper.rules import RulesError, find_variant
-    from scorekeeper.rules.scoring import play, play_on
+    from scorekeeper.rules import RulesError, score_game, score_more
 
-    v = find_variant(variant)
-    opts = v.options(OPTIONS.get(variant, {}))
-    score, facts = play(v, [], seats, 0, opts), []
+    opts = OPTIONS.get(variant, {})
+    score, facts = score_game(variant, [], players=seats, options=opts), []
     while len(facts) < hands and not score.finished:
         for _ in range(200):
             hand = random_hand(variant, seats, rnd)
             try:
-                score = play_on(v, score, [hand], opts)
+                score = score_more(variant, score, [hand], options=opts)
             except RulesError:
                 continue
             facts.append(hand)
