@@ -41,7 +41,7 @@ def stamp_of(public_id: str) -> tuple | None:
 def kept(key: tuple, make):
     """``make()`` kept per app under ``key`` (a table's fingerprint and what is kept): statistics
     change only with the table, whose every change bumps its ``updated_at``."""
-    from ..views.games import PageCache
+    from ..views.game_page import PageCache
 
     cache = current_app.extensions.setdefault("scorekeeper_table_stats", PageCache(64))
     value = cache.get(key)
