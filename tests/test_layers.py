@@ -33,7 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("words", "paths", "config", "extensions", "models", "checking", "rulebook", "entry", "addresses"),
     ("services",),
     ("display", "printing", "forms"),
-    ("views", "cli", "access", "filters", "openapi", "openapi_schemas", "delivery", "live", "server", ""),
+    ("views", "cli", "access", "filters", "openapi", "openapi_schemas", "delivery", "live", "offline", "server", ""),
 )
 
 
