@@ -269,7 +269,9 @@
       event.preventDefault();
       var body = new URLSearchParams(new FormData(form)).toString();
       queued().then(function (items) {
-        var item = { key: newKey(), game: game, url: form.action, body: body, at: Date.now(), state: "waiting",
+        // (form.action would be the button named "action": the attribute, resolved)
+        var url = new URL(form.getAttribute("action") || location.href, location.href).href;
+        var item = { key: newKey(), game: game, url: url, body: body, at: Date.now(), state: "waiting",
                      number: pageNumber === null ? null : nextNumber(items) };
         var alone = items.length === 0 && navigator.onLine;
         return save(item).then(function () {
@@ -283,7 +285,10 @@
           }
           pump();
         });
-      }).catch(function () { HTMLFormElement.prototype.submit.call(form); });  // no IndexedDB: the plain post
+      }).catch(function (err) {  // no IndexedDB (a private window may refuse it): the plain post
+        if (window.console) console.error("queue:", err);
+        HTMLFormElement.prototype.submit.call(form);
+      });
     });
   }
 
