@@ -109,20 +109,27 @@ def test_a_hand_sent_online_goes_straight_to_the_game_page(browser, site):
         assert _winners(app, public_id) == [1]
 
 
-def test_a_conflict_shows_both_versions_and_the_editor_chooses(browser, site):
+def _meanwhile_another_phone(page, site, public_id: str, secret: str, hands: int) -> None:
+    """This phone records ``hands`` hands offline (Ann goes out in each); meanwhile another phone
+    records round 1 (Bob goes out, Ann holds R13); then this phone comes back online."""
     app, url = site
+    page.goto(f"{url}/games/{public_id}/join/{secret}")
+    page.goto(f"{url}/games/{public_id}/rounds/new")
+    page.context.set_offline(True)
+    for _ in range(hands):
+        enter_hand(page, 0)
+    page.locator(".send-item").nth(hands - 1).wait_for(timeout=WAIT_MS)
+    with app.app_context():
+        services.record_round(services.get_game(public_id), {"winner": 1, "players": [{"rack": "R13"}, {}]})
+        db.session.commit()
+    page.context.set_offline(False)
+
+
+def test_a_conflict_shows_both_versions_and_the_editor_chooses(browser, site):
+    app = site[0]
     public_id, secret = _game(app)
     with phone_page(browser, "offline-conflict") as page:
-        page.goto(f"{url}/games/{public_id}/join/{secret}")
-        page.goto(f"{url}/games/{public_id}/rounds/new")
-        page.context.set_offline(True)
-        enter_hand(page, 0)  # this phone: Ann goes out as round 1
-        enter_hand(page, 0)  # and round 2
-        page.locator(".send-item").nth(1).wait_for(timeout=WAIT_MS)
-        with app.app_context():  # meanwhile another phone records round 1: Bob goes out, Ann holds R13
-            services.record_round(services.get_game(public_id), {"winner": 1, "players": [{"rack": "R13"}, {}]})
-            db.session.commit()
-        page.context.set_offline(False)
+        _meanwhile_another_phone(page, site, public_id, secret, hands=2)
         item = page.locator(".send-conflict")
         item.wait_for(timeout=WAIT_MS)
         text = item.inner_text()
@@ -139,18 +146,10 @@ def test_a_conflict_shows_both_versions_and_the_editor_chooses(browser, site):
 
 
 def test_dropping_mine_in_a_conflict_keeps_theirs(browser, site):
-    app, url = site
+    app = site[0]
     public_id, secret = _game(app)
     with phone_page(browser, "offline-conflict-drop") as page:
-        page.goto(f"{url}/games/{public_id}/join/{secret}")
-        page.goto(f"{url}/games/{public_id}/rounds/new")
-        page.context.set_offline(True)
-        enter_hand(page, 0)
-        page.locator(".send-item").wait_for(timeout=WAIT_MS)
-        with app.app_context():
-            services.record_round(services.get_game(public_id), {"winner": 1, "players": [{"rack": "R13"}, {}]})
-            db.session.commit()
-        page.context.set_offline(False)
+        _meanwhile_another_phone(page, site, public_id, secret, hands=1)
         page.get_by_role("button", name="Drop mine").click()
         page.locator("[data-send-queue]").wait_for(state="hidden", timeout=WAIT_MS)
         assert _winners(app, public_id) == [1]
