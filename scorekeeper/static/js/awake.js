@@ -10,7 +10,6 @@
   var state = box.querySelector(".awake-state");
   var KEY = "scorekeeper.keepAwake";
   var lock = null;
-  box.hidden = false;
 
   if (!("wakeLock" in navigator)) {
     toggle.checked = false;
