@@ -12,7 +12,7 @@ The pieces:
 
 The scripts: ``static/js/offline.js`` (every page: registers the service worker),
 ``static/js/queue.js`` (the hand form and the game page: the queue of hands in
-IndexedDB, which needs no service worker) and ``static/js/awake.js`` (game pages:
+IndexedDB, kept by ``static/js/queue-store.js``; it needs no service worker) and ``static/js/awake.js`` (game pages:
 the Screen Wake Lock and its switch). The service worker (``static/js/sw.js``)
 keeps the app shell and every page this phone opened, and shows a kept page with
 the notice "Offline: showing what this phone last saw".

@@ -194,3 +194,38 @@ def test_the_wake_lock_switch_is_remembered_on_the_phone(browser, site):
         assert state.inner_text() == "The screen may turn off as usual."
         page.reload()
         assert not page.get_by_label("Keep the screen on").is_checked()
+
+
+def test_the_queue_needs_no_service_worker(browser, site):
+    """A phone on the LAN over plain http gets no service worker: the page that stays open keeps
+    the hands and sends them when the connection returns."""
+    app, url = site
+    public_id, secret = _game(app)
+    with phone_page(browser, "offline-no-worker", service_workers="block") as page:
+        page.goto(f"{url}/games/{public_id}/join/{secret}")
+        page.goto(f"{url}/games/{public_id}/rounds/new")
+        assert page.evaluate("!navigator.serviceWorker || !navigator.serviceWorker.controller")
+        page.context.set_offline(True)
+        enter_hand(page, 1)
+        enter_hand(page, 0)
+        page.locator(".send-item").nth(1).wait_for(timeout=WAIT_MS)
+        page.context.set_offline(False)
+        page.locator("[data-send-queue]").wait_for(state="hidden", timeout=WAIT_MS)
+        assert _winners(app, public_id) == [1, 0]
+        assert page.evaluate("document.documentElement.dataset.offlineReady") is None
+
+
+def test_a_correction_offline_stays_on_its_form(browser, site):
+    app, url = site
+    public_id, secret = _game(app)
+    with app.app_context():
+        services.record_round(services.get_game(public_id), {"winner": 1, "players": [{"rack": "R13"}, {}]})
+        db.session.commit()
+    with phone_page(browser, "offline-correction") as page:
+        page.goto(f"{url}/games/{public_id}/join/{secret}")
+        page.goto(f"{url}/games/{public_id}/rounds/1/edit")
+        page.context.set_offline(True)
+        page.fill('[id="f-players.0.rack"]', "R12")
+        page.locator("button.save").click()
+        page.locator(".send-queue-state", has_text="this change needs the connection").wait_for(timeout=WAIT_MS)
+        assert page.input_value('[id="f-players.0.rack"]') == "R12" and page.url.endswith("/rounds/1/edit")

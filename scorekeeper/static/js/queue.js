@@ -12,7 +12,7 @@
 (function () {
   "use strict";
   var panel = document.querySelector("[data-send-queue]");
-  if (!panel || !window.indexedDB || !window.fetch || !window.URLSearchParams) return;
+  if (!panel || !window.ScorekeeperQueueStore || !window.fetch || !window.URLSearchParams) return;
   var game = panel.dataset.game, word = panel.dataset.word, names = JSON.parse(panel.dataset.names);
   var Word = word.charAt(0).toUpperCase() + word.slice(1);
   var list = panel.querySelector(".send-queue-items"), line = panel.querySelector(".send-queue-state");
@@ -21,38 +21,9 @@
   var pageNumber = form && form.dataset.queue ? parseInt(form.dataset.queue, 10) : null;
   var NEXT = "scorekeeper.next." + game;
   var sending = false, sendingKey = null, retry = null, delay = 2000, direct = null, tokenTried = {};
-  var connection = null;
 
-  function db() {
-    if (!connection) connection = new Promise(function (resolve, reject) {
-      var open = indexedDB.open("scorekeeper", 1);
-      open.onupgradeneeded = function () {
-        open.result.createObjectStore("hands", { keyPath: "id", autoIncrement: true }).createIndex("game", "game");
-      };
-      open.onsuccess = function () { resolve(open.result); };
-      open.onerror = function () { reject(open.error); };
-    });
-    return connection;
-  }
-  function tx(mode, work) {
-    return db().then(function (d) {
-      return new Promise(function (resolve, reject) {
-        var t = d.transaction("hands", mode), request = work(t.objectStore("hands")), result;
-        request.onsuccess = function () { result = request.result; };
-        t.oncomplete = function () { resolve(result); };
-        t.onerror = t.onabort = function () { reject(t.error); };
-      });
-    });
-  }
-  function queued() { return tx("readonly", function (s) { return s.index("game").getAll(game); }); }
-  function save(item) { return tx("readwrite", function (s) { return s.put(item); }); }
-  function drop(item) { return tx("readwrite", function (s) { return s.delete(item.id); }); }
-
-  function newKey() {
-    var bytes = new Uint8Array(16);
-    crypto.getRandomValues(bytes);  // crypto.randomUUID needs a secure context; this does not
-    return [].map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
-  }
+  var store = window.ScorekeeperQueueStore.forGame(game);
+  var queued = store.all, save = store.save, drop = store.drop, newKey = window.ScorekeeperQueueStore.newKey;
 
   /* The number of the next hand: the page's, or after the hands waiting here (a kept page may be old). */
   function nextNumber(items) {
@@ -291,6 +262,17 @@
       });
     });
   }
+
+  /* Other hand forms (a correction, Crib Rummy's "end the hand") are not kept: offline they say
+     so and stay as they are, instead of the browser's "no connection" page. */
+  [].forEach.call(document.querySelectorAll("form.hand-form:not([data-queue])"), function (other) {
+    other.addEventListener("submit", function (event) {
+      if (navigator.onLine) return;
+      event.preventDefault();
+      line.textContent = "Offline: this change needs the connection. Nothing was lost; send it when it returns.";
+      panel.hidden = false;
+    });
+  });
 
   function connectivity() {
     if (note) note.hidden = navigator.onLine;
