@@ -50,32 +50,33 @@ class TableServer(BaseApplication):
         return create_app()
 
 
-def settings(host: str, port: int, workers: int, access_log: bool = True,
-             tls: tuple[str, str, str] | None = None) -> dict:
+def settings(host: str, port: int, workers: int, access_log: bool = True, tls=None) -> dict:
     """gunicorn's settings for the table: gevent workers, a banner once it listens;
-    ``tls``: (certificate file, key file, fingerprint) to serve https."""
+    ``tls``: the :class:`~scorekeeper.offline.certificate.TableCertificate` to serve https with."""
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    secure = {"certfile": tls[0], "keyfile": tls[1]} if tls else {}
+    secure = {"certfile": str(tls.cert), "keyfile": str(tls.key)} if tls else {}
     return {**secure,
         "bind": [bind], "workers": workers, "worker_class": "gevent",
         "worker_connections": 1000,  # open connections per worker: idle streams included
         "timeout": 30, "graceful_timeout": 5,  # streams end on a restart; the browsers reconnect
         "keepalive": 5, "accesslog": "-" if access_log else None,
         "control_socket_disable": True,  # several servers (a bench beside `make run`) share no socket
-        "when_ready": lambda _server: print(banner(host, port, tls[2] if tls else None), flush=True),
+        "when_ready": lambda _server: print(banner(host, port, tls), flush=True),
     }
 
 
-def banner(host: str, port: int, fingerprint: str | None = None) -> str:
+def banner(host: str, port: int, tls=None) -> str:
     """What the terminal shows: where phones go, a QR code of it, and what the address exposes;
-    with ``fingerprint`` (https), the certificate's, for the players to compare."""
+    with ``tls`` (https), how each phone trusts the table's certificate, with its fingerprints."""
     from .addresses import everywhere, is_loopback, table_url
 
     public = (os.environ.get("SCOREKEEPER_PUBLIC_URL") or os.environ.get("PUBLIC_URL") or "").strip()
-    url = public or table_url(host, port, "https" if fingerprint else "http")
-    certificate = ("" if not fingerprint else
-                   f"Its certificate is self-signed: a phone warns once. Accept it when the fingerprint the phone\n"
-                   f"shows (SHA-256) is this one:\n    {fingerprint}\n")
+    url = public or table_url(host, port, "https" if tls else "http")
+    certificate = "" if not tls else (
+        "https with this table's own certificate authority. Once on each phone, for offline pages, installing\n"
+        f"and the screen kept on: open {url}certificate.pem, check that the phone shows this fingerprint\n"
+        f"(SHA-256) and install it as a CA certificate:\n    {tls.ca_fingerprint}\n"
+        f"(the server's own certificate, signed by it: {tls.fingerprint})\n")
     if is_loopback(host) and not everywhere(host) and not public:
         return (f"\nScorekeeper is private: only this machine can open {url}\n"
                 "(make run HOST=0.0.0.0 lets the phones at the table in)\n" + certificate)
@@ -97,17 +98,18 @@ def _terminal_qr(url: str) -> str:
     return out.getvalue()
 
 
-def lan_certificate(folder: str | None = None) -> tuple[str, str, str]:
-    """The LAN host's certificate and key files (made on first run in ``folder``, by default the
-    app's ``instance/tls/``) and the certificate's fingerprint."""
+def lan_certificate(folder: str | None = None):
+    """The LAN host's certificates (made on first run in ``folder``, by default the app's
+    ``instance/tls/``); the app serves the authority's to the phones (``SCOREKEEPER_TLS_AUTHORITY``)."""
     from flask import Flask
 
     from .addresses import lan_address
     from .offline import certificate
 
     folder = folder or os.path.join(Flask("scorekeeper", instance_relative_config=True).instance_path, "tls")
-    cert, key, fingerprint = certificate.ensure(folder, lan_address())
-    return str(cert), str(key), fingerprint
+    tls = certificate.ensure(folder, lan_address())
+    os.environ["SCOREKEEPER_TLS_AUTHORITY"] = str(tls.ca)  # read by each worker's app
+    return tls
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,12 +9,15 @@
   every page), ``no-cache`` (the browser asks for it again on each visit; an ETag
   makes that a 304), never compressed away from its ETag.
 - ``/offline``: what a phone shows, offline, for a page it never opened.
+- ``/certificate.pem``: with ``make run HTTPS=1`` only, the table's certificate
+  authority, for each phone to install once (:mod:`.certificate`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
@@ -81,3 +84,11 @@ def service_worker():
 def page():
     """The page a phone shows offline for an address it never opened."""
     return render_template("offline/offline.html")
+
+
+def certificate_authority():
+    """The table's certificate authority (public), for a phone to install; served only with https."""
+    path = Path(os.environ["SCOREKEEPER_TLS_AUTHORITY"])
+    response = Response(path.read_bytes(), mimetype="application/x-x509-ca-cert")
+    response.headers["Content-Disposition"] = 'attachment; filename="scorekeeper-table.crt"'
+    return response
