@@ -89,6 +89,10 @@ def test_three_hands_recorded_offline_arrive_once_each_in_order(browser, site):
         assert _winners(app, public_id) == [0, 1, 0]
         assert _keys(app) >= 3
         assert "Back online" in notice.inner_text()
+        assert page.locator("h1").inner_text() == "Record round 4"
+        enter_hand(page, 1)  # the next hand, online: round 4 (no conflict with the hands just sent)
+        page.wait_for_url(f"**/games/{public_id}", timeout=WAIT_MS)
+        assert _winners(app, public_id) == [0, 1, 0, 1]
 
 
 def test_a_hand_sent_online_goes_straight_to_the_game_page(browser, site):

@@ -11,7 +11,7 @@
   var worker = script && script.getAttribute("data-service-worker");
 
   if (worker && "serviceWorker" in navigator && window.isSecureContext) {
-    navigator.serviceWorker.register(worker, { scope: "/" }).then(function () {
+    navigator.serviceWorker.register(worker, { scope: script.getAttribute("data-scope") || "/" }).then(function () {
       return navigator.serviceWorker.ready;
     }).then(function (registration) {
       // this page loaded before the worker took over: ask it to keep this page too

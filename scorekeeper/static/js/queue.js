@@ -20,14 +20,14 @@
   var note = document.querySelector("[data-offline-note]");
   var pageNumber = form && form.dataset.queue ? parseInt(form.dataset.queue, 10) : null;
   var NEXT = "scorekeeper.next." + game;
-  var sending = false, sendingKey = null, retry = null, delay = 2000, direct = null, tokenTried = {};
+  var sending = false, sendingKey = null, retry = null, delay = 2000, direct = null, tokenTried = {}, recorded = 0;
 
   var store = window.ScorekeeperQueueStore.forGame(game);
   var queued = store.all, save = store.save, drop = store.drop, newKey = window.ScorekeeperQueueStore.newKey;
 
   /* The number of the next hand: the page's, or after the hands waiting here (a kept page may be old). */
   function nextNumber(items) {
-    var n = pageNumber;
+    var n = Math.max(pageNumber, recorded + 1);  // hands this page sent are recorded: after them
     var known = parseInt(localStorage.getItem(NEXT) || "0", 10);
     if (document.querySelector(".offline-notice") && known > n) n = known;
     items.forEach(function (item) { if (item.number && item.number >= n) n = item.number + 1; });
@@ -68,7 +68,7 @@
 
   function showNumber(n) {
     var heading = document.querySelector("h1");
-    if (heading && n !== pageNumber) {
+    if (heading && n !== pageNumber && heading.textContent !== "Record " + word + " " + n) {
       heading.textContent = "Record " + word + " " + n;
       var meta = document.querySelector(".hand-meta");
       if (meta) meta.textContent = "The game page says who deals once the hands before it are sent.";
@@ -156,6 +156,7 @@
     if (status === 201) {
       delay = 2000;
       localStorage.setItem(NEXT, String(answer.recorded + 1));
+      recorded = Math.max(recorded, answer.recorded);
       return drop(item).then(function () {
         if (item.key !== direct) return "next";
         location.assign(answer.game_url);
