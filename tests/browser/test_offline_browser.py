@@ -184,20 +184,36 @@ def test_a_refused_hand_stays_with_its_reasons_until_the_editor_fixes_it(browser
         assert _winners(app, public_id) == [1]
 
 
+#: every Screen Wake Lock the page takes, kept in window.__locks (the real API underneath)
+WATCH_LOCKS = """
+window.__locks = [];
+if (navigator.wakeLock) {
+  const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+  navigator.wakeLock.request = (type) => request(type).then((s) => { window.__locks.push(s); return s; });
+}
+"""
+HELD = "window.__locks.filter(s => !s.released).length"
+
+
 def test_the_wake_lock_switch_is_remembered_on_the_phone(browser, site):
     app, url = site
     public_id, _secret = _game(app)
     with phone_page(browser, "offline-wake-lock") as page:
+        page.add_init_script(WATCH_LOCKS)
         page.goto(f"{url}/games/{public_id}")
         switch = page.get_by_label("Keep the screen on")
         assert switch.is_visible() and switch.is_checked()
-        state = page.locator(".awake-state")
-        page.wait_for_function("document.querySelector('.awake-state').textContent !== ''", timeout=WAIT_MS)
-        assert "screen" in state.inner_text()
+        page.wait_for_function(f"{HELD} === 1", timeout=WAIT_MS)  # the page holds the screen on
+        assert page.locator(".awake-state").inner_text() == "The screen stays on while this page is open."
         switch.uncheck()
-        assert state.inner_text() == "The screen may turn off as usual."
+        page.wait_for_function(f"{HELD} === 0", timeout=WAIT_MS)
+        assert page.locator(".awake-state").inner_text() == "The screen may turn off as usual."
         page.reload()
         assert not page.get_by_label("Keep the screen on").is_checked()
+        page.wait_for_timeout(500)
+        assert page.evaluate("window.__locks.length") == 0  # remembered: none taken
+        page.get_by_label("Keep the screen on").check()
+        page.wait_for_function(f"{HELD} === 1", timeout=WAIT_MS)
 
 
 def test_the_queue_needs_no_service_worker(browser, site):

@@ -14,8 +14,8 @@
   if (!("wakeLock" in navigator)) {
     toggle.checked = false;
     toggle.disabled = true;
-    state.textContent = window.isSecureContext ? "This browser cannot keep the screen awake."
-      : "Keeping the screen awake needs the https address (see the terminal of the host).";
+    state.textContent = window.isSecureContext ? "This browser cannot keep the screen on."
+      : "Keeping the screen on needs the https address.";
     return;
   }
 
@@ -25,13 +25,13 @@
     if (!wanted() || document.visibilityState !== "visible" || lock) return;
     navigator.wakeLock.request("screen").then(function (sentinel) {
       lock = sentinel;
-      state.textContent = "The screen stays on while this page is open.";
+      state.textContent = "The screen stays on while this page is open.";  // one short line each: nothing moves
       sentinel.addEventListener("release", function () {
         lock = null;
         if (!wanted()) state.textContent = "The screen may turn off as usual.";
       });
-    }).catch(function (err) {
-      state.textContent = "The screen may turn off: " + (err && err.message ? err.message : "not allowed now") + ".";
+    }).catch(function () {
+      state.textContent = "The browser did not allow keeping it on now.";
     });
   }
 
