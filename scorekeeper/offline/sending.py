@@ -106,8 +106,11 @@ def _conflict(game: Game, entry, ctx: HandContext, parse: Callable, expected: st
     names = game.names
     number = int(expected) if expected.isdigit() else 0
     theirs = None
-    scored = game_score(game)
-    if 1 <= number <= len(scored.rounds):
+    try:
+        scored = game_score(game)
+    except RulesError:  # stored hands that no longer score: theirs cannot be shown
+        scored = None
+    if scored is not None and 1 <= number <= len(scored.rounds):
         theirs = {"number": number, "changes": scored.rounds[number - 1].changes}
     mine: dict = {"number": ctx.number}
     try:
