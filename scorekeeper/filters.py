@@ -8,8 +8,8 @@ from .display.card_faces import key_labels
 from .words import FILTERS
 
 #: Top navigation: (endpoint, label); an entry shows once its blueprint is registered.
-NAV = (("games.index", "Games"), ("checker.index", "Check"), ("printing.index", "Print"),
-       ("rules_pages.index", "Rules"))
+NAV = (("games.index", "Games"), ("tables.index", "Tables"), ("checker.index", "Check"),
+       ("printing.index", "Print"), ("rules_pages.index", "Rules"))
 
 
 def register(app: Flask) -> None:

@@ -207,13 +207,14 @@ def blank_frames_pdf(opts: PrintOptions) -> bytes:
     return frames_pdf(step_texts(opts.game_options), [""] * opts.players, opts.paper)
 
 
-def rules_pdf(opts: PrintOptions) -> bytes:
-    """The variant's quick-reference card in our own words (from :mod:`scorekeeper.rulebook`)."""
+def rules_pdf(opts: PrintOptions, rulings: Sequence[tuple[str, str, str]] = (), table: str = "") -> bytes:
+    """The variant's quick-reference card in our own words (from :mod:`scorekeeper.rulebook`),
+    with a table's ``rulings`` (day, ruling, note) when printed for ``table``."""
     from ..rulebook import SWITCH_WORDS, rulebook
 
     book = rulebook(opts.variant)
-    return render_pdf("pdf/rules.html", book=book, switch_words=SWITCH_WORDS,
-                      page=page(opts.paper, "portrait"), title=f"{book.name}: quick reference")
+    return render_pdf("pdf/rules.html", book=book, switch_words=SWITCH_WORDS, rulings=list(rulings),
+                      table=table, page=page(opts.paper, "portrait"), title=f"{book.name}: quick reference")
 
 
 def document_pdf(opts: PrintOptions) -> bytes:

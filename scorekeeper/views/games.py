@@ -21,6 +21,7 @@ from ..display.qr import qr_svg
 from ..extensions import db
 from ..forms import OPT, ConfirmForm, new_game_form, player_field, submitted_options, submitted_players
 from ..rules import OptionError, RoundError, RulesError, variants
+from ..tables.access import rematch as table_rematch
 from .game_page import TOKEN_MARK, feature_url, game_page, kept_pages
 from .variant_lookup import variant_or_404
 
@@ -180,7 +181,7 @@ def undo(public_id: str):
 def rematch(public_id: str):
     """A new game with the same players, seats and options."""
     game = access.editable_game(public_id)
-    new_game, secret = services.rematch(game)
+    new_game, secret = table_rematch(game)  # a table's game: the table's players and option choices
     db.session.commit()
     flash("Rematch started with the same players and options.", "success")
     response = make_response(redirect(url_for(".show", public_id=new_game.public_id)))

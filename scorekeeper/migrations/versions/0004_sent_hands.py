@@ -5,7 +5,7 @@ key with the hand (in the same transaction) and answers a repeat of it with the
 original result (:mod:`scorekeeper.offline`).
 
 Revision ID: 9e4a6c1b2d70
-Revises: 5c2f0d1e7a93
+Revises: b7d3e1a94c2f
 Create Date: 2026-11-23 10:30:00
 
 """
@@ -14,7 +14,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '9e4a6c1b2d70'
-down_revision = '5c2f0d1e7a93'
+down_revision = 'b7d3e1a94c2f'
 branch_labels = None
 depends_on = None
 
