@@ -1,10 +1,13 @@
 # Two commands: `make run` (set up and serve the local network on SQLite; HOST=127.0.0.1 keeps it
-# private) and `make test` (set up and run every test).
+# private; HTTPS=1 serves https) and `make test` (set up and run every test).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 HOST   ?= 0.0.0.0
 PORT   ?= 5000
+# HTTPS=1: serve https with a self-signed certificate made on first run in instance/tls/ (its
+# fingerprint in the banner): offline reloads, installing and the wake lock then work on the LAN too
+HTTPS  ?=
 
 .PHONY: run test serve db bench clean
 
@@ -29,7 +32,7 @@ db: $(VENV)/.installed
 
 run: db
 	bash scripts/system-deps.sh run
-	$(PY) -m scorekeeper.server --host $(HOST) --port $(PORT)
+	$(PY) -m scorekeeper.server --host $(HOST) --port $(PORT) $(if $(filter-out 0,$(HTTPS)),--https)
 
 test: $(VENV)/.installed-test node_modules/.installed
 	bash scripts/system-deps.sh test

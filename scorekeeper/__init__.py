@@ -19,6 +19,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     _register_features(app)
     _register_blueprints(app)
     _register_live(app)
+    _register_offline(app)
     _register_errorhandlers(app)
     _register_template_helpers(app)
     _register_protections(app)
@@ -72,6 +73,12 @@ def _register_live(app: Flask) -> None:
     from . import live
 
     live.init_app(app)
+
+
+def _register_offline(app: Flask) -> None:
+    from . import offline
+
+    offline.init_app(app)
 
 
 def _register_errorhandlers(app: Flask) -> None:

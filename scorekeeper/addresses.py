@@ -127,7 +127,7 @@ def everywhere(host: str) -> bool:
     return host in ("0.0.0.0", "::", "")
 
 
-def table_url(host: str, port: int) -> str:
+def table_url(host: str, port: int, scheme: str = "http") -> str:
     """What the phones at the table should open for a server bound to ``host:port``: the LAN
     address when it listens on every interface, the host itself otherwise (``HOST=127.0.0.1``).
 
@@ -139,4 +139,4 @@ def table_url(host: str, port: int) -> str:
         shown = lan_address() or "127.0.0.1"
     if ":" in shown:
         shown = f"[{shown}]"
-    return f"http://{shown}:{port}/"
+    return f"{scheme}://{shown}:{port}/"

@@ -149,3 +149,25 @@ class AuditEntry(db.Model):
     undone: Mapped[bool] = mapped_column(default=False)
 
     game: Mapped[Game] = relationship(back_populates="audit_entries")
+
+
+class SentHand(db.Model):
+    """A hand a phone sent with an idempotency key, recorded once (:mod:`scorekeeper.offline`).
+
+    Written in the same transaction as the hand itself, so a key is stored if and
+    only if its hand is; a repeat of the key is answered with ``answer``, the
+    original result, and records nothing.
+    """
+
+    __tablename__ = "sent_hands"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    #: the phone's key for this send (a random UUID), unique across every game
+    key: Mapped[str] = mapped_column(NulFreeString(64))
+    round_number: Mapped[int]
+    #: the JSON body the first send was answered with
+    answer: Mapped[dict] = mapped_column(JSON)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    __table_args__ = (UniqueConstraint("key", name="uq_sent_hands_key"),)

@@ -9,9 +9,12 @@ worker, for every follower. The app itself stays an ordinary WSGI app:
 gunicorn patches the standard library in each worker, so the live hub's
 threads and conditions become greenlets, and psycopg waits cooperatively.
 
-Usage: ``python -m scorekeeper.server [--host 0.0.0.0] [--port 5000] [--workers N]``.
+Usage: ``python -m scorekeeper.server [--host 0.0.0.0] [--port 5000] [--workers N] [--https]``.
 At start it prints the address the phones at the table should open, with a
-QR code of it, once the server listens.
+QR code of it, once the server listens. ``--https`` (``make run HTTPS=1``)
+serves it over https with a self-signed certificate made on first run in
+``instance/tls/`` (:mod:`scorekeeper.offline.certificate`), and prints the
+certificate's SHA-256 fingerprint for the players to compare.
 """
 
 from __future__ import annotations
@@ -47,30 +50,38 @@ class TableServer(BaseApplication):
         return create_app()
 
 
-def settings(host: str, port: int, workers: int, access_log: bool = True) -> dict:
-    """gunicorn's settings for the table: gevent workers, a banner once it listens."""
+def settings(host: str, port: int, workers: int, access_log: bool = True, tls=None) -> dict:
+    """gunicorn's settings for the table: gevent workers, a banner once it listens;
+    ``tls``: the :class:`~scorekeeper.offline.certificate.TableCertificate` to serve https with."""
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    return {
+    secure = {"certfile": str(tls.cert), "keyfile": str(tls.key)} if tls else {}
+    return {**secure,
         "bind": [bind], "workers": workers, "worker_class": "gevent",
         "worker_connections": 1000,  # open connections per worker: idle streams included
         "timeout": 30, "graceful_timeout": 5,  # streams end on a restart; the browsers reconnect
         "keepalive": 5, "accesslog": "-" if access_log else None,
         "control_socket_disable": True,  # several servers (a bench beside `make run`) share no socket
-        "when_ready": lambda _server: print(banner(host, port), flush=True),
+        "when_ready": lambda _server: print(banner(host, port, tls), flush=True),
     }
 
 
-def banner(host: str, port: int) -> str:
-    """What the terminal shows: where phones go, a QR code of it, and what the address exposes."""
+def banner(host: str, port: int, tls=None) -> str:
+    """What the terminal shows: where phones go, a QR code of it, and what the address exposes;
+    with ``tls`` (https), how each phone trusts the table's certificate, with its fingerprints."""
     from .addresses import everywhere, is_loopback, table_url
 
     public = (os.environ.get("SCOREKEEPER_PUBLIC_URL") or os.environ.get("PUBLIC_URL") or "").strip()
-    url = public or table_url(host, port)
+    url = public or table_url(host, port, "https" if tls else "http")
+    certificate = "" if not tls else (
+        "https with this table's own certificate authority. Once on each phone, for offline pages, installing\n"
+        f"and the screen kept on: open {url}certificate.pem, check that the phone shows this fingerprint\n"
+        f"(SHA-256) and install it as a CA certificate:\n    {tls.ca_fingerprint}\n"
+        f"(the server's own certificate, signed by it: {tls.fingerprint})\n")
     if is_loopback(host) and not everywhere(host) and not public:
         return (f"\nScorekeeper is private: only this machine can open {url}\n"
-                "(make run HOST=0.0.0.0 lets the phones at the table in)\n")
+                "(make run HOST=0.0.0.0 lets the phones at the table in)\n" + certificate)
     lines = [f"\nScorekeeper is serving the table. Phones on the same network open:\n\n    {url}\n",
-             _terminal_qr(url),
+             _terminal_qr(url), certificate,
              "Anyone who can reach this address can follow every game (read-only); changing a game\n"
              "still needs its edit secret (the phone that started it, or its editor link).\n"
              "Keep it private with: make run HOST=127.0.0.1\n"]
@@ -87,6 +98,20 @@ def _terminal_qr(url: str) -> str:
     return out.getvalue()
 
 
+def lan_certificate(folder: str | None = None):
+    """The LAN host's certificates (made on first run in ``folder``, by default the app's
+    ``instance/tls/``); the app serves the authority's to the phones (``SCOREKEEPER_TLS_AUTHORITY``)."""
+    from flask import Flask
+
+    from .addresses import lan_address
+    from .offline import certificate
+
+    folder = folder or os.path.join(Flask("scorekeeper", instance_relative_config=True).instance_path, "tls")
+    tls = certificate.ensure(folder, lan_address())
+    os.environ["SCOREKEEPER_TLS_AUTHORITY"] = str(tls.ca)  # read by each worker's app
+    return tls
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Serve Scorekeeper to the phones at the table (gunicorn + gevent).")
     parser.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"),
@@ -94,9 +119,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 5000)))
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", DEFAULT_WORKERS)))
     parser.add_argument("--no-access-log", action="store_true", help="do not log every request")
+    parser.add_argument("--https", action="store_true",
+                        help="serve https with a self-signed certificate made on first run in instance/tls/")
+    parser.add_argument("--tls-dir", help="where the certificate is kept (default: instance/tls/)")
     args = parser.parse_args(argv)
     sys.argv = sys.argv[:1]  # gunicorn reads its own command line too
-    TableServer(settings(args.host, args.port, args.workers, not args.no_access_log)).run()
+    tls = lan_certificate(args.tls_dir) if args.https else None
+    TableServer(settings(args.host, args.port, args.workers, not args.no_access_log, tls)).run()
     return 0
 
 

@@ -33,7 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("words", "paths", "config", "extensions", "models", "checking", "rulebook", "entry", "addresses"),
     ("services",),
     ("display", "printing", "forms", "profiles"),
-    ("views", "cli", "access", "filters", "openapi", "openapi_schemas", "delivery", "live", "server", ""),
+    ("views", "cli", "access", "filters", "openapi", "openapi_schemas", "delivery", "live", "offline", "server", ""),
 )
 
 #: A feature package spans the layers: each of its modules sits with the layer it serves.

@@ -60,7 +60,8 @@ def _details(err: Exception) -> dict:
 
 
 def _wants_json() -> bool:
-    return request.path.startswith("/api/")
+    """The API, and a hand sent from a phone's queue (scorekeeper.offline: it reads JSON)."""
+    return request.path.startswith("/api/") or "Idempotency-Key" in request.headers
 
 
 def _answer(status: int, message: str, details: dict | None = None, headers: dict | None = None):

@@ -19,6 +19,7 @@ from ..access import editable_game
 from ..entry import Submission, context_for, keypad
 from ..entry.base import HandContext
 from ..extensions import db
+from ..offline import sending
 from ..profiles import entry_for
 from ..rules import RoundError, RulesError, find_variant
 from ..rules import check as check_meld
@@ -185,6 +186,8 @@ def _form_or_save(game, entry, ctx: HandContext, parse: Callable, save: Callable
     if request.method != "POST" and not force_post:
         values = entry.from_facts(ctx.facts, ctx) if mode == "edit" else entry.blank(ctx)
         return _render(game, entry, ctx, values, {}, mode)
+    if mode == "new" and sending.queued_send():  # from the phone's queue of hands: JSON, recorded once
+        return sending.send(game, entry, ctx, parse, save, done, _game_page(game))
     sub = Submission(request.form)
     try:
         facts = parse(sub, ctx)

@@ -21,7 +21,7 @@ from scorekeeper.extensions import db
 
 ROOT = Path(__file__).resolve().parents[2]
 MIGRATIONS = ROOT / "scorekeeper" / "migrations"
-TABLES = {"games", "players", "rounds", "audit_entries"}
+TABLES = {"games", "players", "rounds", "audit_entries", "sent_hands"}
 
 
 @pytest.fixture

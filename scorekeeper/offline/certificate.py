@@ -1,0 +1,158 @@
+"""HTTPS for the LAN host: a small certificate authority of the table's own, made on first run.
+
+Service workers and the Screen Wake Lock need a secure context: https, or the
+phone's own localhost. A browser also refuses a service worker from a site whose
+certificate it does not trust, even after the player clicked through the
+warning; so each phone installs, once, the certificate of this machine's own
+authority (``ca.pem``, served at ``/certificate.pem`` by ``make run HTTPS=1``),
+after comparing the SHA-256 fingerprint the phone shows with the one the
+terminal prints. The authority may only vouch for local names and private
+addresses (X.509 name constraints; a LAN on public addresses adds its own
+address alone): its key, in ``instance/tls/``, cannot be used to impersonate
+any other site to a phone that trusts it.
+
+The server's own certificate (``cert.pem``, with the authority's after it) names
+``localhost``, this machine, 127.0.0.1, ::1 and the LAN address; it is made again,
+by the same authority, when the LAN address changes, so the phones keep trusting it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import ipaddress
+import socket
+from dataclasses import dataclass
+from pathlib import Path
+
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+
+#: ten years for the authority (installed once on every phone), two for the server's (browsers
+#: refuse longer ones when they check the validity of a certificate from an installed authority)
+CA_DAYS, SERVER_DAYS = 3650, 397
+#: what the authority may vouch for: loopback and private addresses, local names
+PRIVATE_NETWORKS = ("127.0.0.0/8", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16",
+                    "::1/128", "fc00::/7", "fe80::/10")
+
+
+@dataclass(frozen=True)
+class TableCertificate:
+    """The files gunicorn serves (``cert``: the server's then the authority's; ``key``), the
+    authority's file for the phones (``ca``), and both SHA-256 fingerprints."""
+
+    cert: Path
+    key: Path
+    ca: Path
+    ca_fingerprint: str
+    fingerprint: str
+
+
+def names_for(lan_address: str | None) -> tuple[list[str], list[str]]:
+    """(DNS names, IP addresses) the server's certificate must name for the phones at the table."""
+    dns = sorted({"localhost", socket.gethostname()} - {""})
+    ips = ["127.0.0.1", "::1"] + ([lan_address] if lan_address else [])
+    return dns, ips
+
+
+def fingerprint(cert: x509.Certificate) -> str:
+    """The SHA-256 fingerprint as browsers show it: ``AB:CD:...`` (32 pairs)."""
+    return ":".join(f"{b:02X}" for b in cert.fingerprint(hashes.SHA256()))
+
+
+def _builder(subject: x509.Name, issuer: x509.Name, public_key, days: int) -> x509.CertificateBuilder:
+    now = dt.datetime.now(dt.UTC)
+    return (x509.CertificateBuilder().subject_name(subject).issuer_name(issuer).public_key(public_key)
+            .serial_number(x509.random_serial_number())
+            .not_valid_before(now - dt.timedelta(minutes=5)).not_valid_after(now + dt.timedelta(days=days)))
+
+
+def permitted_networks(ips: list[str]) -> list:
+    """The private networks, and any of ``ips`` outside them (a LAN on public addresses) alone."""
+    networks = [ipaddress.ip_network(n) for n in PRIVATE_NETWORKS]
+    return networks + [ipaddress.ip_network(ip) for ip in ips
+                       if not any(ipaddress.ip_address(ip) in n for n in networks)]
+
+
+def _permits(ca: x509.Certificate, ips: list[str]) -> bool:
+    limits = ca.extensions.get_extension_for_class(x509.NameConstraints).value
+    networks = [n.value for n in limits.permitted_subtrees if isinstance(n, x509.IPAddress)]
+    return all(any(ipaddress.ip_address(ip) in n for n in networks) for ip in ips)
+
+
+def make_authority(dns: list[str], ips: list[str]) -> tuple[x509.Certificate, ec.EllipticCurvePrivateKey]:
+    """The table's own authority, limited to local names and private addresses (and ``ips``)."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, f"Scorekeeper table authority ({dns[-1]})")])
+    permitted = [x509.DNSName(d) for d in dns] + [x509.DNSName("local")] + \
+        [x509.IPAddress(n) for n in permitted_networks(ips)]
+    cert = (_builder(name, name, key.public_key(), CA_DAYS)
+            .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+            .add_extension(x509.KeyUsage(digital_signature=False, content_commitment=False, key_encipherment=False,
+                                         data_encipherment=False, key_agreement=False, key_cert_sign=True,
+                                         crl_sign=True, encipher_only=False, decipher_only=False), critical=True)
+            .add_extension(x509.NameConstraints(permitted_subtrees=permitted, excluded_subtrees=None), critical=True)
+            .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
+            .sign(key, hashes.SHA256()))
+    return cert, key
+
+
+def make_server(ca: x509.Certificate, ca_key, dns: list[str], ips: list[str]):
+    """The server's certificate for ``dns`` and ``ips``, signed by the authority; with its key."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, f"Scorekeeper on {dns[-1]}")])
+    san = [x509.DNSName(d) for d in dns] + [x509.IPAddress(ipaddress.ip_address(i)) for i in ips]
+    cert = (_builder(name, ca.subject, key.public_key(), SERVER_DAYS)
+            .add_extension(x509.SubjectAlternativeName(san), critical=False)
+            .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+            .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+            .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca.public_key()), critical=False)
+            .sign(ca_key, hashes.SHA256()))
+    return cert, key
+
+
+def _names_in(cert: x509.Certificate) -> tuple[set[str], set[str]]:
+    san = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    return set(san.get_values_for_type(x509.DNSName)), {str(i) for i in san.get_values_for_type(x509.IPAddress)}
+
+
+def _pem(cert: x509.Certificate) -> bytes:
+    return cert.public_bytes(serialization.Encoding.PEM)
+
+
+def _write_key(path: Path, key) -> None:
+    path.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                       serialization.NoEncryption()))
+    path.chmod(0o600)
+
+
+def _authority(folder: Path, dns: list[str], ips: list[str]):
+    """The authority in ``folder``; a new one when there is none, or when it may not vouch for
+    ``ips`` (the LAN moved to public addresses: the phones install the new one)."""
+    ca_file, ca_key_file = folder / "ca.pem", folder / "ca-key.pem"
+    if ca_file.exists() and ca_key_file.exists():
+        ca = x509.load_pem_x509_certificate(ca_file.read_bytes())
+        if _permits(ca, ips):
+            return ca, serialization.load_pem_private_key(ca_key_file.read_bytes(), password=None), False
+    ca, ca_key = make_authority(dns, ips)
+    _write_key(ca_key_file, ca_key)
+    ca_file.write_bytes(_pem(ca))
+    return ca, ca_key, True
+
+
+def ensure(folder: str | Path, lan_address: str | None) -> TableCertificate:
+    """The authority and the server's certificate in ``folder`` (``instance/tls/``): the authority
+    made once; the server's made when missing, new authority, or not naming the LAN address."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    dns, ips = names_for(lan_address)
+    ca, ca_key, new_authority = _authority(folder, dns, ips)
+    cert_file, key_file = folder / "cert.pem", folder / "key.pem"
+    cert = x509.load_pem_x509_certificate(cert_file.read_bytes()) if cert_file.exists() else None
+    if cert is None or new_authority or not key_file.exists() or cert.issuer != ca.subject or \
+            not (set(dns) <= _names_in(cert)[0] and set(ips) <= _names_in(cert)[1]):
+        cert, key = make_server(ca, ca_key, dns, ips)
+        _write_key(key_file, key)
+        cert_file.write_bytes(_pem(cert) + _pem(ca))
+    return TableCertificate(cert_file, key_file, folder / "ca.pem", fingerprint(ca), fingerprint(cert))

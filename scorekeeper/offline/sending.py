@@ -1,0 +1,137 @@
+"""Hands sent from a phone's queue: each idempotency key recorded once, a changed game a conflict.
+
+The hand form's script (``static/js/queue.js``) keeps every hand it records in
+the phone's IndexedDB and posts it to the form's own address with two headers:
+
+- ``Idempotency-Key``: a random key of this hand. The key is stored in
+  ``sent_hands`` in the same transaction as the hand, so either both are kept
+  or neither is (a server killed mid-send leaves nothing half-recorded). A
+  repeat of the key records nothing and gets the original answer again, with
+  ``Idempotent-Replayed: true`` (the first answer was lost on the way).
+- ``X-Scorekeeper-Hand``: the hand number the phone recorded it as. When the
+  game has moved on meanwhile (another phone recorded that hand, or hands were
+  deleted) the answer is a 409 with both versions, and nothing is recorded:
+  the editor chooses, and the phone sends again with the number it chose.
+  Crib Rummy's turn form adds turns to the hand being played and is not checked.
+
+Answers are JSON: 201 ``{"recorded", "message", "game_url"}``; 422 with the
+reasons field by field (the engine checks the hand now, as the form would);
+409 with ``conflict``; the edit secret (403) and CSRF (400) apply as to the form.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from flask import flash, jsonify, request
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from ..entry import Submission
+from ..entry.base import HandContext
+from ..extensions import db
+from ..models import Game, SentHand
+from ..rules import RoundError, RulesError
+from ..services import game_score, score_on
+from ..views.errors import error_body, status_of
+from ..words import round_word
+
+KEY_HEADER = "Idempotency-Key"
+HAND_HEADER = "X-Scorekeeper-Hand"
+REPLAYED_HEADER = "Idempotent-Replayed"
+KEY_SHAPE = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def queued_send() -> bool:
+    """Whether this POST comes from the phone's queue (it carries an idempotency key)."""
+    return request.method == "POST" and KEY_HEADER in request.headers
+
+
+def send(game: Game, entry, ctx: HandContext, parse: Callable, save: Callable, done: str, game_url: str):
+    """Record the queued hand once (see the module's docstring); a JSON answer."""
+    key = request.headers[KEY_HEADER].strip()
+    if not KEY_SHAPE.fullmatch(key):
+        return _answer(400, error_body(f"The {KEY_HEADER} header must be 8 to 64 letters, digits, '-' or '_'."))
+    stored = _stored(key)
+    if stored is not None:
+        return _replay(game, stored)
+    expected = request.headers.get(HAND_HEADER, "").strip()
+    if expected and not hasattr(entry, "parse_turn") and expected != str(ctx.number):
+        return _answer(409, _conflict(game, entry, ctx, parse, expected))
+    sub = Submission(request.form)
+    try:
+        facts = parse(sub, ctx)
+        round_ = save(facts)
+        answer = {"recorded": round_.number, "message": done, "game_url": game_url}
+        db.session.add(SentHand(game_id=game.id, key=key, round_number=round_.number, answer=answer))
+        db.session.flush()
+    except RulesError as err:
+        db.session.rollback()
+        return _answer(status_of(err), _refusal(game, err, sub, ctx))
+    except IntegrityError:  # the same key, sent twice at once: the other send recorded it
+        db.session.rollback()
+        stored = _stored(key)
+        if stored is None:
+            raise
+        return _replay(game, stored)
+    db.session.commit()
+    flash(done, "success")
+    return _answer(201, answer)
+
+
+def _stored(key: str) -> SentHand | None:
+    return db.session.scalar(select(SentHand).where(SentHand.key == key))
+
+
+def _replay(game: Game, stored: SentHand):
+    """The original answer to a key sent again (a key is one game's: another game's is refused)."""
+    if stored.game_id != game.id:
+        return _answer(422, error_body("This idempotency key was already used for another game."))
+    return _answer(201, stored.answer, {REPLAYED_HEADER: "true"})
+
+
+def _refusal(game: Game, err: RulesError, sub: Submission, ctx: HandContext) -> dict:
+    """What the form would have shown, field by field, for the phone to show the editor."""
+    placed = sub.place(err, ctx.number) if isinstance(err, RoundError) else {"": [str(err)]}
+    reasons = [m for messages in placed.values() for m in messages]
+    return error_body(f"{round_word(game.variant).capitalize()} {ctx.number} was not recorded.", reasons,
+                      fields=[{"field": f, "message": m} for f, ms in placed.items() for m in ms])
+
+
+def _conflict(game: Game, entry, ctx: HandContext, parse: Callable, expected: str) -> dict:
+    """Both versions: the hand another phone recorded as ``expected`` (if it is still there), and
+    this phone's hand scored as the next one now (or why the engine refuses it there)."""
+    word = round_word(game.variant)
+    names = game.names
+    number = int(expected) if expected.isdigit() else 0
+    theirs = None
+    try:
+        scored = game_score(game)
+    except RulesError:  # stored hands that no longer score: theirs cannot be shown
+        scored = None
+    if scored is not None and 1 <= number <= len(scored.rounds):
+        theirs = {"number": number, "changes": scored.rounds[number - 1].changes}
+    mine: dict = {"number": ctx.number}
+    try:
+        facts = parse(Submission(request.form), ctx)
+        mine["changes"] = score_on(game, ctx.before, [facts]).rounds[-1].changes
+    except RulesError as err:
+        mine["reasons"] = [m for _, m in err.errors] if isinstance(err, RoundError) and err.errors else [str(err)]
+    db.session.rollback()
+    if theirs:
+        message = f"Another phone recorded {word} {number} meanwhile; nothing of yours was recorded yet."
+    else:
+        message = (f"The game changed meanwhile ({word} {number} is not the next one any more); "
+                   "nothing of yours was recorded yet.")
+    return error_body(message, conflict={"names": names, "word": word, "sent_as": number,
+                                         "next": ctx.number, "theirs": theirs, "mine": mine})
+
+
+def _answer(status: int, body: dict, headers: dict | None = None):
+    response = jsonify(body)
+    response.status_code = status
+    response.headers["Cache-Control"] = "no-store"
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response

@@ -1,0 +1,94 @@
+"""The app shell: web app manifest, service worker and the offline page.
+
+- ``/manifest.webmanifest``: name, icons (192, 512 and a maskable 512, under
+  their versioned static URLs), theme colour, start URL, standalone display.
+- ``/sw.js``: ``static/js/sw.js`` with the shell it keeps written above it (the
+  versioned URLs of the pages' CSS, scripts and icons, the home page, the offline
+  page) and a version made of all that, so a changed static file makes a new
+  service worker, which drops the old shell. Served from the root (its scope is
+  every page), ``no-cache`` (the browser asks for it again on each visit; an ETag
+  makes that a 304), never compressed away from its ETag.
+- ``/offline``: what a phone shows, offline, for a page it never opened.
+- ``/certificate.pem``: with ``make run HTTPS=1`` only, the table's certificate
+  authority, for each phone to install once (:mod:`.certificate`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, render_template, request, url_for
+
+from ..delivery import static_url
+
+bp = Blueprint("offline", __name__)
+
+NAME = "Scorekeeper"
+THEME = "#14532d"
+BACKGROUND = "#fbfaf7"
+ICONS = (("img/icon-192.png", 192, "any"), ("img/icon-512.png", 512, "any"),
+         ("img/icon-maskable-512.png", 512, "maskable"))
+#: static files every page may need, kept by the service worker when it installs
+SHELL_STATIC = ("css/app.css", "css/games.css", "css/entry.css", "js/live.js", "js/offline.js",
+                "js/queue-store.js", "js/queue.js", "js/awake.js", "js/entry.js", "img/favicon.svg")
+
+
+def manifest() -> dict:
+    """The web app manifest: what a phone needs to install Scorekeeper on its home screen."""
+    return {
+        "id": "/", "name": NAME, "short_name": NAME,
+        "description": "Keeps score for rummy games at a real table, settles meld disputes and prints score sheets.",
+        "start_url": url_for("main.index"), "scope": "/", "display": "standalone",
+        "orientation": "any", "theme_color": THEME, "background_color": BACKGROUND, "lang": "en",
+        "icons": [{"src": static_url(path), "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
+                  for path, size, purpose in ICONS],
+    }
+
+
+@bp.get("/manifest.webmanifest")
+def web_manifest():
+    response = current_app.response_class(json.dumps(manifest(), indent=1), mimetype="application/manifest+json")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def shell_urls() -> list[str]:
+    """What the service worker keeps when it installs: the home and offline pages, the static files."""
+    return [url_for("main.index"), url_for("offline.page"), url_for("offline.web_manifest"),
+            *(static_url(path) for path in SHELL_STATIC), *(static_url(path) for path, _, _ in ICONS)]
+
+
+def service_worker_source() -> str:
+    """``static/js/sw.js`` with its shell and version above it."""
+    code = (Path(current_app.static_folder) / "js" / "sw.js").read_text()
+    shell = shell_urls()
+    version = hashlib.sha256((json.dumps(shell) + code).encode()).hexdigest()[:12]
+    head = (f"var VERSION = {json.dumps(version)};\nvar SHELL = {json.dumps(shell)};\n"
+            f"var OFFLINE_PAGE = {json.dumps(url_for('offline.page'))};\n")
+    return head + code
+
+
+@bp.get("/sw.js")
+def service_worker():
+    response = Response(service_worker_source(), mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/"
+    response.add_etag()
+    return response.make_conditional(request)
+
+
+@bp.get("/offline")
+def page():
+    """The page a phone shows offline for an address it never opened."""
+    return render_template("offline/offline.html")
+
+
+def certificate_authority():
+    """The table's certificate authority (public), for a phone to install; served only with https."""
+    path = Path(os.environ["SCOREKEEPER_TLS_AUTHORITY"])
+    response = Response(path.read_bytes(), mimetype="application/x-x509-ca-cert")
+    response.headers["Content-Disposition"] = 'attachment; filename="scorekeeper-table.crt"'
+    return response

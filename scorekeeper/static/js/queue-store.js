@@ -1,0 +1,50 @@
+/* Where the hand form keeps hands until they are sent (static/js/queue.js): IndexedDB, database
+   "scorekeeper", store "hands" (one record a hand: its game, form address and fields, the number
+   it was recorded as, its idempotency key, its state), read in the order they were kept.
+   window.ScorekeeperQueueStore.forGame(id) gives {all, save, drop}, each a promise. */
+(function () {
+  "use strict";
+  if (!window.indexedDB) return;
+  var connection = null;
+
+  function db() {
+    if (!connection) connection = new Promise(function (resolve, reject) {
+      var open = indexedDB.open("scorekeeper", 1);
+      open.onupgradeneeded = function () {
+        open.result.createObjectStore("hands", { keyPath: "id", autoIncrement: true }).createIndex("game", "game");
+      };
+      open.onsuccess = function () { resolve(open.result); };
+      open.onerror = function () { reject(open.error); };
+    });
+    return connection;
+  }
+
+  /* One transaction; resolves with the request's result once the transaction is complete (stored). */
+  function tx(mode, work) {
+    return db().then(function (d) {
+      return new Promise(function (resolve, reject) {
+        var t = d.transaction("hands", mode), request = work(t.objectStore("hands")), result;
+        request.onsuccess = function () { result = request.result; };
+        t.oncomplete = function () { resolve(result); };
+        t.onerror = t.onabort = function () { reject(t.error); };
+      });
+    });
+  }
+
+  function forGame(game) {
+    return {
+      all: function () { return tx("readonly", function (s) { return s.index("game").getAll(game); }); },
+      save: function (item) { return tx("readwrite", function (s) { return s.put(item); }); },
+      drop: function (item) { return tx("readwrite", function (s) { return s.delete(item.id); }); }
+    };
+  }
+
+  /* A random idempotency key (crypto.randomUUID needs a secure context; this does not). */
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return [].map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+
+  window.ScorekeeperQueueStore = { forGame: forGame, newKey: newKey };
+})();

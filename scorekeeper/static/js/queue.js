@@ -1,0 +1,286 @@
+/* No hand lost offline: the hand form's "Save" keeps the hand in this phone's IndexedDB first,
+   then sends it; hands that could not go yet are listed as "waiting to send" (on the form and
+   on the game page) and sent in order when the connection returns. Needs no service worker, so
+   it works on the LAN over plain http too, for a page that stays open while the connection drops.
+
+   Every send carries an Idempotency-Key (the server records each key once and answers a repeat
+   with the original result) and the hand number this phone recorded it as (X-Scorekeeper-Hand):
+   a 409 means another phone recorded that hand meanwhile; both versions are shown and the
+   editor chooses. A hand the server refuses (the engine's check, a lost edit secret) stays
+   here, with the reasons, until the editor puts it back in the form or drops it.
+   See scorekeeper/offline/sending.py for the server's side. */
+(function () {
+  "use strict";
+  var panel = document.querySelector("[data-send-queue]");
+  if (!panel || !window.ScorekeeperQueueStore || !window.fetch || !window.URLSearchParams) return;
+  var game = panel.dataset.game, word = panel.dataset.word, names = JSON.parse(panel.dataset.names);
+  var Word = word.charAt(0).toUpperCase() + word.slice(1);
+  var list = panel.querySelector(".send-queue-items"), line = panel.querySelector(".send-queue-state");
+  var form = document.querySelector("form.hand-form[data-queue]");
+  var note = document.querySelector("[data-offline-note]");
+  var pageNumber = form && form.dataset.queue ? parseInt(form.dataset.queue, 10) : null;
+  var NEXT = "scorekeeper.next." + game;
+  var sending = false, sendingKey = null, retry = null, delay = 2000, direct = null, tokenTried = {}, recorded = 0;
+
+  var store = window.ScorekeeperQueueStore.forGame(game);
+  var queued = store.all, save = store.save, drop = store.drop, newKey = window.ScorekeeperQueueStore.newKey;
+
+  /* The number of the next hand: the page's, or after the hands waiting here (a kept page may be old). */
+  function nextNumber(items) {
+    var n = Math.max(pageNumber, recorded + 1);  // hands this page sent are recorded: after them
+    var known = parseInt(localStorage.getItem(NEXT) || "0", 10);
+    if (document.querySelector(".offline-notice") && known > n) n = known;
+    items.forEach(function (item) { if (item.number && item.number >= n) n = item.number + 1; });
+    return n;
+  }
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function button(text, cls, action) {
+    var b = el("button", "button small " + cls, text);
+    b.type = "button";
+    b.addEventListener("click", action);
+    return b;
+  }
+  function signed(n) { return n > 0 ? "+" + n : String(n); }
+  function title(item) { return item.number ? Word + " " + item.number : "A " + word + " turn"; }
+
+  function render(items) {
+    panel.hidden = items.length === 0;
+    list.textContent = "";
+    items.forEach(function (item) {
+      var li = el("li", "send-item send-" + item.state);
+      var at = new Date(item.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+      var state = item.state === "conflict" ? "not sent: choose below"
+        : item.state === "refused" ? "not recorded: see why below"
+          : item.key === sendingKey ? "sending…" : "waiting to send";
+      li.appendChild(el("p", "send-title", title(item) + " (kept on this phone at " + at + "): " + state));
+      if (item.state === "conflict") conflictView(li, item);
+      if (item.state === "refused") refusedView(li, item);
+      list.appendChild(li);
+    });
+    if (form && pageNumber !== null) showNumber(nextNumber(items));
+  }
+
+  function showNumber(n) {
+    var heading = document.querySelector("h1");
+    if (heading && n !== pageNumber && heading.textContent !== "Record " + word + " " + n) {
+      heading.textContent = "Record " + word + " " + n;
+      var meta = document.querySelector(".hand-meta");
+      if (meta) meta.textContent = "The game page says who deals once the hands before it are sent.";
+    }
+  }
+
+  function changesTable(rows) {
+    var table = el("table", "send-versions"), head = el("tr");
+    head.appendChild(el("th", "", ""));
+    names.forEach(function (name) { var th = el("th", "num", name); th.scope = "col"; head.appendChild(th); });
+    table.appendChild(el("thead")).appendChild(head);
+    var body = table.appendChild(el("tbody"));
+    rows.forEach(function (row) {
+      var tr = body.appendChild(el("tr")), th = tr.appendChild(el("th", "", row[0]));
+      th.scope = "row";
+      if (row[1]) row[1].forEach(function (c) { tr.appendChild(el("td", "num", signed(c))); });
+      else { var td = tr.appendChild(el("td", "reasons", row[2])); td.colSpan = names.length; }
+    });
+    return table;
+  }
+
+  function conflictView(li, item) {
+    var c = item.answer.conflict;
+    li.appendChild(el("p", "", item.answer.error));
+    var rows = [["Yours", c.mine.changes, (c.mine.reasons || []).join(" ")]];
+    if (c.theirs) rows.push(["Another phone's " + word + " " + c.theirs.number, c.theirs.changes, ""]);
+    li.appendChild(changesTable(rows));
+    var actions = li.appendChild(el("p", "send-actions"));
+    actions.appendChild(button("Keep mine as " + word + " " + c.next, "", function () {
+      queued().then(function (items) {
+        var shift = c.next - item.number;
+        return Promise.all(items.map(function (other) {
+          if (other.id === item.id) { other.state = "waiting"; delete other.answer; }
+          if (other.id >= item.id && other.number) other.number += shift;
+          return other.id >= item.id ? save(other) : null;
+        }));
+      }).then(pump);
+    }));
+    actions.appendChild(button("Drop mine", "danger", function () { drop(item).then(pump); }));
+  }
+
+  function refusedView(li, item) {
+    var reasons = li.appendChild(el("ul", "reasons"));
+    (item.answer.reasons || [item.answer.error || "The server refused it."]).forEach(function (r) {
+      reasons.appendChild(el("li", "", r));
+    });
+    var actions = li.appendChild(el("p", "send-actions"));
+    if (form) {
+      actions.appendChild(button("Put it back in the form", "", function () {
+        restore(item.body);
+        drop(item).then(pump).then(function () { form.querySelector("input, select, textarea").focus(); });
+      }));
+    } else {
+      var link = actions.appendChild(el("a", "button small", "Fix it on the form"));
+      link.href = panel.dataset.formUrl;
+    }
+    actions.appendChild(button("Drop it", "danger", function () { drop(item).then(pump); }));
+  }
+
+  function restore(body) {
+    form.reset();
+    new URLSearchParams(body).forEach(function (value, name) {
+      if (name === "csrf_token") return;
+      [].forEach.call(form.elements, function (field) {
+        if (field.name !== name) return;
+        if (field.type === "checkbox" || field.type === "radio") { if (field.value === value) field.checked = true; }
+        else field.value = value;
+      });
+    });
+  }
+
+  function send(item) {
+    return fetch(item.url, {
+      method: "POST", credentials: "same-origin", cache: "no-store", body: item.body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
+                 "Idempotency-Key": item.key, "X-Scorekeeper-Hand": item.number ? String(item.number) : "" }
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (answer) {
+        return settle(item, response.status, answer);
+      });
+    }, function () { return "retry"; });
+  }
+
+  function settle(item, status, answer) {
+    if (status === 201) {
+      delay = 2000;
+      localStorage.setItem(NEXT, String(answer.recorded + 1));
+      recorded = Math.max(recorded, answer.recorded);
+      return drop(item).then(function () {
+        if (item.key !== direct) return "next";
+        location.assign(answer.game_url);
+        return "stop";
+      });
+    }
+    if (status === 400 && !tokenTried[item.key] && /CSRF/.test(answer.error || "")) {
+      tokenTried[item.key] = true;  // the session (and its form token) ended: a fresh token, once
+      return freshToken(item).then(function () { return "next"; }, function () { return "retry"; });
+    }
+    if (status === 409 && answer.conflict) { item.state = "conflict"; }
+    else if (status === 400 || status === 401 || status === 403 || status === 404 || status === 413 ||
+             status === 422) {
+      if (item.key === direct && status === 422) {  // sent straight from the form: its errors at the fields
+        direct = null;
+        return drop(item).then(function () { HTMLFormElement.prototype.submit.call(form); return "stop"; });
+      }
+      item.state = "refused";
+    } else { return "retry"; }  // the server is down or busy: the same key again later
+    item.answer = answer;
+    return save(item).then(function () { return "stop"; });
+  }
+
+  function freshToken(item) {
+    return fetch(item.url, { credentials: "same-origin", cache: "no-store" }).then(function (r) { return r.text(); })
+      .then(function (html) {
+        var token = new DOMParser().parseFromString(html, "text/html").querySelector("input[name=csrf_token]");
+        if (!token) throw new Error("no token");
+        var body = new URLSearchParams(item.body);
+        body.set("csrf_token", token.value);
+        item.body = body.toString();
+        if (form) form.querySelector("input[name=csrf_token]").value = token.value;
+        return save(item);
+      });
+  }
+
+  function pump() {
+    if (sending) return;
+    clearTimeout(retry);
+    sending = true;
+    queued().then(function (items) {
+      var item = items[0];
+      sendingKey = item && item.state === "waiting" && navigator.onLine ? item.key : null;
+      render(items);
+      if (!sendingKey) {
+        line.textContent = items.length && items[0].state === "waiting" ? "Offline: sent when the connection returns." : "";
+        return "stop";
+      }
+      line.textContent = "Sending…";
+      return send(item);
+    }).then(function (outcome) {
+      sending = false;
+      sendingKey = null;
+      if (outcome === "next") pump();
+      else if (outcome === "retry") later();
+      else queued().then(render);
+    }, function () { sending = false; sendingKey = null; later(); });
+  }
+
+  function later() {
+    if (direct) { direct = null; leaveForm(); }
+    line.textContent = "Could not reach the server: trying again in " + Math.round(delay / 1000) + " s.";
+    retry = setTimeout(pump, delay);
+    delay = Math.min(delay * 2, 15000);
+    queued().then(render);
+  }
+
+  function leaveForm() {
+    var save = form.querySelector("button.save");
+    form.reset();
+    save.disabled = false;
+    save.removeAttribute("aria-busy");
+  }
+
+  if (form) {
+    form.addEventListener("submit", function (event) {
+      var by = event.submitter;
+      if (by && by.name === "action" && by.value === "preview") {
+        if (!navigator.onLine) { event.preventDefault(); if (note) note.focus(); }
+        return;  // online: the engine's preview, as without this script
+      }
+      event.preventDefault();
+      var body = new URLSearchParams(new FormData(form)).toString();
+      queued().then(function (items) {
+        // (form.action would be the button named "action": the attribute, resolved)
+        var url = new URL(form.getAttribute("action") || location.href, location.href).href;
+        var item = { key: newKey(), game: game, url: url, body: body, at: Date.now(), state: "waiting",
+                     number: pageNumber === null ? null : nextNumber(items) };
+        var alone = items.length === 0 && navigator.onLine;
+        return save(item).then(function () {
+          if (alone) {  // nothing before it: sent now, and the game page opens once it is recorded
+            direct = item.key;
+            form.querySelector("button.save").disabled = true;
+            form.querySelector("button.save").setAttribute("aria-busy", "true");
+          } else {
+            leaveForm();
+            line.textContent = title(item) + " kept on this phone: waiting to send.";
+          }
+          pump();
+        });
+      }).catch(function (err) {  // no IndexedDB (a private window may refuse it): the plain post
+        if (window.console) console.error("queue:", err);
+        HTMLFormElement.prototype.submit.call(form);
+      });
+    });
+  }
+
+  /* Other hand forms (a correction, Crib Rummy's "end the hand") are not kept: offline they say
+     so and stay as they are, instead of the browser's "no connection" page. */
+  [].forEach.call(document.querySelectorAll("form.hand-form:not([data-queue])"), function (other) {
+    other.addEventListener("submit", function (event) {
+      if (navigator.onLine) return;
+      event.preventDefault();
+      line.textContent = "Offline: this change needs the connection. Nothing was lost; send it when it returns.";
+      panel.hidden = false;
+    });
+  });
+
+  function connectivity() {
+    if (note) note.hidden = navigator.onLine;
+  }
+  window.addEventListener("offline", connectivity);
+  window.addEventListener("online", function () { connectivity(); delay = 2000; pump(); });
+  document.addEventListener("live:online", function () { delay = 2000; pump(); });
+  connectivity();
+  pump();
+})();

@@ -1,0 +1,251 @@
+"""Offline in a real headless Chromium: hands kept on the phone, sent once each, in order.
+
+Playwright's offline emulation (``context.set_offline``) cuts the phone off;
+the server keeps running. On 127.0.0.1 the page is a secure context, so the
+service worker installs and a reload while offline shows the kept page. What
+arrives is read back from the server's database.
+"""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import func, select
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+from scorekeeper.models import SentHand
+
+from .conftest import phone_page, served_app
+
+pytestmark = pytest.mark.browser
+WAIT_MS = 15000
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    with served_app(tmp_path_factory.mktemp("offline-browser"), "browser-offline") as site:
+        yield site
+
+
+def _game(app) -> tuple[str, str]:
+    with app.app_context():
+        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": 10 ** 6})
+        db.session.commit()
+        return game.public_id, secret
+
+
+def _winners(app, public_id: str) -> list[int]:
+    with app.app_context():
+        db.session.expire_all()
+        return [r.facts["winner"] for r in services.get_game(public_id).rounds]
+
+
+def _keys(app) -> int:
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(SentHand))
+
+
+def enter_hand(page, winner: int) -> None:
+    """The editor fills the form: the winner goes out, the other player holds R5 (5 points)."""
+    page.check(f'input[name="winner"][value="{winner}"]')
+    page.fill(f'[id="f-players.{1 - winner}.rack"]', "R5")
+    page.locator("button.save").click()
+
+
+def open_with_service_worker(page, url: str, public_id: str, secret: str) -> None:
+    """Join as editor, let the service worker take over, then open the form (kept by the worker)."""
+    page.goto(f"{url}/games/{public_id}/join/{secret}")
+    page.wait_for_function("document.documentElement.dataset.offlineReady === 'yes'", timeout=WAIT_MS)
+    page.goto(f"{url}/games/{public_id}/rounds/new")
+    page.wait_for_function("!!navigator.serviceWorker.controller", timeout=WAIT_MS)
+
+
+def test_three_hands_recorded_offline_arrive_once_each_in_order(browser, site):
+    app, url = site
+    public_id, secret = _game(app)
+    with phone_page(browser, "offline-three-hands") as page:
+        open_with_service_worker(page, url, public_id, secret)
+        page.context.set_offline(True)
+        note = page.locator("[data-offline-note]")
+        assert note.is_visible() and "live check is not available" in note.inner_text()
+        for n, winner in enumerate((0, 1, 0), start=1):
+            enter_hand(page, winner)
+            page.locator(".send-item", has_text=f"Round {n} (kept on this phone").wait_for(timeout=WAIT_MS)
+            assert page.locator("h1").inner_text() == f"Record round {n + 1}"
+        queue = page.locator("[data-send-queue]")
+        assert queue.locator(".send-item").count() == 3 and queue.inner_text().count("waiting to send") == 3
+        assert _winners(app, public_id) == []
+
+        page.reload()  # offline: the service worker shows the form as this phone last saw it
+        notice = page.locator(".offline-notice")
+        assert "Offline: showing what this phone last saw" in notice.inner_text()
+        page.locator(".send-item").nth(2).wait_for(timeout=WAIT_MS)
+        assert page.locator("h1").inner_text() == "Record round 4"
+        assert [t.split(" (")[0] for t in page.locator(".send-title").all_inner_texts()] == \
+            ["Round 1", "Round 2", "Round 3"]
+
+        page.context.set_offline(False)
+        queue.wait_for(state="hidden", timeout=WAIT_MS)
+        assert _winners(app, public_id) == [0, 1, 0]
+        assert _keys(app) >= 3
+        assert "Back online" in notice.inner_text()
+        assert page.locator("h1").inner_text() == "Record round 4"
+        enter_hand(page, 1)  # the next hand, online: round 4 (no conflict with the hands just sent)
+        page.wait_for_url(f"**/games/{public_id}", timeout=WAIT_MS)
+        assert _winners(app, public_id) == [0, 1, 0, 1]
+
+
+def test_a_hand_sent_online_goes_straight_to_the_game_page(browser, site):
+    app, url = site
+    public_id, secret = _game(app)
+    with phone_page(browser, "offline-online-send") as page:
+        page.goto(f"{url}/games/{public_id}/join/{secret}")
+        page.goto(f"{url}/games/{public_id}/rounds/new")
+        enter_hand(page, 1)
+        page.wait_for_url(f"**/games/{public_id}", timeout=WAIT_MS)
+        assert "Round 1 recorded." in page.locator(".flashes").inner_text()
+        assert _winners(app, public_id) == [1]
+        page.goto(f"{url}/games/{public_id}/rounds/new")  # a refused hand: its errors at the fields
+        page.fill('[id="f-players.0.rack"]', "Q99")
+        page.locator("button.save").click()
+        page.locator(".form-errors").wait_for(timeout=WAIT_MS)
+        assert "Nothing was saved" in page.locator(".form-errors").inner_text()
+        assert _winners(app, public_id) == [1]
+
+
+def _meanwhile_another_phone(page, site, public_id: str, secret: str, hands: int) -> None:
+    """This phone records ``hands`` hands offline (Ann goes out in each); meanwhile another phone
+    records round 1 (Bob goes out, Ann holds R13); then this phone comes back online."""
+    app, url = site
+    page.goto(f"{url}/games/{public_id}/join/{secret}")
+    page.goto(f"{url}/games/{public_id}/rounds/new")
+    page.context.set_offline(True)
+    for _ in range(hands):
+        enter_hand(page, 0)
+    page.locator(".send-item").nth(hands - 1).wait_for(timeout=WAIT_MS)
+    with app.app_context():
+        services.record_round(services.get_game(public_id), {"winner": 1, "players": [{"rack": "R13"}, {}]})
+        db.session.commit()
+    page.context.set_offline(False)
+
+
+def test_a_conflict_shows_both_versions_and_the_editor_chooses(browser, site):
+    app = site[0]
+    public_id, secret = _game(app)
+    with phone_page(browser, "offline-conflict") as page:
+        _meanwhile_another_phone(page, site, public_id, secret, hands=2)
+        item = page.locator(".send-conflict")
+        item.wait_for(timeout=WAIT_MS)
+        text = item.inner_text()
+        assert "Another phone recorded round 1 meanwhile" in text
+        rows = item.locator("tbody tr")
+        assert rows.nth(0).inner_text().split() == ["Yours", "+5", "-5"]
+        assert rows.nth(1).inner_text().split() == ["Another", "phone's", "round", "1", "-13", "+13"]
+        assert page.locator(".send-item").nth(1).inner_text().count("waiting to send") == 1  # held back, in order
+        assert _winners(app, public_id) == [1]
+
+        item.get_by_role("button", name="Keep mine as round 2").click()
+        page.locator("[data-send-queue]").wait_for(state="hidden", timeout=WAIT_MS)
+        assert _winners(app, public_id) == [1, 0, 0]
+
+
+def test_dropping_mine_in_a_conflict_keeps_theirs(browser, site):
+    app = site[0]
+    public_id, secret = _game(app)
+    with phone_page(browser, "offline-conflict-drop") as page:
+        _meanwhile_another_phone(page, site, public_id, secret, hands=1)
+        page.get_by_role("button", name="Drop mine").click()
+        page.locator("[data-send-queue]").wait_for(state="hidden", timeout=WAIT_MS)
+        assert _winners(app, public_id) == [1]
+
+
+def test_a_refused_hand_stays_with_its_reasons_until_the_editor_fixes_it(browser, site):
+    app, url = site
+    public_id, secret = _game(app)
+    with phone_page(browser, "offline-refused") as page:
+        page.goto(f"{url}/games/{public_id}/join/{secret}")
+        page.goto(f"{url}/games/{public_id}/rounds/new")
+        page.context.set_offline(True)
+        page.fill('[id="f-players.0.rack"]', "Q99")  # no such tile: the engine refuses it when sent
+        page.locator("button.save").click()
+        page.locator(".send-item").wait_for(timeout=WAIT_MS)
+        page.context.set_offline(False)
+        refused = page.locator(".send-refused")
+        refused.wait_for(timeout=WAIT_MS)
+        assert "not recorded" in refused.inner_text() and refused.locator(".reasons li").count() >= 1
+        page.reload()  # still there after a reload: never dropped by itself
+        page.locator(".send-refused").wait_for(timeout=WAIT_MS)
+        page.get_by_role("button", name="Put it back in the form").click()
+        assert page.input_value('[id="f-players.0.rack"]') == "Q99"
+        page.fill('[id="f-players.0.rack"]', "R5")
+        page.check('input[name="winner"][value="1"]')
+        page.locator("button.save").click()
+        page.wait_for_url(f"**/games/{public_id}", timeout=WAIT_MS)
+        assert _winners(app, public_id) == [1]
+
+
+#: every Screen Wake Lock the page takes, kept in window.__locks (the real API underneath)
+WATCH_LOCKS = """
+window.__locks = [];
+if (navigator.wakeLock) {
+  const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+  navigator.wakeLock.request = (type) => request(type).then((s) => { window.__locks.push(s); return s; });
+}
+"""
+HELD = "window.__locks.filter(s => !s.released).length"
+
+
+def test_the_wake_lock_switch_is_remembered_on_the_phone(browser, site):
+    app, url = site
+    public_id, _secret = _game(app)
+    with phone_page(browser, "offline-wake-lock") as page:
+        page.add_init_script(WATCH_LOCKS)
+        page.goto(f"{url}/games/{public_id}")
+        switch = page.get_by_label("Keep the screen on")
+        assert switch.is_visible() and switch.is_checked()
+        page.wait_for_function(f"{HELD} === 1", timeout=WAIT_MS)  # the page holds the screen on
+        assert page.locator(".awake-state").inner_text() == "The screen stays on while this page is open."
+        switch.uncheck()
+        page.wait_for_function(f"{HELD} === 0", timeout=WAIT_MS)
+        assert page.locator(".awake-state").inner_text() == "The screen may turn off as usual."
+        page.reload()
+        assert not page.get_by_label("Keep the screen on").is_checked()
+        page.wait_for_timeout(500)
+        assert page.evaluate("window.__locks.length") == 0  # remembered: none taken
+        page.get_by_label("Keep the screen on").check()
+        page.wait_for_function(f"{HELD} === 1", timeout=WAIT_MS)
+
+
+def test_the_queue_needs_no_service_worker(browser, site):
+    """A phone on the LAN over plain http gets no service worker: the page that stays open keeps
+    the hands and sends them when the connection returns."""
+    app, url = site
+    public_id, secret = _game(app)
+    with phone_page(browser, "offline-no-worker", service_workers="block") as page:
+        page.goto(f"{url}/games/{public_id}/join/{secret}")
+        page.goto(f"{url}/games/{public_id}/rounds/new")
+        assert page.evaluate("!navigator.serviceWorker || !navigator.serviceWorker.controller")
+        page.context.set_offline(True)
+        enter_hand(page, 1)
+        enter_hand(page, 0)
+        page.locator(".send-item").nth(1).wait_for(timeout=WAIT_MS)
+        page.context.set_offline(False)
+        page.locator("[data-send-queue]").wait_for(state="hidden", timeout=WAIT_MS)
+        assert _winners(app, public_id) == [1, 0]
+        assert page.evaluate("document.documentElement.dataset.offlineReady") is None
+
+
+def test_a_correction_offline_stays_on_its_form(browser, site):
+    app, url = site
+    public_id, secret = _game(app)
+    with app.app_context():
+        services.record_round(services.get_game(public_id), {"winner": 1, "players": [{"rack": "R13"}, {}]})
+        db.session.commit()
+    with phone_page(browser, "offline-correction") as page:
+        page.goto(f"{url}/games/{public_id}/join/{secret}")
+        page.goto(f"{url}/games/{public_id}/rounds/1/edit")
+        page.context.set_offline(True)
+        page.fill('[id="f-players.0.rack"]', "R12")
+        page.locator("button.save").click()
+        page.locator(".send-queue-state", has_text="this change needs the connection").wait_for(timeout=WAIT_MS)
+        assert page.input_value('[id="f-players.0.rack"]') == "R12" and page.url.endswith("/rounds/1/edit")

@@ -1,0 +1,135 @@
+"""The server dies in the middle of a send: nothing half-recorded, and the phone sends again.
+
+The real production server (``python -m scorekeeper.server``: gunicorn, gevent)
+runs as a subprocess on a SQLite file. To catch it in the middle of a send, the
+test holds SQLite's write lock: the server reads the game, checks the hand and
+waits to write it; then the whole server is killed (SIGKILL, no clean-up). The
+hand is not in the database; the phone keeps it as "waiting to send", and once
+a server runs again it sends it, and it is recorded once. In the second case the
+hand is recorded but the answer never reaches the phone: the phone sends the
+same key again and gets the original answer, still one hand.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from flask_migrate import upgrade
+
+from scorekeeper import create_app, services
+from scorekeeper.extensions import db
+from scorekeeper.paths import MIGRATIONS
+
+from .conftest import phone_page
+from .test_offline_browser import WAIT_MS, enter_hand
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class TableServer:
+    """``python -m scorekeeper.server`` on 127.0.0.1:``port``, in its own process group."""
+
+    def __init__(self, db_file: Path, port: int):
+        self.db_file, self.port, self.proc = db_file, port, None
+
+    def start(self) -> None:
+        env = {**os.environ, "DATABASE_URL": f"sqlite:///{self.db_file}", "SCOREKEEPER_SECRET_KEY": "kill-test"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper.server", "--host", "127.0.0.1", "--port", str(self.port),
+             "--workers", "1", "--no-access-log"], cwd=ROOT, env=env, start_new_session=True,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        for line in self.proc.stdout:  # the banner comes once the server listens
+            if "make run HOST=0.0.0.0" in line:
+                return
+        raise AssertionError("the server did not start")
+
+    def kill(self) -> None:
+        """SIGKILL to the master and its workers at once: no request is finished, nothing cleaned up."""
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=30)
+        if self.proc:
+            self.proc.stdout.close()
+
+    def hands(self) -> list[int]:
+        with sqlite3.connect(self.db_file) as conn:
+            rows = conn.execute("SELECT facts FROM rounds ORDER BY number").fetchall()
+            keys = conn.execute("SELECT count(*) FROM sent_hands").fetchone()[0]
+        assert keys == len(rows)  # a key is kept with its hand, never alone
+        return [int(r[0].split('"winner":')[1].split(",")[0].strip(" }")) for r in rows]
+
+
+@contextmanager
+def table(tmp_path):
+    """A migrated SQLite file with a Rummikub game, served: (server, base URL, public id, secret)."""
+    db_file = tmp_path / "table.sqlite3"
+    app = create_app({"SECRET_KEY": "kill-test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_file}"})
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS))
+        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": 10 ** 6})
+        db.session.commit()
+        public_id = game.public_id
+        db.engine.dispose()
+    server = TableServer(db_file, _free_port())
+    server.start()
+    try:
+        yield server, f"http://127.0.0.1:{server.port}", public_id, secret
+    finally:
+        server.kill()
+
+
+def test_a_server_killed_mid_send_records_nothing_and_the_phone_sends_again(browser, tmp_path):
+    with table(tmp_path) as (server, url, public_id, secret), phone_page(browser, "offline-server-killed") as page:
+        page.goto(f"{url}/games/{public_id}/join/{secret}")
+        page.goto(f"{url}/games/{public_id}/rounds/new")
+        lock = sqlite3.connect(server.db_file, isolation_level=None)
+        lock.execute("BEGIN IMMEDIATE")  # the server will wait to write the hand
+        with page.expect_request(lambda r: r.method == "POST"):
+            enter_hand(page, 1)
+        time.sleep(1.5)  # the send is in the server, which waits for the lock
+        server.kill()
+        lock.rollback()
+        lock.close()
+        assert server.hands() == []  # nothing half-recorded
+        page.locator(".send-queue-state", has_text="trying again").wait_for(timeout=WAIT_MS)
+        assert "Round 1 (kept on this phone" in page.locator(".send-item").inner_text()
+
+        server.start()
+        page.locator("[data-send-queue]").wait_for(state="hidden", timeout=WAIT_MS * 2)
+        assert server.hands() == [1]
+
+
+def test_an_answer_lost_on_the_way_is_sent_again_and_recorded_once(browser, tmp_path):
+    with table(tmp_path) as (server, url, public_id, secret), phone_page(browser, "offline-answer-lost") as page:
+        page.goto(f"{url}/games/{public_id}/join/{secret}")
+        page.goto(f"{url}/games/{public_id}/rounds/new")
+        lost = []
+
+        def lose_the_first_answer(route):
+            if lost:
+                return route.continue_()
+            route.fetch()  # the server records the hand...
+            lost.append(True)
+            route.abort("connectionreset")  # ...and the phone never hears back
+
+        page.route("**/rounds/new", lambda route: lose_the_first_answer(route)
+                   if route.request.method == "POST" else route.continue_())
+        enter_hand(page, 0)
+        page.locator("[data-send-queue]").wait_for(state="hidden", timeout=WAIT_MS * 2)
+        assert lost and server.hands() == [0]

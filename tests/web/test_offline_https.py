@@ -1,0 +1,111 @@
+"""HTTPS for the LAN host (scorekeeper/offline/certificate.py, ``make run HTTPS=1``).
+
+The table's authority is made once and may vouch only for local names and
+private addresses; the server's certificate, signed by it, names the LAN address
+(made again, by the same authority, when that changes). The real server serves
+https with it: a client trusting exactly the authority reads a page, downloads
+the authority from ``/certificate.pem``, and the banner's fingerprints are the
+ones served.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import signal
+import ssl
+import subprocess
+import sys
+import urllib.request
+
+from cryptography import x509
+
+from scorekeeper import addresses, server
+from scorekeeper.offline import certificate
+
+from .test_server import ROOT, _free_port
+
+
+def _load(path):
+    return x509.load_pem_x509_certificate(path.read_bytes())
+
+
+def test_the_authority_is_made_once_and_signs_a_certificate_naming_the_lan_address(tmp_path):
+    first = certificate.ensure(tmp_path, "192.168.1.23")
+    assert oct(first.key.stat().st_mode & 0o777) == "0o600"
+    assert oct((tmp_path / "ca-key.pem").stat().st_mode & 0o777) == "0o600"
+    served, authority = _load(first.cert), _load(first.ca)
+    assert served.issuer == authority.subject and authority.extensions.get_extension_for_class(
+        x509.BasicConstraints).value.ca
+    served.verify_directly_issued_by(authority)
+    san = served.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    assert "localhost" in san.get_values_for_type(x509.DNSName)
+    assert {"127.0.0.1", "192.168.1.23"} <= {str(i) for i in san.get_values_for_type(x509.IPAddress)}
+    assert len(first.fingerprint) == 95 and first.fingerprint.count(":") == 31
+    assert first.fingerprint == certificate.fingerprint(served) != first.ca_fingerprint
+
+    assert certificate.ensure(tmp_path, "192.168.1.23") == first  # kept
+    moved = certificate.ensure(tmp_path, "10.0.0.7")  # the LAN address changed: a new one, same authority
+    assert moved.fingerprint != first.fingerprint and moved.ca_fingerprint == first.ca_fingerprint
+    _load(moved.cert).verify_directly_issued_by(authority)
+
+
+def test_the_authority_vouches_only_for_local_names_and_private_addresses(tmp_path):
+    authority = _load(certificate.ensure(tmp_path, "192.168.1.23").ca)
+    limits = authority.extensions.get_extension_for_class(x509.NameConstraints)
+    assert limits.critical
+    networks = [n.value for n in limits.value.permitted_subtrees if isinstance(n, x509.IPAddress)]
+    assert any(ipaddress.ip_address("192.168.1.23") in n for n in networks)
+    assert not any(ipaddress.ip_address("8.8.8.8") in n for n in networks)
+    names = {n.value for n in limits.value.permitted_subtrees if isinstance(n, x509.DNSName)}
+    assert "localhost" in names and "local" in names and "example.com" not in names
+    public = certificate.ensure(tmp_path, "192.0.2.2")  # a LAN on public addresses: that address alone
+    widened = _load(public.ca).extensions.get_extension_for_class(x509.NameConstraints).value
+    nets = [n.value for n in widened.permitted_subtrees if isinstance(n, x509.IPAddress)]
+    assert ipaddress.ip_network("192.0.2.2/32") in nets
+    assert not any(ipaddress.ip_address("192.0.2.3") in n for n in nets)
+
+
+def test_the_banner_gives_the_https_address_and_the_fingerprints(monkeypatch, tmp_path):
+    monkeypatch.setattr(addresses, "lan_address", lambda: "192.168.1.23")
+    monkeypatch.delenv("PUBLIC_URL", raising=False)
+    monkeypatch.delenv("SCOREKEEPER_PUBLIC_URL", raising=False)
+    tls = certificate.ensure(tmp_path, "192.168.1.23")
+    shown = server.banner("0.0.0.0", 5000, tls)
+    assert "https://192.168.1.23:5000/" in shown and "https://192.168.1.23:5000/certificate.pem" in shown
+    assert tls.ca_fingerprint in shown and tls.fingerprint in shown
+    assert "https://127.0.0.1:5000/" in server.banner("127.0.0.1", 5000, tls)
+    assert server.settings("0.0.0.0", 5000, 1, tls=tls)["certfile"] == str(tls.cert)
+    assert "certfile" not in server.settings("0.0.0.0", 5000, 1)
+
+
+def test_without_https_there_is_no_certificate_to_download(client):
+    assert client.get("/certificate.pem").status_code == 404
+
+
+def test_make_run_https_serves_the_table_over_https(tmp_path):
+    port = _free_port()
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'table.sqlite3'}", "SCOREKEEPER_SECRET_KEY": "t"}
+    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.server", "--host", "127.0.0.1", "--port", str(port),
+                             "--workers", "1", "--no-access-log", "--https", "--tls-dir", str(tmp_path / "tls")],
+                            cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    try:
+        banner = ""
+        for line in proc.stdout:
+            banner += line
+            if "the server's own certificate" in line:
+                break
+        assert f"https://127.0.0.1:{port}/certificate.pem" in banner
+        authority_file = tmp_path / "tls" / "ca.pem"
+        assert certificate.fingerprint(_load(authority_file)) in banner
+        trusted = ssl.create_default_context(cafile=str(authority_file))  # the phone installed the authority
+        with urllib.request.urlopen(f"https://127.0.0.1:{port}/manifest.webmanifest", context=trusted) as answer:
+            assert answer.status == 200 and b'"display": "standalone"' in answer.read()
+        with urllib.request.urlopen(f"https://127.0.0.1:{port}/certificate.pem", context=trusted) as answer:
+            assert answer.headers["Content-Type"] == "application/x-x509-ca-cert"
+            assert answer.read() == authority_file.read_bytes()
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)
+        proc.stdout.close()
