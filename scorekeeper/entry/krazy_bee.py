@@ -3,7 +3,8 @@
 Fields per player ``i`` (each named after its round fact):
 ``players.i.laid`` (checkbox), ``players.i.hand`` (cards, KB-7) or ``players.i.counts.low/high/wild``
 (cards per class) or ``players.i.points`` (a typed total), ``players.i.notes``;
-and ``went_out`` (one seat or nobody). The Step each player is on comes from
+and ``went_out`` (one seat or nobody; when no choice is sent, the one player with no
+cards left, whose Step is then laid). The Step each player is on comes from
 the engine's progress and is shown, not stored: a correction to an earlier
 hand moves every later Step with it. (``players.i.step`` is still read when
 a client posts it, so the engine can check it.)
@@ -15,7 +16,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..rules import KrazyBee
-from .base import HandContext, Submission, player_entries, seat_value, show_player_entries
+from .base import HandContext, Submission, seat_value
+from .players import player_entries, show_player_entries, went_out_or_empty_hand
 
 TEMPLATE = "rounds/krazy_bee.html"
 #: the card classes of KB-7, as the form labels them
@@ -31,7 +33,9 @@ def current_steps(ctx: HandContext) -> list[dict]:
 
 
 def blank(ctx: HandContext) -> dict[str, Any]:
-    return {"went_out": ""}
+    """Nobody chosen as going out: the form (or, without a choice, :func:`parse`) takes the
+    player with no cards left."""
+    return {}
 
 
 def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
@@ -45,14 +49,18 @@ def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
 
 
 def parse(sub: Submission, ctx: HandContext) -> dict:
-    went_out = sub.seat("went_out", ctx.players)
-
     def own(p: str, seat: int) -> dict[str, Any]:
-        entry: dict[str, Any] = {"laid": sub.ticked(f"{p}.laid"), "went_out": went_out == seat}
+        entry: dict[str, Any] = {"laid": sub.ticked(f"{p}.laid")}
         step = sub.number(f"{p}.step")
         if step is not None:
             entry["step"] = step
         return entry
 
     # KB-7: the cards left, counts per class or a total
-    return sub.finish({"players": player_entries(sub, ctx, own, classes=CLASS_KEYS, note_keys=NOTES)})
+    players = player_entries(sub, ctx, own, classes=CLASS_KEYS, note_keys=NOTES)
+    went_out, inferred = went_out_or_empty_hand(sub, "went_out", ctx, players)
+    for seat, entry in enumerate(players):
+        entry["went_out"] = went_out == seat
+        if inferred and went_out == seat:
+            entry["laid"] = True  # KB-9: whoever goes out has laid the Step (the default)
+    return sub.finish({"players": players})

@@ -1,6 +1,7 @@
 """RumBugz hand entry (RB-4, RB-6, RB-7): kinds laid, Bugz left, the winner or none.
 
-Fields: ``winner`` (one seat, or nobody: the bag ran out) and per player
+Fields: ``winner`` (one seat, or nobody: the bag ran out; no choice sent: the one
+player with no Bugz left) and per player
 ``i``: ``players.i.kinds`` (checkboxes single/double/triple/match),
 ``players.i.hand`` (Bugz left, RB-6) or ``players.i.points``, ``players.i.bid``.
 """
@@ -11,7 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..rules import RUMBUGZ_KINDS as KINDS
-from .base import HandContext, Submission, player_entries, seat_value, show_player_entries
+from .base import HandContext, Submission, seat_value
+from .players import player_entries, show_player_entries, went_out_or_empty_hand
 
 TEMPLATE = "rounds/rumbugz.html"
 #: free-text fields per player
@@ -19,7 +21,7 @@ NOTES = ("bid",)
 
 
 def blank(ctx: HandContext) -> dict[str, Any]:
-    return {"winner": ""}
+    return {}
 
 
 def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
@@ -29,6 +31,6 @@ def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
 
 
 def parse(sub: Submission, ctx: HandContext) -> dict:
-    winner = sub.seat("winner", ctx.players)
     players = player_entries(sub, ctx, lambda p, seat: {"kinds": sub.ticks(f"{p}.kinds", KINDS)}, note_keys=NOTES)
+    winner, _ = went_out_or_empty_hand(sub, "winner", ctx, players)
     return sub.finish({"winner": winner, "players": players})

@@ -19,7 +19,7 @@ from ..access import editable_game
 from ..entry import Submission, context_for, entry_for, keypad
 from ..entry.base import HandContext
 from ..extensions import db
-from ..rules import RoundError, RulesError, find_variant
+from ..rules import RoundError, RulesError, counted, find_variant
 from ..rules import check as check_meld
 from ..rules import hand as hand_value
 from ..services import delete_round, game_score, get_round, record_round, score_on, update_round
@@ -124,7 +124,8 @@ def end(public_id: str):
 def preview(public_id: str):
     """What the engine says about cards being entered: a hand's value, a meld's pegs, a round.
 
-    JSON in (``what``: ``hand``, ``check`` or ``round``), JSON out; nothing is saved.
+    JSON in (``what``: ``hand``, ``counts`` (cards per class), ``check`` or ``round``),
+    JSON out; nothing is saved.
     For the game's editors (it serves their hand form) and CSRF-protected like
     every POST (send the token in ``X-CSRFToken``).
     """
@@ -142,6 +143,11 @@ def preview(public_id: str):
         cards = str(body.get("cards") or "")
         if what == "hand":
             return jsonify(hand_value(game.variant, cards, options=options).to_dict())
+        if what == "counts":
+            counts = body.get("counts")
+            if not isinstance(counts, dict):
+                return jsonify({"error": "'counts' must be an object of card classes to numbers"}), 400
+            return jsonify(counted(game.variant, counts, options=options).to_dict())
         if what == "check":
             extend = str(body.get("extend") or "") or None
             return jsonify(check_meld(game.variant, cards, extend=extend, options=options).to_dict())
@@ -149,7 +155,7 @@ def preview(public_id: str):
         return jsonify({"error": str(err), "errors": err.errors}), 422
     except RulesError as err:
         return jsonify({"error": str(err)}), 422
-    return jsonify({"error": "say what to preview: hand, check or round"}), 400
+    return jsonify({"error": "say what to preview: hand, counts, check or round"}), 400
 
 
 # -- helpers -------------------------------------------------------------------------

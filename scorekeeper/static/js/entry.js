@@ -4,6 +4,9 @@
    the forms work as typed text. */
 (function () {
   "use strict";
+  window.handEntry = init;  /* run again on a hand page swapped in place (crib.js) */
+  init();
+  function init() {
   var form = document.querySelector("form.hand-form");
   var keypad = document.getElementById("keypad");
   if (!form || !keypad) { return; }
@@ -30,7 +33,7 @@
   }
 
   function wildRank() {
-    var dealer = form.querySelector("select[data-dealer]");
+    var dealer = form.querySelector("[data-dealer] input:checked, select[data-dealer]");
     return dealer ? dealer.value : "";
   }
 
@@ -143,7 +146,6 @@
   });
 
   /* Crazy Rummy: the face-up cards give the wild rank and, from the engine, each hand size. */
-  var faceUps = form.querySelectorAll("select.face-up");
   function formObject() {
     var data = {};
     new FormData(form).forEach(function (value, name) { (data[name] = data[name] || []).push(value); });
@@ -153,6 +155,7 @@
     var wild = form.querySelector("[data-wild]");
     if (wild) { wild.textContent = wildRank() || "—"; }
     form.querySelectorAll(".cards-input").forEach(function (input) { if (input.value.trim()) { later(input); } });
+    form.querySelectorAll(".count-group").forEach(countLater);
     /* the sizes come worded by the server (entry/crazy_rummy.py), as the page first showed them */
     post({ what: "round", form: formObject() }).then(function (answer) {
       var sizes = (answer.shown || {}).hand_sizes || [];
@@ -161,5 +164,76 @@
       });
     }).catch(function () {});
   }
-  faceUps.forEach(function (sel) { sel.addEventListener("change", deal); });
+  form.querySelectorAll(".face-up").forEach(function (el) { el.addEventListener("change", deal); });
+
+  /* Cards counted per class: the engine's value of the counts, shown as a card field's is. */
+  function countRefresh(group) {
+    var out = group.querySelector("output.counted");
+    var counts = {}, any = false;
+    group.querySelectorAll("input").forEach(function (input) {
+      var v = input.value.trim();
+      if (v) { counts[input.name.split(".").pop()] = v; any = true; }
+    });
+    if (!any) { out.textContent = ""; out.classList.remove("bad"); return; }
+    post({ what: "counts", counts: counts, wild: wildRank() }).then(function (answer) {
+      out.classList.toggle("bad", !!answer.error);
+      out.textContent = answer.error ? answer.error : "= " + answer.points + " points";
+    }).catch(function () { out.textContent = ""; });
+  }
+  function countLater(group) {
+    clearTimeout(timers.get(group));
+    timers.set(group, setTimeout(function () { countRefresh(group); }, 250));
+  }
+  form.querySelectorAll(".count-group").forEach(function (group) {
+    group.addEventListener("input", function () { countLater(group); });
+    countRefresh(group);
+  });
+
+  /* Who went out: left to the form, the one player with nothing left in hand once every
+     other player's cards, counts or total are in; a choice made by tapping stands. */
+  var outGroup = form.querySelector('fieldset.seat-choice input[name="went_out"], fieldset.seat-choice input[name="winner"]');
+  var outName = outGroup ? outGroup.name : "";
+  var chosenByHand = !!form.querySelector('input[name="' + outName + '"]:checked');
+  var LEFT = /^players\.(\d+)\.(hand|rack|points|counts\.\w+)$/;
+  function holding() {
+    var seats = {};
+    form.querySelectorAll("input[name^='players.']").forEach(function (input) {
+      var m = LEFT.exec(input.name);
+      if (m) { seats[m[1]] = seats[m[1]] || !!input.value.trim(); }
+    });
+    return seats;
+  }
+  function laidFor(seat) {  /* Krazy Bee: whoever goes out has laid the Step */
+    var laid = form.querySelector('input[name="players.' + seat + '.laid"]');
+    if (laid && !laid.checked) { laid.checked = true; }
+  }
+  function guessOut() {
+    if (!outName || chosenByHand) { return; }
+    var seats = holding(), empty = Object.keys(seats).filter(function (s) { return !seats[s]; });
+    form.querySelectorAll('input[name="' + outName + '"]').forEach(function (radio) {
+      radio.checked = empty.length === 1 && radio.value === empty[0];
+    });
+    if (empty.length === 1) { laidFor(empty[0]); }
+  }
+  if (outName) {
+    form.querySelectorAll('input[name="' + outName + '"]').forEach(function (radio) {
+      radio.addEventListener("change", function () { chosenByHand = true; if (radio.value) { laidFor(radio.value); } });
+    });
+    form.addEventListener("input", guessOut);
+    form.addEventListener("change", guessOut);
+  }
+
+  /* Enter moves to the same field of the next player (the last one's Enter saves). */
+  var SEATED = /^(players|end\.cards_left|face_up)\.(\d+)(.*)$/;
+  form.addEventListener("keydown", function (ev) {
+    var m = ev.key === "Enter" && ev.target.name ? SEATED.exec(ev.target.name) : null;
+    if (!m) { return; }
+    var next = form.querySelector('[name="' + m[1] + "." + (+m[2] + 1) + m[3] + '"]');
+    if (!next) { return; }
+    ev.preventDefault();
+    var fold = next.closest("details");
+    if (fold) { fold.open = true; }
+    next.focus();
+  });
+  }
 })();
