@@ -226,7 +226,7 @@ def crib_turn(p: Player, turn: int, *, pegs: int | None = None, cards: tuple = (
               out: tuple = ()):
     """One turn on the hand's page; returns when the page shows the next turn (or the game)."""
     page = p.page
-    quick = page.locator(f'button[name="quick"][value="{pegs}"]') if pegs else None
+    quick = page.get_by_role("button", name=f"+{pegs} set", exact=True) if pegs else None
     if out:
         p.choose("end.type", "out")
         for seat, left in enumerate(out):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..rules import GameScore, RoundError, find_variant, whole_number
 
@@ -182,6 +182,45 @@ class Submission:
                 return candidate
             parts.pop()
         return ""
+
+
+class HandEntry:
+    """One variant's hand form, declared: its template and the hooks the views call.
+
+    ``parse`` reads the whole hand (new or corrected). A variant whose hands are recorded
+    turn by turn (Crib Rummy) sets ``by_turn``: a new entry then reads one more turn
+    (``parse_turn``), a hand can end without one (``parse_end``), the page stays on the hand
+    between turns and shows the board live (``live_board``). ``shown`` is what the form shows
+    of the engine's round details in words (the live preview sends it).
+    """
+
+    template: ClassVar[str]
+    by_turn: ClassVar[bool] = False
+    live_board: ClassVar[bool] = False
+
+    def blank(self, ctx: HandContext) -> dict[str, Any]:
+        """The values of a new hand's form (nobody chosen as going out: the form picks the
+        player with nothing left)."""
+        return {}
+
+    def from_facts(self, facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
+        """The values of a stored hand's form."""
+        raise NotImplementedError
+
+    def parse(self, sub: Submission, ctx: HandContext) -> dict:
+        """The round facts of the whole hand, or a RoundError naming the fields."""
+        raise NotImplementedError
+
+    def parse_turn(self, sub: Submission, ctx: HandContext) -> dict:
+        """What a new entry records: the hand (``by_turn``: the hand so far plus one more turn)."""
+        return self.parse(sub, ctx)
+
+    def parse_end(self, sub: Submission, ctx: HandContext) -> dict:
+        """``by_turn``: the hand so far, ended without a further turn."""
+        raise NotImplementedError
+
+    def shown(self, details: Mapping[str, Any]) -> dict[str, Any]:
+        return {}
 
 
 def seat_value(seat: int | None) -> str:

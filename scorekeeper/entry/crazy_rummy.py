@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..rules import WILD_CHOICES
-from .base import HandContext, Submission, seat_value
+from .base import HandContext, HandEntry, Submission, seat_value
 from .players import (
     cards_or_total,
     player_entries,
@@ -25,40 +25,11 @@ from .players import (
     went_out_or_empty_hand,
 )
 
-TEMPLATE = "rounds/crazy_rummy.html"
 #: the ranks a face-up card can show (the same ranks a wild rank can be)
 FACE_UP = WILD_CHOICES
 #: the card classes of CZ-5, as the form labels them
 CLASSES = (("low", "3–7"), ("high", "8–K"), ("ace", "Aces"), ("wild", "Wild"))
 CLASS_KEYS = tuple(key for key, _ in CLASSES)
-
-
-def blank(ctx: HandContext) -> dict[str, Any]:
-    return {}
-
-
-def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
-    values: dict[str, Any] = {"went_out": seat_value(facts.get("went_out"))}
-    for i, card in enumerate(facts.get("face_up") or []):
-        values[f"face_up.{i}"] = str(card or "")
-    values.update(show_player_entries(
-        facts, lambda entry, p: show_cards_or_total(entry, p, "board", CLASS_KEYS, "board_counts", "board_points"),
-        classes=CLASS_KEYS))
-    return values
-
-
-def parse(sub: Submission, ctx: HandContext) -> dict:
-    face_up = []
-    for i in ctx.seats:
-        card = sub.text(f"face_up.{i}")
-        if not card:
-            sub.fail(f"face_up.{i}", "CZ-7: choose the card dealt face up to this player")
-        face_up.append(card)
-    players = player_entries(
-        sub, ctx, lambda p, seat: cards_or_total(sub, p, "board", CLASS_KEYS, "board_counts", "board_points"),
-        classes=CLASS_KEYS)
-    went_out, _ = went_out_or_empty_hand(sub, "went_out", ctx, players)
-    return sub.finish({"face_up": face_up, "went_out": went_out, "players": players})
 
 
 def hand_sizes(details: Mapping[str, Any]) -> list[str] | None:
@@ -74,12 +45,42 @@ def hand_sizes(details: Mapping[str, Any]) -> list[str] | None:
             for i, size in enumerate(sizes)]
 
 
-def shown(details: Mapping[str, Any]) -> dict[str, Any]:
-    """What the form shows of a hand's details: each seat's hand size in words (the live preview)."""
-    return {"hand_sizes": hand_sizes(details) or []}
-
-
 def wild_rank(details: Mapping[str, Any]) -> str | None:
     """The hand's wild rank (CZ-1) from the engine's round details."""
     value = details.get("wild")
     return str(value) if value not in (None, "") else None
+
+
+class CrazyRummyEntry(HandEntry):
+    """Crazy Rummy's hand form (CZ-1, CZ-5..7)."""
+
+    template = "rounds/crazy_rummy.html"
+    CLASSES, FACE_UP = CLASSES, FACE_UP
+    hand_sizes = staticmethod(hand_sizes)
+    wild_rank = staticmethod(wild_rank)
+
+    def from_facts(self, facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
+        values: dict[str, Any] = {"went_out": seat_value(facts.get("went_out"))}
+        for i, card in enumerate(facts.get("face_up") or []):
+            values[f"face_up.{i}"] = str(card or "")
+        values.update(show_player_entries(
+            facts, lambda entry, p: show_cards_or_total(entry, p, "board", CLASS_KEYS, "board_counts", "board_points"),
+            classes=CLASS_KEYS))
+        return values
+
+    def parse(self, sub: Submission, ctx: HandContext) -> dict:
+        face_up = []
+        for i in ctx.seats:
+            card = sub.text(f"face_up.{i}")
+            if not card:
+                sub.fail(f"face_up.{i}", "CZ-7: choose the card dealt face up to this player")
+            face_up.append(card)
+        players = player_entries(
+            sub, ctx, lambda p, seat: cards_or_total(sub, p, "board", CLASS_KEYS, "board_counts", "board_points"),
+            classes=CLASS_KEYS)
+        went_out, _ = went_out_or_empty_hand(sub, "went_out", ctx, players)
+        return sub.finish({"face_up": face_up, "went_out": went_out, "players": players})
+
+    def shown(self, details: Mapping[str, Any]) -> dict[str, Any]:
+        """What the form shows of a hand's details: each seat's hand size in words (the live preview)."""
+        return {"hand_sizes": hand_sizes(details) or []}

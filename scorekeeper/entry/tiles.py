@@ -11,21 +11,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .base import HandContext, Submission, seat_value
+from .base import HandContext, HandEntry, Submission, seat_value
 from .players import player_entries, show_player_entries, went_out_or_empty_hand
 
-TEMPLATE = "rounds/tiles.html"
 
+class TilesEntry(HandEntry):
+    """The tile games' hand form (CT-7, CT-8)."""
 
-def blank(ctx: HandContext) -> dict[str, Any]:
-    return {}
+    template = "rounds/tiles.html"
 
+    def from_facts(self, facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
+        return {"winner": seat_value(facts.get("winner")), **show_player_entries(facts, cards_key="rack")}
 
-def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
-    return {"winner": seat_value(facts.get("winner")), **show_player_entries(facts, cards_key="rack")}
-
-
-def parse(sub: Submission, ctx: HandContext) -> dict:
-    players = player_entries(sub, ctx, cards_key="rack")
-    winner, _ = went_out_or_empty_hand(sub, "winner", ctx, players, ("rack", "points"))
-    return sub.finish({"winner": winner, "players": players})
+    def parse(self, sub: Submission, ctx: HandContext) -> dict:
+        players = player_entries(sub, ctx, cards_key="rack")
+        winner, _ = went_out_or_empty_hand(sub, "winner", ctx, players, ("rack", "points"))
+        return sub.finish({"winner": winner, "players": players})

@@ -4,8 +4,7 @@
    the forms work as typed text. */
 (function () {
   "use strict";
-  window.handEntry = init;  /* run again on a hand page swapped in place (crib.js) */
-  init();
+  init();  /* and again on a hand page swapped in place (Crib Rummy's turns) */
   function init() {
   var form = document.querySelector("form.hand-form");
   var keypad = document.getElementById("keypad");
@@ -221,6 +220,42 @@
     });
     form.addEventListener("input", guessOut);
     form.addEventListener("change", guessOut);
+  }
+
+  /* Crib Rummy: the hand is one page. A turn is the form's own post, sent by fetch; the page
+     it answers with (the next turn, the board moved on, or the errors) replaces this one in
+     place, without a page load. A post that ends the hand opens the game page as usual. */
+  function turnByTurn(ev) {
+    var target = ev.target, ending = target.querySelector('input[name="end.type"]:checked');
+    if (ending && ending.value) { return; }  /* the hand ends: its post opens the game page */
+    ev.preventDefault();
+    var body = new FormData(target, ev.submitter || null);
+    fetch(target.getAttribute("action"), { method: "POST", body: body, credentials: "same-origin" }).then(function (r) {
+      if (!/\/rounds\/new$/.test(new URL(r.url).pathname)) { window.location.assign(r.url); return null; }
+      /* (the engine ended the hand at this turn, CR-8: the game page, fetched again) */
+      return r.text();
+    }).then(function (html) {
+      if (html === null) { return; }
+      var fresh = new DOMParser().parseFromString(html, "text/html");
+      document.getElementById("content").replaceWith(fresh.getElementById("content"));
+      document.title = fresh.title;
+      window.scrollTo(0, 0);
+      init();
+      var said = document.querySelector(".flashes, .form-errors");
+      if (said) { said.setAttribute("tabindex", "-1"); said.focus({ preventScroll: true }); }
+    }).catch(function () {  /* no answer: send it the plain way, the pressed button included */
+      target.removeEventListener("submit", turnByTurn);
+      target.requestSubmit(ev.submitter || undefined);
+    });
+  }
+  if (form.hasAttribute("data-by-turn")) {
+    form.addEventListener("submit", turnByTurn);
+    form.querySelectorAll('input[name="end.type"]').forEach(function (radio) {
+      radio.addEventListener("change", function () {
+        var left = form.querySelector("details.cards-left");
+        if (left && radio.checked && radio.value === "out") { left.open = true; }
+      });
+    });
   }
 
   /* Enter moves to the same field of the next player (the last one's Enter saves). */
