@@ -206,7 +206,8 @@
     var laid = form.querySelector('input[name="players.' + seat + '.laid"]');
     if (laid && !laid.checked) { laid.checked = true; }
   }
-  function guessOut() {
+  function guessOut(ev) {
+    if (ev && ev.target.name === outName) { chosenByHand = true; }  /* (its input event comes first) */
     if (!outName || chosenByHand) { return; }
     var seats = holding(), empty = Object.keys(seats).filter(function (s) { return !seats[s]; });
     form.querySelectorAll('input[name="' + outName + '"]').forEach(function (radio) {
