@@ -134,7 +134,7 @@ def test_crib_rummy_turns_on_one_page(page, live_server):
     page.get_by_role("heading", name="Hand 1, turn 4").wait_for()
     page.get_by_role("button", name="Pass", exact=True).click()                  # Ann
     page.get_by_role("heading", name="Hand 1, turn 5").wait_for()
-    page.get_by_role("button", name="Add 6H to 3H 4H 5H: pegs 3").click()          # Bob grows his run, one tap
+    page.get_by_role("button", name="+6H pegs 3 added to 3H 4H 5H").click()          # Bob grows his run, one tap
     page.get_by_role("heading", name="Hand 1, turn 6").wait_for()
     board = page.locator(".board-wrap").inner_text()
     assert "Bob: 6" in board and "Cy: 2" in board                               # the board drawn live

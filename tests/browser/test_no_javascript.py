@@ -80,7 +80,7 @@ def test_a_crib_rummy_turn_pegged_without_javascript(page, live_server):
     assert "Bob: 3" in page.locator(".board-wrap").inner_text()                  # CR-5: a run of 3 pegs 3
     page.get_by_role("button", name="+2 set").click()                            # Ann: one post, one tap
     assert "Ann: 2" in page.locator(".board-wrap").inner_text()
-    page.get_by_role("button", name="Add 6H to 3H 4H 5H: pegs 3").click()          # Bob grows his run (CR-4)
+    page.get_by_role("button", name="+6H pegs 3 added to 3H 4H 5H").click()          # Bob grows his run (CR-4)
     assert "Bob: 6" in page.locator(".board-wrap").inner_text()
     page.get_by_role("button", name="Pass", exact=True).click()
     assert page.locator("h1").inner_text() == "Hand 1, turn 5"

@@ -4,6 +4,8 @@ and their running value, and "Deals first" naming the typed players."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scorekeeper import models
@@ -43,7 +45,8 @@ def test_pass_and_the_added_card_buttons(app, client, crib):
     submit(client, rounds_url(crib), {"turns.0.melds.0.cards": "3H 4H 5H"})   # Bob: a run of 3 pegs 3
     page = text(client.get(rounds_url(crib)))
     # the run's growing cards, judged by the engine: 2H or 6H, each pegging 3 (CR-5)
-    assert 'value="0:2H"' in page and 'value="0:6H"' in page and "Add 6H to 3H 4H 5H: pegs 3" in page
+    assert 'value="0:2H"' in page and 'value="0:6H"' in page
+    assert re.search(r"\+6H <small>pegs 3</small><span class=\"visually-hidden\"> added to 3H 4H 5H</span>", page)
     post_turn(client, crib, {"action": "pass", "turns.1.melds.0.cards": "7S 7D 7C"})   # a pass ignores the rest
     post_turn(client, crib, {"quick": "5"})                                            # Ann: +5 for added cards
     answer = post_turn(client, crib, {"add": "0:6H"})                                  # Bob grows his run
