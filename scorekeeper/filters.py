@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
+from .display.card_faces import key_labels
 from .words import FILTERS
 
 #: Top navigation: (endpoint, label); an entry shows once its blueprint is registered.
@@ -14,6 +15,7 @@ NAV = (("games.index", "Games"), ("checker.index", "Check"), ("printing.index", 
 def register(app: Flask) -> None:
     for name, function in FILTERS.items():
         app.add_template_filter(function, name)
+    app.add_template_filter(key_labels)  # a variant's keypad labels, from the one card-face table
 
     @app.context_processor
     def navigation():

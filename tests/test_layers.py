@@ -4,7 +4,7 @@ Every module's imports are read with :mod:`ast` (those inside functions and
 under ``TYPE_CHECKING`` too: a lazy import is still a dependency). The layers,
 lowest first::
 
-    rules  <-  foundation  <-  services  <-  display / printing / forms  <-  views / cli
+    rules  <-  foundation  <-  services  <-  display / printing / forms / profiles  <-  views / cli
 
 A module may import its own layer or any lower one. ``rules`` (the pure
 engine) is the bottom. The foundation is what every layer above may use:
@@ -32,7 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rules",),
     ("words", "paths", "config", "extensions", "models", "checking", "rulebook", "entry", "addresses"),
     ("services",),
-    ("display", "printing", "forms"),
+    ("display", "printing", "forms", "profiles"),
     ("views", "cli", "access", "filters", "openapi", "openapi_schemas", "delivery", "live", "server", ""),
 )
 

@@ -69,6 +69,7 @@ class CrazyRummy(Variant):
     summary = "Sets only, a new wild rank every hand, race to 1500."
     min_players, max_players = 2, 12
     notation = NOTATION
+    deck_look, wild_rank, rules_home = "suited", True, ("CZ",)
     count_classes: ClassVar[Mapping[str, str]] = {"low": "3-7", "high": "8-K", "ace": "aces", "wild": "wildcards"}
     count_rule = "CZ-5"
     facts_shape = seats(2, 12, {

@@ -18,9 +18,10 @@ from werkzeug.datastructures import MultiDict
 
 from ..access import editable_game
 from ..display import charts, standings
-from ..entry import HandEntry, Submission, context_for, entry_for, keypad
+from ..entry import HandEntry, Submission, context_for, keypad
 from ..entry.base import HandContext
 from ..extensions import db
+from ..profiles import entry_for
 from ..rules import RoundError, RulesError, counted, find_variant
 from ..rules import check as check_meld
 from ..rules import hand as hand_value

@@ -115,6 +115,7 @@ class KrazyBee(Variant):
     summary = "Lay down ten Steps of books and runs; Wild Bees help; lowest score wins."
     min_players, max_players = 2, 4
     notation = NOTATION
+    wild_name, laid_in_steps, rules_home = "Wild Bee", True, ("N", "KB")
     count_classes, count_rule = {"low": "1-9", "high": "10-13", "wild": "Wild Bees"}, "KB-7"
     option_spec = (
         Option("steps", "text", DEFAULT_STEPS,
