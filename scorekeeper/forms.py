@@ -33,11 +33,14 @@ def player_field(seat: int) -> str:
 def new_game_form(variant: dict, formdata: Any = None) -> FlaskForm:
     """The new-game form for one variant (a dict from ``variants()``)."""
 
+    typed = [str((formdata or {}).get(player_field(i)) or "").strip() for i in range(variant["max_players"])]
+
     class NewGameForm(FlaskForm):
         first_dealer = SelectField(
             "Deals first", coerce=int,
-            choices=[SelectChoice(i, f"Player {i + 1}") for i in range(variant["max_players"])], default=0,
-            description="Counted in seat order; the deal passes to the left each hand.")
+            choices=[SelectChoice(i, typed[i] or f"Player {i + 1}") for i in range(variant["max_players"])],
+            default=0, description="Counted in seat order; the deal passes to the left each hand.",
+            render_kw={"data-names": "player_"})
 
     for seat in range(variant["max_players"]):
         needed = seat < variant["min_players"]

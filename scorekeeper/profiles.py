@@ -5,7 +5,7 @@ layer may read (its name, player limits, round word, how its deck looks, what
 its wild card is called, whether it is laid in Steps or pegged). A profile
 names the rest, what the app does with the variant:
 
-- ``entry``: its hand-entry module (form fields to round facts and back, :mod:`scorekeeper.entry`);
+- ``entry``: its hand form, a :class:`~scorekeeper.entry.HandEntry` (form fields to round facts and back);
 - ``sheet``: its score-sheet layout (:mod:`scorekeeper.printing.sheet_layouts`);
 - ``checker``: the checker page's words (options shown first, the "on the table" field, the points);
 - ``rulebook``: its rules in players' words (:mod:`scorekeeper.rulebook`).
@@ -13,16 +13,20 @@ names the rest, what the app does with the variant:
 Adding a variant is: its engine class, its rulebook, and one profile here
 (``tests/web/test_profiles.py`` fails until every variant has one).
 
->>> profile("crib-rummy").checker.points, profile("Rummikub").entry.TEMPLATE
+>>> profile("crib-rummy").checker.points, profile("Rummikub").entry.template
 ('Pegs', 'rounds/tiles.html')
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import ModuleType
 
-from .entry import crazy_rummy, crib_rummy, krazy_bee, rumbugz, tiles
+from .entry import HandEntry
+from .entry.crazy_rummy import CrazyRummyEntry
+from .entry.crib_rummy import CribRummyEntry
+from .entry.krazy_bee import KrazyBeeEntry
+from .entry.rumbugz import RumBugzEntry
+from .entry.tiles import TilesEntry
 from .printing.sheet_layouts import (
     CrazyRummyLayout,
     CribRummyLayout,
@@ -52,7 +56,7 @@ class Profile:
     """A variant's non-engine parts (see the module's docstring)."""
 
     slug: str
-    entry: ModuleType
+    entry: HandEntry
     sheet: Layout
     checker: CheckerWords = field(default_factory=CheckerWords)
 
@@ -67,21 +71,21 @@ class Profile:
         return rulebook(self.slug)
 
 
-_TILES = TilesLayout()
+_TILES, _TILE_ENTRY = TilesLayout(), TilesEntry()
 PROFILES: dict[str, Profile] = {p.slug: p for p in (
-    Profile("krazy-bee", krazy_bee, KrazyBeeLayout(), CheckerWords(
+    Profile("krazy-bee", KrazyBeeEntry(), KrazyBeeLayout(), CheckerWords(
         prominent=("step",),
         extend=("Downed meld to lay off onto", "KB-6: the meld must stay legal of its kind."))),
-    Profile("rumbugz", rumbugz, RumBugzLayout(), CheckerWords(
+    Profile("rumbugz", RumBugzEntry(), RumBugzLayout(), CheckerWords(
         prominent=("kind",),
         extend=("Sequence on the table before the change", "RB-5: a change must keep the declared kind."))),
-    Profile("rummikub", tiles, _TILES),
-    Profile("crazy-tiles", tiles, _TILES),
-    Profile("runny-tiles", tiles, _TILES),
-    Profile("crib-rummy", crib_rummy, CribRummyLayout(), CheckerWords(
+    Profile("rummikub", _TILE_ENTRY, _TILES),
+    Profile("crazy-tiles", _TILE_ENTRY, _TILES),
+    Profile("runny-tiles", _TILE_ENTRY, _TILES),
+    Profile("crib-rummy", CribRummyEntry(), CribRummyLayout(), CheckerWords(
         extend=("Meld on the table to add to", "CR-5: the added cards peg by the new length."),
         points="Pegs")),
-    Profile("crazy-rummy", crazy_rummy, CrazyRummyLayout(), CheckerWords(
+    Profile("crazy-rummy", CrazyRummyEntry(), CrazyRummyLayout(), CheckerWords(
         prominent=("wild", "first_play"),
         extend=("A set already on the board (bottom feeding)",
                 "CZ-4: natural cards of a rank an opponent has on the board; never wildcards."),
@@ -94,10 +98,10 @@ def profile(variant: str) -> Profile:
     return PROFILES[find_variant(variant).slug]
 
 
-def entry_for(variant: str) -> ModuleType:
-    """The hand-entry module of ``variant``.
+def entry_for(variant: str) -> HandEntry:
+    """The hand form of ``variant``.
 
-    >>> entry_for("crazy-tiles").TEMPLATE
-    'rounds/tiles.html'
+    >>> entry_for("crazy-tiles").template, entry_for("crib-rummy").by_turn
+    ('rounds/tiles.html', True)
     """
     return profile(variant).entry

@@ -16,9 +16,9 @@ text). Points, validity and totals always come from the rules engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..rules import GameScore, RoundError, find_variant, whole_number
 
@@ -184,95 +184,43 @@ class Submission:
         return ""
 
 
-def cards_or_total(sub: Submission, prefix: str, cards_key: str = "hand",
-                   classes: Sequence[str] = ()) -> dict[str, Any]:
-    """A player's cards left: the cards (notation), counts per card class or a typed total; one way only.
+class HandEntry:
+    """One variant's hand form, declared: its template and the hooks the views call.
 
-    ``classes`` names the card classes that can be counted instead (Krazy
-    Bee's ``low``/``high``/``wild``, KB-7); without them the choice is cards
-    or total. Returns the round-facts keys that were filled (``{cards_key:
-    text}``, ``{"counts": {...}}`` or ``{"points": n}``), or ``{}`` for an empty hand.
-
-    >>> from werkzeug.datastructures import MultiDict
-    >>> sub = Submission(MultiDict([("p.counts.low", "2"), ("q.hand", "3 4"), ("q.points", "7")]))
-    >>> cards_or_total(sub, "p", classes=("low", "wild")), cards_or_total(sub, "q")
-    ({'counts': {'low': 2, 'wild': 0}}, {})
-    >>> sub.errors
-    [('q.points', 'enter the cards left or a total, not both')]
+    ``parse`` reads the whole hand (new or corrected). A variant whose hands are recorded
+    turn by turn (Crib Rummy) sets ``by_turn``: a new entry then reads one more turn
+    (``parse_turn``), a hand can end without one (``parse_end``), the page stays on the hand
+    between turns and shows the board live (``live_board``). ``shown`` is what the form shows
+    of the engine's round details in words (the live preview sends it).
     """
-    cards = sub.text(f"{prefix}.{cards_key}")
-    counts = {key: sub.number(f"{prefix}.counts.{key}") for key in classes}
-    points = sub.number(f"{prefix}.points")
-    given = [name for name, filled in ((cards_key, bool(cards)),
-                                       ("counts", any(c is not None for c in counts.values())),
-                                       ("points", points is not None)) if filled]
-    if len(given) > 1:
-        field = f"{prefix}.counts.{classes[0]}" if given[-1] == "counts" else f"{prefix}.{given[-1]}"
-        sub.fail(field, "enter the cards left, the counts per class or a total: only one of them" if classes
-                 else "enter the cards left or a total, not both")
+
+    template: ClassVar[str]
+    by_turn: ClassVar[bool] = False
+    live_board: ClassVar[bool] = False
+
+    def blank(self, ctx: HandContext) -> dict[str, Any]:
+        """The values of a new hand's form (nobody chosen as going out: the form picks the
+        player with nothing left)."""
         return {}
-    if cards:
-        return {cards_key: cards}
-    if given == ["counts"]:
-        return {"counts": {key: counts[key] or 0 for key in classes}}
-    if points is not None:
-        return {"points": points}
-    return {}
 
+    def from_facts(self, facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
+        """The values of a stored hand's form."""
+        raise NotImplementedError
 
-def show_cards_or_total(entry: Mapping[str, Any], prefix: str, cards_key: str = "hand",
-                        classes: Sequence[str] = ()) -> dict[str, str]:
-    """The form values of :func:`cards_or_total` from a player's stored entry."""
-    values = {}
-    if entry.get(cards_key):
-        values[f"{prefix}.{cards_key}"] = str(entry[cards_key])
-    for key in classes:
-        count = (entry.get("counts") or {}).get(key)
-        if count:
-            values[f"{prefix}.counts.{key}"] = str(count)
-    if entry.get("points") not in (None, ""):
-        values[f"{prefix}.points"] = str(entry["points"])
-    return values
+    def parse(self, sub: Submission, ctx: HandContext) -> dict:
+        """The round facts of the whole hand, or a RoundError naming the fields."""
+        raise NotImplementedError
 
+    def parse_turn(self, sub: Submission, ctx: HandContext) -> dict:
+        """What a new entry records: the hand (``by_turn``: the hand so far plus one more turn)."""
+        return self.parse(sub, ctx)
 
-def notes(sub: Submission, prefix: str, keys: Sequence[str]) -> dict[str, str]:
-    """A player's optional free-text fields (``notes``, ``bid``) that were filled in."""
-    return {key: text for key in keys if (text := sub.text(f"{prefix}.{key}"))}
+    def parse_end(self, sub: Submission, ctx: HandContext) -> dict:
+        """``by_turn``: the hand so far, ended without a further turn."""
+        raise NotImplementedError
 
-
-def show_notes(entry: Mapping[str, Any], prefix: str, keys: Sequence[str]) -> dict[str, str]:
-    """The form values of :func:`notes` from a player's stored entry."""
-    return {f"{prefix}.{key}": str(entry[key]) for key in keys if entry.get(key)}
-
-
-def player_entries(sub: Submission, ctx: HandContext,
-                   own: Callable[[str, int], dict[str, Any]] | None = None, *, cards_key: str = "hand",
-                   classes: Sequence[str] = (), note_keys: Sequence[str] = ()) -> list[dict[str, Any]]:
-    """Every player's entry (``players.i``): the variant's ``own(prefix, seat)`` fields first,
-    then the cards left (:func:`cards_or_total`) and the free-text ``note_keys`` (:func:`notes`)."""
-    entries = []
-    for seat in ctx.seats:
-        p = sub.group(f"players.{seat}")
-        entry = own(p, seat) if own else {}
-        entry.update(cards_or_total(sub, p, cards_key, classes))
-        entry.update(notes(sub, p, note_keys))
-        entries.append(entry)
-    return entries
-
-
-def show_player_entries(facts: Mapping[str, Any],
-                        own: Callable[[Mapping[str, Any], str], dict[str, Any]] | None = None, *,
-                        cards_key: str = "hand", classes: Sequence[str] = (),
-                        note_keys: Sequence[str] = ()) -> dict[str, Any]:
-    """The form values of :func:`player_entries` from stored facts (``own(entry, prefix)``: the variant's)."""
-    values: dict[str, Any] = {}
-    for seat, entry in enumerate(facts.get("players") or []):
-        p = f"players.{seat}"
-        if own:
-            values.update(own(entry, p))
-        values.update(show_cards_or_total(entry, p, cards_key, classes))
-        values.update(show_notes(entry, p, note_keys))
-    return values
+    def shown(self, details: Mapping[str, Any]) -> dict[str, Any]:
+        return {}
 
 
 def seat_value(seat: int | None) -> str:

@@ -2,9 +2,12 @@
 
 Fields: ``face_up.i`` (each player's face-up first card; the dealer's sets
 the wild rank, CZ-1), ``went_out`` (one seat or nobody) and per player ``i``:
-``players.i.board`` (cards on the board, CZ-6) and ``players.i.hand`` (cards
-left) or ``players.i.points`` (their typed value). Hand sizes (CZ-7) and the
-wild rank are read back from the engine's round details.
+``players.i.board_counts.low/high/ace/wild`` (the board's cards per class, CZ-5) or
+``players.i.board`` (the cards on the board, for a dispute, CZ-6), and
+``players.i.counts.*`` (cards left per class), ``players.i.hand`` (the cards left) or
+``players.i.points`` (their typed value). With no ``went_out`` choice sent, the one player
+with nothing left in hand went out. Hand sizes (CZ-7) and the wild rank are read back
+from the engine's round details.
 """
 
 from __future__ import annotations
@@ -13,36 +16,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..rules import WILD_CHOICES
-from .base import HandContext, Submission, player_entries, seat_value, show_player_entries
+from .base import HandContext, HandEntry, Submission, seat_value
+from .players import (
+    cards_or_total,
+    player_entries,
+    show_cards_or_total,
+    show_player_entries,
+    went_out_or_empty_hand,
+)
 
-TEMPLATE = "rounds/crazy_rummy.html"
 #: the ranks a face-up card can show (the same ranks a wild rank can be)
 FACE_UP = WILD_CHOICES
-
-
-def blank(ctx: HandContext) -> dict[str, Any]:
-    return {"went_out": ""}
-
-
-def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
-    values: dict[str, Any] = {"went_out": seat_value(facts.get("went_out"))}
-    for i, card in enumerate(facts.get("face_up") or []):
-        values[f"face_up.{i}"] = str(card or "")
-    values.update(show_player_entries(
-        facts, lambda entry, p: {f"{p}.board": str(entry["board"])} if entry.get("board") else {}))
-    return values
-
-
-def parse(sub: Submission, ctx: HandContext) -> dict:
-    face_up = []
-    for i in ctx.seats:
-        card = sub.text(f"face_up.{i}")
-        if not card:
-            sub.fail(f"face_up.{i}", "CZ-7: choose the card dealt face up to this player")
-        face_up.append(card)
-    went_out = sub.seat("went_out", ctx.players)
-    players = player_entries(sub, ctx, lambda p, seat: {"board": sub.text(f"{p}.board")})
-    return sub.finish({"face_up": face_up, "went_out": went_out, "players": players})
+#: the card classes of CZ-5, as the form labels them
+CLASSES = (("low", "3–7"), ("high", "8–K"), ("ace", "Aces"), ("wild", "Wild"))
+CLASS_KEYS = tuple(key for key, _ in CLASSES)
 
 
 def hand_sizes(details: Mapping[str, Any]) -> list[str] | None:
@@ -58,12 +45,42 @@ def hand_sizes(details: Mapping[str, Any]) -> list[str] | None:
             for i, size in enumerate(sizes)]
 
 
-def shown(details: Mapping[str, Any]) -> dict[str, Any]:
-    """What the form shows of a hand's details: each seat's hand size in words (the live preview)."""
-    return {"hand_sizes": hand_sizes(details) or []}
-
-
 def wild_rank(details: Mapping[str, Any]) -> str | None:
     """The hand's wild rank (CZ-1) from the engine's round details."""
     value = details.get("wild")
     return str(value) if value not in (None, "") else None
+
+
+class CrazyRummyEntry(HandEntry):
+    """Crazy Rummy's hand form (CZ-1, CZ-5..7)."""
+
+    template = "rounds/crazy_rummy.html"
+    CLASSES, FACE_UP = CLASSES, FACE_UP
+    hand_sizes = staticmethod(hand_sizes)
+    wild_rank = staticmethod(wild_rank)
+
+    def from_facts(self, facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
+        values: dict[str, Any] = {"went_out": seat_value(facts.get("went_out"))}
+        for i, card in enumerate(facts.get("face_up") or []):
+            values[f"face_up.{i}"] = str(card or "")
+        values.update(show_player_entries(
+            facts, lambda entry, p: show_cards_or_total(entry, p, "board", CLASS_KEYS, "board_counts", "board_points"),
+            classes=CLASS_KEYS))
+        return values
+
+    def parse(self, sub: Submission, ctx: HandContext) -> dict:
+        face_up = []
+        for i in ctx.seats:
+            card = sub.text(f"face_up.{i}")
+            if not card:
+                sub.fail(f"face_up.{i}", "CZ-7: choose the card dealt face up to this player")
+            face_up.append(card)
+        players = player_entries(
+            sub, ctx, lambda p, seat: cards_or_total(sub, p, "board", CLASS_KEYS, "board_counts", "board_points"),
+            classes=CLASS_KEYS)
+        went_out, _ = went_out_or_empty_hand(sub, "went_out", ctx, players)
+        return sub.finish({"face_up": face_up, "went_out": went_out, "players": players})
+
+    def shown(self, details: Mapping[str, Any]) -> dict[str, Any]:
+        """What the form shows of a hand's details: each seat's hand size in words (the live preview)."""
+        return {"hand_sizes": hand_sizes(details) or []}

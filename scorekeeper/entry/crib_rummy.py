@@ -5,7 +5,9 @@ facts: ``starter`` (who plays first; CR-9: chosen by the player behind),
 per turn ``k``: ``turns.k.player``, melds ``turns.k.melds.j.cards`` with
 ``turns.k.melds.j.extend`` ('' = a new meld, else the number of the table
 meld it grows, CR-4) and ``turns.k.melds.j.kind`` (set/run when ambiguous,
-CR-3), or a manual ``turns.k.pegs``; editing adds ``turns.k.remove``. The end
+CR-3), or a manual ``turns.k.pegs``; editing adds ``turns.k.remove``. The one-tap
+buttons of a new turn: ``add`` (``meld:card``, a card that grows a table meld), ``quick``
+(pegs for the turn: +2 a set, +3 a run, +N an added card) and ``action=pass``. The end
 of the hand: ``end.type`` ('' still playing, ``out`` or ``draw_pile``),
 ``end.player`` and ``end.cards_left.i`` (CR-7). Pegs, the rummy bonus, the
 final-turn rule (CR-8) and the end of the game are the engine's.
@@ -16,16 +18,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..rules import check as engine_check
 from ..rules import table_melds as engine_table_melds
 from ..rules import turn_order as engine_turn_order
 from ..rules import whole_number
-from .base import HandContext, Submission, seat_value
+from .base import HandContext, HandEntry, Submission, keypad, seat_value
 
-TEMPLATE = "rounds/crib_rummy.html"
 #: meld rows offered for a new turn (an edit offers one more than the turn has)
 MELD_ROWS = 3
 MAX_MELDS = 12
 KINDS = ("set", "run")
+SUITS = ("S", "H", "D", "C")
+#: the one-tap peg buttons of a turn: (pegs, what they are for)
+QUICK = ((2, "set"), (3, "run"))
+#: what an added card pegs (CR-5: a set's 4th 2; a run's 4th 3, 5th-7th 4, 8th-10th 5, 11th-12th 6)
+ADDED = (2, 3, 4, 5, 6)
 END_TYPES = ("out", "draw_pile")
 
 
@@ -55,70 +62,35 @@ def table_melds(ctx: HandContext) -> list[dict]:
     return engine_table_melds(ctx.facts or {}, ctx.players, ctx.options, dealer=ctx.dealer, names=ctx.names)
 
 
-def blank(ctx: HandContext) -> dict[str, Any]:
-    """A new turn (and, when no hand is being played, the hand's starter)."""
-    k = len(turns_of(ctx))
-    values: dict[str, Any] = {"starter": seat_value(starter(ctx)), f"turns.{k}.player": str(turn_player(ctx, k)),
-                              "end.type": ""}
-    return values
-
-
-def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
-    """The whole hand, for the edit form."""
-    values: dict[str, Any] = {"starter": seat_value(facts.get("starter"))}
-    for k, turn in enumerate(facts.get("turns") or []):
-        t = f"turns.{k}"
-        values[f"{t}.player"] = str(turn_player(ctx, k))
-        if turn.get("pegs") is not None:
-            values[f"{t}.pegs"] = str(turn["pegs"])
-        for j, meld in enumerate(turn.get("melds") or []):
-            m = f"{t}.melds.{j}"
-            values[f"{m}.cards"] = str(meld.get("cards") or "")
-            values[f"{m}.extend"] = seat_value(meld.get("extend"))
-            values[f"{m}.kind"] = str(meld.get("kind") or "")
-    end = facts.get("end") or {}
-    values["end.type"] = str(end.get("type") or "")
-    values["end.player"] = seat_value(end.get("player"))
-    for i, count in enumerate(end.get("cards_left") or []):
-        values[f"end.cards_left.{i}"] = str(count)
-    return values
-
-
 def meld_rows(values: Mapping[str, Any], k: int) -> int:
     """How many meld rows the form shows for turn ``k``: those filled plus one empty."""
     filled = sum(1 for j in range(MAX_MELDS) if values.get(f"turns.{k}.melds.{j}.cards"))
     return max(MELD_ROWS if not filled else filled + 1, 1)
 
 
+def extensions(meld: Mapping[str, Any], ctx: HandContext) -> list[dict]:
+    """The cards that grow table ``meld`` by one, each with its pegs, as the engine judges them
+    (CR-4, CR-5): a run's card at either end in its suit, a set's rank once (suits do not
+    matter in a set, CR-1), in rank order."""
+    if meld.get("kind") not in KINDS or (meld["kind"] == "set" and meld.get("length", 0) >= 4):
+        return []
+    naturals = [token for token in meld.get("reading") or [] if token[-1] in SUITS]
+    suits = dict.fromkeys(token[-1] for token in naturals) if meld["kind"] == "run" else SUITS[:1]
+    ranks = [naturals[0][:-1]] if meld["kind"] == "set" and naturals else keypad(ctx.variant)["ranks"]
+    found = []
+    for rank in ranks:
+        for suit in suits:
+            verdict = engine_check(ctx.variant, rank + suit, extend=meld["cards"], options=_options(ctx))
+            if verdict.valid and verdict.points is not None:
+                found.append({"card": rank + suit, "pegs": verdict.points})
+    return found
+
+
+def _options(ctx: HandContext) -> dict[str, Any]:
+    return {key: value for key, value in ctx.options.items() if key in ("ace_high", "jokers")}
+
+
 # -- reading the form -------------------------------------------------------------
-def parse(sub: Submission, ctx: HandContext) -> dict:
-    """The whole hand from the edit form (every turn, the end)."""
-    turns = []
-    for k in range(len(turns_of(ctx))):
-        if sub.ticked(f"turns.{k}.remove"):
-            continue
-        turn = _turn(sub, ctx, k)
-        if turn is not None:
-            turns.append(turn)
-    return sub.finish({"starter": _starter(sub, ctx), "turns": turns, "end": _end(sub, ctx, None)})
-
-
-def parse_turn(sub: Submission, ctx: HandContext) -> dict:
-    """The hand so far plus one more turn (and its end, if the hand ends with it)."""
-    k, first = len(turns_of(ctx)), _starter(sub, ctx)
-    turn = _turn(sub, ctx, k, first) or {"player": turn_player(ctx, k, first)}
-    facts = {"starter": first, "turns": [*turns_of(ctx), turn], "end": _end(sub, ctx, turn.get("player"))}
-    return sub.finish(facts)
-
-
-def parse_end(sub: Submission, ctx: HandContext) -> dict:
-    """The hand so far, ended without a further turn (draw pile ran out, or out)."""
-    facts = {"starter": _starter(sub, ctx), "turns": turns_of(ctx), "end": _end(sub, ctx, None)}
-    if facts["end"] is None:
-        sub.fail("end.type", "choose how the hand ended")
-    return sub.finish(facts)
-
-
 def _starter(sub: Submission, ctx: HandContext) -> int | None:
     if ctx.facts and ctx.facts.get("starter") is not None and "starter" not in sub.form:
         return ctx.facts["starter"]
@@ -166,6 +138,26 @@ def _turn(sub: Submission, ctx: HandContext, k: int, first: int | None = None) -
     return turn
 
 
+def _one_tap(sub: Submission, turn: dict, k: int) -> None:
+    """A new turn's one-tap buttons: a card added to a table meld, or pegs for the turn."""
+    added = sub.text("add")
+    if added:
+        meld, _, card = added.partition(":")
+        number = whole_number(meld)
+        if number is None or meld.startswith("-") or not card:
+            sub.fail("add", f"{added[:20]!r} is not a table meld and a card")
+            return
+        turn.pop("pegs", None)
+        turn.setdefault("melds", []).append({"cards": card, "extend": number})
+    quick = sub.number("quick")
+    if quick is not None:
+        if turn.get("melds"):
+            sub.fail(f"turns.{k}.pegs", "enter the melds or a peg count for the turn, not both")
+            return
+        turn.pop("melds", None)
+        turn["pegs"] = turn.get("pegs", 0) + quick
+
+
 def _end(sub: Submission, ctx: HandContext, turn_player_seat: int | None) -> dict | None:
     kind = sub.text("end.type")
     if kind in ("", "none"):
@@ -187,3 +179,72 @@ def _end(sub: Submission, ctx: HandContext, turn_player_seat: int | None) -> dic
             sub.fail(f"end.cards_left.{i}", "CR-7: enter how many cards are left in this hand")
         counts.append(count or 0)
     return {"type": "out", "player": player, "cards_left": counts}
+
+
+class CribRummyEntry(HandEntry):
+    """Crib Rummy's hand form, turn by turn (CR-5..CR-9), with the board drawn live."""
+
+    template = "rounds/crib_rummy.html"
+    by_turn = live_board = True
+    turns_of = staticmethod(turns_of)
+    table_melds = staticmethod(table_melds)
+    meld_rows = staticmethod(meld_rows)
+    extensions = staticmethod(extensions)
+    QUICK, ADDED = QUICK, ADDED
+
+    def blank(self, ctx: HandContext) -> dict[str, Any]:
+        """A new turn (and, when no hand is being played, the hand's starter)."""
+        k = len(turns_of(ctx))
+        values: dict[str, Any] = {"starter": seat_value(starter(ctx)), f"turns.{k}.player": str(turn_player(ctx, k)),
+                                  "end.type": ""}
+        return values
+
+    def from_facts(self, facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
+        """The whole hand, for the edit form."""
+        values: dict[str, Any] = {"starter": seat_value(facts.get("starter"))}
+        for k, turn in enumerate(facts.get("turns") or []):
+            t = f"turns.{k}"
+            values[f"{t}.player"] = str(turn_player(ctx, k))
+            if turn.get("pegs") is not None:
+                values[f"{t}.pegs"] = str(turn["pegs"])
+            for j, meld in enumerate(turn.get("melds") or []):
+                m = f"{t}.melds.{j}"
+                values[f"{m}.cards"] = str(meld.get("cards") or "")
+                values[f"{m}.extend"] = seat_value(meld.get("extend"))
+                values[f"{m}.kind"] = str(meld.get("kind") or "")
+        end = facts.get("end") or {}
+        values["end.type"] = str(end.get("type") or "")
+        values["end.player"] = seat_value(end.get("player"))
+        for i, count in enumerate(end.get("cards_left") or []):
+            values[f"end.cards_left.{i}"] = str(count)
+        return values
+
+    def parse(self, sub: Submission, ctx: HandContext) -> dict:
+        """The whole hand from the edit form (every turn, the end)."""
+        turns = []
+        for k in range(len(turns_of(ctx))):
+            if sub.ticked(f"turns.{k}.remove"):
+                continue
+            turn = _turn(sub, ctx, k)
+            if turn is not None:
+                turns.append(turn)
+        return sub.finish({"starter": _starter(sub, ctx), "turns": turns, "end": _end(sub, ctx, None)})
+
+    def parse_turn(self, sub: Submission, ctx: HandContext) -> dict:
+        """The hand so far plus one more turn (and its end, if the hand ends with it)."""
+        k, first = len(turns_of(ctx)), _starter(sub, ctx)
+        if sub.text("action") == "pass":
+            player = sub.seat(f"turns.{k}.player", ctx.players)
+            turn = {"player": turn_player(ctx, k, first) if player is None else player, "melds": []}
+        else:
+            turn = _turn(sub, ctx, k, first) or {"player": turn_player(ctx, k, first)}
+            _one_tap(sub, turn, k)
+        facts = {"starter": first, "turns": [*turns_of(ctx), turn], "end": _end(sub, ctx, turn.get("player"))}
+        return sub.finish(facts)
+
+    def parse_end(self, sub: Submission, ctx: HandContext) -> dict:
+        """The hand so far, ended without a further turn (draw pile ran out, or out)."""
+        facts = {"starter": _starter(sub, ctx), "turns": turns_of(ctx), "end": _end(sub, ctx, None)}
+        if facts["end"] is None:
+            sub.fail("end.type", "choose how the hand ended")
+        return sub.finish(facts)

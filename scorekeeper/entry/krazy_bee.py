@@ -3,7 +3,8 @@
 Fields per player ``i`` (each named after its round fact):
 ``players.i.laid`` (checkbox), ``players.i.hand`` (cards, KB-7) or ``players.i.counts.low/high/wild``
 (cards per class) or ``players.i.points`` (a typed total), ``players.i.notes``;
-and ``went_out`` (one seat or nobody). The Step each player is on comes from
+and ``went_out`` (one seat or nobody; when no choice is sent, the one player with no
+cards left, whose Step is then laid). The Step each player is on comes from
 the engine's progress and is shown, not stored: a correction to an earlier
 hand moves every later Step with it. (``players.i.step`` is still read when
 a client posts it, so the engine can check it.)
@@ -15,9 +16,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..rules import KrazyBee
-from .base import HandContext, Submission, player_entries, seat_value, show_player_entries
+from .base import HandContext, HandEntry, Submission, seat_value
+from .players import player_entries, show_player_entries, went_out_or_empty_hand
 
-TEMPLATE = "rounds/krazy_bee.html"
 #: the card classes of KB-7, as the form labels them
 CLASSES = (("low", "1–9"), ("high", "10–13"), ("wild", "Wild Bee"))
 CLASS_KEYS = tuple(key for key, _ in CLASSES)
@@ -30,29 +31,35 @@ def current_steps(ctx: HandContext) -> list[dict]:
     return [dict(p) for p in ctx.before.progress]
 
 
-def blank(ctx: HandContext) -> dict[str, Any]:
-    return {"went_out": ""}
+class KrazyBeeEntry(HandEntry):
+    """Krazy Bee's hand form (KB-7, KB-9)."""
 
+    template = "rounds/krazy_bee.html"
+    CLASSES = CLASSES
+    current_steps = staticmethod(current_steps)
 
-def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
-    players = facts.get("players") or []
-    # yes/no facts read as the engine reads them ("no" is no), so an edit keeps them
-    values = show_player_entries(facts, lambda entry, p: {f"{p}.laid": KrazyBee.flag(entry, "laid")},
-                                 classes=CLASS_KEYS, note_keys=NOTES)
-    values["went_out"] = seat_value(max((i for i, e in enumerate(players) if KrazyBee.flag(e, "went_out")),
-                                        default=None))
-    return values
+    def from_facts(self, facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
+        players = facts.get("players") or []
+        # yes/no facts read as the engine reads them ("no" is no), so an edit keeps them
+        values = show_player_entries(facts, lambda entry, p: {f"{p}.laid": KrazyBee.flag(entry, "laid")},
+                                     classes=CLASS_KEYS, note_keys=NOTES)
+        values["went_out"] = seat_value(max((i for i, e in enumerate(players) if KrazyBee.flag(e, "went_out")),
+                                            default=None))
+        return values
 
+    def parse(self, sub: Submission, ctx: HandContext) -> dict:
+        def own(p: str, seat: int) -> dict[str, Any]:
+            entry: dict[str, Any] = {"laid": sub.ticked(f"{p}.laid")}
+            step = sub.number(f"{p}.step")
+            if step is not None:
+                entry["step"] = step
+            return entry
 
-def parse(sub: Submission, ctx: HandContext) -> dict:
-    went_out = sub.seat("went_out", ctx.players)
-
-    def own(p: str, seat: int) -> dict[str, Any]:
-        entry: dict[str, Any] = {"laid": sub.ticked(f"{p}.laid"), "went_out": went_out == seat}
-        step = sub.number(f"{p}.step")
-        if step is not None:
-            entry["step"] = step
-        return entry
-
-    # KB-7: the cards left, counts per class or a total
-    return sub.finish({"players": player_entries(sub, ctx, own, classes=CLASS_KEYS, note_keys=NOTES)})
+        # KB-7: the cards left, counts per class or a total
+        players = player_entries(sub, ctx, own, classes=CLASS_KEYS, note_keys=NOTES)
+        went_out, inferred = went_out_or_empty_hand(sub, "went_out", ctx, players)
+        for seat, entry in enumerate(players):
+            entry["went_out"] = went_out == seat
+            if inferred and went_out == seat:
+                entry["laid"] = True  # KB-9: whoever goes out has laid the Step (the default)
+        return sub.finish({"players": players})

@@ -1,6 +1,7 @@
 """RumBugz hand entry (RB-4, RB-6, RB-7): kinds laid, Bugz left, the winner or none.
 
-Fields: ``winner`` (one seat, or nobody: the bag ran out) and per player
+Fields: ``winner`` (one seat, or nobody: the bag ran out; no choice sent: the one
+player with no Bugz left) and per player
 ``i``: ``players.i.kinds`` (checkboxes single/double/triple/match),
 ``players.i.hand`` (Bugz left, RB-6) or ``players.i.points``, ``players.i.bid``.
 """
@@ -11,24 +12,25 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..rules import RUMBUGZ_KINDS as KINDS
-from .base import HandContext, Submission, player_entries, seat_value, show_player_entries
+from .base import HandContext, HandEntry, Submission, seat_value
+from .players import player_entries, show_player_entries, went_out_or_empty_hand
 
-TEMPLATE = "rounds/rumbugz.html"
 #: free-text fields per player
 NOTES = ("bid",)
 
 
-def blank(ctx: HandContext) -> dict[str, Any]:
-    return {"winner": ""}
+class RumBugzEntry(HandEntry):
+    """RumBugz's hand form (RB-4, RB-6, RB-7)."""
 
+    template = "rounds/rumbugz.html"
+    KINDS = KINDS
 
-def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
-    values = show_player_entries(facts, lambda entry, p: {f"{p}.kinds": list(entry.get("kinds") or [])},
-                                 note_keys=NOTES)
-    return {"winner": seat_value(facts.get("winner")), **values}
+    def from_facts(self, facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
+        values = show_player_entries(facts, lambda entry, p: {f"{p}.kinds": list(entry.get("kinds") or [])},
+                                     note_keys=NOTES)
+        return {"winner": seat_value(facts.get("winner")), **values}
 
-
-def parse(sub: Submission, ctx: HandContext) -> dict:
-    winner = sub.seat("winner", ctx.players)
-    players = player_entries(sub, ctx, lambda p, seat: {"kinds": sub.ticks(f"{p}.kinds", KINDS)}, note_keys=NOTES)
-    return sub.finish({"winner": winner, "players": players})
+    def parse(self, sub: Submission, ctx: HandContext) -> dict:
+        players = player_entries(sub, ctx, lambda p, seat: {"kinds": sub.ticks(f"{p}.kinds", KINDS)}, note_keys=NOTES)
+        winner, _ = went_out_or_empty_hand(sub, "winner", ctx, players)
+        return sub.finish({"winner": winner, "players": players})

@@ -1,6 +1,7 @@
 """Tile games hand entry (CT-7, CT-8): each rack left, who went out or nobody.
 
-Fields: ``winner`` (the seat that went out, or nobody) and per player ``i``:
+Fields: ``winner`` (the seat that went out, or nobody; no choice sent: the one player
+with an empty rack) and per player ``i``:
 ``players.i.rack`` (tiles left) or ``players.i.points`` (a typed total).
 The game's scoring method (CT-8) is applied by the engine.
 """
@@ -10,19 +11,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .base import HandContext, Submission, player_entries, seat_value, show_player_entries
-
-TEMPLATE = "rounds/tiles.html"
-
-
-def blank(ctx: HandContext) -> dict[str, Any]:
-    return {"winner": ""}
+from .base import HandContext, HandEntry, Submission, seat_value
+from .players import player_entries, show_player_entries, went_out_or_empty_hand
 
 
-def from_facts(facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
-    return {"winner": seat_value(facts.get("winner")), **show_player_entries(facts, cards_key="rack")}
+class TilesEntry(HandEntry):
+    """The tile games' hand form (CT-7, CT-8)."""
 
+    template = "rounds/tiles.html"
 
-def parse(sub: Submission, ctx: HandContext) -> dict:
-    winner = sub.seat("winner", ctx.players)
-    return sub.finish({"winner": winner, "players": player_entries(sub, ctx, cards_key="rack")})
+    def from_facts(self, facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
+        return {"winner": seat_value(facts.get("winner")), **show_player_entries(facts, cards_key="rack")}
+
+    def parse(self, sub: Submission, ctx: HandContext) -> dict:
+        players = player_entries(sub, ctx, cards_key="rack")
+        winner, _ = went_out_or_empty_hand(sub, "winner", ctx, players, ("rack", "points"))
+        return sub.finish({"winner": winner, "players": players})

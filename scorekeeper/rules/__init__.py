@@ -82,6 +82,7 @@ __all__ = [
     "Verdict",
     "check",
     "check_turn",
+    "counted",
     "find_variant",
     "hand",
     "options_for",
@@ -121,6 +122,19 @@ def hand(variant: str, cards: str, options: Mapping[str, Any] | None = None) -> 
     """The value of the cards left in a hand (KB-7, RB-6, CT-7, CZ-5; crib-rummy: a count)."""
     v = find_variant(variant)
     return v.hand(cards, v.options(options))
+
+
+def counted(variant: str, counts: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> HandValue:
+    """The value of cards counted per class (KB-7, CZ-5): ``counts`` maps a class of
+    ``Variant.count_classes`` to how many cards (RoundError naming the class when wrong).
+
+    >>> counted("krazy-bee", {"low": 2, "wild": 1}).points, counted("crazy-rummy", {"ace": 1}, {"wild": "A"}).points
+    (25, 200)
+    """
+    v = find_variant(variant)
+    if not v.count_classes:
+        raise RulesError(f"{v.name} hands are not counted per class")
+    return HandValue(v.slug, points=v.class_points(counts, "counts", v.options(options)))
 
 
 def score_game(variant: str, rounds: list[Mapping[str, Any]], *, players: int,

@@ -63,6 +63,10 @@ class Variant:
     wild_rank: ClassVar[bool] = False
     #: the rule-id families (RULES.md sections) whose home is this variant's rules page
     rules_home: ClassVar[tuple[str, ...]] = ()
+    #: card classes a hand may be counted by instead of its cards (class -> what it holds),
+    #: each worth :meth:`class_values` a card; ``count_rule`` is the rule that sets them
+    count_classes: ClassVar[Mapping[str, str]] = {}
+    count_rule: ClassVar[str] = ""
 
     # -- options and notation -------------------------------------------------
     def options(self, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -203,9 +207,10 @@ class Variant:
     def hand_points(self, entry: Mapping[str, Any], field: str, opts: Mapping[str, Any], *,
                     key: str = "hand", what: str = "points in hand") -> int:
         """Points left in a player's hand: from ``entry[key]`` (cards; the tile games
-        say ``rack``) or ``points`` (a typed total).
+        say ``rack``), ``counts`` (cards per class, when the variant has classes) or
+        ``points`` (a typed total).
 
-        Cards win when both are given; neither means an empty hand (0).
+        Cards win when more than one is given; none means an empty hand (0).
         """
         cards = entry.get(key)
         if cards not in (None, ""):
@@ -213,9 +218,28 @@ class Variant:
                 return self.hand(cards, dict(opts)).points or 0
             except RulesError as err:
                 raise RoundError([(f"{field}.{key}", str(err))]) from None
+        if self.count_classes and entry.get("counts") not in (None, "", {}):
+            return self.class_points(entry["counts"], f"{field}.counts", opts)
         if entry.get("points") not in (None, ""):
             return self.count(entry["points"], f"{field}.points", what=what)
         return 0
+
+    def class_values(self, opts: Mapping[str, Any]) -> Mapping[str, int]:
+        """Points per card of each class in ``count_classes`` (an option may change them)."""
+        return {}
+
+    def class_points(self, counts: Any, field: str, opts: Mapping[str, Any]) -> int:
+        """Points of cards counted per class (``counts``: class -> how many cards), e.g. KB-7, CZ-5."""
+        classes = ", ".join(f"{key} ({label})" for key, label in self.count_classes.items())
+        if not isinstance(counts, Mapping):
+            raise RoundError([(field, f"{self.count_rule}: give the cards per class: {classes}")])
+        unknown = [k for k in counts if k not in self.count_classes]
+        if unknown:
+            raise RoundError([(f"{field}.{unknown[0]}",
+                               f"{self.count_rule}: unknown card class; accepted: {', '.join(self.count_classes)}")])
+        values = self.class_values(opts)
+        return sum(values[k] * self.count(v, f"{field}.{k}", high=200, what="a card count")
+                   for k, v in counts.items() if v not in (None, ""))
 
     def parse_for_round(self, text: Any, field: str) -> tuple[Card, ...]:
         """Parse cards inside round facts, turning a NotationError into a field error."""

@@ -13,7 +13,9 @@ Round facts (one hand)::
 
 ``face_up`` may be left out when ``wild`` is given (hand sizes are then
 unknown). A player's board may be typed as ``"board_points"`` instead of
-cards. The board is counted, not re-checked set by set (the checker judges
+cards, or as ``"board_counts"``: its cards per class (``low`` 3-7, ``high`` 8-K,
+``ace``, ``wild``; CZ-5 values them), as a hand may be given as ``"counts"``.
+The board is counted, not re-checked set by set (the checker judges
 sets one at a time).
 
 Details: ``wild`` (the rank), ``face_up``, ``hand_sizes`` (cards dealt per
@@ -31,7 +33,7 @@ seat, CZ-7), ``playing`` (cards each seat plays with: the dealer one fewer),
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from .base import CARDS_LEFT, POINTS_LEFT, Variant, seats
 from .crazy_sets import (
@@ -49,7 +51,7 @@ from .crazy_sets import (
     wild_rank,
 )
 from .errors import RoundError
-from .facts import Count, ListOf, Seat, Text
+from .facts import Count, ListOf, Record, Seat, Text
 from .options import Option
 from .registry import register
 from .scoring import RoundOutcome
@@ -68,10 +70,16 @@ class CrazyRummy(Variant):
     min_players, max_players = 2, 12
     notation = NOTATION
     deck_look, wild_rank, rules_home = "suited", True, ("CZ",)
+    count_classes: ClassVar[Mapping[str, str]] = {"low": "3-7", "high": "8-K", "ace": "aces", "wild": "wildcards"}
+    count_rule = "CZ-5"
     facts_shape = seats(2, 12, {
         "board": Text("cards on the player's board (CZ-6)"),
         "board_points": Count("a typed board value, when the board's cards are not given"),
+        "board_counts": Record("the board's cards per class instead of the cards (CZ-5): 3-7, 8-K, aces, "
+                               "wildcards", fields={k: Count(high=200) for k in count_classes}),
         "hand": CARDS_LEFT, "points": POINTS_LEFT,
+        "counts": Record("cards left per class instead of the cards (CZ-5): 3-7, 8-K, aces, wildcards",
+                         fields={k: Count(high=200) for k in count_classes}),
     }, face_up=ListOf("each seat's face-up first card; the dealer's is the wild indicator (CZ-1, CZ-7)",
                       item=Text(), words=True),
         wild=Text("the hand's wild rank; it must match the dealer's face-up card (CZ-1)", nullable=True, note=True),
@@ -128,6 +136,11 @@ class CrazyRummy(Variant):
             return (f"these cards are a legal new set on their own ({value(added, wild)} points)",)
         return ()
 
+    def class_values(self, opts: Mapping[str, Any]) -> Mapping[str, int]:
+        """CZ-5: 3-7 count 5, 8-K 10, an ace 100, a wildcard 100; 200 each when aces are wild."""
+        aces_wild = wild_rank(opts.get("wild")) == RANKS["A"]
+        return {"low": 5, "high": 10, "ace": 200 if aces_wild else 100, "wild": 200 if aces_wild else 100}
+
     def hand(self, cards: str, opts: dict[str, Any]) -> HandValue:
         """CZ-5: the value of cards left in a hand (with the ``wild`` option's wildcards).
 
@@ -152,8 +165,10 @@ class CrazyRummy(Variant):
         for seat, entry in enumerate(entries):
             field = f"players.{seat}"
             board = self.parse_for_round(entry.get("board"), f"{field}.board")
-            if board or entry.get("board_points") in (None, ""):
+            if board or (entry.get("board_counts") in (None, "", {}) and entry.get("board_points") in (None, "")):
                 boards.append(value(board, wild))
+            elif entry.get("board_counts") not in (None, "", {}):
+                boards.append(self.class_points(entry["board_counts"], f"{field}.board_counts", hand_opts))
             else:
                 boards.append(self.count(entry["board_points"], f"{field}.board_points", what="board points"))
             hands.append(self.hand_points(entry, field, hand_opts))

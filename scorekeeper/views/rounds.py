@@ -13,15 +13,17 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
+from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from ..access import editable_game
-from ..entry import Submission, context_for, keypad
+from ..display import charts, standings
+from ..entry import HandEntry, Submission, context_for, keypad
 from ..entry.base import HandContext
 from ..extensions import db
 from ..offline import sending
 from ..profiles import entry_for
-from ..rules import RoundError, RulesError, find_variant
+from ..rules import RoundError, RulesError, counted, find_variant
 from ..rules import check as check_meld
 from ..rules import hand as hand_value
 from ..services import delete_round, game_score, get_round, record_round, score_on, update_round
@@ -68,9 +70,8 @@ def new(public_id: str):
     else:
         ctx = context_for(game, before=before)
         save = lambda facts: record_round(game, facts, before=before)  # noqa: E731
-    parse = getattr(entry, "parse_turn", entry.parse)
-    done = "Turn recorded." if hasattr(entry, "parse_turn") else f"{word.capitalize()} {ctx.number} recorded."
-    return _form_or_save(game, entry, ctx, parse, save, done, mode="new")
+    done = "Turn recorded." if entry.by_turn else f"{word.capitalize()} {ctx.number} recorded."
+    return _form_or_save(game, entry, ctx, entry.parse_turn, save, done, mode="new", score=score)
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
@@ -111,22 +112,23 @@ def end(public_id: str):
     """Crib Rummy: end the hand being played without another turn (draw pile ran out, or out)."""
     game = editable_game(public_id)
     entry = entry_for(game.variant)
-    playing, before, _ = _hand_in_progress(game)
-    if not hasattr(entry, "parse_end") or playing is None:
+    playing, before, score = _hand_in_progress(game)
+    if not entry.by_turn or playing is None:
         flash(f"No {round_word(game.variant)} is being played.", "error")
         return redirect(_game_page(game))
     ctx = context_for(game, playing.number, facts=playing.facts, before=before)
     return _form_or_save(game, entry, ctx, entry.parse_end,
                          lambda facts: update_round(game, playing.number, facts, before=before),
                          f"{round_word(game.variant).capitalize()} {playing.number} ended.",
-                         mode="new", force_post=True)
+                         mode="new", force_post=True, score=score)
 
 
 @bp.post("/preview")
 def preview(public_id: str):
     """What the engine says about cards being entered: a hand's value, a meld's pegs, a round.
 
-    JSON in (``what``: ``hand``, ``check`` or ``round``), JSON out; nothing is saved.
+    JSON in (``what``: ``hand``, ``counts`` (cards per class), ``check`` or ``round``),
+    JSON out; nothing is saved.
     For the game's editors (it serves their hand form) and CSRF-protected like
     every POST (send the token in ``X-CSRFToken``).
     """
@@ -144,6 +146,11 @@ def preview(public_id: str):
         cards = str(body.get("cards") or "")
         if what == "hand":
             return jsonify(hand_value(game.variant, cards, options=options).to_dict())
+        if what == "counts":
+            counts = body.get("counts")
+            if not isinstance(counts, dict):
+                return jsonify({"error": "'counts' must be an object of card classes to numbers"}), 400
+            return jsonify(counted(game.variant, counts, options=options).to_dict())
         if what == "check":
             extend = str(body.get("extend") or "") or None
             return jsonify(check_meld(game.variant, cards, extend=extend, options=options).to_dict())
@@ -151,7 +158,7 @@ def preview(public_id: str):
         return jsonify({"error": str(err), "errors": err.errors}), 422
     except RulesError as err:
         return jsonify({"error": str(err)}), 422
-    return jsonify({"error": "say what to preview: hand, check or round"}), 400
+    return jsonify({"error": "say what to preview: hand, counts, check or round"}), 400
 
 
 # -- helpers -------------------------------------------------------------------------
@@ -176,16 +183,20 @@ def _round_preview(game, form: dict) -> dict:
              for v in (values if isinstance(values, list) else [values])]
     facts = entry.parse(Submission(MultiDict(pairs)), ctx)
     scored = _scored(game, ctx, facts)
-    shown = getattr(entry, "shown", None)
-    return {**scored.to_dict(), "shown": shown(scored.details) if shown else {}}
+    return {**scored.to_dict(), "shown": entry.shown(scored.details)}
 
 
-def _form_or_save(game, entry, ctx: HandContext, parse: Callable, save: Callable, done: str,
-                  *, mode: str, force_post: bool = False):
-    """GET: the form. POST: parse, save through the service, commit, redirect; or the form with errors."""
+def _form_or_save(game, entry: HandEntry, ctx: HandContext, parse: Callable, save: Callable, done: str,
+                  *, mode: str, force_post: bool = False, score=None):
+    """GET: the form. POST: parse, save through the service, commit, redirect; or the form with errors.
+
+    A hand recorded turn by turn comes back to its own page while it is being played
+    (one post per turn; entry.js swaps the page in place), and to the game when it ends.
+    ``score`` is the game so far (the live board of a hand played turn by turn).
+    """
     if request.method != "POST" and not force_post:
         values = entry.from_facts(ctx.facts, ctx) if mode == "edit" else entry.blank(ctx)
-        return _render(game, entry, ctx, values, {}, mode)
+        return _render(game, entry, ctx, values, {}, mode, score=score)
     if mode == "new" and sending.queued_send():  # from the phone's queue of hands: JSON, recorded once
         return sending.send(game, entry, ctx, parse, save, done, _game_page(game))
     sub = Submission(request.form)
@@ -193,14 +204,16 @@ def _form_or_save(game, entry, ctx: HandContext, parse: Callable, save: Callable
         facts = parse(sub, ctx)
         if request.form.get("action") == "preview":
             return _render(game, entry, ctx, request.form.to_dict(flat=False), {}, mode,
-                           scored=_scored(game, ctx, facts))
+                           scored=_scored(game, ctx, facts), score=score)
         save(facts)
     except RulesError as err:
         db.session.rollback()
         errors = sub.place(err, ctx.number) if isinstance(err, RoundError) else {"": [str(err)]}
-        return _render(game, entry, ctx, request.form.to_dict(flat=False), errors, mode), 422
+        return _render(game, entry, ctx, request.form.to_dict(flat=False), errors, mode, score=score), 422
     db.session.commit()
     flash(done, "success")
+    if entry.by_turn and mode == "new" and _hand_in_progress(game)[0] is not None:
+        return redirect(url_for("rounds.new", public_id=game.public_id))
     return redirect(_game_page(game))
 
 
@@ -209,9 +222,13 @@ def _scored(game, ctx: HandContext, facts: dict):
     return score_on(game, ctx.before, [facts]).rounds[-1]
 
 
-def _render(game, entry, ctx: HandContext, values: dict, errors: dict, mode: str, scored=None):
-    return render_template(entry.TEMPLATE, game=game, ctx=ctx, entry=entry, values=_single(values),
-                           multi=values, errors=errors, mode=mode, scored=scored,
+def _render(game, entry: HandEntry, ctx: HandContext, values: dict, errors: dict, mode: str, scored=None,
+            score=None):
+    board = None
+    if entry.live_board and score is not None:
+        board = Markup(charts.cribbage_board_svg(ctx.names, standings.pegs(score), game.options["target"]))
+    return render_template(entry.template, game=game, ctx=ctx, entry=entry, values=_single(values),
+                           multi=values, errors=errors, mode=mode, scored=scored, board=board,
                            keypad=keypad(game.variant), game_url=_game_page(game))
 
 

@@ -76,7 +76,16 @@ def test_a_crib_rummy_turn_pegged_without_javascript(page, live_server):
     field(page, "turns.0.melds.0.cards").fill("3H 4H 5H")
     page.get_by_role("button", name="Record turn").click()
     assert "Turn recorded" in page.locator(".flashes").inner_text()
-    assert page.locator(".standing", has_text="Bob").locator(".total").inner_text() == "3"  # CR-5: a run of 3 pegs 3
+    assert page.locator("h1").inner_text() == "Hand 1, turn 2"                    # back on the hand's page
+    assert "Bob: 3" in page.locator(".board-wrap").inner_text()                  # CR-5: a run of 3 pegs 3
+    page.get_by_role("button", name="+2 set").click()                            # Ann: one post, one tap
+    assert "Ann: 2" in page.locator(".board-wrap").inner_text()
+    page.get_by_role("button", name="+6H pegs 3 added to 3H 4H 5H").click()          # Bob grows his run (CR-4)
+    assert "Bob: 6" in page.locator(".board-wrap").inner_text()
+    page.get_by_role("button", name="Pass", exact=True).click()
+    assert page.locator("h1").inner_text() == "Hand 1, turn 5"
+    page.get_by_role("link", name="Back to the game").click()
+    assert page.locator(".standing", has_text="Bob").locator(".total").inner_text() == "6"
 
 
 def test_the_checker_answers_a_typed_meld_without_javascript(page, live_server):

@@ -115,27 +115,32 @@ def test_crib_rummy_turns_to_61(page, live_server):
     tap(page, "suit:H", "3", "4", "5")
     assert field(page, "turns.0.melds.0.cards").input_value() == "3H 4H 5H"
     running(page, "turns.0.melds.0.cards").filter(has_text="pegs 3").wait_for()  # CR-5 from the engine
+    loads = []
+    page.on("load", lambda _: loads.append(page.url))
     save(page, "crib-rummy", button="Record turn")
-    assert standing(page, "Bob") == "3"
-    page.get_by_role("link", name="Continue this hand").click()
+    page.get_by_role("heading", name="Hand 1, turn 2").wait_for()                # the same page, the next turn
+    assert "Bob: 3" in page.locator(".board-wrap").inner_text() and loads == []   # the board moved, no page load
     assert "3H 4H 5H" in page.locator(".table-melds").inner_text()
     page.locator(".turn summary", has_text="Or type the pegs").click()
     field(page, "turns.1.pegs").fill("61")
     save(page, "crib-rummy-turn-2", button="Record turn")
+    page.wait_for_url(lambda url: "/rounds/" not in url)                          # the game is over: its page
     assert standing(page, "Ann") == "61"
     winner(page, "crib-rummy", "Ann")                                            # CR-8
 
 
 def test_crazy_rummy_face_up_cards_and_boards(page, live_server):
     start_game(page, live_server, "crazy-rummy", {"target": "100"})
-    field(page, "face_up.0").select_option("5")
-    field(page, "face_up.1").select_option("K")
+    page.check('input[name="face_up.0"][value="5"]')                          # one tap a face-up card
+    page.check('input[name="face_up.1"][value="K"]')
     page.locator('output.hand-size[data-seat="1"]').filter(has_text="10 cards").wait_for()  # CZ-7
     assert page.locator("[data-wild]").inner_text() == "5"                      # CZ-1: the dealer's card
     page.check('input[name="went_out"][value="1"]')
+    page.locator('[id="players.1"] summary', has_text="board's cards").click()   # cards, for a dispute
     field(page, "players.1.board").click()
     tap(page, "A", "A", "A")
     running(page, "players.1.board").filter(has_text="= 300 points").wait_for()
+    page.locator('[id="players.0"] summary', has_text="cards left").click()
     field(page, "players.0.hand").click()
     tap(page, "5")                                                               # a wildcard this hand
     running(page, "players.0.hand").filter(has_text="= 100 points").wait_for()  # CZ-5

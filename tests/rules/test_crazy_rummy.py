@@ -212,6 +212,35 @@ def test_typed_totals_instead_of_cards():
     assert score_round(V, facts, players=2).changes == (25, 30)
 
 
+def test_CZ5_boards_and_hands_counted_per_class_score_as_their_cards():
+    """Counts per class (3-7, 8-K, aces, wildcards) give the same changes as the cards they count."""
+    cards = {"face_up": ["7", "9", "Q"], "went_out": 0,
+             "players": [{"board": "8 8 8 K K K"}, {"board": "4 4 4 7", "hand": "5 9"},
+                         {"board": "A A A", "hand": "Q Q K"}]}
+    counted = {"face_up": ["7", "9", "Q"], "went_out": 0,
+               "players": [{"board_counts": {"high": 6}},
+                           {"board_counts": {"low": 3, "wild": 1}, "counts": {"low": 1, "high": 1}},
+                           {"board_counts": {"ace": 3}, "counts": {"high": 3}}]}
+    assert score_round(V, counted, players=3).changes == score_round(V, cards, players=3).changes == (60, 100, 270)
+
+
+def test_CZ5_counted_aces_count_200_when_aces_are_wild():
+    facts = {"face_up": ["A", "9"], "went_out": 0,
+             "players": [{"board_counts": {"ace": 1, "high": 2}}, {"counts": {"wild": 1, "low": 1}}]}
+    assert score_round(V, facts, players=2).changes == (220, -205)
+
+
+@pytest.mark.parametrize("entry,field,start", [
+    ({"board_counts": {"kings": 3}}, "players.0.board_counts.kings", "CZ-5: unknown card class"),
+    ({"counts": {"low": -1}}, "players.0.counts.low", "a card count cannot be below 0"),
+    ({"counts": 4}, "players.0.counts", "CZ-5: give the cards per class"),
+])
+def test_CZ5_bad_counts_are_field_errors(entry, field, start):
+    with pytest.raises(RoundError) as err:
+        score_round(V, {"face_up": ["7", "J"], "players": [entry, {}]}, players=2)
+    assert err.value.errors[0][0] == field and err.value.errors[0][1].startswith(start), err.value.errors
+
+
 @pytest.mark.parametrize("facts,field,start", [
     ({"face_up": ["7", "J"], "wild": "8", "players": seats(("", ""), ("", ""))}, "wild",
      "CZ-1: the wild rank is the dealer's face-up card (7), not 8"),

@@ -10,6 +10,7 @@ from html import unescape
 import pytest
 
 from scorekeeper.display.card_faces import FACES, face, key_labels
+from scorekeeper.entry import HandEntry
 from scorekeeper.printing.sheet_layouts import Layout
 from scorekeeper.profiles import PROFILES, profile
 from scorekeeper.rulebook import rule_ids_in
@@ -26,7 +27,8 @@ def test_every_variant_has_a_profile_and_every_profile_a_variant():
 def test_each_profile_names_the_variants_parts(slug):
     p = profile(slug)
     assert p.slug == slug and p.variant is find_variant(slug)
-    assert p.entry.TEMPLATE.startswith("rounds/") and callable(p.entry.parse) and callable(p.entry.blank)
+    assert isinstance(p.entry, HandEntry) and p.entry.template.startswith("rounds/")
+    assert callable(p.entry.parse) and callable(p.entry.blank)
     assert isinstance(p.sheet, Layout) and p.sheet.default_rows > 0
     assert p.rulebook.slug == slug and p.rulebook.rules
     option_names = {o.name for o in p.variant.option_spec}

@@ -116,6 +116,7 @@ class KrazyBee(Variant):
     min_players, max_players = 2, 4
     notation = NOTATION
     wild_name, laid_in_steps, rules_home = "Wild Bee", True, ("N", "KB")
+    count_classes, count_rule = {"low": "1-9", "high": "10-13", "wild": "Wild Bees"}, "KB-7"
     option_spec = (
         Option("steps", "text", DEFAULT_STEPS,
                "The Step list, one Step per ';', requirements joined by '+'", rule="KB-8",
@@ -204,6 +205,9 @@ class KrazyBee(Variant):
                             blockers=blockers, rule="KB-6", what="meld",
                             wild_word="Wild Bee", wild_token="W")
 
+    def class_values(self, opts: Mapping[str, Any]) -> Mapping[str, int]:
+        return CLASSES
+
     def hand(self, cards: str, opts: dict[str, Any]) -> HandValue:
         """KB-7: the points of the cards left in a hand, card by card."""
         parsed = self.parse(cards)
@@ -219,20 +223,6 @@ class KrazyBee(Variant):
         done = completed >= len(steps)
         return {"step": completed + 1, "completed": completed, "steps": len(steps),
                 "step_text": None if done else steps[completed].text, "done": done}
-
-    def _points_left(self, entry: Mapping[str, Any], field: str, opts: Mapping[str, Any]) -> int:
-        """KB-7 points in hand from ``hand`` cards, else ``counts`` per class, else ``points``."""
-        counts = entry.get("counts")
-        if entry.get("hand") not in (None, "") or counts in (None, "", {}):
-            return self.hand_points(entry, field, opts)
-        if not isinstance(counts, Mapping):
-            raise RoundError([(f"{field}.counts", "give counts per class: low (1-9), high (10-13), wild")])
-        unknown = [k for k in counts if k not in CLASSES]
-        if unknown:
-            raise RoundError([(f"{field}.counts.{unknown[0]}",
-                               f"KB-7: unknown card class; accepted: {', '.join(CLASSES)}")])
-        return sum(CLASSES[k] * self.count(v, f"{field}.counts.{k}", high=200, what="a card count")
-                   for k, v in counts.items() if v not in (None, ""))
 
     @staticmethod
     def flag(entry: Mapping[str, Any], key: str, field: str = "") -> bool:
@@ -261,7 +251,7 @@ class KrazyBee(Variant):
                 attempted.append(on_step)
                 laid.append(self.flag(entry, "laid", field))
                 went_out = self.flag(entry, "went_out", field)
-                points.append(self._points_left(entry, field, opts))
+                points.append(self.hand_points(entry, field, opts))
                 if entry.get("step") not in (None, ""):
                     typed = self.count(entry["step"], f"{field}.step", low=1, what="a Step number")
                     if typed > len(steps):

@@ -1,165 +1,278 @@
-/* Hand entry, progressive enhancement: a tap keypad for card fields and the
-   engine's running value. Card values are never computed here: every value
-   comes from POST .../rounds/preview (the rules engine). Without this script
-   the forms work as typed text. */
+/* Hand entry, progressive enhancement: a tap keypad for card fields, the engine's
+   running value of cards and of counts per class, who went out picked for the player
+   with nothing left, Enter to the next player, and Crib Rummy's turns posted without
+   leaving the page. Card values are never computed here: every value comes from
+   POST .../rounds/preview (the rules engine). Without this script the forms work as
+   typed text, one post per hand or turn. */
 (function () {
   "use strict";
-  var form = document.querySelector("form.hand-form");
-  var keypad = document.getElementById("keypad");
-  if (!form || !keypad) { return; }
-  var csrf = form.querySelector("input[name=csrf_token]").value;
-  var previewUrl = form.getAttribute("data-preview");
-  var suitFirst = keypad.getAttribute("data-suit-first") === "yes";
-  var active = null;
-  var firstSuit = keypad.querySelector("[data-suit]");
-  var suit = firstSuit ? firstSuit.getAttribute("data-suit") : "";
-  var timers = new WeakMap();
+  init();  /* and again on a hand page swapped in place (Crib Rummy's turns) */
+  function init() {
+    var form = document.querySelector("form.hand-form");
+    var keypad = document.getElementById("keypad");
+    if (!form || !keypad) { return; }
+    var csrf = form.querySelector("input[name=csrf_token]").value;
+    var previewUrl = form.getAttribute("data-preview");
+    var suitFirst = keypad.getAttribute("data-suit-first") === "yes";
+    var active = null;
+    var firstSuit = keypad.querySelector("[data-suit]");
+    var suit = firstSuit ? firstSuit.getAttribute("data-suit") : "";
+    var timers = new WeakMap();
 
-  function tokens(input) { return input.value.split(/[\s,]+/).filter(Boolean); }
-  function setTokens(input, list) {
-    input.value = list.join(" ");
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  }
-
-  function post(body) {
-    return fetch(previewUrl, {
-      method: "POST", credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
-      body: JSON.stringify(body)
-    }).then(function (r) { return r.json(); });
-  }
-
-  function wildRank() {
-    var dealer = form.querySelector("select[data-dealer]");
-    return dealer ? dealer.value : "";
-  }
-
-  /* The running value of one card field, as the engine reports it. */
-  function refresh(input) {
-    var box = input.closest(".cards-field");
-    var out = box.querySelector("output.running");
-    if (!out) { return; }
-    if (!input.value.trim()) { out.textContent = ""; out.classList.remove("bad"); return; }
-    var body = { what: box.getAttribute("data-mode") || "hand", cards: input.value, wild: wildRank() };
-    if (body.what === "check") {
-      var target = box.parentNode.querySelector("select.meld-target");
-      var chosen = target && target.selectedOptions[0];
-      body.extend = chosen ? (chosen.getAttribute("data-cards") || "") : "";
+    function tokens(input) { return input.value.split(/[\s,]+/).filter(Boolean); }
+    function setTokens(input, list) {
+      input.value = list.join(" ");
+      input.dispatchEvent(new Event("input", { bubbles: true }));
     }
-    post(body).then(function (answer) {
-      out.classList.toggle("bad", !!answer.error || answer.valid === false);
-      if (answer.error) { out.textContent = answer.error; }
-      else if (body.what === "check") {
-        out.textContent = answer.valid ? (answer.kind + (answer.points !== null ? ": pegs " + answer.points : ""))
-          : (answer.reasons || []).join(" ");
-      } else if (answer.points !== undefined) { out.textContent = "= " + answer.points + " points"; }
-      else if (answer.cards !== undefined) { out.textContent = "= " + answer.cards + " cards"; }
-    }).catch(function () { out.textContent = ""; });
-  }
 
-  function later(input) {
-    clearTimeout(timers.get(input));
-    timers.set(input, setTimeout(function () { refresh(input); }, 250));
-  }
+    function post(body) {
+      return fetch(previewUrl, {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+        body: JSON.stringify(body)
+      }).then(function (r) { return r.json(); });
+    }
 
-  function drawChips() {
-    var chips = keypad.querySelector(".chips");
-    chips.textContent = "";
-    if (!active) { return; }
-    tokens(active).forEach(function (tok, i) {
-      var b = document.createElement("button");
-      var mark = (suitFirst ? tok.charAt(0) : tok.slice(-1)).toUpperCase();
-      b.type = "button"; b.className = "chip"; b.textContent = tok;
-      if (keypad.querySelector('[data-suit="' + mark + '"]')) { b.classList.add("suit-" + mark); }
-      b.setAttribute("aria-label", tok + ", remove");  // what it shows first (WCAG 2.5.3)
-      b.addEventListener("click", function () {
-        var list = tokens(active); list.splice(i, 1); setTokens(active, list); drawChips();
+    function wildRank() {
+      var dealer = form.querySelector("[data-dealer] input:checked, select[data-dealer]");
+      return dealer ? dealer.value : "";
+    }
+
+    /* The running value of one card field, as the engine reports it. */
+    function refresh(input) {
+      var box = input.closest(".cards-field");
+      var out = box.querySelector("output.running");
+      if (!out) { return; }
+      if (!input.value.trim()) { out.textContent = ""; out.classList.remove("bad"); return; }
+      var body = { what: box.getAttribute("data-mode") || "hand", cards: input.value, wild: wildRank() };
+      if (body.what === "check") {
+        var target = box.parentNode.querySelector("select.meld-target");
+        var chosen = target && target.selectedOptions[0];
+        body.extend = chosen ? (chosen.getAttribute("data-cards") || "") : "";
+      }
+      post(body).then(function (answer) {
+        out.classList.toggle("bad", !!answer.error || answer.valid === false);
+        if (answer.error) { out.textContent = answer.error; }
+        else if (body.what === "check") {
+          out.textContent = answer.valid ? (answer.kind + (answer.points !== null ? ": pegs " + answer.points : ""))
+            : (answer.reasons || []).join(" ");
+        } else if (answer.points !== undefined) { out.textContent = "= " + answer.points + " points"; }
+        else if (answer.cards !== undefined) { out.textContent = "= " + answer.cards + " cards"; }
+      }).catch(function () { out.textContent = ""; });
+    }
+
+    function later(input) {
+      clearTimeout(timers.get(input));
+      timers.set(input, setTimeout(function () { refresh(input); }, 250));
+    }
+
+    function drawChips() {
+      var chips = keypad.querySelector(".chips");
+      chips.textContent = "";
+      if (!active) { return; }
+      tokens(active).forEach(function (tok, i) {
+        var b = document.createElement("button");
+        var mark = (suitFirst ? tok.charAt(0) : tok.slice(-1)).toUpperCase();
+        b.type = "button"; b.className = "chip"; b.textContent = tok;
+        if (keypad.querySelector('[data-suit="' + mark + '"]')) { b.classList.add("suit-" + mark); }
+        b.setAttribute("aria-label", tok + ", remove");  // what it shows first (WCAG 2.5.3)
+        b.addEventListener("click", function () {
+          var list = tokens(active); list.splice(i, 1); setTokens(active, list); drawChips();
+        });
+        chips.appendChild(b);
       });
-      chips.appendChild(b);
+    }
+
+    function attach(input) {
+      active = input;
+      input.closest(".cards-field").after(keypad);
+      keypad.hidden = false;
+      drawChips();
+      clearOfSaveBar(keypad, input);
+    }
+
+    /* The keypad opens below the field: scroll it fully above the sticky save bar, measured
+       rather than left to scroll-padding, which browsers apply differently to scrollIntoView.
+       When the keypad and its field cannot both fit, the field stays in view. */
+    function clearOfSaveBar(box, field) {
+      var bar = form.querySelector(".form-actions");
+      var floor = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+      var overlap = box.getBoundingClientRect().bottom - floor;
+      var headroom = field.getBoundingClientRect().top;
+      if (overlap > 0) { window.scrollBy(0, Math.min(overlap + 8, Math.max(headroom, 0))); }
+    }
+
+    form.querySelectorAll(".cards-input").forEach(function (input) {
+      input.setAttribute("inputmode", "none");  /* the keypad replaces the phone keyboard */
+      input.addEventListener("focus", function () { attach(input); });
+      input.addEventListener("input", function () { later(input); if (input === active) { drawChips(); } });
+      if (input.value.trim()) { refresh(input); }
+    });
+
+    keypad.addEventListener("click", function (ev) {
+      var key = ev.target.closest("button");
+      if (!key || !active || key.classList.contains("chip")) { return; }
+      var list = tokens(active);
+      if (key.hasAttribute("data-suit")) {
+        suit = key.getAttribute("data-suit");
+        keypad.querySelectorAll("[data-suit]").forEach(function (b) {
+          b.setAttribute("aria-pressed", b === key ? "true" : "false");
+        });
+        return;
+      }
+      if (key.hasAttribute("data-rank")) {
+        var rank = key.getAttribute("data-rank");
+        list.push(suit ? (suitFirst ? suit + rank : rank + suit) : rank);
+      } else if (key.hasAttribute("data-token")) {
+        list.push(key.getAttribute("data-token"));
+      } else if (key.getAttribute("data-do") === "back") {
+        list.pop();
+      } else if (key.getAttribute("data-do") === "clear") {
+        list = [];
+      } else if (key.getAttribute("data-do") === "type") {
+        active.setAttribute("inputmode", "text"); active.focus(); return;
+      } else if (key.getAttribute("data-do") === "done") {
+        keypad.hidden = true; active = null; return;
+      }
+      setTokens(active, list);
+      drawChips();
+    });
+
+    /* Crib Rummy: a meld's pegs depend on the table meld it grows. */
+    form.querySelectorAll("select.meld-target").forEach(function (sel) {
+      sel.addEventListener("change", function () {
+        var input = sel.parentNode.querySelector(".cards-input");
+        if (input) { refresh(input); }
+      });
+    });
+
+    /* Crazy Rummy: the face-up cards give the wild rank and, from the engine, each hand size. */
+    function formObject() {
+      var data = {};
+      new FormData(form).forEach(function (value, name) { (data[name] = data[name] || []).push(value); });
+      return data;
+    }
+    function deal() {
+      var wild = form.querySelector("[data-wild]");
+      if (wild) { wild.textContent = wildRank() || "—"; }
+      form.querySelectorAll(".cards-input").forEach(function (input) { if (input.value.trim()) { later(input); } });
+      form.querySelectorAll(".count-group").forEach(countLater);
+      /* the sizes come worded by the server (entry/crazy_rummy.py), as the page first showed them */
+      post({ what: "round", form: formObject() }).then(function (answer) {
+        var sizes = (answer.shown || {}).hand_sizes || [];
+        form.querySelectorAll("output.hand-size").forEach(function (out) {
+          out.textContent = sizes[+out.getAttribute("data-seat")] || "";
+        });
+      }).catch(function () {});
+    }
+    form.querySelectorAll(".face-up").forEach(function (el) { el.addEventListener("change", deal); });
+
+    /* Cards counted per class: the engine's value of the counts, shown as a card field's is. */
+    function countRefresh(group) {
+      var out = group.querySelector("output.counted");
+      var counts = {}, any = false;
+      group.querySelectorAll("input").forEach(function (input) {
+        var v = input.value.trim();
+        if (v) { counts[input.name.split(".").pop()] = v; any = true; }
+      });
+      if (!any) { out.textContent = ""; out.classList.remove("bad"); return; }
+      post({ what: "counts", counts: counts, wild: wildRank() }).then(function (answer) {
+        out.classList.toggle("bad", !!answer.error);
+        out.textContent = answer.error ? answer.error : "= " + answer.points + " points";
+      }).catch(function () { out.textContent = ""; });
+    }
+    function countLater(group) {
+      clearTimeout(timers.get(group));
+      timers.set(group, setTimeout(function () { countRefresh(group); }, 250));
+    }
+    form.querySelectorAll(".count-group").forEach(function (group) {
+      group.addEventListener("input", function () { countLater(group); });
+      countRefresh(group);
+    });
+
+    /* Who went out: left to the form, the one player with nothing left in hand once every
+       other player's cards, counts or total are in; a choice made by tapping stands. */
+    var outGroup = form.querySelector('.seat-choice input[name="went_out"], .seat-choice input[name="winner"]');
+    var outName = outGroup ? outGroup.name : "";
+    var chosenByHand = !!form.querySelector('input[name="' + outName + '"]:checked');
+    var LEFT = /^players\.(\d+)\.(hand|rack|points|counts\.\w+)$/;
+    function holding() {
+      var seats = {};
+      form.querySelectorAll("input[name^='players.']").forEach(function (input) {
+        var m = LEFT.exec(input.name);
+        if (m) { seats[m[1]] = seats[m[1]] || !!input.value.trim(); }
+      });
+      return seats;
+    }
+    function laidFor(seat) {  /* Krazy Bee: whoever goes out has laid the Step */
+      var laid = form.querySelector('input[name="players.' + seat + '.laid"]');
+      if (laid && !laid.checked) { laid.checked = true; }
+    }
+    function guessOut(ev) {
+      if (ev && ev.target.name === outName) { chosenByHand = true; }  /* (its input event comes first) */
+      if (!outName || chosenByHand) { return; }
+      var seats = holding(), empty = Object.keys(seats).filter(function (s) { return !seats[s]; });
+      form.querySelectorAll('input[name="' + outName + '"]').forEach(function (radio) {
+        radio.checked = empty.length === 1 && radio.value === empty[0];
+      });
+      if (empty.length === 1) { laidFor(empty[0]); }
+    }
+    if (outName) {
+      form.querySelectorAll('input[name="' + outName + '"]').forEach(function (radio) {
+        radio.addEventListener("change", function () { chosenByHand = true; if (radio.value) { laidFor(radio.value); } });
+      });
+      form.addEventListener("input", guessOut);
+      form.addEventListener("change", guessOut);
+    }
+
+    /* Crib Rummy: the hand is one page. A turn is the form's own post, sent by fetch; the page
+       it answers with (the next turn, the board moved on, or the errors) replaces this one in
+       place, without a page load. A post that ends the hand opens the game page as usual. */
+    function turnByTurn(ev) {
+      var target = ev.target, ending = target.querySelector('input[name="end.type"]:checked');
+      if (ending && ending.value) { return; }  /* the hand ends: its post opens the game page */
+      if (!navigator.onLine && target.hasAttribute("data-queue")) { return; }  /* offline: queue.js keeps it */
+      ev.preventDefault();
+      var body = new FormData(target, ev.submitter || null);
+      fetch(target.getAttribute("action"), { method: "POST", body: body, credentials: "same-origin" }).then(function (r) {
+        if (!/\/rounds\/new$/.test(new URL(r.url).pathname)) { window.location.assign(r.url); return null; }
+        /* (the engine ended the hand at this turn, CR-8: the game page, fetched again) */
+        return r.text();
+      }).then(function (html) {
+        if (html === null) { return; }
+        var fresh = new DOMParser().parseFromString(html, "text/html");
+        document.getElementById("content").replaceWith(fresh.getElementById("content"));
+        document.title = fresh.title;
+        window.scrollTo(0, 0);
+        init();
+        var said = document.querySelector(".flashes, .form-errors");
+        if (said) { said.setAttribute("tabindex", "-1"); said.focus({ preventScroll: true }); }
+      }).catch(function () {  /* no answer: send it the plain way, the pressed button included */
+        target.removeEventListener("submit", turnByTurn);
+        target.requestSubmit(ev.submitter || undefined);
+      });
+    }
+    if (form.hasAttribute("data-by-turn")) {
+      form.addEventListener("submit", turnByTurn);
+      form.querySelectorAll('input[name="end.type"]').forEach(function (radio) {
+        radio.addEventListener("change", function () {
+          var left = form.querySelector("details.cards-left");
+          if (left && radio.checked && radio.value === "out") { left.open = true; }
+        });
+      });
+    }
+
+    /* Enter moves to the same field of the next player (the last one's Enter saves). */
+    var SEATED = /^(players|end\.cards_left|face_up)\.(\d+)(.*)$/;
+    form.addEventListener("keydown", function (ev) {
+      var m = ev.key === "Enter" && ev.target.name ? SEATED.exec(ev.target.name) : null;
+      if (!m) { return; }
+      var next = form.querySelector('[name="' + m[1] + "." + (+m[2] + 1) + m[3] + '"]');
+      if (!next) { return; }
+      ev.preventDefault();
+      var fold = next.closest("details");
+      if (fold) { fold.open = true; }
+      next.focus();
     });
   }
-
-  function attach(input) {
-    active = input;
-    input.closest(".cards-field").after(keypad);
-    keypad.hidden = false;
-    drawChips();
-    clearOfSaveBar(keypad, input);
-  }
-
-  /* The keypad opens below the field: scroll it fully above the sticky save bar, measured
-     rather than left to scroll-padding, which browsers apply differently to scrollIntoView.
-     When the keypad and its field cannot both fit, the field stays in view. */
-  function clearOfSaveBar(box, field) {
-    var bar = form.querySelector(".form-actions");
-    var floor = bar ? bar.getBoundingClientRect().top : window.innerHeight;
-    var overlap = box.getBoundingClientRect().bottom - floor;
-    var headroom = field.getBoundingClientRect().top;
-    if (overlap > 0) { window.scrollBy(0, Math.min(overlap + 8, Math.max(headroom, 0))); }
-  }
-
-  form.querySelectorAll(".cards-input").forEach(function (input) {
-    input.setAttribute("inputmode", "none");  /* the keypad replaces the phone keyboard */
-    input.addEventListener("focus", function () { attach(input); });
-    input.addEventListener("input", function () { later(input); if (input === active) { drawChips(); } });
-    if (input.value.trim()) { refresh(input); }
-  });
-
-  keypad.addEventListener("click", function (ev) {
-    var key = ev.target.closest("button");
-    if (!key || !active || key.classList.contains("chip")) { return; }
-    var list = tokens(active);
-    if (key.hasAttribute("data-suit")) {
-      suit = key.getAttribute("data-suit");
-      keypad.querySelectorAll("[data-suit]").forEach(function (b) {
-        b.setAttribute("aria-pressed", b === key ? "true" : "false");
-      });
-      return;
-    }
-    if (key.hasAttribute("data-rank")) {
-      var rank = key.getAttribute("data-rank");
-      list.push(suit ? (suitFirst ? suit + rank : rank + suit) : rank);
-    } else if (key.hasAttribute("data-token")) {
-      list.push(key.getAttribute("data-token"));
-    } else if (key.getAttribute("data-do") === "back") {
-      list.pop();
-    } else if (key.getAttribute("data-do") === "clear") {
-      list = [];
-    } else if (key.getAttribute("data-do") === "type") {
-      active.setAttribute("inputmode", "text"); active.focus(); return;
-    } else if (key.getAttribute("data-do") === "done") {
-      keypad.hidden = true; active = null; return;
-    }
-    setTokens(active, list);
-    drawChips();
-  });
-
-  /* Crib Rummy: a meld's pegs depend on the table meld it grows. */
-  form.querySelectorAll("select.meld-target").forEach(function (sel) {
-    sel.addEventListener("change", function () {
-      var input = sel.parentNode.querySelector(".cards-input");
-      if (input) { refresh(input); }
-    });
-  });
-
-  /* Crazy Rummy: the face-up cards give the wild rank and, from the engine, each hand size. */
-  var faceUps = form.querySelectorAll("select.face-up");
-  function formObject() {
-    var data = {};
-    new FormData(form).forEach(function (value, name) { (data[name] = data[name] || []).push(value); });
-    return data;
-  }
-  function deal() {
-    var wild = form.querySelector("[data-wild]");
-    if (wild) { wild.textContent = wildRank() || "—"; }
-    form.querySelectorAll(".cards-input").forEach(function (input) { if (input.value.trim()) { later(input); } });
-    /* the sizes come worded by the server (entry/crazy_rummy.py), as the page first showed them */
-    post({ what: "round", form: formObject() }).then(function (answer) {
-      var sizes = (answer.shown || {}).hand_sizes || [];
-      form.querySelectorAll("output.hand-size").forEach(function (out) {
-        out.textContent = sizes[+out.getAttribute("data-seat")] || "";
-      });
-    }).catch(function () {});
-  }
-  faceUps.forEach(function (sel) { sel.addEventListener("change", deal); });
 })();

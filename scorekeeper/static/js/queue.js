@@ -238,8 +238,10 @@
         if (!navigator.onLine) { event.preventDefault(); if (note) note.focus(); }
         return;  // online: the engine's preview, as without this script
       }
+      // a hand played turn by turn (Crib Rummy): online, entry.js sends each turn in place
+      if (form.hasAttribute("data-by-turn") && navigator.onLine) return;
       event.preventDefault();
-      var body = new URLSearchParams(new FormData(form)).toString();
+      var body = new URLSearchParams(new FormData(form, by || null)).toString();  // the pressed button too
       queued().then(function (items) {
         // (form.action would be the button named "action": the attribute, resolved)
         var url = new URL(form.getAttribute("action") || location.href, location.href).href;

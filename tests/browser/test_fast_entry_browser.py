@@ -1,0 +1,166 @@
+"""A hand in a few taps (issue 10) on a phone (390x844), with JavaScript and without.
+
+Fast paths: who went out is picked for the player with nothing left (and Krazy Bee lays their
+Step), counts per class show the engine's running value, Enter moves to the next player,
+Crazy Rummy's face-up cards are one tap each, Crib Rummy's turns are one tap each on one
+page with the board moving and no page load. The same hands without JavaScript: the server
+picks who went out, and a Crib Rummy turn is one post back to the hand's page.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import assert_no_sideways_scroll, phone_page
+
+pytestmark = pytest.mark.browser
+
+NAMES = ("Ann", "Bob", "Cy")
+
+
+@pytest.fixture(params=[True, False], ids=["js", "nojs"])
+def page(browser, request):
+    with phone_page(browser, f"fast-{request.node.name}", java_script_enabled=request.param) as page:
+        page.scripts = request.param
+        yield page
+
+
+def field(page, name):
+    return page.locator(f'[id="f-{name}"]')
+
+
+def start(page, live_server, slug, names=NAMES, word="hand"):
+    page.goto(f"{live_server}/games/new/{slug}")
+    for seat, name in enumerate(names):
+        page.fill(f"#player_{seat}", name)
+    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("link", name=f"Record a {word}").click()
+    page.wait_for_url("**/rounds/new")
+
+
+def save(page, word):
+    assert_no_sideways_scroll(page)
+    page.get_by_role("button", name=f"Save {word}").click()
+    page.wait_for_url(lambda url: "/rounds/" not in url)
+    return {name: page.locator(".standing", has_text=name).locator(".total").inner_text() for name in page.names}
+
+
+def went_out(page, name="went_out"):
+    """The seat whose went-out button shows pressed, or None."""
+    checked = page.locator(f'input[name="{name}"]:checked')
+    return checked.get_attribute("value") if checked.count() else None
+
+
+def test_krazy_bee_counts_and_the_player_who_went_out(page, live_server):
+    page.names = NAMES
+    start(page, live_server, "krazy-bee")
+    field(page, "players.1.counts.low").fill("2")
+    field(page, "players.1.counts.high").fill("1")
+    field(page, "players.2.counts.low").fill("3")
+    field(page, "players.2.counts.wild").fill("1")
+    page.check('input[name="players.1.laid"]')
+    if page.scripts:
+        counted = page.locator('[data-counts="players.1.counts"] output.counted')
+        counted.filter(has_text="= 20 points").wait_for()                       # KB-7 from the engine
+        assert went_out(page) == "0"                                             # Ann holds nothing
+        assert page.locator('input[name="players.0.laid"]').is_checked()          # her Step laid (KB-9)
+    else:
+        assert went_out(page) is None and "Left empty: the player with no cards left" in page.content()
+    assert save(page, "hand") == {"Ann": "0", "Bob": "20", "Cy": "30"}
+    assert "Step 2" in page.locator(".standing", has_text="Ann").inner_text()      # KB-9: her Step was laid
+
+
+def test_rumbugz_totals_with_enter_to_the_next_player(page, live_server):
+    page.names = NAMES
+    start(page, live_server, "rumbugz", word="round")
+    field(page, "players.1.points").fill("14")
+    if page.scripts:
+        field(page, "players.1.points").press("Enter")                          # the next player, not a save
+        assert page.evaluate("document.activeElement.name") == "players.2.points"
+        page.keyboard.type("16")
+        page.locator('input[name="winner"][value="0"]:checked').wait_for()
+    else:
+        field(page, "players.2.points").fill("16")
+    assert save(page, "round") == {"Ann": "30", "Bob": "0", "Cy": "0"}           # RB-7: the winner takes all
+
+
+def test_tiles_rack_totals_and_a_choice_that_stands(page, live_server):
+    page.names = NAMES
+    start(page, live_server, "rummikub", word="round")
+    field(page, "players.1.points").fill("14")
+    field(page, "players.2.points").fill("22")
+    if page.scripts:
+        page.locator('input[name="winner"][value="0"]:checked').wait_for()
+        page.check('input[name="winner"][value=""]')                             # the table says: nobody
+        field(page, "players.2.points").fill("21")                               # a later edit keeps that choice
+        assert went_out(page, "winner") == ""
+        expected = {"Ann": "35", "Bob": "-14", "Cy": "-21"}                       # CT-8 A, nobody out: Ann lowest
+    else:
+        expected = {"Ann": "36", "Bob": "-14", "Cy": "-22"}
+    assert save(page, "round") == expected
+
+
+def test_crazy_rummy_by_counts_per_class(page, live_server):
+    page.names = NAMES
+    start(page, live_server, "crazy-rummy")
+    for seat, card in enumerate(("7", "9", "Q")):
+        page.locator(f'[id="face_up.{seat}"] label', has_text=card).first.click()  # one tap a face-up card
+    field(page, "players.0.board_counts.high").fill("6")
+    field(page, "players.1.board_counts.low").fill("3")
+    field(page, "players.1.board_counts.wild").fill("1")
+    field(page, "players.2.board_counts.ace").fill("3")
+    field(page, "players.1.counts.low").fill("1")
+    field(page, "players.1.counts.high").fill("1")
+    field(page, "players.2.counts.high").fill("3")
+    if page.scripts:
+        assert page.locator("[data-wild]").inner_text() == "7"                   # CZ-1: the dealer's card
+        board = page.locator('[data-counts="players.1.board_counts"] output.counted')
+        board.filter(has_text="= 115 points").wait_for()                         # CZ-5: 3 x 5 + a wildcard 100
+        assert went_out(page) == "0"
+    assert save(page, "hand") == {"Ann": "60", "Bob": "100", "Cy": "270"}
+
+
+def test_crib_rummy_turns_on_one_page(page, live_server):
+    page.names = ("Ann", "Bob", "Cy", "Dee")
+    start(page, live_server, "crib-rummy", names=page.names)
+    loads = []
+    page.on("load", lambda _: loads.append(page.url))
+    field(page, "turns.0.melds.0.cards").fill("3H 4H 5H")                        # Bob lays a run: cards
+    page.get_by_role("button", name="Record turn").click()
+    page.get_by_role("heading", name="Hand 1, turn 2").wait_for()
+    page.get_by_role("button", name="+2 set").click()                            # Cy: one tap
+    page.get_by_role("heading", name="Hand 1, turn 3").wait_for()
+    page.get_by_role("button", name="Pass", exact=True).click()                  # Dee
+    page.get_by_role("heading", name="Hand 1, turn 4").wait_for()
+    page.get_by_role("button", name="Pass", exact=True).click()                  # Ann
+    page.get_by_role("heading", name="Hand 1, turn 5").wait_for()
+    page.get_by_role("button", name="+6H pegs 3 added to 3H 4H 5H").click()          # Bob grows his run, one tap
+    page.get_by_role("heading", name="Hand 1, turn 6").wait_for()
+    board = page.locator(".board-wrap").inner_text()
+    assert "Bob: 6" in board and "Cy: 2" in board                               # the board drawn live
+    assert "3H 4H 5H 6H" in page.locator(".table-melds").inner_text()
+    assert loads == ([] if page.scripts else [page.url] * 5)                     # no page load between turns
+    assert_no_sideways_scroll(page)
+    page.check('input[name="end.type"][value="out"]')                            # Cy goes out
+    if not page.scripts:
+        page.locator("details.cards-left summary").click()
+    for seat, left in ((0, "2"), (1, "3"), (3, "1")):
+        field(page, f"end.cards_left.{seat}").fill(left)
+    page.get_by_role("button", name="+2 set").click()
+    page.wait_for_url(lambda url: "/rounds/" not in url)
+    totals = {n: page.locator(".standing", has_text=n).locator(".total").inner_text() for n in page.names}
+    assert totals == {"Ann": "0", "Bob": "6", "Cy": "7", "Dee": "0"}             # CR-7: 6 cards, half each: 3
+
+
+def test_deals_first_lists_the_typed_names(page, live_server):
+    page.goto(f"{live_server}/games/new/krazy-bee")
+    page.fill("#player_0", "Ann")
+    page.fill("#player_1", "Bob")
+    if page.scripts:
+        options = page.locator("#first_dealer option").all_inner_texts()
+        assert options[:3] == ["Ann", "Bob", "Player 3"]                          # live as names are typed
+    else:
+        page.fill("#opt_steps", "a pile of nonsense")                             # KB-8 refuses: the form again
+        page.get_by_role("button", name="Start the game").click()
+        options = page.locator("#first_dealer option").all_inner_texts()
+        assert options[:2] == ["Ann", "Bob"]
