@@ -57,7 +57,7 @@ def send(game: Game, entry, ctx: HandContext, parse: Callable, save: Callable, d
     if stored is not None:
         return _replay(game, stored)
     expected = request.headers.get(HAND_HEADER, "").strip()
-    if expected and not hasattr(entry, "parse_turn") and expected != str(ctx.number):
+    if expected and not entry.by_turn and expected != str(ctx.number):
         return _answer(409, _conflict(game, entry, ctx, parse, expected))
     sub = Submission(request.form)
     try:
