@@ -174,7 +174,7 @@ def test_bad_step_list_is_refused_by_the_engine(client):
 
 @pytest.mark.parametrize("fields, where, message", [
     ({"player_1": ""}, "player_0", "players"),                        # only one player
-    ({"player_1": "ann"}, "player_1", "two players are called"),
+    ({"player_1": "ann"}, "player_1", "Two players are called"),
     ({"player_1": "x" * 41}, "player_1", "40"),
     ({"first_dealer": "3"}, "first_dealer", "first dealer"),          # an empty seat
     ({"first_dealer": "9"}, "first_dealer", ""),                      # not a choice at all

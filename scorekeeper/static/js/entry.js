@@ -48,10 +48,10 @@
     }
     post(body).then(function (answer) {
       out.classList.toggle("bad", !!answer.error || answer.valid === false);
-      if (answer.error) { out.textContent = answer.error; }
+      /* "said": the server's escaped HTML of each message, sentence first, rule id linked */
+      if (answer.error || (body.what === "check" && !answer.valid)) { out.innerHTML = (answer.said || []).join(" "); }
       else if (body.what === "check") {
-        out.textContent = answer.valid ? (answer.kind + (answer.points !== null ? ": pegs " + answer.points : ""))
-          : (answer.reasons || []).join(" ");
+        out.textContent = answer.kind + (answer.points !== null ? ": pegs " + answer.points : "");
       } else if (answer.points !== undefined) { out.textContent = "= " + answer.points + " points"; }
       else if (answer.cards !== undefined) { out.textContent = "= " + answer.cards + " cards"; }
     }).catch(function () { out.textContent = ""; });
