@@ -153,7 +153,7 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
                winners=array(INT), leaders=array(INT), dealer=INT, starter=NULL_INT,
                chooser=NULL_INT, notes=array(STR), created_at=TIME, updated_at=TIME, urls=ref("Urls"))
     audit = obj(("at", "action"), extra=False, at=STAMP,
-                action={"enum": ["create", "record", "edit", "delete", "undo"]},
+                action={"enum": ["create", "record", "edit", "delete", "undo", "redo"]},
                 round_number={"type": ["integer", "null"], "minimum": 1, "maximum": 2 ** 31 - 1},
                 old={"type": ["object", "array", "null"]}, new={"type": ["object", "array", "null"]},
                 summary=STR, undone=BOOL)

@@ -1,4 +1,5 @@
-"""Games: start, list, follow, share, undo, rematch and delete (hands are under ``rounds``)."""
+"""Games: start, list, follow, share, rematch and delete (hands are under ``rounds``; the change
+log, undo and redo under :mod:`.game_changes`)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from ..display.qr import qr_svg
 from ..extensions import db
 from ..forms import OPT, ConfirmForm, new_game_form, player_field, submitted_options, submitted_players
 from ..rules import OptionError, RoundError, RulesError, find_variant, step_texts, variants
+from . import game_changes
 from .variant_lookup import variant_or_404
 
 bp = Blueprint("games", __name__, url_prefix="/games")
@@ -196,7 +198,7 @@ def _game_page(game) -> dict:
         "steps": step_texts(game.options) if game.variant == "krazy-bee" else [],
         "winner_names": standings.names_of(score.winners, names) if score else "",
         "leader_names": standings.names_of(score.leaders, names) if score else "",
-        "undo": _undo_label(game) if editor else None,
+        "steps_back": game_changes.step_labels(game) if editor else None,
     }
     if score and score.rounds:
         page["chart"] = Markup(charts.progression_svg(names, standings.totals_by_round(score),
@@ -205,13 +207,6 @@ def _game_page(game) -> dict:
         page["board"] = Markup(charts.cribbage_board_svg(names, standings.pegs(score),
                                                          game.options["target"]))
     return page
-
-
-def _undo_label(game) -> str | None:
-    """What Undo would reverse, short enough for a button ("Hand 2 recorded"); the
-    change log keeps the whole summary with every player's change."""
-    entry = services.last_undoable(game)
-    return entry.summary.split(":", 1)[0] if entry else None
 
 
 def _links(game) -> dict:
@@ -255,24 +250,10 @@ def join(public_id: str, secret: str):
                                   game, secret)
 
 
-@bp.get("/<public_id>/history")
-def history(public_id: str):
-    """The audit trail: every change, newest first, with old and new facts."""
-    game = services.get_game(public_id)
-    return render_template("games/history.html", game=game, entries=list(reversed(game.audit_entries)))
-
-
-@bp.post("/<public_id>/undo")
-def undo(public_id: str):
-    """Reverse the last change to the hands."""
-    game = access.editable_game(public_id)
-    try:
-        flash(services.undo_last_change(game), "success")
-        db.session.commit()
-    except RulesError as err:
-        db.session.rollback()
-        flash(f"Nothing undone: {err}", "error")
-    return redirect(url_for(".show", public_id=public_id))
+# the change log, undo and redo live in .game_changes
+bp.get("/<public_id>/history")(game_changes.history)
+bp.post("/<public_id>/undo")(game_changes.undo)
+bp.post("/<public_id>/redo")(game_changes.redo)
 
 
 @bp.post("/<public_id>/rematch")

@@ -11,7 +11,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Game
 from scorekeeper.rules import variants
 
-from .game_support import csrf_from, new_game_data, secret_cookie, start_game
+from .game_support import csrf_from, new_game_data, record_hands, secret_cookie, start_game
 from .tally import Tally, tally_registered
 
 VARIANTS = {v["slug"]: v for v in variants()}
@@ -54,12 +54,7 @@ def _game(app, public_id):
         return game
 
 
-def _record(app, public_id, *hands):
-    with app.app_context():
-        game = services.get_game(public_id)
-        for facts in hands:
-            services.record_round(game, facts)
-        db.session.commit()
+_record = record_hands
 
 
 def test_home_lists_variants_and_games_in_progress(app, client, tally):
