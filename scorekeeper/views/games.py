@@ -192,7 +192,8 @@ def _game_page(game) -> dict:
     editor = access.can_edit(game)
     page = {
         "game": game, "info": info, "score": score, "problem": problem, "editor": editor,
-        "names": names, "marks": standings.short_names(names), "rows": standings.standings(names, score, game.options) if score else [],
+        "names": names, "marks": standings.short_names(names),
+        "rows": standings.standings(names, score, game.options) if score else [],
         "history": list(zip(shown_rounds, score.rounds)) if score else [],
         "chart": None, "board": None, "form": ConfirmForm(), "links": _links(game),
         "steps": step_texts(game.options) if game.variant == "krazy-bee" else [],
