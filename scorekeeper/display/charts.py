@@ -26,7 +26,7 @@ from .board_geometry import (
 )
 
 #: One colour per seat for up to 12 players, none used twice: each stands 3:1 or more against the
-#: light and the dark page, and any two differ by a CIE76 distance of 25 or more (tests/web/test_standings.py).
+#: light and the dark page, and any two differ by a CIE76 distance of 25 or more (tests/web/test_chart_colours.py).
 #: Line dashes and markers (:func:`seat_shape`) tell players apart without colour.
 COLOURS = ("#2563eb", "#dc2626", "#16a34a", "#d97706", "#9333ea", "#0891b2",
            "#db2777", "#4d7c0f", "#78716c", "#a0522d", "#0d9488", "#a21caf")
