@@ -18,7 +18,7 @@ from ..models import AuditEntry, Game, Round, utcnow
 from ..rules import GameScore, RoundError, RulesError, find_variant
 from ..words import signed
 from .errors import Conflict, HandNotFound
-from .scores import _keep_score, _score, _score_from, game_score
+from .scores import _keep_score, _score, _score_from, score_on
 
 
 class ConcurrentChange(Conflict, RulesError):
@@ -62,7 +62,8 @@ def update_round(game: Game, number: int, facts: Mapping[str, Any], *,
     facts = hand_facts(game.variant, facts, number)
     score = _score_from(game, [facts if r.number == number else r.facts for r in game.rounds],
                         number - 1, before)
-    was = game_score(game).rounds[number - 1].changes  # the kept score: no engine run as a rule
+    # what the hand scored before, when the caller scored the hands ahead of it (one hand more to score)
+    was = score_on(game, before, [round_.facts]).rounds[-1].changes if _ahead(before, number) else None
     old = copy.deepcopy(round_.facts)
     round_.facts = facts
     round_.updated_at = utcnow()
@@ -156,8 +157,16 @@ def _changes_text(game: Game, score: GameScore, number: int) -> str:
     return ", ".join(f"{p.name} {signed(c)}" for p, c in zip(game.players, changes))
 
 
-def _corrections_text(game: Game, was: Sequence[int], score: GameScore, number: int) -> str:
-    """``Bob +35 → +25`` for each player whose score in round ``number`` a correction changed."""
+def _ahead(before: GameScore | None, number: int) -> bool:
+    """Whether ``before`` scored exactly the hands ahead of hand ``number``."""
+    return before is not None and len(before.rounds) == number - 1
+
+
+def _corrections_text(game: Game, was: Sequence[int] | None, score: GameScore, number: int) -> str:
+    """``Bob +35 → +25`` for each player whose score in round ``number`` a correction changed
+    (``was`` None: the old scores are not known, so every player's new score: ``Ann +5, Bob -3``)."""
+    if was is None:
+        return _changes_text(game, score, number)
     now = score.rounds[number - 1].changes
     moved = [f"{p.name} {signed(a)} → {signed(b)}" for p, a, b in zip(game.players, was, now) if a != b]
     return ", ".join(moved) or "no score changed"
