@@ -65,7 +65,9 @@ def option_field(option: dict) -> Field:
     if option["type"] == "bool":
         return BooleanField(label, default=bool(default), description=help_text)
     if option["choices"]:
-        choices = [SelectChoice(str(c)) for c in option["choices"]]
+        words = option.get("choice_words") or {}
+        choices = [SelectChoice(str(c), f"{c}: {words[str(c)]}" if str(c) in words else str(c))
+                   for c in option["choices"]]
         if option["optional"]:
             choices.insert(0, SelectChoice("", "none"))
         return SelectField(label, choices=choices, default="" if default is None else str(default),

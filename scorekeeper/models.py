@@ -139,13 +139,13 @@ class AuditEntry(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     at: Mapped[datetime] = mapped_column(default=utcnow)
-    #: 'create', 'record', 'edit', 'delete' or 'undo'
+    #: 'create', 'record', 'edit', 'delete', 'undo' or 'redo'
     action: Mapped[str] = mapped_column(NulFreeString(16))
     round_number: Mapped[int | None]
     old: Mapped[dict | None] = mapped_column(JSON(none_as_null=True))
     new: Mapped[dict | None] = mapped_column(JSON(none_as_null=True))
     summary: Mapped[str] = mapped_column(NulFreeString(300), default="")
-    #: set on a record/edit/delete once an undo has reversed it
+    #: set on a record/edit/delete while an undo has it reversed; on an undo once redone
     undone: Mapped[bool] = mapped_column(default=False)
 
     game: Mapped[Game] = relationship(back_populates="audit_entries")

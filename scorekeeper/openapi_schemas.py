@@ -145,7 +145,9 @@ def schemas() -> dict[str, dict]:
 def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
     option = obj(("name", "type", "default"), name=STR, type={"enum": ["int", "bool", "choice", "text"]},
                  default=SCALAR, help=STR, rule=STR, choices=array(SCALAR), low=NULL_INT, high=NULL_INT,
-                 optional=BOOL, game=BOOL, check=BOOL)
+                 optional=BOOL, game=BOOL, check=BOOL,
+                 choice_words={"type": "object", "additionalProperties": STR,
+                               "description": "what each choice means, in a few words"})
     variant = obj(("slug", "name", "min_players", "max_players", "options"), slug={"enum": slugs()}, name=STR,
                   summary=STR, min_players=INT, max_players=INT, high_wins=BOOL,
                   round_word={"enum": ["hand", "round"], "description": "what the variant calls a round"},
@@ -171,7 +173,7 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
                winners=array(INT), leaders=array(INT), dealer=INT, starter=NULL_INT,
                chooser=NULL_INT, notes=array(STR), created_at=TIME, updated_at=TIME, urls=ref("Urls"))
     audit = obj(("at", "action"), extra=False, at=STAMP,
-                action={"enum": ["create", "record", "edit", "delete", "undo"]},
+                action={"enum": ["create", "record", "edit", "delete", "undo", "redo"]},
                 round_number={"type": ["integer", "null"], "minimum": 1, "maximum": 2 ** 31 - 1},
                 old={"type": ["object", "array", "null"]}, new={"type": ["object", "array", "null"]},
                 summary=STR, undone=BOOL)

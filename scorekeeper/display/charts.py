@@ -25,18 +25,21 @@ from .board_geometry import (
     streets,
 )
 
-#: Player colours (readable on light and dark backgrounds) and line dashes; markers: :func:`seat_shape`.
-COLOURS = ("#2563eb", "#dc2626", "#16a34a", "#d97706", "#9333ea", "#0891b2")
+#: One colour per seat for up to 12 players, none used twice: each stands 3:1 or more against the
+#: light and the dark page, and any two differ by a CIE76 distance of 25 or more (tests/web/test_chart_colours.py).
+#: Line dashes and markers (:func:`seat_shape`) tell players apart without colour.
+COLOURS = ("#2563eb", "#dc2626", "#16a34a", "#d97706", "#9333ea", "#0891b2",
+           "#db2777", "#4d7c0f", "#78716c", "#a0522d", "#0d9488", "#a21caf")
 DASHES = ("", "6 3", "2 3", "8 3 2 3")
 
 
 def seat_style(seat: int) -> tuple[str, str, str]:
     """Colour, dash and marker of a seat: different for each of up to 12 players.
 
-    Colours cycle by 6 and markers by 4, so (colour, marker) first repeats at
-    seat 12; the marker alone tells players apart in black and white up to 4.
+    Each of 12 seats has its own colour; the marker and dash alone tell players
+    apart in black and white up to 4.
 
-    >>> len({seat_style(s) for s in range(12)})
+    >>> len({seat_style(s)[0] for s in range(12)})
     12
     """
     return COLOURS[seat % len(COLOURS)], DASHES[seat % len(DASHES)], seat_shape(seat)

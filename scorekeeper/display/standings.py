@@ -111,3 +111,19 @@ def pegs(score: GameScore) -> list[tuple[int, int]]:
 def totals_by_round(score: GameScore) -> list[list[int]]:
     """Every player's total after each round (for the progression chart)."""
     return [list(r.totals) for r in score.rounds]
+
+
+def short_names(names: Sequence[str]) -> list[str]:
+    """Each name's shortest start that no other name shares (the hands table's dealer column).
+
+    >>> short_names(["Ann", "Amy", "Bob", "Al"])
+    ['An', 'Am', 'B', 'Al']
+    """
+    marks = []
+    for i, name in enumerate(names):
+        others = [n.casefold() for j, n in enumerate(names) if j != i]
+        size = 1
+        while size < len(name) and any(o.startswith(name[:size].casefold()) for o in others):
+            size += 1
+        marks.append(name[:size])
+    return marks

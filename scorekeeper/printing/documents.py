@@ -20,6 +20,7 @@ from ..display.qr import qr_svg
 from ..display.standings import standings
 from ..paths import TEMPLATES
 from ..profiles import profile
+from ..rulebook.reasons import reason_html
 from ..rules import GameScore, RulesError, find_variant, options_for, step_texts, variants
 from ..words import FILTERS
 from .sheet_layouts import blank_sheet, filled_sheet
@@ -161,6 +162,7 @@ def environment():
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)),
                       autoescape=select_autoescape(["html", "svg"]), trim_blocks=True, lstrip_blocks=True)
     env.filters.update(FILTERS)
+    env.filters["reason"] = reason_html  # the sentence, then its rule id in small print
     return env
 
 

@@ -55,6 +55,8 @@ class Option:
     value and raises :class:`OptionError` (or any ``RulesError``) on bad input.
     ``optional`` allows ``None`` (no value, e.g. no target score).
     ``game`` / ``check``: whether the option matters for a game, a lone check, or both.
+    ``choice_words``: what each choice means, in a few words, where the choice alone
+    is a letter (scoring A, B, C).
     """
 
     name: str
@@ -69,6 +71,7 @@ class Option:
     parser: Callable[[Any], Any] | None = None
     game: bool = True
     check: bool = True
+    choice_words: tuple[tuple[Any, str], ...] = ()
 
     def accepted(self) -> str:
         """A short human description of the accepted values."""
@@ -138,6 +141,7 @@ class Option:
             "help": self.help, "rule": self.rule, "choices": list(self.choices),
             "low": self.low, "high": self.high, "optional": self.optional,
             "game": self.game, "check": self.check,
+            "choice_words": {str(c): w for c, w in self.choice_words},
         }
 
 

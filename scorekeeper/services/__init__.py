@@ -14,7 +14,8 @@ here (``from scorekeeper import services; services.create_game(...)``):
 
 - :mod:`.games`: edit secrets, finding games, creating, rematching, deleting;
 - :mod:`.scores`: the game's score, every engine run, and the kept score;
-- :mod:`.hands`: recording, correcting, deleting and undoing hands, the change log;
+- :mod:`.hands`: recording, correcting and deleting hands, the change log;
+- :mod:`.undo`: undo and redo, read from the change log;
 - :mod:`.errors`: what the services refuse (no such game or hand, no edit secret, a
   clash), mapped to HTTP answers in one place (:mod:`scorekeeper.views.errors`).
 """
@@ -44,18 +45,23 @@ from .games import (
     secret_matches,
 )
 from .hands import (
-    UNDOABLE,
     ConcurrentChange,
-    NothingToUndo,
     delete_round,
     get_round,
     hand_facts,
-    last_undoable,
     record_round,
-    undo_last_change,
     update_round,
 )
 from .scores import SCORED, game_score, score_on
+from .undo import (
+    UNDOABLE,
+    NothingToRedo,
+    NothingToUndo,
+    last_redoable,
+    last_undoable,
+    redo_last_undo,
+    undo_last_change,
+)
 
 __all__ = [
     "NAME_MAX",
@@ -67,6 +73,7 @@ __all__ = [
     "HandNotFound",
     "NotEditor",
     "NotFound",
+    "NothingToRedo",
     "NothingToUndo",
     "SecretMissing",
     "ServiceError",
@@ -83,9 +90,11 @@ __all__ = [
     "get_round",
     "hand_facts",
     "hash_secret",
+    "last_redoable",
     "last_undoable",
     "list_games",
     "record_round",
+    "redo_last_undo",
     "rematch",
     "score_on",
     "secret_matches",

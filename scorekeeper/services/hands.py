@@ -1,18 +1,16 @@
-"""Changing a game's hands: record, correct, delete, undo, each written to the change log.
+"""Changing a game's hands: record, correct, delete, each written to the change log.
 
 Each change scores the whole game with it first (see :mod:`.scores`); only
 then are rows written, and an :class:`~scorekeeper.models.AuditEntry` with
-the old and new facts is added, which is what :func:`undo_last_change`
-reverses.
+the old and new facts is added, which is what :mod:`.undo` reverses and redoes.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
@@ -21,10 +19,7 @@ from ..rules import GameScore, RoundError, RulesError, find_variant
 from ..words import signed
 from .errors import Conflict, HandNotFound
 from .events import hands_changed
-from .scores import _keep_score, _score, _score_from
-
-#: Audit actions that :func:`undo_last_change` can reverse.
-UNDOABLE = ("record", "edit", "delete")
+from .scores import _keep_score, _score, _score_from, score_on
 
 
 class ConcurrentChange(Conflict, RulesError):
@@ -37,13 +32,6 @@ class ConcurrentChange(Conflict, RulesError):
     def __init__(self):
         super().__init__("someone else changed this game at the same moment; "
                          "reload the game and enter the change again")
-
-
-class NothingToUndo(RulesError):
-    """Undo was asked for a game with no change left to reverse."""
-
-    def __init__(self):
-        super().__init__("there is no change left to undo")
 
 
 def record_round(game: Game, facts: Mapping[str, Any], *, before: GameScore | None = None) -> Round:
@@ -75,11 +63,13 @@ def update_round(game: Game, number: int, facts: Mapping[str, Any], *,
     facts = hand_facts(game.variant, facts, number)
     score = _score_from(game, [facts if r.number == number else r.facts for r in game.rounds],
                         number - 1, before)
+    # what the hand scored before, when the caller scored the hands ahead of it (one hand more to score)
+    was = score_on(game, before, [round_.facts]).rounds[-1].changes if _ahead(before, number) else None
     old = copy.deepcopy(round_.facts)
     round_.facts = facts
     round_.updated_at = utcnow()
     _audit(game, "edit", number, old, facts,
-           f"{_word(game).capitalize()} {number} corrected: {_changes_text(game, score, number)}")
+           f"{_word(game).capitalize()} {number} corrected: {_corrections_text(game, was, score, number)}")
     _settle(game, score)
     return round_
 
@@ -93,47 +83,6 @@ def delete_round(game: Game, number: int) -> None:
     later = f" (later {_word(game)}s renumbered)" if number <= len(game.rounds) else ""
     _audit(game, "delete", number, old, None, f"{_word(game).capitalize()} {number} deleted{later}")
     _settle(game, score)
-
-
-def last_undoable(game: Game) -> AuditEntry | None:
-    """The change :func:`undo_last_change` would reverse, or None."""
-    return db.session.execute(
-        select(AuditEntry).where(AuditEntry.game_id == game.id, AuditEntry.undone.is_(False),
-                                 AuditEntry.action.in_(UNDOABLE))
-        .order_by(AuditEntry.id.desc()).limit(1)
-    ).scalar_one_or_none()
-
-
-def undo_last_change(game: Game) -> str:
-    """Reverse the latest record/edit/delete not yet undone; returns what was undone."""
-    entry = last_undoable(game)
-    if entry is None:
-        raise NothingToUndo()
-    number = entry.round_number
-    # the facts an edit or a delete replaced, written as the engine reads them
-    old = None if entry.action == "record" else find_variant(game.variant).stored_facts(copy.deepcopy(entry.old))
-    facts = [r.facts for r in game.rounds]
-    if entry.action == "record":
-        facts = facts[:number - 1] + facts[number:]
-    elif entry.action == "edit":
-        facts = [*facts[:number - 1], old, *facts[number:]]
-    else:
-        facts = [*facts[:number - 1], old, *facts[number - 1:]]
-    score = _score(game, facts)
-
-    if entry.action == "record":
-        _remove_round(game, get_round(game, number))
-    elif entry.action == "edit":
-        round_ = get_round(game, number)
-        round_.facts = old
-        round_.updated_at = utcnow()
-    else:
-        _insert_round(game, number, old)
-    entry.undone = True
-    what = f"Undid: {entry.summary}"
-    _audit(game, "undo", number, entry.new, entry.old, what)
-    _settle(game, score)
-    return what
 
 
 def get_round(game: Game, number: int) -> Round:
@@ -208,6 +157,21 @@ def _changes_text(game: Game, score: GameScore, number: int) -> str:
     """``Ann +5, Bob -3`` for round ``number`` of ``score``."""
     changes = score.rounds[number - 1].changes
     return ", ".join(f"{p.name} {signed(c)}" for p, c in zip(game.players, changes))
+
+
+def _ahead(before: GameScore | None, number: int) -> bool:
+    """Whether ``before`` scored exactly the hands ahead of hand ``number``."""
+    return before is not None and len(before.rounds) == number - 1
+
+
+def _corrections_text(game: Game, was: Sequence[int] | None, score: GameScore, number: int) -> str:
+    """``Bob +35 → +25`` for each player whose score in round ``number`` a correction changed
+    (``was`` None: the old scores are not known, so every player's new score: ``Ann +5, Bob -3``)."""
+    if was is None:
+        return _changes_text(game, score, number)
+    now = score.rounds[number - 1].changes
+    moved = [f"{p.name} {signed(a)} → {signed(b)}" for p, a, b in zip(game.players, was, now) if a != b]
+    return ", ".join(moved) or "no score changed"
 
 
 def hand_facts(variant: str, facts: Any, number: int) -> dict:

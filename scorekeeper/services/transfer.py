@@ -24,7 +24,7 @@ from . import SetupError, clean_names, create_game, game_options, hand_facts
 
 FORMAT = "scorekeeper-game"
 VERSION = 1
-AUDIT_ACTIONS = ("create", "record", "edit", "delete", "undo")
+AUDIT_ACTIONS = ("create", "record", "edit", "delete", "undo", "redo")
 #: Largest hand number kept (an INTEGER column: PostgreSQL refuses more, SQLite would not).
 HAND_MAX = 2 ** 31 - 1
 

@@ -17,7 +17,7 @@ from ..entry.base import keypad
 from ..profiles import profile
 from ..rules import RulesError, find_variant, step_texts, variants
 from ..services import find_game
-from .checker_display import present, rule_link, split_rule
+from .checker_display import present, rule_link
 from .variant_lookup import variant_or_404
 
 bp = Blueprint("checker", __name__, url_prefix="/check")
@@ -57,7 +57,7 @@ def variant(slug: str):
     in_force, keys, words = _resolved(v.slug, ask.options), keypad(v.slug), profile(v.slug).checker
     return render_template(
         "checker/variant.html", variant=v.describe(), ask=ask, result=result, error=error,
-        error_parts=split_rule(error or ""), share_url=share_url, game=game,
+        share_url=share_url, game=game,
         view=present(v.slug, ask, result) if result else None,
         options=options, option_errors=option_errors, prominent=words.prominent,
         steps=step_texts(in_force) if v.laid_in_steps else [], laid_in_steps=v.laid_in_steps, keypad=keys,

@@ -1,20 +1,13 @@
 """The engine's verdict made ready to draw: card faces paired with readings, rule links.
 
 Display only: every fact shown comes from the verdict dict (RULES.md
-section 6); this module pairs each typed card with what it is read as and
-splits each reason into its rule id and its words.
-
->>> split_rule("CT-2: a group needs all different colours")
-('CT-2', 'a group needs all different colours')
->>> split_rule("option 'step': KB-8: there is no Step 12")
-('KB-8', "option 'step': there is no Step 12")
->>> split_rule("no rule here")
-('', 'no rule here')
+section 6); this module pairs each typed card with what it is read as. Reasons stay
+as the engine words them; the ``reason`` template filter shows each one
+sentence first with its rule id linked (:mod:`scorekeeper.rulebook.reasons`).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask import url_for
@@ -24,23 +17,7 @@ from ..checking import CheckInput
 from ..display.card_faces import canonical, face, faces_of_reading, written_tokens
 from ..rules import find_variant, read_board
 
-_RULE = re.compile(r"^\s*((?:KB|RB|CT|CR|CZ|N)-\d+)\s*:?\s*(.*)$", re.S)
-_RULE_INSIDE = re.compile(r"\b((?:KB|RB|CT|CR|CZ|N)-\d+):\s*")
 _SEPARATORS = ("|", "/")
-
-
-def split_rule(text: str) -> tuple[str, str]:
-    """A reason (``"KB-4: ..."``) as its rule id and the rest; ``""`` id when it names none.
-
-    A rule id inside the text (an option error quoting the rule) is moved to the front.
-    """
-    match = _RULE.match(str(text))
-    if match:
-        return match.group(1), match.group(2)
-    inside = _RULE_INSIDE.search(str(text))
-    if inside:
-        return inside.group(1), str(text)[:inside.start()] + str(text)[inside.end():]
-    return "", str(text)
 
 
 def rule_link(variant: str, rule_id: str) -> str:
@@ -74,8 +51,8 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-def _reasons(values: list[str]) -> list[tuple[str, str]]:
-    return [split_rule(v) for v in values or []]
+def _reasons(values: list[str]) -> list[str]:
+    return [str(v) for v in values or []]
 
 
 def present_part(variant: str, index: int, part: Any) -> dict:

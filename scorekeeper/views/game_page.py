@@ -16,6 +16,7 @@ from .. import access, services
 from ..display import charts, standings
 from ..forms import ConfirmForm
 from ..rules import RoundError, RulesError, find_variant, step_texts
+from . import game_changes
 
 
 def feature_url(endpoint: str, **values) -> str | None:
@@ -75,13 +76,14 @@ def game_page(game) -> dict:
     editor = access.can_edit(game)
     page = {
         "game": game, "info": info, "score": score, "problem": problem, "editor": editor,
-        "names": names, "rows": standings.standings(names, score, game.options) if score else [],
+        "names": names, "marks": standings.short_names(names),
+        "rows": standings.standings(names, score, game.options) if score else [],
         "history": list(zip(shown_rounds, score.rounds)) if score else [],
         "chart": None, "board": None, "form": ConfirmForm(), "links": links(game),
         "steps": step_texts(game.options) if rules.laid_in_steps else [],
         "winner_names": standings.names_of(score.winners, names) if score else "",
         "leader_names": standings.names_of(score.leaders, names) if score else "",
-        "undo": undo_label(game) if editor else None,
+        "steps_back": game_changes.step_labels(game) if editor else None,
     }
     if score and score.rounds:
         page["chart"] = Markup(charts.progression_svg(names, standings.totals_by_round(score),
@@ -90,13 +92,6 @@ def game_page(game) -> dict:
         page["board"] = Markup(charts.cribbage_board_svg(names, standings.pegs(score),
                                                          game.options["target"]))
     return page
-
-
-def undo_label(game) -> str | None:
-    """What Undo would reverse, short enough for a button ("Hand 2 recorded"); the
-    change log keeps the whole summary with every player's change."""
-    entry = services.last_undoable(game)
-    return entry.summary.split(":", 1)[0] if entry else None
 
 
 def links(game) -> dict:

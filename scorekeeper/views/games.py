@@ -1,4 +1,5 @@
-"""Games: start, list, follow, share, undo, rematch and delete (hands are under ``rounds``)."""
+"""Games: start, list, follow, share, rematch and delete (hands are under ``rounds``; the change
+log, undo and redo under :mod:`.game_changes`)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from ..extensions import db
 from ..forms import OPT, ConfirmForm, new_game_form, player_field, submitted_options, submitted_players
 from ..rules import OptionError, RoundError, RulesError, variants
 from ..tables.access import rematch as table_rematch
+from . import game_changes
 from .game_page import TOKEN_MARK, feature_url, game_page, kept_pages
 from .variant_lookup import variant_or_404
 
@@ -157,24 +159,10 @@ def join(public_id: str, secret: str):
                                   game, secret)
 
 
-@bp.get("/<public_id>/history")
-def history(public_id: str):
-    """The audit trail: every change, newest first, with old and new facts."""
-    game = services.get_game(public_id)
-    return render_template("games/history.html", game=game, entries=list(reversed(game.audit_entries)))
-
-
-@bp.post("/<public_id>/undo")
-def undo(public_id: str):
-    """Reverse the last change to the hands."""
-    game = access.editable_game(public_id)
-    try:
-        flash(services.undo_last_change(game), "success")
-        db.session.commit()
-    except RulesError as err:
-        db.session.rollback()
-        flash(f"Nothing undone: {err}", "error")
-    return redirect(url_for(".show", public_id=public_id))
+# the change log, undo and redo live in .game_changes
+bp.get("/<public_id>/history")(game_changes.history)
+bp.post("/<public_id>/undo")(game_changes.undo)
+bp.post("/<public_id>/redo")(game_changes.redo)
 
 
 @bp.post("/<public_id>/rematch")

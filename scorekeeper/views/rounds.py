@@ -21,6 +21,7 @@ from ..display import charts, standings
 from ..entry import HandEntry, Submission, context_for, keypad
 from ..entry.base import HandContext
 from ..extensions import db
+from ..filters import reason_markup
 from ..offline import sending
 from ..profiles import entry_for
 from ..rules import RoundError, RulesError, counted, find_variant
@@ -153,15 +154,21 @@ def preview(public_id: str):
             return jsonify(counted(game.variant, counts, options=options).to_dict())
         if what == "check":
             extend = str(body.get("extend") or "") or None
-            return jsonify(check_meld(game.variant, cards, extend=extend, options=options).to_dict())
+            verdict = check_meld(game.variant, cards, extend=extend, options=options).to_dict()
+            return jsonify({**verdict, "said": _said(game, verdict["reasons"])})
     except RoundError as err:
-        return jsonify({"error": str(err), "errors": err.errors}), 422
+        return jsonify({"error": str(err), "errors": err.errors, "said": _said(game, [str(err)])}), 422
     except RulesError as err:
-        return jsonify({"error": str(err)}), 422
+        return jsonify({"error": str(err), "said": _said(game, [str(err)])}), 422
     return jsonify({"error": "say what to preview: hand, counts, check or round"}), 400
 
 
 # -- helpers -------------------------------------------------------------------------
+
+def _said(game, messages: list[str]) -> list[str]:
+    """The engine's messages as the form shows them (HTML: the sentence, then the rule id linked)."""
+    return [str(reason_markup(m, game.variant)) for m in messages]
+
 
 def _lone_options(game, body: dict) -> dict[str, Any]:
     """The game's options plus what a lone hand/check needs (players; Crazy Rummy's wild rank)."""

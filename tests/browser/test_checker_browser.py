@@ -129,7 +129,7 @@ def test_a_grid_with_a_broken_line_marks_it(live_server, page):
     assert page.locator(".board-cell.board-bad").count() == 2  # B2 and K4 down
     assert page.locator(".part-bad").count() == 1
     assert "Lines" in page.locator("#verdict").inner_text().title()
-    assert page.locator('#verdict a.rule-id[href="/rules/runny-tiles#CT-9"]').count() >= 1
+    assert page.locator('#verdict a.rule-ref[href="/rules/runny-tiles#CT-9"]').count() >= 1  # after its sentence
     assert_no_sideways_scroll(page)
 
 

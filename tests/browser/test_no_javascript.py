@@ -53,6 +53,7 @@ def test_a_tile_game_recorded_undone_and_deleted_without_javascript(page, live_s
     page.check('input[name="winner"][value="1"]')
     page.get_by_role("button", name="Save round").click()
     assert page.locator(".standing .total").all_inner_texts() == ["13", "-13"]   # Bob first now
+    page.locator("#hand-menu-1 summary").click()                                  # the round's menu
     page.get_by_role("link", name="Delete round 1").click()                       # asks first
     assert page.locator("h1").inner_text() == "Delete round 1?"
     page.get_by_role("button", name="Yes, delete round 1").click()

@@ -46,3 +46,15 @@ def secret_cookie(client, public_id: str) -> str:
     cookie = client.get_cookie(f"sk_edit_{public_id}")
     assert cookie is not None
     return cookie.value
+
+
+def record_hands(app, public_id: str, *hands: dict) -> None:
+    """Record ``hands`` through the service, as the game's editors would, and commit."""
+    from scorekeeper import services
+    from scorekeeper.extensions import db
+
+    with app.app_context():
+        game = services.get_game(public_id)
+        for facts in hands:
+            services.record_round(game, facts)
+        db.session.commit()

@@ -55,6 +55,7 @@ def test_stranger_reads_only(app, client, game):
 
 MUTATIONS = [
     ("post", "/games/{id}/undo"),
+    ("post", "/games/{id}/redo"),
     ("post", "/games/{id}/rematch"),
     ("post", "/games/{id}/delete"),
     ("get", "/games/{id}/delete"),  # the confirmation page is for editors only

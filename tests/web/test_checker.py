@@ -194,7 +194,7 @@ def test_counting_a_hand(client):
 
 def test_too_much_input_is_refused_politely(client):
     text = page(client, "krazy-bee", cards="7 " * 2500)
-    assert "too many characters" in verdict_of(text)
+    assert "Too many characters" in verdict_of(text)
 
 
 def test_an_unknown_variant_is_404(client):

@@ -11,7 +11,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Game
 from scorekeeper.rules import variants
 
-from .game_support import csrf_from, new_game_data, secret_cookie, start_game
+from .game_support import csrf_from, new_game_data, record_hands, secret_cookie, start_game
 from .tally import Tally, tally_registered
 
 VARIANTS = {v["slug"]: v for v in variants()}
@@ -54,12 +54,7 @@ def _game(app, public_id):
         return game
 
 
-def _record(app, public_id, *hands):
-    with app.app_context():
-        game = services.get_game(public_id)
-        for facts in hands:
-            services.record_round(game, facts)
-        db.session.commit()
+_record = record_hands
 
 
 def test_home_lists_variants_and_games_in_progress(app, client, tally):
@@ -174,7 +169,7 @@ def test_bad_step_list_is_refused_by_the_engine(client):
 
 @pytest.mark.parametrize("fields, where, message", [
     ({"player_1": ""}, "player_0", "players"),                        # only one player
-    ({"player_1": "ann"}, "player_1", "two players are called"),
+    ({"player_1": "ann"}, "player_1", "Two players are called"),
     ({"player_1": "x" * 41}, "player_1", "40"),
     ({"first_dealer": "3"}, "first_dealer", "first dealer"),          # an empty seat
     ({"first_dealer": "9"}, "first_dealer", ""),                      # not a choice at all

@@ -408,7 +408,7 @@ def test_two_phones_recording_the_same_hand_through_the_form(app, cluster, datab
             "csrf_token": token, "winner": "0", "players.1.rack": rack}))
     answers = _at_once(cluster, database, phones)
     assert sorted(a.status_code for a in answers) == [302, 422], [text(a)[:500] for a in answers]
-    assert "someone else changed this game" in text(next(a for a in answers if a.status_code == 422))
+    assert "Someone else changed this game" in text(next(a for a in answers if a.status_code == 422))
     _, game = call(first, api, "GET", f"/api/v1/games/{gid}", expect=200)
     assert len(game["rounds"]) == 1 and game["rounds"][0]["number"] == 1
 

@@ -91,7 +91,10 @@ def test_cr6_extending_before_melding_is_refused(client, game):
     response = turn(client, game, 1, 0, "6H@0")
     assert response.status_code == 422
     # players are named, never "seat 0" (issue 8)
-    assert "CR-6: Ann may add to another player's meld only after laying a meld of their own" in text(response)
+    # the sentence first, then the rule id as a link to the rule (issue 10)
+    assert ("Ann may add to another player's meld only after laying a meld of their own "
+            "(earlier this hand or this turn) "
+            '<a class="rule-ref" href="/rules/crib-rummy#CR-6">(CR-6)</a>') in text(response)
     assert "seat 0" not in text(response)
     assert totals(client, game) == [0, 3]
 

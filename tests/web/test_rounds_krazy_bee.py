@@ -72,7 +72,7 @@ def test_two_players_going_out_is_refused(client, game):
     response = submit(client, rounds_url(game), {"players.0.laid": "1", "players.1.laid": "1",
                                                  "went_out": ["0", "1"]})
     assert response.status_code == 422
-    assert re.search(r'id="err-went_out">.*choose only one player', text(response), re.S)
+    assert re.search(r'id="err-went_out">.*Choose only one player', text(response), re.S)
     assert totals(client, game) == [0, 0]
 
 

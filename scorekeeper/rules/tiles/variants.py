@@ -50,6 +50,10 @@ COLOUR_NAMES = {"R": "red", "B": "blue", "K": "black", "G": "gold"}
 SWITCHES = ("same_color_groups", "zero", "wrap", "six_nine", "ten_split",
             "eleven_split", "twelve_split", "runny", "grid")
 SCORING = ("A", "B", "C", "wins", "none")
+#: CT-8 in a few words, for the setup form
+SCORING_WORDS = (("A", "winner takes the racks; losers lose their own"), ("B", "winner takes the racks; losers 0"),
+                 ("C", "losers count their racks; lowest wins"), ("wins", "count rounds won"),
+                 ("none", "no score kept"))
 
 NOTATION = Notation("tiles", ranks={str(n): n for n in range(1, 14)}, wild_tokens=("J", "JK", "*"),
                     suits=COLOURS, suit_first=True, suit_required=True,
@@ -78,9 +82,10 @@ def _tile_options(preset: dict[str, bool]) -> tuple[Option, ...]:
         Option("initial_meld", "int", 30, "Points a first laydown needs from your own rack",
                rule="CT-6", low=0, high=500),
         Option("scoring", "choice", "A", "How rounds are scored: A, B, C, wins or none",
-               rule="CT-8", choices=SCORING, check=False),
+               rule="CT-8", choices=SCORING, check=False, choice_words=SCORING_WORDS),
         Option("must_play", "choice", "C", "A: play all you can, B: play something if able, C: may pass",
-               rule="CT-11", choices=("A", "B", "C"), check=False),
+               rule="CT-11", choices=("A", "B", "C"), check=False, choice_words=(
+                   ("A", "play all you can"), ("B", "play something if you can"), ("C", "you may always pass"))),
         Option("rounds", "int", 4, "Rounds in a game (when no target is set)", rule="CT-8",
                low=1, high=100, check=False),
         Option("target", "int", None, "End when a total (or win count) reaches this instead",

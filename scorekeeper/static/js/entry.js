@@ -19,6 +19,11 @@
     var suit = firstSuit ? firstSuit.getAttribute("data-suit") : "";
     var timers = new WeakMap();
 
+    /* An answer's messages: the server's HTML ("said") when it sent one, else its plain words. */
+    function said(out, answer) {
+      if (answer.said) { out.innerHTML = answer.said.join(" "); }
+      else { out.textContent = answer.error || (answer.reasons || []).join(" "); }
+    }
     function tokens(input) { return input.value.split(/[\s,]+/).filter(Boolean); }
     function setTokens(input, list) {
       input.value = list.join(" ");
@@ -52,10 +57,10 @@
       }
       post(body).then(function (answer) {
         out.classList.toggle("bad", !!answer.error || answer.valid === false);
-        if (answer.error) { out.textContent = answer.error; }
+        /* "said": the server's escaped HTML of each message, sentence first, rule id linked */
+        if (answer.error || (body.what === "check" && !answer.valid)) { said(out, answer); }
         else if (body.what === "check") {
-          out.textContent = answer.valid ? (answer.kind + (answer.points !== null ? ": pegs " + answer.points : ""))
-            : (answer.reasons || []).join(" ");
+          out.textContent = answer.kind + (answer.points !== null ? ": pegs " + answer.points : "");
         } else if (answer.points !== undefined) { out.textContent = "= " + answer.points + " points"; }
         else if (answer.cards !== undefined) { out.textContent = "= " + answer.cards + " cards"; }
       }).catch(function () { out.textContent = ""; });
@@ -178,7 +183,7 @@
       if (!any) { out.textContent = ""; out.classList.remove("bad"); return; }
       post({ what: "counts", counts: counts, wild: wildRank() }).then(function (answer) {
         out.classList.toggle("bad", !!answer.error);
-        out.textContent = answer.error ? answer.error : "= " + answer.points + " points";
+        if (answer.error) { said(out, answer); } else { out.textContent = "= " + answer.points + " points"; }
       }).catch(function () { out.textContent = ""; });
     }
     function countLater(group) {

@@ -130,7 +130,7 @@
     }
   }
 
-  /* A <details> the reader opened stays open (matched by its class, else its summary's text). */
+  /* A <details> the reader opened stays open (matched by its id, else its class, else its summary's text). */
   function keepOpen(fresh) {
     var open = {};
     [].forEach.call(main.querySelectorAll("details[open]"), function (d) { open[detailsKey(d)] = true; });
@@ -139,7 +139,7 @@
 
   function detailsKey(details) {
     var summary = details.querySelector("summary");
-    return details.className || (summary ? summary.textContent.trim() : "");
+    return details.id || details.className || (summary ? summary.textContent.trim() : "");
   }
 
   document.addEventListener("visibilitychange", function () {

@@ -1,0 +1,73 @@
+"""A game's changes: the change log in words, undo and redo (routes of the ``games`` blueprint).
+
+:mod:`.games` mounts these views; the work is in :mod:`scorekeeper.services.undo`.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from flask import flash, redirect, render_template, url_for
+
+from .. import access, services
+from ..extensions import db
+from ..rules import RulesError
+
+
+def history(public_id: str):
+    """The change log: every change in words with names and the time, newest first (facts in a detail)."""
+    game = services.get_game(public_id)
+    entries = [logged(e) for e in reversed(game.audit_entries)]
+    return render_template("games/history.html", game=game, entries=entries)
+
+
+def logged(entry) -> dict:
+    """One change as the log shows it: when (UTC for the page's script to localise), what, and its state."""
+    tag = None
+    if entry.undone:
+        tag = "redone" if entry.action == "undo" else "undone"
+    return {"entry": entry, "iso": entry.at.strftime("%Y-%m-%dT%H:%M:%SZ"), "shown": _when(entry.at),
+            "words": entry.summary, "tag": tag}
+
+
+def _when(at: datetime) -> str:
+    """The server's wording of a UTC time (the page's script replaces it with local time).
+
+    >>> _when(datetime(2026, 11, 23, 21, 4))
+    '23 Nov 21:04 UTC'
+    """
+    return f"{at.day} {at.strftime('%b %H:%M')} UTC"
+
+
+def step_labels(game) -> dict:
+    """What Undo and Redo would do, short enough for their buttons ("Hand 2 recorded"), or None each."""
+    undo = services.last_undoable(game)
+    redo = services.last_redoable(game)
+    return {"undo": _short(undo.summary) if undo else None,
+            "redo": _short(redo.summary.removeprefix("Undid: ")) if redo else None}
+
+
+def _short(summary: str) -> str:
+    """A change's summary up to its colon: "Hand 2 recorded: Ann +5" -> "Hand 2 recorded"."""
+    return summary.split(":", 1)[0]
+
+
+def undo(public_id: str):
+    """Reverse the last change to the hands (Redo takes it back)."""
+    return _step(public_id, services.undo_last_change, "Nothing undone")
+
+
+def redo(public_id: str):
+    """Apply again the change the last Undo reversed (until a new change is made)."""
+    return _step(public_id, services.redo_last_undo, "Nothing redone")
+
+
+def _step(public_id: str, service, refused: str):
+    game = access.editable_game(public_id)
+    try:
+        flash(service(game), "success")
+        db.session.commit()
+    except RulesError as err:
+        db.session.rollback()
+        flash(f"{refused}: {err}", "error")
+    return redirect(url_for("games.show", public_id=public_id))

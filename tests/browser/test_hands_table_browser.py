@@ -1,0 +1,142 @@
+"""The game page and the hand form at 390x844 with up to 12 players (issue 10): readable
+standings and hands table (no name broken inside a word, every column reachable, the hand
+number kept in view), 12 chart colours, Edit/Delete behind the hand number, the cells labelled
+for screen readers, the dealer's letter explained on the page, and a dark top bar that does not glare.
+Everything asserted is a relation between boxes, colours or texts, never one build's pixels.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.extensions import db
+
+from .conftest import PHONE, assert_no_sideways_scroll, phone_page, served_app
+
+pytestmark = pytest.mark.browser
+
+TWELVE = ["Bartholomew", "Christabel", "Maximiliana", "Anastasia", "Wilhelmina", "Cornelius",
+          "Evangeline", "Ferdinand", "Gwendolyn", "Hieronymus", "Ann", "Mary Ann"]
+CRAZY_HAND = {"face_up": ["4", "J", "7", "9", "Q", "K", "A", "10", "3", "5", "6", "8"], "went_out": 2,
+              "players": [{"board": "8 8 8", "hand": "3 A"}] * 2 + [{"board": "K K K", "hand": ""}]
+              + [{"board": "", "points": 40}] * 9}
+TILE_HAND = {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 B7"}, {"rack": "K1"}]}
+
+#: text nodes of single-word names that the browser split over two lines (a word broken inside)
+BROKEN_WORDS = """sel => [...document.querySelectorAll(sel)].filter(e => {
+  const range = document.createRange(); range.selectNodeContents(e);
+  const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+  return !/\\s/.test(e.textContent.trim()) && lines.size > 1; }).map(e => e.textContent)"""
+
+#: relative luminance and contrast of CSS colours, as WCAG defines them
+COLOURS = """([sel, prop]) => getComputedStyle(document.querySelector(sel))[prop]"""
+LUMINANCE = """c => { const p = c.match(/[\\d.]+/g).map(Number);
+  const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * f(p[0]) + 0.7152 * f(p[1]) + 0.0722 * f(p[2]); }"""
+
+
+def _contrast(a: float, b: float) -> float:
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory):
+    """A served app with a 12-player Crazy Rummy game (3 hands) and a 3-player Rummikub one (10 rounds)."""
+    with served_app(tmp_path_factory.mktemp("hands-table"), "browser-hands") as (app, url):
+        with app.app_context():
+            def seed(variant, names, hands):
+                game, secret = services.create_game(variant, names, {})
+                for facts in hands:
+                    services.record_round(game, facts)
+                db.session.commit()
+                return game.public_id, secret
+            crazy = seed("crazy-rummy", TWELVE, [CRAZY_HAND] * 3)
+            tiles = seed("rummikub", ["Ann", "Bob", "Amy"], [TILE_HAND] * 4)  # rounds=4 ends the game at 4
+        yield url, crazy, tiles
+
+
+def _open(page, url, game):
+    public_id, secret = game
+    page.goto(f"{url}/games/{public_id}/join/{secret}")  # this phone edits the game
+    return page
+
+
+def test_twelve_players_read_whole_names_and_reach_every_column(browser, games):
+    url, crazy, _ = games
+    with phone_page(browser, "hands-table-12-players") as page:
+        _open(page, url, crazy)
+        assert page.viewport_size == PHONE
+        assert_no_sideways_scroll(page)
+        assert page.locator(".standing .name").all_inner_texts() and len(page.locator(".standing").all()) == 12
+        assert page.evaluate(BROKEN_WORDS, ".standing .name") == []
+        assert page.evaluate(BROKEN_WORDS, "table.hands thead .player-col") == []
+        assert page.locator("table.hands thead .player-col").all_inner_texts() == TWELVE
+
+        scroller = page.locator(".table-scroll")
+        box = scroller.bounding_box()
+        last = page.locator("table.hands thead .player-col").last
+        assert last.bounding_box()["x"] >= box["x"] + box["width"]  # off to the right at first
+        scroller.evaluate("e => e.scrollLeft = e.scrollWidth")
+        end, number = last.bounding_box(), page.locator("table.hands tbody .hand-no").first.bounding_box()
+        assert box["x"] <= end["x"] and end["x"] + end["width"] <= box["x"] + box["width"] + 1  # reachable
+        assert abs(number["x"] - box["x"]) <= 1  # the hand number stays in view
+        assert number["x"] + number["width"] <= end["x"]  # and covers no column
+
+        strokes = page.eval_on_selector_all(".chart-wrap polyline", "ls => ls.map(l => l.getAttribute('stroke'))")
+        assert len(strokes) == 12 and len(set(strokes)) == 12  # no colour used twice
+
+
+def test_the_hands_table_is_compact_and_labelled(browser, games):
+    url, _, tiles = games
+    with phone_page(browser, "hands-table-compact") as page:
+        _open(page, url, tiles)
+        table = page.locator("table.hands")
+        rows = table.locator("tbody tr")
+        assert rows.count() == 4
+        per_row = table.bounding_box()["height"] / (rows.count() + 1)
+        assert per_row <= 56  # one tap target a row: 10 hands fit in well under a screen
+        assert table.locator(".button.danger, button.danger").count() == 0
+        edit = table.get_by_role("link", name="Edit round 2")
+        assert not edit.is_visible()  # behind the round's number
+        table.locator("tbody tr").nth(1).locator("summary").click()
+        assert edit.is_visible() and table.get_by_role("link", name="Delete round 2").is_visible()
+        assert edit.get_attribute("href").endswith("/rounds/2/edit")
+        # the cell reads "scored +13, total 13" to a screen reader, not "+13 13" (CT-8 A)
+        cells = table.locator("tbody tr").first.locator("td").evaluate_all("cs => cs.map(c => c.textContent)")
+        assert [" ".join(c.split()) for c in cells] == ["scored +13, total 13", "scored -12, total -12",
+                                                        "scored -1, total -1"]
+        # the dealer's letters are explained on the page, with no tooltip
+        legend = page.locator(".hands-legend")
+        assert legend.is_visible() and re.search(r"who dealt it: An Ann, B Bob, Am Amy\.", legend.inner_text())
+        assert page.locator(".dealer-note[title], .hand-no [title]").count() == 0
+        marks = rows.locator(".dealer-note [aria-hidden=true]").all_inner_texts()
+        assert marks == ["An", "B", "Am", "An"]
+
+
+def test_the_twelve_player_hand_form_is_short(browser, games):
+    url, crazy, _ = games
+    with phone_page(browser, "hand-form-12-players") as page:
+        _open(page, url, crazy)
+        page.goto(f"{url}/games/{crazy[0]}/rounds/new")
+        assert_no_sideways_scroll(page)
+        height = page.evaluate("document.documentElement.scrollHeight")
+        assert height <= 5 * PHONE["height"], height / PHONE["height"]
+        assert page.evaluate(BROKEN_WORDS, "fieldset.player > legend") == []
+        # each hint shows once, in the first player's block
+        assert page.locator("fieldset.player .field-help:visible").count() == 2
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_top_bar_reads_well_and_does_not_glare_in_the_dark(browser, games, scheme):
+    url, _, tiles = games
+    with phone_page(browser, f"top-bar-{scheme}", color_scheme=scheme) as page:
+        _open(page, url, tiles)
+        lum = lambda sel, prop: page.evaluate(f"({LUMINANCE})(({COLOURS})(['{sel}', '{prop}']))")  # noqa: E731
+        bar, text, ground = lum(".topbar", "backgroundColor"), lum(".brand", "color"), lum("body", "backgroundColor")
+        assert _contrast(bar, text) >= 4.5
+        if scheme == "dark":
+            assert bar < 0.05  # a deep colour, not the bright accent green (about 0.55)
+            assert _contrast(bar, ground) < 2  # close to the dark page, not a glaring strip
