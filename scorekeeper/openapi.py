@@ -83,6 +83,14 @@ def paths() -> dict[str, dict]:
         "/hand": {"post": _op("countHand", "Value the cards left in a hand",
                               ("200", "HandValue", "points (crib-rummy: cards)"), (400, 413, 422),
                               body="HandRequest")},
+        "/solve": {"post": _op("solve", "Best play: the legal turn laying the most rack tiles (or value), or what "
+                                        "a card game's hand can lay (changes nothing)",
+                               ("200", "SolveAnswer", "the best play, proved best unless 'optimal' is false"),
+                               (400, 413, 422), body="SolveRequest")},
+        "/turn": {"post": _op("checkTurn", "Judge a whole tile turn: table before, rack, table after "
+                                           "(changes nothing)",
+                              ("200", "TurnVerdict", "the verdict with the tiles played and their value"),
+                              (400, 413, 422), body="TurnRequest")},
         "/games": {"post": _op("createGame", "Start a game",
                                ("201", "Created", "the new game, its edit secret and URLs"), (400, 413, 422),
                                body="NewGame", links=_game_links())},
@@ -113,7 +121,8 @@ def document(server: str = "") -> dict:
     return {
         "openapi": "3.1.0",
         "info": {"title": "Scorekeeper API", "version": "1.0.0",
-                 "description": "Check melds and keep games of five rummy variants. Rules and rule ids: /rules/. "
+                 "description": "Check melds and whole turns, find the best play, and keep games of rummy variants. "
+                                "Rules and rule ids: /rules/. "
                                 "Every error is JSON: {\"error\": a sentence, \"reasons\": [...]}, with the "
                                 "field paths and hand number where the rules refused a hand."},
         "servers": [{"url": f"{server}/api/v1"}],

@@ -14,6 +14,8 @@ BLUEPRINTS = (
     "rules_pages",
     "checker",
     "api",
+    "solver_api",
+    "solver_pages",
     "printing",
 )
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
@@ -147,21 +148,22 @@ def list_variants():
 @bp.post("/check")
 def check_cards():
     """Judge a meld, a Step laydown, an extension or a grid: the verdict of RULES.md section 6."""
-    return _judged("check", "CheckRequest")
+    return answered("CheckRequest", lambda body: from_json(body, "check"), run)
 
 
 @bp.post("/hand")
 def count_hand():
     """The value of the cards left in a hand (crib-rummy: the card count)."""
-    return _judged("hand", "HandRequest")
+    return answered("HandRequest", lambda body: from_json(body, "hand"), run)
 
 
-def _judged(action: str, schema: str):
-    """The engine's answer to a check or a hand count, once the body is the document's ``schema``."""
+def answered(schema: str, read: Callable[[Any], Any], ask: Callable[[Any], dict]):
+    """The engine's answer to a question that changes nothing: the body read (``read``: InputError on
+    wrong types), held to the document's ``schema`` (its shape), asked (``ask``), then its values."""
     body = _body()
-    ask = from_json(body, action)
+    question = read(body)
     _shaped(schema, body)
-    answer = run(ask)
+    answer = ask(question)
     _shaped(schema, body, values=True)
     return jsonify(answer)
 
