@@ -44,7 +44,7 @@ DEFAULT_SECONDS = 2.0
 #: seconds the whole-turn checker lets the solver look for a correction (the engine's default)
 TURN_SECONDS = 1.0
 #: the most cards a card game's hand may hold here (Crib Rummy's finder doubles with each card)
-MOST_HINT_CARDS = {"crib-rummy": 12}
+MOST_HINT_CARDS = {"crib-rummy": 11}
 MOST_CARDS = 30
 SOLVE_FIELDS = ("variant", "rack", "table", "goal", "initial", "options")
 TURN_FIELDS = ("variant", "before", "rack", "after", "initial", "options")

@@ -14,7 +14,6 @@ BLUEPRINTS = (
     "rules_pages",
     "checker",
     "api",
-    "solver_api",
     "solver_pages",
     "printing",
 )
