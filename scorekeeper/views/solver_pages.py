@@ -63,7 +63,7 @@ def _page(template: str, v, ask, names: tuple[str, ...], game, **context):
         wild_name=WILD_NAMES.get(v.slug, "wild card"), family=FAMILY.get(v.slug, "numbers"),
         wilds=[w.upper() for w in v.notation.wild_tokens], grid=bool(in_force.get("grid")),
         steps=step_texts(in_force) if v.slug == "krazy-bee" else [], tile=v.slug in tile_slugs(),
-        sets_key=True, rule_link=rule_link, **context), 200
+        sets_key=True, rule_link=rule_link, sentence=sentence, **context), 200
 
 
 def _asked(read, v, names: tuple[str, ...], base: dict, filled: tuple[str, ...]):
@@ -105,7 +105,7 @@ def turn(tile_slug: str):
         except RulesError as err:
             error = str(err)
     return _page("checker/turn.html", v, ask, TURN_OPTIONS, game, result=result, view=view,
-                 error=sentence(error) if error else None, share_url=share_url)
+                 error=error, share_url=share_url)
 
 
 @bp.get("/<slug>/best")
@@ -131,7 +131,7 @@ def best(slug: str):
             error = str(err)
     must_play = (base.get("must_play") if game is not None else None) or "C"
     return _page("checker/best.html", v, ask, names, game, result=result, view=view,
-                 error=sentence(error) if error else None, share_url=share_url, laid=laid,
+                 error=error, share_url=share_url, laid=laid,
                  kinds=RUMBUGZ_KINDS, initial_label=INITIAL_LABELS.get(v.slug),
                  table_label=TABLE_LABELS.get(v.slug, ("Sets on the table", "Separate the sets with |.")),
                  must_play=must_play)
