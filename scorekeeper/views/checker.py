@@ -16,6 +16,7 @@ from ..display.card_faces import FAMILY, WILD_NAMES, suit_face
 from ..entry.base import keypad
 from ..rules import RulesError, find_variant, step_texts, variants
 from ..services import find_game
+from ..solving import tile_slugs
 from .checker_display import present, rule_link, split_rule
 from .variant_lookup import variant_or_404
 
@@ -33,7 +34,7 @@ EXTEND_LABELS = {
 }
 DEFAULT_EXTEND = ("Set on the table to add to", "The whole set must stay legal.")
 POINTS_LABELS = {"crib-rummy": "Pegs", "crazy-rummy": "Table value"}
-TILE_VARIANTS = ("rummikub", "crazy-tiles", "runny-tiles")
+TILE_VARIANTS = tuple(tile_slugs())
 
 
 def game_options(public_id: str | None, slug: str) -> tuple[dict, object | None]:
@@ -48,7 +49,8 @@ def game_options(public_id: str | None, slug: str) -> tuple[dict, object | None]
 @bp.get("/")
 def index():
     """Pick the variant whose rules settle the argument."""
-    return render_template("checker/index.html", variants=variants(), game=request.args.get("game", ""))
+    return render_template("checker/index.html", variants=variants(), game=request.args.get("game", ""),
+                           tile_slugs=TILE_VARIANTS)
 
 
 @bp.get("/<slug>")

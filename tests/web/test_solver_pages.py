@@ -170,6 +170,9 @@ def test_bad_best_play_input_says_why(client, slug, query, named):
 
 
 def test_the_pages_are_linked_from_the_checker(client):
+    index = get(client, "/check/")
+    assert 'href="/check/crib-rummy/best"' in index and 'href="/check/runny-tiles/turn"' in index
+    assert 'href="/check/crib-rummy/turn"' not in index
     text = get(client, "/check/rummikub")
     assert 'href="/check/rummikub/best"' in text and 'href="/check/rummikub/turn"' in text
     text = get(client, "/check/krazy-bee")
