@@ -17,9 +17,10 @@ message sentence first, its rule id after it as a small link
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
-from ..display.card_faces import written_tokens
+from ..display.card_faces import canonical, written_tokens
 from ..rules import check
 from .checker_display import _mark_wild_rank, pair, present_board
 
@@ -45,8 +46,10 @@ def _row(variant: str, tokens: Any) -> list[dict]:
     return pair(variant, listed, [])
 
 
-def _table(variant: str, text: str, options: dict, parts: list | None = None) -> dict:
-    """A table drawn as the checker draws it: a grid cell by cell, else one row of faces per set."""
+def _table(variant: str, text: str, options: dict, played: list[str], parts: list | None = None) -> dict:
+    """A table drawn as the checker draws it: a grid cell by cell, else one row of faces per set; the
+    ``played`` tiles are marked as the rack's (the last ones of each kind: new sets come last)."""
+    board = None
     if "/" in text or "\n" in text:
         if parts is None:
             try:
@@ -54,9 +57,14 @@ def _table(variant: str, text: str, options: dict, parts: list | None = None) ->
             except ValueError:
                 parts = []
         board = present_board(variant, text, parts)
-        if board is not None:
-            return {"board": board, "sets": []}
-    return {"board": None, "sets": [_row(variant, s) for s in text.split("|") if s.strip()]}
+    sets = [] if board else [_row(variant, s) for s in text.split("|") if s.strip()]
+    cells = [c for row in board["rows"] for c in row if c] if board else [c for row in sets for c in row]
+    left = Counter(canonical(variant, t) for t in played)
+    for cell in reversed(cells):
+        if cell.get("face") and left[cell["face"]["token"]] > 0:
+            left[cell["face"]["token"]] -= 1
+            cell["mine"] = True
+    return {"board": board, "sets": sets}
 
 
 def present_turn(variant: str, ask, result: dict) -> dict:
@@ -78,7 +86,7 @@ def present_turn(variant: str, ask, result: dict) -> dict:
     return {"valid": valid, "head": head, "played": _row(variant, played), "facts": facts,
             "reasons": result.get("reasons") or [], "alternatives": result.get("alternatives") or [],
             "notes": result.get("notes") or [],
-            "after": _table(variant, ask.after, options, result.get("parts")) if ask.after.strip() else None}
+            "after": _table(variant, ask.after, options, played, result.get("parts")) if ask.after.strip() else None}
 
 
 def present_best(variant: str, ask, result: dict) -> dict:
@@ -99,7 +107,7 @@ def _tiles(variant: str, ask, result: dict) -> dict:
     options = {k: v for k, v in ask.options.items() if k != "time_limit"}
     table = " | ".join(" ".join(s) for s in result["table"])
     return {"head": head, "play": _row(variant, result["play"]), "groups": [],
-            "after": _table(variant, result.get("board") or table, options) if table else None}
+            "after": _table(variant, result.get("board") or table, options, result["play"]) if table else None}
 
 
 def _krazy_bee(variant: str, ask, result: dict) -> dict:

@@ -38,6 +38,8 @@ PROMINENT = ("step", "wild")
 #: what "initial" means on the Best play page, per variant (tile games: the initial meld)
 INITIAL_LABELS = {"crib-rummy": "No meld of my own on the table yet (CR-6)",
                   "crazy-rummy": "First play of the hand: any number of wildcards in a set (CZ-3)"}
+#: what the keypad's "|" starts on each page's table (tile games: the next set)
+SETS_KEY = {"crib-rummy": "meld", "crazy-rummy": "board"}
 TABLE_LABELS = {"crib-rummy": ("Melds on the table", "Separate the melds with |; they are numbered from 1."),
                 "crazy-rummy": ("The opponents' boards", "Separate the boards with |; bottom feeding (CZ-4) "
                                 "adds your natural cards to a rank shown there.")}
@@ -63,7 +65,8 @@ def _page(template: str, v, ask, names: tuple[str, ...], game, **context):
         wild_name=WILD_NAMES.get(v.slug, "wild card"), family=FAMILY.get(v.slug, "numbers"),
         wilds=[w.upper() for w in v.notation.wild_tokens], grid=bool(in_force.get("grid")),
         steps=step_texts(in_force) if v.slug == "krazy-bee" else [], tile=v.slug in tile_slugs(),
-        sets_key=True, rule_link=rule_link, sentence=sentence, **context), 200
+        sets_key=SETS_KEY.get(v.slug, "set" if v.slug in tile_slugs() else None), rule_link=rule_link,
+        sentence=sentence, **context), 200
 
 
 def _asked(read, v, names: tuple[str, ...], base: dict, filled: tuple[str, ...]):

@@ -97,8 +97,10 @@ def test_the_best_play_of_a_rack(live_server, page):
     assert said(page, "#verdict .settle-proof") == ["Proved best"]
     lay = page.get_by_role("list", name="Lay from the rack").get_by_role("img")
     assert [lay.nth(i).get_attribute("aria-label") for i in range(lay.count())] == ["red 7", "red 8"]
-    table = page.get_by_role("list", name="Set 1").get_by_role("img")
-    assert table.count() == 5
+    table = page.get_by_role("list", name="Set 1")
+    assert table.get_by_role("img").count() == 5
+    mine = table.locator(".settle-mine")  # the rack's tiles are marked in the table after
+    assert mine.count() == 2 and "from the rack" in mine.first.text_content()
     assert_no_sideways_scroll(page)
 
 

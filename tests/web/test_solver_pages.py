@@ -76,12 +76,16 @@ def test_a_legal_turn_draws_the_played_tiles_and_the_table_after(client):
     assert re.findall(r'aria-label="([^"]+)"', played) == ["red 8"]
     after = re.search(r'aria-label="The table after the turn">(.*?)</ol>\s*</li>\s*</ol>', text, re.S).group(1)
     assert re.findall(r'role="img" aria-label="([^"]+)"', after) == ["red 5", "red 6", "red 7", "red 8"]
+    # the tile laid from the rack is marked in the table after, and only it
+    assert re.findall(r'<li class="reading-cell settle-mine">.*?aria-label="([^"]+)".*?from the rack', after) == \
+        ["red 8"]
 
 
 def test_a_grid_turn_is_drawn_as_a_board(client):
     text = get(client, "/check/crazy-tiles/turn", before="K5 K6 K7", rack="R6 B6", after=". R6 . / K5 K6 K7 / . B6 .")
     assert "✓ LEGAL" in verdict_of(text)
-    assert text.count('class="board-cell board-ok"') == 5
+    assert text.count('class="board-cell board-ok') == 5
+    assert text.count('class="board-cell board-ok settle-mine"') == 2  # R6 and B6, from the rack
     assert 'data-for="before"' in text and 'data-for="after"' in text  # a grid editor for each table
 
 
