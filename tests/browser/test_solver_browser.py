@@ -65,8 +65,10 @@ def test_a_tile_taken_back_is_not_legal_and_the_rule_is_one_tap_away(live_server
 def test_a_grid_turn_built_in_the_table_after_grid(live_server, page):
     """CT-9: R6 above and B6 below K6 make a group down through the run K5 K6 K7."""
     page.goto(f"{live_server}/check/crazy-tiles/turn?before=K5+K6+K7&rack=R6+B6")
+    assert page.locator(".keypad-target-name").inner_text() == "Table before the turn"  # the first field
     after = page.locator('.cards-box[data-field="after"]')
     after.locator('.grid-modes [data-mode="grid"]').tap()
+    assert page.locator(".keypad-target-name").inner_text().startswith("the grid")
     assert after.locator(".grid-editor").is_visible()
     assert not page.locator('.cards-box[data-field="before"] .grid-editor').is_visible()
 

@@ -254,7 +254,9 @@
     });
     setMode(/[\/\n]|(^|\s)\.(\s|$)/.test(fieldOf(box).value));
   });
-  if (active && active.dataset.field !== "cards") activate(active);
+  /* The keys type into the first field to begin with (the meld checker's grid did this already). */
+  var firstBox = form.querySelector('.cards-box[data-field="cards"]') || boxes[0];
+  if (firstBox && (firstBox.dataset.field !== "cards" || Object.keys(grids).length)) activate(firstBox);
 
   /* -- after Check: the verdict takes focus, so a screen reader reads it before the form ---------- */
   var verdict = document.getElementById("verdict");
