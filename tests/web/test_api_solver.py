@@ -71,6 +71,8 @@ TURNS = [
                  id="CT-10-tile-taken-back"),
     pytest.param("R5 R6 R7", "R8", "R5 R6 R7 R8 R9", False, {}, False, ["CT-6"], id="CT-6-tile-from-nowhere"),
     pytest.param("R5 R6 R7", "J J", "R5 R6 R7 | J J", False, {}, False, ["CT-1"], id="CT-1-jokers-alone"),
+    pytest.param("R1 R2 J", "J J J J J J J J", "R1 R2 J | J J J J J J J J", False, {}, False, ["CT-1"],
+                 id="CT-1-more-jokers-than-the-game-has"),
     pytest.param("R5 R6 R7", "B5 K5", "R6 R7 | R5 B5 K5", False, {}, False, ["CT-2", "CT-3"], id="CT-3-short-run"),
     pytest.param("R5 B5 K5", "R5", "R5 B5 K5 R5", False, {}, False, ["CT-2"], id="CT-2-colour-twice"),
     pytest.param("", "R1 R2 R3", "R1 R2 R3", True, {}, False, ["CT-6"], id="CT-6-initial-too-small"),
