@@ -16,6 +16,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     _configure(app, test_config)
     _register_extensions(app)
     _register_delivery(app)
+    _register_features(app)
     _register_blueprints(app)
     _register_live(app)
     _register_errorhandlers(app)
@@ -51,6 +52,14 @@ def _register_delivery(app: Flask) -> None:
     from . import delivery
 
     delivery.register(app)
+
+
+def _register_features(app: Flask) -> None:
+    """Feature packages register into the core's registries (rows, API document, API fields,
+    live channels) and mount their pages."""
+    from .tables.feature import init_app as tables
+
+    tables(app)
 
 
 def _register_blueprints(app: Flask) -> None:

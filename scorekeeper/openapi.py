@@ -10,6 +10,7 @@ client (or a stateful tester) can chain them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .openapi_schemas import STR, ref, schemas
@@ -28,27 +29,48 @@ NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "
 #: the new game's id and edit secret, as a link passes them on
 NEW_GAME = {"public_id": "$response.body#/id"}
 BEARER = {"header.Authorization": "Bearer {$response.body#/secret}"}
+#: more paths, from features (:func:`register`): each builds ``{path: path item}``
+PARTS: list[Callable[[], dict[str, dict]]] = []
+#: more security schemes, from features, by name
+SECURITY: dict[str, dict] = {}
+#: more error answers of ``POST /games`` (a feature's field, such as a table, names something to find)
+NEW_GAME_ERRORS: dict[int, str] = {}
 
 
-def _json(name: str, description: str) -> dict:
+def register(paths_of: Callable[[], dict[str, dict]], security: dict[str, dict] | None = None,
+             new_game_errors: dict[int, str] | None = None) -> None:
+    """Add a feature's paths, the security schemes they name and what its fields of a new game
+    may answer to the document; called from ``create_app`` (registering again changes nothing)."""
+    if paths_of not in PARTS:
+        PARTS.append(paths_of)
+    SECURITY.update(security or {})
+    NEW_GAME_ERRORS.update(new_game_errors or {})
+
+
+def json_answer(name: str, description: str) -> dict:
     return {"description": description, "content": {"application/json": {"schema": ref(name)}}}
 
 
-def _op(op_id: str, summary: str, ok: tuple[str, str, str], errors: tuple[int, ...], body: str | None = None,
-        secured: bool = False, links: dict | None = None) -> dict:
+def op(op_id: str, summary: str, ok: tuple[str, str, str], errors: tuple[int, ...], body: str | None = None,
+       secured: bool | str = False, links: dict | None = None, meanings: dict[int, str] | None = None) -> dict:
+    """One operation: its id, summary, answer (``(status, schema, description)``), error answers
+    (what each means: :data:`ERRORS`, or ``meanings``), body schema, security (True: the edit
+    secret, or a scheme's name) and links."""
     status, schema, description = ok
-    answer = _json(schema, description)
+    meanings = {**ERRORS, **(meanings or {})}
+    answer = json_answer(schema, description)
     if links:
         answer["links"] = links
     if status == "201":
-        answer["headers"] = {"Location": {"description": "the new game's API address", "schema": STR}}
-    op: dict[str, Any] = {"operationId": op_id, "summary": summary,
-                          "responses": {status: answer, **{str(c): _json("Error", ERRORS[c]) for c in errors}}}
+        answer["headers"] = {"Location": {"description": "the API address of what was created", "schema": STR}}
+    operation: dict[str, Any] = {
+        "operationId": op_id, "summary": summary,
+        "responses": {status: answer, **{str(c): json_answer("Error", meanings[c]) for c in errors}}}
     if body:
-        op["requestBody"] = {"required": True, "content": {"application/json": {"schema": ref(body)}}}
+        operation["requestBody"] = {"required": True, "content": {"application/json": {"schema": ref(body)}}}
     if secured:
-        op["security"] = [{"editSecret": []}]
-    return op
+        operation["security"] = [{"editSecret" if secured is True else secured: []}]
+    return operation
 
 
 def _game_links() -> dict[str, dict]:
@@ -75,44 +97,46 @@ def paths() -> dict[str, dict]:
     game_params = {"parameters": [GAME_ID]}
     change = (400, 401, 403, 404, 409, 413, 422)
     return {
-        "/variants": {"get": _op("listVariants", "Variants with names, player limits and options",
+        "/variants": {"get": op("listVariants", "Variants with names, player limits and options",
                                  ("200", "VariantList", "every variant"), ())},
-        "/check": {"post": _op("checkCards", "Judge a meld, Step laydown, extension or tile grid",
+        "/check": {"post": op("checkCards", "Judge a meld, Step laydown, extension or tile grid",
                                ("200", "Verdict", "the verdict (valid may be false)"), (400, 413, 422),
                                body="CheckRequest")},
-        "/hand": {"post": _op("countHand", "Value the cards left in a hand",
+        "/hand": {"post": op("countHand", "Value the cards left in a hand",
                               ("200", "HandValue", "points (crib-rummy: cards)"), (400, 413, 422),
                               body="HandRequest")},
-        "/solve": {"post": _op("solve", "Best play: the legal turn laying the most rack tiles (or value), or what "
-                                        "a card game's hand can lay (changes nothing)",
-                               ("200", "SolveAnswer", "the best play, proved best unless 'optimal' is false"),
-                               (400, 413, 422), body="SolveRequest")},
-        "/turn": {"post": _op("checkTurn", "Judge a whole tile turn: table before, rack, table after "
-                                           "(changes nothing)",
-                              ("200", "TurnVerdict", "the verdict with the tiles played and their value"),
-                              (400, 413, 422), body="TurnRequest")},
-        "/games": {"post": _op("createGame", "Start a game",
-                               ("201", "Created", "the new game, its edit secret and URLs"), (400, 413, 422),
-                               body="NewGame", links=_game_links())},
-        "/games/import": {"post": _op("importGame", "Restore an exported game as a new game",
+        "/solve": {"post": op("solve", "Best play: the legal turn laying the most rack tiles (or value), or what "
+                                       "a card game's hand can lay (changes nothing)",
+                              ("200", "SolveAnswer", "the best play, proved best unless 'optimal' is false"),
+                              (400, 413, 422), body="SolveRequest")},
+        "/turn": {"post": op("checkTurn", "Judge a whole tile turn: table before, rack, table after "
+                                          "(changes nothing)",
+                             ("200", "TurnVerdict", "the verdict with the tiles played and their value"),
+                             (400, 413, 422), body="TurnRequest")},
+        "/games": {"post": op("createGame", "Start a game",
+                              ("201", "Created", "the new game, its edit secret and URLs"),
+                              tuple(sorted({400, 413, 422, *NEW_GAME_ERRORS})), body="NewGame",
+                              links=_game_links(), meanings=NEW_GAME_ERRORS)},
+        "/games/import": {"post": op("importGame", "Restore an exported game as a new game",
                                       ("201", "Created", "the restored game with a new id and secret"),
                                       (400, 413, 422), body="Export", links=_game_links())},
-        "/games/{public_id}": {**game_params, "get": _op(
+        "/games/{public_id}": {**game_params, "get": op(
             "getGame", "A game: players, totals, progress, rounds, status, winners", ("200", "Game", "the game"),
             (404, 422))},
-        "/games/{public_id}/export": {**game_params, "get": _op(
+        "/games/{public_id}/export": {**game_params, "get": op(
             "exportGame", "The whole game as JSON", ("200", "Export", "the export document"), (404,))},
-        "/games/{public_id}/rounds": {**game_params, "post": _op(
+        "/games/{public_id}/rounds": {**game_params, "post": op(
             "recordHand", "Record the next hand (Crib Rummy: the hand being played, turn by turn)",
             ("201", "RoundAnswer", "the scored hand and the game"), change, body="RoundFacts", secured=True,
             links=_hand_links())},
         "/games/{public_id}/rounds/{number}": {
             "parameters": [GAME_ID, NUMBER],
-            "put": _op("correctHand", "Correct a hand", ("200", "RoundAnswer", "the corrected hand and the game"),
+            "put": op("correctHand", "Correct a hand", ("200", "RoundAnswer", "the corrected hand and the game"),
                        change, body="RoundFacts", secured=True, links=_hand_links()),
-            "delete": _op("deleteHand", "Delete a hand (later hands move up one)",
+            "delete": op("deleteHand", "Delete a hand (later hands move up one)",
                           ("200", "Deleted", "the game without the hand"), (401, 403, 404, 409, 422),
                           secured=True)},
+        **{path: item for part in PARTS for path, item in part().items()},
     }
 
 
@@ -121,13 +145,13 @@ def document(server: str = "") -> dict:
     return {
         "openapi": "3.1.0",
         "info": {"title": "Scorekeeper API", "version": "1.0.0",
-                 "description": "Check melds and whole turns, find the best play, and keep games of rummy variants. "
-                                "Rules and rule ids: /rules/. "
+                 "description": "Check melds and keep games of five rummy variants. Rules and rule ids: /rules/. "
                                 "Every error is JSON: {\"error\": a sentence, \"reasons\": [...]}, with the "
                                 "field paths and hand number where the rules refused a hand."},
         "servers": [{"url": f"{server}/api/v1"}],
         "paths": paths(),
         "components": {"schemas": schemas(),
                        "securitySchemes": {"editSecret": {"type": "http", "scheme": "bearer",
-                                                          "description": "the game's edit secret"}}},
+                                                          "description": "the game's edit secret"},
+                                           **SECURITY}},
     }

@@ -12,6 +12,7 @@ cannot judge (a duplicate name, a hand the rules refuse) are a 422.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -62,6 +63,24 @@ NAME = {"type": "string", "minLength": 1, "not": {"pattern": "^\\s*$|[\\u0000-\\
 STATUS = {"enum": ["in_progress", "finished"]}
 
 
+#: more component schemas, from features (:func:`register`): each builds ``{name: schema}``
+PARTS: list[Callable[[], dict[str, dict]]] = []
+#: more fields a new game (``NewGame-<slug>``) takes, from features, by name
+NEW_GAME_FIELDS: dict[str, dict] = {}
+
+
+def register(schemas_of: Callable[[], dict[str, dict]], new_game_fields: dict[str, dict] | None = None) -> None:
+    """Add a feature's component schemas, and the fields it adds to a new game, to the document
+    (and so to what the API accepts); called from ``create_app``, registering again changes nothing."""
+    if schemas_of in PARTS and all(NEW_GAME_FIELDS.get(k) == v for k, v in (new_game_fields or {}).items()):
+        return
+    if schemas_of not in PARTS:
+        PARTS.append(schemas_of)
+    NEW_GAME_FIELDS.update(new_game_fields or {})
+    _schemas.cache_clear()
+    _validator.cache_clear()
+
+
 def slugs() -> list[str]:
     return [v.slug for v in _all()]
 
@@ -93,7 +112,8 @@ def _new_games() -> dict[str, dict]:
         options={**obj(extra=False, **{o.name: _option(o) for o in v.option_spec if o.game}),
                  "description": "the variant's game options; omitted options take their defaults"},
         first_dealer={**SEAT, "maximum": v.max_players - 1,
-                      "description": "the seat dealing the first hand (default 0); one of the players"}),
+                      "description": "the seat dealing the first hand (default 0); one of the players"},
+        **NEW_GAME_FIELDS),
         "title": f"{v.name} ({v.slug})"} for v in _all()}
 
 
@@ -242,6 +262,7 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
         "Deleted": obj(("deleted", "game"), deleted=INT, game=ref("Game")),
         "AuditEntry": audit, "Export": _export(),
         **_solver(verdict),
+        **{name: schema for part in PARTS for name, schema in part().items()},
     }
 
 

@@ -2,7 +2,9 @@
 
 Each GET route is built with real values: every variant's slug, a seeded game
 of every variant (plus a Crib Rummy hand in play and a finished game) seen by
-its editor and by a follower, hand 1 of each game. A route whose first sample
+its editor and by a follower, hand 1 of each game, and a seeded table (a
+finished and an unfinished game of its own, rulings of each kind) seen by one
+of its phones and by a follower. A route whose first sample
 answers anything but an HTML page (JSON, a PDF, a redirect, a static file) is
 not a page. States no route reaches alone are added: checker verdicts (the tile
 grid among them), whole turns and best plays, the Print page's form errors, a missing page, new-game forms
@@ -20,7 +22,9 @@ from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.rules import variants
 from scorekeeper.solving import tile_slugs
-from tests.web.api_support import HANDS
+from scorekeeper.tables import rulings as table_rulings
+from scorekeeper.tables import services as tables
+from tests.web.api_support import HANDS, OTHER_HANDS
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,17 @@ class Page:
         parts = self.path.split("/")
         return parts[2] if self.path.startswith("/games/") and len(parts) > 2 and parts[2] not in (
             "", "new") else None
+
+    @property
+    def table_id(self) -> str | None:
+        parts = self.path.split("?")[0].split("/")
+        return parts[2] if self.path.startswith("/tables/") and len(parts) > 2 and parts[2] not in (
+            "", "new") else None
+
+    @property
+    def cookie(self) -> str:
+        """The cookie holding this visit's secret: the table's on a table page, else the game's."""
+        return f"sk_table_{self.table_id}" if self.table_id else f"sk_edit_{self.public_id}"
 
     @property
     def name(self) -> str:
@@ -106,9 +121,44 @@ def seed_games(app: Flask) -> list[tuple[str, str]]:
     return games
 
 
-def _samples(arguments: set[str], games: list[tuple[str, str]]) -> list[tuple[dict, str | None]]:
+def seed_tables(app: Flask) -> list[tuple[str, str, str]]:
+    """(table id, table secret, id of its unfinished game) of a table of three: a finished
+    Rummikub game, a Krazy Bee and a Rummikub game under way, an option choice and a reading
+    among its rulings."""
+    with app.app_context():
+        table, secret = tables.create_table("Thursday club", ["Ann", "Bob", "Cy"])
+        ann, bob, cy = table.members
+        done, _ = tables.start_game(table, secret, "rummikub", [ann, bob], {"rounds": 1})
+        services.record_round(done, HANDS["rummikub"])
+        steps, _ = tables.start_game(table, secret, "krazy-bee", [ann, cy])  # its Step figures and curve
+        services.record_round(steps, HANDS["krazy-bee"])
+        playing, _ = tables.start_game(table, secret, "rummikub", [bob, cy], {"rounds": 2})
+        services.record_round(playing, OTHER_HANDS["rummikub"])
+        table_rulings.choose_option(table, "rummikub", "rounds", 3, "Three hands on a weeknight")
+        table_rulings.record_reading(table, "krazy-bee", "May a run wrap from K to A?", "No", "")
+        db.session.commit()
+        return [(table.public_id, secret, playing.public_id)]
+
+
+def _table_samples(arguments: set[str], seeded: list[tuple[str, str, str]]) -> list[tuple[dict, str | None]]:
+    """A table route's values: each seeded table (its variant routes with Rummikub, its game routes
+    with its unfinished game, its table link with the real secret), as a phone of it and as a follower."""
+    samples = []
+    for table_id, secret, game in seeded:
+        values = {"table_id": table_id, "variant": "rummikub", "public_id": game, "secret": secret}
+        if not arguments <= set(values):
+            raise LookupError(f"tests/site_pages.py has no sample value for {sorted(arguments - set(values))}")
+        values = {k: v for k, v in values.items() if k in arguments}
+        samples += [(values, secret), (values, None)]
+    return samples
+
+
+def _samples(arguments: set[str], games: list[tuple[str, str]],
+             seeded: list[tuple[str, str, str]]) -> list[tuple[dict, str | None]]:
     """Every (URL values, edit secret) to build a route with: each variant, each game as its
-    editor and as a follower."""
+    editor and as a follower, each table as its phone and as a follower."""
+    if "table_id" in arguments:
+        return _table_samples(arguments, seeded)
     if not arguments:
         return [({}, None)]
     if arguments in ({"variant"}, {"slug"}):
@@ -130,7 +180,7 @@ def _is_html_page(app: Flask, page: Page) -> tuple[bool, int]:
     """Whether ``page`` answers an HTML page (not a redirect), and its status."""
     client = app.test_client()
     if page.secret:
-        client.set_cookie(f"sk_edit_{page.public_id}", page.secret)
+        client.set_cookie(page.cookie, page.secret)
     response = client.get(page.path)
     return response.mimetype == "text/html" and not 300 <= response.status_code < 400, response.status_code
 
@@ -138,14 +188,16 @@ def _is_html_page(app: Flask, page: Page) -> tuple[bool, int]:
 def site_pages(app: Flask, games: list[tuple[str, str]]) -> list[Page]:
     """Every HTML page of the app: each GET route with every sample, then :data:`EXTRA` and
     :func:`states`. A route is judged by its first sample (editor and follower apart); a
-    follower refused (4xx) a route is looked at once, not once per game."""
+    follower refused (4xx) a route is looked at once, not once per game. The table is seeded
+    here (:func:`seed_tables`), with its game's page and an adopted verdict's confirmation."""
+    seeded = seed_tables(app)
     urls = app.url_map.bind("localhost")
     pages: list[Page] = []
     for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
         if "GET" not in rule.methods or rule.endpoint == "static":
             continue
         verdicts: dict[bool, tuple[bool, int]] = {}
-        for values, secret in _samples(set(rule.arguments), games):
+        for values, secret in _samples(set(rule.arguments), games, seeded):
             page, editor = Page(urls.build(rule.endpoint, values), secret), secret is not None
             if editor not in verdicts:
                 verdicts[editor] = _is_html_page(app, page)
@@ -153,4 +205,8 @@ def site_pages(app: Flask, games: list[tuple[str, str]]) -> list[Page]:
                 continue
             if verdicts[editor][0]:
                 pages.append(page)
-    return pages + [Page(p) for p in EXTRA] + states(games)
+    table_id, secret, game = seeded[0]
+    adopt = f"/tables/{table_id}/rulings/adopt?{VERDICTS[0].split('?', 1)[1]}&variant=krazy-bee"
+    table_states = [Page(f"/games/{game}"),  # a table's game names its table and links its rulings
+                    Page(adopt, secret), Page(adopt)]
+    return pages + [Page(p) for p in EXTRA] + table_states + states(games)

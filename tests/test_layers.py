@@ -4,7 +4,7 @@ Every module's imports are read with :mod:`ast` (those inside functions and
 under ``TYPE_CHECKING`` too: a lazy import is still a dependency). The layers,
 lowest first::
 
-    rules  <-  foundation  <-  services  <-  display / printing / forms  <-  views / cli
+    rules  <-  foundation  <-  services  <-  display / printing / forms / profiles  <-  views / cli
 
 A module may import its own layer or any lower one. ``rules`` (the pure
 engine) is the bottom. The foundation is what every layer above may use:
@@ -32,9 +32,18 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rules",),
     ("words", "paths", "config", "extensions", "models", "checking", "solving", "rulebook", "entry", "addresses"),
     ("services",),
-    ("display", "printing", "forms"),
+    ("display", "printing", "forms", "profiles"),
     ("views", "cli", "access", "filters", "openapi", "openapi_schemas", "delivery", "live", "server", ""),
 )
+
+#: A feature package spans the layers: each of its modules sits with the layer it serves.
+FEATURE_LAYERS: dict[str, dict[str, int]] = {
+    "tables": {"models": 1, "figures": 1, "ratings": 1, "": 1,
+               "summaries": 2, "rulings": 2, "services": 2, "transfer": 2,
+               "charts": 3, "forms": 3,
+               "access": 4, "api": 4, "feature": 4, "live": 4, "openapi": 4, "stats": 4, "views": 4,
+               "views_roster": 4, "views_rulings": 4},
+}
 
 
 def layer_of(module: str) -> int:
@@ -43,7 +52,14 @@ def layer_of(module: str) -> int:
     >>> layer_of("scorekeeper.rules.tiles.grid"), layer_of("scorekeeper.services.hands"), layer_of("scorekeeper")
     (0, 2, 4)
     """
-    first = module.split(".")[1] if "." in module else ""
+    parts = module.split(".")
+    first = parts[1] if len(parts) > 1 else ""
+    if first in FEATURE_LAYERS:
+        within = FEATURE_LAYERS[first]
+        second = parts[2] if len(parts) > 2 else ""
+        if second in within:
+            return within[second]
+        raise AssertionError(f"{module} is in no layer: add it to FEATURE_LAYERS in {Path(__file__).name}")
     for number, names in enumerate(LAYERS):
         if first in names:
             return number

@@ -12,7 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..printing import (
+from ..printing.documents import (
     FRAMES_VARIANT,
     MAX_ROWS,
     ORIENTATIONS,
@@ -116,7 +116,7 @@ def _cmd_document(args: argparse.Namespace) -> int:
 
 def _cmd_game(args: argparse.Namespace) -> int:
     from .. import create_app
-    from ..printing import game_frames_pdf, game_sheet_pdf
+    from ..printing.documents import game_frames_pdf, game_sheet_pdf
 
     try:
         paper = paper_choice(args.paper)

@@ -20,19 +20,23 @@ from typing import Any
 
 from ..rules import find_variant, tokenize
 
-TILE_COLOURS = {"R": "red", "B": "blue", "K": "black", "G": "gold", "O": "gold", "Y": "gold"}
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣",
-                "♠": "♠", "♥": "♥", "♦": "♦", "♣": "♣"}
-RED_SUITS = {"♥", "♦"}
-SUIT_NAMES = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
-#: the look of each variant's deck: colour tiles, suited cards or plain numbers
-FAMILY = {"rummikub": "tiles", "crazy-tiles": "tiles", "runny-tiles": "tiles",
-          "crib-rummy": "suited", "crazy-rummy": "suited", "krazy-bee": "numbers", "rumbugz": "numbers"}
-WILD_NAMES = {"krazy-bee": "Wild Bee", "rumbugz": "PLYT", "rummikub": "joker", "crazy-tiles": "joker",
-              "runny-tiles": "joker", "crib-rummy": "joker"}
+#: The one card-face table. Python draws faces with it, and the checker's script receives it
+#: as data (``data-faces`` on the form, :data:`FACES`), so the page and the server never differ.
+FACES: dict[str, Any] = {
+    "tile_colours": {"R": "red", "B": "blue", "K": "black", "G": "gold", "O": "gold", "Y": "gold"},
+    "suit_symbols": {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "♠": "♠", "♥": "♥", "♦": "♦", "♣": "♣"},
+    "suit_names": {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"},
+    "red_suits": ["♥", "♦"],
+    "tile_pattern": r"^([RBKGOY])(\d{1,2})$",
+    "suited_pattern": r"^(10|[2-9]|[AJQKT])([SHDC♠♥♦♣])?$",
+}
+TILE_COLOURS: dict[str, str] = FACES["tile_colours"]
+SUIT_SYMBOLS: dict[str, str] = FACES["suit_symbols"]
+SUIT_NAMES: dict[str, str] = FACES["suit_names"]
+RED_SUITS = set(FACES["red_suits"])
 
-_TILE = re.compile(r"^([RBKGOY])(\d{1,2})$")
-_SUITED = re.compile(r"^(10|[2-9]|[AJQKT])([SHDC♠♥♦♣])?$")
+_TILE = re.compile(FACES["tile_pattern"])
+_SUITED = re.compile(FACES["suited_pattern"])
 
 
 def _wild_tokens(variant: str) -> set[str]:
@@ -42,12 +46,12 @@ def _wild_tokens(variant: str) -> set[str]:
 def face(variant: str, token: str) -> dict[str, Any]:
     """The face of one written token (a card as typed, or one part of a reading)."""
     text = str(token).strip().upper()
-    look = FAMILY.get(variant, "numbers")
+    look = find_variant(variant).deck_look
     base = {"token": text, "label": text, "symbol": "", "colour": "", "wild": False, "known": True,
             "name": text}
     if text in _wild_tokens(variant):
         return {**base, "label": text if look == "numbers" else "J", "wild": True,
-                "symbol": "★", "colour": "wild", "name": WILD_NAMES.get(variant, "wild card")}
+                "symbol": "★", "colour": "wild", "name": find_variant(variant).wild_name}
     if look == "tiles":
         match = _TILE.match(text)
         if match:
@@ -72,11 +76,24 @@ def suit_face(variant: str, suit: str) -> dict[str, str]:
     >>> suit_face("rummikub", "K")["name"], suit_face("crib-rummy", "H")["symbol"]
     ('black', '♥')
     """
-    if FAMILY.get(variant) == "tiles":
+    if find_variant(variant).deck_look == "tiles":
         colour = TILE_COLOURS[suit]
         return {"symbol": colour.capitalize(), "colour": colour, "name": colour}
     symbol = SUIT_SYMBOLS[suit]
     return {"symbol": symbol, "colour": "red" if symbol in RED_SUITS else "black", "name": SUIT_NAMES[symbol]}
+
+
+def key_labels(variant: str) -> dict[str, str]:
+    """What the hand keypad's suit, colour and wild keys show: ``♥``, ``Red``, ``Wild Bee``.
+
+    >>> key_labels("rummikub")["K"], key_labels("crib-rummy")["H"], key_labels("krazy-bee")["W"]
+    ('Black', '♥', 'Wild Bee')
+    """
+    v = find_variant(variant)
+    keys = v.notation.suits if v.notation.keep_suit else {}
+    labels = {token: suit_face(variant, suit)["symbol"] for token, suit in keys.items()}
+    wild = v.wild_name[:1].upper() + v.wild_name[1:]
+    return {**labels, **{token: wild for token in v.notation.wild_tokens}}
 
 
 def faces_of_reading(variant: str, reading: Any) -> list[dict[str, Any]]:

@@ -99,6 +99,8 @@ class Hub:
         read yet, on the watcher's ``connection``, and wake the streams of those that changed."""
         with self.condition:
             wanted = set(self.streams) if channels is None else set(channels) & set(self.streams)
+            if channels is not None and versions.GAMES in channels:  # some game changed
+                wanted |= {c for c in self.streams if versions.follows_every_game(c)}
             wanted |= self.unread
             self.unread.clear()
         if not wanted:

@@ -55,16 +55,19 @@ def game(public_id: str):
     if not access.holds_secret_for(public_id, stamp[0]):
         render = partial(reader_fragment, current_app._get_current_object(),
                          url_for("games.show", public_id=public_id))
-    return _stream(game_channel(public_id), game_token(stamp[1], stamp[2]), render)
+    return follow(game_channel(public_id), game_token(stamp[1], stamp[2]), render)
 
 
 @bp.get("/games")
 def games():
     """Changes to the games list: a game started, finished, changed or deleted."""
-    return _stream(GAMES, list_token(db.session))
+    return follow(GAMES, list_token(db.session))
 
 
-def _stream(channel: str, version: str, render: Callable[[], str | None] | None = None) -> Response:
+def follow(channel: str, version: str | None, render: Callable[[], str | None] | None = None) -> Response:
+    """The event stream of ``channel`` (now at ``version``) for this request; ``render`` makes the
+    reader's fragment sent along (None: the page fetches its own). Features mount their own
+    channels' streams with it."""
     seen = (request.headers.get("Last-Event-ID") or request.args.get("since") or "")[:SEEN_MAX]
     config = current_app.config
     body = events(hub_of(current_app._get_current_object()), channel, seen, version, render=render,

@@ -13,7 +13,7 @@ whichever server it reaches then. ``None``: the game is gone (deleted).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 
 from sqlalchemy import func, select
@@ -23,6 +23,24 @@ from ..models import Game
 #: the games list's channel; a game's is ``game:<public id>``
 GAMES = "games"
 GAME_PREFIX = "game:"
+#: channels of features that follow many games (a table's ``table:<id>``), by prefix: each reads
+#: ``(executor, ids) -> {id: version}`` (:func:`register`)
+FOLLOWERS: dict[str, Callable[[object, list[str]], dict[str, str]]] = {}
+
+
+def register(prefix: str, read_versions: Callable[[object, list[str]], dict[str, str]]) -> None:
+    """A feature's channels ``<prefix><id>``: read again whenever any game changes (like the
+    games list), their versions by ``read_versions`` (an id it does not return is gone)."""
+    FOLLOWERS[prefix] = read_versions
+
+
+def follows_every_game(channel: str) -> bool:
+    """Whether ``channel`` may change with any game (the list, a feature's channel).
+
+    >>> follows_every_game(GAMES), follows_every_game("game:AbC")
+    (True, False)
+    """
+    return channel == GAMES or channel.startswith(tuple(FOLLOWERS))
 
 
 def game_channel(public_id: str) -> str:
@@ -72,4 +90,9 @@ def read(executor, channels: Iterable[str]) -> dict[str, str | None]:
     versions = {c: found.get(c) for c in channels if c.startswith(GAME_PREFIX)}
     if GAMES in channels:
         versions[GAMES] = list_token(executor)
+    for prefix, read_versions in FOLLOWERS.items():
+        ids = [c[len(prefix):] for c in channels if c.startswith(prefix)]
+        if ids:
+            found = read_versions(executor, ids)
+            versions.update((prefix + i, found.get(i)) for i in ids)
     return versions

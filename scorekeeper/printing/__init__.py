@@ -2,29 +2,15 @@
 
 - :mod:`.documents`: print options (one parser for the web form and the command line) and
   rendering each document from the templates in ``templates/pdf/``;
-- :mod:`.sheet_layouts`: each variant's score-sheet columns, blank or filled from the engine's score;
+- :mod:`.sheet_layouts`: the score-sheet layouts (each variant's profile names its own), blank
+  or filled from the engine's score;
 - :mod:`.sheets`: the sheet's table model and its layout on the paper;
 - :mod:`.cribbage_track`: Crib Rummy's printable cribbage track;
 - :mod:`.pdf`: HTML to PDF bytes with WeasyPrint, serving only the package's static files.
 
+Import from the modules (``from scorekeeper.printing.documents import document_pdf``): the
+package itself imports nothing, so a variant's profile can name a layout without importing
+the documents, which read the profiles.
+
 No Flask app is needed: ``scorekeeper print sheet`` works without a database.
 """
-
-from __future__ import annotations
-
-from .documents import (
-    FRAMES_VARIANT,
-    MAX_ROWS,
-    ORIENTATIONS,
-    PAPERS,
-    PrintInputError,
-    PrintOptions,
-    document_pdf,
-    game_frames_pdf,
-    game_sheet_pdf,
-    paper_choice,
-    print_options,
-)
-
-__all__ = ["FRAMES_VARIANT", "MAX_ROWS", "ORIENTATIONS", "PAPERS", "PrintInputError", "PrintOptions",
-           "document_pdf", "game_frames_pdf", "game_sheet_pdf", "paper_choice", "print_options"]

@@ -19,17 +19,18 @@ from typing import Any
 from ..display.qr import qr_svg
 from ..display.standings import standings
 from ..paths import TEMPLATES
-from ..rules import GameScore, RulesError, options_for, step_texts, variants
+from ..profiles import profile
+from ..rules import GameScore, RulesError, find_variant, options_for, step_texts, variants
 from ..words import FILTERS
-from .sheet_layouts import blank_sheet, default_rows, filled_sheet
+from .sheet_layouts import blank_sheet, filled_sheet
 from .sheets import layout
 
 KINDS = ("sheet", "frames", "rules")
 PAPERS = {"a4": "A4", "letter": "Letter"}
 ORIENTATIONS = ("auto", "portrait", "landscape")
 MAX_ROWS = 100
-#: Step Indicator Frames are a Krazy Bee thing
-FRAMES_VARIANT = "krazy-bee"
+#: Step Indicator Frames mark the Step each player is on: the variant laid in Steps (Krazy Bee)
+FRAMES_VARIANT = next(v["slug"] for v in variants() if find_variant(v["slug"]).laid_in_steps)
 #: blank lines added under an unfinished game's hands, to go on by hand
 EXTRA_ROWS = 5
 
@@ -117,7 +118,7 @@ def print_options(raw: Mapping[str, Any]) -> PrintOptions:
     spec = known[slug]
     players = raw.get("players") or min(4, spec["max_players"])
     players = _whole(players, "players", spec["min_players"], spec["max_players"], errors)
-    rows = raw.get("rows") or default_rows(slug)
+    rows = raw.get("rows") or profile(slug).sheet.default_rows
     rows = _whole(rows, "rows", 1, MAX_ROWS, errors)
     try:
         paper = paper_choice(raw.get("paper"))
@@ -181,7 +182,7 @@ def page(paper: str, orientation: str) -> dict[str, str]:
 
 def blank_sheet_pdf(opts: PrintOptions) -> bytes:
     """A blank score sheet for ``opts.variant``."""
-    sheet = blank_sheet(opts.variant, opts.players, opts.rows, opts.game_options)
+    sheet = blank_sheet(profile(opts.variant).sheet, opts.variant, opts.players, opts.rows, opts.game_options)
     return sheet_pdf(sheet, opts.paper, opts.orientation, title=f"{sheet.name} score sheet")
 
 
@@ -206,13 +207,14 @@ def blank_frames_pdf(opts: PrintOptions) -> bytes:
     return frames_pdf(step_texts(opts.game_options), [""] * opts.players, opts.paper)
 
 
-def rules_pdf(opts: PrintOptions) -> bytes:
-    """The variant's quick-reference card in our own words (from :mod:`scorekeeper.rulebook`)."""
+def rules_pdf(opts: PrintOptions, rulings: Sequence[tuple[str, str, str]] = (), table: str = "") -> bytes:
+    """The variant's quick-reference card in our own words (from :mod:`scorekeeper.rulebook`),
+    with a table's ``rulings`` (day, ruling, note) when printed for ``table``."""
     from ..rulebook import SWITCH_WORDS, rulebook
 
     book = rulebook(opts.variant)
-    return render_pdf("pdf/rules.html", book=book, switch_words=SWITCH_WORDS,
-                      page=page(opts.paper, "portrait"), title=f"{book.name}: quick reference")
+    return render_pdf("pdf/rules.html", book=book, switch_words=SWITCH_WORDS, rulings=list(rulings),
+                      table=table, page=page(opts.paper, "portrait"), title=f"{book.name}: quick reference")
 
 
 def document_pdf(opts: PrintOptions) -> bytes:
@@ -225,10 +227,10 @@ def document_pdf(opts: PrintOptions) -> bytes:
 def game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str = "a4") -> bytes:
     """The filled score sheet of ``game`` with a QR code to ``follow_url`` (its read-only page)."""
     names = game.names
-    opts = options_for(game.variant, game.options)
+    opts, layout = options_for(game.variant, game.options), profile(game.variant).sheet
     # an unfinished game gets a few empty lines to go on by hand, while they fit on the page
-    extra = 0 if score.finished else max(0, min(EXTRA_ROWS, default_rows(game.variant) - len(score.rounds)))
-    sheet = filled_sheet(game.variant, names, score, opts, extra_rows=extra)
+    extra = 0 if score.finished else max(0, min(EXTRA_ROWS, layout.default_rows - len(score.rounds)))
+    sheet = filled_sheet(layout, game.variant, names, score, opts, extra_rows=extra)
     return sheet_pdf(sheet, paper, "auto", title=f"{sheet.name}: {', '.join(names)}",
                      game=game_summary(game, score), qr=qr_svg(follow_url, border=2), follow_url=follow_url)
 

@@ -1,5 +1,6 @@
-"""One score-sheet layout per variant: its columns, its key, and how a recorded hand fills a row.
+"""The score-sheet layouts: a variant's columns, its key, and how a recorded hand fills a row.
 
+Each variant's profile (:mod:`scorekeeper.profiles`) names its layout.
 :func:`blank_sheet` and :func:`filled_sheet` are the two entry points; both
 return a :class:`~scorekeeper.sheets.Sheet` for the print templates. A
 recorded hand is read from the engine's :class:`~scorekeeper.rules.RoundScore`
@@ -195,42 +196,30 @@ class CrazyRummyLayout(Layout):
         return [str(r.number), r.details["wild"]]
 
 
-LAYOUTS: dict[str, Layout] = {
-    "krazy-bee": KrazyBeeLayout(), "rumbugz": RumBugzLayout(), "rummikub": TilesLayout(),
-    "crazy-tiles": TilesLayout(), "runny-tiles": TilesLayout(), "crib-rummy": CribRummyLayout(),
-    "crazy-rummy": CrazyRummyLayout(),
-}
-
-
-def default_rows(slug: str) -> int:
-    return LAYOUTS[slug].default_rows
-
-
-def _sheet(slug: str, opts: Mapping[str, Any], names: list[str], rows: list[Row], blank: bool) -> Sheet:
+def _sheet(layout: Layout, slug: str, opts: Mapping[str, Any], names: list[str], rows: list[Row],
+           blank: bool) -> Sheet:
     variant = find_variant(slug)
-    spec = LAYOUTS[slug]
-    sheet = Sheet(slug, variant.name, spec.lead, spec.per_player, names, rows, blank=blank,
-                  key=spec.key(slug, opts))
-    if slug == "krazy-bee":
+    sheet = Sheet(slug, variant.name, layout.lead, layout.per_player, names, rows, blank=blank,
+                  key=layout.key(slug, opts))
+    if variant.laid_in_steps:
         sheet.steps = step_texts(opts)
-    if slug == "crib-rummy":
+    if variant.pegged:
         sheet.track = cribbage_track(int(opts.get("target", 121)), names)
     return sheet
 
 
-def blank_sheet(slug: str, players: int, rows: int, opts: Mapping[str, Any]) -> Sheet:
-    """A sheet to keep by hand: ``rows`` empty lines for ``players`` players."""
+def blank_sheet(layout: Layout, slug: str, players: int, rows: int, opts: Mapping[str, Any]) -> Sheet:
+    """A sheet to keep by hand in ``layout`` (the variant's profile's): ``rows`` empty lines for ``players``."""
     names = [""] * players
-    return _sheet(slug, opts, names, LAYOUTS[slug].blank_rows(players, rows), blank=True)
+    return _sheet(layout, slug, opts, names, layout.blank_rows(players, rows), blank=True)
 
 
-def filled_sheet(slug: str, names: list[str], score: GameScore, opts: Mapping[str, Any],
+def filled_sheet(layout: Layout, slug: str, names: list[str], score: GameScore, opts: Mapping[str, Any],
                  extra_rows: int = 0) -> Sheet:
     """A game's sheet: every recorded hand, then ``extra_rows`` empty lines to go on by hand."""
-    spec = LAYOUTS[slug]
-    rows = spec.fill(names, score) + spec.blank_rows(len(names), extra_rows)
-    sheet = _sheet(slug, opts, names, rows, blank=False)
-    sheet.foot = totals_foot(score, spec.per_player, len(spec.lead))
+    rows = layout.fill(names, score) + layout.blank_rows(len(names), extra_rows)
+    sheet = _sheet(layout, slug, opts, names, rows, blank=False)
+    sheet.foot = totals_foot(score, layout.per_player, len(layout.lead))
     if sheet.track:  # each player's front and back peg, from the engine's progress (CR-8)
         sheet.track = place_pegs(sheet.track, score.progress)
     return sheet

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from ..rules import UnknownVariant, variants
+from ..rules import UnknownVariant, find_variant, variants
 from . import crazy_rummy, crib_rummy, krazy_bee, rumbugz
 from .book import DIGEST_HEADINGS, SECTION_TITLES, Rule, Rulebook, Section
 from .common import COMMON_RULES
@@ -46,9 +46,6 @@ __all__ = [
 #: A rule id as written in RULES.md and in the engine's messages.
 RULE_ID = re.compile(r"\b(?:N|KB|RB|CT|CR|CZ)-\d{1,2}\b", re.IGNORECASE)
 
-#: Which page a rule id opens on when no variant is given.
-HOME_PAGE = {"N": "krazy-bee", "KB": "krazy-bee", "RB": "rumbugz", "CT": "crazy-tiles",
-             "CR": "crib-rummy", "CZ": "crazy-rummy"}
 
 _FIXED = {b.slug: b for b in (krazy_bee.BOOK, rumbugz.BOOK, crib_rummy.BOOK, crazy_rummy.BOOK)}
 
@@ -115,7 +112,14 @@ def rule_page(rule_id: str, variant: str | None = None) -> str:
         book = _books().get(str(variant).strip().lower())
         if book is not None and anchor in book.rule_ids:
             return book.slug
-    return HOME_PAGE[anchor.split("-")[0]]
+    return _home_pages()[anchor.split("-")[0]]
+
+
+@cache
+def _home_pages() -> dict[str, str]:
+    """Which page a rule id opens on when no variant is given: by its family (KB-3: ``KB``),
+    the variant that declares the family its home (``Variant.rules_home``)."""
+    return {family: v["slug"] for v in variants() for family in find_variant(v["slug"]).rules_home}
 
 
 def rule_path(rule_id: str, variant: str | None = None) -> str:

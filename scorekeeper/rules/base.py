@@ -50,6 +50,19 @@ class Variant:
     #: what the players call one deal-and-play, in every page, message and sheet:
     #: "hand" or "round" (the word of the variant's rules in RULES.md)
     round_word: ClassVar[str] = "hand"
+    #: how the deck looks to players: "numbers" (plain number cards), "suited" (a pack with
+    #: suits) or "tiles" (coloured number tiles); the pages and sheets draw faces by it
+    deck_look: ClassVar[str] = "numbers"
+    #: what the players call a wild card ("Wild Bee", "PLYT", "joker")
+    wild_name: ClassVar[str] = "wild card"
+    #: melds go down as Steps, several at once (KB-3): the Step list is shown and printed
+    laid_in_steps: ClassVar[bool] = False
+    #: scores are pegged on a cribbage board to the ``target`` option (CR-8)
+    pegged: ClassVar[bool] = False
+    #: each hand has a wild rank, the ``wild`` option: cards of it are drawn as wildcards (CZ-1)
+    wild_rank: ClassVar[bool] = False
+    #: the rule-id families (RULES.md sections) whose home is this variant's rules page
+    rules_home: ClassVar[tuple[str, ...]] = ()
 
     # -- options and notation -------------------------------------------------
     def options(self, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:

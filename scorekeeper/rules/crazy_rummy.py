@@ -67,6 +67,7 @@ class CrazyRummy(Variant):
     summary = "Sets only, a new wild rank every hand, race to 1500."
     min_players, max_players = 2, 12
     notation = NOTATION
+    deck_look, wild_rank, rules_home = "suited", True, ("CZ",)
     facts_shape = seats(2, 12, {
         "board": Text("cards on the player's board (CZ-6)"),
         "board_points": Count("a typed board value, when the board's cards are not given"),

@@ -74,6 +74,7 @@ class RumBugz(Variant):
     min_players, max_players = 2, 6
     round_word = "round"  # RB-7, RB-8: rounds
     notation = NOTATION
+    wild_name, rules_home = "PLYT", ("RB",)
     facts_shape = seats(2, 6, {
         "kinds": ListOf("kinds laid this round (RB-4); the winner laid all four",
                         item=Choice(values=KINDS, fold=True), order=KINDS, words=True),

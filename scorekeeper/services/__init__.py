@@ -24,6 +24,7 @@ from .errors import (
     GameNotFound,
     HandNotFound,
     NotEditor,
+    NotFound,
     SecretMissing,
     ServiceError,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "GameNotFound",
     "HandNotFound",
     "NotEditor",
+    "NotFound",
     "NothingToUndo",
     "SecretMissing",
     "ServiceError",

@@ -14,7 +14,11 @@ class ServiceError(Exception):
     """Base class of the services' refusals; ``str(err)`` is the sentence a player reads."""
 
 
-class GameNotFound(ServiceError):
+class NotFound(ServiceError):
+    """What the request names is not there (a feature names its own: a table)."""
+
+
+class GameNotFound(NotFound):
     """No game has this public id (it may have been deleted)."""
 
     def __init__(self, public_id: str = ""):
@@ -22,7 +26,7 @@ class GameNotFound(ServiceError):
         super().__init__("There is no game at this address; it may have been deleted.")
 
 
-class HandNotFound(ServiceError):
+class HandNotFound(NotFound):
     """The game has no hand (or round, in the variant's word) with this number."""
 
     def __init__(self, number: int, word: str = "hand"):

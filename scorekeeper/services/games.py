@@ -15,7 +15,9 @@ from sqlalchemy.orm import selectinload
 from ..extensions import db
 from ..models import Game, Player
 from ..rules import OptionError, RoundError, find_variant, options_for
+from ..tables.models import Table, TableGame
 from .errors import GameNotFound
+from .events import game_deleting
 from .hands import _audit
 from .scores import _keep_score, _score_setup
 
@@ -67,8 +69,11 @@ def get_game(public_id: str) -> Game:
 
 
 def game_stamp(public_id: str) -> tuple | None:
-    """A cheap fingerprint of a game's last change (None: no such game), for page caches."""
-    row = db.session.execute(select(Game.id, Game.updated_at, Game.status)
+    """A cheap fingerprint of a game's last change (None: no such game), for page caches; the
+    last change of its table too, when it has one (the page links the table)."""
+    row = db.session.execute(select(Game.id, Game.updated_at, Game.status, Table.updated_at)
+                             .outerjoin(TableGame, TableGame.game_id == Game.id)
+                             .outerjoin(Table, Table.id == TableGame.table_id)
                              .where(Game.public_id == public_id)).first()
     return tuple(row) if row else None
 
@@ -181,6 +186,7 @@ def rematch(game: Game) -> tuple[Game, str]:
 
 def delete_game(game: Game) -> None:
     """Remove a game with its players, hands and audit trail."""
+    game_deleting.send(game)
     db.session.delete(game)
     db.session.flush()
 

@@ -20,6 +20,7 @@ from ..models import AuditEntry, Game, Round, utcnow
 from ..rules import GameScore, RoundError, RulesError, find_variant
 from ..words import signed
 from .errors import Conflict, HandNotFound
+from .events import hands_changed
 from .scores import _keep_score, _score, _score_from
 
 #: Audit actions that :func:`undo_last_change` can reverse.
@@ -179,6 +180,7 @@ def _settle(game: Game, score: GameScore) -> None:
     game.updated_at = utcnow()
     _flush()
     _keep_score(game, score)
+    hands_changed.send(game, score=score)
 
 
 def _flush() -> None:

@@ -186,7 +186,7 @@ def turn():
 @bp.post("/games")
 def create():
     """Start a game: 201 with its id, edit secret and URLs."""
-    body = fields_of(_body(), ("variant", "players", "options", "first_dealer"))
+    body = fields_of(_body(), ("variant", "players", "options", "first_dealer", *GAME_STARTERS))
     variant, players = variant_field(body), body.get("players")
     if not isinstance(players, list) or not all(isinstance(n, str) for n in players):
         raise InputError("'players' must be a list of names (strings) in seat order")
@@ -195,10 +195,26 @@ def create():
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, (int, float)) \
             or first_dealer != int(first_dealer):
         raise InputError("'first_dealer' must be a seat number (0 = the first player)")
-    game, secret = create_game(variant, players, options, int(first_dealer))
+    starter = next((GAME_STARTERS[field] for field in GAME_STARTERS if field in body), None)
+    if starter is None:
+        game, secret = create_game(variant, players, options, int(first_dealer))
+    else:  # a feature's game (a table's: roster names, the table's Bearer secret and option choices)
+        game, secret = starter(body, variant, players, options, int(first_dealer))
     _shaped(f"NewGame-{variant}", body, values=True)
     db.session.commit()
     return _created(game, secret)
+
+
+#: fields of ``POST /games`` that a feature answers (:func:`register_game_starter`), each with the
+#: function that starts such a game: ``(body, variant, names, options, first_dealer) -> (game, secret)``
+GAME_STARTERS: dict[str, Callable[..., tuple[Any, str]]] = {}
+
+
+def register_game_starter(field: str, start: Callable[..., tuple[Any, str]]) -> None:
+    """Let ``POST /games`` take ``field``: a body holding it is started by ``start`` (a feature
+    registers from ``create_app``; the document's ``NewGame`` takes the field through
+    :func:`scorekeeper.openapi_schemas.register`)."""
+    GAME_STARTERS[field] = start
 
 
 def _created(game, secret: str):

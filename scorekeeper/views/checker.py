@@ -12,8 +12,9 @@ from flask import Blueprint, render_template, request
 
 from ..addresses import external_url
 from ..checking import CheckInput, InputError, check_options, from_query, option_text, run, share_query
-from ..display.card_faces import FAMILY, WILD_NAMES, suit_face
+from ..display.card_faces import FACES, suit_face
 from ..entry.base import keypad
+from ..profiles import profile
 from ..rules import RulesError, find_variant, step_texts, variants
 from ..services import find_game
 from ..solving import tile_slugs
@@ -21,21 +22,6 @@ from .checker_display import present, rule_link, split_rule
 from .variant_lookup import variant_or_404
 
 bp = Blueprint("checker", __name__, url_prefix="/check")
-
-#: Options shown above the cards (the rest fold into "Rules in force").
-PROMINENT = {"krazy-bee": ("step",), "crazy-rummy": ("wild", "first_play"), "rumbugz": ("kind",)}
-#: What the "already on the table" field means in each variant.
-EXTEND_LABELS = {
-    "krazy-bee": ("Downed meld to lay off onto", "KB-6: the meld must stay legal of its kind."),
-    "rumbugz": ("Sequence on the table before the change", "RB-5: a change must keep the declared kind."),
-    "crib-rummy": ("Meld on the table to add to", "CR-5: the added cards peg by the new length."),
-    "crazy-rummy": ("A set already on the board (bottom feeding)",
-                    "CZ-4: natural cards of a rank an opponent has on the board; never wildcards."),
-}
-DEFAULT_EXTEND = ("Set on the table to add to", "The whole set must stay legal.")
-POINTS_LABELS = {"crib-rummy": "Pegs", "crazy-rummy": "Table value"}
-TILE_VARIANTS = tuple(tile_slugs())
-
 
 def game_options(public_id: str | None, slug: str) -> tuple[dict, object | None]:
     """A game's options (and the game) when a checker page was opened from it; no options for an
@@ -50,7 +36,7 @@ def game_options(public_id: str | None, slug: str) -> tuple[dict, object | None]
 def index():
     """Pick the variant whose rules settle the argument."""
     return render_template("checker/index.html", variants=variants(), game=request.args.get("game", ""),
-                           tile_slugs=TILE_VARIANTS)
+                           tile_slugs=tile_slugs())
 
 
 @bp.get("/<slug>")
@@ -71,19 +57,18 @@ def variant(slug: str):
         except RulesError as err:
             error = str(err)
     options, option_errors = option_values(v.slug, ask.options)
-    in_force, keys = _resolved(v.slug, ask.options), keypad(v.slug)
+    in_force, keys, words = _resolved(v.slug, ask.options), keypad(v.slug), profile(v.slug).checker
     return render_template(
         "checker/variant.html", variant=v.describe(), ask=ask, result=result, error=error,
         error_parts=split_rule(error or ""), share_url=share_url, game=game,
         view=present(v.slug, ask, result) if result else None,
-        options=options, option_errors=option_errors, prominent=PROMINENT.get(v.slug, ()),
-        steps=step_texts(in_force) if v.slug == "krazy-bee" else [], keypad=keys,
-        faces={s: suit_face(v.slug, s) for s in keys["suits"]},
-        wild_name=WILD_NAMES.get(v.slug, "wild card"), family=FAMILY.get(v.slug, "numbers"),
+        options=options, option_errors=option_errors, prominent=words.prominent,
+        steps=step_texts(in_force) if v.laid_in_steps else [], laid_in_steps=v.laid_in_steps, keypad=keys,
+        faces={s: suit_face(v.slug, s) for s in keys["suits"]}, faces_table=FACES,
+        wild_name=v.wild_name, family=v.deck_look,
         wilds=[w.upper() for w in v.notation.wild_tokens],
-        grid=v.slug in TILE_VARIANTS and bool(in_force.get("grid")), tile_game=v.slug in TILE_VARIANTS,
-        extend_label=EXTEND_LABELS.get(v.slug, DEFAULT_EXTEND),
-        points_label=POINTS_LABELS.get(v.slug, "Meld value"), rule_link=rule_link,
+        grid=v.deck_look == "tiles" and bool(in_force.get("grid")), tile_game=v.slug in tile_slugs(),
+        extend_label=words.extend, points_label=words.points, rule_link=rule_link,
     ), 200
 
 

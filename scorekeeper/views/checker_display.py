@@ -97,7 +97,8 @@ def present_part(variant: str, index: int, part: Any) -> dict:
 def _mark_wild_rank(variant: str, ask: CheckInput, cells: list[dict]) -> list[dict]:
     """Crazy Rummy (CZ-1): cards of the hand's wild rank are drawn as wildcards."""
     try:
-        wild = find_variant(variant).options(ask.options).get("wild") if variant == "crazy-rummy" else None
+        rules = find_variant(variant)
+        wild = rules.options(ask.options).get("wild") if rules.wild_rank else None
     except ValueError:
         wild = None
     for cell in cells if wild else ():

@@ -26,14 +26,14 @@ from werkzeug.routing import BuildError
 from ..checking import InputError
 from ..extensions import db
 from ..rules import RoundError, RulesError
-from ..services.errors import Conflict, GameNotFound, HandNotFound, NotEditor, SecretMissing
+from ..services.errors import Conflict, NotEditor, NotFound, SecretMissing
 from ..services.transfer import TransferError
 
 #: Each error family's HTTP status (a subclass takes the status of the first family in its MRO).
 STATUS: dict[type[Exception], int] = {
     InputError: 400, TransferError: 400,     # the request is not the shape the API documents
     SecretMissing: 401, NotEditor: 403,      # no edit secret / not this game's
-    GameNotFound: 404, HandNotFound: 404,
+    NotFound: 404,                           # no such game, hand (or a feature's: table)
     Conflict: 409,                           # another change got there first; nothing was kept
     RulesError: 422,                         # the rules (or the services' checks) refuse the input
 }

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
 from flask import (
     Blueprint,
-    current_app,
     flash,
     make_response,
     redirect,
@@ -21,21 +17,15 @@ from markupsafe import Markup
 
 from .. import access, live, services
 from ..addresses import external_url
-from ..display import charts, standings
 from ..display.qr import qr_svg
 from ..extensions import db
 from ..forms import OPT, ConfirmForm, new_game_form, player_field, submitted_options, submitted_players
-from ..rules import OptionError, RoundError, RulesError, find_variant, step_texts, variants
+from ..rules import OptionError, RoundError, RulesError, variants
+from ..tables.access import rematch as table_rematch
+from .game_page import TOKEN_MARK, feature_url, game_page, kept_pages
 from .variant_lookup import variant_or_404
 
 bp = Blueprint("games", __name__, url_prefix="/games")
-
-
-def feature_url(endpoint: str, **values) -> str | None:
-    """``url_for(endpoint)`` when that feature's blueprint is installed, else None."""
-    if endpoint not in current_app.view_functions:
-        return None
-    return url_for(endpoint, **values)
 
 
 @bp.app_context_processor
@@ -115,31 +105,6 @@ def _presets(info: dict) -> list[dict]:
     return [v for v in variants() if {o["name"] for o in v["options"] if o["type"] == "bool"} == switches]
 
 
-class PageCache:
-    """A small thread-safe LRU of rendered pages (one per app, in ``app.extensions``)."""
-
-    def __init__(self, size: int = 256):
-        self.size, self.pages, self.lock = size, OrderedDict(), threading.Lock()
-
-    def get(self, key: tuple) -> str | None:
-        with self.lock:
-            html = self.pages.get(key)
-            if html is not None:
-                self.pages.move_to_end(key)
-            return html
-
-    def put(self, key: tuple, html: str) -> None:
-        with self.lock:
-            self.pages[key] = html
-            while len(self.pages) > self.size:
-                self.pages.popitem(last=False)
-
-
-def _kept_pages() -> PageCache:
-    """Rendered game pages of this app, keyed by game, last change and editor or not."""
-    return current_app.extensions.setdefault("scorekeeper_game_pages", PageCache())
-
-
 @bp.get("/<public_id>")
 def show(public_id: str):
     """The game: standings, progress, who deals, the chart and every hand."""
@@ -155,77 +120,14 @@ def show(public_id: str):
     fragment = live.fragment_requested()
     shown = {"layout": live.layout(fragment), "live_version": live.game_version(stamp)}
     if session.get("_flashes") and not fragment:
-        return render_template("games/show.html", **_game_page(services.get_game(public_id)), **shown)
+        return render_template("games/show.html", **game_page(services.get_game(public_id)), **shown)
     editor = access.holds_secret_for(public_id, stamp[0])
     key = (public_id, *stamp, editor, fragment)
-    if (kept := _kept_pages().get(key)) is not None:
+    if (kept := kept_pages().get(key)) is not None:
         return kept.replace(TOKEN_MARK, generate_csrf()) if editor else kept
-    html = render_template("games/show.html", **_game_page(services.get_game(public_id)), **shown)
-    _kept_pages().put(key, html.replace(generate_csrf(), TOKEN_MARK) if editor else html)
+    html = render_template("games/show.html", **game_page(services.get_game(public_id)), **shown)
+    kept_pages().put(key, html.replace(generate_csrf(), TOKEN_MARK) if editor else html)
     return html
-
-
-#: where the request's CSRF token goes in a kept editor's page
-TOKEN_MARK = "csrf-token-of-this-request"
-
-
-def _game_page(game) -> dict:
-    """Everything the game page shows, from the engine's score of the recorded hands."""
-    info = find_variant(game.variant).describe()
-    names = game.names
-    problem = None
-    try:
-        score = services.game_score(game)
-        shown_rounds = game.rounds
-    except RulesError as err:
-        # The stored hands no longer score (e.g. a rules change): show what still does.
-        good = (err.round - 1) if isinstance(err, RoundError) and err.round else 0
-        problem = str(err)
-        shown_rounds = game.rounds[:good]
-        try:
-            score = services.game_score(game, upto=len(shown_rounds))
-        except RulesError:
-            shown_rounds = []
-            score = None
-    editor = access.can_edit(game)
-    page = {
-        "game": game, "info": info, "score": score, "problem": problem, "editor": editor,
-        "names": names, "rows": standings.standings(names, score, game.options) if score else [],
-        "history": list(zip(shown_rounds, score.rounds)) if score else [],
-        "chart": None, "board": None, "form": ConfirmForm(), "links": _links(game),
-        "steps": step_texts(game.options) if game.variant == "krazy-bee" else [],
-        "winner_names": standings.names_of(score.winners, names) if score else "",
-        "leader_names": standings.names_of(score.leaders, names) if score else "",
-        "undo": _undo_label(game) if editor else None,
-    }
-    if score and score.rounds:
-        page["chart"] = Markup(charts.progression_svg(names, standings.totals_by_round(score),
-                                                      title=f"Totals after each {info['round_word']}"))
-    if score and game.variant == "crib-rummy":
-        page["board"] = Markup(charts.cribbage_board_svg(names, standings.pegs(score),
-                                                         game.options["target"]))
-    return page
-
-
-def _undo_label(game) -> str | None:
-    """What Undo would reverse, short enough for a button ("Hand 2 recorded"); the
-    change log keeps the whole summary with every player's change."""
-    entry = services.last_undoable(game)
-    return entry.summary.split(":", 1)[0] if entry else None
-
-
-def _links(game) -> dict:
-    """Links to the other features for this game (only those installed)."""
-    rules = feature_url("rules_pages.variant", variant=game.variant)
-    return {
-        "record": feature_url("rounds.new", public_id=game.public_id),
-        # the checker starts from this game's options and switches
-        "checker": feature_url("checker.variant", slug=game.variant, game=game.public_id),
-        "rules": rules,
-        "sheet": feature_url("printing.game_sheet", public_id=game.public_id),
-        "frames": (feature_url("printing.game_frames", public_id=game.public_id)
-                   if game.variant == "krazy-bee" else None),
-    }
 
 
 @bp.get("/<public_id>/share")
@@ -279,7 +181,7 @@ def undo(public_id: str):
 def rematch(public_id: str):
     """A new game with the same players, seats and options."""
     game = access.editable_game(public_id)
-    new_game, secret = services.rematch(game)
+    new_game, secret = table_rematch(game)  # a table's game: the table's players and option choices
     db.session.commit()
     flash("Rematch started with the same players and options.", "success")
     response = make_response(redirect(url_for(".show", public_id=new_game.public_id)))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, render_template, request
 
-from .. import printing, services
+from .. import services
 from ..addresses import external_url
+from ..printing import documents as printing
 from ..rules import RulesError, find_variant, variants
 from ..words import round_word
 from .variant_lookup import variant_or_404

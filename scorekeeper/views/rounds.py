@@ -16,9 +16,10 @@ from flask import Blueprint, flash, jsonify, redirect, render_template, request,
 from werkzeug.datastructures import MultiDict
 
 from ..access import editable_game
-from ..entry import Submission, context_for, entry_for, keypad
+from ..entry import Submission, context_for, keypad
 from ..entry.base import HandContext
 from ..extensions import db
+from ..profiles import entry_for
 from ..rules import RoundError, RulesError, find_variant
 from ..rules import check as check_meld
 from ..rules import hand as hand_value

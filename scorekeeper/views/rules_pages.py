@@ -6,7 +6,7 @@ from flask import Blueprint, render_template
 
 from ..rulebook import SWITCH_WORDS, rulebook, rulebooks
 from ..rules import variants
-from .games import feature_url
+from .game_page import feature_url
 from .variant_lookup import variant_or_404
 
 bp = Blueprint("rules_pages", __name__, url_prefix="/rules")

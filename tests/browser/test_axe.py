@@ -92,7 +92,7 @@ def site(tmp_path_factory):
 def _visit(context, page, url: str, p: Page) -> None:
     context.clear_cookies()
     if p.secret:
-        context.add_cookies([{"name": f"sk_edit_{p.public_id}", "value": p.secret, "url": url}])
+        context.add_cookies([{"name": p.cookie, "value": p.secret, "url": url}])
     page.goto(url + p.path)
     if p.submit:
         with page.expect_navigation():
@@ -103,14 +103,14 @@ def _visit(context, page, url: str, p: Page) -> None:
 
 @pytest.fixture(scope="module")
 def swept(browser, site):
-    """Every page visited once per colour scheme: what axe found and the weak control edges, by
-    page, with the number of pages seen and of text fields measured."""
+    """Every page (or those under ``prefix``) visited once per colour scheme: what axe found and the
+    weak control edges, by page, with the number of pages seen and of text fields measured."""
     url, pages = site
-    done: dict[str, dict] = {}
+    done: dict[tuple[str, str], dict] = {}
 
-    def sweep(scheme: str) -> dict:
-        if scheme in done:
-            return done[scheme]
+    def sweep(scheme: str, prefix: str = "/") -> dict:
+        if (scheme, prefix) in done:
+            return done[scheme, prefix]
         context = browser.new_context(viewport=PHONE, color_scheme=scheme, device_scale_factor=1,
                                       is_mobile=True, has_touch=True)
         context.add_init_script(path=str(AXE))
@@ -118,6 +118,8 @@ def swept(browser, site):
         found: dict = {"axe": {}, "edges": {}, "seen": 0, "fields": 0}
         try:
             for p in pages:
+                if not p.path.startswith(prefix):
+                    continue
                 _visit(context, page, url, p)
                 violations = page.evaluate(RUN_AXE, [TAGS, _skipped_rules(p)])
                 edges = page.evaluate(WEAK_EDGES)
@@ -131,7 +133,7 @@ def swept(browser, site):
                 found["seen"] += 1
         finally:
             context.close()
-        done[scheme] = found
+        done[scheme, prefix] = found
         return found
 
     return sweep
@@ -153,4 +155,15 @@ def test_every_control_boundary_stands_out_3_to_1(swept, scheme):
     """Text fields, selects, buttons and tap pills: border (or fill) against the background, 3:1 or more."""
     found = swept(scheme)
     assert found["fields"] > 200  # every form's fields were measured, not none
+    assert not found["edges"], _report(found["edges"])
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_table_pages_alone(swept, site, scheme):
+    """The tables' pages by themselves (``-k table_pages``: a quick run while working on them);
+    the whole sweep above covers them too."""
+    found = swept(scheme, "/tables/")
+    assert found["seen"] == len([p for p in site[1] if p.path.startswith("/tables/")]) >= 20
+    assert found["fields"] > 10
+    assert not found["axe"], _report(found["axe"])
     assert not found["edges"], _report(found["edges"])

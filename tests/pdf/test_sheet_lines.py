@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.printing.sheet_layouts import LAYOUTS, blank_sheet
+from scorekeeper.printing.sheet_layouts import blank_sheet
 from scorekeeper.printing.sheets import LINE_PT, MONO_ADVANCE, PT, Row, layout, mono_line
+from scorekeeper.profiles import PROFILES, profile
 from scorekeeper.rules import options_for
 from tests.pdf.support import ReadBack, krazy_bee_hands, seed_game
 
@@ -46,10 +47,10 @@ def _words(text: str):
             start = None
 
 
-@pytest.mark.parametrize("slug", sorted(LAYOUTS))
+@pytest.mark.parametrize("slug", sorted(PROFILES))
 @pytest.mark.parametrize("players", [2, 4])
 def test_widest_values_sit_inside_their_columns_clear_of_the_rules(slug, players):
-    sheet = layout(blank_sheet(slug, players, 1, options_for(slug, {})), "a4", "auto")
+    sheet = layout(blank_sheet(profile(slug).sheet, slug, players, 1, options_for(slug, {})), "a4", "auto")
     row = Row([""] * len(sheet.lead), [list(WIDEST[slug]) for _ in range(players)])
     for group in sheet.groups:
         widths = sheet.player_widths(group)
@@ -100,7 +101,8 @@ def test_a_filled_sheet_reads_back_row_by_row_in_embedded_fonts(app, client):
 
 
 def test_the_column_rules_are_drawn_at_the_column_edges():
-    sheet = layout(blank_sheet("krazy-bee", 4, 1, options_for("krazy-bee", {})), "a4", "auto")
+    sheet = layout(blank_sheet(profile("krazy-bee").sheet, "krazy-bee", 4, 1, options_for("krazy-bee", {})),
+                   "a4", "auto")
     svg = base64.b64decode(sheet.grid(sheet.groups[0]).split(",", 1)[1]).decode()
     widths = sheet.player_widths(sheet.groups[0])
     edges = [sum(widths[:i]) for i in range(1, len(widths))]

@@ -29,6 +29,7 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.config import SchemathesisConfig
 
+from scorekeeper import create_app
 from scorekeeper.openapi import document
 
 from ..browser.conftest import served_app
@@ -43,6 +44,8 @@ CONFIG = SchemathesisConfig.from_dict({
 #: Hypothesis settings of both tests: derandomized, no example database, no deadline on a busy machine
 BOUNDED = {"derandomize": True, "deadline": None, "database": None, "suppress_health_check": list(HealthCheck)}
 
+# the document as an app has it: features (tables) register their part of it in create_app
+create_app({"TESTING": True, "SECRET_KEY": "schemathesis", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
 schema = schemathesis.openapi.from_dict(document(), config=CONFIG)
 
 

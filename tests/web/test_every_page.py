@@ -73,7 +73,7 @@ def site(tmp_path_factory):
 def _fetch(app, page: Page):
     client = app.test_client()
     if page.secret:
-        client.set_cookie(f"sk_edit_{page.public_id}", page.secret)
+        client.set_cookie(page.cookie, page.secret)
     response = client.get(page.path, follow_redirects=True)  # as a browser does (a finished game's new hand)
     if page.submit:  # the form sent as it is: only its CSRF token
         response = client.post(page.path, data={"csrf_token": csrf_from(response.get_data(as_text=True))})
@@ -84,11 +84,18 @@ def _fetch(app, page: Page):
 def test_the_sweep_sees_every_kind_of_page(site):
     _, seen = site
     paths = {p.path.split("?")[0] for p, _, _ in seen}
-    for needed in ("/", "/games/", "/games/new", "/rules/", "/check/", "/print/", "/no-such-page"):
+    for needed in ("/", "/games/", "/games/new", "/rules/", "/check/", "/print/", "/tables/", "/no-such-page"):
         assert needed in paths
     assert {status for _, status, _ in seen} >= {200, 400, 403, 404, 422}
-    editors = [p for p, _, _ in seen if p.secret]
+    editors = [p for p, _, _ in seen if p.secret and p.public_id]
     assert len({p.public_id for p in editors}) == 9  # a game of each of the 7 variants, and 2 more
+    (table_id,) = {p.table_id for p, _, _ in seen if p.table_id}  # the seeded table, by a phone and a follower
+    for needed in ("", "/stats", "/rulings", "/share", "/play", "/play/rummikub", "/attach", "/merge"):
+        assert {True, False} <= {bool(p.secret) for p in seen_at(seen, f"/tables/{table_id}{needed}")}, needed
+
+
+def seen_at(seen, path: str) -> list[Page]:
+    return [p for p, _, _ in seen if p.path == path]
 
 
 def test_every_page_has_one_meta_description_of_its_own(site):

@@ -5,8 +5,8 @@ too; a route whose URL arguments the sweep cannot fill, or a mutating route
 that needs no secret and is not on the short list below, fails the sweep
 until someone decides what it should require.
 
-- HTML routes with a mutating method: 400 without a CSRF token (even for
-  the game's editor), 403 without the edit secret (even with a token).
+- HTML routes with a mutating method (a table's routes: its secret stands for the edit secret):
+  400 without a CSRF token (even for the game's editor), 403 without the edit secret (even with a token).
 - API routes (CSRF-exempt): 401 without ``Authorization: Bearer``, 403 with a
   wrong one; the edit cookie alone opens nothing (a page on another site
   could make a browser send it).
@@ -23,10 +23,13 @@ import threading
 import urllib.request
 
 import pytest
+from sqlalchemy import select
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app, services
 from scorekeeper.extensions import db
+from scorekeeper.tables import services as tables
+from scorekeeper.tables.models import Table
 
 from .game_support import csrf_from
 
@@ -34,7 +37,10 @@ MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 #: Mutating routes that touch no existing game, so need no edit secret: starting or
 #: importing a game, and the API's checks (which store nothing). CSRF still applies
 #: to the HTML one.
-NO_GAME = {"games.new", "api.create", "api.import_", "api.check_cards", "api.count_hand", "api.solve", "api.turn"}
+NO_GAME = {"games.new", "api.create", "api.import_", "api.check_cards", "api.count_hand", "api.solve", "api.turn",
+           "tables.new", "api.create_table", "api.table_import"}
+#: URL arguments naming what a route changes; the route needs that game's or table's secret
+OWNED = {"public_id", "table_id"}
 #: One legal Krazy Bee hand (Ann goes out, Bob keeps 3 and 12), as the form and as the API sends it.
 HAND_FORM = {"players.0.laid": "1", "players.1.hand": "3 12", "went_out": "0"}
 HAND_JSON = {"players": [{"laid": True, "went_out": True}, {"hand": "3 12"}]}
@@ -45,6 +51,8 @@ JSON = {"api.check_cards": {"variant": "krazy-bee", "cards": "3 3 3"},
         "api.solve": {"variant": "rummikub", "rack": "R7 R8", "table": "R4 R5 R6"},
         "api.turn": {"variant": "rummikub", "before": "R5 R6 R7", "rack": "R8", "after": "R5 R6 R7 R8"},
         "api.create": {"variant": "krazy-bee", "players": ["Cy", "Di"]},
+        "api.create_table": {"name": "Sweepers", "players": ["Cy"]},
+        "api.table_import": {"nothing": "here"},
         "api.import_": {"nothing": "here"},
         "api.record": HAND_JSON, "api.correct": HAND_JSON,
         "rounds.preview": {"what": "hand", "cards": "3 12"}}
@@ -62,20 +70,24 @@ GET_RULES = [r.endpoint for r in RULES if "GET" in r.methods and r.endpoint != "
 
 @pytest.fixture
 def game(app, client):
-    """A Krazy Bee game with one hand recorded; ``client`` holds its edit secret."""
+    """A Krazy Bee game with one hand recorded; ``client`` holds its edit secret, and the secret of
+    a table (whose id the sweep puts in table routes)."""
     with app.app_context():
         game, secret = services.create_game("krazy-bee", ["Ann", "Bob"], {})
         services.record_round(game, HAND_JSON)
+        table, table_secret = tables.create_table("Sweepers", ["Ann", "Bob"])
         db.session.commit()
         public_id = game.public_id
+        app.config["SWEEP_TABLE"] = (table.public_id, table_secret)
     client.set_cookie(f"sk_edit_{public_id}", secret)
+    client.set_cookie(f"sk_table_{app.config['SWEEP_TABLE'][0]}", table_secret)
     return public_id, secret
 
 
 def _url(app, endpoint: str, public_id: str, secret: str = "wrong-secret") -> str:
     rule = next(r for r in app.url_map.iter_rules() if r.endpoint == endpoint)
-    fill = {"public_id": public_id, "number": 1, "variant": "krazy-bee", "slug": "krazy-bee", "tile_slug": "rummikub",
-            "secret": secret}
+    fill = {"public_id": public_id, "number": 1, "variant": "krazy-bee", "slug": "krazy-bee",
+            "tile_slug": "rummikub", "secret": secret, "table_id": app.config.get("SWEEP_TABLE", ("no-table",))[0]}
     unknown = rule.arguments - set(fill)
     assert not unknown, f"{endpoint}: the sweep cannot fill {sorted(unknown)}; teach it"
     with app.test_request_context():
@@ -89,7 +101,9 @@ def _snapshot(app) -> list:
         db.session.expire_all()
         return [(g.public_id, g.status, g.updated_at, dict(g.options), [p.name for p in g.players],
                  [(r.number, r.facts) for r in services.get_game(g.public_id).rounds],
-                 len(g.audit_entries)) for g in services.list_games()]
+                 len(g.audit_entries)) for g in services.list_games()] + [
+            (t.public_id, t.name, t.updated_at, [m.name for m in t.members], len(t.rulings))
+            for t in db.session.execute(select(Table)).scalars()]
 
 
 def _send(client, method: str, url: str, endpoint: str, headers: dict):
@@ -157,7 +171,7 @@ def test_api_route_needs_the_bearer_secret_and_not_the_cookie(app, client, game,
 def test_only_the_listed_routes_change_things_without_a_secret():
     """A new mutating route without a game in its URL must be added to NO_GAME on purpose."""
     without_game = {e for e, _ in MUTATING_RULES
-                    if "public_id" not in next(r for r in RULES if r.endpoint == e).arguments}
+                    if not OWNED & next(r for r in RULES if r.endpoint == e).arguments}
     assert without_game == NO_GAME
 
 
@@ -170,6 +184,7 @@ def test_no_get_changes_a_game_or_shows_a_stranger_the_secret(app, client, game,
         assert response.status_code < 500
         assert _snapshot(app) == before, f"GET {endpoint} changed a game"
     assert secret.encode() not in response.get_data()  # the stranger's answer
+    assert app.config["SWEEP_TABLE"][1].encode() not in response.get_data()
 
 
 # -- secrets in cookies and logs, headers ----------------------------------------------------

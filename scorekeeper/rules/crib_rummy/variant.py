@@ -108,6 +108,7 @@ class CribRummy(Variant):
     summary = "Rummy raced on a cribbage board: melds peg as they grow."
     min_players, max_players = 2, 4
     notation = NOTATION
+    deck_look, wild_name, pegged, rules_home = "suited", "joker", True, ("CR",)
     facts_shape = Record(fields={
         "starter": Seat("who plays first (CR-9: the player behind chooses); null: left of the dealer"),
         "turns": ListOf("every turn in play order, starting with the starter", item=TURN),

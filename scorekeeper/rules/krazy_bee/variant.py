@@ -115,6 +115,7 @@ class KrazyBee(Variant):
     summary = "Lay down ten Steps of books and runs; Wild Bees help; lowest score wins."
     min_players, max_players = 2, 4
     notation = NOTATION
+    wild_name, laid_in_steps, rules_home = "Wild Bee", True, ("N", "KB")
     option_spec = (
         Option("steps", "text", DEFAULT_STEPS,
                "The Step list, one Step per ';', requirements joined by '+'", rule="KB-8",

@@ -96,6 +96,7 @@ class TileGame(Variant):
     min_players, max_players = 2, 4
     notation = NOTATION
     round_word = "round"  # CT-8: round scoring
+    deck_look, wild_name = "tiles", "joker"
     preset: ClassVar[dict[str, bool]] = {}
     facts_shape = seats(2, 4, {
         "rack": Text("tiles left on the rack (RULES.md N-1); \"\" is an empty rack"),
@@ -178,6 +179,7 @@ class Rummikub(TileGame):
 class CrazyTiles(TileGame):
     slug = "crazy-tiles"
     name = "Crazy Rummy Tiles"
+    rules_home = ("CT",)
     summary = "Rummikub with crossing sets, zero, wrap-around, 6/9 and split 10s, 11s and 12s."
     preset: ClassVar[dict[str, bool]] = {
         "same_color_groups": True, "zero": True, "wrap": True, "six_nine": True,

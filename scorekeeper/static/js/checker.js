@@ -8,9 +8,10 @@
 
   var family = form.dataset.family, suitFirst = form.dataset.suitFirst === "true";
   var wilds = (form.dataset.wilds || "").split(",").filter(Boolean);
-  var TILE = { R: "red", B: "blue", K: "black", G: "gold", O: "gold", Y: "gold" };
-  var SUIT = { S: "♠", H: "♥", D: "♦", C: "♣", "♠": "♠", "♥": "♥", "♦": "♦", "♣": "♣" };
-  var SUIT_NAME = { "♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs" };
+  /* The one card-face table, sent by the server as data (display/card_faces.py FACES). */
+  var FACES = JSON.parse(form.dataset.faces);
+  var TILE = FACES.tile_colours, SUIT = FACES.suit_symbols, SUIT_NAME = FACES.suit_names;
+  var TILE_TOKEN = new RegExp(FACES.tile_pattern), SUITED_TOKEN = new RegExp(FACES.suited_pattern);
   var SEPARATOR = { "|": "next meld", "/": "next row", ".": "empty cell" };
   var keypad = form.querySelector(".keypad");
   var boxes = form.querySelectorAll(".cards-box");
@@ -28,10 +29,10 @@
     var t = token.toUpperCase(), el = document.createElement("span"), label = t, symbol = "", colour = "";
     var m;
     if (wilds.indexOf(t) >= 0) { label = family === "numbers" ? t : "J"; symbol = "★"; colour = "wild"; }
-    else if (family === "tiles" && (m = /^([RBKGOY])(\d{1,2})$/.exec(t))) { label = m[2]; colour = TILE[m[1]]; }
-    else if (family === "suited" && (m = /^(10|[2-9AJQKT])([SHDC♠♥♦♣])?$/.exec(t))) {
+    else if (family === "tiles" && (m = TILE_TOKEN.exec(t))) { label = m[2]; colour = TILE[m[1]]; }
+    else if (family === "suited" && (m = SUITED_TOKEN.exec(t))) {
       label = m[1] === "T" ? "10" : m[1]; symbol = m[2] ? SUIT[m[2]] : "";
-      colour = symbol === "♥" || symbol === "♦" ? "red" : (symbol ? "black" : "");
+      colour = FACES.red_suits.indexOf(symbol) >= 0 ? "red" : (symbol ? "black" : "");
     } else if (!(family === "numbers" && /^\d+$/.test(t))) { colour = "unknown"; }
     el.className = "cface cface-" + (colour || "plain") + (colour === "wild" ? " cface-wild" : "");
     el.dataset.words = symbol && colour !== "wild" ? SUIT_NAME[symbol] : (colour === "unknown" ? "" : colour);

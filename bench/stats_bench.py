@@ -1,0 +1,260 @@
+"""Tables benchmark: a table of 1,000 games of 20 hands, its statistics under gunicorn, and re-rating.
+
+Seeds a temporary SQLite database (schema from the migrations) with one table
+of 6 players and 1,000 games over every variant (2-4 players each, 20 hands a
+game unless the game ends sooner), each hand generated at random and checked by
+the rules engine. Games are written as an import writes them (rows, then the
+table's summary from one engine score of the game), so seeding is quick; every
+figure is the same as recording hand by hand.
+
+Then, under gunicorn (gthread) on a free loopback port, concurrent clients ask
+for the statistics page (``/tables/<id>/stats``) and the statistics API
+(``/api/v1/tables/<id>/stats``); prints each one's median and 95th percentile
+(target: page p95 under 150 ms). Finally it corrects hand 1 of the *first*
+game through the API (so that game's finishing order changes) and prints the
+request's time, which re-scores that game and re-rates every later game of
+its variant (target under 2 s), and the time of a full in-process re-rate of
+that variant. The temporary database is removed and gunicorn stopped at the end.
+
+Usage: ``python bench/stats_bench.py [--games 1000] [--hands 20] [--clients 8] [--requests 25]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from web_bench import Client, free_port, run_phase, start_gunicorn  # noqa: E402
+
+PLAYERS = ["Ann", "Bob", "Cy", "Di", "Eve", "Finn"]
+#: options that let a game run 20 hands (a round count where the variant has one)
+OPTIONS = {"rumbugz": {"rounds": 20}, "rummikub": {"rounds": 20}, "crazy-tiles": {"rounds": 20},
+           "runny-tiles": {"rounds": 20}, "crib-rummy": {"target": 61}, "crazy-rummy": {"target": 2500}}
+TILES = ["R5", "B7", "K2", "G9", "J", "B11", "R1", "G3", "K13"]
+KB_CARDS = ["3", "12", "W", "7", "9", "10"]
+BUGZ = ["3", "P", "5", "11", "7"]
+CRAZY = ["3", "4", "5", "8", "9", "J", "Q", "K", "A"]
+KINDS = ["single", "double", "triple", "match"]
+
+
+def random_hand(variant: str, seats: int, rnd: random.Random) -> dict:
+    """One hand's facts of ``variant`` (the engine may still refuse it: then another is drawn)."""
+    pick = lambda pool, low=0, high=4: " ".join(rnd.choice(pool) for _ in range(rnd.randint(low, high)))  # noqa: E731
+    if variant == "krazy-bee":
+        laid = [rnd.random() < 0.38 for _ in range(seats)]
+        out = rnd.choice([s for s in range(seats) if laid[s]] or [None])
+        return {"players": [{"laid": laid[s], "went_out": s == out, **({} if s == out else {"hand": pick(KB_CARDS, 1)})}
+                            for s in range(seats)]}
+    if variant == "rumbugz":
+        winner = rnd.choice([*list(range(seats)), None])
+        return {"winner": winner, "players": [
+            {"kinds": KINDS} if s == winner else {"kinds": rnd.sample(KINDS, rnd.randint(0, 3)), "hand": pick(BUGZ, 1)}
+            for s in range(seats)]}
+    if variant in ("rummikub", "crazy-tiles", "runny-tiles"):
+        winner = rnd.choice([*list(range(seats)), None])
+        return {"winner": winner, "players": [{"rack": "" if s == winner else pick(TILES, 1)} for s in range(seats)]}
+    if variant == "crib-rummy":
+        starter = rnd.randrange(seats)
+        turns = [{"melds": [{"cards": "3H 4H 5H"}]},  # then the next player's own meld and an addition (CR-6)
+                 {"melds": [{"cards": "KC KD KS"}, {"cards": "6H", "extend": 0}]}]
+        turns += [{"pegs": rnd.randint(0, 1)} for _ in range(rnd.randint(0, seats))]
+        last = (starter + len(turns) - 1) % seats
+        left = [0 if s == last else rnd.randint(1, 3) for s in range(seats)]
+        end = {"type": "out", "player": last, "cards_left": left} if rnd.random() < 0.3 else {"type": "draw_pile"}
+        return {"starter": starter, "turns": turns, "end": end}
+    out = rnd.randrange(seats)
+    return {"face_up": [rnd.choice(CRAZY) for _ in range(seats)], "went_out": out,
+            "players": [{"board": rnd.choice(["8 8 8", "K K K", "5 5 5", "Q Q Q Q", "A A A"]),
+                         **({} if s == out else {"hand": pick(CRAZY, 1, 3)})} for s in range(seats)]}
+
+
+def game_hands(variant: str, seats: int, hands: int, rnd: random.Random) -> list[dict]:
+    """Up to ``hands`` hands the engine accepts, in order (fewer when the game ends sooner)."""
+    from scorekeeper.rules import RulesError, score_game, score_more
+
+    opts = OPTIONS.get(variant, {})
+    score, facts = score_game(variant, [], players=seats, options=opts), []
+    while len(facts) < hands and not score.finished:
+        for _ in range(200):
+            hand = random_hand(variant, seats, rnd)
+            try:
+                score = score_more(variant, score, [hand], options=opts)
+            except RulesError:
+                continue
+            facts.append(hand)
+            break
+        else:
+            break
+    return facts
+
+
+def seed(db_url: str, games: int, hands: int) -> tuple[str, str, str, str]:
+    """The table and its games; returns (table id, table secret, first game's id, its variant)."""
+    os.environ["DATABASE_URL"] = db_url
+    from flask_migrate import upgrade
+
+    from scorekeeper import create_app, services
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Round
+    from scorekeeper.paths import MIGRATIONS
+    from scorekeeper.rules import variants
+    from scorekeeper.tables import services as tables
+    from scorekeeper.tables.summaries import attach
+
+    rnd = random.Random(11)
+    slugs = [v["slug"] for v in variants()]
+    app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": db_url})
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS))
+        table, secret = tables.create_table("Bench table", PLAYERS)
+        first = None
+        for n in range(games):
+            variant = slugs[n % len(slugs)] if n else "rummikub"
+            seats = rnd.sample(table.members, rnd.randint(2, 4))
+            game, _ = services.create_game(variant, [m.name for m in seats], OPTIONS.get(variant, {}))
+            game.secret_hash = services.hash_secret(tables.game_secret(secret, game.public_id))
+            for number, facts in enumerate(game_hands(variant, len(seats), hands, rnd), 1):
+                game.rounds.append(Round(number=number, facts=facts))
+            db.session.flush()
+            attach(table, game, seats, services.game_score(game))
+            first = first or (game.public_id, variant)
+            if n % 50 == 49:
+                db.session.commit()
+        db.session.commit()
+        return table.public_id, secret, first[0], first[1]
+
+
+def correct_first_game(port: int, table_secret: str, game_id: str) -> tuple[float, bool]:
+    """Hand 1 of the first game (Rummikub) given to its last-placed player with big racks left by the
+    others: a new finishing order, so every later Rummikub game is re-rated. Returns (s, changed)."""
+    from scorekeeper.tables.services import game_secret
+
+    client = Client(port)
+    secret = game_secret(table_secret, game_id)
+    game = json.loads(client.request("GET", f"/api/v1/games/{game_id}")[1])
+    last = max(game["players"], key=lambda p: p["rank"])["seat"]
+    racks = iter(["R13 B13 K13 G13 R12 B12 K12 G12", "R13 B13 K13 G13 R12 B12 K12 G12",
+                  "R11 B11 K11 G11 R10 B10 K10 G10"])  # at most two of each tile in all (CT-7)
+    facts = {"winner": last, "players": [{"rack": "" if p["seat"] == last else next(racks)}
+                                         for p in game["players"]]}
+    client.conn.request("PUT", f"/api/v1/games/{game_id}/rounds/1", body=json.dumps(facts),
+                        headers={"Authorization": f"Bearer {secret}", "Content-Type": "application/json"})
+    start = time.perf_counter()
+    response = client.conn.getresponse()
+    response.read()
+    took = time.perf_counter() - start
+    after = json.loads(client.request("GET", f"/api/v1/games/{game_id}")[1])
+    ranks = [[p["rank"] for p in g["players"]] for g in (game, after)]
+    return took, response.status == 200 and after["status"] == "finished" and ranks[0] != ranks[1]
+
+
+def full_rerate_s(db_url: str, table_id: str, variant: str) -> tuple[float, int]:
+    """In-process: every game of ``variant`` at the table rated again from the first (seconds, games)."""
+    from scorekeeper import create_app
+    from scorekeeper.extensions import db
+    from scorekeeper.tables.services import find_table
+    from scorekeeper.tables.summaries import rerate
+
+    app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": db_url})
+    with app.app_context():
+        table = find_table(table_id)
+        start = time.perf_counter()
+        count = rerate(table.id, variant)
+        db.session.commit()
+        return time.perf_counter() - start, count
+
+
+def cold_ms(db_url: str, table_id: str, repeat: int = 5) -> dict[str, float]:
+    """In-process, one thread: median ms of the page and the API computed afresh (nothing kept), as
+    the first view after a change sees them."""
+    import statistics
+
+    from scorekeeper import create_app
+
+    app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": db_url})
+    client = app.test_client()
+    out = {}
+    for name, path in (("page", f"/tables/{table_id}/stats"), ("API", f"/api/v1/tables/{table_id}/stats")):
+        times = []
+        for _ in range(repeat):
+            app.extensions.pop("scorekeeper_table_stats", None)
+            start = time.perf_counter()
+            assert client.get(path).status_code == 200
+            times.append((time.perf_counter() - start) * 1000)
+        out[name] = statistics.median(times)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--hands", type=int, default=20)
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--requests", type=int, default=25, help="requests per client per phase")
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=4)
+    args = parser.parse_args()
+
+    load = os.getloadavg()[0]
+    tmp = Path(tempfile.mkdtemp(prefix="stats-bench-"))
+    db_url = f"sqlite:///{tmp / 'bench.sqlite3'}"
+    proc = None
+    try:
+        t0 = time.perf_counter()
+        table_id, secret, first, variant = seed(db_url, args.games, args.hands)
+        print(f"seeded a table of {args.games} games (up to {args.hands} hands each, every variant) "
+              f"in {time.perf_counter() - t0:.0f} s")
+        port = free_port()
+        proc = start_gunicorn(port, db_url, args.workers, args.threads)
+        clients = [Client(port) for _ in range(args.clients)]
+        for client in clients:  # warm every worker
+            client.request("GET", f"/tables/{table_id}/stats")
+        results = {
+            "statistics page": run_phase(clients, lambda i, c, n: c.request("GET", f"/tables/{table_id}/stats")[0],
+                                         args.requests),
+            "statistics API": run_phase(clients, lambda i, c, n: c.request(
+                "GET", f"/api/v1/tables/{table_id}/stats")[0], args.requests)}
+        hands = json.loads(clients[0].request("GET", f"/api/v1/tables/{table_id}/stats")[1])
+        correction_s, changed = correct_first_game(port, secret, first)
+    finally:
+        if proc is not None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=30)
+    rerate_s, rated = full_rerate_s(db_url, table_id, variant)
+    cold = cold_ms(db_url, table_id)
+    shutil.rmtree(tmp, ignore_errors=True)
+
+    total_hands = sum(v["hands"] for v in hands["variants"].values())
+    print(f"{hands['games']} games ({hands['finished']} finished), {total_hands} hands, "
+          f"{len(hands['players'])} players; gunicorn gthread {args.workers} workers x {args.threads} threads, "
+          f"{args.clients} concurrent clients x {args.requests} requests; SQLite; load average at the start "
+          f"{load:.1f} on {os.cpu_count()} cores")
+    print(f"{'endpoint':20} {'median ms':>10} {'p95 ms':>8} {'req/s':>8} {'failed':>7}")
+    for name, r in results.items():
+        print(f"{name:20} {r['median_ms']:10.1f} {r['p95_ms']:8.1f} {r['per_s']:8.0f} {r['failures']:7d}")
+    print(f"correct hand 1 of the first game (API PUT; re-scores it, re-rates the {rated} finished {variant} "
+          f"games after it): {correction_s * 1000:.0f} ms{'' if changed else ' (ORDER DID NOT CHANGE)'}")
+    print(f"full re-rate of {variant} in-process ({rated} games): {rerate_s * 1000:.0f} ms")
+    print(f"computed afresh after a change (in-process, nothing kept): page {cold['page']:.0f} ms, "
+          f"API {cold['API']:.0f} ms (median of 5)")
+    page_p95 = results["statistics page"]["p95_ms"]
+    ok = page_p95 < 150 and correction_s < 2 and changed and not any(r["failures"] for r in results.values())
+    print(f"targets: page p95 < 150 ms ({page_p95:.0f}), re-rate < 2 s ({correction_s:.2f}): "
+          f"{'met' if ok else 'NOT met'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

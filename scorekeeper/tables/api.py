@@ -1,0 +1,160 @@
+"""Tables in the JSON API (``/api/v1/tables``), on the API's own blueprint and error mapping.
+
+``POST /tables`` answers the table's secret once; ``POST /games`` with
+``"table"`` needs it as ``Authorization: Bearer <table secret>`` (see
+:func:`table_for_new_game`). Reading a table, its statistics and its export
+needs no secret, like reading a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, current_app, jsonify
+
+from ..access import bearer_secret
+from ..addresses import external_url
+from ..checking import InputError, fields_of
+from ..extensions import db
+from ..services import NotEditor, SecretMissing
+from ..services.transfer import stamp
+from ..views.api import GameId, _body, _object, _shaped, bp, game_urls
+from . import services
+from .stats import kept, stamp_of, table_stats
+from .transfer import export_table, games_csv, hands_csv, import_table
+
+# a table's id has a game id's form (12 URL-safe characters): ``/tables/import`` is never a table, so
+# ``GET /tables/import`` is a 405 whose ``Allow`` names POST only
+bp.record_once(lambda state: state.app.url_map.converters.setdefault("table_id", GameId))
+
+
+def table_urls(table, secret: str | None = None) -> dict[str, str]:
+    """Where a table lives: the API resource, its page (read-only link), statistics, export; the
+    table link (which gives a phone the secret) when the secret is known."""
+    tid = table.public_id
+    urls = {"api": external_url("api.table", table_id=tid), "page": external_url("tables.show", table_id=tid),
+            "stats": external_url("api.table_stats_json", table_id=tid),
+            "export": external_url("api.table_export", table_id=tid)}
+    if secret:
+        urls["join"] = external_url("tables.join", table_id=tid, secret=secret)
+    return urls
+
+
+def table_json(table) -> dict[str, Any]:
+    """The roster (with games played) and every game of the table, newest first."""
+    games = services.table_games(table)
+    played: dict[int, int] = {}
+    for _, summary in games:
+        for seat in summary.seats:
+            played[seat.member_id] = played.get(seat.member_id, 0) + 1
+    names = {m.id: m.name for m in table.members}
+    return {
+        "id": table.public_id, "name": table.name,
+        "created_at": stamp(table.created_at), "updated_at": stamp(table.updated_at),
+        "players": [{"name": m.name, "games": played.get(m.id, 0)} for m in table.members],
+        "games": [{"id": g.public_id, "variant": g.variant,
+                   "status": "finished" if s.finished else "in_progress", "hands": s.hands,
+                   "players": [names[seat.member_id] for seat in s.seats],
+                   "winners": [names[seat.member_id] for seat in s.seats if seat.winner],
+                   "created_at": stamp(g.created_at), "urls": game_urls(g)} for g, s in games],
+        "urls": table_urls(table)}
+
+
+def table_for_new_game(table_id: Any):
+    """The table a new game is asked for, with its Bearer secret: 400 for a bad id, 404 without
+    the table, 401/403 without its secret."""
+    if not isinstance(table_id, str) or not table_id.strip():
+        raise InputError("'table' must be a table's id (a string)")
+    table = services.get_table(table_id.strip())
+    secret = bearer_secret()
+    if secret is None:
+        raise SecretMissing("Starting a table's game needs the table's secret: "
+                            "send the header 'Authorization: Bearer <table secret>'.")
+    if not services.secret_matches(table, secret):
+        raise NotEditor("That secret does not belong to this table.")
+    return table, secret
+
+
+def _created(table, secret: str):
+    body = {"id": table.public_id, "secret": secret, "urls": table_urls(table, secret)}
+    return jsonify(body), 201, {"Location": body["urls"]["api"]}
+
+
+@bp.post("/tables")
+def create_table():
+    """Start a table: ``{"name", "players": [names]}`` -> 201 with its id, secret and URLs."""
+    body = fields_of(_body(), ("name", "players"))
+    players = body.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(n, str) for n in players):
+        raise InputError("'players' must be a list of names (strings)")
+    if not isinstance(body.get("name"), str):
+        raise InputError("'name' is required: the table's name (a string)")
+    table, secret = services.create_table(body["name"], players)
+    _shaped("NewTable", body, values=True)
+    db.session.commit()
+    return _created(table, secret)
+
+
+@bp.get("/tables/<table_id:table_id>")
+def table(table_id: str):
+    """A table: its roster and its games."""
+    return jsonify(table_json(services.get_table(table_id)))
+
+
+@bp.get("/tables/<table_id:table_id>/stats")
+def table_stats_json(table_id: str):
+    """A table's statistics: players (games, wins, win rate, streaks, ratings ...), head-to-head, variants
+    (the answer is kept until the table changes)."""
+    found = stamp_of(table_id)
+    if found is None:
+        raise services.TableNotFound(table_id)
+    body = kept(("json", *found), lambda: current_app.json.dumps(table_stats(services.get_table(table_id))))
+    return Response(body, mimetype="application/json")
+
+
+@bp.get("/tables/<table_id:table_id>/export")
+def table_export(table_id: str):
+    """The table's whole history as JSON (for ``POST /tables/import``)."""
+    table = services.get_table(table_id)
+    response = jsonify(export_table(table))
+    response.headers["Content-Disposition"] = f'inline; filename="scorekeeper-table-{table.public_id}.json"'
+    return response
+
+
+def _csv_response(text: str, name: str) -> Response:
+    response = Response(text, mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@bp.get("/tables/<table_id:table_id>/export/games.csv")
+def table_games_csv(table_id: str):
+    """One line per player per game, for spreadsheets."""
+    table = services.get_table(table_id)
+    return _csv_response(games_csv(table), f"scorekeeper-table-{table.public_id}-games.csv")
+
+
+@bp.get("/tables/<table_id:table_id>/export/hands.csv")
+def table_hands_csv(table_id: str):
+    """One line per player per hand, for spreadsheets."""
+    table = services.get_table(table_id)
+    return _csv_response(hands_csv(table), f"scorekeeper-table-{table.public_id}-hands.csv")
+
+
+@bp.post("/tables/import")
+def table_import():
+    """Restore a table export as a new table: 201 with its new id, secret and URLs."""
+    body = _shaped("TableExport", _object())
+    table, secret = import_table(body)
+    _shaped("TableExport", body, values=True)
+    db.session.commit()
+    return _created(table, secret)
+
+
+def start_table_game(body: dict, variant: str, names: list[str], options: dict, first_dealer: int):
+    """``POST /games`` with ``"table"`` (registered by :mod:`.feature`): the players are roster names
+    (new names join the roster); the game starts with the table's option choices (``options`` win)
+    and a table-derived secret."""
+    table, secret = table_for_new_game(body["table"])
+    return services.start_game(table, secret, variant, services.roster_players(table, names), options,
+                               first_dealer)

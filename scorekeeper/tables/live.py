@@ -1,0 +1,30 @@
+"""A table page follows its games live: channel ``table:<id>``, whose version is the table's change stamp.
+
+Every change to one of the table's games rewrites the game's summary and
+bumps the table's ``updated_at`` in the same transaction
+(:func:`.summaries.touch`), so the table's stamp is the one version to read.
+The live watcher reads these channels again whenever any game changes
+(:func:`scorekeeper.live.versions.register`); a rename or a ruling alone
+shows at the watcher's next full reading.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from ..live.versions import token
+from .models import Table
+
+#: the channel prefix of a table
+CHANNEL = "table:"
+
+
+def table_token(updated_at) -> str:
+    """The live version of a table with this change stamp."""
+    return token("table", updated_at)
+
+
+def table_versions(executor, ids: list[str]) -> dict[str, str]:
+    """The version of each table among ``ids`` that exists (one query)."""
+    rows = executor.execute(select(Table.public_id, Table.updated_at).where(Table.public_id.in_(ids)))
+    return {public_id: table_token(updated_at) for public_id, updated_at in rows}

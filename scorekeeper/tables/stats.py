@@ -1,0 +1,263 @@
+"""A table's statistics: SQL sums over the kept game summaries, never a re-scoring of the games.
+
+Four queries: per player and variant (games, wins, totals, hands), every
+seat in game order (streaks, the last results, ratings), head-to-head pairs
+(a self-join), and the variants' counted figures. Averages are sums divided
+here, so SQLite and PostgreSQL answer the same numbers. A game counts in
+``games`` from the moment it is recorded; ``wins`` count finished games'
+winners (a shared win counts for each winner), and ``win_rate`` is wins per
+finished game.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from flask import current_app
+from sqlalchemy import and_, case, func, select
+from sqlalchemy.orm import aliased
+
+from ..extensions import db
+from ..models import Game
+from ..rules import variants
+from ..services.transfer import stamp
+from .figures import RUMBUGZ_KINDS, TILE_VARIANTS
+from .models import Table, TableFigure, TableGame, TableSeat
+
+LAST_RESULTS = 10
+
+
+def _ratio(part: int, whole: int, places: int = 4) -> float | None:
+    return round(part / whole, places) if whole else None
+
+
+def stamp_of(public_id: str) -> tuple | None:
+    """A cheap fingerprint of a table's last change (None: no such table), for kept statistics."""
+    row = db.session.execute(select(Table.id, Table.updated_at).where(Table.public_id == public_id)).first()
+    return tuple(row) if row else None
+
+
+def kept(key: tuple, make):
+    """``make()`` kept per app under ``key`` (a table's fingerprint and what is kept): statistics
+    change only with the table, whose every change bumps its ``updated_at``."""
+    from ..views.games import PageCache
+
+    cache = current_app.extensions.setdefault("scorekeeper_table_stats", PageCache(64))
+    value = cache.get(key)
+    if value is None:
+        value = make()
+        cache.put(key, value)
+    return value
+
+
+def table_stats(table: Table) -> dict[str, Any]:
+    """Everything the statistics page and ``GET /api/v1/tables/<id>/stats`` show (kept until the
+    table changes; the caller must not change it)."""
+    return kept(("stats", table.id, table.updated_at), lambda: _table_stats(table))
+
+
+def _table_stats(table: Table) -> dict[str, Any]:
+    names = {m.id: m.name for m in table.members}
+    players = {m.id: _player(m.name) for m in table.members}
+    variant_names = {v["slug"]: v["name"] for v in variants()}
+    games = _by_variant(table, players)
+    _in_order(table, players)
+    figures = _figures(table, names)
+    summary = {slug: {"name": variant_names.get(slug, slug), **counts, **figures.get(slug, {"players": {}})}
+               for slug, counts in sorted(games.items())}
+    ordered = sorted(players.values(), key=lambda p: (-p["games"], -p["wins"], p["name"].casefold()))
+    return {"table": {"id": table.public_id, "name": table.name},
+            "games": sum(c["games"] for c in games.values()),
+            "finished": sum(c["finished"] for c in games.values()),
+            "players": ordered, "head_to_head": _head_to_head(table, names), "variants": summary}
+
+
+def _player(name: str) -> dict[str, Any]:
+    return {"name": name, "games": 0, "finished": 0, "wins": 0, "win_rate": None,
+            "current_streak": 0, "longest_streak": 0, "ratings": {}, "variants": {}, "last_results": []}
+
+
+def _by_variant(table: Table, players: dict) -> dict[str, dict]:
+    """Per player and variant: games, finished, wins, average and best total, average per hand."""
+    finished = TableGame.finished.is_(True)
+    rows = db.session.execute(
+        select(TableSeat.member_id, TableGame.variant, TableGame.high_wins, func.count(),
+               func.sum(case((finished, 1), else_=0)), func.sum(case((TableSeat.winner.is_(True), 1), else_=0)),
+               func.sum(TableSeat.hands), func.sum(TableSeat.hand_points),
+               func.sum(case((finished, TableSeat.total), else_=0)),
+               func.max(case((finished, TableSeat.total))), func.min(case((finished, TableSeat.total))))
+        .join(TableGame, TableGame.game_id == TableSeat.game_id).where(TableGame.table_id == table.id)
+        .group_by(TableSeat.member_id, TableGame.variant, TableGame.high_wins)).all()
+    sums: dict = defaultdict(lambda: defaultdict(int))
+    best: dict = {}
+    for member, variant, high_wins, count, done, wins, hands, points, total, high, low in rows:
+        entry = sums[(member, variant)]
+        for key, value in (("games", count), ("finished", done), ("wins", wins), ("hands", hands or 0),
+                           ("hand_points", points or 0), ("total", total or 0)):
+            entry[key] += value
+        pick = high if high_wins else low
+        if pick is not None:
+            old = best.get((member, variant))
+            best[(member, variant)] = pick if old is None else (max if high_wins else min)(old, pick)
+    table_counts: dict[str, dict] = defaultdict(lambda: {"games": 0, "finished": 0, "hands": 0})
+    for (member, variant), e in sums.items():
+        player = players[member]
+        player["games"] += e["games"]
+        player["finished"] += e["finished"]
+        player["wins"] += e["wins"]
+        player["variants"][variant] = {
+            "games": e["games"], "finished": e["finished"], "wins": e["wins"],
+            "win_rate": _ratio(e["wins"], e["finished"]),
+            "average_total": _ratio(e["total"], e["finished"], 2), "best_total": best.get((member, variant)),
+            "hands": e["hands"], "average_per_hand": _ratio(e["hand_points"], e["hands"], 2)}
+    for player in players.values():
+        player["win_rate"] = _ratio(player["wins"], player["finished"])
+    for variant, count, done, hands in db.session.execute(
+            select(TableGame.variant, func.count(), func.sum(case((TableGame.finished.is_(True), 1), else_=0)),
+                   func.sum(TableGame.hands))
+            .where(TableGame.table_id == table.id).group_by(TableGame.variant)).all():
+        table_counts[variant] = {"games": count, "finished": done or 0, "hands": hands or 0}
+    return dict(table_counts)
+
+
+def _in_order(table: Table, players: dict) -> None:
+    """Streaks, the last results and the current ratings, reading every finished seat in game order."""
+    rows = db.session.execute(
+        select(TableSeat.member_id, Game.public_id, TableGame.variant, TableGame.played_at, TableSeat.rank,
+               TableSeat.winner, TableSeat.total, TableSeat.mu, TableSeat.sigma)
+        .join(TableGame, TableGame.game_id == TableSeat.game_id).join(Game, Game.id == TableGame.game_id)
+        .where(TableGame.table_id == table.id, TableGame.finished.is_(True))
+        .order_by(TableGame.played_at, TableGame.game_id, TableSeat.seat)).all()
+    streak: dict[int, int] = defaultdict(int)
+    seen: dict[int, list] = defaultdict(list)
+    for row in rows:
+        member, winner, mu = row[0], row[5], row[7]
+        player = players[member]
+        streak[member] = streak[member] + 1 if winner else 0
+        player["longest_streak"] = max(player["longest_streak"], streak[member])
+        seen[member].append(row)
+        if mu is not None:
+            rated = player["ratings"].setdefault(row[2], {"games": 0})
+            rated.update(mu=round(mu, 3), sigma=round(row[8], 3), games=rated["games"] + 1)
+    for member, player in players.items():
+        player["current_streak"] = streak[member]
+        player["last_results"] = [{"game": public_id, "variant": variant, "played_at": stamp(played_at),
+                                   "rank": rank, "won": bool(winner), "total": total}
+                                  for _, public_id, variant, played_at, rank, winner, total, _, _
+                                  in reversed(seen[member][-LAST_RESULTS:])]
+
+
+def rating_history(table: Table, variant: str) -> dict[str, list[tuple[int, float]]]:
+    """Each player's rating (mu) after each rated game of ``variant``: ``(n, mu)`` for the table's
+    n-th rated game of that variant, in game order."""
+    names = {m.id: m.name for m in table.members}
+    history: dict[str, list[tuple[int, float]]] = {}
+    games: list[int] = []
+    for game_id, member, mu in db.session.execute(
+            select(TableSeat.game_id, TableSeat.member_id, TableSeat.mu)
+            .join(TableGame, TableGame.game_id == TableSeat.game_id)
+            .where(TableGame.table_id == table.id, TableGame.variant == variant, TableSeat.mu.is_not(None))
+            .order_by(TableGame.played_at, TableGame.game_id, TableSeat.seat)).all():
+        if not games or games[-1] != game_id:
+            games.append(game_id)
+        history.setdefault(names[member], []).append((len(games), round(mu, 3)))
+    return history
+
+
+def _head_to_head(table: Table, names: dict[int, str]) -> list[dict]:
+    """Every pair that sat at a game together: games, finished games, who finished ahead how often."""
+    a, b = aliased(TableSeat), aliased(TableSeat)
+    done = TableGame.finished.is_(True)
+    rows = db.session.execute(
+        select(a.member_id, b.member_id, func.count(), func.sum(case((done, 1), else_=0)),
+               func.sum(case((and_(done, a.rank < b.rank), 1), else_=0)),
+               func.sum(case((and_(done, b.rank < a.rank), 1), else_=0)))
+        .join(b, and_(b.game_id == a.game_id, b.member_id != a.member_id))
+        .join(TableGame, TableGame.game_id == a.game_id)
+        .where(TableGame.table_id == table.id, a.member_id < b.member_id)
+        .group_by(a.member_id, b.member_id)).all()
+    pairs = [{"a": names[x], "b": names[y], "games": count, "finished": finished or 0,
+              "a_ahead": ahead or 0, "b_ahead": behind or 0,
+              "level": (finished or 0) - (ahead or 0) - (behind or 0)}
+             for x, y, count, finished, ahead, behind in rows]
+    return sorted(pairs, key=lambda p: (-p["games"], p["a"].casefold(), p["b"].casefold()))
+
+
+def _figures(table: Table, names: dict[int, str]) -> dict[str, dict]:
+    """The variants' own figures, from the counted figures summed by SQL."""
+    rows = db.session.execute(
+        select(TableGame.variant, TableFigure.member_id, TableFigure.name, TableFigure.item,
+               func.sum(TableFigure.n), func.sum(TableFigure.value))
+        .join(TableGame, TableGame.game_id == TableFigure.game_id).where(TableGame.table_id == table.id)
+        .group_by(TableGame.variant, TableFigure.member_id, TableFigure.name, TableFigure.item)).all()
+    sums: dict = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    for variant, member, name, item, n, value in rows:
+        for who in ((member, None) if member is not None else (None,)):
+            entry = sums[(variant, who)][(name, item)]
+            entry[0] += n or 0
+            entry[1] += value or 0
+    out: dict[str, dict] = {}
+    for (variant, member), counts in sums.items():
+        read = READERS.get("tiles" if variant in TILE_VARIANTS else variant)
+        if read is None:
+            continue
+        block = out.setdefault(variant, {"players": {}})
+        if member is None:
+            block.update(read(counts))
+        else:
+            block["players"][names[member]] = read(counts)
+    return out
+
+
+def _krazy_bee(counts: dict) -> dict:
+    steps = sorted({int(item) for name, item in counts if name == "step"})
+    rows = []
+    for k in steps:
+        attempts, first = counts.get(("step", str(k)), (0, 0))
+        laid, tries = counts.get(("tries", str(k)), (0, 0))
+        rows.append({"step": k, "attempts": attempts, "first_try": first,
+                     "first_try_rate": _ratio(first, attempts), "laid": laid,
+                     "average_tries": _ratio(tries, laid, 2)})
+    tried = [r for r in rows if r["attempts"]]
+    hardest = min(tried, key=lambda r: (r["first_try_rate"], -(r["average_tries"] or 0), r["step"]),
+                  default=None)
+    attempts = sum(r["attempts"] for r in rows)
+    return {"steps": rows, "hardest_step": hardest["step"] if hardest else None,
+            "first_try_rate": _ratio(sum(r["first_try"] for r in rows), attempts)}
+
+
+def _crib_rummy(counts: dict) -> dict:
+    meld = counts.get(("meld_pegs", ""), (0, 0))[1]
+    extend = counts.get(("extend_pegs", ""), (0, 0))[1]
+    return {"meld_pegs": meld, "extend_pegs": extend, "extend_share": _ratio(extend, meld)}
+
+
+def _rumbugz(counts: dict) -> dict:
+    missing = {kind: counts.get(("kind_missing", kind), (0, 0))[1] for kind in RUMBUGZ_KINDS}
+    hands = counts.get(("kind_missing", RUMBUGZ_KINDS[0]), (0, 0))[0]
+    last = max(RUMBUGZ_KINDS, key=lambda kind: (missing[kind], -RUMBUGZ_KINDS.index(kind))) if hands else None
+    return {"unfinished_hands": hands, "kinds_missing": missing, "kind_laid_last": last}
+
+
+def _tiles(counts: dict) -> dict:
+    racks, left = counts.get(("rack", ""), (0, 0))
+    out = {"average_rack": _ratio(left, racks, 2)}
+    if ("nobody_out", "") in counts:
+        hands, nobody = counts[("nobody_out", "")]
+        out.update(nobody_out=nobody, hands_counted=hands)
+    return out
+
+
+def _crazy_rummy(counts: dict) -> dict:
+    hands, board = counts.get(("board", ""), (0, 0))
+    wild = sorted(((item, n) for (name, item), (n, _) in counts.items() if name == "wild"),
+                  key=lambda pair: (-pair[1], pair[0]))
+    out = {"average_board": _ratio(board, hands, 2)}
+    if wild:
+        out["wild_ranks"] = dict(wild)
+    return out
+
+
+READERS = {"krazy-bee": _krazy_bee, "crib-rummy": _crib_rummy, "rumbugz": _rumbugz, "tiles": _tiles,
+           "crazy-rummy": _crazy_rummy}

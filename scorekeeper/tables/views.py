@@ -1,0 +1,174 @@
+"""Tables' pages: the tables list, a new table, the table page, sharing, joining and statistics.
+
+Thin views: read the form, call :mod:`.services`, commit once, redirect.
+Roster pages (new game, players, attach) are in :mod:`.views_roster`; rulings in
+:mod:`.views_rulings`; both add their routes to this blueprint (:mod:`.feature` imports
+them before mounting it).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, make_response, redirect, render_template, request, session, url_for
+from markupsafe import Markup
+
+from .. import access as game_access
+from .. import live
+from ..addresses import external_url
+from ..display.qr import qr_svg
+from ..extensions import db
+from ..live.stream import follow
+from ..rules import RulesError, variants
+from ..services import NotEditor
+from . import access, charts, services
+from .forms import AddPlayerForm, MergeForm, RenameForm, TableForm, with_roster
+from .live import CHANNEL, table_token
+from .stats import kept, rating_history, stamp_of, table_stats
+
+bp = Blueprint("tables", __name__, url_prefix="/tables")
+#: finished games listed on the table page (all of them behind a link)
+FINISHED_SHOWN = 20
+
+
+@bp.app_context_processor
+def _tables_helpers():
+    return {"tables_held": access.held_tables, "table_link": services.table_of}
+
+
+@bp.app_template_filter("percent")
+def percent(rate: float | None) -> str:
+    """A rate as a whole percentage (``–`` when there is nothing to divide).
+
+    >>> percent(0.6667), percent(None)
+    ('67%', '–')
+    """
+    return "–" if rate is None else f"{round(rate * 100)}%"
+
+
+def variant_names() -> dict[str, str]:
+    return {v["slug"]: v["name"] for v in variants()}
+
+
+def field_errors(form, err: RulesError) -> None:
+    """An engine/service error on the form field it names (else on the form as a whole)."""
+    for path, message in getattr(err, "errors", None) or [("", str(err))]:
+        name = path.split(".")[0]
+        if name in form and name != "csrf_token":
+            form[name].errors = [*list(form[name].errors), message]
+        else:
+            form.form_errors.append(message)
+
+
+@bp.get("/")
+def index():
+    """The tables this phone belongs to, and a form to start one."""
+    return render_template("tables/index.html", held=access.held_tables(), form=TableForm())
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new():
+    """Start a table: its name and roster; this phone gets its secret."""
+    form = TableForm()
+    if form.validate_on_submit():
+        try:
+            names = [n for n in (form.players.data or "").splitlines() if n.strip()]
+            table, secret = services.create_table(form.name.data, names)
+        except RulesError as err:
+            field_errors(form, err)
+        else:
+            db.session.commit()
+            flash("Table started. This phone can start its games; share the table to add other phones.",
+                  "success")
+            return access.remember(make_response(redirect(url_for(".show", table_id=table.public_id))),
+                                   table, secret)
+    status = 422 if form.is_submitted() else 200
+    return render_template("tables/index.html", held=access.held_tables(), form=form), status
+
+
+@bp.get("/<table_id>")
+def show(table_id: str):
+    """The table: its games (in progress, finished), its players and a summary of the statistics;
+    it follows its games live (:func:`follow_table`)."""
+    table = services.get_table(table_id)
+    secret = access.held_secret(table)
+    stats = table_stats(table)
+    playing = services.table_games(table, finished=False)
+    shown = None if request.args.get("all") else FINISHED_SHOWN
+    return render_template(
+        "tables/show.html", table=table, editor=secret is not None, stats=stats, playing=playing,
+        finished=services.table_games(table, finished=True, limit=shown), shown=shown,
+        keeps={g.public_id for g, _ in playing if secret and services.holds_game(secret, g)},
+        variant_names=variant_names(), variants=variants(),
+        layout=live.layout(live.fragment_requested()), live_version=table_token(table.updated_at),
+        add_form=AddPlayerForm(), rename_form=with_roster(RenameForm(), table.members),
+        merge_form=with_roster(MergeForm(), table.members))
+
+
+@bp.get("/<table_id>/live")
+def follow_table(table_id: str):
+    """The table's changes as Server-Sent Events (a game of it recorded, started, finished ...)."""
+    stamp = stamp_of(table_id)
+    if stamp is None:
+        raise services.TableNotFound(table_id)
+    return follow(CHANNEL + table_id, table_token(stamp[1]))
+
+
+@bp.get("/<table_id>/stats")
+def statistics(table_id: str):
+    """Every statistic of the table, with its charts (the page is kept until the table changes)."""
+    stamp = stamp_of(table_id)
+    if stamp is None:
+        raise services.TableNotFound(table_id)
+    if session.get("_flashes"):
+        return _statistics_page(services.get_table(table_id))
+    return kept(("page", *stamp), lambda: _statistics_page(services.get_table(table_id)))
+
+
+def _statistics_page(table) -> str:
+    stats = table_stats(table)
+    names = variant_names()
+    order = [p["name"] for p in stats["players"]]  # a player keeps one colour and marker in every chart
+    ratings = {slug: Markup(charts.rating_svg(rating_history(table, slug), f"{names.get(slug, slug)} rating",
+                                              order))
+               for slug in stats["variants"]
+               if any(slug in p["ratings"] for p in stats["players"])}
+    steps = stats["variants"].get("krazy-bee", {}).get("players", {})
+    return render_template(
+        "tables/stats.html", table=table, stats=stats, variant_names=names, rating_charts=ratings,
+        wins_chart=Markup(charts.wins_svg(stats["players"], names)) if stats["games"] else None,
+        step_chart=Markup(charts.step_curve_svg(steps, order)) if steps else None)
+
+
+@bp.get("/<table_id>/share")
+def share(table_id: str):
+    """The read-only link with its QR code; for the table's phones the table link too."""
+    table = services.get_table(table_id)
+    reader = external_url("tables.show", table_id=table.public_id)
+    secret = access.held_secret(table)
+    join = external_url("tables.join", table_id=table.public_id, secret=secret) if secret else None
+    return render_template("tables/share.html", table=table, follow_url=reader, join_url=join,
+                           follow_qr=_qr(reader), join_qr=_qr(join) if join else None)
+
+
+def _qr(url: str) -> Markup:
+    return qr_svg(url, scale=4, light="#fff")
+
+
+@bp.get("/<table_id>/join/<secret>")
+def join(table_id: str, secret: str):
+    """A table link: this phone gets the table's secret, then the table page."""
+    table = services.get_table(table_id)
+    if not services.secret_matches(table, secret):
+        raise NotEditor("This table link is not valid for this table.")
+    flash(f"This phone now belongs to the table {table.name}: it can start games and keep score.", "success")
+    return access.remember(make_response(redirect(url_for(".show", table_id=table_id))), table, secret)
+
+
+@bp.get("/<table_id>/games/<public_id>/keep-score")
+def keep_score(table_id: str, public_id: str):
+    """A phone of the table takes the edit secret of a game started from the table."""
+    table, secret = access.changeable_table(table_id)
+    game = next((g for g, _ in services.table_games(table) if g.public_id == public_id), None)
+    if game is None or not services.holds_game(secret, game):
+        raise NotEditor("This game was not started from this table; ask its scorekeeper for the editor link.")
+    response = make_response(redirect(url_for("games.show", public_id=public_id)))
+    return game_access.remember_editor(response, game, services.game_secret(secret, public_id))

@@ -1,0 +1,189 @@
+"""Roster pages of a table: a new game from the roster, adding, renaming and merging players,
+and attaching a game started elsewhere (with a confirmation). Every POST needs the table's secret."""
+
+from __future__ import annotations
+
+from flask import flash, make_response, redirect, render_template, request, url_for
+
+from .. import access as game_access
+from ..extensions import db
+from ..forms import OPT, ConfirmForm, new_game_form, steps_to_lines, submitted_options
+from ..rules import RulesError, variants
+from ..services import NotEditor, find_game
+from ..views.variant_lookup import variant_or_404
+from . import access, services
+from .forms import AddPlayerForm, MergeForm, RenameForm, with_roster
+from .rulings import option_choices
+from .views import bp
+
+#: fields for people who join the roster as the game starts
+NEW_PEOPLE = 3
+
+
+@bp.get("/<table_id>/play")
+def choose(table_id: str):
+    """A new game of the table: pick the variant."""
+    table = services.get_table(table_id)
+    return render_template("tables/choose.html", table=table, variants=variants())
+
+
+@bp.route("/<table_id>/play/<variant>", methods=["GET", "POST"])
+def play(table_id: str, variant: str):
+    """A new game of the table: seats picked from the roster in one tap each, newcomers join the
+    roster, options start with the table's choices."""
+    info = variant_or_404(variant, "variant", "There is no variant called {slug!r}.").describe()
+    if request.method == "POST":
+        table, secret = access.changeable_table(table_id)
+    else:
+        table, secret = services.get_table(table_id), None
+    form = new_game_form(info, request.form if request.method == "POST" else None)
+    choices = option_choices(table, info["slug"])
+    if request.method == "GET":
+        _prefill(form, info, choices)
+    picked, error = [], None
+    if request.method == "POST" and form.validate():
+        try:
+            members = _seats(table)
+            picked = [m.id for m in members]
+            game, game_secret = services.start_game(table, secret, info["slug"], members,
+                                                    submitted_options(form), form.first_dealer.data)
+        except RulesError as err:
+            db.session.rollback()
+            table = services.get_table(table_id)
+            error = "; ".join(m for _, m in getattr(err, "errors", None) or [("", str(err))])
+        else:
+            db.session.commit()
+            flash(f"Game started for {table.name}. Every phone of the table can keep score.", "success")
+            response = make_response(redirect(url_for("games.show", public_id=game.public_id)))
+            return game_access.remember_editor(response, game, game_secret)
+    if request.method == "POST":
+        picked = picked or [int(i) for i in request.form.getlist("seat") if i.isdigit()]
+    return render_template("tables/play.html", table=table, form=form, variant=info, choices=choices,
+                           picked=picked, new_people=NEW_PEOPLE, error=error,
+                           editor=access.can_change(table)), 422 if request.method == "POST" else 200
+
+
+def _prefill(form, info: dict, choices: dict) -> None:
+    """The table's option choices shown in the form (it still starts from the variant's defaults)."""
+    for name, value in choices.items():
+        field = form[OPT + name] if OPT + name in form else None
+        if field is None:
+            continue
+        if name == "steps":
+            field.data = steps_to_lines(value)
+        elif isinstance(value, bool):
+            field.data = value
+        else:
+            field.data = "" if value is None else str(value)
+
+
+def _seats(table) -> list:
+    """The roster players picked (in the order tapped, when the page's script kept it), then the
+    newcomers typed, who join the roster."""
+    picked = [i for i in request.form.getlist("seat") if i.strip()]
+    order = [i for i in request.form.get("order", "").split(",") if i in picked]
+    if sorted(order) == sorted(picked):
+        picked = order
+    members = services.members_by_id(table, picked)
+    newcomers = [n for n in (request.form.get(f"new_{i}", "") for i in range(NEW_PEOPLE)) if n.strip()]
+    return members + (services.roster_players(table, newcomers) if newcomers else [])
+
+
+@bp.post("/<table_id>/players")
+def add_player(table_id: str):
+    """Someone new joins the roster."""
+    table, _ = access.changeable_table(table_id)
+    form = AddPlayerForm()
+    if form.validate_on_submit():
+        try:
+            member = services.roster_players(table, [form.name.data])[0]
+            db.session.commit()
+            flash(f"{member.name} is on the roster.", "success")
+        except RulesError as err:
+            db.session.rollback()
+            flash(f"Nobody added: {err}", "error")
+    else:
+        flash("Nobody added: give the new player a name.", "error")
+    return redirect(url_for(".show", table_id=table_id) + "#players")
+
+
+@bp.post("/<table_id>/rename")
+def rename(table_id: str):
+    """A roster player gets another name; no hand changes."""
+    table, _ = access.changeable_table(table_id)
+    form = with_roster(RenameForm(), table.members)
+    if form.validate_on_submit():
+        member = next(m for m in table.members if m.id == form.member.data)
+        old = member.name
+        try:
+            services.rename(table, member, form.name.data)
+            db.session.commit()
+            flash(f"{old} is now called {member.name}.", "success")
+        except RulesError as err:
+            db.session.rollback()
+            flash(f"Not renamed: {err}", "error")
+    else:
+        flash("Not renamed: pick a player and give the new name.", "error")
+    return redirect(url_for(".show", table_id=table_id) + "#players")
+
+
+@bp.route("/<table_id>/merge", methods=["GET", "POST"])
+def merge(table_id: str):
+    """Two roster entries are one person: a confirmation page, then the merge."""
+    if request.method == "GET":
+        table = services.get_table(table_id)
+        form = with_roster(MergeForm(request.args, meta={"csrf": False}), table.members)
+        return render_template("tables/merge.html", table=table, form=form, editor=access.can_change(table),
+                               confirm=ConfirmForm())
+    table, _ = access.changeable_table(table_id)
+    form = with_roster(MergeForm(), table.members)
+    if form.validate_on_submit():
+        by_id = {m.id: m for m in table.members}
+        keep, drop = by_id[form.keep.data], by_id[form.drop.data]
+        names = (keep.name, drop.name)
+        try:
+            services.merge(table, keep, drop)
+            db.session.commit()
+            flash(f"{names[1]} merged into {names[0]}: every game of both now counts for {names[0]}.",
+                  "success")
+            return redirect(url_for(".show", table_id=table_id) + "#players")
+        except RulesError as err:
+            db.session.rollback()
+            flash(f"Not merged: {err}", "error")
+    else:
+        flash("Not merged: pick two players of the roster.", "error")
+    return redirect(url_for(".merge", table_id=table_id))
+
+
+@bp.route("/<table_id>/attach", methods=["GET", "POST"])
+def attach(table_id: str):
+    """Attach a game started elsewhere: give its link, match its names to the roster, confirm."""
+    table = services.get_table(table_id)
+    game_ref = (request.values.get("game") or "").strip().rstrip("/").split("/")[-1]
+    game = find_game(game_ref) if game_ref else None
+    if request.method == "POST":
+        table, _ = access.changeable_table(table_id)
+        ConfirmForm().validate_on_submit()
+        if game is not None and game_access.can_edit(game):
+            choices = [request.form.get(f"seat_{seat}", "") for seat in range(len(game.players))]
+            try:
+                services.attach_game(table, game, choices)
+                db.session.commit()
+                flash(f"The game of {', '.join(game.names)} now counts for {table.name}.", "success")
+                return redirect(url_for(".show", table_id=table_id))
+            except RulesError as err:
+                db.session.rollback()
+                flash(f"Not attached: {err}", "error")
+                table = services.get_table(table_id)
+        elif game is not None:
+            raise NotEditor("Only the game's scorekeepers can attach it to a table.")
+        else:
+            flash("Not attached: give the link of one of your games.", "error")
+        status = 422
+    else:
+        status = 404 if game_ref and game is None else 200
+    return render_template("tables/attach.html", table=table, game=game, game_ref=game_ref,
+                           suggested=services.suggested_players(table, game) if game else [],
+                           in_table=services.table_of(game) if game else None,
+                           game_editor=bool(game) and game_access.can_edit(game),
+                           editor=access.can_change(table), form=ConfirmForm()), status

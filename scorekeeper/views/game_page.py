@@ -1,0 +1,113 @@
+"""The game page's content, and the rendered pages kept per game and last change (:func:`games.show`).
+
+:func:`game_page` is everything the page shows, from the engine's score of the
+recorded hands; :class:`PageCache` keeps the rendered pages of an app.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from flask import current_app, url_for
+from markupsafe import Markup
+
+from .. import access, services
+from ..display import charts, standings
+from ..forms import ConfirmForm
+from ..rules import RoundError, RulesError, find_variant, step_texts
+
+
+def feature_url(endpoint: str, **values) -> str | None:
+    """``url_for(endpoint)`` when that feature's blueprint is installed, else None."""
+    if endpoint not in current_app.view_functions:
+        return None
+    return url_for(endpoint, **values)
+
+
+class PageCache:
+    """A small thread-safe LRU of rendered pages (one per app, in ``app.extensions``)."""
+
+    def __init__(self, size: int = 256):
+        self.size, self.pages, self.lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key: tuple) -> str | None:
+        with self.lock:
+            html = self.pages.get(key)
+            if html is not None:
+                self.pages.move_to_end(key)
+            return html
+
+    def put(self, key: tuple, html: str) -> None:
+        with self.lock:
+            self.pages[key] = html
+            while len(self.pages) > self.size:
+                self.pages.popitem(last=False)
+
+
+def kept_pages() -> PageCache:
+    """Rendered game pages of this app, keyed by game, last change and editor or not."""
+    return current_app.extensions.setdefault("scorekeeper_game_pages", PageCache())
+
+
+#: where the request's CSRF token goes in a kept editor's page
+TOKEN_MARK = "csrf-token-of-this-request"
+
+
+def game_page(game) -> dict:
+    """Everything the game page shows, from the engine's score of the recorded hands."""
+    rules = find_variant(game.variant)
+    info, names = rules.describe(), game.names
+    problem = None
+    try:
+        score = services.game_score(game)
+        shown_rounds = game.rounds
+    except RulesError as err:
+        # The stored hands no longer score (e.g. a rules change): show what still does.
+        good = (err.round - 1) if isinstance(err, RoundError) and err.round else 0
+        problem = str(err)
+        shown_rounds = game.rounds[:good]
+        try:
+            score = services.game_score(game, upto=len(shown_rounds))
+        except RulesError:
+            shown_rounds = []
+            score = None
+    editor = access.can_edit(game)
+    page = {
+        "game": game, "info": info, "score": score, "problem": problem, "editor": editor,
+        "names": names, "rows": standings.standings(names, score, game.options) if score else [],
+        "history": list(zip(shown_rounds, score.rounds)) if score else [],
+        "chart": None, "board": None, "form": ConfirmForm(), "links": links(game),
+        "steps": step_texts(game.options) if rules.laid_in_steps else [],
+        "winner_names": standings.names_of(score.winners, names) if score else "",
+        "leader_names": standings.names_of(score.leaders, names) if score else "",
+        "undo": undo_label(game) if editor else None,
+    }
+    if score and score.rounds:
+        page["chart"] = Markup(charts.progression_svg(names, standings.totals_by_round(score),
+                                                      title=f"Totals after each {info['round_word']}"))
+    if score and rules.pegged:
+        page["board"] = Markup(charts.cribbage_board_svg(names, standings.pegs(score),
+                                                         game.options["target"]))
+    return page
+
+
+def undo_label(game) -> str | None:
+    """What Undo would reverse, short enough for a button ("Hand 2 recorded"); the
+    change log keeps the whole summary with every player's change."""
+    entry = services.last_undoable(game)
+    return entry.summary.split(":", 1)[0] if entry else None
+
+
+def links(game) -> dict:
+    """Links to the other features for this game (only those installed)."""
+    rules = feature_url("rules_pages.variant", variant=game.variant)
+    return {
+        "record": feature_url("rounds.new", public_id=game.public_id),
+        # the checker starts from this game's options and switches
+        "checker": feature_url("checker.variant", slug=game.variant, game=game.public_id),
+        "rules": rules,
+        "sheet": feature_url("printing.game_sheet", public_id=game.public_id),
+        "frames": (feature_url("printing.game_frames", public_id=game.public_id)
+                   if find_variant(game.variant).laid_in_steps else None),
+    }
