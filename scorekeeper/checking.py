@@ -78,7 +78,7 @@ def from_json(body: Any, action: str = "check") -> CheckInput:
     for name, value in options.items():
         if isinstance(value, (dict, list)):
             raise InputError(f"option {name!r} must be a string, number, boolean or null")
-    _check_length(cards, extend)
+    check_length(cards, extend)
     return CheckInput(variant, cards, extend, options, action)
 
 
@@ -128,7 +128,7 @@ def options_field(body: Mapping[str, Any]) -> dict:
     return options
 
 
-def _check_length(*texts: str | None) -> None:
+def check_length(*texts: str | None) -> None:
     if any(t and len(t) > MAX_CARDS_CHARS for t in texts):
         raise InputError(f"too many characters of cards (at most {MAX_CARDS_CHARS})")
 
@@ -151,7 +151,7 @@ def from_query(variant: str, args: Any, base_options: Mapping[str, Any] | None =
             options[name] = values[-1]
     cards = args.get("cards", "")
     extend = args.get("extend", "").strip() or None
-    _check_length(cards, extend)
+    check_length(cards, extend)
     action = args.get("action", "check")
     return CheckInput(variant, cards, extend, options, action if action in ACTIONS else "check")
 

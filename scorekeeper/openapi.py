@@ -105,6 +105,14 @@ def paths() -> dict[str, dict]:
         "/hand": {"post": op("countHand", "Value the cards left in a hand",
                               ("200", "HandValue", "points (crib-rummy: cards)"), (400, 413, 422),
                               body="HandRequest")},
+        "/solve": {"post": op("solve", "Best play: the legal turn laying the most rack tiles (or value), or what "
+                                       "a card game's hand can lay (changes nothing)",
+                              ("200", "SolveAnswer", "the best play, proved best unless 'optimal' is false"),
+                              (400, 413, 422), body="SolveRequest")},
+        "/turn": {"post": op("checkTurn", "Judge a whole tile turn: table before, rack, table after "
+                                          "(changes nothing)",
+                             ("200", "TurnVerdict", "the verdict with the tiles played and their value"),
+                             (400, 413, 422), body="TurnRequest")},
         "/games": {"post": op("createGame", "Start a game",
                               ("201", "Created", "the new game, its edit secret and URLs"),
                               tuple(sorted({400, 413, 422, *NEW_GAME_ERRORS})), body="NewGame",

@@ -20,6 +20,7 @@ from jsonschema import Draft202012Validator
 
 from .checking import MAX_CARDS_CHARS
 from .rules import all_variants as _all
+from .solving import GOALS, MOST_SECONDS, tile_slugs
 
 REF = "#/components/schemas/"
 
@@ -136,6 +137,62 @@ def _check(extend: bool) -> dict:
     return obj(("variant",), extra=False, **fields)
 
 
+def _solver(verdict: dict) -> dict[str, dict]:
+    """The best-play finder and the whole-turn checker (issue 12): requests and answers."""
+    table = {**CARDS, "type": ["string", "null"], "description": "the sets on the table, separated by '|' (a tile "
+             "grid: rows split by '/'); Crib Rummy: the melds on the table; Crazy Rummy: the opponents' boards"}
+    options = {**OPTIONS, "description": "the variant's options (see GET /variants), and 'time_limit': seconds the "
+               f"tile search may take, more than 0 and at most {MOST_SECONDS:g} (best play: 2, a turn: 1); "
+               "RumBugz: 'laid', the kinds laid this round; Krazy Bee: 'step'; Crazy Rummy: 'wild'"}
+    initial = {**BOOL, "description": "tile games: the initial meld (CT-6); Crib Rummy: no meld of one's own yet "
+               "(CR-6); Crazy Rummy: the first play of the hand (CZ-3)"}
+    tokens, sets = array(STR), array(array(STR))
+    cards_left = array(STR, description="the hand's cards not laid")
+    return {
+        "SolveRequest": obj(("variant", "rack"), extra=False, variant={"enum": slugs()},
+                            rack={**CARDS, "description": "the rack (a card game: the hand)"}, table=table,
+                            goal={"enum": list(GOALS), "description": "lay the most tiles (default) or the most "
+                                  "value (CT-5); the card games maximise what they score"},
+                            initial=initial, options=options),
+        "TurnRequest": obj(("variant", "rack", "after"), extra=False, variant={"enum": tile_slugs()},
+                           before={**CARDS, "description": "the table before the turn (empty: nothing yet)"},
+                           rack={**CARDS, "description": "the rack before the turn"},
+                           after={**CARDS, "description": "the table after the turn"},
+                           initial={**BOOL, "description": "this turn is the player's initial meld (CT-6)"},
+                           options=options),
+        "TurnVerdict": {**verdict, "required": [*verdict["required"], "played", "value"],
+                        "properties": {**verdict["properties"], "played": tokens,
+                                       "value": {**INT, "description": "the played tiles' value (CT-5)"},
+                                       "could_play": {**INT, "description": "CT-11: the most tiles the rack "
+                                                      "could lay (games whose must_play is A or B)"},
+                                       "initial_meld": obj(("points", "needed", "reached"), points=INT,
+                                                           needed=INT, reached=BOOL)}},
+        "BestPlay": obj(("variant", "goal", "initial", "tiles_played", "value", "play", "table", "optimal"),
+                        variant={"enum": tile_slugs()}, goal={"enum": list(GOALS)}, initial=BOOL,
+                        tiles_played=INT, value=INT, play=tokens, table=sets, board=STR, notes=array(STR),
+                        optimal={**BOOL, "description": "proved best; false: best found, not proven (the "
+                                 "time bound ran out)"}),
+        "KrazyBeeHint": obj(("variant", "step", "step_text", "can_lay", "melds", "wild_bees", "steps"),
+                            variant={"const": "krazy-bee"}, step=NULL_INT, step_text=STR, can_lay=BOOL,
+                            melds=sets, wild_bees=INT, steps=array(INT)),
+        "CribRummyHint": obj(("variant", "pegs", "melds", "additions", "cards_left", "optimal"),
+                             variant={"const": "crib-rummy"}, pegs=INT, optimal=BOOL, cards_left=cards_left,
+                             melds=array(obj(("cards", "kind", "pegs"), cards=tokens, kind=NULL_STR, pegs=INT)),
+                             additions=array(obj(("meld", "cards", "pegs"), meld=INT, cards=tokens, pegs=INT))),
+        "RumBugzHint": obj(("variant", "laid", "sequences", "missing", "possible"),
+                           variant={"const": "rumbugz"}, laid=tokens, missing=tokens,
+                           sequences=array(obj(("kind", "cards"), kind=STR, cards=tokens)),
+                           possible={"type": "object", "additionalProperties": {"type": ["array", "null"]}}),
+        "CrazyRummyHint": obj(("variant", "first_play", "value", "sets", "bottom_feeding", "cards_left", "optimal"),
+                              variant={"const": "crazy-rummy"}, first_play=BOOL, value=INT, sets=sets,
+                              bottom_feeding=array(obj(("board", "cards"), board=INT, cards=tokens)),
+                              cards_left=cards_left, optimal=BOOL),
+        "SolveAnswer": {"oneOf": [ref(n) for n in ("BestPlay", "KrazyBeeHint", "CribRummyHint", "RumBugzHint",
+                                                   "CrazyRummyHint")],
+                        "description": "a tile game's best play, or a card game's hint of what the hand can lay"},
+    }
+
+
 def schemas() -> dict[str, dict]:
     """Every component schema, by name (built once per set of registered variants; read, never change it)."""
     return _schemas(tuple(slugs()))
@@ -206,6 +263,7 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
         "RoundAnswer": obj(("round", "game"), round=ref("Round"), game=ref("Game")),
         "Deleted": obj(("deleted", "game"), deleted=INT, game=ref("Game")),
         "AuditEntry": audit, "Export": _export(),
+        **_solver(verdict),
         **{name: schema for part in PARTS for name, schema in part().items()},
     }
 

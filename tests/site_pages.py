@@ -7,7 +7,7 @@ finished and an unfinished game of its own, rulings of each kind) seen by one
 of its phones and by a follower. A route whose first sample
 answers anything but an HTML page (JSON, a PDF, a redirect, a static file) is
 not a page. States no route reaches alone are added: checker verdicts (the tile
-grid among them), the Print page's form errors, a missing page, new-game forms
+grid among them), whole turns and best plays, the Print page's form errors, a missing page, new-game forms
 sent empty. A new route is covered as soon as it exists; a route with an
 argument this module has no value for fails loudly, naming it.
 """
@@ -21,6 +21,7 @@ from flask import Flask
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.rules import variants
+from scorekeeper.solving import tile_slugs
 from scorekeeper.tables import rulings as table_rulings
 from scorekeeper.tables import services as tables
 from tests.web.api_support import HANDS, OTHER_HANDS
@@ -76,7 +77,19 @@ VERDICTS = (
     "/check/crazy-rummy?cards=8&extend=8+8+8",
     "/check/crazy-rummy?cards=8+7+7&wild=7",
 )
-EXTRA = (*VERDICTS, "/print/pdf?kind=sheet&rows=lots", "/no-such-page")
+#: whole turns (legal, not legal, a grid) and best plays (a tile table, a grid, each card game's hint)
+SETTLED = (
+    "/check/rummikub/turn?before=R5+R6+R7&rack=R8+K2&after=R5+R6+R7+R8",
+    "/check/rummikub/turn?before=R5+R6+R7&rack=R8&after=R5+R6+%7C+R7+R8",
+    "/check/runny-tiles/turn?before=R1+R2+R3&rack=R4&after=R1+R2+R3+R4",
+    "/check/rummikub/best?rack=R7+R8+K2&table=R4+R5+R6",
+    "/check/runny-tiles/best?rack=R7+R8+R9&table=R4+R5+R6",
+    "/check/krazy-bee/best?rack=5+5+W+1+2+3+4+9&step=2",
+    "/check/crib-rummy/best?rack=3H+4H+5H+6H+KS+KD&table=KH+KC+KD",
+    "/check/rumbugz/best?rack=1+2+3+4+6+8+10+12+5+5+5+P&laid=single",
+    "/check/crazy-rummy/best?rack=Q+Q+Q+7+7+5+5+9&table=5+5+5+K+K+K&wild=7",
+)
+EXTRA = (*VERDICTS, *SETTLED, "/print/pdf?kind=sheet&rows=lots", "/no-such-page")
 #: the new-game form sent empty: every player field answers with its error
 SENT_EMPTY = tuple(Page(f"/games/new/{slug}", submit="form.game-form button[type=submit]")
                    for slug in ("krazy-bee", "rummikub"))
@@ -151,6 +164,8 @@ def _samples(arguments: set[str], games: list[tuple[str, str]],
     if arguments in ({"variant"}, {"slug"}):
         (name,) = arguments
         return [({name: slug}, None) for slug in SLUGS]
+    if arguments == {"tile_slug"}:  # the whole-turn checker: the tile games only
+        return [({"tile_slug": slug}, None) for slug in tile_slugs()]
     if arguments <= {"public_id", "number", "secret"}:
         samples = []
         for public_id, secret in games:

@@ -58,6 +58,7 @@ from .options import whole_number
 from .rumbugz import KINDS as RUMBUGZ_KINDS
 from .solver import check_turn, solve
 from .solver.batch import solve_lines
+from .solver.limits import time_limit
 from .tiles import COLOUR_NAMES, SWITCHES
 from .tiles.grid import read_board
 
@@ -94,6 +95,7 @@ __all__ = [
     "solve_lines",
     "step_texts",
     "table_melds",
+    "time_limit",
     "tokenize",
     "turn_order",
     "variants",

@@ -14,6 +14,7 @@ BLUEPRINTS = (
     "rules_pages",
     "checker",
     "api",
+    "solver_pages",
     "printing",
 )
 

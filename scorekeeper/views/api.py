@@ -1,4 +1,4 @@
-"""The JSON API under ``/api/v1``: checks, variants and games (documented in ``/api/v1/openapi.json``).
+"""The JSON API under ``/api/v1``: checks, best plays, whole turns, variants and games (see ``openapi.json``).
 
 CSRF-exempt (registered with ``csrf.exempt``): changes to a game need
 ``Authorization: Bearer <edit secret>`` instead of a cookie, so a page on
@@ -28,6 +28,7 @@ from ..openapi_schemas import problems
 from ..rules import RoundError, variants
 from ..services import create_game, delete_round, game_score, get_game, record_round, update_round
 from ..services.transfer import export_game, import_game, stamp
+from ..solving import best_play, judge_turn, solve_from_json, turn_from_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
@@ -148,23 +149,37 @@ def list_variants():
 @bp.post("/check")
 def check_cards():
     """Judge a meld, a Step laydown, an extension or a grid: the verdict of RULES.md section 6."""
-    return _judged("check", "CheckRequest")
+    return _answered("CheckRequest", lambda body: from_json(body, "check"), run)
 
 
 @bp.post("/hand")
 def count_hand():
     """The value of the cards left in a hand (crib-rummy: the card count)."""
-    return _judged("hand", "HandRequest")
+    return _answered("HandRequest", lambda body: from_json(body, "hand"), run)
 
 
-def _judged(action: str, schema: str):
-    """The engine's answer to a check or a hand count, once the body is the document's ``schema``."""
+def _answered(schema: str, read: Callable[[Any], Any], ask: Callable[[Any], dict]):
+    """The engine's answer to a question that changes nothing: the body read (``read``: InputError on
+    wrong types), held to the document's ``schema`` (its shape), asked (``ask``), then its values."""
     body = _body()
-    ask = from_json(body, action)
+    question = read(body)
     _shaped(schema, body)
-    answer = run(ask)
+    answer = ask(question)
     _shaped(schema, body, values=True)
     return jsonify(answer)
+
+
+@bp.post("/solve")
+def solve():
+    """The best play for a rack on a table (tile games), or what a hand can lay (card games); stores nothing,
+    bounded in time (:func:`scorekeeper.solving.bounded`)."""
+    return _answered("SolveRequest", solve_from_json, best_play)
+
+
+@bp.post("/turn")
+def turn():
+    """Judge a whole tile turn: the table before, the rack, the table after (stores nothing)."""
+    return _answered("TurnRequest", turn_from_json, judge_turn)
 
 
 # -- routes: games -----------------------------------------------------------------------------------

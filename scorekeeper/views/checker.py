@@ -17,30 +17,33 @@ from ..entry.base import keypad
 from ..profiles import profile
 from ..rules import RulesError, find_variant, step_texts, variants
 from ..services import find_game
+from ..solving import tile_slugs
 from .checker_display import present, rule_link
 from .variant_lookup import variant_or_404
 
 bp = Blueprint("checker", __name__, url_prefix="/check")
 
-def _game_options(public_id: str | None) -> tuple[dict, object | None]:
-    """A game's options (and the game) when the checker was opened from it; none for an unknown game."""
+def game_options(public_id: str | None, slug: str) -> tuple[dict, object | None]:
+    """A game's options (and the game) when a checker page was opened from it; no options for an
+    unknown game or a game of another variant (the game is still named, for the way back)."""
     game = find_game(public_id) if public_id else None
-    return (dict(game.options or {}), game) if game is not None else ({}, None)
+    if game is None:
+        return {}, None
+    return (dict(game.options or {}) if game.variant == slug else {}), game
 
 
 @bp.get("/")
 def index():
     """Pick the variant whose rules settle the argument."""
-    return render_template("checker/index.html", variants=variants(), game=request.args.get("game", ""))
+    return render_template("checker/index.html", variants=variants(), game=request.args.get("game", ""),
+                           tile_slugs=tile_slugs())
 
 
 @bp.get("/<slug>")
 def variant(slug: str):
     """Check cards under one variant; the verdict is drawn when cards were given."""
     v = variant_or_404(slug, "slug", "There is no checker for {slug!r}. Pick a game from the list.")
-    base_options, game = _game_options(request.args.get("game"))
-    if game is not None and game.variant != v.slug:
-        base_options = {}
+    base_options, game = game_options(request.args.get("game"), v.slug)
     result = error = None
     share_url = None
     try:
@@ -53,7 +56,7 @@ def variant(slug: str):
             share_url = external_url("checker.variant", slug=v.slug, **share_query(ask))
         except RulesError as err:
             error = str(err)
-    options, option_errors = _option_values(v.slug, ask.options)
+    options, option_errors = option_values(v.slug, ask.options)
     in_force, keys, words = _resolved(v.slug, ask.options), keypad(v.slug), profile(v.slug).checker
     return render_template(
         "checker/variant.html", variant=v.describe(), ask=ask, result=result, error=error,
@@ -64,17 +67,18 @@ def variant(slug: str):
         faces={s: suit_face(v.slug, s) for s in keys["suits"]}, faces_table=FACES,
         wild_name=v.wild_name, family=v.deck_look,
         wilds=[w.upper() for w in v.notation.wild_tokens],
-        grid=v.deck_look == "tiles" and bool(in_force.get("grid")),
+        grid=v.deck_look == "tiles" and bool(in_force.get("grid")), tile_game=v.slug in tile_slugs(),
         extend_label=words.extend, points_label=words.points, rule_link=rule_link,
     ), 200
 
 
-def _option_values(slug: str, raw: dict) -> tuple[list[dict], dict[str, str]]:
-    """Each check option with the value to show (as written) and its error, if the engine refused it."""
+def option_values(slug: str, raw: dict, described: list[dict] | None = None) -> tuple[list[dict], dict[str, str]]:
+    """Each option (``described``, else the check options) with the value to show (as written) and its
+    error, if the engine refused it."""
     variant = find_variant(slug)
     defaults = variant.options()
     shown, errors = [], {}
-    for option in check_options(slug):
+    for option in check_options(slug) if described is None else described:
         name = option["name"]
         value = defaults[name]
         if name in raw:

@@ -17,6 +17,8 @@ TURNS = [
     ("rummikub", "R5 R6 R7", "R8", "R5 R6 R7 R8 R9", {}, False, ["CT-6"]),
     # CT-1: a set without a number tile; CT-2 and CT-3: sets that are neither
     ("rummikub", "R5 R6 R7", "J J", "R5 R6 R7 | J J", {}, False, ["CT-1"]),
+    # CT-1: more jokers than the game has (answered at once: their story is not read in every order)
+    ("rummikub", "R1 R2 J", "J J J J J J J J", "R1 R2 J | J J J J J J J J", {}, False, ["CT-1"]),
     ("rummikub", "R5 R6 R7", "B5 K5", "R6 R7 | R5 B5 K5", {}, False, ["CT-2", "CT-3"]),
     ("rummikub", "R5 R6 R7", "B8", "R5 R6 R7 B8", {}, False, ["CT-3"]),
     ("rummikub", "R5 B5 K5", "R5", "R5 B5 K5 R5", {}, False, ["CT-2"]),

@@ -37,7 +37,7 @@ MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 #: Mutating routes that touch no existing game, so need no edit secret: starting or
 #: importing a game, and the API's checks (which store nothing). CSRF still applies
 #: to the HTML one.
-NO_GAME = {"games.new", "api.create", "api.import_", "api.check_cards", "api.count_hand",
+NO_GAME = {"games.new", "api.create", "api.import_", "api.check_cards", "api.count_hand", "api.solve", "api.turn",
            "tables.new", "api.create_table", "api.table_import"}
 #: URL arguments naming what a route changes; the route needs that game's or table's secret
 OWNED = {"public_id", "table_id"}
@@ -48,6 +48,8 @@ HAND_JSON = {"players": [{"laid": True, "went_out": True}, {"hand": "3 12"}]}
 FORM = {**HAND_FORM, "player_0": "Cy", "player_1": "Di", "first_dealer": "0"}
 JSON = {"api.check_cards": {"variant": "krazy-bee", "cards": "3 3 3"},
         "api.count_hand": {"variant": "krazy-bee", "cards": "3 12"},
+        "api.solve": {"variant": "rummikub", "rack": "R7 R8", "table": "R4 R5 R6"},
+        "api.turn": {"variant": "rummikub", "before": "R5 R6 R7", "rack": "R8", "after": "R5 R6 R7 R8"},
         "api.create": {"variant": "krazy-bee", "players": ["Cy", "Di"]},
         "api.create_table": {"name": "Sweepers", "players": ["Cy"]},
         "api.table_import": {"nothing": "here"},
@@ -85,7 +87,7 @@ def game(app, client):
 def _url(app, endpoint: str, public_id: str, secret: str = "wrong-secret") -> str:
     rule = next(r for r in app.url_map.iter_rules() if r.endpoint == endpoint)
     fill = {"public_id": public_id, "number": 1, "variant": "krazy-bee", "slug": "krazy-bee",
-            "secret": secret, "table_id": app.config.get("SWEEP_TABLE", ("no-table",))[0]}
+            "tile_slug": "rummikub", "secret": secret, "table_id": app.config.get("SWEEP_TABLE", ("no-table",))[0]}
     unknown = rule.arguments - set(fill)
     assert not unknown, f"{endpoint}: the sweep cannot fill {sorted(unknown)}; teach it"
     with app.test_request_context():

@@ -43,6 +43,7 @@ from .tile_engine import (
     options_of,
     read_rack,
     read_table,
+    supply_reasons,
     switches_of,
     table_units,
     tile_variant,
@@ -213,7 +214,9 @@ def check_turn(variant: str, before: Any, rack: Any, after: Any, *, initial: boo
         reasons += list(verdict.reasons)
         alternatives += list(verdict.alternatives)
     value = sum(int(t[1:]) * n for t, n in played.items() if t != "J")
-    if not gone:
+    # more jokers than the game has: the table's checker says so (CT-1), and the story would try
+    # every order of them (9 jokers: 9! readings)
+    if not gone and not supply_reasons(table_after.tiles, "CT-1", "the table after shows"):
         story, joker_points = _joker_story(joker_entries(table_before, sw), _joker_places(table_after, sw), played)
         reasons += story
         value += joker_points

@@ -15,8 +15,12 @@
   var SEPARATOR = { "|": "next meld", "/": "next row", ".": "empty cell" };
   var keypad = form.querySelector(".keypad");
   var boxes = form.querySelectorAll(".cards-box");
-  var active = form.querySelector('.cards-box[data-field="cards"]');
-  var suit = null, brush = null, gridMode = false;
+  var active = form.querySelector('.cards-box[data-field="cards"]') || boxes[0];
+  var suit = null, brush = null;
+  var grids = {};  /* field name -> its grid editor (a table entered as a grid, CT-9) */
+
+  function gridOf(box) { return box && grids[box.dataset.field]; }
+  function gridOn(box) { var g = gridOf(box); return Boolean(g && g.on); }
 
   function tokens(text) { return text.split(/[\s,]+/).filter(Boolean); }
 
@@ -54,7 +58,7 @@
   function renderChips(box) {
     var chips = box.querySelector(".chips"), field = fieldOf(box);
     if (!chips) return;
-    chips.hidden = gridMode && box.dataset.field === "cards";  // the grid shows those tiles already
+    chips.hidden = gridOn(box);  // the grid shows those tiles already
     if (chips.hidden) return;
     chips.textContent = "";
     tokens(spaced(field.value)).forEach(function (tok, i) {
@@ -71,7 +75,7 @@
     var field = fieldOf(box);
     field.value = text.replace(/\s+/g, " ").trim();
     renderChips(box);
-    if (box.dataset.field === "cards" && grid) grid.fromText(field.value);
+    if (gridOf(box)) gridOf(box).fromText(field.value);
   }
 
   function append(box, tok) {
@@ -82,7 +86,7 @@
     boxes.forEach(function (b) { b.classList.toggle("active", b === box); });
     active = box;
     var name = keypad && keypad.querySelector(".keypad-target-name");
-    if (name) name.textContent = gridMode && box.dataset.field === "cards" ? "the grid (pick a tile, then tap a cell)"
+    if (name) name.textContent = gridOn(box) ? "the grid (pick a tile, then tap a cell)"
       : box.querySelector("label").textContent.split(/[(:]/)[0].trim();
   }
 
@@ -92,7 +96,7 @@
     box.addEventListener("click", function () { activate(box); });
     field.addEventListener("input", function () {
       renderChips(box);
-      if (box.dataset.field === "cards" && grid) grid.fromText(field.value);
+      if (gridOf(box)) gridOf(box).fromText(field.value);
     });
     box.querySelector(".chips").addEventListener("click", function (e) {
       var chip = e.target.closest(".chip");
@@ -131,22 +135,20 @@
       if (key.dataset.action === "back") {
         var list = tokens(spaced(fieldOf(active).value)); list.pop(); setText(active, list.join(" ")); return;
       }
-      if (key.dataset.action === "clear") { setText(active, ""); if (gridMode && grid) grid.clear(); return; }
+      if (key.dataset.action === "clear") { setText(active, ""); if (gridOn(active)) gridOf(active).clear(); return; }
       var tok = keyToken(key);
-      if (gridMode && active.dataset.field === "cards" && tok !== "|" && tok !== "/") {
+      if (gridOn(active) && tok !== "|" && tok !== "/") {
         brush = tok;
         keypad.querySelectorAll(".key").forEach(function (k) { k.classList.toggle("picked", k === key); });
-        grid.showBrush();
+        gridOf(active).showBrush();
         return;
       }
       append(active, tok);
     });
   }
 
-  /* -- tile grid editor (CT-9): tap a keypad tile, tap a cell; tap a tile again to clear ---------- */
-  var grid = null;
-  var editor = form.querySelector(".grid-editor");
-  if (editor) grid = (function () {
+  /* -- tile grid editors (CT-9): tap a keypad tile, tap a cell; tap a tile again to clear ---------- */
+  function makeGrid(editor, box) {
     var cellsEl = editor.querySelector(".grid-cells"), brushEl = editor.querySelector(".brush-face");
     var rows = 6, cols = 7, cells = [];
 
@@ -209,7 +211,6 @@
       else if (brush) { cells[r][c] = brush; grow(r, c); }
       else { brushEl.textContent = "pick a tile on the keypad first"; return; }
       render();
-      var box = form.querySelector('.cards-box[data-field="cards"]');
       fieldOf(box).value = toText();
       renderChips(box);
     });
@@ -220,41 +221,43 @@
       if (what === "clear") { blank(); setTextRaw(""); }
       render();
     });
-    function setTextRaw(text) {
-      var box = form.querySelector('.cards-box[data-field="cards"]');
-      fieldOf(box).value = text; renderChips(box);
-    }
+    function setTextRaw(text) { fieldOf(box).value = text; renderChips(box); }
 
-    return {
-      fromText: fromText, render: render,
+    var self = {
+      on: false, fromText: fromText, render: render,
       clear: function () { blank(); render(); },
       showBrush: function () { brushEl.textContent = ""; if (brush) brushEl.appendChild(face(brush)); },
-      show: function (on) { editor.hidden = !on; }
+      show: function (on) { self.on = on; editor.hidden = !on; }
     };
-  })();
+    return self;
+  }
 
-  if (grid) {
-    var modes = form.querySelector(".grid-modes");
-    var cardsField = form.querySelector("#cards");
+  /* Each table that may be a grid: its editor, and the "One set / Table grid" switch above its field. */
+  form.querySelectorAll(".grid-editor[data-for]").forEach(function (editor) {
+    var box = form.querySelector('.cards-box[data-field="' + editor.dataset.for + '"]');
+    var modes = form.querySelector('.grid-modes[data-for="' + editor.dataset.for + '"]');
+    if (!box || !modes) return;
+    var grid = grids[box.dataset.field] = makeGrid(editor, box);
     var setMode = function (on) {
-      gridMode = on;
       grid.show(on);
       modes.querySelectorAll("button").forEach(function (b) {
         b.setAttribute("aria-pressed", (b.dataset.mode === "grid") === on ? "true" : "false");
       });
-      var cardsBox = form.querySelector('.cards-box[data-field="cards"]');
-      activate(cardsBox);
-      if (on) grid.fromText(cardsField.value);
+      activate(box);
+      if (on) grid.fromText(fieldOf(box).value);
       else keypad.querySelectorAll(".key").forEach(function (k) { k.classList.remove("picked"); });
-      renderChips(cardsBox);
+      renderChips(box);
     };
     modes.hidden = false;
     modes.addEventListener("click", function (e) {
       var b = e.target.closest("button");
       if (b) setMode(b.dataset.mode === "grid");
     });
-    setMode(/[\/\n]|(^|\s)\.(\s|$)/.test(cardsField.value));
-  }
+    setMode(/[\/\n]|(^|\s)\.(\s|$)/.test(fieldOf(box).value));
+  });
+  /* The keys type into the first field to begin with (the meld checker's grid did this already). */
+  var firstBox = form.querySelector('.cards-box[data-field="cards"]') || boxes[0];
+  if (firstBox && (firstBox.dataset.field !== "cards" || Object.keys(grids).length)) activate(firstBox);
 
   /* -- after Check: the verdict takes focus, so a screen reader reads it before the form ---------- */
   var verdict = document.getElementById("verdict");

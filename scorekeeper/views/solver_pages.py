@@ -1,0 +1,140 @@
+"""The checker's "Check a whole turn" and "Best play" pages: every answer a shareable GET URL.
+
+- ``/check/<tile_slug>/turn?before=...&rack=...&after=...&initial=on&<option>=...``
+  judges a whole tile turn (:func:`scorekeeper.rules.check_turn`).
+- ``/check/<slug>/best?rack=...&table=...&goal=value&initial=on&<option>=...``
+  finds the best play (tile games) or what a hand can lay (card games).
+
+``?game=<public_id>`` starts from that game's options (the hand form of a
+game that plays all it can, CT-11, links here). GET forms, so both work
+without JavaScript and the address bar is a link to the answer.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request
+from werkzeug.exceptions import NotFound
+
+from ..addresses import external_url
+from ..checking import InputError, option_text
+from ..display.card_faces import FACES, suit_face
+from ..entry.base import keypad
+from ..rules import RUMBUGZ_KINDS, SWITCHES, RulesError, find_variant, step_texts
+from ..solving import SolveAsk, TurnAsk, best_play, judge_turn, solve_from_query, tile_slugs, turn_from_query
+from .checker import game_options, option_values
+from .checker_display import rule_link
+from .solver_display import present_best, present_turn, sentence
+from .variant_lookup import variant_or_404
+
+bp = Blueprint("solver_pages", __name__, url_prefix="/check")
+
+TILE_OPTIONS = (*SWITCHES, "initial_meld")
+#: the options each page reads (the rest of a variant's options do not change the answer)
+TURN_OPTIONS = (*TILE_OPTIONS, "must_play")
+BEST_OPTIONS = {"krazy-bee": ("step", "steps"), "crib-rummy": ("ace_high", "jokers"), "crazy-rummy": ("wild",),
+                "rumbugz": ()}
+#: options shown above the cards on the Best play page (the rest fold into "Rules in force")
+PROMINENT = ("step", "wild")
+#: what "initial" means on the Best play page, per variant (tile games: the initial meld)
+INITIAL_LABELS = {"crib-rummy": "No meld of my own on the table yet (CR-6)",
+                  "crazy-rummy": "First play of the hand: any number of wildcards in a set (CZ-3)"}
+#: what the keypad's "|" starts on each page's table (tile games: the next set)
+SETS_KEY = {"crib-rummy": "meld", "crazy-rummy": "board"}
+TABLE_LABELS = {"crib-rummy": ("Melds on the table", "Separate the melds with |; they are numbered from 1."),
+                "crazy-rummy": ("The opponents' boards", "Separate the boards with |; bottom feeding (CZ-4) "
+                                "adds your natural cards to a rank shown there.")}
+
+
+def _described(slug: str, names: tuple[str, ...]) -> list[dict]:
+    """The variant's options named ``names``, as ``GET /variants`` describes them."""
+    by_name = {o["name"]: o for o in find_variant(slug).describe()["options"]}
+    return [by_name[n] for n in names if n in by_name]
+
+
+def _page(template: str, v, ask, names: tuple[str, ...], game, **context):
+    """Render one of the two pages with the form's options, the keypad and the faces."""
+    options, option_errors = option_values(v.slug, ask.options, _described(v.slug, names))
+    keys = keypad(v.slug)
+    try:
+        in_force = v.options(ask.options)
+    except RulesError:
+        in_force = v.options()
+    return render_template(
+        template, variant=v.describe(), ask=ask, game=game, options=options, option_errors=option_errors,
+        prominent=PROMINENT, keypad=keys, faces={s: suit_face(v.slug, s) for s in keys["suits"]},
+        faces_table=FACES, wild_name=v.wild_name, family=v.deck_look, laid_in_steps=v.laid_in_steps,
+        wilds=[w.upper() for w in v.notation.wild_tokens], grid=bool(in_force.get("grid")),
+        steps=step_texts(in_force) if v.laid_in_steps else [], tile=v.slug in tile_slugs(),
+        sets_key=SETS_KEY.get(v.slug, "set" if v.slug in tile_slugs() else None), rule_link=rule_link,
+        sentence=sentence, **context), 200
+
+
+def _asked(read, v, names: tuple[str, ...], base: dict, filled: tuple[str, ...]):
+    """The question in the query (or an empty one with the error), and whether anything was asked."""
+    try:
+        ask = read(v.slug, request.args, names, base)
+    except InputError as err:
+        return None, str(err)
+    return ask, None if any(getattr(ask, f) for f in filled) else ""
+
+
+def _share(endpoint: str, path: dict, ask, fields: tuple[str, ...], names: tuple[str, ...], **more) -> str:
+    """The answer's shareable URL: the input, ``initial`` when set and the options that differ from the defaults."""
+    query = {f: getattr(ask, f).strip() for f in fields if (getattr(ask, f) or "").strip()}
+    if ask.initial:
+        query["initial"] = "on"
+    variant = find_variant(ask.variant)
+    defaults, resolved = variant.options(), variant.options({k: v for k, v in ask.options.items() if k in names})
+    query.update({n: option_text(resolved[n]) for n in names if n in resolved and resolved[n] != defaults[n]})
+    return external_url(endpoint, **path, **query, **more)
+
+
+@bp.get("/<tile_slug>/turn")
+def turn(tile_slug: str):
+    """Check a whole tile turn: the table before, the rack before, the table after."""
+    v = variant_or_404(tile_slug, "tile_slug", "There is no tile game called {slug!r} here.")
+    if v.slug not in tile_slugs():
+        raise NotFound(f"A whole turn is checked in the tile games; {v.name} has its Best play page.")
+    base, game = game_options(request.args.get("game"), v.slug)
+    ask, error = _asked(turn_from_query, v, TURN_OPTIONS, base, ("rack", "after"))
+    ask = ask or TurnAsk(v.slug, options={k: base[k] for k in TURN_OPTIONS if k in base})
+    result = view = share_url = None
+    if error is None:
+        try:
+            result = judge_turn(ask)
+            view = present_turn(v.slug, ask, result)
+            share_url = _share("solver_pages.turn", {"tile_slug": v.slug}, ask, ("before", "rack", "after"),
+                               TURN_OPTIONS)
+        except RulesError as err:
+            error = str(err)
+    return _page("checker/turn.html", v, ask, TURN_OPTIONS, game, result=result, view=view,
+                 error=error, share_url=share_url)
+
+
+@bp.get("/<slug>/best")
+def best(slug: str):
+    """Find the best play: the tile turn laying the most, or what a card game's hand can lay."""
+    v = variant_or_404(slug, "slug", "There is no best-play finder for {slug!r}. Pick a game from the list.")
+    names = BEST_OPTIONS.get(v.slug, TILE_OPTIONS)
+    base, game = game_options(request.args.get("game"), v.slug)
+    ask, error = _asked(solve_from_query, v, names, base, ("rack",))
+    ask = ask or SolveAsk(v.slug, options={k: base[k] for k in names if k in base})
+    laid = [k for k in request.args.getlist("laid") if k in RUMBUGZ_KINDS] if v.slug == "rumbugz" else []
+    result = view = share_url = None
+    if error is None:
+        try:
+            asked = SolveAsk(ask.variant, ask.rack, ask.table, ask.goal, ask.initial,
+                             {**ask.options, **({"laid": laid} if laid else {})})
+            result = best_play(asked)
+            view = present_best(v.slug, ask, result)
+            extra = {"goal": ask.goal} if ask.goal != "tiles" else {}
+            share_url = _share("solver_pages.best", {"slug": v.slug}, ask, ("rack", "table"), names,
+                               **extra, **({"laid": laid} if laid else {}))
+        except RulesError as err:
+            error = str(err)
+    must_play = (base.get("must_play") if game is not None else None) or "C"
+    return _page("checker/best.html", v, ask, names, game, result=result, view=view,
+                 error=error, share_url=share_url, laid=laid,
+                 kinds=RUMBUGZ_KINDS, initial_label=INITIAL_LABELS.get(v.slug),
+                 table_label=TABLE_LABELS.get(v.slug, ("Sets on the table", "Separate the sets with |.")),
+                 must_play=must_play)
