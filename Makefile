@@ -34,8 +34,9 @@ run: db
 	bash scripts/system-deps.sh run
 	$(PY) -m scorekeeper.server --host $(HOST) --port $(PORT) $(if $(filter-out 0,$(HTTPS)),--https)
 
-test: $(VENV)/.installed-test node_modules/.installed
+test: $(VENV)/.installed-test
 	bash scripts/system-deps.sh test
+	$(MAKE) --no-print-directory node_modules/.installed
 	$(VENV)/bin/ruff check
 	$(PY) -m pytest $(PYTEST_ARGS)
 

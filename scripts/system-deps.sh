@@ -8,6 +8,8 @@
 set -u
 want=(libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core)
 [ "${1:-run}" = test ] && want+=(chromium poppler-utils postgresql)
+# Node.js and npm for axe-core and Lighthouse (package.json), unless the machine has its own
+[ "${1:-run}" = test ] && ! command -v npm >/dev/null && want+=(nodejs npm)
 
 missing=()
 for pkg in "${want[@]}"; do

@@ -67,26 +67,10 @@ class GameFigures:
     counts: list
 
 
-def finishing_ranks(score: GameScore) -> tuple[int, ...]:
-    """Ranks as the game finished: its winners first (sharing 1st), the others by total.
-
-    Krazy Bee's winner is the lowest total *among those who laid the last Step*
-    (KB-10), so a lower total elsewhere does not finish ahead of the winner.
-
-    >>> from scorekeeper.rules.scoring import GameScore
-    >>> g = GameScore("krazy-bee", 3, 0, False, (), (200, 100, 150), ({},) * 3, finished=True, winners=(0,))
-    >>> finishing_ranks(g)
-    (1, 2, 3)
-    """
-    winners = set(score.winners) if score.finished else set()
-    keys = [(seat not in winners, rank) for seat, rank in enumerate(score.ranks)]
-    return tuple(1 + sum(1 for other in keys if other < key) for key in keys)
-
-
 def game_figures(score: GameScore) -> GameFigures:
     """Each seat's result and the variant's counted figures (see the module docstring)."""
     complete = [r for r in score.rounds if r.complete]
-    ranks = finishing_ranks(score)
+    ranks = score.ranks  # the engine's, by the variant's own end rule (KB-10, RB-8, CT-8, CR-8, CZ-8)
     winners = set(score.winners) if score.finished else set()
     seats = tuple(SeatResult(total=score.totals[s], rank=ranks[s], winner=s in winners, hands=len(complete),
                              hand_points=sum(r.changes[s] for r in complete))

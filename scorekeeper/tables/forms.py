@@ -76,7 +76,7 @@ class OptionRulingForm(RulingForm):
 
 class ReadingRulingForm(RulingForm):
     variant = SelectField("Game")
-    question = StringField("The unclear case", validators=[DataRequired(message="write the question"),
+    question = StringField("The unclear case", validators=[DataRequired(message="Write the question"),
                                                           Length(max=TEXT_MAX)])
     answer = StringField("How the table reads it", validators=[DataRequired(message="write the answer"),
                                                               Length(max=TEXT_MAX)])

@@ -2,7 +2,7 @@
 
 Pure: member ids and finishing ranks in, each player's ``(mu, sigma)`` after
 every game out. A game's ranks are its finishing order (winners share 1st,
-:func:`scorekeeper.tables.figures.finishing_ranks`), so a shared win is a tie.
+:attr:`GameScore.ranks`, the engine's), so a shared win is a tie.
 
 >>> after = rate_games({}, [[(1, 1), (2, 2)], [(1, 1), (2, 2)]])
 >>> [round(mu, 2) for mu, _ in after[1]], after[1][0][1] < START[1]

@@ -61,7 +61,7 @@ def test_pass_and_the_added_card_buttons(app, client, crib):
     ({"add": "x:6H"}, "add", "is not a table meld and a card"),
     ({"add": "0:6H"}, "turns.0", "CR-4"),                                  # no table meld yet: the engine says
     ({"quick": "3", "turns.0.melds.0.cards": "3H 4H 5H"}, "turns.0.pegs", "not both"),
-    ({"quick": "-2"}, "quick", "cannot be negative"),
+    ({"quick": "-2"}, "quick", "Cannot be negative"),
 ])
 def test_bad_one_tap_turns_are_refused_and_nothing_is_saved(app, client, crib, data, field, message):
     answer = post_turn(client, crib, data)

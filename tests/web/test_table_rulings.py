@@ -73,7 +73,7 @@ def test_a_reading_and_the_printed_rules_card(client):
     missing = client.post(f"/tables/{table_id}/rulings", data={
         "csrf_token": _rulings_token(client, table_id), "kind": "reading", "reading-variant": "rumbugz",
         "reading-question": "", "reading-answer": "x", "reading-decided_on": "not a day"})
-    assert missing.status_code == 422 and "write the question" in text(missing)
+    assert missing.status_code == 422 and "Write the question" in text(missing)
     card = client.get(f"/tables/{table_id}/rules/rumbugz.pdf")
     assert card.status_code == 200 and card.mimetype == "application/pdf"
     pdf = ReadBack(card.data)
