@@ -1,4 +1,4 @@
-/* Checker page enhancement: a card/tile keypad, card chips and a tile grid editor, all kept in
+/* Checker page enhancement: the card/tile keypad (keypad.js), card chips and a tile grid editor, all kept in
    sync with the typed notation fields. Without this script the typed fields and the Check
    button do everything; nothing here decides a rule (the server's engine does). */
 (function () {
@@ -6,7 +6,7 @@
   var form = document.querySelector(".checker-form");
   if (!form) return;
 
-  var family = form.dataset.family, suitFirst = form.dataset.suitFirst === "true";
+  var family = form.dataset.family;
   var wilds = (form.dataset.wilds || "").split(",").filter(Boolean);
   /* The one card-face table, sent by the server as data (display/card_faces.py FACES). */
   var FACES = JSON.parse(form.dataset.faces);
@@ -16,13 +16,13 @@
   var keypad = form.querySelector(".keypad");
   var boxes = form.querySelectorAll(".cards-box");
   var active = form.querySelector('.cards-box[data-field="cards"]') || boxes[0];
-  var suit = null, brush = null;
+  var brush = null;
   var grids = {};  /* field name -> its grid editor (a table entered as a grid, CT-9) */
 
   function gridOf(box) { return box && grids[box.dataset.field]; }
   function gridOn(box) { var g = gridOf(box); return Boolean(g && g.on); }
 
-  function tokens(text) { return text.split(/[\s,]+/).filter(Boolean); }
+  var tokens = ScorekeeperKeypad.tokens;
 
   /* One face as players see it: tile colour, suit symbol, wild cards starred (display only). */
   function face(token) {
@@ -108,42 +108,25 @@
     renderChips(box);
   });
 
-  /* -- keypad ----------------------------------------------------------------------------- */
-  function pickSuit(button) {
-    suit = button.dataset.suit;
-    keypad.querySelectorAll(".key-suit").forEach(function (b) {
-      b.setAttribute("aria-checked", b === button ? "true" : "false");
-    });
-    keypad.dataset.colour = family === "tiles" ? TILE[suit] : "";
-  }
-
-  function keyToken(key) {
-    if (key.dataset.token) return key.dataset.token;
-    var rank = key.dataset.rank;
-    if (!suit) return rank;
-    return suitFirst ? suit + rank : rank + suit;
-  }
-
+  /* -- keypad (keypad.js): keys write into the field in use; in a grid they pick the tile ---- */
   if (keypad) {
     keypad.hidden = false;
-    var first = keypad.querySelector(".key-suit");
-    if (first) pickSuit(first);
-    keypad.addEventListener("click", function (e) {
-      var key = e.target.closest(".key");
-      if (!key) return;
-      if (key.dataset.suit) { pickSuit(key); return; }
-      if (key.dataset.action === "back") {
-        var list = tokens(spaced(fieldOf(active).value)); list.pop(); setText(active, list.join(" ")); return;
+    ScorekeeperKeypad.attach(keypad, {
+      onSuit: function (s) { keypad.dataset.colour = family === "tiles" ? TILE[s] : ""; },
+      onAction: function (what) {
+        if (what === "back") {
+          var list = tokens(spaced(fieldOf(active).value)); list.pop(); setText(active, list.join(" "));
+        } else if (what === "clear") { setText(active, ""); if (gridOn(active)) gridOf(active).clear(); }
+      },
+      onToken: function (tok, key) {
+        if (gridOn(active) && tok !== "|" && tok !== "/") {
+          brush = tok;
+          keypad.querySelectorAll(".key").forEach(function (k) { k.classList.toggle("picked", k === key); });
+          gridOf(active).showBrush();
+          return;
+        }
+        append(active, tok);
       }
-      if (key.dataset.action === "clear") { setText(active, ""); if (gridOn(active)) gridOf(active).clear(); return; }
-      var tok = keyToken(key);
-      if (gridOn(active) && tok !== "|" && tok !== "/") {
-        brush = tok;
-        keypad.querySelectorAll(".key").forEach(function (k) { k.classList.toggle("picked", k === key); });
-        gridOf(active).showBrush();
-        return;
-      }
-      append(active, tok);
     });
   }
 

@@ -1,4 +1,4 @@
-/* Hand entry, progressive enhancement: a tap keypad for card fields, the engine's
+/* Hand entry, progressive enhancement: the tap keypad (keypad.js) for card fields, the engine's
    running value of cards and of counts per class, who went out picked for the player
    with nothing left, Enter to the next player, and Crib Rummy's turns posted without
    leaving the page. Card values are never computed here: every value comes from
@@ -15,8 +15,6 @@
     var previewUrl = form.getAttribute("data-preview");
     var suitFirst = keypad.getAttribute("data-suit-first") === "yes";
     var active = null;
-    var firstSuit = keypad.querySelector("[data-suit]");
-    var suit = firstSuit ? firstSuit.getAttribute("data-suit") : "";
     var timers = new WeakMap();
 
     /* An answer's messages: the server's HTML ("said") when it sent one, else its plain words. */
@@ -24,7 +22,7 @@
       if (answer.said) { out.innerHTML = answer.said.join(" "); }
       else { out.textContent = answer.error || (answer.reasons || []).join(" "); }
     }
-    function tokens(input) { return input.value.split(/[\s,]+/).filter(Boolean); }
+    function tokens(input) { return ScorekeeperKeypad.tokens(input.value); }
     function setTokens(input, list) {
       input.value = list.join(" ");
       input.dispatchEvent(new Event("input", { bubbles: true }));
@@ -114,33 +112,20 @@
       if (input.value.trim()) { refresh(input); }
     });
 
-    keypad.addEventListener("click", function (ev) {
-      var key = ev.target.closest("button");
-      if (!key || !active || key.classList.contains("chip")) { return; }
-      var list = tokens(active);
-      if (key.hasAttribute("data-suit")) {
-        suit = key.getAttribute("data-suit");
-        keypad.querySelectorAll("[data-suit]").forEach(function (b) {
-          b.setAttribute("aria-pressed", b === key ? "true" : "false");
-        });
-        return;
+    /* The keys (keypad.js) write into the field in use; the chips show what it holds. */
+    ScorekeeperKeypad.attach(keypad, {
+      onToken: function (tok) {
+        if (!active) { return; }
+        var list = tokens(active); list.push(tok); setTokens(active, list); drawChips();
+      },
+      onAction: function (what) {
+        if (!active) { return; }
+        if (what === "type") { active.setAttribute("inputmode", "text"); active.focus(); return; }
+        if (what === "done") { keypad.hidden = true; active = null; return; }
+        var list = what === "back" ? tokens(active).slice(0, -1) : [];
+        setTokens(active, list);
+        drawChips();
       }
-      if (key.hasAttribute("data-rank")) {
-        var rank = key.getAttribute("data-rank");
-        list.push(suit ? (suitFirst ? suit + rank : rank + suit) : rank);
-      } else if (key.hasAttribute("data-token")) {
-        list.push(key.getAttribute("data-token"));
-      } else if (key.getAttribute("data-do") === "back") {
-        list.pop();
-      } else if (key.getAttribute("data-do") === "clear") {
-        list = [];
-      } else if (key.getAttribute("data-do") === "type") {
-        active.setAttribute("inputmode", "text"); active.focus(); return;
-      } else if (key.getAttribute("data-do") === "done") {
-        keypad.hidden = true; active = null; return;
-      }
-      setTokens(active, list);
-      drawChips();
     });
 
     /* Crib Rummy: a meld's pegs depend on the table meld it grows. */
