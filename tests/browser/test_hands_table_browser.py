@@ -125,8 +125,11 @@ def test_the_twelve_player_hand_form_is_short(browser, games):
         height = page.evaluate("document.documentElement.scrollHeight")
         assert height <= 5 * PHONE["height"], height / PHONE["height"]
         assert page.evaluate(BROKEN_WORDS, "fieldset.player > legend") == []
-        # each hint shows once, in the first player's block
+        # each hint shows once, in the first player's block (the cards, for a dispute, open there)
+        for switch in page.locator("fieldset.player .alt-entry > summary").all():
+            switch.click()
         assert page.locator("fieldset.player .field-help:visible").count() == 2
+        assert page.locator("fieldset.player").first.locator(".field-help:visible").count() == 2
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
