@@ -3,37 +3,18 @@
 Display only: every fact comes from the engine's ``to_dict()``; this module
 words it as messages in the engine's own form (``"CT-5: lay 2 tiles ..."``)
 and pairs the tokens with the tile and card faces. The pages show each
-message sentence first, its rule id after it as a small link
-(:func:`sentence`, through the ``said`` macro of ``checker/_settle.html``).
-
->>> sentence("CT-10: R5 left the table")
-('R5 left the table', 'CT-10')
->>> sentence("option 'initial_meld': CT-6: 'lots' is not a whole number")
-("Option 'initial_meld': 'lots' is not a whole number", 'CT-6')
->>> sentence("no rule here")
-('No rule here', '')
+message sentence first, its rule id after it as a small link (the one ``reason``
+filter, through the ``said`` macro of ``checker/_settle.html``).
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import Any
 
 from ..display.card_faces import canonical, written_tokens
 from ..rules import check
 from .checker_display import _mark_wild_rank, pair, present_board
-
-#: a rule id written as a label (``"CT-10: ..."``), at the start or after a field's name
-_LABEL = re.compile(r"\b((?:KB|RB|CT|CR|CZ|N)-\d+):\s*")
-
-
-def sentence(text: str) -> tuple[str, str]:
-    """An engine message as (the sentence, capitalised, without its label; the rule id or ``""``)."""
-    text = str(text)
-    label = _LABEL.search(text)
-    words = (text[:label.start()] + text[label.end():] if label else text).strip()
-    return words[:1].upper() + words[1:], label.group(1) if label else ""
 
 
 def _count(n: int, noun: str) -> str:

@@ -23,7 +23,7 @@ from ..rules import RUMBUGZ_KINDS, SWITCHES, RulesError, find_variant, step_text
 from ..solving import SolveAsk, TurnAsk, best_play, judge_turn, solve_from_query, tile_slugs, turn_from_query
 from .checker import game_options, option_values
 from .checker_display import rule_link
-from .solver_display import present_best, present_turn, sentence
+from .solver_display import present_best, present_turn
 from .variant_lookup import variant_or_404
 
 bp = Blueprint("solver_pages", __name__, url_prefix="/check")
@@ -66,7 +66,7 @@ def _page(template: str, v, ask, names: tuple[str, ...], game, **context):
         wilds=[w.upper() for w in v.notation.wild_tokens], grid=bool(in_force.get("grid")),
         steps=step_texts(in_force) if v.laid_in_steps else [], tile=v.slug in tile_slugs(),
         sets_key=SETS_KEY.get(v.slug, "set" if v.slug in tile_slugs() else None), rule_link=rule_link,
-        sentence=sentence, **context), 200
+        **context), 200
 
 
 def _asked(read, v, names: tuple[str, ...], base: dict, filled: tuple[str, ...]):
