@@ -183,20 +183,21 @@ def krazy_bee(p: Player) -> str:
     return save(p, "hand")
 
 
-def rumbugz(p: Player) -> str:
+def winner_and_two_totals(p: Player, second: int, third: int) -> str:
+    """A round won by the first player, the other two typing what they hold (RumBugz, the tile games)."""
     record(p, "round")
-    p.type("players.1.points", 14)
-    p.type("players.2.points", 16)
+    p.type("players.1.points", second)
+    p.type("players.2.points", third)
     p.choose("winner", 0)
     return save(p, "round")
+
+
+def rumbugz(p: Player) -> str:
+    return winner_and_two_totals(p, 14, 16)
 
 
 def tiles(p: Player) -> str:
-    record(p, "round")
-    p.type("players.1.points", 14)
-    p.type("players.2.points", 22)
-    p.choose("winner", 0)
-    return save(p, "round")
+    return winner_and_two_totals(p, 14, 22)
 
 
 def crazy_rummy(p: Player) -> str:
