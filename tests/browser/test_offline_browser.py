@@ -52,6 +52,12 @@ def enter_hand(page, winner: int) -> None:
     page.locator("button.save").click()
 
 
+def open_form(page, url: str, public_id: str, secret: str) -> None:
+    """Join as the game's editor, then open the hand form."""
+    page.goto(f"{url}/games/{public_id}/join/{secret}")
+    page.goto(f"{url}/games/{public_id}/rounds/new")
+
+
 def open_with_service_worker(page, url: str, public_id: str, secret: str) -> None:
     """Join as editor, let the service worker take over, then open the form (kept by the worker)."""
     page.goto(f"{url}/games/{public_id}/join/{secret}")
@@ -99,8 +105,7 @@ def test_a_hand_sent_online_goes_straight_to_the_game_page(browser, site):
     app, url = site
     public_id, secret = _game(app)
     with phone_page(browser, "offline-online-send") as page:
-        page.goto(f"{url}/games/{public_id}/join/{secret}")
-        page.goto(f"{url}/games/{public_id}/rounds/new")
+        open_form(page, url, public_id, secret)
         enter_hand(page, 1)
         page.wait_for_url(f"**/games/{public_id}", timeout=WAIT_MS)
         assert "Round 1 recorded." in page.locator(".flashes").inner_text()
@@ -163,8 +168,7 @@ def test_a_refused_hand_stays_with_its_reasons_until_the_editor_fixes_it(browser
     app, url = site
     public_id, secret = _game(app)
     with phone_page(browser, "offline-refused") as page:
-        page.goto(f"{url}/games/{public_id}/join/{secret}")
-        page.goto(f"{url}/games/{public_id}/rounds/new")
+        open_form(page, url, public_id, secret)
         page.context.set_offline(True)
         page.fill('[id="f-players.0.rack"]', "Q99")  # no such tile: the engine refuses it when sent
         page.locator("button.save").click()
@@ -222,8 +226,7 @@ def test_the_queue_needs_no_service_worker(browser, site):
     app, url = site
     public_id, secret = _game(app)
     with phone_page(browser, "offline-no-worker", service_workers="block") as page:
-        page.goto(f"{url}/games/{public_id}/join/{secret}")
-        page.goto(f"{url}/games/{public_id}/rounds/new")
+        open_form(page, url, public_id, secret)
         assert page.evaluate("!navigator.serviceWorker || !navigator.serviceWorker.controller")
         page.context.set_offline(True)
         enter_hand(page, 1)
