@@ -43,30 +43,42 @@ def phone(browser, request):
 SHAPE = """e => [e.tagName, (e.getAttribute('points') || '').trim().split(/\\s+/).filter(Boolean).length]"""
 
 
+# Every box in one frame: the board and each peg measured together, so nothing can move between them.
+BOXES = """board => {
+  const box = r => { const b = r.getBoundingClientRect(); return {x: b.x, y: b.y, right: b.right, bottom: b.bottom}; };
+  return {board: box(board), pegs: [...board.querySelectorAll('g.pegs')].map(g => ({
+    seat: Number(g.dataset.seat), front: g.dataset.front, back: g.dataset.back,
+    boxes: [...g.children].map(box)}))};
+}"""
+
+
 @pytest.mark.parametrize("target", [61, 121, 241])
 def test_pegs_on_holes_30_and_90_are_visible_and_each_player_has_a_shape(games, phone, target):
     phone.goto(games[target])
     board = phone.locator("svg.board")
     board.wait_for()
+    phone.locator(".live-state", has_text="Live").wait_for()  # the page as the player reads it, settled
     assert_no_sideways_scroll(phone)
     width = phone.viewport_size["width"]
-    box = board.bounding_box()
-    assert box["x"] >= 0 and box["x"] + box["width"] <= width
-    for seat, (front, back) in PEGS.items():
-        group = phone.locator(f'svg.board g.pegs[data-seat="{seat}"]')
-        assert group.get_attribute("data-front") == str(front) and group.get_attribute("data-back") == str(back)
-        pegs = group.locator("> *")
-        assert pegs.count() == 2, f"seat {seat}: front {front} and back {back} should both be drawn"
-        for n in range(2):
-            peg = pegs.nth(n)
+    found = board.evaluate(BOXES)
+    box = found["board"]
+    assert box["x"] >= 0 and box["right"] <= width
+    assert {g["seat"] for g in found["pegs"]} == set(PEGS)
+    for group in found["pegs"]:
+        seat = group["seat"]
+        front, back = PEGS[seat]
+        assert (group["front"], group["back"]) == (str(front), str(back))
+        assert len(group["boxes"]) == 2, f"seat {seat}: front {front} and back {back} should both be drawn"
+        for n, where in enumerate(group["boxes"]):
+            assert where["right"] > where["x"] and where["bottom"] > where["y"], "a peg with no size is not seen"
+            inside = box["x"] <= where["x"] and where["right"] <= box["right"]
+            assert inside and 0 <= where["x"] and where["right"] <= width, (
+                f"{NAMES[seat]}'s peg on {(back, front)[n]} at x {where['x']:.0f}-{where['right']:.0f} is outside "
+                f"the board (x {box['x']:.0f}-{box['right']:.0f}) at {width} px")
+            assert box["y"] <= where["y"] and where["bottom"] <= box["bottom"]
+    for seat in PEGS:
+        for peg in phone.locator(f'svg.board g.pegs[data-seat="{seat}"] > *').all():
             assert peg.is_visible()
-            where = peg.bounding_box()
-            left, right = where["x"], where["x"] + where["width"]
-            top, bottom = where["y"], where["y"] + where["height"]
-            assert box["x"] <= left and right <= box["x"] + box["width"] and 0 <= left and right <= width, (
-                f"{NAMES[seat]}'s peg on {(back, front)[n]} at x {left:.0f}-{right:.0f} is outside the board "
-                f"(x {box['x']:.0f}-{box['x'] + box['width']:.0f}) at {width} px")
-            assert box["y"] <= top and bottom <= box["y"] + box["height"]
     # shapes, not only colours: each player's front and back pegs share a shape no one else has,
     # the one the legend shows beside their name
     fronts = [phone.locator(f'svg.board g.pegs[data-seat="{s}"] > *').nth(1).evaluate(SHAPE) for s in PEGS]

@@ -154,3 +154,23 @@ def test_without_javascript_the_page_offers_refresh(browser, site):
         assert _total(follower, "Bob") == str(int(before) + 43)
         follower.goto(f"{url}/games/")
         assert follower.get_by_role("link", name="Refresh").is_visible()
+
+
+
+@pytest.mark.parametrize("who", ["follower", "editor"])
+def test_nothing_jumps_when_the_page_goes_live(browser, site, who):
+    """The page is drawn first as it is without JavaScript, with its Refresh button; once the stream
+    connects the button goes. The line keeps its place and height, so what is under it stays where
+    the player first saw it."""
+    app, url = site
+    public_id, secret = _seed(app, 3)
+    address = f"{url}/games/{public_id}" + (f"/join/{secret}" if who == "editor" else "")
+    with phone_page(browser, f"live-still-{who}-plain", java_script_enabled=False) as plain, \
+            phone_page(browser, f"live-still-{who}") as live:
+        plain.goto(address)
+        assert plain.locator(".live-refresh").is_visible()
+        live.goto(address)
+        live.locator(".live-state", has_text="Live").wait_for()
+        assert live.locator(".live-refresh").is_hidden()
+        where = "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; }"
+        assert live.locator(".live-status").evaluate(where) == plain.locator(".live-status").evaluate(where)
