@@ -34,28 +34,18 @@ import re
 import shutil
 import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from web_bench import CSRF, Client, free_port, hand, seed, wait_until_up
+from web_bench import CSRF, Client, free_port, hand, seed, start_server
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDED = 50  # hands already in the game (web_bench.seed)
 IDLE_SECONDS = 3.0  # the followers connected, nothing recorded: the server's CPU meanwhile
 HANDS_SHOWN = re.compile(rb"(\d+) (?:hands?|rounds?)\b")
 VERSION = re.compile(rb'data-live-version="([0-9a-f]+)"')
-
-
-def start_server(port: int, db_url: str, workers: int) -> subprocess.Popen:
-    """``python -m scorekeeper.server`` on 127.0.0.1:port, as ``make run`` starts it."""
-    env = {**os.environ, "DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "bench"}
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.server", "--host", "127.0.0.1", "--port", str(port),
-                             "--workers", str(workers), "--no-access-log"],
-                            cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL)
-    return wait_until_up(proc, port)
 
 
 # -- the followers (a process of their own) ---------------------------------------------------

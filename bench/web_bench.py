@@ -2,14 +2,17 @@
 
 Seeds a temporary SQLite database (schema from the migrations) with a 4-player
 Rummikub game of 50 hands to read, and one 50-hand game per client to record
-into, starts gunicorn on a free loopback port, then lets 20 concurrent clients
+into, starts the server ``make run`` starts (gunicorn with gevent workers, one
+per core; ``--server gthread`` for gunicorn's threaded workers instead) on a
+free loopback port, then lets 20 concurrent clients
 (threads, keep-alive connections) make a fixed number of requests each:
 
 - ``GET /healthz``: a bare Flask endpoint (the baseline);
 - ``GET /games/<id>``: the game page (standings, chart, 50-hand history) as a
-  follower sees it (kept rendered per game and last change);
-- the same page as its editor sees it (edit-secret cookie): rendered for each
-  request, since it carries the browser's CSRF tokens and the edit buttons;
+  follower sees it (kept rendered per game and last change), once plain and
+  once asked for with Brotli as a phone's browser asks (kept packed too);
+- the same page as its editor sees it (edit-secret cookie): kept with a mark
+  where each request puts its own CSRF token, beside the edit buttons;
 - ``POST /games/<id>/rounds/new``: recording a hand through the real form
   route, with the CSRF token from the rendered form and the edit-secret cookie
   (each client into its own game; SQLite lets one writer in at a time), and
@@ -18,7 +21,7 @@ into, starts gunicorn on a free loopback port, then lets 20 concurrent clients
 Prints the median and 95th percentile latency and the throughput of each, and
 each game page's throughput as a share of the bare endpoint's (target >= 25%,
 p95 < 50 ms, for the follower's and the editor's page). Usage: ``python bench/web_bench.py [--clients 20]
-[--requests 40] [--workers 4] [--threads 4]``.
+[--requests 40] [--server table|gthread] [--workers N] [--threads 4]``.
 """
 
 from __future__ import annotations
@@ -93,6 +96,15 @@ def start_gunicorn(port: int, db_url: str, workers: int, threads: int) -> subpro
     return wait_until_up(proc, port)
 
 
+def start_server(port: int, db_url: str, workers: int) -> subprocess.Popen:
+    """``python -m scorekeeper.server`` on 127.0.0.1:port, as ``make run`` starts it."""
+    env = {**os.environ, "DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "bench"}
+    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.server", "--host", "127.0.0.1", "--port", str(port),
+                             "--workers", str(workers), "--no-access-log"],
+                            cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL)
+    return wait_until_up(proc, port)
+
+
 def wait_until_up(proc: subprocess.Popen, port: int) -> subprocess.Popen:
     """``proc`` once it answers ``/healthz`` on ``port`` (stopped, with its children, if it never does)."""
     deadline = time.time() + 30
@@ -116,8 +128,8 @@ class Client:
         self.cookies: dict[str, str] = {}
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
-    def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, str]:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+    def request(self, method: str, path: str, body: dict | None = None, **more_headers: str) -> tuple[int, str]:
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), **more_headers}
         data = None
         if body is not None:
             data = urlencode(body)
@@ -195,7 +207,10 @@ def main() -> int:  # noqa: C901 - a script: its options, then each phase in ord
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--requests", type=int, default=40, help="requests per client per phase")
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--server", choices=("table", "gthread"), default="table",
+                        help="table: the server `make run` starts (gunicorn, gevent, a worker per core); "
+                             "gthread: gunicorn's threaded workers (--workers x --threads)")
+    parser.add_argument("--workers", type=int, default=None, help="default: a worker per core (table), 4 (gthread)")
     parser.add_argument("--threads", type=int, default=4)
     args = parser.parse_args()
 
@@ -206,7 +221,16 @@ def main() -> int:  # noqa: C901 - a script: its options, then each phase in ord
     print(f"seeded {len(games)} games of {HANDS} hands in {time.perf_counter() - t0:.1f} s")
     page_id = games[0][0]
     port = free_port()
-    proc = start_gunicorn(port, db_url, args.workers, args.threads)
+    if args.server == "table":
+        from scorekeeper.server import DEFAULT_WORKERS
+
+        args.workers = args.workers or DEFAULT_WORKERS
+        proc = start_server(port, db_url, args.workers)
+        served = f"the table server (gunicorn, gevent), {args.workers} workers"
+    else:
+        args.workers = args.workers or 4
+        proc = start_gunicorn(port, db_url, args.workers, args.threads)
+        served = f"gunicorn gthread, {args.workers} workers x {args.threads} threads"
     try:
         clients = [Client(port) for _ in range(args.clients)]
         tokens = []
@@ -229,6 +253,10 @@ def main() -> int:  # noqa: C901 - a script: its options, then each phase in ord
         def page(i, client, n):
             return client.request("GET", f"/games/{page_id}")[0]
 
+        def phone_page(i, client, n):  # as a phone's browser asks for it: Brotli, kept packed
+            status, _ = client.request("GET", f"/games/{page_id}", **{"Accept-Encoding": "gzip, deflate, br"})
+            return status
+
         def editor_page(i, client, n):
             status, text = client.request("GET", f"/games/{page_id}")
             return status if 'name="csrf_token"' in text else 0  # the editor's page, with its forms
@@ -243,6 +271,7 @@ def main() -> int:  # noqa: C901 - a script: its options, then each phase in ord
 
         results = {}
         for name, fn, who in (("bare /healthz", bare, clients), (FOLLOWER, page, clients),
+                              ("game page, follower, Brotli", phone_page, clients),
                               (EDITOR, editor_page, editors), ("record a hand (form POST)", record, clients)):
             results[name] = run_phase(who, fn, args.requests)
         # The same POST without contention: one phone recording while nobody else writes.
@@ -252,7 +281,7 @@ def main() -> int:  # noqa: C901 - a script: its options, then each phase in ord
         proc.wait(timeout=30)
 
     afresh = fresh_page_ms(db_url, *games[0])
-    print(f"gunicorn gthread, {args.workers} workers x {args.threads} threads; {args.clients} concurrent "
+    print(f"{served}; {args.clients} concurrent "
           f"clients x {args.requests} requests per phase; SQLite")
     print(f"{'endpoint':28} {'median ms':>10} {'p95 ms':>8} {'req/s':>8} {'failed':>7}")
     for name, r in results.items():

@@ -16,9 +16,8 @@ import re
 
 from flask import Response, request
 
-from .extensions import db
 from .models import Game
-from .services import NotEditor, SecretMissing, get_game, secret_matches
+from .services import NotEditor, SecretMissing, get_game, hash_matches, secret_matches
 
 #: a year: a game night's editors should not lose their rights mid-season
 COOKIE_MAX_AGE = 365 * 24 * 3600
@@ -64,10 +63,10 @@ def presented_secret_for(public_id: str, *, cookie: bool = True) -> str | None:
     return secret
 
 
-def holds_secret_for(public_id: str, game_id: int) -> bool:
-    """Whether this request holds the edit secret of the game with these ids (reads its row alone)."""
-    secret = presented_secret_for(public_id)
-    return secret is not None and secret_matches(db.session.get(Game, game_id), secret)
+def holds_secret_for(public_id: str, secret_hash: str | None) -> bool:
+    """Whether this request holds the edit secret of the game at ``public_id``, stored as ``secret_hash``
+    (from its ``services.game_stamp``: no need to load the game)."""
+    return hash_matches(secret_hash, presented_secret_for(public_id))
 
 
 def can_edit(game: Game) -> bool:

@@ -45,9 +45,9 @@ def layout(fragment: bool) -> str:
     return "live/fragment.html" if fragment else "base.html"
 
 
-def game_version(stamp: tuple) -> str:
+def game_version(stamp) -> str:
     """The live version of a game from its change stamp (``services.game_stamp``)."""
-    return game_token(stamp[1], stamp[2])
+    return game_token(stamp.updated_at, stamp.status)
 
 
 __all__ = ["FRAGMENT", "fragment_requested", "game_version", "init_app", "layout", "list_token"]

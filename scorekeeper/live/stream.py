@@ -52,10 +52,10 @@ def game(public_id: str):
     if stamp is None:
         raise services.GameNotFound(public_id)
     render = None
-    if not access.holds_secret_for(public_id, stamp[0]):
+    if not access.holds_secret_for(public_id, stamp.secret_hash):
         render = partial(reader_fragment, current_app._get_current_object(),
                          url_for("games.show", public_id=public_id))
-    return follow(game_channel(public_id), game_token(stamp[1], stamp[2]), render)
+    return follow(game_channel(public_id), game_token(stamp.updated_at, stamp.status), render)
 
 
 @bp.get("/games")

@@ -123,7 +123,7 @@ def show(public_id: str):
     shown = {"layout": live.layout(fragment), "live_version": live.game_version(stamp)}
     if session.get("_flashes") and not fragment:
         return render_template("games/show.html", **game_page(services.get_game(public_id)), **shown)
-    editor = access.holds_secret_for(public_id, stamp[0])
+    editor = access.holds_secret_for(public_id, stamp.secret_hash)
     key = (public_id, *stamp, editor, fragment)
     if (kept := kept_pages().get(key)) is not None:
         return kept.replace(TOKEN_MARK, generate_csrf()) if editor else kept

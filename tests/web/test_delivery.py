@@ -153,3 +153,32 @@ def test_a_compressed_static_file_revalidates_by_its_own_tag(client):
     assert again.status_code == 304 and not again.get_data()
     other = client.get("/static/css/app.css", headers={**GZIP, "If-None-Match": first.headers["ETag"]})
     assert other.status_code == 200 and decoded(other) == (STATIC / "css/app.css").read_bytes()
+
+
+def test_a_page_every_follower_sees_is_packed_once_until_the_game_changes(app, client, monkeypatch):
+    from scorekeeper import delivery, services
+    from scorekeeper.extensions import db
+
+    public_id = new_game(app, client, "rummikub", editor=False)
+    packed = []
+    real = delivery.compress
+    monkeypatch.setattr(delivery, "compress",
+                        lambda data, encoding, **kw: packed.append(1) or real(data, encoding, **kw))
+    first = [client.get(f"/games/{public_id}", headers=BR) for _ in range(3)]
+    assert len(packed) == 1 and len({decoded(r) for r in first}) == 1
+    with app.app_context():
+        game = services.get_game(public_id)
+        services.record_round(game, {"winner": 0, "players": [{"rack": ""}, {"rack": "R9"}]})
+        db.session.commit()
+    after = client.get(f"/games/{public_id}", headers=BR)
+    assert len(packed) == 2 and decoded(after) != decoded(first[0])  # the new page, not the kept one
+    assert decoded(after) == client.get(f"/games/{public_id}").get_data()
+
+
+def test_each_editor_gets_the_page_with_their_own_token(app, client):
+    public_id = new_game(app, client, "rummikub")
+    other = app.test_client()
+    other.set_cookie(f"sk_edit_{public_id}", client.get_cookie(f"sk_edit_{public_id}").value)
+    mine, theirs = (decoded(c.get(f"/games/{public_id}", headers=BR)).decode() for c in (client, other))
+    tokens = [set(re.findall(r'name="csrf_token"[^>]*value="([^"]+)"', page)) for page in (mine, theirs)]
+    assert all(len(t) == 1 for t in tokens) and tokens[0] != tokens[1]
