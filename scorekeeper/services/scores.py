@@ -3,12 +3,17 @@
 Every engine run of the services happens here (:func:`scorekeeper.rules.score_game`
 and :func:`~scorekeeper.rules.score_more`). The score a change was
 checked with stays with the game object, so :func:`game_score` right after
-the change (the API's answer) does not score the game again.
+the change (the API's answer) does not score the game again; and the last
+scores of the most recently scored games stay in the process, so the next
+request (the next hand recorded, the page after it) scores only what is new.
+A score is a pure function of the game's players, options and hands: it is
+kept with all of them, written out, and found again only when they all match.
 """
 
 from __future__ import annotations
 
-import copy
+import json
+import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,6 +22,12 @@ from ..rules import GameScore, Variant, score_game, score_more
 
 #: where a game keeps the score its last change settled on (see :func:`game_score`)
 SCORED = "_scorekeeper_score"
+#: game id -> {what was scored: its score}, the most recently kept game last; per process
+_recent: dict[int, dict[str, GameScore]] = {}
+#: games whose last scores this process keeps, and scores kept per game (the whole game, and the
+#: hands before a Crib Rummy hand still in play)
+RECENT_GAMES, PER_GAME = 128, 2
+_recent_lock = threading.Lock()
 
 
 def game_score(game: Game, upto: int | None = None) -> GameScore:
@@ -27,10 +38,15 @@ def game_score(game: Game, upto: int | None = None) -> GameScore:
     """
     rounds = game.rounds if upto is None else game.rounds[:upto]
     facts = [r.facts for r in rounds]
+    scored = _as_scored(game, facts)
     kept = getattr(game, SCORED, None)
-    if kept is not None and kept[0] == _as_scored(game, facts):
+    if kept is not None and kept[0] == scored:
         return kept[1]  # the score the last change settled on, for the same hands
-    return _score(game, facts)
+    score = _recent.get(game.id, {}).get(scored)
+    if score is None:
+        score = _score(game, facts)
+        _remember(game, scored, score)
+    return score
 
 
 def score_on(game: Game, before: GameScore, facts: Sequence[Mapping[str, Any]]) -> GameScore:
@@ -67,14 +83,32 @@ def _score_from(game: Game, hands: Sequence[Mapping[str, Any]], changed: int,
 
 
 def _keep_score(game: Game, score: GameScore) -> None:
-    """Keep ``score`` with the game, so :func:`game_score` hands it back instead of scoring again.
+    """Keep ``score`` with the game, and in this process, so :func:`game_score` hands it back
+    instead of scoring again.
 
-    Kept with a copy of what it scored (players, options, every hand's
+    Kept with what it scored written out (players, options, every hand's
     facts): game_score compares and scores afresh if anything differs.
     """
-    setattr(game, SCORED, (copy.deepcopy(_as_scored(game, [r.facts for r in game.rounds])), score))
+    scored = _as_scored(game, [r.facts for r in game.rounds])
+    setattr(game, SCORED, (scored, score))
+    _remember(game, scored, score)
 
 
-def _as_scored(game: Game, facts: Sequence[Mapping[str, Any]]) -> tuple:
-    """Everything a game's score depends on, as plain values to compare."""
-    return game.variant, tuple(game.names), game.first_dealer, game.options, list(facts)
+def _remember(game: Game, scored: str, score: GameScore) -> None:
+    """Keep ``score`` of what was ``scored`` in this process, for the game's next requests."""
+    if game.id is None:
+        return
+    with _recent_lock:
+        mine = _recent.pop(game.id, {})
+        mine[scored] = score
+        while len(mine) > PER_GAME:
+            mine.pop(next(iter(mine)))
+        _recent[game.id] = mine
+        while len(_recent) > RECENT_GAMES:
+            _recent.pop(next(iter(_recent)))
+
+
+def _as_scored(game: Game, facts: Sequence[Mapping[str, Any]]) -> str:
+    """Everything a game's score depends on, written out to compare (a copy nothing can change)."""
+    return json.dumps([game.variant, game.names, game.first_dealer, game.options, list(facts)],
+                      sort_keys=True, separators=(",", ":"), default=repr)

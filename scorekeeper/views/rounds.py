@@ -38,21 +38,17 @@ def _game_page(game):
 
 
 def _hand_in_progress(game):
-    """The game scored in one pass: (the last round when it is a hand still being played, else None;
+    """The game scored: (the last round when it is a hand still being played, else None;
     the game before the hand being entered; the whole game).
 
-    The hands before the last are scored, then the last one on top of them,
-    so the score before a Crib Rummy hand in play comes for free.
+    The whole game's score usually comes kept from the last change; the hands
+    before the last are scored only when the last is a Crib Rummy hand in play.
     """
     rounds = game.rounds
-    if not rounds:
-        score = game_score(game)
+    score = game_score(game)
+    if not rounds or score.in_progress_round is None:
         return None, score, score
-    before_last = game_score(game, upto=len(rounds) - 1)
-    score = score_on(game, before_last, [rounds[-1].facts])
-    if score.in_progress_round is not None:
-        return rounds[-1], before_last, score
-    return None, score, score
+    return rounds[-1], game_score(game, upto=len(rounds) - 1), score
 
 
 @bp.route("/new", methods=["GET", "POST"])

@@ -237,3 +237,27 @@ def test_names_with_control_characters_are_refused(app, name):
         with pytest.raises(services.SetupError) as err:
             services.create_game("rummikub", [name, "Di"], {})
         assert err.value.errors == [("players.0", "a name cannot hold control characters")]
+
+
+def test_the_next_request_scores_only_what_is_new(ctx, monkeypatch):
+    """The last scores of a game stay in the process: a request that loads the game afresh gets the
+    whole game's score without the engine running over every hand again, and never a stale one."""
+    from scorekeeper.services import scores
+
+    game, _ = services.create_game("tally", ["Ann", "Bob"], {"target": 99})
+    for points in ([1, 2], [3, 4], [5, 6]):
+        services.record_round(game, {"points": points})
+    db.session.commit()
+    public_id, expected = game.public_id, services.game_score(game)
+    runs = []
+    real = scores.score_game
+    monkeypatch.setattr(scores, "score_game", lambda *a, **kw: runs.append(a) or real(*a, **kw))
+    db.session.remove()  # the next request: a new session, the game read from the database
+    again = services.get_game(public_id)
+    assert not hasattr(again, services.SCORED) and services.game_score(again) == expected and runs == []
+    assert services.game_score(again, upto=2).totals == (4, 6) and runs == []  # the one before: kept too
+    assert services.game_score(again, upto=1).totals == (1, 2) and len(runs) == 1  # not kept: scored
+    db.session.remove()
+    changed = services.get_game(public_id)
+    changed.rounds[0].facts = {"points": [10, 0]}  # changed elsewhere: the kept score no longer matches
+    assert services.game_score(changed).totals == (18, 10) and len(runs) == 2
