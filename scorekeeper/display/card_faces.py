@@ -73,7 +73,7 @@ def face(variant: str, token: str) -> dict[str, Any]:
 def keypad_faces(variant: str) -> dict[str, dict[str, str]]:
     """The suit, colour and wild keys of a variant's keypad, by token: what each shows, its accessible
     name (what it shows first, then the suit in words: WCAG 2.5.3) and its colour. The one keypad
-    (templates/_keypad.html) draws the hand forms' keys and the checker's with these.
+    (templates/_macros/keypad.html) draws the hand forms' keys and the checker's with these.
 
     >>> keypad_faces("crib-rummy")["H"]
     {'shows': '♥', 'name': '♥ hearts', 'colour': 'red'}

@@ -171,7 +171,7 @@ def test_table_pages_alone(swept, site, scheme):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_keypad_pages_alone(swept, site, scheme):
-    """The pages that draw the one keypad (templates/_keypad.html) by themselves (``-k keypad_pages``):
+    """The pages that draw the one keypad (templates/_macros/keypad.html) by themselves (``-k keypad_pages``):
     every checker page and the hand forms, one with its keypad open; the whole sweep covers them too."""
     where = ("/check/", *sorted({p.path for p in site[1] if p.path.endswith(("/rounds/new", "/rounds/1/edit"))}))
     found = swept(scheme, where)

@@ -1,6 +1,6 @@
 """One keypad (issue 8, one way per thing): the hand forms and the checker pages load the one
 keypad script, before their own, neither page script handles keys itself, and one template
-(templates/_keypad.html) draws the same keys on both."""
+(templates/_macros/keypad.html) draws the same keys on both."""
 
 from __future__ import annotations
 

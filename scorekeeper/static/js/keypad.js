@@ -1,4 +1,4 @@
-/* The one tap keypad for card and tile fields (templates/_keypad.html draws it), used by the hand
+/* The one tap keypad for card and tile fields (templates/_macros/keypad.html draws it), used by the hand
    forms (entry.js) and the checker pages (checker.js). It owns the keys: the suit or colour picked
    (aria-pressed, and its colour on the keypad's data-colour, which the rank keys take), a rank key
    made into a token in the variant's notation (data-suit-first on the keypad says "7H" or "H7"),
