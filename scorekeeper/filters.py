@@ -12,7 +12,7 @@ from jinja2 import pass_context
 from markupsafe import Markup
 from werkzeug.routing import BuildError
 
-from .display.card_faces import key_labels
+from .display.card_faces import keypad_faces
 from .rulebook import rule_page, rule_url_anchor
 from .rulebook.reasons import reason_html, reason_text
 from .words import FILTERS
@@ -58,7 +58,7 @@ def reason(context, text: object, variant: str | None = None) -> Markup:
 def register(app: Flask) -> None:
     for name, function in FILTERS.items():
         app.add_template_filter(function, name)
-    app.add_template_filter(key_labels)  # a variant's keypad labels, from the one card-face table
+    app.add_template_filter(keypad_faces)  # a variant's keypad keys, from the one card-face table
     app.add_template_filter(reason, "reason")
     app.add_template_filter(reason_text, "reason_text")
 

@@ -70,30 +70,28 @@ def face(variant: str, token: str) -> dict[str, Any]:
     return {**base, "known": False}
 
 
-def suit_face(variant: str, suit: str) -> dict[str, str]:
-    """A keypad key for a tile colour or a card suit: what it shows, its colour and its name.
+def keypad_faces(variant: str) -> dict[str, dict[str, str]]:
+    """The suit, colour and wild keys of a variant's keypad, by token: what each shows, its accessible
+    name (what it shows first, then the suit in words: WCAG 2.5.3) and its colour. The one keypad
+    (templates/_macros/keypad.html) draws the hand forms' keys and the checker's with these.
 
-    >>> suit_face("rummikub", "K")["name"], suit_face("crib-rummy", "H")["symbol"]
-    ('black', '♥')
-    """
-    if find_variant(variant).deck_look == "tiles":
-        colour = TILE_COLOURS[suit]
-        return {"symbol": colour.capitalize(), "colour": colour, "name": colour}
-    symbol = SUIT_SYMBOLS[suit]
-    return {"symbol": symbol, "colour": "red" if symbol in RED_SUITS else "black", "name": SUIT_NAMES[symbol]}
-
-
-def key_labels(variant: str) -> dict[str, str]:
-    """What the hand keypad's suit, colour and wild keys show: ``♥``, ``Red``, ``Wild Bee``.
-
-    >>> key_labels("rummikub")["K"], key_labels("crib-rummy")["H"], key_labels("krazy-bee")["W"]
-    ('Black', '♥', 'Wild Bee')
+    >>> keypad_faces("crib-rummy")["H"]
+    {'shows': '♥', 'name': '♥ hearts', 'colour': 'red'}
+    >>> keypad_faces("rummikub")["K"]["shows"], keypad_faces("krazy-bee")["W"]
+    ('Black', {'shows': 'Wild Bee', 'name': 'Wild Bee', 'colour': 'wild'})
     """
     v = find_variant(variant)
-    keys = v.notation.suits if v.notation.keep_suit else {}
-    labels = {token: suit_face(variant, suit)["symbol"] for token, suit in keys.items()}
+    keys: dict[str, dict[str, str]] = {}
+    for token, suit in v.notation.suits.items() if v.notation.keep_suit else ():
+        if v.deck_look == "tiles":
+            colour = TILE_COLOURS[suit]
+            keys[token] = {"shows": colour.capitalize(), "name": colour.capitalize(), "colour": colour}
+        else:
+            symbol = SUIT_SYMBOLS[suit]
+            keys[token] = {"shows": symbol, "name": f"{symbol} {SUIT_NAMES[symbol]}",
+                           "colour": "red" if symbol in RED_SUITS else "black"}
     wild = v.wild_name[:1].upper() + v.wild_name[1:]
-    return {**labels, **{token: wild for token in v.notation.wild_tokens}}
+    return {**keys, **{token: {"shows": wild, "name": wild, "colour": "wild"} for token in v.notation.wild_tokens}}
 
 
 def faces_of_reading(variant: str, reading: Any) -> list[dict[str, Any]]:

@@ -12,7 +12,7 @@ from flask import Blueprint, render_template, request
 
 from ..addresses import external_url
 from ..checking import CheckInput, InputError, check_options, from_query, option_text, run, share_query
-from ..display.card_faces import FACES, suit_face
+from ..display.card_faces import FACES
 from ..entry.base import keypad
 from ..profiles import profile
 from ..rules import RulesError, find_variant, step_texts, variants
@@ -64,8 +64,7 @@ def variant(slug: str):
         view=present(v.slug, ask, result) if result else None,
         options=options, option_errors=option_errors, prominent=words.prominent,
         steps=step_texts(in_force) if v.laid_in_steps else [], laid_in_steps=v.laid_in_steps, keypad=keys,
-        faces={s: suit_face(v.slug, s) for s in keys["suits"]}, faces_table=FACES,
-        wild_name=v.wild_name, family=v.deck_look,
+        faces_table=FACES, family=v.deck_look,
         wilds=[w.upper() for w in v.notation.wild_tokens],
         grid=v.deck_look == "tiles" and bool(in_force.get("grid")), tile_game=v.slug in tile_slugs(),
         extend_label=words.extend, points_label=words.points, rule_link=rule_link,

@@ -17,7 +17,7 @@ from werkzeug.exceptions import NotFound
 
 from ..addresses import external_url
 from ..checking import InputError, option_text
-from ..display.card_faces import FACES, suit_face
+from ..display.card_faces import FACES
 from ..entry.base import keypad
 from ..rules import RUMBUGZ_KINDS, SWITCHES, RulesError, find_variant, step_texts
 from ..solving import SolveAsk, TurnAsk, best_play, judge_turn, solve_from_query, tile_slugs, turn_from_query
@@ -61,8 +61,7 @@ def _page(template: str, v, ask, names: tuple[str, ...], game, **context):
         in_force = v.options()
     return render_template(
         template, variant=v.describe(), ask=ask, game=game, options=options, option_errors=option_errors,
-        prominent=PROMINENT, keypad=keys, faces={s: suit_face(v.slug, s) for s in keys["suits"]},
-        faces_table=FACES, wild_name=v.wild_name, family=v.deck_look, laid_in_steps=v.laid_in_steps,
+        prominent=PROMINENT, keypad=keys, faces_table=FACES, family=v.deck_look, laid_in_steps=v.laid_in_steps,
         wilds=[w.upper() for w in v.notation.wild_tokens], grid=bool(in_force.get("grid")),
         steps=step_texts(in_force) if v.laid_in_steps else [], tile=v.slug in tile_slugs(),
         sets_key=SETS_KEY.get(v.slug, "set" if v.slug in tile_slugs() else None), rule_link=rule_link,

@@ -103,12 +103,12 @@ def _visit(context, page, url: str, p: Page) -> None:
 
 @pytest.fixture(scope="module")
 def swept(browser, site):
-    """Every page (or those under ``prefix``) visited once per colour scheme: what axe found and the
+    """Every page (or those under ``prefix``, one or a tuple) visited once per colour scheme: what axe found and the
     weak control edges, by page, with the number of pages seen and of text fields measured."""
     url, pages = site
     done: dict[tuple[str, str], dict] = {}
 
-    def sweep(scheme: str, prefix: str = "/") -> dict:
+    def sweep(scheme: str, prefix: str | tuple[str, ...] = "/") -> dict:
         if (scheme, prefix) in done:
             return done[scheme, prefix]
         context = browser.new_context(viewport=PHONE, color_scheme=scheme, device_scale_factor=1,
@@ -165,5 +165,17 @@ def test_table_pages_alone(swept, site, scheme):
     found = swept(scheme, "/tables/")
     assert found["seen"] == len([p for p in site[1] if p.path.startswith("/tables/")]) >= 20
     assert found["fields"] > 10
+    assert not found["axe"], _report(found["axe"])
+    assert not found["edges"], _report(found["edges"])
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_keypad_pages_alone(swept, site, scheme):
+    """The pages that draw the one keypad (templates/_macros/keypad.html) by themselves (``-k keypad_pages``):
+    every checker page and the hand forms, one with its keypad open; the whole sweep covers them too."""
+    where = ("/check/", *sorted({p.path for p in site[1] if p.path.endswith(("/rounds/new", "/rounds/1/edit"))}))
+    found = swept(scheme, where)
+    assert found["seen"] == len([p for p in site[1] if p.path.startswith(where)]) > 40
+    assert any(p.tap and p.path.startswith(where) for p in site[1])  # a hand form with its keypad open
     assert not found["axe"], _report(found["axe"])
     assert not found["edges"], _report(found["edges"])

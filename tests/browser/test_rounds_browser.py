@@ -22,7 +22,7 @@ def tap(page, *keys):
     """Tap keypad keys: a rank ('3', 'K'), a suit/colour ('suit:H') or the wild key ('wild')."""
     for key in keys:
         if key == "wild":
-            page.locator("#keypad button.wild").click()
+            page.locator("#keypad .key-wild").click()
         elif key.startswith("suit:"):
             page.locator(f'#keypad button[data-suit="{key[5:]}"]').click()
         else:

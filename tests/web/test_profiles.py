@@ -9,7 +9,7 @@ from html import unescape
 
 import pytest
 
-from scorekeeper.display.card_faces import FACES, face, key_labels
+from scorekeeper.display.card_faces import FACES, face, keypad_faces
 from scorekeeper.entry import HandEntry
 from scorekeeper.printing.sheet_layouts import Layout
 from scorekeeper.profiles import PROFILES, profile
@@ -68,6 +68,11 @@ def test_the_checker_page_gets_the_one_card_face_table_as_data(client, slug):
     assert f'data-family="{find_variant(slug).deck_look}"' in html
 
 
+def key_labels(slug: str) -> dict[str, str]:
+    """What each suit, colour and wild key of the variant's keypad shows."""
+    return {token: key["shows"] for token, key in keypad_faces(slug).items()}
+
+
 def test_faces_and_keypad_labels_come_from_the_table():
     assert face("rummikub", "o7")["colour"] == FACES["tile_colours"]["O"] == "gold"
     assert face("crib-rummy", "10D")["symbol"] == FACES["suit_symbols"]["D"]
@@ -76,3 +81,5 @@ def test_faces_and_keypad_labels_come_from_the_table():
     assert key_labels("runny-tiles").items() >= tiles.items()
     assert key_labels("crib-rummy").items() >= {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "JK": "Joker"}.items()
     assert key_labels("rumbugz")["P"] == "PLYT" and key_labels("krazy-bee")["W"] == "Wild Bee"
+    assert keypad_faces("crib-rummy")["D"] == {"shows": "♦", "name": "♦ diamonds", "colour": "red"}
+    assert keypad_faces("rummikub")["O"] == {"shows": "Gold", "name": "Gold", "colour": "gold"}

@@ -112,7 +112,6 @@
   if (keypad) {
     keypad.hidden = false;
     ScorekeeperKeypad.attach(keypad, {
-      onSuit: function (s) { keypad.dataset.colour = family === "tiles" ? TILE[s] : ""; },
       onAction: function (what) {
         if (what === "back") {
           var list = tokens(spaced(fieldOf(active).value)); list.pop(); setText(active, list.join(" "));

@@ -77,7 +77,8 @@
         var b = document.createElement("button");
         var mark = (suitFirst ? tok.charAt(0) : tok.slice(-1)).toUpperCase();
         b.type = "button"; b.className = "chip"; b.textContent = tok;
-        if (keypad.querySelector('[data-suit="' + mark + '"]')) { b.classList.add("suit-" + mark); }
+        var suitKey = keypad.querySelector('[data-suit="' + mark + '"]');  // the chip in its suit's colour
+        if (suitKey) { b.classList.add("chip-" + suitKey.getAttribute("data-colour")); }
         b.setAttribute("aria-label", tok + ", remove");  // what it shows first (WCAG 2.5.3)
         b.addEventListener("click", function () {
           var list = tokens(active); list.splice(i, 1); setTokens(active, list); drawChips();

@@ -1,9 +1,9 @@
-/* The one tap keypad for card and tile fields, used by the hand forms (entry.js) and the
-   checker pages (checker.js). It owns the keys: the suit or colour picked (aria-pressed), a
-   rank key made into a token in the variant's notation (data-suit-first on the keypad says
-   "7H" or "H7"), the wild and separator keys (data-token), and the tool keys (data-do).
-   What a token does with a field is the page's: it gets onToken(token, key) and
-   onAction(name, key); onSuit(suit) when the suit or colour changes. Nothing here values
+/* The one tap keypad for card and tile fields (templates/_macros/keypad.html draws it), used by the hand
+   forms (entry.js) and the checker pages (checker.js). It owns the keys: the suit or colour picked
+   (aria-pressed, and its colour on the keypad's data-colour, which the rank keys take), a rank key
+   made into a token in the variant's notation (data-suit-first on the keypad says "7H" or "H7"),
+   the wild and separator keys (data-token), and the tool keys (data-do). What a token does with a
+   field is the page's: it gets onToken(token, key) and onAction(name, key). Nothing here values
    a card (the server's engine does). */
 (function () {
   "use strict";
@@ -15,14 +15,14 @@
     var suitFirst = ["yes", "true"].indexOf(keypad.getAttribute("data-suit-first")) >= 0;
     var suit = "";
     var noop = function () {};
-    var onToken = opts.onToken || noop, onAction = opts.onAction || noop, onSuit = opts.onSuit || noop;
+    var onToken = opts.onToken || noop, onAction = opts.onAction || noop;
 
     function pickSuit(button) {
       suit = button.getAttribute("data-suit");
       keypad.querySelectorAll("[data-suit]").forEach(function (b) {
         b.setAttribute("aria-pressed", b === button ? "true" : "false");
       });
-      onSuit(suit);
+      keypad.setAttribute("data-colour", button.getAttribute("data-colour") || "");
     }
 
     function token(key) {
