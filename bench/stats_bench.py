@@ -7,7 +7,8 @@ the rules engine. Games are written as an import writes them (rows, then the
 table's summary from one engine score of the game), so seeding is quick; every
 figure is the same as recording hand by hand.
 
-Then, under gunicorn (gthread) on a free loopback port, concurrent clients ask
+Then, under the server ``make run`` starts (gunicorn, gevent; ``--server gthread``
+for threaded workers) on a free loopback port, concurrent clients ask
 for the statistics page (``/tables/<id>/stats``) and the statistics API
 (``/api/v1/tables/<id>/stats``); prints each one's median and 95th percentile
 (target: page p95 under 150 ms). Finally it corrects hand 1 of the *first*
@@ -16,7 +17,8 @@ request's time, which re-scores that game and re-rates every later game of
 its variant (target under 2 s), and the time of a full in-process re-rate of
 that variant. The temporary database is removed and gunicorn stopped at the end.
 
-Usage: ``python bench/stats_bench.py [--games 1000] [--hands 20] [--clients 8] [--requests 25]``.
+Usage: ``python bench/stats_bench.py [--games 1000] [--hands 20] [--clients 8] [--requests 25]
+[--server table|gthread] [--workers N] [--threads 4]``.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from web_bench import Client, free_port, run_phase, start_gunicorn  # noqa: E402
+from web_bench import Client, add_server_options, free_port, run_phase, start_chosen_server  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Eve", "Finn"]
 #: options that let a game run 20 hands (a round count where the variant has one)
@@ -203,8 +205,7 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--requests", type=int, default=25, help="requests per client per phase")
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=4)
+    add_server_options(parser)
     args = parser.parse_args()
 
     load = os.getloadavg()[0]
@@ -217,7 +218,7 @@ def main() -> int:
         print(f"seeded a table of {args.games} games (up to {args.hands} hands each, every variant) "
               f"in {time.perf_counter() - t0:.0f} s")
         port = free_port()
-        proc = start_gunicorn(port, db_url, args.workers, args.threads)
+        proc, served = start_chosen_server(args, port, db_url)
         clients = [Client(port) for _ in range(args.clients)]
         for client in clients:  # warm every worker
             client.request("GET", f"/tables/{table_id}/stats")
@@ -238,7 +239,7 @@ def main() -> int:
 
     total_hands = sum(v["hands"] for v in hands["variants"].values())
     print(f"{hands['games']} games ({hands['finished']} finished), {total_hands} hands, "
-          f"{len(hands['players'])} players; gunicorn gthread {args.workers} workers x {args.threads} threads, "
+          f"{len(hands['players'])} players; {served}, "
           f"{args.clients} concurrent clients x {args.requests} requests; SQLite; load average at the start "
           f"{load:.1f} on {os.cpu_count()} cores")
     print(f"{'endpoint':20} {'median ms':>10} {'p95 ms':>8} {'req/s':>8} {'failed':>7}")

@@ -105,6 +105,27 @@ def start_server(port: int, db_url: str, workers: int) -> subprocess.Popen:
     return wait_until_up(proc, port)
 
 
+def add_server_options(parser: argparse.ArgumentParser) -> None:
+    """``--server``, ``--workers`` and ``--threads``: which server a bench measures."""
+    parser.add_argument("--server", choices=("table", "gthread"), default="table",
+                        help="table: the server `make run` starts (gunicorn, gevent, a worker per core); "
+                             "gthread: gunicorn's threaded workers (--workers x --threads)")
+    parser.add_argument("--workers", type=int, default=None, help="default: a worker per core (table), 4 (gthread)")
+    parser.add_argument("--threads", type=int, default=4)
+
+
+def start_chosen_server(args: argparse.Namespace, port: int, db_url: str) -> tuple[subprocess.Popen, str]:
+    """The server ``args`` name (:func:`add_server_options`), started; with words saying which."""
+    if args.server == "table":
+        from scorekeeper.server import DEFAULT_WORKERS
+
+        workers = args.workers or DEFAULT_WORKERS
+        return start_server(port, db_url, workers), f"the table server (gunicorn, gevent), {workers} workers"
+    workers = args.workers or 4
+    return (start_gunicorn(port, db_url, workers, args.threads),
+            f"gunicorn gthread, {workers} workers x {args.threads} threads")
+
+
 def wait_until_up(proc: subprocess.Popen, port: int) -> subprocess.Popen:
     """``proc`` once it answers ``/healthz`` on ``port`` (stopped, with its children, if it never does)."""
     deadline = time.time() + 30
@@ -207,11 +228,7 @@ def main() -> int:  # noqa: C901 - a script: its options, then each phase in ord
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--requests", type=int, default=40, help="requests per client per phase")
-    parser.add_argument("--server", choices=("table", "gthread"), default="table",
-                        help="table: the server `make run` starts (gunicorn, gevent, a worker per core); "
-                             "gthread: gunicorn's threaded workers (--workers x --threads)")
-    parser.add_argument("--workers", type=int, default=None, help="default: a worker per core (table), 4 (gthread)")
-    parser.add_argument("--threads", type=int, default=4)
+    add_server_options(parser)
     args = parser.parse_args()
 
     tmp = Path(tempfile.mkdtemp(prefix="web-bench-"))
@@ -221,16 +238,7 @@ def main() -> int:  # noqa: C901 - a script: its options, then each phase in ord
     print(f"seeded {len(games)} games of {HANDS} hands in {time.perf_counter() - t0:.1f} s")
     page_id = games[0][0]
     port = free_port()
-    if args.server == "table":
-        from scorekeeper.server import DEFAULT_WORKERS
-
-        args.workers = args.workers or DEFAULT_WORKERS
-        proc = start_server(port, db_url, args.workers)
-        served = f"the table server (gunicorn, gevent), {args.workers} workers"
-    else:
-        args.workers = args.workers or 4
-        proc = start_gunicorn(port, db_url, args.workers, args.threads)
-        served = f"gunicorn gthread, {args.workers} workers x {args.threads} threads"
+    proc, served = start_chosen_server(args, port, db_url)
     try:
         clients = [Client(port) for _ in range(args.clients)]
         tokens = []
