@@ -148,21 +148,23 @@ def _in_order(table: Table, players: dict) -> None:
                                   in reversed(seen[member][-LAST_RESULTS:])]
 
 
-def rating_history(table: Table, variant: str) -> dict[str, list[tuple[int, float]]]:
-    """Each player's rating (mu) after each rated game of ``variant``: ``(n, mu)`` for the table's
-    n-th rated game of that variant, in game order."""
+def rating_histories(table: Table) -> dict[str, dict[str, list[tuple[int, float]]]]:
+    """Per variant, each player's rating (mu) after each rated game of it: ``(n, mu)`` for the
+    table's n-th rated game of that variant, in game order (one query for every variant)."""
     names = {m.id: m.name for m in table.members}
-    history: dict[str, list[tuple[int, float]]] = {}
-    games: list[int] = []
-    for game_id, member, mu in db.session.execute(
-            select(TableSeat.game_id, TableSeat.member_id, TableSeat.mu)
+    histories: dict[str, dict[str, list[tuple[int, float]]]] = {}
+    last_game: dict[str, tuple[int, int]] = {}  # variant -> (its last game id, how many so far)
+    for variant, game_id, member, mu in db.session.execute(
+            select(TableGame.variant, TableSeat.game_id, TableSeat.member_id, TableSeat.mu)
             .join(TableGame, TableGame.game_id == TableSeat.game_id)
-            .where(TableGame.table_id == table.id, TableGame.variant == variant, TableSeat.mu.is_not(None))
+            .where(TableGame.table_id == table.id, TableSeat.mu.is_not(None))
             .order_by(TableGame.played_at, TableGame.game_id, TableSeat.seat)).all():
-        if not games or games[-1] != game_id:
-            games.append(game_id)
-        history.setdefault(names[member], []).append((len(games), round(mu, 3)))
-    return history
+        seen, count = last_game.get(variant, (None, 0))
+        if seen != game_id:
+            count += 1
+            last_game[variant] = (game_id, count)
+        histories.setdefault(variant, {}).setdefault(names[member], []).append((count, round(mu, 3)))
+    return histories
 
 
 def _head_to_head(table: Table, names: dict[int, str]) -> list[dict]:

@@ -22,7 +22,7 @@ from ..services import NotEditor
 from . import access, charts, services
 from .forms import AddPlayerForm, MergeForm, RenameForm, TableForm, with_roster
 from .live import CHANNEL, table_token
-from .stats import kept, rating_history, stamp_of, table_stats
+from .stats import kept, rating_histories, stamp_of, table_stats
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
 #: finished games listed on the table page (all of them behind a link)
@@ -127,8 +127,8 @@ def _statistics_page(table) -> str:
     stats = table_stats(table)
     names = variant_names()
     order = [p["name"] for p in stats["players"]]  # a player keeps one colour and marker in every chart
-    ratings = {slug: Markup(charts.rating_svg(rating_history(table, slug), f"{names.get(slug, slug)} rating",
-                                              order))
+    histories = rating_histories(table)
+    ratings = {slug: Markup(charts.rating_svg(histories.get(slug, {}), f"{names.get(slug, slug)} rating", order))
                for slug in stats["variants"]
                if any(slug in p["ratings"] for p in stats["players"])}
     steps = stats["variants"].get("krazy-bee", {}).get("players", {})

@@ -229,3 +229,35 @@ def test_attach_an_old_game_after_a_confirmation(app, client, api):
     assert (stats["Dee"]["wins"], stats["Ann"]["games"], stats["Bob"]["games"]) == (1, 1, 0)
     again = client.get(f"/tables/{table_id}/attach?game={gid}")
     assert "already belongs to the table Attachers" in text(again)
+
+
+def test_the_rating_chart_follows_each_game_in_order(app, client):
+    """The statistics page's rating chart: each player's rating after each rated game of the variant,
+    numbered by the table's rated games of that variant (g1, g2, g3; g4 is not finished)."""
+    from scorekeeper.tables.services import get_table
+    from scorekeeper.tables.stats import rating_histories
+
+    table_id = create_table(client, "Charted", ["Ann", "Bob", "Cy"])
+    play_small_table(client, table_id)
+    # then a game of another variant: it is that variant's 1st rated game, whatever came before
+    other = start_from_roster(client, table_id, "crazy-tiles", ["Cy", "Ann"], rounds=1)
+    record(client, other, {"winner": "0", "players.1.rack": "R5"})
+    order = [[("Ann", 1), ("Bob", 3), ("Cy", 2)], [("Bob", 2), ("Cy", 1)], [("Ann", 1), ("Bob", 1)]]
+    expected: dict[str, list[tuple[int, float]]] = {}
+    for n in range(1, len(order) + 1):
+        after = _rated(order[:n])
+        for name, _ in order[n - 1]:
+            expected.setdefault(name, []).append((n, round(after[name][0], 3)))
+    with app.app_context():
+        histories = rating_histories(get_table(table_id))
+    assert set(histories) == {"rummikub", "crazy-tiles"}
+    alone = _rated([[("Cy", 1), ("Ann", 2)]])
+    assert {name: [(n, round(mu, 1)) for n, mu in points] for name, points in histories["crazy-tiles"].items()} \
+        == {name: [(1, round(alone[name][0], 1))] for name in ("Cy", "Ann")}
+    got = histories["rummikub"]
+    assert got.keys() == expected.keys()
+    for name, points in expected.items():
+        assert [n for n, _ in got[name]] == [n for n, _ in points]
+        assert all(abs(ours - theirs) < 1e-3 for (_, ours), (_, theirs) in zip(got[name], points))
+    page = client.get(f"/tables/{table_id}/stats").text
+    assert "rating" in page and page.count("<polyline") >= 3
