@@ -25,3 +25,9 @@ def qr_svg(url: str, *, scale: int = 1, border: int | None = None, dark: str = "
 
     return Markup(segno.make(url, error="m").svg_inline(scale=scale, border=border, dark=dark, light=light,
                                                         omitsize=True))
+
+
+def share_qr(url: str) -> Markup:
+    """A share page's QR code (a game's or a table's): big modules on a white ground, readable in
+    dark mode too."""
+    return qr_svg(url, scale=4, light="#fff")

@@ -14,7 +14,7 @@ from markupsafe import Markup
 from .. import access as game_access
 from .. import live
 from ..addresses import external_url
-from ..display.qr import qr_svg
+from ..display.qr import share_qr
 from ..extensions import db
 from ..live.stream import follow
 from ..rules import RulesError, variants
@@ -146,11 +146,8 @@ def share(table_id: str):
     secret = access.held_secret(table)
     join = external_url("tables.join", table_id=table.public_id, secret=secret) if secret else None
     return render_template("tables/share.html", table=table, follow_url=reader, join_url=join,
-                           follow_qr=_qr(reader), join_qr=_qr(join) if join else None)
+                           follow_qr=share_qr(reader), join_qr=share_qr(join) if join else None)
 
-
-def _qr(url: str) -> Markup:
-    return qr_svg(url, scale=4, light="#fff")
 
 
 @bp.get("/<table_id>/join/<secret>")

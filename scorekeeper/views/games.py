@@ -14,11 +14,10 @@ from flask import (
     url_for,
 )
 from flask_wtf.csrf import generate_csrf
-from markupsafe import Markup
 
 from .. import access, live, services
 from ..addresses import external_url
-from ..display.qr import qr_svg
+from ..display.qr import share_qr
 from ..extensions import db
 from ..forms import OPT, ConfirmForm, new_game_form, player_field, submitted_options, submitted_players
 from ..rules import OptionError, RoundError, RulesError, variants
@@ -140,12 +139,8 @@ def share(public_id: str):
     secret = access.editor_secret(game)
     editor_url = external_url("games.join", public_id=game.public_id, secret=secret) if secret else None
     return render_template("games/share.html", game=game, follow_url=follow_url, editor_url=editor_url,
-                           follow_qr=_qr(follow_url), editor_qr=_qr(editor_url) if editor_url else None)
+                           follow_qr=share_qr(follow_url), editor_qr=share_qr(editor_url) if editor_url else None)
 
-
-def _qr(url: str) -> Markup:
-    """The share page's QR code: big modules on a white ground, readable in dark mode too."""
-    return qr_svg(url, scale=4, light="#fff")
 
 
 @bp.get("/<public_id>/join/<secret>")
