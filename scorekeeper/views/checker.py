@@ -57,18 +57,24 @@ def variant(slug: str):
         except RulesError as err:
             error = str(err)
     options, option_errors = option_values(v.slug, ask.options)
-    in_force, keys, words = _resolved(v.slug, ask.options), keypad(v.slug), profile(v.slug).checker
+    words = profile(v.slug).checker
     return render_template(
         "checker/variant.html", variant=v.describe(), ask=ask, result=result, error=error,
         share_url=share_url, game=game,
         view=present(v.slug, ask, result) if result else None,
         options=options, option_errors=option_errors, prominent=words.prominent,
-        steps=step_texts(in_force) if v.laid_in_steps else [], laid_in_steps=v.laid_in_steps, keypad=keys,
-        faces_table=FACES, family=v.deck_look,
-        wilds=[w.upper() for w in v.notation.wild_tokens],
-        grid=v.deck_look == "tiles" and bool(in_force.get("grid")), tile_game=v.slug in tile_slugs(),
-        extend_label=words.extend, points_label=words.points, rule_link=rule_link,
+        tile_game=v.slug in tile_slugs(), extend_label=words.extend, points_label=words.points,
+        rule_link=rule_link, **keypad_context(v, options_in_force(v.slug, ask.options)),
     ), 200
+
+
+def keypad_context(v, in_force: dict) -> dict:
+    """What every checker page's keypad and card faces need (the checker, whole turn and best play):
+    the keys, the one card-face table, the Steps in force and whether the tiles lie in a grid."""
+    return {"keypad": keypad(v.slug), "faces_table": FACES, "family": v.deck_look,
+            "laid_in_steps": v.laid_in_steps, "steps": step_texts(in_force) if v.laid_in_steps else [],
+            "wilds": [w.upper() for w in v.notation.wild_tokens],
+            "grid": v.deck_look == "tiles" and bool(in_force.get("grid"))}
 
 
 def option_values(slug: str, raw: dict, described: list[dict] | None = None) -> tuple[list[dict], dict[str, str]]:
@@ -90,7 +96,7 @@ def option_values(slug: str, raw: dict, described: list[dict] | None = None) -> 
     return shown, errors
 
 
-def _resolved(slug: str, raw: dict) -> dict:
+def options_in_force(slug: str, raw: dict) -> dict:
     """The options in force (Krazy Bee's Step list, the tile grid): the asked ones, or the defaults when refused."""
     try:
         return find_variant(slug).options(raw)

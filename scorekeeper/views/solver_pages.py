@@ -17,11 +17,9 @@ from werkzeug.exceptions import NotFound
 
 from ..addresses import external_url
 from ..checking import InputError, option_text
-from ..display.card_faces import FACES
-from ..entry.base import keypad
-from ..rules import RUMBUGZ_KINDS, SWITCHES, RulesError, find_variant, step_texts
+from ..rules import RUMBUGZ_KINDS, SWITCHES, RulesError, find_variant
 from ..solving import SolveAsk, TurnAsk, best_play, judge_turn, solve_from_query, tile_slugs, turn_from_query
-from .checker import game_options, option_values
+from .checker import game_options, keypad_context, option_values, options_in_force
 from .checker_display import rule_link
 from .solver_display import present_best, present_turn
 from .variant_lookup import variant_or_404
@@ -54,18 +52,11 @@ def _described(slug: str, names: tuple[str, ...]) -> list[dict]:
 def _page(template: str, v, ask, names: tuple[str, ...], game, **context):
     """Render one of the two pages with the form's options, the keypad and the faces."""
     options, option_errors = option_values(v.slug, ask.options, _described(v.slug, names))
-    keys = keypad(v.slug)
-    try:
-        in_force = v.options(ask.options)
-    except RulesError:
-        in_force = v.options()
     return render_template(
         template, variant=v.describe(), ask=ask, game=game, options=options, option_errors=option_errors,
-        prominent=PROMINENT, keypad=keys, faces_table=FACES, family=v.deck_look, laid_in_steps=v.laid_in_steps,
-        wilds=[w.upper() for w in v.notation.wild_tokens], grid=bool(in_force.get("grid")),
-        steps=step_texts(in_force) if v.laid_in_steps else [], tile=v.slug in tile_slugs(),
+        prominent=PROMINENT, tile=v.slug in tile_slugs(),
         sets_key=SETS_KEY.get(v.slug, "set" if v.slug in tile_slugs() else None), rule_link=rule_link,
-        **context), 200
+        **keypad_context(v, options_in_force(v.slug, ask.options)), **context), 200
 
 
 def _asked(read, v, names: tuple[str, ...], base: dict, filled: tuple[str, ...]):
