@@ -95,13 +95,10 @@ def add_player(table_id: str):
     table, _ = access.changeable_table(table_id)
     form = AddPlayerForm()
     if form.validate_on_submit():
-        try:
-            member = services.roster_players(table, [form.name.data])[0]
-            db.session.commit()
-            flash(f"{member.name} is on the roster.", "success")
-        except RulesError as err:
-            db.session.rollback()
-            flash(f"Nobody added: {err}", "error")
+        def add() -> str:
+            return f"{services.roster_players(table, [form.name.data])[0].name} is on the roster."
+
+        _kept(add, "Nobody added")
     else:
         flash("Nobody added: give the new player a name.", "error")
     return redirect(url_for(".show", table_id=table_id) + "#players")
@@ -115,13 +112,12 @@ def rename(table_id: str):
     if form.validate_on_submit():
         member = next(m for m in table.members if m.id == form.member.data)
         old = member.name
-        try:
+
+        def rename_() -> str:
             services.rename(table, member, form.name.data)
-            db.session.commit()
-            flash(f"{old} is now called {member.name}.", "success")
-        except RulesError as err:
-            db.session.rollback()
-            flash(f"Not renamed: {err}", "error")
+            return f"{old} is now called {member.name}."
+
+        _kept(rename_, "Not renamed")
     else:
         flash("Not renamed: pick a player and give the new name.", "error")
     return redirect(url_for(".show", table_id=table_id) + "#players")
@@ -141,15 +137,13 @@ def merge(table_id: str):
         by_id = {m.id: m for m in table.members}
         keep, drop = by_id[form.keep.data], by_id[form.drop.data]
         names = (keep.name, drop.name)
-        try:
+
+        def merge_() -> str:
             services.merge(table, keep, drop)
-            db.session.commit()
-            flash(f"{names[1]} merged into {names[0]}: every game of both now counts for {names[0]}.",
-                  "success")
+            return f"{names[1]} merged into {names[0]}: every game of both now counts for {names[0]}."
+
+        if _kept(merge_, "Not merged"):
             return redirect(url_for(".show", table_id=table_id) + "#players")
-        except RulesError as err:
-            db.session.rollback()
-            flash(f"Not merged: {err}", "error")
     else:
         flash("Not merged: pick two players of the roster.", "error")
     return redirect(url_for(".merge", table_id=table_id))
@@ -166,15 +160,14 @@ def attach(table_id: str):
         ConfirmForm().validate_on_submit()
         if game is not None and game_access.can_edit(game):
             choices = [request.form.get(f"seat_{seat}", "") for seat in range(len(game.players))]
-            try:
+
+            def attach_() -> str:
                 services.attach_game(table, game, choices)
-                db.session.commit()
-                flash(f"The game of {', '.join(game.names)} now counts for {table.name}.", "success")
+                return f"The game of {', '.join(game.names)} now counts for {table.name}."
+
+            if _kept(attach_, "Not attached"):
                 return redirect(url_for(".show", table_id=table_id))
-            except RulesError as err:
-                db.session.rollback()
-                flash(f"Not attached: {err}", "error")
-                table = services.get_table(table_id)
+            table = services.get_table(table_id)
         elif game is not None:
             raise NotEditor("Only the game's scorekeepers can attach it to a table.")
         else:
@@ -187,3 +180,17 @@ def attach(table_id: str):
                            in_table=services.table_of(game) if game else None,
                            game_editor=bool(game) and game_access.can_edit(game),
                            editor=access.can_change(table), form=ConfirmForm()), status
+
+
+def _kept(change, refused: str) -> bool:
+    """Make ``change`` (it returns what to tell the table) and commit it, saying so; when the rules
+    refuse it nothing is kept and the reason is shown after ``refused``. Whether it was kept."""
+    try:
+        said = change()
+        db.session.commit()
+    except RulesError as err:
+        db.session.rollback()
+        flash(f"{refused}: {err}", "error")
+        return False
+    flash(said, "success")
+    return True

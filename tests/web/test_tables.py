@@ -188,7 +188,7 @@ def test_rename_and_merge_change_no_hand(client, api):
     assert "Ann is now called Annie" in text(renamed)
     refused = client.post(f"/tables/{table_id}/rename", data={"csrf_token": token, "member": ids["Cy"],
                                                               "name": "annie"}, follow_redirects=True)
-    assert "already on the roster" in text(refused)
+    assert "already on the roster" in text(refused) and "Not renamed" in text(refused)
     # Bob and Cy sat together: never one person
     page = client.get(f"/tables/{table_id}/merge")
     token = csrf_from(page.text)
@@ -204,6 +204,9 @@ def test_rename_and_merge_change_no_hand(client, api):
     _, after = call(client, api, "GET", f"/api/v1/games/{second}/export", expect=200)
     assert after == before  # the game, its names, hands and trail are as recorded
     assert third
+    added = client.post(f"/tables/{table_id}/players", data={"csrf_token": token, "name": "Dee"},
+                        follow_redirects=True)
+    assert "Dee is on the roster." in text(added)
 
 
 def test_attach_an_old_game_after_a_confirmation(app, client, api):
