@@ -50,6 +50,7 @@ def test_option_choices_start_new_games_and_rematches(client):
     # the new-game page opens with the table's Step list
     page = client.get(f"/tables/{table_id}/play/krazy-bee").text
     assert "2 books of 3\nrun of 7</textarea>" in page
+    assert "Set as the table chose: steps" in page and f"/tables/{table_id}/rulings" in page  # under Options
     game_id = start_from_roster(client, table_id, "krazy-bee", ["Ann", "Bob"], steps="2 books of 3\nrun of 7")
     shown = client.get(f"/games/{game_id}").text
     assert "Step list (2 Steps)" in shown and f"/tables/{table_id}/rulings" in shown
