@@ -9,17 +9,45 @@ PORT   ?= 5000
 # fingerprint in the banner): offline reloads, installing and the wake lock then work on the LAN too
 HTTPS  ?=
 
-.PHONY: run test serve db bench clean
+# Installs come from uv.lock (every package pinned, with hashes) through uv, itself pinned with
+# hashes in scripts/uv-requirements.txt and kept in .tools/. `make lock` refreshes the lock;
+# `make test-latest` tries the newest releases the ranges allow, ignoring the lock (drift check).
+# INSTALL=latest installs the newest releases into VENV instead of the locked ones.
+TOOLS  ?= .tools
+UV     := $(TOOLS)/bin/uv
+INSTALL ?= locked
+export UV_PYTHON_DOWNLOADS := never
+export UV_PROJECT_ENVIRONMENT := $(abspath $(VENV))
 
-$(VENV)/.installed: pyproject.toml
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+.PHONY: run test test-latest lock docs serve db bench clean
+
+$(UV): scripts/uv-requirements.txt
+	test -x $(TOOLS)/bin/python || $(PYTHON) -m venv $(TOOLS)
+	$(TOOLS)/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes -r $<
+	touch $@
+
+# the runtime set alone (what `make run` needs); --inexact keeps the test extras if present
+$(VENV)/.installed: pyproject.toml uv.lock $(UV)
+ifeq ($(INSTALL),latest)
+	test -x $(PY) || $(UV) venv --quiet --python $(PYTHON) $(VENV)
+	$(UV) pip install --quiet --python $(PY) --upgrade -e .
+else
+	$(UV) sync --quiet --locked --inexact --python $(PYTHON)
+endif
 	touch $@
 
 $(VENV)/.installed-test: $(VENV)/.installed
-	$(PY) -m pip install --quiet -e '.[test]'
+ifeq ($(INSTALL),latest)
+	$(UV) pip install --quiet --python $(PY) --upgrade -e '.[test]'
+else
+	$(UV) sync --quiet --locked --extra test --python $(PYTHON)
+endif
 	touch $@
+
+# a new lock from the newest releases pyproject.toml's ranges allow; run it when a range changes,
+# or when `make test-latest` passes on newer releases worth taking; then run `make test`
+lock: $(UV)
+	$(UV) lock --upgrade --python $(PYTHON)
 
 # axe-core for the accessibility sweep (tests/browser/test_axe.py), pinned in package-lock.json;
 # installed again only when the lock file changes. Without npm the sweep skips (fails under CI).
@@ -47,5 +75,13 @@ bench: $(VENV)/.installed-test
 	$(PY) bench/live_bench.py
 	$(PY) bench/delivery_bench.py
 
+# the drift check: the newest releases the ranges allow, in a scratch venv, through the
+# runtime-only smoke test and the rules tests. Run before every stop.
+test-latest:
+	rm -rf .venv-latest
+	$(MAKE) --no-print-directory VENV=.venv-latest INSTALL=latest .venv-latest/.installed-test
+	SCOREKEEPER_SMOKE_INSTALL=latest .venv-latest/bin/python -m pytest -q -p no:cacheprovider \
+		tests/test_first_command.py tests/rules $(PYTEST_ARGS)
+
 clean:
-	rm -rf $(VENV) .pytest_cache test-artifacts node_modules
+	rm -rf $(VENV) .venv-latest $(TOOLS) .pytest_cache test-artifacts node_modules
