@@ -1,6 +1,8 @@
 # Two commands: `make run` (set up and serve the local network on SQLite; HOST=127.0.0.1 keeps it
 # private; HTTPS=1 serves https) and `make test` (set up and run every test).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
+# the interpreter itself, not a shim (pyenv's): uv keeps a venv made from the same one
+PYTHON_EXE := $(shell $(PYTHON) -c 'import sys; print(sys.executable)')
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 HOST   ?= 0.0.0.0
@@ -29,10 +31,10 @@ $(UV): scripts/uv-requirements.txt
 # the runtime set alone (what `make run` needs); --inexact keeps the test extras if present
 $(VENV)/.installed: pyproject.toml uv.lock $(UV)
 ifeq ($(INSTALL),latest)
-	test -x $(PY) || $(UV) venv --quiet --python $(PYTHON) $(VENV)
+	test -x $(PY) || $(UV) venv --quiet --python $(PYTHON_EXE) $(VENV)
 	$(UV) pip install --quiet --python $(PY) --upgrade -e .
 else
-	$(UV) sync --quiet --locked --inexact --python $(PYTHON)
+	$(UV) sync --quiet --locked --inexact --python $(PYTHON_EXE)
 endif
 	touch $@
 
@@ -40,14 +42,14 @@ $(VENV)/.installed-test: $(VENV)/.installed
 ifeq ($(INSTALL),latest)
 	$(UV) pip install --quiet --python $(PY) --upgrade -e '.[test]'
 else
-	$(UV) sync --quiet --locked --extra test --python $(PYTHON)
+	$(UV) sync --quiet --locked --extra test --python $(PYTHON_EXE)
 endif
 	touch $@
 
 # a new lock from the newest releases pyproject.toml's ranges allow; run it when a range changes,
 # or when `make test-latest` passes on newer releases worth taking; then run `make test`
 lock: $(UV)
-	$(UV) lock --upgrade --python $(PYTHON)
+	$(UV) lock --upgrade --python $(PYTHON_EXE)
 
 # axe-core for the accessibility sweep (tests/browser/test_axe.py), pinned in package-lock.json;
 # installed again only when the lock file changes. Without npm the sweep skips (fails under CI).
