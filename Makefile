@@ -10,6 +10,8 @@ PORT   ?= 5000
 # HTTPS=1: serve https with a self-signed certificate made on first run in instance/tls/ (its
 # fingerprint in the banner): offline reloads, installing and the wake lock then work on the LAN too
 HTTPS  ?=
+# ACCESS_LOG=1: log every request (by default the terminal shows only errors and slow requests)
+ACCESS_LOG ?=
 
 # Installs come from uv.lock (every package pinned, with hashes) through uv, itself pinned with
 # hashes in scripts/uv-requirements.txt and kept in .tools/. `make lock` refreshes the lock;
@@ -62,7 +64,8 @@ db: $(VENV)/.installed
 
 run: db
 	bash scripts/system-deps.sh run
-	$(PY) -m scorekeeper.server --host $(HOST) --port $(PORT) $(if $(filter-out 0,$(HTTPS)),--https)
+	$(PY) -m scorekeeper.server --host $(HOST) --port $(PORT) $(if $(filter-out 0,$(HTTPS)),--https) \
+		$(if $(filter-out 0,$(ACCESS_LOG)),--access-log)
 
 test: $(VENV)/.installed-test
 	bash scripts/system-deps.sh test

@@ -50,18 +50,29 @@ class TableServer(BaseApplication):
         return create_app()
 
 
-def settings(host: str, port: int, workers: int, access_log: bool = True, tls=None) -> dict:
-    """gunicorn's settings for the table: gevent workers, a banner once it listens;
-    ``tls``: the :class:`~scorekeeper.offline.certificate.TableCertificate` to serve https with."""
+def settings(host: str, port: int, workers: int, access_log: str = "errors", tls=None) -> dict:
+    """gunicorn's settings for the table: gevent workers, a banner once it listens (and again
+    whenever the terminal has scrolled a screenful); ``access_log``: ``"errors"`` (errors and
+    slow requests), ``"all"`` or ``"none"``; ``tls``: the
+    :class:`~scorekeeper.offline.certificate.TableCertificate` to serve https with."""
+    from .terminal_log import logger_class
+
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     secure = {"certfile": str(tls.cert), "keyfile": str(tls.key)} if tls else {}
-    return {**secure,
+    log = logger_class(full_access=access_log == "all")
+
+    def when_ready(_server):
+        shown = banner(host, port, tls)
+        print(shown, flush=True)
+        log.shown(shown)
+
+    return {**secure, "logger_class": log,
         "bind": [bind], "workers": workers, "worker_class": "gevent",
         "worker_connections": 1000,  # open connections per worker: idle streams included
         "timeout": 30, "graceful_timeout": 5,  # streams end on a restart; the browsers reconnect
-        "keepalive": 5, "accesslog": "-" if access_log else None,
+        "keepalive": 5, "accesslog": None if access_log == "none" else "-",
         "control_socket_disable": True,  # several servers (a bench beside `make run`) share no socket
-        "when_ready": lambda _server: print(banner(host, port, tls), flush=True),
+        "when_ready": when_ready,
     }
 
 
@@ -118,14 +129,18 @@ def main(argv: list[str] | None = None) -> int:
                         help="address to listen on (default 0.0.0.0: the local network; 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 5000)))
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", DEFAULT_WORKERS)))
-    parser.add_argument("--no-access-log", action="store_true", help="do not log every request")
+    log = parser.add_mutually_exclusive_group()
+    log.add_argument("--access-log", action="store_const", const="all", dest="access_log", default="errors",
+                     help="log every request (default: only errors and requests slower than a second)")
+    log.add_argument("--no-access-log", action="store_const", const="none", dest="access_log",
+                     help="log no request at all")
     parser.add_argument("--https", action="store_true",
                         help="serve https with a self-signed certificate made on first run in instance/tls/")
     parser.add_argument("--tls-dir", help="where the certificate is kept (default: instance/tls/)")
     args = parser.parse_args(argv)
     sys.argv = sys.argv[:1]  # gunicorn reads its own command line too
     tls = lan_certificate(args.tls_dir) if args.https else None
-    TableServer(settings(args.host, args.port, args.workers, not args.no_access_log, tls)).run()
+    TableServer(settings(args.host, args.port, args.workers, args.access_log, tls)).run()
     return 0
 
 

@@ -1,0 +1,78 @@
+"""What the host's terminal shows while ``make run`` serves: errors and slow requests, and the banner.
+
+An evening of live pages makes hundreds of ordinary requests, which would
+push the address and its QR code off the screen. By default the access log
+keeps to what the host can act on: answers of 500 and over, and requests
+slower than :data:`SLOW_SECONDS` (event streams, long by design, excepted);
+``make run ACCESS_LOG=1`` logs every request. Whenever the terminal has
+scrolled a screenful since the banner, the banner is printed again.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import shutil
+import sys
+
+from gunicorn import glogging
+
+#: a request slower than this is logged even when the full access log is off
+SLOW_SECONDS = 1.0
+
+
+def logger_class(full_access: bool, rows: int | None = None) -> type[glogging.Logger]:
+    """A gunicorn logger class; ``rows``: lines between banners (default: the terminal's height
+    when standard output is one, else never again)."""
+    if rows is None and sys.stdout.isatty():
+        rows = max(24, shutil.get_terminal_size((80, 24)).lines)
+    lines = multiprocessing.Value("i", 0)  # shared by the master and the workers it forks
+    return type("TableLog", (TableLog,), {"full_access": full_access, "rows": rows, "lines": lines})
+
+
+class TableLog(glogging.Logger):
+    """Errors and slow requests by default; counts the lines it writes and re-shows the banner."""
+
+    full_access = False
+    rows: int | None = None
+    lines = None  # multiprocessing.Value, set by logger_class
+    banner = ""  # set by the master when it listens, before it forks the workers
+
+    def setup(self, cfg) -> None:
+        super().setup(cfg)
+        for log in (self.error_log, self.access_log):
+            log.addFilter(self._count)
+
+    def access(self, resp, req, environ, request_time) -> None:
+        if self.full_access or worth_logging(resp, environ, request_time.total_seconds()):
+            super().access(resp, req, environ, request_time)
+
+    @classmethod
+    def shown(cls, banner: str) -> None:
+        """The banner was printed: remember it, and count the screen from here."""
+        cls.banner = banner
+        if cls.lines is not None:
+            with cls.lines.get_lock():
+                cls.lines.value = 0
+
+    def _count(self, record: logging.LogRecord) -> bool:
+        if self.rows and self.lines is not None and self.banner:
+            with self.lines.get_lock():
+                self.lines.value += 1
+                again = self.lines.value >= self.rows
+                if again:
+                    self.lines.value = 0
+            if again:
+                print(self.banner, flush=True)
+        return True
+
+
+def worth_logging(resp, environ, seconds: float) -> bool:
+    """An error answer, or a slow one that is not an event stream."""
+    status = resp.status
+    code = int(status.split(None, 1)[0]) if isinstance(status, str) else int(status)
+    if code >= 500:
+        return True
+    streaming = any(name.lower() == "content-type" and value.startswith("text/event-stream")
+                    for name, value in (resp.headers or []))
+    return seconds >= SLOW_SECONDS and not streaming
