@@ -25,9 +25,17 @@ export UV_PROJECT_ENVIRONMENT := $(abspath $(VENV))
 
 .PHONY: run test test-latest lock docs serve db bench clean
 
+# uv into .tools/ by the interpreter's own pip (no venv to make first); a Python without pip
+# gets a small venv for it instead
 $(UV): scripts/uv-requirements.txt
-	test -x $(TOOLS)/bin/python || $(PYTHON) -m venv $(TOOLS)
-	$(TOOLS)/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes -r $<
+	if $(PYTHON) -m pip --version >/dev/null 2>&1; then \
+		PIP_ROOT_USER_ACTION=ignore $(PYTHON) -m pip install --quiet --disable-pip-version-check --no-warn-script-location \
+			--require-hashes --upgrade --target $(TOOLS) -r $<; \
+	else \
+		$(PYTHON) -m venv $(TOOLS)/venv && $(TOOLS)/venv/bin/python -m pip install --quiet \
+			--disable-pip-version-check --require-hashes -r $< && \
+		mkdir -p $(TOOLS)/bin && ln -sf ../venv/bin/uv $(UV); \
+	fi
 	touch $@
 
 # the runtime set alone (what `make run` needs); --inexact keeps the test extras if present
