@@ -7,9 +7,16 @@ are in ``tests/browser/conftest.py``.
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+
+# Hypothesis judges examples, not the machine's speed: no deadline and no "too slow" health
+# check, which a loaded machine (CI's, or a busy laptop) trips at random. Tests that name their
+# own health checks to suppress add too_slow themselves.
+settings.register_profile("scorekeeper", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("scorekeeper")
 
 
 @pytest.fixture

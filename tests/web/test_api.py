@@ -198,7 +198,8 @@ _bodies = st.one_of(
                                     "players": st.lists(st.text(max_size=6), max_size=5) | _json_values}))
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=120, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(path=st.sampled_from(["/api/v1/check", "/api/v1/hand", "/api/v1/games", "/api/v1/games/import"]),
        body=_bodies)
 def test_no_body_makes_the_api_fail(client, api, path, body):

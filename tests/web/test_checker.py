@@ -202,7 +202,8 @@ def test_an_unknown_variant_is_404(client):
     assert response.status_code == 404 and "no checker" in response.get_data(as_text=True)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(slug=st.sampled_from(SLUGS), query=st.dictionaries(
     st.sampled_from(["cards", "extend", "action", "game", "step", "steps", "min", "kind", "wild",
                      "first_play", "zero", "grid", "jokers", "ace_high", "plyt_value", "players", "x"]),
