@@ -8,12 +8,15 @@ services: long names, a 12-player Crazy Rummy game, a Crib Rummy hand in play.
 
 from __future__ import annotations
 
+from pprint import pformat
+
 import pytest
 
 from scorekeeper import services
 from scorekeeper.extensions import db
 
 from .conftest import ARTIFACTS, assert_no_sideways_scroll, served_app
+from .fonts import assert_drawn_in
 
 pytestmark = pytest.mark.browser
 LONG = "Maximiliana-Wolfeschlegelsteinhausen"
@@ -109,41 +112,57 @@ def _visit(page, url, path, secret):
     page.goto(url + path)
 
 
-@pytest.mark.parametrize("width", [360, 430])
-def test_no_sideways_scroll_and_44px_targets_on_every_page(browser, tour, width):
+def _sweep(browser, tour, look, width=360, scheme="light", shot=None):
+    """Every page of the tour on one phone: {path: what ``look(page)`` found wrong there}."""
     url, pages = tour
-    context = _phone(browser, width)
+    context = _phone(browser, width, scheme)
     page = context.new_page()
     try:
         problems = {}
         for path, secret in pages:
             _visit(page, url, path, secret)
-            assert_no_sideways_scroll(page)
-            small = page.evaluate(SMALL_TARGETS)
-            if small:
-                problems[path] = small
-        assert not problems, problems
+            found = look(page)
+            if found:
+                problems[path] = found
+        if shot:
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / shot), full_page=True)
+        return pformat(problems, width=120) if problems else None
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [360, 430])
+def test_no_sideways_scroll_and_44px_targets_on_every_page(layout_browser, font_family, tour, width):
+    """In DejaVu Sans, Roboto and Liberation Sans (tests.browser.fonts), each really drawn."""
+    def look(page):
+        assert_drawn_in(page, font_family)
+        assert_no_sideways_scroll(page)
+        return page.evaluate(SMALL_TARGETS)
+    problems = _sweep(layout_browser, tour, look, width)
+    assert not problems, problems
+
+
+# Every letter about a tenth of its width: a target whose size came from its words shrinks.
+NARROW_WORDS = "*, *::before, *::after { letter-spacing: -0.45em !important; word-spacing: -0.3em !important; }"
+
+
+@pytest.mark.parametrize("width", [360, 430])
+def test_targets_keep_44px_from_css_when_words_are_narrow(browser, tour, width):
+    """A target's size comes from the page's CSS (minimum width and height, padding), never from
+    how wide its words are in one font: with every letter squeezed, each is still 44x44 px."""
+    def look(page):
+        page.add_style_tag(content=NARROW_WORDS)
+        return page.evaluate(SMALL_TARGETS)
+    problems = _sweep(browser, tour, look, width)
+    assert not problems, problems
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_text_contrast_in_sunlight_and_in_the_dark(browser, tour, scheme):
-    url, pages = tour
-    context = _phone(browser, 360, scheme)
-    page = context.new_page()
-    try:
-        problems = {}
-        for path, secret in pages:
-            _visit(page, url, path, secret)
-            low = page.evaluate(LOW_CONTRAST)
-            if low:
-                problems[path] = low
-        assert not problems, problems
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"ux-last-page-{scheme}.png"), full_page=True)
-    finally:
-        context.close()
+    problems = _sweep(browser, tour, lambda page: page.evaluate(LOW_CONTRAST), scheme=scheme,
+                      shot=f"ux-last-page-{scheme}.png")
+    assert not problems, problems
 
 
 def test_the_verdict_is_a_status_that_takes_focus(live_server, page):
@@ -158,15 +177,16 @@ def test_the_verdict_is_a_status_that_takes_focus(live_server, page):
 
 
 @pytest.mark.parametrize("width", [360, 430])
-def test_the_save_bar_never_hides_the_field_in_use(browser, tour, width):
+def test_the_save_bar_never_hides_the_field_in_use(layout_browser, font_family, tour, width):
     """The keypad under the last player's card field opens wholly above the sticky save bar,
     whatever the phone's width (measured against the bar, not a browser's scroll-padding)."""
     url, pages = tour
     path, secret = next(p for p in pages if p[0].endswith("/rounds/new"))
-    context = _phone(browser, width)
+    context = _phone(layout_browser, width)
     page = context.new_page()
     try:
         _visit(page, url, path, secret)
+        assert_drawn_in(page, font_family)
         bar = page.locator(".form-actions")
         for name in ("players.2.notes", "players.3.hand"):  # low on the page, under the bar at first
             page.locator(f'[id="f-{name}"]').focus()
