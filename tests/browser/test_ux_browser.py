@@ -3,7 +3,7 @@
 No page scrolls sideways, every control is a 44 px tap target, text keeps a
 4.5:1 contrast (3:1 when large) in sunlight and in a dark room, and the
 checker's verdict is announced and focused. Games are seeded through the
-services: long names, a 12-player Crazy Rummy game, a Crib Rummy hand in play.
+services: long names, a 12-player Crazy Rummy game, a Crib Rummy hand in play, a table.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import pytest
 
 from scorekeeper import services
 from scorekeeper.extensions import db
+from scorekeeper.tables import services as tables
 
 from .conftest import ARTIFACTS, assert_no_sideways_scroll, served_app
 from .fonts import assert_drawn_in
@@ -88,6 +89,9 @@ def tour(tmp_path_factory):
                 {"player": 1, "melds": [{"cards": "3H 4H 5H"}]}, {"player": 2, "pegs": 4}], "end": None}])
             done = seed("rumbugz", ["Ann", LONG], [{"winner": 1, "players": [
                 {"hand": "5 6"}, {"kinds": ["single", "double", "triple", "match"], "hand": ""}]}], rounds=1)
+            table, table_secret = tables.create_table("Kitchen table", ["Ann", LONG, "Bob"])
+            db.session.commit()
+            tb = table.public_id, table_secret
         pages = [
             ("/", None), ("/games/", None), ("/games/new", None), ("/games/new/krazy-bee", None),
             (f"/games/{kb[0]}", kb[1]), (f"/games/{cz[0]}", cz[1]), (f"/games/{done[0]}", None),
@@ -97,6 +101,8 @@ def tour(tmp_path_factory):
             ("/check/krazy-bee?cards=7+8+W+Q&action=check", None),
             ("/check/crazy-tiles?cards=R5+K5+B5+%2F+R6+R7+R8&action=check", None),
             ("/rules/krazy-bee", None), ("/print/", None), ("/no-such-page", None),
+            (f"/tables/{tb[0]}", tb[1]), (f"/tables/{tb[0]}/play/krazy-bee", tb[1]),
+            (f"/tables/{tb[0]}/share", tb[1]), (f"/tables/{tb[0]}/stats", None),
         ]
         yield url, pages
 
@@ -107,8 +113,9 @@ def _phone(browser, width, scheme="light"):
 
 
 def _visit(page, url, path, secret):
-    if secret:  # the editor link sets this phone's edit cookie
-        page.goto(f"{url}/games/{path.split('/')[2]}/join/{secret}")
+    if secret:  # the editor link sets this phone's edit cookie (a game's or a table's)
+        kind, public_id = path.split("/")[1:3]
+        page.goto(f"{url}/{kind}/{public_id}/join/{secret}")
     page.goto(url + path)
 
 
