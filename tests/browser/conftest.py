@@ -64,13 +64,14 @@ def browser(_playwright):
         yield browser
 
 
-@pytest.fixture(scope="session", params=list(FAMILIES))
+# module scope: a test file's layout checks run family by family, its own fixtures kept meanwhile
+@pytest.fixture(scope="module", params=list(FAMILIES))
 def font_family(request):
     """Each phone's sans-serif in turn (tests.browser.fonts): the layout checks run once per family."""
     return request.param
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def layout_browser(_playwright, font_family, tmp_path_factory):
     """A Chromium whose sans-serif (and system-ui) is ``font_family``, checked with fc-match."""
     config = fontconfig_file(tmp_path_factory.mktemp("fonts"), font_family)
