@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Scorekeeper needs when they are missing and we are root.
 #   run:  Pango for WeasyPrint (PDFs)
-#   test: the above plus Chromium (browser tests), poppler-utils (PDF to PNG) and the
+#   test: the above plus Chromium (browser tests), poppler-utils (PDF to PNG), the
 #         PostgreSQL server (the tests start a throwaway cluster of their own in a temp dir)
+#         and the phones' type for the layout checks: Roboto (Android), Liberation (metrics
+#         of Arial and Helvetica), with fontconfig's fc-match (tests/browser/fonts.py)
 # Without root, it only reports what is missing; the browser and PostgreSQL tests
 # then skip with a notice (and fail under CI=true).
 set -u
 want=(libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core)
-[ "${1:-run}" = test ] && want+=(chromium poppler-utils postgresql)
+[ "${1:-run}" = test ] && want+=(chromium poppler-utils postgresql fonts-roboto fonts-liberation fontconfig)
 # Node.js and npm for axe-core and Lighthouse (package.json), unless the machine has its own
 [ "${1:-run}" = test ] && ! command -v npm >/dev/null && want+=(nodejs npm)
 

@@ -19,6 +19,8 @@ from werkzeug.serving import make_server
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 
+from .fonts import FAMILIES, fc_match, fontconfig_file
+
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
@@ -33,7 +35,8 @@ def _no_browser(reason: str):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def _playwright():
+    """One Playwright driver for the session (a second one cannot start beside it)."""
     if not Path(CHROMIUM).exists():
         _no_browser(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     try:
@@ -41,9 +44,43 @@ def browser():
     except ImportError:  # pragma: no cover
         _no_browser("the playwright package is not installed")
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield pw
+
+
+@contextmanager
+def _chromium(pw, **env):
+    """A headless Chromium, its environment extended by ``env``."""
+    browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True,
+                                 env={**os.environ, **env} if env else None)
+    try:
         yield browser
+    finally:
         browser.close()
+
+
+@pytest.fixture(scope="session")
+def browser(_playwright):
+    with _chromium(_playwright) as browser:
+        yield browser
+
+
+# module scope: a test file's layout checks run family by family, its own fixtures kept meanwhile
+@pytest.fixture(scope="module", params=list(FAMILIES))
+def font_family(request):
+    """Each phone's sans-serif in turn (tests.browser.fonts): the layout checks run once per family."""
+    return request.param
+
+
+@pytest.fixture(scope="module")
+def layout_browser(_playwright, font_family, tmp_path_factory):
+    """A Chromium whose sans-serif (and system-ui) is ``font_family``, checked with fc-match."""
+    config = fontconfig_file(tmp_path_factory.mktemp("fonts"), font_family)
+    found = fc_match(config)
+    if found is not None and found != font_family:
+        _no_browser(f"{font_family} is not installed (apt-get install {FAMILIES[font_family]}); "
+                    f"sans-serif is {found}")
+    with _chromium(_playwright, FONTCONFIG_FILE=str(config)) as browser:
+        yield browser
 
 
 @contextmanager

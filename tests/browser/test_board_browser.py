@@ -14,6 +14,7 @@ from scorekeeper.extensions import db
 from tests.board_game import HAND, NAMES, PEGS
 
 from .conftest import ARTIFACTS, assert_no_sideways_scroll, served_app
+from .fonts import assert_drawn_in
 
 pytestmark = pytest.mark.browser
 
@@ -33,8 +34,9 @@ def games(tmp_path_factory):
 
 
 @pytest.fixture(params=[360, 430])
-def phone(browser, request):
-    context = browser.new_context(viewport={"width": request.param, "height": 844}, device_scale_factor=1,
+def phone(layout_browser, request):
+    """A phone 360 or 430 px wide, in each family of tests.browser.fonts."""
+    context = layout_browser.new_context(viewport={"width": request.param, "height": 844}, device_scale_factor=1,
                                   is_mobile=True, has_touch=True)
     yield context.new_page()
     context.close()
@@ -53,8 +55,9 @@ BOXES = """board => {
 
 
 @pytest.mark.parametrize("target", [61, 121, 241])
-def test_pegs_on_holes_30_and_90_are_visible_and_each_player_has_a_shape(games, phone, target):
+def test_pegs_on_holes_30_and_90_are_visible_and_each_player_has_a_shape(games, phone, font_family, target):
     phone.goto(games[target])
+    assert_drawn_in(phone, font_family)
     board = phone.locator("svg.board")
     board.wait_for()
     phone.locator(".live-state", has_text="Live").wait_for()  # the page as the player reads it, settled
@@ -87,4 +90,4 @@ def test_pegs_on_holes_30_and_90_are_visible_and_each_player_has_a_shape(games, 
     legend = phone.locator("svg.board .legend-mark")
     assert [legend.nth(s).evaluate(SHAPE) for s in PEGS] == fronts
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    board.screenshot(path=str(ARTIFACTS / f"board-{target}-{width}px.png"))
+    board.screenshot(path=str(ARTIFACTS / f"board-{target}-{width}px-{font_family.split()[0].lower()}.png"))

@@ -3,17 +3,21 @@
 No page scrolls sideways, every control is a 44 px tap target, text keeps a
 4.5:1 contrast (3:1 when large) in sunlight and in a dark room, and the
 checker's verdict is announced and focused. Games are seeded through the
-services: long names, a 12-player Crazy Rummy game, a Crib Rummy hand in play.
+services: long names, a 12-player Crazy Rummy game, a Crib Rummy hand in play, a table.
 """
 
 from __future__ import annotations
+
+from pprint import pformat
 
 import pytest
 
 from scorekeeper import services
 from scorekeeper.extensions import db
+from scorekeeper.tables import services as tables
 
 from .conftest import ARTIFACTS, assert_no_sideways_scroll, served_app
+from .fonts import assert_drawn_in
 
 pytestmark = pytest.mark.browser
 LONG = "Maximiliana-Wolfeschlegelsteinhausen"
@@ -85,6 +89,9 @@ def tour(tmp_path_factory):
                 {"player": 1, "melds": [{"cards": "3H 4H 5H"}]}, {"player": 2, "pegs": 4}], "end": None}])
             done = seed("rumbugz", ["Ann", LONG], [{"winner": 1, "players": [
                 {"hand": "5 6"}, {"kinds": ["single", "double", "triple", "match"], "hand": ""}]}], rounds=1)
+            table, table_secret = tables.create_table("Kitchen table", ["Ann", LONG, "Bob"])
+            db.session.commit()
+            tb = table.public_id, table_secret
         pages = [
             ("/", None), ("/games/", None), ("/games/new", None), ("/games/new/krazy-bee", None),
             (f"/games/{kb[0]}", kb[1]), (f"/games/{cz[0]}", cz[1]), (f"/games/{done[0]}", None),
@@ -94,6 +101,8 @@ def tour(tmp_path_factory):
             ("/check/krazy-bee?cards=7+8+W+Q&action=check", None),
             ("/check/crazy-tiles?cards=R5+K5+B5+%2F+R6+R7+R8&action=check", None),
             ("/rules/krazy-bee", None), ("/print/", None), ("/no-such-page", None),
+            (f"/tables/{tb[0]}", tb[1]), (f"/tables/{tb[0]}/play/krazy-bee", tb[1]),
+            (f"/tables/{tb[0]}/share", tb[1]), (f"/tables/{tb[0]}/stats", None),
         ]
         yield url, pages
 
@@ -104,46 +113,63 @@ def _phone(browser, width, scheme="light"):
 
 
 def _visit(page, url, path, secret):
-    if secret:  # the editor link sets this phone's edit cookie
-        page.goto(f"{url}/games/{path.split('/')[2]}/join/{secret}")
+    if secret:  # the editor link sets this phone's edit cookie (a game's or a table's)
+        kind, public_id = path.split("/")[1:3]
+        page.goto(f"{url}/{kind}/{public_id}/join/{secret}")
     page.goto(url + path)
 
 
-@pytest.mark.parametrize("width", [360, 430])
-def test_no_sideways_scroll_and_44px_targets_on_every_page(browser, tour, width):
+def _sweep(browser, tour, look, width=360, scheme="light", shot=None):
+    """Every page of the tour on one phone: {path: what ``look(page)`` found wrong there}."""
     url, pages = tour
-    context = _phone(browser, width)
+    context = _phone(browser, width, scheme)
     page = context.new_page()
     try:
         problems = {}
         for path, secret in pages:
             _visit(page, url, path, secret)
-            assert_no_sideways_scroll(page)
-            small = page.evaluate(SMALL_TARGETS)
-            if small:
-                problems[path] = small
-        assert not problems, problems
+            found = look(page)
+            if found:
+                problems[path] = found
+        if shot:
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / shot), full_page=True)
+        return pformat(problems, width=120) if problems else None
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [360, 430])
+def test_no_sideways_scroll_and_44px_targets_on_every_page(layout_browser, font_family, tour, width):
+    """In DejaVu Sans, Roboto and Liberation Sans (tests.browser.fonts), each really drawn."""
+    def look(page):
+        assert_drawn_in(page, font_family)
+        assert_no_sideways_scroll(page)
+        return page.evaluate(SMALL_TARGETS)
+    problems = _sweep(layout_browser, tour, look, width)
+    assert not problems, problems
+
+
+# Every letter about a tenth of its width: a target whose size came from its words shrinks.
+NARROW_WORDS = "*, *::before, *::after { letter-spacing: -0.45em !important; word-spacing: -0.3em !important; }"
+
+
+@pytest.mark.parametrize("width", [360, 430])
+def test_targets_keep_44px_from_css_when_words_are_narrow(browser, tour, width):
+    """A target's size comes from the page's CSS (minimum width and height, padding), never from
+    how wide its words are in one font: with every letter squeezed, each is still 44x44 px."""
+    def look(page):
+        page.add_style_tag(content=NARROW_WORDS)
+        return page.evaluate(SMALL_TARGETS)
+    problems = _sweep(browser, tour, look, width)
+    assert not problems, problems
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_text_contrast_in_sunlight_and_in_the_dark(browser, tour, scheme):
-    url, pages = tour
-    context = _phone(browser, 360, scheme)
-    page = context.new_page()
-    try:
-        problems = {}
-        for path, secret in pages:
-            _visit(page, url, path, secret)
-            low = page.evaluate(LOW_CONTRAST)
-            if low:
-                problems[path] = low
-        assert not problems, problems
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"ux-last-page-{scheme}.png"), full_page=True)
-    finally:
-        context.close()
+    problems = _sweep(browser, tour, lambda page: page.evaluate(LOW_CONTRAST), scheme=scheme,
+                      shot=f"ux-last-page-{scheme}.png")
+    assert not problems, problems
 
 
 def test_the_verdict_is_a_status_that_takes_focus(live_server, page):
@@ -158,15 +184,16 @@ def test_the_verdict_is_a_status_that_takes_focus(live_server, page):
 
 
 @pytest.mark.parametrize("width", [360, 430])
-def test_the_save_bar_never_hides_the_field_in_use(browser, tour, width):
+def test_the_save_bar_never_hides_the_field_in_use(layout_browser, font_family, tour, width):
     """The keypad under the last player's card field opens wholly above the sticky save bar,
     whatever the phone's width (measured against the bar, not a browser's scroll-padding)."""
     url, pages = tour
     path, secret = next(p for p in pages if p[0].endswith("/rounds/new"))
-    context = _phone(browser, width)
+    context = _phone(layout_browser, width)
     page = context.new_page()
     try:
         _visit(page, url, path, secret)
+        assert_drawn_in(page, font_family)
         bar = page.locator(".form-actions")
         for name in ("players.2.notes", "players.3.hand"):  # low on the page, under the bar at first
             page.locator(f'[id="f-{name}"]').focus()
