@@ -63,6 +63,8 @@ class Answer:
     sets: tuple[Column, ...]
     optimal: bool
     feasible: bool
+    crossed: tuple[str, ...] = ()   # grid programme: the tiles laid at crossings (CT-9)
+    bound: float | None = None      # the objective no play beats (when ``optimal``: the best's)
 
 
 @dataclass(frozen=True)
@@ -237,12 +239,24 @@ def _ct10(library, cols: Columns, a, cost, upper, lo, hi, table):
 
 def solve_model(library: tuple[Template, ...], cols: Columns, table: np.ndarray, rack: np.ndarray,
                 table_jokers: int, rack_jokers: int, goal: str, initial_meld: int | None,
-                seconds: float) -> Answer:
-    """The best choice of sets (see the module docstring)."""
+                seconds: float, crossings: bool = False, forbid: tuple[str, ...] = ()) -> Answer:
+    """The best choice of sets (see the module docstring); ``crossings``: the grid programme of
+    :mod:`.crossings`, whose answer bounds the best grid play and names its crossing tiles."""
     if not len(cols):  # nothing can be laid: feasible only when nothing must be
         return Answer((), True, not table.any() and not table_jokers and not initial_meld)
     a, cost, col_lo, col_hi, row_lo, row_hi = _matrix(library, cols, table, rack, table_jokers, rack_jokers, goal,
                                                        initial_meld)
+    names: list[str] = []
+    if crossings:
+        from .crossings import add_crossings
+        a, cost, col_lo, col_hi, row_lo, row_hi, names = add_crossings(
+            a, cost, col_lo, col_hi, row_lo, row_hi, n_sets=len(cols), table=table, rack=rack,
+            table_jokers=table_jokers, rack_jokers=rack_jokers, goal=goal, initial_meld=initial_meld)
+        if forbid:  # not all of these crossings again (a search for another solution, never a bound)
+            row = np.zeros((1, a.shape[1]))
+            row[0, a.shape[1] - len(names):] = [1.0 if n in forbid else 0.0 for n in names]
+            a = np.vstack([a, row])
+            row_lo, row_hi = np.append(row_lo, -_INF), np.append(row_hi, len(forbid) - 1.0)
     used = np.any(a != 0, axis=1)
     if np.any(row_lo[~used] > 0):
         return Answer((), True, False)  # a table tile (or joker) that no set can hold
@@ -273,4 +287,7 @@ def solve_model(library: tuple[Template, ...], cols: Columns, table: np.ndarray,
         return Answer((), search.complete, False)
     x = search.best[:len(cols)]
     chosen = tuple(cols.column(library, j) for j in np.flatnonzero(x) for _ in range(x[j]))
-    return Answer(chosen, search.complete, True)
+    tail = search.best[len(search.best) - len(names):] if names else ()
+    crossed = tuple(name for name, n in zip(names, tail) for _ in range(int(n)))
+    bound = float(cost @ search.best) if search.complete else None
+    return Answer(chosen, search.complete, True, crossed, bound)

@@ -199,7 +199,13 @@ def check_turn(variant: str, before: Any, rack: Any, after: Any, *, initial: boo
     if tile_variant(variant) is None:
         raise RulesError(f"check_turn judges the tile games (rummikub, crazy-tiles, runny-tiles), not {variant!r}")
     seconds = time_limit(options.pop("time_limit", CORRECTION_SECONDS))
-    opts = options_of(variant, options)
+    return judge_turn(variant, before, rack, after, initial, options_of(variant, options), seconds)
+
+
+def judge_turn(variant: str, before: Any, rack: Any, after: Any, initial: bool, opts, seconds: float,
+               settle: bool = True) -> Verdict:
+    """:func:`check_turn` with the options read; ``settle=False`` judges the turn only (no correction,
+    no CT-11 search): the grid search checks its own boards with it."""
     sw = switches_of(opts)
     table_before, table_after = read_table(variant, before, opts), read_table(variant, after, opts)
     rack_tiles = read_rack(rack)
@@ -232,7 +238,9 @@ def check_turn(variant: str, before: Any, rack: Any, after: Any, *, initial: boo
         more, points = _initial_reasons(table_after, played, had, sw, opts["initial_meld"])
         reasons += more
         extra["initial_meld"] = {"points": points, "needed": opts["initial_meld"], "reached": not more}
-    if reasons:
+    if not settle:
+        pass
+    elif reasons:
         alternatives += _corrections(variant, table_before, rack, played, initial, opts, seconds)
     elif opts["must_play"] in ("A", "B"):
         reasons += _must_play(variant, before, rack, played, initial, opts, seconds, extra)

@@ -1,0 +1,78 @@
+"""Crossing variables for the grid (CT-9): a tile may sit in two lines, one across and one down.
+
+The set programme of :mod:`.model` counts each tile once per set that holds
+it. On a grid a tile where an across line meets a down line is in two sets,
+so the grid programme adds, per tile ``t`` (and per joker), a variable
+``c_t``: how many copies of ``t`` are crossings. The sets then use
+``placed_t + c_t`` copies of ``t``, with ``c_t <= placed_t``, and the
+objective counts ``placed_t``. Every legal board gives a solution of this
+programme (cut each line longer than the library's into pieces), so its
+optimum *bounds* the best grid play; a solution is a real play only once
+its sets and crossings can be laid out (:mod:`.grid_layout`).
+
+A joker at a crossing counts, for the bound, as much as in either set
+(CT-5 counts the higher of its two numbers); the board that is laid is then
+valued exactly by the engine.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .model import TILE_WEIGHT
+
+_INF = float("inf")
+
+
+def add_crossings(a, cost, col_lo, col_hi, row_lo, row_hi, *, n_sets: int, table, rack, table_jokers: int,
+                  rack_jokers: int, goal: str, initial_meld: int | None):
+    """The programme with crossing columns appended, and each new column's tile (``"J"``: a joker).
+
+    Rows as :func:`.model._matrix` lays them: 52 tile rows, one per table joker,
+    the rack jokers' row, then (initial meld) the value row.
+    """
+    labels: list[tuple[str, int]] = []   # ("t", tile) | ("T", table joker k) | ("R", 0)
+    avail = table + rack
+    used = np.any(a[:52, :n_sets] != 0, axis=1)
+    labels += [("t", t) for t in np.flatnonzero(used & (avail > 0))]
+    labels += [("T", k) for k in range(table_jokers)]
+    if rack_jokers:
+        labels.append(("R", 0))
+    if not labels:
+        return a, cost, col_lo, col_hi, row_lo, row_hi, []
+    value_row = 53 + table_jokers if initial_meld is not None else None
+    new_cols = np.zeros((a.shape[0], len(labels)))
+    extra_rows = []
+    extra_lo, extra_hi = [], []
+    new_cost, new_hi = [], []
+    for i, (kind, t) in enumerate(labels):
+        if kind == "t":
+            number = t % 13 + 1
+            new_cols[t, i] = -1.0
+            new_hi.append(float(avail[t]))
+            new_cost.append(-(TILE_WEIGHT + number) if goal == "tiles" else -number)
+            if value_row is not None:
+                new_cols[value_row, i] = -float(number)
+            # c_t <= placed_t: sum_j a_tj x_j - 2 c_t >= 0
+            row = np.zeros(a.shape[1] + len(labels))
+            row[:a.shape[1]] = a[t]
+            row[a.shape[1] + i] = -2.0
+            extra_rows.append(row)
+            extra_lo.append(0.0)
+            extra_hi.append(_INF)
+        elif kind == "T":
+            new_cols[52 + t, i] = -1.0
+            new_hi.append(1.0)
+            new_cost.append(0.0)
+        else:
+            new_cols[52 + table_jokers, i] = -1.0
+            new_hi.append(float(rack_jokers))
+            new_cost.append(-float(TILE_WEIGHT) if goal == "tiles" else 0.0)
+    grown = np.hstack([a, new_cols])
+    if extra_rows:
+        grown = np.vstack([grown, np.array(extra_rows)])
+        row_lo = np.concatenate([row_lo, extra_lo])
+        row_hi = np.concatenate([row_hi, extra_hi])
+    names = [f"{'RBKG'[t // 13]}{t % 13 + 1}" if kind == "t" else "J" for kind, t in labels]
+    return (grown, np.concatenate([cost, new_cost]), np.concatenate([col_lo, np.zeros(len(labels))]),
+            np.concatenate([col_hi, new_hi]), row_lo, row_hi, names)
