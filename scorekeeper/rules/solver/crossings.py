@@ -10,6 +10,10 @@ programme (cut each line longer than the library's into pieces), so its
 optimum *bounds* the best grid play; a solution is a real play only once
 its sets and crossings can be laid out (:mod:`.grid_layout`).
 
+Each crossing also costs a little (:data:`PENALTY`, less than the objective's
+unit in total), so among equal plays the one with fewest crossings comes
+first: it is the easiest to lay out.
+
 A joker at a crossing counts, for the bound, as much as in either set
 (CT-5 counts the higher of its two numbers); the board that is laid is then
 valued exactly by the engine.
@@ -22,6 +26,9 @@ import numpy as np
 from .model import TILE_WEIGHT
 
 _INF = float("inf")
+#: per crossing, in the objective's units: 1/4 tile (goal tiles) or 1/100 point (goal value);
+#: at most 26 + 2 crossings, so the total stays under half a unit
+PENALTY = {"tiles": TILE_WEIGHT / 4 / 28, "value": 0.01}
 
 
 def add_crossings(a, cost, col_lo, col_hi, row_lo, row_hi, *, n_sets: int, table, rack, table_jokers: int,
@@ -50,7 +57,7 @@ def add_crossings(a, cost, col_lo, col_hi, row_lo, row_hi, *, n_sets: int, table
             number = t % 13 + 1
             new_cols[t, i] = -1.0
             new_hi.append(float(avail[t]))
-            new_cost.append(-(TILE_WEIGHT + number) if goal == "tiles" else -number)
+            new_cost.append((-(TILE_WEIGHT + number) if goal == "tiles" else -number) - PENALTY[goal])
             if value_row is not None:
                 new_cols[value_row, i] = -float(number)
             # c_t <= placed_t: sum_j a_tj x_j - 2 c_t >= 0
@@ -63,11 +70,11 @@ def add_crossings(a, cost, col_lo, col_hi, row_lo, row_hi, *, n_sets: int, table
         elif kind == "T":
             new_cols[52 + t, i] = -1.0
             new_hi.append(1.0)
-            new_cost.append(0.0)
+            new_cost.append(-PENALTY[goal])
         else:
             new_cols[52 + table_jokers, i] = -1.0
             new_hi.append(float(rack_jokers))
-            new_cost.append(-float(TILE_WEIGHT) if goal == "tiles" else 0.0)
+            new_cost.append((-float(TILE_WEIGHT) if goal == "tiles" else 0.0) - PENALTY[goal])
     grown = np.hstack([a, new_cols])
     if extra_rows:
         grown = np.vstack([grown, np.array(extra_rows)])

@@ -11,9 +11,10 @@ How it works (also in the README):
 3. Otherwise the bound's sets and crossings are laid out (:mod:`.grid_layout`)
    and the board judged by the whole-turn checker. If it is legal it reaches
    the bound, so it is proved best. If not, up to :data:`RETRIES` other
-   solutions reaching the bound are tried (each forbids the crossings of the
-   last); failing that the best legal board found is answered with
-   ``optimal: false`` and the bound.
+   solutions are tried (each asks for one set fewer among the last one's sets;
+   the first half must still reach the bound); failing that the best legal
+   board found is answered with ``optimal: false`` and the bound. These
+   searches never lower the bound: only the first, uncut programme gives it.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from .templates import library
 from .tile_engine import board_lines, board_text, joker_entries, options_of, read_table, token
 
 #: other solutions at the bound tried when a layout fails
-RETRIES = 3
+RETRIES = 8
 
 
 def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_counts, rack_counts, rack_jokers,
@@ -49,7 +50,9 @@ def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_
     if bound is not None and _mine(row, goal) >= bound:
         return replace(row, optimal=row.optimal)
     best = row
-    for _ in range(RETRIES + 1):
+    forbid: list = []
+    floor = answer.bound - 0.5 if answer.bound is not None else None
+    for attempt in range(RETRIES + 1):
         if not answer.feasible or time.perf_counter() > deadline:
             break
         laid = _laid(answer, variant, goal, initial, opts, table, rack_text, deadline)
@@ -59,9 +62,10 @@ def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_
             return replace(best, optimal=True)
         if not answer.crossed:
             break
+        forbid.append(answer.support)
         answer = solve_model(lib, cols, base, rack_counts, len(jokers), rack_jokers, goal, threshold,
-                             max(0.01, deadline - time.perf_counter()), crossings=True,
-                             forbid=tuple(sorted(set(answer.crossed))))
+                             max(0.01, deadline - time.perf_counter()), crossings=True, forbid=forbid,
+                             at_least=floor if attempt < RETRIES // 2 else None)
     note = ("CT-9: best found, not proven: a play using crossings may lay more; at most "
             f"{bound if bound is not None else 'unknown'} {'tiles' if goal == 'tiles' else 'points'}")
     return replace(best, optimal=False, bound=bound, notes=(*best.notes, note))
@@ -69,9 +73,9 @@ def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_
 
 def _units(objective, goal, base) -> int:
     """The bound in tiles laid from the rack (or points)."""
-    if goal == "tiles":
-        return int(np.floor(objective / TILE_WEIGHT + 1e-9)) - int(base.sum())
-    return int(np.floor(objective + 1e-9)) - int(((np.arange(52) % 13 + 1) * base).sum())
+    if goal == "tiles":  # tiles * TILE_WEIGHT + their value (under TILE_WEIGHT) - crossing penalties
+        return int(np.floor((objective + TILE_WEIGHT / 4) / TILE_WEIGHT)) - int(base.sum())
+    return int(np.rint(objective)) - int(((np.arange(52) % 13 + 1) * base).sum())
 
 
 def _mine(play, goal) -> int:

@@ -65,6 +65,7 @@ class Answer:
     feasible: bool
     crossed: tuple[str, ...] = ()   # grid programme: the tiles laid at crossings (CT-9)
     bound: float | None = None      # the objective no play beats (when ``optimal``: the best's)
+    support: tuple = ((), ())       # the set columns chosen and how often (to ask for another solution)
 
 
 @dataclass(frozen=True)
@@ -237,9 +238,28 @@ def _ct10(library, cols: Columns, a, cost, upper, lo, hi, table):
             np.concatenate([lo, new_lo]), np.concatenate([hi, new_hi]))
 
 
+def _other(a, cost, row_lo, row_hi, forbid, at_least):
+    """Rows asking for another solution (a search, never a bound): per ``(sets, counts)`` of
+    ``forbid`` one set fewer than before, and an objective of at least ``at_least``."""
+    rows, lo, hi = [], [], []
+    for chosen, counts in forbid:
+        row = np.zeros(a.shape[1])
+        row[list(chosen)] = 1.0
+        rows.append(row)
+        lo.append(-_INF)
+        hi.append(float(sum(counts)) - 1.0)
+    if at_least is not None:
+        rows.append(cost)
+        lo.append(at_least)
+        hi.append(_INF)
+    if not rows:
+        return a, row_lo, row_hi
+    return np.vstack([a, np.array(rows)]), np.append(row_lo, lo), np.append(row_hi, hi)
+
+
 def solve_model(library: tuple[Template, ...], cols: Columns, table: np.ndarray, rack: np.ndarray,
                 table_jokers: int, rack_jokers: int, goal: str, initial_meld: int | None,
-                seconds: float, crossings: bool = False, forbid: tuple[str, ...] = ()) -> Answer:
+                seconds: float, crossings: bool = False, forbid=(), at_least: float | None = None) -> Answer:
     """The best choice of sets (see the module docstring); ``crossings``: the grid programme of
     :mod:`.crossings`, whose answer bounds the best grid play and names its crossing tiles."""
     if not len(cols):  # nothing can be laid: feasible only when nothing must be
@@ -252,11 +272,7 @@ def solve_model(library: tuple[Template, ...], cols: Columns, table: np.ndarray,
         a, cost, col_lo, col_hi, row_lo, row_hi, names = add_crossings(
             a, cost, col_lo, col_hi, row_lo, row_hi, n_sets=len(cols), table=table, rack=rack,
             table_jokers=table_jokers, rack_jokers=rack_jokers, goal=goal, initial_meld=initial_meld)
-        if forbid:  # not all of these crossings again (a search for another solution, never a bound)
-            row = np.zeros((1, a.shape[1]))
-            row[0, a.shape[1] - len(names):] = [1.0 if n in forbid else 0.0 for n in names]
-            a = np.vstack([a, row])
-            row_lo, row_hi = np.append(row_lo, -_INF), np.append(row_hi, len(forbid) - 1.0)
+        a, row_lo, row_hi = _other(a, cost, row_lo, row_hi, forbid, at_least)
     used = np.any(a != 0, axis=1)
     if np.any(row_lo[~used] > 0):
         return Answer((), True, False)  # a table tile (or joker) that no set can hold
@@ -290,4 +306,5 @@ def solve_model(library: tuple[Template, ...], cols: Columns, table: np.ndarray,
     tail = search.best[len(search.best) - len(names):] if names else ()
     crossed = tuple(name for name, n in zip(names, tail) for _ in range(int(n)))
     bound = float(cost @ search.best) if search.complete else None
-    return Answer(chosen, search.complete, True, crossed, bound)
+    support = np.flatnonzero(x)
+    return Answer(chosen, search.complete, True, crossed, bound, (tuple(support), tuple(x[support])))

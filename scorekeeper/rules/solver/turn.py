@@ -282,6 +282,8 @@ def _must_play(variant, before, rack, played: Counter, initial, opts, seconds, e
     if best is None:
         return []
     extra["could_play"] = best.tiles_played
+    if not best.optimal:  # best found, not proven: a play of up to ``bound`` tiles may exist
+        extra["could_play_bound"] = best.bound
     laid = sum(played.values())
     if opts["must_play"] == "A" and best.tiles_played > laid:
         return [f"CT-11: this game plays all it can; the rack could lay {best.tiles_played} tiles, "
