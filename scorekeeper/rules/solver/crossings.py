@@ -31,55 +31,50 @@ _INF = float("inf")
 PENALTY = {"tiles": TILE_WEIGHT / 4 / 28, "value": 0.01}
 
 
-def add_crossings(a, cost, col_lo, col_hi, row_lo, row_hi, *, n_sets: int, table, rack, table_jokers: int,
+def add_crossings(a, base, cost, col_lo, col_hi, row_lo, row_hi, *, table, rack, table_jokers: int,
                   rack_jokers: int, goal: str, initial_meld: int | None):
-    """The programme with crossing columns appended, and each new column's tile (``"J"``: a joker).
+    """Crossing columns appended to ``a`` (a :class:`~.sparse.Coo`; ``base``: its dense first rows,
+    the sets' columns only); returns the grown vectors and each new column's tile (``"J"``: a joker).
 
     Rows as :func:`.model._matrix` lays them: 52 tile rows, one per table joker,
     the rack jokers' row, then (initial meld) the value row.
     """
     labels: list[tuple[str, int]] = []   # ("t", tile) | ("T", table joker k) | ("R", 0)
     avail = table + rack
-    used = np.any(a[:52, :n_sets] != 0, axis=1)
-    labels += [("t", t) for t in np.flatnonzero(used & (avail > 0))]
+    used = np.any(base[:52] != 0, axis=1)
+    labels += [("t", int(t)) for t in np.flatnonzero(used & (avail > 0))]
     labels += [("T", k) for k in range(table_jokers)]
     if rack_jokers:
         labels.append(("R", 0))
     if not labels:
-        return a, cost, col_lo, col_hi, row_lo, row_hi, []
+        return cost, col_lo, col_hi, row_lo, row_hi, []
     value_row = 53 + table_jokers if initial_meld is not None else None
-    new_cols = np.zeros((a.shape[0], len(labels)))
-    extra_rows = []
-    extra_lo, extra_hi = [], []
-    new_cost, new_hi = [], []
+    first = a.new_cols(len(labels))
+    new_cost, new_hi, extra_lo = [], [], []
     for i, (kind, t) in enumerate(labels):
+        col = first + i
         if kind == "t":
             number = t % 13 + 1
-            new_cols[t, i] = -1.0
+            a.add([t], [col], [-1.0])
             new_hi.append(float(avail[t]))
             new_cost.append((-(TILE_WEIGHT + number) if goal == "tiles" else -number) - PENALTY[goal])
             if value_row is not None:
-                new_cols[value_row, i] = -float(number)
+                a.add([value_row], [col], [-float(number)])
             # c_t <= placed_t: sum_j a_tj x_j - 2 c_t >= 0
-            row = np.zeros(a.shape[1] + len(labels))
-            row[:a.shape[1]] = a[t]
-            row[a.shape[1] + i] = -2.0
-            extra_rows.append(row)
+            users = np.flatnonzero(base[t])
+            r = a.rows + len(extra_lo)
+            a.add([r] * (len(users) + 1), [*users, col], [*base[t, users], -2.0])
             extra_lo.append(0.0)
-            extra_hi.append(_INF)
         elif kind == "T":
-            new_cols[52 + t, i] = -1.0
+            a.add([52 + t], [col], [-1.0])
             new_hi.append(1.0)
             new_cost.append(-PENALTY[goal])
         else:
-            new_cols[52 + table_jokers, i] = -1.0
+            a.add([52 + table_jokers], [col], [-1.0])
             new_hi.append(float(rack_jokers))
             new_cost.append((-float(TILE_WEIGHT) if goal == "tiles" else 0.0) - PENALTY[goal])
-    grown = np.hstack([a, new_cols])
-    if extra_rows:
-        grown = np.vstack([grown, np.array(extra_rows)])
-        row_lo = np.concatenate([row_lo, extra_lo])
-        row_hi = np.concatenate([row_hi, extra_hi])
+    a.new_rows(len(extra_lo))
     names = [f"{'RBKG'[t // 13]}{t % 13 + 1}" if kind == "t" else "J" for kind, t in labels]
-    return (grown, np.concatenate([cost, new_cost]), np.concatenate([col_lo, np.zeros(len(labels))]),
-            np.concatenate([col_hi, new_hi]), row_lo, row_hi, names)
+    return (np.concatenate([cost, new_cost]), np.concatenate([col_lo, np.zeros(len(labels))]),
+            np.concatenate([col_hi, new_hi]), np.concatenate([row_lo, extra_lo]),
+            np.concatenate([row_hi, [_INF] * len(extra_lo)]), names)

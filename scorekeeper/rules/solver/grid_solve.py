@@ -41,7 +41,7 @@ def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_
     lib = library(sw)
     avail = rack_counts if initial else table_counts + rack_counts
     base = np.zeros_like(table_counts) if initial else table_counts
-    cols = columns(lib, avail, jokers, rack_jokers)
+    cols = columns(lib, avail, jokers, rack_jokers, rack_counts)
     answer = solve_model(lib, cols, base, rack_counts, len(jokers), rack_jokers, goal, threshold,
                          seconds, crossings=True)
     bound = None

@@ -174,7 +174,7 @@ def _in_rows(variant, goal, initial, opts, table: TileTable, sw, rack_counts, ra
         return _beside(variant, goal, True, opts, table, before, sw, rack_counts, rack_jokers, seconds,
                        opts["initial_meld"])
     jokers = joker_entries(table, sw)
-    cols = columns(library(sw), table_counts + rack_counts, jokers, rack_jokers)
+    cols = columns(library(sw), table_counts + rack_counts, jokers, rack_jokers, rack_counts)
     answer = solve_model(library(sw), cols, table_counts, rack_counts, len(jokers), rack_jokers, goal, None, seconds)
     if answer.feasible:
         if answer.optimal and not _play(answer, table_counts)[0] and _legal(variant, table, opts):
