@@ -32,6 +32,7 @@ import numpy as np
 
 from ..errors import RulesError
 from .model import TILES, Answer, columns, solve_model
+from .table_order import legal_order
 from .templates import COLOURS, library, tile_index
 from .tile_engine import (
     TileTable,
@@ -148,6 +149,7 @@ def solve_tiles(variant: str, rack_text: Any, table_text: Any = None, *, goal: s
         raise RulesError(f"goal {goal!r}: accepted: tiles, value")
     opts = options_of(variant, options)
     rack, table = read_rack(rack_text), read_table(variant, table_text, opts)
+    table = legal_order(table, switches_of(opts))  # a table set may be typed in any order
     too_many = supply_reasons(rack + table.tiles, "CT-1", "the table and rack hold")
     if too_many:
         raise RulesError("; ".join(too_many))

@@ -33,6 +33,7 @@ from typing import Any
 from ..errors import RulesError
 from ..verdict import Verdict
 from .limits import time_limit
+from .table_order import legal_order
 from .templates import joker_value
 from .tile_engine import (
     TileTable,
@@ -208,6 +209,7 @@ def judge_turn(variant: str, before: Any, rack: Any, after: Any, initial: bool, 
     no CT-11 search): the grid search checks its own boards with it."""
     sw = switches_of(opts)
     table_before, table_after = read_table(variant, before, opts), read_table(variant, after, opts)
+    table_before = legal_order(table_before, sw)  # the table before may be typed in any order
     rack_tiles = read_rack(rack)
     had, has, own = _counts(table_before.tiles), _counts(table_after.tiles), _counts(rack_tiles)
     gone, added = had - has, has - had
