@@ -8,6 +8,12 @@ solved by HiGHS through cvxpy), and prints how many optima agree, the median
 and p95 time of each and their ratio. Then the same figures for
 ``crazy-tiles`` and ``runny-tiles`` positions (no peer knows those rules).
 
+Issue 18 adds two sets of figures: 100 standard positions whose table holds
+jokers (beside joker-free ones, interleaved), and 200 seeded grid positions
+(``--grid-positions``; racks of 6-14, tables of 9-30 tiles) with how many
+answers are proved optimal and whether every board passes the turn checker.
+``--only grid`` or ``--only jokers`` prints just those (no peer needed).
+
 The peer is not a dependency of scorekeeper: it is installed into a
 throwaway virtual environment (in the temporary directory, kept between
 runs) and run there as a worker process. Times are per solve, inside each
@@ -73,6 +79,78 @@ def _switch_set(variant: str):
     from scorekeeper.rules.solver.tile_engine import options_of, switches_of
     sets = [t.tokens for t in library(switches_of(options_of(variant, {}))) if not t.jokers]
     return lambda rng: list(rng.choice(sets))
+
+
+def grid_position(rng: random.Random, variant: str) -> dict:
+    """Issue 18: a table of 9-30 tiles in legal sets of ``variant``, a rack of 6-14 of the tiles left."""
+    make = _switch_set(variant)
+    left = Counter(_pool(jokers=True))
+    target, sets, size = rng.randint(9, 30), [], 0
+    for _ in range(5000):
+        if size >= target:
+            break
+        tiles = make(rng)
+        if size + len(tiles) <= 30 and not Counter(tiles) - left:
+            left -= Counter(tiles)
+            sets.append(tiles)
+            size += len(tiles)
+    rest = sorted(left.elements())
+    rng.shuffle(rest)
+    return {"variant": variant, "table": " | ".join(" ".join(s) for s in sets),
+            "rack": " ".join(rest[:rng.randint(6, 14)]), "size": size}
+
+
+def joker_table(rng: random.Random) -> dict:
+    """Issue 18: a standard position whose table holds one or two jokers (in place of a tile)."""
+    p = position(rng, _standard_set)
+    sets = [s.split() for s in p["table"].split(" | ")]
+    free = 2 - p["rack"].split().count("J")
+    for _ in range(rng.randint(1, 2)):
+        s = rng.choice(sets)
+        i = rng.randrange(len(s))
+        if free and s[i] != "J":
+            s[i], free = "J", free - 1
+    return {**p, "table": " | ".join(" ".join(s) for s in sets)}
+
+
+def grid_figures(rng: random.Random, count: int) -> None:
+    """Best play on the grid (CT-9): proofs, legality of every board (the turn checker), times."""
+    from scorekeeper.rules import check_turn, solve
+    positions = [grid_position(rng, ("crazy-tiles", "runny-tiles")[n % 2]) for n in range(count)]
+    solve("crazy-tiles", positions[0]["rack"], table=positions[0]["table"])  # warm-up
+    times, proven, legal, gaps = [], 0, 0, []
+    for p in positions:
+        start = time.perf_counter()
+        best = solve(p["variant"], p["rack"], table=p["table"])
+        times.append(time.perf_counter() - start)
+        proven += best.optimal
+        turn = check_turn(p["variant"], p["table"], p["rack"], best.board or "", must_play="C")
+        legal += turn.valid and len(turn.extra["played"]) == best.tiles_played
+        if not best.optimal:
+            gaps.append(best.bound - best.tiles_played if best.bound is not None else None)
+    med, p95 = _summary(times)
+    sizes = [p["size"] for p in positions]
+    print(f"grid (crazy-tiles, runny-tiles): {count} positions, tables of {min(sizes)}-{max(sizes)} tiles, "
+          f"racks of 6-14; proven optimal {proven}/{count}, boards legal by the turn checker {legal}/{count}; "
+          f"median {_ms(med)}, p95 {_ms(p95)}, slowest {_ms(max(times))}  (targets: median < 50 ms, p95 < 1 s)")
+    if gaps:
+        print(f"  not proven: {len(gaps)}; bound minus tiles found: {sorted(gaps, key=lambda g: (g is None, g))}")
+
+
+def joker_figures(rng: random.Random, count: int) -> None:
+    """Standard positions with jokers on the table (CT-10), beside joker-free ones solved in turn."""
+    from scorekeeper.rules import solve
+    pairs = [(position(rng, _standard_set), joker_table(rng)) for _ in range(count)]
+    plain, jokers = [], []
+    for p, q in pairs:  # interleaved, so both see the same load
+        for into, r in ((plain, p), (jokers, q)):
+            start = time.perf_counter()
+            solve("rummikub", r["rack"], table=r["table"])
+            into.append(time.perf_counter() - start)
+    j_med, j_p95 = _summary(jokers)
+    p_med, _ = _summary(plain)
+    print(f"rummikub, jokers on the table: {count} positions; median {_ms(j_med)}, p95 {_ms(j_p95)}; "
+          f"joker-free beside them {_ms(p_med)} ({j_med / p_med:.1f}x)  (target: median < 10 ms)")
 
 
 def _summary(times: list[float]) -> tuple[float, float]:
@@ -141,12 +219,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument("--grid-positions", type=int, default=200)
+    parser.add_argument("--only", choices=("grid", "jokers"), help="print only these figures (no peer)")
     parser.add_argument("--peer-worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.peer_worker:
         return peer_worker()
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     rng = random.Random(args.seed)
+    if args.only == "grid":
+        return grid_figures(rng, args.grid_positions)
+    if args.only == "jokers":
+        return joker_figures(rng, 100)
     standard = [position(rng, _standard_set) for _ in range(args.positions)]
     sizes = [p["size"] for p in standard]
     jokers = sum("J" in p["rack"].split() for p in standard)
@@ -164,6 +248,8 @@ def main() -> None:
     print(f"  scorekeeper     median {_ms(m_med)}, p95 {_ms(m_p95)}")
     print(f"  rummikub-solver median {_ms(t_med)}, p95 {_ms(t_p95)}")
     print(f"  ratio (peer / ours): median {t_med / m_med:.1f}x, p95 {t_p95 / m_p95:.1f}x  (target: median >= 5x)")
+    joker_figures(rng, 100)
+    grid_figures(rng, args.grid_positions)
     for variant in ("crazy-tiles", "runny-tiles"):
         make = _switch_set(variant)
         positions = [position(rng, make) for _ in range(args.positions)]

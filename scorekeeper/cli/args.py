@@ -42,3 +42,29 @@ def add_common(p: argparse.ArgumentParser, example: str = "min=4") -> None:
     p.add_argument("--option", "-O", action="append", metavar="KEY=VALUE", default=[],
                    help=f"a variant option, e.g. --option {example} (repeatable)")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
+
+
+def dashed_cards(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:
+    """Card lists that begin with ``-`` (Rumbugz ``-P``, a Bug taken off, RB-5) kept as card lists.
+
+    argparse reads any word starting with ``-`` as a flag. A word that starts
+    with one ``-`` and is no flag of any command gets a leading space, which
+    argparse leaves alone and the card reader ignores.
+
+    >>> p = argparse.ArgumentParser()
+    >>> _ = p.add_argument("-O")
+    >>> dashed_cards(p, ["check", "-P", "--extend", "-3 P", "-Okind=match", "--json"])
+    ['check', ' -P', '--extend', ' -3 P', '-Okind=match', '--json']
+    """
+    flags = set()
+    for action in _all_actions(parser):
+        flags |= {o for o in action.option_strings if not o.startswith("--")}
+    return [f" {a}" if a.startswith("-") and not a.startswith("--") and a[:2] not in flags else a for a in argv]
+
+
+def _all_actions(parser: argparse.ArgumentParser):
+    for action in parser._actions:
+        yield action
+        for sub in getattr(action, "choices", None) or ():
+            if isinstance(action.choices, dict):
+                yield from _all_actions(action.choices[sub])

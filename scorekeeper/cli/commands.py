@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..checking import CheckInput, run
-from ..display.card_faces import canonical, written_tokens
+from ..display.card_faces import canonical, face, split_words, written_tokens
 from ..rules import RulesError
-from .args import UsageError, add_common, collect_options
+from .args import UsageError, add_common, collect_options, dashed_cards
 
 EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_USAGE = 0, 1, 2
 
@@ -133,7 +133,10 @@ def show_reading(variant: str, cards: str, reading: Sequence[Any]) -> str:
 
 def _pair(variant: str, token: str, read: Any) -> str:
     written, read = canonical(variant, token), _plain(read)
-    return written if read == written or token in _LAYOUT else f"{written}={read}"
+    if read == written or token in _LAYOUT:
+        return written
+    split = split_words(read) if face(variant, token).get("wild") else ""
+    return f"{written}={read}" + (f" ({split})" if split else "")
 
 
 def _plain(value: Any) -> str:
@@ -203,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``scorekeeper`` console script; returns the exit code."""
     parser = _build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(dashed_cards(parser, sys.argv[1:] if argv is None else argv))
     except SystemExit as stop:  # argparse: --help (0) or a usage error (2, already printed)
         return int(stop.code or 0)
     try:

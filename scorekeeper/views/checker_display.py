@@ -14,7 +14,7 @@ from flask import url_for
 from werkzeug.routing import BuildError
 
 from ..checking import CheckInput
-from ..display.card_faces import canonical, face, faces_of_reading, written_tokens
+from ..display.card_faces import canonical, face, faces_of_reading, split_words, written_tokens
 from ..rules import find_variant, read_board
 
 _SEPARATORS = ("|", "/")
@@ -42,7 +42,8 @@ def _cell(variant: str, token: str, read: Any) -> dict:
     reads = []
     if read is not None and str(read).upper() != canonical(variant, token):
         reads = faces_of_reading(variant, read)
-    return {"face": shown, "reads": reads, "read_text": _plain(read) if reads else ""}
+    split = split_words(read) if reads and shown.get("wild") else ""
+    return {"face": shown, "reads": reads, "read_text": _plain(read) if reads else "", "split": split}
 
 
 def _plain(value: Any) -> str:

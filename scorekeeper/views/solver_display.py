@@ -60,7 +60,7 @@ def present_turn(variant: str, ask, result: dict) -> dict:
     facts = []
     meld = result.get("initial_meld")
     if meld:
-        facts.append(f"CT-6: the initial meld is worth {meld['points']} of the {meld['needed']} points it needs")
+        facts.append(f"CT-6: the initial meld is worth {meld['points']} points, {meld['needed']} needed")
     if result.get("could_play") is not None:
         facts.append(f"CT-11: the rack could lay {_count(result['could_play'], 'tile')}")
     options = {k: v for k, v in ask.options.items() if k != "time_limit"}

@@ -180,7 +180,7 @@ EXTEND_ILLEGAL = [
     ("CR-4-not-at-the-ends", "7H 8H", "3H 4H 5H", {}, "CR-4:"),
     ("CR-4-joker-never-moves", "4H", "3H JK 5H", {}, "CR-4:"),
     ("CR-4-no-wrap-below-ace", "KS", "AS 2S 3S", {}, "CR-4:"),
-    ("CR-4-Q-K-A-needs-option", "AH", "JH QH KH", {}, "CR-4:"),
+    ("CR-2-Q-K-A-needs-option", "AH", "JH QH KH", {}, "CR-2: aces are low only"),  # issue 18: CR-2 decides
     ("CR-4-nothing-added", "", "3H 4H 5H", {}, "CR-4: add at least one card"),
     ("CR-4-table-meld-illegal", "6H", "3H 5H 9H", {}, "CR-4: the meld on the table is not legal"),
     ("CR-4-declared-kind-does-not-fit", "8H", "7H JK JK", {"kind": "set"}, "CR-1: 8H cannot join a set of 7s"),

@@ -92,6 +92,8 @@ def test_a_wild_card_shows_what_it_stands_for(client):
     labels = [re.findall(r'class="cface-label">([^<]*)<', s) for s in stands]
     assert ["0"] in labels and ["0", "1"] in labels
     assert 'aria-label="red 0"' in text and 'aria-label="red 1"' in text
+    # issue 18: the joker read as 0+1 is named as the 10 it stands for
+    assert '<span class="split-word">stands for a 10, read as 0 + 1</span>' in text
 
 
 def test_a_grid_marks_every_line_and_both_readings_of_a_crossing_tile(client):

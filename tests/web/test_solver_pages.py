@@ -45,6 +45,8 @@ TURNS = [
     pytest.param("rummikub", {"before": "", "rack": "R1 R2 R3", "after": "R1 R2 R3", "initial": "on"}, False,
                  ["The initial meld is worth 6 points; it needs 30 from your own rack"], ["CT-6"],
                  id="CT-6-initial-too-small"),
+    pytest.param("rummikub", {"before": "", "rack": "R12 B12 K12 G12 K2", "after": "R12 B12 K12 G12", "initial": "on"},
+                 True, ["The initial meld is worth 48 points, 30 needed"], ["CT-6"], id="CT-6-initial-reached"),
     pytest.param("rummikub", {"before": "R5 R6 J | B1 K1 G1", "rack": "R7", "after": "R5 R6 R7 | B1 K1 G1 J"},
                  False, ["a joker taken back must go into a set holding two tiles from your rack"], ["CT-10"],
                  id="CT-10-joker-swap"),

@@ -319,6 +319,8 @@ def _extend_run(table: Sequence[Reading], added: Sequence[Card], ace_high: bool,
                 found.setdefault(cards, Reading("run", cards, start))
     if found:
         return Judgement("run", tuple(found.values()))
+    if not ace_high and _extend_run(table, added, True, size).legal:  # the ace decides, not the table
+        return Judgement("run", reasons=("CR-2: aces are low only (A-2-3); Q-K-A needs the ace_high option",))
     shown = table[0].text()
     return Judgement("run", reasons=(
         f"CR-4: {' '.join(card_text(c) for c in added)} cannot extend the run {shown} at its ends "

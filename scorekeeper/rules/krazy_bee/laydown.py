@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import chain, islice
+from itertools import chain, combinations, islice, pairwise
 
 from ..progressions import Fit, fits, reading, why_not
 from ..verdict import Verdict, distinct_readings
@@ -195,6 +195,23 @@ def _laid_reading(melds: Sequence[Meld], solution: Sequence[MeldFit]) -> tuple[s
     return tuple(out)
 
 
+def _joined(melds: Sequence[Meld], step: Step) -> tuple[str, ...]:
+    """N-2: more melds than the Step asks for, joined next to each other into as many as it asks
+    (``1 2 3 4 | 5 6 7 8`` for a run of 8: "lay it as one run")."""
+    want = len(step.melds)
+    if not 0 < want < len(melds):
+        return ()
+    out = []
+    for cuts in combinations(range(1, len(melds)), want - 1):
+        bounds = (0, *cuts, len(melds))
+        joined = [Meld.read(tuple(v for m in melds[a:b] for v in m.values)) for a, b in pairwise(bounds)]
+        if lays(joined, step):
+            text = " | ".join(m.text for m in joined)
+            out.append(f"lay it as one {step.melds[0].kind}: {text}" if want == 1
+                       else f"lay it as {want} melds: {text}")
+    return tuple(out)
+
+
 #: stop looking for more readings after this many matchings (the cap keeps answers short)
 _MOST_MATCHINGS = 2000
 
@@ -213,7 +230,7 @@ def judge_laydown(variant: str, melds: Sequence[Meld], step: Step) -> Verdict:
     if len(melds) != len(step.melds):
         reason = (f"KB-3: {step.label} needs {len(step.melds)} meld{'s' * (len(step.melds) != 1)}; "
                   f"this laydown has {len(melds)}" + (" (separate melds with '|')" if len(melds) == 1 else ""))
-        return Verdict(variant, False, None, (), None, written, (reason,),
+        return Verdict(variant, False, None, (), None, written, (reason,), alternatives=_joined(melds, step),
                        parts=tuple(_part(i, m, None) for i, m in enumerate(melds)), extra=extra)
     solutions = matchings(melds, step)
     first = next(solutions, None)

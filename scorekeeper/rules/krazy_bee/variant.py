@@ -178,7 +178,7 @@ class KrazyBee(Variant):
             step = chosen_step(opts["step"], steps)
             verdict = judge_laydown(self.slug, melds, step)
             others = tuple(f"lays {steps[n - 1].label} instead" for n in laid if n != step.number)
-            return replace(verdict, alternatives=() if verdict.valid else others,
+            return replace(verdict, alternatives=() if verdict.valid else verdict.alternatives + others,
                            extra={**verdict.extra, "steps": laid})
         if laid:
             verdict = judge_laydown(self.slug, melds, steps[laid[0] - 1])

@@ -39,6 +39,7 @@ import numpy as np
 
 from .highs import new_highs
 from .search import OWN_SHARE, Search, finish_with_mip
+from .sparse import Coo
 from .templates import Template
 
 TILES = 52
@@ -63,6 +64,9 @@ class Answer:
     sets: tuple[Column, ...]
     optimal: bool
     feasible: bool
+    crossed: tuple[str, ...] = ()   # grid programme: the tiles laid at crossings (CT-9)
+    bound: float | None = None      # the objective no play beats (when ``optimal``: the best's)
+    support: tuple = ((), ())       # the set columns chosen and how often (to ask for another solution)
 
 
 @dataclass(frozen=True)
@@ -122,7 +126,7 @@ class Columns:
 
 
 def columns(library: tuple[Template, ...], avail: np.ndarray, table_jokers: Sequence[frozenset],
-            rack_jokers: int) -> Columns:
+            rack_jokers: int, rack: np.ndarray | None = None) -> Columns:
     """The columns whose tiles are all available, one per useful assignment of joker sources.
 
     Without table jokers every joker is the rack's, and of the templates sharing
@@ -140,16 +144,25 @@ def columns(library: tuple[Template, ...], avail: np.ndarray, table_jokers: Sequ
         zero = np.zeros(len(index), dtype=int)
         return Columns(index, arr.jokers[index], [], zero.astype(bool), arr.joker_points[index])
     sources = ["R"] * (rack_jokers > 0) + [f"T{i}" for i in range(len(table_jokers))]
+    # CT-10: how many of each set's number tiles the rack could supply
+    held = np.minimum(arr.matrix, rack[None, :]).sum(axis=1) if rack is not None else None
+    # per number of jokers in a set: each assignment of sources with its rack count, table uses and key
+    assignments = {n: [(a, a.count("R"), [(slot, int(src[1])) for slot, src in enumerate(a) if src != "R"],
+                        tuple(sorted(a)))
+                       for a in product(sources, repeat=n)
+                       if a.count("R") <= rack_jokers and len({x for x in a if x != "R"}) == n - a.count("R")]
+                   for n in (1, 2)}
     best: dict[tuple, tuple] = {}
-    for i in np.flatnonzero(fits & (arr.jokers > 0)):
-        tpl = library[i]
-        for assign in product(sources, repeat=len(tpl.jokers)):
-            if assign.count("R") > rack_jokers or any(assign.count(s) > 1 for s in assign if s != "R"):
-                continue
-            needs_two = any(s != "R" and not (entries & table_jokers[int(s[1])])
-                            for s, (entries, _) in zip(assign, tpl.jokers))
-            points = sum(p for s, (_, p) in zip(assign, tpl.jokers) if s == "R")
-            key = (arr.shape[i], tuple(sorted(assign)))
+    shapes = arr.shape.tolist()   # plain ints: numpy scalars hash slowly as dictionary keys
+    for i in np.flatnonzero(fits & (arr.jokers > 0)).tolist():
+        slots = library[i].jokers
+        fit = [[bool(entries & tj) for tj in table_jokers] for entries, _ in slots]
+        for assign, from_rack, uses, sorted_assign in assignments[len(slots)]:
+            needs_two = not all(fit[slot][k] for slot, k in uses)
+            if needs_two and held is not None and held[i] + from_rack < 2:
+                continue  # CT-10: the rack cannot put two of its tiles in this set
+            points = sum(p for src, (_, p) in zip(assign, slots) if src == "R")
+            key = (shapes[i], sorted_assign)
             old = best.get(key)
             if old is None or (old[2], -old[3]) > (needs_two, -points):
                 best[key] = (i, assign, needs_two, points)
@@ -165,8 +178,8 @@ def columns(library: tuple[Template, ...], avail: np.ndarray, table_jokers: Sequ
 
 
 def _matrix(library, cols: Columns, table: np.ndarray, rack: np.ndarray, table_jokers: int, rack_jokers: int,
-            goal: str, initial_meld: int | None):
-    """The programme as (dense constraint matrix, costs, column bounds, row bounds)."""
+            goal: str, initial_meld: int | None, only: set[int]):
+    """The programme as (sparse matrix, its dense first rows, costs, column bounds, row bounds)."""
     whole = _arrays(library)
     matrix = whole.matrix[cols.index]
     rows = [matrix.T]
@@ -183,81 +196,114 @@ def _matrix(library, cols: Columns, table: np.ndarray, rack: np.ndarray, table_j
         rows.append(whole.points[cols.index][None, :])
         lo.append([float(initial_meld)])
         hi.append([_INF])
-    a = np.vstack(rows).astype(float)
+    base = np.vstack(rows).astype(float)
+    a = Coo(base)
     value = whole.value[cols.index] + cols.joker_points
     cost = (whole.tiles[cols.index] + cols.rack) * TILE_WEIGHT + value if goal == "tiles" else value
     with np.errstate(divide="ignore"):
         room = np.where(matrix > 0, (table + rack)[None, :] // np.maximum(matrix, 1), 2).min(axis=1)
     upper = np.minimum(room, 2).astype(float)
-    a, cost, upper, lo, hi = _ct10(library, cols, a, cost.astype(float), upper, np.concatenate(lo),
-                                   np.concatenate(hi), table)
-    return a, cost, np.zeros(len(cost)), upper, lo, hi
+    cost, upper, lo, hi = _ct10(library, cols, a, base, cost.astype(float), upper, np.concatenate(lo),
+                                np.concatenate(hi), table, only)
+    return a, base, cost, np.zeros(len(cost)), upper, lo, hi
 
 
-def _ct10(library, cols: Columns, a, cost, upper, lo, hi, table):
-    """CT-10 rows: ``z[j, t]`` rack copies of tile ``t`` in set ``j``; ``sum_t z >= need * x_j``,
-    ``z <= a * x_j``, and no more rack copies of ``t`` credited than were laid."""
-    helpers = [(j, 2 - cols.rack[j]) for j in np.flatnonzero(cols.needs_two) if cols.rack[j] < 2]
+def _ct10(library, cols: Columns, a: Coo, base: np.ndarray, cost, upper, lo, hi, table, only: set[int]):
+    """CT-10 rows for the sets in ``only``: ``z[j, t]`` rack copies of tile ``t`` in set ``j``;
+    ``sum_t z >= need * x_j``, ``z <= a * x_j``, and no more rack copies of ``t`` credited than laid."""
+    helpers = [(j, 2 - cols.rack[j]) for j in sorted(only)]
     if not helpers:
-        return a, cost, upper, lo, hi
-    n = len(cols)
-    extra_rows, extra_cols = [], []   # rows as dicts {column: coef}; helper columns appended after x
+        return cost, upper, lo, hi
+    r, c, v = [], [], []
     new_lo, new_hi, z_upper = [], [], []
-    per_tile: dict[int, dict] = {}
+    per_tile: dict[int, int] = {}
+
+    def row(low, high) -> int:
+        new_lo.append(low)
+        new_hi.append(high)
+        return a.rows + len(new_lo) - 1
+
+    def col(bound) -> int:
+        z_upper.append(bound)
+        return a.cols + len(z_upper) - 1
+
     for j, need in helpers:
-        link = {j: -float(need)}
-        extra_rows.append(link)
-        new_lo.append(0.0)
-        new_hi.append(_INF)
+        link = row(0.0, _INF)
+        r.append(link), c.append(j), v.append(-float(need))
         tiles = library[cols.index[j]].tiles
         for t in sorted(set(tiles)):
             count = tiles.count(t)
-            z = n + len(extra_cols)
-            extra_cols.append(z)
-            z_upper.append(float(count))
-            link[z] = 1.0
-            extra_rows.append({j: -float(count), z: 1.0})
-            new_lo.append(-_INF)
-            new_hi.append(0.0)
+            z = col(float(count))
+            cap = row(-_INF, 0.0)
+            r += [link, cap, cap]
+            c += [z, j, z]
+            v += [1.0, -float(count), 1.0]
             if t not in per_tile:
-                per_tile[t] = {i: -float(a[t, i]) for i in range(n) if a[t, i]}
-                extra_rows.append(per_tile[t])
-                new_lo.append(-_INF)
-                new_hi.append(-float(table[t]))
-            per_tile[t][z] = 1.0
-    width = n + len(extra_cols)
-    grown = np.zeros((a.shape[0] + len(extra_rows), width))
-    grown[:a.shape[0], :n] = a
-    for r, row in enumerate(extra_rows, a.shape[0]):
-        for col, v in row.items():
-            grown[r, col] = v
-    return (grown, np.concatenate([cost, np.zeros(len(extra_cols))]), np.concatenate([upper, z_upper]),
+                per_tile[t] = row(-_INF, -float(table[t]))
+                users = np.flatnonzero(base[t])
+                r += [per_tile[t]] * len(users)
+                c += list(users)
+                v += list(-base[t, users].astype(float))
+            r.append(per_tile[t]), c.append(z), v.append(1.0)
+    a.new_rows(len(new_lo))
+    a.new_cols(len(z_upper))
+    a.add(r, c, v)
+    return (np.concatenate([cost, np.zeros(len(z_upper))]), np.concatenate([upper, z_upper]),
             np.concatenate([lo, new_lo]), np.concatenate([hi, new_hi]))
+
+
+def _other(a: Coo, cost, row_lo, row_hi, forbid, at_least):
+    """Rows asking for another solution (a search, never a bound): per ``(sets, counts)`` of
+    ``forbid`` one set fewer than before, and an objective of at least ``at_least``."""
+    lo, hi = [], []
+    for chosen, counts in forbid:
+        a.add([a.rows + len(lo)] * len(chosen), list(chosen), [1.0] * len(chosen))
+        lo.append(-_INF)
+        hi.append(float(sum(counts)) - 1.0)
+    if at_least is not None:
+        nz = np.flatnonzero(cost)
+        a.add([a.rows + len(lo)] * len(nz), nz, cost[nz])
+        lo.append(at_least)
+        hi.append(_INF)
+    a.new_rows(len(lo))
+    return np.append(row_lo, lo), np.append(row_hi, hi)
 
 
 def solve_model(library: tuple[Template, ...], cols: Columns, table: np.ndarray, rack: np.ndarray,
                 table_jokers: int, rack_jokers: int, goal: str, initial_meld: int | None,
-                seconds: float) -> Answer:
-    """The best choice of sets (see the module docstring)."""
+                seconds: float, crossings: bool = False, forbid=(), at_least: float | None = None) -> Answer:
+    """The best choice of sets (see the module docstring); ``crossings``: the grid programme of
+    :mod:`.crossings`, whose answer bounds the best grid play and names its crossing tiles;
+    ``forbid``/``at_least``: see :func:`_other`."""
     if not len(cols):  # nothing can be laid: feasible only when nothing must be
         return Answer((), True, not table.any() and not table_jokers and not initial_meld)
-    a, cost, col_lo, col_hi, row_lo, row_hi = _matrix(library, cols, table, rack, table_jokers, rack_jokers, goal,
-                                                       initial_meld)
-    used = np.any(a != 0, axis=1)
+    changed = set(np.flatnonzero(cols.needs_two & (cols.rack < 2)).tolist())
+    return _solve_once(library, cols, table, rack, table_jokers, rack_jokers, goal, initial_meld, seconds,
+                       crossings, forbid, at_least, changed)
+
+
+def _solve_once(library, cols, table, rack, table_jokers, rack_jokers, goal, initial_meld, seconds, crossings,
+                forbid, at_least, only) -> Answer:
+    a, base, cost, col_lo, col_hi, row_lo, row_hi = _matrix(library, cols, table, rack, table_jokers, rack_jokers,
+                                                             goal, initial_meld, only)
+    names: list[str] = []
+    if crossings:
+        from .crossings import add_crossings
+        cost, col_lo, col_hi, row_lo, row_hi, names = add_crossings(
+            a, base, cost, col_lo, col_hi, row_lo, row_hi, table=table, rack=rack,
+            table_jokers=table_jokers, rack_jokers=rack_jokers, goal=goal, initial_meld=initial_meld)
+        row_lo, row_hi = _other(a, cost, row_lo, row_hi, forbid, at_least)
+    used = a.used_rows()
     if np.any(row_lo[~used] > 0):
         return Answer((), True, False)  # a table tile (or joker) that no set can hold
-    a, row_lo, row_hi = a[used], row_lo[used], row_hi[used]
+    row_lo, row_hi = row_lo[used], row_hi[used]
     lp = highspy.HighsLp()
-    lp.num_col_, lp.num_row_ = a.shape[1], a.shape[0]
+    lp.num_col_, lp.num_row_ = a.cols, int(used.sum())
     lp.col_cost_, lp.col_lower_, lp.col_upper_ = cost, col_lo, col_hi
     lp.row_lower_, lp.row_upper_ = row_lo, row_hi
     lp.sense_ = highspy.ObjSense.kMaximize
-    csc = a.T
-    nz = csc != 0
     lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    lp.a_matrix_.start_ = np.concatenate([[0], np.cumsum(nz.sum(axis=1))]).astype(np.int32)
-    lp.a_matrix_.index_ = np.nonzero(nz)[1].astype(np.int32)
-    lp.a_matrix_.value_ = csc[nz].astype(float)
+    lp.a_matrix_.start_, lp.a_matrix_.index_, lp.a_matrix_.value_ = a.colwise(used)
     lp.a_matrix_.num_col_, lp.a_matrix_.num_row_ = lp.num_col_, lp.num_row_
     h = new_highs()
     for name, setting in (("threads", 1), ("random_seed", 0), ("presolve", "off")):
@@ -273,4 +319,8 @@ def solve_model(library: tuple[Template, ...], cols: Columns, table: np.ndarray,
         return Answer((), search.complete, False)
     x = search.best[:len(cols)]
     chosen = tuple(cols.column(library, j) for j in np.flatnonzero(x) for _ in range(x[j]))
-    return Answer(chosen, search.complete, True)
+    tail = search.best[len(search.best) - len(names):] if names else ()
+    crossed = tuple(name for name, n in zip(names, tail) for _ in range(int(n)))
+    bound = float(cost @ search.best) if search.complete else None
+    support = np.flatnonzero(x)
+    return Answer(chosen, search.complete, True, crossed, bound, (tuple(support), tuple(x[support])))

@@ -24,6 +24,7 @@ answers a :class:`BestPlay`. Decisions (also in the README):
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +32,7 @@ import numpy as np
 
 from ..errors import RulesError
 from .model import TILES, Answer, columns, solve_model
+from .table_order import legal_order
 from .templates import COLOURS, library, tile_index
 from .tile_engine import (
     TileTable,
@@ -65,6 +67,7 @@ class BestPlay:
     optimal: bool
     board: str | None = None
     notes: tuple[str, ...] = field(default=())
+    bound: int | None = None   # not proven: the most tiles (or points) a play might reach, if known
 
     def to_dict(self) -> dict:
         """``{variant, goal, initial, tiles_played, value, play, table, optimal[, board][, notes]}``.
@@ -80,6 +83,8 @@ class BestPlay:
             out["board"] = self.board
         if self.notes:
             out["notes"] = list(self.notes)
+        if not self.optimal:
+            out["bound"] = self.bound
         return out
 
 
@@ -144,18 +149,34 @@ def solve_tiles(variant: str, rack_text: Any, table_text: Any = None, *, goal: s
         raise RulesError(f"goal {goal!r}: accepted: tiles, value")
     opts = options_of(variant, options)
     rack, table = read_rack(rack_text), read_table(variant, table_text, opts)
+    table = legal_order(table, switches_of(opts))  # a table set may be typed in any order
     too_many = supply_reasons(rack + table.tiles, "CT-1", "the table and rack hold")
     if too_many:
         raise RulesError("; ".join(too_many))
     sw = switches_of(opts)
     rack_counts, rack_jokers = _counts(rack)
     table_counts, _ = _counts(table.tiles)
+    start = time.perf_counter()
+    row = _in_rows(variant, goal, initial, opts, table, sw, rack_counts, rack_jokers, table_counts, seconds)
+    if not opts["grid"]:
+        return row
+    from .grid_solve import grid_best
+    return grid_best(row, variant=variant, goal=goal, initial=initial, opts=opts, table=table,
+                     rack_text=" ".join(token(t) for t in rack), sw=sw, table_counts=table_counts,
+                     rack_counts=rack_counts, rack_jokers=rack_jokers,
+                     threshold=opts["initial_meld"] if initial else None,
+                     seconds=max(0.05, seconds - (time.perf_counter() - start)))
+
+
+def _in_rows(variant, goal, initial, opts, table: TileTable, sw, rack_counts, rack_jokers, table_counts,
+             seconds) -> BestPlay:
+    """The best play whose sets are laid one per row (a grid's crossings come in :mod:`.grid_solve`)."""
     before = tuple(tuple(token(t) for t in s) for s in table.sets)
     if initial:  # CT-6: new sets of rack tiles only, worth initial_meld
         return _beside(variant, goal, True, opts, table, before, sw, rack_counts, rack_jokers, seconds,
                        opts["initial_meld"])
     jokers = joker_entries(table, sw)
-    cols = columns(library(sw), table_counts + rack_counts, jokers, rack_jokers)
+    cols = columns(library(sw), table_counts + rack_counts, jokers, rack_jokers, rack_counts)
     answer = solve_model(library(sw), cols, table_counts, rack_counts, len(jokers), rack_jokers, goal, None, seconds)
     if answer.feasible:
         if answer.optimal and not _play(answer, table_counts)[0] and _legal(variant, table, opts):

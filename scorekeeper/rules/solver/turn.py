@@ -33,6 +33,7 @@ from typing import Any
 from ..errors import RulesError
 from ..verdict import Verdict
 from .limits import time_limit
+from .table_order import legal_order
 from .templates import joker_value
 from .tile_engine import (
     TileTable,
@@ -157,8 +158,7 @@ def _initial_reasons(after: TileTable, played: Counter, had: Counter, sw, needed
         if clash or laid != played:
             mixed = mixed or next((units[i][0] for i in rack_sets if tokens[i] - played), None)
             continue
-        points = sum(_points(units[i][0], sw) for i in rack_sets)
-        best_points = max(best_points, points)
+        best_points = max(best_points, _meld_points(units, rack_sets, sw))
     if best_points < 0:
         shown = " ".join(token(t) for t in mixed) if mixed else "a set"
         return [f"CT-6: the initial meld lays sets of rack tiles only; {shown} mixes in tiles from the table"], 0
@@ -168,9 +168,17 @@ def _initial_reasons(after: TileTable, played: Counter, had: Counter, sw, needed
     return [], best_points
 
 
-def _points(tiles, sw) -> int:
-    readings = line_readings(tiles, sw)
-    return readings[0].points if readings else 0
+def _meld_points(units, rack_sets, sw) -> int:
+    """CT-5: each cell of the rack's sets counted once; a joker where two lines cross counts the
+    higher of its two numbers (a number tile counts its own number, read as it may be)."""
+    cells: dict = {}
+    for i in rack_sets:
+        tiles, ids = units[i]
+        readings = line_readings(tiles, sw)
+        for k, (cell, t) in enumerate(zip(ids, tiles)):
+            worth = _entry_value(readings[0].entries[k]) if t.wild and readings else 0 if t.wild else t.rank
+            cells[cell] = max(cells.get(cell, 0), worth)
+    return sum(cells.values())
 
 
 def check_turn(variant: str, before: Any, rack: Any, after: Any, *, initial: bool = False,
@@ -192,9 +200,16 @@ def check_turn(variant: str, before: Any, rack: Any, after: Any, *, initial: boo
     if tile_variant(variant) is None:
         raise RulesError(f"check_turn judges the tile games (rummikub, crazy-tiles, runny-tiles), not {variant!r}")
     seconds = time_limit(options.pop("time_limit", CORRECTION_SECONDS))
-    opts = options_of(variant, options)
+    return judge_turn(variant, before, rack, after, initial, options_of(variant, options), seconds)
+
+
+def judge_turn(variant: str, before: Any, rack: Any, after: Any, initial: bool, opts, seconds: float,
+               settle: bool = True) -> Verdict:
+    """:func:`check_turn` with the options read; ``settle=False`` judges the turn only (no correction,
+    no CT-11 search): the grid search checks its own boards with it."""
     sw = switches_of(opts)
     table_before, table_after = read_table(variant, before, opts), read_table(variant, after, opts)
+    table_before = legal_order(table_before, sw)  # the table before may be typed in any order
     rack_tiles = read_rack(rack)
     had, has, own = _counts(table_before.tiles), _counts(table_after.tiles), _counts(rack_tiles)
     gone, added = had - has, has - had
@@ -225,7 +240,9 @@ def check_turn(variant: str, before: Any, rack: Any, after: Any, *, initial: boo
         more, points = _initial_reasons(table_after, played, had, sw, opts["initial_meld"])
         reasons += more
         extra["initial_meld"] = {"points": points, "needed": opts["initial_meld"], "reached": not more}
-    if reasons:
+    if not settle:
+        pass
+    elif reasons:
         alternatives += _corrections(variant, table_before, rack, played, initial, opts, seconds)
     elif opts["must_play"] in ("A", "B"):
         reasons += _must_play(variant, before, rack, played, initial, opts, seconds, extra)
@@ -267,6 +284,8 @@ def _must_play(variant, before, rack, played: Counter, initial, opts, seconds, e
     if best is None:
         return []
     extra["could_play"] = best.tiles_played
+    if not best.optimal:  # best found, not proven: a play of up to ``bound`` tiles may exist
+        extra["could_play_bound"] = best.bound
     laid = sum(played.values())
     if opts["must_play"] == "A" and best.tiles_played > laid:
         return [f"CT-11: this game plays all it can; the rack could lay {best.tiles_played} tiles, "

@@ -1,0 +1,109 @@
+"""Best play on the two-dimensional board (CT-9): exact where crossings can be laid, honest elsewhere.
+
+How it works (also in the README):
+
+1. The row answer: the set programme of :mod:`.model`, laid one set per row
+   (always a legal board, never needs a crossing).
+2. The grid bound: the same programme with crossing variables
+   (:mod:`.crossings`), where a tile may sit in an across and a down set. Every
+   legal board is a solution of it, so its optimum bounds the best grid play.
+   When the bound equals the row answer, the row answer is proved best.
+3. Otherwise the bound's sets and crossings are laid out (:mod:`.grid_layout`)
+   and the board judged by the whole-turn checker. If it is legal it reaches
+   the bound, so it is proved best. If not, up to :data:`RETRIES` other
+   solutions are tried (each asks for one set fewer among the last one's sets;
+   the first half must still reach the bound); failing that the best legal
+   board found is answered with ``optimal: false`` and the bound. These
+   searches never lower the bound: only the first, uncut programme gives it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+import numpy as np
+
+from .grid_layout import lay_out
+from .model import TILE_WEIGHT, columns, solve_model
+from .templates import library
+from .tile_engine import board_lines, board_text, joker_entries, options_of, read_table, token
+
+#: other solutions at the bound tried when a layout fails
+RETRIES = 8
+
+
+def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_counts, rack_counts, rack_jokers,
+              threshold, seconds):
+    """The best grid play given ``row`` (the :class:`~.tile_solve.BestPlay` laid in rows)."""
+    deadline = time.perf_counter() + seconds
+    jokers = [] if initial else joker_entries(table, sw)
+    lib = library(sw)
+    avail = rack_counts if initial else table_counts + rack_counts
+    base = np.zeros_like(table_counts) if initial else table_counts
+    cols = columns(lib, avail, jokers, rack_jokers, rack_counts)
+    answer = solve_model(lib, cols, base, rack_counts, len(jokers), rack_jokers, goal, threshold,
+                         seconds, crossings=True)
+    bound = None
+    if answer.optimal:  # proved: the grid optimum (nothing laid when no set can be)
+        bound = _units(answer.bound, goal, base) if answer.feasible and answer.bound is not None else 0
+    if bound is not None and _mine(row, goal) >= bound:
+        return replace(row, optimal=row.optimal)
+    best = row
+    forbid: list = []
+    floor = answer.bound - 0.5 if answer.bound is not None else None
+    for attempt in range(RETRIES + 1):
+        if not answer.feasible or time.perf_counter() > deadline:
+            break
+        laid = _laid(answer, variant, goal, initial, opts, table, rack_text, deadline)
+        if laid is not None and _mine(laid, goal) > _mine(best, goal):
+            best = laid
+        if bound is not None and _mine(best, goal) >= bound:
+            return replace(best, optimal=True)
+        if not answer.crossed:
+            break
+        forbid.append(answer.support)
+        answer = solve_model(lib, cols, base, rack_counts, len(jokers), rack_jokers, goal, threshold,
+                             max(0.01, deadline - time.perf_counter()), crossings=True, forbid=forbid,
+                             at_least=floor if attempt < RETRIES // 2 else None)
+    note = ("CT-9: best found, not proven: a play using crossings may lay more; at most "
+            f"{bound if bound is not None else 'unknown'} {'tiles' if goal == 'tiles' else 'points'}")
+    return replace(best, optimal=False, bound=bound, notes=(*best.notes, note))
+
+
+def _units(objective, goal, base) -> int:
+    """The bound in tiles laid from the rack (or points)."""
+    if goal == "tiles":  # tiles * TILE_WEIGHT + their value (under TILE_WEIGHT) - crossing penalties
+        return int(np.floor((objective + TILE_WEIGHT / 4) / TILE_WEIGHT)) - int(base.sum())
+    return int(np.rint(objective)) - int(((np.arange(52) % 13 + 1) * base).sum())
+
+
+def _mine(play, goal) -> int:
+    return play.tiles_played if goal == "tiles" else play.value
+
+
+def _laid(answer, variant, goal, initial, opts, table, rack_text, deadline):
+    """The answer's sets laid on a board and judged as a turn, or None."""
+    from .tile_solve import BestPlay
+    from .turn import judge_turn
+    sets = [(col.template.tokens, col.template.kind) for col in answer.sets]
+    rows = lay_out(sets, list(answer.crossed), deadline) if sets else []
+    if rows is None:
+        return None
+    new = " / ".join(" ".join(c or "." for c in row) for row in rows)
+    kept = table.text() if table.tiles else ""
+    if initial and kept and table.board is None:
+        kept = board_text([[token(t) for t in s] for s in table.sets])
+    if initial:
+        after = f"{kept} / . / {new}" if kept and new else kept or new
+    else:
+        after = new
+    game = options_of(variant, {k: v for k, v in opts.items() if k != "kind"})
+    verdict = judge_turn(variant, kept or None, rack_text, after or None, initial, {**game, "must_play": "C"},
+                         0.01, settle=False)
+    if not verdict.valid:
+        return None
+    lines = board_lines(read_table(variant, after, game)) if after else []
+    played = tuple(verdict.extra["played"])
+    return BestPlay(variant, goal, initial, len(played), verdict.extra["value"], played, tuple(lines),
+                    True, after or None)

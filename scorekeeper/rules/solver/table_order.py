@@ -1,0 +1,45 @@
+"""A table set typed in any order, read in an order that makes it legal (``solve`` and ``turn``).
+
+Other programs write a set as a bag of tiles (``K10 K12 J`` for ``K10 J K12``).
+The solver re-lays the table anyway, so a table set (sets split by ``|``,
+not a board) that is not legal as typed is read in the first order that is:
+its number tiles by number, each rotation of them (for a wrap, CT-3), the
+jokers in every pair of places. ``check`` keeps the order the player lays
+(N-4, CT-3), and so does the table after a turn.
+
+>>> from scorekeeper.rules.solver.tile_engine import options_of, read_table, switches_of, token
+>>> opts = options_of("rummikub", {})
+>>> t = legal_order(read_table("rummikub", "K10 K12 J | R5 R3 R4", opts), switches_of(opts))
+>>> [" ".join(token(x) for x in s) for s in t.sets]
+['K10 J K12', 'R3 R4 R5']
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations_with_replacement
+
+from .tile_engine import TileTable, line_readings
+
+
+def legal_order(table: TileTable, sw) -> TileTable:
+    """``table`` with each set that is illegal as typed put in a legal order, where one exists."""
+    if table.board is not None:
+        return table
+    return replace(table, sets=tuple(_ordered(s, sw) for s in table.sets))
+
+
+def _ordered(tiles: tuple, sw) -> tuple:
+    if line_readings(tiles, sw):
+        return tiles
+    numbers = sorted((t for t in tiles if not t.wild), key=lambda t: (t.rank, t.suit or ""))
+    jokers = [t for t in tiles if t.wild]
+    for turn in range(len(numbers)):
+        rotated = numbers[turn:] + numbers[:turn]
+        for places in combinations_with_replacement(range(len(rotated) + 1), len(jokers)):
+            order = list(rotated)
+            for offset, place in enumerate(places):
+                order.insert(place + offset, jokers[offset])
+            if line_readings(tuple(order), sw):
+                return tuple(order)
+    return tiles
