@@ -6,10 +6,17 @@ are in ``tests/browser/conftest.py``.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+
+
+def pytest_addoption(parser):
+    parser.addoption("--slowmo", type=int, default=int(os.environ.get("SCOREKEEPER_SLOWMO") or 0), metavar="MS",
+                     help="browser tests: Playwright waits MS before each browser operation (env SCOREKEEPER_SLOWMO)")
 
 
 @pytest.fixture

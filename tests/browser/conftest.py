@@ -3,6 +3,12 @@
 Chromium comes from Debian (``make test`` installs it when run as root).
 Without it the browser tests are skipped with a notice, except under
 ``CI=true`` where a missing browser is a failure.
+
+Checks that wait: a page still arriving is read with Playwright's ``expect(...)``,
+which retries (here for up to ``EXPECT_MS``). Two knobs show that no test passes by
+luck: ``--slowmo MS`` (or ``SCOREKEEPER_SLOWMO``) slows every browser operation,
+and ``SCOREKEEPER_LATENCY_MS`` holds every answer of the served app that long, so a
+read that does not wait for the next page reads the old one and fails.
 """
 
 from __future__ import annotations
@@ -10,10 +16,12 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -24,6 +32,8 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshot
 PHONE = {"width": 390, "height": 844}
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"]
+EXPECT_MS = 15_000  # a shared, loaded machine: an expect(...) retries this long before it fails
+expect.set_options(timeout=EXPECT_MS)
 
 
 def _no_browser(reason: str):
@@ -33,7 +43,7 @@ def _no_browser(reason: str):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser(pytestconfig):
     if not Path(CHROMIUM).exists():
         _no_browser(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     try:
@@ -41,7 +51,8 @@ def browser():
     except ImportError:  # pragma: no cover
         _no_browser("the playwright package is not installed")
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True,
+                                     slow_mo=pytestconfig.getoption("slowmo", 0))
         yield browser
         browser.close()
 
@@ -53,7 +64,13 @@ def served_app(folder: Path, secret_key: str):
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'live.sqlite3'}"})
     with app.app_context():
         db.create_all()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    latency = float(os.environ.get("SCOREKEEPER_LATENCY_MS") or 0) / 1000
+
+    def served(environ, start_response):  # every answer held ``latency`` seconds: a slow next page
+        time.sleep(latency)
+        return app(environ, start_response)
+
+    server = make_server("127.0.0.1", 0, served if latency else app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
