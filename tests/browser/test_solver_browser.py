@@ -57,7 +57,7 @@ def test_a_legal_turn_entered_by_tapping(live_server, page):
 def test_a_tile_taken_back_is_not_legal_and_the_rule_is_one_tap_away(live_server, page):
     page.goto(f"{live_server}/check/rummikub/turn?before=R5+R6+R7+%7C+B9+K9+G9&rack=R8"
               "&after=R5+R6+R7+R8+%7C+B9+K9")
-    assert "NOT LEGAL" in page.locator("#verdict .verdict-word").inner_text()
+    expect(page.locator("#verdict .verdict-word")).to_contain_text("NOT LEGAL", use_inner_text=True)
     reasons = said(page, "#verdict .verdict-reasons li")
     assert reasons[0].startswith("G9 left the table") and reasons[0].endswith("(CT-10)")
     assert "Put G9 back on the table (CT-10)" in said(page, "#verdict .verdict-alternatives li")
@@ -69,7 +69,8 @@ def test_a_tile_taken_back_is_not_legal_and_the_rule_is_one_tap_away(live_server
 def test_a_grid_turn_built_in_the_table_after_grid(live_server, page):
     """CT-9: R6 above and B6 below K6 make a group down through the run K5 K6 K7."""
     page.goto(f"{live_server}/check/crazy-tiles/turn?before=K5+K6+K7&rack=R6+B6")
-    assert page.locator(".keypad-target-name").inner_text() == "Table before the turn"  # the first field
+    expect(page.locator(".keypad-target-name")).to_have_text("Table before the turn",  # the first field
+                                                             use_inner_text=True)
     after = page.locator('.cards-box[data-field="after"]')
     after.locator('.grid-modes [data-mode="grid"]').tap()
     expect(page.locator(".keypad-target-name")).to_have_text(re.compile(r"^the grid"), use_inner_text=True)
@@ -105,9 +106,10 @@ def test_the_best_play_of_a_rack(live_server, page):
     lay = page.get_by_role("list", name="Lay from the rack").get_by_role("img")
     assert [lay.nth(i).get_attribute("aria-label") for i in range(lay.count())] == ["red 7", "red 8"]
     table = page.get_by_role("list", name="Set 1")
-    assert table.get_by_role("img").count() == 5
+    expect(table.get_by_role("img")).to_have_count(5)
     mine = table.locator(".settle-mine")  # the rack's tiles are marked in the table after
-    assert mine.count() == 2 and "from the rack" in mine.first.text_content()
+    expect(mine).to_have_count(2)
+    expect(mine.first).to_contain_text("from the rack")
     assert_no_sideways_scroll(page)
 
 
@@ -131,7 +133,7 @@ def test_what_a_card_hand_can_lay(live_server, page, slug, keys, choose, head, s
     assert_no_sideways_scroll(page)
     press(page, "Find the best play")
     assert said(page, "#verdict .settle-head") == [head]
-    assert shown in page.locator("#verdict").inner_text()
+    expect(page.locator("#verdict")).to_contain_text(shown, use_inner_text=True)
     assert page.locator("#verdict .settle-groups .cface").count() >= 4  # drawn with card faces
     assert_no_sideways_scroll(page)
 
