@@ -43,6 +43,7 @@ def test_a_tables_life_on_a_phone(browser, site, width):
         table_url = page.url
         page.click("text=Start a game")
         page.click("a[href$='/play/rummikub']")
+        page.wait_for_url("**/play/rummikub")  # loaded: the seat picker's script counts the taps from here
         # one tap per player, in seat order: Bob first, then Ann; the chips show the seat numbers
         page.click(".roster-chip:has-text('Bob')")
         page.click(".roster-chip:has-text('Ann')")
