@@ -7,8 +7,8 @@ Without it the browser tests are skipped with a notice, except under
 Checks that wait: a page still arriving is read with Playwright's ``expect(...)``,
 which retries (here for up to ``EXPECT_MS``). Two knobs show that no test passes by
 luck: ``--slowmo MS`` (or ``SCOREKEEPER_SLOWMO``) slows every browser operation,
-and ``SCOREKEEPER_LATENCY_MS`` holds every answer of the served app that long, so a
-read that does not wait for the next page reads the old one and fails.
+and ``SCOREKEEPER_LATENCY_MS`` holds the body of every answer of the served app that long,
+so a read that does not wait for the next page reads a blank or old one and fails.
 """
 
 from __future__ import annotations
@@ -66,9 +66,17 @@ def served_app(folder: Path, secret_key: str):
         db.create_all()
     latency = float(os.environ.get("SCOREKEEPER_LATENCY_MS") or 0) / 1000
 
-    def served(environ, start_response):  # every answer held ``latency`` seconds: a slow next page
-        time.sleep(latency)
-        return app(environ, start_response)
+    def served(environ, start_response):
+        """The answer's headers at once, its body ``latency`` seconds later: the browser has moved
+        to the next page, which is still blank (a slow phone, a loaded server)."""
+        body = app(environ, start_response)
+        try:
+            yield b""  # werkzeug sends the status and headers now
+            time.sleep(latency)
+            yield from body
+        finally:
+            if hasattr(body, "close"):
+                body.close()
 
     server = make_server("127.0.0.1", 0, served if latency else app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
