@@ -6,6 +6,8 @@ are in ``tests/browser/conftest.py``.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -17,6 +19,11 @@ from scorekeeper.extensions import db
 # own health checks to suppress add too_slow themselves.
 settings.register_profile("scorekeeper", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("scorekeeper")
+
+
+def pytest_addoption(parser):
+    parser.addoption("--slowmo", type=int, default=int(os.environ.get("SCOREKEEPER_SLOWMO") or 0), metavar="MS",
+                     help="browser tests: Playwright waits MS before each browser operation (env SCOREKEEPER_SLOWMO)")
 
 
 @pytest.fixture

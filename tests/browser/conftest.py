@@ -3,6 +3,12 @@
 Chromium comes from Debian (``make test`` installs it when run as root).
 Without it the browser tests are skipped with a notice, except under
 ``CI=true`` where a missing browser is a failure.
+
+Checks that wait: a page still arriving is read with Playwright's ``expect(...)``,
+which retries (here for up to ``EXPECT_MS``). Two knobs show that no test passes by
+luck: ``--slowmo MS`` (or ``SCOREKEEPER_SLOWMO``) slows every browser operation,
+and ``SCOREKEEPER_LATENCY_MS`` holds the body of every answer of the served app that long,
+so a read that does not wait for the next page reads a blank or old one and fails.
 """
 
 from __future__ import annotations
@@ -10,10 +16,12 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -26,6 +34,8 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshot
 PHONE = {"width": 390, "height": 844}
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"]
+EXPECT_MS = 15_000  # a shared, loaded machine: an expect(...) retries this long before it fails
+expect.set_options(timeout=EXPECT_MS)
 
 
 def _no_browser(reason: str):
@@ -47,10 +57,15 @@ def _playwright():
         yield pw
 
 
+@pytest.fixture(scope="session")
+def slowmo(pytestconfig) -> float:
+    return pytestconfig.getoption("slowmo", 0)
+
+
 @contextmanager
-def _chromium(pw, **env):
+def _chromium(pw, slow_mo: float = 0, **env):
     """A headless Chromium, its environment extended by ``env``."""
-    browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True,
+    browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True, slow_mo=slow_mo,
                                  env={**os.environ, **env} if env else None)
     try:
         yield browser
@@ -59,8 +74,8 @@ def _chromium(pw, **env):
 
 
 @pytest.fixture(scope="session")
-def browser(_playwright):
-    with _chromium(_playwright) as browser:
+def browser(_playwright, slowmo):
+    with _chromium(_playwright, slowmo) as browser:
         yield browser
 
 
@@ -72,14 +87,14 @@ def font_family(request):
 
 
 @pytest.fixture(scope="module")
-def layout_browser(_playwright, font_family, tmp_path_factory):
+def layout_browser(_playwright, slowmo, font_family, tmp_path_factory):
     """A Chromium whose sans-serif (and system-ui) is ``font_family``, checked with fc-match."""
     config = fontconfig_file(tmp_path_factory.mktemp("fonts"), font_family)
     found = fc_match(config)
     if found is not None and found != font_family:
         _no_browser(f"{font_family} is not installed (apt-get install {FAMILIES[font_family]}); "
                     f"sans-serif is {found}")
-    with _chromium(_playwright, FONTCONFIG_FILE=str(config)) as browser:
+    with _chromium(_playwright, slowmo, FONTCONFIG_FILE=str(config)) as browser:
         yield browser
 
 
@@ -90,7 +105,21 @@ def served_app(folder: Path, secret_key: str):
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'live.sqlite3'}"})
     with app.app_context():
         db.create_all()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    latency = float(os.environ.get("SCOREKEEPER_LATENCY_MS") or 0) / 1000
+
+    def served(environ, start_response):
+        """The answer's headers at once, its body ``latency`` seconds later: the browser has moved
+        to the next page, which is still blank (a slow phone, a loaded server)."""
+        body = app(environ, start_response)
+        try:
+            yield b""  # werkzeug sends the status and headers now
+            time.sleep(latency)
+            yield from body
+        finally:
+            if hasattr(body, "close"):
+                body.close()
+
+    server = make_server("127.0.0.1", 0, served if latency else app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

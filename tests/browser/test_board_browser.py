@@ -8,6 +8,7 @@ from pixels.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper import services
 from scorekeeper.extensions import db
@@ -81,7 +82,7 @@ def test_pegs_on_holes_30_and_90_are_visible_and_each_player_has_a_shape(games, 
             assert box["y"] <= where["y"] and where["bottom"] <= box["bottom"]
     for seat in PEGS:
         for peg in phone.locator(f'svg.board g.pegs[data-seat="{seat}"] > *').all():
-            assert peg.is_visible()
+            expect(peg).to_be_visible()
     # shapes, not only colours: each player's front and back pegs share a shape no one else has,
     # the one the legend shows beside their name
     fronts = [phone.locator(f'svg.board g.pegs[data-seat="{s}"] > *').nth(1).evaluate(SHAPE) for s in PEGS]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import assert_no_sideways_scroll
 
@@ -41,16 +44,16 @@ def verdict_word(page) -> str:
 ])
 def test_a_check_by_tapping_the_keypad(live_server, page, slug, keys, typed, word, kind, more):
     page.goto(f"{live_server}/check/{slug}")
-    assert page.locator(".keypad").is_visible()
+    expect(page.locator(".keypad")).to_be_visible()
     tap_keys(page, *keys)
-    assert page.locator("#cards").input_value() == typed
-    assert page.locator('.cards-box[data-field="cards"] .chip').count() == len(typed.split())
+    expect(page.locator("#cards")).to_have_value(typed)
+    expect(page.locator('.cards-box[data-field="cards"] .chip')).to_have_count(len(typed.split()))
     assert_no_sideways_scroll(page)
     press_check(page)
     assert verdict_word(page) == word
     verdict = page.locator("#verdict").inner_text()
     if kind:
-        assert page.locator("#verdict .kind").inner_text() == kind
+        expect(page.locator("#verdict .kind")).to_have_text(kind, use_inner_text=True)
     if more:
         assert " ".join(more.split()) in " ".join(verdict.split())
     # The address bar now holds the shareable link: opening it elsewhere gives the same verdict.
@@ -67,28 +70,28 @@ def test_the_joker_reads_as_red_zero(live_server, page):
     tap_keys(page, "suit:R", "12", "13", "wild")
     press_check(page)
     first = page.locator("#verdict .reading").first
-    assert first.locator(".reads-as .cface-label").all_inner_texts() == ["0"]
-    assert first.locator(".reads-as .cface").get_attribute("aria-label") == "red 0"
+    expect(first.locator(".reads-as .cface-label")).to_have_text(["0"], use_inner_text=True)
+    expect(first.locator(".reads-as .cface")).to_have_attribute("aria-label", "red 0")
 
 
 def test_typing_and_chips_stay_in_sync(live_server, page):
     page.goto(f"{live_server}/check/crib-rummy")
     page.locator("#cards").fill("3h 4h jk")
     chips = page.locator('.cards-box[data-field="cards"] .chip')
-    assert chips.count() == 3
+    expect(chips).to_have_count(3)
     chips.nth(1).tap()  # a tapped chip leaves the hand
-    assert page.locator("#cards").input_value() == "3h jk"
+    expect(page.locator("#cards")).to_have_value("3h jk")
     page.locator("#extend").tap()
     tap_keys(page, "suit:S", "10")
-    assert page.locator("#extend").input_value() == "10S"
-    assert page.locator("#cards").input_value() == "3h jk"
+    expect(page.locator("#extend")).to_have_value("10S")
+    expect(page.locator("#cards")).to_have_value("3h jk")
 
 
 def test_a_grid_of_crossing_lines_built_by_tapping(live_server, page):
     """CT-9: K4 K5 K9 across (the 9 read as 6) crossing K9 K10 K11 down."""
     page.goto(f"{live_server}/check/crazy-tiles")
     page.locator('.grid-modes [data-mode="grid"]').tap()
-    assert page.locator(".grid-editor").is_visible()
+    expect(page.locator(".grid-editor")).to_be_visible()
 
     def place(rank: str, row: int, col: int) -> None:
         tap_keys(page, rank)
@@ -97,24 +100,25 @@ def test_a_grid_of_crossing_lines_built_by_tapping(live_server, page):
     tap_keys(page, "suit:K")
     for rank, row, col in (("4", 0, 0), ("5", 0, 1), ("9", 0, 2), ("10", 1, 2), ("11", 2, 2), ("13", 3, 0)):
         place(rank, row, col)
-    assert page.locator("#cards").input_value() == "K4 K5 K9 / . . K10 / . . K11 / K13"
+    expect(page.locator("#cards")).to_have_value("K4 K5 K9 / . . K10 / . . K11 / K13")
     page.locator('.grid-cell[data-row="3"][data-col="0"]').tap()  # tapping a tile again clears its cell
-    assert page.locator("#cards").input_value() == "K4 K5 K9 / . . K10 / . . K11"
+    expect(page.locator("#cards")).to_have_value("K4 K5 K9 / . . K10 / . . K11")
     assert_no_sideways_scroll(page)
 
     press_check(page)
     assert verdict_word(page) == "LEGAL"
-    assert page.locator(".board-cell.board-ok").count() == 5
-    assert page.locator(".board-cell.board-bad").count() == 0
+    expect(page.locator(".board-cell.board-ok")).to_have_count(5)
+    expect(page.locator(".board-cell.board-bad")).to_have_count(0)
     crossing = page.locator(".board-read")
-    assert crossing.count() == 1 and crossing.get_attribute("title") == "K6"
+    expect(crossing).to_have_count(1)
+    expect(crossing).to_have_attribute("title", "K6")
     lines = page.locator(".verdict-parts .part")
-    assert lines.count() == 2
-    assert "Across from row 1, column 1" in lines.nth(0).inner_text()
-    assert "Down from row 1, column 3" in lines.nth(1).inner_text()
+    expect(lines).to_have_count(2)
+    expect(lines.nth(0)).to_contain_text("Across from row 1, column 1", use_inner_text=True)
+    expect(lines.nth(1)).to_contain_text("Down from row 1, column 3", use_inner_text=True)
     # Reopened from its link, the grid editor comes back with the same tiles.
-    assert page.locator(".grid-editor").is_visible()
-    assert page.locator(".grid-cell .cface").count() == 5
+    expect(page.locator(".grid-editor")).to_be_visible()
+    expect(page.locator(".grid-cell .cface")).to_have_count(5)
     assert_no_sideways_scroll(page)
 
 
@@ -126,8 +130,8 @@ def test_a_grid_with_a_broken_line_marks_it(live_server, page):
         page.locator(f'.grid-cell[data-row="{row}"][data-col="{col}"]').tap()
     press_check(page)
     assert verdict_word(page) == "NOT LEGAL"
-    assert page.locator(".board-cell.board-bad").count() == 2  # B2 and K4 down
-    assert page.locator(".part-bad").count() == 1
+    expect(page.locator(".board-cell.board-bad")).to_have_count(2)  # B2 and K4 down
+    expect(page.locator(".part-bad")).to_have_count(1)
     assert "Lines" in page.locator("#verdict").inner_text().title()
     assert page.locator('#verdict a.rule-ref[href="/rules/runny-tiles#CT-9"]').count() >= 1  # after its sentence
     assert_no_sideways_scroll(page)
@@ -139,11 +143,11 @@ def test_the_verdict_link_names_the_lan_address_without_breaking_the_page(live_s
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{live_server}/check/crazy-tiles?cards=R12+R13+J")
-    link = page.locator("#share-link").get_attribute("href")
-    assert "/check/crazy-tiles?cards=R12" in link
+    link = page.locator("#share-link")
+    expect(link).to_have_attribute("href", re.compile(re.escape("/check/crazy-tiles?cards=R12")))
     assert page.url.startswith(f"{live_server}/check/crazy-tiles?cards=R12")
     assert errors == []
-    assert page.get_by_role("button", name="Share").is_visible()  # wired up by the script
+    expect(page.get_by_role("button", name="Share")).to_be_visible()  # wired up by the script
 
 
 def test_screen_readers_walk_the_checked_table_and_the_grid_row_by_row(live_server, page):
@@ -152,15 +156,15 @@ def test_screen_readers_walk_the_checked_table_and_the_grid_row_by_row(live_serv
     page.goto(f"{live_server}/check/crazy-tiles?cards=K4+K5+K9+%2F+.+.+K10+%2F+.+.+K11")
     checked = page.get_by_role("table", name="The table as checked")
     rows = checked.get_by_role("row")
-    assert rows.count() == 3
+    expect(rows).to_have_count(3)
     assert [rows.nth(r).get_by_role("cell").count() for r in range(3)] == [3, 3, 3]
-    assert "10" in rows.nth(1).get_by_role("cell").nth(2).inner_text()
-    assert "empty" in rows.nth(1).get_by_role("cell").nth(0).text_content()
+    expect(rows.nth(1).get_by_role("cell").nth(2)).to_contain_text("10", use_inner_text=True)
+    expect(rows.nth(1).get_by_role("cell").nth(0)).to_contain_text("empty")
     editor = page.get_by_role("table", name="Table grid")
-    assert editor.get_by_role("row").count() == 6  # 3 rows of tiles and room to grow
-    assert editor.get_by_role("row").first.get_by_role("cell").count() == 7
-    assert editor.get_by_role("row").first.get_by_role("button").first.get_attribute("aria-label") == \
-        "4 black, tap to clear; row 1, column 1"
+    expect(editor.get_by_role("row")).to_have_count(6)  # 3 rows of tiles and room to grow
+    expect(editor.get_by_role("row").first.get_by_role("cell")).to_have_count(7)
+    expect(editor.get_by_role("row").first.get_by_role("button").first).to_have_attribute(
+        "aria-label", "4 black, tap to clear; row 1, column 1")
 
 
 @pytest.mark.parametrize("slug, cards, index, shown, name", [
@@ -174,8 +178,8 @@ def test_a_chip_is_named_by_what_it_shows(live_server, page, slug, cards, index,
     page.goto(f"{live_server}/check/{slug}?cards={cards.replace(' ', '+')}")
     chip = page.locator(".chips .chip").nth(index)
     assert chip.inner_text().replace("\n", "") == shown
-    assert chip.get_attribute("aria-label") == name
+    expect(chip).to_have_attribute("aria-label", name)
     chip.tap()  # and it still takes its card away
     left = cards.split()
     del left[index]
-    assert page.locator("#cards").input_value() == " ".join(left)
+    expect(page.locator("#cards")).to_have_value(" ".join(left))

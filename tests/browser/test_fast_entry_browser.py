@@ -10,6 +10,7 @@ picks who went out, and a Crib Rummy turn is one post back to the hand's page.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import assert_no_sideways_scroll, phone_page
 
@@ -62,12 +63,12 @@ def test_krazy_bee_counts_and_the_player_who_went_out(page, live_server):
     if page.scripts:
         counted = page.locator('[data-counts="players.1.counts"] output.counted')
         counted.filter(has_text="= 20 points").wait_for()                       # KB-7 from the engine
-        assert went_out(page) == "0"                                             # Ann holds nothing
-        assert page.locator('input[name="players.0.laid"]').is_checked()          # her Step laid (KB-9)
+        expect(page.locator('input[name="went_out"]:checked')).to_have_attribute("value", "0")  # Ann holds nothing
+        expect(page.locator('input[name="players.0.laid"]')).to_be_checked()      # her Step laid (KB-9)
     else:
         assert went_out(page) is None and "Left empty: the player with no cards left" in page.content()
     assert save(page, "hand") == {"Ann": "0", "Bob": "20", "Cy": "30"}
-    assert "Step 2" in page.locator(".standing", has_text="Ann").inner_text()      # KB-9: her Step was laid
+    expect(page.locator(".standing", has_text="Ann")).to_contain_text("Step 2", use_inner_text=True)  # KB-9
 
 
 def test_rumbugz_totals_with_enter_to_the_next_player(page, live_server):
@@ -76,7 +77,7 @@ def test_rumbugz_totals_with_enter_to_the_next_player(page, live_server):
     field(page, "players.1.points").fill("14")
     if page.scripts:
         field(page, "players.1.points").press("Enter")                          # the next player, not a save
-        assert page.evaluate("document.activeElement.name") == "players.2.points"
+        expect(field(page, "players.2.points")).to_be_focused()
         page.keyboard.type("16")
         page.locator('input[name="winner"][value="0"]:checked').wait_for()
     else:
@@ -93,7 +94,7 @@ def test_tiles_rack_totals_and_a_choice_that_stands(page, live_server):
         page.locator('input[name="winner"][value="0"]:checked').wait_for()
         page.check('input[name="winner"][value=""]')                             # the table says: nobody
         field(page, "players.2.points").fill("21")                               # a later edit keeps that choice
-        assert went_out(page, "winner") == ""
+        expect(page.locator('input[name="winner"]:checked')).to_have_attribute("value", "")
         expected = {"Ann": "35", "Bob": "-14", "Cy": "-21"}                       # CT-8 A, nobody out: Ann lowest
     else:
         expected = {"Ann": "36", "Bob": "-14", "Cy": "-22"}
@@ -113,10 +114,10 @@ def test_crazy_rummy_by_counts_per_class(page, live_server):
     field(page, "players.1.counts.high").fill("1")
     field(page, "players.2.counts.high").fill("3")
     if page.scripts:
-        assert page.locator("[data-wild]").inner_text() == "7"                   # CZ-1: the dealer's card
+        expect(page.locator("[data-wild]")).to_have_text("7", use_inner_text=True)  # CZ-1: the dealer's card
         board = page.locator('[data-counts="players.1.board_counts"] output.counted')
         board.filter(has_text="= 115 points").wait_for()                         # CZ-5: 3 x 5 + a wildcard 100
-        assert went_out(page) == "0"
+        expect(page.locator('input[name="went_out"]:checked')).to_have_attribute("value", "0")
     assert save(page, "hand") == {"Ann": "60", "Bob": "100", "Cy": "270"}
 
 
@@ -136,9 +137,10 @@ def test_crib_rummy_turns_on_one_page(page, live_server):
     page.get_by_role("heading", name="Hand 1, turn 5").wait_for()
     page.get_by_role("button", name="+6H pegs 3 added to 3H 4H 5H").click()          # Bob grows his run, one tap
     page.get_by_role("heading", name="Hand 1, turn 6").wait_for()
-    board = page.locator(".board-wrap").inner_text()
-    assert "Bob: 6" in board and "Cy: 2" in board                               # the board drawn live
-    assert "3H 4H 5H 6H" in page.locator(".table-melds").inner_text()
+    board = page.locator(".board-wrap")
+    expect(board).to_contain_text("Bob: 6", use_inner_text=True)                # the board drawn live
+    expect(board).to_contain_text("Cy: 2", use_inner_text=True)
+    expect(page.locator(".table-melds")).to_contain_text("3H 4H 5H 6H", use_inner_text=True)
     assert loads == ([] if page.scripts else [page.url] * 5)                     # no page load between turns
     assert_no_sideways_scroll(page)
     page.check('input[name="end.type"][value="out"]')                            # Cy goes out
@@ -157,10 +159,10 @@ def test_deals_first_lists_the_typed_names(page, live_server):
     page.fill("#player_0", "Ann")
     page.fill("#player_1", "Bob")
     if page.scripts:
-        options = page.locator("#first_dealer option").all_inner_texts()
-        assert options[:3] == ["Ann", "Bob", "Player 3"]                          # live as names are typed
+        options = page.locator("#first_dealer option:nth-child(-n+3)")
+        expect(options).to_have_text(["Ann", "Bob", "Player 3"], use_inner_text=True)  # live as names are typed
     else:
         page.fill("#opt_steps", "a pile of nonsense")                             # KB-8 refuses: the form again
         page.get_by_role("button", name="Start the game").click()
-        options = page.locator("#first_dealer option").all_inner_texts()
-        assert options[:2] == ["Ann", "Bob"]
+        options = page.locator("#first_dealer option:nth-child(-n+2)")
+        expect(options).to_have_text(["Ann", "Bob"], use_inner_text=True)

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper import services
 from scorekeeper.extensions import db
@@ -48,12 +49,12 @@ def test_start_each_variant_through_the_form(site, page, slug):
     page.select_option("#first_dealer", "1")
     page.click("button[type=submit]")
     page.wait_for_selector(".standings")
-    assert page.locator(".standing").count() == players
-    assert page.locator(".flash-success").is_visible()
+    expect(page.locator(".standing")).to_have_count(players)
+    expect(page.locator(".flash-success")).to_be_visible()
     assert f"{NAMES[1]}</strong> deals" in page.content()
     assert_no_sideways_scroll(page)
     if slug == "crib-rummy":
-        assert page.locator("svg.board .hole").count() == players * 120
+        expect(page.locator("svg.board .hole")).to_have_count(players * 120)
 
 
 def test_form_errors_shown_field_by_field(site, page):
@@ -63,8 +64,8 @@ def test_form_errors_shown_field_by_field(site, page):
     page.fill("#player_1", "ann")
     page.fill("#opt_rounds", "0")
     page.click("button[type=submit]")
-    assert page.locator("#player_1-errors").is_visible()
-    assert page.locator("#opt_rounds-errors").is_visible()
+    expect(page.locator("#player_1-errors")).to_be_visible()
+    expect(page.locator("#opt_rounds-errors")).to_be_visible()
     assert_no_sideways_scroll(page)
 
 
@@ -89,7 +90,7 @@ def test_follower_page_follows_live_and_shows_qr(site, page):
     page.locator(".live-state", has_text="Live").wait_for()
     assert "Rematch" not in page.content()
     page.goto(f"{url}/games/{public_id}/share")
-    assert page.locator(".qr svg").count() == 1
+    expect(page.locator(".qr svg")).to_have_count(1)
     assert_no_sideways_scroll(page)
 
 

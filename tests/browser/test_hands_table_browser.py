@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper import services
 from scorekeeper.extensions import db
@@ -100,10 +101,11 @@ def test_the_hands_table_is_compact_and_labelled(browser, games):
         assert per_row <= 56  # one tap target a row: 10 hands fit in well under a screen
         assert table.locator(".button.danger, button.danger").count() == 0
         edit = table.get_by_role("link", name="Edit round 2")
-        assert not edit.is_visible()  # behind the round's number
+        expect(edit).not_to_be_visible()  # behind the round's number
         table.locator("tbody tr").nth(1).locator("summary").click()
-        assert edit.is_visible() and table.get_by_role("link", name="Delete round 2").is_visible()
-        assert edit.get_attribute("href").endswith("/rounds/2/edit")
+        expect(edit).to_be_visible()
+        expect(table.get_by_role("link", name="Delete round 2")).to_be_visible()
+        expect(edit).to_have_attribute("href", re.compile(r"/rounds/2/edit$"))
         # the cell reads "scored +13, total 13" to a screen reader, not "+13 13" (CT-8 A)
         cells = table.locator("tbody tr").first.locator("td").evaluate_all("cs => cs.map(c => c.textContent)")
         assert [" ".join(c.split()) for c in cells] == ["scored +13, total 13", "scored -12, total -12",
@@ -128,8 +130,8 @@ def test_the_twelve_player_hand_form_is_short(browser, games):
         # each hint shows once, in the first player's block (the cards, for a dispute, open there)
         for switch in page.locator("fieldset.player .alt-entry > summary").all():
             switch.click()
-        assert page.locator("fieldset.player .field-help:visible").count() == 2
-        assert page.locator("fieldset.player").first.locator(".field-help:visible").count() == 2
+        expect(page.locator("fieldset.player .field-help:visible")).to_have_count(2)
+        expect(page.locator("fieldset.player").first.locator(".field-help:visible")).to_have_count(2)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

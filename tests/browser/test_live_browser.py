@@ -10,6 +10,7 @@ the editor's second phone. Without JavaScript the page offers a Refresh link.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper import services
 from scorekeeper.extensions import db
@@ -50,8 +51,12 @@ def _record_through_the_form(page, url: str, public_id: str) -> None:
     page.wait_for_url(f"**/games/{public_id}")
 
 
+def _total_cell(page, name: str):
+    return page.locator(".standing", has_text=name).locator(".total")
+
+
 def _total(page, name: str) -> str:
-    return page.locator(".standing", has_text=name).locator(".total").inner_text()
+    return _total_cell(page, name).inner_text()
 
 
 def _mark(page) -> None:
@@ -73,7 +78,7 @@ def test_the_follower_sees_the_hand_in_place(browser, site):
         follower.goto(f"{url}/games/{public_id}")
         for phone in (follower, second):
             phone.locator(".live-state", has_text="Live").wait_for()
-            assert phone.locator(".live-refresh").is_hidden()  # live: no need to refresh by hand
+            expect(phone.locator(".live-refresh")).to_be_hidden()  # live: no need to refresh by hand
         before = {"Ann": _total(follower, "Ann"), "Bob": _total(follower, "Bob")}
         rows = follower.locator("table.hands tbody tr").count()
         assert rows == HANDS
@@ -85,19 +90,21 @@ def test_the_follower_sees_the_hand_in_place(browser, site):
         _record_through_the_form(editor, url, public_id)
 
         follower.locator("table.hands tbody tr").nth(HANDS).wait_for(timeout=WITHIN_MS)
-        assert _total(follower, "Ann") == str(int(before["Ann"]) - 43)  # CT-8 A: Ann loses her rack
-        assert _total(follower, "Bob") == str(int(before["Bob"]) + 43)
+        expect(_total_cell(follower, "Ann")).to_have_text(str(int(before["Ann"]) - 43))  # CT-8 A: Ann loses her rack
+        expect(_total_cell(follower, "Bob")).to_have_text(str(int(before["Bob"]) + 43))
         last = follower.locator("table.hands tbody tr").nth(HANDS)
-        assert "-43" in last.inner_text() and "+43" in last.inner_text()
+        expect(last).to_contain_text("-43", use_inner_text=True)
+        expect(last).to_contain_text("+43", use_inner_text=True)
         assert follower.evaluate("window.scrollY") == 400  # the reader stays where they were
         assert _same_page(follower)
-        assert "updated" in follower.locator(".live-state").inner_text()
+        expect(follower.locator(".live-state")).to_contain_text("updated", use_inner_text=True)
         assert follower.locator('meta[http-equiv="refresh"]').count() == 0
         assert_no_sideways_scroll(follower)
 
         # the editor's other phone: the same hand, and its Undo button names it
         second.locator("button.undo", has_text=f"Round {HANDS + 1} recorded").wait_for(timeout=WITHIN_MS)
-        assert _total(second, "Bob") == _total(follower, "Bob") and _same_page(second)
+        expect(_total_cell(second, "Bob")).to_have_text(_total(follower, "Bob"))
+        assert _same_page(second)
 
 
 def test_the_winner_banner_and_chart_arrive_live(browser, site):
@@ -117,8 +124,9 @@ def test_the_winner_banner_and_chart_arrive_live(browser, site):
         _mark(follower)
         _record_through_the_form(editor, url, public_id)
         follower.locator(".winner-banner").wait_for(timeout=WITHIN_MS)
-        assert "Winner: Bob" in follower.locator(".winner-banner").inner_text()  # -7 + 43 after 2 hands
-        assert follower.evaluate(points) == drawn + 1  # the chart has the new hand
+        expect(follower.locator(".winner-banner")).to_contain_text("Winner: Bob", use_inner_text=True)  # -7 + 43
+        follower.wait_for_function(f"{points} >= {drawn + 1}")  # the chart is redrawn...
+        assert follower.evaluate(points) == drawn + 1  # ...with the new hand
         assert _same_page(follower)
 
 
@@ -144,16 +152,16 @@ def test_without_javascript_the_page_offers_refresh(browser, site):
             phone_page(browser, "live-no-js-editor") as editor:
         follower.goto(f"{url}/games/{public_id}")
         refresh = follower.get_by_role("link", name="Refresh")
-        assert refresh.is_visible()
-        assert follower.locator(".live-state").inner_text() == ""
+        expect(refresh).to_be_visible()
+        expect(follower.locator(".live-state")).to_have_text("", use_inner_text=True)
         before = _total(follower, "Bob")
         editor.goto(f"{url}/games/{public_id}/join/{secret}")
         _record_through_the_form(editor, url, public_id)
         refresh.click()
         follower.wait_for_load_state()
-        assert _total(follower, "Bob") == str(int(before) + 43)
+        expect(_total_cell(follower, "Bob")).to_have_text(str(int(before) + 43))
         follower.goto(f"{url}/games/")
-        assert follower.get_by_role("link", name="Refresh").is_visible()
+        expect(follower.get_by_role("link", name="Refresh")).to_be_visible()
 
 
 
@@ -168,9 +176,9 @@ def test_nothing_jumps_when_the_page_goes_live(browser, site, who):
     with phone_page(browser, f"live-still-{who}-plain", java_script_enabled=False) as plain, \
             phone_page(browser, f"live-still-{who}") as live:
         plain.goto(address)
-        assert plain.locator(".live-refresh").is_visible()
+        expect(plain.locator(".live-refresh")).to_be_visible()
         live.goto(address)
         live.locator(".live-state", has_text="Live").wait_for()
-        assert live.locator(".live-refresh").is_hidden()
+        expect(live.locator(".live-refresh")).to_be_hidden()
         where = "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; }"
         assert live.locator(".live-status").evaluate(where) == plain.locator(".live-status").evaluate(where)

@@ -7,6 +7,7 @@ deleted, a Crib Rummy turn is pegged, and the checker answers a typed meld.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import assert_no_sideways_scroll, phone_page
 
@@ -32,7 +33,7 @@ def start(page, live_server, slug: str, options: dict[str, str] | None = None) -
     for name, value in (options or {}).items():
         page.locator(f"#opt_{name}").select_option(value)
     page.get_by_role("button", name="Start the game").click()
-    assert page.locator(".flash-success").is_visible()
+    expect(page.locator(".flash-success")).to_be_visible()
 
 
 def test_a_tile_game_recorded_undone_and_deleted_without_javascript(page, live_server):
@@ -41,24 +42,24 @@ def test_a_tile_game_recorded_undone_and_deleted_without_javascript(page, live_s
     field(page, "players.1.rack").fill("R5 J")                    # typed, no keypad: CT-7 35
     page.check('input[name="winner"][value="0"]')
     page.get_by_role("button", name="Save round").click()
-    assert "Round 1 recorded" in page.locator(".flashes").inner_text()
-    assert [t for t in page.locator(".standing .total").all_inner_texts()] == ["35", "-35"]   # CT-8 A
+    expect(page.locator(".flashes")).to_contain_text("Round 1 recorded", use_inner_text=True)
+    expect(page.locator(".standing .total")).to_have_text(["35", "-35"], use_inner_text=True)   # CT-8 A
     assert_no_sideways_scroll(page)
 
     page.get_by_role("button", name="Undo: Round 1 recorded").click()
-    assert page.locator(".standing .total").all_inner_texts() == ["0", "0"]
+    expect(page.locator(".standing .total")).to_have_text(["0", "0"], use_inner_text=True)
 
     page.get_by_role("link", name="Record a round").click()
     field(page, "players.0.rack").fill("K13")
     page.check('input[name="winner"][value="1"]')
     page.get_by_role("button", name="Save round").click()
-    assert page.locator(".standing .total").all_inner_texts() == ["13", "-13"]   # Bob first now
+    expect(page.locator(".standing .total")).to_have_text(["13", "-13"], use_inner_text=True)  # Bob first now
     page.locator("#hand-menu-1 summary").click()                                  # the round's menu
     page.get_by_role("link", name="Delete round 1").click()                       # asks first
-    assert page.locator("h1").inner_text() == "Delete round 1?"
+    expect(page.locator("h1")).to_have_text("Delete round 1?", use_inner_text=True)
     page.get_by_role("button", name="Yes, delete round 1").click()
-    assert "deleted" in page.locator(".flashes").inner_text()
-    assert page.locator(".standing .total").all_inner_texts() == ["0", "0"]
+    expect(page.locator(".flashes")).to_contain_text("deleted", use_inner_text=True)
+    expect(page.locator(".standing .total")).to_have_text(["0", "0"], use_inner_text=True)
 
 
 def test_bad_input_comes_back_at_its_field_without_javascript(page, live_server):
@@ -66,8 +67,8 @@ def test_bad_input_comes_back_at_its_field_without_javascript(page, live_server)
     page.get_by_role("link", name="Record a hand").click()
     field(page, "players.1.hand").fill("3 14")
     page.get_by_role("button", name="Save hand").click()
-    assert "'14'" in page.locator('[id="players.1"]').inner_text()               # N-1 names the token
-    assert field(page, "players.1.hand").input_value() == "3 14"                  # nothing lost
+    expect(page.locator('[id="players.1"]')).to_contain_text("'14'", use_inner_text=True)  # N-1 names the token
+    expect(field(page, "players.1.hand")).to_have_value("3 14")                   # nothing lost
     assert_no_sideways_scroll(page)
 
 
@@ -76,23 +77,24 @@ def test_a_crib_rummy_turn_pegged_without_javascript(page, live_server):
     page.get_by_role("link", name="Record a hand").click()
     field(page, "turns.0.melds.0.cards").fill("3H 4H 5H")
     page.get_by_role("button", name="Record turn").click()
-    assert "Turn recorded" in page.locator(".flashes").inner_text()
-    assert page.locator("h1").inner_text() == "Hand 1, turn 2"                    # back on the hand's page
-    assert "Bob: 3" in page.locator(".board-wrap").inner_text()                  # CR-5: a run of 3 pegs 3
+    expect(page.locator(".flashes")).to_contain_text("Turn recorded", use_inner_text=True)
+    expect(page.locator("h1")).to_have_text("Hand 1, turn 2", use_inner_text=True)  # back on the hand's page
+    expect(page.locator(".board-wrap")).to_contain_text("Bob: 3", use_inner_text=True)  # CR-5: a run of 3 pegs 3
     page.get_by_role("button", name="+2 set").click()                            # Ann: one post, one tap
-    assert "Ann: 2" in page.locator(".board-wrap").inner_text()
+    expect(page.locator(".board-wrap")).to_contain_text("Ann: 2", use_inner_text=True)
     page.get_by_role("button", name="+6H pegs 3 added to 3H 4H 5H").click()          # Bob grows his run (CR-4)
-    assert "Bob: 6" in page.locator(".board-wrap").inner_text()
+    expect(page.locator(".board-wrap")).to_contain_text("Bob: 6", use_inner_text=True)
     page.get_by_role("button", name="Pass", exact=True).click()
-    assert page.locator("h1").inner_text() == "Hand 1, turn 5"
+    expect(page.locator("h1")).to_have_text("Hand 1, turn 5", use_inner_text=True)
     page.get_by_role("link", name="Back to the game").click()
-    assert page.locator(".standing", has_text="Bob").locator(".total").inner_text() == "6"
+    expect(page.locator(".standing", has_text="Bob").locator(".total")).to_have_text("6", use_inner_text=True)
 
 
 def test_the_checker_answers_a_typed_meld_without_javascript(page, live_server):
     page.goto(f"{live_server}/check/crazy-tiles")
     page.locator('textarea[name="cards"], input[name="cards"]').first.fill("R12 R13 J")
     page.get_by_role("button", name="Check", exact=True).click()
+    expect(page.locator('[role="status"]').first).to_contain_text("LEGAL", use_inner_text=True)  # the verdict
     verdict = page.locator('[role="status"]').first.inner_text()
     assert "LEGAL" in verdict and "NOT LEGAL" not in verdict                      # CT-4: J as R0 or R0+R1
     assert "cards=R12" in page.url                                                # a shareable GET

@@ -9,6 +9,7 @@ arrives is read back from the server's database.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 from sqlalchemy import func, select
 
 from scorekeeper import services
@@ -73,20 +74,23 @@ def test_three_hands_recorded_offline_arrive_once_each_in_order(browser, site):
         open_with_service_worker(page, url, public_id, secret)
         page.context.set_offline(True)
         note = page.locator("[data-offline-note]")
-        assert note.is_visible() and "live check is not available" in note.inner_text()
+        expect(note).to_be_visible()
+        expect(note).to_contain_text("live check is not available", use_inner_text=True)
         for n, winner in enumerate((0, 1, 0), start=1):
             enter_hand(page, winner)
             page.locator(".send-item", has_text=f"Round {n} (kept on this phone").wait_for(timeout=WAIT_MS)
-            assert page.locator("h1").inner_text() == f"Record round {n + 1}"
+            expect(page.locator("h1")).to_have_text(f"Record round {n + 1}", use_inner_text=True)
         queue = page.locator("[data-send-queue]")
-        assert queue.locator(".send-item").count() == 3 and queue.inner_text().count("waiting to send") == 3
+        expect(queue.locator(".send-item")).to_have_count(3)
+        expect(queue.locator(".send-item").last).to_contain_text("waiting to send")
+        assert queue.inner_text().count("waiting to send") == 3
         assert _winners(app, public_id) == []
 
         page.reload()  # offline: the service worker shows the form as this phone last saw it
         notice = page.locator(".offline-notice")
-        assert "Offline: showing what this phone last saw" in notice.inner_text()
+        expect(notice).to_contain_text("Offline: showing what this phone last saw", use_inner_text=True)
         page.locator(".send-item").nth(2).wait_for(timeout=WAIT_MS)
-        assert page.locator("h1").inner_text() == "Record round 4"
+        expect(page.locator("h1")).to_have_text("Record round 4", use_inner_text=True)
         assert [t.split(" (")[0] for t in page.locator(".send-title").all_inner_texts()] == \
             ["Round 1", "Round 2", "Round 3"]
 
@@ -94,8 +98,8 @@ def test_three_hands_recorded_offline_arrive_once_each_in_order(browser, site):
         queue.wait_for(state="hidden", timeout=WAIT_MS)
         assert _winners(app, public_id) == [0, 1, 0]
         assert _keys(app) >= 3
-        assert "Back online" in notice.inner_text()
-        assert page.locator("h1").inner_text() == "Record round 4"
+        expect(notice).to_contain_text("Back online", use_inner_text=True)
+        expect(page.locator("h1")).to_have_text("Record round 4", use_inner_text=True)
         enter_hand(page, 1)  # the next hand, online: round 4 (no conflict with the hands just sent)
         page.wait_for_url(f"**/games/{public_id}", timeout=WAIT_MS)
         assert _winners(app, public_id) == [0, 1, 0, 1]
@@ -108,13 +112,13 @@ def test_a_hand_sent_online_goes_straight_to_the_game_page(browser, site):
         open_form(page, url, public_id, secret)
         enter_hand(page, 1)
         page.wait_for_url(f"**/games/{public_id}", timeout=WAIT_MS)
-        assert "Round 1 recorded." in page.locator(".flashes").inner_text()
+        expect(page.locator(".flashes")).to_contain_text("Round 1 recorded.", use_inner_text=True)
         assert _winners(app, public_id) == [1]
         page.goto(f"{url}/games/{public_id}/rounds/new")  # a refused hand: its errors at the fields
         page.fill('[id="f-players.0.rack"]', "Q99")
         page.locator("button.save").click()
         page.locator(".form-errors").wait_for(timeout=WAIT_MS)
-        assert "Nothing was saved" in page.locator(".form-errors").inner_text()
+        expect(page.locator(".form-errors")).to_contain_text("Nothing was saved", use_inner_text=True)
         assert _winners(app, public_id) == [1]
 
 
@@ -141,11 +145,11 @@ def test_a_conflict_shows_both_versions_and_the_editor_chooses(browser, site):
         _meanwhile_another_phone(page, site, public_id, secret, hands=2)
         item = page.locator(".send-conflict")
         item.wait_for(timeout=WAIT_MS)
-        text = item.inner_text()
-        assert "Another phone recorded round 1 meanwhile" in text
+        expect(item).to_contain_text("Another phone recorded round 1 meanwhile", use_inner_text=True)
         rows = item.locator("tbody tr")
-        assert rows.nth(0).inner_text().split() == ["Yours", "+5", "-5"]
-        assert rows.nth(1).inner_text().split() == ["Another", "phone's", "round", "1", "-13", "+13"]
+        expect(rows.nth(0)).to_have_text("Yours +5 -5", use_inner_text=True)  # whitespace-separated, as split()
+        expect(rows.nth(1)).to_have_text("Another phone's round 1 -13 +13", use_inner_text=True)
+        expect(page.locator(".send-item").nth(1)).to_contain_text("waiting to send")
         assert page.locator(".send-item").nth(1).inner_text().count("waiting to send") == 1  # held back, in order
         assert _winners(app, public_id) == [1]
 
@@ -176,11 +180,12 @@ def test_a_refused_hand_stays_with_its_reasons_until_the_editor_fixes_it(browser
         page.context.set_offline(False)
         refused = page.locator(".send-refused")
         refused.wait_for(timeout=WAIT_MS)
-        assert "not recorded" in refused.inner_text() and refused.locator(".reasons li").count() >= 1
+        expect(refused).to_contain_text("not recorded", use_inner_text=True)
+        expect(refused.locator(".reasons li").first).to_be_attached()  # at least one reason
         page.reload()  # still there after a reload: never dropped by itself
         page.locator(".send-refused").wait_for(timeout=WAIT_MS)
         page.get_by_role("button", name="Put it back in the form").click()
-        assert page.input_value('[id="f-players.0.rack"]') == "Q99"
+        expect(page.locator('[id="f-players.0.rack"]')).to_have_value("Q99")
         page.fill('[id="f-players.0.rack"]', "R5")
         page.check('input[name="winner"][value="1"]')
         page.locator("button.save").click()
@@ -206,14 +211,16 @@ def test_the_wake_lock_switch_is_remembered_on_the_phone(browser, site):
         page.add_init_script(WATCH_LOCKS)
         page.goto(f"{url}/games/{public_id}")
         switch = page.get_by_label("Keep the screen on")
-        assert switch.is_visible() and switch.is_checked()
+        expect(switch).to_be_visible()
+        expect(switch).to_be_checked()
         page.wait_for_function(f"{HELD} === 1", timeout=WAIT_MS)  # the page holds the screen on
-        assert page.locator(".awake-state").inner_text() == "The screen stays on while this page is open."
+        expect(page.locator(".awake-state")).to_have_text("The screen stays on while this page is open.",
+                                                          use_inner_text=True)
         switch.uncheck()
         page.wait_for_function(f"{HELD} === 0", timeout=WAIT_MS)
-        assert page.locator(".awake-state").inner_text() == "The screen may turn off as usual."
+        expect(page.locator(".awake-state")).to_have_text("The screen may turn off as usual.", use_inner_text=True)
         page.reload()
-        assert not page.get_by_label("Keep the screen on").is_checked()
+        expect(page.get_by_label("Keep the screen on")).not_to_be_checked()
         page.wait_for_timeout(500)
         assert page.evaluate("window.__locks.length") == 0  # remembered: none taken
         page.get_by_label("Keep the screen on").check()
@@ -251,4 +258,5 @@ def test_a_correction_offline_stays_on_its_form(browser, site):
         page.fill('[id="f-players.0.rack"]', "R12")
         page.locator("button.save").click()
         page.locator(".send-queue-state", has_text="this change needs the connection").wait_for(timeout=WAIT_MS)
-        assert page.input_value('[id="f-players.0.rack"]') == "R12" and page.url.endswith("/rounds/1/edit")
+        expect(page.locator('[id="f-players.0.rack"]')).to_have_value("R12")
+        assert page.url.endswith("/rounds/1/edit")

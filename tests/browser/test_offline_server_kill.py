@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 from flask_migrate import upgrade
+from playwright.sync_api import expect
 
 from scorekeeper import create_app, services
 from scorekeeper.extensions import db
@@ -108,7 +109,7 @@ def test_a_server_killed_mid_send_records_nothing_and_the_phone_sends_again(brow
         lock.close()
         assert server.hands() == []  # nothing half-recorded
         page.locator(".send-queue-state", has_text="trying again").wait_for(timeout=WAIT_MS)
-        assert "Round 1 (kept on this phone" in page.locator(".send-item").inner_text()
+        expect(page.locator(".send-item")).to_contain_text("Round 1 (kept on this phone", use_inner_text=True)
 
         server.start()
         page.locator("[data-send-queue]").wait_for(state="hidden", timeout=WAIT_MS * 2)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import assert_no_sideways_scroll
 
@@ -17,8 +18,8 @@ def test_print_page_fits_a_phone_and_shows_form_errors(page, live_server):
     page.select_option("#sheet-variant", "crib-rummy")
     page.fill("#sheet-players", "6")
     page.click("#sheet button[type=submit]")
-    assert "choose from 2 to 4" in page.locator("#sheet").inner_text()
-    assert page.locator("#sheet-players").get_attribute("aria-invalid") == "true"
+    expect(page.locator("#sheet")).to_contain_text("choose from 2 to 4", use_inner_text=True)
+    expect(page.locator("#sheet-players")).to_have_attribute("aria-invalid", "true")
     assert_no_sideways_scroll(page)
 
 

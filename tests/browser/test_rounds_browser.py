@@ -4,6 +4,7 @@ pickers, see the engine's running value, save, and see the standings and the win
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper.rules import find_variant
 
@@ -59,13 +60,14 @@ def save(page, variant, button=None):
 def winner(page, variant, name):
     banner = page.locator(".winner-banner")
     banner.wait_for()
-    assert name in banner.inner_text()
+    expect(banner).to_contain_text(name, use_inner_text=True)
     assert_no_sideways_scroll(page)
     page.screenshot(path=str(ARTIFACTS / f"rounds-winner-{variant}.png"), full_page=True)
 
 
 def standing(page, name):
-    return page.locator(".standing", has_text=name).locator(".total").inner_text()
+    """The player's total on the game page: waited for with ``expect(...).to_have_text``."""
+    return page.locator(".standing", has_text=name).locator(".total")
 
 
 def test_krazy_bee_by_tapping_cards(page, live_server):
@@ -74,12 +76,13 @@ def test_krazy_bee_by_tapping_cards(page, live_server):
     page.check('input[name="went_out"][value="0"]')
     field(page, "players.1.hand").click()
     tap(page, "3", "12", "wild")
-    assert field(page, "players.1.hand").input_value() == "3 12 W"
+    expect(field(page, "players.1.hand")).to_have_value("3 12 W")
     running(page, "players.1.hand").filter(has_text="= 30 points").wait_for()   # KB-7 from the engine
     page.locator("#keypad .chip", has_text="12").click()                       # a chip taps away
     running(page, "players.1.hand").filter(has_text="= 20 points").wait_for()
     save(page, "krazy-bee")
-    assert standing(page, "Bob") == "20" and standing(page, "Ann") == "0"
+    expect(standing(page, "Bob")).to_have_text("20")
+    expect(standing(page, "Ann")).to_have_text("0")
     winner(page, "krazy-bee", "Ann")
 
 
@@ -92,7 +95,7 @@ def test_rumbugz_by_tapping_bugz(page, live_server):
     tap(page, "5", "wild")
     running(page, "players.1.hand").filter(has_text="= 17 points").wait_for()   # RB-6: 5 + PLYT 12
     save(page, "rumbugz")
-    assert standing(page, "Ann") == "17"
+    expect(standing(page, "Ann")).to_have_text("17")
     winner(page, "rumbugz", "Ann")
 
 
@@ -102,10 +105,11 @@ def test_tile_game_by_tapping_tiles(page, live_server, variant):
     page.check('input[name="winner"][value="1"]')
     field(page, "players.0.rack").click()
     tap(page, "suit:B", "7", "suit:R", "13", "wild")
-    assert field(page, "players.0.rack").input_value() == "B7 R13 J"
+    expect(field(page, "players.0.rack")).to_have_value("B7 R13 J")
     running(page, "players.0.rack").filter(has_text="= 50 points").wait_for()   # CT-7: 7 + 13 + 30
     save(page, variant)
-    assert standing(page, "Bob") == "50" and standing(page, "Ann") == "-50"    # CT-8 A
+    expect(standing(page, "Bob")).to_have_text("50")
+    expect(standing(page, "Ann")).to_have_text("-50")                          # CT-8 A
     winner(page, variant, "Bob")
 
 
@@ -113,19 +117,20 @@ def test_crib_rummy_turns_to_61(page, live_server):
     start_game(page, live_server, "crib-rummy", {"target": "61"})
     field(page, "turns.0.melds.0.cards").click()
     tap(page, "suit:H", "3", "4", "5")
-    assert field(page, "turns.0.melds.0.cards").input_value() == "3H 4H 5H"
+    expect(field(page, "turns.0.melds.0.cards")).to_have_value("3H 4H 5H")
     running(page, "turns.0.melds.0.cards").filter(has_text="pegs 3").wait_for()  # CR-5 from the engine
     loads = []
     page.on("load", lambda _: loads.append(page.url))
     save(page, "crib-rummy", button="Record turn")
     page.get_by_role("heading", name="Hand 1, turn 2").wait_for()                # the same page, the next turn
-    assert "Bob: 3" in page.locator(".board-wrap").inner_text() and loads == []   # the board moved, no page load
-    assert "3H 4H 5H" in page.locator(".table-melds").inner_text()
+    expect(page.locator(".board-wrap")).to_contain_text("Bob: 3", use_inner_text=True)  # the board moved...
+    assert loads == []                                                           # ...with no page load
+    expect(page.locator(".table-melds")).to_contain_text("3H 4H 5H", use_inner_text=True)
     page.locator(".turn summary", has_text="Or type the pegs").click()
     field(page, "turns.1.pegs").fill("61")
     save(page, "crib-rummy-turn-2", button="Record turn")
     page.wait_for_url(lambda url: "/rounds/" not in url)                          # the game is over: its page
-    assert standing(page, "Ann") == "61"
+    expect(standing(page, "Ann")).to_have_text("61")
     winner(page, "crib-rummy", "Ann")                                            # CR-8
 
 
@@ -134,7 +139,7 @@ def test_crazy_rummy_face_up_cards_and_boards(page, live_server):
     page.check('input[name="face_up.0"][value="5"]')                          # one tap a face-up card
     page.check('input[name="face_up.1"][value="K"]')
     page.locator('output.hand-size[data-seat="1"]').filter(has_text="10 cards").wait_for()  # CZ-7
-    assert page.locator("[data-wild]").inner_text() == "5"                      # CZ-1: the dealer's card
+    expect(page.locator("[data-wild]")).to_have_text("5", use_inner_text=True)  # CZ-1: the dealer's card
     page.check('input[name="went_out"][value="1"]')
     page.locator('[id="players.1"] summary', has_text="board's cards").click()   # cards, for a dispute
     field(page, "players.1.board").click()
@@ -145,7 +150,8 @@ def test_crazy_rummy_face_up_cards_and_boards(page, live_server):
     tap(page, "5")                                                               # a wildcard this hand
     running(page, "players.0.hand").filter(has_text="= 100 points").wait_for()  # CZ-5
     save(page, "crazy-rummy")
-    assert standing(page, "Bob") == "300" and standing(page, "Ann") == "-100"
+    expect(standing(page, "Bob")).to_have_text("300")
+    expect(standing(page, "Ann")).to_have_text("-100")
     winner(page, "crazy-rummy", "Bob")
 
 
@@ -153,6 +159,6 @@ def test_bad_input_is_shown_at_the_field_on_a_phone(page, live_server):
     start_game(page, live_server, "krazy-bee", {})
     field(page, "players.1.hand").fill("3 14")
     save(page, "krazy-bee-error", button="Save hand")
-    assert "Nothing was saved" in page.locator(".form-errors").inner_text()
-    assert "'14'" in page.locator('[id="err-players-1-hand"]').inner_text()
+    expect(page.locator(".form-errors")).to_contain_text("Nothing was saved", use_inner_text=True)
+    expect(page.locator('[id="err-players-1-hand"]')).to_contain_text("'14'", use_inner_text=True)
     assert_no_sideways_scroll(page)

@@ -3,7 +3,10 @@ keypad, a table built in the grid editor, the verdict read as a player reads it;
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import assert_no_sideways_scroll, phone_page
 from .test_checker_browser import tap_keys
@@ -24,23 +27,24 @@ def said(page, selector: str) -> list[str]:
 
 def test_a_legal_turn_entered_by_tapping(live_server, page):
     page.goto(f"{live_server}/check/rummikub/turn")
-    assert page.locator(".keypad").is_visible()
+    expect(page.locator(".keypad")).to_be_visible()
     page.locator("#before").tap()
     tap_keys(page, "suit:R", "5", "6", "7")
     page.locator("#rack").tap()
     tap_keys(page, "8", "suit:K", "2")
     page.locator("#after").tap()
     tap_keys(page, "suit:R", "5", "6", "7", "8")
-    assert [page.locator(f"#{f}").input_value() for f in ("before", "rack", "after")] == \
-        ["R5 R6 R7", "R8 K2", "R5 R6 R7 R8"]
-    assert page.locator('.cards-box[data-field="rack"] .chip').count() == 2
+    for name, value in zip(("before", "rack", "after"), ["R5 R6 R7", "R8 K2", "R5 R6 R7 R8"]):
+        expect(page.locator(f"#{name}")).to_have_value(value)
+    expect(page.locator('.cards-box[data-field="rack"] .chip')).to_have_count(2)
     assert_no_sideways_scroll(page)
     press(page, "Check the turn")
-    assert "LEGAL" in page.locator("#verdict .verdict-word").inner_text()
+    expect(page.locator("#verdict .verdict-word")).to_contain_text("LEGAL", use_inner_text=True)
     assert said(page, "#verdict .settle-head") == ["A legal turn: 1 tile played, worth 8 points (CT-5)"]
-    assert page.get_by_role("link", name="(CT-5)").get_attribute("href") == "/rules/rummikub#CT-5"
+    expect(page.get_by_role("link", name="(CT-5)")).to_have_attribute("href", "/rules/rummikub#CT-5")
     played = page.get_by_role("list", name="Played from the rack").get_by_role("img")
-    assert played.count() == 1 and played.first.get_attribute("aria-label") == "red 8"
+    expect(played).to_have_count(1)
+    expect(played.first).to_have_attribute("aria-label", "red 8")
     # The address bar is the shareable link: another phone opening it sees the same verdict.
     assert "before=" in page.url and "after=" in page.url
     other = page.context.new_page()
@@ -53,7 +57,7 @@ def test_a_legal_turn_entered_by_tapping(live_server, page):
 def test_a_tile_taken_back_is_not_legal_and_the_rule_is_one_tap_away(live_server, page):
     page.goto(f"{live_server}/check/rummikub/turn?before=R5+R6+R7+%7C+B9+K9+G9&rack=R8"
               "&after=R5+R6+R7+R8+%7C+B9+K9")
-    assert "NOT LEGAL" in page.locator("#verdict .verdict-word").inner_text()
+    expect(page.locator("#verdict .verdict-word")).to_contain_text("NOT LEGAL", use_inner_text=True)
     reasons = said(page, "#verdict .verdict-reasons li")
     assert reasons[0].startswith("G9 left the table") and reasons[0].endswith("(CT-10)")
     assert "Put G9 back on the table (CT-10)" in said(page, "#verdict .verdict-alternatives li")
@@ -65,27 +69,29 @@ def test_a_tile_taken_back_is_not_legal_and_the_rule_is_one_tap_away(live_server
 def test_a_grid_turn_built_in_the_table_after_grid(live_server, page):
     """CT-9: R6 above and B6 below K6 make a group down through the run K5 K6 K7."""
     page.goto(f"{live_server}/check/crazy-tiles/turn?before=K5+K6+K7&rack=R6+B6")
-    assert page.locator(".keypad-target-name").inner_text() == "Table before the turn"  # the first field
+    expect(page.locator(".keypad-target-name")).to_have_text("Table before the turn",  # the first field
+                                                             use_inner_text=True)
     after = page.locator('.cards-box[data-field="after"]')
     after.locator('.grid-modes [data-mode="grid"]').tap()
-    assert page.locator(".keypad-target-name").inner_text().startswith("the grid")
-    assert after.locator(".grid-editor").is_visible()
-    assert not page.locator('.cards-box[data-field="before"] .grid-editor').is_visible()
+    expect(page.locator(".keypad-target-name")).to_have_text(re.compile(r"^the grid"), use_inner_text=True)
+    expect(after.locator(".grid-editor")).to_be_visible()
+    expect(page.locator('.cards-box[data-field="before"] .grid-editor')).not_to_be_visible()
 
     for colour, rank, row, col in (("R", "6", 0, 1), ("K", "5", 1, 0), ("K", "6", 1, 1), ("K", "7", 1, 2),
                                    ("B", "6", 2, 1)):
         tap_keys(page, f"suit:{colour}", rank)
         after.locator(f'.grid-cell[data-row="{row}"][data-col="{col}"]').tap()
-    assert page.locator("#after").input_value() == ". R6 / K5 K6 K7 / . B6"
-    assert page.locator("#before").input_value() == "K5 K6 K7"  # the other table is left alone
+    expect(page.locator("#after")).to_have_value(". R6 / K5 K6 K7 / . B6")
+    expect(page.locator("#before")).to_have_value("K5 K6 K7")  # the other table is left alone
     assert_no_sideways_scroll(page)
     press(page, "Check the turn")
-    assert "LEGAL" in page.locator("#verdict .verdict-word").inner_text()
+    expect(page.locator("#verdict .verdict-word")).to_contain_text("LEGAL", use_inner_text=True)
     assert said(page, "#verdict .settle-head") == ["A legal turn: 2 tiles played, worth 12 points (CT-5)"]
     board = page.get_by_role("table", name="The table after the turn")
-    assert board.locator(".board-cell.board-ok").count() == 5
+    expect(board.locator(".board-cell.board-ok")).to_have_count(5)
     # Reopened from its link, the grid editor of the table after comes back with its tiles.
-    assert after.locator(".grid-editor").is_visible() and after.locator(".grid-cell .cface").count() == 5
+    expect(after.locator(".grid-editor")).to_be_visible()
+    expect(after.locator(".grid-cell .cface")).to_have_count(5)
     assert_no_sideways_scroll(page)
 
 
@@ -100,9 +106,10 @@ def test_the_best_play_of_a_rack(live_server, page):
     lay = page.get_by_role("list", name="Lay from the rack").get_by_role("img")
     assert [lay.nth(i).get_attribute("aria-label") for i in range(lay.count())] == ["red 7", "red 8"]
     table = page.get_by_role("list", name="Set 1")
-    assert table.get_by_role("img").count() == 5
+    expect(table.get_by_role("img")).to_have_count(5)
     mine = table.locator(".settle-mine")  # the rack's tiles are marked in the table after
-    assert mine.count() == 2 and "from the rack" in mine.first.text_content()
+    expect(mine).to_have_count(2)
+    expect(mine.first).to_contain_text("from the rack")
     assert_no_sideways_scroll(page)
 
 
@@ -126,7 +133,7 @@ def test_what_a_card_hand_can_lay(live_server, page, slug, keys, choose, head, s
     assert_no_sideways_scroll(page)
     press(page, "Find the best play")
     assert said(page, "#verdict .settle-head") == [head]
-    assert shown in page.locator("#verdict").inner_text()
+    expect(page.locator("#verdict")).to_contain_text(shown, use_inner_text=True)
     assert page.locator("#verdict .settle-groups .cface").count() >= 4  # drawn with card faces
     assert_no_sideways_scroll(page)
 
@@ -140,17 +147,19 @@ def nojs(browser, request):
 
 def test_both_pages_answer_typed_input_without_javascript(live_server, nojs):
     nojs.goto(f"{live_server}/check/rummikub/turn")
-    assert not nojs.locator(".keypad").is_visible()
+    expect(nojs.locator(".keypad")).not_to_be_visible()
     nojs.fill("#before", "R5 R6 R7")
     nojs.fill("#rack", "R8 R9 K2")
     nojs.fill("#after", "R5 R6 R7 R8 R9")
     nojs.get_by_role("button", name="Check the turn").click()
-    assert said(nojs, "#verdict .settle-head") == ["A legal turn: 2 tiles played, worth 17 points (CT-5)"]
+    expect(nojs.locator("#verdict .settle-head")).to_have_text(
+        ["A legal turn: 2 tiles played, worth 17 points (CT-5)"], use_inner_text=True)
     nojs.get_by_role("link", name="Best play", exact=True).click()
+    nojs.wait_for_url(lambda url: "/check/rummikub/best" in url)  # #rack is on both pages: fill the new one
     nojs.fill("#rack", "R1 R2 R3 K9")
     nojs.check("#initial")
     nojs.get_by_role("button", name="Find the best play").click()
-    assert said(nojs, "#verdict .settle-head") == \
-        ["No initial meld from this rack reaches the points it needs: draw a tile (CT-6)"]
+    expect(nojs.locator("#verdict .settle-head")).to_have_text(
+        ["No initial meld from this rack reaches the points it needs: draw a tile (CT-6)"], use_inner_text=True)
     assert "initial=on" in nojs.url
     assert_no_sideways_scroll(nojs)

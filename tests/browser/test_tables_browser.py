@@ -4,6 +4,7 @@ play, read the statistics and their charts, rename a player, adopt a checker ver
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper import services
 from scorekeeper.extensions import db
@@ -38,15 +39,16 @@ def test_a_tables_life_on_a_phone(browser, site, width):
         page.fill("#players", "Ann\nBob\nCyrielle-Marguerite")
         page.click("button:has-text('Start the table')")
         page.wait_for_selector("h1:has-text('Kitchen table')")
-        assert page.locator(".flash-success").is_visible()
+        expect(page.locator(".flash-success")).to_be_visible()
         table_url = page.url
         page.click("text=Start a game")
         page.click("a[href$='/play/rummikub']")
+        page.wait_for_url("**/play/rummikub")  # loaded: the seat picker's script counts the taps from here
         # one tap per player, in seat order: Bob first, then Ann; the chips show the seat numbers
         page.click(".roster-chip:has-text('Bob')")
         page.click(".roster-chip:has-text('Ann')")
-        assert page.locator(".roster-chip:has-text('Bob') .seat-no").inner_text() == "1"
-        assert page.locator(".roster-chip:has-text('Ann') .seat-no").inner_text() == "2"
+        expect(page.locator(".roster-chip:has-text('Bob') .seat-no")).to_have_text("1", use_inner_text=True)
+        expect(page.locator(".roster-chip:has-text('Ann') .seat-no")).to_have_text("2", use_inner_text=True)
         page.fill("#new_0", "Zoë")
         page.fill("#opt_rounds", "1")
         assert_no_sideways_scroll(page)
@@ -65,8 +67,8 @@ def test_a_tables_life_on_a_phone(browser, site, width):
         page.wait_for_selector("h1:has-text('Statistics')")
         first_row = page.locator(".stats-table").first.locator("tbody tr").first.inner_text()
         assert first_row.split("\t")[:4] == ["Bob", "1", "1", "100%"] or first_row.startswith("Bob")
-        assert page.locator("svg[aria-label='Wins by game']").count() == 1
-        assert page.locator("svg[aria-label='Rummikub rating']").count() == 1
+        expect(page.locator("svg[aria-label='Wins by game']")).to_have_count(1)
+        expect(page.locator("svg[aria-label='Rummikub rating']")).to_have_count(1)
         assert "Ann v Bob" in page.content() or "Bob v Ann" in page.content()
         assert_no_sideways_scroll(page)
         # rename Zoë; the statistics follow
@@ -75,14 +77,14 @@ def test_a_tables_life_on_a_phone(browser, site, width):
         page.select_option("#member", label="Zoë")
         page.fill("#new_name", "Zoé")
         page.click("button:has-text('Rename')")
-        assert "Zoë is now called Zoé" in page.locator(".flash-success").inner_text()
+        expect(page.locator(".flash-success")).to_contain_text("Zoë is now called Zoé", use_inner_text=True)
         # the checker offers this phone's table the verdict
         page.goto(f"{url}/check/crib-rummy?cards=7H+JK+JK")
         page.click(f"text=Adopt as a ruling of Kitchen table {width}")
         page.fill("#note", "settled over dessert")
         page.click("button:has-text('Adopt this verdict')")
         page.wait_for_selector(".ruling")
-        assert "7H JK JK: legal" in page.locator(".ruling-text").first.inner_text()
+        expect(page.locator(".ruling-text").first).to_contain_text("7H JK JK: legal", use_inner_text=True)
         assert_no_sideways_scroll(page)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pprint import pformat
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper import services
 from scorekeeper.extensions import db
@@ -178,9 +179,9 @@ def test_the_verdict_is_a_status_that_takes_focus(live_server, page):
     with page.expect_navigation():
         page.locator(".check-button").click()
     verdict = page.locator("#verdict")
-    assert verdict.get_attribute("role") == "status"
-    assert page.evaluate("document.activeElement.id") == "verdict"
-    assert "LEGAL" in verdict.inner_text()
+    expect(verdict).to_have_attribute("role", "status")
+    expect(verdict).to_be_focused()
+    expect(verdict).to_contain_text("LEGAL", use_inner_text=True)
 
 
 @pytest.mark.parametrize("width", [360, 430])
