@@ -37,7 +37,6 @@ from itertools import product
 import highspy
 import numpy as np
 
-from .highs import quiet_highs
 from .search import OWN_SHARE, Search, finish_with_mip
 from .templates import Template
 
@@ -259,7 +258,8 @@ def solve_model(library: tuple[Template, ...], cols: Columns, table: np.ndarray,
     lp.a_matrix_.index_ = np.nonzero(nz)[1].astype(np.int32)
     lp.a_matrix_.value_ = csc[nz].astype(float)
     lp.a_matrix_.num_col_, lp.a_matrix_.num_row_ = lp.num_col_, lp.num_row_
-    h = quiet_highs()
+    h = highspy.Highs()
+    h.silent()
     for name, setting in (("threads", 1), ("random_seed", 0), ("presolve", "off")):
         h.setOptionValue(name, setting)
     h.passModel(lp)

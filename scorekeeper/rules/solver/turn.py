@@ -157,7 +157,8 @@ def _initial_reasons(after: TileTable, played: Counter, had: Counter, sw, needed
         if clash or laid != played:
             mixed = mixed or next((units[i][0] for i in rack_sets if tokens[i] - played), None)
             continue
-        best_points = max(best_points, _meld_points(units, rack_sets, sw))
+        points = sum(_points(units[i][0], sw) for i in rack_sets)
+        best_points = max(best_points, points)
     if best_points < 0:
         shown = " ".join(token(t) for t in mixed) if mixed else "a set"
         return [f"CT-6: the initial meld lays sets of rack tiles only; {shown} mixes in tiles from the table"], 0
@@ -167,17 +168,9 @@ def _initial_reasons(after: TileTable, played: Counter, had: Counter, sw, needed
     return [], best_points
 
 
-def _meld_points(units, rack_sets, sw) -> int:
-    """CT-5: each cell of the rack's sets counted once; a joker where two lines cross counts the
-    higher of its two numbers (a number tile counts its own number, read as it may be)."""
-    cells: dict = {}
-    for i in rack_sets:
-        tiles, ids = units[i]
-        readings = line_readings(tiles, sw)
-        for k, (cell, t) in enumerate(zip(ids, tiles)):
-            worth = _entry_value(readings[0].entries[k]) if t.wild and readings else 0 if t.wild else t.rank
-            cells[cell] = max(cells.get(cell, 0), worth)
-    return sum(cells.values())
+def _points(tiles, sw) -> int:
+    readings = line_readings(tiles, sw)
+    return readings[0].points if readings else 0
 
 
 def check_turn(variant: str, before: Any, rack: Any, after: Any, *, initial: bool = False,
