@@ -53,8 +53,11 @@ class TableServer(BaseApplication):
 def settings(host: str, port: int, workers: int, access_log: bool = True, tls=None) -> dict:
     """gunicorn's settings for the table: gevent workers, a banner once it listens;
     ``tls``: the :class:`~scorekeeper.offline.certificate.TableCertificate` to serve https with."""
+    from .https_only import answering_plain_http
+
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    secure = {"certfile": str(tls.cert), "keyfile": str(tls.key)} if tls else {}
+    # https: plain http sent to the port gets a redirect to https, not a reset and a traceback
+    secure = {"certfile": str(tls.cert), "keyfile": str(tls.key), "ssl_context": answering_plain_http} if tls else {}
     return {**secure,
         "bind": [bind], "workers": workers, "worker_class": "gevent",
         "worker_connections": 1000,  # open connections per worker: idle streams included
@@ -76,7 +79,7 @@ def banner(host: str, port: int, tls=None) -> str:
         "https with this table's own certificate authority. Once on each phone, for offline pages, installing\n"
         f"and the screen kept on: open {url}certificate.pem, check that the phone shows this fingerprint\n"
         f"(SHA-256) and install it as a CA certificate:\n    {tls.ca_fingerprint}\n"
-        f"(the server's own certificate, signed by it: {tls.fingerprint})\n")
+        f"(the server's own certificate, signed by it: {tls.fingerprint})\n" + tls.authority_warning())
     if is_loopback(host) and not everywhere(host) and not public:
         return (f"\nScorekeeper is private: only this machine can open {url}\n"
                 "(make run HOST=0.0.0.0 lets the phones at the table in)\n" + certificate)
@@ -124,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tls-dir", help="where the certificate is kept (default: instance/tls/)")
     args = parser.parse_args(argv)
     sys.argv = sys.argv[:1]  # gunicorn reads its own command line too
+    os.environ["SCOREKEEPER_LISTEN_HOST"] = args.host  # each worker's links name loopback when it is all
     tls = lan_certificate(args.tls_dir) if args.https else None
     TableServer(settings(args.host, args.port, args.workers, not args.no_access_log, tls)).run()
     return 0

@@ -78,7 +78,7 @@ def test_the_follower_sees_the_hand_in_place(browser, site):
         rows = follower.locator("table.hands tbody tr").count()
         assert rows == HANDS
         follower.evaluate("window.scrollTo(0, 400)")
-        follower.wait_for_function("window.scrollY === 400")
+        follower.wait_for_function("() => window.scrollY === 400")
         for phone in (follower, second):
             _mark(phone)
 
