@@ -144,6 +144,8 @@ def protect(app) -> None:
     secrets kept out of the request logs, chunked bodies held to the size limit, and
     ``PROXY_HOPS`` trusted proxies' ``X-Forwarded-*`` headers (https seen as https)."""
     headers = {**SECURITY_HEADERS, "Content-Security-Policy": content_policy(Path(app.template_folder))}
+    # a PDF opens in the browser's own viewer, which a page's policy (object-src) could block
+    pdf_headers = {**SECURITY_HEADERS, "Content-Security-Policy": "frame-ancestors 'none'"}
     app.session_interface = SecureOnHttps()
     hide_editor_links_in_logs()
     limit_chunked_bodies(app)
@@ -157,7 +159,7 @@ def protect(app) -> None:
 
     @app.after_request
     def _security_headers(response: Response) -> Response:
-        for name, value in headers.items():
+        for name, value in (pdf_headers if response.mimetype == "application/pdf" else headers).items():
             response.headers.setdefault(name, value)
         strict_transport(response)
         return response
