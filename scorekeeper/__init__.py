@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
 from flask import Flask
 
 from .paths import MIGRATIONS, STATIC, TEMPLATES
@@ -27,9 +25,9 @@ def create_app(test_config: dict | None = None) -> Flask:
 
 
 def _configure(app: Flask, test_config: dict | None) -> None:
-    from .config import Defaults, database_url, secret_key
+    from .config import Defaults, database_url, private_database, private_instance, secret_key
 
-    os.makedirs(app.instance_path, exist_ok=True)
+    private_instance(app.instance_path)
     app.config.from_object(Defaults)
     app.json.sort_keys = False  # keep the engine's key order (RULES.md section 6)
     if test_config is None:
@@ -37,6 +35,7 @@ def _configure(app: Flask, test_config: dict | None) -> None:
     else:
         app.config.update(test_config)
     app.config.setdefault("SQLALCHEMY_DATABASE_URI", database_url(app.instance_path))
+    private_database(app.config["SQLALCHEMY_DATABASE_URI"])
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(app.instance_path)
 

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import logging
 import re
+from pathlib import Path
 
 from flask import Response, request
 
+from .guards import limit_chunked_bodies
+from .headers import SecureOnHttps, content_policy, strict_transport
 from .models import Game
 from .services import NotEditor, SecretMissing, get_game, hash_matches, secret_matches
 
@@ -130,15 +133,22 @@ class HideEditorLinks(logging.Filter):
 
 
 #: sent with every answer: no framing by other sites (an editor's buttons cannot be clicked
-#: through a page laid over them), no MIME sniffing, no full addresses in Referer to other sites
-SECURITY_HEADERS = {"X-Frame-Options": "DENY", "Content-Security-Policy": "frame-ancestors 'none'",
-                    "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"}
+#: through a page laid over them), no MIME sniffing, no full addresses in Referer to other sites;
+#: the Content-Security-Policy (:func:`.headers.content_policy`) is added by :func:`protect`
+SECURITY_HEADERS = {"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff",
+                    "Referrer-Policy": "same-origin"}
 
 
 def protect(app) -> None:
-    """Security headers on every answer, edit secrets kept out of the request logs, and
+    """Security headers on every answer (HSTS on https), a Secure session cookie under https, edit
+    secrets kept out of the request logs, chunked bodies held to the size limit, and
     ``PROXY_HOPS`` trusted proxies' ``X-Forwarded-*`` headers (https seen as https)."""
+    headers = {**SECURITY_HEADERS, "Content-Security-Policy": content_policy(Path(app.template_folder))}
+    # a PDF opens in the browser's own viewer, which a page's policy (object-src) could block
+    pdf_headers = {**SECURITY_HEADERS, "Content-Security-Policy": "frame-ancestors 'none'"}
+    app.session_interface = SecureOnHttps()
     hide_editor_links_in_logs()
+    limit_chunked_bodies(app)
     hops = int(app.config.get("PROXY_HOPS") or 0)
     if hops:
         from werkzeug.middleware.proxy_fix import ProxyFix
@@ -149,8 +159,9 @@ def protect(app) -> None:
 
     @app.after_request
     def _security_headers(response: Response) -> Response:
-        for name, value in SECURITY_HEADERS.items():
+        for name, value in (pdf_headers if response.mimetype == "application/pdf" else headers).items():
             response.headers.setdefault(name, value)
+        strict_transport(response)
         return response
 
 

@@ -6,12 +6,14 @@ phones at the table. :func:`external_url` is the one place that builds links
 meant for another device (the Share page, the API's ``urls``, the printed
 sheet's QR code, the checker's verdict link): ``PUBLIC_URL`` when set (a proxy,
 a tunnel), else the address the page was opened on, with a loopback host
-replaced by this machine's LAN address.
+replaced by this machine's LAN address, unless the server listens on loopback
+only (``HOST=127.0.0.1``: ``LISTEN_HOST``), where the LAN address would not answer.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 import time
 from urllib.parse import urlsplit, urlunsplit
@@ -115,7 +117,15 @@ def external_url(endpoint: str, **values) -> str:
         if script_root and path.startswith(script_root):
             path = path[len(script_root):]
         return public.rstrip("/") + path
-    return reachable(url_for(endpoint, _external=True, **values))
+    url = url_for(endpoint, _external=True, **values)
+    return url if loopback_only() else reachable(url)
+
+
+def loopback_only() -> bool:
+    """Whether the server listens on loopback only (``make run HOST=127.0.0.1``; the app's
+    ``LISTEN_HOST``, else ``SCOREKEEPER_LISTEN_HOST`` set by :mod:`scorekeeper.server`)."""
+    host = current_app.config.get("LISTEN_HOST") or os.environ.get("SCOREKEEPER_LISTEN_HOST") or ""
+    return is_loopback(host) and not everywhere(host)
 
 
 def everywhere(host: str) -> bool:

@@ -58,7 +58,37 @@ def secret_key(instance_path: str) -> str:
         return key
     path = Path(instance_path) / "secret_key"
     if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as out:
+            out.write(secrets.token_hex(32))  # readable by this user alone from the first byte
     return path.read_text().strip()
+
+
+def private_instance(instance_path: str) -> None:
+    """The instance folder (database, secret key, certificates) for this user alone: 0700."""
+    os.makedirs(instance_path, mode=0o700, exist_ok=True)
+    _owner_only(Path(instance_path), 0o700)
+
+
+def private_database(url: str) -> None:
+    """A SQLite database file created 0600 before SQLite opens it (SQLite gives its journal and WAL
+    files the database file's mode); an older 0644 one narrowed. Other databases: nothing to do."""
+    if not url.startswith("sqlite:///") or ":memory:" in url or "mode=memory" in url:
+        return
+    path = Path(url[len("sqlite:///"):].split("?", 1)[0])
+    if not path.name:
+        return
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))  # an empty file is an empty database
+    except FileExistsError:
+        _owner_only(path, 0o600)
+    except OSError:  # a folder not there (yet): SQLite will say so itself when it opens it
+        pass
+
+
+def _owner_only(path: Path, mode: int) -> None:
+    try:
+        if path.stat().st_uid == os.getuid() and path.stat().st_mode & 0o777 != mode:
+            path.chmod(mode)
+    except OSError:
+        pass

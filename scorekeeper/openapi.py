@@ -21,6 +21,7 @@ ERRORS = {400: "the body is not the shape this document gives (not JSON, wrong t
           403: "that edit secret is not this game's", 404: "no such game or hand",
           409: "another change to this game got there first; nothing of this one was kept",
           413: "request too large",
+          415: "the body was not sent as 'Content-Type: application/json'",
           422: "the shape is right but the rules (or the game's setup) refuse the values: see reasons"}
 GAME_ID = {"name": "public_id", "in": "path", "required": True, "description": "the game's id (as in its URL)",
            "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{12}$"}}
@@ -68,6 +69,7 @@ def op(op_id: str, summary: str, ok: tuple[str, str, str], errors: tuple[int, ..
         "responses": {status: answer, **{str(c): json_answer("Error", meanings[c]) for c in errors}}}
     if body:
         operation["requestBody"] = {"required": True, "content": {"application/json": {"schema": ref(body)}}}
+        operation["responses"]["415"] = json_answer("Error", meanings[415])
     if secured:
         operation["security"] = [{"editSecret" if secured is True else secured: []}]
     return operation

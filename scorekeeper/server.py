@@ -55,10 +55,12 @@ def settings(host: str, port: int, workers: int, access_log: str = "errors", tls
     whenever the terminal has scrolled a screenful); ``access_log``: ``"errors"`` (errors and
     slow requests), ``"all"`` or ``"none"``; ``tls``: the
     :class:`~scorekeeper.offline.certificate.TableCertificate` to serve https with."""
+    from .https_only import answering_plain_http
     from .terminal_log import logger_class
 
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    secure = {"certfile": str(tls.cert), "keyfile": str(tls.key)} if tls else {}
+    # https: plain http sent to the port gets a redirect to https, not a reset and a traceback
+    secure = {"certfile": str(tls.cert), "keyfile": str(tls.key), "ssl_context": answering_plain_http} if tls else {}
     log = logger_class(full_access=access_log == "all")
 
     def when_ready(_server):
@@ -87,7 +89,7 @@ def banner(host: str, port: int, tls=None) -> str:
         "https with this table's own certificate authority. Once on each phone, for offline pages, installing\n"
         f"and the screen kept on: open {url}certificate.pem, check that the phone shows this fingerprint\n"
         f"(SHA-256) and install it as a CA certificate:\n    {tls.ca_fingerprint}\n"
-        f"(the server's own certificate, signed by it: {tls.fingerprint})\n")
+        f"(the server's own certificate, signed by it: {tls.fingerprint})\n" + tls.authority_warning())
     if is_loopback(host) and not everywhere(host) and not public:
         return (f"\nScorekeeper is private: only this machine can open {url}\n"
                 "(make run HOST=0.0.0.0 lets the phones at the table in)\n" + certificate)
@@ -139,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tls-dir", help="where the certificate is kept (default: instance/tls/)")
     args = parser.parse_args(argv)
     sys.argv = sys.argv[:1]  # gunicorn reads its own command line too
+    os.environ["SCOREKEEPER_LISTEN_HOST"] = args.host  # each worker's links name loopback when it is all
     tls = lan_certificate(args.tls_dir) if args.https else None
     TableServer(settings(args.host, args.port, args.workers, args.access_log, tls)).run()
     return 0

@@ -34,7 +34,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("services",),
     ("display", "printing", "forms", "profiles"),
     ("views", "cli", "access", "filters", "openapi", "openapi_schemas", "delivery", "live", "offline", "server",
-     "terminal_log", ""),
+     "terminal_log", "guards", "headers", "https_only", ""),
 )
 
 #: A feature package spans the layers: each of its modules sits with the layer it serves.

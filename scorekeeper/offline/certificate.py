@@ -6,20 +6,26 @@ certificate it does not trust, even after the player clicked through the
 warning; so each phone installs, once, the certificate of this machine's own
 authority (``ca.pem``, served at ``/certificate.pem`` by ``make run HTTPS=1``),
 after comparing the SHA-256 fingerprint the phone shows with the one the
-terminal prints. The authority may only vouch for local names and private
-addresses (X.509 name constraints; a LAN on public addresses adds its own
-address alone): its key, in ``instance/tls/``, cannot be used to impersonate
-any other site to a phone that trusts it.
+terminal prints. The authority may only vouch for this machine's own names
+(``localhost``, its host name and ``<host name>.local``) and addresses (127.0.0.1,
+::1 and the LAN address, each alone), by X.509 name constraints, and lives two
+years: its key, in ``instance/tls/`` (written 0600 from its first byte), cannot
+be used to impersonate a router, a NAS or any other site to a phone that
+trusts it. When the machine moves to another LAN address, a new authority is
+made and the phones install it again; the banner warns when the authority has
+less than :data:`WARN_DAYS` left, and an expired one is replaced.
 
 The server's own certificate (``cert.pem``, with the authority's after it) names
-``localhost``, this machine, 127.0.0.1, ::1 and the LAN address; it is made again,
-by the same authority, when the LAN address changes, so the phones keep trusting it.
+the same names and addresses; it is made again, by the same authority, when the
+LAN address changes or when it has less than :data:`RENEW_DAYS` left (never
+outliving the authority), so the phones keep trusting it.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import ipaddress
+import os
 import socket
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,12 +35,12 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
-#: ten years for the authority (installed once on every phone), two for the server's (browsers
+#: two years for the authority (installed once on every phone), 397 days for the server's (browsers
 #: refuse longer ones when they check the validity of a certificate from an installed authority)
-CA_DAYS, SERVER_DAYS = 3650, 397
-#: what the authority may vouch for: loopback and private addresses, local names
-PRIVATE_NETWORKS = ("127.0.0.0/8", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16",
-                    "::1/128", "fc00::/7", "fe80::/10")
+CA_DAYS, SERVER_DAYS = 730, 397
+#: a server certificate with fewer days left is made again at start; the banner warns about an
+#: authority with fewer days left (the phones will have to install a new one)
+RENEW_DAYS, WARN_DAYS = 30, 60
 
 
 @dataclass(frozen=True)
@@ -47,11 +53,25 @@ class TableCertificate:
     ca: Path
     ca_fingerprint: str
     fingerprint: str
+    ca_expires: dt.datetime | None = None
+
+    def authority_warning(self, now: dt.datetime | None = None) -> str:
+        """A sentence for the banner when the authority has less than :data:`WARN_DAYS` left, else ""."""
+        if self.ca_expires is None:
+            return ""
+        left = (self.ca_expires - (now or dt.datetime.now(dt.UTC))).days
+        if left >= WARN_DAYS:
+            return ""
+        return (f"This table's certificate authority ends on {self.ca_expires:%d %b %Y} ({max(left, 0)} days left).\n"
+                "When it does, a new one is made: each phone then installs the new one (certificate.pem).\n")
 
 
 def names_for(lan_address: str | None) -> tuple[list[str], list[str]]:
-    """(DNS names, IP addresses) the server's certificate must name for the phones at the table."""
-    dns = sorted({"localhost", socket.gethostname()} - {""})
+    """(DNS names, IP addresses) the server's certificate must name for the phones at the table:
+    ``localhost``, the host name and ``<host name>.local`` (mDNS), loopback and the LAN address."""
+    full = socket.gethostname()
+    host = full.split(".")[0]
+    dns = sorted({"localhost", full, host, f"{host}.local" if host else ""} - {""})
     ips = ["127.0.0.1", "::1"] + ([lan_address] if lan_address else [])
     return dns, ips
 
@@ -61,32 +81,37 @@ def fingerprint(cert: x509.Certificate) -> str:
     return ":".join(f"{b:02X}" for b in cert.fingerprint(hashes.SHA256()))
 
 
-def _builder(subject: x509.Name, issuer: x509.Name, public_key, days: int) -> x509.CertificateBuilder:
+def _builder(subject: x509.Name, issuer: x509.Name, public_key, days: int,
+             until: dt.datetime | None = None) -> x509.CertificateBuilder:
     now = dt.datetime.now(dt.UTC)
+    end = min(now + dt.timedelta(days=days), until or now + dt.timedelta(days=days))
     return (x509.CertificateBuilder().subject_name(subject).issuer_name(issuer).public_key(public_key)
             .serial_number(x509.random_serial_number())
-            .not_valid_before(now - dt.timedelta(minutes=5)).not_valid_after(now + dt.timedelta(days=days)))
+            .not_valid_before(now - dt.timedelta(minutes=5)).not_valid_after(end))
 
 
 def permitted_networks(ips: list[str]) -> list:
-    """The private networks, and any of ``ips`` outside them (a LAN on public addresses) alone."""
-    networks = [ipaddress.ip_network(n) for n in PRIVATE_NETWORKS]
-    return networks + [ipaddress.ip_network(ip) for ip in ips
-                       if not any(ipaddress.ip_address(ip) in n for n in networks)]
+    """Each of ``ips`` alone (a /32 or /128): the authority vouches for no other address."""
+    return [ipaddress.ip_network(ip) for ip in dict.fromkeys(ips)]
 
 
-def _permits(ca: x509.Certificate, ips: list[str]) -> bool:
+def _permits(ca: x509.Certificate, dns: list[str], ips: list[str]) -> bool:
+    """Whether the authority may vouch for every one of ``dns`` and ``ips``, and for nothing else."""
     limits = ca.extensions.get_extension_for_class(x509.NameConstraints).value
-    networks = [n.value for n in limits.permitted_subtrees if isinstance(n, x509.IPAddress)]
-    return all(any(ipaddress.ip_address(ip) in n for n in networks) for ip in ips)
+    networks = {n.value for n in limits.permitted_subtrees if isinstance(n, x509.IPAddress)}
+    names = {n.value for n in limits.permitted_subtrees if isinstance(n, x509.DNSName)}
+    return networks == set(permitted_networks(ips)) and names == set(dns)
+
+
+def _days_left(cert: x509.Certificate) -> float:
+    return (cert.not_valid_after_utc - dt.datetime.now(dt.UTC)).total_seconds() / 86400
 
 
 def make_authority(dns: list[str], ips: list[str]) -> tuple[x509.Certificate, ec.EllipticCurvePrivateKey]:
-    """The table's own authority, limited to local names and private addresses (and ``ips``)."""
+    """The table's own authority, limited to this machine's names ``dns`` and addresses ``ips``."""
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, f"Scorekeeper table authority ({dns[-1]})")])
-    permitted = [x509.DNSName(d) for d in dns] + [x509.DNSName("local")] + \
-        [x509.IPAddress(n) for n in permitted_networks(ips)]
+    permitted = [x509.DNSName(d) for d in dns] + [x509.IPAddress(n) for n in permitted_networks(ips)]
     cert = (_builder(name, name, key.public_key(), CA_DAYS)
             .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
             .add_extension(x509.KeyUsage(digital_signature=False, content_commitment=False, key_encipherment=False,
@@ -103,7 +128,7 @@ def make_server(ca: x509.Certificate, ca_key, dns: list[str], ips: list[str]):
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, f"Scorekeeper on {dns[-1]}")])
     san = [x509.DNSName(d) for d in dns] + [x509.IPAddress(ipaddress.ip_address(i)) for i in ips]
-    cert = (_builder(name, ca.subject, key.public_key(), SERVER_DAYS)
+    cert = (_builder(name, ca.subject, key.public_key(), SERVER_DAYS, until=ca.not_valid_after_utc)
             .add_extension(x509.SubjectAlternativeName(san), critical=False)
             .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
             .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
@@ -122,18 +147,24 @@ def _pem(cert: x509.Certificate) -> bytes:
 
 
 def _write_key(path: Path, key) -> None:
-    path.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                       serialization.NoEncryption()))
-    path.chmod(0o600)
+    """The key in a new file created 0600 (readable by this user alone from its first byte, whatever
+    the umask), then moved over ``path`` in one step."""
+    data = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                             serialization.NoEncryption())
+    fresh = path.with_name(f".{path.name}.{os.getpid()}.new")
+    fresh.unlink(missing_ok=True)
+    with os.fdopen(os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as out:
+        out.write(data)
+    os.replace(fresh, path)
 
 
 def _authority(folder: Path, dns: list[str], ips: list[str]):
-    """The authority in ``folder``; a new one when there is none, or when it may not vouch for
-    ``ips`` (the LAN moved to public addresses: the phones install the new one)."""
+    """The authority in ``folder``; a new one when there is none, when it has expired, or when it
+    does not vouch for exactly ``dns`` and ``ips`` (the machine moved: the phones install the new one)."""
     ca_file, ca_key_file = folder / "ca.pem", folder / "ca-key.pem"
     if ca_file.exists() and ca_key_file.exists():
         ca = x509.load_pem_x509_certificate(ca_file.read_bytes())
-        if _permits(ca, ips):
+        if _permits(ca, dns, ips) and _days_left(ca) > 1:
             return ca, serialization.load_pem_private_key(ca_key_file.read_bytes(), password=None), False
     ca, ca_key = make_authority(dns, ips)
     _write_key(ca_key_file, ca_key)
@@ -143,16 +174,18 @@ def _authority(folder: Path, dns: list[str], ips: list[str]):
 
 def ensure(folder: str | Path, lan_address: str | None) -> TableCertificate:
     """The authority and the server's certificate in ``folder`` (``instance/tls/``): the authority
-    made once; the server's made when missing, new authority, or not naming the LAN address."""
+    made once (again when the machine's names or addresses change, or it expired); the server's made
+    when missing, new authority, not naming the LAN address, or under :data:`RENEW_DAYS` from its end."""
     folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     dns, ips = names_for(lan_address)
     ca, ca_key, new_authority = _authority(folder, dns, ips)
     cert_file, key_file = folder / "cert.pem", folder / "key.pem"
     cert = x509.load_pem_x509_certificate(cert_file.read_bytes()) if cert_file.exists() else None
     if cert is None or new_authority or not key_file.exists() or cert.issuer != ca.subject or \
-            not (set(dns) <= _names_in(cert)[0] and set(ips) <= _names_in(cert)[1]):
+            _days_left(cert) < RENEW_DAYS or not (set(dns) <= _names_in(cert)[0] and set(ips) <= _names_in(cert)[1]):
         cert, key = make_server(ca, ca_key, dns, ips)
         _write_key(key_file, key)
         cert_file.write_bytes(_pem(cert) + _pem(ca))
-    return TableCertificate(cert_file, key_file, folder / "ca.pem", fingerprint(ca), fingerprint(cert))
+    return TableCertificate(cert_file, key_file, folder / "ca.pem", fingerprint(ca), fingerprint(cert),
+                            ca.not_valid_after_utc)

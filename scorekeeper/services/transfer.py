@@ -21,6 +21,7 @@ from ..extensions import db
 from ..models import AuditEntry, Game, Round
 from ..rules import RoundError, score_game
 from . import SetupError, clean_names, create_game, game_options, hand_facts
+from .change_log import check_walkable
 
 FORMAT = "scorekeeper-game"
 VERSION = 1
@@ -103,6 +104,7 @@ def import_game(doc: Any) -> tuple[Game, str]:
     # each hand as the variant reads it (RoundError naming unknown keys, with the hand number)
     facts = [hand_facts(doc["variant"], entry["facts"], i + 1) for i, entry in enumerate(rounds)]
     audit = [_audit_entry(a, i) for i, a in enumerate(_list(doc, "audit", required=False))]
+    check_walkable(doc["variant"], audit, len(rounds))  # Undo and Redo can walk the log (422 otherwise)
 
     first_dealer = _int(doc.get("first_dealer", 0), "first_dealer")
     stamps = [_stamps(entry, f"rounds.{i}") for i, entry in enumerate(rounds)]

@@ -21,6 +21,7 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models import AuditEntry, Game, utcnow
 from ..rules import RulesError, find_variant
+from .change_log import redo_chain
 from .hands import _audit, _insert_round, _remove_round, _settle, get_round
 from .scores import _score
 
@@ -60,25 +61,10 @@ def last_redoable(game: Game) -> AuditEntry | None:
 
 
 def _redo_chain(game: Game) -> list[tuple[AuditEntry, AuditEntry]]:
-    """The undos redo can take back, oldest first, each with the change it reversed.
-
-    The change log read in order: a change goes on the applied stack and ends
-    the chain; an undo moves the top applied change onto the chain; a redo
-    moves it back.
-    """
-    applied: list[AuditEntry] = []
-    chain: list[tuple[AuditEntry, AuditEntry]] = []
+    """The undos redo can take back, oldest first, each with the change it reversed (:func:`.change_log.redo_chain`)."""
     log = db.session.execute(select(AuditEntry).where(AuditEntry.game_id == game.id)
                              .order_by(AuditEntry.id)).scalars()
-    for entry in log:
-        if entry.action in UNDOABLE:
-            applied.append(entry)
-            chain.clear()
-        elif entry.action == "undo" and applied:
-            chain.append((entry, applied.pop()))
-        elif entry.action == "redo" and chain:
-            applied.append(chain.pop()[1])
-    return chain
+    return [(undo, change) for _, undo, change in redo_chain(log)]
 
 
 def undo_last_change(game: Game) -> str:

@@ -95,13 +95,25 @@ def _ruling(entry: dict, where: str) -> Ruling:
 GAME_COLUMNS = ("game", "variant", "started", "status", "hands", "seat", "player", "name_in_game",
                 "total", "rank", "won", "rating_mu", "rating_sigma")
 HAND_COLUMNS = ("game", "variant", "hand", "dealer", "seat", "player", "change", "total")
+#: what makes a spreadsheet read a text cell as a formula (OWASP "CSV injection")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert(cell):
+    """A text cell a spreadsheet would run as a formula, with a ``'`` in front so it reads as
+    text; numbers (negative changes included) and other text unchanged (the JSON export stays exact).
+
+    >>> print(inert('=HYPERLINK("http://ev.il","x")'), inert("@SUM(A1)"), inert("-5"), inert(-5), inert("Ann"))
+    '=HYPERLINK("http://ev.il","x") '@SUM(A1) '-5 -5 Ann
+    """
+    return "'" + cell if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
 
 
 def _csv(columns: tuple[str, ...], rows) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(columns)
-    writer.writerows(rows)
+    writer.writerows([inert(cell) for cell in row] for row in rows)
     return out.getvalue()
 
 

@@ -16,6 +16,7 @@ from .. import live
 from ..addresses import external_url
 from ..display.qr import share_qr
 from ..extensions import db
+from ..headers import no_store
 from ..live.stream import follow
 from ..rules import RulesError, variants
 from ..services import NotEditor
@@ -139,6 +140,7 @@ def _statistics_page(table) -> str:
 
 
 @bp.get("/<table_id>/share")
+@no_store  # the table link: never kept by the browser or the service worker
 def share(table_id: str):
     """The read-only link with its QR code; for the table's phones the table link too."""
     table = services.get_table(table_id)

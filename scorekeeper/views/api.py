@@ -6,7 +6,7 @@ another site cannot act for a browser. Bodies are strict JSON and are checked
 against the document's own schemas (:func:`scorekeeper.openapi_schemas.problems`).
 Every error is the one JSON body of :mod:`scorekeeper.views.errors`
 (``error`` and ``reasons``): 400 not the documented shape, 401 no secret,
-403 wrong secret, 404, 405, 409 a clash, 413, 422 the rules refuse.
+403 wrong secret, 404, 405, 409 a clash, 413, 415 a body not sent as JSON, 422 the rules refuse.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from ..access import editable_game
 from ..addresses import external_url
 from ..checking import InputError, fields_of, from_json, json_object, options_field, run, variant_field
 from ..extensions import csrf, db
+from ..guards import require_json
 from ..openapi import document
 from ..openapi_schemas import problems
 from ..rules import RoundError, variants
@@ -32,6 +33,7 @@ from ..solving import best_play, judge_turn, solve_from_json, turn_from_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
+require_json(bp)  # 415 for a body not sent as JSON: no cross-site text/plain POST without a preflight
 
 
 class GameId(BaseConverter):

@@ -20,6 +20,7 @@ from ..addresses import external_url
 from ..display.qr import share_qr
 from ..extensions import db
 from ..forms import OPT, ConfirmForm, new_game_form, player_field, submitted_options, submitted_players
+from ..headers import no_store
 from ..rules import OptionError, RoundError, RulesError, variants
 from ..tables.access import rematch as table_rematch
 from . import game_changes
@@ -132,6 +133,7 @@ def show(public_id: str):
 
 
 @bp.get("/<public_id>/share")
+@no_store  # the editor link: never kept by the browser or the service worker
 def share(public_id: str):
     """The read-only link with its QR code, and for editors the editor link too."""
     game = services.get_game(public_id)

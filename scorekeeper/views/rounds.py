@@ -22,6 +22,7 @@ from ..entry import HandEntry, Submission, context_for, keypad
 from ..entry.base import HandContext
 from ..extensions import db
 from ..filters import reason_markup
+from ..guards import NOT_JSON, is_json
 from ..offline import sending
 from ..profiles import entry_for
 from ..rules import RoundError, RulesError, counted, find_variant
@@ -130,6 +131,8 @@ def preview(public_id: str):
     every POST (send the token in ``X-CSRFToken``).
     """
     game = editable_game(public_id)
+    if not is_json(request.mimetype):  # a JSON endpoint: no cross-site text/plain (CSRF holds as well)
+        return jsonify({"error": NOT_JSON, "reasons": [NOT_JSON]}), 415
     body = request.get_json(silent=True)
     body = body if isinstance(body, dict) else {}
     what = body.get("what")

@@ -83,7 +83,7 @@ def test_the_follower_sees_the_hand_in_place(browser, site):
         rows = follower.locator("table.hands tbody tr").count()
         assert rows == HANDS
         follower.evaluate("window.scrollTo(0, 400)")
-        follower.wait_for_function("window.scrollY === 400")
+        follower.wait_for_function("() => window.scrollY === 400")
         for phone in (follower, second):
             _mark(phone)
 
@@ -125,7 +125,7 @@ def test_the_winner_banner_and_chart_arrive_live(browser, site):
         _record_through_the_form(editor, url, public_id)
         follower.locator(".winner-banner").wait_for(timeout=WITHIN_MS)
         expect(follower.locator(".winner-banner")).to_contain_text("Winner: Bob", use_inner_text=True)  # -7 + 43
-        follower.wait_for_function(f"{points} >= {drawn + 1}")  # the chart is redrawn...
+        follower.wait_for_function(f"() => {points} >= {drawn + 1}")  # the chart is redrawn...
         assert follower.evaluate(points) == drawn + 1  # ...with the new hand
         assert _same_page(follower)
 

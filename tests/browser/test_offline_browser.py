@@ -62,9 +62,9 @@ def open_form(page, url: str, public_id: str, secret: str) -> None:
 def open_with_service_worker(page, url: str, public_id: str, secret: str) -> None:
     """Join as editor, let the service worker take over, then open the form (kept by the worker)."""
     page.goto(f"{url}/games/{public_id}/join/{secret}")
-    page.wait_for_function("document.documentElement.dataset.offlineReady === 'yes'", timeout=WAIT_MS)
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === 'yes'", timeout=WAIT_MS)
     page.goto(f"{url}/games/{public_id}/rounds/new")
-    page.wait_for_function("!!navigator.serviceWorker.controller", timeout=WAIT_MS)
+    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=WAIT_MS)
 
 
 def test_three_hands_recorded_offline_arrive_once_each_in_order(browser, site):
@@ -213,18 +213,18 @@ def test_the_wake_lock_switch_is_remembered_on_the_phone(browser, site):
         switch = page.get_by_label("Keep the screen on")
         expect(switch).to_be_visible()
         expect(switch).to_be_checked()
-        page.wait_for_function(f"{HELD} === 1", timeout=WAIT_MS)  # the page holds the screen on
+        page.wait_for_function(f"() => {HELD} === 1", timeout=WAIT_MS)  # the page holds the screen on
         expect(page.locator(".awake-state")).to_have_text("The screen stays on while this page is open.",
                                                           use_inner_text=True)
         switch.uncheck()
-        page.wait_for_function(f"{HELD} === 0", timeout=WAIT_MS)
+        page.wait_for_function(f"() => {HELD} === 0", timeout=WAIT_MS)
         expect(page.locator(".awake-state")).to_have_text("The screen may turn off as usual.", use_inner_text=True)
         page.reload()
         expect(page.get_by_label("Keep the screen on")).not_to_be_checked()
         page.wait_for_timeout(500)
         assert page.evaluate("window.__locks.length") == 0  # remembered: none taken
         page.get_by_label("Keep the screen on").check()
-        page.wait_for_function(f"{HELD} === 1", timeout=WAIT_MS)
+        page.wait_for_function(f"() => {HELD} === 1", timeout=WAIT_MS)
 
 
 def test_the_queue_needs_no_service_worker(browser, site):

@@ -62,7 +62,7 @@ ERRORS = [
 def test_every_api_error_has_one_body_shape(client, method, path, body, status):
     created = _game(client)
     headers = {"Authorization": f"Bearer {created['secret']}"} if status != 401 else {}
-    kwargs = {"data": body} if isinstance(body, str) else {"json": body}
+    kwargs = {"data": body, "content_type": "application/json"} if isinstance(body, str) else {"json": body}
     response = client.open(path.format(id=created["id"]), method=method, headers=headers, **kwargs)
     assert response.status_code == status
     answer = response.get_json()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import signal
+import socket
 import ssl
 import subprocess
 import sys
@@ -45,20 +46,27 @@ def test_the_authority_is_made_once_and_signs_a_certificate_naming_the_lan_addre
     assert first.fingerprint == certificate.fingerprint(served) != first.ca_fingerprint
 
     assert certificate.ensure(tmp_path, "192.168.1.23") == first  # kept
-    moved = certificate.ensure(tmp_path, "10.0.0.7")  # the LAN address changed: a new one, same authority
-    assert moved.fingerprint != first.fingerprint and moved.ca_fingerprint == first.ca_fingerprint
-    _load(moved.cert).verify_directly_issued_by(authority)
+    # the machine moved to another address: the authority vouches for its own addresses alone, so a
+    # new authority (the phones install it again) signs a new certificate
+    moved = certificate.ensure(tmp_path, "10.0.0.7")
+    assert moved.fingerprint != first.fingerprint and moved.ca_fingerprint != first.ca_fingerprint
+    _load(moved.cert).verify_directly_issued_by(_load(moved.ca))
 
 
-def test_the_authority_vouches_only_for_local_names_and_private_addresses(tmp_path):
+def test_the_authority_vouches_only_for_this_machines_names_and_addresses(tmp_path):
     authority = _load(certificate.ensure(tmp_path, "192.168.1.23").ca)
     limits = authority.extensions.get_extension_for_class(x509.NameConstraints)
     assert limits.critical
-    networks = [n.value for n in limits.value.permitted_subtrees if isinstance(n, x509.IPAddress)]
-    assert any(ipaddress.ip_address("192.168.1.23") in n for n in networks)
-    assert not any(ipaddress.ip_address("8.8.8.8") in n for n in networks)
+    networks = {n.value for n in limits.value.permitted_subtrees if isinstance(n, x509.IPAddress)}
+    assert networks == {ipaddress.ip_network(n) for n in ("127.0.0.1/32", "::1/128", "192.168.1.23/32")}
+    for other in ("192.168.1.1", "10.0.0.1", "8.8.8.8"):  # the router, a NAS, anything else: never
+        assert not any(ipaddress.ip_address(other) in n for n in networks)
     names = {n.value for n in limits.value.permitted_subtrees if isinstance(n, x509.DNSName)}
-    assert "localhost" in names and "local" in names and "example.com" not in names
+    host = socket.gethostname().split(".")[0]
+    assert names <= {"localhost", socket.gethostname(), host, f"{host}.local"} and "localhost" in names
+    assert "local" not in names  # not every .local name (a NAS, a printer)
+    life = authority.not_valid_after_utc - authority.not_valid_before_utc
+    assert life.days <= 731  # two years, not ten
     public = certificate.ensure(tmp_path, "192.0.2.2")  # a LAN on public addresses: that address alone
     widened = _load(public.ca).extensions.get_extension_for_class(x509.NameConstraints).value
     nets = [n.value for n in widened.permitted_subtrees if isinstance(n, x509.IPAddress)]

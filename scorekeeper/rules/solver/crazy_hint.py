@@ -9,7 +9,8 @@ can carry one wildcard. Three or more wildcards alone are a natural set of
 the wild rank. Natural cards of a rank an opponent shows (``table``: the
 opponents' boards separated by ``|``) may be bottom-fed (CZ-4). A dynamic
 programme over the ranks shares the wildcards out exactly; every set and
-feeding answered is confirmed by the Crazy Rummy checker.
+feeding answered is confirmed by the Crazy Rummy checker. A hand the decks
+cannot hold (five 5s with one deck, CZ-1) is refused with that reason.
 
 >>> h = hint("Q Q Q 7 7 5 5 9", table="5 5 5 K K K", wild="7").to_dict()
 >>> h["value"], h["sets"], h["bottom_feeding"], h["cards_left"]
@@ -67,6 +68,17 @@ def _sets(rank: str, n: int, k: int, wild: str, first: bool) -> list[tuple[str, 
     return [tuple(s) for s in sets]
 
 
+def _dealt(game, rack: Any, players: int) -> list:
+    """The hand's cards; a hand the decks cannot hold is refused (CZ-1): no set of it is legal."""
+    from ..crazy_sets import deck_reasons
+
+    hand = game.parse(rack)
+    impossible = deck_reasons(hand, players)
+    if impossible:
+        raise RulesError("; ".join(impossible))
+    return hand
+
+
 def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any) -> CrazyHint:
     """The sets and bottom-feeding of hand ``rack`` laying the most value (see the module docstring)."""
     game = find_variant(VARIANT)
@@ -76,7 +88,7 @@ def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any)
         raise RulesError("CZ-1: give the hand's wild rank (option wild)")
     from ..crazy_sets import card_value, rank_text, wild_rank
     wild = wild_rank(opts["wild"])
-    hand = game.parse(rack)
+    hand = _dealt(game, rack, opts["players"])
     boards = [game.parse(b) for b in str(table or "").split("|") if b.strip()]
     shown = {c.rank: i for i, b in reversed(list(enumerate(boards))) for c in b if c.rank != wild}
     counts = Counter(c.rank for c in hand if c.rank != wild)

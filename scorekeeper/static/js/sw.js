@@ -2,7 +2,8 @@
    VERSION, SHELL (the app shell's URLs) and OFFLINE_PAGE above this line.
 
    - Installing keeps the shell; a new version (any static file changed) drops the old one.
-   - Pages: from the network first, and every page this phone opens is kept (the last 60), so
+   - Pages: from the network first, and every page this phone opens is kept (the last 60; never
+     one marked no-store, such as a share page with its editor link), so
      offline the games it opened stay readable, marked "Offline: showing what this phone last
      saw". A page it never opened gets the offline page.
    - Versioned static files (?v=) never change: from the cache first.
@@ -67,8 +68,9 @@ function page(request, event) {
   });
 }
 
+/* A page marked Cache-Control: no-store (a share page with its editor link) is never kept. */
 function keep(request, response) {
-  if (!response.ok) return Promise.resolve();
+  if (!response.ok || /no-store/i.test(response.headers.get("Cache-Control") || "")) return Promise.resolve();
   return caches.open(PAGES).then(function (cache) {
     return cache.delete(request, { ignoreVary: true }).then(function () {
       return cache.put(request, response);  // the newest last: the oldest go first

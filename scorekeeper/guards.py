@@ -1,0 +1,66 @@
+"""What a request body must be before the app reads it: sized within the limit, and JSON for the API.
+
+- A chunked body (``Transfer-Encoding: chunked``, no ``Content-Length``) is read
+  by :class:`ChunkedLimit` up to one byte past ``MAX_CONTENT_LENGTH`` and handed
+  on as a sized body. Werkzeug, left alone, would stop reading at the limit and
+  hand the first 2 MiB on as if they were the whole body; now the app sees its
+  true length, so a body past the limit gets the same 413 as a sized one.
+- :func:`require_json`: the API's endpoints that take a body (POST, PUT, PATCH)
+  answer 415 to one not sent as ``application/json``. A page on another site
+  can send ``text/plain`` with no preflight; it cannot send JSON without one.
+"""
+
+from __future__ import annotations
+
+import io
+
+from flask import Blueprint, request
+from werkzeug.exceptions import UnsupportedMediaType
+from werkzeug.wsgi import get_content_length
+
+#: what a JSON body must be sent as (``application/json``, or a ``+json`` type such as problem+json)
+NOT_JSON = "Send the body as JSON, with the header 'Content-Type: application/json'."
+WITH_BODY = frozenset({"POST", "PUT", "PATCH"})
+
+
+class ChunkedLimit:
+    """WSGI middleware: a streamed (chunked) body read whole, up to ``limit() + 1`` bytes, and passed
+    on with its ``Content-Length``, so the app's limit applies to it as to any sized body."""
+
+    def __init__(self, app, limit):
+        self.app, self.limit = app, limit
+
+    def __call__(self, environ, start_response):
+        if environ.get("wsgi.input_terminated") and get_content_length(environ) is None:
+            limit = self.limit()
+            if limit is not None:
+                body = environ["wsgi.input"].read(limit + 1)
+                environ.pop("HTTP_TRANSFER_ENCODING", None)
+                environ["CONTENT_LENGTH"] = str(len(body))
+                environ["wsgi.input"] = io.BytesIO(body)
+        return self.app(environ, start_response)
+
+
+def limit_chunked_bodies(app) -> None:
+    """Wrap ``app`` so chunked bodies meet ``MAX_CONTENT_LENGTH`` as sized ones do."""
+    app.wsgi_app = ChunkedLimit(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"))
+
+
+def is_json(mimetype: str) -> bool:
+    """``application/json`` or any ``+json`` type.
+
+    >>> is_json("application/json"), is_json("application/merge-patch+json"), is_json("text/plain")
+    (True, True, False)
+    """
+    return mimetype == "application/json" or (mimetype.startswith("application/") and mimetype.endswith("+json"))
+
+
+def json_bodies_only() -> None:
+    """415 for a POST, PUT or PATCH that carries a body not sent as JSON (before any other work)."""
+    if request.method in WITH_BODY and (request.content_length or 0) > 0 and not is_json(request.mimetype):
+        raise UnsupportedMediaType(NOT_JSON)
+
+
+def require_json(blueprint: Blueprint) -> None:
+    """Every endpoint of ``blueprint`` takes JSON bodies only (:func:`json_bodies_only`)."""
+    blueprint.before_request(json_bodies_only)

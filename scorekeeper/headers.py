@@ -1,0 +1,79 @@
+"""Response headers that keep a page to itself: the content policy, HSTS, Secure cookies, no-store.
+
+- :func:`content_policy`: ``default-src 'self'``. Scripts, styles, images, fonts,
+  streams and the service worker come from the app alone; no inline style, no
+  inline script but the one-line ones in the templates, each allowed by its
+  SHA-256 hash (read from the templates themselves at start, so a changed
+  line cannot silently lose its hash). No plugin, no ``<base>``, forms post to
+  the app, no framing.
+- HSTS (:data:`HSTS`) on every https answer, except to a loopback name
+  (``localhost``): a browser would then refuse plain http on every port of it.
+  Browsers ignore HSTS from an IP address, so the LAN's ``https://IP:port``
+  sends it for nothing but harm to none.
+- :class:`SecureOnHttps`: the session cookie (the CSRF token, the flashes) is
+  ``Secure`` whenever the request came over https, as the edit cookies are.
+- :func:`no_store`: a page holding a secret (the share page's editor link) is
+  never stored, neither by the browser nor by the service worker
+  (``static/js/sw.js`` keeps no page marked ``no-store``).
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import hashlib
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from flask import has_request_context, make_response, request
+from flask.sessions import SecureCookieSessionInterface
+
+from .addresses import is_loopback
+
+#: a year (browsers want at least that to count it as set)
+HSTS = "max-age=31536000"
+#: an inline script with nothing of Jinja in it (its bytes are the same in every page)
+_INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
+
+
+def inline_script_hashes(templates: Path) -> list[str]:
+    """``'sha256-...'`` of every inline ``<script>`` in the templates (CSP hash sources)."""
+    found = set()
+    for path in sorted(templates.rglob("*.html")):
+        for body in _INLINE_SCRIPT.findall(path.read_text(encoding="utf-8")):
+            if "{{" in body or "{%" in body:
+                raise ValueError(f"{path.name}: an inline script must not change per page (CSP hashes it)")
+            digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
+            found.add(f"'sha256-{digest}'")
+    return sorted(found)
+
+
+def content_policy(templates: Path) -> str:
+    """The Content-Security-Policy every answer carries."""
+    scripts = " ".join(["'self'", *inline_script_hashes(templates)])
+    return (f"default-src 'self'; script-src {scripts}; style-src 'self'; object-src 'none'; "
+            "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+
+
+def strict_transport(response) -> None:
+    """HSTS on an https answer to a name other than loopback (see the module docstring)."""
+    if request.is_secure and not is_loopback(urlsplit("//" + request.host).hostname):
+        response.headers.setdefault("Strict-Transport-Security", HSTS)
+
+
+class SecureOnHttps(SecureCookieSessionInterface):
+    """The session cookie is ``Secure`` when ``SESSION_COOKIE_SECURE`` says so, or the request is https."""
+
+    def get_cookie_secure(self, app) -> bool:
+        return super().get_cookie_secure(app) or (has_request_context() and request.is_secure)
+
+
+def no_store(view):
+    """A view whose answer holds a secret: ``Cache-Control: no-store``."""
+    @functools.wraps(view)
+    def wrapped(*args, **kwargs):
+        response = make_response(view(*args, **kwargs))
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    return wrapped

@@ -1,0 +1,105 @@
+"""Plain ``http://`` sent to the https port (``make run HTTPS=1``): a redirect, not a reset and a traceback.
+
+gunicorn's gevent worker wraps every new connection in TLS. A browser that
+opens ``http://IP:5443`` sends a plain request instead of a TLS handshake: the
+handshake failed, the connection was reset and a traceback was printed.
+:func:`answering_plain_http` (gunicorn's ``ssl_context`` hook) returns the usual
+context with a ``wrap_socket`` that first peeks at the connection's first byte
+(nothing is read): a TLS handshake record (0x16) goes on to TLS as before;
+anything else is read as an HTTP request head and answered with a
+``301 Moved Permanently`` to the same address under ``https://`` (a one-line
+message when the request names no host), then the connection is closed, with
+one line in the log.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import socket
+
+from greenlet import GreenletExit
+
+#: the first byte of every TLS connection: a handshake record
+TLS_HANDSHAKE = 0x16
+#: how long a new connection may stay silent before its first byte (then TLS takes over as before)
+PEEK_SECONDS = 10.0
+#: the most of a plain request's head read (request line and headers)
+HEAD_LIMIT = 8192
+_REQUEST_LINE = re.compile(rb"^[A-Z]{3,10} (/[\x21-\x7e]*) HTTP/1\.[01]\r?$")
+_HOST = re.compile(rb"^host:[ \t]*([A-Za-z0-9.\-\[\]:]+)[ \t]*\r?$", re.I | re.M)
+log = logging.getLogger("gunicorn.error")
+
+
+class PlainHttpAnswered(GreenletExit):
+    """The connection was plain http and has been answered; gevent counts a GreenletExit as no error."""
+
+
+def answering_plain_http(config, default_ssl_context_factory):
+    """gunicorn's ``ssl_context`` hook: the default context, answering plain http with a redirect."""
+    context = default_ssl_context_factory()
+    wrap = context.wrap_socket
+
+    def wrap_socket(sock, *args, **kwargs):
+        if not speaks_tls(sock):
+            answer_plain_http(sock)
+            raise PlainHttpAnswered()
+        return wrap(sock, *args, **kwargs)
+
+    context.wrap_socket = wrap_socket
+    return context
+
+
+def speaks_tls(sock: socket.socket) -> bool:
+    """Whether the connection's first byte starts a TLS handshake (peeked: left for TLS to read).
+    A connection silent for :data:`PEEK_SECONDS` is left to TLS, as before."""
+    before = sock.gettimeout()
+    sock.settimeout(PEEK_SECONDS)
+    try:
+        first = sock.recv(1, socket.MSG_PEEK)
+    except TimeoutError:
+        return True
+    except OSError:
+        first = b""
+    finally:
+        sock.settimeout(before)
+    return bool(first) and first[0] == TLS_HANDSHAKE
+
+
+def redirect_for(head: bytes) -> bytes:
+    """The answer to a plain request ``head``: a redirect to its https address, else a one-line message.
+
+    >>> redirect_for(b"GET /games/x?a=1 HTTP/1.1\\r\\nHost: 192.168.1.5:5443\\r\\n\\r\\n").split(b"\\r\\n")[:2]
+    [b'HTTP/1.1 301 Moved Permanently', b'Location: https://192.168.1.5:5443/games/x?a=1']
+    >>> redirect_for(b"\\x00\\x01garbage").split(b"\\r\\n")[0]
+    b'HTTP/1.1 400 Bad Request'
+    """
+    line = _REQUEST_LINE.match(head.split(b"\n", 1)[0])
+    host = _HOST.search(head)
+    if line and host:
+        target = b"https://" + host.group(1) + line.group(1)
+        text = b"This table is served over https: open " + target + b"\n"
+        status, extra = b"301 Moved Permanently", b"Location: " + target + b"\r\n"
+    else:
+        text = b"This address is served over https: open it with https:// in front.\n"
+        status, extra = b"400 Bad Request", b""
+    return (b"HTTP/1.1 " + status + b"\r\n" + extra + b"Content-Type: text/plain; charset=utf-8\r\n"
+            b"Content-Length: " + str(len(text)).encode() + b"\r\nConnection: close\r\n\r\n" + text)
+
+
+def answer_plain_http(sock: socket.socket) -> None:
+    """Read the plain request's head, answer it (:func:`redirect_for`), close, and say so in one line."""
+    head = b""
+    try:
+        sock.settimeout(PEEK_SECONDS)
+        while b"\r\n\r\n" not in head and len(head) < HEAD_LIMIT:
+            chunk = sock.recv(HEAD_LIMIT - len(head))
+            if not chunk:
+                break
+            head += chunk
+        sock.sendall(redirect_for(head))
+    except OSError:
+        pass
+    finally:
+        sock.close()
+    log.info("plain http sent to the https port: answered with the https address")
