@@ -47,8 +47,8 @@ def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_
     bound = None
     if answer.optimal:  # proved: the grid optimum (nothing laid when no set can be)
         bound = _units(answer.bound, goal, base) if answer.feasible and answer.bound is not None else 0
-    if bound is not None and _mine(row, goal) >= bound:
-        return replace(row, optimal=row.optimal)
+    if bound is not None and _mine(row, goal) >= bound:  # the rows reach the grid's bound: proved
+        return replace(row, optimal=True, notes=tuple(n for n in row.notes if "not proven" not in n))
     best = row
     forbid: list = []
     floor = answer.bound - 0.5 if answer.bound is not None else None
