@@ -24,10 +24,12 @@ from dataclasses import replace
 
 import numpy as np
 
+from .best_play import BestPlay
 from .grid_layout import lay_out
 from .model import TILE_WEIGHT, columns, solve_model
 from .templates import library
 from .tile_engine import board_lines, board_text, joker_entries, options_of, read_table, token
+from .turn_core import judge_turn
 
 #: other solutions at the bound tried when a layout fails
 RETRIES = 8
@@ -84,8 +86,6 @@ def _mine(play, goal) -> int:
 
 def _laid(answer, variant, goal, initial, opts, table, rack_text, deadline):
     """The answer's sets laid on a board and judged as a turn, or None."""
-    from .tile_solve import BestPlay
-    from .turn import judge_turn
     sets = [(col.template.tokens, col.template.kind) for col in answer.sets]
     rows = lay_out(sets, list(answer.crossed), deadline) if sets else []
     if rows is None:
@@ -99,8 +99,7 @@ def _laid(answer, variant, goal, initial, opts, table, rack_text, deadline):
     else:
         after = new
     game = options_of(variant, {k: v for k, v in opts.items() if k != "kind"})
-    verdict = judge_turn(variant, kept or None, rack_text, after or None, initial, {**game, "must_play": "C"},
-                         0.01, settle=False)
+    verdict = judge_turn(variant, kept or None, rack_text, after or None, initial, {**game, "must_play": "C"})
     if not verdict.valid:
         return None
     lines = board_lines(read_table(variant, after, game)) if after else []

@@ -37,14 +37,13 @@ from itertools import product
 import highspy
 import numpy as np
 
+from .crossings import TILE_WEIGHT, add_crossings
 from .highs import new_highs
 from .search import OWN_SHARE, Search, finish_with_mip
 from .sparse import Coo
 from .templates import Template
 
 TILES = 52
-#: ``goal="tiles"`` counts tiles first and breaks ties by value: one tile outweighs any value.
-TILE_WEIGHT = 1000
 _INF = highspy.kHighsInf
 
 
@@ -288,7 +287,6 @@ def _solve_once(library, cols, table, rack, table_jokers, rack_jokers, goal, ini
                                                              goal, initial_meld, only)
     names: list[str] = []
     if crossings:
-        from .crossings import add_crossings
         cost, col_lo, col_hi, row_lo, row_hi, names = add_crossings(
             a, base, cost, col_lo, col_hi, row_lo, row_hi, table=table, rack=rack,
             table_jokers=table_jokers, rack_jokers=rack_jokers, goal=goal, initial_meld=initial_meld)
