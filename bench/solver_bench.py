@@ -55,22 +55,24 @@ def _standard_set(rng: random.Random) -> list[str]:
     return [f"{c}{number}" for c in rng.sample(COLOURS, rng.randint(3, 4))]
 
 
-def position(rng: random.Random, make_set) -> dict:
-    """A legal table of 20-60 tiles built from random sets, and a rack of 14 of the tiles left."""
+def position(rng: random.Random, make_set, tables=(20, 60), racks=(14, 14)) -> dict:
+    """A legal table of ``tables`` tiles (20-60) built from random sets, and a rack of ``racks``
+    tiles (14) of the tiles left."""
     left = Counter(_pool(jokers=True))
-    target, sets, size = rng.randint(20, 60), [], 0
+    target, sets, size = rng.randint(*tables), [], 0
     for _ in range(5000):
         if size >= target:
             break
         tiles = make_set(rng)
         need = Counter(tiles)
-        if size + len(tiles) <= 60 and not need - left:
+        if size + len(tiles) <= tables[1] and not need - left:
             left -= need
             sets.append(tiles)
             size += len(tiles)
     rest = sorted(left.elements())
     rng.shuffle(rest)
-    return {"table": " | ".join(" ".join(s) for s in sets), "rack": " ".join(rest[:14]), "size": size}
+    return {"table": " | ".join(" ".join(s) for s in sets), "rack": " ".join(rest[:rng.randint(*racks)]),
+            "size": size}
 
 
 def _switch_set(variant: str):
@@ -83,21 +85,7 @@ def _switch_set(variant: str):
 
 def grid_position(rng: random.Random, variant: str) -> dict:
     """Issue 18: a table of 9-30 tiles in legal sets of ``variant``, a rack of 6-14 of the tiles left."""
-    make = _switch_set(variant)
-    left = Counter(_pool(jokers=True))
-    target, sets, size = rng.randint(9, 30), [], 0
-    for _ in range(5000):
-        if size >= target:
-            break
-        tiles = make(rng)
-        if size + len(tiles) <= 30 and not Counter(tiles) - left:
-            left -= Counter(tiles)
-            sets.append(tiles)
-            size += len(tiles)
-    rest = sorted(left.elements())
-    rng.shuffle(rest)
-    return {"variant": variant, "table": " | ".join(" ".join(s) for s in sets),
-            "rack": " ".join(rest[:rng.randint(6, 14)]), "size": size}
+    return {"variant": variant, **position(rng, _switch_set(variant), tables=(9, 30), racks=(6, 14))}
 
 
 def joker_table(rng: random.Random) -> dict:

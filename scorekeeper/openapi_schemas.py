@@ -165,13 +165,18 @@ def _solver(verdict: dict) -> dict[str, dict]:
                                        "value": {**INT, "description": "the played tiles' value (CT-5)"},
                                        "could_play": {**INT, "description": "CT-11: the most tiles the rack "
                                                       "could lay (games whose must_play is A or B)"},
+                                       "could_play_bound": {**NULL_INT, "description": "CT-11, when could_play "
+                                                            "is not proved: the most a play might lay"},
                                        "initial_meld": obj(("points", "needed", "reached"), points=INT,
                                                            needed=INT, reached=BOOL)}},
         "BestPlay": obj(("variant", "goal", "initial", "tiles_played", "value", "play", "table", "optimal"),
                         variant={"enum": tile_slugs()}, goal={"enum": list(GOALS)}, initial=BOOL,
                         tiles_played=INT, value=INT, play=tokens, table=sets, board=STR, notes=array(STR),
-                        optimal={**BOOL, "description": "proved best; false: best found, not proven (the "
-                                 "time bound ran out)"}),
+                        optimal={**BOOL, "description": "proved best (no legal turn lays more, crossings "
+                                 "included); false: best found, not proven (the time bound ran out, or a grid "
+                                 "play could not be laid out)"},
+                        bound={**NULL_INT, "description": "when not proved: the most any play could reach "
+                               "(null: unknown)"}),
         "KrazyBeeHint": obj(("variant", "step", "step_text", "can_lay", "melds", "wild_bees", "steps"),
                             variant={"const": "krazy-bee"}, step=NULL_INT, step_text=STR, can_lay=BOOL,
                             melds=sets, wild_bees=INT, steps=array(INT)),

@@ -88,13 +88,15 @@ def format_best_play(answer: dict[str, Any]) -> str:
     """
     if "tiles_played" not in answer:  # a card game's hint: its own fields, one a line
         return "\n".join(f"{key}: {_words(value)}" for key, value in answer.items() if key != "variant")
-    proof = "proved best" if answer["optimal"] else "best found, not proven: the time bound ran out"
+    proof = "proved best" if answer["optimal"] else "best found, not proven"
     if not answer["play"]:
         lines = [f"Nothing can be laid ({proof})"]
     else:
         lines = [f"Lay {_count(answer['tiles_played'], 'tile')} ({answer['value']} points): "
                  f"{' '.join(answer['play'])} ({proof})"]
-    if answer["table"]:
+    if answer.get("board"):  # a grid game: the board shows the crossings the sets share
+        lines.append("  board after: " + answer["board"])
+    elif answer["table"]:
         lines.append("  table after: " + " | ".join(" ".join(s) for s in answer["table"]))
     lines += [f"  note: {n}" for n in answer.get("notes", [])]
     return "\n".join(lines)

@@ -73,7 +73,9 @@ def present_turn(variant: str, ask, result: dict) -> dict:
 def present_best(variant: str, ask, result: dict) -> dict:
     """The best play (tile games) or a card game's hint: sentences, then what to lay, drawn."""
     shown = _HINTS.get(variant, _tiles)(variant, ask, result)
-    proof = "Proved best" if result.get("optimal", True) else "Best found, not proven: the time bound ran out"
+    proof = "Proved best" if result.get("optimal", True) else "Best found, not proven"
+    if result.get("bound") is not None and not result.get("optimal", True):
+        proof += f": a play might reach {result['bound']} {'tiles' if result.get('goal') == 'tiles' else 'points'}"
     return {"proof": proof, "notes": result.get("notes") or [], **shown}
 
 

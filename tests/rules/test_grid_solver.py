@@ -1,6 +1,11 @@
 """Best play on the grid (issue 18, CT-9, CT-11): crossings found, and `optimal` never claims more
 than was searched."""
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from scorekeeper.rules import check, check_turn, solve
@@ -49,3 +54,15 @@ def test_the_optimum_matches_an_exhaustive_search_of_boards(variant, rack, table
     best = solve(variant, rack, table=table)
     assert best.optimal
     assert best.tiles_played == most_tiles(variant, rack, table, 3, 3)
+
+
+def test_the_console_script_answers_the_grid_play_as_json_alone_on_stdout():
+    # a new process: HiGHS prints its banner on the first solver it makes, unless kept off stdout
+    script = Path(sys.executable).with_name("scorekeeper")
+    if not script.exists():
+        pytest.skip(f"console script not installed next to {sys.executable}; run `make test`")
+    done = subprocess.run([str(script), "solve", "crazy-tiles", "--rack", "B2 G2", "--table", "K1 K2 K3", "--json"],
+                          capture_output=True, text=True, timeout=120)
+    answer = json.loads(done.stdout)
+    assert (answer["tiles_played"], answer["optimal"]) == (2, True)
+    assert answer["board"] == ". B2 . / . G2 . / K1 K2 K3"

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .model import TILE_WEIGHT
-
 _INF = float("inf")
+#: ``goal="tiles"`` counts tiles first: one tile outweighs any value (the model's weight)
+TILE_WEIGHT = 1000
 #: per crossing, in the objective's units: 1/4 tile (goal tiles) or 1/100 point (goal value);
 #: at most 26 + 2 crossings, so the total stays under half a unit
 PENALTY = {"tiles": TILE_WEIGHT / 4 / 28, "value": 0.01}

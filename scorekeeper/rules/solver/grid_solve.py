@@ -24,10 +24,12 @@ from dataclasses import replace
 
 import numpy as np
 
+from .best_play import BestPlay
 from .grid_layout import lay_out
 from .model import TILE_WEIGHT, columns, solve_model
 from .templates import library
 from .tile_engine import board_lines, board_text, joker_entries, options_of, read_table, token
+from .turn_core import judge_turn
 
 #: other solutions at the bound tried when a layout fails
 RETRIES = 8
@@ -47,8 +49,8 @@ def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_
     bound = None
     if answer.optimal:  # proved: the grid optimum (nothing laid when no set can be)
         bound = _units(answer.bound, goal, base) if answer.feasible and answer.bound is not None else 0
-    if bound is not None and _mine(row, goal) >= bound:
-        return replace(row, optimal=row.optimal)
+    if bound is not None and _mine(row, goal) >= bound:  # the rows reach the grid's bound: proved
+        return replace(row, optimal=True, notes=tuple(n for n in row.notes if "not proven" not in n))
     best = row
     forbid: list = []
     floor = answer.bound - 0.5 if answer.bound is not None else None
@@ -84,8 +86,6 @@ def _mine(play, goal) -> int:
 
 def _laid(answer, variant, goal, initial, opts, table, rack_text, deadline):
     """The answer's sets laid on a board and judged as a turn, or None."""
-    from .tile_solve import BestPlay
-    from .turn import judge_turn
     sets = [(col.template.tokens, col.template.kind) for col in answer.sets]
     rows = lay_out(sets, list(answer.crossed), deadline) if sets else []
     if rows is None:
@@ -99,8 +99,7 @@ def _laid(answer, variant, goal, initial, opts, table, rack_text, deadline):
     else:
         after = new
     game = options_of(variant, {k: v for k, v in opts.items() if k != "kind"})
-    verdict = judge_turn(variant, kept or None, rack_text, after or None, initial, {**game, "must_play": "C"},
-                         0.01, settle=False)
+    verdict = judge_turn(variant, kept or None, rack_text, after or None, initial, {**game, "must_play": "C"})
     if not verdict.valid:
         return None
     lines = board_lines(read_table(variant, after, game)) if after else []

@@ -37,14 +37,14 @@ from itertools import product
 import highspy
 import numpy as np
 
+from .crossings import TILE_WEIGHT, add_crossings
 from .highs import new_highs
+from .rows import ct10_rows, other_rows
 from .search import OWN_SHARE, Search, finish_with_mip
 from .sparse import Coo
 from .templates import Template
 
 TILES = 52
-#: ``goal="tiles"`` counts tiles first and breaks ties by value: one tile outweighs any value.
-TILE_WEIGHT = 1000
 _INF = highspy.kHighsInf
 
 
@@ -203,70 +203,9 @@ def _matrix(library, cols: Columns, table: np.ndarray, rack: np.ndarray, table_j
     with np.errstate(divide="ignore"):
         room = np.where(matrix > 0, (table + rack)[None, :] // np.maximum(matrix, 1), 2).min(axis=1)
     upper = np.minimum(room, 2).astype(float)
-    cost, upper, lo, hi = _ct10(library, cols, a, base, cost.astype(float), upper, np.concatenate(lo),
+    cost, upper, lo, hi = ct10_rows(library, cols, a, base, cost.astype(float), upper, np.concatenate(lo),
                                 np.concatenate(hi), table, only)
     return a, base, cost, np.zeros(len(cost)), upper, lo, hi
-
-
-def _ct10(library, cols: Columns, a: Coo, base: np.ndarray, cost, upper, lo, hi, table, only: set[int]):
-    """CT-10 rows for the sets in ``only``: ``z[j, t]`` rack copies of tile ``t`` in set ``j``;
-    ``sum_t z >= need * x_j``, ``z <= a * x_j``, and no more rack copies of ``t`` credited than laid."""
-    helpers = [(j, 2 - cols.rack[j]) for j in sorted(only)]
-    if not helpers:
-        return cost, upper, lo, hi
-    r, c, v = [], [], []
-    new_lo, new_hi, z_upper = [], [], []
-    per_tile: dict[int, int] = {}
-
-    def row(low, high) -> int:
-        new_lo.append(low)
-        new_hi.append(high)
-        return a.rows + len(new_lo) - 1
-
-    def col(bound) -> int:
-        z_upper.append(bound)
-        return a.cols + len(z_upper) - 1
-
-    for j, need in helpers:
-        link = row(0.0, _INF)
-        r.append(link), c.append(j), v.append(-float(need))
-        tiles = library[cols.index[j]].tiles
-        for t in sorted(set(tiles)):
-            count = tiles.count(t)
-            z = col(float(count))
-            cap = row(-_INF, 0.0)
-            r += [link, cap, cap]
-            c += [z, j, z]
-            v += [1.0, -float(count), 1.0]
-            if t not in per_tile:
-                per_tile[t] = row(-_INF, -float(table[t]))
-                users = np.flatnonzero(base[t])
-                r += [per_tile[t]] * len(users)
-                c += list(users)
-                v += list(-base[t, users].astype(float))
-            r.append(per_tile[t]), c.append(z), v.append(1.0)
-    a.new_rows(len(new_lo))
-    a.new_cols(len(z_upper))
-    a.add(r, c, v)
-    return (np.concatenate([cost, np.zeros(len(z_upper))]), np.concatenate([upper, z_upper]),
-            np.concatenate([lo, new_lo]), np.concatenate([hi, new_hi]))
-
-
-def _other(a: Coo, cost, row_lo, row_hi, forbid, at_least):
-    """Rows asking for another solution (a search, never a bound): per ``(sets, counts)`` of
-    ``forbid`` one set fewer than before, and an objective of at least ``at_least``."""
-    lo, hi = [], []
-    for chosen, counts in forbid:
-        a.add([a.rows + len(lo)] * len(chosen), list(chosen), [1.0] * len(chosen))
-        lo.append(-_INF)
-        hi.append(float(sum(counts)) - 1.0)
-    if at_least is not None:
-        nz = np.flatnonzero(cost)
-        a.add([a.rows + len(lo)] * len(nz), nz, cost[nz])
-        lo.append(at_least)
-        hi.append(_INF)
-    a.new_rows(len(lo))
-    return np.append(row_lo, lo), np.append(row_hi, hi)
 
 
 def solve_model(library: tuple[Template, ...], cols: Columns, table: np.ndarray, rack: np.ndarray,
@@ -274,7 +213,7 @@ def solve_model(library: tuple[Template, ...], cols: Columns, table: np.ndarray,
                 seconds: float, crossings: bool = False, forbid=(), at_least: float | None = None) -> Answer:
     """The best choice of sets (see the module docstring); ``crossings``: the grid programme of
     :mod:`.crossings`, whose answer bounds the best grid play and names its crossing tiles;
-    ``forbid``/``at_least``: see :func:`_other`."""
+    ``forbid``/``at_least``: see :func:`.rows.other_rows`."""
     if not len(cols):  # nothing can be laid: feasible only when nothing must be
         return Answer((), True, not table.any() and not table_jokers and not initial_meld)
     changed = set(np.flatnonzero(cols.needs_two & (cols.rack < 2)).tolist())
@@ -288,11 +227,10 @@ def _solve_once(library, cols, table, rack, table_jokers, rack_jokers, goal, ini
                                                              goal, initial_meld, only)
     names: list[str] = []
     if crossings:
-        from .crossings import add_crossings
         cost, col_lo, col_hi, row_lo, row_hi, names = add_crossings(
             a, base, cost, col_lo, col_hi, row_lo, row_hi, table=table, rack=rack,
             table_jokers=table_jokers, rack_jokers=rack_jokers, goal=goal, initial_meld=initial_meld)
-        row_lo, row_hi = _other(a, cost, row_lo, row_hi, forbid, at_least)
+        row_lo, row_hi = other_rows(a, cost, row_lo, row_hi, forbid, at_least)
     used = a.used_rows()
     if np.any(row_lo[~used] > 0):
         return Answer((), True, False)  # a table tile (or joker) that no set can hold

@@ -29,8 +29,19 @@ def legal_order(table: TileTable, sw) -> TileTable:
     return replace(table, sets=tuple(_ordered(s, sw) for s in table.sets))
 
 
+def _plain(tiles: tuple) -> bool:
+    """A set legal under every preset as typed, seen without reading it: no joker, and either one
+    number in 3-4 different colours (CT-2) or one colour counting up by one (CT-3)."""
+    if len(tiles) < 3 or any(t.wild for t in tiles):
+        return False
+    ranks, suits = [t.rank for t in tiles], [t.suit for t in tiles]
+    if len(set(ranks)) == 1:
+        return len(tiles) <= 4 and len(set(suits)) == len(suits)
+    return len(set(suits)) == 1 and ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+
+
 def _ordered(tiles: tuple, sw) -> tuple:
-    if line_readings(tiles, sw):
+    if _plain(tiles) or line_readings(tiles, sw):
         return tiles
     numbers = sorted((t for t in tiles if not t.wild), key=lambda t: (t.rank, t.suit or ""))
     jokers = [t for t in tiles if t.wild]

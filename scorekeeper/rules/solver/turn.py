@@ -23,162 +23,20 @@ Jokers look alike, so a joker's story is read in the player's favour: the
 table's jokers may be any of the jokers after the turn, and a rack joker
 counts as the more valuable one (as in :mod:`.tile_solve`).
 """
-
 from __future__ import annotations
 
 from collections import Counter
-from itertools import permutations
 from typing import Any
 
 from ..errors import RulesError
 from ..verdict import Verdict
 from .limits import time_limit
-from .table_order import legal_order
-from .templates import joker_value
-from .tile_engine import (
-    TileTable,
-    board_cells,
-    joker_entries,
-    judge_table,
-    line_readings,
-    options_of,
-    read_rack,
-    read_table,
-    supply_reasons,
-    switches_of,
-    table_units,
-    tile_variant,
-    token,
-)
+from .tile_engine import TileTable, options_of, tile_variant
 from .tile_solve import solve_tiles
+from .turn_core import judge_turn, names
 
 #: seconds the checker lets the solver look for a correction
 CORRECTION_SECONDS = 1.0
-
-
-def _counts(tiles) -> Counter:
-    return Counter(token(t) for t in tiles)
-
-
-def _names(counter: Counter) -> str:
-    return " ".join(sorted(counter.elements(), key=_order))
-
-
-def _order(tok: str):
-    return (tok == "J", tok[:1], int(tok[1:]) if tok[1:].isdigit() else 0)
-
-
-def _joker_places(table: TileTable, sw) -> list[tuple[frozenset, int, list[tuple[str, ...]]]]:
-    """Per joker after the turn: what it may stand for, its CT-5 value, and the sets (lines) it is in."""
-    out = []
-    if table.board is not None:
-        for _cell, lines in board_cells(table):
-            entries: set[str] = set()
-            value = 0
-            for tiles, i in lines:
-                for r in line_readings(tiles, sw):
-                    entries.add(r.entries[i])
-                    value = max(value, _entry_value(r.entries[i]))
-            out.append((frozenset(entries), value, [tuple(token(t) for t in tiles) for tiles, _ in lines]))
-        return out
-    for tiles in table.sets:
-        readings = line_readings(tiles, sw) if any(t.wild for t in tiles) else ()
-        for i, t in enumerate(tiles):
-            if t.wild:
-                best = _entry_value(readings[0].entries[i]) if readings else 0
-                out.append((frozenset(r.entries[i] for r in readings), best, [tuple(token(x) for x in tiles)]))
-    return out
-
-
-def _entry_value(entry: str) -> int:
-    return joker_value(tuple(int(part[1:]) for part in entry.split("+")))
-
-
-def _rack_tiles_in(sets: list[tuple[str, ...]], played: Counter) -> int:
-    """How many tiles of ``sets`` can be the rack's (each played tile counted once)."""
-    inside = Counter(t for s in sets for t in s)
-    return sum(min(n, played[t]) for t, n in inside.items() if t != "J")
-
-
-def _joker_story(before_jokers, after_jokers, played: Counter) -> tuple[list[str], int]:
-    """CT-10 reasons under the kindest reading of which joker is which, and the played jokers' value."""
-    best: tuple[list[str], int] | None = None
-    for order in permutations(range(len(after_jokers))):
-        mine = order[:len(before_jokers)]
-        theirs = order[len(before_jokers):]
-        reasons = []
-        needs: list[list[tuple[str, ...]]] = []
-        for j, i in enumerate(mine):
-            entries, _, sets = after_jokers[i]
-            if not entries & before_jokers[j]:
-                was = "/".join(sorted(before_jokers[j])) or "nothing legal"
-                now = "/".join(sorted(entries)) or "nothing legal"
-                needs.append(sets)
-                if _rack_tiles_in(sets, played) + _rack_jokers_in(sets, theirs, after_jokers) < 2:
-                    reasons.append(f"CT-10: the joker that stood for {was} now stands for {now}; a joker taken "
-                                   "back must go into a set holding two tiles from your rack")
-        distinct = {tuple(s) for sets in needs for s in sets}
-        if len(needs) == 2 and len(distinct) > 1 and not reasons:
-            if _rack_tiles_in([s for sets in needs for s in sets], played) < 4:
-                reasons.append("CT-10: both jokers taken back need two tiles from your rack each, "
-                               "and the rack's tiles laid do not reach four")
-        value = sum(after_jokers[i][1] for i in theirs)
-        if best is None or (len(reasons), -value) < (len(best[0]), -best[1]):
-            best = (reasons, value)
-    return best or ([], 0)
-
-
-def _rack_jokers_in(sets, theirs, after_jokers) -> int:
-    return sum(1 for i in theirs if any(s in after_jokers[i][2] for s in sets))
-
-
-#: ambiguous sets tried both ways at most (2 ** this many labellings)
-_MOST_LABELLED = 12
-
-
-def _initial_reasons(after: TileTable, played: Counter, had: Counter, sw, needed: int) -> tuple[list[str], int]:
-    """CT-6: the rack's tiles form sets (lines) of their own, worth at least ``needed``.
-
-    Each set is the rack's or the table's; a set whose tiles could be either is
-    tried both ways, and the kindest labelling is judged.
-    """
-    units = table_units(after)
-    tokens = [Counter(token(t) for t in tiles) for tiles, _ in units]
-    free = [i for i, c in enumerate(tokens) if not c - played and not c - had][:_MOST_LABELLED]
-    best_points, mixed = -1, None
-    for mask in range(1 << len(free)):
-        rack_sets = {i for i, c in enumerate(tokens) if c - had} | {free[k] for k in range(len(free)) if mask >> k & 1}
-        cells = {}
-        clash = False
-        for i, (tiles, ids) in enumerate(units):
-            for cell, t in zip(ids, tiles):
-                label = i in rack_sets
-                clash |= cells.setdefault(cell, (label, token(t)))[0] != label
-        laid = Counter(tok for label, tok in cells.values() if label)
-        if clash or laid != played:
-            mixed = mixed or next((units[i][0] for i in rack_sets if tokens[i] - played), None)
-            continue
-        best_points = max(best_points, _meld_points(units, rack_sets, sw))
-    if best_points < 0:
-        shown = " ".join(token(t) for t in mixed) if mixed else "a set"
-        return [f"CT-6: the initial meld lays sets of rack tiles only; {shown} mixes in tiles from the table"], 0
-    if best_points < needed:
-        return [f"CT-6: the initial meld is worth {best_points} points; it needs {needed} from your own rack"], \
-            best_points
-    return [], best_points
-
-
-def _meld_points(units, rack_sets, sw) -> int:
-    """CT-5: each cell of the rack's sets counted once; a joker where two lines cross counts the
-    higher of its two numbers (a number tile counts its own number, read as it may be)."""
-    cells: dict = {}
-    for i in rack_sets:
-        tiles, ids = units[i]
-        readings = line_readings(tiles, sw)
-        for k, (cell, t) in enumerate(zip(ids, tiles)):
-            worth = _entry_value(readings[0].entries[k]) if t.wild and readings else 0 if t.wild else t.rank
-            cells[cell] = max(cells.get(cell, 0), worth)
-    return sum(cells.values())
 
 
 def check_turn(variant: str, before: Any, rack: Any, after: Any, *, initial: bool = False,
@@ -200,57 +58,16 @@ def check_turn(variant: str, before: Any, rack: Any, after: Any, *, initial: boo
     if tile_variant(variant) is None:
         raise RulesError(f"check_turn judges the tile games (rummikub, crazy-tiles, runny-tiles), not {variant!r}")
     seconds = time_limit(options.pop("time_limit", CORRECTION_SECONDS))
-    return judge_turn(variant, before, rack, after, initial, options_of(variant, options), seconds)
+    opts = options_of(variant, options)
 
+    def settle(table_before: TileTable, played: Counter, extra: dict, failed: bool):
+        if failed:
+            return [], _corrections(variant, table_before, rack, played, initial, opts, seconds)
+        if opts["must_play"] in ("A", "B"):
+            return _must_play(variant, before, rack, played, initial, opts, seconds, extra), []
+        return [], []
 
-def judge_turn(variant: str, before: Any, rack: Any, after: Any, initial: bool, opts, seconds: float,
-               settle: bool = True) -> Verdict:
-    """:func:`check_turn` with the options read; ``settle=False`` judges the turn only (no correction,
-    no CT-11 search): the grid search checks its own boards with it."""
-    sw = switches_of(opts)
-    table_before, table_after = read_table(variant, before, opts), read_table(variant, after, opts)
-    table_before = legal_order(table_before, sw)  # the table before may be typed in any order
-    rack_tiles = read_rack(rack)
-    had, has, own = _counts(table_before.tiles), _counts(table_after.tiles), _counts(rack_tiles)
-    gone, added = had - has, has - had
-    played = added & own
-    foreign = added - own
-    reasons: list[str] = []
-    alternatives: list[str] = []
-    if gone:
-        reasons.append(f"CT-10: {_names(gone)} left the table; tiles on the table stay there "
-                       "(a joker swapped out stays on the table too)")
-        alternatives.append(f"CT-10: put {_names(gone)} back on the table")
-    if foreign:
-        reasons.append(f"CT-6: {_names(foreign)} {'is' if sum(foreign.values()) == 1 else 'are'} on the table "
-                       "after the turn but came neither from the table nor from your rack")
-    verdict = judge_table(variant, table_after, opts) if table_after.tiles else None
-    if verdict is not None and not verdict.valid:
-        reasons += list(verdict.reasons)
-        alternatives += list(verdict.alternatives)
-    value = sum(int(t[1:]) * n for t, n in played.items() if t != "J")
-    # more jokers than the game has: the table's checker says so (CT-1), and the story would try
-    # every order of them (9 jokers: 9! readings)
-    if not gone and not supply_reasons(table_after.tiles, "CT-1", "the table after shows"):
-        story, joker_points = _joker_story(joker_entries(table_before, sw), _joker_places(table_after, sw), played)
-        reasons += story
-        value += joker_points
-    extra: dict[str, Any] = {"played": sorted(played.elements(), key=_order), "value": value}
-    if initial and played:
-        more, points = _initial_reasons(table_after, played, had, sw, opts["initial_meld"])
-        reasons += more
-        extra["initial_meld"] = {"points": points, "needed": opts["initial_meld"], "reached": not more}
-    if not settle:
-        pass
-    elif reasons:
-        alternatives += _corrections(variant, table_before, rack, played, initial, opts, seconds)
-    elif opts["must_play"] in ("A", "B"):
-        reasons += _must_play(variant, before, rack, played, initial, opts, seconds, extra)
-    reading = verdict.reading if verdict is not None else ()
-    parts = verdict.parts if verdict is not None else ()
-    return Verdict(variant, not reasons, None if reasons else "turn", () if reasons else ("turn",),
-                   value if not reasons else None, tuple(reading), tuple(dict.fromkeys(reasons)),
-                   alternatives=tuple(dict.fromkeys(alternatives)), parts=parts, extra=extra)
+    return judge_turn(variant, before, rack, after, initial, opts, settle)
 
 
 def _solve(variant, table_text, rack_text, initial, opts, seconds):
@@ -269,9 +86,9 @@ def _corrections(variant, before: TileTable, rack, played: Counter, initial, opt
     """A legal turn close to the one tried: the same rack tiles laid legally, else the best play."""
     table_text = before.text()
     if played:
-        same = _solve(variant, table_text, _names(played), initial, opts, seconds)
+        same = _solve(variant, table_text, names(played), initial, opts, seconds)
         if same is not None and same.tiles_played == sum(played.values()):
-            return [f"a legal way to lay {_names(played)}: {_laid(same)}"]
+            return [f"a legal way to lay {names(played)}: {_laid(same)}"]
     best = _solve(variant, table_text, rack, initial, opts, seconds)
     if best is not None and best.tiles_played:
         return [f"a legal turn from this rack: lay {' '.join(best.play)} as {_laid(best)}"]
