@@ -30,7 +30,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
 #: lowest first; a module belongs to the first entry that is it or one of its packages
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("rules",),
-    ("words", "paths", "config", "extensions", "models", "checking", "solving", "rulebook", "entry", "addresses"),
+    ("words", "paths", "config", "extensions", "models", "checking", "solving", "rulebook", "entry", "addresses",
+     "limits"),
     ("services",),
     ("display", "printing", "forms", "profiles"),
     ("views", "cli", "access", "filters", "openapi", "openapi_schemas", "delivery", "live", "offline", "server", ""),

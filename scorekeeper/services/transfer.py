@@ -18,8 +18,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..extensions import db
+from ..limits import AUDIT_MAX, HANDS_MAX, at_most
 from ..models import AuditEntry, Game, Round
-from ..rules import RoundError, score_game
+from ..rules import RoundError, all_variants, score_game
 from . import SetupError, clean_names, create_game, game_options, hand_facts
 
 FORMAT = "scorekeeper-game"
@@ -89,6 +90,9 @@ def import_game(doc: Any) -> tuple[Game, str]:
     """
     doc = _document(doc)
     players = _list(doc, "players")
+    at_most(players, max(v.max_players for v in all_variants()), "players", "players")
+    at_most(_list(doc, "rounds", required=False), HANDS_MAX, "rounds", "hands in a game")
+    at_most(_list(doc, "audit", required=False), AUDIT_MAX, "audit", "change-log entries")
     seats = [_int(p.get("seat"), f"players.{i}.seat") for i, p in enumerate(players)]
     if sorted(seats) != list(range(len(players))):
         raise SetupError([("players", f"seats must be 0..{len(players) - 1}, each once")])

@@ -23,9 +23,10 @@ from ..access import editable_game
 from ..addresses import external_url
 from ..checking import InputError, fields_of, from_json, json_object, options_field, run, variant_field
 from ..extensions import csrf, db
+from ..limits import players_at_most
 from ..openapi import document
 from ..openapi_schemas import problems
-from ..rules import RoundError, variants
+from ..rules import RoundError, find_variant, variants
 from ..services import create_game, delete_round, game_score, get_game, record_round, update_round
 from ..services.transfer import export_game, import_game, stamp
 from ..solving import best_play, judge_turn, solve_from_json, turn_from_json
@@ -190,6 +191,7 @@ def create():
     variant, players = variant_field(body), body.get("players")
     if not isinstance(players, list) or not all(isinstance(n, str) for n in players):
         raise InputError("'players' must be a list of names (strings) in seat order")
+    players_at_most(players, find_variant(variant))  # before any other work
     options = options_field(body)
     first_dealer = body.get("first_dealer", 0)
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, (int, float)) \
