@@ -15,6 +15,7 @@ def create_app(test_config: dict | None = None) -> Flask:
                 template_folder=str(TEMPLATES), static_folder=str(STATIC))
     _configure(app, test_config)
     _register_extensions(app)
+    _register_pool(app)
     _register_delivery(app)
     _register_features(app)
     _register_blueprints(app)
@@ -47,6 +48,13 @@ def _register_extensions(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
+
+
+def _register_pool(app: Flask) -> None:
+    from . import pool
+
+    pool.configure(int(app.config["POOL_PROCESSES"]), float(app.config["POOL_TIMEOUT"]),
+                   int(app.config["POOL_RETRY_AFTER"]))
 
 
 def _register_delivery(app: Flask) -> None:

@@ -31,7 +31,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("rules",),
     ("words", "paths", "config", "extensions", "models", "checking", "solving", "rulebook", "entry", "addresses",
-     "limits"),
+     "limits", "pool"),
     ("services",),
     ("display", "printing", "forms", "profiles"),
     ("views", "cli", "access", "filters", "openapi", "openapi_schemas", "delivery", "live", "offline", "server", ""),

@@ -172,9 +172,10 @@ def render_html(template: str, **context: Any) -> str:
 
 
 def render_pdf(template: str, **context: Any) -> bytes:
+    from ..pool import run
     from .pdf import html_to_pdf
 
-    return html_to_pdf(render_html(template, **context))
+    return run(html_to_pdf, render_html(template, **context))  # laid out in a worker process
 
 
 def page(paper: str, orientation: str) -> dict[str, str]:
