@@ -24,6 +24,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     _register_errorhandlers(app)
     _register_template_helpers(app)
     _register_protections(app)
+    _register_throttle(app)
     return app
 
 
@@ -99,6 +100,12 @@ def _register_template_helpers(app: Flask) -> None:
     from . import filters
 
     filters.register(app)
+
+
+def _register_throttle(app: Flask) -> None:
+    from . import throttle
+
+    throttle.init_app(app)  # after every page is registered: it wraps their views
 
 
 def _register_protections(app: Flask) -> None:

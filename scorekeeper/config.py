@@ -45,6 +45,9 @@ class Defaults:
     POOL_TIMEOUT = limits.POOL_TIMEOUT
     POOL_RETRY_AFTER = limits.POOL_RETRY_AFTER
     FOLLOWERS_MAX = limits.FOLLOWERS_MAX
+    RATELIMIT_ENABLED = os.environ.get("SCOREKEEPER_RATE_LIMITS", "on").lower() not in ("off", "0", "no")
+    CREATE_RATE = limits.CREATE_RATE
+    HEAVY_RATE = limits.HEAVY_RATE
 
 
 def database_url(instance_path: str) -> str:

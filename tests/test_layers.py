@@ -34,7 +34,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
      "limits", "pool"),
     ("services",),
     ("display", "printing", "forms", "profiles"),
-    ("views", "cli", "access", "filters", "openapi", "openapi_schemas", "delivery", "live", "offline", "server", ""),
+    ("views", "cli", "access", "filters", "openapi", "openapi_schemas", "delivery", "live", "offline", "server",
+     "throttle", ""),
 )
 
 #: A feature package spans the layers: each of its modules sits with the layer it serves.

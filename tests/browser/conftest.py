@@ -49,7 +49,7 @@ def browser():
 @contextmanager
 def served_app(folder: Path, secret_key: str):
     """A fresh app on its own SQLite file in ``folder``, served on a free loopback port: (app, base URL)."""
-    app = create_app({"TESTING": True, "SECRET_KEY": secret_key,
+    app = create_app({"TESTING": True, "SECRET_KEY": secret_key, "RATELIMIT_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'live.sqlite3'}"})
     with app.app_context():
         db.create_all()

@@ -78,7 +78,7 @@ def test_a_job_past_its_time_is_stopped_and_its_process_replaced(app):
     pool.configure(1, 0.5, 2)
     try:
         started = time.monotonic()
-        with pytest.raises(pool.Busy, match="took longer than 0.5 seconds"):
+        with pytest.raises(pool.Busy, match=r"took longer than 0\.5 seconds"):
             pool.run(time.sleep, 30)
         assert time.monotonic() - started < 10
         assert pool.busy() == 0
