@@ -45,6 +45,7 @@ class Defaults:
     POOL_TIMEOUT = limits.POOL_TIMEOUT
     POOL_RETRY_AFTER = limits.POOL_RETRY_AFTER
     FOLLOWERS_MAX = limits.FOLLOWERS_MAX
+    FOLLOWER_POLL_SECONDS = limits.FOLLOWER_POLL_SECONDS
     RATELIMIT_ENABLED = os.environ.get("SCOREKEEPER_RATE_LIMITS", "on").lower() not in ("off", "0", "no")
     CREATE_RATE = limits.CREATE_RATE
     HEAVY_RATE = limits.HEAVY_RATE

@@ -35,6 +35,7 @@ def init_app(app: Flask) -> Limiter:
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     limiter = Limiter(get_remote_address, app=app, retry_after="delta-seconds")
+    app.extensions["scorekeeper.throttle"] = limiter  # the wrapped views hold it weakly: the app keeps it
     budgets = ((CREATION, app.config.get("CREATE_RATE", limits.CREATE_RATE), "create", ["POST"]),
                (HEAVY, app.config.get("HEAVY_RATE", limits.HEAVY_RATE), "heavy", None))
     for endpoints, rate, scope, methods in budgets:
