@@ -43,6 +43,9 @@ class Busy(Exception):
         self.retry_after = retry_after
 
 
+BUSY = "The server is busy with other requests like this one; try again in a moment."
+
+
 class _Settings:
     processes = 0  # 0: not configured, jobs run in the caller
     timeout = 20.0
@@ -89,6 +92,16 @@ def run(job: Callable[..., T], *args: Any) -> T:
     raise _rebuilt(*value)
 
 
+def vacant() -> None:
+    """Busy now, before a request does its own work (loading a long game, reading a big body), when
+    every worker process is taken: a refusal costs the server nothing. (A greenlet may still take
+    the last process meanwhile; :func:`run` then refuses as well.)"""
+    with _lock:
+        full = _settings.processes > 0 and not _idle and _started >= _settings.processes
+    if full:
+        raise Busy(BUSY, _settings.retry_after)
+
+
 def busy() -> int:
     """How many worker processes are working now (for the benchmarks and tests)."""
     with _lock:
@@ -123,8 +136,7 @@ def _take() -> _Worker:
         if _idle:
             return _idle.pop()
         if _started >= _settings.processes:
-            raise Busy("The server is busy with other requests like this one; try again in a moment.",
-                       _settings.retry_after)
+            raise Busy(BUSY, _settings.retry_after)
         _started += 1
     try:
         return _Worker()

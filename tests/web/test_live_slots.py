@@ -31,7 +31,7 @@ def test_past_the_cap_a_follower_polls_every_15_seconds(app, client):
 def test_a_polling_follower_that_saw_the_latest_version_gets_only_the_retry(app, client):
     app.config["FOLLOWERS_MAX"] = 0
     game = _game(client)
-    with stream(client, f"/live/games/{game}") as (response, first):
+    with stream(client, f"/live/games/{game}") as (_, first):
         chunk = first.next_chunk()
         version = chunk.split("id: ")[1].split("\n")[0] if "id: " in chunk else first.next_event()["id"]
     polled = client.get(f"/live/games/{game}", headers={"Last-Event-ID": version})

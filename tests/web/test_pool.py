@@ -86,3 +86,14 @@ def test_a_job_past_its_time_is_stopped_and_its_process_replaced(app):
         assert pool.run(os.getpid) != os.getpid()  # a new process
     finally:
         pool.configure(app.config["POOL_PROCESSES"], app.config["POOL_TIMEOUT"], app.config["POOL_RETRY_AFTER"])
+
+
+def test_a_full_pool_refuses_a_long_games_pdf_before_loading_the_game(client, app, held, monkeypatch):
+    game = client.post("/api/v1/games", json={"variant": "rummikub", "players": ["Ann", "Bob"]}).json["id"]
+    monkeypatch.setattr("scorekeeper.services.get_game", lambda _id: pytest.fail("the game was loaded"))
+    answer = client.get(f"/print/game/{game}/sheet.pdf")
+    assert answer.status_code == 503 and answer.headers["Retry-After"] == "7"
+
+
+def test_an_empty_best_play_page_needs_no_process(client, held):
+    assert client.get("/check/rummikub/best").status_code == 200
