@@ -43,6 +43,9 @@ class Busy(Exception):
         self.retry_after = retry_after
 
 
+#: modules a worker process imports as it starts (the jobs' own: the engine's solver, the PDF renderer)
+PRELOAD = ("scorekeeper.solving", "scorekeeper.printing.documents", "scorekeeper.printing.pdf", "weasyprint",
+           "scorekeeper.openapi_schemas")
 BUSY = "The server is busy with other requests like this one; try again in a moment."
 
 
@@ -63,6 +66,17 @@ def configure(processes: int, timeout: float, retry_after: int) -> None:
     """Use up to ``processes`` worker processes (0: run jobs in the caller), a job's time limit in
     seconds, and the ``Retry-After`` a refused job is told; called from ``create_app``."""
     _settings.processes, _settings.timeout, _settings.retry_after = processes, timeout, retry_after
+
+
+def warm() -> None:
+    """Start every worker process now (the server does, as each of its workers starts), so the
+    first job does not wait for a process to start and import the engine and the PDF renderer."""
+    global _started
+    with _lock:
+        wanted = max(0, _settings.processes - _started)
+        _started += wanted
+    for _ in range(wanted):
+        _give_back(_Worker())
 
 
 def run(job: Callable[..., T], *args: Any) -> T:
@@ -175,6 +189,8 @@ def _serve(conn) -> None:  # pragma: no cover - runs in the worker process
         os.nice(5)
     except OSError:
         pass
+    for module in PRELOAD:  # what the jobs need, imported before the first one arrives
+        __import__(module)
     while True:
         try:
             job, args = conn.recv()

@@ -82,7 +82,7 @@ def _shaped(schema: str, body: Any, *, values: bool = False) -> Any:
     """``body`` when it has the shape of the document's ``schema``, else InputError (400) naming each
     place. ``values``: its values too (RoundError, 422), once the services and the engine had their say
     in their own words, so the server never takes what its document refuses."""
-    if schema in POOLED:  # a big body (an import): its check against the document runs in a worker process
+    if schema in POOLED and (request.content_length or 0) > POOLED_BYTES:  # a big import: checked elsewhere
         shape, refused = pool.run(_problems, tuple(PARTS), dict(NEW_GAME_FIELDS), schema, body)
     else:
         shape, refused = problems(schema, body)
@@ -95,6 +95,8 @@ def _shaped(schema: str, body: Any, *, values: bool = False) -> Any:
 
 #: schemas whose bodies may be big enough to check in a worker process (:mod:`scorekeeper.pool`)
 POOLED = frozenset({"Export", "TableExport"})
+#: from this size on (bytes), such a body is checked in a worker process (a 200-hand game is about 40 KiB)
+POOLED_BYTES = 64 * 1024
 
 
 def _problems(parts: tuple, new_game_fields: dict, schema: str, body: Any):

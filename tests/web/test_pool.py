@@ -97,3 +97,20 @@ def test_a_full_pool_refuses_a_long_games_pdf_before_loading_the_game(client, ap
 
 def test_an_empty_best_play_page_needs_no_process(client, held):
     assert client.get("/check/rummikub/best").status_code == 200
+
+
+def test_a_big_import_is_checked_in_the_pool(client, held):
+    hand = {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 J"}]}
+    export = {"format": "scorekeeper-game", "version": 1, "variant": "rummikub",
+              "players": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bob"}],
+              "rounds": [{"number": i + 1, "facts": hand} for i in range(1500)]}
+    answer = client.post("/api/v1/games/import", json=export)
+    assert answer.status_code == 503 and answer.headers["Retry-After"] == "7"
+
+
+def test_warm_starts_every_process_once(app):
+    pool.configure(2, 120, 2)
+    pool.warm()
+    pool.warm()
+    assert pool._started == 2 and len(pool._idle) == 2
+    assert {pool.run(os.getpid), pool.run(os.getpid)} - {os.getpid()}
