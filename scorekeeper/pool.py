@@ -68,15 +68,20 @@ def configure(processes: int, timeout: float, retry_after: int) -> None:
     _settings.processes, _settings.timeout, _settings.retry_after = processes, timeout, retry_after
 
 
-def warm() -> None:
+def warm(wait: bool = False) -> None:
     """Start every worker process now (the server does, as each of its workers starts), so the
-    first job does not wait for a process to start and import the engine and the PDF renderer."""
+    first job does not wait for a process to start and import the engine and the PDF renderer;
+    ``wait``: until each has done so (a test server that answers within a client's timeout)."""
     global _started
     with _lock:
         wanted = max(0, _settings.processes - _started)
         _started += wanted
-    for _ in range(wanted):
-        _give_back(_Worker())
+    workers = [_Worker(PRELOAD) for _ in range(wanted)]
+    for worker in workers:
+        if wait:
+            worker.conn.send((os.getpid, ()))
+            worker.conn.recv()
+        _give_back(worker)
 
 
 def run(job: Callable[..., T], *args: Any) -> T:
@@ -124,10 +129,10 @@ def busy() -> int:
 
 # -- the worker processes ------------------------------------------------------------------------
 class _Worker:
-    def __init__(self):
+    def __init__(self, preload: tuple[str, ...] = ()):
         context = multiprocessing.get_context("spawn")
         self.conn, theirs = context.Pipe()
-        self.process = context.Process(target=_serve, args=(theirs,), daemon=True, name="scorekeeper-pool")
+        self.process = context.Process(target=_serve, args=(theirs, preload), daemon=True, name="scorekeeper-pool")
         self.process.start()
         theirs.close()
 
@@ -183,13 +188,14 @@ def _readable(conn, timeout: float) -> bool:
     return conn.poll(timeout)
 
 
-def _serve(conn) -> None:  # pragma: no cover - runs in the worker process
-    """A worker process: lowered priority, then one job after another until the pipe closes."""
+def _serve(conn, preload: tuple[str, ...]) -> None:  # pragma: no cover - runs in the worker process
+    """A worker process: lowered priority, the ``preload`` modules imported, then one job after
+    another until the pipe closes."""
     try:
         os.nice(5)
     except OSError:
         pass
-    for module in PRELOAD:  # what the jobs need, imported before the first one arrives
+    for module in preload:  # what the jobs need, imported before the first one arrives
         __import__(module)
     while True:
         try:

@@ -188,13 +188,14 @@ def hand_facts(variant: str, facts: Any, number: int) -> dict:
         raise err.in_round(number) from None
 
 
-def texts_at_most(value: Any, most: int, where: str = "") -> None:
-    """TooMany naming the first text inside ``value`` (nested lists and objects) past ``most`` characters."""
-    if isinstance(value, str):
-        text_at_most(value, most, where)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            texts_at_most(item, most, f"{where}.{key}" if where else str(key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            texts_at_most(item, most, f"{where}.{i}" if where else str(i))
+def texts_at_most(value: Any, most: int) -> None:
+    """TooMany naming the first text inside ``value`` (nested lists and objects, however deep) past
+    ``most`` characters."""
+    waiting = [("", value)]
+    while waiting:
+        where, value = waiting.pop()
+        if isinstance(value, str):
+            text_at_most(value, most, where)
+        elif isinstance(value, (dict, list)):
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            waiting.extend((f"{where}.{key}" if where else str(key), item) for key, item in reversed(list(items)))

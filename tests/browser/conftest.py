@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app
+from scorekeeper import create_app, pool
 from scorekeeper.extensions import db
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -53,6 +53,7 @@ def served_app(folder: Path, secret_key: str):
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'live.sqlite3'}"})
     with app.app_context():
         db.create_all()
+    pool.warm(wait=True)  # the solver and the PDFs answer within a client's timeout from the first request
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
