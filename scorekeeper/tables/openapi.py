@@ -101,11 +101,11 @@ def paths() -> dict[str, dict]:
     missing = json_answer("Error", MEANINGS[404])
     return {
         "/tables": {"post": op("createTable", "Start a table: its name and roster",
-                               ("201", "TableCreated", "the new table, its secret and URLs"), (400, 413, 422),
+                               ("201", "TableCreated", "the new table, its secret and URLs"), (400, 413, 422, 429),
                                body="NewTable", links=_table_links())},
         "/tables/import": {"post": op("importTable", "Restore an exported table as a new table",
                                       ("201", "TableCreated", "the restored table with a new id and secret"),
-                                      (400, 413, 422), body="TableExport", links=_table_links())},
+                                      (400, 413, 422, 429, 503), body="TableExport", links=_table_links())},
         "/tables/{table_id}": {**params, "get": op("getTable", "A table: its roster and games",
                                                    ("200", "Table", "the table"), (404,), meanings=MEANINGS)},
         "/tables/{table_id}/stats": {**params, "get": op(

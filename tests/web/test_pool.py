@@ -114,3 +114,10 @@ def test_warm_starts_every_process_once(app):
     pool.warm()
     assert pool._started == 2 and len(pool._idle) == 2
     assert {pool.run(os.getpid), pool.run(os.getpid)} - {os.getpid()}
+
+
+def test_the_api_document_names_the_busy_and_limited_answers(client):
+    paths = client.get("/api/v1/openapi.json").json["paths"]
+    for path in ("/solve", "/turn", "/games/import", "/tables/import"):
+        assert {"429", "503"} <= set(paths[path]["post"]["responses"]), path
+    assert "429" in paths["/games"]["post"]["responses"] and "429" in paths["/tables"]["post"]["responses"]
