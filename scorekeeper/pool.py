@@ -69,9 +69,11 @@ def configure(processes: int, timeout: float, retry_after: int) -> None:
 
 
 def warm(wait: bool = False) -> None:
-    """Start every worker process now (the server does, as each of its workers starts), so the
-    first job does not wait for a process to start and import the engine and the PDF renderer;
-    ``wait``: until each has done so (a test server that answers within a client's timeout)."""
+    """Start every worker process now, so the first job does not wait for a process to start and
+    import the engine and the PDF renderer; ``wait``: until each has done so (a test server that
+    must answer within a client's timeout). The production server does not: a worker that has just
+    started answers its first pages sooner without four processes importing beside it, and its first
+    heavy request starts the processes instead."""
     global _started
     with _lock:
         wanted = max(0, _settings.processes - _started)

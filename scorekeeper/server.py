@@ -62,15 +62,7 @@ def settings(host: str, port: int, workers: int, access_log: bool = True, tls=No
         "keepalive": 5, "accesslog": "-" if access_log else None,
         "control_socket_disable": True,  # several servers (a bench beside `make run`) share no socket
         "when_ready": lambda _server: print(banner(host, port, tls), flush=True),
-        "post_worker_init": _warm_pool,
     }
-
-
-def _warm_pool(_worker) -> None:
-    """Each worker starts its pool of processes for the solver and the PDFs (:mod:`scorekeeper.pool`)."""
-    from . import pool
-
-    pool.warm()
 
 
 def banner(host: str, port: int, tls=None) -> str:
