@@ -13,6 +13,7 @@ def create_app(test_config: dict | None = None) -> Flask:
                 template_folder=str(TEMPLATES), static_folder=str(STATIC))
     _configure(app, test_config)
     _register_extensions(app)
+    _register_pool(app)
     _register_delivery(app)
     _register_features(app)
     _register_blueprints(app)
@@ -21,6 +22,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     _register_errorhandlers(app)
     _register_template_helpers(app)
     _register_protections(app)
+    _register_throttle(app)
     return app
 
 
@@ -46,6 +48,13 @@ def _register_extensions(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
+
+
+def _register_pool(app: Flask) -> None:
+    from . import pool
+
+    pool.configure(int(app.config["POOL_PROCESSES"]), float(app.config["POOL_TIMEOUT"]),
+                   int(app.config["POOL_RETRY_AFTER"]))
 
 
 def _register_delivery(app: Flask) -> None:
@@ -90,6 +99,12 @@ def _register_template_helpers(app: Flask) -> None:
     from . import filters
 
     filters.register(app)
+
+
+def _register_throttle(app: Flask) -> None:
+    from . import throttle
+
+    throttle.init_app(app)  # after every page is registered: it wraps their views
 
 
 def _register_protections(app: Flask) -> None:

@@ -19,10 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .limits import CARDS_CHARS_MAX as MAX_CARDS_CHARS
 from .rules import UnknownVariant, check, find_variant, hand, variants
 
-#: Longest card text accepted from outside (a full 106-tile grid is about 1,000 characters).
-MAX_CARDS_CHARS = 4000
 ACTIONS = ("check", "hand")
 
 

@@ -14,6 +14,8 @@ import secrets
 from pathlib import Path
 from typing import ClassVar
 
+from . import limits
+
 
 class Defaults:
     SQLALCHEMY_TRACK_MODIFICATIONS = False
@@ -36,6 +38,17 @@ class Defaults:
     # Proxies in front whose X-Forwarded-For/Proto/Host are trusted (0: none, the headers are
     # ignored). Behind a TLS-terminating proxy set 1, so edit cookies are Secure and links https.
     PROXY_HOPS = int(os.environ.get("SCOREKEEPER_PROXY_HOPS") or 0)
+    # CPU-heavy work (scorekeeper.pool): worker processes per server process (0: in the request),
+    # a job's time limit and the Retry-After of a refusal; live streams per server process
+    # (scorekeeper.live), past which a follower's page polls instead; rate limits (scorekeeper.throttle)
+    POOL_PROCESSES = limits.POOL_PROCESSES
+    POOL_TIMEOUT = limits.POOL_TIMEOUT
+    POOL_RETRY_AFTER = limits.POOL_RETRY_AFTER
+    FOLLOWERS_MAX = limits.FOLLOWERS_MAX
+    FOLLOWER_POLL_SECONDS = limits.FOLLOWER_POLL_SECONDS
+    RATELIMIT_ENABLED = os.environ.get("SCOREKEEPER_RATE_LIMITS", "on").lower() not in ("off", "0", "no")
+    CREATE_RATE = limits.CREATE_RATE
+    HEAVY_RATE = limits.HEAVY_RATE
 
 
 def database_url(instance_path: str) -> str:

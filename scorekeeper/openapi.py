@@ -22,7 +22,9 @@ ERRORS = {400: "the body is not the shape this document gives (not JSON, wrong t
           409: "another change to this game got there first; nothing of this one was kept",
           413: "request too large",
           415: "the body was not sent as 'Content-Type: application/json'",
-          422: "the shape is right but the rules (or the game's setup) refuse the values: see reasons"}
+          422: "the shape is right but the rules (or the game's setup) refuse the values: see reasons",
+          429: "too many such requests from this address: wait Retry-After seconds (README, Limits)",
+          503: "every worker process is busy, or the work ran too long: try again after Retry-After seconds"}
 GAME_ID = {"name": "public_id", "in": "path", "required": True, "description": "the game's id (as in its URL)",
            "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{12}$"}}
 NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1},
@@ -110,18 +112,18 @@ def paths() -> dict[str, dict]:
         "/solve": {"post": op("solve", "Best play: the legal turn laying the most rack tiles (or value), or what "
                                        "a card game's hand can lay (changes nothing)",
                               ("200", "SolveAnswer", "the best play, proved best unless 'optimal' is false"),
-                              (400, 413, 422), body="SolveRequest")},
+                              (400, 413, 422, 429, 503), body="SolveRequest")},
         "/turn": {"post": op("checkTurn", "Judge a whole tile turn: table before, rack, table after "
                                           "(changes nothing)",
                              ("200", "TurnVerdict", "the verdict with the tiles played and their value"),
-                             (400, 413, 422), body="TurnRequest")},
+                             (400, 413, 422, 429, 503), body="TurnRequest")},
         "/games": {"post": op("createGame", "Start a game",
                               ("201", "Created", "the new game, its edit secret and URLs"),
-                              tuple(sorted({400, 413, 422, *NEW_GAME_ERRORS})), body="NewGame",
+                              tuple(sorted({400, 413, 422, 429, *NEW_GAME_ERRORS})), body="NewGame",
                               links=_game_links(), meanings=NEW_GAME_ERRORS)},
         "/games/import": {"post": op("importGame", "Restore an exported game as a new game",
                                       ("201", "Created", "the restored game with a new id and secret"),
-                                      (400, 413, 422), body="Export", links=_game_links())},
+                                      (400, 413, 422, 429, 503), body="Export", links=_game_links())},
         "/games/{public_id}": {**game_params, "get": op(
             "getGame", "A game: players, totals, progress, rounds, status, winners", ("200", "Game", "the game"),
             (404, 422))},

@@ -19,6 +19,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from .checking import MAX_CARDS_CHARS
+from .limits import AUDIT_MAX, HANDS_MAX, NAME_MAX
 from .rules import all_variants as _all
 from .solving import GOALS, MOST_SECONDS, tile_slugs
 
@@ -58,8 +59,8 @@ STAMP = {"type": "string", "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-
 TIME = {**STAMP, "type": ["string", "null"]}
 #: a name the services refuse (a 422, as for a new game): blank, or holding a control character (Unicode Cc)
 NAME = {"type": "string", "minLength": 1, "not": {"pattern": "^\\s*$|[\\u0000-\\u001f\\u007f-\\u009f]"},
-        "description": "a player's name: not blank, no control characters, at most 40 characters once spaces are "
-                       "tidied, told apart from the others (case-insensitive)"}
+        "description": f"a player's name: not blank, no control characters, at most {NAME_MAX} characters once "
+                       "spaces are tidied, told apart from the others (case-insensitive)"}
 STATUS = {"enum": ["in_progress", "finished"]}
 
 
@@ -126,7 +127,8 @@ def _export() -> dict:
                version={"const": 1, "description": "otherwise it is not a game export this server reads"},
                id=STR, variant={"enum": slugs()},
                options=OPTIONS, first_dealer=SEAT, status=STATUS, created_at=TIME, updated_at=TIME,
-               players=array(player), rounds=array(hand), audit=array(ref("AuditEntry")))
+               players=array(player, maxItems=max(v.max_players for v in _all())),
+               rounds=array(hand, maxItems=HANDS_MAX), audit=array(ref("AuditEntry"), maxItems=AUDIT_MAX))
 
 
 def _check(extend: bool) -> dict:

@@ -30,11 +30,12 @@ PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
 #: lowest first; a module belongs to the first entry that is it or one of its packages
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("rules",),
-    ("words", "paths", "config", "extensions", "models", "checking", "solving", "rulebook", "entry", "addresses"),
+    ("words", "paths", "config", "extensions", "models", "checking", "solving", "rulebook", "entry", "addresses",
+     "limits", "pool"),
     ("services",),
     ("display", "printing", "forms", "profiles"),
     ("views", "cli", "access", "filters", "openapi", "openapi_schemas", "delivery", "live", "offline", "server",
-     "terminal_log", "guards", "headers", "https_only", ""),
+     "terminal_log", "guards", "headers", "https_only", "throttle", ""),
 )
 
 #: A feature package spans the layers: each of its modules sits with the layer it serves.

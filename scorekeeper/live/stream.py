@@ -43,6 +43,8 @@ RETRY_MS = 2000
 SEEN_MAX = 64
 #: an answer of this type is written as it is produced: never compressed, never buffered
 EVENT_STREAM = "text/event-stream"
+#: live streams open in this server process now (each holds one of its connections)
+_open = [0]
 
 
 @bp.get("/games/<public_id>")
@@ -70,8 +72,12 @@ def follow(channel: str, version: str | None, render: Callable[[], str | None] |
     channels' streams with it."""
     seen = (request.headers.get("Last-Event-ID") or request.args.get("since") or "")[:SEEN_MAX]
     config = current_app.config
-    body = events(hub_of(current_app._get_current_object()), channel, seen, version, render=render,
-                  heartbeat=float(config["LIVE_HEARTBEAT_SECONDS"]), lifetime=float(config["LIVE_STREAM_SECONDS"]))
+    if _open[0] >= int(config["FOLLOWERS_MAX"]):  # every slot taken: an answer now, and again in 15 s
+        body = polled(channel, seen, version, render, float(config["FOLLOWER_POLL_SECONDS"]))
+    else:
+        body = events(hub_of(current_app._get_current_object()), channel, seen, version, render=render,
+                      heartbeat=float(config["LIVE_HEARTBEAT_SECONDS"]),
+                      lifetime=float(config["LIVE_STREAM_SECONDS"]))
     response = Response(body, mimetype=EVENT_STREAM)
     # no-transform: no proxy or middleware may compress or rewrite it; X-Accel-Buffering: nginx
     # passes each event on at once
@@ -85,6 +91,7 @@ def events(hub: Hub, channel: str, seen: str, version: str | None, *, heartbeat:
     """The event stream of ``channel`` for a browser that last saw ``seen``; ``version`` is the
     channel's version read for this request; ``render`` makes the reader's HTML to send along."""
     hub.subscribe(channel, version)
+    _open[0] += 1
     try:
         yield f"retry: {RETRY_MS}\n: following {channel}\n\n"  # sent at once: the browser knows it is live
         end = time.monotonic() + lifetime
@@ -104,7 +111,25 @@ def events(hub: Hub, channel: str, seen: str, version: str | None, *, heartbeat:
             if version == seen:
                 yield ": heartbeat\n\n"
     finally:
+        _open[0] -= 1
         hub.unsubscribe(channel)
+
+
+def polled(channel: str, seen: str, version: str | None, render: Callable[[], str | None] | None,
+           seconds: float) -> list[str]:
+    """A follower's answer when every live slot of this process is taken (``FOLLOWERS_MAX``): the
+    change it missed, if any, then the stream ends and the browser asks again in ``seconds`` (the
+    SSE ``retry``). So past the cap a follower polls instead of holding a connection, and the
+    server keeps connections for everyone else."""
+    answer = [f"retry: {int(seconds * 1000)}\nevent: poll\ndata: {json.dumps({'seconds': seconds})}\n\n"]
+    if version != seen:
+        answer.append(change_event(channel, version, render() if render and version is not None else None))
+    return answer
+
+
+def open_streams() -> int:
+    """How many live streams this server process holds now."""
+    return _open[0]
 
 
 def _reader_event(channel: str, version: str, render: Callable[[], str | None]) -> bytes:

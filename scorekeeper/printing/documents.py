@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
+from types import SimpleNamespace
 from typing import Any
 
 from ..display.qr import qr_svg
@@ -172,9 +173,10 @@ def render_html(template: str, **context: Any) -> str:
 
 
 def render_pdf(template: str, **context: Any) -> bytes:
+    from ..pool import run
     from .pdf import html_to_pdf
 
-    return html_to_pdf(render_html(template, **context))
+    return run(html_to_pdf, render_html(template, **context))  # laid out in a worker process (if not in one)
 
 
 def page(paper: str, orientation: str) -> dict[str, str]:
@@ -227,7 +229,17 @@ def document_pdf(opts: PrintOptions) -> bytes:
 # -- a game's documents ----------------------------------------------------------
 
 def game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str = "a4") -> bytes:
-    """The filled score sheet of ``game`` with a QR code to ``follow_url`` (its read-only page)."""
+    """The filled score sheet of ``game`` with a QR code to ``follow_url`` (its read-only page), laid
+    out, rendered and printed in a worker process (:mod:`scorekeeper.pool`): a long game's sheet is
+    seconds of work that must not hold the server's other requests."""
+    from ..pool import run
+
+    held = SimpleNamespace(names=list(game.names), variant=game.variant, options=dict(game.options or {}),
+                           public_id=game.public_id)
+    return run(_game_sheet_pdf, held, score, follow_url, paper)
+
+
+def _game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str) -> bytes:
     names = game.names
     opts, layout = options_for(game.variant, game.options), profile(game.variant).sheet
     # an unfinished game gets a few empty lines to go on by hand, while they fit on the page

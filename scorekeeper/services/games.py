@@ -13,6 +13,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
+from ..limits import NAME_MAX, players_at_most
 from ..models import Game, Player
 from ..rules import OptionError, RoundError, find_variant, options_for
 from ..tables.models import Table, TableGame
@@ -20,9 +21,6 @@ from .errors import GameNotFound
 from .events import game_deleting
 from .hands import _audit
 from .scores import _keep_score, _score_setup
-
-#: Longest player name kept (longer names are refused, not cut).
-NAME_MAX = 40
 
 
 class SetupError(RoundError):
@@ -139,8 +137,10 @@ def game_options(variant: str, options: Mapping[str, Any] | None) -> dict[str, A
 
 
 def clean_names(names: Sequence[Any]) -> list[str]:
-    """Player names stripped and checked (non-empty, short, different); SetupError otherwise."""
-    cleaned, errors = [], []
+    """Player names stripped and checked (non-empty, short, different); SetupError otherwise.
+    Callers hold the list to its bound first (:func:`scorekeeper.limits.at_most`); each name costs
+    the same here however many there are (the names seen are kept in a set)."""
+    cleaned, errors, seen = [], [], set()
     for i, raw in enumerate(names):
         name = " ".join(str(raw if raw is not None else "").split())
         if not name:
@@ -149,8 +149,9 @@ def clean_names(names: Sequence[Any]) -> list[str]:
             errors.append((f"players.{i}", "a name cannot hold control characters"))
         elif len(name) > NAME_MAX:
             errors.append((f"players.{i}", f"a name can be at most {NAME_MAX} characters"))
-        elif name.casefold() in (n.casefold() for n in cleaned):
+        elif name.casefold() in seen:
             errors.append((f"players.{i}", f"two players are called {name!r}; tell them apart"))
+        seen.add(name.casefold())
         cleaned.append(name)
     if errors:
         raise SetupError(errors)
@@ -161,6 +162,7 @@ def create_game(variant: str, names: Sequence[str], options: Mapping[str, Any] |
                 first_dealer: int = 0) -> tuple[Game, str]:
     """A new game and its edit secret (shown once; only its hash is stored)."""
     v = find_variant(variant)
+    players_at_most(names, v)
     errors: list[tuple[str, str]] = []
     try:
         cleaned = clean_names(names)

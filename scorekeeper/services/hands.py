@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
+from ..limits import FACT_TEXT_MAX, HANDS_MAX, TooMany, text_at_most
 from ..models import AuditEntry, Game, Round, utcnow
 from ..rules import GameScore, RoundError, RulesError, find_variant
 from ..words import signed
@@ -41,6 +42,8 @@ def record_round(game: Game, facts: Mapping[str, Any], *, before: GameScore | No
     caller has it, so only the new hand is scored again.
     """
     number = len(game.rounds) + 1
+    if number > HANDS_MAX:
+        raise TooMany([("", f"a game holds at most {HANDS_MAX:,} {_word(game)}s; start a new game")])
     facts = hand_facts(game.variant, facts, number)
     score = _score_from(game, [r.facts for r in game.rounds] + [facts], number - 1, before)
     round_ = Round(number=number, facts=facts)
@@ -176,8 +179,23 @@ def _corrections_text(game: Game, was: Sequence[int] | None, score: GameScore, n
 
 def hand_facts(variant: str, facts: Any, number: int) -> dict:
     """Hand ``number``'s facts as ``variant`` reads them: known keys, JSON types, a deep copy
-    (RoundError naming each unknown key or mistyped value, with the hand number)."""
+    (RoundError naming each unknown key or mistyped value, with the hand number; TooMany for a
+    text past :data:`~scorekeeper.limits.FACT_TEXT_MAX`)."""
     try:
+        texts_at_most(facts, FACT_TEXT_MAX)
         return find_variant(variant).canonical_facts(facts)
     except RoundError as err:
         raise err.in_round(number) from None
+
+
+def texts_at_most(value: Any, most: int) -> None:
+    """TooMany naming the first text inside ``value`` (nested lists and objects, however deep) past
+    ``most`` characters."""
+    waiting = [("", value)]
+    while waiting:
+        where, value = waiting.pop()
+        if isinstance(value, str):
+            text_at_most(value, most, where)
+        elif isinstance(value, (dict, list)):
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            waiting.extend((f"{where}.{key}" if where else str(key), item) for key, item in reversed(list(items)))

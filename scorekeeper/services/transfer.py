@@ -13,13 +13,15 @@ never commits.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
 from ..extensions import db
+from ..limits import AUDIT_MAX, HANDS_MAX, at_most
 from ..models import AuditEntry, Game, Round
-from ..rules import RoundError, score_game
+from ..rules import RoundError, all_variants, score_game
 from . import SetupError, clean_names, create_game, game_options, hand_facts
 from .change_log import check_walkable
 
@@ -90,6 +92,9 @@ def import_game(doc: Any) -> tuple[Game, str]:
     """
     doc = _document(doc)
     players = _list(doc, "players")
+    at_most(players, max(v.max_players for v in all_variants()), "players", "players")
+    at_most(_list(doc, "rounds", required=False), HANDS_MAX, "rounds", "hands in a game")
+    at_most(_list(doc, "audit", required=False), AUDIT_MAX, "audit", "change-log entries")
     seats = [_int(p.get("seat"), f"players.{i}.seat") for i, p in enumerate(players)]
     if sorted(seats) != list(range(len(players))):
         raise SetupError([("players", f"seats must be 0..{len(players) - 1}, each once")])
@@ -102,7 +107,7 @@ def import_game(doc: Any) -> tuple[Game, str]:
             raise RoundError([(f"rounds.{i}.number", f"rounds.{i}: hands are numbered 1, 2, 3 ...; "
                                                      f"this one is {i + 1}")])
     # each hand as the variant reads it (RoundError naming unknown keys, with the hand number)
-    facts = [hand_facts(doc["variant"], entry["facts"], i + 1) for i, entry in enumerate(rounds)]
+    facts = [_pausing(i) or hand_facts(doc["variant"], entry["facts"], i + 1) for i, entry in enumerate(rounds)]
     audit = [_audit_entry(a, i) for i, a in enumerate(_list(doc, "audit", required=False))]
     check_walkable(doc["variant"], audit, len(rounds))  # Undo and Redo can walk the log (422 otherwise)
 
@@ -137,6 +142,13 @@ def _document(doc: Any) -> Mapping[str, Any]:
     if doc.get("status", "in_progress") not in ("in_progress", "finished"):
         raise TransferError("status: in_progress or finished")
     return doc
+
+
+def _pausing(i: int) -> None:
+    """Every 100 hands read, let the server's other requests run: under gevent ``time.sleep(0)``
+    yields to the event loop (a long import is read in slices); elsewhere it costs nothing."""
+    if i and i % 100 == 0:
+        time.sleep(0)
 
 
 def _list(doc: Mapping[str, Any], key: str, required: bool = True) -> list[dict]:

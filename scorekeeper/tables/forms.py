@@ -6,10 +6,10 @@ from flask_wtf import FlaskForm
 from wtforms import DateField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, Length, Optional
 
+from ..limits import NAME_MAX, TABLE_NAME_MAX
+from ..limits import RULING_NOTE_MAX as NOTE_MAX
+from ..limits import RULING_TEXT_MAX as TEXT_MAX
 from ..rules import variants
-from ..services import NAME_MAX
-from .models import TABLE_NAME_MAX
-from .rulings import NOTE_MAX, TEXT_MAX
 
 NAME = {"autocomplete": "off", "autocapitalize": "words", "maxlength": NAME_MAX}
 

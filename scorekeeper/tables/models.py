@@ -17,10 +17,8 @@ from sqlalchemy import JSON, ForeignKey, Index, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..extensions import db
+from ..limits import TABLE_NAME_MAX
 from ..models import NulFreeString, utcnow
-
-#: Longest table name kept.
-TABLE_NAME_MAX = 60
 
 
 class Table(db.Model):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..limits import ROSTER_MAX, RULINGS_MAX, TABLE_GAMES_MAX
 from ..openapi import json_answer, op
 from ..openapi import register as register_paths
 from ..openapi_schemas import BOOL, INT, NAME, NULL_INT, STAMP, STATUS, STR, TIME, array, obj, ref, slugs
@@ -64,11 +65,12 @@ def schemas() -> dict[str, dict]:
                  format={"const": "scorekeeper-table", "description": "otherwise it is not a table export"},
                  version={"const": 1, "description": "otherwise it is not a table export this server reads"},
                  id=STR, name=STR, created_at=TIME, updated_at=TIME,
-                 players=array(obj(("name",), extra=False, name=NAME, created_at=TIME)),
-                 rulings=array(ruling),
-                 games=array(obj(("players", "game"), extra=False, players=array(NAME), game=ref("Export"))))
+                 players=array(obj(("name",), extra=False, name=NAME, created_at=TIME), maxItems=ROSTER_MAX),
+                 rulings=array(ruling, maxItems=RULINGS_MAX),
+                 games=array(obj(("players", "game"), extra=False, players=array(NAME), game=ref("Export")),
+                             maxItems=TABLE_GAMES_MAX))
     return {
-        "NewTable": obj(("name",), extra=False, name=NAME, players=array(NAME)),
+        "NewTable": obj(("name",), extra=False, name=NAME, players=array(NAME, maxItems=ROSTER_MAX)),
         "TableCreated": obj(("id", "secret", "urls"), id=STR,
                             secret={"type": "string", "description": "the table's secret: a Bearer token for "
                                                                      "starting its games"},
@@ -99,11 +101,11 @@ def paths() -> dict[str, dict]:
     missing = json_answer("Error", MEANINGS[404])
     return {
         "/tables": {"post": op("createTable", "Start a table: its name and roster",
-                               ("201", "TableCreated", "the new table, its secret and URLs"), (400, 413, 422),
+                               ("201", "TableCreated", "the new table, its secret and URLs"), (400, 413, 422, 429),
                                body="NewTable", links=_table_links())},
         "/tables/import": {"post": op("importTable", "Restore an exported table as a new table",
                                       ("201", "TableCreated", "the restored table with a new id and secret"),
-                                      (400, 413, 422), body="TableExport", links=_table_links())},
+                                      (400, 413, 422, 429, 503), body="TableExport", links=_table_links())},
         "/tables/{table_id}": {**params, "get": op("getTable", "A table: its roster and games",
                                                    ("200", "Table", "the table"), (404,), meanings=MEANINGS)},
         "/tables/{table_id}/stats": {**params, "get": op(

@@ -12,19 +12,20 @@ from collections.abc import Mapping
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from werkzeug.datastructures import MultiDict
 
 from ..checking import from_query, run, share_query
 from ..extensions import db
+from ..limits import RULING_NOTE_MAX as NOTE_MAX
+from ..limits import RULING_TEXT_MAX as TEXT_MAX
+from ..limits import RULINGS_MAX
 from ..rules import RoundError, RulesError, find_variant
 from ..services import game_options
 from .models import Ruling, Table
 from .summaries import touch
 
 KINDS = ("verdict", "option", "reading")
-NOTE_MAX = 500
-TEXT_MAX = 300
 
 
 class RulingError(RoundError):
@@ -124,6 +125,9 @@ def _keep(table: Table, kind: str, variant: str, decision: dict, note: Any, deci
     if len(note) > NOTE_MAX:
         errors.append(("note", f"a note can be at most {NOTE_MAX} characters"))
     when = _day(decided_on, errors)
+    kept = db.session.execute(select(func.count()).select_from(Ruling).where(Ruling.table_id == table.id))
+    if kept.scalar_one() >= RULINGS_MAX:
+        errors.append(("", f"a table keeps at most {RULINGS_MAX} rulings; withdraw one first"))
     if errors:
         raise RulingError(errors)
     ruling = Ruling(table=table, kind=kind, variant=find_variant(variant).slug, decision=decision,

@@ -22,6 +22,7 @@ from sqlalchemy.orm import selectinload
 
 from .. import services
 from ..extensions import db
+from ..limits import ROSTER_MAX, TooMany, at_most
 from ..models import Game
 from ..services import NotFound, SetupError, clean_names, hash_secret
 from .models import TABLE_NAME_MAX, Member, Table, TableFigure, TableGame, TableSeat
@@ -114,6 +115,7 @@ def clean_table_name(raw: Any) -> str:
 
 def create_table(name: Any, names: Sequence[Any] = ()) -> tuple[Table, str]:
     """A new table with its roster, and its secret (shown once; only its hash is kept)."""
+    at_most(names, ROSTER_MAX, "players", "players on a roster")
     cleaned = clean_table_name(name)
     roster = clean_names(list(names))
     secret = secrets.token_urlsafe(24)
@@ -131,12 +133,18 @@ def member_named(table: Table, name: str) -> Member | None:
 
 
 def roster_players(table: Table, names: Sequence[Any]) -> list[Member]:
-    """The roster players with these names, in order; names not on the roster join it."""
+    """The roster players with these names, in order; names not on the roster join it (up to
+    :data:`~scorekeeper.limits.ROSTER_MAX` players)."""
+    at_most(names, ROSTER_MAX, "players", "players on a roster")
     cleaned = clean_names(list(names))
+    roster = {m.name.casefold(): m for m in table.members}
     members = []
     for name in cleaned:
-        member = member_named(table, name)
+        member = roster.get(name.casefold())
         if member is None:
+            if len(table.members) >= ROSTER_MAX:
+                raise TooMany([("players", f"a roster holds at most {ROSTER_MAX} players; merge or "
+                                           "rename one instead")])
             member = Member(name=name)
             table.members.append(member)
             touch(table.id)

@@ -17,6 +17,15 @@ from typing import Any
 from sqlalchemy import update
 
 from ..extensions import db
+from ..limits import (
+    ROSTER_MAX,
+    RULING_NOTE_MAX,
+    RULINGS_MAX,
+    TABLE_GAMES_MAX,
+    TABLE_HANDS_MAX,
+    TooMany,
+    at_most,
+)
 from ..services import game_score, hash_secret
 from ..services.transfer import TransferError, export_game, import_game, parse_stamp, stamp
 from .models import Ruling, Table
@@ -48,6 +57,13 @@ def import_table(doc: Any) -> tuple[Table, str]:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("version") != VERSION:
         raise TransferError(f"not a table export: expected \"format\": \"{FORMAT}\" and \"version\": {VERSION}")
     players, rulings, games = (_objects(doc, key) for key in ("players", "rulings", "games"))
+    at_most(players, ROSTER_MAX, "players", "players on a roster")
+    at_most(rulings, RULINGS_MAX, "rulings", "rulings")
+    at_most(games, TABLE_GAMES_MAX, "games", "games")
+    hands = sum(len(g["game"].get("rounds") or ()) for g in games
+                if isinstance(g.get("game"), dict) and isinstance(g["game"].get("rounds"), list))
+    if hands > TABLE_HANDS_MAX:
+        raise TooMany([("games", f"at most {TABLE_HANDS_MAX:,} hands in all the games, not {hands:,}")])
     table, secret = create_table(doc.get("name"), [p.get("name") for p in players])
     for member, entry in zip(table.members, players):
         if entry.get("created_at") is not None:
@@ -85,7 +101,7 @@ def _ruling(entry: dict, where: str) -> Ruling:
     if not isinstance(entry.get("decision"), dict) or not isinstance(entry.get("note", ""), str):
         raise TransferError(f"{where}: the decision must be an object and the note text")
     return Ruling(kind=entry["kind"], variant=entry["variant"], decision=entry["decision"],
-                  note=entry.get("note", "")[:500],
+                  note=entry.get("note", "")[:RULING_NOTE_MAX],
                   decided_on=parse_stamp(entry.get("decided_on"), f"{where}.decided_on"),
                   created_at=parse_stamp(entry.get("created_at"), f"{where}.created_at"))
 

@@ -19,14 +19,16 @@ from typing import Any
 from flask import Blueprint, jsonify, request, url_for
 from werkzeug.routing import BaseConverter
 
+from .. import pool
 from ..access import editable_game
 from ..addresses import external_url
 from ..checking import InputError, fields_of, from_json, json_object, options_field, run, variant_field
 from ..extensions import csrf, db
 from ..guards import require_json
+from ..limits import players_at_most
 from ..openapi import document
-from ..openapi_schemas import problems
-from ..rules import RoundError, variants
+from ..openapi_schemas import NEW_GAME_FIELDS, PARTS, problems, register
+from ..rules import RoundError, find_variant, variants
 from ..services import create_game, delete_round, game_score, get_game, record_round, update_round
 from ..services.transfer import export_game, import_game, stamp
 from ..solving import best_play, judge_turn, solve_from_json, turn_from_json
@@ -82,12 +84,28 @@ def _shaped(schema: str, body: Any, *, values: bool = False) -> Any:
     """``body`` when it has the shape of the document's ``schema``, else InputError (400) naming each
     place. ``values``: its values too (RoundError, 422), once the services and the engine had their say
     in their own words, so the server never takes what its document refuses."""
-    shape, refused = problems(schema, body)
+    if schema in POOLED and (request.content_length or 0) > POOLED_BYTES:  # a big import: checked elsewhere
+        shape, refused = pool.run(_problems, tuple(PARTS), dict(NEW_GAME_FIELDS), schema, body)
+    else:
+        shape, refused = problems(schema, body)
     if shape:
         raise InputError(f"the body does not match the API's {schema} schema: " + "; ".join(shape[:5]))
     if values and refused:
         raise RoundError(refused)
     return body
+
+
+#: schemas whose bodies may be big enough to check in a worker process (:mod:`scorekeeper.pool`)
+POOLED = frozenset({"Export", "TableExport"})
+#: from this size on (bytes), such a body is checked in a worker process (a 200-hand game is about 40 KiB)
+POOLED_BYTES = 64 * 1024
+
+
+def _problems(parts: tuple, new_game_fields: dict, schema: str, body: Any):
+    """:func:`problems` in a worker process, with the features' parts of the document registered there too."""
+    for part in parts:
+        register(part, new_game_fields)
+    return problems(schema, body)
 
 
 def _game_to_change(public_id: str):
@@ -175,13 +193,13 @@ def _answered(schema: str, read: Callable[[Any], Any], ask: Callable[[Any], dict
 def solve():
     """The best play for a rack on a table (tile games), or what a hand can lay (card games); stores nothing,
     bounded in time (:func:`scorekeeper.solving.bounded`)."""
-    return _answered("SolveRequest", solve_from_json, best_play)
+    return _answered("SolveRequest", solve_from_json, lambda ask: pool.run(best_play, ask))
 
 
 @bp.post("/turn")
 def turn():
     """Judge a whole tile turn: the table before, the rack, the table after (stores nothing)."""
-    return _answered("TurnRequest", turn_from_json, judge_turn)
+    return _answered("TurnRequest", turn_from_json, lambda ask: pool.run(judge_turn, ask))
 
 
 # -- routes: games -----------------------------------------------------------------------------------
@@ -192,6 +210,7 @@ def create():
     variant, players = variant_field(body), body.get("players")
     if not isinstance(players, list) or not all(isinstance(n, str) for n in players):
         raise InputError("'players' must be a list of names (strings) in seat order")
+    players_at_most(players, find_variant(variant))  # before any other work
     options = options_field(body)
     first_dealer = body.get("first_dealer", 0)
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, (int, float)) \

@@ -25,6 +25,7 @@ from werkzeug.routing import BuildError
 
 from ..checking import InputError
 from ..extensions import db
+from ..pool import Busy
 from ..rules import RoundError, RulesError
 from ..services.errors import Conflict, NotEditor, NotFound, SecretMissing
 from ..services.transfer import TransferError
@@ -36,6 +37,7 @@ STATUS: dict[type[Exception], int] = {
     NotFound: 404,                           # no such game, hand (or a feature's: table)
     Conflict: 409,                           # another change got there first; nothing was kept
     RulesError: 422,                         # the rules (or the services' checks) refuse the input
+    Busy: 503,                               # every worker process is busy: try again (Retry-After)
 }
 CSRF_EXPIRED = ("The form expired or was not sent from this site (missing CSRF token). "
                 "Reload the page and try again.")
@@ -89,6 +91,8 @@ def mapped_error(err: Exception):
     """The answer to any error of :data:`STATUS`."""
     status = status_of(err)
     headers = {"WWW-Authenticate": 'Bearer realm="scorekeeper"'} if status == 401 else None
+    if isinstance(err, Busy):
+        headers = {"Retry-After": str(err.retry_after)}
     return _answer(status, str(err), _details(err), headers)
 
 

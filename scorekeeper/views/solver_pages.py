@@ -17,6 +17,7 @@ from werkzeug.exceptions import NotFound
 
 from ..addresses import external_url
 from ..checking import InputError, option_text
+from ..pool import run
 from ..rules import RUMBUGZ_KINDS, SWITCHES, RulesError, find_variant
 from ..solving import SolveAsk, TurnAsk, best_play, judge_turn, solve_from_query, tile_slugs, turn_from_query
 from .checker import game_options, keypad_context, option_values, options_in_force
@@ -91,7 +92,7 @@ def turn(tile_slug: str):
     result = view = share_url = None
     if error is None:
         try:
-            result = judge_turn(ask)
+            result = run(judge_turn, ask)
             view = present_turn(v.slug, ask, result)
             share_url = _share("solver_pages.turn", {"tile_slug": v.slug}, ask, ("before", "rack", "after"),
                                TURN_OPTIONS)
@@ -115,7 +116,7 @@ def best(slug: str):
         try:
             asked = SolveAsk(ask.variant, ask.rack, ask.table, ask.goal, ask.initial,
                              {**ask.options, **({"laid": laid} if laid else {})})
-            result = best_play(asked)
+            result = run(best_play, asked)
             view = present_best(v.slug, ask, result)
             extra = {"goal": ask.goal} if ask.goal != "tiles" else {}
             share_url = _share("solver_pages.best", {"slug": v.slug}, ask, ("rack", "table"), names,

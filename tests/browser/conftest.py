@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app
+from scorekeeper import create_app, pool
 from scorekeeper.extensions import db
 
 from .fonts import FAMILIES, fc_match, fontconfig_file
@@ -101,7 +101,7 @@ def layout_browser(_playwright, slowmo, font_family, tmp_path_factory):
 @contextmanager
 def served_app(folder: Path, secret_key: str):
     """A fresh app on its own SQLite file in ``folder``, served on a free loopback port: (app, base URL)."""
-    app = create_app({"TESTING": True, "SECRET_KEY": secret_key,
+    app = create_app({"TESTING": True, "SECRET_KEY": secret_key, "RATELIMIT_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'live.sqlite3'}"})
     with app.app_context():
         db.create_all()
@@ -119,6 +119,7 @@ def served_app(folder: Path, secret_key: str):
             if hasattr(body, "close"):
                 body.close()
 
+    pool.warm(wait=True)  # the solver and the PDFs answer within a client's timeout from the first request
     server = make_server("127.0.0.1", 0, served if latency else app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

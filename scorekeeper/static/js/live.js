@@ -16,7 +16,7 @@
   var main = status.parentElement;
   var state = status.querySelector(".live-state"), refreshLink = status.querySelector(".live-refresh");
   var version = status.dataset.liveVersion, fragmentUrl = status.dataset.liveFragment;
-  var source = null, fetching = false, again = false, gone = false, retry = null;
+  var source = null, fetching = false, again = false, gone = false, retry = null, polling = 0;
 
   function say(text, live) {
     state.textContent = text;
@@ -32,10 +32,17 @@
     clearTimeout(retry);
     source = new EventSource(status.dataset.liveStream + "?since=" + encodeURIComponent(version || ""));
     source.onopen = function () {
+      polling = 0;
       say("Live: this page updates by itself.", true);
       announce("online");
     };
+    /* every live slot of the server is taken: it answers now and the browser asks again (SSE retry) */
+    source.addEventListener("poll", function (event) {
+      polling = JSON.parse(event.data).seconds;
+      say("Updated every " + polling + " seconds (the server is busy).", true);
+    });
     source.onerror = function () {
+      if (polling && source.readyState !== EventSource.CLOSED) return;  // the poll ended; asked again soon
       say("Connection lost; trying again…", false);
       announce("offline");
       if (source.readyState === EventSource.CLOSED) {  // refused (not a network drop): try again later

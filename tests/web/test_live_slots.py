@@ -1,0 +1,45 @@
+"""Issue 17 section 1: past ``FOLLOWERS_MAX`` live streams in a server process, a new follower is
+answered at once and asks again every 15 seconds (SSE ``retry``) instead of holding a connection."""
+
+from __future__ import annotations
+
+from scorekeeper.live.stream import open_streams
+
+from .live_support import stream
+
+
+def _game(client) -> str:
+    return client.post("/api/v1/games", json={"variant": "rummikub", "players": ["Ann", "Bob"]}).json["id"]
+
+
+def test_past_the_cap_a_follower_polls_every_15_seconds(app, client):
+    app.config["FOLLOWERS_MAX"] = 1
+    game = _game(client)
+    with stream(client, f"/live/games/{game}") as (_, first):
+        assert first.next_chunk().startswith("retry: 2000")
+        assert open_streams() == 1
+        polled = client.get(f"/live/games/{game}?since=old")
+        assert polled.status_code == 200 and polled.mimetype == "text/event-stream"
+        assert polled.text.startswith('retry: 15000\nevent: poll\ndata: {"seconds": 15.0}')
+        assert "event: change" in polled.text and "Ann" in polled.text  # what it missed, at once
+        assert open_streams() == 1  # it holds no slot
+    assert open_streams() == 0
+    with stream(client, f"/live/games/{game}") as (_, again):  # a slot is free again: a stream
+        assert again.next_chunk().startswith("retry: 2000")
+
+
+def test_a_polling_follower_that_saw_the_latest_version_gets_only_the_retry(app, client):
+    app.config["FOLLOWERS_MAX"] = 0
+    game = _game(client)
+    with stream(client, f"/live/games/{game}") as (_, first):
+        chunk = first.next_chunk()
+        version = chunk.split("id: ")[1].split("\n")[0] if "id: " in chunk else first.next_event()["id"]
+    polled = client.get(f"/live/games/{game}", headers={"Last-Event-ID": version})
+    assert polled.text == 'retry: 15000\nevent: poll\ndata: {"seconds": 15.0}\n\n'
+
+
+def test_the_page_script_says_it_polls():
+    from scorekeeper.paths import STATIC
+
+    script = (STATIC / "js" / "live.js").read_text()
+    assert 'addEventListener("poll"' in script and "(the server is busy)" in script

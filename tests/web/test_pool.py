@@ -1,0 +1,123 @@
+"""Issue 17 section 1: the solver, the turn checker, PDFs and import checks run in worker processes
+(scorekeeper.pool), and a full pool answers 503 with Retry-After instead of making everyone wait."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from scorekeeper import pool
+from scorekeeper.rules import RoundError
+
+SOLVE = {"variant": "rummikub", "rack": "R7 R8 K2", "table": "R4 R5 R6"}
+
+
+def _refuse(errors):
+    raise RoundError(errors, round=3)
+
+
+@pytest.fixture
+def one_process(app):
+    pool.configure(1, 20, 7)
+    yield
+    pool.configure(app.config["POOL_PROCESSES"], app.config["POOL_TIMEOUT"], app.config["POOL_RETRY_AFTER"])
+
+
+@pytest.fixture
+def held(one_process):
+    """The one worker process, kept busy by someone else."""
+    worker = pool._take()
+    yield worker
+    pool._give_back(worker)
+
+
+def test_a_job_runs_in_another_process(app):
+    assert pool.run(os.getpid) != os.getpid()
+
+
+def test_a_jobs_error_comes_back_with_its_fields(app):
+    with pytest.raises(RoundError) as caught:
+        pool.run(_refuse, [("players.1", "give a name")])
+    assert caught.value.errors == [("players.1", "give a name")] and caught.value.round == 3
+
+
+def test_the_solver_answers_through_the_pool(client):
+    answer = client.post("/api/v1/solve", json=SOLVE)
+    assert answer.status_code == 200 and answer.json["play"] == ["R7", "R8"]
+
+
+def test_a_full_pool_answers_503_with_retry_after_in_the_api(client, held):
+    answer = client.post("/api/v1/solve", json=SOLVE)
+    assert answer.status_code == 503
+    assert answer.headers["Retry-After"] == "7"
+    assert "busy" in answer.json["error"]
+
+
+def test_a_full_pool_says_so_on_the_page(client, held):
+    answer = client.get("/check/rummikub/best?rack=R7+R8+K2&table=R4+R5+R6")
+    assert answer.status_code == 503
+    assert answer.headers["Retry-After"] == "7"
+    assert "The server is busy with other requests like this one; try again in a moment." in answer.text
+
+
+def test_a_full_pool_refuses_a_pdf(client, held):
+    answer = client.get("/print/pdf?kind=sheet&variant=rummikub&players=4")
+    assert answer.status_code == 503 and "busy" in answer.text
+
+
+def test_the_pool_answers_again_once_a_process_is_free(client, one_process):
+    worker = pool._take()
+    assert client.post("/api/v1/solve", json=SOLVE).status_code == 503
+    pool._give_back(worker)
+    assert client.post("/api/v1/solve", json=SOLVE).status_code == 200
+
+
+def test_a_job_past_its_time_is_stopped_and_its_process_replaced(app):
+    pool.configure(1, 0.5, 2)
+    try:
+        started = time.monotonic()
+        with pytest.raises(pool.Busy, match=r"took longer than 0\.5 seconds"):
+            pool.run(time.sleep, 30)
+        assert time.monotonic() - started < 10
+        assert pool.busy() == 0
+        pool.configure(1, 20, 2)  # a new process takes a moment to start
+        assert pool.run(os.getpid) != os.getpid()  # a new process
+    finally:
+        pool.configure(app.config["POOL_PROCESSES"], app.config["POOL_TIMEOUT"], app.config["POOL_RETRY_AFTER"])
+
+
+def test_a_full_pool_refuses_a_long_games_pdf_before_loading_the_game(client, app, held, monkeypatch):
+    game = client.post("/api/v1/games", json={"variant": "rummikub", "players": ["Ann", "Bob"]}).json["id"]
+    monkeypatch.setattr("scorekeeper.services.get_game", lambda _id: pytest.fail("the game was loaded"))
+    answer = client.get(f"/print/game/{game}/sheet.pdf")
+    assert answer.status_code == 503 and answer.headers["Retry-After"] == "7"
+
+
+def test_an_empty_best_play_page_needs_no_process(client, held):
+    assert client.get("/check/rummikub/best").status_code == 200
+
+
+def test_a_big_import_is_checked_in_the_pool(client, held):
+    hand = {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 J"}]}
+    export = {"format": "scorekeeper-game", "version": 1, "variant": "rummikub",
+              "players": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bob"}],
+              "rounds": [{"number": i + 1, "facts": hand} for i in range(1500)]}
+    answer = client.post("/api/v1/games/import", json=export)
+    assert answer.status_code == 503 and answer.headers["Retry-After"] == "7"
+
+
+def test_warm_starts_every_process_once(app):
+    pool.configure(2, 120, 2)
+    pool.warm()
+    pool.warm()
+    assert pool._started == 2 and len(pool._idle) == 2
+    assert {pool.run(os.getpid), pool.run(os.getpid)} - {os.getpid()}
+
+
+def test_the_api_document_names_the_busy_and_limited_answers(client):
+    paths = client.get("/api/v1/openapi.json").json["paths"]
+    for path in ("/solve", "/turn", "/games/import", "/tables/import"):
+        assert {"429", "503"} <= set(paths[path]["post"]["responses"]), path
+    assert "429" in paths["/games"]["post"]["responses"] and "429" in paths["/tables"]["post"]["responses"]
