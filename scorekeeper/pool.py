@@ -66,6 +66,10 @@ def configure(processes: int, timeout: float, retry_after: int) -> None:
     """Use up to ``processes`` worker processes (0: run jobs in the caller), a job's time limit in
     seconds, and the ``Retry-After`` a refused job is told; called from ``create_app``."""
     _settings.processes, _settings.timeout, _settings.retry_after = processes, timeout, retry_after
+    with _lock:  # fewer processes than are running: the idle ones beyond the new count stop
+        extra = [_idle.pop() for _ in range(min(len(_idle), max(0, _started - processes)))]
+    for worker in extra:
+        worker.end()
 
 
 def warm(wait: bool = False) -> None:

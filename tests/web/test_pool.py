@@ -121,3 +121,20 @@ def test_the_api_document_names_the_busy_and_limited_answers(client):
     for path in ("/solve", "/turn", "/games/import", "/tables/import"):
         assert {"429", "503"} <= set(paths[path]["post"]["responses"]), path
     assert "429" in paths["/games"]["post"]["responses"] and "429" in paths["/tables"]["post"]["responses"]
+
+
+def test_fewer_processes_configured_stop_the_idle_ones_beyond_the_count(app):
+    """A pool cut from two processes to one keeps one: a second job is refused while one is busy."""
+    pool.configure(2, 20, 7)
+    first, second = pool._take(), pool._take()
+    pool._give_back(first)
+    pool._give_back(second)
+    try:
+        pool.configure(1, 20, 7)
+        assert pool.busy() == 0
+        worker = pool._take()
+        with pytest.raises(pool.Busy):
+            pool._take()
+        pool._give_back(worker)
+    finally:
+        pool.configure(app.config["POOL_PROCESSES"], app.config["POOL_TIMEOUT"], app.config["POOL_RETRY_AFTER"])
