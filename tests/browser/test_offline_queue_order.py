@@ -70,3 +70,24 @@ def test_a_refused_hand_holds_back_the_hands_after_it_until_the_editor_decides(b
         expect(page.locator("[data-send-queue]")).to_be_hidden(timeout=WAIT_MS)
         assert _winners(app, public_id) == [0, 1, 1]  # B as round 2, C as round 3: no conflict
         expect(page.locator(".send-conflict")).to_have_count(0)
+
+
+def test_every_page_says_how_many_hands_wait_and_sends_them(browser, site):
+    """A hand kept on the phone, then the home page opened: it says so, and sends the hand."""
+    app, url = site
+    public_id, secret = _game(app)
+    with phone_page(browser, "offline-waiting-anywhere") as page:
+        open_form(page, url, public_id, secret)
+        page.route("**/rounds/new", lambda route: route.abort() if route.request.method == "POST"
+                   else route.continue_())  # the server cannot be reached for a send
+        enter_hand(page, 1)
+        expect(page.locator(".send-item")).to_have_count(1, timeout=WAIT_MS)
+        page.goto(f"{url}/")
+        waiting = page.locator(".waiting-hands")
+        expect(waiting).to_contain_text("1 hand waiting to send", timeout=WAIT_MS)
+        expect(waiting.get_by_role("link", name="Open its game")).to_have_attribute("href", f"{url}/games/{public_id}")
+        assert _winners(app, public_id) == []
+        page.unroute("**/rounds/new")
+        page.evaluate("window.dispatchEvent(new Event('online'))")  # the connection is back
+        expect(waiting).to_be_hidden(timeout=WAIT_MS)
+        assert _winners(app, public_id) == [1]

@@ -161,14 +161,8 @@
   }
 
   function send(item) {
-    return fetch(item.url, {
-      method: "POST", credentials: "same-origin", cache: "no-store", body: item.body,
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
-                 "Idempotency-Key": item.key, "X-Scorekeeper-Hand": item.number ? String(item.number) : "" }
-    }).then(function (response) {
-      return response.json().catch(function () { return {}; }).then(function (answer) {
-        return settle(item, response.status, answer);
-      });
+    return window.ScorekeeperQueueStore.post(item).then(function (sent) {
+      return settle(item, sent.status, sent.answer);
     }, function () { return "retry"; });
   }
 
