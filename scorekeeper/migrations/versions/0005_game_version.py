@@ -21,13 +21,13 @@ depends_on = None
 
 
 def upgrade():
-    with op.batch_alter_table('games', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('version', sa.Integer(), server_default='0', nullable=False))
+    # a plain ADD COLUMN (SQLite has it): copying the table in batch mode would drop the old one,
+    # and with foreign keys on, its players, rounds and change log with it
+    op.add_column('games', sa.Column('version', sa.Integer(), server_default='0', nullable=False))
     # a game kept before counts the changes its log holds, as every change from now on does
     op.execute("UPDATE games SET version = (SELECT count(*) FROM audit_entries "
                "WHERE audit_entries.game_id = games.id AND audit_entries.action <> 'create')")
 
 
 def downgrade():
-    with op.batch_alter_table('games', schema=None) as batch_op:
-        batch_op.drop_column('version')
+    op.execute("ALTER TABLE games DROP COLUMN version")  # SQLite 3.35+ and PostgreSQL; no table copy
