@@ -77,6 +77,9 @@ class Game(db.Model):
     status: Mapped[str] = mapped_column(NulFreeString(16), default="in_progress")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: how many changes the game's hands have had: each change claims the next one in its own
+    #: transaction (:func:`scorekeeper.services.claim`), so changes to one game run one at a time
+    version: Mapped[int] = mapped_column(default=0, server_default="0")
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan",

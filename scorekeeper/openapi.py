@@ -29,6 +29,14 @@ GAME_ID = {"name": "public_id", "in": "path", "required": True, "description": "
            "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{12}$"}}
 NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1},
           "description": "hand number, 1-based"}
+#: a change names the game's version it was made against (optional): a stale one is a 409
+IF_MATCH = {"name": "If-Match", "in": "header", "required": False,
+            "description": "the ETag of the game this change was made against (\"v3\"), or *; "
+                           "when the game has changed since, nothing is kept: 409 with both versions",
+            "schema": {"type": "string", "pattern": '^(\\*|"v[0-9]{1,9}")$'}}
+#: the game's version that an answer shows
+ETAG = {"description": "the game's version this answer shows (\"v3\"); send it back as If-Match",
+        "schema": STR}
 #: the new game's id and edit secret, as a link passes them on
 NEW_GAME = {"public_id": "$response.body#/id"}
 BEARER = {"header.Authorization": "Bearer {$response.body#/secret}"}
@@ -74,6 +82,16 @@ def op(op_id: str, summary: str, ok: tuple[str, str, str], errors: tuple[int, ..
         operation["responses"]["415"] = json_answer("Error", meanings[415])
     if secured:
         operation["security"] = [{"editSecret" if secured is True else secured: []}]
+    return operation
+
+
+def tagged(operation: dict, *parameters: dict) -> dict:
+    """``operation`` with the game's ETag on its answer, taking ``parameters`` (If-Match)."""
+    for status, answer in operation["responses"].items():
+        if status.startswith("2"):
+            answer.setdefault("headers", {})["ETag"] = ETAG
+    if parameters:
+        operation["parameters"] = [*operation.get("parameters", []), *parameters]
     return operation
 
 
@@ -124,22 +142,23 @@ def paths() -> dict[str, dict]:
         "/games/import": {"post": op("importGame", "Restore an exported game as a new game",
                                       ("201", "Created", "the restored game with a new id and secret"),
                                       (400, 413, 422, 429, 503), body="Export", links=_game_links())},
-        "/games/{public_id}": {**game_params, "get": op(
+        "/games/{public_id}": {**game_params, "get": tagged(op(
             "getGame", "A game: players, totals, progress, rounds, status, winners", ("200", "Game", "the game"),
-            (404, 422))},
+            (404, 422)))},
         "/games/{public_id}/export": {**game_params, "get": op(
             "exportGame", "The whole game as JSON", ("200", "Export", "the export document"), (404,))},
-        "/games/{public_id}/rounds": {**game_params, "post": op(
+        "/games/{public_id}/rounds": {**game_params, "post": tagged(op(
             "recordHand", "Record the next hand (Crib Rummy: the hand being played, turn by turn)",
             ("201", "RoundAnswer", "the scored hand and the game"), change, body="RoundFacts", secured=True,
-            links=_hand_links())},
+            links=_hand_links()), IF_MATCH)},
         "/games/{public_id}/rounds/{number}": {
             "parameters": [GAME_ID, NUMBER],
-            "put": op("correctHand", "Correct a hand", ("200", "RoundAnswer", "the corrected hand and the game"),
-                       change, body="RoundFacts", secured=True, links=_hand_links()),
-            "delete": op("deleteHand", "Delete a hand (later hands move up one)",
-                          ("200", "Deleted", "the game without the hand"), (401, 403, 404, 409, 422),
-                          secured=True)},
+            "put": tagged(op("correctHand", "Correct a hand",
+                             ("200", "RoundAnswer", "the corrected hand and the game"),
+                             change, body="RoundFacts", secured=True, links=_hand_links()), IF_MATCH),
+            "delete": tagged(op("deleteHand", "Delete a hand (later hands move up one)",
+                                ("200", "Deleted", "the game without the hand"), (400, 401, 403, 404, 409, 422),
+                                secured=True), IF_MATCH)},
         **{path: item for part in PARTS for path, item in part().items()},
     }
 

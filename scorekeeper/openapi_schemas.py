@@ -235,7 +235,10 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
                id=STR, variant={"enum": slugs()}, options=OPTIONS, first_dealer=INT, status=STATUS,
                high_wins=BOOL, players=array(ref("Player")), rounds=array(ref("Round")),
                winners=array(INT), leaders=array(INT), dealer=INT, starter=NULL_INT,
-               chooser=NULL_INT, notes=array(STR), created_at=TIME, updated_at=TIME, urls=ref("Urls"))
+               chooser=NULL_INT, notes=array(STR), created_at=TIME, updated_at=TIME,
+               version={"type": "integer", "minimum": 0,
+                        "description": "how many changes the hands have had; the ETag names it"},
+               urls=ref("Urls"))
     audit = obj(("at", "action"), extra=False, at=STAMP,
                 action={"enum": ["create", "record", "edit", "delete", "undo", "redo"]},
                 round_number={"type": ["integer", "null"], "minimum": 1, "maximum": 2 ** 31 - 1},
@@ -245,7 +248,9 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
     return {
         "Error": obj(("error", "reasons"), error={"type": "string", "description": "what went wrong, a sentence"},
                      reasons=array({"type": "string"}, minItems=1), round=NULL_INT,
-                     fields=array(obj(("field", "message"), field=STR, message=STR))),
+                     fields=array(obj(("field", "message"), field=STR, message=STR)),
+                     conflict={"type": "object", "description": "a 409 for a stale If-Match: both versions, "
+                                                                "mine (sent) and theirs (the game's now)"}),
         "CheckRequest": _check(extend=True), "HandRequest": _check(extend=False),
         "Verdict": verdict,
         "HandValue": obj(("variant",), variant=STR, points=INT, cards=INT,

@@ -12,8 +12,10 @@ without the edit secret the data also holds ``html``, the page's live
 fragment (:mod:`.fragments`: rendered once per change in each worker, so 200
 followers cost 200 socket writes, not 200 requests); an editor's page fetches
 its own (``?fragment=live``: the same view, templates and HTML cache) and
-swaps it in. A comment line every
-``LIVE_HEARTBEAT_SECONDS`` keeps proxies from closing an idle stream; after
+swaps it in. A ``beat`` event every
+``LIVE_HEARTBEAT_SECONDS`` keeps proxies from closing an idle stream, and tells
+the page the table is still heard (after two missed beats the page says when
+it last heard from the table, and reconnects: ``static/js/live.js``); after
 ``LIVE_STREAM_SECONDS`` the stream ends and the browser reconnects with
 ``Last-Event-ID`` (so does any dropped connection): a follower that missed a
 change gets it at once. Reading needs only the read-only link: an event
@@ -39,6 +41,8 @@ from .versions import GAMES, game_channel, game_token, list_token
 bp = Blueprint("live", __name__, url_prefix="/live")
 #: how long a browser waits before reconnecting a dropped stream (the SSE ``retry`` field)
 RETRY_MS = 2000
+#: the heartbeat: an event (not a comment) so that the page's script sees it
+BEAT = "event: beat\ndata: {}\n\n"
 #: the longest Last-Event-ID (or ``since``) read; a version token is 16 characters
 SEEN_MAX = 64
 #: an answer of this type is written as it is produced: never compressed, never buffered
@@ -109,7 +113,7 @@ def events(hub: Hub, channel: str, seen: str, version: str | None, *, heartbeat:
                 return
             version = hub.wait(channel, seen, min(heartbeat, left))
             if version == seen:
-                yield ": heartbeat\n\n"
+                yield BEAT
     finally:
         _open[0] -= 1
         hub.unsubscribe(channel)

@@ -33,7 +33,8 @@ ICONS = (("img/icon-192.png", 192, "any"), ("img/icon-512.png", 512, "any"),
          ("img/icon-maskable-512.png", 512, "maskable"))
 #: static files every page may need, kept by the service worker when it installs
 SHELL_STATIC = ("css/app.css", "css/games.css", "css/keypad.css", "css/entry.css", "js/live.js", "js/offline.js",
-                "js/queue-store.js", "js/queue.js", "js/awake.js", "js/keypad.js", "js/entry.js", "img/favicon.svg")
+                "js/queue-store.js", "js/waiting.js", "js/queue.js", "js/awake.js", "js/keypad.js", "js/entry.js",
+                "img/favicon.svg")
 
 
 def manifest() -> dict:

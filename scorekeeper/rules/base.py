@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from .cards import Card, Notation
 from .errors import NotationError, RoundError, RulesError
-from .facts import Count, Fact, ListOf, Record, Text, canonical, normalised
+from .facts import Count, Fact, ListOf, Record, Text, canonical, entered, normalised
 from .options import Option, resolve, whole_number
 from .scoring import GameScore, RoundOutcome, rank_totals
 from .verdict import HandValue, Verdict
@@ -45,6 +45,9 @@ class Variant:
     option_spec: ClassVar[tuple[Option, ...]] = ()
     #: every key ``score_round`` reads, and its JSON type (:mod:`.facts`); None: facts kept as sent
     facts_shape: ClassVar[Any] = None
+    #: the rule a round with nothing entered in it breaks (its facts refused, so a form sent empty
+    #: records nothing); None where an empty entry means something (Crib Rummy: a pass)
+    entered_rule: ClassVar[str | None] = None
     #: one line for menus: what the game is
     summary: ClassVar[str] = ""
     #: what the players call one deal-and-play, in every page, message and sheet:
@@ -96,7 +99,11 @@ class Variant:
         """Facts sent in, checked and written as this variant reads them (:func:`.facts.canonical`):
         RoundError naming every unknown key and mistyped value."""
         if self.facts_shape is not None:
-            return canonical(self.facts_shape, facts)
+            facts = canonical(self.facts_shape, facts)
+            if self.entered_rule and not entered(facts):
+                raise RoundError([("", f"{self.entered_rule}: nothing was entered for this {self.round_word}; "
+                                       "say who went out, or what each player has left")])
+            return facts
         if not isinstance(facts, Mapping):  # no declared shape: a deep JSON copy
             raise RoundError([("", "a round must be an object of facts")])
         try:

@@ -72,6 +72,7 @@ class CrazyRummy(Variant):
     deck_look, wild_rank, rules_home = "suited", True, ("CZ",)
     count_classes: ClassVar[Mapping[str, str]] = {"low": "3-7", "high": "8-K", "ace": "aces", "wild": "wildcards"}
     count_rule = "CZ-5"
+    entered_rule = "CZ-7"
     facts_shape = seats(2, 12, {
         "board": Text("cards on the player's board (CZ-6)"),
         "board_points": Count("a typed board value, when the board's cards are not given"),

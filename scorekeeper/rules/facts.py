@@ -54,6 +54,22 @@ def yes_no(value: Any) -> bool | None:
     return text in _YES if text in _YES | _NO else None
 
 
+def entered(value: Any) -> bool:
+    """Whether facts hold anything a player entered: a number (0 too: seat 0, no points), a yes,
+    some text; not only nulls, noes, empty texts and empty lists.
+
+    >>> entered({"winner": None, "players": [{}, {"rack": ""}]}), entered({"winner": 0})
+    (False, True)
+    """
+    if isinstance(value, Mapping):
+        return any(entered(v) for v in value.values())
+    if isinstance(value, list):
+        return any(entered(v) for v in value)
+    if isinstance(value, bool):
+        return value
+    return isinstance(value, (int, float)) or (isinstance(value, str) and value.strip() != "")
+
+
 def _where(path: str, key: Any) -> str:
     return f"{path}.{key}" if path else str(key)
 

@@ -16,6 +16,7 @@ here (``from scorekeeper import services; services.create_game(...)``):
 - :mod:`.scores`: the game's score, every engine run, and the kept score;
 - :mod:`.hands`: recording, correcting and deleting hands, the change log;
 - :mod:`.undo`: undo and redo, read from the change log;
+- :mod:`.versions`: one change to a game at a time, each against the version it names;
 - :mod:`.errors`: what the services refuse (no such game or hand, no edit secret, a
   clash), mapped to HTTP answers in one place (:mod:`scorekeeper.views.errors`).
 """
@@ -46,7 +47,6 @@ from .games import (
     secret_matches,
 )
 from .hands import (
-    ConcurrentChange,
     delete_round,
     get_round,
     hand_facts,
@@ -63,6 +63,7 @@ from .undo import (
     redo_last_undo,
     undo_last_change,
 )
+from .versions import ConcurrentChange, StaleVersion, claim, etag, version_from, version_named
 
 __all__ = [
     "NAME_MAX",
@@ -79,10 +80,13 @@ __all__ = [
     "SecretMissing",
     "ServiceError",
     "SetupError",
+    "StaleVersion",
+    "claim",
     "clean_names",
     "create_game",
     "delete_game",
     "delete_round",
+    "etag",
     "find_game",
     "game_options",
     "game_score",
@@ -102,4 +106,6 @@ __all__ = [
     "secret_matches",
     "undo_last_change",
     "update_round",
+    "version_from",
+    "version_named",
 ]

@@ -16,31 +16,23 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..limits import FACT_TEXT_MAX, HANDS_MAX, TooMany, text_at_most
 from ..models import AuditEntry, Game, Round, utcnow
-from ..rules import GameScore, RoundError, RulesError, find_variant
+from ..rules import GameScore, RoundError, find_variant
 from ..words import signed
-from .errors import Conflict, HandNotFound
+from .errors import HandNotFound
 from .events import hands_changed
 from .scores import _keep_score, _score, _score_from, score_on
+from .versions import ConcurrentChange, claim
 
 
-class ConcurrentChange(Conflict, RulesError):
-    """Another phone changed the same game at the same moment; nothing of this change was kept.
-
-    A :class:`~.errors.Conflict` (HTTP 409) that the hand forms also show as a
-    RulesError, at the top of the form with the hand as entered.
-    """
-
-    def __init__(self):
-        super().__init__("someone else changed this game at the same moment; "
-                         "reload the game and enter the change again")
-
-
-def record_round(game: Game, facts: Mapping[str, Any], *, before: GameScore | None = None) -> Round:
+def record_round(game: Game, facts: Mapping[str, Any], *, before: GameScore | None = None,
+                 version: int | None = None) -> Round:
     """Append a hand after checking the whole game with it; RulesError leaves nothing written.
 
     ``before``: the game as already scored (every stored hand), when the
-    caller has it, so only the new hand is scored again.
+    caller has it, so only the new hand is scored again. ``version``: the
+    game's version the change was made against (:func:`.versions.claim`).
     """
+    claim(game, version)
     number = len(game.rounds) + 1
     if number > HANDS_MAX:
         raise TooMany([("", f"a game holds at most {HANDS_MAX:,} {_word(game)}s; start a new game")])
@@ -56,12 +48,13 @@ def record_round(game: Game, facts: Mapping[str, Any], *, before: GameScore | No
 
 
 def update_round(game: Game, number: int, facts: Mapping[str, Any], *,
-                 before: GameScore | None = None) -> Round:
+                 before: GameScore | None = None, version: int | None = None) -> Round:
     """Replace hand ``number``'s facts after checking the whole game (HandNotFound: no such hand).
 
     ``before``: the game scored up to hand ``number`` (not included), when the
     caller has it, so only this hand and the later ones are scored again.
     """
+    claim(game, version)
     round_ = get_round(game, number)
     facts = hand_facts(game.variant, facts, number)
     score = _score_from(game, [facts if r.number == number else r.facts for r in game.rounds],
@@ -77,8 +70,9 @@ def update_round(game: Game, number: int, facts: Mapping[str, Any], *,
     return round_
 
 
-def delete_round(game: Game, number: int) -> None:
+def delete_round(game: Game, number: int, *, version: int | None = None) -> None:
     """Remove hand ``number`` (later hands move up one) after checking the rest still scores."""
+    claim(game, version)
     round_ = get_round(game, number)
     score = _score(game, [r.facts for r in game.rounds if r.number != number])
     old = copy.deepcopy(round_.facts)

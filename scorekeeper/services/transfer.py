@@ -122,6 +122,7 @@ def import_game(doc: Any) -> tuple[Game, str]:
     if "audit" in doc:
         game.audit_entries.clear()
         game.audit_entries.extend(audit)
+        game.version = sum(entry.action != "create" for entry in audit)  # one per change, as kept
     game.status = "finished" if score.finished else "in_progress"
     for key, value in _stamps(doc, "game").items():
         setattr(game, key, value)

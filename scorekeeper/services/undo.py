@@ -24,6 +24,7 @@ from ..rules import RulesError, find_variant
 from .change_log import redo_chain
 from .hands import _audit, _insert_round, _remove_round, _settle, get_round
 from .scores import _score
+from .versions import claim
 
 #: Audit actions that :func:`undo_last_change` can reverse (the changes a player makes).
 UNDOABLE = ("record", "edit", "delete")
@@ -67,8 +68,12 @@ def _redo_chain(game: Game) -> list[tuple[AuditEntry, AuditEntry]]:
     return [(undo, change) for _, undo, change in redo_chain(log)]
 
 
-def undo_last_change(game: Game) -> str:
-    """Reverse the latest record/edit/delete not yet undone; returns what was undone."""
+def undo_last_change(game: Game, *, version: int | None = None) -> str:
+    """Reverse the latest record/edit/delete not yet undone; returns what was undone.
+
+    ``version``: the game's version the undo was asked against (:func:`.versions.claim`).
+    """
+    claim(game, version)
     entry = last_undoable(game)
     if entry is None:
         raise NothingToUndo()
@@ -80,8 +85,9 @@ def undo_last_change(game: Game) -> str:
     return what
 
 
-def redo_last_undo(game: Game) -> str:
+def redo_last_undo(game: Game, *, version: int | None = None) -> str:
     """Apply again the change the latest undo reversed; returns what was redone."""
+    claim(game, version)
     chain = _redo_chain(game)
     if not chain:
         raise NothingToRedo()

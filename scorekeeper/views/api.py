@@ -29,7 +29,16 @@ from ..limits import players_at_most
 from ..openapi import document
 from ..openapi_schemas import NEW_GAME_FIELDS, PARTS, problems, register
 from ..rules import RoundError, find_variant, variants
-from ..services import create_game, delete_round, game_score, get_game, record_round, update_round
+from ..services import (
+    create_game,
+    delete_round,
+    etag,
+    game_score,
+    get_game,
+    record_round,
+    update_round,
+    version_named,
+)
 from ..services.transfer import export_game, import_game, stamp
 from ..solving import best_play, judge_turn, solve_from_json, turn_from_json
 
@@ -113,6 +122,23 @@ def _game_to_change(public_id: str):
     return editable_game(public_id, bearer_only=True)
 
 
+def _if_match(game) -> int | None:
+    """The version of the game a change names with ``If-Match`` (an ETag this API gave), or None
+    without the header or with ``*``; InputError (400) for a tag that is not one of ours."""
+    header = request.headers.get("If-Match", "").strip()
+    if not header or header == "*":
+        return None
+    named = [version_named(tag) for tag in header.split(",")]
+    if None in named:
+        raise InputError('If-Match must name an ETag this API gave, such as "v3" (quotes included), or *')
+    return game.version if game.version in named else named[0]
+
+
+def _tagged(body: dict, status: int, game, headers: dict | None = None):
+    """A JSON answer about ``game`` with its ETag (the version the answer shows)."""
+    return jsonify(body), status, {"ETag": etag(game), **(headers or {})}
+
+
 # -- representation ---------------------------------------------------------------------------
 def game_urls(game, secret: str | None = None) -> dict[str, str]:
     """Where a game lives: the API resource, its web page (read-only link), export, and the editor link."""
@@ -141,7 +167,7 @@ def game_json(game) -> dict:
         "dealer": score.dealer, "starter": score.starter, "chooser": score.chooser,
         "notes": list(score.notes),
         "created_at": stamp(game.created_at), "updated_at": stamp(game.updated_at),
-        "urls": game_urls(game),
+        "version": game.version, "urls": game_urls(game),
     }
 
 
@@ -241,21 +267,24 @@ def register_game_starter(field: str, start: Callable[..., tuple[Any, str]]) -> 
 def _created(game, secret: str):
     body = {"id": game.public_id, "secret": secret, "urls": game_urls(game, secret),
             "game": game_json(game)}
-    return jsonify(body), 201, {"Location": body["urls"]["api"]}
+    return _tagged(body, 201, game, {"Location": body["urls"]["api"]})
 
 
 @bp.get("/games/<game_id:public_id>")
 def game(public_id: str):
-    """A game: players with totals and progress, every round, status and winners."""
-    return jsonify(game_json(get_game(public_id)))
+    """A game: players with totals and progress, every round, status and winners (``ETag``: its version)."""
+    game = get_game(public_id)
+    return _tagged(game_json(game), 200, game)
 
 
+# Each change names the version it was made against with If-Match (optional), and its answer is
+# worked out before the commit: the game as this change left it, even when another change follows
+# at once (:mod:`scorekeeper.services.versions`).
 @bp.post("/games/<game_id:public_id>/rounds")
 def record(public_id: str):
     """Record the next hand (body: the variant's round facts); needs the edit secret."""
     game = _game_to_change(public_id)
-    round_ = record_round(game, _object())
-    db.session.commit()
+    round_ = record_round(game, _object(), version=_if_match(game))
     return _round_answer(game, round_.number, 201)
 
 
@@ -263,8 +292,7 @@ def record(public_id: str):
 def correct(public_id: str, number: int):
     """Replace hand ``number``'s facts; every total recomputes. Needs the edit secret."""
     game = _game_to_change(public_id)
-    update_round(game, number, _object())
-    db.session.commit()
+    update_round(game, number, _object(), version=_if_match(game))
     return _round_answer(game, number, 200)
 
 
@@ -272,14 +300,20 @@ def correct(public_id: str, number: int):
 def remove(public_id: str, number: int):
     """Delete hand ``number`` (later hands move up one). Needs the edit secret."""
     game = _game_to_change(public_id)
-    delete_round(game, number)
-    db.session.commit()
-    return jsonify({"deleted": number, "game": game_json(game)})
+    delete_round(game, number, version=_if_match(game))
+    return _committed({"deleted": number, "game": game_json(game)}, 200, game)
 
 
 def _round_answer(game, number: int, status: int):
     body = game_json(game)
-    return jsonify({"round": body["rounds"][number - 1], "game": body}), status
+    return _committed({"round": body["rounds"][number - 1], "game": body}, status, game)
+
+
+def _committed(body: dict, status: int, game):
+    """Commit the change, then answer ``body`` (worked out before) with the version it made."""
+    tag = etag(game)
+    db.session.commit()
+    return jsonify(body), status, {"ETag": tag}
 
 
 @bp.get("/games/<game_id:public_id>/export")

@@ -29,6 +29,7 @@ from ..pool import Busy
 from ..rules import RoundError, RulesError
 from ..services.errors import Conflict, NotEditor, NotFound, SecretMissing
 from ..services.transfer import TransferError
+from ..services.versions import ETAG, StaleVersion
 
 #: Each error family's HTTP status (a subclass takes the status of the first family in its MRO).
 STATUS: dict[type[Exception], int] = {
@@ -54,7 +55,10 @@ def error_body(message: str, reasons: list[str] | None = None, **extra: Any) -> 
 
 
 def _details(err: Exception) -> dict:
-    """What an error adds to the body: the rules' field-by-field reasons and hand number."""
+    """What an error adds to the body: the rules' field-by-field reasons and hand number; both
+    versions of a change made against an old version of the game."""
+    if isinstance(err, StaleVersion):
+        return {"conflict": err.conflict()}
     if isinstance(err, RoundError):
         return {"reasons": [m for _, m in err.errors] or [str(err)],
                 "fields": [{"field": f, "message": m} for f, m in err.errors], "round": err.round}
@@ -93,6 +97,8 @@ def mapped_error(err: Exception):
     headers = {"WWW-Authenticate": 'Bearer realm="scorekeeper"'} if status == 401 else None
     if isinstance(err, Busy):
         headers = {"Retry-After": str(err.retry_after)}
+    elif isinstance(err, StaleVersion):
+        headers = {"ETag": ETAG.format(err.current)}
     return _answer(status, str(err), _details(err), headers)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from flask import flash, redirect, render_template, url_for
+from flask import flash, redirect, render_template, request, url_for
 
 from .. import access, services
 from ..extensions import db
@@ -65,7 +65,7 @@ def redo(public_id: str):
 def _step(public_id: str, service, refused: str):
     game = access.editable_game(public_id)
     try:
-        flash(service(game), "success")
+        flash(service(game, version=services.version_from(request.form.get("version"))), "success")
         db.session.commit()
     except RulesError as err:
         db.session.rollback()

@@ -28,8 +28,18 @@ from ..profiles import entry_for
 from ..rules import RoundError, RulesError, counted, find_variant
 from ..rules import check as check_meld
 from ..rules import hand as hand_value
-from ..services import delete_round, game_score, get_round, record_round, score_on, update_round
+from ..services import (
+    StaleVersion,
+    delete_round,
+    game_score,
+    get_round,
+    record_round,
+    score_on,
+    update_round,
+    version_from,
+)
 from ..words import round_word
+from .errors import status_of
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<public_id>/rounds")
 
@@ -64,10 +74,11 @@ def new(public_id: str):
         return redirect(_game_page(game))
     if playing is not None:
         ctx = context_for(game, playing.number, facts=playing.facts, before=before)
-        save = lambda facts: update_round(game, playing.number, facts, before=before)  # noqa: E731
+        save = lambda facts, version=None: update_round(  # noqa: E731
+            game, playing.number, facts, before=before, version=version)
     else:
         ctx = context_for(game, before=before)
-        save = lambda facts: record_round(game, facts, before=before)  # noqa: E731
+        save = lambda facts, version=None: record_round(game, facts, before=before, version=version)  # noqa: E731
     done = "Turn recorded." if entry.by_turn else f"{word.capitalize()} {ctx.number} recorded."
     return _form_or_save(game, entry, ctx, entry.parse_turn, save, done, mode="new", score=score)
 
@@ -81,7 +92,8 @@ def edit(public_id: str, number: int):
     ctx = context_for(game, number, facts=round_.facts, before=game_score(game, upto=number - 1))
     word = round_word(game.variant).capitalize()
     return _form_or_save(game, entry, ctx, entry.parse,
-                         lambda facts: update_round(game, number, facts, before=ctx.before),
+                         lambda facts, version=None: update_round(game, number, facts, before=ctx.before,
+                                                                  version=version),
                          f"{word} {number} corrected; totals recomputed.", mode="edit")
 
 
@@ -95,7 +107,7 @@ def delete(public_id: str, number: int):
                                score=game_score(game), game_url=_game_page(game))
     word = round_word(game.variant).capitalize()
     try:
-        delete_round(game, number)
+        delete_round(game, number, version=version_from(request.form.get("version")))
     except RulesError as err:
         db.session.rollback()
         flash(f"{word} {number} cannot be deleted: {err}", "error")
@@ -116,7 +128,8 @@ def end(public_id: str):
         return redirect(_game_page(game))
     ctx = context_for(game, playing.number, facts=playing.facts, before=before)
     return _form_or_save(game, entry, ctx, entry.parse_end,
-                         lambda facts: update_round(game, playing.number, facts, before=before),
+                         lambda facts, version=None: update_round(game, playing.number, facts, before=before,
+                                                                  version=version),
                          f"{round_word(game.variant).capitalize()} {playing.number} ended.",
                          mode="new", force_post=True, score=score)
 
@@ -206,16 +219,20 @@ def _form_or_save(game, entry: HandEntry, ctx: HandContext, parse: Callable, sav
     if mode == "new" and sending.queued_send():  # from the phone's queue of hands: JSON, recorded once
         return sending.send(game, entry, ctx, parse, save, done, _game_page(game))
     sub = Submission(request.form)
+    version = version_from(request.form.get("version"))  # what the form was filled against
     try:
         facts = parse(sub, ctx)
         if request.form.get("action") == "preview":
             return _render(game, entry, ctx, request.form.to_dict(flat=False), {}, mode,
-                           scored=_scored(game, ctx, facts), score=score)
-        save(facts)
+                           scored=_scored(game, ctx, facts), score=score, version=version)
+        save(facts, version=version)
     except RulesError as err:
         db.session.rollback()
         errors = sub.place(err, ctx.number) if isinstance(err, RoundError) else {"": [str(err)]}
-        return _render(game, entry, ctx, request.form.to_dict(flat=False), errors, mode, score=score), 422
+        # after a clash the form is filled against the game as it is now: saving again is deliberate
+        shown = None if isinstance(err, StaleVersion) else version
+        return _render(game, entry, ctx, request.form.to_dict(flat=False), errors, mode, score=score,
+                       version=shown), status_of(err)
     db.session.commit()
     flash(done, "success")
     if entry.by_turn and mode == "new" and _hand_in_progress(game)[0] is not None:
@@ -229,13 +246,14 @@ def _scored(game, ctx: HandContext, facts: dict):
 
 
 def _render(game, entry: HandEntry, ctx: HandContext, values: dict, errors: dict, mode: str, scored=None,
-            score=None):
+            score=None, version: int | None = None):
     board = None
     if entry.live_board and score is not None:
         board = Markup(charts.cribbage_board_svg(ctx.names, standings.pegs(score), game.options["target"]))
     return render_template(entry.template, game=game, ctx=ctx, entry=entry, values=_single(values),
                            multi=values, errors=errors, mode=mode, scored=scored, board=board,
-                           keypad=keypad(game.variant), game_url=_game_page(game))
+                           keypad=keypad(game.variant), game_url=_game_page(game),
+                           version=game.version if version is None else version)
 
 
 def _single(values: dict) -> dict:

@@ -168,7 +168,7 @@ def test_heartbeats_and_the_end_of_a_stream(live_app, client):
     with stream(client, f"/live/games/{game}?since={seen}") as (_, events):
         chunks = list(events.chunks)  # ends by itself: the browser then reconnects with Last-Event-ID
     assert chunks[0].startswith(b"retry: 2000")
-    assert b": heartbeat\n\n" in chunks and b"event: change" not in b"".join(chunks)
+    assert b"event: beat\ndata: {}\n\n" in chunks and b"event: change" not in b"".join(chunks)
 
 
 def test_a_stream_joining_with_another_reading_is_checked_against_the_database(live_app, client):

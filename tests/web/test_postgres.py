@@ -350,10 +350,11 @@ def _waiting_on(cluster, database: str, table: str) -> int:
 
 
 def _at_once(cluster, database: str, requests: list) -> list:
-    """Run ``requests`` (callables) in threads, each held at its first write to ``rounds`` until all are there.
+    """Run ``requests`` (callables) in threads, each held at its first write until all are there.
 
-    A table lock that still lets everyone read makes both phones load the game and aim at
-    the same hand number before either may write.
+    A change's first write claims the game's next version (``UPDATE games``): a table lock
+    that still lets everyone read makes both phones load the game (the same version) and aim
+    at the same hand number before either may write.
     """
     answers: list = [None] * len(requests)
 
@@ -361,12 +362,12 @@ def _at_once(cluster, database: str, requests: list) -> list:
         answers[i] = requests[i]()
 
     with cluster.connect(database) as blocker:
-        blocker.execute("LOCK TABLE rounds IN EXCLUSIVE MODE")
+        blocker.execute("LOCK TABLE games IN EXCLUSIVE MODE")
         threads = [threading.Thread(target=run, args=(i,)) for i in range(len(requests))]
         for t in threads:
             t.start()
         deadline = time.monotonic() + 20
-        while _waiting_on(cluster, database, "rounds") < len(requests):
+        while _waiting_on(cluster, database, "games") < len(requests):
             assert time.monotonic() < deadline, "the requests never reached their write"
             time.sleep(0.02)
         blocker.commit()
@@ -386,7 +387,7 @@ def test_two_phones_recording_the_same_hand_through_the_api(app, cluster, databa
     answers = _at_once(cluster, database, send)
     assert sorted(a.status_code for a in answers) == [201, 409], [a.get_data(as_text=True) for a in answers]
     refused = next(a for a in answers if a.status_code == 409).get_json()
-    assert "someone else changed this game" in refused["error"]
+    assert "the game changed since" in refused["error"] and refused["conflict"]["theirs"] == {"version": 1}
     kept = next(a for a in answers if a.status_code == 201).get_json()["round"]["facts"]
     _, game = call(client, api, "GET", f"/api/v1/games/{gid}", expect=200)
     assert [r["facts"] for r in game["rounds"]] == [kept]
@@ -407,8 +408,8 @@ def test_two_phones_recording_the_same_hand_through_the_form(app, cluster, datab
         phones.append(functools.partial(phone.post, rounds_url(gid), data={
             "csrf_token": token, "winner": "0", "players.1.rack": rack}))
     answers = _at_once(cluster, database, phones)
-    assert sorted(a.status_code for a in answers) == [302, 422], [text(a)[:500] for a in answers]
-    assert "Someone else changed this game" in text(next(a for a in answers if a.status_code == 422))
+    assert sorted(a.status_code for a in answers) == [302, 409], [text(a)[:500] for a in answers]
+    assert "The game changed since" in text(next(a for a in answers if a.status_code == 409))
     _, game = call(first, api, "GET", f"/api/v1/games/{gid}", expect=200)
     assert len(game["rounds"]) == 1 and game["rounds"][0]["number"] == 1
 

@@ -3,12 +3,13 @@ upgraded, its games are untouched and can join a table."""
 
 from __future__ import annotations
 
+import json
+
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from scorekeeper import create_app, services
 from scorekeeper.extensions import db
-from scorekeeper.models import Round
 from scorekeeper.services.transfer import export_game
 
 from .test_migrations import MIGRATIONS
@@ -23,17 +24,16 @@ def test_upgrading_keeps_every_game_and_they_can_join_a_table(tmp_path):
     with app.app_context():
         upgrade(directory=str(MIGRATIONS), revision=BEFORE_TABLES)
         assert not NEW_TABLES & set(inspect(db.engine).get_table_names())
-        game, _ = services.create_game("rummikub", ["Ann", "Bob"], {"rounds": 1})
-        game.rounds.append(Round(number=1, facts={"winner": 0, "players": [{"rack": ""}, {"rack": "R5 J"}]}))
-        game.status = "finished"
-        db.session.commit()
-        public_id, before = game.public_id, export_game(game)
+        public_id = _old_game()  # written as that schema has it (the models have columns added since)
+        before = _rows()
         db.session.remove()
 
         upgrade(directory=str(MIGRATIONS))
         assert NEW_TABLES <= set(inspect(db.engine).get_table_names())
+        assert _rows() == before
         game = services.get_game(public_id)
-        assert export_game(game) == before
+        kept = export_game(game)
+        assert [r["facts"] for r in kept["rounds"]] == [FACTS] and game.status == "finished"
 
         from scorekeeper.tables import services as tables
         from scorekeeper.tables.stats import table_stats
@@ -47,4 +47,31 @@ def test_upgrading_keeps_every_game_and_they_can_join_a_table(tmp_path):
 
         downgrade(directory=str(MIGRATIONS), revision=BEFORE_TABLES)
         assert not NEW_TABLES & set(inspect(db.engine).get_table_names())
-        assert export_game(services.get_game(public_id)) == before
+        assert _rows() == before
+
+
+FACTS = {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 J"}]}
+
+
+def _old_game() -> str:
+    """A finished Rummikub game with one hand, written with the first schema's columns only."""
+    options = json.dumps(services.game_options("rummikub", {"rounds": 1}))
+    stamp = "2026-11-20 20:00:00.000000"
+    game_id = db.session.execute(text(
+        "INSERT INTO games (public_id, variant, options, first_dealer, secret_hash, status, created_at, updated_at) "
+        "VALUES ('OldGame00001', 'rummikub', :options, 0, :hash, 'finished', :at, :at) RETURNING id"),
+        {"options": options, "hash": services.hash_secret("old"), "at": stamp}).scalar_one()
+    for seat, name in enumerate(["Ann", "Bob"]):
+        db.session.execute(text("INSERT INTO players (game_id, seat, name) VALUES (:g, :s, :n)"),
+                           {"g": game_id, "s": seat, "n": name})
+    db.session.execute(text("INSERT INTO rounds (game_id, number, facts, created_at, updated_at) "
+                            "VALUES (:g, 1, :f, :at, :at)"), {"g": game_id, "f": json.dumps(FACTS), "at": stamp})
+    db.session.commit()
+    return "OldGame00001"
+
+
+def _rows() -> list:
+    """The old game's rows, in the first schema's columns."""
+    return [db.session.execute(text(query)).all() for query in (
+        "SELECT public_id, variant, options, first_dealer, secret_hash, status, created_at, updated_at FROM games",
+        "SELECT seat, name FROM players ORDER BY seat", "SELECT number, facts FROM rounds")]

@@ -130,6 +130,7 @@ class KrazyBee(Variant):
                choices=("book", "run"), optional=True, game=False),
     )
 
+    entered_rule = "KB-9"
     facts_shape = seats(2, 4, {
         "laid": Flag("laid down the Step they were on (KB-9)"),
         "went_out": Flag("went out (at most one player a hand, KB-9)"),

@@ -103,6 +103,7 @@ class TileGame(Variant):
     round_word = "round"  # CT-8: round scoring
     deck_look, wild_name = "tiles", "joker"
     preset: ClassVar[dict[str, bool]] = {}
+    entered_rule = "CT-8"
     facts_shape = seats(2, 4, {
         "rack": Text("tiles left on the rack (RULES.md N-1); \"\" is an empty rack"),
         "points": Count("a typed total of the rack, when the tiles are not given (the tiles win when both are)"),

@@ -7,7 +7,11 @@
 
    Other scripts can build on it (a queue of hands recorded offline, say): it announces
    "live:online" and "live:offline" when the stream connects or drops, and "live:change" after
-   each swap, on document with detail {version}; window.ScorekeeperLive.refresh() fetches now. */
+   each swap, on document with detail {version}; window.ScorekeeperLive.refresh() fetches now.
+
+   The stream beats every data-live-beat seconds. A connection can die without a word (a phone
+   walked out of the Wi-Fi): after two missed beats the line says "Last heard from the table N s
+   ago", and the stream is opened again. */
 (function () {
   "use strict";
   var status = document.querySelector("[data-live-stream]");
@@ -17,6 +21,21 @@
   var state = status.querySelector(".live-state"), refreshLink = status.querySelector(".live-refresh");
   var version = status.dataset.liveVersion, fragmentUrl = status.dataset.liveFragment;
   var source = null, fetching = false, again = false, gone = false, retry = null, polling = 0;
+  var beat = parseFloat(status.dataset.liveBeat) || 15, heard = Date.now();
+
+  function hear() { heard = Date.now(); }
+
+  /* Two beats missed: say when the table was last heard, and open the stream again. */
+  setInterval(function () {
+    if (gone || !source) return;
+    var silent = (Date.now() - heard) / 1000;
+    if (silent < 2 * beat + 1) return;
+    say("Last heard from the table " + Math.round(silent) + " s ago; reconnecting…", false);
+    if (source.readyState !== EventSource.CONNECTING || silent > 4 * beat) {
+      source.close();
+      connect(true);
+    }
+  }, 1000);
 
   function say(text, live) {
     state.textContent = text;
@@ -27,12 +46,14 @@
     document.dispatchEvent(new CustomEvent("live:" + name, { detail: { version: version } }));
   }
 
-  function connect() {
+  function connect(silent) {
     if (gone) return;
     clearTimeout(retry);
+    if (!silent) hear();
     source = new EventSource(status.dataset.liveStream + "?since=" + encodeURIComponent(version || ""));
     source.onopen = function () {
       polling = 0;
+      hear();
       say("Live: this page updates by itself.", true);
       announce("online");
     };
@@ -41,6 +62,7 @@
       polling = JSON.parse(event.data).seconds;
       say("Updated every " + polling + " seconds (the server is busy).", true);
     });
+    source.addEventListener("beat", hear);
     source.onerror = function () {
       if (polling && source.readyState !== EventSource.CLOSED) return;  // the poll ended; asked again soon
       say("Connection lost; trying again…", false);
@@ -50,6 +72,7 @@
       }
     };
     source.addEventListener("change", function (event) {
+      hear();
       var data = JSON.parse(event.data);
       version = data.version;
       if (typeof data.html === "string" && !fetching) swap(data.html);

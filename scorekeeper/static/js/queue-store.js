@@ -39,6 +39,25 @@
     };
   }
 
+  /* Every hand waiting on this phone, of every game, oldest first. */
+  function everything() {
+    return tx("readonly", function (s) { return s.getAll(); });
+  }
+
+  /* Send a kept hand once (its Idempotency-Key and the number it was recorded as): {status, answer};
+     rejected when the server cannot be reached. */
+  function post(item) {
+    return fetch(item.url, {
+      method: "POST", credentials: "same-origin", cache: "no-store", body: item.body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
+                 "Idempotency-Key": item.key, "X-Scorekeeper-Hand": item.number ? String(item.number) : "" }
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (answer) {
+        return { status: response.status, answer: answer };
+      });
+    });
+  }
+
   /* A random idempotency key (crypto.randomUUID needs a secure context; this does not). */
   function newKey() {
     var bytes = new Uint8Array(16);
@@ -46,5 +65,5 @@
     return [].map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
   }
 
-  window.ScorekeeperQueueStore = { forGame: forGame, newKey: newKey };
+  window.ScorekeeperQueueStore = { forGame: forGame, newKey: newKey, everything: everything, post: post };
 })();

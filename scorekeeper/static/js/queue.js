@@ -7,7 +7,10 @@
    with the original result) and the hand number this phone recorded it as (X-Scorekeeper-Hand):
    a 409 means another phone recorded that hand meanwhile; both versions are shown and the
    editor chooses. A hand the server refuses (the engine's check, a lost edit secret) stays
-   here, with the reasons, until the editor puts it back in the form or drops it.
+   here, with the reasons, until the editor puts it back in the form or drops it; while it is
+   being corrected it keeps its place and number, and holds back the hands queued after it (so
+   this phone never conflicts with itself); dropped, the hands after it move up one. After a
+   Save, Save stays disabled until the form is edited again: a second tap sends nothing.
    See scorekeeper/offline/sending.py for the server's side. */
 (function () {
   "use strict";
@@ -57,13 +60,18 @@
       var at = new Date(item.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
       var state = item.state === "conflict" ? "not sent: choose below"
         : item.state === "refused" ? "not recorded: see why below"
+          : item.state === "editing" ? "being corrected in the form (the hands after it wait)"
           : item.key === sendingKey ? "sending…" : "waiting to send";
       li.appendChild(el("p", "send-title", title(item) + " (kept on this phone at " + at + "): " + state));
       if (item.state === "conflict") conflictView(li, item);
       if (item.state === "refused") refusedView(li, item);
+      if (item.state === "editing") {
+        li.appendChild(el("p", "send-actions")).appendChild(button("Drop it", "danger", function () { dropHeld(item); }));
+      }
       list.appendChild(li);
     });
-    if (form && pageNumber !== null) showNumber(nextNumber(items));
+    var editing = items.filter(function (item) { return item.state === "editing"; })[0];
+    if (form && pageNumber !== null) showNumber(editing ? editing.number : nextNumber(items));
   }
 
   function showNumber(n) {
@@ -119,13 +127,25 @@
     if (form) {
       actions.appendChild(button("Put it back in the form", "", function () {
         restore(item.body);
-        drop(item).then(pump).then(function () { form.querySelector("input, select, textarea").focus(); });
+        item.state = "editing";  // keeps its place and number: the hands after it wait for it
+        save(item).then(pump).then(function () { form.querySelector("input, select, textarea").focus(); });
       }));
     } else {
       var link = actions.appendChild(el("a", "button small", "Fix it on the form"));
       link.href = panel.dataset.formUrl;
     }
-    actions.appendChild(button("Drop it", "danger", function () { drop(item).then(pump); }));
+    actions.appendChild(button("Drop it", "danger", function () { dropHeld(item); }));
+  }
+
+  /* Drop a hand that holds back the queue: the hands after it move up one (its number is free). */
+  function dropHeld(item) {
+    queued().then(function (items) {
+      return Promise.all(items.map(function (other) {
+        if (other.id <= item.id || !item.number || !other.number) return null;
+        other.number -= 1;
+        return save(other);
+      }));
+    }).then(function () { return drop(item); }).then(pump);
   }
 
   function restore(body) {
@@ -141,14 +161,8 @@
   }
 
   function send(item) {
-    return fetch(item.url, {
-      method: "POST", credentials: "same-origin", cache: "no-store", body: item.body,
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
-                 "Idempotency-Key": item.key, "X-Scorekeeper-Hand": item.number ? String(item.number) : "" }
-    }).then(function (response) {
-      return response.json().catch(function () { return {}; }).then(function (answer) {
-        return settle(item, response.status, answer);
-      });
+    return window.ScorekeeperQueueStore.post(item).then(function (sent) {
+      return settle(item, sent.status, sent.answer);
     }, function () { return "retry"; });
   }
 
@@ -227,8 +241,15 @@
   function leaveForm() {
     var save = form.querySelector("button.save");
     form.reset();
-    save.disabled = false;
     save.removeAttribute("aria-busy");
+    save.disabled = true;  // until the form is edited again: a second tap sends no empty hand
+    function edited() {
+      save.disabled = false;
+      form.removeEventListener("input", edited);
+      form.removeEventListener("change", edited);
+    }
+    form.addEventListener("input", edited);
+    form.addEventListener("change", edited);
   }
 
   if (form) {
@@ -247,7 +268,13 @@
         var url = new URL(form.getAttribute("action") || location.href, location.href).href;
         var item = { key: newKey(), game: game, url: url, body: body, at: Date.now(), state: "waiting",
                      number: pageNumber === null ? null : nextNumber(items) };
-        var alone = items.length === 0 && navigator.onLine;
+        var editing = items.filter(function (held) { return held.state === "editing"; })[0];
+        if (editing) {  // the refused hand, corrected: in its own place, with its own number
+          delete editing.answer;
+          item.id = editing.id;
+          item.number = editing.number;
+        }
+        var alone = items.length === (editing ? 1 : 0) && navigator.onLine;
         return save(item).then(function () {
           if (alone) {  // nothing before it: sent now, and the game page opens once it is recorded
             direct = item.key;

@@ -1,0 +1,106 @@
+"""One change to a game at a time, each made against the version of the game it names.
+
+A game's ``version`` counts the changes to its hands. Every change (record,
+correct, delete, undo, redo) starts with :func:`claim`, in its own transaction::
+
+    UPDATE games SET version = :read + 1 WHERE id = :id AND version = :read
+
+where ``read`` is the version the request loaded the game at. The UPDATE takes
+the game's write lock (SQLite: the database's, until the commit; PostgreSQL:
+the row's), so a second change waits for the first to commit or roll back,
+then finds the version moved and changes nothing: :class:`StaleVersion`, a
+409 with both versions. Everything the change read (hands, change log, the
+score the view worked out) is therefore the game at ``read``: no change is
+made against hands another change has just moved, and none is kept twice.
+
+A client names the version it saw with ``If-Match: "v<version>"`` (the API's
+``ETag``) or the forms' hidden ``version`` field; a change naming an older
+version than the stored one is refused the same way, before anything is written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sqlalchemy import select, update
+from sqlalchemy.orm.attributes import set_committed_value
+
+from ..extensions import db
+from ..models import Game
+from ..rules import RulesError
+from .errors import Conflict, GameNotFound
+
+#: the ETag of a game at a version, and how an If-Match header names one
+ETAG = '"v{}"'
+_TAG = re.compile(r'^"v([0-9]{1,9})"$')
+_NUMBER = re.compile(r"[0-9]{1,9}")
+
+
+class ConcurrentChange(Conflict, RulesError):
+    """Another phone changed the same game at the same moment; nothing of this change was kept.
+
+    A :class:`~.errors.Conflict` (HTTP 409) that the hand forms also show as a
+    RulesError, at the top of the form with the hand as entered.
+    """
+
+    def __init__(self, message: str = ""):
+        super().__init__(message or "someone else changed this game at the same moment; "
+                                    "reload the game and enter the change again")
+
+
+class StaleVersion(ConcurrentChange):
+    """The change was made against version ``sent`` of the game, which is at ``current`` now."""
+
+    def __init__(self, sent: int, current: int):
+        self.sent, self.current = sent, current
+        super().__init__(f"the game changed since this change was made (it was made against version {sent}; "
+                         f"the game is at version {current} now): nothing of it was kept. Look at the game "
+                         "again and make the change again if it is still needed")
+
+    def conflict(self) -> dict:
+        """Both versions, in the shape of the offline queue's conflicts (``mine``, ``theirs``)."""
+        return {"mine": {"version": self.sent}, "theirs": {"version": self.current}}
+
+
+def etag(game: Game) -> str:
+    """The game's ETag: its version, quoted (``"v12"``)."""
+    return ETAG.format(game.version)
+
+
+def version_named(tag: str) -> int | None:
+    """The version an entity tag names (``"v12"`` -> 12), or None when it is not one of ours."""
+    found = _TAG.match(tag.strip())
+    return int(found.group(1)) if found else None
+
+
+def version_from(text: str | None) -> int | None:
+    """The version a form's hidden ``version`` field names, or None (no field: a change made
+    against the game as the request loads it, still one at a time).
+
+    >>> version_from("12"), version_from(None), version_from("x"), version_from("²")
+    (12, None, None, None)
+    """
+    text = (text or "").strip()
+    return int(text) if _NUMBER.fullmatch(text) else None
+
+
+def claim(game: Game, expected: int | None = None) -> None:
+    """Take the game's next version for this change, before it reads or writes anything else.
+
+    StaleVersion when ``expected`` (the version the client saw) is not the version
+    loaded, or when another change claimed the game since it was loaded (rolled back:
+    nothing of this request is kept); GameNotFound when it was deleted meanwhile.
+    """
+    read = game.version
+    if expected is not None and expected != read:
+        raise StaleVersion(expected, read)
+    claimed = db.session.execute(
+        update(Game).where(Game.id == game.id, Game.version == read).values(version=read + 1)
+        .execution_options(synchronize_session=False))
+    if claimed.rowcount != 1:
+        db.session.rollback()
+        current = db.session.scalar(select(Game.version).where(Game.id == game.id))
+        if current is None:
+            raise GameNotFound(game.public_id)
+        raise StaleVersion(read if expected is None else expected, current)
+    set_committed_value(game, "version", read + 1)

@@ -1,0 +1,82 @@
+"""The real production server on a free loopback port, and a client with its own cookies, for tests
+that drive it from several threads at once (:mod:`.test_one_change_at_a_time`).
+
+:func:`running` starts ``python -m scorekeeper.server`` (gunicorn, gevent) on a SQLite file made by
+the migrations, as ``make run`` does, and stops it with its workers afterwards.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import urllib.error
+import urllib.parse
+import urllib.request
+from contextlib import contextmanager
+from http.cookiejar import CookieJar
+from pathlib import Path
+
+from flask_migrate import upgrade
+
+from scorekeeper import create_app
+from scorekeeper.paths import MIGRATIONS
+
+from .test_server import ROOT, _free_port
+
+
+@contextmanager
+def running(folder: Path, workers: int = 2):
+    """The server's root URL while it runs on a fresh database in ``folder``."""
+    db_url = f"sqlite:///{folder / 'table.sqlite3'}"
+    with create_app({"SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": db_url}).app_context():
+        upgrade(directory=str(MIGRATIONS))
+    port = _free_port()
+    env = {**os.environ, "DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "test"}
+    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.server", "--host", "127.0.0.1", "--port", str(port),
+                             "--workers", str(workers), "--no-access-log"], cwd=ROOT, env=env,
+                            start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        for line in proc.stdout:  # the banner comes once the server listens
+            if "make run HOST=0.0.0.0" in line:
+                break
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)
+        proc.stdout.close()
+
+
+class Client:
+    """One phone (or API script): its own cookies (session, edit secret), redirects followed."""
+
+    def __init__(self, root: str):
+        self.root = root
+        self.cookies = CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
+
+    def call(self, method: str, path: str, body: dict | None = None, headers: dict | None = None,
+             form: dict | None = None) -> tuple[int, dict, str]:
+        """(status, headers, text) of one request: ``body`` as JSON, or ``form`` url-encoded."""
+        data, sent = None, dict(headers or {})
+        if body is not None:
+            data, sent["Content-Type"] = json.dumps(body).encode(), "application/json"
+        elif form is not None:
+            data = urllib.parse.urlencode(form).encode()
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+        request = urllib.request.Request(self.root + path, data=data, headers=sent, method=method)
+        try:
+            with self.opener.open(request, timeout=30) as answer:
+                return answer.status, dict(answer.headers), answer.read().decode()
+        except urllib.error.HTTPError as err:
+            with err:
+                return err.code, dict(err.headers), err.read().decode()
+
+    def csrf(self, path: str) -> str:
+        """The CSRF token of this client's session, from the page at ``path``."""
+        status, _, page = self.call("GET", path)
+        assert status == 200, page
+        return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
