@@ -16,7 +16,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, ValidationError
 
 from .checking import MAX_CARDS_CHARS
 from .rules import all_variants as _all
@@ -61,6 +61,9 @@ NAME = {"type": "string", "minLength": 1, "not": {"pattern": "^\\s*$|[\\u0000-\\
         "description": "a player's name: not blank, no control characters, at most 40 characters once spaces are "
                        "tidied, told apart from the others (case-insensitive)"}
 STATUS = {"enum": ["in_progress", "finished"]}
+NULL_STRS = {"type": ["array", "null"], "items": STR}
+#: what a change log entry held before and after: a hand's facts, a new game's setup, or nothing
+LOGGED = {"anyOf": [{"type": "object"}, {"type": "array", "items": {}}, {"type": "null"}]}
 
 
 #: more component schemas, from features (:func:`register`): each builds ``{name: schema}``
@@ -83,50 +86,6 @@ def register(schemas_of: Callable[[], dict[str, dict]], new_game_fields: dict[st
 
 def slugs() -> list[str]:
     return [v.slug for v in _all()]
-
-
-def _facts() -> dict[str, dict]:
-    """``RoundFacts-<slug>``: each variant's round facts, from its declared shape."""
-    return {f"RoundFacts-{v.slug}": {**v.facts_shape.schema(), "title": f"{v.name} ({v.slug})"}
-            for v in _all() if v.facts_shape is not None}
-
-
-def _option(option) -> dict:
-    """One game option's JSON value, as GET /variants describes it (null: none, where optional)."""
-    schema: dict[str, Any] = {"int": INT, "bool": BOOL, "text": STR}.get(option.type, {})
-    if option.choices:
-        schema = {"enum": list(option.choices)}
-    for key, bound in (("minimum", option.low), ("maximum", option.high)):
-        if bound is not None and "enum" not in schema:
-            schema = {**schema, key: bound}
-    if option.optional:
-        schema = {"anyOf": [schema, {"type": "null"}]}
-    return {**schema, "description": f"{option.help}{f' ({option.rule})' if option.rule else ''}"}
-
-
-def _new_games() -> dict[str, dict]:
-    """``NewGame-<slug>``: a new game of each variant (its player limits, its game options)."""
-    return {f"NewGame-{v.slug}": {**obj(
-        ("variant", "players"), extra=False, variant={"const": v.slug},
-        players=array(NAME, minItems=v.min_players, maxItems=v.max_players, description="names in seat order"),
-        options={**obj(extra=False, **{o.name: _option(o) for o in v.option_spec if o.game}),
-                 "description": "the variant's game options; omitted options take their defaults"},
-        first_dealer={**SEAT, "maximum": v.max_players - 1,
-                      "description": "the seat dealing the first hand (default 0); one of the players"},
-        **NEW_GAME_FIELDS),
-        "title": f"{v.name} ({v.slug})"} for v in _all()}
-
-
-def _export() -> dict:
-    player = obj(("seat", "name"), extra=False, seat=SEAT, name=NAME)
-    hand = obj(("number", "facts"), extra=False, number={"type": "integer", "minimum": 1},
-               facts=ref("RoundFacts"), created_at=TIME, updated_at=TIME)
-    return obj(("format", "version", "variant", "players"), extra=False,
-               format={"const": "scorekeeper-game", "description": "otherwise it is not a game export"},
-               version={"const": 1, "description": "otherwise it is not a game export this server reads"},
-               id=STR, variant={"enum": slugs()},
-               options=OPTIONS, first_dealer=SEAT, status=STATUS, created_at=TIME, updated_at=TIME,
-               players=array(player), rounds=array(hand), audit=array(ref("AuditEntry")))
 
 
 def _check(extend: bool) -> dict:
@@ -182,7 +141,7 @@ def _solver(verdict: dict) -> dict[str, dict]:
         "RumBugzHint": obj(("variant", "laid", "sequences", "missing", "possible"),
                            variant={"const": "rumbugz"}, laid=tokens, missing=tokens,
                            sequences=array(obj(("kind", "cards"), kind=STR, cards=tokens)),
-                           possible={"type": "object", "additionalProperties": {"type": ["array", "null"]}}),
+                           possible={"type": "object", "additionalProperties": NULL_STRS}),
         "CrazyRummyHint": obj(("variant", "first_play", "value", "sets", "bottom_feeding", "cards_left", "optimal"),
                               variant={"const": "crazy-rummy"}, first_play=BOOL, value=INT, sets=sets,
                               bottom_feeding=array(obj(("board", "cards"), board=INT, cards=tokens)),
@@ -211,14 +170,13 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
                   options=array(ref("Option")))
     verdict = obj(("variant", "valid", "kind", "kinds", "points", "reading", "reasons"),
                   variant=STR, valid=BOOL, kind=NULL_STR, kinds=array(STR), points=NULL_INT,
-                  reading={"type": "array", "description": "one entry per input card: what it stands for"},
+                  reading=array({}, description="one entry per input card: what it stands for"),
                   reasons=array({"type": "string", "description": "starts with the failing rule id"}),
-                  readings=array({"type": "array"}), readings_truncated=BOOL,
+                  readings=array(array({})), readings_truncated=BOOL,
                   alternatives=array(STR), parts=array({"type": "object"}), notes=array(STR))
     round_ = obj(("number", "dealer", "changes", "totals", "progress", "complete", "facts"),
                  number=INT, dealer=INT, starter=NULL_INT, changes=array(INT), totals=array(INT),
-                 progress=array({"type": "object"}), details={"type": "object"}, complete=BOOL,
-                 facts=ref("RoundFacts"))
+                 progress=array({"type": "object"}), details={"type": "object"}, complete=BOOL)
     player = obj(("seat", "name", "total", "rank", "progress"), seat=INT, name=STR, total=INT,
                  rank={"type": "integer", "minimum": 1,
                        "description": "place by the variant's end rule (KB-10, RB-8, CT-8, CR-8, CZ-8); "
@@ -232,9 +190,9 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
     audit = obj(("at", "action"), extra=False, at=STAMP,
                 action={"enum": ["create", "record", "edit", "delete", "undo", "redo"]},
                 round_number={"type": ["integer", "null"], "minimum": 1, "maximum": 2 ** 31 - 1},
-                old={"type": ["object", "array", "null"]}, new={"type": ["object", "array", "null"]},
+                old=LOGGED, new=LOGGED,
                 summary=STR, undone=BOOL)
-    facts, new_games = _facts(), _new_games()
+    from .openapi_variants import variant_schemas  # it builds on this module's parts
     return {
         "Error": obj(("error", "reasons"), error={"type": "string", "description": "what went wrong, a sentence"},
                      reasons=array({"type": "string"}, minItems=1), round=NULL_INT,
@@ -244,25 +202,15 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
         "HandValue": obj(("variant",), variant=STR, points=INT, cards=INT,
                          breakdown=array(obj(("card", "points"), card=STR, points=INT))),
         "Option": option, "Variant": variant, "VariantList": obj(("variants",), variants=array(ref("Variant"))),
-        "NewGame": {"oneOf": [ref(name) for name in new_games],
-                    "discriminator": {"propertyName": "variant",
-                                      "mapping": {name.removeprefix("NewGame-"): REF + name for name in new_games}},
-                    "description": "A new game of one variant (NewGame-<slug>): its player limits and game options "
-                                   "as GET /variants lists them."},
-        **new_games,
         "Created": obj(("id", "secret", "urls", "game"), id=STR,
                        secret={"type": "string", "description": "the edit secret: send it as a Bearer token"},
                        urls=ref("Urls"), game=ref("Game")),
         "Urls": obj(("api", "page", "export"), api=STR, page=STR, export=STR, editor=STR),
-        "Player": player, "Round": round_, "Game": game,
-        "RoundFacts": {"description": "One hand's facts in the shape of the game's variant (RoundFacts-<slug>); "
-                                      "no other key. The engine judges them: a hand it refuses, or one of "
-                                      "another variant's shape, answers 422 with field paths.",
-                       "anyOf": [ref(name) for name in facts]},
-        **facts,
+        "Player": player, "Game": game,
+        **variant_schemas(round_, NEW_GAME_FIELDS),
         "RoundAnswer": obj(("round", "game"), round=ref("Round"), game=ref("Game")),
         "Deleted": obj(("deleted", "game"), deleted=INT, game=ref("Game")),
-        "AuditEntry": audit, "Export": _export(),
+        "AuditEntry": audit,
         **_solver(verdict),
         **{name: schema for part in PARTS for name, schema in part().items()},
     }
@@ -282,7 +230,8 @@ def problems(name: str, body: Any) -> tuple[list[str], list[tuple[str, str]]]:
     values (``(path, message)`` pairs, as the rules' field errors are)."""
     shape, values = [], []
     validator = _validator(name, tuple(slugs()))
-    for err in sorted(validator.iter_errors(body), key=lambda e: list(map(str, e.absolute_path))):
+    errors = [found for err in validator.iter_errors(body) for found in _in_branch(err)]
+    for err in sorted(errors, key=lambda e: list(map(str, e.absolute_path))):
         where = ".".join(map(str, err.absolute_path))
         if err.validator in SHAPE:
             why = err.schema.get("description") if err.validator in ("const", "pattern") else None
@@ -290,3 +239,22 @@ def problems(name: str, body: Any) -> tuple[list[str], list[tuple[str, str]]]:
         else:
             values.append((where, err.message))
     return shape, values
+
+
+def _in_branch(err: ValidationError) -> list[ValidationError]:
+    """A union told apart by a ``discriminator`` (one branch per variant): the errors of the branch
+    the body's ``variant`` names, so they are judged as the branch's own. Without a variant it is
+    the body's shape; with an unknown one, a value (as an unknown variant is elsewhere)."""
+    pick = err.schema.get("discriminator") if err.validator == "oneOf" else None
+    if not pick or not isinstance(err.instance, dict):
+        return [err]
+    key = pick["propertyName"]
+    value = err.instance.get(key)
+    if not isinstance(value, str):
+        return [ValidationError(f"{key!r} is required: one of {', '.join(pick['mapping'])}", validator="required",
+                                path=err.absolute_path, schema={})]
+    if value not in pick["mapping"]:
+        return [ValidationError(f"{value!r} is not one of {', '.join(pick['mapping'])}", validator="enum",
+                                path=[*err.absolute_path, key], schema={})]
+    branch = [b["$ref"] for b in err.schema["oneOf"]].index(pick["mapping"][value])
+    return [found for sub in err.context if sub.relative_schema_path[0] == branch for found in _in_branch(sub)]

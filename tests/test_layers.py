@@ -33,7 +33,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("words", "paths", "config", "extensions", "models", "checking", "solving", "rulebook", "entry", "addresses"),
     ("services",),
     ("display", "printing", "forms", "profiles"),
-    ("views", "cli", "access", "filters", "openapi", "openapi_schemas", "delivery", "live", "offline", "server", ""),
+    ("views", "cli", "access", "filters", "openapi", "openapi_schemas", "openapi_variants", "delivery", "live",
+     "offline", "server", ""),
 )
 
 #: A feature package spans the layers: each of its modules sits with the layer it serves.

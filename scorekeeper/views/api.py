@@ -25,6 +25,7 @@ from ..checking import InputError, fields_of, from_json, json_object, options_fi
 from ..extensions import csrf, db
 from ..openapi import document
 from ..openapi_schemas import problems
+from ..openapi_variants import camel
 from ..rules import RoundError, variants
 from ..services import create_game, delete_round, game_score, get_game, record_round, update_round
 from ..services.transfer import export_game, import_game, stamp
@@ -116,7 +117,8 @@ def game_json(game) -> dict:
         "players": [{"seat": p.seat, "name": p.name, "total": score.totals[p.seat],
                      "rank": ranks[p.seat], "progress": dict(score.progress[p.seat])}
                     for p in game.players],
-        "rounds": [{**r.to_dict(), "facts": row.facts} for r, row in zip(score.rounds, game.rounds)],
+        "rounds": [{"variant": game.variant, **r.to_dict(), "facts": row.facts}
+                   for r, row in zip(score.rounds, game.rounds)],
         "winners": list(score.winners), "leaders": list(score.leaders),
         "dealer": score.dealer, "starter": score.starter, "chooser": score.chooser,
         "notes": list(score.notes),
@@ -200,7 +202,7 @@ def create():
         game, secret = create_game(variant, players, options, int(first_dealer))
     else:  # a feature's game (a table's: roster names, the table's Bearer secret and option choices)
         game, secret = starter(body, variant, players, options, int(first_dealer))
-    _shaped(f"NewGame-{variant}", body, values=True)
+    _shaped(f"NewGame{camel(variant)}", body, values=True)
     db.session.commit()
     return _created(game, secret)
 

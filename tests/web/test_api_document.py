@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
+from scorekeeper.openapi_variants import camel
 from scorekeeper.rules import all_variants, find_variant
 
 from .api_support import HANDS, VARIANTS, OpenApi, call
@@ -30,16 +31,19 @@ def _valid(api: OpenApi, name: str, body) -> bool:
 def test_the_document_names_the_variants_player_limits_and_options(api):
     schemas = api.document["components"]["schemas"]
     assert schemas["CheckRequest"]["properties"]["variant"]["enum"] == list(VARIANTS)
-    assert schemas["Export"]["properties"]["variant"]["enum"] == list(VARIANTS)
-    assert [b["$ref"].rsplit("/", 1)[1] for b in schemas["NewGame"]["oneOf"]] == [f"NewGame-{v}" for v in VARIANTS]
+    for kind in ("NewGame", "Round", "Export"):  # one branch per variant, told apart by its "variant"
+        assert list(schemas[kind]["discriminator"]["mapping"]) == list(VARIANTS)
+        assert [b["$ref"].rsplit("/", 1)[1] for b in schemas[kind]["oneOf"]] == [kind + camel(v) for v in VARIANTS]
+        for v in VARIANTS:
+            assert schemas[kind + camel(v)]["properties"]["variant"] == {"const": v}
     for v in all_variants():
-        new = schemas[f"NewGame-{v.slug}"]["properties"]
+        new = schemas[f"NewGame{camel(v.slug)}"]["properties"]
         assert new["variant"] == {"const": v.slug}
         assert (new["players"]["minItems"], new["players"]["maxItems"]) == (v.min_players, v.max_players)
         assert new["players"]["items"]["minLength"] == 1
         assert set(new["options"]["properties"]) == {o.name for o in v.option_spec if o.game}
         assert new["options"]["additionalProperties"] is False
-        facts = schemas[f"RoundFacts-{v.slug}"]
+        facts = schemas[f"RoundFacts{camel(v.slug)}"]
         assert facts["additionalProperties"] is False
 
 
@@ -61,7 +65,7 @@ def test_options_of_the_import_address_do_not_advertise_get(client):
 
 
 def test_crib_rummy_extend_is_documented_as_counted_from_0(api):
-    meld = api.document["components"]["schemas"]["RoundFacts-crib-rummy"]["properties"]["turns"]["items"][
+    meld = api.document["components"]["schemas"]["RoundFactsCribRummy"]["properties"]["turns"]["items"][
         "properties"]["melds"]["items"]["properties"]["extend"]
     assert "counted from 0" in meld["description"] and "#1" in meld["description"]
     assert "counted from 0" in README.read_text()
@@ -207,5 +211,5 @@ def test_what_is_read_back_matches_the_variants_own_facts_schema(client, api, va
     game = client.get(f"/api/v1/games/{gid}").get_json()
     export = client.get(f"/api/v1/games/{gid}/export").get_json()
     for facts in [r["facts"] for r in game["rounds"]] + [r["facts"] for r in export["rounds"]]:
-        api.validate_named(f"RoundFacts-{variant}", facts)
+        api.validate_named(f"RoundFacts{camel(variant)}", facts)
         assert facts == find_variant(variant).stored_facts(facts)

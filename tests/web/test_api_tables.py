@@ -146,7 +146,9 @@ def test_export_then_import_restores_the_table_exactly(app, client, api):
 
 @pytest.mark.parametrize("damage, status", [
     (lambda e: e.update(format="other"), 400), (lambda e: e["games"][0].update(players=["Nobody", "Ann"]), 400),
-    (lambda e: e["games"][0]["game"]["rounds"][0].update(facts={"players": "x"}), 422),
+    # facts not in the variant's shape (the document gives each variant's), then facts the rules refuse
+    (lambda e: e["games"][0]["game"]["rounds"][0].update(facts={"players": "x"}), 400),
+    (lambda e: e["games"][0]["game"]["rounds"][0].update(facts={"players": []}), 422),
     (lambda e: e["rulings"].append({"kind": "law", "variant": "x", "decision": {}}), 400)])
 def test_a_damaged_table_export_is_refused_and_leaves_nothing(app, client, api, damage, status):
     table = _evening(client, api)
