@@ -211,6 +211,9 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
         "RoundAnswer": obj(("round", "game"), round=ref("Round"), game=ref("Game")),
         "Deleted": obj(("deleted", "game"), deleted=INT, game=ref("Game")),
         "AuditEntry": audit,
+        "Stepped": obj(("change", "game"), game=ref("Game"),
+                       change={**ref("AuditEntry"), "description": "the entry the undo (or redo) logged: the hand, "
+                               "its facts before and after, and in words what was undone (redone)"}),
         **_solver(verdict),
         **{name: schema for part in PARTS for name, schema in part().items()},
     }

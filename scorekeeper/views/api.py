@@ -27,8 +27,17 @@ from ..openapi import document
 from ..openapi_schemas import problems
 from ..openapi_variants import camel
 from ..rules import RoundError, variants
-from ..services import create_game, delete_round, game_score, get_game, record_round, update_round
-from ..services.transfer import export_game, import_game, stamp
+from ..services import (
+    create_game,
+    delete_round,
+    game_score,
+    get_game,
+    record_round,
+    redo_last_undo,
+    undo_last_change,
+    update_round,
+)
+from ..services.transfer import export_game, import_game, logged_change, stamp
 from ..solving import best_play, judge_turn, solve_from_json, turn_from_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -256,6 +265,27 @@ def remove(public_id: str, number: int):
     delete_round(game, number)
     db.session.commit()
     return jsonify({"deleted": number, "game": game_json(game)})
+
+
+@bp.post("/games/<game_id:public_id>/undo")
+def undo(public_id: str):
+    """Reverse the latest record, correction or deletion not yet undone, as the page's Undo does."""
+    return _stepped(public_id, undo_last_change)
+
+
+@bp.post("/games/<game_id:public_id>/redo")
+def redo(public_id: str):
+    """Apply again the change the latest undo reversed (until a new change is made), as the page's Redo."""
+    return _stepped(public_id, redo_last_undo)
+
+
+def _stepped(public_id: str, step: Callable[[Any], str]):
+    """Undo or redo with the edit secret: the change log entry it added (what it reversed or applied
+    again, in words and facts) and the game. Nothing left to take back is a 422, the game unchanged."""
+    game = _game_to_change(public_id)
+    step(game)
+    db.session.commit()
+    return jsonify({"change": logged_change(game.audit_entries[-1]), "game": game_json(game)})
 
 
 def _round_answer(game, number: int, status: int):
