@@ -9,6 +9,12 @@ type Hand = paths["/games/{public_id}/rounds"]["post"]["requestBody"]["content"]
 type Answer = paths["/games/{public_id}/rounds"]["post"]["responses"][201]["content"]["application/json"];
 type Failure = components["schemas"]["Error"];
 
+// what the script needs of the runtime (Node 18+ has fetch), declared here so no lib but ES2022 is read
+interface Reply { ok: boolean; status: number; json(): Promise<unknown> }
+declare function fetch(url: string, init: { method: string; headers: Record<string, string>; body: string }): Promise<Reply>;
+declare const process: { argv: string[] };
+declare const console: { log(text: string): void };
+
 async function send<T>(url: string, body: unknown, secret?: string): Promise<T> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (secret) headers.Authorization = `Bearer ${secret}`;
@@ -30,9 +36,4 @@ export async function recordHand(base: string): Promise<number[]> {
   return answer.game.players.map((player) => player.total);
 }
 
-const base = typeof process !== "undefined" ? process.argv[2] : undefined;
-if (base) {
-  recordHand(base).then((totals) => console.log(JSON.stringify(totals)));
-}
-
-declare const process: { argv: string[] };
+recordHand(process.argv[2]).then((totals) => console.log(JSON.stringify(totals)));
