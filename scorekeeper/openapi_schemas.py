@@ -51,10 +51,12 @@ OPTIONS = {"type": "object", "additionalProperties": SCALAR,
 CARDS = {"type": "string", "maxLength": MAX_CARDS_CHARS,
          "description": "Card or tile notation (RULES.md N-1): tokens separated by spaces or commas; '|' between "
                         "the melds of a Krazy Bee Step laydown; '/' or newlines between grid rows, '.' an empty cell."}
-#: a time as exports write it (ISO 8601, UTC or with an offset)
-STAMP = {"type": "string", "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?"
-                                      r"(Z|[+-][0-9]{2}:[0-9]{2})$",
-         "description": "ISO 8601: 2024-05-01T20:30:00Z"}
+#: a time as exports write it: an RFC 3339 date-time (UTC or with an offset) from year 1000 to 2999, so
+#: that it is a time this server can store in UTC whatever the offset (no 0000-00-00)
+STAMP = {"type": "string", "format": "date-time",
+         "pattern": r"^[12][0-9]{3}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?"
+                    r"(Z|[+-][0-9]{2}:[0-9]{2})$",
+         "description": "RFC 3339 (ISO 8601) from year 1000 to 2999: 2024-05-01T20:30:00Z"}
 TIME = {**STAMP, "type": ["string", "null"]}
 #: a name the services refuse (a 422, as for a new game): blank, or holding a control character (Unicode Cc)
 NAME = {"type": "string", "minLength": 1, "not": {"pattern": "^\\s*$|[\\u0000-\\u001f\\u007f-\\u009f]"},
@@ -89,15 +91,19 @@ def slugs() -> list[str]:
 
 
 def _check(extend: bool) -> dict:
-    fields = {"variant": {"enum": slugs()}, "cards": CARDS, "options": OPTIONS}
+    """A check (``extend``) or a hand's value: the cards to judge (a check needs some), for one variant."""
+    cards = {**CARDS, "minLength": 1, "pattern": r"[^\s,|/.]",
+             "description": f"{CARDS['description']} At least one card."} if extend else CARDS
+    fields = {"variant": {"enum": slugs()}, "cards": cards, "options": OPTIONS}
     if extend:
         fields["extend"] = {**CARDS, "type": ["string", "null"],
                             "description": "the meld already on the table that the cards are added to"}
-    return obj(("variant",), extra=False, **fields)
+    return obj(("variant", "cards") if extend else ("variant",), extra=False, **fields)
 
 
 def _solver(verdict: dict) -> dict[str, dict]:
     """The best-play finder and the whole-turn checker (issue 12): requests and answers."""
+    from .openapi_variants import requests  # it builds on this module's parts
     table = {**CARDS, "type": ["string", "null"], "description": "the sets on the table, separated by '|' (a tile "
              "grid: rows split by '/'); Crib Rummy: the melds on the table; Crazy Rummy: the opponents' boards"}
     options = {**OPTIONS, "description": "the variant's options (see GET /variants), and 'time_limit': seconds the "
@@ -108,17 +114,18 @@ def _solver(verdict: dict) -> dict[str, dict]:
     tokens, sets = array(STR), array(array(STR))
     cards_left = array(STR, description="the hand's cards not laid")
     return {
-        "SolveRequest": obj(("variant", "rack"), extra=False, variant={"enum": slugs()},
-                            rack={**CARDS, "description": "the rack (a card game: the hand)"}, table=table,
-                            goal={"enum": list(GOALS), "description": "lay the most tiles (default) or the most "
-                                  "value (CT-5); the card games maximise what they score"},
-                            initial=initial, options=options),
-        "TurnRequest": obj(("variant", "rack", "after"), extra=False, variant={"enum": tile_slugs()},
-                           before={**CARDS, "description": "the table before the turn (empty: nothing yet)"},
-                           rack={**CARDS, "description": "the rack before the turn"},
-                           after={**CARDS, "description": "the table after the turn"},
-                           initial={**BOOL, "description": "this turn is the player's initial meld (CT-6)"},
-                           options=options),
+        **requests("SolveRequest", solver=True, base=obj(
+            ("variant", "rack"), extra=False, variant={"enum": slugs()},
+            rack={**CARDS, "description": "the rack (a card game: the hand)"}, table=table,
+            goal={"enum": list(GOALS), "description": "lay the most tiles (default) or the most "
+                  "value (CT-5); the card games maximise what they score"},
+            initial=initial, options=options)),
+        **requests("TurnRequest", only=tile_slugs(), solver=True, base=obj(
+            ("variant", "rack", "after"), extra=False, variant={"enum": tile_slugs()},
+            before={**CARDS, "description": "the table before the turn (empty: nothing yet)"},
+            rack={**CARDS, "description": "the rack before the turn"},
+            after={**CARDS, "description": "the table after the turn"},
+            initial={**BOOL, "description": "this turn is the player's initial meld (CT-6)"}, options=options)),
         "TurnVerdict": {**verdict, "required": [*verdict["required"], "played", "value"],
                         "properties": {**verdict["properties"], "played": tokens,
                                        "value": {**INT, "description": "the played tiles' value (CT-5)"},
@@ -192,12 +199,12 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
                 round_number={"type": ["integer", "null"], "minimum": 1, "maximum": 2 ** 31 - 1},
                 old=LOGGED, new=LOGGED,
                 summary=STR, undone=BOOL)
-    from .openapi_variants import variant_schemas  # it builds on this module's parts
+    from .openapi_variants import requests, variant_schemas  # they build on this module's parts
     return {
         "Error": obj(("error", "reasons"), error={"type": "string", "description": "what went wrong, a sentence"},
                      reasons=array({"type": "string"}, minItems=1), round=NULL_INT,
                      fields=array(obj(("field", "message"), field=STR, message=STR))),
-        "CheckRequest": _check(extend=True), "HandRequest": _check(extend=False),
+        **requests("CheckRequest", _check(extend=True)), **requests("HandRequest", _check(extend=False)),
         "Verdict": verdict,
         "HandValue": obj(("variant",), variant=STR, points=INT, cards=INT,
                          breakdown=array(obj(("card", "points"), card=STR, points=INT))),

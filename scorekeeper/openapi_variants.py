@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .openapi_schemas import BOOL, INT, NAME, REF, SEAT, STATUS, STR, TIME, array, obj, ref
+from .openapi_schemas import BOOL, INT, NAME, REF, SCALAR, SEAT, STATUS, STR, TIME, array, obj, ref
 from .rules import all_variants
 
 
@@ -26,9 +26,9 @@ def camel(slug: str) -> str:
     return "".join(part.capitalize() for part in slug.split("-"))
 
 
-def union(kind: str, description: str) -> dict:
-    """``kind``'s union over the variants, told apart by ``variant``."""
-    names = {v.slug: f"{kind}{camel(v.slug)}" for v in all_variants()}
+def union(kind: str, description: str, only: list[str] | None = None) -> dict:
+    """``kind``'s union over the variants (``only`` these slugs), told apart by ``variant``."""
+    names = {v.slug: f"{kind}{camel(v.slug)}" for v in all_variants() if only is None or v.slug in only}
     return {"oneOf": [ref(name) for name in names.values()],
             "discriminator": {"propertyName": "variant", "mapping": {s: REF + n for s, n in names.items()}},
             "description": description}
@@ -88,6 +88,29 @@ def _export(variant) -> dict:
                   players=array(player, minItems=variant.min_players, maxItems=variant.max_players),
                   rounds=array(hand), audit=array(ref("AuditEntry"))),
             "description": f"A whole game of {variant.name}, as GET /games/{{public_id}}/export writes it."}
+
+
+#: the option names a request takes besides the variant's own: the solver's clock, RumBugz's kinds laid
+SOLVER_OPTIONS = {"time_limit": {**SCALAR, "description": "seconds the tile search may take"}}
+LAID = {"laid": {"type": ["string", "array", "null"], "items": STR,
+                 "description": "the kinds laid this round (RB-4): a list, or names separated by spaces or commas"}}
+
+
+def requests(kind: str, base: dict, only: list[str] | None = None, solver: bool = False) -> dict[str, dict]:
+    """``kind`` (a question that changes nothing: ``base`` with ``variant`` and ``options``) for each
+    variant (``only`` these): its own option names and no other; the values are the engine's to judge."""
+    schemas: dict[str, dict] = {}
+    for v in all_variants():
+        if only is not None and v.slug not in only:
+            continue
+        names = {o.name: {**SCALAR, "description": o.help} for o in v.option_spec}
+        if solver:
+            names.update({**SOLVER_OPTIONS, **(LAID if v.slug == "rumbugz" else {})})
+        options = {**obj(extra=False, **names), "description": base["properties"]["options"]["description"]}
+        schemas[f"{kind}{camel(v.slug)}"] = {**base, "properties": {
+            **base["properties"], "variant": {"const": v.slug}, "options": options}}
+    return {kind: union(kind, base.get("description", f"{kind} of one variant ({kind}<Variant>)"), only),
+            **schemas}
 
 
 def variant_schemas(round_: dict, new_game_fields: dict[str, dict]) -> dict[str, dict]:

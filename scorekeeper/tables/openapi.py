@@ -64,11 +64,13 @@ def schemas() -> dict[str, dict]:
                  format={"const": "scorekeeper-table", "description": "otherwise it is not a table export"},
                  version={"const": 1, "description": "otherwise it is not a table export this server reads"},
                  id=STR, name=STR, created_at=TIME, updated_at=TIME,
-                 players=array(obj(("name",), extra=False, name=NAME, created_at=TIME)),
+                 players=array(obj(("name",), extra=False, name=NAME, created_at=TIME), uniqueItems=True),
                  rulings=array(ruling),
-                 games=array(obj(("players", "game"), extra=False, players=array(NAME), game=ref("Export"))))
+                 games=array(obj(("players", "game"), extra=False, game=ref("Export"),
+                                 players=array(NAME, minItems=1, uniqueItems=True,
+                                               description="the roster's names, in the game's seat order"))))
     return {
-        "NewTable": obj(("name",), extra=False, name=NAME, players=array(NAME)),
+        "NewTable": obj(("name",), extra=False, name=NAME, players=array(NAME, uniqueItems=True)),
         "TableCreated": obj(("id", "secret", "urls"), id=STR,
                             secret={"type": "string", "description": "the table's secret: a Bearer token for "
                                                                      "starting its games"},

@@ -30,8 +30,8 @@ def _valid(api: OpenApi, name: str, body) -> bool:
 
 def test_the_document_names_the_variants_player_limits_and_options(api):
     schemas = api.document["components"]["schemas"]
-    assert schemas["CheckRequest"]["properties"]["variant"]["enum"] == list(VARIANTS)
-    for kind in ("NewGame", "Round", "Export"):  # one branch per variant, told apart by its "variant"
+    # one branch per variant, told apart by its "variant"
+    for kind in ("NewGame", "Round", "Export", "CheckRequest", "HandRequest", "SolveRequest"):
         assert list(schemas[kind]["discriminator"]["mapping"]) == list(VARIANTS)
         assert [b["$ref"].rsplit("/", 1)[1] for b in schemas[kind]["oneOf"]] == [kind + camel(v) for v in VARIANTS]
         for v in VARIANTS:
@@ -45,6 +45,8 @@ def test_the_document_names_the_variants_player_limits_and_options(api):
         assert new["options"]["additionalProperties"] is False
         facts = schemas[f"RoundFacts{camel(v.slug)}"]
         assert facts["additionalProperties"] is False
+        check = schemas[f"CheckRequest{camel(v.slug)}"]["properties"]["options"]
+        assert set(check["properties"]) == {o.name for o in v.option_spec} and check["additionalProperties"] is False
 
 
 def test_every_error_answer_is_documented_as_the_one_error_body(api):
@@ -119,7 +121,8 @@ def test_links_chain_a_new_game_to_every_operation_on_it(client, api):
     later = _follow(client, api, ("/games/{public_id}/rounds", "post", 201), headers, recorded,
                     {"correctHand": {**hand, "winner": 1, "players": [{"rack": "K9"}, {"rack": ""}]}})
     assert {op: status for op, (status, _) in later.items()} == {"getGame": 200, "exportGame": 200,
-                                                                 "correctHand": 200, "deleteHand": 200}
+                                                                 "correctHand": 200, "deleteHand": 200,
+                                                                 "undoChange": 200}
 
 
 # -- what the document refuses, the server refuses; what it accepts is never a 400 ----------------------
