@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from . import openapi_variants  # noqa: F401 (the per-variant schemas join the document on import)
 from .openapi_schemas import STR, ref, schemas
 
 #: what each error status means, as the document says it

@@ -68,6 +68,11 @@ NULL_STRS = {"type": ["array", "null"], "items": STR}
 LOGGED = {"anyOf": [{"type": "object"}, {"type": "array", "items": {}}, {"type": "null"}]}
 
 
+#: a scored hand's fields but its variant and facts (``Round<Variant>`` adds them, :mod:`.openapi_variants`)
+ROUND = obj(("number", "dealer", "changes", "totals", "progress", "complete", "facts"),
+            number=INT, dealer=INT, starter=NULL_INT, changes=array(INT), totals=array(INT),
+            progress=array({"type": "object"}), details={"type": "object"}, complete=BOOL)
+
 #: more component schemas, from features (:func:`register`): each builds ``{name: schema}``
 PARTS: list[Callable[[], dict[str, dict]]] = []
 #: more fields a new game (``NewGame-<slug>``) takes, from features, by name
@@ -90,8 +95,9 @@ def slugs() -> list[str]:
     return [v.slug for v in _all()]
 
 
-def _check(extend: bool) -> dict:
-    """A check (``extend``) or a hand's value: the cards to judge (a check needs some), for one variant."""
+def check_request(extend: bool) -> dict:
+    """A check (``extend``) or a hand's value: the cards to judge (a check needs some); the variant's own
+    (``CheckRequest<Variant>``, :mod:`.openapi_variants`) names its options."""
     cards = {**CARDS, "minLength": 1, "pattern": r"[^\s,|/.]",
              "description": f"{CARDS['description']} At least one card."} if extend else CARDS
     fields = {"variant": {"enum": slugs()}, "cards": cards, "options": OPTIONS}
@@ -101,31 +107,38 @@ def _check(extend: bool) -> dict:
     return obj(("variant", "cards") if extend else ("variant",), extra=False, **fields)
 
 
-def _solver(verdict: dict) -> dict[str, dict]:
-    """The best-play finder and the whole-turn checker (issue 12): requests and answers."""
-    from .openapi_variants import requests  # it builds on this module's parts
+#: a whole turn's and a best play's ``options``
+SOLVER_OPTIONS = {**OPTIONS, "description": "the variant's options (see GET /variants), and 'time_limit': seconds "
+                  f"the tile search may take, more than 0 and at most {MOST_SECONDS:g} (best play: 2, a turn: 1); "
+                  "RumBugz: 'laid', the kinds laid this round; Krazy Bee: 'step'; Crazy Rummy: 'wild'"}
+
+
+def solver_requests() -> dict[str, dict]:
+    """The best-play finder's and the whole-turn checker's requests (issue 12); each variant's own
+    (``SolveRequest<Variant>``, :mod:`.openapi_variants`) names its options."""
     table = {**CARDS, "type": ["string", "null"], "description": "the sets on the table, separated by '|' (a tile "
              "grid: rows split by '/'); Crib Rummy: the melds on the table; Crazy Rummy: the opponents' boards"}
-    options = {**OPTIONS, "description": "the variant's options (see GET /variants), and 'time_limit': seconds the "
-               f"tile search may take, more than 0 and at most {MOST_SECONDS:g} (best play: 2, a turn: 1); "
-               "RumBugz: 'laid', the kinds laid this round; Krazy Bee: 'step'; Crazy Rummy: 'wild'"}
     initial = {**BOOL, "description": "tile games: the initial meld (CT-6); Crib Rummy: no meld of one's own yet "
                "(CR-6); Crazy Rummy: the first play of the hand (CZ-3)"}
+    return {
+        "SolveRequest": obj(("variant", "rack"), extra=False, variant={"enum": slugs()},
+                            rack={**CARDS, "description": "the rack (a card game: the hand)"}, table=table,
+                            goal={"enum": list(GOALS), "description": "lay the most tiles (default) or the most "
+                                  "value (CT-5); the card games maximise what they score"},
+                            initial=initial, options=SOLVER_OPTIONS),
+        "TurnRequest": obj(("variant", "rack", "after"), extra=False, variant={"enum": tile_slugs()},
+                           before={**CARDS, "description": "the table before the turn (empty: nothing yet)"},
+                           rack={**CARDS, "description": "the rack before the turn"},
+                           after={**CARDS, "description": "the table after the turn"},
+                           initial={**BOOL, "description": "this turn is the player's initial meld (CT-6)"},
+                           options=SOLVER_OPTIONS)}
+
+
+def _solver(verdict: dict) -> dict[str, dict]:
+    """The best-play finder's and the whole-turn checker's answers (issue 12)."""
     tokens, sets = array(STR), array(array(STR))
     cards_left = array(STR, description="the hand's cards not laid")
     return {
-        **requests("SolveRequest", solver=True, base=obj(
-            ("variant", "rack"), extra=False, variant={"enum": slugs()},
-            rack={**CARDS, "description": "the rack (a card game: the hand)"}, table=table,
-            goal={"enum": list(GOALS), "description": "lay the most tiles (default) or the most "
-                  "value (CT-5); the card games maximise what they score"},
-            initial=initial, options=options)),
-        **requests("TurnRequest", only=tile_slugs(), solver=True, base=obj(
-            ("variant", "rack", "after"), extra=False, variant={"enum": tile_slugs()},
-            before={**CARDS, "description": "the table before the turn (empty: nothing yet)"},
-            rack={**CARDS, "description": "the rack before the turn"},
-            after={**CARDS, "description": "the table after the turn"},
-            initial={**BOOL, "description": "this turn is the player's initial meld (CT-6)"}, options=options)),
         "TurnVerdict": {**verdict, "required": [*verdict["required"], "played", "value"],
                         "properties": {**verdict["properties"], "played": tokens,
                                        "value": {**INT, "description": "the played tiles' value (CT-5)"},
@@ -181,9 +194,6 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
                   reasons=array({"type": "string", "description": "starts with the failing rule id"}),
                   readings=array(array({})), readings_truncated=BOOL,
                   alternatives=array(STR), parts=array({"type": "object"}), notes=array(STR))
-    round_ = obj(("number", "dealer", "changes", "totals", "progress", "complete", "facts"),
-                 number=INT, dealer=INT, starter=NULL_INT, changes=array(INT), totals=array(INT),
-                 progress=array({"type": "object"}), details={"type": "object"}, complete=BOOL)
     player = obj(("seat", "name", "total", "rank", "progress"), seat=INT, name=STR, total=INT,
                  rank={"type": "integer", "minimum": 1,
                        "description": "place by the variant's end rule (KB-10, RB-8, CT-8, CR-8, CZ-8); "
@@ -199,12 +209,10 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
                 round_number={"type": ["integer", "null"], "minimum": 1, "maximum": 2 ** 31 - 1},
                 old=LOGGED, new=LOGGED,
                 summary=STR, undone=BOOL)
-    from .openapi_variants import requests, variant_schemas  # they build on this module's parts
     return {
         "Error": obj(("error", "reasons"), error={"type": "string", "description": "what went wrong, a sentence"},
                      reasons=array({"type": "string"}, minItems=1), round=NULL_INT,
                      fields=array(obj(("field", "message"), field=STR, message=STR))),
-        **requests("CheckRequest", _check(extend=True)), **requests("HandRequest", _check(extend=False)),
         "Verdict": verdict,
         "HandValue": obj(("variant",), variant=STR, points=INT, cards=INT,
                          breakdown=array(obj(("card", "points"), card=STR, points=INT))),
@@ -214,7 +222,6 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
                        urls=ref("Urls"), game=ref("Game")),
         "Urls": obj(("api", "page", "export"), api=STR, page=STR, export=STR, editor=STR),
         "Player": player, "Game": game,
-        **variant_schemas(round_, NEW_GAME_FIELDS),
         "RoundAnswer": obj(("round", "game"), round=ref("Round"), game=ref("Game")),
         "Deleted": obj(("deleted", "game"), deleted=INT, game=ref("Game")),
         "AuditEntry": audit,

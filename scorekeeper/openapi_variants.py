@@ -7,14 +7,37 @@ CamelCase: ``krazy-bee`` -> ``KrazyBee``), and ``NewGame``, ``Round`` and
 as a ``const`` (and named by the OpenAPI ``discriminator``). Component names
 are the only names: no ``title``, so a generator's model names are unique.
 ``RoundFacts`` (a hand sent to a game) has no ``variant``: the game names it.
+The questions that change nothing (``CheckRequest``, ``HandRequest``,
+``SolveRequest``, ``TurnRequest``) have a branch per variant too, naming that
+variant's options and no other. These schemas join the document as a part of
+it (:func:`scorekeeper.openapi_schemas.register`) when this module is imported.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .openapi_schemas import BOOL, INT, NAME, REF, SCALAR, SEAT, STATUS, STR, TIME, array, obj, ref
+from . import openapi_schemas
+from .openapi_schemas import (
+    BOOL,
+    INT,
+    NAME,
+    REF,
+    ROUND,
+    SCALAR,
+    SEAT,
+    STATUS,
+    STR,
+    TIME,
+    array,
+    check_request,
+    obj,
+    ref,
+    register,
+    solver_requests,
+)
 from .rules import all_variants
+from .solving import tile_slugs
 
 
 def camel(slug: str) -> str:
@@ -113,18 +136,21 @@ def requests(kind: str, base: dict, only: list[str] | None = None, solver: bool 
             **schemas}
 
 
-def variant_schemas(round_: dict, new_game_fields: dict[str, dict]) -> dict[str, dict]:
-    """Every per-variant schema and the unions, by component name; ``round_`` is a hand's common fields."""
-    schemas: dict[str, dict] = {}
+def schemas() -> dict[str, dict]:
+    """Every per-variant schema and the unions, by component name."""
+    per_variant: dict[str, dict] = {}
     for v in all_variants():
         name = camel(v.slug)
-        schemas[f"NewGame{name}"] = _new_game(v, new_game_fields)
-        schemas[f"RoundFacts{name}"] = {**v.facts_shape.schema(),
-                                        "description": f"One hand's facts in {v.name}."}
-        schemas[f"Round{name}"] = _round(v, round_)
-        schemas[f"Export{name}"] = _export(v)
+        per_variant[f"NewGame{name}"] = _new_game(v, openapi_schemas.NEW_GAME_FIELDS)
+        per_variant[f"RoundFacts{name}"] = {**v.facts_shape.schema(), "description": f"One hand's facts in {v.name}."}
+        per_variant[f"Round{name}"] = _round(v, ROUND)
+        per_variant[f"Export{name}"] = _export(v)
     facts = [f"RoundFacts{camel(v.slug)}" for v in all_variants()]
+    asks = solver_requests()
     return {
+        **requests("CheckRequest", check_request(extend=True)), **requests("HandRequest", check_request(extend=False)),
+        **requests("SolveRequest", asks["SolveRequest"], solver=True),
+        **requests("TurnRequest", asks["TurnRequest"], only=tile_slugs(), solver=True),
         "NewGame": union("NewGame", "A new game of one variant (NewGame<Variant>): its player limits and game "
                                     "options as GET /variants lists them."),
         "RoundFacts": {"anyOf": [ref(name) for name in facts],
@@ -133,6 +159,8 @@ def variant_schemas(round_: dict, new_game_fields: dict[str, dict]) -> dict[str,
                                       "another variant's shape, answers 422 with field paths."},
         "Round": union("Round", "A scored hand; its facts in the shape of its variant (Round<Variant>)."),
         "Export": union("Export", "A whole game (Export<Variant>): for POST /games/import."),
-        **schemas,
+        **per_variant,
     }
 
+
+register(schemas)
