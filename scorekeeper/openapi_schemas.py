@@ -2,12 +2,13 @@
 
 JSON Schema 2020-12 (OpenAPI 3.1). Request schemas say exactly what the API
 takes: the variant ``enum``, each variant's player limits and game options
-(one ``oneOf`` branch per variant), names that are not empty, and round facts
-from each variant's own declared shape (:mod:`scorekeeper.rules.facts`), with
-no key the engine does not read. The API checks every request body against
-its schema (:func:`shape_problems`), so the document cannot promise more than
-the server takes: what breaks its shape is a 400, and values the schema
-cannot judge (a duplicate name, a hand the rules refuse) are a 422.
+(one ``oneOf`` branch per variant, :mod:`.openapi_variants`), names that are
+not empty and not repeated, and round facts from each variant's own declared
+shape (:mod:`scorekeeper.rules.facts`), with no key the engine does not read.
+The API checks every request body against its schema (:func:`problems`), so
+the document cannot promise more than the server takes: what breaks its shape
+is a 400, and values the schema cannot judge (a name repeated in another case,
+a hand the rules refuse) are a 422.
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ ROUND = obj(("number", "dealer", "changes", "totals", "progress", "complete", "f
 
 #: more component schemas, from features (:func:`register`): each builds ``{name: schema}``
 PARTS: list[Callable[[], dict[str, dict]]] = []
-#: more fields a new game (``NewGame-<slug>``) takes, from features, by name
+#: more fields a new game (``NewGame<Variant>``) takes, from features, by name
 NEW_GAME_FIELDS: dict[str, dict] = {}
 
 

@@ -12,7 +12,7 @@ RATE = {"type": ["number", "null"], "description": "a share from 0 to 1; null wh
 AVERAGE = {"type": ["number", "null"]}
 TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {**STR, "pattern": "^[A-Za-z0-9_-]{12}$"},
             "description": "the table's id (as in its URL)"}
-#: the field a new game of a table adds to ``NewGame-<slug>``
+#: the field a new game of a table adds to ``NewGame<Variant>``
 TABLE_FIELD = {"table": {"type": "string", "pattern": "^[A-Za-z0-9_-]{12}$",
                          "description": "a table's id: the players are roster names (new names join the "
                                         "roster); send the table's secret as the Bearer token"}}
