@@ -119,7 +119,7 @@ def _walk(part, base_url: str, seed_: int, **limits) -> set[tuple[str, int]]:
     return answers
 
 
-@pytest.mark.parametrize("schema, seed_", zip((FIRST, SECOND), SEEDS))
+@pytest.mark.parametrize("schema, seed_", list(zip((FIRST, SECOND), SEEDS)))
 def test_the_stateful_phase_chains_games_hands_and_secrets(base_url, schema, seed_):
     """From a new game through the links to every operation on it, with its edit secret."""
     answers = _walk(schema.exclude(path_regex="^/tables"), base_url, seed_, max_examples=25,
@@ -131,7 +131,7 @@ def test_the_stateful_phase_chains_games_hands_and_secrets(base_url, schema, see
     assert judged - {401, 403, 404}, sorted(answers)
 
 
-@pytest.mark.parametrize("schema, seed_", zip((FIRST, SECOND), SEEDS))
+@pytest.mark.parametrize("schema, seed_", list(zip((FIRST, SECOND), SEEDS)))
 def test_the_stateful_phase_follows_a_new_table_to_its_pages(base_url, schema, seed_):
     """From a new (or imported) table through its links: the table, its statistics and its export."""
     answers = _walk(schema.include(path_regex="^/tables"), base_url, seed_, max_examples=10, stateful_step_count=5)
