@@ -55,8 +55,8 @@ CARDS = {"type": "string", "maxLength": MAX_CARDS_CHARS,
 #: a time as exports write it: an RFC 3339 date-time (UTC or with an offset) from year 1000 to 2999, so
 #: that it is a time this server can store in UTC whatever the offset (no 0000-00-00)
 STAMP = {"type": "string", "format": "date-time",
-         "pattern": r"^[12][0-9]{3}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?"
-                    r"(Z|[+-][0-9]{2}:[0-9]{2})$",
+         "pattern": r"^[12][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"
+                    r"(\.[0-9]{1,6})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$",
          "description": "RFC 3339 (ISO 8601) from year 1000 to 2999: 2024-05-01T20:30:00Z"}
 TIME = {**STAMP, "type": ["string", "null"]}
 #: a name the services refuse (a 422, as for a new game): blank, or holding a control character (Unicode Cc)

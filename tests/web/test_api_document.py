@@ -216,3 +216,44 @@ def test_what_is_read_back_matches_the_variants_own_facts_schema(client, api, va
     for facts in [r["facts"] for r in game["rounds"]] + [r["facts"] for r in export["rounds"]]:
         api.validate_named(f"RoundFacts{camel(variant)}", facts)
         assert facts == find_variant(variant).stored_facts(facts)
+
+
+# -- the document says each rule JSON Schema can (issue 17, section 5) -----------------------------------
+def _export_with(client, api, **changes) -> dict:
+    _, created = call(client, api, "POST", "/api/v1/games", {"variant": "rummikub", "players": ["Ann", "Bob"]},
+                      expect=201)
+    return {**call(client, api, "GET", f"/api/v1/games/{created['id']}/export", expect=200)[1], **changes}
+
+
+@pytest.mark.parametrize("name, body, answer", [
+    ("NewGame", {"variant": "rummikub", "players": ["Ann", "Ann"]}, 422),  # uniqueItems (the services say it)
+    ("NewTable", {"name": "Sunday", "players": ["Ann", "Ann"]}, 422),
+    ("CheckRequest", {"variant": "rummikub", "cards": ""}, 400),  # minLength, and a card in the pattern
+    ("CheckRequest", {"variant": "rummikub", "cards": "R5", "options": {"steps": "x"}}, 400),  # another's option
+    ("SolveRequest", {"variant": "rummikub", "rack": "R5", "options": {"zzz": 1}}, 400),
+    ("TurnRequest", {"variant": "rummikub", "rack": "R5", "after": "", "options": {"zzz": 1}}, 400),
+])
+def test_what_json_schema_can_say_the_document_says(client, api, name, body, answer):
+    """Each was schema-valid and refused by the server: the document now refuses it too."""
+    assert not _valid(api, name, body)
+    path = {"NewGame": "/games", "NewTable": "/tables", "CheckRequest": "/check", "SolveRequest": "/solve",
+            "TurnRequest": "/turn"}[name]
+    call(client, api, "POST", f"/api/v1{path}", body, expect=answer)
+
+
+@pytest.mark.parametrize("stamp", ["0000-00-00T00:00:00Z", "0001-01-01T00:00:00+01:00", "2024-13-01T00:00:00Z"])
+def test_an_export_time_is_a_real_date_time_the_server_can_store(client, api, stamp):
+    export = _export_with(client, api, created_at=stamp)
+    assert not _valid(api, "Export", export)
+    assert api.document["components"]["schemas"]["ExportRummikub"]["properties"]["created_at"]["format"] == \
+        "date-time"
+    assert call(client, api, "POST", "/api/v1/games/import", export)[0] in (400, 422)
+    assert _valid(api, "Export", _export_with(client, api, created_at="2024-05-01T22:30:00.5+02:00"))
+
+
+def test_a_table_import_whose_game_has_no_players_is_refused_by_the_document(client, api):
+    game = _export_with(client, api, players=[], rounds=[], audit=[])
+    table = {"format": "scorekeeper-table", "version": 1, "name": "Sunday", "players": [{"name": "Ann"}],
+             "games": [{"players": [], "game": game}]}
+    assert not _valid(api, "TableExport", table)
+    assert call(client, api, "POST", "/api/v1/tables/import", table)[0] in (400, 422)
