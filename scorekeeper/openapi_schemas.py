@@ -14,10 +14,11 @@ a hand the rules refuse) are a 422.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from functools import cache
 from typing import Any
 
-from jsonschema import Draft202012Validator, ValidationError
+from jsonschema import Draft202012Validator, FormatChecker, ValidationError
 
 from .checking import MAX_CARDS_CHARS
 from .rules import all_variants as _all
@@ -235,12 +236,19 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
 
 
 #: keywords about a body's shape (a 400); the others (enum, limits) are values the services judge (a 422)
-SHAPE = frozenset({"type", "required", "additionalProperties", "const", "pattern", "maxLength"})
+SHAPE = frozenset({"type", "required", "additionalProperties", "const", "pattern", "maxLength", "format"})
+#: the formats the document names, checked as it says (a date-time is a real one: no 2024-02-31)
+FORMATS = FormatChecker(formats=())
+
+
+@FORMATS.checks("date-time", raises=ValueError)
+def _date_time(text: Any) -> bool:
+    return not isinstance(text, str) or datetime.fromisoformat(text) is not None
 
 
 @cache
 def _validator(name: str, _variants: tuple[str, ...]) -> Draft202012Validator:
-    return Draft202012Validator({"components": {"schemas": _schemas(_variants)}, **ref(name)})
+    return Draft202012Validator({"components": {"schemas": _schemas(_variants)}, **ref(name)}, format_checker=FORMATS)
 
 
 def problems(name: str, body: Any) -> tuple[list[str], list[tuple[str, str]]]:
