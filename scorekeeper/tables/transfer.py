@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import update
 
 from ..extensions import db
-from ..services import game_score, hash_secret
+from ..services import SetupError, game_score, hash_secret
 from ..services.transfer import TransferError, export_game, import_game, parse_stamp, stamp
 from .models import Ruling, Table
 from .rulings import KINDS
@@ -57,11 +57,13 @@ def import_table(doc: Any) -> tuple[Table, str]:
     by_name = {m.name: m for m in table.members}
     for i, entry in enumerate(games):
         seats = entry.get("players")
-        if not isinstance(seats, list) or not all(isinstance(n, str) and n in by_name for n in seats):
-            raise TransferError(f"games.{i}.players: name a roster player for every seat")
+        if not isinstance(seats, list) or not all(isinstance(n, str) for n in seats):
+            raise TransferError(f"games.{i}.players: the roster names of the game's seats (a list of text)")
+        if not all(n in by_name for n in seats):  # the shape is right, the names are not the roster's: a 422
+            raise SetupError([(f"games.{i}.players", "name a roster player for every seat")])
         game, _ = import_game(entry.get("game"))
         if len(seats) != len(game.players) or len(set(seats)) != len(seats):
-            raise TransferError(f"games.{i}.players: one different roster player per seat")
+            raise SetupError([(f"games.{i}.players", "one different roster player per seat")])
         game.secret_hash = hash_secret(game_secret(secret, game.public_id))
         attach(table, game, [by_name[n] for n in seats], game_score(game))
     stamps = {key: parse_stamp(doc[key], key) for key in ("created_at", "updated_at") if doc.get(key)}

@@ -145,7 +145,7 @@ def test_export_then_import_restores_the_table_exactly(app, client, api):
 
 
 @pytest.mark.parametrize("damage, status", [
-    (lambda e: e.update(format="other"), 400), (lambda e: e["games"][0].update(players=["Nobody", "Ann"]), 400),
+    (lambda e: e.update(format="other"), 400), (lambda e: e["games"][0].update(players=["Nobody", "Ann"]), 422),
     # facts not in the variant's shape (the document gives each variant's), then facts the rules refuse
     (lambda e: e["games"][0]["game"]["rounds"][0].update(facts={"players": "x"}), 400),
     (lambda e: e["games"][0]["game"]["rounds"][0].update(facts={"players": []}), 422),
