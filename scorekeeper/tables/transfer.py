@@ -86,10 +86,11 @@ def _ruling(entry: dict, where: str) -> Ruling:
         raise TransferError(f"{where}: a kind ({', '.join(KINDS)}) and a variant are required")
     if not isinstance(entry.get("decision"), dict) or not isinstance(entry.get("note", ""), str):
         raise TransferError(f"{where}: the decision must be an object and the note text")
+    # a time left out (or null, as the document allows) is the time of the import, as for a new ruling
+    stamps = {key: parse_stamp(entry[key], f"{where}.{key}") for key in ("decided_on", "created_at")
+              if entry.get(key) is not None}
     return Ruling(kind=entry["kind"], variant=entry["variant"], decision=entry["decision"],
-                  note=entry.get("note", "")[:500],
-                  decided_on=parse_stamp(entry.get("decided_on"), f"{where}.decided_on"),
-                  created_at=parse_stamp(entry.get("created_at"), f"{where}.created_at"))
+                  note=entry.get("note", "")[:500], **stamps)
 
 
 # -- CSV -----------------------------------------------------------------------------------

@@ -179,3 +179,15 @@ def test_csv_of_games_and_hands(client, api):
     assert [(r["hand"], r["player"], r["change"], r["total"]) for r in hands if r["variant"] == "rummikub"] == [
         ("1", "Ann", "35", "35"), ("1", "Zoë O'Brien", "-35", "-35"),
         ("2", "Ann", "-9", "26"), ("2", "Zoë O'Brien", "9", "-26")]
+
+
+def test_a_ruling_without_its_times_imports_as_the_document_allows(app, client, api):
+    """The document lets a ruling's times be null or left out (Schemathesis found them refused): now stamped."""
+    table = _evening(client, api)
+    _rule(app, table["id"])
+    _, export = call(client, api, "GET", f"/api/v1/tables/{table['id']}/export", expect=200)
+    export["rulings"][0]["decided_on"] = None
+    del export["rulings"][0]["created_at"]
+    _, copy = call(client, api, "POST", "/api/v1/tables/import", export, expect=201)
+    _, again = call(client, api, "GET", f"/api/v1/tables/{copy['id']}/export", expect=200)
+    assert again["rulings"][0]["decided_on"] and again["rulings"][0]["created_at"]
