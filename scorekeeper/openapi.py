@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from . import openapi_variants  # noqa: F401 (the per-variant schemas join the document on import)
 from .openapi_schemas import STR, ref, schemas
 
 #: what each error status means, as the document says it
@@ -106,12 +107,22 @@ def _hand_links() -> dict[str, dict]:
     """From a recorded (or corrected) hand to the game it is in, and to correcting or deleting it
     with the same edit secret."""
     game = {"public_id": "$response.body#/game/id"}
-    hand = {**game, "number": "$response.body#/round/number",
-            "header.Authorization": "$request.header.Authorization"}
+    same = "$request.header.Authorization"
+    hand = {**game, "number": "$response.body#/round/number", "header.Authorization": same}
     return {"GetGame": {"operationId": "getGame", "parameters": game},
             "ExportGame": {"operationId": "exportGame", "parameters": game},
             "CorrectHand": {"operationId": "correctHand", "parameters": hand},
-            "DeleteHand": {"operationId": "deleteHand", "parameters": hand}}
+            "DeleteHand": {"operationId": "deleteHand", "parameters": hand},
+            "UndoChange": {"operationId": "undoChange", "parameters": {**game, "header.Authorization": same}}}
+
+
+def _step_links() -> dict[str, dict]:
+    """From an undo (or redo) to the game, and to undoing or redoing again with the same edit secret."""
+    game = {"public_id": "$response.body#/game/id"}
+    secret = {**game, "header.Authorization": "$request.header.Authorization"}
+    return {"GetGame": {"operationId": "getGame", "parameters": game},
+            "UndoChange": {"operationId": "undoChange", "parameters": secret},
+            "RedoChange": {"operationId": "redoChange", "parameters": secret}}
 
 
 def paths() -> dict[str, dict]:
@@ -159,6 +170,12 @@ def paths() -> dict[str, dict]:
             "delete": tagged(op("deleteHand", "Delete a hand (later hands move up one)",
                                 ("200", "Deleted", "the game without the hand"), (400, 401, 403, 404, 409, 422),
                                 secured=True), IF_MATCH)},
+        **{f"/games/{{public_id}}/{step}": {**game_params, "post": tagged(op(
+            f"{step}Change", summary, ("200", "Stepped", f"the change log entry of the {step} and the game"),
+            (400, 401, 403, 404, 409, 422), secured=True, links=_step_links(),
+            meanings={422: f"nothing to {step}"}), IF_MATCH)}
+           for step, summary in (("undo", "Undo the latest record, correction or deletion not yet undone"),
+                                 ("redo", "Redo the change the latest undo reversed (until a new change)"))},
         **{path: item for part in PARTS for path, item in part().items()},
     }
 

@@ -2,24 +2,26 @@
 
 JSON Schema 2020-12 (OpenAPI 3.1). Request schemas say exactly what the API
 takes: the variant ``enum``, each variant's player limits and game options
-(one ``oneOf`` branch per variant), names that are not empty, and round facts
-from each variant's own declared shape (:mod:`scorekeeper.rules.facts`), with
-no key the engine does not read. The API checks every request body against
-its schema (:func:`shape_problems`), so the document cannot promise more than
-the server takes: what breaks its shape is a 400, and values the schema
-cannot judge (a duplicate name, a hand the rules refuse) are a 422.
+(one ``oneOf`` branch per variant, :mod:`.openapi_variants`), names that are
+not empty and not repeated, and round facts from each variant's own declared
+shape (:mod:`scorekeeper.rules.facts`), with no key the engine does not read.
+The API checks every request body against its schema (:func:`problems`), so
+the document cannot promise more than the server takes: what breaks its shape
+is a 400, and values the schema cannot judge (a name repeated in another case,
+a hand the rules refuse) are a 422.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from functools import cache
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, FormatChecker, ValidationError
 
 from .checking import MAX_CARDS_CHARS
-from .limits import AUDIT_MAX, HANDS_MAX, NAME_MAX
+from .limits import NAME_MAX
 from .rules import all_variants as _all
 from .solving import GOALS, MOST_SECONDS, tile_slugs
 
@@ -52,21 +54,31 @@ OPTIONS = {"type": "object", "additionalProperties": SCALAR,
 CARDS = {"type": "string", "maxLength": MAX_CARDS_CHARS,
          "description": "Card or tile notation (RULES.md N-1): tokens separated by spaces or commas; '|' between "
                         "the melds of a Krazy Bee Step laydown; '/' or newlines between grid rows, '.' an empty cell."}
-#: a time as exports write it (ISO 8601, UTC or with an offset)
-STAMP = {"type": "string", "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?"
-                                      r"(Z|[+-][0-9]{2}:[0-9]{2})$",
-         "description": "ISO 8601: 2024-05-01T20:30:00Z"}
+#: a time as exports write it: an RFC 3339 date-time (UTC or with an offset) from year 1000 to 2999, so
+#: that it is a time this server can store in UTC whatever the offset (no 0000-00-00)
+STAMP = {"type": "string", "format": "date-time",
+         "pattern": r"^[12][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"
+                    r"(\.[0-9]{1,6})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$",
+         "description": "RFC 3339 (ISO 8601) from year 1000 to 2999: 2024-05-01T20:30:00Z"}
 TIME = {**STAMP, "type": ["string", "null"]}
 #: a name the services refuse (a 422, as for a new game): blank, or holding a control character (Unicode Cc)
 NAME = {"type": "string", "minLength": 1, "not": {"pattern": "^\\s*$|[\\u0000-\\u001f\\u007f-\\u009f]"},
         "description": f"a player's name: not blank, no control characters, at most {NAME_MAX} characters once "
                        "spaces are tidied, told apart from the others (case-insensitive)"}
 STATUS = {"enum": ["in_progress", "finished"]}
+NULL_STRS = {"type": ["array", "null"], "items": STR}
+#: what a change log entry held before and after: a hand's facts, a new game's setup, or nothing
+LOGGED = {"anyOf": [{"type": "object"}, {"type": "array", "items": {}}, {"type": "null"}]}
 
+
+#: a scored hand's fields but its variant and facts (``Round<Variant>`` adds them, :mod:`.openapi_variants`)
+ROUND = obj(("number", "dealer", "changes", "totals", "progress", "complete", "facts"),
+            number=INT, dealer=INT, starter=NULL_INT, changes=array(INT), totals=array(INT),
+            progress=array({"type": "object"}), details={"type": "object"}, complete=BOOL)
 
 #: more component schemas, from features (:func:`register`): each builds ``{name: schema}``
 PARTS: list[Callable[[], dict[str, dict]]] = []
-#: more fields a new game (``NewGame-<slug>``) takes, from features, by name
+#: more fields a new game (``NewGame<Variant>``) takes, from features, by name
 NEW_GAME_FIELDS: dict[str, dict] = {}
 
 
@@ -86,82 +98,50 @@ def slugs() -> list[str]:
     return [v.slug for v in _all()]
 
 
-def _facts() -> dict[str, dict]:
-    """``RoundFacts-<slug>``: each variant's round facts, from its declared shape."""
-    return {f"RoundFacts-{v.slug}": {**v.facts_shape.schema(), "title": f"{v.name} ({v.slug})"}
-            for v in _all() if v.facts_shape is not None}
-
-
-def _option(option) -> dict:
-    """One game option's JSON value, as GET /variants describes it (null: none, where optional)."""
-    schema: dict[str, Any] = {"int": INT, "bool": BOOL, "text": STR}.get(option.type, {})
-    if option.choices:
-        schema = {"enum": list(option.choices)}
-    for key, bound in (("minimum", option.low), ("maximum", option.high)):
-        if bound is not None and "enum" not in schema:
-            schema = {**schema, key: bound}
-    if option.optional:
-        schema = {"anyOf": [schema, {"type": "null"}]}
-    return {**schema, "description": f"{option.help}{f' ({option.rule})' if option.rule else ''}"}
-
-
-def _new_games() -> dict[str, dict]:
-    """``NewGame-<slug>``: a new game of each variant (its player limits, its game options)."""
-    return {f"NewGame-{v.slug}": {**obj(
-        ("variant", "players"), extra=False, variant={"const": v.slug},
-        players=array(NAME, minItems=v.min_players, maxItems=v.max_players, description="names in seat order"),
-        options={**obj(extra=False, **{o.name: _option(o) for o in v.option_spec if o.game}),
-                 "description": "the variant's game options; omitted options take their defaults"},
-        first_dealer={**SEAT, "maximum": v.max_players - 1,
-                      "description": "the seat dealing the first hand (default 0); one of the players"},
-        **NEW_GAME_FIELDS),
-        "title": f"{v.name} ({v.slug})"} for v in _all()}
-
-
-def _export() -> dict:
-    player = obj(("seat", "name"), extra=False, seat=SEAT, name=NAME)
-    hand = obj(("number", "facts"), extra=False, number={"type": "integer", "minimum": 1},
-               facts=ref("RoundFacts"), created_at=TIME, updated_at=TIME)
-    return obj(("format", "version", "variant", "players"), extra=False,
-               format={"const": "scorekeeper-game", "description": "otherwise it is not a game export"},
-               version={"const": 1, "description": "otherwise it is not a game export this server reads"},
-               id=STR, variant={"enum": slugs()},
-               options=OPTIONS, first_dealer=SEAT, status=STATUS, created_at=TIME, updated_at=TIME,
-               players=array(player, maxItems=max(v.max_players for v in _all())),
-               rounds=array(hand, maxItems=HANDS_MAX), audit=array(ref("AuditEntry"), maxItems=AUDIT_MAX))
-
-
-def _check(extend: bool) -> dict:
-    fields = {"variant": {"enum": slugs()}, "cards": CARDS, "options": OPTIONS}
+def check_request(extend: bool) -> dict:
+    """A check (``extend``) or a hand's value: the cards to judge (a check needs some); the variant's own
+    (``CheckRequest<Variant>``, :mod:`.openapi_variants`) names its options."""
+    cards = {**CARDS, "minLength": 1, "pattern": r"[^\s,|/.]",
+             "description": f"{CARDS['description']} At least one card."} if extend else CARDS
+    fields = {"variant": {"enum": slugs()}, "cards": cards, "options": OPTIONS}
     if extend:
         fields["extend"] = {**CARDS, "type": ["string", "null"],
                             "description": "the meld already on the table that the cards are added to"}
-    return obj(("variant",), extra=False, **fields)
+    return obj(("variant", "cards") if extend else ("variant",), extra=False, **fields)
 
 
-def _solver(verdict: dict) -> dict[str, dict]:
-    """The best-play finder and the whole-turn checker (issue 12): requests and answers."""
+#: a whole turn's and a best play's ``options``
+SOLVER_OPTIONS = {**OPTIONS, "description": "the variant's options (see GET /variants), and 'time_limit': seconds "
+                  f"the tile search may take, more than 0 and at most {MOST_SECONDS:g} (best play: 2, a turn: 1); "
+                  "RumBugz: 'laid', the kinds laid this round; Krazy Bee: 'step'; Crazy Rummy: 'wild'"}
+
+
+def solver_requests() -> dict[str, dict]:
+    """The best-play finder's and the whole-turn checker's requests (issue 12); each variant's own
+    (``SolveRequest<Variant>``, :mod:`.openapi_variants`) names its options."""
     table = {**CARDS, "type": ["string", "null"], "description": "the sets on the table, separated by '|' (a tile "
              "grid: rows split by '/'); Crib Rummy: the melds on the table; Crazy Rummy: the opponents' boards"}
-    options = {**OPTIONS, "description": "the variant's options (see GET /variants), and 'time_limit': seconds the "
-               f"tile search may take, more than 0 and at most {MOST_SECONDS:g} (best play: 2, a turn: 1); "
-               "RumBugz: 'laid', the kinds laid this round; Krazy Bee: 'step'; Crazy Rummy: 'wild'"}
     initial = {**BOOL, "description": "tile games: the initial meld (CT-6); Crib Rummy: no meld of one's own yet "
                "(CR-6); Crazy Rummy: the first play of the hand (CZ-3)"}
-    tokens, sets = array(STR), array(array(STR))
-    cards_left = array(STR, description="the hand's cards not laid")
     return {
         "SolveRequest": obj(("variant", "rack"), extra=False, variant={"enum": slugs()},
                             rack={**CARDS, "description": "the rack (a card game: the hand)"}, table=table,
                             goal={"enum": list(GOALS), "description": "lay the most tiles (default) or the most "
                                   "value (CT-5); the card games maximise what they score"},
-                            initial=initial, options=options),
+                            initial=initial, options=SOLVER_OPTIONS),
         "TurnRequest": obj(("variant", "rack", "after"), extra=False, variant={"enum": tile_slugs()},
                            before={**CARDS, "description": "the table before the turn (empty: nothing yet)"},
                            rack={**CARDS, "description": "the rack before the turn"},
                            after={**CARDS, "description": "the table after the turn"},
                            initial={**BOOL, "description": "this turn is the player's initial meld (CT-6)"},
-                           options=options),
+                           options=SOLVER_OPTIONS)}
+
+
+def _solver(verdict: dict) -> dict[str, dict]:
+    """The best-play finder's and the whole-turn checker's answers (issue 12)."""
+    tokens, sets = array(STR), array(array(STR))
+    cards_left = array(STR, description="the hand's cards not laid")
+    return {
         "TurnVerdict": {**verdict, "required": [*verdict["required"], "played", "value"],
                         "properties": {**verdict["properties"], "played": tokens,
                                        "value": {**INT, "description": "the played tiles' value (CT-5)"},
@@ -189,7 +169,7 @@ def _solver(verdict: dict) -> dict[str, dict]:
         "RumBugzHint": obj(("variant", "laid", "sequences", "missing", "possible"),
                            variant={"const": "rumbugz"}, laid=tokens, missing=tokens,
                            sequences=array(obj(("kind", "cards"), kind=STR, cards=tokens)),
-                           possible={"type": "object", "additionalProperties": {"type": ["array", "null"]}}),
+                           possible={"type": "object", "additionalProperties": NULL_STRS}),
         "CrazyRummyHint": obj(("variant", "first_play", "value", "sets", "bottom_feeding", "cards_left", "optimal"),
                               variant={"const": "crazy-rummy"}, first_play=BOOL, value=INT, sets=sets,
                               bottom_feeding=array(obj(("board", "cards"), board=INT, cards=tokens)),
@@ -218,14 +198,10 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
                   options=array(ref("Option")))
     verdict = obj(("variant", "valid", "kind", "kinds", "points", "reading", "reasons"),
                   variant=STR, valid=BOOL, kind=NULL_STR, kinds=array(STR), points=NULL_INT,
-                  reading={"type": "array", "description": "one entry per input card: what it stands for"},
+                  reading=array({}, description="one entry per input card: what it stands for"),
                   reasons=array({"type": "string", "description": "starts with the failing rule id"}),
-                  readings=array({"type": "array"}), readings_truncated=BOOL,
+                  readings=array(array({})), readings_truncated=BOOL,
                   alternatives=array(STR), parts=array({"type": "object"}), notes=array(STR))
-    round_ = obj(("number", "dealer", "changes", "totals", "progress", "complete", "facts"),
-                 number=INT, dealer=INT, starter=NULL_INT, changes=array(INT), totals=array(INT),
-                 progress=array({"type": "object"}), details={"type": "object"}, complete=BOOL,
-                 facts=ref("RoundFacts"))
     player = obj(("seat", "name", "total", "rank", "progress"), seat=INT, name=STR, total=INT,
                  rank={"type": "integer", "minimum": 1,
                        "description": "place by the variant's end rule (KB-10, RB-8, CT-8, CR-8, CZ-8); "
@@ -242,51 +218,48 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
     audit = obj(("at", "action"), extra=False, at=STAMP,
                 action={"enum": ["create", "record", "edit", "delete", "undo", "redo"]},
                 round_number={"type": ["integer", "null"], "minimum": 1, "maximum": 2 ** 31 - 1},
-                old={"type": ["object", "array", "null"]}, new={"type": ["object", "array", "null"]},
+                old=LOGGED, new=LOGGED,
                 summary=STR, undone=BOOL)
-    facts, new_games = _facts(), _new_games()
     return {
         "Error": obj(("error", "reasons"), error={"type": "string", "description": "what went wrong, a sentence"},
                      reasons=array({"type": "string"}, minItems=1), round=NULL_INT,
                      fields=array(obj(("field", "message"), field=STR, message=STR)),
                      conflict={"type": "object", "description": "a 409 for a stale If-Match: both versions, "
                                                                 "mine (sent) and theirs (the game's now)"}),
-        "CheckRequest": _check(extend=True), "HandRequest": _check(extend=False),
         "Verdict": verdict,
         "HandValue": obj(("variant",), variant=STR, points=INT, cards=INT,
                          breakdown=array(obj(("card", "points"), card=STR, points=INT))),
         "Option": option, "Variant": variant, "VariantList": obj(("variants",), variants=array(ref("Variant"))),
-        "NewGame": {"oneOf": [ref(name) for name in new_games],
-                    "discriminator": {"propertyName": "variant",
-                                      "mapping": {name.removeprefix("NewGame-"): REF + name for name in new_games}},
-                    "description": "A new game of one variant (NewGame-<slug>): its player limits and game options "
-                                   "as GET /variants lists them."},
-        **new_games,
         "Created": obj(("id", "secret", "urls", "game"), id=STR,
                        secret={"type": "string", "description": "the edit secret: send it as a Bearer token"},
                        urls=ref("Urls"), game=ref("Game")),
         "Urls": obj(("api", "page", "export"), api=STR, page=STR, export=STR, editor=STR),
-        "Player": player, "Round": round_, "Game": game,
-        "RoundFacts": {"description": "One hand's facts in the shape of the game's variant (RoundFacts-<slug>); "
-                                      "no other key. The engine judges them: a hand it refuses, or one of "
-                                      "another variant's shape, answers 422 with field paths.",
-                       "anyOf": [ref(name) for name in facts]},
-        **facts,
+        "Player": player, "Game": game,
         "RoundAnswer": obj(("round", "game"), round=ref("Round"), game=ref("Game")),
         "Deleted": obj(("deleted", "game"), deleted=INT, game=ref("Game")),
-        "AuditEntry": audit, "Export": _export(),
+        "AuditEntry": audit,
+        "Stepped": obj(("change", "game"), game=ref("Game"),
+                       change={**ref("AuditEntry"), "description": "the entry the undo (or redo) logged: the hand, "
+                               "its facts before and after, and in words what was undone (redone)"}),
         **_solver(verdict),
         **{name: schema for part in PARTS for name, schema in part().items()},
     }
 
 
 #: keywords about a body's shape (a 400); the others (enum, limits) are values the services judge (a 422)
-SHAPE = frozenset({"type", "required", "additionalProperties", "const", "pattern", "maxLength"})
+SHAPE = frozenset({"type", "required", "additionalProperties", "const", "pattern", "maxLength", "format"})
+#: the formats the document names, checked as it says (a date-time is a real one: no 2024-02-31)
+FORMATS = FormatChecker(formats=())
+
+
+@FORMATS.checks("date-time", raises=ValueError)
+def _date_time(text: Any) -> bool:
+    return not isinstance(text, str) or datetime.fromisoformat(text) is not None
 
 
 @cache
 def _validator(name: str, _variants: tuple[str, ...]) -> Draft202012Validator:
-    return Draft202012Validator({"components": {"schemas": _schemas(_variants)}, **ref(name)})
+    return Draft202012Validator({"components": {"schemas": _schemas(_variants)}, **ref(name)}, format_checker=FORMATS)
 
 
 def problems(name: str, body: Any) -> tuple[list[str], list[tuple[str, str]]]:
@@ -294,7 +267,8 @@ def problems(name: str, body: Any) -> tuple[list[str], list[tuple[str, str]]]:
     values (``(path, message)`` pairs, as the rules' field errors are)."""
     shape, values = [], []
     validator = _validator(name, tuple(slugs()))
-    for err in sorted(validator.iter_errors(body), key=lambda e: list(map(str, e.absolute_path))):
+    errors = [found for err in validator.iter_errors(body) for found in _in_branch(err)]
+    for err in sorted(errors, key=lambda e: list(map(str, e.absolute_path))):
         where = ".".join(map(str, err.absolute_path))
         if err.validator in SHAPE:
             why = err.schema.get("description") if err.validator in ("const", "pattern") else None
@@ -302,3 +276,22 @@ def problems(name: str, body: Any) -> tuple[list[str], list[tuple[str, str]]]:
         else:
             values.append((where, err.message))
     return shape, values
+
+
+def _in_branch(err: ValidationError) -> list[ValidationError]:
+    """A union told apart by a ``discriminator`` (one branch per variant): the errors of the branch
+    the body's ``variant`` names, so they are judged as the branch's own. Without a variant it is
+    the body's shape; with an unknown one, a value (as an unknown variant is elsewhere)."""
+    pick = err.schema.get("discriminator") if err.validator == "oneOf" else None
+    if not pick or not isinstance(err.instance, dict):
+        return [err]
+    key = pick["propertyName"]
+    value = err.instance.get(key)
+    if not isinstance(value, str):
+        return [ValidationError(f"{key!r} is required: one of {', '.join(pick['mapping'])}", validator="required",
+                                path=err.absolute_path, schema={})]
+    if value not in pick["mapping"]:
+        return [ValidationError(f"{value!r} is not one of {', '.join(pick['mapping'])}", validator="enum",
+                                path=[*err.absolute_path, key], schema={})]
+    branch = [b["$ref"] for b in err.schema["oneOf"]].index(pick["mapping"][value])
+    return [found for sub in err.context if sub.relative_schema_path[0] == branch for found in _in_branch(sub)]

@@ -34,8 +34,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
      "limits", "pool"),
     ("services",),
     ("display", "printing", "forms", "profiles"),
-    ("views", "cli", "access", "filters", "openapi", "openapi_schemas", "delivery", "live", "offline", "server",
-     "terminal_log", "guards", "headers", "https_only", "throttle", ""),
+    ("views", "cli", "access", "filters", "openapi", "openapi_schemas", "openapi_variants", "delivery", "live",
+     "offline", "server", "terminal_log", "guards", "headers", "https_only", "throttle", ""),
 )
 
 #: A feature package spans the layers: each of its modules sits with the layer it serves.

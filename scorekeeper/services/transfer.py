@@ -77,10 +77,14 @@ def export_game(game: Game) -> dict:
         "players": [{"seat": p.seat, "name": p.name} for p in game.players],
         "rounds": [{"number": r.number, "facts": r.facts, "created_at": stamp(r.created_at),
                     "updated_at": stamp(r.updated_at)} for r in game.rounds],
-        "audit": [{"at": stamp(a.at), "action": a.action, "round_number": a.round_number,
-                   "old": a.old, "new": a.new, "summary": a.summary, "undone": bool(a.undone)}
-                  for a in game.audit_entries],
+        "audit": [logged_change(a) for a in game.audit_entries],
     }
+
+
+def logged_change(entry) -> dict:
+    """One change log entry as exports (and the API's undo and redo) write it."""
+    return {"at": stamp(entry.at), "action": entry.action, "round_number": entry.round_number,
+            "old": entry.old, "new": entry.new, "summary": entry.summary, "undone": bool(entry.undone)}
 
 
 def import_game(doc: Any) -> tuple[Game, str]:

@@ -13,7 +13,7 @@ RATE = {"type": ["number", "null"], "description": "a share from 0 to 1; null wh
 AVERAGE = {"type": ["number", "null"]}
 TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {**STR, "pattern": "^[A-Za-z0-9_-]{12}$"},
             "description": "the table's id (as in its URL)"}
-#: the field a new game of a table adds to ``NewGame-<slug>``
+#: the field a new game of a table adds to ``NewGame<Variant>``
 TABLE_FIELD = {"table": {"type": "string", "pattern": "^[A-Za-z0-9_-]{12}$",
                          "description": "a table's id: the players are roster names (new names join the "
                                         "roster); send the table's secret as the Bearer token"}}
@@ -65,12 +65,15 @@ def schemas() -> dict[str, dict]:
                  format={"const": "scorekeeper-table", "description": "otherwise it is not a table export"},
                  version={"const": 1, "description": "otherwise it is not a table export this server reads"},
                  id=STR, name=STR, created_at=TIME, updated_at=TIME,
-                 players=array(obj(("name",), extra=False, name=NAME, created_at=TIME), maxItems=ROSTER_MAX),
+                 players=array(obj(("name",), extra=False, name=NAME, created_at=TIME), uniqueItems=True,
+                               maxItems=ROSTER_MAX),
                  rulings=array(ruling, maxItems=RULINGS_MAX),
-                 games=array(obj(("players", "game"), extra=False, players=array(NAME), game=ref("Export")),
+                 games=array(obj(("players", "game"), extra=False, game=ref("Export"),
+                                 players=array(NAME, minItems=1, uniqueItems=True,
+                                               description="the roster's names, in the game's seat order")),
                              maxItems=TABLE_GAMES_MAX))
     return {
-        "NewTable": obj(("name",), extra=False, name=NAME, players=array(NAME, maxItems=ROSTER_MAX)),
+        "NewTable": obj(("name",), extra=False, name=NAME, players=array(NAME, uniqueItems=True, maxItems=ROSTER_MAX)),
         "TableCreated": obj(("id", "secret", "urls"), id=STR,
                             secret={"type": "string", "description": "the table's secret: a Bearer token for "
                                                                      "starting its games"},

@@ -26,7 +26,7 @@ from ..limits import (
     TooMany,
     at_most,
 )
-from ..services import game_score, hash_secret
+from ..services import SetupError, game_score, hash_secret
 from ..services.transfer import TransferError, export_game, import_game, parse_stamp, stamp
 from .models import Ruling, Table
 from .rulings import KINDS
@@ -73,11 +73,13 @@ def import_table(doc: Any) -> tuple[Table, str]:
     by_name = {m.name: m for m in table.members}
     for i, entry in enumerate(games):
         seats = entry.get("players")
-        if not isinstance(seats, list) or not all(isinstance(n, str) and n in by_name for n in seats):
-            raise TransferError(f"games.{i}.players: name a roster player for every seat")
+        if not isinstance(seats, list) or not all(isinstance(n, str) for n in seats):
+            raise TransferError(f"games.{i}.players: the roster names of the game's seats (a list of text)")
+        if not all(n in by_name for n in seats):  # the shape is right, the names are not the roster's: a 422
+            raise SetupError([(f"games.{i}.players", "name a roster player for every seat")])
         game, _ = import_game(entry.get("game"))
         if len(seats) != len(game.players) or len(set(seats)) != len(seats):
-            raise TransferError(f"games.{i}.players: one different roster player per seat")
+            raise SetupError([(f"games.{i}.players", "one different roster player per seat")])
         game.secret_hash = hash_secret(game_secret(secret, game.public_id))
         attach(table, game, [by_name[n] for n in seats], game_score(game))
     stamps = {key: parse_stamp(doc[key], key) for key in ("created_at", "updated_at") if doc.get(key)}
@@ -100,10 +102,11 @@ def _ruling(entry: dict, where: str) -> Ruling:
         raise TransferError(f"{where}: a kind ({', '.join(KINDS)}) and a variant are required")
     if not isinstance(entry.get("decision"), dict) or not isinstance(entry.get("note", ""), str):
         raise TransferError(f"{where}: the decision must be an object and the note text")
+    # a time left out (or null, as the document allows) is the time of the import, as for a new ruling
+    stamps = {key: parse_stamp(entry[key], f"{where}.{key}") for key in ("decided_on", "created_at")
+              if entry.get(key) is not None}
     return Ruling(kind=entry["kind"], variant=entry["variant"], decision=entry["decision"],
-                  note=entry.get("note", "")[:RULING_NOTE_MAX],
-                  decided_on=parse_stamp(entry.get("decided_on"), f"{where}.decided_on"),
-                  created_at=parse_stamp(entry.get("created_at"), f"{where}.created_at"))
+                  note=entry.get("note", "")[:RULING_NOTE_MAX], **stamps)
 
 
 # -- CSV -----------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from ..guards import require_json
 from ..limits import players_at_most
 from ..openapi import document
 from ..openapi_schemas import NEW_GAME_FIELDS, PARTS, problems, register
+from ..openapi_variants import camel
 from ..rules import RoundError, find_variant, variants
 from ..services import (
     create_game,
@@ -36,10 +37,12 @@ from ..services import (
     game_score,
     get_game,
     record_round,
+    redo_last_undo,
+    undo_last_change,
     update_round,
     version_named,
 )
-from ..services.transfer import export_game, import_game, stamp
+from ..services.transfer import export_game, import_game, logged_change, stamp
 from ..solving import best_play, judge_turn, solve_from_json, turn_from_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -162,7 +165,8 @@ def game_json(game) -> dict:
         "players": [{"seat": p.seat, "name": p.name, "total": score.totals[p.seat],
                      "rank": ranks[p.seat], "progress": dict(score.progress[p.seat])}
                     for p in game.players],
-        "rounds": [{**r.to_dict(), "facts": row.facts} for r, row in zip(score.rounds, game.rounds)],
+        "rounds": [{"variant": game.variant, **r.to_dict(), "facts": row.facts}
+                   for r, row in zip(score.rounds, game.rounds)],
         "winners": list(score.winners), "leaders": list(score.leaders),
         "dealer": score.dealer, "starter": score.starter, "chooser": score.chooser,
         "notes": list(score.notes),
@@ -247,7 +251,7 @@ def create():
         game, secret = create_game(variant, players, options, int(first_dealer))
     else:  # a feature's game (a table's: roster names, the table's Bearer secret and option choices)
         game, secret = starter(body, variant, players, options, int(first_dealer))
-    _shaped(f"NewGame-{variant}", body, values=True)
+    _shaped(f"NewGame{camel(variant)}", body, values=True)
     db.session.commit()
     return _created(game, secret)
 
@@ -302,6 +306,27 @@ def remove(public_id: str, number: int):
     game = _game_to_change(public_id)
     delete_round(game, number, version=_if_match(game))
     return _committed({"deleted": number, "game": game_json(game)}, 200, game)
+
+
+@bp.post("/games/<game_id:public_id>/undo")
+def undo(public_id: str):
+    """Reverse the latest record, correction or deletion not yet undone, as the page's Undo does."""
+    return _stepped(public_id, undo_last_change)
+
+
+@bp.post("/games/<game_id:public_id>/redo")
+def redo(public_id: str):
+    """Apply again the change the latest undo reversed (until a new change is made), as the page's Redo."""
+    return _stepped(public_id, redo_last_undo)
+
+
+def _stepped(public_id: str, step: Callable[[Any], str]):
+    """Undo or redo with the edit secret: the change log entry it added (what it reversed or applied
+    again, in words and facts) and the game. Nothing left to take back is a 422, the game unchanged."""
+    game = _game_to_change(public_id)
+    step(game, version=_if_match(game))
+    db.session.flush()
+    return _committed({"change": logged_change(game.audit_entries[-1]), "game": game_json(game)}, 200, game)
 
 
 def _round_answer(game, number: int, status: int):

@@ -136,6 +136,9 @@ MALFORMED = [
     pytest.param('{"variant": "krazy-bee", "cards": "7", "options": "min=3"}', "options", id="options-a-string"),
     pytest.param('{"variant": "krazy-bee", "cards": "7", "options": {"min": [3]}}', "min", id="option-a-list"),
     pytest.param('{"variant": "krazy-bee", "cards": "7", "colour": "red"}', "colour", id="unknown-field"),
+    # each variant's option names are in the document (another variant's are unknown here too)
+    pytest.param('{"variant": "krazy-bee", "cards": "7", "options": {"colour": "red"}}', "colour", id="unknown-option"),
+    pytest.param('{"variant": "krazy-bee", "cards": "7", "options": {"wild": "7"}}', "wild", id="another-variants"),
     pytest.param(json.dumps({"variant": "krazy-bee", "cards": "7 " * 3000}), "too many", id="too-long"),
 ]
 
@@ -147,10 +150,19 @@ def test_malformed_requests_answer_400_with_a_message(client, api, path, raw, wo
     assert words.lower() in body["error"].lower()
 
 
+@pytest.mark.parametrize("cards", ["", "  ", " , \n"])
+def test_a_check_needs_a_card_while_an_empty_hand_is_worth_nothing(client, api, cards):
+    """The document says so (minLength and a pattern): no card to check is the body's shape, a 400."""
+    _, body = call(client, api, "POST", "/api/v1/check", {"variant": "krazy-bee", "cards": cards}, expect=400)
+    assert "at least one card" in body["error"].lower()
+    with pytest.raises(AssertionError):
+        api.validate_named("CheckRequest", {"variant": "krazy-bee", "cards": cards})
+    assert call(client, api, "POST", "/api/v1/hand", {"variant": "krazy-bee", "cards": cards}, expect=200)[1][
+        "points"] == 0
+
+
 REJECTED = [
     pytest.param({"variant": "gin-rummy", "cards": "7 7 7"}, "unknown variant", id="unknown-variant"),
-    pytest.param({"variant": "krazy-bee", "cards": "7 7 7", "options": {"colour": "red"}}, "unknown option",
-                 id="unknown-option"),
     pytest.param({"variant": "krazy-bee", "cards": "7 7 7", "options": {"min": "lots"}}, "whole number",
                  id="bad-option-value"),
     pytest.param({"variant": "crazy-tiles", "cards": "R1", "options": {"zero": "maybe"}}, "on or off",

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
+from scorekeeper.openapi_variants import camel
 from scorekeeper.rules import all_variants, find_variant
 
 from .api_support import HANDS, VARIANTS, OpenApi, call
@@ -29,18 +30,23 @@ def _valid(api: OpenApi, name: str, body) -> bool:
 
 def test_the_document_names_the_variants_player_limits_and_options(api):
     schemas = api.document["components"]["schemas"]
-    assert schemas["CheckRequest"]["properties"]["variant"]["enum"] == list(VARIANTS)
-    assert schemas["Export"]["properties"]["variant"]["enum"] == list(VARIANTS)
-    assert [b["$ref"].rsplit("/", 1)[1] for b in schemas["NewGame"]["oneOf"]] == [f"NewGame-{v}" for v in VARIANTS]
+    # one branch per variant, told apart by its "variant"
+    for kind in ("NewGame", "Round", "Export", "CheckRequest", "HandRequest", "SolveRequest"):
+        assert list(schemas[kind]["discriminator"]["mapping"]) == list(VARIANTS)
+        assert [b["$ref"].rsplit("/", 1)[1] for b in schemas[kind]["oneOf"]] == [kind + camel(v) for v in VARIANTS]
+        for v in VARIANTS:
+            assert schemas[kind + camel(v)]["properties"]["variant"] == {"const": v}
     for v in all_variants():
-        new = schemas[f"NewGame-{v.slug}"]["properties"]
+        new = schemas[f"NewGame{camel(v.slug)}"]["properties"]
         assert new["variant"] == {"const": v.slug}
         assert (new["players"]["minItems"], new["players"]["maxItems"]) == (v.min_players, v.max_players)
         assert new["players"]["items"]["minLength"] == 1
         assert set(new["options"]["properties"]) == {o.name for o in v.option_spec if o.game}
         assert new["options"]["additionalProperties"] is False
-        facts = schemas[f"RoundFacts-{v.slug}"]
+        facts = schemas[f"RoundFacts{camel(v.slug)}"]
         assert facts["additionalProperties"] is False
+        check = schemas[f"CheckRequest{camel(v.slug)}"]["properties"]["options"]
+        assert set(check["properties"]) == {o.name for o in v.option_spec} and check["additionalProperties"] is False
 
 
 def test_every_error_answer_is_documented_as_the_one_error_body(api):
@@ -61,7 +67,7 @@ def test_options_of_the_import_address_do_not_advertise_get(client):
 
 
 def test_crib_rummy_extend_is_documented_as_counted_from_0(api):
-    meld = api.document["components"]["schemas"]["RoundFacts-crib-rummy"]["properties"]["turns"]["items"][
+    meld = api.document["components"]["schemas"]["RoundFactsCribRummy"]["properties"]["turns"]["items"][
         "properties"]["melds"]["items"]["properties"]["extend"]
     assert "counted from 0" in meld["description"] and "#1" in meld["description"]
     assert "counted from 0" in README.read_text()
@@ -115,7 +121,8 @@ def test_links_chain_a_new_game_to_every_operation_on_it(client, api):
     later = _follow(client, api, ("/games/{public_id}/rounds", "post", 201), headers, recorded,
                     {"correctHand": {**hand, "winner": 1, "players": [{"rack": "K9"}, {"rack": ""}]}})
     assert {op: status for op, (status, _) in later.items()} == {"getGame": 200, "exportGame": 200,
-                                                                 "correctHand": 200, "deleteHand": 200}
+                                                                 "correctHand": 200, "deleteHand": 200,
+                                                                 "undoChange": 200}
 
 
 # -- what the document refuses, the server refuses; what it accepts is never a 400 ----------------------
@@ -207,5 +214,46 @@ def test_what_is_read_back_matches_the_variants_own_facts_schema(client, api, va
     game = client.get(f"/api/v1/games/{gid}").get_json()
     export = client.get(f"/api/v1/games/{gid}/export").get_json()
     for facts in [r["facts"] for r in game["rounds"]] + [r["facts"] for r in export["rounds"]]:
-        api.validate_named(f"RoundFacts-{variant}", facts)
+        api.validate_named(f"RoundFacts{camel(variant)}", facts)
         assert facts == find_variant(variant).stored_facts(facts)
+
+
+# -- the document says each rule JSON Schema can (issue 17, section 5) -----------------------------------
+def _export_with(client, api, **changes) -> dict:
+    _, created = call(client, api, "POST", "/api/v1/games", {"variant": "rummikub", "players": ["Ann", "Bob"]},
+                      expect=201)
+    return {**call(client, api, "GET", f"/api/v1/games/{created['id']}/export", expect=200)[1], **changes}
+
+
+@pytest.mark.parametrize("name, body, answer", [
+    ("NewGame", {"variant": "rummikub", "players": ["Ann", "Ann"]}, 422),  # uniqueItems (the services say it)
+    ("NewTable", {"name": "Sunday", "players": ["Ann", "Ann"]}, 422),
+    ("CheckRequest", {"variant": "rummikub", "cards": ""}, 400),  # minLength, and a card in the pattern
+    ("CheckRequest", {"variant": "rummikub", "cards": "R5", "options": {"steps": "x"}}, 400),  # another's option
+    ("SolveRequest", {"variant": "rummikub", "rack": "R5", "options": {"zzz": 1}}, 400),
+    ("TurnRequest", {"variant": "rummikub", "rack": "R5", "after": "", "options": {"zzz": 1}}, 400),
+])
+def test_what_json_schema_can_say_the_document_says(client, api, name, body, answer):
+    """Each was schema-valid and refused by the server: the document now refuses it too."""
+    assert not _valid(api, name, body)
+    path = {"NewGame": "/games", "NewTable": "/tables", "CheckRequest": "/check", "SolveRequest": "/solve",
+            "TurnRequest": "/turn"}[name]
+    call(client, api, "POST", f"/api/v1{path}", body, expect=answer)
+
+
+@pytest.mark.parametrize("stamp", ["0000-00-00T00:00:00Z", "0001-01-01T00:00:00+01:00", "2024-13-01T00:00:00Z"])
+def test_an_export_time_is_a_real_date_time_the_server_can_store(client, api, stamp):
+    export = _export_with(client, api, created_at=stamp)
+    assert not _valid(api, "Export", export)
+    assert api.document["components"]["schemas"]["ExportRummikub"]["properties"]["created_at"]["format"] == \
+        "date-time"
+    assert call(client, api, "POST", "/api/v1/games/import", export)[0] in (400, 422)
+    assert _valid(api, "Export", _export_with(client, api, created_at="2024-05-01T22:30:00.5+02:00"))
+
+
+def test_a_table_import_whose_game_has_no_players_is_refused_by_the_document(client, api):
+    game = _export_with(client, api, players=[], rounds=[], audit=[])
+    table = {"format": "scorekeeper-table", "version": 1, "name": "Sunday", "players": [{"name": "Ann"}],
+             "games": [{"players": [], "game": game}]}
+    assert not _valid(api, "TableExport", table)
+    assert call(client, api, "POST", "/api/v1/tables/import", table)[0] in (400, 422)

@@ -12,7 +12,7 @@ from scorekeeper.models import Game
 from scorekeeper.rules import check_turn, solve
 from scorekeeper.rules.solver.batch import solve_line
 
-from .api_support import OpenApi, call
+from .api_support import VARIANTS, OpenApi, call
 
 
 @pytest.fixture
@@ -157,10 +157,15 @@ def test_the_routes_store_nothing_and_need_neither_secret_nor_csrf_token(app, cl
 
 def test_the_document_names_the_variants_goals_and_required_fields(api):
     schemas = api.document["components"]["schemas"]
-    solve_body, turn_body = schemas["SolveRequest"], schemas["TurnRequest"]
+    # one body per variant (SolveRequestKrazyBee ...), each with its variant's option names and no other
+    assert list(schemas["SolveRequest"]["discriminator"]["mapping"]) == list(VARIANTS)
+    assert list(schemas["TurnRequest"]["discriminator"]["mapping"]) == ["rummikub", "crazy-tiles", "runny-tiles"]
+    solve_body, turn_body = schemas["SolveRequestKrazyBee"], schemas["TurnRequestRummikub"]
     assert solve_body["required"] == ["variant", "rack"] and turn_body["required"] == ["variant", "rack", "after"]
     assert solve_body["properties"]["goal"]["enum"] == ["tiles", "value"]
-    assert "krazy-bee" in solve_body["properties"]["variant"]["enum"]
-    assert turn_body["properties"]["variant"]["enum"] == ["rummikub", "crazy-tiles", "runny-tiles"]
+    assert solve_body["properties"]["variant"] == {"const": "krazy-bee"}
+    assert set(solve_body["properties"]["options"]["properties"]) == {"steps", "min", "step", "kind", "time_limit"}
+    assert "laid" in schemas["SolveRequestRumbugz"]["properties"]["options"]["properties"]
+    assert turn_body["properties"]["options"]["additionalProperties"] is False
     assert api.document["paths"]["/solve"]["post"]["operationId"] == "solve"
     assert api.document["paths"]["/turn"]["post"]["operationId"] == "checkTurn"

@@ -86,7 +86,7 @@ BROKEN = [
     pytest.param(lambda d: d["rounds"][0].update(created_at="yesterday"), 400, "ISO 8601", id="bad-time"),
     pytest.param(lambda d: d["audit"][0].update(action="hack"), 400, "audit.0.action", id="bad-audit-action"),
     pytest.param(lambda d: d.update(variant="gin"), 422, "unknown variant", id="unknown-variant"),
-    pytest.param(lambda d: d["options"].update(colour=1), 422, "colour", id="unknown-option"),
+    pytest.param(lambda d: d["options"].update(colour=1), 400, "colour", id="unknown-option"),
     pytest.param(lambda d: d["rounds"][0]["facts"]["players"].pop(), 422, "one entry per player",
                  id="KB-9-a-hand-the-rules-reject"),
     pytest.param(lambda d: d["players"][0].update(name=""), 422, "name", id="empty-name"),

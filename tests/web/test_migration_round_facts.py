@@ -10,6 +10,7 @@ import pytest
 from flask_migrate import upgrade
 
 from scorekeeper import create_app
+from scorekeeper.openapi_variants import camel
 from scorekeeper.rules import find_variant, score_game
 
 from .api_support import OpenApi
@@ -91,4 +92,4 @@ def test_after_the_migration_the_api_reads_back_what_its_document_says(old_datab
             api.validate(api.schema_for("GET", path, 200), response.get_json())
             assert "NaN" not in response.get_data(as_text=True)
             facts = response.get_json()["rounds"][0]["facts"]
-            api.validate_named(f"RoundFacts-{slug}", facts)
+            api.validate_named(f"RoundFacts{camel(slug)}", facts)

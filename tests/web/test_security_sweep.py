@@ -120,7 +120,7 @@ def test_the_sweep_sees_every_mutating_route():
     endpoints = {e for e, _ in MUTATING_RULES}
     assert {"rounds.new", "rounds.edit", "rounds.delete", "rounds.end", "rounds.preview", "games.undo",
             "games.rematch", "games.delete", "games.new", "api.record", "api.correct",
-            "api.remove"} <= endpoints
+            "api.remove", "api.undo", "api.redo"} <= endpoints
 
 
 @pytest.mark.parametrize("endpoint, method", [p for p in MUTATING_RULES if not p[0].startswith("api.")])
@@ -164,7 +164,10 @@ def test_api_route_needs_the_bearer_secret_and_not_the_cookie(app, client, game,
     assert _send(client, method, url, endpoint, {}).status_code == 401
     assert _send(client, method, url, endpoint, {"Authorization": "Bearer wrong"}).status_code == 403
     assert _snapshot(app) == before
-    allowed = _send(app.test_client(), method, url, endpoint, {"Authorization": f"Bearer {secret}"})
+    bearer = {"Authorization": f"Bearer {secret}"}
+    if endpoint == "api.redo":  # something to redo: the latest change undone first
+        assert _send(app.test_client(), "POST", _url(app, "api.undo", public_id), "api.undo", bearer).status_code == 200
+    allowed = _send(app.test_client(), method, url, endpoint, bearer)
     assert allowed.status_code < 400, allowed.get_data(as_text=True)[:300]
 
 
