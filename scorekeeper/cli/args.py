@@ -44,6 +44,10 @@ def add_common(p: argparse.ArgumentParser, example: str = "min=4") -> None:
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
 
 
+#: the commands that read card lists (the only ones whose words may begin with ``-``)
+CARD_COMMANDS = ("check", "hand", "solve", "turn")
+
+
 def dashed_cards(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:
     """Card lists that begin with ``-`` (Rumbugz ``-P``, a Bug taken off, RB-5) kept as card lists.
 
@@ -56,10 +60,13 @@ def dashed_cards(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[s
     >>> dashed_cards(p, ["check", "-P", "--extend", "-3 P", "-Okind=match", "--json"])
     ['check', ' -P', '--extend', ' -3 P', '-Okind=match', '--json']
     """
+    if not argv or argv[0] not in CARD_COMMANDS:  # print's ``-o -`` (standard output) stays as it is
+        return list(argv)
     flags = set()
     for action in _all_actions(parser):
         flags |= {o for o in action.option_strings if not o.startswith("--")}
-    return [f" {a}" if a.startswith("-") and not a.startswith("--") and a[:2] not in flags else a for a in argv]
+    return [f" {a}" if a.startswith("-") and a != "-" and not a.startswith("--") and a[:2] not in flags else a
+            for a in argv]
 
 
 def _all_actions(parser: argparse.ArgumentParser):

@@ -87,3 +87,10 @@ def test_print_game_reads_the_database(tmp_path, monkeypatch):
     assert main(["print", "game", public_id, "--frames", "-o", str(frames)]) == 0
     assert "Player 3: Cy" in ReadBack(frames.read_bytes()).text
     assert main(["print", "game", other, "--frames", "-o", str(frames)]) == 2
+
+
+def test_print_to_stdout_writes_no_file(capsysbinary, tmp_path, monkeypatch):
+    """``-o -`` is standard output, never a file named after it (the card lists' dash rule is check's)."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["print", "rules", "--variant", "crib-rummy", "-o", "-"]) == 0
+    assert capsysbinary.readouterr().out.startswith(b"%PDF-") and list(tmp_path.iterdir()) == []
