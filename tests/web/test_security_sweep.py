@@ -55,6 +55,7 @@ JSON = {"api.check_cards": {"variant": "krazy-bee", "cards": "3 3 3"},
         "api.table_import": {"nothing": "here"},
         "api.import_": {"nothing": "here"},
         "api.record": HAND_JSON, "api.correct": HAND_JSON,
+        "api.undo": {}, "api.redo": {},  # no body needed; an API client sends JSON or nothing
         "rounds.preview": {"what": "hand", "cards": "3 12"}}
 
 
