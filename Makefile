@@ -23,7 +23,7 @@ INSTALL ?= locked
 export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := $(abspath $(VENV))
 
-.PHONY: run test test-latest lock docs serve db bench clean
+.PHONY: run test test-latest lock db bench clean
 
 # uv into .tools/ by the interpreter's own pip (no venv to make first); a Python without pip
 # gets a small venv for it instead
