@@ -44,7 +44,7 @@ class TableLog(glogging.Logger):
             log.addFilter(self._count)
 
     def access(self, resp, req, environ, request_time) -> None:
-        if self.full_access or worth_logging(resp, environ, request_time.total_seconds()):
+        if self.full_access or worth_logging(resp, request_time.total_seconds()):
             super().access(resp, req, environ, request_time)
 
     @classmethod
@@ -67,7 +67,7 @@ class TableLog(glogging.Logger):
         return True
 
 
-def worth_logging(resp, environ, seconds: float) -> bool:
+def worth_logging(resp, seconds: float) -> bool:
     """An error answer, or a slow one that is not an event stream."""
     status = resp.status
     code = int(status.split(None, 1)[0]) if isinstance(status, str) else int(status)

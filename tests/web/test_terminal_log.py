@@ -41,7 +41,7 @@ class Answer:
     ("200 OK", "text/event-stream; charset=utf-8", 600, False),
 ], ids=["fast-page", "not-found", "error", "busy", "slow-pdf", "event-stream"])
 def test_only_errors_and_slow_requests_are_worth_a_line(status, content_type, seconds, logged):
-    assert worth_logging(Answer(status, content_type), {}, seconds) is logged
+    assert worth_logging(Answer(status, content_type), seconds) is logged
 
 
 def _serve_in_a_terminal(tmp_path, *flags: str):
