@@ -138,6 +138,11 @@ class _Worker:
     def __init__(self, preload: tuple[str, ...] = ()):
         context = multiprocessing.get_context("spawn")
         self.conn, theirs = context.Pipe()
+        # Under gevent the pipe is a patched socketpair, non-blocking at the descriptor, which both
+        # processes share: a read with nothing there yet (the worker between jobs, the rest of a long
+        # answer) would raise BlockingIOError. Blocking ends; the server waits with wait_read first.
+        os.set_blocking(self.conn.fileno(), True)
+        os.set_blocking(theirs.fileno(), True)
         self.process = context.Process(target=_serve, args=(theirs, preload), daemon=True, name="scorekeeper-pool")
         self.process.start()
         theirs.close()

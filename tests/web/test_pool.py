@@ -4,7 +4,10 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -138,3 +141,27 @@ def test_fewer_processes_configured_stop_the_idle_ones_beyond_the_count(app):
         pool._give_back(worker)
     finally:
         pool.configure(app.config["POOL_PROCESSES"], app.config["POOL_TIMEOUT"], app.config["POOL_RETRY_AFTER"])
+
+
+UNDER_GEVENT = """
+from gevent import monkey; monkey.patch_all()
+import os
+from scorekeeper import pool
+if __name__ == "__main__":
+    pool.configure(1, 60, 2)
+    first, second = pool.run(os.getpid), pool.run(os.getpid)
+    long_answer = pool.run(os.urandom, 8_000_000)
+    print(first == second != os.getpid(), len(long_answer), pool.run(os.getpid) == first)
+"""
+
+
+def test_under_gevent_a_process_serves_job_after_job_and_long_answers(tmp_path):
+    """As the production server runs it (gevent patched): the same process answers every job, and
+    an 8 MB answer arrives whole (the patched pipe once left the worker non-blocking: it quit after
+    one job, and every other PDF was a 503)."""
+    script = tmp_path / "under_gevent.py"
+    script.write_text(UNDER_GEVENT)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "8000000", "True"]
