@@ -120,7 +120,7 @@ def _export(variant) -> dict:
 
 
 #: the option names a request takes besides the variant's own: the solver's clock, RumBugz's kinds laid
-SOLVER_OPTIONS = {"time_limit": {**SCALAR, "description": "seconds the tile search may take"}}
+SOLVER_NAMES = {"time_limit": {**SCALAR, "description": "seconds the tile search may take"}}
 LAID = {"laid": {"type": ["string", "array", "null"], "items": STR,
                  "description": "the kinds laid this round (RB-4): a list, or names separated by spaces or commas"}}
 
@@ -132,7 +132,7 @@ def requests(kind: str, base: dict, only: list[str] | None = None, solver: bool 
     for v in _variants(only):
         names = {o.name: {**SCALAR, "description": o.help} for o in v.option_spec}
         if solver:
-            names.update({**SOLVER_OPTIONS, **(LAID if v.slug == "rumbugz" else {})})
+            names.update({**SOLVER_NAMES, **(LAID if v.slug == "rumbugz" else {})})
         options = {**obj(extra=False, **names), "description": base["properties"]["options"]["description"]}
         schemas[f"{kind}{camel(v.slug)}"] = {**base, "properties": {
             **base["properties"], "variant": {"const": v.slug}, "options": options}}
