@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import openapi_variants  # noqa: F401 (the per-variant schemas join the document on import)
-from .openapi_schemas import STR, ref, schemas
+from .openapi_schemas import PUBLIC_ID, STR, ref, schemas
 
 #: what each error status means, as the document says it
 ERRORS = {400: "the body is not the shape this document gives (not JSON, wrong types, unknown fields)",
@@ -27,7 +27,7 @@ ERRORS = {400: "the body is not the shape this document gives (not JSON, wrong t
           429: "too many such requests from this address: wait Retry-After seconds (README, Limits)",
           503: "every worker process is busy, or the work ran too long: try again after Retry-After seconds"}
 GAME_ID = {"name": "public_id", "in": "path", "required": True, "description": "the game's id (as in its URL)",
-           "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{12}$"}}
+           "schema": PUBLIC_ID}
 NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1},
           "description": "hand number, 1-based"}
 #: a change names the game's version it was made against (optional): a stale one is a 409

@@ -66,6 +66,8 @@ NAME = {"type": "string", "minLength": 1, "not": {"pattern": "^\\s*$|[\\u0000-\\
         "description": f"a player's name: not blank, no control characters, at most {NAME_MAX} characters once "
                        "spaces are tidied, told apart from the others (case-insensitive)"}
 STATUS = {"enum": ["in_progress", "finished"]}
+#: a game's or a table's id: 12 URL-safe characters (as the API's path converters take them)
+PUBLIC_ID = {"type": "string", "pattern": "^[A-Za-z0-9_-]{12}$"}
 NULL_STRS = {"type": ["array", "null"], "items": STR}
 #: what a change log entry held before and after: a hand's facts, a new game's setup, or nothing
 LOGGED = {"anyOf": [{"type": "object"}, {"type": "array", "items": {}}, {"type": "null"}]}

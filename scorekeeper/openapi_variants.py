@@ -50,9 +50,14 @@ def camel(slug: str) -> str:
     return "".join(part.capitalize() for part in slug.split("-"))
 
 
+def _variants(only: list[str] | None = None) -> list:
+    """Every variant, or ``only`` those with these slugs."""
+    return [v for v in all_variants() if only is None or v.slug in only]
+
+
 def union(kind: str, description: str, only: list[str] | None = None) -> dict:
     """``kind``'s union over the variants (``only`` these slugs), told apart by ``variant``."""
-    names = {v.slug: f"{kind}{camel(v.slug)}" for v in all_variants() if only is None or v.slug in only}
+    names = {v.slug: f"{kind}{camel(v.slug)}" for v in _variants(only)}
     return {"oneOf": [ref(name) for name in names.values()],
             "discriminator": {"propertyName": "variant", "mapping": {s: REF + n for s, n in names.items()}},
             "description": description}
@@ -115,7 +120,7 @@ def _export(variant) -> dict:
 
 
 #: the option names a request takes besides the variant's own: the solver's clock, RumBugz's kinds laid
-SOLVER_OPTIONS = {"time_limit": {**SCALAR, "description": "seconds the tile search may take"}}
+SOLVER_NAMES = {"time_limit": {**SCALAR, "description": "seconds the tile search may take"}}
 LAID = {"laid": {"type": ["string", "array", "null"], "items": STR,
                  "description": "the kinds laid this round (RB-4): a list, or names separated by spaces or commas"}}
 
@@ -124,12 +129,10 @@ def requests(kind: str, base: dict, only: list[str] | None = None, solver: bool 
     """``kind`` (a question that changes nothing: ``base`` with ``variant`` and ``options``) for each
     variant (``only`` these): its own option names and no other; the values are the engine's to judge."""
     schemas: dict[str, dict] = {}
-    for v in all_variants():
-        if only is not None and v.slug not in only:
-            continue
+    for v in _variants(only):
         names = {o.name: {**SCALAR, "description": o.help} for o in v.option_spec}
         if solver:
-            names.update({**SOLVER_OPTIONS, **(LAID if v.slug == "rumbugz" else {})})
+            names.update({**SOLVER_NAMES, **(LAID if v.slug == "rumbugz" else {})})
         options = {**obj(extra=False, **names), "description": base["properties"]["options"]["description"]}
         schemas[f"{kind}{camel(v.slug)}"] = {**base, "properties": {
             **base["properties"], "variant": {"const": v.slug}, "options": options}}

@@ -54,3 +54,11 @@ def client(app):
 @pytest.fixture
 def runner(app):
     return app.test_cli_runner()
+
+
+@pytest.fixture
+def umask_022():
+    """The usual umask (022) while the test runs: files private by their own mode, not by the umask."""
+    old = os.umask(0o022)
+    yield
+    os.umask(old)

@@ -137,23 +137,30 @@ def make_server(ca: x509.Certificate, ca_key, dns: list[str], ips: list[str]):
     return cert, key
 
 
-def _names_in(cert: x509.Certificate) -> tuple[set[str], set[str]]:
+def _names_all(cert: x509.Certificate, dns: list[str], ips: list[str]) -> bool:
+    """Whether the server's certificate names every one of ``dns`` and ``ips``."""
     san = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
-    return set(san.get_values_for_type(x509.DNSName)), {str(i) for i in san.get_values_for_type(x509.IPAddress)}
+    return set(dns) <= set(san.get_values_for_type(x509.DNSName)) and \
+        set(ips) <= {str(i) for i in san.get_values_for_type(x509.IPAddress)}
 
 
 def _pem(cert: x509.Certificate) -> bytes:
     return cert.public_bytes(serialization.Encoding.PEM)
 
 
-def _write_key(path: Path, key) -> None:
-    """The key in a new file created 0600 (readable by this user alone from its first byte, whatever
-    the umask), then moved over ``path`` in one step."""
-    data = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                             serialization.NoEncryption())
+def _save(cert_file: Path, pem: bytes, key_file: Path, key) -> None:
+    """A certificate (``pem``) and its key, each in a new file then moved over the old one in one
+    step; the key's file created 0600 (readable by this user alone from its first byte, whatever
+    the umask), the certificate's as any file."""
+    _replace(key_file, key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                         serialization.NoEncryption()), 0o600)
+    _replace(cert_file, pem, 0o666)
+
+
+def _replace(path: Path, data: bytes, mode: int) -> None:
     fresh = path.with_name(f".{path.name}.{os.getpid()}.new")
     fresh.unlink(missing_ok=True)
-    with os.fdopen(os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as out:
+    with os.fdopen(os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode), "wb") as out:
         out.write(data)
     os.replace(fresh, path)
 
@@ -167,8 +174,7 @@ def _authority(folder: Path, dns: list[str], ips: list[str]):
         if _permits(ca, dns, ips) and _days_left(ca) > 1:
             return ca, serialization.load_pem_private_key(ca_key_file.read_bytes(), password=None), False
     ca, ca_key = make_authority(dns, ips)
-    _write_key(ca_key_file, ca_key)
-    ca_file.write_bytes(_pem(ca))
+    _save(ca_file, _pem(ca), ca_key_file, ca_key)
     return ca, ca_key, True
 
 
@@ -183,9 +189,8 @@ def ensure(folder: str | Path, lan_address: str | None) -> TableCertificate:
     cert_file, key_file = folder / "cert.pem", folder / "key.pem"
     cert = x509.load_pem_x509_certificate(cert_file.read_bytes()) if cert_file.exists() else None
     if cert is None or new_authority or not key_file.exists() or cert.issuer != ca.subject or \
-            _days_left(cert) < RENEW_DAYS or not (set(dns) <= _names_in(cert)[0] and set(ips) <= _names_in(cert)[1]):
+            _days_left(cert) < RENEW_DAYS or not _names_all(cert, dns, ips):
         cert, key = make_server(ca, ca_key, dns, ips)
-        _write_key(key_file, key)
-        cert_file.write_bytes(_pem(cert) + _pem(ca))
+        _save(cert_file, _pem(cert) + _pem(ca), key_file, key)
     return TableCertificate(cert_file, key_file, folder / "ca.pem", fingerprint(ca), fingerprint(cert),
                             ca.not_valid_after_utc)

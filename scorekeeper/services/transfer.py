@@ -95,15 +95,15 @@ def import_game(doc: Any) -> tuple[Game, str]:
     not a game the rules accept. Nothing is kept unless everything is valid.
     """
     doc = _document(doc)
-    players = _list(doc, "players")
+    players = object_list(doc, "players")
     at_most(players, max(v.max_players for v in all_variants()), "players", "players")
-    at_most(_list(doc, "rounds", required=False), HANDS_MAX, "rounds", "hands in a game")
-    at_most(_list(doc, "audit", required=False), AUDIT_MAX, "audit", "change-log entries")
+    at_most(object_list(doc, "rounds", required=False), HANDS_MAX, "rounds", "hands in a game")
+    at_most(object_list(doc, "audit", required=False), AUDIT_MAX, "audit", "change-log entries")
     seats = [_int(p.get("seat"), f"players.{i}.seat") for i, p in enumerate(players)]
     if sorted(seats) != list(range(len(players))):
         raise SetupError([("players", f"seats must be 0..{len(players) - 1}, each once")])
     names = [p.get("name") for _, p in sorted(zip(seats, players), key=lambda pair: pair[0])]
-    rounds = _list(doc, "rounds", required=False)
+    rounds = object_list(doc, "rounds", required=False)
     for i, entry in enumerate(rounds):
         if not isinstance(entry.get("facts"), dict):
             raise TransferError(f"rounds.{i}: give number {i + 1} and its facts (an object)")
@@ -112,11 +112,11 @@ def import_game(doc: Any) -> tuple[Game, str]:
                                                      f"this one is {i + 1}")])
     # each hand as the variant reads it (RoundError naming unknown keys, with the hand number)
     facts = [_pausing(i) or hand_facts(doc["variant"], entry["facts"], i + 1) for i, entry in enumerate(rounds)]
-    audit = [_audit_entry(a, i) for i, a in enumerate(_list(doc, "audit", required=False))]
+    audit = [_audit_entry(a, i) for i, a in enumerate(object_list(doc, "audit", required=False))]
     check_walkable(doc["variant"], audit, len(rounds))  # Undo and Redo can walk the log (422 otherwise)
 
     first_dealer = _int(doc.get("first_dealer", 0), "first_dealer")
-    stamps = [_stamps(entry, f"rounds.{i}") for i, entry in enumerate(rounds)]
+    stamps = [stamps_in(entry, f"rounds.{i}") for i, entry in enumerate(rounds)]
     # The engine judges the options and every hand before anything is added.
     score = score_game(doc["variant"], facts, players=len(names), first_dealer=first_dealer,
                        names=clean_names(names), options=game_options(doc["variant"], doc.get("options")))
@@ -128,7 +128,7 @@ def import_game(doc: Any) -> tuple[Game, str]:
         game.audit_entries.extend(audit)
         game.version = sum(entry.action != "create" for entry in audit)  # one per change, as kept
     game.status = "finished" if score.finished else "in_progress"
-    for key, value in _stamps(doc, "game").items():
+    for key, value in stamps_in(doc, "game").items():
         setattr(game, key, value)
     db.session.flush()
     return game, secret
@@ -156,7 +156,8 @@ def _pausing(i: int) -> None:
         time.sleep(0)
 
 
-def _list(doc: Mapping[str, Any], key: str, required: bool = True) -> list[dict]:
+def object_list(doc: Mapping[str, Any], key: str, required: bool = True) -> list[dict]:
+    """``doc[key]``: a list of objects (TransferError otherwise); ``[]`` when not ``required`` and left out."""
     value = doc.get(key, None if required else [])
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         raise TransferError(f"{key}: must be a list of objects")
@@ -169,9 +170,11 @@ def _int(value: Any, where: str) -> int:
     return int(value)
 
 
-def _stamps(entry: Mapping[str, Any], where: str) -> dict[str, datetime]:
-    return {key: parse_stamp(entry[key], f"{where}.{key}")
-            for key in ("created_at", "updated_at") if entry.get(key) is not None}
+def stamps_in(entry: Mapping[str, Any], where: str,
+              keys: tuple[str, ...] = ("created_at", "updated_at")) -> dict[str, datetime]:
+    """The times of ``entry`` under ``keys`` (:func:`parse_stamp`), those left out or null left out:
+    a new row then takes the time of the import."""
+    return {key: parse_stamp(entry[key], f"{where}.{key}") for key in keys if entry.get(key) is not None}
 
 
 def _audit_entry(entry: Mapping[str, Any], index: int) -> AuditEntry:

@@ -5,16 +5,30 @@ from __future__ import annotations
 from ..limits import ROSTER_MAX, RULINGS_MAX, TABLE_GAMES_MAX
 from ..openapi import json_answer, op
 from ..openapi import register as register_paths
-from ..openapi_schemas import BOOL, INT, NAME, NULL_INT, STAMP, STATUS, STR, TIME, array, obj, ref, slugs
+from ..openapi_schemas import (
+    BOOL,
+    INT,
+    NAME,
+    NULL_INT,
+    PUBLIC_ID,
+    STAMP,
+    STATUS,
+    STR,
+    TIME,
+    array,
+    obj,
+    ref,
+    slugs,
+)
 from ..openapi_schemas import register as register_schemas
 
 NUM = {"type": "number"}
 RATE = {"type": ["number", "null"], "description": "a share from 0 to 1; null when there is nothing to divide"}
 AVERAGE = {"type": ["number", "null"]}
-TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {**STR, "pattern": "^[A-Za-z0-9_-]{12}$"},
+TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": PUBLIC_ID,
             "description": "the table's id (as in its URL)"}
 #: the field a new game of a table adds to ``NewGame<Variant>``
-TABLE_FIELD = {"table": {"type": "string", "pattern": "^[A-Za-z0-9_-]{12}$",
+TABLE_FIELD = {"table": {**PUBLIC_ID,
                          "description": "a table's id: the players are roster names (new names join the "
                                         "roster); send the table's secret as the Bearer token"}}
 #: what the error answers mean for a table

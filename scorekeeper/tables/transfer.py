@@ -27,7 +27,15 @@ from ..limits import (
     at_most,
 )
 from ..services import SetupError, game_score, hash_secret
-from ..services.transfer import TransferError, export_game, import_game, parse_stamp, stamp
+from ..services.transfer import (
+    TransferError,
+    export_game,
+    import_game,
+    object_list,
+    parse_stamp,
+    stamp,
+    stamps_in,
+)
 from .models import Ruling, Table
 from .rulings import KINDS
 from .services import create_table, game_secret, table_games
@@ -56,7 +64,7 @@ def import_table(doc: Any) -> tuple[Table, str]:
     the engine's RulesError for a game the rules refuse; nothing is kept unless all is valid)."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("version") != VERSION:
         raise TransferError(f"not a table export: expected \"format\": \"{FORMAT}\" and \"version\": {VERSION}")
-    players, rulings, games = (_objects(doc, key) for key in ("players", "rulings", "games"))
+    players, rulings, games = (object_list(doc, key, required=False) for key in ("players", "rulings", "games"))
     at_most(players, ROSTER_MAX, "players", "players on a roster")
     at_most(rulings, RULINGS_MAX, "rulings", "rulings")
     at_most(games, TABLE_GAMES_MAX, "games", "games")
@@ -90,23 +98,14 @@ def import_table(doc: Any) -> tuple[Table, str]:
     return table, secret
 
 
-def _objects(doc: dict, key: str) -> list[dict]:
-    value = doc.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        raise TransferError(f"{key}: must be a list of objects")
-    return value
-
-
 def _ruling(entry: dict, where: str) -> Ruling:
     if entry.get("kind") not in KINDS or not isinstance(entry.get("variant"), str):
         raise TransferError(f"{where}: a kind ({', '.join(KINDS)}) and a variant are required")
     if not isinstance(entry.get("decision"), dict) or not isinstance(entry.get("note", ""), str):
         raise TransferError(f"{where}: the decision must be an object and the note text")
     # a time left out (or null, as the document allows) is the time of the import, as for a new ruling
-    stamps = {key: parse_stamp(entry[key], f"{where}.{key}") for key in ("decided_on", "created_at")
-              if entry.get(key) is not None}
     return Ruling(kind=entry["kind"], variant=entry["variant"], decision=entry["decision"],
-                  note=entry.get("note", "")[:RULING_NOTE_MAX], **stamps)
+                  note=entry.get("note", "")[:RULING_NOTE_MAX], **stamps_in(entry, where, ("decided_on", "created_at")))
 
 
 # -- CSV -----------------------------------------------------------------------------------

@@ -129,6 +129,21 @@ def served_app(folder: Path, secret_key: str):
         server.shutdown()
 
 
+def visit(context, page, url: str, p):
+    """Open a site page (:class:`tests.site_pages.Page`) as it asks: its cookie alone, then its form sent
+    or its control tapped; the answer to the first request (its headers)."""
+    context.clear_cookies()
+    if p.secret:
+        context.add_cookies([{"name": p.cookie, "value": p.secret, "url": url}])
+    answer = page.goto(url + p.path)
+    if p.submit:
+        with page.expect_navigation():
+            page.locator(p.submit).click()
+    if p.tap:
+        page.locator(p.tap).tap()
+    return answer
+
+
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
     """The app served on a free loopback port, on its own SQLite file."""

@@ -20,7 +20,7 @@ import pytest
 
 from tests.site_pages import Page, seed_games, site_pages
 
-from .conftest import ARTIFACTS, PHONE, served_app
+from .conftest import ARTIFACTS, PHONE, served_app, visit
 
 pytestmark = pytest.mark.browser
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -89,18 +89,6 @@ def site(tmp_path_factory):
         yield url, site_pages(app, seed_games(app))
 
 
-def _visit(context, page, url: str, p: Page) -> None:
-    context.clear_cookies()
-    if p.secret:
-        context.add_cookies([{"name": p.cookie, "value": p.secret, "url": url}])
-    page.goto(url + p.path)
-    if p.submit:
-        with page.expect_navigation():
-            page.locator(p.submit).click()
-    if p.tap:
-        page.locator(p.tap).tap()
-
-
 @pytest.fixture(scope="module")
 def swept(browser, site):
     """Every page (or those under ``prefix``, one or a tuple) visited once per colour scheme: what axe found and the
@@ -120,7 +108,7 @@ def swept(browser, site):
             for p in pages:
                 if not p.path.startswith(prefix):
                     continue
-                _visit(context, page, url, p)
+                visit(context, page, url, p)
                 violations = page.evaluate(RUN_AXE, [TAGS, _skipped_rules(p)])
                 edges = page.evaluate(WEAK_EDGES)
                 weak, found["fields"] = edges["weak"], found["fields"] + edges["fields"]

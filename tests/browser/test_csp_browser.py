@@ -18,7 +18,7 @@ from scorekeeper import services
 from scorekeeper.extensions import db
 from tests.site_pages import seed_games, site_pages
 
-from .conftest import PHONE, served_app
+from .conftest import PHONE, served_app, visit
 
 pytestmark = pytest.mark.browser
 WAIT_MS = 15000
@@ -44,16 +44,8 @@ def test_no_page_breaks_the_content_policy(browser, site):
     blocked: dict[str, list[str]] = {}
     try:
         for p in pages:
-            context.clear_cookies()
-            if p.secret:
-                context.add_cookies([{"name": p.cookie, "value": p.secret, "url": url}])
-            answer = page.goto(url + p.path)
+            answer = visit(context, page, url, p)
             assert "default-src 'self'" in answer.headers["content-security-policy"]
-            if p.submit:
-                with page.expect_navigation():
-                    page.locator(p.submit).click()
-            if p.tap:
-                page.locator(p.tap).tap()
             page.wait_for_load_state("load")
             found = page.evaluate("window.__blocked") + console
             console.clear()

@@ -1,5 +1,6 @@
 """The real production server on a free loopback port, and a client with its own cookies, for tests
-that drive it from several threads at once (:mod:`.test_one_change_at_a_time`).
+that drive it from several threads at once (:mod:`.test_one_change_at_a_time`) or over raw HTTP
+(:mod:`.test_request_bodies`).
 
 :func:`running` starts ``python -m scorekeeper.server`` (gunicorn, gevent) on a SQLite file made by
 the migrations, as ``make run`` does, and stops it with its workers afterwards.

@@ -9,19 +9,11 @@ from __future__ import annotations
 import os
 import stat
 
-import pytest
 from flask_migrate import upgrade
 
 from scorekeeper import config, create_app
 from scorekeeper.extensions import db
 from scorekeeper.paths import MIGRATIONS
-
-
-@pytest.fixture
-def umask_022():
-    old = os.umask(0o022)
-    yield
-    os.umask(old)
 
 
 def _mode(path) -> int:

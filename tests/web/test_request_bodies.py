@@ -11,10 +11,7 @@ from __future__ import annotations
 import http.client
 import io
 import json
-import os
-import signal
-import subprocess
-import sys
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -23,7 +20,7 @@ from scorekeeper.guards import NOT_JSON
 from scorekeeper.models import Game
 
 from .game_support import csrf_from
-from .test_server import ROOT, _free_port
+from .table_server import running
 
 NEW_GAME = {"variant": "rummikub", "players": ["Ann", "Bob"]}
 
@@ -105,24 +102,11 @@ def _post_chunked(port: int, body: bytes) -> tuple[int, dict]:
 
 
 def test_the_real_server_answers_413_to_a_chunked_body_over_the_limit(tmp_path):
-    port = _free_port()
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'table.sqlite3'}", "SCOREKEEPER_SECRET_KEY": "t"}
-    subprocess.run([sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade", "--directory",
-                    "scorekeeper/migrations"], cwd=ROOT, env=env, check=True, capture_output=True)
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.server", "--host", "127.0.0.1", "--port", str(port),
-                             "--workers", "1", "--no-access-log"], cwd=ROOT, env=env, start_new_session=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        for line in proc.stdout:
-            if "make run HOST=0.0.0.0" in line:
-                break
+    with running(tmp_path, workers=1) as url:
+        port = urlsplit(url).port
         big = json.dumps({**NEW_GAME, "pad": " " * (3 * 1024 * 1024)}).encode()
         # the JSON parser would take the game with the padding cut off after 2 MiB? No: 413, nothing kept
         status, body = _post_chunked(port, big.replace(b'"pad": "', b'"players2": "'))
         assert status == 413, (status, body)
         status, body = _post_chunked(port, json.dumps(NEW_GAME).encode())
         assert status == 201 and body["game"]["variant"] == "rummikub"
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=30)
-        proc.stdout.close()

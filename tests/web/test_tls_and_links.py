@@ -19,7 +19,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from cryptography import x509
 
 from scorekeeper import addresses, create_app, server
@@ -27,13 +26,6 @@ from scorekeeper.https_only import redirect_for, speaks_tls
 from scorekeeper.offline import certificate
 
 from .test_server import ROOT, _free_port
-
-
-@pytest.fixture
-def umask_022():
-    old = os.umask(0o022)
-    yield
-    os.umask(old)
 
 
 def _load(path: Path) -> x509.Certificate:
