@@ -97,9 +97,9 @@ def test_a_hand_sent_online_goes_straight_to_the_game_page(browser, site):
 def _meanwhile_another_phone(page, app, public_id: str, hands: int) -> None:
     """This phone, offline on the hand form, records ``hands`` hands (Ann goes out in each); meanwhile
     another phone records round 1 (Bob goes out, Ann holds R13); then this phone comes back online."""
-    for _ in range(hands):
+    for n in range(1, hands + 1):
         enter_hand(page, 0)
-    page.locator(".send-item").nth(hands - 1).wait_for(timeout=WAIT_MS)
+        expect(page.locator(".send-item")).to_have_count(n, timeout=WAIT_MS)  # kept: the form is clear again
     with app.app_context():
         services.record_round(services.get_game(public_id), {"winner": 1, "players": [{"rack": "R13"}, {}]})
         db.session.commit()
@@ -194,8 +194,9 @@ def test_the_queue_needs_no_service_worker(browser, site):
         assert page.evaluate("!navigator.serviceWorker || !navigator.serviceWorker.controller")
         page.context.set_offline(True)
         enter_hand(page, 1)
+        expect(page.locator(".send-item")).to_have_count(1, timeout=WAIT_MS)  # kept: the form is clear again
         enter_hand(page, 0)
-        page.locator(".send-item").nth(1).wait_for(timeout=WAIT_MS)
+        expect(page.locator(".send-item")).to_have_count(2, timeout=WAIT_MS)
         page.context.set_offline(False)
         page.locator("[data-send-queue]").wait_for(state="hidden", timeout=WAIT_MS)
         assert winners(app, public_id) == [1, 0]
