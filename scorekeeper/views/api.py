@@ -336,9 +336,9 @@ def _round_answer(game, number: int, status: int):
 
 def _committed(body: dict, status: int, game):
     """Commit the change, then answer ``body`` (worked out before) with the version it made."""
-    tag = etag(game)
+    answer = _tagged(body, status, game)  # before the commit, which expires the game's version
     db.session.commit()
-    return jsonify(body), status, {"ETag": tag}
+    return answer
 
 
 @bp.get("/games/<game_id:public_id>/export")
