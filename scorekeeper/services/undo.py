@@ -53,6 +53,12 @@ def last_undoable(game: Game) -> AuditEntry | None:
     ).scalar_one_or_none()
 
 
+def last_logged(game: Game) -> AuditEntry | None:
+    """The game's latest change-log entry (what an undo or redo just logged), without loading the whole log."""
+    return db.session.scalar(select(AuditEntry).where(AuditEntry.game_id == game.id)
+                             .order_by(AuditEntry.id.desc()).limit(1))
+
+
 def last_redoable(game: Game) -> AuditEntry | None:
     """The undo :func:`redo_last_undo` would take back (its change applied again), or None."""
     found = _redo_chain(game)

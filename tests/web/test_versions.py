@@ -150,3 +150,16 @@ def test_versions_count_the_changes_through_export_and_import(client, game):
     export = client.get(f"/api/v1/games/{public_id}/export").json
     copy = client.post("/api/v1/games/import", json=export)
     assert copy.json["game"]["version"] == 2 and copy.headers["ETag"] == '"v2"'
+
+
+def test_api_undo_and_redo_answer_the_change_they_logged_with_the_new_version(client, game):
+    public_id, secret = game
+    bearer = {"Authorization": f"Bearer {secret}"}
+    undone = client.post(f"/api/v1/games/{public_id}/undo", json={}, headers={**bearer, "If-Match": '"v1"'})
+    assert undone.status_code == 200, undone.text
+    assert undone.json["change"]["action"] == "undo" and undone.json["change"]["summary"].startswith("Undid: ")
+    assert undone.json["change"]["old"] == HAND and undone.json["game"]["rounds"] == []
+    assert undone.headers["ETag"] == '"v2"'
+    redone = client.post(f"/api/v1/games/{public_id}/redo", json={}, headers=bearer)
+    assert redone.json["change"]["action"] == "redo" and redone.json["change"]["new"] == HAND
+    assert [r["facts"] for r in redone.json["game"]["rounds"]] == [HAND] and redone.headers["ETag"] == '"v3"'
