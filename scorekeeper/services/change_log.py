@@ -22,6 +22,8 @@ NEEDS = {"record": ("new",), "edit": ("old", "new"), "delete": ("old",)}
 NOUN = {"record": "recorded hand", "edit": "correction", "delete": "deletion"}
 #: hands before a change -> hands after it, and which hand numbers it may name then
 GROWS = {"record": 1, "delete": -1, "edit": 0}
+#: what a change does when Undo applies it backwards
+INVERSE = {"record": "delete", "delete": "record", "edit": "edit"}
 
 
 def check_walkable(variant: str, log: Sequence[AuditEntry], hands: int) -> None:
@@ -58,12 +60,11 @@ def _fits(action: str, number: int, hands: int) -> bool:
 def _walk(log: Sequence[AuditEntry], hands: int) -> None:
     """Undo as :func:`.undo.undo_last_change` picks (the latest change not undone) back to the first,
     then Redo as :func:`redo_chain` reads the log (the undone changes, latest undo first)."""
-    inverse = {"record": "delete", "delete": "record", "edit": "edit"}
     count = hands
     for i in reversed(range(len(log))):
         entry = log[i]
         if entry.action in NEEDS and not entry.undone:
-            action = inverse[entry.action]
+            action = INVERSE[entry.action]
             if not _fits(action, entry.round_number, count):
                 raise RoundError([(f"audit.{i}", f"audit.{i}: Undo could not reverse this {NOUN[entry.action]} of hand "
                                                  f"{entry.round_number}: the game would have {count} hands then")])

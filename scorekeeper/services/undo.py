@@ -21,15 +21,13 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models import AuditEntry, Game, utcnow
 from ..rules import RulesError, find_variant
-from .change_log import redo_chain
+from .change_log import INVERSE, NEEDS, redo_chain
 from .hands import _audit, _insert_round, _remove_round, _settle, get_round
 from .scores import _score
 from .versions import claim
 
 #: Audit actions that :func:`undo_last_change` can reverse (the changes a player makes).
-UNDOABLE = ("record", "edit", "delete")
-#: what a change does when it is applied backwards
-_INVERSE = {"record": "delete", "delete": "record", "edit": "edit"}
+UNDOABLE = tuple(NEEDS)
 
 
 class NothingToUndo(RulesError):
@@ -55,6 +53,12 @@ def last_undoable(game: Game) -> AuditEntry | None:
     ).scalar_one_or_none()
 
 
+def last_logged(game: Game) -> AuditEntry | None:
+    """The game's latest change-log entry (what an undo or redo just logged), without loading the whole log."""
+    return db.session.scalar(select(AuditEntry).where(AuditEntry.game_id == game.id)
+                             .order_by(AuditEntry.id.desc()).limit(1))
+
+
 def last_redoable(game: Game) -> AuditEntry | None:
     """The undo :func:`redo_last_undo` would take back (its change applied again), or None."""
     found = _redo_chain(game)
@@ -77,7 +81,7 @@ def undo_last_change(game: Game, *, version: int | None = None) -> str:
     entry = last_undoable(game)
     if entry is None:
         raise NothingToUndo()
-    _apply(game, _INVERSE[entry.action], entry.round_number, entry.old)
+    _apply(game, INVERSE[entry.action], entry.round_number, entry.old)
     entry.undone = True
     what = f"Undid: {entry.summary}"
     _audit(game, "undo", entry.round_number, entry.new, entry.old, what)

@@ -36,6 +36,7 @@ from ..services import (
     etag,
     game_score,
     get_game,
+    last_logged,
     record_round,
     redo_last_undo,
     undo_last_change,
@@ -326,7 +327,7 @@ def _stepped(public_id: str, step: Callable[[Any], str]):
     game = _game_to_change(public_id)
     step(game, version=_if_match(game))
     db.session.flush()
-    return _committed({"change": logged_change(game.audit_entries[-1]), "game": game_json(game)}, 200, game)
+    return _committed({"change": logged_change(last_logged(game)), "game": game_json(game)}, 200, game)
 
 
 def _round_answer(game, number: int, status: int):
@@ -336,9 +337,9 @@ def _round_answer(game, number: int, status: int):
 
 def _committed(body: dict, status: int, game):
     """Commit the change, then answer ``body`` (worked out before) with the version it made."""
-    tag = etag(game)
+    answer = _tagged(body, status, game)  # before the commit, which expires the game's version
     db.session.commit()
-    return jsonify(body), status, {"ETag": tag}
+    return answer
 
 
 @bp.get("/games/<game_id:public_id>/export")

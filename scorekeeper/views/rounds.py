@@ -10,6 +10,7 @@ game's edit secret (403) and a CSRF token (400, Flask-WTF).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
@@ -39,7 +40,7 @@ from ..services import (
     version_from,
 )
 from ..words import round_word
-from .errors import status_of
+from .errors import error_body, status_of
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<public_id>/rounds")
 
@@ -74,11 +75,10 @@ def new(public_id: str):
         return redirect(_game_page(game))
     if playing is not None:
         ctx = context_for(game, playing.number, facts=playing.facts, before=before)
-        save = lambda facts, version=None: update_round(  # noqa: E731
-            game, playing.number, facts, before=before, version=version)
+        save = partial(update_round, game, playing.number, before=before)
     else:
         ctx = context_for(game, before=before)
-        save = lambda facts, version=None: record_round(game, facts, before=before, version=version)  # noqa: E731
+        save = partial(record_round, game, before=before)
     done = "Turn recorded." if entry.by_turn else f"{word.capitalize()} {ctx.number} recorded."
     return _form_or_save(game, entry, ctx, entry.parse_turn, save, done, mode="new", score=score)
 
@@ -91,9 +91,7 @@ def edit(public_id: str, number: int):
     entry = entry_for(game.variant)
     ctx = context_for(game, number, facts=round_.facts, before=game_score(game, upto=number - 1))
     word = round_word(game.variant).capitalize()
-    return _form_or_save(game, entry, ctx, entry.parse,
-                         lambda facts, version=None: update_round(game, number, facts, before=ctx.before,
-                                                                  version=version),
+    return _form_or_save(game, entry, ctx, entry.parse, partial(update_round, game, number, before=ctx.before),
                          f"{word} {number} corrected; totals recomputed.", mode="edit")
 
 
@@ -127,9 +125,7 @@ def end(public_id: str):
         flash(f"No {round_word(game.variant)} is being played.", "error")
         return redirect(_game_page(game))
     ctx = context_for(game, playing.number, facts=playing.facts, before=before)
-    return _form_or_save(game, entry, ctx, entry.parse_end,
-                         lambda facts, version=None: update_round(game, playing.number, facts, before=before,
-                                                                  version=version),
+    return _form_or_save(game, entry, ctx, entry.parse_end, partial(update_round, game, playing.number, before=before),
                          f"{round_word(game.variant).capitalize()} {playing.number} ended.",
                          mode="new", force_post=True, score=score)
 
@@ -145,7 +141,7 @@ def preview(public_id: str):
     """
     game = editable_game(public_id)
     if not is_json(request.mimetype):  # a JSON endpoint: no cross-site text/plain (CSRF holds as well)
-        return jsonify({"error": NOT_JSON, "reasons": [NOT_JSON]}), 415
+        return jsonify(error_body(NOT_JSON)), 415
     body = request.get_json(silent=True)
     body = body if isinstance(body, dict) else {}
     what = body.get("what")

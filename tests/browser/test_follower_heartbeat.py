@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import phone_page, served_app
-from .test_offline_browser import _game
+from .conftest import served_app
+from .offline_support import game_page
 
 pytestmark = pytest.mark.browser
 
@@ -38,11 +38,7 @@ def site(tmp_path_factory):
 
 
 def test_after_two_missed_beats_the_follower_says_when_it_last_heard_and_reconnects(browser, site):
-    app, url = site
-    public_id, _secret = _game(app)
-    with phone_page(browser, "follower-heartbeat") as page:
-        page.add_init_script(SILENT_STREAM)
-        page.goto(f"{url}/games/{public_id}")
+    with game_page(browser, site, "follower-heartbeat", SILENT_STREAM) as (page, _public_id):
         state = page.locator(".live-state")
         expect(state).to_have_text("Live: this page updates by itself.")
         expect(state).to_contain_text("Last heard from the table", timeout=8000)

@@ -17,9 +17,9 @@ from scorekeeper.extensions import db
 from scorekeeper.models import SentHand
 
 from .conftest import phone_page, served_app
+from .offline_support import WAIT_MS, enter_hand, game_page, hand_form, new_game, winners
 
 pytestmark = pytest.mark.browser
-WAIT_MS = 15000
 
 
 @pytest.fixture(scope="module")
@@ -28,35 +28,9 @@ def site(tmp_path_factory):
         yield site
 
 
-def _game(app) -> tuple[str, str]:
-    with app.app_context():
-        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": 10 ** 6})
-        db.session.commit()
-        return game.public_id, secret
-
-
-def _winners(app, public_id: str) -> list[int]:
-    with app.app_context():
-        db.session.expire_all()
-        return [r.facts["winner"] for r in services.get_game(public_id).rounds]
-
-
 def _keys(app) -> int:
     with app.app_context():
         return db.session.scalar(select(func.count()).select_from(SentHand))
-
-
-def enter_hand(page, winner: int) -> None:
-    """The editor fills the form: the winner goes out, the other player holds R5 (5 points)."""
-    page.check(f'input[name="winner"][value="{winner}"]')
-    page.fill(f'[id="f-players.{1 - winner}.rack"]', "R5")
-    page.locator("button.save").click()
-
-
-def open_form(page, url: str, public_id: str, secret: str) -> None:
-    """Join as the game's editor, then open the hand form."""
-    page.goto(f"{url}/games/{public_id}/join/{secret}")
-    page.goto(f"{url}/games/{public_id}/rounds/new")
 
 
 def open_with_service_worker(page, url: str, public_id: str, secret: str) -> None:
@@ -69,7 +43,7 @@ def open_with_service_worker(page, url: str, public_id: str, secret: str) -> Non
 
 def test_three_hands_recorded_offline_arrive_once_each_in_order(browser, site):
     app, url = site
-    public_id, secret = _game(app)
+    public_id, secret = new_game(app)
     with phone_page(browser, "offline-three-hands") as page:
         open_with_service_worker(page, url, public_id, secret)
         page.context.set_offline(True)
@@ -84,7 +58,7 @@ def test_three_hands_recorded_offline_arrive_once_each_in_order(browser, site):
         expect(queue.locator(".send-item")).to_have_count(3)
         expect(queue.locator(".send-item").last).to_contain_text("waiting to send")
         assert queue.inner_text().count("waiting to send") == 3
-        assert _winners(app, public_id) == []
+        assert winners(app, public_id) == []
 
         page.reload()  # offline: the service worker shows the form as this phone last saw it
         notice = page.locator(".offline-notice")
@@ -96,42 +70,36 @@ def test_three_hands_recorded_offline_arrive_once_each_in_order(browser, site):
 
         page.context.set_offline(False)
         queue.wait_for(state="hidden", timeout=WAIT_MS)
-        assert _winners(app, public_id) == [0, 1, 0]
+        assert winners(app, public_id) == [0, 1, 0]
         assert _keys(app) >= 3
         expect(notice).to_contain_text("Back online", use_inner_text=True)
         expect(page.locator("h1")).to_have_text("Record round 4", use_inner_text=True)
         enter_hand(page, 1)  # the next hand, online: round 4 (no conflict with the hands just sent)
         page.wait_for_url(f"**/games/{public_id}", timeout=WAIT_MS)
-        assert _winners(app, public_id) == [0, 1, 0, 1]
+        assert winners(app, public_id) == [0, 1, 0, 1]
 
 
 def test_a_hand_sent_online_goes_straight_to_the_game_page(browser, site):
     app, url = site
-    public_id, secret = _game(app)
-    with phone_page(browser, "offline-online-send") as page:
-        open_form(page, url, public_id, secret)
+    with hand_form(browser, site, "offline-online-send") as (page, public_id):
         enter_hand(page, 1)
         page.wait_for_url(f"**/games/{public_id}", timeout=WAIT_MS)
         expect(page.locator(".flashes")).to_contain_text("Round 1 recorded.", use_inner_text=True)
-        assert _winners(app, public_id) == [1]
+        assert winners(app, public_id) == [1]
         page.goto(f"{url}/games/{public_id}/rounds/new")  # a refused hand: its errors at the fields
         page.fill('[id="f-players.0.rack"]', "Q99")
         page.locator("button.save").click()
         page.locator(".form-errors").wait_for(timeout=WAIT_MS)
         expect(page.locator(".form-errors")).to_contain_text("Nothing was saved", use_inner_text=True)
-        assert _winners(app, public_id) == [1]
+        assert winners(app, public_id) == [1]
 
 
-def _meanwhile_another_phone(page, site, public_id: str, secret: str, hands: int) -> None:
-    """This phone records ``hands`` hands offline (Ann goes out in each); meanwhile another phone
-    records round 1 (Bob goes out, Ann holds R13); then this phone comes back online."""
-    app, url = site
-    page.goto(f"{url}/games/{public_id}/join/{secret}")
-    page.goto(f"{url}/games/{public_id}/rounds/new")
-    page.context.set_offline(True)
-    for _ in range(hands):
+def _meanwhile_another_phone(page, app, public_id: str, hands: int) -> None:
+    """This phone, offline on the hand form, records ``hands`` hands (Ann goes out in each); meanwhile
+    another phone records round 1 (Bob goes out, Ann holds R13); then this phone comes back online."""
+    for n in range(1, hands + 1):
         enter_hand(page, 0)
-    page.locator(".send-item").nth(hands - 1).wait_for(timeout=WAIT_MS)
+        expect(page.locator(".send-item")).to_have_count(n, timeout=WAIT_MS)  # kept: the form is clear again
     with app.app_context():
         services.record_round(services.get_game(public_id), {"winner": 1, "players": [{"rack": "R13"}, {}]})
         db.session.commit()
@@ -140,9 +108,8 @@ def _meanwhile_another_phone(page, site, public_id: str, secret: str, hands: int
 
 def test_a_conflict_shows_both_versions_and_the_editor_chooses(browser, site):
     app = site[0]
-    public_id, secret = _game(app)
-    with phone_page(browser, "offline-conflict") as page:
-        _meanwhile_another_phone(page, site, public_id, secret, hands=2)
+    with hand_form(browser, site, "offline-conflict", offline=True) as (page, public_id):
+        _meanwhile_another_phone(page, app, public_id, hands=2)
         item = page.locator(".send-conflict")
         item.wait_for(timeout=WAIT_MS)
         expect(item).to_contain_text("Another phone recorded round 1 meanwhile", use_inner_text=True)
@@ -151,29 +118,25 @@ def test_a_conflict_shows_both_versions_and_the_editor_chooses(browser, site):
         expect(rows.nth(1)).to_have_text("Another phone's round 1 -13 +13", use_inner_text=True)
         expect(page.locator(".send-item").nth(1)).to_contain_text("waiting to send")
         assert page.locator(".send-item").nth(1).inner_text().count("waiting to send") == 1  # held back, in order
-        assert _winners(app, public_id) == [1]
+        assert winners(app, public_id) == [1]
 
         item.get_by_role("button", name="Keep mine as round 2").click()
         page.locator("[data-send-queue]").wait_for(state="hidden", timeout=WAIT_MS)
-        assert _winners(app, public_id) == [1, 0, 0]
+        assert winners(app, public_id) == [1, 0, 0]
 
 
 def test_dropping_mine_in_a_conflict_keeps_theirs(browser, site):
     app = site[0]
-    public_id, secret = _game(app)
-    with phone_page(browser, "offline-conflict-drop") as page:
-        _meanwhile_another_phone(page, site, public_id, secret, hands=1)
+    with hand_form(browser, site, "offline-conflict-drop", offline=True) as (page, public_id):
+        _meanwhile_another_phone(page, app, public_id, hands=1)
         page.get_by_role("button", name="Drop mine").click()
         page.locator("[data-send-queue]").wait_for(state="hidden", timeout=WAIT_MS)
-        assert _winners(app, public_id) == [1]
+        assert winners(app, public_id) == [1]
 
 
 def test_a_refused_hand_stays_with_its_reasons_until_the_editor_fixes_it(browser, site):
-    app, url = site
-    public_id, secret = _game(app)
-    with phone_page(browser, "offline-refused") as page:
-        open_form(page, url, public_id, secret)
-        page.context.set_offline(True)
+    app = site[0]
+    with hand_form(browser, site, "offline-refused", offline=True) as (page, public_id):
         page.fill('[id="f-players.0.rack"]', "Q99")  # no such tile: the engine refuses it when sent
         page.locator("button.save").click()
         page.locator(".send-item").wait_for(timeout=WAIT_MS)
@@ -190,7 +153,7 @@ def test_a_refused_hand_stays_with_its_reasons_until_the_editor_fixes_it(browser
         page.check('input[name="winner"][value="1"]')
         page.locator("button.save").click()
         page.wait_for_url(f"**/games/{public_id}", timeout=WAIT_MS)
-        assert _winners(app, public_id) == [1]
+        assert winners(app, public_id) == [1]
 
 
 #: every Screen Wake Lock the page takes, kept in window.__locks (the real API underneath)
@@ -205,11 +168,7 @@ HELD = "window.__locks.filter(s => !s.released).length"
 
 
 def test_the_wake_lock_switch_is_remembered_on_the_phone(browser, site):
-    app, url = site
-    public_id, _secret = _game(app)
-    with phone_page(browser, "offline-wake-lock") as page:
-        page.add_init_script(WATCH_LOCKS)
-        page.goto(f"{url}/games/{public_id}")
+    with game_page(browser, site, "offline-wake-lock", WATCH_LOCKS) as (page, _public_id):
         switch = page.get_by_label("Keep the screen on")
         expect(switch).to_be_visible()
         expect(switch).to_be_checked()
@@ -230,24 +189,23 @@ def test_the_wake_lock_switch_is_remembered_on_the_phone(browser, site):
 def test_the_queue_needs_no_service_worker(browser, site):
     """A phone on the LAN over plain http gets no service worker: the page that stays open keeps
     the hands and sends them when the connection returns."""
-    app, url = site
-    public_id, secret = _game(app)
-    with phone_page(browser, "offline-no-worker", service_workers="block") as page:
-        open_form(page, url, public_id, secret)
+    app = site[0]
+    with hand_form(browser, site, "offline-no-worker", service_workers="block") as (page, public_id):
         assert page.evaluate("!navigator.serviceWorker || !navigator.serviceWorker.controller")
         page.context.set_offline(True)
         enter_hand(page, 1)
+        expect(page.locator(".send-item")).to_have_count(1, timeout=WAIT_MS)  # kept: the form is clear again
         enter_hand(page, 0)
-        page.locator(".send-item").nth(1).wait_for(timeout=WAIT_MS)
+        expect(page.locator(".send-item")).to_have_count(2, timeout=WAIT_MS)
         page.context.set_offline(False)
         page.locator("[data-send-queue]").wait_for(state="hidden", timeout=WAIT_MS)
-        assert _winners(app, public_id) == [1, 0]
+        assert winners(app, public_id) == [1, 0]
         assert page.evaluate("document.documentElement.dataset.offlineReady") is None
 
 
 def test_a_correction_offline_stays_on_its_form(browser, site):
     app, url = site
-    public_id, secret = _game(app)
+    public_id, secret = new_game(app)
     with app.app_context():
         services.record_round(services.get_game(public_id), {"winner": 1, "players": [{"rack": "R13"}, {}]})
         db.session.commit()

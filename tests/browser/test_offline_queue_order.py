@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import phone_page, served_app
-from .test_offline_browser import WAIT_MS, _game, _winners, enter_hand, open_form
+from .conftest import served_app
+from .offline_support import WAIT_MS, enter_hand, hand_form, winners
 
 pytestmark = pytest.mark.browser
 
@@ -24,11 +24,8 @@ def site(tmp_path_factory):
 
 
 def test_save_stays_disabled_after_a_send_until_the_form_is_edited(browser, site):
-    app, url = site
-    public_id, secret = _game(app)
-    with phone_page(browser, "offline-double-tap") as page:
-        open_form(page, url, public_id, secret)
-        page.context.set_offline(True)
+    app = site[0]
+    with hand_form(browser, site, "offline-double-tap", offline=True) as (page, public_id):
         enter_hand(page, 0)
         expect(page.locator(".send-item")).to_have_count(1, timeout=WAIT_MS)
         save = page.locator("button.save")
@@ -37,15 +34,12 @@ def test_save_stays_disabled_after_a_send_until_the_form_is_edited(browser, site
         expect(save).to_be_enabled()
         page.context.set_offline(False)
         expect(page.locator("[data-send-queue]")).to_be_hidden(timeout=WAIT_MS)
-        assert _winners(app, public_id) == [0]
+        assert winners(app, public_id) == [0]
 
 
 def test_a_refused_hand_holds_back_the_hands_after_it_until_the_editor_decides(browser, site):
-    app, url = site
-    public_id, secret = _game(app)
-    with phone_page(browser, "offline-held-back") as page:
-        open_form(page, url, public_id, secret)
-        page.context.set_offline(True)
+    app = site[0]
+    with hand_form(browser, site, "offline-held-back", offline=True) as (page, public_id):
         enter_hand(page, 0)                                   # A: round 1
         page.check('input[name="winner"][value="1"]')         # B: round 2, a tile that does not exist
         page.fill('[id="f-players.0.rack"]', "R5 X9")
@@ -55,7 +49,7 @@ def test_a_refused_hand_holds_back_the_hands_after_it_until_the_editor_decides(b
         expect(page.locator(".send-item")).to_have_count(3, timeout=WAIT_MS)
         page.context.set_offline(False)
         expect(page.locator(".send-refused")).to_be_visible(timeout=WAIT_MS)
-        assert _winners(app, public_id) == [0]
+        assert winners(app, public_id) == [0]
 
         page.get_by_role("button", name="Put it back in the form").click()
         held = page.locator(".send-item").first
@@ -63,21 +57,19 @@ def test_a_refused_hand_holds_back_the_hands_after_it_until_the_editor_decides(b
         expect(page.locator(".send-item").nth(1)).to_contain_text("waiting to send")
         expect(page.locator("h1")).to_have_text("Record round 2")
         page.wait_for_timeout(1500)  # the queue had its chance to send C: it must not have
-        assert _winners(app, public_id) == [0]
+        assert winners(app, public_id) == [0]
 
         page.fill('[id="f-players.0.rack"]', "R5")
         page.locator("button.save").click()
         expect(page.locator("[data-send-queue]")).to_be_hidden(timeout=WAIT_MS)
-        assert _winners(app, public_id) == [0, 1, 1]  # B as round 2, C as round 3: no conflict
+        assert winners(app, public_id) == [0, 1, 1]  # B as round 2, C as round 3: no conflict
         expect(page.locator(".send-conflict")).to_have_count(0)
 
 
 def test_every_page_says_how_many_hands_wait_and_sends_them(browser, site):
     """A hand kept on the phone, then the home page opened: it says so, and sends the hand."""
     app, url = site
-    public_id, secret = _game(app)
-    with phone_page(browser, "offline-waiting-anywhere") as page:
-        open_form(page, url, public_id, secret)
+    with hand_form(browser, site, "offline-waiting-anywhere") as (page, public_id):
         page.route("**/rounds/new", lambda route: route.abort() if route.request.method == "POST"
                    else route.continue_())  # the server cannot be reached for a send
         enter_hand(page, 1)
@@ -86,8 +78,8 @@ def test_every_page_says_how_many_hands_wait_and_sends_them(browser, site):
         waiting = page.locator(".waiting-hands")
         expect(waiting).to_contain_text("1 hand waiting to send", timeout=WAIT_MS)
         expect(waiting.get_by_role("link", name="Open its game")).to_have_attribute("href", f"{url}/games/{public_id}")
-        assert _winners(app, public_id) == []
+        assert winners(app, public_id) == []
         page.unroute("**/rounds/new")
         page.evaluate("window.dispatchEvent(new Event('online'))")  # the connection is back
         expect(waiting).to_be_hidden(timeout=WAIT_MS)
-        assert _winners(app, public_id) == [1]
+        assert winners(app, public_id) == [1]

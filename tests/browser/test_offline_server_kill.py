@@ -31,7 +31,7 @@ from scorekeeper.extensions import db
 from scorekeeper.paths import MIGRATIONS
 
 from .conftest import phone_page
-from .test_offline_browser import WAIT_MS, enter_hand
+from .offline_support import WAIT_MS, enter_hand
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -26,6 +25,7 @@ from flask_migrate import upgrade
 from scorekeeper import create_app
 from scorekeeper.paths import MIGRATIONS
 
+from .game_support import csrf_from
 from .test_server import ROOT, _free_port
 
 
@@ -80,4 +80,4 @@ class Client:
         """The CSRF token of this client's session, from the page at ``path``."""
         status, _, page = self.call("GET", path)
         assert status == 200, page
-        return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+        return csrf_from(page)

@@ -15,6 +15,7 @@ and its change log walks back to an empty game; at the end undo itself does.
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 
@@ -67,7 +68,7 @@ class Races(RuleBasedStateMachine):
         self.api = Client(self.root)
         status, _, text = self.api.call("POST", "/api/v1/games", {"variant": "rummikub", "players": ["Ann", "Bob"]})
         assert status == 201, text
-        created = _json(text)
+        created = json.loads(text)
         self.id, secret = created["id"], created["secret"]
         self.bearer = {"Authorization": f"Bearer {secret}"}
         self.phones = []
@@ -127,12 +128,12 @@ class Races(RuleBasedStateMachine):
             status, answered, text = phone.call("DELETE", f"{path}/{number}", headers=headers)
         assert status in (200, 201, 404, 409, 422), (kind, status, text)
         if status == 409:
-            body = _json(text)
+            body = json.loads(text)
             assert "conflict" in body or not named, body
             return None
         if status in (404, 422):  # no such hand (any more); the rules refuse it (a finished game)
             return None
-        body = _json(text)
+        body = json.loads(text)
         assert body["game"]["version"] == _tag(answered)
         stored = body["round"]["facts"] if "round" in body else None
         number = body["round"]["number"] if "round" in body else body["deleted"]
@@ -168,11 +169,11 @@ class Races(RuleBasedStateMachine):
     def each_change_there_once_and_undo_walks_back_to_empty(self):
         status, headers, text = self.api.call("GET", f"/api/v1/games/{self.id}/export")
         assert status == 200
-        export = _json(text)
+        export = json.loads(text)
         hands = [r["facts"] for r in export["rounds"]]
         assert hands == self.hands
         status, headers, text = self.api.call("GET", f"/api/v1/games/{self.id}")
-        assert _tag(headers) == self.version == _json(text)["version"]
+        assert _tag(headers) == self.version == json.loads(text)["version"]
         assert walk_back(hands, export["audit"]) == []
 
     @precondition(lambda self: len(self.applied) > 0)
@@ -196,12 +197,6 @@ def _inverse(change: tuple) -> tuple:
     kind, number, old, new = change
     return {"record": ("delete", number, new, None), "delete": ("record", number, None, old),
             "correct": ("correct", number, new, old)}[kind]
-
-
-def _json(text: str):
-    import json
-
-    return json.loads(text)
 
 
 def test_changes_from_several_clients_at_once_are_each_kept_exactly_once(server):

@@ -35,6 +35,11 @@ def game(app, client):
     return public_id, secret
 
 
+def _version(page: str) -> str:
+    """The version a page's form was filled against (its hidden field)."""
+    return re.search(r'name="version" value="(\d+)"', page).group(1)
+
+
 def _hands(app, public_id: str) -> list[dict]:
     with app.app_context():
         return [r.facts for r in services.get_game(public_id).rounds]
@@ -81,7 +86,7 @@ def test_two_phones_without_javascript_cannot_both_keep_the_same_hand(app, clien
     public_id, _secret = game
     form = client.get(f"/games/{public_id}/rounds/new").text
     data = {"csrf_token": csrf_from(form), "winner": "0", "players.1.rack": "B7"}
-    data.update(re.findall(r'name="(version)" value="(\d+)"', form))
+    data["version"] = _version(form)
     assert client.post(f"/games/{public_id}/rounds/new", data=data).status_code == 302
     again = client.post(f"/games/{public_id}/rounds/new", data=data)
     assert again.status_code == 409
@@ -96,7 +101,7 @@ def test_undo_and_redo_from_an_old_page_change_nothing(app, client, game, step):
         client.post(f"/games/{public_id}/undo", data={"csrf_token": csrf_from(client.get(f"/games/{public_id}").text)})
     page = client.get(f"/games/{public_id}").text
     assert f'action="/games/{public_id}/{step}"' in page
-    stale = {"csrf_token": csrf_from(page), "version": re.search(r'name="version" value="(\d+)"', page).group(1)}
+    stale = {"csrf_token": csrf_from(page), "version": _version(page)}
     with app.app_context():  # another phone changes the game meanwhile
         other = services.get_game(public_id)
         services.record_round(other, OTHER) if step == "undo" else services.redo_last_undo(other)
@@ -113,7 +118,7 @@ def test_deleting_from_an_old_confirmation_changes_nothing(app, client, game):
     with app.app_context():
         services.update_round(services.get_game(public_id), 1, OTHER)
         db.session.commit()
-    data = {"csrf_token": csrf_from(page), "version": re.search(r'name="version" value="(\d+)"', page).group(1)}
+    data = {"csrf_token": csrf_from(page), "version": _version(page)}
     shown = client.post(f"/games/{public_id}/rounds/1/delete", data=data, follow_redirects=True).text
     assert "cannot be deleted: the game changed since" in shown
     assert _hands(app, public_id) == [OTHER]
@@ -145,3 +150,16 @@ def test_versions_count_the_changes_through_export_and_import(client, game):
     export = client.get(f"/api/v1/games/{public_id}/export").json
     copy = client.post("/api/v1/games/import", json=export)
     assert copy.json["game"]["version"] == 2 and copy.headers["ETag"] == '"v2"'
+
+
+def test_api_undo_and_redo_answer_the_change_they_logged_with_the_new_version(client, game):
+    public_id, secret = game
+    bearer = {"Authorization": f"Bearer {secret}"}
+    undone = client.post(f"/api/v1/games/{public_id}/undo", json={}, headers={**bearer, "If-Match": '"v1"'})
+    assert undone.status_code == 200, undone.text
+    assert undone.json["change"]["action"] == "undo" and undone.json["change"]["summary"].startswith("Undid: ")
+    assert undone.json["change"]["old"] == HAND and undone.json["game"]["rounds"] == []
+    assert undone.headers["ETag"] == '"v2"'
+    redone = client.post(f"/api/v1/games/{public_id}/redo", json={}, headers=bearer)
+    assert redone.json["change"]["action"] == "redo" and redone.json["change"]["new"] == HAND
+    assert [r["facts"] for r in redone.json["game"]["rounds"]] == [HAND] and redone.headers["ETag"] == '"v3"'

@@ -5,7 +5,7 @@
 (function () {
   "use strict";
   if (!window.indexedDB) return;
-  var connection = null;
+  var connection = null, NEXT = "scorekeeper.next.";
 
   function db() {
     if (!connection) connection = new Promise(function (resolve, reject) {
@@ -44,8 +44,25 @@
     return tx("readonly", function (s) { return s.getAll(); });
   }
 
-  /* Send a kept hand once (its Idempotency-Key and the number it was recorded as): {status, answer};
-     rejected when the server cannot be reached. */
+  /* What a send's answer means for the kept hand, for every page that sends (queue.js, waiting.js):
+     "recorded"; "token" (the session and its form token ended); "conflict" (another phone recorded
+     that hand: both versions); "refused" (kept with the reasons until the editor decides); "retry"
+     (the server is down or busy, or another change got there first: the same key again later). */
+  function outcome(status, answer) {
+    if (status === 201) return "recorded";
+    if (status === 400 && /CSRF/.test(answer.error || "")) return "token";
+    if (status === 409 && answer.conflict) return "conflict";
+    return [400, 401, 403, 404, 413, 422].indexOf(status) >= 0 ? "refused" : "retry";
+  }
+
+  /* The number of the next hand of a game, as the last hand this phone sent to it was recorded (0: none). */
+  function nextRecorded(game) {
+    return parseInt(localStorage.getItem(NEXT + game) || "0", 10);
+  }
+
+  /* Send a kept hand once (its Idempotency-Key and the number it was recorded as): {status, answer,
+     outcome}, the next hand's number remembered once it is recorded; rejected when the server cannot
+     be reached. */
   function post(item) {
     return fetch(item.url, {
       method: "POST", credentials: "same-origin", cache: "no-store", body: item.body,
@@ -53,7 +70,9 @@
                  "Idempotency-Key": item.key, "X-Scorekeeper-Hand": item.number ? String(item.number) : "" }
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (answer) {
-        return { status: response.status, answer: answer };
+        var sent = { status: response.status, answer: answer, outcome: outcome(response.status, answer) };
+        if (sent.outcome === "recorded") localStorage.setItem(NEXT + item.game, String(answer.recorded + 1));
+        return sent;
       });
     });
   }
@@ -65,5 +84,6 @@
     return [].map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
   }
 
-  window.ScorekeeperQueueStore = { forGame: forGame, newKey: newKey, everything: everything, post: post };
+  window.ScorekeeperQueueStore = { forGame: forGame, newKey: newKey, everything: everything, post: post,
+                                   nextRecorded: nextRecorded };
 })();

@@ -22,7 +22,6 @@
   var form = document.querySelector("form.hand-form[data-queue]");
   var note = document.querySelector("[data-offline-note]");
   var pageNumber = form && form.dataset.queue ? parseInt(form.dataset.queue, 10) : null;
-  var NEXT = "scorekeeper.next." + game;
   var sending = false, sendingKey = null, retry = null, delay = 2000, direct = null, tokenTried = {}, recorded = 0;
 
   var store = window.ScorekeeperQueueStore.forGame(game);
@@ -31,7 +30,7 @@
   /* The number of the next hand: the page's, or after the hands waiting here (a kept page may be old). */
   function nextNumber(items) {
     var n = Math.max(pageNumber, recorded + 1);  // hands this page sent are recorded: after them
-    var known = parseInt(localStorage.getItem(NEXT) || "0", 10);
+    var known = window.ScorekeeperQueueStore.nextRecorded(game);
     if (document.querySelector(".offline-notice") && known > n) n = known;
     items.forEach(function (item) { if (item.number && item.number >= n) n = item.number + 1; });
     return n;
@@ -162,14 +161,14 @@
 
   function send(item) {
     return window.ScorekeeperQueueStore.post(item).then(function (sent) {
-      return settle(item, sent.status, sent.answer);
+      return settle(item, sent);
     }, function () { return "retry"; });
   }
 
-  function settle(item, status, answer) {
-    if (status === 201) {
+  function settle(item, sent) {
+    var outcome = sent.outcome, answer = sent.answer;
+    if (outcome === "recorded") {
       delay = 2000;
-      localStorage.setItem(NEXT, String(answer.recorded + 1));
       recorded = Math.max(recorded, answer.recorded);
       return drop(item).then(function () {
         if (item.key !== direct) return "next";
@@ -177,14 +176,13 @@
         return "stop";
       });
     }
-    if (status === 400 && !tokenTried[item.key] && /CSRF/.test(answer.error || "")) {
+    if (outcome === "token" && !tokenTried[item.key]) {
       tokenTried[item.key] = true;  // the session (and its form token) ended: a fresh token, once
       return freshToken(item).then(function () { return "next"; }, function () { return "retry"; });
     }
-    if (status === 409 && answer.conflict) { item.state = "conflict"; }
-    else if (status === 400 || status === 401 || status === 403 || status === 404 || status === 413 ||
-             status === 422) {
-      if (item.key === direct && status === 422) {  // sent straight from the form: its errors at the fields
+    if (outcome === "conflict") { item.state = "conflict"; }
+    else if (outcome === "refused" || outcome === "token") {  // a fresh token did not help either
+      if (item.key === direct && sent.status === 422) {  // sent straight from the form: its errors at the fields
         direct = null;
         return drop(item).then(function () { HTMLFormElement.prototype.submit.call(form); return "stop"; });
       }

@@ -54,12 +54,9 @@
       sending = true;
       return store.post(next).then(function (sent) {
         var games = store.forGame(next.game);
-        if (sent.status === 201) {
-          localStorage.setItem("scorekeeper.next." + next.game, String(sent.answer.recorded + 1));
-          return games.drop(next).then(function () { return true; });
-        }
-        if (sent.status >= 500 || sent.status === 400 && /CSRF/.test(sent.answer.error || "")) return false;
-        next.state = sent.status === 409 && sent.answer.conflict ? "conflict" : "refused";
+        if (sent.outcome === "recorded") return games.drop(next).then(function () { return true; });
+        if (sent.outcome === "retry" || sent.outcome === "token") return false;  // its game's page renews a token
+        next.state = sent.outcome;  // "conflict" or "refused"
         next.answer = sent.answer;
         return games.save(next).then(function () { return true; });
       }, function () { return false; }).then(function (more) {
