@@ -27,22 +27,15 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
+from .tile_engine import joker_points
+
 COLOURS = "RBKG"
 START = -1
-#: CT-5: the points a joker read as a split counts (0+1 is a 10, 1+2 a 12, 1+1 an 11).
-SPLIT_POINTS = {(0, 1): 10, (1, 2): 12, (1, 1): 11}
 
 
 def tile_index(colour: str, number: int) -> int:
     """The row of a number tile in the solver's count vectors (R1..R13, B1.., K1.., G1..)."""
     return COLOURS.index(colour) * 13 + number - 1
-
-
-def joker_value(values: tuple[int, ...]) -> int:
-    """CT-5: a joker counts what it stands for, 20 for a 0, a split its tile's number."""
-    if len(values) == 2:
-        return SPLIT_POINTS[values]
-    return 20 if values[0] == 0 else values[0]
 
 
 def entry(colour: str, values: tuple[int, ...]) -> str:
@@ -84,7 +77,7 @@ class _Collector:
         if any(tiles.count(t) > 2 for t in set(tiles)):
             return  # two of each tile
         tokens = tuple("J" if wild else f"{c}{n}" for c, _, wild, n in slots)
-        jokers = tuple((frozenset([entry(c, v)]), joker_value(v)) for c, v, wild, _ in slots if wild)
+        jokers = tuple((frozenset([entry(c, v)]), joker_points(v)) for c, v, wild, _ in slots if wild)
         points = sum(n for _, _, wild, n in slots if not wild) + sum(p for _, p in jokers)
         old = self.found.get(tokens)
         if old is not None:

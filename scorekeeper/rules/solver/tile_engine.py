@@ -22,6 +22,7 @@ from typing import Any
 from ..cards import Card
 from ..registry import find_variant
 from ..tiles.checks import set_verdict
+from ..tiles.faces import entry_points, joker_points
 from ..tiles.grid import find_lines, is_board, read_board
 from ..tiles.sets import Switches, read_line, supply_reasons, token
 from ..tiles.variants import NOTATION, TileGame
@@ -35,7 +36,9 @@ __all__ = [
     "board_cells",
     "board_lines",
     "board_text",
+    "entry_points",
     "joker_entries",
+    "joker_points",
     "judge_table",
     "line_readings",
     "options_of",
