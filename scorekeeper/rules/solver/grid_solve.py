@@ -26,7 +26,7 @@ import numpy as np
 
 from .best_play import BestPlay
 from .grid_layout import lay_out
-from .model import TILE_WEIGHT, columns, solve_model
+from .model import NUMBERS, TILE_WEIGHT, columns, solve_model
 from .templates import library
 from .tile_engine import board_lines, board_text, joker_entries, options_of, read_table, token
 from .turn_core import judge_turn
@@ -77,7 +77,7 @@ def _units(objective, goal, base) -> int:
     """The bound in tiles laid from the rack (or points)."""
     if goal == "tiles":  # tiles * TILE_WEIGHT + their value (under TILE_WEIGHT) - crossing penalties
         return int(np.floor((objective + TILE_WEIGHT / 4) / TILE_WEIGHT)) - int(base.sum())
-    return int(np.rint(objective)) - int(((np.arange(52) % 13 + 1) * base).sum())
+    return int(np.rint(objective)) - int(NUMBERS @ base)
 
 
 def _mine(play, goal) -> int:

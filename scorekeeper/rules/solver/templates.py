@@ -38,6 +38,11 @@ def tile_index(colour: str, number: int) -> int:
     return COLOURS.index(colour) * 13 + number - 1
 
 
+def tile_token(index: int) -> str:
+    """The token of the tile at ``index`` of the count vectors (:func:`tile_index` read back)."""
+    return f"{COLOURS[index // 13]}{index % 13 + 1}"
+
+
 def entry(colour: str, values: tuple[int, ...]) -> str:
     return "+".join(f"{colour}{v}" for v in values)
 

@@ -32,9 +32,9 @@ import numpy as np
 from ..errors import RulesError
 from .best_play import BestPlay
 from .grid_solve import grid_best
-from .model import TILES, Answer, columns, solve_model
+from .model import NUMBERS, TILES, Answer, columns, solve_model
 from .table_order import legal_order
-from .templates import COLOURS, library, tile_index
+from .templates import library, tile_index, tile_token
 from .tile_engine import (
     TileTable,
     board_lines,
@@ -62,18 +62,14 @@ def _counts(tiles) -> tuple[np.ndarray, int]:
     return counts, sum(t.wild for t in tiles)
 
 
-def _tile_token(i: int) -> str:
-    return f"{COLOURS[i // 13]}{i % 13 + 1}"
-
-
 def _play(answer: Answer, table: np.ndarray) -> tuple[list[str], int]:
     laid = np.zeros(TILES, dtype=np.int64)
     for col in answer.sets:
         for t in col.template.tiles:
             laid[t] += 1
     played = laid - table
-    tokens = [_tile_token(i) for i in range(TILES) for _ in range(int(played[i]))]
-    value = sum(i % 13 + 1 for i in range(TILES) for _ in range(int(played[i])))
+    tokens = [tile_token(i) for i in range(TILES) for _ in range(int(played[i]))]
+    value = int(NUMBERS @ np.maximum(played, 0))
     jokers = sum(col.sources.count("R") for col in answer.sets)
     value += sum(col.rack_joker_points for col in answer.sets)
     return tokens + ["J"] * jokers, value
