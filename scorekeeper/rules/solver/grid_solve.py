@@ -26,9 +26,9 @@ import numpy as np
 
 from .best_play import BestPlay
 from .grid_layout import lay_out
-from .model import NUMBERS, TILE_WEIGHT, columns, solve_model
+from .model import NUMBERS, TILE_WEIGHT, solve_model
 from .templates import library
-from .tile_engine import board_lines, board_text, joker_entries, options_of, read_table, token
+from .tile_engine import board_lines, board_text, options_of, read_table, token
 from .turn_core import judge_turn
 
 #: other solutions at the bound tried when a layout fails
@@ -36,14 +36,12 @@ RETRIES = 8
 
 
 def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_counts, rack_counts, rack_jokers,
-              threshold, seconds):
-    """The best grid play given ``row`` (the :class:`~.tile_solve.BestPlay` laid in rows)."""
+              cols, jokers, threshold, seconds):
+    """The best grid play given ``row`` (the :class:`~.tile_solve.BestPlay` laid in rows) and the
+    programme's ``cols`` and table ``jokers`` it was solved with."""
     deadline = time.perf_counter() + seconds
-    jokers = [] if initial else joker_entries(table, sw)
     lib = library(sw)
-    avail = rack_counts if initial else table_counts + rack_counts
     base = np.zeros_like(table_counts) if initial else table_counts
-    cols = columns(lib, avail, jokers, rack_jokers, rack_counts)
     answer = solve_model(lib, cols, base, rack_counts, len(jokers), rack_jokers, goal, threshold,
                          seconds, crossings=True)
     bound = None

@@ -120,25 +120,29 @@ def solve_tiles(variant: str, rack_text: Any, table_text: Any = None, *, goal: s
     table_counts, _ = _counts(table.tiles)
     library(sw)  # built once per process: not part of this position's time
     start = time.perf_counter()
-    row = _in_rows(variant, goal, initial, opts, table, sw, rack_counts, rack_jokers, table_counts, seconds)
+    jokers = [] if initial else joker_entries(table, sw)
+    # the programme's columns, built once: the row answer and the grid's bound share them
+    cols = columns(library(sw), rack_counts if initial else table_counts + rack_counts, jokers, rack_jokers,
+                   rack_counts)
+    row = _in_rows(variant, goal, initial, opts, table, sw, rack_counts, rack_jokers, table_counts, seconds,
+                   cols, jokers)
     if not opts["grid"]:
         return row
     return grid_best(row, variant=variant, goal=goal, initial=initial, opts=opts, table=table,
                      rack_text=" ".join(token(t) for t in rack), sw=sw, table_counts=table_counts,
-                     rack_counts=rack_counts, rack_jokers=rack_jokers,
+                     rack_counts=rack_counts, rack_jokers=rack_jokers, cols=cols, jokers=jokers,
                      threshold=opts["initial_meld"] if initial else None,
                      seconds=max(seconds / 2, seconds - (time.perf_counter() - start)))
 
 
 def _in_rows(variant, goal, initial, opts, table: TileTable, sw, rack_counts, rack_jokers, table_counts,
-             seconds) -> BestPlay:
-    """The best play whose sets are laid one per row (a grid's crossings come in :mod:`.grid_solve`)."""
+             seconds, cols, jokers) -> BestPlay:
+    """The best play whose sets are laid one per row (a grid's crossings come in :mod:`.grid_solve`);
+    ``cols``: the programme's columns for this turn, ``jokers``: what the table's jokers stand for."""
     before = tuple(tuple(token(t) for t in s) for s in table.sets)
     if initial:  # CT-6: new sets of rack tiles only, worth initial_meld
         return _beside(variant, goal, True, opts, table, before, sw, rack_counts, rack_jokers, seconds,
-                       opts["initial_meld"])
-    jokers = joker_entries(table, sw)
-    cols = columns(library(sw), table_counts + rack_counts, jokers, rack_jokers, rack_counts)
+                       opts["initial_meld"], cols)
     answer = solve_model(library(sw), cols, table_counts, rack_counts, len(jokers), rack_jokers, goal, None, seconds)
     if answer.feasible:
         if answer.optimal and not _play(answer, table_counts)[0] and _legal(variant, table, opts):
@@ -165,10 +169,11 @@ def _in_rows(variant, goal, initial, opts, table: TileTable, sw, rack_counts, ra
 
 
 def _beside(variant, goal, initial, opts, table: TileTable, before, sw, rack_counts, rack_jokers,
-            seconds, threshold) -> BestPlay:
-    """New sets of rack tiles only, the table left as it lies (CT-6 when ``threshold`` is set)."""
+            seconds, threshold, cols=None) -> BestPlay:
+    """New sets of rack tiles only, the table left as it lies (CT-6 when ``threshold`` is set);
+    ``cols``: the rack's columns when already built."""
     zero = np.zeros(TILES, dtype=np.int64)
-    cols = columns(library(sw), rack_counts, [], rack_jokers)
+    cols = columns(library(sw), rack_counts, [], rack_jokers) if cols is None else cols
     answer = solve_model(library(sw), cols, zero, rack_counts, 0, rack_jokers, goal, threshold, seconds)
     if not answer.feasible:  # CT-6: no laydown reaches initial_meld, so the best play is to draw
         answer = Answer((), answer.optimal, True)
