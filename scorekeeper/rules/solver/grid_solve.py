@@ -102,5 +102,5 @@ def _laid(answer, variant, goal, initial, opts, table, rack_text, deadline):
         return None
     lines = board_lines(read_table(variant, after, game)) if after else []
     played = tuple(verdict.extra["played"])
-    return BestPlay(variant, goal, initial, len(played), verdict.extra["value"], played, tuple(lines),
+    return BestPlay(variant, goal, initial, verdict.extra["value"], played, tuple(lines),
                     True, after or None)

@@ -25,6 +25,7 @@ answers a :class:`BestPlay`. Decisions (also in the README):
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -100,7 +101,7 @@ def _answer(variant, goal, initial, opts, answer: Answer, table_counts, before, 
         sets, board = list(before) + new, None
     if opts["grid"] and board is None:
         board = board_text([list(s) for s in sets])
-    return BestPlay(variant, goal, initial, len(play), value, tuple(play), tuple(sets),
+    return BestPlay(variant, goal, initial, value, tuple(play), tuple(sets),
                     answer.optimal, board, tuple(notes))
 
 
@@ -152,15 +153,13 @@ def _in_rows(variant, goal, initial, opts, table: TileTable, sw, rack_counts, ra
         note = ("CT-9: this board's crossings share tiles, so it cannot be re-laid in rows; it is kept as "
                 "it lies and the rack's tiles are laid beside it (best found, not proven)",)
         played = _beside(variant, goal, False, opts, table, before, sw, rack_counts, rack_jokers, seconds, None)
-        return BestPlay(variant, goal, False, played.tiles_played, played.value, played.play, played.table,
-                        False, played.board, note)
+        return replace(played, optimal=False, notes=note)
     if not answer.optimal and _legal(variant, table, opts):
         # out of time before any laydown: the table as it lies, the rack's own sets beside it
         note = ("best found, not proven: the time bound ran out; the table is kept as it lies and the "
                 "rack's tiles are laid in sets of their own",)
         beside = _beside(variant, goal, False, opts, table, before, sw, rack_counts, rack_jokers, seconds / 4, None)
-        return BestPlay(variant, goal, False, beside.tiles_played, beside.value, beside.play, beside.table,
-                        False, beside.board, note)
+        return replace(beside, optimal=False, notes=note)
     if not answer.optimal:
         raise RulesError("no arrangement of the table was found in the time allowed; try a longer time_limit")
     reasons = judge_table(variant, table, opts).reasons
