@@ -28,7 +28,7 @@ from .best_play import BestPlay
 from .grid_layout import lay_out
 from .model import NUMBERS, TILE_WEIGHT, solve_model
 from .templates import library
-from .tile_engine import board_lines, board_text, options_of, read_table, token
+from .tile_engine import board_lines, board_text, read_table, token
 from .turn_core import judge_turn
 
 #: other solutions at the bound tried when a layout fails
@@ -96,11 +96,11 @@ def _laid(answer, variant, goal, initial, opts, table, rack_text, deadline):
         after = f"{kept} / . / {new}" if kept and new else kept or new
     else:
         after = new
-    game = options_of(variant, {k: v for k, v in opts.items() if k != "kind"})
-    verdict = judge_turn(variant, kept or None, rack_text, after or None, initial, {**game, "must_play": "C"})
+    # ``opts`` are the variant's options as read by solve_tiles (options_of): read once, not per board
+    verdict = judge_turn(variant, kept or None, rack_text, after or None, initial, {**opts, "must_play": "C"})
     if not verdict.valid:
         return None
-    lines = board_lines(read_table(variant, after, game)) if after else []
+    lines = board_lines(read_table(variant, after, opts)) if after else []
     played = tuple(verdict.extra["played"])
     return BestPlay(variant, goal, initial, verdict.extra["value"], played, tuple(lines),
                     True, after or None)
