@@ -27,10 +27,9 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
-from .tile_engine import joker_points
+from .tile_engine import END, START, joker_points
 
 COLOURS = "RBKG"
-START = -1
 
 
 def tile_index(colour: str, number: int) -> int:
@@ -93,14 +92,6 @@ class _Collector:
 
 # -- runs (CT-3) -------------------------------------------------------------------------
 
-def _after(value: int, sw) -> int | None:
-    if value < 13:
-        return value + 1
-    if sw.wrap:
-        return 0 if sw.zero else 1
-    return None
-
-
 def _run_fillers(nxt: int, sw):
     """(values, tile number or None for a joker) that may fill the run at ``nxt`` (CT-1)."""
     low = 0 if sw.zero else 1
@@ -125,7 +116,7 @@ def _runs(sw, out: _Collector, longest: int) -> None:
     def grow(slots, nxt, used, positions, most, colours):
         if positions >= 3:
             out.add("run", slots)
-        if positions >= most or nxt is None:
+        if positions >= most or nxt == END:
             return
         for values, number in _run_fillers(nxt, sw):
             bits = sum(1 << v for v in values)
@@ -133,7 +124,7 @@ def _runs(sw, out: _Collector, longest: int) -> None:
                 continue
             for colour in colours(slots, values):
                 slot = (colour, values, number is None, number or 0)
-                grow([*slots, slot], _after(values[-1], sw), used | bits, positions + len(values), most, colours)
+                grow([*slots, slot], sw.after(values[-1]), used | bits, positions + len(values), most, colours)
 
     for colour in COLOURS:
         grow([], START, 0, 0, longest, lambda slots, values, c=colour: [c])

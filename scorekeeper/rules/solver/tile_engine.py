@@ -22,14 +22,16 @@ from typing import Any
 from ..cards import Card
 from ..registry import find_variant
 from ..tiles.checks import set_verdict
-from ..tiles.faces import entry_points, joker_points
+from ..tiles.faces import END, START, entry_points, joker_points
 from ..tiles.grid import find_lines, is_board, read_board
 from ..tiles.sets import Switches, read_line, supply_reasons, token
 from ..tiles.variants import NOTATION, TileGame
 from ..verdict import MAX_READINGS, Verdict
 
 __all__ = [
+    "END",
     "NOTATION",
+    "START",
     "Card",
     "Switches",
     "TileTable",
