@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
-from .tile_engine import END, START, joker_points
+from .tile_engine import END, START, entry_text, joker_points
 
 COLOURS = "RBKG"
 
@@ -40,10 +40,6 @@ def tile_index(colour: str, number: int) -> int:
 def tile_token(index: int) -> str:
     """The token of the tile at ``index`` of the count vectors (:func:`tile_index` read back)."""
     return f"{COLOURS[index // 13]}{index % 13 + 1}"
-
-
-def entry(colour: str, values: tuple[int, ...]) -> str:
-    return "+".join(f"{colour}{v}" for v in values)
 
 
 @dataclass(frozen=True)
@@ -81,7 +77,7 @@ class _Collector:
         if any(tiles.count(t) > 2 for t in set(tiles)):
             return  # two of each tile
         tokens = tuple("J" if wild else f"{c}{n}" for c, _, wild, n in slots)
-        jokers = tuple((frozenset([entry(c, v)]), joker_points(v)) for c, v, wild, _ in slots if wild)
+        jokers = tuple((frozenset([entry_text(c, v)]), joker_points(v)) for c, v, wild, _ in slots if wild)
         points = sum(n for _, _, wild, n in slots if not wild) + sum(p for _, p in jokers)
         old = self.found.get(tokens)
         if old is not None:

@@ -22,7 +22,7 @@ from typing import Any
 from ..cards import Card
 from ..registry import find_variant
 from ..tiles.checks import set_verdict
-from ..tiles.faces import END, START, entry_points, joker_points
+from ..tiles.faces import END, START, entry_points, entry_text, joker_points
 from ..tiles.grid import find_lines, is_board, read_board
 from ..tiles.sets import Switches, read_line, supply_reasons, token
 from ..tiles.variants import NOTATION, TileGame
@@ -39,6 +39,7 @@ __all__ = [
     "board_lines",
     "board_text",
     "entry_points",
+    "entry_text",
     "joker_entries",
     "joker_points",
     "judge_table",
