@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..rules import find_variant, tokenize
+from ..rules import find_variant, split_of, tokenize
 
 #: The one card-face table. Python draws faces with it, and the checker's script receives it
 #: as data (``data-faces`` on the form, :data:`FACES`), so the page and the server never differ.
@@ -103,22 +103,17 @@ def faces_of_reading(variant: str, reading: Any) -> list[dict[str, Any]]:
     return [face(variant, part) for part in str(reading).split("+") if part]
 
 
-#: CT-1: the parts a split tile is read as, and the tile it is
-_SPLITS = {(0, 1): 10, (1, 1): 11, (1, 2): 12}
-
-
 def split_words(reading: Any) -> str:
     """For a wild read as a split tile (CT-1), the tile it stands for, in words; else ``""``.
 
     >>> split_words("R0+R1"), split_words("K1+K1"), split_words("R7")
     ('stands for a 10, read as 0 + 1', 'stands for an 11, read as 1 + 1', '')
     """
-    parts = str(reading).split("+") if isinstance(reading, str) else []
-    numbers = tuple(int(d) for d in (re.sub(r"\D", "", p) for p in parts) if d)
-    tile = _SPLITS.get(numbers) if len(numbers) == 2 == len(parts) else None
-    if tile is None:
+    split = split_of(reading)  # the engine reads the split; this only words it
+    if split is None:
         return ""
-    return f"stands for {'an' if tile == 11 else 'a'} {tile}, read as {numbers[0]} + {numbers[1]}"
+    tile, (first, second) = split
+    return f"stands for {'an' if tile == 11 else 'a'} {tile}, read as {first} + {second}"
 
 
 def written_tokens(cards: str) -> list[str]:

@@ -60,6 +60,7 @@ from .solver import check_turn, solve
 from .solver.batch import solve_lines
 from .solver.limits import time_limit
 from .tiles import COLOUR_NAMES, SWITCHES
+from .tiles.faces import split_of
 from .tiles.grid import read_board
 
 __all__ = [
@@ -93,6 +94,7 @@ __all__ = [
     "score_round",
     "solve",
     "solve_lines",
+    "split_of",
     "step_texts",
     "table_melds",
     "time_limit",

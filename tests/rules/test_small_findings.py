@@ -2,7 +2,8 @@
 joker named, and the points RULES.md is silent on (each reading stated in the README)."""
 
 from scorekeeper.cli.commands import main, show_reading
-from scorekeeper.rules import check
+from scorekeeper.display.card_faces import split_words
+from scorekeeper.rules import check, split_of
 
 
 def test_an_ace_after_a_king_cites_aces_low_only_cr2():
@@ -35,6 +36,16 @@ def test_a_joker_read_as_a_split_says_which_tile_it_stands_for():
     assert shown == "J=R0+R1 (stands for a 10, read as 0 + 1) R2 R3"
     # a 10 tile read as a split needs no such words: the tile is a 10
     assert "stands for" not in show_reading("crazy-tiles", "R12 R13 R10", ["R12", "R13", "R0+R1"])
+
+
+def test_the_split_a_joker_stands_for_is_the_one_it_counts_ct1_ct5():
+    # the words come from the engine's split table, the same one that values the joker (CT-5)
+    for cards, entry, tile in (("J R2 R3", "R0+R1", 10), ("J R3", "R1+R2", 12), ("J K1 K1", "K1+K1", 11)):
+        v = check("crazy-tiles", cards)
+        assert entry in {r[0] for r in v.readings}
+        assert split_of(entry) == (tile, tuple(int(x[1:]) for x in entry.split("+")))
+        assert split_words(entry).startswith(f"stands for {'an' if tile == 11 else 'a'} {tile}")
+    assert check("crazy-tiles", "J R3").points == 12 + 3
 
 
 # -- where RULES.md is silent (README "Where RULES.md is silent") --------------------------------

@@ -12,7 +12,6 @@ class BestPlay:
     variant: str
     goal: str
     initial: bool
-    tiles_played: int
     value: int
     play: tuple[str, ...]
     table: tuple[tuple[str, ...], ...]
@@ -20,6 +19,11 @@ class BestPlay:
     board: str | None = None
     notes: tuple[str, ...] = field(default=())
     bound: int | None = None   # not proven: the most tiles (or points) a play might reach, if known
+
+    @property
+    def tiles_played(self) -> int:
+        """How many rack tiles the play lays (jokers too)."""
+        return len(self.play)
 
     def to_dict(self) -> dict:
         """``{variant, goal, initial, tiles_played, value, play, table, optimal[, board][, notes]}``.

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .templates import tile_token
+
 _INF = float("inf")
 #: ``goal="tiles"`` counts tiles first: one tile outweighs any value (the model's weight)
 TILE_WEIGHT = 1000
@@ -74,7 +76,7 @@ def add_crossings(a, base, cost, col_lo, col_hi, row_lo, row_hi, *, table, rack,
             new_hi.append(float(rack_jokers))
             new_cost.append((-float(TILE_WEIGHT) if goal == "tiles" else 0.0) - PENALTY[goal])
     a.new_rows(len(extra_lo))
-    names = [f"{'RBKG'[t // 13]}{t % 13 + 1}" if kind == "t" else "J" for kind, t in labels]
+    names = [tile_token(t) if kind == "t" else "J" for kind, t in labels]
     return (np.concatenate([cost, new_cost]), np.concatenate([col_lo, np.zeros(len(labels))]),
             np.concatenate([col_hi, new_hi]), np.concatenate([row_lo, extra_lo]),
             np.concatenate([row_hi, [_INF] * len(extra_lo)]), names)

@@ -37,10 +37,8 @@ MOST_PAIRINGS = 200
 def lay_out(sets: list[tuple[tuple[str, ...], str]], crossed: list[str], deadline: float | None = None):
     """Rows of the board (``None`` for an empty cell) laying ``sets`` with the ``crossed`` tiles
     shared by two sets each, or None when no layout was found."""
-    tried = [0]
-    for pairs in _pairings(sets, sorted(crossed), [], set(), list(range(len(sets)))):
-        tried[0] += 1
-        if tried[0] > MOST_PAIRINGS or (deadline is not None and time.perf_counter() > deadline):
+    for tried, pairs in enumerate(_pairings(sets, sorted(crossed), [], set(), list(range(len(sets)))), 1):
+        if tried > MOST_PAIRINGS or (deadline is not None and time.perf_counter() > deadline):
             return None
         board = _place_all(sets, pairs)
         if board is not None:
@@ -85,8 +83,8 @@ def _orders(tokens: tuple[str, ...], kind: str, shared: int | None) -> list[tupl
     an end first."""
     if kind != "group":
         return [tuple(range(len(tokens)))]
-    found = list(dict.fromkeys(permutations(range(len(tokens)))))
-    found.sort(key=lambda order: (shared is not None and order.index(shared) not in (0, len(tokens) - 1),))
+    found = sorted(permutations(range(len(tokens))),
+                   key=lambda order: shared is not None and order.index(shared) not in (0, len(tokens) - 1))
     unique, seen = [], set()
     for order in found:
         key = tuple(tokens[i] for i in order), order.index(shared) if shared is not None else None

@@ -26,9 +26,9 @@ import numpy as np
 
 from .best_play import BestPlay
 from .grid_layout import lay_out
-from .model import TILE_WEIGHT, columns, solve_model
+from .model import NUMBERS, TILE_WEIGHT, solve_model
 from .templates import library
-from .tile_engine import board_lines, board_text, joker_entries, options_of, read_table, token
+from .tile_engine import board_lines, board_text, read_table, token
 from .turn_core import judge_turn
 
 #: other solutions at the bound tried when a layout fails
@@ -36,14 +36,12 @@ RETRIES = 8
 
 
 def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_counts, rack_counts, rack_jokers,
-              threshold, seconds):
-    """The best grid play given ``row`` (the :class:`~.tile_solve.BestPlay` laid in rows)."""
+              cols, jokers, threshold, seconds):
+    """The best grid play given ``row`` (the :class:`~.tile_solve.BestPlay` laid in rows) and the
+    programme's ``cols`` and table ``jokers`` it was solved with."""
     deadline = time.perf_counter() + seconds
-    jokers = [] if initial else joker_entries(table, sw)
     lib = library(sw)
-    avail = rack_counts if initial else table_counts + rack_counts
     base = np.zeros_like(table_counts) if initial else table_counts
-    cols = columns(lib, avail, jokers, rack_jokers, rack_counts)
     answer = solve_model(lib, cols, base, rack_counts, len(jokers), rack_jokers, goal, threshold,
                          seconds, crossings=True)
     bound = None
@@ -77,7 +75,7 @@ def _units(objective, goal, base) -> int:
     """The bound in tiles laid from the rack (or points)."""
     if goal == "tiles":  # tiles * TILE_WEIGHT + their value (under TILE_WEIGHT) - crossing penalties
         return int(np.floor((objective + TILE_WEIGHT / 4) / TILE_WEIGHT)) - int(base.sum())
-    return int(np.rint(objective)) - int(((np.arange(52) % 13 + 1) * base).sum())
+    return int(np.rint(objective)) - int(NUMBERS @ base)
 
 
 def _mine(play, goal) -> int:
@@ -98,11 +96,11 @@ def _laid(answer, variant, goal, initial, opts, table, rack_text, deadline):
         after = f"{kept} / . / {new}" if kept and new else kept or new
     else:
         after = new
-    game = options_of(variant, {k: v for k, v in opts.items() if k != "kind"})
-    verdict = judge_turn(variant, kept or None, rack_text, after or None, initial, {**game, "must_play": "C"})
+    # ``opts`` are the variant's options as read by solve_tiles (options_of): read once, not per board
+    verdict = judge_turn(variant, kept or None, rack_text, after or None, initial, {**opts, "must_play": "C"})
     if not verdict.valid:
         return None
-    lines = board_lines(read_table(variant, after, game)) if after else []
+    lines = board_lines(read_table(variant, after, opts)) if after else []
     played = tuple(verdict.extra["played"])
-    return BestPlay(variant, goal, initial, len(played), verdict.extra["value"], played, tuple(lines),
+    return BestPlay(variant, goal, initial, verdict.extra["value"], played, tuple(lines),
                     True, after or None)

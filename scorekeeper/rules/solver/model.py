@@ -45,6 +45,8 @@ from .sparse import Coo
 from .templates import Template
 
 TILES = 52
+#: each count vector row's number (R1..R13, B1.., ...): its CT-5 value
+NUMBERS = np.arange(TILES) % 13 + 1
 _INF = highspy.kHighsInf
 
 
@@ -97,10 +99,9 @@ def _build_arrays(library: tuple[Template, ...]) -> _Arrays:
     for i, tpl in enumerate(library):
         for t in tpl.tiles:
             matrix[i, t] += 1
-    numbers = np.arange(TILES) % 13 + 1
     shapes: dict[tuple, int] = {}
     shape = np.array([shapes.setdefault((t.tiles, len(t.jokers)), len(shapes)) for t in library])
-    return _Arrays(matrix, np.array([len(t.jokers) for t in library]), matrix.sum(axis=1), matrix @ numbers,
+    return _Arrays(matrix, np.array([len(t.jokers) for t in library]), matrix.sum(axis=1), matrix @ NUMBERS,
                    np.array([t.points for t in library]), np.array([sum(p for _, p in t.jokers) for t in library]),
                    shape)
 

@@ -27,10 +27,9 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
+from .tile_engine import END, START, entry_text, joker_points
+
 COLOURS = "RBKG"
-START = -1
-#: CT-5: the points a joker read as a split counts (0+1 is a 10, 1+2 a 12, 1+1 an 11).
-SPLIT_POINTS = {(0, 1): 10, (1, 2): 12, (1, 1): 11}
 
 
 def tile_index(colour: str, number: int) -> int:
@@ -38,15 +37,9 @@ def tile_index(colour: str, number: int) -> int:
     return COLOURS.index(colour) * 13 + number - 1
 
 
-def joker_value(values: tuple[int, ...]) -> int:
-    """CT-5: a joker counts what it stands for, 20 for a 0, a split its tile's number."""
-    if len(values) == 2:
-        return SPLIT_POINTS[values]
-    return 20 if values[0] == 0 else values[0]
-
-
-def entry(colour: str, values: tuple[int, ...]) -> str:
-    return "+".join(f"{colour}{v}" for v in values)
+def tile_token(index: int) -> str:
+    """The token of the tile at ``index`` of the count vectors (:func:`tile_index` read back)."""
+    return f"{COLOURS[index // 13]}{index % 13 + 1}"
 
 
 @dataclass(frozen=True)
@@ -84,7 +77,7 @@ class _Collector:
         if any(tiles.count(t) > 2 for t in set(tiles)):
             return  # two of each tile
         tokens = tuple("J" if wild else f"{c}{n}" for c, _, wild, n in slots)
-        jokers = tuple((frozenset([entry(c, v)]), joker_value(v)) for c, v, wild, _ in slots if wild)
+        jokers = tuple((frozenset([entry_text(c, v)]), joker_points(v)) for c, v, wild, _ in slots if wild)
         points = sum(n for _, _, wild, n in slots if not wild) + sum(p for _, p in jokers)
         old = self.found.get(tokens)
         if old is not None:
@@ -94,14 +87,6 @@ class _Collector:
 
 
 # -- runs (CT-3) -------------------------------------------------------------------------
-
-def _after(value: int, sw) -> int | None:
-    if value < 13:
-        return value + 1
-    if sw.wrap:
-        return 0 if sw.zero else 1
-    return None
-
 
 def _run_fillers(nxt: int, sw):
     """(values, tile number or None for a joker) that may fill the run at ``nxt`` (CT-1)."""
@@ -127,7 +112,7 @@ def _runs(sw, out: _Collector, longest: int) -> None:
     def grow(slots, nxt, used, positions, most, colours):
         if positions >= 3:
             out.add("run", slots)
-        if positions >= most or nxt is None:
+        if positions >= most or nxt == END:
             return
         for values, number in _run_fillers(nxt, sw):
             bits = sum(1 << v for v in values)
@@ -135,7 +120,7 @@ def _runs(sw, out: _Collector, longest: int) -> None:
                 continue
             for colour in colours(slots, values):
                 slot = (colour, values, number is None, number or 0)
-                grow([*slots, slot], _after(values[-1], sw), used | bits, positions + len(values), most, colours)
+                grow([*slots, slot], sw.after(values[-1]), used | bits, positions + len(values), most, colours)
 
     for colour in COLOURS:
         grow([], START, 0, 0, longest, lambda slots, values, c=colour: [c])

@@ -22,20 +22,26 @@ from typing import Any
 from ..cards import Card
 from ..registry import find_variant
 from ..tiles.checks import set_verdict
+from ..tiles.faces import END, START, entry_points, entry_text, joker_points
 from ..tiles.grid import find_lines, is_board, read_board
 from ..tiles.sets import Switches, read_line, supply_reasons, token
 from ..tiles.variants import NOTATION, TileGame
 from ..verdict import MAX_READINGS, Verdict
 
 __all__ = [
+    "END",
     "NOTATION",
+    "START",
     "Card",
     "Switches",
     "TileTable",
     "board_cells",
     "board_lines",
     "board_text",
+    "entry_points",
+    "entry_text",
     "joker_entries",
+    "joker_points",
     "judge_table",
     "line_readings",
     "options_of",
@@ -119,26 +125,16 @@ def line_readings(tiles: tuple[Card, ...], sw: Switches):
     return read_line(tiles, sw, cap=MAX_READINGS).readings
 
 
-def joker_entries(table: TileTable, sw: Switches) -> list[frozenset[str]]:  # noqa: C901 - one case per CT-10 reading
-    """CT-10: per joker on ``table`` (in reading order), every tile it may stand for there.
+def joker_entries(table: TileTable, sw: Switches) -> list[frozenset[str]]:
+    """CT-10: per joker on ``table`` (in reading order), every tile it may stand for there
+    (on a board: in any line through it).
 
     A joker in a set that is not legal stands for nothing (so moving it is never free).
     """
-    out: list[frozenset[str]] = []
     if table.board is not None:
-        board = [list(row) for row in table.board]
-        seen: dict[tuple[int, int], set[str]] = {}
-        for line in find_lines(board):
-            tiles = tuple(board[r][c] for r, c in line.cells)
-            for reading in line_readings(tiles, sw):
-                for rc, e in zip(line.cells, reading.entries):
-                    if board[rc[0]][rc[1]].wild:
-                        seen.setdefault(rc, set()).add(e)
-        for r, row in enumerate(board):
-            for c, t in enumerate(row):
-                if t is not None and t.wild:
-                    out.append(frozenset(seen.get((r, c), ())))
-        return out
+        return [frozenset(r.entries[i] for tiles, i in lines for r in line_readings(tiles, sw))
+                for _cell, lines in board_cells(table)]
+    out: list[frozenset[str]] = []
     for tiles in table.sets:
         if not any(t.wild for t in tiles):
             continue

@@ -25,6 +25,7 @@ answers a :class:`BestPlay`. Decisions (also in the README):
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -32,9 +33,9 @@ import numpy as np
 from ..errors import RulesError
 from .best_play import BestPlay
 from .grid_solve import grid_best
-from .model import TILES, Answer, columns, solve_model
+from .model import NUMBERS, TILES, Answer, columns, solve_model
 from .table_order import legal_order
-from .templates import COLOURS, library, tile_index
+from .templates import library, tile_index, tile_token
 from .tile_engine import (
     TileTable,
     board_lines,
@@ -62,18 +63,14 @@ def _counts(tiles) -> tuple[np.ndarray, int]:
     return counts, sum(t.wild for t in tiles)
 
 
-def _tile_token(i: int) -> str:
-    return f"{COLOURS[i // 13]}{i % 13 + 1}"
-
-
 def _play(answer: Answer, table: np.ndarray) -> tuple[list[str], int]:
     laid = np.zeros(TILES, dtype=np.int64)
     for col in answer.sets:
         for t in col.template.tiles:
             laid[t] += 1
     played = laid - table
-    tokens = [_tile_token(i) for i in range(TILES) for _ in range(int(played[i]))]
-    value = sum(i % 13 + 1 for i in range(TILES) for _ in range(int(played[i])))
+    tokens = [tile_token(i) for i in range(TILES) for _ in range(int(played[i]))]
+    value = int(NUMBERS @ np.maximum(played, 0))
     jokers = sum(col.sources.count("R") for col in answer.sets)
     value += sum(col.rack_joker_points for col in answer.sets)
     return tokens + ["J"] * jokers, value
@@ -104,7 +101,7 @@ def _answer(variant, goal, initial, opts, answer: Answer, table_counts, before, 
         sets, board = list(before) + new, None
     if opts["grid"] and board is None:
         board = board_text([list(s) for s in sets])
-    return BestPlay(variant, goal, initial, len(play), value, tuple(play), tuple(sets),
+    return BestPlay(variant, goal, initial, value, tuple(play), tuple(sets),
                     answer.optimal, board, tuple(notes))
 
 
@@ -124,25 +121,29 @@ def solve_tiles(variant: str, rack_text: Any, table_text: Any = None, *, goal: s
     table_counts, _ = _counts(table.tiles)
     library(sw)  # built once per process: not part of this position's time
     start = time.perf_counter()
-    row = _in_rows(variant, goal, initial, opts, table, sw, rack_counts, rack_jokers, table_counts, seconds)
+    jokers = [] if initial else joker_entries(table, sw)
+    # the programme's columns, built once: the row answer and the grid's bound share them
+    cols = columns(library(sw), rack_counts if initial else table_counts + rack_counts, jokers, rack_jokers,
+                   rack_counts)
+    row = _in_rows(variant, goal, initial, opts, table, sw, rack_counts, rack_jokers, table_counts, seconds,
+                   cols, jokers)
     if not opts["grid"]:
         return row
     return grid_best(row, variant=variant, goal=goal, initial=initial, opts=opts, table=table,
                      rack_text=" ".join(token(t) for t in rack), sw=sw, table_counts=table_counts,
-                     rack_counts=rack_counts, rack_jokers=rack_jokers,
+                     rack_counts=rack_counts, rack_jokers=rack_jokers, cols=cols, jokers=jokers,
                      threshold=opts["initial_meld"] if initial else None,
                      seconds=max(seconds / 2, seconds - (time.perf_counter() - start)))
 
 
 def _in_rows(variant, goal, initial, opts, table: TileTable, sw, rack_counts, rack_jokers, table_counts,
-             seconds) -> BestPlay:
-    """The best play whose sets are laid one per row (a grid's crossings come in :mod:`.grid_solve`)."""
+             seconds, cols, jokers) -> BestPlay:
+    """The best play whose sets are laid one per row (a grid's crossings come in :mod:`.grid_solve`);
+    ``cols``: the programme's columns for this turn, ``jokers``: what the table's jokers stand for."""
     before = tuple(tuple(token(t) for t in s) for s in table.sets)
     if initial:  # CT-6: new sets of rack tiles only, worth initial_meld
         return _beside(variant, goal, True, opts, table, before, sw, rack_counts, rack_jokers, seconds,
-                       opts["initial_meld"])
-    jokers = joker_entries(table, sw)
-    cols = columns(library(sw), table_counts + rack_counts, jokers, rack_jokers, rack_counts)
+                       opts["initial_meld"], cols)
     answer = solve_model(library(sw), cols, table_counts, rack_counts, len(jokers), rack_jokers, goal, None, seconds)
     if answer.feasible:
         if answer.optimal and not _play(answer, table_counts)[0] and _legal(variant, table, opts):
@@ -152,15 +153,13 @@ def _in_rows(variant, goal, initial, opts, table: TileTable, sw, rack_counts, ra
         note = ("CT-9: this board's crossings share tiles, so it cannot be re-laid in rows; it is kept as "
                 "it lies and the rack's tiles are laid beside it (best found, not proven)",)
         played = _beside(variant, goal, False, opts, table, before, sw, rack_counts, rack_jokers, seconds, None)
-        return BestPlay(variant, goal, False, played.tiles_played, played.value, played.play, played.table,
-                        False, played.board, note)
+        return replace(played, optimal=False, notes=note)
     if not answer.optimal and _legal(variant, table, opts):
         # out of time before any laydown: the table as it lies, the rack's own sets beside it
         note = ("best found, not proven: the time bound ran out; the table is kept as it lies and the "
                 "rack's tiles are laid in sets of their own",)
         beside = _beside(variant, goal, False, opts, table, before, sw, rack_counts, rack_jokers, seconds / 4, None)
-        return BestPlay(variant, goal, False, beside.tiles_played, beside.value, beside.play, beside.table,
-                        False, beside.board, note)
+        return replace(beside, optimal=False, notes=note)
     if not answer.optimal:
         raise RulesError("no arrangement of the table was found in the time allowed; try a longer time_limit")
     reasons = judge_table(variant, table, opts).reasons
@@ -169,10 +168,11 @@ def _in_rows(variant, goal, initial, opts, table: TileTable, sw, rack_counts, ra
 
 
 def _beside(variant, goal, initial, opts, table: TileTable, before, sw, rack_counts, rack_jokers,
-            seconds, threshold) -> BestPlay:
-    """New sets of rack tiles only, the table left as it lies (CT-6 when ``threshold`` is set)."""
+            seconds, threshold, cols=None) -> BestPlay:
+    """New sets of rack tiles only, the table left as it lies (CT-6 when ``threshold`` is set);
+    ``cols``: the rack's columns when already built."""
     zero = np.zeros(TILES, dtype=np.int64)
-    cols = columns(library(sw), rack_counts, [], rack_jokers)
+    cols = columns(library(sw), rack_counts, [], rack_jokers) if cols is None else cols
     answer = solve_model(library(sw), cols, zero, rack_counts, 0, rack_jokers, goal, threshold, seconds)
     if not answer.feasible:  # CT-6: no laydown reaches initial_meld, so the best play is to draw
         answer = Answer((), answer.optimal, True)

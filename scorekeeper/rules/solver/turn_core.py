@@ -15,10 +15,10 @@ from typing import Any
 
 from ..verdict import Verdict
 from .table_order import legal_order
-from .templates import joker_value
 from .tile_engine import (
     TileTable,
     board_cells,
+    entry_points,
     joker_entries,
     judge_table,
     line_readings,
@@ -53,20 +53,16 @@ def _joker_places(table: TileTable, sw) -> list[tuple[frozenset, int, list[tuple
             for tiles, i in lines:
                 for r in line_readings(tiles, sw):
                     entries.add(r.entries[i])
-                    value = max(value, _entry_value(r.entries[i]))
+                    value = max(value, entry_points(r.entries[i]))
             out.append((frozenset(entries), value, [tuple(token(t) for t in tiles) for tiles, _ in lines]))
         return out
     for tiles in table.sets:
         readings = line_readings(tiles, sw) if any(t.wild for t in tiles) else ()
         for i, t in enumerate(tiles):
             if t.wild:
-                best = _entry_value(readings[0].entries[i]) if readings else 0
+                best = entry_points(readings[0].entries[i]) if readings else 0
                 out.append((frozenset(r.entries[i] for r in readings), best, [tuple(token(x) for x in tiles)]))
     return out
-
-
-def _entry_value(entry: str) -> int:
-    return joker_value(tuple(int(part[1:]) for part in entry.split("+")))
 
 
 def _rack_tiles_in(sets: list[tuple[str, ...]], played: Counter) -> int:
@@ -151,7 +147,7 @@ def _meld_points(units, rack_sets, sw) -> int:
         tiles, ids = units[i]
         readings = line_readings(tiles, sw)
         for k, (cell, t) in enumerate(zip(ids, tiles)):
-            worth = _entry_value(readings[0].entries[k]) if t.wild and readings else 0 if t.wild else t.rank
+            worth = entry_points(readings[0].entries[k]) if t.wild and readings else 0 if t.wild else t.rank
             cells[cell] = max(cells.get(cell, 0), worth)
     return sum(cells.values())
 

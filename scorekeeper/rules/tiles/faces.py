@@ -21,6 +21,7 @@ states, best first, only as far as a cap.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
 from functools import cache
@@ -30,6 +31,8 @@ from ..cards import Card
 
 COLOUR_ORDER = "RBKG"
 START, END = -1, -2          # run states: nothing read yet / the run cannot go on
+#: CT-1: the tile a split is: its two positions' values and the number it stands for
+SPLIT_TILES = {(0, 1): 10, (1, 2): 12, (1, 1): 11}
 
 
 @dataclass(frozen=True)
@@ -94,8 +97,25 @@ def joker_points(values: tuple[int, ...]) -> int:
     (20, 10, 7)
     """
     if len(values) == 2:
-        return {(0, 1): 10, (1, 2): 12, (1, 1): 11}[values]
+        return SPLIT_TILES[values]
     return 20 if values[0] == 0 else values[0]
+
+
+def entry_points(entry: str) -> int:
+    """CT-5 points of a joker's entry (``R0`` 20, ``R0+R1`` 10, ``R7`` 7)."""
+    return joker_points(tuple(int(part[1:]) for part in entry.split("+")))
+
+
+def split_of(entry) -> tuple[int, tuple[int, int]] | None:
+    """CT-1: for an entry read as a split, the tile it stands for and its two values; else None.
+
+    >>> split_of("R0+R1"), split_of("K1+K1"), split_of("R7"), split_of(None)
+    ((10, (0, 1)), (11, (1, 1)), None, None)
+    """
+    parts = entry.split("+") if isinstance(entry, str) else []
+    values = tuple(int(d) for d in (re.sub(r"\D", "", p) for p in parts) if d)
+    tile = SPLIT_TILES.get(values) if len(values) == 2 == len(parts) else None
+    return None if tile is None else (tile, values)
 
 
 def tile_faces(tile: Card, sw: Switches, kind: str) -> list[tuple[tuple[int, ...], int]]:

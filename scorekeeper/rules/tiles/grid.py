@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from itertools import product
 
 from ..cards import Card, Notation, tokenize
-from .sets import COLOUR_ORDER, LineVerdict, Switches, joker_points, read_line, supply_reasons, token
+from .faces import entry_points
+from .sets import COLOUR_ORDER, LineVerdict, Switches, read_line, supply_reasons, token
 
 _ROWS = re.compile(r"[/\n]")
 
@@ -71,11 +72,6 @@ def find_lines(board: list[list[Card | None]]) -> list[Line]:
                     lines.append(Line(direction, run[0][0], run[0][1], tuple(run)))
                 run = []
     return lines
-
-
-def _joker_value(entry: str) -> int:
-    """CT-5 points of a joker's entry (``R0`` 20, ``R0+R1`` 10, ``R7`` 7)."""
-    return joker_points(tuple(int(part[1:]) for part in entry.split("+")))
 
 
 def _where(r: int, c: int) -> str:
@@ -131,7 +127,7 @@ def check_board(board, sw: Switches):
         if not t.wild:
             points += t.rank
         elif rc in entries:
-            points += max(_joker_value(e) for e in entries[rc])  # CT-5: the higher number
+            points += max(entry_points(e) for e in entries[rc])  # CT-5: the higher number
     reading = ["/".join(dict.fromkeys(entries[rc])) if rc in entries else token(t) for rc, t in tiles.items()]
     return not reasons, points, parts, reasons, reading
 
