@@ -50,9 +50,12 @@ BUSY = "The server is busy with other requests like this one; try again in a mom
 
 
 class _Settings:
-    processes = 0  # 0: not configured, jobs run in the caller
-    timeout = 20.0
-    retry_after = 2
+    """What :func:`configure` set (the app's config, whose defaults are :mod:`scorekeeper.limits`'). Until
+    then ``processes`` is 0 and jobs run in the caller, so no time limit or Retry-After is read."""
+
+    processes = 0
+    timeout = 0.0
+    retry_after = 0
 
 
 _settings = _Settings()
