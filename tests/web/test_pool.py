@@ -138,3 +138,21 @@ def test_fewer_processes_configured_stop_the_idle_ones_beyond_the_count(app):
         pool._give_back(worker)
     finally:
         pool.configure(app.config["POOL_PROCESSES"], app.config["POOL_TIMEOUT"], app.config["POOL_RETRY_AFTER"])
+
+
+def test_a_forked_server_process_starts_with_none_of_the_parents_processes(one_process):
+    """gunicorn forks its workers: a child counts none of the parent's processes as its own, so its
+    pool is not full because the parent's is (vacant, busy), and it starts its own."""
+    worker = pool._take()  # the parent's one process, busy
+    try:
+        child = os.fork()
+        if child == 0:  # pragma: no cover - the child reports by its exit status
+            try:
+                pool.vacant()
+                os._exit(0 if pool.busy() == 0 and pool._idle == [] else 1)
+            except BaseException:
+                os._exit(2)
+        _, status = os.waitpid(child, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+    finally:
+        pool._give_back(worker)
