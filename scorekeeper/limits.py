@@ -78,10 +78,15 @@ def at_most(items: Sized, most: int, field: str, what: str) -> None:
 
 def players_at_most(names: Sized, variant) -> None:
     """TooMany when ``names`` are more players than ``variant`` (a rules Variant) seats, in the
-    words the services use for a wrong player count."""
+    words of :func:`player_count_error`, which the services use for any wrong player count."""
     if len(names) > variant.max_players:
-        raise TooMany([("players", f"{variant.name} is played by {variant.min_players} to "
-                                   f"{variant.max_players} players, not {len(names):,}")])
+        raise TooMany([player_count_error(variant, len(names))])
+
+
+def player_count_error(variant, count: int) -> tuple[str, str]:
+    """The field error of ``count`` players for ``variant`` (a rules Variant) when that is too few or too many."""
+    return ("players", f"{variant.name} is played by {variant.min_players} to {variant.max_players} players, "
+                       f"not {count:,}")
 
 
 def text_at_most(text: str, most: int, field: str) -> None:

@@ -50,16 +50,18 @@ BUSY = "The server is busy with other requests like this one; try again in a mom
 
 
 class _Settings:
-    processes = 0  # 0: not configured, jobs run in the caller
-    timeout = 20.0
-    retry_after = 2
+    """What :func:`configure` set (the app's config, whose defaults are :mod:`scorekeeper.limits`'). Until
+    then ``processes`` is 0 and jobs run in the caller, so no time limit or Retry-After is read."""
+
+    processes = 0
+    timeout = 0.0
+    retry_after = 0
 
 
 _settings = _Settings()
 _lock = threading.Lock()  # a real lock for threaded servers; under gevent a greenlet never waits on it
 _idle: list[_Worker] = []
 _started = 0
-_owner = os.getpid()
 
 
 def configure(processes: int, timeout: float, retry_after: int) -> None:
@@ -157,12 +159,21 @@ class _Worker:
         self.process.join(1)
 
 
+def _forked() -> None:
+    """In a forked child (gunicorn's workers, when the app is loaded before the fork): the parent's
+    worker processes are not this process's to use or count, and its lock may have been held."""
+    global _lock, _started
+    _lock = threading.Lock()
+    _idle.clear()
+    _started = 0
+
+
+os.register_at_fork(after_in_child=_forked)
+
+
 def _take() -> _Worker:
-    global _started, _owner
+    global _started
     with _lock:
-        if _owner != os.getpid():  # forked (gunicorn's workers): the parent's processes are not ours
-            _idle.clear()
-            _started, _owner = 0, os.getpid()
         if _idle:
             return _idle.pop()
         if _started >= _settings.processes:

@@ -13,7 +13,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..limits import NAME_MAX, players_at_most
+from ..limits import NAME_MAX, player_count_error, players_at_most
 from ..models import Game, Player
 from ..rules import OptionError, RoundError, find_variant, options_for
 from ..tables.models import Table, TableGame
@@ -169,8 +169,7 @@ def create_game(variant: str, names: Sequence[str], options: Mapping[str, Any] |
     except SetupError as err:
         cleaned, errors = list(names), list(err.errors)
     if not v.min_players <= len(cleaned) <= v.max_players:
-        errors.append(("players", f"{v.name} is played by {v.min_players} to "
-                                  f"{v.max_players} players, not {len(cleaned)}"))
+        errors.append(player_count_error(v, len(cleaned)))
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
             or not 0 <= first_dealer < len(cleaned):
         errors.append(("first_dealer", "the first dealer must be one of the players"))

@@ -16,6 +16,8 @@ from ..access import bearer_secret
 from ..addresses import external_url
 from ..checking import InputError, fields_of
 from ..extensions import db
+from ..limits import players_at_most
+from ..rules import find_variant
 from ..services import NotEditor, SecretMissing
 from ..services.transfer import stamp
 from ..views.api import GameId, _body, _object, _shaped, bp, game_urls
@@ -155,6 +157,7 @@ def start_table_game(body: dict, variant: str, names: list[str], options: dict, 
     """``POST /games`` with ``"table"`` (registered by :mod:`.feature`): the players are roster names
     (new names join the roster); the game starts with the table's option choices (``options`` win)
     and a table-derived secret."""
+    players_at_most(names, find_variant(variant))  # the variant's bound, before the roster is read or grows
     table, secret = table_for_new_game(body["table"])
     return services.start_game(table, secret, variant, services.roster_players(table, names), options,
                                first_dealer)

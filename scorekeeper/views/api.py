@@ -25,11 +25,10 @@ from ..addresses import external_url
 from ..checking import InputError, fields_of, from_json, json_object, options_field, run, variant_field
 from ..extensions import csrf, db
 from ..guards import require_json
-from ..limits import players_at_most
 from ..openapi import document
 from ..openapi_schemas import NEW_GAME_FIELDS, PARTS, problems, register
 from ..openapi_variants import camel
-from ..rules import RoundError, find_variant, variants
+from ..rules import RoundError, variants
 from ..services import (
     create_game,
     delete_round,
@@ -241,7 +240,6 @@ def create():
     variant, players = variant_field(body), body.get("players")
     if not isinstance(players, list) or not all(isinstance(n, str) for n in players):
         raise InputError("'players' must be a list of names (strings) in seat order")
-    players_at_most(players, find_variant(variant))  # before any other work
     options = options_field(body)
     first_dealer = body.get("first_dealer", 0)
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, (int, float)) \

@@ -47,6 +47,8 @@ def test_a_tables_game_with_too_many_names_is_refused_before_the_roster_is_read(
                                                 "table": table_id},
                          headers={"Authorization": f"Bearer {secret}"})
     assert answer.status_code == 422
+    assert answer.json["fields"] == [{"field": "players", "message":
+                                      "Rummikub is played by 2 to 4 players, not 10,000"}]
     with app.app_context():
         assert db.session.query(Table).one().members == []
 

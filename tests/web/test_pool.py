@@ -165,3 +165,21 @@ def test_under_gevent_a_process_serves_job_after_job_and_long_answers(tmp_path):
                           cwd=Path(__file__).resolve().parents[2])
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True", "8000000", "True"]
+
+
+def test_a_forked_server_process_starts_with_none_of_the_parents_processes(one_process):
+    """gunicorn forks its workers: a child counts none of the parent's processes as its own, so its
+    pool is not full because the parent's is (vacant, busy), and it starts its own."""
+    worker = pool._take()  # the parent's one process, busy
+    try:
+        child = os.fork()
+        if child == 0:  # pragma: no cover - the child reports by its exit status
+            try:
+                pool.vacant()
+                os._exit(0 if pool.busy() == 0 and pool._idle == [] else 1)
+            except BaseException:
+                os._exit(2)
+        _, status = os.waitpid(child, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+    finally:
+        pool._give_back(worker)
