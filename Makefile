@@ -72,7 +72,7 @@ db: $(VENV)/.installed
 
 run: db
 	bash scripts/system-deps.sh run
-	$(PY) -m scorekeeper.server --host $(HOST) --port $(PORT) $(if $(filter-out 0,$(HTTPS)),--https) \
+	$(PY) -m scorekeeper.cli.server --host $(HOST) --port $(PORT) $(if $(filter-out 0,$(HTTPS)),--https) \
 		$(if $(filter-out 0,$(ACCESS_LOG)),--access-log)
 
 test: $(VENV)/.installed-test

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.extensions import db  # noqa: E402
+from scorekeeper.storage.extensions import db  # noqa: E402
 
 HAND = {"players": [{"laid": False, "points": 10}, {"laid": False, "hand": "3 12 W"}]}
 TABLE = "R1 R2 R3 R4 | B5 B6 B7 | K9 K10 K11 K12 | G1 B1 K1 | R7 B7 G7 | G10 G11 G12 G13 | K3 K4 K5"

@@ -44,7 +44,7 @@ def main() -> int:
     args = parser.parse_args()
 
     from scorekeeper import create_app, services
-    from scorekeeper.extensions import db
+    from scorekeeper.storage.extensions import db
 
     folder = Path(tempfile.mkdtemp(prefix="delivery-bench-"))
     app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'b.sqlite3'}"})

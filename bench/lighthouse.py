@@ -1,7 +1,7 @@
 """Lighthouse on the home page and a game page, at mobile size: the scores, and installability.
 
 Migrates a temporary SQLite file, seeds a Rummikub game of 50 hands (web_bench's),
-starts the production server (``python -m scorekeeper.server``) on a free loopback
+starts the production server (``python -m scorekeeper.cli.server``) on a free loopback
 port and runs Lighthouse (npm package ``lighthouse``, pinned in package-lock.json;
 ``npm ci`` installs it) with Debian's Chromium (``CHROME_PATH=/usr/bin/chromium``,
 headless) on: the home page, the game page as a follower sees it, and as its editor

@@ -1,7 +1,7 @@
 """Live benchmark: how fast a recorded hand reaches 1, 50 and 200 followers, and what they cost.
 
 Migrates a temporary SQLite file, seeds one 4-player Rummikub game of 50 hands
-(web_bench's) per phase, and starts the production server (``python -m scorekeeper.server``:
+(web_bench's) per phase, and starts the production server (``python -m scorekeeper.cli.server``:
 gunicorn, gevent workers) on a free loopback port. For each number of
 followers, a separate process opens that many followers the way a phone does
 (asyncio streams, one process): each loads the game page, opens its event
@@ -203,7 +203,7 @@ def main() -> int:
     if args.nice:
         os.nice(args.nice)  # inherited by the server and the followers' process
 
-    from scorekeeper.server import DEFAULT_WORKERS
+    from scorekeeper.cli.server import DEFAULT_WORKERS
 
     workers = args.workers or DEFAULT_WORKERS
     tmp = Path(tempfile.mkdtemp(prefix="live-bench-"))
@@ -222,7 +222,7 @@ def main() -> int:
         proc.wait(timeout=30)
         shutil.rmtree(tmp, ignore_errors=True)
 
-    print(f"scorekeeper.server: gunicorn + gevent, {workers} workers, SQLite; {args.hands} hands per phase, "
+    print(f"scorekeeper.cli.server: gunicorn + gevent, {workers} workers, SQLite; {args.hands} hands per phase, "
           f"one every {args.interval:g} s, recorded through the form; {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.1f}, niceness {os.nice(0)}")
     print(f"{'followers':>9} | {'change->follower ms':>19} | {'event ms':>13} | {'record a hand ms':>16} | "

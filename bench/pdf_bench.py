@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app, services  # noqa: E402
-from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.printing import documents as printing  # noqa: E402
 from scorekeeper.printing.pdf import html_to_pdf  # noqa: E402
+from scorekeeper.storage.extensions import db  # noqa: E402
 from tests.pdf.support import krazy_bee_hands, seed_game  # noqa: E402
 
 TARGET_MS = 600

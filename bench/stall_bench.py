@@ -65,8 +65,8 @@ def seed(db_url: str) -> tuple[str, str]:
     from flask_migrate import upgrade
 
     from scorekeeper import create_app, services
-    from scorekeeper.extensions import db
     from scorekeeper.services.transfer import import_game
+    from scorekeeper.storage.extensions import db
 
     app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": db_url, "POOL_PROCESSES": 0})
     with app.app_context():

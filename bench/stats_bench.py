@@ -108,12 +108,12 @@ def seed(db_url: str, games: int, hands: int) -> tuple[str, str, str, str]:
     from flask_migrate import upgrade
 
     from scorekeeper import create_app, services
-    from scorekeeper.extensions import db
-    from scorekeeper.models import Round
-    from scorekeeper.paths import MIGRATIONS
     from scorekeeper.rules import variants
-    from scorekeeper.tables import services as tables
-    from scorekeeper.tables.summaries import attach
+    from scorekeeper.services.tables import roster as tables
+    from scorekeeper.services.tables.summaries import attach
+    from scorekeeper.storage.extensions import db
+    from scorekeeper.storage.models import Round
+    from scorekeeper.storage.paths import MIGRATIONS
 
     rnd = random.Random(11)
     slugs = [v["slug"] for v in variants()]
@@ -141,7 +141,7 @@ def seed(db_url: str, games: int, hands: int) -> tuple[str, str, str, str]:
 def correct_first_game(port: int, table_secret: str, game_id: str) -> tuple[float, bool]:
     """Hand 1 of the first game (Rummikub) given to its last-placed player with big racks left by the
     others: a new finishing order, so every later Rummikub game is re-rated. Returns (s, changed)."""
-    from scorekeeper.tables.services import game_secret
+    from scorekeeper.services.tables.roster import game_secret
 
     client = Client(port)
     secret = game_secret(table_secret, game_id)
@@ -165,9 +165,9 @@ def correct_first_game(port: int, table_secret: str, game_id: str) -> tuple[floa
 def full_rerate_s(db_url: str, table_id: str, variant: str) -> tuple[float, int]:
     """In-process: every game of ``variant`` at the table rated again from the first (seconds, games)."""
     from scorekeeper import create_app
-    from scorekeeper.extensions import db
-    from scorekeeper.tables.services import find_table
-    from scorekeeper.tables.summaries import rerate
+    from scorekeeper.services.tables.roster import find_table
+    from scorekeeper.services.tables.summaries import rerate
+    from scorekeeper.storage.extensions import db
 
     app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": db_url})
     with app.app_context():

@@ -49,7 +49,7 @@ from playwright.sync_api import sync_playwright
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.storage.extensions import db
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -65,7 +65,7 @@ def seed(db_url: str, games: int) -> list[tuple[str, str]]:
     from flask_migrate import upgrade
 
     from scorekeeper import create_app, services
-    from scorekeeper.extensions import db
+    from scorekeeper.storage.extensions import db
 
     app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": db_url})
     made = []
@@ -97,9 +97,9 @@ def start_gunicorn(port: int, db_url: str, workers: int, threads: int) -> subpro
 
 
 def start_server(port: int, db_url: str, workers: int) -> subprocess.Popen:
-    """``python -m scorekeeper.server`` on 127.0.0.1:port, as ``make run`` starts it."""
+    """``python -m scorekeeper.cli.server`` on 127.0.0.1:port, as ``make run`` starts it."""
     env = {**os.environ, "DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "bench"}
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.server", "--host", "127.0.0.1", "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.cli.server", "--host", "127.0.0.1", "--port", str(port),
                              "--workers", str(workers), "--no-access-log"],
                             cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL)
     return wait_until_up(proc, port)
@@ -117,7 +117,7 @@ def add_server_options(parser: argparse.ArgumentParser) -> None:
 def start_chosen_server(args: argparse.Namespace, port: int, db_url: str) -> tuple[subprocess.Popen, str]:
     """The server ``args`` name (:func:`add_server_options`), started; with words saying which."""
     if args.server == "table":
-        from scorekeeper.server import DEFAULT_WORKERS
+        from scorekeeper.cli.server import DEFAULT_WORKERS
 
         workers = args.workers or DEFAULT_WORKERS
         return start_server(port, db_url, workers), f"the table server (gunicorn, gevent), {workers} workers"

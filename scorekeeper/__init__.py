@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from .paths import MIGRATIONS, STATIC, TEMPLATES
+from .storage.paths import MIGRATIONS, STATIC, TEMPLATES
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -27,7 +27,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
 
 def _configure(app: Flask, test_config: dict | None) -> None:
-    from .config import Defaults, database_url, private_database, private_instance, secret_key
+    from .storage.config import Defaults, database_url, private_database, private_instance, secret_key
 
     private_instance(app.instance_path)
     app.config.from_object(Defaults)
@@ -43,7 +43,7 @@ def _configure(app: Flask, test_config: dict | None) -> None:
 
 
 def _register_extensions(app: Flask) -> None:
-    from .extensions import csrf, db, migrate
+    from .storage.extensions import csrf, db, migrate
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
@@ -51,14 +51,14 @@ def _register_extensions(app: Flask) -> None:
 
 
 def _register_pool(app: Flask) -> None:
-    from . import pool
+    from .limits import pool
 
     pool.configure(int(app.config["POOL_PROCESSES"]), float(app.config["POOL_TIMEOUT"]),
                    int(app.config["POOL_RETRY_AFTER"]))
 
 
 def _register_delivery(app: Flask) -> None:
-    from . import delivery
+    from .web import delivery
 
     delivery.register(app)
 
@@ -72,9 +72,11 @@ def _register_features(app: Flask) -> None:
 
 
 def _register_blueprints(app: Flask) -> None:
+    from .api.routes import bp as api
     from .views import register_blueprints
 
     register_blueprints(app)
+    app.register_blueprint(api)
 
 
 def _register_live(app: Flask) -> None:
@@ -90,24 +92,24 @@ def _register_offline(app: Flask) -> None:
 
 
 def _register_errorhandlers(app: Flask) -> None:
-    from .views.errors import register_errorhandlers
+    from .web.errors import register_errorhandlers
 
     register_errorhandlers(app)
 
 
 def _register_template_helpers(app: Flask) -> None:
-    from . import filters
+    from .web import filters
 
     filters.register(app)
 
 
 def _register_throttle(app: Flask) -> None:
-    from . import throttle
+    from .web import throttle
 
     throttle.init_app(app)  # after every page is registered: it wraps their views
 
 
 def _register_protections(app: Flask) -> None:
-    from .access import protect
+    from .web.access import protect
 
     protect(app)

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.storage.extensions import db
 
 # Hypothesis judges examples, not the machine's speed: no deadline and no "too slow" health
 # check, which a loaded machine (CI's, or a busy laptop) trips at random. Tests that name their
@@ -36,9 +36,9 @@ def app(tmp_path):
         # a test that reads a live event stream to its end (the security sweep GETs every route)
         # gets it ended within a second instead of the ten minutes a browser gets
         "LIVE_STREAM_SECONDS": 1, "LIVE_HEARTBEAT_SECONDS": 0.5,
-        # a job in the worker pool (scorekeeper.pool) gets longer than in production on a busy test machine
+        # a job in the worker pool (scorekeeper.limits.pool) gets longer than in production on a busy test machine
         "POOL_TIMEOUT": 120,
-        # the rate limits (scorekeeper.throttle) are proved by tests/web/test_throttle.py; elsewhere they are off
+        # the rate limits (scorekeeper.web.throttle) are proved by tests/web/test_throttle.py; elsewhere they are off
         "RATELIMIT_ENABLED": False,
     })
     with app.app_context():

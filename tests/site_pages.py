@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from flask import Flask
 
 from scorekeeper import services
-from scorekeeper.extensions import db
+from scorekeeper.checker.solving import tile_slugs
 from scorekeeper.rules import variants
-from scorekeeper.solving import tile_slugs
-from scorekeeper.tables import rulings as table_rulings
-from scorekeeper.tables import services as tables
+from scorekeeper.services.tables import roster as tables
+from scorekeeper.services.tables import rulings as table_rulings
+from scorekeeper.storage.extensions import db
 from tests.web.api_support import HANDS, OTHER_HANDS
 
 

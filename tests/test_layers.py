@@ -1,20 +1,24 @@
-"""The layout shows the architecture: lower layers never import upward, and no module imports itself back.
+"""The layout shows the architecture: lower floors never import upward, and no package or module
+imports itself back.
 
 Every module's imports are read with :mod:`ast` (those inside functions and
-under ``TYPE_CHECKING`` too: a lazy import is still a dependency). The layers,
-lowest first::
+under ``TYPE_CHECKING`` too: a lazy import is still a dependency). The floors,
+lowest first, name packages only (``""`` is the app factory, ``scorekeeper/__init__.py``)::
 
-    rules  <-  foundation  <-  services  <-  display / printing / forms / profiles  <-  views / cli
+    rules  <-  storage, limits, display, rulebook, entry, checker  <-  services  <-  profiles, web
+           <-  printing, live, offline  <-  api  <-  views, tables  <-  cli, the app factory
 
-A module may import its own layer or any lower one. ``rules`` (the pure
-engine) is the bottom. The foundation is what every layer above may use:
-storage (config, extensions, models), pure helpers over the engine's answers
-(words, checking, rulebook) and hand entry (``entry/``: form fields to round
-facts and back), which reads input and stores nothing, so it never needs the
-services; the views ask the services and hand entry the score.
+A module may import its own floor or any lower one. ``rules`` (the pure engine)
+is the bottom. Above it, what every floor may use: where games are kept
+(``storage``), the bounds and the CPU pool (``limits``), pure helpers over the
+engine's answers (``display``, ``rulebook``, ``checker``) and hand entry
+(``entry``: form fields to round facts and back, storing nothing). The services
+change stored games; profiles tell each variant's display, entry and printing;
+``web`` holds what every request shares. The pages and the API are on top.
 
 Code outside ``rules/`` reaches the engine only through its public surface,
 :mod:`scorekeeper.rules` itself, so the engine's modules can move and split freely.
+``docs/layout.md`` draws these floors; :func:`test_the_docs_draw_the_floors` keeps it true.
 """
 
 from __future__ import annotations
@@ -26,46 +30,38 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
+DRAWING = Path(__file__).resolve().parents[1] / "docs" / "layout.md"
 
-#: lowest first; a module belongs to the first entry that is it or one of its packages
+#: lowest first: the packages on each floor
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("rules",),
-    ("words", "paths", "config", "extensions", "models", "checking", "solving", "rulebook", "entry", "addresses",
-     "limits", "pool"),
+    ("storage", "limits", "display", "rulebook", "entry", "checker"),
     ("services",),
-    ("display", "printing", "forms", "profiles"),
-    ("views", "cli", "access", "filters", "openapi", "openapi_schemas", "openapi_variants", "delivery", "live",
-     "offline", "server", "terminal_log", "guards", "headers", "https_only", "throttle", ""),
+    ("profiles", "web"),
+    ("printing", "live", "offline"),
+    ("api",),
+    ("views", "tables"),
+    ("cli", ""),
 )
 
-#: A feature package spans the layers: each of its modules sits with the layer it serves.
-FEATURE_LAYERS: dict[str, dict[str, int]] = {
-    "tables": {"models": 1, "figures": 1, "ratings": 1, "": 1,
-               "summaries": 2, "rulings": 2, "services": 2, "transfer": 2,
-               "charts": 3, "forms": 3,
-               "access": 4, "api": 4, "feature": 4, "live": 4, "openapi": 4, "stats": 4, "views": 4,
-               "views_roster": 4, "views_rulings": 4},
-}
+
+def package_of(module: str) -> str:
+    """The top-level package of ``scorekeeper.x.y`` (``x``; ``""`` for the app factory itself)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
 
 
 def layer_of(module: str) -> int:
-    """The layer of ``scorekeeper.x.y`` (by ``x``; the package's own ``__init__`` is the top).
+    """The floor of ``scorekeeper.x.y`` (by its package ``x``).
 
-    >>> layer_of("scorekeeper.rules.tiles.grid"), layer_of("scorekeeper.services.hands"), layer_of("scorekeeper")
-    (0, 2, 4)
+    >>> layer_of("scorekeeper.rules.tiles.grid"), layer_of("scorekeeper.services.rounds"), layer_of("scorekeeper")
+    (0, 2, 7)
     """
-    parts = module.split(".")
-    first = parts[1] if len(parts) > 1 else ""
-    if first in FEATURE_LAYERS:
-        within = FEATURE_LAYERS[first]
-        second = parts[2] if len(parts) > 2 else ""
-        if second in within:
-            return within[second]
-        raise AssertionError(f"{module} is in no layer: add it to FEATURE_LAYERS in {Path(__file__).name}")
+    first = package_of(module)
     for number, names in enumerate(LAYERS):
         if first in names:
             return number
-    raise AssertionError(f"{module} is in no layer: add it to LAYERS in {Path(__file__).name}")
+    raise AssertionError(f"{module} is in no layer: add its package to LAYERS in {Path(__file__).name}")
 
 
 def _name(path: Path) -> str:
@@ -183,6 +179,35 @@ def test_no_import_cycles():
     assert cycles(graph()) == []
 
 
+def package_graph(graph: dict[str, frozenset[str]]) -> dict[str, set[str]]:
+    """Which package imports which other package, from the modules' imports."""
+    found: dict[str, set[str]] = {}
+    for name, targets in graph.items():
+        found.setdefault(package_of(name), set()).update(
+            package_of(t) for t in targets if package_of(t) != package_of(name))
+    return found
+
+
+def test_every_package_is_a_directory_and_the_root_holds_only_the_app_factory():
+    flat = sorted(p.name for p in PACKAGE.glob("*.py") if p.name != "__init__.py")
+    assert flat == [], f"modules beside the packages: {flat}; put each in the package that says what it is"
+
+
+def test_no_package_cycles():
+    assert cycles(package_graph(graph())) == []
+
+
+def drawing() -> str:
+    """The floors as the docs draw them: the top floor first."""
+    rows = [f"{number}  " + "   ".join(p or "(app factory)" for p in names)
+            for number, names in reversed(list(enumerate(LAYERS)))]
+    return "\n".join(rows)
+
+
+def test_the_docs_draw_the_floors():
+    assert drawing() in DRAWING.read_text(encoding="utf-8"), f"docs/layout.md should show:\n{drawing()}"
+
+
 def test_the_scan_sees_the_packages_and_their_imports():
     g = graph()
     assert {"scorekeeper.rules.tiles.grid", "scorekeeper.cli.commands", "scorekeeper.printing.pdf"} <= set(g)
@@ -190,8 +215,8 @@ def test_the_scan_sees_the_packages_and_their_imports():
 
 
 @pytest.mark.parametrize("graph_, finding", [
-    ({"scorekeeper.services.hands": {"scorekeeper.filters"}, "scorekeeper.filters": set()},
-     "scorekeeper.services.hands imports scorekeeper.filters (layer 4 above 2)"),
+    ({"scorekeeper.services.rounds": {"scorekeeper.web.filters"}, "scorekeeper.web.filters": set()},
+     "scorekeeper.services.rounds imports scorekeeper.web.filters (layer 3 above 2)"),
     ({"scorekeeper.entry.base": {"scorekeeper.services"}, "scorekeeper.services": set()},
      "scorekeeper.entry.base imports scorekeeper.services (layer 2 above 1)"),
     ({"scorekeeper.entry.base": {"scorekeeper.rules.options"}, "scorekeeper.rules.options": set()},

@@ -7,7 +7,7 @@ verdict dict of RULES.md section 6, or ``{"error": "..."}`` for a line that
 cannot be understood; the batch always goes on. Blank lines are skipped.
 
 A line costs one JSON parse, one engine call (through
-:func:`scorekeeper.checking.run`, like the checker page and the API) and one
+:func:`scorekeeper.checker.checking.run`, like the checker page and the API) and one
 JSON dump. Options are validated on every line (1-2 us, a twentieth of a
 typical line): the cache per (variant, options) this module used to keep
 bought about 6% (26,000 against 24,000 checks/s on bench/rules_bench.py's
@@ -26,7 +26,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
-from ..checking import CheckInput, run
+from ..checker.checking import CheckInput, run
 from ..rules import RulesError
 
 _KEYS = {"command", "variant", "cards", "options", "extend"}

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..checking import CheckInput, run
+from ..checker.checking import CheckInput, run
 from ..display.card_faces import canonical, face, split_words, written_tokens
 from ..rules import RulesError
 from .args import UsageError, add_common, collect_options, dashed_cards

@@ -26,7 +26,7 @@ from .args import UsageError, collect_options
 
 EXIT_OK, EXIT_USAGE = 0, 2
 #: where the QR code of ``print game`` points when no --base-url is given (``PUBLIC_URL`` wins; a
-#: loopback host becomes this machine's LAN address, see scorekeeper.addresses)
+#: loopback host becomes this machine's LAN address, see scorekeeper.web.addresses)
 DEFAULT_BASE_URL = "http://127.0.0.1:5000/"
 
 
@@ -126,8 +126,8 @@ def _cmd_game(args: argparse.Namespace) -> int:
     with app.test_request_context(base_url=args.base_url):
         from sqlalchemy.exc import SQLAlchemyError
 
-        from ..addresses import external_url
         from ..services import find_game, game_score
+        from ..web.addresses import external_url
 
         try:
             game = find_game(args.id)

@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from html import escape
 
-from .board_geometry import (
+from .cribbage_board import (
     GAME_R,
     HOLE_R,
     LABELS,

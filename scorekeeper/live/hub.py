@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 
 from flask import Flask
 
-from ..extensions import db
+from ..storage.extensions import db
 from . import versions
 from .signals import EXTENSION, signal_for
 

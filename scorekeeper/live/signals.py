@@ -26,7 +26,7 @@ from flask import Flask, current_app, has_app_context
 from sqlalchemy import event, text
 from sqlalchemy.orm import Session
 
-from ..models import Game
+from ..storage.models import Game
 from .versions import GAMES, game_channel
 
 log = logging.getLogger(__name__)

@@ -32,8 +32,9 @@ from functools import partial
 
 from flask import Blueprint, Response, current_app, request, url_for
 
-from .. import access, services
-from ..extensions import db
+from .. import services
+from ..storage.extensions import db
+from ..web import access
 from .fragments import reader_fragment
 from .hub import Hub, hub_of
 from .versions import GAMES, game_channel, game_token, list_token

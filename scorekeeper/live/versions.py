@@ -18,7 +18,7 @@ from datetime import datetime
 
 from sqlalchemy import func, select
 
-from ..models import Game
+from ..storage.models import Game
 
 #: the games list's channel; a game's is ``game:<public id>``
 GAMES = "games"

@@ -26,7 +26,7 @@ def get_engine_url():
 
 
 # The models must be imported so autogenerate compares against every table.
-from scorekeeper import models  # noqa: E402
+from scorekeeper.storage import models  # noqa: E402
 
 config.set_main_option('sqlalchemy.url', get_engine_url())
 target_db = current_app.extensions['migrate'].db

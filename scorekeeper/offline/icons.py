@@ -13,7 +13,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from ..paths import STATIC
+from ..storage.paths import STATIC
 
 GREEN, CARD, EDGE, RED, INK = (20, 83, 45, 255), (251, 250, 247, 255), (17, 17, 17, 255), (185, 28, 28, 255), \
     (17, 17, 17, 255)

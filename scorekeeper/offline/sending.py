@@ -28,14 +28,14 @@ from flask import flash, jsonify, request
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from ..display.words import round_word
 from ..entry import Submission
 from ..entry.base import HandContext
-from ..extensions import db
-from ..models import Game, SentHand
 from ..rules import RoundError, RulesError
 from ..services import game_score, score_on
-from ..views.errors import error_body, status_of
-from ..words import round_word
+from ..storage.extensions import db
+from ..storage.models import Game, SentHand
+from ..web.errors import error_body, status_of
 
 KEY_HEADER = "Idempotency-Key"
 HAND_HEADER = "X-Scorekeeper-Hand"

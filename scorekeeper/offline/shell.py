@@ -22,7 +22,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 
-from ..delivery import static_url
+from ..web.delivery import static_url
 
 bp = Blueprint("offline", __name__)
 

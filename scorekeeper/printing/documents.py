@@ -18,14 +18,14 @@ from types import SimpleNamespace
 from typing import Any
 
 from ..display.qr import qr_svg
+from ..display.sheets import layout
 from ..display.standings import standings
-from ..paths import TEMPLATES
+from ..display.words import FILTERS
 from ..profiles import profile
+from ..profiles.sheet_layouts import blank_sheet, filled_sheet
 from ..rulebook.reasons import reason_html
 from ..rules import GameScore, RulesError, find_variant, options_for, step_texts, variants
-from ..words import FILTERS
-from .sheet_layouts import blank_sheet, filled_sheet
-from .sheets import layout
+from ..storage.paths import TEMPLATES
 
 KINDS = ("sheet", "frames", "rules")
 PAPERS = {"a4": "A4", "letter": "Letter"}
@@ -173,7 +173,7 @@ def render_html(template: str, **context: Any) -> str:
 
 
 def render_pdf(template: str, **context: Any) -> bytes:
-    from ..pool import run
+    from ..limits.pool import run
     from .pdf import html_to_pdf
 
     return run(html_to_pdf, render_html(template, **context))  # laid out in a worker process (if not in one)
@@ -230,9 +230,9 @@ def document_pdf(opts: PrintOptions) -> bytes:
 
 def game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str = "a4") -> bytes:
     """The filled score sheet of ``game`` with a QR code to ``follow_url`` (its read-only page), laid
-    out, rendered and printed in a worker process (:mod:`scorekeeper.pool`): a long game's sheet is
+    out, rendered and printed in a worker process (:mod:`scorekeeper.limits.pool`): a long game's sheet is
     seconds of work that must not hold the server's other requests."""
-    from ..pool import run
+    from ..limits.pool import run
 
     held = SimpleNamespace(names=list(game.names), variant=game.variant, options=dict(game.options or {}),
                            public_id=game.public_id)

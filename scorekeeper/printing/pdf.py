@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from ..paths import STATIC
+from ..storage.paths import STATIC
 
 #: Base URL of print templates: ``img/x.svg`` is ``static/img/x.svg``.
 BASE_URL = STATIC.as_uri() + "/"

@@ -6,7 +6,7 @@ it, small, as a link to the rules page ("Too few cards (CR-1)").
 :func:`split_reason` takes a message apart, :func:`reason_text` words it for
 plain text (the command line, the API's ``text``) and :func:`reason_html`
 for pages and printed sheets; the template filter ``reason`` (see
-:mod:`scorekeeper.filters`) is the one way every page shows a message.
+:mod:`scorekeeper.web.filters`) is the one way every page shows a message.
 
 >>> split_reason("CR-1: two packs hold 2 of each card")
 Reason(sentence='Two packs hold 2 of each card', rules=('CR-1',))

@@ -3,7 +3,7 @@
 Each change is validated by scoring the *whole* game through
 :func:`scorekeeper.rules.score_game` before anything is written, so a
 :class:`~scorekeeper.rules.RulesError` leaves the game exactly as it was.
-Every change adds an :class:`~scorekeeper.models.AuditEntry` (old and new
+Every change adds an :class:`~scorekeeper.storage.models.AuditEntry` (old and new
 facts), which is also what :func:`undo_last_change` reverses. Functions
 flush but never commit: the view (or API call) commits once. The score a
 change was checked with stays with the game object, so :func:`game_score`
@@ -18,18 +18,10 @@ here (``from scorekeeper import services; services.create_game(...)``):
 - :mod:`.undo`: undo and redo, read from the change log;
 - :mod:`.versions`: one change to a game at a time, each against the version it names;
 - :mod:`.errors`: what the services refuse (no such game or hand, no edit secret, a
-  clash), mapped to HTTP answers in one place (:mod:`scorekeeper.views.errors`).
+  clash), mapped to HTTP answers in one place (:mod:`scorekeeper.web.errors`).
 """
 
-from .errors import (
-    Conflict,
-    GameNotFound,
-    HandNotFound,
-    NotEditor,
-    NotFound,
-    SecretMissing,
-    ServiceError,
-)
+from .errors import Conflict, GameNotFound, HandNotFound, NotEditor, NotFound, SecretMissing, ServiceError
 from .games import (
     NAME_MAX,
     SetupError,
@@ -46,13 +38,7 @@ from .games import (
     rematch,
     secret_matches,
 )
-from .hands import (
-    delete_round,
-    get_round,
-    hand_facts,
-    record_round,
-    update_round,
-)
+from .rounds import delete_round, get_round, hand_facts, record_round, update_round
 from .scores import SCORED, game_score, score_on
 from .undo import (
     UNDOABLE,

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..models import AuditEntry
 from ..rules import RoundError
-from .hands import hand_facts
+from ..storage.models import AuditEntry
+from .rounds import hand_facts
 
 #: the facts each change keeps: what Undo puts back (old) and what Redo puts back (new)
 NEEDS = {"record": ("new",), "edit": ("old", "new"), "delete": ("old",)}

@@ -12,14 +12,14 @@ from typing import Any, NamedTuple
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import selectinload
 
-from ..extensions import db
 from ..limits import NAME_MAX, player_count_error, players_at_most
-from ..models import Game, Player
 from ..rules import OptionError, RoundError, find_variant, options_for
-from ..tables.models import Table, TableGame
+from ..storage.extensions import db
+from ..storage.models import Game, Player
+from ..storage.table_models import Table, TableGame
 from .errors import GameNotFound
 from .events import game_deleting
-from .hands import _audit
+from .rounds import _audit
 from .scores import _keep_score, _score_setup
 
 

@@ -17,8 +17,8 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..models import Game
 from ..rules import GameScore, Variant, score_game, score_more
+from ..storage.models import Game
 
 #: where a game keeps the score its last change settled on (see :func:`game_score`)
 SCORED = "_scorekeeper_score"

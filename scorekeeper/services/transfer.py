@@ -18,10 +18,10 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from ..extensions import db
 from ..limits import AUDIT_MAX, HANDS_MAX, at_most
-from ..models import AuditEntry, Game, Round
 from ..rules import RoundError, all_variants, score_game
+from ..storage.extensions import db
+from ..storage.models import AuditEntry, Game, Round
 from . import SetupError, clean_names, create_game, game_options, hand_facts
 from .change_log import check_walkable
 

@@ -18,11 +18,11 @@ import copy
 
 from sqlalchemy import select
 
-from ..extensions import db
-from ..models import AuditEntry, Game, utcnow
 from ..rules import RulesError, find_variant
+from ..storage.extensions import db
+from ..storage.models import AuditEntry, Game, utcnow
 from .change_log import INVERSE, NEEDS, redo_chain
-from .hands import _audit, _insert_round, _remove_round, _settle, get_round
+from .rounds import _audit, _insert_round, _remove_round, _settle, get_round
 from .scores import _score
 from .versions import claim
 

@@ -25,9 +25,9 @@ import re
 from sqlalchemy import select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
-from ..extensions import db
-from ..models import Game
 from ..rules import RulesError
+from ..storage.extensions import db
+from ..storage.models import Game
 from .errors import Conflict, GameNotFound
 
 #: the ETag of a game at a version, and how an If-Match header names one

@@ -12,18 +12,18 @@ from typing import Any
 
 from flask import Response, current_app, jsonify
 
-from ..access import bearer_secret
-from ..addresses import external_url
-from ..checking import InputError, fields_of
-from ..extensions import db
+from ..api.routes import GameId, _body, _object, _shaped, bp, game_urls
+from ..checker.checking import InputError, fields_of
 from ..limits import players_at_most
 from ..rules import find_variant
 from ..services import NotEditor, SecretMissing
+from ..services.tables import roster as services
+from ..services.tables.transfer import export_table, games_csv, hands_csv, import_table
 from ..services.transfer import stamp
-from ..views.api import GameId, _body, _object, _shaped, bp, game_urls
-from . import services
+from ..storage.extensions import db
+from ..web.access import bearer_secret
+from ..web.addresses import external_url
 from .stats import kept, stamp_of, table_stats
-from .transfer import export_table, games_csv, hands_csv, import_table
 
 # a table's id has a game id's form (12 URL-safe characters): ``/tables/import`` is never a table, so
 # ``GET /tables/import`` is a 405 whose ``Allow`` names POST only

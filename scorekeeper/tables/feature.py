@@ -9,7 +9,7 @@ this module fills it:
 - the OpenAPI document takes the tables' schemas and paths, and ``NewGame`` its
   ``table`` field (:func:`.openapi.register`);
 - ``POST /api/v1/games`` with ``"table"`` starts a table's game
-  (:func:`scorekeeper.views.api.register_game_starter`); the tables' API routes
+  (:func:`scorekeeper.api.routes.register_game_starter`); the tables' API routes
   join the API blueprint (:mod:`.api`);
 - a table page follows its games live (channel ``table:<id>``,
   :func:`scorekeeper.live.versions.register`);
@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from flask import Flask
 
+from ..api.routes import register_game_starter
 from ..live.versions import register as register_channel
-from ..views.api import register_game_starter
-from . import api, summaries, views, views_roster, views_rulings  # noqa: F401 - routes and signal receivers
+from ..services.tables import summaries  # noqa: F401 - signal receivers
+from . import api, views, views_roster, views_rulings  # noqa: F401 - routes
 from .live import CHANNEL, table_versions
 from .openapi import register as register_document
 

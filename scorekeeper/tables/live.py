@@ -13,7 +13,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from ..live.versions import token
-from .models import Table
+from ..storage.table_models import Table
 
 #: the channel prefix of a table
 CHANNEL = "table:"

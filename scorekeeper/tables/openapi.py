@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from ..limits import ROSTER_MAX, RULINGS_MAX, TABLE_GAMES_MAX
-from ..openapi import json_answer, op
-from ..openapi import register as register_paths
-from ..openapi_schemas import (
+from ..api.openapi import json_answer, op
+from ..api.openapi import register as register_paths
+from ..api.schemas import (
     BOOL,
     INT,
     NAME,
@@ -20,7 +19,8 @@ from ..openapi_schemas import (
     ref,
     slugs,
 )
-from ..openapi_schemas import register as register_schemas
+from ..api.schemas import register as register_schemas
+from ..limits import ROSTER_MAX, RULINGS_MAX, TABLE_GAMES_MAX
 
 NUM = {"type": "number"}
 RATE = {"type": ["number", "null"], "description": "a share from 0 to 1; null when there is nothing to divide"}

@@ -18,12 +18,12 @@ from flask import current_app
 from sqlalchemy import and_, case, func, select
 from sqlalchemy.orm import aliased
 
-from ..extensions import db
-from ..models import Game
 from ..rules import variants
+from ..services.tables.figures import RUMBUGZ_KINDS, TILE_VARIANTS
 from ..services.transfer import stamp
-from .figures import RUMBUGZ_KINDS, TILE_VARIANTS
-from .models import Table, TableFigure, TableGame, TableSeat
+from ..storage.extensions import db
+from ..storage.models import Game
+from ..storage.table_models import Table, TableFigure, TableGame, TableSeat
 
 LAST_RESULTS = 10
 

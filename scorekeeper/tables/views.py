@@ -11,16 +11,18 @@ from __future__ import annotations
 from flask import Blueprint, flash, make_response, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 
-from .. import access as game_access
 from .. import live
-from ..addresses import external_url
 from ..display.qr import share_qr
-from ..extensions import db
-from ..headers import no_store
 from ..live.stream import follow
 from ..rules import RulesError, variants
 from ..services import NotEditor
-from . import access, charts, services
+from ..services.tables import roster as services
+from ..storage.extensions import db
+from ..web import access as game_access
+from ..web import table_access as access
+from ..web.addresses import external_url
+from ..web.headers import no_store
+from . import charts
 from .forms import AddPlayerForm, MergeForm, RenameForm, TableForm, with_roster
 from .live import CHANNEL, table_token
 from .stats import kept, rating_histories, stamp_of, table_stats

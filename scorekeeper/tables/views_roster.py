@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from flask import flash, make_response, redirect, render_template, request, url_for
 
-from .. import access as game_access
-from ..extensions import db
-from ..forms import OPT, ConfirmForm, new_game_form, steps_to_lines, submitted_options
 from ..rules import RulesError, variants
 from ..services import NotEditor, find_game
+from ..services.tables import roster as services
+from ..services.tables.rulings import option_choices
+from ..storage.extensions import db
 from ..views.variant_lookup import variant_or_404
-from . import access, services
+from ..web import access as game_access
+from ..web import table_access as access
+from ..web.forms import OPT, ConfirmForm, new_game_form, steps_to_lines, submitted_options
 from .forms import AddPlayerForm, MergeForm, RenameForm, with_roster
-from .rulings import option_choices
 from .views import bp
 
 #: fields for people who join the roster as the game starts

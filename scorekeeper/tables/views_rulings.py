@@ -6,14 +6,16 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from ..checking import InputError, from_query, run
-from ..extensions import db
-from ..forms import ConfirmForm
+from ..checker.checking import InputError, from_query, run
 from ..printing.documents import PrintInputError, PrintOptions, paper_choice, rules_pdf
 from ..rules import RulesError, find_variant
+from ..services.tables import roster as services
+from ..services.tables import rulings
+from ..storage.extensions import db
 from ..views.printing import pdf_response
 from ..views.variant_lookup import variant_or_404
-from . import access, rulings, services
+from ..web import table_access as access
+from ..web.forms import ConfirmForm
 from .forms import OptionRulingForm, ReadingRulingForm, RulingForm, option_choices, variant_choices
 from .views import bp, field_errors, variant_names
 

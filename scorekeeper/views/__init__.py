@@ -1,4 +1,4 @@
-"""One blueprint per feature; ``register_blueprints`` mounts them all."""
+"""The game pages: one blueprint per feature; ``register_blueprints`` mounts them all."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ BLUEPRINTS = (
     "rounds",
     "rules_pages",
     "checker",
-    "api",
     "solver_pages",
     "printing",
 )

@@ -10,15 +10,23 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
-from ..addresses import external_url
-from ..checking import CheckInput, InputError, check_options, from_query, option_text, run, share_query
+from ..checker.checker_display import present, rule_link
+from ..checker.checking import (
+    CheckInput,
+    InputError,
+    check_options,
+    from_query,
+    option_text,
+    run,
+    share_query,
+)
+from ..checker.solving import tile_slugs
 from ..display.card_faces import FACES
 from ..entry.base import keypad
 from ..profiles import profile
 from ..rules import RulesError, find_variant, step_texts, variants
 from ..services import find_game
-from ..solving import tile_slugs
-from .checker_display import present, rule_link
+from ..web.addresses import external_url
 from .variant_lookup import variant_or_404
 
 bp = Blueprint("checker", __name__, url_prefix="/check")

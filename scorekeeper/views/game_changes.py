@@ -9,9 +9,10 @@ from datetime import datetime
 
 from flask import flash, redirect, render_template, request, url_for
 
-from .. import access, services
-from ..extensions import db
+from .. import services
 from ..rules import RulesError
+from ..storage.extensions import db
+from ..web import access
 
 
 def history(public_id: str):

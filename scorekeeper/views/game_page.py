@@ -12,10 +12,11 @@ from collections import OrderedDict
 from flask import current_app, url_for
 from markupsafe import Markup
 
-from .. import access, services
+from .. import services
 from ..display import charts, standings
-from ..forms import ConfirmForm
 from ..rules import RoundError, RulesError, find_variant, step_texts
+from ..web import access
+from ..web.forms import ConfirmForm
 from . import game_changes
 
 

@@ -15,14 +15,15 @@ from flask import (
 )
 from flask_wtf.csrf import generate_csrf
 
-from .. import access, live, services
-from ..addresses import external_url
+from .. import live, services
 from ..display.qr import share_qr
-from ..extensions import db
-from ..forms import OPT, ConfirmForm, new_game_form, player_field, submitted_options, submitted_players
-from ..headers import no_store
 from ..rules import OptionError, RoundError, RulesError, variants
-from ..tables.access import rematch as table_rematch
+from ..storage.extensions import db
+from ..web import access
+from ..web.addresses import external_url
+from ..web.forms import OPT, ConfirmForm, new_game_form, player_field, submitted_options, submitted_players
+from ..web.headers import no_store
+from ..web.table_access import rematch as table_rematch
 from . import game_changes
 from .game_page import TOKEN_MARK, feature_url, game_page, kept_pages
 from .variant_lookup import variant_or_404

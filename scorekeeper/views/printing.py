@@ -5,10 +5,10 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template, request
 
 from .. import services
-from ..addresses import external_url
+from ..display.words import round_word
 from ..printing import documents as printing
 from ..rules import RulesError, find_variant, variants
-from ..words import round_word
+from ..web.addresses import external_url
 from .variant_lookup import variant_or_404
 
 bp = Blueprint("printing", __name__, url_prefix="/print")

@@ -17,13 +17,10 @@ from flask import Blueprint, flash, jsonify, redirect, render_template, request,
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
-from ..access import editable_game
 from ..display import charts, standings
+from ..display.words import round_word
 from ..entry import HandEntry, Submission, context_for, keypad
 from ..entry.base import HandContext
-from ..extensions import db
-from ..filters import reason_markup
-from ..guards import NOT_JSON, is_json
 from ..offline import sending
 from ..profiles import entry_for
 from ..rules import RoundError, RulesError, counted, find_variant
@@ -39,8 +36,11 @@ from ..services import (
     update_round,
     version_from,
 )
-from ..words import round_word
-from .errors import error_body, status_of
+from ..storage.extensions import db
+from ..web.access import editable_game
+from ..web.errors import error_body, status_of
+from ..web.filters import reason_markup
+from ..web.guards import NOT_JSON, is_json
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<public_id>/rounds")
 

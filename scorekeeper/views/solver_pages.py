@@ -15,14 +15,22 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request
 from werkzeug.exceptions import NotFound
 
-from ..addresses import external_url
-from ..checking import InputError, option_text
-from ..pool import run
+from ..checker.checker_display import rule_link
+from ..checker.checking import InputError, option_text
+from ..checker.solver_display import present_best, present_turn
+from ..checker.solving import (
+    SolveAsk,
+    TurnAsk,
+    best_play,
+    judge_turn,
+    solve_from_query,
+    tile_slugs,
+    turn_from_query,
+)
+from ..limits.pool import run
 from ..rules import RUMBUGZ_KINDS, SWITCHES, RulesError, find_variant
-from ..solving import SolveAsk, TurnAsk, best_play, judge_turn, solve_from_query, tile_slugs, turn_from_query
+from ..web.addresses import external_url
 from .checker import game_options, keypad_context, option_values, options_in_force
-from .checker_display import rule_link
-from .solver_display import present_best, present_turn
 from .variant_lookup import variant_or_404
 
 bp = Blueprint("solver_pages", __name__, url_prefix="/check")

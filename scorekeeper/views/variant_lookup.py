@@ -7,7 +7,7 @@ reads the slug (spaces and case do not matter); a spelling other than the
 canonical one is answered with a permanent redirect (308, so a POST stays a
 POST) to the same page under the canonical slug, and an unknown one with 404.
 The JSON API has no addresses to redirect to: it takes the canonical slug
-only, as its document's ``enum`` says (:func:`scorekeeper.checking.variant_field`).
+only, as its document's ``enum`` says (:func:`scorekeeper.checker.checking.variant_field`).
 """
 
 from __future__ import annotations

@@ -24,8 +24,9 @@ import pytest
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app, pool
-from scorekeeper.extensions import db
+from scorekeeper import create_app
+from scorekeeper.limits import pool
+from scorekeeper.storage.extensions import db
 
 from .fonts import FAMILIES, fc_match, fontconfig_file
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from scorekeeper import services
-from scorekeeper.extensions import db
+from scorekeeper.storage.extensions import db
 
 from .conftest import phone_page
 

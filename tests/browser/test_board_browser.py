@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import services
-from scorekeeper.extensions import db
+from scorekeeper.storage.extensions import db
 from tests.board_game import HAND, NAMES, PEGS
 
 from .conftest import ARTIFACTS, assert_no_sideways_scroll, served_app

@@ -138,7 +138,7 @@ def test_a_grid_with_a_broken_line_marks_it(live_server, page):
 
 
 def test_the_verdict_link_names_the_lan_address_without_breaking_the_page(live_server, page):
-    """Opened on 127.0.0.1, the link for other phones names the LAN address (scorekeeper/addresses.py);
+    """Opened on 127.0.0.1, the link for other phones names the LAN address (scorekeeper/web/addresses.py);
     the address bar keeps this page's own host (another origin would make the script fail)."""
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))

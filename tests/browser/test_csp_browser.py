@@ -1,4 +1,4 @@
-"""Every page works under the Content-Security-Policy ``default-src 'self'`` (scorekeeper/headers.py).
+"""Every page works under the Content-Security-Policy ``default-src 'self'`` (scorekeeper/web/headers.py).
 
 Chromium visits every page of the app (tests/site_pages.py: each GET route with real
 values, editors and followers, checker verdicts, form errors, a keypad opened) and
@@ -15,7 +15,7 @@ from contextlib import contextmanager
 import pytest
 
 from scorekeeper import services
-from scorekeeper.extensions import db
+from scorekeeper.storage.extensions import db
 from tests.site_pages import seed_games, site_pages
 
 from .conftest import PHONE, served_app, visit

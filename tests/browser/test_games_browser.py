@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import services
-from scorekeeper.extensions import db
 from scorekeeper.rules import variants
+from scorekeeper.storage.extensions import db
 
 from .conftest import ARTIFACTS, assert_no_sideways_scroll, served_app
 

@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 from sqlalchemy import func, select
 
 from scorekeeper import services
-from scorekeeper.extensions import db
-from scorekeeper.models import SentHand
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.models import SentHand
 
 from .conftest import phone_page, served_app
 from .offline_support import WAIT_MS, enter_hand, game_page, hand_form, new_game, winners

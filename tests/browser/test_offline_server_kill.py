@@ -1,6 +1,6 @@
 """The server dies in the middle of a send: nothing half-recorded, and the phone sends again.
 
-The real production server (``python -m scorekeeper.server``: gunicorn, gevent)
+The real production server (``python -m scorekeeper.cli.server``: gunicorn, gevent)
 runs as a subprocess on a SQLite file. To catch it in the middle of a send, the
 test holds SQLite's write lock: the server reads the game, checks the hand and
 waits to write it; then the whole server is killed (SIGKILL, no clean-up). The
@@ -27,8 +27,8 @@ from flask_migrate import upgrade
 from playwright.sync_api import expect
 
 from scorekeeper import create_app, services
-from scorekeeper.extensions import db
-from scorekeeper.paths import MIGRATIONS
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.paths import MIGRATIONS
 
 from .conftest import phone_page
 from .offline_support import WAIT_MS, enter_hand
@@ -44,7 +44,7 @@ def _free_port() -> int:
 
 
 class TableServer:
-    """``python -m scorekeeper.server`` on 127.0.0.1:``port``, in its own process group."""
+    """``python -m scorekeeper.cli.server`` on 127.0.0.1:``port``, in its own process group."""
 
     def __init__(self, db_file: Path, port: int):
         self.db_file, self.port, self.proc = db_file, port, None
@@ -52,7 +52,7 @@ class TableServer:
     def start(self) -> None:
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{self.db_file}", "SCOREKEEPER_SECRET_KEY": "kill-test"}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "scorekeeper.server", "--host", "127.0.0.1", "--port", str(self.port),
+            [sys.executable, "-m", "scorekeeper.cli.server", "--host", "127.0.0.1", "--port", str(self.port),
              "--workers", "1", "--no-access-log"], cwd=ROOT, env=env, start_new_session=True,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         for line in self.proc.stdout:  # the banner comes once the server listens

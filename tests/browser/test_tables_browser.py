@@ -7,8 +7,8 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import services
-from scorekeeper.extensions import db
-from scorekeeper.tables import services as tables
+from scorekeeper.services.tables import roster as tables
+from scorekeeper.storage.extensions import db
 
 from .conftest import assert_no_sideways_scroll, phone_page, served_app
 

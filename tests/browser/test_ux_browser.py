@@ -14,8 +14,8 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import services
-from scorekeeper.extensions import db
-from scorekeeper.tables import services as tables
+from scorekeeper.services.tables import roster as tables
+from scorekeeper.storage.extensions import db
 
 from .conftest import ARTIFACTS, assert_no_sideways_scroll, served_app
 from .fonts import assert_drawn_in

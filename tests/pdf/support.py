@@ -7,7 +7,7 @@ import io
 from pypdf import PdfReader
 
 from scorekeeper import services
-from scorekeeper.extensions import db
+from scorekeeper.storage.extensions import db
 
 #: page sizes in PostScript points, portrait (width, height)
 A4 = (595, 842)

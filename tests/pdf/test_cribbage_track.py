@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.display.board_geometry import Board, peg_xy, streets
+from scorekeeper.display.cribbage_board import Board, peg_xy, streets
 from scorekeeper.printing.documents import document_pdf, print_options
 from tests.board_game import HAND, NAMES, PEGS
 from tests.pdf.support import ReadBack, seed_game

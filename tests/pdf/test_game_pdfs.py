@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import addresses
-from scorekeeper.extensions import db
+from scorekeeper.storage.extensions import db
+from scorekeeper.web import addresses
 from tests.pdf.support import A4, LETTER, ReadBack, krazy_bee_hands, seed_game
 from tests.ranked_games import ONLY_BOB_DONE
 
@@ -28,7 +28,7 @@ def sheet_of(client, public_id, query="") -> tuple[object, ReadBack]:
 
 def test_krazy_bee_sheet_of_a_long_game_in_progress(app, client, monkeypatch):
     """KB-9: Step and points per hand; totals and progress from the engine; the QR link (opened on
-    localhost, it names this machine's LAN address: scorekeeper/addresses.py)."""
+    localhost, it names this machine's LAN address: scorekeeper/web/addresses.py)."""
     monkeypatch.setattr(addresses, "lan_address", lambda: "192.168.1.23")
     public_id = seeded(app, "krazy-bee", ["Ann", "Bob", "Cy", "Dee"], krazy_bee_hands(30))
     response, pdf = sheet_of(client, public_id)
@@ -98,7 +98,7 @@ def test_other_variants_print_their_columns(app, client):
 def test_a_hand_prints_as_the_engine_read_it_not_as_typed(app, client, variant, players, hands, line):
     """Hands stored as typed by an older version (the services now refuse these spellings, and
     migration 0002 rewrites them) still print as the engine reads them."""
-    from scorekeeper.models import Round
+    from scorekeeper.storage.models import Round
     with app.app_context():
         game = seed_game(variant, [f"P{i}" for i in range(players)], [])
         game.rounds.extend(Round(number=n, facts=facts) for n, facts in enumerate(hands, 1))
@@ -148,7 +148,7 @@ def test_game_page_links_to_its_pdfs(app, client):
 def test_unscorable_stored_hands_do_not_crash(app, client):
     public_id = seeded(app, "rumbugz", ["A", "B"], [])
     with app.app_context():
-        from scorekeeper.models import Game, Round
+        from scorekeeper.storage.models import Game, Round
         game = db.session.scalar(db.select(Game).where(Game.public_id == public_id))
         game.rounds.append(Round(number=1, facts={"winner": 7, "players": []}))
         db.session.commit()

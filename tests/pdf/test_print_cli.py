@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.cli import main
-from scorekeeper.extensions import db
+from scorekeeper.storage.extensions import db
 from tests.pdf.support import A4, LETTER, ReadBack, krazy_bee_hands, seed_game
 
 

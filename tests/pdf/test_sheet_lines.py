@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.printing.sheet_layouts import blank_sheet
-from scorekeeper.printing.sheets import LINE_PT, MONO_ADVANCE, PT, Row, layout, mono_line
+from scorekeeper.display.sheets import LINE_PT, MONO_ADVANCE, PT, Row, layout, mono_line
 from scorekeeper.profiles import PROFILES, profile
+from scorekeeper.profiles.sheet_layouts import blank_sheet
 from scorekeeper.rules import options_for
 from tests.pdf.support import ReadBack, krazy_bee_hands, seed_game
 

@@ -51,7 +51,7 @@ def secret_cookie(client, public_id: str) -> str:
 def record_hands(app, public_id: str, *hands: dict) -> None:
     """Record ``hands`` through the service, as the game's editors would, and commit."""
     from scorekeeper import services
-    from scorekeeper.extensions import db
+    from scorekeeper.storage.extensions import db
 
     with app.app_context():
         game = services.get_game(public_id)

@@ -9,8 +9,8 @@ import html
 import re
 
 from scorekeeper import services
-from scorekeeper.access import cookie_name
-from scorekeeper.extensions import db
+from scorekeeper.storage.extensions import db
+from scorekeeper.web.access import cookie_name
 
 _TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 _STANDING = re.compile(r'class="standing[^"]*" data-seat="(\d+)">.*?<span class="total">(-?\d+)</span>', re.S)

@@ -2,7 +2,7 @@
 that drive it from several threads at once (:mod:`.test_one_change_at_a_time`) or over raw HTTP
 (:mod:`.test_request_bodies`).
 
-:func:`running` starts ``python -m scorekeeper.server`` (gunicorn, gevent) on a SQLite file made by
+:func:`running` starts ``python -m scorekeeper.cli.server`` (gunicorn, gevent) on a SQLite file made by
 the migrations, as ``make run`` does, and stops it with its workers afterwards.
 """
 
@@ -23,7 +23,7 @@ from pathlib import Path
 from flask_migrate import upgrade
 
 from scorekeeper import create_app
-from scorekeeper.paths import MIGRATIONS
+from scorekeeper.storage.paths import MIGRATIONS
 
 from .game_support import csrf_from
 from .test_server import ROOT, _free_port
@@ -37,7 +37,7 @@ def running(folder: Path, workers: int = 2):
         upgrade(directory=str(MIGRATIONS))
     port = _free_port()
     env = {**os.environ, "DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "test"}
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.server", "--host", "127.0.0.1", "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.cli.server", "--host", "127.0.0.1", "--port", str(port),
                              "--workers", str(workers), "--no-access-log"], cwd=ROOT, env=env,
                             start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:

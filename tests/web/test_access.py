@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import access, services
-from scorekeeper.extensions import db
+from scorekeeper import services
+from scorekeeper.storage.extensions import db
+from scorekeeper.web import access
 
 from .game_support import csrf_from, secret_cookie, start_game
 from .tally import Tally, tally_registered

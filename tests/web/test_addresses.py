@@ -1,4 +1,4 @@
-"""Links another phone can open (scorekeeper/addresses.py): never a loopback address.
+"""Links another phone can open (scorekeeper/web/addresses.py): never a loopback address.
 
 The Share page, the API's ``urls``, the checker's verdict link and the printed
 sheet's QR code are made for other phones. Opened on ``localhost`` the app
@@ -13,8 +13,8 @@ import re
 
 import pytest
 
-from scorekeeper import addresses
 from scorekeeper.cli import main as cli_main
+from scorekeeper.web import addresses
 from tests.pdf.qr_reading import encoded, needs_pdftoppm, read_qr
 
 from .rounds_support import new_game

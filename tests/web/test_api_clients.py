@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from scorekeeper.openapi_variants import camel
+from scorekeeper.api.variant_schemas import camel
 from scorekeeper.rules import score_game
 
 from ..browser.conftest import served_app

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from scorekeeper.openapi_variants import camel
+from scorekeeper.api.variant_schemas import camel
 from scorekeeper.rules import all_variants, find_variant
 
 from .api_support import HANDS, VARIANTS, OpenApi, call

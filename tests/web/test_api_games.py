@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.extensions import db
-from scorekeeper.models import Game
 from scorekeeper.rules import score_game
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.models import Game
 
 from .api_support import HANDS, OTHER_HANDS, VARIANTS, OpenApi, call
 

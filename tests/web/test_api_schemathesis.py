@@ -35,7 +35,7 @@ from hypothesis import HealthCheck, seed, settings
 from schemathesis.config import SchemathesisConfig
 
 from scorekeeper import create_app
-from scorekeeper.openapi import document
+from scorekeeper.api.openapi import document
 
 from ..browser.conftest import served_app
 

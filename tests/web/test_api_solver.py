@@ -7,10 +7,10 @@ import json
 import pytest
 from sqlalchemy import func, select
 
-from scorekeeper.extensions import db
-from scorekeeper.models import Game
 from scorekeeper.rules import check_turn, solve
 from scorekeeper.rules.solver.batch import solve_line
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.models import Game
 
 from .api_support import VARIANTS, OpenApi, call
 

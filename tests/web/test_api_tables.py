@@ -77,8 +77,9 @@ def test_a_table_game_needs_the_tables_secret(client, api):
 
 
 def test_new_games_start_with_the_tables_option_choices(app, client, api):
-    from scorekeeper.extensions import db
-    from scorekeeper.tables import rulings, services
+    from scorekeeper.services.tables import roster as services
+    from scorekeeper.services.tables import rulings
+    from scorekeeper.storage.extensions import db
 
     table = _table(client, api)
     with app.app_context():
@@ -100,7 +101,7 @@ def test_bad_tables_are_refused_with_the_reason(client, api, bad, where):
 
 def _evening(client, api) -> dict:
     """A table with a game of every variant (two hands each, one corrected), a ruling of each kind."""
-    from scorekeeper.tables import rulings  # noqa: F401 (the rulings go through the page below)
+    from scorekeeper.services.tables import rulings  # noqa: F401 (the rulings go through the page below)
 
     table = _table(client, api, "Everything", ["Ann", "Bob", "Zoë O'Brien"])
     for variant in VARIANTS:
@@ -114,8 +115,9 @@ def _evening(client, api) -> dict:
 
 
 def _rule(app, table_id: str) -> None:
-    from scorekeeper.extensions import db
-    from scorekeeper.tables import rulings, services
+    from scorekeeper.services.tables import roster as services
+    from scorekeeper.services.tables import rulings
+    from scorekeeper.storage.extensions import db
 
     with app.app_context():
         table = services.find_table(table_id)
@@ -156,9 +158,9 @@ def test_a_damaged_table_export_is_refused_and_leaves_nothing(app, client, api, 
     _, export = call(client, api, "GET", f"/api/v1/tables/{table['id']}/export", expect=200)
     damage(export)
     assert call(client, api, "POST", "/api/v1/tables/import", export)[0] == status
-    from scorekeeper.extensions import db
-    from scorekeeper.models import Game
-    from scorekeeper.tables.models import Table
+    from scorekeeper.storage.extensions import db
+    from scorekeeper.storage.models import Game
+    from scorekeeper.storage.table_models import Table
 
     with app.app_context():
         assert db.session.query(Table).count() == 1 and db.session.query(Game).count() == len(VARIANTS)

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.models import Game
 
 from .api_support import HANDS, OTHER_HANDS, VARIANTS, OpenApi, call
 

@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from scorekeeper.display.charts import cribbage_board_svg
-from scorekeeper.printing.cribbage_track import cribbage_track, place_pegs
+from scorekeeper.display.cribbage_track import cribbage_track, place_pegs
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -123,7 +123,7 @@ def test_street_labels_sit_where_their_street_starts(target):
 @pytest.mark.parametrize("target", TARGETS)
 def test_one_geometry_draws_the_page_and_the_print(target):
     """The game page's board and the printed track put every hole in the same place."""
-    from scorekeeper.display.board_geometry import Board, game_hole, hole_xy, streets
+    from scorekeeper.display.cribbage_board import Board, game_hole, hole_xy, streets
 
     board = Board(target, 3)
     root, box = parse(cribbage_board_svg(NAMES[:3], [(0, 0)] * 3, target))

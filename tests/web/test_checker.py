@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import services
-from scorekeeper.extensions import db
 from scorekeeper.rules import variants
+from scorekeeper.storage.extensions import db
 
 SLUGS = [v["slug"] for v in variants()]
 

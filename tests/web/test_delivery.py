@@ -1,4 +1,4 @@
-"""Page delivery (scorekeeper/delivery.py): compressed answers, versioned static files cached for a year.
+"""Page delivery (scorekeeper/web/delivery.py): compressed answers, versioned static files cached for a year.
 
 Bodies are decompressed and compared with what an uncompressing client gets;
 event streams are read one event at a time, to show nothing holds them back.
@@ -14,8 +14,8 @@ import brotli
 import pytest
 from flask import Response, stream_with_context
 
-from scorekeeper.delivery import IMMUTABLE, static_url
-from scorekeeper.paths import STATIC
+from scorekeeper.storage.paths import STATIC
+from scorekeeper.web.delivery import IMMUTABLE, static_url
 
 from .rounds_support import new_game
 
@@ -156,8 +156,9 @@ def test_a_compressed_static_file_revalidates_by_its_own_tag(client):
 
 
 def test_a_page_every_follower_sees_is_packed_once_until_the_game_changes(app, client, monkeypatch):
-    from scorekeeper import delivery, services
-    from scorekeeper.extensions import db
+    from scorekeeper import services
+    from scorekeeper.storage.extensions import db
+    from scorekeeper.web import delivery
 
     public_id = new_game(app, client, "rummikub", editor=False)
     packed = []

@@ -27,7 +27,7 @@ def test_the_services_raise_domain_errors_never_abort():
 
 
 def test_one_bearer_parser():
-    """Only scorekeeper/access.py reads the Authorization header."""
+    """Only scorekeeper/web/access.py reads the Authorization header."""
     readers = sorted(p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py")
                      if '"Authorization"' in p.read_text())
     assert readers == ["access.py"]
@@ -73,7 +73,7 @@ def test_every_api_error_has_one_body_shape(client, method, path, body, status):
 def test_a_concurrent_change_is_a_conflict(app):
     """ConcurrentChange is a Conflict (409 in the API) that hand forms still show as a refusal."""
     from scorekeeper.rules import RulesError
-    from scorekeeper.views.errors import status_of
+    from scorekeeper.web.errors import status_of
     assert status_of(services.ConcurrentChange()) == 409
     assert isinstance(services.ConcurrentChange(), RulesError)
     assert status_of(services.GameNotFound("x")) == 404 and status_of(services.NotEditor("no")) == 403

@@ -21,7 +21,7 @@ def test_json_keeps_the_verdict_key_order(client):
 
 def test_a_refused_change_links_back_to_its_game(app, client):
     from scorekeeper import services
-    from scorekeeper.extensions import db
+    from scorekeeper.storage.extensions import db
     with app.app_context():
         game, _ = services.create_game("rummikub", ["Ann", "Bob"], {})
         db.session.commit()

@@ -15,9 +15,9 @@ from html.parser import HTMLParser
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.delivery import IMMUTABLE
-from scorekeeper.extensions import db
-from scorekeeper.paths import TEMPLATES
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.paths import TEMPLATES
+from scorekeeper.web.delivery import IMMUTABLE
 from tests.site_pages import Page, seed_games, site_pages
 
 from .game_support import csrf_from

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import services
-from scorekeeper.extensions import db
 from scorekeeper.rules import variants
+from scorekeeper.storage.extensions import db
 
 from .game_support import csrf_from
 from .rounds_support import new_game, rounds_url, submit, token

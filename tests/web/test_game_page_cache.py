@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from scorekeeper import services
-from scorekeeper.extensions import db
+from scorekeeper.storage.extensions import db
 
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 HANDS = [{"winner": n % 2, "players": [{"rack": "" if s == n % 2 else "R5 B7"} for s in range(2)]}

@@ -7,9 +7,9 @@ import re
 import pytest
 
 from scorekeeper import services
-from scorekeeper.extensions import db
-from scorekeeper.models import Game
 from scorekeeper.rules import variants
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.models import Game
 
 from .game_support import csrf_from, new_game_data, record_hands, secret_cookie, start_game
 from .tally import Tally, tally_registered

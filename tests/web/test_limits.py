@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import limits, services
-from scorekeeper.extensions import db
-from scorekeeper.tables import rulings
-from scorekeeper.tables import services as table_services
-from scorekeeper.tables.models import Table
+from scorekeeper.services.tables import roster as table_services
+from scorekeeper.services.tables import rulings
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.table_models import Table
 
 from .api_support import HANDS
 from .game_support import csrf_from
@@ -28,7 +28,7 @@ def no_name_work(monkeypatch):
         assert len(names) <= limits.ROSTER_MAX, f"{len(names)} names were cleaned before the count was checked"
         return clean_names(names)
     monkeypatch.setattr("scorekeeper.services.games.clean_names", refuse)
-    monkeypatch.setattr("scorekeeper.tables.services.clean_names", refuse)
+    monkeypatch.setattr("scorekeeper.services.tables.roster.clean_names", refuse)
 
 
 def test_thirty_thousand_names_are_refused_before_any_work(client, no_name_work):
@@ -86,7 +86,7 @@ def test_duplicate_names_are_still_told_apart(client):
 
 
 def test_a_game_holds_at_most_its_bound_of_hands(client, app, monkeypatch):
-    monkeypatch.setattr("scorekeeper.services.hands.HANDS_MAX", 2)
+    monkeypatch.setattr("scorekeeper.services.rounds.HANDS_MAX", 2)
     created = client.post("/api/v1/games", json={"variant": "rummikub", "players": ["Ann", "Bob"]}).json
     auth = {"Authorization": f"Bearer {created['secret']}"}
     url = f"/api/v1/games/{created['id']}/rounds"
@@ -131,7 +131,7 @@ def test_the_import_bounds_hold_without_the_schema(app):
 
 
 def test_a_table_import_past_its_bounds_is_refused(app):
-    from scorekeeper.tables.transfer import import_table
+    from scorekeeper.services.tables.transfer import import_table
 
     doc = {"format": "scorekeeper-table", "version": 1, "name": "T", "players": [],
            "games": [{"players": [], "game": {"rounds": [{}] * (limits.TABLE_HANDS_MAX // 2 + 1)}}] * 2}

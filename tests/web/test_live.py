@@ -14,8 +14,8 @@ import time
 import pytest
 
 from scorekeeper import create_app, services
-from scorekeeper.extensions import db
 from scorekeeper.live.hub import EXTENSION
+from scorekeeper.storage.extensions import db
 
 from .live_support import page_version, stream
 from .rounds_support import new_game, rounds_url, submit, totals

@@ -15,8 +15,8 @@ import pytest
 from flask_migrate import upgrade
 
 from scorekeeper import services
-from scorekeeper.extensions import db
 from scorekeeper.live.signals import PG_CHANNEL
+from scorekeeper.storage.extensions import db
 
 from .live_support import page_version, stream
 from .rounds_support import new_game, rounds_url, submit

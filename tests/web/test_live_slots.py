@@ -39,7 +39,7 @@ def test_a_polling_follower_that_saw_the_latest_version_gets_only_the_retry(app,
 
 
 def test_the_page_script_says_it_polls():
-    from scorekeeper.paths import STATIC
+    from scorekeeper.storage.paths import STATIC
 
     script = (STATIC / "js" / "live.js").read_text()
     assert 'addEventListener("poll"' in script and "(the server is busy)" in script

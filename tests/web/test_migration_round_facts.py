@@ -10,7 +10,7 @@ import pytest
 from flask_migrate import upgrade
 
 from scorekeeper import create_app
-from scorekeeper.openapi_variants import camel
+from scorekeeper.api.variant_schemas import camel
 from scorekeeper.rules import find_variant, score_game
 
 from .api_support import OpenApi

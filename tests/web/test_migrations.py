@@ -17,7 +17,7 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect
 
 from scorekeeper import create_app, services
-from scorekeeper.extensions import db
+from scorekeeper.storage.extensions import db
 
 ROOT = Path(__file__).resolve().parents[2]
 MIGRATIONS = ROOT / "scorekeeper" / "migrations"

@@ -21,8 +21,9 @@ import urllib.request
 
 from cryptography import x509
 
-from scorekeeper import addresses, server
+from scorekeeper.cli import server
 from scorekeeper.offline import certificate
+from scorekeeper.web import addresses
 
 from .test_server import ROOT, _free_port
 
@@ -94,7 +95,7 @@ def test_without_https_there_is_no_certificate_to_download(client):
 def test_make_run_https_serves_the_table_over_https(tmp_path):
     port = _free_port()
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'table.sqlite3'}", "SCOREKEEPER_SECRET_KEY": "t"}
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.server", "--host", "127.0.0.1", "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.cli.server", "--host", "127.0.0.1", "--port", str(port),
                              "--workers", "1", "--no-access-log", "--https", "--tls-dir", str(tmp_path / "tls")],
                             cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True)

@@ -11,8 +11,8 @@ import pytest
 from sqlalchemy import func, select
 
 from scorekeeper import services
-from scorekeeper.extensions import db
-from scorekeeper.models import Round, SentHand
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.models import Round, SentHand
 
 from .game_support import csrf_from
 

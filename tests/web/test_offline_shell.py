@@ -14,8 +14,8 @@ import re
 
 from PIL import Image, ImageChops, ImageStat
 
-from scorekeeper.delivery import IMMUTABLE
 from scorekeeper.offline import icons
+from scorekeeper.web.delivery import IMMUTABLE
 
 from .rounds_support import new_game
 
@@ -81,7 +81,7 @@ def test_the_service_worker_comes_from_the_root_revalidated(client):
 
 def test_the_service_worker_changes_with_any_static_file_it_keeps(app, client, monkeypatch):
     before = re.search(r'var VERSION = "(\w+)"', client.get("/sw.js").get_data(as_text=True)).group(1)
-    from scorekeeper import delivery
+    from scorekeeper.web import delivery
 
     real = delivery.content_hash
     monkeypatch.setattr(delivery, "content_hash",

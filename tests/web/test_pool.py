@@ -1,5 +1,5 @@
 """Issue 17 section 1: the solver, the turn checker, PDFs and import checks run in worker processes
-(scorekeeper.pool), and a full pool answers 503 with Retry-After instead of making everyone wait."""
+(scorekeeper.limits.pool), and a full pool answers 503 with Retry-After instead of making everyone wait."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import pool
+from scorekeeper.limits import pool
 from scorekeeper.rules import RoundError
 
 SOLVE = {"variant": "rummikub", "rack": "R7 R8 K2", "table": "R4 R5 R6"}

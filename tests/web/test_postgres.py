@@ -32,9 +32,10 @@ from alembic.script import ScriptDirectory
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect
 
-from scorekeeper import config, create_app, models
-from scorekeeper.extensions import db
+from scorekeeper import create_app
 from scorekeeper.rules import variants
+from scorekeeper.storage import config, models
+from scorekeeper.storage.extensions import db
 
 from . import test_api_transfer, test_full_games
 from .api_support import HANDS, OTHER_HANDS, VARIANTS, OpenApi, call

@@ -11,9 +11,10 @@ import stat
 
 from flask_migrate import upgrade
 
-from scorekeeper import config, create_app
-from scorekeeper.extensions import db
-from scorekeeper.paths import MIGRATIONS
+from scorekeeper import create_app
+from scorekeeper.storage import config
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.paths import MIGRATIONS
 
 
 def _mode(path) -> int:

@@ -1,5 +1,5 @@
 """One home for a variant's non-engine data: every variant has a profile, and the page draws
-card faces from the one table the server sends (scorekeeper/profiles.py, display/card_faces.py)."""
+card faces from the one table the server sends (scorekeeper/profiles/__init__.py, display/card_faces.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 
 from scorekeeper.display.card_faces import FACES, face, keypad_faces
 from scorekeeper.entry import HandEntry
-from scorekeeper.printing.sheet_layouts import Layout
 from scorekeeper.profiles import PROFILES, profile
+from scorekeeper.profiles.sheet_layouts import Layout
 from scorekeeper.rulebook import rule_ids_in
 from scorekeeper.rules import UnknownVariant, find_variant, variants
 

@@ -8,8 +8,8 @@ import re
 import pytest
 import segno
 
-from scorekeeper import addresses
 from scorekeeper.display.qr import qr_svg
+from scorekeeper.web import addresses
 
 from .game_support import secret_cookie, start_game
 from .tally import Tally, tally_registered
@@ -48,7 +48,7 @@ def test_the_drawing_holds_the_links_modules(scale, border, light):
 
 
 def test_share_page_codes_are_the_follow_link_and_the_editor_link(app, client, monkeypatch):
-    """Opened on localhost, the codes lead to this machine's LAN address (scorekeeper/addresses.py)."""
+    """Opened on localhost, the codes lead to this machine's LAN address (scorekeeper/web/addresses.py)."""
     monkeypatch.setattr(addresses, "lan_address", lambda: "192.168.1.23")
     with tally_registered():
         game = start_game(client, Tally().describe(), ["Ann", "Bob"])

@@ -1,4 +1,4 @@
-"""Request bodies (scorekeeper/guards.py): JSON endpoints take JSON only, chunked bodies meet the limit.
+"""Request bodies (scorekeeper/web/guards.py): JSON endpoints take JSON only, chunked bodies meet the limit.
 
 - A cross-site page can POST ``text/plain`` with no preflight; the API answers 415 to any body
   not sent as ``application/json``, with the API's JSON error body, and keeps nothing.
@@ -15,9 +15,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from scorekeeper.extensions import db
-from scorekeeper.guards import NOT_JSON
-from scorekeeper.models import Game
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.models import Game
+from scorekeeper.web.guards import NOT_JSON
 
 from .game_support import csrf_from
 from .table_server import running

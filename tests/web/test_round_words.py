@@ -11,8 +11,8 @@ import re
 import pytest
 
 from scorekeeper import services
-from scorekeeper.extensions import db
 from scorekeeper.rules import find_variant, variants
+from scorekeeper.storage.extensions import db
 from tests.pdf.support import ReadBack
 
 from .rounds_support import new_game, rounds_url, submit, text

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from scorekeeper import models
+from scorekeeper.storage import models
 
 from .game_support import csrf_from
 from .rounds_support import error_at, new_game, rounds_url, submit, text, token, totals

@@ -97,8 +97,8 @@ def test_kb9_yes_no_facts_are_shown_as_the_engine_reads_them(app, client, game):
     """A hand stored with "no"/"false" (before facts were kept typed; the API and the services now refuse
     them) opens in the edit form unticked, so saving keeps it."""
     from scorekeeper import services
-    from scorekeeper.extensions import db
-    from scorekeeper.models import Round
+    from scorekeeper.storage.extensions import db
+    from scorekeeper.storage.models import Round
     with app.app_context():
         stored = services.get_game(game)
         stored.rounds.append(Round(number=1, facts={"players": [{"laid": "yes", "went_out": "true"},

@@ -27,9 +27,9 @@ from sqlalchemy import select
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app, services
-from scorekeeper.extensions import db
-from scorekeeper.tables import services as tables
-from scorekeeper.tables.models import Table
+from scorekeeper.services.tables import roster as tables
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.table_models import Table
 
 from .game_support import csrf_from
 

@@ -1,4 +1,4 @@
-"""The production server ``make run`` starts (scorekeeper/server.py): gunicorn, gevent, the banner.
+"""The production server ``make run`` starts (scorekeeper/cli/server.py): gunicorn, gevent, the banner.
 
 One test starts the real thing on a free loopback port with two gevent
 workers and a temporary SQLite file, follows a game with several streams
@@ -20,9 +20,11 @@ from pathlib import Path
 
 from flask_migrate import upgrade
 
-from scorekeeper import addresses, create_app, server, services
-from scorekeeper.extensions import db
-from scorekeeper.paths import MIGRATIONS
+from scorekeeper import create_app, services
+from scorekeeper.cli import server
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.paths import MIGRATIONS
+from scorekeeper.web import addresses
 
 from .game_support import csrf_from
 
@@ -81,7 +83,7 @@ def test_make_run_serves_followers_live_across_workers(tmp_path):
         public_id = game.public_id
     port = _free_port()
     env = {**os.environ, "DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "test"}
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.server", "--host", "127.0.0.1", "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.cli.server", "--host", "127.0.0.1", "--port", str(port),
                              "--workers", "2", "--no-access-log"], cwd=ROOT, env=env, start_new_session=True,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import services
-from scorekeeper.extensions import db
-from scorekeeper.models import AuditEntry, Game, Round
 from scorekeeper.rules import OptionError, RoundError, RulesError, UnknownVariant, score_game
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.models import AuditEntry, Game, Round
 
 from .tally import tally_registered
 

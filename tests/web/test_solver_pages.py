@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pytest
 
 from scorekeeper import services
-from scorekeeper.extensions import db
+from scorekeeper.storage.extensions import db
 
 from .test_checker import verdict_of
 

@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper import services
 from scorekeeper.display.standings import progress_text
-from scorekeeper.extensions import db
+from scorekeeper.storage.extensions import db
 from tests.ranked_games import ONLY_BOB_DONE
 
 

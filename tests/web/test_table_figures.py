@@ -7,8 +7,8 @@ figures come from the engine's score of the hands, kept per game and summed by S
 from __future__ import annotations
 
 from scorekeeper import services
-from scorekeeper.extensions import db
-from scorekeeper.tables import services as tables
+from scorekeeper.services.tables import roster as tables
+from scorekeeper.storage.extensions import db
 from scorekeeper.tables.stats import table_stats
 
 

@@ -237,7 +237,7 @@ def test_attach_an_old_game_after_a_confirmation(app, client, api):
 def test_the_rating_chart_follows_each_game_in_order(app, client):
     """The statistics page's rating chart: each player's rating after each rated game of the variant,
     numbered by the table's rated games of that variant (g1, g2, g3; g4 is not finished)."""
-    from scorekeeper.tables.services import get_table
+    from scorekeeper.services.tables.roster import get_table
     from scorekeeper.tables.stats import rating_histories
 
     table_id = create_table(client, "Charted", ["Ann", "Bob", "Cy"])

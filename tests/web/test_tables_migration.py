@@ -9,8 +9,8 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, text
 
 from scorekeeper import create_app, services
-from scorekeeper.extensions import db
 from scorekeeper.services.transfer import export_game
+from scorekeeper.storage.extensions import db
 
 from .test_migrations import MIGRATIONS
 
@@ -35,7 +35,7 @@ def test_upgrading_keeps_every_game_and_they_can_join_a_table(tmp_path):
         kept = export_game(game)
         assert [r["facts"] for r in kept["rounds"]] == [FACTS] and game.status == "finished"
 
-        from scorekeeper.tables import services as tables
+        from scorekeeper.services.tables import roster as tables
         from scorekeeper.tables.stats import table_stats
 
         table, _ = tables.create_table("Old friends", ["Ann"])

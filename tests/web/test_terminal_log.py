@@ -1,4 +1,4 @@
-"""The host's terminal (scorekeeper/terminal_log.py): errors and slow requests only, the banner kept in view.
+"""The host's terminal (scorekeeper/web/terminal_log.py): errors and slow requests only, the banner kept in view.
 
 The real server runs in a pseudo-terminal 24 rows high, as a host's terminal
 window: 40 ordinary requests print nothing by default; with the full access
@@ -22,7 +22,7 @@ import urllib.request
 
 import pytest
 
-from scorekeeper.terminal_log import SLOW_SECONDS, worth_logging
+from scorekeeper.web.terminal_log import SLOW_SECONDS, worth_logging
 
 from .test_server import ROOT, _free_port
 
@@ -52,7 +52,7 @@ def _serve_in_a_terminal(tmp_path, *flags: str):
            "SCOREKEEPER_SECRET_KEY": "test"}
     env.pop("PUBLIC_URL", None)
     env.pop("SCOREKEEPER_PUBLIC_URL", None)
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.server", "--host", "127.0.0.1",
+    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.cli.server", "--host", "127.0.0.1",
                              "--port", str(port), "--workers", "1", *flags], cwd=ROOT, env=env,
                             stdin=child, stdout=child, stderr=child, start_new_session=True)
     os.close(child)

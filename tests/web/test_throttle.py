@@ -1,12 +1,12 @@
 """Issue 17 section 1: creation and the expensive answers are rate-limited per client address
-(scorekeeper.throttle, Flask-Limiter): past the budget, 429 with Retry-After."""
+(scorekeeper.web.throttle, Flask-Limiter): past the budget, 429 with Retry-After."""
 
 from __future__ import annotations
 
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.storage.extensions import db
 
 from .game_support import csrf_from
 

@@ -21,9 +21,11 @@ from pathlib import Path
 
 from cryptography import x509
 
-from scorekeeper import addresses, create_app, server
-from scorekeeper.https_only import redirect_for, speaks_tls
+from scorekeeper import create_app
+from scorekeeper.cli import server
 from scorekeeper.offline import certificate
+from scorekeeper.web import addresses
+from scorekeeper.web.https_only import redirect_for, speaks_tls
 
 from .test_server import ROOT, _free_port
 
@@ -109,7 +111,7 @@ def _start(tmp_path, *args: str) -> tuple[subprocess.Popen, int, str]:
     env.pop("SCOREKEEPER_PUBLIC_URL", None)
     subprocess.run([sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade", "--directory",
                     "scorekeeper/migrations"], cwd=ROOT, env=env, check=True, capture_output=True)
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.server", "--host", "127.0.0.1", "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.cli.server", "--host", "127.0.0.1", "--port", str(port),
                              "--workers", "1", *args], cwd=ROOT, env=env, start_new_session=True,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     banner = ""

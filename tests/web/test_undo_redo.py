@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from scorekeeper import services
-from scorekeeper.extensions import db
+from scorekeeper.storage.extensions import db
 
 from .game_support import csrf_from, record_hands
 from .rounds_support import new_game, text, token

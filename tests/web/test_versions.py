@@ -14,7 +14,7 @@ import re
 import pytest
 
 from scorekeeper import services
-from scorekeeper.extensions import db
+from scorekeeper.storage.extensions import db
 
 from .game_support import csrf_from
 

@@ -1,0 +1,1 @@
+"""The JSON API: its routes and its OpenAPI document."""

@@ -1,0 +1,368 @@
+"""The JSON API under ``/api/v1``: checks, best plays, whole turns, variants and games (see ``openapi.json``).
+
+CSRF-exempt (registered with ``csrf.exempt``): changes to a game need
+``Authorization: Bearer <edit secret>`` instead of a cookie, so a page on
+another site cannot act for a browser. Bodies are strict JSON and are checked
+against the document's own schemas (:func:`scorekeeper.api.schemas.problems`).
+Every error is the one JSON body of :mod:`scorekeeper.web.errors`
+(``error`` and ``reasons``): 400 not the documented shape, 401 no secret,
+403 wrong secret, 404, 405, 409 a clash, 413, 415 a body not sent as JSON, 422 the rules refuse.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, jsonify, request, url_for
+from werkzeug.routing import BaseConverter
+
+from ..checker.checking import (
+    InputError,
+    fields_of,
+    from_json,
+    json_object,
+    options_field,
+    run,
+    variant_field,
+)
+from ..checker.solving import best_play, judge_turn, solve_from_json, turn_from_json
+from ..limits import pool
+from ..rules import RoundError, variants
+from ..services import (
+    create_game,
+    delete_round,
+    etag,
+    game_score,
+    get_game,
+    last_logged,
+    record_round,
+    redo_last_undo,
+    undo_last_change,
+    update_round,
+    version_named,
+)
+from ..services.transfer import export_game, import_game, logged_change, stamp
+from ..storage.extensions import csrf, db
+from ..web.access import editable_game
+from ..web.addresses import external_url
+from ..web.guards import require_json
+from .openapi import document
+from .schemas import NEW_GAME_FIELDS, PARTS, problems, register
+from .variant_schemas import camel
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+csrf.exempt(bp)
+require_json(bp)  # 415 for a body not sent as JSON: no cross-site text/plain POST without a preflight
+
+
+class GameId(BaseConverter):
+    """A game's id in an API path: 12 URL-safe characters, as ``services.games`` makes them. So
+    ``/games/import`` is never a game: ``GET /games/import`` is a 405 whose ``Allow`` names POST only."""
+
+    regex = r"[A-Za-z0-9_-]{12}"
+
+
+bp.record_once(lambda state: state.app.url_map.converters.setdefault("game_id", GameId))
+
+
+# -- reading the request ------------------------------------------------------------------
+def _body() -> Any:
+    """The request body parsed as strict JSON (any content type); InputError when it is not.
+
+    Strict: ``NaN``, ``Infinity`` and numbers too large for a float (``1e400``)
+    are not JSON (RFC 8259), and strict parsers (browsers, jq) would refuse an
+    answer that echoed them, so they are refused here.
+    """
+    raw = request.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
+    if not raw.strip():
+        raise InputError("the request body is empty; send a JSON object")
+    try:
+        return json.loads(raw, parse_constant=_not_json, parse_float=_finite)
+    except (ValueError, RecursionError) as err:
+        raise InputError(f"the request body is not valid JSON ({err})") from None
+
+
+def _not_json(token: str):
+    raise ValueError(f"{token} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if math.isinf(number):
+        raise ValueError(f"{text} is too large a number")
+    return number
+
+
+def _object() -> dict:
+    return json_object(_body())
+
+
+def _shaped(schema: str, body: Any, *, values: bool = False) -> Any:
+    """``body`` when it has the shape of the document's ``schema``, else InputError (400) naming each
+    place. ``values``: its values too (RoundError, 422), once the services and the engine had their say
+    in their own words, so the server never takes what its document refuses."""
+    if schema in POOLED and (request.content_length or 0) > POOLED_BYTES:  # a big import: checked elsewhere
+        shape, refused = pool.run(_problems, tuple(PARTS), dict(NEW_GAME_FIELDS), schema, body)
+    else:
+        shape, refused = problems(schema, body)
+    if shape:
+        raise InputError(f"the body does not match the API's {schema} schema: " + "; ".join(shape[:5]))
+    if values and refused:
+        raise RoundError(refused)
+    return body
+
+
+#: schemas whose bodies may be big enough to check in a worker process (:mod:`scorekeeper.limits.pool`)
+POOLED = frozenset({"Export", "TableExport"})
+#: from this size on (bytes), such a body is checked in a worker process (a 200-hand game is about 40 KiB)
+POOLED_BYTES = 64 * 1024
+
+
+def _problems(parts: tuple, new_game_fields: dict, schema: str, body: Any):
+    """:func:`problems` in a worker process, with the features' parts of the document registered there too."""
+    for part in parts:
+        register(part, new_game_fields)
+    return problems(schema, body)
+
+
+def _game_to_change(public_id: str):
+    """The game a change is asked for: 404 without it, 401/403 without its edit secret (Bearer only)."""
+    return editable_game(public_id, bearer_only=True)
+
+
+def _if_match(game) -> int | None:
+    """The version of the game a change names with ``If-Match`` (an ETag this API gave), or None
+    without the header or with ``*``; InputError (400) for a tag that is not one of ours."""
+    header = request.headers.get("If-Match", "").strip()
+    if not header or header == "*":
+        return None
+    named = [version_named(tag) for tag in header.split(",")]
+    if None in named:
+        raise InputError('If-Match must name an ETag this API gave, such as "v3" (quotes included), or *')
+    return game.version if game.version in named else named[0]
+
+
+def _tagged(body: dict, status: int, game, headers: dict | None = None):
+    """A JSON answer about ``game`` with its ETag (the version the answer shows)."""
+    return jsonify(body), status, {"ETag": etag(game), **(headers or {})}
+
+
+# -- representation ---------------------------------------------------------------------------
+def game_urls(game, secret: str | None = None) -> dict[str, str]:
+    """Where a game lives: the API resource, its web page (read-only link), export, and the editor link."""
+    urls = {"api": external_url("api.game", public_id=game.public_id),
+            "page": external_url("games.show", public_id=game.public_id),
+            "export": external_url("api.export", public_id=game.public_id)}
+    if secret:
+        urls["editor"] = external_url("games.join", public_id=game.public_id, secret=secret)
+    return urls
+
+
+def game_json(game) -> dict:
+    """The game as the API shows it: players with totals and progress, every round, status, winners."""
+    score = game_score(game)
+    ranks = score.ranks
+    return {
+        "id": game.public_id, "variant": game.variant, "options": dict(game.options or {}),
+        "first_dealer": game.first_dealer,
+        "status": "finished" if score.finished else "in_progress",
+        "high_wins": score.high_wins,
+        "players": [{"seat": p.seat, "name": p.name, "total": score.totals[p.seat],
+                     "rank": ranks[p.seat], "progress": dict(score.progress[p.seat])}
+                    for p in game.players],
+        "rounds": [{"variant": game.variant, **r.to_dict(), "facts": row.facts}
+                   for r, row in zip(score.rounds, game.rounds)],
+        "winners": list(score.winners), "leaders": list(score.leaders),
+        "dealer": score.dealer, "starter": score.starter, "chooser": score.chooser,
+        "notes": list(score.notes),
+        "created_at": stamp(game.created_at), "updated_at": stamp(game.updated_at),
+        "version": game.version, "urls": game_urls(game),
+    }
+
+
+# -- routes: checks and variants -----------------------------------------------------------------
+@bp.get("/")
+def index():
+    """What this API offers, with links."""
+    return {"name": "Scorekeeper API", "version": "v1",
+            "openapi": url_for("api.openapi", _external=True),
+            "variants": url_for("api.list_variants", _external=True)}
+
+
+@bp.get("/openapi.json")
+def openapi():
+    """The OpenAPI 3 document describing every endpoint and body."""
+    return jsonify(document(request.host_url.rstrip("/")))
+
+
+@bp.get("/variants")
+def list_variants():
+    """Every variant: slug, name, player limits, who wins, and options with defaults."""
+    return jsonify({"variants": variants()})
+
+
+@bp.post("/check")
+def check_cards():
+    """Judge a meld, a Step laydown, an extension or a grid: the verdict of RULES.md section 6."""
+    return _answered("CheckRequest", lambda body: from_json(body, "check"), run)
+
+
+@bp.post("/hand")
+def count_hand():
+    """The value of the cards left in a hand (crib-rummy: the card count)."""
+    return _answered("HandRequest", lambda body: from_json(body, "hand"), run)
+
+
+def _answered(schema: str, read: Callable[[Any], Any], ask: Callable[[Any], dict]):
+    """The engine's answer to a question that changes nothing: the body read (``read``: InputError on
+    wrong types), held to the document's ``schema`` (its shape), asked (``ask``), then its values."""
+    body = _body()
+    question = read(body)
+    _shaped(schema, body)
+    answer = ask(question)
+    _shaped(schema, body, values=True)
+    return jsonify(answer)
+
+
+@bp.post("/solve")
+def solve():
+    """The best play for a rack on a table (tile games), or what a hand can lay (card games); stores nothing,
+    bounded in time (:func:`scorekeeper.checker.solving.bounded`)."""
+    return _answered("SolveRequest", solve_from_json, lambda ask: pool.run(best_play, ask))
+
+
+@bp.post("/turn")
+def turn():
+    """Judge a whole tile turn: the table before, the rack, the table after (stores nothing)."""
+    return _answered("TurnRequest", turn_from_json, lambda ask: pool.run(judge_turn, ask))
+
+
+# -- routes: games -----------------------------------------------------------------------------------
+@bp.post("/games")
+def create():
+    """Start a game: 201 with its id, edit secret and URLs."""
+    body = fields_of(_body(), ("variant", "players", "options", "first_dealer", *GAME_STARTERS))
+    variant, players = variant_field(body), body.get("players")
+    if not isinstance(players, list) or not all(isinstance(n, str) for n in players):
+        raise InputError("'players' must be a list of names (strings) in seat order")
+    options = options_field(body)
+    first_dealer = body.get("first_dealer", 0)
+    if isinstance(first_dealer, bool) or not isinstance(first_dealer, (int, float)) \
+            or first_dealer != int(first_dealer):
+        raise InputError("'first_dealer' must be a seat number (0 = the first player)")
+    starter = next((GAME_STARTERS[field] for field in GAME_STARTERS if field in body), None)
+    if starter is None:
+        game, secret = create_game(variant, players, options, int(first_dealer))
+    else:  # a feature's game (a table's: roster names, the table's Bearer secret and option choices)
+        game, secret = starter(body, variant, players, options, int(first_dealer))
+    _shaped(f"NewGame{camel(variant)}", body, values=True)
+    db.session.commit()
+    return _created(game, secret)
+
+
+#: fields of ``POST /games`` that a feature answers (:func:`register_game_starter`), each with the
+#: function that starts such a game: ``(body, variant, names, options, first_dealer) -> (game, secret)``
+GAME_STARTERS: dict[str, Callable[..., tuple[Any, str]]] = {}
+
+
+def register_game_starter(field: str, start: Callable[..., tuple[Any, str]]) -> None:
+    """Let ``POST /games`` take ``field``: a body holding it is started by ``start`` (a feature
+    registers from ``create_app``; the document's ``NewGame`` takes the field through
+    :func:`scorekeeper.api.schemas.register`)."""
+    GAME_STARTERS[field] = start
+
+
+def _created(game, secret: str):
+    body = {"id": game.public_id, "secret": secret, "urls": game_urls(game, secret),
+            "game": game_json(game)}
+    return _tagged(body, 201, game, {"Location": body["urls"]["api"]})
+
+
+@bp.get("/games/<game_id:public_id>")
+def game(public_id: str):
+    """A game: players with totals and progress, every round, status and winners (``ETag``: its version)."""
+    game = get_game(public_id)
+    return _tagged(game_json(game), 200, game)
+
+
+# Each change names the version it was made against with If-Match (optional), and its answer is
+# worked out before the commit: the game as this change left it, even when another change follows
+# at once (:mod:`scorekeeper.services.versions`).
+@bp.post("/games/<game_id:public_id>/rounds")
+def record(public_id: str):
+    """Record the next hand (body: the variant's round facts); needs the edit secret."""
+    game = _game_to_change(public_id)
+    round_ = record_round(game, _object(), version=_if_match(game))
+    return _round_answer(game, round_.number, 201)
+
+
+@bp.put("/games/<game_id:public_id>/rounds/<int:number>")
+def correct(public_id: str, number: int):
+    """Replace hand ``number``'s facts; every total recomputes. Needs the edit secret."""
+    game = _game_to_change(public_id)
+    update_round(game, number, _object(), version=_if_match(game))
+    return _round_answer(game, number, 200)
+
+
+@bp.delete("/games/<game_id:public_id>/rounds/<int:number>")
+def remove(public_id: str, number: int):
+    """Delete hand ``number`` (later hands move up one). Needs the edit secret."""
+    game = _game_to_change(public_id)
+    delete_round(game, number, version=_if_match(game))
+    return _committed({"deleted": number, "game": game_json(game)}, 200, game)
+
+
+@bp.post("/games/<game_id:public_id>/undo")
+def undo(public_id: str):
+    """Reverse the latest record, correction or deletion not yet undone, as the page's Undo does."""
+    return _stepped(public_id, undo_last_change)
+
+
+@bp.post("/games/<game_id:public_id>/redo")
+def redo(public_id: str):
+    """Apply again the change the latest undo reversed (until a new change is made), as the page's Redo."""
+    return _stepped(public_id, redo_last_undo)
+
+
+def _stepped(public_id: str, step: Callable[[Any], str]):
+    """Undo or redo with the edit secret: the change log entry it added (what it reversed or applied
+    again, in words and facts) and the game. Nothing left to take back is a 422, the game unchanged."""
+    game = _game_to_change(public_id)
+    step(game, version=_if_match(game))
+    db.session.flush()
+    return _committed({"change": logged_change(last_logged(game)), "game": game_json(game)}, 200, game)
+
+
+def _round_answer(game, number: int, status: int):
+    body = game_json(game)
+    return _committed({"round": body["rounds"][number - 1], "game": body}, status, game)
+
+
+def _committed(body: dict, status: int, game):
+    """Commit the change, then answer ``body`` (worked out before) with the version it made."""
+    answer = _tagged(body, status, game)  # before the commit, which expires the game's version
+    db.session.commit()
+    return answer
+
+
+@bp.get("/games/<game_id:public_id>/export")
+def export(public_id: str):
+    """The whole game as JSON (players, options, hands, audit trail), for ``/games/import``."""
+    game = get_game(public_id)
+    response = jsonify(export_game(game))
+    response.headers["Content-Disposition"] = f'inline; filename="scorekeeper-{game.public_id}.json"'
+    return response
+
+
+@bp.post("/games/import")
+def import_():
+    """Restore an export as a new game: 201 with the new id, edit secret and URLs."""
+    body = _shaped("Export", _object())
+    variant_field(body)  # the canonical slug, as for a new game
+    game, secret = import_game(body)
+    _shaped("Export", body, values=True)
+    db.session.commit()
+    return _created(game, secret)

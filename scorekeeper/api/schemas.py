@@ -1,0 +1,299 @@
+"""The component schemas of the OpenAPI document: what ``/api/v1`` accepts and answers.
+
+JSON Schema 2020-12 (OpenAPI 3.1). Request schemas say exactly what the API
+takes: the variant ``enum``, each variant's player limits and game options
+(one ``oneOf`` branch per variant, :mod:`.openapi_variants`), names that are
+not empty and not repeated, and round facts from each variant's own declared
+shape (:mod:`scorekeeper.rules.facts`), with no key the engine does not read.
+The API checks every request body against its schema (:func:`problems`), so
+the document cannot promise more than the server takes: what breaks its shape
+is a 400, and values the schema cannot judge (a name repeated in another case,
+a hand the rules refuse) are a 422.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from functools import cache
+from typing import Any
+
+from jsonschema import Draft202012Validator, FormatChecker, ValidationError
+
+from ..checker.checking import MAX_CARDS_CHARS
+from ..checker.solving import GOALS, MOST_SECONDS, tile_slugs
+from ..limits import NAME_MAX
+from ..rules import all_variants as _all
+
+REF = "#/components/schemas/"
+
+
+def ref(name: str) -> dict:
+    return {"$ref": REF + name}
+
+
+def obj(required: tuple[str, ...] = (), extra: bool = True, **props: Any) -> dict:
+    schema: dict[str, Any] = {"type": "object", "properties": props}
+    if required:
+        schema["required"] = list(required)
+    if not extra:
+        schema["additionalProperties"] = False
+    return schema
+
+
+def array(items: dict, **bounds: int) -> dict:
+    return {"type": "array", "items": items, **bounds}
+
+
+STR, INT, BOOL = {"type": "string"}, {"type": "integer"}, {"type": "boolean"}
+NULL_STR, NULL_INT = {"type": ["string", "null"]}, {"type": ["integer", "null"]}
+SCALAR = {"type": ["string", "number", "boolean", "null"]}
+SEAT = {"type": "integer", "minimum": 0, "description": "a seat: 0 is the first player"}
+OPTIONS = {"type": "object", "additionalProperties": SCALAR,
+           "description": "Option names to values (see GET /variants); omitted options take their defaults."}
+CARDS = {"type": "string", "maxLength": MAX_CARDS_CHARS,
+         "description": "Card or tile notation (RULES.md N-1): tokens separated by spaces or commas; '|' between "
+                        "the melds of a Krazy Bee Step laydown; '/' or newlines between grid rows, '.' an empty cell."}
+#: a time as exports write it: an RFC 3339 date-time (UTC or with an offset) from year 1000 to 2999, so
+#: that it is a time this server can store in UTC whatever the offset (no 0000-00-00)
+STAMP = {"type": "string", "format": "date-time",
+         "pattern": r"^[12][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"
+                    r"(\.[0-9]{1,6})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$",
+         "description": "RFC 3339 (ISO 8601) from year 1000 to 2999: 2024-05-01T20:30:00Z"}
+TIME = {**STAMP, "type": ["string", "null"]}
+#: a name the services refuse (a 422, as for a new game): blank, or holding a control character (Unicode Cc)
+NAME = {"type": "string", "minLength": 1, "not": {"pattern": "^\\s*$|[\\u0000-\\u001f\\u007f-\\u009f]"},
+        "description": f"a player's name: not blank, no control characters, at most {NAME_MAX} characters once "
+                       "spaces are tidied, told apart from the others (case-insensitive)"}
+STATUS = {"enum": ["in_progress", "finished"]}
+#: a game's or a table's id: 12 URL-safe characters (as the API's path converters take them)
+PUBLIC_ID = {"type": "string", "pattern": "^[A-Za-z0-9_-]{12}$"}
+NULL_STRS = {"type": ["array", "null"], "items": STR}
+#: what a change log entry held before and after: a hand's facts, a new game's setup, or nothing
+LOGGED = {"anyOf": [{"type": "object"}, {"type": "array", "items": {}}, {"type": "null"}]}
+
+
+#: a scored hand's fields but its variant and facts (``Round<Variant>`` adds them, :mod:`.openapi_variants`)
+ROUND = obj(("number", "dealer", "changes", "totals", "progress", "complete", "facts"),
+            number=INT, dealer=INT, starter=NULL_INT, changes=array(INT), totals=array(INT),
+            progress=array({"type": "object"}), details={"type": "object"}, complete=BOOL)
+
+#: more component schemas, from features (:func:`register`): each builds ``{name: schema}``
+PARTS: list[Callable[[], dict[str, dict]]] = []
+#: more fields a new game (``NewGame<Variant>``) takes, from features, by name
+NEW_GAME_FIELDS: dict[str, dict] = {}
+
+
+def register(schemas_of: Callable[[], dict[str, dict]], new_game_fields: dict[str, dict] | None = None) -> None:
+    """Add a feature's component schemas, and the fields it adds to a new game, to the document
+    (and so to what the API accepts); called from ``create_app``, registering again changes nothing."""
+    if schemas_of in PARTS and all(NEW_GAME_FIELDS.get(k) == v for k, v in (new_game_fields or {}).items()):
+        return
+    if schemas_of not in PARTS:
+        PARTS.append(schemas_of)
+    NEW_GAME_FIELDS.update(new_game_fields or {})
+    _schemas.cache_clear()
+    _validator.cache_clear()
+
+
+def slugs() -> list[str]:
+    return [v.slug for v in _all()]
+
+
+def check_request(extend: bool) -> dict:
+    """A check (``extend``) or a hand's value: the cards to judge (a check needs some); the variant's own
+    (``CheckRequest<Variant>``, :mod:`.openapi_variants`) names its options."""
+    cards = {**CARDS, "minLength": 1, "pattern": r"[^\s,|/.]",
+             "description": f"{CARDS['description']} At least one card."} if extend else CARDS
+    fields = {"variant": {"enum": slugs()}, "cards": cards, "options": OPTIONS}
+    if extend:
+        fields["extend"] = {**CARDS, "type": ["string", "null"],
+                            "description": "the meld already on the table that the cards are added to"}
+    return obj(("variant", "cards") if extend else ("variant",), extra=False, **fields)
+
+
+#: a whole turn's and a best play's ``options``
+SOLVER_OPTIONS = {**OPTIONS, "description": "the variant's options (see GET /variants), and 'time_limit': seconds "
+                  f"the tile search may take, more than 0 and at most {MOST_SECONDS:g} (best play: 2, a turn: 1); "
+                  "RumBugz: 'laid', the kinds laid this round; Krazy Bee: 'step'; Crazy Rummy: 'wild'"}
+
+
+def solver_requests() -> dict[str, dict]:
+    """The best-play finder's and the whole-turn checker's requests (issue 12); each variant's own
+    (``SolveRequest<Variant>``, :mod:`.openapi_variants`) names its options."""
+    table = {**CARDS, "type": ["string", "null"], "description": "the sets on the table, separated by '|' (a tile "
+             "grid: rows split by '/'); Crib Rummy: the melds on the table; Crazy Rummy: the opponents' boards"}
+    initial = {**BOOL, "description": "tile games: the initial meld (CT-6); Crib Rummy: no meld of one's own yet "
+               "(CR-6); Crazy Rummy: the first play of the hand (CZ-3)"}
+    return {
+        "SolveRequest": obj(("variant", "rack"), extra=False, variant={"enum": slugs()},
+                            rack={**CARDS, "description": "the rack (a card game: the hand)"}, table=table,
+                            goal={"enum": list(GOALS), "description": "lay the most tiles (default) or the most "
+                                  "value (CT-5); the card games maximise what they score"},
+                            initial=initial, options=SOLVER_OPTIONS),
+        "TurnRequest": obj(("variant", "rack", "after"), extra=False, variant={"enum": tile_slugs()},
+                           before={**CARDS, "description": "the table before the turn (empty: nothing yet)"},
+                           rack={**CARDS, "description": "the rack before the turn"},
+                           after={**CARDS, "description": "the table after the turn"},
+                           initial={**BOOL, "description": "this turn is the player's initial meld (CT-6)"},
+                           options=SOLVER_OPTIONS)}
+
+
+def _solver(verdict: dict) -> dict[str, dict]:
+    """The best-play finder's and the whole-turn checker's answers (issue 12)."""
+    tokens, sets = array(STR), array(array(STR))
+    cards_left = array(STR, description="the hand's cards not laid")
+    return {
+        "TurnVerdict": {**verdict, "required": [*verdict["required"], "played", "value"],
+                        "properties": {**verdict["properties"], "played": tokens,
+                                       "value": {**INT, "description": "the played tiles' value (CT-5)"},
+                                       "could_play": {**INT, "description": "CT-11: the most tiles the rack "
+                                                      "could lay (games whose must_play is A or B)"},
+                                       "could_play_bound": {**NULL_INT, "description": "CT-11, when could_play "
+                                                            "is not proved: the most a play might lay"},
+                                       "initial_meld": obj(("points", "needed", "reached"), points=INT,
+                                                           needed=INT, reached=BOOL)}},
+        "BestPlay": obj(("variant", "goal", "initial", "tiles_played", "value", "play", "table", "optimal"),
+                        variant={"enum": tile_slugs()}, goal={"enum": list(GOALS)}, initial=BOOL,
+                        tiles_played=INT, value=INT, play=tokens, table=sets, board=STR, notes=array(STR),
+                        optimal={**BOOL, "description": "proved best (no legal turn lays more, crossings "
+                                 "included); false: best found, not proven (the time bound ran out, or a grid "
+                                 "play could not be laid out)"},
+                        bound={**NULL_INT, "description": "when not proved: the most any play could reach "
+                               "(null: unknown)"}),
+        "KrazyBeeHint": obj(("variant", "step", "step_text", "can_lay", "melds", "wild_bees", "steps"),
+                            variant={"const": "krazy-bee"}, step=NULL_INT, step_text=STR, can_lay=BOOL,
+                            melds=sets, wild_bees=INT, steps=array(INT)),
+        "CribRummyHint": obj(("variant", "pegs", "melds", "additions", "cards_left", "optimal"),
+                             variant={"const": "crib-rummy"}, pegs=INT, optimal=BOOL, cards_left=cards_left,
+                             melds=array(obj(("cards", "kind", "pegs"), cards=tokens, kind=NULL_STR, pegs=INT)),
+                             additions=array(obj(("meld", "cards", "pegs"), meld=INT, cards=tokens, pegs=INT))),
+        "RumBugzHint": obj(("variant", "laid", "sequences", "missing", "possible"),
+                           variant={"const": "rumbugz"}, laid=tokens, missing=tokens,
+                           sequences=array(obj(("kind", "cards"), kind=STR, cards=tokens)),
+                           possible={"type": "object", "additionalProperties": NULL_STRS}),
+        "CrazyRummyHint": obj(("variant", "first_play", "value", "sets", "bottom_feeding", "cards_left", "optimal"),
+                              variant={"const": "crazy-rummy"}, first_play=BOOL, value=INT, sets=sets,
+                              bottom_feeding=array(obj(("board", "cards"), board=INT, cards=tokens)),
+                              cards_left=cards_left, optimal=BOOL),
+        "SolveAnswer": {"oneOf": [ref(n) for n in ("BestPlay", "KrazyBeeHint", "CribRummyHint", "RumBugzHint",
+                                                   "CrazyRummyHint")],
+                        "description": "a tile game's best play, or a card game's hint of what the hand can lay"},
+    }
+
+
+def schemas() -> dict[str, dict]:
+    """Every component schema, by name (built once per set of registered variants; read, never change it)."""
+    return _schemas(tuple(slugs()))
+
+
+@cache
+def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
+    option = obj(("name", "type", "default"), name=STR, type={"enum": ["int", "bool", "choice", "text"]},
+                 default=SCALAR, help=STR, rule=STR, choices=array(SCALAR), low=NULL_INT, high=NULL_INT,
+                 optional=BOOL, game=BOOL, check=BOOL,
+                 choice_words={"type": "object", "additionalProperties": STR,
+                               "description": "what each choice means, in a few words"})
+    variant = obj(("slug", "name", "min_players", "max_players", "options"), slug={"enum": slugs()}, name=STR,
+                  summary=STR, min_players=INT, max_players=INT, high_wins=BOOL,
+                  round_word={"enum": ["hand", "round"], "description": "what the variant calls a round"},
+                  options=array(ref("Option")))
+    verdict = obj(("variant", "valid", "kind", "kinds", "points", "reading", "reasons"),
+                  variant=STR, valid=BOOL, kind=NULL_STR, kinds=array(STR), points=NULL_INT,
+                  reading=array({}, description="one entry per input card: what it stands for"),
+                  reasons=array({"type": "string", "description": "starts with the failing rule id"}),
+                  readings=array(array({})), readings_truncated=BOOL,
+                  alternatives=array(STR), parts=array({"type": "object"}), notes=array(STR))
+    player = obj(("seat", "name", "total", "rank", "progress"), seat=INT, name=STR, total=INT,
+                 rank={"type": "integer", "minimum": 1,
+                       "description": "place by the variant's end rule (KB-10, RB-8, CT-8, CR-8, CZ-8); "
+                                      "ties share a rank; the winners are ranked 1"},
+                 progress={"type": "object"})
+    game = obj(("id", "variant", "options", "players", "rounds", "status", "winners"),
+               id=STR, variant={"enum": slugs()}, options=OPTIONS, first_dealer=INT, status=STATUS,
+               high_wins=BOOL, players=array(ref("Player")), rounds=array(ref("Round")),
+               winners=array(INT), leaders=array(INT), dealer=INT, starter=NULL_INT,
+               chooser=NULL_INT, notes=array(STR), created_at=TIME, updated_at=TIME,
+               version={"type": "integer", "minimum": 0,
+                        "description": "how many changes the hands have had; the ETag names it"},
+               urls=ref("Urls"))
+    audit = obj(("at", "action"), extra=False, at=STAMP,
+                action={"enum": ["create", "record", "edit", "delete", "undo", "redo"]},
+                round_number={"type": ["integer", "null"], "minimum": 1, "maximum": 2 ** 31 - 1},
+                old=LOGGED, new=LOGGED,
+                summary=STR, undone=BOOL)
+    return {
+        "Error": obj(("error", "reasons"), error={"type": "string", "description": "what went wrong, a sentence"},
+                     reasons=array({"type": "string"}, minItems=1), round=NULL_INT,
+                     fields=array(obj(("field", "message"), field=STR, message=STR)),
+                     conflict={"type": "object", "description": "a 409 for a stale If-Match: both versions, "
+                                                                "mine (sent) and theirs (the game's now)"}),
+        "Verdict": verdict,
+        "HandValue": obj(("variant",), variant=STR, points=INT, cards=INT,
+                         breakdown=array(obj(("card", "points"), card=STR, points=INT))),
+        "Option": option, "Variant": variant, "VariantList": obj(("variants",), variants=array(ref("Variant"))),
+        "Created": obj(("id", "secret", "urls", "game"), id=STR,
+                       secret={"type": "string", "description": "the edit secret: send it as a Bearer token"},
+                       urls=ref("Urls"), game=ref("Game")),
+        "Urls": obj(("api", "page", "export"), api=STR, page=STR, export=STR, editor=STR),
+        "Player": player, "Game": game,
+        "RoundAnswer": obj(("round", "game"), round=ref("Round"), game=ref("Game")),
+        "Deleted": obj(("deleted", "game"), deleted=INT, game=ref("Game")),
+        "AuditEntry": audit,
+        "Stepped": obj(("change", "game"), game=ref("Game"),
+                       change={**ref("AuditEntry"), "description": "the entry the undo (or redo) logged: the hand, "
+                               "its facts before and after, and in words what was undone (redone)"}),
+        **_solver(verdict),
+        **{name: schema for part in PARTS for name, schema in part().items()},
+    }
+
+
+#: keywords about a body's shape (a 400); the others (enum, limits) are values the services judge (a 422)
+SHAPE = frozenset({"type", "required", "additionalProperties", "const", "pattern", "maxLength", "format"})
+#: the formats the document names, checked as it says (a date-time is a real one: no 2024-02-31)
+FORMATS = FormatChecker(formats=())
+
+
+@FORMATS.checks("date-time", raises=ValueError)
+def _date_time(text: Any) -> bool:
+    return not isinstance(text, str) or datetime.fromisoformat(text) is not None
+
+
+@cache
+def _validator(name: str, _variants: tuple[str, ...]) -> Draft202012Validator:
+    return Draft202012Validator({"components": {"schemas": _schemas(_variants)}, **ref(name)}, format_checker=FORMATS)
+
+
+def problems(name: str, body: Any) -> tuple[list[str], list[tuple[str, str]]]:
+    """Where ``body`` breaks component ``name``: its shape (``path: message`` sentences) and its
+    values (``(path, message)`` pairs, as the rules' field errors are)."""
+    shape, values = [], []
+    validator = _validator(name, tuple(slugs()))
+    errors = [found for err in validator.iter_errors(body) for found in _in_branch(err)]
+    for err in sorted(errors, key=lambda e: list(map(str, e.absolute_path))):
+        where = ".".join(map(str, err.absolute_path))
+        if err.validator in SHAPE:
+            why = err.schema.get("description") if err.validator in ("const", "pattern") else None
+            shape.append(f"{where or 'the body'}: {err.message}" + (f" ({why})" if why else ""))
+        else:
+            values.append((where, err.message))
+    return shape, values
+
+
+def _in_branch(err: ValidationError) -> list[ValidationError]:
+    """A union told apart by a ``discriminator`` (one branch per variant): the errors of the branch
+    the body's ``variant`` names, so they are judged as the branch's own. Without a variant it is
+    the body's shape; with an unknown one, a value (as an unknown variant is elsewhere)."""
+    pick = err.schema.get("discriminator") if err.validator == "oneOf" else None
+    if not pick or not isinstance(err.instance, dict):
+        return [err]
+    key = pick["propertyName"]
+    value = err.instance.get(key)
+    if not isinstance(value, str):
+        return [ValidationError(f"{key!r} is required: one of {', '.join(pick['mapping'])}", validator="required",
+                                path=err.absolute_path, schema={})]
+    if value not in pick["mapping"]:
+        return [ValidationError(f"{value!r} is not one of {', '.join(pick['mapping'])}", validator="enum",
+                                path=[*err.absolute_path, key], schema={})]
+    branch = [b["$ref"] for b in err.schema["oneOf"]].index(pick["mapping"][value])
+    return [found for sub in err.context if sub.relative_schema_path[0] == branch for found in _in_branch(sub)]

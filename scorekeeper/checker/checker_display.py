@@ -1,0 +1,145 @@
+"""The engine's verdict made ready to draw: card faces paired with readings, rule links.
+
+Display only: every fact shown comes from the verdict dict (RULES.md
+section 6); this module pairs each typed card with what it is read as. Reasons stay
+as the engine words them; the ``reason`` template filter shows each one
+sentence first with its rule id linked (:mod:`scorekeeper.rulebook.reasons`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import url_for
+from werkzeug.routing import BuildError
+
+from ..display.card_faces import canonical, face, faces_of_reading, split_words, written_tokens
+from ..rules import find_variant, read_board
+from .checking import CheckInput
+
+_SEPARATORS = ("|", "/")
+
+
+def rule_link(variant: str, rule_id: str) -> str:
+    """Where the rules page explains ``rule_id`` (``/rules/<variant>#KB-3``; the page itself for ``""``)."""
+    try:
+        return url_for("rules_pages.variant", variant=variant, _anchor=rule_id or None)
+    except BuildError:  # the rules pages are not mounted: the contract's address
+        return f"/rules/{variant}" + (f"#{rule_id}" if rule_id else "")
+
+
+def pair(variant: str, tokens: list[str], reading: list[Any]) -> list[dict]:
+    """One cell per position: the card as typed and, when it stands for something else, its reading."""
+    if len(tokens) != len(reading):
+        return [_cell(variant, t, None) for t in tokens]
+    return [_cell(variant, t, r) for t, r in zip(tokens, reading)]
+
+
+def _cell(variant: str, token: str, read: Any) -> dict:
+    if token in _SEPARATORS:
+        return {"separator": token}
+    shown = face(variant, token)
+    reads = []
+    if read is not None and str(read).upper() != canonical(variant, token):
+        reads = faces_of_reading(variant, read)
+    split = split_words(read) if reads and shown.get("wild") else ""
+    return {"face": shown, "reads": reads, "read_text": _plain(read) if reads else "", "split": split}
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return " / ".join(_plain(v) for v in value)
+    return str(value)
+
+
+def _reasons(values: list[str]) -> list[str]:
+    return [str(v) for v in values or []]
+
+
+def present_part(variant: str, index: int, part: Any) -> dict:
+    """One meld of a Step laydown (or one line of a grid) ready to draw."""
+    if not isinstance(part, dict):
+        return {"label": f"Part {index}", "text": str(part), "cells": [], "reasons": []}
+    cards = part.get("cells", part.get("cards") or "")
+    tokens = written_tokens(cards) if isinstance(cards, str) else [str(c) for c in cards]
+    if part.get("direction"):
+        label = f"{part['direction'].capitalize()} from row {part.get('row')}, column {part.get('col')}"
+    else:
+        label = f"Meld {index}" + (f": {part['requirement']}" if part.get("requirement") else "")
+    return {"label": label, "valid": bool(part.get("valid")), "kind": part.get("kind"),
+            "kinds": part.get("kinds") or [], "points": part.get("points"),
+            "cells": pair(variant, tokens, list(part.get("reading") or [])),
+            "reasons": _reasons(part.get("reasons")), "raw": part}
+
+
+def _mark_wild_rank(variant: str, ask: CheckInput, cells: list[dict]) -> list[dict]:
+    """Crazy Rummy (CZ-1): cards of the hand's wild rank are drawn as wildcards."""
+    try:
+        rules = find_variant(variant)
+        wild = rules.options(ask.options).get("wild") if rules.wild_rank else None
+    except ValueError:
+        wild = None
+    for cell in cells if wild else ():
+        if cell.get("face", {}).get("label") == str(wild):
+            cell["face"] = {**cell["face"], "wild": True, "symbol": "★", "name": f"{wild} (wildcard)"}
+    return cells
+
+
+def present(variant: str, ask: CheckInput, result: dict) -> dict:
+    """The verdict (or hand value) as the page draws it."""
+    if ask.action == "hand":
+        return {"hand": True, "cards": pair(variant, written_tokens(ask.cards), []),
+                "breakdown": [{"face": face(variant, b["card"]), "points": b["points"]}
+                              for b in result.get("breakdown", [])]}
+    tokens = written_tokens(ask.cards)
+    reading = list(result.get("reading") or [])
+    board = present_board(variant, ask.cards, result.get("parts") or []) if result.get("kind") == "board" \
+        or any(isinstance(p, dict) and p.get("direction") for p in result.get("parts") or []) else None
+    others = [pair(variant, tokens, list(r)) for r in (result.get("readings") or [])[1:]]
+    kinds = list(result.get("kinds") or [])
+    return {
+        "hand": False, "board": board, "valid": bool(result.get("valid")), "kind": result.get("kind"),
+        "kinds": kinds, "other_kinds": [k for k in kinds if k != result.get("kind")],
+        "cells": [] if board else _mark_wild_rank(variant, ask, pair(variant, tokens, reading)),
+        "paired": len(tokens) == len(reading),
+        "reading_text": " ".join(_plain(r) for r in reading),
+        "other_readings": others, "truncated": bool(result.get("readings_truncated")),
+        "reasons": _reasons(result.get("reasons")),
+        "alternatives": _reasons(result.get("alternatives")),
+        "notes": _reasons(result.get("notes")),
+        "parts": [present_part(variant, i, p) for i, p in enumerate(result.get("parts") or [], 1)],
+        "table": pair(variant, written_tokens(ask.extend or ""),
+                      list(result.get("extend_reading") or result.get("table_reading") or [])),
+        "points_by_kind": result.get("points_by_kind") if len(result.get("points_by_kind") or {}) > 1 else None,
+    }
+
+
+def present_board(variant: str, cards: str, parts: list[Any]) -> dict | None:
+    """A tile grid drawn cell by cell: each tile, the lines it is in, and how each line reads it (CT-9)."""
+    notation = find_variant(variant).notation
+    try:
+        rows = read_board(cards, notation)
+    except ValueError:
+        return None
+    cells: dict[tuple[int, int], dict] = {
+        (r, c): {"face": face(variant, notation.format(t)), "lines": [], "reads": [], "ok": False}
+        for r, row in enumerate(rows) for c, t in enumerate(row) if t is not None}
+    for n, part in enumerate(parts, 1):
+        if not isinstance(part, dict) or part.get("direction") not in ("across", "down"):
+            continue
+        across = part["direction"] == "across"
+        r0, c0 = int(part.get("row", 1)) - 1, int(part.get("col", 1)) - 1
+        reading = list(part.get("reading") or [])
+        for i in range(len(part.get("cells") or [])):
+            cell = cells.get((r0, c0 + i) if across else (r0 + i, c0))
+            if cell is None:
+                continue
+            cell["lines"].append({"number": n, "valid": bool(part.get("valid"))})
+            read = reading[i] if i < len(reading) else None
+            if read is not None and str(read) != cell["face"]["token"]:
+                cell["reads"].append({"arrow": "→" if across else "↓", "text": str(read),
+                                      "faces": faces_of_reading(variant, read)})
+    for cell in cells.values():
+        cell["ok"] = bool(cell["lines"]) and all(line["valid"] for line in cell["lines"])
+    width = max((len(row) for row in rows), default=0)
+    return {"width": width, "rows": [[cells.get((r, c)) for c in range(width)] for r in range(len(rows))]}

@@ -1,0 +1,151 @@
+"""The production server ``make run`` starts: gunicorn with gevent workers, on the local network.
+
+Why gevent: a follower's phone keeps one Server-Sent Events stream open for
+as long as its game page is open (:mod:`scorekeeper.live`). A gevent worker
+holds each connection as a greenlet of a few kilobytes, so one worker keeps
+hundreds of idle streams while it answers the scorekeeper's requests; a
+thread-per-request worker (gthread, sync) would need a thread, or a whole
+worker, for every follower. The app itself stays an ordinary WSGI app:
+gunicorn patches the standard library in each worker, so the live hub's
+threads and conditions become greenlets, and psycopg waits cooperatively.
+
+Usage: ``python -m scorekeeper.cli.server [--host 0.0.0.0] [--port 5000] [--workers N] [--https]``.
+At start it prints the address the phones at the table should open, with a
+QR code of it, once the server listens. ``--https`` (``make run HTTPS=1``)
+serves it over https with a self-signed certificate made on first run in
+``instance/tls/`` (:mod:`scorekeeper.offline.certificate`), and prints the
+certificate's SHA-256 fingerprint for the players to compare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from gunicorn.app.base import BaseApplication
+
+#: settings only newer gunicorns have (the control socket arrived in 25): skipped on older ones
+OPTIONAL = {"control_socket_disable"}
+#: one worker per core: the pages are rendered on the CPU, the streams cost next to nothing
+DEFAULT_WORKERS = max(2, os.cpu_count() or 1)
+
+
+class TableServer(BaseApplication):
+    """gunicorn serving ``scorekeeper.create_app()`` with the settings of :func:`settings`."""
+
+    def __init__(self, options: dict):
+        self.options = options
+        super().__init__()
+
+    def load_config(self) -> None:
+        for name, value in self.options.items():
+            if name in OPTIONAL and name not in self.cfg.settings:
+                continue  # an older gunicorn without it
+            self.cfg.set(name, value)
+
+    def load(self):
+        from scorekeeper import create_app  # in each worker, after gevent patched it
+
+        return create_app()
+
+
+def settings(host: str, port: int, workers: int, access_log: str = "errors", tls=None) -> dict:
+    """gunicorn's settings for the table: gevent workers, a banner once it listens (and again
+    whenever the terminal has scrolled a screenful); ``access_log``: ``"errors"`` (errors and
+    slow requests), ``"all"`` or ``"none"``; ``tls``: the
+    :class:`~scorekeeper.offline.certificate.TableCertificate` to serve https with."""
+    from ..web.https_only import answering_plain_http
+    from ..web.terminal_log import logger_class
+
+    bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    # https: plain http sent to the port gets a redirect to https, not a reset and a traceback
+    secure = {"certfile": str(tls.cert), "keyfile": str(tls.key), "ssl_context": answering_plain_http} if tls else {}
+    log = logger_class(full_access=access_log == "all")
+
+    def when_ready(_server):
+        shown = banner(host, port, tls)
+        print(shown, flush=True)
+        log.shown(shown)
+
+    return {**secure, "logger_class": log,
+        "bind": [bind], "workers": workers, "worker_class": "gevent",
+        "worker_connections": 1000,  # open connections per worker: idle streams included
+        "timeout": 30, "graceful_timeout": 5,  # streams end on a restart; the browsers reconnect
+        "keepalive": 5, "accesslog": None if access_log == "none" else "-",
+        "control_socket_disable": True,  # several servers (a bench beside `make run`) share no socket
+        "when_ready": when_ready,
+    }
+
+
+def banner(host: str, port: int, tls=None) -> str:
+    """What the terminal shows: where phones go, a QR code of it, and what the address exposes;
+    with ``tls`` (https), how each phone trusts the table's certificate, with its fingerprints."""
+    from ..web.addresses import everywhere, is_loopback, table_url
+
+    public = (os.environ.get("SCOREKEEPER_PUBLIC_URL") or os.environ.get("PUBLIC_URL") or "").strip()
+    url = public or table_url(host, port, "https" if tls else "http")
+    certificate = "" if not tls else (
+        "https with this table's own certificate authority. Once on each phone, for offline pages, installing\n"
+        f"and the screen kept on: open {url}certificate.pem, check that the phone shows this fingerprint\n"
+        f"(SHA-256) and install it as a CA certificate:\n    {tls.ca_fingerprint}\n"
+        f"(the server's own certificate, signed by it: {tls.fingerprint})\n" + tls.authority_warning())
+    if is_loopback(host) and not everywhere(host) and not public:
+        return (f"\nScorekeeper is private: only this machine can open {url}\n"
+                "(make run HOST=0.0.0.0 lets the phones at the table in)\n" + certificate)
+    lines = [f"\nScorekeeper is serving the table. Phones on the same network open:\n\n    {url}\n",
+             _terminal_qr(url), certificate,
+             "Anyone who can reach this address can follow every game (read-only); changing a game\n"
+             "still needs its edit secret (the phone that started it, or its editor link).\n"
+             "Keep it private with: make run HOST=127.0.0.1\n"]
+    return "\n".join(lines)
+
+
+def _terminal_qr(url: str) -> str:
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def lan_certificate(folder: str | None = None):
+    """The LAN host's certificates (made on first run in ``folder``, by default the app's
+    ``instance/tls/``); the app serves the authority's to the phones (``SCOREKEEPER_TLS_AUTHORITY``)."""
+    from flask import Flask
+
+    from ..offline import certificate
+    from ..web.addresses import lan_address
+
+    folder = folder or os.path.join(Flask("scorekeeper", instance_relative_config=True).instance_path, "tls")
+    tls = certificate.ensure(folder, lan_address())
+    os.environ["SCOREKEEPER_TLS_AUTHORITY"] = str(tls.ca)  # read by each worker's app
+    return tls
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Serve Scorekeeper to the phones at the table (gunicorn + gevent).")
+    parser.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"),
+                        help="address to listen on (default 0.0.0.0: the local network; 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 5000)))
+    parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", DEFAULT_WORKERS)))
+    log = parser.add_mutually_exclusive_group()
+    log.add_argument("--access-log", action="store_const", const="all", dest="access_log", default="errors",
+                     help="log every request (default: only errors and requests slower than a second)")
+    log.add_argument("--no-access-log", action="store_const", const="none", dest="access_log",
+                     help="log no request at all")
+    parser.add_argument("--https", action="store_true",
+                        help="serve https with a self-signed certificate made on first run in instance/tls/")
+    parser.add_argument("--tls-dir", help="where the certificate is kept (default: instance/tls/)")
+    args = parser.parse_args(argv)
+    sys.argv = sys.argv[:1]  # gunicorn reads its own command line too
+    os.environ["SCOREKEEPER_LISTEN_HOST"] = args.host  # each worker's links name loopback when it is all
+    tls = lan_certificate(args.tls_dir) if args.https else None
+    TableServer(settings(args.host, args.port, args.workers, args.access_log, tls)).run()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover - runs a server
+    sys.exit(main())

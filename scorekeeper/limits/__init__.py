@@ -1,0 +1,95 @@
+"""Every bound the server holds its input and its work to, in one place (README "Limits").
+
+Each list and text the server accepts is measured against its bound before any
+other work is done with it, so a request that is too big costs a length check,
+never time that grows with its size. The OpenAPI document states the same
+figures (``maxItems``, ``maxLength``), read from here. The pool of worker
+processes, the live followers' slots and the rate limits take their defaults
+from here too; the app's config (``POOL_PROCESSES``, ``FOLLOWERS_MAX``,
+``RATELIMIT_*``) may change them.
+
+>>> at_most(["Ann", "Bob"], 4, "players", "players")
+>>> at_most(["x"] * 30000, 4, "players", "players")
+Traceback (most recent call last):
+...
+scorekeeper.limits.TooMany: players: at most 4 players, not 30,000
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sized
+
+from ..rules import RoundError
+
+# -- input ------------------------------------------------------------------------------------
+#: a player's name, in characters (once spaces are tidied)
+NAME_MAX = 40
+#: a table's name, in characters
+TABLE_NAME_MAX = 60
+#: players on one table's roster
+ROSTER_MAX = 100
+#: hands in one game: a long evening plays 40; no real game comes near it
+HANDS_MAX = 2000
+#: change-log entries in one game's export (a hand recorded, corrected, undone and redone a few times)
+AUDIT_MAX = 5 * HANDS_MAX
+#: games in one table's export
+TABLE_GAMES_MAX = 500
+#: hands in one table's export, all its games together
+TABLE_HANDS_MAX = 10 * HANDS_MAX
+#: rulings one table keeps
+RULINGS_MAX = 200
+#: a ruling's note, and its question or answer, in characters
+RULING_NOTE_MAX = 500
+RULING_TEXT_MAX = 300
+#: card or tile notation from outside (a full 106-tile grid is about 1,000 characters)
+CARDS_CHARS_MAX = 4000
+#: any text inside a hand's facts (cards left, notes, a bid), in characters
+FACT_TEXT_MAX = CARDS_CHARS_MAX
+#: a request body, in bytes (Flask's MAX_CONTENT_LENGTH: 413 past it)
+BODY_MAX = 2 * 1024 * 1024
+
+# -- work ------------------------------------------------------------------------------------------
+#: worker processes per server worker for the solver, the turn checker, imports and PDFs
+POOL_PROCESSES = 2
+#: seconds one job may run in the pool before its process is ended (503)
+POOL_TIMEOUT = 20
+#: seconds a refused request is told to wait (``Retry-After``) when the pool is busy
+POOL_RETRY_AFTER = 2
+#: live streams per server worker; past it a follower's page polls every FOLLOWER_POLL_SECONDS instead
+FOLLOWERS_MAX = 800
+FOLLOWER_POLL_SECONDS = 15
+
+# -- rate limits, per client address (Flask-Limiter's notation) ------------------------------------
+#: starting games and tables (the API, the forms and imports)
+CREATE_RATE = "30 per minute"
+#: the solver, the turn checker and the PDFs
+HEAVY_RATE = "60 per minute"
+
+
+class TooMany(RoundError):
+    """A list or text past its bound: refused field by field (a 422), like the rules' own refusals."""
+
+
+def at_most(items: Sized, most: int, field: str, what: str) -> None:
+    """TooMany naming ``field`` when ``items`` holds more than ``most`` ``what``."""
+    if len(items) > most:
+        raise TooMany([(field, f"at most {most:,} {what}, not {len(items):,}")])
+
+
+def players_at_most(names: Sized, variant) -> None:
+    """TooMany when ``names`` are more players than ``variant`` (a rules Variant) seats, in the
+    words of :func:`player_count_error`, which the services use for any wrong player count."""
+    if len(names) > variant.max_players:
+        raise TooMany([player_count_error(variant, len(names))])
+
+
+def player_count_error(variant, count: int) -> tuple[str, str]:
+    """The field error of ``count`` players for ``variant`` (a rules Variant) when that is too few or too many."""
+    return ("players", f"{variant.name} is played by {variant.min_players} to {variant.max_players} players, "
+                       f"not {count:,}")
+
+
+def text_at_most(text: str, most: int, field: str) -> None:
+    """TooMany naming ``field`` when ``text`` is longer than ``most`` characters."""
+    if len(text) > most:
+        raise TooMany([(field, f"at most {most:,} characters, not {len(text):,}")])

@@ -1,0 +1,107 @@
+"""One profile per variant: everything about it that is not the engine's, in one place.
+
+The engine's :class:`~scorekeeper.rules.Variant` holds the plain facts every
+layer may read (its name, player limits, round word, how its deck looks, what
+its wild card is called, whether it is laid in Steps or pegged). A profile
+names the rest, what the app does with the variant:
+
+- ``entry``: its hand form, a :class:`~scorekeeper.entry.HandEntry` (form fields to round facts and back);
+- ``sheet``: its score-sheet layout (:mod:`scorekeeper.profiles.sheet_layouts`);
+- ``checker``: the checker page's words (options shown first, the "on the table" field, the points);
+- ``rulebook``: its rules in players' words (:mod:`scorekeeper.rulebook`).
+
+Adding a variant is: its engine class, its rulebook, and one profile here
+(``tests/web/test_profiles.py`` fails until every variant has one).
+
+>>> profile("crib-rummy").checker.points, profile("Rummikub").entry.template
+('Pegs', 'rounds/tiles.html')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..entry import HandEntry
+from ..entry.crazy_rummy import CrazyRummyEntry
+from ..entry.crib_rummy import CribRummyEntry
+from ..entry.krazy_bee import KrazyBeeEntry
+from ..entry.rumbugz import RumBugzEntry
+from ..entry.tiles import TilesEntry
+from ..rulebook import Rulebook, rulebook
+from ..rules import Variant, find_variant
+from .sheet_layouts import (
+    CrazyRummyLayout,
+    CribRummyLayout,
+    KrazyBeeLayout,
+    Layout,
+    RumBugzLayout,
+    TilesLayout,
+)
+
+
+@dataclass(frozen=True)
+class CheckerWords:
+    """What the checker page says for a variant."""
+
+    #: options shown above the cards (the rest fold into "Rules in force")
+    prominent: tuple[str, ...] = ()
+    #: the "already on the table" field: its label and the rule it follows
+    extend: tuple[str, str] = ("Set on the table to add to", "The whole set must stay legal.")
+    #: what the verdict's points are called
+    points: str = "Meld value"
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A variant's non-engine parts (see the module's docstring)."""
+
+    slug: str
+    entry: HandEntry
+    sheet: Layout
+    checker: CheckerWords = field(default_factory=CheckerWords)
+
+    @property
+    def variant(self) -> Variant:
+        """The engine's variant, with its plain facts."""
+        return find_variant(self.slug)
+
+    @property
+    def rulebook(self) -> Rulebook:
+        """The variant's rules page and quick-reference card."""
+        return rulebook(self.slug)
+
+
+_TILES, _TILE_ENTRY = TilesLayout(), TilesEntry()
+PROFILES: dict[str, Profile] = {p.slug: p for p in (
+    Profile("krazy-bee", KrazyBeeEntry(), KrazyBeeLayout(), CheckerWords(
+        prominent=("step",),
+        extend=("Downed meld to lay off onto", "KB-6: the meld must stay legal of its kind."))),
+    Profile("rumbugz", RumBugzEntry(), RumBugzLayout(), CheckerWords(
+        prominent=("kind",),
+        extend=("Sequence on the table before the change", "RB-5: a change must keep the declared kind."))),
+    Profile("rummikub", _TILE_ENTRY, _TILES),
+    Profile("crazy-tiles", _TILE_ENTRY, _TILES),
+    Profile("runny-tiles", _TILE_ENTRY, _TILES),
+    Profile("crib-rummy", CribRummyEntry(), CribRummyLayout(), CheckerWords(
+        extend=("Meld on the table to add to", "CR-5: the added cards peg by the new length."),
+        points="Pegs")),
+    Profile("crazy-rummy", CrazyRummyEntry(), CrazyRummyLayout(), CheckerWords(
+        prominent=("wild", "first_play"),
+        extend=("A set already on the board (bottom feeding)",
+                "CZ-4: natural cards of a rank an opponent has on the board; never wildcards."),
+        points="Table value")),
+)}
+
+
+def profile(variant: str) -> Profile:
+    """The profile of ``variant`` (any spelling the engine knows; UnknownVariant otherwise)."""
+    return PROFILES[find_variant(variant).slug]
+
+
+def entry_for(variant: str) -> HandEntry:
+    """The hand form of ``variant``.
+
+    >>> entry_for("crazy-tiles").template, entry_for("crib-rummy").by_turn
+    ('rounds/tiles.html', True)
+    """
+    return profile(variant).entry

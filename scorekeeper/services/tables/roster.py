@@ -1,0 +1,260 @@
+"""Tables: creating one, its roster, games started from it or attached to it, renames and merges.
+
+A table's secret works like a game's edit secret (only its sha256 is kept,
+compared in constant time). A game started from a table gets an edit secret
+*derived* from the table's (an HMAC of the game's id), so every phone holding
+the table's secret can also keep score in the table's games; a game attached
+later keeps its own secret. Functions flush and never commit.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+import unicodedata
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import selectinload
+
+from ... import services
+from ...limits import ROSTER_MAX, TooMany, at_most
+from ...storage.extensions import db
+from ...storage.models import Game
+from ...storage.table_models import TABLE_NAME_MAX, Member, Table, TableFigure, TableGame, TableSeat
+from .. import NotFound, SetupError, clean_names, hash_secret
+from .rulings import option_choices
+from .summaries import attach, rerate_all, touch
+
+NO_TABLE = "There is no table at this address."
+
+
+class TableNotFound(NotFound):
+    """No table has this public id (a 404, like a game that is not there)."""
+
+    def __init__(self, public_id: str = ""):
+        self.public_id = public_id
+        super().__init__(NO_TABLE)
+
+
+# -- secrets ---------------------------------------------------------------------------------
+
+def secret_matches(table: Table, secret: str | None) -> bool:
+    """Whether ``secret`` is the table's secret (constant-time comparison)."""
+    return services.secret_matches(table, secret)
+
+
+def game_secret(table_secret: str, game_public_id: str) -> str:
+    """The edit secret of a game started from a table: HMAC-SHA256 of the game's id, keyed by the
+    table's secret (so the server, which keeps only hashes, can check it, never make it up)."""
+    digest = hmac.new(table_secret.encode(), game_public_id.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def holds_game(table_secret: str | None, game: Game) -> bool:
+    """Whether a holder of ``table_secret`` may keep score in ``game`` (started from that table)."""
+    return bool(table_secret) and services.secret_matches(game, game_secret(table_secret, game.public_id))
+
+
+# -- finding -----------------------------------------------------------------------------------
+
+def find_table(public_id: str) -> Table | None:
+    """The table with this public id (roster loaded), or None."""
+    return db.session.execute(select(Table).where(Table.public_id == public_id)
+                              .options(selectinload(Table.members))).scalar_one_or_none()
+
+
+def get_table(public_id: str) -> Table:
+    """:func:`find_table`, or :class:`TableNotFound` when there is no such table."""
+    table = find_table(public_id)
+    if table is None:
+        raise TableNotFound(public_id)
+    return table
+
+
+def table_of(game: Game) -> Table | None:
+    """The table ``game`` belongs to, or None."""
+    return db.session.execute(select(Table).join(TableGame, TableGame.table_id == Table.id)
+                              .where(TableGame.game_id == game.id)).scalar_one_or_none()
+
+
+def table_games(table: Table, *, finished: bool | None = None,
+                limit: int | None = None) -> list[tuple[Game, TableGame]]:
+    """The table's games, newest first, with their summaries, seats and players: all of them, or
+    only the finished (or unfinished) ones, at most ``limit``."""
+    query = (select(Game, TableGame).join(TableGame, TableGame.game_id == Game.id)
+             .where(TableGame.table_id == table.id)
+             .options(selectinload(Game.players), selectinload(TableGame.seats))
+             .order_by(TableGame.played_at.desc(), TableGame.game_id.desc()))
+    if finished is not None:
+        query = query.where(TableGame.finished.is_(finished))
+    if limit is not None:
+        query = query.limit(limit)
+    return [(game, summary) for game, summary in db.session.execute(query).all()]
+
+
+def seat_members(table_game: TableGame) -> list[int]:
+    return [s.member_id for s in table_game.seats]
+
+
+# -- creating and the roster -----------------------------------------------------------------
+
+def clean_table_name(raw: Any) -> str:
+    name = " ".join(str(raw if raw is not None else "").split())
+    if not name:
+        raise SetupError([("name", "give the table a name")])
+    if any(unicodedata.category(ch) == "Cc" for ch in name):
+        raise SetupError([("name", "a name cannot hold control characters")])
+    if len(name) > TABLE_NAME_MAX:
+        raise SetupError([("name", f"a table's name can be at most {TABLE_NAME_MAX} characters")])
+    return name
+
+
+def create_table(name: Any, names: Sequence[Any] = ()) -> tuple[Table, str]:
+    """A new table with its roster, and its secret (shown once; only its hash is kept)."""
+    at_most(names, ROSTER_MAX, "players", "players on a roster")
+    cleaned = clean_table_name(name)
+    roster = clean_names(list(names))
+    secret = secrets.token_urlsafe(24)
+    table = Table(public_id=_new_public_id(), name=cleaned, secret_hash=hash_secret(secret))
+    table.members = [Member(name=n) for n in roster]
+    db.session.add(table)
+    db.session.flush()
+    return table, secret
+
+
+def member_named(table: Table, name: str) -> Member | None:
+    """The roster player called ``name`` (case and spacing ignored), or None."""
+    wanted = " ".join(name.split()).casefold()
+    return next((m for m in table.members if m.name.casefold() == wanted), None)
+
+
+def roster_players(table: Table, names: Sequence[Any]) -> list[Member]:
+    """The roster players with these names, in order; names not on the roster join it (up to
+    :data:`~scorekeeper.limits.ROSTER_MAX` players)."""
+    at_most(names, ROSTER_MAX, "players", "players on a roster")
+    cleaned = clean_names(list(names))
+    roster = {m.name.casefold(): m for m in table.members}
+    members = []
+    for name in cleaned:
+        member = roster.get(name.casefold())
+        if member is None:
+            if len(table.members) >= ROSTER_MAX:
+                raise TooMany([("players", f"a roster holds at most {ROSTER_MAX} players; merge or "
+                                           "rename one instead")])
+            member = Member(name=name)
+            table.members.append(member)
+            touch(table.id)
+        members.append(member)
+    db.session.flush()
+    return members
+
+
+def members_by_id(table: Table, ids: Sequence[Any]) -> list[Member]:
+    """Roster players by id, in the order given; SetupError for an id not on this table's roster."""
+    by_id = {m.id: m for m in table.members}
+    chosen = []
+    for i, raw in enumerate(ids):
+        try:
+            chosen.append(by_id[int(raw)])
+        except (KeyError, TypeError, ValueError):
+            raise SetupError([(f"players.{i}", "pick players from this table's roster")]) from None
+    return chosen
+
+
+def rename(table: Table, member: Member, new_name: Any) -> Member:
+    """Give a roster player another name; recorded games keep the names they were played under."""
+    name = clean_names([new_name])[0]
+    other = member_named(table, name)
+    if other is not None and other is not member:
+        raise SetupError([("name", f"{other.name} is already on the roster; merge the two instead")])
+    member.name = name
+    touch(table.id)
+    db.session.flush()
+    return member
+
+
+def merge(table: Table, keep: Member, drop: Member) -> Member:
+    """Make two roster entries one player (``keep``): ``drop``'s games become ``keep``'s.
+
+    Refused when both sat in the same game. No hand changes; ratings are folded again.
+    """
+    if keep.id == drop.id:
+        raise SetupError([("drop", "pick two different players to merge")])
+    together = db.session.execute(
+        select(func.count()).select_from(TableSeat).where(TableSeat.member_id == keep.id)
+        .where(TableSeat.game_id.in_(select(TableSeat.game_id).where(TableSeat.member_id == drop.id)))
+    ).scalar_one()
+    if together:
+        raise SetupError([("drop", f"{keep.name} and {drop.name} sat at the same game "
+                                   f"({together} game{'s' if together != 1 else ''}); they are two people")])
+    for model in (TableSeat, TableFigure):
+        db.session.execute(model.__table__.update().where(model.member_id == drop.id).values(member_id=keep.id))
+    db.session.expire_all()
+    db.session.delete(db.session.get(Member, drop.id))
+    db.session.flush()
+    rerate_all(table.id)
+    touch(table.id)
+    return db.session.get(Member, keep.id)
+
+
+# -- games of the table --------------------------------------------------------------------------
+
+def start_game(table: Table, table_secret: str, variant: str, members: Sequence[Member],
+               options: Mapping[str, Any] | None = None, first_dealer: int = 0) -> tuple[Game, str]:
+    """A new game of ``table`` with these roster players in seat order; it starts with the table's
+    option choices (``options`` given here win). Its edit secret is derived from the table's."""
+    chosen = {**option_choices(table, variant), **dict(options or {})}
+    game, _ = services.create_game(variant, [m.name for m in members], chosen, first_dealer)
+    secret = game_secret(table_secret, game.public_id)
+    game.secret_hash = hash_secret(secret)
+    attach(table, game, list(members), services.game_score(game))
+    return game, secret
+
+
+def rematch(game: Game, table_secret: str | None) -> tuple[Game, str]:
+    """A rematch: for a table's game (and a phone holding that table's secret) a new game of the
+    table with the same players and seats, its options updated with the table's choices; else
+    :func:`scorekeeper.services.rematch`."""
+    table = table_of(game)
+    if table is None or not secret_matches(table, table_secret):
+        return services.rematch(game)
+    summary = db.session.get(TableGame, game.id)
+    members = [db.session.get(Member, m) for m in seat_members(summary)]
+    return start_game(table, table_secret, game.variant, members,
+                      {**dict(game.options or {}), **option_choices(table, game.variant)}, game.first_dealer)
+
+
+def suggested_players(table: Table, game: Game) -> list[Member | None]:
+    """For attaching ``game``: the roster player each seat's name matches (None: no match)."""
+    return [member_named(table, name) for name in game.names]
+
+
+def attach_game(table: Table, game: Game, choices: Sequence[Any]) -> TableGame:
+    """Make an existing game one of the table's: ``choices[seat]`` is a roster player's id, or a
+    name (a new roster player). Refused when the game already belongs to a table or two seats
+    are one player."""
+    if db.session.get(TableGame, game.id) is not None:
+        raise SetupError([("game", "this game already belongs to a table")])
+    if len(choices) != len(game.players):
+        raise SetupError([("players", f"match each of the {len(game.players)} players")])
+    members: list[Member] = []
+    for seat, choice in enumerate(choices):
+        text = str(choice or "").strip()
+        if text.startswith("member:"):
+            members.extend(members_by_id(table, [text[len("member:"):]]))
+        else:
+            members.extend(roster_players(table, [text or game.names[seat]]))
+    if len({m.id for m in members}) != len(members):
+        raise SetupError([("players", "two seats cannot be the same roster player")])
+    return attach(table, game, members, services.game_score(game))
+
+
+def _new_public_id() -> str:
+    while True:
+        public_id = secrets.token_urlsafe(9)
+        if not db.session.execute(select(Table.id).where(Table.public_id == public_id)).first():
+            return public_id

@@ -1,0 +1,143 @@
+"""Keeping each table game's summary and the table's ratings current, in the hand change's transaction.
+
+Every record, correction, deletion and undo of a hand sends
+:data:`~scorekeeper.services.events.hands_changed` with the engine's new score
+(the one the change was checked with: nothing is scored again here). For a
+game of a table, :func:`refresh` rewrites its seats' results and counted
+figures from that score; when the game's result changes (it finishes, stops
+being finished, or its finishing order moves) the variant's ratings are
+folded again from that game on (:func:`rerate`), so a corrected or deleted
+hand in an old game re-rates every game after it. Like the services, these
+functions flush and never commit.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, insert, select, update
+
+from ...rules import GameScore
+from ...storage.extensions import db
+from ...storage.models import Game, utcnow
+from ...storage.table_models import Member, Table, TableFigure, TableGame, TableSeat
+from ..events import game_deleting, hands_changed
+from .figures import game_figures
+from .ratings import rate_games
+
+
+def attach(table: Table, game: Game, members: list[Member], score: GameScore) -> TableGame:
+    """Make ``game`` one of ``table``'s games, ``members[seat]`` in each seat, summarised from ``score``."""
+    row = TableGame(game_id=game.id, table_id=table.id, variant=game.variant, played_at=game.created_at,
+                    seats=[TableSeat(seat=seat, member_id=member.id, mu=None, sigma=None)
+                           for seat, member in enumerate(members)])
+    db.session.add(row)
+    db.session.flush()
+    _write(row, score, result_before=None)
+    return row
+
+
+def refresh(game: Game, score: GameScore) -> None:
+    """Rewrite the summary of ``game`` (when it is a table's) from its new ``score``."""
+    row = db.session.get(TableGame, game.id)
+    if row is not None:
+        _write(row, score, result_before=_result(row))
+
+
+def forget(game: Game) -> None:
+    """Drop ``game`` from its table before it is deleted, re-rating the games after it."""
+    row = db.session.get(TableGame, game.id)
+    if row is None:
+        return
+    finished, table_id, variant, key = row.finished, row.table_id, row.variant, (row.played_at, row.game_id)
+    db.session.delete(row)
+    db.session.flush()
+    touch(table_id)
+    if finished:
+        rerate(table_id, variant, start=key)
+
+
+def touch(table_id: int) -> None:
+    """Mark the table changed (its statistics are kept per change)."""
+    db.session.execute(update(Table).where(Table.id == table_id).values(updated_at=utcnow()))
+    loaded = db.session.identity_map.get(db.session.identity_key(Table, table_id))
+    if loaded is not None:
+        db.session.expire(loaded, ["updated_at"])
+
+
+def _result(row: TableGame) -> tuple:
+    """What a game's ratings depend on: finished or not, and who sat where finishing how."""
+    return row.finished, tuple((s.member_id, s.rank) for s in row.seats)
+
+
+def _write(row: TableGame, score: GameScore, result_before: tuple | None) -> None:
+    figures = game_figures(score)
+    row.finished, row.high_wins, row.hands = figures.finished, figures.high_wins, figures.hands
+    members = [s.member_id for s in row.seats]
+    for seat, result in zip(row.seats, figures.seats):
+        seat.total, seat.rank, seat.winner = result.total, result.rank, result.winner
+        seat.hands, seat.hand_points = result.hands, result.hand_points
+        if not figures.finished:
+            seat.mu = seat.sigma = None
+    db.session.execute(delete(TableFigure).where(TableFigure.game_id == row.game_id))
+    if figures.counts:
+        db.session.execute(insert(TableFigure), [
+            {"game_id": row.game_id, "member_id": None if seat is None else members[seat],
+             "name": name, "item": str(item), "n": n, "value": value}
+            for seat, name, item, n, value in figures.counts])
+    db.session.flush()
+    touch(row.table_id)
+    if _result(row) != result_before and (row.finished or (result_before and result_before[0])):
+        rerate(row.table_id, row.variant, start=(row.played_at, row.game_id))
+
+
+def rerate(table_id: int, variant: str, start: tuple | None = None) -> int:
+    """Fold the ratings of ``variant`` at the table again from the game at ``start``
+    (``(played_at, game_id)``; None: from the first game). Returns how many games were rated."""
+    seats = db.session.execute(
+        select(TableSeat, TableGame.played_at)
+        .join(TableGame, TableGame.game_id == TableSeat.game_id)
+        .where(TableGame.table_id == table_id, TableGame.variant == variant, TableGame.finished.is_(True))
+        .order_by(TableGame.played_at, TableGame.game_id, TableSeat.seat)).all()
+    games: list[list[TableSeat]] = []
+    keys: list[tuple] = []
+    for seat, played_at in seats:
+        key = (played_at, seat.game_id)
+        if not keys or keys[-1] != key:
+            keys.append(key)
+            games.append([])
+        games[-1].append(seat)
+    first = 0 if start is None else next((i for i, key in enumerate(keys) if key >= start), len(keys))
+    before = {}
+    for game in games[:first]:
+        before.update((s.member_id, (s.mu, s.sigma)) for s in game if s.mu is not None)
+    later = games[first:]
+    for game, after in zip(later, rate_games(before, [[(s.member_id, s.rank) for s in g] for g in later])):
+        for seat, (mu, sigma) in zip(game, after):
+            if (seat.mu, seat.sigma) != (mu, sigma):
+                seat.mu, seat.sigma = mu, sigma
+    db.session.flush()
+    return len(later)
+
+
+def rerate_all(table_id: int) -> None:
+    """Every variant of the table rated again from its first game (after a merge of two players)."""
+    for variant in db.session.execute(select(TableGame.variant).where(TableGame.table_id == table_id)
+                                      .distinct()).scalars().all():
+        rerate(table_id, variant)
+
+
+def table_game_ids(table_id: int) -> list[int]:
+    """The table's games' row ids, in game order."""
+    return list(db.session.execute(select(TableGame.game_id).where(TableGame.table_id == table_id)
+                                   .order_by(TableGame.played_at, TableGame.game_id)).scalars())
+
+
+def _on_hands_changed(game: Game, score: GameScore, **_) -> None:
+    refresh(game, score)
+
+
+def _on_game_deleting(game: Game, **_) -> None:
+    forget(game)
+
+
+hands_changed.connect(_on_hands_changed, weak=False)
+game_deleting.connect(_on_game_deleting, weak=False)

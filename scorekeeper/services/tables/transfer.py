@@ -1,0 +1,151 @@
+"""A table's whole history as JSON (to import back exactly) and as CSV (for spreadsheets).
+
+The JSON export holds the table's name, roster, rulings and every game as
+:func:`scorekeeper.services.transfer.export_game` writes it, with the roster player in
+each seat. Importing makes a *new* table (new id and secret) whose export
+equals the original's apart from ids; its games are imported through
+:func:`scorekeeper.services.transfer.import_game` (the engine judges every hand before
+anything is kept) and get edit secrets derived from the new table's.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from sqlalchemy import update
+
+from ...limits import (
+    ROSTER_MAX,
+    RULING_NOTE_MAX,
+    RULINGS_MAX,
+    TABLE_GAMES_MAX,
+    TABLE_HANDS_MAX,
+    TooMany,
+    at_most,
+)
+from ...storage.extensions import db
+from ...storage.table_models import Ruling, Table
+from .. import SetupError, game_score, hash_secret
+from ..transfer import TransferError, export_game, import_game, object_list, parse_stamp, stamp, stamps_in
+from .roster import create_table, game_secret, table_games
+from .rulings import KINDS
+from .summaries import attach
+
+FORMAT = "scorekeeper-table"
+VERSION = 1
+
+
+def export_table(table: Table) -> dict:
+    """The table's whole history as a JSON-ready dict, games in the order they were played."""
+    members = {m.id: m.name for m in table.members}
+    return {
+        "format": FORMAT, "version": VERSION, "id": table.public_id, "name": table.name,
+        "created_at": stamp(table.created_at), "updated_at": stamp(table.updated_at),
+        "players": [{"name": m.name, "created_at": stamp(m.created_at)} for m in table.members],
+        "rulings": [{"kind": r.kind, "variant": r.variant, "decision": r.decision, "note": r.note,
+                     "decided_on": stamp(r.decided_on), "created_at": stamp(r.created_at)} for r in table.rulings],
+        "games": [{"players": [members[s.member_id] for s in summary.seats], "game": export_game(game)}
+                  for game, summary in reversed(table_games(table))],
+    }
+
+
+def import_table(doc: Any) -> tuple[Table, str]:
+    """A new table restored from an export, and its new secret (TransferError for a bad shape,
+    the engine's RulesError for a game the rules refuse; nothing is kept unless all is valid)."""
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("version") != VERSION:
+        raise TransferError(f"not a table export: expected \"format\": \"{FORMAT}\" and \"version\": {VERSION}")
+    players, rulings, games = (object_list(doc, key, required=False) for key in ("players", "rulings", "games"))
+    at_most(players, ROSTER_MAX, "players", "players on a roster")
+    at_most(rulings, RULINGS_MAX, "rulings", "rulings")
+    at_most(games, TABLE_GAMES_MAX, "games", "games")
+    hands = sum(len(g["game"].get("rounds") or ()) for g in games
+                if isinstance(g.get("game"), dict) and isinstance(g["game"].get("rounds"), list))
+    if hands > TABLE_HANDS_MAX:
+        raise TooMany([("games", f"at most {TABLE_HANDS_MAX:,} hands in all the games, not {hands:,}")])
+    table, secret = create_table(doc.get("name"), [p.get("name") for p in players])
+    for member, entry in zip(table.members, players):
+        if entry.get("created_at") is not None:
+            member.created_at = parse_stamp(entry["created_at"], "players.created_at")
+    for i, entry in enumerate(rulings):
+        table.rulings.append(_ruling(entry, f"rulings.{i}"))
+    by_name = {m.name: m for m in table.members}
+    for i, entry in enumerate(games):
+        seats = entry.get("players")
+        if not isinstance(seats, list) or not all(isinstance(n, str) for n in seats):
+            raise TransferError(f"games.{i}.players: the roster names of the game's seats (a list of text)")
+        if not all(n in by_name for n in seats):  # the shape is right, the names are not the roster's: a 422
+            raise SetupError([(f"games.{i}.players", "name a roster player for every seat")])
+        game, _ = import_game(entry.get("game"))
+        if len(seats) != len(game.players) or len(set(seats)) != len(seats):
+            raise SetupError([(f"games.{i}.players", "one different roster player per seat")])
+        game.secret_hash = hash_secret(game_secret(secret, game.public_id))
+        attach(table, game, [by_name[n] for n in seats], game_score(game))
+    stamps = {key: parse_stamp(doc[key], key) for key in ("created_at", "updated_at") if doc.get(key)}
+    db.session.flush()
+    if stamps:
+        db.session.execute(update(Table).where(Table.id == table.id).values(**stamps))
+        db.session.refresh(table)
+    return table, secret
+
+
+def _ruling(entry: dict, where: str) -> Ruling:
+    if entry.get("kind") not in KINDS or not isinstance(entry.get("variant"), str):
+        raise TransferError(f"{where}: a kind ({', '.join(KINDS)}) and a variant are required")
+    if not isinstance(entry.get("decision"), dict) or not isinstance(entry.get("note", ""), str):
+        raise TransferError(f"{where}: the decision must be an object and the note text")
+    # a time left out (or null, as the document allows) is the time of the import, as for a new ruling
+    return Ruling(kind=entry["kind"], variant=entry["variant"], decision=entry["decision"],
+                  note=entry.get("note", "")[:RULING_NOTE_MAX], **stamps_in(entry, where, ("decided_on", "created_at")))
+
+
+# -- CSV -----------------------------------------------------------------------------------
+
+GAME_COLUMNS = ("game", "variant", "started", "status", "hands", "seat", "player", "name_in_game",
+                "total", "rank", "won", "rating_mu", "rating_sigma")
+HAND_COLUMNS = ("game", "variant", "hand", "dealer", "seat", "player", "change", "total")
+#: what makes a spreadsheet read a text cell as a formula (OWASP "CSV injection")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert(cell):
+    """A text cell a spreadsheet would run as a formula, with a ``'`` in front so it reads as
+    text; numbers (negative changes included) and other text unchanged (the JSON export stays exact).
+
+    >>> print(inert('=HYPERLINK("http://ev.il","x")'), inert("@SUM(A1)"), inert("-5"), inert(-5), inert("Ann"))
+    '=HYPERLINK("http://ev.il","x") '@SUM(A1) '-5 -5 Ann
+    """
+    return "'" + cell if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
+
+
+def _csv(columns: tuple[str, ...], rows) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(columns)
+    writer.writerows([inert(cell) for cell in row] for row in rows)
+    return out.getvalue()
+
+
+def games_csv(table: Table) -> str:
+    """One line per player per game: result, finishing rank, win and the rating after the game."""
+    names = {m.id: m.name for m in table.members}
+    return _csv(GAME_COLUMNS, (
+        (game.public_id, game.variant, stamp(game.created_at), "finished" if summary.finished else "in_progress",
+         summary.hands, s.seat + 1, names[s.member_id], game.names[s.seat], s.total, s.rank,
+         "yes" if s.winner else "no", "" if s.mu is None else round(s.mu, 3),
+         "" if s.sigma is None else round(s.sigma, 3))
+        for game, summary in reversed(table_games(table)) for s in summary.seats))
+
+
+def hands_csv(table: Table) -> str:
+    """One line per player per hand: the change the engine scored and the running total."""
+    names = {m.id: m.name for m in table.members}
+    rows = []
+    for game, summary in reversed(table_games(table)):
+        score = game_score(game)
+        for r in score.rounds:
+            rows.extend((game.public_id, game.variant, r.number, game.names[r.dealer], s.seat + 1,
+                         names[s.member_id], r.changes[s.seat], r.totals[s.seat]) for s in summary.seats)
+    return _csv(HAND_COLUMNS, rows)
+

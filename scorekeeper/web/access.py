@@ -1,0 +1,173 @@
+"""Who may change a game: whoever holds its edit secret.
+
+The browser that creates a game gets the secret in a per-game cookie; an
+editor link (``/games/<id>/join/<secret>``) puts it in another browser on
+purpose; API clients send ``Authorization: Bearer <secret>`` (read by
+:func:`bearer_secret`, the one parser of that header). Everyone else reads.
+Every mutating route starts with :func:`editable_game`, which raises the
+services' :class:`~scorekeeper.services.SecretMissing` or
+:class:`~scorekeeper.services.NotEditor` (401 / 403 at the boundary).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+from flask import Response, request
+
+from ..services import NotEditor, SecretMissing, get_game, hash_matches, secret_matches
+from ..storage.models import Game
+from .guards import limit_chunked_bodies
+from .headers import SecureOnHttps, content_policy, strict_transport
+
+#: a year: a game night's editors should not lose their rights mid-season
+COOKIE_MAX_AGE = 365 * 24 * 3600
+COOKIE_PREFIX = "sk_edit_"
+#: the secret part of an editor link, as it shows in a request log line
+_EDITOR_LINK_SECRET = re.compile(r"(/join/)[^/\s\"?#]+")
+#: loggers that write request lines (the development server, gunicorn's access log)
+REQUEST_LOGGERS = ("werkzeug", "gunicorn.access")
+#: what a page tells a browser without the edit secret
+NOT_AN_EDITOR = "Only the table's scorekeepers can change this game. Ask one of them for the editor link."
+#: what the API tells a client that sent no secret, or a wrong one
+NO_BEARER = "Changing a game needs its edit secret: send the header 'Authorization: Bearer <edit secret>'."
+WRONG_BEARER = "That edit secret does not belong to this game."
+
+
+def cookie_name(game: Game) -> str:
+    """The per-game cookie holding the edit secret."""
+    return COOKIE_PREFIX + game.public_id
+
+
+def bearer_secret() -> str | None:
+    """The secret of this request's ``Authorization: Bearer <secret>`` header, or None.
+
+    The scheme is case-insensitive (RFC 7235); an empty secret counts as none.
+    """
+    scheme, _, secret = request.headers.get("Authorization", "").strip().partition(" ")
+    if scheme.lower() != "bearer" or not secret.strip():
+        return None
+    return secret.strip()
+
+
+def presented_secret(game: Game) -> str | None:
+    """The secret this request offers: the Bearer header, else the game's cookie."""
+    return presented_secret_for(game.public_id)
+
+
+def presented_secret_for(public_id: str, *, cookie: bool = True) -> str | None:
+    """The secret offered for the game with this public id (before loading the game):
+    the Bearer header, else (``cookie``) the game's edit cookie."""
+    secret = bearer_secret()
+    if secret is None and cookie:
+        return request.cookies.get(COOKIE_PREFIX + public_id)
+    return secret
+
+
+def holds_secret_for(public_id: str, secret_hash: str | None) -> bool:
+    """Whether this request holds the edit secret of the game at ``public_id``, stored as ``secret_hash``
+    (from its ``services.game_stamp``: no need to load the game)."""
+    return hash_matches(secret_hash, presented_secret_for(public_id))
+
+
+def can_edit(game: Game) -> bool:
+    """Whether this request holds the game's edit secret."""
+    return secret_matches(game, presented_secret(game))
+
+
+def require_editor(game: Game) -> None:
+    """:class:`NotEditor` unless this request holds the game's edit secret."""
+    if not can_edit(game):
+        raise NotEditor(NOT_AN_EDITOR)
+
+
+def editable_game(public_id: str, *, bearer_only: bool = False) -> Game:
+    """The game at ``public_id`` for one of its editors (every mutating route starts here).
+
+    GameNotFound when there is none; else NotEditor unless this request holds
+    its edit secret. ``bearer_only`` (the API, which is CSRF-exempt): only the
+    Bearer header counts, never the browser's cookie, and a request without
+    one is told so (SecretMissing).
+    """
+    game = get_game(public_id)
+    if not bearer_only:
+        require_editor(game)
+        return game
+    secret = bearer_secret()
+    if secret is None:
+        raise SecretMissing(NO_BEARER)
+    if not secret_matches(game, secret):
+        raise NotEditor(WRONG_BEARER)
+    return game
+
+
+def editor_secret(game: Game) -> str | None:
+    """The valid secret held by this browser (to show its editor link), else None."""
+    secret = presented_secret(game)
+    return secret if secret_matches(game, secret) else None
+
+
+def remember_editor(response: Response, game: Game, secret: str) -> Response:
+    """Give this browser the edit secret of ``game`` (an HttpOnly, SameSite cookie)."""
+    response.set_cookie(cookie_name(game), secret, max_age=COOKIE_MAX_AGE, path="/",
+                        httponly=True, samesite="Lax", secure=request.is_secure)
+    return response
+
+
+def forget_editor(response: Response, game: Game) -> Response:
+    """Drop this browser's edit cookie for ``game`` (after deleting the game)."""
+    response.delete_cookie(cookie_name(game), path="/")
+    return response
+
+
+class HideEditorLinks(logging.Filter):
+    """Blanks the secret of editor links (``/games/<id>/join/<secret>``) in request log lines."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "/join/" in message:
+            record.msg, record.args = _EDITOR_LINK_SECRET.sub(r"\1…", message), ()
+        return True
+
+
+#: sent with every answer: no framing by other sites (an editor's buttons cannot be clicked
+#: through a page laid over them), no MIME sniffing, no full addresses in Referer to other sites;
+#: the Content-Security-Policy (:func:`.headers.content_policy`) is added by :func:`protect`
+SECURITY_HEADERS = {"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff",
+                    "Referrer-Policy": "same-origin"}
+
+
+def protect(app) -> None:
+    """Security headers on every answer (HSTS on https), a Secure session cookie under https, edit
+    secrets kept out of the request logs, chunked bodies held to the size limit, and
+    ``PROXY_HOPS`` trusted proxies' ``X-Forwarded-*`` headers (https seen as https)."""
+    headers = {**SECURITY_HEADERS, "Content-Security-Policy": content_policy(Path(app.template_folder))}
+    # a PDF opens in the browser's own viewer, which a page's policy (object-src) could block
+    pdf_headers = {**SECURITY_HEADERS, "Content-Security-Policy": "frame-ancestors 'none'"}
+    app.session_interface = SecureOnHttps()
+    hide_editor_links_in_logs()
+    limit_chunked_bodies(app)
+    hops = int(app.config.get("PROXY_HOPS") or 0)
+    if hops:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+        # Behind a TLS-terminating proxy the session cookie (CSRF token, flashes) is https-only too.
+        app.config["SESSION_COOKIE_SECURE"] = True
+
+    @app.after_request
+    def _security_headers(response: Response) -> Response:
+        for name, value in (pdf_headers if response.mimetype == "application/pdf" else headers).items():
+            response.headers.setdefault(name, value)
+        strict_transport(response)
+        return response
+
+
+def hide_editor_links_in_logs() -> None:
+    """Keep edit secrets out of the request logs (once per logger, however many apps are made)."""
+    for name in REQUEST_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, HideEditorLinks) for f in logger.filters):
+            logger.addFilter(HideEditorLinks())

@@ -1,0 +1,123 @@
+"""One mapping from what went wrong to an HTTP answer: JSON under /api/, the error page elsewhere.
+
+The services raise their own errors (:mod:`scorekeeper.services.errors`), the
+rules engine its :class:`~scorekeeper.rules.RulesError`, the API's readers an
+:class:`~scorekeeper.checker.checking.InputError` or a
+:class:`~scorekeeper.services.transfer.TransferError`; :data:`STATUS` says which HTTP
+status each one is, and :func:`error_body` is the one JSON body every API
+error has (documented as ``Error`` in the OpenAPI document)::
+
+    {"error": "a sentence", "reasons": ["...", ...],        # always
+     "fields": [{"field": "players.1.hand", "message": "..."}], "round": 2}   # the rules, per field
+
+A refused request leaves nothing behind: the session is rolled back first.
+Never a bare 500.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, jsonify, render_template, request, url_for
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+from werkzeug.routing import BuildError
+
+from ..checker.checking import InputError
+from ..limits.pool import Busy
+from ..rules import RoundError, RulesError
+from ..services.errors import Conflict, NotEditor, NotFound, SecretMissing
+from ..services.transfer import TransferError
+from ..services.versions import ETAG, StaleVersion
+from ..storage.extensions import db
+
+#: Each error family's HTTP status (a subclass takes the status of the first family in its MRO).
+STATUS: dict[type[Exception], int] = {
+    InputError: 400, TransferError: 400,     # the request is not the shape the API documents
+    SecretMissing: 401, NotEditor: 403,      # no edit secret / not this game's
+    NotFound: 404,                           # no such game, hand (or a feature's: table)
+    Conflict: 409,                           # another change got there first; nothing was kept
+    RulesError: 422,                         # the rules (or the services' checks) refuse the input
+    Busy: 503,                               # every worker process is busy: try again (Retry-After)
+}
+CSRF_EXPIRED = ("The form expired or was not sent from this site (missing CSRF token). "
+                "Reload the page and try again.")
+
+
+def status_of(err: Exception) -> int:
+    """The HTTP status of a mapped error (the first family in its MRO)."""
+    return next(STATUS[cls] for cls in type(err).__mro__ if cls in STATUS)
+
+
+def error_body(message: str, reasons: list[str] | None = None, **extra: Any) -> dict:
+    """The API's one error body: ``error`` (a sentence), ``reasons`` (never empty), then ``extra``."""
+    return {"error": message, "reasons": list(reasons or [message]), **extra}
+
+
+def _details(err: Exception) -> dict:
+    """What an error adds to the body: the rules' field-by-field reasons and hand number; both
+    versions of a change made against an old version of the game."""
+    if isinstance(err, StaleVersion):
+        return {"conflict": err.conflict()}
+    if isinstance(err, RoundError):
+        return {"reasons": [m for _, m in err.errors] or [str(err)],
+                "fields": [{"field": f, "message": m} for f, m in err.errors], "round": err.round}
+    return {}
+
+
+def _wants_json() -> bool:
+    """The API, and a hand sent from a phone's queue (scorekeeper.offline: it reads JSON)."""
+    return request.path.startswith("/api/") or "Idempotency-Key" in request.headers
+
+
+def _answer(status: int, message: str, details: dict | None = None, headers: dict | None = None):
+    db.session.rollback()  # a refused request leaves nothing behind
+    details = dict(details or {})
+    if _wants_json():
+        body = error_body(message, details.pop("reasons", None), **details)
+        return jsonify(body), status, headers or {}
+    return render_template("errors/error.html", status=status, message=message,
+                           reasons=details.get("reasons", []), game_url=_game_url()), status, headers or {}
+
+
+def _game_url() -> str | None:
+    """The page of the game a refused request was about (a way back), if it was about one."""
+    public_id = (request.view_args or {}).get("public_id")
+    if not public_id or request.endpoint == "games.show":
+        return None
+    try:
+        return url_for("games.show", public_id=public_id)
+    except BuildError:
+        return None
+
+
+def mapped_error(err: Exception):
+    """The answer to any error of :data:`STATUS`."""
+    status = status_of(err)
+    headers = {"WWW-Authenticate": 'Bearer realm="scorekeeper"'} if status == 401 else None
+    if isinstance(err, Busy):
+        headers = {"Retry-After": str(err.retry_after)}
+    elif isinstance(err, StaleVersion):
+        headers = {"ETag": ETAG.format(err.current)}
+    return _answer(status, str(err), _details(err), headers)
+
+
+def register_errorhandlers(app: Flask) -> None:
+    """Install :func:`mapped_error` for every family of :data:`STATUS`, and the HTTP / CSRF / 500 answers."""
+    for family in STATUS:
+        app.register_error_handler(family, mapped_error)
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(err):
+        return _answer(400, CSRF_EXPIRED)
+
+    @app.errorhandler(HTTPException)
+    def http_error(err: HTTPException):
+        # Keep the exception's own headers (Allow on 405).
+        headers = {k: v for k, v in err.get_headers() if k.lower() != "content-type"}
+        return _answer(err.code or 500, err.description or err.name, headers=headers)
+
+    @app.errorhandler(Exception)
+    def unexpected(err: Exception):
+        app.logger.exception("unhandled error")
+        return _answer(500, "Something went wrong on our side; nothing was changed.")

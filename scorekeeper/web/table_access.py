@@ -1,0 +1,77 @@
+"""Who may change a table: whoever holds its secret (a cookie, a table link, or ``Bearer``).
+
+The same mechanism as a game's edit secret (:mod:`scorekeeper.web.access`): the
+phone that creates a table gets the secret in a per-table cookie, a table
+link (``/tables/<id>/join/<secret>``) hands it to another phone on purpose,
+API clients send ``Authorization: Bearer <secret>``. Every mutating route
+starts with :func:`changeable_table`.
+"""
+
+from __future__ import annotations
+
+from flask import Response, request
+from sqlalchemy import select
+
+from ..services import NotEditor
+from ..services.tables.roster import get_table, secret_matches
+from ..storage.extensions import db
+from ..storage.table_models import Table
+from .access import COOKIE_MAX_AGE, bearer_secret
+
+COOKIE_PREFIX = "sk_table_"
+#: what a page tells a phone without the table's secret
+NOT_A_PHONE = "Only the table's phones can change it. Ask one of them for the table link."
+#: most tables a phone's cookies are looked up for (a phone holds a handful)
+HELD_MAX = 20
+
+
+def presented_secret(table: Table) -> str | None:
+    """The secret this request offers for ``table``: the Bearer header, else the table's cookie."""
+    secret = bearer_secret()
+    return secret if secret is not None else request.cookies.get(COOKIE_PREFIX + table.public_id)
+
+
+def held_secret(table: Table) -> str | None:
+    """The valid secret this request holds for ``table``, else None."""
+    secret = presented_secret(table)
+    return secret if secret_matches(table, secret) else None
+
+
+def can_change(table: Table) -> bool:
+    return held_secret(table) is not None
+
+
+def changeable_table(public_id: str) -> tuple[Table, str]:
+    """The table and its secret for one of its phones: 404 without the table, else 403 without
+    its secret (:class:`~scorekeeper.services.NotEditor`)."""
+    table = get_table(public_id)
+    secret = held_secret(table)
+    if secret is None:
+        raise NotEditor(NOT_A_PHONE)
+    return table, secret
+
+
+def held_tables() -> list[Table]:
+    """The tables whose secret this browser holds (for the tables list and the checker's Adopt)."""
+    ids = [name[len(COOKIE_PREFIX):] for name in request.cookies if name.startswith(COOKIE_PREFIX)][:HELD_MAX]
+    if not ids:
+        return []
+    tables = db.session.execute(select(Table).where(Table.public_id.in_(ids)).order_by(Table.name)).scalars()
+    return [t for t in tables if secret_matches(t, request.cookies.get(COOKIE_PREFIX + t.public_id))]
+
+
+def remember(response: Response, table: Table, secret: str) -> Response:
+    """Give this browser the table's secret (an HttpOnly, SameSite cookie)."""
+    response.set_cookie(COOKIE_PREFIX + table.public_id, secret, max_age=COOKIE_MAX_AGE, path="/",
+                        httponly=True, samesite="Lax", secure=request.is_secure)
+    return response
+
+
+def rematch(game):
+    """A rematch of ``game``: of its table (same players, the table's option choices) when this
+    phone holds that table's secret, else a plain rematch (:func:`scorekeeper.services.rematch`)."""
+    from ..services.tables.roster import rematch as table_rematch
+    from ..services.tables.roster import table_of
+
+    table = table_of(game)
+    return table_rematch(game, held_secret(table) if table is not None else None)
