@@ -23,7 +23,7 @@ INSTALL ?= locked
 export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := $(abspath $(VENV))
 
-.PHONY: run test test-latest lock db bench clean
+.PHONY: run test test-latest lock db bench clean docs
 
 # uv into .tools/ by the interpreter's own pip (no venv to make first); a Python without pip
 # gets a small venv for it instead
@@ -50,9 +50,9 @@ endif
 
 $(VENV)/.installed-test: $(VENV)/.installed
 ifeq ($(INSTALL),latest)
-	$(UV) pip install --quiet --python $(PY) --upgrade -e '.[test]'
+	$(UV) pip install --quiet --python $(PY) --upgrade -e '.[test,docs]'
 else
-	$(UV) sync --quiet --locked --extra test --python $(PYTHON_EXE)
+	$(UV) sync --quiet --locked --extra test --extra docs --python $(PYTHON_EXE)
 endif
 	touch $@
 
@@ -79,7 +79,14 @@ test: $(VENV)/.installed-test
 	bash scripts/system-deps.sh test
 	$(MAKE) --no-print-directory node_modules/.installed
 	$(VENV)/bin/ruff check
+	$(MAKE) --no-print-directory docs
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# the documentation site (docs/ by mkdocs.yml) into site/; --strict: a broken link or a page
+# missing from the nav fails the build (and so `make test`). No --quiet: it hides the warnings
+# that --strict counts, so nothing would fail
+docs: $(VENV)/.installed-test
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir site
 
 bench: $(VENV)/.installed-test
 	$(PY) bench/rules_bench.py
@@ -97,4 +104,4 @@ test-latest:
 		tests/test_first_command.py tests/rules $(PYTEST_ARGS)
 
 clean:
-	rm -rf $(VENV) .venv-latest $(TOOLS) .pytest_cache test-artifacts node_modules
+	rm -rf $(VENV) .venv-latest $(TOOLS) .pytest_cache test-artifacts node_modules site

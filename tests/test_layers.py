@@ -18,7 +18,7 @@ change stored games; profiles tell each variant's display, entry and printing;
 
 Code outside ``rules/`` reaches the engine only through its public surface,
 :mod:`scorekeeper.rules` itself, so the engine's modules can move and split freely.
-``docs/layout.md`` draws these floors; :func:`test_the_docs_draw_the_floors` keeps it true.
+``docs/code-map.md`` draws these floors; :func:`test_the_docs_draw_the_floors` keeps it true.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
-DRAWING = Path(__file__).resolve().parents[1] / "docs" / "layout.md"
+DRAWING = Path(__file__).resolve().parents[1] / "docs" / "code-map.md"
 
 #: lowest first: the packages on each floor
 LAYERS: tuple[tuple[str, ...], ...] = (
@@ -205,7 +205,7 @@ def drawing() -> str:
 
 
 def test_the_docs_draw_the_floors():
-    assert drawing() in DRAWING.read_text(encoding="utf-8"), f"docs/layout.md should show:\n{drawing()}"
+    assert drawing() in DRAWING.read_text(encoding="utf-8"), f"docs/code-map.md should show:\n{drawing()}"
 
 
 def test_the_scan_sees_the_packages_and_their_imports():

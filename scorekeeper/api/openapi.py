@@ -24,7 +24,7 @@ ERRORS = {400: "the body is not the shape this document gives (not JSON, wrong t
           413: "request too large",
           415: "the body was not sent as 'Content-Type: application/json'",
           422: "the shape is right but the rules (or the game's setup) refuse the values: see reasons",
-          429: "too many such requests from this address: wait Retry-After seconds (README, Limits)",
+          429: "too many such requests from this address: wait Retry-After seconds (docs, Limits)",
           503: "every worker process is busy, or the work ran too long: try again after Retry-After seconds"}
 GAME_ID = {"name": "public_id", "in": "path", "required": True, "description": "the game's id (as in its URL)",
            "schema": PUBLIC_ID}

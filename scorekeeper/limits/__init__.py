@@ -1,4 +1,4 @@
-"""Every bound the server holds its input and its work to, in one place (README "Limits").
+"""Every bound the server holds its input and its work to, in one place (docs/limits.md).
 
 Each list and text the server accepts is measured against its bound before any
 other work is done with it, so a request that is too big costs a length check,

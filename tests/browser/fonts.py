@@ -1,6 +1,6 @@
 """The phones' type families for the layout checks: Chromium run with sans-serif set to each.
 
-The pages use the phone's own sans-serif (README, "Type"). A fontconfig file per family
+The pages use the phone's own sans-serif (docs/phone-checks.md, "Type"). A fontconfig file per family
 (the system's configuration, then that family put first for sans-serif, sans and system-ui)
 is handed to Chromium through FONTCONFIG_FILE, so one browser draws every page in DejaVu
 Sans (Debian's default), another in Roboto (Android's) and another in Liberation Sans

@@ -1,15 +1,15 @@
-"""The README's examples, run: every ``$ scorekeeper check|hand`` line and the engine doctest.
+"""The documentation's examples, run: every ``$ scorekeeper check|hand`` line and the engine doctest.
 
-Each ```console block of README.md is read as ``$ command`` lines, each
-followed by the output the README promises (up to a blank line or the next
+Each ```console block of ``docs/command-line.md`` is read as ``$ command`` lines, each
+followed by the output the page promises (up to a blank line or the next
 ``$``). ``check`` and ``hand`` examples run in process through
 :func:`scorekeeper.cli.main`; a ``printf ... | scorekeeper check --batch``
 pipeline feeds the printf lines as standard input. The exit code is the one
 the output implies (``LEGAL`` 0, ``NOT LEGAL`` 1, a ``scorekeeper:`` error
 line 2 and on standard error; anything else 0), and the output must match
 line by line, where ``...`` stands for any text (a line of only ``...`` for
-any number of lines). The ```python block with ``>>>`` in "The rules engine"
-section runs as a doctest.
+any number of lines). The ```python block with ``>>>`` of "The rules engine"
+page (``docs/engine/index.md``) runs as a doctest.
 """
 
 from __future__ import annotations
@@ -25,14 +25,16 @@ import pytest
 
 from scorekeeper.cli import commands as cli
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+#: The page whose ```console blocks are run, and the page whose ```python block is a doctest.
+COMMAND_LINE, ENGINE_PAGE = DOCS / "command-line.md", DOCS / "engine" / "index.md"
 #: Subcommands whose examples are not run here (they write PDFs or start a server).
 NOT_RUN = ("print", "serve", "init-db")
 
 
 @dataclass(frozen=True)
 class Example:
-    """One ``$ scorekeeper ...`` example of the README: the command, stdin lines, promised output."""
+    """One ``$ scorekeeper ...`` example of the command line page: the command, stdin lines, promised output."""
 
     line: int
     command: str
@@ -42,7 +44,7 @@ class Example:
 
     @property
     def exit_code(self) -> int:
-        """The exit code the promised output implies (README: 0 legal, 1 not legal, 2 error)."""
+        """The exit code the promised output implies (the page: 0 legal, 1 not legal, 2 error)."""
         first = self.output[0] if self.output else ""
         if first.startswith("scorekeeper:"):
             return cli.EXIT_USAGE
@@ -131,12 +133,12 @@ def matches(expected: list[str] | tuple[str, ...], actual: list[str]) -> bool:
     return re.fullmatch(pattern, "".join(line.rstrip() + "\n" for line in actual)) is not None
 
 
-EXAMPLES = examples(README.read_text(encoding="utf-8"))
+EXAMPLES = examples(COMMAND_LINE.read_text(encoding="utf-8"))
 
 
 def test_the_readme_has_the_examples_this_file_runs():
     """Every ``$ scorekeeper`` example is run here unless it prints PDFs or serves; none is lost."""
-    text = README.read_text(encoding="utf-8")
+    text = COMMAND_LINE.read_text(encoding="utf-8")
     shown = [(line, command) for line, command, _ in commands(text)
              if "scorekeeper " in command
              and not any(f"scorekeeper {name}" in command for name in NOT_RUN)]
@@ -148,33 +150,33 @@ def test_the_readme_has_the_examples_this_file_runs():
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[f"L{e.line}: {e.command[:60]}" for e in EXAMPLES])
 def test_readme_example_prints_what_the_readme_shows(example, capsys, monkeypatch):
-    """The command's exit code and output are the ones README.md shows for it."""
+    """The command's exit code and output are the ones docs/command-line.md shows for it."""
     if example.stdin is not None:
         monkeypatch.setattr("sys.stdin", io.StringIO(example.stdin))
     code = cli.main(list(example.argv))
     out, err = capsys.readouterr()
     assert code == example.exit_code, (out, err)
     if code == cli.EXIT_USAGE:
-        shown, other = err, out  # the README shows the message; it goes to standard error
+        shown, other = err, out  # the page shows the message; it goes to standard error
     else:
         shown, other = out, err
     assert other == ""
     assert matches(example.output, shown.splitlines()), \
-        f"README.md line {example.line} shows:\n" + "\n".join(example.output) + f"\n\nbut it prints:\n{shown}"
+        f"docs/command-line.md line {example.line} shows:\n" + "\n".join(example.output) \
+        + f"\n\nbut it prints:\n{shown}"
 
 
 def engine_doctest_block(text: str) -> tuple[int, str]:
-    """The ```python block with ``>>>`` lines in "The rules engine" section, and its first line number."""
-    section = text.index("\n## The rules engine\n")
-    start = text.index("```python\n", section) + len("```python\n")
+    """The first ```python block with ``>>>`` lines of "The rules engine" page, and its first line number."""
+    start = text.index("```python\n>>> ") + len("```python\n")
     end = text.index("```", start)
     return text.count("\n", 0, start), text[start:end]
 
 
 def test_readme_rules_engine_example_runs_as_a_doctest():
-    """KB-7, CT-8: the engine example of README.md gives the answers it shows."""
-    lineno, block = engine_doctest_block(README.read_text(encoding="utf-8"))
-    test = doctest.DocTestParser().get_doctest(block, {}, "README.md: The rules engine", str(README), lineno)
+    """KB-7, CT-8: the engine example of docs/engine/index.md gives the answers it shows."""
+    lineno, block = engine_doctest_block(ENGINE_PAGE.read_text(encoding="utf-8"))
+    test = doctest.DocTestParser().get_doctest(block, {}, "docs: The rules engine", str(ENGINE_PAGE), lineno)
     assert len(test.examples) >= 5
     report: list[str] = []
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)

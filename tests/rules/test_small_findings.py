@@ -1,5 +1,5 @@
 """Issue 18, section 4: the rule that decides is cited, dashed card lists, a joined Step, a split
-joker named, and the points RULES.md is silent on (each reading stated in the README)."""
+joker named, and the points RULES.md is silent on (each reading stated in docs/readings.md)."""
 
 from scorekeeper.cli.commands import main, show_reading
 from scorekeeper.display.card_faces import split_words
@@ -48,7 +48,7 @@ def test_the_split_a_joker_stands_for_is_the_one_it_counts_ct1_ct5():
     assert check("crazy-tiles", "J R3").points == 12 + 3
 
 
-# -- where RULES.md is silent (README "Where RULES.md is silent") --------------------------------
+# -- where RULES.md is silent (docs/readings.md) --------------------------------
 
 def test_silent_an_extension_may_take_a_jokers_place_only_in_the_tile_games():
     # tiles: R6 takes the joker's place, legal, with the CT-10 note on where the joker goes

@@ -6,8 +6,8 @@ folder, with no warning and with every operation; that client then plays one
 whole game of every variant against a live server: create, record, correct,
 undo, redo, delete a hand, export and import, each total checked against the
 engine. openapi-typescript writes the TypeScript types, and a script that
-records a hand through them type-checks under ``tsc --strict``. The README's
-example runs as shown.
+records a hand through them type-checks under ``tsc --strict``. The API page's
+example (docs/api.md) runs as shown.
 """
 
 from __future__ import annotations
@@ -140,13 +140,13 @@ def test_the_generated_client_plays_a_whole_game(generated, server, variant):
 
 
 def test_the_readme_example_runs_as_shown(generated, server):
-    """The README's example, against the live server: it prints what its comment says."""
-    text = (ROOT / "README.md").read_text()
+    """The API page's example (docs/api.md), against the live server: it prints what its comment says."""
+    text = (ROOT / "docs" / "api.md").read_text()
     example = re.search(r"```python\n(from scorekeeper_api_client.*?)```", text, re.S).group(1)
     said = re.search(r"print\(.*\)\s+# (.*)", example).group(1)
     printed: list[str] = []
     code = example.replace("http://192.168.1.20:5000", server)
-    exec(compile(code, "README.md", "exec"), {"print": lambda *a: printed.append(" ".join(map(str, a)))})
+    exec(compile(code, "docs/api.md", "exec"), {"print": lambda *a: printed.append(" ".join(map(str, a)))})
     assert printed == [said]
 
 

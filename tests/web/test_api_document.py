@@ -15,7 +15,7 @@ from scorekeeper.rules import all_variants, find_variant
 
 from .api_support import HANDS, VARIANTS, OpenApi, call
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+API_PAGE = Path(__file__).resolve().parents[2] / "docs" / "api.md"  # the JSON API's documentation
 
 
 @pytest.fixture
@@ -70,7 +70,7 @@ def test_crib_rummy_extend_is_documented_as_counted_from_0(api):
     meld = api.document["components"]["schemas"]["RoundFactsCribRummy"]["properties"]["turns"]["items"][
         "properties"]["melds"]["items"]["properties"]["extend"]
     assert "counted from 0" in meld["description"] and "#1" in meld["description"]
-    assert "counted from 0" in README.read_text()
+    assert "counted from 0" in API_PAGE.read_text()
 
 
 # -- the links -----------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Best play on the two-dimensional board (CT-9): exact where crossings can be laid, honest elsewhere.
 
-How it works (also in the README):
+How it works (also in docs/engine/solver.md):
 
 1. The row answer: the set programme of :mod:`.model`, laid one set per row
    (always a legal board, never needs a crossing).

@@ -2,7 +2,7 @@
 
 :func:`solve_tiles` reads the rack and the table, builds the integer
 programme of :mod:`.model` from the set library of :mod:`.templates` and
-answers a :class:`BestPlay`. Decisions (also in the README):
+answers a :class:`BestPlay`. Decisions (also in docs/engine/solver.md):
 
 - Every table tile stays on the table (CT-9's board may be re-laid); the
   table may be rearranged freely, except on the initial meld (CT-6), when

@@ -4,7 +4,7 @@ Round facts (see :mod:`scorekeeper.rules.tiles`)::
 
     {"winner": 1 or null, "players": [{"rack": "R5 J"} or {"points": 35}, ...]}
 
-Decisions where RULES.md is silent (also in the README):
+Decisions where RULES.md is silent (also in docs/engine/tiles.md):
 
 - Nobody went out (``winner`` null): under every scoring method the lowest
   rack wins the round, tied lowest racks share it. A and B: each winner
