@@ -178,39 +178,54 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--followers", type=int, default=2000)
     args = parser.parse_args(argv)
-
     with tempfile.TemporaryDirectory() as tmp:
-        db_url = f"sqlite:///{tmp}/stall.sqlite3"
-        big, small = seed(db_url)
-        os.environ["SCOREKEEPER_RATE_LIMITS"] = "off"
-        port = free_port()
-        proc = start_server(port, db_url, args.workers)
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-            conn.request("GET", f"/api/v1/games/{big}/export")
-            export = conn.getresponse().read()
-            paths = ["/healthz", f"/games/{small}"]
-            names = {paths[0]: "/healthz", paths[1]: "a follower's game page"}
-            timed_get(port, paths[1])  # warm the page
-            quiet = probe(port, paths, args.seconds)
-            stop, seen = threading.Event(), Counter()
-            clients = [threading.Thread(target=hammer, args=(port, export, big, stop, seen, i), daemon=True)
-                       for i in range(args.clients)]
-            for client in clients:
-                client.start()
-            time.sleep(1)  # the pool's processes start
-            loaded = probe(port, paths, args.seconds)
-            stop.set()
-            for client in clients:
-                client.join(90)
-            streamed, polled, followers = follow(port, small, args.followers)
-            crowded = probe(port, ["/", "/healthz"], min(args.seconds, 10))
-            for sock in followers:
-                sock.close()
-        finally:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(30)
+        measured = measure(args, f"sqlite:///{tmp}/stall.sqlite3")
+    report(args, **measured)
+    return 0
 
+
+def measure(args: argparse.Namespace, db_url: str) -> dict:
+    """Seed the games, start the server and time the probes: quiet, hammered, then crowded by followers."""
+    big, small = seed(db_url)
+    os.environ["SCOREKEEPER_RATE_LIMITS"] = "off"
+    port = free_port()
+    proc = start_server(port, db_url, args.workers)
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        conn.request("GET", f"/api/v1/games/{big}/export")
+        export = conn.getresponse().read()
+        paths = ["/healthz", f"/games/{small}"]
+        timed_get(port, paths[1])  # warm the page
+        quiet = probe(port, paths, args.seconds)
+        loaded, seen = probe_under_load(args, port, export, big, paths)
+        streamed, polled, followers = follow(port, small, args.followers)
+        crowded = probe(port, ["/", "/healthz"], min(args.seconds, 10))
+        for sock in followers:
+            sock.close()
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(30)
+    return {"paths": paths, "quiet": quiet, "loaded": loaded, "seen": seen, "streamed": streamed,
+            "polled": polled, "crowded": crowded}
+
+
+def probe_under_load(args: argparse.Namespace, port: int, export: bytes, big: str, paths: list[str]):
+    """The probes timed while the clients hammer the heavy endpoints: (timings, answers the clients got)."""
+    stop, seen = threading.Event(), Counter()
+    clients = [threading.Thread(target=hammer, args=(port, export, big, stop, seen, i), daemon=True)
+               for i in range(args.clients)]
+    for client in clients:
+        client.start()
+    time.sleep(1)  # the pool's processes start
+    loaded = probe(port, paths, args.seconds)
+    stop.set()
+    for client in clients:
+        client.join(90)
+    return loaded, seen
+
+
+def report(args: argparse.Namespace, paths, quiet, loaded, seen, streamed, polled, crowded) -> None:
+    names = dict(zip(paths, ("/healthz", "a follower's game page")))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"Stall bench: the table server, {args.workers} gevent workers, {args.seconds:g} s a phase "
           f"(load average {load:.1f} on {os.cpu_count()} cores)")
@@ -228,7 +243,6 @@ def main(argv: list[str] | None = None) -> int:
         print(line(path, crowded[path]))
     worst = max(p95(loaded[p]) for p in paths)
     print(f"  target: p95 < 100 ms under load: {'met' if worst < 100 else 'NOT met'} ({worst:.1f} ms)")
-    return 0
 
 
 if __name__ == "__main__":

@@ -51,35 +51,55 @@ CRAZY = ["3", "4", "5", "8", "9", "J", "Q", "K", "A"]
 KINDS = ["single", "double", "triple", "match"]
 
 
-def random_hand(variant: str, seats: int, rnd: random.Random) -> dict:
-    """One hand's facts of ``variant`` (the engine may still refuse it: then another is drawn)."""
-    pick = lambda pool, low=0, high=4: " ".join(rnd.choice(pool) for _ in range(rnd.randint(low, high)))  # noqa: E731
-    if variant == "krazy-bee":
-        laid = [rnd.random() < 0.38 for _ in range(seats)]
-        out = rnd.choice([s for s in range(seats) if laid[s]] or [None])
-        return {"players": [{"laid": laid[s], "went_out": s == out, **({} if s == out else {"hand": pick(KB_CARDS, 1)})}
-                            for s in range(seats)]}
-    if variant == "rumbugz":
-        winner = rnd.choice([*list(range(seats)), None])
-        return {"winner": winner, "players": [
-            {"kinds": KINDS} if s == winner else {"kinds": rnd.sample(KINDS, rnd.randint(0, 3)), "hand": pick(BUGZ, 1)}
-            for s in range(seats)]}
-    if variant in ("rummikub", "crazy-tiles", "runny-tiles"):
-        winner = rnd.choice([*list(range(seats)), None])
-        return {"winner": winner, "players": [{"rack": "" if s == winner else pick(TILES, 1)} for s in range(seats)]}
-    if variant == "crib-rummy":
-        starter = rnd.randrange(seats)
-        turns = [{"melds": [{"cards": "3H 4H 5H"}]},  # then the next player's own meld and an addition (CR-6)
-                 {"melds": [{"cards": "KC KD KS"}, {"cards": "6H", "extend": 0}]}]
-        turns += [{"pegs": rnd.randint(0, 1)} for _ in range(rnd.randint(0, seats))]
-        last = (starter + len(turns) - 1) % seats
-        left = [0 if s == last else rnd.randint(1, 3) for s in range(seats)]
-        end = {"type": "out", "player": last, "cards_left": left} if rnd.random() < 0.3 else {"type": "draw_pile"}
-        return {"starter": starter, "turns": turns, "end": end}
+def _pick(rnd: random.Random, pool: list[str], low: int = 0, high: int = 4) -> str:
+    return " ".join(rnd.choice(pool) for _ in range(rnd.randint(low, high)))
+
+
+def _krazy_bee_hand(seats: int, rnd: random.Random) -> dict:
+    laid = [rnd.random() < 0.38 for _ in range(seats)]
+    out = rnd.choice([s for s in range(seats) if laid[s]] or [None])
+    return {"players": [{"laid": laid[s], "went_out": s == out,
+                         **({} if s == out else {"hand": _pick(rnd, KB_CARDS, 1)})} for s in range(seats)]}
+
+
+def _rumbugz_hand(seats: int, rnd: random.Random) -> dict:
+    winner = rnd.choice([*list(range(seats)), None])
+    return {"winner": winner, "players": [
+        {"kinds": KINDS} if s == winner
+        else {"kinds": rnd.sample(KINDS, rnd.randint(0, 3)), "hand": _pick(rnd, BUGZ, 1)}
+        for s in range(seats)]}
+
+
+def _tiles_hand(seats: int, rnd: random.Random) -> dict:
+    winner = rnd.choice([*list(range(seats)), None])
+    return {"winner": winner, "players": [{"rack": "" if s == winner else _pick(rnd, TILES, 1)} for s in range(seats)]}
+
+
+def _crib_rummy_hand(seats: int, rnd: random.Random) -> dict:
+    starter = rnd.randrange(seats)
+    turns = [{"melds": [{"cards": "3H 4H 5H"}]},  # then the next player's own meld and an addition (CR-6)
+             {"melds": [{"cards": "KC KD KS"}, {"cards": "6H", "extend": 0}]}]
+    turns += [{"pegs": rnd.randint(0, 1)} for _ in range(rnd.randint(0, seats))]
+    last = (starter + len(turns) - 1) % seats
+    left = [0 if s == last else rnd.randint(1, 3) for s in range(seats)]
+    end = {"type": "out", "player": last, "cards_left": left} if rnd.random() < 0.3 else {"type": "draw_pile"}
+    return {"starter": starter, "turns": turns, "end": end}
+
+
+def _crazy_rummy_hand(seats: int, rnd: random.Random) -> dict:
     out = rnd.randrange(seats)
     return {"face_up": [rnd.choice(CRAZY) for _ in range(seats)], "went_out": out,
             "players": [{"board": rnd.choice(["8 8 8", "K K K", "5 5 5", "Q Q Q Q", "A A A"]),
-                         **({} if s == out else {"hand": pick(CRAZY, 1, 3)})} for s in range(seats)]}
+                         **({} if s == out else {"hand": _pick(rnd, CRAZY, 1, 3)})} for s in range(seats)]}
+
+
+_HAND_MAKERS = {"krazy-bee": _krazy_bee_hand, "rumbugz": _rumbugz_hand, "rummikub": _tiles_hand,
+                "crazy-tiles": _tiles_hand, "runny-tiles": _tiles_hand, "crib-rummy": _crib_rummy_hand}
+
+
+def random_hand(variant: str, seats: int, rnd: random.Random) -> dict:
+    """One hand's facts of ``variant`` (the engine may still refuse it: then another is drawn)."""
+    return _HAND_MAKERS.get(variant, _crazy_rummy_hand)(seats, rnd)
 
 
 def game_hands(variant: str, seats: int, hands: int, rnd: random.Random) -> list[dict]:

@@ -237,13 +237,7 @@ def crib_turn(p: Player, turn: int, *, pegs: int | None = None, cards: tuple = (
         p.keys(f"turns.{turn}.melds.0.cards", *cards)
         p.tap(page.get_by_role("button", name="Record turn"))
     elif extend:
-        card = page.locator(f'button.extend-card[value$=":{extend}"]')
-        if card.count():
-            p.tap(card)
-        else:
-            p.choose(f"turns.{turn}.melds.0.extend", 0)
-            p.keys(f"turns.{turn}.melds.0.cards", f"suit:{extend[-1]}", extend[:-1])
-            p.tap(page.get_by_role("button", name="Record turn"))
+        crib_extend(p, turn, extend)
     elif pegs and quick.count():
         p.tap(quick)
     elif pegs:
@@ -259,6 +253,18 @@ def crib_turn(p: Player, turn: int, *, pegs: int | None = None, cards: tuple = (
         page.wait_for_load_state()
         p.tap(page.get_by_role("link", name="Continue this hand"))
         page.wait_for_url("**/rounds/new")
+
+
+def crib_extend(p: Player, turn: int, extend: str) -> None:
+    """Add card ``extend`` to table meld 1: its one-tap button where the page offers it, else typed."""
+    page = p.page
+    card = page.locator(f'button.extend-card[value$=":{extend}"]')
+    if card.count():
+        p.tap(card)
+    else:
+        p.choose(f"turns.{turn}.melds.0.extend", 0)
+        p.keys(f"turns.{turn}.melds.0.cards", f"suit:{extend[-1]}", extend[:-1])
+        p.tap(page.get_by_role("button", name="Record turn"))
 
 
 def crib_rummy(p: Player) -> tuple[str, int, int]:

@@ -224,7 +224,7 @@ def fresh_page_ms(db_url: str, public_id: str, secret: str, repeat: int = 30) ->
     return statistics.median(times[1:])
 
 
-def main() -> int:  # noqa: C901 - a script: its options, then each phase in order
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--requests", type=int, default=40, help="requests per client per phase")
@@ -236,54 +236,10 @@ def main() -> int:  # noqa: C901 - a script: its options, then each phase in ord
     t0 = time.perf_counter()
     games = seed(db_url, 1 + args.clients)
     print(f"seeded {len(games)} games of {HANDS} hands in {time.perf_counter() - t0:.1f} s")
-    page_id = games[0][0]
     port = free_port()
     proc, served = start_chosen_server(args, port, db_url)
     try:
-        clients = [Client(port) for _ in range(args.clients)]
-        tokens = []
-        for client, (public_id, secret) in zip(clients, games[1:]):
-            client.cookies[f"sk_edit_{public_id}"] = secret
-            status, text = client.request("GET", f"/games/{public_id}/rounds/new")
-            if status != 200:
-                raise SystemExit(f"the hand form answered {status}: is the rounds blueprint installed?")
-            match = CSRF.search(text)
-            tokens.append(match.group(1) or match.group(2))
-        editors = [Client(port) for _ in range(args.clients)]
-        for client in editors:
-            client.cookies[f"sk_edit_{page_id}"] = games[0][1]
-        for client in clients + editors:  # warm every worker
-            client.request("GET", f"/games/{page_id}")
-
-        def bare(i, client, n):
-            return client.request("GET", "/healthz")[0]
-
-        def page(i, client, n):
-            return client.request("GET", f"/games/{page_id}")[0]
-
-        def phone_page(i, client, n):  # as a phone's browser asks for it: Brotli, kept packed
-            status, _ = client.request("GET", f"/games/{page_id}", **{"Accept-Encoding": "gzip, deflate, br"})
-            return status
-
-        def editor_page(i, client, n):
-            status, text = client.request("GET", f"/games/{page_id}")
-            return status if 'name="csrf_token"' in text else 0  # the editor's page, with its forms
-
-        def record(i, client, n):
-            public_id = games[1 + i][0]
-            facts = hand(HANDS + n)
-            form = {"csrf_token": tokens[i], "winner": str(facts["winner"])}
-            for s, entry in enumerate(facts["players"]):
-                form[f"players.{s}.rack"] = entry["rack"]
-            return client.request("POST", f"/games/{public_id}/rounds/new", form)[0]
-
-        results = {}
-        for name, fn, who in (("bare /healthz", bare, clients), (FOLLOWER, page, clients),
-                              ("game page, follower, Brotli", phone_page, clients),
-                              (EDITOR, editor_page, editors), ("record a hand (form POST)", record, clients)):
-            results[name] = run_phase(who, fn, args.requests)
-        # The same POST without contention: one phone recording while nobody else writes.
-        results["record a hand, 1 client"] = run_phase(clients[:1], record, args.requests)
+        results = run_phases(port, games, args.clients, args.requests)
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)
@@ -291,6 +247,70 @@ def main() -> int:  # noqa: C901 - a script: its options, then each phase in ord
     afresh = fresh_page_ms(db_url, *games[0])
     print(f"{served}; {args.clients} concurrent "
           f"clients x {args.requests} requests per phase; SQLite")
+    ok = report(results, afresh)
+    shutil.rmtree(tmp, ignore_errors=True)
+    return 0 if ok else 1
+
+
+def hand_form_clients(port: int, games: list[tuple[str, str]]) -> tuple[list[Client], list[str]]:
+    """One client per game, holding its edit cookie, and the CSRF token of each one's hand form."""
+    clients = [Client(port) for _ in games]
+    tokens = []
+    for client, (public_id, secret) in zip(clients, games):
+        client.cookies[f"sk_edit_{public_id}"] = secret
+        status, text = client.request("GET", f"/games/{public_id}/rounds/new")
+        if status != 200:
+            raise SystemExit(f"the hand form answered {status}: is the rounds blueprint installed?")
+        match = CSRF.search(text)
+        tokens.append(match.group(1) or match.group(2))
+    return clients, tokens
+
+
+def run_phases(port: int, games: list[tuple[str, str]], count: int, requests: int) -> dict[str, dict]:
+    """Each phase's figures: ``count`` clients at once, ``requests`` each, on the first game's page
+    (as a follower and as its editor) and recording hands in the other games."""
+    page_id = games[0][0]
+    clients, tokens = hand_form_clients(port, games[1:])
+    editors = [Client(port) for _ in range(count)]
+    for client in editors:
+        client.cookies[f"sk_edit_{page_id}"] = games[0][1]
+    for client in clients + editors:  # warm every worker
+        client.request("GET", f"/games/{page_id}")
+
+    def bare(i, client, n):
+        return client.request("GET", "/healthz")[0]
+
+    def page(i, client, n):
+        return client.request("GET", f"/games/{page_id}")[0]
+
+    def phone_page(i, client, n):  # as a phone's browser asks for it: Brotli, kept packed
+        status, _ = client.request("GET", f"/games/{page_id}", **{"Accept-Encoding": "gzip, deflate, br"})
+        return status
+
+    def editor_page(i, client, n):
+        status, text = client.request("GET", f"/games/{page_id}")
+        return status if 'name="csrf_token"' in text else 0  # the editor's page, with its forms
+
+    def record(i, client, n):
+        public_id = games[1 + i][0]
+        facts = hand(HANDS + n)
+        form = {"csrf_token": tokens[i], "winner": str(facts["winner"])}
+        for s, entry in enumerate(facts["players"]):
+            form[f"players.{s}.rack"] = entry["rack"]
+        return client.request("POST", f"/games/{public_id}/rounds/new", form)[0]
+
+    results = {}
+    for name, fn, who in (("bare /healthz", bare, clients), (FOLLOWER, page, clients),
+                          ("game page, follower, Brotli", phone_page, clients),
+                          (EDITOR, editor_page, editors), ("record a hand (form POST)", record, clients)):
+        results[name] = run_phase(who, fn, requests)
+    # The same POST without contention: one phone recording while nobody else writes.
+    results["record a hand, 1 client"] = run_phase(clients[:1], record, requests)
+    return results
+
+
+def report(results: dict[str, dict], afresh: float) -> bool:
+    """Print the figures against the targets; whether every target is met."""
     print(f"{'endpoint':28} {'median ms':>10} {'p95 ms':>8} {'req/s':>8} {'failed':>7}")
     for name, r in results.items():
         print(f"{name:28} {r['median_ms']:10.1f} {r['p95_ms']:8.1f} {r['per_s']:8.0f} {r['failures']:7d}")
@@ -303,8 +323,7 @@ def main() -> int:  # noqa: C901 - a script: its options, then each phase in ord
         print(f"{name}: throughput = {share:.0%} of the bare endpoint (target >= 25%); "
               f"p95 = {p95:.1f} ms (target < 50 ms)")
         ok = ok and share >= 0.25 and p95 < 50
-    shutil.rmtree(tmp, ignore_errors=True)
-    return 0 if ok else 1
+    return ok
 
 
 if __name__ == "__main__":

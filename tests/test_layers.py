@@ -151,12 +151,7 @@ def cycles(graph: dict[str, frozenset[str]]) -> list[list[str]]:
             elif nxt in stack:
                 low[node] = min(low[node], index[nxt])
         if low[node] == index[node]:
-            component = []
-            while True:
-                member = stack.pop()
-                component.append(member)
-                if member == node:
-                    break
+            component = _pop_component(stack, node)
             if len(component) > 1:
                 found.append(sorted(component))
 
@@ -164,6 +159,16 @@ def cycles(graph: dict[str, frozenset[str]]) -> list[list[str]]:
         if node not in index:
             visit(node)
     return found
+
+
+def _pop_component(stack: list[str], root: str) -> list[str]:
+    """The strongly connected component rooted at ``root``: the stack down to it, popped."""
+    component = []
+    while True:
+        member = stack.pop()
+        component.append(member)
+        if member == root:
+            return component
 
 
 def test_every_module_has_a_layer():

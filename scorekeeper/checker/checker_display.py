@@ -93,10 +93,11 @@ def present(variant: str, ask: CheckInput, result: dict) -> dict:
                               for b in result.get("breakdown", [])]}
     tokens = written_tokens(ask.cards)
     reading = list(result.get("reading") or [])
-    board = present_board(variant, ask.cards, result.get("parts") or []) if result.get("kind") == "board" \
-        or any(isinstance(p, dict) and p.get("direction") for p in result.get("parts") or []) else None
+    parts = result.get("parts") or []
+    board = present_board(variant, ask.cards, parts) if _is_board(result, parts) else None
     others = [pair(variant, tokens, list(r)) for r in (result.get("readings") or [])[1:]]
     kinds = list(result.get("kinds") or [])
+    by_kind = result.get("points_by_kind") or {}
     return {
         "hand": False, "board": board, "valid": bool(result.get("valid")), "kind": result.get("kind"),
         "kinds": kinds, "other_kinds": [k for k in kinds if k != result.get("kind")],
@@ -107,11 +108,21 @@ def present(variant: str, ask: CheckInput, result: dict) -> dict:
         "reasons": _reasons(result.get("reasons")),
         "alternatives": _reasons(result.get("alternatives")),
         "notes": _reasons(result.get("notes")),
-        "parts": [present_part(variant, i, p) for i, p in enumerate(result.get("parts") or [], 1)],
-        "table": pair(variant, written_tokens(ask.extend or ""),
-                      list(result.get("extend_reading") or result.get("table_reading") or [])),
-        "points_by_kind": result.get("points_by_kind") if len(result.get("points_by_kind") or {}) > 1 else None,
+        "parts": [present_part(variant, i, p) for i, p in enumerate(parts, 1)],
+        "table": _table_pairs(variant, ask, result),
+        "points_by_kind": result.get("points_by_kind") if len(by_kind) > 1 else None,
     }
+
+
+def _is_board(result: dict, parts: list[Any]) -> bool:
+    """Whether the verdict is on a tile grid: its kind, or parts that run across or down (CT-9)."""
+    return result.get("kind") == "board" or any(isinstance(p, dict) and p.get("direction") for p in parts)
+
+
+def _table_pairs(variant: str, ask: CheckInput, result: dict) -> list:
+    """The table's cards (an extension's meld, a turn's table) paired with how the engine read them."""
+    return pair(variant, written_tokens(ask.extend or ""),
+                list(result.get("extend_reading") or result.get("table_reading") or []))
 
 
 def present_board(variant: str, cards: str, parts: list[Any]) -> dict | None:
@@ -125,21 +136,26 @@ def present_board(variant: str, cards: str, parts: list[Any]) -> dict | None:
         (r, c): {"face": face(variant, notation.format(t)), "lines": [], "reads": [], "ok": False}
         for r, row in enumerate(rows) for c, t in enumerate(row) if t is not None}
     for n, part in enumerate(parts, 1):
-        if not isinstance(part, dict) or part.get("direction") not in ("across", "down"):
-            continue
-        across = part["direction"] == "across"
-        r0, c0 = int(part.get("row", 1)) - 1, int(part.get("col", 1)) - 1
-        reading = list(part.get("reading") or [])
-        for i in range(len(part.get("cells") or [])):
-            cell = cells.get((r0, c0 + i) if across else (r0 + i, c0))
-            if cell is None:
-                continue
-            cell["lines"].append({"number": n, "valid": bool(part.get("valid"))})
-            read = reading[i] if i < len(reading) else None
-            if read is not None and str(read) != cell["face"]["token"]:
-                cell["reads"].append({"arrow": "→" if across else "↓", "text": str(read),
-                                      "faces": faces_of_reading(variant, read)})
+        if isinstance(part, dict) and part.get("direction") in ("across", "down"):
+            _mark_line(variant, cells, n, part)
     for cell in cells.values():
         cell["ok"] = bool(cell["lines"]) and all(line["valid"] for line in cell["lines"])
     width = max((len(row) for row in rows), default=0)
     return {"width": width, "rows": [[cells.get((r, c)) for c in range(width)] for r in range(len(rows))]}
+
+
+def _mark_line(variant: str, cells: dict[tuple[int, int], dict], n: int, part: dict) -> None:
+    """Line ``n`` marked on each of its cells: that it passes there, and how it reads the tile
+    where that differs from the tile as written."""
+    across = part["direction"] == "across"
+    r0, c0 = int(part.get("row", 1)) - 1, int(part.get("col", 1)) - 1
+    reading = list(part.get("reading") or [])
+    for i in range(len(part.get("cells") or [])):
+        cell = cells.get((r0, c0 + i) if across else (r0 + i, c0))
+        if cell is None:
+            continue
+        cell["lines"].append({"number": n, "valid": bool(part.get("valid"))})
+        read = reading[i] if i < len(reading) else None
+        if read is not None and str(read) != cell["face"]["token"]:
+            cell["reads"].append({"arrow": "→" if across else "↓", "text": str(read),
+                                  "faces": faces_of_reading(variant, read)})

@@ -103,26 +103,8 @@ def _starter(sub: Submission, ctx: HandContext) -> int | None:
 def _turn(sub: Submission, ctx: HandContext, k: int, first: int | None = None) -> dict | None:
     t = sub.group(f"turns.{k}")
     player = sub.seat(f"{t}.player", ctx.players)
-    melds = []
-    for j in range(MAX_MELDS):
-        m = sub.group(f"{t}.melds.{j}")
-        cards = sub.text(f"{m}.cards")
-        extend, kind = sub.text(f"{m}.extend"), sub.text(f"{m}.kind")
-        if not cards:
-            continue
-        meld: dict[str, Any] = {"cards": cards}
-        if extend not in ("", "new"):
-            table_meld = whole_number(extend)
-            if table_meld is None or extend.startswith("-"):
-                sub.fail(f"{m}.extend", f"{extend[:20]!r} is not a table meld")
-            else:
-                meld["extend"] = table_meld
-        if kind:
-            if kind not in KINDS:
-                sub.fail(f"{m}.kind", f"{kind!r} is not one of: set, run")
-            else:
-                meld["kind"] = kind
-        melds.append(meld)
+    rows = [_meld(sub, sub.group(f"{t}.melds.{j}")) for j in range(MAX_MELDS)]
+    melds = [meld for meld in rows if meld is not None]
     pegs = sub.number(f"{t}.pegs")
     if melds and pegs is not None:
         sub.fail(f"{t}.pegs", "enter the melds or a peg count for the turn, not both")
@@ -136,6 +118,28 @@ def _turn(sub: Submission, ctx: HandContext, k: int, first: int | None = None) -
     else:
         turn["melds"] = []
     return turn
+
+
+def _meld(sub: Submission, m: str) -> dict | None:
+    """One meld row of a turn: its cards, the table meld it grows (CR-4) and its kind (CR-3);
+    None for an empty row."""
+    cards = sub.text(f"{m}.cards")
+    extend, kind = sub.text(f"{m}.extend"), sub.text(f"{m}.kind")
+    if not cards:
+        return None
+    meld: dict[str, Any] = {"cards": cards}
+    if extend not in ("", "new"):
+        table_meld = whole_number(extend)
+        if table_meld is None or extend.startswith("-"):
+            sub.fail(f"{m}.extend", f"{extend[:20]!r} is not a table meld")
+        else:
+            meld["extend"] = table_meld
+    if kind:
+        if kind not in KINDS:
+            sub.fail(f"{m}.kind", f"{kind!r} is not one of: set, run")
+        else:
+            meld["kind"] = kind
+    return meld
 
 
 def _one_tap(sub: Submission, turn: dict, k: int) -> None:

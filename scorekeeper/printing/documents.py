@@ -122,6 +122,16 @@ def print_options(raw: Mapping[str, Any]) -> PrintOptions:
     players = _whole(players, "players", spec["min_players"], spec["max_players"], errors)
     rows = raw.get("rows") or profile(slug).sheet.default_rows
     rows = _whole(rows, "rows", 1, MAX_ROWS, errors)
+    paper, orientation = _page_setup(raw, errors)
+    kept = _game_options(raw, slug, spec, errors)
+    if errors:
+        raise PrintInputError(errors)
+    return PrintOptions(kind, slug, players, rows, paper, orientation, kept)
+
+
+def _page_setup(raw: Mapping[str, Any], errors: dict[str, str]) -> tuple[str, str]:
+    """The paper and orientation asked for; a field's error goes into ``errors``."""
+    paper = "a4"
     try:
         paper = paper_choice(raw.get("paper"))
     except PrintInputError as err:
@@ -129,6 +139,13 @@ def print_options(raw: Mapping[str, Any]) -> PrintOptions:
     orientation = str(raw.get("orientation") or "auto").lower()
     if orientation not in ORIENTATIONS:
         errors["orientation"] = f"choose one of {', '.join(ORIENTATIONS)}"
+    return paper, orientation
+
+
+def _game_options(raw: Mapping[str, Any], slug: str, spec: Mapping[str, Any],
+                  errors: dict[str, str]) -> tuple[tuple[str, Any], ...]:
+    """Every other non-empty key as a game option of the variant, validated by the engine (sorted
+    pairs); an unknown name or a refused value goes into ``errors``."""
     known_keys = {"kind", "variant", "players", "rows", "paper", "orientation", "csrf_token"}
     game_keys = {o["name"] for o in spec["options"] if o["game"]}
     given = {k: v for k, v in raw.items() if k not in known_keys and v not in (None, "")}
@@ -140,10 +157,7 @@ def print_options(raw: Mapping[str, Any]) -> PrintOptions:
     except RulesError as err:
         errors[_option_field(err, given)] = str(err)
         opts = {}
-    if errors:
-        raise PrintInputError(errors)
-    kept = tuple(sorted((k, v) for k, v in opts.items() if k in game_keys))
-    return PrintOptions(kind, slug, players, rows, paper, orientation, kept)
+    return tuple(sorted((k, v) for k, v in opts.items() if k in game_keys))
 
 
 def _option_field(err: RulesError, given: Mapping[str, Any]) -> str:

@@ -51,19 +51,32 @@ def line_svg(series: Mapping[str, Sequence[tuple[float, float]]], title: str, *,
     out.append(f'<text x="{WIDTH / 2:.0f}" y="{TOP + PLOT_H + 28}" text-anchor="middle" class="tick">'
                f'{escape(x_label)}</text>')
     for i, name in enumerate(names):
-        colour, dash, marker = seat_style(list(order).index(name) if name in order else i)
-        points = series[name]
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        if len(points) > 1:
-            pts = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in points)
-            out.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2"{dash_attr}/>')
-        if len(points) <= 40:
-            out.extend(_marker(marker, px(x), py(y), colour) for x, y in points)
-        lx, ly = LEFT + (i % 2) * 160, TOP + PLOT_H + 46 + (i // 2) * 18
-        out.append(_marker(marker, lx, ly - 4, colour, 4.5))
-        out.append(f'<text x="{lx + 10}" y="{ly}" class="legend">{escape(short_name(name, 18))}</text>')
+        style = seat_style(list(order).index(name) if name in order else i)
+        out += _series_marks([(px(x), py(y)) for x, y in series[name]], style)
+        out += _legend_entry(i, name, style)
     out.append("</svg>")
     return "".join(out)
+
+
+def _series_marks(points: Sequence[tuple[float, float]], style: tuple) -> list[str]:
+    """One name's line through its points (already in SVG units), and their markers where few."""
+    colour, dash, marker = style
+    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+    out = []
+    if len(points) > 1:
+        pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        out.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2"{dash_attr}/>')
+    if len(points) <= 40:
+        out.extend(_marker(marker, x, y, colour) for x, y in points)
+    return out
+
+
+def _legend_entry(i: int, name: str, style: tuple) -> list[str]:
+    """The ``i``-th name of the legend under the plot, two to a row, with its marker."""
+    colour, _, marker = style
+    lx, ly = LEFT + (i % 2) * 160, TOP + PLOT_H + 46 + (i // 2) * 18
+    return [_marker(marker, lx, ly - 4, colour, 4.5),
+            f'<text x="{lx + 10}" y="{ly}" class="legend">{escape(short_name(name, 18))}</text>']
 
 
 def rating_svg(history: Mapping[str, Sequence[tuple[int, float]]], title: str, order: Sequence[str] = ()) -> str:

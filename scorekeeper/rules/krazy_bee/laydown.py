@@ -80,9 +80,7 @@ def touching(a: Fit, b: Fit) -> bool:
     return a.start == b.end + 1 or b.start == a.end + 1
 
 
-# Complex on purpose (C901): one backtracking search, pruned by KB-1, KB-4 and KB-5 as it goes; split up, each
-# piece would pass the partial laydown back and forth.
-def matchings(melds: Sequence[Meld], step: Step, *, books_differ: bool = True,  # noqa: C901
+def matchings(melds: Sequence[Meld], step: Step, *, books_differ: bool = True,
               runs_apart: bool = True, sizes: bool = True) -> Iterator[tuple[MeldFit, ...]]:
     """Every way the melds lay down ``step`` (KB-3), with KB-4, KB-5 and KB-1's sizes when asked.
 
@@ -97,16 +95,6 @@ def matchings(melds: Sequence[Meld], step: Step, *, books_differ: bool = True,  
     used = [False] * len(wanted)
     chosen: list[MeldFit] = []
 
-    def clashes(fit: Fit) -> bool:
-        for other in chosen:
-            if other.fit.shape is not fit.shape:
-                continue
-            if fit.shape is BOOK and books_differ and other.fit.start == fit.start:
-                return True
-            if fit.shape is RUN and runs_apart and touching(other.fit, fit):
-                return True
-        return False
-
     def place(i: int) -> Iterator[tuple[MeldFit, ...]]:
         if i == len(melds):
             yield tuple(chosen)
@@ -117,7 +105,7 @@ def matchings(melds: Sequence[Meld], step: Step, *, books_differ: bool = True,  
                 continue
             tried.add(req)
             for fit in melds[i].fits_for(req.kind):
-                if clashes(fit):
+                if _clashes(fit, chosen, books_differ, runs_apart):
                     continue
                 used[j] = True
                 chosen.append(MeldFit(i, req, fit))
@@ -126,6 +114,19 @@ def matchings(melds: Sequence[Meld], step: Step, *, books_differ: bool = True,  
                 used[j] = False
 
     yield from place(0)
+
+
+def _clashes(fit: Fit, chosen: Sequence[MeldFit], books_differ: bool, runs_apart: bool) -> bool:
+    """Whether ``fit`` clashes with a meld already chosen: a book of the same number (KB-4) or
+    a run that continues it (KB-5), each when asked."""
+    for other in chosen:
+        if other.fit.shape is not fit.shape:
+            continue
+        if fit.shape is BOOK and books_differ and other.fit.start == fit.start:
+            return True
+        if fit.shape is RUN and runs_apart and touching(other.fit, fit):
+            return True
+    return False
 
 
 def lays(melds: Sequence[Meld], step: Step) -> bool:
@@ -156,14 +157,7 @@ def _why_no_matching(melds: Sequence[Meld], step: Step) -> list[str]:
     """Reasons (KB-1..KB-5) a laydown with the right number of melds does not lay ``step``."""
     loose = next(matchings(melds, step, books_differ=False, runs_apart=False), None)
     if loose is None:
-        reasons = [r for i, meld in enumerate(melds) for r in _lone_reasons(i, meld)]
-        short = next(matchings(melds, step, books_differ=False, runs_apart=False, sizes=False), None)
-        reasons += [f"KB-1: meld {m.meld + 1} ({melds[m.meld].text}) has {len(melds[m.meld].values)} cards; "
-                    f"{step.label} needs a {m.requirement.kind} of at least {m.requirement.size}"
-                    for m in short or () if len(melds[m.meld].values) < m.requirement.size]
-        reasons.append(f"KB-3: the melds do not lay {step.label}: they are "
-                       + "; ".join(_described(m) for m in melds))
-        return reasons
+        return _unfitting_reasons(melds, step)
     books_ok = next(matchings(melds, step, runs_apart=False), None)
     if books_ok is None:
         books = [m for m in loose if m.fit.shape is BOOK]
@@ -175,6 +169,19 @@ def _why_no_matching(melds: Sequence[Meld], step: Step) -> list[str]:
     low, high = sorted((pair[0].fit, pair[1].fit), key=lambda f: f.start)
     return [f"KB-5: {step.label}: the runs {low.start}-{low.end} and {high.start}-{high.end} continue "
             f"each other (together one run of {low.length + high.length}); runs of a Step must not"]
+
+
+def _unfitting_reasons(melds: Sequence[Meld], step: Step) -> list[str]:
+    """Reasons the melds do not lay ``step`` even when books may repeat and runs touch: a meld
+    that is no meld (KB-1, KB-2), one too short for its requirement (KB-1), and the whole (KB-3)."""
+    reasons = [r for i, meld in enumerate(melds) for r in _lone_reasons(i, meld)]
+    short = next(matchings(melds, step, books_differ=False, runs_apart=False, sizes=False), None)
+    reasons += [f"KB-1: meld {m.meld + 1} ({melds[m.meld].text}) has {len(melds[m.meld].values)} cards; "
+                f"{step.label} needs a {m.requirement.kind} of at least {m.requirement.size}"
+                for m in short or () if len(melds[m.meld].values) < m.requirement.size]
+    reasons.append(f"KB-3: the melds do not lay {step.label}: they are "
+                   + "; ".join(_described(m) for m in melds))
+    return reasons
 
 
 def _part(i: int, meld: Meld, placed: MeldFit | None) -> dict:

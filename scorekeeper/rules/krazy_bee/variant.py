@@ -247,28 +247,18 @@ class KrazyBee(Variant):
         attempted, laid, points, notes, out = [], [], [], [], []
         for seat, entry in enumerate(entries):
             field = f"players.{seat}"
-            on_step = game.progress[seat]["completed"] + 1
+            attempted.append(game.progress[seat]["completed"] + 1)
             try:
-                attempted.append(on_step)
-                laid.append(self.flag(entry, "laid", field))
-                went_out = self.flag(entry, "went_out", field)
-                points.append(self.hand_points(entry, field, opts))
-                if entry.get("step") not in (None, ""):
-                    typed = self.count(entry["step"], f"{field}.step", low=1, what="a Step number")
-                    if typed > len(steps):
-                        errors.append((f"{field}.step", f"KB-8: the Step list has only {len(steps)} Steps"))
-                    elif typed != on_step:
-                        errors.append((f"{field}.step", f"KB-9: this player is on Step {on_step}, not Step {typed}"))
+                seat_laid, went_out, seat_points, seat_errors = self._seat_facts(
+                    entry, field, attempted[-1], steps, opts)
             except RoundError as err:
                 errors += err.errors
                 continue
+            laid.append(seat_laid)
+            points.append(seat_points)
+            errors += seat_errors
             if went_out:
                 out.append(seat)
-                if not laid[-1]:
-                    errors.append((f"{field}.went_out", "KB-9: a player who goes out has laid down their Step"))
-                if points[-1]:
-                    errors.append((f"{field}.points", "KB-7: the player who goes out has no cards left and "
-                                   f"counts 0, not {points[-1]}"))
             notes.append(str(entry.get("notes") or ""))
         if len(out) > 1:
             errors.append((f"players.{out[1]}.went_out", "KB-9: only one player goes out in a hand"))
@@ -280,6 +270,26 @@ class KrazyBee(Variant):
                    "laid": laid, "went_out": out[0] if out else None, "points": points, "notes": notes}
         return RoundOutcome(changes=tuple(points), progress=progress, details=details,
                             starter=(dealer + 1) % game.players)
+
+    def _seat_facts(self, entry: Mapping[str, Any], field: str, on_step: int, steps, opts: Mapping[str, Any]):
+        """One player's row (KB-9): ``(laid, went_out, points, errors)``; RoundError where a fact
+        cannot be read at all."""
+        laid = self.flag(entry, "laid", field)
+        went_out = self.flag(entry, "went_out", field)
+        points = self.hand_points(entry, field, opts)
+        errors = []
+        if entry.get("step") not in (None, ""):
+            typed = self.count(entry["step"], f"{field}.step", low=1, what="a Step number")
+            if typed > len(steps):
+                errors.append((f"{field}.step", f"KB-8: the Step list has only {len(steps)} Steps"))
+            elif typed != on_step:
+                errors.append((f"{field}.step", f"KB-9: this player is on Step {on_step}, not Step {typed}"))
+        if went_out and not laid:
+            errors.append((f"{field}.went_out", "KB-9: a player who goes out has laid down their Step"))
+        if went_out and points:
+            errors.append((f"{field}.points", "KB-7: the player who goes out has no cards left and "
+                           f"counts 0, not {points}"))
+        return laid, went_out, points, errors
 
     def is_over(self, game: GameScore, outcome: RoundOutcome, opts: Mapping[str, Any]) -> bool:
         """KB-10: the game ends after a hand in which someone lays the last Step."""

@@ -83,32 +83,47 @@ def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any)
     """The sets and bottom-feeding of hand ``rack`` laying the most value (see the module docstring)."""
     game = find_variant(VARIANT)
     opts = game.options({**options, "first_play": initial or options.get("first_play", False)})
-    first = opts["first_play"]
     if opts["wild"] is None:
         raise RulesError("CZ-1: give the hand's wild rank (option wild)")
-    from ..crazy_sets import card_value, rank_text, wild_rank
+    from ..crazy_sets import rank_text, wild_rank
     wild = wild_rank(opts["wild"])
     hand = _dealt(game, rack, opts["players"])
     boards = [game.parse(b) for b in str(table or "").split("|") if b.strip()]
     shown = {c.rank: i for i, b in reversed(list(enumerate(boards))) for c in b if c.rank != wild}
+    best = _best_by_rank(hand, wild, shown, opts["first_play"])
+    sets, feeding, left = _plays_chosen(hand, wild, shown, opts["first_play"], best)
+    for s in sets:
+        if not game.check(" ".join(s), None, opts).valid:  # pragma: no cover - the DP follows CZ-2/CZ-3
+            raise RulesError(f"internal: {' '.join(s)} is not a legal set")
+    return CrazyHint(best[0][-1][0], tuple(sets), tuple(feeding),
+                     tuple(rank_text(r) for r in sorted(left.elements())), opts["first_play"])
+
+
+def _best_by_rank(hand: list, wild: Any, shown: dict, first: bool) -> list[list]:
+    """The dynamic programme: ``best[i][w]`` is the most value from the i-th natural rank on
+    with ``w`` wildcards still in hand, and the choice made there (CZ-2, CZ-3, CZ-4)."""
+    from ..crazy_sets import card_value
     counts = Counter(c.rank for c in hand if c.rank != wild)
     wilds = sum(c.rank == wild for c in hand)
     wild_value = card_value(next(c for c in hand if c.rank == wild), wild) if wilds else 0
     ranks = sorted(counts)
-    # best[i][w]: most value from ranks[i:] with w wildcards still in hand, and the choice made
-    best = [dict() for _ in range(len(ranks) + 1)]
-    for w in range(wilds + 1):
-        best[len(ranks)][w] = (w * wild_value if w >= 3 else 0, None)  # CZ-2: wildcards alone
-    for i in range(len(ranks) - 1, -1, -1):
-        r = ranks[i]
+    # CZ-2: three or more wildcards left over make a set alone
+    best = [[(w * wild_value if w >= 3 else 0, None) for w in range(wilds + 1)]]
+    for r in reversed(ranks):
         each = card_value(next(c for c in hand if c.rank == r), wild)
-        for w in range(wilds + 1):
-            options_here = []
-            for k, in_sets, fed in _rank_plays(counts[r], r in shown, first, w):
-                gain = (in_sets + fed) * each + k * wild_value
-                options_here.append((gain + best[i + 1][w - k][0], (k, in_sets, fed)))
-            best[i][w] = max(options_here)
-    value, w, sets, feeding, left = best[0][wilds][0], wilds, [], [], Counter(c.rank for c in hand)
+        later = best[0]
+        best.insert(0, [max(((in_sets + fed) * each + k * wild_value + later[w - k][0], (k, in_sets, fed))
+                            for k, in_sets, fed in _rank_plays(counts[r], r in shown, first, w))
+                        for w in range(wilds + 1)])
+    return best
+
+
+def _plays_chosen(hand: list, wild: Any, shown: dict, first: bool, best: list[list]):
+    """Walk the programme's choices back: ``(sets, feeding, cards left)``."""
+    from ..crazy_sets import rank_text
+    left = Counter(c.rank for c in hand)
+    ranks = sorted(r for r in left if r != wild)
+    w, sets, feeding = left[wild], [], []
     for i, r in enumerate(ranks):
         k, in_sets, fed = best[i][w][1]
         text = rank_text(r)
@@ -122,8 +137,4 @@ def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any)
     if w >= 3:
         sets.append((rank_text(wild),) * w)
         left -= Counter({wild: w})
-    for s in sets:
-        if not game.check(" ".join(s), None, opts).valid:  # pragma: no cover - the DP follows CZ-2/CZ-3
-            raise RulesError(f"internal: {' '.join(s)} is not a legal set")
-    return CrazyHint(value, tuple(sets), tuple(feeding), tuple(rank_text(r) for r in sorted(left.elements())),
-                     first)
+    return sets, feeding, left

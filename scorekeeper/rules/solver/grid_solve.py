@@ -44,9 +44,7 @@ def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_
     base = np.zeros_like(table_counts) if initial else table_counts
     answer = solve_model(lib, cols, base, rack_counts, len(jokers), rack_jokers, goal, threshold,
                          seconds, crossings=True)
-    bound = None
-    if answer.optimal:  # proved: the grid optimum (nothing laid when no set can be)
-        bound = _units(answer.bound, goal, base) if answer.feasible and answer.bound is not None else 0
+    bound = _proved_bound(answer, goal, base)
     if bound is not None and _mine(row, goal) >= bound:  # the rows reach the grid's bound: proved
         return replace(row, optimal=True, notes=tuple(n for n in row.notes if "not proven" not in n))
     best = row
@@ -71,6 +69,13 @@ def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_
     return replace(best, optimal=False, bound=bound, notes=(*best.notes, note))
 
 
+def _proved_bound(answer, goal, base) -> int | None:
+    """The grid optimum where the programme proved it (0 when no set can be laid), else None."""
+    if not answer.optimal:
+        return None
+    return _units(answer.bound, goal, base) if answer.feasible and answer.bound is not None else 0
+
+
 def _units(objective, goal, base) -> int:
     """The bound in tiles laid from the rack (or points)."""
     if goal == "tiles":  # tiles * TILE_WEIGHT + their value (under TILE_WEIGHT) - crossing penalties
@@ -88,14 +93,7 @@ def _laid(answer, variant, goal, initial, opts, table, rack_text, deadline):
     rows = lay_out(sets, list(answer.crossed), deadline) if sets else []
     if rows is None:
         return None
-    new = " / ".join(" ".join(c or "." for c in row) for row in rows)
-    kept = table.text() if table.tiles else ""
-    if initial and kept and table.board is None:
-        kept = board_text([[token(t) for t in s] for s in table.sets])
-    if initial:
-        after = f"{kept} / . / {new}" if kept and new else kept or new
-    else:
-        after = new
+    kept, after = _boards(table, " / ".join(" ".join(c or "." for c in row) for row in rows), initial)
     # ``opts`` are the variant's options as read by solve_tiles (options_of): read once, not per board
     verdict = judge_turn(variant, kept or None, rack_text, after or None, initial, {**opts, "must_play": "C"})
     if not verdict.valid:
@@ -104,3 +102,14 @@ def _laid(answer, variant, goal, initial, opts, table, rack_text, deadline):
     played = tuple(verdict.extra["played"])
     return BestPlay(variant, goal, initial, verdict.extra["value"], played, tuple(lines),
                     True, after or None)
+
+
+def _boards(table, new: str, initial: bool) -> tuple[str, str]:
+    """The table before (as a board) and after the turn: the new board alone, or, on an initial
+    meld, laid below the table's own sets, an empty row between (CT-6, CT-9)."""
+    kept = table.text() if table.tiles else ""
+    if initial and kept and table.board is None:
+        kept = board_text([[token(t) for t in s] for s in table.sets])
+    if initial:
+        return kept, f"{kept} / . / {new}" if kept and new else kept or new
+    return kept, new

@@ -125,12 +125,15 @@ def _runs(sw, out: _Collector, longest: int) -> None:
     for colour in COLOURS:
         grow([], START, 0, 0, longest, lambda slots, values, c=colour: [c])
     if sw.runny:
-        def fresh(slots, values):
-            if len(values) > 1:
-                return []  # CT-3: a runny run has no split
-            taken = {s[0] for s in slots}
-            return [c for c in COLOURS if c not in taken]
-        grow([], START, 0, 0, 4, fresh)  # CT-3: all different colours, so at most 4
+        grow([], START, 0, 0, 4, _unused_colours)  # CT-3: all different colours, so at most 4
+
+
+def _unused_colours(slots, values) -> list:
+    """The colours a runny run's next tile may have: any not used yet, and no split (CT-3)."""
+    if len(values) > 1:
+        return []
+    taken = {s[0] for s in slots}
+    return [c for c in COLOURS if c not in taken]
 
 
 # -- groups (CT-2) -----------------------------------------------------------------------

@@ -119,14 +119,7 @@ def _initial_reasons(after: TileTable, played: Counter, had: Counter, sw, needed
     best_points, mixed = -1, None
     for mask in range(1 << len(free)):
         rack_sets = {i for i, c in enumerate(tokens) if c - had} | {free[k] for k in range(len(free)) if mask >> k & 1}
-        cells = {}
-        clash = False
-        for i, (tiles, ids) in enumerate(units):
-            for cell, t in zip(ids, tiles):
-                label = i in rack_sets
-                clash |= cells.setdefault(cell, (label, token(t)))[0] != label
-        laid = Counter(tok for label, tok in cells.values() if label)
-        if clash or laid != played:
+        if _rack_laid(units, rack_sets) != played:
             mixed = mixed or next((units[i][0] for i in rack_sets if tokens[i] - played), None)
             continue
         best_points = max(best_points, _meld_points(units, rack_sets, sw))
@@ -137,6 +130,18 @@ def _initial_reasons(after: TileTable, played: Counter, had: Counter, sw, needed
         return [f"CT-6: the initial meld is worth {best_points} points; it needs {needed} from your own rack"], \
             best_points
     return [], best_points
+
+
+def _rack_laid(units, rack_sets) -> Counter | None:
+    """The tiles the rack's sets lay, each cell once; None where a cell would be in a set of
+    the rack and in one of the table."""
+    cells = {}
+    clash = False
+    for i, (tiles, ids) in enumerate(units):
+        for cell, t in zip(ids, tiles):
+            label = i in rack_sets
+            clash |= cells.setdefault(cell, (label, token(t)))[0] != label
+    return None if clash else Counter(tok for label, tok in cells.values() if label)
 
 
 def _meld_points(units, rack_sets, sw) -> int:

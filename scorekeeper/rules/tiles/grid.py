@@ -99,37 +99,62 @@ def check_board(board, sw: Switches):
     for n, line in enumerate(lines):
         for rc in line.cells:
             member.setdefault(rc, []).append(n)
-    reasons = [f"CT-9: {token(t)} at {_where(*rc)} is not part of any set (a line of 2 or more tiles)"
-               for rc, t in tiles.items() if rc not in member]
-    reasons += supply_reasons(tiles.values(), "CT-9", "this board shows")
-    if not tiles:
-        reasons.append("CT-1: a set needs at least one number tile")
+    reasons = _placement_reasons(tiles, member)
     crossing = [rc for rc, t in tiles.items() if t.wild and len(member.get(rc, ())) == 2]
     verdicts = _judge_lines(board, lines, sw, {})
     if crossing and all(v.valid for v in verdicts) and len(crossing) <= 2:
         verdicts, joined = _join_crossings(board, lines, sw, member, crossing, verdicts)
         reasons += [f"CT-9: the joker at {_where(*rc)} must keep one colour in both its sets"
                     for rc in crossing if rc not in joined]
-    parts, entries = [], {}
+    parts, entries, illegal = _read_lines(lines, verdicts, tiles)
+    reasons += illegal
+    reading = ["/".join(dict.fromkeys(entries[rc])) if rc in entries else token(t) for rc, t in tiles.items()]
+    return not reasons, _board_points(tiles, entries), parts, reasons, reading
+
+
+def _read_lines(lines: list[Line], verdicts: list[LineVerdict], tiles: dict):
+    """Each line's part, each tile's readings ``{cell: [entry per line]}``, and a reason for
+    every line that is not a legal set (CT-9)."""
+    parts, entries, reasons = [], {}, []
     for line, verdict in zip(lines, verdicts):
-        best = verdict.best
-        parts.append({"direction": line.direction, "row": line.row + 1, "col": line.col + 1,
-                      "cells": [token(tiles[rc]) for rc in line.cells], "valid": verdict.valid,
-                      "kind": best.kind if best else None, "reading": list(best.entries) if best else [],
-                      "points": best.points if best else None, "reasons": list(verdict.reasons)})
+        parts.append(_line_part(line, verdict, tiles))
         if not verdict.valid:
             reasons.append(f"CT-9: the line {line.direction} from {_where(line.row, line.col)} "
                            f"({' '.join(parts[-1]['cells'])}) is not a legal set")
-        for rc, entry in zip(line.cells, best.entries if best else ()):
+        for rc, entry in zip(line.cells, verdict.best.entries if verdict.best else ()):
             entries.setdefault(rc, []).append(entry)
+    return parts, entries, reasons
+
+
+def _placement_reasons(tiles: dict, member: dict) -> list[str]:
+    """What is wrong with the board before its lines are read: a tile in no line, more tiles
+    than the supply holds (CT-9), no tile at all (CT-1)."""
+    reasons = [f"CT-9: {token(t)} at {_where(*rc)} is not part of any set (a line of 2 or more tiles)"
+               for rc, t in tiles.items() if rc not in member]
+    reasons += supply_reasons(tiles.values(), "CT-9", "this board shows")
+    if not tiles:
+        reasons.append("CT-1: a set needs at least one number tile")
+    return reasons
+
+
+def _line_part(line: Line, verdict: LineVerdict, tiles: dict) -> dict:
+    """One line as ``check_board`` reports it: where it is, its cells, and how it reads."""
+    best = verdict.best
+    return {"direction": line.direction, "row": line.row + 1, "col": line.col + 1,
+            "cells": [token(tiles[rc]) for rc in line.cells], "valid": verdict.valid,
+            "kind": best.kind if best else None, "reading": list(best.entries) if best else [],
+            "points": best.points if best else None, "reasons": list(verdict.reasons)}
+
+
+def _board_points(tiles: dict, entries: dict) -> int:
+    """The board's points: each number tile its number, each joker the higher of its readings (CT-5)."""
     points = 0
     for rc, t in tiles.items():
         if not t.wild:
             points += t.rank
         elif rc in entries:
             points += max(entry_points(e) for e in entries[rc])  # CT-5: the higher number
-    reading = ["/".join(dict.fromkeys(entries[rc])) if rc in entries else token(t) for rc, t in tiles.items()]
-    return not reasons, points, parts, reasons, reading
+    return points
 
 
 def _join_crossings(board, lines, sw, member, crossing, verdicts):

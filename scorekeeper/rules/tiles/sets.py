@@ -82,36 +82,44 @@ def supply_reasons(tiles: Iterable[Card], rule: str, shown: str) -> list[str]:
 
 # -- groups (CT-2) -----------------------------------------------------------------
 
-# Complex on purpose (C901): one dynamic-programme step per tile (habit 3); the joker, colour-mask and
-# one-colour cases sit side by side so each reads against the others.
-def _group_moves(g: int, colour: str | None, sw: Switches, joker_colours) -> Move:  # noqa: C901
+def _group_moves(g: int, colour: str | None, sw: Switches, joker_colours) -> Move:
     """Moves of a group of number ``g``: all different colours (state: colour mask) or
     all ``colour`` (state: positions so far)."""
 
-    def move(i: int, tile: Card, state: int):  # noqa: C901
+    def move(i: int, tile: Card, state: int):
         if tile.wild:
             allowed = joker_colours.get(i, COLOUR_ORDER) if joker_colours else COLOUR_ORDER
-            if colour is None:
-                for c in allowed:
-                    bit = 1 << COLOUR_ORDER.index(c)
-                    if not state & bit:
-                        yield state | bit, f"{c}{g}", g
-            elif colour in allowed:
-                if state < 4:
-                    yield state + 1, f"{colour}{g}", g
-                if g == 1 and sw.eleven_split and state < 3:
-                    yield state + 2, entry_text(colour, (1, 1)), 11
-            return
-        for values, pts in tile_faces(tile, sw, "group"):
-            if values[0] != g:
-                continue
-            if colour is None:
-                bit = 1 << COLOUR_ORDER.index(tile.suit)
-                if len(values) == 1 and not state & bit:
-                    yield state | bit, entry_text(tile.suit, values), pts
-            elif tile.suit == colour and state + len(values) <= 4:
-                yield state + len(values), entry_text(tile.suit, values), pts
+            return _group_joker_moves(g, colour, sw, allowed, state)
+        return _group_tile_moves(g, colour, sw, tile, state)
     return move
+
+
+def _group_joker_moves(g: int, colour: str | None, sw: Switches, allowed: str, state: int):
+    """A joker in a group of ``g``: a colour not used yet, or the group's one colour (as 1+1,
+    two positions, where an 11 may split)."""
+    if colour is None:
+        for c in allowed:
+            bit = 1 << COLOUR_ORDER.index(c)
+            if not state & bit:
+                yield state | bit, f"{c}{g}", g
+    elif colour in allowed:
+        if state < 4:
+            yield state + 1, f"{colour}{g}", g
+        if g == 1 and sw.eleven_split and state < 3:
+            yield state + 2, entry_text(colour, (1, 1)), 11
+
+
+def _group_tile_moves(g: int, colour: str | None, sw: Switches, tile: Card, state: int):
+    """A number tile in a group of ``g``: each face showing ``g`` that fits the colours so far."""
+    for values, pts in tile_faces(tile, sw, "group"):
+        if values[0] != g:
+            continue
+        if colour is None:
+            bit = 1 << COLOUR_ORDER.index(tile.suit)
+            if len(values) == 1 and not state & bit:
+                yield state | bit, entry_text(tile.suit, values), pts
+        elif tile.suit == colour and state + len(values) <= 4:
+            yield state + len(values), entry_text(tile.suit, values), pts
 
 
 def _group_reasons(tiles: tuple[Card, ...], sw: Switches) -> str:
@@ -161,59 +169,61 @@ def read_groups(tiles, sw: Switches, joker_colours=None, cap: int = MAX_READINGS
 
 # -- runs (CT-3) -----------------------------------------------------------------------
 
-# Complex on purpose (C901): the run's dynamic-programme step; each switch (zero, wrap, splits, 6/9, runny)
-# is one branch of the same step, which is clearer in one place than spread over helpers.
-def _run_moves(colour: str | None, sw: Switches, joker_colours) -> Move:  # noqa: C901
+def _run_moves(colour: str | None, sw: Switches, joker_colours) -> Move:
     """Moves of a run: one ``colour``, or (``None``) all different colours (runny).
 
     State: (next value or START/END, mask of values used, mask of colours used).
     """
-    low = 0 if sw.zero else 1
-
-    def step(state, c: str, values: tuple[int, ...]):
-        nxt, used, cmask = state
-        if nxt == END or (nxt != START and values[0] != nxt):
-            return None
-        bits = 0
-        for v in values:
-            bits |= 1 << v
-        if used & bits:
-            return None  # CT-3: no value may repeat
-        if colour is None:
-            cbit = 1 << COLOUR_ORDER.index(c)
-            if cmask & cbit or len(values) > 1:
-                return None  # runny: all different colours, so no split
-            cmask |= cbit
-        return sw.after(values[-1]), used | bits, cmask
-
-    def joker_faces(nxt: int):
-        if nxt == START:
-            singles = range(low, 14)
-        else:
-            singles = [nxt] if nxt >= low else []
-        for v in singles:
-            yield (v,)
-        if sw.ten_split and nxt in (START, 0):
-            yield (0, 1)
-        if sw.twelve_split and nxt in (START, 1):
-            yield (1, 2)
 
     def move(i: int, tile: Card, state):
         if tile.wild:
             allowed = joker_colours.get(i, COLOUR_ORDER) if joker_colours else COLOUR_ORDER
             for c in (allowed if colour is None else [colour] if colour in allowed else []):
-                for values in joker_faces(state[0]):
-                    new = step(state, c, values)
+                for values in _run_joker_faces(state[0], sw):
+                    new = _run_step(state, c, values, colour, sw)
                     if new is not None:
                         yield new, entry_text(c, values), joker_points(values)
             return
         if colour is not None and tile.suit != colour:
             return
         for values, pts in tile_faces(tile, sw, "run"):
-            new = step(state, tile.suit, values)
+            new = _run_step(state, tile.suit, values, colour, sw)
             if new is not None:
                 yield new, (entry_text(tile.suit, values) if values != (tile.rank,) else token(tile)), pts
     return move
+
+
+def _run_step(state, c: str, values: tuple[int, ...], colour: str | None, sw: Switches):
+    """The run's state after a tile of colour ``c`` shows ``values``, or None where it cannot (CT-3)."""
+    nxt, used, cmask = state
+    if nxt == END or (nxt != START and values[0] != nxt):
+        return None
+    bits = 0
+    for v in values:
+        bits |= 1 << v
+    if used & bits:
+        return None  # CT-3: no value may repeat
+    if colour is None:
+        cbit = 1 << COLOUR_ORDER.index(c)
+        if cmask & cbit or len(values) > 1:
+            return None  # runny: all different colours, so no split
+        cmask |= cbit
+    return sw.after(values[-1]), used | bits, cmask
+
+
+def _run_joker_faces(nxt: int, sw: Switches):
+    """The values a joker may show where the run's next value is ``nxt``: one number or a split (CT-1)."""
+    low = 0 if sw.zero else 1
+    if nxt == START:
+        singles = range(low, 14)
+    else:
+        singles = [nxt] if nxt >= low else []
+    for v in singles:
+        yield (v,)
+    if sw.ten_split and nxt in (START, 0):
+        yield (0, 1)
+    if sw.twelve_split and nxt in (START, 1):
+        yield (1, 2)
 
 
 def _run_modes(tiles, sw: Switches) -> list[str | None]:

@@ -54,6 +54,26 @@ def export_table(table: Table) -> dict:
 def import_table(doc: Any) -> tuple[Table, str]:
     """A new table restored from an export, and its new secret (TransferError for a bad shape,
     the engine's RulesError for a game the rules refuse; nothing is kept unless all is valid)."""
+    players, rulings, games = _export_lists(doc)
+    table, secret = create_table(doc.get("name"), [p.get("name") for p in players])
+    for member, entry in zip(table.members, players):
+        if entry.get("created_at") is not None:
+            member.created_at = parse_stamp(entry["created_at"], "players.created_at")
+    for i, entry in enumerate(rulings):
+        table.rulings.append(_ruling(entry, f"rulings.{i}"))
+    by_name = {m.name: m for m in table.members}
+    for i, entry in enumerate(games):
+        _import_table_game(table, secret, by_name, entry, f"games.{i}")
+    stamps = {key: parse_stamp(doc[key], key) for key in ("created_at", "updated_at") if doc.get(key)}
+    db.session.flush()
+    if stamps:
+        db.session.execute(update(Table).where(Table.id == table.id).values(**stamps))
+        db.session.refresh(table)
+    return table, secret
+
+
+def _export_lists(doc: Any) -> tuple[list, list, list]:
+    """The export's players, rulings and games, once its format and sizes are checked."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("version") != VERSION:
         raise TransferError(f"not a table export: expected \"format\": \"{FORMAT}\" and \"version\": {VERSION}")
     players, rulings, games = (object_list(doc, key, required=False) for key in ("players", "rulings", "games"))
@@ -64,30 +84,21 @@ def import_table(doc: Any) -> tuple[Table, str]:
                 if isinstance(g.get("game"), dict) and isinstance(g["game"].get("rounds"), list))
     if hands > TABLE_HANDS_MAX:
         raise TooMany([("games", f"at most {TABLE_HANDS_MAX:,} hands in all the games, not {hands:,}")])
-    table, secret = create_table(doc.get("name"), [p.get("name") for p in players])
-    for member, entry in zip(table.members, players):
-        if entry.get("created_at") is not None:
-            member.created_at = parse_stamp(entry["created_at"], "players.created_at")
-    for i, entry in enumerate(rulings):
-        table.rulings.append(_ruling(entry, f"rulings.{i}"))
-    by_name = {m.name: m for m in table.members}
-    for i, entry in enumerate(games):
-        seats = entry.get("players")
-        if not isinstance(seats, list) or not all(isinstance(n, str) for n in seats):
-            raise TransferError(f"games.{i}.players: the roster names of the game's seats (a list of text)")
-        if not all(n in by_name for n in seats):  # the shape is right, the names are not the roster's: a 422
-            raise SetupError([(f"games.{i}.players", "name a roster player for every seat")])
-        game, _ = import_game(entry.get("game"))
-        if len(seats) != len(game.players) or len(set(seats)) != len(seats):
-            raise SetupError([(f"games.{i}.players", "one different roster player per seat")])
-        game.secret_hash = hash_secret(game_secret(secret, game.public_id))
-        attach(table, game, [by_name[n] for n in seats], game_score(game))
-    stamps = {key: parse_stamp(doc[key], key) for key in ("created_at", "updated_at") if doc.get(key)}
-    db.session.flush()
-    if stamps:
-        db.session.execute(update(Table).where(Table.id == table.id).values(**stamps))
-        db.session.refresh(table)
-    return table, secret
+    return players, rulings, games
+
+
+def _import_table_game(table: Table, secret: str, by_name: dict, entry: dict, where: str) -> None:
+    """One exported game, restored and seated at the roster players it names."""
+    seats = entry.get("players")
+    if not isinstance(seats, list) or not all(isinstance(n, str) for n in seats):
+        raise TransferError(f"{where}.players: the roster names of the game's seats (a list of text)")
+    if not all(n in by_name for n in seats):  # the shape is right, the names are not the roster's: a 422
+        raise SetupError([(f"{where}.players", "name a roster player for every seat")])
+    game, _ = import_game(entry.get("game"))
+    if len(seats) != len(game.players) or len(set(seats)) != len(seats):
+        raise SetupError([(f"{where}.players", "one different roster player per seat")])
+    game.secret_hash = hash_secret(game_secret(secret, game.public_id))
+    attach(table, game, [by_name[n] for n in seats], game_score(game))
 
 
 def _ruling(entry: dict, where: str) -> Ruling:
