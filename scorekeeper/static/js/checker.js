@@ -1,8 +1,9 @@
 /* Checker page enhancement: the card/tile keypad (keypad.js), card chips and a tile grid editor, all kept in
    sync with the typed notation fields. Without this script the typed fields and the Check
    button do everything; nothing here decides a rule (the server's engine does). */
-(function () {
-  "use strict";
+import * as ScorekeeperKeypad from "./keypad.js";
+
+function start() {
   var form = document.querySelector(".checker-form");
   if (!form) return;
 
@@ -257,4 +258,6 @@
       if (navigator.clipboard) navigator.clipboard.writeText(share.href).then(function () { button.textContent = "Link copied"; });
     });
   }
-})();
+}
+
+start();
