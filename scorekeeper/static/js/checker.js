@@ -138,7 +138,7 @@ function start() {
     function blank() { cells = []; for (var r = 0; r < rows; r++) { cells.push(new Array(cols).fill(null)); } }
 
     function fromText(text) {
-      var lines = text.split(/[\/\n]/).map(function (line) { return tokens(line); });
+      var lines = text.split(/[/\n]/).map(function (line) { return tokens(line); });
       var width = Math.max.apply(null, lines.map(function (l) { return l.length; }).concat([0]));
       rows = Math.max(6, lines.length + 1); cols = Math.max(7, width + 1);
       blank();
@@ -236,7 +236,7 @@ function start() {
       var b = e.target.closest("button");
       if (b) setMode(b.dataset.mode === "grid");
     });
-    setMode(/[\/\n]|(^|\s)\.(\s|$)/.test(fieldOf(box).value));
+    setMode(/[/\n]|(^|\s)\.(\s|$)/.test(fieldOf(box).value));
   });
   /* The keys type into the first field to begin with (the meld checker's grid did this already). */
   var firstBox = form.querySelector('.cards-box[data-field="cards"]') || boxes[0];
