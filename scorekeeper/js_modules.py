@@ -58,13 +58,14 @@ def linked(path: Path, content_hash: Callable[[Path], str]) -> bytes:
     return IMPORT.sub(versioned, path.read_text(encoding="utf-8")).encode()
 
 
+def imports_modules(path: Path) -> bool:
+    """Whether ``path`` is a module that imports others (served linked), not a file served as it is."""
+    return path.suffix == ".js" and path.is_file() and bool(imported(path))
+
+
 def static_bytes(path: Path, content_hash: Callable[[Path], str]) -> bytes:
     """What the static route answers for ``path``: a module's linked source, any other file's bytes."""
-    return linked(path, content_hash) if imported_any(path) else path.read_bytes()
-
-
-def imported_any(path: Path) -> bool:
-    return path.suffix == ".js" and path.is_file() and bool(imported(path))
+    return linked(path, content_hash) if imports_modules(path) else path.read_bytes()
 
 
 def register(app: Flask, content_hash: Callable[[Path], str]) -> None:
@@ -73,7 +74,7 @@ def register(app: Flask, content_hash: Callable[[Path], str]) -> None:
 
     def static(filename: str):
         found = safe_join(app.static_folder, filename)
-        if found is None or not imported_any(Path(found)):
+        if found is None or not imports_modules(Path(found)):
             return plain(filename=filename)
         path = Path(found)
         return send_file(io.BytesIO(linked(path, content_hash)), mimetype="text/javascript",

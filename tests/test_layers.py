@@ -35,7 +35,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("services",),
     ("display", "printing", "forms", "profiles"),
     ("views", "cli", "access", "filters", "openapi", "openapi_schemas", "openapi_variants", "delivery", "live",
-     "offline", "server", "terminal_log", "guards", "headers", "https_only", "throttle", ""),
+     "js_modules", "offline", "server", "terminal_log", "guards", "headers", "https_only", "throttle", ""),
 )
 
 #: A feature package spans the layers: each of its modules sits with the layer it serves.
