@@ -17,6 +17,8 @@ import brotli
 from scorekeeper.delivery import IMMUTABLE, static_url
 from scorekeeper.paths import STATIC, TEMPLATES
 
+from .rounds_support import new_game, rounds_url
+
 MODULES = sorted(path.name for path in (STATIC / "js").glob("*.js") if path.name != "sw.js")
 #: an import of a sibling module, as served
 SERVED_IMPORT = re.compile(r'^(?:import|export)\b[^;]*?from "(\./[\w.-]+\.js[^"]*)";$', re.M)
@@ -91,3 +93,15 @@ def test_the_service_worker_keeps_every_module(client):
     shell = json.loads(re.search(r"var SHELL = (\[.*\]);", source).group(1))
     kept = {url.split("?")[0].removeprefix("/static/js/") for url in shell if url.startswith("/static/js/")}
     assert kept == set(MODULES)
+
+
+def test_a_page_preloads_exactly_what_its_scripts_import(app, client):
+    """<link rel="modulepreload"> fetches an import alongside its importer (no wait for the importer
+    to arrive first): each page preloads every module its scripts import, and nothing else."""
+    for path in ("/", "/check/rummikub", rounds_url(new_game(app, client, "krazy-bee"))):
+        page = client.get(path).get_data(as_text=True)
+        scripts = re.findall(r'<script type="module" src="([^"]+)"', page)
+        imports = {spec.removeprefix(".") for url in scripts
+                   for spec in SERVED_IMPORT.findall(client.get(url).get_data(as_text=True))}
+        preloaded = set(re.findall(r'<link rel="modulepreload" href="/static/js([^"]+)"', page))
+        assert imports and preloaded == imports, path
