@@ -23,7 +23,7 @@ INSTALL ?= locked
 export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := $(abspath $(VENV))
 
-.PHONY: run test test-latest lock db bench clean docs
+.PHONY: run test test-latest lock db bench clean docs lint-js
 
 # uv into .tools/ by the interpreter's own pip (no venv to make first); a Python without pip
 # gets a small venv for it instead
@@ -67,6 +67,13 @@ node_modules/.installed: package.json package-lock.json
 	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund && touch $@; \
 	else echo "make: npm not found: the axe-core sweep will not run" >&2; fi
 
+# ESLint over the pages' scripts (eslint.config.js, docs/javascript.md), pinned in package-lock.json;
+# without npm it skips with a notice (fails under CI)
+lint-js: node_modules/.installed
+	@if [ -x node_modules/.bin/eslint ]; then node_modules/.bin/eslint scorekeeper/static/js eslint.config.js; \
+	elif [ "$$CI" = true ]; then echo "make: no ESLint (npm not found)" >&2; exit 1; \
+	else echo "make: NOTICE no ESLint (npm not found): the scripts were not linted" >&2; fi
+
 db: $(VENV)/.installed
 	$(VENV)/bin/flask --app scorekeeper db upgrade --directory scorekeeper/migrations
 
@@ -79,6 +86,7 @@ test: $(VENV)/.installed-test
 	bash scripts/system-deps.sh test
 	$(MAKE) --no-print-directory node_modules/.installed
 	$(VENV)/bin/ruff check
+	$(MAKE) --no-print-directory lint-js
 	$(MAKE) --no-print-directory docs
 	$(PY) -m pytest $(PYTEST_ARGS)
 

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 
+from ..storage.paths import STATIC
 from ..web.delivery import static_url
 
 bp = Blueprint("offline", __name__)
@@ -31,10 +32,12 @@ THEME = "#14532d"
 BACKGROUND = "#fbfaf7"
 ICONS = (("img/icon-192.png", 192, "any"), ("img/icon-512.png", 512, "any"),
          ("img/icon-maskable-512.png", 512, "maskable"))
-#: static files every page may need, kept by the service worker when it installs
-SHELL_STATIC = ("css/app.css", "css/games.css", "css/keypad.css", "css/entry.css", "js/live.js", "js/offline.js",
-                "js/queue-store.js", "js/waiting.js", "js/queue.js", "js/awake.js", "js/keypad.js", "js/entry.js",
-                "img/favicon.svg")
+#: the pages' ES modules: every one of static/js but the service worker itself
+MODULES = tuple(f"js/{path.name}" for path in sorted((STATIC / "js").glob("*.js"))
+                if path.name != "sw.js")
+#: static files every page may need, kept by the service worker when it installs (every module:
+#: a page whose script imports one it lacks offline would run none of it)
+SHELL_STATIC = ("css/app.css", "css/games.css", "css/keypad.css", "css/entry.css", *MODULES, "img/favicon.svg")
 
 
 def manifest() -> dict:

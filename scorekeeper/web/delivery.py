@@ -25,6 +25,8 @@ from pathlib import Path
 import brotli
 from flask import Flask, Response, current_app, request, url_for
 
+from . import js_modules
+
 #: a year, the longest any cache honours; the URL changes with the content
 IMMUTABLE = "public, max-age=31536000, immutable"
 #: answers shorter than this gain nothing worth the work from compression
@@ -54,7 +56,12 @@ def content_hash(path: Path) -> str:
 
 def static_url(filename: str) -> str:
     """The URL of a static file, versioned by its content: every template names static files with it."""
-    return url_for("static", filename=filename, v=content_hash(Path(current_app.static_folder) / filename))
+    return url_for("static", filename=filename, v=static_version(Path(current_app.static_folder) / filename))
+
+
+def static_version(path: Path) -> str:
+    """A static file's version: its content hash, a module's covering what it imports (:mod:`.js_modules`)."""
+    return js_modules.version(path, content_hash)
 
 
 def compress(data: bytes, encoding: str, *, once: bool = False) -> bytes:
@@ -106,7 +113,7 @@ def _cache_static(response: Response) -> None:
     """A year for a static file asked for under its current hash (``no-cache`` stays otherwise)."""
     path = Path(current_app.static_folder) / (request.view_args or {}).get("filename", "")
     asked = request.args.get("v")
-    if asked and path.is_file() and asked == content_hash(path):
+    if asked and path.is_file() and asked == static_version(path):
         response.headers["Cache-Control"] = IMMUTABLE
 
 
@@ -126,7 +133,7 @@ def _compress(response: Response) -> None:
     path = Path(current_app.static_folder) / request.view_args["filename"]
     key = (str(path), etag, encoding)
     if key not in _packed:
-        _packed[key] = compress(path.read_bytes(), encoding, once=True)
+        _packed[key] = compress(js_modules.static_bytes(path, content_hash), encoding, once=True)
     response.response.close()  # the open file send_file would have streamed
     response.direct_passthrough = False
     response.set_data(_packed[key])
@@ -152,4 +159,5 @@ def register(app: Flask) -> None:
     """``static_url`` for the templates; caching and compression on every answer (registered
     before any other ``after_request`` hook, so it runs last, on the finished answer)."""
     app.add_template_global(static_url)
+    js_modules.register(app, content_hash)
     app.after_request(deliver)

@@ -63,7 +63,7 @@ def test_times_are_utc_for_the_script_and_facts_a_detail(app, client):
         at = services.get_game(game).audit_entries[-1].at
     stamp = at.strftime("%Y-%m-%dT%H:%M:%SZ")
     assert f'<time datetime="{stamp}" data-local-time>{at.day} {at.strftime("%b %H:%M")} UTC</time>' in page
-    assert re.search(r'<script src="/static/js/local-time\.js\?v=\w+" defer>', page)
+    assert re.search(r'<script type="module" src="/static/js/local-time\.js\?v=\w+">', page)
     # raw facts only inside a closed <details>, never in the line itself
     assert '"rack"' not in "".join(_lines(page))
     assert re.search(r'<details class="facts-detail"><summary>Recorded facts</summary>.*?"rack"', page, re.S)

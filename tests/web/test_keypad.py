@@ -1,5 +1,5 @@
-"""One keypad (issue 8, one way per thing): the hand forms and the checker pages load the one
-keypad script, before their own, neither page script handles keys itself, and one template
+"""One keypad (issue 8, one way per thing): the hand forms' and the checker pages' scripts import
+the one keypad module, neither page script handles keys itself, and one template
 (templates/_macros/keypad.html) draws the same keys on both."""
 
 from __future__ import annotations
@@ -20,27 +20,24 @@ KEY_HANDLING = re.compile(r'data-rank|data-suit"|dataset\.(rank|suit|token|actio
                           r'keypad\.addEventListener|getAttribute\("data-(rank|suit|token|do)"\)')
 
 
-def scripts(html: str) -> list[str]:
-    """The page's own scripts, by file name, in the order they run (all are deferred)."""
-    return re.findall(r'<script src="/static/js/([a-z-]+\.js)\?v=[0-9a-f]{10}"', html)
-
-
-def loads_keypad_first(html: str, page_script: str) -> bool:
-    found = scripts(html)
-    return "keypad.js" in found and page_script in found and found.index("keypad.js") < found.index(page_script)
+def imports_keypad(client, html: str, page_script: str) -> bool:
+    """The page loads its script as a module, and that script imports the keypad's, versioned."""
+    found = re.search(rf'<script type="module" src="(/static/js/{page_script}\?v=[0-9a-f]{{10}})"', html)
+    source = client.get(found.group(1)).get_data(as_text=True) if found else ""
+    return bool(re.search(r'^import \* as ScorekeeperKeypad from "\./keypad\.js\?v=[0-9a-f]{10}";$', source, re.M))
 
 
 @pytest.mark.parametrize("variant", ["krazy-bee", "rummikub", "crib-rummy"])
 def test_the_hand_form_loads_the_one_keypad(app, client, variant):
     html = client.get(rounds_url(new_game(app, client, variant))).get_data(as_text=True)
-    assert 'id="keypad"' in html and loads_keypad_first(html, "entry.js")
+    assert 'id="keypad"' in html and imports_keypad(client, html, "entry.js")
 
 
 @pytest.mark.parametrize("path", ["/check/crib-rummy", "/check/rummikub", "/check/rummikub/turn",
                                   "/check/rummikub/best"])
 def test_the_checker_pages_load_the_one_keypad(client, path):
     html = client.get(path).get_data(as_text=True)
-    assert 'class="keypad"' in html and loads_keypad_first(html, "checker.js")
+    assert 'class="keypad"' in html and imports_keypad(client, html, "checker.js")
 
 
 def test_only_the_keypad_script_handles_keys(client):
@@ -52,7 +49,7 @@ def test_only_the_keypad_script_handles_keys(client):
 
 
 def test_the_app_shell_keeps_the_keypad_with_the_hand_form():
-    assert SHELL_STATIC.index("js/keypad.js") < SHELL_STATIC.index("js/entry.js")
+    assert {"js/keypad.js", "js/entry.js"} <= set(SHELL_STATIC)
 
 
 class _Keys(HTMLParser):

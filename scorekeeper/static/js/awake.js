@@ -2,8 +2,7 @@
    to turn that off, remembered on this phone. The lock is released whenever the page is hidden
    and taken again when it shows. Browsers without the API (or a page on plain http on the LAN:
    it needs a secure context) hide the switch's state behind a sentence saying so. */
-(function () {
-  "use strict";
+function start() {
   var box = document.querySelector("[data-wake-lock]");
   if (!box) return;
   var toggle = box.querySelector("input[type=checkbox]");
@@ -48,4 +47,6 @@
   });
   document.addEventListener("visibilitychange", take);
   if (wanted()) take(); else release();
-})();
+}
+
+start();

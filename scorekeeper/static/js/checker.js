@@ -1,8 +1,9 @@
 /* Checker page enhancement: the card/tile keypad (keypad.js), card chips and a tile grid editor, all kept in
    sync with the typed notation fields. Without this script the typed fields and the Check
    button do everything; nothing here decides a rule (the server's engine does). */
-(function () {
-  "use strict";
+import * as ScorekeeperKeypad from "./keypad.js";
+
+function start() {
   var form = document.querySelector(".checker-form");
   if (!form) return;
 
@@ -137,7 +138,7 @@
     function blank() { cells = []; for (var r = 0; r < rows; r++) { cells.push(new Array(cols).fill(null)); } }
 
     function fromText(text) {
-      var lines = text.split(/[\/\n]/).map(function (line) { return tokens(line); });
+      var lines = text.split(/[/\n]/).map(function (line) { return tokens(line); });
       var width = Math.max.apply(null, lines.map(function (l) { return l.length; }).concat([0]));
       rows = Math.max(6, lines.length + 1); cols = Math.max(7, width + 1);
       blank();
@@ -235,7 +236,7 @@
       var b = e.target.closest("button");
       if (b) setMode(b.dataset.mode === "grid");
     });
-    setMode(/[\/\n]|(^|\s)\.(\s|$)/.test(fieldOf(box).value));
+    setMode(/[/\n]|(^|\s)\.(\s|$)/.test(fieldOf(box).value));
   });
   /* The keys type into the first field to begin with (the meld checker's grid did this already). */
   var firstBox = form.querySelector('.cards-box[data-field="cards"]') || boxes[0];
@@ -257,4 +258,6 @@
       if (navigator.clipboard) navigator.clipboard.writeText(share.href).then(function () { button.textContent = "Link copied"; });
     });
   }
-})();
+}
+
+start();

@@ -4,8 +4,8 @@
    leaving the page. Card values are never computed here: every value comes from
    POST .../rounds/preview (the rules engine). Without this script the forms work as
    typed text, one post per hand or turn. */
-(function () {
-  "use strict";
+import * as ScorekeeperKeypad from "./keypad.js";
+
   init();  /* and again on a hand page swapped in place (Crib Rummy's turns) */
   function init() {
     var form = document.querySelector("form.hand-form");
@@ -266,4 +266,3 @@
       next.focus();
     });
   }
-})();

@@ -5,9 +5,6 @@
    the wild and separator keys (data-token), and the tool keys (data-do). What a token does with a
    field is the page's: it gets onToken(token, key) and onAction(name, key). Nothing here values
    a card (the server's engine does). */
-(function () {
-  "use strict";
-
   /* The tokens of a typed field: split on spaces and commas. */
   function tokens(text) { return text.split(/[\s,]+/).filter(Boolean); }
 
@@ -44,5 +41,4 @@
     return { suit: function () { return suit; } };
   }
 
-  window.ScorekeeperKeypad = { attach: attach, tokens: tokens };
-})();
+export { attach, tokens };

@@ -7,13 +7,12 @@
 
    Other scripts can build on it (a queue of hands recorded offline, say): it announces
    "live:online" and "live:offline" when the stream connects or drops, and "live:change" after
-   each swap, on document with detail {version}; window.ScorekeeperLive.refresh() fetches now.
+   each swap, on document with detail {version}.
 
    The stream beats every data-live-beat seconds. A connection can die without a word (a phone
    walked out of the Wi-Fi): after two missed beats the line says "Last heard from the table N s
    ago", and the stream is opened again. */
-(function () {
-  "use strict";
+function start() {
   var status = document.querySelector("[data-live-stream]");
   if (!status || !window.EventSource || !window.fetch || !("content" in document.createElement("template"))) return;
 
@@ -178,6 +177,7 @@
   window.addEventListener("online", function () {
     if (source && source.readyState === EventSource.CLOSED) connect();
   });
-  window.ScorekeeperLive = { refresh: update, version: function () { return version; } };
   connect();
-})();
+}
+
+start();

@@ -1,7 +1,5 @@
 /* Times in the phone's own time zone: every <time data-local-time datetime="...Z"> the server
    wrote in UTC ("23 Nov 21:04 UTC") becomes "21:04" today, or "23 Nov 21:04" on another day. */
-(function () {
-  "use strict";
   var today = new Date().toDateString();
   document.querySelectorAll("time[data-local-time]").forEach(function (el) {
     var when = new Date(el.getAttribute("datetime"));
@@ -11,4 +9,3 @@
     el.textContent = day + clock;
     el.title = when.toLocaleString();
   });
-})();

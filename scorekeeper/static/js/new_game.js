@@ -1,7 +1,6 @@
 /* New game: "Deals first" lists the names as they are typed (the server does the same when
    the form comes back with errors); an empty seat keeps its "Player N". */
-(function () {
-  "use strict";
+function start() {
   var select = document.querySelector("select[data-names]");
   if (!select) { return; }
   var prefix = select.getAttribute("data-names");
@@ -16,4 +15,6 @@
     input.addEventListener("input", relabel);
   });
   relabel();
-})();
+}
+
+start();

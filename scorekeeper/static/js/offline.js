@@ -5,9 +5,7 @@
 
    A page the service worker served from its cache carries the notice "Offline: showing what
    this phone last saw"; when the connection returns the notice says so. */
-(function () {
-  "use strict";
-  var script = document.currentScript;
+  var script = document.querySelector("script[data-service-worker]");  // (a module has no currentScript)
   var worker = script && script.getAttribute("data-service-worker");
 
   if (worker && "serviceWorker" in navigator && window.isSecureContext) {
@@ -28,4 +26,3 @@
       notice.textContent = "Back online: this page updates by itself again, or reload it.";
     }
   });
-})();

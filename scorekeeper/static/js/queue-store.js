@@ -1,10 +1,8 @@
 /* Where the hand form keeps hands until they are sent (static/js/queue.js): IndexedDB, database
    "scorekeeper", store "hands" (one record a hand: its game, form address and fields, the number
    it was recorded as, its idempotency key, its state), read in the order they were kept.
-   window.ScorekeeperQueueStore.forGame(id) gives {all, save, drop}, each a promise. */
-(function () {
-  "use strict";
-  if (!window.indexedDB) return;
+   forGame(id) gives {all, save, drop}, each a promise; `available` is false without IndexedDB. */
+export var available = Boolean(window.indexedDB);
   var connection = null, NEXT = "scorekeeper.next.";
 
   function db() {
@@ -84,6 +82,4 @@
     return [].map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
   }
 
-  window.ScorekeeperQueueStore = { forGame: forGame, newKey: newKey, everything: everything, post: post,
-                                   nextRecorded: nextRecorded };
-})();
+export { forGame, newKey, everything, post, nextRecorded };

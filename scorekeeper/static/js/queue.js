@@ -12,10 +12,11 @@
    this phone never conflicts with itself); dropped, the hands after it move up one. After a
    Save, Save stays disabled until the form is edited again: a second tap sends nothing.
    See scorekeeper/offline/sending.py for the server's side. */
-(function () {
-  "use strict";
+import * as ScorekeeperQueueStore from "./queue-store.js";
+
+function start() {
   var panel = document.querySelector("[data-send-queue]");
-  if (!panel || !window.ScorekeeperQueueStore || !window.fetch || !window.URLSearchParams) return;
+  if (!panel || !ScorekeeperQueueStore.available || !window.fetch || !window.URLSearchParams) return;
   var game = panel.dataset.game, word = panel.dataset.word, names = JSON.parse(panel.dataset.names);
   var Word = word.charAt(0).toUpperCase() + word.slice(1);
   var list = panel.querySelector(".send-queue-items"), line = panel.querySelector(".send-queue-state");
@@ -24,13 +25,13 @@
   var pageNumber = form && form.dataset.queue ? parseInt(form.dataset.queue, 10) : null;
   var sending = false, sendingKey = null, retry = null, delay = 2000, direct = null, tokenTried = {}, recorded = 0;
 
-  var store = window.ScorekeeperQueueStore.forGame(game);
-  var queued = store.all, save = store.save, drop = store.drop, newKey = window.ScorekeeperQueueStore.newKey;
+  var store = ScorekeeperQueueStore.forGame(game);
+  var queued = store.all, save = store.save, drop = store.drop, newKey = ScorekeeperQueueStore.newKey;
 
   /* The number of the next hand: the page's, or after the hands waiting here (a kept page may be old). */
   function nextNumber(items) {
     var n = Math.max(pageNumber, recorded + 1);  // hands this page sent are recorded: after them
-    var known = window.ScorekeeperQueueStore.nextRecorded(game);
+    var known = ScorekeeperQueueStore.nextRecorded(game);
     if (document.querySelector(".offline-notice") && known > n) n = known;
     items.forEach(function (item) { if (item.number && item.number >= n) n = item.number + 1; });
     return n;
@@ -160,7 +161,7 @@
   }
 
   function send(item) {
-    return window.ScorekeeperQueueStore.post(item).then(function (sent) {
+    return ScorekeeperQueueStore.post(item).then(function (sent) {
       return settle(item, sent);
     }, function () { return "retry"; });
   }
@@ -310,4 +311,6 @@
   document.addEventListener("live:online", function () { delay = 2000; pump(); });
   connectivity();
   pump();
-})();
+}
+
+start();

@@ -8,7 +8,10 @@
      saw". A page it never opened gets the offline page.
    - Versioned static files (?v=) never change: from the cache first.
    - Live streams, a page's live content, POSTs and other sites go straight to the network:
-     hands recorded offline wait in the page's own queue (static/js/queue.js), not here. */
+     hands recorded offline wait in the page's own queue (static/js/queue.js), not here.
+
+   A classic worker script, registered without {type: "module"} (static/js/offline.js): it imports
+   nothing, so it runs in every browser with service workers. It keeps every page module (SHELL). */
 "use strict";
 var SHELL_CACHE = "scorekeeper-shell-" + VERSION;
 var PAGES = "scorekeeper-pages";

@@ -1,6 +1,5 @@
 // Seat picker: the roster players are seated in the order they are tapped (the hidden "order"
 // field says so); without JavaScript the checked players sit in roster order.
-(function () {
   document.querySelectorAll(".seat-picker").forEach(function (picker) {
     var orderField = picker.querySelector('input[name="order"]');
     var order = orderField.value ? orderField.value.split(",") : [];
@@ -18,4 +17,3 @@
     boxes.forEach(function (box) { box.addEventListener("change", show); });
     show();
   });
-})();

@@ -6,10 +6,10 @@
    hands one after the other, with the same Idempotency-Key and hand number as queue.js: a hand
    the server refuses, or that clashes with another phone's, is kept with the answer and holds
    back the hands after it; its game's page shows it for the editor to decide. */
-(function () {
-  "use strict";
-  var store = window.ScorekeeperQueueStore;
-  if (!store || !window.fetch || document.querySelector("[data-send-queue]")) return;  // a game page does it all
+import * as store from "./queue-store.js";
+
+function start() {
+  if (!store.available || !window.fetch || document.querySelector("[data-send-queue]")) return;  // a game page does it all
   var main = document.getElementById("content"), line = null, sending = false, retry = null;
 
   function gameOf(item) { return item.url.replace(/\/rounds\/.*$/, ""); }
@@ -70,4 +70,6 @@
   window.addEventListener("online", pump);
   window.addEventListener("offline", function () { store.everything().then(show); });
   pump();
-})();
+}
+
+start();
