@@ -32,13 +32,13 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import product
 
 import highspy
 import numpy as np
 
 from .crossings import TILE_WEIGHT, add_crossings
 from .highs import new_highs
+from .joker_columns import joker_columns
 from .rows import ct10_rows, other_rows
 from .search import OWN_SHARE, Search, finish_with_mip
 from .sparse import Coo
@@ -144,37 +144,17 @@ def columns(library: tuple[Template, ...], avail: np.ndarray, table_jokers: Sequ
         index = np.concatenate([plain, wild]).astype(int)
         zero = np.zeros(len(index), dtype=int)
         return Columns(index, arr.jokers[index], [], zero.astype(bool), arr.joker_points[index])
-    sources = ["R"] * (rack_jokers > 0) + [f"T{i}" for i in range(len(table_jokers))]
     # CT-10: how many of each set's number tiles the rack could supply
     held = np.minimum(arr.matrix, rack[None, :]).sum(axis=1) if rack is not None else None
-    # per number of jokers in a set: each assignment of sources with its rack count, table uses and key
-    assignments = {n: [(a, a.count("R"), [(slot, int(src[1])) for slot, src in enumerate(a) if src != "R"],
-                        tuple(sorted(a)))
-                       for a in product(sources, repeat=n)
-                       if a.count("R") <= rack_jokers and len({x for x in a if x != "R"}) == n - a.count("R")]
-                   for n in (1, 2)}
-    best: dict[tuple, tuple] = {}
-    shapes = arr.shape.tolist()   # plain ints: numpy scalars hash slowly as dictionary keys
-    for i in np.flatnonzero(fits & (arr.jokers > 0)).tolist():
-        slots = library[i].jokers
-        fit = [[bool(entries & tj) for tj in table_jokers] for entries, _ in slots]
-        for assign, from_rack, uses, sorted_assign in assignments[len(slots)]:
-            needs_two = not all(fit[slot][k] for slot, k in uses)
-            if needs_two and held is not None and held[i] + from_rack < 2:
-                continue  # CT-10: the rack cannot put two of its tiles in this set
-            points = sum(p for src, (_, p) in zip(assign, slots) if src == "R")
-            key = (shapes[i], sorted_assign)
-            old = best.get(key)
-            if old is None or (old[2], -old[3]) > (needs_two, -points):
-                best[key] = (i, assign, needs_two, points)
-    found = list(best.values())
-    index = np.concatenate([plain, np.array([f[0] for f in found], dtype=int)]).astype(int)
+    found, sources, needs, points = joker_columns(library, np.flatnonzero(fits & (arr.jokers > 0)), arr.jokers,
+                                                  arr.shape, table_jokers, rack_jokers, held)
+    index = np.concatenate([plain, found]).astype(int)
     pad = np.zeros(len(plain), dtype=int)
-    rack = np.concatenate([pad, np.array([f[1].count("R") for f in found], dtype=int)])
-    table = [np.concatenate([pad, np.array([f[1].count(f"T{k}") for f in found], dtype=int)])
+    rack = np.concatenate([pad, np.array([a.count("R") for a in sources], dtype=int)])
+    table = [np.concatenate([pad, np.array([a.count(f"T{k}") for a in sources], dtype=int)])
              for k in range(len(table_jokers))]
-    needs = np.concatenate([pad.astype(bool), np.array([f[2] for f in found], dtype=bool)])
-    points = np.concatenate([pad, np.array([f[3] for f in found], dtype=int)])
+    needs = np.concatenate([pad.astype(bool), needs])
+    points = np.concatenate([pad, points]).astype(int)
     return Columns(index, rack, table, needs, points)
 
 
