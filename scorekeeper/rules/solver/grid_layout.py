@@ -34,10 +34,13 @@ STEP = ((0, 1), (1, 0))   # across, down
 MOST_PAIRINGS = 200
 
 
-def lay_out(sets: list[tuple[tuple[str, ...], str]], crossed: list[str], deadline: float | None = None):
+def lay_out(sets: list[tuple[tuple[str, ...], str]], crossed: list[str], deadline: float | None = None,
+            colours: dict | None = None):
     """Rows of the board (``None`` for an empty cell) laying ``sets`` with the ``crossed`` tiles
-    shared by two sets each, or None when no layout was found."""
-    for tried, pairs in enumerate(_pairings(sets, sorted(crossed), [], set(), list(range(len(sets)))), 1):
+    shared by two sets each, or None when no layout was found; ``colours``: per joker (set,
+    position) the colours it may stand in (a crossing joker keeps one colour in both)."""
+    pairings = _pairings(sets, sorted(crossed), [], set(), list(range(len(sets))), colours or {})
+    for tried, pairs in enumerate(pairings, 1):
         if tried > MOST_PAIRINGS or (deadline is not None and time.perf_counter() > deadline):
             return None
         board = _place_all(sets, pairs)
@@ -52,7 +55,7 @@ def _find(parent: list[int], i: int) -> int:
     return i
 
 
-def _pairings(sets, crossed, pairs, taken, parent):
+def _pairings(sets, crossed, pairs, taken, parent, colours):
     """Every forest of crossing pairs ((set, position), (set, position)), one per crossed tile."""
     if len(pairs) == len(crossed):
         yield list(pairs)
@@ -64,8 +67,8 @@ def _pairings(sets, crossed, pairs, taken, parent):
     for x, first in enumerate(holders):
         for second in holders[x + 1:]:
             a, b = _find(parent, first[0]), _find(parent, second[0])
-            if a == b:
-                continue  # same set, or a cycle of crossings
+            if a == b or (first in colours and second in colours and not colours[first] & colours[second]):
+                continue  # same set, a cycle of crossings, or a joker of no one colour in both
             key = (sets[first[0]], first[1], sets[second[0]], second[1])
             if key in seen:
                 continue  # the same pairing of identical sets
@@ -73,7 +76,7 @@ def _pairings(sets, crossed, pairs, taken, parent):
             saved = list(parent)
             parent[a] = b
             taken |= {first, second}
-            yield from _pairings(sets, crossed, [*pairs, (first, second)], taken, parent)
+            yield from _pairings(sets, crossed, [*pairs, (first, second)], taken, parent, colours)
             taken -= {first, second}
             parent[:] = saved
 

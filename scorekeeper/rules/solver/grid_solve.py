@@ -25,7 +25,9 @@ from dataclasses import replace
 import numpy as np
 
 from .best_play import BestPlay
+from .grid_cuts import make_cut
 from .grid_layout import lay_out
+from .grid_pairing import joker_colours, unpairable
 from .model import NUMBERS, TILE_WEIGHT, solve_model
 from .templates import library
 from .tile_engine import board_lines, board_text, read_table, token
@@ -33,6 +35,8 @@ from .turn_core import judge_turn
 
 #: other solutions at the bound tried when a layout fails
 RETRIES = 8
+#: valid cuts made while bounding, at most
+MOST_CUTS = 40
 
 
 def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_counts, rack_counts, rack_jokers,
@@ -42,16 +46,18 @@ def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_
     deadline = time.perf_counter() + seconds
     lib = library(sw)
     base = np.zeros_like(table_counts) if initial else table_counts
-    answer = solve_model(lib, cols, base, rack_counts, len(jokers), rack_jokers, goal, threshold,
-                         seconds, crossings=True)
-    bound = None
-    if answer.optimal:  # proved: the grid optimum (nothing laid when no set can be)
-        bound = _units(answer.bound, goal, base) if answer.feasible and answer.bound is not None else 0
+
+    def programme(**more):
+        return solve_model(lib, cols, base, rack_counts, len(jokers), rack_jokers, goal, threshold,
+                           max(0.01, deadline - time.perf_counter()), crossings=True, **more)
+
+    cuts: list = []
+    answer, bound = _bounded(programme, cuts, lib, cols, goal, base, deadline)
     if bound is not None and _mine(row, goal) >= bound:  # the rows reach the grid's bound: proved
         return replace(row, optimal=True, notes=tuple(n for n in row.notes if "not proven" not in n))
     best = row
     forbid: list = []
-    floor = answer.bound - 0.5 if answer.bound is not None else None
+    floor = _floor(answer.bound, goal)
     for attempt in range(RETRIES + 1):
         if not answer.feasible or time.perf_counter() > deadline:
             break
@@ -63,12 +69,49 @@ def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_
         if not answer.crossed:
             break
         forbid.append(answer.support)
-        answer = solve_model(lib, cols, base, rack_counts, len(jokers), rack_jokers, goal, threshold,
-                             max(0.01, deadline - time.perf_counter()), crossings=True, forbid=forbid,
-                             at_least=floor if attempt < RETRIES // 2 else None)
+        answer = programme(forbid=forbid, cuts=cuts, at_least=floor if attempt < RETRIES // 2 else None)
+        core = _core(answer, lib)
+        while core is not None and time.perf_counter() < deadline:  # not a board: cut it, look again
+            cuts.append(make_cut(cols, lib, answer.support, core))
+            answer = programme(forbid=forbid, cuts=cuts)
+            core = _core(answer, lib)
     note = ("CT-9: best found, not proven: a play using crossings may lay more; at most "
             f"{bound if bound is not None else 'unknown'} {'tiles' if goal == 'tiles' else 'points'}")
     return replace(best, optimal=False, bound=bound, notes=(*best.notes, note))
+
+
+def _bounded(programme, cuts: list, lib, cols, goal, base, deadline):
+    """The grid programme's best answer whose crossings can be paired, after cutting away (in
+    ``cuts``, valid for every board) those that cannot; and its bound in tiles (or points), or
+    None when not proved. Every cut keeps the programme a bound (:mod:`.grid_cuts`)."""
+    for _ in range(MOST_CUTS + 1):
+        answer = programme(cuts=cuts)
+        core = _core(answer, lib)
+        if core is None or time.perf_counter() > deadline or len(cuts) == MOST_CUTS:
+            break
+        cuts.append(make_cut(cols, lib, answer.support, core))
+    bound = None
+    if answer.optimal:  # proved: the grid optimum (nothing laid when no set can be)
+        bound = _units(answer.bound, goal, base) if answer.feasible and answer.bound is not None else 0
+    return answer, bound
+
+
+def _core(answer, lib):
+    """A core of ``answer``'s crossings that no board can pair (:mod:`.grid_pairing`), or None."""
+    if not answer.feasible or not answer.crossed:
+        return None
+    templates = [col.template for col in answer.sets]
+    return unpairable([t.tokens for t in templates], list(answer.crossed), joker_colours(templates))
+
+
+def _floor(objective, goal) -> float | None:
+    """The least objective laying as many tiles (or points) as ``objective``: the value that breaks
+    ties between equal tile counts is not asked for again (another solution may lay less of it)."""
+    if objective is None:
+        return None
+    if goal == "tiles":
+        return float(np.floor((objective + TILE_WEIGHT / 4) / TILE_WEIGHT) * TILE_WEIGHT - TILE_WEIGHT / 4)
+    return objective - 0.5
 
 
 def _units(objective, goal, base) -> int:
@@ -85,7 +128,8 @@ def _mine(play, goal) -> int:
 def _laid(answer, variant, goal, initial, opts, table, rack_text, deadline):
     """The answer's sets laid on a board and judged as a turn, or None."""
     sets = [(col.template.tokens, col.template.kind) for col in answer.sets]
-    rows = lay_out(sets, list(answer.crossed), deadline) if sets else []
+    colours = joker_colours([col.template for col in answer.sets])
+    rows = lay_out(sets, list(answer.crossed), deadline, colours) if sets else []
     if rows is None:
         return None
     new = " / ".join(" ".join(c or "." for c in row) for row in rows)

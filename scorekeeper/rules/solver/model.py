@@ -37,6 +37,7 @@ import highspy
 import numpy as np
 
 from .crossings import TILE_WEIGHT, add_crossings
+from .grid_cuts import cut_rows
 from .highs import new_highs
 from .joker_columns import joker_columns
 from .rows import ct10_rows, other_rows
@@ -191,19 +192,20 @@ def _matrix(library, cols: Columns, table: np.ndarray, rack: np.ndarray, table_j
 
 def solve_model(library: tuple[Template, ...], cols: Columns, table: np.ndarray, rack: np.ndarray,
                 table_jokers: int, rack_jokers: int, goal: str, initial_meld: int | None,
-                seconds: float, crossings: bool = False, forbid=(), at_least: float | None = None) -> Answer:
+                seconds: float, crossings: bool = False, forbid=(), at_least: float | None = None,
+                cuts=()) -> Answer:
     """The best choice of sets (see the module docstring); ``crossings``: the grid programme of
     :mod:`.crossings`, whose answer bounds the best grid play and names its crossing tiles;
-    ``forbid``/``at_least``: see :func:`.rows.other_rows`."""
+    ``forbid``/``at_least``: see :func:`.rows.other_rows`; ``cuts``: see :mod:`.grid_cuts`."""
     if not len(cols):  # nothing can be laid: feasible only when nothing must be
         return Answer((), True, not table.any() and not table_jokers and not initial_meld)
     changed = set(np.flatnonzero(cols.needs_two & (cols.rack < 2)).tolist())
     return _solve_once(library, cols, table, rack, table_jokers, rack_jokers, goal, initial_meld, seconds,
-                       crossings, forbid, at_least, changed)
+                       crossings, forbid, at_least, changed, cuts)
 
 
 def _solve_once(library, cols, table, rack, table_jokers, rack_jokers, goal, initial_meld, seconds, crossings,
-                forbid, at_least, only) -> Answer:
+                forbid, at_least, only, cuts=()) -> Answer:
     a, base, cost, col_lo, col_hi, row_lo, row_hi = _matrix(library, cols, table, rack, table_jokers, rack_jokers,
                                                              goal, initial_meld, only)
     names: list[str] = []
@@ -211,7 +213,10 @@ def _solve_once(library, cols, table, rack, table_jokers, rack_jokers, goal, ini
         cost, col_lo, col_hi, row_lo, row_hi, names = add_crossings(
             a, base, cost, col_lo, col_hi, row_lo, row_hi, table=table, rack=rack,
             table_jokers=table_jokers, rack_jokers=rack_jokers, goal=goal, initial_meld=initial_meld)
+        first_cross = a.cols - len(names)
         row_lo, row_hi = other_rows(a, cost, row_lo, row_hi, forbid, at_least)
+        cost, col_lo, col_hi, row_lo, row_hi = cut_rows(a, cost, col_lo, col_hi, row_lo, row_hi, cuts, names,
+                                                        first_cross)
     used = a.used_rows()
     if np.any(row_lo[~used] > 0):
         return Answer((), True, False)  # a table tile (or joker) that no set can hold
@@ -238,7 +243,7 @@ def _solve_once(library, cols, table, rack, table_jokers, rack_jokers, goal, ini
         return Answer((), search.complete, False)
     x = search.best[:len(cols)]
     chosen = tuple(cols.column(library, j) for j in np.flatnonzero(x) for _ in range(x[j]))
-    tail = search.best[len(search.best) - len(names):] if names else ()
+    tail = search.best[first_cross:first_cross + len(names)] if names else ()
     crossed = tuple(name for name, n in zip(names, tail) for _ in range(int(n)))
     bound = float(cost @ search.best) if search.complete else None
     support = np.flatnonzero(x)
