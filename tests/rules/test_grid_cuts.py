@@ -69,3 +69,13 @@ def test_another_solution_asks_for_as_many_tiles_not_as_much_value():
     best = solve("runny-tiles", "J B12 K13 R9 B5 G6", table="B9 B10 B11 | B7 G7 K7")
     assert (best.tiles_played, best.optimal) == (6, True)
     assert check_turn("runny-tiles", "B9 B10 B11 | B7 G7 K7", "J B12 K13 R9 B5 G6", best.board).valid
+
+
+def test_when_nothing_reaches_the_bound_a_smaller_crossing_play_is_still_found():
+    # the bound's answer (G10 G2 and G12 G3 both down from G1 G2 G3) cannot be laid: the two would
+    # touch; no other answer reaches the bound, so one laying fewer is asked for, and G10 goes
+    # down to G2 alone (before: 0 tiles laid)
+    best = solve("crazy-tiles", "G12 B10 G5 K13 G10", table="G1 G2 G3")
+    assert best.tiles_played >= 1
+    assert check_turn("crazy-tiles", "G1 G2 G3", "G12 B10 G5 K13 G10", best.board).valid
+    assert best.optimal or best.bound >= best.tiles_played

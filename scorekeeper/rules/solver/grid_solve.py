@@ -70,6 +70,9 @@ def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_
             break
         forbid.append(answer.support)
         answer = programme(forbid=forbid, cuts=cuts, at_least=floor if attempt < RETRIES // 2 else None)
+        if not answer.feasible and floor is not None and attempt < RETRIES // 2:  # none at the bound: any other
+            floor = None
+            answer = programme(forbid=forbid, cuts=cuts)
         core = _core(answer, lib)
         while core is not None and time.perf_counter() < deadline:  # not a board: cut it, look again
             cuts.append(make_cut(cols, lib, answer.support, core))
@@ -84,15 +87,15 @@ def _bounded(programme, cuts: list, lib, cols, goal, base, deadline):
     """The grid programme's best answer whose crossings can be paired, after cutting away (in
     ``cuts``, valid for every board) those that cannot; and its bound in tiles (or points), or
     None when not proved. Every cut keeps the programme a bound (:mod:`.grid_cuts`)."""
+    bound = None
     for _ in range(MOST_CUTS + 1):
         answer = programme(cuts=cuts)
+        if answer.optimal:  # proved: the grid optimum under the cuts (nothing laid when no set can be)
+            bound = _units(answer.bound, goal, base) if answer.feasible and answer.bound is not None else 0
         core = _core(answer, lib)
         if core is None or time.perf_counter() > deadline or len(cuts) == MOST_CUTS:
             break
         cuts.append(make_cut(cols, lib, answer.support, core))
-    bound = None
-    if answer.optimal:  # proved: the grid optimum (nothing laid when no set can be)
-        bound = _units(answer.bound, goal, base) if answer.feasible and answer.bound is not None else 0
     return answer, bound
 
 
