@@ -52,8 +52,8 @@ def _assignments(rack_jokers: int, table_jokers: int) -> dict[int, list[tuple[st
 
 def joker_columns(library, candidates: np.ndarray, jokers: np.ndarray, shape: np.ndarray,
                   table_jokers: Sequence[frozenset], rack_jokers: int, held: np.ndarray | None):
-    """``(template, sources, needs two, rack jokers' points)`` per kept column, as arrays (sources as
-    a list of tuples); ``candidates``: the templates with jokers whose tiles are all available,
+    """``(template, rack jokers, uses of each table joker, needs two, rack jokers' points)`` per kept
+    column, as arrays; ``candidates``: the templates with jokers whose tiles are all available,
     ``jokers``/``shape``: the library's jokers per template and shape ids, ``held``: per template
     how many of its number tiles the rack could supply (None: no CT-10 pruning)."""
     points, where = _slots(library)
@@ -78,7 +78,8 @@ def joker_columns(library, candidates: np.ndarray, jokers: np.ndarray, shape: np
             sid = sorted_ids.setdefault(tuple(sorted(a)), len(sorted_ids))
             parts.append((tpl[keep], number, a, needs[keep], pts[keep], sid))
     if not parts or not sum(len(p[0]) for p in parts):
-        return np.zeros(0, dtype=int), [], np.zeros(0, dtype=bool), np.zeros(0, dtype=int)
+        none = np.zeros(0, dtype=int)
+        return none, none, [none] * len(table_jokers), none.astype(bool), none
     index = np.concatenate([p[0] for p in parts])
     which = np.concatenate([np.full(len(p[0]), m) for m, p in enumerate(parts)])
     seq = index * 16 + np.concatenate([np.full(len(p[0]), p[1]) for p in parts])
@@ -92,5 +93,7 @@ def joker_columns(library, candidates: np.ndarray, jokers: np.ndarray, shape: np
     starts = np.flatnonzero(first)
     met = np.minimum.reduceat(seq[order], starts)
     winners = winners[np.argsort(met, kind="stable")]
-    sources = [parts[which[w]][2] for w in winners.tolist()]
-    return index[winners], sources, needs[winners], pts[winners]
+    # per part: its assignment's rack jokers and uses of each table joker
+    rack = np.array([p[2].count("R") for p in parts])[which[winners]]
+    table = [np.array([p[2].count(f"T{k}") for p in parts])[which[winners]] for k in range(len(table_jokers))]
+    return index[winners], rack, table, needs[winners], pts[winners]

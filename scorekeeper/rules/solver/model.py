@@ -147,13 +147,12 @@ def columns(library: tuple[Template, ...], avail: np.ndarray, table_jokers: Sequ
         return Columns(index, arr.jokers[index], [], zero.astype(bool), arr.joker_points[index])
     # CT-10: how many of each set's number tiles the rack could supply
     held = np.minimum(arr.matrix, rack[None, :]).sum(axis=1) if rack is not None else None
-    found, sources, needs, points = joker_columns(library, np.flatnonzero(fits & (arr.jokers > 0)), arr.jokers,
-                                                  arr.shape, table_jokers, rack_jokers, held)
+    found, from_rack, uses, needs, points = joker_columns(library, np.flatnonzero(fits & (arr.jokers > 0)),
+                                                         arr.jokers, arr.shape, table_jokers, rack_jokers, held)
     index = np.concatenate([plain, found]).astype(int)
     pad = np.zeros(len(plain), dtype=int)
-    rack = np.concatenate([pad, np.array([a.count("R") for a in sources], dtype=int)])
-    table = [np.concatenate([pad, np.array([a.count(f"T{k}") for a in sources], dtype=int)])
-             for k in range(len(table_jokers))]
+    rack = np.concatenate([pad, from_rack]).astype(int)
+    table = [np.concatenate([pad, u]).astype(int) for u in uses]
     needs = np.concatenate([pad.astype(bool), needs])
     points = np.concatenate([pad, points]).astype(int)
     return Columns(index, rack, table, needs, points)
