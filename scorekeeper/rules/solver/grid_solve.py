@@ -1,6 +1,6 @@
 """Best play on the two-dimensional board (CT-9): exact where crossings can be laid, honest elsewhere.
 
-How it works (also in docs/engine/solver.md):
+How it works (also in docs/grid-best-play.md):
 
 1. The row answer: the set programme of :mod:`.model`, laid one set per row
    (always a legal board, never needs a crossing).
@@ -8,13 +8,18 @@ How it works (also in docs/engine/solver.md):
    (:mod:`.crossings`), where a tile may sit in an across and a down set. Every
    legal board is a solution of it, so its optimum bounds the best grid play.
    When the bound equals the row answer, the row answer is proved best.
-3. Otherwise the bound's sets and crossings are laid out (:mod:`.grid_layout`)
+3. Valid cuts: while the bound's answer has crossings no board can pair
+   (:mod:`.grid_pairing`: two lines meet once, no odd ring, a crossing joker
+   in one colour), a cut (:mod:`.grid_cuts`) removes it and every choice like
+   it, and the programme is solved again; it stays a bound.
+4. Otherwise the bound's sets and crossings are laid out (:mod:`.grid_layout`)
    and the board judged by the whole-turn checker. If it is legal it reaches
    the bound, so it is proved best. If not, up to :data:`RETRIES` other
    solutions are tried (each asks for one set fewer among the last one's sets;
-   the first half must still reach the bound); failing that the best legal
-   board found is answered with ``optimal: false`` and the bound. These
-   searches never lower the bound: only the first, uncut programme gives it.
+   the first half must still lay as many tiles, while any does); failing that
+   the best legal board found is answered with ``optimal: false`` and the
+   bound. These searches never lower the bound: only the programme with valid
+   cuts alone gives it.
 """
 
 from __future__ import annotations
@@ -25,7 +30,9 @@ from dataclasses import replace
 import numpy as np
 
 from .best_play import BestPlay
+from .grid_cuts import make_cut
 from .grid_layout import lay_out
+from .grid_pairing import joker_colours, unpairable
 from .model import NUMBERS, TILE_WEIGHT, solve_model
 from .templates import library
 from .tile_engine import board_lines, board_text, read_table, token
@@ -33,6 +40,8 @@ from .turn_core import judge_turn
 
 #: other solutions at the bound tried when a layout fails
 RETRIES = 8
+#: valid cuts made while bounding, at most
+MOST_CUTS = 40
 
 
 def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_counts, rack_counts, rack_jokers,
@@ -42,14 +51,18 @@ def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_
     deadline = time.perf_counter() + seconds
     lib = library(sw)
     base = np.zeros_like(table_counts) if initial else table_counts
-    answer = solve_model(lib, cols, base, rack_counts, len(jokers), rack_jokers, goal, threshold,
-                         seconds, crossings=True)
-    bound = _proved_bound(answer, goal, base)
+
+    def programme(**more):
+        return solve_model(lib, cols, base, rack_counts, len(jokers), rack_jokers, goal, threshold,
+                           max(0.01, deadline - time.perf_counter()), crossings=True, **more)
+
+    cuts: list = []
+    answer, bound = _bounded(programme, cuts, lib, cols, goal, base, deadline)
     if bound is not None and _mine(row, goal) >= bound:  # the rows reach the grid's bound: proved
         return replace(row, optimal=True, notes=tuple(n for n in row.notes if "not proven" not in n))
     best = row
     forbid: list = []
-    floor = answer.bound - 0.5 if answer.bound is not None else None
+    floor = _floor(answer.bound, goal)
     for attempt in range(RETRIES + 1):
         if not answer.feasible or time.perf_counter() > deadline:
             break
@@ -61,19 +74,52 @@ def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_
         if not answer.crossed:
             break
         forbid.append(answer.support)
-        answer = solve_model(lib, cols, base, rack_counts, len(jokers), rack_jokers, goal, threshold,
-                             max(0.01, deadline - time.perf_counter()), crossings=True, forbid=forbid,
-                             at_least=floor if attempt < RETRIES // 2 else None)
+        answer = programme(forbid=forbid, cuts=cuts, at_least=floor if attempt < RETRIES // 2 else None)
+        if not answer.feasible and floor is not None and attempt < RETRIES // 2:  # none at the bound: any other
+            floor = None
+            answer = programme(forbid=forbid, cuts=cuts)
+        core = _core(answer, lib)
+        while core is not None and time.perf_counter() < deadline:  # not a board: cut it, look again
+            cuts.append(make_cut(cols, lib, answer.support, core))
+            answer = programme(forbid=forbid, cuts=cuts)
+            core = _core(answer, lib)
     note = ("CT-9: best found, not proven: a play using crossings may lay more; at most "
             f"{bound if bound is not None else 'unknown'} {'tiles' if goal == 'tiles' else 'points'}")
     return replace(best, optimal=False, bound=bound, notes=(*best.notes, note))
 
 
-def _proved_bound(answer, goal, base) -> int | None:
-    """The grid optimum where the programme proved it (0 when no set can be laid), else None."""
-    if not answer.optimal:
+def _bounded(programme, cuts: list, lib, cols, goal, base, deadline):
+    """The grid programme's best answer whose crossings can be paired, after cutting away (in
+    ``cuts``, valid for every board) those that cannot; and its bound in tiles (or points), or
+    None when not proved. Every cut keeps the programme a bound (:mod:`.grid_cuts`)."""
+    bound = None
+    for _ in range(MOST_CUTS + 1):
+        answer = programme(cuts=cuts)
+        if answer.optimal:  # proved: the grid optimum under the cuts (nothing laid when no set can be)
+            bound = _units(answer.bound, goal, base) if answer.feasible and answer.bound is not None else 0
+        core = _core(answer, lib)
+        if core is None or time.perf_counter() > deadline or len(cuts) == MOST_CUTS:
+            break
+        cuts.append(make_cut(cols, lib, answer.support, core))
+    return answer, bound
+
+
+def _core(answer, lib):
+    """A core of ``answer``'s crossings that no board can pair (:mod:`.grid_pairing`), or None."""
+    if not answer.feasible or not answer.crossed:
         return None
-    return _units(answer.bound, goal, base) if answer.feasible and answer.bound is not None else 0
+    templates = [col.template for col in answer.sets]
+    return unpairable([t.tokens for t in templates], list(answer.crossed), joker_colours(templates))
+
+
+def _floor(objective, goal) -> float | None:
+    """The least objective laying as many tiles (or points) as ``objective``: the value that breaks
+    ties between equal tile counts is not asked for again (another solution may lay less of it)."""
+    if objective is None:
+        return None
+    if goal == "tiles":
+        return float(np.floor((objective + TILE_WEIGHT / 4) / TILE_WEIGHT) * TILE_WEIGHT - TILE_WEIGHT / 4)
+    return objective - 0.5
 
 
 def _units(objective, goal, base) -> int:
@@ -90,7 +136,8 @@ def _mine(play, goal) -> int:
 def _laid(answer, variant, goal, initial, opts, table, rack_text, deadline):
     """The answer's sets laid on a board and judged as a turn, or None."""
     sets = [(col.template.tokens, col.template.kind) for col in answer.sets]
-    rows = lay_out(sets, list(answer.crossed), deadline) if sets else []
+    colours = joker_colours([col.template for col in answer.sets])
+    rows = lay_out(sets, list(answer.crossed), deadline, colours) if sets else []
     if rows is None:
         return None
     kept, after = _boards(table, " / ".join(" ".join(c or "." for c in row) for row in rows), initial)

@@ -32,13 +32,14 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import product
 
 import highspy
 import numpy as np
 
 from .crossings import TILE_WEIGHT, add_crossings
+from .grid_cuts import cut_rows
 from .highs import new_highs
+from .joker_columns import joker_columns
 from .rows import ct10_rows, other_rows
 from .search import OWN_SHARE, Search, finish_with_mip
 from .sparse import Coo
@@ -144,37 +145,16 @@ def columns(library: tuple[Template, ...], avail: np.ndarray, table_jokers: Sequ
         index = np.concatenate([plain, wild]).astype(int)
         zero = np.zeros(len(index), dtype=int)
         return Columns(index, arr.jokers[index], [], zero.astype(bool), arr.joker_points[index])
-    sources = ["R"] * (rack_jokers > 0) + [f"T{i}" for i in range(len(table_jokers))]
     # CT-10: how many of each set's number tiles the rack could supply
     held = np.minimum(arr.matrix, rack[None, :]).sum(axis=1) if rack is not None else None
-    # per number of jokers in a set: each assignment of sources with its rack count, table uses and key
-    assignments = {n: [(a, a.count("R"), [(slot, int(src[1])) for slot, src in enumerate(a) if src != "R"],
-                        tuple(sorted(a)))
-                       for a in product(sources, repeat=n)
-                       if a.count("R") <= rack_jokers and len({x for x in a if x != "R"}) == n - a.count("R")]
-                   for n in (1, 2)}
-    best: dict[tuple, tuple] = {}
-    shapes = arr.shape.tolist()   # plain ints: numpy scalars hash slowly as dictionary keys
-    for i in np.flatnonzero(fits & (arr.jokers > 0)).tolist():
-        slots = library[i].jokers
-        fit = [[bool(entries & tj) for tj in table_jokers] for entries, _ in slots]
-        for assign, from_rack, uses, sorted_assign in assignments[len(slots)]:
-            needs_two = not all(fit[slot][k] for slot, k in uses)
-            if needs_two and held is not None and held[i] + from_rack < 2:
-                continue  # CT-10: the rack cannot put two of its tiles in this set
-            points = sum(p for src, (_, p) in zip(assign, slots) if src == "R")
-            key = (shapes[i], sorted_assign)
-            old = best.get(key)
-            if old is None or (old[2], -old[3]) > (needs_two, -points):
-                best[key] = (i, assign, needs_two, points)
-    found = list(best.values())
-    index = np.concatenate([plain, np.array([f[0] for f in found], dtype=int)]).astype(int)
+    found, from_rack, uses, needs, points = joker_columns(library, np.flatnonzero(fits & (arr.jokers > 0)),
+                                                         arr.jokers, arr.shape, table_jokers, rack_jokers, held)
+    index = np.concatenate([plain, found]).astype(int)
     pad = np.zeros(len(plain), dtype=int)
-    rack = np.concatenate([pad, np.array([f[1].count("R") for f in found], dtype=int)])
-    table = [np.concatenate([pad, np.array([f[1].count(f"T{k}") for f in found], dtype=int)])
-             for k in range(len(table_jokers))]
-    needs = np.concatenate([pad.astype(bool), np.array([f[2] for f in found], dtype=bool)])
-    points = np.concatenate([pad, np.array([f[3] for f in found], dtype=int)])
+    rack = np.concatenate([pad, from_rack]).astype(int)
+    table = [np.concatenate([pad, u]).astype(int) for u in uses]
+    needs = np.concatenate([pad.astype(bool), needs])
+    points = np.concatenate([pad, points]).astype(int)
     return Columns(index, rack, table, needs, points)
 
 
@@ -211,19 +191,20 @@ def _matrix(library, cols: Columns, table: np.ndarray, rack: np.ndarray, table_j
 
 def solve_model(library: tuple[Template, ...], cols: Columns, table: np.ndarray, rack: np.ndarray,
                 table_jokers: int, rack_jokers: int, goal: str, initial_meld: int | None,
-                seconds: float, crossings: bool = False, forbid=(), at_least: float | None = None) -> Answer:
+                seconds: float, crossings: bool = False, forbid=(), at_least: float | None = None,
+                cuts=()) -> Answer:
     """The best choice of sets (see the module docstring); ``crossings``: the grid programme of
     :mod:`.crossings`, whose answer bounds the best grid play and names its crossing tiles;
-    ``forbid``/``at_least``: see :func:`.rows.other_rows`."""
+    ``forbid``/``at_least``: see :func:`.rows.other_rows`; ``cuts``: see :mod:`.grid_cuts`."""
     if not len(cols):  # nothing can be laid: feasible only when nothing must be
         return Answer((), True, not table.any() and not table_jokers and not initial_meld)
     changed = set(np.flatnonzero(cols.needs_two & (cols.rack < 2)).tolist())
     return _solve_once(library, cols, table, rack, table_jokers, rack_jokers, goal, initial_meld, seconds,
-                       crossings, forbid, at_least, changed)
+                       crossings, forbid, at_least, changed, cuts)
 
 
 def _solve_once(library, cols, table, rack, table_jokers, rack_jokers, goal, initial_meld, seconds, crossings,
-                forbid, at_least, only) -> Answer:
+                forbid, at_least, only, cuts=()) -> Answer:
     a, base, cost, col_lo, col_hi, row_lo, row_hi = _matrix(library, cols, table, rack, table_jokers, rack_jokers,
                                                              goal, initial_meld, only)
     names: list[str] = []
@@ -231,7 +212,10 @@ def _solve_once(library, cols, table, rack, table_jokers, rack_jokers, goal, ini
         cost, col_lo, col_hi, row_lo, row_hi, names = add_crossings(
             a, base, cost, col_lo, col_hi, row_lo, row_hi, table=table, rack=rack,
             table_jokers=table_jokers, rack_jokers=rack_jokers, goal=goal, initial_meld=initial_meld)
+        first_cross = a.cols - len(names)
         row_lo, row_hi = other_rows(a, cost, row_lo, row_hi, forbid, at_least)
+        cost, col_lo, col_hi, row_lo, row_hi = cut_rows(a, cost, col_lo, col_hi, row_lo, row_hi, cuts, names,
+                                                        first_cross)
     used = a.used_rows()
     if np.any(row_lo[~used] > 0):
         return Answer((), True, False)  # a table tile (or joker) that no set can hold
@@ -258,7 +242,7 @@ def _solve_once(library, cols, table, rack, table_jokers, rack_jokers, goal, ini
         return Answer((), search.complete, False)
     x = search.best[:len(cols)]
     chosen = tuple(cols.column(library, j) for j in np.flatnonzero(x) for _ in range(x[j]))
-    tail = search.best[len(search.best) - len(names):] if names else ()
+    tail = search.best[first_cross:first_cross + len(names)] if names else ()
     crossed = tuple(name for name, n in zip(names, tail) for _ in range(int(n)))
     bound = float(cost @ search.best) if search.complete else None
     support = np.flatnonzero(x)
