@@ -66,7 +66,7 @@ def text_line(sheet: Sheet, row: Row, group: list[int]) -> str:
     >>> s = Sheet("v", "V", (Column("Hand", 10), Column("Out", 12)), (Column("Rack", 10), Column("Total", 10)),
     ...           ["Ann", "Bob"], [], table_width=60)
     >>> text_line(s, Row(["7", "Maximilian Ann"], [["3", "40"], ["", "12"]]), [0, 1])
-    ' 7  Maximil…   3    40         12'
+    '  7    Max…    3    40         12'
     """
     widths = column_widths(sheet, group)
     lead = [_fit(text, width) for text, width in zip(row.lead, widths)]
