@@ -17,7 +17,7 @@ from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any
 
-from ..display.qr import qr_svg
+from ..display.qr import qr_png_url
 from ..display.standings import standings
 from ..paths import TEMPLATES
 from ..profiles import profile
@@ -248,7 +248,7 @@ def _game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str) -> byte
     extra = 0 if score.finished else max(0, min(EXTRA_ROWS, layout.default_rows - len(score.rounds)))
     sheet = filled_sheet(layout, game.variant, names, score, opts, extra_rows=extra)
     return sheet_pdf(sheet, paper, "auto", title=f"{sheet.name}: {', '.join(names)}",
-                     game=game_summary(game, score), qr=qr_svg(follow_url, border=2), follow_url=follow_url)
+                     game=game_summary(game, score), qr=qr_png_url(follow_url, border=2), follow_url=follow_url)
 
 
 def game_frames_pdf(game, paper: str = "a4") -> bytes:

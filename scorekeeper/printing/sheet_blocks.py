@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from .sheets import LINE_PT, MONO_ADVANCE, PLAYER_RULE, PT, RULE, Row, Sheet, mono_line
 
-#: height (mm) of a recorded line: ``table.score td`` in print.css
+#: height (mm) of a recorded line: ``td.lines`` in print.css
 LINE_MM = 5.4
 #: the shading of every other line, and of each player's running-total column
 STRIPE, TOTAL_SHADE = "#f3f3f3", "#000"
@@ -84,7 +84,7 @@ def _advance() -> float:
     return LINE_PT * PT * MONO_ADVANCE
 
 
-def block_grid(sheet: Sheet, group: list[int]) -> str:
+def block_grid(sheet: Sheet, group: list[int], line: float = LINE_MM) -> str:
     """The tile under two lines of a block, as an SVG ``data:`` URL in mm.
 
     Column rules (thin between columns, thick before each player), a rule
@@ -99,18 +99,18 @@ def block_grid(sheet: Sheet, group: list[int]) -> str:
     for i, w in enumerate(widths[:-1]):
         x += w
         player_edge = i + 1 >= nlead and (i + 1 - nlead) % nsub == 0
-        (thick if player_edge else thin).append(f"M{x:.3f} 0V{2 * LINE_MM}")
+        (thick if player_edge else thin).append(f"M{x:.3f} 0V{2 * line}")
     x = 0.0
     for i, w in enumerate(widths):
         if i >= nlead and (i - nlead) % nsub == nsub - 1:
-            shade.append(f'<rect x="{x:.3f}" y="0" width="{w:.3f}" height="{2 * LINE_MM}"/>')
+            shade.append(f'<rect x="{x:.3f}" y="0" width="{w:.3f}" height="{2 * line}"/>')
         x += w
     rule = RULE * PT
-    under = "".join(f"M{inset:.3f} {y - rule / 2:.3f}H{inset + box:.3f}" for y in (LINE_MM, 2 * LINE_MM))
+    under = "".join(f"M{inset:.3f} {y - rule / 2:.3f}H{inset + box:.3f}" for y in (line, 2 * line))
     paths = "".join(f'<path d="{"".join(d)}" stroke="#000" stroke-width="{width * PT:.3f}" fill="none"/>'
                     for d, width in (([*thin, under], RULE), (thick, PLAYER_RULE)) if d)
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{inset:.3f} 0 {box:.3f} {2 * LINE_MM}" '
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{inset:.3f} 0 {box:.3f} {2 * line}" '
            f'preserveAspectRatio="none">'
-           f'<rect x="{inset:.3f}" y="{LINE_MM}" width="{box:.3f}" height="{LINE_MM}" fill="{STRIPE}"/>'
+           f'<rect x="{inset:.3f}" y="{line}" width="{box:.3f}" height="{line}" fill="{STRIPE}"/>'
            f'<g fill="{TOTAL_SHADE}" fill-opacity="{TOTAL_OPACITY}">{"".join(shade)}</g>{paths}</svg>')
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()

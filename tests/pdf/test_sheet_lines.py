@@ -97,7 +97,7 @@ def test_a_filled_sheet_reads_back_row_by_row_in_embedded_fonts(app, client):
     # hand 1: Ann laid Step 1 and went out; the others hold 10, 15, 20 points
     assert "1 1 ✓ 0 out 0 1 10 10 1 15 15 1 20 20" in words
     assert "30 9 30 405 8 ✓ 0 out 415 8 10 410 8 15 430" in words
-    assert pdf.fonts() == {"Sheet-Sans", "Sheet-Sans-Bold", "Sheet-Mono"}  # totals are shaded, not bold
+    assert pdf.fonts() == {"Sheet-Sans", "Sheet-Sans-Bold", "Sheet-Mono", "Sheet-Mono-Bold"}
 
 
 def test_the_column_rules_are_drawn_at_the_column_edges():
