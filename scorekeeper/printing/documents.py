@@ -24,7 +24,7 @@ from ..profiles import profile
 from ..rulebook.reasons import reason_html
 from ..rules import GameScore, RulesError, find_variant, options_for, step_texts, variants
 from ..words import FILTERS
-from .sheet_blocks import block_grid, blocks
+from .sheet_blocks import block_grid, blocks, label_line
 from .sheet_layouts import blank_sheet, filled_sheet
 from .sheets import layout
 
@@ -195,7 +195,8 @@ def sheet_pdf(sheet, paper: str, orientation: str, **context: Any) -> bytes:
     """A score sheet laid out on ``paper`` (``auto`` orientation: portrait when it fits) as PDF bytes."""
     sheet = layout(sheet, paper, orientation)
     return render_pdf("pdf/sheet.html", sheet=sheet, page=page(paper, sheet.orientation),
-                      blocks=blocks, block_grid=block_grid, **context)
+                      blocks=blocks, block_grid=block_grid,
+                      label_line=label_line, **context)
 
 
 def frames_pdf(steps: Sequence[str], names: Sequence[str], paper: str = "a4") -> bytes:

@@ -26,6 +26,8 @@ from .sheets import LINE_PT, MONO_ADVANCE, PLAYER_RULE, PT, RULE, Row, Sheet, mo
 
 #: height (mm) of a recorded line: ``td.lines`` in print.css
 LINE_MM = 5.4
+#: font size (pt) of the column labels: ``th.line`` in print.css
+LABEL_PT = 7
 #: the shading of every other line, and of each player's running-total column
 STRIPE, TOTAL_SHADE = "#f3f3f3", "#000"
 TOTAL_OPACITY = 0.07
@@ -50,6 +52,17 @@ def blocks(sheet: Sheet, group: list[int]) -> list[Block | Row]:
             out.append(Block(cls=row.cls))
         out[-1].lines.append(text_line(sheet, row, group))
     return out
+
+
+def label_line(sheet: Sheet, group: list[int]) -> str:
+    """The players' column labels (Step, Points, Total ...) as one line of text, each centred in its column.
+
+    One head cell for all of them (over the drawn rules, as a line of the
+    sheet) instead of one a column.
+    """
+    texts = [c.label for _ in group for c in sheet.per_player]
+    pieces = mono_line(texts, sheet.player_widths(group), [False] * len(texts), PLAYER_RULE / 2 * PT, LABEL_PT)
+    return "".join(text for text, _ in pieces)
 
 
 def column_widths(sheet: Sheet, group: list[int]) -> list[float]:
