@@ -24,7 +24,7 @@ from ..profiles import profile
 from ..rulebook.reasons import reason_html
 from ..rules import GameScore, RulesError, find_variant, options_for, step_texts, variants
 from ..words import FILTERS
-from .sheet_blocks import block_grid, blocks, label_line
+from .sheet_blocks import block_grid, blocks, label_line, standings_lines
 from .sheet_layouts import blank_sheet, filled_sheet
 from .sheets import layout
 
@@ -261,8 +261,9 @@ def game_frames_pdf(game, paper: str = "a4") -> bytes:
 def game_summary(game, score: GameScore) -> dict[str, Any]:
     """Standings, progress and the winner, in words for the sheet's header."""
     names = game.names
+    lines = standings(names, score, game.options or {}, short=True)
     return {"public_id": game.public_id, "variant": game.variant, "finished": score.finished,
-            "standings": standings(names, score, game.options or {}, short=True),
+            "standings": lines, "standing_lines": standings_lines(lines),
             "winners": [names[s] for s in score.winners], "hands": len(score.rounds),
             "dealer": names[score.dealer] if score.dealer is not None else "",
             "high_wins": score.high_wins, "notes": list(score.notes)}

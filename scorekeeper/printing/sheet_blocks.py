@@ -22,6 +22,7 @@ from __future__ import annotations
 import base64
 from dataclasses import dataclass, field
 
+from ..words import ordinal
 from .sheets import LINE_PT, MONO_ADVANCE, PLAYER_RULE, PT, RULE, Row, Sheet, mono_line
 
 #: height (mm) of a recorded line: ``td.lines`` in print.css
@@ -127,3 +128,19 @@ def block_grid(sheet: Sheet, group: list[int], line: float = LINE_MM) -> str:
            f'<rect x="{inset:.3f}" y="{line}" width="{box:.3f}" height="{line}" fill="{STRIPE}"/>'
            f'<g fill="{TOTAL_SHADE}" fill-opacity="{TOTAL_OPACITY}">{"".join(shade)}</g>{paths}</svg>')
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+
+
+def standings_lines(standings) -> list[str]:
+    """A filled sheet's standings, best first, as lines of monospaced text in columns: a heading, then a
+    player a line (one box for all of them; a table of 20 cells cost as much as the 30 hands under it).
+
+    >>> from types import SimpleNamespace as S
+    >>> standings_lines([S(rank=2, name="Ann", winner=False, total=60, progress="Step 3 of 3"),
+    ...                  S(rank=1, name="Bob", winner=True, total=75, progress="All 3 Steps done")])
+    ['Rank  Player  Total  Progress', '1st   Bob ★      75  All 3 Steps done', '2nd   Ann        60  Step 3 of 3']
+    """
+    rows = [("Rank", "Player", "Total", "Progress")] + [
+        (ordinal(s.rank), s.name + (" ★" if s.winner else ""), str(s.total), s.progress)
+        for s in sorted(standings, key=lambda s: s.rank)]
+    rank, name, total = (max(len(row[i]) for row in rows) for i in range(3))
+    return [f"{r[0]:<{rank}}  {r[1]:<{name}}  {r[2]:>{total}}  {r[3]}".rstrip() for r in rows]
