@@ -51,7 +51,8 @@ def blocks(sheet: Sheet, group: list[int]) -> list[Block | Row]:
             continue
         if row.cls or not out or not isinstance(out[-1], Block) or out[-1].cls == "hand-end":
             out.append(Block(cls=row.cls))
-        out[-1].lines.append(text_line(sheet, row, group))
+        # an empty row is one space: a block's last line, left empty, would not be drawn at all
+        out[-1].lines.append(text_line(sheet, row, group) or " ")
     return out
 
 

@@ -15,7 +15,7 @@ from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.printing import documents
 from scorekeeper.printing.sheet_blocks import LABEL_PT, Block, blocks, label_line, text_line
-from scorekeeper.printing.sheet_layouts import blank_sheet
+from scorekeeper.printing.sheet_layouts import blank_sheet, filled_sheet
 from scorekeeper.printing.sheets import MONO_ADVANCE, PLAYER_RULE, PT, Row, Sheet, layout
 from scorekeeper.profiles import PROFILES, profile
 from scorekeeper.rules import find_variant, options_for
@@ -117,3 +117,19 @@ def test_a_row_with_a_class_starts_a_block_and_tick_boxes_keep_their_cells():
     got = blocks(rb, [0, 1, 2])
     assert isinstance(got[0], Row) and isinstance(got[1], Block) and got[1].lines[0].split()[:5] == \
         ["1", "S", "D", "–", "–"]
+
+
+def test_empty_lines_to_go_on_by_hand_are_all_printed(app):
+    """An unfinished Crib Rummy game gets 5 empty lines after its hand (its closing line, CR-7, ends a block):
+    each is a line of one space, since an empty last line of text is not laid out at all."""
+    from tests.pdf.support import seed_game
+    from tests.pdf.test_game_pdfs import CRIB_HANDS
+
+    with app.app_context():
+        game = seed_game("crib-rummy", ["Ann", "Bob"], CRIB_HANDS, {"target": 61})
+        score = services.game_score(game)
+        sheet = layout(filled_sheet(profile("crib-rummy").sheet, "crib-rummy", game.names, score,
+                                    options_for("crib-rummy", game.options), extra_rows=documents.EXTRA_ROWS),
+                       "a4", "auto")
+    last = blocks(sheet, [0, 1])[-1]
+    assert last.lines == [" "] * documents.EXTRA_ROWS
