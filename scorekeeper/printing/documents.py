@@ -17,7 +17,7 @@ from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any
 
-from ..display.qr import qr_svg
+from ..display.qr import qr_png_url
 from ..display.sheets import layout
 from ..display.standings import standings
 from ..display.words import FILTERS
@@ -26,6 +26,7 @@ from ..profiles.sheet_layouts import blank_sheet, filled_sheet
 from ..rulebook.reasons import reason_html
 from ..rules import GameScore, RulesError, find_variant, options_for, step_texts, variants
 from ..storage.paths import TEMPLATES
+from .sheet_blocks import block_grid, blocks, label_line, standings_lines
 
 KINDS = ("sheet", "frames", "rules")
 PAPERS = {"a4": "A4", "letter": "Letter"}
@@ -207,7 +208,9 @@ def blank_sheet_pdf(opts: PrintOptions) -> bytes:
 def sheet_pdf(sheet, paper: str, orientation: str, **context: Any) -> bytes:
     """A score sheet laid out on ``paper`` (``auto`` orientation: portrait when it fits) as PDF bytes."""
     sheet = layout(sheet, paper, orientation)
-    return render_pdf("pdf/sheet.html", sheet=sheet, page=page(paper, sheet.orientation), **context)
+    return render_pdf("pdf/sheet.html", sheet=sheet, page=page(paper, sheet.orientation),
+                      blocks=blocks, block_grid=block_grid,
+                      label_line=label_line, **context)
 
 
 def frames_pdf(steps: Sequence[str], names: Sequence[str], paper: str = "a4") -> bytes:
@@ -260,7 +263,7 @@ def _game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str) -> byte
     extra = 0 if score.finished else max(0, min(EXTRA_ROWS, layout.default_rows - len(score.rounds)))
     sheet = filled_sheet(layout, game.variant, names, score, opts, extra_rows=extra)
     return sheet_pdf(sheet, paper, "auto", title=f"{sheet.name}: {', '.join(names)}",
-                     game=game_summary(game, score), qr=qr_svg(follow_url, border=2), follow_url=follow_url)
+                     game=game_summary(game, score), qr=qr_png_url(follow_url, border=2), follow_url=follow_url)
 
 
 def game_frames_pdf(game, paper: str = "a4") -> bytes:
@@ -272,8 +275,9 @@ def game_frames_pdf(game, paper: str = "a4") -> bytes:
 def game_summary(game, score: GameScore) -> dict[str, Any]:
     """Standings, progress and the winner, in words for the sheet's header."""
     names = game.names
+    lines = standings(names, score, game.options or {}, short=True)
     return {"public_id": game.public_id, "variant": game.variant, "finished": score.finished,
-            "standings": standings(names, score, game.options or {}, short=True),
+            "standings": lines, "standing_lines": standings_lines(lines),
             "winners": [names[s] for s in score.winners], "hands": len(score.rounds),
             "dealer": names[score.dealer] if score.dealer is not None else "",
             "high_wins": score.high_wins, "notes": list(score.notes)}

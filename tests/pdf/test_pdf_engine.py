@@ -61,8 +61,9 @@ def test_rendering_never_opens_a_network_connection():
 
 def test_fonts_are_embedded():
     pdf = ReadBack(document_pdf(print_options({"variant": "krazy-bee", "players": "2"})))
-    # our @font-face family (static/fonts/DejaVuSans*.ttf), regular and bold, each with its font file
-    assert pdf.fonts() == {"Sheet-Sans", "Sheet-Sans-Bold"}
+    # our @font-face families (static/fonts/DejaVuSans*.ttf), each with its font file: regular and bold,
+    # and the monospaced bold of the column labels' one line (sheet_blocks.label_line)
+    assert pdf.fonts() == {"Sheet-Sans", "Sheet-Sans-Bold", "Sheet-Mono-Bold"}
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None and os.environ.get("CI", "").lower() != "true",
