@@ -80,3 +80,34 @@ def test_hand_2_on_a_phone(browser, live_server):
         assert_no_sideways_scroll(page)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "crib-rummy-hand-2.png"))  # docs/img/crib-rummy-hand-2.png
+
+
+# Every text's size on screen (its font size times the drawing's scale), every hole's width, and
+# whether anything sits outside the drawing or the screen.
+READABLE = """svg => {
+  const scale = svg.getScreenCTM().a, box = svg.getBoundingClientRect();
+  const texts = [...svg.querySelectorAll('text')].map(t => {
+    const b = t.getBoundingClientRect();
+    return {text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale,
+            inside: b.left >= box.left - 0.5 && b.right <= box.right + 0.5 && b.top >= box.top - 0.5
+                    && b.bottom <= box.bottom + 0.5};
+  });
+  const holes = [...svg.querySelectorAll('circle.hole')].map(c => c.getBoundingClientRect().width);
+  return {texts, hole: Math.min(...holes), left: box.left, right: box.right};
+}"""
+
+
+def test_the_board_reads_at_arms_length_on_a_360_px_phone(browser, live_server):
+    with phone_page(browser, "crib-board-360", viewport={"width": 360, "height": 800}) as page:
+        start(page, live_server, ("Lea", "Max", "Ned", "Ola"))
+        tap(page, "+3 run", "Hand 1, turn 2")
+        board = page.locator(".board-wrap svg.board")
+        expect(board).to_be_visible()
+        found = board.evaluate(READABLE)
+        small = [(t["text"], round(t["px"], 1)) for t in found["texts"] if t["px"] < 12]
+        assert not small, f"text under 12 px on a 360 px phone: {small[:5]}"
+        assert found["hole"] >= 6, f"holes {found['hole']:.1f} px across"
+        clipped = [t["text"] for t in found["texts"] if not t["inside"]]
+        assert not clipped, f"clipped: {clipped}"
+        assert found["left"] >= 0 and found["right"] <= 360
+        assert_no_sideways_scroll(page)
