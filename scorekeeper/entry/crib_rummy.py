@@ -174,10 +174,14 @@ def _meld(sub: Submission, m: str) -> dict | None:
 
 
 def _one_tap(sub: Submission, ctx: HandContext, turn: dict, k: int) -> None:
-    """A new turn's one-tap buttons: a card added to a table meld, or pegs for the turn (``quick``:
-    for a meld laid; ``added``: for cards added, which needs a meld laid before, CR-6)."""
-    added_pegs = sub.number("added")
-    if added_pegs is not None and turn["player"] not in laid(ctx):
+    """A new turn's one-tap buttons: a card added to a table meld (``add``), or pegs for the turn:
+    ``quick`` for a meld laid, ``added`` for cards added, which needs a meld laid before or this
+    turn (CR-6), and ``laid`` (a set +2 or a run +3) for a meld laid beside them."""
+    lay, added_pegs = sub.number("laid"), sub.number("added")
+    if lay not in (None, *(pegs for pegs, _ in QUICK)):
+        sub.fail("laid", "choose a set or a run")
+        return
+    if added_pegs is not None and not lay and turn["player"] not in laid(ctx):
         sub.fail("added", f"{ctx.names[turn['player']]} has laid no meld this hand yet, so has no cards to add "
                           "to a meld (CR-6)")
         return
@@ -188,15 +192,18 @@ def _one_tap(sub: Submission, ctx: HandContext, turn: dict, k: int) -> None:
         if number is None or meld.startswith("-") or not card:
             sub.fail("add", f"{added[:20]!r} is not a table meld and a card")
             return
+        if lay:
+            sub.fail("laid", "a meld laid by its pegs is not on the table: type its cards to add a card this turn")
+            return
         turn.pop("pegs", None)
         turn.setdefault("melds", []).append({"cards": card, "extend": number})
     quick = sub.number("quick") if added_pegs is None else added_pegs
-    if quick is not None:
+    if quick is not None or lay:
         if turn.get("melds"):
             sub.fail(f"turns.{k}.pegs", "enter the melds or a peg count for the turn, not both")
             return
         turn.pop("melds", None)
-        turn["pegs"] = turn.get("pegs", 0) + quick
+        turn["pegs"] = turn.get("pegs", 0) + (quick or 0) + (lay or 0)
 
 
 def _end(sub: Submission, ctx: HandContext, turn_player_seat: int | None) -> dict | None:

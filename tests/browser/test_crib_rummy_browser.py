@@ -73,7 +73,8 @@ def test_hand_2_on_a_phone(browser, live_server):
         button = page.get_by_role("button", name="+7♦ pegs 3 added to 8♦ 9♦ 10♦")
         expect(button).to_be_visible()
         gap = button.evaluate("""b => { const small = b.querySelector('small'); const r = document.createRange();
-            r.setStart(b, 0); r.setEndBefore(small); return small.getBoundingClientRect().left - r.getBoundingClientRect().right; }""")
+            r.setStart(b, 0); r.setEndBefore(small);
+            return small.getBoundingClientRect().left - r.getBoundingClientRect().right; }""")
         assert gap >= 3, f"'+7♦' and 'pegs 3' touch ({gap:.1f}px apart)"
         tap(page, "+7♦ pegs 3 added to 8♦ 9♦ 10♦", "Hand 2, turn 6")            # Ned grows his run at the low end
         expect(page.locator(".table-melds")).to_contain_text("7♦ 8♦ 9♦ 10♦", use_inner_text=True)

@@ -80,7 +80,8 @@ def test_cr6_pegs_for_added_cards_before_any_meld_are_refused(app, client, game)
 def test_only_the_buttons_the_engine_accepts(client, game):
     tap(client, game, **{"turns.0.melds.0.cards": "9C 9D 9S", "turns.0.melds.1.cards": "3H 4H 5H"})
     page = text(client.get(rounds_url(game)))                   # Ann has laid nothing
-    assert 'name="add"' not in page and "for added cards" not in page
+    assert 'name="add"' not in page
+    assert re.search(r'class="quick-row added-row"[^>]* hidden data-after-laid', page)  # until she lays one
     tap(client, game, **{"turns.1.melds.0.cards": "KH KS KD"})
     page = text(client.get(rounds_url(game)))                   # Bob's turn: he has laid
     assert 'name="add"' in page and "for added cards" in page
@@ -121,3 +122,12 @@ def test_turns_and_the_end_of_a_hand_are_named_in_the_flash_undo_and_change_log(
     log = text(client.get(f"/games/{game}/history"))
     assert "Hand 1, turn 1 recorded" in log and "Hand 1, turn 2 recorded" in log and "Hand 1 ended" in log
     assert "correct" not in log.split("<main", 1)[-1].lower()
+
+
+def test_a_meld_laid_and_cards_added_in_one_turn(client, game):
+    tap(client, game, quick="3")                                # Bob: +3 run
+    answer = tap(client, game, laid="2", added="3")             # Ann: a set, and a card on a meld
+    assert answer.status_code == 200 and totals(client, game) == [5, 3]
+    answer = tap(client, game, laid="3", add="0:6H")            # the quick-pegged run is on no table
+    assert answer.status_code == 422 and "type its cards" in error_at(answer, "laid")
+    assert totals(client, game) == [5, 3]

@@ -43,13 +43,13 @@ def test_a_quick_peg_records_the_turn_and_comes_back_to_the_hand(app, client, cr
 
 def test_pass_and_the_added_card_buttons(app, client, crib):
     submit(client, rounds_url(crib), {"turns.0.melds.0.cards": "3H 4H 5H"})   # Bob: a run of 3 pegs 3
+    post_turn(client, crib, {"action": "pass", "turns.1.melds.0.cards": "7S 7D 7C"})   # a pass ignores the rest
+    post_turn(client, crib, {"quick": "5"})                                            # Ann: +5 pegged
     page = text(client.get(rounds_url(crib)))
-    # the run's growing cards, judged by the engine: 2H or 6H, each pegging 3 (CR-5)
+    # Bob's turn: the run's growing cards, judged by the engine: 2H or 6H, each pegging 3 (CR-5)
     assert 'value="0:2H"' in page and 'value="0:6H"' in page
     assert re.search(r"<span>\+6♥</span> <small>pegs 3</small>"
                      r"<span class=\"visually-hidden\"> added to 3♥ 4♥ 5♥</span>", page)
-    post_turn(client, crib, {"action": "pass", "turns.1.melds.0.cards": "7S 7D 7C"})   # a pass ignores the rest
-    post_turn(client, crib, {"quick": "5"})                                            # Ann: +5 for added cards
     answer = post_turn(client, crib, {"add": "0:6H"})                                  # Bob grows his run
     assert answer.status_code == 302
     turns = stored(app, crib)[0]["turns"]
