@@ -112,3 +112,18 @@ def test_the_board_reads_at_arms_length_on_a_360_px_phone(browser, live_server):
         assert not clipped, f"clipped: {clipped}"
         assert found["left"] >= 0 and found["right"] <= 360
         assert_no_sideways_scroll(page)
+
+
+def test_a_meld_laid_shows_the_added_card_buttons(browser, live_server):
+    """CR-6: a player who has laid nothing sees no buttons for added cards until a meld laid this
+    turn is chosen; then one more tap records both (+2 set and +3 added: 5)."""
+    with phone_page(browser, "crib-laid-and-added") as page:
+        start(page, live_server, ("Ann", "Bob"))
+        tap(page, "+3 run", "Hand 1, turn 2")                                   # Bob
+        added = page.get_by_role("button", name="+3 for added cards", exact=True)
+        expect(added).to_be_hidden()                                            # Ann has laid nothing
+        page.get_by_label("a set +2").check()
+        expect(added).to_be_visible()
+        tap(page, "+3 for added cards", "Hand 1, turn 3")
+        expect(page.locator(".flashes")).to_contain_text("Hand 1, turn 2 recorded.")
+        expect(page.locator(".board-wrap")).to_contain_text("Ann: 5", use_inner_text=True)
