@@ -212,11 +212,13 @@ def crazy_rummy(p: Player) -> str:
                       hand_cards=(None, ("5", "9"), ("Q", "Q", "K")))
 
 
-def crazy_hand(p: Player, face_up, *, boards, board_cards, hands, hand_cards) -> str:
-    """A Crazy Rummy hand: the face-up cards, each board and hand (counts per class where the form
-    has them, else cards on the keypad), the first player out."""
+def crazy_hand(p: Player, face_up, *, boards, board_cards, hands, hand_cards, sizes=True) -> str:
+    """A Crazy Rummy hand: the face-up cards (without ``sizes``, the dealer's only where the form
+    needs no more), each board and hand (counts per class where the form has them, else cards on
+    the keypad), the first player out (Ann, who deals)."""
     record(p, "hand")
-    for seat, card in enumerate(face_up):
+    dealer_only = not sizes and p.page.get_by_text("Only the dealer's card is needed").count()
+    for seat, card in enumerate(face_up[:1] if dealer_only else face_up):
         p.choose(f"face_up.{seat}", card)
     by_class = p.field("players.0.board_counts.high").count() > 0
     for seat in range(len(face_up)):

@@ -7,11 +7,12 @@
 - krazy-bee-4: 4 players: Ann goes out; Bob laid his Step, keeps 2 low + 1 high; Cy missed
   his Step, keeps 3 low + 1 Wild Bee; Dee laid hers, keeps 1 low + 2 high. Target 8, and the
   form under 1.5 screens tall (printed in screens of 844 px).
-- crazy-rummy-4: Ann deals (7: sevens wild), Bob shows 9, Cy Q, Dee 5. Boards: Ann 8 8 8 K K K
+- crazy-rummy-4: Ann deals (7: sevens wild), Bob shows 9, Cy Q, Dee 5 (the table knows its
+  hand sizes: only the dealer's card is picked where the form needs no more). Boards: Ann 8 8 8 K K K
   (went out), Bob 4 4 4 7, Cy A A A, Dee nothing. Hands: Bob 5 9, Cy Q Q K, Dee 3 4 5 6.
   Target 14.
-- crazy-rummy-3: Ann deals (10: tens wild), Bob shows 4, Cy A. Boards: Ann 3 3 3 10 (went out),
-  Bob K K K, Cy nothing. Hands: Bob 8 A, Cy 5 6 J Q. Target 11.
+- crazy-rummy-3: Ann deals (10: tens wild), Bob shows 4, Cy A (the dealer's card only, as
+  above). Boards: Ann 3 3 3 10 (went out), Bob K K K, Cy nothing. Hands: Bob 8 A, Cy 5 6 J Q. Target 11.
 - refused save and Show scores: the page loads each costs (Krazy Bee, 3 players).
 """
 
@@ -67,7 +68,7 @@ def crazy_rummy_4(p: Player) -> str:
                       boards=({"high": 6}, {"low": 3, "wild": 1}, {"ace": 3}, None),
                       board_cards=(("8", "8", "8", "K", "K", "K"), ("4", "4", "4", "7"), ("A", "A", "A"), ()),
                       hands=(None, {"low": 1, "high": 1}, {"high": 3}, {"low": 4}),
-                      hand_cards=(None, ("5", "9"), ("Q", "Q", "K"), ("3", "4", "5", "6")))
+                      hand_cards=(None, ("5", "9"), ("Q", "Q", "K"), ("3", "4", "5", "6")), sizes=False)
 
 
 def crazy_rummy_3(p: Player) -> str:
@@ -75,7 +76,7 @@ def crazy_rummy_3(p: Player) -> str:
                       boards=({"low": 3, "wild": 1}, {"high": 3}, None),
                       board_cards=(("3", "3", "3", "10"), ("K", "K", "K"), ()),
                       hands=(None, {"high": 1, "ace": 1}, {"low": 2, "high": 2}),
-                      hand_cards=(None, ("8", "A"), ("5", "6", "J", "Q")))
+                      hand_cards=(None, ("8", "A"), ("5", "6", "J", "Q")), sizes=False)
 
 
 def loads_of_a_check(p: Player) -> str:
