@@ -32,7 +32,11 @@ of its numbers (RumBugz RB-6, tiles CT-7: the players add their own rack).
   cards, Cy 3, Dee 1. crib-turn is Cy's turn (a set pegged), crib-hand all 8
   turns from the game page's button to the game page.
 
-Usage: ``python bench/taps.py`` (prints one line per variant, then the summary line).
+Real hands (issue 20, section 2) are played beside them by :mod:`taps_real`, with the same
+counting rules.
+
+Usage: ``python bench/taps.py`` (prints one line per hand, today's then the real ones, then a
+summary line for each).
 """
 
 from __future__ import annotations
@@ -201,22 +205,31 @@ def tiles(p: Player) -> str:
 
 
 def crazy_rummy(p: Player) -> str:
+    return crazy_hand(p, ("7", "9", "Q"),
+                      boards=({"high": 6}, {"low": 3, "wild": 1}, {"ace": 3}),
+                      board_cards=(("8", "8", "8", "K", "K", "K"), ("4", "4", "4", "7"), ("A", "A", "A")),
+                      hands=(None, {"low": 1, "high": 1}, {"high": 3}),
+                      hand_cards=(None, ("5", "9"), ("Q", "Q", "K")))
+
+
+def crazy_hand(p: Player, face_up, *, boards, board_cards, hands, hand_cards, sizes=True) -> str:
+    """A Crazy Rummy hand: the face-up cards (without ``sizes``, the dealer's only where the form
+    needs no more), each board and hand (counts per class where the form has them, else cards on
+    the keypad), the first player out (Ann, who deals)."""
     record(p, "hand")
-    for seat, card in enumerate(("7", "9", "Q")):
+    dealer_only = not sizes and p.page.get_by_text("Only the dealer's card is needed").count()
+    for seat, card in enumerate(face_up[:1] if dealer_only else face_up):
         p.choose(f"face_up.{seat}", card)
     by_class = p.field("players.0.board_counts.high").count() > 0
-    boards = ({"high": 6}, {"low": 3, "wild": 1}, {"ace": 3})
-    board_cards = (("8", "8", "8", "K", "K", "K"), ("4", "4", "4", "7"), ("A", "A", "A"))
-    hands = (None, {"low": 1, "high": 1}, {"high": 3})
-    hand_cards = (None, ("5", "9"), ("Q", "Q", "K"))
-    for seat in range(3):
+    for seat in range(len(face_up)):
         if by_class:
-            for key, value in boards[seat].items():
+            for key, value in (boards[seat] or {}).items():
                 p.type(f"players.{seat}.board_counts.{key}", value)
             if hands[seat]:
                 counts(p, f"players.{seat}", **hands[seat])
         else:
-            p.keys(f"players.{seat}.board", *board_cards[seat])
+            if board_cards[seat]:
+                p.keys(f"players.{seat}.board", *board_cards[seat])
             if hand_cards[seat]:
                 p.keys(f"players.{seat}.hand", *hand_cards[seat])
     p.choose("went_out", 0)
@@ -307,9 +320,13 @@ def main() -> None:
             results[label] = player.taps
             print(f"{label:12} {player.taps:3d} taps, {player.loads - loads_before} page loads  -> {answer}")
             context.close()
+        print("real hands (issue 20):")
+        from taps_real import REAL, play_real  # the real hands use this module's player and pages
+        real = play_real(browser, base)
         browser.close()
     order = ("krazy-bee", "rumbugz", "tiles", "crazy-rummy", "crib-turn", "crib-hand")
     print("taps per hand: " + ", ".join(f"{k} {results[k]}" for k in order))
+    print("taps per real hand: " + ", ".join(f"{k} {real[k]}" for k, *_ in REAL))
 
 
 if __name__ == "__main__":

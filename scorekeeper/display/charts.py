@@ -31,6 +31,8 @@ from .cribbage_board import (
 COLOURS = ("#2563eb", "#dc2626", "#16a34a", "#d97706", "#9333ea", "#0891b2",
            "#db2777", "#4d7c0f", "#78716c", "#a0522d", "#0d9488", "#a21caf")
 DASHES = ("", "6 3", "2 3", "8 3 2 3")
+#: one row of the board's legend (two players a row, 14 px names)
+LEGEND_ROW = 20
 
 
 def seat_style(seat: int) -> tuple[str, str, str]:
@@ -146,7 +148,7 @@ def cribbage_board_svg(names: Sequence[str], pegs: Sequence[tuple[int, int]], ta
     """
     board = Board(target, len(names))
     width, legend_top = board.width, board.height
-    height = legend_top + (len(names) + 1) // 2 * 16 + 4
+    height = legend_top + (len(names) + 1) // 2 * LEGEND_ROW + 4
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" class="board" '
            f'role="img" aria-label="Cribbage board to {target}"><title>Cribbage board to {target}</title>',
            f'<rect x="1" y="1" width="{width - 2:g}" height="{height - 2:g}" rx="8" class="wood"/>']
@@ -175,10 +177,10 @@ def cribbage_board_svg(names: Sequence[str], pegs: Sequence[tuple[int, int]], ta
         out.append("</g>")
     for seat, name in enumerate(names):
         lx = 14 + (seat % 2) * (width - 20) / 2
-        ly = legend_top + 10 + (seat // 2) * 16
+        ly = legend_top + 13 + (seat // 2) * LEGEND_ROW
         colour, _, marker = seat_style(seat)
-        out.append(peg_shape(marker, lx, ly - 4, 4.5).svg(f'fill="{colour}" class="legend-mark"'))
-        out.append(f'<text x="{lx + 9:g}" y="{ly:g}" class="legend">'
+        out.append(peg_shape(marker, lx, ly - 5, 5).svg(f'fill="{colour}" class="legend-mark"'))
+        out.append(f'<text x="{lx + 10:g}" y="{ly:g}" class="legend">'
                    f'{escape(short_name(name, 18))}: {pegs[seat][0] if seat < len(pegs) else 0}</text>')
     out.append("</svg>")
     return "".join(out)

@@ -33,11 +33,11 @@ LABELS = 32.0        # left column: street labels above, lane labels beside the 
 PITCH = 10.0         # between holes of a group
 GROUP_GAP = 4.4      # extra space between groups of five
 MARGIN = 4.0         # around the drawing
-NUMBERS = 9.0        # the row above each street: its label and every fifth hole's number
-LANE = 10.0          # one lane per player
+NUMBERS = 15.0       # the row above each street: its label and every fifth hole's number (12 px text)
+LANE = 12.0          # one lane per player
 STREET_GAP = 6.0
-HOLE_R = 2.0
-PEG_R = 4.2          # every peg shape fits a circle of this radius
+HOLE_R = 3.2         # 6.4 px across on a phone: seen at arm's length, 3.6 px apart
+PEG_R = 4.8          # every peg shape fits a circle of this radius
 GAME_R = 7.0
 #: the game row below the last street: the game hole and its label
 GAME_ROW = 2 * GAME_R + 6.0
@@ -145,7 +145,7 @@ def streets(board: Board) -> list[Street]:
         first = s * PER_STREET + 1
         last = min(first + PER_STREET - 1, board.holes)
         top = street_top(board, s)
-        baseline = top + NUMBERS - 2.2
+        baseline = top + NUMBERS - 3.0
         numbers = tuple(Label(str(n), column_x(n - first), baseline)
                         for n in range(first, last + 1) if n % GROUP == 0)
         lanes = tuple(lane_y(board, s, seat) for seat in range(board.players))

@@ -69,17 +69,22 @@ class CrazyRummyEntry(HandEntry):
         return values
 
     def parse(self, sub: Submission, ctx: HandContext) -> dict:
-        face_up = []
-        for i in ctx.seats:
-            card = sub.text(f"face_up.{i}")
-            if not card:
-                sub.fail(f"face_up.{i}", "CZ-7: choose the card dealt face up to this player")
-            face_up.append(card)
+        """The hand. Only the dealer's face-up card is needed (the wild rank, CZ-1); the others'
+        give the hand sizes (CZ-7) and are all given or none."""
+        face_up = [sub.text(f"face_up.{i}") for i in ctx.seats]
+        others = [i for i in ctx.seats if i != ctx.dealer]
+        if not face_up[ctx.dealer]:
+            sub.fail(f"face_up.{ctx.dealer}", "CZ-1: choose the dealer's face-up card: it sets the wild rank")
+        elif any(face_up[i] for i in others):
+            for i in others:
+                if not face_up[i]:
+                    sub.fail(f"face_up.{i}", "CZ-7: choose this player's face-up card too, or only the dealer's")
         players = player_entries(
             sub, ctx, lambda p, seat: cards_or_total(sub, p, "board", CLASS_KEYS, "board_counts", "board_points"),
             classes=CLASS_KEYS)
         went_out, _ = went_out_or_empty_hand(sub, "went_out", ctx, players)
-        return sub.finish({"face_up": face_up, "went_out": went_out, "players": players})
+        dealt = {"face_up": face_up} if all(face_up) else {"wild": face_up[ctx.dealer]}
+        return sub.finish({**dealt, "went_out": went_out, "players": players})
 
     def shown(self, details: Mapping[str, Any]) -> dict[str, Any]:
         """What the form shows of a hand's details: each seat's hand size in words (the live preview)."""

@@ -18,7 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..display.crib_melds import card_words, in_order, last_turns
 from ..rules import check as engine_check
+from ..rules import have_laid as engine_have_laid
 from ..rules import table_melds as engine_table_melds
 from ..rules import turn_order as engine_turn_order
 from ..rules import whole_number
@@ -42,10 +44,11 @@ def turns_of(ctx: HandContext) -> list[Mapping[str, Any]]:
 
 
 def starter(ctx: HandContext) -> int | None:
-    """Who plays first this hand: as recorded, else the engine's choice (None: the table chooses)."""
+    """Who plays first this hand: as recorded, else the engine's choice; where the table chooses
+    (CR-9), the player behind, who chooses and may pick another."""
     if ctx.facts and ctx.facts.get("starter") is not None:
         return ctx.facts["starter"]
-    return ctx.before.starter
+    return ctx.before.chooser if ctx.before.starter is None else ctx.before.starter
 
 
 def turn_player(ctx: HandContext, index: int, first: int | None = None) -> int:
@@ -60,6 +63,16 @@ def table_melds(ctx: HandContext) -> list[dict]:
     picker can show a meld's cards and the engine can peg an addition by the new length.
     """
     return engine_table_melds(ctx.facts or {}, ctx.players, ctx.options, dealer=ctx.dealer, names=ctx.names)
+
+
+def laid(ctx: HandContext) -> list[int]:
+    """CR-6: the seats that have laid a meld this hand, as the engine counts them."""
+    return engine_have_laid(ctx.facts or {}, ctx.players, ctx.options, dealer=ctx.dealer, names=ctx.names)
+
+
+def open_melds(ctx: HandContext) -> list[dict]:
+    """The table melds a card can still join (CR-4: a set is closed at 4)."""
+    return [m for m in table_melds(ctx) if not (m["kind"] == "set" and m["length"] >= 4)]
 
 
 def meld_rows(values: Mapping[str, Any], k: int) -> int:
@@ -98,6 +111,24 @@ def _starter(sub: Submission, ctx: HandContext) -> int | None:
     if chosen is None and ctx.before.chooser is not None:
         sub.fail("starter", f"CR-9: {ctx.names[ctx.before.chooser]} is behind and chooses who starts")
     return chosen
+
+
+def _first_player(sub: Submission, ctx: HandContext, first: int | None) -> int | None:
+    """CR-9: the first turn is the starter's. The form preselects both fields with the same player,
+    so whichever of them was changed says who starts, and the other follows it."""
+    name = "turns.0.player"
+    player = sub.seat(name, ctx.players)
+    if "starter" not in sub.form or first is None or player is None or player == first:
+        return first
+    if first == starter(ctx):  # only the Player field was changed
+        return player
+    form = sub.form.copy()
+    if hasattr(form, "setlist"):
+        form.setlist(name, [str(first)])
+    else:
+        form[name] = str(first)
+    sub.form = form
+    return first
 
 
 def _turn(sub: Submission, ctx: HandContext, k: int, first: int | None = None) -> dict | None:
@@ -142,8 +173,18 @@ def _meld(sub: Submission, m: str) -> dict | None:
     return meld
 
 
-def _one_tap(sub: Submission, turn: dict, k: int) -> None:
-    """A new turn's one-tap buttons: a card added to a table meld, or pegs for the turn."""
+def _one_tap(sub: Submission, ctx: HandContext, turn: dict, k: int) -> None:
+    """A new turn's one-tap buttons: a card added to a table meld (``add``), or pegs for the turn:
+    ``quick`` for a meld laid, ``added`` for cards added, which needs a meld laid before or this
+    turn (CR-6), and ``laid`` (a set +2 or a run +3) for a meld laid beside them."""
+    lay, added_pegs = sub.number("laid"), sub.number("added")
+    if lay not in (None, *(pegs for pegs, _ in QUICK)):
+        sub.fail("laid", "choose a set or a run")
+        return
+    if added_pegs is not None and not lay and turn["player"] not in laid(ctx):
+        sub.fail("added", f"{ctx.names[turn['player']]} has laid no meld this hand yet, so has no cards to add "
+                          "to a meld (CR-6)")
+        return
     added = sub.text("add")
     if added:
         meld, _, card = added.partition(":")
@@ -151,15 +192,18 @@ def _one_tap(sub: Submission, turn: dict, k: int) -> None:
         if number is None or meld.startswith("-") or not card:
             sub.fail("add", f"{added[:20]!r} is not a table meld and a card")
             return
+        if lay:
+            sub.fail("laid", "a meld laid by its pegs is not on the table: type its cards to add a card this turn")
+            return
         turn.pop("pegs", None)
         turn.setdefault("melds", []).append({"cards": card, "extend": number})
-    quick = sub.number("quick")
-    if quick is not None:
+    quick = sub.number("quick") if added_pegs is None else added_pegs
+    if quick is not None or lay:
         if turn.get("melds"):
             sub.fail(f"turns.{k}.pegs", "enter the melds or a peg count for the turn, not both")
             return
         turn.pop("melds", None)
-        turn["pegs"] = turn.get("pegs", 0) + quick
+        turn["pegs"] = turn.get("pegs", 0) + (quick or 0) + (lay or 0)
 
 
 def _end(sub: Submission, ctx: HandContext, turn_player_seat: int | None) -> dict | None:
@@ -192,6 +236,8 @@ class CribRummyEntry(HandEntry):
     by_turn = live_board = True
     turns_of = staticmethod(turns_of)
     table_melds = staticmethod(table_melds)
+    open_melds, laid, card_words = staticmethod(open_melds), staticmethod(laid), staticmethod(card_words)
+    in_order, last_turns = staticmethod(in_order), staticmethod(last_turns)
     meld_rows = staticmethod(meld_rows)
     extensions = staticmethod(extensions)
     QUICK, ADDED = QUICK, ADDED
@@ -237,12 +283,14 @@ class CribRummyEntry(HandEntry):
     def parse_turn(self, sub: Submission, ctx: HandContext) -> dict:
         """The hand so far plus one more turn (and its end, if the hand ends with it)."""
         k, first = len(turns_of(ctx)), _starter(sub, ctx)
+        if k == 0:
+            first = _first_player(sub, ctx, first)
         if sub.text("action") == "pass":
             player = sub.seat(f"turns.{k}.player", ctx.players)
             turn = {"player": turn_player(ctx, k, first) if player is None else player, "melds": []}
         else:
             turn = _turn(sub, ctx, k, first) or {"player": turn_player(ctx, k, first)}
-            _one_tap(sub, turn, k)
+            _one_tap(sub, ctx, turn, k)
         facts = {"starter": first, "turns": [*turns_of(ctx), turn], "end": _end(sub, ctx, turn.get("player"))}
         return sub.finish(facts)
 

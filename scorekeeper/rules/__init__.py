@@ -50,7 +50,7 @@ from . import krazy_bee, rumbugz, tiles, crib_rummy, crazy_rummy  # noqa: F401
 
 from .cards import tokenize
 from .crazy_rummy import WILD_CHOICES
-from .crib_rummy import table_melds, turn_order
+from .crib_rummy import have_laid, table_melds, turn_order
 from .crib_rummy.melds import RUN_PEGS
 from .krazy_bee import DEFAULT_STEPS, KrazyBee
 from .krazy_bee.steps import step_texts
@@ -87,6 +87,7 @@ __all__ = [
     "counted",
     "find_variant",
     "hand",
+    "have_laid",
     "options_for",
     "read_board",
     "score_game",

@@ -25,7 +25,7 @@ from .versions import ConcurrentChange, claim
 
 
 def record_round(game: Game, facts: Mapping[str, Any], *, before: GameScore | None = None,
-                 version: int | None = None) -> Round:
+                 version: int | None = None, turn: int | None = None) -> Round:
     """Append a hand after checking the whole game with it; RulesError leaves nothing written.
 
     ``before``: the game as already scored (every stored hand), when the
@@ -42,17 +42,18 @@ def record_round(game: Game, facts: Mapping[str, Any], *, before: GameScore | No
     game.rounds.append(round_)
     _flush()  # claims the hand number now: a concurrent record fails here
     _audit(game, "record", number, None, facts,
-           f"{_word(game).capitalize()} {number} recorded: {_changes_text(game, score, number)}")
+           f"{_what(game, score, number, turn, 'recorded')}: {_changes_text(game, score, number)}")
     _settle(game, score)
     return round_
 
 
 def update_round(game: Game, number: int, facts: Mapping[str, Any], *,
-                 before: GameScore | None = None, version: int | None = None) -> Round:
+                 before: GameScore | None = None, version: int | None = None, turn: int | None = None) -> Round:
     """Replace hand ``number``'s facts after checking the whole game (HandNotFound: no such hand).
 
     ``before``: the game scored up to hand ``number`` (not included), when the
-    caller has it, so only this hand and the later ones are scored again.
+    caller has it, so only this hand and the later ones are scored again. ``turn``: the
+    hand is played turn by turn and this change records its turn ``turn`` (or ends it), not a correction.
     """
     claim(game, version)
     round_ = get_round(game, number)
@@ -65,7 +66,7 @@ def update_round(game: Game, number: int, facts: Mapping[str, Any], *,
     round_.facts = facts
     round_.updated_at = utcnow()
     _audit(game, "edit", number, old, facts,
-           f"{_word(game).capitalize()} {number} corrected: {_corrections_text(game, was, score, number)}")
+           f"{_what(game, score, number, turn, 'corrected')}: {_corrections_text(game, was, score, number)}")
     _settle(game, score)
     return round_
 
@@ -148,6 +149,17 @@ def _audit(game: Game, action: str, number: int | None, old: Any, new: Any, summ
 def _word(game: Game) -> str:
     """What the game's variant calls a round: "hand" or "round" (``Variant.round_word``)."""
     return find_variant(game.variant).round_word
+
+
+def _what(game: Game, score: GameScore, number: int, turn: int | None, done: str) -> str:
+    """What a change did, as the change log and Undo name it: ``Hand 2 recorded``, ``Hand 2 corrected``;
+    for a hand played turn by turn (``turn``), ``Hand 2, turn 3 recorded`` or ``Hand 2 ended``."""
+    word = _word(game).capitalize()
+    if turn is None:
+        return f"{word} {number} {done}"
+    if score.rounds[number - 1].complete:
+        return f"{word} {number} ended"
+    return f"{word} {number}, turn {turn} recorded"
 
 
 def _changes_text(game: Game, score: GameScore, number: int) -> str:

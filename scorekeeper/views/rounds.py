@@ -79,7 +79,9 @@ def new(public_id: str):
     else:
         ctx = context_for(game, before=before)
         save = partial(record_round, game, before=before)
-    done = "Turn recorded." if entry.by_turn else f"{word.capitalize()} {ctx.number} recorded."
+    turn = len(entry.turns_of(ctx)) + 1 if entry.by_turn else None
+    save = partial(save, turn=turn)
+    done = f"{word.capitalize()} {ctx.number}" + (f", turn {turn} recorded." if turn else " recorded.")
     return _form_or_save(game, entry, ctx, entry.parse_turn, save, done, mode="new", score=score)
 
 
@@ -125,7 +127,9 @@ def end(public_id: str):
         flash(f"No {round_word(game.variant)} is being played.", "error")
         return redirect(_game_page(game))
     ctx = context_for(game, playing.number, facts=playing.facts, before=before)
-    return _form_or_save(game, entry, ctx, entry.parse_end, partial(update_round, game, playing.number, before=before),
+    turn = len(entry.turns_of(ctx))
+    return _form_or_save(game, entry, ctx, entry.parse_end,
+                         partial(update_round, game, playing.number, before=before, turn=turn),
                          f"{round_word(game.variant).capitalize()} {playing.number} ended.",
                          mode="new", force_post=True, score=score)
 
@@ -230,8 +234,11 @@ def _form_or_save(game, entry: HandEntry, ctx: HandContext, parse: Callable, sav
         return _render(game, entry, ctx, request.form.to_dict(flat=False), errors, mode, score=score,
                        version=shown), status_of(err)
     db.session.commit()
+    playing = _hand_in_progress(game)[0] if entry.by_turn and mode == "new" else None
+    if entry.by_turn and mode == "new" and playing is None:  # the turn ended the hand
+        done = f"{round_word(game.variant).capitalize()} {ctx.number} ended."
     flash(done, "success")
-    if entry.by_turn and mode == "new" and _hand_in_progress(game)[0] is not None:
+    if playing is not None:
         return redirect(url_for("rounds.new", public_id=game.public_id))
     return redirect(_game_page(game))
 
@@ -247,7 +254,7 @@ def _render(game, entry: HandEntry, ctx: HandContext, values: dict, errors: dict
     if entry.live_board and score is not None:
         board = Markup(charts.cribbage_board_svg(ctx.names, standings.pegs(score), game.options["target"]))
     return render_template(entry.template, game=game, ctx=ctx, entry=entry, values=_single(values),
-                           multi=values, errors=errors, mode=mode, scored=scored, board=board,
+                           multi=values, errors=errors, mode=mode, scored=scored, board=board, score=score,
                            keypad=keypad(game.variant), game_url=_game_page(game),
                            version=game.version if version is None else version)
 

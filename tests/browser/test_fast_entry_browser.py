@@ -135,12 +135,12 @@ def test_crib_rummy_turns_on_one_page(page, live_server):
     page.get_by_role("heading", name="Hand 1, turn 4").wait_for()
     page.get_by_role("button", name="Pass", exact=True).click()                  # Ann
     page.get_by_role("heading", name="Hand 1, turn 5").wait_for()
-    page.get_by_role("button", name="+6H pegs 3 added to 3H 4H 5H").click()          # Bob grows his run, one tap
+    page.get_by_role("button", name="+6♥ pegs 3 added to 3♥ 4♥ 5♥").click()          # Bob grows his run, one tap
     page.get_by_role("heading", name="Hand 1, turn 6").wait_for()
     board = page.locator(".board-wrap")
     expect(board).to_contain_text("Bob: 6", use_inner_text=True)                # the board drawn live
     expect(board).to_contain_text("Cy: 2", use_inner_text=True)
-    expect(page.locator(".table-melds")).to_contain_text("3H 4H 5H 6H", use_inner_text=True)
+    expect(page.locator(".table-melds")).to_contain_text("3♥ 4♥ 5♥ 6♥", use_inner_text=True)
     assert loads == ([] if page.scripts else [page.url] * 5)                     # no page load between turns
     assert_no_sideways_scroll(page)
     page.check('input[name="end.type"][value="out"]')                            # Cy goes out

@@ -342,7 +342,7 @@ def test_messages_name_the_players_when_the_game_has_names():
     assert err.value.errors[0][1] == "CR-7: Ann went out, but the last turn recorded is Bob's"
     with pytest.raises(RoundError) as err:
         table_melds({"starter": 1, "turns": [turn(player=0)]}, 2, names=["Ann", "Bob"])
-    assert err.value.errors[0][1] == "it is Bob's turn: play goes round the table from the starter (Bob)"
+    assert err.value.errors[0][1] == "it is Bob's turn: play goes round the table from the starter (Bob) (CR-9)"
 
 
 def test_CR6_another_players_meld_needs_one_of_your_own_first():

@@ -33,7 +33,22 @@ def test_cz6_board_plus_hand_minus(client, game):
 def test_a_missing_face_up_card_is_asked_for(client, game):
     response = submit(client, rounds_url(game), {"face_up.0": "4", "face_up.2": "A"})
     assert response.status_code == 422
-    assert "CZ-7" in error_at(response, "face_up.1")
+    assert "CZ-1" in error_at(response, "face_up.1")                # Bob deals: his card is the wild rank
+    response = submit(client, rounds_url(game), {"face_up.0": "4", "face_up.1": "Q"})
+    assert response.status_code == 422
+    assert "CZ-7" in error_at(response, "face_up.2")                # some hand sizes given: all of them
+    assert totals(client, game) == [0, 0, 0]
+
+
+def test_cz1_only_the_dealers_face_up_card_is_needed(client, game):
+    """Issue 20: the face-up card was asked of every player every hand; the score needs the dealer's."""
+    response = submit(client, rounds_url(game), {
+        "face_up.1": "Q", "went_out": "2",
+        "players.0.board": "5 5 5", "players.0.hand": "K A",
+        "players.1.board": "9 9 Q", "players.1.points": "40",
+        "players.2.board": "A A A 3 3 3 3"})
+    assert response.status_code == 200, error_at(response, "face_up.0")
+    assert totals(client, game) == [-95, 80, 320]                   # wild Q, as with every card given
 
 
 def test_n1_twos_and_jokers_are_not_crazy_rummy_cards(client, game):

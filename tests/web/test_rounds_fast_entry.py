@@ -34,7 +34,7 @@ def test_a_quick_peg_records_the_turn_and_comes_back_to_the_hand(app, client, cr
     answer = post_turn(client, crib, {"quick": "3"})
     assert answer.status_code == 302 and answer.headers["Location"].endswith(rounds_url(crib))
     page = text(client.get(answer.headers["Location"]))
-    assert "Turn recorded." in page and "Hand 1, turn 2" in page
+    assert "Hand 1, turn 1 recorded." in page and "Hand 1, turn 2" in page
     assert "Cy: one tap records the turn" in page                    # the next player, by the engine's order
     assert '<svg' in page and "Cribbage board" in page               # the board, this hand included
     assert totals(client, crib) == [0, 3, 0]
@@ -43,12 +43,13 @@ def test_a_quick_peg_records_the_turn_and_comes_back_to_the_hand(app, client, cr
 
 def test_pass_and_the_added_card_buttons(app, client, crib):
     submit(client, rounds_url(crib), {"turns.0.melds.0.cards": "3H 4H 5H"})   # Bob: a run of 3 pegs 3
-    page = text(client.get(rounds_url(crib)))
-    # the run's growing cards, judged by the engine: 2H or 6H, each pegging 3 (CR-5)
-    assert 'value="0:2H"' in page and 'value="0:6H"' in page
-    assert re.search(r"\+6H <small>pegs 3</small><span class=\"visually-hidden\"> added to 3H 4H 5H</span>", page)
     post_turn(client, crib, {"action": "pass", "turns.1.melds.0.cards": "7S 7D 7C"})   # a pass ignores the rest
-    post_turn(client, crib, {"quick": "5"})                                            # Ann: +5 for added cards
+    post_turn(client, crib, {"quick": "5"})                                            # Ann: +5 pegged
+    page = text(client.get(rounds_url(crib)))
+    # Bob's turn: the run's growing cards, judged by the engine: 2H or 6H, each pegging 3 (CR-5)
+    assert 'value="0:2H"' in page and 'value="0:6H"' in page
+    assert re.search(r"<span>\+6♥</span> <small>pegs 3</small>"
+                     r"<span class=\"visually-hidden\"> added to 3♥ 4♥ 5♥</span>", page)
     answer = post_turn(client, crib, {"add": "0:6H"})                                  # Bob grows his run
     assert answer.status_code == 302
     turns = stored(app, crib)[0]["turns"]

@@ -48,7 +48,7 @@ def test_recording_a_hand_redirects_to_the_game_with_a_flash(app, client, varian
     assert response.status_code == 302
     if variant == "crib-rummy":  # a turn of a hand still in play: back to the hand's own page
         assert response.headers["Location"].endswith(f"/games/{game}/rounds/new")
-        assert "Turn recorded." in text(client.get(response.headers["Location"]))
+        assert "Hand 1, turn 1 recorded." in text(client.get(response.headers["Location"]))
     else:
         assert response.headers["Location"].endswith(f"/games/{game}")
         page = client.get(f"/games/{game}")

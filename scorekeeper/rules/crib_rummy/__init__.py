@@ -7,6 +7,6 @@
 
 from __future__ import annotations
 
-from .variant import NOTATION, RANKS, SUITS, CribHand, CribRummy, table_melds, turn_order
+from .variant import NOTATION, RANKS, SUITS, CribHand, CribRummy, have_laid, table_melds, turn_order
 
-__all__ = ["NOTATION", "RANKS", "SUITS", "CribHand", "CribRummy", "table_melds", "turn_order"]
+__all__ = ["NOTATION", "RANKS", "SUITS", "CribHand", "CribRummy", "have_laid", "table_melds", "turn_order"]

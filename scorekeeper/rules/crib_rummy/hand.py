@@ -120,7 +120,7 @@ class HandLog:
             said = self.variant.count(turn["player"], f"{field}.player", what="a player seat")
             if said != seat:
                 raise _fail(f"{field}.player", f"it is {self.player(seat)}'s turn: play goes round the table "
-                                               f"from the starter ({self.player(self.starter)})")
+                                               f"from the starter ({self.player(self.starter)}) (CR-9)")
         melds = turn.get("melds") or []
         if not isinstance(melds, list):
             raise _fail(f"{field}.melds", "give the melds as a list")
@@ -132,6 +132,8 @@ class HandLog:
             if melds and typed != earned:
                 raise _fail(f"{field}.pegs", f"CR-5: these melds peg {earned}, not {typed}")
             earned = typed
+            if earned > 0:  # CR-6: pegs come only from melding, so a pegged turn has laid a meld
+                self.laid.add(seat)
         self._peg(seat, earned)
         self.turns.append({"turn": i + 1, "player": seat, "pegs": earned, "manual": manual and not melds,
                            "melds": shown, "total": self.totals[seat]})
@@ -254,6 +256,10 @@ class HandLog:
 
     def table_dicts(self) -> list[dict]:
         return [m.to_dict() for m in self.table]
+
+    def has_laid(self, seat: int) -> bool:
+        """CR-6: whether ``seat`` has laid a meld this hand (a pegged turn counts: pegs come only from melds)."""
+        return seat in self.laid
 
     def outcome(self) -> RoundOutcome:
         complete = self.complete

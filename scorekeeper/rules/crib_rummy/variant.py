@@ -61,7 +61,7 @@ from .melds import (
     pegs,
 )
 
-__all__ = ["NOTATION", "RANKS", "SUITS", "CribHand", "CribRummy", "table_melds"]
+__all__ = ["NOTATION", "RANKS", "SUITS", "CribHand", "CribRummy", "have_laid", "table_melds"]
 
 
 @dataclass(frozen=True)
@@ -250,6 +250,18 @@ def table_melds(facts: Mapping[str, Any], players: int, opts: Mapping[str, Any] 
     [(1, 'set', 'KH KS KD KC', 4), (0, 'run', '3S 4S 5S', 3)]
     """
     return _replay(facts, players, opts, dealer, names).table_dicts()
+
+
+def have_laid(facts: Mapping[str, Any], players: int, opts: Mapping[str, Any] | None = None,
+              *, dealer: int = 0, names: Sequence[str] = ()) -> list[int]:
+    """CR-6: the seats that have laid a meld this hand so far (a pegged turn counts), so a form
+    offers the cards a player may add only to those who may add them.
+
+    >>> have_laid({"turns": [{"pegs": 2}, {"melds": []}]}, 2)
+    [1]
+    """
+    log = _replay(facts, players, opts, dealer, names)
+    return [seat for seat in range(players) if log.has_laid(seat)]
 
 
 def turn_order(facts: Mapping[str, Any], players: int, opts: Mapping[str, Any] | None = None,
