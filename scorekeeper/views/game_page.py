@@ -15,6 +15,7 @@ from markupsafe import Markup
 from .. import services
 from ..display import charts, standings
 from ..rules import RoundError, RulesError, find_variant, step_texts
+from ..services import timer
 from ..web import access
 from ..web.forms import ConfirmForm
 from . import game_changes
@@ -85,6 +86,7 @@ def game_page(game) -> dict:
         "winner_names": standings.names_of(score.winners, names) if score else "",
         "leader_names": standings.names_of(score.leaders, names) if score else "",
         "steps_back": game_changes.step_labels(game) if editor else None,
+        "timer": timer.timer_of(game),
     }
     if score and score.rounds:
         page["chart"] = Markup(charts.progression_svg(names, standings.totals_by_round(score),

@@ -41,6 +41,10 @@ def new_game_form(variant: dict, formdata: Any = None) -> FlaskForm:
             choices=[SelectChoice(i, typed[i] or f"Player {i + 1}") for i in range(variant["max_players"])],
             default=0, description="Counted in seat order; the deal passes to the left each hand.",
             render_kw={"data-names": "player_"})
+        timer = StringField(
+            "Turn timer, seconds a turn", validators=[Optional(), Length(max=5)], default="0",
+            description="0: no timer. The editor starts, pauses and passes it; every phone sees it.",
+            render_kw={"inputmode": "numeric", "autocomplete": "off"})
 
     for seat in range(variant["max_players"]):
         needed = seat < variant["min_players"]
