@@ -87,6 +87,7 @@ def game_page(game) -> dict:
         "leader_names": standings.names_of(score.leaders, names) if score else "",
         "steps_back": game_changes.step_labels(game) if editor else None,
         "timer": timer.timer_of(game),
+        "announce": game_changes.announcement(game, score, names),
     }
     if score and score.rounds:
         page["chart"] = Markup(charts.progression_svg(names, standings.totals_by_round(score),
