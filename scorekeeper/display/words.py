@@ -44,5 +44,15 @@ def round_word(slug: str, count: int | None = None) -> str:
     return word if count is None or count == 1 else f"{word}s"
 
 
+def dealt(slug: str) -> bool:
+    """Whether the variant ``slug`` has a dealer (``Variant.dealt``); tile and bag games have
+    none: the pages say who plays first.
+
+    >>> dealt("krazy-bee"), dealt("rummikub"), dealt("rumbugz")
+    (True, False, False)
+    """
+    return find_variant(slug).dealt
+
+
 #: the template filters every page and printed document can use, by name
-FILTERS = {"signed": signed, "ordinal": ordinal, "round_word": round_word}
+FILTERS = {"signed": signed, "ordinal": ordinal, "round_word": round_word, "dealt": dealt}

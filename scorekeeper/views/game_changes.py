@@ -10,9 +10,9 @@ from datetime import datetime
 from flask import flash, redirect, render_template, request, url_for
 
 from .. import services
+from ..display.words import signed
 from ..rules import RulesError
 from ..storage.extensions import db
-from ..display.words import signed
 from ..web import access
 
 

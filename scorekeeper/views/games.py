@@ -22,7 +22,15 @@ from ..services import timer
 from ..storage.extensions import db
 from ..web import access
 from ..web.addresses import external_url
-from ..web.forms import OPT, ConfirmForm, new_game_form, player_field, submitted_options, submitted_players
+from ..web.forms import (
+    OPT,
+    ConfirmForm,
+    first_dealer_of,
+    new_game_form,
+    player_field,
+    submitted_options,
+    submitted_players,
+)
 from ..web.headers import no_store
 from ..web.table_access import rematch as table_rematch
 from . import game_changes, turn_timer
@@ -67,6 +75,7 @@ def new(variant: str):
         names, fields = submitted_players(form)
         dealer_field = player_field(form.first_dealer.data)  # validate() made it one of the seats offered
         dealer = fields.index(dealer_field) if dealer_field in fields else -1  # -1: an empty seat
+        dealer = first_dealer_of(info["slug"], dealer, len(names))
         try:
             seconds = timer.check_seconds(form.timer.data)
             game, secret = services.create_game(info["slug"], names, submitted_options(form), dealer)

@@ -51,7 +51,7 @@ def test_taps_set_the_timer_and_never_record_anything(app, client):
     assert answer.status_code == 200, answer.text
     body = answer.json
     assert body["running"] and body["turn"] == 1 and 0 < body["ends"] - body["now"] <= 30000
-    stored, version_after, rounds_after, after = _game(app, public_id)
+    _, version_after, rounds_after, after = _game(app, public_id)
     assert (version_after, rounds_after) == (version, rounds)  # no hand, no stale hand form
     assert after > before  # ...but every follower's page changes (the live version)
     state = client.get(f"/games/{public_id}/timer").json
