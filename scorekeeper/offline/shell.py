@@ -34,7 +34,8 @@ ICONS = (("img/icon-192.png", 192, "any"), ("img/icon-512.png", 512, "any"),
 #: static files every page may need, kept by the service worker when it installs
 SHELL_STATIC = ("css/app.css", "css/games.css", "css/keypad.css", "css/entry.css", "js/live.js", "js/offline.js",
                 "js/queue-store.js", "js/waiting.js", "js/queue.js", "js/awake.js", "js/keypad.js", "js/entry.js",
-                "js/timer.js", "js/announce.js", "img/favicon.svg")
+                "js/timer.js", "js/announce.js",
+                "js/share-result.js", "img/favicon.svg")
 
 
 def manifest() -> dict:

@@ -92,10 +92,24 @@ def game_page(game) -> dict:
     if score and score.rounds:
         page["chart"] = Markup(charts.progression_svg(names, standings.totals_by_round(score),
                                                       title=f"Totals after each {info['round_word']}"))
+    if score and score.finished:
+        page["result"] = result_card(info, names, page["rows"], score)
     if score and rules.pegged:
         page["board"] = Markup(charts.cribbage_board_svg(names, standings.pegs(score),
                                                          game.options["target"]))
     return page
+
+
+def result_card(info: dict, names: list[str], rows, score) -> dict:
+    """What "Share result" draws (``static/js/share-result.js``): the final standings, the winner
+    and every player's total after each hand, with the chart's colours."""
+    return {
+        "game": info["name"], "word": info["round_word"], "winner": standings.names_of(score.winners, names),
+        "winners": len(score.winners), "hands": len(score.rounds),
+        "rows": [{"rank": r.rank, "name": r.name, "total": r.total} for r in sorted(rows, key=lambda r: r.rank)],
+        "series": [{"name": n, "colour": charts.COLOURS[s % len(charts.COLOURS)],
+                    "totals": [t[s] for t in standings.totals_by_round(score)]} for s, n in enumerate(names)],
+    }
 
 
 def links(game) -> dict:
