@@ -54,5 +54,35 @@ def dealt(slug: str) -> bool:
     return find_variant(slug).dealt
 
 
+def choice_words(value, slug: str, option: str) -> str:
+    """What an option's choice means, in the variant's few words (``Option.choice_words``), or
+    the choice itself where it has none.
+
+    >>> choice_words("A", "rummikub", "scoring")
+    'winner takes the racks; losers lose their own'
+    >>> choice_words(7, "rummikub", "rounds")
+    '7'
+    """
+    for spec in find_variant(slug).option_spec:
+        if spec.name == option:
+            return dict((str(c), w) for c, w in spec.choice_words).get(str(value), str(value))
+    return str(value)
+
+
+#: words an option's name is spelled with on a label: the game's own word, one spelling of colour
+LABEL_WORDS = {"plyt": "PLYT", "color": "colour"}
+
+
+def option_label(name: str) -> str:
+    """An option's label from its name: words apart, the game's own spelling.
+
+    >>> option_label("plyt_value"), option_label("same_color_groups")
+    ('PLYT value', 'Same colour groups')
+    """
+    words = [LABEL_WORDS.get(w, w) for w in name.split("_")]
+    return " ".join([words[0][:1].upper() + words[0][1:], *words[1:]])
+
+
 #: the template filters every page and printed document can use, by name
-FILTERS = {"signed": signed, "ordinal": ordinal, "round_word": round_word, "dealt": dealt}
+FILTERS = {"signed": signed, "ordinal": ordinal, "round_word": round_word, "dealt": dealt,
+           "choice_words": choice_words, "option_label": option_label}

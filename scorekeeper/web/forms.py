@@ -13,6 +13,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, SelectChoice, SelectField, StringField, TextAreaField
 from wtforms.validators import Length, Optional
 
+from ..display.words import option_label
 from ..rules import find_variant, step_texts
 
 #: Prefix of option fields (``opt_target``), so option names never clash with ours.
@@ -66,7 +67,7 @@ def new_game_form(variant: dict, formdata: Any = None) -> FlaskForm:
 
 def option_field(option: dict) -> Field:
     """One form field for an engine option: checkbox, choice list, number or text."""
-    label = option["name"].replace("_", " ").capitalize()
+    label = option_label(option["name"])
     rule = f" ({option['rule']})" if option.get("rule") else ""
     help_text = option["help"] + rule
     default = option["default"]
