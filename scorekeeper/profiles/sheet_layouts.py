@@ -134,7 +134,10 @@ class TilesLayout(Layout):
 
     def lead_cells(self, names, r):
         winner = r.details["went_out"]
-        return [str(r.number), names[winner] if winner is not None else "nobody"]
+        if winner is not None:
+            return [str(r.number), names[winner]]
+        won = " & ".join(names[s] for s in r.details.get("winners", ()))  # CT-8: the lowest rack wins
+        return [str(r.number), f"nobody; {won} won" if won else "nobody"]
 
 
 class CribRummyLayout(Layout):
