@@ -35,7 +35,7 @@ ICONS = (("img/icon-192.png", 192, "any"), ("img/icon-512.png", 512, "any"),
 SHELL_STATIC = ("css/app.css", "css/games.css", "css/keypad.css", "css/entry.css", "js/live.js", "js/offline.js",
                 "js/queue-store.js", "js/waiting.js", "js/queue.js", "js/awake.js", "js/keypad.js", "js/entry.js",
                 "js/timer.js", "js/announce.js",
-                "js/share-result.js", "img/favicon.svg")
+                "js/share-result.js", "js/connection.js", "img/favicon.svg")
 
 
 def manifest() -> dict:
