@@ -22,7 +22,7 @@ def _game(app, public_id):
 
 
 def test_the_new_game_form_sets_the_timer_and_the_page_shows_it(app, client):
-    public_id = start_game(client, VARIANTS["rummikub"], ["Ann", "Bob", "Eve"], timer="60")
+    public_id = start_game(client, VARIANTS["rummikub"], ["Ann", "Bob", "Eve"], timer="60", first_dealer="1")
     stored, *_ = _game(app, public_id)
     assert stored == {"seconds": 60, "running": False, "left": 60000, "turn": 1}  # Bob plays first
     page = client.get(f"/games/{public_id}").text
