@@ -73,14 +73,16 @@ def choice_words(value, slug: str, option: str) -> str:
 LABEL_WORDS = {"plyt": "PLYT", "color": "colour"}
 
 
-def option_label(name: str) -> str:
-    """An option's label from its name: words apart, the game's own spelling.
+def option_label(name: str, capital: bool = True) -> str:
+    """An option's label from its name: words apart, the game's own spelling (``capital``: the
+    first letter a capital, as a label starts).
 
-    >>> option_label("plyt_value"), option_label("same_color_groups")
-    ('PLYT value', 'Same colour groups')
+    >>> option_label("plyt_value"), option_label("same_color_groups"), option_label("same_color_groups", False)
+    ('PLYT value', 'Same colour groups', 'same colour groups')
     """
     words = [LABEL_WORDS.get(w, w) for w in name.split("_")]
-    return " ".join([words[0][:1].upper() + words[0][1:], *words[1:]])
+    first = words[0][:1].upper() + words[0][1:] if capital else words[0]
+    return " ".join([first, *words[1:]])
 
 
 #: the template filters every page and printed document can use, by name

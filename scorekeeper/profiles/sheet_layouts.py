@@ -119,7 +119,7 @@ class TilesLayout(Layout):
     def key(self, slug, opts):
         helps = {o["name"]: o["help"] for o in find_variant(slug).describe()["options"]}
         on = [helps[s] for s in SWITCHES if opts.get(s)]
-        off = [option_label(s).lower() for s in SWITCHES if not opts.get(s)]
+        off = [option_label(s, capital=False) for s in SWITCHES if not opts.get(s)]
         end = (f"a total reaching {opts['target']}" if opts.get("target")
                else f"{opts.get('rounds', 4)} rounds")
         return [("Rack", "a number tile counts its number, a joker 30 (CT-7)"),
