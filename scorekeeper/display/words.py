@@ -44,5 +44,47 @@ def round_word(slug: str, count: int | None = None) -> str:
     return word if count is None or count == 1 else f"{word}s"
 
 
+def dealt(slug: str) -> bool:
+    """Whether the variant ``slug`` has a dealer (``Variant.dealt``); tile and bag games have
+    none: the pages say who plays first.
+
+    >>> dealt("krazy-bee"), dealt("rummikub"), dealt("rumbugz")
+    (True, False, False)
+    """
+    return find_variant(slug).dealt
+
+
+def choice_words(value, slug: str, option: str) -> str:
+    """What an option's choice means, in the variant's few words (``Option.choice_words``), or
+    the choice itself where it has none.
+
+    >>> choice_words("A", "rummikub", "scoring")
+    'winner takes the racks; losers lose their own'
+    >>> choice_words(7, "rummikub", "rounds")
+    '7'
+    """
+    for spec in find_variant(slug).option_spec:
+        if spec.name == option:
+            return dict((str(c), w) for c, w in spec.choice_words).get(str(value), str(value))
+    return str(value)
+
+
+#: words an option's name is spelled with on a label: the game's own word, one spelling of colour
+LABEL_WORDS = {"plyt": "PLYT", "color": "colour"}
+
+
+def option_label(name: str, capital: bool = True) -> str:
+    """An option's label from its name: words apart, the game's own spelling (``capital``: the
+    first letter a capital, as a label starts).
+
+    >>> option_label("plyt_value"), option_label("same_color_groups"), option_label("same_color_groups", False)
+    ('PLYT value', 'Same colour groups', 'same colour groups')
+    """
+    words = [LABEL_WORDS.get(w, w) for w in name.split("_")]
+    first = words[0][:1].upper() + words[0][1:] if capital else words[0]
+    return " ".join([first, *words[1:]])
+
+
 #: the template filters every page and printed document can use, by name
-FILTERS = {"signed": signed, "ordinal": ordinal, "round_word": round_word}
+FILTERS = {"signed": signed, "ordinal": ordinal, "round_word": round_word, "dealt": dealt,
+           "choice_words": choice_words, "option_label": option_label}

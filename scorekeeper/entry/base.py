@@ -54,6 +54,12 @@ class HandContext:
     def dealer(self) -> int:
         return self.before.dealer
 
+    @property
+    def starter(self) -> int:
+        """Who plays first in this hand (left of the dealer unless the hand says otherwise)."""
+        starter = self.before.starter
+        return (self.dealer + 1) % self.players if starter is None else starter
+
 
 def context_for(game, number: int | None = None, facts: Mapping[str, Any] | None = None, *,
                 before: GameScore) -> HandContext:

@@ -213,13 +213,15 @@ def sheet_pdf(sheet, paper: str, orientation: str, **context: Any) -> bytes:
                       label_line=label_line, **context)
 
 
-def frames_pdf(steps: Sequence[str], names: Sequence[str], paper: str = "a4") -> bytes:
-    """Krazy Bee Step Indicator Frames: one per name (blank names for a blank frame)."""
-    # four frames a page; longer lists get tighter lines, then two tall frames a page
+def frames_pdf(steps: Sequence[str], names: Sequence[str], paper: str = "a4",
+               current: Sequence[int | None] | None = None) -> bytes:
+    """Krazy Bee Step Indicator Frames: one per name (blank names for a blank frame); ``current``:
+    each player's Step now (1-based; None: done), marked on a frame printed mid-game."""
+    # four frames a page (Letter's shorter page too); longer lists get tighter lines, then two tall frames a page
     per_page = 4 if len(steps) <= 18 else 2
-    frames = [{"name": n, "seat": i + 1} for i, n in enumerate(names)]
+    frames = [{"name": n, "seat": i + 1, "current": current[i] if current else None} for i, n in enumerate(names)]
     pages = [frames[i:i + per_page] for i in range(0, len(frames), per_page)]
-    return render_pdf("pdf/frames.html", steps=list(steps), pages=pages, per_page=per_page,
+    return render_pdf("pdf/frames.html", steps=list(steps), pages=pages, per_page=per_page, paper=paper,
                       compact=len(steps) > 12, page=page(paper, "portrait"),
                       title="Krazy Bee Step Indicator Frames")
 
@@ -268,8 +270,20 @@ def _game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str) -> byte
 
 def game_frames_pdf(game, paper: str = "a4") -> bytes:
     """The game's Step Indicator Frames: its own Step list, one frame per named player."""
+    from ..services import game_score
+
     steps = step_texts(options_for(game.variant, game.options))
-    return frames_pdf(steps, game.names, paper)
+    try:
+        progress = game_score(game).progress
+    except RulesError:  # hands that no longer score: frames without marks
+        progress = None
+    current = [None if p.get("done") else p["completed"] + 1 for p in progress] if progress else None
+    return frames_pdf(steps, game.names, paper, current if current and any(progress_made(progress)) else None)
+
+
+def progress_made(progress) -> list[bool]:
+    """Whether each player has laid a Step yet (a fresh game's frames stay blank)."""
+    return [p.get("completed", 0) > 0 or bool(p.get("done")) for p in progress]
 
 
 def game_summary(game, score: GameScore) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from ..display.cribbage_track import cribbage_track, place_pegs
 from ..display.sheets import Column, Row, Sheet, blank_cells, totals_foot
-from ..display.words import signed
+from ..display.words import option_label, signed
 from ..rules import RUMBUGZ_KINDS as KINDS
 from ..rules import SWITCHES, GameScore, RoundScore, find_variant, step_texts
 
@@ -119,7 +119,7 @@ class TilesLayout(Layout):
     def key(self, slug, opts):
         helps = {o["name"]: o["help"] for o in find_variant(slug).describe()["options"]}
         on = [helps[s] for s in SWITCHES if opts.get(s)]
-        off = [s.replace("_", " ") for s in SWITCHES if not opts.get(s)]
+        off = [option_label(s, capital=False) for s in SWITCHES if not opts.get(s)]
         end = (f"a total reaching {opts['target']}" if opts.get("target")
                else f"{opts.get('rounds', 4)} rounds")
         return [("Rack", "a number tile counts its number, a joker 30 (CT-7)"),
@@ -134,7 +134,10 @@ class TilesLayout(Layout):
 
     def lead_cells(self, names, r):
         winner = r.details["went_out"]
-        return [str(r.number), names[winner] if winner is not None else "nobody"]
+        if winner is not None:
+            return [str(r.number), names[winner]]
+        won = " & ".join(names[s] for s in r.details.get("winners", ()))  # CT-8: the lowest rack wins
+        return [str(r.number), f"nobody; {won} won" if won else "nobody"]
 
 
 class CribRummyLayout(Layout):

@@ -56,6 +56,9 @@ class Variant:
     #: how the deck looks to players: "numbers" (plain number cards), "suited" (a pack with
     #: suits) or "tiles" (coloured number tiles); the pages and sheets draw faces by it
     deck_look: ClassVar[str] = "numbers"
+    #: cards are dealt, by a dealer who changes each hand; False (tile and bag games: everyone
+    #: draws their own): the pages and forms name who plays first instead of a dealer
+    dealt: ClassVar[bool] = True
     #: what the players call a wild card ("Wild Bee", "PLYT", "joker")
     wild_name: ClassVar[str] = "wild card"
     #: melds go down as Steps, several at once (KB-3): the Step list is shown and printed

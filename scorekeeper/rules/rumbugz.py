@@ -75,6 +75,7 @@ class RumBugz(Variant):
     round_word = "round"  # RB-7, RB-8: rounds
     notation = NOTATION
     wild_name, rules_home = "PLYT", ("RB",)
+    dealt = False  # Bugz are drawn from the bag, not dealt
     entered_rule = "RB-7"
     facts_shape = seats(2, 6, {
         "kinds": ListOf("kinds laid this round (RB-4); the winner laid all four",

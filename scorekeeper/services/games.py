@@ -200,8 +200,13 @@ def create_game(variant: str, names: Sequence[str], options: Mapping[str, Any] |
 
 
 def rematch(game: Game) -> tuple[Game, str]:
-    """A new game with the same variant, players, seats, options and first dealer."""
-    return create_game(game.variant, game.names, dict(game.options or {}), game.first_dealer)
+    """A new game with the same variant, players, seats, options, first dealer and turn timer."""
+    from .timer import seconds_for_new_game, set_seconds  # it needs this module's SetupError
+
+    new, secret = create_game(game.variant, game.names, dict(game.options or {}), game.first_dealer)
+    if seconds := seconds_for_new_game(None, game):
+        set_seconds(new, seconds)
+    return new, secret
 
 
 def delete_game(game: Game) -> None:

@@ -80,6 +80,8 @@ class Game(db.Model):
     #: how many changes the game's hands have had: each change claims the next one in its own
     #: transaction (:func:`scorekeeper.services.claim`), so changes to one game run one at a time
     version: Mapped[int] = mapped_column(default=0, server_default="0")
+    #: the turn timer (``services.timer``): its length and where it stands; None: never set
+    timer: Mapped[dict | None] = mapped_column(JSON, nullable=True)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan",

@@ -34,6 +34,8 @@ class Table(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     #: bumped by every change to the table or one of its games' summaries (statistics cache key)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: the turn timer's length the table last chose, in seconds (0: off; None: never chosen)
+    timer_seconds: Mapped[int | None] = mapped_column(nullable=True)
 
     members: Mapped[list[Member]] = relationship(
         back_populates="table", order_by="Member.id", cascade="all, delete-orphan", passive_deletes=True)

@@ -13,7 +13,7 @@ from ..storage.extensions import db
 from ..views.variant_lookup import variant_or_404
 from ..web import access as game_access
 from ..web import table_access as access
-from ..web.forms import OPT, ConfirmForm, new_game_form, steps_to_lines, submitted_options
+from ..web.forms import OPT, ConfirmForm, first_dealer_of, new_game_form, steps_to_lines, submitted_options
 from .forms import AddPlayerForm, MergeForm, RenameForm, with_roster
 from .views import bp
 
@@ -47,7 +47,8 @@ def play(table_id: str, variant: str):
             members = _seats(table)
             picked = [m.id for m in members]
             game, game_secret = services.start_game(table, secret, info["slug"], members,
-                                                    submitted_options(form), form.first_dealer.data)
+                                                    submitted_options(form),
+                                                    first_dealer_of(info["slug"], form.first_dealer.data, len(members)))
         except RulesError as err:
             db.session.rollback()
             table = services.get_table(table_id)

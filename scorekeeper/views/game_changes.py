@@ -10,6 +10,7 @@ from datetime import datetime
 from flask import flash, redirect, render_template, request, url_for
 
 from .. import services
+from ..display.words import signed
 from ..rules import RulesError
 from ..storage.extensions import db
 from ..web import access
@@ -72,3 +73,24 @@ def _step(public_id: str, service, refused: str):
         db.session.rollback()
         flash(f"{refused}: {err}", "error")
     return redirect(url_for("games.show", public_id=public_id))
+
+
+def announcement(game, score, names: list[str]) -> dict | None:
+    """The last change in words for a screen reader on the other phones (``static/js/announce.js``):
+    "Hand 4 recorded: Ann +25, total 70; Bob +0, total 45", or a change's own summary and the
+    totals after it; the winners when it ended the game. None before any change to the hands."""
+    entry = services.last_logged(game)
+    if entry is None or entry.action == "create" or score is None:
+        return None
+    totals = score.totals
+    if entry.action == "record" and entry.round_number and entry.round_number <= len(score.rounds):
+        scored = score.rounds[entry.round_number - 1]
+        words = entry.summary.split(":", 1)[0] + ": " + "; ".join(
+            f"{name} {signed(change)}, total {total}"
+            for name, change, total in zip(names, scored.changes, scored.totals))
+    else:
+        words = entry.summary + ". Totals: " + ", ".join(f"{n} {t}" for n, t in zip(names, totals))
+    if score.finished:
+        winners = [names[s] for s in score.winners]
+        words += f". Game over: {' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}"
+    return {"id": entry.id, "words": words + "."}

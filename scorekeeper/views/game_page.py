@@ -15,6 +15,7 @@ from markupsafe import Markup
 from .. import services
 from ..display import charts, standings
 from ..rules import RoundError, RulesError, find_variant, step_texts
+from ..services import timer
 from ..web import access
 from ..web.forms import ConfirmForm
 from . import game_changes
@@ -85,14 +86,30 @@ def game_page(game) -> dict:
         "winner_names": standings.names_of(score.winners, names) if score else "",
         "leader_names": standings.names_of(score.leaders, names) if score else "",
         "steps_back": game_changes.step_labels(game) if editor else None,
+        "timer": timer.timer_of(game),
+        "announce": game_changes.announcement(game, score, names),
     }
     if score and score.rounds:
         page["chart"] = Markup(charts.progression_svg(names, standings.totals_by_round(score),
                                                       title=f"Totals after each {info['round_word']}"))
+    if score and score.finished:
+        page["result"] = result_card(info, names, page["rows"], score)
     if score and rules.pegged:
         page["board"] = Markup(charts.cribbage_board_svg(names, standings.pegs(score),
                                                          game.options["target"]))
     return page
+
+
+def result_card(info: dict, names: list[str], rows, score) -> dict:
+    """What "Share result" draws (``static/js/share-result.js``): the final standings, the winner
+    and every player's total after each hand, with the chart's colours."""
+    return {
+        "game": info["name"], "word": info["round_word"], "winner": standings.names_of(score.winners, names),
+        "winners": len(score.winners), "hands": len(score.rounds),
+        "rows": [{"rank": r.rank, "name": r.name, "total": r.total} for r in sorted(rows, key=lambda r: r.rank)],
+        "series": [{"name": n, "colour": charts.COLOURS[s % len(charts.COLOURS)],
+                    "totals": [t[s] for t in standings.totals_by_round(score)]} for s, n in enumerate(names)],
+    }
 
 
 def links(game) -> dict:

@@ -18,13 +18,22 @@ from flask_wtf.csrf import generate_csrf
 from .. import live, services
 from ..display.qr import share_qr
 from ..rules import OptionError, RoundError, RulesError, variants
+from ..services import timer
 from ..storage.extensions import db
 from ..web import access
 from ..web.addresses import external_url
-from ..web.forms import OPT, ConfirmForm, new_game_form, player_field, submitted_options, submitted_players
+from ..web.forms import (
+    OPT,
+    ConfirmForm,
+    first_dealer_of,
+    new_game_form,
+    player_field,
+    submitted_options,
+    submitted_players,
+)
 from ..web.headers import no_store
 from ..web.table_access import rematch as table_rematch
-from . import game_changes
+from . import game_changes, turn_timer
 from .game_page import TOKEN_MARK, feature_url, game_page, kept_pages
 from .variant_lookup import variant_or_404
 
@@ -66,8 +75,12 @@ def new(variant: str):
         names, fields = submitted_players(form)
         dealer_field = player_field(form.first_dealer.data)  # validate() made it one of the seats offered
         dealer = fields.index(dealer_field) if dealer_field in fields else -1  # -1: an empty seat
+        dealer = first_dealer_of(info["slug"], dealer, len(names))
         try:
+            seconds = timer.check_seconds(form.timer.data)
             game, secret = services.create_game(info["slug"], names, submitted_options(form), dealer)
+            if seconds:
+                timer.set_seconds(game, seconds, first=turn_timer.first_player(game))
         except RulesError as err:
             _form_errors(form, err, fields)
         else:
@@ -92,8 +105,8 @@ def _form_errors(form, err: RulesError, fields: list[str]) -> None:
             target = fields[index] if index < len(fields) else None
         elif path.startswith("options."):
             target = OPT + path.split(".", 1)[1]
-        elif path in ("players", "first_dealer"):
-            target = player_field(0) if path == "players" else "first_dealer"
+        elif path in ("players", "first_dealer", "timer"):
+            target = player_field(0) if path == "players" else path
         if target and target in form:
             form[target].errors.append(message)
         else:
@@ -161,6 +174,10 @@ def join(public_id: str, secret: str):
 bp.get("/<public_id>/history")(game_changes.history)
 bp.post("/<public_id>/undo")(game_changes.undo)
 bp.post("/<public_id>/redo")(game_changes.redo)
+# the turn timer lives in .turn_timer
+bp.get("/<public_id>/timer", endpoint="timer_state")(turn_timer.state)
+bp.post("/<public_id>/timer", endpoint="timer_tap")(turn_timer.tap)
+bp.post("/<public_id>/timer/length", endpoint="timer_length")(turn_timer.length)
 
 
 @bp.post("/<public_id>/rematch")

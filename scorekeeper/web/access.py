@@ -16,9 +16,12 @@ import re
 from pathlib import Path
 
 from flask import Response, request
+from sqlalchemy import select
 
 from ..services import NotEditor, SecretMissing, get_game, hash_matches, secret_matches
+from ..storage.extensions import db
 from ..storage.models import Game
+from ..storage.table_models import Table, TableGame
 from .guards import limit_chunked_bodies
 from .headers import SecureOnHttps, content_policy, strict_transport
 
@@ -29,8 +32,11 @@ COOKIE_PREFIX = "sk_edit_"
 _EDITOR_LINK_SECRET = re.compile(r"(/join/)[^/\s\"?#]+")
 #: loggers that write request lines (the development server, gunicorn's access log)
 REQUEST_LOGGERS = ("werkzeug", "gunicorn.access")
-#: what a page tells a browser without the edit secret
-NOT_AN_EDITOR = "Only the table's scorekeepers can change this game. Ask one of them for the editor link."
+#: what a page tells a browser without the edit secret, for a game of a table (named) ...
+NOT_AN_EDITOR = "Only the scorekeepers of the table {table} can change this game. Ask one of them for the editor link."
+#: ... and for a game at no table: only the phones that hold its editor link
+NOT_AN_EDITOR_ALONE = ("Only the phones keeping score for this game can change it. Ask the person who started it "
+                       "for the editor link (its Share page).")
 #: what the API tells a client that sent no secret, or a wrong one
 NO_BEARER = "Changing a game needs its edit secret: send the header 'Authorization: Bearer <edit secret>'."
 WRONG_BEARER = "That edit secret does not belong to this game."
@@ -80,7 +86,9 @@ def can_edit(game: Game) -> bool:
 def require_editor(game: Game) -> None:
     """:class:`NotEditor` unless this request holds the game's edit secret."""
     if not can_edit(game):
-        raise NotEditor(NOT_AN_EDITOR)
+        table = db.session.scalar(select(Table.name).join(TableGame, TableGame.table_id == Table.id)
+                                  .where(TableGame.game_id == game.id))
+        raise NotEditor(NOT_AN_EDITOR.format(table=table) if table else NOT_AN_EDITOR_ALONE)
 
 
 def editable_game(public_id: str, *, bearer_only: bool = False) -> Game:

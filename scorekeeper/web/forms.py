@@ -13,7 +13,8 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, SelectChoice, SelectField, StringField, TextAreaField
 from wtforms.validators import Length, Optional
 
-from ..rules import step_texts
+from ..display.words import option_label
+from ..rules import find_variant, step_texts
 
 #: Prefix of option fields (``opt_target``), so option names never clash with ours.
 OPT = "opt_"
@@ -35,12 +36,20 @@ def new_game_form(variant: dict, formdata: Any = None) -> FlaskForm:
 
     typed = [str((formdata or {}).get(player_field(i)) or "").strip() for i in range(variant["max_players"])]
 
+    dealt = find_variant(variant["slug"]).dealt
+    word = variant.get("round_word", "hand")
+
     class NewGameForm(FlaskForm):
         first_dealer = SelectField(
-            "Deals first", coerce=int,
+            "Deals first" if dealt else "Plays first", coerce=int,
             choices=[SelectChoice(i, typed[i] or f"Player {i + 1}") for i in range(variant["max_players"])],
-            default=0, description="Counted in seat order; the deal passes to the left each hand.",
+            default=0, description=f"Counted in seat order; the deal passes to the left each {word}." if dealt
+            else f"Counted in seat order; who plays first passes to the left each {word}.",
             render_kw={"data-names": "player_"})
+        timer = StringField(
+            "Turn timer, seconds a turn", validators=[Optional(), Length(max=5)], default="0",
+            description="0: no timer. The editor starts, pauses and passes it; every phone sees it.",
+            render_kw={"inputmode": "numeric", "autocomplete": "off"})
 
     for seat in range(variant["max_players"]):
         needed = seat < variant["min_players"]
@@ -58,7 +67,7 @@ def new_game_form(variant: dict, formdata: Any = None) -> FlaskForm:
 
 def option_field(option: dict) -> Field:
     """One form field for an engine option: checkbox, choice list, number or text."""
-    label = option["name"].replace("_", " ").capitalize()
+    label = option_label(option["name"])
     rule = f" ({option['rule']})" if option.get("rule") else ""
     help_text = option["help"] + rule
     default = option["default"]
@@ -124,3 +133,17 @@ def submitted_options(form: FlaskForm) -> dict[str, Any]:
                 continue  # the default list needs no re-validation
         raw[option["name"]] = value
     return raw
+
+
+def first_dealer_of(slug: str, chosen: int, players: int) -> int:
+    """The first dealer the engine keeps for the seat chosen in the form's ``first_dealer`` field:
+    that seat, or in a game without a dealer (``Variant.dealt``) the seat before the one chosen
+    to play first (the engine's first player sits left of its dealer). A seat not taken (-1: an
+    empty one; past the last player) stays, for the engine to refuse.
+
+    >>> first_dealer_of("krazy-bee", 0, 3), first_dealer_of("rummikub", 0, 3), first_dealer_of("rumbugz", 2, 3)
+    (0, 2, 1)
+    """
+    if not 0 <= chosen < players or find_variant(slug).dealt:
+        return chosen
+    return (chosen - 1) % players

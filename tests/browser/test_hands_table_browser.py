@@ -110,12 +110,12 @@ def test_the_hands_table_is_compact_and_labelled(browser, games):
         cells = table.locator("tbody tr").first.locator("td").evaluate_all("cs => cs.map(c => c.textContent)")
         assert [" ".join(c.split()) for c in cells] == ["scored +13, total 13", "scored -12, total -12",
                                                         "scored -1, total -1"]
-        # the dealer's letters are explained on the page, with no tooltip
+        # who played first (a tile game has no dealer), in letters explained on the page, with no tooltip
         legend = page.locator(".hands-legend")
-        assert legend.is_visible() and re.search(r"who dealt it: An Ann, B Bob, Am Amy\.", legend.inner_text())
+        assert legend.is_visible() and re.search(r"who played first: An Ann, B Bob, Am Amy\.", legend.inner_text())
         assert page.locator(".dealer-note[title], .hand-no [title]").count() == 0
         marks = rows.locator(".dealer-note [aria-hidden=true]").all_inner_texts()
-        assert marks == ["An", "B", "Am", "An"]
+        assert marks == ["B", "Am", "An", "B"]
 
 
 def test_the_twelve_player_hand_form_is_short(browser, games):

@@ -90,7 +90,7 @@ def test_other_variants_print_their_columns(app, client):
     ("rumbugz", 2, [{"winner": 1, "players": [{"kinds": ["Single", "MATCH"], "hand": "4"}, {"hand": ""}]},
                     {"winner": "", "players": [{"hand": "1"}, {"hand": "2"}]}],
      "1 S – – M 4 0 0 S D T M 0 +4 4 2* – – – – 1 0 0 – – – – 2 0 4"),
-    ("crazy-tiles", 2, [{"winner": "", "players": [{"points": 3}, {"points": 4}]}], "1 nobody 3 +1 1 4 -4 -4"),
+    ("crazy-tiles", 2, [{"winner": "", "players": [{"points": 3}, {"points": 4}]}], "1 nobody; P0 won 3 +1 1 4 -4 -4"),
     ("crazy-rummy", 2, [{"wild": "q", "went_out": 1, "players": [{"board": "8 8 8", "hand": "3"},
                                                                  {"board": "K K K", "hand": ""}]}],
      "1 Q 30 −5 25 30 0 30"),

@@ -102,6 +102,7 @@ class TileGame(Variant):
     notation = NOTATION
     round_word = "round"  # CT-8: round scoring
     deck_look, wild_name = "tiles", "joker"
+    dealt = False  # tiles are drawn from the pool, not dealt
     preset: ClassVar[dict[str, bool]] = {}
     entered_rule = "CT-8"
     facts_shape = seats(2, 4, {

@@ -26,6 +26,7 @@ from ...storage.extensions import db
 from ...storage.models import Game
 from ...storage.table_models import TABLE_NAME_MAX, Member, Table, TableFigure, TableGame, TableSeat
 from .. import NotFound, SetupError, clean_names, hash_secret
+from ..timer import seconds_for_new_game, set_seconds
 from .rulings import option_choices
 from .summaries import attach, rerate_all, touch
 
@@ -212,6 +213,8 @@ def start_game(table: Table, table_secret: str, variant: str, members: Sequence[
     secret = game_secret(table_secret, game.public_id)
     game.secret_hash = hash_secret(secret)
     attach(table, game, list(members), services.game_score(game))
+    if seconds := seconds_for_new_game(table):  # the turn timer the table last chose
+        set_seconds(game, seconds)
     return game, secret
 
 

@@ -29,11 +29,16 @@ export var available = Boolean(window.indexedDB);
     });
   }
 
+  /* The phone's other tabs are told when a game's hands change (onChange), so their lists follow. */
+  var changes = window.BroadcastChannel ? new BroadcastChannel("scorekeeper-queue") : null;
+  function told(game) { return function (result) { if (changes) changes.postMessage({ game: game }); return result; }; }
+  function onChange(listen) { if (changes) changes.addEventListener("message", function (e) { listen(e.data.game); }); }
+
   function forGame(game) {
     return {
       all: function () { return tx("readonly", function (s) { return s.index("game").getAll(game); }); },
-      save: function (item) { return tx("readwrite", function (s) { return s.put(item); }); },
-      drop: function (item) { return tx("readwrite", function (s) { return s.delete(item.id); }); }
+      save: function (item) { return tx("readwrite", function (s) { return s.put(item); }).then(told(game)); },
+      drop: function (item) { return tx("readwrite", function (s) { return s.delete(item.id); }).then(told(game)); }
     };
   }
 
@@ -82,4 +87,4 @@ export var available = Boolean(window.indexedDB);
     return [].map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
   }
 
-export { forGame, newKey, everything, post, nextRecorded };
+export { forGame, newKey, everything, post, nextRecorded, onChange };

@@ -225,8 +225,16 @@ function start() {
       sendingKey = null;
       if (outcome === "next") pump();
       else if (outcome === "retry") later();
-      else queued().then(render);
+      else queued().then(function (items) { render(items); held(items); });
     }, function () { sending = false; sendingKey = null; later(); });
+  }
+
+  /* The send stopped at a hand that needs the editor: the line says so, not "Sending…". */
+  function held(items) {
+    var first = items[0], state = first ? first.state : null;
+    if (state === "conflict") line.textContent = title(first) + " not sent: another phone recorded it first; choose below.";
+    else if (state === "refused") line.textContent = title(first) + " not sent: the server refused it; see why below.";
+    else if (line.textContent === "Sending…") line.textContent = "";
   }
 
   function later() {
@@ -309,6 +317,7 @@ function start() {
   window.addEventListener("offline", connectivity);
   window.addEventListener("online", function () { connectivity(); delay = 2000; pump(); });
   document.addEventListener("live:online", function () { delay = 2000; pump(); });
+  ScorekeeperQueueStore.onChange(function (changed) { if (changed === game && !sending) queued().then(render); });
   connectivity();
   pump();
 }

@@ -68,6 +68,7 @@ function start() {
   }
 
   window.addEventListener("online", pump);
+  store.onChange(function () { store.everything().then(show); });  // another tab kept or sent a hand
   window.addEventListener("offline", function () { store.everything().then(show); });
   pump();
 }

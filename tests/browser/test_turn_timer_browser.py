@@ -1,0 +1,132 @@
+"""The turn timer in a real Chromium (issue 20, section 3): the editor's phone starts, pauses and
+passes it; a follower's phone shows the same countdown through the live stream; at zero both
+phones vibrate and beep (the sound can be switched off) and nothing is recorded; offline the
+editor's timer keeps running and is sent when the connection returns."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from scorekeeper import services
+from scorekeeper.services import timer
+from scorekeeper.storage.extensions import db
+
+from .conftest import phone_page, served_app
+
+pytestmark = pytest.mark.browser
+DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
+#: what a phone's vibration motor and speaker were asked to do, kept in the page
+BUZZER = """
+window.__buzzed = [];
+window.__beeps = 0;
+navigator.vibrate = (pattern) => { window.__buzzed.push(pattern); return true; };
+const RealAudio = window.AudioContext;
+window.AudioContext = function () { window.__beeps += 1; return new RealAudio(); };
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    with served_app(tmp_path_factory.mktemp("timer-browser"), "browser-timer") as site:
+        yield site
+
+
+def _game(app, seconds: int) -> tuple[str, str]:
+    with app.app_context():
+        game, secret = services.create_game("rummikub", ["Ann", "Bob", "Eve"], {"target": 10 ** 6})
+        timer.set_seconds(game, seconds, first=1)
+        db.session.commit()
+        return game.public_id, secret
+
+
+def _stored(app, public_id):
+    with app.app_context():
+        game = services.get_game(public_id)
+        return timer.timer_of(game), game.version, len(game.rounds)
+
+
+def _seconds(page) -> int:
+    minutes, seconds = page.locator("[data-timer-clock]").inner_text().split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_the_follower_sees_the_editors_countdown(browser, site):
+    app, url = site
+    public_id, secret = _game(app, 90)
+    with phone_page(browser, "timer-editor") as editor, phone_page(browser, "timer-follower") as follower:
+        editor.goto(f"{url}/games/{public_id}/join/{secret}")
+        follower.goto(f"{url}/games/{public_id}")
+        follower.locator(".live-state", has_text="Live").wait_for()
+        expect(follower.locator(".timer-whose")).to_have_text("Bob's turn")
+        expect(follower.locator("[data-timer-toggle]")).to_have_count(0)  # a follower only watches
+
+        editor.locator("[data-timer-toggle]").tap()
+        expect(editor.locator("[data-timer-toggle]")).to_have_text("Pause")
+        expect(follower.locator("[data-timer-state]")).to_contain_text("running")
+        expect(follower.locator("[data-timer-clock]")).not_to_have_text("1:30")
+        assert abs(_seconds(follower) - _seconds(editor)) <= 1  # the same countdown on both phones
+
+        editor.locator("[data-timer-toggle]").tap()  # pause
+        expect(follower.locator("[data-timer-state]")).to_contain_text("paused")
+        expect(follower.locator("[data-timer-clock]")).to_have_text(editor.locator("[data-timer-clock]").inner_text())
+
+        editor.locator("[data-timer-pass]").tap()  # Bob's done: Eve's turn, a full minute and a half
+        expect(follower.locator(".timer-whose")).to_have_text("Eve's turn")
+        expect(follower.locator("[data-timer-state]")).to_contain_text("running")
+        expect(editor.locator("[data-timer-pass]")).to_have_text("Pass to Ann")
+        follower.wait_for_timeout(1200)
+        DOCS_IMG.mkdir(parents=True, exist_ok=True)
+        follower.locator("#turn-timer").scroll_into_view_if_needed()
+        follower.screenshot(path=str(DOCS_IMG / "turn-timer-follower.png"))
+        stored, version, rounds = _stored(app, public_id)
+        assert stored["running"] and stored["turn"] == 2 and (version, rounds) == (0, 0)
+
+
+def test_at_zero_phones_buzz_and_beep_and_nothing_is_recorded(browser, site):
+    app, url = site
+    public_id, secret = _game(app, 2)
+    with phone_page(browser, "timer-zero-editor") as editor, phone_page(browser, "timer-zero-follower") as follower:
+        for phone in (editor, follower):
+            phone.add_init_script(BUZZER)
+        editor.goto(f"{url}/games/{public_id}/join/{secret}")
+        follower.goto(f"{url}/games/{public_id}")
+        follower.locator(".live-state", has_text="Live").wait_for()
+        follower.locator("[data-timer-sound]").uncheck()  # this phone keeps quiet
+        editor.locator("[data-timer-toggle]").tap()
+        for phone in (editor, follower):
+            expect(phone.locator("[data-timer-state]")).to_have_text("Time is up for Bob.", timeout=6000)
+            expect(phone.locator("#turn-timer")).to_have_class(re.compile(r"\bup\b"))
+        assert editor.evaluate("window.__buzzed") == [[200, 100, 200]]
+        assert follower.evaluate("window.__buzzed") == [[200, 100, 200]]
+        assert editor.evaluate("window.__beeps") == 1 and follower.evaluate("window.__beeps") == 0
+        follower.wait_for_timeout(1500)
+        assert editor.evaluate("window.__buzzed").__len__() == 1  # once per turn, not every tick
+        _, version, rounds = _stored(app, public_id)
+        assert (version, rounds) == (0, 0)  # the timer never records anything by itself
+        follower.reload()
+        expect(follower.locator("[data-timer-sound]")).not_to_be_checked()  # the switch is kept
+
+
+def test_offline_the_editors_timer_runs_and_is_sent_on_return(browser, site):
+    app, url = site
+    public_id, secret = _game(app, 60)
+    with phone_page(browser, "timer-offline-editor") as editor:
+        editor.goto(f"{url}/games/{public_id}/join/{secret}")
+        expect(editor.locator("[data-timer-toggle]")).to_have_text("Start")
+        editor.context.set_offline(True)
+        editor.locator("[data-timer-toggle]").tap()
+        expect(editor.locator("[data-timer-note]")).to_contain_text("Offline: the timer runs on this phone")
+        expect(editor.locator("[data-timer-clock]")).to_have_text(re.compile(r"0:5\d"))
+        assert not _stored(app, public_id)[0]["running"]
+        editor.context.set_offline(False)
+        editor.evaluate("window.dispatchEvent(new Event('online'))")
+        for _ in range(40):
+            if _stored(app, public_id)[0]["running"]:
+                break
+            editor.wait_for_timeout(100)
+        stored = _stored(app, public_id)[0]
+        assert stored["running"] and 50000 < stored["left"] < 60000
