@@ -45,7 +45,7 @@ class Busy(Exception):
 
 #: modules a worker process imports as it starts (the jobs' own: the engine's solver, the PDF renderer)
 PRELOAD = ("scorekeeper.checker.solving", "scorekeeper.printing.documents", "scorekeeper.printing.pdf", "weasyprint",
-           "scorekeeper.api.schemas")
+           "scorekeeper.api.shapes")
 BUSY = "The server is busy with other requests like this one; try again in a moment."
 
 

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 from flask import Flask
 
 from ..storage.extensions import db
+from ..web.features import live_channels
 from . import versions
 from .signals import EXTENSION, signal_for
 
@@ -100,13 +101,13 @@ class Hub:
         with self.condition:
             wanted = set(self.streams) if channels is None else set(channels) & set(self.streams)
             if channels is not None and versions.GAMES in channels:  # some game changed
-                wanted |= {c for c in self.streams if versions.follows_every_game(c)}
+                wanted |= {c for c in self.streams if versions.follows_every_game(c, live_channels(self.app))}
             wanted |= self.unread
             self.unread.clear()
         if not wanted:
             return
         try:
-            found = versions.read(connection, sorted(wanted))
+            found = versions.read(connection, sorted(wanted), live_channels(self.app))
         finally:
             connection.rollback()  # no transaction (nor snapshot) held between two readings
         with self.condition:

@@ -24,8 +24,8 @@ from .. import limits
 from ..limits import pool
 
 #: endpoints that start a game or a table (their POST counts)
-CREATION = ("api.create", "api.import_", "api.create_table", "api.table_import", "games.new", "games.rematch",
-            "tables.new", "tables.play")
+CREATION = ("api.create", "api.import_", "tables_api.create_table", "tables_api.table_import", "games.new",
+            "games.rematch", "tables.new", "tables.play")
 #: endpoints whose answer costs seconds of CPU
 HEAVY = ("api.solve", "api.turn", "solver_pages.best", "solver_pages.turn", "printing.document",
          "printing.game_sheet", "printing.game_frames", "tables.rules_card")
@@ -33,7 +33,7 @@ HEAVY = ("api.solve", "api.turn", "solver_pages.best", "solver_pages.turn", "pri
 
 #: endpoints whose work goes to the worker pool (:mod:`scorekeeper.limits.pool`): refused at once (503) while
 #: it is full, before they load a game or read a body
-POOLED = (*HEAVY, "api.import_", "api.table_import")
+POOLED = (*HEAVY, "api.import_", "tables_api.table_import")
 
 
 def _pool_vacant() -> None:

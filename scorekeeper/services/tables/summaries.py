@@ -125,12 +125,6 @@ def rerate_all(table_id: int) -> None:
         rerate(table_id, variant)
 
 
-def table_game_ids(table_id: int) -> list[int]:
-    """The table's games' row ids, in game order."""
-    return list(db.session.execute(select(TableGame.game_id).where(TableGame.table_id == table_id)
-                                   .order_by(TableGame.played_at, TableGame.game_id)).scalars())
-
-
 def _on_hands_changed(game: Game, score: GameScore, **_) -> None:
     refresh(game, score)
 
@@ -139,5 +133,5 @@ def _on_game_deleting(game: Game, **_) -> None:
     forget(game)
 
 
-hands_changed.connect(_on_hands_changed, weak=False)
-game_deleting.connect(_on_game_deleting, weak=False)
+#: what the tables hear from the services (the tables' :class:`~scorekeeper.web.features.Feature` names them)
+RECEIVERS = ((hands_changed, _on_hands_changed), (game_deleting, _on_game_deleting))
