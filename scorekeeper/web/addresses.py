@@ -18,7 +18,9 @@ import socket
 import time
 from urllib.parse import urlsplit, urlunsplit
 
-from flask import current_app, has_request_context, request, url_for
+from flask import current_app, has_request_context, render_template, request, url_for
+
+from ..display.qr import share_qr
 
 #: private addresses a UDP socket is "connected" to, to learn which local address routes there
 #: (a UDP connect sends nothing: this works with no internet and no DHCP server answering)
@@ -119,6 +121,15 @@ def external_url(endpoint: str, **values) -> str:
         return public.rstrip("/") + path
     url = url_for(endpoint, _external=True, **values)
     return url if loopback_only() else reachable(url)
+
+
+def share_page(template: str, page: str, join: str, secret: str | None, ids: dict[str, str], **context) -> str:
+    """A share page (a game's, a table's): the read-only link to ``page`` with its QR code, and for a
+    phone holding ``secret`` the link (``join``) that gives another phone that secret, with its own."""
+    follow_url = external_url(page, **ids)
+    secret_url = external_url(join, secret=secret, **ids) if secret else None
+    return render_template(template, follow_url=follow_url, follow_qr=share_qr(follow_url), secret_url=secret_url,
+                           secret_qr=share_qr(secret_url) if secret_url else None, **context)
 
 
 def loopback_only() -> bool:
