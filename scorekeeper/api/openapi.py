@@ -1,11 +1,5 @@
-"""The OpenAPI 3.1 document of ``/api/v1`` (served at ``/api/v1/openapi.json``).
-
-Operations, their answers and the links between them; the component schemas
-are in :mod:`scorekeeper.api.schemas`. Every error answer is the one
-``Error`` body of :func:`scorekeeper.web.errors.error_body`. Links lead
-from the answer of ``POST /games`` (and of an import) to every operation
-that takes the new game's id, with its edit secret as the Bearer token, so a
-client (or a stateful tester) can chain them.
+"""The OpenAPI 3.1 document of ``/api/v1`` (served at ``/api/v1/openapi.json``): operations, answers
+and links, with the features' parts (:class:`~scorekeeper.web.features.ApiPart`).
 """
 
 from __future__ import annotations

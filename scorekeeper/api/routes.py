@@ -1,12 +1,7 @@
 """The JSON API under ``/api/v1``: checks, best plays, whole turns, variants and games (see ``openapi.json``).
 
-CSRF-exempt (registered with ``csrf.exempt``): changes to a game need
-``Authorization: Bearer <edit secret>`` instead of a cookie, so a page on
-another site cannot act for a browser. Bodies are strict JSON and are checked
-against the document's own schemas (:func:`scorekeeper.api.schemas.problems`).
-Every error is the one JSON body of :mod:`scorekeeper.web.errors`
-(``error`` and ``reasons``): 400 not the documented shape, 401 no secret,
-403 wrong secret, 404, 405, 409 a clash, 413, 415 a body not sent as JSON, 422 the rules refuse.
+CSRF-exempt: a change needs ``Authorization: Bearer <edit secret>``. Every body is held to the
+document (:mod:`.bodies`); every error is the one JSON body of :mod:`scorekeeper.web.errors`.
 """
 
 from __future__ import annotations

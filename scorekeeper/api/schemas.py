@@ -1,14 +1,7 @@
 """The component schemas of the OpenAPI document: what ``/api/v1`` accepts and answers.
 
-JSON Schema 2020-12 (OpenAPI 3.1). Request schemas say exactly what the API
-takes: the variant ``enum``, each variant's player limits and game options
-(one ``oneOf`` branch per variant, :mod:`.openapi_variants`), names that are
-not empty and not repeated, and round facts from each variant's own declared
-shape (:mod:`scorekeeper.rules.facts`), with no key the engine does not read.
-The API checks every request body against its schema (:func:`problems`), so
-the document cannot promise more than the server takes: what breaks its shape
-is a 400, and values the schema cannot judge (a name repeated in another case,
-a hand the rules refuse) are a 422.
+Request schemas say exactly what the API takes (:mod:`.shapes` checks every body against them): a
+body of another shape is a 400, values they refuse a 422.
 """
 
 from __future__ import annotations

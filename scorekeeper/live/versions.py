@@ -1,13 +1,7 @@
 """Version tokens: what a live channel's followers last saw, read from the database.
 
-A channel is ``games`` (the games list) or ``game:<public id>`` (one game).
-Its version is a short token of the rows every change already writes in
-its own transaction: a game's change stamp (``updated_at`` and ``status``,
-the same stamp the game page's HTML cache keys on), and for the list the
-number of games and the latest stamp among them. Every worker and every app
-server reads the same token from the same database, so a token is also the
-SSE event id a browser sends back as ``Last-Event-ID`` after a reconnect,
-whichever server it reaches then. ``None``: the game is gone (deleted).
+A channel is ``games``, ``game:<public id>`` or a feature's ``<prefix><id>``; its version, a token of
+the rows every change writes, is also the SSE event id. ``None``: the game is gone.
 """
 
 from __future__ import annotations

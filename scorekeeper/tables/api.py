@@ -1,10 +1,4 @@
-"""Tables in the JSON API (``/api/v1/tables``): the tables' own API blueprint, with the API's error mapping.
-
-``POST /tables`` answers the table's secret once; ``POST /games`` with
-``"table"`` needs it as ``Authorization: Bearer <table secret>`` (see
-:func:`table_for_new_game`). Reading a table, its statistics and its export
-needs no secret, like reading a game.
-"""
+"""Tables in the JSON API (``/api/v1/tables``): the tables' own API blueprint, with the API's error mapping."""
 
 from __future__ import annotations
 

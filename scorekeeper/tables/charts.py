@@ -1,9 +1,5 @@
 """Server-drawn SVG charts of a table's statistics, in the style of :mod:`scorekeeper.display.charts`.
 
-Pure functions: plain values in, an SVG string out (every name escaped).
-Each player keeps a colour *and* a marker or dash (:func:`scorekeeper.display.charts.seat_style`),
-so nothing depends on colour alone.
-
 >>> svg = rating_svg({"Ann": [(1, 27.6), (2, 29.2)], "<b>": [(1, 22.4)]}, "Rummikub rating")
 >>> svg.startswith("<svg") and "&lt;b&gt;" in svg and "<b>" not in svg
 True

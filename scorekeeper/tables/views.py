@@ -1,10 +1,4 @@
-"""Tables' pages: the tables list, a new table, the table page, sharing, joining and statistics.
-
-Thin views: read the form, call :mod:`.services`, commit once, redirect.
-Roster pages (new game, players, attach) are in :mod:`.views_roster`; rulings in
-:mod:`.views_rulings`; both add their routes to this blueprint (:mod:`.feature` imports
-them before mounting it).
-"""
+"""Tables' pages: the tables list, a new table, the table page, sharing, joining and statistics."""
 
 from __future__ import annotations
 

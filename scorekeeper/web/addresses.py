@@ -1,14 +1,4 @@
-"""Addresses another phone can open: the machine's LAN address and every external link.
-
-A game shared from the phone (or laptop) serving it was often opened on
-``localhost``; a link or QR code naming ``127.0.0.1`` is useless to the other
-phones at the table. :func:`external_url` is the one place that builds links
-meant for another device (the Share page, the API's ``urls``, the printed
-sheet's QR code, the checker's verdict link): ``PUBLIC_URL`` when set (a proxy,
-a tunnel), else the address the page was opened on, with a loopback host
-replaced by this machine's LAN address, unless the server listens on loopback
-only (``HOST=127.0.0.1``: ``LISTEN_HOST``), where the LAN address would not answer.
-"""
+"""Addresses another phone can open: the machine's LAN address and every external link."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
 """The one way a feature joins the core: a :class:`Feature` declares everything it adds, and
 :func:`install` (from ``create_app``) records it in ``app.extensions`` and mounts it.
-
-The core reads what the installed features declared only from there (:func:`installed`):
-the API its document parts and game starters, the live watcher its channels, and the signals
-reach a feature's receivers only in an app that installed it. See docs/features.md.
 """
 
 from __future__ import annotations

@@ -1,17 +1,6 @@
 """Rate limits per client address (Flask-Limiter): starting games and tables, and the expensive answers.
 
-Two shared budgets, each counted per address (``request.remote_addr``: the
-phone's, or the forwarded one behind ``SCOREKEEPER_PROXY_HOPS`` proxies):
-
-- creation (:data:`~scorekeeper.limits.CREATE_RATE`): ``POST`` of a new game or
-  table, from the API, the forms or an import;
-- heavy work (:data:`~scorekeeper.limits.HEAVY_RATE`): the best-play finder, the
-  whole-turn checker and every PDF.
-
-Past a budget the answer is 429 with ``Retry-After`` (the API's JSON error
-body, or the error page with a sentence). The counts live in memory, per server
-process. ``RATELIMIT_ENABLED = False`` (the test suite's config) turns the
-limits off; ``CREATE_RATE`` / ``HEAVY_RATE`` in the config change them.
+Past a budget the answer is 429 with ``Retry-After``; the counts live in memory, per server process.
 """
 
 from __future__ import annotations

@@ -1,15 +1,4 @@
-"""Keeping each table game's summary and the table's ratings current, in the hand change's transaction.
-
-Every record, correction, deletion and undo of a hand sends
-:data:`~scorekeeper.services.events.hands_changed` with the engine's new score
-(the one the change was checked with: nothing is scored again here). For a
-game of a table, :func:`refresh` rewrites its seats' results and counted
-figures from that score; when the game's result changes (it finishes, stops
-being finished, or its finishing order moves) the variant's ratings are
-folded again from that game on (:func:`rerate`), so a corrected or deleted
-hand in an old game re-rates every game after it. Like the services, these
-functions flush and never commit.
-"""
+"""Keeping each table game's summary and the table's ratings current, in the hand change's transaction."""
 
 from __future__ import annotations
 
