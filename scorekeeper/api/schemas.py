@@ -61,7 +61,7 @@ NULL_STRS = {"type": ["array", "null"], "items": STR}
 LOGGED = {"anyOf": [{"type": "object"}, {"type": "array", "items": {}}, {"type": "null"}]}
 
 
-#: a scored hand's fields but its variant and facts (``Round<Variant>`` adds them, :mod:`.openapi_variants`)
+#: a scored hand's fields but its variant and facts (``Round<Variant>`` adds them, :mod:`.variant_schemas`)
 ROUND = obj(("number", "dealer", "changes", "totals", "progress", "complete", "facts"),
             number=INT, dealer=INT, starter=NULL_INT, changes=array(INT), totals=array(INT),
             progress=array({"type": "object"}), details={"type": "object"}, complete=BOOL)
@@ -72,7 +72,7 @@ def slugs() -> list[str]:
 
 def check_request(extend: bool) -> dict:
     """A check (``extend``) or a hand's value: the cards to judge (a check needs some); the variant's own
-    (``CheckRequest<Variant>``, :mod:`.openapi_variants`) names its options."""
+    (``CheckRequest<Variant>``, :mod:`.variant_schemas`) names its options."""
     cards = {**CARDS, "minLength": 1, "pattern": r"[^\s,|/.]",
              "description": f"{CARDS['description']} At least one card."} if extend else CARDS
     fields = {"variant": {"enum": slugs()}, "cards": cards, "options": OPTIONS}
@@ -90,7 +90,7 @@ SOLVER_OPTIONS = {**OPTIONS, "description": "the variant's options (see GET /var
 
 def solver_requests() -> dict[str, dict]:
     """The best-play finder's and the whole-turn checker's requests (issue 12); each variant's own
-    (``SolveRequest<Variant>``, :mod:`.openapi_variants`) names its options."""
+    (``SolveRequest<Variant>``, :mod:`.variant_schemas`) names its options."""
     table = {**CARDS, "type": ["string", "null"], "description": "the sets on the table, separated by '|' (a tile "
              "grid: rows split by '/'); Crib Rummy: the melds on the table; Crazy Rummy: the opponents' boards"}
     initial = {**BOOL, "description": "tile games: the initial meld (CT-6); Crib Rummy: no meld of one's own yet "

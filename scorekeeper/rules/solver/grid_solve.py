@@ -1,21 +1,4 @@
-"""Best play on the two-dimensional board (CT-9): exact where crossings can be laid, honest elsewhere.
-
-How it works (also in docs/engine/solver.md):
-
-1. The row answer: the set programme of :mod:`.model`, laid one set per row
-   (always a legal board, never needs a crossing).
-2. The grid bound: the same programme with crossing variables
-   (:mod:`.crossings`), where a tile may sit in an across and a down set. Every
-   legal board is a solution of it, so its optimum bounds the best grid play.
-   When the bound equals the row answer, the row answer is proved best.
-3. Otherwise the bound's sets and crossings are laid out (:mod:`.grid_layout`)
-   and the board judged by the whole-turn checker. If it is legal it reaches
-   the bound, so it is proved best. If not, up to :data:`RETRIES` other
-   solutions are tried (each asks for one set fewer among the last one's sets;
-   the first half must still reach the bound); failing that the best legal
-   board found is answered with ``optimal: false`` and the bound. These
-   searches never lower the bound: only the first, uncut programme gives it.
-"""
+"""Best play on the two-dimensional board (CT-9): exact where crossings can be laid, honest elsewhere."""
 
 from __future__ import annotations
 
