@@ -146,7 +146,7 @@ def test_fewer_processes_configured_stop_the_idle_ones_beyond_the_count(app):
 UNDER_GEVENT = """
 from gevent import monkey; monkey.patch_all()
 import os
-from scorekeeper import pool
+from scorekeeper.limits import pool
 if __name__ == "__main__":
     pool.configure(1, 60, 2)
     first, second = pool.run(os.getpid), pool.run(os.getpid)
