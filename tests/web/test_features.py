@@ -158,3 +158,16 @@ def test_no_package_borrows_another_packages_private_names():
     """What a feature (or any package) uses of another package is that package's public surface."""
     modules = [p for p in sorted(PACKAGE.rglob("*.py")) if "migrations" not in p.parts and p.parent != PACKAGE]
     assert [found for path in modules for found in _private_imports(path)] == []
+
+
+def test_a_big_table_import_is_checked_in_a_worker_process_with_the_tables_part(client, monkeypatch):
+    """A body past ``POOLED_BYTES`` is held to the document in a worker process: the tables' part of
+    it (``TableExport``) goes there with the job."""
+    from scorekeeper.api import bodies
+
+    created = client.post("/api/v1/tables", json={"name": "Big", "players": ["Ann", "Bob"]}).get_json()
+    export = client.get(f"/api/v1/tables/{created['id']}/export").get_json()
+    monkeypatch.setattr(bodies, "POOLED_BYTES", 0)
+    assert client.post("/api/v1/tables/import", json=export).status_code == 201
+    refused = client.post("/api/v1/tables/import", json={**export, "format": "something-else"})
+    assert refused.status_code == 400 and "TableExport" in refused.get_json()["error"]
