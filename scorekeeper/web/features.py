@@ -1,5 +1,5 @@
 """The one way a feature joins the core: a :class:`Feature` declares everything it adds, and
-:func:`install` (from ``create_app``) records it in ``app.extensions`` and mounts it.
+:func:`install` (from ``create_app``) records it in ``app.extensions`` and mounts it (docs/features.md).
 """
 
 from __future__ import annotations
