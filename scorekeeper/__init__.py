@@ -64,8 +64,7 @@ def _register_delivery(app: Flask) -> None:
 
 
 def _register_features(app: Flask) -> None:
-    """Feature packages register into the core's registries (rows, API document, API fields,
-    live channels) and mount their pages."""
+    """Install each feature package's :class:`~scorekeeper.web.features.Feature` (docs/features.md)."""
     from .tables.feature import init_app as tables
 
     tables(app)

@@ -1,20 +1,14 @@
-"""The OpenAPI 3.1 document of ``/api/v1`` (served at ``/api/v1/openapi.json``).
-
-Operations, their answers and the links between them; the component schemas
-are in :mod:`scorekeeper.api.schemas`. Every error answer is the one
-``Error`` body of :func:`scorekeeper.web.errors.error_body`. Links lead
-from the answer of ``POST /games`` (and of an import) to every operation
-that takes the new game's id, with its edit secret as the Bearer token, so a
-client (or a stateful tester) can chain them.
+"""The OpenAPI 3.1 document of ``/api/v1`` (served at ``/api/v1/openapi.json``): operations, answers
+and links, with the features' parts (:class:`~scorekeeper.web.features.ApiPart`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from . import variant_schemas as openapi_variants  # noqa: F401 (the per-variant schemas join the document on import)
-from .schemas import PUBLIC_ID, STR, ref, schemas
+from ..web.features import ApiPart
+from .schemas import PUBLIC_ID, STR, ref
+from .shapes import schemas
 
 #: what each error status means, as the document says it
 ERRORS = {400: "the body is not the shape this document gives (not JSON, wrong types, unknown fields)",
@@ -41,24 +35,6 @@ ETAG = {"description": "the game's version this answer shows (\"v3\"); send it b
 #: the new game's id and edit secret, as a link passes them on
 NEW_GAME = {"public_id": "$response.body#/id"}
 BEARER = {"header.Authorization": "Bearer {$response.body#/secret}"}
-#: more paths, from features (:func:`register`): each builds ``{path: path item}``
-PARTS: list[Callable[[], dict[str, dict]]] = []
-#: more security schemes, from features, by name
-SECURITY: dict[str, dict] = {}
-#: more error answers of ``POST /games`` (a feature's field, such as a table, names something to find)
-NEW_GAME_ERRORS: dict[int, str] = {}
-
-
-def register(paths_of: Callable[[], dict[str, dict]], security: dict[str, dict] | None = None,
-             new_game_errors: dict[int, str] | None = None) -> None:
-    """Add a feature's paths, the security schemes they name and what its fields of a new game
-    may answer to the document; called from ``create_app`` (registering again changes nothing)."""
-    if paths_of not in PARTS:
-        PARTS.append(paths_of)
-    SECURITY.update(security or {})
-    NEW_GAME_ERRORS.update(new_game_errors or {})
-
-
 def json_answer(name: str, description: str) -> dict:
     return {"description": description, "content": {"application/json": {"schema": ref(name)}}}
 
@@ -125,8 +101,9 @@ def _step_links() -> dict[str, dict]:
             "RedoChange": {"operationId": "redoChange", "parameters": secret}}
 
 
-def paths() -> dict[str, dict]:
-    """Every endpoint with its body, answers and links."""
+def paths(parts: tuple[ApiPart, ...] = ()) -> dict[str, dict]:
+    """Every endpoint with its body, answers and links, the features' ``parts`` included."""
+    new_game_errors = {status: why for part in parts for status, why in part.new_game_errors.items()}
     game_params = {"parameters": [GAME_ID]}
     change = (400, 401, 403, 404, 409, 413, 422)
     return {
@@ -148,8 +125,8 @@ def paths() -> dict[str, dict]:
                              (400, 413, 422, 429, 503), body="TurnRequest")},
         "/games": {"post": op("createGame", "Start a game",
                               ("201", "Created", "the new game, its edit secret and URLs"),
-                              tuple(sorted({400, 413, 422, 429, *NEW_GAME_ERRORS})), body="NewGame",
-                              links=_game_links(), meanings=NEW_GAME_ERRORS)},
+                              tuple(sorted({400, 413, 422, 429, *new_game_errors})), body="NewGame",
+                              links=_game_links(), meanings=new_game_errors)},
         "/games/import": {"post": op("importGame", "Restore an exported game as a new game",
                                       ("201", "Created", "the restored game with a new id and secret"),
                                       (400, 413, 422, 429, 503), body="Export", links=_game_links())},
@@ -176,12 +153,12 @@ def paths() -> dict[str, dict]:
             meanings={422: f"nothing to {step}"}), IF_MATCH)}
            for step, summary in (("undo", "Undo the latest record, correction or deletion not yet undone"),
                                  ("redo", "Redo the change the latest undo reversed (until a new change)"))},
-        **{path: item for part in PARTS for path, item in part().items()},
+        **{path: item for part in parts if part.paths for path, item in part.paths().items()},
     }
 
 
-def document(server: str = "") -> dict:
-    """The whole OpenAPI 3.1 document; ``server`` is the site's root URL."""
+def document(server: str = "", parts: tuple[ApiPart, ...] = ()) -> dict:
+    """The whole OpenAPI 3.1 document with the features' ``parts``; ``server`` is the site's root URL."""
     return {
         "openapi": "3.1.0",
         "info": {"title": "Scorekeeper API", "version": "1.0.0",
@@ -189,9 +166,9 @@ def document(server: str = "") -> dict:
                                 "Every error is JSON: {\"error\": a sentence, \"reasons\": [...]}, with the "
                                 "field paths and hand number where the rules refused a hand."},
         "servers": [{"url": f"{server}/api/v1"}],
-        "paths": paths(),
-        "components": {"schemas": schemas(),
+        "paths": paths(parts),
+        "components": {"schemas": schemas(parts),
                        "securitySchemes": {"editSecret": {"type": "http", "scheme": "bearer",
                                                           "description": "the game's edit secret"},
-                                           **SECURITY}},
+                                           **{k: v for part in parts for k, v in part.security.items()}}},
     }

@@ -1,18 +1,11 @@
 """The JSON API under ``/api/v1``: checks, best plays, whole turns, variants and games (see ``openapi.json``).
 
-CSRF-exempt (registered with ``csrf.exempt``): changes to a game need
-``Authorization: Bearer <edit secret>`` instead of a cookie, so a page on
-another site cannot act for a browser. Bodies are strict JSON and are checked
-against the document's own schemas (:func:`scorekeeper.api.schemas.problems`).
-Every error is the one JSON body of :mod:`scorekeeper.web.errors`
-(``error`` and ``reasons``): 400 not the documented shape, 401 no secret,
-403 wrong secret, 404, 405, 409 a clash, 413, 415 a body not sent as JSON, 422 the rules refuse.
+CSRF-exempt: a change needs ``Authorization: Bearer <edit secret>``. Every body is held to the
+document (:mod:`.bodies`); every error is the one JSON body of :mod:`scorekeeper.web.errors`.
 """
 
 from __future__ import annotations
 
-import json
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -23,14 +16,13 @@ from ..checker.checking import (
     InputError,
     fields_of,
     from_json,
-    json_object,
     options_field,
     run,
     variant_field,
 )
 from ..checker.solving import best_play, judge_turn, solve_from_json, turn_from_json
 from ..limits import pool
-from ..rules import RoundError, variants
+from ..rules import variants
 from ..services import (
     create_game,
     delete_round,
@@ -48,9 +40,10 @@ from ..services.transfer import export_game, import_game, logged_change, stamp
 from ..storage.extensions import csrf, db
 from ..web.access import editable_game
 from ..web.addresses import external_url
+from ..web.features import api_parts, game_starters
 from ..web.guards import require_json
+from . import bodies
 from .openapi import document
-from .schemas import NEW_GAME_FIELDS, PARTS, problems, register
 from .variant_schemas import camel
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -66,66 +59,6 @@ class GameId(BaseConverter):
 
 
 bp.record_once(lambda state: state.app.url_map.converters.setdefault("game_id", GameId))
-
-
-# -- reading the request ------------------------------------------------------------------
-def _body() -> Any:
-    """The request body parsed as strict JSON (any content type); InputError when it is not.
-
-    Strict: ``NaN``, ``Infinity`` and numbers too large for a float (``1e400``)
-    are not JSON (RFC 8259), and strict parsers (browsers, jq) would refuse an
-    answer that echoed them, so they are refused here.
-    """
-    raw = request.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
-    if not raw.strip():
-        raise InputError("the request body is empty; send a JSON object")
-    try:
-        return json.loads(raw, parse_constant=_not_json, parse_float=_finite)
-    except (ValueError, RecursionError) as err:
-        raise InputError(f"the request body is not valid JSON ({err})") from None
-
-
-def _not_json(token: str):
-    raise ValueError(f"{token} is not a JSON number")
-
-
-def _finite(text: str) -> float:
-    number = float(text)
-    if math.isinf(number):
-        raise ValueError(f"{text} is too large a number")
-    return number
-
-
-def _object() -> dict:
-    return json_object(_body())
-
-
-def _shaped(schema: str, body: Any, *, values: bool = False) -> Any:
-    """``body`` when it has the shape of the document's ``schema``, else InputError (400) naming each
-    place. ``values``: its values too (RoundError, 422), once the services and the engine had their say
-    in their own words, so the server never takes what its document refuses."""
-    if schema in POOLED and (request.content_length or 0) > POOLED_BYTES:  # a big import: checked elsewhere
-        shape, refused = pool.run(_problems, tuple(PARTS), dict(NEW_GAME_FIELDS), schema, body)
-    else:
-        shape, refused = problems(schema, body)
-    if shape:
-        raise InputError(f"the body does not match the API's {schema} schema: " + "; ".join(shape[:5]))
-    if values and refused:
-        raise RoundError(refused)
-    return body
-
-
-#: schemas whose bodies may be big enough to check in a worker process (:mod:`scorekeeper.limits.pool`)
-POOLED = frozenset({"Export", "TableExport"})
-#: from this size on (bytes), such a body is checked in a worker process (a 200-hand game is about 40 KiB)
-POOLED_BYTES = 64 * 1024
-
-
-def _problems(parts: tuple, new_game_fields: dict, schema: str, body: Any):
-    """:func:`problems` in a worker process, with the features' parts of the document registered there too."""
-    for part in parts:
-        register(part, new_game_fields)
-    return problems(schema, body)
 
 
 def _game_to_change(public_id: str):
@@ -195,7 +128,7 @@ def index():
 @bp.get("/openapi.json")
 def openapi():
     """The OpenAPI 3 document describing every endpoint and body."""
-    return jsonify(document(request.host_url.rstrip("/")))
+    return jsonify(document(request.host_url.rstrip("/"), api_parts()))
 
 
 @bp.get("/variants")
@@ -219,11 +152,11 @@ def count_hand():
 def _answered(schema: str, read: Callable[[Any], Any], ask: Callable[[Any], dict]):
     """The engine's answer to a question that changes nothing: the body read (``read``: InputError on
     wrong types), held to the document's ``schema`` (its shape), asked (``ask``), then its values."""
-    body = _body()
+    body = bodies.body()
     question = read(body)
-    _shaped(schema, body)
+    bodies.shaped(schema, body)
     answer = ask(question)
-    _shaped(schema, body, values=True)
+    bodies.shaped(schema, body, values=True)
     return jsonify(answer)
 
 
@@ -244,7 +177,8 @@ def turn():
 @bp.post("/games")
 def create():
     """Start a game: 201 with its id, edit secret and URLs."""
-    body = fields_of(_body(), ("variant", "players", "options", "first_dealer", *GAME_STARTERS))
+    starters = game_starters()
+    body = fields_of(bodies.body(), ("variant", "players", "options", "first_dealer", *starters))
     variant, players = variant_field(body), body.get("players")
     if not isinstance(players, list) or not all(isinstance(n, str) for n in players):
         raise InputError("'players' must be a list of names (strings) in seat order")
@@ -253,26 +187,14 @@ def create():
     if isinstance(first_dealer, bool) or not isinstance(first_dealer, (int, float)) \
             or first_dealer != int(first_dealer):
         raise InputError("'first_dealer' must be a seat number (0 = the first player)")
-    starter = next((GAME_STARTERS[field] for field in GAME_STARTERS if field in body), None)
+    starter = next((starters[field] for field in starters if field in body), None)
     if starter is None:
         game, secret = create_game(variant, players, options, int(first_dealer))
     else:  # a feature's game (a table's: roster names, the table's Bearer secret and option choices)
         game, secret = starter(body, variant, players, options, int(first_dealer))
-    _shaped(f"NewGame{camel(variant)}", body, values=True)
+    bodies.shaped(f"NewGame{camel(variant)}", body, values=True)
     db.session.commit()
     return _created(game, secret)
-
-
-#: fields of ``POST /games`` that a feature answers (:func:`register_game_starter`), each with the
-#: function that starts such a game: ``(body, variant, names, options, first_dealer) -> (game, secret)``
-GAME_STARTERS: dict[str, Callable[..., tuple[Any, str]]] = {}
-
-
-def register_game_starter(field: str, start: Callable[..., tuple[Any, str]]) -> None:
-    """Let ``POST /games`` take ``field``: a body holding it is started by ``start`` (a feature
-    registers from ``create_app``; the document's ``NewGame`` takes the field through
-    :func:`scorekeeper.api.schemas.register`)."""
-    GAME_STARTERS[field] = start
 
 
 def _created(game, secret: str):
@@ -295,7 +217,7 @@ def game(public_id: str):
 def record(public_id: str):
     """Record the next hand (body: the variant's round facts); needs the edit secret."""
     game = _game_to_change(public_id)
-    round_ = record_round(game, _object(), version=_if_match(game))
+    round_ = record_round(game, bodies.object_body(), version=_if_match(game))
     return _round_answer(game, round_.number, 201)
 
 
@@ -303,7 +225,7 @@ def record(public_id: str):
 def correct(public_id: str, number: int):
     """Replace hand ``number``'s facts; every total recomputes. Needs the edit secret."""
     game = _game_to_change(public_id)
-    update_round(game, number, _object(), version=_if_match(game))
+    update_round(game, number, bodies.object_body(), version=_if_match(game))
     return _round_answer(game, number, 200)
 
 
@@ -360,9 +282,9 @@ def export(public_id: str):
 @bp.post("/games/import")
 def import_():
     """Restore an export as a new game: 201 with the new id, edit secret and URLs."""
-    body = _shaped("Export", _object())
+    body = bodies.shaped("Export", bodies.object_body())
     variant_field(body)  # the canonical slug, as for a new game
     game, secret = import_game(body)
-    _shaped("Export", body, values=True)
+    bodies.shaped("Export", body, values=True)
     db.session.commit()
     return _created(game, secret)

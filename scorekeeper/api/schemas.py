@@ -1,24 +1,12 @@
 """The component schemas of the OpenAPI document: what ``/api/v1`` accepts and answers.
 
-JSON Schema 2020-12 (OpenAPI 3.1). Request schemas say exactly what the API
-takes: the variant ``enum``, each variant's player limits and game options
-(one ``oneOf`` branch per variant, :mod:`.openapi_variants`), names that are
-not empty and not repeated, and round facts from each variant's own declared
-shape (:mod:`scorekeeper.rules.facts`), with no key the engine does not read.
-The API checks every request body against its schema (:func:`problems`), so
-the document cannot promise more than the server takes: what breaks its shape
-is a 400, and values the schema cannot judge (a name repeated in another case,
-a hand the rules refuse) are a 422.
+Request schemas say exactly what the API takes (:mod:`.shapes` checks every body against them): a
+body of another shape is a 400, values they refuse a 422.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import datetime
-from functools import cache
 from typing import Any
-
-from jsonschema import Draft202012Validator, FormatChecker, ValidationError
 
 from ..checker.checking import MAX_CARDS_CHARS
 from ..checker.solving import GOALS, MOST_SECONDS, tile_slugs
@@ -73,28 +61,10 @@ NULL_STRS = {"type": ["array", "null"], "items": STR}
 LOGGED = {"anyOf": [{"type": "object"}, {"type": "array", "items": {}}, {"type": "null"}]}
 
 
-#: a scored hand's fields but its variant and facts (``Round<Variant>`` adds them, :mod:`.openapi_variants`)
+#: a scored hand's fields but its variant and facts (``Round<Variant>`` adds them, :mod:`.variant_schemas`)
 ROUND = obj(("number", "dealer", "changes", "totals", "progress", "complete", "facts"),
             number=INT, dealer=INT, starter=NULL_INT, changes=array(INT), totals=array(INT),
             progress=array({"type": "object"}), details={"type": "object"}, complete=BOOL)
-
-#: more component schemas, from features (:func:`register`): each builds ``{name: schema}``
-PARTS: list[Callable[[], dict[str, dict]]] = []
-#: more fields a new game (``NewGame<Variant>``) takes, from features, by name
-NEW_GAME_FIELDS: dict[str, dict] = {}
-
-
-def register(schemas_of: Callable[[], dict[str, dict]], new_game_fields: dict[str, dict] | None = None) -> None:
-    """Add a feature's component schemas, and the fields it adds to a new game, to the document
-    (and so to what the API accepts); called from ``create_app``, registering again changes nothing."""
-    if schemas_of in PARTS and all(NEW_GAME_FIELDS.get(k) == v for k, v in (new_game_fields or {}).items()):
-        return
-    if schemas_of not in PARTS:
-        PARTS.append(schemas_of)
-    NEW_GAME_FIELDS.update(new_game_fields or {})
-    _schemas.cache_clear()
-    _validator.cache_clear()
-
 
 def slugs() -> list[str]:
     return [v.slug for v in _all()]
@@ -102,7 +72,7 @@ def slugs() -> list[str]:
 
 def check_request(extend: bool) -> dict:
     """A check (``extend``) or a hand's value: the cards to judge (a check needs some); the variant's own
-    (``CheckRequest<Variant>``, :mod:`.openapi_variants`) names its options."""
+    (``CheckRequest<Variant>``, :mod:`.variant_schemas`) names its options."""
     cards = {**CARDS, "minLength": 1, "pattern": r"[^\s,|/.]",
              "description": f"{CARDS['description']} At least one card."} if extend else CARDS
     fields = {"variant": {"enum": slugs()}, "cards": cards, "options": OPTIONS}
@@ -120,7 +90,7 @@ SOLVER_OPTIONS = {**OPTIONS, "description": "the variant's options (see GET /var
 
 def solver_requests() -> dict[str, dict]:
     """The best-play finder's and the whole-turn checker's requests (issue 12); each variant's own
-    (``SolveRequest<Variant>``, :mod:`.openapi_variants`) names its options."""
+    (``SolveRequest<Variant>``, :mod:`.variant_schemas`) names its options."""
     table = {**CARDS, "type": ["string", "null"], "description": "the sets on the table, separated by '|' (a tile "
              "grid: rows split by '/'); Crib Rummy: the melds on the table; Crazy Rummy: the opponents' boards"}
     initial = {**BOOL, "description": "tile games: the initial meld (CT-6); Crib Rummy: no meld of one's own yet "
@@ -182,13 +152,8 @@ def _solver(verdict: dict) -> dict[str, dict]:
     }
 
 
-def schemas() -> dict[str, dict]:
-    """Every component schema, by name (built once per set of registered variants; read, never change it)."""
-    return _schemas(tuple(slugs()))
-
-
-@cache
-def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
+def core_schemas() -> dict[str, dict]:
+    """The core's own component schemas (not per variant), by name."""
     option = obj(("name", "type", "default"), name=STR, type={"enum": ["int", "bool", "choice", "text"]},
                  default=SCALAR, help=STR, rule=STR, choices=array(SCALAR), low=NULL_INT, high=NULL_INT,
                  optional=BOOL, game=BOOL, check=BOOL,
@@ -244,56 +209,4 @@ def _schemas(_variants: tuple[str, ...]) -> dict[str, dict]:
                        change={**ref("AuditEntry"), "description": "the entry the undo (or redo) logged: the hand, "
                                "its facts before and after, and in words what was undone (redone)"}),
         **_solver(verdict),
-        **{name: schema for part in PARTS for name, schema in part().items()},
     }
-
-
-#: keywords about a body's shape (a 400); the others (enum, limits) are values the services judge (a 422)
-SHAPE = frozenset({"type", "required", "additionalProperties", "const", "pattern", "maxLength", "format"})
-#: the formats the document names, checked as it says (a date-time is a real one: no 2024-02-31)
-FORMATS = FormatChecker(formats=())
-
-
-@FORMATS.checks("date-time", raises=ValueError)
-def _date_time(text: Any) -> bool:
-    return not isinstance(text, str) or datetime.fromisoformat(text) is not None
-
-
-@cache
-def _validator(name: str, _variants: tuple[str, ...]) -> Draft202012Validator:
-    return Draft202012Validator({"components": {"schemas": _schemas(_variants)}, **ref(name)}, format_checker=FORMATS)
-
-
-def problems(name: str, body: Any) -> tuple[list[str], list[tuple[str, str]]]:
-    """Where ``body`` breaks component ``name``: its shape (``path: message`` sentences) and its
-    values (``(path, message)`` pairs, as the rules' field errors are)."""
-    shape, values = [], []
-    validator = _validator(name, tuple(slugs()))
-    errors = [found for err in validator.iter_errors(body) for found in _in_branch(err)]
-    for err in sorted(errors, key=lambda e: list(map(str, e.absolute_path))):
-        where = ".".join(map(str, err.absolute_path))
-        if err.validator in SHAPE:
-            why = err.schema.get("description") if err.validator in ("const", "pattern") else None
-            shape.append(f"{where or 'the body'}: {err.message}" + (f" ({why})" if why else ""))
-        else:
-            values.append((where, err.message))
-    return shape, values
-
-
-def _in_branch(err: ValidationError) -> list[ValidationError]:
-    """A union told apart by a ``discriminator`` (one branch per variant): the errors of the branch
-    the body's ``variant`` names, so they are judged as the branch's own. Without a variant it is
-    the body's shape; with an unknown one, a value (as an unknown variant is elsewhere)."""
-    pick = err.schema.get("discriminator") if err.validator == "oneOf" else None
-    if not pick or not isinstance(err.instance, dict):
-        return [err]
-    key = pick["propertyName"]
-    value = err.instance.get(key)
-    if not isinstance(value, str):
-        return [ValidationError(f"{key!r} is required: one of {', '.join(pick['mapping'])}", validator="required",
-                                path=err.absolute_path, schema={})]
-    if value not in pick["mapping"]:
-        return [ValidationError(f"{value!r} is not one of {', '.join(pick['mapping'])}", validator="enum",
-                                path=[*err.absolute_path, key], schema={})]
-    branch = [b["$ref"] for b in err.schema["oneOf"]].index(pick["mapping"][value])
-    return [found for sub in err.context if sub.relative_schema_path[0] == branch for found in _in_branch(sub)]

@@ -1,16 +1,6 @@
-"""The component schemas whose shape depends on the variant: one per variant, and their unions.
-
-Each variant has its own ``NewGame<Variant>``, ``RoundFacts<Variant>``,
-``Round<Variant>`` and ``Export<Variant>`` (``<Variant>`` is the slug in
-CamelCase: ``krazy-bee`` -> ``KrazyBee``), and ``NewGame``, ``Round`` and
-``Export`` are their unions, told apart by the ``variant`` each branch holds
-as a ``const`` (and named by the OpenAPI ``discriminator``). Component names
-are the only names: no ``title``, so a generator's model names are unique.
-``RoundFacts`` (a hand sent to a game) has no ``variant``: the game names it.
-The questions that change nothing (``CheckRequest``, ``HandRequest``,
-``SolveRequest``, ``TurnRequest``) have a branch per variant too, naming that
-variant's options and no other. These schemas join the document as a part of
-it (:func:`scorekeeper.api.schemas.register`) when this module is imported.
+"""The component schemas whose shape depends on the variant: one per variant (``NewGame<Variant>``,
+``RoundFacts<Variant>``, ``Round<Variant>``, ``Export<Variant>``, and a branch of each question),
+and their unions, told apart by the ``variant`` each branch holds (the OpenAPI ``discriminator``).
 """
 
 from __future__ import annotations
@@ -20,7 +10,6 @@ from typing import Any
 from ..checker.solving import tile_slugs
 from ..limits import AUDIT_MAX, HANDS_MAX
 from ..rules import all_variants
-from . import schemas as openapi_schemas
 from .schemas import (
     BOOL,
     INT,
@@ -36,7 +25,6 @@ from .schemas import (
     check_request,
     obj,
     ref,
-    register,
     solver_requests,
 )
 
@@ -140,12 +128,13 @@ def requests(kind: str, base: dict, only: list[str] | None = None, solver: bool 
             **schemas}
 
 
-def schemas() -> dict[str, dict]:
-    """Every per-variant schema and the unions, by component name."""
+def schemas(new_game_fields: dict[str, dict]) -> dict[str, dict]:
+    """Every per-variant schema and the unions, by component name; a new game takes the features'
+    ``new_game_fields`` too."""
     per_variant: dict[str, dict] = {}
     for v in all_variants():
         name = camel(v.slug)
-        per_variant[f"NewGame{name}"] = _new_game(v, openapi_schemas.NEW_GAME_FIELDS)
+        per_variant[f"NewGame{name}"] = _new_game(v, new_game_fields)
         per_variant[f"RoundFacts{name}"] = {**v.facts_shape.schema(), "description": f"One hand's facts in {v.name}."}
         per_variant[f"Round{name}"] = _round(v, ROUND)
         per_variant[f"Export{name}"] = _export(v)
@@ -165,6 +154,3 @@ def schemas() -> dict[str, dict]:
         "Export": union("Export", "A whole game (Export<Variant>): for POST /games/import."),
         **per_variant,
     }
-
-
-register(schemas)

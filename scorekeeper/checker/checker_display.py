@@ -1,10 +1,4 @@
-"""The engine's verdict made ready to draw: card faces paired with readings, rule links.
-
-Display only: every fact shown comes from the verdict dict (RULES.md
-section 6); this module pairs each typed card with what it is read as. Reasons stay
-as the engine words them; the ``reason`` template filter shows each one
-sentence first with its rule id linked (:mod:`scorekeeper.rulebook.reasons`).
-"""
+"""The engine's verdict made ready to draw: card faces paired with readings, rule links."""
 
 from __future__ import annotations
 

@@ -1,12 +1,5 @@
 """One way to run a check or a hand count from outside input (the checker page and the API).
 
-A :class:`CheckInput` is what a person asked: the variant, the cards, the meld
-already on the table (``extend``), raw option values and whether to judge a
-meld or count a hand. :func:`from_json` and :func:`from_query` build it from a
-JSON body or a query string (the shareable URL); :func:`run` asks the rules
-engine and returns the engine's own JSON (RULES.md section 6). No rule is
-decided here.
-
 >>> run(CheckInput("krazy-bee", "7 7 W"))["valid"]
 True
 >>> share_query(CheckInput("krazy-bee", "7 7 W", options={"min": 3}))

@@ -1,11 +1,4 @@
-"""The best play and the whole-turn verdict made ready to draw: sentences first, then faces.
-
-Display only: every fact comes from the engine's ``to_dict()``; this module
-words it as messages in the engine's own form (``"CT-5: lay 2 tiles ..."``)
-and pairs the tokens with the tile and card faces. The pages show each
-message sentence first, its rule id after it as a small link (the one ``reason``
-filter, through the ``said`` macro of ``checker/_settle.html``).
-"""
+"""The best play and the whole-turn verdict made ready to draw: sentences first, then faces."""
 
 from __future__ import annotations
 

@@ -1,15 +1,6 @@
 """One way to ask for a best play or a whole-turn verdict from outside input (the pages and the API).
 
-A :class:`SolveAsk` / :class:`TurnAsk` is what a person asked;
-:func:`solve_from_json` / :func:`turn_from_json` build one from a JSON body
-(``POST /api/v1/solve`` and ``/turn``), :func:`solve_from_query` /
-:func:`turn_from_query` from a query string (the shareable URL of the
-"Best play" and "Check a whole turn" pages). :func:`best_play` and
-:func:`judge_turn` ask the engine (:func:`scorekeeper.rules.solve`,
-:func:`scorekeeper.rules.check_turn`) and answer its ``to_dict()``. No rule
-is decided here; only the web's bounds are (:func:`bounded`): a request never
-holds a worker longer than :data:`MOST_SECONDS`, and a card game's hand is at
-most :data:`MOST_HINT_CARDS` cards (the card games' finders have no clock).
+No rule is decided here; only the web's bounds are (:func:`bounded`).
 
 >>> best_play(SolveAsk("rummikub", "R7 R8 K2", "R4 R5 R6"))["play"]
 ['R7', 'R8']

@@ -1,17 +1,7 @@
 """``scorekeeper check --batch``: many checks, one JSON line in and one out.
 
-Each input line is an object ``{"command": "check" | "hand", "variant": ...,
-"cards": "...", "options": {...}, "extend": "..."}`` (``command`` defaults to
-``check``; ``options`` and ``extend`` are optional). Each output line is the
-verdict dict of RULES.md section 6, or ``{"error": "..."}`` for a line that
-cannot be understood; the batch always goes on. Blank lines are skipped.
-
-A line costs one JSON parse, one engine call (through
-:func:`scorekeeper.checker.checking.run`, like the checker page and the API) and one
-JSON dump. Options are validated on every line (1-2 us, a twentieth of a
-typical line): the cache per (variant, options) this module used to keep
-bought about 6% (26,000 against 24,000 checks/s on bench/rules_bench.py's
-mixed lines; the target is 5,000).
+In: ``{"command": "check" | "hand", "variant", "cards", "options", "extend"}``; out: the verdict
+(RULES.md section 6), or ``{"error": ...}`` for a line not understood, and the batch goes on.
 
 >>> out = list(run_batch(['{"variant": "nope", "cards": "1"}', 'not json', '{"cards": 5}']))
 >>> [sorted(o) for o in out]

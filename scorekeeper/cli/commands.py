@@ -1,11 +1,4 @@
-"""The ``scorekeeper`` command: check, hand, solve, turn, print, serve, init-db.
-
-Exit codes: 0 legal, 1 not legal, 2 notation or usage error (message on stderr).
-
-``check`` and ``hand`` call the rules engine and nothing else; ``check --batch``
-reads JSON lines (see :mod:`scorekeeper.cli.batch`). ``serve`` and ``init-db`` build
-the Flask app, imported lazily so a check does not pay for the web stack.
-"""
+"""The ``scorekeeper`` command: check, hand, solve, turn, print, serve, init-db."""
 
 from __future__ import annotations
 

@@ -1,10 +1,4 @@
-"""``scorekeeper print ...``: score sheets, Step Indicator Frames, rules cards and game sheets as PDFs.
-
-Owned by the printing feature; :mod:`scorekeeper.cli.commands` calls :func:`add_parser`.
-Blank sheets, frames and rules cards need no database; ``print game`` opens
-the app's database (``DATABASE_URL`` or ``instance/``) to find the game.
-Exit codes: 0 written, 2 bad input (the message names the field).
-"""
+"""``scorekeeper print ...``: score sheets, Step Indicator Frames, rules cards and game sheets as PDFs."""
 
 from __future__ import annotations
 

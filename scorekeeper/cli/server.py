@@ -1,21 +1,4 @@
-"""The production server ``make run`` starts: gunicorn with gevent workers, on the local network.
-
-Why gevent: a follower's phone keeps one Server-Sent Events stream open for
-as long as its game page is open (:mod:`scorekeeper.live`). A gevent worker
-holds each connection as a greenlet of a few kilobytes, so one worker keeps
-hundreds of idle streams while it answers the scorekeeper's requests; a
-thread-per-request worker (gthread, sync) would need a thread, or a whole
-worker, for every follower. The app itself stays an ordinary WSGI app:
-gunicorn patches the standard library in each worker, so the live hub's
-threads and conditions become greenlets, and psycopg waits cooperatively.
-
-Usage: ``python -m scorekeeper.cli.server [--host 0.0.0.0] [--port 5000] [--workers N] [--https]``.
-At start it prints the address the phones at the table should open, with a
-QR code of it, once the server listens. ``--https`` (``make run HTTPS=1``)
-serves it over https with a self-signed certificate made on first run in
-``instance/tls/`` (:mod:`scorekeeper.offline.certificate`), and prints the
-certificate's SHA-256 fingerprint for the players to compare.
-"""
+"""The production server ``make run`` starts: gunicorn with gevent workers, on the local network."""
 
 from __future__ import annotations
 

@@ -1,16 +1,4 @@
-"""``scorekeeper solve`` and ``scorekeeper turn``: the best play and the whole-turn checker.
-
-- ``solve VARIANT --rack CARDS [--table CARDS] [--goal tiles|value] [--initial] [--option K=V]... [--json]``
-  answers :func:`scorekeeper.rules.solve` (tile games: the turn laying the most
-  rack tiles or value, with one arrangement of the table; card games: the
-  hint of what the hand can lay). ``solve --batch`` reads JSON lines
-  (:mod:`scorekeeper.rules.solver.batch`) and writes one JSON line each, in order.
-- ``turn VARIANT --before CARDS --rack CARDS --after CARDS [--initial] [--json]``
-  judges a whole tile turn with :func:`scorekeeper.rules.check_turn`; it exits
-  0 when the turn is legal and 1 when it is not.
-
-Tile tables are written as sets separated by ``|`` (or a grid, rows split by ``/``).
-"""
+"""``scorekeeper solve`` and ``scorekeeper turn``: the best play and the whole-turn checker."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
 """How a card or tile looks on screen: the checker draws inputs and readings with these.
 
-Display only (no rule is decided here): a *face* is the label players see,
-the suit symbol or tile colour, and whether the card is wild. Readings the
-engine writes (``R0``, ``R0+R1``, ``9``, ``KH``) are drawn with the same
-faces, a split tile as one face per part.
-
 >>> face("crazy-tiles", "r10")["label"], face("crazy-tiles", "r10")["colour"]
 ('10', 'red')
 >>> [f["label"] for f in faces_of_reading("crazy-tiles", "R0+R1")]

@@ -47,7 +47,8 @@ def seat_style(seat: int) -> tuple[str, str, str]:
     return COLOURS[seat % len(COLOURS)], DASHES[seat % len(DASHES)], seat_shape(seat)
 
 
-def _marker(kind: str, x: float, y: float, colour: str, r: float = 4.0) -> str:
+def point_marker(kind: str, x: float, y: float, colour: str, r: float = 4.0) -> str:
+    """A point of a chart: the seat's peg shape (``kind``) at ``(x, y)``, filled with ``colour``."""
     return peg_shape(kind, x, y, r).svg(f'fill="{colour}"')
 
 
@@ -113,28 +114,19 @@ def progression_svg(names: Sequence[str], totals: Sequence[Sequence[int]], *,
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2"{dash_attr}/>')
         if len(series) <= 40:
-            out.extend(_marker(marker, x(i), y(row[seat]), colour) for i, row in enumerate(series) if i)
+            out.extend(point_marker(marker, x(i), y(row[seat]), colour) for i, row in enumerate(series) if i)
     for seat, name in enumerate(names):
         lx = left + (seat % 2) * 160
         ly = top + plot_h + 30 + (seat // 2) * 18
         colour, _, marker = seat_style(seat)
-        out.append(_marker(marker, lx, ly - 4, colour, 4.5))
+        out.append(point_marker(marker, lx, ly - 4, colour, 4.5))
         out.append(f'<text x="{lx + 10}" y="{ly}" class="legend">{escape(short_name(name, 18))}</text>')
     out.append("</svg>")
     return "".join(out)
 
 
-def board_holes(target: int) -> int:
-    """Holes on the track before the game hole: 120 for 121, 60 for 61, 240 for 241.
-
-    >>> board_holes(121), board_holes(61), board_holes(241)
-    (120, 60, 240)
-    """
-    return Board(target, 1).holes
-
-
 def cribbage_board_svg(names: Sequence[str], pegs: Sequence[tuple[int, int]], target: int = 121) -> str:
-    """A cribbage board (:mod:`.board_geometry`): one lane per player, streets of 30, the game hole.
+    """A cribbage board (:mod:`.cribbage_board`): one lane per player, streets of 30, the game hole.
 
     ``pegs[seat] = (front, back)``: each player's front peg (their total) and
     back peg (the total before their last score); 0 is off the board, at or

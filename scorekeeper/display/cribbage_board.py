@@ -1,16 +1,5 @@
-"""One cribbage board geometry (CR-8) for the game page's SVG and the printed track.
-
-Where every hole, street label, hole number, lane and the game hole sit, in
-drawing units: the game page draws them 1 unit to about 1 CSS pixel (the
-board is :data:`WIDTH` units wide, the width of a phone), the printed track
-scales the same drawing to its page. Pure functions of plain values; the
-renderers (:func:`scorekeeper.display.charts.cribbage_board_svg`,
-:func:`scorekeeper.display.cribbage_track.cribbage_track`) only choose paint and words.
-
-The board has ``target - 1`` holes per lane, one lane per player, in streets
-of 30 (six groups of five). Every street runs left to right, so a street's
-label ("31-60") and its first hole are both at its left end; above the holes
-every fifth is numbered. The game hole sits below the last street.
+"""One cribbage board geometry (CR-8) for the game page's SVG and the printed track: where every hole,
+label, lane and the game hole sit; the renderers only choose paint and words.
 
 >>> board = Board(121, 2)
 >>> board.holes, board.streets, board.width

@@ -1,12 +1,5 @@
 """A printable cribbage track for Crib Rummy (CR-8): the board's geometry as print drawing data.
 
-Every position comes from :mod:`scorekeeper.display.cribbage_board`, the geometry the
-game page's board is drawn with; this module only adds the printed words
-(lane names) and black-and-white paint, and scales the drawing to the page.
-The print template draws it as SVG; pencil marks or a paper clip stand in for
-pegs. On a game's sheet each player's pegs are drawn in the player's own
-shape (shown beside their name): the front peg solid, the back peg hollow.
-
 >>> track = cribbage_track(121, ["Ann", "Bo"])
 >>> len(track["streets"]), track["holes"], len(track["streets"][0]["lanes"])
 (4, 120, 2)

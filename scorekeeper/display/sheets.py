@@ -1,23 +1,7 @@
 """Score sheets as a plain table model, blank or filled, laid out per variant.
 
-A :class:`Sheet` has *lead* columns (one per row: the hand number, the wild
-rank ...) and the same *per-player* sub-columns for every player (Step,
-points, running total ...). The blank sheet and the filled sheet of a game
-share one layout per variant, so the paper a table keeps by hand looks like
-the one the app prints. Every value shown on a filled sheet comes from the
-engine's :class:`~scorekeeper.rules.GameScore` (not from the raw round
-facts); nothing here re-implements a rule.
-
-Widths are in millimetres: they decide the page orientation and how many
-players fit side by side (wider tables are split into groups of players,
-one table per group, with the lead columns repeated).
-
-A recorded line's player cells are printed as one line of monospaced text
-over a drawn grid (:meth:`Sheet.line`, :meth:`Sheet.grid`) rather than one
-table cell each: WeasyPrint spends about half a millisecond on every cell
-and every piece of text, so a 4-player sheet of 30 hands took 400 cells and
-most of half a second. On paper it looks the same: each value centred in its
-column, the column rules drawn, running totals in bold.
+Every value comes from the engine's score. A row's player cells are one line of monospaced text over
+a drawn grid, not a table cell each: WeasyPrint spends about half a millisecond on every cell.
 """
 
 from __future__ import annotations

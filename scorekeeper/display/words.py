@@ -1,10 +1,4 @@
-"""How numbers are written for players: a score change with its sign, a place as an ordinal.
-
-Pure functions used by every layer that words a score: the services (the
-audit trail), the printed sheets and, as template filters, the pages
-(:data:`FILTERS`, registered by :mod:`scorekeeper.web.filters` and the print
-environment).
-"""
+"""How numbers are written for players: a score change with its sign, a place as an ordinal."""
 
 from __future__ import annotations
 

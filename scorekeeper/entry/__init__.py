@@ -1,15 +1,4 @@
-"""Hand entry: submitted form data to a variant's round facts and back.
-
-One small module per variant, each declaring a :class:`HandEntry` class: its ``template``,
-``blank(ctx)`` (the values of a new hand's form), ``from_facts(facts, ctx)`` (the values of
-a stored hand), ``parse(submission, ctx)`` (the round facts, or a ``RoundError`` naming
-the fields), ``shown(details)`` (what the form shows of the engine's round details in
-words) and, for a hand recorded turn by turn, ``parse_turn`` and ``parse_end``. Field names are the facts' dotted paths,
-so the engine's errors land on the field that needs fixing
-(:meth:`Submission.place`). Shape of input only: points, validity and
-totals come from the rules engine. Which one a variant uses is its
-profile's ``entry`` (:func:`scorekeeper.profiles.entry_for`).
-"""
+"""Hand entry: submitted form data to a variant's round facts and back."""
 
 from __future__ import annotations
 

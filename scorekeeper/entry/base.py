@@ -1,18 +1,4 @@
-"""What every hand-entry form shares: reading submitted fields and placing errors.
-
-Glossary:
-
-- *field name*: a form field's ``name``; it is the dotted path of the round
-  fact it fills (``players.1.hand``, ``winner``, ``turns.0.melds.1.cards``),
-  so the engine's :class:`~scorekeeper.rules.RoundError` paths point straight
-  back at the field that needs fixing.
-- *group*: a block of fields about one player or one turn (``players.1``,
-  ``turns.2``); errors about the whole block are shown at its top.
-- *values*: what a form shows, by field name (text, a flag, or a list of ticks).
-
-This package reads the *shape* of the input only (whole numbers, one seat,
-text). Points, validity and totals always come from the rules engine.
-"""
+"""What every hand-entry form shares: reading submitted fields and placing errors."""
 
 from __future__ import annotations
 

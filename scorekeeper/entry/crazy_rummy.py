@@ -1,14 +1,4 @@
-"""Crazy Rummy hand entry (CZ-1, CZ-5..7): face-up cards, boards, cards left, who went out.
-
-Fields: ``face_up.i`` (each player's face-up first card; the dealer's sets
-the wild rank, CZ-1), ``went_out`` (one seat or nobody) and per player ``i``:
-``players.i.board_counts.low/high/ace/wild`` (the board's cards per class, CZ-5) or
-``players.i.board`` (the cards on the board, for a dispute, CZ-6), and
-``players.i.counts.*`` (cards left per class), ``players.i.hand`` (the cards left) or
-``players.i.points`` (their typed value). With no ``went_out`` choice sent, the one player
-with nothing left in hand went out. Hand sizes (CZ-7) and the wild rank are read back
-from the engine's round details.
-"""
+"""Crazy Rummy hand entry (CZ-1, CZ-5..7): face-up cards, boards, cards left, who went out."""
 
 from __future__ import annotations
 

@@ -1,17 +1,4 @@
-"""Crib Rummy hand entry: a turn-by-turn peg log (CR-5..CR-9).
-
-A hand is one round whose facts grow turn by turn. Fields, named after the
-facts: ``starter`` (who plays first; CR-9: chosen by the player behind),
-per turn ``k``: ``turns.k.player``, melds ``turns.k.melds.j.cards`` with
-``turns.k.melds.j.extend`` ('' = a new meld, else the number of the table
-meld it grows, CR-4) and ``turns.k.melds.j.kind`` (set/run when ambiguous,
-CR-3), or a manual ``turns.k.pegs``; editing adds ``turns.k.remove``. The one-tap
-buttons of a new turn: ``add`` (``meld:card``, a card that grows a table meld), ``quick``
-(pegs for the turn: +2 a set, +3 a run, +N an added card) and ``action=pass``. The end
-of the hand: ``end.type`` ('' still playing, ``out`` or ``draw_pile``),
-``end.player`` and ``end.cards_left.i`` (CR-7). Pegs, the rummy bonus, the
-final-turn rule (CR-8) and the end of the game are the engine's.
-"""
+"""Crib Rummy hand entry: a turn-by-turn peg log (CR-5..CR-9)."""
 
 from __future__ import annotations
 

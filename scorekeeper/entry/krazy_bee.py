@@ -1,14 +1,4 @@
-"""Krazy Bee hand entry (KB-9): laid down or not, cards left, who went out, notes.
-
-Fields per player ``i`` (each named after its round fact):
-``players.i.laid`` (checkbox), ``players.i.hand`` (cards, KB-7) or ``players.i.counts.low/high/wild``
-(cards per class) or ``players.i.points`` (a typed total), ``players.i.notes``;
-and ``went_out`` (one seat or nobody; when no choice is sent, the one player with no
-cards left, whose Step is then laid). The Step each player is on comes from
-the engine's progress and is shown, not stored: a correction to an earlier
-hand moves every later Step with it. (``players.i.step`` is still read when
-a client posts it, so the engine can check it.)
-"""
+"""Krazy Bee hand entry (KB-9): laid down or not, cards left, who went out, notes."""
 
 from __future__ import annotations
 

@@ -1,10 +1,4 @@
-"""RumBugz hand entry (RB-4, RB-6, RB-7): kinds laid, Bugz left, the winner or none.
-
-Fields: ``winner`` (one seat, or nobody: the bag ran out; no choice sent: the one
-player with no Bugz left) and per player
-``i``: ``players.i.kinds`` (checkboxes single/double/triple/match),
-``players.i.hand`` (Bugz left, RB-6) or ``players.i.points``, ``players.i.bid``.
-"""
+"""RumBugz hand entry (RB-4, RB-6, RB-7): kinds laid, Bugz left, the winner or none."""
 
 from __future__ import annotations
 

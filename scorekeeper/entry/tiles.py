@@ -1,10 +1,4 @@
-"""Tile games hand entry (CT-7, CT-8): each rack left, who went out or nobody.
-
-Fields: ``winner`` (the seat that went out, or nobody; no choice sent: the one player
-with an empty rack) and per player ``i``:
-``players.i.rack`` (tiles left) or ``players.i.points`` (a typed total).
-The game's scoring method (CT-8) is applied by the engine.
-"""
+"""Tile games hand entry (CT-7, CT-8): each rack left, who went out or nobody."""
 
 from __future__ import annotations
 

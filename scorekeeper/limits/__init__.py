@@ -1,13 +1,5 @@
 """Every bound the server holds its input and its work to, in one place (docs/limits.md).
 
-Each list and text the server accepts is measured against its bound before any
-other work is done with it, so a request that is too big costs a length check,
-never time that grows with its size. The OpenAPI document states the same
-figures (``maxItems``, ``maxLength``), read from here. The pool of worker
-processes, the live followers' slots and the rate limits take their defaults
-from here too; the app's config (``POOL_PROCESSES``, ``FOLLOWERS_MAX``,
-``RATELIMIT_*``) may change them.
-
 >>> at_most(["Ann", "Bob"], 4, "players", "players")
 >>> at_most(["x"] * 30000, 4, "players", "players")
 Traceback (most recent call last):

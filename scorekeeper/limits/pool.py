@@ -1,27 +1,8 @@
 """CPU-heavy work off the event loop: a small pool of worker processes in each server process.
 
-The production server runs gunicorn's gevent workers: every connection of a
-worker is a greenlet on one event loop, so a request that computes for a
-second (the best-play finder, the turn checker, a 2,000-hand PDF, checking an
-import against the API's schema) would hold every other connection of that
-worker for that second. :func:`run` sends such a job to a worker process
-instead and waits for its answer the way gevent waits for a socket, so the
-loop goes on answering. ``concurrent.futures.ProcessPoolExecutor`` is not
-used: its queues and feeder threads hang once gevent has patched threading
-(gevent's documentation, ``gevent.monkey.patch_thread``); plain
-``multiprocessing`` processes with a pipe each are supported.
-
-Each process is started on first use (``spawn``: no copy of the server's
-sockets, database connections or gevent hub), lowered in priority so page
-requests come first on a busy machine, and kept for the next job. When every
-process is busy, :func:`run` refuses at once with :class:`Busy` (503 with
-``Retry-After``) rather than queueing work nobody may wait for; a job running
-past its time is ended with its process (a new one starts next time).
-Without :func:`configure` (the CLI, a script) a job simply runs in the caller.
-
-Jobs are module-level functions and picklable arguments. An exception raised
-in a job is raised again in the caller as the same class with the same
-fields (the rules' errors keep their field paths).
+:func:`run` sends a job (a module-level function, picklable arguments) to a worker process and waits
+as gevent waits for a socket; with every process busy it raises :class:`Busy` (503), and without
+:func:`configure` (the CLI, a script) the job runs in the caller. Why so: docs/limits.md.
 """
 
 from __future__ import annotations
@@ -45,7 +26,7 @@ class Busy(Exception):
 
 #: modules a worker process imports as it starts (the jobs' own: the engine's solver, the PDF renderer)
 PRELOAD = ("scorekeeper.checker.solving", "scorekeeper.printing.documents", "scorekeeper.printing.pdf", "weasyprint",
-           "scorekeeper.api.schemas")
+           "scorekeeper.api.shapes")
 BUSY = "The server is busy with other requests like this one; try again in a moment."
 
 

@@ -1,21 +1,7 @@
 """Live pages: a change reaches every phone following a game (or the games list) within a second.
 
-The pieces:
-
-- :mod:`.versions`: a channel's version, read from the rows every change writes
-  (so it crosses workers and servers); it doubles as the SSE event id;
-- :mod:`.hub`: one per app per worker process, where that worker's streams wait
-  for ONE watcher that reads the database for all of them;
-- :mod:`.signals`: how the watcher learns of changes (SQLite: polling;
-  PostgreSQL: LISTEN/NOTIFY, sent by the writers' own transaction);
-- :mod:`.stream`: the Server-Sent Events endpoints.
-
-A page that follows includes ``live/_follow.html`` (a plain Refresh link for
-browsers without JavaScript; ``static/js/live.js`` otherwise) and renders its
-content alone when asked for ``?fragment=live`` (:func:`layout`), which the
-script fetches after each change and swaps in place. The script announces
-``live:change``, ``live:online`` and ``live:offline`` events on ``document``
-for other scripts (such as a queue of hands recorded offline) to build on.
+A following page includes ``live/_follow.html`` and renders its content alone for ``?fragment=live``
+(:func:`layout`), which ``static/js/live.js`` fetches after each change and swaps in.
 """
 
 from __future__ import annotations

@@ -1,12 +1,4 @@
-"""The live content a reader sees, rendered once per change in each worker and sent in the event.
-
-A follower without the edit secret sees exactly what every other reader
-sees, so its page needs no request of its own after a change: the event
-carries the page's live fragment, rendered by the page's own view (same
-templates, same HTML cache) the first time a stream of this worker needs it,
-and shared by all of them. Editors' pages carry their own forms and CSRF
-token: their event carries no HTML, and their page fetches its fragment.
-"""
+"""The live content a reader sees, rendered once per change in each worker and sent in the event."""
 
 from __future__ import annotations
 

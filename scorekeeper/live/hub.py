@@ -1,16 +1,4 @@
-"""The hub: one per app in each worker process, where that worker's open streams wait.
-
-Each stream (one follower's page) subscribes to a channel and waits on the
-hub's condition. ONE watcher per hub (a thread; a greenlet under gevent's
-monkey-patching) learns of changes from the database, never from process
-memory, so a change made through any worker or any app server reaches every
-follower: on SQLite it reads the versions of the watched channels every
-``LIVE_POLL_SECONDS``; on PostgreSQL it sleeps in LISTEN and reads only the
-channels a NOTIFY names (see :mod:`.signals`). A change made in this very
-process wakes the watcher at once (:meth:`Hub.poke`) instead of at its next
-tick. The watcher stops when the last stream closes and starts again with
-the next one, so an idle server runs no queries at all.
-"""
+"""The hub: one per app in each worker process, where that worker's open streams wait."""
 
 from __future__ import annotations
 
@@ -22,6 +10,7 @@ from collections.abc import Callable, Iterable
 from flask import Flask
 
 from ..storage.extensions import db
+from ..web.features import live_channels
 from . import versions
 from .signals import EXTENSION, signal_for
 
@@ -100,13 +89,13 @@ class Hub:
         with self.condition:
             wanted = set(self.streams) if channels is None else set(channels) & set(self.streams)
             if channels is not None and versions.GAMES in channels:  # some game changed
-                wanted |= {c for c in self.streams if versions.follows_every_game(c)}
+                wanted |= {c for c in self.streams if versions.follows_every_game(c, live_channels(self.app))}
             wanted |= self.unread
             self.unread.clear()
         if not wanted:
             return
         try:
-            found = versions.read(connection, sorted(wanted))
+            found = versions.read(connection, sorted(wanted), live_channels(self.app))
         finally:
             connection.rollback()  # no transaction (nor snapshot) held between two readings
         with self.condition:

@@ -1,21 +1,4 @@
-"""Change signals: how a worker's watcher learns that a game changed, on each database.
-
-- :class:`Poller` (SQLite, and any other database): every ``LIVE_POLL_SECONDS``
-  it asks SQLite whether anyone committed since (``PRAGMA data_version``) and
-  if so one small query reads the versions of the channels this worker's
-  streams follow. The versions are the game rows' change stamps, written by
-  the change's own transaction, so any worker or process sharing the file
-  sees them the moment the change commits.
-- :class:`Listener` (PostgreSQL): one connection per worker LISTENs; every
-  transaction that changes a game sends ``NOTIFY scorekeeper_live`` with the
-  game's channel (:func:`install_writer_hooks`, delivered only when it
-  commits), and the listener reads just those channels. Every so often, and
-  after a reconnect, it reads them all, in case a notification was missed.
-
-Both wake the hub's streams through :meth:`Hub.refresh`, which reads the
-versions from the database: the notification says where to look, never
-what changed.
-"""
+"""Change signals: how a worker's watcher learns that a game changed, on each database."""
 
 from __future__ import annotations
 

@@ -1,27 +1,4 @@
-"""The live endpoints: Server-Sent Events for one game and for the games list.
-
-``GET /live/games/<id>`` and ``GET /live/games`` answer ``text/event-stream``
-and stay open. Each change is one event::
-
-    id: <version>
-    event: change
-    data: {"channel": "game:<id>", "version": "<version>"}
-
-``version`` null (id ``gone``) means the game was deleted. For a reader
-without the edit secret the data also holds ``html``, the page's live
-fragment (:mod:`.fragments`: rendered once per change in each worker, so 200
-followers cost 200 socket writes, not 200 requests); an editor's page fetches
-its own (``?fragment=live``: the same view, templates and HTML cache) and
-swaps it in. A ``beat`` event every
-``LIVE_HEARTBEAT_SECONDS`` keeps proxies from closing an idle stream, and tells
-the page the table is still heard (after two missed beats the page says when
-it last heard from the table, and reconnects: ``static/js/live.js``); after
-``LIVE_STREAM_SECONDS`` the stream ends and the browser reconnects with
-``Last-Event-ID`` (so does any dropped connection): a follower that missed a
-change gets it at once. Reading needs only the read-only link: an event
-carries a version token, nothing else. The stream holds no database
-connection while it waits.
-"""
+"""The live endpoints: Server-Sent Events for one game and for the games list."""
 
 from __future__ import annotations
 

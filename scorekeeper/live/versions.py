@@ -1,46 +1,32 @@
 """Version tokens: what a live channel's followers last saw, read from the database.
 
-A channel is ``games`` (the games list) or ``game:<public id>`` (one game).
-Its version is a short token of the rows every change already writes in
-its own transaction: a game's change stamp (``updated_at`` and ``status``,
-the same stamp the game page's HTML cache keys on), and for the list the
-number of games and the latest stamp among them. Every worker and every app
-server reads the same token from the same database, so a token is also the
-SSE event id a browser sends back as ``Last-Event-ID`` after a reconnect,
-whichever server it reaches then. ``None``: the game is gone (deleted).
+A channel is ``games``, ``game:<public id>`` or a feature's ``<prefix><id>``; its version, a token of
+the rows every change writes, is also the SSE event id. ``None``: the game is gone.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Mapping
 from datetime import datetime
+from types import MappingProxyType
 
 from sqlalchemy import func, select
 
 from ..storage.models import Game
+from ..web.features import ReadVersions
 
 #: the games list's channel; a game's is ``game:<public id>``
 GAMES = "games"
 GAME_PREFIX = "game:"
-#: channels of features that follow many games (a table's ``table:<id>``), by prefix: each reads
-#: ``(executor, ids) -> {id: version}`` (:func:`register`)
-FOLLOWERS: dict[str, Callable[[object, list[str]], dict[str, str]]] = {}
+def follows_every_game(channel: str, followers: Mapping[str, ReadVersions] = MappingProxyType({})) -> bool:
+    """Whether ``channel`` may change with any game (the list, a channel of ``followers``: the
+    features' channels by prefix, :func:`scorekeeper.web.features.live_channels`).
 
-
-def register(prefix: str, read_versions: Callable[[object, list[str]], dict[str, str]]) -> None:
-    """A feature's channels ``<prefix><id>``: read again whenever any game changes (like the
-    games list), their versions by ``read_versions`` (an id it does not return is gone)."""
-    FOLLOWERS[prefix] = read_versions
-
-
-def follows_every_game(channel: str) -> bool:
-    """Whether ``channel`` may change with any game (the list, a feature's channel).
-
-    >>> follows_every_game(GAMES), follows_every_game("game:AbC")
-    (True, False)
+    >>> follows_every_game(GAMES), follows_every_game("game:AbC"), follows_every_game("table:x", {"table:": None})
+    (True, False, True)
     """
-    return channel == GAMES or channel.startswith(tuple(FOLLOWERS))
+    return channel == GAMES or channel.startswith(tuple(followers))
 
 
 def game_channel(public_id: str) -> str:
@@ -78,8 +64,10 @@ def list_token(executor) -> str:
     return token(count, latest)
 
 
-def read(executor, channels: Iterable[str]) -> dict[str, str | None]:
-    """The current version of each channel (one query for all the games, one for the list)."""
+def read(executor, channels: Iterable[str],
+         followers: Mapping[str, ReadVersions] = MappingProxyType({})) -> dict[str, str | None]:
+    """The current version of each channel (one query for all the games, one for the list, one per
+    prefix of ``followers`` asked for: a feature's channels, read by its function)."""
     channels = list(channels)
     found: dict[str, str | None] = {}
     ids = [c[len(GAME_PREFIX):] for c in channels if c.startswith(GAME_PREFIX)]
@@ -90,7 +78,7 @@ def read(executor, channels: Iterable[str]) -> dict[str, str | None]:
     versions = {c: found.get(c) for c in channels if c.startswith(GAME_PREFIX)}
     if GAMES in channels:
         versions[GAMES] = list_token(executor)
-    for prefix, read_versions in FOLLOWERS.items():
+    for prefix, read_versions in followers.items():
         ids = [c[len(prefix):] for c in channels if c.startswith(prefix)]
         if ids:
             found = read_versions(executor, ids)

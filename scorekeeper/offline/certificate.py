@@ -1,24 +1,7 @@
 """HTTPS for the LAN host: a small certificate authority of the table's own, made on first run.
 
-Service workers and the Screen Wake Lock need a secure context: https, or the
-phone's own localhost. A browser also refuses a service worker from a site whose
-certificate it does not trust, even after the player clicked through the
-warning; so each phone installs, once, the certificate of this machine's own
-authority (``ca.pem``, served at ``/certificate.pem`` by ``make run HTTPS=1``),
-after comparing the SHA-256 fingerprint the phone shows with the one the
-terminal prints. The authority may only vouch for this machine's own names
-(``localhost``, its host name and ``<host name>.local``) and addresses (127.0.0.1,
-::1 and the LAN address, each alone), by X.509 name constraints, and lives two
-years: its key, in ``instance/tls/`` (written 0600 from its first byte), cannot
-be used to impersonate a router, a NAS or any other site to a phone that
-trusts it. When the machine moves to another LAN address, a new authority is
-made and the phones install it again; the banner warns when the authority has
-less than :data:`WARN_DAYS` left, and an expired one is replaced.
-
-The server's own certificate (``cert.pem``, with the authority's after it) names
-the same names and addresses; it is made again, by the same authority, when the
-LAN address changes or when it has less than :data:`RENEW_DAYS` left (never
-outliving the authority), so the phones keep trusting it.
+It may vouch only for this machine's own names and addresses (X.509 name constraints), so its key
+cannot impersonate another site to a phone that trusts it (docs/offline.md).
 """
 
 from __future__ import annotations

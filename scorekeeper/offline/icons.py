@@ -1,10 +1,4 @@
-"""The app's icons for the web app manifest, drawn with Pillow: ``python -m scorekeeper.offline.icons``.
-
-Three PNGs under ``static/img/``: 192 and 512 px (a rounded green tile with a
-fanned hand of three cards) and a maskable 512 (full-bleed green, the cards
-inside the central 80 % circle every launcher's mask keeps). They are committed;
-this module draws them again after a change of design.
-"""
+"""The app's icons for the web app manifest, drawn with Pillow: ``python -m scorekeeper.offline.icons``."""
 
 from __future__ import annotations
 

@@ -1,23 +1,4 @@
-"""Hands sent from a phone's queue: each idempotency key recorded once, a changed game a conflict.
-
-The hand form's script (``static/js/queue.js``) keeps every hand it records in
-the phone's IndexedDB and posts it to the form's own address with two headers:
-
-- ``Idempotency-Key``: a random key of this hand. The key is stored in
-  ``sent_hands`` in the same transaction as the hand, so either both are kept
-  or neither is (a server killed mid-send leaves nothing half-recorded). A
-  repeat of the key records nothing and gets the original answer again, with
-  ``Idempotent-Replayed: true`` (the first answer was lost on the way).
-- ``X-Scorekeeper-Hand``: the hand number the phone recorded it as. When the
-  game has moved on meanwhile (another phone recorded that hand, or hands were
-  deleted) the answer is a 409 with both versions, and nothing is recorded:
-  the editor chooses, and the phone sends again with the number it chose.
-  Crib Rummy's turn form adds turns to the hand being played and is not checked.
-
-Answers are JSON: 201 ``{"recorded", "message", "game_url"}``; 422 with the
-reasons field by field (the engine checks the hand now, as the form would);
-409 with ``conflict``; the edit secret (403) and CSRF (400) apply as to the form.
-"""
+"""Hands sent from a phone's queue: each idempotency key recorded once, a changed game a conflict."""
 
 from __future__ import annotations
 

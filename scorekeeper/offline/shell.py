@@ -1,17 +1,4 @@
-"""The app shell: web app manifest, service worker and the offline page.
-
-- ``/manifest.webmanifest``: name, icons (192, 512 and a maskable 512, under
-  their versioned static URLs), theme colour, start URL, standalone display.
-- ``/sw.js``: ``static/js/sw.js`` with the shell it keeps written above it (the
-  versioned URLs of the pages' CSS, scripts and icons, the home page, the offline
-  page) and a version made of all that, so a changed static file makes a new
-  service worker, which drops the old shell. Served from the root (its scope is
-  every page), ``no-cache`` (the browser asks for it again on each visit; an ETag
-  makes that a 304), never compressed away from its ETag.
-- ``/offline``: what a phone shows, offline, for a page it never opened.
-- ``/certificate.pem``: with ``make run HTTPS=1`` only, the table's certificate
-  authority, for each phone to install once (:mod:`.certificate`).
-"""
+"""The app shell: web app manifest, service worker and the offline page."""
 
 from __future__ import annotations
 

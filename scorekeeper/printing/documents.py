@@ -1,12 +1,4 @@
-"""What to print and how: print options, the context of each document, and rendering.
-
-:class:`PrintOptions` is a frozen dataclass filled by :func:`print_options`
-from a web form or the command line's arguments (one parser for both, so
-both refuse the same input with the same messages). ``render_*`` functions
-turn options (or a game) into PDF bytes through the templates in
-``templates/pdf/``; they need no Flask app, so ``scorekeeper print sheet``
-works without a database.
-"""
+"""What to print and how: print options, the context of each document, and rendering."""
 
 from __future__ import annotations
 

@@ -1,13 +1,4 @@
-"""HTML to PDF bytes with WeasyPrint, which gets no network access.
-
-WeasyPrint is imported lazily (it is slow to import and only printing needs
-it); the print stylesheet ``static/css/print.css`` is applied to every
-document, parsed once. Every URL in a print template is resolved against the app's ``static/``
-folder, and :func:`fetch_static` serves only files inside that folder (plus
-``data:`` URLs, which carry their own bytes): any other file and every
-``http:``/``https:``/``ftp:`` URL is refused, so a player name or a stray
-link can never make the renderer reach out.
-"""
+"""HTML to PDF bytes with WeasyPrint, which gets no network access."""
 
 from __future__ import annotations
 

@@ -1,17 +1,5 @@
-"""One profile per variant: everything about it that is not the engine's, in one place.
-
-The engine's :class:`~scorekeeper.rules.Variant` holds the plain facts every
-layer may read (its name, player limits, round word, how its deck looks, what
-its wild card is called, whether it is laid in Steps or pegged). A profile
-names the rest, what the app does with the variant:
-
-- ``entry``: its hand form, a :class:`~scorekeeper.entry.HandEntry` (form fields to round facts and back);
-- ``sheet``: its score-sheet layout (:mod:`scorekeeper.profiles.sheet_layouts`);
-- ``checker``: the checker page's words (options shown first, the "on the table" field, the points);
-- ``rulebook``: its rules in players' words (:mod:`scorekeeper.rulebook`).
-
-Adding a variant is: its engine class, its rulebook, and one profile here
-(``tests/web/test_profiles.py`` fails until every variant has one).
+"""One profile per variant: everything about it that is not the engine's, in one place
+(its hand entry, sheet layout, checker words and rulebook; docs/adding-a-variant.md).
 
 >>> profile("crib-rummy").checker.points, profile("Rummikub").entry.template
 ('Pegs', 'rounds/tiles.html')

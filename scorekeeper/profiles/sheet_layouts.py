@@ -1,14 +1,4 @@
-"""The score-sheet layouts: a variant's columns, its key, and how a recorded hand fills a row.
-
-Each variant's profile (:mod:`scorekeeper.profiles`) names its layout.
-:func:`blank_sheet` and :func:`filled_sheet` are the two entry points; both
-return a :class:`~scorekeeper.sheets.Sheet` for the print templates. A
-recorded hand is read from the engine's :class:`~scorekeeper.rules.RoundScore`
-alone (changes, totals, progress, details), never from the raw round facts:
-the engine has already read them (``"laid": "no"``, ``"kinds": ["Single"]``,
-``"winner": ""``, ``"wild": "q"``) and filled in what a rule implies (the
-RumBugz winner laid all four kinds, RB-4).
-"""
+"""The score-sheet layouts: a variant's columns, its key, and how a recorded hand fills a row."""
 
 from __future__ import annotations
 

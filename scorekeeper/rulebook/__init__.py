@@ -1,9 +1,5 @@
 """The rulebook: every variant's rules in our own words, keyed by the rule ids of RULES.md.
 
-Pure data and small functions (no Flask), shared by the rules pages
-(``/rules/<variant>#KB-3``), the checker's links from a reason to its rule and
-the printed rules cards (:attr:`Rulebook.digest`).
-
 >>> rulebook("krazy-bee").rule("KB-7").title
 'Points left in your hand'
 >>> rule_path("CT-2", "runny-tiles"), rule_path("kb-3")

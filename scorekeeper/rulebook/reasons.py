@@ -1,13 +1,5 @@
 """An engine message as a player reads it: the sentence first, then the rule id.
 
-The engine writes its messages rule id first (``"CR-1: too few cards"``,
-RULES.md section 6); players read the sentence first and the rule id after
-it, small, as a link to the rules page ("Too few cards (CR-1)").
-:func:`split_reason` takes a message apart, :func:`reason_text` words it for
-plain text (the command line, the API's ``text``) and :func:`reason_html`
-for pages and printed sheets; the template filter ``reason`` (see
-:mod:`scorekeeper.web.filters`) is the one way every page shows a message.
-
 >>> split_reason("CR-1: two packs hold 2 of each card")
 Reason(sentence='Two packs hold 2 of each card', rules=('CR-1',))
 >>> reason_text("hand 3: players.1.hand: KB-7: 'ZZ' is not a card")

@@ -1,27 +1,7 @@
 """The Scorekeeper rules engine: pure Python, no web, database or PDF imports.
 
-This module is the engine's public surface: code outside ``rules/`` imports
-only from here (``tests/test_layers.py`` holds it to that).
-
-- :func:`check` judges one meld, a Krazy Bee Step laydown (melds separated by
-  ``|``), an extension (``extend=`` the meld on the table) or a tile grid.
-- :func:`hand` values the cards left in a hand.
-- :func:`variants` lists the variants with names, player limits and options;
-  :func:`options_for` validates options and fills the defaults.
-- :func:`score_round` / :func:`score_game` score round facts and whole games;
-  :func:`score_more` scores more rounds on top of a :class:`GameScore`.
-- :func:`solve` finds the best play: the tile games' legal turn laying the most
-  rack tiles (or value), the card games' hints (:mod:`.solver`).
-- :func:`check_turn` judges a whole tile turn: table before, rack, table after.
-- The value types (:class:`Verdict`, :class:`HandValue`, :class:`GameScore`,
-  :class:`RoundScore`, :class:`Variant`) and the errors (:class:`RulesError` ...).
-- Facts of single variants that pages, forms and sheets show: Krazy Bee's Step
-  list (:func:`step_texts`, ``DEFAULT_STEPS``), RumBugz's kinds, the tile
-  switches and colours, Crib Rummy's run pegs and turn order, Crazy Rummy's
-  wild choices, and the notation helpers the checker draws with.
-
-The variant's options are one mapping (``options={...}``), never keywords, so
-an option may share a name with an argument (``rounds``, ``players``).
+This module is the engine's public surface (docs/engine/index.md): code outside ``rules/`` imports
+only from here (``tests/test_layers.py``). Options are one mapping (``options={...}``), never keywords.
 
 >>> check("krazy-bee", "7 7 W").to_dict()["valid"]
 True

@@ -1,11 +1,4 @@
-"""The :class:`Variant` base class: declared attributes plus a few hooks.
-
-Each variant module declares a subclass with its slug, name, player limits,
-notation and options, implements ``check``, ``hand`` and ``score_round``, and
-registers it with :func:`scorekeeper.rules.registry.register`. Shared
-validation helpers for round facts live here so every variant phrases its
-field errors the same way.
-"""
+"""The :class:`Variant` base class: declared attributes plus a few hooks."""
 
 from __future__ import annotations
 

@@ -1,17 +1,5 @@
 """Cards and tiles as immutable values, and the text notation (N-1).
 
-Glossary (used across the engine):
-
-- *token*: one written card or tile, e.g. ``7``, ``R10``, ``QS``, ``W``.
-- *rank*: the number a natural card shows (aces 1, J 11, Q 12, K 13 where
-  they exist); ``None`` for a wild card.
-- *suit*: a tile colour (``R B K G``) or a card suit (``S H D C``); ``None``
-  where the variant has none.
-- *wild*: a card that stands for another (Wild Bee, PLYT, joker). Crazy
-  Rummy's wildcards are natural cards of the hand's wild rank, so they are
-  not ``wild`` here; the variant decides.
-- *reading*: what a card stands for in a meld, written in the same notation.
-
 >>> KRAZY = Notation("krazy-bee", ranks={str(n): n for n in range(1, 14)},
 ...                  wild_tokens=("W", "*"), accepted="1..13, W (or *)")
 >>> KRAZY.parse("3, 4 w")

@@ -11,17 +11,6 @@ Round facts (one hand)::
          "hand": "3 A"},               # cards left in hand -- or "points": 105
         ...]}
 
-``face_up`` may be left out when ``wild`` is given (hand sizes are then
-unknown). A player's board may be typed as ``"board_points"`` instead of
-cards, or as ``"board_counts"``: its cards per class (``low`` 3-7, ``high`` 8-K,
-``ace``, ``wild``; CZ-5 values them), as a hand may be given as ``"counts"``.
-The board is counted, not re-checked set by set (the checker judges
-sets one at a time).
-
-Details: ``wild`` (the rank), ``face_up``, ``hand_sizes`` (cards dealt per
-seat, CZ-7), ``playing`` (cards each seat plays with: the dealer one fewer),
-``board`` and ``hand`` (values per seat), ``went_out``. Progress per seat: ``{}``.
-
 >>> from scorekeeper.rules import check, score_round
 >>> check("crazy-rummy", "J J J 7 7 7 7", options={"wild": "7", "first_play": True}).points
 430

@@ -1,18 +1,5 @@
 """Crazy Rummy cards: values, sets, wildcards and bottom feeding (CZ-1..CZ-5).
 
-Glossary:
-
-- *wild rank*: the rank of the dealer's face-up card this hand (CZ-1);
-  every card of that rank is a *wildcard*. ``None``: no wildcards.
-- *natural card*: any card not of the wild rank.
-- *set*: 3 or more cards whose natural cards share one rank, wildcards
-  standing in for it (CZ-2). Crazy Rummy has no runs.
-- *bottom feeding*: adding natural cards of a rank an opponent already has
-  on the board to your own board (CZ-4).
-- *table value*: what cards on the board (or left in hand) count (CZ-5).
-
-Suits are written but ignored, so a card is just its rank (aces are 14).
-
 >>> cards = NOTATION.parse("J J 7 7 7 7")
 >>> judge_set(cards, wild=7, first_play=True).reading
 ('J', 'J', 'J', 'J', 'J', 'J')

@@ -1,9 +1,5 @@
-"""Errors raised by the rules engine.
-
-Every error is a :class:`RulesError` (a ``ValueError``), so callers at the
-boundary (forms, the JSON API, the command line) catch one class and turn it
-into a form error, a 4xx body or exit code 2. Messages start with the rule id
-they enforce where one applies.
+"""Errors raised by the rules engine: every one a :class:`RulesError` (a ``ValueError``), its message
+starting with the rule id it enforces where one applies.
 """
 
 from __future__ import annotations

@@ -1,18 +1,5 @@
 """Round facts as a variant reads them: a declared shape, read strictly or as stored.
 
-Each variant declares ``facts_shape``, a :class:`Record` naming every key its
-``score_round`` reads and the JSON type of each. Three readings follow from it,
-so what is accepted, what is stored and what is documented cannot drift apart:
-
-- :func:`canonical` for facts sent in (the API, the hand forms, an import):
-  every key known, every value of its JSON type, else :class:`RoundError`
-  naming each offending path (an unknown key by its name). Whole numbers sent
-  as ``12.0`` are kept as ``12``; nothing is guessed (``"12"`` is refused).
-- :func:`normalised` for facts already stored: what the engine reads, written
-  the canonical way (``"12"`` -> 12, ``"no"`` -> false, ``""`` -> left out,
-  unknown keys dropped). A value the engine cannot read is kept as it is.
-- ``shape.schema()`` for the OpenAPI document (JSON Schema 2020-12).
-
 >>> shape = Record(fields={"laid": Flag(), "points": Count()})
 >>> canonical(shape, {"laid": True, "points": 12.0})
 {'laid': True, 'points': 12}

@@ -1,10 +1,5 @@
-"""A game folded from its round history (N-5): :func:`play` and :func:`play_on`.
-
-A game is a sequence of *round facts* (plain JSON-ready dicts whose shape each
-variant documents in its module). :func:`play` folds them one by one through
-the variant's ``score_round`` hook and returns a :class:`GameScore`: per-round
-changes and running totals, each player's progress, whether the game has
-ended and who won. Totals are never stored; they are always derived here.
+"""A game folded from its round history (N-5): :func:`play` and :func:`play_on`. Totals are never
+stored; they are always derived here.
 """
 
 from __future__ import annotations

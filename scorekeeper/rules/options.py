@@ -1,9 +1,5 @@
 """Per-game options (every **(option)** of RULES.md) with defaults and validation.
 
-An :class:`Option` declares one setting; :func:`resolve` fills defaults and
-validates a mapping of raw values (strings from the command line or a form,
-or typed JSON values), raising :class:`OptionError` listing what is accepted.
-
 >>> spec = (Option("min", "int", 3, "Smallest meld size for a lone check", rule="KB-1", low=1, high=13),
 ...         Option("wrap", "bool", False, "Runs continue past 13", rule="CT-3"))
 >>> resolve(spec, {"min": "4", "wrap": "on"})

@@ -1,21 +1,5 @@
 """Number progressions with wild cards: Krazy Bee books and runs, RumBugz Sequences.
 
-Glossary (shared by ``krazy_bee`` and ``rumbugz``):
-
-- *values*: one entry per card of a meld: the number it shows, ``None`` for
-  a wild card (Wild Bee, PLYT).
-- *shape*: a kind of meld as an arithmetic progression: ``step`` 0 means
-  all equal (a book, a match), 1 a run or single, 2 a double, 3 a triple;
-  every value inside ``low..high``, no wrap.
-- *fit*: one progression that the natural cards and wild cards fill
-  exactly (each natural card takes one value; wild cards take the rest).
-  Several fits mean several legal readings of the wild cards.
-
-Fitting is polynomial: a progression is fixed by its start, and the start
-must be congruent to the natural cards modulo the step and lie in a window
-no wider than the meld, so at most ``len(meld)`` starts are tried, never
-the combinations of what each wild card could be.
-
 >>> RUN = Shape("run", 1, 1, 13)
 >>> [f.start for f in fits((5, None, 7), RUN)]
 [5]

@@ -10,22 +10,7 @@ Round facts::
          "bid": "..."},                   # optional notes (bids are notes, RB-8)
         ...]}
 
-``kinds`` may be left out (or empty) for the winner, who has laid all four
-by RB-4; a partial list for the winner is an error. The winner's hand is empty.
-
-Progress per seat: ``{"wins": N, "kinds": [...]}`` (rounds won, and the kinds
-laid in the last round). Details per round: ``{"winner": seat or None,
-"hands": [points left per seat], "notes": [bid notes per seat]}``.
-
-What ``check`` judges (RULES.md section 6):
-
-- a Sequence (``2 4 P 8``): every kind it can be (RB-2, RB-3); ``kind``
-  declares one;
-- a change to a Sequence on the table (RB-5): ``extend`` is the Sequence as
-  it lies; ``cards`` are the Bugz added, and a Bug written with a leading
-  ``-`` is taken off it (``7 -3`` adds a 7 and removes the 3; ``12 -P``
-  replaces the PLYT with a 12). The changed Sequence keeps its kind
-  (``kind``, or any kind the table Sequence can be) and at least 4 Bugz.
+The winner may leave ``kinds`` out (all four, RB-4); the winner's hand is empty.
 
 >>> from scorekeeper.rules import check
 >>> check("rumbugz", "2 4 6 8").kind

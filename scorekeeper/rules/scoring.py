@@ -1,9 +1,5 @@
 """What scoring produces (N-5): a variant's :class:`RoundOutcome`, each :class:`RoundScore`
 and the whole :class:`GameScore`, with the ranking helpers they share.
-
-Plain values only: :mod:`.game` folds a game's round facts through a
-variant's hooks into these, and :mod:`.base`'s hooks build them; neither is
-imported here, so the value types sit below both.
 """
 
 from __future__ import annotations

@@ -1,12 +1,5 @@
 """What the checker answers (RULES.md section 6): :class:`Verdict` and :class:`HandValue`.
 
-``reading`` has one entry per input card, in input order: the card itself
-when it stands for itself, otherwise what it stands for (``"R0"`` for a
-joker, ``"R0+R1"`` for a 10 read as a split, ``"9"`` for a Wild Bee). Where
-several readings are legal, ``readings`` lists them (the first equals
-``reading``), capped at :data:`MAX_READINGS` with ``readings_truncated`` set
-(:func:`distinct_readings`). Every wild card gets a reading (N-3).
-
 >>> v = Verdict(variant="crazy-tiles", valid=True, kind="run", kinds=("run",), points=12,
 ...             reading=("R0", "R1", "R2"))
 >>> v.to_dict()

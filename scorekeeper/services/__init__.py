@@ -1,24 +1,7 @@
 """Load rows, ask the rules engine, write rows: every change to a game goes through here.
 
-Each change is validated by scoring the *whole* game through
-:func:`scorekeeper.rules.score_game` before anything is written, so a
-:class:`~scorekeeper.rules.RulesError` leaves the game exactly as it was.
-Every change adds an :class:`~scorekeeper.storage.models.AuditEntry` (old and new
-facts), which is also what :func:`undo_last_change` reverses. Functions
-flush but never commit: the view (or API call) commits once. The score a
-change was checked with stays with the game object, so :func:`game_score`
-right after the change (the API's answer) does not score the game again.
-
-The package is split by responsibility and every public name is re-exported
-here (``from scorekeeper import services; services.create_game(...)``):
-
-- :mod:`.games`: edit secrets, finding games, creating, rematching, deleting;
-- :mod:`.scores`: the game's score, every engine run, and the kept score;
-- :mod:`.hands`: recording, correcting and deleting hands, the change log;
-- :mod:`.undo`: undo and redo, read from the change log;
-- :mod:`.versions`: one change to a game at a time, each against the version it names;
-- :mod:`.errors`: what the services refuse (no such game or hand, no edit secret, a
-  clash), mapped to HTTP answers in one place (:mod:`scorekeeper.web.errors`).
+Each change scores the whole game before anything is written, so a refused change leaves the game
+as it was, and is logged. Functions flush but never commit: the view or the API call commits once.
 """
 
 from .errors import Conflict, GameNotFound, HandNotFound, NotEditor, NotFound, SecretMissing, ServiceError

@@ -1,12 +1,4 @@
-"""An imported change log checked before it is kept: Undo must walk it back, Redo forward again.
-
-Undo reverses the latest record, correction or deletion not yet undone
-(:mod:`.undo`): each needs its hand number, and the facts it puts back (a
-deletion's and a correction's ``old``; a record's and a correction's ``new``
-for Redo) as the variant reads them. :func:`check_walkable` refuses (422,
-naming the entry) a log that names no hand, or a hand the game would not have
-at that step, so a doctored export can never make Undo or Redo fail later.
-"""
+"""An imported change log checked before it is kept: Undo must walk it back, Redo forward again."""
 
 from __future__ import annotations
 

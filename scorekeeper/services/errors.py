@@ -1,11 +1,4 @@
-"""What the services refuse, in the table's words: no HTTP here.
-
-The services (and :mod:`scorekeeper.web.access`) raise these; one error handler
-(:mod:`scorekeeper.web.errors`) maps each to an HTTP status, a JSON body
-under ``/api/`` or the error page elsewhere. The rules engine's own
-:class:`~scorekeeper.rules.RulesError` (the rules refuse the input) is the
-other family the handler maps.
-"""
+"""What the services refuse, in the table's words: no HTTP here."""
 
 from __future__ import annotations
 

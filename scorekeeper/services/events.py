@@ -1,10 +1,8 @@
 """Signals for features that keep something derived from a game (tables' statistics).
 
-- :data:`hands_changed` is sent (sender: the game, ``score``: the engine's new
-  score) by every record, correction, deletion and undo of a hand, after the
-  rows are written and before the request commits: receivers write in the
-  same transaction.
-- :data:`game_deleting` is sent (sender: the game) just before a game is deleted.
+:data:`hands_changed` (sender: the game; ``score``: its new score) follows every hand change and
+:data:`game_deleting` precedes a deletion; receivers write in the change's transaction. A feature
+names its receivers in its :class:`~scorekeeper.web.features.Feature`.
 """
 
 from blinker import Namespace

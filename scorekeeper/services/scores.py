@@ -1,14 +1,4 @@
-"""A game's score: asking the engine, and keeping the answer a change settled on.
-
-Every engine run of the services happens here (:func:`scorekeeper.rules.score_game`
-and :func:`~scorekeeper.rules.score_more`). The score a change was
-checked with stays with the game object, so :func:`game_score` right after
-the change (the API's answer) does not score the game again; and the last
-scores of the most recently scored games stay in the process, so the next
-request (the next hand recorded, the page after it) scores only what is new.
-A score is a pure function of the game's players, options and hands: it is
-kept with all of them, written out, and found again only when they all match.
-"""
+"""A game's score: asking the engine, and keeping the answer a change settled on."""
 
 from __future__ import annotations
 

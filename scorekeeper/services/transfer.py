@@ -1,15 +1,4 @@
-"""A whole game as JSON and back: ``export_game`` and ``import_game``.
-
-The export holds everything a game is made of: variant, options, first
-dealer, players in seat order, every hand's round facts with its time stamps,
-and the audit trail (so undo keeps working after a move). Totals and winners
-are not stored: they are derived by the rules engine, and the import checks
-them again by scoring the whole game before anything is kept.
-
-Importing makes a *new* game (new public id, new edit secret) whose export
-equals the original's apart from ``id``. Like the services, it flushes and
-never commits.
-"""
+"""A whole game as JSON and back: ``export_game`` and ``import_game``."""
 
 from __future__ import annotations
 

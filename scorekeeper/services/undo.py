@@ -1,15 +1,7 @@
 """Undo and redo: the change log read backwards and forwards again.
 
-Undo reverses the latest record, correction or deletion not yet undone and
-logs an ``undo`` entry; redo applies again the change the latest undo
-reversed and logs a ``redo`` entry. Undo and redo alternate as often as the
-table likes; a new change (a hand recorded, corrected or deleted) ends the
-redo chain, as in every editor. Each step scores the whole game first, so a
-refused step leaves the game as it was.
-
-Bookkeeping: a change's ``undone`` flag says it is reversed now; an undo
-entry's ``undone`` flag says it has been redone. Which change a redo applies
-is read from the log itself (:func:`_redo_chain`), so no column links them.
+A change's ``undone`` flag says it is reversed now, an undo entry's that it has been redone; which
+change a redo applies is read from the log itself (:func:`_redo_chain`), so no column links them.
 """
 
 from __future__ import annotations

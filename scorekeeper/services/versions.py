@@ -1,22 +1,4 @@
-"""One change to a game at a time, each made against the version of the game it names.
-
-A game's ``version`` counts the changes to its hands. Every change (record,
-correct, delete, undo, redo) starts with :func:`claim`, in its own transaction::
-
-    UPDATE games SET version = :read + 1 WHERE id = :id AND version = :read
-
-where ``read`` is the version the request loaded the game at. The UPDATE takes
-the game's write lock (SQLite: the database's, until the commit; PostgreSQL:
-the row's), so a second change waits for the first to commit or roll back,
-then finds the version moved and changes nothing: :class:`StaleVersion`, a
-409 with both versions. Everything the change read (hands, change log, the
-score the view worked out) is therefore the game at ``read``: no change is
-made against hands another change has just moved, and none is kept twice.
-
-A client names the version it saw with ``If-Match: "v<version>"`` (the API's
-``ETag``) or the forms' hidden ``version`` field; a change naming an older
-version than the stored one is refused the same way, before anything is written.
-"""
+"""One change to a game at a time, each made against the version of the game it names."""
 
 from __future__ import annotations
 

@@ -1,11 +1,4 @@
-"""Configuration defaults; ``instance/config.py`` and the environment override them.
-
-Environment variables: ``SCOREKEEPER_SECRET_KEY`` (or ``SECRET_KEY``),
-``DATABASE_URL`` (e.g. ``postgresql+psycopg://user:pass@host/db``),
-``SCOREKEEPER_PROXY_HOPS`` (how many proxies in front set ``X-Forwarded-*``; 0: none),
-``PUBLIC_URL`` (or ``SCOREKEEPER_PUBLIC_URL``: the address other phones use, for shared links).
-Without a secret key one is generated into ``instance/secret_key`` on first run.
-"""
+"""Configuration defaults; ``instance/config.py`` and the environment override them."""
 
 from __future__ import annotations
 

@@ -1,13 +1,4 @@
-"""Tables' rows: the table, its roster, its rulings, and each table game's derived summary.
-
-A game joins a table through a :class:`TableGame` row (the ``games`` and
-``players`` tables are not changed), whose :class:`TableSeat` rows say which
-roster player sat in each seat. The summary columns (totals, ranks, winners,
-ratings) and the :class:`TableFigure` counts are *derived* from the engine's
-score of the recorded hands: :mod:`scorekeeper.services.tables.summaries` rewrites them
-in the same transaction as every hand change, so statistics are SQL sums over
-them, never a re-scoring of every game.
-"""
+"""Tables' rows: the table, its roster, its rulings, and each table game's derived summary."""
 
 from __future__ import annotations
 

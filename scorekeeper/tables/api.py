@@ -1,18 +1,13 @@
-"""Tables in the JSON API (``/api/v1/tables``), on the API's own blueprint and error mapping.
-
-``POST /tables`` answers the table's secret once; ``POST /games`` with
-``"table"`` needs it as ``Authorization: Bearer <table secret>`` (see
-:func:`table_for_new_game`). Reading a table, its statistics and its export
-needs no secret, like reading a game.
-"""
+"""Tables in the JSON API (``/api/v1/tables``): the tables' own API blueprint, with the API's error mapping."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, current_app, jsonify
+from flask import Blueprint, Response, current_app, jsonify
 
-from ..api.routes import GameId, _body, _object, _shaped, bp, game_urls
+from ..api import bodies
+from ..api.routes import GameId, game_urls
 from ..checker.checking import InputError, fields_of
 from ..limits import players_at_most
 from ..rules import find_variant
@@ -20,10 +15,15 @@ from ..services import NotEditor, SecretMissing
 from ..services.tables import roster as services
 from ..services.tables.transfer import export_table, games_csv, hands_csv, import_table
 from ..services.transfer import stamp
-from ..storage.extensions import db
+from ..storage.extensions import csrf, db
 from ..web.access import bearer_secret
 from ..web.addresses import external_url
+from ..web.guards import require_json
 from .stats import kept, stamp_of, table_stats
+
+bp = Blueprint("tables_api", __name__, url_prefix="/api/v1")
+csrf.exempt(bp)  # a table's secret comes as a Bearer token, as a game's edit secret does
+require_json(bp)
 
 # a table's id has a game id's form (12 URL-safe characters): ``/tables/import`` is never a table, so
 # ``GET /tables/import`` is a 405 whose ``Allow`` names POST only
@@ -34,9 +34,9 @@ def table_urls(table, secret: str | None = None) -> dict[str, str]:
     """Where a table lives: the API resource, its page (read-only link), statistics, export; the
     table link (which gives a phone the secret) when the secret is known."""
     tid = table.public_id
-    urls = {"api": external_url("api.table", table_id=tid), "page": external_url("tables.show", table_id=tid),
-            "stats": external_url("api.table_stats_json", table_id=tid),
-            "export": external_url("api.table_export", table_id=tid)}
+    urls = {"api": external_url("tables_api.table", table_id=tid), "page": external_url("tables.show", table_id=tid),
+            "stats": external_url("tables_api.table_stats_json", table_id=tid),
+            "export": external_url("tables_api.table_export", table_id=tid)}
     if secret:
         urls["join"] = external_url("tables.join", table_id=tid, secret=secret)
     return urls
@@ -85,14 +85,14 @@ def _created(table, secret: str):
 @bp.post("/tables")
 def create_table():
     """Start a table: ``{"name", "players": [names]}`` -> 201 with its id, secret and URLs."""
-    body = fields_of(_body(), ("name", "players"))
-    players = body.get("players", [])
+    fields = fields_of(bodies.body(), ("name", "players"))
+    players = fields.get("players", [])
     if not isinstance(players, list) or not all(isinstance(n, str) for n in players):
         raise InputError("'players' must be a list of names (strings)")
-    if not isinstance(body.get("name"), str):
+    if not isinstance(fields.get("name"), str):
         raise InputError("'name' is required: the table's name (a string)")
-    table, secret = services.create_table(body["name"], players)
-    _shaped("NewTable", body, values=True)
+    table, secret = services.create_table(fields["name"], players)
+    bodies.shaped("NewTable", fields, values=True)
     db.session.commit()
     return _created(table, secret)
 
@@ -146,18 +146,18 @@ def table_hands_csv(table_id: str):
 @bp.post("/tables/import")
 def table_import():
     """Restore a table export as a new table: 201 with its new id, secret and URLs."""
-    body = _shaped("TableExport", _object())
-    table, secret = import_table(body)
-    _shaped("TableExport", body, values=True)
+    document = bodies.shaped("TableExport", bodies.object_body())
+    table, secret = import_table(document)
+    bodies.shaped("TableExport", document, values=True)
     db.session.commit()
     return _created(table, secret)
 
 
-def start_table_game(body: dict, variant: str, names: list[str], options: dict, first_dealer: int):
-    """``POST /games`` with ``"table"`` (registered by :mod:`.feature`): the players are roster names
-    (new names join the roster); the game starts with the table's option choices (``options`` win)
+def start_table_game(fields: dict, variant: str, names: list[str], options: dict, first_dealer: int):
+    """``POST /games`` with ``"table"`` (the tables' game starter, :mod:`.feature`): the players are
+    roster names (new names join the roster); the game starts with the table's option choices (``options`` win)
     and a table-derived secret."""
     players_at_most(names, find_variant(variant))  # the variant's bound, before the roster is read or grows
-    table, secret = table_for_new_game(body["table"])
+    table, secret = table_for_new_game(fields["table"])
     return services.start_game(table, secret, variant, services.roster_players(table, names), options,
                                first_dealer)

@@ -1,9 +1,5 @@
 """Server-drawn SVG charts of a table's statistics, in the style of :mod:`scorekeeper.display.charts`.
 
-Pure functions: plain values in, an SVG string out (every name escaped).
-Each player keeps a colour *and* a marker or dash (:func:`scorekeeper.display.charts.seat_style`),
-so nothing depends on colour alone.
-
 >>> svg = rating_svg({"Ann": [(1, 27.6), (2, 29.2)], "<b>": [(1, 22.4)]}, "Rummikub rating")
 >>> svg.startswith("<svg") and "&lt;b&gt;" in svg and "<b>" not in svg
 True
@@ -14,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
-from ..display.charts import _marker, nice_ticks, seat_style, short_name
+from ..display.charts import nice_ticks, point_marker, seat_style, short_name
 
 WIDTH, LEFT, RIGHT, TOP, PLOT_H = 360, 40, 10, 10, 160
 
@@ -67,7 +63,7 @@ def _series_marks(points: Sequence[tuple[float, float]], style: tuple) -> list[s
         pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
         out.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2"{dash_attr}/>')
     if len(points) <= 40:
-        out.extend(_marker(marker, x, y, colour) for x, y in points)
+        out.extend(point_marker(marker, x, y, colour) for x, y in points)
     return out
 
 
@@ -75,7 +71,7 @@ def _legend_entry(i: int, name: str, style: tuple) -> list[str]:
     """The ``i``-th name of the legend under the plot, two to a row, with its marker."""
     colour, _, marker = style
     lx, ly = LEFT + (i % 2) * 160, TOP + PLOT_H + 46 + (i // 2) * 18
-    return [_marker(marker, lx, ly - 4, colour, 4.5),
+    return [point_marker(marker, lx, ly - 4, colour, 4.5),
             f'<text x="{lx + 10}" y="{ly}" class="legend">{escape(short_name(name, 18))}</text>']
 
 
@@ -112,14 +108,14 @@ def wins_svg(players: Sequence[Mapping], variant_names: Mapping[str, str]) -> st
             colour, _, marker = seat_style(players.index(player) if player in players else i)
             length = (WIDTH - label_w - 30) * wins / most
             out.append(f'<rect x="{label_w}" y="{y}" width="{length:.1f}" height="{bar}" fill="{colour}"/>'
-                       + _marker(marker, label_w - 8, y + bar / 2, colour, 4)
+                       + point_marker(marker, label_w - 8, y + bar / 2, colour, 4)
                        + f'<text x="{label_w + length + 4:.1f}" y="{y + bar - 2}" class="tick">{wins}</text>')
             y += bar + 2
         y += gap
     for i, player in enumerate(shown):
         colour, _, marker = seat_style(players.index(player))
         lx, ly = (i % 2) * 170 + 8, y + 12 + (i // 2) * 18
-        out.append(_marker(marker, lx, ly - 4, colour, 4.5))
+        out.append(point_marker(marker, lx, ly - 4, colour, 4.5))
         out.append(f'<text x="{lx + 10}" y="{ly}" class="legend">{escape(short_name(player["name"], 18))}</text>')
     out.append("</svg>")
     return "".join(out)

@@ -1,12 +1,4 @@
-"""A table page follows its games live: channel ``table:<id>``, whose version is the table's change stamp.
-
-Every change to one of the table's games rewrites the game's summary and
-bumps the table's ``updated_at`` in the same transaction
-(:func:`.summaries.touch`), so the table's stamp is the one version to read.
-The live watcher reads these channels again whenever any game changes
-(:func:`scorekeeper.live.versions.register`); a rename or a ruling alone
-shows at the watcher's next full reading.
-"""
+"""A table page follows its games live: channel ``table:<id>``, whose version is the table's change stamp."""
 
 from __future__ import annotations
 

@@ -1,9 +1,8 @@
-"""The tables' part of the OpenAPI document, registered into it by :func:`register` (from ``create_app``)."""
+"""The tables' part of the OpenAPI document (:data:`API`, which their feature declares)."""
 
 from __future__ import annotations
 
 from ..api.openapi import json_answer, op
-from ..api.openapi import register as register_paths
 from ..api.schemas import (
     BOOL,
     INT,
@@ -19,8 +18,8 @@ from ..api.schemas import (
     ref,
     slugs,
 )
-from ..api.schemas import register as register_schemas
 from ..limits import ROSTER_MAX, RULINGS_MAX, TABLE_GAMES_MAX
+from ..web.features import ApiPart
 
 NUM = {"type": "number"}
 RATE = {"type": ["number", "null"], "description": "a share from 0 to 1; null when there is nothing to divide"}
@@ -36,14 +35,6 @@ MEANINGS = {401: "no table secret: send 'Authorization: Bearer <table secret>'",
             403: "that secret is not this table's", 404: "no such table"}
 SECURITY = {"tableSecret": {"type": "http", "scheme": "bearer",
                             "description": "the table's secret (POST /games with \"table\")"}}
-
-
-def register() -> None:
-    """Put the tables' schemas, paths and the new game's ``table`` field into the document."""
-    register_schemas(schemas, TABLE_FIELD)
-    register_paths(paths, SECURITY, {401: "a new game of a table without the table's secret: send "
-                                           "'Authorization: Bearer <table secret>'",
-                                      403: "that secret is not the table's", 404: "no such table"})
 
 
 def schemas() -> dict[str, dict]:
@@ -138,3 +129,10 @@ def paths() -> dict[str, dict]:
             "operationId": "exportTableHands", "summary": "One line per player per hand",
             "responses": {"200": csv, "404": missing}}},
     }
+
+
+#: the tables' part of the document: their schemas and paths, the table secret, and a new game's ``table``
+API = ApiPart(schemas=schemas, paths=paths, security=SECURITY, new_game_fields=TABLE_FIELD,
+              new_game_errors={401: "a new game of a table without the table's secret: send "
+                                    "'Authorization: Bearer <table secret>'",
+                               403: "that secret is not the table's", 404: "no such table"})

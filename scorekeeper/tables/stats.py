@@ -1,13 +1,4 @@
-"""A table's statistics: SQL sums over the kept game summaries, never a re-scoring of the games.
-
-Four queries: per player and variant (games, wins, totals, hands), every
-seat in game order (streaks, the last results, ratings), head-to-head pairs
-(a self-join), and the variants' counted figures. Averages are sums divided
-here, so SQLite and PostgreSQL answer the same numbers. A game counts in
-``games`` from the moment it is recorded; ``wins`` count finished games'
-winners (a shared win counts for each winner), and ``win_rate`` is wins per
-finished game.
-"""
+"""A table's statistics: SQL sums over the kept game summaries, never a re-scoring of the games."""
 
 from __future__ import annotations
 

@@ -1,10 +1,4 @@
-"""Tables' pages: the tables list, a new table, the table page, sharing, joining and statistics.
-
-Thin views: read the form, call :mod:`.services`, commit once, redirect.
-Roster pages (new game, players, attach) are in :mod:`.views_roster`; rulings in
-:mod:`.views_rulings`; both add their routes to this blueprint (:mod:`.feature` imports
-them before mounting it).
-"""
+"""Tables' pages: the tables list, a new table, the table page, sharing, joining and statistics."""
 
 from __future__ import annotations
 
@@ -12,7 +6,6 @@ from flask import Blueprint, flash, make_response, redirect, render_template, re
 from markupsafe import Markup
 
 from .. import live
-from ..display.qr import share_qr
 from ..live.stream import follow
 from ..rules import RulesError, variants
 from ..services import NotEditor
@@ -20,7 +13,7 @@ from ..services.tables import roster as services
 from ..storage.extensions import db
 from ..web import access as game_access
 from ..web import table_access as access
-from ..web.addresses import external_url
+from ..web.addresses import share_page
 from ..web.headers import no_store
 from . import charts
 from .forms import AddPlayerForm, MergeForm, RenameForm, TableForm, with_roster
@@ -146,12 +139,8 @@ def _statistics_page(table) -> str:
 def share(table_id: str):
     """The read-only link with its QR code; for the table's phones the table link too."""
     table = services.get_table(table_id)
-    reader = external_url("tables.show", table_id=table.public_id)
-    secret = access.held_secret(table)
-    join = external_url("tables.join", table_id=table.public_id, secret=secret) if secret else None
-    return render_template("tables/share.html", table=table, follow_url=reader, join_url=join,
-                           follow_qr=share_qr(reader), join_qr=share_qr(join) if join else None)
-
+    return share_page("tables/share.html", "tables.show", "tables.join", access.held_secret(table),
+                      {"table_id": table.public_id}, table=table)
 
 
 @bp.get("/<table_id>/join/<secret>")

@@ -1,10 +1,4 @@
-"""The meld checker pages: one per variant, every check a shareable GET URL.
-
-``/check/<variant>?cards=...&extend=...&<option>=...`` judges the input and
-shows the verdict; ``?game=<public_id>`` starts from that game's options.
-The form uses GET (a check changes nothing), so it works without
-JavaScript and the address bar is always a link to the verdict.
-"""
+"""The meld checker pages: one per variant, every check a shareable GET URL."""
 
 from __future__ import annotations
 

@@ -16,12 +16,11 @@ from flask import (
 from flask_wtf.csrf import generate_csrf
 
 from .. import live, services
-from ..display.qr import share_qr
 from ..rules import OptionError, RoundError, RulesError, variants
 from ..services import timer
 from ..storage.extensions import db
 from ..web import access
-from ..web.addresses import external_url
+from ..web.addresses import share_page
 from ..web.forms import (
     OPT,
     ConfirmForm,
@@ -151,12 +150,8 @@ def show(public_id: str):
 def share(public_id: str):
     """The read-only link with its QR code, and for editors the editor link too."""
     game = services.get_game(public_id)
-    follow_url = external_url("games.show", public_id=game.public_id)
-    secret = access.editor_secret(game)
-    editor_url = external_url("games.join", public_id=game.public_id, secret=secret) if secret else None
-    return render_template("games/share.html", game=game, follow_url=follow_url, editor_url=editor_url,
-                           follow_qr=share_qr(follow_url), editor_qr=share_qr(editor_url) if editor_url else None)
-
+    return share_page("games/share.html", "games.show", "games.join", access.editor_secret(game),
+                      {"public_id": game.public_id}, game=game)
 
 
 @bp.get("/<public_id>/join/<secret>")

@@ -1,11 +1,4 @@
-"""Recording hands: new, edit, delete, and Crib Rummy's turn-by-turn log.
-
-Views are thin: read the form through the variant's entry module
-(:mod:`scorekeeper.entry`), call a service, commit once, redirect to the
-game page with a flash. Bad input re-renders the form (422) with each
-message at its field and nothing saved. Every mutating route requires the
-game's edit secret (403) and a CSRF token (400, Flask-WTF).
-"""
+"""Recording hands: new, edit, delete, and Crib Rummy's turn-by-turn log."""
 
 from __future__ import annotations
 

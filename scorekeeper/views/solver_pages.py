@@ -1,14 +1,4 @@
-"""The checker's "Check a whole turn" and "Best play" pages: every answer a shareable GET URL.
-
-- ``/check/<tile_slug>/turn?before=...&rack=...&after=...&initial=on&<option>=...``
-  judges a whole tile turn (:func:`scorekeeper.rules.check_turn`).
-- ``/check/<slug>/best?rack=...&table=...&goal=value&initial=on&<option>=...``
-  finds the best play (tile games) or what a hand can lay (card games).
-
-``?game=<public_id>`` starts from that game's options (the hand form of a
-game that plays all it can, CT-11, links here). GET forms, so both work
-without JavaScript and the address bar is a link to the answer.
-"""
+"""The checker's "Check a whole turn" and "Best play" pages: every answer a shareable GET URL."""
 
 from __future__ import annotations
 

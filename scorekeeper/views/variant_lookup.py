@@ -1,14 +1,4 @@
-"""The one variant lookup of the pages: any spelling finds the variant, the canonical slug is the address.
-
-Every page that names a variant in its address (``/games/new/<v>``,
-``/check/<v>``, ``/rules/<v>``) or its query (``/print/pdf?variant=<v>``)
-asks :func:`variant_or_404`. The engine's :func:`~scorekeeper.rules.find_variant`
-reads the slug (spaces and case do not matter); a spelling other than the
-canonical one is answered with a permanent redirect (308, so a POST stays a
-POST) to the same page under the canonical slug, and an unknown one with 404.
-The JSON API has no addresses to redirect to: it takes the canonical slug
-only, as its document's ``enum`` says (:func:`scorekeeper.checker.checking.variant_field`).
-"""
+"""The one variant lookup of the pages: any spelling finds the variant, the canonical slug is the address."""
 
 from __future__ import annotations
 

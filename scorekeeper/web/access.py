@@ -1,13 +1,4 @@
-"""Who may change a game: whoever holds its edit secret.
-
-The browser that creates a game gets the secret in a per-game cookie; an
-editor link (``/games/<id>/join/<secret>``) puts it in another browser on
-purpose; API clients send ``Authorization: Bearer <secret>`` (read by
-:func:`bearer_secret`, the one parser of that header). Everyone else reads.
-Every mutating route starts with :func:`editable_game`, which raises the
-services' :class:`~scorekeeper.services.SecretMissing` or
-:class:`~scorekeeper.services.NotEditor` (401 / 403 at the boundary).
-"""
+"""Who may change a game: whoever holds its edit secret."""
 
 from __future__ import annotations
 

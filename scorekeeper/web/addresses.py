@@ -1,14 +1,4 @@
-"""Addresses another phone can open: the machine's LAN address and every external link.
-
-A game shared from the phone (or laptop) serving it was often opened on
-``localhost``; a link or QR code naming ``127.0.0.1`` is useless to the other
-phones at the table. :func:`external_url` is the one place that builds links
-meant for another device (the Share page, the API's ``urls``, the printed
-sheet's QR code, the checker's verdict link): ``PUBLIC_URL`` when set (a proxy,
-a tunnel), else the address the page was opened on, with a loopback host
-replaced by this machine's LAN address, unless the server listens on loopback
-only (``HOST=127.0.0.1``: ``LISTEN_HOST``), where the LAN address would not answer.
-"""
+"""Addresses another phone can open: the machine's LAN address and every external link."""
 
 from __future__ import annotations
 
@@ -18,7 +8,9 @@ import socket
 import time
 from urllib.parse import urlsplit, urlunsplit
 
-from flask import current_app, has_request_context, request, url_for
+from flask import current_app, has_request_context, render_template, request, url_for
+
+from ..display.qr import share_qr
 
 #: private addresses a UDP socket is "connected" to, to learn which local address routes there
 #: (a UDP connect sends nothing: this works with no internet and no DHCP server answering)
@@ -119,6 +111,15 @@ def external_url(endpoint: str, **values) -> str:
         return public.rstrip("/") + path
     url = url_for(endpoint, _external=True, **values)
     return url if loopback_only() else reachable(url)
+
+
+def share_page(template: str, page: str, join: str, secret: str | None, ids: dict[str, str], **context) -> str:
+    """A share page (a game's, a table's): the read-only link to ``page`` with its QR code, and for a
+    phone holding ``secret`` the link (``join``) that gives another phone that secret, with its own."""
+    follow_url = external_url(page, **ids)
+    secret_url = external_url(join, secret=secret, **ids) if secret else None
+    return render_template(template, follow_url=follow_url, follow_qr=share_qr(follow_url), secret_url=secret_url,
+                           secret_qr=share_qr(secret_url) if secret_url else None, **context)
 
 
 def loopback_only() -> bool:

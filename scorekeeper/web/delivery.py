@@ -1,18 +1,4 @@
-"""Page delivery: compressed answers, and static files cached for a year under versioned URLs.
-
-- :func:`static_url` (a template global) names a static file with a hash of its
-  content (``/static/css/app.css?v=1a2b3c4d5e``), so a changed file gets a new URL.
-  Asked for under its current hash, a static file answers
-  ``Cache-Control: public, max-age=31536000, immutable``; under no hash or an old
-  one it stays ``no-cache`` (revalidated by its ETag).
-- Text answers (HTML, CSS, JavaScript, JSON, SVG) of 512 bytes or more are
-  compressed with Brotli or gzip, whichever the browser prefers (Brotli on a
-  tie). Already-encoded answers, partial ones, and streamed ones, Server-Sent
-  Events (``text/event-stream``) above all, pass through untouched and
-  unbuffered. Static files are compressed once per content and encoding, and
-  so are the last few hundred pages: a follower's game page is the same for
-  every follower until the game changes, so it is packed once, not per view.
-"""
+"""Page delivery: compressed answers, and static files cached for a year under versioned URLs."""
 
 from __future__ import annotations
 

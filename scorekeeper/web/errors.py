@@ -1,17 +1,6 @@
 """One mapping from what went wrong to an HTTP answer: JSON under /api/, the error page elsewhere.
 
-The services raise their own errors (:mod:`scorekeeper.services.errors`), the
-rules engine its :class:`~scorekeeper.rules.RulesError`, the API's readers an
-:class:`~scorekeeper.checker.checking.InputError` or a
-:class:`~scorekeeper.services.transfer.TransferError`; :data:`STATUS` says which HTTP
-status each one is, and :func:`error_body` is the one JSON body every API
-error has (documented as ``Error`` in the OpenAPI document)::
-
-    {"error": "a sentence", "reasons": ["...", ...],        # always
-     "fields": [{"field": "players.1.hand", "message": "..."}], "round": 2}   # the rules, per field
-
-A refused request leaves nothing behind: the session is rolled back first.
-Never a bare 500.
+A refused request is rolled back first; never a bare 500.
 """
 
 from __future__ import annotations

@@ -1,14 +1,4 @@
-"""What a request body must be before the app reads it: sized within the limit, and JSON for the API.
-
-- A chunked body (``Transfer-Encoding: chunked``, no ``Content-Length``) is read
-  by :class:`ChunkedLimit` up to one byte past ``MAX_CONTENT_LENGTH`` and handed
-  on as a sized body. Werkzeug, left alone, would stop reading at the limit and
-  hand the first 2 MiB on as if they were the whole body; now the app sees its
-  true length, so a body past the limit gets the same 413 as a sized one.
-- :func:`require_json`: the API's endpoints that take a body (POST, PUT, PATCH)
-  answer 415 to one not sent as ``application/json``. A page on another site
-  can send ``text/plain`` with no preflight; it cannot send JSON without one.
-"""
+"""What a request body must be before the app reads it: sized within the limit, and JSON for the API."""
 
 from __future__ import annotations
 

@@ -1,21 +1,4 @@
-"""Response headers that keep a page to itself: the content policy, HSTS, Secure cookies, no-store.
-
-- :func:`content_policy`: ``default-src 'self'``. Scripts, styles, images, fonts,
-  streams and the service worker come from the app alone; no inline style, no
-  inline script but the one-line ones in the templates, each allowed by its
-  SHA-256 hash (read from the templates themselves at start, so a changed
-  line cannot silently lose its hash). No plugin, no ``<base>``, forms post to
-  the app, no framing.
-- HSTS (:data:`HSTS`) on every https answer, except to a loopback name
-  (``localhost``): a browser would then refuse plain http on every port of it.
-  Browsers ignore HSTS from an IP address, so the LAN's ``https://IP:port``
-  sends it for nothing but harm to none.
-- :class:`SecureOnHttps`: the session cookie (the CSRF token, the flashes) is
-  ``Secure`` whenever the request came over https, as the edit cookies are.
-- :func:`no_store`: a page holding a secret (the share page's editor link) is
-  never stored, neither by the browser nor by the service worker
-  (``static/js/sw.js`` keeps no page marked ``no-store``).
-"""
+"""Response headers that keep a page to itself: the content policy, HSTS, Secure cookies, no-store."""
 
 from __future__ import annotations
 

@@ -1,15 +1,7 @@
 """Plain ``http://`` sent to the https port (``make run HTTPS=1``): a redirect, not a reset and a traceback.
 
-gunicorn's gevent worker wraps every new connection in TLS. A browser that
-opens ``http://IP:5443`` sends a plain request instead of a TLS handshake: the
-handshake failed, the connection was reset and a traceback was printed.
-:func:`answering_plain_http` (gunicorn's ``ssl_context`` hook) returns the usual
-context with a ``wrap_socket`` that first peeks at the connection's first byte
-(nothing is read): a TLS handshake record (0x16) goes on to TLS as before;
-anything else is read as an HTTP request head and answered with a
-``301 Moved Permanently`` to the same address under ``https://`` (a one-line
-message when the request names no host), then the connection is closed, with
-one line in the log.
+:func:`answering_plain_http` (gunicorn's ``ssl_context`` hook) peeks at a connection's first byte: a
+TLS handshake record (0x16) goes on to TLS, anything else gets a 301 to the same address under https.
 """
 
 from __future__ import annotations

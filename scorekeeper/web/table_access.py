@@ -1,11 +1,4 @@
-"""Who may change a table: whoever holds its secret (a cookie, a table link, or ``Bearer``).
-
-The same mechanism as a game's edit secret (:mod:`scorekeeper.web.access`): the
-phone that creates a table gets the secret in a per-table cookie, a table
-link (``/tables/<id>/join/<secret>``) hands it to another phone on purpose,
-API clients send ``Authorization: Bearer <secret>``. Every mutating route
-starts with :func:`changeable_table`.
-"""
+"""Who may change a table: whoever holds its secret (a cookie, a table link, or ``Bearer``)."""
 
 from __future__ import annotations
 

@@ -1,12 +1,4 @@
-"""What the host's terminal shows while ``make run`` serves: errors and slow requests, and the banner.
-
-An evening of live pages makes hundreds of ordinary requests, which would
-push the address and its QR code off the screen. By default the access log
-keeps to what the host can act on: answers of 500 and over, and requests
-slower than :data:`SLOW_SECONDS` (event streams, long by design, excepted);
-``make run ACCESS_LOG=1`` logs every request. Whenever the terminal has
-scrolled a screenful since the banner, the banner is printed again.
-"""
+"""What the host's terminal shows while ``make run`` serves: errors and slow requests, and the banner."""
 
 from __future__ import annotations
 

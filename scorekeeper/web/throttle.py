@@ -1,17 +1,6 @@
 """Rate limits per client address (Flask-Limiter): starting games and tables, and the expensive answers.
 
-Two shared budgets, each counted per address (``request.remote_addr``: the
-phone's, or the forwarded one behind ``SCOREKEEPER_PROXY_HOPS`` proxies):
-
-- creation (:data:`~scorekeeper.limits.CREATE_RATE`): ``POST`` of a new game or
-  table, from the API, the forms or an import;
-- heavy work (:data:`~scorekeeper.limits.HEAVY_RATE`): the best-play finder, the
-  whole-turn checker and every PDF.
-
-Past a budget the answer is 429 with ``Retry-After`` (the API's JSON error
-body, or the error page with a sentence). The counts live in memory, per server
-process. ``RATELIMIT_ENABLED = False`` (the test suite's config) turns the
-limits off; ``CREATE_RATE`` / ``HEAVY_RATE`` in the config change them.
+Past a budget the answer is 429 with ``Retry-After``; the counts live in memory, per server process.
 """
 
 from __future__ import annotations
@@ -24,8 +13,8 @@ from .. import limits
 from ..limits import pool
 
 #: endpoints that start a game or a table (their POST counts)
-CREATION = ("api.create", "api.import_", "api.create_table", "api.table_import", "games.new", "games.rematch",
-            "tables.new", "tables.play")
+CREATION = ("api.create", "api.import_", "tables_api.create_table", "tables_api.table_import", "games.new",
+            "games.rematch", "tables.new", "tables.play")
 #: endpoints whose answer costs seconds of CPU
 HEAVY = ("api.solve", "api.turn", "solver_pages.best", "solver_pages.turn", "printing.document",
          "printing.game_sheet", "printing.game_frames", "tables.rules_card")
@@ -33,7 +22,7 @@ HEAVY = ("api.solve", "api.turn", "solver_pages.best", "solver_pages.turn", "pri
 
 #: endpoints whose work goes to the worker pool (:mod:`scorekeeper.limits.pool`): refused at once (503) while
 #: it is full, before they load a game or read a body
-POOLED = (*HEAVY, "api.import_", "api.table_import")
+POOLED = (*HEAVY, "api.import_", "tables_api.table_import")
 
 
 def _pool_vacant() -> None:

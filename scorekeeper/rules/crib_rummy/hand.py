@@ -1,12 +1,4 @@
-"""One Crib Rummy hand, turn by turn (CR-4..CR-9): table melds, pegs, rummy and final turns.
-
-The hand's facts (shape in :mod:`scorekeeper.rules.crib_rummy`) are replayed
-in play order from the starter. Each turn's melds are judged against the
-table as it stands: new melds are numbered from 0 in the order laid, and an
-extension keeps every reading of its table meld that no addition has ruled
-out, so a joker never moves once the cards round it fix what it stands for
-(CR-4). Pegs go to the player who adds the cards (CR-5).
-"""
+"""One Crib Rummy hand, turn by turn (CR-4..CR-9): table melds, pegs, rummy and final turns."""
 
 from __future__ import annotations
 

@@ -1,21 +1,5 @@
 """Crib Rummy melds (RULES.md CR-1..CR-5): sets, runs, jokers, extensions and pegs.
 
-Glossary (the words used in this module and in the players' messages):
-
-- *set*: 3 or 4 cards of one rank, suits free (CR-1).
-- *run*: 3..13 cards of one suit in sequence (CR-2).
-- *window*: the ranks a run covers, ``start`` .. ``start + length - 1``. An
-  ace sits at 1, or at 14 when ``ace_high`` allows Q-K-A; a window never
-  holds both, so K-A-2 is never a run.
-- *reading*: what each card of a meld stands for, in the meld's order; a
-  joker reads as the card it replaces (CR-3).
-- *pegs*: points moved on the cribbage board (CR-5).
-
-Every check is polynomial: a run is fitted by trying each window start
-(at most 14) and placing the natural cards at their ranks; the jokers fill
-the gaps left over. An extension tries each reading of the table meld against
-each longer window, so cards already on the table never move (CR-4).
-
 >>> NOTATION.parse("qs, 10h jk")
 (Card(rank=12, suit='S', wild=False), Card(rank=10, suit='H', wild=False), Card(rank=None, suit=None, wild=True))
 >>> cards = NOTATION.parse("7H JK JK")

@@ -15,18 +15,6 @@ Round facts (one hand, recorded turn by turn)::
             {"type": "draw_pile"}      # the draw pile ran out: no bonus, or
             null}                      # hand still being played
 
-Per meld, ``kind`` declares a new meld that reads both ways (CR-3); without
-it the kind pegging more is taken (a run) and a note says so. A turn may
-give both ``melds`` and ``pegs``: the count must then equal the engine's.
-
-Progress per seat: ``{"front": total, "back": previous front peg}``.
-
-Round details (``RoundScore.details``): ``turns`` (per turn: player, pegs,
-running total, each meld with its pegs and reading), ``table`` (the hand's
-table melds: number, owner, kind, cards, length, reading, pegs), ``bonus``
-(the rummy bonus or None), ``ended_by`` (``"out"``, ``"draw_pile"`` or None),
-``reached`` and ``final_turns`` (CR-8), ``notes``.
-
 >>> from scorekeeper.rules import check
 >>> check("crib-rummy", "3S 4S 5S 6S 7S").points
 10

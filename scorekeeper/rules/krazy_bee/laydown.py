@@ -1,10 +1,4 @@
-"""Laying down a Krazy Bee Step (KB-3, KB-4, KB-5): matching melds to requirements.
-
-Glossary: a *laydown* is the melds a player puts down for a Step, matched to
-the Step's requirements one to one (a meld may be longer than required).
-Two books must be of different numbers (KB-4); two runs must not continue
-each other (KB-5), and Wild Bees are read so that they do not where possible.
-"""
+"""Laying down a Krazy Bee Step (KB-3, KB-4, KB-5): matching melds to requirements."""
 
 from __future__ import annotations
 

@@ -1,11 +1,7 @@
 """Krazy Bee Steps (KB-3, KB-8): the Step list grammar and its parsed form.
 
-Glossary: a *Step* is a list of *requirements*, each "book of N" or "run of
-N" (``krazy_bee.laydown`` matches a player's melds to them).
-
-Grammar of a Step list: Steps separated by ``;`` or new lines (a leading
-"1." or "1)" is allowed), requirements joined by ``+``, each ``book of N``,
-``run of N``, ``K books of N`` or ``K runs of N``, in any letter case.
+Steps are separated by ``;`` or new lines, requirements joined by ``+``: ``book of N``, ``run of N``,
+``K books of N`` or ``K runs of N``, in any letter case.
 
 >>> parse_steps("2 Books of 3;\\n1. book of 3 + 1 run of 4")
 '2 books of 3; book of 3 + run of 4'

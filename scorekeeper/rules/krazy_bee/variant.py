@@ -12,24 +12,6 @@ Round facts (one hand), as stored by the app and sent to the API::
          "notes": "floated"},          # optional floating / Rummy notes
         ...]}
 
-Points left in hand come from ``hand`` when given, else ``counts``, else
-``points``; none of them means an empty hand.
-
-Progress per seat: ``{"step": N, "completed": K, "steps": L, "step_text": "...", "done": bool}``
--- the Step the player attempts next (1-based, always ``K + 1``: ``L + 1``
-once every Step is done), how many Steps are done, the list length, the
-next Step's text (``None`` once done) and whether every Step is done. Details per hand: ``{"steps": [...], "step_texts":
-[...], "laid": [...], "went_out": seat or None, "points": [...], "notes": [...]}``
-(the Step each seat attempted, in seat order).
-
-What ``check`` judges (RULES.md section 6):
-
-- a lone meld (``7 7 W``): a book or a run of at least ``min`` cards;
-- a Step laydown (melds separated by ``|``, or any cards with ``step`` set):
-  against ``step`` (a number in the list or a Step's text), or without it,
-  against every Step of the list (``steps`` in the answer lists those it lays);
-- an extension (``extend`` = the meld on the table, cards = those added, KB-6).
-
 >>> from scorekeeper.rules import check
 >>> check("krazy-bee", "5 5 W").to_dict()["reading"]
 ['5', '5', '5']

@@ -1,29 +1,7 @@
-"""Settling a turn: the whole-turn checker and the best-play finder (issue 12).
+"""Settling a turn: the whole-turn checker and the best-play finder (docs/engine/solver.md).
 
-Glossary (the words used across the solver):
-
-- *turn*: what one player does between draws: the table before, the rack
-  before, the table after. The *play* is the tiles (cards) laid from the rack.
-- *table*: the sets on the table, written as sets separated by ``|``; in a
-  grid game (CT-9) it may be a board (rows split by ``/``).
-- *template*: one legal set the solver may lay (:mod:`.templates`).
-- *best play*: the legal turn laying the most rack tiles (``goal="tiles"``)
-  or the most value (``goal="value"``, CT-5), with one arrangement of the
-  whole table that achieves it. *Optimal*: proved best; ``optimal=False``
-  means "best found, not proven" (the time bound ran out).
-- *hint*: the card games' best play: which Step, melds, Sequences or sets
-  this hand can lay (:mod:`.krazy_bee_hint`, :mod:`.crib_hint`,
-  :mod:`.rumbugz_hint`, :mod:`.crazy_hint`).
-
-Entry points (other tools depend on these shapes; each answer has ``to_dict()``):
-
-- :func:`solve` ``(variant, rack, *, table=None, goal="tiles", initial=False, **options)``
-  dispatches per variant; ``time_limit`` (seconds, default 2) bounds the
-  tile search. Tile games answer :class:`~.tile_solve.BestPlay`; the card
-  games their hint (shapes in each hint module).
-- :func:`check_turn` ``(variant, before, rack, after, *, initial=False, **options)``
-  judges a tile turn (:mod:`.turn`).
-- :func:`~.batch.solve_lines` runs ``solve --batch`` JSON lines.
+Entry points: :func:`solve` (a tile game's best play, a card game's hint), :func:`check_turn` (a
+whole tile turn) and :func:`~.batch.solve_lines` (``solve --batch``); each answer has ``to_dict()``.
 """
 
 from __future__ import annotations

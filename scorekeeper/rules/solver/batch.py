@@ -1,11 +1,5 @@
 """``solve --batch``: one JSON object per line in, one JSON line out per line, in order.
 
-In: ``{"variant", "rack", "table", "goal", "initial", "options"}`` (only
-``variant`` and ``rack`` are required). Out: ``{"variant", "tiles_played",
-"value", "play", "table", "optimal"}`` for a tile game (a card game answers
-its hint's ``to_dict()``), or ``{"error": "..."}`` for a bad line; the batch
-goes on. Blank lines are skipped.
-
 >>> for out in solve_lines(['{"variant": "rummikub", "rack": "R7 R8", "table": "R4 R5 R6"}', '{"rack": 1}']):
 ...     print(out)
 {"variant": "rummikub", "tiles_played": 2, "value": 15, "play": ["R7", "R8"], "table": [["R4", "R5", "R6", "R7", "R8"]], "optimal": true}

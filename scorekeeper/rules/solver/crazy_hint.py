@@ -1,17 +1,5 @@
 """Crazy Rummy hint: which sets and bottom-feeding plays lay the most value, wild rank W?
 
-Every card counts on the board (CZ-5, CZ-6), so the best play lays the
-most value. Per natural rank the hand may make one or more sets (CZ-2):
-on the first play of the hand (``initial=True``, CZ-3) a set holds any
-number of wildcards beside one natural card; afterwards at most one
-wildcard beside at least two natural cards, so each two naturals of a rank
-can carry one wildcard. Three or more wildcards alone are a natural set of
-the wild rank. Natural cards of a rank an opponent shows (``table``: the
-opponents' boards separated by ``|``) may be bottom-fed (CZ-4). A dynamic
-programme over the ranks shares the wildcards out exactly; every set and
-feeding answered is confirmed by the Crazy Rummy checker. A hand the decks
-cannot hold (five 5s with one deck, CZ-1) is refused with that reason.
-
 >>> h = hint("Q Q Q 7 7 5 5 9", table="5 5 5 K K K", wild="7").to_dict()
 >>> h["value"], h["sets"], h["bottom_feeding"], h["cards_left"]
 (240, [['5', '5', '7'], ['Q', 'Q', 'Q', '7']], [], ['9'])

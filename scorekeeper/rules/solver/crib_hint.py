@@ -1,16 +1,5 @@
 """Crib Rummy hint: which melds and additions onto the table peg the most from this hand?
 
-The candidates are every new meld the hand can make (CR-1..CR-3) and every
-group of hand cards that can grow a meld on the table at its ends (CR-4),
-each judged by the Crib Rummy checker itself and pegged by CR-5. An exact
-search then picks disjoint candidates, at most one addition per table meld,
-that peg the most. CR-6: a player with no meld of their own yet
-(``initial=True``) may add to the table only in a turn that also lays a
-new meld.
-
-``table``: the melds on the table, separated by ``|`` (numbered from 0 in
-that order).
-
 >>> h = hint("3H 4H 5H 6H KS KD", table="KH KC KD")
 >>> h.pegs, [m["cards"] for m in h.to_dict()["melds"]], h.to_dict()["additions"]
 (8, [['3H', '4H', '5H', '6H']], [{'meld': 0, 'cards': ['KS'], 'pegs': 2}])

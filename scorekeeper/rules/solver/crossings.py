@@ -1,23 +1,4 @@
-"""Crossing variables for the grid (CT-9): a tile may sit in two lines, one across and one down.
-
-The set programme of :mod:`.model` counts each tile once per set that holds
-it. On a grid a tile where an across line meets a down line is in two sets,
-so the grid programme adds, per tile ``t`` (and per joker), a variable
-``c_t``: how many copies of ``t`` are crossings. The sets then use
-``placed_t + c_t`` copies of ``t``, with ``c_t <= placed_t``, and the
-objective counts ``placed_t``. Every legal board gives a solution of this
-programme (cut each line longer than the library's into pieces), so its
-optimum *bounds* the best grid play; a solution is a real play only once
-its sets and crossings can be laid out (:mod:`.grid_layout`).
-
-Each crossing also costs a little (:data:`PENALTY`, less than the objective's
-unit in total), so among equal plays the one with fewest crossings comes
-first: it is the easiest to lay out.
-
-A joker at a crossing counts, for the bound, as much as in either set
-(CT-5 counts the higher of its two numbers); the board that is laid is then
-valued exactly by the engine.
-"""
+"""Crossing variables for the grid (CT-9): a tile may sit in two lines, one across and one down."""
 
 from __future__ import annotations
 

@@ -1,23 +1,5 @@
 """Laying chosen sets out on a grid (CT-9), so that the crossings the programme chose are real.
 
-The grid programme (:mod:`.crossings`) picks sets and says which tiles sit
-where two sets cross. Here those sets become lines on a board:
-
-1. *pairing*: each crossing tile joins two of the sets that hold it (a
-   depth-first search over the choices); only pairings whose sets form a
-   forest are laid (a cycle of crossings would need lines to meet exactly);
-2. *placing*: each tree of crossing sets is laid from its first set, across,
-   then each neighbour perpendicular through the shared cell. A group's tiles
-   may come in any order (CT-2 has none), so a group may put the shared tile
-   at either end and reach up or down; a run keeps its order (CT-3). No tile
-   may touch the board except through its own line, so no line is formed by
-   accident;
-3. trees are stacked with an empty row between them.
-
-Whatever this lays is judged again by the engine (the board checker and the
-whole-turn checker) before it is answered. A pairing that cannot be laid
-makes no claim: the answer then says "not proven" (see :mod:`.tile_solve`).
-
 >>> board = lay_out([(("K1", "K2", "K3"), "run"), (("B2", "K2", "G2"), "group")], ["K2"])
 >>> " / ".join(" ".join(c or "." for c in row) for row in board)
 '. B2 . / . G2 . / K1 K2 K3'

@@ -1,26 +1,5 @@
-"""Best play on the two-dimensional board (CT-9): exact where crossings can be laid, honest elsewhere.
-
-How it works (also in docs/grid-best-play.md):
-
-1. The row answer: the set programme of :mod:`.model`, laid one set per row
-   (always a legal board, never needs a crossing).
-2. The grid bound: the same programme with crossing variables
-   (:mod:`.crossings`), where a tile may sit in an across and a down set. Every
-   legal board is a solution of it, so its optimum bounds the best grid play.
-   When the bound equals the row answer, the row answer is proved best.
-3. Valid cuts: while the bound's answer has crossings no board can pair
-   (:mod:`.grid_pairing`: two lines meet once, no odd ring, a crossing joker
-   in one colour), a cut (:mod:`.grid_cuts`) removes it and every choice like
-   it, and the programme is solved again; it stays a bound.
-4. Otherwise the bound's sets and crossings are laid out (:mod:`.grid_layout`)
-   and the board judged by the whole-turn checker. If it is legal it reaches
-   the bound, so it is proved best. If not, up to :data:`RETRIES` other
-   solutions are tried (each asks for one set fewer among the last one's sets;
-   the first half must still lay as many tiles, while any does); failing that
-   the best legal board found is answered with ``optimal: false`` and the
-   bound. These searches never lower the bound: only the programme with valid
-   cuts alone gives it.
-"""
+"""Best play on the two-dimensional board (CT-9): exact where crossings can be laid, honest elsewhere
+(the method: docs/grid-best-play.md)."""
 
 from __future__ import annotations
 

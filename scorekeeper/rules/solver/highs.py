@@ -1,10 +1,7 @@
 """HiGHS instances that write nothing to standard output.
 
-HiGHS prints a banner on standard output when a process makes its first
-instance, before any option can turn output off; ``--json`` and ``--batch``
-answers would then not parse. The first instance is made with the process's
-standard output pointed at ``/dev/null``; every instance has ``output_flag``
-and ``log_to_console`` off.
+HiGHS prints a banner when a process makes its first instance, before any option can stop it (a
+``--json`` answer would not parse): that one is made with standard output pointed at ``/dev/null``.
 """
 
 from __future__ import annotations

@@ -1,15 +1,5 @@
 """Krazy Bee hint: can this hand lay Step N, and with which cards (Wild Bees included)?
 
-:func:`hint` searches the hand for one meld per requirement of the Step
-(KB-3), each exactly the required size, Wild Bees never outnumbering the
-number cards of a meld (KB-2), and asks the Krazy Bee checker itself whether
-the laydown lays the Step (KB-1..KB-5), so no rule is written twice. Of the
-laydowns it finds, the one with the fewest Wild Bees is answered.
-
-Options: the game's ``steps`` list and ``step`` (a number or one Step's
-text); without ``step`` every Step of the list is tried and ``steps`` lists
-those the hand can lay.
-
 >>> hint("5 5 W 1 2 3 4 9", step=2).to_dict()["melds"]
 [['5', '5', 'W'], ['1', '2', '3', '4']]
 >>> hint("5 5 W 1 2 3 4 9").to_dict()["steps"]

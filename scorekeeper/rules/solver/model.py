@@ -1,31 +1,4 @@
-"""The best play as an integer programme (after Den Hertog & Hulshof, 2006), solved exactly.
-
-Glossary:
-
-- *column*: one template (a legal set, see :mod:`.templates`) with each of
-  its jokers given a *source*: the rack (``R``) or one of the jokers already
-  on the table (``T0``, ``T1``). Its variable counts how often that set is
-  laid (0..2).
-- *needs two*: a column in which a table joker stands for something it did
-  not stand for before; CT-10 then asks that the set holds two tiles from
-  the rack. Such a column gets helper variables saying which of its tiles
-  are the rack's.
-
-Rows: for each number tile ``t`` the sets laid use between ``table[t]`` and
-``table[t] + rack[t]`` copies (every table tile stays on the table; the rest
-come from the rack); each table joker is used exactly once, rack jokers at
-most as often as the rack holds them. The objective counts the rack tiles
-laid (``goal="tiles"``, ties broken by their value) or their value (CT-5).
-The initial meld (CT-6) lays rack tiles only and adds one row: the sets'
-value reaches ``initial_meld``.
-
-The search (:class:`~.search.Search`) is a depth-first branch and bound over the
-linear relaxation, each node a bound change re-solved by HiGHS's dual
-simplex from the last basis. Rummikub relaxations are tight (Den Hertog &
-Hulshof), so a handful of nodes usually proves the optimum; the objective
-is whole, so a node that cannot beat the best laydown by one is cut. When
-the time bound runs out the best laydown found is returned, marked not proven.
-"""
+"""The best play as an integer programme (after Den Hertog & Hulshof, 2006), solved exactly."""
 
 from __future__ import annotations
 

@@ -1,12 +1,4 @@
-"""Rows added to the set programme of :mod:`.model`: CT-10's helpers and "another solution".
-
-- :func:`ct10_rows`: a set in which a table joker changes meaning holds two
-  tiles from the rack (CT-10): helper variables say which of its tiles are the
-  rack's, and no more rack copies of a tile are credited than were laid.
-- :func:`other_rows`: the grid search (:mod:`.grid_solve`) asks for another
-  solution than the ones it could not lay out; these rows are a search, never
-  a bound.
-"""
+"""Rows added to the set programme of :mod:`.model`: CT-10's helpers and "another solution"."""
 
 from __future__ import annotations
 

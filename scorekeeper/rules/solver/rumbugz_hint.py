@@ -1,13 +1,5 @@
 """RumBugz hint: which Sequences can this hand lay, and which kinds are still missing?
 
-For each kind (RB-2: single, double, triple, match) the hand's Sequences of
-four Bugz are the progressions of that step filled by the hand's numbers,
-PLYTs standing in for the rest (RB-3); each is confirmed by the RumBugz
-checker with the kind declared. An exact search then lays as many of the
-kinds still missing as the hand allows at once (disjoint Bugz), with the
-fewest PLYTs. Option ``laid``: the kinds already laid this round (RB-4), as
-text (``"single, match"``) or a list.
-
 >>> h = hint("1 2 3 4 6 8 10 12 5 5 5 P").to_dict()
 >>> [s["kind"] for s in h["sequences"]], h["missing"]
 (['single', 'double', 'match'], ['triple'])

@@ -1,13 +1,4 @@
-"""The exact search behind :mod:`.model`: branch and bound on the linear relaxation.
-
-Glossary: a *node* narrows one variable's bounds and re-solves the relaxation
-(HiGHS's dual simplex, from the last basis); its *bound* is the relaxation's
-objective, which no laydown below the node can beat; the *unit* is the step
-of the objective that counts (a whole tile for ``goal="tiles"``, a point for
-``goal="value"``). Positions our search cannot close within a share of the
-time bound are finished by HiGHS's own branch and cut, seeded with the best
-laydown found.
-"""
+"""The exact search behind :mod:`.model`: branch and bound on the linear relaxation."""
 
 from __future__ import annotations
 

@@ -1,12 +1,5 @@
 """A table set typed in any order, read in an order that makes it legal (``solve`` and ``turn``).
 
-Other programs write a set as a bag of tiles (``K10 K12 J`` for ``K10 J K12``).
-The solver re-lays the table anyway, so a table set (sets split by ``|``,
-not a board) that is not legal as typed is read in the first order that is:
-its number tiles by number, each rotation of them (for a wrap, CT-3), the
-jokers in every pair of places. ``check`` keeps the order the player lays
-(N-4, CT-3), and so does the table after a turn.
-
 >>> from scorekeeper.rules.solver.tile_engine import options_of, read_table, switches_of, token
 >>> opts = options_of("rummikub", {})
 >>> t = legal_order(read_table("rummikub", "K10 K12 J | R5 R3 R4", opts), switches_of(opts))

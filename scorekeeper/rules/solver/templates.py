@@ -1,18 +1,5 @@
 """Every legal set the solver may lay (CT-1..CT-3), built once per combination of switches.
 
-A *template* is one legal set written as tokens in the order it is read
-(``R5 J R7``), with what each joker in it may stand for. The solver never
-needs a set longer than a few positions: a run of six or more positions
-splits into runs of three to five that use the same tiles (a split tile
-cannot be cut in two, so with splits runs of six are kept as well), and a
-group has at most four positions. So the library is small: 1,605 templates
-under the standard rules, 5,287 for crazy-tiles and 4,185 for runny-tiles.
-
-Templates are built from the rules' own words (the values a run follows,
-the faces a tile may show) and the test suite re-checks every one of them
-with the engine's :func:`~scorekeeper.rules.tiles.sets.read_line`, so the
-two can never drift apart.
-
 >>> from scorekeeper.rules.solver.tile_engine import options_of, switches_of
 >>> lib = library(switches_of(options_of("rummikub", {})))
 >>> [t.text for t in lib if t.text in ("R5 R6 R7", "J R5 R6", "R5 B5 J")]

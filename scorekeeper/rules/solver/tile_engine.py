@@ -1,11 +1,5 @@
 """The one door from the solver into the tile engine (section 3 of RULES.md).
 
-Everything the solver and the turn checker need from the tile modules goes
-through here: reading a rack and a table (sets separated by ``|``, or a
-board), the switches, judging sets and boards, and what each joker on a
-table stands for (CT-10). Keeping this in one module means a move of the
-tile engine touches one import block.
-
 >>> t = read_table("rummikub", "R5 R6 R7 | B9 K9 J", options_of("rummikub", {}))
 >>> [len(s) for s in t.sets]
 [3, 3]

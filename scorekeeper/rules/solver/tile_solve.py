@@ -1,26 +1,4 @@
-"""Best play in the tile games: the legal turn that lays the most rack tiles (or value).
-
-:func:`solve_tiles` reads the rack and the table, builds the integer
-programme of :mod:`.model` from the set library of :mod:`.templates` and
-answers a :class:`BestPlay`. Decisions (also in docs/engine/solver.md):
-
-- Every table tile stays on the table (CT-9's board may be re-laid); the
-  table may be rearranged freely, except on the initial meld (CT-6), when
-  the rack's tiles form new sets of their own worth ``initial_meld``.
-- A table joker that comes to stand for something else must sit in a set
-  with two tiles from the rack (CT-10). A played joker counts what it
-  stands for (CT-5); when jokers come from both rack and table, the rack's
-  is counted as the one worth more. Known gap: the library's runs are at most
-  five positions (six with splits), so a freed joker in a longer run whose
-  two rack tiles lie far from it is not found (the turn checker accepts it).
-- ``goal="tiles"`` proves the most tiles; among turns laying that many, the
-  value is the best found (a tie-break, not proven).
-- In a grid game the answer is laid in rows (one set per row, an empty row
-  between); crossings are allowed but never needed, so the optimum is over
-  such boards. A board whose tiles cannot be re-laid in rows (its crossings
-  share tiles) is kept as it lies, the rack's tiles laid beside it, and the
-  answer is marked not proven.
-"""
+"""Best play in the tile games: the legal turn that lays the most rack tiles (or value)."""
 
 from __future__ import annotations
 

@@ -1,28 +1,4 @@
-"""The whole-turn checker of the tile games: the table before, the rack, the table after.
-
-:func:`check_turn` answers a :class:`~scorekeeper.rules.verdict.Verdict`
-of kind ``turn`` (RULES.md section 6) with, in ``extra``, ``played`` (the
-rack tokens laid) and ``value`` (their CT-5 value; ``points`` says the same).
-Every failure is a reason starting with its rule id; ``alternatives`` give a
-correction where one exists (the same tiles laid legally, or the best play).
-
-What it checks:
-
-- every tile on the table before is on the table after (CT-10: what is on
-  the table stays there; only a joker may be swapped out, and it stays too);
-- every tile added comes from the rack (CT-6: the player's own rack);
-- the table after is legal: its sets (CT-1..CT-4) or its board (CT-9),
-  judged by the engine's own checker;
-- an initial meld (``initial=True``) lays sets of rack tiles only, worth at
-  least ``initial_meld`` (CT-6);
-- a table joker that now stands for something else sits in a set (in a
-  grid: a line through it) holding two tiles from the rack (CT-10);
-- with ``must_play`` A or B (CT-11), whether the rack allowed more.
-
-Jokers look alike, so a joker's story is read in the player's favour: the
-table's jokers may be any of the jokers after the turn, and a rack joker
-counts as the more valuable one (as in :mod:`.tile_solve`).
-"""
+"""The whole-turn checker of the tile games: the table before, the rack, the table after."""
 from __future__ import annotations
 
 from collections import Counter

@@ -1,10 +1,4 @@
-"""The whole-turn judgement of the tile games, without the solver (see :mod:`.turn`).
-
-:func:`judge_turn` reads the tables and the rack and gives every reason a
-turn breaks a rule (CT-1..CT-11 but the CT-11 search); :mod:`.turn` adds the
-corrections and the "could they have played more?" question, which need the
-solver, and the grid search (:mod:`.grid_solve`) judges its own boards here.
-"""
+"""The whole-turn judgement of the tile games, without the solver (see :mod:`.turn`)."""
 
 from __future__ import annotations
 

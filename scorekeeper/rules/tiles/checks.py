@@ -1,17 +1,6 @@
 """What the tile checker answers: one set, a laydown, an extension, a joker taken back, a board.
 
-- One set (N-4: read in the order given): :func:`set_verdict`.
-- A first laydown of several sets separated by ``|``: :func:`laydown_verdict`
-  (kind ``laydown``; CT-6 totals the sets).
-- An extension (``extend`` = the set on the table, ``cards`` = the tiles
-  added): :func:`extension_verdict` tries the added tiles after the set,
-  then before it, then split over both ends (groups ignore order), and
-  reports where they fit. When
-  a single rack tile can take a joker's place instead, that is a joker taken
-  back (CT-10); when the set on the table is only a freed joker, the new set
-  must hold two tiles from the rack (CT-10).
-- CT-6: every legal set, laydown or board carries ``initial_meld``:
-  ``{"points", "needed", "reached"}`` and a note when it falls short.
+Every legal set, laydown or board carries ``initial_meld`` (CT-6): ``{"points", "needed", "reached"}``.
 """
 
 from __future__ import annotations

@@ -1,23 +1,4 @@
-"""The words and the search shared by the tile rules: faces of a tile, and the dynamic programme.
-
-Glossary (the words used across the tile modules):
-
-- *tile*: a :class:`~scorekeeper.rules.cards.Card` with a colour ``R B K G``
-  and a number 1..13, or a joker (``wild``).
-- *position*: one slot of a set. A tile fills one position, or two when it
-  is read as a *split* (CT-1): a 10 as 0+1 or a 12 as 1+2 in a run, an 11
-  as 1+1 in a group. Split parts keep the tile's colour.
-- *face*: what a tile shows in one reading: the values of its positions,
-  the *entry* written in the verdict (``R9``, ``R0+R1``), and its points
-  (CT-5: the true number; a joker the number it stands for, 20 for 0).
-- *reading*: one face per tile, in input order, making a legal set.
-
-The search (:func:`walk`) is a dynamic programme over the tiles in the order
-given (N-4): a state is what the next position must be, and each tile moves
-every live state by each of its few faces. Nothing ever enumerates all
-combinations of faces; :func:`paths` walks readings back from the final
-states, best first, only as far as a cap.
-"""
+"""The words and the search shared by the tile rules: faces of a tile, and the dynamic programme."""
 
 from __future__ import annotations
 

@@ -1,17 +1,5 @@
 """The two-dimensional board of Crazy and Runny Rummy Tiles (CT-9).
 
-A board is written as rows separated by ``/`` or new lines, cells in a row
-separated like any tiles, ``.`` for an empty cell; cells line up by their
-position in the row (column 1 is the first cell of every row).
-
-Every maximal line of 2+ adjacent tiles, across (left to right) or down (top
-to bottom), must be a legal set; every tile must be in at least one line. A
-tile where two lines cross is read separately in each (a 6 as 6 across and
-as 9 down, a 10 as 10 and as 0+1, a joker as two numbers), except that a
-joker keeps one colour. Lines are checked one by one; only the lines that
-share a joker are joined, by trying the joker's colours that each of its
-lines allows (at most 4 x 4 choices: the game has two jokers).
-
 >>> from scorekeeper.rules.tiles import NOTATION
 >>> board = read_board("K5 K6 . /. K9 ./. K7", NOTATION)
 >>> [[token(t) if t else "." for t in row] for row in board]

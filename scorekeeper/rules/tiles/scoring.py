@@ -1,20 +1,4 @@
-"""Round scoring and game end of the tile games (CT-7, CT-8).
-
-Round facts (see :mod:`scorekeeper.rules.tiles`)::
-
-    {"winner": 1 or null, "players": [{"rack": "R5 J"} or {"points": 35}, ...]}
-
-Decisions where RULES.md is silent (also in docs/engine/tiles.md):
-
-- Nobody went out (``winner`` null): under every scoring method the lowest
-  rack wins the round, tied lowest racks share it. A and B: each winner
-  scores the losers' racks minus its own; C: winners 0, losers their racks.
-- ``wins`` scores one point per round won (so totals are win counts);
-  ``none`` scores nothing but still counts wins in progress.
-- The game ends after ``rounds`` rounds, or, when ``target`` is set, after
-  the round in which a total reaches it (``wins``/``none``: a win count).
-- The player who won a round starts the next (sheet step 14).
-"""
+"""Round scoring and game end of the tile games (CT-7, CT-8)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
 """One line of tiles: is it a group (CT-2) or a run (CT-3), and how is it read (CT-1, CT-5)?
 
-The words (tile, position, face, reading) and the dynamic programme are in
-:mod:`.faces`. Here each kind supplies its *moves*: for a run the state
-is the value the next position must take, the values used and (runny) the
-colours used; for a group the colours used, or the positions filled in a
-one-colour group.
-
 >>> from scorekeeper.rules.tiles import NOTATION
 >>> line = read_line(NOTATION.parse("R12 R13 J"), Switches(zero=True, wrap=True, ten_split=True))
 >>> [(r.kind, r.entries, r.points) for r in line.readings]

@@ -1,21 +1,7 @@
 """Tile games (RULES.md section 3): Rummikub and the Crazy / Runny Rummy Tiles house rules.
 
-One engine with rule switches; ``rummikub``, ``crazy-tiles`` and
-``runny-tiles`` are presets that differ only in the switches' defaults.
-
-Round facts::
-
-    {"winner": 1,                       # seat that went out, or null: nobody did (CT-8)
-     "players": [{"rack": "R5 J"}, {"points": 0}, ...]}   # tiles left (CT-7) or a typed total
-
-``rack`` wins over ``points`` when both are given; neither means an empty rack.
-The winner's rack must be empty (RoundError otherwise).
-
-Progress per seat: ``{"wins": N}`` (rounds won).
-
-The rules themselves live in small modules: :mod:`.sets` (one set,
-CT-1..CT-5), :mod:`.checks` (laydowns, extensions, CT-6, CT-10),
-:mod:`.grid` (the board, CT-9) and :mod:`.scoring` (CT-7, CT-8).
+One engine with rule switches; ``rummikub``, ``crazy-tiles`` and ``runny-tiles`` are presets that
+differ only in the switches' defaults (round facts: docs/engine/tiles.md).
 
 >>> from scorekeeper.rules import check, hand
 >>> check("crazy-tiles", "R12 R13 J").to_dict()["readings"]

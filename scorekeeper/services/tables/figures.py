@@ -1,24 +1,7 @@
 """What a game's score says for a table's statistics: pure, plain values in and out.
 
-:func:`game_figures` reads the engine's :class:`~scorekeeper.rules.GameScore`
-of a game (never the raw facts: every figure comes through the rules engine)
-and returns each seat's result and the counted figures of the variant, which
-:mod:`scorekeeper.services.tables.summaries` stores so statistics are SQL sums.
-
-A count is ``(seat, name, item, n, value)``: ``n`` observations adding up to
-``value`` (an average is ``sum(value) / sum(n)`` over any set of games);
-``seat`` None for a figure of the whole game. What each variant counts:
-
-- krazy-bee ``step``/``<k>``: Step k attempted (``n``), laid at the first try (``value``);
-  ``tries``/``<k>``: Step k laid (``n``) after ``value`` hands in all;
-- crib-rummy ``meld_pegs`` / ``extend_pegs``: pegs from melds laid card by card, and from
-  adding cards to another player's meld (CR-5, CR-6);
-- rumbugz ``kind_missing``/``<kind>``: hands a player ended with some but not all four kinds
-  (``n``) and this kind among the missing (``value``): the kind laid last (RB-4);
-- tile games ``rack``: hands the player did not go out (``n``) and the rack value left (CT-7);
-  ``nobody_out`` (whole game): hands (``n``) and those nobody went out of (``value``);
-- crazy-rummy ``board``: hands and board value (CZ-6); ``wild``/``<rank>`` (whole game):
-  hands played with that wild rank (CZ-1).
+A count is ``(seat, name, item, n, value)``: ``n`` observations adding up to ``value`` (an average is
+``sum(value) / sum(n)`` over any set of games); ``seat`` None for a figure of the whole game.
 
 >>> from scorekeeper.rules import score_game
 >>> score = score_game("rummikub", [{"winner": 0, "players": [{"rack": ""}, {"rack": "R5 J"}]}],

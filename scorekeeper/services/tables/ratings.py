@@ -1,9 +1,5 @@
 """Ratings per variant with openskill (Plackett-Luce), folded over a table's games in order.
 
-Pure: member ids and finishing ranks in, each player's ``(mu, sigma)`` after
-every game out. A game's ranks are its finishing order (winners share 1st,
-:attr:`GameScore.ranks`, the engine's), so a shared win is a tie.
-
 >>> after = rate_games({}, [[(1, 1), (2, 2)], [(1, 1), (2, 2)]])
 >>> [round(mu, 2) for mu, _ in after[1]], after[1][0][1] < START[1]
 ([29.66, 20.34], True)

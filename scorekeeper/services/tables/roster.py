@@ -1,11 +1,4 @@
-"""Tables: creating one, its roster, games started from it or attached to it, renames and merges.
-
-A table's secret works like a game's edit secret (only its sha256 is kept,
-compared in constant time). A game started from a table gets an edit secret
-*derived* from the table's (an HMAC of the game's id), so every phone holding
-the table's secret can also keep score in the table's games; a game attached
-later keeps its own secret. Functions flush and never commit.
-"""
+"""Tables: creating one, its roster, games started from it or attached to it, renames and merges."""
 
 from __future__ import annotations
 

@@ -1,10 +1,4 @@
-"""A table's rulings: checker verdicts it adopted, option choices and readings of unclear cases.
-
-Every ruling is dated and may carry a note. A verdict is the engine's own
-answer to the check asked (asked again here, never typed); an option choice
-is validated by the engine like a new game's option, and the latest choice of
-each option is what the table's new games and rematches start with.
-"""
+"""A table's rulings: checker verdicts it adopted, option choices and readings of unclear cases."""
 
 from __future__ import annotations
 

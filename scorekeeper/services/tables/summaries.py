@@ -1,15 +1,4 @@
-"""Keeping each table game's summary and the table's ratings current, in the hand change's transaction.
-
-Every record, correction, deletion and undo of a hand sends
-:data:`~scorekeeper.services.events.hands_changed` with the engine's new score
-(the one the change was checked with: nothing is scored again here). For a
-game of a table, :func:`refresh` rewrites its seats' results and counted
-figures from that score; when the game's result changes (it finishes, stops
-being finished, or its finishing order moves) the variant's ratings are
-folded again from that game on (:func:`rerate`), so a corrected or deleted
-hand in an old game re-rates every game after it. Like the services, these
-functions flush and never commit.
-"""
+"""Keeping each table game's summary and the table's ratings current, in the hand change's transaction."""
 
 from __future__ import annotations
 
@@ -125,12 +114,6 @@ def rerate_all(table_id: int) -> None:
         rerate(table_id, variant)
 
 
-def table_game_ids(table_id: int) -> list[int]:
-    """The table's games' row ids, in game order."""
-    return list(db.session.execute(select(TableGame.game_id).where(TableGame.table_id == table_id)
-                                   .order_by(TableGame.played_at, TableGame.game_id)).scalars())
-
-
 def _on_hands_changed(game: Game, score: GameScore, **_) -> None:
     refresh(game, score)
 
@@ -139,5 +122,5 @@ def _on_game_deleting(game: Game, **_) -> None:
     forget(game)
 
 
-hands_changed.connect(_on_hands_changed, weak=False)
-game_deleting.connect(_on_game_deleting, weak=False)
+#: what the tables hear from the services (the tables' :class:`~scorekeeper.web.features.Feature` names them)
+RECEIVERS = ((hands_changed, _on_hands_changed), (game_deleting, _on_game_deleting))

@@ -1,12 +1,4 @@
-"""A table's whole history as JSON (to import back exactly) and as CSV (for spreadsheets).
-
-The JSON export holds the table's name, roster, rulings and every game as
-:func:`scorekeeper.services.transfer.export_game` writes it, with the roster player in
-each seat. Importing makes a *new* table (new id and secret) whose export
-equals the original's apart from ids; its games are imported through
-:func:`scorekeeper.services.transfer.import_game` (the engine judges every hand before
-anything is kept) and get edit secrets derived from the new table's.
-"""
+"""A table's whole history as JSON (to import back exactly) and as CSV (for spreadsheets)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,76 @@
+"""Reading an API request's body: strict JSON, an object, and the shape the document gives it.
+
+Public for every API blueprint, the core's and the features' (:mod:`scorekeeper.web.features`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from flask import request
+
+from ..checker.checking import InputError, json_object
+from ..limits import pool
+from ..rules import RoundError
+from ..web.features import ApiPart, api_parts
+from .shapes import problems
+
+#: schemas whose bodies may be big enough to check in a worker process (:mod:`scorekeeper.limits.pool`)
+POOLED = frozenset({"Export", "TableExport"})
+#: from this size on (bytes), such a body is checked in a worker process (a 200-hand game is about 40 KiB)
+POOLED_BYTES = 64 * 1024
+
+
+def body() -> Any:
+    """The request body parsed as strict JSON (any content type); InputError when it is not.
+
+    Strict: ``NaN``, ``Infinity`` and numbers too large for a float (``1e400``)
+    are not JSON (RFC 8259), and strict parsers (browsers, jq) would refuse an
+    answer that echoed them, so they are refused here.
+    """
+    raw = request.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
+    if not raw.strip():
+        raise InputError("the request body is empty; send a JSON object")
+    try:
+        return json.loads(raw, parse_constant=_not_json, parse_float=_finite)
+    except (ValueError, RecursionError) as err:
+        raise InputError(f"the request body is not valid JSON ({err})") from None
+
+
+def _not_json(token: str):
+    raise ValueError(f"{token} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if math.isinf(number):
+        raise ValueError(f"{text} is too large a number")
+    return number
+
+
+def object_body() -> dict:
+    """The request body, which must be a JSON object."""
+    return json_object(body())
+
+
+def shaped(schema: str, value: Any, *, values: bool = False) -> Any:
+    """``value`` when it has the shape of the document's ``schema``, else InputError (400) naming each
+    place. ``values``: its values too (RoundError, 422), once the services and the engine had their say
+    in their own words, so the server never takes what its document refuses."""
+    parts = api_parts()
+    if schema in POOLED and (request.content_length or 0) > POOLED_BYTES:  # a big import: checked elsewhere
+        shape, refused = pool.run(_problems, parts, schema, value)
+    else:
+        shape, refused = problems(schema, value, parts)
+    if shape:
+        raise InputError(f"the body does not match the API's {schema} schema: " + "; ".join(shape[:5]))
+    if values and refused:
+        raise RoundError(refused)
+    return value
+
+
+def _problems(parts: tuple[ApiPart, ...], schema: str, value: Any):
+    """:func:`problems` in a worker process (the features' parts come with the job)."""
+    return problems(schema, value, parts)

@@ -1,0 +1,107 @@
+"""The one way a feature joins the core: a :class:`Feature` declares everything it adds, and
+:func:`install` (from ``create_app``) records it in ``app.extensions`` and mounts it (docs/features.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from blinker import NamedSignal
+from flask import Blueprint, Flask, current_app, has_app_context
+
+#: where an app keeps its installed features, by name
+KEY = "scorekeeper.features"
+
+#: ``(body, variant, names, options, first_dealer) -> (game, secret)``: a game ``POST /games`` starts
+GameStarter = Callable[[dict, str, list, dict, int], tuple[Any, str]]
+#: ``(executor, ids) -> {id: version}`` for the ids that still exist
+ReadVersions = Callable[[Any, list], dict]
+
+
+@dataclass(frozen=True)
+class ApiPart:
+    """A feature's part of the OpenAPI document (and so of what the API accepts).
+
+    Plain data and module-level functions only: it is sent to the worker processes that check
+    big bodies, and the checked schemas are built once per set of parts.
+    """
+
+    #: ``() -> {component name: schema}``
+    schemas: Callable[[], dict[str, dict]] | None = None
+    #: ``() -> {path: path item}``, paths relative to ``/api/v1``
+    paths: Callable[[], dict[str, dict]] | None = None
+    #: security schemes its paths name, by name
+    security: Mapping[str, dict] = field(default_factory=dict)
+    #: fields it adds to a new game's body (``NewGame<Variant>``), with their schemas
+    new_game_fields: Mapping[str, dict] = field(default_factory=dict)
+    #: what ``POST /games`` may then answer, by status
+    new_game_errors: Mapping[int, str] = field(default_factory=dict)
+
+    def __hash__(self) -> int:
+        return hash((self.schemas, self.paths, *self.security, *self.new_game_fields, *self.new_game_errors))
+
+
+@dataclass(frozen=True, eq=False)
+class Feature:
+    """What a feature package adds to the core; it declares one, ``create_app`` installs it."""
+
+    name: str
+    #: mounted as they are (pages, and the feature's own API blueprint under ``/api/v1``)
+    blueprints: tuple[Blueprint, ...] = ()
+    #: its part of the API document
+    api: ApiPart | None = None
+    #: fields of ``POST /games`` it answers, each with the function that starts such a game
+    game_starters: Mapping[str, GameStarter] = field(default_factory=dict)
+    #: live channels ``<prefix><id>`` it serves, read again whenever any game changes
+    live_channels: Mapping[str, ReadVersions] = field(default_factory=dict)
+    #: ``(signal, receiver)``: receivers of the services' signals (:mod:`scorekeeper.services.events`)
+    receivers: tuple[tuple[NamedSignal, Callable[..., None]], ...] = ()
+
+
+def install(app: Flask, feature: Feature) -> None:
+    """Record ``feature`` in ``app`` and mount its blueprints (once per app)."""
+    features = app.extensions.setdefault(KEY, {})
+    if feature.name in features:
+        return
+    features[feature.name] = feature
+    for blueprint in feature.blueprints:
+        app.register_blueprint(blueprint)
+    for signal, _ in feature.receivers:
+        signal.connect(_relay(signal), weak=False)  # once per process: connecting again changes nothing
+
+
+def installed(app: Flask | None = None) -> tuple[Feature, ...]:
+    """The features ``app`` (default: the current app) installed, in order."""
+    return tuple((app or current_app).extensions.get(KEY, {}).values())
+
+
+def api_parts(app: Flask | None = None) -> tuple[ApiPart, ...]:
+    """The installed features' parts of the API document."""
+    return tuple(f.api for f in installed(app) if f.api is not None)
+
+
+def game_starters(app: Flask | None = None) -> dict[str, GameStarter]:
+    """Fields of ``POST /games`` that an installed feature answers, with its starter."""
+    return {name: start for f in installed(app) for name, start in f.game_starters.items()}
+
+
+def live_channels(app: Flask | None = None) -> dict[str, ReadVersions]:
+    """The installed features' live channels, by prefix."""
+    return {prefix: read for f in installed(app) for prefix, read in f.live_channels.items()}
+
+
+@cache
+def _relay(signal: NamedSignal) -> Callable[..., None]:
+    """The one receiver of ``signal`` in this process: it passes each sending on to the receivers
+    of the current app's features (so a feature hears the services only in an app that installed it)."""
+
+    def relay(sender: Any, **kwargs: Any) -> None:
+        for feature in installed() if has_app_context() else ():
+            for wanted, receive in feature.receivers:
+                if wanted is signal:
+                    receive(sender, **kwargs)
+
+    return relay
