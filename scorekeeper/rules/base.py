@@ -70,6 +70,11 @@ class Variant:
     #: each worth :meth:`class_values` a card; ``count_rule`` is the rule that sets them
     count_classes: ClassVar[Mapping[str, str]] = {}
     count_rule: ClassVar[str] = ""
+    #: the most cards the best-play finder takes in one hand (a card game's finder has no clock)
+    most_hint_cards: ClassVar[int] = 30
+    #: what its scored hands count for a table's statistics, ``(score, complete rounds) -> counts``
+    #: (:mod:`.table_counts`); every variant names its own (``no_counts``: nothing of its own)
+    table_counts: ClassVar[Any] = None
 
     # -- options and notation -------------------------------------------------
     def options(self, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:

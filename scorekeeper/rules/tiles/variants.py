@@ -39,6 +39,7 @@ from ..cards import Notation
 from ..facts import Count, Seat, Text
 from ..options import Option
 from ..registry import register
+from ..table_counts import tile_counts
 from ..verdict import HandValue, Verdict
 from .checks import extension_verdict, initial_meld, laydown_verdict, set_verdict
 from .grid import check_board, is_board, read_board
@@ -102,6 +103,7 @@ class TileGame(Variant):
     notation = NOTATION
     round_word = "round"  # CT-8: round scoring
     deck_look, wild_name = "tiles", "joker"
+    table_counts = staticmethod(tile_counts)
     preset: ClassVar[dict[str, bool]] = {}
     entered_rule = "CT-8"
     facts_shape = seats(2, 4, {
