@@ -27,6 +27,7 @@ from ..entry import HandEntry
 from ..entry.crazy_rummy import CrazyRummyEntry
 from ..entry.crib_rummy import CribRummyEntry
 from ..entry.krazy_bee import KrazyBeeEntry
+from ..entry.points import PointsEntry
 from ..entry.rumbugz import RumBugzEntry
 from ..entry.tiles import TilesEntry
 from ..rulebook import Rulebook, rulebook
@@ -38,10 +39,11 @@ from .sheet_layouts import (
     CribRummyLayout,
     KrazyBeeLayout,
     Layout,
+    PointsLayout,
     RumBugzLayout,
     TilesLayout,
 )
-from .table_figures import TableFigures
+from .table_figures import TableFigures, no_figures
 from .table_figures import crazy_rummy as crazy_rummy_figures
 from .table_figures import crib_rummy as crib_rummy_figures
 from .table_figures import krazy_bee as krazy_bee_figures
@@ -107,6 +109,8 @@ PROFILES: dict[str, Profile] = {p.slug: p for p in (
                 "CZ-4: natural cards of a rank an opponent has on the board; never wildcards."),
         points="Table value"),
         best_play.CRAZY_RUMMY, TableFigures(crazy_rummy_figures, "tables/figures/crazy_rummy.html")),
+    # no cards: no checker and no finder; totals, wins and ratings only (PG-1)
+    Profile("points", PointsEntry(), PointsLayout(), None, None, TableFigures(no_figures, None)),
 )}
 
 

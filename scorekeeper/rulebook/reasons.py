@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from markupsafe import Markup, escape
 
-_ID = r"(?:N|KB|RB|CT|CR|CZ)-\d{1,2}"
+_ID = r"(?:N|KB|RB|CT|CR|CZ|PG)-\d{1,2}"
 #: a rule id written as a label ("CR-1: ..."), which moves after the sentence
 _LABEL = re.compile(rf"\b({_ID})\s*:\s*")
 #: a rule id already after its sentence, in brackets: "(CR-1)" or "(CR-1, CR-3)"
