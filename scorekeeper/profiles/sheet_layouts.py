@@ -199,7 +199,7 @@ class CrazyRummyLayout(Layout):
 def _sheet(layout: Layout, slug: str, opts: Mapping[str, Any], names: list[str], rows: list[Row],
            blank: bool) -> Sheet:
     variant = find_variant(slug)
-    sheet = Sheet(slug, variant.name, layout.lead, layout.per_player, names, rows, blank=blank,
+    sheet = Sheet(slug, variant.title(opts), layout.lead, layout.per_player, names, rows, blank=blank,
                   key=layout.key(slug, opts))
     if variant.laid_in_steps:
         sheet.steps = step_texts(opts)

@@ -81,6 +81,10 @@ class Variant:
         """Every option with its default, ``raw`` validated (OptionError otherwise)."""
         return resolve(self.option_spec, raw)
 
+    def title(self, opts: Mapping[str, Any] | None = None) -> str:
+        """What a game of this variant is called where its name shows (a points game adds its own, PG-1)."""
+        return self.name
+
     def parse(self, text: str) -> tuple[Card, ...]:
         """Notation to cards (N-1); NotationError naming the token otherwise."""
         return self.notation.parse(text)

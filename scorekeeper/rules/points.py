@@ -64,6 +64,11 @@ class Points(Variant):
                rule="PG-1", parser=_game_name, optional=True),
     )
 
+    def title(self, opts=None):
+        """PG-1: the game's own name beside the variant's ("Five Crowns · Any other game (points)")."""
+        named = (opts or {}).get("game_name")
+        return f"{named} · {self.name}" if named else self.name
+
     def high_wins(self, opts):
         """PG-5: the highest total wins unless the table says the lowest does."""
         return bool(opts.get("high_wins", True))
