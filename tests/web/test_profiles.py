@@ -59,7 +59,7 @@ def test_the_plain_facts_on_the_variant(slug):
 
 def test_every_rule_family_has_exactly_one_home_page():
     homes = [f for slug in SLUGS for f in find_variant(slug).rules_home]
-    assert sorted(homes) == sorted(set(homes)) == sorted(["N", "KB", "RB", "CT", "CR", "CZ", "PG"])
+    assert sorted(homes) == sorted(set(homes)) and {"N", "KB", "RB", "CT", "CR", "CZ", "PG"} <= set(homes)
 
 
 @pytest.mark.parametrize("slug", ["crazy-tiles", "crib-rummy", "krazy-bee"])
