@@ -97,3 +97,12 @@ def test_PG_1_the_score_sheet_shows_the_game_name_and_the_totals(client, api):
     pdf = ReadBack(response.data)
     assert "Hearts" in pdf.text and "Ann" in pdf.text and "Bob" in pdf.text
     assert "11" in pdf.text and "19" in pdf.text  # the running totals
+
+
+def test_PG_1_no_cards_so_no_checker_or_best_play_page(client, api):
+    assert 'href="/check/points"' not in client.get("/check/").get_data(as_text=True)
+    for path in ("/check/points", "/check/points/best"):
+        page = client.get(path)
+        assert page.status_code == 404 and "no" in text(page)
+    _, refused = call(client, api, "POST", "/api/v1/check", {"variant": "points", "cards": "5H"}, expect=422)
+    assert "PG-1" in str(refused)
