@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper import services
 from scorekeeper.rules import variants
+from scorekeeper.services.tables import roster as tables
+from scorekeeper.storage.extensions import db
+from scorekeeper.tables.stats import table_stats
 from tests.pdf.support import ReadBack
 
 from .api_support import OpenApi, call
@@ -106,3 +110,20 @@ def test_PG_1_no_cards_so_no_checker_or_best_play_page(client, api):
         assert page.status_code == 404 and "no" in text(page)
     _, refused = call(client, api, "POST", "/api/v1/check", {"variant": "points", "cards": "5H"}, expect=422)
     assert "PG-1" in str(refused)
+
+
+def test_PG_5_a_points_game_at_a_table_counts_in_its_statistics(app, client):
+    with app.app_context():
+        table, secret = tables.create_table("Thursday", ["Ann", "Bob"])
+        game, _ = tables.start_game(table, secret, "points", table.members, {"game_name": "Hearts",
+                                                                              "high_wins": False, "rounds": 1})
+        services.record_round(game, {"players": [{"points": 9}, {"points": 4}]})
+        db.session.commit()
+        stats = table_stats(tables.find_table(table.public_id))
+        public_id = table.public_id
+    points = stats["variants"]["points"]
+    assert points["finished"] == 1 and points["players"] == {}  # no figures of its own: totals and wins
+    bob = next(p for p in stats["players"] if p["name"] == "Bob")
+    assert bob["variants"]["points"]["wins"] == 1  # PG-5: low wins
+    page = client.get(f"/tables/{public_id}/stats")
+    assert page.status_code == 200 and "Any other game (points)" in text(page)
