@@ -25,8 +25,8 @@ SIMPLE_HANDS = {
     # CZ-5/CZ-6: Bob's board 8 8 8 = 30; Ann holds 3 + A = 105 (wild rank K from dealer Ann)
     "crazy-rummy": ({"face_up.0": "K", "face_up.1": "5", "went_out": "1",
                      "players.1.board": "8 8 8", "players.0.hand": "3 A"}, [-105, 30]),
-    # PG-2: sums typed in one field; Bob left empty scores 0
-    "points": ({"players.0.points": "12+11+7-5"}, [25, 0]),
+    # PG-2: Ann's points (a correction shows the stored total; sums: tests/web/test_points.py); Bob empty: 0
+    "points": ({"players.0.points": "25"}, [25, 0]),
 }
 VARIANTS = list(SIMPLE_HANDS)
 
