@@ -127,3 +127,12 @@ def test_PG_5_a_points_game_at_a_table_counts_in_its_statistics(app, client):
     assert bob["variants"]["points"]["wins"] == 1  # PG-5: low wins
     page = client.get(f"/tables/{public_id}/stats")
     assert page.status_code == 200 and "Any other game (points)" in text(page)
+
+
+def test_PG_1_twenty_players_on_one_score_sheet(client, api):
+    names = [f"P{n}" for n in range(1, 21)]
+    _, created = call(client, api, "POST", "/api/v1/games", {"variant": "points", "players": names}, expect=201)
+    call(client, api, "POST", f"/api/v1/games/{created['id']}/rounds",
+         {"players": [{"points": n} for n in range(20)]}, secret=created["secret"], expect=201)
+    pdf = ReadBack(client.get(f"/print/game/{created['id']}/sheet.pdf").data)
+    assert all(name in pdf.text for name in names) and "19" in pdf.text
