@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from .base import Variant, seats
 from .cards import Notation
-from .errors import RoundError, RulesError
+from .errors import OptionError, RoundError, RulesError
 from .facts import Count, Flag
 from .options import Option
 from .registry import register
@@ -36,7 +36,7 @@ NOT_CARDS = "no cards: a points game keeps each player's points only"
 def _game_name(raw) -> str:
     text = " ".join(str(raw).split())
     if len(text) > 60:
-        raise ValueError("at most 60 characters")
+        raise OptionError("game_name", f"{len(text)} characters is too long", "text of at most 60 characters")
     return text
 
 

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import RoundError, RulesError, check, find_variant, options_for, score_game
+from scorekeeper.rules import (
+    OptionError,
+    RoundError,
+    RulesError,
+    check,
+    find_variant,
+    options_for,
+    score_game,
+)
 
 
 def _game(hands, players=3, **options):
@@ -18,6 +26,8 @@ def test_PG_1_one_to_twenty_players_and_a_game_name():
     assert (v.min_players, v.max_players) == (1, 20)
     assert options_for("points", {"game_name": "  Five   Crowns "})["game_name"] == "Five Crowns"
     assert options_for("points")["game_name"] is None
+    with pytest.raises(OptionError, match="game_name"):  # a clear refusal, never a crash
+        options_for("points", {"game_name": "x" * 61})
     assert _game([[5]], players=1).totals == (5,)
     with pytest.raises(RoundError):
         _game([[1] * 21], players=21)
