@@ -86,6 +86,7 @@ test: $(VENV)/.installed-test
 	bash scripts/system-deps.sh test
 	$(MAKE) --no-print-directory node_modules/.installed
 	$(VENV)/bin/ruff check
+	$(VENV)/bin/ruff format --check
 	$(MAKE) --no-print-directory lint-js
 	$(MAKE) --no-print-directory docs
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -20,6 +20,7 @@ from flask import Flask
 
 from scorekeeper import services
 from scorekeeper.checker.solving import tile_slugs
+from scorekeeper.profiles import profile
 from scorekeeper.rules import variants
 from scorekeeper.services.tables import roster as tables
 from scorekeeper.services.tables import rulings as table_rulings
@@ -161,9 +162,10 @@ def _samples(arguments: set[str], games: list[tuple[str, str]],
         return _table_samples(arguments, seeded)
     if not arguments:
         return [({}, None)]
-    if arguments in ({"variant"}, {"slug"}):
-        (name,) = arguments
-        return [({name: slug}, None) for slug in SLUGS]
+    if arguments == {"slug"}:  # the checker's pages: the variants with cards to check
+        return [({"slug": slug}, None) for slug in SLUGS if profile(slug).checker is not None]
+    if arguments == {"variant"}:
+        return [({"variant": slug}, None) for slug in SLUGS]
     if arguments == {"tile_slug"}:  # the whole-turn checker: the tile games only
         return [({"tile_slug": slug}, None) for slug in tile_slugs()]
     if arguments <= {"public_id", "number", "secret"}:

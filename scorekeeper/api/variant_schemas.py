@@ -9,6 +9,7 @@ from typing import Any
 
 from ..checker.solving import tile_slugs
 from ..limits import AUDIT_MAX, HANDS_MAX
+from ..profiles import profile
 from ..rules import all_variants
 from .schemas import (
     BOOL,
@@ -120,7 +121,8 @@ def requests(kind: str, base: dict, only: list[str] | None = None, solver: bool 
     for v in _variants(only):
         names = {o.name: {**SCALAR, "description": o.help} for o in v.option_spec}
         if solver:
-            names.update({**SOLVER_NAMES, **(LAID if v.slug == "rumbugz" else {})})
+            best = profile(v.slug).best  # the kinds already laid: asked where the profile says (RB-4)
+            names.update({**SOLVER_NAMES, **(LAID if best is not None and best.laid_kinds else {})})
         options = {**obj(extra=False, **names), "description": base["properties"]["options"]["description"]}
         schemas[f"{kind}{camel(v.slug)}"] = {**base, "properties": {
             **base["properties"], "variant": {"const": v.slug}, "options": options}}

@@ -63,16 +63,17 @@ def present_turn(variant: str, ask, result: dict) -> dict:
             "after": _table(variant, ask.after, options, played, result.get("parts")) if ask.after.strip() else None}
 
 
-def present_best(variant: str, ask, result: dict) -> dict:
-    """The best play (tile games) or a card game's hint: sentences, then what to lay, drawn."""
-    shown = _HINTS.get(variant, _tiles)(variant, ask, result)
+def present_best(variant: str, ask, result: dict, hints) -> dict:
+    """The best play (tile games) or a card game's hint: sentences, then what to lay, drawn
+    (``hints``: the variant's own, named by its profile)."""
+    shown = hints(variant, ask, result)
     proof = "Proved best" if result.get("optimal", True) else "Best found, not proven"
     if result.get("bound") is not None and not result.get("optimal", True):
         proof += f": a play might reach {result['bound']} {'tiles' if result.get('goal') == 'tiles' else 'points'}"
     return {"proof": proof, "notes": result.get("notes") or [], **shown}
 
 
-def _tiles(variant: str, ask, result: dict) -> dict:
+def tiles_hints(variant: str, ask, result: dict) -> dict:
     n, value = result["tiles_played"], result["value"]
     if n:
         head = f"CT-5: lay {_count(n, 'tile')}, worth {value} points"
@@ -86,7 +87,7 @@ def _tiles(variant: str, ask, result: dict) -> dict:
             "after": _table(variant, result.get("board") or table, options, result["play"]) if table else None}
 
 
-def _krazy_bee(variant: str, ask, result: dict) -> dict:
+def krazy_bee_hints(variant: str, ask, result: dict) -> dict:
     step = f"Step {result['step']}" if result.get("step") else "this Step"
     if result["can_lay"]:
         wild = f", with {_count(result['wild_bees'], 'Wild Bee')}" if result["wild_bees"] else ""
@@ -99,7 +100,7 @@ def _krazy_bee(variant: str, ask, result: dict) -> dict:
     return {"head": head, "groups": groups, "facts": more}
 
 
-def _crib_rummy(variant: str, ask, result: dict) -> dict:
+def crib_rummy_hints(variant: str, ask, result: dict) -> dict:
     head = f"CR-5: lay these for {_count(result['pegs'], 'peg')}" if result["pegs"] else \
         "CR-5: nothing to lay from this hand"
     tables = [s for s in str(ask.table or "").split("|") if s.strip()]
@@ -111,7 +112,7 @@ def _crib_rummy(variant: str, ask, result: dict) -> dict:
     return {"head": head, "groups": groups, "left": _row(variant, result["cards_left"])}
 
 
-def _rumbugz(variant: str, ask, result: dict) -> dict:
+def rumbugz_hints(variant: str, ask, result: dict) -> dict:
     kinds = [s["kind"] for s in result["sequences"]]
     head = f"RB-4: this hand lays {_words(kinds)} Sequences" if kinds else \
         "RB-4: this hand lays no Sequence still missing"
@@ -122,7 +123,7 @@ def _rumbugz(variant: str, ask, result: dict) -> dict:
     return {"head": head, "groups": groups, "facts": facts}
 
 
-def _crazy_rummy(variant: str, ask, result: dict) -> dict:
+def crazy_rummy_hints(variant: str, ask, result: dict) -> dict:
     def row(variant, tokens):  # CZ-1: the wild rank's cards drawn as wildcards, as the checker draws them
         return _mark_wild_rank(variant, ask, pair(variant, [str(t) for t in tokens], []))
 
@@ -137,5 +138,3 @@ def _crazy_rummy(variant: str, ask, result: dict) -> dict:
 def _words(items: list[str]) -> str:
     return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
 
-
-_HINTS = {"krazy-bee": _krazy_bee, "crib-rummy": _crib_rummy, "rumbugz": _rumbugz, "crazy-rummy": _crazy_rummy}

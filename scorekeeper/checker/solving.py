@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import (
-    SWITCHES,
     OptionError,
     RulesError,
     all_variants,
@@ -34,16 +33,13 @@ MOST_SECONDS = 5.0
 DEFAULT_SECONDS = 2.0
 #: seconds the whole-turn checker lets the solver look for a correction (the engine's default)
 TURN_SECONDS = 1.0
-#: the most cards a card game's hand may hold here (Crib Rummy's finder doubles with each card)
-MOST_HINT_CARDS = {"crib-rummy": 11}
-MOST_CARDS = 30
 SOLVE_FIELDS = ("variant", "rack", "table", "goal", "initial", "options")
 TURN_FIELDS = ("variant", "before", "rack", "after", "initial", "options")
 
 
 def tile_slugs() -> list[str]:
-    """The tile games (their options hold the tile switches): the games a whole turn is checked in."""
-    return [v.slug for v in all_variants() if set(SWITCHES) <= set(v.options())]
+    """The tile games (``deck_look == "tiles"``, the one trait): the games a whole turn is checked in."""
+    return [v.slug for v in all_variants() if v.deck_look == "tiles"]
 
 
 @dataclass(frozen=True)
@@ -79,9 +75,10 @@ def bounded(variant: str, options: Mapping[str, Any], cards: str = "", default: 
         raise OptionError("time_limit", f"{out['time_limit']!r} is more than this server allows",
                           f"seconds, more than 0 and at most {MOST_SECONDS:g}")
     out["time_limit"] = seconds
-    if variant not in tile_slugs():
+    v = find_variant(variant)
+    if v.deck_look != "tiles":
         out.pop("time_limit")  # the card games' finders take no clock
-        most = MOST_HINT_CARDS.get(variant, MOST_CARDS)
+        most = v.most_hint_cards
         if len(tokenize(cards)) > most:
             raise RulesError(f"the best-play finder here takes a hand of at most {most} cards "
                              f"({len(tokenize(cards))} were given)")

@@ -1,5 +1,6 @@
-"""One profile per variant: everything about it that is not the engine's, in one place
-(its hand entry, sheet layout, checker words and rulebook; docs/adding-a-variant.md).
+"""One profile per variant: everything about it that is not the engine's, in one place (its hand
+entry, sheet layout, checker words, best play page, table figures and rulebook). Every piece is
+named, never defaulted by a slug: tests/test_variant_registry.py (docs/adding-a-variant.md).
 
 >>> profile("crib-rummy").checker.points, profile("Rummikub").entry.template
 ('Pegs', 'rounds/tiles.html')
@@ -7,24 +8,34 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..entry import HandEntry
 from ..entry.crazy_rummy import CrazyRummyEntry
 from ..entry.crib_rummy import CribRummyEntry
 from ..entry.krazy_bee import KrazyBeeEntry
+from ..entry.points import PointsEntry
 from ..entry.rumbugz import RumBugzEntry
 from ..entry.tiles import TilesEntry
 from ..rulebook import Rulebook, rulebook
 from ..rules import Variant, find_variant
+from . import best_play
+from .best_play import BestPlayWords
 from .sheet_layouts import (
     CrazyRummyLayout,
     CribRummyLayout,
     KrazyBeeLayout,
     Layout,
+    PointsLayout,
     RumBugzLayout,
     TilesLayout,
 )
+from .table_figures import TableFigures, no_figures
+from .table_figures import crazy_rummy as crazy_rummy_figures
+from .table_figures import crib_rummy as crib_rummy_figures
+from .table_figures import krazy_bee as krazy_bee_figures
+from .table_figures import rumbugz as rumbugz_figures
+from .table_figures import tiles as tile_figures
 
 
 @dataclass(frozen=True)
@@ -46,7 +57,9 @@ class Profile:
     slug: str
     entry: HandEntry
     sheet: Layout
-    checker: CheckerWords = field(default_factory=CheckerWords)
+    checker: CheckerWords | None
+    best: BestPlayWords | None
+    figures: TableFigures
 
     @property
     def variant(self) -> Variant:
@@ -59,25 +72,32 @@ class Profile:
         return rulebook(self.slug)
 
 
-_TILES, _TILE_ENTRY = TilesLayout(), TilesEntry()
+def _tiles(slug: str) -> Profile:
+    return Profile(slug, TilesEntry(), TilesLayout(), CheckerWords(), best_play.TILES,
+                   TableFigures(tile_figures, "tables/figures/tiles.html"))
+
+
 PROFILES: dict[str, Profile] = {p.slug: p for p in (
     Profile("krazy-bee", KrazyBeeEntry(), KrazyBeeLayout(), CheckerWords(
         prominent=("step",),
-        extend=("Downed meld to lay off onto", "KB-6: the meld must stay legal of its kind."))),
+        extend=("Downed meld to lay off onto", "KB-6: the meld must stay legal of its kind.")),
+        best_play.KRAZY_BEE, TableFigures(krazy_bee_figures, "tables/figures/krazy_bee.html")),
     Profile("rumbugz", RumBugzEntry(), RumBugzLayout(), CheckerWords(
         prominent=("kind",),
-        extend=("Sequence on the table before the change", "RB-5: a change must keep the declared kind."))),
-    Profile("rummikub", _TILE_ENTRY, _TILES),
-    Profile("crazy-tiles", _TILE_ENTRY, _TILES),
-    Profile("runny-tiles", _TILE_ENTRY, _TILES),
+        extend=("Sequence on the table before the change", "RB-5: a change must keep the declared kind.")),
+        best_play.RUMBUGZ, TableFigures(rumbugz_figures, "tables/figures/rumbugz.html")),
+    _tiles("rummikub"), _tiles("crazy-tiles"), _tiles("runny-tiles"),
     Profile("crib-rummy", CribRummyEntry(), CribRummyLayout(), CheckerWords(
         extend=("Meld on the table to add to", "CR-5: the added cards peg by the new length."),
-        points="Pegs")),
+        points="Pegs"), best_play.CRIB_RUMMY, TableFigures(crib_rummy_figures, "tables/figures/crib_rummy.html")),
     Profile("crazy-rummy", CrazyRummyEntry(), CrazyRummyLayout(), CheckerWords(
         prominent=("wild", "first_play"),
         extend=("A set already on the board (bottom feeding)",
                 "CZ-4: natural cards of a rank an opponent has on the board; never wildcards."),
-        points="Table value")),
+        points="Table value"),
+        best_play.CRAZY_RUMMY, TableFigures(crazy_rummy_figures, "tables/figures/crazy_rummy.html")),
+    # no cards: no checker and no finder; totals, wins and ratings only (PG-1)
+    Profile("points", PointsEntry(), PointsLayout(), None, None, TableFigures(no_figures, None)),
 )}
 
 

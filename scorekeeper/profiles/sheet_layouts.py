@@ -192,7 +192,7 @@ class CrazyRummyLayout(Layout):
 def _sheet(layout: Layout, slug: str, opts: Mapping[str, Any], names: list[str], rows: list[Row],
            blank: bool) -> Sheet:
     variant = find_variant(slug)
-    sheet = Sheet(slug, variant.name, layout.lead, layout.per_player, names, rows, blank=blank,
+    sheet = Sheet(slug, variant.title(opts), layout.lead, layout.per_player, names, rows, blank=blank,
                   key=layout.key(slug, opts))
     if variant.laid_in_steps:
         sheet.steps = step_texts(opts)
@@ -216,3 +216,20 @@ def filled_sheet(layout: Layout, slug: str, names: list[str], score: GameScore, 
     if sheet.track:  # each player's front and back peg, from the engine's progress (CR-8)
         sheet.track = place_pegs(sheet.track, score.progress)
     return sheet
+
+
+class PointsLayout(Layout):
+    per_player = (Column("Points", 11, "points this hand"), TOTAL)
+    default_rows = 20
+
+    def key(self, slug, opts):
+        ends = [f"a total reaching {opts['target']}" if opts.get("target") is not None else "",
+                f"{opts['rounds']} hands" if opts.get("rounds") else "", "the editor ends it"]
+        wins = "highest" if opts.get("high_wins", True) else "lowest"
+        return [("Game", opts.get("game_name") or "any other game (PG-1)"),
+                ("Points", "each player's points this hand, a sum such as 12+11+7-5; empty = 0 (PG-2)"),
+                ("End", f"{'; '.join(e for e in ends if e)}; the {wins} total wins, ties share a place "
+                        "(PG-4, PG-5)")]
+
+    def cells(self, r, seat):
+        return [signed(r.changes[seat]), str(r.totals[seat])]

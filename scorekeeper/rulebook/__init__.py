@@ -14,9 +14,10 @@ import re
 from functools import cache
 
 from ..rules import UnknownVariant, find_variant, variants
-from . import crazy_rummy, crib_rummy, krazy_bee, rumbugz
+from . import crazy_rummy, crib_rummy, krazy_bee, points, rumbugz
 from .book import DIGEST_HEADINGS, SECTION_TITLES, Rule, Rulebook, Section
 from .common import COMMON_RULES
+from .reasons import RULE_ID_TEXT
 from .tiles import SWITCH_SHORT, SWITCH_WORDS, tile_book
 
 __all__ = [
@@ -40,10 +41,10 @@ __all__ = [
 ]
 
 #: A rule id as written in RULES.md and in the engine's messages.
-RULE_ID = re.compile(r"\b(?:N|KB|RB|CT|CR|CZ)-\d{1,2}\b", re.IGNORECASE)
+RULE_ID = re.compile(rf"\b{RULE_ID_TEXT}\b", re.IGNORECASE)
 
 
-_FIXED = {b.slug: b for b in (krazy_bee.BOOK, rumbugz.BOOK, crib_rummy.BOOK, crazy_rummy.BOOK)}
+_FIXED = {b.slug: b for b in (krazy_bee.BOOK, rumbugz.BOOK, crib_rummy.BOOK, crazy_rummy.BOOK, points.BOOK)}
 
 
 @cache

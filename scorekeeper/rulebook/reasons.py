@@ -20,7 +20,11 @@ from typing import NamedTuple
 
 from markupsafe import Markup, escape
 
-_ID = r"(?:N|KB|RB|CT|CR|CZ)-\d{1,2}"
+from ..rules import all_variants
+
+#: a rule id of any family: the common N rules and every variant's own (its ``rules_home``)
+_FAMILIES = dict.fromkeys(["N", *(f for v in all_variants() for f in v.rules_home)])
+RULE_ID_TEXT = _ID = rf"(?:{'|'.join(_FAMILIES)})-\d{{1,2}}"
 #: a rule id written as a label ("CR-1: ..."), which moves after the sentence
 _LABEL = re.compile(rf"\b({_ID})\s*:\s*")
 #: a rule id already after its sentence, in brackets: "(CR-1)" or "(CR-1, CR-3)"

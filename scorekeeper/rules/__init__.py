@@ -25,7 +25,7 @@ from .verdict import HandValue, Verdict
 
 # isort: off
 # Importing the variant packages registers them, in menu order.
-from . import krazy_bee, rumbugz, tiles, crib_rummy, crazy_rummy  # noqa: F401
+from . import krazy_bee, rumbugz, tiles, crib_rummy, crazy_rummy, points  # noqa: F401
 # isort: on
 
 from .cards import tokenize

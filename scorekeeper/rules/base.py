@@ -66,11 +66,20 @@ class Variant:
     #: each worth :meth:`class_values` a card; ``count_rule`` is the rule that sets them
     count_classes: ClassVar[Mapping[str, str]] = {}
     count_rule: ClassVar[str] = ""
+    #: the most cards the best-play finder takes in one hand (a card game's finder has no clock)
+    most_hint_cards: ClassVar[int] = 30
+    #: what its scored hands count for a table's statistics, ``(score, complete rounds) -> counts``
+    #: (:mod:`.table_counts`); every variant names its own (``no_counts``: nothing of its own)
+    table_counts: ClassVar[Any] = None
 
     # -- options and notation -------------------------------------------------
     def options(self, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Every option with its default, ``raw`` validated (OptionError otherwise)."""
         return resolve(self.option_spec, raw)
+
+    def title(self, opts: Mapping[str, Any] | None = None) -> str:
+        """What a game of this variant is called where its name shows (a points game adds its own, PG-1)."""
+        return self.name
 
     def parse(self, text: str) -> tuple[Card, ...]:
         """Notation to cards (N-1); NotationError naming the token otherwise."""

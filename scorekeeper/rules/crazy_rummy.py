@@ -44,6 +44,7 @@ from .facts import Count, ListOf, Record, Seat, Text
 from .options import Option
 from .registry import register
 from .scoring import RoundOutcome
+from .table_counts import crazy_rummy_counts
 from .verdict import HandValue, Verdict
 
 __all__ = ["NOTATION", "RANKS", "SUITS", "WILD_CHOICES", "CrazyRummy"]
@@ -54,6 +55,7 @@ NO_WILD_NOTE = "CZ-1: no wild rank given (option wild), so every card counts as 
 @register
 class CrazyRummy(Variant):
     slug = "crazy-rummy"
+    table_counts = staticmethod(crazy_rummy_counts)
     name = "Crazy Rummy"
     summary = "Sets only, a new wild rank every hand, race to 1500."
     min_players, max_players = 2, 12

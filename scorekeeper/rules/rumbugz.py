@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from .base import CARDS_LEFT, POINTS_LEFT, Variant, seats
@@ -33,6 +34,7 @@ from .options import Option
 from .progressions import Shape, judge, judge_change
 from .registry import register
 from .scoring import GameScore, RoundOutcome
+from .table_counts import rumbugz_counts
 from .verdict import HandValue, Verdict
 
 KINDS = ("single", "double", "triple", "match")
@@ -54,6 +56,7 @@ def _too_few(count: int, rule: str, what: str) -> list[str]:
 @register
 class RumBugz(Variant):
     slug = "rumbugz"
+    table_counts = staticmethod(partial(rumbugz_counts, kinds=KINDS))
     name = "RumBugz"
     summary = "Lay a single, double, triple and match Sequence of Bugz, then empty your hand."
     min_players, max_players = 2, 6

@@ -9,18 +9,15 @@ from flask import current_app
 from sqlalchemy import and_, case, func, select
 from sqlalchemy.orm import aliased
 
+from ..profiles import profile
+from ..profiles.table_figures import ratio as _ratio
 from ..rules import variants
-from ..services.tables.figures import RUMBUGZ_KINDS, TILE_VARIANTS
 from ..services.transfer import stamp
 from ..storage.extensions import db
 from ..storage.models import Game
 from ..storage.table_models import Table, TableFigure, TableGame, TableSeat
 
 LAST_RESULTS = 10
-
-
-def _ratio(part: int, whole: int, places: int = 4) -> float | None:
-    return round(part / whole, places) if whole else None
 
 
 def stamp_of(public_id: str) -> tuple | None:
@@ -192,65 +189,10 @@ def _figures(table: Table, names: dict[int, str]) -> dict[str, dict]:
             entry[1] += value or 0
     out: dict[str, dict] = {}
     for (variant, member), counts in sums.items():
-        read = READERS.get("tiles" if variant in TILE_VARIANTS else variant)
-        if read is None:
-            continue
+        read = profile(variant).figures.read
         block = out.setdefault(variant, {"players": {}})
         if member is None:
             block.update(read(counts))
         else:
             block["players"][names[member]] = read(counts)
     return out
-
-
-def _krazy_bee(counts: dict) -> dict:
-    steps = sorted({int(item) for name, item in counts if name == "step"})
-    rows = []
-    for k in steps:
-        attempts, first = counts.get(("step", str(k)), (0, 0))
-        laid, tries = counts.get(("tries", str(k)), (0, 0))
-        rows.append({"step": k, "attempts": attempts, "first_try": first,
-                     "first_try_rate": _ratio(first, attempts), "laid": laid,
-                     "average_tries": _ratio(tries, laid, 2)})
-    tried = [r for r in rows if r["attempts"]]
-    hardest = min(tried, key=lambda r: (r["first_try_rate"], -(r["average_tries"] or 0), r["step"]),
-                  default=None)
-    attempts = sum(r["attempts"] for r in rows)
-    return {"steps": rows, "hardest_step": hardest["step"] if hardest else None,
-            "first_try_rate": _ratio(sum(r["first_try"] for r in rows), attempts)}
-
-
-def _crib_rummy(counts: dict) -> dict:
-    meld = counts.get(("meld_pegs", ""), (0, 0))[1]
-    extend = counts.get(("extend_pegs", ""), (0, 0))[1]
-    return {"meld_pegs": meld, "extend_pegs": extend, "extend_share": _ratio(extend, meld)}
-
-
-def _rumbugz(counts: dict) -> dict:
-    missing = {kind: counts.get(("kind_missing", kind), (0, 0))[1] for kind in RUMBUGZ_KINDS}
-    hands = counts.get(("kind_missing", RUMBUGZ_KINDS[0]), (0, 0))[0]
-    last = max(RUMBUGZ_KINDS, key=lambda kind: (missing[kind], -RUMBUGZ_KINDS.index(kind))) if hands else None
-    return {"unfinished_hands": hands, "kinds_missing": missing, "kind_laid_last": last}
-
-
-def _tiles(counts: dict) -> dict:
-    racks, left = counts.get(("rack", ""), (0, 0))
-    out = {"average_rack": _ratio(left, racks, 2)}
-    if ("nobody_out", "") in counts:
-        hands, nobody = counts[("nobody_out", "")]
-        out.update(nobody_out=nobody, hands_counted=hands)
-    return out
-
-
-def _crazy_rummy(counts: dict) -> dict:
-    hands, board = counts.get(("board", ""), (0, 0))
-    wild = sorted(((item, n) for (name, item), (n, _) in counts.items() if name == "wild"),
-                  key=lambda pair: (-pair[1], pair[0]))
-    out = {"average_board": _ratio(board, hands, 2)}
-    if wild:
-        out["wild_ranks"] = dict(wild)
-    return out
-
-
-READERS = {"krazy-bee": _krazy_bee, "crib-rummy": _crib_rummy, "rumbugz": _rumbugz, "tiles": _tiles,
-           "crazy-rummy": _crazy_rummy}

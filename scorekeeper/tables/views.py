@@ -7,7 +7,8 @@ from markupsafe import Markup
 
 from .. import live
 from ..live.stream import follow
-from ..rules import RulesError, variants
+from ..profiles import profile
+from ..rules import RulesError, find_variant, variants
 from ..services import NotEditor
 from ..services.tables import roster as services
 from ..storage.extensions import db
@@ -127,9 +128,11 @@ def _statistics_page(table) -> str:
     ratings = {slug: Markup(charts.rating_svg(histories.get(slug, {}), f"{names.get(slug, slug)} rating", order))
                for slug in stats["variants"]
                if any(slug in p["ratings"] for p in stats["players"])}
-    steps = stats["variants"].get("krazy-bee", {}).get("players", {})
+    steps = next((b.get("players", {}) for slug, b in stats["variants"].items()
+                  if find_variant(slug).laid_in_steps), {})  # KB-9: the Step curve
     return render_template(
         "tables/stats.html", table=table, stats=stats, variant_names=names, rating_charts=ratings,
+        figure_templates={slug: profile(slug).figures.template for slug in stats["variants"]},
         wins_chart=Markup(charts.wins_svg(stats["players"], names)) if stats["games"] else None,
         step_chart=Markup(charts.step_curve_svg(steps, order)) if steps else None)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
+from werkzeug.exceptions import NotFound
 
 from ..checker.checker_display import present, rule_link
 from ..checker.checking import (
@@ -37,7 +38,8 @@ def game_options(public_id: str | None, slug: str) -> tuple[dict, object | None]
 @bp.get("/")
 def index():
     """Pick the variant whose rules settle the argument."""
-    return render_template("checker/index.html", variants=variants(), game=request.args.get("game", ""),
+    checked = [v for v in variants() if profile(v["slug"]).checker is not None]  # a points game has no cards
+    return render_template("checker/index.html", variants=checked, game=request.args.get("game", ""),
                            tile_slugs=tile_slugs())
 
 
@@ -45,6 +47,9 @@ def index():
 def variant(slug: str):
     """Check cards under one variant; the verdict is drawn when cards were given."""
     v = variant_or_404(slug, "slug", "There is no checker for {slug!r}. Pick a game from the list.")
+    words = profile(v.slug).checker
+    if words is None:
+        raise NotFound(f"{v.name} has no cards to check: its hands are scored as typed.")
     base_options, game = game_options(request.args.get("game"), v.slug)
     result = error = None
     share_url = None
@@ -59,7 +64,6 @@ def variant(slug: str):
         except RulesError as err:
             error = str(err)
     options, option_errors = option_values(v.slug, ask.options)
-    words = profile(v.slug).checker
     return render_template(
         "checker/variant.html", variant=v.describe(), ask=ask, result=result, error=error,
         share_url=share_url, game=game,

@@ -60,7 +60,7 @@ TOKEN_MARK = "csrf-token-of-this-request"
 def game_page(game) -> dict:
     """Everything the game page shows, from the engine's score of the recorded hands."""
     rules = find_variant(game.variant)
-    info, names = rules.describe(), game.names
+    info, names = {**rules.describe(), "name": rules.title(game.options)}, game.names
     problem = None
     try:
         score = services.game_score(game)

@@ -14,32 +14,22 @@ from ..checker.solving import (
     best_play,
     judge_turn,
     solve_from_query,
-    tile_slugs,
     turn_from_query,
 )
 from ..limits.pool import run
-from ..rules import RUMBUGZ_KINDS, SWITCHES, RulesError, find_variant
+from ..profiles import profile
+from ..profiles.best_play import TILE_OPTIONS
+from ..rules import RulesError, find_variant
 from ..web.addresses import external_url
 from .checker import game_options, keypad_context, option_values, options_in_force
 from .variant_lookup import variant_or_404
 
 bp = Blueprint("solver_pages", __name__, url_prefix="/check")
 
-TILE_OPTIONS = (*SWITCHES, "initial_meld")
-#: the options each page reads (the rest of a variant's options do not change the answer)
+#: the options the whole-turn page reads (the Best play page's are the profile's, ``best.options``)
 TURN_OPTIONS = (*TILE_OPTIONS, "must_play")
-BEST_OPTIONS = {"krazy-bee": ("step", "steps"), "crib-rummy": ("ace_high", "jokers"), "crazy-rummy": ("wild",),
-                "rumbugz": ()}
-#: options shown above the cards on the Best play page (the rest fold into "Rules in force")
+#: options shown above the cards on these pages (the rest fold into "Rules in force")
 PROMINENT = ("step", "wild")
-#: what "initial" means on the Best play page, per variant (tile games: the initial meld)
-INITIAL_LABELS = {"crib-rummy": "No meld of my own on the table yet (CR-6)",
-                  "crazy-rummy": "First play of the hand: any number of wildcards in a set (CZ-3)"}
-#: what the keypad's "|" starts on each page's table (tile games: the next set)
-SETS_KEY = {"crib-rummy": "meld", "crazy-rummy": "board"}
-TABLE_LABELS = {"crib-rummy": ("Melds on the table", "Separate the melds with |; they are numbered from 1."),
-                "crazy-rummy": ("The opponents' boards", "Separate the boards with |; bottom feeding (CZ-4) "
-                                "adds your natural cards to a rank shown there.")}
 
 
 def _described(slug: str, names: tuple[str, ...]) -> list[dict]:
@@ -53,8 +43,7 @@ def _page(template: str, v, ask, names: tuple[str, ...], game, **context):
     options, option_errors = option_values(v.slug, ask.options, _described(v.slug, names))
     return render_template(
         template, variant=v.describe(), ask=ask, game=game, options=options, option_errors=option_errors,
-        prominent=PROMINENT, tile=v.slug in tile_slugs(),
-        sets_key=SETS_KEY.get(v.slug, "set" if v.slug in tile_slugs() else None), rule_link=rule_link,
+        prominent=PROMINENT, tile=v.deck_look == "tiles", sets_key=_best_words(v).sets_key, rule_link=rule_link,
         **keypad_context(v, options_in_force(v.slug, ask.options)), **context), 200
 
 
@@ -82,7 +71,7 @@ def _share(endpoint: str, path: dict, ask, fields: tuple[str, ...], names: tuple
 def turn(tile_slug: str):
     """Check a whole tile turn: the table before, the rack before, the table after."""
     v = variant_or_404(tile_slug, "tile_slug", "There is no tile game called {slug!r} here.")
-    if v.slug not in tile_slugs():
+    if v.deck_look != "tiles":
         raise NotFound(f"A whole turn is checked in the tile games; {v.name} has its Best play page.")
     base, game = game_options(request.args.get("game"), v.slug)
     ask, error = _asked(turn_from_query, v, TURN_OPTIONS, base, ("rack", "after"))
@@ -104,18 +93,19 @@ def turn(tile_slug: str):
 def best(slug: str):
     """Find the best play: the tile turn laying the most, or what a card game's hand can lay."""
     v = variant_or_404(slug, "slug", "There is no best-play finder for {slug!r}. Pick a game from the list.")
-    names = BEST_OPTIONS.get(v.slug, TILE_OPTIONS)
+    words = _best_words(v)
+    names = words.options
     base, game = game_options(request.args.get("game"), v.slug)
     ask, error = _asked(solve_from_query, v, names, base, ("rack",))
     ask = ask or SolveAsk(v.slug, options={k: base[k] for k in names if k in base})
-    laid = [k for k in request.args.getlist("laid") if k in RUMBUGZ_KINDS] if v.slug == "rumbugz" else []
+    laid = [k for k in request.args.getlist("laid") if k in words.laid_kinds]
     result = view = share_url = None
     if error is None:
         try:
             asked = SolveAsk(ask.variant, ask.rack, ask.table, ask.goal, ask.initial,
                              {**ask.options, **({"laid": laid} if laid else {})})
             result = run(best_play, asked)
-            view = present_best(v.slug, ask, result)
+            view = present_best(v.slug, ask, result, words.hints)
             extra = {"goal": ask.goal} if ask.goal != "tiles" else {}
             share_url = _share("solver_pages.best", {"slug": v.slug}, ask, ("rack", "table"), names,
                                **extra, **({"laid": laid} if laid else {}))
@@ -124,6 +114,13 @@ def best(slug: str):
     must_play = (base.get("must_play") if game is not None else None) or "C"
     return _page("checker/best.html", v, ask, names, game, result=result, view=view,
                  error=error, share_url=share_url, laid=laid,
-                 kinds=RUMBUGZ_KINDS, initial_label=INITIAL_LABELS.get(v.slug),
-                 table_label=TABLE_LABELS.get(v.slug, ("Sets on the table", "Separate the sets with |.")),
+                 kinds=words.laid_kinds, initial_label=words.initial_label, table_label=words.table,
                  must_play=must_play)
+
+
+def _best_words(v):
+    """The variant's Best play page, as its profile names it (404 for a variant with no finder)."""
+    words = profile(v.slug).best
+    if words is None:
+        raise NotFound(f"{v.name} has no best-play finder: its hands are scored as typed.")
+    return words

@@ -17,7 +17,7 @@ from .conftest import ARTIFACTS, assert_no_sideways_scroll, served_app
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = {v["slug"]: v for v in variants()}
-NAMES = ["Ann", "Bob", "Cyrielle-Marguerite", "Di"] + [f"Player {n}" for n in range(5, 13)]
+NAMES = ["Ann", "Bob", "Cyrielle-Marguerite", "Di"] + [f"Player {n}" for n in range(5, 21)]
 
 
 @pytest.fixture(scope="module")

@@ -24,7 +24,7 @@ ADVANCE = LINE_PT * PT * MONO_ADVANCE  # mm per character
 WIDEST = {"krazy-bee": ["10 ✓", "0 out", "1250"], "rumbugz": ["S – T M", "12", "+120", "999"],
           "rummikub": ["130", "−130", "-1200"], "crazy-tiles": ["130", "−130", "-1200"],
           "runny-tiles": ["130", "−130", "-1200"], "crib-rummy": ["+12", "121"],
-          "crazy-rummy": ["14", "1200", "−1300", "-1500"]}
+          "crazy-rummy": ["14", "1200", "−1300", "-1500"], "points": ["−999", "-9999"]}
 
 
 def spans(pieces: list[tuple[str, bool]]) -> list[tuple[float, float, str, bool]]:

@@ -24,6 +24,7 @@ HANDS = {
                    "end": {"type": "out", "player": 0, "cards_left": [0, 5]}},
     "crazy-rummy": {"face_up": ["4", "J"], "went_out": 0,
                     "players": [{"board": "8 8 8"}, {"board": "K K K", "hand": "3 A"}]},
+    "points": {"players": [{"points": 12}, {"points": -5}]},  # PG-2
 }
 #: A second legal hand per variant (used to correct the first one).
 OTHER_HANDS = {
@@ -35,6 +36,7 @@ OTHER_HANDS = {
     "crib-rummy": {"starter": 0, "turns": [{"pegs": 4}, {"pegs": 0}], "end": {"type": "draw_pile"}},
     "crazy-rummy": {"face_up": ["5", "Q"], "went_out": 1,
                     "players": [{"board": "9 9 9", "hand": "K"}, {"board": "Q Q Q"}]},
+    "points": {"players": [{"points": 0}, {}]},  # PG-2: left empty, 0
 }
 VARIANTS = tuple(HANDS)
 

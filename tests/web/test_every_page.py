@@ -88,7 +88,7 @@ def test_the_sweep_sees_every_kind_of_page(site):
         assert needed in paths
     assert {status for _, status, _ in seen} >= {200, 400, 403, 404, 422}
     editors = [p for p, _, _ in seen if p.secret and p.public_id]
-    assert len({p.public_id for p in editors}) == 9  # a game of each of the 7 variants, and 2 more
+    assert len({p.public_id for p in editors}) == 10  # a game of each of the 8 variants, and 2 more
     (table_id,) = {p.table_id for p, _, _ in seen if p.table_id}  # the seeded table, by a phone and a follower
     for needed in ("", "/stats", "/rulings", "/share", "/play", "/play/rummikub", "/attach", "/merge"):
         assert {True, False} <= {bool(p.secret) for p in seen_at(seen, f"/tables/{table_id}{needed}")}, needed

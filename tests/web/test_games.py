@@ -26,6 +26,7 @@ SAMPLE_HANDS = {
     "crib-rummy": {"starter": 1, "turns": [{"player": 1, "pegs": 5}, {"player": 0, "pegs": 3}], "end": None},
     "crazy-rummy": {"face_up": ["Q", "J"], "went_out": 1,
                     "players": [{"board": "", "hand": "4 4 A"}, {"board": "J J J"}]},
+    "points": {"players": [{"points": 25}, {"points": -5}]},
 }
 
 #: Each player's progress after that hand, as the game page words it (standings.progress_text).
@@ -38,6 +39,7 @@ PROGRESS = {
     "runny-tiles": ("1 win", "0 wins"),
     "crib-rummy": ("front peg 3, back peg 0", "front peg 5, back peg 0"),                 # CR-5
     "crazy-rummy": ("below zero: needs 1610 to reach 1500", "1470 to go to 1500"),       # CZ-8: -110 and 30
+    "points": (),                                                                         # PG-4: no target set
 }
 
 

@@ -25,6 +25,8 @@ SIMPLE_HANDS = {
     # CZ-5/CZ-6: Bob's board 8 8 8 = 30; Ann holds 3 + A = 105 (wild rank K from dealer Ann)
     "crazy-rummy": ({"face_up.0": "K", "face_up.1": "5", "went_out": "1",
                      "players.1.board": "8 8 8", "players.0.hand": "3 A"}, [-105, 30]),
+    # PG-2: Ann's points (a correction shows the stored total; sums: tests/web/test_points.py); Bob empty: 0
+    "points": ({"players.0.points": "25"}, [25, 0]),
 }
 VARIANTS = list(SIMPLE_HANDS)
 
@@ -36,7 +38,8 @@ def test_new_hand_form_renders_for_the_editor(app, client, variant):
     assert page.status_code == 200
     body = text(page)
     assert 'name="csrf_token"' in body and "Ann" in body and "Bob" in body
-    assert 'inputmode="numeric"' in body
+    # a number pad for the totals; the points game's sums need + and - too (PG-2), so a text keyboard
+    assert ('inputmode="text"' if variant == "points" else 'inputmode="numeric"') in body
     assert 'id="keypad"' in body
 
 

@@ -32,6 +32,7 @@ from ..base import Variant
 from ..facts import Choice, Count, ListOf, Record, Seat, Text
 from ..options import Option
 from ..registry import register
+from ..table_counts import crib_rummy_counts
 from ..verdict import HandValue, Verdict, distinct_readings
 from .hand import behind, play_hand, rummy_bonus
 from .melds import (
@@ -92,6 +93,7 @@ END = Record("how the hand ended; null while it is played", nullable=True, empty
 @register
 class CribRummy(Variant):
     slug = "crib-rummy"
+    table_counts, most_hint_cards = staticmethod(crib_rummy_counts), 11  # the finder doubles with each card
     name = "Crib Rummy"
     summary = "Rummy raced on a cribbage board: melds peg as they grow."
     min_players, max_players = 2, 4

@@ -35,6 +35,7 @@ from ..options import Option
 from ..progressions import judge, judge_change, values_of
 from ..registry import register
 from ..scoring import GameScore, RoundOutcome, competition_ranks
+from ..table_counts import krazy_bee_counts
 from ..verdict import HandValue, Verdict
 from .laydown import Meld, judge_laydown, lays, too_many_wild_bees
 from .steps import BOOK, RUN, Requirement, Step, chosen_step, parse_step_choice, parse_steps, steps_of
@@ -93,6 +94,7 @@ def _table_reasons(table: tuple[Card, ...]) -> list[str]:
 @register
 class KrazyBee(Variant):
     slug = "krazy-bee"
+    table_counts = staticmethod(krazy_bee_counts)
     name = "Krazy Bee Rummy"
     summary = "Lay down ten Steps of books and runs; Wild Bees help; lowest score wins."
     min_players, max_players = 2, 4

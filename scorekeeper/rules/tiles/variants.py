@@ -25,6 +25,7 @@ from ..cards import Notation
 from ..facts import Count, Seat, Text
 from ..options import Option
 from ..registry import register
+from ..table_counts import tile_counts
 from ..verdict import HandValue, Verdict
 from .checks import extension_verdict, initial_meld, laydown_verdict, set_verdict
 from .grid import check_board, is_board, read_board
@@ -89,6 +90,7 @@ class TileGame(Variant):
     round_word = "round"  # CT-8: round scoring
     deck_look, wild_name = "tiles", "joker"
     dealt = False  # tiles are drawn from the pool, not dealt
+    table_counts = staticmethod(tile_counts)
     preset: ClassVar[dict[str, bool]] = {}
     entered_rule = "CT-8"
     facts_shape = seats(2, 4, {

@@ -1,0 +1,62 @@
+"""The points game's hand entry (PG-2, PG-4): each player's points as a sum typed in one field.
+
+Fields: ``players.i.points`` (``12+11+7-5``: whole numbers joined by + and -,
+read by :func:`sum_of`, never ``eval``; empty: 0) and ``end`` (a tick: the
+editor ends the game after this hand). Whether nothing was entered is the
+engine's to refuse (PG-3).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from .base import HandContext, HandEntry, Submission
+
+#: one term of a sum: a sign (the first may be left out) and a whole number of at most 7 digits
+_TERM = re.compile(r"\s*([+-]?)\s*(\d{1,7})\s*")
+MOST_TERMS = 50
+
+
+def sum_of(text: str) -> int | None:
+    """A typed sum of whole numbers (``12+11+7-5``, ``-3``, ``2 + 2``), or None if it is not one.
+
+    >>> sum_of("12+11+7-5"), sum_of(" -3 "), sum_of("2 + 2"), sum_of("4-")
+    (25, -3, 4, None)
+    >>> sum_of("2*3"), sum_of("__import__('os')"), sum_of("")
+    (None, None, None)
+    """
+    total, at, terms = 0, 0, 0
+    while at < len(text):
+        match = _TERM.match(text, at)
+        if match is None or (terms and not match.group(1)) or terms >= MOST_TERMS:
+            return None
+        total += -int(match.group(2)) if match.group(1) == "-" else int(match.group(2))
+        at, terms = match.end(), terms + 1
+    return total if terms else None
+
+
+class PointsEntry(HandEntry):
+    """Points per player, typed as sums (PG-2), and the editor's "End the game" (PG-4)."""
+
+    template = "rounds/points.html"
+
+    def from_facts(self, facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
+        values: dict[str, Any] = {f"players.{i}.points": str(e["points"])
+                                  for i, e in enumerate(facts.get("players") or ()) if e.get("points") is not None}
+        return {**values, "end": bool(facts.get("end"))}
+
+    def parse(self, sub: Submission, ctx: HandContext) -> dict:
+        players = []
+        for i in ctx.seats:
+            name = f"{sub.group(f'players.{i}')}.points"
+            text = sub.text(name)
+            points = sum_of(text) if text else None
+            if text and points is None:
+                sub.fail(name, f"PG-2: {text[:20]!r} is not a sum of whole numbers (like 12+11+7-5)")
+            players.append({} if points is None else {"points": points})
+        facts: dict[str, Any] = {"players": players}
+        if sub.ticked("end"):
+            facts["end"] = True
+        return sub.finish(facts)
