@@ -54,29 +54,70 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=300)
     n = parser.parse_args().requests
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"TESTING": True, "SECRET_KEY": "bench",
-                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'bench.sqlite3'}"})
+        app = create_app(
+            {
+                "TESTING": True,
+                "SECRET_KEY": "bench",
+                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'bench.sqlite3'}",
+            }
+        )
         with app.app_context():
             db.create_all()
         client = app.test_client()
-        created = client.post("/api/v1/games", json={"variant": "krazy-bee", "players": ["Ann", "Bob"]}).get_json()
+        created = client.post(
+            "/api/v1/games", json={"variant": "krazy-bee", "players": ["Ann", "Bob"]}
+        ).get_json()
         auth = {"Authorization": f"Bearer {created['secret']}"}
         rows = [
             ("GET /api/v1/openapi.json", lambda: client.get("/api/v1/openapi.json").status_code),
-            ("POST /api/v1/check (tile run)", lambda: client.post(
-                "/api/v1/check", json={"variant": "crazy-tiles", "cards": "R12 R13 J"}).status_code),
-            ("POST /api/v1/games", lambda: client.post(
-                "/api/v1/games", json={"variant": "rummikub", "players": ["Ann", "Bob", "Cy"]}).status_code),
-            ("POST /api/v1/games/<id>/rounds", lambda: client.post(
-                f"/api/v1/games/{created['id']}/rounds", json=HAND, headers=auth).status_code),
-            ("POST /api/v1/solve (14-tile rack)", lambda: client.post("/api/v1/solve", json=SOLVE).status_code),
-            ("POST /api/v1/solve (Crib Rummy, 11)", lambda: client.post("/api/v1/solve", json=CRIB).status_code),
+            (
+                "POST /api/v1/check (tile run)",
+                lambda: (
+                    client.post(
+                        "/api/v1/check", json={"variant": "crazy-tiles", "cards": "R12 R13 J"}
+                    ).status_code
+                ),
+            ),
+            (
+                "POST /api/v1/games",
+                lambda: (
+                    client.post(
+                        "/api/v1/games", json={"variant": "rummikub", "players": ["Ann", "Bob", "Cy"]}
+                    ).status_code
+                ),
+            ),
+            (
+                "POST /api/v1/games/<id>/rounds",
+                lambda: (
+                    client.post(f"/api/v1/games/{created['id']}/rounds", json=HAND, headers=auth).status_code
+                ),
+            ),
+            (
+                "POST /api/v1/solve (14-tile rack)",
+                lambda: client.post("/api/v1/solve", json=SOLVE).status_code,
+            ),
+            (
+                "POST /api/v1/solve (Crib Rummy, 11)",
+                lambda: client.post("/api/v1/solve", json=CRIB).status_code,
+            ),
             ("POST /api/v1/turn (legal)", lambda: client.post("/api/v1/turn", json=TURN).status_code),
             ("POST /api/v1/turn (refused)", lambda: client.post("/api/v1/turn", json=REFUSED).status_code),
-            ("GET /check/rummikub/best?...", lambda: client.get("/check/rummikub/best", query_string={
-                "rack": SOLVE["rack"], "table": TABLE}).status_code),
-            ("GET /check/rummikub/turn?...", lambda: client.get("/check/rummikub/turn", query_string={
-                k: v for k, v in TURN.items() if k != "variant"}).status_code),
+            (
+                "GET /check/rummikub/best?...",
+                lambda: (
+                    client.get(
+                        "/check/rummikub/best", query_string={"rack": SOLVE["rack"], "table": TABLE}
+                    ).status_code
+                ),
+            ),
+            (
+                "GET /check/rummikub/turn?...",
+                lambda: (
+                    client.get(
+                        "/check/rummikub/turn", query_string={k: v for k, v in TURN.items() if k != "variant"}
+                    ).status_code
+                ),
+            ),
         ]
         print(f"{'request':36} {'median ms':>10} {'p95 ms':>8}   ({n} requests each)")
         for label, call in rows:

@@ -50,7 +50,7 @@ def main() -> int:
     app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'b.sqlite3'}"})
     with app.app_context():
         db.create_all()
-        game, _ = services.create_game("rummikub", PLAYERS, {"target": 10 ** 9})
+        game, _ = services.create_game("rummikub", PLAYERS, {"target": 10**9})
         for n in range(HANDS):
             services.record_round(game, hand(n))
         db.session.commit()
@@ -71,8 +71,10 @@ def main() -> int:
         label = path if len(path) <= 44 else path[:41] + "..."
         print(f"{label:44} " + " ".join(row))
     print(f"{'all of the above':44} " + " ".join(f"{totals[e]:8d} {'':8}" for e in ENCODINGS))
-    print(f"Brotli sends {totals['br'] / totals['plain']:.0%} of the plain bytes, gzip "
-          f"{totals['gzip'] / totals['plain']:.0%}; static files come once a year under a versioned URL.")
+    print(
+        f"Brotli sends {totals['br'] / totals['plain']:.0%} of the plain bytes, gzip "
+        f"{totals['gzip'] / totals['plain']:.0%}; static files come once a year under a versioned URL."
+    )
     return 0
 
 

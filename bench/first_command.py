@@ -36,8 +36,14 @@ def one_run(cold: bool) -> float:
     try:
         start = time.perf_counter()
         subprocess.run(["git", "clone", "--quiet", str(ROOT), str(folder / "clone")], check=True)
-        proc = subprocess.Popen(["make", "run", "HOST=127.0.0.1", f"PORT={port}"], cwd=folder / "clone", env=env,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True)
+        proc = subprocess.Popen(
+            ["make", "run", "HOST=127.0.0.1", f"PORT={port}"],
+            cwd=folder / "clone",
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         while proc.poll() is None:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
@@ -61,8 +67,11 @@ def main() -> None:
     load = os.getloadavg()[0]
     for n in range(1, args.runs + 1):
         seconds = one_run(args.cold)
-        print(f"fresh clone to home page ({'cold' if args.cold else 'warm'} cache), run {n}: "
-              f"{seconds:.1f} s (load {load:.1f} at start)", flush=True)
+        print(
+            f"fresh clone to home page ({'cold' if args.cold else 'warm'} cache), run {n}: "
+            f"{seconds:.1f} s (load {load:.1f} at start)",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

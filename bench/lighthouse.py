@@ -43,8 +43,15 @@ CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usag
 
 def lighthouse(url: str, report: Path, cookie: str | None = None) -> dict:
     """One Lighthouse run on ``url`` (mobile); its JSON report, also written to ``report``."""
-    command = [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={report}",
-               f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={CHROME_FLAGS}"]
+    command = [
+        str(LIGHTHOUSE),
+        url,
+        "--quiet",
+        "--output=json",
+        f"--output-path={report}",
+        f"--only-categories={','.join(CATEGORIES)}",
+        f"--chrome-flags={CHROME_FLAGS}",
+    ]
     if cookie:
         command.append(f"--extra-headers={json.dumps({'Cookie': cookie})}")
     subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": CHROME}, cwd=ROOT)
@@ -69,8 +76,13 @@ def installability(url: str) -> list[str]:
     with sync_playwright() as pw:
         # a profile of its own: Chromium offers no install in an incognito window (Playwright's default)
         browser = pw.chromium.launch_persistent_context(
-            tempfile.mkdtemp(prefix="sk-profile-"), executable_path=CHROME, headless=True,
-            args=["--no-sandbox", "--disable-gpu"], viewport={"width": 412, "height": 823}, is_mobile=True)
+            tempfile.mkdtemp(prefix="sk-profile-"),
+            executable_path=CHROME,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu"],
+            viewport={"width": 412, "height": 823},
+            is_mobile=True,
+        )
         page = browser.pages[0] if browser.pages else browser.new_page()
         page.goto(url)
         page.wait_for_function("document.documentElement.dataset.offlineReady === 'yes'", timeout=30000)
@@ -94,21 +106,28 @@ def main() -> int:
     reports = Path(args.keep) if args.keep else folder
     reports.mkdir(parents=True, exist_ok=True)
     db_url = f"sqlite:///{folder / 'bench.sqlite3'}"
-    (public_id, secret), = seed(db_url, 1)
+    ((public_id, secret),) = seed(db_url, 1)
     port = free_port()
     proc = start_server(port, db_url, 2)
     base = f"http://127.0.0.1:{port}"
-    pages = [("home", f"{base}/", None), ("game (follower)", f"{base}/games/{public_id}", None),
-             ("game (editor)", f"{base}/games/{public_id}", f"sk_edit_{public_id}={secret}")]
+    pages = [
+        ("home", f"{base}/", None),
+        ("game (follower)", f"{base}/games/{public_id}", None),
+        ("game (editor)", f"{base}/games/{public_id}", f"sk_edit_{public_id}={secret}"),
+    ]
     files = {name: "-".join(name.replace("(", "").replace(")", "").split()) for name, _, _ in pages}
     try:
         errors = installability(f"{base}/")
-        print(f"Installable (Chromium's check, service worker in control): {'yes' if not errors else 'NO'}"
-              + ("" if not errors else f" {errors}"))
+        print(
+            f"Installable (Chromium's check, service worker in control): {'yes' if not errors else 'NO'}"
+            + ("" if not errors else f" {errors}")
+        )
         print(f"{'page':18} " + " ".join(f"{c:>15}" for c in CATEGORIES))
         for name, url, cookie in pages:
             results = [lighthouse(url, reports / f"{files[name]}-{n}.json", cookie) for n in range(args.runs)]
-            scores = {c: statistics.median(r["categories"][c]["score"] * 100 for r in results) for c in CATEGORIES}
+            scores = {
+                c: statistics.median(r["categories"][c]["score"] * 100 for r in results) for c in CATEGORIES
+            }
             print(f"{name:18} " + " ".join(f"{scores[c]:>15.0f}" for c in CATEGORIES))
             for c in CATEGORIES:
                 lost = lost_points(results[-1], c)

@@ -50,6 +50,7 @@ VERSION = re.compile(rb'data-live-version="([0-9a-f]+)"')
 
 # -- the followers (a process of their own) ---------------------------------------------------
 
+
 def followers_process(port: int, public_id: str, count: int, ready, stop, results) -> None:
     """Run ``count`` followers until ``stop`` is set; put [(follower, hand, event_at, shown_at), ...] in results."""
     seen = asyncio.run(_follow_all(port, public_id, count, ready, stop))
@@ -79,7 +80,7 @@ class Connection:
         self.port = port
 
     async def open(self) -> None:
-        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port, limit=2 ** 22)
+        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port, limit=2**22)
 
     async def get(self, path: str) -> bytes:
         self.writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
@@ -94,9 +95,11 @@ async def _follower(port: int, public_id: str, connected, seen: list, who: int) 
     fetches = Connection(port)
     await fetches.open()
     version = VERSION.search(await fetches.get(f"/games/{public_id}")).group(1).decode()
-    reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=2 ** 22)
-    writer.write(f"GET /live/games/{public_id}?since={version} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                 "Accept: text/event-stream\r\n\r\n".encode())
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=2**22)
+    writer.write(
+        f"GET /live/games/{public_id}?since={version} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        "Accept: text/event-stream\r\n\r\n".encode()
+    )
     await reader.readuntil(b"\r\n\r\n")
     connected.release()
     changed = False
@@ -114,6 +117,7 @@ async def _follower(port: int, public_id: str, connected, seen: list, who: int) 
 
 
 # -- the scorekeeper ---------------------------------------------------------------------------
+
 
 def record_hands(port: int, public_id: str, secret: str, first: int, hands: int, interval: float) -> tuple:
     """Record ``hands`` hands through the form, one every ``interval`` s: ({hand: sent_at}, [POST ms])."""
@@ -162,8 +166,9 @@ def run_phase(port: int, public_id: str, secret: str, followers: int, first: int
     ready, stop, results = multiprocessing.Event(), multiprocessing.Event(), multiprocessing.Queue()
     crowd = None
     if followers:
-        crowd = multiprocessing.Process(target=followers_process,
-                                        args=(port, public_id, followers, ready, stop, results))
+        crowd = multiprocessing.Process(
+            target=followers_process, args=(port, public_id, followers, ready, stop, results)
+        )
         crowd.start()
         if not ready.wait(120):
             crowd.terminate()
@@ -176,8 +181,12 @@ def run_phase(port: int, public_id: str, secret: str, followers: int, first: int
     sent, took = record_hands(port, public_id, secret, first, args.hands, args.interval)
     if followers:
         time.sleep(2.0)  # the last hand reaches everyone
-    row = {"followers": followers, "record": percentiles(took), "cpu": (server_cpu_ms(group) - cpu) / args.hands,
-           "idle": idle}
+    row = {
+        "followers": followers,
+        "record": percentiles(took),
+        "cpu": (server_cpu_ms(group) - cpu) / args.hands,
+        "idle": idle,
+    }
     if crowd is not None:
         stop.set()
         seen = results.get(timeout=60)
@@ -185,8 +194,12 @@ def run_phase(port: int, public_id: str, secret: str, followers: int, first: int
         shown = [(at - sent[n]) * 1000 for _, n, _, at in seen if n in sent]
         events = [(at - sent[n]) * 1000 for _, n, at, _ in seen if n in sent]
         last = first + args.hands - 1
-        row.update(change=percentiles(shown), event=percentiles(events), samples=len(shown),
-                   saw_last=len({who for who, n, _, _ in seen if n == last}))
+        row.update(
+            change=percentiles(shown),
+            event=percentiles(events),
+            samples=len(shown),
+            saw_last=len({who for who, n, _, _ in seen if n == last}),
+        )
     return row
 
 
@@ -195,10 +208,16 @@ def main() -> int:
     parser.add_argument("--followers", type=int, nargs="+", default=[1, 50, 200])
     parser.add_argument("--hands", type=int, default=15, help="hands recorded per phase")
     parser.add_argument("--interval", type=float, default=1.0, help="seconds between hands")
-    parser.add_argument("--workers", type=int, default=None, help="server workers (default: the server's own)")
-    parser.add_argument("--nice", type=int, default=0,
-                        help="niceness for the server and the followers (e.g. -10 as root, so that other work "
-                             "on a shared machine skews the figures less; printed with them)")
+    parser.add_argument(
+        "--workers", type=int, default=None, help="server workers (default: the server's own)"
+    )
+    parser.add_argument(
+        "--nice",
+        type=int,
+        default=0,
+        help="niceness for the server and the followers (e.g. -10 as root, so that other work "
+        "on a shared machine skews the figures less; printed with them)",
+    )
     args = parser.parse_args()
     if args.nice:
         os.nice(args.nice)  # inherited by the server and the followers' process
@@ -222,27 +241,39 @@ def main() -> int:
         proc.wait(timeout=30)
         shutil.rmtree(tmp, ignore_errors=True)
 
-    print(f"scorekeeper.cli.server: gunicorn + gevent, {workers} workers, SQLite; {args.hands} hands per phase, "
-          f"one every {args.interval:g} s, recorded through the form; {os.cpu_count()} cores, "
-          f"load average {os.getloadavg()[0]:.1f}, niceness {os.nice(0)}")
-    print(f"{'followers':>9} | {'change->follower ms':>19} | {'event ms':>13} | {'record a hand ms':>16} | "
-          f"server CPU ms  | saw last hand")
-    print(f"{'':>9} | {'p50':>9} {'p95':>9} | {'p50':>6} {'p95':>6} | {'p50':>7} {'p95':>8} | /hand  idle/s |")
+    print(
+        f"scorekeeper.cli.server: gunicorn + gevent, {workers} workers, SQLite; {args.hands} hands per phase, "
+        f"one every {args.interval:g} s, recorded through the form; {os.cpu_count()} cores, "
+        f"load average {os.getloadavg()[0]:.1f}, niceness {os.nice(0)}"
+    )
+    print(
+        f"{'followers':>9} | {'change->follower ms':>19} | {'event ms':>13} | {'record a hand ms':>16} | "
+        f"server CPU ms  | saw last hand"
+    )
+    print(
+        f"{'':>9} | {'p50':>9} {'p95':>9} | {'p50':>6} {'p95':>6} | {'p50':>7} {'p95':>8} | /hand  idle/s |"
+    )
     ok = True
     for row in rows:
         rec = row["record"]
         if row["followers"]:
             change, event = row["change"], row["event"]
-            print(f"{row['followers']:>9} | {change[0]:9.0f} {change[1]:9.0f} | {event[0]:6.0f} {event[1]:6.0f} | "
-                  f"{rec[0]:7.1f} {rec[1]:8.1f} | {row['cpu']:5.0f} {row['idle']:7.1f} | "
-                  f"{row['saw_last']}/{row['followers']}")
+            print(
+                f"{row['followers']:>9} | {change[0]:9.0f} {change[1]:9.0f} | {event[0]:6.0f} {event[1]:6.0f} | "
+                f"{rec[0]:7.1f} {rec[1]:8.1f} | {row['cpu']:5.0f} {row['idle']:7.1f} | "
+                f"{row['saw_last']}/{row['followers']}"
+            )
             ok = ok and change[1] < 1000 and row["saw_last"] == row["followers"]
         else:
-            print(f"{0:>9} | {'-':>9} {'-':>9} | {'-':>6} {'-':>6} | {rec[0]:7.1f} {rec[1]:8.1f} | "
-                  f"{row['cpu']:5.0f} {row['idle']:7.1f} |")
+            print(
+                f"{0:>9} | {'-':>9} {'-':>9} | {'-':>6} {'-':>6} | {rec[0]:7.1f} {rec[1]:8.1f} | "
+                f"{row['cpu']:5.0f} {row['idle']:7.1f} |"
+            )
     biggest = rows[-1]
-    print(f"targets: change->follower p95 < 1000 ms (goal 250 ms); recording p95 < 50 ms with "
-          f"{biggest['followers']} followers: {biggest['record'][1]:.1f} ms")
+    print(
+        f"targets: change->follower p95 < 1000 ms (goal 250 ms); recording p95 < 50 ms with "
+        f"{biggest['followers']} followers: {biggest['record'][1]:.1f} ms"
+    )
     ok = ok and biggest["record"][1] < 50
     return 0 if ok else 1
 

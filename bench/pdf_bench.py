@@ -57,30 +57,56 @@ def long_sheet(hands: int):
     from scorekeeper.services.transfer import import_game
 
     racks = ("R5 B7", "K12", "O3 O4 J", "B1")
-    rounds = [{"number": n + 1, "facts": {"winner": n % 4, "players": [
-        {"rack": "" if s == n % 4 else racks[(s + n) % 4]} for s in range(4)]}} for n in range(hands)]
-    game, _ = import_game({"format": "scorekeeper-game", "version": 1, "variant": "rummikub",
-                           "options": {"target": 10 ** 9}, "rounds": rounds,
-                           "players": [{"seat": i, "name": n} for i, n in enumerate(["Ann", "Bob", "Cy", "Dee"])]})
+    rounds = [
+        {
+            "number": n + 1,
+            "facts": {
+                "winner": n % 4,
+                "players": [{"rack": "" if s == n % 4 else racks[(s + n) % 4]} for s in range(4)],
+            },
+        }
+        for n in range(hands)
+    ]
+    game, _ = import_game(
+        {
+            "format": "scorekeeper-game",
+            "version": 1,
+            "variant": "rummikub",
+            "options": {"target": 10**9},
+            "rounds": rounds,
+            "players": [{"seat": i, "name": n} for i, n in enumerate(["Ann", "Bob", "Cy", "Dee"])],
+        }
+    )
     db.session.commit()
     public_id = game.public_id
 
     def sheet() -> bytes:
         db.session.remove()
         game = services.get_game(public_id)
-        return printing.game_sheet_pdf(game, services.game_score(game), f"http://127.0.0.1:5000/games/{public_id}")
+        return printing.game_sheet_pdf(
+            game, services.game_score(game), f"http://127.0.0.1:5000/games/{public_id}"
+        )
+
     return sheet
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=9)
-    parser.add_argument("--long", type=int, default=0, help="also time once the sheet of a game of this many hands")
+    parser.add_argument(
+        "--long", type=int, default=0, help="also time once the sheet of a game of this many hands"
+    )
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3", "POOL_PROCESSES": 0,
-                          "SECRET_KEY": "bench", "SERVER_NAME": "127.0.0.1:5000"})
+        app = create_app(
+            {
+                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3",
+                "POOL_PROCESSES": 0,
+                "SECRET_KEY": "bench",
+                "SERVER_NAME": "127.0.0.1:5000",
+            }
+        )
         with app.app_context():
             db.create_all()
             public_id = seed_game("krazy-bee", ["Ann", "Bob", "Cy", "Dee"], krazy_bee_hands(30)).public_id
@@ -89,36 +115,53 @@ def main(argv: list[str] | None = None) -> int:
             def filled() -> bytes:
                 db.session.remove()  # load the game afresh each time, as a request would
                 game = services.get_game(public_id)
-                return printing.game_sheet_pdf(game, services.game_score(game),
-                                               f"http://127.0.0.1:5000/games/{public_id}")
+                return printing.game_sheet_pdf(
+                    game, services.game_score(game), f"http://127.0.0.1:5000/games/{public_id}"
+                )
 
             blank_opts = printing.print_options({"variant": "krazy-bee", "players": "4"})
             rows = [
-                ("minimal one-page document (WeasyPrint alone)",
-                 median_ms(lambda: html_to_pdf("<p>Scorekeeper</p>"), args.repeat)),
-                ("blank Krazy Bee sheet, 4 players, 24 rows",
-                 median_ms(lambda: printing.document_pdf(blank_opts), args.repeat)),
+                (
+                    "minimal one-page document (WeasyPrint alone)",
+                    median_ms(lambda: html_to_pdf("<p>Scorekeeper</p>"), args.repeat),
+                ),
+                (
+                    "blank Krazy Bee sheet, 4 players, 24 rows",
+                    median_ms(lambda: printing.document_pdf(blank_opts), args.repeat),
+                ),
                 ("filled Krazy Bee sheet, 4 players, 30 hands", median_ms(filled, args.repeat)),
             ]
             if args.long:
-                rows.append((f"filled Rummikub sheet, 4 players, {args.long:,} hands (once)",
-                             median_ms(long_sheet(args.long), 1)))
+                rows.append(
+                    (
+                        f"filled Rummikub sheet, 4 players, {args.long:,} hands (once)",
+                        median_ms(long_sheet(args.long), 1),
+                    )
+                )
     base, base_cpu = rows[0][1]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"PDF bench (median of {args.repeat} after one warm-up; load average {load:.1f} on {os.cpu_count()} cores)")
+    print(
+        f"PDF bench (median of {args.repeat} after one warm-up; load average {load:.1f} on {os.cpu_count()} cores)"
+    )
     print(f"  {'':<46} {'wall':>9} {'cpu':>9}  x minimal (wall, cpu)")
     for label, (wall, cpu) in rows:
         print(f"  {label:<46} {wall:6.0f} ms {cpu:6.0f} ms  ({wall / base:5.1f}x, {cpu / base_cpu:5.1f}x)")
     wall, cpu = rows[2][1]
-    print(f"  target: filled sheet < 15x minimal: {'met' if wall / base < 15 else 'NOT met'} ({wall / base:.1f}x wall, "
-          f"{cpu / base_cpu:.1f}x cpu)")
-    print(f"  target: filled sheet < {TARGET_MS} ms: {'met' if wall < TARGET_MS else 'NOT met'} (wall), "
-          f"{'met' if cpu < TARGET_MS else 'NOT met'} (cpu)")
+    print(
+        f"  target: filled sheet < 15x minimal: {'met' if wall / base < 15 else 'NOT met'} ({wall / base:.1f}x wall, "
+        f"{cpu / base_cpu:.1f}x cpu)"
+    )
+    print(
+        f"  target: filled sheet < {TARGET_MS} ms: {'met' if wall < TARGET_MS else 'NOT met'} (wall), "
+        f"{'met' if cpu < TARGET_MS else 'NOT met'} (cpu)"
+    )
     if args.long:
         wall, cpu = rows[3][1]
         verdict = "met" if wall < LONG_TARGET_S * 1000 else "NOT met"
-        print(f"  target: {args.long:,}-hand sheet < {LONG_TARGET_S} s: {verdict} "
-              f"(wall {wall / 1000:.1f} s, cpu {cpu / 1000:.1f} s)")
+        print(
+            f"  target: {args.long:,}-hand sheet < {LONG_TARGET_S} s: {verdict} "
+            f"(wall {wall / 1000:.1f} s, cpu {cpu / 1000:.1f} s)"
+        )
     return 0
 
 

@@ -38,8 +38,10 @@ TYPICAL = {
 
 #: 14 tiles mixing 6, 9, 10 and 12 with both jokers: a legal full cycle of the crazy-tiles
 #: wrap (J = R0 and R4), and the slowest illegal one we found (every tile has 2-3 faces).
-WORST_RUNS = {"legal": "R6 R7 R8 R9 R10 R11 R12 R13 J R1 R2 R3 J R5",
-              "illegal": "J J R12 R6 R9 R10 R12 R6 R9 R10 R12 R6 R9 R10"}
+WORST_RUNS = {
+    "legal": "R6 R7 R8 R9 R10 R11 R12 R13 J R1 R2 R3 J R5",
+    "illegal": "J J R12 R6 R9 R10 R12 R6 R9 R10 R12 R6 R9 R10",
+}
 
 
 def full_board() -> str:
@@ -79,8 +81,9 @@ def batch_lines() -> list[str]:
     for variant, melds in TYPICAL.items():
         for cards, opts in melds:
             lines.append(json.dumps({"variant": variant, "cards": cards, "options": opts}))
-        lines.append(json.dumps({"command": "hand", "variant": variant, "cards": melds[0][0],
-                                 "options": melds[0][1]}))
+        lines.append(
+            json.dumps({"command": "hand", "variant": variant, "cards": melds[0][0], "options": melds[0][1]})
+        )
     lines.append(json.dumps({"variant": "crazy-tiles", "cards": "R4 R5", "extend": "R1 R2 R3"}))
     lines.append(json.dumps({"variant": "rummikub", "cards": "R3 R2 R1"}))
     return lines * 40
@@ -101,7 +104,9 @@ def main() -> None:
     for variant in TYPICAL:
         print(f"  {variant:12s} {typical(variant)}")
     for label, run in WORST_RUNS.items():
-        print(f"Worst crazy-tiles run, {label} ({run}): {median_us(lambda run=run: check('crazy-tiles', run)):8.1f} us")
+        print(
+            f"Worst crazy-tiles run, {label} ({run}): {median_us(lambda run=run: check('crazy-tiles', run)):8.1f} us"
+        )
     board = full_board()
     ms = median_us(lambda: check("crazy-tiles", board), repeat=15, number=3) / 1000
     print(f"Full 106-tile crazy-tiles board with both jokers: {ms:8.2f} ms")

@@ -71,14 +71,18 @@ def position(rng: random.Random, make_set, tables=(20, 60), racks=(14, 14)) -> d
             size += len(tiles)
     rest = sorted(left.elements())
     rng.shuffle(rest)
-    return {"table": " | ".join(" ".join(s) for s in sets), "rack": " ".join(rest[:rng.randint(*racks)]),
-            "size": size}
+    return {
+        "table": " | ".join(" ".join(s) for s in sets),
+        "rack": " ".join(rest[: rng.randint(*racks)]),
+        "size": size,
+    }
 
 
 def _switch_set(variant: str):
     """Random legal sets of a preset without jokers, drawn from the solver's own set library."""
     from scorekeeper.rules.solver.templates import library
     from scorekeeper.rules.solver.tile_engine import options_of, switches_of
+
     sets = [t.tokens for t in library(switches_of(options_of(variant, {}))) if not t.jokers]
     return lambda rng: list(rng.choice(sets))
 
@@ -104,6 +108,7 @@ def joker_table(rng: random.Random) -> dict:
 def grid_figures(rng: random.Random, count: int) -> None:
     """Best play on the grid (CT-9): proofs, legality of every board (the turn checker), times."""
     from scorekeeper.rules import check_turn, solve
+
     positions = [grid_position(rng, ("crazy-tiles", "runny-tiles")[n % 2]) for n in range(count)]
     solve("crazy-tiles", positions[0]["rack"], table=positions[0]["table"])  # warm-up
     times, proven, legal, gaps, cpu = [], 0, 0, [], []
@@ -119,17 +124,22 @@ def grid_figures(rng: random.Random, count: int) -> None:
             gaps.append(best.bound - best.tiles_played if best.bound is not None else None)
     med, p95 = _summary(times)
     sizes = [p["size"] for p in positions]
-    print(f"grid (crazy-tiles, runny-tiles): {count} positions, tables of {min(sizes)}-{max(sizes)} tiles, "
-          f"racks of 6-14; proven optimal {proven}/{count}, boards legal by the turn checker {legal}/{count}; "
-          f"median {_ms(med)}, p95 {_ms(p95)}, slowest {_ms(max(times))}  (targets: median < 50 ms, p95 < 1 s)")
+    print(
+        f"grid (crazy-tiles, runny-tiles): {count} positions, tables of {min(sizes)}-{max(sizes)} tiles, "
+        f"racks of 6-14; proven optimal {proven}/{count}, boards legal by the turn checker {legal}/{count}; "
+        f"median {_ms(med)}, p95 {_ms(p95)}, slowest {_ms(max(times))}  (targets: median < 50 ms, p95 < 1 s)"
+    )
     print(f"  CPU time of this process: median {_ms(_summary(cpu)[0])}, p95 {_ms(_summary(cpu)[1])}")
     if gaps:
-        print(f"  not proven: {len(gaps)}; bound minus tiles found: {sorted(gaps, key=lambda g: (g is None, g))}")
+        print(
+            f"  not proven: {len(gaps)}; bound minus tiles found: {sorted(gaps, key=lambda g: (g is None, g))}"
+        )
 
 
 def joker_figures(rng: random.Random, count: int) -> None:
     """Standard positions with jokers on the table (CT-10), beside joker-free ones solved in turn."""
     from scorekeeper.rules import solve
+
     pairs = [(position(rng, _standard_set), joker_table(rng)) for _ in range(count)]
     plain, jokers, cpu = [], [], []
     for p, q in pairs:  # interleaved, so both see the same load
@@ -141,9 +151,13 @@ def joker_figures(rng: random.Random, count: int) -> None:
                 cpu.append(time.process_time() - used)
     j_med, j_p95 = _summary(jokers)
     p_med, _ = _summary(plain)
-    print(f"rummikub, jokers on the table: {count} positions; median {_ms(j_med)}, p95 {_ms(j_p95)}; "
-          f"joker-free beside them {_ms(p_med)} ({j_med / p_med:.1f}x)  (target: median < 10 ms)")
-    print(f"  CPU time of this process (what load on the machine does not add): median {_ms(_summary(cpu)[0])}")
+    print(
+        f"rummikub, jokers on the table: {count} positions; median {_ms(j_med)}, p95 {_ms(j_p95)}; "
+        f"joker-free beside them {_ms(p_med)} ({j_med / p_med:.1f}x)  (target: median < 10 ms)"
+    )
+    print(
+        f"  CPU time of this process (what load on the machine does not add): median {_ms(_summary(cpu)[0])}"
+    )
 
 
 def _summary(times: list[float]) -> tuple[float, float]:
@@ -153,6 +167,7 @@ def _summary(times: list[float]) -> tuple[float, float]:
 
 def ours(variant: str, positions: list[dict]) -> list[tuple[int, float, bool]]:
     from scorekeeper.rules import solve
+
     solve(variant, positions[0]["rack"], table=positions[0]["table"])  # warm-up: builds the set library
     out = []
     for p in positions:
@@ -175,6 +190,7 @@ def _peer_python() -> Path:
 def peer_worker() -> None:
     """Runs inside the peer's venv: positions on stdin, [tiles, seconds] per position on stdout."""
     import rummikub_solver as rs
+
     rules = rs.RuleSet()
 
     def ids(text: str) -> list[int]:
@@ -199,8 +215,13 @@ def peer_worker() -> None:
 
 
 def peer(positions: list[dict]) -> list[tuple[int, float]]:
-    done = subprocess.run([str(_peer_python()), __file__, "--peer-worker"], input=json.dumps(positions),
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [str(_peer_python()), __file__, "--peer-worker"],
+        input=json.dumps(positions),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return [tuple(r) for r in json.loads(done.stdout)]
 
 
@@ -227,8 +248,10 @@ def main() -> None:
     standard = [position(rng, _standard_set) for _ in range(args.positions)]
     sizes = [p["size"] for p in standard]
     jokers = sum("J" in p["rack"].split() for p in standard)
-    print(f"rummikub: {len(standard)} positions (seed {args.seed}), tables of {min(sizes)}-{max(sizes)} tiles, "
-          f"racks of 14 ({jokers} holding a joker)")
+    print(
+        f"rummikub: {len(standard)} positions (seed {args.seed}), tables of {min(sizes)}-{max(sizes)} tiles, "
+        f"racks of 14 ({jokers} holding a joker)"
+    )
     theirs = peer(standard)
     mine = ours("rummikub", standard)
     agree = sum(a[0] == b[0] for a, b in zip(mine, theirs))
@@ -240,7 +263,9 @@ def main() -> None:
     t_med, t_p95 = _summary([t[1] for t in theirs])
     print(f"  scorekeeper     median {_ms(m_med)}, p95 {_ms(m_p95)}")
     print(f"  rummikub-solver median {_ms(t_med)}, p95 {_ms(t_p95)}")
-    print(f"  ratio (peer / ours): median {t_med / m_med:.1f}x, p95 {t_p95 / m_p95:.1f}x  (target: median >= 5x)")
+    print(
+        f"  ratio (peer / ours): median {t_med / m_med:.1f}x, p95 {t_p95 / m_p95:.1f}x  (target: median >= 5x)"
+    )
     joker_figures(rng, 100)
     grid_figures(rng, args.grid_positions)
     for variant in ("crazy-tiles", "runny-tiles"):
@@ -249,9 +274,11 @@ def main() -> None:
         mine = ours(variant, positions)
         med, p95 = _summary([m[1] for m in mine])
         played = statistics.mean(m[0] for m in mine)
-        print(f"{variant}: {len(positions)} positions, proven optimal {sum(m[2] for m in mine)}/{len(positions)}, "
-              f"{played:.1f} tiles laid on average; median {_ms(med)}, p95 {_ms(p95)}, "
-              f"slowest {_ms(max(m[1] for m in mine))} (no peer)")
+        print(
+            f"{variant}: {len(positions)} positions, proven optimal {sum(m[2] for m in mine)}/{len(positions)}, "
+            f"{played:.1f} tiles laid on average; median {_ms(med)}, p95 {_ms(p95)}, "
+            f"slowest {_ms(max(m[1] for m in mine))} (no peer)"
+        )
 
 
 if __name__ == "__main__":

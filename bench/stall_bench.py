@@ -48,15 +48,25 @@ from web_bench import free_port, start_server  # noqa: E402
 HANDS = 2000
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 RACKS = ("R5 B7", "K12", "O3 O4 J", "B1")
-SOLVE = {"variant": "runny-tiles", "options": {"time_limit": 5},
-         "rack": " ".join([f"R{i}" for i in range(1, 14)] + [f"B{i}" for i in range(1, 14)] + ["K1", "K2"])}
-TURN = {"variant": "rummikub", "before": "R5 R6 R7", "rack": "R8 B2 B3 K4 O9 O10",
-        "after": "R5 R6 R7 R8 B2 O9 O10"}
+SOLVE = {
+    "variant": "runny-tiles",
+    "options": {"time_limit": 5},
+    "rack": " ".join([f"R{i}" for i in range(1, 14)] + [f"B{i}" for i in range(1, 14)] + ["K1", "K2"]),
+}
+TURN = {
+    "variant": "rummikub",
+    "before": "R5 R6 R7",
+    "rack": "R8 B2 B3 K4 O9 O10",
+    "after": "R5 R6 R7 R8 B2 O9 O10",
+}
 
 
 def hand(n: int) -> dict:
     winner = n % 4
-    return {"winner": winner, "players": [{"rack": "" if s == winner else RACKS[(s + n) % 4]} for s in range(4)]}
+    return {
+        "winner": winner,
+        "players": [{"rack": "" if s == winner else RACKS[(s + n) % 4]} for s in range(4)],
+    }
 
 
 def seed(db_url: str) -> tuple[str, str]:
@@ -71,11 +81,17 @@ def seed(db_url: str) -> tuple[str, str]:
     app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": db_url, "POOL_PROCESSES": 0})
     with app.app_context():
         upgrade(directory=str(ROOT / "scorekeeper" / "migrations"))
-        big, _ = import_game({"format": "scorekeeper-game", "version": 1, "variant": "rummikub",
-                              "options": {"target": 10 ** 9},
-                              "players": [{"seat": i, "name": n} for i, n in enumerate(PLAYERS)],
-                              "rounds": [{"number": i + 1, "facts": hand(i)} for i in range(HANDS)]})
-        small, _ = services.create_game("rummikub", PLAYERS, {"target": 10 ** 9})
+        big, _ = import_game(
+            {
+                "format": "scorekeeper-game",
+                "version": 1,
+                "variant": "rummikub",
+                "options": {"target": 10**9},
+                "players": [{"seat": i, "name": n} for i, n in enumerate(PLAYERS)],
+                "rounds": [{"number": i + 1, "facts": hand(i)} for i in range(HANDS)],
+            }
+        )
+        small, _ = services.create_game("rummikub", PLAYERS, {"target": 10**9})
         for n in range(12):
             services.record_round(small, hand(n))
         db.session.commit()
@@ -111,17 +127,21 @@ def probe(port: int, paths: list[str], seconds: float) -> dict[str, list[float]]
 
 def hammer(port: int, export: bytes, big: str, stop: threading.Event, seen: Counter, index: int) -> None:
     """One client: solve, turn, import, PDF, in turn (starting at ``index``), until ``stop``."""
-    jobs = [("POST", "/api/v1/solve", json.dumps(SOLVE).encode(), "solve"),
-            ("POST", "/api/v1/turn", json.dumps(TURN).encode(), "turn"),
-            ("POST", "/api/v1/games/import", export, "import"),
-            ("GET", f"/print/game/{big}/sheet.pdf", None, "pdf")]
+    jobs = [
+        ("POST", "/api/v1/solve", json.dumps(SOLVE).encode(), "solve"),
+        ("POST", "/api/v1/turn", json.dumps(TURN).encode(), "turn"),
+        ("POST", "/api/v1/games/import", export, "import"),
+        ("GET", f"/print/game/{big}/sheet.pdf", None, "pdf"),
+    ]
     n = index
     while not stop.is_set():
         method, path, body, name = jobs[n % len(jobs)]
         n += 1
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         try:
-            conn.request(method, path, body=body, headers={"Content-Type": "application/json"} if body else {})
+            conn.request(
+                method, path, body=body, headers={"Content-Type": "application/json"} if body else {}
+            )
             response = conn.getresponse()
             response.read()
             seen[(name, response.status)] += 1
@@ -167,8 +187,10 @@ def p95(values: list[float]) -> float:
 def line(label: str, values: list[float]) -> str:
     failed = sum(1 for v in values if v == float("inf"))
     ok = [v for v in values if v != float("inf")] or [float("nan")]
-    return (f"  {label:<34} median {statistics.median(ok):7.1f} ms   p95 {p95(values):7.1f} ms   "
-            f"({len(values)} requests{f', {failed} failed' if failed else ''})")
+    return (
+        f"  {label:<34} median {statistics.median(ok):7.1f} ms   p95 {p95(values):7.1f} ms   "
+        f"({len(values)} requests{f', {failed} failed' if failed else ''})"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -205,15 +227,24 @@ def measure(args: argparse.Namespace, db_url: str) -> dict:
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(30)
-    return {"paths": paths, "quiet": quiet, "loaded": loaded, "seen": seen, "streamed": streamed,
-            "polled": polled, "crowded": crowded}
+    return {
+        "paths": paths,
+        "quiet": quiet,
+        "loaded": loaded,
+        "seen": seen,
+        "streamed": streamed,
+        "polled": polled,
+        "crowded": crowded,
+    }
 
 
 def probe_under_load(args: argparse.Namespace, port: int, export: bytes, big: str, paths: list[str]):
     """The probes timed while the clients hammer the heavy endpoints: (timings, answers the clients got)."""
     stop, seen = threading.Event(), Counter()
-    clients = [threading.Thread(target=hammer, args=(port, export, big, stop, seen, i), daemon=True)
-               for i in range(args.clients)]
+    clients = [
+        threading.Thread(target=hammer, args=(port, export, big, stop, seen, i), daemon=True)
+        for i in range(args.clients)
+    ]
     for client in clients:
         client.start()
     time.sleep(1)  # the pool's processes start
@@ -227,18 +258,24 @@ def probe_under_load(args: argparse.Namespace, port: int, export: bytes, big: st
 def report(args: argparse.Namespace, paths, quiet, loaded, seen, streamed, polled, crowded) -> None:
     names = dict(zip(paths, ("/healthz", "a follower's game page")))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"Stall bench: the table server, {args.workers} gevent workers, {args.seconds:g} s a phase "
-          f"(load average {load:.1f} on {os.cpu_count()} cores)")
+    print(
+        f"Stall bench: the table server, {args.workers} gevent workers, {args.seconds:g} s a phase "
+        f"(load average {load:.1f} on {os.cpu_count()} cores)"
+    )
     print("without load:")
     for path in paths:
         print(line(names[path], quiet[path]))
     print(f"while {args.clients} clients hammer solve, turn, import and the PDF of a {HANDS:,}-hand game:")
     for path in paths:
         print(line(names[path], loaded[path]))
-    answered = ", ".join(f"{name} {status}: {count}" for (name, status), count in sorted(seen.items(), key=str))
+    answered = ", ".join(
+        f"{name} {status}: {count}" for (name, status), count in sorted(seen.items(), key=str)
+    )
     print(f"  the hammering clients were answered: {answered}")
-    print(f"with {args.followers:,} followers connected: {streamed:,} got a live stream, {polled:,} were told "
-          f"to poll every 15 s, {args.followers - streamed - polled:,} got no answer")
+    print(
+        f"with {args.followers:,} followers connected: {streamed:,} got a live stream, {polled:,} were told "
+        f"to poll every 15 s, {args.followers - streamed - polled:,} got no answer"
+    )
     for path in ("/", "/healthz"):
         print(line(path, crowded[path]))
     worst = max(p95(loaded[p]) for p in paths)

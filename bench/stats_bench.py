@@ -42,8 +42,14 @@ from web_bench import Client, add_server_options, free_port, run_phase, start_ch
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Eve", "Finn"]
 #: options that let a game run 20 hands (a round count where the variant has one)
-OPTIONS = {"rumbugz": {"rounds": 20}, "rummikub": {"rounds": 20}, "crazy-tiles": {"rounds": 20},
-           "runny-tiles": {"rounds": 20}, "crib-rummy": {"target": 61}, "crazy-rummy": {"target": 2500}}
+OPTIONS = {
+    "rumbugz": {"rounds": 20},
+    "rummikub": {"rounds": 20},
+    "crazy-tiles": {"rounds": 20},
+    "runny-tiles": {"rounds": 20},
+    "crib-rummy": {"target": 61},
+    "crazy-rummy": {"target": 2500},
+}
 TILES = ["R5", "B7", "K2", "G9", "J", "B11", "R1", "G3", "K13"]
 KB_CARDS = ["3", "12", "W", "7", "9", "10"]
 BUGZ = ["3", "P", "5", "11", "7"]
@@ -58,27 +64,41 @@ def _pick(rnd: random.Random, pool: list[str], low: int = 0, high: int = 4) -> s
 def _krazy_bee_hand(seats: int, rnd: random.Random) -> dict:
     laid = [rnd.random() < 0.38 for _ in range(seats)]
     out = rnd.choice([s for s in range(seats) if laid[s]] or [None])
-    return {"players": [{"laid": laid[s], "went_out": s == out,
-                         **({} if s == out else {"hand": _pick(rnd, KB_CARDS, 1)})} for s in range(seats)]}
+    return {
+        "players": [
+            {"laid": laid[s], "went_out": s == out, **({} if s == out else {"hand": _pick(rnd, KB_CARDS, 1)})}
+            for s in range(seats)
+        ]
+    }
 
 
 def _rumbugz_hand(seats: int, rnd: random.Random) -> dict:
     winner = rnd.choice([*list(range(seats)), None])
-    return {"winner": winner, "players": [
-        {"kinds": KINDS} if s == winner
-        else {"kinds": rnd.sample(KINDS, rnd.randint(0, 3)), "hand": _pick(rnd, BUGZ, 1)}
-        for s in range(seats)]}
+    return {
+        "winner": winner,
+        "players": [
+            {"kinds": KINDS}
+            if s == winner
+            else {"kinds": rnd.sample(KINDS, rnd.randint(0, 3)), "hand": _pick(rnd, BUGZ, 1)}
+            for s in range(seats)
+        ],
+    }
 
 
 def _tiles_hand(seats: int, rnd: random.Random) -> dict:
     winner = rnd.choice([*list(range(seats)), None])
-    return {"winner": winner, "players": [{"rack": "" if s == winner else _pick(rnd, TILES, 1)} for s in range(seats)]}
+    return {
+        "winner": winner,
+        "players": [{"rack": "" if s == winner else _pick(rnd, TILES, 1)} for s in range(seats)],
+    }
 
 
 def _crib_rummy_hand(seats: int, rnd: random.Random) -> dict:
     starter = rnd.randrange(seats)
-    turns = [{"melds": [{"cards": "3H 4H 5H"}]},  # then the next player's own meld and an addition (CR-6)
-             {"melds": [{"cards": "KC KD KS"}, {"cards": "6H", "extend": 0}]}]
+    turns = [
+        {"melds": [{"cards": "3H 4H 5H"}]},  # then the next player's own meld and an addition (CR-6)
+        {"melds": [{"cards": "KC KD KS"}, {"cards": "6H", "extend": 0}]},
+    ]
     turns += [{"pegs": rnd.randint(0, 1)} for _ in range(rnd.randint(0, seats))]
     last = (starter + len(turns) - 1) % seats
     left = [0 if s == last else rnd.randint(1, 3) for s in range(seats)]
@@ -88,13 +108,27 @@ def _crib_rummy_hand(seats: int, rnd: random.Random) -> dict:
 
 def _crazy_rummy_hand(seats: int, rnd: random.Random) -> dict:
     out = rnd.randrange(seats)
-    return {"face_up": [rnd.choice(CRAZY) for _ in range(seats)], "went_out": out,
-            "players": [{"board": rnd.choice(["8 8 8", "K K K", "5 5 5", "Q Q Q Q", "A A A"]),
-                         **({} if s == out else {"hand": _pick(rnd, CRAZY, 1, 3)})} for s in range(seats)]}
+    return {
+        "face_up": [rnd.choice(CRAZY) for _ in range(seats)],
+        "went_out": out,
+        "players": [
+            {
+                "board": rnd.choice(["8 8 8", "K K K", "5 5 5", "Q Q Q Q", "A A A"]),
+                **({} if s == out else {"hand": _pick(rnd, CRAZY, 1, 3)}),
+            }
+            for s in range(seats)
+        ],
+    }
 
 
-_HAND_MAKERS = {"krazy-bee": _krazy_bee_hand, "rumbugz": _rumbugz_hand, "rummikub": _tiles_hand,
-                "crazy-tiles": _tiles_hand, "runny-tiles": _tiles_hand, "crib-rummy": _crib_rummy_hand}
+_HAND_MAKERS = {
+    "krazy-bee": _krazy_bee_hand,
+    "rumbugz": _rumbugz_hand,
+    "rummikub": _tiles_hand,
+    "crazy-tiles": _tiles_hand,
+    "runny-tiles": _tiles_hand,
+    "crib-rummy": _crib_rummy_hand,
+}
 
 
 def random_hand(variant: str, seats: int, rnd: random.Random) -> dict:
@@ -167,12 +201,23 @@ def correct_first_game(port: int, table_secret: str, game_id: str) -> tuple[floa
     secret = game_secret(table_secret, game_id)
     game = json.loads(client.request("GET", f"/api/v1/games/{game_id}")[1])
     last = max(game["players"], key=lambda p: p["rank"])["seat"]
-    racks = iter(["R13 B13 K13 G13 R12 B12 K12 G12", "R13 B13 K13 G13 R12 B12 K12 G12",
-                  "R11 B11 K11 G11 R10 B10 K10 G10"])  # at most two of each tile in all (CT-7)
-    facts = {"winner": last, "players": [{"rack": "" if p["seat"] == last else next(racks)}
-                                         for p in game["players"]]}
-    client.conn.request("PUT", f"/api/v1/games/{game_id}/rounds/1", body=json.dumps(facts),
-                        headers={"Authorization": f"Bearer {secret}", "Content-Type": "application/json"})
+    racks = iter(
+        [
+            "R13 B13 K13 G13 R12 B12 K12 G12",
+            "R13 B13 K13 G13 R12 B12 K12 G12",
+            "R11 B11 K11 G11 R10 B10 K10 G10",
+        ]
+    )  # at most two of each tile in all (CT-7)
+    facts = {
+        "winner": last,
+        "players": [{"rack": "" if p["seat"] == last else next(racks)} for p in game["players"]],
+    }
+    client.conn.request(
+        "PUT",
+        f"/api/v1/games/{game_id}/rounds/1",
+        body=json.dumps(facts),
+        headers={"Authorization": f"Bearer {secret}", "Content-Type": "application/json"},
+    )
     start = time.perf_counter()
     response = client.conn.getresponse()
     response.read()
@@ -235,18 +280,25 @@ def main() -> int:
     try:
         t0 = time.perf_counter()
         table_id, secret, first, variant = seed(db_url, args.games, args.hands)
-        print(f"seeded a table of {args.games} games (up to {args.hands} hands each, every variant) "
-              f"in {time.perf_counter() - t0:.0f} s")
+        print(
+            f"seeded a table of {args.games} games (up to {args.hands} hands each, every variant) "
+            f"in {time.perf_counter() - t0:.0f} s"
+        )
         port = free_port()
         proc, served = start_chosen_server(args, port, db_url)
         clients = [Client(port) for _ in range(args.clients)]
         for client in clients:  # warm every worker
             client.request("GET", f"/tables/{table_id}/stats")
         results = {
-            "statistics page": run_phase(clients, lambda i, c, n: c.request("GET", f"/tables/{table_id}/stats")[0],
-                                         args.requests),
-            "statistics API": run_phase(clients, lambda i, c, n: c.request(
-                "GET", f"/api/v1/tables/{table_id}/stats")[0], args.requests)}
+            "statistics page": run_phase(
+                clients, lambda i, c, n: c.request("GET", f"/tables/{table_id}/stats")[0], args.requests
+            ),
+            "statistics API": run_phase(
+                clients,
+                lambda i, c, n: c.request("GET", f"/api/v1/tables/{table_id}/stats")[0],
+                args.requests,
+            ),
+        }
         hands = json.loads(clients[0].request("GET", f"/api/v1/tables/{table_id}/stats")[1])
         correction_s, changed = correct_first_game(port, secret, first)
     finally:
@@ -258,22 +310,30 @@ def main() -> int:
     shutil.rmtree(tmp, ignore_errors=True)
 
     total_hands = sum(v["hands"] for v in hands["variants"].values())
-    print(f"{hands['games']} games ({hands['finished']} finished), {total_hands} hands, "
-          f"{len(hands['players'])} players; {served}, "
-          f"{args.clients} concurrent clients x {args.requests} requests; SQLite; load average at the start "
-          f"{load:.1f} on {os.cpu_count()} cores")
+    print(
+        f"{hands['games']} games ({hands['finished']} finished), {total_hands} hands, "
+        f"{len(hands['players'])} players; {served}, "
+        f"{args.clients} concurrent clients x {args.requests} requests; SQLite; load average at the start "
+        f"{load:.1f} on {os.cpu_count()} cores"
+    )
     print(f"{'endpoint':20} {'median ms':>10} {'p95 ms':>8} {'req/s':>8} {'failed':>7}")
     for name, r in results.items():
         print(f"{name:20} {r['median_ms']:10.1f} {r['p95_ms']:8.1f} {r['per_s']:8.0f} {r['failures']:7d}")
-    print(f"correct hand 1 of the first game (API PUT; re-scores it, re-rates the {rated} finished {variant} "
-          f"games after it): {correction_s * 1000:.0f} ms{'' if changed else ' (ORDER DID NOT CHANGE)'}")
+    print(
+        f"correct hand 1 of the first game (API PUT; re-scores it, re-rates the {rated} finished {variant} "
+        f"games after it): {correction_s * 1000:.0f} ms{'' if changed else ' (ORDER DID NOT CHANGE)'}"
+    )
     print(f"full re-rate of {variant} in-process ({rated} games): {rerate_s * 1000:.0f} ms")
-    print(f"computed afresh after a change (in-process, nothing kept): page {cold['page']:.0f} ms, "
-          f"API {cold['API']:.0f} ms (median of 5)")
+    print(
+        f"computed afresh after a change (in-process, nothing kept): page {cold['page']:.0f} ms, "
+        f"API {cold['API']:.0f} ms (median of 5)"
+    )
     page_p95 = results["statistics page"]["p95_ms"]
     ok = page_p95 < 150 and correction_s < 2 and changed and not any(r["failures"] for r in results.values())
-    print(f"targets: page p95 < 150 ms ({page_p95:.0f}), re-rate < 2 s ({correction_s:.2f}): "
-          f"{'met' if ok else 'NOT met'}")
+    print(
+        f"targets: page p95 < 150 ms ({page_p95:.0f}), re-rate < 2 s ({correction_s:.2f}): "
+        f"{'met' if ok else 'NOT met'}"
+    )
     return 0 if ok else 1
 
 

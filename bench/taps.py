@@ -56,8 +56,16 @@ from scorekeeper import create_app
 from scorekeeper.storage.extensions import db
 
 CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-component-update",
+    "--disable-sync",
+]
 PHONE = {"width": 390, "height": 844}
 
 
@@ -70,8 +78,13 @@ class Quiet(WSGIRequestHandler):
 def served():
     """The app on a free loopback port and its own SQLite file; stopped and removed after."""
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"TESTING": True, "SECRET_KEY": "taps",
-                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'taps.sqlite3'}"})
+        app = create_app(
+            {
+                "TESTING": True,
+                "SECRET_KEY": "taps",
+                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'taps.sqlite3'}",
+            }
+        )
         with app.app_context():
             db.create_all()
         server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=Quiet)
@@ -169,7 +182,7 @@ def save(p: Player, word: str) -> str:
 def totals(page) -> str:
     page.locator(".flash-success").wait_for()
     cells = page.locator(".standing").all()
-    return ", ".join(f'{c.locator(".name").inner_text()} {c.locator(".total").inner_text()}' for c in cells)
+    return ", ".join(f"{c.locator('.name').inner_text()} {c.locator('.total').inner_text()}" for c in cells)
 
 
 def counts(p: Player, prefix: str, **per_class):
@@ -205,11 +218,14 @@ def tiles(p: Player) -> str:
 
 
 def crazy_rummy(p: Player) -> str:
-    return crazy_hand(p, ("7", "9", "Q"),
-                      boards=({"high": 6}, {"low": 3, "wild": 1}, {"ace": 3}),
-                      board_cards=(("8", "8", "8", "K", "K", "K"), ("4", "4", "4", "7"), ("A", "A", "A")),
-                      hands=(None, {"low": 1, "high": 1}, {"high": 3}),
-                      hand_cards=(None, ("5", "9"), ("Q", "Q", "K")))
+    return crazy_hand(
+        p,
+        ("7", "9", "Q"),
+        boards=({"high": 6}, {"low": 3, "wild": 1}, {"ace": 3}),
+        board_cards=(("8", "8", "8", "K", "K", "K"), ("4", "4", "4", "7"), ("A", "A", "A")),
+        hands=(None, {"low": 1, "high": 1}, {"high": 3}),
+        hand_cards=(None, ("5", "9"), ("Q", "Q", "K")),
+    )
 
 
 def crazy_hand(p: Player, face_up, *, boards, board_cards, hands, hand_cards, sizes=True) -> str:
@@ -236,8 +252,9 @@ def crazy_hand(p: Player, face_up, *, boards, board_cards, hands, hand_cards, si
     return save(p, "hand")
 
 
-def crib_turn(p: Player, turn: int, *, pegs: int | None = None, cards: tuple = (), extend: str = "",
-              out: tuple = ()):
+def crib_turn(
+    p: Player, turn: int, *, pegs: int | None = None, cards: tuple = (), extend: str = "", out: tuple = ()
+):
     """One turn on the hand's page; returns when the page shows the next turn (or the game)."""
     page = p.page
     quick = page.get_by_role("button", name=f"+{pegs} set", exact=True) if pegs else None
@@ -261,7 +278,9 @@ def crib_turn(p: Player, turn: int, *, pegs: int | None = None, cards: tuple = (
         p.tap(pass_button if pass_button.count() else page.get_by_role("button", name="Record turn"))
     page.wait_for_function(
         "n => !location.pathname.endsWith('/rounds/new') || (document.querySelector('h1') || {}).textContent"
-        ".includes('turn ' + n)", arg=turn + 2)
+        ".includes('turn ' + n)",
+        arg=turn + 2,
+    )
     if not page.url.endswith("/rounds/new") and not out:
         page.wait_for_load_state()
         p.tap(page.get_by_role("link", name="Continue this hand"))
@@ -301,13 +320,17 @@ def main() -> None:
     results: dict[str, int] = {}
     with served() as base, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        runs = (("krazy-bee", "krazy-bee", krazy_bee, ("Ann", "Bob", "Cy"), None),
-                ("rumbugz", "rumbugz", rumbugz, ("Ann", "Bob", "Cy"), None),
-                ("tiles", "rummikub", tiles, ("Ann", "Bob", "Cy"), None),
-                ("crazy-rummy", "crazy-rummy", crazy_rummy, ("Ann", "Bob", "Cy"), None),
-                ("crib-hand", "crib-rummy", crib_rummy, ("Ann", "Bob", "Cy", "Dee"), None))
+        runs = (
+            ("krazy-bee", "krazy-bee", krazy_bee, ("Ann", "Bob", "Cy"), None),
+            ("rumbugz", "rumbugz", rumbugz, ("Ann", "Bob", "Cy"), None),
+            ("tiles", "rummikub", tiles, ("Ann", "Bob", "Cy"), None),
+            ("crazy-rummy", "crazy-rummy", crazy_rummy, ("Ann", "Bob", "Cy"), None),
+            ("crib-hand", "crib-rummy", crib_rummy, ("Ann", "Bob", "Cy", "Dee"), None),
+        )
         for label, slug, play, names, options in runs:
-            context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+            context = browser.new_context(
+                viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True
+            )
             page = context.new_page()
             start(page, base, slug, names, options)
             player = Player(page)
@@ -322,6 +345,7 @@ def main() -> None:
             context.close()
         print("real hands (issue 20):")
         from taps_real import REAL, play_real  # the real hands use this module's player and pages
+
         real = play_real(browser, base)
         browser.close()
     order = ("krazy-bee", "rumbugz", "tiles", "crazy-rummy", "crib-turn", "crib-hand")

@@ -32,8 +32,9 @@ def crib_lay_and_add(p: Player, turn: int, lay: int, added: int) -> None:
     else:
         p.type(f"turns.{turn}.pegs", lay + added)
         p.tap(page.get_by_role("button", name="Record turn"))
-    page.wait_for_function("n => (document.querySelector('h1') || {}).textContent.includes('turn ' + n)",
-                           arg=turn + 2)
+    page.wait_for_function(
+        "n => (document.querySelector('h1') || {}).textContent.includes('turn ' + n)", arg=turn + 2
+    )
 
 
 def crib_real(p: Player) -> str:
@@ -64,19 +65,27 @@ def krazy_bee_4(p: Player) -> str:
 
 
 def crazy_rummy_4(p: Player) -> str:
-    return crazy_hand(p, ("7", "9", "Q", "5"),
-                      boards=({"high": 6}, {"low": 3, "wild": 1}, {"ace": 3}, None),
-                      board_cards=(("8", "8", "8", "K", "K", "K"), ("4", "4", "4", "7"), ("A", "A", "A"), ()),
-                      hands=(None, {"low": 1, "high": 1}, {"high": 3}, {"low": 4}),
-                      hand_cards=(None, ("5", "9"), ("Q", "Q", "K"), ("3", "4", "5", "6")), sizes=False)
+    return crazy_hand(
+        p,
+        ("7", "9", "Q", "5"),
+        boards=({"high": 6}, {"low": 3, "wild": 1}, {"ace": 3}, None),
+        board_cards=(("8", "8", "8", "K", "K", "K"), ("4", "4", "4", "7"), ("A", "A", "A"), ()),
+        hands=(None, {"low": 1, "high": 1}, {"high": 3}, {"low": 4}),
+        hand_cards=(None, ("5", "9"), ("Q", "Q", "K"), ("3", "4", "5", "6")),
+        sizes=False,
+    )
 
 
 def crazy_rummy_3(p: Player) -> str:
-    return crazy_hand(p, ("10", "4", "A"),
-                      boards=({"low": 3, "wild": 1}, {"high": 3}, None),
-                      board_cards=(("3", "3", "3", "10"), ("K", "K", "K"), ()),
-                      hands=(None, {"high": 1, "ace": 1}, {"low": 2, "high": 2}),
-                      hand_cards=(None, ("8", "A"), ("5", "6", "J", "Q")), sizes=False)
+    return crazy_hand(
+        p,
+        ("10", "4", "A"),
+        boards=({"low": 3, "wild": 1}, {"high": 3}, None),
+        board_cards=(("3", "3", "3", "10"), ("K", "K", "K"), ()),
+        hands=(None, {"high": 1, "ace": 1}, {"low": 2, "high": 2}),
+        hand_cards=(None, ("8", "A"), ("5", "6", "J", "Q")),
+        sizes=False,
+    )
 
 
 def loads_of_a_check(p: Player) -> str:
@@ -96,10 +105,12 @@ def loads_of_a_check(p: Player) -> str:
     return f"refused save {refused} page load(s), Show scores {p.loads - before} page load(s)"
 
 
-REAL = (("crib-real", "crib-rummy", crib_real, ("Ann", "Bob", "Cy", "Dee")),
-        ("krazy-bee-4", "krazy-bee", krazy_bee_4, ("Ann", "Bob", "Cy", "Dee")),
-        ("crazy-rummy-4", "crazy-rummy", crazy_rummy_4, ("Ann", "Bob", "Cy", "Dee")),
-        ("crazy-rummy-3", "crazy-rummy", crazy_rummy_3, ("Ann", "Bob", "Cy")))
+REAL = (
+    ("crib-real", "crib-rummy", crib_real, ("Ann", "Bob", "Cy", "Dee")),
+    ("krazy-bee-4", "krazy-bee", krazy_bee_4, ("Ann", "Bob", "Cy", "Dee")),
+    ("crazy-rummy-4", "crazy-rummy", crazy_rummy_4, ("Ann", "Bob", "Cy", "Dee")),
+    ("crazy-rummy-3", "crazy-rummy", crazy_rummy_3, ("Ann", "Bob", "Cy")),
+)
 TARGETS = {"crib-real": 22, "krazy-bee-4": 8, "crazy-rummy-4": 14, "crazy-rummy-3": 11}
 
 
@@ -119,7 +130,9 @@ def play_real(browser, base) -> dict[str, int]:
         else:
             results[label] = player.taps
             tall = f", form {player.screens:.1f} screens" if player.screens else ""
-            print(f"{label:14} {player.taps:3d} taps (target {TARGETS[label]}), "
-                  f"{player.loads - loads_before} page loads{tall}  -> {answer}")
+            print(
+                f"{label:14} {player.taps:3d} taps (target {TARGETS[label]}), "
+                f"{player.loads - loads_before} page loads{tall}  -> {answer}"
+            )
         context.close()
     return results

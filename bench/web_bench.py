@@ -55,8 +55,10 @@ CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*na
 def hand(n: int) -> dict:
     """Hand ``n``: the seat ``n % 4`` goes out, the others hold a few tiles (CT-7, CT-8)."""
     winner = n % 4
-    return {"winner": winner,
-            "players": [{"rack": "" if s == winner else RACKS[(s + n) % 4]} for s in range(4)]}
+    return {
+        "winner": winner,
+        "players": [{"rack": "" if s == winner else RACKS[(s + n) % 4]} for s in range(4)],
+    }
 
 
 def seed(db_url: str, games: int) -> list[tuple[str, str]]:
@@ -72,7 +74,7 @@ def seed(db_url: str, games: int) -> list[tuple[str, str]]:
     with app.app_context():
         upgrade(directory=str(ROOT / "scorekeeper" / "migrations"))
         for _ in range(games):
-            game, secret = services.create_game("rummikub", PLAYERS, {"target": 10 ** 9})
+            game, secret = services.create_game("rummikub", PLAYERS, {"target": 10**9})
             for n in range(HANDS):
                 services.record_round(game, hand(n))
             db.session.commit()
@@ -90,27 +92,63 @@ def start_gunicorn(port: int, db_url: str, workers: int, threads: int) -> subpro
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
     env = {**os.environ, "DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "bench"}
     proc = subprocess.Popen(
-        [gunicorn, "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--threads", str(threads),
-         "--worker-class", "gthread", "--log-level", "warning", "scorekeeper:create_app()"],
-        cwd=ROOT, env=env, start_new_session=True)
+        [
+            gunicorn,
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--threads",
+            str(threads),
+            "--worker-class",
+            "gthread",
+            "--log-level",
+            "warning",
+            "scorekeeper:create_app()",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
     return wait_until_up(proc, port)
 
 
 def start_server(port: int, db_url: str, workers: int) -> subprocess.Popen:
     """``python -m scorekeeper.cli.server`` on 127.0.0.1:port, as ``make run`` starts it."""
     env = {**os.environ, "DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "bench"}
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.cli.server", "--host", "127.0.0.1", "--port", str(port),
-                             "--workers", str(workers), "--no-access-log"],
-                            cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "scorekeeper.cli.server",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+            "--no-access-log",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+    )
     return wait_until_up(proc, port)
 
 
 def add_server_options(parser: argparse.ArgumentParser) -> None:
     """``--server``, ``--workers`` and ``--threads``: which server a bench measures."""
-    parser.add_argument("--server", choices=("table", "gthread"), default="table",
-                        help="table: the server `make run` starts (gunicorn, gevent, a worker per core); "
-                             "gthread: gunicorn's threaded workers (--workers x --threads)")
-    parser.add_argument("--workers", type=int, default=None, help="default: a worker per core (table), 4 (gthread)")
+    parser.add_argument(
+        "--server",
+        choices=("table", "gthread"),
+        default="table",
+        help="table: the server `make run` starts (gunicorn, gevent, a worker per core); "
+        "gthread: gunicorn's threaded workers (--workers x --threads)",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=None, help="default: a worker per core (table), 4 (gthread)"
+    )
     parser.add_argument("--threads", type=int, default=4)
 
 
@@ -122,8 +160,10 @@ def start_chosen_server(args: argparse.Namespace, port: int, db_url: str) -> tup
         workers = args.workers or DEFAULT_WORKERS
         return start_server(port, db_url, workers), f"the table server (gunicorn, gevent), {workers} workers"
     workers = args.workers or 4
-    return (start_gunicorn(port, db_url, workers, args.threads),
-            f"gunicorn gthread, {workers} workers x {args.threads} threads")
+    return (
+        start_gunicorn(port, db_url, workers, args.threads),
+        f"gunicorn gthread, {workers} workers x {args.threads} threads",
+    )
 
 
 def wait_until_up(proc: subprocess.Popen, port: int) -> subprocess.Popen:
@@ -149,7 +189,9 @@ class Client:
         self.cookies: dict[str, str] = {}
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
-    def request(self, method: str, path: str, body: dict | None = None, **more_headers: str) -> tuple[int, str]:
+    def request(
+        self, method: str, path: str, body: dict | None = None, **more_headers: str
+    ) -> tuple[int, str]:
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), **more_headers}
         data = None
         if body is not None:
@@ -201,9 +243,13 @@ def run_phase(clients: list[Client], make_request, per_client: int) -> dict:
         t.join()
     wall = time.perf_counter() - start
     latencies.sort()
-    return {"n": len(latencies), "median_ms": statistics.median(latencies) * 1000,
-            "p95_ms": latencies[int(0.95 * (len(latencies) - 1))] * 1000,
-            "per_s": len(latencies) / wall, "failures": len(failures)}
+    return {
+        "n": len(latencies),
+        "median_ms": statistics.median(latencies) * 1000,
+        "p95_ms": latencies[int(0.95 * (len(latencies) - 1))] * 1000,
+        "per_s": len(latencies) / wall,
+        "failures": len(failures),
+    }
 
 
 def fresh_page_ms(db_url: str, public_id: str, secret: str, repeat: int = 30) -> float:
@@ -245,8 +291,7 @@ def main() -> int:
         proc.wait(timeout=30)
 
     afresh = fresh_page_ms(db_url, *games[0])
-    print(f"{served}; {args.clients} concurrent "
-          f"clients x {args.requests} requests per phase; SQLite")
+    print(f"{served}; {args.clients} concurrent clients x {args.requests} requests per phase; SQLite")
     ok = report(results, afresh)
     shutil.rmtree(tmp, ignore_errors=True)
     return 0 if ok else 1
@@ -300,9 +345,13 @@ def run_phases(port: int, games: list[tuple[str, str]], count: int, requests: in
         return client.request("POST", f"/games/{public_id}/rounds/new", form)[0]
 
     results = {}
-    for name, fn, who in (("bare /healthz", bare, clients), (FOLLOWER, page, clients),
-                          ("game page, follower, Brotli", phone_page, clients),
-                          (EDITOR, editor_page, editors), ("record a hand (form POST)", record, clients)):
+    for name, fn, who in (
+        ("bare /healthz", bare, clients),
+        (FOLLOWER, page, clients),
+        ("game page, follower, Brotli", phone_page, clients),
+        (EDITOR, editor_page, editors),
+        ("record a hand (form POST)", record, clients),
+    ):
         results[name] = run_phase(who, fn, requests)
     # The same POST without contention: one phone recording while nobody else writes.
     results["record a hand, 1 client"] = run_phase(clients[:1], record, requests)
@@ -314,14 +363,18 @@ def report(results: dict[str, dict], afresh: float) -> bool:
     print(f"{'endpoint':28} {'median ms':>10} {'p95 ms':>8} {'req/s':>8} {'failed':>7}")
     for name, r in results.items():
         print(f"{name:28} {r['median_ms']:10.1f} {r['p95_ms']:8.1f} {r['per_s']:8.0f} {r['failures']:7d}")
-    print(f"editor's page rendered afresh (first view after a change; in-process, one thread): "
-          f"median {afresh:.1f} ms")
+    print(
+        f"editor's page rendered afresh (first view after a change; in-process, one thread): "
+        f"median {afresh:.1f} ms"
+    )
     ok = not any(r["failures"] for r in results.values())
     for name in (FOLLOWER, EDITOR):
         share = results[name]["per_s"] / results["bare /healthz"]["per_s"]
         p95 = results[name]["p95_ms"]
-        print(f"{name}: throughput = {share:.0%} of the bare endpoint (target >= 25%); "
-              f"p95 = {p95:.1f} ms (target < 50 ms)")
+        print(
+            f"{name}: throughput = {share:.0%} of the bare endpoint (target >= 25%); "
+            f"p95 = {p95:.1f} ms (target < 50 ms)"
+        )
         ok = ok and share >= 0.25 and p95 < 50
     return ok
 

@@ -9,8 +9,9 @@ from .storage.paths import MIGRATIONS, STATIC, TEMPLATES
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app: defaults, then ``instance/config.py`` and the environment, then ``test_config``."""
-    app = Flask(__name__, instance_relative_config=True,
-                template_folder=str(TEMPLATES), static_folder=str(STATIC))
+    app = Flask(
+        __name__, instance_relative_config=True, template_folder=str(TEMPLATES), static_folder=str(STATIC)
+    )
     _configure(app, test_config)
     _register_extensions(app)
     _register_pool(app)
@@ -53,8 +54,11 @@ def _register_extensions(app: Flask) -> None:
 def _register_pool(app: Flask) -> None:
     from .limits import pool
 
-    pool.configure(int(app.config["POOL_PROCESSES"]), float(app.config["POOL_TIMEOUT"]),
-                   int(app.config["POOL_RETRY_AFTER"]))
+    pool.configure(
+        int(app.config["POOL_PROCESSES"]),
+        float(app.config["POOL_TIMEOUT"]),
+        int(app.config["POOL_RETRY_AFTER"]),
+    )
 
 
 def _register_delivery(app: Flask) -> None:

@@ -22,25 +22,35 @@ settings.load_profile("scorekeeper")
 
 
 def pytest_addoption(parser):
-    parser.addoption("--slowmo", type=int, default=int(os.environ.get("SCOREKEEPER_SLOWMO") or 0), metavar="MS",
-                     help="browser tests: Playwright waits MS before each browser operation (env SCOREKEEPER_SLOWMO)")
+    parser.addoption(
+        "--slowmo",
+        type=int,
+        default=int(os.environ.get("SCOREKEEPER_SLOWMO") or 0),
+        metavar="MS",
+        help="browser tests: Playwright waits MS before each browser operation (env SCOREKEEPER_SLOWMO)",
+    )
 
 
 @pytest.fixture
 def app(tmp_path):
-    app = create_app({
-        "TESTING": True,
-        "SECRET_KEY": "test-secret",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
-        "WTF_CSRF_ENABLED": True,
-        # a test that reads a live event stream to its end (the security sweep GETs every route)
-        # gets it ended within a second instead of the ten minutes a browser gets
-        "LIVE_STREAM_SECONDS": 1, "LIVE_HEARTBEAT_SECONDS": 0.5,
-        # a job in the worker pool (scorekeeper.limits.pool) gets longer than in production on a busy test machine
-        "POOL_TIMEOUT": 120,
-        # the rate limits (scorekeeper.web.throttle) are proved by tests/web/test_throttle.py; elsewhere they are off
-        "RATELIMIT_ENABLED": False,
-    })
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+            "WTF_CSRF_ENABLED": True,
+            # a test that reads a live event stream to its end (the security sweep GETs every route)
+            # gets it ended within a second instead of the ten minutes a browser gets
+            "LIVE_STREAM_SECONDS": 1,
+            "LIVE_HEARTBEAT_SECONDS": 0.5,
+            # a job in the worker pool (scorekeeper.limits.pool) gets longer than in production
+            # on a busy test machine
+            "POOL_TIMEOUT": 120,
+            # the rate limits (scorekeeper.web.throttle) are proved by tests/web/test_throttle.py;
+            # elsewhere they are off
+            "RATELIMIT_ENABLED": False,
+        }
+    )
     with app.app_context():
         db.create_all()
     yield app

@@ -42,14 +42,20 @@ class Page:
     @property
     def public_id(self) -> str | None:
         parts = self.path.split("/")
-        return parts[2] if self.path.startswith("/games/") and len(parts) > 2 and parts[2] not in (
-            "", "new") else None
+        return (
+            parts[2]
+            if self.path.startswith("/games/") and len(parts) > 2 and parts[2] not in ("", "new")
+            else None
+        )
 
     @property
     def table_id(self) -> str | None:
         parts = self.path.split("?")[0].split("/")
-        return parts[2] if self.path.startswith("/tables/") and len(parts) > 2 and parts[2] not in (
-            "", "new") else None
+        return (
+            parts[2]
+            if self.path.startswith("/tables/") and len(parts) > 2 and parts[2] not in ("", "new")
+            else None
+        )
 
     @property
     def cookie(self) -> str:
@@ -92,8 +98,10 @@ SETTLED = (
 )
 EXTRA = (*VERDICTS, *SETTLED, "/print/pdf?kind=sheet&rows=lots", "/no-such-page")
 #: the new-game form sent empty: every player field answers with its error
-SENT_EMPTY = tuple(Page(f"/games/new/{slug}", submit="form.game-form button[type=submit]")
-                   for slug in ("krazy-bee", "rummikub"))
+SENT_EMPTY = tuple(
+    Page(f"/games/new/{slug}", submit="form.game-form button[type=submit]")
+    for slug in ("krazy-bee", "rummikub")
+)
 
 
 def states(games: list[tuple[str, str]]) -> list[Page]:
@@ -107,10 +115,34 @@ def seed_games(app: Flask) -> list[tuple[str, str]]:
     """(public id, edit secret) of a game with one hand for every variant, a Crib Rummy
     hand in play and a finished RumBugz game."""
     seeds = [(slug, [HANDS[slug]], {}) for slug in SLUGS]
-    seeds.append(("crib-rummy", [{"starter": 1, "turns": [
-        {"player": 1, "melds": [{"cards": "3H 4H 5H"}]}, {"player": 0, "pegs": 4}], "end": None}], {}))
-    seeds.append(("rumbugz", [{"winner": 1, "players": [
-        {"hand": "5 6"}, {"kinds": ["single", "double", "triple", "match"], "hand": ""}]}], {"rounds": 1}))
+    seeds.append(
+        (
+            "crib-rummy",
+            [
+                {
+                    "starter": 1,
+                    "turns": [{"player": 1, "melds": [{"cards": "3H 4H 5H"}]}, {"player": 0, "pegs": 4}],
+                    "end": None,
+                }
+            ],
+            {},
+        )
+    )
+    seeds.append(
+        (
+            "rumbugz",
+            [
+                {
+                    "winner": 1,
+                    "players": [
+                        {"hand": "5 6"},
+                        {"kinds": ["single", "double", "triple", "match"], "hand": ""},
+                    ],
+                }
+            ],
+            {"rounds": 1},
+        )
+    )
     games = []
     with app.app_context():
         for slug, hands, options in seeds:
@@ -148,14 +180,17 @@ def _table_samples(arguments: set[str], seeded: list[tuple[str, str, str]]) -> l
     for table_id, secret, game in seeded:
         values = {"table_id": table_id, "variant": "rummikub", "public_id": game, "secret": secret}
         if not arguments <= set(values):
-            raise LookupError(f"tests/site_pages.py has no sample value for {sorted(arguments - set(values))}")
+            raise LookupError(
+                f"tests/site_pages.py has no sample value for {sorted(arguments - set(values))}"
+            )
         values = {k: v for k, v in values.items() if k in arguments}
         samples += [(values, secret), (values, None)]
     return samples
 
 
-def _samples(arguments: set[str], games: list[tuple[str, str]],
-             seeded: list[tuple[str, str, str]]) -> list[tuple[dict, str | None]]:
+def _samples(
+    arguments: set[str], games: list[tuple[str, str]], seeded: list[tuple[str, str, str]]
+) -> list[tuple[dict, str | None]]:
     """Every (URL values, edit secret) to build a route with: each variant, each game as its
     editor and as a follower, each table as its phone and as a follower."""
     if "table_id" in arguments:
@@ -209,6 +244,9 @@ def site_pages(app: Flask, games: list[tuple[str, str]]) -> list[Page]:
                 pages.append(page)
     table_id, secret, game = seeded[0]
     adopt = f"/tables/{table_id}/rulings/adopt?{VERDICTS[0].split('?', 1)[1]}&variant=krazy-bee"
-    table_states = [Page(f"/games/{game}"),  # a table's game names its table and links its rulings
-                    Page(adopt, secret), Page(adopt)]
+    table_states = [
+        Page(f"/games/{game}"),  # a table's game names its table and links its rulings
+        Page(adopt, secret),
+        Page(adopt),
+    ]
     return pages + [Page(p) for p in EXTRA] + table_states + states(games)

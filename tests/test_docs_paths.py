@@ -26,8 +26,9 @@ PAGES = [ROOT / "README.md", ROOT / "docs" / "code-map.md"]
 NAME = re.compile(r"`((?:[\w.-]+/)*[\w.-]+(?:/|\.(?:py|html|js|css)))`")
 FUNCTION = re.compile(r"`((?:[\w-]+/)+[\w-]+\.py)` `(\w+)`")
 
-pytestmark = pytest.mark.skipif(not (PACKAGE / "storage").is_dir(),
-                                reason="the pages describe issue 19's layout, not yet in the tree")
+pytestmark = pytest.mark.skipif(
+    not (PACKAGE / "storage").is_dir(), reason="the pages describe issue 19's layout, not yet in the tree"
+)
 
 
 #: made by the build or the tests, not kept in the repository
@@ -39,7 +40,9 @@ def _exists(name: str, bases: list[Path], within: list[Path]) -> bool:
     if name in GENERATED or any((base / name.rstrip("/")).exists() for base in bases):
         return True
     tail = "/" + name.rstrip("/")
-    return any(str(p).endswith(tail) for folder in within for p in folder.rglob(name.rstrip("/").split("/")[-1]))
+    return any(
+        str(p).endswith(tail) for folder in within for p in folder.rglob(name.rstrip("/").split("/")[-1])
+    )
 
 
 def _folders(names: list[str], bases: list[Path]) -> list[Path]:
@@ -56,7 +59,9 @@ def named(text: str) -> list[tuple[str, list[Path], list[Path]]]:
         names, bases, row = NAME.findall(line), [PACKAGE, ROOT], []
         if line.startswith("|"):
             cells = line.split("|")[1:]
-            row = _folders([n for n in NAME.findall(cells[0]) + NAME.findall(cells[1]) if n.endswith("/")], bases)
+            row = _folders(
+                [n for n in NAME.findall(cells[0]) + NAME.findall(cells[1]) if n.endswith("/")], bases
+            )
         for i, name in enumerate(names):
             within = [*row, *_folders(names[:i], bases)]
             found.append((name, [*within, *bases], within))
@@ -65,8 +70,13 @@ def named(text: str) -> list[tuple[str, list[Path], list[Path]]]:
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_every_named_file_exists(page):
-    missing = sorted({name for name, bases, within in named(page.read_text(encoding="utf-8"))
-                      if not _exists(name, bases, within)})
+    missing = sorted(
+        {
+            name
+            for name, bases, within in named(page.read_text(encoding="utf-8"))
+            if not _exists(name, bases, within)
+        }
+    )
     assert missing == [], f"{page.relative_to(ROOT)} names files that are not there"
 
 
@@ -75,6 +85,8 @@ def test_every_named_function_is_defined_there(page):
     wrong = []
     for path, function in FUNCTION.findall(page.read_text(encoding="utf-8")):
         source = next((base / path for base in (PACKAGE, ROOT) if (base / path).is_file()), None)
-        if source is None or not re.search(rf"^\s*def {function}\b", source.read_text(encoding="utf-8"), re.M):
+        if source is None or not re.search(
+            rf"^\s*def {function}\b", source.read_text(encoding="utf-8"), re.M
+        ):
             wrong.append(f"{path} {function}")
     assert wrong == []

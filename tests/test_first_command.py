@@ -34,14 +34,30 @@ STARTUP_SECONDS = 300
 
 
 def _make_run(venv: Path, port: int, database: Path) -> subprocess.Popen:
-    env = {name: value for name, value in os.environ.items()
-           if not name.startswith(("MAKE", "MFLAGS", "UV_", "VIRTUAL_ENV", "PYTHON"))}
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if not name.startswith(("MAKE", "MFLAGS", "UV_", "VIRTUAL_ENV", "PYTHON"))
+    }
     env.update({"DATABASE_URL": f"sqlite:///{database}", "SCOREKEEPER_SECRET_KEY": "smoke-test"})
     install = os.environ.get("SCOREKEEPER_SMOKE_INSTALL", "locked")
-    return subprocess.Popen(["make", "--no-print-directory", "run", f"VENV={venv}", "HOST=127.0.0.1",
-                             f"PORT={port}", f"INSTALL={install}"],
-                            cwd=ROOT, env=env, start_new_session=True, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    return subprocess.Popen(
+        [
+            "make",
+            "--no-print-directory",
+            "run",
+            f"VENV={venv}",
+            "HOST=127.0.0.1",
+            f"PORT={port}",
+            f"INSTALL={install}",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
 
 
 def _home_page(port: int, proc: subprocess.Popen) -> str:

@@ -23,8 +23,14 @@ def eslint(*args: str, code: str | None = None) -> subprocess.CompletedProcess:
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail("no ESLint under CI: run make node_modules/.installed")
         pytest.skip("NOTICE no ESLint (make node_modules/.installed needs npm)")
-    return subprocess.run([str(ESLINT), "--no-warn-ignored", *args], input=code, capture_output=True, text=True,
-                          cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [str(ESLINT), "--no-warn-ignored", *args],
+        input=code,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
 
 
 def linted(code: str, name: str) -> str:
@@ -39,16 +45,28 @@ def test_the_scripts_pass_the_lint():
 
 
 def test_the_lint_refuses_what_breaks_a_module():
-    assert linted('import { tokens } from "./keypad.js";\nexport var n = tokens("7H").length;\n', "probe.js") == ""
-    found = linted('window.ScorekeeperProbe = { n: 1 };\nScorekeeperKeypad.attach(document.body, {});\n'
-                   'console.log(document.currentScript);\n', "probe.js")
+    assert (
+        linted('import { tokens } from "./keypad.js";\nexport var n = tokens("7H").length;\n', "probe.js")
+        == ""
+    )
+    found = linted(
+        "window.ScorekeeperProbe = { n: 1 };\nScorekeeperKeypad.attach(document.body, {});\n"
+        "console.log(document.currentScript);\n",
+        "probe.js",
+    )
     assert "export/import, not window properties" in found
     assert "'ScorekeeperKeypad' is not defined" in found
     assert "no document.currentScript" in found
 
 
 def test_the_service_worker_is_linted_as_the_classic_script_it_is():
-    assert linted('"use strict";\nself.addEventListener("fetch", function () { return SHELL.length + VERSION; });\n',
-                  "sw.js") == ""
+    assert (
+        linted(
+            '"use strict";\nself.addEventListener("fetch", function () { return SHELL.length + VERSION; });\n',
+            "sw.js",
+        )
+        == ""
+    )
     assert "'import' and 'export' may appear only with 'sourceType: module'" in linted(
-        '"use strict";\nimport { x } from "./keypad.js";\nconsole.log(x);\n', "sw.js")
+        '"use strict";\nimport { x } from "./keypad.js";\nconsole.log(x);\n', "sw.js"
+    )

@@ -72,8 +72,11 @@ def _name(path: Path) -> str:
 @cache
 def modules() -> dict[str, Path]:
     """Every module of the package by dotted name (the migrations are Alembic's scripts, not modules)."""
-    return {_name(p): p for p in sorted(PACKAGE.rglob("*.py"))
-            if "__pycache__" not in p.parts and "migrations" not in p.relative_to(PACKAGE).parts}
+    return {
+        _name(p): p
+        for p in sorted(PACKAGE.rglob("*.py"))
+        if "__pycache__" not in p.parts and "migrations" not in p.relative_to(PACKAGE).parts
+    }
 
 
 def imports(name: str, source: str, known: set[str] | frozenset[str], is_package: bool = False) -> set[str]:
@@ -96,7 +99,7 @@ def imports(name: str, source: str, known: set[str] | frozenset[str], is_package
             found |= {a.name for a in node.names if a.name.split(".")[0] == "scorekeeper"}
         elif isinstance(node, ast.ImportFrom):
             if node.level:
-                base = ".".join(here[:len(here) - node.level + 1] + ([node.module] if node.module else []))
+                base = ".".join(here[: len(here) - node.level + 1] + ([node.module] if node.module else []))
             elif (node.module or "").split(".")[0] == "scorekeeper":
                 base = node.module
             else:
@@ -114,8 +117,10 @@ def imports(name: str, source: str, known: set[str] | frozenset[str], is_package
 @cache
 def graph() -> dict[str, frozenset[str]]:
     known = frozenset(modules())
-    return {name: frozenset(imports(name, path.read_text(encoding="utf-8"), known, path.name == "__init__.py"))
-            for name, path in modules().items()}
+    return {
+        name: frozenset(imports(name, path.read_text(encoding="utf-8"), known, path.name == "__init__.py"))
+        for name, path in modules().items()
+    }
 
 
 def upward(graph: dict[str, frozenset[str]]) -> list[str]:
@@ -189,7 +194,8 @@ def package_graph(graph: dict[str, frozenset[str]]) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for name, targets in graph.items():
         found.setdefault(package_of(name), set()).update(
-            package_of(t) for t in targets if package_of(t) != package_of(name))
+            package_of(t) for t in targets if package_of(t) != package_of(name)
+        )
     return found
 
 
@@ -204,8 +210,10 @@ def test_no_package_cycles():
 
 def drawing() -> str:
     """The floors as the docs draw them: the top floor first."""
-    rows = [f"{number}  " + "   ".join(p or "(app factory)" for p in names)
-            for number, names in reversed(list(enumerate(LAYERS)))]
+    rows = [
+        f"{number}  " + "   ".join(p or "(app factory)" for p in names)
+        for number, names in reversed(list(enumerate(LAYERS)))
+    ]
     return "\n".join(rows)
 
 
@@ -219,21 +227,35 @@ def test_the_scan_sees_the_packages_and_their_imports():
     assert "scorekeeper.rules" in g["scorekeeper.views.rounds"]
 
 
-@pytest.mark.parametrize("graph_, finding", [
-    ({"scorekeeper.services.rounds": {"scorekeeper.web.filters"}, "scorekeeper.web.filters": set()},
-     "scorekeeper.services.rounds imports scorekeeper.web.filters (layer 3 above 2)"),
-    ({"scorekeeper.entry.base": {"scorekeeper.services"}, "scorekeeper.services": set()},
-     "scorekeeper.entry.base imports scorekeeper.services (layer 2 above 1)"),
-    ({"scorekeeper.entry.base": {"scorekeeper.rules.options"}, "scorekeeper.rules.options": set()},
-     "scorekeeper.entry.base imports the engine's internals scorekeeper.rules.options: use scorekeeper.rules"),
-])
+@pytest.mark.parametrize(
+    "graph_, finding",
+    [
+        (
+            {"scorekeeper.services.rounds": {"scorekeeper.web.filters"}, "scorekeeper.web.filters": set()},
+            "scorekeeper.services.rounds imports scorekeeper.web.filters (layer 3 above 2)",
+        ),
+        (
+            {"scorekeeper.entry.base": {"scorekeeper.services"}, "scorekeeper.services": set()},
+            "scorekeeper.entry.base imports scorekeeper.services (layer 2 above 1)",
+        ),
+        (
+            {"scorekeeper.entry.base": {"scorekeeper.rules.options"}, "scorekeeper.rules.options": set()},
+            "scorekeeper.entry.base imports the engine's internals scorekeeper.rules.options: use scorekeeper.rules",
+        ),
+    ],
+)
 def test_the_checks_catch_what_they_are_for(graph_, finding):
     assert upward(graph_) == [finding]
 
 
 def test_the_cycle_check_catches_a_lazy_import_cycle():
     known = {"scorekeeper.rules", "scorekeeper.rules.base", "scorekeeper.rules.scoring"}
-    g = {"scorekeeper.rules.base": imports("scorekeeper.rules.base", "from .scoring import GameScore\n", known),
-         "scorekeeper.rules.scoring": imports("scorekeeper.rules.scoring",
-                                              "if TYPE_CHECKING:\n    from .base import Variant\n", known)}
+    g = {
+        "scorekeeper.rules.base": imports(
+            "scorekeeper.rules.base", "from .scoring import GameScore\n", known
+        ),
+        "scorekeeper.rules.scoring": imports(
+            "scorekeeper.rules.scoring", "if TYPE_CHECKING:\n    from .base import Variant\n", known
+        ),
+    }
     assert cycles(g) == [["scorekeeper.rules.base", "scorekeeper.rules.scoring"]]

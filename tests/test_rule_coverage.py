@@ -51,8 +51,10 @@ def _defined_ids() -> list[str]:
     return DEFINITION.findall(RULES_MD.read_text(encoding="utf-8"))
 
 
-needs_spec = pytest.mark.skipif(not RULES_MD.exists(), reason=f"RULES.md not found at {RULES_MD}: the "
-                                                              "cross-check needs the shared spec beside the repo")
+needs_spec = pytest.mark.skipif(
+    not RULES_MD.exists(),
+    reason=f"RULES.md not found at {RULES_MD}: the cross-check needs the shared spec beside the repo",
+)
 
 
 def mentions(text: str, rule_id: str) -> bool:
@@ -66,8 +68,11 @@ def mentions(text: str, rule_id: str) -> bool:
 
 @cache
 def _sources(folder: Path, *, exclude: tuple[Path, ...] = ()) -> dict[Path, str]:
-    return {p: p.read_text(encoding="utf-8") for p in sorted(folder.rglob("*.py"))
-            if p not in exclude and "__pycache__" not in p.parts}
+    return {
+        p: p.read_text(encoding="utf-8")
+        for p in sorted(folder.rglob("*.py"))
+        if p not in exclude and "__pycache__" not in p.parts
+    }
 
 
 def _tests() -> dict[Path, str]:
@@ -117,7 +122,9 @@ def test_rules_md_defines_every_section():
 def test_rulebook_lists_exactly_the_rules_md_ids():
     defined = _defined_ids()
     ours = {rid for rid in RULE_IDS if rid.split("-")[0] in OWN_FAMILIES}
-    assert sorted(set(RULE_IDS) - set(defined) - ours) == [], "the rulebook explains ids RULES.md does not define"
+    assert sorted(set(RULE_IDS) - set(defined) - ours) == [], (
+        "the rulebook explains ids RULES.md does not define"
+    )
     assert sorted(set(defined) - set(RULE_IDS)) == [], "RULES.md defines ids the rulebook does not explain"
 
 
@@ -149,7 +156,7 @@ def test_rulebook_is_in_our_own_words():
     for where, text in _rulebook_texts():
         words = _words(text)
         for i in range(len(words) - 6):
-            run = words[i:i + 7]
+            run = words[i : i + 7]
             if sum(w.isalpha() for w in run) >= 5 and f" {' '.join(run)} " in corpus:
                 copied.add(f"{where}: {' '.join(run)}")
     assert not copied, "rephrase for players:\n" + "\n".join(sorted(copied))

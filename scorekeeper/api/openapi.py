@@ -11,36 +11,65 @@ from .schemas import PUBLIC_ID, STR, ref
 from .shapes import schemas
 
 #: what each error status means, as the document says it
-ERRORS = {400: "the body is not the shape this document gives (not JSON, wrong types, unknown fields)",
-          401: "no edit secret: send 'Authorization: Bearer <edit secret>'",
-          403: "that edit secret is not this game's", 404: "no such game or hand",
-          409: "another change to this game got there first; nothing of this one was kept",
-          413: "request too large",
-          415: "the body was not sent as 'Content-Type: application/json'",
-          422: "the shape is right but the rules (or the game's setup) refuse the values: see reasons",
-          429: "too many such requests from this address: wait Retry-After seconds (docs, Limits)",
-          503: "every worker process is busy, or the work ran too long: try again after Retry-After seconds"}
-GAME_ID = {"name": "public_id", "in": "path", "required": True, "description": "the game's id (as in its URL)",
-           "schema": PUBLIC_ID}
-NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1},
-          "description": "hand number, 1-based"}
+ERRORS = {
+    400: "the body is not the shape this document gives (not JSON, wrong types, unknown fields)",
+    401: "no edit secret: send 'Authorization: Bearer <edit secret>'",
+    403: "that edit secret is not this game's",
+    404: "no such game or hand",
+    409: "another change to this game got there first; nothing of this one was kept",
+    413: "request too large",
+    415: "the body was not sent as 'Content-Type: application/json'",
+    422: "the shape is right but the rules (or the game's setup) refuse the values: see reasons",
+    429: "too many such requests from this address: wait Retry-After seconds (docs, Limits)",
+    503: "every worker process is busy, or the work ran too long: try again after Retry-After seconds",
+}
+GAME_ID = {
+    "name": "public_id",
+    "in": "path",
+    "required": True,
+    "description": "the game's id (as in its URL)",
+    "schema": PUBLIC_ID,
+}
+NUMBER = {
+    "name": "number",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "integer", "minimum": 1},
+    "description": "hand number, 1-based",
+}
 #: a change names the game's version it was made against (optional): a stale one is a 409
-IF_MATCH = {"name": "If-Match", "in": "header", "required": False,
-            "description": "the ETag of the game this change was made against (\"v3\"), or *; "
-                           "when the game has changed since, nothing is kept: 409 with both versions",
-            "schema": {"type": "string", "pattern": '^(\\*|"v[0-9]{1,9}")$'}}
+IF_MATCH = {
+    "name": "If-Match",
+    "in": "header",
+    "required": False,
+    "description": 'the ETag of the game this change was made against ("v3"), or *; '
+    "when the game has changed since, nothing is kept: 409 with both versions",
+    "schema": {"type": "string", "pattern": '^(\\*|"v[0-9]{1,9}")$'},
+}
 #: the game's version that an answer shows
-ETAG = {"description": "the game's version this answer shows (\"v3\"); send it back as If-Match",
-        "schema": STR}
+ETAG = {
+    "description": 'the game\'s version this answer shows ("v3"); send it back as If-Match',
+    "schema": STR,
+}
 #: the new game's id and edit secret, as a link passes them on
 NEW_GAME = {"public_id": "$response.body#/id"}
 BEARER = {"header.Authorization": "Bearer {$response.body#/secret}"}
+
+
 def json_answer(name: str, description: str) -> dict:
     return {"description": description, "content": {"application/json": {"schema": ref(name)}}}
 
 
-def op(op_id: str, summary: str, ok: tuple[str, str, str], errors: tuple[int, ...], body: str | None = None,
-       secured: bool | str = False, links: dict | None = None, meanings: dict[int, str] | None = None) -> dict:
+def op(
+    op_id: str,
+    summary: str,
+    ok: tuple[str, str, str],
+    errors: tuple[int, ...],
+    body: str | None = None,
+    secured: bool | str = False,
+    links: dict | None = None,
+    meanings: dict[int, str] | None = None,
+) -> dict:
     """One operation: its id, summary, answer (``(status, schema, description)``), error answers
     (what each means: :data:`ERRORS`, or ``meanings``), body schema, security (True: the edit
     secret, or a scheme's name) and links."""
@@ -50,10 +79,14 @@ def op(op_id: str, summary: str, ok: tuple[str, str, str], errors: tuple[int, ..
     if links:
         answer["links"] = links
     if status == "201":
-        answer["headers"] = {"Location": {"description": "the API address of what was created", "schema": STR}}
+        answer["headers"] = {
+            "Location": {"description": "the API address of what was created", "schema": STR}
+        }
     operation: dict[str, Any] = {
-        "operationId": op_id, "summary": summary,
-        "responses": {status: answer, **{str(c): json_answer("Error", meanings[c]) for c in errors}}}
+        "operationId": op_id,
+        "summary": summary,
+        "responses": {status: answer, **{str(c): json_answer("Error", meanings[c]) for c in errors}},
+    }
     if body:
         operation["requestBody"] = {"required": True, "content": {"application/json": {"schema": ref(body)}}}
         operation["responses"]["415"] = json_answer("Error", meanings[415])
@@ -74,9 +107,11 @@ def tagged(operation: dict, *parameters: dict) -> dict:
 
 def _game_links() -> dict[str, dict]:
     """From a new game to every operation on it that needs no hand yet."""
-    return {"GetGame": {"operationId": "getGame", "parameters": NEW_GAME},
-            "ExportGame": {"operationId": "exportGame", "parameters": NEW_GAME},
-            "RecordHand": {"operationId": "recordHand", "parameters": {**NEW_GAME, **BEARER}}}
+    return {
+        "GetGame": {"operationId": "getGame", "parameters": NEW_GAME},
+        "ExportGame": {"operationId": "exportGame", "parameters": NEW_GAME},
+        "RecordHand": {"operationId": "recordHand", "parameters": {**NEW_GAME, **BEARER}},
+    }
 
 
 def _hand_links() -> dict[str, dict]:
@@ -85,20 +120,24 @@ def _hand_links() -> dict[str, dict]:
     game = {"public_id": "$response.body#/game/id"}
     same = "$request.header.Authorization"
     hand = {**game, "number": "$response.body#/round/number", "header.Authorization": same}
-    return {"GetGame": {"operationId": "getGame", "parameters": game},
-            "ExportGame": {"operationId": "exportGame", "parameters": game},
-            "CorrectHand": {"operationId": "correctHand", "parameters": hand},
-            "DeleteHand": {"operationId": "deleteHand", "parameters": hand},
-            "UndoChange": {"operationId": "undoChange", "parameters": {**game, "header.Authorization": same}}}
+    return {
+        "GetGame": {"operationId": "getGame", "parameters": game},
+        "ExportGame": {"operationId": "exportGame", "parameters": game},
+        "CorrectHand": {"operationId": "correctHand", "parameters": hand},
+        "DeleteHand": {"operationId": "deleteHand", "parameters": hand},
+        "UndoChange": {"operationId": "undoChange", "parameters": {**game, "header.Authorization": same}},
+    }
 
 
 def _step_links() -> dict[str, dict]:
     """From an undo (or redo) to the game, and to undoing or redoing again with the same edit secret."""
     game = {"public_id": "$response.body#/game/id"}
     secret = {**game, "header.Authorization": "$request.header.Authorization"}
-    return {"GetGame": {"operationId": "getGame", "parameters": game},
-            "UndoChange": {"operationId": "undoChange", "parameters": secret},
-            "RedoChange": {"operationId": "redoChange", "parameters": secret}}
+    return {
+        "GetGame": {"operationId": "getGame", "parameters": game},
+        "UndoChange": {"operationId": "undoChange", "parameters": secret},
+        "RedoChange": {"operationId": "redoChange", "parameters": secret},
+    }
 
 
 def paths(parts: tuple[ApiPart, ...] = ()) -> dict[str, dict]:
@@ -107,52 +146,150 @@ def paths(parts: tuple[ApiPart, ...] = ()) -> dict[str, dict]:
     game_params = {"parameters": [GAME_ID]}
     change = (400, 401, 403, 404, 409, 413, 422)
     return {
-        "/variants": {"get": op("listVariants", "Variants with names, player limits and options",
-                                 ("200", "VariantList", "every variant"), ())},
-        "/check": {"post": op("checkCards", "Judge a meld, Step laydown, extension or tile grid",
-                               ("200", "Verdict", "the verdict (valid may be false)"), (400, 413, 422),
-                               body="CheckRequest")},
-        "/hand": {"post": op("countHand", "Value the cards left in a hand",
-                              ("200", "HandValue", "points (crib-rummy: cards)"), (400, 413, 422),
-                              body="HandRequest")},
-        "/solve": {"post": op("solve", "Best play: the legal turn laying the most rack tiles (or value), or what "
-                                       "a card game's hand can lay (changes nothing)",
-                              ("200", "SolveAnswer", "the best play, proved best unless 'optimal' is false"),
-                              (400, 413, 422, 429, 503), body="SolveRequest")},
-        "/turn": {"post": op("checkTurn", "Judge a whole tile turn: table before, rack, table after "
-                                          "(changes nothing)",
-                             ("200", "TurnVerdict", "the verdict with the tiles played and their value"),
-                             (400, 413, 422, 429, 503), body="TurnRequest")},
-        "/games": {"post": op("createGame", "Start a game",
-                              ("201", "Created", "the new game, its edit secret and URLs"),
-                              tuple(sorted({400, 413, 422, 429, *new_game_errors})), body="NewGame",
-                              links=_game_links(), meanings=new_game_errors)},
-        "/games/import": {"post": op("importGame", "Restore an exported game as a new game",
-                                      ("201", "Created", "the restored game with a new id and secret"),
-                                      (400, 413, 422, 429, 503), body="Export", links=_game_links())},
-        "/games/{public_id}": {**game_params, "get": tagged(op(
-            "getGame", "A game: players, totals, progress, rounds, status, winners", ("200", "Game", "the game"),
-            (404, 422)))},
-        "/games/{public_id}/export": {**game_params, "get": op(
-            "exportGame", "The whole game as JSON", ("200", "Export", "the export document"), (404,))},
-        "/games/{public_id}/rounds": {**game_params, "post": tagged(op(
-            "recordHand", "Record the next hand (Crib Rummy: the hand being played, turn by turn)",
-            ("201", "RoundAnswer", "the scored hand and the game"), change, body="RoundFacts", secured=True,
-            links=_hand_links()), IF_MATCH)},
+        "/variants": {
+            "get": op(
+                "listVariants",
+                "Variants with names, player limits and options",
+                ("200", "VariantList", "every variant"),
+                (),
+            )
+        },
+        "/check": {
+            "post": op(
+                "checkCards",
+                "Judge a meld, Step laydown, extension or tile grid",
+                ("200", "Verdict", "the verdict (valid may be false)"),
+                (400, 413, 422),
+                body="CheckRequest",
+            )
+        },
+        "/hand": {
+            "post": op(
+                "countHand",
+                "Value the cards left in a hand",
+                ("200", "HandValue", "points (crib-rummy: cards)"),
+                (400, 413, 422),
+                body="HandRequest",
+            )
+        },
+        "/solve": {
+            "post": op(
+                "solve",
+                "Best play: the legal turn laying the most rack tiles (or value), or what "
+                "a card game's hand can lay (changes nothing)",
+                ("200", "SolveAnswer", "the best play, proved best unless 'optimal' is false"),
+                (400, 413, 422, 429, 503),
+                body="SolveRequest",
+            )
+        },
+        "/turn": {
+            "post": op(
+                "checkTurn",
+                "Judge a whole tile turn: table before, rack, table after (changes nothing)",
+                ("200", "TurnVerdict", "the verdict with the tiles played and their value"),
+                (400, 413, 422, 429, 503),
+                body="TurnRequest",
+            )
+        },
+        "/games": {
+            "post": op(
+                "createGame",
+                "Start a game",
+                ("201", "Created", "the new game, its edit secret and URLs"),
+                tuple(sorted({400, 413, 422, 429, *new_game_errors})),
+                body="NewGame",
+                links=_game_links(),
+                meanings=new_game_errors,
+            )
+        },
+        "/games/import": {
+            "post": op(
+                "importGame",
+                "Restore an exported game as a new game",
+                ("201", "Created", "the restored game with a new id and secret"),
+                (400, 413, 422, 429, 503),
+                body="Export",
+                links=_game_links(),
+            )
+        },
+        "/games/{public_id}": {
+            **game_params,
+            "get": tagged(
+                op(
+                    "getGame",
+                    "A game: players, totals, progress, rounds, status, winners",
+                    ("200", "Game", "the game"),
+                    (404, 422),
+                )
+            ),
+        },
+        "/games/{public_id}/export": {
+            **game_params,
+            "get": op(
+                "exportGame", "The whole game as JSON", ("200", "Export", "the export document"), (404,)
+            ),
+        },
+        "/games/{public_id}/rounds": {
+            **game_params,
+            "post": tagged(
+                op(
+                    "recordHand",
+                    "Record the next hand (Crib Rummy: the hand being played, turn by turn)",
+                    ("201", "RoundAnswer", "the scored hand and the game"),
+                    change,
+                    body="RoundFacts",
+                    secured=True,
+                    links=_hand_links(),
+                ),
+                IF_MATCH,
+            ),
+        },
         "/games/{public_id}/rounds/{number}": {
             "parameters": [GAME_ID, NUMBER],
-            "put": tagged(op("correctHand", "Correct a hand",
-                             ("200", "RoundAnswer", "the corrected hand and the game"),
-                             change, body="RoundFacts", secured=True, links=_hand_links()), IF_MATCH),
-            "delete": tagged(op("deleteHand", "Delete a hand (later hands move up one)",
-                                ("200", "Deleted", "the game without the hand"), (400, 401, 403, 404, 409, 422),
-                                secured=True), IF_MATCH)},
-        **{f"/games/{{public_id}}/{step}": {**game_params, "post": tagged(op(
-            f"{step}Change", summary, ("200", "Stepped", f"the change log entry of the {step} and the game"),
-            (400, 401, 403, 404, 409, 422), secured=True, links=_step_links(),
-            meanings={422: f"nothing to {step}"}), IF_MATCH)}
-           for step, summary in (("undo", "Undo the latest record, correction or deletion not yet undone"),
-                                 ("redo", "Redo the change the latest undo reversed (until a new change)"))},
+            "put": tagged(
+                op(
+                    "correctHand",
+                    "Correct a hand",
+                    ("200", "RoundAnswer", "the corrected hand and the game"),
+                    change,
+                    body="RoundFacts",
+                    secured=True,
+                    links=_hand_links(),
+                ),
+                IF_MATCH,
+            ),
+            "delete": tagged(
+                op(
+                    "deleteHand",
+                    "Delete a hand (later hands move up one)",
+                    ("200", "Deleted", "the game without the hand"),
+                    (400, 401, 403, 404, 409, 422),
+                    secured=True,
+                ),
+                IF_MATCH,
+            ),
+        },
+        **{
+            f"/games/{{public_id}}/{step}": {
+                **game_params,
+                "post": tagged(
+                    op(
+                        f"{step}Change",
+                        summary,
+                        ("200", "Stepped", f"the change log entry of the {step} and the game"),
+                        (400, 401, 403, 404, 409, 422),
+                        secured=True,
+                        links=_step_links(),
+                        meanings={422: f"nothing to {step}"},
+                    ),
+                    IF_MATCH,
+                ),
+            }
+            for step, summary in (
+                ("undo", "Undo the latest record, correction or deletion not yet undone"),
+                ("redo", "Redo the change the latest undo reversed (until a new change)"),
+            )
+        },
         **{path: item for part in parts if part.paths for path, item in part.paths().items()},
     }
 
@@ -161,14 +298,20 @@ def document(server: str = "", parts: tuple[ApiPart, ...] = ()) -> dict:
     """The whole OpenAPI 3.1 document with the features' ``parts``; ``server`` is the site's root URL."""
     return {
         "openapi": "3.1.0",
-        "info": {"title": "Scorekeeper API", "version": "1.0.0",
-                 "description": "Check melds and keep games of five rummy variants. Rules and rule ids: /rules/. "
-                                "Every error is JSON: {\"error\": a sentence, \"reasons\": [...]}, with the "
-                                "field paths and hand number where the rules refused a hand."},
+        "info": {
+            "title": "Scorekeeper API",
+            "version": "1.0.0",
+            "description": "Check melds and keep games of five rummy variants. Rules and rule ids: /rules/. "
+            'Every error is JSON: {"error": a sentence, "reasons": [...]}, with the '
+            "field paths and hand number where the rules refused a hand.",
+        },
         "servers": [{"url": f"{server}/api/v1"}],
         "paths": paths(parts),
-        "components": {"schemas": schemas(parts),
-                       "securitySchemes": {"editSecret": {"type": "http", "scheme": "bearer",
-                                                          "description": "the game's edit secret"},
-                                           **{k: v for part in parts for k, v in part.security.items()}}},
+        "components": {
+            "schemas": schemas(parts),
+            "securitySchemes": {
+                "editSecret": {"type": "http", "scheme": "bearer", "description": "the game's edit secret"},
+                **{k: v for part in parts for k, v in part.security.items()},
+            },
+        },
     }

@@ -86,9 +86,11 @@ def _tagged(body: dict, status: int, game, headers: dict | None = None):
 # -- representation ---------------------------------------------------------------------------
 def game_urls(game, secret: str | None = None) -> dict[str, str]:
     """Where a game lives: the API resource, its web page (read-only link), export, and the editor link."""
-    urls = {"api": external_url("api.game", public_id=game.public_id),
-            "page": external_url("games.show", public_id=game.public_id),
-            "export": external_url("api.export", public_id=game.public_id)}
+    urls = {
+        "api": external_url("api.game", public_id=game.public_id),
+        "page": external_url("games.show", public_id=game.public_id),
+        "export": external_url("api.export", public_id=game.public_id),
+    }
     if secret:
         urls["editor"] = external_url("games.join", public_id=game.public_id, secret=secret)
     return urls
@@ -99,20 +101,36 @@ def game_json(game) -> dict:
     score = game_score(game)
     ranks = score.ranks
     return {
-        "id": game.public_id, "variant": game.variant, "options": dict(game.options or {}),
+        "id": game.public_id,
+        "variant": game.variant,
+        "options": dict(game.options or {}),
         "first_dealer": game.first_dealer,
         "status": "finished" if score.finished else "in_progress",
         "high_wins": score.high_wins,
-        "players": [{"seat": p.seat, "name": p.name, "total": score.totals[p.seat],
-                     "rank": ranks[p.seat], "progress": dict(score.progress[p.seat])}
-                    for p in game.players],
-        "rounds": [{"variant": game.variant, **r.to_dict(), "facts": row.facts}
-                   for r, row in zip(score.rounds, game.rounds)],
-        "winners": list(score.winners), "leaders": list(score.leaders),
-        "dealer": score.dealer, "starter": score.starter, "chooser": score.chooser,
+        "players": [
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "total": score.totals[p.seat],
+                "rank": ranks[p.seat],
+                "progress": dict(score.progress[p.seat]),
+            }
+            for p in game.players
+        ],
+        "rounds": [
+            {"variant": game.variant, **r.to_dict(), "facts": row.facts}
+            for r, row in zip(score.rounds, game.rounds)
+        ],
+        "winners": list(score.winners),
+        "leaders": list(score.leaders),
+        "dealer": score.dealer,
+        "starter": score.starter,
+        "chooser": score.chooser,
         "notes": list(score.notes),
-        "created_at": stamp(game.created_at), "updated_at": stamp(game.updated_at),
-        "version": game.version, "urls": game_urls(game),
+        "created_at": stamp(game.created_at),
+        "updated_at": stamp(game.updated_at),
+        "version": game.version,
+        "urls": game_urls(game),
     }
 
 
@@ -120,9 +138,12 @@ def game_json(game) -> dict:
 @bp.get("/")
 def index():
     """What this API offers, with links."""
-    return {"name": "Scorekeeper API", "version": "v1",
-            "openapi": url_for("api.openapi", _external=True),
-            "variants": url_for("api.list_variants", _external=True)}
+    return {
+        "name": "Scorekeeper API",
+        "version": "v1",
+        "openapi": url_for("api.openapi", _external=True),
+        "variants": url_for("api.list_variants", _external=True),
+    }
 
 
 @bp.get("/openapi.json")
@@ -184,8 +205,11 @@ def create():
         raise InputError("'players' must be a list of names (strings) in seat order")
     options = options_field(body)
     first_dealer = body.get("first_dealer", 0)
-    if isinstance(first_dealer, bool) or not isinstance(first_dealer, (int, float)) \
-            or first_dealer != int(first_dealer):
+    if (
+        isinstance(first_dealer, bool)
+        or not isinstance(first_dealer, (int, float))
+        or first_dealer != int(first_dealer)
+    ):
         raise InputError("'first_dealer' must be a seat number (0 = the first player)")
     starter = next((starters[field] for field in starters if field in body), None)
     if starter is None:
@@ -198,8 +222,7 @@ def create():
 
 
 def _created(game, secret: str):
-    body = {"id": game.public_id, "secret": secret, "urls": game_urls(game, secret),
-            "game": game_json(game)}
+    body = {"id": game.public_id, "secret": secret, "urls": game_urls(game, secret), "game": game_json(game)}
     return _tagged(body, 201, game, {"Location": body["urls"]["api"]})
 
 

@@ -37,22 +37,35 @@ STR, INT, BOOL = {"type": "string"}, {"type": "integer"}, {"type": "boolean"}
 NULL_STR, NULL_INT = {"type": ["string", "null"]}, {"type": ["integer", "null"]}
 SCALAR = {"type": ["string", "number", "boolean", "null"]}
 SEAT = {"type": "integer", "minimum": 0, "description": "a seat: 0 is the first player"}
-OPTIONS = {"type": "object", "additionalProperties": SCALAR,
-           "description": "Option names to values (see GET /variants); omitted options take their defaults."}
-CARDS = {"type": "string", "maxLength": MAX_CARDS_CHARS,
-         "description": "Card or tile notation (RULES.md N-1): tokens separated by spaces or commas; '|' between "
-                        "the melds of a Krazy Bee Step laydown; '/' or newlines between grid rows, '.' an empty cell."}
+OPTIONS = {
+    "type": "object",
+    "additionalProperties": SCALAR,
+    "description": "Option names to values (see GET /variants); omitted options take their defaults.",
+}
+CARDS = {
+    "type": "string",
+    "maxLength": MAX_CARDS_CHARS,
+    "description": "Card or tile notation (RULES.md N-1): tokens separated by spaces or commas; '|' between "
+    "the melds of a Krazy Bee Step laydown; '/' or newlines between grid rows, '.' an empty cell.",
+}
 #: a time as exports write it: an RFC 3339 date-time (UTC or with an offset) from year 1000 to 2999, so
 #: that it is a time this server can store in UTC whatever the offset (no 0000-00-00)
-STAMP = {"type": "string", "format": "date-time",
-         "pattern": r"^[12][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"
-                    r"(\.[0-9]{1,6})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$",
-         "description": "RFC 3339 (ISO 8601) from year 1000 to 2999: 2024-05-01T20:30:00Z"}
+STAMP = {
+    "type": "string",
+    "format": "date-time",
+    "pattern": r"^[12][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"
+    r"(\.[0-9]{1,6})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$",
+    "description": "RFC 3339 (ISO 8601) from year 1000 to 2999: 2024-05-01T20:30:00Z",
+}
 TIME = {**STAMP, "type": ["string", "null"]}
 #: a name the services refuse (a 422, as for a new game): blank, or holding a control character (Unicode Cc)
-NAME = {"type": "string", "minLength": 1, "not": {"pattern": "^\\s*$|[\\u0000-\\u001f\\u007f-\\u009f]"},
-        "description": f"a player's name: not blank, no control characters, at most {NAME_MAX} characters once "
-                       "spaces are tidied, told apart from the others (case-insensitive)"}
+NAME = {
+    "type": "string",
+    "minLength": 1,
+    "not": {"pattern": "^\\s*$|[\\u0000-\\u001f\\u007f-\\u009f]"},
+    "description": f"a player's name: not blank, no control characters, at most {NAME_MAX} characters once "
+    "spaces are tidied, told apart from the others (case-insensitive)",
+}
 STATUS = {"enum": ["in_progress", "finished"]}
 #: a game's or a table's id: 12 URL-safe characters (as the API's path converters take them)
 PUBLIC_ID = {"type": "string", "pattern": "^[A-Za-z0-9_-]{12}$"}
@@ -62,9 +75,18 @@ LOGGED = {"anyOf": [{"type": "object"}, {"type": "array", "items": {}}, {"type":
 
 
 #: a scored hand's fields but its variant and facts (``Round<Variant>`` adds them, :mod:`.variant_schemas`)
-ROUND = obj(("number", "dealer", "changes", "totals", "progress", "complete", "facts"),
-            number=INT, dealer=INT, starter=NULL_INT, changes=array(INT), totals=array(INT),
-            progress=array({"type": "object"}), details={"type": "object"}, complete=BOOL)
+ROUND = obj(
+    ("number", "dealer", "changes", "totals", "progress", "complete", "facts"),
+    number=INT,
+    dealer=INT,
+    starter=NULL_INT,
+    changes=array(INT),
+    totals=array(INT),
+    progress=array({"type": "object"}),
+    details={"type": "object"},
+    complete=BOOL,
+)
+
 
 def slugs() -> list[str]:
     return [v.slug for v in _all()]
@@ -73,40 +95,75 @@ def slugs() -> list[str]:
 def check_request(extend: bool) -> dict:
     """A check (``extend``) or a hand's value: the cards to judge (a check needs some); the variant's own
     (``CheckRequest<Variant>``, :mod:`.variant_schemas`) names its options."""
-    cards = {**CARDS, "minLength": 1, "pattern": r"[^\s,|/.]",
-             "description": f"{CARDS['description']} At least one card."} if extend else CARDS
+    cards = (
+        {
+            **CARDS,
+            "minLength": 1,
+            "pattern": r"[^\s,|/.]",
+            "description": f"{CARDS['description']} At least one card.",
+        }
+        if extend
+        else CARDS
+    )
     fields = {"variant": {"enum": slugs()}, "cards": cards, "options": OPTIONS}
     if extend:
-        fields["extend"] = {**CARDS, "type": ["string", "null"],
-                            "description": "the meld already on the table that the cards are added to"}
+        fields["extend"] = {
+            **CARDS,
+            "type": ["string", "null"],
+            "description": "the meld already on the table that the cards are added to",
+        }
     return obj(("variant", "cards") if extend else ("variant",), extra=False, **fields)
 
 
 #: a whole turn's and a best play's ``options``
-SOLVER_OPTIONS = {**OPTIONS, "description": "the variant's options (see GET /variants), and 'time_limit': seconds "
-                  f"the tile search may take, more than 0 and at most {MOST_SECONDS:g} (best play: 2, a turn: 1); "
-                  "RumBugz: 'laid', the kinds laid this round; Krazy Bee: 'step'; Crazy Rummy: 'wild'"}
+SOLVER_OPTIONS = {
+    **OPTIONS,
+    "description": "the variant's options (see GET /variants), and 'time_limit': seconds "
+    f"the tile search may take, more than 0 and at most {MOST_SECONDS:g} (best play: 2, a turn: 1); "
+    "RumBugz: 'laid', the kinds laid this round; Krazy Bee: 'step'; Crazy Rummy: 'wild'",
+}
 
 
 def solver_requests() -> dict[str, dict]:
     """The best-play finder's and the whole-turn checker's requests (issue 12); each variant's own
     (``SolveRequest<Variant>``, :mod:`.variant_schemas`) names its options."""
-    table = {**CARDS, "type": ["string", "null"], "description": "the sets on the table, separated by '|' (a tile "
-             "grid: rows split by '/'); Crib Rummy: the melds on the table; Crazy Rummy: the opponents' boards"}
-    initial = {**BOOL, "description": "tile games: the initial meld (CT-6); Crib Rummy: no meld of one's own yet "
-               "(CR-6); Crazy Rummy: the first play of the hand (CZ-3)"}
+    table = {
+        **CARDS,
+        "type": ["string", "null"],
+        "description": "the sets on the table, separated by '|' (a tile "
+        "grid: rows split by '/'); Crib Rummy: the melds on the table; Crazy Rummy: the opponents' boards",
+    }
+    initial = {
+        **BOOL,
+        "description": "tile games: the initial meld (CT-6); Crib Rummy: no meld of one's own yet "
+        "(CR-6); Crazy Rummy: the first play of the hand (CZ-3)",
+    }
     return {
-        "SolveRequest": obj(("variant", "rack"), extra=False, variant={"enum": slugs()},
-                            rack={**CARDS, "description": "the rack (a card game: the hand)"}, table=table,
-                            goal={"enum": list(GOALS), "description": "lay the most tiles (default) or the most "
-                                  "value (CT-5); the card games maximise what they score"},
-                            initial=initial, options=SOLVER_OPTIONS),
-        "TurnRequest": obj(("variant", "rack", "after"), extra=False, variant={"enum": tile_slugs()},
-                           before={**CARDS, "description": "the table before the turn (empty: nothing yet)"},
-                           rack={**CARDS, "description": "the rack before the turn"},
-                           after={**CARDS, "description": "the table after the turn"},
-                           initial={**BOOL, "description": "this turn is the player's initial meld (CT-6)"},
-                           options=SOLVER_OPTIONS)}
+        "SolveRequest": obj(
+            ("variant", "rack"),
+            extra=False,
+            variant={"enum": slugs()},
+            rack={**CARDS, "description": "the rack (a card game: the hand)"},
+            table=table,
+            goal={
+                "enum": list(GOALS),
+                "description": "lay the most tiles (default) or the most "
+                "value (CT-5); the card games maximise what they score",
+            },
+            initial=initial,
+            options=SOLVER_OPTIONS,
+        ),
+        "TurnRequest": obj(
+            ("variant", "rack", "after"),
+            extra=False,
+            variant={"enum": tile_slugs()},
+            before={**CARDS, "description": "the table before the turn (empty: nothing yet)"},
+            rack={**CARDS, "description": "the rack before the turn"},
+            after={**CARDS, "description": "the table after the turn"},
+            initial={**BOOL, "description": "this turn is the player's initial meld (CT-6)"},
+            options=SOLVER_OPTIONS,
+        ),
+    }
 
 
 def _solver(verdict: dict) -> dict[str, dict]:
@@ -114,99 +171,234 @@ def _solver(verdict: dict) -> dict[str, dict]:
     tokens, sets = array(STR), array(array(STR))
     cards_left = array(STR, description="the hand's cards not laid")
     return {
-        "TurnVerdict": {**verdict, "required": [*verdict["required"], "played", "value"],
-                        "properties": {**verdict["properties"], "played": tokens,
-                                       "value": {**INT, "description": "the played tiles' value (CT-5)"},
-                                       "could_play": {**INT, "description": "CT-11: the most tiles the rack "
-                                                      "could lay (games whose must_play is A or B)"},
-                                       "could_play_bound": {**NULL_INT, "description": "CT-11, when could_play "
-                                                            "is not proved: the most a play might lay"},
-                                       "initial_meld": obj(("points", "needed", "reached"), points=INT,
-                                                           needed=INT, reached=BOOL)}},
-        "BestPlay": obj(("variant", "goal", "initial", "tiles_played", "value", "play", "table", "optimal"),
-                        variant={"enum": tile_slugs()}, goal={"enum": list(GOALS)}, initial=BOOL,
-                        tiles_played=INT, value=INT, play=tokens, table=sets, board=STR, notes=array(STR),
-                        optimal={**BOOL, "description": "proved best (no legal turn lays more, crossings "
-                                 "included); false: best found, not proven (the time bound ran out, or a grid "
-                                 "play could not be laid out)"},
-                        bound={**NULL_INT, "description": "when not proved: the most any play could reach "
-                               "(null: unknown)"}),
-        "KrazyBeeHint": obj(("variant", "step", "step_text", "can_lay", "melds", "wild_bees", "steps"),
-                            variant={"const": "krazy-bee"}, step=NULL_INT, step_text=STR, can_lay=BOOL,
-                            melds=sets, wild_bees=INT, steps=array(INT)),
-        "CribRummyHint": obj(("variant", "pegs", "melds", "additions", "cards_left", "optimal"),
-                             variant={"const": "crib-rummy"}, pegs=INT, optimal=BOOL, cards_left=cards_left,
-                             melds=array(obj(("cards", "kind", "pegs"), cards=tokens, kind=NULL_STR, pegs=INT)),
-                             additions=array(obj(("meld", "cards", "pegs"), meld=INT, cards=tokens, pegs=INT))),
-        "RumBugzHint": obj(("variant", "laid", "sequences", "missing", "possible"),
-                           variant={"const": "rumbugz"}, laid=tokens, missing=tokens,
-                           sequences=array(obj(("kind", "cards"), kind=STR, cards=tokens)),
-                           possible={"type": "object", "additionalProperties": NULL_STRS}),
-        "CrazyRummyHint": obj(("variant", "first_play", "value", "sets", "bottom_feeding", "cards_left", "optimal"),
-                              variant={"const": "crazy-rummy"}, first_play=BOOL, value=INT, sets=sets,
-                              bottom_feeding=array(obj(("board", "cards"), board=INT, cards=tokens)),
-                              cards_left=cards_left, optimal=BOOL),
-        "SolveAnswer": {"oneOf": [ref(n) for n in ("BestPlay", "KrazyBeeHint", "CribRummyHint", "RumBugzHint",
-                                                   "CrazyRummyHint")],
-                        "description": "a tile game's best play, or a card game's hint of what the hand can lay"},
+        "TurnVerdict": {
+            **verdict,
+            "required": [*verdict["required"], "played", "value"],
+            "properties": {
+                **verdict["properties"],
+                "played": tokens,
+                "value": {**INT, "description": "the played tiles' value (CT-5)"},
+                "could_play": {
+                    **INT,
+                    "description": "CT-11: the most tiles the rack "
+                    "could lay (games whose must_play is A or B)",
+                },
+                "could_play_bound": {
+                    **NULL_INT,
+                    "description": "CT-11, when could_play is not proved: the most a play might lay",
+                },
+                "initial_meld": obj(("points", "needed", "reached"), points=INT, needed=INT, reached=BOOL),
+            },
+        },
+        "BestPlay": obj(
+            ("variant", "goal", "initial", "tiles_played", "value", "play", "table", "optimal"),
+            variant={"enum": tile_slugs()},
+            goal={"enum": list(GOALS)},
+            initial=BOOL,
+            tiles_played=INT,
+            value=INT,
+            play=tokens,
+            table=sets,
+            board=STR,
+            notes=array(STR),
+            optimal={
+                **BOOL,
+                "description": "proved best (no legal turn lays more, crossings "
+                "included); false: best found, not proven (the time bound ran out, or a grid "
+                "play could not be laid out)",
+            },
+            bound={
+                **NULL_INT,
+                "description": "when not proved: the most any play could reach (null: unknown)",
+            },
+        ),
+        "KrazyBeeHint": obj(
+            ("variant", "step", "step_text", "can_lay", "melds", "wild_bees", "steps"),
+            variant={"const": "krazy-bee"},
+            step=NULL_INT,
+            step_text=STR,
+            can_lay=BOOL,
+            melds=sets,
+            wild_bees=INT,
+            steps=array(INT),
+        ),
+        "CribRummyHint": obj(
+            ("variant", "pegs", "melds", "additions", "cards_left", "optimal"),
+            variant={"const": "crib-rummy"},
+            pegs=INT,
+            optimal=BOOL,
+            cards_left=cards_left,
+            melds=array(obj(("cards", "kind", "pegs"), cards=tokens, kind=NULL_STR, pegs=INT)),
+            additions=array(obj(("meld", "cards", "pegs"), meld=INT, cards=tokens, pegs=INT)),
+        ),
+        "RumBugzHint": obj(
+            ("variant", "laid", "sequences", "missing", "possible"),
+            variant={"const": "rumbugz"},
+            laid=tokens,
+            missing=tokens,
+            sequences=array(obj(("kind", "cards"), kind=STR, cards=tokens)),
+            possible={"type": "object", "additionalProperties": NULL_STRS},
+        ),
+        "CrazyRummyHint": obj(
+            ("variant", "first_play", "value", "sets", "bottom_feeding", "cards_left", "optimal"),
+            variant={"const": "crazy-rummy"},
+            first_play=BOOL,
+            value=INT,
+            sets=sets,
+            bottom_feeding=array(obj(("board", "cards"), board=INT, cards=tokens)),
+            cards_left=cards_left,
+            optimal=BOOL,
+        ),
+        "SolveAnswer": {
+            "oneOf": [
+                ref(n) for n in ("BestPlay", "KrazyBeeHint", "CribRummyHint", "RumBugzHint", "CrazyRummyHint")
+            ],
+            "description": "a tile game's best play, or a card game's hint of what the hand can lay",
+        },
     }
 
 
 def core_schemas() -> dict[str, dict]:
     """The core's own component schemas (not per variant), by name."""
-    option = obj(("name", "type", "default"), name=STR, type={"enum": ["int", "bool", "choice", "text"]},
-                 default=SCALAR, help=STR, rule=STR, choices=array(SCALAR), low=NULL_INT, high=NULL_INT,
-                 optional=BOOL, game=BOOL, check=BOOL,
-                 choice_words={"type": "object", "additionalProperties": STR,
-                               "description": "what each choice means, in a few words"})
-    variant = obj(("slug", "name", "min_players", "max_players", "options"), slug={"enum": slugs()}, name=STR,
-                  summary=STR, min_players=INT, max_players=INT, high_wins=BOOL,
-                  round_word={"enum": ["hand", "round"], "description": "what the variant calls a round"},
-                  options=array(ref("Option")))
-    verdict = obj(("variant", "valid", "kind", "kinds", "points", "reading", "reasons"),
-                  variant=STR, valid=BOOL, kind=NULL_STR, kinds=array(STR), points=NULL_INT,
-                  reading=array({}, description="one entry per input card: what it stands for"),
-                  reasons=array({"type": "string", "description": "starts with the failing rule id"}),
-                  readings=array(array({})), readings_truncated=BOOL,
-                  alternatives=array(STR), parts=array({"type": "object"}), notes=array(STR))
-    player = obj(("seat", "name", "total", "rank", "progress"), seat=INT, name=STR, total=INT,
-                 rank={"type": "integer", "minimum": 1,
-                       "description": "place by the variant's end rule (KB-10, RB-8, CT-8, CR-8, CZ-8); "
-                                      "ties share a rank; the winners are ranked 1"},
-                 progress={"type": "object"})
-    game = obj(("id", "variant", "options", "players", "rounds", "status", "winners"),
-               id=STR, variant={"enum": slugs()}, options=OPTIONS, first_dealer=INT, status=STATUS,
-               high_wins=BOOL, players=array(ref("Player")), rounds=array(ref("Round")),
-               winners=array(INT), leaders=array(INT), dealer=INT, starter=NULL_INT,
-               chooser=NULL_INT, notes=array(STR), created_at=TIME, updated_at=TIME,
-               version={"type": "integer", "minimum": 0,
-                        "description": "how many changes the hands have had; the ETag names it"},
-               urls=ref("Urls"))
-    audit = obj(("at", "action"), extra=False, at=STAMP,
-                action={"enum": ["create", "record", "edit", "delete", "undo", "redo"]},
-                round_number={"type": ["integer", "null"], "minimum": 1, "maximum": 2 ** 31 - 1},
-                old=LOGGED, new=LOGGED,
-                summary=STR, undone=BOOL)
+    option = obj(
+        ("name", "type", "default"),
+        name=STR,
+        type={"enum": ["int", "bool", "choice", "text"]},
+        default=SCALAR,
+        help=STR,
+        rule=STR,
+        choices=array(SCALAR),
+        low=NULL_INT,
+        high=NULL_INT,
+        optional=BOOL,
+        game=BOOL,
+        check=BOOL,
+        choice_words={
+            "type": "object",
+            "additionalProperties": STR,
+            "description": "what each choice means, in a few words",
+        },
+    )
+    variant = obj(
+        ("slug", "name", "min_players", "max_players", "options"),
+        slug={"enum": slugs()},
+        name=STR,
+        summary=STR,
+        min_players=INT,
+        max_players=INT,
+        high_wins=BOOL,
+        round_word={"enum": ["hand", "round"], "description": "what the variant calls a round"},
+        options=array(ref("Option")),
+    )
+    verdict = obj(
+        ("variant", "valid", "kind", "kinds", "points", "reading", "reasons"),
+        variant=STR,
+        valid=BOOL,
+        kind=NULL_STR,
+        kinds=array(STR),
+        points=NULL_INT,
+        reading=array({}, description="one entry per input card: what it stands for"),
+        reasons=array({"type": "string", "description": "starts with the failing rule id"}),
+        readings=array(array({})),
+        readings_truncated=BOOL,
+        alternatives=array(STR),
+        parts=array({"type": "object"}),
+        notes=array(STR),
+    )
+    player = obj(
+        ("seat", "name", "total", "rank", "progress"),
+        seat=INT,
+        name=STR,
+        total=INT,
+        rank={
+            "type": "integer",
+            "minimum": 1,
+            "description": "place by the variant's end rule (KB-10, RB-8, CT-8, CR-8, CZ-8); "
+            "ties share a rank; the winners are ranked 1",
+        },
+        progress={"type": "object"},
+    )
+    game = obj(
+        ("id", "variant", "options", "players", "rounds", "status", "winners"),
+        id=STR,
+        variant={"enum": slugs()},
+        options=OPTIONS,
+        first_dealer=INT,
+        status=STATUS,
+        high_wins=BOOL,
+        players=array(ref("Player")),
+        rounds=array(ref("Round")),
+        winners=array(INT),
+        leaders=array(INT),
+        dealer=INT,
+        starter=NULL_INT,
+        chooser=NULL_INT,
+        notes=array(STR),
+        created_at=TIME,
+        updated_at=TIME,
+        version={
+            "type": "integer",
+            "minimum": 0,
+            "description": "how many changes the hands have had; the ETag names it",
+        },
+        urls=ref("Urls"),
+    )
+    audit = obj(
+        ("at", "action"),
+        extra=False,
+        at=STAMP,
+        action={"enum": ["create", "record", "edit", "delete", "undo", "redo"]},
+        round_number={"type": ["integer", "null"], "minimum": 1, "maximum": 2**31 - 1},
+        old=LOGGED,
+        new=LOGGED,
+        summary=STR,
+        undone=BOOL,
+    )
     return {
-        "Error": obj(("error", "reasons"), error={"type": "string", "description": "what went wrong, a sentence"},
-                     reasons=array({"type": "string"}, minItems=1), round=NULL_INT,
-                     fields=array(obj(("field", "message"), field=STR, message=STR)),
-                     conflict={"type": "object", "description": "a 409 for a stale If-Match: both versions, "
-                                                                "mine (sent) and theirs (the game's now)"}),
+        "Error": obj(
+            ("error", "reasons"),
+            error={"type": "string", "description": "what went wrong, a sentence"},
+            reasons=array({"type": "string"}, minItems=1),
+            round=NULL_INT,
+            fields=array(obj(("field", "message"), field=STR, message=STR)),
+            conflict={
+                "type": "object",
+                "description": "a 409 for a stale If-Match: both versions, "
+                "mine (sent) and theirs (the game's now)",
+            },
+        ),
         "Verdict": verdict,
-        "HandValue": obj(("variant",), variant=STR, points=INT, cards=INT,
-                         breakdown=array(obj(("card", "points"), card=STR, points=INT))),
-        "Option": option, "Variant": variant, "VariantList": obj(("variants",), variants=array(ref("Variant"))),
-        "Created": obj(("id", "secret", "urls", "game"), id=STR,
-                       secret={"type": "string", "description": "the edit secret: send it as a Bearer token"},
-                       urls=ref("Urls"), game=ref("Game")),
+        "HandValue": obj(
+            ("variant",),
+            variant=STR,
+            points=INT,
+            cards=INT,
+            breakdown=array(obj(("card", "points"), card=STR, points=INT)),
+        ),
+        "Option": option,
+        "Variant": variant,
+        "VariantList": obj(("variants",), variants=array(ref("Variant"))),
+        "Created": obj(
+            ("id", "secret", "urls", "game"),
+            id=STR,
+            secret={"type": "string", "description": "the edit secret: send it as a Bearer token"},
+            urls=ref("Urls"),
+            game=ref("Game"),
+        ),
         "Urls": obj(("api", "page", "export"), api=STR, page=STR, export=STR, editor=STR),
-        "Player": player, "Game": game,
+        "Player": player,
+        "Game": game,
         "RoundAnswer": obj(("round", "game"), round=ref("Round"), game=ref("Game")),
         "Deleted": obj(("deleted", "game"), deleted=INT, game=ref("Game")),
         "AuditEntry": audit,
-        "Stepped": obj(("change", "game"), game=ref("Game"),
-                       change={**ref("AuditEntry"), "description": "the entry the undo (or redo) logged: the hand, "
-                               "its facts before and after, and in words what was undone (redone)"}),
+        "Stepped": obj(
+            ("change", "game"),
+            game=ref("Game"),
+            change={
+                **ref("AuditEntry"),
+                "description": "the entry the undo (or redo) logged: the hand, "
+                "its facts before and after, and in words what was undone (redone)",
+            },
+        ),
         **_solver(verdict),
     }

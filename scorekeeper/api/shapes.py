@@ -23,8 +23,11 @@ def schemas(parts: tuple[ApiPart, ...] = ()) -> dict[str, dict]:
 @cache
 def _schemas(_variants: tuple[str, ...], parts: tuple[ApiPart, ...]) -> dict[str, dict]:
     fields = {name: schema for part in parts for name, schema in part.new_game_fields.items()}
-    return {**core_schemas(), **variant_schemas.schemas(fields),
-            **{name: schema for part in parts if part.schemas for name, schema in part.schemas().items()}}
+    return {
+        **core_schemas(),
+        **variant_schemas.schemas(fields),
+        **{name: schema for part in parts if part.schemas for name, schema in part.schemas().items()},
+    }
 
 
 #: keywords about a body's shape (a 400); the others (enum, limits) are values the services judge (a 422)
@@ -40,11 +43,14 @@ def _date_time(text: Any) -> bool:
 
 @cache
 def _validator(name: str, _variants: tuple[str, ...], parts: tuple[ApiPart, ...]) -> Draft202012Validator:
-    return Draft202012Validator({"components": {"schemas": _schemas(_variants, parts)}, **ref(name)},
-                                format_checker=FORMATS)
+    return Draft202012Validator(
+        {"components": {"schemas": _schemas(_variants, parts)}, **ref(name)}, format_checker=FORMATS
+    )
 
 
-def problems(name: str, body: Any, parts: tuple[ApiPart, ...] = ()) -> tuple[list[str], list[tuple[str, str]]]:
+def problems(
+    name: str, body: Any, parts: tuple[ApiPart, ...] = ()
+) -> tuple[list[str], list[tuple[str, str]]]:
     """Where ``body`` breaks component ``name`` (of the document with the features' ``parts``): its
     shape (``path: message`` sentences) and its values (``(path, message)`` pairs, as the rules'
     field errors are)."""
@@ -71,10 +77,24 @@ def _in_branch(err: ValidationError) -> list[ValidationError]:
     key = pick["propertyName"]
     value = err.instance.get(key)
     if not isinstance(value, str):
-        return [ValidationError(f"{key!r} is required: one of {', '.join(pick['mapping'])}", validator="required",
-                                path=err.absolute_path, schema={})]
+        return [
+            ValidationError(
+                f"{key!r} is required: one of {', '.join(pick['mapping'])}",
+                validator="required",
+                path=err.absolute_path,
+                schema={},
+            )
+        ]
     if value not in pick["mapping"]:
-        return [ValidationError(f"{value!r} is not one of {', '.join(pick['mapping'])}", validator="enum",
-                                path=[*err.absolute_path, key], schema={})]
+        return [
+            ValidationError(
+                f"{value!r} is not one of {', '.join(pick['mapping'])}",
+                validator="enum",
+                path=[*err.absolute_path, key],
+                schema={},
+            )
+        ]
     branch = [b["$ref"] for b in err.schema["oneOf"]].index(pick["mapping"][value])
-    return [found for sub in err.context if sub.relative_schema_path[0] == branch for found in _in_branch(sub)]
+    return [
+        found for sub in err.context if sub.relative_schema_path[0] == branch for found in _in_branch(sub)
+    ]

@@ -60,10 +60,16 @@ def present_part(variant: str, index: int, part: Any) -> dict:
         label = f"{part['direction'].capitalize()} from row {part.get('row')}, column {part.get('col')}"
     else:
         label = f"Meld {index}" + (f": {part['requirement']}" if part.get("requirement") else "")
-    return {"label": label, "valid": bool(part.get("valid")), "kind": part.get("kind"),
-            "kinds": part.get("kinds") or [], "points": part.get("points"),
-            "cells": pair(variant, tokens, list(part.get("reading") or [])),
-            "reasons": _reasons(part.get("reasons")), "raw": part}
+    return {
+        "label": label,
+        "valid": bool(part.get("valid")),
+        "kind": part.get("kind"),
+        "kinds": part.get("kinds") or [],
+        "points": part.get("points"),
+        "cells": pair(variant, tokens, list(part.get("reading") or [])),
+        "reasons": _reasons(part.get("reasons")),
+        "raw": part,
+    }
 
 
 def _mark_wild_rank(variant: str, ask: CheckInput, cells: list[dict]) -> list[dict]:
@@ -82,9 +88,13 @@ def _mark_wild_rank(variant: str, ask: CheckInput, cells: list[dict]) -> list[di
 def present(variant: str, ask: CheckInput, result: dict) -> dict:
     """The verdict (or hand value) as the page draws it."""
     if ask.action == "hand":
-        return {"hand": True, "cards": pair(variant, written_tokens(ask.cards), []),
-                "breakdown": [{"face": face(variant, b["card"]), "points": b["points"]}
-                              for b in result.get("breakdown", [])]}
+        return {
+            "hand": True,
+            "cards": pair(variant, written_tokens(ask.cards), []),
+            "breakdown": [
+                {"face": face(variant, b["card"]), "points": b["points"]} for b in result.get("breakdown", [])
+            ],
+        }
     tokens = written_tokens(ask.cards)
     reading = list(result.get("reading") or [])
     parts = result.get("parts") or []
@@ -93,12 +103,17 @@ def present(variant: str, ask: CheckInput, result: dict) -> dict:
     kinds = list(result.get("kinds") or [])
     by_kind = result.get("points_by_kind") or {}
     return {
-        "hand": False, "board": board, "valid": bool(result.get("valid")), "kind": result.get("kind"),
-        "kinds": kinds, "other_kinds": [k for k in kinds if k != result.get("kind")],
+        "hand": False,
+        "board": board,
+        "valid": bool(result.get("valid")),
+        "kind": result.get("kind"),
+        "kinds": kinds,
+        "other_kinds": [k for k in kinds if k != result.get("kind")],
         "cells": [] if board else _mark_wild_rank(variant, ask, pair(variant, tokens, reading)),
         "paired": len(tokens) == len(reading),
         "reading_text": " ".join(_plain(r) for r in reading),
-        "other_readings": others, "truncated": bool(result.get("readings_truncated")),
+        "other_readings": others,
+        "truncated": bool(result.get("readings_truncated")),
         "reasons": _reasons(result.get("reasons")),
         "alternatives": _reasons(result.get("alternatives")),
         "notes": _reasons(result.get("notes")),
@@ -115,8 +130,11 @@ def _is_board(result: dict, parts: list[Any]) -> bool:
 
 def _table_pairs(variant: str, ask: CheckInput, result: dict) -> list:
     """The table's cards (an extension's meld, a turn's table) paired with how the engine read them."""
-    return pair(variant, written_tokens(ask.extend or ""),
-                list(result.get("extend_reading") or result.get("table_reading") or []))
+    return pair(
+        variant,
+        written_tokens(ask.extend or ""),
+        list(result.get("extend_reading") or result.get("table_reading") or []),
+    )
 
 
 def present_board(variant: str, cards: str, parts: list[Any]) -> dict | None:
@@ -128,7 +146,10 @@ def present_board(variant: str, cards: str, parts: list[Any]) -> dict | None:
         return None
     cells: dict[tuple[int, int], dict] = {
         (r, c): {"face": face(variant, notation.format(t)), "lines": [], "reads": [], "ok": False}
-        for r, row in enumerate(rows) for c, t in enumerate(row) if t is not None}
+        for r, row in enumerate(rows)
+        for c, t in enumerate(row)
+        if t is not None
+    }
     for n, part in enumerate(parts, 1):
         if isinstance(part, dict) and part.get("direction") in ("across", "down"):
             _mark_line(variant, cells, n, part)
@@ -151,5 +172,6 @@ def _mark_line(variant: str, cells: dict[tuple[int, int], dict], n: int, part: d
         cell["lines"].append({"number": n, "valid": bool(part.get("valid"))})
         read = reading[i] if i < len(reading) else None
         if read is not None and str(read) != cell["face"]["token"]:
-            cell["reads"].append({"arrow": "→" if across else "↓", "text": str(read),
-                                  "faces": faces_of_reading(variant, read)})
+            cell["reads"].append(
+                {"arrow": "→" if across else "↓", "text": str(read), "faces": faces_of_reading(variant, read)}
+            )

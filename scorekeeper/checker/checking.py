@@ -58,7 +58,7 @@ def from_json(body: Any, action: str = "check") -> CheckInput:
     scorekeeper.checker.checking.InputError: 'cards' must be a string of card tokens, e.g. "7 7 W"
     """
     # counting a hand has no meld on the table: 'extend' is not one of its fields
-    body = fields_of(body, ("variant", "cards", "options", "extend")[:4 if action == "check" else 3])
+    body = fields_of(body, ("variant", "cards", "options", "extend")[: 4 if action == "check" else 3])
     variant = variant_field(body)
     cards = body.get("cards", "")
     if not isinstance(cards, str):
@@ -178,4 +178,3 @@ def share_query(ask: CheckInput) -> dict[str, str]:
     if ask.action != "check":
         query["action"] = ask.action
     return query
-

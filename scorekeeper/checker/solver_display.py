@@ -46,8 +46,11 @@ def present_turn(variant: str, ask, result: dict) -> dict:
     played, value = result.get("played") or [], result.get("value", 0)
     valid = bool(result.get("valid"))
     if valid:
-        head = (f"CT-5: a legal turn: {_count(len(played), 'tile')} played, worth {value} points" if played
-                else "A legal turn: nothing played (the player draws)")
+        head = (
+            f"CT-5: a legal turn: {_count(len(played), 'tile')} played, worth {value} points"
+            if played
+            else "A legal turn: nothing played (the player draws)"
+        )
     else:
         head = "Not a legal turn"
     facts = []
@@ -57,10 +60,18 @@ def present_turn(variant: str, ask, result: dict) -> dict:
     if result.get("could_play") is not None:
         facts.append(f"CT-11: the rack could lay {_count(result['could_play'], 'tile')}")
     options = {k: v for k, v in ask.options.items() if k != "time_limit"}
-    return {"valid": valid, "head": head, "played": _row(variant, played), "facts": facts,
-            "reasons": result.get("reasons") or [], "alternatives": result.get("alternatives") or [],
-            "notes": result.get("notes") or [],
-            "after": _table(variant, ask.after, options, played, result.get("parts")) if ask.after.strip() else None}
+    return {
+        "valid": valid,
+        "head": head,
+        "played": _row(variant, played),
+        "facts": facts,
+        "reasons": result.get("reasons") or [],
+        "alternatives": result.get("alternatives") or [],
+        "notes": result.get("notes") or [],
+        "after": _table(variant, ask.after, options, played, result.get("parts"))
+        if ask.after.strip()
+        else None,
+    }
 
 
 def present_best(variant: str, ask, result: dict, hints) -> dict:
@@ -69,7 +80,9 @@ def present_best(variant: str, ask, result: dict, hints) -> dict:
     shown = hints(variant, ask, result)
     proof = "Proved best" if result.get("optimal", True) else "Best found, not proven"
     if result.get("bound") is not None and not result.get("optimal", True):
-        proof += f": a play might reach {result['bound']} {'tiles' if result.get('goal') == 'tiles' else 'points'}"
+        proof += (
+            f": a play might reach {result['bound']} {'tiles' if result.get('goal') == 'tiles' else 'points'}"
+        )
     return {"proof": proof, "notes": result.get("notes") or [], **shown}
 
 
@@ -83,8 +96,12 @@ def tiles_hints(variant: str, ask, result: dict) -> dict:
         head = "Nothing can be laid: draw a tile"
     options = {k: v for k, v in ask.options.items() if k != "time_limit"}
     table = " | ".join(" ".join(s) for s in result["table"])
-    return {"head": head, "play": _row(variant, result["play"]), "groups": [],
-            "after": _table(variant, result.get("board") or table, options, result["play"]) if table else None}
+    return {
+        "head": head,
+        "play": _row(variant, result["play"]),
+        "groups": [],
+        "after": _table(variant, result.get("board") or table, options, result["play"]) if table else None,
+    }
 
 
 def krazy_bee_hints(variant: str, ask, result: dict) -> dict:
@@ -95,31 +112,55 @@ def krazy_bee_hints(variant: str, ask, result: dict) -> dict:
     else:
         head = f"KB-3: this hand cannot lay {step if ask.options.get('step') else 'any Step of the list'}"
     groups = [{"label": f"Meld {i}", "cells": _row(variant, m)} for i, m in enumerate(result["melds"], 1)]
-    more = [f"KB-3: Steps this hand can lay: {', '.join(map(str, result['steps']))}"] \
-        if len(result["steps"]) > 1 else []
+    more = (
+        [f"KB-3: Steps this hand can lay: {', '.join(map(str, result['steps']))}"]
+        if len(result["steps"]) > 1
+        else []
+    )
     return {"head": head, "groups": groups, "facts": more}
 
 
 def crib_rummy_hints(variant: str, ask, result: dict) -> dict:
-    head = f"CR-5: lay these for {_count(result['pegs'], 'peg')}" if result["pegs"] else \
-        "CR-5: nothing to lay from this hand"
+    head = (
+        f"CR-5: lay these for {_count(result['pegs'], 'peg')}"
+        if result["pegs"]
+        else "CR-5: nothing to lay from this hand"
+    )
     tables = [s for s in str(ask.table or "").split("|") if s.strip()]
-    groups = [{"label": f"New {m['kind'] or 'meld'}: {_count(m['pegs'], 'peg')}", "cells": _row(variant, m["cards"])}
-              for m in result["melds"]]
-    groups += [{"label": f"Add to meld {a['meld'] + 1} ({' '.join(tables[a['meld']].split())}): "
-                         f"{_count(a['pegs'], 'peg')}", "cells": _row(variant, a["cards"])}
-               for a in result["additions"]]
+    groups = [
+        {
+            "label": f"New {m['kind'] or 'meld'}: {_count(m['pegs'], 'peg')}",
+            "cells": _row(variant, m["cards"]),
+        }
+        for m in result["melds"]
+    ]
+    groups += [
+        {
+            "label": f"Add to meld {a['meld'] + 1} ({' '.join(tables[a['meld']].split())}): "
+            f"{_count(a['pegs'], 'peg')}",
+            "cells": _row(variant, a["cards"]),
+        }
+        for a in result["additions"]
+    ]
     return {"head": head, "groups": groups, "left": _row(variant, result["cards_left"])}
 
 
 def rumbugz_hints(variant: str, ask, result: dict) -> dict:
     kinds = [s["kind"] for s in result["sequences"]]
-    head = f"RB-4: this hand lays {_words(kinds)} Sequences" if kinds else \
-        "RB-4: this hand lays no Sequence still missing"
-    groups = [{"label": f"{s['kind'].capitalize()} Sequence", "cells": _row(variant, s["cards"])}
-              for s in result["sequences"]]
-    facts = [f"RB-4: still missing after that: {_words(result['missing'])}"] if result["missing"] else \
-        ["RB-4: every kind is laid"]
+    head = (
+        f"RB-4: this hand lays {_words(kinds)} Sequences"
+        if kinds
+        else "RB-4: this hand lays no Sequence still missing"
+    )
+    groups = [
+        {"label": f"{s['kind'].capitalize()} Sequence", "cells": _row(variant, s["cards"])}
+        for s in result["sequences"]
+    ]
+    facts = (
+        [f"RB-4: still missing after that: {_words(result['missing'])}"]
+        if result["missing"]
+        else ["RB-4: every kind is laid"]
+    )
     return {"head": head, "groups": groups, "facts": facts}
 
 
@@ -127,14 +168,18 @@ def crazy_rummy_hints(variant: str, ask, result: dict) -> dict:
     def row(variant, tokens):  # CZ-1: the wild rank's cards drawn as wildcards, as the checker draws them
         return _mark_wild_rank(variant, ask, pair(variant, [str(t) for t in tokens], []))
 
-    head = f"CZ-5: lay {result['value']} points of cards" if result["value"] else \
-        "CZ-2: nothing to lay from this hand"
+    head = (
+        f"CZ-5: lay {result['value']} points of cards"
+        if result["value"]
+        else "CZ-2: nothing to lay from this hand"
+    )
     groups = [{"label": f"Set of {_count(len(s), 'card')}", "cells": row(variant, s)} for s in result["sets"]]
-    groups += [{"label": f"Bottom feeding onto board {b['board'] + 1} (CZ-4)", "cells": row(variant, b["cards"])}
-               for b in result["bottom_feeding"]]
+    groups += [
+        {"label": f"Bottom feeding onto board {b['board'] + 1} (CZ-4)", "cells": row(variant, b["cards"])}
+        for b in result["bottom_feeding"]
+    ]
     return {"head": head, "groups": groups, "left": row(variant, result["cards_left"])}
 
 
 def _words(items: list[str]) -> str:
     return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
-

@@ -66,30 +66,38 @@ class TurnAsk:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
-def bounded(variant: str, options: Mapping[str, Any], cards: str = "", default: float = DEFAULT_SECONDS) -> dict:
+def bounded(
+    variant: str, options: Mapping[str, Any], cards: str = "", default: float = DEFAULT_SECONDS
+) -> dict:
     """``options`` with ``time_limit`` read and held to :data:`MOST_SECONDS` (OptionError naming it),
     and a card game's hand held to its most cards (RulesError saying how many)."""
     out = dict(options)
     seconds = time_limit(out.get("time_limit", default))  # the engine's reading: a number of seconds
     if seconds > MOST_SECONDS:
-        raise OptionError("time_limit", f"{out['time_limit']!r} is more than this server allows",
-                          f"seconds, more than 0 and at most {MOST_SECONDS:g}")
+        raise OptionError(
+            "time_limit",
+            f"{out['time_limit']!r} is more than this server allows",
+            f"seconds, more than 0 and at most {MOST_SECONDS:g}",
+        )
     out["time_limit"] = seconds
     v = find_variant(variant)
     if v.deck_look != "tiles":
         out.pop("time_limit")  # the card games' finders take no clock
         most = v.most_hint_cards
         if len(tokenize(cards)) > most:
-            raise RulesError(f"the best-play finder here takes a hand of at most {most} cards "
-                             f"({len(tokenize(cards))} were given)")
+            raise RulesError(
+                f"the best-play finder here takes a hand of at most {most} cards "
+                f"({len(tokenize(cards))} were given)"
+            )
     return out
 
 
 def best_play(ask: SolveAsk) -> dict:
     """The engine's best play (tile games) or hint (card games) as JSON; RulesError on bad input."""
     options = bounded(ask.variant, ask.options, ask.rack)
-    return solve(ask.variant, ask.rack, table=ask.table or None, goal=ask.goal, initial=ask.initial,
-                 **options).to_dict()
+    return solve(
+        ask.variant, ask.rack, table=ask.table or None, goal=ask.goal, initial=ask.initial, **options
+    ).to_dict()
 
 
 def judge_turn(ask: TurnAsk) -> dict:
@@ -129,16 +137,23 @@ def solve_from_json(body: Any) -> SolveAsk:
     goal = body.get("goal", "tiles")
     if goal not in GOALS:  # a value the schema's enum judges: 422, as the engine says it
         raise RulesError(f"goal {goal!r}: accepted: {', '.join(GOALS)}")
-    return SolveAsk(variant, rack, _text(body, "table", null=True), goal, _flag(body, "initial"),
-                    options_field(body))
+    return SolveAsk(
+        variant, rack, _text(body, "table", null=True), goal, _flag(body, "initial"), options_field(body)
+    )
 
 
 def turn_from_json(body: Any) -> TurnAsk:
     """``{"variant", "before", "rack", "after", "initial", "options"}`` to a :class:`TurnAsk`."""
     body = fields_of(body, TURN_FIELDS)
     variant = variant_field(body)
-    return TurnAsk(variant, _text(body, "before"), _text(body, "rack", required=True),
-                   _text(body, "after", required=True), _flag(body, "initial"), options_field(body))
+    return TurnAsk(
+        variant,
+        _text(body, "before"),
+        _text(body, "rack", required=True),
+        _text(body, "after", required=True),
+        _flag(body, "initial"),
+        options_field(body),
+    )
 
 
 # -- from a query string (the pages' shareable URLs) -----------------------------------------------
@@ -158,16 +173,23 @@ def solve_from_query(variant: str, args: Any, names: tuple[str, ...], base: Mapp
     rack, table = args.get("rack", ""), args.get("table", "").strip() or None
     check_length(rack, table)
     goal = args.get("goal", "tiles")
-    return SolveAsk(variant, rack, table, goal if goal in GOALS else "tiles", _on(args, "initial"),
-                    _query_options(variant, args, names, base))
+    return SolveAsk(
+        variant,
+        rack,
+        table,
+        goal if goal in GOALS else "tiles",
+        _on(args, "initial"),
+        _query_options(variant, args, names, base),
+    )
 
 
 def turn_from_query(variant: str, args: Any, names: tuple[str, ...], base: Mapping[str, Any]) -> TurnAsk:
     """The whole-turn page's query (``before``, ``rack``, ``after``, ``initial``, the options ``names``)."""
     before, rack, after = args.get("before", ""), args.get("rack", ""), args.get("after", "")
     check_length(before, rack, after)
-    return TurnAsk(variant, before, rack, after, _on(args, "initial"),
-                   _query_options(variant, args, names, base))
+    return TurnAsk(
+        variant, before, rack, after, _on(args, "initial"), _query_options(variant, args, names, base)
+    )
 
 
 def _on(args: Any, name: str) -> bool:

@@ -39,8 +39,14 @@ def collect_options(pairs: Sequence[str] | None, example: str = "min=4") -> dict
 
 def add_common(p: argparse.ArgumentParser, example: str = "min=4") -> None:
     """The ``--option KEY=VALUE`` and ``--json`` flags every engine command takes."""
-    p.add_argument("--option", "-O", action="append", metavar="KEY=VALUE", default=[],
-                   help=f"a variant option, e.g. --option {example} (repeatable)")
+    p.add_argument(
+        "--option",
+        "-O",
+        action="append",
+        metavar="KEY=VALUE",
+        default=[],
+        help=f"a variant option, e.g. --option {example} (repeatable)",
+    )
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
 
 
@@ -65,8 +71,10 @@ def dashed_cards(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[s
     flags = set()
     for action in _all_actions(parser):
         flags |= {o for o in action.option_strings if not o.startswith("--")}
-    return [f" {a}" if a.startswith("-") and a != "-" and not a.startswith("--") and a[:2] not in flags else a
-            for a in argv]
+    return [
+        f" {a}" if a.startswith("-") and a != "-" and not a.startswith("--") and a[:2] not in flags else a
+        for a in argv
+    ]
 
 
 def _all_actions(parser: argparse.ArgumentParser):

@@ -45,8 +45,11 @@ def answer(line: str) -> dict:
     command = request.get("command", "check")
     if command == "hand" and request.get("extend") is not None:
         raise LineError("'extend' belongs to check, not hand")
-    return run(CheckInput(request["variant"], request["cards"], request.get("extend"),
-                          request.get("options") or {}, command))
+    return run(
+        CheckInput(
+            request["variant"], request["cards"], request.get("extend"), request.get("options") or {}, command
+        )
+    )
 
 
 def _parse_line(line: str) -> dict:
@@ -55,16 +58,18 @@ def _parse_line(line: str) -> dict:
     except ValueError as err:
         reason = getattr(err, "msg", str(err))
         column = getattr(err, "colno", None)
-        raise LineError(f"not a JSON object ({reason}"
-                        + (f" at column {column})" if column else ")")) from None
+        raise LineError(
+            f"not a JSON object ({reason}" + (f" at column {column})" if column else ")")
+        ) from None
     if not isinstance(request, dict):
         raise LineError(f"expected a JSON object, got {type(request).__name__}")
     unknown = sorted(set(request) - _KEYS)
     if unknown:
-        raise LineError(f"unknown key(s) {', '.join(map(repr, unknown))}; "
-                        f"accepted: {', '.join(sorted(_KEYS))}")
+        raise LineError(
+            f"unknown key(s) {', '.join(map(repr, unknown))}; accepted: {', '.join(sorted(_KEYS))}"
+        )
     if request.get("command", "check") not in ("check", "hand"):
-        raise LineError(f"'command' must be \"check\" or \"hand\", not {request.get('command')!r}")
+        raise LineError(f'\'command\' must be "check" or "hand", not {request.get("command")!r}')
     for key in ("variant", "cards"):
         if not isinstance(request.get(key), str):
             raise LineError(f"{key!r} must be a string")

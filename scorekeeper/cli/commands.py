@@ -24,30 +24,40 @@ def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="scorekeeper",
         description="Scorekeeper: check melds, value hands, print sheets and serve the table companion.",
-        epilog="Exit codes: 0 legal, 1 not legal, 2 notation or usage error.")
+        epilog="Exit codes: 0 legal, 1 not legal, 2 notation or usage error.",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
-    p = sub.add_parser("check", help="judge a meld, a Step laydown, an extension or a tile grid",
-                       description="Judge cards under a variant's rules (RULES.md section 6). "
-                                   "Use | between the melds of a Step laydown and / between grid rows.")
+    p = sub.add_parser(
+        "check",
+        help="judge a meld, a Step laydown, an extension or a tile grid",
+        description="Judge cards under a variant's rules (RULES.md section 6). "
+        "Use | between the melds of a Step laydown and / between grid rows.",
+    )
     p.add_argument("variant", nargs="?", help="variant slug, e.g. krazy-bee, crazy-tiles")
     p.add_argument("cards", nargs="*", help="the cards or tiles (several words are joined with spaces)")
     p.add_argument("--extend", metavar="CARDS", help="the meld already on the table that CARDS are added to")
-    p.add_argument("--batch", action="store_true",
-                   help="read JSON lines from standard input, write one JSON verdict per line")
+    p.add_argument(
+        "--batch",
+        action="store_true",
+        help="read JSON lines from standard input, write one JSON verdict per line",
+    )
     add_common(p)
     p.set_defaults(func=_cmd_check)
 
-    p = sub.add_parser("hand", help="the value of the cards left in a hand",
-                       description="Value the cards left in a hand (KB-7, RB-6, CT-7, CZ-5; "
-                                   "crib-rummy counts cards).")
+    p = sub.add_parser(
+        "hand",
+        help="the value of the cards left in a hand",
+        description="Value the cards left in a hand (KB-7, RB-6, CT-7, CZ-5; crib-rummy counts cards).",
+    )
     p.add_argument("variant", help="variant slug")
     p.add_argument("cards", nargs="*", help="the cards left in hand")
     add_common(p)
     p.set_defaults(func=_cmd_hand)
 
     from . import print_command, solve_command
+
     print_command.add_parser(sub)
     solve_command.add_parsers(sub)
 
@@ -66,8 +76,11 @@ def _build_parser() -> argparse.ArgumentParser:
 def _cmd_check(args: argparse.Namespace) -> int:
     if args.batch:
         if args.variant or args.cards or args.extend or args.option:
-            raise UsageError("--batch reads everything from standard input; give no variant, cards or options")
+            raise UsageError(
+                "--batch reads everything from standard input; give no variant, cards or options"
+            )
         from .batch import run_batch_stream
+
         run_batch_stream(sys.stdin, sys.stdout)
         return EXIT_LEGAL
     if not args.variant:
@@ -79,13 +92,16 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_hand(args: argparse.Namespace) -> int:
-    value = run(CheckInput(args.variant, " ".join(args.cards), options=collect_options(args.option), action="hand"))
+    value = run(
+        CheckInput(args.variant, " ".join(args.cards), options=collect_options(args.option), action="hand")
+    )
     _emit(value, args.json, lambda: format_hand(value))
     return EXIT_LEGAL
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:  # pragma: no cover - runs a server
     from .. import create_app
+
     create_app().run(host=args.host, port=args.port, debug=args.debug)
     return 0
 
@@ -94,6 +110,7 @@ def _cmd_init_db(args: argparse.Namespace) -> int:
     from flask_migrate import upgrade
 
     from .. import create_app
+
     app = create_app()
     with app.app_context():
         upgrade()
@@ -161,7 +178,10 @@ def _part_line(variant: str, number: int, part: Any) -> str:
     if not isinstance(part, dict):
         return f"  part {number}: {part}"
     where = part.get("requirement") or (
-        f"{part['direction']} from row {part.get('row')}, column {part.get('col')}" if "direction" in part else "")
+        f"{part['direction']} from row {part.get('row')}, column {part.get('col')}"
+        if "direction" in part
+        else ""
+    )
     cards = part.get("cards") or part.get("cells") or ""
     cards = " ".join(map(str, cards)) if isinstance(cards, (list, tuple)) else str(cards)
     shown = show_reading(variant, cards, part["reading"]) if part.get("reading") else cards

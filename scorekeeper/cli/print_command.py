@@ -26,9 +26,12 @@ DEFAULT_BASE_URL = "http://127.0.0.1:5000/"
 
 def add_parser(subparsers) -> None:
     """Register the ``print`` command and its sub-commands on an argparse subparsers object."""
-    parser = subparsers.add_parser("print", help="print score sheets, frames and rules cards as PDFs",
-                                   description="Write a PDF: a blank score sheet, Krazy Bee Step "
-                                               "Indicator Frames, a rules card, or a game's sheet.")
+    parser = subparsers.add_parser(
+        "print",
+        help="print score sheets, frames and rules cards as PDFs",
+        description="Write a PDF: a blank score sheet, Krazy Bee Step "
+        "Indicator Frames, a rules card, or a game's sheet.",
+    )
     sub = parser.add_subparsers(dest="print_command", metavar="{sheet,frames,rules,game}", required=True)
 
     p = sub.add_parser("sheet", help="a blank score sheet for a variant")
@@ -36,13 +39,19 @@ def add_parser(subparsers) -> None:
     p.add_argument("--players", required=True, help="number of players")
     p.add_argument("--rows", help=f"lines to write hands on (1..{MAX_ROWS}; default: one page)")
     _add_paper(p, orientation=True)
-    p.add_argument("--option", "-O", action="append", metavar="KEY=VALUE", default=[],
-                   help="a game option in force, e.g. --option target=61 (repeatable)")
+    p.add_argument(
+        "--option",
+        "-O",
+        action="append",
+        metavar="KEY=VALUE",
+        default=[],
+        help="a game option in force, e.g. --option target=61 (repeatable)",
+    )
     p.set_defaults(func=_cmd_document, kind="sheet")
 
     p = sub.add_parser("frames", help="Krazy Bee Step Indicator Frames, one per player")
     p.add_argument("--players", default="4", help="how many frames (2..4, default 4)")
-    p.add_argument("--steps", help="the table's Step list, e.g. \"2 books of 3; run of 7\" (default: ours)")
+    p.add_argument("--steps", help='the table\'s Step list, e.g. "2 books of 3; run of 7" (default: ours)')
     _add_paper(p)
     p.set_defaults(func=_cmd_document, kind="frames", variant=FRAMES_VARIANT)
 
@@ -54,9 +63,12 @@ def add_parser(subparsers) -> None:
     p = sub.add_parser("game", help="a game's filled score sheet (needs the app's database)")
     p.add_argument("id", help="the game's id as in its URL (/games/<id>)")
     p.add_argument("--frames", action="store_true", help="print the game's Step Indicator Frames instead")
-    p.add_argument("--base-url", default=DEFAULT_BASE_URL,
-                   help=f"where the app is served, for the QR code (default {DEFAULT_BASE_URL}, "
-                        "with this machine's LAN address for 127.0.0.1; PUBLIC_URL overrides both)")
+    p.add_argument(
+        "--base-url",
+        default=DEFAULT_BASE_URL,
+        help=f"where the app is served, for the QR code (default {DEFAULT_BASE_URL}, "
+        "with this machine's LAN address for 127.0.0.1; PUBLIC_URL overrides both)",
+    )
     _add_paper(p)
     p.set_defaults(func=_cmd_game)
 
@@ -64,8 +76,11 @@ def add_parser(subparsers) -> None:
 def _add_paper(p: argparse.ArgumentParser, orientation: bool = False) -> None:
     p.add_argument("--paper", default="a4", help=f"paper size: {' or '.join(PAPERS)} (default a4)")
     if orientation:
-        p.add_argument("--orientation", default="auto",
-                       help=f"{', '.join(ORIENTATIONS)} (default auto: portrait when the table fits)")
+        p.add_argument(
+            "--orientation",
+            default="auto",
+            help=f"{', '.join(ORIENTATIONS)} (default auto: portrait when the table fits)",
+        )
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="the PDF to write ('-' for stdout)")
 
 
@@ -92,9 +107,14 @@ def _write(output: str, pdf: bytes) -> int:
 
 
 def _cmd_document(args: argparse.Namespace) -> int:
-    raw = {"kind": args.kind, "variant": args.variant, "players": getattr(args, "players", None),
-           "rows": getattr(args, "rows", None), "paper": args.paper,
-           "orientation": getattr(args, "orientation", None)}
+    raw = {
+        "kind": args.kind,
+        "variant": args.variant,
+        "players": getattr(args, "players", None),
+        "rows": getattr(args, "rows", None),
+        "paper": args.paper,
+        "orientation": getattr(args, "orientation", None),
+    }
     try:
         raw.update(collect_options(getattr(args, "option", []), example="target=61"))
     except UsageError as err:

@@ -43,7 +43,11 @@ def settings(host: str, port: int, workers: int, access_log: str = "errors", tls
 
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     # https: plain http sent to the port gets a redirect to https, not a reset and a traceback
-    secure = {"certfile": str(tls.cert), "keyfile": str(tls.key), "ssl_context": answering_plain_http} if tls else {}
+    secure = (
+        {"certfile": str(tls.cert), "keyfile": str(tls.key), "ssl_context": answering_plain_http}
+        if tls
+        else {}
+    )
     log = logger_class(full_access=access_log == "all")
 
     def when_ready(_server):
@@ -51,11 +55,17 @@ def settings(host: str, port: int, workers: int, access_log: str = "errors", tls
         print(shown, flush=True)
         log.shown(shown)
 
-    return {**secure, "logger_class": log,
-        "bind": [bind], "workers": workers, "worker_class": "gevent",
+    return {
+        **secure,
+        "logger_class": log,
+        "bind": [bind],
+        "workers": workers,
+        "worker_class": "gevent",
         "worker_connections": 1000,  # open connections per worker: idle streams included
-        "timeout": 30, "graceful_timeout": 5,  # streams end on a restart; the browsers reconnect
-        "keepalive": 5, "accesslog": None if access_log == "none" else "-",
+        "timeout": 30,
+        "graceful_timeout": 5,  # streams end on a restart; the browsers reconnect
+        "keepalive": 5,
+        "accesslog": None if access_log == "none" else "-",
         "control_socket_disable": True,  # several servers (a bench beside `make run`) share no socket
         "when_ready": when_ready,
     }
@@ -68,19 +78,29 @@ def banner(host: str, port: int, tls=None) -> str:
 
     public = (os.environ.get("SCOREKEEPER_PUBLIC_URL") or os.environ.get("PUBLIC_URL") or "").strip()
     url = public or table_url(host, port, "https" if tls else "http")
-    certificate = "" if not tls else (
-        "https with this table's own certificate authority. Once on each phone, for offline pages, installing\n"
-        f"and the screen kept on: open {url}certificate.pem, check that the phone shows this fingerprint\n"
-        f"(SHA-256) and install it as a CA certificate:\n    {tls.ca_fingerprint}\n"
-        f"(the server's own certificate, signed by it: {tls.fingerprint})\n" + tls.authority_warning())
+    certificate = (
+        ""
+        if not tls
+        else (
+            "https with this table's own certificate authority. Once on each phone, for offline pages, installing\n"
+            f"and the screen kept on: open {url}certificate.pem, check that the phone shows this fingerprint\n"
+            f"(SHA-256) and install it as a CA certificate:\n    {tls.ca_fingerprint}\n"
+            f"(the server's own certificate, signed by it: {tls.fingerprint})\n" + tls.authority_warning()
+        )
+    )
     if is_loopback(host) and not everywhere(host) and not public:
-        return (f"\nScorekeeper is private: only this machine can open {url}\n"
-                "(make run HOST=0.0.0.0 lets the phones at the table in)\n" + certificate)
-    lines = [f"\nScorekeeper is serving the table. Phones on the same network open:\n\n    {url}\n",
-             _terminal_qr(url), certificate,
-             "Anyone who can reach this address can follow every game (read-only); changing a game\n"
-             "still needs its edit secret (the phone that started it, or its editor link).\n"
-             "Keep it private with: make run HOST=127.0.0.1\n"]
+        return (
+            f"\nScorekeeper is private: only this machine can open {url}\n"
+            "(make run HOST=0.0.0.0 lets the phones at the table in)\n" + certificate
+        )
+    lines = [
+        f"\nScorekeeper is serving the table. Phones on the same network open:\n\n    {url}\n",
+        _terminal_qr(url),
+        certificate,
+        "Anyone who can reach this address can follow every game (read-only); changing a game\n"
+        "still needs its edit secret (the phone that started it, or its editor link).\n"
+        "Keep it private with: make run HOST=127.0.0.1\n",
+    ]
     return "\n".join(lines)
 
 
@@ -109,18 +129,35 @@ def lan_certificate(folder: str | None = None):
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Serve Scorekeeper to the phones at the table (gunicorn + gevent).")
-    parser.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"),
-                        help="address to listen on (default 0.0.0.0: the local network; 127.0.0.1: this machine only)")
+    parser = argparse.ArgumentParser(
+        description="Serve Scorekeeper to the phones at the table (gunicorn + gevent)."
+    )
+    parser.add_argument(
+        "--host",
+        default=os.environ.get("HOST", "0.0.0.0"),
+        help="address to listen on (default 0.0.0.0: the local network; 127.0.0.1: this machine only)",
+    )
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 5000)))
-    parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", DEFAULT_WORKERS)))
+    parser.add_argument(
+        "--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", DEFAULT_WORKERS))
+    )
     log = parser.add_mutually_exclusive_group()
-    log.add_argument("--access-log", action="store_const", const="all", dest="access_log", default="errors",
-                     help="log every request (default: only errors and requests slower than a second)")
-    log.add_argument("--no-access-log", action="store_const", const="none", dest="access_log",
-                     help="log no request at all")
-    parser.add_argument("--https", action="store_true",
-                        help="serve https with a self-signed certificate made on first run in instance/tls/")
+    log.add_argument(
+        "--access-log",
+        action="store_const",
+        const="all",
+        dest="access_log",
+        default="errors",
+        help="log every request (default: only errors and requests slower than a second)",
+    )
+    log.add_argument(
+        "--no-access-log", action="store_const", const="none", dest="access_log", help="log no request at all"
+    )
+    parser.add_argument(
+        "--https",
+        action="store_true",
+        help="serve https with a self-signed certificate made on first run in instance/tls/",
+    )
     parser.add_argument("--tls-dir", help="where the certificate is kept (default: instance/tls/)")
     args = parser.parse_args(argv)
     sys.argv = sys.argv[:1]  # gunicorn reads its own command line too

@@ -15,28 +15,46 @@ EXIT_LEGAL, EXIT_NOT_LEGAL = 0, 1
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     """Register ``solve`` and ``turn`` on the ``scorekeeper`` command's sub-parsers."""
-    p = sub.add_parser("solve", help="find the best play for a rack (tile games) or a hand (card games)",
-                       description="The legal turn that lays the most rack tiles (or value), proved best "
-                                   "unless the time bound (--option time_limit=2) runs out; for the card "
-                                   "games, what the hand can lay. Tables are sets separated by |.")
+    p = sub.add_parser(
+        "solve",
+        help="find the best play for a rack (tile games) or a hand (card games)",
+        description="The legal turn that lays the most rack tiles (or value), proved best "
+        "unless the time bound (--option time_limit=2) runs out; for the card "
+        "games, what the hand can lay. Tables are sets separated by |.",
+    )
     p.add_argument("variant", nargs="?", help="variant slug, e.g. rummikub, crazy-tiles, krazy-bee")
     p.add_argument("--rack", metavar="CARDS", help="the player's rack or hand")
     p.add_argument("--table", metavar="CARDS", help="the sets on the table, separated by |")
-    p.add_argument("--goal", choices=("tiles", "value"), default="tiles",
-                   help="lay the most tiles (default) or the most value (CT-5)")
-    p.add_argument("--initial", action="store_true",
-                   help="the player has not made the initial meld yet (CT-6; CR-6, CZ-3 first play)")
-    p.add_argument("--batch", action="store_true",
-                   help="read JSON lines from standard input, write one JSON answer per line")
+    p.add_argument(
+        "--goal",
+        choices=("tiles", "value"),
+        default="tiles",
+        help="lay the most tiles (default) or the most value (CT-5)",
+    )
+    p.add_argument(
+        "--initial",
+        action="store_true",
+        help="the player has not made the initial meld yet (CT-6; CR-6, CZ-3 first play)",
+    )
+    p.add_argument(
+        "--batch",
+        action="store_true",
+        help="read JSON lines from standard input, write one JSON answer per line",
+    )
     add_common(p, "wrap=yes")
     p.set_defaults(func=_cmd_solve)
 
-    p = sub.add_parser("turn", help="judge a whole tile turn: the table before, the rack, the table after",
-                       description="Is this turn legal? Nothing may leave the table, every added tile must "
-                                   "come from the rack, the table after must be legal, and an initial meld "
-                                   "is made of rack tiles alone (CT-1..CT-6, CT-9, CT-10).")
+    p = sub.add_parser(
+        "turn",
+        help="judge a whole tile turn: the table before, the rack, the table after",
+        description="Is this turn legal? Nothing may leave the table, every added tile must "
+        "come from the rack, the table after must be legal, and an initial meld "
+        "is made of rack tiles alone (CT-1..CT-6, CT-9, CT-10).",
+    )
     p.add_argument("variant", help="rummikub, crazy-tiles or runny-tiles")
-    p.add_argument("--before", metavar="CARDS", default="", help="the table before the turn (sets split by |)")
+    p.add_argument(
+        "--before", metavar="CARDS", default="", help="the table before the turn (sets split by |)"
+    )
     p.add_argument("--rack", metavar="CARDS", required=True, help="the rack before the turn")
     p.add_argument("--after", metavar="CARDS", required=True, help="the table after the turn")
     p.add_argument("--initial", action="store_true", help="this turn is the player's initial meld (CT-6)")
@@ -53,15 +71,27 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         return EXIT_LEGAL
     if not args.variant or args.rack is None:
         raise UsageError("solve needs a VARIANT and --rack CARDS (or --batch)")
-    answer = solve(args.variant, args.rack, table=args.table, goal=args.goal, initial=args.initial,
-                   **collect_options(args.option, "time_limit=1")).to_dict()
+    answer = solve(
+        args.variant,
+        args.rack,
+        table=args.table,
+        goal=args.goal,
+        initial=args.initial,
+        **collect_options(args.option, "time_limit=1"),
+    ).to_dict()
     print(json.dumps(answer, ensure_ascii=False) if args.json else format_best_play(answer))
     return EXIT_LEGAL
 
 
 def _cmd_turn(args: argparse.Namespace) -> int:
-    verdict = check_turn(args.variant, args.before, args.rack, args.after, initial=args.initial,
-                         **collect_options(args.option, "wrap=yes")).to_dict()
+    verdict = check_turn(
+        args.variant,
+        args.before,
+        args.rack,
+        args.after,
+        initial=args.initial,
+        **collect_options(args.option, "wrap=yes"),
+    ).to_dict()
     print(json.dumps(verdict, ensure_ascii=False) if args.json else format_turn(verdict))
     return EXIT_LEGAL if verdict["valid"] else EXIT_NOT_LEGAL
 
@@ -80,8 +110,10 @@ def format_best_play(answer: dict[str, Any]) -> str:
     if not answer["play"]:
         lines = [f"Nothing can be laid ({proof})"]
     else:
-        lines = [f"Lay {_count(answer['tiles_played'], 'tile')} ({answer['value']} points): "
-                 f"{' '.join(answer['play'])} ({proof})"]
+        lines = [
+            f"Lay {_count(answer['tiles_played'], 'tile')} ({answer['value']} points): "
+            f"{' '.join(answer['play'])} ({proof})"
+        ]
     if answer.get("board"):  # a grid game: the board shows the crossings the sets share
         lines.append("  board after: " + answer["board"])
     elif answer["table"]:
@@ -94,8 +126,10 @@ def format_turn(verdict: dict[str, Any]) -> str:
     """A whole turn's verdict in words: legal or not, the tiles played, their value, every reason."""
     head = "LEGAL turn" if verdict.get("valid") else "NOT LEGAL turn"
     played = verdict.get("played") or []
-    lines = [f"{head}: {_count(len(played), 'tile')} played ({verdict.get('value', 0)} points)"
-             + (f": {' '.join(played)}" if played else "")]
+    lines = [
+        f"{head}: {_count(len(played), 'tile')} played ({verdict.get('value', 0)} points)"
+        + (f": {' '.join(played)}" if played else "")
+    ]
     lines += [f"  - {r}" for r in verdict.get("reasons", [])]
     lines += [f"  instead: {a}" for a in verdict.get("alternatives", [])]
     lines += [f"  note: {n}" for n in verdict.get("notes", [])]

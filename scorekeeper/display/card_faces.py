@@ -42,11 +42,24 @@ def face(variant: str, token: str) -> dict[str, Any]:
     """The face of one written token (a card as typed, or one part of a reading)."""
     text = str(token).strip().upper()
     look = find_variant(variant).deck_look
-    base = {"token": text, "label": text, "symbol": "", "colour": "", "wild": False, "known": True,
-            "name": text}
+    base = {
+        "token": text,
+        "label": text,
+        "symbol": "",
+        "colour": "",
+        "wild": False,
+        "known": True,
+        "name": text,
+    }
     if text in _wild_tokens(variant):
-        return {**base, "label": text if look == "numbers" else "J", "wild": True,
-                "symbol": "★", "colour": "wild", "name": find_variant(variant).wild_name}
+        return {
+            **base,
+            "label": text if look == "numbers" else "J",
+            "wild": True,
+            "symbol": "★",
+            "colour": "wild",
+            "name": find_variant(variant).wild_name,
+        }
     if look == "tiles":
         match = _TILE.match(text)
         if match:
@@ -58,8 +71,13 @@ def face(variant: str, token: str) -> dict[str, Any]:
             symbol = SUIT_SYMBOLS.get(match.group(2) or "", "")
             rank = "10" if match.group(1) == "T" else match.group(1)
             name = f"{rank} of {SUIT_NAMES[symbol]}" if symbol else rank
-            return {**base, "label": rank, "symbol": symbol, "name": name,
-                    "colour": "red" if symbol in RED_SUITS else ("black" if symbol else "")}
+            return {
+                **base,
+                "label": rank,
+                "symbol": symbol,
+                "name": name,
+                "colour": "red" if symbol in RED_SUITS else ("black" if symbol else ""),
+            }
     elif text.isdigit():
         return base
     return {**base, "known": False}
@@ -83,10 +101,16 @@ def keypad_faces(variant: str) -> dict[str, dict[str, str]]:
             keys[token] = {"shows": colour.capitalize(), "name": colour.capitalize(), "colour": colour}
         else:
             symbol = SUIT_SYMBOLS[suit]
-            keys[token] = {"shows": symbol, "name": f"{symbol} {SUIT_NAMES[symbol]}",
-                           "colour": "red" if symbol in RED_SUITS else "black"}
+            keys[token] = {
+                "shows": symbol,
+                "name": f"{symbol} {SUIT_NAMES[symbol]}",
+                "colour": "red" if symbol in RED_SUITS else "black",
+            }
     wild = v.wild_name[:1].upper() + v.wild_name[1:]
-    return {**keys, **{token: {"shows": wild, "name": wild, "colour": "wild"} for token in v.notation.wild_tokens}}
+    return {
+        **keys,
+        **{token: {"shows": wild, "name": wild, "colour": "wild"} for token in v.notation.wild_tokens},
+    }
 
 
 def faces_of_reading(variant: str, reading: Any) -> list[dict[str, Any]]:

@@ -28,8 +28,20 @@ from .cribbage_board import (
 #: One colour per seat for up to 12 players, none used twice: each stands 3:1 or more against the
 #: light and the dark page, and any two differ by a CIE76 distance of 25 or more (tests/web/test_chart_colours.py).
 #: Line dashes and markers (:func:`seat_shape`) tell players apart without colour.
-COLOURS = ("#2563eb", "#dc2626", "#16a34a", "#d97706", "#9333ea", "#0891b2",
-           "#db2777", "#4d7c0f", "#78716c", "#a0522d", "#0d9488", "#a21caf")
+COLOURS = (
+    "#2563eb",
+    "#dc2626",
+    "#16a34a",
+    "#d97706",
+    "#9333ea",
+    "#0891b2",
+    "#db2777",
+    "#4d7c0f",
+    "#78716c",
+    "#a0522d",
+    "#0d9488",
+    "#a21caf",
+)
 DASHES = ("", "6 3", "2 3", "8 3 2 3")
 #: one row of the board's legend (two players a row, 14 px names)
 LEGEND_ROW = 20
@@ -66,14 +78,15 @@ def nice_ticks(low: int, high: int, count: int = 5) -> list[int]:
         high = low + 1
     raw = (high - low) / max(count, 1)
     power = max(0, math.floor(math.log10(raw)))
-    step = min(b * 10 ** e for b in (1, 2, 5) for e in (power, power + 1) if b * 10 ** e >= raw)
+    step = min(b * 10**e for b in (1, 2, 5) for e in (power, power + 1) if b * 10**e >= raw)
     first = (low // step) * step
     last = -((-high) // step) * step
     return list(range(first, last + step, step))
 
 
-def progression_svg(names: Sequence[str], totals: Sequence[Sequence[int]], *,
-                    title: str = "Totals after each hand") -> str:
+def progression_svg(
+    names: Sequence[str], totals: Sequence[Sequence[int]], *, title: str = "Totals after each hand"
+) -> str:
     """A line chart of every player's total after each hand (``totals[hand][seat]``).
 
     The chart starts at hand 0 (everyone on 0) and has a legend with each
@@ -100,14 +113,20 @@ def progression_svg(names: Sequence[str], totals: Sequence[Sequence[int]], *,
     def y(v: int) -> float:
         return top + plot_h - plot_h * (v - low) / (high - low)
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-           f'class="chart" role="img" aria-label="{escape(title)}"><title>{escape(title)}</title>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'class="chart" role="img" aria-label="{escape(title)}"><title>{escape(title)}</title>'
+    ]
     for t in ticks:
-        out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(t):.1f}" y2="{y(t):.1f}" class="grid"/>'
-                   f'<text x="{left - 4}" y="{y(t) + 4:.1f}" text-anchor="end" class="tick">{t}</text>')
+        out.append(
+            f'<line x1="{left}" x2="{width - right}" y1="{y(t):.1f}" y2="{y(t):.1f}" class="grid"/>'
+            f'<text x="{left - 4}" y="{y(t) + 4:.1f}" text-anchor="end" class="tick">{t}</text>'
+        )
     step = max(1, span_x // 10)
     for i in range(0, len(series), step):
-        out.append(f'<text x="{x(i):.1f}" y="{top + plot_h + 14}" text-anchor="middle" class="tick">{i}</text>')
+        out.append(
+            f'<text x="{x(i):.1f}" y="{top + plot_h + 14}" text-anchor="middle" class="tick">{i}</text>'
+        )
     for seat in range(players):
         colour, dash, marker = seat_style(seat)
         pts = " ".join(f"{x(i):.1f},{y(row[seat]):.1f}" for i, row in enumerate(series))
@@ -141,30 +160,43 @@ def cribbage_board_svg(names: Sequence[str], pegs: Sequence[tuple[int, int]], ta
     board = Board(target, len(names))
     width, legend_top = board.width, board.height
     height = legend_top + (len(names) + 1) // 2 * LEGEND_ROW + 4
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" class="board" '
-           f'role="img" aria-label="Cribbage board to {target}"><title>Cribbage board to {target}</title>',
-           f'<rect x="1" y="1" width="{width - 2:g}" height="{height - 2:g}" rx="8" class="wood"/>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" class="board" '
+        f'role="img" aria-label="Cribbage board to {target}"><title>Cribbage board to {target}</title>',
+        f'<rect x="1" y="1" width="{width - 2:g}" height="{height - 2:g}" rx="8" class="wood"/>',
+    ]
     for street in streets(board):
-        out.append(f'<text x="{street.label.x:g}" y="{street.label.y:.1f}" class="street">{street.label.text}</text>')
-        out.extend(f'<text x="{n.x:g}" y="{n.y:.1f}" text-anchor="middle" class="hole-number">{n.text}</text>'
-                   for n in street.numbers)
+        out.append(
+            f'<text x="{street.label.x:g}" y="{street.label.y:.1f}" class="street">{street.label.text}</text>'
+        )
+        out.extend(
+            f'<text x="{n.x:g}" y="{n.y:.1f}" text-anchor="middle" class="hole-number">{n.text}</text>'
+            for n in street.numbers
+        )
         for seat, y in enumerate(street.lanes):  # whose lane: the player's shape at its start
             colour, _, marker = seat_style(seat)
             out.append(peg_shape(marker, LABELS - 12, y, 3).svg(f'fill="{colour}" class="lane-mark"'))
     for seat in range(len(names)):
-        out.extend(f'<circle cx="{x:g}" cy="{y:g}" r="{HOLE_R:g}" class="hole"/>'
-                   for x, y in (hole_xy(board, seat, n) for n in range(1, board.holes + 1)))
+        out.extend(
+            f'<circle cx="{x:g}" cy="{y:g}" r="{HOLE_R:g}" class="hole"/>'
+            for x, y in (hole_xy(board, seat, n) for n in range(1, board.holes + 1))
+        )
     game, words = game_hole(board), game_label(board)
-    out.append(f'<circle cx="{game.x:g}" cy="{game.y:g}" r="{GAME_R:g}" class="game-hole"/>'
-               f'<text x="{words.x:g}" y="{words.y:g}" text-anchor="end" class="tick">{words.text}</text>')
+    out.append(
+        f'<circle cx="{game.x:g}" cy="{game.y:g}" r="{GAME_R:g}" class="game-hole"/>'
+        f'<text x="{words.x:g}" y="{words.y:g}" text-anchor="end" class="tick">{words.text}</text>'
+    )
     for seat, (front, back) in enumerate(pegs):
         colour, _, marker = seat_style(seat)
         out.append(f'<g class="pegs" data-seat="{seat}" data-front="{front}" data-back="{back}">')
         for value, kind in ((back, "back"), (front, "front")):
             where = peg_xy(board, seat, value)
             if where:
-                paint = (f'fill="{colour}"' if kind == "front"
-                         else f'fill="#f6ead3" stroke="{colour}" stroke-width="1.6"')
+                paint = (
+                    f'fill="{colour}"'
+                    if kind == "front"
+                    else f'fill="#f6ead3" stroke="{colour}" stroke-width="1.6"'
+                )
                 out.append(peg_shape(marker, *where).svg(f'{paint} class="peg {kind} shape-{marker}"'))
         out.append("</g>")
     for seat, name in enumerate(names):
@@ -172,12 +204,14 @@ def cribbage_board_svg(names: Sequence[str], pegs: Sequence[tuple[int, int]], ta
         ly = legend_top + 13 + (seat // 2) * LEGEND_ROW
         colour, _, marker = seat_style(seat)
         out.append(peg_shape(marker, lx, ly - 5, 5).svg(f'fill="{colour}" class="legend-mark"'))
-        out.append(f'<text x="{lx + 10:g}" y="{ly:g}" class="legend">'
-                   f'{escape(short_name(name, 18))}: {pegs[seat][0] if seat < len(pegs) else 0}</text>')
+        out.append(
+            f'<text x="{lx + 10:g}" y="{ly:g}" class="legend">'
+            f"{escape(short_name(name, 18))}: {pegs[seat][0] if seat < len(pegs) else 0}</text>"
+        )
     out.append("</svg>")
     return "".join(out)
 
 
 def short_name(name: str, limit: int) -> str:
     """A name cut to ``limit`` characters with an ellipsis (for tight SVG legends)."""
-    return name if len(name) <= limit else name[:limit - 1] + "…"
+    return name if len(name) <= limit else name[: limit - 1] + "…"

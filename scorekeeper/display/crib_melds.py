@@ -48,5 +48,7 @@ def last_turns(score: Any, names: Sequence[str]) -> str:
     last = [names[seat] for seat in due]
     who = last[0] if len(last) == 1 else ", ".join(last[:-1]) + " and " + last[-1]
     total = playing.totals[reached["player"]]
-    return (f"{names[reached['player']]} reached {total}. {who} "
-            f"{'plays their last turn' if len(last) == 1 else 'play their last turns'}.")
+    return (
+        f"{names[reached['player']]} reached {total}. {who} "
+        f"{'plays their last turn' if len(last) == 1 else 'play their last turns'}."
+    )

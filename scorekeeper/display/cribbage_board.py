@@ -18,23 +18,22 @@ from typing import NamedTuple
 
 PER_STREET = 30
 GROUP = 5
-LABELS = 32.0        # left column: street labels above, lane labels beside the holes
-PITCH = 10.0         # between holes of a group
-GROUP_GAP = 4.4      # extra space between groups of five
-MARGIN = 4.0         # around the drawing
-NUMBERS = 15.0       # the row above each street: its label and every fifth hole's number (12 px text)
-LANE = 12.0          # one lane per player
+LABELS = 32.0  # left column: street labels above, lane labels beside the holes
+PITCH = 10.0  # between holes of a group
+GROUP_GAP = 4.4  # extra space between groups of five
+MARGIN = 4.0  # around the drawing
+NUMBERS = 15.0  # the row above each street: its label and every fifth hole's number (12 px text)
+LANE = 12.0  # one lane per player
 STREET_GAP = 6.0
-HOLE_R = 3.2         # 6.4 px across on a phone: seen at arm's length, 3.6 px apart
-PEG_R = 4.8          # every peg shape fits a circle of this radius
+HOLE_R = 3.2  # 6.4 px across on a phone: seen at arm's length, 3.6 px apart
+PEG_R = 4.8  # every peg shape fits a circle of this radius
 GAME_R = 7.0
 #: the game row below the last street: the game hole and its label
 GAME_ROW = 2 * GAME_R + 6.0
 #: the players' marker shapes, by seat (the chart, the board, the printed track and their legends)
 SHAPES = ("circle", "square", "diamond", "triangle")
 #: where each marker shape's corners sit, as (dx, dy) in units of the radius
-OUTLINES = {"diamond": ((0, -1), (1, 0), (0, 1), (-1, 0)),
-            "triangle": ((0, -1), (0.92, 0.72), (-0.92, 0.72))}
+OUTLINES = {"diamond": ((0, -1), (1, 0), (0, 1), (-1, 0)), "triangle": ((0, -1), (0.92, 0.72), (-0.92, 0.72))}
 
 
 class Point(NamedTuple):
@@ -135,11 +134,21 @@ def streets(board: Board) -> list[Street]:
         last = min(first + PER_STREET - 1, board.holes)
         top = street_top(board, s)
         baseline = top + NUMBERS - 3.0
-        numbers = tuple(Label(str(n), column_x(n - first), baseline)
-                        for n in range(first, last + 1) if n % GROUP == 0)
+        numbers = tuple(
+            Label(str(n), column_x(n - first), baseline) for n in range(first, last + 1) if n % GROUP == 0
+        )
         lanes = tuple(lane_y(board, s, seat) for seat in range(board.players))
-        out.append(Street(first, last, top, board.street_height, Label(f"{first}–{last}", MARGIN, baseline),
-                          numbers, lanes))
+        out.append(
+            Street(
+                first,
+                last,
+                top,
+                board.street_height,
+                Label(f"{first}–{last}", MARGIN, baseline),
+                numbers,
+                lanes,
+            )
+        )
     return out
 
 
@@ -187,7 +196,14 @@ def peg_shape(kind: str, x: float, y: float, r: float = PEG_R) -> Shape:
         return Shape("circle", (("cx", f"{x:.1f}"), ("cy", f"{y:.1f}"), ("r", f"{r:.1f}")))
     if kind == "square":
         side = 1.6 * r
-        return Shape("rect", (("x", f"{x - side / 2:.1f}"), ("y", f"{y - side / 2:.1f}"),
-                              ("width", f"{side:.1f}"), ("height", f"{side:.1f}")))
+        return Shape(
+            "rect",
+            (
+                ("x", f"{x - side / 2:.1f}"),
+                ("y", f"{y - side / 2:.1f}"),
+                ("width", f"{side:.1f}"),
+                ("height", f"{side:.1f}"),
+            ),
+        )
     points = " ".join(f"{x + dx * r:.1f},{y + dy * r:.1f}" for dx, dy in OUTLINES[kind])
     return Shape("polygon", (("points", points),))

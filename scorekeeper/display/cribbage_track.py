@@ -25,18 +25,40 @@ def cribbage_track(target: int, names: Sequence[str]) -> dict[str, Any]:
     """Drawing data of a track to ``target`` (61, 121 or 241) for the players ``names``."""
     board = geometry.Board(target, len(names))
     labels = [short_name(name or f"Player {p + 1}", 9) for p, name in enumerate(names)]
-    drawn = [{"top": s.top, "height": s.height, "first": s.first, "last": s.last, "label": s.label,
-              "numbers": s.numbers,
-              "lanes": [{"y": y, "label": labels[seat],
-                         "holes": [geometry.hole_xy(board, seat, n).x for n in range(s.first, s.last + 1)]}
-                        for seat, y in enumerate(s.lanes)]}
-             for s in geometry.streets(board)]
+    drawn = [
+        {
+            "top": s.top,
+            "height": s.height,
+            "first": s.first,
+            "last": s.last,
+            "label": s.label,
+            "numbers": s.numbers,
+            "lanes": [
+                {
+                    "y": y,
+                    "label": labels[seat],
+                    "holes": [geometry.hole_xy(board, seat, n).x for n in range(s.first, s.last + 1)],
+                }
+                for seat, y in enumerate(s.lanes)
+            ],
+        }
+        for s in geometry.streets(board)
+    ]
     game = geometry.game_hole(board)
-    return {"board": board, "target": target, "holes": board.holes, "streets": drawn,
-            "width": board.width, "height": board.height, "view_box": board.view_box,
-            "hole_r": geometry.HOLE_R,
-            "game": {"x": game.x, "y": game.y, "r": geometry.GAME_R, "label": geometry.game_label(board)},
-            "pegs": [], "marks": [], "size": (190, 190 * board.height / board.width)}
+    return {
+        "board": board,
+        "target": target,
+        "holes": board.holes,
+        "streets": drawn,
+        "width": board.width,
+        "height": board.height,
+        "view_box": board.view_box,
+        "hole_r": geometry.HOLE_R,
+        "game": {"x": game.x, "y": game.y, "r": geometry.GAME_R, "label": geometry.game_label(board)},
+        "pegs": [],
+        "marks": [],
+        "size": (190, 190 * board.height / board.width),
+    }
 
 
 def place_pegs(track: dict[str, Any], progress: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
@@ -51,10 +73,21 @@ def place_pegs(track: dict[str, Any], progress: Sequence[Mapping[str, Any]]) -> 
             where = geometry.peg_xy(board, seat, value) if isinstance(value, int) else None
             if where:
                 paint = 'fill="#000"' if which == "front" else 'fill="#fff" stroke="#000" stroke-width="0.9"'
-                pegs.append({"seat": seat, "kind": which, "x": where.x, "y": where.y, "hole": value,
-                             "svg": Markup(geometry.peg_shape(shape, *where).svg(paint))})
-        marks.extend(Markup(geometry.peg_shape(shape, geometry.LABELS - 3, lanes[seat]["y"], 2.4).svg('fill="#000"'))
-                     for lanes in (street["lanes"] for street in track["streets"]) if seat < len(lanes))
+                pegs.append(
+                    {
+                        "seat": seat,
+                        "kind": which,
+                        "x": where.x,
+                        "y": where.y,
+                        "hole": value,
+                        "svg": Markup(geometry.peg_shape(shape, *where).svg(paint)),
+                    }
+                )
+        marks.extend(
+            Markup(geometry.peg_shape(shape, geometry.LABELS - 3, lanes[seat]["y"], 2.4).svg('fill="#000"'))
+            for lanes in (street["lanes"] for street in track["streets"])
+            if seat < len(lanes)
+        )
     return {**track, "pegs": pegs, "marks": marks}
 
 

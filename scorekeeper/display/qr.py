@@ -9,8 +9,9 @@ from __future__ import annotations
 from markupsafe import Markup
 
 
-def qr_svg(url: str, *, scale: int = 1, border: int | None = None, dark: str = "#000",
-           light: str | None = None) -> Markup:
+def qr_svg(
+    url: str, *, scale: int = 1, border: int | None = None, dark: str = "#000", light: str | None = None
+) -> Markup:
     """An inline SVG QR code for ``url``: ``scale`` units per module, ``border`` modules of quiet zone.
 
     ``border`` None is the standard four modules; ``light`` None leaves the
@@ -23,8 +24,11 @@ def qr_svg(url: str, *, scale: int = 1, border: int | None = None, dark: str = "
     """
     import segno  # only pages that draw a code pay for the import
 
-    return Markup(segno.make(url, error="m").svg_inline(scale=scale, border=border, dark=dark, light=light,
-                                                        omitsize=True))
+    return Markup(
+        segno.make(url, error="m").svg_inline(
+            scale=scale, border=border, dark=dark, light=light, omitsize=True
+        )
+    )
 
 
 def share_qr(url: str) -> Markup:

@@ -15,11 +15,19 @@ from .cribbage_track import fit_track
 from .words import ordinal
 
 #: usable width (mm) of each paper and orientation inside 10 mm margins
-USABLE_WIDTH = {("a4", "portrait"): 190, ("a4", "landscape"): 277,
-                ("letter", "portrait"): 196, ("letter", "landscape"): 259}
+USABLE_WIDTH = {
+    ("a4", "portrait"): 190,
+    ("a4", "landscape"): 277,
+    ("letter", "portrait"): 196,
+    ("letter", "landscape"): 259,
+}
 #: usable height (mm) of each paper and orientation inside 14 mm and 12 mm margins
-USABLE_HEIGHT = {("a4", "portrait"): 271, ("a4", "landscape"): 184,
-                 ("letter", "portrait"): 253, ("letter", "landscape"): 189}
+USABLE_HEIGHT = {
+    ("a4", "portrait"): 271,
+    ("a4", "landscape"): 184,
+    ("letter", "portrait"): 253,
+    ("letter", "landscape"): 189,
+}
 #: width (mm) of the margin panel beside the table (the Krazy Bee Step list)
 SIDE_WIDTH = 44
 #: advance of every character of the sheet's monospaced font (DejaVu Sans Mono), in em
@@ -96,7 +104,7 @@ class Sheet:
                 break
             left.append((term, meaning))
             length += len(term) + len(meaning)
-        return [left, self.key[len(left):]]
+        return [left, self.key[len(left) :]]
 
     def widths(self, group: list[int]) -> list[float]:
         """Each column's share (%) of the table for a group of players: lead columns, then per player."""
@@ -106,8 +114,9 @@ class Sheet:
 
     def player_widths(self, group: list[int]) -> list[float]:
         """Each player sub-column's width in mm on the printed table of ``group``."""
-        scale = self.table_width / (sum(c.width for c in self.lead)
-                                    + len(group) * sum(c.width for c in self.per_player))
+        scale = self.table_width / (
+            sum(c.width for c in self.lead) + len(group) * sum(c.width for c in self.per_player)
+        )
         return [c.width * scale for c in self.per_player] * len(group)
 
     def line(self, row: Row, group: list[int]) -> list[tuple[str, bool]] | None:
@@ -134,10 +143,15 @@ class Sheet:
         for i, w in enumerate(widths[:-1]):
             x += w
             (thick if (i + 1) % len(self.per_player) == 0 else thin).append(f"M{x:.3f} 0V10")
-        paths = "".join(f'<path d="{"".join(d)}" stroke="#000" stroke-width="{width * PT:.3f}" fill="none"/>'
-                        for d, width in ((thin, RULE), (thick, PLAYER_RULE)) if d)
-        svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{inset:.3f} 0 {box:.3f} 10" '
-               f'preserveAspectRatio="none">{paths}</svg>')
+        paths = "".join(
+            f'<path d="{"".join(d)}" stroke="#000" stroke-width="{width * PT:.3f}" fill="none"/>'
+            for d, width in ((thin, RULE), (thick, PLAYER_RULE))
+            if d
+        )
+        svg = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{inset:.3f} 0 {box:.3f} 10" '
+            f'preserveAspectRatio="none">{paths}</svg>'
+        )
         return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
@@ -146,8 +160,9 @@ def _inset() -> float:
     return PLAYER_RULE / 2 * PT
 
 
-def mono_line(texts: list[str], widths: list[float], bold: list[bool], inset: float = 0.0,
-              size: float = LINE_PT) -> list[tuple[str, bool]]:
+def mono_line(
+    texts: list[str], widths: list[float], bold: list[bool], inset: float = 0.0, size: float = LINE_PT
+) -> list[tuple[str, bool]]:
     """Texts centred in columns of ``widths`` mm as one line of a monospaced font of ``size`` pt.
 
     Returns (text, bold) pieces; the line starts ``inset`` mm after the first
@@ -195,17 +210,22 @@ def layout(sheet: Sheet, paper: str, orientation: str) -> Sheet:
     sheet.table_width = USABLE_WIDTH[(paper, orientation)] - (SIDE_WIDTH if sheet.side else 0) - 1
     sheet.groups = [list(range(i, min(i + size, n))) for i in range(0, n, size)]
     if sheet.track:  # the whole track on its page, at the largest size that fits (CR-8)
-        sheet.track = fit_track(sheet.track, USABLE_WIDTH[(paper, orientation)], USABLE_HEIGHT[(paper, orientation)])
+        sheet.track = fit_track(
+            sheet.track, USABLE_WIDTH[(paper, orientation)], USABLE_HEIGHT[(paper, orientation)]
+        )
     return sheet
 
 
 # -- cells shared by the variants -------------------------------------------------
 
+
 def totals_foot(score: GameScore, per_player: tuple[Column, ...], lead: int) -> list[Row]:
     """Final totals (in the last sub-column) and ranks, one foot row each."""
     width = len(per_player)
-    total_row = Row(["Total"] + [""] * (lead - 1),
-                    [[""] * (width - 1) + [str(t)] for t in score.totals], "total")
-    rank_row = Row(["Rank"] + [""] * (lead - 1),
-                   [[""] * (width - 1) + [ordinal(r)] for r in score.ranks], "rank")
+    total_row = Row(
+        ["Total"] + [""] * (lead - 1), [[""] * (width - 1) + [str(t)] for t in score.totals], "total"
+    )
+    rank_row = Row(
+        ["Rank"] + [""] * (lead - 1), [[""] * (width - 1) + [ordinal(r)] for r in score.ranks], "rank"
+    )
     return [total_row, rank_row]

@@ -28,8 +28,9 @@ class Standing:
     plays_first: bool
 
 
-def progress_text(progress: Mapping[str, Any], *, total: int | None = None, target: int | None = None,
-                  short: bool = False) -> str:
+def progress_text(
+    progress: Mapping[str, Any], *, total: int | None = None, target: int | None = None, short: bool = False
+) -> str:
     """One player's progress in players' words, read off the engine's progress for their seat.
 
     The one wording of progress: the game page shows it whole, the printed
@@ -67,8 +68,11 @@ def progress_text(progress: Mapping[str, Any], *, total: int | None = None, targ
         kinds = progress.get("kinds")
         return text if short or not kinds else f"{text}; kinds laid last round: {', '.join(kinds)}"
     if progress:  # a shape this module does not know yet: its own words
-        return ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in progress.items()
-                         if not isinstance(value, (dict, list)))
+        return ", ".join(
+            f"{key.replace('_', ' ')} {value}"
+            for key, value in progress.items()
+            if not isinstance(value, (dict, list))
+        )
     if not target or total is None:
         return ""
     if total >= target:
@@ -78,17 +82,27 @@ def progress_text(progress: Mapping[str, Any], *, total: int | None = None, targ
     return f"{target - total} to go to {target}"
 
 
-def standings(names: Sequence[str], score: GameScore, options: Mapping[str, Any], *,
-              short: bool = False) -> list[Standing]:
+def standings(
+    names: Sequence[str], score: GameScore, options: Mapping[str, Any], *, short: bool = False
+) -> list[Standing]:
     """Every player's line, in seat order (``short``: progress worded for the printed sheet)."""
     ranks, leaders = score.ranks, set(score.leaders)
-    return [Standing(seat=seat, name=name, total=score.totals[seat], rank=ranks[seat],
-                     leader=seat in leaders and bool(score.rounds), winner=seat in score.winners,
-                     progress=progress_text(score.progress[seat], total=score.totals[seat],
-                                            target=options.get("target"), short=short),
-                     deals=not score.finished and seat == score.dealer,
-                     plays_first=not score.finished and seat == score.starter)
-            for seat, name in enumerate(names)]
+    return [
+        Standing(
+            seat=seat,
+            name=name,
+            total=score.totals[seat],
+            rank=ranks[seat],
+            leader=seat in leaders and bool(score.rounds),
+            winner=seat in score.winners,
+            progress=progress_text(
+                score.progress[seat], total=score.totals[seat], target=options.get("target"), short=short
+            ),
+            deals=not score.finished and seat == score.dealer,
+            plays_first=not score.finished and seat == score.starter,
+        )
+        for seat, name in enumerate(names)
+    ]
 
 
 def names_of(seats: Sequence[int], names: Sequence[str]) -> str:

@@ -80,5 +80,11 @@ def option_label(name: str, capital: bool = True) -> str:
 
 
 #: the template filters every page and printed document can use, by name
-FILTERS = {"signed": signed, "ordinal": ordinal, "round_word": round_word, "dealt": dealt,
-           "choice_words": choice_words, "option_label": option_label}
+FILTERS = {
+    "signed": signed,
+    "ordinal": ordinal,
+    "round_word": round_word,
+    "dealt": dealt,
+    "choice_words": choice_words,
+    "option_label": option_label,
+}

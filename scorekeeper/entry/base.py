@@ -47,8 +47,9 @@ class HandContext:
         return (self.dealer + 1) % self.players if starter is None else starter
 
 
-def context_for(game, number: int | None = None, facts: Mapping[str, Any] | None = None, *,
-                before: GameScore) -> HandContext:
+def context_for(
+    game, number: int | None = None, facts: Mapping[str, Any] | None = None, *, before: GameScore
+) -> HandContext:
     """The :class:`HandContext` of hand ``number`` of ``game`` (default: the next hand).
 
     ``game`` is a ``models.Game``; ``before`` is the game scored up to this
@@ -58,9 +59,14 @@ def context_for(game, number: int | None = None, facts: Mapping[str, Any] | None
     """
     if number is None:
         number = len(game.rounds) + 1
-    return HandContext(variant=game.variant, options=dict(game.options or {}),
-                       names=tuple(p.name for p in game.players), before=before,
-                       number=number, facts=facts)
+    return HandContext(
+        variant=game.variant,
+        options=dict(game.options or {}),
+        names=tuple(p.name for p in game.players),
+        before=before,
+        number=number,
+        facts=facts,
+    )
 
 
 class Submission:

@@ -31,8 +31,10 @@ def hand_sizes(details: Mapping[str, Any]) -> list[str] | None:
     sizes, playing = details.get("hand_sizes"), details.get("playing") or []
     if not isinstance(sizes, list):
         return None
-    return [f"{size} cards" + (f" (plays {playing[i]})" if i < len(playing) and playing[i] != size else "")
-            for i, size in enumerate(sizes)]
+    return [
+        f"{size} cards" + (f" (plays {playing[i]})" if i < len(playing) and playing[i] != size else "")
+        for i, size in enumerate(sizes)
+    ]
 
 
 def wild_rank(details: Mapping[str, Any]) -> str | None:
@@ -53,9 +55,15 @@ class CrazyRummyEntry(HandEntry):
         values: dict[str, Any] = {"went_out": seat_value(facts.get("went_out"))}
         for i, card in enumerate(facts.get("face_up") or []):
             values[f"face_up.{i}"] = str(card or "")
-        values.update(show_player_entries(
-            facts, lambda entry, p: show_cards_or_total(entry, p, "board", CLASS_KEYS, "board_counts", "board_points"),
-            classes=CLASS_KEYS))
+        values.update(
+            show_player_entries(
+                facts,
+                lambda entry, p: show_cards_or_total(
+                    entry, p, "board", CLASS_KEYS, "board_counts", "board_points"
+                ),
+                classes=CLASS_KEYS,
+            )
+        )
         return values
 
     def parse(self, sub: Submission, ctx: HandContext) -> dict:
@@ -68,10 +76,15 @@ class CrazyRummyEntry(HandEntry):
         elif any(face_up[i] for i in others):
             for i in others:
                 if not face_up[i]:
-                    sub.fail(f"face_up.{i}", "CZ-7: choose this player's face-up card too, or only the dealer's")
+                    sub.fail(
+                        f"face_up.{i}", "CZ-7: choose this player's face-up card too, or only the dealer's"
+                    )
         players = player_entries(
-            sub, ctx, lambda p, seat: cards_or_total(sub, p, "board", CLASS_KEYS, "board_counts", "board_points"),
-            classes=CLASS_KEYS)
+            sub,
+            ctx,
+            lambda p, seat: cards_or_total(sub, p, "board", CLASS_KEYS, "board_counts", "board_points"),
+            classes=CLASS_KEYS,
+        )
         went_out, _ = went_out_or_empty_hand(sub, "went_out", ctx, players)
         dealt = {"face_up": face_up} if all(face_up) else {"wild": face_up[ctx.dealer]}
         return sub.finish({**dealt, "went_out": went_out, "players": players})

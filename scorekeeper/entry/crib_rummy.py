@@ -169,8 +169,11 @@ def _one_tap(sub: Submission, ctx: HandContext, turn: dict, k: int) -> None:
         sub.fail("laid", "choose a set or a run")
         return
     if added_pegs is not None and not lay and turn["player"] not in laid(ctx):
-        sub.fail("added", f"{ctx.names[turn['player']]} has laid no meld this hand yet, so has no cards to add "
-                          "to a meld (CR-6)")
+        sub.fail(
+            "added",
+            f"{ctx.names[turn['player']]} has laid no meld this hand yet, so has no cards to add "
+            "to a meld (CR-6)",
+        )
         return
     added = sub.text("add")
     if added:
@@ -180,7 +183,9 @@ def _one_tap(sub: Submission, ctx: HandContext, turn: dict, k: int) -> None:
             sub.fail("add", f"{added[:20]!r} is not a table meld and a card")
             return
         if lay:
-            sub.fail("laid", "a meld laid by its pegs is not on the table: type its cards to add a card this turn")
+            sub.fail(
+                "laid", "a meld laid by its pegs is not on the table: type its cards to add a card this turn"
+            )
             return
         turn.pop("pegs", None)
         turn.setdefault("melds", []).append({"cards": card, "extend": number})
@@ -232,8 +237,11 @@ class CribRummyEntry(HandEntry):
     def blank(self, ctx: HandContext) -> dict[str, Any]:
         """A new turn (and, when no hand is being played, the hand's starter)."""
         k = len(turns_of(ctx))
-        values: dict[str, Any] = {"starter": seat_value(starter(ctx)), f"turns.{k}.player": str(turn_player(ctx, k)),
-                                  "end.type": ""}
+        values: dict[str, Any] = {
+            "starter": seat_value(starter(ctx)),
+            f"turns.{k}.player": str(turn_player(ctx, k)),
+            "end.type": "",
+        }
         return values
 
     def from_facts(self, facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:

@@ -31,10 +31,15 @@ class KrazyBeeEntry(HandEntry):
     def from_facts(self, facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
         players = facts.get("players") or []
         # yes/no facts read as the engine reads them ("no" is no), so an edit keeps them
-        values = show_player_entries(facts, lambda entry, p: {f"{p}.laid": KrazyBee.flag(entry, "laid")},
-                                     classes=CLASS_KEYS, note_keys=NOTES)
-        values["went_out"] = seat_value(max((i for i, e in enumerate(players) if KrazyBee.flag(e, "went_out")),
-                                            default=None))
+        values = show_player_entries(
+            facts,
+            lambda entry, p: {f"{p}.laid": KrazyBee.flag(entry, "laid")},
+            classes=CLASS_KEYS,
+            note_keys=NOTES,
+        )
+        values["went_out"] = seat_value(
+            max((i for i, e in enumerate(players) if KrazyBee.flag(e, "went_out")), default=None)
+        )
         return values
 
     def parse(self, sub: Submission, ctx: HandContext) -> dict:

@@ -13,9 +13,14 @@ from typing import Any
 from .base import HandContext, Submission
 
 
-def cards_or_total(sub: Submission, prefix: str, cards_key: str = "hand",
-                   classes: Sequence[str] = (), counts_key: str = "counts",
-                   points_key: str = "points") -> dict[str, Any]:
+def cards_or_total(
+    sub: Submission,
+    prefix: str,
+    cards_key: str = "hand",
+    classes: Sequence[str] = (),
+    counts_key: str = "counts",
+    points_key: str = "points",
+) -> dict[str, Any]:
     """A player's cards left: the cards (notation), counts per card class or a typed total; one way only.
 
     ``classes`` names the card classes that can be counted instead (Krazy
@@ -34,13 +39,23 @@ def cards_or_total(sub: Submission, prefix: str, cards_key: str = "hand",
     cards = sub.text(f"{prefix}.{cards_key}")
     counts = {key: sub.number(f"{prefix}.{counts_key}.{key}") for key in classes}
     points = sub.number(f"{prefix}.{points_key}")
-    given = [name for name, filled in ((cards_key, bool(cards)),
-                                       (counts_key, any(c is not None for c in counts.values())),
-                                       (points_key, points is not None)) if filled]
+    given = [
+        name
+        for name, filled in (
+            (cards_key, bool(cards)),
+            (counts_key, any(c is not None for c in counts.values())),
+            (points_key, points is not None),
+        )
+        if filled
+    ]
     if len(given) > 1:
         field = f"{prefix}.{counts_key}.{classes[0]}" if given[-1] == counts_key else f"{prefix}.{given[-1]}"
-        sub.fail(field, "enter the cards, the counts per class or a total: only one of them" if classes
-                 else "enter the cards left or a total, not both")
+        sub.fail(
+            field,
+            "enter the cards, the counts per class or a total: only one of them"
+            if classes
+            else "enter the cards left or a total, not both",
+        )
         return {}
     if cards:
         return {cards_key: cards}
@@ -51,8 +66,13 @@ def cards_or_total(sub: Submission, prefix: str, cards_key: str = "hand",
     return {}
 
 
-def went_out_or_empty_hand(sub: Submission, name: str, ctx: HandContext, entries: Sequence[Mapping[str, Any]],
-                           keys: Sequence[str] = ("hand", "counts", "points")) -> tuple[int | None, bool]:
+def went_out_or_empty_hand(
+    sub: Submission,
+    name: str,
+    ctx: HandContext,
+    entries: Sequence[Mapping[str, Any]],
+    keys: Sequence[str] = ("hand", "counts", "points"),
+) -> tuple[int | None, bool]:
     """Who went out: the seat chosen in ``name``; when the form sent no choice at all (no
     button of the group pressed), the one player with nothing left in hand (none of ``keys``
     given) while every other player has something. Returns (seat or None, whether it was inferred).
@@ -72,9 +92,14 @@ def went_out_or_empty_hand(sub: Submission, name: str, ctx: HandContext, entries
     return (empty[0], True) if len(empty) == 1 and len(entries) > 1 else (None, False)
 
 
-def show_cards_or_total(entry: Mapping[str, Any], prefix: str, cards_key: str = "hand",
-                        classes: Sequence[str] = (), counts_key: str = "counts",
-                        points_key: str = "points") -> dict[str, str]:
+def show_cards_or_total(
+    entry: Mapping[str, Any],
+    prefix: str,
+    cards_key: str = "hand",
+    classes: Sequence[str] = (),
+    counts_key: str = "counts",
+    points_key: str = "points",
+) -> dict[str, str]:
     """The form values of :func:`cards_or_total` from a player's stored entry."""
     values = {}
     if entry.get(cards_key):
@@ -98,9 +123,15 @@ def show_notes(entry: Mapping[str, Any], prefix: str, keys: Sequence[str]) -> di
     return {f"{prefix}.{key}": str(entry[key]) for key in keys if entry.get(key)}
 
 
-def player_entries(sub: Submission, ctx: HandContext,
-                   own: Callable[[str, int], dict[str, Any]] | None = None, *, cards_key: str = "hand",
-                   classes: Sequence[str] = (), note_keys: Sequence[str] = ()) -> list[dict[str, Any]]:
+def player_entries(
+    sub: Submission,
+    ctx: HandContext,
+    own: Callable[[str, int], dict[str, Any]] | None = None,
+    *,
+    cards_key: str = "hand",
+    classes: Sequence[str] = (),
+    note_keys: Sequence[str] = (),
+) -> list[dict[str, Any]]:
     """Every player's entry (``players.i``): the variant's ``own(prefix, seat)`` fields first,
     then the cards left (:func:`cards_or_total`) and the free-text ``note_keys`` (:func:`notes`)."""
     entries = []
@@ -113,10 +144,14 @@ def player_entries(sub: Submission, ctx: HandContext,
     return entries
 
 
-def show_player_entries(facts: Mapping[str, Any],
-                        own: Callable[[Mapping[str, Any], str], dict[str, Any]] | None = None, *,
-                        cards_key: str = "hand", classes: Sequence[str] = (),
-                        note_keys: Sequence[str] = ()) -> dict[str, Any]:
+def show_player_entries(
+    facts: Mapping[str, Any],
+    own: Callable[[Mapping[str, Any], str], dict[str, Any]] | None = None,
+    *,
+    cards_key: str = "hand",
+    classes: Sequence[str] = (),
+    note_keys: Sequence[str] = (),
+) -> dict[str, Any]:
     """The form values of :func:`player_entries` from stored facts (``own(entry, prefix)``: the variant's)."""
     values: dict[str, Any] = {}
     for seat, entry in enumerate(facts.get("players") or []):

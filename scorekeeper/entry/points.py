@@ -43,8 +43,11 @@ class PointsEntry(HandEntry):
     template = "rounds/points.html"
 
     def from_facts(self, facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
-        values: dict[str, Any] = {f"players.{i}.points": str(e["points"])
-                                  for i, e in enumerate(facts.get("players") or ()) if e.get("points") is not None}
+        values: dict[str, Any] = {
+            f"players.{i}.points": str(e["points"])
+            for i, e in enumerate(facts.get("players") or ())
+            if e.get("points") is not None
+        }
         return {**values, "end": bool(facts.get("end"))}
 
     def parse(self, sub: Submission, ctx: HandContext) -> dict:

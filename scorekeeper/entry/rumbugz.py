@@ -20,11 +20,14 @@ class RumBugzEntry(HandEntry):
     KINDS = KINDS
 
     def from_facts(self, facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
-        values = show_player_entries(facts, lambda entry, p: {f"{p}.kinds": list(entry.get("kinds") or [])},
-                                     note_keys=NOTES)
+        values = show_player_entries(
+            facts, lambda entry, p: {f"{p}.kinds": list(entry.get("kinds") or [])}, note_keys=NOTES
+        )
         return {"winner": seat_value(facts.get("winner")), **values}
 
     def parse(self, sub: Submission, ctx: HandContext) -> dict:
-        players = player_entries(sub, ctx, lambda p, seat: {"kinds": sub.ticks(f"{p}.kinds", KINDS)}, note_keys=NOTES)
+        players = player_entries(
+            sub, ctx, lambda p, seat: {"kinds": sub.ticks(f"{p}.kinds", KINDS)}, note_keys=NOTES
+        )
         winner, _ = went_out_or_empty_hand(sub, "winner", ctx, players)
         return sub.finish({"winner": winner, "players": players})

@@ -77,8 +77,10 @@ def players_at_most(names: Sized, variant) -> None:
 
 def player_count_error(variant, count: int) -> tuple[str, str]:
     """The field error of ``count`` players for ``variant`` (a rules Variant) when that is too few or too many."""
-    return ("players", f"{variant.name} is played by {variant.min_players} to {variant.max_players} players, "
-                       f"not {count:,}")
+    return (
+        "players",
+        f"{variant.name} is played by {variant.min_players} to {variant.max_players} players, not {count:,}",
+    )
 
 
 def text_at_most(text: str, most: int, field: str) -> None:

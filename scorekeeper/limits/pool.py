@@ -25,8 +25,13 @@ class Busy(Exception):
 
 
 #: modules a worker process imports as it starts (the jobs' own: the engine's solver, the PDF renderer)
-PRELOAD = ("scorekeeper.checker.solving", "scorekeeper.printing.documents", "scorekeeper.printing.pdf", "weasyprint",
-           "scorekeeper.api.shapes")
+PRELOAD = (
+    "scorekeeper.checker.solving",
+    "scorekeeper.printing.documents",
+    "scorekeeper.printing.pdf",
+    "weasyprint",
+    "scorekeeper.api.shapes",
+)
 BUSY = "The server is busy with other requests like this one; try again in a moment."
 
 
@@ -85,15 +90,19 @@ def run(job: Callable[..., T], *args: Any) -> T:
         ok, value = worker.conn.recv() if answered else (None, None)
     except (EOFError, OSError) as err:  # the process died (or was ended): a new one starts next time
         worker.end()
-        raise Busy(f"A worker process stopped ({err.__class__.__name__}); try again.",
-                   _settings.retry_after) from None
+        raise Busy(
+            f"A worker process stopped ({err.__class__.__name__}); try again.", _settings.retry_after
+        ) from None
     except BaseException:  # the greenlet was killed, an answer could not be read: the process goes too
         worker.end()
         raise
     if not answered:
         worker.end()
-        raise Busy(f"That took longer than {_settings.timeout:g} seconds and was stopped; "
-                   "try again, or ask for less.", _settings.retry_after)
+        raise Busy(
+            f"That took longer than {_settings.timeout:g} seconds and was stopped; "
+            "try again, or ask for less.",
+            _settings.retry_after,
+        )
     _give_back(worker)
     if ok:
         return value
@@ -126,7 +135,9 @@ class _Worker:
         # answer) would raise BlockingIOError. Blocking ends; the server waits with wait_read first.
         os.set_blocking(self.conn.fileno(), True)
         os.set_blocking(theirs.fileno(), True)
-        self.process = context.Process(target=_serve, args=(theirs, preload), daemon=True, name="scorekeeper-pool")
+        self.process = context.Process(
+            target=_serve, args=(theirs, preload), daemon=True, name="scorekeeper-pool"
+        )
         self.process.start()
         theirs.close()
 

@@ -112,6 +112,7 @@ def signal_for(app: Flask, engine):
 
 # -- the writers' side -------------------------------------------------------------------
 
+
 def install_writer_hooks() -> None:
     """Once per process: every flush that changes a game row notes its channel (and on PostgreSQL
     sends NOTIFY in the same transaction); every commit pokes this process's hub."""
@@ -122,17 +123,21 @@ def install_writer_hooks() -> None:
 
 
 def _after_flush(session: Session, flush_context) -> None:
-    changed = {game_channel(obj.public_id) for obj in (*session.new, *session.dirty, *session.deleted)
-               if isinstance(obj, Game) and (obj not in session.dirty
-                                             or session.is_modified(obj, include_collections=False))}
+    changed = {
+        game_channel(obj.public_id)
+        for obj in (*session.new, *session.dirty, *session.deleted)
+        if isinstance(obj, Game)
+        and (obj not in session.dirty or session.is_modified(obj, include_collections=False))
+    }
     if not changed:
         return
     session.info.setdefault(_CHANGED, set()).update(changed)
     connection = session.connection()
     if connection.dialect.name == "postgresql":
         for channel in sorted(changed):  # PostgreSQL folds repeats within one transaction
-            connection.execute(text("SELECT pg_notify(:channel, :payload)"),
-                               {"channel": PG_CHANNEL, "payload": channel})
+            connection.execute(
+                text("SELECT pg_notify(:channel, :payload)"), {"channel": PG_CHANNEL, "payload": channel}
+            )
 
 
 def _after_commit(session: Session) -> None:

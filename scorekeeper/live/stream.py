@@ -37,8 +37,9 @@ def game(public_id: str):
         raise services.GameNotFound(public_id)
     render = None
     if not access.holds_secret_for(public_id, stamp.secret_hash):
-        render = partial(reader_fragment, current_app._get_current_object(),
-                         url_for("games.show", public_id=public_id))
+        render = partial(
+            reader_fragment, current_app._get_current_object(), url_for("games.show", public_id=public_id)
+        )
     return follow(game_channel(public_id), game_token(stamp.updated_at, stamp.status), render)
 
 
@@ -57,9 +58,15 @@ def follow(channel: str, version: str | None, render: Callable[[], str | None] |
     if _open[0] >= int(config["FOLLOWERS_MAX"]):  # every slot taken: an answer now, and again in 15 s
         body = polled(channel, seen, version, render, float(config["FOLLOWER_POLL_SECONDS"]))
     else:
-        body = events(hub_of(current_app._get_current_object()), channel, seen, version, render=render,
-                      heartbeat=float(config["LIVE_HEARTBEAT_SECONDS"]),
-                      lifetime=float(config["LIVE_STREAM_SECONDS"]))
+        body = events(
+            hub_of(current_app._get_current_object()),
+            channel,
+            seen,
+            version,
+            render=render,
+            heartbeat=float(config["LIVE_HEARTBEAT_SECONDS"]),
+            lifetime=float(config["LIVE_STREAM_SECONDS"]),
+        )
     response = Response(body, mimetype=EVENT_STREAM)
     # no-transform: no proxy or middleware may compress or rewrite it; X-Accel-Buffering: nginx
     # passes each event on at once
@@ -68,8 +75,16 @@ def follow(channel: str, version: str | None, render: Callable[[], str | None] |
     return response
 
 
-def events(hub: Hub, channel: str, seen: str, version: str | None, *, heartbeat: float, lifetime: float,
-           render: Callable[[], str | None] | None = None) -> Iterator[str | bytes]:
+def events(
+    hub: Hub,
+    channel: str,
+    seen: str,
+    version: str | None,
+    *,
+    heartbeat: float,
+    lifetime: float,
+    render: Callable[[], str | None] | None = None,
+) -> Iterator[str | bytes]:
     """The event stream of ``channel`` for a browser that last saw ``seen``; ``version`` is the
     channel's version read for this request; ``render`` makes the reader's HTML to send along."""
     hub.subscribe(channel, version)
@@ -97,8 +112,9 @@ def events(hub: Hub, channel: str, seen: str, version: str | None, *, heartbeat:
         hub.unsubscribe(channel)
 
 
-def polled(channel: str, seen: str, version: str | None, render: Callable[[], str | None] | None,
-           seconds: float) -> list[str]:
+def polled(
+    channel: str, seen: str, version: str | None, render: Callable[[], str | None] | None, seconds: float
+) -> list[str]:
     """A follower's answer when every live slot of this process is taken (``FOLLOWERS_MAX``): the
     change it missed, if any, then the stream ends and the browser asks again in ``seconds`` (the
     SSE ``retry``). So past the cap a follower polls instead of holding a connection, and the

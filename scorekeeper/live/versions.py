@@ -19,6 +19,8 @@ from ..web.features import ReadVersions
 #: the games list's channel; a game's is ``game:<public id>``
 GAMES = "games"
 GAME_PREFIX = "game:"
+
+
 def follows_every_game(channel: str, followers: Mapping[str, ReadVersions] = MappingProxyType({})) -> bool:
     """Whether ``channel`` may change with any game (the list, a channel of ``followers``: the
     features' channels by prefix, :func:`scorekeeper.web.features.live_channels`).
@@ -64,22 +66,24 @@ def list_token(executor) -> str:
     return token(count, latest)
 
 
-def read(executor, channels: Iterable[str],
-         followers: Mapping[str, ReadVersions] = MappingProxyType({})) -> dict[str, str | None]:
+def read(
+    executor, channels: Iterable[str], followers: Mapping[str, ReadVersions] = MappingProxyType({})
+) -> dict[str, str | None]:
     """The current version of each channel (one query for all the games, one for the list, one per
     prefix of ``followers`` asked for: a feature's channels, read by its function)."""
     channels = list(channels)
     found: dict[str, str | None] = {}
-    ids = [c[len(GAME_PREFIX):] for c in channels if c.startswith(GAME_PREFIX)]
+    ids = [c[len(GAME_PREFIX) :] for c in channels if c.startswith(GAME_PREFIX)]
     if ids:
-        rows = executor.execute(select(Game.public_id, Game.updated_at, Game.status)
-                                .where(Game.public_id.in_(ids)))
+        rows = executor.execute(
+            select(Game.public_id, Game.updated_at, Game.status).where(Game.public_id.in_(ids))
+        )
         found = {game_channel(public_id): game_token(updated, status) for public_id, updated, status in rows}
     versions = {c: found.get(c) for c in channels if c.startswith(GAME_PREFIX)}
     if GAMES in channels:
         versions[GAMES] = list_token(executor)
     for prefix, read_versions in followers.items():
-        ids = [c[len(prefix):] for c in channels if c.startswith(prefix)]
+        ids = [c[len(prefix) :] for c in channels if c.startswith(prefix)]
         if ids:
             found = read_versions(executor, ids)
             versions.update((prefix + i, found.get(i)) for i in ids)

@@ -45,8 +45,10 @@ class TableCertificate:
         left = (self.ca_expires - (now or dt.datetime.now(dt.UTC))).days
         if left >= WARN_DAYS:
             return ""
-        return (f"This table's certificate authority ends on {self.ca_expires:%d %b %Y} ({max(left, 0)} days left).\n"
-                "When it does, a new one is made: each phone then installs the new one (certificate.pem).\n")
+        return (
+            f"This table's certificate authority ends on {self.ca_expires:%d %b %Y} ({max(left, 0)} days left).\n"
+            "When it does, a new one is made: each phone then installs the new one (certificate.pem).\n"
+        )
 
 
 def names_for(lan_address: str | None) -> tuple[list[str], list[str]]:
@@ -64,13 +66,20 @@ def fingerprint(cert: x509.Certificate) -> str:
     return ":".join(f"{b:02X}" for b in cert.fingerprint(hashes.SHA256()))
 
 
-def _builder(subject: x509.Name, issuer: x509.Name, public_key, days: int,
-             until: dt.datetime | None = None) -> x509.CertificateBuilder:
+def _builder(
+    subject: x509.Name, issuer: x509.Name, public_key, days: int, until: dt.datetime | None = None
+) -> x509.CertificateBuilder:
     now = dt.datetime.now(dt.UTC)
     end = min(now + dt.timedelta(days=days), until or now + dt.timedelta(days=days))
-    return (x509.CertificateBuilder().subject_name(subject).issuer_name(issuer).public_key(public_key)
-            .serial_number(x509.random_serial_number())
-            .not_valid_before(now - dt.timedelta(minutes=5)).not_valid_after(end))
+    return (
+        x509.CertificateBuilder()
+        .subject_name(subject)
+        .issuer_name(issuer)
+        .public_key(public_key)
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - dt.timedelta(minutes=5))
+        .not_valid_after(end)
+    )
 
 
 def permitted_networks(ips: list[str]) -> list:
@@ -95,14 +104,29 @@ def make_authority(dns: list[str], ips: list[str]) -> tuple[x509.Certificate, ec
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, f"Scorekeeper table authority ({dns[-1]})")])
     permitted = [x509.DNSName(d) for d in dns] + [x509.IPAddress(n) for n in permitted_networks(ips)]
-    cert = (_builder(name, name, key.public_key(), CA_DAYS)
-            .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
-            .add_extension(x509.KeyUsage(digital_signature=False, content_commitment=False, key_encipherment=False,
-                                         data_encipherment=False, key_agreement=False, key_cert_sign=True,
-                                         crl_sign=True, encipher_only=False, decipher_only=False), critical=True)
-            .add_extension(x509.NameConstraints(permitted_subtrees=permitted, excluded_subtrees=None), critical=True)
-            .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
-            .sign(key, hashes.SHA256()))
+    cert = (
+        _builder(name, name, key.public_key(), CA_DAYS)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+        .add_extension(
+            x509.KeyUsage(
+                digital_signature=False,
+                content_commitment=False,
+                key_encipherment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                key_cert_sign=True,
+                crl_sign=True,
+                encipher_only=False,
+                decipher_only=False,
+            ),
+            critical=True,
+        )
+        .add_extension(
+            x509.NameConstraints(permitted_subtrees=permitted, excluded_subtrees=None), critical=True
+        )
+        .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
+        .sign(key, hashes.SHA256())
+    )
     return cert, key
 
 
@@ -111,20 +135,23 @@ def make_server(ca: x509.Certificate, ca_key, dns: list[str], ips: list[str]):
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, f"Scorekeeper on {dns[-1]}")])
     san = [x509.DNSName(d) for d in dns] + [x509.IPAddress(ipaddress.ip_address(i)) for i in ips]
-    cert = (_builder(name, ca.subject, key.public_key(), SERVER_DAYS, until=ca.not_valid_after_utc)
-            .add_extension(x509.SubjectAlternativeName(san), critical=False)
-            .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
-            .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
-            .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca.public_key()), critical=False)
-            .sign(ca_key, hashes.SHA256()))
+    cert = (
+        _builder(name, ca.subject, key.public_key(), SERVER_DAYS, until=ca.not_valid_after_utc)
+        .add_extension(x509.SubjectAlternativeName(san), critical=False)
+        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+        .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+        .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca.public_key()), critical=False)
+        .sign(ca_key, hashes.SHA256())
+    )
     return cert, key
 
 
 def _names_all(cert: x509.Certificate, dns: list[str], ips: list[str]) -> bool:
     """Whether the server's certificate names every one of ``dns`` and ``ips``."""
     san = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
-    return set(dns) <= set(san.get_values_for_type(x509.DNSName)) and \
-        set(ips) <= {str(i) for i in san.get_values_for_type(x509.IPAddress)}
+    return set(dns) <= set(san.get_values_for_type(x509.DNSName)) and set(ips) <= {
+        str(i) for i in san.get_values_for_type(x509.IPAddress)
+    }
 
 
 def _pem(cert: x509.Certificate) -> bytes:
@@ -135,8 +162,13 @@ def _save(cert_file: Path, pem: bytes, key_file: Path, key) -> None:
     """A certificate (``pem``) and its key, each in a new file then moved over the old one in one
     step; the key's file created 0600 (readable by this user alone from its first byte, whatever
     the umask), the certificate's as any file."""
-    _replace(key_file, key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                         serialization.NoEncryption()), 0o600)
+    _replace(
+        key_file,
+        key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+        ),
+        0o600,
+    )
     _replace(cert_file, pem, 0o666)
 
 
@@ -171,9 +203,16 @@ def ensure(folder: str | Path, lan_address: str | None) -> TableCertificate:
     ca, ca_key, new_authority = _authority(folder, dns, ips)
     cert_file, key_file = folder / "cert.pem", folder / "key.pem"
     cert = x509.load_pem_x509_certificate(cert_file.read_bytes()) if cert_file.exists() else None
-    if cert is None or new_authority or not key_file.exists() or cert.issuer != ca.subject or \
-            _days_left(cert) < RENEW_DAYS or not _names_all(cert, dns, ips):
+    if (
+        cert is None
+        or new_authority
+        or not key_file.exists()
+        or cert.issuer != ca.subject
+        or _days_left(cert) < RENEW_DAYS
+        or not _names_all(cert, dns, ips)
+    ):
         cert, key = make_server(ca, ca_key, dns, ips)
         _save(cert_file, _pem(cert) + _pem(ca), key_file, key)
-    return TableCertificate(cert_file, key_file, folder / "ca.pem", fingerprint(ca), fingerprint(cert),
-                            ca.not_valid_after_utc)
+    return TableCertificate(
+        cert_file, key_file, folder / "ca.pem", fingerprint(ca), fingerprint(cert), ca.not_valid_after_utc
+    )

@@ -9,8 +9,13 @@ from PIL import Image, ImageDraw
 
 from ..storage.paths import STATIC
 
-GREEN, CARD, EDGE, RED, INK = (20, 83, 45, 255), (251, 250, 247, 255), (17, 17, 17, 255), (185, 28, 28, 255), \
-    (17, 17, 17, 255)
+GREEN, CARD, EDGE, RED, INK = (
+    (20, 83, 45, 255),
+    (251, 250, 247, 255),
+    (17, 17, 17, 255),
+    (185, 28, 28, 255),
+    (17, 17, 17, 255),
+)
 #: (file, size, maskable)
 FILES = (("icon-192.png", 192, False), ("icon-512.png", 512, False), ("icon-maskable-512.png", 512, True))
 #: the share of a maskable icon every mask keeps (a circle of 80 % of the width)
@@ -31,15 +36,23 @@ def draw(size: int, maskable: bool) -> Image.Image:
     for angle, colour in ((-18, INK), (0, RED), (18, INK)):
         card = Image.new("RGBA", (int(card_w) + 8, int(card_h) + 8), (0, 0, 0, 0))
         face = ImageDraw.Draw(card)
-        face.rounded_rectangle((4, 4, card_w + 3, card_h + 3), radius=card_w / 9, fill=CARD,
-                               outline=EDGE, width=max(2, int(card_w / 40)))
+        face.rounded_rectangle(
+            (4, 4, card_w + 3, card_h + 3),
+            radius=card_w / 9,
+            fill=CARD,
+            outline=EDGE,
+            width=max(2, int(card_w / 40)),
+        )
         pip = card_w * 0.16
-        face.ellipse((card_w / 2 + 4 - pip, card_h / 2 + 4 - pip, card_w / 2 + 4 + pip, card_h / 2 + 4 + pip),
-                     fill=colour)
+        face.ellipse(
+            (card_w / 2 + 4 - pip, card_h / 2 + 4 - pip, card_w / 2 + 4 + pip, card_h / 2 + 4 + pip),
+            fill=colour,
+        )
         turned = card.rotate(-angle, resample=Image.Resampling.BICUBIC, expand=True)
         lift = abs(angle) * content * 0.002
-        image.alpha_composite(turned, (int(cx - turned.width / 2 + angle * content * 0.012),
-                                       int(cy - turned.height / 2 + lift)))
+        image.alpha_composite(
+            turned, (int(cx - turned.width / 2 + angle * content * 0.012), int(cy - turned.height / 2 + lift))
+        )
     return image.resize((size, size), Image.Resampling.LANCZOS)
 
 

@@ -33,7 +33,9 @@ def send(game: Game, entry, ctx: HandContext, parse: Callable, save: Callable, d
     """Record the queued hand once (see the module's docstring); a JSON answer."""
     key = request.headers[KEY_HEADER].strip()
     if not KEY_SHAPE.fullmatch(key):
-        return _answer(400, error_body(f"The {KEY_HEADER} header must be 8 to 64 letters, digits, '-' or '_'."))
+        return _answer(
+            400, error_body(f"The {KEY_HEADER} header must be 8 to 64 letters, digits, '-' or '_'.")
+        )
     stored = _stored(key)
     if stored is not None:
         return _replay(game, stored)
@@ -76,8 +78,11 @@ def _refusal(game: Game, err: RulesError, sub: Submission, ctx: HandContext) -> 
     """What the form would have shown, field by field, for the phone to show the editor."""
     placed = sub.place(err, ctx.number) if isinstance(err, RoundError) else {"": [str(err)]}
     reasons = [m for messages in placed.values() for m in messages]
-    return error_body(f"{round_word(game.variant).capitalize()} {ctx.number} was not recorded.", reasons,
-                      fields=[{"field": f, "message": m} for f, ms in placed.items() for m in ms])
+    return error_body(
+        f"{round_word(game.variant).capitalize()} {ctx.number} was not recorded.",
+        reasons,
+        fields=[{"field": f, "message": m} for f, ms in placed.items() for m in ms],
+    )
 
 
 def _conflict(game: Game, entry, ctx: HandContext, parse: Callable, expected: str) -> dict:
@@ -98,15 +103,28 @@ def _conflict(game: Game, entry, ctx: HandContext, parse: Callable, expected: st
         facts = parse(Submission(request.form), ctx)
         mine["changes"] = score_on(game, ctx.before, [facts]).rounds[-1].changes
     except RulesError as err:
-        mine["reasons"] = [m for _, m in err.errors] if isinstance(err, RoundError) and err.errors else [str(err)]
+        mine["reasons"] = (
+            [m for _, m in err.errors] if isinstance(err, RoundError) and err.errors else [str(err)]
+        )
     db.session.rollback()
     if theirs:
         message = f"Another phone recorded {word} {number} meanwhile; nothing of yours was recorded yet."
     else:
-        message = (f"The game changed meanwhile ({word} {number} is not the next one any more); "
-                   "nothing of yours was recorded yet.")
-    return error_body(message, conflict={"names": names, "word": word, "sent_as": number,
-                                         "next": ctx.number, "theirs": theirs, "mine": mine})
+        message = (
+            f"The game changed meanwhile ({word} {number} is not the next one any more); "
+            "nothing of yours was recorded yet."
+        )
+    return error_body(
+        message,
+        conflict={
+            "names": names,
+            "word": word,
+            "sent_as": number,
+            "next": ctx.number,
+            "theirs": theirs,
+            "mine": mine,
+        },
+    )
 
 
 def _answer(status: int, body: dict, headers: dict | None = None):

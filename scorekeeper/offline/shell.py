@@ -17,39 +17,64 @@ bp = Blueprint("offline", __name__)
 NAME = "Scorekeeper"
 THEME = "#14532d"
 BACKGROUND = "#fbfaf7"
-ICONS = (("img/icon-192.png", 192, "any"), ("img/icon-512.png", 512, "any"),
-         ("img/icon-maskable-512.png", 512, "maskable"))
+ICONS = (
+    ("img/icon-192.png", 192, "any"),
+    ("img/icon-512.png", 512, "any"),
+    ("img/icon-maskable-512.png", 512, "maskable"),
+)
 #: the pages' ES modules: every one of static/js but the service worker itself
-MODULES = tuple(f"js/{path.name}" for path in sorted((STATIC / "js").glob("*.js"))
-                if path.name != "sw.js")
+MODULES = tuple(f"js/{path.name}" for path in sorted((STATIC / "js").glob("*.js")) if path.name != "sw.js")
 #: static files every page may need, kept by the service worker when it installs (every module:
 #: a page whose script imports one it lacks offline would run none of it)
-SHELL_STATIC = ("css/app.css", "css/games.css", "css/keypad.css", "css/entry.css", *MODULES, "img/favicon.svg")
+SHELL_STATIC = (
+    "css/app.css",
+    "css/games.css",
+    "css/keypad.css",
+    "css/entry.css",
+    *MODULES,
+    "img/favicon.svg",
+)
 
 
 def manifest() -> dict:
     """The web app manifest: what a phone needs to install Scorekeeper on its home screen."""
     return {
-        "id": "/", "name": NAME, "short_name": NAME,
+        "id": "/",
+        "name": NAME,
+        "short_name": NAME,
         "description": "Keeps score for rummy games at a real table, settles meld disputes and prints score sheets.",
-        "start_url": url_for("main.index"), "scope": "/", "display": "standalone",
-        "orientation": "any", "theme_color": THEME, "background_color": BACKGROUND, "lang": "en",
-        "icons": [{"src": static_url(path), "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
-                  for path, size, purpose in ICONS],
+        "start_url": url_for("main.index"),
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "any",
+        "theme_color": THEME,
+        "background_color": BACKGROUND,
+        "lang": "en",
+        "icons": [
+            {"src": static_url(path), "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
+            for path, size, purpose in ICONS
+        ],
     }
 
 
 @bp.get("/manifest.webmanifest")
 def web_manifest():
-    response = current_app.response_class(json.dumps(manifest(), indent=1), mimetype="application/manifest+json")
+    response = current_app.response_class(
+        json.dumps(manifest(), indent=1), mimetype="application/manifest+json"
+    )
     response.headers["Cache-Control"] = "no-cache"
     return response
 
 
 def shell_urls() -> list[str]:
     """What the service worker keeps when it installs: the home and offline pages, the static files."""
-    return [url_for("main.index"), url_for("offline.page"), url_for("offline.web_manifest"),
-            *(static_url(path) for path in SHELL_STATIC), *(static_url(path) for path, _, _ in ICONS)]
+    return [
+        url_for("main.index"),
+        url_for("offline.page"),
+        url_for("offline.web_manifest"),
+        *(static_url(path) for path in SHELL_STATIC),
+        *(static_url(path) for path, _, _ in ICONS),
+    ]
 
 
 def service_worker_source() -> str:
@@ -57,8 +82,10 @@ def service_worker_source() -> str:
     code = (Path(current_app.static_folder) / "js" / "sw.js").read_text()
     shell = shell_urls()
     version = hashlib.sha256((json.dumps(shell) + code).encode()).hexdigest()[:12]
-    head = (f"var VERSION = {json.dumps(version)};\nvar SHELL = {json.dumps(shell)};\n"
-            f"var OFFLINE_PAGE = {json.dumps(url_for('offline.page'))};\n")
+    head = (
+        f"var VERSION = {json.dumps(version)};\nvar SHELL = {json.dumps(shell)};\n"
+        f"var OFFLINE_PAGE = {json.dumps(url_for('offline.page'))};\n"
+    )
     return head + code
 
 

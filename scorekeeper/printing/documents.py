@@ -135,8 +135,9 @@ def _page_setup(raw: Mapping[str, Any], errors: dict[str, str]) -> tuple[str, st
     return paper, orientation
 
 
-def _game_options(raw: Mapping[str, Any], slug: str, spec: Mapping[str, Any],
-                  errors: dict[str, str]) -> tuple[tuple[str, Any], ...]:
+def _game_options(
+    raw: Mapping[str, Any], slug: str, spec: Mapping[str, Any], errors: dict[str, str]
+) -> tuple[tuple[str, Any], ...]:
     """Every other non-empty key as a game option of the variant, validated by the engine (sorted
     pairs); an unknown name or a refused value goes into ``errors``."""
     known_keys = {"kind", "variant", "players", "rows", "paper", "orientation", "csrf_token"}
@@ -156,19 +157,25 @@ def _game_options(raw: Mapping[str, Any], slug: str, spec: Mapping[str, Any],
 def _option_field(err: RulesError, given: Mapping[str, Any]) -> str:
     """The form field an option error is about (its name appears in the message)."""
     text = str(err)
-    return next((name for name in given if f"'{name}'" in text or text.startswith(name)),
-                next(iter(given), "options"))
+    return next(
+        (name for name in given if f"'{name}'" in text or text.startswith(name)), next(iter(given), "options")
+    )
 
 
 # -- rendering -----------------------------------------------------------------
+
 
 @lru_cache(maxsize=1)
 def environment():
     """The Jinja environment of the print templates (no Flask app needed)."""
     from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-    env = Environment(loader=FileSystemLoader(str(TEMPLATES)),
-                      autoescape=select_autoescape(["html", "svg"]), trim_blocks=True, lstrip_blocks=True)
+    env = Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        autoescape=select_autoescape(["html", "svg"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
     env.filters.update(FILTERS)
     env.filters["reason"] = reason_html  # the sentence, then its rule id in small print
     return env
@@ -200,22 +207,38 @@ def blank_sheet_pdf(opts: PrintOptions) -> bytes:
 def sheet_pdf(sheet, paper: str, orientation: str, **context: Any) -> bytes:
     """A score sheet laid out on ``paper`` (``auto`` orientation: portrait when it fits) as PDF bytes."""
     sheet = layout(sheet, paper, orientation)
-    return render_pdf("pdf/sheet.html", sheet=sheet, page=page(paper, sheet.orientation),
-                      blocks=blocks, block_grid=block_grid,
-                      label_line=label_line, **context)
+    return render_pdf(
+        "pdf/sheet.html",
+        sheet=sheet,
+        page=page(paper, sheet.orientation),
+        blocks=blocks,
+        block_grid=block_grid,
+        label_line=label_line,
+        **context,
+    )
 
 
-def frames_pdf(steps: Sequence[str], names: Sequence[str], paper: str = "a4",
-               current: Sequence[int | None] | None = None) -> bytes:
+def frames_pdf(
+    steps: Sequence[str], names: Sequence[str], paper: str = "a4", current: Sequence[int | None] | None = None
+) -> bytes:
     """Krazy Bee Step Indicator Frames: one per name (blank names for a blank frame); ``current``:
     each player's Step now (1-based; None: done), marked on a frame printed mid-game."""
     # four frames a page (Letter's shorter page too); longer lists get tighter lines, then two tall frames a page
     per_page = 4 if len(steps) <= 18 else 2
-    frames = [{"name": n, "seat": i + 1, "current": current[i] if current else None} for i, n in enumerate(names)]
-    pages = [frames[i:i + per_page] for i in range(0, len(frames), per_page)]
-    return render_pdf("pdf/frames.html", steps=list(steps), pages=pages, per_page=per_page, paper=paper,
-                      compact=len(steps) > 12, page=page(paper, "portrait"),
-                      title="Krazy Bee Step Indicator Frames")
+    frames = [
+        {"name": n, "seat": i + 1, "current": current[i] if current else None} for i, n in enumerate(names)
+    ]
+    pages = [frames[i : i + per_page] for i in range(0, len(frames), per_page)]
+    return render_pdf(
+        "pdf/frames.html",
+        steps=list(steps),
+        pages=pages,
+        per_page=per_page,
+        paper=paper,
+        compact=len(steps) > 12,
+        page=page(paper, "portrait"),
+        title="Krazy Bee Step Indicator Frames",
+    )
 
 
 def blank_frames_pdf(opts: PrintOptions) -> bytes:
@@ -228,8 +251,15 @@ def rules_pdf(opts: PrintOptions, rulings: Sequence[tuple[str, str, str]] = (), 
     from ..rulebook import SWITCH_WORDS, rulebook
 
     book = rulebook(opts.variant)
-    return render_pdf("pdf/rules.html", book=book, switch_words=SWITCH_WORDS, rulings=list(rulings),
-                      table=table, page=page(opts.paper, "portrait"), title=f"{book.name}: quick reference")
+    return render_pdf(
+        "pdf/rules.html",
+        book=book,
+        switch_words=SWITCH_WORDS,
+        rulings=list(rulings),
+        table=table,
+        page=page(opts.paper, "portrait"),
+        title=f"{book.name}: quick reference",
+    )
 
 
 def document_pdf(opts: PrintOptions) -> bytes:
@@ -239,14 +269,19 @@ def document_pdf(opts: PrintOptions) -> bytes:
 
 # -- a game's documents ----------------------------------------------------------
 
+
 def game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str = "a4") -> bytes:
     """The filled score sheet of ``game`` with a QR code to ``follow_url`` (its read-only page), laid
     out, rendered and printed in a worker process (:mod:`scorekeeper.limits.pool`): a long game's sheet is
     seconds of work that must not hold the server's other requests."""
     from ..limits.pool import run
 
-    held = SimpleNamespace(names=list(game.names), variant=game.variant, options=dict(game.options or {}),
-                           public_id=game.public_id)
+    held = SimpleNamespace(
+        names=list(game.names),
+        variant=game.variant,
+        options=dict(game.options or {}),
+        public_id=game.public_id,
+    )
     return run(_game_sheet_pdf, held, score, follow_url, paper)
 
 
@@ -256,8 +291,15 @@ def _game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str) -> byte
     # an unfinished game gets a few empty lines to go on by hand, while they fit on the page
     extra = 0 if score.finished else max(0, min(EXTRA_ROWS, layout.default_rows - len(score.rounds)))
     sheet = filled_sheet(layout, game.variant, names, score, opts, extra_rows=extra)
-    return sheet_pdf(sheet, paper, "auto", title=f"{sheet.name}: {', '.join(names)}",
-                     game=game_summary(game, score), qr=qr_png_url(follow_url, border=2), follow_url=follow_url)
+    return sheet_pdf(
+        sheet,
+        paper,
+        "auto",
+        title=f"{sheet.name}: {', '.join(names)}",
+        game=game_summary(game, score),
+        qr=qr_png_url(follow_url, border=2),
+        follow_url=follow_url,
+    )
 
 
 def game_frames_pdf(game, paper: str = "a4") -> bytes:
@@ -282,8 +324,15 @@ def game_summary(game, score: GameScore) -> dict[str, Any]:
     """Standings, progress and the winner, in words for the sheet's header."""
     names = game.names
     lines = standings(names, score, game.options or {}, short=True)
-    return {"public_id": game.public_id, "variant": game.variant, "finished": score.finished,
-            "standings": lines, "standing_lines": standings_lines(lines),
-            "winners": [names[s] for s in score.winners], "hands": len(score.rounds),
-            "dealer": names[score.dealer] if score.dealer is not None else "",
-            "high_wins": score.high_wins, "notes": list(score.notes)}
+    return {
+        "public_id": game.public_id,
+        "variant": game.variant,
+        "finished": score.finished,
+        "standings": lines,
+        "standing_lines": standings_lines(lines),
+        "winners": [names[s] for s in score.winners],
+        "hands": len(score.rounds),
+        "dealer": names[score.dealer] if score.dealer is not None else "",
+        "high_wins": score.high_wins,
+        "notes": list(score.notes),
+    }

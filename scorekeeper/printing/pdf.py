@@ -61,6 +61,7 @@ def _fetcher():
     from weasyprint import urls
 
     if hasattr(urls, "URLFetcher"):  # WeasyPrint >= 66: a fetcher object
+
         class StaticOnlyFetcher(urls.URLFetcher):
             def fetch(self, url, headers=None):
                 data, media_type = fetch_static(url)
@@ -87,8 +88,12 @@ def _print_css():
 
     fonts = FontConfiguration()
     atexit.register(_print_css.cache_clear)  # free fontconfig while the interpreter still can
-    css = CSS(filename=str(STATIC / "css" / "print.css"), base_url=BASE_URL + "css/",
-              url_fetcher=_fetcher(), font_config=fonts)
+    css = CSS(
+        filename=str(STATIC / "css" / "print.css"),
+        base_url=BASE_URL + "css/",
+        url_fetcher=_fetcher(),
+        font_config=fonts,
+    )
     return css, fonts
 
 

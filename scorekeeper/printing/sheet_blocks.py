@@ -58,7 +58,9 @@ def blocks(sheet: Sheet, group: list[int]) -> list[Block | Row]:
 
 def _keeps_cells(sheet: Sheet, row: Row, group: list[int]) -> bool:
     """Whether ``row`` stays a row of cells: it is empty, and a column draws boxes to tick (:meth:`Sheet.line`)."""
-    return any(c.cls for c in sheet.per_player) and not any(cell for seat in group for cell in row.cells[seat])
+    return any(c.cls for c in sheet.per_player) and not any(
+        cell for seat in group for cell in row.cells[seat]
+    )
 
 
 def label_line(sheet: Sheet, group: list[int]) -> str:
@@ -68,7 +70,9 @@ def label_line(sheet: Sheet, group: list[int]) -> str:
     sheet) instead of one a column.
     """
     texts = [c.label for _ in group for c in sheet.per_player]
-    pieces = mono_line(texts, sheet.player_widths(group), [False] * len(texts), PLAYER_RULE / 2 * PT, LABEL_PT)
+    pieces = mono_line(
+        texts, sheet.player_widths(group), [False] * len(texts), PLAYER_RULE / 2 * PT, LABEL_PT
+    )
     return "".join(text for text, _ in pieces)
 
 
@@ -97,7 +101,7 @@ def text_line(sheet: Sheet, row: Row, group: list[int]) -> str:
 def _fit(text: str, width: float) -> str:
     """``text`` cut with "…" to leave a space either side within ``width`` mm."""
     room = max(1, int(width / _advance()) - 2)
-    return text if len(text) <= room else text[:room - 1] + "…"
+    return text if len(text) <= room else text[: room - 1] + "…"
 
 
 def _advance() -> float:
@@ -127,12 +131,17 @@ def block_grid(sheet: Sheet, group: list[int], line: float = LINE_MM) -> str:
         x += w
     rule = RULE * PT
     under = "".join(f"M{inset:.3f} {y - rule / 2:.3f}H{inset + box:.3f}" for y in (line, 2 * line))
-    paths = "".join(f'<path d="{"".join(d)}" stroke="#000" stroke-width="{width * PT:.3f}" fill="none"/>'
-                    for d, width in (([*thin, under], RULE), (thick, PLAYER_RULE)) if d)
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{inset:.3f} 0 {box:.3f} {2 * line}" '
-           f'preserveAspectRatio="none">'
-           f'<rect x="{inset:.3f}" y="{line}" width="{box:.3f}" height="{line}" fill="{STRIPE}"/>'
-           f'<g fill="{TOTAL_SHADE}" fill-opacity="{TOTAL_OPACITY}">{"".join(shade)}</g>{paths}</svg>')
+    paths = "".join(
+        f'<path d="{"".join(d)}" stroke="#000" stroke-width="{width * PT:.3f}" fill="none"/>'
+        for d, width in (([*thin, under], RULE), (thick, PLAYER_RULE))
+        if d
+    )
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{inset:.3f} 0 {box:.3f} {2 * line}" '
+        f'preserveAspectRatio="none">'
+        f'<rect x="{inset:.3f}" y="{line}" width="{box:.3f}" height="{line}" fill="{STRIPE}"/>'
+        f'<g fill="{TOTAL_SHADE}" fill-opacity="{TOTAL_OPACITY}">{"".join(shade)}</g>{paths}</svg>'
+    )
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
@@ -147,6 +156,7 @@ def standings_lines(standings) -> list[str]:
     """
     rows = [("Rank", "Player", "Total", "Progress")] + [
         (ordinal(s.rank), s.name + (" ★" if s.winner else ""), str(s.total), s.progress)
-        for s in sorted(standings, key=lambda s: s.rank)]
+        for s in sorted(standings, key=lambda s: s.rank)
+    ]
     rank, name, total = (max(len(row[i]) for row in rows) for i in range(3))
     return [f"{r[0]:<{rank}}  {r[1]:<{name}}  {r[2]:>{total}}  {r[3]}".rstrip() for r in rows]

@@ -73,32 +73,77 @@ class Profile:
 
 
 def _tiles(slug: str) -> Profile:
-    return Profile(slug, TilesEntry(), TilesLayout(), CheckerWords(), best_play.TILES,
-                   TableFigures(tile_figures, "tables/figures/tiles.html"))
+    return Profile(
+        slug,
+        TilesEntry(),
+        TilesLayout(),
+        CheckerWords(),
+        best_play.TILES,
+        TableFigures(tile_figures, "tables/figures/tiles.html"),
+    )
 
 
-PROFILES: dict[str, Profile] = {p.slug: p for p in (
-    Profile("krazy-bee", KrazyBeeEntry(), KrazyBeeLayout(), CheckerWords(
-        prominent=("step",),
-        extend=("Downed meld to lay off onto", "KB-6: the meld must stay legal of its kind.")),
-        best_play.KRAZY_BEE, TableFigures(krazy_bee_figures, "tables/figures/krazy_bee.html")),
-    Profile("rumbugz", RumBugzEntry(), RumBugzLayout(), CheckerWords(
-        prominent=("kind",),
-        extend=("Sequence on the table before the change", "RB-5: a change must keep the declared kind.")),
-        best_play.RUMBUGZ, TableFigures(rumbugz_figures, "tables/figures/rumbugz.html")),
-    _tiles("rummikub"), _tiles("crazy-tiles"), _tiles("runny-tiles"),
-    Profile("crib-rummy", CribRummyEntry(), CribRummyLayout(), CheckerWords(
-        extend=("Meld on the table to add to", "CR-5: the added cards peg by the new length."),
-        points="Pegs"), best_play.CRIB_RUMMY, TableFigures(crib_rummy_figures, "tables/figures/crib_rummy.html")),
-    Profile("crazy-rummy", CrazyRummyEntry(), CrazyRummyLayout(), CheckerWords(
-        prominent=("wild", "first_play"),
-        extend=("A set already on the board (bottom feeding)",
-                "CZ-4: natural cards of a rank an opponent has on the board; never wildcards."),
-        points="Table value"),
-        best_play.CRAZY_RUMMY, TableFigures(crazy_rummy_figures, "tables/figures/crazy_rummy.html")),
-    # no cards: no checker and no finder; totals, wins and ratings only (PG-1)
-    Profile("points", PointsEntry(), PointsLayout(), None, None, TableFigures(no_figures, None)),
-)}
+PROFILES: dict[str, Profile] = {
+    p.slug: p
+    for p in (
+        Profile(
+            "krazy-bee",
+            KrazyBeeEntry(),
+            KrazyBeeLayout(),
+            CheckerWords(
+                prominent=("step",),
+                extend=("Downed meld to lay off onto", "KB-6: the meld must stay legal of its kind."),
+            ),
+            best_play.KRAZY_BEE,
+            TableFigures(krazy_bee_figures, "tables/figures/krazy_bee.html"),
+        ),
+        Profile(
+            "rumbugz",
+            RumBugzEntry(),
+            RumBugzLayout(),
+            CheckerWords(
+                prominent=("kind",),
+                extend=(
+                    "Sequence on the table before the change",
+                    "RB-5: a change must keep the declared kind.",
+                ),
+            ),
+            best_play.RUMBUGZ,
+            TableFigures(rumbugz_figures, "tables/figures/rumbugz.html"),
+        ),
+        _tiles("rummikub"),
+        _tiles("crazy-tiles"),
+        _tiles("runny-tiles"),
+        Profile(
+            "crib-rummy",
+            CribRummyEntry(),
+            CribRummyLayout(),
+            CheckerWords(
+                extend=("Meld on the table to add to", "CR-5: the added cards peg by the new length."),
+                points="Pegs",
+            ),
+            best_play.CRIB_RUMMY,
+            TableFigures(crib_rummy_figures, "tables/figures/crib_rummy.html"),
+        ),
+        Profile(
+            "crazy-rummy",
+            CrazyRummyEntry(),
+            CrazyRummyLayout(),
+            CheckerWords(
+                prominent=("wild", "first_play"),
+                extend=(
+                    "A set already on the board (bottom feeding)",
+                    "CZ-4: natural cards of a rank an opponent has on the board; never wildcards.",
+                ),
+                points="Table value",
+            ),
+            best_play.CRAZY_RUMMY,
+            TableFigures(crazy_rummy_figures, "tables/figures/crazy_rummy.html"),
+        ),
+        # no cards: no checker and no finder; totals, wins and ratings only (PG-1)
+        Profile("points", PointsEntry(), PointsLayout(), None, None, TableFigures(no_figures, None)),
+    )
+}
 
 
 def profile(variant: str) -> Profile:

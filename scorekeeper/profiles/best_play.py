@@ -34,10 +34,19 @@ TILES = BestPlayWords(TILE_OPTIONS, shown.tiles_hints, sets_key="set")
 KRAZY_BEE = BestPlayWords(("step", "steps"), shown.krazy_bee_hints, table=None)
 RUMBUGZ = BestPlayWords((), shown.rumbugz_hints, table=None, laid_kinds=RUMBUGZ_KINDS)
 CRIB_RUMMY = BestPlayWords(
-    ("ace_high", "jokers"), shown.crib_rummy_hints, initial_label="No meld of my own on the table yet (CR-6)",
-    sets_key="meld", table=("Melds on the table", "Separate the melds with |; they are numbered from 1."))
+    ("ace_high", "jokers"),
+    shown.crib_rummy_hints,
+    initial_label="No meld of my own on the table yet (CR-6)",
+    sets_key="meld",
+    table=("Melds on the table", "Separate the melds with |; they are numbered from 1."),
+)
 CRAZY_RUMMY = BestPlayWords(
-    ("wild",), shown.crazy_rummy_hints,
-    initial_label="First play of the hand: any number of wildcards in a set (CZ-3)", sets_key="board",
-    table=("The opponents' boards", "Separate the boards with |; bottom feeding (CZ-4) "
-           "adds your natural cards to a rank shown there."))
+    ("wild",),
+    shown.crazy_rummy_hints,
+    initial_label="First play of the hand: any number of wildcards in a set (CZ-3)",
+    sets_key="board",
+    table=(
+        "The opponents' boards",
+        "Separate the boards with |; bottom feeding (CZ-4) adds your natural cards to a rank shown there.",
+    ),
+)

@@ -43,15 +43,26 @@ def krazy_bee(counts: dict) -> dict:
     for k in steps:
         attempts, first = counts.get(("step", str(k)), (0, 0))
         laid, tries = counts.get(("tries", str(k)), (0, 0))
-        rows.append({"step": k, "attempts": attempts, "first_try": first,
-                     "first_try_rate": ratio(first, attempts), "laid": laid,
-                     "average_tries": ratio(tries, laid, 2)})
+        rows.append(
+            {
+                "step": k,
+                "attempts": attempts,
+                "first_try": first,
+                "first_try_rate": ratio(first, attempts),
+                "laid": laid,
+                "average_tries": ratio(tries, laid, 2),
+            }
+        )
     tried = [r for r in rows if r["attempts"]]
-    hardest = min(tried, key=lambda r: (r["first_try_rate"], -(r["average_tries"] or 0), r["step"]),
-                  default=None)
+    hardest = min(
+        tried, key=lambda r: (r["first_try_rate"], -(r["average_tries"] or 0), r["step"]), default=None
+    )
     attempts = sum(r["attempts"] for r in rows)
-    return {"steps": rows, "hardest_step": hardest["step"] if hardest else None,
-            "first_try_rate": ratio(sum(r["first_try"] for r in rows), attempts)}
+    return {
+        "steps": rows,
+        "hardest_step": hardest["step"] if hardest else None,
+        "first_try_rate": ratio(sum(r["first_try"] for r in rows), attempts),
+    }
 
 
 def crib_rummy(counts: dict) -> dict:
@@ -78,8 +89,10 @@ def tiles(counts: dict) -> dict:
 
 def crazy_rummy(counts: dict) -> dict:
     hands, board = counts.get(("board", ""), (0, 0))
-    wild = sorted(((item, n) for (name, item), (n, _) in counts.items() if name == "wild"),
-                  key=lambda pair: (-pair[1], pair[0]))
+    wild = sorted(
+        ((item, n) for (name, item), (n, _) in counts.items() if name == "wild"),
+        key=lambda pair: (-pair[1], pair[0]),
+    )
     out = {"average_board": ratio(board, hands, 2)}
     if wild:
         out["wild_ranks"] = dict(wild)

@@ -49,7 +49,7 @@ def split_reason(text: object) -> Reason:
     trailing = _TRAILING.search(words)
     if trailing:
         rules += [r.strip().upper() for r in trailing.group(1).split(",")]
-        words = words[:trailing.start()]
+        words = words[: trailing.start()]
     words = words.strip()
     seen = tuple(dict.fromkeys(rules))
     return Reason(words[:1].upper() + words[1:], seen)

@@ -8,70 +8,121 @@ from .common import COMMON_SECTION
 BOOK = Rulebook(
     slug="rumbugz",
     name="RumBugz",
-    lead=("Number tiles called Bugz come out of a bag. Be the first to put down one Sequence of "
-          "each of the four kinds and then get rid of every Bug you hold."),
+    lead=(
+        "Number tiles called Bugz come out of a bag. Be the first to put down one Sequence of "
+        "each of the four kinds and then get rid of every Bug you hold."
+    ),
     sections=(
-        Section("overview", intro=(
-            "For 2 to 6 players. Bugz are numbered 1 to 12; the PLYT Bug is wild.",
-            "Highest draw goes first. Everyone takes 6 Bugz from the bag and keeps them hidden.",
-        )),
-        Section("values", rules=(
-            Rule("RB-6", "What a Bug in your hand is worth",
-                 "A numbered Bug is worth its number. A PLYT is worth 12 unless the table agrees "
-                 "another value before the game (the PLYT value setting).",
-                 examples=("3 and a PLYT left: 3 + 12 = 15",)),
-        )),
-        Section("melds", rules=(
-            Rule("RB-1", "Sequence size",
-                 "Every Sequence has 4 Bugz or more; three Bugz in a row are not yet a Sequence, however "
-                 "well they fit a pattern."),
-            Rule("RB-2", "The four kinds",
-                 "A single climbs by 1 each time (2 3 4 5), a double by 2 (2 4 6 8), a triple by 3 "
-                 "(3 6 9 12), and a match repeats one number (8 8 8 8). You may lay the Bugz in any "
-                 "order; they only have to fit the pattern once sorted, inside 1 to 12 without "
-                 "wrapping round. A PLYT can be whatever number 1 to 12 the pattern needs. So a single "
-                 "is at most 12 long, a double 6 and a triple 4, while a match can grow without limit.",
-                 examples=("9 3 6 12 is a triple", "1 4 7 P is a triple with P as 10")),
-            Rule("RB-3", "Sequences that fit more than one kind",
-                 "Some Sequences fit several kinds at once, usually thanks to PLYTs; Scorekeeper lists "
-                 "every kind they fit and the player says which one it counts as. A Sequence made only "
-                 "of PLYTs is allowed."),
-        )),
-        Section("play", intro=(
-            "On your turn pull a Bug from the bag or pick up the latest discard. If you can lay a Sequence, lay "
-            "it, discard one Bug and take 4 fresh Bugz from the bag; if not, just discard.",
-        ), rules=(
-            Rule("RB-4", "Finishing the round",
-                 "You need one Sequence of each kind: a single, a double, a triple and a match. Once "
-                 "the fourth is down you stop taking replacement Bugz and try to empty your hand by "
-                 "adding to any Sequence on the table or by starting new ones."),
-            Rule("RB-5", "Changing a Sequence",
-                 "After you have laid at least one Sequence you may rework Sequences on the table, "
-                 "swapping or moving Bugz, provided each changed Sequence is still the kind it was "
-                 "declared as and still has 4 Bugz or more.",
-                 examples=("3 4 5 6 with a 7 added and the 3 taken away stays a single",)),
-        )),
-        Section("scoring", rules=(
-            Rule("RB-7", "Scoring a round",
-                 "The player who goes out collects the value of every Bug still held by the others; "
-                 "the others score nothing. If the bag runs dry before anyone goes out, the round has "
-                 "no winner and nobody scores."),
-        )),
-        Section("end", rules=(
-            Rule("RB-8", "End of the game",
-                 "Play an agreed number of rounds (5 unless you choose another count) or, if you set "
-                 "a target score, stop when someone reaches it. The highest total wins. Bids called by "
-                 "a third or later player for a discard are kept only as notes."),
-        )),
+        Section(
+            "overview",
+            intro=(
+                "For 2 to 6 players. Bugz are numbered 1 to 12; the PLYT Bug is wild.",
+                "Highest draw goes first. Everyone takes 6 Bugz from the bag and keeps them hidden.",
+            ),
+        ),
+        Section(
+            "values",
+            rules=(
+                Rule(
+                    "RB-6",
+                    "What a Bug in your hand is worth",
+                    "A numbered Bug is worth its number. A PLYT is worth 12 unless the table agrees "
+                    "another value before the game (the PLYT value setting).",
+                    examples=("3 and a PLYT left: 3 + 12 = 15",),
+                ),
+            ),
+        ),
+        Section(
+            "melds",
+            rules=(
+                Rule(
+                    "RB-1",
+                    "Sequence size",
+                    "Every Sequence has 4 Bugz or more; three Bugz in a row are not yet a Sequence, however "
+                    "well they fit a pattern.",
+                ),
+                Rule(
+                    "RB-2",
+                    "The four kinds",
+                    "A single climbs by 1 each time (2 3 4 5), a double by 2 (2 4 6 8), a triple by 3 "
+                    "(3 6 9 12), and a match repeats one number (8 8 8 8). You may lay the Bugz in any "
+                    "order; they only have to fit the pattern once sorted, inside 1 to 12 without "
+                    "wrapping round. A PLYT can be whatever number 1 to 12 the pattern needs. So a single "
+                    "is at most 12 long, a double 6 and a triple 4, while a match can grow without limit.",
+                    examples=("9 3 6 12 is a triple", "1 4 7 P is a triple with P as 10"),
+                ),
+                Rule(
+                    "RB-3",
+                    "Sequences that fit more than one kind",
+                    "Some Sequences fit several kinds at once, usually thanks to PLYTs; Scorekeeper lists "
+                    "every kind they fit and the player says which one it counts as. A Sequence made only "
+                    "of PLYTs is allowed.",
+                ),
+            ),
+        ),
+        Section(
+            "play",
+            intro=(
+                "On your turn pull a Bug from the bag or pick up the latest discard. If you can lay a Sequence, lay "
+                "it, discard one Bug and take 4 fresh Bugz from the bag; if not, just discard.",
+            ),
+            rules=(
+                Rule(
+                    "RB-4",
+                    "Finishing the round",
+                    "You need one Sequence of each kind: a single, a double, a triple and a match. Once "
+                    "the fourth is down you stop taking replacement Bugz and try to empty your hand by "
+                    "adding to any Sequence on the table or by starting new ones.",
+                ),
+                Rule(
+                    "RB-5",
+                    "Changing a Sequence",
+                    "After you have laid at least one Sequence you may rework Sequences on the table, "
+                    "swapping or moving Bugz, provided each changed Sequence is still the kind it was "
+                    "declared as and still has 4 Bugz or more.",
+                    examples=("3 4 5 6 with a 7 added and the 3 taken away stays a single",),
+                ),
+            ),
+        ),
+        Section(
+            "scoring",
+            rules=(
+                Rule(
+                    "RB-7",
+                    "Scoring a round",
+                    "The player who goes out collects the value of every Bug still held by the others; "
+                    "the others score nothing. If the bag runs dry before anyone goes out, the round has "
+                    "no winner and nobody scores.",
+                ),
+            ),
+        ),
+        Section(
+            "end",
+            rules=(
+                Rule(
+                    "RB-8",
+                    "End of the game",
+                    "Play an agreed number of rounds (5 unless you choose another count) or, if you set "
+                    "a target score, stop when someone reaches it. The highest total wins. Bids called by "
+                    "a third or later player for a discard are kept only as notes.",
+                ),
+            ),
+        ),
         COMMON_SECTION,
     ),
     digest={
         "Card values": ("Numbered Bug: its number (1-12)", "PLYT: 12 (table may change it)"),
-        "Melds": ("Sequence: 4 or more Bugz, any order", "Single +1, double +2, triple +3, match equal",
-                  "1-12, no wrap; PLYT is any number", "Changed Sequences keep their kind and 4+ Bugz"),
-        "Scoring": ("Lay all four kinds, then empty your hand",
-                    "Winner takes the others' hand values; the rest score 0",
-                    "Bag empty, nobody out: nobody scores"),
+        "Melds": (
+            "Sequence: 4 or more Bugz, any order",
+            "Single +1, double +2, triple +3, match equal",
+            "1-12, no wrap; PLYT is any number",
+            "Changed Sequences keep their kind and 4+ Bugz",
+        ),
+        "Scoring": (
+            "Lay all four kinds, then empty your hand",
+            "Winner takes the others' hand values; the rest score 0",
+            "Bag empty, nobody out: nobody scores",
+        ),
         "End of game": ("After 5 rounds (or a set number, or a target score)", "Highest total wins"),
     },
 )

@@ -96,8 +96,9 @@ def options_for(variant: str, options: Mapping[str, Any] | None = None) -> dict[
     return find_variant(variant).options(options)
 
 
-def check(variant: str, cards: str, *, extend: str | None = None,
-          options: Mapping[str, Any] | None = None) -> Verdict:
+def check(
+    variant: str, cards: str, *, extend: str | None = None, options: Mapping[str, Any] | None = None
+) -> Verdict:
     """Judge ``cards`` under ``variant`` (and ``extend``: the meld already on the table)."""
     v = find_variant(variant)
     return v.check(cards, extend, v.options(options))
@@ -122,9 +123,15 @@ def counted(variant: str, counts: Mapping[str, Any], options: Mapping[str, Any] 
     return HandValue(v.slug, points=v.class_points(counts, "counts", v.options(options)))
 
 
-def score_game(variant: str, rounds: list[Mapping[str, Any]], *, players: int,
-               first_dealer: int = 0, names: Sequence[str] = (),
-               options: Mapping[str, Any] | None = None) -> GameScore:
+def score_game(
+    variant: str,
+    rounds: list[Mapping[str, Any]],
+    *,
+    players: int,
+    first_dealer: int = 0,
+    names: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+) -> GameScore:
     """Totals, progress, ranks, end and winners of a game, derived from its round facts.
 
     ``names`` (in seat order) let the engine's messages name the players.
@@ -133,16 +140,29 @@ def score_game(variant: str, rounds: list[Mapping[str, Any]], *, players: int,
     return play(v, list(rounds), players, first_dealer, v.options(options), names=names)
 
 
-def score_round(variant: str, facts: Mapping[str, Any], *, players: int,
-                previous: list[Mapping[str, Any]] = (), first_dealer: int = 0,
-                options: Mapping[str, Any] | None = None) -> RoundScore:
+def score_round(
+    variant: str,
+    facts: Mapping[str, Any],
+    *,
+    players: int,
+    previous: list[Mapping[str, Any]] = (),
+    first_dealer: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> RoundScore:
     """Score one round after the ``previous`` rounds: its changes, totals and progress."""
-    game = score_game(variant, [*previous, facts], players=players, first_dealer=first_dealer, options=options)
+    game = score_game(
+        variant, [*previous, facts], players=players, first_dealer=first_dealer, options=options
+    )
     return game.rounds[-1]
 
 
-def score_more(variant: str, game: GameScore, rounds: list[Mapping[str, Any]], *,
-               options: Mapping[str, Any] | None = None) -> GameScore:
+def score_more(
+    variant: str,
+    game: GameScore,
+    rounds: list[Mapping[str, Any]],
+    *,
+    options: Mapping[str, Any] | None = None,
+) -> GameScore:
     """``game`` (a :class:`GameScore` of ``variant`` under the same ``options``) with more rounds scored on top.
 
     The same answer as :func:`score_game` over all the rounds, for the price of the new ones.

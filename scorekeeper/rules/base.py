@@ -15,15 +15,18 @@ from .scoring import GameScore, RoundOutcome, rank_totals
 from .verdict import HandValue, Verdict
 
 #: what every player-by-player hand can say about the cards left in a hand
-CARDS_LEFT = Text("cards left in hand, in the variant's notation (RULES.md N-1); \"\" is an empty hand")
-POINTS_LEFT = Count("a typed total of the cards left, when the cards are not given (the cards win when both are)")
+CARDS_LEFT = Text('cards left in hand, in the variant\'s notation (RULES.md N-1); "" is an empty hand')
+POINTS_LEFT = Count(
+    "a typed total of the cards left, when the cards are not given (the cards win when both are)"
+)
 
 
 def seats(low: int, high: int, entry: Mapping[str, Fact], **facts: Fact) -> Record:
     """The shape of a hand recorded player by player: ``players`` (one ``entry`` per seat,
     ``low`` to ``high`` of them) and the hand's other ``facts``."""
-    players = ListOf("one entry per player, in seat order", item=Record(fields=entry),
-                     min_items=low, max_items=high)
+    players = ListOf(
+        "one entry per player, in seat order", item=Record(fields=entry), min_items=low, max_items=high
+    )
     return Record(fields={**facts, "players": players}, required=("players",))
 
 
@@ -93,9 +96,13 @@ class Variant:
     def describe(self) -> dict:
         """JSON-ready description for menus, forms and ``GET /api/v1/variants``."""
         return {
-            "slug": self.slug, "name": self.name, "summary": self.summary,
-            "min_players": self.min_players, "max_players": self.max_players,
-            "high_wins": self.high_wins(self.options()), "round_word": self.round_word,
+            "slug": self.slug,
+            "name": self.name,
+            "summary": self.summary,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "high_wins": self.high_wins(self.options()),
+            "round_word": self.round_word,
             "options": [o.describe() for o in self.option_spec],
         }
 
@@ -106,8 +113,15 @@ class Variant:
         if self.facts_shape is not None:
             facts = canonical(self.facts_shape, facts)
             if self.entered_rule and not entered(facts):
-                raise RoundError([("", f"{self.entered_rule}: nothing was entered for this {self.round_word}; "
-                                       "say who went out, or what each player has left")])
+                raise RoundError(
+                    [
+                        (
+                            "",
+                            f"{self.entered_rule}: nothing was entered for this {self.round_word}; "
+                            "say who went out, or what each player has left",
+                        )
+                    ]
+                )
             return facts
         if not isinstance(facts, Mapping):  # no declared shape: a deep JSON copy
             raise RoundError([("", "a round must be an object of facts")])
@@ -139,17 +153,25 @@ class Variant:
         return tuple({} for _ in range(players))
 
     def start_game(self, players: int, first_dealer: int, opts: Mapping[str, Any]) -> GameScore:
-        game = GameScore(variant=self.slug, players=players, first_dealer=first_dealer,
-                         high_wins=self.high_wins(opts), rounds=(), totals=(0,) * players,
-                         progress=self.initial_progress(players, opts), dealer=first_dealer)
+        game = GameScore(
+            variant=self.slug,
+            players=players,
+            first_dealer=first_dealer,
+            high_wins=self.high_wins(opts),
+            rounds=(),
+            totals=(0,) * players,
+            progress=self.initial_progress(players, opts),
+            dealer=first_dealer,
+        )
         return replace(game, ranks=self.rank(game, opts))
 
     def dealer_for(self, game: GameScore, index: int) -> int:
         """Who deals round ``index`` (0-based): the deal passes left each hand."""
         return (game.first_dealer + index) % game.players
 
-    def score_round(self, facts: Mapping[str, Any], game: GameScore, dealer: int,
-                    opts: Mapping[str, Any]) -> RoundOutcome:
+    def score_round(
+        self, facts: Mapping[str, Any], game: GameScore, dealer: int, opts: Mapping[str, Any]
+    ) -> RoundOutcome:
         """Score one round's facts given the game so far; RoundError on bad facts."""
         raise NotImplementedError
 
@@ -216,8 +238,15 @@ class Variant:
             raise RoundError([(field, f"{what} cannot be above {high}")])
         return value
 
-    def hand_points(self, entry: Mapping[str, Any], field: str, opts: Mapping[str, Any], *,
-                    key: str = "hand", what: str = "points in hand") -> int:
+    def hand_points(
+        self,
+        entry: Mapping[str, Any],
+        field: str,
+        opts: Mapping[str, Any],
+        *,
+        key: str = "hand",
+        what: str = "points in hand",
+    ) -> int:
         """Points left in a player's hand: from ``entry[key]`` (cards; the tile games
         say ``rack``), ``counts`` (cards per class, when the variant has classes) or
         ``points`` (a typed total).
@@ -247,11 +276,20 @@ class Variant:
             raise RoundError([(field, f"{self.count_rule}: give the cards per class: {classes}")])
         unknown = [k for k in counts if k not in self.count_classes]
         if unknown:
-            raise RoundError([(f"{field}.{unknown[0]}",
-                               f"{self.count_rule}: unknown card class; accepted: {', '.join(self.count_classes)}")])
+            raise RoundError(
+                [
+                    (
+                        f"{field}.{unknown[0]}",
+                        f"{self.count_rule}: unknown card class; accepted: {', '.join(self.count_classes)}",
+                    )
+                ]
+            )
         values = self.class_values(opts)
-        return sum(values[k] * self.count(v, f"{field}.{k}", high=200, what="a card count")
-                   for k, v in counts.items() if v not in (None, ""))
+        return sum(
+            values[k] * self.count(v, f"{field}.{k}", high=200, what="a card count")
+            for k, v in counts.items()
+            if v not in (None, "")
+        )
 
     def parse_for_round(self, text: Any, field: str) -> tuple[Card, ...]:
         """Parse cards inside round facts, turning a NotationError into a field error."""

@@ -98,7 +98,7 @@ class Notation:
         for spelling in sorted(self.suits, key=len, reverse=True):
             s = spelling.upper()
             if self.suit_first and up.startswith(s) and len(up) > len(s):
-                return up[len(s):], self.suits[spelling]
+                return up[len(s) :], self.suits[spelling]
             if not self.suit_first and up.endswith(s) and len(up) > len(s):
                 return up[: -len(s)], self.suits[spelling]
         return up, None

@@ -61,30 +61,78 @@ class CrazyRummy(Variant):
     min_players, max_players = 2, 12
     notation = NOTATION
     deck_look, wild_rank, rules_home = "suited", True, ("CZ",)
-    count_classes: ClassVar[Mapping[str, str]] = {"low": "3-7", "high": "8-K", "ace": "aces", "wild": "wildcards"}
+    count_classes: ClassVar[Mapping[str, str]] = {
+        "low": "3-7",
+        "high": "8-K",
+        "ace": "aces",
+        "wild": "wildcards",
+    }
     count_rule = "CZ-5"
     entered_rule = "CZ-7"
-    facts_shape = seats(2, 12, {
-        "board": Text("cards on the player's board (CZ-6)"),
-        "board_points": Count("a typed board value, when the board's cards are not given"),
-        "board_counts": Record("the board's cards per class instead of the cards (CZ-5): 3-7, 8-K, aces, "
-                               "wildcards", fields={k: Count(high=200) for k in count_classes}),
-        "hand": CARDS_LEFT, "points": POINTS_LEFT,
-        "counts": Record("cards left per class instead of the cards (CZ-5): 3-7, 8-K, aces, wildcards",
-                         fields={k: Count(high=200) for k in count_classes}),
-    }, face_up=ListOf("each seat's face-up first card; the dealer's is the wild indicator (CZ-1, CZ-7)",
-                      item=Text(), words=True),
-        wild=Text("the hand's wild rank; it must match the dealer's face-up card (CZ-1)", nullable=True, note=True),
-        went_out=Seat("the seat that went out; null: nobody"))
+    facts_shape = seats(
+        2,
+        12,
+        {
+            "board": Text("cards on the player's board (CZ-6)"),
+            "board_points": Count("a typed board value, when the board's cards are not given"),
+            "board_counts": Record(
+                "the board's cards per class instead of the cards (CZ-5): 3-7, 8-K, aces, wildcards",
+                fields={k: Count(high=200) for k in count_classes},
+            ),
+            "hand": CARDS_LEFT,
+            "points": POINTS_LEFT,
+            "counts": Record(
+                "cards left per class instead of the cards (CZ-5): 3-7, 8-K, aces, wildcards",
+                fields={k: Count(high=200) for k in count_classes},
+            ),
+        },
+        face_up=ListOf(
+            "each seat's face-up first card; the dealer's is the wild indicator (CZ-1, CZ-7)",
+            item=Text(),
+            words=True,
+        ),
+        wild=Text(
+            "the hand's wild rank; it must match the dealer's face-up card (CZ-1)", nullable=True, note=True
+        ),
+        went_out=Seat("the seat that went out; null: nobody"),
+    )
     option_spec = (
-        Option("target", "int", 1500, "The game ends after a hand in which a total reaches this",
-               rule="CZ-8", low=1),
-        Option("wild", "choice", None, "This hand's wild rank (the dealer's face-up card)",
-               rule="CZ-1", choices=WILD_CHOICES, optional=True, game=False),
-        Option("first_play", "bool", False, "Check as the player's first play of the hand",
-               rule="CZ-3", game=False),
-        Option("players", "int", 2, "Players at the table (one deck per two players)",
-               rule="CZ-1", low=2, high=12, game=False),
+        Option(
+            "target",
+            "int",
+            1500,
+            "The game ends after a hand in which a total reaches this",
+            rule="CZ-8",
+            low=1,
+        ),
+        Option(
+            "wild",
+            "choice",
+            None,
+            "This hand's wild rank (the dealer's face-up card)",
+            rule="CZ-1",
+            choices=WILD_CHOICES,
+            optional=True,
+            game=False,
+        ),
+        Option(
+            "first_play",
+            "bool",
+            False,
+            "Check as the player's first play of the hand",
+            rule="CZ-3",
+            game=False,
+        ),
+        Option(
+            "players",
+            "int",
+            2,
+            "Players at the table (one deck per two players)",
+            rule="CZ-1",
+            low=2,
+            high=12,
+            game=False,
+        ),
     )
 
     # -- the checker --------------------------------------------------------------
@@ -117,10 +165,12 @@ class CrazyRummy(Variant):
                 alternatives = ("legal on the player's first play of the hand (first_play=on)",)
             extra = {}
         if deck or not judged.legal:
-            return Verdict(self.slug, False, reasons=judged.reasons + tuple(deck),
-                           alternatives=alternatives, notes=notes)
-        return Verdict(self.slug, True, "set", ("set",), value(added, wild), judged.reading,
-                       notes=notes, extra=extra)
+            return Verdict(
+                self.slug, False, reasons=judged.reasons + tuple(deck), alternatives=alternatives, notes=notes
+            )
+        return Verdict(
+            self.slug, True, "set", ("set",), value(added, wild), judged.reading, notes=notes, extra=extra
+        )
 
     def _as_new_set(self, added, wild, opts) -> tuple[str, ...]:
         """N-2: cards that cannot be bottom-fed may still be a set of their own."""
@@ -141,8 +191,11 @@ class CrazyRummy(Variant):
         """
         wild = wild_rank(opts["wild"])
         parsed = self.parse(cards)
-        return HandValue(self.slug, points=value(parsed, wild),
-                         breakdown=tuple((rank_text(c.rank), card_value(c, wild)) for c in parsed))
+        return HandValue(
+            self.slug,
+            points=value(parsed, wild),
+            breakdown=tuple((rank_text(c.rank), card_value(c, wild)) for c in parsed),
+        )
 
     # -- scoring ------------------------------------------------------------------
     def score_round(self, facts, game, dealer, opts):
@@ -157,7 +210,9 @@ class CrazyRummy(Variant):
         for seat, entry in enumerate(entries):
             field = f"players.{seat}"
             board = self.parse_for_round(entry.get("board"), f"{field}.board")
-            if board or (entry.get("board_counts") in (None, "", {}) and entry.get("board_points") in (None, "")):
+            if board or (
+                entry.get("board_counts") in (None, "", {}) and entry.get("board_points") in (None, "")
+            ):
                 boards.append(value(board, wild))
             elif entry.get("board_counts") not in (None, "", {}):
                 boards.append(self.class_points(entry["board_counts"], f"{field}.board_counts", hand_opts))
@@ -166,16 +221,28 @@ class CrazyRummy(Variant):
             hands.append(self.hand_points(entry, field, hand_opts))
             counted += board + self.parse_for_round(entry.get("hand"), f"{field}.hand")
             if seat == went_out and hands[-1]:
-                raise RoundError([(f"{field}.hand", "CZ-6: the player who went out has no cards left in hand")])
+                raise RoundError(
+                    [(f"{field}.hand", "CZ-6: the player who went out has no cards left in hand")]
+                )
         deck = deck_reasons(counted, players)
         if deck:
-            raise RoundError([("players", "; ".join(deck) + " (counting boards, hands and the wild indicator)")])
+            raise RoundError(
+                [("players", "; ".join(deck) + " (counting boards, hands and the wild indicator)")]
+            )
         changes = tuple(b - h for b, h in zip(boards, hands))
         sizes = [hand_size(c) for c in face_up] if face_up else None
-        details = {"wild": rank_text(wild), "face_up": [rank_text(c.rank) for c in face_up] or None,
-                   "hand_sizes": sizes, "playing": [n - (s == dealer) for s, n in enumerate(sizes)] if sizes else None,
-                   "board": boards, "hand": hands, "went_out": went_out}
-        return RoundOutcome(changes, tuple({} for _ in range(players)), details, starter=(dealer + 1) % players)
+        details = {
+            "wild": rank_text(wild),
+            "face_up": [rank_text(c.rank) for c in face_up] or None,
+            "hand_sizes": sizes,
+            "playing": [n - (s == dealer) for s, n in enumerate(sizes)] if sizes else None,
+            "board": boards,
+            "hand": hands,
+            "went_out": went_out,
+        }
+        return RoundOutcome(
+            changes, tuple({} for _ in range(players)), details, starter=(dealer + 1) % players
+        )
 
     def is_over(self, game, outcome, opts) -> bool:
         """CZ-8: the game ends after the hand in which any total reaches ``target``."""
@@ -206,10 +273,23 @@ class CrazyRummy(Variant):
             if len(parsed) != 1:
                 raise RoundError([("wild", "CZ-1: give one rank as the wild rank")])
             if face_up and parsed[0].rank != face_up[dealer].rank:
-                raise RoundError([("wild", f"CZ-1: the wild rank is the dealer's face-up card "
-                                           f"({rank_text(face_up[dealer].rank)}), not {rank_text(parsed[0].rank)}")])
+                raise RoundError(
+                    [
+                        (
+                            "wild",
+                            f"CZ-1: the wild rank is the dealer's face-up card "
+                            f"({rank_text(face_up[dealer].rank)}), not {rank_text(parsed[0].rank)}",
+                        )
+                    ]
+                )
             return parsed[0].rank
         if not face_up:
-            raise RoundError([("face_up", "CZ-1: give the face-up cards (the dealer's sets the wild rank) "
-                                          "or the wild rank")])
+            raise RoundError(
+                [
+                    (
+                        "face_up",
+                        "CZ-1: give the face-up cards (the dealer's sets the wild rank) or the wild rank",
+                    )
+                ]
+            )
         return face_up[dealer].rank

@@ -25,10 +25,20 @@ WILD_CHOICES = tuple(RANK_NAMES.get(r, str(r)) for r in range(3, 15))
 ACE = 14
 PER_DECK = 4  # each rank once per suit in a 48-card deck (no 2s, no jokers)
 
-NOTATION = Notation("crazy-rummy", ranks=RANKS, suits=SUITS, keep_suit=False, rank_names=RANK_NAMES,
-                    hints={**FACE_HINTS, "2": "Crazy Rummy plays without 2s",
-                           "JK": "Crazy Rummy plays without jokers", "*": "Crazy Rummy plays without jokers"},
-                    accepted="3..10 (T = 10), J, Q, K, A, optionally with a suit letter (7H, QS); no 2s, no jokers")
+NOTATION = Notation(
+    "crazy-rummy",
+    ranks=RANKS,
+    suits=SUITS,
+    keep_suit=False,
+    rank_names=RANK_NAMES,
+    hints={
+        **FACE_HINTS,
+        "2": "Crazy Rummy plays without 2s",
+        "JK": "Crazy Rummy plays without jokers",
+        "*": "Crazy Rummy plays without jokers",
+    },
+    accepted="3..10 (T = 10), J, Q, K, A, optionally with a suit letter (7H, QS); no 2s, no jokers",
+)
 rank_text = NOTATION.rank_text  # a rank as written: 7, Q, A
 
 
@@ -73,8 +83,11 @@ def deck_reasons(cards: Iterable[Card], players: int) -> list[str]:
     """
     holds, n = PER_DECK * decks(players), decks(players)
     word = "deck holds" if n == 1 else "decks hold"
-    return [f"CZ-1: {n} {word} {holds} cards of rank {rank_text(r)}, not {count} (one deck per two players)"
-            for r, count in sorted(Counter(c.rank for c in cards).items()) if count > holds]
+    return [
+        f"CZ-1: {n} {word} {holds} cards of rank {rank_text(r)}, not {count} (one deck per two players)"
+        for r, count in sorted(Counter(c.rank for c in cards).items())
+        if count > holds
+    ]
 
 
 @dataclass(frozen=True)
@@ -101,9 +114,13 @@ def judge_set(cards: Sequence[Card], wild: int | None, first_play: bool) -> SetJ
         reasons.append("CZ-2: a set needs one rank; these are " + ", ".join(rank_text(r) for r in ranks))
     if naturals and not first_play:
         if len(wildcards) > 1:
-            reasons.append(f"CZ-3: after the first play a set holds at most one wildcard, not {len(wildcards)}")
+            reasons.append(
+                f"CZ-3: after the first play a set holds at most one wildcard, not {len(wildcards)}"
+            )
         if len(naturals) < 2:
-            reasons.append(f"CZ-3: after the first play a set needs at least two natural cards, not {len(naturals)}")
+            reasons.append(
+                f"CZ-3: after the first play a set needs at least two natural cards, not {len(naturals)}"
+            )
     if reasons:
         return SetJudgement(reasons=tuple(reasons))
     rank = ranks[0] if naturals else wild  # only wild-rank cards: a natural set of that rank (CZ-2)

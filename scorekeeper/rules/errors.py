@@ -54,8 +54,7 @@ class RoundError(RulesError):
         self.round = round
         self.word = word
         prefix = f"{word} {round}: " if round else ""
-        super().__init__(prefix + "; ".join(
-            f"{f}: {m}" if f else m for f, m in self.errors))
+        super().__init__(prefix + "; ".join(f"{f}: {m}" if f else m for f, m in self.errors))
 
     def in_round(self, number: int, word: str = "round") -> RoundError:
         """The same error, labelled with the round (``word`` N) it was found in."""

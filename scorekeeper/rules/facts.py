@@ -86,7 +86,11 @@ class Fact:
     def schema(self) -> dict:
         own = self.json()
         if self.nullable:
-            own = {**own, "enum": [*own["enum"], None]} if "enum" in own else {**own, "type": [own["type"], "null"]}
+            own = (
+                {**own, "enum": [*own["enum"], None]}
+                if "enum" in own
+                else {**own, "type": [own["type"], "null"]}
+            )
         return {**own, "description": self.description} if self.description else own
 
 
@@ -121,8 +125,14 @@ class Count(Fact):
     def check(self, value, path, errors):
         number = _whole(value)
         if number is None:
-            errors.append((path, f"{value!r} is not a whole number" if value != ""
-                           else "give a whole number, or leave this key out"))
+            errors.append(
+                (
+                    path,
+                    f"{value!r} is not a whole number"
+                    if value != ""
+                    else "give a whole number, or leave this key out",
+                )
+            )
         elif number < self.low:
             errors.append((path, f"{number} cannot be below {self.low}"))
         elif self.high is not None and number > self.high:
@@ -236,9 +246,15 @@ class ListOf(Fact):
         return [o for o in self.order if o in items] if self.order else items
 
     def json(self):
-        bounds = {k: b for k, b in (("minItems", self.min_items), ("maxItems", self.max_items)) if b is not None}
-        return {"type": "array", "items": self.item.schema(), **({"uniqueItems": True} if self.order else {}),
-                **bounds}
+        bounds = {
+            k: b for k, b in (("minItems", self.min_items), ("maxItems", self.max_items)) if b is not None
+        }
+        return {
+            "type": "array",
+            "items": self.item.schema(),
+            **({"uniqueItems": True} if self.order else {}),
+            **bounds,
+        }
 
 
 @dataclass(frozen=True)
@@ -261,7 +277,9 @@ class Record(Fact):
         for key in self.required:
             if key not in value:
                 errors.append((_where(path, key), "required"))
-        return {k: self.fields[k].strict(v, _where(path, k), errors) for k, v in value.items() if k in self.fields}
+        return {
+            k: self.fields[k].strict(v, _where(path, k), errors) for k, v in value.items() if k in self.fields
+        }
 
     def read(self, value):
         if value in ("", {}) and self.empty_is_null:
@@ -272,8 +290,11 @@ class Record(Fact):
         return {k: v for k, v in kept.items() if v is not GONE}
 
     def json(self):
-        schema: dict[str, Any] = {"type": "object", "properties": {k: f.schema() for k, f in self.fields.items()},
-                                  "additionalProperties": False}
+        schema: dict[str, Any] = {
+            "type": "object",
+            "properties": {k: f.schema() for k, f in self.fields.items()},
+            "additionalProperties": False,
+        }
         if self.required:
             schema["required"] = list(self.required)
         return schema

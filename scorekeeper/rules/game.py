@@ -13,8 +13,15 @@ from .errors import RoundError
 from .scoring import GameScore, RoundScore
 
 
-def play(variant: Variant, rounds: list[Mapping[str, Any]], players: int,
-         first_dealer: int, opts: Mapping[str, Any], *, names: Sequence[str] = ()) -> GameScore:
+def play(
+    variant: Variant,
+    rounds: list[Mapping[str, Any]],
+    players: int,
+    first_dealer: int,
+    opts: Mapping[str, Any],
+    *,
+    names: Sequence[str] = (),
+) -> GameScore:
     """Fold ``rounds`` through ``variant`` and return the derived :class:`GameScore`.
 
     Raises :class:`RoundError` labelled with the 1-based round number at the
@@ -23,8 +30,15 @@ def play(variant: Variant, rounds: list[Mapping[str, Any]], players: int,
     let the engine's messages name the players.
     """
     if not isinstance(players, int) or not variant.min_players <= players <= variant.max_players:
-        raise RoundError([("players", f"{variant.name} is played by {variant.min_players} to "
-                           f"{variant.max_players} players, not {players}")])
+        raise RoundError(
+            [
+                (
+                    "players",
+                    f"{variant.name} is played by {variant.min_players} to "
+                    f"{variant.max_players} players, not {players}",
+                )
+            ]
+        )
     if not isinstance(first_dealer, int) or not 0 <= first_dealer < players:
         raise RoundError([("first_dealer", f"the first dealer must be a seat from 0 to {players - 1}")])
     if names and len(names) != players:
@@ -33,8 +47,9 @@ def play(variant: Variant, rounds: list[Mapping[str, Any]], players: int,
     return play_on(variant, game, rounds, opts)
 
 
-def play_on(variant: Variant, game: GameScore, rounds: list[Mapping[str, Any]],
-            opts: Mapping[str, Any]) -> GameScore:
+def play_on(
+    variant: Variant, game: GameScore, rounds: list[Mapping[str, Any]], opts: Mapping[str, Any]
+) -> GameScore:
     """Fold more ``rounds`` onto ``game``, a :class:`GameScore` of the same variant and options.
 
     ``play_on(v, play(v, a, n, d, o), b, o) == play(v, a + b, n, d, o)``, so a
@@ -48,9 +63,13 @@ def play_on(variant: Variant, game: GameScore, rounds: list[Mapping[str, Any]],
     for index, facts in enumerate(rounds, start=len(game.rounds)):
         number = index + 1
         if game.finished:
-            raise RoundError([("", f"the game is already over; no more {word}s can be recorded")], number, word)
+            raise RoundError(
+                [("", f"the game is already over; no more {word}s can be recorded")], number, word
+            )
         if game.in_progress_round is not None:
-            raise RoundError([("", f"the previous {word} is still being played; finish it first")], number, word)
+            raise RoundError(
+                [("", f"the previous {word} is still being played; finish it first")], number, word
+            )
         if not isinstance(facts, Mapping):
             raise RoundError([("", f"a {word} must be an object of facts")], number, word)
         dealer = variant.dealer_for(game, index)
@@ -59,9 +78,18 @@ def play_on(variant: Variant, game: GameScore, rounds: list[Mapping[str, Any]],
         except RoundError as err:
             raise err.in_round(number, word) from None
         totals = tuple(t + c for t, c in zip(game.totals, outcome.changes))
-        round_score = RoundScore(number, dealer, outcome.starter, tuple(outcome.changes), totals,
-                                 tuple(outcome.progress), dict(outcome.details), outcome.complete)
-        game = replace(game, rounds=(*game.rounds, round_score), totals=totals,
-                       progress=tuple(outcome.progress))
+        round_score = RoundScore(
+            number,
+            dealer,
+            outcome.starter,
+            tuple(outcome.changes),
+            totals,
+            tuple(outcome.progress),
+            dict(outcome.details),
+            outcome.complete,
+        )
+        game = replace(
+            game, rounds=(*game.rounds, round_score), totals=totals, progress=tuple(outcome.progress)
+        )
         game = variant.finish_round(game, outcome, opts)
     return variant.describe_next(game, opts)

@@ -133,10 +133,17 @@ class Option:
     def describe(self) -> dict:
         """JSON-ready description (for ``variants()``, forms and the API)."""
         return {
-            "name": self.name, "type": self.type, "default": self.default,
-            "help": self.help, "rule": self.rule, "choices": list(self.choices),
-            "low": self.low, "high": self.high, "optional": self.optional,
-            "game": self.game, "check": self.check,
+            "name": self.name,
+            "type": self.type,
+            "default": self.default,
+            "help": self.help,
+            "rule": self.rule,
+            "choices": list(self.choices),
+            "low": self.low,
+            "high": self.high,
+            "optional": self.optional,
+            "game": self.game,
+            "check": self.check,
             "choice_words": {str(c): w for c, w in self.choice_words},
         }
 

@@ -44,24 +44,57 @@ def _game_name(raw) -> str:
 class Points(Variant):
     slug = "points"
     name = "Any other game (points)"
-    summary = "Any other game: each player's points per hand, high or low wins, to a target or a set of hands."
+    summary = (
+        "Any other game: each player's points per hand, high or low wins, to a target or a set of hands."
+    )
     min_players, max_players = 1, 20
     notation = Notation("points", ranks={}, accepted=NOT_CARDS)
     rules_home = ("PG",)
     table_counts = staticmethod(no_counts)  # totals, wins and ratings only (per game_name: the table's)
     entered_rule = "PG-3"
-    facts_shape = seats(1, 20, {
-        "points": Count("the player's points this hand, a whole number, negative allowed (PG-2)",
-                        low=-MOST_POINTS, high=MOST_POINTS),
-    }, end=Flag("true: the editor ends the game after this hand (PG-4)"))
+    facts_shape = seats(
+        1,
+        20,
+        {
+            "points": Count(
+                "the player's points this hand, a whole number, negative allowed (PG-2)",
+                low=-MOST_POINTS,
+                high=MOST_POINTS,
+            ),
+        },
+        end=Flag("true: the editor ends the game after this hand (PG-4)"),
+    )
     option_spec = (
         Option("high_wins", "bool", True, "The highest total wins (off: the lowest wins)", rule="PG-5"),
-        Option("target", "int", None, "The game ends after a hand in which a total reaches this",
-               rule="PG-4", optional=True, low=-MOST_POINTS, high=MOST_POINTS),
-        Option("rounds", "int", None, "The game ends after this many hands", rule="PG-4",
-               optional=True, low=1, high=1000),
-        Option("game_name", "text", None, "The game played, e.g. Five Crowns (shown with the variant's name)",
-               rule="PG-1", parser=_game_name, optional=True),
+        Option(
+            "target",
+            "int",
+            None,
+            "The game ends after a hand in which a total reaches this",
+            rule="PG-4",
+            optional=True,
+            low=-MOST_POINTS,
+            high=MOST_POINTS,
+        ),
+        Option(
+            "rounds",
+            "int",
+            None,
+            "The game ends after this many hands",
+            rule="PG-4",
+            optional=True,
+            low=1,
+            high=1000,
+        ),
+        Option(
+            "game_name",
+            "text",
+            None,
+            "The game played, e.g. Five Crowns (shown with the variant's name)",
+            rule="PG-1",
+            parser=_game_name,
+            optional=True,
+        ),
     )
 
     def title(self, opts=None):
@@ -84,17 +117,32 @@ class Points(Variant):
         entries = self.seat_entries(facts, game.players)
         given = [e.get("points") for e in entries]
         if all(p in (None, "") for p in given):
-            raise RoundError([("players", "PG-3: nobody's points were entered for this hand; "
-                                          "type each player's points (0 counts)")])
-        changes = tuple(0 if p in (None, "") else self.count(p, f"players.{i}.points", low=-MOST_POINTS,
-                                                              high=MOST_POINTS, what="points")
-                        for i, p in enumerate(given))
-        return RoundOutcome(changes=changes, progress=tuple({} for _ in entries),
-                            details={"points": list(changes), "end": bool(facts.get("end"))})
+            raise RoundError(
+                [
+                    (
+                        "players",
+                        "PG-3: nobody's points were entered for this hand; "
+                        "type each player's points (0 counts)",
+                    )
+                ]
+            )
+        changes = tuple(
+            0
+            if p in (None, "")
+            else self.count(p, f"players.{i}.points", low=-MOST_POINTS, high=MOST_POINTS, what="points")
+            for i, p in enumerate(given)
+        )
+        return RoundOutcome(
+            changes=changes,
+            progress=tuple({} for _ in entries),
+            details={"points": list(changes), "end": bool(facts.get("end"))},
+        )
 
     def is_over(self, game, outcome, opts):
         """PG-4: at the target (a total reaches it), after the rounds, or when the editor ends it."""
         target, rounds = opts.get("target"), opts.get("rounds")
-        return (bool(outcome.details.get("end"))
-                or (target is not None and any(t >= target for t in game.totals))
-                or (rounds is not None and len(game.rounds) >= rounds))
+        return (
+            bool(outcome.details.get("end"))
+            or (target is not None and any(t >= target for t in game.totals))
+            or (rounds is not None and len(game.rounds) >= rounds)
+        )

@@ -84,7 +84,7 @@ def fits(values: Values, shape: Shape) -> tuple[Fit, ...]:
     if len(set(nums)) != len(nums) or any((n - least) % step for n in nums):
         return ()
     first = max(most - span, low)
-    first += (least - first) % step       # align with the natural cards
+    first += (least - first) % step  # align with the natural cards
     last = min(least, high - span)
     return tuple(Fit(shape, s, length) for s in range(first, last + 1, step))
 
@@ -128,15 +128,20 @@ def why_not(values: Values, shape: Shape, wild_word: str) -> str:
         missing = [v for v in range(least, max(nums) + 1, step) if v not in nums]
         wilds = len(values) - len(nums)
         if len(missing) > wilds:
-            filled = (f"only {wilds} {wild_word}" + ("s fill" if wilds != 1 else " fills") if wilds
-                      else f"no {wild_word} fills")
-            gap = (f"the number {missing[0]} is" if len(missing) == 1
-                   else f"the numbers {_listing(missing)} are")
+            filled = (
+                f"only {wilds} {wild_word}" + ("s fill" if wilds != 1 else " fills")
+                if wilds
+                else f"no {wild_word} fills"
+            )
+            gap = (
+                f"the number {missing[0]} is" if len(missing) == 1 else f"the numbers {_listing(missing)} are"
+            )
             return f"from {least} to {max(nums)} {gap} missing and {filled} {'it' if len(missing) == 1 else 'them'}"
     return f"it does not fit between {low} and {high}"
 
 
 # -- verdicts shared by Krazy Bee and RumBugz -----------------------------------
+
 
 def values_of(cards: Sequence[Card]) -> tuple[int | None, ...]:
     """Card values for fitting: the rank, or ``None`` for a wild card."""
@@ -151,8 +156,17 @@ def _written(cards: Sequence[Card], wild_token: str) -> tuple[str, ...]:
     return tuple(wild_token if c.wild else str(c.rank) for c in cards)
 
 
-def judge(variant: str, cards: Sequence[Card], shapes: Sequence[Shape], *, declared: str | None,
-          blockers: Sequence[str], rule: str, wild_word: str, wild_token: str) -> Verdict:
+def judge(
+    variant: str,
+    cards: Sequence[Card],
+    shapes: Sequence[Shape],
+    *,
+    declared: str | None,
+    blockers: Sequence[str],
+    rule: str,
+    wild_word: str,
+    wild_token: str,
+) -> Verdict:
     """The verdict on one meld read as each of ``shapes``.
 
     ``blockers`` are reasons (with rule ids) that make every kind illegal
@@ -169,20 +183,42 @@ def judge(variant: str, cards: Sequence[Card], shapes: Sequence[Shape], *, decla
         reasons += [f"{rule}: not a {k}: {why_not(values, shape_of[k], wild_word)}" for k in asked]
     kind = declared or (legal[0] if legal else None)
     if reasons:
-        alternatives = tuple(f"legal as a {k}: {' '.join(_text(reading(values, found[k][0])))}"
-                             for k in legal if k != kind)
-        return Verdict(variant, False, None, legal, None, _written(cards, wild_token), tuple(reasons),
-                       alternatives=alternatives)
+        alternatives = tuple(
+            f"legal as a {k}: {' '.join(_text(reading(values, found[k][0])))}" for k in legal if k != kind
+        )
+        return Verdict(
+            variant,
+            False,
+            None,
+            legal,
+            None,
+            _written(cards, wild_token),
+            tuple(reasons),
+            alternatives=alternatives,
+        )
     shown, truncated = distinct_readings(reading(values, f) for f in found[kind])
-    alternatives = tuple(f"also legal as a {k} (declare kind={k}): "
-                         f"{' '.join(_text(reading(values, found[k][0])))}" for k in legal if k != kind)
-    return Verdict(variant, True, kind, legal, None, _text(shown[0]), (),
-                   readings=tuple(_text(r) for r in shown), readings_truncated=truncated,
-                   alternatives=alternatives)
+    alternatives = tuple(
+        f"also legal as a {k} (declare kind={k}): {' '.join(_text(reading(values, found[k][0])))}"
+        for k in legal
+        if k != kind
+    )
+    return Verdict(
+        variant,
+        True,
+        kind,
+        legal,
+        None,
+        _text(shown[0]),
+        (),
+        readings=tuple(_text(r) for r in shown),
+        readings_truncated=truncated,
+        alternatives=alternatives,
+    )
 
 
-def _change_readings(kept: Sequence[Card], added: Sequence[Card], shape: Shape,
-                     found: Sequence[Fit]) -> list[tuple[int, ...]]:
+def _change_readings(
+    kept: Sequence[Card], added: Sequence[Card], shape: Shape, found: Sequence[Fit]
+) -> list[tuple[int, ...]]:
     """One reading of ``kept + added`` per fit in ``found`` (fits of ``shape``), each keeping the
     table's wild cards as they could have been read before the change where such a reading exists.
 
@@ -206,9 +242,20 @@ def _change_readings(kept: Sequence[Card], added: Sequence[Card], shape: Shape,
     return out
 
 
-def judge_change(variant: str, table: Sequence[Card], kept: Sequence[Card], added: Sequence[Card],
-                 shapes: Sequence[Shape], *, declared: str | None, blockers: Sequence[str], rule: str,
-                 what: str, wild_word: str, wild_token: str) -> Verdict:
+def judge_change(
+    variant: str,
+    table: Sequence[Card],
+    kept: Sequence[Card],
+    added: Sequence[Card],
+    shapes: Sequence[Shape],
+    *,
+    declared: str | None,
+    blockers: Sequence[str],
+    rule: str,
+    what: str,
+    wild_word: str,
+    wild_token: str,
+) -> Verdict:
     """The verdict on changing a meld on the table: it must keep its kind.
 
     ``table`` is the meld as it lies, ``kept`` the cards of it that stay and
@@ -222,25 +269,50 @@ def judge_change(variant: str, table: Sequence[Card], kept: Sequence[Card], adde
     targets = (declared,) if declared else table_kinds
     reasons = list(blockers)
     if not table_kinds:
-        reasons.append(f"{rule}: the {what} on the table is not legal: "
-                       f"{why_not(table_values, shapes[0], wild_word)}")
+        reasons.append(
+            f"{rule}: the {what} on the table is not legal: {why_not(table_values, shapes[0], wild_word)}"
+        )
     elif declared and declared not in table_kinds:
-        reasons.append(f"{rule}: the {what} on the table is not a {declared}: "
-                       f"{why_not(table_values, shape_of[declared], wild_word)}")
+        reasons.append(
+            f"{rule}: the {what} on the table is not a {declared}: "
+            f"{why_not(table_values, shape_of[declared], wild_word)}"
+        )
     new_found = {k: fits(new_values, shape_of[k]) for k in shape_of}
     keeps = tuple(k for k in targets if new_found[k])
     if targets and not keeps and not reasons:
-        reasons.append(f"{rule}: the {what} must stay a {' or '.join(targets)}: "
-                       f"{why_not(new_values, shape_of[targets[0]], wild_word)}")
+        reasons.append(
+            f"{rule}: the {what} must stay a {' or '.join(targets)}: "
+            f"{why_not(new_values, shape_of[targets[0]], wild_word)}"
+        )
     if reasons:
-        other = tuple(f"the changed {what} would be a {k}, but it must keep its kind"
-                      for k in new_found if new_found[k] and k not in targets)
-        return Verdict(variant, False, None, (), None, _written(added, wild_token), tuple(reasons),
-                       alternatives=other if not blockers else ())
+        other = tuple(
+            f"the changed {what} would be a {k}, but it must keep its kind"
+            for k in new_found
+            if new_found[k] and k not in targets
+        )
+        return Verdict(
+            variant,
+            False,
+            None,
+            (),
+            None,
+            _written(added, wild_token),
+            tuple(reasons),
+            alternatives=other if not blockers else (),
+        )
     kind = keeps[0]
     full = _change_readings(kept, added, shape_of[kind], new_found[kind])
     split = len(kept)
     added_readings, truncated = distinct_readings(_text(r[split:]) for r in full)
-    return Verdict(variant, True, kind, keeps, None, added_readings[0], (),
-                   readings=added_readings, readings_truncated=truncated,
-                   extra={"extend_reading": list(_text(full[0][:split]))})
+    return Verdict(
+        variant,
+        True,
+        kind,
+        keeps,
+        None,
+        added_readings[0],
+        (),
+        readings=added_readings,
+        readings_truncated=truncated,
+        extra={"extend_reading": list(_text(full[0][:split]))},
+    )

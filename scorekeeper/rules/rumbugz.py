@@ -43,8 +43,12 @@ SHAPES = tuple(Shape(kind, step, 1, 12) for kind, step in zip(KINDS, (1, 2, 3, 0
 #: RB-1: the fewest Bugz in a Sequence
 LEAST = 4
 
-NOTATION = Notation("rumbugz", ranks={str(n): n for n in range(1, 13)},
-                    wild_tokens=("P", "*"), accepted="1..12, P (PLYT; or *)")
+NOTATION = Notation(
+    "rumbugz",
+    ranks={str(n): n for n in range(1, 13)},
+    wild_tokens=("P", "*"),
+    accepted="1..12, P (PLYT; or *)",
+)
 
 
 def _too_few(count: int, rule: str, what: str) -> list[str]:
@@ -65,21 +69,56 @@ class RumBugz(Variant):
     wild_name, rules_home = "PLYT", ("RB",)
     dealt = False  # Bugz are drawn from the bag, not dealt
     entered_rule = "RB-7"
-    facts_shape = seats(2, 6, {
-        "kinds": ListOf("kinds laid this round (RB-4); the winner laid all four",
-                        item=Choice(values=KINDS, fold=True), order=KINDS, words=True),
-        "hand": CARDS_LEFT, "points": POINTS_LEFT,
-        "bid": Text("notes (bids are notes, RB-8)", note=True), "notes": Text("notes", note=True),
-    }, winner=Seat("the seat that laid all four kinds and emptied the hand; null: nobody (RB-7)"),
-        starter=Seat("who drew the highest Bug and played first"))
+    facts_shape = seats(
+        2,
+        6,
+        {
+            "kinds": ListOf(
+                "kinds laid this round (RB-4); the winner laid all four",
+                item=Choice(values=KINDS, fold=True),
+                order=KINDS,
+                words=True,
+            ),
+            "hand": CARDS_LEFT,
+            "points": POINTS_LEFT,
+            "bid": Text("notes (bids are notes, RB-8)", note=True),
+            "notes": Text("notes", note=True),
+        },
+        winner=Seat("the seat that laid all four kinds and emptied the hand; null: nobody (RB-7)"),
+        starter=Seat("who drew the highest Bug and played first"),
+    )
     option_spec = (
         Option("plyt_value", "int", 12, "Points a PLYT left in hand counts", rule="RB-6", low=0, high=100),
-        Option("rounds", "int", 5, "Rounds in a game (when no target is set)", rule="RB-8",
-               low=1, high=100, check=False),
-        Option("target", "int", None, "End when a total reaches this score instead of a round count",
-               rule="RB-8", low=1, optional=True, check=False),
-        Option("kind", "choice", None, "Declare which kind the Sequence counts as",
-               rule="RB-3", choices=KINDS, optional=True, game=False),
+        Option(
+            "rounds",
+            "int",
+            5,
+            "Rounds in a game (when no target is set)",
+            rule="RB-8",
+            low=1,
+            high=100,
+            check=False,
+        ),
+        Option(
+            "target",
+            "int",
+            None,
+            "End when a total reaches this score instead of a round count",
+            rule="RB-8",
+            low=1,
+            optional=True,
+            check=False,
+        ),
+        Option(
+            "kind",
+            "choice",
+            None,
+            "Declare which kind the Sequence counts as",
+            rule="RB-3",
+            choices=KINDS,
+            optional=True,
+            game=False,
+        ),
     )
 
     # -- the checker ----------------------------------------------------------
@@ -93,9 +132,16 @@ class RumBugz(Variant):
         if extend is not None:
             return self._change(self._bugz(extend), cards, opts)
         bugz = self._bugz(cards)
-        return judge(self.slug, bugz, SHAPES, declared=opts["kind"],
-                     blockers=_too_few(len(bugz), "RB-1", "a Sequence"), rule="RB-2",
-                     wild_word="PLYT", wild_token="P")
+        return judge(
+            self.slug,
+            bugz,
+            SHAPES,
+            declared=opts["kind"],
+            blockers=_too_few(len(bugz), "RB-1", "a Sequence"),
+            rule="RB-2",
+            wild_word="PLYT",
+            wild_token="P",
+        )
 
     def _taken_off(self, token: str) -> Card:
         """``-N`` / ``-P``: a Bug taken off the table Sequence (RB-5)."""
@@ -112,25 +158,38 @@ class RumBugz(Variant):
         added = tuple(NOTATION.parse_token(t) for t in tokens if not t.startswith("-"))
         removed = [self._taken_off(t) for t in tokens if t.startswith("-")]
         kept = list(table)
-        reasons = [f"RB-5: the Sequence on the table is not legal: {r}"
-                   for r in _too_few(len(table), "RB-1", "a Sequence")]
+        reasons = [
+            f"RB-5: the Sequence on the table is not legal: {r}"
+            for r in _too_few(len(table), "RB-1", "a Sequence")
+        ]
         for bug in removed:
             if bug in kept:
                 kept.remove(bug)
             else:
                 reasons.append(f"RB-5: {NOTATION.format(bug)} is not in the Sequence on the table")
         reasons += _too_few(len(kept) + len(added), "RB-5", "the changed Sequence")
-        verdict = judge_change(self.slug, table, tuple(kept), added, SHAPES, declared=opts["kind"],
-                               blockers=reasons, rule="RB-5", what="Sequence",
-                               wild_word="PLYT", wild_token="P")
+        verdict = judge_change(
+            self.slug,
+            table,
+            tuple(kept),
+            added,
+            SHAPES,
+            declared=opts["kind"],
+            blockers=reasons,
+            rule="RB-5",
+            what="Sequence",
+            wild_word="PLYT",
+            wild_token="P",
+        )
         if removed and verdict.valid:
             return replace(verdict, extra={**verdict.extra, "removed": [NOTATION.format(b) for b in removed]})
         return verdict
 
     def hand(self, cards: str, opts: dict[str, Any]) -> HandValue:
         """RB-6: a numbered Bug counts its number, a PLYT ``plyt_value``."""
-        breakdown = tuple((NOTATION.format(c), opts["plyt_value"] if c.wild else c.rank)
-                          for c in self.parse(cards))
+        breakdown = tuple(
+            (NOTATION.format(c), opts["plyt_value"] if c.wild else c.rank) for c in self.parse(cards)
+        )
         return HandValue(self.slug, points=sum(p for _, p in breakdown), breakdown=breakdown)
 
     # -- scoring (RB-4, RB-7, RB-8) ---------------------------------------------------
@@ -147,13 +206,15 @@ class RumBugz(Variant):
             raise RoundError([(f"{field}.kinds", f"give a list of kinds; accepted: {', '.join(KINDS)}")])
         for name in names:
             if str(name).strip().lower() not in KINDS:
-                raise RoundError([(f"{field}.kinds", f"RB-2: {name!r} is not a kind; "
-                                   f"accepted: {', '.join(KINDS)}")])
+                raise RoundError(
+                    [(f"{field}.kinds", f"RB-2: {name!r} is not a kind; accepted: {', '.join(KINDS)}")]
+                )
         given = {str(n).strip().lower() for n in names}
         return [k for k in KINDS if k in given]
 
-    def score_round(self, facts: Mapping[str, Any], game: GameScore, dealer: int,
-                    opts: Mapping[str, Any]) -> RoundOutcome:
+    def score_round(
+        self, facts: Mapping[str, Any], game: GameScore, dealer: int, opts: Mapping[str, Any]
+    ) -> RoundOutcome:
         """RB-7: the winner scores the losers' hands; no winner, nobody scores."""
         entries = self.seat_entries(facts, game.players)
         winner = self.seat_or_none(facts, "winner", game.players, rule="RB-7")
@@ -172,11 +233,17 @@ class RumBugz(Variant):
             if seat == winner:
                 if laid and len(laid) < len(KINDS):
                     missing = ", ".join(k for k in KINDS if k not in laid)
-                    errors.append((f"{field}.kinds", f"RB-4: the winner has laid all four kinds; missing: {missing}"))
+                    errors.append(
+                        (f"{field}.kinds", f"RB-4: the winner has laid all four kinds; missing: {missing}")
+                    )
                 if hands[-1]:
                     where = "hand" if entry.get("hand") not in (None, "") else "points"
-                    errors.append((f"{field}.{where}", f"RB-4: the winner has emptied the hand, so it counts 0, "
-                                   f"not {hands[-1]}"))
+                    errors.append(
+                        (
+                            f"{field}.{where}",
+                            f"RB-4: the winner has emptied the hand, so it counts 0, not {hands[-1]}",
+                        )
+                    )
                 laid = list(KINDS)
             kinds.append(laid or [])
         if errors:
@@ -184,13 +251,17 @@ class RumBugz(Variant):
         changes = [0] * game.players
         if winner is not None:
             changes[winner] = sum(hands)
-        progress = tuple({"wins": game.progress[s]["wins"] + (s == winner), "kinds": kinds[s]}
-                         for s in range(game.players))
+        progress = tuple(
+            {"wins": game.progress[s]["wins"] + (s == winner), "kinds": kinds[s]} for s in range(game.players)
+        )
         notes = [str(e.get("bid") or e.get("notes") or "") for e in entries]
         starter = self.seat_or_none(facts, "starter", game.players)  # who drew the highest Bug
-        return RoundOutcome(changes=tuple(changes), progress=progress,
-                            details={"winner": winner, "hands": hands, "notes": notes},
-                            starter=(dealer + 1) % game.players if starter is None else starter)
+        return RoundOutcome(
+            changes=tuple(changes),
+            progress=progress,
+            details={"winner": winner, "hands": hands, "notes": notes},
+            starter=(dealer + 1) % game.players if starter is None else starter,
+        )
 
     def is_over(self, game: GameScore, outcome: RoundOutcome, opts: Mapping[str, Any]) -> bool:
         """RB-8: after ``rounds`` rounds, or (with ``target``) once a total reaches it."""

@@ -45,9 +45,13 @@ class RoundScore:
 
     def to_dict(self) -> dict:
         return {
-            "number": self.number, "dealer": self.dealer, "starter": self.starter,
-            "changes": list(self.changes), "totals": list(self.totals),
-            "progress": [dict(p) for p in self.progress], "details": dict(self.details),
+            "number": self.number,
+            "dealer": self.dealer,
+            "starter": self.starter,
+            "changes": list(self.changes),
+            "totals": list(self.totals),
+            "progress": [dict(p) for p in self.progress],
+            "details": dict(self.details),
             "complete": self.complete,
         }
 
@@ -137,11 +141,19 @@ class GameScore:
 
     def to_dict(self) -> dict:
         return {
-            "variant": self.variant, "players": self.players, "first_dealer": self.first_dealer,
-            "high_wins": self.high_wins, "rounds": [r.to_dict() for r in self.rounds],
-            "totals": list(self.totals), "progress": [dict(p) for p in self.progress],
-            "ranks": list(self.ranks), "leaders": list(self.leaders),
-            "finished": self.finished, "winners": list(self.winners),
-            "dealer": self.dealer, "starter": self.starter, "chooser": self.chooser,
+            "variant": self.variant,
+            "players": self.players,
+            "first_dealer": self.first_dealer,
+            "high_wins": self.high_wins,
+            "rounds": [r.to_dict() for r in self.rounds],
+            "totals": list(self.totals),
+            "progress": [dict(p) for p in self.progress],
+            "ranks": list(self.ranks),
+            "leaders": list(self.leaders),
+            "finished": self.finished,
+            "winners": list(self.winners),
+            "dealer": self.dealer,
+            "starter": self.starter,
+            "chooser": self.chooser,
             "notes": list(self.notes),
         }

@@ -76,10 +76,13 @@ class Verdict:
     def to_dict(self) -> dict:
         """The JSON shape of RULES.md section 6 (plus the optional keys that are set)."""
         out = {
-            "variant": self.variant, "valid": self.valid,
+            "variant": self.variant,
+            "valid": self.valid,
             "kind": self.kind if self.valid else None,
-            "kinds": list(self.kinds), "points": self.points,
-            "reading": _plain(self.reading), "reasons": list(self.reasons),
+            "kinds": list(self.kinds),
+            "points": self.points,
+            "reading": _plain(self.reading),
+            "reasons": list(self.reasons),
         }
         if len(self.readings) > 1:
             out["readings"] = _plain(self.readings)

@@ -29,19 +29,36 @@ def check_walkable(variant: str, log: Sequence[AuditEntry], hands: int) -> None:
 
 def _check_entry(variant: str, entry: AuditEntry, where: str) -> None:
     if not isinstance(entry.round_number, int):
-        raise RoundError([(f"{where}.round_number",
-                           f"{where}: Undo needs the hand number (round_number) of this {NOUN[entry.action]}")])
+        raise RoundError(
+            [
+                (
+                    f"{where}.round_number",
+                    f"{where}: Undo needs the hand number (round_number) of this {NOUN[entry.action]}",
+                )
+            ]
+        )
     for key in NEEDS[entry.action]:
         facts = getattr(entry, key)
         if not isinstance(facts, dict):
-            raise RoundError([(f"{where}.{key}", f"{where}: Undo and Redo need the hand's facts in {key!r} "
-                                                 f"(an object) of this {NOUN[entry.action]}")])
+            raise RoundError(
+                [
+                    (
+                        f"{where}.{key}",
+                        f"{where}: Undo and Redo need the hand's facts in {key!r} "
+                        f"(an object) of this {NOUN[entry.action]}",
+                    )
+                ]
+            )
         try:
             hand_facts(variant, facts, entry.round_number)
         except RoundError as err:
             why = [message for _, message in err.errors] or [str(err)]
-            raise RoundError([(f"{where}.{key}", f"{where}.{key}: Undo or Redo could not put back these facts: {m}")
-                              for m in why]) from None
+            raise RoundError(
+                [
+                    (f"{where}.{key}", f"{where}.{key}: Undo or Redo could not put back these facts: {m}")
+                    for m in why
+                ]
+            ) from None
 
 
 def _fits(action: str, number: int, hands: int) -> bool:
@@ -58,14 +75,28 @@ def _walk(log: Sequence[AuditEntry], hands: int) -> None:
         if entry.action in NEEDS and not entry.undone:
             action = INVERSE[entry.action]
             if not _fits(action, entry.round_number, count):
-                raise RoundError([(f"audit.{i}", f"audit.{i}: Undo could not reverse this {NOUN[entry.action]} of hand "
-                                                 f"{entry.round_number}: the game would have {count} hands then")])
+                raise RoundError(
+                    [
+                        (
+                            f"audit.{i}",
+                            f"audit.{i}: Undo could not reverse this {NOUN[entry.action]} of hand "
+                            f"{entry.round_number}: the game would have {count} hands then",
+                        )
+                    ]
+                )
             count += GROWS[action]
     count = hands
     for i, _undo, change in reversed(redo_chain(log)):
         if not _fits(change.action, change.round_number, count):
-            raise RoundError([(f"audit.{i}", f"audit.{i}: Redo could not apply this {NOUN[change.action]} of hand "
-                                             f"{change.round_number} again: the game would have {count} hands")])
+            raise RoundError(
+                [
+                    (
+                        f"audit.{i}",
+                        f"audit.{i}: Redo could not apply this {NOUN[change.action]} of hand "
+                        f"{change.round_number} again: the game would have {count} hands",
+                    )
+                ]
+            )
         count += GROWS[change.action]
 
 

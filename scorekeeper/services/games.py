@@ -32,6 +32,7 @@ class SetupError(RoundError):
 
 # -- edit secrets ---------------------------------------------------------------
 
+
 def hash_secret(secret: str) -> str:
     """The stored form of an edit secret (sha256 hex; the secret has 128 random bits).
 
@@ -55,10 +56,12 @@ def hash_matches(secret_hash: str | None, secret: str | None) -> bool:
 
 # -- reading ---------------------------------------------------------------------
 
+
 def find_game(public_id: str) -> Game | None:
     """The game with this public id, players and rounds loaded; None when there is none."""
     return db.session.execute(
-        select(Game).where(Game.public_id == public_id)
+        select(Game)
+        .where(Game.public_id == public_id)
         .options(selectinload(Game.players), selectinload(Game.rounds))
     ).scalar_one_or_none()
 
@@ -83,10 +86,12 @@ class GameStamp(NamedTuple):
 
 #: built once: every page view and every live stream starts with it, and building a select costs
 #: more than running this one
-_STAMP = (select(Game.id, Game.updated_at, Game.status, Table.updated_at, Game.secret_hash)
-          .outerjoin(TableGame, TableGame.game_id == Game.id)
-          .outerjoin(Table, Table.id == TableGame.table_id)
-          .where(Game.public_id == bindparam("public_id")))
+_STAMP = (
+    select(Game.id, Game.updated_at, Game.status, Table.updated_at, Game.secret_hash)
+    .outerjoin(TableGame, TableGame.game_id == Game.id)
+    .outerjoin(Table, Table.id == TableGame.table_id)
+    .where(Game.public_id == bindparam("public_id"))
+)
 
 
 def game_stamp(public_id: str) -> GameStamp | None:
@@ -107,6 +112,7 @@ def list_games(*, status: str | None = None, limit: int | None = None) -> list[G
 
 
 # -- creating --------------------------------------------------------------------
+
 
 def game_options(variant: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
     """The variant's game options (``game: true``) validated, defaults filled.
@@ -158,8 +164,9 @@ def clean_names(names: Sequence[Any]) -> list[str]:
     return cleaned
 
 
-def create_game(variant: str, names: Sequence[str], options: Mapping[str, Any] | None = None,
-                first_dealer: int = 0) -> tuple[Game, str]:
+def create_game(
+    variant: str, names: Sequence[str], options: Mapping[str, Any] | None = None, first_dealer: int = 0
+) -> tuple[Game, str]:
     """A new game and its edit secret (shown once; only its hash is stored)."""
     v = find_variant(variant)
     players_at_most(names, v)
@@ -170,8 +177,11 @@ def create_game(variant: str, names: Sequence[str], options: Mapping[str, Any] |
         cleaned, errors = list(names), list(err.errors)
     if not v.min_players <= len(cleaned) <= v.max_players:
         errors.append(player_count_error(v, len(cleaned)))
-    if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) \
-            or not 0 <= first_dealer < len(cleaned):
+    if (
+        isinstance(first_dealer, bool)
+        or not isinstance(first_dealer, int)
+        or not 0 <= first_dealer < len(cleaned)
+    ):
         errors.append(("first_dealer", "the first dealer must be one of the players"))
     try:
         opts = game_options(v.slug, options)
@@ -187,13 +197,24 @@ def create_game(variant: str, names: Sequence[str], options: Mapping[str, Any] |
     score = _score_setup(v, cleaned, first_dealer, opts)
 
     secret = secrets.token_urlsafe(24)
-    game = Game(public_id=_new_public_id(), variant=v.slug, options=opts,
-                first_dealer=first_dealer, secret_hash=hash_secret(secret), status="in_progress")
+    game = Game(
+        public_id=_new_public_id(),
+        variant=v.slug,
+        options=opts,
+        first_dealer=first_dealer,
+        secret_hash=hash_secret(secret),
+        status="in_progress",
+    )
     game.players = [Player(seat=i, name=name) for i, name in enumerate(cleaned)]
     db.session.add(game)
-    _audit(game, "create", None, None, {"players": cleaned, "options": opts,
-                                        "first_dealer": first_dealer},
-           f"Game of {v.name} started: {', '.join(cleaned)}")
+    _audit(
+        game,
+        "create",
+        None,
+        None,
+        {"players": cleaned, "options": opts, "first_dealer": first_dealer},
+        f"Game of {v.name} started: {', '.join(cleaned)}",
+    )
     db.session.flush()
     _keep_score(game, score)
     return game, secret

@@ -24,8 +24,14 @@ from .scores import _keep_score, _score, _score_from, score_on
 from .versions import ConcurrentChange, claim
 
 
-def record_round(game: Game, facts: Mapping[str, Any], *, before: GameScore | None = None,
-                 version: int | None = None, turn: int | None = None) -> Round:
+def record_round(
+    game: Game,
+    facts: Mapping[str, Any],
+    *,
+    before: GameScore | None = None,
+    version: int | None = None,
+    turn: int | None = None,
+) -> Round:
     """Append a hand after checking the whole game with it; RulesError leaves nothing written.
 
     ``before``: the game as already scored (every stored hand), when the
@@ -41,14 +47,27 @@ def record_round(game: Game, facts: Mapping[str, Any], *, before: GameScore | No
     round_ = Round(number=number, facts=facts)
     game.rounds.append(round_)
     _flush()  # claims the hand number now: a concurrent record fails here
-    _audit(game, "record", number, None, facts,
-           f"{_what(game, score, number, turn, 'recorded')}: {_changes_text(game, score, number)}")
+    _audit(
+        game,
+        "record",
+        number,
+        None,
+        facts,
+        f"{_what(game, score, number, turn, 'recorded')}: {_changes_text(game, score, number)}",
+    )
     _settle(game, score)
     return round_
 
 
-def update_round(game: Game, number: int, facts: Mapping[str, Any], *,
-                 before: GameScore | None = None, version: int | None = None, turn: int | None = None) -> Round:
+def update_round(
+    game: Game,
+    number: int,
+    facts: Mapping[str, Any],
+    *,
+    before: GameScore | None = None,
+    version: int | None = None,
+    turn: int | None = None,
+) -> Round:
     """Replace hand ``number``'s facts after checking the whole game (HandNotFound: no such hand).
 
     ``before``: the game scored up to hand ``number`` (not included), when the
@@ -58,15 +77,22 @@ def update_round(game: Game, number: int, facts: Mapping[str, Any], *,
     claim(game, version)
     round_ = get_round(game, number)
     facts = hand_facts(game.variant, facts, number)
-    score = _score_from(game, [facts if r.number == number else r.facts for r in game.rounds],
-                        number - 1, before)
+    score = _score_from(
+        game, [facts if r.number == number else r.facts for r in game.rounds], number - 1, before
+    )
     # what the hand scored before, when the caller scored the hands ahead of it (one hand more to score)
     was = score_on(game, before, [round_.facts]).rounds[-1].changes if _ahead(before, number) else None
     old = copy.deepcopy(round_.facts)
     round_.facts = facts
     round_.updated_at = utcnow()
-    _audit(game, "edit", number, old, facts,
-           f"{_what(game, score, number, turn, 'corrected')}: {_corrections_text(game, was, score, number)}")
+    _audit(
+        game,
+        "edit",
+        number,
+        old,
+        facts,
+        f"{_what(game, score, number, turn, 'corrected')}: {_corrections_text(game, was, score, number)}",
+    )
     _settle(game, score)
     return round_
 
@@ -92,6 +118,7 @@ def get_round(game: Game, number: int) -> Round:
 
 
 # -- writing rows ---------------------------------------------------------------------
+
 
 def _remove_round(game: Game, round_: Round) -> None:
     """Delete a round and close the gap; one flush per move keeps (game, number) unique."""
@@ -140,10 +167,19 @@ def _flush() -> None:
 
 # -- the change log -------------------------------------------------------------------
 
+
 def _audit(game: Game, action: str, number: int | None, old: Any, new: Any, summary: str) -> None:
     # Setting ``game`` (not appending to game.audit_entries) does not load the whole trail.
-    db.session.add(AuditEntry(game=game, action=action, round_number=number,
-                              old=copy.deepcopy(old), new=copy.deepcopy(new), summary=summary[:300]))
+    db.session.add(
+        AuditEntry(
+            game=game,
+            action=action,
+            round_number=number,
+            old=copy.deepcopy(old),
+            new=copy.deepcopy(new),
+            summary=summary[:300],
+        )
+    )
 
 
 def _word(game: Game) -> str:
@@ -204,4 +240,6 @@ def texts_at_most(value: Any, most: int) -> None:
             text_at_most(value, most, where)
         elif isinstance(value, (dict, list)):
             items = value.items() if isinstance(value, dict) else enumerate(value)
-            waiting.extend((f"{where}.{key}" if where else str(key), item) for key, item in reversed(list(items)))
+            waiting.extend(
+                (f"{where}.{key}" if where else str(key), item) for key, item in reversed(list(items))
+            )

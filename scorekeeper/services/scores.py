@@ -48,20 +48,30 @@ def score_on(game: Game, before: GameScore, facts: Sequence[Mapping[str, Any]]) 
     return score_more(game.variant, before, list(facts), options=game.options or {})
 
 
-def _score_setup(variant: Variant, names: Sequence[str], first_dealer: int, options: Mapping[str, Any]) -> GameScore:
+def _score_setup(
+    variant: Variant, names: Sequence[str], first_dealer: int, options: Mapping[str, Any]
+) -> GameScore:
     """The score of a game not started yet: the engine's last word on players, dealer and options."""
-    return score_game(variant.slug, [], players=len(names), first_dealer=first_dealer, names=names,
-                      options=options)
+    return score_game(
+        variant.slug, [], players=len(names), first_dealer=first_dealer, names=names, options=options
+    )
 
 
 def _score(game: Game, facts: Sequence[Mapping[str, Any]]) -> GameScore:
     """The engine's score of ``facts``, the hands of ``game``."""
-    return score_game(game.variant, list(facts), players=len(game.players), first_dealer=game.first_dealer,
-                      names=game.names, options=game.options or {})
+    return score_game(
+        game.variant,
+        list(facts),
+        players=len(game.players),
+        first_dealer=game.first_dealer,
+        names=game.names,
+        options=game.options or {},
+    )
 
 
-def _score_from(game: Game, hands: Sequence[Mapping[str, Any]], changed: int,
-                before: GameScore | None) -> GameScore:
+def _score_from(
+    game: Game, hands: Sequence[Mapping[str, Any]], changed: int, before: GameScore | None
+) -> GameScore:
     """The score of all ``hands``, of which those from index ``changed`` on are new.
 
     ``before`` (when given and it scored exactly the ``changed`` hands ahead
@@ -100,5 +110,9 @@ def _remember(game: Game, scored: str, score: GameScore) -> None:
 
 def _as_scored(game: Game, facts: Sequence[Mapping[str, Any]]) -> str:
     """Everything a game's score depends on, written out to compare (a copy nothing can change)."""
-    return json.dumps([game.variant, game.names, game.first_dealer, game.options, list(facts)],
-                      sort_keys=True, separators=(",", ":"), default=repr)
+    return json.dumps(
+        [game.variant, game.names, game.first_dealer, game.options, list(facts)],
+        sort_keys=True,
+        separators=(",", ":"),
+        default=repr,
+    )

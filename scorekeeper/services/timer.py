@@ -42,10 +42,19 @@ def timer_of(game: Game, now: int | None = None) -> dict[str, Any]:
     seconds = int(stored.get("seconds") or 0)
     now = now_ms() if now is None else now
     running = bool(stored.get("running")) and seconds > 0
-    left = max(0, int(stored["ends"]) - now) if running and stored.get("ends") else int(
-        stored.get("left", seconds * 1000))
-    return {"seconds": seconds, "running": running, "ends": stored.get("ends") if running else None,
-            "left": min(left, seconds * 1000), "turn": int(stored.get("turn") or 0), "now": now}
+    left = (
+        max(0, int(stored["ends"]) - now)
+        if running and stored.get("ends")
+        else int(stored.get("left", seconds * 1000))
+    )
+    return {
+        "seconds": seconds,
+        "running": running,
+        "ends": stored.get("ends") if running else None,
+        "left": min(left, seconds * 1000),
+        "turn": int(stored.get("turn") or 0),
+        "now": now,
+    }
 
 
 def check_seconds(value: Any) -> int:
@@ -54,8 +63,15 @@ def check_seconds(value: Any) -> int:
     if text in ("", "off"):
         return 0
     if not text.isdigit() or int(text) > SECONDS_MAX:
-        raise SetupError([("timer", f"the turn timer is off (0) or a whole number of seconds up to "
-                                    f"{SECONDS_MAX}, not {text[:20]!r}")])
+        raise SetupError(
+            [
+                (
+                    "timer",
+                    f"the turn timer is off (0) or a whole number of seconds up to "
+                    f"{SECONDS_MAX}, not {text[:20]!r}",
+                )
+            ]
+        )
     return int(text)
 
 

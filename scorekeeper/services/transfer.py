@@ -18,7 +18,7 @@ FORMAT = "scorekeeper-game"
 VERSION = 1
 AUDIT_ACTIONS = ("create", "record", "edit", "delete", "undo", "redo")
 #: Largest hand number kept (an INTEGER column: PostgreSQL refuses more, SQLite would not).
-HAND_MAX = 2 ** 31 - 1
+HAND_MAX = 2**31 - 1
 
 
 class TransferError(ValueError):
@@ -59,21 +59,40 @@ def parse_stamp(text: Any, where: str) -> datetime:
 def export_game(game: Game) -> dict:
     """The whole game as a JSON-ready dict (see the module docstring)."""
     return {
-        "format": FORMAT, "version": VERSION, "id": game.public_id,
-        "variant": game.variant, "options": dict(game.options or {}),
-        "first_dealer": game.first_dealer, "status": game.status,
-        "created_at": stamp(game.created_at), "updated_at": stamp(game.updated_at),
+        "format": FORMAT,
+        "version": VERSION,
+        "id": game.public_id,
+        "variant": game.variant,
+        "options": dict(game.options or {}),
+        "first_dealer": game.first_dealer,
+        "status": game.status,
+        "created_at": stamp(game.created_at),
+        "updated_at": stamp(game.updated_at),
         "players": [{"seat": p.seat, "name": p.name} for p in game.players],
-        "rounds": [{"number": r.number, "facts": r.facts, "created_at": stamp(r.created_at),
-                    "updated_at": stamp(r.updated_at)} for r in game.rounds],
+        "rounds": [
+            {
+                "number": r.number,
+                "facts": r.facts,
+                "created_at": stamp(r.created_at),
+                "updated_at": stamp(r.updated_at),
+            }
+            for r in game.rounds
+        ],
         "audit": [logged_change(a) for a in game.audit_entries],
     }
 
 
 def logged_change(entry) -> dict:
     """One change log entry as exports (and the API's undo and redo) write it."""
-    return {"at": stamp(entry.at), "action": entry.action, "round_number": entry.round_number,
-            "old": entry.old, "new": entry.new, "summary": entry.summary, "undone": bool(entry.undone)}
+    return {
+        "at": stamp(entry.at),
+        "action": entry.action,
+        "round_number": entry.round_number,
+        "old": entry.old,
+        "new": entry.new,
+        "summary": entry.summary,
+        "undone": bool(entry.undone),
+    }
 
 
 def import_game(doc: Any) -> tuple[Game, str]:
@@ -97,18 +116,27 @@ def import_game(doc: Any) -> tuple[Game, str]:
         if not isinstance(entry.get("facts"), dict):
             raise TransferError(f"rounds.{i}: give number {i + 1} and its facts (an object)")
         if entry.get("number") != i + 1:  # a gap or a repeat: the shape is right, the numbers are not
-            raise RoundError([(f"rounds.{i}.number", f"rounds.{i}: hands are numbered 1, 2, 3 ...; "
-                                                     f"this one is {i + 1}")])
+            raise RoundError(
+                [(f"rounds.{i}.number", f"rounds.{i}: hands are numbered 1, 2, 3 ...; this one is {i + 1}")]
+            )
     # each hand as the variant reads it (RoundError naming unknown keys, with the hand number)
-    facts = [_pausing(i) or hand_facts(doc["variant"], entry["facts"], i + 1) for i, entry in enumerate(rounds)]
+    facts = [
+        _pausing(i) or hand_facts(doc["variant"], entry["facts"], i + 1) for i, entry in enumerate(rounds)
+    ]
     audit = [_audit_entry(a, i) for i, a in enumerate(object_list(doc, "audit", required=False))]
     check_walkable(doc["variant"], audit, len(rounds))  # Undo and Redo can walk the log (422 otherwise)
 
     first_dealer = _int(doc.get("first_dealer", 0), "first_dealer")
     stamps = [stamps_in(entry, f"rounds.{i}") for i, entry in enumerate(rounds)]
     # The engine judges the options and every hand before anything is added.
-    score = score_game(doc["variant"], facts, players=len(names), first_dealer=first_dealer,
-                       names=clean_names(names), options=game_options(doc["variant"], doc.get("options")))
+    score = score_game(
+        doc["variant"],
+        facts,
+        players=len(names),
+        first_dealer=first_dealer,
+        names=clean_names(names),
+        options=game_options(doc["variant"], doc.get("options")),
+    )
     game, secret = create_game(doc["variant"], names, doc.get("options"), first_dealer)
     for number, (round_facts, when) in enumerate(zip(facts, stamps), 1):
         game.rounds.append(Round(number=number, facts=round_facts, **when))
@@ -128,7 +156,7 @@ def _document(doc: Any) -> Mapping[str, Any]:
     if not isinstance(doc, dict):
         raise TransferError("an export must be a JSON object")
     if doc.get("format") != FORMAT or doc.get("version") != VERSION:
-        raise TransferError(f"not a game export: expected \"format\": \"{FORMAT}\" and \"version\": {VERSION}")
+        raise TransferError(f'not a game export: expected "format": "{FORMAT}" and "version": {VERSION}')
     if not isinstance(doc.get("variant"), str):
         raise TransferError("variant: a variant slug is required")
     if not isinstance(doc.get("options", {}), dict):
@@ -159,8 +187,9 @@ def _int(value: Any, where: str) -> int:
     return int(value)
 
 
-def stamps_in(entry: Mapping[str, Any], where: str,
-              keys: tuple[str, ...] = ("created_at", "updated_at")) -> dict[str, datetime]:
+def stamps_in(
+    entry: Mapping[str, Any], where: str, keys: tuple[str, ...] = ("created_at", "updated_at")
+) -> dict[str, datetime]:
     """The times of ``entry`` under ``keys`` (:func:`parse_stamp`), those left out or null left out:
     a new row then takes the time of the import."""
     return {key: parse_stamp(entry[key], f"{where}.{key}") for key in keys if entry.get(key) is not None}
@@ -179,6 +208,12 @@ def _audit_entry(entry: Mapping[str, Any], index: int) -> AuditEntry:
     summary = entry.get("summary", "")
     if not isinstance(summary, str):
         raise TransferError(f"{where}.summary: must be text")
-    return AuditEntry(at=parse_stamp(entry.get("at"), f"{where}.at"), action=entry["action"],
-                      round_number=number, old=entry.get("old"), new=entry.get("new"),
-                      summary=summary[:300], undone=bool(entry.get("undone", False)))
+    return AuditEntry(
+        at=parse_stamp(entry.get("at"), f"{where}.at"),
+        action=entry["action"],
+        round_number=number,
+        old=entry.get("old"),
+        new=entry.get("new"),
+        summary=summary[:300],
+        undone=bool(entry.get("undone", False)),
+    )

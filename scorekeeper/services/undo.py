@@ -39,16 +39,18 @@ class NothingToRedo(RulesError):
 def last_undoable(game: Game) -> AuditEntry | None:
     """The change :func:`undo_last_change` would reverse, or None."""
     return db.session.execute(
-        select(AuditEntry).where(AuditEntry.game_id == game.id, AuditEntry.undone.is_(False),
-                                 AuditEntry.action.in_(UNDOABLE))
-        .order_by(AuditEntry.id.desc()).limit(1)
+        select(AuditEntry)
+        .where(AuditEntry.game_id == game.id, AuditEntry.undone.is_(False), AuditEntry.action.in_(UNDOABLE))
+        .order_by(AuditEntry.id.desc())
+        .limit(1)
     ).scalar_one_or_none()
 
 
 def last_logged(game: Game) -> AuditEntry | None:
     """The game's latest change-log entry (what an undo or redo just logged), without loading the whole log."""
-    return db.session.scalar(select(AuditEntry).where(AuditEntry.game_id == game.id)
-                             .order_by(AuditEntry.id.desc()).limit(1))
+    return db.session.scalar(
+        select(AuditEntry).where(AuditEntry.game_id == game.id).order_by(AuditEntry.id.desc()).limit(1)
+    )
 
 
 def last_redoable(game: Game) -> AuditEntry | None:
@@ -59,8 +61,9 @@ def last_redoable(game: Game) -> AuditEntry | None:
 
 def _redo_chain(game: Game) -> list[tuple[AuditEntry, AuditEntry]]:
     """The undos redo can take back, oldest first, each with the change it reversed (:func:`.change_log.redo_chain`)."""
-    log = db.session.execute(select(AuditEntry).where(AuditEntry.game_id == game.id)
-                             .order_by(AuditEntry.id)).scalars()
+    log = db.session.execute(
+        select(AuditEntry).where(AuditEntry.game_id == game.id).order_by(AuditEntry.id)
+    ).scalars()
     return [(undo, change) for _, undo, change in redo_chain(log)]
 
 
@@ -102,11 +105,11 @@ def _apply(game: Game, action: str, number: int, facts: dict | None) -> None:
     stored = None if facts is None else find_variant(game.variant).stored_facts(copy.deepcopy(facts))
     hands = [r.facts for r in game.rounds]
     if action == "record":
-        hands = [*hands[:number - 1], stored, *hands[number - 1:]]
+        hands = [*hands[: number - 1], stored, *hands[number - 1 :]]
     elif action == "edit":
-        hands = [*hands[:number - 1], stored, *hands[number:]]
+        hands = [*hands[: number - 1], stored, *hands[number:]]
     else:
-        hands = hands[:number - 1] + hands[number:]
+        hands = hands[: number - 1] + hands[number:]
     _score(game, hands)  # raises before any row changes
     if action == "record":
         _insert_round(game, number, stored)

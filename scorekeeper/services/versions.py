@@ -26,8 +26,10 @@ class ConcurrentChange(Conflict, RulesError):
     """
 
     def __init__(self, message: str = ""):
-        super().__init__(message or "someone else changed this game at the same moment; "
-                                    "reload the game and enter the change again")
+        super().__init__(
+            message
+            or "someone else changed this game at the same moment; reload the game and enter the change again"
+        )
 
 
 class StaleVersion(ConcurrentChange):
@@ -35,9 +37,11 @@ class StaleVersion(ConcurrentChange):
 
     def __init__(self, sent: int, current: int):
         self.sent, self.current = sent, current
-        super().__init__(f"the game changed since this change was made (it was made against version {sent}; "
-                         f"the game is at version {current} now): nothing of it was kept. Look at the game "
-                         "again and make the change again if it is still needed")
+        super().__init__(
+            f"the game changed since this change was made (it was made against version {sent}; "
+            f"the game is at version {current} now): nothing of it was kept. Look at the game "
+            "again and make the change again if it is still needed"
+        )
 
     def conflict(self) -> dict:
         """Both versions, in the shape of the offline queue's conflicts (``mine``, ``theirs``)."""
@@ -77,8 +81,11 @@ def claim(game: Game, expected: int | None = None) -> None:
     if expected is not None and expected != read:
         raise StaleVersion(expected, read)
     claimed = db.session.execute(
-        update(Game).where(Game.id == game.id, Game.version == read).values(version=read + 1)
-        .execution_options(synchronize_session=False))
+        update(Game)
+        .where(Game.id == game.id, Game.version == read)
+        .values(version=read + 1)
+        .execution_options(synchronize_session=False)
+    )
     if claimed.rowcount != 1:
         db.session.rollback()
         current = db.session.scalar(select(Game.version).where(Game.id == game.id))

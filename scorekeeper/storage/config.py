@@ -52,7 +52,7 @@ def database_url(instance_path: str) -> str:
         # (the "postgres" extra) is psycopg 3, which SQLAlchemy before 2.1 would not pick itself.
         for scheme in ("postgres://", "postgresql://"):
             if url.startswith(scheme):
-                url = "postgresql+psycopg://" + url[len(scheme):]
+                url = "postgresql+psycopg://" + url[len(scheme) :]
         return url
     return "sqlite:///" + str(Path(instance_path) / "scorekeeper.sqlite3")
 
@@ -81,11 +81,13 @@ def private_database(url: str) -> None:
     files the database file's mode); an older 0644 one narrowed. Other databases: nothing to do."""
     if not url.startswith("sqlite:///") or ":memory:" in url or "mode=memory" in url:
         return
-    path = Path(url[len("sqlite:///"):].split("?", 1)[0])
+    path = Path(url[len("sqlite:///") :].split("?", 1)[0])
     if not path.name:
         return
     try:
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))  # an empty file is an empty database
+        os.close(
+            os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        )  # an empty file is an empty database
     except FileExistsError:
         _owner_only(path, 0o600)
     except OSError:  # a folder not there (yet): SQLite will say so itself when it opens it

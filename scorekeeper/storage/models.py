@@ -84,14 +84,14 @@ class Game(db.Model):
     timer: Mapped[dict | None] = mapped_column(JSON, nullable=True)
 
     players: Mapped[list[Player]] = relationship(
-        back_populates="game", order_by="Player.seat", cascade="all, delete-orphan",
-        passive_deletes=True)
+        back_populates="game", order_by="Player.seat", cascade="all, delete-orphan", passive_deletes=True
+    )
     rounds: Mapped[list[Round]] = relationship(
-        back_populates="game", order_by="Round.number", cascade="all, delete-orphan",
-        passive_deletes=True)
+        back_populates="game", order_by="Round.number", cascade="all, delete-orphan", passive_deletes=True
+    )
     audit_entries: Mapped[list[AuditEntry]] = relationship(
-        back_populates="game", order_by="AuditEntry.id", cascade="all, delete-orphan",
-        passive_deletes=True)
+        back_populates="game", order_by="AuditEntry.id", cascade="all, delete-orphan", passive_deletes=True
+    )
 
     __table_args__ = (Index("ix_games_status_created", "status", "created_at"),)
 

@@ -29,9 +29,11 @@ class Table(db.Model):
     timer_seconds: Mapped[int | None] = mapped_column(nullable=True)
 
     members: Mapped[list[Member]] = relationship(
-        back_populates="table", order_by="Member.id", cascade="all, delete-orphan", passive_deletes=True)
+        back_populates="table", order_by="Member.id", cascade="all, delete-orphan", passive_deletes=True
+    )
     rulings: Mapped[list[Ruling]] = relationship(
-        back_populates="table", order_by="Ruling.id", cascade="all, delete-orphan", passive_deletes=True)
+        back_populates="table", order_by="Ruling.id", cascade="all, delete-orphan", passive_deletes=True
+    )
 
 
 class Member(db.Model):
@@ -85,10 +87,12 @@ class TableGame(db.Model):
     hands: Mapped[int] = mapped_column(default=0)
 
     seats: Mapped[list[TableSeat]] = relationship(
-        back_populates="table_game", order_by="TableSeat.seat", cascade="all, delete-orphan",
-        passive_deletes=True)
-    figures: Mapped[list[TableFigure]] = relationship(
-        cascade="all, delete-orphan", passive_deletes=True)
+        back_populates="table_game",
+        order_by="TableSeat.seat",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+    figures: Mapped[list[TableFigure]] = relationship(cascade="all, delete-orphan", passive_deletes=True)
 
     __table_args__ = (Index("ix_table_games_order", "table_id", "played_at", "game_id"),)
 

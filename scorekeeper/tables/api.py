@@ -34,9 +34,12 @@ def table_urls(table, secret: str | None = None) -> dict[str, str]:
     """Where a table lives: the API resource, its page (read-only link), statistics, export; the
     table link (which gives a phone the secret) when the secret is known."""
     tid = table.public_id
-    urls = {"api": external_url("tables_api.table", table_id=tid), "page": external_url("tables.show", table_id=tid),
-            "stats": external_url("tables_api.table_stats_json", table_id=tid),
-            "export": external_url("tables_api.table_export", table_id=tid)}
+    urls = {
+        "api": external_url("tables_api.table", table_id=tid),
+        "page": external_url("tables.show", table_id=tid),
+        "stats": external_url("tables_api.table_stats_json", table_id=tid),
+        "export": external_url("tables_api.table_export", table_id=tid),
+    }
     if secret:
         urls["join"] = external_url("tables.join", table_id=tid, secret=secret)
     return urls
@@ -51,15 +54,26 @@ def table_json(table) -> dict[str, Any]:
             played[seat.member_id] = played.get(seat.member_id, 0) + 1
     names = {m.id: m.name for m in table.members}
     return {
-        "id": table.public_id, "name": table.name,
-        "created_at": stamp(table.created_at), "updated_at": stamp(table.updated_at),
+        "id": table.public_id,
+        "name": table.name,
+        "created_at": stamp(table.created_at),
+        "updated_at": stamp(table.updated_at),
         "players": [{"name": m.name, "games": played.get(m.id, 0)} for m in table.members],
-        "games": [{"id": g.public_id, "variant": g.variant,
-                   "status": "finished" if s.finished else "in_progress", "hands": s.hands,
-                   "players": [names[seat.member_id] for seat in s.seats],
-                   "winners": [names[seat.member_id] for seat in s.seats if seat.winner],
-                   "created_at": stamp(g.created_at), "urls": game_urls(g)} for g, s in games],
-        "urls": table_urls(table)}
+        "games": [
+            {
+                "id": g.public_id,
+                "variant": g.variant,
+                "status": "finished" if s.finished else "in_progress",
+                "hands": s.hands,
+                "players": [names[seat.member_id] for seat in s.seats],
+                "winners": [names[seat.member_id] for seat in s.seats if seat.winner],
+                "created_at": stamp(g.created_at),
+                "urls": game_urls(g),
+            }
+            for g, s in games
+        ],
+        "urls": table_urls(table),
+    }
 
 
 def table_for_new_game(table_id: Any):
@@ -70,8 +84,10 @@ def table_for_new_game(table_id: Any):
     table = services.get_table(table_id.strip())
     secret = bearer_secret()
     if secret is None:
-        raise SecretMissing("Starting a table's game needs the table's secret: "
-                            "send the header 'Authorization: Bearer <table secret>'.")
+        raise SecretMissing(
+            "Starting a table's game needs the table's secret: "
+            "send the header 'Authorization: Bearer <table secret>'."
+        )
     if not services.secret_matches(table, secret):
         raise NotEditor("That secret does not belong to this table.")
     return table, secret
@@ -159,5 +175,6 @@ def start_table_game(fields: dict, variant: str, names: list[str], options: dict
     and a table-derived secret."""
     players_at_most(names, find_variant(variant))  # the variant's bound, before the roster is read or grows
     table, secret = table_for_new_game(fields["table"])
-    return services.start_game(table, secret, variant, services.roster_players(table, names), options,
-                               first_dealer)
+    return services.start_game(
+        table, secret, variant, services.roster_players(table, names), options, first_dealer
+    )

@@ -17,35 +17,50 @@ NAME = {"autocomplete": "off", "autocapitalize": "words", "maxlength": NAME_MAX}
 class TableForm(FlaskForm):
     """A new table: its name and the roster, one name per line."""
 
-    name = StringField("Table name", validators=[DataRequired(message="give the table a name"),
-                                                 Length(max=TABLE_NAME_MAX)],
-                       description="A family, friends, a club: whoever plays together.",
-                       render_kw={"autocomplete": "off", "maxlength": TABLE_NAME_MAX})
-    players = TextAreaField("Players", description="One name per line; more can join later.",
-                            render_kw={"rows": 5, "autocapitalize": "words"})
+    name = StringField(
+        "Table name",
+        validators=[DataRequired(message="give the table a name"), Length(max=TABLE_NAME_MAX)],
+        description="A family, friends, a club: whoever plays together.",
+        render_kw={"autocomplete": "off", "maxlength": TABLE_NAME_MAX},
+    )
+    players = TextAreaField(
+        "Players",
+        description="One name per line; more can join later.",
+        render_kw={"rows": 5, "autocapitalize": "words"},
+    )
 
 
 class AddPlayerForm(FlaskForm):
-    name = StringField("New player", validators=[DataRequired(message="give the new player a name")],
-                       render_kw=NAME, id="new_player")
+    name = StringField(
+        "New player",
+        validators=[DataRequired(message="give the new player a name")],
+        render_kw=NAME,
+        id="new_player",
+    )
 
 
 class RenameForm(FlaskForm):
     member = SelectField("Player", coerce=int)
-    name = StringField("New name", validators=[DataRequired(message="give the new name")], render_kw=NAME,
-                       id="new_name")
+    name = StringField(
+        "New name", validators=[DataRequired(message="give the new name")], render_kw=NAME, id="new_name"
+    )
 
 
 class MergeForm(FlaskForm):
     keep = SelectField("Keep", coerce=int, description="The entry that stays on the roster.")
-    drop = SelectField("Merge into it", coerce=int,
-                       description="This entry's games become the kept one's; no hand changes.")
+    drop = SelectField(
+        "Merge into it", coerce=int, description="This entry's games become the kept one's; no hand changes."
+    )
 
 
 def option_choices() -> list[tuple[str, str]]:
     """``variant:option`` for every game option, labelled in words."""
-    return [(f"{v['slug']}:{o['name']}", f"{v['name']}: {o['name'].replace('_', ' ')}")
-            for v in variants() for o in v["options"] if o["game"]]
+    return [
+        (f"{v['slug']}:{o['name']}", f"{v['name']}: {o['name'].replace('_', ' ')}")
+        for v in variants()
+        for o in v["options"]
+        if o["game"]
+    ]
 
 
 def variant_choices() -> list[tuple[str, str]]:
@@ -64,19 +79,28 @@ class RulingForm(FlaskForm):
     """What every ruling has: its day and a note."""
 
     decided_on = DateField("Decided on", validators=[Optional()], description="Leave empty for today.")
-    note = TextAreaField("Note", validators=[Length(max=NOTE_MAX)], render_kw={"rows": 2},
-                         description="Why, or who asked (optional).")
+    note = TextAreaField(
+        "Note",
+        validators=[Length(max=NOTE_MAX)],
+        render_kw={"rows": 2},
+        description="Why, or who asked (optional).",
+    )
 
 
 class OptionRulingForm(RulingForm):
     option = SelectField("Option", description="Every game option of every variant.")
-    value = StringField("Value", render_kw={"autocomplete": "off"},
-                        description="The value the table plays with (on/off for a switch).")
+    value = StringField(
+        "Value",
+        render_kw={"autocomplete": "off"},
+        description="The value the table plays with (on/off for a switch).",
+    )
 
 
 class ReadingRulingForm(RulingForm):
     variant = SelectField("Game")
-    question = StringField("The unclear case", validators=[DataRequired(message="Write the question"),
-                                                          Length(max=TEXT_MAX)])
-    answer = StringField("How the table reads it", validators=[DataRequired(message="write the answer"),
-                                                              Length(max=TEXT_MAX)])
+    question = StringField(
+        "The unclear case", validators=[DataRequired(message="Write the question"), Length(max=TEXT_MAX)]
+    )
+    answer = StringField(
+        "How the table reads it", validators=[DataRequired(message="write the answer"), Length(max=TEXT_MAX)]
+    )

@@ -22,74 +22,196 @@ from ..limits import ROSTER_MAX, RULINGS_MAX, TABLE_GAMES_MAX
 from ..web.features import ApiPart
 
 NUM = {"type": "number"}
-RATE = {"type": ["number", "null"], "description": "a share from 0 to 1; null when there is nothing to divide"}
+RATE = {
+    "type": ["number", "null"],
+    "description": "a share from 0 to 1; null when there is nothing to divide",
+}
 AVERAGE = {"type": ["number", "null"]}
-TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": PUBLIC_ID,
-            "description": "the table's id (as in its URL)"}
+TABLE_ID = {
+    "name": "table_id",
+    "in": "path",
+    "required": True,
+    "schema": PUBLIC_ID,
+    "description": "the table's id (as in its URL)",
+}
 #: the field a new game of a table adds to ``NewGame<Variant>``
-TABLE_FIELD = {"table": {**PUBLIC_ID,
-                         "description": "a table's id: the players are roster names (new names join the "
-                                        "roster); send the table's secret as the Bearer token"}}
+TABLE_FIELD = {
+    "table": {
+        **PUBLIC_ID,
+        "description": "a table's id: the players are roster names (new names join the "
+        "roster); send the table's secret as the Bearer token",
+    }
+}
 #: what the error answers mean for a table
-MEANINGS = {401: "no table secret: send 'Authorization: Bearer <table secret>'",
-            403: "that secret is not this table's", 404: "no such table"}
-SECURITY = {"tableSecret": {"type": "http", "scheme": "bearer",
-                            "description": "the table's secret (POST /games with \"table\")"}}
+MEANINGS = {
+    401: "no table secret: send 'Authorization: Bearer <table secret>'",
+    403: "that secret is not this table's",
+    404: "no such table",
+}
+SECURITY = {
+    "tableSecret": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": 'the table\'s secret (POST /games with "table")',
+    }
+}
 
 
 def schemas() -> dict[str, dict]:
     """The tables' component schemas, by name."""
-    urls = obj(("api", "page", "stats", "export"), api=STR, page=STR, stats=STR, export=STR,
-               join={"type": "string", "description": "the table link: gives a phone the table's secret"})
-    game = obj(("id", "variant", "status", "players", "winners"), id=STR, variant=STR, status=STATUS, hands=INT,
-               players=array(STR), winners=array(STR), created_at=TIME, urls=ref("Urls"))
-    per_variant = obj(("games", "finished", "wins"), games=INT, finished=INT, wins=INT, win_rate=RATE,
-                      average_total=AVERAGE, best_total=NULL_INT, hands=INT, average_per_hand=AVERAGE)
-    result = obj(("game", "variant", "rank", "won", "total"), game=STR, variant=STR, played_at=TIME,
-                 rank=INT, won=BOOL, total=INT)
-    player = obj(("name", "games", "wins", "win_rate", "ratings"), name=STR, games=INT, finished=INT,
-                 wins=INT, win_rate=RATE, current_streak=INT, longest_streak=INT,
-                 ratings={"type": "object", "description": "variant slug -> openskill rating after the "
-                                                           "player's last finished game of it",
-                          "additionalProperties": obj(("mu", "sigma"), mu=NUM, sigma=NUM, games=INT)},
-                 variants={"type": "object", "additionalProperties": per_variant},
-                 last_results=array(result))
-    pair = obj(("a", "b", "games", "a_ahead", "b_ahead"), a=STR, b=STR, games=INT, finished=INT,
-               a_ahead=INT, b_ahead=INT, level=INT)
-    variant = {"type": "object", "required": ["name", "games"],
-               "description": "games, finished games and hands of the variant, with what only this app can "
-                              "know (krazy-bee: steps, hardest_step; crib-rummy: extend_share; rumbugz: "
-                              "kind_laid_last; tile games: average_rack, nobody_out; crazy-rummy: "
-                              "average_board, wild_ranks), for the table and under players by name",
-               "properties": {"name": STR, "games": INT, "finished": INT, "hands": INT,
-                              "players": {"type": "object", "additionalProperties": {"type": "object"}}}}
-    ruling = obj(("kind", "variant", "decision"), extra=False, kind={"enum": ["verdict", "option", "reading"]},
-                 variant={"enum": slugs()}, decision={"type": "object"}, note=STR, decided_on=TIME,
-                 created_at=TIME)
-    export = obj(("format", "version", "name", "players", "games"), extra=False,
-                 format={"const": "scorekeeper-table", "description": "otherwise it is not a table export"},
-                 version={"const": 1, "description": "otherwise it is not a table export this server reads"},
-                 id=STR, name=STR, created_at=TIME, updated_at=TIME,
-                 players=array(obj(("name",), extra=False, name=NAME, created_at=TIME), uniqueItems=True,
-                               maxItems=ROSTER_MAX),
-                 rulings=array(ruling, maxItems=RULINGS_MAX),
-                 games=array(obj(("players", "game"), extra=False, game=ref("Export"),
-                                 players=array(NAME, minItems=1, uniqueItems=True,
-                                               description="the roster's names, in the game's seat order")),
-                             maxItems=TABLE_GAMES_MAX))
+    urls = obj(
+        ("api", "page", "stats", "export"),
+        api=STR,
+        page=STR,
+        stats=STR,
+        export=STR,
+        join={"type": "string", "description": "the table link: gives a phone the table's secret"},
+    )
+    game = obj(
+        ("id", "variant", "status", "players", "winners"),
+        id=STR,
+        variant=STR,
+        status=STATUS,
+        hands=INT,
+        players=array(STR),
+        winners=array(STR),
+        created_at=TIME,
+        urls=ref("Urls"),
+    )
+    per_variant = obj(
+        ("games", "finished", "wins"),
+        games=INT,
+        finished=INT,
+        wins=INT,
+        win_rate=RATE,
+        average_total=AVERAGE,
+        best_total=NULL_INT,
+        hands=INT,
+        average_per_hand=AVERAGE,
+    )
+    result = obj(
+        ("game", "variant", "rank", "won", "total"),
+        game=STR,
+        variant=STR,
+        played_at=TIME,
+        rank=INT,
+        won=BOOL,
+        total=INT,
+    )
+    player = obj(
+        ("name", "games", "wins", "win_rate", "ratings"),
+        name=STR,
+        games=INT,
+        finished=INT,
+        wins=INT,
+        win_rate=RATE,
+        current_streak=INT,
+        longest_streak=INT,
+        ratings={
+            "type": "object",
+            "description": "variant slug -> openskill rating after the player's last finished game of it",
+            "additionalProperties": obj(("mu", "sigma"), mu=NUM, sigma=NUM, games=INT),
+        },
+        variants={"type": "object", "additionalProperties": per_variant},
+        last_results=array(result),
+    )
+    pair = obj(
+        ("a", "b", "games", "a_ahead", "b_ahead"),
+        a=STR,
+        b=STR,
+        games=INT,
+        finished=INT,
+        a_ahead=INT,
+        b_ahead=INT,
+        level=INT,
+    )
+    variant = {
+        "type": "object",
+        "required": ["name", "games"],
+        "description": "games, finished games and hands of the variant, with what only this app can "
+        "know (krazy-bee: steps, hardest_step; crib-rummy: extend_share; rumbugz: "
+        "kind_laid_last; tile games: average_rack, nobody_out; crazy-rummy: "
+        "average_board, wild_ranks), for the table and under players by name",
+        "properties": {
+            "name": STR,
+            "games": INT,
+            "finished": INT,
+            "hands": INT,
+            "players": {"type": "object", "additionalProperties": {"type": "object"}},
+        },
+    }
+    ruling = obj(
+        ("kind", "variant", "decision"),
+        extra=False,
+        kind={"enum": ["verdict", "option", "reading"]},
+        variant={"enum": slugs()},
+        decision={"type": "object"},
+        note=STR,
+        decided_on=TIME,
+        created_at=TIME,
+    )
+    export = obj(
+        ("format", "version", "name", "players", "games"),
+        extra=False,
+        format={"const": "scorekeeper-table", "description": "otherwise it is not a table export"},
+        version={"const": 1, "description": "otherwise it is not a table export this server reads"},
+        id=STR,
+        name=STR,
+        created_at=TIME,
+        updated_at=TIME,
+        players=array(
+            obj(("name",), extra=False, name=NAME, created_at=TIME), uniqueItems=True, maxItems=ROSTER_MAX
+        ),
+        rulings=array(ruling, maxItems=RULINGS_MAX),
+        games=array(
+            obj(
+                ("players", "game"),
+                extra=False,
+                game=ref("Export"),
+                players=array(
+                    NAME,
+                    minItems=1,
+                    uniqueItems=True,
+                    description="the roster's names, in the game's seat order",
+                ),
+            ),
+            maxItems=TABLE_GAMES_MAX,
+        ),
+    )
     return {
-        "NewTable": obj(("name",), extra=False, name=NAME, players=array(NAME, uniqueItems=True, maxItems=ROSTER_MAX)),
-        "TableCreated": obj(("id", "secret", "urls"), id=STR,
-                            secret={"type": "string", "description": "the table's secret: a Bearer token for "
-                                                                     "starting its games"},
-                            urls=ref("TableUrls")),
-        "TableUrls": urls, "TableGame": game,
-        "Table": obj(("id", "name", "players", "games"), id=STR, name=STR, created_at=STAMP, updated_at=STAMP,
-                     players=array(obj(("name", "games"), name=STR, games=INT)), games=array(ref("TableGame")),
-                     urls=ref("TableUrls")),
-        "TableStats": obj(("players", "head_to_head", "variants"), table=obj(id=STR, name=STR), games=INT,
-                          finished=INT, players=array(player), head_to_head=array(pair),
-                          variants={"type": "object", "additionalProperties": variant}),
+        "NewTable": obj(
+            ("name",), extra=False, name=NAME, players=array(NAME, uniqueItems=True, maxItems=ROSTER_MAX)
+        ),
+        "TableCreated": obj(
+            ("id", "secret", "urls"),
+            id=STR,
+            secret={
+                "type": "string",
+                "description": "the table's secret: a Bearer token for starting its games",
+            },
+            urls=ref("TableUrls"),
+        ),
+        "TableUrls": urls,
+        "TableGame": game,
+        "Table": obj(
+            ("id", "name", "players", "games"),
+            id=STR,
+            name=STR,
+            created_at=STAMP,
+            updated_at=STAMP,
+            players=array(obj(("name", "games"), name=STR, games=INT)),
+            games=array(ref("TableGame")),
+            urls=ref("TableUrls"),
+        ),
+        "TableStats": obj(
+            ("players", "head_to_head", "variants"),
+            table=obj(id=STR, name=STR),
+            games=INT,
+            finished=INT,
+            players=array(player),
+            head_to_head=array(pair),
+            variants={"type": "object", "additionalProperties": variant},
+        ),
         "TableExport": export,
     }
 
@@ -97,9 +219,14 @@ def schemas() -> dict[str, dict]:
 def _table_links() -> dict[str, dict]:
     """From a new (or restored) table to reading it, its statistics and its export."""
     table = {"table_id": "$response.body#/id"}
-    return {name: {"operationId": op_id, "parameters": table}
-            for name, op_id in (("GetTable", "getTable"), ("GetTableStats", "getTableStats"),
-                                ("ExportTable", "exportTable"))}
+    return {
+        name: {"operationId": op_id, "parameters": table}
+        for name, op_id in (
+            ("GetTable", "getTable"),
+            ("GetTableStats", "getTableStats"),
+            ("ExportTable", "exportTable"),
+        )
+    }
 
 
 def paths() -> dict[str, dict]:
@@ -108,31 +235,84 @@ def paths() -> dict[str, dict]:
     csv = {"description": "CSV (RFC 4180, a header line)", "content": {"text/csv": {"schema": STR}}}
     missing = json_answer("Error", MEANINGS[404])
     return {
-        "/tables": {"post": op("createTable", "Start a table: its name and roster",
-                               ("201", "TableCreated", "the new table, its secret and URLs"), (400, 413, 422, 429),
-                               body="NewTable", links=_table_links())},
-        "/tables/import": {"post": op("importTable", "Restore an exported table as a new table",
-                                      ("201", "TableCreated", "the restored table with a new id and secret"),
-                                      (400, 413, 422, 429, 503), body="TableExport", links=_table_links())},
-        "/tables/{table_id}": {**params, "get": op("getTable", "A table: its roster and games",
-                                                   ("200", "Table", "the table"), (404,), meanings=MEANINGS)},
-        "/tables/{table_id}/stats": {**params, "get": op(
-            "getTableStats", "A table's statistics", ("200", "TableStats", "players, head-to-head and variants"),
-            (404,), meanings=MEANINGS)},
-        "/tables/{table_id}/export": {**params, "get": op(
-            "exportTable", "The table's whole history as JSON", ("200", "TableExport", "the export document"),
-            (404,), meanings=MEANINGS)},
-        "/tables/{table_id}/export/games.csv": {**params, "get": {
-            "operationId": "exportTableGames", "summary": "One line per player per game",
-            "responses": {"200": csv, "404": missing}}},
-        "/tables/{table_id}/export/hands.csv": {**params, "get": {
-            "operationId": "exportTableHands", "summary": "One line per player per hand",
-            "responses": {"200": csv, "404": missing}}},
+        "/tables": {
+            "post": op(
+                "createTable",
+                "Start a table: its name and roster",
+                ("201", "TableCreated", "the new table, its secret and URLs"),
+                (400, 413, 422, 429),
+                body="NewTable",
+                links=_table_links(),
+            )
+        },
+        "/tables/import": {
+            "post": op(
+                "importTable",
+                "Restore an exported table as a new table",
+                ("201", "TableCreated", "the restored table with a new id and secret"),
+                (400, 413, 422, 429, 503),
+                body="TableExport",
+                links=_table_links(),
+            )
+        },
+        "/tables/{table_id}": {
+            **params,
+            "get": op(
+                "getTable",
+                "A table: its roster and games",
+                ("200", "Table", "the table"),
+                (404,),
+                meanings=MEANINGS,
+            ),
+        },
+        "/tables/{table_id}/stats": {
+            **params,
+            "get": op(
+                "getTableStats",
+                "A table's statistics",
+                ("200", "TableStats", "players, head-to-head and variants"),
+                (404,),
+                meanings=MEANINGS,
+            ),
+        },
+        "/tables/{table_id}/export": {
+            **params,
+            "get": op(
+                "exportTable",
+                "The table's whole history as JSON",
+                ("200", "TableExport", "the export document"),
+                (404,),
+                meanings=MEANINGS,
+            ),
+        },
+        "/tables/{table_id}/export/games.csv": {
+            **params,
+            "get": {
+                "operationId": "exportTableGames",
+                "summary": "One line per player per game",
+                "responses": {"200": csv, "404": missing},
+            },
+        },
+        "/tables/{table_id}/export/hands.csv": {
+            **params,
+            "get": {
+                "operationId": "exportTableHands",
+                "summary": "One line per player per hand",
+                "responses": {"200": csv, "404": missing},
+            },
+        },
     }
 
 
 #: the tables' part of the document: their schemas and paths, the table secret, and a new game's ``table``
-API = ApiPart(schemas=schemas, paths=paths, security=SECURITY, new_game_fields=TABLE_FIELD,
-              new_game_errors={401: "a new game of a table without the table's secret: send "
-                                    "'Authorization: Bearer <table secret>'",
-                               403: "that secret is not the table's", 404: "no such table"})
+API = ApiPart(
+    schemas=schemas,
+    paths=paths,
+    security=SECURITY,
+    new_game_fields=TABLE_FIELD,
+    new_game_errors={
+        401: "a new game of a table without the table's secret: send 'Authorization: Bearer <table secret>'",
+        403: "that secret is not the table's",
+        404: "no such table",
+    },
+)

@@ -52,37 +52,69 @@ def _table_stats(table: Table) -> dict[str, Any]:
     games = _by_variant(table, players)
     _in_order(table, players)
     figures = _figures(table, names)
-    summary = {slug: {"name": variant_names.get(slug, slug), **counts, **figures.get(slug, {"players": {}})}
-               for slug, counts in sorted(games.items())}
+    summary = {
+        slug: {"name": variant_names.get(slug, slug), **counts, **figures.get(slug, {"players": {}})}
+        for slug, counts in sorted(games.items())
+    }
     ordered = sorted(players.values(), key=lambda p: (-p["games"], -p["wins"], p["name"].casefold()))
-    return {"table": {"id": table.public_id, "name": table.name},
-            "games": sum(c["games"] for c in games.values()),
-            "finished": sum(c["finished"] for c in games.values()),
-            "players": ordered, "head_to_head": _head_to_head(table, names), "variants": summary}
+    return {
+        "table": {"id": table.public_id, "name": table.name},
+        "games": sum(c["games"] for c in games.values()),
+        "finished": sum(c["finished"] for c in games.values()),
+        "players": ordered,
+        "head_to_head": _head_to_head(table, names),
+        "variants": summary,
+    }
 
 
 def _player(name: str) -> dict[str, Any]:
-    return {"name": name, "games": 0, "finished": 0, "wins": 0, "win_rate": None,
-            "current_streak": 0, "longest_streak": 0, "ratings": {}, "variants": {}, "last_results": []}
+    return {
+        "name": name,
+        "games": 0,
+        "finished": 0,
+        "wins": 0,
+        "win_rate": None,
+        "current_streak": 0,
+        "longest_streak": 0,
+        "ratings": {},
+        "variants": {},
+        "last_results": [],
+    }
 
 
 def _by_variant(table: Table, players: dict) -> dict[str, dict]:
     """Per player and variant: games, finished, wins, average and best total, average per hand."""
     finished = TableGame.finished.is_(True)
     rows = db.session.execute(
-        select(TableSeat.member_id, TableGame.variant, TableGame.high_wins, func.count(),
-               func.sum(case((finished, 1), else_=0)), func.sum(case((TableSeat.winner.is_(True), 1), else_=0)),
-               func.sum(TableSeat.hands), func.sum(TableSeat.hand_points),
-               func.sum(case((finished, TableSeat.total), else_=0)),
-               func.max(case((finished, TableSeat.total))), func.min(case((finished, TableSeat.total))))
-        .join(TableGame, TableGame.game_id == TableSeat.game_id).where(TableGame.table_id == table.id)
-        .group_by(TableSeat.member_id, TableGame.variant, TableGame.high_wins)).all()
+        select(
+            TableSeat.member_id,
+            TableGame.variant,
+            TableGame.high_wins,
+            func.count(),
+            func.sum(case((finished, 1), else_=0)),
+            func.sum(case((TableSeat.winner.is_(True), 1), else_=0)),
+            func.sum(TableSeat.hands),
+            func.sum(TableSeat.hand_points),
+            func.sum(case((finished, TableSeat.total), else_=0)),
+            func.max(case((finished, TableSeat.total))),
+            func.min(case((finished, TableSeat.total))),
+        )
+        .join(TableGame, TableGame.game_id == TableSeat.game_id)
+        .where(TableGame.table_id == table.id)
+        .group_by(TableSeat.member_id, TableGame.variant, TableGame.high_wins)
+    ).all()
     sums: dict = defaultdict(lambda: defaultdict(int))
     best: dict = {}
     for member, variant, high_wins, count, done, wins, hands, points, total, high, low in rows:
         entry = sums[(member, variant)]
-        for key, value in (("games", count), ("finished", done), ("wins", wins), ("hands", hands or 0),
-                           ("hand_points", points or 0), ("total", total or 0)):
+        for key, value in (
+            ("games", count),
+            ("finished", done),
+            ("wins", wins),
+            ("hands", hands or 0),
+            ("hand_points", points or 0),
+            ("total", total or 0),
+        ):
             entry[key] += value
         pick = high if high_wins else low
         if pick is not None:
@@ -95,16 +127,27 @@ def _by_variant(table: Table, players: dict) -> dict[str, dict]:
         player["finished"] += e["finished"]
         player["wins"] += e["wins"]
         player["variants"][variant] = {
-            "games": e["games"], "finished": e["finished"], "wins": e["wins"],
+            "games": e["games"],
+            "finished": e["finished"],
+            "wins": e["wins"],
             "win_rate": _ratio(e["wins"], e["finished"]),
-            "average_total": _ratio(e["total"], e["finished"], 2), "best_total": best.get((member, variant)),
-            "hands": e["hands"], "average_per_hand": _ratio(e["hand_points"], e["hands"], 2)}
+            "average_total": _ratio(e["total"], e["finished"], 2),
+            "best_total": best.get((member, variant)),
+            "hands": e["hands"],
+            "average_per_hand": _ratio(e["hand_points"], e["hands"], 2),
+        }
     for player in players.values():
         player["win_rate"] = _ratio(player["wins"], player["finished"])
     for variant, count, done, hands in db.session.execute(
-            select(TableGame.variant, func.count(), func.sum(case((TableGame.finished.is_(True), 1), else_=0)),
-                   func.sum(TableGame.hands))
-            .where(TableGame.table_id == table.id).group_by(TableGame.variant)).all():
+        select(
+            TableGame.variant,
+            func.count(),
+            func.sum(case((TableGame.finished.is_(True), 1), else_=0)),
+            func.sum(TableGame.hands),
+        )
+        .where(TableGame.table_id == table.id)
+        .group_by(TableGame.variant)
+    ).all():
         table_counts[variant] = {"games": count, "finished": done or 0, "hands": hands or 0}
     return dict(table_counts)
 
@@ -112,11 +155,22 @@ def _by_variant(table: Table, players: dict) -> dict[str, dict]:
 def _in_order(table: Table, players: dict) -> None:
     """Streaks, the last results and the current ratings, reading every finished seat in game order."""
     rows = db.session.execute(
-        select(TableSeat.member_id, Game.public_id, TableGame.variant, TableGame.played_at, TableSeat.rank,
-               TableSeat.winner, TableSeat.total, TableSeat.mu, TableSeat.sigma)
-        .join(TableGame, TableGame.game_id == TableSeat.game_id).join(Game, Game.id == TableGame.game_id)
+        select(
+            TableSeat.member_id,
+            Game.public_id,
+            TableGame.variant,
+            TableGame.played_at,
+            TableSeat.rank,
+            TableSeat.winner,
+            TableSeat.total,
+            TableSeat.mu,
+            TableSeat.sigma,
+        )
+        .join(TableGame, TableGame.game_id == TableSeat.game_id)
+        .join(Game, Game.id == TableGame.game_id)
         .where(TableGame.table_id == table.id, TableGame.finished.is_(True))
-        .order_by(TableGame.played_at, TableGame.game_id, TableSeat.seat)).all()
+        .order_by(TableGame.played_at, TableGame.game_id, TableSeat.seat)
+    ).all()
     streak: dict[int, int] = defaultdict(int)
     seen: dict[int, list] = defaultdict(list)
     for row in rows:
@@ -130,10 +184,19 @@ def _in_order(table: Table, players: dict) -> None:
             rated.update(mu=round(mu, 3), sigma=round(row[8], 3), games=rated["games"] + 1)
     for member, player in players.items():
         player["current_streak"] = streak[member]
-        player["last_results"] = [{"game": public_id, "variant": variant, "played_at": stamp(played_at),
-                                   "rank": rank, "won": bool(winner), "total": total}
-                                  for _, public_id, variant, played_at, rank, winner, total, _, _
-                                  in reversed(seen[member][-LAST_RESULTS:])]
+        player["last_results"] = [
+            {
+                "game": public_id,
+                "variant": variant,
+                "played_at": stamp(played_at),
+                "rank": rank,
+                "won": bool(winner),
+                "total": total,
+            }
+            for _, public_id, variant, played_at, rank, winner, total, _, _ in reversed(
+                seen[member][-LAST_RESULTS:]
+            )
+        ]
 
 
 def rating_histories(table: Table) -> dict[str, dict[str, list[tuple[int, float]]]]:
@@ -143,10 +206,11 @@ def rating_histories(table: Table) -> dict[str, dict[str, list[tuple[int, float]
     histories: dict[str, dict[str, list[tuple[int, float]]]] = {}
     last_game: dict[str, tuple[int, int]] = {}  # variant -> (its last game id, how many so far)
     for variant, game_id, member, mu in db.session.execute(
-            select(TableGame.variant, TableSeat.game_id, TableSeat.member_id, TableSeat.mu)
-            .join(TableGame, TableGame.game_id == TableSeat.game_id)
-            .where(TableGame.table_id == table.id, TableSeat.mu.is_not(None))
-            .order_by(TableGame.played_at, TableGame.game_id, TableSeat.seat)).all():
+        select(TableGame.variant, TableSeat.game_id, TableSeat.member_id, TableSeat.mu)
+        .join(TableGame, TableGame.game_id == TableSeat.game_id)
+        .where(TableGame.table_id == table.id, TableSeat.mu.is_not(None))
+        .order_by(TableGame.played_at, TableGame.game_id, TableSeat.seat)
+    ).all():
         seen, count = last_game.get(variant, (None, 0))
         if seen != game_id:
             count += 1
@@ -160,30 +224,52 @@ def _head_to_head(table: Table, names: dict[int, str]) -> list[dict]:
     a, b = aliased(TableSeat), aliased(TableSeat)
     done = TableGame.finished.is_(True)
     rows = db.session.execute(
-        select(a.member_id, b.member_id, func.count(), func.sum(case((done, 1), else_=0)),
-               func.sum(case((and_(done, a.rank < b.rank), 1), else_=0)),
-               func.sum(case((and_(done, b.rank < a.rank), 1), else_=0)))
+        select(
+            a.member_id,
+            b.member_id,
+            func.count(),
+            func.sum(case((done, 1), else_=0)),
+            func.sum(case((and_(done, a.rank < b.rank), 1), else_=0)),
+            func.sum(case((and_(done, b.rank < a.rank), 1), else_=0)),
+        )
         .join(b, and_(b.game_id == a.game_id, b.member_id != a.member_id))
         .join(TableGame, TableGame.game_id == a.game_id)
         .where(TableGame.table_id == table.id, a.member_id < b.member_id)
-        .group_by(a.member_id, b.member_id)).all()
-    pairs = [{"a": names[x], "b": names[y], "games": count, "finished": finished or 0,
-              "a_ahead": ahead or 0, "b_ahead": behind or 0,
-              "level": (finished or 0) - (ahead or 0) - (behind or 0)}
-             for x, y, count, finished, ahead, behind in rows]
+        .group_by(a.member_id, b.member_id)
+    ).all()
+    pairs = [
+        {
+            "a": names[x],
+            "b": names[y],
+            "games": count,
+            "finished": finished or 0,
+            "a_ahead": ahead or 0,
+            "b_ahead": behind or 0,
+            "level": (finished or 0) - (ahead or 0) - (behind or 0),
+        }
+        for x, y, count, finished, ahead, behind in rows
+    ]
     return sorted(pairs, key=lambda p: (-p["games"], p["a"].casefold(), p["b"].casefold()))
 
 
 def _figures(table: Table, names: dict[int, str]) -> dict[str, dict]:
     """The variants' own figures, from the counted figures summed by SQL."""
     rows = db.session.execute(
-        select(TableGame.variant, TableFigure.member_id, TableFigure.name, TableFigure.item,
-               func.sum(TableFigure.n), func.sum(TableFigure.value))
-        .join(TableGame, TableGame.game_id == TableFigure.game_id).where(TableGame.table_id == table.id)
-        .group_by(TableGame.variant, TableFigure.member_id, TableFigure.name, TableFigure.item)).all()
+        select(
+            TableGame.variant,
+            TableFigure.member_id,
+            TableFigure.name,
+            TableFigure.item,
+            func.sum(TableFigure.n),
+            func.sum(TableFigure.value),
+        )
+        .join(TableGame, TableGame.game_id == TableFigure.game_id)
+        .where(TableGame.table_id == table.id)
+        .group_by(TableGame.variant, TableFigure.member_id, TableFigure.name, TableFigure.item)
+    ).all()
     sums: dict = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     for variant, member, name, item, n, value in rows:
-        for who in ((member, None) if member is not None else (None,)):
+        for who in (member, None) if member is not None else (None,):
             entry = sums[(variant, who)][(name, item)]
             entry[0] += n or 0
             entry[1] += value or 0

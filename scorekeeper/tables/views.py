@@ -73,10 +73,13 @@ def new():
             field_errors(form, err)
         else:
             db.session.commit()
-            flash("Table started. This phone can start its games; share the table to add other phones.",
-                  "success")
-            return access.remember(make_response(redirect(url_for(".show", table_id=table.public_id))),
-                                   table, secret)
+            flash(
+                "Table started. This phone can start its games; share the table to add other phones.",
+                "success",
+            )
+            return access.remember(
+                make_response(redirect(url_for(".show", table_id=table.public_id))), table, secret
+            )
     status = 422 if form.is_submitted() else 200
     return render_template("tables/index.html", held=access.held_tables(), form=form), status
 
@@ -91,13 +94,22 @@ def show(table_id: str):
     playing = services.table_games(table, finished=False)
     shown = None if request.args.get("all") else FINISHED_SHOWN
     return render_template(
-        "tables/show.html", table=table, editor=secret is not None, stats=stats, playing=playing,
-        finished=services.table_games(table, finished=True, limit=shown), shown=shown,
+        "tables/show.html",
+        table=table,
+        editor=secret is not None,
+        stats=stats,
+        playing=playing,
+        finished=services.table_games(table, finished=True, limit=shown),
+        shown=shown,
         keeps={g.public_id for g, _ in playing if secret and services.holds_game(secret, g)},
-        variant_names=variant_names(), variants=variants(),
-        layout=live.layout(live.fragment_requested()), live_version=table_token(table.updated_at),
-        add_form=AddPlayerForm(), rename_form=with_roster(RenameForm(), table.members),
-        merge_form=with_roster(MergeForm(), table.members))
+        variant_names=variant_names(),
+        variants=variants(),
+        layout=live.layout(live.fragment_requested()),
+        live_version=table_token(table.updated_at),
+        add_form=AddPlayerForm(),
+        rename_form=with_roster(RenameForm(), table.members),
+        merge_form=with_roster(MergeForm(), table.members),
+    )
 
 
 @bp.get("/<table_id>/live")
@@ -125,16 +137,25 @@ def _statistics_page(table) -> str:
     names = variant_names()
     order = [p["name"] for p in stats["players"]]  # a player keeps one colour and marker in every chart
     histories = rating_histories(table)
-    ratings = {slug: Markup(charts.rating_svg(histories.get(slug, {}), f"{names.get(slug, slug)} rating", order))
-               for slug in stats["variants"]
-               if any(slug in p["ratings"] for p in stats["players"])}
-    steps = next((b.get("players", {}) for slug, b in stats["variants"].items()
-                  if find_variant(slug).laid_in_steps), {})  # KB-9: the Step curve
+    ratings = {
+        slug: Markup(charts.rating_svg(histories.get(slug, {}), f"{names.get(slug, slug)} rating", order))
+        for slug in stats["variants"]
+        if any(slug in p["ratings"] for p in stats["players"])
+    }
+    steps = next(
+        (b.get("players", {}) for slug, b in stats["variants"].items() if find_variant(slug).laid_in_steps),
+        {},
+    )  # KB-9: the Step curve
     return render_template(
-        "tables/stats.html", table=table, stats=stats, variant_names=names, rating_charts=ratings,
+        "tables/stats.html",
+        table=table,
+        stats=stats,
+        variant_names=names,
+        rating_charts=ratings,
         figure_templates={slug: profile(slug).figures.template for slug in stats["variants"]},
         wins_chart=Markup(charts.wins_svg(stats["players"], names)) if stats["games"] else None,
-        step_chart=Markup(charts.step_curve_svg(steps, order)) if steps else None)
+        step_chart=Markup(charts.step_curve_svg(steps, order)) if steps else None,
+    )
 
 
 @bp.get("/<table_id>/share")
@@ -142,8 +163,14 @@ def _statistics_page(table) -> str:
 def share(table_id: str):
     """The read-only link with its QR code; for the table's phones the table link too."""
     table = services.get_table(table_id)
-    return share_page("tables/share.html", "tables.show", "tables.join", access.held_secret(table),
-                      {"table_id": table.public_id}, table=table)
+    return share_page(
+        "tables/share.html",
+        "tables.show",
+        "tables.join",
+        access.held_secret(table),
+        {"table_id": table.public_id},
+        table=table,
+    )
 
 
 @bp.get("/<table_id>/join/<secret>")

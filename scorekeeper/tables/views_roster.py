@@ -46,9 +46,14 @@ def play(table_id: str, variant: str):
         try:
             members = _seats(table)
             picked = [m.id for m in members]
-            game, game_secret = services.start_game(table, secret, info["slug"], members,
-                                                    submitted_options(form),
-                                                    first_dealer_of(info["slug"], form.first_dealer.data, len(members)))
+            game, game_secret = services.start_game(
+                table,
+                secret,
+                info["slug"],
+                members,
+                submitted_options(form),
+                first_dealer_of(info["slug"], form.first_dealer.data, len(members)),
+            )
         except RulesError as err:
             db.session.rollback()
             table = services.get_table(table_id)
@@ -60,9 +65,17 @@ def play(table_id: str, variant: str):
             return game_access.remember_editor(response, game, game_secret)
     if request.method == "POST":
         picked = picked or [int(i) for i in request.form.getlist("seat") if i.isdigit()]
-    return render_template("tables/play.html", table=table, form=form, variant=info, choices=choices,
-                           picked=picked, new_people=NEW_PEOPLE, error=error,
-                           editor=access.can_change(table)), 422 if request.method == "POST" else 200
+    return render_template(
+        "tables/play.html",
+        table=table,
+        form=form,
+        variant=info,
+        choices=choices,
+        picked=picked,
+        new_people=NEW_PEOPLE,
+        error=error,
+        editor=access.can_change(table),
+    ), 422 if request.method == "POST" else 200
 
 
 def _prefill(form, info: dict, choices: dict) -> None:
@@ -97,6 +110,7 @@ def add_player(table_id: str):
     table, _ = access.changeable_table(table_id)
     form = AddPlayerForm()
     if form.validate_on_submit():
+
         def add() -> str:
             return f"{services.roster_players(table, [form.name.data])[0].name} is on the roster."
 
@@ -131,8 +145,13 @@ def merge(table_id: str):
     if request.method == "GET":
         table = services.get_table(table_id)
         form = with_roster(MergeForm(request.args, meta={"csrf": False}), table.members)
-        return render_template("tables/merge.html", table=table, form=form, editor=access.can_change(table),
-                               confirm=ConfirmForm())
+        return render_template(
+            "tables/merge.html",
+            table=table,
+            form=form,
+            editor=access.can_change(table),
+            confirm=ConfirmForm(),
+        )
     table, _ = access.changeable_table(table_id)
     form = with_roster(MergeForm(), table.members)
     if form.validate_on_submit():
@@ -177,11 +196,17 @@ def attach(table_id: str):
         status = 422
     else:
         status = 404 if game_ref and game is None else 200
-    return render_template("tables/attach.html", table=table, game=game, game_ref=game_ref,
-                           suggested=services.suggested_players(table, game) if game else [],
-                           in_table=services.table_of(game) if game else None,
-                           game_editor=bool(game) and game_access.can_edit(game),
-                           editor=access.can_change(table), form=ConfirmForm()), status
+    return render_template(
+        "tables/attach.html",
+        table=table,
+        game=game,
+        game_ref=game_ref,
+        suggested=services.suggested_players(table, game) if game else [],
+        in_table=services.table_of(game) if game else None,
+        game_editor=bool(game) and game_access.can_edit(game),
+        editor=access.can_change(table),
+        form=ConfirmForm(),
+    ), status
 
 
 def _kept(change, refused: str) -> bool:

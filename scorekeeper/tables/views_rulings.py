@@ -27,21 +27,34 @@ def _forms(formdata=None) -> dict:
     """The page's two forms, each with its own field names (``option-note``, ``reading-note``), filled
     from ``formdata`` when it was the one sent. Their CSRF token is the page's own ``csrf_token``
     field, which the app-wide CSRF protection checks on every POST."""
-    option = OptionRulingForm(formdata if formdata is not None and formdata.get("kind") == "option" else None,
-                              prefix="option", meta={"csrf": False})
+    option = OptionRulingForm(
+        formdata if formdata is not None and formdata.get("kind") == "option" else None,
+        prefix="option",
+        meta={"csrf": False},
+    )
     option.option.choices = option_choices()
-    reading = ReadingRulingForm(formdata if formdata is not None and formdata.get("kind") == "reading" else None,
-                                prefix="reading", meta={"csrf": False})
+    reading = ReadingRulingForm(
+        formdata if formdata is not None and formdata.get("kind") == "reading" else None,
+        prefix="reading",
+        meta={"csrf": False},
+    )
     reading.variant.choices = variant_choices()
     return {"option_form": option, "reading_form": reading}
 
 
 def _page(table, status: int = 200, **forms):
     listed = rulings.rulings_of(table)
-    return render_template("tables/rulings.html", table=table, rulings=listed, sentence=rulings.sentence,
-                           variant_names=variant_names(), editor=access.can_change(table),
-                           confirm=ConfirmForm(), variants_ruled=sorted({r.variant for r in listed}),
-                           **{**_forms(), **forms}), status
+    return render_template(
+        "tables/rulings.html",
+        table=table,
+        rulings=listed,
+        sentence=rulings.sentence,
+        variant_names=variant_names(),
+        editor=access.can_change(table),
+        confirm=ConfirmForm(),
+        variants_ruled=sorted({r.variant for r in listed}),
+        **{**_forms(), **forms},
+    ), status
 
 
 @bp.get("/<table_id>/rulings")
@@ -82,7 +95,9 @@ def _keep(table, kind: str | None, form):
         variant, _, option = (form.option.data or "").partition(":")
         return rulings.choose_option(table, variant, option, form.value.data, note, when)
     if kind == "reading":
-        return rulings.record_reading(table, form.variant.data, form.question.data, form.answer.data, note, when)
+        return rulings.record_reading(
+            table, form.variant.data, form.question.data, form.answer.data, note, when
+        )
     if kind == "verdict":
         query = MultiDict((k, v) for k, v in request.form.items(multi=True) if k.startswith("ask."))
         query = MultiDict((k[4:], v) for k, v in query.items(multi=True))
@@ -101,10 +116,20 @@ def adopt(table_id: str):
     except (RulesError, InputError) as err:
         raise RulesError(f"This check cannot be adopted: {err}") from err
     asked = [(key, value) for key, value in request.args.items(multi=True) if key not in ("game",)]
-    return render_template("tables/adopt.html", table=table, variant=variant, verdict=verdict, asked=asked,
-                           form=RulingForm(), editor=access.can_change(table),
-                           checker_url=url_for("checker.variant", slug=variant["slug"],
-                                               **{k: v for k, v in request.args.items() if k != "variant"}))
+    return render_template(
+        "tables/adopt.html",
+        table=table,
+        variant=variant,
+        verdict=verdict,
+        asked=asked,
+        form=RulingForm(),
+        editor=access.can_change(table),
+        checker_url=url_for(
+            "checker.variant",
+            slug=variant["slug"],
+            **{k: v for k, v in request.args.items() if k != "variant"},
+        ),
+    )
 
 
 @bp.post("/<table_id>/rulings/withdraw")
@@ -131,7 +156,9 @@ def rules_card(table_id: str, variant: str):
         paper = paper_choice(request.args.get("paper"))
     except PrintInputError as err:
         raise InputError("; ".join(err.errors.values())) from err
-    listed = [(r.decided_on.date().isoformat(), rulings.sentence(r), r.note)
-              for r in rulings.rulings_of(table, slug)]
+    listed = [
+        (r.decided_on.date().isoformat(), rulings.sentence(r), r.note)
+        for r in rulings.rulings_of(table, slug)
+    ]
     pdf = rules_pdf(PrintOptions(kind="rules", variant=slug, paper=paper), rulings=listed, table=table.name)
     return pdf_response(pdf, f"{slug}-rules-{table.public_id}.pdf")

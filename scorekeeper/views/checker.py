@@ -26,6 +26,7 @@ from .variant_lookup import variant_or_404
 
 bp = Blueprint("checker", __name__, url_prefix="/check")
 
+
 def game_options(public_id: str | None, slug: str) -> tuple[dict, object | None]:
     """A game's options (and the game) when a checker page was opened from it; no options for an
     unknown game or a game of another variant (the game is still named, for the way back)."""
@@ -39,8 +40,9 @@ def game_options(public_id: str | None, slug: str) -> tuple[dict, object | None]
 def index():
     """Pick the variant whose rules settle the argument."""
     checked = [v for v in variants() if profile(v["slug"]).checker is not None]  # a points game has no cards
-    return render_template("checker/index.html", variants=checked, game=request.args.get("game", ""),
-                           tile_slugs=tile_slugs())
+    return render_template(
+        "checker/index.html", variants=checked, game=request.args.get("game", ""), tile_slugs=tile_slugs()
+    )
 
 
 @bp.get("/<slug>")
@@ -65,25 +67,42 @@ def variant(slug: str):
             error = str(err)
     options, option_errors = option_values(v.slug, ask.options)
     return render_template(
-        "checker/variant.html", variant=v.describe(), ask=ask, result=result, error=error,
-        share_url=share_url, game=game,
+        "checker/variant.html",
+        variant=v.describe(),
+        ask=ask,
+        result=result,
+        error=error,
+        share_url=share_url,
+        game=game,
         view=present(v.slug, ask, result) if result else None,
-        options=options, option_errors=option_errors, prominent=words.prominent,
-        tile_game=v.slug in tile_slugs(), extend_label=words.extend, points_label=words.points,
-        rule_link=rule_link, **keypad_context(v, options_in_force(v.slug, ask.options)),
+        options=options,
+        option_errors=option_errors,
+        prominent=words.prominent,
+        tile_game=v.slug in tile_slugs(),
+        extend_label=words.extend,
+        points_label=words.points,
+        rule_link=rule_link,
+        **keypad_context(v, options_in_force(v.slug, ask.options)),
     ), 200
 
 
 def keypad_context(v, in_force: dict) -> dict:
     """What every checker page's keypad and card faces need (the checker, whole turn and best play):
     the keys, the one card-face table, the Steps in force and whether the tiles lie in a grid."""
-    return {"keypad": keypad(v.slug), "faces_table": FACES, "family": v.deck_look,
-            "laid_in_steps": v.laid_in_steps, "steps": step_texts(in_force) if v.laid_in_steps else [],
-            "wilds": [w.upper() for w in v.notation.wild_tokens],
-            "grid": v.deck_look == "tiles" and bool(in_force.get("grid"))}
+    return {
+        "keypad": keypad(v.slug),
+        "faces_table": FACES,
+        "family": v.deck_look,
+        "laid_in_steps": v.laid_in_steps,
+        "steps": step_texts(in_force) if v.laid_in_steps else [],
+        "wilds": [w.upper() for w in v.notation.wild_tokens],
+        "grid": v.deck_look == "tiles" and bool(in_force.get("grid")),
+    }
 
 
-def option_values(slug: str, raw: dict, described: list[dict] | None = None) -> tuple[list[dict], dict[str, str]]:
+def option_values(
+    slug: str, raw: dict, described: list[dict] | None = None
+) -> tuple[list[dict], dict[str, str]]:
     """Each option (``described``, else the check options) with the value to show (as written) and its
     error, if the engine refused it."""
     variant = find_variant(slug)

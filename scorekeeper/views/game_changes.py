@@ -28,8 +28,13 @@ def logged(entry) -> dict:
     tag = None
     if entry.undone:
         tag = "redone" if entry.action == "undo" else "undone"
-    return {"entry": entry, "iso": entry.at.strftime("%Y-%m-%dT%H:%M:%SZ"), "shown": _when(entry.at),
-            "words": entry.summary, "tag": tag}
+    return {
+        "entry": entry,
+        "iso": entry.at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "shown": _when(entry.at),
+        "words": entry.summary,
+        "tag": tag,
+    }
 
 
 def _when(at: datetime) -> str:
@@ -45,8 +50,10 @@ def step_labels(game) -> dict:
     """What Undo and Redo would do, short enough for their buttons ("Hand 2 recorded"), or None each."""
     undo = services.last_undoable(game)
     redo = services.last_redoable(game)
-    return {"undo": _short(undo.summary) if undo else None,
-            "redo": _short(redo.summary.removeprefix("Undid: ")) if redo else None}
+    return {
+        "undo": _short(undo.summary) if undo else None,
+        "redo": _short(redo.summary.removeprefix("Undid: ")) if redo else None,
+    }
 
 
 def _short(summary: str) -> str:
@@ -85,9 +92,14 @@ def announcement(game, score, names: list[str]) -> dict | None:
     totals = score.totals
     if entry.action == "record" and entry.round_number and entry.round_number <= len(score.rounds):
         scored = score.rounds[entry.round_number - 1]
-        words = entry.summary.split(":", 1)[0] + ": " + "; ".join(
-            f"{name} {signed(change)}, total {total}"
-            for name, change, total in zip(names, scored.changes, scored.totals))
+        words = (
+            entry.summary.split(":", 1)[0]
+            + ": "
+            + "; ".join(
+                f"{name} {signed(change)}, total {total}"
+                for name, change, total in zip(names, scored.changes, scored.totals)
+            )
+        )
     else:
         words = entry.summary + ". Totals: " + ", ".join(f"{n} {t}" for n, t in zip(names, totals))
     if score.finished:

@@ -77,11 +77,19 @@ def game_page(game) -> dict:
             score = None
     editor = access.can_edit(game)
     page = {
-        "game": game, "info": info, "score": score, "problem": problem, "editor": editor,
-        "names": names, "marks": standings.short_names(names),
+        "game": game,
+        "info": info,
+        "score": score,
+        "problem": problem,
+        "editor": editor,
+        "names": names,
+        "marks": standings.short_names(names),
         "rows": standings.standings(names, score, game.options) if score else [],
         "history": list(zip(shown_rounds, score.rounds)) if score else [],
-        "chart": None, "board": None, "form": ConfirmForm(), "links": links(game),
+        "chart": None,
+        "board": None,
+        "form": ConfirmForm(),
+        "links": links(game),
         "steps": step_texts(game.options) if rules.laid_in_steps else [],
         "winner_names": standings.names_of(score.winners, names) if score else "",
         "leader_names": standings.names_of(score.leaders, names) if score else "",
@@ -90,13 +98,17 @@ def game_page(game) -> dict:
         "announce": game_changes.announcement(game, score, names),
     }
     if score and score.rounds:
-        page["chart"] = Markup(charts.progression_svg(names, standings.totals_by_round(score),
-                                                      title=f"Totals after each {info['round_word']}"))
+        page["chart"] = Markup(
+            charts.progression_svg(
+                names, standings.totals_by_round(score), title=f"Totals after each {info['round_word']}"
+            )
+        )
     if score and score.finished:
         page["result"] = result_card(info, names, page["rows"], score)
     if score and rules.pegged:
-        page["board"] = Markup(charts.cribbage_board_svg(names, standings.pegs(score),
-                                                         game.options["target"]))
+        page["board"] = Markup(
+            charts.cribbage_board_svg(names, standings.pegs(score), game.options["target"])
+        )
     return page
 
 
@@ -104,11 +116,22 @@ def result_card(info: dict, names: list[str], rows, score) -> dict:
     """What "Share result" draws (``static/js/share-result.js``): the final standings, the winner
     and every player's total after each hand, with the chart's colours."""
     return {
-        "game": info["name"], "word": info["round_word"], "winner": standings.names_of(score.winners, names),
-        "winners": len(score.winners), "hands": len(score.rounds),
-        "rows": [{"rank": r.rank, "name": r.name, "total": r.total} for r in sorted(rows, key=lambda r: r.rank)],
-        "series": [{"name": n, "colour": charts.COLOURS[s % len(charts.COLOURS)],
-                    "totals": [t[s] for t in standings.totals_by_round(score)]} for s, n in enumerate(names)],
+        "game": info["name"],
+        "word": info["round_word"],
+        "winner": standings.names_of(score.winners, names),
+        "winners": len(score.winners),
+        "hands": len(score.rounds),
+        "rows": [
+            {"rank": r.rank, "name": r.name, "total": r.total} for r in sorted(rows, key=lambda r: r.rank)
+        ],
+        "series": [
+            {
+                "name": n,
+                "colour": charts.COLOURS[s % len(charts.COLOURS)],
+                "totals": [t[s] for t in standings.totals_by_round(score)],
+            }
+            for s, n in enumerate(names)
+        ],
     }
 
 
@@ -121,6 +144,9 @@ def links(game) -> dict:
         "checker": feature_url("checker.variant", slug=game.variant, game=game.public_id),
         "rules": rules,
         "sheet": feature_url("printing.game_sheet", public_id=game.public_id),
-        "frames": (feature_url("printing.game_frames", public_id=game.public_id)
-                   if find_variant(game.variant).laid_in_steps else None),
+        "frames": (
+            feature_url("printing.game_frames", public_id=game.public_id)
+            if find_variant(game.variant).laid_in_steps
+            else None
+        ),
     }

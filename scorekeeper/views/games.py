@@ -49,11 +49,15 @@ def index():
     """Every game, in progress first, newest first within each."""
     version = live.list_token(db.session)  # read first: the list shown is at least this recent
     games = services.list_games()
-    return render_template("games/index.html", layout=live.layout(live.fragment_requested()), live_version=version,
-                           editable={g.public_id for g in games if access.can_edit(g)},
-                           playing=[g for g in games if g.status != "finished"],
-                           finished=[g for g in games if g.status == "finished"],
-                           variant_names={v["slug"]: v["name"] for v in variants()})
+    return render_template(
+        "games/index.html",
+        layout=live.layout(live.fragment_requested()),
+        live_version=version,
+        editable={g.public_id for g in games if access.can_edit(g)},
+        playing=[g for g in games if g.status != "finished"],
+        finished=[g for g in games if g.status == "finished"],
+        variant_names={v["slug"]: v["name"] for v in variants()},
+    )
 
 
 @bp.get("/new")
@@ -150,8 +154,14 @@ def show(public_id: str):
 def share(public_id: str):
     """The read-only link with its QR code, and for editors the editor link too."""
     game = services.get_game(public_id)
-    return share_page("games/share.html", "games.show", "games.join", access.editor_secret(game),
-                      {"public_id": game.public_id}, game=game)
+    return share_page(
+        "games/share.html",
+        "games.show",
+        "games.join",
+        access.editor_secret(game),
+        {"public_id": game.public_id},
+        game=game,
+    )
 
 
 @bp.get("/<public_id>/join/<secret>")
@@ -161,8 +171,9 @@ def join(public_id: str, secret: str):
     if not services.secret_matches(game, secret):
         raise services.NotEditor("This editor link is not valid for this game.")
     flash("This phone can now keep score for this game.", "success")
-    return access.remember_editor(make_response(redirect(url_for(".show", public_id=public_id))),
-                                  game, secret)
+    return access.remember_editor(
+        make_response(redirect(url_for(".show", public_id=public_id))), game, secret
+    )
 
 
 # the change log, undo and redo live in .game_changes

@@ -18,9 +18,13 @@ def index():
     """The home page: start a game, resume one, check a meld, print a sheet, read the rules."""
     playing = services.list_games(status="in_progress", limit=HOME_GAMES + 1)  # one more: is there more?
     all_variants = variants()
-    return render_template("main/index.html", variants=all_variants, playing=playing[:HOME_GAMES],
-                           more_playing=len(playing) > HOME_GAMES,
-                           variant_names={v["slug"]: v["name"] for v in all_variants})
+    return render_template(
+        "main/index.html",
+        variants=all_variants,
+        playing=playing[:HOME_GAMES],
+        more_playing=len(playing) > HOME_GAMES,
+        variant_names={v["slug"]: v["name"] for v in all_variants},
+    )
 
 
 @bp.get("/healthz")

@@ -14,8 +14,11 @@ from .variant_lookup import variant_or_404
 bp = Blueprint("printing", __name__, url_prefix="/print")
 
 #: the Print page's forms, in page order: (kind, heading)
-FORMS = (("sheet", "Blank score sheet"), ("frames", "Krazy Bee Step Indicator Frames"),
-         ("rules", "Rules quick-reference card"))
+FORMS = (
+    ("sheet", "Blank score sheet"),
+    ("frames", "Krazy Bee Step Indicator Frames"),
+    ("rules", "Rules quick-reference card"),
+)
 
 
 def pdf_response(pdf: bytes, filename: str) -> Response:
@@ -34,9 +37,17 @@ def index():
 
 def _page(kind: str | None = None, errors: dict | None = None, status: int = 200):
     values = request.args if kind else {}
-    return render_template("print/index.html", forms=FORMS, variants=variants(), failed=kind,
-                           errors=errors or {}, values=values, max_rows=printing.MAX_ROWS,
-                           papers=printing.PAPERS, orientations=printing.ORIENTATIONS), status
+    return render_template(
+        "print/index.html",
+        forms=FORMS,
+        variants=variants(),
+        failed=kind,
+        errors=errors or {},
+        values=values,
+        max_rows=printing.MAX_ROWS,
+        papers=printing.PAPERS,
+        orientations=printing.ORIENTATIONS,
+    ), status
 
 
 @bp.get("/pdf")

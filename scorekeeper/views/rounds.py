@@ -86,8 +86,15 @@ def edit(public_id: str, number: int):
     entry = entry_for(game.variant)
     ctx = context_for(game, number, facts=round_.facts, before=game_score(game, upto=number - 1))
     word = round_word(game.variant).capitalize()
-    return _form_or_save(game, entry, ctx, entry.parse, partial(update_round, game, number, before=ctx.before),
-                         f"{word} {number} corrected; totals recomputed.", mode="edit")
+    return _form_or_save(
+        game,
+        entry,
+        ctx,
+        entry.parse,
+        partial(update_round, game, number, before=ctx.before),
+        f"{word} {number} corrected; totals recomputed.",
+        mode="edit",
+    )
 
 
 @bp.route("/<int:number>/delete", methods=["GET", "POST"])
@@ -96,8 +103,9 @@ def delete(public_id: str, number: int):
     game = editable_game(public_id)
     round_ = get_round(game, number)
     if request.method == "GET":
-        return render_template("rounds/delete.html", game=game, round=round_,
-                               score=game_score(game), game_url=_game_page(game))
+        return render_template(
+            "rounds/delete.html", game=game, round=round_, score=game_score(game), game_url=_game_page(game)
+        )
     word = round_word(game.variant).capitalize()
     try:
         delete_round(game, number, version=version_from(request.form.get("version")))
@@ -121,10 +129,17 @@ def end(public_id: str):
         return redirect(_game_page(game))
     ctx = context_for(game, playing.number, facts=playing.facts, before=before)
     turn = len(entry.turns_of(ctx))
-    return _form_or_save(game, entry, ctx, entry.parse_end,
-                         partial(update_round, game, playing.number, before=before, turn=turn),
-                         f"{round_word(game.variant).capitalize()} {playing.number} ended.",
-                         mode="new", force_post=True, score=score)
+    return _form_or_save(
+        game,
+        entry,
+        ctx,
+        entry.parse_end,
+        partial(update_round, game, playing.number, before=before, turn=turn),
+        f"{round_word(game.variant).capitalize()} {playing.number} ended.",
+        mode="new",
+        force_post=True,
+        score=score,
+    )
 
 
 @bp.post("/preview")
@@ -170,6 +185,7 @@ def preview(public_id: str):
 
 # -- helpers -------------------------------------------------------------------------
 
+
 def _said(game, messages: list[str]) -> list[str]:
     """The engine's messages as the form shows them (HTML: the sentence, then the rule id linked)."""
     return [str(reason_markup(m, game.variant)) for m in messages]
@@ -191,15 +207,28 @@ def _round_preview(game, form: dict) -> dict:
     (``shown``) what the form shows of them in words."""
     entry = entry_for(game.variant)
     ctx = context_for(game, before=game_score(game))
-    pairs = [(name, str(v)) for name, values in form.items()
-             for v in (values if isinstance(values, list) else [values])]
+    pairs = [
+        (name, str(v))
+        for name, values in form.items()
+        for v in (values if isinstance(values, list) else [values])
+    ]
     facts = entry.parse(Submission(MultiDict(pairs)), ctx)
     scored = _scored(game, ctx, facts)
     return {**scored.to_dict(), "shown": entry.shown(scored.details)}
 
 
-def _form_or_save(game, entry: HandEntry, ctx: HandContext, parse: Callable, save: Callable, done: str,
-                  *, mode: str, force_post: bool = False, score=None):
+def _form_or_save(
+    game,
+    entry: HandEntry,
+    ctx: HandContext,
+    parse: Callable,
+    save: Callable,
+    done: str,
+    *,
+    mode: str,
+    force_post: bool = False,
+    score=None,
+):
     """GET: the form. POST: parse, save through the service, commit, redirect; or the form with errors.
 
     A hand recorded turn by turn comes back to its own page while it is being played
@@ -216,16 +245,26 @@ def _form_or_save(game, entry: HandEntry, ctx: HandContext, parse: Callable, sav
     try:
         facts = parse(sub, ctx)
         if request.form.get("action") == "preview":
-            return _render(game, entry, ctx, request.form.to_dict(flat=False), {}, mode,
-                           scored=_scored(game, ctx, facts), score=score, version=version)
+            return _render(
+                game,
+                entry,
+                ctx,
+                request.form.to_dict(flat=False),
+                {},
+                mode,
+                scored=_scored(game, ctx, facts),
+                score=score,
+                version=version,
+            )
         save(facts, version=version)
     except RulesError as err:
         db.session.rollback()
         errors = sub.place(err, ctx.number) if isinstance(err, RoundError) else {"": [str(err)]}
         # after a clash the form is filled against the game as it is now: saving again is deliberate
         shown = None if isinstance(err, StaleVersion) else version
-        return _render(game, entry, ctx, request.form.to_dict(flat=False), errors, mode, score=score,
-                       version=shown), status_of(err)
+        return _render(
+            game, entry, ctx, request.form.to_dict(flat=False), errors, mode, score=score, version=shown
+        ), status_of(err)
     db.session.commit()
     playing = _hand_in_progress(game)[0] if entry.by_turn and mode == "new" else None
     if entry.by_turn and mode == "new" and playing is None:  # the turn ended the hand
@@ -241,18 +280,41 @@ def _scored(game, ctx: HandContext, facts: dict):
     return score_on(game, ctx.before, [facts]).rounds[-1]
 
 
-def _render(game, entry: HandEntry, ctx: HandContext, values: dict, errors: dict, mode: str, scored=None,
-            score=None, version: int | None = None):
+def _render(
+    game,
+    entry: HandEntry,
+    ctx: HandContext,
+    values: dict,
+    errors: dict,
+    mode: str,
+    scored=None,
+    score=None,
+    version: int | None = None,
+):
     board = None
     if entry.live_board and score is not None:
         board = Markup(charts.cribbage_board_svg(ctx.names, standings.pegs(score), game.options["target"]))
-    return render_template(entry.template, game=game, ctx=ctx, entry=entry, values=_single(values),
-                           multi=values, errors=errors, mode=mode, scored=scored, board=board, score=score,
-                           keypad=keypad(game.variant), game_url=_game_page(game),
-                           version=game.version if version is None else version)
+    return render_template(
+        entry.template,
+        game=game,
+        ctx=ctx,
+        entry=entry,
+        values=_single(values),
+        multi=values,
+        errors=errors,
+        mode=mode,
+        scored=scored,
+        board=board,
+        score=score,
+        keypad=keypad(game.variant),
+        game_url=_game_page(game),
+        version=game.version if version is None else version,
+    )
 
 
 def _single(values: dict) -> dict:
     """Form values with one value per field, the last one sent (checkbox groups read ``multi``)."""
-    return {name: (value[-1] if value else "") if isinstance(value, list) else value
-            for name, value in values.items()}
+    return {
+        name: (value[-1] if value else "") if isinstance(value, list) else value
+        for name, value in values.items()
+    }

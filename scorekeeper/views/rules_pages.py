@@ -38,12 +38,20 @@ def index():
 @bp.get("/<variant>")
 def variant(variant: str):
     """One variant's rules, sections in play order, each rule at ``#<rule id>``, with its settings."""
-    book = rulebook(variant_or_404(variant, "variant", "There is no rules page for that game. "
-                                                       "Pick one from the list of rules.").slug)
+    book = rulebook(
+        variant_or_404(
+            variant, "variant", "There is no rules page for that game. Pick one from the list of rules."
+        ).slug
+    )
     described = _described()[book.slug]
     options = [dict(o, shown_default=show_default(o)) for o in described["options"]]
-    return render_template("rules/variant.html", book=book, described=described,
-                           game_options=[o for o in options if o["game"]],
-                           check_options=[o for o in options if not o["game"]],
-                           rule_ids=set(book.rule_ids), switch_words=SWITCH_WORDS,
-                           checker_url=feature_url("checker.index"))
+    return render_template(
+        "rules/variant.html",
+        book=book,
+        described=described,
+        game_options=[o for o in options if o["game"]],
+        check_options=[o for o in options if not o["game"]],
+        rule_ids=set(book.rule_ids),
+        switch_words=SWITCH_WORDS,
+        checker_url=feature_url("checker.index"),
+    )

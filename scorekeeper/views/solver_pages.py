@@ -42,9 +42,19 @@ def _page(template: str, v, ask, names: tuple[str, ...], game, **context):
     """Render one of the two pages with the form's options, the keypad and the faces."""
     options, option_errors = option_values(v.slug, ask.options, _described(v.slug, names))
     return render_template(
-        template, variant=v.describe(), ask=ask, game=game, options=options, option_errors=option_errors,
-        prominent=PROMINENT, tile=v.deck_look == "tiles", sets_key=_best_words(v).sets_key, rule_link=rule_link,
-        **keypad_context(v, options_in_force(v.slug, ask.options)), **context), 200
+        template,
+        variant=v.describe(),
+        ask=ask,
+        game=game,
+        options=options,
+        option_errors=option_errors,
+        prominent=PROMINENT,
+        tile=v.deck_look == "tiles",
+        sets_key=_best_words(v).sets_key,
+        rule_link=rule_link,
+        **keypad_context(v, options_in_force(v.slug, ask.options)),
+        **context,
+    ), 200
 
 
 def _asked(read, v, names: tuple[str, ...], base: dict, filled: tuple[str, ...]):
@@ -62,7 +72,10 @@ def _share(endpoint: str, path: dict, ask, fields: tuple[str, ...], names: tuple
     if ask.initial:
         query["initial"] = "on"
     variant = find_variant(ask.variant)
-    defaults, resolved = variant.options(), variant.options({k: v for k, v in ask.options.items() if k in names})
+    defaults, resolved = (
+        variant.options(),
+        variant.options({k: v for k, v in ask.options.items() if k in names}),
+    )
     query.update({n: option_text(resolved[n]) for n in names if n in resolved and resolved[n] != defaults[n]})
     return external_url(endpoint, **path, **query, **more)
 
@@ -81,12 +94,22 @@ def turn(tile_slug: str):
         try:
             result = run(judge_turn, ask)
             view = present_turn(v.slug, ask, result)
-            share_url = _share("solver_pages.turn", {"tile_slug": v.slug}, ask, ("before", "rack", "after"),
-                               TURN_OPTIONS)
+            share_url = _share(
+                "solver_pages.turn", {"tile_slug": v.slug}, ask, ("before", "rack", "after"), TURN_OPTIONS
+            )
         except RulesError as err:
             error = str(err)
-    return _page("checker/turn.html", v, ask, TURN_OPTIONS, game, result=result, view=view,
-                 error=error, share_url=share_url)
+    return _page(
+        "checker/turn.html",
+        v,
+        ask,
+        TURN_OPTIONS,
+        game,
+        result=result,
+        view=view,
+        error=error,
+        share_url=share_url,
+    )
 
 
 @bp.get("/<slug>/best")
@@ -102,20 +125,45 @@ def best(slug: str):
     result = view = share_url = None
     if error is None:
         try:
-            asked = SolveAsk(ask.variant, ask.rack, ask.table, ask.goal, ask.initial,
-                             {**ask.options, **({"laid": laid} if laid else {})})
+            asked = SolveAsk(
+                ask.variant,
+                ask.rack,
+                ask.table,
+                ask.goal,
+                ask.initial,
+                {**ask.options, **({"laid": laid} if laid else {})},
+            )
             result = run(best_play, asked)
             view = present_best(v.slug, ask, result, words.hints)
             extra = {"goal": ask.goal} if ask.goal != "tiles" else {}
-            share_url = _share("solver_pages.best", {"slug": v.slug}, ask, ("rack", "table"), names,
-                               **extra, **({"laid": laid} if laid else {}))
+            share_url = _share(
+                "solver_pages.best",
+                {"slug": v.slug},
+                ask,
+                ("rack", "table"),
+                names,
+                **extra,
+                **({"laid": laid} if laid else {}),
+            )
         except RulesError as err:
             error = str(err)
     must_play = (base.get("must_play") if game is not None else None) or "C"
-    return _page("checker/best.html", v, ask, names, game, result=result, view=view,
-                 error=error, share_url=share_url, laid=laid,
-                 kinds=words.laid_kinds, initial_label=words.initial_label, table_label=words.table,
-                 must_play=must_play)
+    return _page(
+        "checker/best.html",
+        v,
+        ask,
+        names,
+        game,
+        result=result,
+        view=view,
+        error=error,
+        share_url=share_url,
+        laid=laid,
+        kinds=words.laid_kinds,
+        initial_label=words.initial_label,
+        table_label=words.table,
+        must_play=must_play,
+    )
 
 
 def _best_words(v):

@@ -9,8 +9,9 @@ from werkzeug.routing import RequestRedirect
 from ..rules import UnknownVariant, Variant, find_variant
 
 
-def variant_or_404(slug: str, arg: str, missing: str = "There is no game called {slug!r} here. "
-                                                      "Pick one from the list.") -> Variant:
+def variant_or_404(
+    slug: str, arg: str, missing: str = "There is no game called {slug!r} here. Pick one from the list."
+) -> Variant:
     """The variant ``slug`` names, where ``arg`` is the URL argument (path or query) holding it.
 
     NotFound (saying ``missing``) when no variant has that slug; RequestRedirect

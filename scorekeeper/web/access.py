@@ -24,10 +24,14 @@ _EDITOR_LINK_SECRET = re.compile(r"(/join/)[^/\s\"?#]+")
 #: loggers that write request lines (the development server, gunicorn's access log)
 REQUEST_LOGGERS = ("werkzeug", "gunicorn.access")
 #: what a page tells a browser without the edit secret, for a game of a table (named) ...
-NOT_AN_EDITOR = "Only the scorekeepers of the table {table} can change this game. Ask one of them for the editor link."
+NOT_AN_EDITOR = (
+    "Only the scorekeepers of the table {table} can change this game. Ask one of them for the editor link."
+)
 #: ... and for a game at no table: only the phones that hold its editor link
-NOT_AN_EDITOR_ALONE = ("Only the phones keeping score for this game can change it. Ask the person who started it "
-                       "for the editor link (its Share page).")
+NOT_AN_EDITOR_ALONE = (
+    "Only the phones keeping score for this game can change it. Ask the person who started it "
+    "for the editor link (its Share page)."
+)
 #: what the API tells a client that sent no secret, or a wrong one
 NO_BEARER = "Changing a game needs its edit secret: send the header 'Authorization: Bearer <edit secret>'."
 WRONG_BEARER = "That edit secret does not belong to this game."
@@ -77,8 +81,11 @@ def can_edit(game: Game) -> bool:
 def require_editor(game: Game) -> None:
     """:class:`NotEditor` unless this request holds the game's edit secret."""
     if not can_edit(game):
-        table = db.session.scalar(select(Table.name).join(TableGame, TableGame.table_id == Table.id)
-                                  .where(TableGame.game_id == game.id))
+        table = db.session.scalar(
+            select(Table.name)
+            .join(TableGame, TableGame.table_id == Table.id)
+            .where(TableGame.game_id == game.id)
+        )
         raise NotEditor(NOT_AN_EDITOR.format(table=table) if table else NOT_AN_EDITOR_ALONE)
 
 
@@ -110,8 +117,15 @@ def editor_secret(game: Game) -> str | None:
 
 def remember_editor(response: Response, game: Game, secret: str) -> Response:
     """Give this browser the edit secret of ``game`` (an HttpOnly, SameSite cookie)."""
-    response.set_cookie(cookie_name(game), secret, max_age=COOKIE_MAX_AGE, path="/",
-                        httponly=True, samesite="Lax", secure=request.is_secure)
+    response.set_cookie(
+        cookie_name(game),
+        secret,
+        max_age=COOKIE_MAX_AGE,
+        path="/",
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure,
+    )
     return response
 
 
@@ -134,8 +148,11 @@ class HideEditorLinks(logging.Filter):
 #: sent with every answer: no framing by other sites (an editor's buttons cannot be clicked
 #: through a page laid over them), no MIME sniffing, no full addresses in Referer to other sites;
 #: the Content-Security-Policy (:func:`.headers.content_policy`) is added by :func:`protect`
-SECURITY_HEADERS = {"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff",
-                    "Referrer-Policy": "same-origin"}
+SECURITY_HEADERS = {
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
 
 
 def protect(app) -> None:

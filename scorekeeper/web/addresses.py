@@ -107,19 +107,27 @@ def external_url(endpoint: str, **values) -> str:
         path = url_for(endpoint, **values)
         script_root = request.script_root if has_request_context() else ""
         if script_root and path.startswith(script_root):
-            path = path[len(script_root):]
+            path = path[len(script_root) :]
         return public.rstrip("/") + path
     url = url_for(endpoint, _external=True, **values)
     return url if loopback_only() else reachable(url)
 
 
-def share_page(template: str, page: str, join: str, secret: str | None, ids: dict[str, str], **context) -> str:
+def share_page(
+    template: str, page: str, join: str, secret: str | None, ids: dict[str, str], **context
+) -> str:
     """A share page (a game's, a table's): the read-only link to ``page`` with its QR code, and for a
     phone holding ``secret`` the link (``join``) that gives another phone that secret, with its own."""
     follow_url = external_url(page, **ids)
     secret_url = external_url(join, secret=secret, **ids) if secret else None
-    return render_template(template, follow_url=follow_url, follow_qr=share_qr(follow_url), secret_url=secret_url,
-                           secret_qr=share_qr(secret_url) if secret_url else None, **context)
+    return render_template(
+        template,
+        follow_url=follow_url,
+        follow_qr=share_qr(follow_url),
+        secret_url=secret_url,
+        secret_qr=share_qr(secret_url) if secret_url else None,
+        **context,
+    )
 
 
 def loopback_only() -> bool:

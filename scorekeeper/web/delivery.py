@@ -17,8 +17,18 @@ from . import js_modules
 IMMUTABLE = "public, max-age=31536000, immutable"
 #: answers shorter than this gain nothing worth the work from compression
 MIN_SIZE = 512
-COMPRESSIBLE = frozenset({"text/html", "text/css", "text/plain", "text/javascript", "application/javascript",
-                          "application/json", "application/problem+json", "image/svg+xml"})
+COMPRESSIBLE = frozenset(
+    {
+        "text/html",
+        "text/css",
+        "text/plain",
+        "text/javascript",
+        "application/javascript",
+        "application/json",
+        "application/problem+json",
+        "image/svg+xml",
+    }
+)
 #: never buffered, never compressed: each event must reach the browser as it is written
 STREAMS = frozenset({"text/event-stream"})
 #: (path, size, mtime) -> content hash; (path, ETag, encoding) -> compressed bytes
@@ -89,8 +99,11 @@ def _static_file(response: Response) -> bool:
 
 def _compressible(response: Response) -> bool:
     """A whole text answer: not encoded yet, not partial, not streamed (a static file is read whole)."""
-    if response.mimetype not in COMPRESSIBLE or response.status_code in (204, 206, 304) \
-            or "Content-Encoding" in response.headers:
+    if (
+        response.mimetype not in COMPRESSIBLE
+        or response.status_code in (204, 206, 304)
+        or "Content-Encoding" in response.headers
+    ):
         return False
     return _static_file(response) or not (response.is_streamed or response.direct_passthrough)
 

@@ -22,15 +22,18 @@ from ..storage.extensions import db
 
 #: Each error family's HTTP status (a subclass takes the status of the first family in its MRO).
 STATUS: dict[type[Exception], int] = {
-    InputError: 400, TransferError: 400,     # the request is not the shape the API documents
-    SecretMissing: 401, NotEditor: 403,      # no edit secret / not this game's
-    NotFound: 404,                           # no such game, hand (or a feature's: table)
-    Conflict: 409,                           # another change got there first; nothing was kept
-    RulesError: 422,                         # the rules (or the services' checks) refuse the input
-    Busy: 503,                               # every worker process is busy: try again (Retry-After)
+    InputError: 400,
+    TransferError: 400,  # the request is not the shape the API documents
+    SecretMissing: 401,
+    NotEditor: 403,  # no edit secret / not this game's
+    NotFound: 404,  # no such game, hand (or a feature's: table)
+    Conflict: 409,  # another change got there first; nothing was kept
+    RulesError: 422,  # the rules (or the services' checks) refuse the input
+    Busy: 503,  # every worker process is busy: try again (Retry-After)
 }
-CSRF_EXPIRED = ("The form expired or was not sent from this site (missing CSRF token). "
-                "Reload the page and try again.")
+CSRF_EXPIRED = (
+    "The form expired or was not sent from this site (missing CSRF token). Reload the page and try again."
+)
 
 
 def status_of(err: Exception) -> int:
@@ -49,8 +52,11 @@ def _details(err: Exception) -> dict:
     if isinstance(err, StaleVersion):
         return {"conflict": err.conflict()}
     if isinstance(err, RoundError):
-        return {"reasons": [m for _, m in err.errors] or [str(err)],
-                "fields": [{"field": f, "message": m} for f, m in err.errors], "round": err.round}
+        return {
+            "reasons": [m for _, m in err.errors] or [str(err)],
+            "fields": [{"field": f, "message": m} for f, m in err.errors],
+            "round": err.round,
+        }
     return {}
 
 
@@ -65,8 +71,17 @@ def _answer(status: int, message: str, details: dict | None = None, headers: dic
     if _wants_json():
         body = error_body(message, details.pop("reasons", None), **details)
         return jsonify(body), status, headers or {}
-    return render_template("errors/error.html", status=status, message=message,
-                           reasons=details.get("reasons", []), game_url=_game_url()), status, headers or {}
+    return (
+        render_template(
+            "errors/error.html",
+            status=status,
+            message=message,
+            reasons=details.get("reasons", []),
+            game_url=_game_url(),
+        ),
+        status,
+        headers or {},
+    )
 
 
 def _game_url() -> str | None:

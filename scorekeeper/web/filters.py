@@ -18,15 +18,21 @@ from ..rulebook import rule_page, rule_url_anchor
 from ..rulebook.reasons import reason_html, reason_text
 
 #: Top navigation: (endpoint, label); an entry shows once its blueprint is registered.
-NAV = (("games.index", "Games"), ("tables.index", "Tables"), ("checker.index", "Check"),
-       ("printing.index", "Print"), ("rules_pages.index", "Rules"))
+NAV = (
+    ("games.index", "Games"),
+    ("tables.index", "Tables"),
+    ("checker.index", "Check"),
+    ("printing.index", "Print"),
+    ("rules_pages.index", "Rules"),
+)
 
 
 def rule_href(rule_id: str, variant: str | None = None) -> str | None:
     """Where the rules page explains ``rule_id`` (the variant's page when it has the rule), or None."""
     try:
-        return url_for("rules_pages.variant", variant=rule_page(rule_id, variant),
-                       _anchor=rule_url_anchor(rule_id))
+        return url_for(
+            "rules_pages.variant", variant=rule_page(rule_id, variant), _anchor=rule_url_anchor(rule_id)
+        )
     except (BuildError, KeyError):  # no rules pages mounted, or an id no page explains
         return None
 

@@ -41,22 +41,34 @@ def new_game_form(variant: dict, formdata: Any = None) -> FlaskForm:
 
     class NewGameForm(FlaskForm):
         first_dealer = SelectField(
-            "Deals first" if dealt else "Plays first", coerce=int,
+            "Deals first" if dealt else "Plays first",
+            coerce=int,
             choices=[SelectChoice(i, typed[i] or f"Player {i + 1}") for i in range(variant["max_players"])],
-            default=0, description=f"Counted in seat order; the deal passes to the left each {word}." if dealt
+            default=0,
+            description=f"Counted in seat order; the deal passes to the left each {word}."
+            if dealt
             else f"Counted in seat order; who plays first passes to the left each {word}.",
-            render_kw={"data-names": "player_"})
+            render_kw={"data-names": "player_"},
+        )
         timer = StringField(
-            "Turn timer, seconds a turn", validators=[Optional(), Length(max=5)], default="0",
+            "Turn timer, seconds a turn",
+            validators=[Optional(), Length(max=5)],
+            default="0",
             description="0: no timer. The editor starts, pauses and passes it; every phone sees it.",
-            render_kw={"inputmode": "numeric", "autocomplete": "off"})
+            render_kw={"inputmode": "numeric", "autocomplete": "off"},
+        )
 
     for seat in range(variant["max_players"]):
         needed = seat < variant["min_players"]
-        setattr(NewGameForm, player_field(seat), StringField(
-            f"Player {seat + 1}" + ("" if needed else " (optional)"),
-            validators=[Optional(), Length(max=40)],
-            render_kw={"autocomplete": "off", "autocapitalize": "words", "maxlength": 40}))
+        setattr(
+            NewGameForm,
+            player_field(seat),
+            StringField(
+                f"Player {seat + 1}" + ("" if needed else " (optional)"),
+                validators=[Optional(), Length(max=40)],
+                render_kw={"autocomplete": "off", "autocapitalize": "words", "maxlength": 40},
+            ),
+        )
     for option in variant["options"]:
         if option["game"]:
             setattr(NewGameForm, OPT + option["name"], option_field(option))
@@ -75,18 +87,29 @@ def option_field(option: dict) -> Field:
         return BooleanField(label, default=bool(default), description=help_text)
     if option["choices"]:
         words = option.get("choice_words") or {}
-        choices = [SelectChoice(str(c), f"{c}: {words[str(c)]}" if str(c) in words else str(c))
-                   for c in option["choices"]]
+        choices = [
+            SelectChoice(str(c), f"{c}: {words[str(c)]}" if str(c) in words else str(c))
+            for c in option["choices"]
+        ]
         if option["optional"]:
             choices.insert(0, SelectChoice("", "none"))
-        return SelectField(label, choices=choices, default="" if default is None else str(default),
-                           description=help_text)
+        return SelectField(
+            label, choices=choices, default="" if default is None else str(default), description=help_text
+        )
     if option["type"] == "int":
-        return StringField(label, default="" if default is None else str(default), description=help_text,
-                           render_kw={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"})
+        return StringField(
+            label,
+            default="" if default is None else str(default),
+            description=help_text,
+            render_kw={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"},
+        )
     if option["name"] == "steps":  # the box's own wording: one Step a line, not the engine's ';' list
-        return TextAreaField(label, default=steps_to_lines(default), description=STEPS_HELP,
-                             render_kw={"rows": 10, "spellcheck": "false"})
+        return TextAreaField(
+            label,
+            default=steps_to_lines(default),
+            description=STEPS_HELP,
+            render_kw={"rows": 10, "spellcheck": "false"},
+        )
     return StringField(label, default="" if default is None else str(default), description=help_text)
 
 

@@ -42,7 +42,9 @@ def is_json(mimetype: str) -> bool:
     >>> is_json("application/json"), is_json("application/merge-patch+json"), is_json("text/plain")
     (True, True, False)
     """
-    return mimetype == "application/json" or (mimetype.startswith("application/") and mimetype.endswith("+json"))
+    return mimetype == "application/json" or (
+        mimetype.startswith("application/") and mimetype.endswith("+json")
+    )
 
 
 def json_bodies_only() -> None:

@@ -35,8 +35,10 @@ def inline_script_hashes(templates: Path) -> list[str]:
 def content_policy(templates: Path) -> str:
     """The Content-Security-Policy every answer carries."""
     scripts = " ".join(["'self'", *inline_script_hashes(templates)])
-    return (f"default-src 'self'; script-src {scripts}; style-src 'self'; object-src 'none'; "
-            "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+    return (
+        f"default-src 'self'; script-src {scripts}; style-src 'self'; object-src 'none'; "
+        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    )
 
 
 def strict_transport(response) -> None:
@@ -54,9 +56,11 @@ class SecureOnHttps(SecureCookieSessionInterface):
 
 def no_store(view):
     """A view whose answer holds a secret: ``Cache-Control: no-store``."""
+
     @functools.wraps(view)
     def wrapped(*args, **kwargs):
         response = make_response(view(*args, **kwargs))
         response.headers["Cache-Control"] = "no-store"
         return response
+
     return wrapped

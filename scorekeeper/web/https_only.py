@@ -75,8 +75,10 @@ def redirect_for(head: bytes) -> bytes:
     else:
         text = b"This address is served over https: open it with https:// in front.\n"
         status, extra = b"400 Bad Request", b""
-    return (b"HTTP/1.1 " + status + b"\r\n" + extra + b"Content-Type: text/plain; charset=utf-8\r\n"
-            b"Content-Length: " + str(len(text)).encode() + b"\r\nConnection: close\r\n\r\n" + text)
+    return (
+        b"HTTP/1.1 " + status + b"\r\n" + extra + b"Content-Type: text/plain; charset=utf-8\r\n"
+        b"Content-Length: " + str(len(text)).encode() + b"\r\nConnection: close\r\n\r\n" + text
+    )
 
 
 def answer_plain_http(sock: socket.socket) -> None:

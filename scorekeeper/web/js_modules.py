@@ -43,18 +43,26 @@ def version(path: Path, content_hash: Callable[[Path], str], seen: frozenset = f
     names = imported(path) if path.suffix == ".js" else ()
     if not names or path in seen:
         return content_hash(path)
-    parts = [content_hash(path)] + [version(path.parent / name, content_hash, seen | {path})
-                                    if (path.parent / name).is_file() else "missing" for name in names]
+    parts = [content_hash(path)] + [
+        version(path.parent / name, content_hash, seen | {path})
+        if (path.parent / name).is_file()
+        else "missing"
+        for name in names
+    ]
     return hashlib.sha256(" ".join(parts).encode()).hexdigest()[:10]
 
 
 def linked(path: Path, content_hash: Callable[[Path], str]) -> bytes:
     """A module's source with each import of its folder's modules under that module's versioned URL."""
+
     def versioned(match: re.Match) -> str:
         name = match[3]
-        if not (path.parent / name).is_file():  # left as written: the browser reports it, the page still comes
+        if not (
+            path.parent / name
+        ).is_file():  # left as written: the browser reports it, the page still comes
             return match[0]
         return f"{match[1]}{match[2]}./{name}?v={version(path.parent / name, content_hash)}{match[2]}"
+
     return IMPORT.sub(versioned, path.read_text(encoding="utf-8")).encode()
 
 
@@ -77,8 +85,12 @@ def register(app: Flask, content_hash: Callable[[Path], str]) -> None:
         if found is None or not imports_modules(Path(found)):
             return plain(filename=filename)
         path = Path(found)
-        return send_file(io.BytesIO(linked(path, content_hash)), mimetype="text/javascript",
-                         etag=version(path, content_hash), max_age=current_app.get_send_file_max_age(filename),
-                         conditional=True)
+        return send_file(
+            io.BytesIO(linked(path, content_hash)),
+            mimetype="text/javascript",
+            etag=version(path, content_hash),
+            max_age=current_app.get_send_file_max_age(filename),
+            conditional=True,
+        )
 
     app.view_functions["static"] = static

@@ -46,7 +46,9 @@ def changeable_table(public_id: str) -> tuple[Table, str]:
 
 def held_tables() -> list[Table]:
     """The tables whose secret this browser holds (for the tables list and the checker's Adopt)."""
-    ids = [name[len(COOKIE_PREFIX):] for name in request.cookies if name.startswith(COOKIE_PREFIX)][:HELD_MAX]
+    ids = [name[len(COOKIE_PREFIX) :] for name in request.cookies if name.startswith(COOKIE_PREFIX)][
+        :HELD_MAX
+    ]
     if not ids:
         return []
     tables = db.session.execute(select(Table).where(Table.public_id.in_(ids)).order_by(Table.name)).scalars()
@@ -55,8 +57,15 @@ def held_tables() -> list[Table]:
 
 def remember(response: Response, table: Table, secret: str) -> Response:
     """Give this browser the table's secret (an HttpOnly, SameSite cookie)."""
-    response.set_cookie(COOKIE_PREFIX + table.public_id, secret, max_age=COOKIE_MAX_AGE, path="/",
-                        httponly=True, samesite="Lax", secure=request.is_secure)
+    response.set_cookie(
+        COOKIE_PREFIX + table.public_id,
+        secret,
+        max_age=COOKIE_MAX_AGE,
+        path="/",
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure,
+    )
     return response
 
 

@@ -65,6 +65,8 @@ def worth_logging(resp, seconds: float) -> bool:
     code = int(status.split(None, 1)[0]) if isinstance(status, str) else int(status)
     if code >= 500:
         return True
-    streaming = any(name.lower() == "content-type" and value.startswith("text/event-stream")
-                    for name, value in (resp.headers or []))
+    streaming = any(
+        name.lower() == "content-type" and value.startswith("text/event-stream")
+        for name, value in (resp.headers or [])
+    )
     return seconds >= SLOW_SECONDS and not streaming

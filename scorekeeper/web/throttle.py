@@ -13,11 +13,27 @@ from .. import limits
 from ..limits import pool
 
 #: endpoints that start a game or a table (their POST counts)
-CREATION = ("api.create", "api.import_", "tables_api.create_table", "tables_api.table_import", "games.new",
-            "games.rematch", "tables.new", "tables.play")
+CREATION = (
+    "api.create",
+    "api.import_",
+    "tables_api.create_table",
+    "tables_api.table_import",
+    "games.new",
+    "games.rematch",
+    "tables.new",
+    "tables.play",
+)
 #: endpoints whose answer costs seconds of CPU
-HEAVY = ("api.solve", "api.turn", "solver_pages.best", "solver_pages.turn", "printing.document",
-         "printing.game_sheet", "printing.game_frames", "tables.rules_card")
+HEAVY = (
+    "api.solve",
+    "api.turn",
+    "solver_pages.best",
+    "solver_pages.turn",
+    "printing.document",
+    "printing.game_sheet",
+    "printing.game_frames",
+    "tables.rules_card",
+)
 
 
 #: endpoints whose work goes to the worker pool (:mod:`scorekeeper.limits.pool`): refused at once (503) while
@@ -37,11 +53,17 @@ def init_app(app: Flask) -> Limiter:
     limiter = Limiter(get_remote_address, app=app, retry_after="delta-seconds")
     app.extensions["scorekeeper.web.throttle"] = limiter  # the wrapped views hold it weakly: the app keeps it
     app.before_request(_pool_vacant)
-    budgets = ((CREATION, app.config.get("CREATE_RATE", limits.CREATE_RATE), "create", ["POST"]),
-               (HEAVY, app.config.get("HEAVY_RATE", limits.HEAVY_RATE), "heavy", None))
+    budgets = (
+        (CREATION, app.config.get("CREATE_RATE", limits.CREATE_RATE), "create", ["POST"]),
+        (HEAVY, app.config.get("HEAVY_RATE", limits.HEAVY_RATE), "heavy", None),
+    )
     for endpoints, rate, scope, methods in budgets:
-        shared = limiter.shared_limit(rate, scope=scope, methods=methods,
-                                      error_message=f"Too many requests from this address; at most {rate}.")
+        shared = limiter.shared_limit(
+            rate,
+            scope=scope,
+            methods=methods,
+            error_message=f"Too many requests from this address; at most {rate}.",
+        )
         for endpoint in endpoints:
             if endpoint in app.view_functions:
                 app.view_functions[endpoint] = shared(app.view_functions[endpoint])

@@ -33,8 +33,16 @@ from .fonts import FAMILIES, fc_match, fontconfig_file
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-component-update",
+    "--disable-sync",
+]
 EXPECT_MS = 15_000  # a shared, loaded machine: an expect(...) retries this long before it fails
 expect.set_options(timeout=EXPECT_MS)
 
@@ -66,8 +74,13 @@ def slowmo(pytestconfig) -> float:
 @contextmanager
 def _chromium(pw, slow_mo: float = 0, **env):
     """A headless Chromium, its environment extended by ``env``."""
-    browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True, slow_mo=slow_mo,
-                                 env={**os.environ, **env} if env else None)
+    browser = pw.chromium.launch(
+        executable_path=CHROMIUM,
+        args=FLAGS,
+        headless=True,
+        slow_mo=slow_mo,
+        env={**os.environ, **env} if env else None,
+    )
     try:
         yield browser
     finally:
@@ -93,8 +106,9 @@ def layout_browser(_playwright, slowmo, font_family, tmp_path_factory):
     config = fontconfig_file(tmp_path_factory.mktemp("fonts"), font_family)
     found = fc_match(config)
     if found is not None and found != font_family:
-        _no_browser(f"{font_family} is not installed (apt-get install {FAMILIES[font_family]}); "
-                    f"sans-serif is {found}")
+        _no_browser(
+            f"{font_family} is not installed (apt-get install {FAMILIES[font_family]}); sans-serif is {found}"
+        )
     with _chromium(_playwright, slowmo, FONTCONFIG_FILE=str(config)) as browser:
         yield browser
 
@@ -102,8 +116,14 @@ def layout_browser(_playwright, slowmo, font_family, tmp_path_factory):
 @contextmanager
 def served_app(folder: Path, secret_key: str):
     """A fresh app on its own SQLite file in ``folder``, served on a free loopback port: (app, base URL)."""
-    app = create_app({"TESTING": True, "SECRET_KEY": secret_key, "RATELIMIT_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'live.sqlite3'}"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": secret_key,
+            "RATELIMIT_ENABLED": False,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'live.sqlite3'}",
+        }
+    )
     with app.app_context():
         db.create_all()
     latency = float(os.environ.get("SCOREKEEPER_LATENCY_MS") or 0) / 1000
@@ -155,8 +175,13 @@ def live_server(tmp_path_factory):
 @contextmanager
 def phone_page(browser, shot_name: str, **context_options):
     """A fresh phone-sized page; its screenshot is kept under test-artifacts/ afterwards."""
-    options = {"viewport": PHONE, "device_scale_factor": 1, "is_mobile": True, "has_touch": True,
-               **context_options}
+    options = {
+        "viewport": PHONE,
+        "device_scale_factor": 1,
+        "is_mobile": True,
+        "has_touch": True,
+        **context_options,
+    }
     context = browser.new_context(**options)
     page = context.new_page()
     try:

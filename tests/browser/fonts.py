@@ -16,7 +16,11 @@ import subprocess
 from pathlib import Path
 
 #: family name -> the Debian package that brings it
-FAMILIES = {"DejaVu Sans": "fonts-dejavu-core", "Roboto": "fonts-roboto", "Liberation Sans": "fonts-liberation"}
+FAMILIES = {
+    "DejaVu Sans": "fonts-dejavu-core",
+    "Roboto": "fonts-roboto",
+    "Liberation Sans": "fonts-liberation",
+}
 
 _CONFIG = """<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
@@ -43,8 +47,13 @@ def fc_match(config: Path, pattern: str = "sans-serif") -> str | None:
     """The family fontconfig picks for ``pattern`` under ``config`` (None without fc-match)."""
     if not shutil.which("fc-match"):
         return None
-    found = subprocess.run(["fc-match", "--format=%{family[0]}", pattern], capture_output=True, text=True,
-                           env={**os.environ, "FONTCONFIG_FILE": str(config)}, check=False)
+    found = subprocess.run(
+        ["fc-match", "--format=%{family[0]}", pattern],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "FONTCONFIG_FILE": str(config)},
+        check=False,
+    )
     return found.stdout.strip()
 
 

@@ -16,7 +16,7 @@ WAIT_MS = 15000
 def new_game(app) -> tuple[str, str]:
     """A Rummikub game of Ann and Bob that never ends by itself: (public id, edit secret)."""
     with app.app_context():
-        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": 10 ** 6})
+        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": 10**6})
         db.session.commit()
         return game.public_id, secret
 

@@ -27,7 +27,9 @@ def polite_words(page) -> list[str]:
     by_id = {n["nodeId"]: n for n in nodes}
 
     def polite(node) -> bool:
-        return any(p["name"] == "live" and p["value"]["value"] == "polite" for p in node.get("properties", []))
+        return any(
+            p["name"] == "live" and p["value"]["value"] == "polite" for p in node.get("properties", [])
+        )
 
     def in_polite_region(node) -> bool:
         while node is not None:
@@ -36,26 +38,33 @@ def polite_words(page) -> list[str]:
             node = by_id.get(node.get("parentId"))
         return False
 
-    return [n["name"]["value"] for n in nodes
-            if n.get("role", {}).get("value") == "StaticText" and in_polite_region(n) and n.get("name")]
+    return [
+        n["name"]["value"]
+        for n in nodes
+        if n.get("role", {}).get("value") == "StaticText" and in_polite_region(n) and n.get("name")
+    ]
 
 
 def test_a_hand_from_another_phone_is_read_out(browser, site):
     app, url = site
     with app.app_context():
-        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": 10 ** 6})
+        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": 10**6})
         services.record_round(game, {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 B7"}]})
         db.session.commit()
         public_id = game.public_id
-    with phone_page(browser, "announce-follower") as follower, phone_page(browser, "announce-editor") as editor:
+    with (
+        phone_page(browser, "announce-follower") as follower,
+        phone_page(browser, "announce-editor") as editor,
+    ):
         editor.goto(f"{url}/games/{public_id}/join/{secret}")
         editor.locator(".live-state", has_text="Live").wait_for()
         follower.goto(f"{url}/games/{public_id}")
         follower.locator(".live-state", has_text="Live").wait_for()
         assert not any("recorded" in w for w in polite_words(follower))  # nothing said on arrival
         with app.app_context():  # another phone records hand 2: Bob goes out, Ann holds R13 and a joker
-            services.record_round(services.get_game(public_id),
-                                  {"winner": 1, "players": [{"rack": "R13 J"}, {"rack": ""}]})
+            services.record_round(
+                services.get_game(public_id), {"winner": 1, "players": [{"rack": "R13 J"}, {"rack": ""}]}
+            )
             db.session.commit()
         said = "Round 2 recorded: Ann -43, total -31; Bob +43, total 31."
         for phone in (follower, editor):  # a follower's page and an editor's page alike

@@ -99,8 +99,9 @@ def swept(browser, site):
     def sweep(scheme: str, prefix: str | tuple[str, ...] = "/") -> dict:
         if (scheme, prefix) in done:
             return done[scheme, prefix]
-        context = browser.new_context(viewport=PHONE, color_scheme=scheme, device_scale_factor=1,
-                                      is_mobile=True, has_touch=True)
+        context = browser.new_context(
+            viewport=PHONE, color_scheme=scheme, device_scale_factor=1, is_mobile=True, has_touch=True
+        )
         context.add_init_script(path=str(AXE))
         page = context.new_page()
         found: dict = {"axe": {}, "edges": {}, "seen": 0, "fields": 0}
@@ -117,7 +118,9 @@ def swept(browser, site):
                         found[kind][p.name] = problems
                 if violations or weak:
                     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-                    page.screenshot(path=str(ARTIFACTS / f"axe-{scheme}-{len(found['axe'])}.png"), full_page=True)
+                    page.screenshot(
+                        path=str(ARTIFACTS / f"axe-{scheme}-{len(found['axe'])}.png"), full_page=True
+                    )
                 found["seen"] += 1
         finally:
             context.close()
@@ -161,7 +164,10 @@ def test_table_pages_alone(swept, site, scheme):
 def test_keypad_pages_alone(swept, site, scheme):
     """The pages that draw the one keypad (templates/_macros/keypad.html) by themselves (``-k keypad_pages``):
     every checker page and the hand forms, one with its keypad open; the whole sweep covers them too."""
-    where = ("/check/", *sorted({p.path for p in site[1] if p.path.endswith(("/rounds/new", "/rounds/1/edit"))}))
+    where = (
+        "/check/",
+        *sorted({p.path for p in site[1] if p.path.endswith(("/rounds/new", "/rounds/1/edit"))}),
+    )
     found = swept(scheme, where)
     assert found["seen"] == len([p for p in site[1] if p.path.startswith(where)]) > 40
     assert any(p.tap and p.path.startswith(where) for p in site[1])  # a hand form with its keypad open

@@ -37,8 +37,12 @@ def games(tmp_path_factory):
 @pytest.fixture(params=[360, 430])
 def phone(layout_browser, request):
     """A phone 360 or 430 px wide, in each family of tests.browser.fonts."""
-    context = layout_browser.new_context(viewport={"width": request.param, "height": 844}, device_scale_factor=1,
-                                  is_mobile=True, has_touch=True)
+    context = layout_browser.new_context(
+        viewport={"width": request.param, "height": 844},
+        device_scale_factor=1,
+        is_mobile=True,
+        has_touch=True,
+    )
     yield context.new_page()
     context.close()
 
@@ -74,11 +78,14 @@ def test_pegs_on_holes_30_and_90_are_visible_and_each_player_has_a_shape(games, 
         assert (group["front"], group["back"]) == (str(front), str(back))
         assert len(group["boxes"]) == 2, f"seat {seat}: front {front} and back {back} should both be drawn"
         for n, where in enumerate(group["boxes"]):
-            assert where["right"] > where["x"] and where["bottom"] > where["y"], "a peg with no size is not seen"
+            assert where["right"] > where["x"] and where["bottom"] > where["y"], (
+                "a peg with no size is not seen"
+            )
             inside = box["x"] <= where["x"] and where["right"] <= box["right"]
             assert inside and 0 <= where["x"] and where["right"] <= width, (
                 f"{NAMES[seat]}'s peg on {(back, front)[n]} at x {where['x']:.0f}-{where['right']:.0f} is outside "
-                f"the board (x {box['x']:.0f}-{box['right']:.0f}) at {width} px")
+                f"the board (x {box['x']:.0f}-{box['right']:.0f}) at {width} px"
+            )
             assert box["y"] <= where["y"] and where["bottom"] <= box["bottom"]
     for seat in PEGS:
         for peg in phone.locator(f'svg.board g.pegs[data-seat="{seat}"] > *').all():

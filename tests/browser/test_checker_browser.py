@@ -34,14 +34,35 @@ def verdict_word(page) -> str:
     return page.locator("#verdict .verdict-word").inner_text().replace("✓", "").replace("✗", "").strip()
 
 
-@pytest.mark.parametrize("slug, keys, typed, word, kind, more", [
-    pytest.param("krazy-bee", ["7", "7", "wild"], "7 7 W", "LEGAL", "Book", None, id="KB-2-book-by-tapping"),
-    pytest.param("crib-rummy", ["suit:H", "3", "4", "5"], "3H 4H 5H", "LEGAL", "Run", "Pegs 3",
-                 id="CR-5-run-by-tapping"),
-    pytest.param("crazy-tiles", ["suit:R", "12", "13", "wild"], "R12 R13 J", "LEGAL", "Run", "Meld value",
-                 id="CT-4-joker-by-tapping"),
-    pytest.param("rumbugz", ["1", "2", "3"], "1 2 3", "NOT LEGAL", "", "RB-1", id="RB-1-too-short-by-tapping"),
-])
+@pytest.mark.parametrize(
+    "slug, keys, typed, word, kind, more",
+    [
+        pytest.param(
+            "krazy-bee", ["7", "7", "wild"], "7 7 W", "LEGAL", "Book", None, id="KB-2-book-by-tapping"
+        ),
+        pytest.param(
+            "crib-rummy",
+            ["suit:H", "3", "4", "5"],
+            "3H 4H 5H",
+            "LEGAL",
+            "Run",
+            "Pegs 3",
+            id="CR-5-run-by-tapping",
+        ),
+        pytest.param(
+            "crazy-tiles",
+            ["suit:R", "12", "13", "wild"],
+            "R12 R13 J",
+            "LEGAL",
+            "Run",
+            "Meld value",
+            id="CT-4-joker-by-tapping",
+        ),
+        pytest.param(
+            "rumbugz", ["1", "2", "3"], "1 2 3", "NOT LEGAL", "", "RB-1", id="RB-1-too-short-by-tapping"
+        ),
+    ],
+)
 def test_a_check_by_tapping_the_keypad(live_server, page, slug, keys, typed, word, kind, more):
     page.goto(f"{live_server}/check/{slug}")
     expect(page.locator(".keypad")).to_be_visible()
@@ -133,7 +154,9 @@ def test_a_grid_with_a_broken_line_marks_it(live_server, page):
     expect(page.locator(".board-cell.board-bad")).to_have_count(2)  # B2 and K4 down
     expect(page.locator(".part-bad")).to_have_count(1)
     assert "Lines" in page.locator("#verdict").inner_text().title()
-    assert page.locator('#verdict a.rule-ref[href="/rules/runny-tiles#CT-9"]').count() >= 1  # after its sentence
+    assert (
+        page.locator('#verdict a.rule-ref[href="/rules/runny-tiles#CT-9"]').count() >= 1
+    )  # after its sentence
     assert_no_sideways_scroll(page)
 
 
@@ -164,14 +187,18 @@ def test_screen_readers_walk_the_checked_table_and_the_grid_row_by_row(live_serv
     expect(editor.get_by_role("row")).to_have_count(6)  # 3 rows of tiles and room to grow
     expect(editor.get_by_role("row").first.get_by_role("cell")).to_have_count(7)
     expect(editor.get_by_role("row").first.get_by_role("button").first).to_have_attribute(
-        "aria-label", "4 black, tap to clear; row 1, column 1")
+        "aria-label", "4 black, tap to clear; row 1, column 1"
+    )
 
 
-@pytest.mark.parametrize("slug, cards, index, shown, name", [
-    ("crazy-tiles", "R12 R13 J", 0, "12", "12 red, remove"),
-    ("crib-rummy", "7H", 0, "7♥", "7♥ hearts, remove"),
-    ("krazy-bee", "7 W", 1, "W★", "W★ wild, remove"),
-])
+@pytest.mark.parametrize(
+    "slug, cards, index, shown, name",
+    [
+        ("crazy-tiles", "R12 R13 J", 0, "12", "12 red, remove"),
+        ("crib-rummy", "7H", 0, "7♥", "7♥ hearts, remove"),
+        ("krazy-bee", "7 W", 1, "W★", "W★ wild, remove"),
+    ],
+)
 def test_a_chip_is_named_by_what_it_shows(live_server, page, slug, cards, index, shown, name):
     """A voice-control user says what they see: the chip's name starts with its visible text
     (it was "Remove R12" on a chip showing 12: axe's label-content-name-mismatch)."""

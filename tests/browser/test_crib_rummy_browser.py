@@ -11,6 +11,7 @@ from .conftest import ARTIFACTS, assert_no_sideways_scroll, phone_page
 
 pytestmark = pytest.mark.browser
 
+
 def field(page, name):
     return page.locator(f'[id="f-{name}"]')
 
@@ -32,17 +33,17 @@ def start(page, live_server, names):
 def test_choosing_who_starts_hand_2_redraws_the_strip(browser, live_server):
     with phone_page(browser, "crib-hand-2-starter") as page:
         start(page, live_server, ("Ann", "Bob"))
-        tap(page, "+3 run", "Hand 1, turn 2")                                   # Bob
-        page.check('input[name="end.type"][value="out"]')                       # Ann goes out, Bob holds 5
+        tap(page, "+3 run", "Hand 1, turn 2")  # Bob
+        page.check('input[name="end.type"][value="out"]')  # Ann goes out, Bob holds 5
         field(page, "end.cards_left.1").fill("5")
         page.get_by_role("button", name="+2 set", exact=True).click()
         page.wait_for_url(lambda url: "/rounds/" not in url)
         page.get_by_role("link", name="Record a hand").click()
         expect(page.get_by_role("heading", level=1)).to_contain_text("Hand 2, turn 1")
-        expect(field(page, "starter")).to_have_value("1")                      # CR-9: Bob is behind
+        expect(field(page, "starter")).to_have_value("1")  # CR-9: Bob is behind
         strip = page.locator(".turn-strip h2")
         expect(strip).to_have_text("Bob: one tap records the turn")
-        field(page, "starter").select_option(label="Ann")                       # Bob lets Ann start
+        field(page, "starter").select_option(label="Ann")  # Bob lets Ann start
         expect(strip).to_have_text("Ann: one tap records the turn")
         expect(field(page, "turns.0.player")).to_have_value("0")
         tap(page, "+2 set", "Hand 2, turn 2")
@@ -55,28 +56,28 @@ def test_hand_2_on_a_phone(browser, live_server):
     page is the docs' picture of a hand being recorded (docs/recording-a-hand.md)."""
     with phone_page(browser, "crib-hand-2") as page:
         start(page, live_server, ("Lea", "Max", "Ned", "Ola"))
-        field(page, "turns.0.melds.0.cards").fill("5H 6H 7H")                   # Max
+        field(page, "turns.0.melds.0.cards").fill("5H 6H 7H")  # Max
         tap(page, "Record turn", "Hand 1, turn 2")
-        tap(page, "Pass", "Hand 1, turn 3")                                     # Ned
-        tap(page, "Pass", "Hand 1, turn 4")                                     # Ola
-        page.check('input[name="end.type"][value="draw_pile"]')                 # Lea: +2 set, the pile ran out
+        tap(page, "Pass", "Hand 1, turn 3")  # Ned
+        tap(page, "Pass", "Hand 1, turn 4")  # Ola
+        page.check('input[name="end.type"][value="draw_pile"]')  # Lea: +2 set, the pile ran out
         page.get_by_role("button", name="+2 set", exact=True).click()
         page.wait_for_url(lambda url: "/rounds/" not in url)
         page.get_by_role("link", name="Record a hand").click()
         expect(page.get_by_role("heading", level=1)).to_contain_text("Hand 2, turn 1")
-        field(page, "turns.0.melds.0.cards").fill("8D 9D 10D")                  # Ned is behind and starts
+        field(page, "turns.0.melds.0.cards").fill("8D 9D 10D")  # Ned is behind and starts
         tap(page, "Record turn", "Hand 2, turn 2")
-        tap(page, "+2 set", "Hand 2, turn 3")                                   # Ola
-        field(page, "turns.2.melds.0.cards").fill("4S 5S 6S")                   # Lea
+        tap(page, "+2 set", "Hand 2, turn 3")  # Ola
+        field(page, "turns.2.melds.0.cards").fill("4S 5S 6S")  # Lea
         tap(page, "Record turn", "Hand 2, turn 4")
-        tap(page, "+3 run", "Hand 2, turn 5")                                   # Max
+        tap(page, "+3 run", "Hand 2, turn 5")  # Max
         button = page.get_by_role("button", name="+7♦ pegs 3 added to 8♦ 9♦ 10♦")
         expect(button).to_be_visible()
         gap = button.evaluate("""b => { const small = b.querySelector('small'); const r = document.createRange();
             r.setStart(b, 0); r.setEndBefore(small);
             return small.getBoundingClientRect().left - r.getBoundingClientRect().right; }""")
         assert gap >= 3, f"'+7♦' and 'pegs 3' touch ({gap:.1f}px apart)"
-        tap(page, "+7♦ pegs 3 added to 8♦ 9♦ 10♦", "Hand 2, turn 6")            # Ned grows his run at the low end
+        tap(page, "+7♦ pegs 3 added to 8♦ 9♦ 10♦", "Hand 2, turn 6")  # Ned grows his run at the low end
         expect(page.locator(".table-melds")).to_contain_text("7♦ 8♦ 9♦ 10♦", use_inner_text=True)
         assert_no_sideways_scroll(page)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -119,9 +120,9 @@ def test_a_meld_laid_shows_the_added_card_buttons(browser, live_server):
     turn is chosen; then one more tap records both (+2 set and +3 added: 5)."""
     with phone_page(browser, "crib-laid-and-added") as page:
         start(page, live_server, ("Ann", "Bob"))
-        tap(page, "+3 run", "Hand 1, turn 2")                                   # Bob
+        tap(page, "+3 run", "Hand 1, turn 2")  # Bob
         added = page.get_by_role("button", name="+3 for added cards", exact=True)
-        expect(added).to_be_hidden()                                            # Ann has laid nothing
+        expect(added).to_be_hidden()  # Ann has laid nothing
         page.get_by_label("a set +2").check()
         expect(added).to_be_visible()
         tap(page, "+3 for added cards", "Hand 1, turn 3")

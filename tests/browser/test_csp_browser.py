@@ -90,16 +90,20 @@ def test_the_service_worker_does_not_keep_the_share_page(browser, site):
     kept = """async () => { const cache = await caches.open('scorekeeper-pages');
                             return (await cache.keys()).map(r => new URL(r.url).pathname); }"""
     with editor_of_a_new_game(browser, site) as (page, url, public_id):
-        page.wait_for_function("() => document.documentElement.dataset.offlineReady === 'yes'", timeout=WAIT_MS)
+        page.wait_for_function(
+            "() => document.documentElement.dataset.offlineReady === 'yes'", timeout=WAIT_MS
+        )
         page.goto(f"{url}/games/{public_id}/share")
         page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=WAIT_MS)
         share = page.goto(f"{url}/games/{public_id}/share")  # through the worker now
         assert share.headers["cache-control"] == "no-store"
         assert page.get_by_text("/join/").count() >= 1  # the editor link is on it
         page.goto(f"{url}/games/{public_id}/history")
-        page.wait_for_function(f"""async () => {{ const c = await caches.open('scorekeeper-pages');
+        page.wait_for_function(
+            f"""async () => {{ const c = await caches.open('scorekeeper-pages');
             return (await c.keys()).some(r => r.url.endsWith('/games/{public_id}/history')); }}""",
-                               timeout=WAIT_MS)
+            timeout=WAIT_MS,
+        )
         paths = page.evaluate(kept)
         assert f"/games/{public_id}/history" in paths
         assert f"/games/{public_id}/share" not in paths

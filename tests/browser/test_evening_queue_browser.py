@@ -28,12 +28,15 @@ def test_the_status_line_says_a_conflict_stopped_the_send(browser, site):
         enter_hand(page, 0)
         expect(page.locator(".send-item")).to_have_count(1, timeout=WAIT_MS)
         with app.app_context():  # meanwhile another phone records round 1
-            services.record_round(services.get_game(public_id), {"winner": 1, "players": [{"rack": "R13"}, {}]})
+            services.record_round(
+                services.get_game(public_id), {"winner": 1, "players": [{"rack": "R13"}, {}]}
+            )
             db.session.commit()
         page.context.set_offline(False)
         page.locator(".send-conflict").wait_for(timeout=WAIT_MS)
         expect(page.locator(".send-queue-state")).to_have_text(
-            "Round 1 not sent: another phone recorded it first; choose below.")
+            "Round 1 not sent: another phone recorded it first; choose below."
+        )
 
 
 def test_the_status_line_says_a_refusal_stopped_the_send(browser, site):
@@ -44,7 +47,8 @@ def test_the_status_line_says_a_refusal_stopped_the_send(browser, site):
         page.context.set_offline(False)
         page.locator(".send-refused").wait_for(timeout=WAIT_MS)
         expect(page.locator(".send-queue-state")).to_have_text(
-            "Round 1 not sent: the server refused it; see why below.")
+            "Round 1 not sent: the server refused it; see why below."
+        )
 
 
 def test_a_second_tabs_waiting_list_follows_the_first(browser, site):
@@ -77,7 +81,8 @@ def test_undo_offline_keeps_the_page_and_says_it_needs_the_connection(browser, s
         page.context.set_offline(True)
         page.get_by_role("button", name="Undo: Round 1 recorded").click()
         expect(page.get_by_role("alert").filter(has_text="Undo needs the connection")).to_have_text(
-            "Undo needs the connection: nothing was changed. Tap it again when this phone is back online.")
+            "Undo needs the connection: nothing was changed. Tap it again when this phone is back online."
+        )
         assert page.evaluate("window.__stillThisPage") is True
         assert winners(app, public_id) == [1]
         page.context.set_offline(False)

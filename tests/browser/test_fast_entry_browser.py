@@ -43,7 +43,9 @@ def save(page, word):
     assert_no_sideways_scroll(page)
     page.get_by_role("button", name=f"Save {word}").click()
     page.wait_for_url(lambda url: "/rounds/" not in url)
-    return {name: page.locator(".standing", has_text=name).locator(".total").inner_text() for name in page.names}
+    return {
+        name: page.locator(".standing", has_text=name).locator(".total").inner_text() for name in page.names
+    }
 
 
 def went_out(page, name="went_out"):
@@ -62,9 +64,11 @@ def test_krazy_bee_counts_and_the_player_who_went_out(page, live_server):
     page.check('input[name="players.1.laid"]')
     if page.scripts:
         counted = page.locator('[data-counts="players.1.counts"] output.counted')
-        counted.filter(has_text="= 20 points").wait_for()                       # KB-7 from the engine
-        expect(page.locator('input[name="went_out"]:checked')).to_have_attribute("value", "0")  # Ann holds nothing
-        expect(page.locator('input[name="players.0.laid"]')).to_be_checked()      # her Step laid (KB-9)
+        counted.filter(has_text="= 20 points").wait_for()  # KB-7 from the engine
+        expect(page.locator('input[name="went_out"]:checked')).to_have_attribute(
+            "value", "0"
+        )  # Ann holds nothing
+        expect(page.locator('input[name="players.0.laid"]')).to_be_checked()  # her Step laid (KB-9)
     else:
         assert went_out(page) is None and "Left empty: the player with no cards left" in page.content()
     assert save(page, "hand") == {"Ann": "0", "Bob": "20", "Cy": "30"}
@@ -76,13 +80,13 @@ def test_rumbugz_totals_with_enter_to_the_next_player(page, live_server):
     start(page, live_server, "rumbugz", word="round")
     field(page, "players.1.points").fill("14")
     if page.scripts:
-        field(page, "players.1.points").press("Enter")                          # the next player, not a save
+        field(page, "players.1.points").press("Enter")  # the next player, not a save
         expect(field(page, "players.2.points")).to_be_focused()
         page.keyboard.type("16")
         page.locator('input[name="winner"][value="0"]:checked').wait_for()
     else:
         field(page, "players.2.points").fill("16")
-    assert save(page, "round") == {"Ann": "30", "Bob": "0", "Cy": "0"}           # RB-7: the winner takes all
+    assert save(page, "round") == {"Ann": "30", "Bob": "0", "Cy": "0"}  # RB-7: the winner takes all
 
 
 def test_tiles_rack_totals_and_a_choice_that_stands(page, live_server):
@@ -92,10 +96,10 @@ def test_tiles_rack_totals_and_a_choice_that_stands(page, live_server):
     field(page, "players.2.points").fill("22")
     if page.scripts:
         page.locator('input[name="winner"][value="0"]:checked').wait_for()
-        page.check('input[name="winner"][value=""]')                             # the table says: nobody
-        field(page, "players.2.points").fill("21")                               # a later edit keeps that choice
+        page.check('input[name="winner"][value=""]')  # the table says: nobody
+        field(page, "players.2.points").fill("21")  # a later edit keeps that choice
         expect(page.locator('input[name="winner"]:checked')).to_have_attribute("value", "")
-        expected = {"Ann": "35", "Bob": "-14", "Cy": "-21"}                       # CT-8 A, nobody out: Ann lowest
+        expected = {"Ann": "35", "Bob": "-14", "Cy": "-21"}  # CT-8 A, nobody out: Ann lowest
     else:
         expected = {"Ann": "36", "Bob": "-14", "Cy": "-22"}
     assert save(page, "round") == expected
@@ -116,7 +120,7 @@ def test_crazy_rummy_by_counts_per_class(page, live_server):
     if page.scripts:
         expect(page.locator("[data-wild]")).to_have_text("7", use_inner_text=True)  # CZ-1: the dealer's card
         board = page.locator('[data-counts="players.1.board_counts"] output.counted')
-        board.filter(has_text="= 115 points").wait_for()                         # CZ-5: 3 x 5 + a wildcard 100
+        board.filter(has_text="= 115 points").wait_for()  # CZ-5: 3 x 5 + a wildcard 100
         expect(page.locator('input[name="went_out"]:checked')).to_have_attribute("value", "0")
     assert save(page, "hand") == {"Ann": "60", "Bob": "100", "Cy": "270"}
 
@@ -126,24 +130,24 @@ def test_crib_rummy_turns_on_one_page(page, live_server):
     start(page, live_server, "crib-rummy", names=page.names)
     loads = []
     page.on("load", lambda _: loads.append(page.url))
-    field(page, "turns.0.melds.0.cards").fill("3H 4H 5H")                        # Bob lays a run: cards
+    field(page, "turns.0.melds.0.cards").fill("3H 4H 5H")  # Bob lays a run: cards
     page.get_by_role("button", name="Record turn").click()
     page.get_by_role("heading", name="Hand 1, turn 2").wait_for()
-    page.get_by_role("button", name="+2 set").click()                            # Cy: one tap
+    page.get_by_role("button", name="+2 set").click()  # Cy: one tap
     page.get_by_role("heading", name="Hand 1, turn 3").wait_for()
-    page.get_by_role("button", name="Pass", exact=True).click()                  # Dee
+    page.get_by_role("button", name="Pass", exact=True).click()  # Dee
     page.get_by_role("heading", name="Hand 1, turn 4").wait_for()
-    page.get_by_role("button", name="Pass", exact=True).click()                  # Ann
+    page.get_by_role("button", name="Pass", exact=True).click()  # Ann
     page.get_by_role("heading", name="Hand 1, turn 5").wait_for()
-    page.get_by_role("button", name="+6♥ pegs 3 added to 3♥ 4♥ 5♥").click()          # Bob grows his run, one tap
+    page.get_by_role("button", name="+6♥ pegs 3 added to 3♥ 4♥ 5♥").click()  # Bob grows his run, one tap
     page.get_by_role("heading", name="Hand 1, turn 6").wait_for()
     board = page.locator(".board-wrap")
-    expect(board).to_contain_text("Bob: 6", use_inner_text=True)                # the board drawn live
+    expect(board).to_contain_text("Bob: 6", use_inner_text=True)  # the board drawn live
     expect(board).to_contain_text("Cy: 2", use_inner_text=True)
     expect(page.locator(".table-melds")).to_contain_text("3♥ 4♥ 5♥ 6♥", use_inner_text=True)
-    assert loads == ([] if page.scripts else [page.url] * 5)                     # no page load between turns
+    assert loads == ([] if page.scripts else [page.url] * 5)  # no page load between turns
     assert_no_sideways_scroll(page)
-    page.check('input[name="end.type"][value="out"]')                            # Cy goes out
+    page.check('input[name="end.type"][value="out"]')  # Cy goes out
     if not page.scripts:
         page.locator("details.cards-left summary").click()
     for seat, left in ((0, "2"), (1, "3"), (3, "1")):
@@ -151,7 +155,7 @@ def test_crib_rummy_turns_on_one_page(page, live_server):
     page.get_by_role("button", name="+2 set").click()
     page.wait_for_url(lambda url: "/rounds/" not in url)
     totals = {n: page.locator(".standing", has_text=n).locator(".total").inner_text() for n in page.names}
-    assert totals == {"Ann": "0", "Bob": "6", "Cy": "7", "Dee": "0"}             # CR-7: 6 cards, half each: 3
+    assert totals == {"Ann": "0", "Bob": "6", "Cy": "7", "Dee": "0"}  # CR-7: 6 cards, half each: 3
 
 
 def test_deals_first_lists_the_typed_names(page, live_server):
@@ -160,9 +164,11 @@ def test_deals_first_lists_the_typed_names(page, live_server):
     page.fill("#player_1", "Bob")
     if page.scripts:
         options = page.locator("#first_dealer option:nth-child(-n+3)")
-        expect(options).to_have_text(["Ann", "Bob", "Player 3"], use_inner_text=True)  # live as names are typed
+        expect(options).to_have_text(
+            ["Ann", "Bob", "Player 3"], use_inner_text=True
+        )  # live as names are typed
     else:
-        page.fill("#opt_steps", "a pile of nonsense")                             # KB-8 refuses: the form again
+        page.fill("#opt_steps", "a pile of nonsense")  # KB-8 refuses: the form again
         page.get_by_role("button", name="Start the game").click()
         options = page.locator("#first_dealer option:nth-child(-n+2)")
         expect(options).to_have_text(["Ann", "Bob"], use_inner_text=True)

@@ -72,8 +72,12 @@ def test_form_errors_shown_field_by_field(site, page):
 
 def test_tap_targets_are_large_enough(site, page):
     app, url = site
-    public_id, secret = _seed(app, "rummikub", NAMES[:4], [
-        {"winner": 0, "players": [{"rack": ""}, {"rack": "R5"}, {"rack": "B7 K2"}, {"rack": "J"}]}])
+    public_id, secret = _seed(
+        app,
+        "rummikub",
+        NAMES[:4],
+        [{"winner": 0, "players": [{"rack": ""}, {"rack": "R5"}, {"rack": "B7 K2"}, {"rack": "J"}]}],
+    )
     page.goto(f"{url}/games/{public_id}/join/{secret}")
     small = page.evaluate("""() => [...document.querySelectorAll('main a.button, main button, .topbar a')]
         .filter(e => e.offsetParent !== null)
@@ -102,17 +106,28 @@ def test_game_page_screenshots(site, page):
     """
     app, url = site
     turns = [{"player": (1 + i) % 4, "pegs": p} for i, p in enumerate([6, 4, 9, 3, 8, 5, 2, 7])]
-    crib_id, crib_secret = _seed(app, "crib-rummy", NAMES[:4], [
-        {"starter": 1, "turns": turns, "end": {"type": "out", "player": 0, "cards_left": [0, 3, 5, 2]}},
-        {"turns": [{"player": 2, "pegs": 12}, {"player": 3, "pegs": 5}], "end": None}])
+    crib_id, crib_secret = _seed(
+        app,
+        "crib-rummy",
+        NAMES[:4],
+        [
+            {"starter": 1, "turns": turns, "end": {"type": "out", "player": 0, "cards_left": [0, 3, 5, 2]}},
+            {"turns": [{"player": 2, "pegs": 12}, {"player": 3, "pegs": 5}], "end": None},
+        ],
+    )
     page.goto(f"{url}/games/{crib_id}/join/{crib_secret}")
     page.wait_for_selector("svg.board")
     assert_no_sideways_scroll(page)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "game-crib-rummy.png"), full_page=True)
 
-    kb = {"players": [{"laid": True, "went_out": True, "hand": ""}, {"laid": True, "points": 15},
-                      {"laid": False, "points": 40}]}
+    kb = {
+        "players": [
+            {"laid": True, "went_out": True, "hand": ""},
+            {"laid": True, "points": 15},
+            {"laid": False, "points": 40},
+        ]
+    }
     kb_id, kb_secret = _seed(app, "krazy-bee", NAMES[:3], [kb, kb, kb])
     page.goto(f"{url}/games/{kb_id}/join/{kb_secret}")
     page.wait_for_selector(".standings")
@@ -126,8 +141,12 @@ def test_game_page_screenshots(site, page):
 
 def test_dark_mode_game_page(site, browser):
     app, url = site
-    public_id, secret = _seed(app, "rumbugz", NAMES[:2], [
-        {"winner": 0, "players": [{"hand": ""}, {"kinds": ["single"], "points": 15}]}])
+    public_id, secret = _seed(
+        app,
+        "rumbugz",
+        NAMES[:2],
+        [{"winner": 0, "players": [{"hand": ""}, {"kinds": ["single"], "points": 15}]}],
+    )
     context = browser.new_context(viewport={"width": 360, "height": 780}, color_scheme="dark")
     page = context.new_page()
     try:

@@ -19,11 +19,27 @@ from .conftest import PHONE, assert_no_sideways_scroll, phone_page, served_app
 
 pytestmark = pytest.mark.browser
 
-TWELVE = ["Bartholomew", "Christabel", "Maximiliana", "Anastasia", "Wilhelmina", "Cornelius",
-          "Evangeline", "Ferdinand", "Gwendolyn", "Hieronymus", "Ann", "Mary Ann"]
-CRAZY_HAND = {"face_up": ["4", "J", "7", "9", "Q", "K", "A", "10", "3", "5", "6", "8"], "went_out": 2,
-              "players": [{"board": "8 8 8", "hand": "3 A"}] * 2 + [{"board": "K K K", "hand": ""}]
-              + [{"board": "", "points": 40}] * 9}
+TWELVE = [
+    "Bartholomew",
+    "Christabel",
+    "Maximiliana",
+    "Anastasia",
+    "Wilhelmina",
+    "Cornelius",
+    "Evangeline",
+    "Ferdinand",
+    "Gwendolyn",
+    "Hieronymus",
+    "Ann",
+    "Mary Ann",
+]
+CRAZY_HAND = {
+    "face_up": ["4", "J", "7", "9", "Q", "K", "A", "10", "3", "5", "6", "8"],
+    "went_out": 2,
+    "players": [{"board": "8 8 8", "hand": "3 A"}] * 2
+    + [{"board": "K K K", "hand": ""}]
+    + [{"board": "", "points": 40}] * 9,
+}
 TILE_HAND = {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 B7"}, {"rack": "K1"}]}
 
 #: text nodes of single-word names that the browser split over two lines (a word broken inside)
@@ -48,12 +64,14 @@ def games(tmp_path_factory):
     """A served app with a 12-player Crazy Rummy game (3 hands) and a 3-player Rummikub one (10 rounds)."""
     with served_app(tmp_path_factory.mktemp("hands-table"), "browser-hands") as (app, url):
         with app.app_context():
+
             def seed(variant, names, hands):
                 game, secret = services.create_game(variant, names, {})
                 for facts in hands:
                     services.record_round(game, facts)
                 db.session.commit()
                 return game.public_id, secret
+
             crazy = seed("crazy-rummy", TWELVE, [CRAZY_HAND] * 3)
             tiles = seed("rummikub", ["Ann", "Bob", "Amy"], [TILE_HAND] * 4)  # rounds=4 ends the game at 4
         yield url, crazy, tiles
@@ -71,7 +89,9 @@ def test_twelve_players_read_whole_names_and_reach_every_column(browser, games):
         _open(page, url, crazy)
         assert page.viewport_size == PHONE
         assert_no_sideways_scroll(page)
-        assert page.locator(".standing .name").all_inner_texts() and len(page.locator(".standing").all()) == 12
+        assert (
+            page.locator(".standing .name").all_inner_texts() and len(page.locator(".standing").all()) == 12
+        )
         assert page.evaluate(BROKEN_WORDS, ".standing .name") == []
         assert page.evaluate(BROKEN_WORDS, "table.hands thead .player-col") == []
         assert page.locator("table.hands thead .player-col").all_inner_texts() == TWELVE
@@ -86,7 +106,9 @@ def test_twelve_players_read_whole_names_and_reach_every_column(browser, games):
         assert abs(number["x"] - box["x"]) <= 1  # the hand number stays in view
         assert number["x"] + number["width"] <= end["x"]  # and covers no column
 
-        strokes = page.eval_on_selector_all(".chart-wrap polyline", "ls => ls.map(l => l.getAttribute('stroke'))")
+        strokes = page.eval_on_selector_all(
+            ".chart-wrap polyline", "ls => ls.map(l => l.getAttribute('stroke'))"
+        )
         assert len(strokes) == 12 and len(set(strokes)) == 12  # no colour used twice
 
 
@@ -108,11 +130,16 @@ def test_the_hands_table_is_compact_and_labelled(browser, games):
         expect(edit).to_have_attribute("href", re.compile(r"/rounds/2/edit$"))
         # the cell reads "scored +13, total 13" to a screen reader, not "+13 13" (CT-8 A)
         cells = table.locator("tbody tr").first.locator("td").evaluate_all("cs => cs.map(c => c.textContent)")
-        assert [" ".join(c.split()) for c in cells] == ["scored +13, total 13", "scored -12, total -12",
-                                                        "scored -1, total -1"]
+        assert [" ".join(c.split()) for c in cells] == [
+            "scored +13, total 13",
+            "scored -12, total -12",
+            "scored -1, total -1",
+        ]
         # who played first (a tile game has no dealer), in letters explained on the page, with no tooltip
         legend = page.locator(".hands-legend")
-        assert legend.is_visible() and re.search(r"who played first: An Ann, B Bob, Am Amy\.", legend.inner_text())
+        assert legend.is_visible() and re.search(
+            r"who played first: An Ann, B Bob, Am Amy\.", legend.inner_text()
+        )
         assert page.locator(".dealer-note[title], .hand-no [title]").count() == 0
         marks = rows.locator(".dealer-note [aria-hidden=true]").all_inner_texts()
         assert marks == ["B", "Am", "An", "B"]
@@ -140,7 +167,11 @@ def test_the_top_bar_reads_well_and_does_not_glare_in_the_dark(browser, games, s
     with phone_page(browser, f"top-bar-{scheme}", color_scheme=scheme) as page:
         _open(page, url, tiles)
         lum = lambda sel, prop: page.evaluate(f"({LUMINANCE})(({COLOURS})(['{sel}', '{prop}']))")  # noqa: E731
-        bar, text, ground = lum(".topbar", "backgroundColor"), lum(".brand", "color"), lum("body", "backgroundColor")
+        bar, text, ground = (
+            lum(".topbar", "backgroundColor"),
+            lum(".brand", "color"),
+            lum("body", "backgroundColor"),
+        )
         assert _contrast(bar, text) >= 4.5
         if scheme == "dark":
             assert bar < 0.05  # a deep colour, not the bright accent green (about 0.55)

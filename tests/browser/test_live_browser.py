@@ -24,7 +24,10 @@ HANDS = 12  # enough hands for the page to scroll
 
 
 def _hand(n: int) -> dict:
-    return {"winner": n % 2, "players": [{"rack": "" if n % 2 == 0 else "R5"}, {"rack": "" if n % 2 else "K7"}]}
+    return {
+        "winner": n % 2,
+        "players": [{"rack": "" if n % 2 == 0 else "R5"}, {"rack": "" if n % 2 else "K7"}],
+    }
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +38,7 @@ def site(tmp_path_factory):
 
 def _seed(app, hands: int) -> tuple[str, str]:
     with app.app_context():
-        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": 10 ** 6})
+        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": 10**6})
         for n in range(hands):
             services.record_round(game, _hand(n))
         db.session.commit()
@@ -65,14 +68,19 @@ def _mark(page) -> None:
 
 
 def _same_page(page) -> bool:
-    return page.evaluate("window.__stillThisPage === true && performance.getEntriesByType('navigation').length === 1")
+    return page.evaluate(
+        "window.__stillThisPage === true && performance.getEntriesByType('navigation').length === 1"
+    )
 
 
 def test_the_follower_sees_the_hand_in_place(browser, site):
     app, url = site
     public_id, secret = _seed(app, HANDS)
-    with phone_page(browser, "live-editor") as editor, phone_page(browser, "live-follower") as follower, \
-            phone_page(browser, "live-editor-2") as second:
+    with (
+        phone_page(browser, "live-editor") as editor,
+        phone_page(browser, "live-follower") as follower,
+        phone_page(browser, "live-editor-2") as second,
+    ):
         editor.goto(f"{url}/games/{public_id}/join/{secret}")
         second.goto(f"{url}/games/{public_id}/join/{secret}")  # the editor's other phone
         follower.goto(f"{url}/games/{public_id}")
@@ -90,7 +98,9 @@ def test_the_follower_sees_the_hand_in_place(browser, site):
         _record_through_the_form(editor, url, public_id)
 
         follower.locator("table.hands tbody tr").nth(HANDS).wait_for(timeout=WITHIN_MS)
-        expect(_total_cell(follower, "Ann")).to_have_text(str(int(before["Ann"]) - 43))  # CT-8 A: Ann loses her rack
+        expect(_total_cell(follower, "Ann")).to_have_text(
+            str(int(before["Ann"]) - 43)
+        )  # CT-8 A: Ann loses her rack
         expect(_total_cell(follower, "Bob")).to_have_text(str(int(before["Bob"]) + 43))
         last = follower.locator("table.hands tbody tr").nth(HANDS)
         expect(last).to_contain_text("-43", use_inner_text=True)
@@ -124,7 +134,9 @@ def test_the_winner_banner_and_chart_arrive_live(browser, site):
         _mark(follower)
         _record_through_the_form(editor, url, public_id)
         follower.locator(".winner-banner").wait_for(timeout=WITHIN_MS)
-        expect(follower.locator(".winner-banner")).to_contain_text("Winner: Bob", use_inner_text=True)  # -7 + 43
+        expect(follower.locator(".winner-banner")).to_contain_text(
+            "Winner: Bob", use_inner_text=True
+        )  # -7 + 43
         follower.wait_for_function(f"() => {points} >= {drawn + 1}")  # the chart is redrawn...
         assert follower.evaluate(points) == drawn + 1  # ...with the new hand
         assert _same_page(follower)
@@ -132,7 +144,10 @@ def test_the_winner_banner_and_chart_arrive_live(browser, site):
 
 def test_the_games_list_follows_new_games(browser, site):
     _app, url = site
-    with phone_page(browser, "live-games-list") as follower, phone_page(browser, "live-games-starter") as starter:
+    with (
+        phone_page(browser, "live-games-list") as follower,
+        phone_page(browser, "live-games-starter") as starter,
+    ):
         follower.goto(f"{url}/games/")
         follower.locator(".live-state", has_text="Live").wait_for()
         _mark(follower)
@@ -148,8 +163,10 @@ def test_the_games_list_follows_new_games(browser, site):
 def test_without_javascript_the_page_offers_refresh(browser, site):
     app, url = site
     public_id, secret = _seed(app, 1)
-    with phone_page(browser, "live-no-js", java_script_enabled=False) as follower, \
-            phone_page(browser, "live-no-js-editor") as editor:
+    with (
+        phone_page(browser, "live-no-js", java_script_enabled=False) as follower,
+        phone_page(browser, "live-no-js-editor") as editor,
+    ):
         follower.goto(f"{url}/games/{public_id}")
         refresh = follower.get_by_role("link", name="Refresh")
         expect(refresh).to_be_visible()
@@ -164,7 +181,6 @@ def test_without_javascript_the_page_offers_refresh(browser, site):
         expect(follower.get_by_role("link", name="Refresh")).to_be_visible()
 
 
-
 @pytest.mark.parametrize("who", ["follower", "editor"])
 def test_nothing_jumps_when_the_page_goes_live(browser, site, who):
     """The page is drawn first as it is without JavaScript, with its Refresh button; once the stream
@@ -173,8 +189,10 @@ def test_nothing_jumps_when_the_page_goes_live(browser, site, who):
     app, url = site
     public_id, secret = _seed(app, 3)
     address = f"{url}/games/{public_id}" + (f"/join/{secret}" if who == "editor" else "")
-    with phone_page(browser, f"live-still-{who}-plain", java_script_enabled=False) as plain, \
-            phone_page(browser, f"live-still-{who}") as live:
+    with (
+        phone_page(browser, f"live-still-{who}-plain", java_script_enabled=False) as plain,
+        phone_page(browser, f"live-still-{who}") as live,
+    ):
         plain.goto(address)
         expect(plain.locator(".live-refresh")).to_be_visible()
         live.goto(address)

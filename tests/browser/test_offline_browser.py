@@ -65,8 +65,11 @@ def test_three_hands_recorded_offline_arrive_once_each_in_order(browser, site):
         expect(notice).to_contain_text("Offline: showing what this phone last saw", use_inner_text=True)
         page.locator(".send-item").nth(2).wait_for(timeout=WAIT_MS)
         expect(page.locator("h1")).to_have_text("Record round 4", use_inner_text=True)
-        assert [t.split(" (")[0] for t in page.locator(".send-title").all_inner_texts()] == \
-            ["Round 1", "Round 2", "Round 3"]
+        assert [t.split(" (")[0] for t in page.locator(".send-title").all_inner_texts()] == [
+            "Round 1",
+            "Round 2",
+            "Round 3",
+        ]
 
         page.context.set_offline(False)
         queue.wait_for(state="hidden", timeout=WAIT_MS)
@@ -114,10 +117,14 @@ def test_a_conflict_shows_both_versions_and_the_editor_chooses(browser, site):
         item.wait_for(timeout=WAIT_MS)
         expect(item).to_contain_text("Another phone recorded round 1 meanwhile", use_inner_text=True)
         rows = item.locator("tbody tr")
-        expect(rows.nth(0)).to_have_text("Yours +5 -5", use_inner_text=True)  # whitespace-separated, as split()
+        expect(rows.nth(0)).to_have_text(
+            "Yours +5 -5", use_inner_text=True
+        )  # whitespace-separated, as split()
         expect(rows.nth(1)).to_have_text("Another phone's round 1 -13 +13", use_inner_text=True)
         expect(page.locator(".send-item").nth(1)).to_contain_text("waiting to send")
-        assert page.locator(".send-item").nth(1).inner_text().count("waiting to send") == 1  # held back, in order
+        assert (
+            page.locator(".send-item").nth(1).inner_text().count("waiting to send") == 1
+        )  # held back, in order
         assert winners(app, public_id) == [1]
 
         item.get_by_role("button", name="Keep mine as round 2").click()
@@ -173,11 +180,14 @@ def test_the_wake_lock_switch_is_remembered_on_the_phone(browser, site):
         expect(switch).to_be_visible()
         expect(switch).to_be_checked()
         page.wait_for_function(f"() => {HELD} === 1", timeout=WAIT_MS)  # the page holds the screen on
-        expect(page.locator(".awake-state")).to_have_text("The screen stays on while this page is open.",
-                                                          use_inner_text=True)
+        expect(page.locator(".awake-state")).to_have_text(
+            "The screen stays on while this page is open.", use_inner_text=True
+        )
         switch.uncheck()
         page.wait_for_function(f"() => {HELD} === 0", timeout=WAIT_MS)
-        expect(page.locator(".awake-state")).to_have_text("The screen may turn off as usual.", use_inner_text=True)
+        expect(page.locator(".awake-state")).to_have_text(
+            "The screen may turn off as usual.", use_inner_text=True
+        )
         page.reload()
         expect(page.get_by_label("Keep the screen on")).not_to_be_checked()
         page.wait_for_timeout(500)
@@ -215,6 +225,8 @@ def test_a_correction_offline_stays_on_its_form(browser, site):
         page.context.set_offline(True)
         page.fill('[id="f-players.0.rack"]', "R12")
         page.locator("button.save").click()
-        page.locator(".send-queue-state", has_text="this change needs the connection").wait_for(timeout=WAIT_MS)
+        page.locator(".send-queue-state", has_text="this change needs the connection").wait_for(
+            timeout=WAIT_MS
+        )
         expect(page.locator('[id="f-players.0.rack"]')).to_have_value("R12")
         assert page.url.endswith("/rounds/1/edit")

@@ -40,12 +40,12 @@ def test_save_stays_disabled_after_a_send_until_the_form_is_edited(browser, site
 def test_a_refused_hand_holds_back_the_hands_after_it_until_the_editor_decides(browser, site):
     app = site[0]
     with hand_form(browser, site, "offline-held-back", offline=True) as (page, public_id):
-        enter_hand(page, 0)                                   # A: round 1
-        page.check('input[name="winner"][value="1"]')         # B: round 2, a tile that does not exist
+        enter_hand(page, 0)  # A: round 1
+        page.check('input[name="winner"][value="1"]')  # B: round 2, a tile that does not exist
         page.fill('[id="f-players.0.rack"]', "R5 X9")
         page.locator("button.save").click()
         expect(page.locator(".send-item")).to_have_count(2, timeout=WAIT_MS)
-        enter_hand(page, 1)                                   # C: round 3
+        enter_hand(page, 1)  # C: round 3
         expect(page.locator(".send-item")).to_have_count(3, timeout=WAIT_MS)
         page.context.set_offline(False)
         expect(page.locator(".send-refused")).to_be_visible(timeout=WAIT_MS)
@@ -70,14 +70,18 @@ def test_every_page_says_how_many_hands_wait_and_sends_them(browser, site):
     """A hand kept on the phone, then the home page opened: it says so, and sends the hand."""
     app, url = site
     with hand_form(browser, site, "offline-waiting-anywhere") as (page, public_id):
-        page.route("**/rounds/new", lambda route: route.abort() if route.request.method == "POST"
-                   else route.continue_())  # the server cannot be reached for a send
+        page.route(
+            "**/rounds/new",
+            lambda route: route.abort() if route.request.method == "POST" else route.continue_(),
+        )  # the server cannot be reached for a send
         enter_hand(page, 1)
         expect(page.locator(".send-item")).to_have_count(1, timeout=WAIT_MS)
         page.goto(f"{url}/")
         waiting = page.locator(".waiting-hands")
         expect(waiting).to_contain_text("1 hand waiting to send", timeout=WAIT_MS)
-        expect(waiting.get_by_role("link", name="Open its game")).to_have_attribute("href", f"{url}/games/{public_id}")
+        expect(waiting.get_by_role("link", name="Open its game")).to_have_attribute(
+            "href", f"{url}/games/{public_id}"
+        )
         assert winners(app, public_id) == []
         page.unroute("**/rounds/new")
         page.evaluate("window.dispatchEvent(new Event('online'))")  # the connection is back

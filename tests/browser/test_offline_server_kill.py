@@ -50,11 +50,31 @@ class TableServer:
         self.db_file, self.port, self.proc = db_file, port, None
 
     def start(self) -> None:
-        env = {**os.environ, "DATABASE_URL": f"sqlite:///{self.db_file}", "SCOREKEEPER_SECRET_KEY": "kill-test"}
+        env = {
+            **os.environ,
+            "DATABASE_URL": f"sqlite:///{self.db_file}",
+            "SCOREKEEPER_SECRET_KEY": "kill-test",
+        }
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "scorekeeper.cli.server", "--host", "127.0.0.1", "--port", str(self.port),
-             "--workers", "1", "--no-access-log"], cwd=ROOT, env=env, start_new_session=True,
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            [
+                sys.executable,
+                "-m",
+                "scorekeeper.cli.server",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--workers",
+                "1",
+                "--no-access-log",
+            ],
+            cwd=ROOT,
+            env=env,
+            start_new_session=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
         for line in self.proc.stdout:  # the banner comes once the server listens
             if "make run HOST=0.0.0.0" in line:
                 return
@@ -83,7 +103,7 @@ def table(tmp_path):
     app = create_app({"SECRET_KEY": "kill-test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_file}"})
     with app.app_context():
         upgrade(directory=str(MIGRATIONS))
-        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": 10 ** 6})
+        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": 10**6})
         db.session.commit()
         public_id = game.public_id
         db.engine.dispose()
@@ -96,7 +116,10 @@ def table(tmp_path):
 
 
 def test_a_server_killed_mid_send_records_nothing_and_the_phone_sends_again(browser, tmp_path):
-    with table(tmp_path) as (server, url, public_id, secret), phone_page(browser, "offline-server-killed") as page:
+    with (
+        table(tmp_path) as (server, url, public_id, secret),
+        phone_page(browser, "offline-server-killed") as page,
+    ):
         page.goto(f"{url}/games/{public_id}/join/{secret}")
         page.goto(f"{url}/games/{public_id}/rounds/new")
         lock = sqlite3.connect(server.db_file, isolation_level=None)
@@ -119,8 +142,10 @@ def test_a_server_killed_mid_send_records_nothing_and_the_phone_sends_again(brow
 def test_an_answer_lost_on_the_way_is_sent_again_and_recorded_once(browser, tmp_path):
     # (the page's own fetch is what loses its answer: a service worker in control would send it
     # past page.route, so this phone has none; the queue works without one)
-    with table(tmp_path) as (server, url, public_id, secret), \
-            phone_page(browser, "offline-answer-lost", service_workers="block") as page:
+    with (
+        table(tmp_path) as (server, url, public_id, secret),
+        phone_page(browser, "offline-answer-lost", service_workers="block") as page,
+    ):
         page.goto(f"{url}/games/{public_id}/join/{secret}")
         page.goto(f"{url}/games/{public_id}/rounds/new")
         lost = []
@@ -132,8 +157,12 @@ def test_an_answer_lost_on_the_way_is_sent_again_and_recorded_once(browser, tmp_
             lost.append(True)
             route.abort("connectionreset")  # ...and the phone never hears back
 
-        page.route("**/rounds/new", lambda route: lose_the_first_answer(route)
-                   if route.request.method == "POST" else route.continue_())
+        page.route(
+            "**/rounds/new",
+            lambda route: (
+                lose_the_first_answer(route) if route.request.method == "POST" else route.continue_()
+            ),
+        )
         with page.expect_request(lambda r: r.method == "POST"):
             enter_hand(page, 0)
         # the first answer is lost: the phone keeps the hand, sends it again, and the list empties

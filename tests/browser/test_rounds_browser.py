@@ -77,8 +77,8 @@ def test_krazy_bee_by_tapping_cards(page, live_server):
     field(page, "players.1.hand").click()
     tap(page, "3", "12", "wild")
     expect(field(page, "players.1.hand")).to_have_value("3 12 W")
-    running(page, "players.1.hand").filter(has_text="= 30 points").wait_for()   # KB-7 from the engine
-    page.locator("#keypad .chip", has_text="12").click()                       # a chip taps away
+    running(page, "players.1.hand").filter(has_text="= 30 points").wait_for()  # KB-7 from the engine
+    page.locator("#keypad .chip", has_text="12").click()  # a chip taps away
     running(page, "players.1.hand").filter(has_text="= 20 points").wait_for()
     save(page, "krazy-bee")
     expect(standing(page, "Bob")).to_have_text("20")
@@ -93,7 +93,7 @@ def test_rumbugz_by_tapping_bugz(page, live_server):
     page.check('input[name="winner"][value="0"]')
     field(page, "players.1.hand").click()
     tap(page, "5", "wild")
-    running(page, "players.1.hand").filter(has_text="= 17 points").wait_for()   # RB-6: 5 + PLYT 12
+    running(page, "players.1.hand").filter(has_text="= 17 points").wait_for()  # RB-6: 5 + PLYT 12
     save(page, "rumbugz")
     expect(standing(page, "Ann")).to_have_text("17")
     winner(page, "rumbugz", "Ann")
@@ -106,10 +106,10 @@ def test_tile_game_by_tapping_tiles(page, live_server, variant):
     field(page, "players.0.rack").click()
     tap(page, "suit:B", "7", "suit:R", "13", "wild")
     expect(field(page, "players.0.rack")).to_have_value("B7 R13 J")
-    running(page, "players.0.rack").filter(has_text="= 50 points").wait_for()   # CT-7: 7 + 13 + 30
+    running(page, "players.0.rack").filter(has_text="= 50 points").wait_for()  # CT-7: 7 + 13 + 30
     save(page, variant)
     expect(standing(page, "Bob")).to_have_text("50")
-    expect(standing(page, "Ann")).to_have_text("-50")                          # CT-8 A
+    expect(standing(page, "Ann")).to_have_text("-50")  # CT-8 A
     winner(page, variant, "Bob")
 
 
@@ -122,32 +122,32 @@ def test_crib_rummy_turns_to_61(page, live_server):
     loads = []
     page.on("load", lambda _: loads.append(page.url))
     save(page, "crib-rummy", button="Record turn")
-    page.get_by_role("heading", name="Hand 1, turn 2").wait_for()                # the same page, the next turn
+    page.get_by_role("heading", name="Hand 1, turn 2").wait_for()  # the same page, the next turn
     expect(page.locator(".board-wrap")).to_contain_text("Bob: 3", use_inner_text=True)  # the board moved...
-    assert loads == []                                                           # ...with no page load
+    assert loads == []  # ...with no page load
     expect(page.locator(".table-melds")).to_contain_text("3H 4H 5H", use_inner_text=True)
     page.locator(".turn summary", has_text="Or type the pegs").click()
     field(page, "turns.1.pegs").fill("61")
     save(page, "crib-rummy-turn-2", button="Record turn")
-    page.wait_for_url(lambda url: "/rounds/" not in url)                          # the game is over: its page
+    page.wait_for_url(lambda url: "/rounds/" not in url)  # the game is over: its page
     expect(standing(page, "Ann")).to_have_text("61")
-    winner(page, "crib-rummy", "Ann")                                            # CR-8
+    winner(page, "crib-rummy", "Ann")  # CR-8
 
 
 def test_crazy_rummy_face_up_cards_and_boards(page, live_server):
     start_game(page, live_server, "crazy-rummy", {"target": "100"})
-    page.check('input[name="face_up.0"][value="5"]')                          # one tap a face-up card
+    page.check('input[name="face_up.0"][value="5"]')  # one tap a face-up card
     page.check('input[name="face_up.1"][value="K"]')
     page.locator('output.hand-size[data-seat="1"]').filter(has_text="10 cards").wait_for()  # CZ-7
     expect(page.locator("[data-wild]")).to_have_text("5", use_inner_text=True)  # CZ-1: the dealer's card
     page.check('input[name="went_out"][value="1"]')
-    page.locator('[id="players.1"] summary', has_text="board's cards").click()   # cards, for a dispute
+    page.locator('[id="players.1"] summary', has_text="board's cards").click()  # cards, for a dispute
     field(page, "players.1.board").click()
     tap(page, "A", "A", "A")
     running(page, "players.1.board").filter(has_text="= 300 points").wait_for()
     page.locator('[id="players.0"] summary', has_text="cards left").click()
     field(page, "players.0.hand").click()
-    tap(page, "5")                                                               # a wildcard this hand
+    tap(page, "5")  # a wildcard this hand
     running(page, "players.0.hand").filter(has_text="= 100 points").wait_for()  # CZ-5
     save(page, "crazy-rummy")
     expect(standing(page, "Bob")).to_have_text("300")

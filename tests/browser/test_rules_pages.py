@@ -27,7 +27,9 @@ def test_a_rule_link_lands_on_the_rule(page, live_server):
     assert "grid" in rule.inner_text().lower()
     top = rule.evaluate("el => el.getBoundingClientRect().top")
     assert 0 <= top < 100, "the page opens scrolled to the rule"
-    assert rule.evaluate("el => getComputedStyle(el).borderLeftColor") != "rgba(0, 0, 0, 0)"  # :target marks it
+    assert (
+        rule.evaluate("el => getComputedStyle(el).borderLeftColor") != "rgba(0, 0, 0, 0)"
+    )  # :target marks it
 
 
 def test_rules_index_fits_a_phone(page, live_server):

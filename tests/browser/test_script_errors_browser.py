@@ -45,13 +45,17 @@ def test_no_page_script_throws_or_fails_to_load(browser, site):
             thrown.clear()
             if found:
                 failed[p.name] = found
-            modules |= set(page.evaluate("""performance.getEntriesByType('resource')
+            modules |= set(
+                page.evaluate("""performance.getEntriesByType('resource')
                 .map(e => new URL(e.name)).filter(u => u.pathname.startsWith('/static/js/'))
-                .map(u => u.pathname.slice(11) + (u.searchParams.has('v') ? '' : ' (unversioned)'))"""))
+                .map(u => u.pathname.slice(11) + (u.searchParams.has('v') ? '' : ' (unversioned)'))""")
+            )
     finally:
         context.close()
     assert not failed, failed
     assert len(pages) > 40
     # the pages ran their modules and the modules' imports, each from its versioned URL
-    assert {"waiting.js", "queue-store.js", "offline.js", "entry.js", "keypad.js", "checker.js"} <= modules, modules
+    assert {"waiting.js", "queue-store.js", "offline.js", "entry.js", "keypad.js", "checker.js"} <= modules, (
+        modules
+    )
     assert not [name for name in modules if name.endswith("(unversioned)")], modules

@@ -48,9 +48,11 @@ def _finished(app) -> str:
     """A three-round Rummikub game that Bob wins (CT-8)."""
     with app.app_context():
         game, _ = services.create_game("rummikub", ["Ann", "Bob", "Eve"], {"rounds": 3})
-        for facts in ({"winner": 0, "players": [{"rack": ""}, {"rack": "R5 B7"}, {"rack": "K3"}]},
-                      {"winner": 1, "players": [{"rack": "R13 J"}, {"rack": ""}, {"rack": "B9"}]},
-                      {"winner": 1, "players": [{"rack": "O12 O11"}, {"rack": ""}, {"rack": "R10 B10 K8"}]}):
+        for facts in (
+            {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 B7"}, {"rack": "K3"}]},
+            {"winner": 1, "players": [{"rack": "R13 J"}, {"rack": ""}, {"rack": "B9"}]},
+            {"winner": 1, "players": [{"rack": "O12 O11"}, {"rack": ""}, {"rack": "R10 B10 K8"}]},
+        ):
             services.record_round(game, facts)
         db.session.commit()
         assert services.game_score(game).finished

@@ -55,8 +55,9 @@ def test_a_legal_turn_entered_by_tapping(live_server, page):
 
 
 def test_a_tile_taken_back_is_not_legal_and_the_rule_is_one_tap_away(live_server, page):
-    page.goto(f"{live_server}/check/rummikub/turn?before=R5+R6+R7+%7C+B9+K9+G9&rack=R8"
-              "&after=R5+R6+R7+R8+%7C+B9+K9")
+    page.goto(
+        f"{live_server}/check/rummikub/turn?before=R5+R6+R7+%7C+B9+K9+G9&rack=R8&after=R5+R6+R7+R8+%7C+B9+K9"
+    )
     expect(page.locator("#verdict .verdict-word")).to_contain_text("NOT LEGAL", use_inner_text=True)
     reasons = said(page, "#verdict .verdict-reasons li")
     assert reasons[0].startswith("G9 left the table") and reasons[0].endswith("(CT-10)")
@@ -69,16 +70,23 @@ def test_a_tile_taken_back_is_not_legal_and_the_rule_is_one_tap_away(live_server
 def test_a_grid_turn_built_in_the_table_after_grid(live_server, page):
     """CT-9: R6 above and B6 below K6 make a group down through the run K5 K6 K7."""
     page.goto(f"{live_server}/check/crazy-tiles/turn?before=K5+K6+K7&rack=R6+B6")
-    expect(page.locator(".keypad-target-name")).to_have_text("Table before the turn",  # the first field
-                                                             use_inner_text=True)
+    expect(page.locator(".keypad-target-name")).to_have_text(
+        "Table before the turn",  # the first field
+        use_inner_text=True,
+    )
     after = page.locator('.cards-box[data-field="after"]')
     after.locator('.grid-modes [data-mode="grid"]').tap()
     expect(page.locator(".keypad-target-name")).to_have_text(re.compile(r"^the grid"), use_inner_text=True)
     expect(after.locator(".grid-editor")).to_be_visible()
     expect(page.locator('.cards-box[data-field="before"] .grid-editor')).not_to_be_visible()
 
-    for colour, rank, row, col in (("R", "6", 0, 1), ("K", "5", 1, 0), ("K", "6", 1, 1), ("K", "7", 1, 2),
-                                   ("B", "6", 2, 1)):
+    for colour, rank, row, col in (
+        ("R", "6", 0, 1),
+        ("K", "5", 1, 0),
+        ("K", "6", 1, 1),
+        ("K", "7", 1, 2),
+        ("B", "6", 2, 1),
+    ):
         tap_keys(page, f"suit:{colour}", rank)
         after.locator(f'.grid-cell[data-row="{row}"][data-col="{col}"]').tap()
     expect(page.locator("#after")).to_have_value(". R6 / K5 K6 K7 / . B6")
@@ -113,17 +121,43 @@ def test_the_best_play_of_a_rack(live_server, page):
     assert_no_sideways_scroll(page)
 
 
-@pytest.mark.parametrize("slug, keys, choose, head, shown", [
-    pytest.param("krazy-bee", ["5", "5", "wild", "1", "2", "3", "4", "9"], ("#opt-step", "2"),
-                 "This hand lays Step 2 (book of 3 + run of 4), with 1 Wild Bee (KB-3)", "Meld 2", id="KB-3"),
-    pytest.param("crazy-rummy", ["Q", "Q", "Q", "7", "7", "5", "5", "9"], ("#opt-wild", "7"),
-                 "Lay 240 points of cards (CZ-5)", "Set of 4 cards", id="CZ-5"),
-    pytest.param("crib-rummy", ["suit:H", "3", "4", "5", "6", "suit:S", "K"], None,
-                 "Lay these for 6 pegs (CR-5)", "New run: 6 pegs", id="CR-5"),
-    pytest.param("rumbugz", ["1", "2", "3", "4", "5", "5", "5", "wild"], None,
-                 "This hand lays single and match Sequences (RB-4)", "Still missing after that: double and triple",
-                 id="RB-4"),
-])
+@pytest.mark.parametrize(
+    "slug, keys, choose, head, shown",
+    [
+        pytest.param(
+            "krazy-bee",
+            ["5", "5", "wild", "1", "2", "3", "4", "9"],
+            ("#opt-step", "2"),
+            "This hand lays Step 2 (book of 3 + run of 4), with 1 Wild Bee (KB-3)",
+            "Meld 2",
+            id="KB-3",
+        ),
+        pytest.param(
+            "crazy-rummy",
+            ["Q", "Q", "Q", "7", "7", "5", "5", "9"],
+            ("#opt-wild", "7"),
+            "Lay 240 points of cards (CZ-5)",
+            "Set of 4 cards",
+            id="CZ-5",
+        ),
+        pytest.param(
+            "crib-rummy",
+            ["suit:H", "3", "4", "5", "6", "suit:S", "K"],
+            None,
+            "Lay these for 6 pegs (CR-5)",
+            "New run: 6 pegs",
+            id="CR-5",
+        ),
+        pytest.param(
+            "rumbugz",
+            ["1", "2", "3", "4", "5", "5", "5", "wild"],
+            None,
+            "This hand lays single and match Sequences (RB-4)",
+            "Still missing after that: double and triple",
+            id="RB-4",
+        ),
+    ],
+)
 def test_what_a_card_hand_can_lay(live_server, page, slug, keys, choose, head, shown):
     page.goto(f"{live_server}/check/{slug}/best")
     page.locator("#rack").tap()
@@ -153,13 +187,16 @@ def test_both_pages_answer_typed_input_without_javascript(live_server, nojs):
     nojs.fill("#after", "R5 R6 R7 R8 R9")
     nojs.get_by_role("button", name="Check the turn").click()
     expect(nojs.locator("#verdict .settle-head")).to_have_text(
-        ["A legal turn: 2 tiles played, worth 17 points (CT-5)"], use_inner_text=True)
+        ["A legal turn: 2 tiles played, worth 17 points (CT-5)"], use_inner_text=True
+    )
     nojs.get_by_role("link", name="Best play", exact=True).click()
     nojs.wait_for_url(lambda url: "/check/rummikub/best" in url)  # #rack is on both pages: fill the new one
     nojs.fill("#rack", "R1 R2 R3 K9")
     nojs.check("#initial")
     nojs.get_by_role("button", name="Find the best play").click()
     expect(nojs.locator("#verdict .settle-head")).to_have_text(
-        ["No initial meld from this rack reaches the points it needs: draw a tile (CT-6)"], use_inner_text=True)
+        ["No initial meld from this rack reaches the points it needs: draw a tile (CT-6)"],
+        use_inner_text=True,
+    )
     assert "initial=on" in nojs.url
     assert_no_sideways_scroll(nojs)

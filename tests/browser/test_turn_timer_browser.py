@@ -37,7 +37,7 @@ def site(tmp_path_factory):
 
 def _game(app, seconds: int) -> tuple[str, str]:
     with app.app_context():
-        game, secret = services.create_game("rummikub", ["Ann", "Bob", "Eve"], {"target": 10 ** 6})
+        game, secret = services.create_game("rummikub", ["Ann", "Bob", "Eve"], {"target": 10**6})
         timer.set_seconds(game, seconds, first=1)
         db.session.commit()
         return game.public_id, secret
@@ -72,7 +72,9 @@ def test_the_follower_sees_the_editors_countdown(browser, site):
 
         editor.locator("[data-timer-toggle]").tap()  # pause
         expect(follower.locator("[data-timer-state]")).to_contain_text("paused")
-        expect(follower.locator("[data-timer-clock]")).to_have_text(editor.locator("[data-timer-clock]").inner_text())
+        expect(follower.locator("[data-timer-clock]")).to_have_text(
+            editor.locator("[data-timer-clock]").inner_text()
+        )
 
         editor.locator("[data-timer-pass]").tap()  # Bob's done: Eve's turn, a full minute and a half
         expect(follower.locator(".timer-whose")).to_have_text("Eve's turn")
@@ -89,7 +91,10 @@ def test_the_follower_sees_the_editors_countdown(browser, site):
 def test_at_zero_phones_buzz_and_beep_and_nothing_is_recorded(browser, site):
     app, url = site
     public_id, secret = _game(app, 2)
-    with phone_page(browser, "timer-zero-editor") as editor, phone_page(browser, "timer-zero-follower") as follower:
+    with (
+        phone_page(browser, "timer-zero-editor") as editor,
+        phone_page(browser, "timer-zero-follower") as follower,
+    ):
         for phone in (editor, follower):
             phone.add_init_script(BUZZER)
         editor.goto(f"{url}/games/{public_id}/join/{secret}")

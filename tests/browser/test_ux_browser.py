@@ -71,6 +71,7 @@ def tour(tmp_path_factory):
     """A served app with games of several shapes and the tour's page addresses (path, editor secret)."""
     with served_app(tmp_path_factory.mktemp("ux-live"), "browser-ux") as (app, url):
         with app.app_context():
+
             def seed(variant, names, hands, **options):
                 game, secret = services.create_game(variant, names, options)
                 for facts in hands:
@@ -78,39 +79,93 @@ def tour(tmp_path_factory):
                 db.session.commit()
                 return game.public_id, secret
 
-            kb_hand = {"players": [{"laid": True, "went_out": True, "hand": ""}, {"laid": True, "points": 15},
-                                   {"laid": False, "points": 40}, {"laid": False, "hand": "W 13 5"}]}
+            kb_hand = {
+                "players": [
+                    {"laid": True, "went_out": True, "hand": ""},
+                    {"laid": True, "points": 15},
+                    {"laid": False, "points": 40},
+                    {"laid": False, "hand": "W 13 5"},
+                ]
+            }
             kb = seed("krazy-bee", FOUR, [kb_hand, kb_hand])
             names12 = [f"Player {n}" for n in range(1, 12)] + [LONG]
-            cz = seed("crazy-rummy", names12, [{
-                "face_up": ["4", "J", "7", "9", "Q", "K", "A", "10", "3", "5", "6", "8"], "went_out": 2,
-                "players": [{"board": "8 8 8", "hand": "3 A"}] * 2 + [{"board": "K K K", "hand": ""}]
-                + [{"board": "", "points": 40}] * 9}])
-            crib = seed("crib-rummy", FOUR, [{"starter": 1, "turns": [
-                {"player": 1, "melds": [{"cards": "3H 4H 5H"}]}, {"player": 2, "pegs": 4}], "end": None}])
-            done = seed("rumbugz", ["Ann", LONG], [{"winner": 1, "players": [
-                {"hand": "5 6"}, {"kinds": ["single", "double", "triple", "match"], "hand": ""}]}], rounds=1)
+            cz = seed(
+                "crazy-rummy",
+                names12,
+                [
+                    {
+                        "face_up": ["4", "J", "7", "9", "Q", "K", "A", "10", "3", "5", "6", "8"],
+                        "went_out": 2,
+                        "players": [{"board": "8 8 8", "hand": "3 A"}] * 2
+                        + [{"board": "K K K", "hand": ""}]
+                        + [{"board": "", "points": 40}] * 9,
+                    }
+                ],
+            )
+            crib = seed(
+                "crib-rummy",
+                FOUR,
+                [
+                    {
+                        "starter": 1,
+                        "turns": [{"player": 1, "melds": [{"cards": "3H 4H 5H"}]}, {"player": 2, "pegs": 4}],
+                        "end": None,
+                    }
+                ],
+            )
+            done = seed(
+                "rumbugz",
+                ["Ann", LONG],
+                [
+                    {
+                        "winner": 1,
+                        "players": [
+                            {"hand": "5 6"},
+                            {"kinds": ["single", "double", "triple", "match"], "hand": ""},
+                        ],
+                    }
+                ],
+                rounds=1,
+            )
             table, table_secret = tables.create_table("Kitchen table", ["Ann", LONG, "Bob"])
             db.session.commit()
             tb = table.public_id, table_secret
         pages = [
-            ("/", None), ("/games/", None), ("/games/new", None), ("/games/new/krazy-bee", None),
-            (f"/games/{kb[0]}", kb[1]), (f"/games/{cz[0]}", cz[1]), (f"/games/{done[0]}", None),
-            (f"/games/{kb[0]}/rounds/new", kb[1]), (f"/games/{crib[0]}/rounds/new", crib[1]),
-            (f"/games/{cz[0]}/rounds/new", cz[1]), (f"/games/{kb[0]}/rounds/1/edit", kb[1]),
-            (f"/games/{kb[0]}/share", kb[1]), (f"/games/{kb[0]}/history", kb[1]),
+            ("/", None),
+            ("/games/", None),
+            ("/games/new", None),
+            ("/games/new/krazy-bee", None),
+            (f"/games/{kb[0]}", kb[1]),
+            (f"/games/{cz[0]}", cz[1]),
+            (f"/games/{done[0]}", None),
+            (f"/games/{kb[0]}/rounds/new", kb[1]),
+            (f"/games/{crib[0]}/rounds/new", crib[1]),
+            (f"/games/{cz[0]}/rounds/new", cz[1]),
+            (f"/games/{kb[0]}/rounds/1/edit", kb[1]),
+            (f"/games/{kb[0]}/share", kb[1]),
+            (f"/games/{kb[0]}/history", kb[1]),
             ("/check/krazy-bee?cards=7+8+W+Q&action=check", None),
             ("/check/crazy-tiles?cards=R5+K5+B5+%2F+R6+R7+R8&action=check", None),
-            ("/rules/krazy-bee", None), ("/print/", None), ("/no-such-page", None),
-            (f"/tables/{tb[0]}", tb[1]), (f"/tables/{tb[0]}/play/krazy-bee", tb[1]),
-            (f"/tables/{tb[0]}/share", tb[1]), (f"/tables/{tb[0]}/stats", None),
+            ("/rules/krazy-bee", None),
+            ("/print/", None),
+            ("/no-such-page", None),
+            (f"/tables/{tb[0]}", tb[1]),
+            (f"/tables/{tb[0]}/play/krazy-bee", tb[1]),
+            (f"/tables/{tb[0]}/share", tb[1]),
+            (f"/tables/{tb[0]}/stats", None),
         ]
         yield url, pages
 
 
 def _phone(browser, width, scheme="light", **options):
-    return browser.new_context(viewport={"width": width, "height": 740}, color_scheme=scheme,
-                               device_scale_factor=1, is_mobile=True, has_touch=True, **options)
+    return browser.new_context(
+        viewport={"width": width, "height": 740},
+        color_scheme=scheme,
+        device_scale_factor=1,
+        is_mobile=True,
+        has_touch=True,
+        **options,
+    )
 
 
 def _visit(page, url, path, secret):
@@ -143,25 +198,31 @@ def _sweep(browser, tour, look, width=360, scheme="light", shot=None, **options)
 @pytest.mark.parametrize("width", [360, 430])
 def test_no_sideways_scroll_and_44px_targets_on_every_page(layout_browser, font_family, tour, width):
     """In DejaVu Sans, Roboto and Liberation Sans (tests.browser.fonts), each really drawn."""
+
     def look(page):
         assert_drawn_in(page, font_family)
         assert_no_sideways_scroll(page)
         return page.evaluate(SMALL_TARGETS)
+
     problems = _sweep(layout_browser, tour, look, width)
     assert not problems, problems
 
 
 # Every letter about a tenth of its width: a target whose size came from its words shrinks.
-NARROW_WORDS = "*, *::before, *::after { letter-spacing: -0.45em !important; word-spacing: -0.3em !important; }"
+NARROW_WORDS = (
+    "*, *::before, *::after { letter-spacing: -0.45em !important; word-spacing: -0.3em !important; }"
+)
 
 
 @pytest.mark.parametrize("width", [360, 430])
 def test_targets_keep_44px_from_css_when_words_are_narrow(browser, tour, width):
     """A target's size comes from the page's CSS (minimum width and height, padding), never from
     how wide its words are in one font: with every letter squeezed, each is still 44x44 px."""
+
     def look(page):
         page.add_style_tag(content=NARROW_WORDS)
         return page.evaluate(SMALL_TARGETS)
+
     # the squeeze is the test's own style: the pages' content policy (no inline style) must not stop it
     problems = _sweep(browser, tour, look, width, bypass_csp=True)
     assert not problems, problems
@@ -169,8 +230,13 @@ def test_targets_keep_44px_from_css_when_words_are_narrow(browser, tour, width):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_text_contrast_in_sunlight_and_in_the_dark(browser, tour, scheme):
-    problems = _sweep(browser, tour, lambda page: page.evaluate(LOW_CONTRAST), scheme=scheme,
-                      shot=f"ux-last-page-{scheme}.png")
+    problems = _sweep(
+        browser,
+        tour,
+        lambda page: page.evaluate(LOW_CONTRAST),
+        scheme=scheme,
+        shot=f"ux-last-page-{scheme}.png",
+    )
     assert not problems, problems
 
 

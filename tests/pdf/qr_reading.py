@@ -35,8 +35,23 @@ def page_pixels(pdf: bytes, page: int = 1):
     with tempfile.TemporaryDirectory() as folder:
         source = Path(folder) / "doc.pdf"
         source.write_bytes(pdf)
-        subprocess.run(["pdftoppm", "-r", str(DPI), "-gray", "-png", "-f", str(page), "-l", str(page),
-                        str(source), str(Path(folder) / "page")], check=True, timeout=60)
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-r",
+                str(DPI),
+                "-gray",
+                "-png",
+                "-f",
+                str(page),
+                "-l",
+                str(page),
+                str(source),
+                str(Path(folder) / "page"),
+            ],
+            check=True,
+            timeout=60,
+        )
         (png,) = Path(folder).glob("page*.png")
         with Image.open(png) as image:
             return image.convert("L").copy()
@@ -56,7 +71,7 @@ def _finders(row: list[bool]) -> list[tuple[int, float]]:
     """(left x, module size) of every dark-light-dark-light-dark run in ratio 1:1:3:1:1."""
     runs, found = _runs(row), []
     for i in range(len(runs) - 4):
-        five = runs[i:i + 5]
+        five = runs[i : i + 5]
         if not five[0][0]:
             continue
         unit = sum(r[2] for r in five) / 7
@@ -71,16 +86,22 @@ def read_qr(pdf: bytes, page: int = 1) -> list[list[bool]]:
     width, height = image.size
     pixels = image.load()
     dark = lambda x, y: pixels[x, y] < 128  # noqa: E731
+
     def crosses(left: int, unit: float, y: int) -> bool:
         """Whether the column through this run's centre crosses a finder pattern of the same size at y."""
         cx, reach = int(left + 3.5 * unit), int(8 * unit)
         low = max(0, y - reach)
-        return any(abs(u - unit) <= unit * 0.25 and top <= y - low <= top + 7 * u
-                   for top, u in _finders([dark(cx, yy) for yy in range(low, min(height, y + reach))]))
+        return any(
+            abs(u - unit) <= unit * 0.25 and top <= y - low <= top + 7 * u
+            for top, u in _finders([dark(cx, yy) for yy in range(low, min(height, y + reach))])
+        )
 
     for y in range(height):
-        finders = [(left, unit) for left, unit in _finders([dark(x, y) for x in range(width)])
-                   if crosses(left, unit, y)]
+        finders = [
+            (left, unit)
+            for left, unit in _finders([dark(x, y) for x in range(width)])
+            if crosses(left, unit, y)
+        ]
         if len(finders) >= 2:
             break
     else:
@@ -92,8 +113,10 @@ def read_qr(pdf: bytes, page: int = 1) -> list[list[bool]]:
         top -= 1
     size = round((right - left) / unit)
     module = (right - left) / size
-    return [[dark(int(left + (c + 0.5) * module), int(top + (r + 0.5) * module)) for c in range(size)]
-            for r in range(size)]
+    return [
+        [dark(int(left + (c + 0.5) * module), int(top + (r + 0.5) * module)) for c in range(size)]
+        for r in range(size)
+    ]
 
 
 def encoded(url: str) -> list[list[bool]]:

@@ -23,8 +23,9 @@ class ReadBack:
         self.pages = len(self.reader.pages)
         self.page_texts = [p.extract_text() for p in self.reader.pages]
         self.text = "\n".join(self.page_texts)
-        self.sizes = [(round(float(p.mediabox.width)), round(float(p.mediabox.height)))
-                      for p in self.reader.pages]
+        self.sizes = [
+            (round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in self.reader.pages
+        ]
 
     def size(self, paper: tuple[int, int], orientation: str) -> bool:
         """Whether every page is ``paper`` in ``orientation``."""
@@ -37,8 +38,9 @@ class ReadBack:
         for page in self.reader.pages:
             for font in (page["/Resources"].get("/Font") or {}).values():
                 font = font.get_object()
-                for desc in [font.get("/FontDescriptor")] + [d.get_object().get("/FontDescriptor")
-                                                              for d in font.get("/DescendantFonts", [])]:
+                for desc in [font.get("/FontDescriptor")] + [
+                    d.get_object().get("/FontDescriptor") for d in font.get("/DescendantFonts", [])
+                ]:
                     desc = desc.get_object() if desc is not None else None
                     if desc and any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3")):
                         found.add(str(desc["/FontName"]).split("+")[-1])
@@ -54,9 +56,18 @@ def krazy_bee_hands(hands: int, players: int = 4) -> list[dict]:
     facts = []
     for h in range(hands):
         lay = h % players
-        facts.append({"players": [
-            {"laid": seat == lay, "went_out": seat == lay, "points": 0 if seat == lay else 5 * (1 + (h + seat) % 6)}
-            for seat in range(players)]})
+        facts.append(
+            {
+                "players": [
+                    {
+                        "laid": seat == lay,
+                        "went_out": seat == lay,
+                        "points": 0 if seat == lay else 5 * (1 + (h + seat) % 6),
+                    }
+                    for seat in range(players)
+                ]
+            }
+        )
     return facts
 
 

@@ -40,7 +40,9 @@ def test_krazy_bee_sheet_has_step_points_totals_and_the_step_list_in_the_margin(
 
 def test_krazy_bee_sheet_prints_the_tables_own_step_list():
     """KB-8: the list as the table typed it (numbered, any case) prints one Step a line, as the engine reads it."""
-    pdf = sheet(variant="krazy-bee", players=3, steps="1. Run of 4\n2. 3 Books of 3\n3. 1 book of 3 + 2 runs of 5")
+    pdf = sheet(
+        variant="krazy-bee", players=3, steps="1. Run of 4\n2. 3 Books of 3\n3. 1 book of 3 + 2 runs of 5"
+    )
     text = " ".join(pdf.text.split())  # a long Step wraps in the margin
     assert "Step list run of 4 3 books of 3 book of 3 + 2 runs of 5 " in text
     assert "Run" not in text and "1 book" not in text and "run of 9" not in text
@@ -55,11 +57,14 @@ def test_rumbugz_sheet_ticks_the_four_kinds_and_fits_six_players_on_one_landscap
     assert "PLYT 20" in sheet(variant="rumbugz", players=2, plyt_value=20).text
 
 
-@pytest.mark.parametrize("slug,on,off", [
-    ("rummikub", [], ["zero", "wrap"]),
-    ("crazy-tiles", ["A joker may stand for 0", "Runs continue past 13"], ["runny"]),
-    ("runny-tiles", ["A run may be all different colours"], ["zero"]),
-])
+@pytest.mark.parametrize(
+    "slug,on,off",
+    [
+        ("rummikub", [], ["zero", "wrap"]),
+        ("crazy-tiles", ["A joker may stand for 0", "Runs continue past 13"], ["runny"]),
+        ("runny-tiles", ["A run may be all different colours"], ["zero"]),
+    ],
+)
 def test_tile_sheets_show_rack_values_scoring_method_and_switches(slug, on, off):
     """CT-7 rack values and CT-8 scoring method, with the switches in force."""
     pdf = sheet(variant=slug, players=4)
@@ -118,20 +123,23 @@ def test_orientation_can_be_forced():
     assert sheet(variant="rumbugz", players=6, orientation="portrait").size(A4, "portrait")
 
 
-@pytest.mark.parametrize("raw,field", [
-    ({"variant": "poker"}, "variant"),
-    ({"variant": "krazy-bee", "players": "5"}, "players"),
-    ({"variant": "crazy-rummy", "players": "1"}, "players"),
-    ({"variant": "krazy-bee", "players": "four"}, "players"),
-    ({"variant": "krazy-bee", "rows": "0"}, "rows"),
-    ({"variant": "krazy-bee", "rows": "101"}, "rows"),
-    ({"variant": "krazy-bee", "paper": "a3"}, "paper"),
-    ({"variant": "krazy-bee", "orientation": "sideways"}, "orientation"),
-    ({"variant": "crib-rummy", "target": "100"}, "target"),
-    ({"variant": "krazy-bee", "steps": "2 bookz of 3"}, "steps"),
-    ({"variant": "krazy-bee", "target": "100"}, "target"),
-    ({"kind": "poster", "variant": "krazy-bee"}, "kind"),
-])
+@pytest.mark.parametrize(
+    "raw,field",
+    [
+        ({"variant": "poker"}, "variant"),
+        ({"variant": "krazy-bee", "players": "5"}, "players"),
+        ({"variant": "crazy-rummy", "players": "1"}, "players"),
+        ({"variant": "krazy-bee", "players": "four"}, "players"),
+        ({"variant": "krazy-bee", "rows": "0"}, "rows"),
+        ({"variant": "krazy-bee", "rows": "101"}, "rows"),
+        ({"variant": "krazy-bee", "paper": "a3"}, "paper"),
+        ({"variant": "krazy-bee", "orientation": "sideways"}, "orientation"),
+        ({"variant": "crib-rummy", "target": "100"}, "target"),
+        ({"variant": "krazy-bee", "steps": "2 bookz of 3"}, "steps"),
+        ({"variant": "krazy-bee", "target": "100"}, "target"),
+        ({"kind": "poster", "variant": "krazy-bee"}, "kind"),
+    ],
+)
 def test_bad_print_options_name_the_field(raw, field):
     with pytest.raises(PrintInputError) as err:
         print_options(raw)

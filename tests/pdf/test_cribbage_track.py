@@ -26,16 +26,26 @@ MM = 72 / 25.4  # points per millimetre
 
 pytestmark = pytest.mark.skipif(
     shutil.which("pdftotext") is None and os.environ.get("CI", "").lower() != "true",
-    reason="NOTICE pdftotext/pdftoppm (poppler-utils) are not installed; under CI=true this fails instead")
+    reason="NOTICE pdftotext/pdftoppm (poppler-utils) are not installed; under CI=true this fails instead",
+)
 
 
 def words(path: Path, page: int) -> tuple[tuple[float, float], list[tuple[str, float, float, float, float]]]:
     """Page size (pt) and every word on ``page`` (1-based) with its box: (text, x0, y0, x1, y1), y down."""
-    out = subprocess.run(["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(path), "-"],
-                         check=True, capture_output=True, text=True, timeout=60).stdout
+    out = subprocess.run(
+        ["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(path), "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout
     size = re.search(r'<page width="([\d.]+)" height="([\d.]+)"', out)
-    found = [(w, float(a), float(b), float(c), float(d)) for a, b, c, d, w in re.findall(
-        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', out)]
+    found = [
+        (w, float(a), float(b), float(c), float(d))
+        for a, b, c, d, w in re.findall(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', out
+        )
+    ]
     return (float(size[1]), float(size[2])), found
 
 
@@ -57,8 +67,19 @@ def test_the_whole_track_is_on_one_page_inside_its_margins(tmp_path, target, pap
     """Every lane of every street and the game hole are read back from the track's page, inside the margins
     (241 holes on a landscape page used to spill onto a page of its own and lose its last streets)."""
     path = tmp_path / "sheet.pdf"
-    path.write_bytes(document_pdf(print_options({"variant": "crib-rummy", "players": "4", "target": str(target),
-                                                 "paper": paper, "orientation": orientation})))
+    path.write_bytes(
+        document_pdf(
+            print_options(
+                {
+                    "variant": "crib-rummy",
+                    "players": "4",
+                    "target": str(target),
+                    "paper": paper,
+                    "orientation": orientation,
+                }
+            )
+        )
+    )
     pdf = ReadBack(path.read_bytes())
     assert f"Cribbage track to {target}" in pdf.page_texts[-1]
     (width, height), found = words(path, pdf.pages)
@@ -108,6 +129,8 @@ def test_a_games_track_draws_each_peg_where_the_board_geometry_puts_it(app, clie
 
     assert abs(width - width_pt * px) <= 1
     for seat, (front, back) in PEGS.items():
-        assert shade(*peg_xy(board, seat, front)) < 80, f"{NAMES[seat]}'s front peg on {front} is not drawn solid"
+        assert shade(*peg_xy(board, seat, front)) < 80, (
+            f"{NAMES[seat]}'s front peg on {front} is not drawn solid"
+        )
         assert shade(*peg_xy(board, seat, back)) > 170, f"{NAMES[seat]}'s back peg on {back} is not hollow"
     assert shade(*peg_xy(board, 1, 50)) > 170  # an empty hole is only a ring

@@ -10,8 +10,15 @@ from tests.pdf.support import A4, LETTER, ReadBack, krazy_bee_hands, seed_game
 from tests.ranked_games import ONLY_BOB_DONE
 
 CRIB_HANDS = [
-    {"turns": [{"melds": [{"cards": "3H 4H 5H"}]}, {"pegs": 2}, {"melds": [{"cards": "6H", "extend": 0}]},
-               {"pegs": 0}], "end": {"type": "out", "player": 0, "cards_left": [0, 4]}},
+    {
+        "turns": [
+            {"melds": [{"cards": "3H 4H 5H"}]},
+            {"pegs": 2},
+            {"melds": [{"cards": "6H", "extend": 0}]},
+            {"pegs": 0},
+        ],
+        "end": {"type": "out", "player": 0, "cards_left": [0, 4]},
+    },
 ]
 
 
@@ -47,9 +54,15 @@ def test_krazy_bee_sheet_of_a_long_game_in_progress(app, client, monkeypatch):
 def test_finished_game_names_the_winner(app, client):
     """KB-10: the game ends when someone lays the last Step; lowest total among them wins."""
     steps = "2 books of 3; run of 4"
-    hands = [{"players": [{"laid": True, "went_out": True, "points": 0}, {"laid": False, "points": 40}]},
-             {"players": [{"laid": True, "went_out": False, "points": 15},
-                          {"laid": True, "went_out": True, "points": 0}]}]
+    hands = [
+        {"players": [{"laid": True, "went_out": True, "points": 0}, {"laid": False, "points": 40}]},
+        {
+            "players": [
+                {"laid": True, "went_out": False, "points": 15},
+                {"laid": True, "went_out": True, "points": 0},
+            ]
+        },
+    ]
     public_id = seeded(app, "krazy-bee", ["Zoë", "Yann"], hands, {"steps": steps})
     _, pdf = sheet_of(client, public_id, "?paper=letter")
     assert pdf.size(LETTER, "portrait")
@@ -68,37 +81,96 @@ def test_crib_rummy_sheet_logs_pegs_per_turn_and_draws_the_pegs(app, client):
 
 
 def test_other_variants_print_their_columns(app, client):
-    rb = seeded(app, "rumbugz", ["Ann", "Bob", "Cy"], [
-        {"winner": 0, "players": [{"kinds": ["single", "double", "triple", "match"], "hand": ""},
-                                  {"kinds": ["single"], "hand": "3 P"}, {"kinds": [], "points": 7}]}])
+    rb = seeded(
+        app,
+        "rumbugz",
+        ["Ann", "Bob", "Cy"],
+        [
+            {
+                "winner": 0,
+                "players": [
+                    {"kinds": ["single", "double", "triple", "match"], "hand": ""},
+                    {"kinds": ["single"], "hand": "3 P"},
+                    {"kinds": [], "points": 7},
+                ],
+            }
+        ],
+    )
     text = sheet_of(client, rb)[1].text
     assert "S D T M" in text and "+22" in text and "1 win" in text
-    cz = seeded(app, "crazy-rummy", ["Ann", "Bob", "Cy"], [
-        {"face_up": ["4", "J", "7"], "went_out": 2,
-         "players": [{"board": "8 8 8", "hand": "3 A"}, {"board": "K K K 7", "hand": "5"},
-                     {"board": "Q Q Q", "hand": ""}]}])
+    cz = seeded(
+        app,
+        "crazy-rummy",
+        ["Ann", "Bob", "Cy"],
+        [
+            {
+                "face_up": ["4", "J", "7"],
+                "went_out": 2,
+                "players": [
+                    {"board": "8 8 8", "hand": "3 A"},
+                    {"board": "K K K 7", "hand": "5"},
+                    {"board": "Q Q Q", "hand": ""},
+                ],
+            }
+        ],
+    )
     text = sheet_of(client, cz)[1].text
     assert "−105" in text and "-75" in text and "1470 to go to 1500" in text
 
 
-@pytest.mark.parametrize("variant, players, hands, line", [
-    # KB-9: "no"/"false" are read as not laid and not out (they used to print as ✓ and "out")
-    ("krazy-bee", 2, [{"players": [{"laid": "no", "went_out": "false", "points": 10},
-                                   {"laid": "yes", "went_out": "on", "points": 0}]}],
-     "1 1 10 10 1 ✓ 0 out 0"),
-    # RB-4: kinds in any case; a winner who leaves kinds out has laid all four. RB-7: "" is no winner
-    ("rumbugz", 2, [{"winner": 1, "players": [{"kinds": ["Single", "MATCH"], "hand": "4"}, {"hand": ""}]},
-                    {"winner": "", "players": [{"hand": "1"}, {"hand": "2"}]}],
-     "1 S – – M 4 0 0 S D T M 0 +4 4 2* – – – – 1 0 0 – – – – 2 0 4"),
-    ("crazy-tiles", 2, [{"winner": "", "players": [{"points": 3}, {"points": 4}]}], "1 nobody; P0 won 3 +1 1 4 -4 -4"),
-    ("crazy-rummy", 2, [{"wild": "q", "went_out": 1, "players": [{"board": "8 8 8", "hand": "3"},
-                                                                 {"board": "K K K", "hand": ""}]}],
-     "1 Q 30 −5 25 30 0 30"),
-], ids=["KB-9", "RB-4", "CT-8", "CZ-1"])
+@pytest.mark.parametrize(
+    "variant, players, hands, line",
+    [
+        # KB-9: "no"/"false" are read as not laid and not out (they used to print as ✓ and "out")
+        (
+            "krazy-bee",
+            2,
+            [
+                {
+                    "players": [
+                        {"laid": "no", "went_out": "false", "points": 10},
+                        {"laid": "yes", "went_out": "on", "points": 0},
+                    ]
+                }
+            ],
+            "1 1 10 10 1 ✓ 0 out 0",
+        ),
+        # RB-4: kinds in any case; a winner who leaves kinds out has laid all four. RB-7: "" is no winner
+        (
+            "rumbugz",
+            2,
+            [
+                {"winner": 1, "players": [{"kinds": ["Single", "MATCH"], "hand": "4"}, {"hand": ""}]},
+                {"winner": "", "players": [{"hand": "1"}, {"hand": "2"}]},
+            ],
+            "1 S – – M 4 0 0 S D T M 0 +4 4 2* – – – – 1 0 0 – – – – 2 0 4",
+        ),
+        (
+            "crazy-tiles",
+            2,
+            [{"winner": "", "players": [{"points": 3}, {"points": 4}]}],
+            "1 nobody; P0 won 3 +1 1 4 -4 -4",
+        ),
+        (
+            "crazy-rummy",
+            2,
+            [
+                {
+                    "wild": "q",
+                    "went_out": 1,
+                    "players": [{"board": "8 8 8", "hand": "3"}, {"board": "K K K", "hand": ""}],
+                }
+            ],
+            "1 Q 30 −5 25 30 0 30",
+        ),
+    ],
+    ids=["KB-9", "RB-4", "CT-8", "CZ-1"],
+)
 def test_a_hand_prints_as_the_engine_read_it_not_as_typed(app, client, variant, players, hands, line):
     """Hands stored as typed by an older version (the services now refuse these spellings, and
     migration 0002 rewrites them) still print as the engine reads them."""
     from scorekeeper.storage.models import Round
+
     with app.app_context():
         game = seed_game(variant, [f"P{i}" for i in range(players)], [])
         game.rounds.extend(Round(number=n, facts=facts) for n, facts in enumerate(hands, 1))
@@ -115,7 +187,9 @@ def test_player_names_are_printed_as_text_not_markup(app, client):
 
 
 def test_game_frames_carry_names_and_the_games_step_list(app, client):
-    public_id = seeded(app, "krazy-bee", ["Ann", "Bob", "Cy"], [], {"steps": "run of 5; 2 books of 4; book of 6"})
+    public_id = seeded(
+        app, "krazy-bee", ["Ann", "Bob", "Cy"], [], {"steps": "run of 5; 2 books of 4; book of 6"}
+    )
     response = client.get(f"/print/game/{public_id}/frames.pdf")
     assert response.headers["Content-Disposition"] == f'inline; filename="krazy-bee-{public_id}-frames.pdf"'
     pdf = ReadBack(response.data)
@@ -149,6 +223,7 @@ def test_unscorable_stored_hands_do_not_crash(app, client):
     public_id = seeded(app, "rumbugz", ["A", "B"], [])
     with app.app_context():
         from scorekeeper.storage.models import Game, Round
+
         game = db.session.scalar(db.select(Game).where(Game.public_id == public_id))
         game.rounds.append(Round(number=1, facts={"winner": 7, "players": []}))
         db.session.commit()
@@ -163,6 +238,9 @@ def test_printed_ranks_are_the_engines_the_winner_first(app, client):
     lines = [" ".join(line.split()) for line in sheet_of(client, public_id)[1].text.splitlines()]
     assert "★ Winner: Bob" in lines
     head = lines.index("Rank Player Total Progress")
-    assert lines[head + 1:head + 4] == ["1st Bob ★ 75 All 3 Steps done", "2nd Ann 60 Step 3 of 3",
-                                        "3rd Cy 70 Step 2 of 3"]
+    assert lines[head + 1 : head + 4] == [
+        "1st Bob ★ 75 All 3 Steps done",
+        "2nd Ann 60 Step 3 of 3",
+        "3rd Cy 70 Step 2 of 3",
+    ]
     assert "Rank 2nd 1st 3rd" in lines  # the table foot, in seat order: Ann, Bob, Cy

@@ -12,8 +12,24 @@ from tests.pdf.support import A4, LETTER, ReadBack, krazy_bee_hands, seed_game
 
 def test_print_sheet_writes_a_pdf(tmp_path, capsys):
     out = tmp_path / "sheet.pdf"
-    code = main(["print", "sheet", "--variant", "rumbugz", "--players", "5", "--rows", "8",
-                 "--paper", "letter", "-O", "plyt_value=15", "-o", str(out)])
+    code = main(
+        [
+            "print",
+            "sheet",
+            "--variant",
+            "rumbugz",
+            "--players",
+            "5",
+            "--rows",
+            "8",
+            "--paper",
+            "letter",
+            "-O",
+            "plyt_value=15",
+            "-o",
+            str(out),
+        ]
+    )
     assert code == 0
     pdf = ReadBack(out.read_bytes())
     assert "RumBugz score sheet" in pdf.text and "PLYT 15" in pdf.text and pdf.size(LETTER, "landscape")
@@ -22,7 +38,9 @@ def test_print_sheet_writes_a_pdf(tmp_path, capsys):
 
 def test_print_frames_with_the_tables_steps(tmp_path):
     out = tmp_path / "frames.pdf"
-    assert main(["print", "frames", "--players", "2", "--steps", "3 runs of 3; book of 7", "-o", str(out)]) == 0
+    assert (
+        main(["print", "frames", "--players", "2", "--steps", "3 runs of 3; book of 7", "-o", str(out)]) == 0
+    )
     pdf = ReadBack(out.read_bytes())
     assert "3 runs of 3" in pdf.text and "book of 7" in pdf.text and pdf.text.count("Step Indicator") == 2
 
@@ -39,15 +57,18 @@ def test_print_to_stdout(capsysbinary):
     assert capsysbinary.readouterr().out.startswith(b"%PDF-")
 
 
-@pytest.mark.parametrize("argv,words", [
-    (["print", "sheet", "--variant", "krazy-bee", "--players", "9"], "--players: choose from 2 to 4"),
-    (["print", "sheet", "--variant", "go-fish", "--players", "2"], "--variant: choose one of"),
-    (["print", "sheet", "--variant", "krazy-bee", "--players", "2", "--paper", "a3"], "--paper"),
-    (["print", "sheet", "--variant", "crib-rummy", "--players", "2", "-O", "target=99"], "--target"),
-    (["print", "sheet", "--variant", "crib-rummy", "--players", "2", "-O", "colour"], "KEY=VALUE"),
-    (["print", "frames", "--steps", "book of three"], "--steps: option 'steps': KB-8"),
-    (["print", "game", "no-such-game"], "no game with id 'no-such-game'"),
-])
+@pytest.mark.parametrize(
+    "argv,words",
+    [
+        (["print", "sheet", "--variant", "krazy-bee", "--players", "9"], "--players: choose from 2 to 4"),
+        (["print", "sheet", "--variant", "go-fish", "--players", "2"], "--variant: choose one of"),
+        (["print", "sheet", "--variant", "krazy-bee", "--players", "2", "--paper", "a3"], "--paper"),
+        (["print", "sheet", "--variant", "crib-rummy", "--players", "2", "-O", "target=99"], "--target"),
+        (["print", "sheet", "--variant", "crib-rummy", "--players", "2", "-O", "colour"], "KEY=VALUE"),
+        (["print", "frames", "--steps", "book of three"], "--steps: option 'steps': KB-8"),
+        (["print", "game", "no-such-game"], "no game with id 'no-such-game'"),
+    ],
+)
 def test_bad_input_exits_2_with_a_message_and_writes_nothing(tmp_path, capsys, monkeypatch, argv, words):
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'db.sqlite3'}")
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "test")
@@ -65,7 +86,9 @@ def test_missing_arguments_are_usage_errors(capsys):
 
 
 def _app_with_tables(tmp_path):
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'db.sqlite3'}", "SECRET_KEY": "test"})
+    app = create_app(
+        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'db.sqlite3'}", "SECRET_KEY": "test"}
+    )
     with app.app_context():
         db.create_all()
     return app

@@ -38,14 +38,17 @@ def test_frames_and_rules_card_from_the_page(client):
     assert "Crazy Rummy: quick reference" in pdf.text and pdf.size(LETTER, "portrait")
 
 
-@pytest.mark.parametrize("query,field,message", [
-    ("kind=sheet&variant=rumbugz&players=9", "players", "choose from 2 to 6"),
-    ("kind=sheet&variant=krazy-bee&players=4&rows=500", "rows", "choose from 1 to 100"),
-    ("kind=sheet&variant=crib-rummy&players=2&target=100", "target", "61, 121, 241"),
-    ("kind=frames&players=3&steps=2+bookz+of+3", "steps", "KB-8"),
-    ("kind=rules&variant=chess", "variant", "choose one of"),
-    ("kind=sheet&variant=krazy-bee&paper=a0", "paper", "a4 or letter"),
-])
+@pytest.mark.parametrize(
+    "query,field,message",
+    [
+        ("kind=sheet&variant=rumbugz&players=9", "players", "choose from 2 to 6"),
+        ("kind=sheet&variant=krazy-bee&players=4&rows=500", "rows", "choose from 1 to 100"),
+        ("kind=sheet&variant=crib-rummy&players=2&target=100", "target", "61, 121, 241"),
+        ("kind=frames&players=3&steps=2+bookz+of+3", "steps", "KB-8"),
+        ("kind=rules&variant=chess", "variant", "choose one of"),
+        ("kind=sheet&variant=krazy-bee&paper=a0", "paper", "a4 or letter"),
+    ],
+)
 def test_bad_form_input_shows_the_form_again_with_the_error(client, query, field, message):
     response = client.get(f"/print/pdf?{query}")
     assert response.status_code == 400 and response.mimetype == "text/html"

@@ -7,10 +7,14 @@ from scorekeeper.printing.documents import environment
 
 
 def test_a_printed_note_reads_sentence_first_with_the_rule_id_small():
-    printed = environment().from_string("<p>{{ note | reason }}</p>").render(
-        note="CR-3: these cards read as a set or a run; counted as a run")
-    assert printed == ('<p>These cards read as a set or a run; counted as a run '
-                       '<small class="rule-ref">(CR-3)</small></p>')
+    printed = (
+        environment()
+        .from_string("<p>{{ note | reason }}</p>")
+        .render(note="CR-3: these cards read as a set or a run; counted as a run")
+    )
+    assert printed == (
+        '<p>These cards read as a set or a run; counted as a run <small class="rule-ref">(CR-3)</small></p>'
+    )
 
 
 def test_a_printed_note_is_escaped():

@@ -29,12 +29,28 @@ def long_game(hands: int, names=NAMES):
     """A Rummikub game of ``hands`` hands, seated by an import (as the PDF bench seats its long game)."""
     from scorekeeper.services.transfer import import_game
 
-    rounds = [{"number": n + 1, "facts": {"winner": n % len(names), "players": [
-        {"rack": "" if s == n % len(names) else RACKS[(s + n) % 4]} for s in range(len(names))]}}
-        for n in range(hands)]
-    game, _ = import_game({"format": "scorekeeper-game", "version": 1, "variant": "rummikub",
-                           "options": {"target": 10 ** 9}, "rounds": rounds,
-                           "players": [{"seat": i, "name": n} for i, n in enumerate(names)]})
+    rounds = [
+        {
+            "number": n + 1,
+            "facts": {
+                "winner": n % len(names),
+                "players": [
+                    {"rack": "" if s == n % len(names) else RACKS[(s + n) % 4]} for s in range(len(names))
+                ],
+            },
+        }
+        for n in range(hands)
+    ]
+    game, _ = import_game(
+        {
+            "format": "scorekeeper-game",
+            "version": 1,
+            "variant": "rummikub",
+            "options": {"target": 10**9},
+            "rounds": rounds,
+            "players": [{"seat": i, "name": n} for i, n in enumerate(names)],
+        }
+    )
     db.session.commit()
     return game
 
@@ -67,8 +83,9 @@ def test_every_hand_of_a_long_game_reads_back_in_order_with_the_totals(app, clie
     # hand 300: Dee went out (racks and scores as the engine counted them, CT-7/CT-8), then the totals
     last = score.rounds[-1]
     assert hands[-1][1] == "Dee" and [int(w) for w in hands[-1][4::3]] == list(last.totals)
-    assert [" ".join(words) for words in lines if words[:1] == ["Total"]] == \
-        ["Total " + " ".join(str(t) for t in score.totals)] * pdf.pages  # the foot on every page
+    assert [" ".join(words) for words in lines if words[:1] == ["Total"]] == [
+        "Total " + " ".join(str(t) for t in score.totals)
+    ] * pdf.pages  # the foot on every page
     assert pdf.pages == 7 and all("Round Out Rack Score Total" in " ".join(p.split()) for p in pdf.page_texts)
 
 
@@ -78,25 +95,35 @@ def test_column_labels_sit_inside_their_columns(slug):
     advance = LABEL_PT * PT * MONO_ADVANCE
     variant = find_variant(slug)
     for players in sorted({variant.min_players, 4, variant.max_players}):
-        sheet = layout(blank_sheet(profile(slug).sheet, slug, players, 1, options_for(slug, {})), "a4", "auto")
+        sheet = layout(
+            blank_sheet(profile(slug).sheet, slug, players, 1, options_for(slug, {})), "a4", "auto"
+        )
         for group in sheet.groups:
             widths = sheet.player_widths(group)
             edges = [sum(widths[:i]) - PLAYER_RULE / 2 * PT for i in range(len(widths) + 1)]
             line = label_line(sheet, group)
             for col in range(len(widths)):
-                chars = [i for i, ch in enumerate(line)
-                         if ch != " " and edges[col] <= (i + 0.5) * advance < edges[col + 1]]
-                assert line[chars[0]:chars[-1] + 1] == sheet.per_player[col % len(sheet.per_player)].label
-                assert edges[col] + 0.1 <= chars[0] * advance and (chars[-1] + 1) * advance <= edges[col + 1] - 0.1
+                chars = [
+                    i
+                    for i, ch in enumerate(line)
+                    if ch != " " and edges[col] <= (i + 0.5) * advance < edges[col + 1]
+                ]
+                assert line[chars[0] : chars[-1] + 1] == sheet.per_player[col % len(sheet.per_player)].label
+                assert (
+                    edges[col] + 0.1 <= chars[0] * advance
+                    and (chars[-1] + 1) * advance <= edges[col + 1] - 0.1
+                )
 
 
 def test_a_lead_value_too_long_for_its_column_is_cut_with_an_ellipsis():
     """The CT-8 'Out' column: a 40-letter name ends in "…" inside its column; the values after it keep their places."""
-    sheet = layout(blank_sheet(profile("rummikub").sheet, "rummikub", 4, 1, options_for("rummikub", {})),
-                   "a4", "auto")
+    sheet = layout(
+        blank_sheet(profile("rummikub").sheet, "rummikub", 4, 1, options_for("rummikub", {})), "a4", "auto"
+    )
     short = text_line(sheet, Row(["12", "Ann"], [["5", "-5", "40"]] * 4), [0, 1, 2, 3])
-    long = text_line(sheet, Row(["12", "Maximiliana Bartholomew-Fitzgerald Jones"], [["5", "-5", "40"]] * 4),
-                     [0, 1, 2, 3])
+    long = text_line(
+        sheet, Row(["12", "Maximiliana Bartholomew-Fitzgerald Jones"], [["5", "-5", "40"]] * 4), [0, 1, 2, 3]
+    )
     assert "Maximilia…" in long and "Jones" not in long
     assert len(long) == len(short) and long.index(" 5 ") == short.index(" 5 ")
 
@@ -104,19 +131,32 @@ def test_a_lead_value_too_long_for_its_column_is_cut_with_an_ellipsis():
 def test_a_row_with_a_class_starts_a_block_and_tick_boxes_keep_their_cells():
     """Crib Rummy's hands (a thicker rule above each, CR-5) and its closing lines (CR-7) are blocks of their
     own; a RumBugz empty row keeps its cells for the S D T M boxes (RB-2)."""
-    sheet = Sheet("crib-rummy", "Crib Rummy", profile("crib-rummy").sheet.lead, profile("crib-rummy").sheet.per_player,
-                  ["Ann", "Bob"], [Row(["1", "1"], [["2", "2"], ["", "0"]], "hand-start"),
-                                   Row(["", "2"], [["", "2"], ["3", "3"]]),
-                                   Row(["", "rummy"], [["+2", "4"], ["", "3"]], "hand-end"),
-                                   Row(["2", "1"], [["2", "6"], ["", "3"]], "hand-start")])
+    sheet = Sheet(
+        "crib-rummy",
+        "Crib Rummy",
+        profile("crib-rummy").sheet.lead,
+        profile("crib-rummy").sheet.per_player,
+        ["Ann", "Bob"],
+        [
+            Row(["1", "1"], [["2", "2"], ["", "0"]], "hand-start"),
+            Row(["", "2"], [["", "2"], ["3", "3"]]),
+            Row(["", "rummy"], [["+2", "4"], ["", "3"]], "hand-end"),
+            Row(["2", "1"], [["2", "6"], ["", "3"]], "hand-start"),
+        ],
+    )
     layout(sheet, "a4", "auto")
     got = blocks(sheet, [0, 1])
     assert [(b.cls, len(b.lines)) for b in got] == [("hand-start", 2), ("hand-end", 1), ("hand-start", 1)]
-    rb = layout(blank_sheet(profile("rumbugz").sheet, "rumbugz", 3, 2, options_for("rumbugz", {})), "a4", "auto")
+    rb = layout(
+        blank_sheet(profile("rumbugz").sheet, "rumbugz", 3, 2, options_for("rumbugz", {})), "a4", "auto"
+    )
     rb.rows[1] = Row(["1"], [["S D – –", "3", "0", "0"]] * 3)
     got = blocks(rb, [0, 1, 2])
-    assert isinstance(got[0], Row) and isinstance(got[1], Block) and got[1].lines[0].split()[:5] == \
-        ["1", "S", "D", "–", "–"]
+    assert (
+        isinstance(got[0], Row)
+        and isinstance(got[1], Block)
+        and got[1].lines[0].split()[:5] == ["1", "S", "D", "–", "–"]
+    )
 
 
 def test_empty_lines_to_go_on_by_hand_are_all_printed(app):
@@ -128,8 +168,17 @@ def test_empty_lines_to_go_on_by_hand_are_all_printed(app):
     with app.app_context():
         game = seed_game("crib-rummy", ["Ann", "Bob"], CRIB_HANDS, {"target": 61})
         score = services.game_score(game)
-        sheet = layout(filled_sheet(profile("crib-rummy").sheet, "crib-rummy", game.names, score,
-                                    options_for("crib-rummy", game.options), extra_rows=documents.EXTRA_ROWS),
-                       "a4", "auto")
+        sheet = layout(
+            filled_sheet(
+                profile("crib-rummy").sheet,
+                "crib-rummy",
+                game.names,
+                score,
+                options_for("crib-rummy", game.options),
+                extra_rows=documents.EXTRA_ROWS,
+            ),
+            "a4",
+            "auto",
+        )
     last = blocks(sheet, [0, 1])[-1]
     assert last.lines == [" "] * documents.EXTRA_ROWS

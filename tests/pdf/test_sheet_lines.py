@@ -21,10 +21,16 @@ from tests.pdf.support import ReadBack, krazy_bee_hands, seed_game
 
 ADVANCE = LINE_PT * PT * MONO_ADVANCE  # mm per character
 #: the widest value each variant's player columns show (signed scores, "0 out", RumBugz kinds ...)
-WIDEST = {"krazy-bee": ["10 ✓", "0 out", "1250"], "rumbugz": ["S – T M", "12", "+120", "999"],
-          "rummikub": ["130", "−130", "-1200"], "crazy-tiles": ["130", "−130", "-1200"],
-          "runny-tiles": ["130", "−130", "-1200"], "crib-rummy": ["+12", "121"],
-          "crazy-rummy": ["14", "1200", "−1300", "-1500"], "points": ["−999", "-9999"]}
+WIDEST = {
+    "krazy-bee": ["10 ✓", "0 out", "1250"],
+    "rumbugz": ["S – T M", "12", "+120", "999"],
+    "rummikub": ["130", "−130", "-1200"],
+    "crazy-tiles": ["130", "−130", "-1200"],
+    "runny-tiles": ["130", "−130", "-1200"],
+    "crib-rummy": ["+12", "121"],
+    "crazy-rummy": ["14", "1200", "−1300", "-1500"],
+    "points": ["−999", "-9999"],
+}
 
 
 def spans(pieces: list[tuple[str, bool]]) -> list[tuple[float, float, str, bool]]:
@@ -72,13 +78,17 @@ def _values_per_column(pieces, edges):
     line = "".join(t for t, _ in pieces)
     out = []
     for col in range(len(edges) - 1):
-        chars = [i for i, ch in enumerate(line) if ch != " " and edges[col] <= (i + 0.5) * ADVANCE < edges[col + 1]]
-        out.append((chars[0] * ADVANCE, (chars[-1] + 1) * ADVANCE, line[chars[0]:chars[-1] + 1]))
+        chars = [
+            i for i, ch in enumerate(line) if ch != " " and edges[col] <= (i + 0.5) * ADVANCE < edges[col + 1]
+        ]
+        out.append((chars[0] * ADVANCE, (chars[-1] + 1) * ADVANCE, line[chars[0] : chars[-1] + 1]))
     return out
 
 
-@given(st.lists(st.text(alphabet="0123456789✓−+", min_size=0, max_size=4), min_size=1, max_size=12),
-       st.floats(min_value=9, max_value=20))
+@given(
+    st.lists(st.text(alphabet="0123456789✓−+", min_size=0, max_size=4), min_size=1, max_size=12),
+    st.floats(min_value=9, max_value=20),
+)
 def test_mono_line_keeps_values_in_order_with_a_space_between(texts, width):
     pieces = mono_line(texts, [width] * len(texts), [False] * len(texts))
     line = "".join(t for t, _ in pieces)
@@ -101,8 +111,9 @@ def test_a_filled_sheet_reads_back_row_by_row_in_embedded_fonts(app, client):
 
 
 def test_the_column_rules_are_drawn_at_the_column_edges():
-    sheet = layout(blank_sheet(profile("krazy-bee").sheet, "krazy-bee", 4, 1, options_for("krazy-bee", {})),
-                   "a4", "auto")
+    sheet = layout(
+        blank_sheet(profile("krazy-bee").sheet, "krazy-bee", 4, 1, options_for("krazy-bee", {})), "a4", "auto"
+    )
     svg = base64.b64decode(sheet.grid(sheet.groups[0]).split(",", 1)[1]).decode()
     widths = sheet.player_widths(sheet.groups[0])
     edges = [sum(widths[:i]) for i in range(1, len(widths))]

@@ -46,7 +46,9 @@ class _Window:
     def _needed(self, r: int, c: int) -> bool:
         """(r, c) must hold a tile: the tile above it (or, in the last row, left of it) has no other
         neighbour left to join a line with."""
-        above = self.at(r - 1, c) and not (self.at(r - 1, c - 1) or self.at(r - 1, c + 1) or self.at(r - 2, c))
+        above = self.at(r - 1, c) and not (
+            self.at(r - 1, c - 1) or self.at(r - 1, c + 1) or self.at(r - 2, c)
+        )
         left = r == self.rows - 1 and self.at(r, c - 1) and not (self.at(r, c - 2) or self.at(r - 1, c - 1))
         return bool(above or left)
 

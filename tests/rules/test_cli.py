@@ -33,8 +33,9 @@ class Toy(Variant):
     """Books of one number 1..5 with wild ``W``; just enough to drive the command line."""
 
     slug, name, max_players = "toy", "Toy", 4
-    notation = Notation("toy", ranks={str(n): n for n in range(1, 6)}, wild_tokens=("W", "*"),
-                        accepted="1..5, W")
+    notation = Notation(
+        "toy", ranks={str(n): n for n in range(1, 6)}, wild_tokens=("W", "*"), accepted="1..5, W"
+    )
     option_spec = (Option("min", "int", 3, "Smallest book", rule="KB-1", low=1, high=5),)
 
     def check(self, cards, extend, opts):
@@ -43,9 +44,13 @@ class Toy(Variant):
         if len(numbers) == 1 and len(laid) >= opts["min"]:
             number = str(numbers.pop())
             return Verdict("toy", True, "book", ("book",), reading=tuple(number for _ in laid))
-        return Verdict("toy", False, reading=tuple(self.notation.format(c) for c in laid),
-                       reasons=("KB-1: a book needs at least 3 cards of one number",),
-                       alternatives=("lay the 2s as their own book",))
+        return Verdict(
+            "toy",
+            False,
+            reading=tuple(self.notation.format(c) for c in laid),
+            reasons=("KB-1: a book needs at least 3 cards of one number",),
+            alternatives=("lay the 2s as their own book",),
+        )
 
     def hand(self, cards, opts):
         return HandValue("toy", points=sum(c.rank or 15 for c in self.parse(cards)))
@@ -82,7 +87,10 @@ def test_not_legal_meld_exits_1_with_reasons_and_alternative(capsys, toy):
 
 
 def test_cards_may_be_one_word_or_many(capsys, toy):
-    assert run(capsys, "check", "toy", "4 4, 4", "--json")[1] == run(capsys, "check", "toy", "4", "4", "4", "--json")[1]
+    assert (
+        run(capsys, "check", "toy", "4 4, 4", "--json")[1]
+        == run(capsys, "check", "toy", "4", "4", "4", "--json")[1]
+    )
 
 
 def test_json_output_has_the_section_6_shape(capsys, toy):
@@ -90,8 +98,15 @@ def test_json_output_has_the_section_6_shape(capsys, toy):
     verdict = json.loads(out)
     assert code == 0
     assert SECTION_6_KEYS <= set(verdict)
-    assert verdict == {"variant": "toy", "valid": True, "kind": "book", "kinds": ["book"],
-                       "points": None, "reading": ["5", "5", "5"], "reasons": []}
+    assert verdict == {
+        "variant": "toy",
+        "valid": True,
+        "kind": "book",
+        "kinds": ["book"],
+        "points": None,
+        "reading": ["5", "5", "5"],
+        "reasons": [],
+    }
 
 
 def test_options_are_passed_to_the_engine_as_key_value(capsys, toy):
@@ -106,16 +121,27 @@ def test_extend_adds_the_table_meld(capsys, toy):
 
 
 # -- check: errors exit 2 with the message on stderr ----------------------------------
-@pytest.mark.parametrize("argv, named", [
-    (["check", "toy", "3", "9"], "'9'"),                              # N-1 notation error
-    (["check", "toy", "3", "3", "3", "--extend", "3 X"], "'X'"),      # N-1 in the table meld
-    (["check", "toy", "3 3 3", "--option", "min=9"], "'min'"),        # option out of range
-    (["check", "toy", "3 3 3", "--option", "colour=red"], "'colour'"),  # unknown option
-    (["check", "toy", "3 3 3", "--option", "min"], "'min'"),          # not KEY=VALUE
-    (["check", "no-such-game", "3"], "'no-such-game'"),               # unknown variant
-    (["hand", "toy", "3", "Q"], "'Q'"),
-], ids=["N-1-token", "N-1-extend", "option-range", "option-unknown", "option-form",
-        "unknown-variant", "N-1-hand"])
+@pytest.mark.parametrize(
+    "argv, named",
+    [
+        (["check", "toy", "3", "9"], "'9'"),  # N-1 notation error
+        (["check", "toy", "3", "3", "3", "--extend", "3 X"], "'X'"),  # N-1 in the table meld
+        (["check", "toy", "3 3 3", "--option", "min=9"], "'min'"),  # option out of range
+        (["check", "toy", "3 3 3", "--option", "colour=red"], "'colour'"),  # unknown option
+        (["check", "toy", "3 3 3", "--option", "min"], "'min'"),  # not KEY=VALUE
+        (["check", "no-such-game", "3"], "'no-such-game'"),  # unknown variant
+        (["hand", "toy", "3", "Q"], "'Q'"),
+    ],
+    ids=[
+        "N-1-token",
+        "N-1-extend",
+        "option-range",
+        "option-unknown",
+        "option-form",
+        "unknown-variant",
+        "N-1-hand",
+    ],
+)
 def test_errors_exit_2_naming_the_offending_token(capsys, toy, argv, named):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
@@ -127,8 +153,11 @@ def test_notation_error_says_what_is_accepted(capsys, toy):
     assert "N-1" in err and "accepted: 1..5, W" in err
 
 
-@pytest.mark.parametrize("argv", [["check"], ["frobnicate"], ["check", "--batch", "toy"], []],
-                         ids=["no-variant", "unknown-command", "batch-with-cards", "nothing"])
+@pytest.mark.parametrize(
+    "argv",
+    [["check"], ["frobnicate"], ["check", "--batch", "toy"], []],
+    ids=["no-variant", "unknown-command", "batch-with-cards", "nothing"],
+)
 def test_usage_errors_exit_2(capsys, argv):
     code, _, err = run(capsys, *argv)
     assert code == 2 and err
@@ -149,8 +178,8 @@ def test_hand_prints_points(capsys, toy):
 # -- batch ------------------------------------------------------------------------------
 BATCH = [
     '{"command": "check", "variant": "toy", "cards": "2 2 W"}',
-    'this is not json',
-    '',
+    "this is not json",
+    "",
     '{"command": "hand", "variant": "toy", "cards": "5 W"}',
     '{"variant": "toy", "cards": "1 2 3"}',
     '{"variant": "toy", "cards": 123}',
@@ -159,7 +188,7 @@ BATCH = [
     '{"variant": "ghost", "cards": "1"}',
     '{"variant": "toy", "cards": "1 1 7"}',
     '{"command": "shout", "variant": "toy", "cards": "1"}',
-    '[1, 2]',
+    "[1, 2]",
     '{"variant": "toy", "cards": "1", "colour": "red"}',
     '{"command": "hand", "variant": "toy", "cards": "1", "extend": "1"}',
     '{"variant": "toy", "cards": "1", "extend": "1 1"}',
@@ -196,8 +225,11 @@ def test_batch_applies_each_lines_own_options(toy):
 
 def test_batch_survives_an_engine_crash(toy, monkeypatch):
     monkeypatch.setattr(Toy, "hand", lambda self, cards, opts: 1 / 0)
-    out = list(run_batch(['{"command": "hand", "variant": "toy", "cards": "1"}',
-                          '{"variant": "toy", "cards": "1 1 1"}']))
+    out = list(
+        run_batch(
+            ['{"command": "hand", "variant": "toy", "cards": "1"}', '{"variant": "toy", "cards": "1 1 1"}']
+        )
+    )
     assert "internal error" in out[0]["error"] and out[1]["valid"] is True
 
 
@@ -227,43 +259,95 @@ def test_show_reading_falls_back_to_the_plain_reading_when_shapes_differ():
 
 
 def test_headline_lists_every_other_kind():
-    verdict = {"variant": "rumbugz", "valid": True, "kind": "single", "kinds": ["single", "match"],
-               "points": None, "reading": ["1", "2", "3", "4"], "reasons": []}
+    verdict = {
+        "variant": "rumbugz",
+        "valid": True,
+        "kind": "single",
+        "kinds": ["single", "match"],
+        "points": None,
+        "reading": ["1", "2", "3", "4"],
+        "reasons": [],
+    }
     assert cli.format_verdict(verdict, "1 2 3 4").splitlines()[0] == "LEGAL single (could also be: match)"
-    verdict = {"variant": "crib-rummy", "valid": True, "kind": "run", "kinds": ["run"], "points": 3,
-               "reading": [], "reasons": [], "parts": [{"valid": False, "kind": None, "kinds": [],
-                                                        "reasons": ["CR-2: x"]}]}
+    verdict = {
+        "variant": "crib-rummy",
+        "valid": True,
+        "kind": "run",
+        "kinds": ["run"],
+        "points": 3,
+        "reading": [],
+        "reasons": [],
+        "parts": [{"valid": False, "kind": None, "kinds": [], "reasons": ["CR-2: x"]}],
+    }
     text = cli.format_verdict(verdict, "")
     assert "LEGAL run · 3 points" in text and "part 1: NOT LEGAL" in text and "- CR-2: x" in text
 
 
 def test_parts_say_which_requirement_or_grid_line_they_are():
-    step = {"variant": "krazy-bee", "valid": True, "kind": "step", "kinds": ["step"], "points": None,
-            "reading": [], "reasons": [], "parts": [
-                {"cards": "7 7 W", "requirement": "book of 3", "valid": True, "kind": "book",
-                 "reading": ["7", "7", "7"], "reasons": []},
-                {"direction": "down", "row": 1, "col": 3, "cells": ["R3", "R4"], "valid": False,
-                 "kind": None, "reading": [], "reasons": []}]}
+    step = {
+        "variant": "krazy-bee",
+        "valid": True,
+        "kind": "step",
+        "kinds": ["step"],
+        "points": None,
+        "reading": [],
+        "reasons": [],
+        "parts": [
+            {
+                "cards": "7 7 W",
+                "requirement": "book of 3",
+                "valid": True,
+                "kind": "book",
+                "reading": ["7", "7", "7"],
+                "reasons": [],
+            },
+            {
+                "direction": "down",
+                "row": 1,
+                "col": 3,
+                "cells": ["R3", "R4"],
+                "valid": False,
+                "kind": None,
+                "reading": [],
+                "reasons": [],
+            },
+        ],
+    }
     lines = cli.format_verdict(step, "").splitlines()
     assert lines[1] == "  part 1 (book of 3): LEGAL book: 7 7 W=7"
     assert lines[2] == "  part 2 (down from row 1, column 3): NOT LEGAL: R3 R4"
 
 
 # -- the real variants (RULES.md examples whose verdict is not in doubt) ----------------------
-@pytest.mark.parametrize("variant, cards, extend, valid, kind", [
-    ("krazy-bee", "7 7 W", None, True, "book"),                 # KB-1, KB-2
-    ("krazy-bee", "7 W W", None, False, None),                  # KB-2: more Wild Bees than numbers
-    ("krazy-bee", "3 4 5 6", None, True, "run"),                # KB-1
-    ("crazy-tiles", "R8 R6 R10", None, True, "run"),            # CT-4
-    ("crazy-tiles", "R11 K1", None, False, None),               # CT-4 invalid
-    ("runny-tiles", "R1 B2 K3", None, True, "run"),             # CT-4 runny
-    ("rummikub", "R7 B7 K7", None, True, "group"),              # CT-2
-    ("crib-rummy", "3H 4H 5H", None, True, "run"),              # CR-2, CR-5
-    ("crib-rummy", "6H", "3H 4H 5H", True, "run"),              # CR-5 extension
-    ("crazy-rummy", "8 8 8", None, True, "set"),                # CZ-2
-    ("rumbugz", "2 4 6 8", None, True, "double"),               # RB-2
-], ids=["KB-1-book", "KB-2-too-wild", "KB-1-run", "CT-4-crazy", "CT-4-invalid", "CT-4-runny",
-        "CT-2-group", "CR-2-run", "CR-5-extend", "CZ-2-set", "RB-2-double"])
+@pytest.mark.parametrize(
+    "variant, cards, extend, valid, kind",
+    [
+        ("krazy-bee", "7 7 W", None, True, "book"),  # KB-1, KB-2
+        ("krazy-bee", "7 W W", None, False, None),  # KB-2: more Wild Bees than numbers
+        ("krazy-bee", "3 4 5 6", None, True, "run"),  # KB-1
+        ("crazy-tiles", "R8 R6 R10", None, True, "run"),  # CT-4
+        ("crazy-tiles", "R11 K1", None, False, None),  # CT-4 invalid
+        ("runny-tiles", "R1 B2 K3", None, True, "run"),  # CT-4 runny
+        ("rummikub", "R7 B7 K7", None, True, "group"),  # CT-2
+        ("crib-rummy", "3H 4H 5H", None, True, "run"),  # CR-2, CR-5
+        ("crib-rummy", "6H", "3H 4H 5H", True, "run"),  # CR-5 extension
+        ("crazy-rummy", "8 8 8", None, True, "set"),  # CZ-2
+        ("rumbugz", "2 4 6 8", None, True, "double"),  # RB-2
+    ],
+    ids=[
+        "KB-1-book",
+        "KB-2-too-wild",
+        "KB-1-run",
+        "CT-4-crazy",
+        "CT-4-invalid",
+        "CT-4-runny",
+        "CT-2-group",
+        "CR-2-run",
+        "CR-5-extend",
+        "CZ-2-set",
+        "RB-2-double",
+    ],
+)
 def test_real_variants_exit_code_matches_verdict(capsys, variant, cards, extend, valid, kind):
     argv = ["check", variant, *cards.split()] + (["--extend", extend] if extend else []) + ["--json"]
     code, out, err = run(capsys, *argv)
@@ -277,23 +361,34 @@ def test_real_variants_exit_code_matches_verdict(capsys, variant, cards, extend,
     assert readable.startswith("LEGAL" if valid else "NOT LEGAL")
 
 
-@pytest.mark.parametrize("variant, cards, token", [
-    ("krazy-bee", "7 14", "14"), ("rumbugz", "1 13", "13"), ("crazy-tiles", "R1 X5", "X5"),
-    ("crib-rummy", "3H 4Z", "4Z"), ("crazy-rummy", "8 2", "2"),
-], ids=["N-1-krazy-bee", "N-1-rumbugz", "N-1-tiles", "N-1-crib-rummy", "N-1-crazy-rummy"])
+@pytest.mark.parametrize(
+    "variant, cards, token",
+    [
+        ("krazy-bee", "7 14", "14"),
+        ("rumbugz", "1 13", "13"),
+        ("crazy-tiles", "R1 X5", "X5"),
+        ("crib-rummy", "3H 4Z", "4Z"),
+        ("crazy-rummy", "8 2", "2"),
+    ],
+    ids=["N-1-krazy-bee", "N-1-rumbugz", "N-1-tiles", "N-1-crib-rummy", "N-1-crazy-rummy"],
+)
 def test_real_notation_errors_exit_2_naming_the_token(capsys, variant, cards, token):
     code, out, err = run(capsys, "check", variant, cards)
     assert code == 2 and out == ""
     assert "N-1" in err and repr(token) in err
 
 
-@pytest.mark.parametrize("variant, cards, key, value", [
-    ("krazy-bee", "3 12 W", "points", 30),      # KB-7
-    ("rumbugz", "3 P", "points", 15),           # RB-6
-    ("rummikub", "R5 J", "points", 35),         # CT-7
-    ("crazy-rummy", "3 K A", "points", 115),    # CZ-5
-    ("crib-rummy", "3H JK QS", "cards", 3),     # card count
-], ids=["KB-7", "RB-6", "CT-7", "CZ-5", "crib-count"])
+@pytest.mark.parametrize(
+    "variant, cards, key, value",
+    [
+        ("krazy-bee", "3 12 W", "points", 30),  # KB-7
+        ("rumbugz", "3 P", "points", 15),  # RB-6
+        ("rummikub", "R5 J", "points", 35),  # CT-7
+        ("crazy-rummy", "3 K A", "points", 115),  # CZ-5
+        ("crib-rummy", "3H JK QS", "cards", 3),  # card count
+    ],
+    ids=["KB-7", "RB-6", "CT-7", "CZ-5", "crib-count"],
+)
 def test_real_hand_values(capsys, variant, cards, key, value):
     code, out, _ = run(capsys, "hand", variant, cards, "--json")
     assert code == 0 and json.loads(out)[key] == value
@@ -309,13 +404,23 @@ def _console_script() -> Path:
 
 def test_installed_console_script_runs_check_and_batch():
     script = _console_script()
-    bad = subprocess.run([str(script), "check", "no-such-game", "1"], capture_output=True, text=True,
-                         timeout=60)
+    bad = subprocess.run(
+        [str(script), "check", "no-such-game", "1"], capture_output=True, text=True, timeout=60
+    )
     assert bad.returncode == 2 and "'no-such-game'" in bad.stderr and bad.stdout == ""
-    lines = ['{"variant": "krazy-bee", "cards": "7 7 W"}', "{oops", '{"variant": "ghost", "cards": "1"}',
-             '{"command": "hand", "variant": "crazy-rummy", "cards": "3 K A"}']
-    batch = subprocess.run([str(script), "check", "--batch"], input="\n".join(lines) + "\n",
-                           capture_output=True, text=True, timeout=60)
+    lines = [
+        '{"variant": "krazy-bee", "cards": "7 7 W"}',
+        "{oops",
+        '{"variant": "ghost", "cards": "1"}',
+        '{"command": "hand", "variant": "crazy-rummy", "cards": "3 K A"}',
+    ]
+    batch = subprocess.run(
+        [str(script), "check", "--batch"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert batch.returncode == 0, batch.stderr
     out = [json.loads(line) for line in batch.stdout.splitlines()]
     assert len(out) == 4

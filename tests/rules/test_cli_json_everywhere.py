@@ -33,8 +33,13 @@ TILES = [v.slug for v in all_variants() if v.deck_look == "tiles"]
 
 def scorekeeper(*argv: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     """The command in a fresh Python process, exactly as the console script runs it."""
-    return subprocess.run([sys.executable, "-c", "import sys; from scorekeeper.cli import main; sys.exit(main())",
-                           *argv], input=stdin, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", "import sys; from scorekeeper.cli import main; sys.exit(main())", *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def parsed(result: subprocess.CompletedProcess) -> list:
@@ -70,14 +75,23 @@ def test_every_json_answer_is_one_json_document(variant, command):
 @pytest.mark.parametrize("after, legal", [("R4 R5 R6 R7", True), ("R4 R5 R6 | R7", False)])
 def test_every_turn_answer_parses_legal_or_not(variant, after, legal):
     """An illegal turn once went through HiGHS first ("could they have played more?")."""
-    result = scorekeeper("turn", variant, "--before", "R4 R5 R6", "--rack", "R7 K2", "--after", after, "--json")
+    result = scorekeeper(
+        "turn", variant, "--before", "R4 R5 R6", "--rack", "R7 K2", "--after", after, "--json"
+    )
     (answer,) = parsed(result)
     assert answer["valid"] is legal and result.returncode == (0 if legal else 1)
 
 
 def test_every_solve_batch_line_parses_from_the_first():
-    jobs = [{"variant": v, "rack": SAMPLES[v][3], **({"table": "R4 R5 R6"} if v in TILES else {}),
-             "options": dict(o.split("=") for o in OPTIONS.get(v, [])[1::2])} for v in sorted(SAMPLES)]
+    jobs = [
+        {
+            "variant": v,
+            "rack": SAMPLES[v][3],
+            **({"table": "R4 R5 R6"} if v in TILES else {}),
+            "options": dict(o.split("=") for o in OPTIONS.get(v, [])[1::2]),
+        }
+        for v in sorted(SAMPLES)
+    ]
     jobs.append({"rack": 1})
     result = scorekeeper("solve", "--batch", stdin="".join(json.dumps(job) + "\n" for job in jobs))
     lines = parsed(result)

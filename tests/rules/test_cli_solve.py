@@ -19,7 +19,10 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 def test_solve_lays_the_most_tiles_and_says_it_is_proved(capsys):
     code, out, _ = run(capsys, "solve", "rummikub", "--rack", "R7 R8 K2", "--table", "R4 R5 R6")
     assert code == 0
-    assert out.splitlines() == ["Lay 2 tiles (15 points): R7 R8 (proved best)", "  table after: R4 R5 R6 R7 R8"]
+    assert out.splitlines() == [
+        "Lay 2 tiles (15 points): R7 R8 (proved best)",
+        "  table after: R4 R5 R6 R7 R8",
+    ]
 
 
 def test_solve_json_has_the_batch_fields(capsys):
@@ -57,28 +60,39 @@ def test_solve_rejects_a_bad_time_limit(capsys):
 
 
 def test_turn_legal_exits_0_with_the_tiles_played(capsys):
-    code, out, _ = run(capsys, "turn", "rummikub", "--before", "R4 R5 R6", "--rack", "R7 K2",
-                       "--after", "R4 R5 R6 R7")
+    code, out, _ = run(
+        capsys, "turn", "rummikub", "--before", "R4 R5 R6", "--rack", "R7 K2", "--after", "R4 R5 R6 R7"
+    )
     assert code == 0 and out.strip() == "LEGAL turn: 1 tile played (7 points): R7"
 
 
 def test_turn_taking_a_tile_back_exits_1_with_the_rule(capsys):
-    code, out, _ = run(capsys, "turn", "rummikub", "--before", "R4 R5 R6 R7", "--rack", "K2",
-                       "--after", "R4 R5 R6", "--json")
+    code, out, _ = run(
+        capsys, "turn", "rummikub", "--before", "R4 R5 R6 R7", "--rack", "K2", "--after", "R4 R5 R6", "--json"
+    )
     verdict = json.loads(out)
     assert code == 1 and verdict["valid"] is False
     assert any("R7" in r and "CT-10" in r for r in verdict["reasons"])
 
 
 def test_solve_batch_answers_every_line_in_order(capsys, monkeypatch):
-    lines = ['{"variant": "rummikub", "rack": "R7 R8", "table": "R4 R5 R6"}', "nope",
-             '{"variant": "rummikub", "rack": "R1 R2 R3", "initial": true}']
+    lines = [
+        '{"variant": "rummikub", "rack": "R7 R8", "table": "R4 R5 R6"}',
+        "nope",
+        '{"variant": "rummikub", "rack": "R1 R2 R3", "initial": true}',
+    ]
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
     code, out, _ = run(capsys, "solve", "--batch")
     answers = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and len(answers) == 3
-    assert answers[0] == {"variant": "rummikub", "tiles_played": 2, "value": 15, "play": ["R7", "R8"],
-                          "table": [["R4", "R5", "R6", "R7", "R8"]], "optimal": True}
+    assert answers[0] == {
+        "variant": "rummikub",
+        "tiles_played": 2,
+        "value": 15,
+        "play": ["R7", "R8"],
+        "table": [["R4", "R5", "R6", "R7", "R8"]],
+        "optimal": True,
+    }
     assert answers[1]["error"].startswith("line 2:")
     assert answers[2]["tiles_played"] == 0 and answers[2]["optimal"] is True  # 6 points < 30 (CT-6)
 

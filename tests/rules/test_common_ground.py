@@ -28,8 +28,11 @@ FOREIGN = [
 ]
 
 
-@pytest.mark.parametrize("variant,token", [(v, t) for v, tokens in FOREIGN for t in tokens],
-                         ids=[f"N-1-{v}-{t}" for v, tokens in FOREIGN for t in tokens])
+@pytest.mark.parametrize(
+    "variant,token",
+    [(v, t) for v, tokens in FOREIGN for t in tokens],
+    ids=[f"N-1-{v}-{t}" for v, tokens in FOREIGN for t in tokens],
+)
 def test_n1_a_token_of_another_deck_is_a_notation_error(variant, token):
     with pytest.raises(NotationError) as err:
         check(variant, token)
@@ -37,7 +40,7 @@ def test_n1_a_token_of_another_deck_is_a_notation_error(variant, token):
     message = str(err.value)
     assert message.startswith(f"N-1: unknown token {token!r}") and "; accepted: " in message
     with pytest.raises(NotationError):
-        hand(variant, token)          # a hand is read with the same notation
+        hand(variant, token)  # a hand is read with the same notation
 
 
 LOWER_WITH_COMMAS = [
@@ -51,8 +54,9 @@ LOWER_WITH_COMMAS = [
 ]
 
 
-@pytest.mark.parametrize("variant,text,reading", LOWER_WITH_COMMAS,
-                         ids=[f"N-1-case-and-commas-{v}" for v, *_ in LOWER_WITH_COMMAS])
+@pytest.mark.parametrize(
+    "variant,text,reading", LOWER_WITH_COMMAS, ids=[f"N-1-case-and-commas-{v}" for v, *_ in LOWER_WITH_COMMAS]
+)
 def test_n1_tokens_are_case_insensitive_and_commas_separate(variant, text, reading):
     verdict = check(variant, text)
     assert verdict.valid and list(verdict.reading) == reading
@@ -69,12 +73,13 @@ ALTERNATIVES = [
 ]
 
 
-@pytest.mark.parametrize("variant,cards,opts,hint", ALTERNATIVES,
-                         ids=[f"N-2-{v}" for v, *_ in ALTERNATIVES])
+@pytest.mark.parametrize("variant,cards,opts,hint", ALTERNATIVES, ids=[f"N-2-{v}" for v, *_ in ALTERNATIVES])
 def test_n2_a_rejection_names_its_rule_and_a_legal_alternative(variant, cards, opts, hint):
     verdict = check(variant, cards, options=opts).to_dict()
     assert not verdict["valid"] and verdict["kind"] is None
-    prefix = {"krazy-bee": "KB-", "rumbugz": "RB-", "crib-rummy": "CR-", "crazy-rummy": "CZ-"}.get(variant, "CT-")
+    prefix = {"krazy-bee": "KB-", "rumbugz": "RB-", "crib-rummy": "CR-", "crazy-rummy": "CZ-"}.get(
+        variant, "CT-"
+    )
     assert verdict["reasons"] and all(r.startswith(prefix) for r in verdict["reasons"])
     assert any(hint in a for a in verdict["alternatives"]), verdict["alternatives"]
 
@@ -101,7 +106,9 @@ def test_n3_every_wild_card_has_a_reading(variant, cards, opts, reading):
 # -- N-4: tile runs are read in order; every other meld is a multiset ------------------------
 
 SHUFFLED = [
-    ("krazy-bee", "7 5 6"), ("rumbugz", "4 1 3 2"), ("crib-rummy", "5H 3H 4H"),
+    ("krazy-bee", "7 5 6"),
+    ("rumbugz", "4 1 3 2"),
+    ("crib-rummy", "5H 3H 4H"),
     ("crazy-rummy", "Q 7 Q"),
 ]
 
@@ -130,17 +137,29 @@ def test_n4_a_krazy_bee_lay_off_is_a_multiset_too():
 # -- N-5: a tie for the win is a shared win, in every variant --------------------------------
 
 TIES = [
-    ("krazy-bee", [{"players": [{"laid": True, "points": 10}, {"laid": True, "points": 10}]}],
-     {"steps": "book of 3"}),
+    (
+        "krazy-bee",
+        [{"players": [{"laid": True, "points": 10}, {"laid": True, "points": 10}]}],
+        {"steps": "book of 3"},
+    ),
     ("rumbugz", [{"winner": None, "players": [{"hand": "5"}, {"hand": "7"}]}], {"rounds": 1}),
     ("rummikub", [{"winner": None, "players": [{"rack": "R5"}, {"rack": "B5"}]}], {"rounds": 1}),
-    ("crazy-tiles", [{"winner": 0, "players": [{}, {"rack": "R5"}]},
-                     {"winner": 1, "players": [{"rack": "B5"}, {}]}], {"rounds": 2}),
-    ("runny-tiles", [{"winner": None, "players": [{"rack": "R5"}, {"rack": "B5"}]}],
-     {"rounds": 1, "scoring": "C"}),
+    (
+        "crazy-tiles",
+        [{"winner": 0, "players": [{}, {"rack": "R5"}]}, {"winner": 1, "players": [{"rack": "B5"}, {}]}],
+        {"rounds": 2},
+    ),
+    (
+        "runny-tiles",
+        [{"winner": None, "players": [{"rack": "R5"}, {"rack": "B5"}]}],
+        {"rounds": 1, "scoring": "C"},
+    ),
     ("crib-rummy", [{"turns": [{"pegs": 61}, {"pegs": 61}]}], {"target": 61}),
-    ("crazy-rummy", [{"face_up": ["Q", "J"], "players": [{"board": "A A"}, {"board": "A A"}]}],
-     {"target": 150}),
+    (
+        "crazy-rummy",
+        [{"face_up": ["Q", "J"], "players": [{"board": "A A"}, {"board": "A A"}]}],
+        {"target": 150},
+    ),
 ]
 
 
@@ -167,24 +186,33 @@ LEGAL = [
 ]
 
 
-@pytest.mark.parametrize("variant,cards,kind,points", LEGAL, ids=[f"section-6-{v}-{k}" for v, _, k, _ in LEGAL])
+@pytest.mark.parametrize(
+    "variant,cards,kind,points", LEGAL, ids=[f"section-6-{v}-{k}" for v, _, k, _ in LEGAL]
+)
 def test_section6_verdict_shape(variant, cards, kind, points):
     out = check(variant, cards).to_dict()
     assert list(out)[:7] == ["variant", "valid", "kind", "kinds", "points", "reading", "reasons"]
     assert out["variant"] == variant and out["valid"] is True
     assert out["kind"] == kind and kind in out["kinds"]
-    assert out["points"] == points          # krazy-bee and rumbugz: null
+    assert out["points"] == points  # krazy-bee and rumbugz: null
     assert out["reasons"] == []
 
 
 @pytest.mark.parametrize("variant", CHECKED, ids=[f"section-6-invalid-{v}" for v in CHECKED])
 def test_section6_an_invalid_verdict_has_no_kind_and_reasons_with_rule_ids(variant):
-    cards = {"krazy-bee": "1 5 9", "rumbugz": "1 5 6 9", "crib-rummy": "2H 7S KD",
-             "crazy-rummy": "3 8 K"}.get(variant, "R2 B7 K13")
+    cards = {
+        "krazy-bee": "1 5 9",
+        "rumbugz": "1 5 6 9",
+        "crib-rummy": "2H 7S KD",
+        "crazy-rummy": "3 8 K",
+    }.get(variant, "R2 B7 K13")
     out = check(variant, cards).to_dict()
     assert out["valid"] is False and out["kind"] is None and out["points"] is None
-    assert out["reasons"] and all(r.split(":")[0].split("-")[0] in {"N", "KB", "RB", "CT", "CR", "CZ"}
-                                  and r.split(":")[0].split("-")[1].isdigit() for r in out["reasons"])
+    assert out["reasons"] and all(
+        r.split(":")[0].split("-")[0] in {"N", "KB", "RB", "CT", "CR", "CZ"}
+        and r.split(":")[0].split("-")[1].isdigit()
+        for r in out["reasons"]
+    )
 
 
 HANDS = [
@@ -208,14 +236,19 @@ def test_section6_crib_hand_answers_the_card_count():
 
 # -- the API: options are one mapping, so an option may share an argument's name --------------
 
+
 def test_options_are_one_mapping_and_may_be_named_like_an_argument():
-    two_rounds = score_game("rummikub", [{"winner": 0, "players": [{"rack": ""}, {"rack": "R5"}]}] * 2,
-                            players=2, options={"rounds": 2})
-    assert two_rounds.finished and len(two_rounds.rounds) == 2       # CT-8: the option, not the list
+    two_rounds = score_game(
+        "rummikub",
+        [{"winner": 0, "players": [{"rack": ""}, {"rack": "R5"}]}] * 2,
+        players=2,
+        options={"rounds": 2},
+    )
+    assert two_rounds.finished and len(two_rounds.rounds) == 2  # CT-8: the option, not the list
     assert hand("crib-rummy", "3H 4H", options={"players": 4}).to_dict()["cards"] == 2
     assert check("krazy-bee", "7 7", options={"min": 2}).valid and not check("krazy-bee", "7 7").valid
     with pytest.raises(TypeError):
-        check("krazy-bee", "7 7", min=2)                               # options are never keywords
+        check("krazy-bee", "7 7", min=2)  # options are never keywords
 
 
 @pytest.mark.parametrize("variant", SLUGS)
@@ -225,13 +258,23 @@ def test_every_variant_answers_every_question(variant):
     from scorekeeper.rules import Variant, find_variant
 
     own = type(find_variant(variant))
-    assert [hook for hook in ("check", "hand", "score_round") if getattr(own, hook) is getattr(Variant, hook)] == []
+    assert [
+        hook for hook in ("check", "hand", "score_round") if getattr(own, hook) is getattr(Variant, hook)
+    ] == []
 
 
 # -- one word per variant for a deal-and-play: "hand" or "round", as its rules say it ---------
 
-ROUND_WORDS = {"krazy-bee": "hand", "rumbugz": "round", "rummikub": "round", "crazy-tiles": "round",
-               "runny-tiles": "round", "crib-rummy": "hand", "crazy-rummy": "hand", "points": "hand"}
+ROUND_WORDS = {
+    "krazy-bee": "hand",
+    "rumbugz": "round",
+    "rummikub": "round",
+    "crazy-tiles": "round",
+    "runny-tiles": "round",
+    "crib-rummy": "hand",
+    "crazy-rummy": "hand",
+    "points": "hand",
+}
 
 
 @pytest.mark.parametrize("variant", SLUGS)

@@ -32,7 +32,7 @@ def deals(draw):
     cards = draw(st.permutations(cards))
     cut = draw(st.integers(1, len(cards)))
     hand, rest = cards[:cut], cards[cut:]
-    boards = [b for b in (rest[: len(rest) // 2], rest[len(rest) // 2:]) if b]
+    boards = [b for b in (rest[: len(rest) // 2], rest[len(rest) // 2 :]) if b]
     options = {"wild": draw(st.sampled_from(RANKS)), "players": players}
     return hand, boards, options, draw(st.booleans())
 

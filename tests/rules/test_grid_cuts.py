@@ -36,14 +36,17 @@ def test_a_crossing_joker_keeps_one_colour_in_both_sets():
     assert can_pair(sets, ["J"], {(0, 1): frozenset("BK"), (1, 0): frozenset("RK")}) is True
 
 
-@pytest.mark.parametrize(("variant", "rack", "table", "most"), [
-    # before the cuts: 0 tiles laid, "not proven, at most 3"
-    ("runny-tiles", "K13 K5 B1 R1 B2", "G1 G2 G3", 2),
-    # before: 0 tiles, "at most 1"
-    ("crazy-tiles", "R9 B7 R4", "B6 B7 B8", 0),
-    # before: 0 tiles, "at most 3"
-    ("runny-tiles", "G5 B3 G3", "R2 R3 R4", 2),
-])
+@pytest.mark.parametrize(
+    ("variant", "rack", "table", "most"),
+    [
+        # before the cuts: 0 tiles laid, "not proven, at most 3"
+        ("runny-tiles", "K13 K5 B1 R1 B2", "G1 G2 G3", 2),
+        # before: 0 tiles, "at most 1"
+        ("crazy-tiles", "R9 B7 R4", "B6 B7 B8", 0),
+        # before: 0 tiles, "at most 3"
+        ("runny-tiles", "G5 B3 G3", "R2 R3 R4", 2),
+    ],
+)
 def test_plays_the_cuts_prove_best_match_an_exhaustive_search(variant, rack, table, most):
     best = solve(variant, rack, table=table)
     assert (best.tiles_played, best.optimal) == (most, True)

@@ -35,8 +35,9 @@ def test_must_play_b_passing_when_a_crossing_play_exists_is_illegal_ct11():
 def test_an_answer_is_proved_or_says_it_is_not_and_gives_a_bound():
     # a crossing programme may join tiles that no board can lay (two runs that would have to cross
     # each other while both cross one group); then the answer may not claim "proved best"
-    best = solve("runny-tiles", "B13 G4 G11 B5 K13 K5",
-                 table="R3 K3 G3 | B8 G9 K10 | B8 R9 G10 K11 | B9 B10 B11").to_dict()
+    best = solve(
+        "runny-tiles", "B13 G4 G11 B5 K13 K5", table="R3 K3 G3 | B8 G9 K10 | B8 R9 G10 K11 | B9 B10 B11"
+    ).to_dict()
     if best["optimal"]:
         assert "bound" not in best
     else:
@@ -44,12 +45,15 @@ def test_an_answer_is_proved_or_says_it_is_not_and_gives_a_bound():
         assert any("not proven" in n for n in best["notes"])
 
 
-@pytest.mark.parametrize(("variant", "rack", "table"), [
-    ("crazy-tiles", "B2 G2", "K1 K2 K3"),
-    ("runny-tiles", "B2 G2", "K1 K2 K3"),
-    ("crazy-tiles", "R5 B5 K9", "K4 K5 K6"),
-    ("runny-tiles", "R8 K8 G12", "B7 B8 B9"),
-])
+@pytest.mark.parametrize(
+    ("variant", "rack", "table"),
+    [
+        ("crazy-tiles", "B2 G2", "K1 K2 K3"),
+        ("runny-tiles", "B2 G2", "K1 K2 K3"),
+        ("crazy-tiles", "R5 B5 K9", "K4 K5 K6"),
+        ("runny-tiles", "R8 K8 G12", "B7 B8 B9"),
+    ],
+)
 def test_the_optimum_matches_an_exhaustive_search_of_boards(variant, rack, table):
     best = solve(variant, rack, table=table)
     assert best.optimal
@@ -61,8 +65,12 @@ def test_the_console_script_answers_the_grid_play_as_json_alone_on_stdout():
     script = Path(sys.executable).with_name("scorekeeper")
     if not script.exists():
         pytest.skip(f"console script not installed next to {sys.executable}; run `make test`")
-    done = subprocess.run([str(script), "solve", "crazy-tiles", "--rack", "B2 G2", "--table", "K1 K2 K3", "--json"],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [str(script), "solve", "crazy-tiles", "--rack", "B2 G2", "--table", "K1 K2 K3", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     answer = json.loads(done.stdout)
     assert (answer["tiles_played"], answer["optimal"]) == (2, True)
     assert answer["board"] == ". B2 . / . G2 . / K1 K2 K3"

@@ -17,9 +17,14 @@ def _loop(lib, avail, table_jokers, rack_jokers, rack):
     fits = np.all(arr.matrix <= avail, axis=1) & (arr.jokers <= rack_jokers + len(table_jokers))
     sources = ["R"] * (rack_jokers > 0) + [f"T{i}" for i in range(len(table_jokers))]
     held = np.minimum(arr.matrix, rack[None, :]).sum(axis=1) if rack is not None else None
-    assignments = {n: [a for a in product(sources, repeat=n)
-                       if a.count("R") <= rack_jokers and len({x for x in a if x != "R"}) == n - a.count("R")]
-                   for n in (1, 2)}
+    assignments = {
+        n: [
+            a
+            for a in product(sources, repeat=n)
+            if a.count("R") <= rack_jokers and len({x for x in a if x != "R"}) == n - a.count("R")
+        ]
+        for n in (1, 2)
+    }
     best = {}
     for i in np.flatnonzero(fits & (arr.jokers > 0)).tolist():
         slots = lib[i].jokers
@@ -34,8 +39,10 @@ def _loop(lib, avail, table_jokers, rack_jokers, rack):
             old = best.get(key)
             if old is None or (old[2], -old[3]) > (needs_two, -points):
                 best[key] = (i, assign, needs_two, points)
-    return [(i, a.count("R"), tuple(a.count(f"T{k}") for k in range(len(table_jokers))), n, p)
-            for i, a, n, p in best.values()]
+    return [
+        (i, a.count("R"), tuple(a.count(f"T{k}") for k in range(len(table_jokers))), n, p)
+        for i, a, n, p in best.values()
+    ]
 
 
 def _counts(tokens: str) -> np.ndarray:
@@ -46,18 +53,34 @@ def _counts(tokens: str) -> np.ndarray:
 
 
 @pytest.mark.parametrize("variant", ["rummikub", "crazy-tiles", "runny-tiles"])
-@pytest.mark.parametrize(("table", "rack", "table_jokers", "rack_jokers"), [
-    ("R4 R5 R6 B5 K5 G5 K7 K8 K9", "R7 B6 B7 K6 G8 G9", [frozenset({"R7", "R3"})], 0),
-    ("R4 R5 R6 B5 K5 G5 K7 K8 K9", "R7 B6 B7 K6 G8 G9", [frozenset({"R7"}), frozenset({"B5", "K5"})], 0),
-    ("R4 R5 R6 B5 K5 G5 K7 K8 K9", "R7 B6 B7 K6 G8 G9", [frozenset({"G5"})], 1),
-    ("B1 B2 B3 B10 B11 B12 B13 K13 G13", "R13 K10 K11 K12 B9 G1", [frozenset({"B9", "B4"}), frozenset()], 0),
-])
+@pytest.mark.parametrize(
+    ("table", "rack", "table_jokers", "rack_jokers"),
+    [
+        ("R4 R5 R6 B5 K5 G5 K7 K8 K9", "R7 B6 B7 K6 G8 G9", [frozenset({"R7", "R3"})], 0),
+        ("R4 R5 R6 B5 K5 G5 K7 K8 K9", "R7 B6 B7 K6 G8 G9", [frozenset({"R7"}), frozenset({"B5", "K5"})], 0),
+        ("R4 R5 R6 B5 K5 G5 K7 K8 K9", "R7 B6 B7 K6 G8 G9", [frozenset({"G5"})], 1),
+        (
+            "B1 B2 B3 B10 B11 B12 B13 K13 G13",
+            "R13 K10 K11 K12 B9 G1",
+            [frozenset({"B9", "B4"}), frozenset()],
+            0,
+        ),
+    ],
+)
 def test_the_arrays_give_the_loops_columns_in_its_order(variant, table, rack, table_jokers, rack_jokers):
     lib = library(switches_of(options_of(variant, {})))
     t, r = _counts(table), _counts(rack)
     cols = columns(lib, t + r, table_jokers, rack_jokers, r)
     wild = np.flatnonzero(_arrays(lib).jokers[cols.index] > 0)
-    got = [(int(cols.index[j]), int(cols.rack[j]), tuple(int(x[j]) for x in cols.table), bool(cols.needs_two[j]),
-            int(cols.joker_points[j])) for j in wild]
+    got = [
+        (
+            int(cols.index[j]),
+            int(cols.rack[j]),
+            tuple(int(x[j]) for x in cols.table),
+            bool(cols.needs_two[j]),
+            int(cols.joker_points[j]),
+        )
+        for j in wild
+    ]
     want = _loop(lib, t + r, table_jokers, rack_jokers, r)
     assert want and got == want

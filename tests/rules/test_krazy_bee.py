@@ -32,8 +32,15 @@ LEGAL_MELDS = [
     ("KB-1-book-of-5", "13 13 13 13 13", {}, "book", ["book"], ["13"] * 5, None),
     ("KB-1-run-of-3", "3 4 5", {}, "run", ["run"], ["3", "4", "5"], None),
     ("KB-1-run-any-order-N-4", "5 3 4", {}, "run", ["run"], ["5", "3", "4"], None),
-    ("KB-1-run-of-13", " ".join(str(n) for n in range(1, 14)), {}, "run", ["run"],
-     [str(n) for n in range(1, 14)], None),
+    (
+        "KB-1-run-of-13",
+        " ".join(str(n) for n in range(1, 14)),
+        {},
+        "run",
+        ["run"],
+        [str(n) for n in range(1, 14)],
+        None,
+    ),
     ("KB-1-run-top-11-12-13", "11 12 13", {}, "run", ["run"], ["11", "12", "13"], None),
     ("KB-1-min-4-run", "1 2 3 4", {"min": 4}, "run", ["run"], ["1", "2", "3", "4"], None),
     ("KB-1-min-1-single-card", "7", {"min": 1}, "book", ["book", "run"], ["7"], None),
@@ -41,21 +48,43 @@ LEGAL_MELDS = [
     ("KB-2-book-7-7-W", "7 7 W", {}, "book", ["book"], ["7", "7", "7"], None),
     ("KB-2-star-alias", "7 7 *", {}, "book", ["book"], ["7", "7", "7"], None),
     ("KB-2-lowercase-w", "7 w 7", {}, "book", ["book"], ["7", "7", "7"], None),
-    ("KB-2-run-two-readings", "5 6 W", {}, "run", ["run"], ["5", "6", "4"],
-     [["5", "6", "4"], ["5", "6", "7"]]),
+    (
+        "KB-2-run-two-readings",
+        "5 6 W",
+        {},
+        "run",
+        ["run"],
+        ["5", "6", "4"],
+        [["5", "6", "4"], ["5", "6", "7"]],
+    ),
     ("KB-2-run-gap-filled", "5 W 7", {}, "run", ["run"], ["5", "6", "7"], None),
     ("KB-2-run-no-0", "1 2 W", {}, "run", ["run"], ["1", "2", "3"], None),
     ("KB-2-run-no-wrap", "12 13 W", {}, "run", ["run"], ["12", "13", "11"], None),
-    ("KB-2-wilds-equal-numbers", "W 3 W 5", {}, "run", ["run"], ["2", "3", "4", "5"],
-     [["2", "3", "4", "5"], ["4", "3", "6", "5"]]),
+    (
+        "KB-2-wilds-equal-numbers",
+        "W 3 W 5",
+        {},
+        "run",
+        ["run"],
+        ["2", "3", "4", "5"],
+        [["2", "3", "4", "5"], ["4", "3", "6", "5"]],
+    ),
     ("KB-2-W-7-book-or-run", "W 7", {"min": 2}, "book", ["book", "run"], ["7", "7"], None),
-    ("KB-1-declared-run", "W 7", {"min": 2, "kind": "run"}, "run", ["book", "run"], ["6", "7"],
-     [["6", "7"], ["8", "7"]]),
+    (
+        "KB-1-declared-run",
+        "W 7",
+        {"min": 2, "kind": "run"},
+        "run",
+        ["book", "run"],
+        ["6", "7"],
+        [["6", "7"], ["8", "7"]],
+    ),
 ]
 
 
-@pytest.mark.parametrize("cards,opts,kind,kinds,reading,readings",
-                         [p[1:] for p in LEGAL_MELDS], ids=[p[0] for p in LEGAL_MELDS])
+@pytest.mark.parametrize(
+    "cards,opts,kind,kinds,reading,readings", [p[1:] for p in LEGAL_MELDS], ids=[p[0] for p in LEGAL_MELDS]
+)
 def test_legal_meld(cards, opts, kind, kinds, reading, readings):
     v = verdict(cards, **opts)
     assert v["valid"] is True and v["reasons"] == []
@@ -76,7 +105,13 @@ ILLEGAL_MELDS = [
     ("KB-1-min-4", "7 7 7", {"min": 4}, ["KB-1"], "at least 4 cards"),
     ("KB-1-gap", "3 4 6", {}, ["KB-1", "KB-1"], "the number 5 is missing"),
     ("KB-1-repeat-in-run", "3 3 4", {}, ["KB-1", "KB-1"], "3 appears 2 times"),
-    ("KB-1-no-wrap-13-1", "12 13 1", {}, ["KB-1", "KB-1"], "the numbers 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 are missing"),
+    (
+        "KB-1-no-wrap-13-1",
+        "12 13 1",
+        {},
+        ["KB-1", "KB-1"],
+        "the numbers 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 are missing",
+    ),
     ("KB-1-run-longer-than-13", "1 2 3 4 5 6 7 W W W W W W W", {}, ["KB-1", "KB-1"], "at most 13 cards"),
     ("KB-1-declared-book-is-run", "3 4 5", {"kind": "book"}, ["KB-1"], "not a book"),
     ("KB-1-declared-run-is-book", "5 5 W", {"kind": "run"}, ["KB-1"], "5 appears 2 times"),
@@ -87,8 +122,9 @@ ILLEGAL_MELDS = [
 ]
 
 
-@pytest.mark.parametrize("cards,opts,rules,phrase", [p[1:] for p in ILLEGAL_MELDS],
-                         ids=[p[0] for p in ILLEGAL_MELDS])
+@pytest.mark.parametrize(
+    "cards,opts,rules,phrase", [p[1:] for p in ILLEGAL_MELDS], ids=[p[0] for p in ILLEGAL_MELDS]
+)
 def test_illegal_meld(cards, opts, rules, phrase):
     v = verdict(cards, **opts)
     assert v["valid"] is False and v["kind"] is None
@@ -105,37 +141,46 @@ def test_declared_kind_that_fails_names_the_legal_one():
 
 # -- Step list grammar (KB-3, KB-8) ------------------------------------------------------
 
-@pytest.mark.parametrize("text,canonical", [
-    ("2 books of 3", "2 books of 3"),
-    ("Book Of 3 + RUN OF 4", "book of 3 + run of 4"),
-    ("1 book of 3+1 run of 4", "book of 3 + run of 4"),
-    ("run of 7\nrun of 8\n", "run of 7; run of 8"),
-    ("1. 2 books of 3\n2) book of 3 + run of 4", "2 books of 3; book of 3 + run of 4"),
-    ("2 runs of 4;", "2 runs of 4"),
-    ("  3   books   of 3 ", "3 books of 3"),
-    (["run of 7", "book of 5 + book of 2"], "run of 7; book of 5 + book of 2"),
-    ("run of 13", "run of 13"),
-    (DEFAULT_STEPS, DEFAULT_STEPS),
-], ids=lambda v: f"KB-8-{v}" if isinstance(v, str) else "KB-8-list")
+
+@pytest.mark.parametrize(
+    "text,canonical",
+    [
+        ("2 books of 3", "2 books of 3"),
+        ("Book Of 3 + RUN OF 4", "book of 3 + run of 4"),
+        ("1 book of 3+1 run of 4", "book of 3 + run of 4"),
+        ("run of 7\nrun of 8\n", "run of 7; run of 8"),
+        ("1. 2 books of 3\n2) book of 3 + run of 4", "2 books of 3; book of 3 + run of 4"),
+        ("2 runs of 4;", "2 runs of 4"),
+        ("  3   books   of 3 ", "3 books of 3"),
+        (["run of 7", "book of 5 + book of 2"], "run of 7; book of 5 + book of 2"),
+        ("run of 13", "run of 13"),
+        (DEFAULT_STEPS, DEFAULT_STEPS),
+    ],
+    ids=lambda v: f"KB-8-{v}" if isinstance(v, str) else "KB-8-list",
+)
 def test_step_list_grammar(text, canonical):
     assert parse_steps(text) == canonical
     assert options_for(KB, {"steps": text})["steps"] == canonical
 
 
-@pytest.mark.parametrize("text,phrase", [
-    ("", "a value is required"),
-    (" ; \n ", "at least one Step"),
-    ("book of", "'book of' is not a requirement"),
-    ("row of 4", "'row of 4' is not a requirement"),
-    ("run of 7; book of 3 + pair of 2", "'pair of 2' is not a requirement (in Step 2)"),
-    ("books of 3", "say how many books"),
-    ("run of 14", "KB-1: a run holds at most 13 cards"),
-    ("book of 0", "at least one meld of at least one card"),
-    ("0 books of 3", "at least one meld of at least one card"),
-    ("5 books of 3", "needs 15 cards"),
-    ("book of 3 +", "empty requirement"),
-    ("book of 3 ++ run of 4", "empty requirement"),
-], ids=lambda v: f"KB-8-bad-{v!r}")
+@pytest.mark.parametrize(
+    "text,phrase",
+    [
+        ("", "a value is required"),
+        (" ; \n ", "at least one Step"),
+        ("book of", "'book of' is not a requirement"),
+        ("row of 4", "'row of 4' is not a requirement"),
+        ("run of 7; book of 3 + pair of 2", "'pair of 2' is not a requirement (in Step 2)"),
+        ("books of 3", "say how many books"),
+        ("run of 14", "KB-1: a run holds at most 13 cards"),
+        ("book of 0", "at least one meld of at least one card"),
+        ("0 books of 3", "at least one meld of at least one card"),
+        ("5 books of 3", "needs 15 cards"),
+        ("book of 3 +", "empty requirement"),
+        ("book of 3 ++ run of 4", "empty requirement"),
+    ],
+    ids=lambda v: f"KB-8-bad-{v!r}",
+)
 def test_step_list_errors(text, phrase):
     with pytest.raises(OptionError) as err:
         options_for(KB, {"steps": text})
@@ -156,8 +201,17 @@ def test_steps_of_gives_the_parsed_form():
 
 def test_default_step_list_is_the_published_default():
     assert [s.text for s in steps_of(DEFAULT_STEPS)] == [
-        "2 books of 3", "book of 3 + run of 4", "book of 4 + run of 4", "run of 7", "run of 8",
-        "run of 9", "2 books of 4", "3 books of 3", "book of 5 + book of 2", "book of 5 + book of 3"]
+        "2 books of 3",
+        "book of 3 + run of 4",
+        "book of 4 + run of 4",
+        "run of 7",
+        "run of 8",
+        "run of 9",
+        "2 books of 4",
+        "3 books of 3",
+        "book of 5 + book of 2",
+        "book of 5 + book of 3",
+    ]
 
 
 # -- Step laydowns (KB-3, KB-4, KB-5) -------------------------------------------------------
@@ -176,7 +230,9 @@ DEFAULT_LAYDOWNS = [
 ]
 
 
-@pytest.mark.parametrize("number,cards", DEFAULT_LAYDOWNS, ids=[f"KB-3-step-{n}" for n, _ in DEFAULT_LAYDOWNS])
+@pytest.mark.parametrize(
+    "number,cards", DEFAULT_LAYDOWNS, ids=[f"KB-3-step-{n}" for n, _ in DEFAULT_LAYDOWNS]
+)
 def test_each_default_step_can_be_laid(number, cards):
     v = verdict(cards, step=number)
     assert v["valid"] is True, v["reasons"]
@@ -189,15 +245,41 @@ def test_each_default_step_can_be_laid(number, cards):
 
 LAYDOWNS = [
     # id, cards, options, valid, reading or reason rule ids
-    ("KB-3-meld-longer-than-required", "5 5 5 5 | 1 2 3 4 5", {"step": 2}, True,
-     ["5", "5", "5", "5", "|", "1", "2", "3", "4", "5"]),
-    ("KB-3-melds-in-any-order", "1 2 3 4 | 5 5 5", {"step": "2"}, True, ["1", "2", "3", "4", "|", "5", "5", "5"]),
-    ("KB-3-step-by-text", "1 2 3 4 | 5 5 5", {"step": "Book of 3 + run of 4"}, True,
-     ["1", "2", "3", "4", "|", "5", "5", "5"]),
-    ("KB-3-step-word-number", "1 2 3 4 | 5 5 5", {"step": "Step 2"}, True,
-     ["1", "2", "3", "4", "|", "5", "5", "5"]),
-    ("KB-3-step-outside-the-list", "1 2 3 | 9 9 9 | 12 12 12", {"step": "run of 3 + 2 books of 3"}, True,
-     ["1", "2", "3", "|", "9", "9", "9", "|", "12", "12", "12"]),
+    (
+        "KB-3-meld-longer-than-required",
+        "5 5 5 5 | 1 2 3 4 5",
+        {"step": 2},
+        True,
+        ["5", "5", "5", "5", "|", "1", "2", "3", "4", "5"],
+    ),
+    (
+        "KB-3-melds-in-any-order",
+        "1 2 3 4 | 5 5 5",
+        {"step": "2"},
+        True,
+        ["1", "2", "3", "4", "|", "5", "5", "5"],
+    ),
+    (
+        "KB-3-step-by-text",
+        "1 2 3 4 | 5 5 5",
+        {"step": "Book of 3 + run of 4"},
+        True,
+        ["1", "2", "3", "4", "|", "5", "5", "5"],
+    ),
+    (
+        "KB-3-step-word-number",
+        "1 2 3 4 | 5 5 5",
+        {"step": "Step 2"},
+        True,
+        ["1", "2", "3", "4", "|", "5", "5", "5"],
+    ),
+    (
+        "KB-3-step-outside-the-list",
+        "1 2 3 | 9 9 9 | 12 12 12",
+        {"step": "run of 3 + 2 books of 3"},
+        True,
+        ["1", "2", "3", "|", "9", "9", "9", "|", "12", "12", "12"],
+    ),
     ("KB-3-too-few-melds", "5 5 5", {"step": 2}, False, ["KB-3"]),
     ("KB-3-too-many-melds", "5 5 5 | 1 2 3 4 | 9 9 9", {"step": 2}, False, ["KB-3"]),
     ("KB-1-meld-too-short", "5 5 | 1 2 3 4", {"step": 2}, False, ["KB-1", "KB-3"]),
@@ -211,12 +293,27 @@ LAYDOWNS = [
     ("KB-4-books-different-numbers", "5 5 5 | 6 6 6", {"step": 1}, True, ["5", "5", "5", "|", "6", "6", "6"]),
     ("KB-5-runs-continue", "1 2 3 4 | 5 6 7 8", {"step": "2 runs of 4"}, False, ["KB-5"]),
     ("KB-5-runs-continue-reversed", "5 6 7 8 | 1 2 3 4", {"step": "2 runs of 4"}, False, ["KB-5"]),
-    ("KB-5-runs-overlap-allowed", "1 2 3 4 | 3 4 5 6", {"step": "2 runs of 4"}, True,
-     ["1", "2", "3", "4", "|", "3", "4", "5", "6"]),
-    ("KB-5-runs-apart-allowed", "1 2 3 4 | 6 7 8 9", {"step": "2 runs of 4"}, True,
-     ["1", "2", "3", "4", "|", "6", "7", "8", "9"]),
-    ("KB-5-wild-read-to-avoid-continuing", "1 2 3 4 | W 6 7 8", {"step": "2 runs of 4"}, True,
-     ["1", "2", "3", "4", "|", "9", "6", "7", "8"]),
+    (
+        "KB-5-runs-overlap-allowed",
+        "1 2 3 4 | 3 4 5 6",
+        {"step": "2 runs of 4"},
+        True,
+        ["1", "2", "3", "4", "|", "3", "4", "5", "6"],
+    ),
+    (
+        "KB-5-runs-apart-allowed",
+        "1 2 3 4 | 6 7 8 9",
+        {"step": "2 runs of 4"},
+        True,
+        ["1", "2", "3", "4", "|", "6", "7", "8", "9"],
+    ),
+    (
+        "KB-5-wild-read-to-avoid-continuing",
+        "1 2 3 4 | W 6 7 8",
+        {"step": "2 runs of 4"},
+        True,
+        ["1", "2", "3", "4", "|", "9", "6", "7", "8"],
+    ),
     ("KB-5-wild-cannot-avoid", "1 2 3 W | 5 6 7 8", {"step": "2 runs of 4"}, False, ["KB-5"]),
 ]
 
@@ -254,36 +351,52 @@ def test_kb5_overlapping_runs_with_a_wild_bee_read_to_overlap():
 
 def test_kb2_reason_in_a_laydown_reads_plainly():
     v = verdict("5 W W | 6 6 6", step=1)
-    assert v["reasons"][0] == ("KB-2: meld 1 (5 W W) has 2 Wild Bees but only 1 number card; "
-                               "Wild Bees may not outnumber number cards")
+    assert v["reasons"][0] == (
+        "KB-2: meld 1 (5 W W) has 2 Wild Bees but only 1 number card; "
+        "Wild Bees may not outnumber number cards"
+    )
 
 
 def test_kb1_a_meld_shorter_than_its_requirement_is_named():
     v = verdict("5 5 5 | 1 2 3", step=2)
-    assert v["reasons"][0] == ("KB-1: meld 2 (1 2 3) has 3 cards; "
-                               "Step 2 (book of 3 + run of 4) needs a run of at least 4")
+    assert v["reasons"][0] == (
+        "KB-1: meld 2 (1 2 3) has 3 cards; Step 2 (book of 3 + run of 4) needs a run of at least 4"
+    )
     assert v["reasons"][1].startswith("KB-3: the melds do not lay Step 2")
 
 
 def test_kb3_one_meld_for_a_two_meld_step_says_how_to_separate():
     v = verdict("5 5 5 6 6 6", step=1)
-    assert v["reasons"] == ["KB-3: Step 1 (2 books of 3) needs 2 melds; this laydown has 1 "
-                            "(separate melds with '|')"]
+    assert v["reasons"] == [
+        "KB-3: Step 1 (2 books of 3) needs 2 melds; this laydown has 1 (separate melds with '|')"
+    ]
 
 
 def test_laydown_lists_every_reading_of_its_wild_bees():
     v = verdict("5 5 5 | 5 6 7 W", step=2)
-    assert v["readings"] == [["5", "5", "5", "|", "5", "6", "7", "4"], ["5", "5", "5", "|", "5", "6", "7", "8"]]
-    assert v["parts"][1] == {"cards": "5 6 7 W", "requirement": "run of 4", "valid": True, "kind": "run",
-                             "kinds": ["run"], "reading": ["5", "6", "7", "4"], "reasons": []}
+    assert v["readings"] == [
+        ["5", "5", "5", "|", "5", "6", "7", "4"],
+        ["5", "5", "5", "|", "5", "6", "7", "8"],
+    ]
+    assert v["parts"][1] == {
+        "cards": "5 6 7 W",
+        "requirement": "run of 4",
+        "valid": True,
+        "kind": "run",
+        "kinds": ["run"],
+        "reading": ["5", "6", "7", "4"],
+        "reasons": [],
+    }
 
 
 def test_laydown_without_step_names_every_step_it_lays():
     v = verdict("5 5 5 5 5 | 7 7 7")
     assert v["valid"] and v["steps"] == [1, 9, 10]
     assert v["step"] == 1
-    assert v["alternatives"] == ["also lays Step 9 (book of 5 + book of 2)",
-                                 "also lays Step 10 (book of 5 + book of 3)"]
+    assert v["alternatives"] == [
+        "also lays Step 9 (book of 5 + book of 2)",
+        "also lays Step 10 (book of 5 + book of 3)",
+    ]
 
 
 def test_laydown_without_step_that_lays_nothing():
@@ -304,12 +417,16 @@ def test_laydown_checks_a_custom_step_list():
     assert v["valid"] and v["steps"] == [1]
 
 
-@pytest.mark.parametrize("step,phrase", [
-    ("11", "there is no Step 11; the list has 10 Steps"),
-    ("0", "Steps are numbered from 1"),
-    ("run of 3; run of 4", "give one Step"),
-    ("pair of 3", "'pair of 3' is not a requirement"),
-], ids=lambda v: f"KB-3-bad-step-{v}")
+@pytest.mark.parametrize(
+    "step,phrase",
+    [
+        ("11", "there is no Step 11; the list has 10 Steps"),
+        ("0", "Steps are numbered from 1"),
+        ("run of 3; run of 4", "give one Step"),
+        ("pair of 3", "'pair of 3' is not a requirement"),
+    ],
+    ids=lambda v: f"KB-3-bad-step-{v}",
+)
 def test_bad_step_option(step, phrase):
     with pytest.raises(OptionError) as err:
         check(KB, "1 2 3 | 4 4 4", options={"step": step})
@@ -344,8 +461,9 @@ EXTENSIONS = [
 ]
 
 
-@pytest.mark.parametrize("added,table,opts,valid,kind,expected", [p[1:] for p in EXTENSIONS],
-                         ids=[p[0] for p in EXTENSIONS])
+@pytest.mark.parametrize(
+    "added,table,opts,valid,kind,expected", [p[1:] for p in EXTENSIONS], ids=[p[0] for p in EXTENSIONS]
+)
 def test_extension(added, table, opts, valid, kind, expected):
     v = check(KB, added, extend=table, options=opts).to_dict()
     assert v["valid"] is valid, v["reasons"]
@@ -364,7 +482,7 @@ def test_extension_re_reads_wild_bees_on_the_table():
 
 
 def test_extension_says_when_the_meld_would_change_kind():
-    v = check(KB, "5", extend="5 W").to_dict()   # table: book of 5s or run 4-5/5-6 -> stays a book
+    v = check(KB, "5", extend="5 W").to_dict()  # table: book of 5s or run 4-5/5-6 -> stays a book
     assert v["valid"] and v["kind"] == "book" and v["kinds"] == ["book"]
     v = check(KB, "6", extend="5 5 W", options={"kind": "book"}).to_dict()
     assert not v["valid"] and v["reasons"][0].startswith("KB-6: the meld must stay a book")
@@ -372,9 +490,19 @@ def test_extension_says_when_the_meld_would_change_kind():
 
 # -- notation (N-1) ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("cards,token", [
-    ("14", "14"), ("0", "0"), ("X", "X"), ("W2", "W2"), ("5 5 R5", "R5"), ("-5 5 5", "-5"),
-], ids=lambda v: f"N-1-{v}")
+
+@pytest.mark.parametrize(
+    "cards,token",
+    [
+        ("14", "14"),
+        ("0", "0"),
+        ("X", "X"),
+        ("W2", "W2"),
+        ("5 5 R5", "R5"),
+        ("-5 5 5", "-5"),
+    ],
+    ids=lambda v: f"N-1-{v}",
+)
 def test_unknown_token(cards, token):
     with pytest.raises(NotationError) as err:
         check(KB, cards)
@@ -382,9 +510,20 @@ def test_unknown_token(cards, token):
     assert "accepted: 1..13, W (Wild Bee; or *)" in str(err.value)
 
 
-@pytest.mark.parametrize("cards,extend", [("", None), ("  ,  ", None), ("5 5 5 | | 1 2 3", None),
-                                          ("|", None), ("5 5 5 |", None), ("5 | 6", "5 5 5"),
-                                          ("5", ""), ("5", "5 5 5 | 6 6 6")], ids=lambda v: f"N-1-{v!r}")
+@pytest.mark.parametrize(
+    "cards,extend",
+    [
+        ("", None),
+        ("  ,  ", None),
+        ("5 5 5 | | 1 2 3", None),
+        ("|", None),
+        ("5 5 5 |", None),
+        ("5 | 6", "5 5 5"),
+        ("5", ""),
+        ("5", "5 5 5 | 6 6 6"),
+    ],
+    ids=lambda v: f"N-1-{v!r}",
+)
 def test_malformed_input(cards, extend):
     with pytest.raises(NotationError):
         check(KB, cards, extend=extend)
@@ -392,9 +531,20 @@ def test_malformed_input(cards, extend):
 
 # -- options ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name,value", [("min", "0"), ("min", "14"), ("min", "three"), ("kind", "set"),
-                                        ("steps", 7), ("colour", "red"), ("step", "Step x")],
-                         ids=lambda v: f"option-{v}")
+
+@pytest.mark.parametrize(
+    "name,value",
+    [
+        ("min", "0"),
+        ("min", "14"),
+        ("min", "three"),
+        ("kind", "set"),
+        ("steps", 7),
+        ("colour", "red"),
+        ("step", "Step x"),
+    ],
+    ids=lambda v: f"option-{v}",
+)
 def test_bad_option(name, value):
     with pytest.raises(OptionError):
         check(KB, "7 7 7", options={name: value})
@@ -405,22 +555,38 @@ def test_option_defaults_and_description():
     described = next(v for v in variants() if v["slug"] == KB)
     assert described["high_wins"] is False
     assert {o["name"]: o["rule"] for o in described["options"]} == {
-        "steps": "KB-8", "min": "KB-1", "step": "KB-3", "kind": "KB-1"}
+        "steps": "KB-8",
+        "min": "KB-1",
+        "step": "KB-3",
+        "kind": "KB-1",
+    }
 
 
 # -- hand values (KB-7) ----------------------------------------------------------------
 
-@pytest.mark.parametrize("cards,points", [
-    ("3 12 W", 30), ("1 9", 10), ("10 13", 20), ("W *", 30), ("", 0),
-    ("1 2 3 4 5 6 7 8 9 10 11 12 13 W", 45 + 40 + 15),
-], ids=lambda v: f"KB-7-{v}")
+
+@pytest.mark.parametrize(
+    "cards,points",
+    [
+        ("3 12 W", 30),
+        ("1 9", 10),
+        ("10 13", 20),
+        ("W *", 30),
+        ("", 0),
+        ("1 2 3 4 5 6 7 8 9 10 11 12 13 W", 45 + 40 + 15),
+    ],
+    ids=lambda v: f"KB-7-{v}",
+)
 def test_hand_points(cards, points):
     assert hand(KB, cards).points == points
 
 
 def test_hand_breakdown():
-    assert hand(KB, "9 10 w").to_dict() == {"variant": KB, "points": 30, "breakdown": [
-        {"card": "9", "points": 5}, {"card": "10", "points": 10}, {"card": "W", "points": 15}]}
+    assert hand(KB, "9 10 w").to_dict() == {
+        "variant": KB,
+        "points": 30,
+        "breakdown": [{"card": "9", "points": 5}, {"card": "10", "points": 10}, {"card": "W", "points": 15}],
+    }
 
 
 def test_hand_notation_error():
@@ -445,38 +611,58 @@ def test_kb9_progress_and_points():
     g = game([{"players": [seat(True, went_out=True), seat(False, hand="3 12 W")]}])
     r = g.rounds[0]
     assert r.changes == (0, 30) and g.totals == (0, 30)
-    assert g.progress == ({"step": 2, "completed": 1, "steps": 2, "step_text": "run of 4", "done": False},
-                          {"step": 1, "completed": 0, "steps": 2, "step_text": "book of 3", "done": False})
-    assert r.details == {"steps": [1, 1], "step_texts": ["book of 3", "book of 3"], "laid": [True, False],
-                         "went_out": 0, "points": [0, 30], "notes": ["", ""]}
+    assert g.progress == (
+        {"step": 2, "completed": 1, "steps": 2, "step_text": "run of 4", "done": False},
+        {"step": 1, "completed": 0, "steps": 2, "step_text": "book of 3", "done": False},
+    )
+    assert r.details == {
+        "steps": [1, 1],
+        "step_texts": ["book of 3", "book of 3"],
+        "laid": [True, False],
+        "went_out": 0,
+        "points": [0, 30],
+        "notes": ["", ""],
+    }
     assert r.dealer == 0 and r.starter == 1
     assert not g.finished and g.dealer == 1 and g.starter == 0
 
 
 def test_kb9_initial_progress():
     g = game([])
-    assert g.progress == ({"step": 1, "completed": 0, "steps": 2, "step_text": "book of 3", "done": False},) * 2
+    assert (
+        g.progress == ({"step": 1, "completed": 0, "steps": 2, "step_text": "book of 3", "done": False},) * 2
+    )
 
 
-@pytest.mark.parametrize("entry,points", [
-    ({"hand": "3 12 W"}, 30),
-    ({"counts": {"low": 2, "high": 1, "wild": 1}}, 35),
-    ({"counts": {"wild": "2"}}, 30),
-    ({"counts": {"low": None, "high": "", "wild": 1}}, 15),
-    ({"points": 25}, 25),
-    ({"points": "40"}, 40),
-    ({"hand": "W", "points": 99}, 15),
-    ({"counts": {"low": 1}, "points": 99}, 5),
-    ({}, 0),
-], ids=lambda v: f"KB-9-{v}")
+@pytest.mark.parametrize(
+    "entry,points",
+    [
+        ({"hand": "3 12 W"}, 30),
+        ({"counts": {"low": 2, "high": 1, "wild": 1}}, 35),
+        ({"counts": {"wild": "2"}}, 30),
+        ({"counts": {"low": None, "high": "", "wild": 1}}, 15),
+        ({"points": 25}, 25),
+        ({"points": "40"}, 40),
+        ({"hand": "W", "points": 99}, 15),
+        ({"counts": {"low": 1}, "points": 99}, 5),
+        ({}, 0),
+    ],
+    ids=lambda v: f"KB-9-{v}",
+)
 def test_kb9_points_in_hand(entry, points):
-    r = score_round(KB, {"players": [seat(True, went_out=True), seat(**entry)]}, players=2,
-                    options={"steps": TWO_STEPS})
+    r = score_round(
+        KB, {"players": [seat(True, went_out=True), seat(**entry)]}, players=2, options={"steps": TWO_STEPS}
+    )
     assert r.changes == (0, points)
 
 
 BAD_ROUNDS = [
-    ("KB-9-two-went-out", [seat(True, went_out=True), seat(True, went_out=True)], "players.1.went_out", "KB-9"),
+    (
+        "KB-9-two-went-out",
+        [seat(True, went_out=True), seat(True, went_out=True)],
+        "players.1.went_out",
+        "KB-9",
+    ),
     ("KB-9-went-out-without-laying", [seat(False, went_out=True), seat()], "players.0.went_out", "KB-9"),
     ("KB-7-went-out-with-points", [seat(True, went_out=True, points=5), seat()], "players.0.points", "KB-7"),
     ("KB-9-wrong-step", [seat(True, step=2), seat()], "players.0.step", "KB-9"),
@@ -544,9 +730,15 @@ def test_kb10_lowest_of_several_completers_and_ties_share():
 def test_kb10_full_default_game_to_its_winner():
     rounds = []
     for hand_no in range(10):
-        rounds.append({"players": [seat(True, went_out=True, step=hand_no + 1),
-                                   seat(hand_no % 2 == 0, hand="9 10"),
-                                   seat(False, counts={"low": 1})]})
+        rounds.append(
+            {
+                "players": [
+                    seat(True, went_out=True, step=hand_no + 1),
+                    seat(hand_no % 2 == 0, hand="9 10"),
+                    seat(False, counts={"low": 1}),
+                ]
+            }
+        )
     g = score_game(KB, rounds, players=3, first_dealer=2)
     assert g.finished and g.winners == (0,)
     assert g.totals == (0, 150, 50)

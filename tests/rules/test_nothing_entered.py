@@ -30,8 +30,13 @@ def test_an_empty_hand_is_refused_with_a_sentence_and_the_rule(variant):
     assert f"{rule}: nothing was entered" in str(refused.value)
 
 
-@pytest.mark.parametrize("facts", [{"winner": 0, "players": [{}, {"rack": ""}]},  # seat 0 went out
-                                   {"winner": None, "players": [{"points": 0}, {"rack": "R5"}]}])
+@pytest.mark.parametrize(
+    "facts",
+    [
+        {"winner": 0, "players": [{}, {"rack": ""}]},  # seat 0 went out
+        {"winner": None, "players": [{"points": 0}, {"rack": "R5"}]},
+    ],
+)
 def test_a_zero_or_seat_zero_is_something_entered(facts):
     assert find_variant("rummikub").canonical_facts(facts)["players"]
 

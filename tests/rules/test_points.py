@@ -16,9 +16,17 @@ from scorekeeper.rules import (
 
 
 def _game(hands, players=3, **options):
-    return score_game("points", [{"players": [{} if p is None else {"points": p} for p in hand]}
-                                 if isinstance(hand, list) else hand for hand in hands],
-                      players=players, options=options)
+    return score_game(
+        "points",
+        [
+            {"players": [{} if p is None else {"points": p} for p in hand]}
+            if isinstance(hand, list)
+            else hand
+            for hand in hands
+        ],
+        players=players,
+        options=options,
+    )
 
 
 def test_PG_1_one_to_twenty_players_and_a_game_name():

@@ -46,8 +46,10 @@ def crib_runs(draw):
     start = draw(st.integers(1, top - length + 1))
     suit = draw(st.sampled_from(SUITS))
     jokers = draw(st.sets(st.integers(0, length - 1), max_size=min(4, length - 1)))
-    cards = ["JK" if i in jokers else crib_card(1 if v == 14 else v, suit)
-             for i, v in enumerate(range(start, start + length))]
+    cards = [
+        "JK" if i in jokers else crib_card(1 if v == 14 else v, suit)
+        for i, v in enumerate(range(start, start + length))
+    ]
     return cards, {"ace_high": ace_high, "jokers": 4}
 
 
@@ -86,7 +88,9 @@ def test_crib_reading_rechecks_as_legal(meld):
     assert "JK" not in again.reading and again.points == verdict.points
 
 
-SMALL_CRIB = st.lists(st.sampled_from(["7H", "8H", "9H", "7S", "7D", "KH", "AH", "JK"]), min_size=3, max_size=5)
+SMALL_CRIB = st.lists(
+    st.sampled_from(["7H", "8H", "9H", "7S", "7D", "KH", "AH", "JK"]), min_size=3, max_size=5
+)
 
 
 @given(SMALL_CRIB, st.booleans())
@@ -104,8 +108,8 @@ def test_crib_run_pegs_the_same_laid_at_once_or_grown(run, data):
     cards, opts = run
     size = data.draw(st.integers(3, len(cards)))
     first = data.draw(st.integers(0, len(cards) - size))
-    table = cards[first:first + size]
-    added = cards[:first] + cards[first + size:]
+    table = cards[first : first + size]
+    added = cards[:first] + cards[first + size :]
     assume(any(c != "JK" for c in table))
     assume(added)
     grown = check(CRIB, " ".join(added), extend=" ".join(table), options={"kind": "run", **opts})
@@ -127,8 +131,13 @@ def crazy_sets(draw):
     else:
         naturals = draw(st.integers(2, 10))
         wildcards = draw(st.integers(max(0, 3 - naturals), 1))
-    suits = draw(st.lists(st.sampled_from(["", "H", "S", "D", "C"]), min_size=naturals + wildcards,
-                          max_size=naturals + wildcards))
+    suits = draw(
+        st.lists(
+            st.sampled_from(["", "H", "S", "D", "C"]),
+            min_size=naturals + wildcards,
+            max_size=naturals + wildcards,
+        )
+    )
     ranks = [rank] * naturals + [wild] * wildcards
     cards = [CRAZY_RANKS.get(r, str(r)) + s for r, s in zip(ranks, suits)]
     opts = {"first_play": first_play, "players": 12}
@@ -141,8 +150,12 @@ def crazy_sets(draw):
 def test_crazy_legal_sets_stay_legal_when_shuffled(meld, rnd):
     cards, opts = meld
     first, again = _checked_both_ways(CRAZY, cards, opts, rnd)
-    assert again.valid and again.points == first.points == hand(CRAZY, " ".join(cards), options={
-        k: v for k, v in opts.items() if k == "wild"}).points
+    assert (
+        again.valid
+        and again.points
+        == first.points
+        == hand(CRAZY, " ".join(cards), options={k: v for k, v in opts.items() if k == "wild"}).points
+    )
 
 
 @given(crazy_sets())
@@ -159,8 +172,11 @@ TOKEN_TEXT = st.text(alphabet="AJKQT0123456789SHDCsh*♠♥ ,xZ-", max_size=24)
 
 @given(TOKEN_TEXT, st.sampled_from([CRIB, CRAZY]))
 def test_random_tokens_only_ever_raise_notation_errors(text, variant):
-    for call in (lambda: check(variant, text), lambda: hand(variant, text),
-                 lambda: check(variant, text, extend=text)):
+    for call in (
+        lambda: check(variant, text),
+        lambda: hand(variant, text),
+        lambda: check(variant, text, extend=text),
+    ):
         try:
             result = call()
         except NotationError as err:

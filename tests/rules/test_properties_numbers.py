@@ -27,6 +27,7 @@ def text(cards):
 
 # -- generators of legal melds ------------------------------------------------------------
 
+
 @st.composite
 def kb_books(draw):
     number = draw(st.integers(1, 13))
@@ -86,6 +87,7 @@ def test_rb_legal_sequences_stay_legal_shuffled_and_readings_recheck(meld):
 
 # -- brute force agrees with the polynomial fitting --------------------------------------------
 
+
 def brute_kinds(cards, values, kinds):
     """Kinds legal for some value of every wild card (tries them all: small melds only)."""
     wild = [i for i, c in enumerate(cards) if c in ("W", "P")]
@@ -102,9 +104,11 @@ def brute_kinds(cards, values, kinds):
 
 
 small_kb = st.lists(st.one_of(st.integers(1, 13), st.just("W")), min_size=1, max_size=6).filter(
-    lambda m: sum(c == "W" for c in m) <= 3)
+    lambda m: sum(c == "W" for c in m) <= 3
+)
 small_rb = st.lists(st.one_of(st.integers(1, 12), st.just("P")), min_size=4, max_size=7).filter(
-    lambda m: sum(c == "P" for c in m) <= 3)
+    lambda m: sum(c == "P" for c in m) <= 3
+)
 
 
 @SETTINGS
@@ -112,7 +116,9 @@ small_rb = st.lists(st.one_of(st.integers(1, 12), st.just("P")), min_size=4, max
 def test_kb_fitting_matches_brute_force(meld):
     v = check(KB, text(meld), options={"min": 1}).to_dict()
     wilds = meld.count("W")
-    expected = brute_kinds(meld, range(1, 14), [("book", 0), ("run", 1)]) if wilds <= len(meld) - wilds else set()
+    expected = (
+        brute_kinds(meld, range(1, 14), [("book", 0), ("run", 1)]) if wilds <= len(meld) - wilds else set()
+    )
     assert set(v["kinds"]) == expected
     assert v["valid"] == bool(expected)
 
@@ -133,9 +139,12 @@ kb_meld_text = st.lists(kb_token, min_size=1, max_size=6).map(" ".join)
 
 
 @SETTINGS
-@given(st.lists(kb_meld_text, min_size=1, max_size=3),
-       st.sampled_from(["2 runs of 3", "book of 3 + run of 3", "2 books of 2", "run of 2 + book of 2 + run of 2",
-                        "run of 4"]))
+@given(
+    st.lists(kb_meld_text, min_size=1, max_size=3),
+    st.sampled_from(
+        ["2 runs of 3", "book of 3 + run of 3", "2 books of 2", "run of 2 + book of 2 + run of 2", "run of 4"]
+    ),
+)
 def test_kb_laydown_reading_rechecks(melds, step):
     v = check(KB, " | ".join(melds), options={"step": step}).to_dict()
     if v["valid"]:
@@ -162,8 +171,10 @@ rb_token = st.one_of(st.integers(1, 12).map(str), st.just("P"))
 
 
 @SETTINGS
-@given(st.lists(rb_token, min_size=1, max_size=7).map(" ".join),
-       st.lists(st.one_of(rb_token, rb_token.map(lambda t: "-" + t)), min_size=1, max_size=3).map(" ".join))
+@given(
+    st.lists(rb_token, min_size=1, max_size=7).map(" ".join),
+    st.lists(st.one_of(rb_token, rb_token.map(lambda t: "-" + t)), min_size=1, max_size=3).map(" ".join),
+)
 def test_rb_change_reading_rechecks(table, change):
     v = check(RB, change, extend=table).to_dict()
     if v["valid"]:
@@ -176,8 +187,37 @@ def test_rb_change_reading_rechecks(table, change):
 
 # -- random token strings only ever give a NotationError ---------------------------------------
 
-junk = st.sampled_from(["14", "0", "13", "12", "W", "w", "*", "P", "p", "X", "-3", "-", "|", "||", ",", " ",
-                        "W2", "R5", "10H", "JK", "1.5", "é", "\t", "\n", "-P", "00", "+7"])
+junk = st.sampled_from(
+    [
+        "14",
+        "0",
+        "13",
+        "12",
+        "W",
+        "w",
+        "*",
+        "P",
+        "p",
+        "X",
+        "-3",
+        "-",
+        "|",
+        "||",
+        ",",
+        " ",
+        "W2",
+        "R5",
+        "10H",
+        "JK",
+        "1.5",
+        "é",
+        "\t",
+        "\n",
+        "-P",
+        "00",
+        "+7",
+    ]
+)
 token_text = st.lists(st.one_of(junk, st.text(max_size=4)), max_size=10).map(" ".join)
 
 

@@ -20,6 +20,7 @@ def ranked_first(g) -> tuple[int, ...]:
 
 # -- KB-10: those who completed the last Step first, then by Step reached, then total ------
 
+
 def test_kb10_the_only_player_to_lay_the_last_step_ranks_first_whatever_the_totals():
     # Ann 60 (2 Steps done), Bob 75 (all 3 done), Cy 70 (1 Step done): only Bob completed
     # the last Step, so Bob wins and ranks 1st; then Ann (Step 3) before Cy (Step 2).
@@ -31,9 +32,11 @@ def test_kb10_the_only_player_to_lay_the_last_step_ranks_first_whatever_the_tota
 
 
 def test_kb10_several_completers_lowest_total_first_and_ties_share():
-    hands = [kb_hand((True, 20), (True, 25), (True, 5)),
-             kb_hand((True, 20), (True, 15), (True, 5)),
-             kb_hand((True, 0), (True, 0), (False, 0))]
+    hands = [
+        kb_hand((True, 20), (True, 25), (True, 5)),
+        kb_hand((True, 20), (True, 15), (True, 5)),
+        kb_hand((True, 0), (True, 0), (False, 0)),
+    ]
     g = score_game("krazy-bee", hands, players=3, options={"steps": THREE_STEPS})
     # Ann 40 and Bob 40 both done: a shared win (N-5); Cy 10 is on the last Step, so 3rd
     assert g.finished and g.totals == (40, 40, 10)
@@ -45,24 +48,30 @@ def test_kb10_during_the_game_the_step_reached_comes_before_the_total():
     g = score_game("krazy-bee", hands, players=3, options={"steps": THREE_STEPS})
     # Ann and Cy are on Step 2, Bob still on Step 1 despite the lowest total
     assert not g.finished and g.ranks == (2, 3, 1) and g.leaders == (2,)
-    g = score_game("krazy-bee", [kb_hand((True, 10), (False, 5), (True, 10))], players=3,
-                   options={"steps": THREE_STEPS})
+    g = score_game(
+        "krazy-bee", [kb_hand((True, 10), (False, 5), (True, 10))], players=3, options={"steps": THREE_STEPS}
+    )
     assert g.ranks == (1, 3, 1) and g.leaders == (0, 2)
 
 
 # -- CT-8: high totals win (A, B, wins), low totals (C); with ``none`` the most rounds won ----
 
+
 def tile_round(winner, *racks):
     return {"winner": winner, "players": [{"points": r} for r in racks]}
 
 
-@pytest.mark.parametrize("scoring,ranks", [
-    ("A", (1, 3, 2)),     # totals 41, -21, -10: the highest total first
-    ("B", (1, 2, 2)),     # totals 41, 0, 0: the two at 0 share 2nd
-    ("C", (1, 3, 2)),     # totals 0, 21, 10: the lowest total first
-    ("wins", (1, 2, 2)),  # totals are rounds won: 2, 0, 0
-    ("none", (1, 2, 2)),  # no points at all: rounds won decide
-], ids=["CT-8-A", "CT-8-B", "CT-8-C", "CT-8-wins", "CT-8-none"])
+@pytest.mark.parametrize(
+    "scoring,ranks",
+    [
+        ("A", (1, 3, 2)),  # totals 41, -21, -10: the highest total first
+        ("B", (1, 2, 2)),  # totals 41, 0, 0: the two at 0 share 2nd
+        ("C", (1, 3, 2)),  # totals 0, 21, 10: the lowest total first
+        ("wins", (1, 2, 2)),  # totals are rounds won: 2, 0, 0
+        ("none", (1, 2, 2)),  # no points at all: rounds won decide
+    ],
+    ids=["CT-8-A", "CT-8-B", "CT-8-C", "CT-8-wins", "CT-8-none"],
+)
 def test_ct8_ranks_follow_the_scoring_method(scoring, ranks):
     rounds = [tile_round(0, 0, 12, 5), tile_round(0, 0, 9, 5)]
     g = score_game("rummikub", rounds, players=3, options={"scoring": scoring, "rounds": 2})
@@ -75,16 +84,20 @@ def test_ct8_none_ranks_by_rounds_won_and_ties_share():
     g = score_game("crazy-tiles", rounds, players=3, options={"scoring": "none", "rounds": 4})
     assert not g.finished and g.totals == (0, 0, 0)
     assert g.ranks == (1, 1, 1)
-    g = score_game("crazy-tiles", [*rounds, tile_round(2, 3, 3, 0)], players=3,
-                   options={"scoring": "none", "rounds": 4})
+    g = score_game(
+        "crazy-tiles", [*rounds, tile_round(2, 3, 3, 0)], players=3, options={"scoring": "none", "rounds": 4}
+    )
     assert g.finished and g.winners == (2,) and g.ranks == (2, 2, 1)
 
 
 # -- RB-8, CR-8, CZ-8: the highest total wins ---------------------------------------------
 
+
 def test_rb8_highest_total_first():
-    rounds = [{"winner": 0, "players": [{"points": 0}, {"points": 12}, {"points": 3}]},
-              {"winner": 2, "players": [{"points": 4}, {"points": 20}, {"points": 0}]}]
+    rounds = [
+        {"winner": 0, "players": [{"points": 0}, {"points": 12}, {"points": 3}]},
+        {"winner": 2, "players": [{"points": 4}, {"points": 20}, {"points": 0}]},
+    ]
     g = score_game("rumbugz", rounds, players=3, options={"rounds": 2})
     assert g.finished and g.totals == (15, 0, 24)
     assert g.winners == (2,) and g.ranks == (2, 3, 1)
@@ -98,8 +111,11 @@ def test_cr8_highest_total_first_after_the_last_turns():
 
 
 def test_cz8_highest_total_first_and_ties_share():
-    hand = {"face_up": ["Q", "8", "4"], "went_out": 0,
-            "players": [{"board": "A A A"}, {"board_points": 300}, {"board": "K K K", "points": 5}]}
+    hand = {
+        "face_up": ["Q", "8", "4"],
+        "went_out": 0,
+        "players": [{"board": "A A A"}, {"board_points": 300}, {"board": "K K K", "points": 5}],
+    }
     g = score_game("crazy-rummy", [hand], players=3, options={"target": 300})
     assert g.finished and g.totals == (300, 300, 25)
     assert g.winners == (0, 1) and g.ranks == (1, 1, 3)
@@ -112,9 +128,11 @@ FINISHED = [
     ("rumbugz", [{"winner": 1, "players": [{"points": 9}, {"points": 0}]}], {"rounds": 1}),
     ("rummikub", [tile_round(None, 8, 8)], {"rounds": 1, "scoring": "C"}),
     ("crib-rummy", [{"turns": [{"pegs": 61}, {"pegs": 61}]}], {"target": 61}),
-    ("crazy-rummy", [{"face_up": ["Q", "8"], "went_out": 1, "players": [{"board_points": 100},
-                                                                       {"board_points": 150}]}],
-     {"target": 150}),
+    (
+        "crazy-rummy",
+        [{"face_up": ["Q", "8"], "went_out": 1, "players": [{"board_points": 100}, {"board_points": 150}]}],
+        {"target": 150},
+    ),
 ]
 
 

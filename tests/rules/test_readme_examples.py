@@ -125,11 +125,13 @@ def matches(expected: list[str] | tuple[str, ...], actual: list[str]) -> bool:
     >>> matches(["accepted: 1..13"], ["accepted: 1x13"])
     False
     """
+
     def line_pattern(line: str) -> str:
         return ".*".join(re.escape(part) for part in line.rstrip().split("..."))
 
-    pattern = "".join(r"(?:.*\n)*?" if line.strip() == "..." else line_pattern(line) + r"\n"
-                        for line in expected)
+    pattern = "".join(
+        r"(?:.*\n)*?" if line.strip() == "..." else line_pattern(line) + r"\n" for line in expected
+    )
     return re.fullmatch(pattern, "".join(line.rstrip() + "\n" for line in actual)) is not None
 
 
@@ -139,9 +141,11 @@ EXAMPLES = examples(COMMAND_LINE.read_text(encoding="utf-8"))
 def test_the_readme_has_the_examples_this_file_runs():
     """Every ``$ scorekeeper`` example is run here unless it prints PDFs or serves; none is lost."""
     text = COMMAND_LINE.read_text(encoding="utf-8")
-    shown = [(line, command) for line, command, _ in commands(text)
-             if "scorekeeper " in command
-             and not any(f"scorekeeper {name}" in command for name in NOT_RUN)]
+    shown = [
+        (line, command)
+        for line, command, _ in commands(text)
+        if "scorekeeper " in command and not any(f"scorekeeper {name}" in command for name in NOT_RUN)
+    ]
     assert [(e.line, e.command) for e in EXAMPLES] == shown
     assert {e.argv[0] for e in EXAMPLES} == {"check", "hand"}
     assert {e.exit_code for e in EXAMPLES} == {0, 1, 2}  # legal, not legal and an error are all shown
@@ -161,9 +165,11 @@ def test_readme_example_prints_what_the_readme_shows(example, capsys, monkeypatc
     else:
         shown, other = out, err
     assert other == ""
-    assert matches(example.output, shown.splitlines()), \
-        f"docs/command-line.md line {example.line} shows:\n" + "\n".join(example.output) \
+    assert matches(example.output, shown.splitlines()), (
+        f"docs/command-line.md line {example.line} shows:\n"
+        + "\n".join(example.output)
         + f"\n\nbut it prints:\n{shown}"
+    )
 
 
 def engine_doctest_block(text: str) -> tuple[int, str]:

@@ -34,20 +34,44 @@ LEGAL = [
     ("RB-2-match-3333-seed", "3,3,3,3", {}, "match", ["match"], ["3", "3", "3", "3"]),
     ("RB-2-match-8888-seed", "8,8,8,8", {}, "match", ["match"], ["8", "8", "8", "8"]),
     ("RB-2-any-order", "8 2 6 4", {}, "double", ["double"], ["8", "2", "6", "4"]),
-    ("RB-2-longest-single-12", " ".join(str(n) for n in range(1, 13)), {}, "single", ["single"],
-     [str(n) for n in range(1, 13)]),
+    (
+        "RB-2-longest-single-12",
+        " ".join(str(n) for n in range(1, 13)),
+        {},
+        "single",
+        ["single"],
+        [str(n) for n in range(1, 13)],
+    ),
     ("RB-2-longest-double-6", "1 3 5 7 9 11", {}, "double", ["double"], ["1", "3", "5", "7", "9", "11"]),
     ("RB-2-match-unbounded", "6 " * 9, {}, "match", ["match"], ["6"] * 9),
     ("RB-2-triple-PLYT-is-12-seed", "3 6 9 P", {}, "triple", ["triple"], ["3", "6", "9", "12"]),
     ("RB-2-star-alias-and-case", "3 6 9 *", {}, "triple", ["triple"], ["3", "6", "9", "12"]),
     ("RB-2-plyt-fills-gap", "2 P 6 8", {}, "double", ["double"], ["2", "4", "6", "8"]),
-    ("RB-3-several-kinds", "5 P P P", {}, "single", ["single", "double", "triple", "match"],
-     ["5", "2", "3", "4"]),
-    ("RB-3-declared-kind", "5 P P P", {"kind": "match"}, "match", ["single", "double", "triple", "match"],
-     ["5", "5", "5", "5"]),
+    (
+        "RB-3-several-kinds",
+        "5 P P P",
+        {},
+        "single",
+        ["single", "double", "triple", "match"],
+        ["5", "2", "3", "4"],
+    ),
+    (
+        "RB-3-declared-kind",
+        "5 P P P",
+        {"kind": "match"},
+        "match",
+        ["single", "double", "triple", "match"],
+        ["5", "5", "5", "5"],
+    ),
     ("RB-3-all-PLYT", "P P P P", {}, "single", ["single", "double", "triple", "match"], ["1", "2", "3", "4"]),
-    ("RB-3-all-PLYT-triple", "P p P P", {"kind": "triple"}, "triple",
-     ["single", "double", "triple", "match"], ["1", "4", "7", "10"]),
+    (
+        "RB-3-all-PLYT-triple",
+        "P p P P",
+        {"kind": "triple"},
+        "triple",
+        ["single", "double", "triple", "match"],
+        ["1", "4", "7", "10"],
+    ),
     ("RB-1-longer-than-4", "4 5 6 7 8", {}, "single", ["single"], ["4", "5", "6", "7", "8"]),
 ]
 
@@ -61,10 +85,17 @@ def test_legal_sequence(cards, opts, kind, kinds, reading):
 
 def test_rb3_readings_and_alternatives():
     v = verdict("5 P P P")
-    assert v["readings"] == [["5", "2", "3", "4"], ["5", "3", "4", "6"], ["5", "4", "6", "7"], ["5", "6", "7", "8"]]
-    assert v["alternatives"] == ["also legal as a double (declare kind=double): 5 1 3 7",
-                                 "also legal as a triple (declare kind=triple): 5 2 8 11",
-                                 "also legal as a match (declare kind=match): 5 5 5 5"]
+    assert v["readings"] == [
+        ["5", "2", "3", "4"],
+        ["5", "3", "4", "6"],
+        ["5", "4", "6", "7"],
+        ["5", "6", "7", "8"],
+    ]
+    assert v["alternatives"] == [
+        "also legal as a double (declare kind=double): 5 1 3 7",
+        "also legal as a triple (declare kind=triple): 5 2 8 11",
+        "also legal as a match (declare kind=match): 5 5 5 5",
+    ]
 
 
 def test_rb3_all_plyt_match_lists_every_number():
@@ -131,8 +162,9 @@ CHANGES = [
 ]
 
 
-@pytest.mark.parametrize("cards,table,opts,valid,kind,expected", [p[1:] for p in CHANGES],
-                         ids=[p[0] for p in CHANGES])
+@pytest.mark.parametrize(
+    "cards,table,opts,valid,kind,expected", [p[1:] for p in CHANGES], ids=[p[0] for p in CHANGES]
+)
 def test_change(cards, table, opts, valid, kind, expected):
     v = check(RB, cards, extend=table, options=opts).to_dict()
     assert v["valid"] is valid, v["reasons"]
@@ -156,9 +188,11 @@ def test_change_keeps_any_kind_of_a_table_sequence_with_several():
     assert v["reasons"][0].startswith("RB-5: the Sequence must stay a single")
 
 
-@pytest.mark.parametrize("cards,table,token", [("-", "3 4 5 6", "-"), ("-13", "3 4 5 6", "-13"),
-                                               ("13", "3 4 5 6", "13"), ("7", "3 4 5 Q", "Q")],
-                         ids=lambda v: f"N-1-{v}")
+@pytest.mark.parametrize(
+    "cards,table,token",
+    [("-", "3 4 5 6", "-"), ("-13", "3 4 5 6", "-13"), ("13", "3 4 5 6", "13"), ("7", "3 4 5 Q", "Q")],
+    ids=lambda v: f"N-1-{v}",
+)
 def test_change_notation_errors(cards, table, token):
     with pytest.raises(NotationError) as err:
         check(RB, cards, extend=table)
@@ -167,24 +201,39 @@ def test_change_notation_errors(cards, table, token):
 
 # -- notation and options -----------------------------------------------------------------
 
-@pytest.mark.parametrize("cards,token", [("13", "13"), ("0", "0"), ("W", "W"), ("2 3 4 J", "J"),
-                                         ("3|4", "3|4")], ids=lambda v: f"N-1-{v}")
+
+@pytest.mark.parametrize(
+    "cards,token",
+    [("13", "13"), ("0", "0"), ("W", "W"), ("2 3 4 J", "J"), ("3|4", "3|4")],
+    ids=lambda v: f"N-1-{v}",
+)
 def test_unknown_token(cards, token):
     with pytest.raises(NotationError) as err:
         check(RB, cards)
     assert err.value.token == token and "accepted: 1..12, P (PLYT; or *)" in str(err.value)
 
 
-@pytest.mark.parametrize("cards,extend", [("", None), (" , ", None), ("", "3 4 5 6"), ("7", "")],
-                         ids=lambda v: f"N-1-empty-{v!r}")
+@pytest.mark.parametrize(
+    "cards,extend", [("", None), (" , ", None), ("", "3 4 5 6"), ("7", "")], ids=lambda v: f"N-1-empty-{v!r}"
+)
 def test_nothing_given(cards, extend):
     with pytest.raises(NotationError):
         check(RB, cards, extend=extend)
 
 
-@pytest.mark.parametrize("name,value", [("kind", "quad"), ("plyt_value", "-1"), ("plyt_value", "101"),
-                                        ("plyt_value", "lots"), ("rounds", "0"), ("target", "0"),
-                                        ("colour", "red")], ids=lambda v: f"option-{v}")
+@pytest.mark.parametrize(
+    "name,value",
+    [
+        ("kind", "quad"),
+        ("plyt_value", "-1"),
+        ("plyt_value", "101"),
+        ("plyt_value", "lots"),
+        ("rounds", "0"),
+        ("target", "0"),
+        ("colour", "red"),
+    ],
+    ids=lambda v: f"option-{v}",
+)
 def test_bad_option(name, value):
     with pytest.raises(OptionError):
         options_for(RB, {name: value})
@@ -193,28 +242,49 @@ def test_bad_option(name, value):
 def test_option_defaults_and_description():
     assert options_for(RB) == {"plyt_value": 12, "rounds": 5, "target": None, "kind": None}
     assert options_for(RB, {"target": "", "plyt_value": "20"}) == {
-        "plyt_value": 20, "rounds": 5, "target": None, "kind": None}
+        "plyt_value": 20,
+        "rounds": 5,
+        "target": None,
+        "kind": None,
+    }
     described = next(v for v in variants() if v["slug"] == RB)
     assert described["high_wins"] is True and described["max_players"] == 6
     assert {o["name"]: o["rule"] for o in described["options"]} == {
-        "plyt_value": "RB-6", "rounds": "RB-8", "target": "RB-8", "kind": "RB-3"}
+        "plyt_value": "RB-6",
+        "rounds": "RB-8",
+        "target": "RB-8",
+        "kind": "RB-3",
+    }
 
 
 # -- hand values (RB-6) -----------------------------------------------------------------
 
-@pytest.mark.parametrize("cards,opts,points", [
-    ("3 P", {}, 15), ("12 11", {}, 23), ("P P", {"plyt_value": 20}, 40), ("P", {"plyt_value": 0}, 0), ("", {}, 0),
-], ids=lambda v: f"RB-6-{v}")
+
+@pytest.mark.parametrize(
+    "cards,opts,points",
+    [
+        ("3 P", {}, 15),
+        ("12 11", {}, 23),
+        ("P P", {"plyt_value": 20}, 40),
+        ("P", {"plyt_value": 0}, 0),
+        ("", {}, 0),
+    ],
+    ids=lambda v: f"RB-6-{v}",
+)
 def test_hand_points(cards, opts, points):
     assert hand(RB, cards, options=opts).points == points
 
 
 def test_hand_breakdown():
     assert hand(RB, "7 p", options={"plyt_value": 25}).to_dict() == {
-        "variant": RB, "points": 32, "breakdown": [{"card": "7", "points": 7}, {"card": "P", "points": 25}]}
+        "variant": RB,
+        "points": 32,
+        "breakdown": [{"card": "7", "points": 7}, {"card": "P", "points": 25}],
+    }
 
 
 # -- scoring (RB-4, RB-7, RB-8) -------------------------------------------------------------
+
 
 def rnd(winner, *hands, kinds=None):
     players = [{"hand": h} if isinstance(h, str) else {"points": h} for h in hands]
@@ -225,12 +295,15 @@ def rnd(winner, *hands, kinds=None):
 
 
 def test_rb7_winner_scores_the_losers_hands():
-    r = score_round(RB, rnd(1, "3 P", "", 10, kinds=[["single"], ["single", "double", "triple", "match"], []]),
-                    players=3)
+    r = score_round(
+        RB, rnd(1, "3 P", "", 10, kinds=[["single"], ["single", "double", "triple", "match"], []]), players=3
+    )
     assert r.changes == (0, 25, 0)
-    assert r.progress == ({"wins": 0, "kinds": ["single"]},
-                          {"wins": 1, "kinds": ["single", "double", "triple", "match"]},
-                          {"wins": 0, "kinds": []})
+    assert r.progress == (
+        {"wins": 0, "kinds": ["single"]},
+        {"wins": 1, "kinds": ["single", "double", "triple", "match"]},
+        {"wins": 0, "kinds": []},
+    )
     assert r.details == {"winner": 1, "hands": [15, 0, 10], "notes": ["", "", ""]}
 
 
@@ -259,8 +332,12 @@ def test_rb4_winner_kinds_default_to_all_four_and_notes_are_kept():
 
 
 BAD = [
-    ("RB-4-winner-missing-a-kind", rnd(0, "", "3", kinds=[["single", "double", "triple"], []]),
-     "players.0.kinds", "RB-4"),
+    (
+        "RB-4-winner-missing-a-kind",
+        rnd(0, "", "3", kinds=[["single", "double", "triple"], []]),
+        "players.0.kinds",
+        "RB-4",
+    ),
     ("RB-4-winner-with-a-hand", rnd(0, "3", "3"), "players.0.hand", "RB-4"),
     ("RB-4-winner-with-points", rnd(0, 4, "3"), "players.0.points", "RB-4"),
     ("RB-2-unknown-kind", rnd(0, "", "3", kinds=[["single"], ["quad"]]), "players.1.kinds", "RB-2"),

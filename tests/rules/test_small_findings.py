@@ -50,6 +50,7 @@ def test_the_split_a_joker_stands_for_is_the_one_it_counts_ct1_ct5():
 
 # -- where RULES.md is silent (docs/readings.md) --------------------------------
 
+
 def test_silent_an_extension_may_take_a_jokers_place_only_in_the_tile_games():
     # tiles: R6 takes the joker's place, legal, with the CT-10 note on where the joker goes
     tiles = check("crazy-tiles", "R6", extend="R5 J R7")

@@ -8,13 +8,17 @@ from scorekeeper.rules import RulesError, check, solve
 
 # -- Krazy Bee: can this hand lay Step N, and with which cards? ---------------------------------
 
-@pytest.mark.parametrize("hand,step,wild_bees", [
-    ("5 5 W 1 2 3 4 9", 2, 1),
-    # the 5s are needed for the book, so a Wild Bee stands in for a number of the run (KB-2)
-    ("5 5 W W 3 4 6 8 9 12 13 1", 2, 2),
-    ("1 1 1 2 2 2 3 3 3 W W 4", 8, 0),
-    ("1 2 3 4 5 6 W 8 9 10 11 12 13", 6, 1),
-])
+
+@pytest.mark.parametrize(
+    "hand,step,wild_bees",
+    [
+        ("5 5 W 1 2 3 4 9", 2, 1),
+        # the 5s are needed for the book, so a Wild Bee stands in for a number of the run (KB-2)
+        ("5 5 W W 3 4 6 8 9 12 13 1", 2, 2),
+        ("1 1 1 2 2 2 3 3 3 W W 4", 8, 0),
+        ("1 2 3 4 5 6 W 8 9 10 11 12 13", 6, 1),
+    ],
+)
 def test_krazy_bee_lays_the_step_with_the_fewest_wild_bees(hand, step, wild_bees):
     answer = solve("krazy-bee", hand, step=step).to_dict()
     assert answer["can_lay"] and answer["wild_bees"] == wild_bees
@@ -36,6 +40,7 @@ def test_krazy_bee_cannot_lay_and_lists_the_steps_it_can():
 
 # -- Crib Rummy: which melds and additions peg the most? ----------------------------------------
 
+
 def test_crib_rummy_pegs_the_most():
     answer = solve("crib-rummy", "3H 4H 5H 6H KS KD", table="KH KC KD").to_dict()
     assert answer["pegs"] == 6 + 2  # a run of 4 pegs 6 (CR-5), the 4th king 2
@@ -44,7 +49,9 @@ def test_crib_rummy_pegs_the_most():
 
 
 def test_crib_rummy_grows_a_table_run_when_that_pegs_more():
-    answer = solve("crib-rummy", "3H 4H 5H 6H 7H 8H 9H JK 2S 2D 2C QS", table="10H JH QH | 5S 5D 5C").to_dict()
+    answer = solve(
+        "crib-rummy", "3H 4H 5H 6H 7H 8H 9H JK 2S 2D 2C QS", table="10H JH QH | 5S 5D 5C"
+    ).to_dict()
     # 3H..9H and the joker make the table's 10H-QH a run of 11: 39 - 3 = 36 pegs, the 2s a set of 3: 2
     assert answer["pegs"] == 38 and answer["cards_left"] == ["QS"]
 
@@ -57,6 +64,7 @@ def test_crib_rummy_cr6_no_additions_before_a_meld_of_your_own():
 
 
 # -- RumBugz: which Sequences, which kinds still missing? ---------------------------------------
+
 
 def test_rumbugz_lays_the_kinds_it_can_and_names_the_missing():
     answer = solve("rumbugz", "1 2 3 4 6 8 10 12 5 5 5 P").to_dict()
@@ -73,6 +81,7 @@ def test_rumbugz_refuses_an_unknown_kind():
 
 
 # -- Crazy Rummy: sets and bottom feeding with wild rank W ---------------------------------------
+
 
 def test_crazy_rummy_after_the_first_play_one_wildcard_per_set():
     answer = solve("crazy-rummy", "Q Q Q 7 7 5 5 9", table="5 5 5 K K K", wild="7").to_dict()

@@ -19,10 +19,10 @@ EXAMPLES = [
     ("rummikub", "R7 R8 K2", "R4 R5 R6", {}, 2, 15),
     ("rummikub", "K2", "R4 R5 R6", {}, 0, 0),
     ("rummikub", "R1 R2 R3 B5 K5 G5 J", "R7 R8 R9 | B10 K10 G10", {}, 7, 31),
-    ("rummikub", "B4 K4", "R4 R5 R6 R7", {}, 2, 8),               # R4 leaves the run for a group
-    ("crazy-tiles", "R12 R13 J B6 G9 K9", None, {}, 6, 69),        # J as R0 (20), 6 and 9 swapped
-    ("runny-tiles", "R1 B2 K3 G4", None, {}, 4, 10),               # a runny run
-    ("rummikub", "R1 B2 K3", None, {}, 0, 0),                      # ... not in standard rules
+    ("rummikub", "B4 K4", "R4 R5 R6 R7", {}, 2, 8),  # R4 leaves the run for a group
+    ("crazy-tiles", "R12 R13 J B6 G9 K9", None, {}, 6, 69),  # J as R0 (20), 6 and 9 swapped
+    ("runny-tiles", "R1 B2 K3 G4", None, {}, 4, 10),  # a runny run
+    ("rummikub", "R1 B2 K3", None, {}, 0, 0),  # ... not in standard rules
     ("rummikub", "R12 R13 R1", None, {"wrap": True}, 3, 26),
 ]
 
@@ -44,7 +44,9 @@ def test_initial_meld_uses_rack_sets_only_ct6():
     best = solve("rummikub", "R10 R11 R12 K1 K2", table="K3 K4 K5", initial=True).to_dict()
     assert best["play"] == ["R10", "R11", "R12"] and ["K3", "K4", "K5"] in best["table"]
     assert solve("rummikub", "R1 R2 R3 K1 K2", table="K3 K4 K5", initial=True).tiles_played == 0
-    assert solve("rummikub", "R1 R2 R3 K1 K2", table="K3 K4 K5", initial=True, initial_meld=5).tiles_played == 3
+    assert (
+        solve("rummikub", "R1 R2 R3 K1 K2", table="K3 K4 K5", initial=True, initial_meld=5).tiles_played == 3
+    )
 
 
 def test_a_table_joker_may_not_change_meaning_without_two_rack_tiles_ct10():
@@ -75,15 +77,24 @@ def test_bad_input_is_refused_with_the_reason():
 
 
 def test_batch_lines_answer_in_order_and_go_on_after_a_bad_line():
-    out = list(solve_lines(['{"variant": "rummikub", "rack": "R7 R8", "table": "R4 R5 R6"}', "not json", "",
-                            '{"variant": "rummikub", "rack": "R14"}',
-                            '{"variant": "crazy-tiles", "rack": "R10 R2", "options": {"time_limit": 1}}']))
+    out = list(
+        solve_lines(
+            [
+                '{"variant": "rummikub", "rack": "R7 R8", "table": "R4 R5 R6"}',
+                "not json",
+                "",
+                '{"variant": "rummikub", "rack": "R14"}',
+                '{"variant": "crazy-tiles", "rack": "R10 R2", "options": {"time_limit": 1}}',
+            ]
+        )
+    )
     assert len(out) == 4
     assert '"tiles_played": 2' in out[0] and '"error"' in out[1] and "R14" in out[2]
     assert '"play": ["R2", "R10"]' in out[3]
 
 
 # -- brute force: every subset of the rack, every partition of the tiles into sets ------------
+
 
 def legal_somehow(tokens: tuple[str, ...], sw) -> bool:
     return _legal(tuple(sorted(tokens)), sw)
@@ -142,6 +153,7 @@ def test_optimum_matches_brute_force(variant):
 
 
 # -- Hypothesis: the arrangement re-checks, holds the table plus the play, invents nothing ------
+
 
 def assert_legal(variant, best, rack, table, options=None):
     table_tiles = Counter(t for t in (table or "").replace("|", " ").replace("/", " ").split() if t != ".")

@@ -5,31 +5,41 @@ import pytest
 from scorekeeper.rules import NotationError, OptionError, check, hand
 
 
-@pytest.mark.parametrize("variant,added,table,valid,placed,reading", [
-    ("rummikub", "R6 R7", "R3 R4 R5", True, "end", ["R3", "R4", "R5", "R6", "R7"]),
-    ("rummikub", "R2", "R3 R4 R5", True, "start", ["R2", "R3", "R4", "R5"]),
-    ("rummikub", "G5", "R5 B5 K5", True, "end", ["R5", "B5", "K5", "G5"]),
-    ("rummikub", "R8", "R3 R4 R5", False, None, None),
-    ("rummikub", "G5 G6", "R5 B5 K5", False, None, None),
-    ("crazy-tiles", "R10", "R11 R12 R13", True, "end", ["R11", "R12", "R13", "R0+R1"]),
-    ("crazy-tiles", "R13", "R10 R2", True, "start", ["R13", "R0+R1", "R2"]),
-    ("runny-tiles", "G4", "R1 B2 K3", True, "end", ["R1", "B2", "K3", "G4"]),
-    ("runny-tiles", "G4 R5", "R1 B2 K3", False, None, None),
-    # tiles added at both ends in one turn: those before the set first, in the order given (N-4)
-    ("rummikub", "R2 R6", "R3 R4 R5", True, "both ends", ["R2", "R3", "R4", "R5", "R6"]),
-    ("rummikub", "R1 R2 R6 R7", "R3 R4 R5", True, "both ends",
-     ["R1", "R2", "R3", "R4", "R5", "R6", "R7"]),
-    ("crazy-tiles", "R13 J R4", "R1 R2 R3", True, "both ends", ["R13", "R0", "R1", "R2", "R3", "R4"]),
-    ("rummikub", "R6 R2", "R3 R4 R5", False, None, None),
-], ids=lambda x: str(x) if isinstance(x, str) else None)
+@pytest.mark.parametrize(
+    "variant,added,table,valid,placed,reading",
+    [
+        ("rummikub", "R6 R7", "R3 R4 R5", True, "end", ["R3", "R4", "R5", "R6", "R7"]),
+        ("rummikub", "R2", "R3 R4 R5", True, "start", ["R2", "R3", "R4", "R5"]),
+        ("rummikub", "G5", "R5 B5 K5", True, "end", ["R5", "B5", "K5", "G5"]),
+        ("rummikub", "R8", "R3 R4 R5", False, None, None),
+        ("rummikub", "G5 G6", "R5 B5 K5", False, None, None),
+        ("crazy-tiles", "R10", "R11 R12 R13", True, "end", ["R11", "R12", "R13", "R0+R1"]),
+        ("crazy-tiles", "R13", "R10 R2", True, "start", ["R13", "R0+R1", "R2"]),
+        ("runny-tiles", "G4", "R1 B2 K3", True, "end", ["R1", "B2", "K3", "G4"]),
+        ("runny-tiles", "G4 R5", "R1 B2 K3", False, None, None),
+        # tiles added at both ends in one turn: those before the set first, in the order given (N-4)
+        ("rummikub", "R2 R6", "R3 R4 R5", True, "both ends", ["R2", "R3", "R4", "R5", "R6"]),
+        (
+            "rummikub",
+            "R1 R2 R6 R7",
+            "R3 R4 R5",
+            True,
+            "both ends",
+            ["R1", "R2", "R3", "R4", "R5", "R6", "R7"],
+        ),
+        ("crazy-tiles", "R13 J R4", "R1 R2 R3", True, "both ends", ["R13", "R0", "R1", "R2", "R3", "R4"]),
+        ("rummikub", "R6 R2", "R3 R4 R5", False, None, None),
+    ],
+    ids=lambda x: str(x) if isinstance(x, str) else None,
+)
 def test_extension_tries_the_end_then_the_start(variant, added, table, valid, placed, reading):
     v = check(variant, added, extend=table).to_dict()
     assert v["valid"] is valid
     if valid:
         assert v["placed"] == placed and v["reading"] == reading
-        jokers = 20 * v["reading"].count("R0")   # CT-5: a joker standing for 0 counts 20
+        jokers = 20 * v["reading"].count("R0")  # CT-5: a joker standing for 0 counts 20
         assert v["points"] == sum(int(t[1:]) for t in v["set"] if t != "J") + jokers
-        assert "initial_meld" not in v          # CT-6 is about the first laydown only
+        assert "initial_meld" not in v  # CT-6 is about the first laydown only
     else:
         assert v["reasons"] and all(r.startswith("CT-") for r in v["reasons"])
 
@@ -39,10 +49,14 @@ def test_extension_out_of_order_offers_the_run_in_order():
     assert "CT-3: in the order R2 R3 R4 R5 R6 it would be a run" in v.alternatives
 
 
-@pytest.mark.parametrize("variant,added,table", [
-    ("crazy-tiles", "R6", "R6 R6 J"),          # a third red 6
-    ("crazy-tiles", "J", "R8 J J"),            # a third joker
-], ids=["CT-1-extension-third-R6", "CT-1-extension-third-joker"])
+@pytest.mark.parametrize(
+    "variant,added,table",
+    [
+        ("crazy-tiles", "R6", "R6 R6 J"),  # a third red 6
+        ("crazy-tiles", "J", "R8 J J"),  # a third joker
+    ],
+    ids=["CT-1-extension-third-R6", "CT-1-extension-third-joker"],
+)
 def test_extension_cannot_show_more_tiles_than_the_set_has(variant, added, table):
     v = check(variant, added, extend=table)
     assert not v.valid
@@ -85,17 +99,22 @@ def test_ct10_freed_joker_needs_two_tiles_from_the_rack(added, valid):
     v = check("rummikub", added, extend="J")
     assert v.valid is valid
     if not valid and added != "K3 J":
-        assert v.reasons == ("CT-10: a joker taken back must go into a new set holding two tiles from your rack",)
+        assert v.reasons == (
+            "CT-10: a joker taken back must go into a new set holding two tiles from your rack",
+        )
 
 
 # CT-6: initial meld
-@pytest.mark.parametrize("tiles,needed,points,reached", [
-    ("R10 R11 R12", 30, 33, True),
-    ("R1 R2 R3", 30, 6, False),
-    ("R1 R2 R3", 6, 6, True),
-    ("R10 B10 K10 | R1 R2 R3", 30, 36, True),
-    ("R12 R13 J", 45, 45, True),        # the joker as 0 counts 20 (CT-5)
-])
+@pytest.mark.parametrize(
+    "tiles,needed,points,reached",
+    [
+        ("R10 R11 R12", 30, 33, True),
+        ("R1 R2 R3", 30, 6, False),
+        ("R1 R2 R3", 6, 6, True),
+        ("R10 B10 K10 | R1 R2 R3", 30, 36, True),
+        ("R12 R13 J", 45, 45, True),  # the joker as 0 counts 20 (CT-5)
+    ],
+)
 def test_ct6_initial_meld(tiles, needed, points, reached):
     v = check("crazy-tiles", tiles, options={"initial_meld": needed}).to_dict()
     assert v["valid"] and v["initial_meld"] == {"points": points, "needed": needed, "reached": reached}
@@ -120,17 +139,24 @@ def test_ct6_option_is_validated():
 
 
 # CT-7: rack values
-@pytest.mark.parametrize("variant,rack,points", [
-    ("rummikub", "R5 J", 35), ("crazy-tiles", "K13 K10 K6", 29), ("runny-tiles", "", 0),
-    ("rummikub", "* jk J", 90),
-])
+@pytest.mark.parametrize(
+    "variant,rack,points",
+    [
+        ("rummikub", "R5 J", 35),
+        ("crazy-tiles", "K13 K10 K6", 29),
+        ("runny-tiles", "", 0),
+        ("rummikub", "* jk J", 90),
+    ],
+)
 def test_ct7_rack_values(variant, rack, points):
     assert hand(variant, rack).points == points
 
 
 def test_ct7_breakdown_names_each_tile():
     assert hand("rummikub", "R5 J").to_dict()["breakdown"] == [
-        {"card": "R5", "points": 5}, {"card": "J", "points": 30}]
+        {"card": "R5", "points": 5},
+        {"card": "J", "points": 30},
+    ]
 
 
 def test_ct7_bad_tile_is_a_notation_error():

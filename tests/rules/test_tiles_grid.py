@@ -15,14 +15,17 @@ def board(*rows: str) -> str:
 
 
 def parts(verdict):
-    return [(p["direction"], p["row"], p["col"], p["cells"], p["valid"]) for p in verdict.to_dict().get("parts", [])]
+    return [
+        (p["direction"], p["row"], p["col"], p["cells"], p["valid"])
+        for p in verdict.to_dict().get("parts", [])
+    ]
 
 
 def test_ct9_crossing_six_reads_6_across_and_9_down():
     v = check("crazy-tiles", board(". R8 .", "R5 R6 R7", ". R10 ."))
     assert v.valid and v.kind == "board" and v.kinds == ("board",)
     assert v.reading == ("R8", "R5", "R6/R9", "R7", "R10")
-    assert v.points == 8 + 5 + 6 + 7 + 10      # CT-5: each tile once, true numbers
+    assert v.points == 8 + 5 + 6 + 7 + 10  # CT-5: each tile once, true numbers
     assert [p["reading"] for p in v.to_dict()["parts"]] == [["R5", "R6", "R7"], ["R8", "R9", "R10"]]
 
 
@@ -30,22 +33,24 @@ def test_ct9_crossing_ten_reads_0_1_across_and_10_down():
     v = check("crazy-tiles", board(". K10 .", "R13 R10 R2", ". B10 ."))
     assert v.valid
     assert v.reading == ("K10", "R13", "R0+R1/R10", "R2", "B10")
-    assert parts(v) == [("across", 2, 1, ["R13", "R10", "R2"], True),
-                        ("down", 1, 2, ["K10", "R10", "B10"], True)]
+    assert parts(v) == [
+        ("across", 2, 1, ["R13", "R10", "R2"], True),
+        ("down", 1, 2, ["K10", "R10", "B10"], True),
+    ]
 
 
 def test_ct9_crossing_joker_is_two_numbers_of_one_colour_and_counts_the_higher():
     v = check("crazy-tiles", board(". R9 .", "R5 J R7", ". R11 ."))
     assert v.valid
     assert v.reading == ("R9", "R5", "R6/R10", "R7", "R11")
-    assert v.points == 9 + 5 + 7 + 11 + 10     # the joker counts max(6, 10)
+    assert v.points == 9 + 5 + 7 + 11 + 10  # the joker counts max(6, 10)
 
 
 def test_ct9_crossing_joker_must_keep_one_colour():
     v = check("crazy-tiles", board(". B9 .", "R5 J R7", ". B11 ."))
     assert not v.valid
     assert "CT-9: the joker at row 2, column 2 must keep one colour in both its sets" in v.reasons
-    assert all(p["valid"] for p in v.to_dict()["parts"])    # each line alone is legal
+    assert all(p["valid"] for p in v.to_dict()["parts"])  # each line alone is legal
 
 
 def test_ct9_crossing_joker_colour_chosen_to_fit_both_lines():
@@ -56,13 +61,20 @@ def test_ct9_crossing_joker_colour_chosen_to_fit_both_lines():
     assert across[1][0] == "G" and down == ["G5", "G6", "G7"]
 
 
-@pytest.mark.parametrize("text,reason", [
-    (board("R1 R2 R3 .", ". . . K5"), "CT-9: K5 at row 2, column 4 is not part of any set"),
-    (board("R5 R6", ""), "CT-9: the line across from row 1, column 1 (R5 R6) is not a legal set"),
-    (board("R5 R6 R7", "J", "R8"), "CT-9: the line down from row 1, column 1 (R5 J R8) is not a legal set"),
-    (board("R5 R5 R5 .", "K5 K6 K7"), "CT-9: the game has only two R5 tiles; this board shows 3"),
-    (board("J J J R1", ""), "CT-9: the game has only two jokers; this board shows 3"),
-], ids=["CT-9-orphan", "CT-9-line-of-2", "CT-9-down-line", "CT-9-two-of-each", "CT-9-two-jokers"])
+@pytest.mark.parametrize(
+    "text,reason",
+    [
+        (board("R1 R2 R3 .", ". . . K5"), "CT-9: K5 at row 2, column 4 is not part of any set"),
+        (board("R5 R6", ""), "CT-9: the line across from row 1, column 1 (R5 R6) is not a legal set"),
+        (
+            board("R5 R6 R7", "J", "R8"),
+            "CT-9: the line down from row 1, column 1 (R5 J R8) is not a legal set",
+        ),
+        (board("R5 R5 R5 .", "K5 K6 K7"), "CT-9: the game has only two R5 tiles; this board shows 3"),
+        (board("J J J R1", ""), "CT-9: the game has only two jokers; this board shows 3"),
+    ],
+    ids=["CT-9-orphan", "CT-9-line-of-2", "CT-9-down-line", "CT-9-two-of-each", "CT-9-two-jokers"],
+)
 def test_ct9_illegal_boards(text, reason):
     v = check("crazy-tiles", text)
     assert not v.valid and v.kind is None and v.points is None
@@ -75,8 +87,10 @@ def test_ct9_line_of_two_is_legal_when_a_split_makes_three_positions():
 
 def test_ct9_lines_are_maximal():
     v = check("runny-tiles", board("R1 R2 R3 R4 . K5 K6 K7"))
-    assert parts(v) == [("across", 1, 1, ["R1", "R2", "R3", "R4"], True),
-                        ("across", 1, 6, ["K5", "K6", "K7"], True)]
+    assert parts(v) == [
+        ("across", 1, 1, ["R1", "R2", "R3", "R4"], True),
+        ("across", 1, 6, ["K5", "K6", "K7"], True),
+    ]
 
 
 def test_ct9_single_column_is_a_down_line():
@@ -112,7 +126,10 @@ def test_ct9_bad_token_in_board_is_a_notation_error():
 
 def test_ct6_board_carries_the_initial_meld():
     assert check("crazy-tiles", board("R1 R2 R3", "")).to_dict()["initial_meld"] == {
-        "points": 6, "needed": 30, "reached": False}
+        "points": 6,
+        "needed": 30,
+        "reached": False,
+    }
 
 
 def test_ct9_full_106_tile_board_of_the_benchmark_is_legal():
@@ -126,14 +143,18 @@ def test_ct9_full_106_tile_board_of_the_benchmark_is_legal():
     assert v.points == 2 * 4 * sum(range(1, 14)) + 20 + 20
 
 
-@pytest.mark.parametrize("rows,reading,points", [
-    # sheet step 9: an 11 is 1+1 across and 11 down
-    (("R9 .", "R10 .", "R11 R1"), ("R9", "R10", "R1+R1/R11", "R1"), 9 + 10 + 11 + 1),
-    # sheet step 10: a 12 is 1+2 across and 12 down
-    (("R10 .", "R11 .", "R12 R3"), ("R10", "R11", "R1+R2/R12", "R3"), 10 + 11 + 12 + 3),
-    # sheet step 12: a joker used as 6 and as 9 counts 9
-    ((". R8 .", "R5 J R7", ". R10 ."), ("R8", "R5", "R6/R9", "R7", "R10"), 8 + 5 + 7 + 10 + 9),
-], ids=["CT-9-seed-eleven-crossing", "CT-9-seed-twelve-crossing", "CT-5-seed-joker-6-and-9-counts-9"])
+@pytest.mark.parametrize(
+    "rows,reading,points",
+    [
+        # sheet step 9: an 11 is 1+1 across and 11 down
+        (("R9 .", "R10 .", "R11 R1"), ("R9", "R10", "R1+R1/R11", "R1"), 9 + 10 + 11 + 1),
+        # sheet step 10: a 12 is 1+2 across and 12 down
+        (("R10 .", "R11 .", "R12 R3"), ("R10", "R11", "R1+R2/R12", "R3"), 10 + 11 + 12 + 3),
+        # sheet step 12: a joker used as 6 and as 9 counts 9
+        ((". R8 .", "R5 J R7", ". R10 ."), ("R8", "R5", "R6/R9", "R7", "R10"), 8 + 5 + 7 + 10 + 9),
+    ],
+    ids=["CT-9-seed-eleven-crossing", "CT-9-seed-twelve-crossing", "CT-5-seed-joker-6-and-9-counts-9"],
+)
 def test_seed_crossings(rows, reading, points):
     v = check("crazy-tiles", board(*rows))
     assert v.valid, v.reasons

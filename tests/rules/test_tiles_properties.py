@@ -9,8 +9,9 @@ from scorekeeper.rules.tiles.checks import set_verdict
 
 VARIANTS = ("rummikub", "crazy-tiles", "runny-tiles")
 COLOURS = "RBKG"
-TILE = st.one_of(st.builds(lambda c, n: f"{c}{n}", st.sampled_from(COLOURS), st.integers(1, 13)),
-                 st.just("J"))
+TILE = st.one_of(
+    st.builds(lambda c, n: f"{c}{n}", st.sampled_from(COLOURS), st.integers(1, 13)), st.just("J")
+)
 
 # What a joker's entry stands for, as a real tile (None: not a tile, e.g. R0).
 SPLIT_TILE = {(0, 1): 10, (1, 2): 12, (1, 1): 11}
@@ -31,7 +32,7 @@ def melds(draw):
         tiles = [f"{colour}{v}" for v in range(start, draw(st.integers(start + 2, 13)) + 1)]
     else:
         number = draw(st.integers(1, 13))
-        tiles = [f"{c}{number}" for c in draw(st.permutations(COLOURS))[:draw(st.integers(3, 4))]]
+        tiles = [f"{c}{number}" for c in draw(st.permutations(COLOURS))[: draw(st.integers(3, 4))]]
     for i in draw(st.lists(st.integers(0, len(tiles) - 1), max_size=2, unique=True)):
         tiles[i] = "J"
     if all(t == "J" for t in tiles):
@@ -45,7 +46,7 @@ def test_built_melds_are_legal_and_read_every_tile(text, variant):
     v = check("rummikub", text)
     assert v.valid, v.reasons
     assert len(v.reading) == len(text.split())
-    if variant != "runny-tiles":   # every rummikub set stays legal under the crazy switches
+    if variant != "runny-tiles":  # every rummikub set stays legal under the crazy switches
         assert check(variant, text).valid
 
 

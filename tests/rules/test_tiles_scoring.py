@@ -6,28 +6,35 @@ from scorekeeper.rules import RoundError, score_game, score_round
 
 
 def round_of(winner, *racks):
-    return {"winner": winner, "players": [{"rack": r} if isinstance(r, str) else {"points": r} for r in racks]}
+    return {
+        "winner": winner,
+        "players": [{"rack": r} if isinstance(r, str) else {"points": r} for r in racks],
+    }
 
 
 # racks: seat 0 out (empty), seat 1 "R5 J" = 35, seat 2 12 typed
 WENT_OUT = round_of(0, "", "R5 J", 12)
-NOBODY_OUT = round_of(None, 8, "R5 J", 12)        # lowest rack: seat 0 with 8
+NOBODY_OUT = round_of(None, 8, "R5 J", 12)  # lowest rack: seat 0 with 8
 TIED_LOW = round_of(None, 8, 8, 20)
 
 
-@pytest.mark.parametrize("scoring,facts,changes,winners", [
-    ("A", WENT_OUT, [47, -35, -12], [0]),
-    ("A", NOBODY_OUT, [47 - 8, -35, -12], [0]),
-    ("A", TIED_LOW, [12, 12, -20], [0, 1]),
-    ("B", WENT_OUT, [47, 0, 0], [0]),
-    ("B", NOBODY_OUT, [47 - 8, 0, 0], [0]),
-    ("C", WENT_OUT, [0, 35, 12], [0]),
-    ("C", NOBODY_OUT, [0, 35, 12], [0]),
-    ("C", TIED_LOW, [0, 0, 20], [0, 1]),
-    ("wins", WENT_OUT, [1, 0, 0], [0]),
-    ("wins", TIED_LOW, [1, 1, 0], [0, 1]),
-    ("none", WENT_OUT, [0, 0, 0], [0]),
-], ids=lambda x: f"CT-8-{x}" if isinstance(x, str) else None)
+@pytest.mark.parametrize(
+    "scoring,facts,changes,winners",
+    [
+        ("A", WENT_OUT, [47, -35, -12], [0]),
+        ("A", NOBODY_OUT, [47 - 8, -35, -12], [0]),
+        ("A", TIED_LOW, [12, 12, -20], [0, 1]),
+        ("B", WENT_OUT, [47, 0, 0], [0]),
+        ("B", NOBODY_OUT, [47 - 8, 0, 0], [0]),
+        ("C", WENT_OUT, [0, 35, 12], [0]),
+        ("C", NOBODY_OUT, [0, 35, 12], [0]),
+        ("C", TIED_LOW, [0, 0, 20], [0, 1]),
+        ("wins", WENT_OUT, [1, 0, 0], [0]),
+        ("wins", TIED_LOW, [1, 1, 0], [0, 1]),
+        ("none", WENT_OUT, [0, 0, 0], [0]),
+    ],
+    ids=lambda x: f"CT-8-{x}" if isinstance(x, str) else None,
+)
 def test_ct8_round_scoring(scoring, facts, changes, winners):
     r = score_round("rummikub", facts, players=3, options={"scoring": scoring})
     assert list(r.changes) == changes
@@ -38,16 +45,21 @@ def test_ct8_round_scoring(scoring, facts, changes, winners):
 def test_ct8_winner_rack_must_be_empty():
     with pytest.raises(RoundError) as err:
         score_round("rummikub", round_of(1, 5, "R3", 0), players=3)
-    assert err.value.errors == [("players.1.rack", "CT-8: the player who went out has an empty rack (0 points)")]
+    assert err.value.errors == [
+        ("players.1.rack", "CT-8: the player who went out has an empty rack (0 points)")
+    ]
 
 
-@pytest.mark.parametrize("facts,field", [
-    ({"winner": 5, "players": [{}, {}]}, "winner"),
-    ({"winner": 0, "players": [{}]}, "players"),
-    ({"winner": 0, "players": [{}, {"rack": "R14"}]}, "players.1.rack"),
-    ({"winner": 0, "players": [{}, {"points": -3}]}, "players.1.points"),
-    ({"winner": "x", "players": [{}, {}]}, "winner"),
-])
+@pytest.mark.parametrize(
+    "facts,field",
+    [
+        ({"winner": 5, "players": [{}, {}]}, "winner"),
+        ({"winner": 0, "players": [{}]}, "players"),
+        ({"winner": 0, "players": [{}, {"rack": "R14"}]}, "players.1.rack"),
+        ({"winner": 0, "players": [{}, {"points": -3}]}, "players.1.points"),
+        ({"winner": "x", "players": [{}, {}]}, "winner"),
+    ],
+)
 def test_ct8_bad_facts_are_round_errors(facts, field):
     with pytest.raises(RoundError) as err:
         score_round("crazy-tiles", facts, players=2)
@@ -75,8 +87,9 @@ def test_ct8_game_ends_when_a_total_reaches_the_target():
 
 
 def test_ct8_scoring_c_low_total_wins():
-    g = score_game("crazy-tiles", [WENT_OUT, round_of(1, 3, "", 4)], players=3,
-                   options={"scoring": "C", "rounds": 2})
+    g = score_game(
+        "crazy-tiles", [WENT_OUT, round_of(1, 3, "", 4)], players=3, options={"scoring": "C", "rounds": 2}
+    )
     assert not g.high_wins and g.finished
     assert list(g.totals) == [3, 35, 16] and g.winners == (0,)
 
@@ -87,8 +100,9 @@ def test_ct8_wins_target_counts_wins():
 
 
 def test_ct8_none_scores_nothing_and_most_wins_take_the_game():
-    g = score_game("rummikub", [WENT_OUT, round_of(2, 1, 1, "")], players=3,
-                   options={"scoring": "none", "rounds": 2})
+    g = score_game(
+        "rummikub", [WENT_OUT, round_of(2, 1, 1, "")], players=3, options={"scoring": "none", "rounds": 2}
+    )
     assert list(g.totals) == [0, 0, 0] and g.winners == (0, 2)
 
 
@@ -107,18 +121,21 @@ def test_players_limits():
         score_game("rummikub", [], players=5)
 
 
-
 def test_ct8_default_game_is_four_rounds():
     g = score_game("crazy-tiles", [WENT_OUT] * 4, players=3)
     assert g.finished and list(g.totals) == [4 * 47, -4 * 35, -4 * 12]
     assert not score_game("crazy-tiles", [WENT_OUT] * 3, players=3).finished
 
 
-@pytest.mark.parametrize("racks,field", [
-    (["", "R5 R5", "R5"], "players.2.rack"),      # three red 5s: the set has two
-    (["", "J J", "J"], "players.2.rack"),         # three jokers
-    (["", "K13 K13 K13"], "players.1.rack"),
-], ids=["CT-7-supply-tile", "CT-7-supply-jokers", "CT-7-supply-one-rack"])
+@pytest.mark.parametrize(
+    "racks,field",
+    [
+        (["", "R5 R5", "R5"], "players.2.rack"),  # three red 5s: the set has two
+        (["", "J J", "J"], "players.2.rack"),  # three jokers
+        (["", "K13 K13 K13"], "players.1.rack"),
+    ],
+    ids=["CT-7-supply-tile", "CT-7-supply-jokers", "CT-7-supply-one-rack"],
+)
 def test_ct7_racks_cannot_hold_more_tiles_than_the_set(racks, field):
     facts = round_of(0, *racks)
     with pytest.raises(RoundError) as err:
@@ -135,7 +152,8 @@ def test_ct7_two_copies_and_two_jokers_are_fine():
 @pytest.mark.parametrize("variant", ["rummikub", "crazy-tiles", "runny-tiles"])
 def test_ct11_must_play_policy_is_a_validated_game_option(variant):
     from scorekeeper.rules import OptionError, options_for
-    assert options_for(variant)["must_play"] == "C"            # CT-11 default: may always pass
+
+    assert options_for(variant)["must_play"] == "C"  # CT-11 default: may always pass
     assert options_for(variant, {"must_play": "a"})["must_play"] == "A"
     with pytest.raises(OptionError) as err:
         options_for(variant, {"must_play": "D"})

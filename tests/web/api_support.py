@@ -15,15 +15,23 @@ from jsonschema import Draft202012Validator
 #: One legal hand per variant for two players, in the shape each variant module documents.
 HANDS = {
     "krazy-bee": {"players": [{"laid": True, "went_out": True}, {"laid": False, "hand": "3 12 W"}]},
-    "rumbugz": {"winner": 0, "players": [{"kinds": ["single", "double", "triple", "match"]},
-                                         {"kinds": ["single"], "hand": "3 P"}]},
+    "rumbugz": {
+        "winner": 0,
+        "players": [{"kinds": ["single", "double", "triple", "match"]}, {"kinds": ["single"], "hand": "3 P"}],
+    },
     "rummikub": {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 J"}]},
     "crazy-tiles": {"winner": 1, "players": [{"rack": "K13 B2"}, {"rack": ""}]},
     "runny-tiles": {"winner": None, "players": [{"rack": "K3"}, {"rack": "G9"}]},
-    "crib-rummy": {"starter": 1, "turns": [{"melds": [{"cards": "3H 4H 5H"}]}, {"pegs": 2}],
-                   "end": {"type": "out", "player": 0, "cards_left": [0, 5]}},
-    "crazy-rummy": {"face_up": ["4", "J"], "went_out": 0,
-                    "players": [{"board": "8 8 8"}, {"board": "K K K", "hand": "3 A"}]},
+    "crib-rummy": {
+        "starter": 1,
+        "turns": [{"melds": [{"cards": "3H 4H 5H"}]}, {"pegs": 2}],
+        "end": {"type": "out", "player": 0, "cards_left": [0, 5]},
+    },
+    "crazy-rummy": {
+        "face_up": ["4", "J"],
+        "went_out": 0,
+        "players": [{"board": "8 8 8"}, {"board": "K K K", "hand": "3 A"}],
+    },
     "points": {"players": [{"points": 12}, {"points": -5}]},  # PG-2
 }
 #: A second legal hand per variant (used to correct the first one).
@@ -34,8 +42,11 @@ OTHER_HANDS = {
     "crazy-tiles": {"winner": 0, "players": [{"rack": ""}, {"rack": "J"}]},
     "runny-tiles": {"winner": 0, "players": [{"rack": ""}, {"points": 12}]},
     "crib-rummy": {"starter": 0, "turns": [{"pegs": 4}, {"pegs": 0}], "end": {"type": "draw_pile"}},
-    "crazy-rummy": {"face_up": ["5", "Q"], "went_out": 1,
-                    "players": [{"board": "9 9 9", "hand": "K"}, {"board": "Q Q Q"}]},
+    "crazy-rummy": {
+        "face_up": ["5", "Q"],
+        "went_out": 1,
+        "players": [{"board": "9 9 9", "hand": "K"}, {"board": "Q Q Q"}],
+    },
     "points": {"players": [{"points": 0}, {}]},  # PG-2: left empty, 0
 }
 VARIANTS = tuple(HANDS)
@@ -46,8 +57,9 @@ class OpenApi:
 
     def __init__(self, document: dict):
         self.document = document
-        self._patterns = [(re.compile("^" + re.sub(r"\{[^}]+\}", "[^/]+", p) + "$"), p)
-                          for p in document["paths"]]
+        self._patterns = [
+            (re.compile("^" + re.sub(r"\{[^}]+\}", "[^/]+", p) + "$"), p) for p in document["paths"]
+        ]
 
     def template(self, path: str) -> str:
         path = path.split("?")[0].removeprefix("/api/v1")
@@ -72,13 +84,21 @@ class OpenApi:
         self.validate({"$ref": f"#/components/schemas/{name}"}, instance)
 
 
-def call(client, api: OpenApi, method: str, path: str, body=None, *, secret: str | None = None,
-         raw: bytes | str | None = None, expect: int | None = None):
+def call(
+    client,
+    api: OpenApi,
+    method: str,
+    path: str,
+    body=None,
+    *,
+    secret: str | None = None,
+    raw: bytes | str | None = None,
+    expect: int | None = None,
+):
     """Send a request, check the status (when ``expect``), validate the answer; returns (status, json)."""
     headers = {"Authorization": f"Bearer {secret}"} if secret else {}
     data = raw if raw is not None else (json.dumps(body) if body is not None else None)
-    response = client.open(path, method=method, data=data, headers=headers,
-                           content_type="application/json")
+    response = client.open(path, method=method, data=data, headers=headers, content_type="application/json")
     assert response.is_json, f"{method} {path} answered {response.status_code} without JSON"
     payload = response.get_json()
     if expect is not None:

@@ -40,7 +40,9 @@ class Stream:
             except StopIteration:
                 return None
             if "event: change" in chunk:
-                fields = dict(line.split(": ", 1) for line in chunk.strip().splitlines() if not line.startswith(":"))
+                fields = dict(
+                    line.split(": ", 1) for line in chunk.strip().splitlines() if not line.startswith(":")
+                )
                 return {"id": fields["id"], **json.loads(fields["data"])}
         return None
 

@@ -16,8 +16,9 @@ _TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 _STANDING = re.compile(r'class="standing[^"]*" data-seat="(\d+)">.*?<span class="total">(-?\d+)</span>', re.S)
 
 
-def new_game(app, client, variant: str, names=("Ann", "Bob"), options=None, first_dealer: int = 0,
-             editor: bool = True) -> str:
+def new_game(
+    app, client, variant: str, names=("Ann", "Bob"), options=None, first_dealer: int = 0, editor: bool = True
+) -> str:
     """A game made through the service; this client holds its edit secret when ``editor``."""
     with app.app_context():
         game, secret = services.create_game(variant, list(names), options or {}, first_dealer)

@@ -37,9 +37,26 @@ def running(folder: Path, workers: int = 2):
         upgrade(directory=str(MIGRATIONS))
     port = _free_port()
     env = {**os.environ, "DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "test"}
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.cli.server", "--host", "127.0.0.1", "--port", str(port),
-                             "--workers", str(workers), "--no-access-log"], cwd=ROOT, env=env,
-                            start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "scorekeeper.cli.server",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+            "--no-access-log",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         for line in proc.stdout:  # the banner comes once the server listens
             if "make run HOST=0.0.0.0" in line:
@@ -59,8 +76,14 @@ class Client:
         self.cookies = CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
 
-    def call(self, method: str, path: str, body: dict | None = None, headers: dict | None = None,
-             form: dict | None = None) -> tuple[int, dict, str]:
+    def call(
+        self,
+        method: str,
+        path: str,
+        body: dict | None = None,
+        headers: dict | None = None,
+        form: dict | None = None,
+    ) -> tuple[int, dict, str]:
         """(status, headers, text) of one request: ``body`` as JSON, or ``form`` url-encoded."""
         data, sent = None, dict(headers or {})
         if body is not None:

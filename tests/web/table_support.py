@@ -20,8 +20,9 @@ SMALL_TABLE = [
 def create_table(client, name: str, players: list[str]) -> str:
     """A table through the tables page's form; this client now holds its secret. Returns its id."""
     page = client.get("/tables/")
-    answer = client.post("/tables/new", data={"csrf_token": csrf_from(page.text), "name": name,
-                                              "players": "\n".join(players)})
+    answer = client.post(
+        "/tables/new", data={"csrf_token": csrf_from(page.text), "name": name, "players": "\n".join(players)}
+    )
     assert answer.status_code == 302, answer.text
     return answer.headers["Location"].rstrip("/").split("/")[-1]
 
@@ -31,8 +32,12 @@ def roster_ids(client, table_id: str) -> dict[str, str]:
     import re
 
     page = client.get(f"/tables/{table_id}/play/rummikub").text
-    return {name: value for value, name in
-            re.findall(r'name="seat" value="(\d+)"[^>]*> <span class="chip-name">([^<]+)</span>', page)}
+    return {
+        name: value
+        for value, name in re.findall(
+            r'name="seat" value="(\d+)"[^>]*> <span class="chip-name">([^<]+)</span>', page
+        )
+    }
 
 
 def start_from_roster(client, table_id: str, variant: str, names: list[str], newcomers=(), **options) -> str:
@@ -41,8 +46,13 @@ def start_from_roster(client, table_id: str, variant: str, names: list[str], new
     ids = roster_ids(client, table_id)
     page = client.get(f"/tables/{table_id}/play/{variant}")
     info = next(v for v in variants() if v["slug"] == variant)
-    data = {**new_game_data(info, []), "csrf_token": csrf_from(page.text), "seat": [ids[n] for n in names],
-            "order": ",".join(ids[n] for n in names), "first_dealer": "0"}
+    data = {
+        **new_game_data(info, []),
+        "csrf_token": csrf_from(page.text),
+        "seat": [ids[n] for n in names],
+        "order": ",".join(ids[n] for n in names),
+        "first_dealer": "0",
+    }
     data.update({f"new_{i}": n for i, n in enumerate(newcomers)})
     data.update({f"opt_{k}": str(v) for k, v in options.items()})
     answer = client.post(f"/tables/{table_id}/play/{variant}", data=data)

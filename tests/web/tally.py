@@ -25,8 +25,10 @@ class Tally(Variant):
     summary = "Test-only: add up the points each hand."
     min_players, max_players = 2, 4
     notation = Notation("tally", ranks={str(n): n for n in range(1, 14)}, accepted="1..13")
-    option_spec = (Option("target", "int", 100, "End when a total reaches this", low=1),
-                   Option("kind", "choice", None, "check only", choices=("a",), optional=True, game=False))
+    option_spec = (
+        Option("target", "int", 100, "End when a total reaches this", low=1),
+        Option("kind", "choice", None, "check only", choices=("a",), optional=True, game=False),
+    )
 
     def score_round(self, facts, game, dealer, opts):
         points = facts.get("points")
@@ -39,9 +41,11 @@ class Tally(Variant):
         if facts.get("hand") not in (None, number):
             raise RoundError([("hand", f"TL-2: this is hand {number}, not {facts['hand']}")])
         totals = [t + p for t, p in zip(game.totals, points)]
-        return RoundOutcome(changes=tuple(points),
-                            progress=tuple({"hands": len(game.rounds) + 1} for _ in points),
-                            ends_game=max(totals) >= opts["target"])
+        return RoundOutcome(
+            changes=tuple(points),
+            progress=tuple({"hands": len(game.rounds) + 1} for _ in points),
+            ends_game=max(totals) >= opts["target"],
+        )
 
 
 @contextmanager

@@ -33,12 +33,16 @@ def _share_links(client, game: str, host: str) -> dict[str, str]:
     """The Share page's links as an editor opening it on ``host`` sees them (the secret sent as a
     Bearer header: the test client's cookie belongs to ``localhost``)."""
     secret = client.get_cookie(f"sk_edit_{game}").value
-    page = client.get(f"/games/{game}/share", base_url=host, headers={"Authorization": f"Bearer {secret}"}).text
+    page = client.get(
+        f"/games/{game}/share", base_url=host, headers={"Authorization": f"Bearer {secret}"}
+    ).text
     return dict(re.findall(r'<a href="[^"]*" id="(follow-url|editor-url)">([^<]*)</a>', page))
 
 
-@pytest.mark.parametrize("opened_on", ["http://localhost", "http://127.0.0.1:5000", "http://[::1]:5000",
-                                       "http://app.localhost:8080"])
+@pytest.mark.parametrize(
+    "opened_on",
+    ["http://localhost", "http://127.0.0.1:5000", "http://[::1]:5000", "http://app.localhost:8080"],
+)
 def test_a_page_opened_on_loopback_shares_the_lan_address(app, client, lan, opened_on):
     game = new_game(app, client, "rummikub")
     port = re.search(r":(\d+)$", opened_on.split("//")[1])
@@ -50,8 +54,14 @@ def test_a_page_opened_on_loopback_shares_the_lan_address(app, client, lan, open
 
 def test_a_page_opened_on_a_real_address_keeps_it(app, client, lan):
     game = new_game(app, client, "rummikub")
-    assert _share_links(client, game, "http://10.0.0.7:5000")["follow-url"] == f"http://10.0.0.7:5000/games/{game}"
-    assert _share_links(client, game, "https://cards.example")["follow-url"] == f"https://cards.example/games/{game}"
+    assert (
+        _share_links(client, game, "http://10.0.0.7:5000")["follow-url"]
+        == f"http://10.0.0.7:5000/games/{game}"
+    )
+    assert (
+        _share_links(client, game, "https://cards.example")["follow-url"]
+        == f"https://cards.example/games/{game}"
+    )
 
 
 def test_public_url_overrides_everything(app, client, lan):
@@ -60,27 +70,34 @@ def test_public_url_overrides_everything(app, client, lan):
     links = _share_links(client, game, "http://127.0.0.1:5000")
     assert links["follow-url"] == f"https://tunnel.example/scores/games/{game}"
     assert links["editor-url"].startswith(f"https://tunnel.example/scores/games/{game}/join/")
-    urls = client.post("/api/v1/games", json={"variant": "rumbugz", "players": ["Ann", "Bob"]}).get_json()["urls"]
+    urls = client.post("/api/v1/games", json={"variant": "rumbugz", "players": ["Ann", "Bob"]}).get_json()[
+        "urls"
+    ]
     assert all(url.startswith("https://tunnel.example/scores/") for url in urls.values())
 
 
 def test_the_api_answers_lan_urls(app, client, lan):
-    created = client.post("/api/v1/games", json={"variant": "rumbugz", "players": ["Ann", "Bob"]},
-                          base_url="http://127.0.0.1:5000")
+    created = client.post(
+        "/api/v1/games",
+        json={"variant": "rumbugz", "players": ["Ann", "Bob"]},
+        base_url="http://127.0.0.1:5000",
+    )
     assert created.status_code == 201
     body = created.get_json()
     game = body["id"]
-    assert body["urls"] == {"api": f"http://{LAN}:5000/api/v1/games/{game}",
-                            "page": f"http://{LAN}:5000/games/{game}",
-                            "export": f"http://{LAN}:5000/api/v1/games/{game}/export",
-                            "editor": f"http://{LAN}:5000/games/{game}/join/{body['secret']}"}
+    assert body["urls"] == {
+        "api": f"http://{LAN}:5000/api/v1/games/{game}",
+        "page": f"http://{LAN}:5000/games/{game}",
+        "export": f"http://{LAN}:5000/api/v1/games/{game}/export",
+        "editor": f"http://{LAN}:5000/games/{game}/join/{body['secret']}",
+    }
     again = client.get(f"/api/v1/games/{game}", base_url="http://localhost:5000").get_json()
     assert again["urls"]["page"] == f"http://{LAN}:5000/games/{game}"
 
 
 def test_the_checkers_verdict_link_is_for_other_phones_too(client, lan):
     page = client.get("/check/crazy-tiles?cards=R12+R13+J", base_url="http://127.0.0.1:5000").text
-    assert f'http://{LAN}:5000/check/crazy-tiles?cards=R12' in page
+    assert f"http://{LAN}:5000/check/crazy-tiles?cards=R12" in page
 
 
 def test_the_printed_sheets_qr_code_leads_to_the_lan_address(app, client, lan):
@@ -116,6 +133,9 @@ def test_the_lan_address_falls_back_to_the_host_name(monkeypatch):
     monkeypatch.setattr(addresses, "_routed_address", lambda: None)
     monkeypatch.setattr(addresses, "_found", (float("-inf"), None))
     monkeypatch.setattr(addresses.socket, "gethostname", lambda: "table-laptop")
-    monkeypatch.setattr(addresses.socket, "getaddrinfo",
-                        lambda *a, **k: [(2, 2, 17, "", ("127.0.1.1", 0)), (2, 2, 17, "", ("192.168.4.9", 0))])
+    monkeypatch.setattr(
+        addresses.socket,
+        "getaddrinfo",
+        lambda *a, **k: [(2, 2, 17, "", ("127.0.1.1", 0)), (2, 2, 17, "", ("192.168.4.9", 0))],
+    )
     assert addresses.lan_address() == "192.168.4.9"

@@ -48,9 +48,24 @@ def generated(server, tmp_path_factory):
     folder = tmp_path_factory.mktemp("python-client")
     config = folder / "config.yaml"
     config.write_text("post_hooks: []\n")  # no formatter run: nothing but the generator itself
-    run = subprocess.run([str(GENERATOR), "generate", "--url", f"{server}/api/v1/openapi.json", "--meta", "none",
-                          "--output-path", str(folder / PACKAGE), "--config", str(config)],
-                         capture_output=True, text=True, timeout=300, check=False)
+    run = subprocess.run(
+        [
+            str(GENERATOR),
+            "generate",
+            "--url",
+            f"{server}/api/v1/openapi.json",
+            "--meta",
+            "none",
+            "--output-path",
+            str(folder / PACKAGE),
+            "--config",
+            str(config),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     sys.path.insert(0, str(folder))
     try:
         yield importlib.import_module(PACKAGE), run
@@ -64,13 +79,22 @@ def test_the_python_generator_writes_every_operation_without_a_warning(generated
     package, run = generated
     assert run.returncode == 0 and "warning" not in (run.stdout + run.stderr).lower(), run.stdout + run.stderr
     document = requests.get(f"{server}/api/v1/openapi.json", timeout=10).json()
-    operations = {op["operationId"] for item in document["paths"].values() for m, op in item.items()
-                  if m != "parameters"}
-    written = {p.stem for p in (Path(package.__file__).parent / "api" / "default").glob("*.py")} - {"__init__"}
+    operations = {
+        op["operationId"]
+        for item in document["paths"].values()
+        for m, op in item.items()
+        if m != "parameters"
+    }
+    written = {p.stem for p in (Path(package.__file__).parent / "api" / "default").glob("*.py")} - {
+        "__init__"
+    }
     assert written == {re.sub(r"(?<!^)([A-Z])", r"_\1", o).lower() for o in operations}
     models = importlib.import_module(f"{PACKAGE}.models")
     for name in document["components"]["schemas"]:  # every component a model of its own name
-        if "type" in document["components"]["schemas"][name] or "properties" in document["components"]["schemas"][name]:
+        if (
+            "type" in document["components"]["schemas"][name]
+            or "properties" in document["components"]["schemas"][name]
+        ):
             assert hasattr(models, name), name
 
 
@@ -135,8 +159,9 @@ def test_the_generated_client_plays_a_whole_game(generated, server, variant):
     _check(restored.game, variant, [other])
     again = _op("get_game").sync(restored.id, client=package.Client(base))
     _check(again, variant, [other])
-    assert [a.to_dict() for a in _op("export_game").sync(restored.id, client=package.Client(base)).audit] == \
-        [a.to_dict() for a in export.audit]
+    assert [a.to_dict() for a in _op("export_game").sync(restored.id, client=package.Client(base)).audit] == [
+        a.to_dict() for a in export.audit
+    ]
 
 
 def test_the_readme_example_runs_as_shown(generated, server):
@@ -152,9 +177,26 @@ def test_the_readme_example_runs_as_shown(generated, server):
 
 def _tsc(*files: Path, emit: bool = False) -> subprocess.CompletedProcess:
     """``tsc --strict`` over ``files`` (the script declares the little it needs of the runtime)."""
-    return subprocess.run([str(NODE_BIN / "tsc"), "--strict", "--target", "es2022", "--lib", "es2022", "--module",
-                           "es2022", "--moduleResolution", "bundler", *([] if emit else ["--noEmit"]),
-                           *map(str, files)], capture_output=True, text=True, timeout=300, check=False)
+    return subprocess.run(
+        [
+            str(NODE_BIN / "tsc"),
+            "--strict",
+            "--target",
+            "es2022",
+            "--lib",
+            "es2022",
+            "--module",
+            "es2022",
+            "--moduleResolution",
+            "bundler",
+            *([] if emit else ["--noEmit"]),
+            *map(str, files),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
 
 
 #: changes to the script that the document's types refuse: a number for cards, a key the variant does not
@@ -169,17 +211,31 @@ def test_typescript_types_from_the_document_type_check_a_script_that_records_a_h
         if os.environ.get("CI"):
             pytest.fail("openapi-typescript is not installed: make node_modules/.installed")
         pytest.skip("openapi-typescript is not installed: make node_modules/.installed")
-    run = subprocess.run([str(NODE_BIN / "openapi-typescript"), f"{server}/api/v1/openapi.json",
-                          "--output", str(tmp_path / "api.d.ts")], capture_output=True, text=True, timeout=300,
-                         check=False)
+    run = subprocess.run(
+        [
+            str(NODE_BIN / "openapi-typescript"),
+            f"{server}/api/v1/openapi.json",
+            "--output",
+            str(tmp_path / "api.d.ts"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert run.returncode == 0 and "warn" not in run.stderr.lower(), run.stdout + run.stderr
     script = (Path(__file__).parent / "record_hand.ts").read_text()
     (tmp_path / "record_hand.ts").write_text(script)
     (tmp_path / "package.json").write_text('{"type": "module"}')
     checked = _tsc(tmp_path / "record_hand.ts", emit=True)
     assert checked.returncode == 0, checked.stdout + checked.stderr
-    ran = subprocess.run(["node", str(tmp_path / "record_hand.js"), f"{server}/api/v1"], capture_output=True,
-                         text=True, timeout=60, check=False)
+    ran = subprocess.run(
+        ["node", str(tmp_path / "record_hand.js"), f"{server}/api/v1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert ran.returncode == 0, ran.stderr
     assert json.loads(ran.stdout) == _totals("rummikub", [HANDS["rummikub"]])
     # the types are the document's: each wrong change is refused (one tsc run over every wrong copy)

@@ -33,7 +33,9 @@ def test_the_document_names_the_variants_player_limits_and_options(api):
     # one branch per variant, told apart by its "variant"
     for kind in ("NewGame", "Round", "Export", "CheckRequest", "HandRequest", "SolveRequest"):
         assert list(schemas[kind]["discriminator"]["mapping"]) == list(VARIANTS)
-        assert [b["$ref"].rsplit("/", 1)[1] for b in schemas[kind]["oneOf"]] == [kind + camel(v) for v in VARIANTS]
+        assert [b["$ref"].rsplit("/", 1)[1] for b in schemas[kind]["oneOf"]] == [
+            kind + camel(v) for v in VARIANTS
+        ]
         for v in VARIANTS:
             assert schemas[kind + camel(v)]["properties"]["variant"] == {"const": v}
     for v in all_variants():
@@ -46,7 +48,10 @@ def test_the_document_names_the_variants_player_limits_and_options(api):
         facts = schemas[f"RoundFacts{camel(v.slug)}"]
         assert facts["additionalProperties"] is False
         check = schemas[f"CheckRequest{camel(v.slug)}"]["properties"]["options"]
-        assert set(check["properties"]) == {o.name for o in v.option_spec} and check["additionalProperties"] is False
+        assert (
+            set(check["properties"]) == {o.name for o in v.option_spec}
+            and check["additionalProperties"] is False
+        )
 
 
 def test_every_error_answer_is_documented_as_the_one_error_body(api):
@@ -56,7 +61,9 @@ def test_every_error_answer_is_documented_as_the_one_error_body(api):
                 continue
             for status, answer in op["responses"].items():
                 if status.startswith("4"):
-                    assert answer["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
+                    assert answer["content"]["application/json"]["schema"] == {
+                        "$ref": "#/components/schemas/Error"
+                    }
     assert api.document["components"]["schemas"]["Error"]["required"] == ["error", "reasons"]
 
 
@@ -68,7 +75,8 @@ def test_options_of_the_import_address_do_not_advertise_get(client):
 
 def test_crib_rummy_extend_is_documented_as_counted_from_0(api):
     meld = api.document["components"]["schemas"]["RoundFactsCribRummy"]["properties"]["turns"]["items"][
-        "properties"]["melds"]["items"]["properties"]["extend"]
+        "properties"
+    ]["melds"]["items"]["properties"]["extend"]
     assert "counted from 0" in meld["description"] and "#1" in meld["description"]
     assert "counted from 0" in API_PAGE.read_text()
 
@@ -77,11 +85,13 @@ def test_crib_rummy_extend_is_documented_as_counted_from_0(api):
 def _evaluate(expression, request_headers: dict, body: dict):
     """A link parameter: a constant, ``$response.body#/pointer``, ``$request.header.Name``, or text
     with ``{$response.body#/pointer}`` inside (OpenAPI runtime expressions)."""
+
     def pointer(text: str):
         value = body
         for part in text.split("/")[1:]:
             value = value[int(part) if isinstance(value, list) else part]
         return value
+
     if not isinstance(expression, str):
         return expression
     if expression.startswith("$response.body#"):
@@ -95,8 +105,12 @@ def _follow(client, api, source: tuple[str, str, int], headers: dict, answer: di
     """Call every operation the document links ``source``'s answer to; their answers by operation id."""
     path, method, status = source
     links = api.document["paths"][path][method]["responses"][str(status)].get("links", {})
-    by_id = {op["operationId"]: (p, m) for p, item in api.document["paths"].items()
-             for m, op in item.items() if m != "parameters"}
+    by_id = {
+        op["operationId"]: (p, m)
+        for p, item in api.document["paths"].items()
+        for m, op in item.items()
+        if m != "parameters"
+    }
     answers = {}
     for link in links.values():
         target, verb = by_id[link["operationId"]]
@@ -110,19 +124,33 @@ def _follow(client, api, source: tuple[str, str, int], headers: dict, answer: di
 
 def test_links_chain_a_new_game_to_every_operation_on_it(client, api):
     """POST /games -> read, export and record (with the edit secret); a recorded hand -> correct, delete."""
-    _, created = call(client, api, "POST", "/api/v1/games", {"variant": "rummikub", "players": ["Ann", "Bob"]},
-                      expect=201)
+    _, created = call(
+        client, api, "POST", "/api/v1/games", {"variant": "rummikub", "players": ["Ann", "Bob"]}, expect=201
+    )
     hand = {"winner": 0, "players": [{"rack": ""}, {"rack": "R5"}]}
     answers = _follow(client, api, ("/games", "post", 201), {}, created, {"recordHand": hand})
-    assert {op: status for op, (status, _) in answers.items()} == {"getGame": 200, "exportGame": 200,
-                                                                   "recordHand": 201}
+    assert {op: status for op, (status, _) in answers.items()} == {
+        "getGame": 200,
+        "exportGame": 200,
+        "recordHand": 201,
+    }
     recorded = answers["recordHand"][1]
     headers = {"Authorization": f"Bearer {created['secret']}"}
-    later = _follow(client, api, ("/games/{public_id}/rounds", "post", 201), headers, recorded,
-                    {"correctHand": {**hand, "winner": 1, "players": [{"rack": "K9"}, {"rack": ""}]}})
-    assert {op: status for op, (status, _) in later.items()} == {"getGame": 200, "exportGame": 200,
-                                                                 "correctHand": 200, "deleteHand": 200,
-                                                                 "undoChange": 200}
+    later = _follow(
+        client,
+        api,
+        ("/games/{public_id}/rounds", "post", 201),
+        headers,
+        recorded,
+        {"correctHand": {**hand, "winner": 1, "players": [{"rack": "K9"}, {"rack": ""}]}},
+    )
+    assert {op: status for op, (status, _) in later.items()} == {
+        "getGame": 200,
+        "exportGame": 200,
+        "correctHand": 200,
+        "deleteHand": 200,
+        "undoChange": 200,
+    }
 
 
 # -- what the document refuses, the server refuses; what it accepts is never a 400 ----------------------
@@ -160,24 +188,41 @@ def test_a_new_game_is_refused_exactly_when_the_document_refuses_it(client, api,
 
 def test_check_and_hand_take_only_their_own_fields(client, api):
     assert not _valid(api, "HandRequest", {"variant": "krazy-bee", "cards": "7", "extend": None})
-    call(client, api, "POST", "/api/v1/hand", {"variant": "krazy-bee", "cards": "7", "extend": None}, expect=400)
-    call(client, api, "POST", "/api/v1/check", {"variant": "krazy-bee", "cards": "7", "extend": "7 7 7"},
-         expect=200)
+    call(
+        client,
+        api,
+        "POST",
+        "/api/v1/hand",
+        {"variant": "krazy-bee", "cards": "7", "extend": None},
+        expect=400,
+    )
+    call(
+        client,
+        api,
+        "POST",
+        "/api/v1/check",
+        {"variant": "krazy-bee", "cards": "7", "extend": "7 7 7"},
+        expect=200,
+    )
 
 
 # -- strict bodies and round facts as the engine reads them ----------------------------------------------
 def _game(client, api, variant="krazy-bee"):
-    _, created = call(client, api, "POST", "/api/v1/games", {"variant": variant, "players": ["Ann", "Bob"]},
-                      expect=201)
+    _, created = call(
+        client, api, "POST", "/api/v1/games", {"variant": variant, "players": ["Ann", "Bob"]}, expect=201
+    )
     return created["id"], created["secret"]
 
 
-@pytest.mark.parametrize("raw", [
-    '{"players": [{"points": 3}, {"points": NaN}]}',
-    '{"players": [{"points": 3}, {}], "note": NaN}',
-    '{"players": [{"points": Infinity}, {}]}',
-    '{"players": [{"points": 1e400}, {}]}',
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"players": [{"points": 3}, {"points": NaN}]}',
+        '{"players": [{"points": 3}, {}], "note": NaN}',
+        '{"players": [{"points": Infinity}, {}]}',
+        '{"players": [{"points": 1e400}, {}]}',
+    ],
+)
 def test_not_json_numbers_are_refused(client, api, raw):
     gid, secret = _game(client, api)
     _, answer = call(client, api, "POST", f"/api/v1/games/{gid}/rounds", raw=raw, secret=secret, expect=400)
@@ -185,12 +230,15 @@ def test_not_json_numbers_are_refused(client, api, raw):
     assert client.get(f"/api/v1/games/{gid}").get_json()["rounds"] == []
 
 
-@pytest.mark.parametrize("facts, paths", [
-    ({"players": [{"points": "12"}, {"points": ""}]}, ["players.0.points", "players.1.points"]),
-    ({"players": [{"laid": "yes"}, {}]}, ["players.0.laid"]),
-    ({"players": [{}, {}], "note": 1}, ["note"]),
-    ({"players": [{"hand": "3", "colour": "red"}, {}]}, ["players.0.colour"]),
-])
+@pytest.mark.parametrize(
+    "facts, paths",
+    [
+        ({"players": [{"points": "12"}, {"points": ""}]}, ["players.0.points", "players.1.points"]),
+        ({"players": [{"laid": "yes"}, {}]}, ["players.0.laid"]),
+        ({"players": [{}, {}], "note": 1}, ["note"]),
+        ({"players": [{"hand": "3", "colour": "red"}, {}]}, ["players.0.colour"]),
+    ],
+)
 def test_mistyped_or_unknown_facts_are_refused_naming_them(client, api, facts, paths):
     gid, secret = _game(client, api)
     _, answer = call(client, api, "POST", f"/api/v1/games/{gid}/rounds", facts, secret=secret, expect=422)
@@ -201,8 +249,15 @@ def test_mistyped_or_unknown_facts_are_refused_naming_them(client, api, facts, p
 
 def test_whole_numbers_are_stored_as_whole_numbers(client, api):
     gid, secret = _game(client, api)
-    _, answer = call(client, api, "POST", f"/api/v1/games/{gid}/rounds",
-                     {"players": [{"laid": True, "went_out": True}, {"points": 12.0}]}, secret=secret, expect=201)
+    _, answer = call(
+        client,
+        api,
+        "POST",
+        f"/api/v1/games/{gid}/rounds",
+        {"players": [{"laid": True, "went_out": True}, {"points": 12.0}]},
+        secret=secret,
+        expect=201,
+    )
     stored = answer["round"]["facts"]["players"][1]["points"]
     assert stored == 12 and isinstance(stored, int)
 
@@ -220,40 +275,66 @@ def test_what_is_read_back_matches_the_variants_own_facts_schema(client, api, va
 
 # -- the document says each rule JSON Schema can (issue 17, section 5) -----------------------------------
 def _export_with(client, api, **changes) -> dict:
-    _, created = call(client, api, "POST", "/api/v1/games", {"variant": "rummikub", "players": ["Ann", "Bob"]},
-                      expect=201)
+    _, created = call(
+        client, api, "POST", "/api/v1/games", {"variant": "rummikub", "players": ["Ann", "Bob"]}, expect=201
+    )
     return {**call(client, api, "GET", f"/api/v1/games/{created['id']}/export", expect=200)[1], **changes}
 
 
-@pytest.mark.parametrize("name, body, answer", [
-    ("NewGame", {"variant": "rummikub", "players": ["Ann", "Ann"]}, 422),  # uniqueItems (the services say it)
-    ("NewTable", {"name": "Sunday", "players": ["Ann", "Ann"]}, 422),
-    ("CheckRequest", {"variant": "rummikub", "cards": ""}, 400),  # minLength, and a card in the pattern
-    ("CheckRequest", {"variant": "rummikub", "cards": "R5", "options": {"steps": "x"}}, 400),  # another's option
-    ("SolveRequest", {"variant": "rummikub", "rack": "R5", "options": {"zzz": 1}}, 400),
-    ("TurnRequest", {"variant": "rummikub", "rack": "R5", "after": "", "options": {"zzz": 1}}, 400),
-])
+@pytest.mark.parametrize(
+    "name, body, answer",
+    [
+        (
+            "NewGame",
+            {"variant": "rummikub", "players": ["Ann", "Ann"]},
+            422,
+        ),  # uniqueItems (the services say it)
+        ("NewTable", {"name": "Sunday", "players": ["Ann", "Ann"]}, 422),
+        ("CheckRequest", {"variant": "rummikub", "cards": ""}, 400),  # minLength, and a card in the pattern
+        (
+            "CheckRequest",
+            {"variant": "rummikub", "cards": "R5", "options": {"steps": "x"}},
+            400,
+        ),  # another's option
+        ("SolveRequest", {"variant": "rummikub", "rack": "R5", "options": {"zzz": 1}}, 400),
+        ("TurnRequest", {"variant": "rummikub", "rack": "R5", "after": "", "options": {"zzz": 1}}, 400),
+    ],
+)
 def test_what_json_schema_can_say_the_document_says(client, api, name, body, answer):
     """Each was schema-valid and refused by the server: the document now refuses it too."""
     assert not _valid(api, name, body)
-    path = {"NewGame": "/games", "NewTable": "/tables", "CheckRequest": "/check", "SolveRequest": "/solve",
-            "TurnRequest": "/turn"}[name]
+    path = {
+        "NewGame": "/games",
+        "NewTable": "/tables",
+        "CheckRequest": "/check",
+        "SolveRequest": "/solve",
+        "TurnRequest": "/turn",
+    }[name]
     call(client, api, "POST", f"/api/v1{path}", body, expect=answer)
 
 
-@pytest.mark.parametrize("stamp", ["0000-00-00T00:00:00Z", "0001-01-01T00:00:00+01:00", "2024-13-01T00:00:00Z"])
+@pytest.mark.parametrize(
+    "stamp", ["0000-00-00T00:00:00Z", "0001-01-01T00:00:00+01:00", "2024-13-01T00:00:00Z"]
+)
 def test_an_export_time_is_a_real_date_time_the_server_can_store(client, api, stamp):
     export = _export_with(client, api, created_at=stamp)
     assert not _valid(api, "Export", export)
-    assert api.document["components"]["schemas"]["ExportRummikub"]["properties"]["created_at"]["format"] == \
-        "date-time"
+    assert (
+        api.document["components"]["schemas"]["ExportRummikub"]["properties"]["created_at"]["format"]
+        == "date-time"
+    )
     assert call(client, api, "POST", "/api/v1/games/import", export)[0] in (400, 422)
     assert _valid(api, "Export", _export_with(client, api, created_at="2024-05-01T22:30:00.5+02:00"))
 
 
 def test_a_table_import_whose_game_has_no_players_is_refused_by_the_document(client, api):
     game = _export_with(client, api, players=[], rounds=[], audit=[])
-    table = {"format": "scorekeeper-table", "version": 1, "name": "Sunday", "players": [{"name": "Ann"}],
-             "games": [{"players": [], "game": game}]}
+    table = {
+        "format": "scorekeeper-table",
+        "version": 1,
+        "name": "Sunday",
+        "players": [{"name": "Ann"}],
+        "games": [{"players": [], "game": game}],
+    }
     assert not _valid(api, "TableExport", table)
     assert call(client, api, "POST", "/api/v1/tables/import", table)[0] in (400, 422)

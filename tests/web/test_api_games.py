@@ -17,8 +17,14 @@ def api(client) -> OpenApi:
 
 
 def new_game(client, api, variant="krazy-bee", players=("Ann", "Bob"), **extra):
-    _, body = call(client, api, "POST", "/api/v1/games",
-                   {"variant": variant, "players": list(players), **extra}, expect=201)
+    _, body = call(
+        client,
+        api,
+        "POST",
+        "/api/v1/games",
+        {"variant": variant, "players": list(players), **extra},
+        expect=201,
+    )
     return body
 
 
@@ -36,8 +42,9 @@ def test_a_game_of_every_variant_through_the_api(client, api, variant):
     assert created["game"]["status"] == "in_progress"
     assert [p["total"] for p in created["game"]["players"]] == [0, 0]
 
-    _, answer = call(client, api, "POST", f"/api/v1/games/{gid}/rounds", HANDS[variant], secret=secret,
-                     expect=201)
+    _, answer = call(
+        client, api, "POST", f"/api/v1/games/{gid}/rounds", HANDS[variant], secret=secret, expect=201
+    )
     expected = score_game(variant, [HANDS[variant]], players=2)
     assert answer["round"]["number"] == 1
     assert answer["round"]["facts"] == HANDS[variant]
@@ -51,8 +58,9 @@ def test_a_game_of_every_variant_through_the_api(client, api, variant):
     assert [p["rank"] for p in game["players"]] == list(both.ranks)  # the engine's, by the end rule
     assert [r["totals"] for r in game["rounds"]] == [list(r.totals) for r in both.rounds]
 
-    _, corrected = call(client, api, "PUT", f"/api/v1/games/{gid}/rounds/1", OTHER_HANDS[variant],
-                        secret=secret, expect=200)
+    _, corrected = call(
+        client, api, "PUT", f"/api/v1/games/{gid}/rounds/1", OTHER_HANDS[variant], secret=secret, expect=200
+    )
     twice = score_game(variant, [OTHER_HANDS[variant]] * 2, players=2)
     assert [p["total"] for p in corrected["game"]["players"]] == list(twice.totals)
 
@@ -73,21 +81,40 @@ def test_each_change_scores_the_game_once(client, api, monkeypatch):
     created = new_game(client, api, "crib-rummy")
     gid, secret = created["id"], created["secret"]
     assert len(runs) == 1
-    _, answer = call(client, api, "POST", f"/api/v1/games/{gid}/rounds", HANDS["crib-rummy"], secret=secret,
-                     expect=201)
+    _, answer = call(
+        client, api, "POST", f"/api/v1/games/{gid}/rounds", HANDS["crib-rummy"], secret=secret, expect=201
+    )
     assert len(runs) == 2
-    call(client, api, "POST", f"/api/v1/games/{gid}/rounds", OTHER_HANDS["crib-rummy"], secret=secret, expect=201)
-    _, corrected = call(client, api, "PUT", f"/api/v1/games/{gid}/rounds/1", OTHER_HANDS["crib-rummy"],
-                        secret=secret, expect=200)
+    call(
+        client,
+        api,
+        "POST",
+        f"/api/v1/games/{gid}/rounds",
+        OTHER_HANDS["crib-rummy"],
+        secret=secret,
+        expect=201,
+    )
+    _, corrected = call(
+        client,
+        api,
+        "PUT",
+        f"/api/v1/games/{gid}/rounds/1",
+        OTHER_HANDS["crib-rummy"],
+        secret=secret,
+        expect=200,
+    )
     _, after = call(client, api, "DELETE", f"/api/v1/games/{gid}/rounds/2", secret=secret, expect=200)
     assert len(runs) == 5
     # ... and the reused score is the engine's score of the stored hands
-    assert [p["total"] for p in answer["game"]["players"]] == \
-        list(score_game("crib-rummy", [HANDS["crib-rummy"]], players=2).totals)
-    assert [p["total"] for p in corrected["game"]["players"]] == \
-        list(score_game("crib-rummy", [OTHER_HANDS["crib-rummy"]] * 2, players=2).totals)
-    assert [p["total"] for p in after["game"]["players"]] == \
-        list(score_game("crib-rummy", [OTHER_HANDS["crib-rummy"]], players=2).totals)
+    assert [p["total"] for p in answer["game"]["players"]] == list(
+        score_game("crib-rummy", [HANDS["crib-rummy"]], players=2).totals
+    )
+    assert [p["total"] for p in corrected["game"]["players"]] == list(
+        score_game("crib-rummy", [OTHER_HANDS["crib-rummy"]] * 2, players=2).totals
+    )
+    assert [p["total"] for p in after["game"]["players"]] == list(
+        score_game("crib-rummy", [OTHER_HANDS["crib-rummy"]], players=2).totals
+    )
     _, read = call(client, api, "GET", f"/api/v1/games/{gid}", expect=200)
     assert len(runs) == 5  # a new request finds the score the last change kept in this process
     assert [p["total"] for p in read["players"]] == [p["total"] for p in after["game"]["players"]]
@@ -97,29 +124,47 @@ def test_a_finished_game_names_its_winners(client, api):
     """CT-8: a one-round rummikub game ends after its round; high total wins."""
     created = new_game(client, api, "rummikub", ("Ann", "Bob", "Cy"), options={"rounds": 1})
     facts = {"winner": 2, "players": [{"rack": "R5"}, {"rack": "K9 K10"}, {"rack": ""}]}
-    _, answer = call(client, api, "POST", f"/api/v1/games/{created['id']}/rounds", facts,
-                     secret=created["secret"], expect=201)
+    _, answer = call(
+        client,
+        api,
+        "POST",
+        f"/api/v1/games/{created['id']}/rounds",
+        facts,
+        secret=created["secret"],
+        expect=201,
+    )
     assert answer["game"]["status"] == "finished"
     assert answer["game"]["winners"] == [2]
     assert [p["total"] for p in answer["game"]["players"]] == [-5, -19, 24]
-    _, refused = call(client, api, "POST", f"/api/v1/games/{created['id']}/rounds", facts,
-                      secret=created["secret"], expect=422)
+    _, refused = call(
+        client,
+        api,
+        "POST",
+        f"/api/v1/games/{created['id']}/rounds",
+        facts,
+        secret=created["secret"],
+        expect=422,
+    )
     assert "over" in refused["error"]
 
 
 def test_first_dealer_and_options_are_kept(client, api):
-    created = new_game(client, api, "crib-rummy", ("Ann", "Bob", "Cy"), options={"target": 61},
-                       first_dealer=2)
+    created = new_game(
+        client, api, "crib-rummy", ("Ann", "Bob", "Cy"), options={"target": 61}, first_dealer=2
+    )
     game = created["game"]
     assert game["first_dealer"] == 2 and game["dealer"] == 2
     assert game["options"]["target"] == 61
 
 
-@pytest.mark.parametrize("method, tail, body", [
-    ("POST", "rounds", HANDS["krazy-bee"]),
-    ("PUT", "rounds/1", HANDS["krazy-bee"]),
-    ("DELETE", "rounds/1", None),
-])
+@pytest.mark.parametrize(
+    "method, tail, body",
+    [
+        ("POST", "rounds", HANDS["krazy-bee"]),
+        ("PUT", "rounds/1", HANDS["krazy-bee"]),
+        ("DELETE", "rounds/1", None),
+    ],
+)
 def test_changes_need_the_edit_secret(app, client, api, method, tail, body):
     created = new_game(client, api)
     gid, secret = created["id"], created["secret"]
@@ -130,8 +175,9 @@ def test_changes_need_the_edit_secret(app, client, api, method, tail, body):
     assert "Bearer" in missing["error"]
     response = client.open(f"/api/v1/games/{gid}/{tail}", method=method, json=body)
     assert response.headers["WWW-Authenticate"].startswith("Bearer")
-    _, _wrong = call(client, api, method, f"/api/v1/games/{gid}/{tail}", body, secret="not-the-secret",
-                    expect=403)
+    _, _wrong = call(
+        client, api, method, f"/api/v1/games/{gid}/{tail}", body, secret="not-the-secret", expect=403
+    )
     other = new_game(client, api)
     call(client, api, method, f"/api/v1/games/{gid}/{tail}", body, secret=other["secret"], expect=403)
     assert client.get(f"/api/v1/games/{gid}").get_json() == before
@@ -150,8 +196,15 @@ def test_unknown_games_and_hands_answer_404(client, api):
     call(client, api, "POST", "/api/v1/games/no-such-game/rounds", HANDS["krazy-bee"], secret="x", expect=404)
     created = new_game(client, api)
     for method in ("PUT", "DELETE"):
-        call(client, api, method, f"/api/v1/games/{created['id']}/rounds/7",
-             HANDS["krazy-bee"] if method == "PUT" else None, secret=created["secret"], expect=404)
+        call(
+            client,
+            api,
+            method,
+            f"/api/v1/games/{created['id']}/rounds/7",
+            HANDS["krazy-bee"] if method == "PUT" else None,
+            secret=created["secret"],
+            expect=404,
+        )
 
 
 BAD_GAMES = [
@@ -159,22 +212,50 @@ BAD_GAMES = [
     pytest.param({"variant": "krazy-bee", "players": ["Ann", 7]}, 400, "players", id="a-name-a-number"),
     pytest.param({"players": ["Ann", "Bob"]}, 400, "variant", id="no-variant"),
     pytest.param({"variant": " ", "players": ["Ann", "Bob"]}, 400, "variant", id="blank-variant"),
-    pytest.param({"variant": "krazy-bee", "players": ["Ann", "Bob"], "options": [1]}, 400, "options",
-                 id="options-a-list"),
-    pytest.param({"variant": "krazy-bee", "players": ["Ann", "Bob"], "first_dealer": "Bob"}, 400,
-                 "first_dealer", id="dealer-a-name"),
-    pytest.param({"variant": "krazy-bee", "players": ["Ann", "Bob"], "colour": "red"}, 400, "colour",
-                 id="unknown-field"),
+    pytest.param(
+        {"variant": "krazy-bee", "players": ["Ann", "Bob"], "options": [1]},
+        400,
+        "options",
+        id="options-a-list",
+    ),
+    pytest.param(
+        {"variant": "krazy-bee", "players": ["Ann", "Bob"], "first_dealer": "Bob"},
+        400,
+        "first_dealer",
+        id="dealer-a-name",
+    ),
+    pytest.param(
+        {"variant": "krazy-bee", "players": ["Ann", "Bob"], "colour": "red"},
+        400,
+        "colour",
+        id="unknown-field",
+    ),
     pytest.param({"variant": "gin", "players": ["Ann", "Bob"]}, 422, "unknown variant", id="unknown-variant"),
-    pytest.param({"variant": "krazy-bee", "players": ["Ann", "Bob"], "options": {"colour": 1}}, 422,
-                 "colour", id="unknown-option"),
-    pytest.param({"variant": "krazy-bee", "players": ["Ann", "Bob", "Cy", "Di", "Ed"]}, 422, "2 to 4",
-                 id="too-many-players"),
+    pytest.param(
+        {"variant": "krazy-bee", "players": ["Ann", "Bob"], "options": {"colour": 1}},
+        422,
+        "colour",
+        id="unknown-option",
+    ),
+    pytest.param(
+        {"variant": "krazy-bee", "players": ["Ann", "Bob", "Cy", "Di", "Ed"]},
+        422,
+        "2 to 4",
+        id="too-many-players",
+    ),
     pytest.param({"variant": "krazy-bee", "players": ["Ann", "ann"]}, 422, "two players", id="same-names"),
-    pytest.param({"variant": "krazy-bee", "players": ["Ann", "Bob"], "first_dealer": 5}, 422, "dealer",
-                 id="dealer-not-a-seat"),
-    pytest.param({"variant": "krazy-bee", "players": ["Ann", "Bob"], "options": {"steps": "run of"}}, 422,
-                 "KB-8", id="KB-8-bad-step-list"),
+    pytest.param(
+        {"variant": "krazy-bee", "players": ["Ann", "Bob"], "first_dealer": 5},
+        422,
+        "dealer",
+        id="dealer-not-a-seat",
+    ),
+    pytest.param(
+        {"variant": "krazy-bee", "players": ["Ann", "Bob"], "options": {"steps": "run of"}},
+        422,
+        "KB-8",
+        id="KB-8-bad-step-list",
+    ),
 ]
 
 
@@ -186,19 +267,31 @@ def test_bad_new_games_are_refused_and_nothing_is_saved(app, client, api, body, 
     assert game_count(app) == before
 
 
-@pytest.mark.parametrize("facts, status, words", [
-    pytest.param({"players": [{"laid": True}]}, 422, "one entry per player", id="KB-9-one-entry-per-player"),
-    pytest.param({"players": [{"laid": True, "hand": "3 14"}, {}]}, 422, "N-1", id="N-1-bad-card-in-hand"),
-    pytest.param({"players": [{"laid": True, "went_out": True}, {"laid": True, "went_out": True}]}, 422,
-                 "only one player goes out", id="KB-9-two-went-out"),
-    pytest.param({"players": [{"points": -5}, {}]}, 422, "below", id="negative-points"),
-    pytest.param([1, 2], 400, "object", id="facts-a-list"),
-])
+@pytest.mark.parametrize(
+    "facts, status, words",
+    [
+        pytest.param(
+            {"players": [{"laid": True}]}, 422, "one entry per player", id="KB-9-one-entry-per-player"
+        ),
+        pytest.param(
+            {"players": [{"laid": True, "hand": "3 14"}, {}]}, 422, "N-1", id="N-1-bad-card-in-hand"
+        ),
+        pytest.param(
+            {"players": [{"laid": True, "went_out": True}, {"laid": True, "went_out": True}]},
+            422,
+            "only one player goes out",
+            id="KB-9-two-went-out",
+        ),
+        pytest.param({"players": [{"points": -5}, {}]}, 422, "below", id="negative-points"),
+        pytest.param([1, 2], 400, "object", id="facts-a-list"),
+    ],
+)
 def test_hands_the_rules_reject_leave_the_game_unchanged(client, api, facts, status, words):
     created = new_game(client, api)
     gid = created["id"]
-    _, answer = call(client, api, "POST", f"/api/v1/games/{gid}/rounds", facts, secret=created["secret"],
-                     expect=status)
+    _, answer = call(
+        client, api, "POST", f"/api/v1/games/{gid}/rounds", facts, secret=created["secret"], expect=status
+    )
     assert words.lower() in answer["error"].lower()
     if status == 422:
         assert answer["reasons"] and answer["fields"] and answer["round"] == 1
@@ -209,9 +302,20 @@ def test_a_refusal_names_the_player_never_the_seat(client, api):
     """CR-6 through the API: the 422 names Ann (seat 0), who has laid no meld of her own yet."""
     created = new_game(client, api, "crib-rummy")
     facts = {"turns": [{"melds": [{"cards": "3H 4H 5H"}]}, {"melds": [{"cards": "6H", "extend": 0}]}]}
-    _, body = call(client, api, "POST", f"/api/v1/games/{created['id']}/rounds", facts,
-                   secret=created["secret"], expect=422)
-    assert body["fields"] == [{"field": "turns.1.melds.0.extend",
-                               "message": "CR-6: Ann may add to another player's meld only after laying a meld "
-                                          "of their own (earlier this hand or this turn)"}]
+    _, body = call(
+        client,
+        api,
+        "POST",
+        f"/api/v1/games/{created['id']}/rounds",
+        facts,
+        secret=created["secret"],
+        expect=422,
+    )
+    assert body["fields"] == [
+        {
+            "field": "turns.1.melds.0.extend",
+            "message": "CR-6: Ann may add to another player's meld only after laying a meld "
+            "of their own (earlier this hand or this turn)",
+        }
+    ]
     assert body["error"].startswith("hand 1: ") and "seat" not in body["error"]

@@ -57,17 +57,23 @@ def says_what_it_can(ctx, response, case) -> None:
 
 
 def _schema(seed_: int):
-    config = SchemathesisConfig.from_dict({
-        "seed": seed_,
-        "checks": {"enabled": True,
-                   "positive_data_acceptance": {"expected-statuses": ["2xx", "401", "403", "404", "409", "422"]}},
-        "generation": {"mode": "all", "database": "none"},
-    })
+    config = SchemathesisConfig.from_dict(
+        {
+            "seed": seed_,
+            "checks": {
+                "enabled": True,
+                "positive_data_acceptance": {"expected-statuses": ["2xx", "401", "403", "404", "409", "422"]},
+            },
+            "generation": {"mode": "all", "database": "none"},
+        }
+    )
     return schemathesis.openapi.from_dict(document(parts=PARTS), config=config)
 
 
 # the document as an app has it: with the parts of the features create_app installs (tables)
-PARTS = api_parts(create_app({"TESTING": True, "SECRET_KEY": "schemathesis", "SQLALCHEMY_DATABASE_URI": "sqlite://"}))
+PARTS = api_parts(
+    create_app({"TESTING": True, "SECRET_KEY": "schemathesis", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+)
 FIRST, SECOND = (_schema(s) for s in SEEDS)
 
 
@@ -95,6 +101,7 @@ def _every_operation(schema, seed_: int):
         """Examples, coverage and fuzzing, positive and negative, with every check and ours."""
         # a 600 KB negative import is checked in a worker process: past 10 s on a loaded machine
         case.call_and_validate(base_url=base_url, additional_checks=[says_what_it_can], timeout=60)
+
     return test
 
 
@@ -114,7 +121,9 @@ def _walk(part, base_url: str, seed_: int, **limits) -> set[tuple[str, int]]:
             answers.add((case.operation.label, response.status_code))
 
         def validate_response(self, response, case, additional_checks=None, **kwargs):
-            super().validate_response(response, case, [*(additional_checks or []), says_what_it_can], **kwargs)
+            super().validate_response(
+                response, case, [*(additional_checks or []), says_what_it_can], **kwargs
+            )
 
     seed(seed_)(Workflow)  # Hypothesis reads the seed off the state machine class
     Workflow.run(settings=settings(**limits, **BOUNDED))
@@ -124,8 +133,9 @@ def _walk(part, base_url: str, seed_: int, **limits) -> set[tuple[str, int]]:
 @pytest.mark.parametrize("schema, seed_", list(zip((FIRST, SECOND), SEEDS)))
 def test_the_stateful_phase_chains_games_hands_and_secrets(base_url, schema, seed_):
     """From a new game through the links to every operation on it, with its edit secret."""
-    answers = _walk(schema.exclude(path_regex="^/tables"), base_url, seed_, max_examples=25,
-                    stateful_step_count=10)
+    answers = _walk(
+        schema.exclude(path_regex="^/tables"), base_url, seed_, max_examples=25, stateful_step_count=10
+    )
     # the links carried a real game's id (read back) and its edit secret: a hand sent with it was judged
     # by the rules (random facts are mostly refused, 422), not refused at the door (401, 403, 404)
     assert ("GET /games/{public_id}", 200) in answers and ("GET /games/{public_id}/export", 200) in answers
@@ -136,6 +146,8 @@ def test_the_stateful_phase_chains_games_hands_and_secrets(base_url, schema, see
 @pytest.mark.parametrize("schema, seed_", list(zip((FIRST, SECOND), SEEDS)))
 def test_the_stateful_phase_follows_a_new_table_to_its_pages(base_url, schema, seed_):
     """From a new (or imported) table through its links: the table, its statistics and its export."""
-    answers = _walk(schema.include(path_regex="^/tables"), base_url, seed_, max_examples=10, stateful_step_count=5)
+    answers = _walk(
+        schema.include(path_regex="^/tables"), base_url, seed_, max_examples=10, stateful_step_count=5
+    )
     for label in ("GET /tables/{table_id}", "GET /tables/{table_id}/stats", "GET /tables/{table_id}/export"):
         assert (label, 200) in answers, sorted(answers)

@@ -21,20 +21,44 @@ def api(client) -> OpenApi:
 
 
 SOLVES = [
-    pytest.param({"variant": "rummikub", "rack": "R7 R8 K2", "table": "R4 R5 R6"}, "BestPlay", id="CT-3-extend-a-run"),
-    pytest.param({"variant": "rummikub", "rack": "R10 R11 R12 B1", "initial": True}, "BestPlay",
-                 id="CT-6-initial-meld"),
-    pytest.param({"variant": "crazy-tiles", "rack": "R12 R13 J B5", "goal": "value"}, "BestPlay",
-                 id="CT-5-most-value"),
-    pytest.param({"variant": "runny-tiles", "rack": "R7 R8 R9", "table": "R4 R5 R6"}, "BestPlay", id="CT-9-grid"),
-    pytest.param({"variant": "krazy-bee", "rack": "5 5 W 1 2 3 4 9", "options": {"step": 2}}, "KrazyBeeHint",
-                 id="KB-3-step-2"),
-    pytest.param({"variant": "crib-rummy", "rack": "3H 4H 5H 6H KS KD", "table": "KH KC KD"}, "CribRummyHint",
-                 id="CR-5-melds-and-additions"),
-    pytest.param({"variant": "rumbugz", "rack": "1 2 3 4 6 8 10 12 5 5 5 P", "options": {"laid": "single"}},
-                 "RumBugzHint", id="RB-4-missing-kinds"),
-    pytest.param({"variant": "crazy-rummy", "rack": "Q Q Q 7 7 5 5 9", "table": "5 5 5 K K K",
-                  "options": {"wild": "7"}, "initial": True}, "CrazyRummyHint", id="CZ-3-first-play"),
+    pytest.param(
+        {"variant": "rummikub", "rack": "R7 R8 K2", "table": "R4 R5 R6"}, "BestPlay", id="CT-3-extend-a-run"
+    ),
+    pytest.param(
+        {"variant": "rummikub", "rack": "R10 R11 R12 B1", "initial": True}, "BestPlay", id="CT-6-initial-meld"
+    ),
+    pytest.param(
+        {"variant": "crazy-tiles", "rack": "R12 R13 J B5", "goal": "value"}, "BestPlay", id="CT-5-most-value"
+    ),
+    pytest.param(
+        {"variant": "runny-tiles", "rack": "R7 R8 R9", "table": "R4 R5 R6"}, "BestPlay", id="CT-9-grid"
+    ),
+    pytest.param(
+        {"variant": "krazy-bee", "rack": "5 5 W 1 2 3 4 9", "options": {"step": 2}},
+        "KrazyBeeHint",
+        id="KB-3-step-2",
+    ),
+    pytest.param(
+        {"variant": "crib-rummy", "rack": "3H 4H 5H 6H KS KD", "table": "KH KC KD"},
+        "CribRummyHint",
+        id="CR-5-melds-and-additions",
+    ),
+    pytest.param(
+        {"variant": "rumbugz", "rack": "1 2 3 4 6 8 10 12 5 5 5 P", "options": {"laid": "single"}},
+        "RumBugzHint",
+        id="RB-4-missing-kinds",
+    ),
+    pytest.param(
+        {
+            "variant": "crazy-rummy",
+            "rack": "Q Q Q 7 7 5 5 9",
+            "table": "5 5 5 K K K",
+            "options": {"wild": "7"},
+            "initial": True,
+        },
+        "CrazyRummyHint",
+        id="CZ-3-first-play",
+    ),
 ]
 
 
@@ -42,8 +66,14 @@ SOLVES = [
 def test_solve_answers_the_engines_to_dict(client, api, body, schema):
     _, answer = call(client, api, "POST", "/api/v1/solve", body, expect=200)
     api.validate_named(schema, answer)
-    expected = solve(body["variant"], body["rack"], table=body.get("table"), goal=body.get("goal", "tiles"),
-                     initial=body.get("initial", False), **body.get("options", {})).to_dict()
+    expected = solve(
+        body["variant"],
+        body["rack"],
+        table=body.get("table"),
+        goal=body.get("goal", "tiles"),
+        initial=body.get("initial", False),
+        **body.get("options", {}),
+    ).to_dict()
     assert answer == expected
 
 
@@ -52,14 +82,29 @@ def test_solve_answers_the_batch_lines_fields(client, api):
     body = {"variant": "rummikub", "rack": "R7 R8 K2", "table": "R4 R5 R6"}
     _, answer = call(client, api, "POST", "/api/v1/solve", body, expect=200)
     line = solve_line(json.dumps(body))
-    assert {k: answer[k] for k in line} == line == {
-        "variant": "rummikub", "tiles_played": 2, "value": 15, "play": ["R7", "R8"],
-        "table": [["R4", "R5", "R6", "R7", "R8"]], "optimal": True}
+    assert (
+        {k: answer[k] for k in line}
+        == line
+        == {
+            "variant": "rummikub",
+            "tiles_played": 2,
+            "value": 15,
+            "play": ["R7", "R8"],
+            "table": [["R4", "R5", "R6", "R7", "R8"]],
+            "optimal": True,
+        }
+    )
 
 
 def test_a_card_games_hint_says_what_the_hand_lays(client, api):
-    _, answer = call(client, api, "POST", "/api/v1/solve",
-                     {"variant": "krazy-bee", "rack": "5 5 W 1 2 3 4 9", "options": {"step": 2}}, expect=200)
+    _, answer = call(
+        client,
+        api,
+        "POST",
+        "/api/v1/solve",
+        {"variant": "krazy-bee", "rack": "5 5 W 1 2 3 4 9", "options": {"step": 2}},
+        expect=200,
+    )
     assert answer["can_lay"] is True and answer["melds"] == [["5", "5", "W"], ["1", "2", "3", "4"]]
     assert answer["wild_bees"] == 1
 
@@ -67,28 +112,76 @@ def test_a_card_games_hint_says_what_the_hand_lays(client, api):
 # (before, rack, after, initial, options, valid, rule ids the reasons name)
 TURNS = [
     pytest.param("R5 R6 R7", "R8 K2", "R5 R6 R7 R8", False, {}, True, [], id="legal-extend"),
-    pytest.param("R5 R6 R7 | B9 K9 G9", "R8", "R5 R6 R7 R8 | B9 K9", False, {}, False, ["CT-10"],
-                 id="CT-10-tile-taken-back"),
+    pytest.param(
+        "R5 R6 R7 | B9 K9 G9",
+        "R8",
+        "R5 R6 R7 R8 | B9 K9",
+        False,
+        {},
+        False,
+        ["CT-10"],
+        id="CT-10-tile-taken-back",
+    ),
     pytest.param("R5 R6 R7", "R8", "R5 R6 R7 R8 R9", False, {}, False, ["CT-6"], id="CT-6-tile-from-nowhere"),
     pytest.param("R5 R6 R7", "J J", "R5 R6 R7 | J J", False, {}, False, ["CT-1"], id="CT-1-jokers-alone"),
-    pytest.param("R1 R2 J", "J J J J J J J J", "R1 R2 J | J J J J J J J J", False, {}, False, ["CT-1"],
-                 id="CT-1-more-jokers-than-the-game-has"),
-    pytest.param("R5 R6 R7", "B5 K5", "R6 R7 | R5 B5 K5", False, {}, False, ["CT-2", "CT-3"], id="CT-3-short-run"),
+    pytest.param(
+        "R1 R2 J",
+        "J J J J J J J J",
+        "R1 R2 J | J J J J J J J J",
+        False,
+        {},
+        False,
+        ["CT-1"],
+        id="CT-1-more-jokers-than-the-game-has",
+    ),
+    pytest.param(
+        "R5 R6 R7", "B5 K5", "R6 R7 | R5 B5 K5", False, {}, False, ["CT-2", "CT-3"], id="CT-3-short-run"
+    ),
     pytest.param("R5 B5 K5", "R5", "R5 B5 K5 R5", False, {}, False, ["CT-2"], id="CT-2-colour-twice"),
     pytest.param("", "R1 R2 R3", "R1 R2 R3", True, {}, False, ["CT-6"], id="CT-6-initial-too-small"),
-    pytest.param("R5 R6 R7", "R8 R9 R10", "R5 R6 R7 R8 R9 R10", True, {}, False, ["CT-6"],
-                 id="CT-6-initial-with-table-tiles"),
-    pytest.param("R5 R6 J | B1 K1 G1", "R7", "R5 R6 R7 | B1 K1 G1 J", False, {}, False, ["CT-10"],
-                 id="CT-10-joker-swap-needs-two-rack-tiles"),
-    pytest.param("R5 R6 R7", "R8 R9 K2", "R5 R6 R7 R8", False, {"must_play": "A"}, False, ["CT-11"],
-                 id="CT-11-could-play-more"),
+    pytest.param(
+        "R5 R6 R7",
+        "R8 R9 R10",
+        "R5 R6 R7 R8 R9 R10",
+        True,
+        {},
+        False,
+        ["CT-6"],
+        id="CT-6-initial-with-table-tiles",
+    ),
+    pytest.param(
+        "R5 R6 J | B1 K1 G1",
+        "R7",
+        "R5 R6 R7 | B1 K1 G1 J",
+        False,
+        {},
+        False,
+        ["CT-10"],
+        id="CT-10-joker-swap-needs-two-rack-tiles",
+    ),
+    pytest.param(
+        "R5 R6 R7",
+        "R8 R9 K2",
+        "R5 R6 R7 R8",
+        False,
+        {"must_play": "A"},
+        False,
+        ["CT-11"],
+        id="CT-11-could-play-more",
+    ),
 ]
 
 
 @pytest.mark.parametrize("before, rack, after, initial, options, valid, rules", TURNS)
 def test_turn_judges_a_whole_turn(client, api, before, rack, after, initial, options, valid, rules):
-    body = {"variant": "rummikub", "before": before, "rack": rack, "after": after, "initial": initial,
-            "options": options}
+    body = {
+        "variant": "rummikub",
+        "before": before,
+        "rack": rack,
+        "after": after,
+        "initial": initial,
+        "options": options,
+    }
     _, answer = call(client, api, "POST", "/api/v1/turn", body, expect=200)
     assert answer["valid"] is valid
     assert {r.split(":")[0] for r in answer["reasons"]} >= set(rules)
@@ -105,30 +198,79 @@ def test_a_grid_turn_is_judged_on_the_board(client, api):
 
 
 BAD = [
-    pytest.param("/api/v1/solve", {"variant": "rummikub", "rack": "R7 X9"}, 422, "'X9'", id="N-1-bad-rack-token"),
-    pytest.param("/api/v1/solve", {"variant": "rummikub", "rack": "R7", "table": "R1 R2 Q3"}, 422, "'Q3'",
-                 id="N-1-bad-table-token"),
-    pytest.param("/api/v1/turn", {"variant": "rummikub", "rack": "R8", "after": "R8 ZZ"}, 422, "'ZZ'",
-                 id="N-1-bad-after-token"),
-    pytest.param("/api/v1/solve", {"variant": "rummikub", "rack": "R7", "goal": "most"}, 422, "goal 'most'",
-                 id="goal-not-tiles-or-value"),
-    pytest.param("/api/v1/solve", {"variant": "rummikub", "rack": "R7", "options": {"time_limit": 60}}, 422,
-                 "time_limit", id="time-limit-past-the-servers-bound"),
-    pytest.param("/api/v1/solve", {"variant": "rummikub", "rack": "R7", "options": {"time_limit": "soon"}}, 422,
-                 "'soon'", id="time-limit-not-a-number"),
-    pytest.param("/api/v1/solve", {"variant": "crib-rummy", "rack": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"}, 422,
-                 "at most 11 cards", id="card-hand-too-long"),
-    pytest.param("/api/v1/solve", {"variant": "crazy-rummy", "rack": "Q Q Q"}, 422, "CZ-1", id="CZ-1-no-wild-rank"),
+    pytest.param(
+        "/api/v1/solve", {"variant": "rummikub", "rack": "R7 X9"}, 422, "'X9'", id="N-1-bad-rack-token"
+    ),
+    pytest.param(
+        "/api/v1/solve",
+        {"variant": "rummikub", "rack": "R7", "table": "R1 R2 Q3"},
+        422,
+        "'Q3'",
+        id="N-1-bad-table-token",
+    ),
+    pytest.param(
+        "/api/v1/turn",
+        {"variant": "rummikub", "rack": "R8", "after": "R8 ZZ"},
+        422,
+        "'ZZ'",
+        id="N-1-bad-after-token",
+    ),
+    pytest.param(
+        "/api/v1/solve",
+        {"variant": "rummikub", "rack": "R7", "goal": "most"},
+        422,
+        "goal 'most'",
+        id="goal-not-tiles-or-value",
+    ),
+    pytest.param(
+        "/api/v1/solve",
+        {"variant": "rummikub", "rack": "R7", "options": {"time_limit": 60}},
+        422,
+        "time_limit",
+        id="time-limit-past-the-servers-bound",
+    ),
+    pytest.param(
+        "/api/v1/solve",
+        {"variant": "rummikub", "rack": "R7", "options": {"time_limit": "soon"}},
+        422,
+        "'soon'",
+        id="time-limit-not-a-number",
+    ),
+    pytest.param(
+        "/api/v1/solve",
+        {"variant": "crib-rummy", "rack": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"},
+        422,
+        "at most 11 cards",
+        id="card-hand-too-long",
+    ),
+    pytest.param(
+        "/api/v1/solve", {"variant": "crazy-rummy", "rack": "Q Q Q"}, 422, "CZ-1", id="CZ-1-no-wild-rank"
+    ),
     pytest.param("/api/v1/solve", {"variant": "chess", "rack": "R7"}, 422, "'chess'", id="unknown-variant"),
-    pytest.param("/api/v1/turn", {"variant": "krazy-bee", "rack": "1", "after": "1 2 3"}, 422, "krazy-bee",
-                 id="turn-of-a-card-game"),
+    pytest.param(
+        "/api/v1/turn",
+        {"variant": "krazy-bee", "rack": "1", "after": "1 2 3"},
+        422,
+        "krazy-bee",
+        id="turn-of-a-card-game",
+    ),
     pytest.param("/api/v1/solve", {"variant": "rummikub"}, 400, "'rack'", id="no-rack"),
     pytest.param("/api/v1/turn", {"variant": "rummikub", "rack": "R8"}, 400, "'after'", id="no-table-after"),
     pytest.param("/api/v1/solve", {"variant": "rummikub", "rack": 7}, 400, "'rack'", id="rack-not-text"),
-    pytest.param("/api/v1/solve", {"variant": "rummikub", "rack": "R7", "initial": "yes"}, 400, "'initial'",
-                 id="initial-not-a-boolean"),
-    pytest.param("/api/v1/turn", {"variant": "rummikub", "rack": "R8", "after": "R8", "colour": 1}, 400,
-                 "'colour'", id="unknown-field"),
+    pytest.param(
+        "/api/v1/solve",
+        {"variant": "rummikub", "rack": "R7", "initial": "yes"},
+        400,
+        "'initial'",
+        id="initial-not-a-boolean",
+    ),
+    pytest.param(
+        "/api/v1/turn",
+        {"variant": "rummikub", "rack": "R8", "after": "R8", "colour": 1},
+        400,
+        "'colour'",
+        id="unknown-field",
+    ),
 ]
 
 
@@ -146,8 +288,14 @@ def test_not_json_is_a_400(client, api):
 def test_the_routes_store_nothing_and_need_neither_secret_nor_csrf_token(app, client, api):
     """The app enforces CSRF on its forms; these API routes change nothing, so neither is asked."""
     assert client.application.config["WTF_CSRF_ENABLED"]
-    call(client, api, "POST", "/api/v1/turn",
-         {"variant": "rummikub", "rack": "R8", "before": "R5 R6 R7", "after": "R5 R6 R7 R8"}, expect=200)
+    call(
+        client,
+        api,
+        "POST",
+        "/api/v1/turn",
+        {"variant": "rummikub", "rack": "R8", "before": "R5 R6 R7", "after": "R5 R6 R7 R8"},
+        expect=200,
+    )
     call(client, api, "POST", "/api/v1/solve", {"variant": "rummikub", "rack": "R8 R9 R10"}, expect=200)
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(Game)) == 0
@@ -159,12 +307,26 @@ def test_the_document_names_the_variants_goals_and_required_fields(api):
     schemas = api.document["components"]["schemas"]
     # one body per variant (SolveRequestKrazyBee ...), each with its variant's option names and no other
     assert list(schemas["SolveRequest"]["discriminator"]["mapping"]) == list(VARIANTS)
-    assert list(schemas["TurnRequest"]["discriminator"]["mapping"]) == ["rummikub", "crazy-tiles", "runny-tiles"]
+    assert list(schemas["TurnRequest"]["discriminator"]["mapping"]) == [
+        "rummikub",
+        "crazy-tiles",
+        "runny-tiles",
+    ]
     solve_body, turn_body = schemas["SolveRequestKrazyBee"], schemas["TurnRequestRummikub"]
-    assert solve_body["required"] == ["variant", "rack"] and turn_body["required"] == ["variant", "rack", "after"]
+    assert solve_body["required"] == ["variant", "rack"] and turn_body["required"] == [
+        "variant",
+        "rack",
+        "after",
+    ]
     assert solve_body["properties"]["goal"]["enum"] == ["tiles", "value"]
     assert solve_body["properties"]["variant"] == {"const": "krazy-bee"}
-    assert set(solve_body["properties"]["options"]["properties"]) == {"steps", "min", "step", "kind", "time_limit"}
+    assert set(solve_body["properties"]["options"]["properties"]) == {
+        "steps",
+        "min",
+        "step",
+        "kind",
+        "time_limit",
+    }
     assert "laid" in schemas["SolveRequestRumbugz"]["properties"]["options"]["properties"]
     assert turn_body["properties"]["options"]["additionalProperties"] is False
     assert api.document["paths"]["/solve"]["post"]["operationId"] == "solve"

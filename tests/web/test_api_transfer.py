@@ -19,8 +19,14 @@ def api(client) -> OpenApi:
 
 def played(client, api, variant: str) -> tuple[str, str]:
     """A game with two hands recorded, one corrected and one deleted (so the audit trail has every kind)."""
-    _, created = call(client, api, "POST", "/api/v1/games",
-                      {"variant": variant, "players": ["Ann", "Bob <b>"], "first_dealer": 1}, expect=201)
+    _, created = call(
+        client,
+        api,
+        "POST",
+        "/api/v1/games",
+        {"variant": variant, "players": ["Ann", "Bob <b>"], "first_dealer": 1},
+        expect=201,
+    )
     gid, secret = created["id"], created["secret"]
     for facts in (HANDS[variant], OTHER_HANDS[variant], HANDS[variant]):
         call(client, api, "POST", f"/api/v1/games/{gid}/rounds", facts, secret=secret, expect=201)
@@ -37,7 +43,14 @@ def without_id(export: dict) -> dict:
 def test_export_then_import_restores_the_game_exactly(app, client, api, variant):
     gid, secret = played(client, api, variant)
     _, export = call(client, api, "GET", f"/api/v1/games/{gid}/export", expect=200)
-    assert [a["action"] for a in export["audit"]] == ["create", "record", "record", "record", "edit", "delete"]
+    assert [a["action"] for a in export["audit"]] == [
+        "create",
+        "record",
+        "record",
+        "record",
+        "edit",
+        "delete",
+    ]
     assert [p["name"] for p in export["players"]] == ["Ann", "Bob <b>"]
 
     _, created = call(client, api, "POST", "/api/v1/games/import", export, expect=201)
@@ -48,7 +61,9 @@ def test_export_then_import_restores_the_game_exactly(app, client, api, variant)
     _, original = call(client, api, "GET", f"/api/v1/games/{gid}", expect=200)
     _, copy = call(client, api, "GET", f"/api/v1/games/{created['id']}", expect=200)
     drop = ("id", "urls")
-    assert {k: v for k, v in copy.items() if k not in drop} == {k: v for k, v in original.items() if k not in drop}
+    assert {k: v for k, v in copy.items() if k not in drop} == {
+        k: v for k, v in original.items() if k not in drop
+    }
 
 
 def test_the_imported_game_has_its_own_secret_and_history(client, api):
@@ -56,9 +71,18 @@ def test_the_imported_game_has_its_own_secret_and_history(client, api):
     export = client.get(f"/api/v1/games/{gid}/export").get_json()
     _, created = call(client, api, "POST", "/api/v1/games/import", export, expect=201)
     new_id = created["id"]
-    call(client, api, "POST", f"/api/v1/games/{new_id}/rounds", HANDS["crazy-tiles"], secret=secret, expect=403)
-    call(client, api, "POST", f"/api/v1/games/{new_id}/rounds", HANDS["crazy-tiles"], secret=created["secret"],
-         expect=201)
+    call(
+        client, api, "POST", f"/api/v1/games/{new_id}/rounds", HANDS["crazy-tiles"], secret=secret, expect=403
+    )
+    call(
+        client,
+        api,
+        "POST",
+        f"/api/v1/games/{new_id}/rounds",
+        HANDS["crazy-tiles"],
+        secret=created["secret"],
+        expect=201,
+    )
     assert len(client.get(f"/api/v1/games/{gid}").get_json()["rounds"]) == 2
     assert len(client.get(f"/api/v1/games/{new_id}").get_json()["rounds"]) == 3
 
@@ -87,8 +111,12 @@ BROKEN = [
     pytest.param(lambda d: d["audit"][0].update(action="hack"), 400, "audit.0.action", id="bad-audit-action"),
     pytest.param(lambda d: d.update(variant="gin"), 422, "unknown variant", id="unknown-variant"),
     pytest.param(lambda d: d["options"].update(colour=1), 400, "colour", id="unknown-option"),
-    pytest.param(lambda d: d["rounds"][0]["facts"]["players"].pop(), 422, "one entry per player",
-                 id="KB-9-a-hand-the-rules-reject"),
+    pytest.param(
+        lambda d: d["rounds"][0]["facts"]["players"].pop(),
+        422,
+        "one entry per player",
+        id="KB-9-a-hand-the-rules-reject",
+    ),
     pytest.param(lambda d: d["players"][0].update(name=""), 422, "name", id="empty-name"),
 ]
 

@@ -13,7 +13,7 @@ PAGES = {"light": "#fbfaf7", "dark": "#0d0f0e"}  # --bg in static/css/app.css
 
 
 def _linear(hex_colour: str) -> list[float]:
-    values = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    values = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
     return [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in values]
 
 
@@ -24,8 +24,11 @@ def _luminance(hex_colour: str) -> float:
 
 def _lab(hex_colour: str) -> tuple[float, float, float]:
     r, g, b = _linear(hex_colour)
-    x, y, z = ((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b,
-               (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883)
+    x, y, z = (
+        (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
+        0.2126 * r + 0.7152 * g + 0.0722 * b,
+        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,
+    )
     f = lambda t: t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116  # noqa: E731
     return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
 

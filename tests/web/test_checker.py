@@ -49,28 +49,69 @@ def test_every_variant_page_offers_the_form_keypad_and_options(client, slug):
 VERDICTS = [
     pytest.param("krazy-bee", {"cards": "7 7 W"}, "LEGAL", ["Book"], id="KB-2-book"),
     pytest.param("krazy-bee", {"cards": "7 W W"}, "NOT LEGAL", ["KB-2"], id="KB-2-too-many-wild-bees"),
-    pytest.param("krazy-bee", {"cards": "7 7 7 | 3 4 5 6", "step": "2"}, "LEGAL",
-                 ["Step 2: book of 3 + run of 4", "Meld 1: book of 3", "Meld 2: run of 4"], id="KB-3-step"),
-    pytest.param("krazy-bee", {"cards": "3 4 5 6 | 7 8 9 10", "step": "run of 4 + run of 4"}, "NOT LEGAL",
-                 ["KB-5"], id="KB-5-runs-touch"),
-    pytest.param("krazy-bee", {"cards": "8", "extend": "5 6 7"}, "LEGAL", ["Run", "On the table"],
-                 id="KB-6-lay-off"),
-    pytest.param("rumbugz", {"cards": "P P P P"}, "LEGAL", ["could also be double, triple, match"],
-                 id="RB-3-every-kind"),
-    pytest.param("rumbugz", {"cards": "9", "extend": "1 2 3 4", "kind": "single"}, "NOT LEGAL", ["RB-5"],
-                 id="RB-5-change-breaks-kind"),
+    pytest.param(
+        "krazy-bee",
+        {"cards": "7 7 7 | 3 4 5 6", "step": "2"},
+        "LEGAL",
+        ["Step 2: book of 3 + run of 4", "Meld 1: book of 3", "Meld 2: run of 4"],
+        id="KB-3-step",
+    ),
+    pytest.param(
+        "krazy-bee",
+        {"cards": "3 4 5 6 | 7 8 9 10", "step": "run of 4 + run of 4"},
+        "NOT LEGAL",
+        ["KB-5"],
+        id="KB-5-runs-touch",
+    ),
+    pytest.param(
+        "krazy-bee", {"cards": "8", "extend": "5 6 7"}, "LEGAL", ["Run", "On the table"], id="KB-6-lay-off"
+    ),
+    pytest.param(
+        "rumbugz",
+        {"cards": "P P P P"},
+        "LEGAL",
+        ["could also be double, triple, match"],
+        id="RB-3-every-kind",
+    ),
+    pytest.param(
+        "rumbugz",
+        {"cards": "9", "extend": "1 2 3 4", "kind": "single"},
+        "NOT LEGAL",
+        ["RB-5"],
+        id="RB-5-change-breaks-kind",
+    ),
     pytest.param("rummikub", {"cards": "R1 B1 K1"}, "LEGAL", ["Group", "Meld value 3"], id="CT-2-group"),
     pytest.param("crazy-tiles", {"cards": "R11 K1"}, "NOT LEGAL", ["CT-2"], id="CT-2-eleven-split-colours"),
     pytest.param("runny-tiles", {"cards": "R7 R8 B9"}, "NOT LEGAL", ["CT-3"], id="CT-3-runny-mix"),
-    pytest.param("crib-rummy", {"cards": "7H", "extend": "3H 4H 5H 6H"}, "LEGAL",
-                 ["Pegs for the added cards 4"], id="CR-5-fifth-card-pegs-4"),
+    pytest.param(
+        "crib-rummy",
+        {"cards": "7H", "extend": "3H 4H 5H 6H"},
+        "LEGAL",
+        ["Pegs for the added cards 4"],
+        id="CR-5-fifth-card-pegs-4",
+    ),
     pytest.param("crib-rummy", {"cards": "7H JK JK"}, "LEGAL", ["Set: 2", "Run: 3"], id="CR-3-set-or-run"),
-    pytest.param("crazy-rummy", {"cards": "8 7 7", "wild": "7"}, "NOT LEGAL", ["CZ-3", "first_play=on"],
-                 id="CZ-3-later-play"),
-    pytest.param("crazy-rummy", {"cards": "8 7 7", "wild": "7", "first_play": "on"}, "LEGAL",
-                 ["Table value 210"], id="CZ-3-first-play"),
-    pytest.param("crazy-rummy", {"cards": "8", "extend": "8 8 8"}, "LEGAL", ["Bottom feeding"],
-                 id="CZ-4-bottom-feeding"),
+    pytest.param(
+        "crazy-rummy",
+        {"cards": "8 7 7", "wild": "7"},
+        "NOT LEGAL",
+        ["CZ-3", "first_play=on"],
+        id="CZ-3-later-play",
+    ),
+    pytest.param(
+        "crazy-rummy",
+        {"cards": "8 7 7", "wild": "7", "first_play": "on"},
+        "LEGAL",
+        ["Table value 210"],
+        id="CZ-3-first-play",
+    ),
+    pytest.param(
+        "crazy-rummy",
+        {"cards": "8", "extend": "8 8 8"},
+        "LEGAL",
+        ["Bottom feeding"],
+        id="CZ-4-bottom-feeding",
+    ),
 ]
 
 
@@ -133,8 +174,9 @@ def test_a_switch_sent_off_then_on_is_on(client):
 
 def test_opened_from_a_game_it_uses_the_games_options(app, client):
     with app.app_context():
-        game, _ = services.create_game("krazy-bee", ["Ann", "<b>Bob</b>"],
-                                       {"steps": "run of 5; book of 4 + book of 4"})
+        game, _ = services.create_game(
+            "krazy-bee", ["Ann", "<b>Bob</b>"], {"steps": "run of 5; book of 4 + book of 4"}
+        )
         db.session.commit()
         public_id = game.public_id
     text = page(client, "krazy-bee", game=public_id, cards="3 4 5 6 W", step="1")
@@ -168,12 +210,15 @@ def test_the_games_own_checker_link_starts_with_its_switches(app, client):
     assert "LEGAL" in verdict_of(text) and "NOT LEGAL" not in verdict_of(text)
 
 
-@pytest.mark.parametrize("slug, query, words", [
-    pytest.param("krazy-bee", {"cards": "7 7 <script>alert(1)</script>"}, "N-1", id="N-1-script-token"),
-    pytest.param("crib-rummy", {"cards": "3H 4H 5X"}, "N-1", id="N-1-no-such-suit"),
-    pytest.param("rummikub", {"cards": "R1 R2 / R3"}, "CT-9", id="CT-9-board-needs-the-grid"),
-    pytest.param("krazy-bee", {"cards": "7 7 7", "step": "12"}, "KB-8", id="KB-8-no-such-step"),
-])
+@pytest.mark.parametrize(
+    "slug, query, words",
+    [
+        pytest.param("krazy-bee", {"cards": "7 7 <script>alert(1)</script>"}, "N-1", id="N-1-script-token"),
+        pytest.param("crib-rummy", {"cards": "3H 4H 5X"}, "N-1", id="N-1-no-such-suit"),
+        pytest.param("rummikub", {"cards": "R1 R2 / R3"}, "CT-9", id="CT-9-board-needs-the-grid"),
+        pytest.param("krazy-bee", {"cards": "7 7 7", "step": "12"}, "KB-8", id="KB-8-no-such-step"),
+    ],
+)
 def test_unreadable_input_is_explained_linked_and_escaped(client, slug, query, words):
     text = page(client, slug, **query)
     verdict = verdict_of(text)
@@ -206,12 +251,39 @@ def test_an_unknown_variant_is_404(client):
     assert response.status_code == 404 and "no checker" in response.get_data(as_text=True)
 
 
-@settings(max_examples=150, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(slug=st.sampled_from(SLUGS), query=st.dictionaries(
-    st.sampled_from(["cards", "extend", "action", "game", "step", "steps", "min", "kind", "wild",
-                     "first_play", "zero", "grid", "jokers", "ace_high", "plyt_value", "players", "x"]),
-    st.text(max_size=30), max_size=5))
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    slug=st.sampled_from(SLUGS),
+    query=st.dictionaries(
+        st.sampled_from(
+            [
+                "cards",
+                "extend",
+                "action",
+                "game",
+                "step",
+                "steps",
+                "min",
+                "kind",
+                "wild",
+                "first_play",
+                "zero",
+                "grid",
+                "jokers",
+                "ace_high",
+                "plyt_value",
+                "players",
+                "x",
+            ]
+        ),
+        st.text(max_size=30),
+        max_size=5,
+    ),
+)
 def test_no_query_makes_the_checker_fail(client, slug, query):
     """Whatever arrives in the query string, the page answers (a verdict, an explanation), never a 500."""
     response = client.get(f"/check/{slug}?{urlencode(query)}")

@@ -25,7 +25,7 @@ def first_hand(client, game):
     """The issue's repro: Bob taps +3 run; Ann goes out, Bob holds 5 cards, and she taps +2 set."""
     tap(client, game, quick="3")
     tap(client, game, end__type="out", **{"end.cards_left.1": "5"}, quick="2")
-    assert totals(client, game) == [12, 3]                      # CR-7: 2 a card, 5 cards: +10
+    assert totals(client, game) == [12, 3]  # CR-7: 2 a card, 5 cards: +10
 
 
 def test_cr9_the_player_behind_is_preselected_to_start(client, game):
@@ -59,10 +59,10 @@ def test_cr9_the_wrong_player_is_refused_with_the_rule_id(client, game):
 
 def test_cr6_a_quick_pegged_set_is_a_meld_laid(app, client, game):
     tap(client, game, **{"turns.0.melds.0.cards": "5H 6H 7H"})  # Bob types his run
-    tap(client, game, quick="2")                                # Ann: +2 set
-    tap(client, game, action="pass")                            # Bob passes
+    tap(client, game, quick="2")  # Ann: +2 set
+    tap(client, game, action="pass")  # Bob passes
     page = text(client.get(rounds_url(game)))
-    assert 'value="0:8H"' in page                               # Ann may add: she laid a set
+    assert 'value="0:8H"' in page  # Ann may add: she laid a set
     answer = tap(client, game, add="0:8H")
     assert answer.status_code == 200, text(answer)
     assert totals(client, game) == [5, 3]
@@ -70,7 +70,7 @@ def test_cr6_a_quick_pegged_set_is_a_meld_laid(app, client, game):
 
 def test_cr6_pegs_for_added_cards_before_any_meld_are_refused(app, client, game):
     page = text(client.get(rounds_url(game)))
-    assert "for added cards" not in page                        # nobody has laid: no such button
+    assert "for added cards" not in page  # nobody has laid: no such button
     answer = tap(client, game, added="3")
     assert answer.status_code == 422
     assert "Bob has laid no meld this hand yet" in error_at(answer, "added") and "CR-6" in text(answer)
@@ -79,11 +79,11 @@ def test_cr6_pegs_for_added_cards_before_any_meld_are_refused(app, client, game)
 
 def test_only_the_buttons_the_engine_accepts(client, game):
     tap(client, game, **{"turns.0.melds.0.cards": "9C 9D 9S", "turns.0.melds.1.cards": "3H 4H 5H"})
-    page = text(client.get(rounds_url(game)))                   # Ann has laid nothing
+    page = text(client.get(rounds_url(game)))  # Ann has laid nothing
     assert 'name="add"' not in page
     assert re.search(r'class="quick-row added-row"[^>]* hidden data-after-laid', page)  # until she lays one
     tap(client, game, **{"turns.1.melds.0.cards": "KH KS KD"})
-    page = text(client.get(rounds_url(game)))                   # Bob's turn: he has laid
+    page = text(client.get(rounds_url(game)))  # Bob's turn: he has laid
     assert 'name="add"' in page and "for added cards" in page
     tap(client, game, **{"turns.2.melds.0.cards": "9H", "turns.2.melds.0.extend": "0"})  # the set closes at 4
     page = text(client.get(rounds_url(game)))
@@ -94,8 +94,16 @@ def test_only_the_buttons_the_engine_accepts(client, game):
 def test_melds_read_in_run_order_with_suit_symbols(client, game):
     tap(client, game, **{"turns.0.melds.0.cards": "5H 6H 7H"})
     tap(client, game, **{"turns.1.melds.0.cards": "QS QD QC"})
-    tap(client, game, **{"turns.2.melds.0.cards": "8H", "turns.2.melds.0.extend": "0",
-                         "turns.2.melds.1.cards": "4H 3H", "turns.2.melds.1.extend": "0"})
+    tap(
+        client,
+        game,
+        **{
+            "turns.2.melds.0.cards": "8H",
+            "turns.2.melds.0.extend": "0",
+            "turns.2.melds.1.cards": "4H 3H",
+            "turns.2.melds.1.extend": "0",
+        },
+    )
     page = text(client.get(rounds_url(game)))
     assert '<span class="meld-cards">3♥ 4♥ 5♥ 6♥ 7♥ 8♥</span>' in page
     assert ">5H 6H 7H 8H 4H 3H<" not in page and "add to #1: 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ (Bob)" in page
@@ -103,7 +111,7 @@ def test_melds_read_in_run_order_with_suit_symbols(client, game):
 
 def test_cr8_the_table_is_told_who_plays_their_last_turn(app, client):
     game = new_game(app, client, "crib-rummy", names=("Lea", "Max", "Ned"), options={"target": 61})
-    tap(client, game, **{"turns.0.pegs": "61"})                 # Max (left of Lea, the dealer) reaches 61
+    tap(client, game, **{"turns.0.pegs": "61"})  # Max (left of Lea, the dealer) reaches 61
     page = text(client.get(rounds_url(game)))
     notice = re.search(r'<p class="final-turns[^>]*>(.*?)</p>', page, re.S)
     assert notice and "Max reached 61. Ned and Lea play their last turns." in notice.group(1)
@@ -125,9 +133,9 @@ def test_turns_and_the_end_of_a_hand_are_named_in_the_flash_undo_and_change_log(
 
 
 def test_a_meld_laid_and_cards_added_in_one_turn(client, game):
-    tap(client, game, quick="3")                                # Bob: +3 run
-    answer = tap(client, game, laid="2", added="3")             # Ann: a set, and a card on a meld
+    tap(client, game, quick="3")  # Bob: +3 run
+    answer = tap(client, game, laid="2", added="3")  # Ann: a set, and a card on a meld
     assert answer.status_code == 200 and totals(client, game) == [5, 3]
-    answer = tap(client, game, laid="3", add="0:6H")            # the quick-pegged run is on no table
+    answer = tap(client, game, laid="3", add="0:6H")  # the quick-pegged run is on no table
     assert answer.status_code == 422 and "type its cards" in error_at(answer, "laid")
     assert totals(client, game) == [5, 3]

@@ -53,7 +53,9 @@ def shapes(root: ET.Element):
 
 def pegs_of(root: ET.Element, seat: int) -> list[ET.Element]:
     """The peg elements of ``seat`` (its ``g.pegs`` group): the back peg first when drawn, then the front."""
-    group = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "pegs" and g.get("data-seat") == str(seat))
+    group = next(
+        g for g in root.iter(f"{SVG}g") if g.get("class") == "pegs" and g.get("data-seat") == str(seat)
+    )
     return list(group)
 
 
@@ -80,13 +82,21 @@ def test_every_hole_peg_and_the_game_hole_lie_inside_the_game_pages_board(target
             left, top, right, bottom = extent(element)
             assert x0 <= left and right <= x0 + width and y0 <= top and bottom <= y0 + height, (
                 f"{ET.tostring(element, encoding='unicode')} lies outside the viewBox {x0} {y0} {width} {height}"
-                f" (pegs on {hole})")
+                f" (pegs on {hole})"
+            )
 
 
 @pytest.mark.parametrize("target", TARGETS)
 def test_every_hole_peg_and_the_game_hole_lie_inside_the_printed_track(target):
-    track = place_pegs(cribbage_track(target, NAMES), [{"front": target, "back": 30}, {"front": 90, "back": 60},
-                                                       {"front": 31, "back": 29}, {"front": 1, "back": 0}])
+    track = place_pegs(
+        cribbage_track(target, NAMES),
+        [
+            {"front": target, "back": 30},
+            {"front": 90, "back": 60},
+            {"front": 31, "back": 29},
+            {"front": 1, "back": 0},
+        ],
+    )
     width, height = track["width"], track["height"]
     r = track["hole_r"]
     for street in track["streets"]:
@@ -112,8 +122,11 @@ def test_street_labels_sit_where_their_street_starts(target):
         label = next(t for t in root.iter(f"{SVG}text") if re.fullmatch(rf"{first}(–{last})?", t.text or ""))
         x, y = float(label.get("x")), float(label.get("y"))
         assert abs(x - start_x) < abs(x - end_x), (
-            f"label {label.text} at x={x}: hole {first} at {start_x}, {last} at {end_x}")
-        assert x <= start_x and abs(y - (start[1] + start[3]) / 2) < 16, f"label {label.text} is far from hole {first}"
+            f"label {label.text} at x={x}: hole {first} at {start_x}, {last} at {end_x}"
+        )
+        assert x <= start_x and abs(y - (start[1] + start[3]) / 2) < 16, (
+            f"label {label.text} is far from hole {first}"
+        )
     for printed in cribbage_track(target, ["Ann", "Bob"])["streets"]:
         holes = printed["lanes"][0]["holes"]
         assert printed["label"].text == f"{printed['first']}–{printed['last']}"
@@ -129,7 +142,9 @@ def test_one_geometry_draws_the_page_and_the_print(target):
     root, box = parse(cribbage_board_svg(NAMES[:3], [(0, 0)] * 3, target))
     page = [(float(e.get("cx")), float(e.get("cy"))) for e in shapes(root) if e.get("class") == "hole"]
     track = cribbage_track(target, NAMES[:3])
-    printed = [(x, lane["y"]) for street in track["streets"] for lane in street["lanes"] for x in lane["holes"]]
+    printed = [
+        (x, lane["y"]) for street in track["streets"] for lane in street["lanes"] for x in lane["holes"]
+    ]
     geometry = [hole_xy(board, seat, n) for seat in range(3) for n in range(1, target)]
     assert sorted(page) == sorted(printed) == sorted((round(x, 1), round(y, 1)) for x, y in geometry)
     assert track["view_box"] == board.view_box and box[2] == board.width
@@ -151,6 +166,8 @@ def test_each_players_pegs_have_their_own_shape_as_in_the_legend():
     legend = [e for e in shapes(root) if e.get("class") == "legend-mark"]
     assert [signature(e) for e in legend] == [signature(p) for p in fronts]
     track = place_pegs(cribbage_track(121, NAMES), [{"front": 40 + s, "back": 20 + s} for s in range(4)])
-    printed = {p["seat"]: signature(ET.fromstring(str(p["svg"]))) for p in track["pegs"] if p["kind"] == "front"}
+    printed = {
+        p["seat"]: signature(ET.fromstring(str(p["svg"]))) for p in track["pegs"] if p["kind"] == "front"
+    }
     assert len(set(printed.values())) == 4
     assert [printed[s] for s in range(4)] == [signature(p) for p in fronts]

@@ -15,12 +15,21 @@ EVIL = ('=HYPERLINK("http://ev.il","x")', "+cmd|' /C calc'!A0", "@SUM(1+1)", "-m
 
 def _table_with_a_game(client) -> dict:
     table = client.post("/api/v1/tables", json={"name": "=1+1", "players": list(EVIL)}).get_json()
-    game = client.post("/api/v1/games", json={"variant": "rummikub", "players": list(EVIL[:2]),
-                                              "table": table["id"], "options": {"rounds": 1}},
-                       headers={"Authorization": f"Bearer {table['secret']}"}).get_json()
-    recorded = client.post(f"/api/v1/games/{game['id']}/rounds",
-                           json={"winner": 0, "players": [{"rack": ""}, {"rack": "R5 J"}]},
-                           headers={"Authorization": f"Bearer {game['secret']}"})
+    game = client.post(
+        "/api/v1/games",
+        json={
+            "variant": "rummikub",
+            "players": list(EVIL[:2]),
+            "table": table["id"],
+            "options": {"rounds": 1},
+        },
+        headers={"Authorization": f"Bearer {table['secret']}"},
+    ).get_json()
+    recorded = client.post(
+        f"/api/v1/games/{game['id']}/rounds",
+        json={"winner": 0, "players": [{"rack": ""}, {"rack": "R5 J"}]},
+        headers={"Authorization": f"Bearer {game['secret']}"},
+    )
     assert recorded.status_code == 201
     return table
 
@@ -38,7 +47,9 @@ def test_formula_names_are_text_in_both_csv_files(client):
     assert [r["total"] for r in games] == ["35", "-35"]  # numbers are not touched
     hands = _rows(client, f"/api/v1/tables/{table['id']}/export/hands.csv")
     assert [(r["player"], r["dealer"], r["change"]) for r in hands] == [
-        ("'" + EVIL[0], "'" + EVIL[0], "35"), ("'" + EVIL[1], "'" + EVIL[0], "-35")]
+        ("'" + EVIL[0], "'" + EVIL[0], "35"),
+        ("'" + EVIL[1], "'" + EVIL[0], "-35"),
+    ]
     for row in games + hands:
         assert not any(cell.startswith(("=", "+", "@", "\t", "\r")) for cell in row.values())
 

@@ -27,9 +27,18 @@ def decoded(response) -> bytes:
     return DECODE[response.headers["Content-Encoding"]](response.get_data())
 
 
-@pytest.mark.parametrize("accept, encoding", [
-    ("gzip, deflate, br", "br"), ("br", "br"), ("gzip", "gzip"), ("br;q=0.5, gzip", "gzip"),
-    ("gzip;q=0.4, br;q=0.9", "br"), ("*", "br"), ("br;q=0, gzip", "gzip")])
+@pytest.mark.parametrize(
+    "accept, encoding",
+    [
+        ("gzip, deflate, br", "br"),
+        ("br", "br"),
+        ("gzip", "gzip"),
+        ("br;q=0.5, gzip", "gzip"),
+        ("gzip;q=0.4, br;q=0.9", "br"),
+        ("*", "br"),
+        ("br;q=0, gzip", "gzip"),
+    ],
+)
 def test_pages_come_in_the_encoding_the_browser_prefers(client, accept, encoding):
     plain = client.get("/rules/krazy-bee")
     packed = client.get("/rules/krazy-bee", headers={"Accept-Encoding": accept})
@@ -81,6 +90,7 @@ def test_event_streams_are_neither_compressed_nor_held_back(app):
             yield "data: " + "first " * 200 + "\n\n"
             asked.set()
             yield "data: second\n\n"
+
         return Response(stream_with_context(stream()), mimetype="text/event-stream")
 
     response = app.test_client().get("/events", headers=BR, buffered=False)
@@ -163,8 +173,9 @@ def test_a_page_every_follower_sees_is_packed_once_until_the_game_changes(app, c
     public_id = new_game(app, client, "rummikub", editor=False)
     packed = []
     real = delivery.compress
-    monkeypatch.setattr(delivery, "compress",
-                        lambda data, encoding, **kw: packed.append(1) or real(data, encoding, **kw))
+    monkeypatch.setattr(
+        delivery, "compress", lambda data, encoding, **kw: packed.append(1) or real(data, encoding, **kw)
+    )
     first = [client.get(f"/games/{public_id}", headers=BR) for _ in range(3)]
     assert len(packed) == 1 and len({decoded(r) for r in first}) == 1
     with app.app_context():

@@ -16,8 +16,11 @@ PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
 
 def _calls(path: Path, name: str) -> list[int]:
     tree = ast.parse(path.read_text())
-    return [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Call)
-            and getattr(n.func, "id", getattr(n.func, "attr", None)) == name]
+    return [
+        n.lineno
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call) and getattr(n.func, "id", getattr(n.func, "attr", None)) == name
+    ]
 
 
 def test_the_services_raise_domain_errors_never_abort():
@@ -28,8 +31,9 @@ def test_the_services_raise_domain_errors_never_abort():
 
 def test_one_bearer_parser():
     """Only scorekeeper/web/access.py reads the Authorization header."""
-    readers = sorted(p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py")
-                     if '"Authorization"' in p.read_text())
+    readers = sorted(
+        p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py") if '"Authorization"' in p.read_text()
+    )
     assert readers == ["web/access.py"]
 
 
@@ -74,6 +78,7 @@ def test_a_concurrent_change_is_a_conflict(app):
     """ConcurrentChange is a Conflict (409 in the API) that hand forms still show as a refusal."""
     from scorekeeper.rules import RulesError
     from scorekeeper.web.errors import status_of
+
     assert status_of(services.ConcurrentChange()) == 409
     assert isinstance(services.ConcurrentChange(), RulesError)
     assert status_of(services.GameNotFound("x")) == 404 and status_of(services.NotEditor("no")) == 403

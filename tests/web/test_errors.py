@@ -16,17 +16,26 @@ def test_404_page_is_html_outside_the_api(client):
 
 def test_json_keeps_the_verdict_key_order(client):
     response = client.post("/api/v1/check", json={"variant": "krazy-bee", "cards": "7 7 7"})
-    assert list(response.get_json())[:7] == ["variant", "valid", "kind", "kinds", "points", "reading", "reasons"]
+    assert list(response.get_json())[:7] == [
+        "variant",
+        "valid",
+        "kind",
+        "kinds",
+        "points",
+        "reading",
+        "reasons",
+    ]
 
 
 def test_a_refused_change_links_back_to_its_game(app, client):
     from scorekeeper import services
     from scorekeeper.storage.extensions import db
+
     with app.app_context():
         game, _ = services.create_game("rummikub", ["Ann", "Bob"], {})
         db.session.commit()
         public_id = game.public_id
-    response = client.get(f"/games/{public_id}/rounds/new")   # no edit secret: 403
+    response = client.get(f"/games/{public_id}/rounds/new")  # no edit secret: 403
     assert response.status_code == 403
     assert f'href="/games/{public_id}"' in response.text and "Back to the game" in response.text
     assert "Back to the game" not in client.get("/no-such-page").text

@@ -56,8 +56,13 @@ class Head(HTMLParser):
 def site(tmp_path_factory):
     """Every page of an app with a game of every variant: [(page, status, parsed head)]."""
     folder = tmp_path_factory.mktemp("every-page")
-    app = create_app({"TESTING": True, "SECRET_KEY": "every-page",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'site.sqlite3'}"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "every-page",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'site.sqlite3'}",
+        }
+    )
     with app.app_context():
         db.create_all()
     pages = site_pages(app, seed_games(app))
@@ -84,12 +89,23 @@ def _fetch(app, page: Page):
 def test_the_sweep_sees_every_kind_of_page(site):
     _, seen = site
     paths = {p.path.split("?")[0] for p, _, _ in seen}
-    for needed in ("/", "/games/", "/games/new", "/rules/", "/check/", "/print/", "/tables/", "/no-such-page"):
+    for needed in (
+        "/",
+        "/games/",
+        "/games/new",
+        "/rules/",
+        "/check/",
+        "/print/",
+        "/tables/",
+        "/no-such-page",
+    ):
         assert needed in paths
     assert {status for _, status, _ in seen} >= {200, 400, 403, 404, 422}
     editors = [p for p, _, _ in seen if p.secret and p.public_id]
     assert len({p.public_id for p in editors}) == 10  # a game of each of the 8 variants, and 2 more
-    (table_id,) = {p.table_id for p, _, _ in seen if p.table_id}  # the seeded table, by a phone and a follower
+    (table_id,) = {
+        p.table_id for p, _, _ in seen if p.table_id
+    }  # the seeded table, by a phone and a follower
     for needed in ("", "/stats", "/rulings", "/share", "/play", "/play/rummikub", "/attach", "/merge"):
         assert {True, False} <= {bool(p.secret) for p in seen_at(seen, f"/tables/{table_id}{needed}")}, needed
 
@@ -124,15 +140,19 @@ def test_descriptions_name_the_variant_of_a_variant_page(site):
 def test_every_id_a_page_refers_to_is_on_it(site):
     """aria-describedby="player_0-help" with no such element was on every new-game form."""
     _, seen = site
-    missing = {page.name: [f"<{tag} {name}={ref!r}>" for tag, name, ref in head.refs if ref not in head.ids]
-               for page, _, head in seen}
+    missing = {
+        page.name: [f"<{tag} {name}={ref!r}>" for tag, name, ref in head.refs if ref not in head.ids]
+        for page, _, head in seen
+    }
     assert not {name: refs for name, refs in missing.items() if refs}
 
 
 def test_every_static_file_has_a_versioned_url_cached_for_a_year(site):
     app, seen = site
     urls = {url for _, _, head in seen for url in head.static}
-    assert {"/static/css/app.css", "/static/js/checker.js", "/static/js/entry.js"} <= {u.split("?")[0] for u in urls}
+    assert {"/static/css/app.css", "/static/js/checker.js", "/static/js/entry.js"} <= {
+        u.split("?")[0] for u in urls
+    }
     client = app.test_client()
     for url in urls:
         assert re.search(r"\?v=[0-9a-f]{10}$", url), url
@@ -142,5 +162,6 @@ def test_every_static_file_has_a_versioned_url_cached_for_a_year(site):
 
 def test_no_template_names_a_static_file_without_its_version():
     for template in TEMPLATES.rglob("*.html"):
-        assert "url_for('static'" not in template.read_text() and 'url_for("static"' not in template.read_text(), \
-            template
+        assert (
+            "url_for('static'" not in template.read_text() and 'url_for("static"' not in template.read_text()
+        ), template

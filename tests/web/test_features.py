@@ -51,9 +51,14 @@ def heard_hands(game, score, **_):
 
 
 TOY = Feature(
-    "toy", blueprints=(toy_api,),
-    api=ApiPart(schemas=toy_schemas, paths=toy_paths, new_game_fields={"toy": {"type": "string"}},
-                new_game_errors={404: "no such toy"}),
+    "toy",
+    blueprints=(toy_api,),
+    api=ApiPart(
+        schemas=toy_schemas,
+        paths=toy_paths,
+        new_game_fields={"toy": {"type": "string"}},
+        new_game_errors={404: "no such toy"},
+    ),
     game_starters={"toy": start_toy_game},
     live_channels={"toy:": lambda executor, ids: {i: "v-" + i for i in ids if i != "gone"}},
     receivers=((hands_changed, heard_hands),),
@@ -61,8 +66,14 @@ TOY = Feature(
 
 
 def _app(tmp_path, name: str, *features: Feature):
-    app = create_app({"TESTING": True, "SECRET_KEY": "features", "RATELIMIT_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / name}.sqlite3"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "features",
+            "RATELIMIT_ENABLED": False,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / name}.sqlite3",
+        }
+    )
     for feature in features:
         install(app, feature)
     with app.app_context():
@@ -147,16 +158,21 @@ def _private_imports(path: Path) -> list[str]:
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom) and node.level and node.module:
-            target = [*here[:len(here) - node.level + 1], *node.module.split(".")]
+            target = [*here[: len(here) - node.level + 1], *node.module.split(".")]
             if target[0] != here[0]:
-                found += [f"{path.relative_to(PACKAGE)}: {node.module}.{a.name}"
-                          for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
+                found += [
+                    f"{path.relative_to(PACKAGE)}: {node.module}.{a.name}"
+                    for a in node.names
+                    if a.name.startswith("_") and not a.name.startswith("__")
+                ]
     return found
 
 
 def test_no_package_borrows_another_packages_private_names():
     """What a feature (or any package) uses of another package is that package's public surface."""
-    modules = [p for p in sorted(PACKAGE.rglob("*.py")) if "migrations" not in p.parts and p.parent != PACKAGE]
+    modules = [
+        p for p in sorted(PACKAGE.rglob("*.py")) if "migrations" not in p.parts and p.parent != PACKAGE
+    ]
     assert [found for path in modules for found in _private_imports(path)] == []
 
 

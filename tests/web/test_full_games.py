@@ -31,30 +31,56 @@ def undo(client, game):
 
 
 def test_krazy_bee_with_a_short_step_list(app, client):
-    g = new_game(app, client, "krazy-bee", names=("Ann", "Bob", "Cy"),
-                 options={"steps": "book of 3; run of 4"})
+    g = new_game(
+        app, client, "krazy-bee", names=("Ann", "Bob", "Cy"), options={"steps": "book of 3; run of 4"}
+    )
     # Hand 1 (KB-7): Ann out (0); Bob laid, keeps 5 + 10 = 15; Cy missed, keeps W + 13 = 25
-    record(client, g, {"went_out": "0", "players.0.laid": "1", "players.1.laid": "1",
-                       "players.1.hand": "5 10", "players.2.hand": "W 13"})
+    record(
+        client,
+        g,
+        {
+            "went_out": "0",
+            "players.0.laid": "1",
+            "players.1.laid": "1",
+            "players.1.hand": "5 10",
+            "players.2.hand": "W 13",
+        },
+    )
     assert totals(client, g) == [0, 15, 25]
     # Hand 2: Cy lays Step 1 and goes out; Ann (on Step 2) keeps 1 2 3 = 15; Bob typed 30
-    record(client, g, {"went_out": "2", "players.2.laid": "1", "players.0.hand": "1 2 3",
-                       "players.1.points": "30"})
+    record(
+        client,
+        g,
+        {"went_out": "2", "players.2.laid": "1", "players.0.hand": "1 2 3", "players.1.points": "30"},
+    )
     assert totals(client, g) == [15, 45, 25]
     # Correction: Bob had 20, counted as two 10-13 cards (KB-7 by class)
-    record(client, g, {"went_out": "2", "players.2.laid": "1", "players.0.hand": "1 2 3",
-                       "players.1.counts.high": "2"}, tail="2/edit")
+    record(
+        client,
+        g,
+        {"went_out": "2", "players.2.laid": "1", "players.0.hand": "1 2 3", "players.1.counts.high": "2"},
+        tail="2/edit",
+    )
     assert totals(client, g) == [15, 35, 25]
     # Hand 3, a hand that did not happen: everyone keeps a 4 (5 each)
     record(client, g, {"players.0.hand": "4", "players.1.hand": "4", "players.2.hand": "4"})
     assert totals(client, g) == [20, 40, 30]
     delete(client, g, 3)
     assert totals(client, g) == [15, 35, 25]
-    undo(client, g)                                               # it did happen after all
+    undo(client, g)  # it did happen after all
     assert totals(client, g) == [20, 40, 30]
     # Hand 4: Bob and Cy both lay the last Step; Bob out, Ann keeps 11 12 (20), Cy keeps 3 (5)
-    record(client, g, {"went_out": "1", "players.1.laid": "1", "players.2.laid": "1",
-                       "players.0.hand": "11 12", "players.2.hand": "3"})
+    record(
+        client,
+        g,
+        {
+            "went_out": "1",
+            "players.1.laid": "1",
+            "players.2.laid": "1",
+            "players.0.hand": "11 12",
+            "players.2.hand": "3",
+        },
+    )
     assert totals(client, g) == [40, 40, 35]
     # KB-10: among Bob (40) and Cy (35), who completed the last Step, the lowest total wins
     assert winner_line(client, g) == "Winner: Cy"
@@ -116,19 +142,41 @@ def test_crib_rummy_to_61(app, client):
     record(client, g, {"turns.2.player": "1", "turns.2.pegs": "20"})
     assert totals(client, g) == [2, 23]
     # Ann grows Bob's run by 6H 7H: the 4th card pegs 3, the 5th 4 (CR-5, by the new length)
-    record(client, g, {"turns.3.player": "0", "turns.3.melds.0.cards": "6H 7H", "turns.3.melds.0.extend": "0"})
+    record(
+        client, g, {"turns.3.player": "0", "turns.3.melds.0.cards": "6H 7H", "turns.3.melds.0.extend": "0"}
+    )
     assert totals(client, g) == [9, 23]
     # Bob goes out with a set of queens (2); CR-7: 2 players, 2 per card: Ann's 6 cards = 12
-    record(client, g, {"turns.4.player": "1", "turns.4.melds.0.cards": "QS QH QD",
-                       "end.type": "out", "end.cards_left.0": "6"})
+    record(
+        client,
+        g,
+        {
+            "turns.4.player": "1",
+            "turns.4.melds.0.cards": "QS QH QD",
+            "end.type": "out",
+            "end.cards_left.0": "6",
+        },
+    )
     assert totals(client, g) == [9, 37]
     # Correction: Bob's manual count was 25, not 20
-    hand1 = {"starter": "1", "turns.0.player": "1", "turns.0.melds.0.cards": "3H 4H 5H",
-             "turns.1.player": "0", "turns.1.melds.0.cards": "7S 7D 7C",
-             "turns.2.player": "1", "turns.2.pegs": "25",
-             "turns.3.player": "0", "turns.3.melds.0.cards": "6H 7H", "turns.3.melds.0.extend": "0",
-             "turns.4.player": "1", "turns.4.melds.0.cards": "QS QH QD",
-             "end.type": "out", "end.player": "1", "end.cards_left.0": "6", "end.cards_left.1": "0"}
+    hand1 = {
+        "starter": "1",
+        "turns.0.player": "1",
+        "turns.0.melds.0.cards": "3H 4H 5H",
+        "turns.1.player": "0",
+        "turns.1.melds.0.cards": "7S 7D 7C",
+        "turns.2.player": "1",
+        "turns.2.pegs": "25",
+        "turns.3.player": "0",
+        "turns.3.melds.0.cards": "6H 7H",
+        "turns.3.melds.0.extend": "0",
+        "turns.4.player": "1",
+        "turns.4.melds.0.cards": "QS QH QD",
+        "end.type": "out",
+        "end.player": "1",
+        "end.cards_left.0": "6",
+        "end.cards_left.1": "0",
+    }
     record(client, g, hand1, tail="1/edit")
     assert totals(client, g) == [9, 42]
     # Hand 2: CR-9: Ann is behind and chooses; she starts and pegs 30
@@ -156,27 +204,74 @@ def test_crazy_rummy_to_500(app, client):
     g = new_game(app, client, "crazy-rummy", options={"target": 500})
     # Hand 1, Ann deals: her face-up 5 makes 5s wild (CZ-1). Bob out with A A A (300);
     # Ann: board 8 8 8 (30) minus K in hand (10) = 20 (CZ-5, CZ-6)
-    record(client, g, {"face_up.0": "5", "face_up.1": "3", "went_out": "1",
-                       "players.1.board": "A A A", "players.0.board": "8 8 8", "players.0.hand": "K"})
+    record(
+        client,
+        g,
+        {
+            "face_up.0": "5",
+            "face_up.1": "3",
+            "went_out": "1",
+            "players.1.board": "A A A",
+            "players.0.board": "8 8 8",
+            "players.0.hand": "K",
+        },
+    )
     assert totals(client, g) == [20, 300]
     # Hand 2, Bob deals a 9: 9s wild. Ann out with K K K (30); Bob holds a 9 (a wildcard: 100)
-    record(client, g, {"face_up.0": "4", "face_up.1": "9", "went_out": "0",
-                       "players.0.board": "K K K", "players.1.hand": "9"})
+    record(
+        client,
+        g,
+        {
+            "face_up.0": "4",
+            "face_up.1": "9",
+            "went_out": "0",
+            "players.0.board": "K K K",
+            "players.1.hand": "9",
+        },
+    )
     assert totals(client, g) == [50, 200]
     # Correction: Bob also held a 3 (5)
-    record(client, g, {"face_up.0": "4", "face_up.1": "9", "went_out": "0",
-                       "players.0.board": "K K K", "players.1.hand": "9 3"}, tail="2/edit")
+    record(
+        client,
+        g,
+        {
+            "face_up.0": "4",
+            "face_up.1": "9",
+            "went_out": "0",
+            "players.0.board": "K K K",
+            "players.1.hand": "9 3",
+        },
+        tail="2/edit",
+    )
     assert totals(client, g) == [50, 195]
     # Hand 3: Bob out with Q Q Q (30); Ann holds an ace (100)
-    record(client, g, {"face_up.0": "7", "face_up.1": "7", "went_out": "1",
-                       "players.1.board": "Q Q Q", "players.0.hand": "A"})
+    record(
+        client,
+        g,
+        {
+            "face_up.0": "7",
+            "face_up.1": "7",
+            "went_out": "1",
+            "players.1.board": "Q Q Q",
+            "players.0.hand": "A",
+        },
+    )
     assert totals(client, g) == [-50, 225]
     delete(client, g, 3)
     assert totals(client, g) == [50, 195]
     undo(client, g)
     assert totals(client, g) == [-50, 225]
     # Hand 4, Bob deals an 8 (8s wild): Bob out with A A A A (400) = 625 >= 500 (CZ-8); Ann holds a 3
-    record(client, g, {"face_up.0": "6", "face_up.1": "8", "went_out": "1",
-                       "players.1.board": "A A A A", "players.0.hand": "3"})
+    record(
+        client,
+        g,
+        {
+            "face_up.0": "6",
+            "face_up.1": "8",
+            "went_out": "1",
+            "players.1.board": "A A A A",
+            "players.0.hand": "3",
+        },
+    )
     assert totals(client, g) == [-55, 625]
     assert winner_line(client, g) == "Winner: Bob"

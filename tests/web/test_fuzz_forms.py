@@ -24,27 +24,99 @@ from .rounds_support import new_game, rounds_url, submit, token
 from .test_rounds_routes import SIMPLE_HANDS
 
 VARIANTS = {v["slug"]: v for v in variants()}
-FUZZ = settings(max_examples=40, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 #: values people (and scripts) really type, and the ones that break parsers
 ODD_TABLE = [
-    "", " ", "0", "1", "2", "3", "-1", "-0", "+1", "01", "99", "1.5", "1e9", "0x10", "NaN", "inf",
-    str(10 ** 30), "9" * 5000, "²", "٣", "½", "Ⅻ", "𝟗", "\x00", "\u202e", "💥", "none", "null",
-    "y", "on", "true", "[]", "{}", "<script>alert(1)</script>", "3 12 W", "7 7 W | 8 8 8",
-    "R5 J", "K13 K13 K13", "KH KS KD", "3H 4H 5H", "A♠", "10", "13", "14", "W W W W W W W W W",
-    "single", "double", "match", "book of 3", "2 books of 3; run of 99",
+    "",
+    " ",
+    "0",
+    "1",
+    "2",
+    "3",
+    "-1",
+    "-0",
+    "+1",
+    "01",
+    "99",
+    "1.5",
+    "1e9",
+    "0x10",
+    "NaN",
+    "inf",
+    str(10**30),
+    "9" * 5000,
+    "²",
+    "٣",
+    "½",
+    "Ⅻ",
+    "𝟗",
+    "\x00",
+    "\u202e",
+    "💥",
+    "none",
+    "null",
+    "y",
+    "on",
+    "true",
+    "[]",
+    "{}",
+    "<script>alert(1)</script>",
+    "3 12 W",
+    "7 7 W | 8 8 8",
+    "R5 J",
+    "K13 K13 K13",
+    "KH KS KD",
+    "3H 4H 5H",
+    "A♠",
+    "10",
+    "13",
+    "14",
+    "W W W W W W W W W",
+    "single",
+    "double",
+    "match",
+    "book of 3",
+    "2 books of 3; run of 99",
 ]
-ODD_VALUES = st.one_of(st.sampled_from(ODD_TABLE), st.integers(-10 ** 20, 10 ** 20).map(str),
-                       st.text(max_size=20))
+ODD_VALUES = st.one_of(
+    st.sampled_from(ODD_TABLE), st.integers(-(10**20), 10**20).map(str), st.text(max_size=20)
+)
 FIELD_VALUE = st.one_of(ODD_VALUES, st.lists(ODD_VALUES, min_size=2, max_size=3))  # lists: repeated fields
-ODD_NAMES = st.sampled_from([
-    "players.0.hand", "players.9.hand", "players.-1.hand", "players.x.points", "players.0.step",
-    "players.0.counts.low", "players.1.kinds", "turns.0.player", "turns.0.melds.0.cards",
-    "turns.0.melds.0.extend", "turns.99999999999999999999.melds.0.cards", "turns.0.melds.9.kind",
-    "face_up.0", "face_up.7", "winner", "went_out", "action", "player_0", "player_9", "first_dealer",
-    "opt_target", "opt_steps", "opt_rounds", "opt_scoring", "opt_nope", "csrf_token",
-])
+ODD_NAMES = st.sampled_from(
+    [
+        "players.0.hand",
+        "players.9.hand",
+        "players.-1.hand",
+        "players.x.points",
+        "players.0.step",
+        "players.0.counts.low",
+        "players.1.kinds",
+        "turns.0.player",
+        "turns.0.melds.0.cards",
+        "turns.0.melds.0.extend",
+        "turns.99999999999999999999.melds.0.cards",
+        "turns.0.melds.9.kind",
+        "face_up.0",
+        "face_up.7",
+        "winner",
+        "went_out",
+        "action",
+        "player_0",
+        "player_9",
+        "first_dealer",
+        "opt_target",
+        "opt_steps",
+        "opt_rounds",
+        "opt_scoring",
+        "opt_nope",
+        "csrf_token",
+    ]
+)
 NAME = re.compile(r'name="([^"]+)"')
 
 
@@ -56,14 +128,23 @@ def _form(names: list[str]):
     """Some of the form's own fields and some it does not have, each with an odd value."""
     own = st.dictionaries(st.sampled_from(names), FIELD_VALUE, max_size=len(names)) if names else st.just({})
     return st.tuples(own, st.dictionaries(ODD_NAMES, FIELD_VALUE, max_size=4)).map(
-        lambda pair: {**pair[0], **pair[1]})
+        lambda pair: {**pair[0], **pair[1]}
+    )
 
 
 def _snapshot(app) -> list:
     with app.app_context():
         db.session.expire_all()
-        return [(g.public_id, g.status, g.updated_at, [(r.number, r.facts) for r in g.rounds],
-                 len(g.audit_entries)) for g in services.list_games()]
+        return [
+            (
+                g.public_id,
+                g.status,
+                g.updated_at,
+                [(r.number, r.facts) for r in g.rounds],
+                len(g.audit_entries),
+            )
+            for g in services.list_games()
+        ]
 
 
 def _post(app, client, url: str, data: dict, csrf: str):
@@ -107,8 +188,9 @@ def test_hand_forms_never_fail(app, client, slug):
     game = new_game(app, client, slug)
     hand, _ = SIMPLE_HANDS[slug]
     assert submit(client, rounds_url(game), hand, follow=False).status_code == 302
-    urls = [rounds_url(game), rounds_url(game, "1/edit")] + ([rounds_url(game, "end")]
-                                                             if slug == "crib-rummy" else [])
+    urls = [rounds_url(game), rounds_url(game, "1/edit")] + (
+        [rounds_url(game, "end")] if slug == "crib-rummy" else []
+    )
     names = sorted({n for u in urls[:2] for n in _field_names(client.get(u).get_data(as_text=True))})
     csrf = token(client, rounds_url(game, "1/edit"))
 
@@ -136,9 +218,11 @@ def test_each_odd_value_in_every_field_of_a_hand_form(app, client, slug):
                 client.post(f"/games/{game}/undo", data={"csrf_token": csrf})
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | ODD_VALUES,
-                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(ODD_VALUES, inner, max_size=3),
-                    max_leaves=8)
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | ODD_VALUES,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(ODD_VALUES, inner, max_size=3),
+    max_leaves=8,
+)
 
 
 @pytest.mark.parametrize("slug", ["krazy-bee", "crib-rummy", "crazy-rummy"])
@@ -146,9 +230,13 @@ def test_hand_preview_never_fails(app, client, slug):
     """The hand form's live preview (JSON): any body, any shape of ``form``, nothing saved."""
     game = new_game(app, client, slug)
     csrf = token(client, rounds_url(game))
-    body = st.one_of(JSON, st.fixed_dictionaries(
-        {"what": st.sampled_from(["hand", "check", "round", "x"])},
-        optional={"cards": JSON, "extend": JSON, "wild": JSON, "form": JSON}))
+    body = st.one_of(
+        JSON,
+        st.fixed_dictionaries(
+            {"what": st.sampled_from(["hand", "check", "round", "x"])},
+            optional={"cards": JSON, "extend": JSON, "wild": JSON, "form": JSON},
+        ),
+    )
 
     @FUZZ
     @given(body)
@@ -168,8 +256,13 @@ HUGE_HANDS = {
     "rumbugz": {"winner": "0", "players.1.points": HUGE},
     "rummikub": {"winner": "0", "players.1.points": HUGE},
     "crib-rummy": {"turns.0.player": "1", "turns.0.pegs": HUGE},
-    "crazy-rummy": {"face_up.0": "K", "face_up.1": "5", "went_out": "1", "players.1.board": "8 8 8",
-                    "players.0.points": HUGE},
+    "crazy-rummy": {
+        "face_up.0": "K",
+        "face_up.1": "5",
+        "went_out": "1",
+        "players.1.board": "8 8 8",
+        "players.0.points": HUGE,
+    },
 }
 
 
@@ -201,13 +294,21 @@ def test_checker_query_strings_never_fail(app, client, slug):
 
 def test_print_form_never_fails(client):
     keys = ["kind", "variant", "players", "rows", "paper", "orientation", "steps", "target", "nope"]
-    likely = {"kind": st.sampled_from(["sheet", "frames", "rules", "x", ""]),
-              "variant": st.sampled_from([*VARIANTS, "tally", "", "../etc"]),
-              "paper": st.sampled_from(["a4", "letter", "A3", ""])}
+    likely = {
+        "kind": st.sampled_from(["sheet", "frames", "rules", "x", ""]),
+        "variant": st.sampled_from([*VARIANTS, "tally", "", "../etc"]),
+        "paper": st.sampled_from(["a4", "letter", "A3", ""]),
+    }
 
     @settings(max_examples=25, deadline=None)
-    @given(st.lists(st.sampled_from(keys).flatmap(
-        lambda k: st.tuples(st.just(k), st.one_of(likely.get(k, ODD_VALUES), ODD_VALUES))), max_size=7))
+    @given(
+        st.lists(
+            st.sampled_from(keys).flatmap(
+                lambda k: st.tuples(st.just(k), st.one_of(likely.get(k, ODD_VALUES), ODD_VALUES))
+            ),
+            max_size=7,
+        )
+    )
     def ask(pairs):
         response = client.get("/print/pdf", query_string=pairs)
         assert response.status_code < 500, (pairs, response.get_data(as_text=True)[:500])

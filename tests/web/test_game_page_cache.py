@@ -13,8 +13,10 @@ from scorekeeper import services
 from scorekeeper.storage.extensions import db
 
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
-HANDS = [{"winner": n % 2, "players": [{"rack": "" if s == n % 2 else "R5 B7"} for s in range(2)]}
-         for n in range(3)]
+HANDS = [
+    {"winner": n % 2, "players": [{"rack": "" if s == n % 2 else "R5 B7"} for s in range(2)]}
+    for n in range(3)
+]
 
 
 def seeded(app):

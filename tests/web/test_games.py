@@ -24,22 +24,27 @@ SAMPLE_HANDS = {
     "crazy-tiles": {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 B7"}]},
     "runny-tiles": {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 B7"}]},
     "crib-rummy": {"starter": 1, "turns": [{"player": 1, "pegs": 5}, {"player": 0, "pegs": 3}], "end": None},
-    "crazy-rummy": {"face_up": ["Q", "J"], "went_out": 1,
-                    "players": [{"board": "", "hand": "4 4 A"}, {"board": "J J J"}]},
+    "crazy-rummy": {
+        "face_up": ["Q", "J"],
+        "went_out": 1,
+        "players": [{"board": "", "hand": "4 4 A"}, {"board": "J J J"}],
+    },
     "points": {"players": [{"points": 25}, {"points": -5}]},
 }
 
 #: Each player's progress after that hand, as the game page words it (standings.progress_text).
 PROGRESS = {
-    "krazy-bee": ("Step 2 of 10: book of 3 + run of 4", "Step 1 of 10: 2 books of 3"),     # KB-3
-    "rumbugz": ("1 win; kinds laid last round: single, double, triple, match",           # RB-4, RB-7
-                "0 wins; kinds laid last round: single"),
+    "krazy-bee": ("Step 2 of 10: book of 3 + run of 4", "Step 1 of 10: 2 books of 3"),  # KB-3
+    "rumbugz": (
+        "1 win; kinds laid last round: single, double, triple, match",  # RB-4, RB-7
+        "0 wins; kinds laid last round: single",
+    ),
     "rummikub": ("1 win", "0 wins"),
     "crazy-tiles": ("1 win", "0 wins"),
     "runny-tiles": ("1 win", "0 wins"),
-    "crib-rummy": ("front peg 3, back peg 0", "front peg 5, back peg 0"),                 # CR-5
-    "crazy-rummy": ("below zero: needs 1610 to reach 1500", "1470 to go to 1500"),       # CZ-8: -110 and 30
-    "points": (),                                                                         # PG-4: no target set
+    "crib-rummy": ("front peg 3, back peg 0", "front peg 5, back peg 0"),  # CR-5
+    "crazy-rummy": ("below zero: needs 1610 to reach 1500", "1470 to go to 1500"),  # CZ-8: -110 and 30
+    "points": (),  # PG-4: no target set
 }
 
 
@@ -120,8 +125,12 @@ def test_start_each_variant_and_see_its_page(app, client, slug):
     assert page.status_code == 200
     with app.app_context():
         score = services.game_score(services.get_game(game))
-    standings = re.findall(r'data-seat="(\d)">\s*<span class="rank">(\w+)</span>.*?'
-                           r'<span class="total">(-?\d+)</span>', page.text, re.S)
+    standings = re.findall(
+        r'data-seat="(\d)">\s*<span class="rank">(\w+)</span>.*?'
+        r'<span class="total">(-?\d+)</span>',
+        page.text,
+        re.S,
+    )
     assert sorted((int(s), int(t)) for s, _, t in standings) == list(enumerate(score.totals))
     assert "Scores so far" in page.text and 'class="chart"' in page.text
     if find_variant(slug).dealt:
@@ -142,8 +151,8 @@ def test_tile_presets_are_offered_and_switches_flippable(app, client):
         assert f'href="/games/new/{slug}"' in page.text
     variant = VARIANTS["crazy-tiles"]
     data = new_game_data(variant, ["Ann", "Bob"])
-    data.pop("opt_wrap")          # unticked checkbox: switch off
-    data["opt_runny"] = "y"       # switch on
+    data.pop("opt_wrap")  # unticked checkbox: switch off
+    data["opt_runny"] = "y"  # switch on
     data["csrf_token"] = csrf_from(page.text)
     response = client.post("/games/new/crazy-tiles", data=data)
     assert response.status_code == 302
@@ -173,15 +182,18 @@ def test_bad_step_list_is_refused_by_the_engine(client):
     assert client.get("/games/").text.count("game-item") == 0
 
 
-@pytest.mark.parametrize("fields, where, message", [
-    ({"player_1": ""}, "player_0", "players"),                        # only one player
-    ({"player_1": "ann"}, "player_1", "Two players are called"),
-    ({"player_1": "x" * 41}, "player_1", "40"),
-    ({"first_dealer": "3"}, "first_dealer", "first dealer"),          # an empty seat
-    ({"first_dealer": "9"}, "first_dealer", ""),                      # not a choice at all
-    ({"opt_target": "12x"}, "opt_target", "not a whole number"),
-    ({"opt_target": "0"}, "opt_target", "out of range"),
-])
+@pytest.mark.parametrize(
+    "fields, where, message",
+    [
+        ({"player_1": ""}, "player_0", "players"),  # only one player
+        ({"player_1": "ann"}, "player_1", "Two players are called"),
+        ({"player_1": "x" * 41}, "player_1", "40"),
+        ({"first_dealer": "3"}, "first_dealer", "first dealer"),  # an empty seat
+        ({"first_dealer": "9"}, "first_dealer", ""),  # not a choice at all
+        ({"opt_target": "12x"}, "opt_target", "not a whole number"),
+        ({"opt_target": "0"}, "opt_target", "out of range"),
+    ],
+)
 def test_new_game_errors_field_by_field_and_nothing_saved(app, client, tally, fields, where, message):
     page = client.get("/games/new/tally")
     data = new_game_data(tally, ["Ann", "Bob"], **fields)
@@ -209,8 +221,14 @@ def test_names_are_escaped_everywhere(app, client, tally):
     won = start_game(client, tally, ["Bob", evil])
     _record(app, won, {"points": [5, 100]})
     assert "Winner: &lt;script&gt;" in client.get(f"/games/{won}").text
-    for path in (f"/games/{game}", "/games/", "/", f"/games/{game}/history", f"/games/{game}/delete",
-                 f"/games/{won}"):
+    for path in (
+        f"/games/{game}",
+        "/games/",
+        "/",
+        f"/games/{game}/history",
+        f"/games/{game}/delete",
+        f"/games/{won}",
+    ):
         text = client.get(path).text
         assert evil not in text, path
         assert "&lt;script&gt;" in text or "\\u003cscript\\u003e" in text, path
@@ -249,8 +267,9 @@ def test_undo_route(app, client, tally):
     followed = client.get(f"/games/{game}")
     assert "Undid: Hand 2 recorded" in followed.text
     client.post(f"/games/{game}/undo", data={"csrf_token": csrf_from(page.text)})
-    response = client.post(f"/games/{game}/undo", data={"csrf_token": csrf_from(page.text)},
-                           follow_redirects=True)
+    response = client.post(
+        f"/games/{game}/undo", data={"csrf_token": csrf_from(page.text)}, follow_redirects=True
+    )
     assert "Nothing undone" in response.text
 
 
@@ -261,8 +280,10 @@ def test_history_page_shows_changes(app, client, tally):
         services.update_round(services.get_game(game), 1, {"points": [6, 1]})
         db.session.commit()
     page = client.get(f"/games/{game}/history").text
-    assert page.index("Hand 1 corrected") < page.index("Hand 1 recorded") < page.index("Game of Tally started")
-    assert '&#34;points&#34;' in page or '"points"' in page
+    assert (
+        page.index("Hand 1 corrected") < page.index("Hand 1 recorded") < page.index("Game of Tally started")
+    )
+    assert "&#34;points&#34;" in page or '"points"' in page
 
 
 def test_rematch_route(app, client, tally):
@@ -301,6 +322,7 @@ def test_hand_links_point_at_the_rounds_blueprint(app, client, tally):
         pytest.skip("the rounds blueprint is not installed")
     with app.test_request_context():
         from flask import url_for
+
         assert url_for("rounds.new", public_id=game) in page
         assert url_for("rounds.edit", public_id=game, number=1) in page
         assert url_for("rounds.delete", public_id=game, number=1) in page

@@ -11,7 +11,7 @@ from scorekeeper.storage.extensions import db
 from .game_support import record_hands
 from .rounds_support import new_game, rounds_url, submit, text
 
-HAND = {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 B7"}]}       # CT-8 A: Ann +12, Bob -12
+HAND = {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 B7"}]}  # CT-8 A: Ann +12, Bob -12
 CORRECTED = {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 B7 K13"}]}  # Ann +25, Bob -25
 
 
@@ -35,7 +35,9 @@ def test_the_log_names_players_and_each_score_from_and_to(app, client):
     record_hands(app, game, HAND)
     _correct(app, game, CORRECTED)  # as the hand form does it: the hands ahead already scored
     lines = _lines(text(client.get(f"/games/{game}/history")))
-    assert re.fullmatch(r"\d+ \w{3} \d\d:\d\d UTC Round 1 corrected: Ann \+12 → \+25, Bob -12 → -25", lines[0])
+    assert re.fullmatch(
+        r"\d+ \w{3} \d\d:\d\d UTC Round 1 corrected: Ann \+12 → \+25, Bob -12 → -25", lines[0]
+    )
     assert lines[1].endswith("Round 1 recorded: Ann +12, Bob -12")
     assert lines[2].endswith("Game of Rummikub started: Ann, Bob")
 
@@ -45,14 +47,18 @@ def test_a_correction_without_the_old_scores_names_the_new_ones(app, client):
     game = new_game(app, client, "rummikub", names=("Ann", "Bob"))
     record_hands(app, game, HAND)
     _correct(app, game, CORRECTED, ahead=False)
-    assert _lines(text(client.get(f"/games/{game}/history")))[0].endswith("Round 1 corrected: Ann +25, Bob -25")
+    assert _lines(text(client.get(f"/games/{game}/history")))[0].endswith(
+        "Round 1 corrected: Ann +25, Bob -25"
+    )
 
 
 def test_a_correction_that_changes_no_score_says_so(app, client):
     game = new_game(app, client, "rummikub")
     record_hands(app, game, HAND)
     _correct(app, game, {**HAND, "players": [{"rack": ""}, {"rack": "B7 R5"}]})
-    assert _lines(text(client.get(f"/games/{game}/history")))[0].endswith("Round 1 corrected: no score changed")
+    assert _lines(text(client.get(f"/games/{game}/history")))[0].endswith(
+        "Round 1 corrected: no score changed"
+    )
 
 
 def test_times_are_utc_for_the_script_and_facts_a_detail(app, client):
@@ -83,8 +89,11 @@ def test_undone_changes_are_marked(app, client):
 def test_a_correction_through_the_hand_form_logs_each_score_from_and_to(app, client):
     game = new_game(app, client, "rummikub", names=("Ann", "Bob"))
     record_hands(app, game, HAND)
-    saved = submit(client, rounds_url(game, "1/edit"), {"winner": "0", "players.0.rack": "",
-                                                         "players.1.rack": "R5 B7 K13"})
+    saved = submit(
+        client,
+        rounds_url(game, "1/edit"),
+        {"winner": "0", "players.0.rack": "", "players.1.rack": "R5 B7 K13"},
+    )
     assert saved.status_code == 200 and "Round 1 corrected" in text(saved)
     lines = _lines(text(client.get(f"/games/{game}/history")))
     assert lines[0].endswith("Round 1 corrected: Ann +12 → +25, Bob -12 → -25")

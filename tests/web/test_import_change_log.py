@@ -23,7 +23,10 @@ def _played(client) -> dict:
     created = client.post("/api/v1/games", json={"variant": "rummikub", "players": ["Ann", "Bob"]}).get_json()
     bearer = {"Authorization": f"Bearer {created['secret']}"}
     for facts in (HANDS["rummikub"], OTHER_HANDS["rummikub"], HANDS["rummikub"]):
-        assert client.post(f"/api/v1/games/{created['id']}/rounds", json=facts, headers=bearer).status_code == 201
+        assert (
+            client.post(f"/api/v1/games/{created['id']}/rounds", json=facts, headers=bearer).status_code
+            == 201
+        )
     client.put(f"/api/v1/games/{created['id']}/rounds/2", json=HANDS["rummikub"], headers=bearer)
     client.delete(f"/api/v1/games/{created['id']}/rounds/3", headers=bearer)
     return client.get(f"/api/v1/games/{created['id']}/export").get_json()
@@ -36,16 +39,26 @@ def _doctored(export: dict, change) -> dict:
 
 
 DOCTORED = [
-    pytest.param(lambda a: a.append({"at": a[-1]["at"], "action": "record", "round_number": None, "new": None}),
-                 "audit.6.round_number", id="a-record-of-no-hand"),
-    pytest.param(lambda a: a[1].update(round_number=None), "audit.1.round_number", id="the-first-record-of-no-hand"),
+    pytest.param(
+        lambda a: a.append({"at": a[-1]["at"], "action": "record", "round_number": None, "new": None}),
+        "audit.6.round_number",
+        id="a-record-of-no-hand",
+    ),
+    pytest.param(
+        lambda a: a[1].update(round_number=None), "audit.1.round_number", id="the-first-record-of-no-hand"
+    ),
     pytest.param(lambda a: a[5].update(old=None), "audit.5.old", id="a-deletion-keeping-nothing"),
     pytest.param(lambda a: a[4].update(old=[1, 2]), "audit.4.old", id="a-correction-keeping-a-list"),
-    pytest.param(lambda a: a[1].update(new={"colour": "blue"}), "audit.1.new", id="facts-rummikub-cannot-read"),
+    pytest.param(
+        lambda a: a[1].update(new={"colour": "blue"}), "audit.1.new", id="facts-rummikub-cannot-read"
+    ),
     pytest.param(lambda a: a[5].update(undone=True), "audit", id="a-deletion-marked-undone-still-applied"),
     pytest.param(lambda a: a[2].update(round_number=7), "audit.2", id="a-record-of-hand-7-of-2"),
-    pytest.param(lambda a: a.append({"at": a[-1]["at"], "action": "delete", "round_number": 40,
-                                     "old": a[5]["old"]}), "audit.6", id="a-deletion-of-hand-40"),
+    pytest.param(
+        lambda a: a.append({"at": a[-1]["at"], "action": "delete", "round_number": 40, "old": a[5]["old"]}),
+        "audit.6",
+        id="a-deletion-of-hand-40",
+    ),
 ]
 
 

@@ -67,9 +67,14 @@ def test_a_changed_import_gives_its_importer_a_new_url(app, tmp_path):
         lib.write_text("export var answer = 2;\n")
         after, lib_after = static_url("js/page.js"), static_url("js/lib.js")
     assert lib_before != lib_after and before != after
-    assert first.get_data(as_text=True).startswith(f'import {{ answer }} from ".{lib_before[len("/static/js"):]}";')
+    assert first.get_data(as_text=True).startswith(
+        f'import {{ answer }} from ".{lib_before[len("/static/js") :]}";'
+    )
     fresh = client.get(after)
-    assert fresh.headers["Cache-Control"] == IMMUTABLE and f'"./lib.js?v={lib_after.split("=")[1]}"' in fresh.text
+    assert (
+        fresh.headers["Cache-Control"] == IMMUTABLE
+        and f'"./lib.js?v={lib_after.split("=")[1]}"' in fresh.text
+    )
     assert client.get(before).headers["Cache-Control"] == "no-cache"  # the old URL no longer pinned
     # revalidating the unversioned URL: the tag changed with the import, so no stale 304
     again = client.get("/static/js/page.js", headers={"If-None-Match": first.headers["ETag"]})
@@ -81,7 +86,9 @@ def test_a_linked_module_revalidates_and_comes_compressed_as_linked(app, client)
         url = static_url("js/entry.js")
     plain = client.get(url)
     assert plain.mimetype == "text/javascript" and SERVED_IMPORT.search(plain.text)
-    assert client.get("/static/js/entry.js", headers={"If-None-Match": plain.headers["ETag"]}).status_code == 304
+    assert (
+        client.get("/static/js/entry.js", headers={"If-None-Match": plain.headers["ETag"]}).status_code == 304
+    )
     for accept, decode in (("br", brotli.decompress), ("gzip", gzip.decompress)):
         packed = client.get(url, headers={"Accept-Encoding": accept})
         assert packed.headers["Content-Encoding"] == accept and decode(packed.get_data()) == plain.get_data()
@@ -101,7 +108,10 @@ def test_a_page_preloads_exactly_what_its_scripts_import(app, client):
     for path in ("/", "/check/rummikub", rounds_url(new_game(app, client, "krazy-bee"))):
         page = client.get(path).get_data(as_text=True)
         scripts = re.findall(r'<script type="module" src="([^"]+)"', page)
-        imports = {spec.removeprefix(".") for url in scripts
-                   for spec in SERVED_IMPORT.findall(client.get(url).get_data(as_text=True))}
+        imports = {
+            spec.removeprefix(".")
+            for url in scripts
+            for spec in SERVED_IMPORT.findall(client.get(url).get_data(as_text=True))
+        }
         preloaded = set(re.findall(r'<link rel="modulepreload" href="/static/js([^"]+)"', page))
         assert imports and preloaded == imports, path

@@ -16,15 +16,19 @@ from scorekeeper.rules import variants
 from .rounds_support import new_game, rounds_url
 
 #: what only key handling does: read a key's rank, suit or tool, or listen to the keypad's taps
-KEY_HANDLING = re.compile(r'data-rank|data-suit"|dataset\.(rank|suit|token|action|do)\b|'
-                          r'keypad\.addEventListener|getAttribute\("data-(rank|suit|token|do)"\)')
+KEY_HANDLING = re.compile(
+    r'data-rank|data-suit"|dataset\.(rank|suit|token|action|do)\b|'
+    r'keypad\.addEventListener|getAttribute\("data-(rank|suit|token|do)"\)'
+)
 
 
 def imports_keypad(client, html: str, page_script: str) -> bool:
     """The page loads its script as a module, and that script imports the keypad's, versioned."""
     found = re.search(rf'<script type="module" src="(/static/js/{page_script}\?v=[0-9a-f]{{10}})"', html)
     source = client.get(found.group(1)).get_data(as_text=True) if found else ""
-    return bool(re.search(r'^import \* as ScorekeeperKeypad from "\./keypad\.js\?v=[0-9a-f]{10}";$', source, re.M))
+    return bool(
+        re.search(r'^import \* as ScorekeeperKeypad from "\./keypad\.js\?v=[0-9a-f]{10}";$', source, re.M)
+    )
 
 
 @pytest.mark.parametrize("variant", ["krazy-bee", "rummikub", "crib-rummy"])
@@ -33,19 +37,25 @@ def test_the_hand_form_loads_the_one_keypad(app, client, variant):
     assert 'id="keypad"' in html and imports_keypad(client, html, "entry.js")
 
 
-@pytest.mark.parametrize("path", ["/check/crib-rummy", "/check/rummikub", "/check/rummikub/turn",
-                                  "/check/rummikub/best"])
+@pytest.mark.parametrize(
+    "path", ["/check/crib-rummy", "/check/rummikub", "/check/rummikub/turn", "/check/rummikub/best"]
+)
 def test_the_checker_pages_load_the_one_keypad(client, path):
     html = client.get(path).get_data(as_text=True)
     assert 'class="keypad"' in html and imports_keypad(client, html, "checker.js")
 
 
 def test_only_the_keypad_script_handles_keys(client):
-    served = {name: client.get(f"/static/js/{name}").get_data(as_text=True)
-              for name in ("keypad.js", "entry.js", "checker.js")}
+    served = {
+        name: client.get(f"/static/js/{name}").get_data(as_text=True)
+        for name in ("keypad.js", "entry.js", "checker.js")
+    }
     assert KEY_HANDLING.search(served["keypad.js"])  # (the pattern finds key handling where it is)
     assert not KEY_HANDLING.search(served["entry.js"]) and not KEY_HANDLING.search(served["checker.js"])
-    assert "ScorekeeperKeypad.attach(" in served["entry.js"] and "ScorekeeperKeypad.attach(" in served["checker.js"]
+    assert (
+        "ScorekeeperKeypad.attach(" in served["entry.js"]
+        and "ScorekeeperKeypad.attach(" in served["checker.js"]
+    )
 
 
 def test_the_app_shell_keeps_the_keypad_with_the_hand_form():
@@ -83,7 +93,9 @@ def card_keys(html: str) -> dict[str, dict]:
     found = {}
     for key in parser.keys:
         a = key["attrs"]
-        what = next((f"{kind}:{a['data-' + kind]}" for kind in ("rank", "suit", "token") if "data-" + kind in a), None)
+        what = next(
+            (f"{kind}:{a['data-' + kind]}" for kind in ("rank", "suit", "token") if "data-" + kind in a), None
+        )
         if what and what not in ("token:|", "token:/"):
             found[what] = {**a, "shows": key["shows"]}
     return found
@@ -96,7 +108,8 @@ def test_the_hand_form_and_the_checker_draw_the_same_keys(app, client, variant):
     checker = card_keys(client.get(f"/check/{variant}").get_data(as_text=True))
     wanted = keypad(variant)
     assert set(hand) == {f"rank:{r}" for r in wanted["ranks"]} | {f"suit:{s}" for s in wanted["suits"]} | (
-        {f"token:{wanted['wild']}"} if wanted["wild"] else set())
+        {f"token:{wanted['wild']}"} if wanted["wild"] else set()
+    )
     assert hand == checker
     for what, key in hand.items():
         assert key["class"].split()[:2] == ["key", "key-" + what.split(":")[0].replace("token", "wild")]

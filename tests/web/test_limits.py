@@ -25,8 +25,11 @@ def no_name_work(monkeypatch):
     from scorekeeper.services.games import clean_names
 
     def refuse(names):
-        assert len(names) <= limits.ROSTER_MAX, f"{len(names)} names were cleaned before the count was checked"
+        assert len(names) <= limits.ROSTER_MAX, (
+            f"{len(names)} names were cleaned before the count was checked"
+        )
         return clean_names(names)
+
     monkeypatch.setattr("scorekeeper.services.games.clean_names", refuse)
     monkeypatch.setattr("scorekeeper.services.tables.roster.clean_names", refuse)
 
@@ -34,8 +37,9 @@ def no_name_work(monkeypatch):
 def test_thirty_thousand_names_are_refused_before_any_work(client, no_name_work):
     answer = client.post("/api/v1/games", json={"variant": "krazy-bee", "players": _names(30_000)})
     assert answer.status_code == 422
-    assert answer.json["fields"] == [{"field": "players", "message":
-                                      "Krazy Bee Rummy is played by 2 to 4 players, not 30,000"}]
+    assert answer.json["fields"] == [
+        {"field": "players", "message": "Krazy Bee Rummy is played by 2 to 4 players, not 30,000"}
+    ]
 
 
 def test_a_tables_game_with_too_many_names_is_refused_before_the_roster_is_read(client, app, no_name_work):
@@ -43,12 +47,15 @@ def test_a_tables_game_with_too_many_names_is_refused_before_the_roster_is_read(
         table, secret = table_services.create_table("Thursdays", [])
         db.session.commit()
         table_id = table.public_id
-    answer = client.post("/api/v1/games", json={"variant": "rummikub", "players": _names(10_000),
-                                                "table": table_id},
-                         headers={"Authorization": f"Bearer {secret}"})
+    answer = client.post(
+        "/api/v1/games",
+        json={"variant": "rummikub", "players": _names(10_000), "table": table_id},
+        headers={"Authorization": f"Bearer {secret}"},
+    )
     assert answer.status_code == 422
-    assert answer.json["fields"] == [{"field": "players", "message":
-                                      "Rummikub is played by 2 to 4 players, not 10,000"}]
+    assert answer.json["fields"] == [
+        {"field": "players", "message": "Rummikub is played by 2 to 4 players, not 10,000"}
+    ]
     with app.app_context():
         assert db.session.query(Table).one().members == []
 
@@ -63,8 +70,10 @@ def test_a_roster_past_its_bound_is_refused_by_the_api(client, app, no_name_work
 
 def test_a_roster_past_its_bound_is_refused_by_the_form(client, app, no_name_work):
     page = client.get("/tables/")
-    answer = client.post("/tables/new", data={"csrf_token": csrf_from(page.text), "name": "Big",
-                                              "players": "\n".join(_names(10_000))})
+    answer = client.post(
+        "/tables/new",
+        data={"csrf_token": csrf_from(page.text), "name": "Big", "players": "\n".join(_names(10_000))},
+    )
     assert answer.status_code == 422
     assert f"At most {limits.ROSTER_MAX} players on a roster, not 10,000" in answer.text
     with app.app_context():
@@ -90,7 +99,10 @@ def test_a_game_holds_at_most_its_bound_of_hands(client, app, monkeypatch):
     created = client.post("/api/v1/games", json={"variant": "rummikub", "players": ["Ann", "Bob"]}).json
     auth = {"Authorization": f"Bearer {created['secret']}"}
     url = f"/api/v1/games/{created['id']}/rounds"
-    assert [client.post(url, json=HANDS["rummikub"], headers=auth).status_code for _ in range(2)] == [201, 201]
+    assert [client.post(url, json=HANDS["rummikub"], headers=auth).status_code for _ in range(2)] == [
+        201,
+        201,
+    ]
     third = client.post(url, json=HANDS["rummikub"], headers=auth)
     assert third.status_code == 422
     assert "a game holds at most 2 rounds; start a new game" in third.json["reasons"]
@@ -100,18 +112,25 @@ def test_a_game_holds_at_most_its_bound_of_hands(client, app, monkeypatch):
 def test_a_text_in_a_hand_past_its_bound_is_refused(client):
     created = client.post("/api/v1/games", json={"variant": "rummikub", "players": ["Ann", "Bob"]}).json
     hand = {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 " * 2000}]}
-    answer = client.post(f"/api/v1/games/{created['id']}/rounds", json=hand,
-                         headers={"Authorization": f"Bearer {created['secret']}"})
+    answer = client.post(
+        f"/api/v1/games/{created['id']}/rounds",
+        json=hand,
+        headers={"Authorization": f"Bearer {created['secret']}"},
+    )
     assert answer.status_code == 422
     assert answer.json["fields"][0]["field"] == "players.1.rack"
     assert f"at most {limits.FACT_TEXT_MAX:,} characters" in answer.json["fields"][0]["message"]
 
 
 def _export_with(rounds: int, audit: int = 0) -> dict:
-    return {"format": "scorekeeper-game", "version": 1, "variant": "rummikub",
-            "players": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bob"}],
-            "rounds": [{"number": i + 1, "facts": HANDS["rummikub"]} for i in range(rounds)],
-            "audit": [{"action": "record", "round_number": 1, "at": "2024-05-01T20:30:00Z"}] * audit}
+    return {
+        "format": "scorekeeper-game",
+        "version": 1,
+        "variant": "rummikub",
+        "players": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bob"}],
+        "rounds": [{"number": i + 1, "facts": HANDS["rummikub"]} for i in range(rounds)],
+        "audit": [{"action": "record", "round_number": 1, "at": "2024-05-01T20:30:00Z"}] * audit,
+    }
 
 
 @pytest.mark.parametrize(("rounds", "audit"), [(limits.HANDS_MAX + 1, 0), (1, limits.AUDIT_MAX + 1)])
@@ -133,8 +152,13 @@ def test_the_import_bounds_hold_without_the_schema(app):
 def test_a_table_import_past_its_bounds_is_refused(app):
     from scorekeeper.services.tables.transfer import import_table
 
-    doc = {"format": "scorekeeper-table", "version": 1, "name": "T", "players": [],
-           "games": [{"players": [], "game": {"rounds": [{}] * (limits.TABLE_HANDS_MAX // 2 + 1)}}] * 2}
+    doc = {
+        "format": "scorekeeper-table",
+        "version": 1,
+        "name": "T",
+        "players": [],
+        "games": [{"players": [], "game": {"rounds": [{}] * (limits.TABLE_HANDS_MAX // 2 + 1)}}] * 2,
+    }
     with app.app_context(), pytest.raises(limits.TooMany, match="hands in all the games"):
         import_table(doc)
 

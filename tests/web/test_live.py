@@ -34,8 +34,13 @@ def live_app(app):
 
 def _second_app(app):
     """Another app instance (as another worker or server would be) on the same database file."""
-    other = create_app({"TESTING": True, "SECRET_KEY": "test-secret",
-                        "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"]})
+    other = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
+        }
+    )
     other.config.update(LIVE_HEARTBEAT_SECONDS=0.3, LIVE_POLL_SECONDS=0.05)
     return other
 
@@ -203,6 +208,7 @@ def test_the_watcher_stops_with_the_last_follower(live_app, client):
 
 # -- the page ------------------------------------------------------------------------------------
 
+
 def test_the_page_offers_refresh_and_no_timed_reload(live_app, client):
     game = new_game(live_app, client, "rummikub")
     for who in (client, live_app.test_client()):
@@ -225,6 +231,7 @@ def test_the_fragment_is_the_pages_content_alone(live_app, client):
     assert fragment.strip() == content.strip()  # the same templates, the same HTML
     # the editor's fragment carries the edit buttons with this browser's own CSRF token
     editor = client.get(f"/games/{game}?fragment=live").text
+
     def session_token(html: str) -> str:
         # a token is "<this browser's token>.<timestamp>.<signature>": the clock may tick between two pages
         return re.search(r'name="csrf_token" value="([^".]+)\.', html).group(1)
@@ -235,8 +242,12 @@ def test_the_fragment_is_the_pages_content_alone(live_app, client):
 
 def test_a_fragment_leaves_the_flash_message_for_the_page(live_app, client):
     game = new_game(live_app, client, "rummikub")
-    payload = {**HAND, "csrf_token": re.search(r'name="csrf_token" value="([^"]+)"',
-                                               client.get(rounds_url(game)).text).group(1)}
+    payload = {
+        **HAND,
+        "csrf_token": re.search(
+            r'name="csrf_token" value="([^"]+)"', client.get(rounds_url(game)).text
+        ).group(1),
+    }
     client.post(rounds_url(game), data=payload)  # redirect not followed: the message waits
     assert "Round 1 recorded." not in client.get(f"/games/{game}?fragment=live").text
     assert "Round 1 recorded." in client.get(f"/games/{game}").text

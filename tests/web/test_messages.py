@@ -24,13 +24,16 @@ def visible(page: str) -> str:
     return html.unescape(" ".join(body.split()))
 
 
-@pytest.mark.parametrize("raw, sentence, rules", [
-    ("CR-1: two packs hold 2 of each card", "Two packs hold 2 of each card", ("CR-1",)),
-    ("option 'step': KB-8: there is no Step 12", "Option 'step': there is no Step 12", ("KB-8",)),
-    ("N-1: CT-9: a board needs the grid", "A board needs the grid", ("N-1", "CT-9")),
-    ("Points a first laydown needs (CT-6)", "Points a first laydown needs", ("CT-6",)),
-    ("give every player a name", "Give every player a name", ()),
-])
+@pytest.mark.parametrize(
+    "raw, sentence, rules",
+    [
+        ("CR-1: two packs hold 2 of each card", "Two packs hold 2 of each card", ("CR-1",)),
+        ("option 'step': KB-8: there is no Step 12", "Option 'step': there is no Step 12", ("KB-8",)),
+        ("N-1: CT-9: a board needs the grid", "A board needs the grid", ("N-1", "CT-9")),
+        ("Points a first laydown needs (CT-6)", "Points a first laydown needs", ("CT-6",)),
+        ("give every player a name", "Give every player a name", ()),
+    ],
+)
 def test_a_message_splits_into_its_sentence_and_rule_ids(raw, sentence, rules):
     assert split_reason(raw) == (sentence, rules)
     assert reason_text(raw) == (f"{sentence} ({', '.join(rules)})" if rules else sentence)
@@ -39,28 +42,37 @@ def test_a_message_splits_into_its_sentence_and_rule_ids(raw, sentence, rules):
 def test_checker_reasons_read_sentence_first_with_the_rule_linked(client):
     page = client.get("/check/crib-rummy?cards=3H+4H+6S").get_data(as_text=True)
     assert not LABEL_FIRST.search(visible(page))
-    assert re.search(r'<ul class="verdict-reasons"><li>[A-Z][^<]+ ' + LINK.format(page="crib-rummy", rule=r"CR-\d"),
-                     page)
+    assert re.search(
+        r'<ul class="verdict-reasons"><li>[A-Z][^<]+ ' + LINK.format(page="crib-rummy", rule=r"CR-\d"), page
+    )
 
 
 def test_checker_notation_error_reads_sentence_first(client):
     page = client.get("/check/krazy-bee?cards=ZZ").get_data(as_text=True)
     assert not LABEL_FIRST.search(visible(page))
-    assert re.search(r"Unknown token 'ZZ'.*? " + LINK.format(page="krazy-bee", rule="N-1"), html.unescape(page))
+    assert re.search(
+        r"Unknown token 'ZZ'.*? " + LINK.format(page="krazy-bee", rule="N-1"), html.unescape(page)
+    )
 
 
 def test_hand_form_errors_and_help_read_sentence_first(app, client):
     game = new_game(app, client, "krazy-bee")
     form = client.get(rounds_url(game)).get_data(as_text=True)
     assert not LABEL_FIRST.search(visible(form))
-    assert re.search(r'<p class="field-help">Tap the cards, or type them \(3 12 W\)\. Empty = 0\. '
-                     + LINK.format(page="krazy-bee", rule="KB-7"), html.unescape(form))
+    assert re.search(
+        r'<p class="field-help">Tap the cards, or type them \(3 12 W\)\. Empty = 0\. '
+        + LINK.format(page="krazy-bee", rule="KB-7"),
+        html.unescape(form),
+    )
     out = {"went_out": "0", "players.0.laid": "1", "players.0.hand": "", "players.1.hand": "3 4"}
     response = submit(client, rounds_url(game), {**out, "players.0.step": "4"})
     assert response.status_code == 422
     assert not LABEL_FIRST.search(visible(text(response)))
-    assert re.search(r'id="err-players-0-step"><li>This player is on Step 1, not Step 4 '
-                     + LINK.format(page="krazy-bee", rule="KB-9"), text(response))
+    assert re.search(
+        r'id="err-players-0-step"><li>This player is on Step 1, not Step 4 '
+        + LINK.format(page="krazy-bee", rule="KB-9"),
+        text(response),
+    )
 
 
 def test_flashes_read_sentence_first(app, client):
@@ -76,8 +88,9 @@ def test_flashes_read_sentence_first(app, client):
 def test_setup_form_help_links_rules_and_words_each_scoring_method(client):
     page = html.unescape(client.get("/games/new/rummikub").get_data(as_text=True))
     assert not LABEL_FIRST.search(visible(page))
-    assert re.search(r"How rounds are scored: A, B, C, wins or none " + LINK.format(page=r"[\w-]+", rule="CT-8"),
-                     page)
+    assert re.search(
+        r"How rounds are scored: A, B, C, wins or none " + LINK.format(page=r"[\w-]+", rule="CT-8"), page
+    )
     scoring = re.search(r'<select [^>]*id="opt_scoring".*?</select>', page, re.S).group(0)
     options = dict(re.findall(r'<option (?:selected )?value="(\w+)">([^<]+)</option>', scoring))
     assert options["A"].startswith("A: winner takes the racks")
@@ -88,8 +101,13 @@ def test_setup_form_help_links_rules_and_words_each_scoring_method(client):
 def test_preview_json_keeps_the_engine_fields_and_adds_the_worded_message(app, client):
     game = new_game(app, client, "crib-rummy")
     token = csrf_from(client.get(rounds_url(game)).get_data(as_text=True))
-    answer = client.post(f"/games/{game}/rounds/preview", json={"what": "check", "cards": "3H 4H 6S"},
-                         headers={"X-CSRFToken": token}).get_json()
+    answer = client.post(
+        f"/games/{game}/rounds/preview",
+        json={"what": "check", "cards": "3H 4H 6S"},
+        headers={"X-CSRFToken": token},
+    ).get_json()
     assert answer["valid"] is False and all(LABEL_FIRST.match(r) for r in answer["reasons"])  # RULES.md 6
     assert len(answer["said"]) == len(answer["reasons"])
-    assert all(re.search(r"^[A-Z].* " + LINK.format(page="crib-rummy", rule=r"CR-\d"), s) for s in answer["said"])
+    assert all(
+        re.search(r"^[A-Z].* " + LINK.format(page="crib-rummy", rule=r"CR-\d"), s) for s in answer["said"]
+    )

@@ -27,8 +27,13 @@ TABLES = {"games", "players", "rounds", "audit_entries", "sent_hands"}
 @pytest.fixture
 def empty_app(tmp_path):
     """An app on an empty SQLite file: no ``create_all``."""
-    return create_app({"TESTING": True, "SECRET_KEY": "m",
-                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'empty.sqlite3'}"})
+    return create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "m",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'empty.sqlite3'}",
+        }
+    )
 
 
 def test_upgrade_creates_schema_matching_the_models(empty_app):
@@ -58,11 +63,17 @@ def test_make_run_upgrade_command_on_a_fresh_file(tmp_path):
     db_file = tmp_path / "fresh.sqlite3"
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{db_file}", "SCOREKEEPER_SECRET_KEY": "x"}
     flask = Path(sys.executable).with_name("flask")
-    result = subprocess.run([str(flask), "--app", "scorekeeper", "db", "upgrade",
-                             "--directory", "scorekeeper/migrations"],
-                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [str(flask), "--app", "scorekeeper", "db", "upgrade", "--directory", "scorekeeper/migrations"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     import sqlite3
+
     with sqlite3.connect(db_file) as conn:
         names = {r[0] for r in conn.execute("select name from sqlite_master where type='table'")}
     assert TABLES <= names
@@ -71,8 +82,9 @@ def test_make_run_upgrade_command_on_a_fresh_file(tmp_path):
 def test_migrations_render_for_postgresql():
     """Every migration compiles to PostgreSQL DDL (offline; no server needed)."""
     out = io.StringIO()
-    context = MigrationContext.configure(dialect_name="postgresql",
-                                         opts={"as_sql": True, "output_buffer": out})
+    context = MigrationContext.configure(
+        dialect_name="postgresql", opts={"as_sql": True, "output_buffer": out}
+    )
     with Operations.context(context):
         for path in sorted((MIGRATIONS / "versions").glob("*.py")):
             spec = importlib.util.spec_from_file_location(path.stem, path)

@@ -37,8 +37,10 @@ def test_the_authority_is_made_once_and_signs_a_certificate_naming_the_lan_addre
     assert oct(first.key.stat().st_mode & 0o777) == "0o600"
     assert oct((tmp_path / "ca-key.pem").stat().st_mode & 0o777) == "0o600"
     served, authority = _load(first.cert), _load(first.ca)
-    assert served.issuer == authority.subject and authority.extensions.get_extension_for_class(
-        x509.BasicConstraints).value.ca
+    assert (
+        served.issuer == authority.subject
+        and authority.extensions.get_extension_for_class(x509.BasicConstraints).value.ca
+    )
     served.verify_directly_issued_by(authority)
     san = served.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
     assert "localhost" in san.get_values_for_type(x509.DNSName)
@@ -94,11 +96,34 @@ def test_without_https_there_is_no_certificate_to_download(client):
 
 def test_make_run_https_serves_the_table_over_https(tmp_path):
     port = _free_port()
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'table.sqlite3'}", "SCOREKEEPER_SECRET_KEY": "t"}
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.cli.server", "--host", "127.0.0.1", "--port", str(port),
-                             "--workers", "1", "--no-access-log", "--https", "--tls-dir", str(tmp_path / "tls")],
-                            cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'table.sqlite3'}",
+        "SCOREKEEPER_SECRET_KEY": "t",
+    }
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "scorekeeper.cli.server",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            "1",
+            "--no-access-log",
+            "--https",
+            "--tls-dir",
+            str(tmp_path / "tls"),
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         banner = ""
         for line in proc.stdout:
@@ -109,7 +134,9 @@ def test_make_run_https_serves_the_table_over_https(tmp_path):
         authority_file = tmp_path / "tls" / "ca.pem"
         assert certificate.fingerprint(_load(authority_file)) in banner
         trusted = ssl.create_default_context(cafile=str(authority_file))  # the phone installed the authority
-        with urllib.request.urlopen(f"https://127.0.0.1:{port}/manifest.webmanifest", context=trusted) as answer:
+        with urllib.request.urlopen(
+            f"https://127.0.0.1:{port}/manifest.webmanifest", context=trusted
+        ) as answer:
             assert answer.status == 200 and b'"display": "standalone"' in answer.read()
         with urllib.request.urlopen(f"https://127.0.0.1:{port}/certificate.pem", context=trusted) as answer:
             assert answer.headers["Content-Type"] == "application/x-x509-ca-cert"

@@ -21,7 +21,7 @@ from .game_support import csrf_from
 def table(app, client):
     """A Rummikub game for Ann and Bob; the client is its editor. (public id, form URL, CSRF token)."""
     with app.app_context():
-        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": 10 ** 6})
+        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": 10**6})
         db.session.commit()
         public_id = game.public_id
     client.get(f"/games/{public_id}/join/{secret}")
@@ -100,7 +100,9 @@ def test_the_engine_checks_a_queued_hand_and_its_reasons_come_back(app, client, 
     assert answer.json["error"] == "Round 1 was not recorded."
     assert answer.json["fields"] == [{"field": "winner", "message": "'7' is not a player at this table"}]
     assert _hands(app, public_id) == []
-    assert _send(client, url, token, "key-refused-1", 1).status_code == 201  # fixed, the same key goes through
+    assert (
+        _send(client, url, token, "key-refused-1", 1).status_code == 201
+    )  # fixed, the same key goes through
 
 
 def test_csrf_and_the_edit_secret_still_apply(app, client, table):

@@ -59,13 +59,17 @@ def test_the_committed_icons_are_the_ones_the_module_draws(tmp_path):
         drawn = Image.open(path)
         assert committed.size == drawn.size
         difference = ImageChops.difference(committed.convert("RGBA"), drawn.convert("RGBA"))
-        assert max(ImageStat.Stat(difference).mean) < 2  # the same picture (a newer Pillow may round differently)
+        assert (
+            max(ImageStat.Stat(difference).mean) < 2
+        )  # the same picture (a newer Pillow may round differently)
 
 
 def test_the_service_worker_comes_from_the_root_revalidated(client):
     response = client.get("/sw.js")
     assert response.status_code == 200 and response.mimetype == "text/javascript"
-    assert response.headers["Cache-Control"] == "no-cache" and response.headers["Service-Worker-Allowed"] == "/"
+    assert (
+        response.headers["Cache-Control"] == "no-cache" and response.headers["Service-Worker-Allowed"] == "/"
+    )
     again = client.get("/sw.js", headers={"If-None-Match": response.headers["ETag"]})
     assert again.status_code == 304
     source = response.get_data(as_text=True)
@@ -84,8 +88,9 @@ def test_the_service_worker_changes_with_any_static_file_it_keeps(app, client, m
     from scorekeeper.web import delivery
 
     real = delivery.content_hash
-    monkeypatch.setattr(delivery, "content_hash",
-                        lambda path: "0123456789" if path.name == "app.css" else real(path))
+    monkeypatch.setattr(
+        delivery, "content_hash", lambda path: "0123456789" if path.name == "app.css" else real(path)
+    )
     after = client.get("/sw.js").get_data(as_text=True)
     assert "/static/css/app.css?v=0123456789" in after
     assert re.search(r'var VERSION = "(\w+)"', after).group(1) != before

@@ -44,7 +44,9 @@ def walk_back(hands: list, audit: list) -> list:
     """The hands left after undoing, newest first, every change of ``audit`` not yet undone
     (AssertionError when one does not match the hands it would reverse)."""
     hands = list(hands)
-    for entry in reversed([a for a in audit if a["action"] in ("record", "edit", "delete") and not a["undone"]]):
+    for entry in reversed(
+        [a for a in audit if a["action"] in ("record", "edit", "delete") and not a["undone"]]
+    ):
         n = entry["round_number"]
         if entry["action"] == "record":
             assert hands[n - 1] == entry["new"], entry
@@ -66,7 +68,9 @@ class Races(RuleBasedStateMachine):
     @initialize()
     def new_game(self):
         self.api = Client(self.root)
-        status, _, text = self.api.call("POST", "/api/v1/games", {"variant": "rummikub", "players": ["Ann", "Bob"]})
+        status, _, text = self.api.call(
+            "POST", "/api/v1/games", {"variant": "rummikub", "players": ["Ann", "Bob"]}
+        )
         assert status == 201, text
         created = json.loads(text)
         self.id, secret = created["id"], created["secret"]
@@ -82,14 +86,22 @@ class Races(RuleBasedStateMachine):
     def _facts(self) -> dict:
         """A hand no other hand of the game has (so a hand kept twice shows)."""
         self.made += 1
-        return {"winner": 0, "players": [{"rack": ""}, {"rack": f"R{self.made % 13 + 1} B{self.made // 13 + 1}"}]}
+        return {
+            "winner": 0,
+            "players": [{"rack": ""}, {"rack": f"R{self.made % 13 + 1} B{self.made // 13 + 1}"}],
+        }
 
-    @rule(moves=st.lists(st.tuples(st.sampled_from(KINDS), st.integers(1, 4), st.booleans()),
-                         min_size=2, max_size=CLIENTS))
+    @rule(
+        moves=st.lists(
+            st.tuples(st.sampled_from(KINDS), st.integers(1, 4), st.booleans()), min_size=2, max_size=CLIENTS
+        )
+    )
     def at_once(self, moves):
         """Send ``moves`` (kind, hand number, with If-Match) from different clients at the same moment."""
-        sent = [(kind, number, named, self._facts() if kind in ("record", "correct") else None)
-                for kind, number, named in moves]
+        sent = [
+            (kind, number, named, self._facts() if kind in ("record", "correct") else None)
+            for kind, number, named in moves
+        ]
         answers: list = [None] * len(sent)
         start = threading.Barrier(len(sent))
 
@@ -188,21 +200,31 @@ class Races(RuleBasedStateMachine):
             self._apply("undo", None, None)
             self.version += 1
         assert self.hands == []
-        _, _, page = phone.call("POST", f"/games/{self.id}/undo",
-                                form={"csrf_token": phone.token, "version": str(self.version)})
+        _, _, page = phone.call(
+            "POST", f"/games/{self.id}/undo", form={"csrf_token": phone.token, "version": str(self.version)}
+        )
         assert "Nothing undone" in page
 
 
 def _inverse(change: tuple) -> tuple:
     kind, number, old, new = change
-    return {"record": ("delete", number, new, None), "delete": ("record", number, None, old),
-            "correct": ("correct", number, new, old)}[kind]
+    return {
+        "record": ("delete", number, new, None),
+        "delete": ("record", number, None, old),
+        "correct": ("correct", number, new, old),
+    }[kind]
 
 
 def test_changes_from_several_clients_at_once_are_each_kept_exactly_once(server):
     Races.root = server
     run = Races.TestCase
     # the races decide which steps may follow, so an example cannot be replayed: no shrinking, no database
-    run.settings = settings(max_examples=4, stateful_step_count=6, deadline=None, database=None,
-                            phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+    run.settings = settings(
+        max_examples=4,
+        stateful_step_count=6,
+        deadline=None,
+        database=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
     run().runTest()

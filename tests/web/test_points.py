@@ -25,15 +25,21 @@ def api(client) -> OpenApi:
 
 
 def test_PG_2_a_whole_game_through_the_forms(app, client):
-    game = start_game(client, POINTS, ["Ann", "Bob", "Cy"], opt_game_name="Five Crowns", opt_high_wins="",
-                      opt_rounds="3")
+    game = start_game(
+        client, POINTS, ["Ann", "Bob", "Cy"], opt_game_name="Five Crowns", opt_high_wins="", opt_rounds="3"
+    )
     page = text(client.get(f"/games/{game}"))
-    assert "Five Crowns" in page and "Any other game (points)" in page  # PG-1: the name shows with the variant's
+    assert (
+        "Five Crowns" in page and "Any other game (points)" in page
+    )  # PG-1: the name shows with the variant's
 
     form = text(client.get(rounds_url(game)))
-    assert 'data-sum' in form and "points-sum.js" in form and 'placeholder="12+11+7-5"' in form
-    submit(client, rounds_url(game), {"players.0.points": "12+11+7-5", "players.1.points": "-3",
-                                      "players.2.points": "0"})
+    assert "data-sum" in form and "points-sum.js" in form and 'placeholder="12+11+7-5"' in form
+    submit(
+        client,
+        rounds_url(game),
+        {"players.0.points": "12+11+7-5", "players.1.points": "-3", "players.2.points": "0"},
+    )
     assert totals(client, game) == [25, -3, 0]
 
     # PG-2: not a sum: the field says so and nothing is saved; PG-3: nothing entered is refused
@@ -55,16 +61,23 @@ def _totals(game: dict) -> list[int]:
 
 
 def test_PG_4_a_whole_game_through_the_api_with_undo_redo_export_and_import(client, api):
-    _, created = call(client, api, "POST", "/api/v1/games",
-                      {"variant": "points", "players": ["Ann", "Bob"],
-                       "options": {"target": 30, "game_name": "Yahtzee"}}, expect=201)
+    _, created = call(
+        client,
+        api,
+        "POST",
+        "/api/v1/games",
+        {"variant": "points", "players": ["Ann", "Bob"], "options": {"target": 30, "game_name": "Yahtzee"}},
+        expect=201,
+    )
     gid, secret = created["id"], created["secret"]
     url = f"/api/v1/games/{gid}/rounds"
     call(client, api, "POST", url, {"players": [{"points": 12}, {"points": -5}]}, secret=secret, expect=201)
     _, refused = call(client, api, "POST", url, {"players": [{}, {}]}, secret=secret, expect=422)
     assert "PG-3" in str(refused)
     _, answer = call(client, api, "POST", url, {"players": [{"points": 20}, {}]}, secret=secret, expect=201)
-    assert _totals(answer["game"]) == [32, -5] and answer["game"]["status"] == "finished"  # PG-4: Ann reached 30
+    assert (
+        _totals(answer["game"]) == [32, -5] and answer["game"]["status"] == "finished"
+    )  # PG-4: Ann reached 30
     assert answer["game"]["winners"] == [0] and [p["rank"] for p in answer["game"]["players"]] == [1, 2]
 
     call(client, api, "POST", f"/api/v1/games/{gid}/undo", secret=secret, expect=200)
@@ -89,13 +102,31 @@ def test_PG_2_the_openapi_document_has_the_points_facts(client):
 
 
 def test_PG_1_the_score_sheet_shows_the_game_name_and_the_totals(client, api):
-    _, created = call(client, api, "POST", "/api/v1/games",
-                      {"variant": "points", "players": ["Ann", "Bob"], "options": {"game_name": "Hearts",
-                                                                                   "high_wins": False}},
-                      expect=201)
-    for facts in ({"players": [{"points": 7}, {"points": 19}]}, {"players": [{"points": 4}, {}], "end": True}):
-        call(client, api, "POST", f"/api/v1/games/{created['id']}/rounds", facts, secret=created["secret"],
-             expect=201)
+    _, created = call(
+        client,
+        api,
+        "POST",
+        "/api/v1/games",
+        {
+            "variant": "points",
+            "players": ["Ann", "Bob"],
+            "options": {"game_name": "Hearts", "high_wins": False},
+        },
+        expect=201,
+    )
+    for facts in (
+        {"players": [{"points": 7}, {"points": 19}]},
+        {"players": [{"points": 4}, {}], "end": True},
+    ):
+        call(
+            client,
+            api,
+            "POST",
+            f"/api/v1/games/{created['id']}/rounds",
+            facts,
+            secret=created["secret"],
+            expect=201,
+        )
     response = client.get(f"/print/game/{created['id']}/sheet.pdf")
     assert response.status_code == 200, response.text
     pdf = ReadBack(response.data)
@@ -115,8 +146,9 @@ def test_PG_1_no_cards_so_no_checker_or_best_play_page(client, api):
 def test_PG_5_a_points_game_at_a_table_counts_in_its_statistics(app, client):
     with app.app_context():
         table, secret = tables.create_table("Thursday", ["Ann", "Bob"])
-        game, _ = tables.start_game(table, secret, "points", table.members, {"game_name": "Hearts",
-                                                                              "high_wins": False, "rounds": 1})
+        game, _ = tables.start_game(
+            table, secret, "points", table.members, {"game_name": "Hearts", "high_wins": False, "rounds": 1}
+        )
         services.record_round(game, {"players": [{"points": 9}, {"points": 4}]})
         db.session.commit()
         stats = table_stats(tables.find_table(table.public_id))
@@ -131,8 +163,17 @@ def test_PG_5_a_points_game_at_a_table_counts_in_its_statistics(app, client):
 
 def test_PG_1_twenty_players_on_one_score_sheet(client, api):
     names = [f"P{n}" for n in range(1, 21)]
-    _, created = call(client, api, "POST", "/api/v1/games", {"variant": "points", "players": names}, expect=201)
-    call(client, api, "POST", f"/api/v1/games/{created['id']}/rounds",
-         {"players": [{"points": n} for n in range(20)]}, secret=created["secret"], expect=201)
+    _, created = call(
+        client, api, "POST", "/api/v1/games", {"variant": "points", "players": names}, expect=201
+    )
+    call(
+        client,
+        api,
+        "POST",
+        f"/api/v1/games/{created['id']}/rounds",
+        {"players": [{"points": n} for n in range(20)]},
+        secret=created["secret"],
+        expect=201,
+    )
     pdf = ReadBack(client.get(f"/print/game/{created['id']}/sheet.pdf").data)
     assert all(name in pdf.text for name in names) and "19" in pdf.text

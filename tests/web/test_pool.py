@@ -88,7 +88,9 @@ def test_a_job_past_its_time_is_stopped_and_its_process_replaced(app):
         pool.configure(1, 20, 2)  # a new process takes a moment to start
         assert pool.run(os.getpid) != os.getpid()  # a new process
     finally:
-        pool.configure(app.config["POOL_PROCESSES"], app.config["POOL_TIMEOUT"], app.config["POOL_RETRY_AFTER"])
+        pool.configure(
+            app.config["POOL_PROCESSES"], app.config["POOL_TIMEOUT"], app.config["POOL_RETRY_AFTER"]
+        )
 
 
 def test_a_full_pool_refuses_a_long_games_pdf_before_loading_the_game(client, app, held, monkeypatch):
@@ -104,9 +106,13 @@ def test_an_empty_best_play_page_needs_no_process(client, held):
 
 def test_a_big_import_is_checked_in_the_pool(client, held):
     hand = {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 J"}]}
-    export = {"format": "scorekeeper-game", "version": 1, "variant": "rummikub",
-              "players": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bob"}],
-              "rounds": [{"number": i + 1, "facts": hand} for i in range(1500)]}
+    export = {
+        "format": "scorekeeper-game",
+        "version": 1,
+        "variant": "rummikub",
+        "players": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bob"}],
+        "rounds": [{"number": i + 1, "facts": hand} for i in range(1500)],
+    }
     answer = client.post("/api/v1/games/import", json=export)
     assert answer.status_code == 503 and answer.headers["Retry-After"] == "7"
 
@@ -140,7 +146,9 @@ def test_fewer_processes_configured_stop_the_idle_ones_beyond_the_count(app):
             pool._take()
         pool._give_back(worker)
     finally:
-        pool.configure(app.config["POOL_PROCESSES"], app.config["POOL_TIMEOUT"], app.config["POOL_RETRY_AFTER"])
+        pool.configure(
+            app.config["POOL_PROCESSES"], app.config["POOL_TIMEOUT"], app.config["POOL_RETRY_AFTER"]
+        )
 
 
 UNDER_GEVENT = """
@@ -161,8 +169,13 @@ def test_under_gevent_a_process_serves_job_after_job_and_long_answers(tmp_path):
     one job, and every other PDF was a 503)."""
     script = tmp_path / "under_gevent.py"
     script.write_text(UNDER_GEVENT)
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
-                          cwd=Path(__file__).resolve().parents[2])
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True", "8000000", "True"]
 

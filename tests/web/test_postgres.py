@@ -47,10 +47,11 @@ MIGRATIONS = ROOT / "scorekeeper" / "migrations"
 TABLES = {"games", "players", "rounds", "audit_entries"}
 SUPERUSER = "scorekeeper"
 #: Names from several scripts, an emoji, quotes and markup: stored and read back exactly.
-NAMES = ["Zoë O'Brien", "李雷 🂡", "שרה \"<b>\""]
+NAMES = ["Zoë O'Brien", "李雷 🂡", 'שרה "<b>"']
 
 
 # -- the throwaway cluster ---------------------------------------------------------------------------
+
 
 def _unavailable(reason: str):
     if os.environ.get("CI", "").lower() == "true":
@@ -63,8 +64,10 @@ def _bindir() -> Path | None:
     if os.environ.get("PG_BINDIR"):
         found = [Path(os.environ["PG_BINDIR"])]
     else:
-        found = sorted(Path("/usr/lib/postgresql").glob("*/bin"),
-                       key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0)
+        found = sorted(
+            Path("/usr/lib/postgresql").glob("*/bin"),
+            key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0,
+        )
     found = [p for p in found if (p / "initdb").is_file() and (p / "pg_ctl").is_file()]
     return found[-1] if found else None
 
@@ -85,31 +88,61 @@ class Cluster:
             os.chown(folder, account.pw_uid, account.pw_gid)
 
     def _run(self, *args: str) -> None:
-        as_user = {"user": self.user, "group": pwd.getpwnam(self.user).pw_gid, "extra_groups": []} \
-            if self.user else {}
-        result = subprocess.run([str(self.bindir / args[0]), *args[1:]], cwd=self.folder,
-                                capture_output=True, text=True, timeout=120, **as_user)
+        as_user = (
+            {"user": self.user, "group": pwd.getpwnam(self.user).pw_gid, "extra_groups": []}
+            if self.user
+            else {}
+        )
+        result = subprocess.run(
+            [str(self.bindir / args[0]), *args[1:]],
+            cwd=self.folder,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            **as_user,
+        )
         if result.returncode:
             log = self.folder / "server.log"
-            raise RuntimeError(f"{' '.join(args)} failed: {result.stderr}\n"
-                               f"{log.read_text() if log.exists() else ''}")
+            raise RuntimeError(
+                f"{' '.join(args)} failed: {result.stderr}\n{log.read_text() if log.exists() else ''}"
+            )
 
     def start(self) -> None:
-        self._run("initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=trust",
-                  "--encoding=UTF8", "--locale=C", "--no-sync")
+        self._run(
+            "initdb",
+            "-D",
+            str(self.data),
+            "-U",
+            SUPERUSER,
+            "--auth=trust",
+            "--encoding=UTF8",
+            "--locale=C",
+            "--no-sync",
+        )
         with open(self.data / "postgresql.conf", "a") as conf:
             # no TCP at all; throwaway data needs no crash safety
-            conf.write(f"\nlisten_addresses = ''\nunix_socket_directories = '{self.folder}'\n"
-                       "fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n")
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.folder / "server.log"), "-w", "-t", "60", "start")
+            conf.write(
+                f"\nlisten_addresses = ''\nunix_socket_directories = '{self.folder}'\n"
+                "fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n"
+            )
+        self._run(
+            "pg_ctl", "-D", str(self.data), "-l", str(self.folder / "server.log"), "-w", "-t", "60", "start"
+        )
 
     def guard(self) -> None:
         """Should this test process die without its teardown (a timeout's SIGTERM, a SIGKILL), a
         detached watcher stops the server (SIGQUIT: immediate shutdown) and removes ``folder``."""
-        watch = ('while kill -0 "$0" 2>/dev/null; do sleep 1; done; '
-                 'kill -QUIT "$(head -n1 "$1/data/postmaster.pid" 2>/dev/null)" 2>/dev/null; sleep 1; rm -rf "$1"')
-        subprocess.Popen(["sh", "-c", watch, str(os.getpid()), str(self.folder)], stdin=subprocess.DEVNULL,
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        watch = (
+            'while kill -0 "$0" 2>/dev/null; do sleep 1; done; '
+            'kill -QUIT "$(head -n1 "$1/data/postmaster.pid" 2>/dev/null)" 2>/dev/null; sleep 1; rm -rf "$1"'
+        )
+        subprocess.Popen(
+            ["sh", "-c", watch, str(os.getpid()), str(self.folder)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
 
     def stop(self) -> None:
         if (self.data / "postmaster.pid").exists():
@@ -120,6 +153,7 @@ class Cluster:
 
     def connect(self, database: str = "postgres", **kwargs):
         import psycopg
+
         return psycopg.connect(host=str(self.folder), user=SUPERUSER, dbname=database, **kwargs)
 
 
@@ -140,8 +174,10 @@ def cluster():
         _unavailable("the psycopg package is not installed (pip install -e '.[test]')")
     bindir = _bindir()
     if bindir is None:
-        _unavailable("no initdb/pg_ctl under /usr/lib/postgresql/*/bin "
-                     "(apt-get install postgresql, or run make test as root)")
+        _unavailable(
+            "no initdb/pg_ctl under /usr/lib/postgresql/*/bin "
+            "(apt-get install postgresql, or run make test as root)"
+        )
     folder = Path(tempfile.mkdtemp(prefix="sk-pg-"))
     server = Cluster(bindir, folder)
     server.guard()
@@ -165,8 +201,14 @@ def database(cluster):
 
 
 def _pg_app(url: str):
-    return create_app({"TESTING": True, "SECRET_KEY": "test-secret", "SQLALCHEMY_DATABASE_URI": url,
-                       "WTF_CSRF_ENABLED": True})
+    return create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "SQLALCHEMY_DATABASE_URI": url,
+            "WTF_CSRF_ENABLED": True,
+        }
+    )
 
 
 @pytest.fixture
@@ -188,11 +230,18 @@ def api(client) -> OpenApi:
 def _flask(*args: str, url: str) -> subprocess.CompletedProcess:
     """``flask --app scorekeeper <args>`` as an operator runs it, with ``DATABASE_URL``."""
     env = {**os.environ, "DATABASE_URL": url, "SCOREKEEPER_SECRET_KEY": "x"}
-    return subprocess.run([str(Path(sys.executable).with_name("flask")), "--app", "scorekeeper", *args],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [str(Path(sys.executable).with_name("flask")), "--app", "scorekeeper", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 # -- the schema --------------------------------------------------------------------------------------
+
 
 def test_flask_db_upgrade_on_an_empty_database_then_autogenerate_finds_no_diff(cluster, database):
     url = cluster.url(database)
@@ -206,7 +255,9 @@ def test_flask_db_upgrade_on_an_empty_database_then_autogenerate_finds_no_diff(c
     with app.app_context():
         assert TABLES | {"alembic_version"} <= set(inspect(db.engine).get_table_names())
         with db.engine.connect() as conn:
-            diff = compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}), db.metadata)
+            diff = compare_metadata(
+                MigrationContext.configure(conn, opts={"compare_type": True}), db.metadata
+            )
             version = conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one()
         assert diff == [], f"models and migrations disagree on PostgreSQL: {diff}"
         head = ScriptDirectory(str(MIGRATIONS)).get_current_head()
@@ -220,8 +271,9 @@ def test_generated_migrations_write_plain_sqlalchemy_types(app):
         downgrade(directory=str(MIGRATIONS), revision="base")
         with db.engine.connect() as conn:
             context = MigrationContext.configure(conn, opts={"compare_type": True})
-            code = render_python_code(produce_migrations(context, db.metadata).upgrade_ops,
-                                      render_item=models.render_item)
+            code = render_python_code(
+                produce_migrations(context, db.metadata).upgrade_ops, render_item=models.render_item
+            )
     assert "sa.String(length=40)" in code and "NulFree" not in code and "scorekeeper" not in code
 
 
@@ -248,10 +300,14 @@ def test_every_usual_database_url_reaches_the_server(cluster, database, scheme, 
 FULL_GAMES = [
     pytest.param(test_full_games.test_krazy_bee_with_a_short_step_list, id="krazy-bee-KB-7-KB-10"),
     pytest.param(test_full_games.test_crib_rummy_to_61, id="crib-rummy-CR-5-CR-9"),
-    pytest.param(functools.partial(test_full_games.test_tile_game_three_rounds_scoring_a, variant="rummikub"),
-                 id="rummikub-CT-7-CT-8"),
-    pytest.param(functools.partial(test_full_games.test_tile_game_three_rounds_scoring_a, variant="crazy-tiles"),
-                 id="crazy-tiles-CT-7-CT-8"),
+    pytest.param(
+        functools.partial(test_full_games.test_tile_game_three_rounds_scoring_a, variant="rummikub"),
+        id="rummikub-CT-7-CT-8",
+    ),
+    pytest.param(
+        functools.partial(test_full_games.test_tile_game_three_rounds_scoring_a, variant="crazy-tiles"),
+        id="crazy-tiles-CT-7-CT-8",
+    ),
     pytest.param(test_full_games.test_rumbugz_three_rounds, id="rumbugz-RB-6-RB-8"),
     pytest.param(test_full_games.test_crazy_rummy_to_500, id="crazy-rummy-CZ-1-CZ-8"),
 ]
@@ -271,8 +327,14 @@ def test_export_then_import_round_trip(app, client, api, variant):
 
 
 def _sqlite_app(folder: Path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "WTF_CSRF_ENABLED": True,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'side.sqlite3'}"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "WTF_CSRF_ENABLED": True,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'side.sqlite3'}",
+        }
+    )
     with app.app_context():
         upgrade(directory=str(MIGRATIONS))
     return app
@@ -295,16 +357,24 @@ def _evening(client) -> list:
 
     def look(gid: str) -> None:
         _, game = call(client, api, "GET", f"/api/v1/games/{gid}", expect=200)
-        seen.append([(p["name"], p["total"], p["rank"]) for p in game["players"]]
-                    + [game["status"], game["winners"], game["dealer"]])
+        seen.append(
+            [(p["name"], p["total"], p["rank"]) for p in game["players"]]
+            + [game["status"], game["winners"], game["dealer"]]
+        )
 
     # Krazy Bee started through the web form (this client keeps the edit cookie), crib rummy and
     # Rummikub through the API
     kb = start_game(client, by_slug["krazy-bee"], NAMES[:2])
     games = [(kb, "krazy-bee", secret_cookie(client, kb))]
     for variant in ("crib-rummy", "rummikub"):
-        _, created = call(client, api, "POST", "/api/v1/games",
-                          {"variant": variant, "players": NAMES[1:], "first_dealer": 1}, expect=201)
+        _, created = call(
+            client,
+            api,
+            "POST",
+            "/api/v1/games",
+            {"variant": variant, "players": NAMES[1:], "first_dealer": 1},
+            expect=201,
+        )
         client.set_cookie(f"sk_edit_{created['id']}", created["secret"])
         games.append((created["id"], variant, created["secret"]))
 
@@ -317,8 +387,9 @@ def _evening(client) -> list:
         call(client, api, "DELETE", f"/api/v1/games/{gid}/rounds/1", secret=secret, expect=200)
         look(gid)
         page = client.get(f"/games/{gid}")
-        undone = client.post(f"/games/{gid}/undo", data={"csrf_token": csrf_from(page.text)},
-                             follow_redirects=True)
+        undone = client.post(
+            f"/games/{gid}/undo", data={"csrf_token": csrf_from(page.text)}, follow_redirects=True
+        )
         assert "Undid" in text(undone)
         look(gid)
         history = client.get(f"/games/{gid}/history")
@@ -344,10 +415,14 @@ def test_an_evening_gives_the_same_totals_and_trail_as_on_sqlite(app, client, tm
 
 # -- two phones at once ----------------------------------------------------------------------------------
 
+
 def _waiting_on(cluster, database: str, table: str) -> int:
     with cluster.connect(database) as conn:
-        return conn.execute("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
-                            "WHERE c.relname = %s AND NOT l.granted", (table,)).fetchone()[0]
+        return conn.execute(
+            "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
+            "WHERE c.relname = %s AND NOT l.granted",
+            (table,),
+        ).fetchone()[0]
 
 
 def _at_once(cluster, database: str, requests: list) -> list:
@@ -379,12 +454,19 @@ def _at_once(cluster, database: str, requests: list) -> list:
 
 def test_two_phones_recording_the_same_hand_through_the_api(app, cluster, database, api):
     client = app.test_client()
-    _, created = call(client, api, "POST", "/api/v1/games",
-                      {"variant": "krazy-bee", "players": NAMES[:2]}, expect=201)
+    _, created = call(
+        client, api, "POST", "/api/v1/games", {"variant": "krazy-bee", "players": NAMES[:2]}, expect=201
+    )
     gid, secret = created["id"], created["secret"]
-    send = [functools.partial(lambda facts: app.test_client().post(
-        f"/api/v1/games/{gid}/rounds", json=facts, headers={"Authorization": f"Bearer {secret}"}), facts)
-        for facts in (HANDS["krazy-bee"], OTHER_HANDS["krazy-bee"])]
+    send = [
+        functools.partial(
+            lambda facts: app.test_client().post(
+                f"/api/v1/games/{gid}/rounds", json=facts, headers={"Authorization": f"Bearer {secret}"}
+            ),
+            facts,
+        )
+        for facts in (HANDS["krazy-bee"], OTHER_HANDS["krazy-bee"])
+    ]
     answers = _at_once(cluster, database, send)
     assert sorted(a.status_code for a in answers) == [201, 409], [a.get_data(as_text=True) for a in answers]
     refused = next(a for a in answers if a.status_code == 409).get_json()
@@ -398,16 +480,20 @@ def test_two_phones_recording_the_same_hand_through_the_api(app, cluster, databa
 
 def test_two_phones_recording_the_same_hand_through_the_form(app, cluster, database, api):
     first = app.test_client()
-    _, created = call(first, api, "POST", "/api/v1/games",
-                      {"variant": "rummikub", "players": NAMES[:2]}, expect=201)
+    _, created = call(
+        first, api, "POST", "/api/v1/games", {"variant": "rummikub", "players": NAMES[:2]}, expect=201
+    )
     gid = created["id"]
     phones = []
     for rack in ("R5 J", "K9"):
         phone = app.test_client()
         phone.set_cookie(f"sk_edit_{gid}", created["secret"])
         token = csrf_from(phone.get(rounds_url(gid)).text)
-        phones.append(functools.partial(phone.post, rounds_url(gid), data={
-            "csrf_token": token, "winner": "0", "players.1.rack": rack}))
+        phones.append(
+            functools.partial(
+                phone.post, rounds_url(gid), data={"csrf_token": token, "winner": "0", "players.1.rack": rack}
+            )
+        )
     answers = _at_once(cluster, database, phones)
     assert sorted(a.status_code for a in answers) == [302, 409], [text(a)[:500] for a in answers]
     assert "The game changed since" in text(next(a for a in answers if a.status_code == 409))
@@ -417,40 +503,59 @@ def test_two_phones_recording_the_same_hand_through_the_form(app, cluster, datab
 
 # -- unicode and what PostgreSQL is stricter about ---------------------------------------------------------
 
+
 def test_json_columns_round_trip_unicode(app, client, api, cluster, database):
-    _, created = call(client, api, "POST", "/api/v1/games",
-                      {"variant": "rummikub", "players": NAMES}, expect=201)
+    _, created = call(
+        client, api, "POST", "/api/v1/games", {"variant": "rummikub", "players": NAMES}, expect=201
+    )
     gid = created["id"]
     _, export = call(client, api, "GET", f"/api/v1/games/{gid}/export", expect=200)
-    note = {"why": "Zoë’s 🂡 李雷 שרה \\ \" \u2028", "nested": [{"ключ": "значение"}]}
+    note = {"why": 'Zoë’s 🂡 李雷 שרה \\ " \u2028', "nested": [{"ключ": "значение"}]}
     # a second entry of the game's own kind (creation), which Undo does not walk: only its text matters
-    export["audit"].append({**export["audit"][0], "round_number": None,
-                            "old": note, "new": {"players": NAMES}, "summary": "Ünïcödé ✓ 李"})
+    export["audit"].append(
+        {
+            **export["audit"][0],
+            "round_number": None,
+            "old": note,
+            "new": {"players": NAMES},
+            "summary": "Ünïcödé ✓ 李",
+        }
+    )
     _, copy = call(client, api, "POST", "/api/v1/games/import", export, expect=201)
     _, again = call(client, api, "GET", f"/api/v1/games/{copy['id']}/export", expect=200)
     assert again["audit"][-1]["old"] == note and again["audit"][-1]["summary"] == "Ünïcödé ✓ 李"
     assert [p["name"] for p in again["players"]] == NAMES
     # stored as real JSON text that PostgreSQL itself reads (not escaped bytes)
     with cluster.connect(database) as conn:
-        rows = conn.execute("SELECT a.new -> 'players', a.old ->> 'why' FROM audit_entries a "
-                            "JOIN games g ON g.id = a.game_id WHERE g.public_id = %s ORDER BY a.id",
-                            (copy["id"],)).fetchall()
+        rows = conn.execute(
+            "SELECT a.new -> 'players', a.old ->> 'why' FROM audit_entries a "
+            "JOIN games g ON g.id = a.game_id WHERE g.public_id = %s ORDER BY a.id",
+            (copy["id"],),
+        ).fetchall()
         assert rows[0][0] == NAMES and rows[-1] == (NAMES, note["why"])
-        names = [r[0] for r in conn.execute("SELECT p.name FROM players p JOIN games g ON g.id = p.game_id "
-                                            "WHERE g.public_id = %s ORDER BY p.seat", (gid,))]
+        names = [
+            r[0]
+            for r in conn.execute(
+                "SELECT p.name FROM players p JOIN games g ON g.id = p.game_id "
+                "WHERE g.public_id = %s ORDER BY p.seat",
+                (gid,),
+            )
+        ]
         assert names == NAMES
 
 
-@pytest.mark.parametrize("path", ["/games/a%00b", "/api/v1/games/a%00b", "/games/a%00b/history",
-                                  "/api/v1/games/a%00b/export"])
+@pytest.mark.parametrize(
+    "path", ["/games/a%00b", "/api/v1/games/a%00b", "/games/a%00b/history", "/api/v1/games/a%00b/export"]
+)
 def test_a_nul_byte_in_a_game_address_is_not_found(client, path):
     """PostgreSQL text cannot hold NUL; SQLite does not mind. Either way: 404, never 500."""
     assert client.get(path).status_code == 404
 
 
 def test_a_nul_byte_in_a_name_never_reaches_the_database(client, api, cluster, database):
-    status, answer = call(client, api, "POST", "/api/v1/games",
-                          {"variant": "rummikub", "players": ["A\u0000nn", "Bob"]})
+    status, answer = call(
+        client, api, "POST", "/api/v1/games", {"variant": "rummikub", "players": ["A\u0000nn", "Bob"]}
+    )
     assert status in (201, 422), answer  # 422 once names refuse control characters
     with cluster.connect(database) as conn:
         stored = [r[0] for r in conn.execute("SELECT name FROM players ORDER BY id")]
@@ -458,10 +563,11 @@ def test_a_nul_byte_in_a_name_never_reaches_the_database(client, api, cluster, d
 
 
 def test_an_import_with_numbers_postgresql_cannot_hold_is_refused(client, api):
-    _, created = call(client, api, "POST", "/api/v1/games",
-                      {"variant": "rummikub", "players": ["Ann", "Bob"]}, expect=201)
+    _, created = call(
+        client, api, "POST", "/api/v1/games", {"variant": "rummikub", "players": ["Ann", "Bob"]}, expect=201
+    )
     _, export = call(client, api, "GET", f"/api/v1/games/{created['id']}/export", expect=200)
-    export["audit"][0]["round_number"] = 2 ** 40
+    export["audit"][0]["round_number"] = 2**40
     status, answer = call(client, api, "POST", "/api/v1/games/import", export)
     assert status == 400 and "audit.0.round_number" in answer["error"]
     export["audit"][0].update(round_number=None, summary="a\u0000b", old={"note": "c\u0000d"})

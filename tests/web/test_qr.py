@@ -37,8 +37,9 @@ def encoded(url: str, border: int) -> set[tuple[int, int]]:
     return {(r + border, c + border) for r, row in enumerate(matrix) for c, bit in enumerate(row) if bit}
 
 
-@pytest.mark.parametrize("scale, border, light", [(1, 2, None), (4, None, "#fff")],
-                         ids=["printed-sheet", "share-page"])
+@pytest.mark.parametrize(
+    "scale, border, light", [(1, 2, None), (4, None, "#fff")], ids=["printed-sheet", "share-page"]
+)
 def test_the_drawing_holds_the_links_modules(scale, border, light):
     url = "https://scores.example/games/AbC-12_x"
     svg = qr_svg(url, scale=scale, border=border, light=light)

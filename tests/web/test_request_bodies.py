@@ -25,8 +25,10 @@ from .table_server import running
 NEW_GAME = {"variant": "rummikub", "players": ["Ann", "Bob"]}
 
 
-@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded",
-                                          "multipart/form-data; boundary=x", None])
+@pytest.mark.parametrize(
+    "content_type",
+    ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None],
+)
 def test_a_body_not_sent_as_json_gets_415_and_nothing_is_kept(app, client, content_type):
     headers = {"Content-Type": content_type} if content_type else {}
     for path in ("/api/v1/games", "/api/v1/tables", "/api/v1/check", "/api/v1/games/import"):
@@ -39,7 +41,9 @@ def test_a_body_not_sent_as_json_gets_415_and_nothing_is_kept(app, client, conte
 
 def test_json_and_json_like_types_are_taken(client):
     for content_type in ("application/json", "application/json; charset=utf-8"):
-        answer = client.post("/api/v1/games", data=json.dumps(NEW_GAME), headers={"Content-Type": content_type})
+        answer = client.post(
+            "/api/v1/games", data=json.dumps(NEW_GAME), headers={"Content-Type": content_type}
+        )
         assert answer.status_code == 201
 
 
@@ -48,16 +52,20 @@ def test_a_correction_and_the_hand_preview_need_json_too(client):
     bearer = {"Authorization": f"Bearer {created['secret']}"}
     hand = {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 J"}]}
     assert client.post(f"/api/v1/games/{created['id']}/rounds", json=hand, headers=bearer).status_code == 201
-    answer = client.put(f"/api/v1/games/{created['id']}/rounds/1", data=json.dumps(hand),
-                        headers={**bearer, "Content-Type": "text/plain"})
+    answer = client.put(
+        f"/api/v1/games/{created['id']}/rounds/1",
+        data=json.dumps(hand),
+        headers={**bearer, "Content-Type": "text/plain"},
+    )
     assert answer.status_code == 415
     client.set_cookie(f"sk_edit_{created['id']}", created["secret"])
     csrf = csrf_from(client.get(f"/games/{created['id']}/rounds/new").get_data(as_text=True))
     preview = f"/games/{created['id']}/rounds/preview"
     sent = {"X-CSRFToken": csrf}
     assert client.post(preview, json={"what": "hand", "cards": "R5"}, headers=sent).status_code == 200
-    answer = client.post(preview, data='{"what": "hand", "cards": "R5"}',
-                         headers={**sent, "Content-Type": "text/plain"})
+    answer = client.post(
+        preview, data='{"what": "hand", "cards": "R5"}', headers={**sent, "Content-Type": "text/plain"}
+    )
     assert answer.status_code == 415 and answer.get_json()["error"] == NOT_JSON
 
 
@@ -71,8 +79,13 @@ def test_the_document_names_415_on_every_operation_with_a_body(client):
 
 def _chunked(client, size: int):
     body = json.dumps({"variant": "rummikub", "cards": "R1 R2 R3", "pad": "x" * size}).encode()
-    return client.post("/api/v1/check", input_stream=io.BytesIO(body), content_type="application/json",
-                       headers={"Transfer-Encoding": "chunked"}, environ_overrides={"wsgi.input_terminated": True})
+    return client.post(
+        "/api/v1/check",
+        input_stream=io.BytesIO(body),
+        content_type="application/json",
+        headers={"Transfer-Encoding": "chunked"},
+        environ_overrides={"wsgi.input_terminated": True},
+    )
 
 
 def test_a_chunked_body_over_the_limit_gets_413_like_a_sized_one(app, client):
@@ -85,14 +98,19 @@ def test_a_chunked_body_over_the_limit_gets_413_like_a_sized_one(app, client):
 
 def _chunks(data: bytes, size: int = 64 * 1024):
     for start in range(0, len(data), size):
-        yield data[start:start + size]
+        yield data[start : start + size]
 
 
 def _post_chunked(port: int, body: bytes) -> tuple[int, dict]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
-        conn.request("POST", "/api/v1/games", body=_chunks(body), encode_chunked=True,
-                     headers={"Content-Type": "application/json"})
+        conn.request(
+            "POST",
+            "/api/v1/games",
+            body=_chunks(body),
+            encode_chunked=True,
+            headers={"Content-Type": "application/json"},
+        )
         answer = conn.getresponse()
         return answer.status, json.loads(answer.read() or b"{}")
     except (BrokenPipeError, ConnectionResetError):  # the server may answer before reading it all

@@ -24,8 +24,11 @@ WORDS = {v["slug"]: v["round_word"] for v in variants()}
 def other_word_used(page: str, word: str) -> list[str]:
     """Places where ``page`` calls a deal-and-play by the word that is not ``word``."""
     other = "hand" if word == "round" else "round"
-    found = re.compile(rf"\b{other}s?\s+\d|\d+\s+{other}s?\b|\b(?:record|save|delete|edit|correct|continue this|"
-                       rf"no|each|later|every|after)\s+(?:a\s+)?{other}s?\b|>\s*{other}s?\s*<", re.I)
+    found = re.compile(
+        rf"\b{other}s?\s+\d|\d+\s+{other}s?\b|\b(?:record|save|delete|edit|correct|continue this|"
+        rf"no|each|later|every|after)\s+(?:a\s+)?{other}s?\b|>\s*{other}s?\s*<",
+        re.I,
+    )
     return found.findall(html.unescape(page))
 
 
@@ -48,8 +51,9 @@ def test_tile_round_is_a_round_from_the_button_to_the_flash(app, client):
 
 def test_krazy_bee_hand_stays_a_hand(app, client):
     game = new_game(app, client, "krazy-bee")
-    saved = text(submit(client, rounds_url(game), {"players.0.laid": "y", "went_out": "0",
-                                                   "players.1.points": "25"}))
+    saved = text(
+        submit(client, rounds_url(game), {"players.0.laid": "y", "went_out": "0", "players.1.points": "25"})
+    )
     assert "Hand 1 recorded." in saved and "Record a hand" in saved and "1 hand" in saved
     assert other_word_used(saved, "hand") == []
 
@@ -66,9 +70,14 @@ def test_every_page_of_a_game_uses_the_variants_word(app, client, slug):
         if not stored.rounds:
             services.record_round(stored, SAMPLE_HANDS[slug])
         db.session.commit()
-    for name, url in {"game": f"/games/{game}", "edit": rounds_url(game, "1/edit"),
-                      "delete": rounds_url(game, "1/delete"), "history": f"/games/{game}/history",
-                      "share": f"/games/{game}/share", "delete game": f"/games/{game}/delete"}.items():
+    for name, url in {
+        "game": f"/games/{game}",
+        "edit": rounds_url(game, "1/edit"),
+        "delete": rounds_url(game, "1/delete"),
+        "history": f"/games/{game}/history",
+        "share": f"/games/{game}/share",
+        "delete game": f"/games/{game}/delete",
+    }.items():
         response = client.get(url)
         assert response.status_code == 200, url
         pages[name] = response.text

@@ -13,8 +13,9 @@ def game(app, client):
 
 
 def test_cz7_hand_sizes_and_cz1_wild_rank_are_shown_by_the_engine(client, game):
-    response = submit(client, rounds_url(game), {"face_up.0": "4", "face_up.1": "Q", "face_up.2": "A",
-                                                 "action": "preview"})
+    response = submit(
+        client, rounds_url(game), {"face_up.0": "4", "face_up.1": "Q", "face_up.2": "A", "action": "preview"}
+    )
     body = text(response)
     # CZ-7: 4 -> 4 cards, Q -> 10 (the dealer plays one short), A -> 11; Bob deals: wild rank Q
     assert "Ann 4 cards, Bob 10 cards (plays 9), Cy 11 cards" in body and "wild rank Q" in body
@@ -22,55 +23,88 @@ def test_cz7_hand_sizes_and_cz1_wild_rank_are_shown_by_the_engine(client, game):
 
 
 def test_cz6_board_plus_hand_minus(client, game):
-    submit(client, rounds_url(game), {
-        "face_up.0": "4", "face_up.1": "Q", "face_up.2": "A", "went_out": "2",
-        "players.0.board": "5 5 5", "players.0.hand": "K A",     # 15 - (10 + 100) = -95
-        "players.1.board": "9 9 Q", "players.1.points": "40",    # wild Q: 10 + 10 + 100 - 40 = 80
-        "players.2.board": "A A A 3 3 3 3"})                     # 300 + 20 = 320
+    submit(
+        client,
+        rounds_url(game),
+        {
+            "face_up.0": "4",
+            "face_up.1": "Q",
+            "face_up.2": "A",
+            "went_out": "2",
+            "players.0.board": "5 5 5",
+            "players.0.hand": "K A",  # 15 - (10 + 100) = -95
+            "players.1.board": "9 9 Q",
+            "players.1.points": "40",  # wild Q: 10 + 10 + 100 - 40 = 80
+            "players.2.board": "A A A 3 3 3 3",
+        },
+    )  # 300 + 20 = 320
     assert totals(client, game) == [-95, 80, 320]
 
 
 def test_a_missing_face_up_card_is_asked_for(client, game):
     response = submit(client, rounds_url(game), {"face_up.0": "4", "face_up.2": "A"})
     assert response.status_code == 422
-    assert "CZ-1" in error_at(response, "face_up.1")                # Bob deals: his card is the wild rank
+    assert "CZ-1" in error_at(response, "face_up.1")  # Bob deals: his card is the wild rank
     response = submit(client, rounds_url(game), {"face_up.0": "4", "face_up.1": "Q"})
     assert response.status_code == 422
-    assert "CZ-7" in error_at(response, "face_up.2")                # some hand sizes given: all of them
+    assert "CZ-7" in error_at(response, "face_up.2")  # some hand sizes given: all of them
     assert totals(client, game) == [0, 0, 0]
 
 
 def test_cz1_only_the_dealers_face_up_card_is_needed(client, game):
     """Issue 20: the face-up card was asked of every player every hand; the score needs the dealer's."""
-    response = submit(client, rounds_url(game), {
-        "face_up.1": "Q", "went_out": "2",
-        "players.0.board": "5 5 5", "players.0.hand": "K A",
-        "players.1.board": "9 9 Q", "players.1.points": "40",
-        "players.2.board": "A A A 3 3 3 3"})
+    response = submit(
+        client,
+        rounds_url(game),
+        {
+            "face_up.1": "Q",
+            "went_out": "2",
+            "players.0.board": "5 5 5",
+            "players.0.hand": "K A",
+            "players.1.board": "9 9 Q",
+            "players.1.points": "40",
+            "players.2.board": "A A A 3 3 3 3",
+        },
+    )
     assert response.status_code == 200, error_at(response, "face_up.0")
-    assert totals(client, game) == [-95, 80, 320]                   # wild Q, as with every card given
+    assert totals(client, game) == [-95, 80, 320]  # wild Q, as with every card given
 
 
 def test_n1_twos_and_jokers_are_not_crazy_rummy_cards(client, game):
-    response = submit(client, rounds_url(game), {"face_up.0": "4", "face_up.1": "Q", "face_up.2": "A",
-                                                 "players.0.hand": "2 JK"})
+    response = submit(
+        client,
+        rounds_url(game),
+        {"face_up.0": "4", "face_up.1": "Q", "face_up.2": "A", "players.0.hand": "2 JK"},
+    )
     message = error_at(response, "players.0.hand")
     assert "N-1" in message and "'2'" in message
     assert totals(client, game) == [0, 0, 0]
 
 
 def test_the_player_who_went_out_holds_no_cards(client, game):
-    response = submit(client, rounds_url(game), {"face_up.0": "4", "face_up.1": "Q", "face_up.2": "A",
-                                                 "went_out": "0", "players.0.hand": "5"})
+    response = submit(
+        client,
+        rounds_url(game),
+        {"face_up.0": "4", "face_up.1": "Q", "face_up.2": "A", "went_out": "0", "players.0.hand": "5"},
+    )
     assert response.status_code == 422
     assert "Nothing was saved" in text(response)
 
 
 def test_more_cards_than_the_decks_hold_are_refused(client, game):
     # CZ-1: 3 players play with 2 decks: 8 threes at most, boards and hands together
-    response = submit(client, rounds_url(game), {"face_up.0": "4", "face_up.1": "Q", "face_up.2": "A",
-                                                 "went_out": "2", "players.2.board": "3 3 3 3 3 3",
-                                                 "players.0.hand": "3 3 3"})
+    response = submit(
+        client,
+        rounds_url(game),
+        {
+            "face_up.0": "4",
+            "face_up.1": "Q",
+            "face_up.2": "A",
+            "went_out": "2",
+            "players.2.board": "3 3 3 3 3 3",
+            "players.0.hand": "3 3 3",
+        },
+    )
     assert response.status_code == 422
     assert "CZ-1" in error_at(response, "") and "not 9" in error_at(response, "")
     assert totals(client, game) == [0, 0, 0]

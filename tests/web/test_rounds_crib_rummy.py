@@ -29,16 +29,16 @@ def turn(client, game, k, player, *melds, pegs=None, **end):
 
 
 def test_cr5_a_hand_turn_by_turn_to_a_rummy(client, game):
-    turn(client, game, 0, 1, "3H 4H 5H")                        # CR-5: run of 3 pegs 3
+    turn(client, game, 0, 1, "3H 4H 5H")  # CR-5: run of 3 pegs 3
     assert totals(client, game) == [0, 3]
     page = text(client.get(rounds_url(game)))
-    assert "turn 2" in page and "3H 4H 5H" in page               # the table meld is offered to extend
-    turn(client, game, 1, 0, "7S 7D 7C", "6H@0")                  # set of 3: 2; 4th card of the run: 3
+    assert "turn 2" in page and "3H 4H 5H" in page  # the table meld is offered to extend
+    turn(client, game, 1, 0, "7S 7D 7C", "6H@0")  # set of 3: 2; 4th card of the run: 3
     assert totals(client, game) == [5, 3]
-    turn(client, game, 2, 1, pegs=4)                              # a manual peg count
+    turn(client, game, 2, 1, pegs=4)  # a manual peg count
     assert totals(client, game) == [5, 7]
     page = text(client.get(rounds_url(game)))
-    assert "3H 4H 5H 6H" in page                                  # the run as it stands now
+    assert "3H 4H 5H 6H" in page  # the run as it stands now
     # CR-5: the run's 5th card pegs 4; CR-7: 2 players, 2 per card left: Bob's 5 cards = 10
     turn(client, game, 3, 0, "7H@0", **{"end_type": "out", "end.cards_left.1": "5"})
     assert totals(client, game) == [5 + 4 + 10, 7]
@@ -92,9 +92,11 @@ def test_cr6_extending_before_melding_is_refused(client, game):
     assert response.status_code == 422
     # players are named, never "seat 0" (issue 8)
     # the sentence first, then the rule id as a link to the rule (issue 10)
-    assert ("Ann may add to another player's meld only after laying a meld of their own "
-            "(earlier this hand or this turn) "
-            '<a class="rule-ref" href="/rules/crib-rummy#CR-6">(CR-6)</a>') in text(response)
+    assert (
+        "Ann may add to another player's meld only after laying a meld of their own "
+        "(earlier this hand or this turn) "
+        '<a class="rule-ref" href="/rules/crib-rummy#CR-6">(CR-6)</a>'
+    ) in text(response)
     assert "seat 0" not in text(response)
     assert totals(client, game) == [0, 3]
 
@@ -120,12 +122,19 @@ def test_editing_a_hand_corrects_a_turn_and_removes_one(client, game):
     assert totals(client, game) == [2, 9]
     page = text(client.get(rounds_url(game, "1/edit")))
     assert "Remove this turn" in page and 'value="9C 9D 9S"' in page
-    hand = {"starter": "1", "turns.0.player": "1", "turns.0.melds.0.cards": "3H 4H 5H",
-            "turns.1.player": "0", "turns.1.melds.0.cards": "9C 9D 9S 9H",
-            "turns.2.player": "1", "turns.2.pegs": "6", "end.type": "draw_pile"}
+    hand = {
+        "starter": "1",
+        "turns.0.player": "1",
+        "turns.0.melds.0.cards": "3H 4H 5H",
+        "turns.1.player": "0",
+        "turns.1.melds.0.cards": "9C 9D 9S 9H",
+        "turns.2.player": "1",
+        "turns.2.pegs": "6",
+        "end.type": "draw_pile",
+    }
     response = submit(client, rounds_url(game, "1/edit"), hand)
     assert response.status_code == 200
-    assert totals(client, game) == [2 + 2, 9]                    # CR-5: a set of 4 pegs 2 + 2
+    assert totals(client, game) == [2 + 2, 9]  # CR-5: a set of 4 pegs 2 + 2
     # Removing the last turn and the end puts the hand back in play.
     response = submit(client, rounds_url(game, "1/edit"), {**hand, "turns.2.remove": "1", "end.type": ""})
     assert response.status_code == 200
@@ -147,6 +156,6 @@ def test_cr9_the_chosen_starter_plays_first_when_no_player_is_given(client, game
     # CR-9: Ann is behind and chooses Bob to start (not Ann, left of the new dealer Bob);
     # the turn names no player, so the engine's order from that starter decides.
     response = submit(client, rounds_url(game), {"starter": "1", "turns.0.pegs": "2"})
-    assert response.status_code == 200 and totals(client, game) == [0, 5]      # Bob played turn 1
+    assert response.status_code == 200 and totals(client, game) == [0, 5]  # Bob played turn 1
     response = submit(client, rounds_url(game), {"turns.1.pegs": "4"})
-    assert response.status_code == 200 and totals(client, game) == [4, 5]      # then Ann (CR-8 order)
+    assert response.status_code == 200 and totals(client, game) == [4, 5]  # then Ann (CR-8 order)

@@ -22,17 +22,23 @@ def test_kb9_form_shows_each_players_step_and_it_advances(client, game):
     submit(client, rounds_url(game), {**OUT, "players.1.hand": "4"})
     page = text(client.get(rounds_url(game)))
     ann, bob = page.split('id="players.1"')
-    assert "Step 2" in ann and "run of 4" in ann      # Ann laid down: next Step
-    assert "Step 1" in bob and "Step 2" not in bob     # Bob missed: stays
+    assert "Step 2" in ann and "run of 4" in ann  # Ann laid down: next Step
+    assert "Step 1" in bob and "Step 2" not in bob  # Bob missed: stays
 
 
-@pytest.mark.parametrize("fields, points", [
-    ({"players.1.hand": "1 9 10 13 W"}, 5 + 5 + 10 + 10 + 15),                      # KB-7 by cards
-    ({"players.1.counts.low": "2", "players.1.counts.high": "1", "players.1.counts.wild": "1"},
-     2 * 5 + 10 + 15),                                                               # KB-7 by class
-    ({"players.1.points": "40"}, 40),                                                # typed total
-    ({}, 0),                                                                         # empty hand
-], ids=["KB-7-cards", "KB-7-counts", "typed-total", "empty"])
+@pytest.mark.parametrize(
+    "fields, points",
+    [
+        ({"players.1.hand": "1 9 10 13 W"}, 5 + 5 + 10 + 10 + 15),  # KB-7 by cards
+        (
+            {"players.1.counts.low": "2", "players.1.counts.high": "1", "players.1.counts.wild": "1"},
+            2 * 5 + 10 + 15,
+        ),  # KB-7 by class
+        ({"players.1.points": "40"}, 40),  # typed total
+        ({}, 0),  # empty hand
+    ],
+    ids=["KB-7-cards", "KB-7-counts", "typed-total", "empty"],
+)
 def test_kb7_cards_left_by_cards_counts_or_total(client, game, fields, points):
     submit(client, rounds_url(game), {**OUT, **fields})
     assert totals(client, game) == [0, points]
@@ -69,8 +75,9 @@ def test_cards_and_a_total_together_are_refused(client, game):
 
 
 def test_two_players_going_out_is_refused(client, game):
-    response = submit(client, rounds_url(game), {"players.0.laid": "1", "players.1.laid": "1",
-                                                 "went_out": ["0", "1"]})
+    response = submit(
+        client, rounds_url(game), {"players.0.laid": "1", "players.1.laid": "1", "went_out": ["0", "1"]}
+    )
     assert response.status_code == 422
     assert re.search(r'id="err-went_out">.*Choose only one player', text(response), re.S)
     assert totals(client, game) == [0, 0]
@@ -99,10 +106,20 @@ def test_kb9_yes_no_facts_are_shown_as_the_engine_reads_them(app, client, game):
     from scorekeeper import services
     from scorekeeper.storage.extensions import db
     from scorekeeper.storage.models import Round
+
     with app.app_context():
         stored = services.get_game(game)
-        stored.rounds.append(Round(number=1, facts={"players": [{"laid": "yes", "went_out": "true"},
-                                                                {"laid": "no", "went_out": "false", "hand": "4"}]}))
+        stored.rounds.append(
+            Round(
+                number=1,
+                facts={
+                    "players": [
+                        {"laid": "yes", "went_out": "true"},
+                        {"laid": "no", "went_out": "false", "hand": "4"},
+                    ]
+                },
+            )
+        )
         db.session.commit()
     page = text(client.get(rounds_url(game, "1/edit")))
     ann, bob = page.split('id="players.1"')

@@ -14,8 +14,10 @@ SIMPLE_HANDS = {
     # KB-7: Bob keeps 3 (5) and 12 (10) = 15; Ann went out with 0
     "krazy-bee": ({"players.0.laid": "1", "players.1.hand": "3 12", "went_out": "0"}, [0, 15]),
     # RB-6/RB-7: Ann wins Bob's 3 + PLYT (12) = 15
-    "rumbugz": ({"winner": "0", "players.0.kinds": ["single", "double", "triple", "match"],
-                 "players.1.hand": "3 P"}, [15, 0]),
+    "rumbugz": (
+        {"winner": "0", "players.0.kinds": ["single", "double", "triple", "match"], "players.1.hand": "3 P"},
+        [15, 0],
+    ),
     # CT-7/CT-8 A: Ann out, Bob's rack R5 + joker = 35: Ann +35, Bob -35
     "rummikub": ({"winner": "0", "players.1.rack": "R5 J"}, [35, -35]),
     "crazy-tiles": ({"winner": "0", "players.1.points": "12"}, [12, -12]),
@@ -23,8 +25,16 @@ SIMPLE_HANDS = {
     # CR-5: Bob (left of the dealer) lays a run of 3: pegs 3
     "crib-rummy": ({"turns.0.player": "1", "turns.0.melds.0.cards": "3H 4H 5H"}, [0, 3]),
     # CZ-5/CZ-6: Bob's board 8 8 8 = 30; Ann holds 3 + A = 105 (wild rank K from dealer Ann)
-    "crazy-rummy": ({"face_up.0": "K", "face_up.1": "5", "went_out": "1",
-                     "players.1.board": "8 8 8", "players.0.hand": "3 A"}, [-105, 30]),
+    "crazy-rummy": (
+        {
+            "face_up.0": "K",
+            "face_up.1": "5",
+            "went_out": "1",
+            "players.1.board": "8 8 8",
+            "players.0.hand": "3 A",
+        },
+        [-105, 30],
+    ),
     # PG-2: Ann's points (a correction shows the stored total; sums: tests/web/test_points.py); Bob empty: 0
     "points": ({"players.0.points": "25"}, [25, 0]),
 }
@@ -68,8 +78,12 @@ def test_edit_form_shows_the_stored_hand_and_saves_a_correction(app, client, var
     assert page.status_code == 200
     shown = text(page)
     for name, value in data.items():
-        if isinstance(value, str) and value and not name.endswith(("went_out", "winner", "player", "laid")) \
-                and not name.startswith("face_up"):
+        if (
+            isinstance(value, str)
+            and value
+            and not name.endswith(("went_out", "winner", "player", "laid"))
+            and not name.startswith("face_up")
+        ):
             assert f'value="{value}"' in shown, name
     response = submit(client, rounds_url(game, "1/edit"), data, follow=False)
     assert response.status_code == 302
@@ -140,10 +154,12 @@ def test_no_hand_can_be_recorded_after_the_game_is_over(app, client):
 
 # -- the preview endpoint: the engine's running value, never computed here ------------
 
+
 def preview(client, game, body: dict):
     """Ask the hand form's preview endpoint, with the form page's CSRF token, as entry.js does."""
-    return client.post(rounds_url(game, "preview"), json=body,
-                       headers={"X-CSRFToken": token(client, rounds_url(game))})
+    return client.post(
+        rounds_url(game, "preview"), json=body, headers={"X-CSRFToken": token(client, rounds_url(game))}
+    )
 
 
 def test_preview_gives_the_engines_hand_value(app, client):
@@ -187,8 +203,12 @@ def test_preview_of_a_whole_hand_gives_changes_without_saving(app, client):
 
 def test_show_scores_button_previews_without_saving(app, client):
     game = new_game(app, client, "krazy-bee")
-    response = submit(client, rounds_url(game), {"players.0.laid": "1", "players.1.hand": "3 12", "went_out": "0",
-                                                 "action": "preview"}, follow=False)
+    response = submit(
+        client,
+        rounds_url(game),
+        {"players.0.laid": "1", "players.1.hand": "3 12", "went_out": "0", "action": "preview"},
+        follow=False,
+    )
     assert response.status_code == 200
     assert "not saved yet" in text(response) and "+15" in text(response)
     assert totals(client, game) == [0, 0]

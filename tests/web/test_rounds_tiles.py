@@ -17,8 +17,11 @@ def test_ct7_ct8_a_went_out_racks_under_scoring_a(app, client, variant):
 
 def test_ct8_a_nobody_out_the_lowest_rack_wins(app, client):
     game = new_game(app, client, "rummikub", names=("Ann", "Bob", "Cy"))
-    submit(client, rounds_url(game), {"winner": "", "players.0.rack": "R1 B2", "players.1.rack": "K10",
-                                      "players.2.points": "20"})
+    submit(
+        client,
+        rounds_url(game),
+        {"winner": "", "players.0.rack": "R1 B2", "players.1.rack": "K10", "players.2.points": "20"},
+    )
     # Ann's 3 is lowest: she scores 10 + 20 - 3 = 27; the others lose their racks
     assert totals(client, game) == [27, -10, -20]
 
@@ -50,8 +53,9 @@ def test_the_player_who_went_out_has_an_empty_rack(app, client):
 
 def test_rack_and_total_together_and_two_winners_are_refused(app, client):
     game = new_game(app, client, "runny-tiles")
-    response = submit(client, rounds_url(game), {"winner": ["0", "1"], "players.1.rack": "R5",
-                                                 "players.1.points": "5"})
+    response = submit(
+        client, rounds_url(game), {"winner": ["0", "1"], "players.1.rack": "R5", "players.1.points": "5"}
+    )
     assert "only one" in error_at(response, "winner")
     assert "not both" in error_at(response, "players.1.points")
     assert "Nothing was saved" in text(response)

@@ -78,22 +78,29 @@ def test_page_shows_the_rule_texts_and_digest(client, slug):
 @pytest.mark.parametrize("slug", SLUGS)
 def test_settings_show_every_option_with_its_default(client, slug):
     html = client.get(f"/rules/{slug}").get_data(as_text=True)
-    settings = html[html.index('id="settings"'):]
+    settings = html[html.index('id="settings"') :]
     for option in next(v for v in variants() if v["slug"] == slug)["options"]:
         assert f"<code>{option['name']}</code>" in settings
-        shown = ("on" if option["default"] else "off") if option["type"] == "bool" else (
-            "none" if option["default"] is None else str(option["default"]))
+        shown = (
+            ("on" if option["default"] else "off")
+            if option["type"] == "bool"
+            else ("none" if option["default"] is None else str(option["default"]))
+        )
         assert f"default: <strong>{_escaped(shown)}</strong>" in settings
 
 
-@pytest.mark.parametrize("slug, on, off", [
-    ("rummikub", [], ["grid", "runny", "zero"]),
-    ("crazy-tiles", ["grid", "zero", "wrap", "six_nine", "ten_split", "same_color_groups"], ["runny"]),
-    ("runny-tiles", ["grid", "runny"], ["zero", "six_nine"]),
-], ids=["CT-rummikub", "CT-crazy-tiles", "CT-runny-tiles"])
+@pytest.mark.parametrize(
+    "slug, on, off",
+    [
+        ("rummikub", [], ["grid", "runny", "zero"]),
+        ("crazy-tiles", ["grid", "zero", "wrap", "six_nine", "ten_split", "same_color_groups"], ["runny"]),
+        ("runny-tiles", ["grid", "runny"], ["zero", "six_nine"]),
+    ],
+    ids=["CT-rummikub", "CT-crazy-tiles", "CT-runny-tiles"],
+)
 def test_tile_presets_say_which_switches_they_turn_on(client, slug, on, off):
     html = client.get(f"/rules/{slug}").get_data(as_text=True)
-    box = html[html.index("switch-list"):html.index("</ul>", html.index("switch-list"))]
+    box = html[html.index("switch-list") : html.index("</ul>", html.index("switch-list"))]
     for switch in on:
         assert re.search(rf'switch-on"><span class="state">on</span> <code>{switch}</code>', box)
     for switch in off:
@@ -115,8 +122,9 @@ def test_slug_is_case_insensitive(client):
     assert client.get("/rules/Krazy-Bee", follow_redirects=True).status_code == 200
 
 
-@pytest.mark.parametrize("path", ["/rules/poker", "/rules/%3Cscript%3Ealert(1)%3C%2Fscript%3E",
-                                  "/rules/krazy-bee/extra"])
+@pytest.mark.parametrize(
+    "path", ["/rules/poker", "/rules/%3Cscript%3Ealert(1)%3C%2Fscript%3E", "/rules/krazy-bee/extra"]
+)
 def test_unknown_variant_is_404_and_nothing_is_echoed_raw(client, path):
     response = client.get(path)
     assert response.status_code == 404
@@ -131,4 +139,5 @@ def test_every_variant_has_a_rulebook():
 
 def _escaped(text: str) -> str:
     from markupsafe import escape
+
     return str(escape(text))

@@ -37,8 +37,18 @@ MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 #: Mutating routes that touch no existing game, so need no edit secret: starting or
 #: importing a game, and the API's checks (which store nothing). CSRF still applies
 #: to the HTML one.
-NO_GAME = {"games.new", "api.create", "api.import_", "api.check_cards", "api.count_hand", "api.solve", "api.turn",
-           "tables.new", "tables_api.create_table", "tables_api.table_import"}
+NO_GAME = {
+    "games.new",
+    "api.create",
+    "api.import_",
+    "api.check_cards",
+    "api.count_hand",
+    "api.solve",
+    "api.turn",
+    "tables.new",
+    "tables_api.create_table",
+    "tables_api.table_import",
+}
 #: URL arguments naming what a route changes; the route needs that game's or table's secret
 OWNED = {"public_id", "table_id"}
 #: One legal Krazy Bee hand (Ann goes out, Bob keeps 3 and 12), as the form and as the API sends it.
@@ -46,17 +56,21 @@ HAND_FORM = {"players.0.laid": "1", "players.1.hand": "3 12", "went_out": "0"}
 HAND_JSON = {"players": [{"laid": True, "went_out": True}, {"hand": "3 12"}]}
 #: What each mutating route is sent: form fields, or a JSON body.
 FORM = {**HAND_FORM, "player_0": "Cy", "player_1": "Di", "first_dealer": "0"}
-JSON = {"api.check_cards": {"variant": "krazy-bee", "cards": "3 3 3"},
-        "api.count_hand": {"variant": "krazy-bee", "cards": "3 12"},
-        "api.solve": {"variant": "rummikub", "rack": "R7 R8", "table": "R4 R5 R6"},
-        "api.turn": {"variant": "rummikub", "before": "R5 R6 R7", "rack": "R8", "after": "R5 R6 R7 R8"},
-        "api.create": {"variant": "krazy-bee", "players": ["Cy", "Di"]},
-        "tables_api.create_table": {"name": "Sweepers", "players": ["Cy"]},
-        "tables_api.table_import": {"nothing": "here"},
-        "api.import_": {"nothing": "here"},
-        "api.record": HAND_JSON, "api.correct": HAND_JSON,
-        "api.undo": {}, "api.redo": {},  # no body needed; an API client sends JSON or nothing
-        "rounds.preview": {"what": "hand", "cards": "3 12"}}
+JSON = {
+    "api.check_cards": {"variant": "krazy-bee", "cards": "3 3 3"},
+    "api.count_hand": {"variant": "krazy-bee", "cards": "3 12"},
+    "api.solve": {"variant": "rummikub", "rack": "R7 R8", "table": "R4 R5 R6"},
+    "api.turn": {"variant": "rummikub", "before": "R5 R6 R7", "rack": "R8", "after": "R5 R6 R7 R8"},
+    "api.create": {"variant": "krazy-bee", "players": ["Cy", "Di"]},
+    "tables_api.create_table": {"name": "Sweepers", "players": ["Cy"]},
+    "tables_api.table_import": {"nothing": "here"},
+    "api.import_": {"nothing": "here"},
+    "api.record": HAND_JSON,
+    "api.correct": HAND_JSON,
+    "api.undo": {},
+    "api.redo": {},  # no body needed; an API client sends JSON or nothing
+    "rounds.preview": {"what": "hand", "cards": "3 12"},
+}
 
 
 def _rules():
@@ -89,12 +103,20 @@ def game(app, client):
 
 def _url(app, endpoint: str, public_id: str, secret: str = "wrong-secret") -> str:
     rule = next(r for r in app.url_map.iter_rules() if r.endpoint == endpoint)
-    fill = {"public_id": public_id, "number": 1, "variant": "krazy-bee", "slug": "krazy-bee",
-            "tile_slug": "rummikub", "secret": secret, "table_id": app.config.get("SWEEP_TABLE", ("no-table",))[0]}
+    fill = {
+        "public_id": public_id,
+        "number": 1,
+        "variant": "krazy-bee",
+        "slug": "krazy-bee",
+        "tile_slug": "rummikub",
+        "secret": secret,
+        "table_id": app.config.get("SWEEP_TABLE", ("no-table",))[0],
+    }
     unknown = rule.arguments - set(fill)
     assert not unknown, f"{endpoint}: the sweep cannot fill {sorted(unknown)}; teach it"
     with app.test_request_context():
         from flask import url_for
+
         return url_for(endpoint, **{k: fill[k] for k in rule.arguments})
 
 
@@ -102,11 +124,21 @@ def _snapshot(app) -> list:
     """Everything a change could touch, for every game."""
     with app.app_context():
         db.session.expire_all()
-        return [(g.public_id, g.status, g.updated_at, dict(g.options), [p.name for p in g.players],
-                 [(r.number, r.facts) for r in services.get_game(g.public_id).rounds],
-                 len(g.audit_entries)) for g in services.list_games()] + [
+        return [
+            (
+                g.public_id,
+                g.status,
+                g.updated_at,
+                dict(g.options),
+                [p.name for p in g.players],
+                [(r.number, r.facts) for r in services.get_game(g.public_id).rounds],
+                len(g.audit_entries),
+            )
+            for g in services.list_games()
+        ] + [
             (t.public_id, t.name, t.updated_at, [m.name for m in t.members], len(t.rulings))
-            for t in db.session.execute(select(Table)).scalars()]
+            for t in db.session.execute(select(Table)).scalars()
+        ]
 
 
 def _send(client, method: str, url: str, endpoint: str, headers: dict):
@@ -121,9 +153,22 @@ def _token(client) -> str:
 
 def test_the_sweep_sees_every_mutating_route():
     endpoints = {e for e, _ in MUTATING_RULES}
-    assert {"rounds.new", "rounds.edit", "rounds.delete", "rounds.end", "rounds.preview", "games.undo",
-            "games.rematch", "games.delete", "games.new", "api.record", "api.correct",
-            "api.remove", "api.undo", "api.redo"} <= endpoints
+    assert {
+        "rounds.new",
+        "rounds.edit",
+        "rounds.delete",
+        "rounds.end",
+        "rounds.preview",
+        "games.undo",
+        "games.rematch",
+        "games.delete",
+        "games.new",
+        "api.record",
+        "api.correct",
+        "api.remove",
+        "api.undo",
+        "api.redo",
+    } <= endpoints
 
 
 @pytest.mark.parametrize("endpoint, method", [p for p in MUTATING_RULES if p[0] not in API])
@@ -140,8 +185,9 @@ def test_html_route_refuses_without_csrf_token(app, client, game, endpoint, meth
     assert allowed.status_code not in (400, 401, 403), allowed.get_data(as_text=True)[:300]
 
 
-@pytest.mark.parametrize("endpoint, method", [p for p in MUTATING_RULES
-                                              if p[0] not in API and p[0] not in NO_GAME])
+@pytest.mark.parametrize(
+    "endpoint, method", [p for p in MUTATING_RULES if p[0] not in API and p[0] not in NO_GAME]
+)
 def test_html_route_refuses_without_edit_secret(app, client, game, endpoint, method):
     public_id, _ = game
     url = _url(app, endpoint, public_id)
@@ -151,14 +197,20 @@ def test_html_route_refuses_without_edit_secret(app, client, game, endpoint, met
     assert response.status_code == 403, response.get_data(as_text=True)[:300]
     assert _snapshot(app) == before
     # a Bearer header with a wrong secret opens nothing either
-    wrong = _send(stranger, method, url, endpoint,
-                  {"X-CSRFToken": _token(stranger), "Authorization": "Bearer not-the-secret"})
+    wrong = _send(
+        stranger,
+        method,
+        url,
+        endpoint,
+        {"X-CSRFToken": _token(stranger), "Authorization": "Bearer not-the-secret"},
+    )
     assert wrong.status_code == 403
     assert _snapshot(app) == before
 
 
-@pytest.mark.parametrize("endpoint, method", [p for p in MUTATING_RULES
-                                              if p[0] in API and p[0] not in NO_GAME])
+@pytest.mark.parametrize(
+    "endpoint, method", [p for p in MUTATING_RULES if p[0] in API and p[0] not in NO_GAME]
+)
 def test_api_route_needs_the_bearer_secret_and_not_the_cookie(app, client, game, endpoint, method):
     public_id, secret = game
     url = _url(app, endpoint, public_id)
@@ -169,15 +221,19 @@ def test_api_route_needs_the_bearer_secret_and_not_the_cookie(app, client, game,
     assert _snapshot(app) == before
     bearer = {"Authorization": f"Bearer {secret}"}
     if endpoint == "api.redo":  # something to redo: the latest change undone first
-        assert _send(app.test_client(), "POST", _url(app, "api.undo", public_id), "api.undo", bearer).status_code == 200
+        assert (
+            _send(app.test_client(), "POST", _url(app, "api.undo", public_id), "api.undo", bearer).status_code
+            == 200
+        )
     allowed = _send(app.test_client(), method, url, endpoint, bearer)
     assert allowed.status_code < 400, allowed.get_data(as_text=True)[:300]
 
 
 def test_only_the_listed_routes_change_things_without_a_secret():
     """A new mutating route without a game in its URL must be added to NO_GAME on purpose."""
-    without_game = {e for e, _ in MUTATING_RULES
-                    if not OWNED & next(r for r in RULES if r.endpoint == e).arguments}
+    without_game = {
+        e for e, _ in MUTATING_RULES if not OWNED & next(r for r in RULES if r.endpoint == e).arguments
+    }
     assert without_game == NO_GAME
 
 
@@ -194,6 +250,7 @@ def test_no_get_changes_a_game_or_shows_a_stranger_the_secret(app, client, game,
 
 
 # -- secrets in cookies and logs, headers ----------------------------------------------------
+
 
 @pytest.mark.parametrize("endpoint", GET_RULES)
 def test_every_page_refuses_to_be_framed_by_another_site(app, client, game, endpoint):
@@ -243,8 +300,14 @@ def test_editor_links_stay_out_of_the_request_logs(app, game, caplog):
 @pytest.mark.parametrize("hops, secure", [(0, False), (1, True)])
 def test_behind_a_tls_proxy_the_edit_cookie_is_secure_and_links_https(tmp_path, hops, secure):
     """X-Forwarded-Proto is trusted only when PROXY_HOPS says a proxy sets it (else it could be forged)."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "proxy", "PROXY_HOPS": hops,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'proxy.sqlite3'}"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "proxy",
+            "PROXY_HOPS": hops,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'proxy.sqlite3'}",
+        }
+    )
     with app.app_context():
         db.create_all()
     client = app.test_client()
@@ -252,8 +315,11 @@ def test_behind_a_tls_proxy_the_edit_cookie_is_secure_and_links_https(tmp_path, 
     page = client.get("/games/new/krazy-bee", headers=forwarded)
     data = {"player_0": "Ann", "player_1": "Bob", "first_dealer": "0", "csrf_token": csrf_from(page.text)}
     # over https Flask-WTF also wants a same-site Referer (browsers send it: Referrer-Policy same-origin)
-    response = client.post("/games/new/krazy-bee", data=data,
-                           headers={**forwarded, "Referer": "https://cards.example/games/new/krazy-bee"})
+    response = client.post(
+        "/games/new/krazy-bee",
+        data=data,
+        headers={**forwarded, "Referer": "https://cards.example/games/new/krazy-bee"},
+    )
     cookie = next(c for c in response.headers.getlist("Set-Cookie") if c.startswith("sk_edit_"))
     assert ("Secure" in cookie) is secure
     session = next(c for c in page.headers.getlist("Set-Cookie") if c.startswith("session="))

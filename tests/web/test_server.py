@@ -83,9 +83,26 @@ def test_make_run_serves_followers_live_across_workers(tmp_path):
         public_id = game.public_id
     port = _free_port()
     env = {**os.environ, "DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "test"}
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.cli.server", "--host", "127.0.0.1", "--port", str(port),
-                             "--workers", "2", "--no-access-log"], cwd=ROOT, env=env, start_new_session=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "scorekeeper.cli.server",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            "2",
+            "--no-access-log",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         banner = ""
         for line in proc.stdout:  # the banner comes once the server listens
@@ -101,8 +118,10 @@ def test_make_run_serves_followers_live_across_workers(tmp_path):
 
         heard: list[bool] = []
         ready = threading.Barrier(STREAMS + 1)
-        followers = [threading.Thread(target=_wait_for_stream_event, args=(port, public_id, since, heard, ready))
-                     for _ in range(STREAMS)]
+        followers = [
+            threading.Thread(target=_wait_for_stream_event, args=(port, public_id, since, heard, ready))
+            for _ in range(STREAMS)
+        ]
         for follower in followers:
             follower.start()
         ready.wait(timeout=15)
@@ -110,9 +129,15 @@ def test_make_run_serves_followers_live_across_workers(tmp_path):
         answer = editor.getresponse()
         form, session = answer.read().decode(), answer.getheader("Set-Cookie").split(";", 1)[0]
         body = f"csrf_token={csrf_from(form)}&winner=0&players.1.rack=R5"
-        editor.request("POST", f"/games/{public_id}/rounds/new", body=body,
-                       headers={"Cookie": f"{cookie['Cookie']}; {session}",
-                                "Content-Type": "application/x-www-form-urlencoded"})
+        editor.request(
+            "POST",
+            f"/games/{public_id}/rounds/new",
+            body=body,
+            headers={
+                "Cookie": f"{cookie['Cookie']}; {session}",
+                "Content-Type": "application/x-www-form-urlencoded",
+            },
+        )
         assert editor.getresponse().status == 302
         for follower in followers:
             follower.join(timeout=15)
@@ -121,4 +146,3 @@ def test_make_run_serves_followers_live_across_workers(tmp_path):
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)
         proc.stdout.close()
-

@@ -42,17 +42,20 @@ def test_create_game_stores_hash_not_secret(ctx):
     assert game.audit_entries[0].action == "create"
 
 
-@pytest.mark.parametrize("names, options, dealer, error", [
-    (["Ann"], {}, 0, RoundError),                       # too few players
-    (["A", "B", "C", "D", "E"], {}, 0, RoundError),     # too many
-    (["Ann", ""], {}, 0, RoundError),                   # a blank name
-    (["Ann", "ann"], {}, 0, RoundError),                # two players with one name
-    (["Ann", "x" * 41], {}, 0, RoundError),             # too long
-    (["Ann", "Bob"], {}, 2, RoundError),                # dealer not a seat
-    (["Ann", "Bob"], {"target": "0"}, 0, OptionError),  # option out of range
-    (["Ann", "Bob"], {"colour": "red"}, 0, OptionError),  # unknown option
-    (["Ann", "Bob"], {"kind": "a"}, 0, OptionError),    # a check-only option is not a game option
-])
+@pytest.mark.parametrize(
+    "names, options, dealer, error",
+    [
+        (["Ann"], {}, 0, RoundError),  # too few players
+        (["A", "B", "C", "D", "E"], {}, 0, RoundError),  # too many
+        (["Ann", ""], {}, 0, RoundError),  # a blank name
+        (["Ann", "ann"], {}, 0, RoundError),  # two players with one name
+        (["Ann", "x" * 41], {}, 0, RoundError),  # too long
+        (["Ann", "Bob"], {}, 2, RoundError),  # dealer not a seat
+        (["Ann", "Bob"], {"target": "0"}, 0, OptionError),  # option out of range
+        (["Ann", "Bob"], {"colour": "red"}, 0, OptionError),  # unknown option
+        (["Ann", "Bob"], {"kind": "a"}, 0, OptionError),  # a check-only option is not a game option
+    ],
+)
 def test_create_game_rejects_bad_setup(ctx, names, options, dealer, error):
     with pytest.raises(error):
         services.create_game("tally", names, options, first_dealer=dealer)
@@ -127,14 +130,14 @@ def test_rejected_change_leaves_game_unchanged(ctx, change):
     before = (_facts(game), len(game.audit_entries), game.status, game.updated_at)
     with pytest.raises(RulesError):
         if change == "record":
-            services.record_round(game, {"points": [1, -1]})       # TL-1: negative
+            services.record_round(game, {"points": [1, -1]})  # TL-1: negative
         elif change == "edit":
-            services.update_round(game, 1, {"points": [1]})         # wrong shape
+            services.update_round(game, 1, {"points": [1]})  # wrong shape
         else:
             services.record_round(game, {"points": [0, 0], "hand": 3})
             game = _reload(game.public_id)
             before = (_facts(game), len(game.audit_entries), game.status, game.updated_at)
-            services.delete_round(game, 1)                          # TL-2: hand 3 would become 2
+            services.delete_round(game, 1)  # TL-2: hand 3 would become 2
     db.session.rollback()
     game = _reload(game.public_id)
     assert (_facts(game), len(game.audit_entries), game.status, game.updated_at) == before
@@ -162,8 +165,9 @@ def test_game_score_is_the_engines(ctx):
         services.record_round(game, facts)
     expected = score_game("tally", rounds, players=3, first_dealer=1, options={"target": 99})
     assert services.game_score(game) == expected
-    assert services.game_score(game, upto=1) == score_game("tally", rounds[:1], players=3,
-                                                            first_dealer=1, options={"target": 99})
+    assert services.game_score(game, upto=1) == score_game(
+        "tally", rounds[:1], players=3, first_dealer=1, options={"target": 99}
+    )
 
 
 def test_game_score_reuses_the_changes_score_only_while_the_game_is_as_scored(ctx):
@@ -193,6 +197,7 @@ def test_facts_must_be_plain_json(ctx):
 def test_missing_game_or_hand_is_a_domain_error_not_an_http_abort(ctx):
     """The services say what is missing in the table's words; the one error handler makes it a 404."""
     from werkzeug.exceptions import HTTPException
+
     game, _ = services.create_game("tally", ["Ann", "Bob"])
     with pytest.raises(services.HandNotFound, match="no hand 3") as err:
         services.update_round(game, 3, {"points": [1, 1]})
@@ -207,7 +212,12 @@ def test_rematch_and_delete_game(ctx):
     game, secret = services.create_game("tally", ["Ann", "Bob"], {"target": 40}, first_dealer=1)
     services.record_round(game, {"points": [1, 1]})
     again, other = services.rematch(game)
-    assert (again.names, again.options, again.first_dealer, again.rounds) == (["Ann", "Bob"], {"target": 40}, 1, [])
+    assert (again.names, again.options, again.first_dealer, again.rounds) == (
+        ["Ann", "Bob"],
+        {"target": 40},
+        1,
+        [],
+    )
     assert again.public_id != game.public_id and other != secret
     services.delete_game(game)
     db.session.commit()

@@ -28,33 +28,94 @@ def share_query(text: str) -> dict[str, list[str]]:
 
 # (variant, query, legal, sentences shown, rule ids linked after them)
 TURNS = [
-    pytest.param("rummikub", {"before": "R5 R6 R7", "rack": "R8 K2", "after": "R5 R6 R7 R8"}, True,
-                 ["A legal turn: 1 tile played, worth 8 points"], ["CT-5"], id="legal"),
-    pytest.param("rummikub", {"before": "R5 R6 R7 | B9 K9 G9", "rack": "R8", "after": "R5 R6 R7 R8 | B9 K9"},
-                 False, ["G9 left the table", "Put G9 back on the table"], ["CT-10"], id="CT-10-tile-taken-back"),
-    pytest.param("rummikub", {"before": "R5 R6 R7", "rack": "R8", "after": "R5 R6 R7 R8 R9"}, False,
-                 ["R9 is on the table after the turn but came neither from the table nor from your rack"],
-                 ["CT-6"], id="CT-6-tile-from-nowhere"),
-    pytest.param("rummikub", {"before": "R5 R6 R7", "rack": "R8", "after": "R5 R6 | R7 R8"}, False,
-                 ["A run needs at least 3 positions (set 1)", "A legal way to lay R8: R5 R6 R7 R8"], ["CT-3"],
-                 id="CT-3-short-runs-and-a-correction"),
-    pytest.param("rummikub", {"before": "R5 B5 K5", "rack": "R5", "after": "R5 B5 K5 R5"}, False,
-                 ["A group needs"], ["CT-2"], id="CT-2-colour-twice"),
-    pytest.param("rummikub", {"before": "R5 R6 R7", "rack": "J J", "after": "R5 R6 R7 | J J"}, False, [],
-                 ["CT-1"], id="CT-1-jokers-alone"),
-    pytest.param("rummikub", {"before": "", "rack": "R1 R2 R3", "after": "R1 R2 R3", "initial": "on"}, False,
-                 ["The initial meld is worth 6 points; it needs 30 from your own rack"], ["CT-6"],
-                 id="CT-6-initial-too-small"),
-    pytest.param("rummikub", {"before": "", "rack": "R12 B12 K12 G12 K2", "after": "R12 B12 K12 G12", "initial": "on"},
-                 True, ["The initial meld is worth 48 points, 30 needed"], ["CT-6"], id="CT-6-initial-reached"),
-    pytest.param("rummikub", {"before": "R5 R6 J | B1 K1 G1", "rack": "R7", "after": "R5 R6 R7 | B1 K1 G1 J"},
-                 False, ["a joker taken back must go into a set holding two tiles from your rack"], ["CT-10"],
-                 id="CT-10-joker-swap"),
-    pytest.param("crazy-tiles", {"before": "K5 K6 K7", "rack": "R6", "after": "K5 K6 K7 / . . . / R6"}, False,
-                 [], ["CT-9"], id="CT-9-grid-tile-in-no-line"),
-    pytest.param("rummikub", {"before": "R5 R6 R7", "rack": "R8 R9 K2", "after": "R5 R6 R7 R8", "must_play": "A"},
-                 False, ["This game plays all it can; the rack could lay 2 tiles, not 1",
-                         "The rack could lay 2 tiles"], ["CT-11"], id="CT-11-could-play-more"),
+    pytest.param(
+        "rummikub",
+        {"before": "R5 R6 R7", "rack": "R8 K2", "after": "R5 R6 R7 R8"},
+        True,
+        ["A legal turn: 1 tile played, worth 8 points"],
+        ["CT-5"],
+        id="legal",
+    ),
+    pytest.param(
+        "rummikub",
+        {"before": "R5 R6 R7 | B9 K9 G9", "rack": "R8", "after": "R5 R6 R7 R8 | B9 K9"},
+        False,
+        ["G9 left the table", "Put G9 back on the table"],
+        ["CT-10"],
+        id="CT-10-tile-taken-back",
+    ),
+    pytest.param(
+        "rummikub",
+        {"before": "R5 R6 R7", "rack": "R8", "after": "R5 R6 R7 R8 R9"},
+        False,
+        ["R9 is on the table after the turn but came neither from the table nor from your rack"],
+        ["CT-6"],
+        id="CT-6-tile-from-nowhere",
+    ),
+    pytest.param(
+        "rummikub",
+        {"before": "R5 R6 R7", "rack": "R8", "after": "R5 R6 | R7 R8"},
+        False,
+        ["A run needs at least 3 positions (set 1)", "A legal way to lay R8: R5 R6 R7 R8"],
+        ["CT-3"],
+        id="CT-3-short-runs-and-a-correction",
+    ),
+    pytest.param(
+        "rummikub",
+        {"before": "R5 B5 K5", "rack": "R5", "after": "R5 B5 K5 R5"},
+        False,
+        ["A group needs"],
+        ["CT-2"],
+        id="CT-2-colour-twice",
+    ),
+    pytest.param(
+        "rummikub",
+        {"before": "R5 R6 R7", "rack": "J J", "after": "R5 R6 R7 | J J"},
+        False,
+        [],
+        ["CT-1"],
+        id="CT-1-jokers-alone",
+    ),
+    pytest.param(
+        "rummikub",
+        {"before": "", "rack": "R1 R2 R3", "after": "R1 R2 R3", "initial": "on"},
+        False,
+        ["The initial meld is worth 6 points; it needs 30 from your own rack"],
+        ["CT-6"],
+        id="CT-6-initial-too-small",
+    ),
+    pytest.param(
+        "rummikub",
+        {"before": "", "rack": "R12 B12 K12 G12 K2", "after": "R12 B12 K12 G12", "initial": "on"},
+        True,
+        ["The initial meld is worth 48 points, 30 needed"],
+        ["CT-6"],
+        id="CT-6-initial-reached",
+    ),
+    pytest.param(
+        "rummikub",
+        {"before": "R5 R6 J | B1 K1 G1", "rack": "R7", "after": "R5 R6 R7 | B1 K1 G1 J"},
+        False,
+        ["a joker taken back must go into a set holding two tiles from your rack"],
+        ["CT-10"],
+        id="CT-10-joker-swap",
+    ),
+    pytest.param(
+        "crazy-tiles",
+        {"before": "K5 K6 K7", "rack": "R6", "after": "K5 K6 K7 / . . . / R6"},
+        False,
+        [],
+        ["CT-9"],
+        id="CT-9-grid-tile-in-no-line",
+    ),
+    pytest.param(
+        "rummikub",
+        {"before": "R5 R6 R7", "rack": "R8 R9 K2", "after": "R5 R6 R7 R8", "must_play": "A"},
+        False,
+        ["This game plays all it can; the rack could lay 2 tiles, not 1", "The rack could lay 2 tiles"],
+        ["CT-11"],
+        id="CT-11-could-play-more",
+    ),
 ]
 
 
@@ -67,24 +128,34 @@ def test_a_whole_turn_verdict_is_sentences_then_rule_links(client, slug, query, 
         assert words in verdict, verdict
     for rule in rules:
         assert f'<a class="rule-ref" href="/rules/{slug}#{rule}">({rule})</a>' in text
-    for item in re.findall(r"<li>(.*?)</li>", re.search(r'class="verdict-reasons">(.*?)</ul>', text, re.S).group(1)
-                           if not legal else "", re.S):
+    for item in re.findall(
+        r"<li>(.*?)</li>",
+        re.search(r'class="verdict-reasons">(.*?)</ul>', text, re.S).group(1) if not legal else "",
+        re.S,
+    ):
         assert not re.match(r"\s*<a", item), "the sentence comes before its rule id"
 
 
 def test_a_legal_turn_draws_the_played_tiles_and_the_table_after(client):
     text = get(client, "/check/rummikub/turn", before="R5 R6 R7", rack="R8 K2", after="R5 R6 R7 R8")
-    played = re.search(r'<ol class="reading" aria-label="Played from the rack">(.*?)</ol>', text, re.S).group(1)
+    played = re.search(r'<ol class="reading" aria-label="Played from the rack">(.*?)</ol>', text, re.S).group(
+        1
+    )
     assert re.findall(r'aria-label="([^"]+)"', played) == ["red 8"]
-    after = re.search(r'aria-label="The table after the turn">(.*?)</ol>\s*</li>\s*</ol>', text, re.S).group(1)
+    after = re.search(r'aria-label="The table after the turn">(.*?)</ol>\s*</li>\s*</ol>', text, re.S).group(
+        1
+    )
     assert re.findall(r'role="img" aria-label="([^"]+)"', after) == ["red 5", "red 6", "red 7", "red 8"]
     # the tile laid from the rack is marked in the table after, and only it
-    assert re.findall(r'<li class="reading-cell settle-mine">.*?aria-label="([^"]+)".*?from the rack', after) == \
-        ["red 8"]
+    assert re.findall(
+        r'<li class="reading-cell settle-mine">.*?aria-label="([^"]+)".*?from the rack', after
+    ) == ["red 8"]
 
 
 def test_a_grid_turn_is_drawn_as_a_board(client):
-    text = get(client, "/check/crazy-tiles/turn", before="K5 K6 K7", rack="R6 B6", after=". R6 . / K5 K6 K7 / . B6 .")
+    text = get(
+        client, "/check/crazy-tiles/turn", before="K5 K6 K7", rack="R6 B6", after=". R6 . / K5 K6 K7 / . B6 ."
+    )
     assert "✓ LEGAL" in verdict_of(text)
     assert text.count('class="board-cell board-ok') == 5
     assert text.count('class="board-cell board-ok settle-mine"') == 2  # R6 and B6, from the rack
@@ -92,11 +163,24 @@ def test_a_grid_turn_is_drawn_as_a_board(client):
 
 
 def test_the_turn_share_link_carries_the_input_and_changed_options(client):
-    text = get(client, "/check/rummikub/turn", before="R5 R6 R7", rack="R8 K2", after="R5 R6 R7 R8",
-               initial_meld="30", zero="on", must_play="A")
+    text = get(
+        client,
+        "/check/rummikub/turn",
+        before="R5 R6 R7",
+        rack="R8 K2",
+        after="R5 R6 R7 R8",
+        initial_meld="30",
+        zero="on",
+        must_play="A",
+    )
     query = share_query(text)
-    assert query == {"before": ["R5 R6 R7"], "rack": ["R8 K2"], "after": ["R5 R6 R7 R8"], "zero": ["on"],
-                     "must_play": ["A"]}
+    assert query == {
+        "before": ["R5 R6 R7"],
+        "rack": ["R8 K2"],
+        "after": ["R5 R6 R7 R8"],
+        "zero": ["on"],
+        "must_play": ["A"],
+    }
     again = get(client, "/check/rummikub/turn", **{k: v[0] for k, v in query.items()})
     assert verdict_of(again) == verdict_of(text)
 
@@ -114,27 +198,71 @@ def test_the_turn_page_is_for_tile_games_only(client):
 
 # (variant, query, the answer's first sentence, more words shown, rule ids linked)
 BEST = [
-    pytest.param("rummikub", {"rack": "R7 R8 K2", "table": "R4 R5 R6"}, "Lay 2 tiles, worth 15 points",
-                 ["Proved best", "Lay from the rack", "The table after"], ["CT-5"], id="CT-5-tiles"),
+    pytest.param(
+        "rummikub",
+        {"rack": "R7 R8 K2", "table": "R4 R5 R6"},
+        "Lay 2 tiles, worth 15 points",
+        ["Proved best", "Lay from the rack", "The table after"],
+        ["CT-5"],
+        id="CT-5-tiles",
+    ),
     pytest.param("rummikub", {"rack": "R1 R5 K9"}, "Nothing can be laid: draw a tile", [], [], id="nothing"),
-    pytest.param("rummikub", {"rack": "R1 R2 R3 K9", "initial": "on"},
-                 "No initial meld from this rack reaches the points it needs: draw a tile", [], ["CT-6"],
-                 id="CT-6-initial-meld"),
-    pytest.param("runny-tiles", {"rack": "R7 R8 R9", "table": "R4 R5 R6"}, "Lay 3 tiles, worth 24 points",
-                 ["The table after"], ["CT-5"], id="CT-9-grid"),
-    pytest.param("krazy-bee", {"rack": "5 5 W 1 2 3 4 9", "step": "2"},
-                 "This hand lays Step 2 (book of 3 + run of 4), with 1 Wild Bee", ["Meld 1", "Meld 2"], ["KB-3"],
-                 id="KB-3-step"),
-    pytest.param("krazy-bee", {"rack": "1 5 9", "step": "2"}, "This hand cannot lay Step 2", [], ["KB-3"],
-                 id="KB-3-cannot"),
-    pytest.param("crib-rummy", {"rack": "3H 4H 5H 6H KS KD", "table": "KH KC KD"}, "Lay these for 8 pegs",
-                 ["New run: 6 pegs", "Add to meld 1 (KH KC KD): 2 pegs", "Left in hand"], ["CR-5"],
-                 id="CR-5-pegs"),
-    pytest.param("rumbugz", {"rack": "1 2 3 4 6 8 10 12 5 5 5 P", "laid": "single"},
-                 "This hand lays double and match Sequences", ["Still missing after that: triple"], ["RB-4"],
-                 id="RB-4-missing"),
-    pytest.param("crazy-rummy", {"rack": "Q Q Q 7 7 5 5 9", "table": "5 5 5 K K K", "wild": "7", "initial": "on"},
-                 "Lay 250 points of cards", ["Bottom feeding onto board 1"], ["CZ-5"], id="CZ-3-first-play"),
+    pytest.param(
+        "rummikub",
+        {"rack": "R1 R2 R3 K9", "initial": "on"},
+        "No initial meld from this rack reaches the points it needs: draw a tile",
+        [],
+        ["CT-6"],
+        id="CT-6-initial-meld",
+    ),
+    pytest.param(
+        "runny-tiles",
+        {"rack": "R7 R8 R9", "table": "R4 R5 R6"},
+        "Lay 3 tiles, worth 24 points",
+        ["The table after"],
+        ["CT-5"],
+        id="CT-9-grid",
+    ),
+    pytest.param(
+        "krazy-bee",
+        {"rack": "5 5 W 1 2 3 4 9", "step": "2"},
+        "This hand lays Step 2 (book of 3 + run of 4), with 1 Wild Bee",
+        ["Meld 1", "Meld 2"],
+        ["KB-3"],
+        id="KB-3-step",
+    ),
+    pytest.param(
+        "krazy-bee",
+        {"rack": "1 5 9", "step": "2"},
+        "This hand cannot lay Step 2",
+        [],
+        ["KB-3"],
+        id="KB-3-cannot",
+    ),
+    pytest.param(
+        "crib-rummy",
+        {"rack": "3H 4H 5H 6H KS KD", "table": "KH KC KD"},
+        "Lay these for 8 pegs",
+        ["New run: 6 pegs", "Add to meld 1 (KH KC KD): 2 pegs", "Left in hand"],
+        ["CR-5"],
+        id="CR-5-pegs",
+    ),
+    pytest.param(
+        "rumbugz",
+        {"rack": "1 2 3 4 6 8 10 12 5 5 5 P", "laid": "single"},
+        "This hand lays double and match Sequences",
+        ["Still missing after that: triple"],
+        ["RB-4"],
+        id="RB-4-missing",
+    ),
+    pytest.param(
+        "crazy-rummy",
+        {"rack": "Q Q Q 7 7 5 5 9", "table": "5 5 5 K K K", "wild": "7", "initial": "on"},
+        "Lay 250 points of cards",
+        ["Bottom feeding onto board 1"],
+        ["CZ-5"],
+        id="CZ-3-first-play",
+    ),
 ]
 
 
@@ -163,13 +291,20 @@ def test_the_goal_value_lays_the_most_points(client):
     assert "worth 49 points" in value
 
 
-@pytest.mark.parametrize("slug, query, named", [
-    pytest.param("rummikub", {"rack": "R7 X9"}, "'X9'", id="N-1-bad-token"),
-    pytest.param("crazy-rummy", {"rack": "Q Q Q"}, "wild rank", id="CZ-1-no-wild-rank"),
-    pytest.param("crib-rummy", {"rack": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"}, "at most 11 cards",
-                 id="hand-too-long"),
-    pytest.param("rummikub", {"rack": "R7", "initial_meld": "lots"}, "initial_meld", id="option-refused"),
-])
+@pytest.mark.parametrize(
+    "slug, query, named",
+    [
+        pytest.param("rummikub", {"rack": "R7 X9"}, "'X9'", id="N-1-bad-token"),
+        pytest.param("crazy-rummy", {"rack": "Q Q Q"}, "wild rank", id="CZ-1-no-wild-rank"),
+        pytest.param(
+            "crib-rummy",
+            {"rack": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"},
+            "at most 11 cards",
+            id="hand-too-long",
+        ),
+        pytest.param("rummikub", {"rack": "R7", "initial_meld": "lots"}, "initial_meld", id="option-refused"),
+    ],
+)
 def test_bad_best_play_input_says_why(client, slug, query, named):
     verdict = verdict_of(get(client, f"/check/{slug}/best", **query))
     assert "CANNOT READ" in verdict and named in verdict
@@ -188,7 +323,9 @@ def test_the_pages_are_linked_from_the_checker(client):
 def test_opened_from_a_game_that_plays_all_it_can(app, client):
     """CT-11: the tile hand form of a must_play A game links to Best play with the game's options."""
     with app.app_context():
-        game, secret = services.create_game("rummikub", ["Ann", "<b>Bob</b>"], {"must_play": "A", "zero": True})
+        game, secret = services.create_game(
+            "rummikub", ["Ann", "<b>Bob</b>"], {"must_play": "A", "zero": True}
+        )
         db.session.commit()
         public_id = game.public_id
     client.set_cookie(f"sk_edit_{public_id}", secret)

@@ -24,8 +24,11 @@ def bob_done(app) -> str:
         return stored.public_id
 
 
-STANDING = re.compile(r'<li class="standing[^"]*" data-seat="(\d)">\s*<span class="rank">(\w+)</span>.*?'
-                      r'<span class="name">([^<]+)</span>.*?<span class="total">(-?\d+)</span>', re.S)
+STANDING = re.compile(
+    r'<li class="standing[^"]*" data-seat="(\d)">\s*<span class="rank">(\w+)</span>.*?'
+    r'<span class="name">([^<]+)</span>.*?<span class="total">(-?\d+)</span>',
+    re.S,
+)
 
 
 def test_game_page_ranks_the_only_player_who_laid_the_last_step_first(client, bob_done):
@@ -33,7 +36,10 @@ def test_game_page_ranks_the_only_player_who_laid_the_last_step_first(client, bo
     assert "Winner: Bob" in page
     # in rank order, as the engine ranks them: those who completed the last Step, then by Step reached
     assert [(rank, name, int(total)) for _, rank, name, total in STANDING.findall(page)] == [
-        ("1st", "Bob", 75), ("2nd", "Ann", 60), ("3rd", "Cy", 70)]
+        ("1st", "Bob", 75),
+        ("2nd", "Ann", 60),
+        ("3rd", "Cy", 70),
+    ]
     winner = re.search(r'<li class="standing[^"]*\bwinner\b[^"]*" data-seat="(\d)"', page)
     assert winner and winner.group(1) == "1"
 
@@ -42,15 +48,22 @@ def test_api_gives_the_winner_rank_1(client, bob_done):
     body = client.get(f"/api/v1/games/{bob_done}").get_json()
     assert body["status"] == "finished" and body["winners"] == [1] and body["leaders"] == [1]
     assert [(p["name"], p["total"], p["rank"]) for p in body["players"]] == [
-        ("Ann", 60, 2), ("Bob", 75, 1), ("Cy", 70, 3)]
+        ("Ann", 60, 2),
+        ("Bob", 75, 1),
+        ("Cy", 70, 3),
+    ]
 
 
-@pytest.mark.parametrize("total,words", [
-    (30, "1470 to go to 1500"),
-    (0, "1500 to go to 1500"),
-    (-15, "below zero: needs 1515 to reach 1500"),   # was "1515 to go to 1500"
-    (1500, "reached 1500"),
-    (1510, "reached 1500"),                          # was nothing at all
-], ids=["CZ-8-on-the-way", "CZ-8-zero", "CZ-8-negative", "CZ-8-reached", "CZ-8-over"])
+@pytest.mark.parametrize(
+    "total,words",
+    [
+        (30, "1470 to go to 1500"),
+        (0, "1500 to go to 1500"),
+        (-15, "below zero: needs 1515 to reach 1500"),  # was "1515 to go to 1500"
+        (1500, "reached 1500"),
+        (1510, "reached 1500"),  # was nothing at all
+    ],
+    ids=["CZ-8-on-the-way", "CZ-8-zero", "CZ-8-negative", "CZ-8-reached", "CZ-8-over"],
+)
 def test_crazy_rummy_distance_to_the_target_in_words(total, words):
     assert progress_text({}, total=total, target=1500) == words

@@ -58,25 +58,43 @@ def test_a_small_table_gives_the_statistics_worked_out_by_hand(client, api):
     games = play_small_table(client, table_id)
     stats = _stats(client, api, table_id)
     players = _by_name(stats)
-    assert [(n, players[n]["games"], players[n]["finished"], players[n]["wins"], players[n]["win_rate"])
-            for n in ("Ann", "Bob", "Cy")] == [("Ann", 3, 2, 2, 1.0), ("Bob", 3, 3, 1, 0.3333),
-                                              ("Cy", 3, 2, 1, 0.5)]
-    assert [(players[n]["current_streak"], players[n]["longest_streak"]) for n in ("Ann", "Bob", "Cy")] \
-        == [(2, 2), (1, 1), (1, 1)]
+    assert [
+        (n, players[n]["games"], players[n]["finished"], players[n]["wins"], players[n]["win_rate"])
+        for n in ("Ann", "Bob", "Cy")
+    ] == [("Ann", 3, 2, 2, 1.0), ("Bob", 3, 3, 1, 0.3333), ("Cy", 3, 2, 1, 0.5)]
+    assert [(players[n]["current_streak"], players[n]["longest_streak"]) for n in ("Ann", "Bob", "Cy")] == [
+        (2, 2),
+        (1, 1),
+        (1, 1),
+    ]
     rummikub = {n: players[n]["variants"]["rummikub"] for n in players}
-    assert [(rummikub[n]["average_total"], rummikub[n]["best_total"], rummikub[n]["average_per_hand"])
-            for n in ("Ann", "Bob", "Cy")] == [(22.0, 44, 11.5), (-14.0, 0, -10.5), (-1.0, 7, -1.67)]
-    pairs = {(h["a"], h["b"]): (h["games"], h["finished"], h["a_ahead"], h["b_ahead"], h["level"])
-             for h in stats["head_to_head"]}
-    assert pairs == {("Ann", "Bob"): (2, 2, 1, 0, 1), ("Ann", "Cy"): (2, 1, 1, 0, 0),
-                     ("Bob", "Cy"): (2, 2, 0, 2, 0)}
+    assert [
+        (rummikub[n]["average_total"], rummikub[n]["best_total"], rummikub[n]["average_per_hand"])
+        for n in ("Ann", "Bob", "Cy")
+    ] == [(22.0, 44, 11.5), (-14.0, 0, -10.5), (-1.0, 7, -1.67)]
+    pairs = {
+        (h["a"], h["b"]): (h["games"], h["finished"], h["a_ahead"], h["b_ahead"], h["level"])
+        for h in stats["head_to_head"]
+    }
+    assert pairs == {
+        ("Ann", "Bob"): (2, 2, 1, 0, 1),
+        ("Ann", "Cy"): (2, 1, 1, 0, 0),
+        ("Bob", "Cy"): (2, 2, 0, 2, 0),
+    }
     tiles = stats["variants"]["rummikub"]
     assert (tiles["games"], tiles["finished"], tiles["hands"]) == (4, 3, 5)
     assert (tiles["nobody_out"], tiles["hands_counted"]) == (1, 5)
-    assert {n: f["average_rack"] for n, f in tiles["players"].items()} == {"Ann": 3.0, "Bob": 15.67, "Cy": 6.0}
+    assert {n: f["average_rack"] for n, f in tiles["players"].items()} == {
+        "Ann": 3.0,
+        "Bob": 15.67,
+        "Cy": 6.0,
+    }
     # the last results, newest first: Bob's are g3 (shared win), g2, g1
     assert [(r["game"], r["rank"], r["won"]) for r in players["Bob"]["last_results"]] == [
-        (games[2], 1, True), (games[1], 2, False), (games[0], 3, False)]
+        (games[2], 1, True),
+        (games[1], 2, False),
+        (games[0], 3, False),
+    ]
     # the page shows the same figures
     page = text(client.get(f"/tables/{table_id}/stats"))
     assert "Ann v Bob" in page and "33%" in page and "15.67" in page
@@ -94,13 +112,17 @@ def _rated(games: list[list[tuple[str, int]]]) -> dict[str, tuple[float, float]]
 
 
 def _ratings(stats: dict) -> dict[str, tuple[float, float]]:
-    return {p["name"]: (p["ratings"]["rummikub"]["mu"], p["ratings"]["rummikub"]["sigma"])
-            for p in stats["players"] if "rummikub" in p["ratings"]}
+    return {
+        p["name"]: (p["ratings"]["rummikub"]["mu"], p["ratings"]["rummikub"]["sigma"])
+        for p in stats["players"]
+        if "rummikub" in p["ratings"]
+    }
 
 
 def _close(ours: dict, expected: dict) -> bool:
     return ours.keys() == expected.keys() and all(
-        abs(ours[n][0] - expected[n][0]) < 1e-3 and abs(ours[n][1] - expected[n][1]) < 1e-3 for n in ours)
+        abs(ours[n][0] - expected[n][0]) < 1e-3 and abs(ours[n][1] - expected[n][1]) < 1e-3 for n in ours
+    )
 
 
 def test_ratings_move_in_game_order_and_a_corrected_old_hand_rerates_what_follows(client, api):
@@ -112,8 +134,15 @@ def test_ratings_move_in_game_order_and_a_corrected_old_hand_rerates_what_follow
     assert before["Ann"][0] > 25 > before["Bob"][0] and before["Cy"][1] < 25 / 3
     # correct g1: now Bob goes out (Ann keeps K2, Cy K9): Bob 1st, Ann 2nd (2 < 9), Cy 3rd
     page = client.get(f"/games/{games[0]}/rounds/1/edit")
-    fixed = client.post(f"/games/{games[0]}/rounds/1/edit", data={
-        "csrf_token": csrf_from(page.text), "winner": "1", "players.0.rack": "K2", "players.2.rack": "K9"})
+    fixed = client.post(
+        f"/games/{games[0]}/rounds/1/edit",
+        data={
+            "csrf_token": csrf_from(page.text),
+            "winner": "1",
+            "players.0.rack": "K2",
+            "players.2.rack": "K9",
+        },
+    )
     assert fixed.status_code == 302, fixed.text[:1000]
     after = _ratings(_stats(client, api, table_id))
     assert _close(after, _rated([[("Ann", 2), ("Bob", 1), ("Cy", 3)], *order[1:]]))
@@ -121,8 +150,9 @@ def test_ratings_move_in_game_order_and_a_corrected_old_hand_rerates_what_follow
     # delete g3's last hand: g3 is no longer finished, so it no longer rates
     page = client.get(f"/games/{games[2]}/rounds/2/delete")
     client.post(f"/games/{games[2]}/rounds/2/delete", data={"csrf_token": csrf_from(page.text)})
-    assert _close(_ratings(_stats(client, api, table_id)),
-                  _rated([[("Ann", 2), ("Bob", 1), ("Cy", 3)], order[1]]))
+    assert _close(
+        _ratings(_stats(client, api, table_id)), _rated([[("Ann", 2), ("Bob", 1), ("Cy", 3)], order[1]])
+    )
     # deleting a whole game re-rates too
     page = client.get(f"/games/{games[0]}/delete")
     client.post(f"/games/{games[0]}/delete", data={"csrf_token": csrf_from(page.text)})
@@ -142,10 +172,19 @@ def test_seats_follow_the_order_tapped_and_a_newcomer_joins_the_roster(client):
     # player untapped again drops out of it
     ids = roster_ids(client, table_id)
     page = client.get(f"/tables/{table_id}/play/rummikub")
-    answer = client.post(f"/tables/{table_id}/play/rummikub", data={
-        "csrf_token": csrf_from(page.text), "seat": [ids["Ann"], ids["Zoë"]], "first_dealer": "0",
-        "order": f"{ids['Zoë']},{ids['Bob']},{ids['Ann']}",
-        "opt_scoring": "A", "opt_must_play": "C", "opt_rounds": "4", "opt_initial_meld": "30"})
+    answer = client.post(
+        f"/tables/{table_id}/play/rummikub",
+        data={
+            "csrf_token": csrf_from(page.text),
+            "seat": [ids["Ann"], ids["Zoë"]],
+            "first_dealer": "0",
+            "order": f"{ids['Zoë']},{ids['Bob']},{ids['Ann']}",
+            "opt_scoring": "A",
+            "opt_must_play": "C",
+            "opt_rounds": "4",
+            "opt_initial_meld": "30",
+        },
+    )
     assert answer.status_code == 302
     shown = client.get(answer.headers["Location"]).text
     assert shown.index(">Zoë<") < shown.index(">Ann<") and ">Bob<" not in shown
@@ -183,20 +222,32 @@ def test_rename_and_merge_change_no_hand(client, api):
     ids = roster_ids(client, table_id)
     page = client.get(f"/tables/{table_id}")
     token = csrf_from(page.text)
-    renamed = client.post(f"/tables/{table_id}/rename", data={"csrf_token": token, "member": ids["Ann"],
-                                                              "name": "Annie"}, follow_redirects=True)
+    renamed = client.post(
+        f"/tables/{table_id}/rename",
+        data={"csrf_token": token, "member": ids["Ann"], "name": "Annie"},
+        follow_redirects=True,
+    )
     assert "Ann is now called Annie" in text(renamed)
-    refused = client.post(f"/tables/{table_id}/rename", data={"csrf_token": token, "member": ids["Cy"],
-                                                              "name": "annie"}, follow_redirects=True)
+    refused = client.post(
+        f"/tables/{table_id}/rename",
+        data={"csrf_token": token, "member": ids["Cy"], "name": "annie"},
+        follow_redirects=True,
+    )
     assert "already on the roster" in text(refused) and "Not renamed" in text(refused)
     # Bob and Cy sat together: never one person
     page = client.get(f"/tables/{table_id}/merge")
     token = csrf_from(page.text)
-    no = client.post(f"/tables/{table_id}/merge", data={"csrf_token": token, "keep": ids["Bob"],
-                                                        "drop": ids["Cy"]}, follow_redirects=True)
+    no = client.post(
+        f"/tables/{table_id}/merge",
+        data={"csrf_token": token, "keep": ids["Bob"], "drop": ids["Cy"]},
+        follow_redirects=True,
+    )
     assert "they are two people" in text(no)
-    yes = client.post(f"/tables/{table_id}/merge", data={"csrf_token": token, "keep": ids["Bob"],
-                                                         "drop": ids["Bobby"]}, follow_redirects=True)
+    yes = client.post(
+        f"/tables/{table_id}/merge",
+        data={"csrf_token": token, "keep": ids["Bob"], "drop": ids["Bobby"]},
+        follow_redirects=True,
+    )
     assert "Bobby merged into Bob" in text(yes)
     stats = _by_name(_stats(client, api, table_id))
     assert set(stats) == {"Annie", "Bob", "Cy"}
@@ -204,29 +255,50 @@ def test_rename_and_merge_change_no_hand(client, api):
     _, after = call(client, api, "GET", f"/api/v1/games/{second}/export", expect=200)
     assert after == before  # the game, its names, hands and trail are as recorded
     assert third
-    added = client.post(f"/tables/{table_id}/players", data={"csrf_token": token, "name": "Dee"},
-                        follow_redirects=True)
+    added = client.post(
+        f"/tables/{table_id}/players", data={"csrf_token": token, "name": "Dee"}, follow_redirects=True
+    )
     assert "Dee is on the roster." in text(added)
 
 
 def test_attach_an_old_game_after_a_confirmation(app, client, api):
     table_id = create_table(client, "Attachers", ["Ann", "Bob"])
-    _, created = call(client, api, "POST", "/api/v1/games",
-                      {"variant": "rummikub", "players": ["ann", "Dee"], "options": {"rounds": 1}}, expect=201)
+    _, created = call(
+        client,
+        api,
+        "POST",
+        "/api/v1/games",
+        {"variant": "rummikub", "players": ["ann", "Dee"], "options": {"rounds": 1}},
+        expect=201,
+    )
     gid = created["id"]
-    call(client, api, "POST", f"/api/v1/games/{gid}/rounds", {"winner": 1, "players": [{"rack": "R3"}, {}]},
-         secret=created["secret"], expect=201)
+    call(
+        client,
+        api,
+        "POST",
+        f"/api/v1/games/{gid}/rounds",
+        {"winner": 1, "players": [{"rack": "R3"}, {}]},
+        secret=created["secret"],
+        expect=201,
+    )
     # only the game's scorekeepers may attach it
     page = client.get(f"/tables/{table_id}/attach?game=http://localhost/games/{gid}")
     assert "Only the game's scorekeepers" in text(page)
     client.set_cookie(f"sk_edit_{gid}", created["secret"])
     page = client.get(f"/tables/{table_id}/attach?game={gid}")
     assert "Yes, attach this game" in page.text
-    assert 'selected>Ann</option>' in page.text and 'selected>someone new: Dee</option>' in page.text
+    assert "selected>Ann</option>" in page.text and "selected>someone new: Dee</option>" in page.text
     ids = roster_ids(client, table_id)
-    done = client.post(f"/tables/{table_id}/attach", data={
-        "csrf_token": csrf_from(page.text), "game": gid, "seat_0": f"member:{ids['Ann']}", "seat_1": "Dee"},
-        follow_redirects=True)
+    done = client.post(
+        f"/tables/{table_id}/attach",
+        data={
+            "csrf_token": csrf_from(page.text),
+            "game": gid,
+            "seat_0": f"member:{ids['Ann']}",
+            "seat_1": "Dee",
+        },
+        follow_redirects=True,
+    )
     assert "now counts for Attachers" in text(done)
     stats = _by_name(_stats(client, api, table_id))
     assert (stats["Dee"]["wins"], stats["Ann"]["games"], stats["Bob"]["games"]) == (1, 1, 0)
@@ -255,8 +327,9 @@ def test_the_rating_chart_follows_each_game_in_order(app, client):
         histories = rating_histories(get_table(table_id))
     assert set(histories) == {"rummikub", "crazy-tiles"}
     alone = _rated([[("Cy", 1), ("Ann", 2)]])
-    assert {name: [(n, round(mu, 1)) for n, mu in points] for name, points in histories["crazy-tiles"].items()} \
-        == {name: [(1, round(alone[name][0], 1))] for name in ("Cy", "Ann")}
+    assert {
+        name: [(n, round(mu, 1)) for n, mu in points] for name, points in histories["crazy-tiles"].items()
+    } == {name: [(1, round(alone[name][0], 1))] for name in ("Cy", "Ann")}
     got = histories["rummikub"]
     assert got.keys() == expected.keys()
     for name, points in expected.items():

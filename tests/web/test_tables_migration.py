@@ -19,8 +19,13 @@ NEW_TABLES = {"tables", "table_members", "table_rulings", "table_games", "table_
 
 
 def test_upgrading_keeps_every_game_and_they_can_join_a_table(tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "m",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.sqlite3'}"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "m",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.sqlite3'}",
+        }
+    )
     with app.app_context():
         upgrade(directory=str(MIGRATIONS), revision=BEFORE_TABLES)
         assert not NEW_TABLES & set(inspect(db.engine).get_table_names())
@@ -57,21 +62,36 @@ def _old_game() -> str:
     """A finished Rummikub game with one hand, written with the first schema's columns only."""
     options = json.dumps(services.game_options("rummikub", {"rounds": 1}))
     stamp = "2026-11-20 20:00:00.000000"
-    game_id = db.session.execute(text(
-        "INSERT INTO games (public_id, variant, options, first_dealer, secret_hash, status, created_at, updated_at) "
-        "VALUES ('OldGame00001', 'rummikub', :options, 0, :hash, 'finished', :at, :at) RETURNING id"),
-        {"options": options, "hash": services.hash_secret("old"), "at": stamp}).scalar_one()
+    game_id = db.session.execute(
+        text(
+            "INSERT INTO games (public_id, variant, options, first_dealer, secret_hash, status, created_at, "
+            "updated_at) "
+            "VALUES ('OldGame00001', 'rummikub', :options, 0, :hash, 'finished', :at, :at) RETURNING id"
+        ),
+        {"options": options, "hash": services.hash_secret("old"), "at": stamp},
+    ).scalar_one()
     for seat, name in enumerate(["Ann", "Bob"]):
-        db.session.execute(text("INSERT INTO players (game_id, seat, name) VALUES (:g, :s, :n)"),
-                           {"g": game_id, "s": seat, "n": name})
-    db.session.execute(text("INSERT INTO rounds (game_id, number, facts, created_at, updated_at) "
-                            "VALUES (:g, 1, :f, :at, :at)"), {"g": game_id, "f": json.dumps(FACTS), "at": stamp})
+        db.session.execute(
+            text("INSERT INTO players (game_id, seat, name) VALUES (:g, :s, :n)"),
+            {"g": game_id, "s": seat, "n": name},
+        )
+    db.session.execute(
+        text(
+            "INSERT INTO rounds (game_id, number, facts, created_at, updated_at) VALUES (:g, 1, :f, :at, :at)"
+        ),
+        {"g": game_id, "f": json.dumps(FACTS), "at": stamp},
+    )
     db.session.commit()
     return "OldGame00001"
 
 
 def _rows() -> list:
     """The old game's rows, in the first schema's columns."""
-    return [db.session.execute(text(query)).all() for query in (
-        "SELECT public_id, variant, options, first_dealer, secret_hash, status, created_at, updated_at FROM games",
-        "SELECT seat, name FROM players ORDER BY seat", "SELECT number, facts FROM rounds")]
+    return [
+        db.session.execute(text(query)).all()
+        for query in (
+            "SELECT public_id, variant, options, first_dealer, secret_hash, status, created_at, updated_at FROM games",
+            "SELECT seat, name FROM players ORDER BY seat",
+            "SELECT number, facts FROM rounds",
+        )
+    ]

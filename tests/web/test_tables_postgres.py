@@ -38,8 +38,15 @@ def _life(app) -> list:  # noqa: F811 - a parameter, not the fixture
     games = play_small_table(client, table_id)
     look(table_id)
     page = client.get(f"/games/{games[0]}/rounds/1/edit")
-    client.post(f"/games/{games[0]}/rounds/1/edit", data={
-        "csrf_token": csrf_from(page.text), "winner": "1", "players.0.rack": "K2", "players.2.rack": "K9"})
+    client.post(
+        f"/games/{games[0]}/rounds/1/edit",
+        data={
+            "csrf_token": csrf_from(page.text),
+            "winner": "1",
+            "players.0.rack": "K2",
+            "players.2.rack": "K9",
+        },
+    )
     look(table_id)
     evening = test_api_tables._evening(client, api)
     test_api_tables._rule(app, evening["id"])
@@ -55,8 +62,14 @@ def _life(app) -> list:  # noqa: F811 - a parameter, not the fixture
 
 def test_a_tables_life_gives_the_same_answers_as_on_sqlite(app, tmp_path):  # noqa: F811
     on_postgres = _life(app)
-    side = create_app({"TESTING": True, "SECRET_KEY": "test-secret", "WTF_CSRF_ENABLED": True,
-                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'side.sqlite3'}"})
+    side = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "WTF_CSRF_ENABLED": True,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'side.sqlite3'}",
+        }
+    )
     with side.app_context():
         upgrade(directory=str(MIGRATIONS))
     on_sqlite = _life(side)

@@ -32,14 +32,18 @@ class Answer:
         self.status, self.headers = status, [("Content-Type", content_type)]
 
 
-@pytest.mark.parametrize("status, content_type, seconds, logged", [
-    ("200 OK", "text/html", 0.01, False),
-    ("404 NOT FOUND", "text/html", 0.01, False),
-    ("500 INTERNAL SERVER ERROR", "text/html", 0.01, True),
-    ("503 SERVICE UNAVAILABLE", "application/json", 0.01, True),
-    ("200 OK", "application/pdf", SLOW_SECONDS + 0.5, True),
-    ("200 OK", "text/event-stream; charset=utf-8", 600, False),
-], ids=["fast-page", "not-found", "error", "busy", "slow-pdf", "event-stream"])
+@pytest.mark.parametrize(
+    "status, content_type, seconds, logged",
+    [
+        ("200 OK", "text/html", 0.01, False),
+        ("404 NOT FOUND", "text/html", 0.01, False),
+        ("500 INTERNAL SERVER ERROR", "text/html", 0.01, True),
+        ("503 SERVICE UNAVAILABLE", "application/json", 0.01, True),
+        ("200 OK", "application/pdf", SLOW_SECONDS + 0.5, True),
+        ("200 OK", "text/event-stream; charset=utf-8", 600, False),
+    ],
+    ids=["fast-page", "not-found", "error", "busy", "slow-pdf", "event-stream"],
+)
 def test_only_errors_and_slow_requests_are_worth_a_line(status, content_type, seconds, logged):
     assert worth_logging(Answer(status, content_type), seconds) is logged
 
@@ -48,13 +52,33 @@ def _serve_in_a_terminal(tmp_path, *flags: str):
     port = _free_port()
     main, child = pty.openpty()
     fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'table.sqlite3'}",
-           "SCOREKEEPER_SECRET_KEY": "test"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'table.sqlite3'}",
+        "SCOREKEEPER_SECRET_KEY": "test",
+    }
     env.pop("PUBLIC_URL", None)
     env.pop("SCOREKEEPER_PUBLIC_URL", None)
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.cli.server", "--host", "127.0.0.1",
-                             "--port", str(port), "--workers", "1", *flags], cwd=ROOT, env=env,
-                            stdin=child, stdout=child, stderr=child, start_new_session=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "scorekeeper.cli.server",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            "1",
+            *flags,
+        ],
+        cwd=ROOT,
+        env=env,
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        start_new_session=True,
+    )
     os.close(child)
     return proc, main, port
 
@@ -73,8 +97,11 @@ def _read(main: int, until: str | None = None, seconds: float = 30) -> str:
     return seen
 
 
-@pytest.mark.parametrize("flags, access_lines, banners", [((), 0, 1), (("--access-log",), 40, 2)],
-                         ids=["default", "full-access-log"])
+@pytest.mark.parametrize(
+    "flags, access_lines, banners",
+    [((), 0, 1), (("--access-log",), 40, 2)],
+    ids=["default", "full-access-log"],
+)
 def test_the_terminal_keeps_the_address_in_view(tmp_path, flags, access_lines, banners):
     proc, main, port = _serve_in_a_terminal(tmp_path, *flags)
     try:

@@ -15,9 +15,16 @@ NEW_GAME = {"variant": "rummikub", "players": ["Ann", "Bob"]}
 
 @pytest.fixture
 def limited(tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "RATELIMIT_ENABLED": True,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 't.sqlite3'}",
-                      "CREATE_RATE": "3 per minute", "HEAVY_RATE": "2 per minute"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "RATELIMIT_ENABLED": True,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 't.sqlite3'}",
+            "CREATE_RATE": "3 per minute",
+            "HEAVY_RATE": "2 per minute",
+        }
+    )
     with app.app_context():
         db.create_all()
     return app
@@ -49,8 +56,9 @@ def test_the_new_table_form_is_limited_but_its_page_is_not(limited):
     for i in range(4):
         page = client.get("/tables/")
         assert page.status_code == 200
-        answer = client.post("/tables/new", data={"csrf_token": csrf_from(page.text), "name": f"T{i}",
-                                                  "players": "Ann\nBob"})
+        answer = client.post(
+            "/tables/new", data={"csrf_token": csrf_from(page.text), "name": f"T{i}", "players": "Ann\nBob"}
+        )
     assert answer.status_code == 429
     assert "Too many requests from this address" in answer.text
     assert "Retry-After" in answer.headers

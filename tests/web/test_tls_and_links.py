@@ -36,6 +36,7 @@ def _load(path: Path) -> x509.Certificate:
 
 # -- the authority and the server's certificate -----------------------------------------------------
 
+
 def test_the_keys_are_0600_from_their_first_byte(tmp_path, monkeypatch, umask_022):
     # no chmod afterwards: the files must never have been readable by others, even for a moment
     monkeypatch.setattr(Path, "chmod", lambda *a, **k: None)
@@ -68,8 +69,9 @@ def test_the_banner_warns_when_the_authority_nears_its_end(tmp_path, monkeypatch
     monkeypatch.setattr(addresses, "lan_address", lambda: "192.168.1.23")
     monkeypatch.delenv("PUBLIC_URL", raising=False)
     monkeypatch.delenv("SCOREKEEPER_PUBLIC_URL", raising=False)
-    assert "certificate authority ends" not in server.banner("0.0.0.0", 5443, certificate.ensure(
-        tmp_path / "fresh", "192.168.1.23"))
+    assert "certificate authority ends" not in server.banner(
+        "0.0.0.0", 5443, certificate.ensure(tmp_path / "fresh", "192.168.1.23")
+    )
     monkeypatch.setattr(certificate, "CA_DAYS", 20)
     ending = certificate.ensure(tmp_path / "ending", "192.168.1.23")
     shown = server.banner("0.0.0.0", 5443, ending)
@@ -86,6 +88,7 @@ def test_an_expired_authority_is_replaced(tmp_path, monkeypatch):
 
 
 # -- plain http on the https port -----------------------------------------------------------------------
+
 
 def test_a_plain_request_is_told_its_https_address():
     answer = redirect_for(b"POST /api/v1/games HTTP/1.1\r\nHost: [::1]:5443\r\nContent-Length: 2\r\n\r\n{}")
@@ -106,14 +109,50 @@ def test_the_first_byte_tells_tls_from_plain_http():
 
 def _start(tmp_path, *args: str) -> tuple[subprocess.Popen, int, str]:
     port = _free_port()
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'table.sqlite3'}", "SCOREKEEPER_SECRET_KEY": "t"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'table.sqlite3'}",
+        "SCOREKEEPER_SECRET_KEY": "t",
+    }
     env.pop("PUBLIC_URL", None)
     env.pop("SCOREKEEPER_PUBLIC_URL", None)
-    subprocess.run([sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade", "--directory",
-                    "scorekeeper/migrations"], cwd=ROOT, env=env, check=True, capture_output=True)
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper.cli.server", "--host", "127.0.0.1", "--port", str(port),
-                             "--workers", "1", *args], cwd=ROOT, env=env, start_new_session=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "flask",
+            "--app",
+            "scorekeeper",
+            "db",
+            "upgrade",
+            "--directory",
+            "scorekeeper/migrations",
+        ],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "scorekeeper.cli.server",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            "1",
+            *args,
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     banner = ""
     for line in proc.stdout:
         banner += line
@@ -160,16 +199,24 @@ def test_a_server_on_loopback_only_gives_loopback_links(tmp_path):
     proc, port, banner = _start(tmp_path, "--no-access-log")
     try:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        conn.request("POST", "/api/v1/games", body=b'{"variant": "rummikub", "players": ["Ann", "Bob"]}',
-                     headers={"Content-Type": "application/json"})
+        conn.request(
+            "POST",
+            "/api/v1/games",
+            body=b'{"variant": "rummikub", "players": ["Ann", "Bob"]}',
+            headers={"Content-Type": "application/json"},
+        )
         answer = conn.getresponse()
         import json
+
         created = json.loads(answer.read())
         assert answer.status == 201
         for name, url in created["urls"].items():
             assert url.startswith(f"http://127.0.0.1:{port}/"), (name, url, lan)
-        conn.request("GET", f"/games/{created['id']}/share", headers={"Cookie": f"sk_edit_{created['id']}="
-                                                                               f"{created['secret']}"})
+        conn.request(
+            "GET",
+            f"/games/{created['id']}/share",
+            headers={"Cookie": f"sk_edit_{created['id']}={created['secret']}"},
+        )
         share = conn.getresponse()
         html = share.read().decode()
         assert share.getheader("Cache-Control") == "no-store"
@@ -185,10 +232,18 @@ def test_a_server_on_loopback_only_gives_loopback_links(tmp_path):
 def test_links_name_loopback_when_the_app_listens_on_loopback_only(tmp_path, monkeypatch):
     monkeypatch.setattr(addresses, "_found", (float("inf"), "192.168.1.20"))
     monkeypatch.delenv("SCOREKEEPER_LISTEN_HOST", raising=False)
-    for listen, public, expected in (("0.0.0.0", "", "http://192.168.1.20:5000/games/abc"),
-                                     ("127.0.0.1", "", "http://127.0.0.1:5000/games/abc"),
-                                     ("127.0.0.1", "https://cards.example", "https://cards.example/games/abc")):
-        app = create_app({"SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.sqlite3'}",
-                          "LISTEN_HOST": listen, "PUBLIC_URL": public})
+    for listen, public, expected in (
+        ("0.0.0.0", "", "http://192.168.1.20:5000/games/abc"),
+        ("127.0.0.1", "", "http://127.0.0.1:5000/games/abc"),
+        ("127.0.0.1", "https://cards.example", "https://cards.example/games/abc"),
+    ):
+        app = create_app(
+            {
+                "SECRET_KEY": "t",
+                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.sqlite3'}",
+                "LISTEN_HOST": listen,
+                "PUBLIC_URL": public,
+            }
+        )
         with app.test_request_context("/", base_url="http://127.0.0.1:5000"):
             assert addresses.external_url("games.show", public_id="abc") == expected

@@ -37,7 +37,9 @@ def test_a_bad_length_is_refused_on_the_form(client):
     data = new_game_data(VARIANTS["rummikub"], ["Ann", "Bob"], timer="ten", csrf_token=csrf_from(page.text))
     answer = client.post("/games/new/rummikub", data=data)
     assert answer.status_code == 422
-    assert "The turn timer is off (0) or a whole number of seconds up to 3600, not &#39;ten&#39;" in answer.text
+    assert (
+        "The turn timer is off (0) or a whole number of seconds up to 3600, not &#39;ten&#39;" in answer.text
+    )
     with client.application.app_context():
         assert services.list_games() == []
 
@@ -46,8 +48,9 @@ def test_taps_set_the_timer_and_never_record_anything(app, client):
     public_id = start_game(client, VARIANTS["rummikub"], ["Ann", "Bob"], timer="30")
     _, version, rounds, before = _game(app, public_id)
     token = csrf_from(client.get(f"/games/{public_id}").text)
-    answer = client.post(f"/games/{public_id}/timer", data={"running": "1", "left": "30000", "turn": "1",
-                                                            "csrf_token": token})
+    answer = client.post(
+        f"/games/{public_id}/timer", data={"running": "1", "left": "30000", "turn": "1", "csrf_token": token}
+    )
     assert answer.status_code == 200, answer.text
     body = answer.json
     assert body["running"] and body["turn"] == 1 and 0 < body["ends"] - body["now"] <= 30000
@@ -56,24 +59,32 @@ def test_taps_set_the_timer_and_never_record_anything(app, client):
     assert after > before  # ...but every follower's page changes (the live version)
     state = client.get(f"/games/{public_id}/timer").json
     assert state["running"] and 25000 < state["left"] <= 30000
-    paused = client.post(f"/games/{public_id}/timer", data={"running": "0", "left": "12000", "turn": "0",
-                                                             "csrf_token": token}).json
+    paused = client.post(
+        f"/games/{public_id}/timer", data={"running": "0", "left": "12000", "turn": "0", "csrf_token": token}
+    ).json
     assert (paused["running"], paused["left"], paused["turn"]) == (False, 12000, 0)
 
 
 def test_taps_out_of_range_and_from_followers_are_refused(app, client):
     public_id = start_game(client, VARIANTS["rummikub"], ["Ann", "Bob"], timer="30")
     token = csrf_from(client.get(f"/games/{public_id}").text)
-    bad = client.post(f"/games/{public_id}/timer", data={"running": "1", "left": "31000", "turn": "0",
-                                                          "csrf_token": token})
+    bad = client.post(
+        f"/games/{public_id}/timer", data={"running": "1", "left": "31000", "turn": "0", "csrf_token": token}
+    )
     assert bad.status_code == 422 and "0 to 30000 ms, not 31000" in bad.json["error"]
-    seat = client.post(f"/games/{public_id}/timer", data={"running": "1", "left": "100", "turn": "2",
-                                                           "csrf_token": token})
+    seat = client.post(
+        f"/games/{public_id}/timer", data={"running": "1", "left": "100", "turn": "2", "csrf_token": token}
+    )
     assert seat.status_code == 422 and "seat from 0 to 1" in seat.json["error"]
     follower = app.test_client()
     follower_token = csrf_from(follower.get("/games/new/rummikub").text)
-    assert follower.post(f"/games/{public_id}/timer", data={"running": "1", "left": "100", "turn": "0",
-                                                           "csrf_token": follower_token}).status_code == 403
+    assert (
+        follower.post(
+            f"/games/{public_id}/timer",
+            data={"running": "1", "left": "100", "turn": "0", "csrf_token": follower_token},
+        ).status_code
+        == 403
+    )
     assert _game(app, public_id)[0]["running"] is False
 
 

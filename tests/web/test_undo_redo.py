@@ -36,7 +36,9 @@ def _buttons(page: str) -> dict[str, str | None]:
     """What the Undo and Redo buttons say, None for a button not shown."""
     found = {}
     for kind in ("undo", "redo"):
-        match = re.search(rf'<button type="submit" class="secondary step-back {kind}">(.*?)</button>', page, re.S)
+        match = re.search(
+            rf'<button type="submit" class="secondary step-back {kind}">(.*?)</button>', page, re.S
+        )
         found[kind] = " ".join(re.sub(r"<[^>]+>", "", match.group(1)).split()) if match else None
     return found
 

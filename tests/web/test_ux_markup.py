@@ -10,7 +10,7 @@ import pytest
 
 from .rounds_support import new_game, rounds_url, submit
 
-TROPHY = "\U0001F3C6"
+TROPHY = "\U0001f3c6"
 NUMBERS = re.compile(r"(points|pegs|cards_left\.\d+|counts\.\w+)$")
 
 
@@ -66,8 +66,12 @@ def test_new_game_fields_are_labelled(client, slug):
     parsed = fields_of(client.get(f"/games/new/{slug}").get_data(as_text=True))
     for attrs, wrapped in parsed.fields:
         assert wrapped or attrs.get("id") in parsed.label_for, f"no label for {attrs}"
-        if attrs["tag"] == "input" and attrs.get("name") in ("opt_rounds", "opt_target", "opt_plyt_value",
-                                                             "opt_initial_meld"):
+        if attrs["tag"] == "input" and attrs.get("name") in (
+            "opt_rounds",
+            "opt_target",
+            "opt_plyt_value",
+            "opt_initial_meld",
+        ):
             assert attrs.get("inputmode") == "numeric", attrs
 
 
@@ -82,13 +86,18 @@ def test_flash_messages_are_announced(app, client):
     game = new_game(app, client, "krazy-bee")
     page = submit(client, rounds_url(game), {"went_out": "0", "players.0.laid": "1", "players.1.hand": "5"})
     # the status region holds the list (role=status on the <ul> itself would unmake the list)
-    assert re.search(r'<div role="status"><ul class="flashes">\s*<li class="flash', page.get_data(as_text=True))
+    assert re.search(
+        r'<div role="status"><ul class="flashes">\s*<li class="flash', page.get_data(as_text=True)
+    )
 
 
 def test_the_winner_banner_needs_no_emoji_font(app, client):
     game = new_game(app, client, "rumbugz", options={"rounds": 1})
-    submit(client, rounds_url(game), {"winner": "0", "players.0.kinds": ["single", "double", "triple", "match"],
-                                       "players.1.hand": "5"})
+    submit(
+        client,
+        rounds_url(game),
+        {"winner": "0", "players.0.kinds": ["single", "double", "triple", "match"], "players.1.hand": "5"},
+    )
     page = client.get(f"/games/{game}").get_data(as_text=True)
     banner = re.search(r'<section class="winner-banner" role="status">(.*?)</section>', page, re.S).group(1)
     assert '<svg class="winner-star"' in banner and 'aria-hidden="true"' in banner

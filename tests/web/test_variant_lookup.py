@@ -40,11 +40,14 @@ def test_a_new_game_posted_to_another_spelling_keeps_its_method(client):
     assert response.status_code == 308 and response.headers["Location"].endswith("/games/new/crib-rummy")
 
 
-@pytest.mark.parametrize("path, body", [
-    ("/api/v1/check", {"variant": "Krazy-Bee", "cards": "7 7 7"}),
-    ("/api/v1/hand", {"variant": "KRAZY-BEE", "cards": "7"}),
-    ("/api/v1/games", {"variant": "Krazy-Bee", "players": ["Ann", "Bob"]}),
-])
+@pytest.mark.parametrize(
+    "path, body",
+    [
+        ("/api/v1/check", {"variant": "Krazy-Bee", "cards": "7 7 7"}),
+        ("/api/v1/hand", {"variant": "KRAZY-BEE", "cards": "7"}),
+        ("/api/v1/games", {"variant": "Krazy-Bee", "players": ["Ann", "Bob"]}),
+    ],
+)
 def test_the_api_takes_the_canonical_slug_only(client, path, body):
     response = client.post(path, json=body)
     assert response.status_code == 422

@@ -49,14 +49,19 @@ def test_the_api_tags_the_game_with_its_version(client, game):
     public_id, secret = game
     answer = client.get(f"/api/v1/games/{public_id}")
     assert answer.headers["ETag"] == '"v1"' and answer.json["version"] == 1
-    changed = client.put(f"/api/v1/games/{public_id}/rounds/1", json=OTHER,
-                         headers={"Authorization": f"Bearer {secret}", "If-Match": '"v1"'})
+    changed = client.put(
+        f"/api/v1/games/{public_id}/rounds/1",
+        json=OTHER,
+        headers={"Authorization": f"Bearer {secret}", "If-Match": '"v1"'},
+    )
     assert changed.status_code == 200 and changed.headers["ETag"] == '"v2"'
     assert changed.json["game"]["version"] == 2
 
 
-@pytest.mark.parametrize("method, path, body", [("PUT", "/rounds/1", OTHER), ("POST", "/rounds", OTHER),
-                                                ("DELETE", "/rounds/1", None)])
+@pytest.mark.parametrize(
+    "method, path, body",
+    [("PUT", "/rounds/1", OTHER), ("POST", "/rounds", OTHER), ("DELETE", "/rounds/1", None)],
+)
 def test_a_change_against_an_old_version_is_refused_with_both_versions(app, client, game, method, path, body):
     """Two corrections of the same hand at once: the first is kept, the second (made against
     the same version) is a 409 naming both versions, and nothing of it is kept."""
@@ -98,7 +103,9 @@ def test_two_phones_without_javascript_cannot_both_keep_the_same_hand(app, clien
 def test_undo_and_redo_from_an_old_page_change_nothing(app, client, game, step):
     public_id, _secret = game
     if step == "redo":
-        client.post(f"/games/{public_id}/undo", data={"csrf_token": csrf_from(client.get(f"/games/{public_id}").text)})
+        client.post(
+            f"/games/{public_id}/undo", data={"csrf_token": csrf_from(client.get(f"/games/{public_id}").text)}
+        )
     page = client.get(f"/games/{public_id}").text
     assert f'action="/games/{public_id}/{step}"' in page
     stale = {"csrf_token": csrf_from(page), "version": _version(page)}
@@ -136,10 +143,12 @@ def test_a_change_made_on_hands_another_change_just_moved_is_refused_not_a_500(a
             services.delete_round(services.get_game(public_id), 1)
             db.session.commit()
         with pytest.raises(services.StaleVersion) as refused:
-            {"update": lambda: services.update_round(mine, 1, OTHER),
-             "delete": lambda: services.delete_round(mine, 1),
-             "undo": lambda: services.undo_last_change(mine),
-             "record": lambda: services.record_round(mine, OTHER)}[change]()
+            {
+                "update": lambda: services.update_round(mine, 1, OTHER),
+                "delete": lambda: services.delete_round(mine, 1),
+                "undo": lambda: services.undo_last_change(mine),
+                "record": lambda: services.record_round(mine, OTHER),
+            }[change]()
         assert (refused.value.sent, refused.value.current) == (1, 2)
     assert _hands(app, public_id) == []
 
@@ -157,7 +166,9 @@ def test_api_undo_and_redo_answer_the_change_they_logged_with_the_new_version(cl
     bearer = {"Authorization": f"Bearer {secret}"}
     undone = client.post(f"/api/v1/games/{public_id}/undo", json={}, headers={**bearer, "If-Match": '"v1"'})
     assert undone.status_code == 200, undone.text
-    assert undone.json["change"]["action"] == "undo" and undone.json["change"]["summary"].startswith("Undid: ")
+    assert undone.json["change"]["action"] == "undo" and undone.json["change"]["summary"].startswith(
+        "Undid: "
+    )
     assert undone.json["change"]["old"] == HAND and undone.json["game"]["rounds"] == []
     assert undone.headers["ETag"] == '"v2"'
     redone = client.post(f"/api/v1/games/{public_id}/redo", json={}, headers=bearer)

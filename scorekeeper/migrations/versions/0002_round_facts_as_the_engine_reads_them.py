@@ -12,18 +12,20 @@ Revises: 08e8a4c292f1
 Create Date: 2026-11-23 09:00:00
 
 """
+
 import sqlalchemy as sa
 from alembic import op
 
 # revision identifiers, used by Alembic.
-revision = '5c2f0d1e7a93'
-down_revision = '08e8a4c292f1'
+revision = "5c2f0d1e7a93"
+down_revision = "08e8a4c292f1"
 branch_labels = None
 depends_on = None
 
 games = sa.table("games", sa.column("id", sa.Integer), sa.column("variant", sa.String))
-rounds = sa.table("rounds", sa.column("id", sa.Integer), sa.column("game_id", sa.Integer),
-                  sa.column("facts", sa.JSON))
+rounds = sa.table(
+    "rounds", sa.column("id", sa.Integer), sa.column("game_id", sa.Integer), sa.column("facts", sa.JSON)
+)
 
 
 def upgrade():
@@ -32,8 +34,9 @@ def upgrade():
     from scorekeeper.rules import UnknownVariant, find_variant
 
     bind = op.get_bind()
-    stored = bind.execute(sa.select(rounds.c.id, rounds.c.facts, games.c.variant)
-                          .join(games, games.c.id == rounds.c.game_id)).all()
+    stored = bind.execute(
+        sa.select(rounds.c.id, rounds.c.facts, games.c.variant).join(games, games.c.id == rounds.c.game_id)
+    ).all()
     for round_id, facts, slug in stored:
         try:
             variant = find_variant(slug)

@@ -10,20 +10,21 @@ Revises: 3f8b2c6d9a15
 Create Date: 2026-11-25 18:45:00
 
 """
+
 import sqlalchemy as sa
 from alembic import op
 
 # revision identifiers, used by Alembic.
-revision = '6a1d4e8b2c37'
-down_revision = '3f8b2c6d9a15'
+revision = "6a1d4e8b2c37"
+down_revision = "3f8b2c6d9a15"
 branch_labels = None
 depends_on = None
 
 
 def upgrade():
     # plain ADD COLUMNs: no batch table copy (see 0005)
-    op.add_column('games', sa.Column('timer', sa.JSON(), nullable=True))
-    op.add_column('tables', sa.Column('timer_seconds', sa.Integer(), nullable=True))
+    op.add_column("games", sa.Column("timer", sa.JSON(), nullable=True))
+    op.add_column("tables", sa.Column("timer_seconds", sa.Integer(), nullable=True))
 
 
 def downgrade():

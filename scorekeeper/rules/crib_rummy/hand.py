@@ -66,9 +66,15 @@ class TableMeld:
     readings: tuple[Reading, ...]
 
     def to_dict(self) -> dict:
-        return {"meld": self.number, "owner": self.owner, "kind": self.kind,
-                "cards": " ".join(card_text(c) for c in self.cards), "length": len(self.cards),
-                "reading": list(self.readings[0].tokens()), "pegs": pegs(self.kind, len(self.cards))}
+        return {
+            "meld": self.number,
+            "owner": self.owner,
+            "kind": self.kind,
+            "cards": " ".join(card_text(c) for c in self.cards),
+            "length": len(self.cards),
+            "reading": list(self.readings[0].tokens()),
+            "pegs": pegs(self.kind, len(self.cards)),
+        }
 
 
 def _fail(field: str, message: str) -> RoundError:
@@ -78,8 +84,14 @@ def _fail(field: str, message: str) -> RoundError:
 class HandLog:
     """The replay of one hand's facts; :meth:`outcome` is the scored round."""
 
-    def __init__(self, variant: Variant, facts: Mapping[str, Any], game: GameScore, dealer: int,
-                 opts: Mapping[str, Any]):
+    def __init__(
+        self,
+        variant: Variant,
+        facts: Mapping[str, Any],
+        game: GameScore,
+        dealer: int,
+        opts: Mapping[str, Any],
+    ):
         self.variant, self.opts, self.players = variant, opts, game.players
         self.player = game.player  # names a seat in messages (the player's name when the game has names)
         self.totals = list(game.totals)
@@ -105,14 +117,19 @@ class HandLog:
     def _turn(self, i: int, turn: Any) -> None:
         field, seat = f"turns.{i}", self.seat_of(i)
         if self.last_due is not None and i > self.last_due:
-            raise _fail(field, f"CR-8: the game ended after turn {self.last_due + 1}; no more turns are played")
+            raise _fail(
+                field, f"CR-8: the game ended after turn {self.last_due + 1}; no more turns are played"
+            )
         if not isinstance(turn, Mapping):
             raise _fail(field, "each turn must be an object")
         if turn.get("player") not in (None, ""):
             said = self.variant.count(turn["player"], f"{field}.player", what="a player seat")
             if said != seat:
-                raise _fail(f"{field}.player", f"it is {self.player(seat)}'s turn: play goes round the table "
-                                               f"from the starter ({self.player(self.starter)}) (CR-9)")
+                raise _fail(
+                    f"{field}.player",
+                    f"it is {self.player(seat)}'s turn: play goes round the table "
+                    f"from the starter ({self.player(self.starter)}) (CR-9)",
+                )
         melds = turn.get("melds") or []
         if not isinstance(melds, list):
             raise _fail(f"{field}.melds", "give the melds as a list")
@@ -127,8 +144,16 @@ class HandLog:
             if earned > 0:  # CR-6: pegs come only from melding, so a pegged turn has laid a meld
                 self.laid.add(seat)
         self._peg(seat, earned)
-        self.turns.append({"turn": i + 1, "player": seat, "pegs": earned, "manual": manual and not melds,
-                           "melds": shown, "total": self.totals[seat]})
+        self.turns.append(
+            {
+                "turn": i + 1,
+                "player": seat,
+                "pegs": earned,
+                "manual": manual and not melds,
+                "melds": shown,
+                "total": self.totals[seat],
+            }
+        )
         if self.last_due is None and self.totals[seat] >= self.opts["target"]:
             self.last_due = (i // self.players + 1) * self.players - 1
             self.reached = {"player": seat, "turn": i + 1}
@@ -151,10 +176,18 @@ class HandLog:
         deck = deck_reasons((c for m in self.table for c in m.cards), self.opts["jokers"])
         if deck:
             raise _fail(f"{field}.cards", "; ".join(deck) + " (counting every meld on the table this hand)")
-        added = target.readings[0].tokens()[len(target.cards) - len(cards):]
-        shown.append({"meld": target.number, "new": meld.get("extend") in (None, ""),
-                      "cards": " ".join(card_text(c) for c in cards), "kind": target.kind,
-                      "length": len(target.cards), "pegs": earned, "reading": list(added)})
+        added = target.readings[0].tokens()[len(target.cards) - len(cards) :]
+        shown.append(
+            {
+                "meld": target.number,
+                "new": meld.get("extend") in (None, ""),
+                "cards": " ".join(card_text(c) for c in cards),
+                "kind": target.kind,
+                "length": len(target.cards),
+                "pegs": earned,
+                "reading": list(added),
+            }
+        )
         return earned
 
     def _lay(self, field: str, i: int, seat: int, cards, kind: str | None) -> TableMeld:
@@ -163,8 +196,10 @@ class HandLog:
             raise _fail(f"{field}.cards", "; ".join(why))
         chosen = best_kind(legal, lambda k: pegs(k, len(cards)))
         if len(legal) > 1:
-            self.notes.append(f"turn {i + 1}: {' '.join(card_text(c) for c in cards)} counted as a {chosen} "
-                              "(CR-3: it reads both ways; give kind to choose)")
+            self.notes.append(
+                f"turn {i + 1}: {' '.join(card_text(c) for c in cards)} counted as a {chosen} "
+                "(CR-3: it reads both ways; give kind to choose)"
+            )
         meld = TableMeld(len(self.table), seat, chosen, tuple(cards), legal[chosen].readings)
         self.table.append(meld)
         self.laid.add(seat)
@@ -173,14 +208,20 @@ class HandLog:
     def _extend(self, field: str, seat: int, cards, kind: str | None, number: Any) -> tuple[TableMeld, int]:
         k = self.variant.count(number, f"{field}.extend", what="a table meld number")
         if k >= len(self.table):
-            raise _fail(f"{field}.extend", f"CR-4: there is no table meld {k} yet; melds are numbered "
-                                           "from 0 in the order they were laid this hand")
+            raise _fail(
+                f"{field}.extend",
+                f"CR-4: there is no table meld {k} yet; melds are numbered "
+                "from 0 in the order they were laid this hand",
+            )
         meld = self.table[k]
         if kind is not None and kind != meld.kind:
             raise _fail(f"{field}.kind", f"CR-4: meld {k} is a {meld.kind}; it cannot become a {kind}")
         if meld.owner != seat and seat not in self.laid:
-            raise _fail(f"{field}.extend", f"CR-6: {self.player(seat)} may add to another player's meld only "
-                                           "after laying a meld of their own (earlier this hand or this turn)")
+            raise _fail(
+                f"{field}.extend",
+                f"CR-6: {self.player(seat)} may add to another player's meld only "
+                "after laying a meld of their own (earlier this hand or this turn)",
+            )
         grown = judge_extension(meld.readings, cards, self.opts["ace_high"])
         if not grown.legal:
             raise _fail(f"{field}.cards", "; ".join(grown.reasons))
@@ -213,8 +254,10 @@ class HandLog:
             raise _fail("end.player", "CR-7: say who went out")
         if turns and (self.starter + turns - 1) % self.players != player:
             last = (self.starter + turns - 1) % self.players
-            raise _fail("end.player", f"CR-7: {self.player(player)} went out, but the last turn recorded is "
-                                      f"{self.player(last)}'s")
+            raise _fail(
+                "end.player",
+                f"CR-7: {self.player(player)} went out, but the last turn recorded is {self.player(last)}'s",
+            )
         left = end.get("cards_left")
         if not isinstance(left, list) or len(left) != self.players:
             raise _fail("end.cards_left", f"CR-7: give the cards left in every hand ({self.players} counts)")
@@ -255,16 +298,27 @@ class HandLog:
 
     def outcome(self) -> RoundOutcome:
         complete = self.complete
-        details = {"turns": self.turns, "table": self.table_dicts(), "bonus": self.bonus,
-                   "ended_by": self.ended_by, "reached": self.reached, "final_turns": self.final_turns(),
-                   "notes": self.notes}
-        return RoundOutcome(changes=tuple(t - b for t, b in zip(self.totals, self.before)),
-                            progress=tuple(self.progress), details=details, complete=complete,
-                            starter=self.starter,
-                            ends_game=complete and max(self.totals) >= self.opts["target"])
+        details = {
+            "turns": self.turns,
+            "table": self.table_dicts(),
+            "bonus": self.bonus,
+            "ended_by": self.ended_by,
+            "reached": self.reached,
+            "final_turns": self.final_turns(),
+            "notes": self.notes,
+        }
+        return RoundOutcome(
+            changes=tuple(t - b for t, b in zip(self.totals, self.before)),
+            progress=tuple(self.progress),
+            details=details,
+            complete=complete,
+            starter=self.starter,
+            ends_game=complete and max(self.totals) >= self.opts["target"],
+        )
 
 
-def play_hand(variant: Variant, facts: Mapping[str, Any], game: GameScore, dealer: int,
-              opts: Mapping[str, Any]) -> HandLog:
+def play_hand(
+    variant: Variant, facts: Mapping[str, Any], game: GameScore, dealer: int, opts: Mapping[str, Any]
+) -> HandLog:
     """Replay one hand's facts after ``game`` (RoundError on the first fact the rules reject)."""
     return HandLog(variant, facts, game, dealer, opts)

@@ -27,14 +27,25 @@ RANKS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 #: N-1 hints for ranks players may write as numbers (the deck's tokens are A, J, Q, K).
-FACE_HINTS = {"1": "an ace is written A", "14": "an ace is written A", "11": "a jack is written J",
-              "12": "a queen is written Q", "13": "a king is written K"}
+FACE_HINTS = {
+    "1": "an ace is written A",
+    "14": "an ace is written A",
+    "11": "a jack is written J",
+    "12": "a queen is written Q",
+    "13": "a king is written K",
+}
 
-NOTATION = Notation("crib-rummy", ranks=RANKS, wild_tokens=("JK", "*"), suits=SUITS,
-                    suit_required=True, rank_names=RANK_NAMES,
-                    hints={k: f"{v}, e.g. {v[-1]}S" for k, v in FACE_HINTS.items()},
-                    suit_hint="a card needs its suit, e.g. 7H",
-                    accepted="rank A 2..10 J Q K (T = 10) + suit S H D C (or ♠♥♦♣), e.g. AS 10H QD; JK (joker; or *)")
+NOTATION = Notation(
+    "crib-rummy",
+    ranks=RANKS,
+    wild_tokens=("JK", "*"),
+    suits=SUITS,
+    suit_required=True,
+    rank_names=RANK_NAMES,
+    hints={k: f"{v}, e.g. {v[-1]}S" for k, v in FACE_HINTS.items()},
+    suit_hint="a card needs its suit, e.g. 7H",
+    accepted="rank A 2..10 J Q K (T = 10) + suit S H D C (or ♠♥♦♣), e.g. AS 10H QD; JK (joker; or *)",
+)
 rank_text = NOTATION.rank_text  # a rank as written: A, 7, Q
 
 KINDS = ("set", "run")
@@ -99,6 +110,7 @@ class Judgement:
 
 # -- sets (CR-1) --------------------------------------------------------------------
 
+
 def _read_set(rank: int, table: Sequence[Card], added: Sequence[Card]) -> tuple[Card, ...]:
     """The reading of ``added`` joining a set of ``rank`` that already reads as ``table``.
 
@@ -115,7 +127,9 @@ def _read_set(rank: int, table: Sequence[Card], added: Sequence[Card]) -> tuple[
     return tuple(out)
 
 
-def _size_reasons(kind: str, rule: str, cards: Sequence[Card], naturals: Sequence[Card], most: int) -> list[str]:
+def _size_reasons(
+    kind: str, rule: str, cards: Sequence[Card], naturals: Sequence[Card], most: int
+) -> list[str]:
     """CR-3 (a natural card) and the kind's size limits: 3 cards at least, ``most`` at most."""
     reasons = []
     if not naturals:
@@ -141,6 +155,7 @@ def judge_set(cards: Sequence[Card]) -> Judgement:
 
 
 # -- runs (CR-2) --------------------------------------------------------------------
+
 
 def _position(rank: int, start: int, end: int) -> int | None:
     """Where a card of ``rank`` sits in the window, or None (an ace is 1 or 14)."""
@@ -175,7 +190,9 @@ def _run_shape_reasons(cards: Sequence[Card], naturals: Sequence[Card]) -> list[
     suits = sorted({c.suit for c in naturals}, key=SUIT_ORDER.index)
     if len(suits) > 1:
         reasons.append("CR-2: a run needs one suit; these are " + ", ".join(SUIT_NAMES[s] for s in suits))
-    repeats = [card_text(Card(r, s)) for (r, s), n in Counter((c.rank, c.suit) for c in naturals).items() if n > 1]
+    repeats = [
+        card_text(Card(r, s)) for (r, s), n in Counter((c.rank, c.suit) for c in naturals).items() if n > 1
+    ]
     if repeats:
         reasons.append("CR-2: a run has no repeats; " + ", ".join(repeats) + " appears more than once")
     return reasons
@@ -218,8 +235,10 @@ def _sequence_reason(cards: Sequence[Card], naturals: Sequence[Card], ace_high: 
         if 2 in ranks or ace_high:
             return "CR-2: a run never wraps round from K through A to 2"
     low, high = min(ranks), max(ranks)
-    return (f"CR-2: not in sequence: {rank_text(low)} to {rank_text(high)} spans {high - low + 1} ranks "
-            f"but the meld has {len(cards)} cards (jokers only fill the gaps)")
+    return (
+        f"CR-2: not in sequence: {rank_text(low)} to {rank_text(high)} spans {high - low + 1} ranks "
+        f"but the meld has {len(cards)} cards (jokers only fill the gaps)"
+    )
 
 
 def judge(cards: Sequence[Card], ace_high: bool) -> dict[str, Judgement]:
@@ -227,7 +246,9 @@ def judge(cards: Sequence[Card], ace_high: bool) -> dict[str, Judgement]:
     return {"set": judge_set(cards), "run": judge_run(cards, ace_high)}
 
 
-def of_kind(judged: Mapping[str, Judgement], kind: str | None) -> tuple[dict[str, Judgement], tuple[str, ...]]:
+def of_kind(
+    judged: Mapping[str, Judgement], kind: str | None
+) -> tuple[dict[str, Judgement], tuple[str, ...]]:
     """The legal judgements of the declared ``kind`` (of every kind when None), and the
     reasons the kinds asked for fail, each once.
 
@@ -250,6 +271,7 @@ def best_kind(kinds: Iterable[str], points: Callable[[str], int]) -> str:
 
 
 # -- extensions (CR-4) ----------------------------------------------------------------
+
 
 def judge_extension(table: Sequence[Reading], added: Sequence[Card], ace_high: bool) -> Judgement:
     """CR-4: ``added`` grows a meld whose possible readings are ``table`` (all of one kind).
@@ -278,7 +300,9 @@ def _extend_set(table: Reading, added: Sequence[Card]) -> Judgement:
         reasons.append(f"CR-1: {', '.join(strays)} cannot join a set of {rank_text(table.start)}s")
     if reasons:
         return Judgement("set", reasons=tuple(reasons))
-    return Judgement("set", (Reading("set", table.cards + _read_set(table.start, table.cards, added), table.start),))
+    return Judgement(
+        "set", (Reading("set", table.cards + _read_set(table.start, table.cards, added), table.start),)
+    )
 
 
 def _extend_run(table: Sequence[Reading], added: Sequence[Card], ace_high: bool, size: int) -> Judgement:
@@ -288,7 +312,9 @@ def _extend_run(table: Sequence[Reading], added: Sequence[Card], ace_high: bool,
         return Judgement("run", reasons=(f"CR-2: a run has at most 13 cards; this would make {grown}",))
     off_suit = [card_text(c) for c in added if not c.wild and c.suit != suit]
     if off_suit:
-        return Judgement("run", reasons=(f"CR-2: {', '.join(off_suit)} cannot join a run of {SUIT_NAMES[suit]}",))
+        return Judgement(
+            "run", reasons=(f"CR-2: {', '.join(off_suit)} cannot join a run of {SUIT_NAMES[suit]}",)
+        )
     found: dict[tuple[Card, ...], Reading] = {}
     for before in table:
         end_before = before.start + size - 1
@@ -306,12 +332,17 @@ def _extend_run(table: Sequence[Reading], added: Sequence[Card], ace_high: bool,
     if not ace_high and _extend_run(table, added, True, size).legal:  # the ace decides, not the table
         return Judgement("run", reasons=("CR-2: aces are low only (A-2-3); Q-K-A needs the ace_high option",))
     shown = table[0].text()
-    return Judgement("run", reasons=(
-        f"CR-4: {' '.join(card_text(c) for c in added)} cannot extend the run {shown} at its ends "
-        "(cards on the table never move)",))
+    return Judgement(
+        "run",
+        reasons=(
+            f"CR-4: {' '.join(card_text(c) for c in added)} cannot extend the run {shown} at its ends "
+            "(cards on the table never move)",
+        ),
+    )
 
 
 # -- the physical deck ----------------------------------------------------------------
+
 
 def deck_reasons(cards: Iterable[Card], jokers: int) -> list[str]:
     """Cards the two packs (plus ``jokers`` jokers) cannot hold this many times.
@@ -322,8 +353,11 @@ def deck_reasons(cards: Iterable[Card], jokers: int) -> list[str]:
     """
     counts = Counter((c.rank, c.suit) for c in cards)
     wild = counts.pop((None, None), 0)
-    reasons = [f"CR-1: two packs hold {COPIES} of each card; {card_text(Card(r, s))} is here {n} times"
-               for (r, s), n in counts.items() if n > COPIES]
+    reasons = [
+        f"CR-1: two packs hold {COPIES} of each card; {card_text(Card(r, s))} is here {n} times"
+        for (r, s), n in counts.items()
+        if n > COPIES
+    ]
     if wild > jokers:
         more = " (option jokers=4 adds two)" if jokers < 4 and wild <= 4 else ""
         reasons.append(f"CR-3: the deck has {jokers} jokers, not {wild}{more}")

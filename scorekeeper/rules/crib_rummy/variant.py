@@ -69,25 +69,43 @@ def _unique(items) -> tuple:
 
 
 #: one meld laid or added to in a turn (CR-5)
-MELD = Record(fields={
-    "cards": Text("the cards laid or added (RULES.md N-1)"),
-    "extend": Count("the table meld the cards are added to, counted from 0: the first meld laid this hand "
-                    "is 0 (the hand page shows it as #1); left out or null: a new meld", nullable=True),
-    "kind": Choice("declare a new meld that reads both ways a set or a run (CR-3)",
-                   values=KINDS, nullable=True, fold=True),
-}, required=("cards",))
+MELD = Record(
+    fields={
+        "cards": Text("the cards laid or added (RULES.md N-1)"),
+        "extend": Count(
+            "the table meld the cards are added to, counted from 0: the first meld laid this hand "
+            "is 0 (the hand page shows it as #1); left out or null: a new meld",
+            nullable=True,
+        ),
+        "kind": Choice(
+            "declare a new meld that reads both ways a set or a run (CR-3)",
+            values=KINDS,
+            nullable=True,
+            fold=True,
+        ),
+    },
+    required=("cards",),
+)
 #: one turn: its melds, or a typed peg count
-TURN = Record(fields={
-    "player": Count("the seat playing; it must be the seat due", nullable=True),
-    "melds": ListOf("melds laid or added to this turn (CR-5)", item=MELD),
-    "pegs": Count("a typed peg count for the turn (it must equal the melds' pegs when both are given)"),
-})
+TURN = Record(
+    fields={
+        "player": Count("the seat playing; it must be the seat due", nullable=True),
+        "melds": ListOf("melds laid or added to this turn (CR-5)", item=MELD),
+        "pegs": Count("a typed peg count for the turn (it must equal the melds' pegs when both are given)"),
+    }
+)
 #: how the hand ended: a rummy (CR-7), the draw pile ran out, or null while it is played
-END = Record("how the hand ended; null while it is played", nullable=True, empty_is_null=True, fields={
-    "type": Choice(values=("out", "draw_pile")),
-    "player": Seat("who went out (type out)"),
-    "cards_left": ListOf("cards left in each hand, in seat order (type out)", item=Count()),
-}, required=("type",))
+END = Record(
+    "how the hand ended; null while it is played",
+    nullable=True,
+    empty_is_null=True,
+    fields={
+        "type": Choice(values=("out", "draw_pile")),
+        "player": Seat("who went out (type out)"),
+        "cards_left": ListOf("cards left in each hand, in seat order (type out)", item=Count()),
+    },
+    required=("type",),
+)
 
 
 @register
@@ -99,20 +117,45 @@ class CribRummy(Variant):
     min_players, max_players = 2, 4
     notation = NOTATION
     deck_look, wild_name, pegged, rules_home = "suited", "joker", True, ("CR",)
-    facts_shape = Record(fields={
-        "starter": Seat("who plays first (CR-9: the player behind chooses); null: left of the dealer"),
-        "turns": ListOf("every turn in play order, starting with the starter", item=TURN),
-        "end": END,
-    }, required=("turns",))
+    facts_shape = Record(
+        fields={
+            "starter": Seat("who plays first (CR-9: the player behind chooses); null: left of the dealer"),
+            "turns": ListOf("every turn in play order, starting with the starter", item=TURN),
+            "end": END,
+        },
+        required=("turns",),
+    )
     option_spec = (
-        Option("target", "int", 121, "Points to peg out: 61 short, 121 standard, 241 long",
-               rule="CR-8", choices=(61, 121, 241)),
+        Option(
+            "target",
+            "int",
+            121,
+            "Points to peg out: 61 short, 121 standard, 241 long",
+            rule="CR-8",
+            choices=(61, 121, 241),
+        ),
         Option("jokers", "int", 2, "Jokers in the deck", rule="CR-3", choices=(2, 4)),
         Option("ace_high", "bool", False, "Allow Q-K-A runs as well as A-2-3", rule="CR-2"),
-        Option("players", "int", 2, "Players at the table (sets the rummy rate of a lone count)",
-               rule="CR-7", low=2, high=4, game=False),
-        Option("kind", "choice", None, "Declare the meld a set or a run", rule="CR-3",
-               choices=("set", "run"), optional=True, game=False),
+        Option(
+            "players",
+            "int",
+            2,
+            "Players at the table (sets the rummy rate of a lone count)",
+            rule="CR-7",
+            low=2,
+            high=4,
+            game=False,
+        ),
+        Option(
+            "kind",
+            "choice",
+            None,
+            "Declare the meld a set or a run",
+            rule="CR-3",
+            choices=("set", "run"),
+            optional=True,
+            game=False,
+        ),
     )
 
     # -- the checker --------------------------------------------------------------
@@ -138,18 +181,32 @@ class CribRummy(Variant):
         legal, why = of_kind(judged, declared)
         alternatives = self._alternatives(cards, judged, declared, opts)
         if deck or not legal:
-            return Verdict(self.slug, False, kinds=kinds, reasons=_unique([*why, *deck]),
-                           alternatives=alternatives)
+            return Verdict(
+                self.slug, False, kinds=kinds, reasons=_unique([*why, *deck]), alternatives=alternatives
+            )
         kind = best_kind(legal, lambda k: pegs(k, len(cards)))
-        readings, truncated = distinct_readings(r.tokens() for k in _unique((kind, *legal))
-                                                for r in legal[k].readings)
+        readings, truncated = distinct_readings(
+            r.tokens() for k in _unique((kind, *legal)) for r in legal[k].readings
+        )
         notes = ()
         if len(legal) > 1:
-            notes = (f"CR-3: these cards read as a set ({pegs('set', len(cards))} pegs) or a run "
-                     f"({pegs('run', len(cards))} pegs); declare which with kind=set or kind=run",)
-        return Verdict(self.slug, True, kind, kinds, pegs(kind, len(cards)), readings[0],
-                       readings=readings, readings_truncated=truncated, alternatives=alternatives,
-                       notes=notes, extra={"points_by_kind": {k: pegs(k, len(cards)) for k in kinds}})
+            notes = (
+                f"CR-3: these cards read as a set ({pegs('set', len(cards))} pegs) or a run "
+                f"({pegs('run', len(cards))} pegs); declare which with kind=set or kind=run",
+            )
+        return Verdict(
+            self.slug,
+            True,
+            kind,
+            kinds,
+            pegs(kind, len(cards)),
+            readings[0],
+            readings=readings,
+            readings_truncated=truncated,
+            alternatives=alternatives,
+            notes=notes,
+            extra={"points_by_kind": {k: pegs(k, len(cards)) for k in kinds}},
+        )
 
     def _alternatives(self, cards, judged: Mapping[str, Judgement], declared, opts) -> tuple[str, ...]:
         """N-2: another kind, or the ace_high option, that would make these cards legal."""
@@ -167,22 +224,39 @@ class CribRummy(Variant):
         table_all = judge(table, ace_high)
         table_legal, why = of_kind(table_all, declared)
         if not table_legal:
-            return Verdict(self.slug, False,
-                           reasons=(f"CR-4: the meld on the table is not legal ({'; '.join(why)})",))
+            return Verdict(
+                self.slug, False, reasons=(f"CR-4: the meld on the table is not legal ({'; '.join(why)})",)
+            )
         grown_all = {k: judge_extension(j.readings, added, ace_high) for k, j in table_all.items() if j.legal}
         legal, why = of_kind({k: g for k, g in grown_all.items() if k in table_legal}, None)
         deck = deck_reasons(table + added, opts["jokers"])
         kinds = () if deck else tuple(k for k, g in grown_all.items() if g.legal)  # section 6: every kind
         if deck or not legal:
-            return Verdict(self.slug, False, kinds=kinds, reasons=_unique([*why, *deck]),
-                           alternatives=self._as_new_meld(added, opts))
+            return Verdict(
+                self.slug,
+                False,
+                kinds=kinds,
+                reasons=_unique([*why, *deck]),
+                alternatives=self._as_new_meld(added, opts),
+            )
         kind = best_kind(legal, lambda k: added_pegs(k, size, size + len(added)))
         readings, truncated = distinct_readings(r.tokens()[size:] for r in legal[kind].readings)
         first = legal[kind].readings[0]
-        return Verdict(self.slug, True, kind, kinds, added_pegs(kind, size, size + len(added)),
-                       readings[0], readings=readings, readings_truncated=truncated,
-                       extra={"length": size + len(added), "table_reading": list(first.tokens()[:size]),
-                              "points_by_kind": {k: added_pegs(k, size, size + len(added)) for k in kinds}})
+        return Verdict(
+            self.slug,
+            True,
+            kind,
+            kinds,
+            added_pegs(kind, size, size + len(added)),
+            readings[0],
+            readings=readings,
+            readings_truncated=truncated,
+            extra={
+                "length": size + len(added),
+                "table_reading": list(first.tokens()[:size]),
+                "points_by_kind": {k: added_pegs(k, size, size + len(added)) for k in kinds},
+            },
+        )
 
     def _as_new_meld(self, added, opts) -> tuple[str, ...]:
         """N-2: the added cards may still be a legal meld of their own."""
@@ -199,8 +273,9 @@ class CribRummy(Variant):
         {'variant': 'crib-rummy', 'cards': 3, 'players': 4, 'rummy_bonus': 2}
         """
         count = len(self.parse(cards))
-        return CribHand(self.slug, cards=count, players=opts["players"],
-                        rummy_bonus=rummy_bonus(opts["players"], [count]))
+        return CribHand(
+            self.slug, cards=count, players=opts["players"], rummy_bonus=rummy_bonus(opts["players"], [count])
+        )
 
     # -- scoring ------------------------------------------------------------------
     def initial_progress(self, players, opts):
@@ -227,8 +302,14 @@ class CribRummy(Variant):
         return game
 
 
-def table_melds(facts: Mapping[str, Any], players: int, opts: Mapping[str, Any] | None = None,
-                *, dealer: int = 0, names: Sequence[str] = ()) -> list[dict]:
+def table_melds(
+    facts: Mapping[str, Any],
+    players: int,
+    opts: Mapping[str, Any] | None = None,
+    *,
+    dealer: int = 0,
+    names: Sequence[str] = (),
+) -> list[dict]:
     """The hand's table melds so far: number, owner, kind, cards, length, reading, pegs.
 
     For a form that offers "extend meld k". Raises RoundError like scoring does
@@ -242,8 +323,14 @@ def table_melds(facts: Mapping[str, Any], players: int, opts: Mapping[str, Any] 
     return _replay(facts, players, opts, dealer, names).table_dicts()
 
 
-def have_laid(facts: Mapping[str, Any], players: int, opts: Mapping[str, Any] | None = None,
-              *, dealer: int = 0, names: Sequence[str] = ()) -> list[int]:
+def have_laid(
+    facts: Mapping[str, Any],
+    players: int,
+    opts: Mapping[str, Any] | None = None,
+    *,
+    dealer: int = 0,
+    names: Sequence[str] = (),
+) -> list[int]:
     """CR-6: the seats that have laid a meld this hand so far (a pegged turn counts), so a form
     offers the cards a player may add only to those who may add them.
 
@@ -254,8 +341,14 @@ def have_laid(facts: Mapping[str, Any], players: int, opts: Mapping[str, Any] | 
     return [seat for seat in range(players) if log.has_laid(seat)]
 
 
-def turn_order(facts: Mapping[str, Any], players: int, opts: Mapping[str, Any] | None = None,
-               *, dealer: int = 0, names: Sequence[str] = ()) -> list[int]:
+def turn_order(
+    facts: Mapping[str, Any],
+    players: int,
+    opts: Mapping[str, Any] | None = None,
+    *,
+    dealer: int = 0,
+    names: Sequence[str] = (),
+) -> list[int]:
     """Who played each recorded turn, then who plays the next one (none once the hand is over).
 
     Play goes round the table from the starter (CR-9; left of the dealer unless chosen).
@@ -271,8 +364,9 @@ def turn_order(facts: Mapping[str, Any], players: int, opts: Mapping[str, Any] |
     return [turn["player"] for turn in log.turns] + due
 
 
-def _replay(facts: Mapping[str, Any], players: int, opts: Mapping[str, Any] | None, dealer: int,
-            names: Sequence[str]):
+def _replay(
+    facts: Mapping[str, Any], players: int, opts: Mapping[str, Any] | None, dealer: int, names: Sequence[str]
+):
     """One hand's facts replayed on their own (no earlier hands: CR-6 and CR-8 are per hand)."""
     variant = CribRummy()
     opts = variant.options(opts)

@@ -9,5 +9,13 @@ from __future__ import annotations
 
 from .variant import DEFAULT_STEPS, NOTATION, KrazyBee, Requirement, Step, card_points, parse_steps, steps_of
 
-__all__ = ["DEFAULT_STEPS", "NOTATION", "KrazyBee", "Requirement", "Step", "card_points", "parse_steps",
-           "steps_of"]
+__all__ = [
+    "DEFAULT_STEPS",
+    "NOTATION",
+    "KrazyBee",
+    "Requirement",
+    "Step",
+    "card_points",
+    "parse_steps",
+    "steps_of",
+]

@@ -24,8 +24,10 @@ def too_many_wild_bees(values: Sequence[int | None], where: str = "") -> str | N
     if wild <= natural:
         return None
     lead = f"{where} has " if where else ""
-    return (f"KB-2: {lead}{wild} Wild Bee{'s' * (wild != 1)} but only {natural} number "
-            f"card{'s' * (natural != 1)}; Wild Bees may not outnumber number cards")
+    return (
+        f"KB-2: {lead}{wild} Wild Bee{'s' * (wild != 1)} but only {natural} number "
+        f"card{'s' * (natural != 1)}; Wild Bees may not outnumber number cards"
+    )
 
 
 @dataclass(frozen=True)
@@ -74,8 +76,14 @@ def touching(a: Fit, b: Fit) -> bool:
     return a.start == b.end + 1 or b.start == a.end + 1
 
 
-def matchings(melds: Sequence[Meld], step: Step, *, books_differ: bool = True,
-              runs_apart: bool = True, sizes: bool = True) -> Iterator[tuple[MeldFit, ...]]:
+def matchings(
+    melds: Sequence[Meld],
+    step: Step,
+    *,
+    books_differ: bool = True,
+    runs_apart: bool = True,
+    sizes: bool = True,
+) -> Iterator[tuple[MeldFit, ...]]:
     """Every way the melds lay down ``step`` (KB-3), with KB-4, KB-5 and KB-1's sizes when asked.
 
     Melds are taken in order; each goes to a requirement not yet used (equal
@@ -130,6 +138,7 @@ def lays(melds: Sequence[Meld], step: Step) -> bool:
 
 # -- the verdict on a laydown ----------------------------------------------------------
 
+
 def _lone_reasons(i: int, meld: Meld) -> list[str]:
     """KB-1/KB-2 reasons a meld of a laydown is neither a book nor a run."""
     where = f"meld {i + 1} ({meld.text})"
@@ -137,8 +146,10 @@ def _lone_reasons(i: int, meld: Meld) -> list[str]:
         return [too_many_wild_bees(meld.values, where)]
     if meld.kinds:
         return []
-    return [f"KB-1: {where} is neither a book ({why_not(meld.values, BOOK, 'Wild Bee')}) "
-            f"nor a run ({why_not(meld.values, RUN, 'Wild Bee')})"]
+    return [
+        f"KB-1: {where} is neither a book ({why_not(meld.values, BOOK, 'Wild Bee')}) "
+        f"nor a run ({why_not(meld.values, RUN, 'Wild Bee')})"
+    ]
 
 
 def _described(meld: Meld) -> str:
@@ -156,13 +167,17 @@ def _why_no_matching(melds: Sequence[Meld], step: Step) -> list[str]:
     if books_ok is None:
         books = [m for m in loose if m.fit.shape is BOOK]
         pair = next((a, b) for a in books for b in books if a.meld < b.meld and a.fit.start == b.fit.start)
-        return [f"KB-4: {step.label}: meld {pair[0].meld + 1} and meld {pair[1].meld + 1} are both books "
-                f"of {pair[0].fit.start}s; the books of a Step must be of different numbers"]
+        return [
+            f"KB-4: {step.label}: meld {pair[0].meld + 1} and meld {pair[1].meld + 1} are both books "
+            f"of {pair[0].fit.start}s; the books of a Step must be of different numbers"
+        ]
     runs = [m for m in books_ok if m.fit.shape is RUN]
     pair = next((a, b) for a in runs for b in runs if a.meld < b.meld and touching(a.fit, b.fit))
     low, high = sorted((pair[0].fit, pair[1].fit), key=lambda f: f.start)
-    return [f"KB-5: {step.label}: the runs {low.start}-{low.end} and {high.start}-{high.end} continue "
-            f"each other (together one run of {low.length + high.length}); runs of a Step must not"]
+    return [
+        f"KB-5: {step.label}: the runs {low.start}-{low.end} and {high.start}-{high.end} continue "
+        f"each other (together one run of {low.length + high.length}); runs of a Step must not"
+    ]
 
 
 def _unfitting_reasons(melds: Sequence[Meld], step: Step) -> list[str]:
@@ -170,21 +185,38 @@ def _unfitting_reasons(melds: Sequence[Meld], step: Step) -> list[str]:
     that is no meld (KB-1, KB-2), one too short for its requirement (KB-1), and the whole (KB-3)."""
     reasons = [r for i, meld in enumerate(melds) for r in _lone_reasons(i, meld)]
     short = next(matchings(melds, step, books_differ=False, runs_apart=False, sizes=False), None)
-    reasons += [f"KB-1: meld {m.meld + 1} ({melds[m.meld].text}) has {len(melds[m.meld].values)} cards; "
-                f"{step.label} needs a {m.requirement.kind} of at least {m.requirement.size}"
-                for m in short or () if len(melds[m.meld].values) < m.requirement.size]
-    reasons.append(f"KB-3: the melds do not lay {step.label}: they are "
-                   + "; ".join(_described(m) for m in melds))
+    reasons += [
+        f"KB-1: meld {m.meld + 1} ({melds[m.meld].text}) has {len(melds[m.meld].values)} cards; "
+        f"{step.label} needs a {m.requirement.kind} of at least {m.requirement.size}"
+        for m in short or ()
+        if len(melds[m.meld].values) < m.requirement.size
+    ]
+    reasons.append(
+        f"KB-3: the melds do not lay {step.label}: they are " + "; ".join(_described(m) for m in melds)
+    )
     return reasons
 
 
 def _part(i: int, meld: Meld, placed: MeldFit | None) -> dict:
     if placed is None:
-        return {"cards": meld.text, "requirement": None, "valid": bool(meld.kinds), "kind": None,
-                "kinds": list(meld.kinds), "reading": meld.text.split(), "reasons": _lone_reasons(i, meld)}
-    return {"cards": meld.text, "requirement": placed.requirement.text, "valid": True,
-            "kind": placed.fit.shape.kind, "kinds": list(meld.kinds),
-            "reading": [str(n) for n in reading(meld.values, placed.fit)], "reasons": []}
+        return {
+            "cards": meld.text,
+            "requirement": None,
+            "valid": bool(meld.kinds),
+            "kind": None,
+            "kinds": list(meld.kinds),
+            "reading": meld.text.split(),
+            "reasons": _lone_reasons(i, meld),
+        }
+    return {
+        "cards": meld.text,
+        "requirement": placed.requirement.text,
+        "valid": True,
+        "kind": placed.fit.shape.kind,
+        "kinds": list(meld.kinds),
+        "reading": [str(n) for n in reading(meld.values, placed.fit)],
+        "reasons": [],
+    }
 
 
 def _laid_reading(melds: Sequence[Meld], solution: Sequence[MeldFit]) -> tuple[str, ...]:
@@ -208,8 +240,11 @@ def _joined(melds: Sequence[Meld], step: Step) -> tuple[str, ...]:
         joined = [Meld.read(tuple(v for m in melds[a:b] for v in m.values)) for a, b in pairwise(bounds)]
         if lays(joined, step):
             text = " | ".join(m.text for m in joined)
-            out.append(f"lay it as one {step.melds[0].kind}: {text}" if want == 1
-                       else f"lay it as {want} melds: {text}")
+            out.append(
+                f"lay it as one {step.melds[0].kind}: {text}"
+                if want == 1
+                else f"lay it as {want} melds: {text}"
+            )
     return tuple(out)
 
 
@@ -229,18 +264,50 @@ def judge_laydown(variant: str, melds: Sequence[Meld], step: Step) -> Verdict:
     extra = {"step": step.number or None, "step_text": step.text}
     written = tuple(" | ".join(m.text for m in melds).split())
     if len(melds) != len(step.melds):
-        reason = (f"KB-3: {step.label} needs {len(step.melds)} meld{'s' * (len(step.melds) != 1)}; "
-                  f"this laydown has {len(melds)}" + (" (separate melds with '|')" if len(melds) == 1 else ""))
-        return Verdict(variant, False, None, (), None, written, (reason,), alternatives=_joined(melds, step),
-                       parts=tuple(_part(i, m, None) for i, m in enumerate(melds)), extra=extra)
+        reason = (
+            f"KB-3: {step.label} needs {len(step.melds)} meld{'s' * (len(step.melds) != 1)}; "
+            f"this laydown has {len(melds)}" + (" (separate melds with '|')" if len(melds) == 1 else "")
+        )
+        return Verdict(
+            variant,
+            False,
+            None,
+            (),
+            None,
+            written,
+            (reason,),
+            alternatives=_joined(melds, step),
+            parts=tuple(_part(i, m, None) for i, m in enumerate(melds)),
+            extra=extra,
+        )
     solutions = matchings(melds, step)
     first = next(solutions, None)
     if first is None:
-        return Verdict(variant, False, None, (), None, written, tuple(_why_no_matching(melds, step)),
-                       parts=tuple(_part(i, m, None) for i, m in enumerate(melds)), extra=extra)
-    found, truncated = distinct_readings(_laid_reading(melds, s)
-                                         for s in chain((first,), islice(solutions, _MOST_MATCHINGS)))
+        return Verdict(
+            variant,
+            False,
+            None,
+            (),
+            None,
+            written,
+            tuple(_why_no_matching(melds, step)),
+            parts=tuple(_part(i, m, None) for i, m in enumerate(melds)),
+            extra=extra,
+        )
+    found, truncated = distinct_readings(
+        _laid_reading(melds, s) for s in chain((first,), islice(solutions, _MOST_MATCHINGS))
+    )
     placed = {m.meld: m for m in first}
-    return Verdict(variant, True, "step", ("step",), None, found[0], (), readings=found,
-                   readings_truncated=truncated,
-                   parts=tuple(_part(i, m, placed[i]) for i, m in enumerate(melds)), extra=extra)
+    return Verdict(
+        variant,
+        True,
+        "step",
+        ("step",),
+        None,
+        found[0],
+        (),
+        readings=found,
+        readings_truncated=truncated,
+        parts=tuple(_part(i, m, placed[i]) for i, m in enumerate(melds)),
+        extra=extra,
+    )

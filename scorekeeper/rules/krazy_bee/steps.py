@@ -33,8 +33,10 @@ BOOK = Shape("book", 0, 1, 13)
 RUN = Shape("run", 1, 1, 13)
 #: KB-8: a Step can use at most the 12 cards dealt plus the one drawn.
 MOST_CARDS = 13
-GRAMMAR = ("Steps separated by ';' or new lines, requirements joined by '+', each "
-           "'book of N', 'run of N', 'K books of N' or 'K runs of N'")
+GRAMMAR = (
+    "Steps separated by ';' or new lines, requirements joined by '+', each "
+    "'book of N', 'run of N', 'K books of N' or 'K runs of N'"
+)
 _REQUIREMENT = re.compile(r"^(?:(\d+)\s+)?(book|run)(s?)\s+of\s+(\d+)$", re.IGNORECASE)
 _NUMBERING = re.compile(r"^\s*\d+\s*[.)]\s*")
 
@@ -91,7 +93,9 @@ def _requirement(part: str, where: str, name: str) -> Requirement:
     count_text, kind, plural, size_text = m.groups()
     count, size, kind = int(count_text or 1), int(size_text), kind.lower()
     if count_text is None and plural:
-        raise _fail(f"KB-8: say how many {kind}s in {part.strip()!r}{where}, e.g. '2 {kind}s of {size}'", name)
+        raise _fail(
+            f"KB-8: say how many {kind}s in {part.strip()!r}{where}, e.g. '2 {kind}s of {size}'", name
+        )
     if count < 1 or size < 1:
         raise _fail(f"KB-8: {part.strip()!r} needs at least one meld of at least one card{where}", name)
     if kind == "run" and size > RUN.longest:
@@ -106,8 +110,11 @@ def _step(text: str, number: int, name: str) -> Step:
         raise _fail(f"KB-8: an empty requirement around '+'{where}", name)
     step = Step(number, tuple(_requirement(p, where, name) for p in parts))
     if step.cards > MOST_CARDS:
-        raise _fail(f"KB-8: {step.text!r} needs {step.cards} cards; a Step can use at most "
-                    f"{MOST_CARDS} (12 dealt plus the card drawn){where}", name)
+        raise _fail(
+            f"KB-8: {step.text!r} needs {step.cards} cards; a Step can use at most "
+            f"{MOST_CARDS} (12 dealt plus the card drawn){where}",
+            name,
+        )
     return step
 
 
@@ -158,8 +165,9 @@ def parse_step_choice(raw: Any) -> str:
     if m:
         number = whole_number(m.group(1))
         if number is None:  # thousands of digits: no list is that long
-            raise OptionError("step", f"KB-8: there is no Step {m.group(1)[:12]}...",
-                              "a Step number or one Step's text")
+            raise OptionError(
+                "step", f"KB-8: there is no Step {m.group(1)[:12]}...", "a Step number or one Step's text"
+            )
         if number < 1:
             raise OptionError("step", "Steps are numbered from 1", "a Step number or one Step's text")
         return m.group(1)
@@ -173,8 +181,11 @@ def chosen_step(choice: str, steps: Sequence[Step]) -> Step:
     number = whole_number(choice)
     if number is not None:
         if not 1 <= number <= len(steps):
-            raise OptionError("step", f"KB-8: there is no Step {number}; the list has {len(steps)} Steps",
-                              f"a Step number 1..{len(steps)} or one Step's text")
+            raise OptionError(
+                "step",
+                f"KB-8: there is no Step {number}; the list has {len(steps)} Steps",
+                f"a Step number 1..{len(steps)} or one Step's text",
+            )
         return steps[number - 1]
     for step in steps:
         if step.text == choice:

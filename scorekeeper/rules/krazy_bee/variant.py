@@ -57,8 +57,12 @@ DEFAULT_STEPS = (
     "run of 9; 2 books of 4; 3 books of 3; book of 5 + book of 2; book of 5 + book of 3"
 )
 
-NOTATION = Notation("krazy-bee", ranks={str(n): n for n in range(1, 14)},
-                    wild_tokens=("W", "*"), accepted="1..13, W (Wild Bee; or *)")
+NOTATION = Notation(
+    "krazy-bee",
+    ranks={str(n): n for n in range(1, 14)},
+    wild_tokens=("W", "*"),
+    accepted="1..13, W (Wild Bee; or *)",
+)
 
 #: KB-7 card classes for ``counts``: name -> points per card
 CLASSES = {"low": 5, "high": 10, "wild": 15}
@@ -102,28 +106,56 @@ class KrazyBee(Variant):
     wild_name, laid_in_steps, rules_home = "Wild Bee", True, ("N", "KB")
     count_classes, count_rule = {"low": "1-9", "high": "10-13", "wild": "Wild Bees"}, "KB-7"
     option_spec = (
-        Option("steps", "text", DEFAULT_STEPS,
-               "The Step list, one Step per ';', requirements joined by '+'", rule="KB-8",
-               parser=parse_steps),
-        Option("min", "int", 3, "Smallest meld size for a lone check", rule="KB-1",
-               low=1, high=13, game=False),
-        Option("step", "text", None,
-               "Check a laydown against this Step: its number in the list or its text",
-               rule="KB-3", optional=True, game=False, parser=parse_step_choice),
-        Option("kind", "choice", None, "Declare the meld a book or a run", rule="KB-1",
-               choices=("book", "run"), optional=True, game=False),
+        Option(
+            "steps",
+            "text",
+            DEFAULT_STEPS,
+            "The Step list, one Step per ';', requirements joined by '+'",
+            rule="KB-8",
+            parser=parse_steps,
+        ),
+        Option(
+            "min", "int", 3, "Smallest meld size for a lone check", rule="KB-1", low=1, high=13, game=False
+        ),
+        Option(
+            "step",
+            "text",
+            None,
+            "Check a laydown against this Step: its number in the list or its text",
+            rule="KB-3",
+            optional=True,
+            game=False,
+            parser=parse_step_choice,
+        ),
+        Option(
+            "kind",
+            "choice",
+            None,
+            "Declare the meld a book or a run",
+            rule="KB-1",
+            choices=("book", "run"),
+            optional=True,
+            game=False,
+        ),
     )
 
     entered_rule = "KB-9"
-    facts_shape = seats(2, 4, {
-        "laid": Flag("laid down the Step they were on (KB-9)"),
-        "went_out": Flag("went out (at most one player a hand, KB-9)"),
-        "hand": CARDS_LEFT, "points": POINTS_LEFT,
-        "counts": Record("cards left per class instead of the cards (KB-7): 1-9, 10-13, Wild Bees",
-                         fields={k: Count(high=200) for k in CLASSES}),
-        "step": Count("the Step attempted (1-based); it must be the one the player is on", low=1),
-        "notes": Text("floating / Rummy notes", note=True),
-    })
+    facts_shape = seats(
+        2,
+        4,
+        {
+            "laid": Flag("laid down the Step they were on (KB-9)"),
+            "went_out": Flag("went out (at most one player a hand, KB-9)"),
+            "hand": CARDS_LEFT,
+            "points": POINTS_LEFT,
+            "counts": Record(
+                "cards left per class instead of the cards (KB-7): 1-9, 10-13, Wild Bees",
+                fields={k: Count(high=200) for k in CLASSES},
+            ),
+            "step": Count("the Step attempted (1-based); it must be the one the player is on", low=1),
+            "notes": Text("floating / Rummy notes", note=True),
+        },
+    )
 
     def high_wins(self, opts):
         return False
@@ -150,9 +182,16 @@ class KrazyBee(Variant):
             return self._extension(table[0], melds[0], opts)
         if len(melds) > 1 or opts["step"] is not None:
             return self._laydown(melds, opts)
-        return judge(self.slug, melds[0], (BOOK, RUN), declared=opts["kind"],
-                     blockers=_blockers(melds[0], opts["min"]), rule="KB-1",
-                     wild_word="Wild Bee", wild_token="W")
+        return judge(
+            self.slug,
+            melds[0],
+            (BOOK, RUN),
+            declared=opts["kind"],
+            blockers=_blockers(melds[0], opts["min"]),
+            rule="KB-1",
+            wild_word="Wild Bee",
+            wild_token="W",
+        )
 
     def _laydown(self, cards: list[tuple[Card, ...]], opts: dict[str, Any]) -> Verdict:
         """KB-3..KB-5: against the chosen Step, or against every Step of the list."""
@@ -163,19 +202,32 @@ class KrazyBee(Variant):
             step = chosen_step(opts["step"], steps)
             verdict = judge_laydown(self.slug, melds, step)
             others = tuple(f"lays {steps[n - 1].label} instead" for n in laid if n != step.number)
-            return replace(verdict, alternatives=() if verdict.valid else verdict.alternatives + others,
-                           extra={**verdict.extra, "steps": laid})
+            return replace(
+                verdict,
+                alternatives=() if verdict.valid else verdict.alternatives + others,
+                extra={**verdict.extra, "steps": laid},
+            )
         if laid:
             verdict = judge_laydown(self.slug, melds, steps[laid[0] - 1])
             others = tuple(f"also lays {steps[n - 1].label}" for n in laid[1:])
             return replace(verdict, alternatives=others, extra={**verdict.extra, "steps": laid})
         same = [judge_laydown(self.slug, melds, s) for s in steps if len(s.melds) == len(melds)]
-        reasons = (f"KB-3: this laydown lays no Step of the list ({len(melds)} meld"
-                   f"{'s' * (len(melds) != 1)})",)
+        reasons = (
+            f"KB-3: this laydown lays no Step of the list ({len(melds)} meld{'s' * (len(melds) != 1)})",
+        )
         reasons += tuple(r for v in same for r in v.reasons)
         shown = same[0] if same else judge_laydown(self.slug, melds, steps[0])
-        return Verdict(self.slug, False, None, (), None, shown.reading, reasons,
-                       parts=shown.parts, extra={"step": None, "step_text": None, "steps": []})
+        return Verdict(
+            self.slug,
+            False,
+            None,
+            (),
+            None,
+            shown.reading,
+            reasons,
+            parts=shown.parts,
+            extra={"step": None, "step_text": None, "steps": []},
+        )
 
     def _extension(self, table: tuple[Card, ...], added: tuple[Card, ...], opts: dict[str, Any]) -> Verdict:
         """KB-6: the meld on the table stays a legal meld of its kind.
@@ -186,9 +238,19 @@ class KrazyBee(Variant):
         is what is checked.
         """
         blockers = _table_reasons(table) or _blockers(table + added, 1)
-        return judge_change(self.slug, table, table, added, (BOOK, RUN), declared=opts["kind"],
-                            blockers=blockers, rule="KB-6", what="meld",
-                            wild_word="Wild Bee", wild_token="W")
+        return judge_change(
+            self.slug,
+            table,
+            table,
+            added,
+            (BOOK, RUN),
+            declared=opts["kind"],
+            blockers=blockers,
+            rule="KB-6",
+            what="meld",
+            wild_word="Wild Bee",
+            wild_token="W",
+        )
 
     def class_values(self, opts: Mapping[str, Any]) -> Mapping[str, int]:
         return CLASSES
@@ -206,8 +268,13 @@ class KrazyBee(Variant):
     @staticmethod
     def _progress(completed: int, steps: tuple[Step, ...]) -> dict:
         done = completed >= len(steps)
-        return {"step": completed + 1, "completed": completed, "steps": len(steps),
-                "step_text": None if done else steps[completed].text, "done": done}
+        return {
+            "step": completed + 1,
+            "completed": completed,
+            "steps": len(steps),
+            "step_text": None if done else steps[completed].text,
+            "done": done,
+        }
 
     @staticmethod
     def flag(entry: Mapping[str, Any], key: str, field: str = "") -> bool:
@@ -222,8 +289,9 @@ class KrazyBee(Variant):
             raise RoundError([(f"{field}.{key}", f"{value!r} is not yes or no")])
         return answer
 
-    def score_round(self, facts: Mapping[str, Any], game: GameScore, dealer: int,
-                    opts: Mapping[str, Any]) -> RoundOutcome:
+    def score_round(
+        self, facts: Mapping[str, Any], game: GameScore, dealer: int, opts: Mapping[str, Any]
+    ) -> RoundOutcome:
         """KB-9: points left in hand, Steps laid, who went out; progress to the next Step."""
         steps = steps_of(opts)
         entries = self.seat_entries(facts, game.players)
@@ -234,7 +302,8 @@ class KrazyBee(Variant):
             attempted.append(game.progress[seat]["completed"] + 1)
             try:
                 seat_laid, went_out, seat_points, seat_errors = self._seat_facts(
-                    entry, field, attempted[-1], steps, opts)
+                    entry, field, attempted[-1], steps, opts
+                )
             except RoundError as err:
                 errors += err.errors
                 continue
@@ -248,12 +317,20 @@ class KrazyBee(Variant):
             errors.append((f"players.{out[1]}.went_out", "KB-9: only one player goes out in a hand"))
         if errors:
             raise RoundError(errors)
-        progress = tuple(self._progress(game.progress[s]["completed"] + laid[s], steps)
-                         for s in range(game.players))
-        details = {"steps": attempted, "step_texts": [steps[n - 1].text for n in attempted],
-                   "laid": laid, "went_out": out[0] if out else None, "points": points, "notes": notes}
-        return RoundOutcome(changes=tuple(points), progress=progress, details=details,
-                            starter=(dealer + 1) % game.players)
+        progress = tuple(
+            self._progress(game.progress[s]["completed"] + laid[s], steps) for s in range(game.players)
+        )
+        details = {
+            "steps": attempted,
+            "step_texts": [steps[n - 1].text for n in attempted],
+            "laid": laid,
+            "went_out": out[0] if out else None,
+            "points": points,
+            "notes": notes,
+        }
+        return RoundOutcome(
+            changes=tuple(points), progress=progress, details=details, starter=(dealer + 1) % game.players
+        )
 
     def _seat_facts(self, entry: Mapping[str, Any], field: str, on_step: int, steps, opts: Mapping[str, Any]):
         """One player's row (KB-9): ``(laid, went_out, points, errors)``; RoundError where a fact
@@ -271,8 +348,12 @@ class KrazyBee(Variant):
         if went_out and not laid:
             errors.append((f"{field}.went_out", "KB-9: a player who goes out has laid down their Step"))
         if went_out and points:
-            errors.append((f"{field}.points", "KB-7: the player who goes out has no cards left and "
-                           f"counts 0, not {points}"))
+            errors.append(
+                (
+                    f"{field}.points",
+                    f"KB-7: the player who goes out has no cards left and counts 0, not {points}",
+                )
+            )
         return laid, went_out, points, errors
 
     def is_over(self, game: GameScore, outcome: RoundOutcome, opts: Mapping[str, Any]) -> bool:

@@ -17,12 +17,17 @@ from .tile_engine import tile_variant
 __all__ = ["check_turn", "solve"]
 
 #: the card games' hint modules, imported when first asked
-HINTS = {"krazy-bee": "krazy_bee_hint", "crib-rummy": "crib_hint", "rumbugz": "rumbugz_hint",
-         "crazy-rummy": "crazy_hint"}
+HINTS = {
+    "krazy-bee": "krazy_bee_hint",
+    "crib-rummy": "crib_hint",
+    "rumbugz": "rumbugz_hint",
+    "crazy-rummy": "crazy_hint",
+}
 
 
-def solve(variant: str, rack: Any, *, table: Any = None, goal: str = "tiles", initial: bool = False,
-          **options: Any):
+def solve(
+    variant: str, rack: Any, *, table: Any = None, goal: str = "tiles", initial: bool = False, **options: Any
+):
     """The best play for ``rack`` (a hand) on ``table`` under ``variant``'s rules.
 
     Tile games: :class:`~.tile_solve.BestPlay` (``goal`` tiles or value; ``initial``: the
@@ -36,6 +41,7 @@ def solve(variant: str, rack: Any, *, table: Any = None, goal: str = "tiles", in
     slug = find_variant(variant).slug
     if tile_variant(slug) is not None:
         from .tile_solve import DEFAULT_SECONDS, solve_tiles  # numpy and HiGHS load on first use
+
         seconds = time_limit(options.pop("time_limit", DEFAULT_SECONDS))
         return solve_tiles(slug, rack, table, goal=goal, initial=initial, seconds=seconds, options=options)
     if slug not in HINTS:
@@ -47,4 +53,5 @@ def solve(variant: str, rack: Any, *, table: Any = None, goal: str = "tiles", in
 def check_turn(variant: str, before: Any, rack: Any, after: Any, *, initial: bool = False, **options: Any):
     """Judge a whole tile turn: see :func:`.turn.check_turn` (loaded on first use, with the solver)."""
     from .turn import check_turn as judge
+
     return judge(variant, before, rack, after, initial=initial, **options)

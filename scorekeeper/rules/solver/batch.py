@@ -28,8 +28,14 @@ def solve_line(line: str, number: int = 1) -> dict:
     if not isinstance(options, dict):
         return {"error": f"line {number}: options must be an object"}
     try:
-        answer = solve(job["variant"], job["rack"], table=job.get("table"), goal=job.get("goal") or "tiles",
-                       initial=bool(job.get("initial", False)), **options).to_dict()
+        answer = solve(
+            job["variant"],
+            job["rack"],
+            table=job.get("table"),
+            goal=job.get("goal") or "tiles",
+            initial=bool(job.get("initial", False)),
+            **options,
+        ).to_dict()
     except (ValueError, TypeError) as err:  # RulesError is a ValueError
         return {"error": f"line {number}: {err}"}
     if "tiles_played" in answer:

@@ -18,7 +18,7 @@ class BestPlay:
     optimal: bool
     board: str | None = None
     notes: tuple[str, ...] = field(default=())
-    bound: int | None = None   # not proven: the most tiles (or points) a play might reach, if known
+    bound: int | None = None  # not proven: the most tiles (or points) a play might reach, if known
 
     @property
     def tiles_played(self) -> int:
@@ -32,9 +32,16 @@ class BestPlay:
         the turn, tokens in reading order; ``board`` (grid games): the same
         table as a board; ``optimal``: False only when the time bound ran out.
         """
-        out = {"variant": self.variant, "goal": self.goal, "initial": self.initial,
-               "tiles_played": self.tiles_played, "value": self.value, "play": list(self.play),
-               "table": [list(s) for s in self.table], "optimal": self.optimal}
+        out = {
+            "variant": self.variant,
+            "goal": self.goal,
+            "initial": self.initial,
+            "tiles_played": self.tiles_played,
+            "value": self.value,
+            "play": list(self.play),
+            "table": [list(s) for s in self.table],
+            "optimal": self.optimal,
+        }
         if self.board is not None:
             out["board"] = self.board
         if self.notes:

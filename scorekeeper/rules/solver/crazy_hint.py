@@ -30,10 +30,15 @@ class CrazyHint:
 
     def to_dict(self) -> dict:
         """``{variant, first_play, value, sets: [[ranks]], bottom_feeding: [{board, cards}], cards_left, optimal}``."""
-        return {"variant": VARIANT, "first_play": self.first_play, "value": self.value,
-                "sets": [list(s) for s in self.sets],
-                "bottom_feeding": [{"board": b, "cards": list(c)} for b, c in self.feeding],
-                "cards_left": list(self.left), "optimal": True}
+        return {
+            "variant": VARIANT,
+            "first_play": self.first_play,
+            "value": self.value,
+            "sets": [list(s) for s in self.sets],
+            "bottom_feeding": [{"board": b, "cards": list(c)} for b, c in self.feeding],
+            "cards_left": list(self.left),
+            "optimal": True,
+        }
 
 
 def _rank_plays(n: int, fed: bool, first: bool, wilds: int):
@@ -74,6 +79,7 @@ def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any)
     if opts["wild"] is None:
         raise RulesError("CZ-1: give the hand's wild rank (option wild)")
     from ..crazy_sets import rank_text, wild_rank
+
     wild = wild_rank(opts["wild"])
     hand = _dealt(game, rack, opts["players"])
     boards = [game.parse(b) for b in str(table or "").split("|") if b.strip()]
@@ -83,14 +89,20 @@ def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any)
     for s in sets:
         if not game.check(" ".join(s), None, opts).valid:  # pragma: no cover - the DP follows CZ-2/CZ-3
             raise RulesError(f"internal: {' '.join(s)} is not a legal set")
-    return CrazyHint(best[0][-1][0], tuple(sets), tuple(feeding),
-                     tuple(rank_text(r) for r in sorted(left.elements())), opts["first_play"])
+    return CrazyHint(
+        best[0][-1][0],
+        tuple(sets),
+        tuple(feeding),
+        tuple(rank_text(r) for r in sorted(left.elements())),
+        opts["first_play"],
+    )
 
 
 def _best_by_rank(hand: list, wild: Any, shown: dict, first: bool) -> list[list]:
     """The dynamic programme: ``best[i][w]`` is the most value from the i-th natural rank on
     with ``w`` wildcards still in hand, and the choice made there (CZ-2, CZ-3, CZ-4)."""
     from ..crazy_sets import card_value
+
     counts = Counter(c.rank for c in hand if c.rank != wild)
     wilds = sum(c.rank == wild for c in hand)
     wild_value = card_value(next(c for c in hand if c.rank == wild), wild) if wilds else 0
@@ -100,15 +112,23 @@ def _best_by_rank(hand: list, wild: Any, shown: dict, first: bool) -> list[list]
     for r in reversed(ranks):
         each = card_value(next(c for c in hand if c.rank == r), wild)
         later = best[0]
-        best.insert(0, [max(((in_sets + fed) * each + k * wild_value + later[w - k][0], (k, in_sets, fed))
-                            for k, in_sets, fed in _rank_plays(counts[r], r in shown, first, w))
-                        for w in range(wilds + 1)])
+        best.insert(
+            0,
+            [
+                max(
+                    ((in_sets + fed) * each + k * wild_value + later[w - k][0], (k, in_sets, fed))
+                    for k, in_sets, fed in _rank_plays(counts[r], r in shown, first, w)
+                )
+                for w in range(wilds + 1)
+            ],
+        )
     return best
 
 
 def _plays_chosen(hand: list, wild: Any, shown: dict, first: bool, best: list[list]):
     """Walk the programme's choices back: ``(sets, feeding, cards left)``."""
     from ..crazy_sets import rank_text
+
     left = Counter(c.rank for c in hand)
     ranks = sorted(r for r in left if r != wild)
     w, sets, feeding = left[wild], [], []

@@ -23,7 +23,7 @@ class Move:
     cards: tuple[str, ...]
     pegs: int
     kind: str | None
-    meld: int | None = None        # the table meld added to, or None for a new meld
+    meld: int | None = None  # the table meld added to, or None for a new meld
 
 
 @dataclass(frozen=True)
@@ -34,12 +34,20 @@ class CribHint:
 
     def to_dict(self) -> dict:
         """``{variant, pegs, melds: [{cards, kind, pegs}], additions: [{meld, cards, pegs}], cards_left, optimal}``."""
-        return {"variant": VARIANT, "pegs": self.pegs,
-                "melds": [{"cards": list(m.cards), "kind": m.kind, "pegs": m.pegs}
-                          for m in self.moves if m.meld is None],
-                "additions": [{"meld": m.meld, "cards": list(m.cards), "pegs": m.pegs}
-                              for m in self.moves if m.meld is not None],
-                "cards_left": list(self.left), "optimal": True}
+        return {
+            "variant": VARIANT,
+            "pegs": self.pegs,
+            "melds": [
+                {"cards": list(m.cards), "kind": m.kind, "pegs": m.pegs} for m in self.moves if m.meld is None
+            ],
+            "additions": [
+                {"meld": m.meld, "cards": list(m.cards), "pegs": m.pegs}
+                for m in self.moves
+                if m.meld is not None
+            ],
+            "cards_left": list(self.left),
+            "optimal": True,
+        }
 
 
 def _groups(tokens: list[str], cards) -> list[tuple[str, ...]]:
@@ -95,7 +103,7 @@ def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any)
     def best(left: tuple[tuple[str, int], ...], used: frozenset, own: bool) -> tuple[int, tuple[int, ...]]:
         """Most pegs from the cards ``left``; table melds in ``used`` already grown."""
         if not left:
-            return (0, ()) if own or not used or not initial else (-10 ** 6, ())
+            return (0, ()) if own or not used or not initial else (-(10**6), ())
         (card, count), rest = left[0], left[1:]
         skip = best((*rest, (card, count - 1)) if count > 1 else rest, used, own)
         top = skip
@@ -106,7 +114,9 @@ def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any)
             if (m.meld is not None and m.meld in used) or any(have[t] < n for t, n in need.items()):
                 continue
             after = tuple(sorted((have - need).items()))
-            pegs, chosen = best(after, used | ({m.meld} if m.meld is not None else set()), own or m.meld is None)
+            pegs, chosen = best(
+                after, used | ({m.meld} if m.meld is not None else set()), own or m.meld is None
+            )
             if pegs + m.pegs > top[0]:
                 top = (pegs + m.pegs, (i, *chosen))
         return top

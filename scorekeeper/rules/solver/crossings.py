@@ -14,15 +14,29 @@ TILE_WEIGHT = 1000
 PENALTY = {"tiles": TILE_WEIGHT / 4 / 28, "value": 0.01}
 
 
-def add_crossings(a, base, cost, col_lo, col_hi, row_lo, row_hi, *, table, rack, table_jokers: int,
-                  rack_jokers: int, goal: str, initial_meld: int | None):
+def add_crossings(
+    a,
+    base,
+    cost,
+    col_lo,
+    col_hi,
+    row_lo,
+    row_hi,
+    *,
+    table,
+    rack,
+    table_jokers: int,
+    rack_jokers: int,
+    goal: str,
+    initial_meld: int | None,
+):
     """Crossing columns appended to ``a`` (a :class:`~.sparse.Coo`; ``base``: its dense first rows,
     the sets' columns only); returns the grown vectors and each new column's tile (``"J"``: a joker).
 
     Rows as :func:`.model._matrix` lays them: 52 tile rows, one per table joker,
     the rack jokers' row, then (initial meld) the value row.
     """
-    labels: list[tuple[str, int]] = []   # ("t", tile) | ("T", table joker k) | ("R", 0)
+    labels: list[tuple[str, int]] = []  # ("t", tile) | ("T", table joker k) | ("R", 0)
     avail = table + rack
     used = np.any(base[:52] != 0, axis=1)
     labels += [("t", int(t)) for t in np.flatnonzero(used & (avail > 0))]
@@ -58,6 +72,11 @@ def add_crossings(a, base, cost, col_lo, col_hi, row_lo, row_hi, *, table, rack,
             new_cost.append((-float(TILE_WEIGHT) if goal == "tiles" else 0.0) - PENALTY[goal])
     a.new_rows(len(extra_lo))
     names = [tile_token(t) if kind == "t" else "J" for kind, t in labels]
-    return (np.concatenate([cost, new_cost]), np.concatenate([col_lo, np.zeros(len(labels))]),
-            np.concatenate([col_hi, new_hi]), np.concatenate([row_lo, extra_lo]),
-            np.concatenate([row_hi, [_INF] * len(extra_lo)]), names)
+    return (
+        np.concatenate([cost, new_cost]),
+        np.concatenate([col_lo, np.zeros(len(labels))]),
+        np.concatenate([col_hi, new_hi]),
+        np.concatenate([row_lo, extra_lo]),
+        np.concatenate([row_hi, [_INF] * len(extra_lo)]),
+        names,
+    )

@@ -26,9 +26,9 @@ _INF = float("inf")
 
 @dataclass(frozen=True)
 class Cut:
-    sets: tuple[int, ...]                 # the set columns holding a core tile (H)
-    chosen: tuple[int, ...]               # how often the cut-away choice took each
-    core: tuple[tuple[str, int], ...]     # the core's tiles ("J": a joker) and crossings
+    sets: tuple[int, ...]  # the set columns holding a core tile (H)
+    chosen: tuple[int, ...]  # how often the cut-away choice took each
+    core: tuple[tuple[str, int], ...]  # the core's tiles ("J": a joker) and crossings
 
 
 def make_cut(cols, library, support, core: Counter) -> Cut:
@@ -49,12 +49,12 @@ def cut_rows(a, cost, col_lo, col_hi, row_lo, row_hi, cuts, names: list[str], fi
         free = [j for j, x in zip(cut.sets, cut.chosen) if x == 0]
         a.add([main] * len(free), free, [1.0] * len(free))
         for j, x in zip(cut.sets, cut.chosen):
-            if 0 < x < col_hi[j]:           # y_j <= x'_j - x_j
+            if 0 < x < col_hi[j]:  # y_j <= x'_j - x_j
                 y, row = a.cols + aux, a.rows + len(new_lo)
                 aux += 1
                 a.add([main, row, row], [y, y, j], [1.0, 1.0, -1.0])
                 new_lo.append(-_INF), new_hi.append(-float(x))
-        for tile, count in cut.core:       # w_t <= core_t - c'_t
+        for tile, count in cut.core:  # w_t <= core_t - c'_t
             w, row = a.cols + aux, a.rows + len(new_lo)
             aux += 1
             crossing = [first_cross + k for k, name in enumerate(names) if name == tile]
@@ -62,6 +62,10 @@ def cut_rows(a, cost, col_lo, col_hi, row_lo, row_hi, cuts, names: list[str], fi
             new_lo.append(-_INF), new_hi.append(float(count))
     a.new_rows(len(new_lo))
     a.new_cols(aux)
-    return (np.concatenate([cost, np.zeros(aux)]), np.concatenate([col_lo, np.zeros(aux)]),
-            np.concatenate([col_hi, np.ones(aux)]), np.concatenate([row_lo, new_lo]),
-            np.concatenate([row_hi, new_hi]))
+    return (
+        np.concatenate([cost, np.zeros(aux)]),
+        np.concatenate([col_lo, np.zeros(aux)]),
+        np.concatenate([col_hi, np.ones(aux)]),
+        np.concatenate([row_lo, new_lo]),
+        np.concatenate([row_hi, new_hi]),
+    )

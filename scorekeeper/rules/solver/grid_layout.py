@@ -11,13 +11,17 @@ import time
 from itertools import permutations
 
 Cell = tuple[int, int]
-STEP = ((0, 1), (1, 0))   # across, down
+STEP = ((0, 1), (1, 0))  # across, down
 #: pairings tried before giving up (each is laid at most once)
 MOST_PAIRINGS = 200
 
 
-def lay_out(sets: list[tuple[tuple[str, ...], str]], crossed: list[str], deadline: float | None = None,
-            colours: dict | None = None):
+def lay_out(
+    sets: list[tuple[tuple[str, ...], str]],
+    crossed: list[str],
+    deadline: float | None = None,
+    colours: dict | None = None,
+):
     """Rows of the board (``None`` for an empty cell) laying ``sets`` with the ``crossed`` tiles
     shared by two sets each, or None when no layout was found; ``colours``: per joker (set,
     position) the colours it may stand in (a crossing joker keeps one colour in both)."""
@@ -50,11 +54,15 @@ def _pairings(sets, crossed, pairs, taken, state, colours):
         return
     parent, parity, met = state
     tile = crossed[len(pairs)]
-    holders = [(i, p) for i, (tokens, _) in enumerate(sets) for p, t in enumerate(tokens)
-               if t == tile and (i, p) not in taken]
+    holders = [
+        (i, p)
+        for i, (tokens, _) in enumerate(sets)
+        for p, t in enumerate(tokens)
+        if t == tile and (i, p) not in taken
+    ]
     seen = set()
     for x, first in enumerate(holders):
-        for second in holders[x + 1:]:
+        for second in holders[x + 1 :]:
             (a, odd_a), (b, odd_b) = _find(parent, parity, first[0]), _find(parent, parity, second[0])
             pair = (min(first[0], second[0]), max(first[0], second[0]))
             if first[0] == second[0] or pair in met or (a == b and odd_a == odd_b):
@@ -81,8 +89,10 @@ def _orders(tokens: tuple[str, ...], kind: str, shared: int | None) -> list[tupl
     an end first."""
     if kind != "group":
         return [tuple(range(len(tokens)))]
-    found = sorted(permutations(range(len(tokens))),
-                   key=lambda order: shared is not None and order.index(shared) not in (0, len(tokens) - 1))
+    found = sorted(
+        permutations(range(len(tokens))),
+        key=lambda order: shared is not None and order.index(shared) not in (0, len(tokens) - 1),
+    )
     unique, seen = [], set()
     for order in found:
         key = tuple(tokens[i] for i in order), order.index(shared) if shared is not None else None
@@ -102,7 +112,7 @@ def _place_all(sets, pairs):
     for root in range(len(sets)):
         if root in done:
             continue
-        order = [(root, None)]   # (set, (parent, position in parent, position in set))
+        order = [(root, None)]  # (set, (parent, position in parent, position in set))
         seen = {root}
         for i, _ in order:
             for p, j, q in links[i]:

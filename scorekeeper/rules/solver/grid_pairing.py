@@ -34,8 +34,10 @@ class _Pairing:
 
     def __init__(self, sets, crossed, colours):
         self.sets, self.colours = sets, colours or {}
-        self.holders = {t: [(i, p) for i, tokens in enumerate(sets) for p, x in enumerate(tokens) if x == t]
-                        for t in set(crossed)}
+        self.holders = {
+            t: [(i, p) for i, tokens in enumerate(sets) for p, x in enumerate(tokens) if x == t]
+            for t in set(crossed)
+        }
         self.order = sorted(crossed, key=lambda t: (len(self.holders[t]), t))
         self.parent = list(range(len(sets)))
         self.parity = [0] * len(sets)
@@ -65,7 +67,7 @@ class _Pairing:
             return True
         options = [h for h in self.holders[self.order[k]] if h not in used]
         for x, first in enumerate(options):
-            for second in options[x + 1:]:
+            for second in options[x + 1 :]:
                 if not self._fits(first, second, met):
                     continue
                 (ri, oi), (rj, oj) = self.find(first[0]), self.find(second[0])
@@ -102,7 +104,9 @@ def joker_colours(templates) -> dict[tuple[int, int], frozenset]:
     return out
 
 
-def unpairable(sets: list[tuple[str, ...]], crossed: list[str], colours: dict | None = None) -> Counter | None:
+def unpairable(
+    sets: list[tuple[str, ...]], crossed: list[str], colours: dict | None = None
+) -> Counter | None:
     """A small multiset of ``crossed`` that already cannot be paired between ``sets``, or None
     when all of them can be (or the search gave up)."""
     if can_pair(sets, crossed, colours) is not False:

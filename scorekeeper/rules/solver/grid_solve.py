@@ -23,8 +23,24 @@ RETRIES = 8
 MOST_CUTS = 40
 
 
-def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_counts, rack_counts, rack_jokers,
-              cols, jokers, threshold, seconds):
+def grid_best(
+    row,
+    *,
+    variant,
+    goal,
+    initial,
+    opts,
+    table,
+    rack_text,
+    sw,
+    table_counts,
+    rack_counts,
+    rack_jokers,
+    cols,
+    jokers,
+    threshold,
+    seconds,
+):
     """The best grid play given ``row`` (the :class:`~.tile_solve.BestPlay` laid in rows) and the
     programme's ``cols`` and table ``jokers`` it was solved with."""
     deadline = time.perf_counter() + seconds
@@ -32,8 +48,19 @@ def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_
     base = np.zeros_like(table_counts) if initial else table_counts
 
     def programme(**more):
-        return solve_model(lib, cols, base, rack_counts, len(jokers), rack_jokers, goal, threshold,
-                           max(0.01, deadline - time.perf_counter()), crossings=True, **more)
+        return solve_model(
+            lib,
+            cols,
+            base,
+            rack_counts,
+            len(jokers),
+            rack_jokers,
+            goal,
+            threshold,
+            max(0.01, deadline - time.perf_counter()),
+            crossings=True,
+            **more,
+        )
 
     cuts: list = []
     answer, bound = _bounded(programme, cuts, lib, cols, goal, base, deadline)
@@ -54,7 +81,9 @@ def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_
             break
         forbid.append(answer.support)
         answer = programme(forbid=forbid, cuts=cuts, at_least=floor if attempt < RETRIES // 2 else None)
-        if not answer.feasible and floor is not None and attempt < RETRIES // 2:  # none at the bound: any other
+        if (
+            not answer.feasible and floor is not None and attempt < RETRIES // 2
+        ):  # none at the bound: any other
             floor = None
             answer = programme(forbid=forbid, cuts=cuts)
         core = _core(answer, lib)
@@ -62,8 +91,10 @@ def grid_best(row, *, variant, goal, initial, opts, table, rack_text, sw, table_
             cuts.append(make_cut(cols, lib, answer.support, core))
             answer = programme(forbid=forbid, cuts=cuts)
             core = _core(answer, lib)
-    note = ("CT-9: best found, not proven: a play using crossings may lay more; at most "
-            f"{bound if bound is not None else 'unknown'} {'tiles' if goal == 'tiles' else 'points'}")
+    note = (
+        "CT-9: best found, not proven: a play using crossings may lay more; at most "
+        f"{bound if bound is not None else 'unknown'} {'tiles' if goal == 'tiles' else 'points'}"
+    )
     return replace(best, optimal=False, bound=bound, notes=(*best.notes, note))
 
 
@@ -126,8 +157,7 @@ def _laid(answer, variant, goal, initial, opts, table, rack_text, deadline):
         return None
     lines = board_lines(read_table(variant, after, opts)) if after else []
     played = tuple(verdict.extra["played"])
-    return BestPlay(variant, goal, initial, verdict.extra["value"], played, tuple(lines),
-                    True, after or None)
+    return BestPlay(variant, goal, initial, verdict.extra["value"], played, tuple(lines), True, after or None)
 
 
 def _boards(table, new: str, initial: bool) -> tuple[str, str]:

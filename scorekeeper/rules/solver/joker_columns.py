@@ -45,13 +45,25 @@ def _slots(library) -> tuple[np.ndarray, dict[str, tuple[np.ndarray, np.ndarray]
 def _assignments(rack_jokers: int, table_jokers: int) -> dict[int, list[tuple[str, ...]]]:
     """Per number of jokers in a set: the source of each, every table joker used at most once."""
     sources = ["R"] * (rack_jokers > 0) + [f"T{i}" for i in range(table_jokers)]
-    return {n: [a for a in product(sources, repeat=n)
-                if a.count("R") <= rack_jokers and len({x for x in a if x != "R"}) == n - a.count("R")]
-            for n in (1, 2)}
+    return {
+        n: [
+            a
+            for a in product(sources, repeat=n)
+            if a.count("R") <= rack_jokers and len({x for x in a if x != "R"}) == n - a.count("R")
+        ]
+        for n in (1, 2)
+    }
 
 
-def joker_columns(library, candidates: np.ndarray, jokers: np.ndarray, shape: np.ndarray,
-                  table_jokers: Sequence[frozenset], rack_jokers: int, held: np.ndarray | None):
+def joker_columns(
+    library,
+    candidates: np.ndarray,
+    jokers: np.ndarray,
+    shape: np.ndarray,
+    table_jokers: Sequence[frozenset],
+    rack_jokers: int,
+    held: np.ndarray | None,
+):
     """``(template, rack jokers, uses of each table joker, needs two, rack jokers' points)`` per kept
     column, as arrays; ``candidates``: the templates with jokers whose tiles are all available,
     ``jokers``/``shape``: the library's jokers per template and shape ids, ``held``: per template
@@ -64,7 +76,7 @@ def joker_columns(library, candidates: np.ndarray, jokers: np.ndarray, shape: np
                 fit[k][where[e]] = True
     assignments = _assignments(rack_jokers, len(table_jokers))
     sorted_ids: dict[tuple[str, ...], int] = {}
-    parts = []   # (templates, assignment number in its list, assignment, needs two, points, sorted id)
+    parts = []  # (templates, assignment number in its list, assignment, needs two, points, sorted id)
     for n in (1, 2):
         tpl = candidates[jokers[candidates] == n]
         for number, a in enumerate(assignments[n]):
@@ -73,8 +85,12 @@ def joker_columns(library, candidates: np.ndarray, jokers: np.ndarray, shape: np
                 if src != "R":
                     needs |= ~fit[int(src[1])][tpl, slot]
             from_rack = a.count("R")
-            keep = ~(needs & (held[tpl] + from_rack < 2)) if held is not None else np.ones(len(tpl), dtype=bool)
-            pts = sum((points[tpl, slot] for slot, src in enumerate(a) if src == "R"), np.zeros(len(tpl), np.int64))
+            keep = (
+                ~(needs & (held[tpl] + from_rack < 2)) if held is not None else np.ones(len(tpl), dtype=bool)
+            )
+            pts = sum(
+                (points[tpl, slot] for slot, src in enumerate(a) if src == "R"), np.zeros(len(tpl), np.int64)
+            )
             sid = sorted_ids.setdefault(tuple(sorted(a)), len(sorted_ids))
             parts.append((tpl[keep], number, a, needs[keep], pts[keep], sid))
     if not parts or not sum(len(p[0]) for p in parts):

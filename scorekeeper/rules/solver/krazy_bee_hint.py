@@ -32,9 +32,15 @@ class StepHint:
 
     def to_dict(self) -> dict:
         """``{variant, step, step_text, can_lay, melds: [[tokens]...], wild_bees, steps}``."""
-        return {"variant": VARIANT, "step": self.step, "step_text": self.step_text, "can_lay": self.can_lay,
-                "melds": [list(m) for m in self.melds],
-                "wild_bees": sum(m.count("W") for m in self.melds), "steps": list(self.steps)}
+        return {
+            "variant": VARIANT,
+            "step": self.step,
+            "step_text": self.step_text,
+            "can_lay": self.can_lay,
+            "melds": [list(m) for m in self.melds],
+            "wild_bees": sum(m.count("W") for m in self.melds),
+            "steps": list(self.steps),
+        }
 
 
 def _books(counts: Counter, wilds: int, size: int):
@@ -65,7 +71,9 @@ def _laydowns(counts: Counter, wilds: int, requirements, chosen=()):
         return
     req, rest = requirements[0], requirements[1:]
     melds = _books if req.kind == "book" else _runs
-    for meld in sorted(set(melds(counts, wilds, req.size)), key=lambda m: (m.count(None), [v or 0 for v in m])):
+    for meld in sorted(
+        set(melds(counts, wilds, req.size)), key=lambda m: (m.count(None), [v or 0 for v in m])
+    ):
         used = Counter(v for v in meld if v is not None)
         yield from _laydowns(counts - used, wilds - meld.count(None), rest, (*chosen, meld))
 
@@ -95,6 +103,7 @@ def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any)
     """Can the hand ``rack`` lay the chosen Step (or which Steps can it lay)? ``table`` is unused."""
     from ..krazy_bee import steps_of
     from ..krazy_bee.steps import chosen_step
+
     game = find_variant(VARIANT)
     opts = game.options(options)
     hand = game.parse(rack)
@@ -102,8 +111,13 @@ def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any)
     if opts["step"] is not None:
         step = chosen_step(opts["step"], steps)
         found = _lay(hand, step, {**opts, "steps": opts["steps"]})
-        return StepHint(step.number or None, step.text, found is not None, found or (),
-                        (step.number,) if found and step.number else ())
+        return StepHint(
+            step.number or None,
+            step.text,
+            found is not None,
+            found or (),
+            (step.number,) if found and step.number else (),
+        )
     layable, first = [], None
     for step in steps:
         found = _lay(hand, step, opts)

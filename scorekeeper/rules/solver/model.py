@@ -27,10 +27,10 @@ _INF = highspy.kHighsInf
 @dataclass(frozen=True)
 class Column:
     template: Template
-    index: int                   # the template's place in its library
-    sources: tuple[str, ...]     # per joker of the template: "R", "T0" or "T1"
-    needs_two: bool = False      # CT-10: a table joker changed what it stands for
-    rack_joker_points: int = 0   # CT-5 points of the rack's jokers in this set
+    index: int  # the template's place in its library
+    sources: tuple[str, ...]  # per joker of the template: "R", "T0" or "T1"
+    needs_two: bool = False  # CT-10: a table joker changed what it stands for
+    rack_joker_points: int = 0  # CT-5 points of the rack's jokers in this set
 
 
 @dataclass(frozen=True)
@@ -40,20 +40,20 @@ class Answer:
     sets: tuple[Column, ...]
     optimal: bool
     feasible: bool
-    crossed: tuple[str, ...] = ()   # grid programme: the tiles laid at crossings (CT-9)
-    bound: float | None = None      # the objective no play beats (when ``optimal``: the best's)
-    support: tuple = ((), ())       # the set columns chosen and how often (to ask for another solution)
+    crossed: tuple[str, ...] = ()  # grid programme: the tiles laid at crossings (CT-9)
+    bound: float | None = None  # the objective no play beats (when ``optimal``: the best's)
+    support: tuple = ((), ())  # the set columns chosen and how often (to ask for another solution)
 
 
 @dataclass(frozen=True)
 class _Arrays:
-    matrix: np.ndarray       # templates x 52 tile counts
-    jokers: np.ndarray       # jokers per template
-    tiles: np.ndarray        # number tiles per template
-    value: np.ndarray        # CT-5 value of the number tiles
-    points: np.ndarray       # CT-5 value of the set in its best reading
+    matrix: np.ndarray  # templates x 52 tile counts
+    jokers: np.ndarray  # jokers per template
+    tiles: np.ndarray  # number tiles per template
+    value: np.ndarray  # CT-5 value of the number tiles
+    points: np.ndarray  # CT-5 value of the set in its best reading
     joker_points: np.ndarray  # CT-5 points of its jokers
-    shape: np.ndarray        # templates with the same tiles and jokers share a shape
+    shape: np.ndarray  # templates with the same tiles and jokers share a shape
 
 
 _ARRAYS: dict[int, _Arrays] = {}
@@ -75,9 +75,15 @@ def _build_arrays(library: tuple[Template, ...]) -> _Arrays:
             matrix[i, t] += 1
     shapes: dict[tuple, int] = {}
     shape = np.array([shapes.setdefault((t.tiles, len(t.jokers)), len(shapes)) for t in library])
-    return _Arrays(matrix, np.array([len(t.jokers) for t in library]), matrix.sum(axis=1), matrix @ NUMBERS,
-                   np.array([t.points for t in library]), np.array([sum(p for _, p in t.jokers) for t in library]),
-                   shape)
+    return _Arrays(
+        matrix,
+        np.array([len(t.jokers) for t in library]),
+        matrix.sum(axis=1),
+        matrix @ NUMBERS,
+        np.array([t.points for t in library]),
+        np.array([sum(p for _, p in t.jokers) for t in library]),
+        shape,
+    )
 
 
 @dataclass
@@ -96,12 +102,22 @@ class Columns:
 
     def column(self, library, j: int) -> Column:
         sources = ("R",) * int(self.rack[j]) + tuple(f"T{k}" for k, used in enumerate(self.table) if used[j])
-        return Column(library[self.index[j]], int(self.index[j]), sources, bool(self.needs_two[j]),
-                      int(self.joker_points[j]))
+        return Column(
+            library[self.index[j]],
+            int(self.index[j]),
+            sources,
+            bool(self.needs_two[j]),
+            int(self.joker_points[j]),
+        )
 
 
-def columns(library: tuple[Template, ...], avail: np.ndarray, table_jokers: Sequence[frozenset],
-            rack_jokers: int, rack: np.ndarray | None = None) -> Columns:
+def columns(
+    library: tuple[Template, ...],
+    avail: np.ndarray,
+    table_jokers: Sequence[frozenset],
+    rack_jokers: int,
+    rack: np.ndarray | None = None,
+) -> Columns:
     """The columns whose tiles are all available, one per useful assignment of joker sources.
 
     Without table jokers every joker is the rack's, and of the templates sharing
@@ -120,8 +136,15 @@ def columns(library: tuple[Template, ...], avail: np.ndarray, table_jokers: Sequ
         return Columns(index, arr.jokers[index], [], zero.astype(bool), arr.joker_points[index])
     # CT-10: how many of each set's number tiles the rack could supply
     held = np.minimum(arr.matrix, rack[None, :]).sum(axis=1) if rack is not None else None
-    found, from_rack, uses, needs, points = joker_columns(library, np.flatnonzero(fits & (arr.jokers > 0)),
-                                                         arr.jokers, arr.shape, table_jokers, rack_jokers, held)
+    found, from_rack, uses, needs, points = joker_columns(
+        library,
+        np.flatnonzero(fits & (arr.jokers > 0)),
+        arr.jokers,
+        arr.shape,
+        table_jokers,
+        rack_jokers,
+        held,
+    )
     index = np.concatenate([plain, found]).astype(int)
     pad = np.zeros(len(plain), dtype=int)
     rack = np.concatenate([pad, from_rack]).astype(int)
@@ -131,8 +154,17 @@ def columns(library: tuple[Template, ...], avail: np.ndarray, table_jokers: Sequ
     return Columns(index, rack, table, needs, points)
 
 
-def _matrix(library, cols: Columns, table: np.ndarray, rack: np.ndarray, table_jokers: int, rack_jokers: int,
-            goal: str, initial_meld: int | None, only: set[int]):
+def _matrix(
+    library,
+    cols: Columns,
+    table: np.ndarray,
+    rack: np.ndarray,
+    table_jokers: int,
+    rack_jokers: int,
+    goal: str,
+    initial_meld: int | None,
+    only: set[int],
+):
     """The programme as (sparse matrix, its dense first rows, costs, column bounds, row bounds)."""
     whole = _arrays(library)
     matrix = whole.matrix[cols.index]
@@ -157,38 +189,92 @@ def _matrix(library, cols: Columns, table: np.ndarray, rack: np.ndarray, table_j
     with np.errstate(divide="ignore"):
         room = np.where(matrix > 0, (table + rack)[None, :] // np.maximum(matrix, 1), 2).min(axis=1)
     upper = np.minimum(room, 2).astype(float)
-    cost, upper, lo, hi = ct10_rows(library, cols, a, base, cost.astype(float), upper, np.concatenate(lo),
-                                np.concatenate(hi), table, only)
+    cost, upper, lo, hi = ct10_rows(
+        library, cols, a, base, cost.astype(float), upper, np.concatenate(lo), np.concatenate(hi), table, only
+    )
     return a, base, cost, np.zeros(len(cost)), upper, lo, hi
 
 
-def solve_model(library: tuple[Template, ...], cols: Columns, table: np.ndarray, rack: np.ndarray,
-                table_jokers: int, rack_jokers: int, goal: str, initial_meld: int | None,
-                seconds: float, crossings: bool = False, forbid=(), at_least: float | None = None,
-                cuts=()) -> Answer:
+def solve_model(
+    library: tuple[Template, ...],
+    cols: Columns,
+    table: np.ndarray,
+    rack: np.ndarray,
+    table_jokers: int,
+    rack_jokers: int,
+    goal: str,
+    initial_meld: int | None,
+    seconds: float,
+    crossings: bool = False,
+    forbid=(),
+    at_least: float | None = None,
+    cuts=(),
+) -> Answer:
     """The best choice of sets (see the module docstring); ``crossings``: the grid programme of
     :mod:`.crossings`, whose answer bounds the best grid play and names its crossing tiles;
     ``forbid``/``at_least``: see :func:`.rows.other_rows`; ``cuts``: see :mod:`.grid_cuts`."""
     if not len(cols):  # nothing can be laid: feasible only when nothing must be
         return Answer((), True, not table.any() and not table_jokers and not initial_meld)
     changed = set(np.flatnonzero(cols.needs_two & (cols.rack < 2)).tolist())
-    return _solve_once(library, cols, table, rack, table_jokers, rack_jokers, goal, initial_meld, seconds,
-                       crossings, forbid, at_least, changed, cuts)
+    return _solve_once(
+        library,
+        cols,
+        table,
+        rack,
+        table_jokers,
+        rack_jokers,
+        goal,
+        initial_meld,
+        seconds,
+        crossings,
+        forbid,
+        at_least,
+        changed,
+        cuts,
+    )
 
 
-def _solve_once(library, cols, table, rack, table_jokers, rack_jokers, goal, initial_meld, seconds, crossings,
-                forbid, at_least, only, cuts=()) -> Answer:
-    a, base, cost, col_lo, col_hi, row_lo, row_hi = _matrix(library, cols, table, rack, table_jokers, rack_jokers,
-                                                             goal, initial_meld, only)
+def _solve_once(
+    library,
+    cols,
+    table,
+    rack,
+    table_jokers,
+    rack_jokers,
+    goal,
+    initial_meld,
+    seconds,
+    crossings,
+    forbid,
+    at_least,
+    only,
+    cuts=(),
+) -> Answer:
+    a, base, cost, col_lo, col_hi, row_lo, row_hi = _matrix(
+        library, cols, table, rack, table_jokers, rack_jokers, goal, initial_meld, only
+    )
     names: list[str] = []
     if crossings:
         cost, col_lo, col_hi, row_lo, row_hi, names = add_crossings(
-            a, base, cost, col_lo, col_hi, row_lo, row_hi, table=table, rack=rack,
-            table_jokers=table_jokers, rack_jokers=rack_jokers, goal=goal, initial_meld=initial_meld)
+            a,
+            base,
+            cost,
+            col_lo,
+            col_hi,
+            row_lo,
+            row_hi,
+            table=table,
+            rack=rack,
+            table_jokers=table_jokers,
+            rack_jokers=rack_jokers,
+            goal=goal,
+            initial_meld=initial_meld,
+        )
         first_cross = a.cols - len(names)
         row_lo, row_hi = other_rows(a, cost, row_lo, row_hi, forbid, at_least)
-        cost, col_lo, col_hi, row_lo, row_hi = cut_rows(a, cost, col_lo, col_hi, row_lo, row_hi, cuts, names,
-                                                        first_cross)
+        cost, col_lo, col_hi, row_lo, row_hi = cut_rows(
+            a, cost, col_lo, col_hi, row_lo, row_hi, cuts, names, first_cross
+        )
     used = a.used_rows()
     if np.any(row_lo[~used] > 0):
         return Answer((), True, False)  # a table tile (or joker) that no set can hold
@@ -207,15 +293,17 @@ def _solve_once(library, cols, table, rack, table_jokers, rack_jokers, goal, ini
     h.passModel(lp)
     unit = TILE_WEIGHT if goal == "tiles" else 1
     deadline = time.perf_counter() + seconds
-    search = Search(h, list(col_lo), list(col_hi), min(deadline, time.perf_counter() + seconds * OWN_SHARE), unit)
+    search = Search(
+        h, list(col_lo), list(col_hi), min(deadline, time.perf_counter() + seconds * OWN_SHARE), unit
+    )
     search.node()
     if not search.complete:  # a hard one: HiGHS's own branch and cut, from the best laydown found
         search = finish_with_mip(h, lp, search, deadline, unit)
     if search.best is None:
         return Answer((), search.complete, False)
-    x = search.best[:len(cols)]
+    x = search.best[: len(cols)]
     chosen = tuple(cols.column(library, j) for j in np.flatnonzero(x) for _ in range(x[j]))
-    tail = search.best[first_cross:first_cross + len(names)] if names else ()
+    tail = search.best[first_cross : first_cross + len(names)] if names else ()
     crossed = tuple(name for name, n in zip(names, tail) for _ in range(int(n)))
     bound = float(cost @ search.best) if search.complete else None
     support = np.flatnonzero(x)

@@ -23,10 +23,10 @@ def ct10_rows(library, cols, a: Coo, base: np.ndarray, cost, upper, lo, hi, tabl
     sets = np.array(sorted(only), dtype=np.int64)
     if not len(sets):
         return cost, upper, lo, hi
-    counts = base[:52, sets].T                       # the sets' tiles, one row per set
+    counts = base[:52, sets].T  # the sets' tiles, one row per set
     held = table > 0
     need = 2 - cols.rack[sets] - counts[:, ~held].sum(axis=1)
-    keep = need > 0                                  # the others' own tiles are the rack's
+    keep = need > 0  # the others' own tiles are the rack's
     sets, counts, need = sets[keep], counts[keep], need[keep]
     pair_set, tile = np.nonzero(counts * held[None, :])
     if not len(sets):
@@ -38,19 +38,23 @@ def ct10_rows(library, cols, a: Coo, base: np.ndarray, cost, upper, lo, hi, tabl
     per_tile = a.rows + n_sets + n_pairs + np.arange(len(shared))
     z = a.cols + np.arange(n_pairs)
     count = counts[pair_set, tile].astype(float)
-    a.add(link, sets, -need.astype(float))                          # -need * x_j
-    a.add(link[pair_set], z, np.ones(n_pairs))                      # + sum_t z
-    a.add(cap, sets[pair_set], -count)                              # z <= a * x_j
+    a.add(link, sets, -need.astype(float))  # -need * x_j
+    a.add(link[pair_set], z, np.ones(n_pairs))  # + sum_t z
+    a.add(cap, sets[pair_set], -count)  # z <= a * x_j
     a.add(cap, z, np.ones(n_pairs))
-    users_t, users = np.nonzero(base[shared])                       # sum_j z <= laid - table
+    users_t, users = np.nonzero(base[shared])  # sum_j z <= laid - table
     a.add(per_tile[users_t], users, -base[shared][users_t, users])
     a.add(per_tile[tile_row], z, np.ones(n_pairs))
     a.new_rows(n_sets + n_pairs + len(shared))
     a.new_cols(n_pairs)
     new_lo = np.concatenate([np.zeros(n_sets), np.full(n_pairs, -_INF), np.full(len(shared), -_INF)])
     new_hi = np.concatenate([np.full(n_sets, _INF), np.zeros(n_pairs), -table[shared].astype(float)])
-    return (np.concatenate([cost, np.zeros(n_pairs)]), np.concatenate([upper, count]),
-            np.concatenate([lo, new_lo]), np.concatenate([hi, new_hi]))
+    return (
+        np.concatenate([cost, np.zeros(n_pairs)]),
+        np.concatenate([upper, count]),
+        np.concatenate([lo, new_lo]),
+        np.concatenate([hi, new_hi]),
+    )
 
 
 def other_rows(a: Coo, cost, row_lo, row_hi, forbid, at_least):

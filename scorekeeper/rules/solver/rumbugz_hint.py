@@ -35,10 +35,13 @@ class SequenceHint:
         the hand could lay on its own (null: none).
         """
         done = set(self.laid) | {k for k, _ in self.sequences}
-        return {"variant": VARIANT, "laid": list(self.laid),
-                "sequences": [{"kind": k, "cards": list(c)} for k, c in self.sequences],
-                "missing": [k for k in KINDS if k not in done],
-                "possible": {k: (list(v) if v else None) for k, v in self.possible.items()}}
+        return {
+            "variant": VARIANT,
+            "laid": list(self.laid),
+            "sequences": [{"kind": k, "cards": list(c)} for k, c in self.sequences],
+            "missing": [k for k in KINDS if k not in done],
+            "possible": {k: (list(v) if v else None) for k, v in self.possible.items()},
+        }
 
 
 def _laid(raw: Any) -> tuple[str, ...]:
@@ -78,8 +81,11 @@ def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any)
     plyts = sum(c.wild for c in hand)
     options_per_kind = {}
     for kind in KINDS:
-        options_per_kind[kind] = [s for s in _sequences(counts, plyts, kind)
-                                  if game.check(" ".join(s), None, {**opts, "kind": kind}).valid]
+        options_per_kind[kind] = [
+            s
+            for s in _sequences(counts, plyts, kind)
+            if game.check(" ".join(s), None, {**opts, "kind": kind}).valid
+        ]
     possible = {k: (v[0] if v else None) for k, v in options_per_kind.items()}
     missing = [k for k in KINDS if k not in laid]
     best: tuple[int, int, tuple] = (0, 0, ())

@@ -15,10 +15,17 @@ def finish_with_mip(h, lp, search: Search, deadline: float, unit: int) -> Search
     """Finish with HiGHS's MIP solver (presolve, cuts, heuristics), seeded with the best laydown."""
     for j, (lo, hi) in enumerate(zip(lp.col_lower_, lp.col_upper_)):
         h.changeColBounds(j, lo, hi)
-    h.changeColsIntegrality(lp.num_col_, np.arange(lp.num_col_, dtype=np.int32),
-                            np.array([highspy.HighsVarType.kInteger] * lp.num_col_))
-    for name, setting in (("presolve", "on"), ("mip_rel_gap", 0.0), ("mip_abs_gap", unit - 0.5),
-                          ("time_limit", max(0.01, deadline - time.perf_counter()))):
+    h.changeColsIntegrality(
+        lp.num_col_,
+        np.arange(lp.num_col_, dtype=np.int32),
+        np.array([highspy.HighsVarType.kInteger] * lp.num_col_),
+    )
+    for name, setting in (
+        ("presolve", "on"),
+        ("mip_rel_gap", 0.0),
+        ("mip_abs_gap", unit - 0.5),
+        ("time_limit", max(0.01, deadline - time.perf_counter())),
+    ):
         h.setOptionValue(name, setting)
     if search.best is not None:
         sol = highspy.HighsSolution()

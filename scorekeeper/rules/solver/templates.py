@@ -39,7 +39,7 @@ class Template:
     """
 
     tokens: tuple[str, ...]
-    tiles: tuple[int, ...]            # tile_index of each number tile, with repeats
+    tiles: tuple[int, ...]  # tile_index of each number tile, with repeats
     jokers: tuple[tuple[frozenset, int], ...]
     points: int
     kind: str
@@ -75,6 +75,7 @@ class _Collector:
 
 # -- runs (CT-3) -------------------------------------------------------------------------
 
+
 def _run_fillers(nxt: int, sw):
     """(values, tile number or None for a joker) that may fill the run at ``nxt`` (CT-1)."""
     low = 0 if sw.zero else 1
@@ -107,7 +108,9 @@ def _runs(sw, out: _Collector, longest: int) -> None:
                 continue
             for colour in colours(slots, values):
                 slot = (colour, values, number is None, number or 0)
-                grow([*slots, slot], sw.after(values[-1]), used | bits, positions + len(values), most, colours)
+                grow(
+                    [*slots, slot], sw.after(values[-1]), used | bits, positions + len(values), most, colours
+                )
 
     for colour in COLOURS:
         grow([], START, 0, 0, longest, lambda slots, values, c=colour: [c])
@@ -124,6 +127,7 @@ def _unused_colours(slots, values) -> list:
 
 
 # -- groups (CT-2) -----------------------------------------------------------------------
+
 
 def _group_faces(g: int, sw) -> list[tuple[int, int]]:
     """(tile number, positions) of the number tiles that may show ``g`` in a group."""
@@ -157,6 +161,7 @@ def _same_colour_groups(sw, out: _Collector, g: int) -> None:
     faces = _group_faces(g, sw)
     fillers = [(n, p) for n, p in faces] + [(None, 1)] + ([(None, 2)] if sw.eleven_split and g == 1 else [])
     for colour in COLOURS:
+
         def grow(start, slots, positions):
             if 3 <= positions and any(not s[2] for s in slots):
                 out.add("group", slots)
@@ -167,6 +172,7 @@ def _same_colour_groups(sw, out: _Collector, g: int) -> None:
                 values = (g,) * size
                 # grow runs within this loop's iteration, so it sees this colour
                 grow(i, [*slots, (colour, values, number is None, number or 0)], positions + size)  # noqa: B023
+
         grow(0, [], 0)
 
 

@@ -97,8 +97,9 @@ def read_table(variant: str, text: Any, opts: Mapping[str, Any]) -> TileTable:
     game = find_variant(variant)
     if is_board(text):
         if not opts["grid"]:
-            raise game.refuse("CT-9: a board (rows split by '/' or new lines, '.' for an empty cell) "
-                              "needs the grid switch")
+            raise game.refuse(
+                "CT-9: a board (rows split by '/' or new lines, '.' for an empty cell) needs the grid switch"
+            )
         return TileTable(board=tuple(tuple(row) for row in read_board(text, NOTATION)))
     parts = [NOTATION.parse(part) for part in str(text).split("|")]
     if any(not p for p in parts):
@@ -126,8 +127,10 @@ def joker_entries(table: TileTable, sw: Switches) -> list[frozenset[str]]:
     A joker in a set that is not legal stands for nothing (so moving it is never free).
     """
     if table.board is not None:
-        return [frozenset(r.entries[i] for tiles, i in lines for r in line_readings(tiles, sw))
-                for _cell, lines in board_cells(table)]
+        return [
+            frozenset(r.entries[i] for tiles, i in lines for r in line_readings(tiles, sw))
+            for _cell, lines in board_cells(table)
+        ]
     out: list[frozenset[str]] = []
     for tiles in table.sets:
         if not any(t.wild for t in tiles):
@@ -172,5 +175,7 @@ def board_cells(table: TileTable) -> list[tuple[tuple[int, int], list[tuple[tupl
     for r, row in enumerate(table.board or ()):
         for c, t in enumerate(row):
             if t is not None and t.wild:
-                out.append(((r, c), [(tiles, cells.index((r, c))) for tiles, cells in units if (r, c) in cells]))
+                out.append(
+                    ((r, c), [(tiles, cells.index((r, c))) for tiles, cells in units if (r, c) in cells])
+                )
     return out

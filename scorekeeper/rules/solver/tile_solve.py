@@ -65,8 +65,17 @@ def _ordered(sets: list[tuple[str, ...]], before: tuple[tuple[str, ...], ...]) -
     return kept + left
 
 
-def _answer(variant, goal, initial, opts, answer: Answer, table_counts, before, kept: TileTable | None = None,
-            notes=()) -> BestPlay:
+def _answer(
+    variant,
+    goal,
+    initial,
+    opts,
+    answer: Answer,
+    table_counts,
+    before,
+    kept: TileTable | None = None,
+    notes=(),
+) -> BestPlay:
     """The play, its value and the table after; ``kept``: the table left as it lies, new sets beside it."""
     play, value = _play(answer, table_counts)
     new = [col.template.tokens for col in answer.sets]
@@ -79,12 +88,21 @@ def _answer(variant, goal, initial, opts, answer: Answer, table_counts, before, 
         sets, board = list(before) + new, None
     if opts["grid"] and board is None:
         board = board_text([list(s) for s in sets])
-    return BestPlay(variant, goal, initial, value, tuple(play), tuple(sets),
-                    answer.optimal, board, tuple(notes))
+    return BestPlay(
+        variant, goal, initial, value, tuple(play), tuple(sets), answer.optimal, board, tuple(notes)
+    )
 
 
-def solve_tiles(variant: str, rack_text: Any, table_text: Any = None, *, goal: str = "tiles",
-                initial: bool = False, seconds: float = DEFAULT_SECONDS, options=None) -> BestPlay:
+def solve_tiles(
+    variant: str,
+    rack_text: Any,
+    table_text: Any = None,
+    *,
+    goal: str = "tiles",
+    initial: bool = False,
+    seconds: float = DEFAULT_SECONDS,
+    options=None,
+) -> BestPlay:
     """The best legal turn for ``rack_text`` on ``table_text`` (see the module docstring)."""
     if goal not in GOALS:
         raise RulesError(f"goal {goal!r}: accepted: tiles, value")
@@ -101,52 +119,116 @@ def solve_tiles(variant: str, rack_text: Any, table_text: Any = None, *, goal: s
     start = time.perf_counter()
     jokers = [] if initial else joker_entries(table, sw)
     # the programme's columns, built once: the row answer and the grid's bound share them
-    cols = columns(library(sw), rack_counts if initial else table_counts + rack_counts, jokers, rack_jokers,
-                   rack_counts)
-    row = _in_rows(variant, goal, initial, opts, table, sw, rack_counts, rack_jokers, table_counts, seconds,
-                   cols, jokers)
+    cols = columns(
+        library(sw), rack_counts if initial else table_counts + rack_counts, jokers, rack_jokers, rack_counts
+    )
+    row = _in_rows(
+        variant, goal, initial, opts, table, sw, rack_counts, rack_jokers, table_counts, seconds, cols, jokers
+    )
     if not opts["grid"]:
         return row
-    return grid_best(row, variant=variant, goal=goal, initial=initial, opts=opts, table=table,
-                     rack_text=" ".join(token(t) for t in rack), sw=sw, table_counts=table_counts,
-                     rack_counts=rack_counts, rack_jokers=rack_jokers, cols=cols, jokers=jokers,
-                     threshold=opts["initial_meld"] if initial else None,
-                     seconds=max(seconds / 2, seconds - (time.perf_counter() - start)))
+    return grid_best(
+        row,
+        variant=variant,
+        goal=goal,
+        initial=initial,
+        opts=opts,
+        table=table,
+        rack_text=" ".join(token(t) for t in rack),
+        sw=sw,
+        table_counts=table_counts,
+        rack_counts=rack_counts,
+        rack_jokers=rack_jokers,
+        cols=cols,
+        jokers=jokers,
+        threshold=opts["initial_meld"] if initial else None,
+        seconds=max(seconds / 2, seconds - (time.perf_counter() - start)),
+    )
 
 
-def _in_rows(variant, goal, initial, opts, table: TileTable, sw, rack_counts, rack_jokers, table_counts,
-             seconds, cols, jokers) -> BestPlay:
+def _in_rows(
+    variant,
+    goal,
+    initial,
+    opts,
+    table: TileTable,
+    sw,
+    rack_counts,
+    rack_jokers,
+    table_counts,
+    seconds,
+    cols,
+    jokers,
+) -> BestPlay:
     """The best play whose sets are laid one per row (a grid's crossings come in :mod:`.grid_solve`);
     ``cols``: the programme's columns for this turn, ``jokers``: what the table's jokers stand for."""
     before = tuple(tuple(token(t) for t in s) for s in table.sets)
     if initial:  # CT-6: new sets of rack tiles only, worth initial_meld
-        return _beside(variant, goal, True, opts, table, before, sw, rack_counts, rack_jokers, seconds,
-                       opts["initial_meld"], cols)
-    answer = solve_model(library(sw), cols, table_counts, rack_counts, len(jokers), rack_jokers, goal, None, seconds)
+        return _beside(
+            variant,
+            goal,
+            True,
+            opts,
+            table,
+            before,
+            sw,
+            rack_counts,
+            rack_jokers,
+            seconds,
+            opts["initial_meld"],
+            cols,
+        )
+    answer = solve_model(
+        library(sw), cols, table_counts, rack_counts, len(jokers), rack_jokers, goal, None, seconds
+    )
     if answer.feasible:
         if answer.optimal and not _play(answer, table_counts)[0] and _legal(variant, table, opts):
-            return _answer(variant, goal, False, opts, Answer((), True, True), table_counts, before, kept=table)
+            return _answer(
+                variant, goal, False, opts, Answer((), True, True), table_counts, before, kept=table
+            )
         return _answer(variant, goal, False, opts, answer, table_counts, before)
     if table.board is not None and _legal(variant, table, opts):
-        note = ("CT-9: this board's crossings share tiles, so it cannot be re-laid in rows; it is kept as "
-                "it lies and the rack's tiles are laid beside it (best found, not proven)",)
-        played = _beside(variant, goal, False, opts, table, before, sw, rack_counts, rack_jokers, seconds, None)
+        note = (
+            "CT-9: this board's crossings share tiles, so it cannot be re-laid in rows; it is kept as "
+            "it lies and the rack's tiles are laid beside it (best found, not proven)",
+        )
+        played = _beside(
+            variant, goal, False, opts, table, before, sw, rack_counts, rack_jokers, seconds, None
+        )
         return replace(played, optimal=False, notes=note)
     if not answer.optimal and _legal(variant, table, opts):
         # out of time before any laydown: the table as it lies, the rack's own sets beside it
-        note = ("best found, not proven: the time bound ran out; the table is kept as it lies and the "
-                "rack's tiles are laid in sets of their own",)
-        beside = _beside(variant, goal, False, opts, table, before, sw, rack_counts, rack_jokers, seconds / 4, None)
+        note = (
+            "best found, not proven: the time bound ran out; the table is kept as it lies and the "
+            "rack's tiles are laid in sets of their own",
+        )
+        beside = _beside(
+            variant, goal, False, opts, table, before, sw, rack_counts, rack_jokers, seconds / 4, None
+        )
         return replace(beside, optimal=False, notes=note)
     if not answer.optimal:
         raise RulesError("no arrangement of the table was found in the time allowed; try a longer time_limit")
     reasons = judge_table(variant, table, opts).reasons
-    raise RulesError("CT-1: the table's tiles cannot be laid out as legal sets"
-                     + (f" ({'; '.join(reasons)})" if reasons else ""))
+    raise RulesError(
+        "CT-1: the table's tiles cannot be laid out as legal sets"
+        + (f" ({'; '.join(reasons)})" if reasons else "")
+    )
 
 
-def _beside(variant, goal, initial, opts, table: TileTable, before, sw, rack_counts, rack_jokers,
-            seconds, threshold, cols=None) -> BestPlay:
+def _beside(
+    variant,
+    goal,
+    initial,
+    opts,
+    table: TileTable,
+    before,
+    sw,
+    rack_counts,
+    rack_jokers,
+    seconds,
+    threshold,
+    cols=None,
+) -> BestPlay:
     """New sets of rack tiles only, the table left as it lies (CT-6 when ``threshold`` is set);
     ``cols``: the rack's columns when already built."""
     zero = np.zeros(TILES, dtype=np.int64)

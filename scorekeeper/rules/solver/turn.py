@@ -1,4 +1,5 @@
 """The whole-turn checker of the tile games: the table before, the rack, the table after."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -15,8 +16,9 @@ from .turn_core import judge_turn, names
 CORRECTION_SECONDS = 1.0
 
 
-def check_turn(variant: str, before: Any, rack: Any, after: Any, *, initial: bool = False,
-               **options: Any) -> Verdict:
+def check_turn(
+    variant: str, before: Any, rack: Any, after: Any, *, initial: bool = False, **options: Any
+) -> Verdict:
     """Judge a whole turn of a tile game (see the module docstring).
 
     ``before`` / ``after``: tables as sets separated by ``|`` or a board
@@ -32,7 +34,9 @@ def check_turn(variant: str, before: Any, rack: Any, after: Any, *, initial: boo
     (False, 'CT-3: a run needs at least 3 positions (set 1)', ('a legal way to lay R8: R5 R6 R7 R8',))
     """
     if tile_variant(variant) is None:
-        raise RulesError(f"check_turn judges the tile games (rummikub, crazy-tiles, runny-tiles), not {variant!r}")
+        raise RulesError(
+            f"check_turn judges the tile games (rummikub, crazy-tiles, runny-tiles), not {variant!r}"
+        )
     seconds = time_limit(options.pop("time_limit", CORRECTION_SECONDS))
     opts = options_of(variant, options)
 
@@ -49,7 +53,9 @@ def check_turn(variant: str, before: Any, rack: Any, after: Any, *, initial: boo
 def _solve(variant, table_text, rack_text, initial, opts, seconds):
     game = {k: v for k, v in opts.items() if k != "kind"}
     try:
-        return solve_tiles(variant, rack_text, table_text or None, initial=initial, seconds=seconds, options=game)
+        return solve_tiles(
+            variant, rack_text, table_text or None, initial=initial, seconds=seconds, options=game
+        )
     except RulesError:
         return None
 
@@ -81,8 +87,10 @@ def _must_play(variant, before, rack, played: Counter, initial, opts, seconds, e
         extra["could_play_bound"] = best.bound
     laid = sum(played.values())
     if opts["must_play"] == "A" and best.tiles_played > laid:
-        return [f"CT-11: this game plays all it can; the rack could lay {best.tiles_played} tiles, "
-                f"not {laid} (for example {' '.join(best.play)})"]
+        return [
+            f"CT-11: this game plays all it can; the rack could lay {best.tiles_played} tiles, "
+            f"not {laid} (for example {' '.join(best.play)})"
+        ]
     if opts["must_play"] == "B" and not laid and best.tiles_played:
         return [f"CT-11: this game plays something when able; the rack could lay {' '.join(best.play)}"]
     return []

@@ -55,7 +55,9 @@ def _joker_places(table: TileTable, sw) -> list[tuple[frozenset, int, list[tuple
         for i, t in enumerate(tiles):
             if t.wild:
                 best = entry_points(readings[0].entries[i]) if readings else 0
-                out.append((frozenset(r.entries[i] for r in readings), best, [tuple(token(x) for x in tiles)]))
+                out.append(
+                    (frozenset(r.entries[i] for r in readings), best, [tuple(token(x) for x in tiles)])
+                )
     return out
 
 
@@ -69,8 +71,8 @@ def _joker_story(before_jokers, after_jokers, played: Counter) -> tuple[list[str
     """CT-10 reasons under the kindest reading of which joker is which, and the played jokers' value."""
     best: tuple[list[str], int] | None = None
     for order in permutations(range(len(after_jokers))):
-        mine = order[:len(before_jokers)]
-        theirs = order[len(before_jokers):]
+        mine = order[: len(before_jokers)]
+        theirs = order[len(before_jokers) :]
         reasons = []
         needs: list[list[tuple[str, ...]]] = []
         for j, i in enumerate(mine):
@@ -80,13 +82,17 @@ def _joker_story(before_jokers, after_jokers, played: Counter) -> tuple[list[str
                 now = "/".join(sorted(entries)) or "nothing legal"
                 needs.append(sets)
                 if _rack_tiles_in(sets, played) + _rack_jokers_in(sets, theirs, after_jokers) < 2:
-                    reasons.append(f"CT-10: the joker that stood for {was} now stands for {now}; a joker taken "
-                                   "back must go into a set holding two tiles from your rack")
+                    reasons.append(
+                        f"CT-10: the joker that stood for {was} now stands for {now}; a joker taken "
+                        "back must go into a set holding two tiles from your rack"
+                    )
         distinct = {tuple(s) for sets in needs for s in sets}
         if len(needs) == 2 and len(distinct) > 1 and not reasons:
             if _rack_tiles_in([s for sets in needs for s in sets], played) < 4:
-                reasons.append("CT-10: both jokers taken back need two tiles from your rack each, "
-                               "and the rack's tiles laid do not reach four")
+                reasons.append(
+                    "CT-10: both jokers taken back need two tiles from your rack each, "
+                    "and the rack's tiles laid do not reach four"
+                )
         value = sum(after_jokers[i][1] for i in theirs)
         if best is None or (len(reasons), -value) < (len(best[0]), -best[1]):
             best = (reasons, value)
@@ -101,7 +107,9 @@ def _rack_jokers_in(sets, theirs, after_jokers) -> int:
 _MOST_LABELLED = 12
 
 
-def _initial_reasons(after: TileTable, played: Counter, had: Counter, sw, needed: int) -> tuple[list[str], int]:
+def _initial_reasons(
+    after: TileTable, played: Counter, had: Counter, sw, needed: int
+) -> tuple[list[str], int]:
     """CT-6: the rack's tiles form sets (lines) of their own, worth at least ``needed``.
 
     Each set is the rack's or the table's; a set whose tiles could be either is
@@ -112,17 +120,22 @@ def _initial_reasons(after: TileTable, played: Counter, had: Counter, sw, needed
     free = [i for i, c in enumerate(tokens) if not c - played and not c - had][:_MOST_LABELLED]
     best_points, mixed = -1, None
     for mask in range(1 << len(free)):
-        rack_sets = {i for i, c in enumerate(tokens) if c - had} | {free[k] for k in range(len(free)) if mask >> k & 1}
+        rack_sets = {i for i, c in enumerate(tokens) if c - had} | {
+            free[k] for k in range(len(free)) if mask >> k & 1
+        }
         if _rack_laid(units, rack_sets) != played:
             mixed = mixed or next((units[i][0] for i in rack_sets if tokens[i] - played), None)
             continue
         best_points = max(best_points, _meld_points(units, rack_sets, sw))
     if best_points < 0:
         shown = " ".join(token(t) for t in mixed) if mixed else "a set"
-        return [f"CT-6: the initial meld lays sets of rack tiles only; {shown} mixes in tiles from the table"], 0
+        return [
+            f"CT-6: the initial meld lays sets of rack tiles only; {shown} mixes in tiles from the table"
+        ], 0
     if best_points < needed:
-        return [f"CT-6: the initial meld is worth {best_points} points; it needs {needed} from your own rack"], \
-            best_points
+        return [
+            f"CT-6: the initial meld is worth {best_points} points; it needs {needed} from your own rack"
+        ], best_points
     return [], best_points
 
 
@@ -151,8 +164,9 @@ def _meld_points(units, rack_sets, sw) -> int:
     return sum(cells.values())
 
 
-def judge_turn(variant: str, before: Any, rack: Any, after: Any, initial: bool, opts,
-               settle: Callable | None = None) -> Verdict:
+def judge_turn(
+    variant: str, before: Any, rack: Any, after: Any, initial: bool, opts, settle: Callable | None = None
+) -> Verdict:
     """The turn judged with the options read (see :mod:`.turn`). ``settle(table_before, played, extra,
     failed)`` returns more reasons and alternatives (a correction, CT-11); without it the turn alone is
     judged: the grid search checks its own boards so."""
@@ -167,12 +181,16 @@ def judge_turn(variant: str, before: Any, rack: Any, after: Any, initial: bool, 
     reasons: list[str] = []
     alternatives: list[str] = []
     if gone:
-        reasons.append(f"CT-10: {names(gone)} left the table; tiles on the table stay there "
-                       "(a joker swapped out stays on the table too)")
+        reasons.append(
+            f"CT-10: {names(gone)} left the table; tiles on the table stay there "
+            "(a joker swapped out stays on the table too)"
+        )
         alternatives.append(f"CT-10: put {names(gone)} back on the table")
     if foreign:
-        reasons.append(f"CT-6: {names(foreign)} {'is' if sum(foreign.values()) == 1 else 'are'} on the table "
-                       "after the turn but came neither from the table nor from your rack")
+        reasons.append(
+            f"CT-6: {names(foreign)} {'is' if sum(foreign.values()) == 1 else 'are'} on the table "
+            "after the turn but came neither from the table nor from your rack"
+        )
     verdict = judge_table(variant, table_after, opts) if table_after.tiles else None
     if verdict is not None and not verdict.valid:
         reasons += list(verdict.reasons)
@@ -181,7 +199,9 @@ def judge_turn(variant: str, before: Any, rack: Any, after: Any, initial: bool, 
     # more jokers than the game has: the table's checker says so (CT-1), and the story would try
     # every order of them (9 jokers: 9! readings)
     if not gone and not supply_reasons(table_after.tiles, "CT-1", "the table after shows"):
-        story, joker_points = _joker_story(joker_entries(table_before, sw), _joker_places(table_after, sw), played)
+        story, joker_points = _joker_story(
+            joker_entries(table_before, sw), _joker_places(table_after, sw), played
+        )
         reasons += story
         value += joker_points
     extra: dict[str, Any] = {"played": sorted(played.elements(), key=_order), "value": value}
@@ -195,6 +215,15 @@ def judge_turn(variant: str, before: Any, rack: Any, after: Any, initial: bool, 
         alternatives += others
     reading = verdict.reading if verdict is not None else ()
     parts = verdict.parts if verdict is not None else ()
-    return Verdict(variant, not reasons, None if reasons else "turn", () if reasons else ("turn",),
-                   value if not reasons else None, tuple(reading), tuple(dict.fromkeys(reasons)),
-                   alternatives=tuple(dict.fromkeys(alternatives)), parts=parts, extra=extra)
+    return Verdict(
+        variant,
+        not reasons,
+        None if reasons else "turn",
+        () if reasons else ("turn",),
+        value if not reasons else None,
+        tuple(reading),
+        tuple(dict.fromkeys(reasons)),
+        alternatives=tuple(dict.fromkeys(alternatives)),
+        parts=parts,
+        extra=extra,
+    )

@@ -38,12 +38,17 @@ def initial_meld(points: int, needed: int) -> tuple[dict, tuple[str, ...]]:
      ('CT-6: worth 24 points; a first laydown needs 30 from your own rack',))
     """
     reached = points >= needed
-    note = () if reached else (f"CT-6: worth {points} points; a first laydown needs {needed} from your own rack",)
+    note = (
+        ()
+        if reached
+        else (f"CT-6: worth {points} points; a first laydown needs {needed} from your own rack",)
+    )
     return {"initial_meld": {"points": points, "needed": needed, "reached": reached}}, note
 
 
-def judge(tiles: tuple[Card, ...], sw: Switches,
-          kind: str | None) -> tuple[LineVerdict, list[Reading], list[str], list[str]]:
+def judge(
+    tiles: tuple[Card, ...], sw: Switches, kind: str | None
+) -> tuple[LineVerdict, list[Reading], list[str], list[str]]:
     """A line's verdict, its readings of the declared ``kind``, reasons and alternatives."""
     line = read_line(tiles, sw)
     readings = [r for r in line.readings if kind in (None, r.kind)]
@@ -57,8 +62,14 @@ def judge(tiles: tuple[Card, ...], sw: Switches,
     return line, readings, reasons, alternatives
 
 
-def set_verdict(variant: str, tiles: tuple[Card, ...], opts: dict[str, Any], *,
-                first_meld: bool = True, supply: bool = True) -> Verdict:
+def set_verdict(
+    variant: str,
+    tiles: tuple[Card, ...],
+    opts: dict[str, Any],
+    *,
+    first_meld: bool = True,
+    supply: bool = True,
+) -> Verdict:
     """Judge one set read in the order given (CT-1..CT-5, CT-6 when ``first_meld``).
 
     With ``supply`` the set may not show more of a tile than the game has (two each).
@@ -70,17 +81,33 @@ def set_verdict(variant: str, tiles: tuple[Card, ...], opts: dict[str, Any], *,
     reasons += too_many
     kinds = () if too_many else line.kinds
     if not readings or reasons:
-        return Verdict(variant, False, None, kinds, None, (), tuple(reasons), alternatives=tuple(alternatives))
+        return Verdict(
+            variant, False, None, kinds, None, (), tuple(reasons), alternatives=tuple(alternatives)
+        )
     extra, notes = initial_meld(readings[0].points, opts["initial_meld"]) if first_meld else ({}, ())
-    return Verdict(variant, True, readings[0].kind, kinds, readings[0].points, readings[0].entries,
-                   readings=tuple(r.entries for r in readings),
-                   readings_truncated=line.truncated and len(readings) == len(line.readings),
-                   notes=notes, extra=extra)
+    return Verdict(
+        variant,
+        True,
+        readings[0].kind,
+        kinds,
+        readings[0].points,
+        readings[0].entries,
+        readings=tuple(r.entries for r in readings),
+        readings_truncated=line.truncated and len(readings) == len(line.readings),
+        notes=notes,
+        extra=extra,
+    )
 
 
 def _part(tiles, verdict: Verdict) -> dict:
-    return {"cards": [token(t) for t in tiles], "valid": verdict.valid, "kind": verdict.kind,
-            "reading": list(verdict.reading), "points": verdict.points, "reasons": list(verdict.reasons)}
+    return {
+        "cards": [token(t) for t in tiles],
+        "valid": verdict.valid,
+        "kind": verdict.kind,
+        "reading": list(verdict.reading),
+        "points": verdict.points,
+        "reasons": list(verdict.reasons),
+    }
 
 
 def laydown_verdict(variant: str, sets: list[tuple[Card, ...]], opts: dict[str, Any]) -> Verdict:
@@ -93,8 +120,17 @@ def laydown_verdict(variant: str, sets: list[tuple[Card, ...]], opts: dict[str, 
         return Verdict(variant, False, reasons=reasons, parts=parts)
     points = sum(v.points for v in verdicts)
     extra, notes = initial_meld(points, opts["initial_meld"])
-    return Verdict(variant, True, "laydown", ("laydown",), points, tuple(e for v in verdicts for e in v.reading),
-                   parts=parts, notes=notes, extra=extra)
+    return Verdict(
+        variant,
+        True,
+        "laydown",
+        ("laydown",),
+        points,
+        tuple(e for v in verdicts for e in v.reading),
+        parts=parts,
+        notes=notes,
+        extra=extra,
+    )
 
 
 def _swap_joker(added: tuple[Card, ...], table: tuple[Card, ...], sw: Switches):
@@ -103,7 +139,7 @@ def _swap_joker(added: tuple[Card, ...], table: tuple[Card, ...], sw: Switches):
         return None
     for i, t in enumerate(table):
         if t.wild:
-            swapped = table[:i] + added + table[i + 1:]
+            swapped = table[:i] + added + table[i + 1 :]
             line = read_line(swapped, sw, cap=0)
             if line.valid and not supply_reasons(swapped, "CT-1", "this set shows"):
                 return swapped, line.best
@@ -119,14 +155,18 @@ def _placements(table: tuple[Card, ...], added: tuple[Card, ...]):
         yield "both ends", added[:k] + table + added[k:]
 
 
-def extension_verdict(variant: str, added: tuple[Card, ...], table: tuple[Card, ...],
-                      opts: dict[str, Any]) -> Verdict:
+def extension_verdict(
+    variant: str, added: tuple[Card, ...], table: tuple[Card, ...], opts: dict[str, Any]
+) -> Verdict:
     """Judge tiles added to a set on the table (after it, else before it), with CT-10."""
     sw = Switches.of(opts)
     freed_joker = bool(table) and all(t.wild for t in table)
     if freed_joker and sum(not t.wild for t in added) < 2:
-        return Verdict(variant, False, reasons=(
-            "CT-10: a joker taken back must go into a new set holding two tiles from your rack",))
+        return Verdict(
+            variant,
+            False,
+            reasons=("CT-10: a joker taken back must go into a new set holding two tiles from your rack",),
+        )
     on_table = None if freed_joker else read_line(table, sw, cap=0)
     if on_table is not None and not on_table.valid:
         return Verdict(variant, False, reasons=tuple(f"{r} (the set on the table)" for r in on_table.reasons))
@@ -135,16 +175,41 @@ def extension_verdict(variant: str, added: tuple[Card, ...], table: tuple[Card, 
     for placed, tiles in _placements(table, added):
         verdict = set_verdict(variant, tiles, opts, first_meld=False)
         if verdict.valid:
-            alternatives = (f"CT-10: {token(added[0])} could instead take the joker's place "
-                            f"({_tokens(swap[0])}); the joker must then go into a new set "
-                            "with two tiles from your rack",) if swap else ()
-            return Verdict(variant, True, verdict.kind, verdict.kinds, verdict.points, verdict.reading,
-                           readings=verdict.readings, readings_truncated=verdict.readings_truncated,
-                           alternatives=alternatives, extra={"placed": placed, "set": [token(t) for t in tiles]})
+            alternatives = (
+                (
+                    f"CT-10: {token(added[0])} could instead take the joker's place "
+                    f"({_tokens(swap[0])}); the joker must then go into a new set "
+                    "with two tiles from your rack",
+                )
+                if swap
+                else ()
+            )
+            return Verdict(
+                variant,
+                True,
+                verdict.kind,
+                verdict.kinds,
+                verdict.points,
+                verdict.reading,
+                readings=verdict.readings,
+                readings_truncated=verdict.readings_truncated,
+                alternatives=alternatives,
+                extra={"placed": placed, "set": [token(t) for t in tiles]},
+            )
         first = first or verdict
     if swap:
         tiles, best = swap
-        return Verdict(variant, True, best.kind, (best.kind,), best.points, best.entries, notes=(
-            "CT-10: the joker taken back must stay on the board, in a new set holding two tiles "
-            "from your rack",), extra={"placed": "joker", "set": [token(t) for t in tiles]})
+        return Verdict(
+            variant,
+            True,
+            best.kind,
+            (best.kind,),
+            best.points,
+            best.entries,
+            notes=(
+                "CT-10: the joker taken back must stay on the board, in a new set holding two tiles "
+                "from your rack",
+            ),
+            extra={"placed": "joker", "set": [token(t) for t in tiles]},
+        )
     return Verdict(variant, False, reasons=first.reasons, alternatives=first.alternatives)

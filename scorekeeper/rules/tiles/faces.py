@@ -11,7 +11,7 @@ from typing import Any
 from ..cards import Card
 
 COLOUR_ORDER = "RBKG"
-START, END = -1, -2          # run states: nothing read yet / the run cannot go on
+START, END = -1, -2  # run states: nothing read yet / the run cannot go on
 #: CT-1: the tile a split is: its two positions' values and the number it stands for
 SPLIT_TILES = {(0, 1): 10, (1, 2): 12, (1, 1): 11}
 

@@ -26,8 +26,9 @@ def is_board(text) -> bool:
 
 def read_board(text: str, notation: Notation) -> list[list[Card | None]]:
     """Board text to rows of cells (``None`` for an empty cell); NotationError on a bad token."""
-    return [[None if t == "." else notation.parse_token(t) for t in tokenize(row)]
-            for row in _ROWS.split(text)]
+    return [
+        [None if t == "." else notation.parse_token(t) for t in tokenize(row)] for row in _ROWS.split(text)
+    ]
 
 
 @dataclass(frozen=True)
@@ -42,13 +43,16 @@ class Line:
 
 def find_lines(board: list[list[Card | None]]) -> list[Line]:
     """Every maximal across and down line of two or more adjacent tiles."""
+
     def at(r: int, c: int) -> Card | None:
         return board[r][c] if r < len(board) and c < len(board[r]) else None
 
     lines: list[Line] = []
     width = max((len(row) for row in board), default=0)
-    for direction, outer, inner, cell in (("across", len(board), width, lambda a, b: (a, b)),
-                                          ("down", width, len(board), lambda a, b: (b, a))):
+    for direction, outer, inner, cell in (
+        ("across", len(board), width, lambda a, b: (a, b)),
+        ("down", width, len(board), lambda a, b: (b, a)),
+    ):
         for a in range(outer):
             run: list[tuple[int, int]] = []
             for b in range(inner + 1):
@@ -92,8 +96,11 @@ def check_board(board, sw: Switches):
     verdicts = _judge_lines(board, lines, sw, {})
     if crossing and all(v.valid for v in verdicts) and len(crossing) <= 2:
         verdicts, joined = _join_crossings(board, lines, sw, member, crossing, verdicts)
-        reasons += [f"CT-9: the joker at {_where(*rc)} must keep one colour in both its sets"
-                    for rc in crossing if rc not in joined]
+        reasons += [
+            f"CT-9: the joker at {_where(*rc)} must keep one colour in both its sets"
+            for rc in crossing
+            if rc not in joined
+        ]
     parts, entries, illegal = _read_lines(lines, verdicts, tiles)
     reasons += illegal
     reading = ["/".join(dict.fromkeys(entries[rc])) if rc in entries else token(t) for rc, t in tiles.items()]
@@ -107,8 +114,10 @@ def _read_lines(lines: list[Line], verdicts: list[LineVerdict], tiles: dict):
     for line, verdict in zip(lines, verdicts):
         parts.append(_line_part(line, verdict, tiles))
         if not verdict.valid:
-            reasons.append(f"CT-9: the line {line.direction} from {_where(line.row, line.col)} "
-                           f"({' '.join(parts[-1]['cells'])}) is not a legal set")
+            reasons.append(
+                f"CT-9: the line {line.direction} from {_where(line.row, line.col)} "
+                f"({' '.join(parts[-1]['cells'])}) is not a legal set"
+            )
         for rc, entry in zip(line.cells, verdict.best.entries if verdict.best else ()):
             entries.setdefault(rc, []).append(entry)
     return parts, entries, reasons
@@ -117,8 +126,11 @@ def _read_lines(lines: list[Line], verdicts: list[LineVerdict], tiles: dict):
 def _placement_reasons(tiles: dict, member: dict) -> list[str]:
     """What is wrong with the board before its lines are read: a tile in no line, more tiles
     than the supply holds (CT-9), no tile at all (CT-1)."""
-    reasons = [f"CT-9: {token(t)} at {_where(*rc)} is not part of any set (a line of 2 or more tiles)"
-               for rc, t in tiles.items() if rc not in member]
+    reasons = [
+        f"CT-9: {token(t)} at {_where(*rc)} is not part of any set (a line of 2 or more tiles)"
+        for rc, t in tiles.items()
+        if rc not in member
+    ]
     reasons += supply_reasons(tiles.values(), "CT-9", "this board shows")
     if not tiles:
         reasons.append("CT-1: a set needs at least one number tile")
@@ -128,10 +140,17 @@ def _placement_reasons(tiles: dict, member: dict) -> list[str]:
 def _line_part(line: Line, verdict: LineVerdict, tiles: dict) -> dict:
     """One line as ``check_board`` reports it: where it is, its cells, and how it reads."""
     best = verdict.best
-    return {"direction": line.direction, "row": line.row + 1, "col": line.col + 1,
-            "cells": [token(tiles[rc]) for rc in line.cells], "valid": verdict.valid,
-            "kind": best.kind if best else None, "reading": list(best.entries) if best else [],
-            "points": best.points if best else None, "reasons": list(verdict.reasons)}
+    return {
+        "direction": line.direction,
+        "row": line.row + 1,
+        "col": line.col + 1,
+        "cells": [token(tiles[rc]) for rc in line.cells],
+        "valid": verdict.valid,
+        "kind": best.kind if best else None,
+        "reading": list(best.entries) if best else [],
+        "points": best.points if best else None,
+        "reasons": list(verdict.reasons),
+    }
 
 
 def _board_points(tiles: dict, entries: dict) -> int:
@@ -153,8 +172,11 @@ def _join_crossings(board, lines, sw, member, crossing, verdicts):
     """
     domains = {}
     for rc in crossing:
-        domains[rc] = [c for c in COLOUR_ORDER
-                       if all(v.valid for v in _judge_lines(board, [lines[n] for n in member[rc]], sw, {rc: c}))]
+        domains[rc] = [
+            c
+            for c in COLOUR_ORDER
+            if all(v.valid for v in _judge_lines(board, [lines[n] for n in member[rc]], sw, {rc: c}))
+        ]
     joined = {rc for rc, d in domains.items() if d}
     if len(joined) < len(crossing):
         return verdicts, joined

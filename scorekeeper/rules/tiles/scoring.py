@@ -32,7 +32,9 @@ def check_tile_supply(variant, entries: list[Mapping[str, Any]]) -> None:
             raise RoundError([(f"players.{seat}.rack", too_many[0])])
 
 
-def round_changes(racks: list[int], winner: int | None, scoring: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def round_changes(
+    racks: list[int], winner: int | None, scoring: str
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """CT-8: each seat's score change and the round's winners.
 
     >>> round_changes([0, 12, 30], 0, "A")
@@ -47,13 +49,15 @@ def round_changes(racks: list[int], winner: int | None, scoring: str) -> tuple[t
     changes = []
     for seat, rack in enumerate(racks):
         won = seat in winners
-        changes.append({
-            "A": losses - rack if won else -rack,
-            "B": losses - rack if won else 0,
-            "C": 0 if won else rack,
-            "wins": 1 if won else 0,
-            "none": 0,
-        }[scoring])
+        changes.append(
+            {
+                "A": losses - rack if won else -rack,
+                "B": losses - rack if won else 0,
+                "C": 0 if won else rack,
+                "wins": 1 if won else 0,
+                "none": 0,
+            }[scoring]
+        )
     return tuple(changes), winners
 
 
@@ -61,16 +65,22 @@ def score_tile_round(variant, facts: Mapping[str, Any], game: GameScore, opts) -
     """Validate one round's facts and score it by ``opts['scoring']`` (CT-8)."""
     entries = variant.seat_entries(facts, game.players)
     winner = variant.seat_or_none(facts, "winner", game.players, "CT-8")
-    racks = [variant.hand_points(e, f"players.{i}", opts, key="rack", what="points on the rack")
-             for i, e in enumerate(entries)]
+    racks = [
+        variant.hand_points(e, f"players.{i}", opts, key="rack", what="points on the rack")
+        for i, e in enumerate(entries)
+    ]
     check_tile_supply(variant, entries)
     if winner is not None and racks[winner]:
-        raise RoundError([(f"players.{winner}.rack",
-                           "CT-8: the player who went out has an empty rack (0 points)")])
+        raise RoundError(
+            [(f"players.{winner}.rack", "CT-8: the player who went out has an empty rack (0 points)")]
+        )
     changes, winners = round_changes(racks, winner, opts["scoring"])
     progress = tuple({"wins": game.progress[s]["wins"] + (s in winners)} for s in range(game.players))
-    return RoundOutcome(changes=changes, progress=progress,
-                        details={"racks": racks, "winners": list(winners), "went_out": winner})
+    return RoundOutcome(
+        changes=changes,
+        progress=progress,
+        details={"racks": racks, "winners": list(winners), "went_out": winner},
+    )
 
 
 def tile_game_over(game: GameScore, opts) -> bool:

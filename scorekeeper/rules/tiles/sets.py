@@ -67,14 +67,18 @@ def supply_reasons(tiles: Iterable[Card], rule: str, shown: str) -> list[str]:
     """
     counts = Counter(token(t) for t in tiles)
     jokers = counts.pop("J", 0)
-    out = [f"{rule}: the game has only two {name} tiles; {shown} {n}"
-           for name, n in sorted(counts.items()) if n > COPIES]
+    out = [
+        f"{rule}: the game has only two {name} tiles; {shown} {n}"
+        for name, n in sorted(counts.items())
+        if n > COPIES
+    ]
     if jokers > COPIES:
         out.append(f"{rule}: the game has only two jokers; {shown} {jokers}")
     return out
 
 
 # -- groups (CT-2) -----------------------------------------------------------------
+
 
 def _group_moves(g: int, colour: str | None, sw: Switches, joker_colours) -> Move:
     """Moves of a group of number ``g``: all different colours (state: colour mask) or
@@ -85,6 +89,7 @@ def _group_moves(g: int, colour: str | None, sw: Switches, joker_colours) -> Mov
             allowed = joker_colours.get(i, COLOUR_ORDER) if joker_colours else COLOUR_ORDER
             return _group_joker_moves(g, colour, sw, allowed, state)
         return _group_tile_moves(g, colour, sw, tile, state)
+
     return move
 
 
@@ -134,8 +139,10 @@ def _group_reasons(tiles: tuple[Card, ...], sw: Switches) -> str:
     # an 11 in a group of 1s can only be read as 1+1: it fills two positions
     least, g = min((sum(2 if g == 1 and t.rank == 11 else 1 for t in tiles), g) for g in common)
     if least > 4:
-        return (f"CT-2: a group has at most 4 positions; as {g}s these tiles fill {least} "
-                "(an 11 read as 1+1 fills two)")
+        return (
+            f"CT-2: a group has at most 4 positions; as {g}s these tiles fill {least} "
+            "(an 11 read as 1+1 fills two)"
+        )
     also = ", or all the same colour" if sw.same_color_groups else ""
     return f"CT-2: a group needs all different colours{also}"
 
@@ -163,6 +170,7 @@ def read_groups(tiles, sw: Switches, joker_colours=None, cap: int = MAX_READINGS
 
 # -- runs (CT-3) -----------------------------------------------------------------------
 
+
 def _run_moves(colour: str | None, sw: Switches, joker_colours) -> Move:
     """Moves of a run: one ``colour``, or (``None``) all different colours (runny).
 
@@ -172,7 +180,7 @@ def _run_moves(colour: str | None, sw: Switches, joker_colours) -> Move:
     def move(i: int, tile: Card, state):
         if tile.wild:
             allowed = joker_colours.get(i, COLOUR_ORDER) if joker_colours else COLOUR_ORDER
-            for c in (allowed if colour is None else [colour] if colour in allowed else []):
+            for c in allowed if colour is None else [colour] if colour in allowed else []:
                 for values in _run_joker_faces(state[0], sw):
                     new = _run_step(state, c, values, colour, sw)
                     if new is not None:
@@ -184,6 +192,7 @@ def _run_moves(colour: str | None, sw: Switches, joker_colours) -> Move:
             new = _run_step(state, tile.suit, values, colour, sw)
             if new is not None:
                 yield new, (entry_text(tile.suit, values) if values != (tile.rank,) else token(tile)), pts
+
     return move
 
 
@@ -248,7 +257,9 @@ def read_runs(tiles, sw: Switches, joker_colours=None, cap: int = MAX_READINGS):
             reason = reason or (
                 f"CT-3: {token(tiles[failed])} does not continue the run after {token(tiles[failed - 1])}"
                 " (each position is one more than the last, in the order given, no value repeated)"
-                if failed else f"CT-3: {token(tiles[0])} cannot start a run here")
+                if failed
+                else f"CT-3: {token(tiles[0])} cannot start a run here"
+            )
             continue
         finals = [s for s in layers[-1] if bin(s[1]).count("1") >= 3]
         if not finals:
@@ -257,8 +268,12 @@ def read_runs(tiles, sw: Switches, joker_colours=None, cap: int = MAX_READINGS):
     return out, reason
 
 
-def read_line(tiles: tuple[Card, ...], sw: Switches, joker_colours: Mapping[int, str] | None = None,
-              cap: int = MAX_READINGS) -> LineVerdict:
+def read_line(
+    tiles: tuple[Card, ...],
+    sw: Switches,
+    joker_colours: Mapping[int, str] | None = None,
+    cap: int = MAX_READINGS,
+) -> LineVerdict:
     """Judge one line of tiles as a group or a run (CT-1..CT-3, CT-5).
 
     ``joker_colours`` maps a joker's index to the colours it may take (a grid

@@ -34,19 +34,38 @@ from .sets import Switches, token
 
 COLOURS = {"R": "R", "B": "B", "K": "K", "G": "G", "O": "G", "Y": "G"}
 COLOUR_NAMES = {"R": "red", "B": "blue", "K": "black", "G": "gold"}
-SWITCHES = ("same_color_groups", "zero", "wrap", "six_nine", "ten_split",
-            "eleven_split", "twelve_split", "runny", "grid")
+SWITCHES = (
+    "same_color_groups",
+    "zero",
+    "wrap",
+    "six_nine",
+    "ten_split",
+    "eleven_split",
+    "twelve_split",
+    "runny",
+    "grid",
+)
 SCORING = ("A", "B", "C", "wins", "none")
 #: CT-8 in a few words, for the setup form
-SCORING_WORDS = (("A", "winner takes the racks; losers lose their own"), ("B", "winner takes the racks; losers 0"),
-                 ("C", "losers count their racks; lowest wins"), ("wins", "count rounds won"),
-                 ("none", "no score kept"))
+SCORING_WORDS = (
+    ("A", "winner takes the racks; losers lose their own"),
+    ("B", "winner takes the racks; losers 0"),
+    ("C", "losers count their racks; lowest wins"),
+    ("wins", "count rounds won"),
+    ("none", "no score kept"),
+)
 
-NOTATION = Notation("tiles", ranks={str(n): n for n in range(1, 14)}, wild_tokens=("J", "JK", "*"),
-                    suits=COLOURS, suit_first=True, suit_required=True,
-                    hints={"0": "there is no 0 tile; a joker may stand for 0"},
-                    suit_hint="a tile is written colour first, e.g. R7",
-                    accepted="colour R/B/K/G (O, Y = gold) + number 1..13 (R10, k7), J (joker; JK or *)")
+NOTATION = Notation(
+    "tiles",
+    ranks={str(n): n for n in range(1, 14)},
+    wild_tokens=("J", "JK", "*"),
+    suits=COLOURS,
+    suit_first=True,
+    suit_required=True,
+    hints={"0": "there is no 0 tile; a joker may stand for 0"},
+    suit_hint="a tile is written colour first, e.g. R7",
+    accepted="colour R/B/K/G (O, Y = gold) + number 1..13 (R10, k7), J (joker; JK or *)",
+)
 
 _SWITCH_HELP = {
     "same_color_groups": ("A group may be all one colour", "CT-2"),
@@ -62,23 +81,72 @@ _SWITCH_HELP = {
 
 
 def _tile_options(preset: dict[str, bool]) -> tuple[Option, ...]:
-    switches = tuple(Option(name, "bool", preset.get(name, False), *_SWITCH_HELP[name])
-                     for name in SWITCHES)
+    switches = tuple(Option(name, "bool", preset.get(name, False), *_SWITCH_HELP[name]) for name in SWITCHES)
     return (
         *switches,
-        Option("initial_meld", "int", 30, "Points a first laydown needs from your own rack",
-               rule="CT-6", low=0, high=500),
-        Option("scoring", "choice", "A", "How rounds are scored: A, B, C, wins or none",
-               rule="CT-8", choices=SCORING, check=False, choice_words=SCORING_WORDS),
-        Option("must_play", "choice", "C", "A: play all you can, B: play something if able, C: may pass",
-               rule="CT-11", choices=("A", "B", "C"), check=False, choice_words=(
-                   ("A", "play all you can"), ("B", "play something if you can"), ("C", "you may always pass"))),
-        Option("rounds", "int", 4, "Rounds in a game (when no target is set)", rule="CT-8",
-               low=1, high=100, check=False),
-        Option("target", "int", None, "End when a total (or win count) reaches this instead",
-               rule="CT-8", low=1, optional=True, check=False),
-        Option("kind", "choice", None, "Declare the set a group or a run", rule="CT-2",
-               choices=("group", "run"), optional=True, game=False),
+        Option(
+            "initial_meld",
+            "int",
+            30,
+            "Points a first laydown needs from your own rack",
+            rule="CT-6",
+            low=0,
+            high=500,
+        ),
+        Option(
+            "scoring",
+            "choice",
+            "A",
+            "How rounds are scored: A, B, C, wins or none",
+            rule="CT-8",
+            choices=SCORING,
+            check=False,
+            choice_words=SCORING_WORDS,
+        ),
+        Option(
+            "must_play",
+            "choice",
+            "C",
+            "A: play all you can, B: play something if able, C: may pass",
+            rule="CT-11",
+            choices=("A", "B", "C"),
+            check=False,
+            choice_words=(
+                ("A", "play all you can"),
+                ("B", "play something if you can"),
+                ("C", "you may always pass"),
+            ),
+        ),
+        Option(
+            "rounds",
+            "int",
+            4,
+            "Rounds in a game (when no target is set)",
+            rule="CT-8",
+            low=1,
+            high=100,
+            check=False,
+        ),
+        Option(
+            "target",
+            "int",
+            None,
+            "End when a total (or win count) reaches this instead",
+            rule="CT-8",
+            low=1,
+            optional=True,
+            check=False,
+        ),
+        Option(
+            "kind",
+            "choice",
+            None,
+            "Declare the set a group or a run",
+            rule="CT-2",
+            choices=("group", "run"),
+            optional=True,
+            game=False,
+        ),
     )
 
 
@@ -93,10 +161,17 @@ class TileGame(Variant):
     table_counts = staticmethod(tile_counts)
     preset: ClassVar[dict[str, bool]] = {}
     entered_rule = "CT-8"
-    facts_shape = seats(2, 4, {
-        "rack": Text("tiles left on the rack (RULES.md N-1); \"\" is an empty rack"),
-        "points": Count("a typed total of the rack, when the tiles are not given (the tiles win when both are)"),
-    }, winner=Seat("the seat that went out; null: nobody did (CT-8)"))
+    facts_shape = seats(
+        2,
+        4,
+        {
+            "rack": Text('tiles left on the rack (RULES.md N-1); "" is an empty rack'),
+            "points": Count(
+                "a typed total of the rack, when the tiles are not given (the tiles win when both are)"
+            ),
+        },
+        winner=Seat("the seat that went out; null: nobody did (CT-8)"),
+    )
 
     def high_wins(self, opts):
         return opts["scoring"] != "C"
@@ -112,8 +187,10 @@ class TileGame(Variant):
         """One set, a ``|`` laydown, an extension of ``extend`` or a board (CT-1..CT-10)."""
         if is_board(cards) or is_board(extend):
             if not opts["grid"]:
-                raise self.refuse("CT-9: a board (rows split by '/' or new lines, '.' for an empty cell) "
-                                   "needs the grid switch")
+                raise self.refuse(
+                    "CT-9: a board (rows split by '/' or new lines, '.' for an empty cell) "
+                    "needs the grid switch"
+                )
             if extend is not None:
                 raise self.refuse("CT-9: a board cannot be extended; check the whole board instead")
             return self._board(cards, opts)
@@ -127,9 +204,18 @@ class TileGame(Variant):
         board = read_board(text, NOTATION)
         valid, points, parts, reasons, reading = check_board(board, Switches.of(opts))
         extra, notes = initial_meld(points, opts["initial_meld"]) if valid else ({}, ())
-        return Verdict(self.slug, valid, "board" if valid else None, ("board",) if valid else (),
-                       points if valid else None, tuple(reading), tuple(reasons),
-                       parts=tuple(parts), notes=notes, extra=extra)
+        return Verdict(
+            self.slug,
+            valid,
+            "board" if valid else None,
+            ("board",) if valid else (),
+            points if valid else None,
+            tuple(reading),
+            tuple(reasons),
+            parts=tuple(parts),
+            notes=notes,
+            extra=extra,
+        )
 
     def hand(self, cards, opts) -> HandValue:
         """CT-7: a number tile counts its number, a joker 30.
@@ -177,8 +263,15 @@ class CrazyTiles(TileGame):
     rules_home = ("CT",)
     summary = "Rummikub with crossing sets, zero, wrap-around, 6/9 and split 10s, 11s and 12s."
     preset: ClassVar[dict[str, bool]] = {
-        "same_color_groups": True, "zero": True, "wrap": True, "six_nine": True,
-        "ten_split": True, "eleven_split": True, "twelve_split": True, "grid": True}
+        "same_color_groups": True,
+        "zero": True,
+        "wrap": True,
+        "six_nine": True,
+        "ten_split": True,
+        "eleven_split": True,
+        "twelve_split": True,
+        "grid": True,
+    }
     option_spec = _tile_options(preset)
 
 

@@ -52,12 +52,20 @@ def game_figures(score: GameScore) -> GameFigures:
     complete = [r for r in score.rounds if r.complete]
     ranks = score.ranks  # the engine's, by the variant's own end rule (KB-10, RB-8, CT-8, CR-8, CZ-8)
     winners = set(score.winners) if score.finished else set()
-    seats = tuple(SeatResult(total=score.totals[s], rank=ranks[s], winner=s in winners, hands=len(complete),
-                             hand_points=sum(r.changes[s] for r in complete))
-                  for s in range(score.players))
+    seats = tuple(
+        SeatResult(
+            total=score.totals[s],
+            rank=ranks[s],
+            winner=s in winners,
+            hands=len(complete),
+            hand_points=sum(r.changes[s] for r in complete),
+        )
+        for s in range(score.players)
+    )
     counts = _gathered(find_variant(score.variant).table_counts(score, complete))  # the variant's own
-    return GameFigures(finished=score.finished, high_wins=score.high_wins, hands=len(complete),
-                       seats=seats, counts=counts)
+    return GameFigures(
+        finished=score.finished, high_wins=score.high_wins, hands=len(complete), seats=seats, counts=counts
+    )
 
 
 def _gathered(counts: Iterable[Count]) -> list:

@@ -21,8 +21,9 @@ def _model():
     return PlackettLuce()
 
 
-def rate_games(before: Mapping[int, tuple[float, float]],
-               games: Sequence[Sequence[tuple[int, int]]]) -> list[list[tuple[float, float]]]:
+def rate_games(
+    before: Mapping[int, tuple[float, float]], games: Sequence[Sequence[tuple[int, int]]]
+) -> list[list[tuple[float, float]]]:
     """Each game's ``[(member, rank), ...]`` rated in order from ``before`` (member -> (mu, sigma));
     returns every seat's ``(mu, sigma)`` after its game, seat for seat."""
     model = _model()

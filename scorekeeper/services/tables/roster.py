@@ -36,6 +36,7 @@ class TableNotFound(NotFound):
 
 # -- secrets ---------------------------------------------------------------------------------
 
+
 def secret_matches(table: Table, secret: str | None) -> bool:
     """Whether ``secret`` is the table's secret (constant-time comparison)."""
     return services.secret_matches(table, secret)
@@ -55,10 +56,12 @@ def holds_game(table_secret: str | None, game: Game) -> bool:
 
 # -- finding -----------------------------------------------------------------------------------
 
+
 def find_table(public_id: str) -> Table | None:
     """The table with this public id (roster loaded), or None."""
-    return db.session.execute(select(Table).where(Table.public_id == public_id)
-                              .options(selectinload(Table.members))).scalar_one_or_none()
+    return db.session.execute(
+        select(Table).where(Table.public_id == public_id).options(selectinload(Table.members))
+    ).scalar_one_or_none()
 
 
 def get_table(public_id: str) -> Table:
@@ -71,18 +74,23 @@ def get_table(public_id: str) -> Table:
 
 def table_of(game: Game) -> Table | None:
     """The table ``game`` belongs to, or None."""
-    return db.session.execute(select(Table).join(TableGame, TableGame.table_id == Table.id)
-                              .where(TableGame.game_id == game.id)).scalar_one_or_none()
+    return db.session.execute(
+        select(Table).join(TableGame, TableGame.table_id == Table.id).where(TableGame.game_id == game.id)
+    ).scalar_one_or_none()
 
 
-def table_games(table: Table, *, finished: bool | None = None,
-                limit: int | None = None) -> list[tuple[Game, TableGame]]:
+def table_games(
+    table: Table, *, finished: bool | None = None, limit: int | None = None
+) -> list[tuple[Game, TableGame]]:
     """The table's games, newest first, with their summaries, seats and players: all of them, or
     only the finished (or unfinished) ones, at most ``limit``."""
-    query = (select(Game, TableGame).join(TableGame, TableGame.game_id == Game.id)
-             .where(TableGame.table_id == table.id)
-             .options(selectinload(Game.players), selectinload(TableGame.seats))
-             .order_by(TableGame.played_at.desc(), TableGame.game_id.desc()))
+    query = (
+        select(Game, TableGame)
+        .join(TableGame, TableGame.game_id == Game.id)
+        .where(TableGame.table_id == table.id)
+        .options(selectinload(Game.players), selectinload(TableGame.seats))
+        .order_by(TableGame.played_at.desc(), TableGame.game_id.desc())
+    )
     if finished is not None:
         query = query.where(TableGame.finished.is_(finished))
     if limit is not None:
@@ -95,6 +103,7 @@ def seat_members(table_game: TableGame) -> list[int]:
 
 
 # -- creating and the roster -----------------------------------------------------------------
+
 
 def clean_table_name(raw: Any) -> str:
     name = " ".join(str(raw if raw is not None else "").split())
@@ -137,8 +146,9 @@ def roster_players(table: Table, names: Sequence[Any]) -> list[Member]:
         member = roster.get(name.casefold())
         if member is None:
             if len(table.members) >= ROSTER_MAX:
-                raise TooMany([("players", f"a roster holds at most {ROSTER_MAX} players; merge or "
-                                           "rename one instead")])
+                raise TooMany(
+                    [("players", f"a roster holds at most {ROSTER_MAX} players; merge or rename one instead")]
+                )
             member = Member(name=name)
             table.members.append(member)
             touch(table.id)
@@ -179,14 +189,25 @@ def merge(table: Table, keep: Member, drop: Member) -> Member:
     if keep.id == drop.id:
         raise SetupError([("drop", "pick two different players to merge")])
     together = db.session.execute(
-        select(func.count()).select_from(TableSeat).where(TableSeat.member_id == keep.id)
+        select(func.count())
+        .select_from(TableSeat)
+        .where(TableSeat.member_id == keep.id)
         .where(TableSeat.game_id.in_(select(TableSeat.game_id).where(TableSeat.member_id == drop.id)))
     ).scalar_one()
     if together:
-        raise SetupError([("drop", f"{keep.name} and {drop.name} sat at the same game "
-                                   f"({together} game{'s' if together != 1 else ''}); they are two people")])
+        raise SetupError(
+            [
+                (
+                    "drop",
+                    f"{keep.name} and {drop.name} sat at the same game "
+                    f"({together} game{'s' if together != 1 else ''}); they are two people",
+                )
+            ]
+        )
     for model in (TableSeat, TableFigure):
-        db.session.execute(model.__table__.update().where(model.member_id == drop.id).values(member_id=keep.id))
+        db.session.execute(
+            model.__table__.update().where(model.member_id == drop.id).values(member_id=keep.id)
+        )
     db.session.expire_all()
     db.session.delete(db.session.get(Member, drop.id))
     db.session.flush()
@@ -197,8 +218,15 @@ def merge(table: Table, keep: Member, drop: Member) -> Member:
 
 # -- games of the table --------------------------------------------------------------------------
 
-def start_game(table: Table, table_secret: str, variant: str, members: Sequence[Member],
-               options: Mapping[str, Any] | None = None, first_dealer: int = 0) -> tuple[Game, str]:
+
+def start_game(
+    table: Table,
+    table_secret: str,
+    variant: str,
+    members: Sequence[Member],
+    options: Mapping[str, Any] | None = None,
+    first_dealer: int = 0,
+) -> tuple[Game, str]:
     """A new game of ``table`` with these roster players in seat order; it starts with the table's
     option choices (``options`` given here win). Its edit secret is derived from the table's."""
     chosen = {**option_choices(table, variant), **dict(options or {})}
@@ -220,8 +248,14 @@ def rematch(game: Game, table_secret: str | None) -> tuple[Game, str]:
         return services.rematch(game)
     summary = db.session.get(TableGame, game.id)
     members = [db.session.get(Member, m) for m in seat_members(summary)]
-    return start_game(table, table_secret, game.variant, members,
-                      {**dict(game.options or {}), **option_choices(table, game.variant)}, game.first_dealer)
+    return start_game(
+        table,
+        table_secret,
+        game.variant,
+        members,
+        {**dict(game.options or {}), **option_choices(table, game.variant)},
+        game.first_dealer,
+    )
 
 
 def suggested_players(table: Table, game: Game) -> list[Member | None]:
@@ -241,7 +275,7 @@ def attach_game(table: Table, game: Game, choices: Sequence[Any]) -> TableGame:
     for seat, choice in enumerate(choices):
         text = str(choice or "").strip()
         if text.startswith("member:"):
-            members.extend(members_by_id(table, [text[len("member:"):]]))
+            members.extend(members_by_id(table, [text[len("member:") :]]))
         else:
             members.extend(roster_players(table, [text or game.names[seat]]))
     if len({m.id for m in members}) != len(members):

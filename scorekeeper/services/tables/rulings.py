@@ -50,21 +50,28 @@ def rulings_of(table: Table, variant: str | None = None) -> list[Ruling]:
     return _rulings(table.id, variant)
 
 
-def adopt_verdict(table: Table, variant: str, query: Mapping[str, Any], note: str = "",
-                  decided_on: Any = None) -> Ruling:
+def adopt_verdict(
+    table: Table, variant: str, query: Mapping[str, Any], note: str = "", decided_on: Any = None
+) -> Ruling:
     """Keep the engine's verdict on the check ``query`` asks (the checker's link) as a ruling."""
     ask = from_query(find_variant(variant).slug, query if hasattr(query, "getlist") else MultiDict(query))
     if not ask.cards.strip():
         raise RulingError([("cards", "give the cards the table argued about")])
     verdict = run(ask)
-    decision = {"ask": share_query(ask), "verdict": {key: verdict.get(key) for key in
-                                                     ("valid", "kind", "kinds", "points", "reasons",
-                                                      "alternatives") if key in verdict}}
+    decision = {
+        "ask": share_query(ask),
+        "verdict": {
+            key: verdict.get(key)
+            for key in ("valid", "kind", "kinds", "points", "reasons", "alternatives")
+            if key in verdict
+        },
+    }
     return _keep(table, "verdict", variant, decision, note, decided_on)
 
 
-def choose_option(table: Table, variant: str, option: str, value: Any, note: str = "",
-                  decided_on: Any = None) -> Ruling:
+def choose_option(
+    table: Table, variant: str, option: str, value: Any, note: str = "", decided_on: Any = None
+) -> Ruling:
     """Keep a house-rule choice of a game option (validated by the engine, kept in its own spelling)."""
     try:
         chosen = game_options(variant, {option: value})[option]
@@ -73,8 +80,9 @@ def choose_option(table: Table, variant: str, option: str, value: Any, note: str
     return _keep(table, "option", variant, {"option": option, "value": chosen}, note, decided_on)
 
 
-def record_reading(table: Table, variant: str, question: str, answer: str, note: str = "",
-                   decided_on: Any = None) -> Ruling:
+def record_reading(
+    table: Table, variant: str, question: str, answer: str, note: str = "", decided_on: Any = None
+) -> Ruling:
     """Keep how the table reads an unclear case: the question and its answer."""
     question, answer = _text(question, "question"), _text(answer, "answer")
     return _keep(table, "reading", variant, {"question": question, "answer": answer}, note, decided_on)
@@ -124,8 +132,14 @@ def _keep(table: Table, kind: str, variant: str, decision: dict, note: Any, deci
         errors.append(("", f"a table keeps at most {RULINGS_MAX} rulings; withdraw one first"))
     if errors:
         raise RulingError(errors)
-    ruling = Ruling(table=table, kind=kind, variant=find_variant(variant).slug, decision=decision,
-                    note=note, decided_on=when)
+    ruling = Ruling(
+        table=table,
+        kind=kind,
+        variant=find_variant(variant).slug,
+        decision=decision,
+        note=note,
+        decided_on=when,
+    )
     db.session.add(ruling)
     touch(table.id)
     db.session.flush()

@@ -15,9 +15,16 @@ from .ratings import rate_games
 
 def attach(table: Table, game: Game, members: list[Member], score: GameScore) -> TableGame:
     """Make ``game`` one of ``table``'s games, ``members[seat]`` in each seat, summarised from ``score``."""
-    row = TableGame(game_id=game.id, table_id=table.id, variant=game.variant, played_at=game.created_at,
-                    seats=[TableSeat(seat=seat, member_id=member.id, mu=None, sigma=None)
-                           for seat, member in enumerate(members)])
+    row = TableGame(
+        game_id=game.id,
+        table_id=table.id,
+        variant=game.variant,
+        played_at=game.created_at,
+        seats=[
+            TableSeat(seat=seat, member_id=member.id, mu=None, sigma=None)
+            for seat, member in enumerate(members)
+        ],
+    )
     db.session.add(row)
     db.session.flush()
     _write(row, score, result_before=None)
@@ -68,10 +75,20 @@ def _write(row: TableGame, score: GameScore, result_before: tuple | None) -> Non
             seat.mu = seat.sigma = None
     db.session.execute(delete(TableFigure).where(TableFigure.game_id == row.game_id))
     if figures.counts:
-        db.session.execute(insert(TableFigure), [
-            {"game_id": row.game_id, "member_id": None if seat is None else members[seat],
-             "name": name, "item": str(item), "n": n, "value": value}
-            for seat, name, item, n, value in figures.counts])
+        db.session.execute(
+            insert(TableFigure),
+            [
+                {
+                    "game_id": row.game_id,
+                    "member_id": None if seat is None else members[seat],
+                    "name": name,
+                    "item": str(item),
+                    "n": n,
+                    "value": value,
+                }
+                for seat, name, item, n, value in figures.counts
+            ],
+        )
     db.session.flush()
     touch(row.table_id)
     if _result(row) != result_before and (row.finished or (result_before and result_before[0])):
@@ -85,7 +102,8 @@ def rerate(table_id: int, variant: str, start: tuple | None = None) -> int:
         select(TableSeat, TableGame.played_at)
         .join(TableGame, TableGame.game_id == TableSeat.game_id)
         .where(TableGame.table_id == table_id, TableGame.variant == variant, TableGame.finished.is_(True))
-        .order_by(TableGame.played_at, TableGame.game_id, TableSeat.seat)).all()
+        .order_by(TableGame.played_at, TableGame.game_id, TableSeat.seat)
+    ).all()
     games: list[list[TableSeat]] = []
     keys: list[tuple] = []
     for seat, played_at in seats:
@@ -109,8 +127,11 @@ def rerate(table_id: int, variant: str, start: tuple | None = None) -> int:
 
 def rerate_all(table_id: int) -> None:
     """Every variant of the table rated again from its first game (after a merge of two players)."""
-    for variant in db.session.execute(select(TableGame.variant).where(TableGame.table_id == table_id)
-                                      .distinct()).scalars().all():
+    for variant in (
+        db.session.execute(select(TableGame.variant).where(TableGame.table_id == table_id).distinct())
+        .scalars()
+        .all()
+    ):
         rerate(table_id, variant)
 
 

@@ -33,13 +33,28 @@ def export_table(table: Table) -> dict:
     """The table's whole history as a JSON-ready dict, games in the order they were played."""
     members = {m.id: m.name for m in table.members}
     return {
-        "format": FORMAT, "version": VERSION, "id": table.public_id, "name": table.name,
-        "created_at": stamp(table.created_at), "updated_at": stamp(table.updated_at),
+        "format": FORMAT,
+        "version": VERSION,
+        "id": table.public_id,
+        "name": table.name,
+        "created_at": stamp(table.created_at),
+        "updated_at": stamp(table.updated_at),
         "players": [{"name": m.name, "created_at": stamp(m.created_at)} for m in table.members],
-        "rulings": [{"kind": r.kind, "variant": r.variant, "decision": r.decision, "note": r.note,
-                     "decided_on": stamp(r.decided_on), "created_at": stamp(r.created_at)} for r in table.rulings],
-        "games": [{"players": [members[s.member_id] for s in summary.seats], "game": export_game(game)}
-                  for game, summary in reversed(table_games(table))],
+        "rulings": [
+            {
+                "kind": r.kind,
+                "variant": r.variant,
+                "decision": r.decision,
+                "note": r.note,
+                "decided_on": stamp(r.decided_on),
+                "created_at": stamp(r.created_at),
+            }
+            for r in table.rulings
+        ],
+        "games": [
+            {"players": [members[s.member_id] for s in summary.seats], "game": export_game(game)}
+            for game, summary in reversed(table_games(table))
+        ],
     }
 
 
@@ -67,13 +82,18 @@ def import_table(doc: Any) -> tuple[Table, str]:
 def _export_lists(doc: Any) -> tuple[list, list, list]:
     """The export's players, rulings and games, once its format and sizes are checked."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("version") != VERSION:
-        raise TransferError(f"not a table export: expected \"format\": \"{FORMAT}\" and \"version\": {VERSION}")
-    players, rulings, games = (object_list(doc, key, required=False) for key in ("players", "rulings", "games"))
+        raise TransferError(f'not a table export: expected "format": "{FORMAT}" and "version": {VERSION}')
+    players, rulings, games = (
+        object_list(doc, key, required=False) for key in ("players", "rulings", "games")
+    )
     at_most(players, ROSTER_MAX, "players", "players on a roster")
     at_most(rulings, RULINGS_MAX, "rulings", "rulings")
     at_most(games, TABLE_GAMES_MAX, "games", "games")
-    hands = sum(len(g["game"].get("rounds") or ()) for g in games
-                if isinstance(g.get("game"), dict) and isinstance(g["game"].get("rounds"), list))
+    hands = sum(
+        len(g["game"].get("rounds") or ())
+        for g in games
+        if isinstance(g.get("game"), dict) and isinstance(g["game"].get("rounds"), list)
+    )
     if hands > TABLE_HANDS_MAX:
         raise TooMany([("games", f"at most {TABLE_HANDS_MAX:,} hands in all the games, not {hands:,}")])
     return players, rulings, games
@@ -99,14 +119,32 @@ def _ruling(entry: dict, where: str) -> Ruling:
     if not isinstance(entry.get("decision"), dict) or not isinstance(entry.get("note", ""), str):
         raise TransferError(f"{where}: the decision must be an object and the note text")
     # a time left out (or null, as the document allows) is the time of the import, as for a new ruling
-    return Ruling(kind=entry["kind"], variant=entry["variant"], decision=entry["decision"],
-                  note=entry.get("note", "")[:RULING_NOTE_MAX], **stamps_in(entry, where, ("decided_on", "created_at")))
+    return Ruling(
+        kind=entry["kind"],
+        variant=entry["variant"],
+        decision=entry["decision"],
+        note=entry.get("note", "")[:RULING_NOTE_MAX],
+        **stamps_in(entry, where, ("decided_on", "created_at")),
+    )
 
 
 # -- CSV -----------------------------------------------------------------------------------
 
-GAME_COLUMNS = ("game", "variant", "started", "status", "hands", "seat", "player", "name_in_game",
-                "total", "rank", "won", "rating_mu", "rating_sigma")
+GAME_COLUMNS = (
+    "game",
+    "variant",
+    "started",
+    "status",
+    "hands",
+    "seat",
+    "player",
+    "name_in_game",
+    "total",
+    "rank",
+    "won",
+    "rating_mu",
+    "rating_sigma",
+)
 HAND_COLUMNS = ("game", "variant", "hand", "dealer", "seat", "player", "change", "total")
 #: what makes a spreadsheet read a text cell as a formula (OWASP "CSV injection")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -133,12 +171,28 @@ def _csv(columns: tuple[str, ...], rows) -> str:
 def games_csv(table: Table) -> str:
     """One line per player per game: result, finishing rank, win and the rating after the game."""
     names = {m.id: m.name for m in table.members}
-    return _csv(GAME_COLUMNS, (
-        (game.public_id, game.variant, stamp(game.created_at), "finished" if summary.finished else "in_progress",
-         summary.hands, s.seat + 1, names[s.member_id], game.names[s.seat], s.total, s.rank,
-         "yes" if s.winner else "no", "" if s.mu is None else round(s.mu, 3),
-         "" if s.sigma is None else round(s.sigma, 3))
-        for game, summary in reversed(table_games(table)) for s in summary.seats))
+    return _csv(
+        GAME_COLUMNS,
+        (
+            (
+                game.public_id,
+                game.variant,
+                stamp(game.created_at),
+                "finished" if summary.finished else "in_progress",
+                summary.hands,
+                s.seat + 1,
+                names[s.member_id],
+                game.names[s.seat],
+                s.total,
+                s.rank,
+                "yes" if s.winner else "no",
+                "" if s.mu is None else round(s.mu, 3),
+                "" if s.sigma is None else round(s.sigma, 3),
+            )
+            for game, summary in reversed(table_games(table))
+            for s in summary.seats
+        ),
+    )
 
 
 def hands_csv(table: Table) -> str:
@@ -148,7 +202,17 @@ def hands_csv(table: Table) -> str:
     for game, summary in reversed(table_games(table)):
         score = game_score(game)
         for r in score.rounds:
-            rows.extend((game.public_id, game.variant, r.number, game.names[r.dealer], s.seat + 1,
-                         names[s.member_id], r.changes[s.seat], r.totals[s.seat]) for s in summary.seats)
+            rows.extend(
+                (
+                    game.public_id,
+                    game.variant,
+                    r.number,
+                    game.names[r.dealer],
+                    s.seat + 1,
+                    names[s.member_id],
+                    r.changes[s.seat],
+                    r.totals[s.seat],
+                )
+                for s in summary.seats
+            )
     return _csv(HAND_COLUMNS, rows)
-
