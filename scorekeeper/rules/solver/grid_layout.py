@@ -134,19 +134,8 @@ def _place(sets, order, k, cells: dict[Cell, str], where: dict[int, tuple], link
         return dict(cells)
     i, link = order[k]
     tokens, kind = sets[i]
-    parent = None
-    if link is None:
-        starts = [((0, 0), 0, o) for o in _orders(tokens, kind, None)]
-    else:
-        parent, p, q = link
-        (r, c), d, porder = where[parent]
-        at = porder.index(p)
-        shared = (r + STEP[d][0] * at, c + STEP[d][1] * at)
-        nd = 1 - d
-        starts = []
-        for o in _orders(tokens, kind, q):
-            back = o.index(q)
-            starts.append(((shared[0] - STEP[nd][0] * back, shared[1] - STEP[nd][1] * back), nd, o))
+    parent = None if link is None else link[0]
+    starts = _starts(tokens, kind, link, where)
     rings = [(p, j, q) for p, j, q in links[i] if j in where and j != parent]
     for start, d, o in starts:
         line = [(start[0] + STEP[d][0] * n, start[1] + STEP[d][1] * n) for n in range(len(o))]
@@ -167,6 +156,23 @@ def _place(sets, order, k, cells: dict[Cell, str], where: dict[int, tuple], link
             del cells[cell]
         del where[i]
     return None
+
+
+def _starts(tokens, kind, link, where) -> list[tuple]:
+    """Where a set may start: (start cell, direction, order). The first set of a piece at the
+    origin across; a set linked to a laid one crosses it at their shared token."""
+    if link is None:
+        return [((0, 0), 0, o) for o in _orders(tokens, kind, None)]
+    parent, p, q = link
+    (r, c), d, porder = where[parent]
+    at = porder.index(p)
+    shared = (r + STEP[d][0] * at, c + STEP[d][1] * at)
+    nd = 1 - d
+    starts = []
+    for o in _orders(tokens, kind, q):
+        back = o.index(q)
+        starts.append(((shared[0] - STEP[nd][0] * back, shared[1] - STEP[nd][1] * back), nd, o))
+    return starts
 
 
 def _cell(placed: tuple, q: int) -> Cell:

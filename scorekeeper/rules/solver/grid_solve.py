@@ -66,36 +66,51 @@ def grid_best(
     answer, bound = _bounded(programme, cuts, lib, cols, goal, base, deadline)
     if bound is not None and _mine(row, goal) >= bound:  # the rows reach the grid's bound: proved
         return replace(row, optimal=True, notes=tuple(n for n in row.notes if "not proven" not in n))
-    best = row
-    forbid: list = []
-    floor = _floor(answer.bound, goal)
-    for attempt in range(RETRIES + 1):
-        if not answer.feasible or time.perf_counter() > deadline:
-            break
-        laid = _laid(answer, variant, goal, initial, opts, table, rack_text, deadline)
-        if laid is not None and _mine(laid, goal) > _mine(best, goal):
-            best = laid
-        if bound is not None and _mine(best, goal) >= bound:
-            return replace(best, optimal=True)
-        if not answer.crossed:
-            break
-        forbid.append(answer.support)
-        answer = programme(forbid=forbid, cuts=cuts, at_least=floor if attempt < RETRIES // 2 else None)
-        if (
-            not answer.feasible and floor is not None and attempt < RETRIES // 2
-        ):  # none at the bound: any other
-            floor = None
-            answer = programme(forbid=forbid, cuts=cuts)
-        core = _core(answer, lib)
-        while core is not None and time.perf_counter() < deadline:  # not a board: cut it, look again
-            cuts.append(make_cut(cols, lib, answer.support, core))
-            answer = programme(forbid=forbid, cuts=cuts)
-            core = _core(answer, lib)
+
+    def lay(found):
+        return _laid(found, variant, goal, initial, opts, table, rack_text, deadline)
+
+    def recut(found, forbid):  # not a board: cut it, look again
+        core = _core(found, lib)
+        while core is not None and time.perf_counter() < deadline:
+            cuts.append(make_cut(cols, lib, found.support, core))
+            found = programme(forbid=forbid, cuts=cuts)
+            core = _core(found, lib)
+        return found
+
+    best, proved = _search(row, answer, bound, goal, programme, cuts, lay, recut, deadline)
+    if proved:
+        return replace(best, optimal=True)
     note = (
         "CT-9: best found, not proven: a play using crossings may lay more; at most "
         f"{bound if bound is not None else 'unknown'} {'tiles' if goal == 'tiles' else 'points'}"
     )
     return replace(best, optimal=False, bound=bound, notes=(*best.notes, note))
+
+
+def _search(row, answer, bound, goal, programme, cuts, lay, recut, deadline):
+    """The best legal board among the bound's answer and up to :data:`RETRIES` others, and whether
+    it reaches the bound. The first half of the others must lay as many as the bound's answer
+    while any does."""
+    best, forbid, floor = row, [], _floor(answer.bound, goal)
+    for attempt in range(RETRIES + 1):
+        if not answer.feasible or time.perf_counter() > deadline:
+            break
+        laid = lay(answer)
+        if laid is not None and _mine(laid, goal) > _mine(best, goal):
+            best = laid
+        if bound is not None and _mine(best, goal) >= bound:
+            return best, True
+        if not answer.crossed:
+            break
+        forbid.append(answer.support)
+        at = floor if attempt < RETRIES // 2 else None
+        answer = programme(forbid=forbid, cuts=cuts, at_least=at)
+        if not answer.feasible and at is not None:  # none at the bound: any other
+            floor = None
+            answer = programme(forbid=forbid, cuts=cuts)
+        answer = recut(answer, forbid)
+    return best, False
 
 
 def _bounded(programme, cuts: list, lib, cols, goal, base, deadline):

@@ -69,14 +69,31 @@ def joker_columns(
     ``jokers``/``shape``: the library's jokers per template and shape ids, ``held``: per template
     how many of its number tiles the rack could supply (None: no CT-10 pruning)."""
     points, where = _slots(library)
-    fit = np.zeros((len(table_jokers), len(library), 2), dtype=bool)
+    fit = _fit(table_jokers, len(library), where)
+    parts, sorted_ids = _parts(
+        candidates, jokers, points, fit, _assignments(rack_jokers, len(table_jokers)), held
+    )
+    if not parts or not sum(len(p[0]) for p in parts):
+        none = np.zeros(0, dtype=int)
+        return none, none, [none] * len(table_jokers), none.astype(bool), none
+    return _winners(parts, shape, len(sorted_ids), len(table_jokers))
+
+
+def _fit(table_jokers: Sequence[frozenset], templates: int, where) -> np.ndarray:
+    """Per table joker, template and joker slot: whether that joker may stand there."""
+    fit = np.zeros((len(table_jokers), templates, 2), dtype=bool)
     for k, tj in enumerate(table_jokers):
         for e in tj:
             if e in where:
                 fit[k][where[e]] = True
-    assignments = _assignments(rack_jokers, len(table_jokers))
+    return fit
+
+
+def _parts(candidates, jokers, points, fit, assignments, held):
+    """Per joker count and assignment: (templates kept, assignment number in its list, assignment,
+    needs two, rack jokers' points, sorted id), and the sorted ids met."""
     sorted_ids: dict[tuple[str, ...], int] = {}
-    parts = []  # (templates, assignment number in its list, assignment, needs two, points, sorted id)
+    parts = []
     for n in (1, 2):
         tpl = candidates[jokers[candidates] == n]
         for number, a in enumerate(assignments[n]):
@@ -93,15 +110,18 @@ def joker_columns(
             )
             sid = sorted_ids.setdefault(tuple(sorted(a)), len(sorted_ids))
             parts.append((tpl[keep], number, a, needs[keep], pts[keep], sid))
-    if not parts or not sum(len(p[0]) for p in parts):
-        none = np.zeros(0, dtype=int)
-        return none, none, [none] * len(table_jokers), none.astype(bool), none
+    return parts, sorted_ids
+
+
+def _winners(parts, shape, sorted_count: int, table_count: int):
+    """One column per shape and sorted assignment (the best points, fewest needs), in the order
+    the keys were first met."""
     index = np.concatenate([p[0] for p in parts])
     which = np.concatenate([np.full(len(p[0]), m) for m, p in enumerate(parts)])
     seq = index * 16 + np.concatenate([np.full(len(p[0]), p[1]) for p in parts])
     needs = np.concatenate([p[3] for p in parts])
     pts = np.concatenate([p[4] for p in parts])
-    key = shape[index] * len(sorted_ids) + np.concatenate([np.full(len(p[0]), p[5]) for p in parts])
+    key = shape[index] * sorted_count + np.concatenate([np.full(len(p[0]), p[5]) for p in parts])
     order = np.lexsort((seq, -pts, needs, key))
     first = np.r_[True, key[order][1:] != key[order][:-1]]
     winners = order[first]
@@ -111,5 +131,5 @@ def joker_columns(
     winners = winners[np.argsort(met, kind="stable")]
     # per part: its assignment's rack jokers and uses of each table joker
     rack = np.array([p[2].count("R") for p in parts])[which[winners]]
-    table = [np.array([p[2].count(f"T{k}") for p in parts])[which[winners]] for k in range(len(table_jokers))]
+    table = [np.array([p[2].count(f"T{k}") for p in parts])[which[winners]] for k in range(table_count)]
     return index[winners], rack, table, needs[winners], pts[winners]
