@@ -79,14 +79,14 @@ def test_a_crib_rummy_turn_pegged_without_javascript(page, live_server):
     page.get_by_role("link", name="Record a hand").click()
     field(page, "turns.0.melds.0.cards").fill("3H 4H 5H")
     page.get_by_role("button", name="Record turn").click()
-    expect(page.locator(".flashes")).to_contain_text("Turn recorded", use_inner_text=True)
+    expect(page.locator(".flashes")).to_contain_text("Hand 1, turn 1 recorded", use_inner_text=True)
     expect(page.locator("h1")).to_have_text("Hand 1, turn 2", use_inner_text=True)  # back on the hand's page
     expect(page.locator(".board-wrap")).to_contain_text(
         "Bob: 3", use_inner_text=True
     )  # CR-5: a run of 3 pegs 3
     page.get_by_role("button", name="+2 set").click()  # Ann: one post, one tap
     expect(page.locator(".board-wrap")).to_contain_text("Ann: 2", use_inner_text=True)
-    page.get_by_role("button", name="+6H pegs 3 added to 3H 4H 5H").click()  # Bob grows his run (CR-4)
+    page.get_by_role("button", name="+6♥ pegs 3 added to 3♥ 4♥ 5♥").click()  # Bob grows his run (CR-4)
     expect(page.locator(".board-wrap")).to_contain_text("Bob: 6", use_inner_text=True)
     page.get_by_role("button", name="Pass", exact=True).click()
     expect(page.locator("h1")).to_have_text("Hand 1, turn 5", use_inner_text=True)

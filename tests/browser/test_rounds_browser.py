@@ -125,7 +125,7 @@ def test_crib_rummy_turns_to_61(page, live_server):
     page.get_by_role("heading", name="Hand 1, turn 2").wait_for()  # the same page, the next turn
     expect(page.locator(".board-wrap")).to_contain_text("Bob: 3", use_inner_text=True)  # the board moved...
     assert loads == []  # ...with no page load
-    expect(page.locator(".table-melds")).to_contain_text("3H 4H 5H", use_inner_text=True)
+    expect(page.locator(".table-melds")).to_contain_text("3♥ 4♥ 5♥", use_inner_text=True)
     page.locator(".turn summary", has_text="Or type the pegs").click()
     field(page, "turns.1.pegs").fill("61")
     save(page, "crib-rummy-turn-2", button="Record turn")
