@@ -86,7 +86,7 @@ def column_widths(sheet: Sheet, group: list[int]) -> list[float]:
 def text_line(sheet: Sheet, row: Row, group: list[int]) -> str:
     """One row as one line of text: each value centred in its column, a lead value cut to fit with "…".
 
-    >>> from .sheets import Column
+    >>> from scorekeeper.display.sheets import Column
     >>> s = Sheet("v", "V", (Column("Hand", 10), Column("Out", 12)), (Column("Rack", 10), Column("Total", 10)),
     ...           ["Ann", "Bob"], [], table_width=60)
     >>> text_line(s, Row(["7", "Maximilian Ann"], [["3", "40"], ["", "12"]]), [0, 1])

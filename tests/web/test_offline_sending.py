@@ -111,7 +111,7 @@ def test_csrf_and_the_edit_secret_still_apply(app, client, table):
     assert no_token.status_code == 400 and "CSRF" in no_token.json["error"]
     client.delete_cookie(f"sk_edit_{public_id}")
     not_editor = _send(client, url, token, "key-secret-01", 1)
-    assert not_editor.status_code == 403 and "scorekeepers" in not_editor.json["error"]
+    assert not_editor.status_code == 403 and "keeping score for this game" in not_editor.json["error"]
     assert _hands(app, public_id) == []
 
 
