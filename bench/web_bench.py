@@ -32,7 +32,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -44,6 +43,8 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from tests.servers import free_port, spawn  # noqa: E402  (the tests' and benches' one server start-up)
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 HANDS = 50
@@ -82,12 +83,6 @@ def seed(db_url: str, games: int) -> list[tuple[str, str]]:
     return made
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start_gunicorn(port: int, db_url: str, workers: int, threads: int) -> subprocess.Popen:
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
     env = {**os.environ, "DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "bench"}
@@ -115,26 +110,8 @@ def start_gunicorn(port: int, db_url: str, workers: int, threads: int) -> subpro
 
 def start_server(port: int, db_url: str, workers: int) -> subprocess.Popen:
     """``python -m scorekeeper.cli.server`` on 127.0.0.1:port, as ``make run`` starts it."""
-    env = {**os.environ, "DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "bench"}
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "scorekeeper.cli.server",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            str(workers),
-            "--no-access-log",
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-        stdout=subprocess.DEVNULL,
-    )
-    return wait_until_up(proc, port)
+    env = {"DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "bench"}
+    return wait_until_up(spawn(port, env, "--no-access-log", workers=workers, quiet=True), port)
 
 
 def add_server_options(parser: argparse.ArgumentParser) -> None:

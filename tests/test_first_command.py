@@ -26,7 +26,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from tests.web.test_server import _free_port
+from tests.servers import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 #: a cold package cache installs in about a minute; the server then starts in a few seconds
@@ -74,7 +74,7 @@ def _home_page(port: int, proc: subprocess.Popen) -> str:
 
 
 def test_make_run_serves_the_home_page_from_the_runtime_set_alone(tmp_path):
-    venv, port = tmp_path / "venv", _free_port()
+    venv, port = tmp_path / "venv", free_port()
     proc = _make_run(venv, port, tmp_path / "smoke.sqlite3")
     try:
         page = _home_page(port, proc)

@@ -12,12 +12,8 @@ same key again and gets the original answer, still one hand.
 
 from __future__ import annotations
 
-import os
 import signal
-import socket
 import sqlite3
-import subprocess
-import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -30,17 +26,11 @@ from scorekeeper import create_app, services
 from scorekeeper.storage.extensions import db
 from scorekeeper.storage.paths import MIGRATIONS
 
+from ..servers import banner, free_port, spawn, stop
 from .conftest import phone_page
 from .offline_support import WAIT_MS, enter_hand
 
 pytestmark = pytest.mark.browser
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class TableServer:
@@ -50,43 +40,14 @@ class TableServer:
         self.db_file, self.port, self.proc = db_file, port, None
 
     def start(self) -> None:
-        env = {
-            **os.environ,
-            "DATABASE_URL": f"sqlite:///{self.db_file}",
-            "SCOREKEEPER_SECRET_KEY": "kill-test",
-        }
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "scorekeeper.cli.server",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--workers",
-                "1",
-                "--no-access-log",
-            ],
-            cwd=ROOT,
-            env=env,
-            start_new_session=True,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-        for line in self.proc.stdout:  # the banner comes once the server listens
-            if "make run HOST=0.0.0.0" in line:
-                return
-        raise AssertionError("the server did not start")
+        env = {"DATABASE_URL": f"sqlite:///{self.db_file}", "SCOREKEEPER_SECRET_KEY": "kill-test"}
+        self.proc = spawn(self.port, env, "--no-access-log")
+        banner(self.proc)
 
     def kill(self) -> None:
         """SIGKILL to the master and its workers at once: no request is finished, nothing cleaned up."""
-        if self.proc and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(timeout=30)
         if self.proc:
-            self.proc.stdout.close()
+            stop(self.proc, signal.SIGKILL)
 
     def hands(self) -> list[int]:
         with sqlite3.connect(self.db_file) as conn:
@@ -107,7 +68,7 @@ def table(tmp_path):
         db.session.commit()
         public_id = game.public_id
         db.engine.dispose()
-    server = TableServer(db_file, _free_port())
+    server = TableServer(db_file, free_port())
     server.start()
     try:
         yield server, f"http://127.0.0.1:{server.port}", public_id, secret

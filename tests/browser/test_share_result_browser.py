@@ -13,10 +13,9 @@ from playwright.sync_api import expect
 from scorekeeper import services
 from scorekeeper.storage.extensions import db
 
-from .conftest import phone_page, served_app
+from .conftest import ARTIFACTS, phone_page, served_app
 
 pytestmark = pytest.mark.browser
-DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 #: every text drawn on a canvas, and what was given to the share sheet
 WATCH = """
 window.__drawn = [];
@@ -90,8 +89,8 @@ def test_without_file_sharing_the_image_is_downloaded(browser, site):
         assert (width, height) == (1080, 1350)
         assert download.value.suggested_filename == "rummikub-result.png"
         expect(page.locator(".share-result-state")).to_contain_text("saved as rummikub-result.png")
-        DOCS_IMG.mkdir(parents=True, exist_ok=True)
-        (DOCS_IMG / "shared-result.png").write_bytes(data)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        (ARTIFACTS / "shared-result.png").write_bytes(data)  # docs/img/shared-result.png is a copy
 
 
 def test_a_game_in_progress_offers_no_share(browser, site):

@@ -9,10 +9,6 @@ the migrations, as ``make run`` does, and stops it with its workers afterwards.
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -25,8 +21,8 @@ from flask_migrate import upgrade
 from scorekeeper import create_app
 from scorekeeper.storage.paths import MIGRATIONS
 
+from ..servers import banner, free_port, spawn, stop
 from .game_support import csrf_from
-from .test_server import ROOT, _free_port
 
 
 @contextmanager
@@ -35,37 +31,15 @@ def running(folder: Path, workers: int = 2):
     db_url = f"sqlite:///{folder / 'table.sqlite3'}"
     with create_app({"SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": db_url}).app_context():
         upgrade(directory=str(MIGRATIONS))
-    port = _free_port()
-    env = {**os.environ, "DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "test"}
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "scorekeeper.cli.server",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            str(workers),
-            "--no-access-log",
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
+    port = free_port()
+    proc = spawn(
+        port, {"DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "test"}, "--no-access-log", workers=workers
     )
     try:
-        for line in proc.stdout:  # the banner comes once the server listens
-            if "make run HOST=0.0.0.0" in line:
-                break
+        banner(proc)
         yield f"http://127.0.0.1:{port}"
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=30)
-        proc.stdout.close()
+        stop(proc)
 
 
 class Client:

@@ -11,12 +11,8 @@ ones served.
 from __future__ import annotations
 
 import ipaddress
-import os
-import signal
 import socket
 import ssl
-import subprocess
-import sys
 import urllib.request
 
 from cryptography import x509
@@ -25,7 +21,7 @@ from scorekeeper.cli import server
 from scorekeeper.offline import certificate
 from scorekeeper.web import addresses
 
-from .test_server import ROOT, _free_port
+from ..servers import banner, free_port, spawn, stop
 
 
 def _load(path):
@@ -95,44 +91,14 @@ def test_without_https_there_is_no_certificate_to_download(client):
 
 
 def test_make_run_https_serves_the_table_over_https(tmp_path):
-    port = _free_port()
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'table.sqlite3'}",
-        "SCOREKEEPER_SECRET_KEY": "t",
-    }
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "scorekeeper.cli.server",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            "1",
-            "--no-access-log",
-            "--https",
-            "--tls-dir",
-            str(tmp_path / "tls"),
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    port = free_port()
+    env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'table.sqlite3'}", "SCOREKEEPER_SECRET_KEY": "t"}
+    proc = spawn(port, env, "--no-access-log", "--https", "--tls-dir", str(tmp_path / "tls"))
     try:
-        banner = ""
-        for line in proc.stdout:
-            banner += line
-            if "the server's own certificate" in line:
-                break
-        assert f"https://127.0.0.1:{port}/certificate.pem" in banner
+        shown = banner(proc, ("the server's own certificate",))
+        assert f"https://127.0.0.1:{port}/certificate.pem" in shown
         authority_file = tmp_path / "tls" / "ca.pem"
-        assert certificate.fingerprint(_load(authority_file)) in banner
+        assert certificate.fingerprint(_load(authority_file)) in shown
         trusted = ssl.create_default_context(cafile=str(authority_file))  # the phone installed the authority
         with urllib.request.urlopen(
             f"https://127.0.0.1:{port}/manifest.webmanifest", context=trusted
@@ -142,6 +108,4 @@ def test_make_run_https_serves_the_table_over_https(tmp_path):
             assert answer.headers["Content-Type"] == "application/x-x509-ca-cert"
             assert answer.read() == authority_file.read_bytes()
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=30)
-        proc.stdout.close()
+        stop(proc)

@@ -9,14 +9,8 @@ every stream hears of it. The server is stopped, with its workers, afterwards.
 from __future__ import annotations
 
 import http.client
-import os
 import re
-import signal
-import socket
-import subprocess
-import sys
 import threading
-from pathlib import Path
 
 from flask_migrate import upgrade
 
@@ -26,9 +20,9 @@ from scorekeeper.storage.extensions import db
 from scorekeeper.storage.paths import MIGRATIONS
 from scorekeeper.web import addresses
 
+from ..servers import banner, free_port, spawn, stop
 from .game_support import csrf_from
 
-ROOT = Path(__file__).resolve().parents[2]
 STREAMS = 6
 
 
@@ -50,12 +44,6 @@ def test_the_server_holds_idle_connections_with_gevent():
     assert options["worker_class"] == "gevent" and options["workers"] == 3
     assert options["bind"] == ["0.0.0.0:5000"] and options["worker_connections"] >= 1000
     assert server.settings("::", 8000, workers=1)["bind"] == ["[::]:8000"]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _wait_for_stream_event(port: int, public_id: str, since: str, heard: list, ready: threading.Barrier):
@@ -81,35 +69,13 @@ def test_make_run_serves_followers_live_across_workers(tmp_path):
         game, secret = services.create_game("rummikub", ["Ann", "Bob"])
         db.session.commit()
         public_id = game.public_id
-    port = _free_port()
-    env = {**os.environ, "DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "test"}
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "scorekeeper.cli.server",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            "2",
-            "--no-access-log",
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
+    port = free_port()
+    proc = spawn(
+        port, {"DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "test"}, "--no-access-log", workers=2
     )
     try:
-        banner = ""
-        for line in proc.stdout:  # the banner comes once the server listens
-            banner += line
-            if "make run HOST=0.0.0.0" in line:
-                break
-        assert f"http://127.0.0.1:{port}/" in banner and "Using worker: gevent" in banner
+        shown = banner(proc)
+        assert f"http://127.0.0.1:{port}/" in shown and "Using worker: gevent" in shown
         editor = http.client.HTTPConnection("127.0.0.1", port, timeout=15)
         cookie = {"Cookie": f"sk_edit_{public_id}={secret}"}
         editor.request("GET", f"/games/{public_id}", headers=cookie)
@@ -143,6 +109,4 @@ def test_make_run_serves_followers_live_across_workers(tmp_path):
             follower.join(timeout=15)
         assert heard == [True] * STREAMS
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=30)
-        proc.stdout.close()
+        stop(proc)

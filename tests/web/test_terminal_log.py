@@ -12,10 +12,7 @@ import fcntl
 import os
 import pty
 import select
-import signal
 import struct
-import subprocess
-import sys
 import termios
 import time
 import urllib.request
@@ -24,7 +21,7 @@ import pytest
 
 from scorekeeper.web.terminal_log import SLOW_SECONDS, worth_logging
 
-from .test_server import ROOT, _free_port
+from ..servers import free_port, spawn, stop
 
 
 class Answer:
@@ -49,36 +46,16 @@ def test_only_errors_and_slow_requests_are_worth_a_line(status, content_type, se
 
 
 def _serve_in_a_terminal(tmp_path, *flags: str):
-    port = _free_port()
+    port = free_port()
     main, child = pty.openpty()
     fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
     env = {
-        **os.environ,
         "DATABASE_URL": f"sqlite:///{tmp_path / 'table.sqlite3'}",
         "SCOREKEEPER_SECRET_KEY": "test",
+        "PUBLIC_URL": None,
+        "SCOREKEEPER_PUBLIC_URL": None,
     }
-    env.pop("PUBLIC_URL", None)
-    env.pop("SCOREKEEPER_PUBLIC_URL", None)
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "scorekeeper.cli.server",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            "1",
-            *flags,
-        ],
-        cwd=ROOT,
-        env=env,
-        stdin=child,
-        stdout=child,
-        stderr=child,
-        start_new_session=True,
-    )
+    proc = spawn(port, env, *flags, terminal=child)
     os.close(child)
     return proc, main, port
 
@@ -113,8 +90,7 @@ def test_the_terminal_keeps_the_address_in_view(tmp_path, flags, access_lines, b
             shown += _read(main, seconds=0.1)  # a terminal reads as it goes: the pty's buffer is small
         shown += _read(main, seconds=3)
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=30)
+        stop(proc)
         os.close(main)
     assert shown.count('"GET /healthz') == access_lines
     assert shown.count("Scorekeeper is private") >= banners

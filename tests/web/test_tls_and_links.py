@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 import http.client
 import os
-import signal
 import socket
 import ssl
 import subprocess
@@ -27,7 +26,7 @@ from scorekeeper.offline import certificate
 from scorekeeper.web import addresses
 from scorekeeper.web.https_only import redirect_for, speaks_tls
 
-from .test_server import ROOT, _free_port
+from ..servers import BANNER_END, ROOT, banner, environment, free_port, spawn, stop
 
 
 def _load(path: Path) -> x509.Certificate:
@@ -108,14 +107,13 @@ def test_the_first_byte_tells_tls_from_plain_http():
 
 
 def _start(tmp_path, *args: str) -> tuple[subprocess.Popen, int, str]:
-    port = _free_port()
+    port = free_port()
     env = {
-        **os.environ,
         "DATABASE_URL": f"sqlite:///{tmp_path / 'table.sqlite3'}",
         "SCOREKEEPER_SECRET_KEY": "t",
+        "PUBLIC_URL": None,
+        "SCOREKEEPER_PUBLIC_URL": None,
     }
-    env.pop("PUBLIC_URL", None)
-    env.pop("SCOREKEEPER_PUBLIC_URL", None)
     subprocess.run(
         [
             sys.executable,
@@ -129,42 +127,12 @@ def _start(tmp_path, *args: str) -> tuple[subprocess.Popen, int, str]:
             "scorekeeper/migrations",
         ],
         cwd=ROOT,
-        env=env,
+        env=environment(env),
         check=True,
         capture_output=True,
     )
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "scorekeeper.cli.server",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            "1",
-            *args,
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    banner = ""
-    for line in proc.stdout:
-        banner += line
-        if "make run HOST=0.0.0.0" in line or "the server's own certificate" in line:
-            break
-    return proc, port, banner
-
-
-def _stop(proc: subprocess.Popen) -> str:
-    os.killpg(proc.pid, signal.SIGTERM)
-    rest = proc.communicate(timeout=30)[0]
-    return rest
+    proc = spawn(port, env, *args)
+    return proc, port, banner(proc, (BANNER_END, "the server's own certificate"))
 
 
 def test_the_https_server_redirects_plain_http_and_sends_hsts_and_secure_cookies(tmp_path):
@@ -190,7 +158,7 @@ def test_the_https_server_redirects_plain_http_and_sends_hsts_and_secure_cookies
         assert home.status == 200 and home.getheader("Strict-Transport-Security") is None  # loopback: none
         secure.close()
     finally:
-        output = _stop(proc)
+        output = stop(proc)
     assert "Traceback" not in output and "SSLError" not in output, output
 
 
@@ -225,7 +193,7 @@ def test_a_server_on_loopback_only_gives_loopback_links(tmp_path):
             assert lan not in html
         conn.close()
     finally:
-        _stop(proc)
+        stop(proc)
     assert f"http://127.0.0.1:{port}/" in banner
 
 
