@@ -37,16 +37,21 @@ def collect_options(pairs: Sequence[str] | None, example: str = "min=4") -> dict
     return dict(parse_option(p, example) for p in pairs or ())
 
 
-def add_common(p: argparse.ArgumentParser, example: str = "min=4") -> None:
-    """The ``--option KEY=VALUE`` and ``--json`` flags every engine command takes."""
+def add_option(p: argparse.ArgumentParser, example: str = "min=4", what: str = "a variant option") -> None:
+    """The repeatable ``--option KEY=VALUE`` flag (read back with :func:`collect_options`)."""
     p.add_argument(
         "--option",
         "-O",
         action="append",
         metavar="KEY=VALUE",
         default=[],
-        help=f"a variant option, e.g. --option {example} (repeatable)",
+        help=f"{what}, e.g. --option {example} (repeatable)",
     )
+
+
+def add_common(p: argparse.ArgumentParser, example: str = "min=4") -> None:
+    """The ``--option KEY=VALUE`` and ``--json`` flags every engine command takes."""
+    add_option(p, example)
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
 
 

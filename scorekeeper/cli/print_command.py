@@ -16,7 +16,7 @@ from ..printing.documents import (
     paper_choice,
     print_options,
 )
-from .args import UsageError, collect_options
+from .args import UsageError, add_option, collect_options
 
 EXIT_OK, EXIT_USAGE = 0, 2
 #: where the QR code of ``print game`` points when no --base-url is given (``PUBLIC_URL`` wins; a
@@ -39,14 +39,7 @@ def add_parser(subparsers) -> None:
     p.add_argument("--players", required=True, help="number of players")
     p.add_argument("--rows", help=f"lines to write hands on (1..{MAX_ROWS}; default: one page)")
     _add_paper(p, orientation=True)
-    p.add_argument(
-        "--option",
-        "-O",
-        action="append",
-        metavar="KEY=VALUE",
-        default=[],
-        help="a game option in force, e.g. --option target=61 (repeatable)",
-    )
+    add_option(p, "target=61", "a game option in force")
     p.set_defaults(func=_cmd_document, kind="sheet")
 
     p = sub.add_parser("frames", help="Krazy Bee Step Indicator Frames, one per player")

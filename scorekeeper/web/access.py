@@ -116,9 +116,14 @@ def editor_secret(game: Game) -> str | None:
 
 
 def remember_editor(response: Response, game: Game, secret: str) -> Response:
-    """Give this browser the edit secret of ``game`` (an HttpOnly, SameSite cookie)."""
+    """Give this browser the edit secret of ``game``."""
+    return keep_secret(response, cookie_name(game), secret)
+
+
+def keep_secret(response: Response, name: str, secret: str) -> Response:
+    """Give this browser ``secret`` in the cookie ``name``: HttpOnly, SameSite, Secure over https."""
     response.set_cookie(
-        cookie_name(game),
+        name,
         secret,
         max_age=COOKIE_MAX_AGE,
         path="/",

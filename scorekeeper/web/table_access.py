@@ -9,7 +9,7 @@ from ..services import NotEditor
 from ..services.tables.roster import get_table, secret_matches
 from ..storage.extensions import db
 from ..storage.table_models import Table
-from .access import COOKIE_MAX_AGE, bearer_secret
+from .access import bearer_secret, keep_secret
 
 COOKIE_PREFIX = "sk_table_"
 #: what a page tells a phone without the table's secret
@@ -56,17 +56,8 @@ def held_tables() -> list[Table]:
 
 
 def remember(response: Response, table: Table, secret: str) -> Response:
-    """Give this browser the table's secret (an HttpOnly, SameSite cookie)."""
-    response.set_cookie(
-        COOKIE_PREFIX + table.public_id,
-        secret,
-        max_age=COOKIE_MAX_AGE,
-        path="/",
-        httponly=True,
-        samesite="Lax",
-        secure=request.is_secure,
-    )
-    return response
+    """Give this browser the table's secret."""
+    return keep_secret(response, COOKIE_PREFIX + table.public_id, secret)
 
 
 def rematch(game):
