@@ -29,7 +29,7 @@ from scorekeeper import create_app, services  # noqa: E402
 from scorekeeper.printing import documents as printing  # noqa: E402
 from scorekeeper.printing.pdf import html_to_pdf  # noqa: E402
 from scorekeeper.storage.extensions import db  # noqa: E402
-from tests.pdf.support import krazy_bee_hands, seed_game  # noqa: E402
+from tests.pdf.support import krazy_bee_hands, long_game, seed_game  # noqa: E402
 
 TARGET_MS = 600
 #: seconds for the sheet of a long game (``--long``; issue 17: 2,000 hands under 5 s)
@@ -54,31 +54,7 @@ def median_ms(task, repeat: int) -> tuple[float, float]:
 
 def long_sheet(hands: int):
     """The PDF of a ``hands``-hand Rummikub game (seated by an import: scored once), as the web route makes it."""
-    from scorekeeper.services.transfer import import_game
-
-    racks = ("R5 B7", "K12", "O3 O4 J", "B1")
-    rounds = [
-        {
-            "number": n + 1,
-            "facts": {
-                "winner": n % 4,
-                "players": [{"rack": "" if s == n % 4 else racks[(s + n) % 4]} for s in range(4)],
-            },
-        }
-        for n in range(hands)
-    ]
-    game, _ = import_game(
-        {
-            "format": "scorekeeper-game",
-            "version": 1,
-            "variant": "rummikub",
-            "options": {"target": 10**9},
-            "rounds": rounds,
-            "players": [{"seat": i, "name": n} for i, n in enumerate(["Ann", "Bob", "Cy", "Dee"])],
-        }
-    )
-    db.session.commit()
-    public_id = game.public_id
+    public_id = long_game(hands).public_id
 
     def sheet() -> bytes:
         db.session.remove()

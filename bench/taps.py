@@ -54,19 +54,7 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 
 from scorekeeper import create_app
 from scorekeeper.storage.extensions import db
-
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {"width": 390, "height": 844}
+from tests.browser.chromium import CHROMIUM, FLAGS, PHONE  # the browser tests' own launch
 
 
 class Quiet(WSGIRequestHandler):

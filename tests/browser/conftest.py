@@ -14,7 +14,6 @@ so a read that does not wait for the next page reads a blank or old one and fail
 from __future__ import annotations
 
 import os
-import shutil
 import threading
 import time
 from contextlib import contextmanager
@@ -28,21 +27,10 @@ from scorekeeper import create_app
 from scorekeeper.limits import pool
 from scorekeeper.storage.extensions import db
 
+from .chromium import CHROMIUM, FLAGS, PHONE
 from .fonts import FAMILIES, fc_match, fontconfig_file
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
-PHONE = {"width": 390, "height": 844}
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-component-update",
-    "--disable-sync",
-]
 EXPECT_MS = 15_000  # a shared, loaded machine: an expect(...) retries this long before it fails
 expect.set_options(timeout=EXPECT_MS)
 

@@ -78,3 +78,37 @@ def seed_game(variant: str, names: list[str], hands: list[dict], options: dict |
         services.record_round(game, facts)
     db.session.commit()
     return game
+
+
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+RACKS = ("R5 B7", "K12", "O3 O4 J", "B1")
+
+
+def long_game(hands: int, names=NAMES):
+    """A Rummikub game of ``hands`` hands, seated by an import (so scored once), committed."""
+    from scorekeeper.services.transfer import import_game
+
+    rounds = [
+        {
+            "number": n + 1,
+            "facts": {
+                "winner": n % len(names),
+                "players": [
+                    {"rack": "" if s == n % len(names) else RACKS[(s + n) % 4]} for s in range(len(names))
+                ],
+            },
+        }
+        for n in range(hands)
+    ]
+    game, _ = import_game(
+        {
+            "format": "scorekeeper-game",
+            "version": 1,
+            "variant": "rummikub",
+            "options": {"target": 10**9},
+            "rounds": rounds,
+            "players": [{"seat": i, "name": n} for i, n in enumerate(names)],
+        }
+    )
+    db.session.commit()
+    return game

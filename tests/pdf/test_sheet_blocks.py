@@ -18,41 +18,7 @@ from scorekeeper.printing.sheet_blocks import LABEL_PT, Block, blocks, label_lin
 from scorekeeper.profiles import PROFILES, profile
 from scorekeeper.profiles.sheet_layouts import blank_sheet, filled_sheet
 from scorekeeper.rules import find_variant, options_for
-from scorekeeper.storage.extensions import db
-from tests.pdf.support import ReadBack
-
-NAMES = ["Ann", "Bob", "Cy", "Dee"]
-RACKS = ("R5 B7", "K12", "O3 O4 J", "B1")
-
-
-def long_game(hands: int, names=NAMES):
-    """A Rummikub game of ``hands`` hands, seated by an import (as the PDF bench seats its long game)."""
-    from scorekeeper.services.transfer import import_game
-
-    rounds = [
-        {
-            "number": n + 1,
-            "facts": {
-                "winner": n % len(names),
-                "players": [
-                    {"rack": "" if s == n % len(names) else RACKS[(s + n) % 4]} for s in range(len(names))
-                ],
-            },
-        }
-        for n in range(hands)
-    ]
-    game, _ = import_game(
-        {
-            "format": "scorekeeper-game",
-            "version": 1,
-            "variant": "rummikub",
-            "options": {"target": 10**9},
-            "rounds": rounds,
-            "players": [{"seat": i, "name": n} for i, n in enumerate(names)],
-        }
-    )
-    db.session.commit()
-    return game
+from tests.pdf.support import NAMES, ReadBack, long_game
 
 
 def test_a_long_games_rows_are_a_few_table_cells_not_a_row_each(app, monkeypatch):
