@@ -10,6 +10,7 @@ import numpy as np
 
 from .best_play import BestPlay
 from .grid_cuts import make_cut
+from .grid_geometry import neighbours, unplaceable
 from .grid_layout import lay_out
 from .grid_pairing import joker_colours, unpairable
 from .model import NUMBERS, TILE_WEIGHT, solve_model
@@ -130,11 +131,16 @@ def _bounded(programme, cuts: list, lib, cols, goal, base, deadline):
 
 
 def _core(answer, lib):
-    """A core of ``answer``'s crossings that no board can pair (:mod:`.grid_pairing`), or None."""
+    """A core of ``answer``'s crossings that no board can pair (:mod:`.grid_pairing`) or lay out
+    (:mod:`.grid_geometry`), or None."""
     if not answer.feasible or not answer.crossed:
         return None
     templates = [col.template for col in answer.sets]
-    return unpairable([t.tokens for t in templates], list(answer.crossed), joker_colours(templates))
+    sets, crossed, colours = [t.tokens for t in templates], list(answer.crossed), joker_colours(templates)
+    core = unpairable(sets, crossed, colours)
+    if core is None:
+        core = unplaceable(sets, [t.kind for t in templates], crossed, colours, neighbours(lib))
+    return core
 
 
 def _floor(objective, goal) -> float | None:

@@ -1,0 +1,151 @@
+"""Which crossings no board can *lay out* (CT-9), though they can be paired: more valid cuts.
+
+:mod:`.grid_pairing` finds crossings no board can pair. Some pairable ones
+still cannot be laid: two runs down from neighbouring cells of one run put
+their tiles side by side, and ``K4`` beside ``K8`` is no line. On a legal board
+cut into library pieces, take only the pieces that hold some crossed tile
+(``H``). Whatever else the board holds, these pieces keep:
+
+- each piece a straight line, across or down, a run in its order, a group in
+  any order; two pieces share a cell only across with down, at the same tile;
+- the crossings paired as :mod:`.grid_pairing` says;
+- any two neighbouring cells, left to right or top to bottom, hold tiles that
+  stand next to each other in some legal set (:func:`neighbours`), since they
+  lie in one line of the board.
+
+So when the chosen sets' pieces in ``H`` cannot be placed that way with the
+crossings (or a *core* of them), no board with at most those pieces and at
+least those crossings exists, and :mod:`.grid_cuts` may cut the choice away.
+The search is bounded (:data:`MOST_STEPS`); when it gives up, no cut is made.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import pairwise
+
+from .grid_layout import STEP, _cell, _starts
+from .grid_pairing import _Pairing, _Unknown, smallest_core
+
+#: placements tried per check before giving up ("unknown": no cut is made)
+MOST_STEPS = 20000
+
+_NEIGHBOURS: dict[int, frozenset] = {}
+
+
+def neighbours(library) -> frozenset:
+    """Every (first, second) pair of tokens that may stand side by side in a legal line, read
+    left to right or top to bottom: next to each other in a run of the library, any two of a
+    group, and a joker beside anything (it may stand for any tile, CT-1)."""
+    found = _NEIGHBOURS.get(id(library))
+    if found is None:
+        pairs = set()
+        for tpl in library:
+            tokens = tpl.tokens
+            if tpl.kind == "group":
+                pairs |= {(a, b) for i, a in enumerate(tokens) for j, b in enumerate(tokens) if i != j}
+            else:
+                pairs |= set(pairwise(tokens))
+        every = {t for pair in pairs for t in pair}
+        pairs |= {("J", t) for t in every} | {(t, "J") for t in every}
+        found = _NEIGHBOURS[id(library)] = frozenset(pairs)
+    return found
+
+
+class _Placing(_Pairing):
+    """Every pairing of the crossings, each then placed on the plane as above."""
+
+    def __init__(self, sets, kinds, crossed, colours, beside):
+        super().__init__(sets, crossed, colours)
+        self.kinds, self.beside, self.placed = kinds, beside, 0
+
+    def accept(self) -> bool:
+        """Place the pairing's pieces, tree by tree of crossings, each tree on a plane of its own."""
+        links: dict[int, list] = {}
+        for (i, p), (j, q) in self.pairs:
+            links.setdefault(i, []).append((p, j, q))
+            links.setdefault(j, []).append((q, i, p))
+        order: list = []
+        self.ends: set[int] = set()  # where a tree ends in ``order``
+        for root in sorted(links):
+            if any(root == i for i, _ in order):
+                continue
+            start, seen = len(order), {root}
+            order.append((root, None))
+            for n in range(start, len(order) + len(links)):  # breadth first, as ``order`` grows
+                if n == len(order):
+                    break
+                i = order[n][0]
+                for p, j, q in links[i]:
+                    if j not in seen:
+                        seen.add(j)
+                        order.append((j, (i, p, q)))
+            self.ends.add(len(order))
+        return self._place(order, 0, {}, {}, links)
+
+    def _place(self, order, k, cells: dict, where: dict, links) -> bool:
+        """Depth-first: ``order[k:]`` placed; ``cells``: cell -> (token, directions holding it)."""
+        if k in self.ends:  # a tree is laid; the next on a plane of its own
+            if k == len(order):
+                return True
+            cells = {}
+        i, link = order[k]
+        tokens = self.sets[i]
+        rings = [(p, j, q) for p, j, q in links[i] if j in where and (link is None or j != link[0])]
+        for start, d, o in _starts(tokens, self.kinds[i], link, where):
+            self.placed += 1
+            if self.placed > MOST_STEPS:
+                raise _Unknown
+            line = [(start[0] + STEP[d][0] * n, start[1] + STEP[d][1] * n) for n in range(len(o))]
+            if any(line[o.index(p)] != _cell(where[j], q) or where[j][1] == d for p, j, q in rings):
+                continue
+            laid = [tokens[x] for x in o]
+            where[i] = (start, d, o)
+            if self._room(cells, line, laid, d) and self._with(order, k, cells, where, links, line, laid):
+                return True
+        where.pop(i, None)
+        return False
+
+    def _with(self, order, k, cells: dict, where: dict, links, line, laid) -> bool:
+        """Lay ``order[k]`` on ``line`` (``where`` says how) and go on; taken back if that fails."""
+        d = where[order[k][0]][1]
+        added = [c for c in line if c not in cells]
+        for c, tok in zip(line, laid):
+            cells[c] = (tok, cells[c][1] | {d}) if c in cells else (tok, frozenset({d}))
+        if self._place(order, k + 1, cells, where, links):
+            return True
+        for c in line:
+            if c in added:
+                del cells[c]
+            else:
+                cells[c] = (cells[c][0], cells[c][1] - {d})
+        return False
+
+    def _room(self, cells: dict, line: list, laid: list[str], d: int) -> bool:
+        """A shared cell holds the same tile in the other direction; every neighbour already
+        placed may stand beside the line's tile there."""
+        mine = set(line)
+        for (r, c), tok in zip(line, laid):
+            if (r, c) in cells and (cells[(r, c)][0] != tok or d in cells[(r, c)][1]):
+                return False
+            for dr, dc in STEP:
+                before, after = (r - dr, c - dc), (r + dr, c + dc)
+                if before in cells and before not in mine and (cells[before][0], tok) not in self.beside:
+                    return False
+                if after in cells and after not in mine and (tok, cells[after][0]) not in self.beside:
+                    return False
+        return True
+
+
+def can_place(sets, kinds, crossed, colours, beside) -> bool | None:
+    """Whether the pieces ``sets`` (token tuples; ``kinds``: "run" or "group") can be placed
+    with the ``crossed`` tiles as crossings, as the module says; None when the search gave up."""
+    try:
+        return _Placing(sets, kinds, crossed, colours, beside).go(0, frozenset(), frozenset())
+    except _Unknown:
+        return None
+
+
+def unplaceable(sets, kinds, crossed, colours, beside) -> Counter | None:
+    """A small multiset of ``crossed`` that already cannot be placed, or None."""
+    return smallest_core(list(crossed), lambda trial: can_place(sets, kinds, trial, colours, beside) is False)
