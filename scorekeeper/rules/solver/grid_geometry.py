@@ -55,9 +55,10 @@ def neighbours(library) -> frozenset:
 class _Placing(_Pairing):
     """Every pairing of the crossings, each then placed on the plane as above."""
 
-    def __init__(self, sets, kinds, crossed, colours, beside):
+    def __init__(self, sets, kinds, crossed, colours, beside, most=None):
         super().__init__(sets, crossed, colours)
-        self.kinds, self.beside, self.placed = kinds, beside, 0
+        self.kinds, self.beside, self.placed, self.most = kinds, beside, 0, most
+        self.shared: Counter = Counter()  # cells held by two pieces, per tile
 
     def accept(self) -> bool:
         """Place the pairing's pieces, tree by tree of crossings, each tree on a plane of its own."""
@@ -66,7 +67,7 @@ class _Placing(_Pairing):
             links.setdefault(i, []).append((p, j, q))
             links.setdefault(j, []).append((q, i, p))
         order: list = []
-        self.ends: set[int] = set()  # where a tree ends in ``order``
+        self.ends: dict[int, list] = {}  # where a tree ends in ``order`` -> the pieces not in it
         for root in sorted(links):
             if any(root == i for i, _ in order):
                 continue
@@ -80,12 +81,16 @@ class _Placing(_Pairing):
                     if j not in seen:
                         seen.add(j)
                         order.append((j, (i, p, q)))
-            self.ends.add(len(order))
+            self.ends[len(order)] = [
+                (self.sets[i], self.kinds[i]) for i in range(len(self.sets)) if i not in seen
+            ]
         return self._place(order, 0, {}, {}, links)
 
     def _place(self, order, k, cells: dict, where: dict, links) -> bool:
         """Depth-first: ``order[k:]`` placed; ``cells``: cell -> (token, directions holding it)."""
         if k in self.ends:  # a tree is laid; the next on a plane of its own
+            if self.most is not None and not covered(cells, self.ends[k]):
+                return False
             if k == len(order):
                 return True
             cells = {}
@@ -110,10 +115,12 @@ class _Placing(_Pairing):
         """Lay ``order[k]`` on ``line`` (``where`` says how) and go on; taken back if that fails."""
         d = where[order[k][0]][1]
         added = [c for c in line if c not in cells]
+        self.shared.update(tok for c, tok in zip(line, laid) if c not in added)
         for c, tok in zip(line, laid):
             cells[c] = (tok, cells[c][1] | {d}) if c in cells else (tok, frozenset({d}))
         if self._place(order, k + 1, cells, where, links):
             return True
+        self.shared.subtract(tok for c, tok in zip(line, laid) if c not in added)
         for c in line:
             if c in added:
                 del cells[c]
@@ -125,6 +132,10 @@ class _Placing(_Pairing):
         """A shared cell holds the same tile in the other direction; every neighbour already
         placed may stand beside the line's tile there."""
         mine = set(line)
+        if self.most is not None:
+            more = Counter(tok for cell, tok in zip(line, laid) if cell in cells)
+            if any(self.shared[t] + n > self.most[t] for t, n in more.items()):
+                return False  # more crossings of a tile than the choice has
         for (r, c), tok in zip(line, laid):
             if (r, c) in cells and (cells[(r, c)][0] != tok or d in cells[(r, c)][1]):
                 return False
@@ -137,15 +148,54 @@ class _Placing(_Pairing):
         return True
 
 
-def can_place(sets, kinds, crossed, colours, beside) -> bool | None:
+def _ends(piece, first: bool) -> set[str]:
+    tokens, kind = piece
+    return set(tokens) if kind == "group" else {tokens[0 if first else -1]}
+
+
+def _joins(piece, a: str, b: str) -> bool:
+    tokens, kind = piece
+    if kind == "group":
+        return a in tokens and b in tokens and (a != b or tokens.count(a) > 1)
+    return (a, b) in set(pairwise(tokens))
+
+
+def covered(cells: dict, spare: list) -> bool:
+    """Whether every two neighbouring cells (``cells``: cell -> (token, directions of the pieces
+    holding it)) can lie in one line of pieces: held by placed pieces of that direction, or
+    joined by a ``spare`` piece (one not placed here: (tokens, kind)) that may start, end or
+    run through them (a line of the board is a chain of pieces, each a library set)."""
+    for (r, c), (a, dirs) in cells.items():
+        for d, (dr, dc) in enumerate(STEP):
+            nxt = cells.get((r + dr, c + dc))
+            if nxt is None or (d in dirs and d in nxt[1]):
+                continue
+            b = nxt[0]
+            if d in dirs:
+                ok = any(b in _ends(p, True) for p in spare)
+            elif d in nxt[1]:
+                ok = any(a in _ends(p, False) for p in spare)
+            else:
+                ends = any(a in _ends(p, False) for p in spare) and any(b in _ends(p, True) for p in spare)
+                ok = ends or any(_joins(p, a, b) for p in spare)
+            if not ok:
+                return False
+    return True
+
+
+def can_place(sets, kinds, crossed, colours, beside, most=None) -> bool | None:
     """Whether the pieces ``sets`` (token tuples; ``kinds``: "run" or "group") can be placed
-    with the ``crossed`` tiles as crossings, as the module says; None when the search gave up."""
+    with the ``crossed`` tiles as crossings, as the module says; None when the search gave up.
+    ``most``: the crossings per tile the board may have at most; given, ``sets`` are every
+    piece the board may hold, so two neighbouring cells must also be :func:`covered`."""
     try:
-        return _Placing(sets, kinds, crossed, colours, beside).go(0, frozenset(), frozenset())
+        return _Placing(sets, kinds, crossed, colours, beside, most).go(0, frozenset(), frozenset())
     except _Unknown:
         return None
 
 
-def unplaceable(sets, kinds, crossed, colours, beside) -> Counter | None:
+def unplaceable(sets, kinds, crossed, colours, beside, most=None) -> Counter | None:
     """A small multiset of ``crossed`` that already cannot be placed, or None."""
-    return smallest_core(list(crossed), lambda trial: can_place(sets, kinds, trial, colours, beside) is False)
+    return smallest_core(
+        list(crossed), lambda trial: can_place(sets, kinds, trial, colours, beside, most) is False
+    )

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import replace
 
 import numpy as np
@@ -74,7 +75,7 @@ def grid_best(
     def recut(found, forbid):  # not a board: cut it, look again
         core = _core(found, lib)
         while core is not None and time.perf_counter() < deadline:
-            cuts.append(make_cut(cols, lib, found.support, core))
+            cuts.append(make_cut(cols, lib, found.support, *core))
             found = programme(forbid=forbid, cuts=cuts)
             core = _core(found, lib)
         return found
@@ -126,7 +127,7 @@ def _bounded(programme, cuts: list, lib, cols, goal, base, deadline):
         core = _core(answer, lib)
         if core is None or time.perf_counter() > deadline or len(cuts) == MOST_CUTS:
             break
-        cuts.append(make_cut(cols, lib, answer.support, core))
+        cuts.append(make_cut(cols, lib, answer.support, *core))
     return answer, bound
 
 
@@ -137,10 +138,15 @@ def _core(answer, lib):
         return None
     templates = [col.template for col in answer.sets]
     sets, crossed, colours = [t.tokens for t in templates], list(answer.crossed), joker_colours(templates)
+    kinds, beside = [t.kind for t in templates], neighbours(lib)
     core = unpairable(sets, crossed, colours)
     if core is None:
-        core = unplaceable(sets, [t.kind for t in templates], crossed, colours, neighbours(lib))
-    return core
+        core = unplaceable(sets, kinds, crossed, colours, beside)
+    if core is None:
+        most = Counter(crossed)
+        whole = unplaceable(sets, kinds, crossed, colours, beside, most)
+        return None if whole is None else (whole, most)
+    return core, None
 
 
 def _floor(objective, goal) -> float | None:
