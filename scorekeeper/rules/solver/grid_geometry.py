@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import pairwise
 
-from .grid_layout import STEP, _cell, _starts
+from .grid_layout import STEP, _cell, _stack, _starts
 from .grid_pairing import _Pairing, _Unknown, smallest_core
 
 #: placements tried per check before giving up ("unknown": no cut is made)
@@ -68,7 +68,8 @@ class _Placing(_Pairing):
             links.setdefault(j, []).append((q, i, p))
         order: list = []
         self.ends: dict[int, list] = {}  # where a tree ends in ``order`` -> the pieces not in it
-        for root in sorted(links):
+        self.trees: list[dict] = []  # the trees laid so far, each its cells
+        for root in range(len(self.sets)) if self.every else sorted(links):
             if any(root == i for i, _ in order):
                 continue
             start, seen = len(order), {root}
@@ -77,7 +78,7 @@ class _Placing(_Pairing):
                 if n == len(order):
                     break
                 i = order[n][0]
-                for p, j, q in links[i]:
+                for p, j, q in links.get(i, ()):
                     if j not in seen:
                         seen.add(j)
                         order.append((j, (i, p, q)))
@@ -86,17 +87,25 @@ class _Placing(_Pairing):
             ]
         return self._place(order, 0, {}, {}, links)
 
-    def _place(self, order, k, cells: dict, where: dict, links) -> bool:
+    every = False  # every piece is placed (a board), not only those holding a crossing
+
+    def tree_ok(self, cells: dict, spare: list) -> bool:
+        """Whether a laid tree (``spare``: the pieces not in it) may stand on a board."""
+        return self.most is None or covered(cells, spare)
+
+    def _place(self, order, k, cells: dict, where: dict, links, opened=False) -> bool:
         """Depth-first: ``order[k:]`` placed; ``cells``: cell -> (token, directions holding it)."""
-        if k in self.ends:  # a tree is laid; the next on a plane of its own
-            if self.most is not None and not covered(cells, self.ends[k]):
+        if k in self.ends and not opened:  # a tree is laid; the next on a plane of its own
+            if not self.tree_ok(cells, self.ends[k]):
                 return False
-            if k == len(order):
+            self.trees.append(dict(cells))
+            if k == len(order) or self._place(order, k, {}, where, links, True):
                 return True
-            cells = {}
+            self.trees.pop()
+            return False
         i, link = order[k]
         tokens = self.sets[i]
-        rings = [(p, j, q) for p, j, q in links[i] if j in where and (link is None or j != link[0])]
+        rings = [(p, j, q) for p, j, q in links.get(i, ()) if j in where and (link is None or j != link[0])]
         for start, d, o in _starts(tokens, self.kinds[i], link, where):
             self.placed += 1
             if self.placed > MOST_STEPS:
@@ -199,3 +208,31 @@ def unplaceable(sets, kinds, crossed, colours, beside, most=None) -> Counter | N
     return smallest_core(
         list(crossed), lambda trial: can_place(sets, kinds, trial, colours, beside, most) is False
     )
+
+
+class _Laying(_Placing):
+    """A board: every piece placed, the crossings exactly those chosen, each line a chain of the
+    placed pieces, and each tree's lines legal by the engine's board reader (``legal``)."""
+
+    every = True
+
+    def __init__(self, sets, kinds, crossed, colours, beside, legal):
+        super().__init__(sets, kinds, crossed, colours, beside, Counter(crossed))
+        self.legal = legal
+
+    def tree_ok(self, cells: dict, spare: list) -> bool:
+        if not covered(cells, []):
+            return False
+        return self.legal(_stack([{c: tok for c, (tok, _) in cells.items()}]))
+
+
+def lay_board(sets, kinds, crossed, colours, beside, legal):
+    """Rows of a board laying ``sets`` with the ``crossed`` tiles shared, lines allowed to join
+    pieces end to end and to run beside each other (``legal(rows)``: the engine's judgement of
+    one tree's board); None when there is none or the search gave up."""
+    laying = _Laying(sets, kinds, crossed, colours, beside, legal)
+    try:
+        found = laying.go(0, frozenset(), frozenset())
+    except _Unknown:
+        return None
+    return _stack([{c: tok for c, (tok, _) in tree.items()} for tree in laying.trees]) if found else None
