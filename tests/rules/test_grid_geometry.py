@@ -3,11 +3,13 @@ side by side on any board are cut away, so more best plays are proved; no legal 
 
 import pytest
 
-from scorekeeper.rules import check_turn, solve
-from scorekeeper.rules.solver.grid_geometry import can_place, neighbours, unplaceable
+from scorekeeper.rules import check, check_turn, solve
+from scorekeeper.rules.solver.grid_geometry import can_place, lay_board, neighbours, unplaceable
+from scorekeeper.rules.solver.grid_layout import lay_out
 from scorekeeper.rules.solver.grid_pairing import can_pair
 from scorekeeper.rules.solver.templates import library
-from scorekeeper.rules.solver.tile_engine import options_of, switches_of
+from scorekeeper.rules.solver.tile_engine import NOTATION, options_of, switches_of
+from scorekeeper.rules.tiles.grid import check_board
 
 from .grid_brute import most_tiles
 
@@ -66,3 +68,68 @@ def test_the_layout_cuts_never_cut_a_board_an_exhaustive_search_finds(variant, r
     best = solve(variant, rack, table=table)
     assert best.optimal
     assert best.tiles_played == most_tiles(variant, rack, table, *window)
+
+
+def test_a_cut_never_demands_the_sets_it_cut_away_ct9():
+    # bench position 7: the old cut rows asked every later choice for at least the cut-away
+    # choice's sets and at most its crossings, so a board laying 10 was cut and 9 "proved best"
+    rack, table = (
+        "G13 G12 B10 K3 B13 G13 R13 J R11 B3",
+        "R9 R10 R11 | K5 B6 G7 R8 | K5 K6 K7 K8 K9 | G9 R10 B11",
+    )
+    best = solve("runny-tiles", rack, table=table, time_limit=60)
+    assert (best.tiles_played, best.optimal) == (10, True)
+    assert check_turn("runny-tiles", table, rack, best.board).valid
+
+
+def test_the_exact_layout_lays_lines_side_by_side_joined_by_a_crossing_line():
+    # bench position 160's best answer: two groups down from R8 and R9 put B8 beside B6, which
+    # B7 B8 B6 then reads across; the quick layout refuses a tile beside another line's
+    sets = [
+        ("R8", "R9", "R10"),
+        ("B7", "B8", "B6"),
+        ("R9", "B6", "K9"),
+        ("R8", "B8", "K8"),
+        ("B12", "B13", "B10", "B2"),
+        ("R10", "B10", "K10"),
+        ("K13", "K10"),
+    ]
+    kinds = ["run", "run", "group", "group", "run", "group", "run"]
+    crossed = ["R8", "R9", "B6", "B8", "B10", "K10"]
+    assert lay_out(list(zip(sets, kinds)), crossed) is None
+    sw = switches_of(options_of("crazy-tiles", {}))
+
+    def legal(rows):
+        return check_board([[NOTATION.parse_token(t) if t else None for t in row] for row in rows], sw)[0]
+
+    rows = lay_board(sets, kinds, crossed, {}, neighbours(CRAZY), legal)
+    board = " / ".join(" ".join(c or "." for c in row) for row in rows)
+    assert check("crazy-tiles", board).valid
+    assert sorted(t for t in board.split() if t not in "./") == sorted(_tiles(sets, crossed))
+
+
+def _tiles(sets, crossed):
+    tiles = [t for s in sets for t in s]
+    for t in crossed:
+        tiles.remove(t)
+    return tiles
+
+
+@pytest.mark.parametrize(
+    ("variant", "rack", "table", "most"),
+    [
+        # bench position 151: before, 5 tiles, "not proven, at most 6"
+        ("runny-tiles", "K7 B9 K5 K12 R2 R6 B6 G3", "G3 K4 R5 | R9 R10 R11 R12 R13 | G10 B11 R12", 5),
+        # bench position 160: before, 5 tiles, "not proven, at most 7"
+        (
+            "crazy-tiles",
+            "B4 K11 R10 K13 B7 B2 G7 B7",
+            "B1 B1 B11 | K8 K9 K10 K11 | R7 R8 R9 R10 | B8 B6 B10 B11 B12 B13",
+            7,
+        ),
+    ],
+)
+def test_plays_the_layout_search_proves_best(variant, rack, table, most):
+    best = solve(variant, rack, table=table, time_limit=60)
+    assert (best.tiles_played, best.optimal) == (most, True)
+    assert check_turn(variant, table, rack, best.board).valid
