@@ -124,12 +124,16 @@ class _Placing(_Pairing):
         """Lay ``order[k]`` on ``line`` (``where`` says how) and go on; taken back if that fails."""
         d = where[order[k][0]][1]
         added = [c for c in line if c not in cells]
-        self.shared.update(tok for c, tok in zip(line, laid) if c not in added)
+        for c, tok in zip(line, laid):
+            if c not in added:
+                self.shared[tok] += 1
         for c, tok in zip(line, laid):
             cells[c] = (tok, cells[c][1] | {d}) if c in cells else (tok, frozenset({d}))
         if self._place(order, k + 1, cells, where, links):
             return True
-        self.shared.subtract(tok for c, tok in zip(line, laid) if c not in added)
+        for c, tok in zip(line, laid):
+            if c not in added:
+                self.shared[tok] -= 1
         for c in line:
             if c in added:
                 del cells[c]
@@ -142,8 +146,8 @@ class _Placing(_Pairing):
         placed may stand beside the line's tile there."""
         mine = set(line)
         if self.most is not None:
-            more = Counter(tok for cell, tok in zip(line, laid) if cell in cells)
-            if any(self.shared[t] + n > self.most[t] for t, n in more.items()):
+            more = [tok for cell, tok in zip(line, laid) if cell in cells]
+            if any(self.shared[t] + more.count(t) > self.most[t] for t in more):
                 return False  # more crossings of a tile than the choice has
         for (r, c), tok in zip(line, laid):
             if (r, c) in cells and (cells[(r, c)][0] != tok or d in cells[(r, c)][1]):
@@ -204,10 +208,11 @@ def can_place(sets, kinds, crossed, colours, beside, most=None) -> bool | None:
 
 
 def unplaceable(sets, kinds, crossed, colours, beside, most=None) -> Counter | None:
-    """A small multiset of ``crossed`` that already cannot be placed, or None."""
-    return smallest_core(
-        list(crossed), lambda trial: can_place(sets, kinds, trial, colours, beside, most) is False
-    )
+    """A small multiset of ``crossed`` that already cannot be placed, or None. With ``most`` (a
+    check of every piece, the costlier one) the whole of ``crossed``, not made smaller."""
+    if most is not None:
+        return Counter(crossed) if can_place(sets, kinds, crossed, colours, beside, most) is False else None
+    return smallest_core(list(crossed), lambda trial: can_place(sets, kinds, trial, colours, beside) is False)
 
 
 class _Laying(_Placing):
