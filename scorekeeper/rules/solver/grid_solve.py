@@ -141,6 +141,8 @@ def _core(answer, lib):
     sets, crossed, colours = [t.tokens for t in templates], list(answer.crossed), joker_colours(templates)
     kinds, beside = [t.kind for t in templates], neighbours(lib)
     core = unpairable(sets, crossed, colours)
+    if core is None and any("J" in tokens for tokens in sets):
+        return None  # a joker's set stands for its siblings with the joker elsewhere: no layout cut
     if core is None:
         core = unplaceable(sets, kinds, crossed, colours, beside)
     if core is None:
