@@ -11,8 +11,11 @@ and p95 time of each and their ratio. Then the same figures for
 Issue 18 adds two sets of figures: 100 standard positions whose table holds
 jokers (beside joker-free ones, interleaved), and 200 seeded grid positions
 (``--grid-positions``; racks of 6-14, tables of 9-30 tiles) with how many
-answers are proved optimal and whether every board passes the turn checker.
-``--only grid`` or ``--only jokers`` prints just those (no peer needed).
+answers are proved optimal and whether every board passes the turn checker,
+naming the unproved ones; then small grid positions, each answer checked
+against the exhaustive search of ``tests/rules/grid_brute.py``.
+``--only grid``, ``--only small`` or ``--only jokers`` prints just those (no
+peer needed).
 
 The peer is not a dependency of scorekeeper: it is installed into a
 throwaway virtual environment (in the temporary directory, kept between
