@@ -11,8 +11,11 @@ and p95 time of each and their ratio. Then the same figures for
 Issue 18 adds two sets of figures: 100 standard positions whose table holds
 jokers (beside joker-free ones, interleaved), and 200 seeded grid positions
 (``--grid-positions``; racks of 6-14, tables of 9-30 tiles) with how many
-answers are proved optimal and whether every board passes the turn checker.
-``--only grid`` or ``--only jokers`` prints just those (no peer needed).
+answers are proved optimal and whether every board passes the turn checker,
+naming the unproved ones; then small grid positions, each answer checked
+against the exhaustive search of ``tests/rules/grid_brute.py``.
+``--only grid``, ``--only small`` or ``--only jokers`` prints just those (no
+peer needed).
 
 The peer is not a dependency of scorekeeper: it is installed into a
 throwaway virtual environment (in the temporary directory, kept between
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -111,8 +115,8 @@ def grid_figures(rng: random.Random, count: int) -> None:
 
     positions = [grid_position(rng, ("crazy-tiles", "runny-tiles")[n % 2]) for n in range(count)]
     solve("crazy-tiles", positions[0]["rack"], table=positions[0]["table"])  # warm-up
-    times, proven, legal, gaps, cpu = [], 0, 0, [], []
-    for p in positions:
+    times, proven, legal, gaps, cpu, unproved = [], 0, 0, [], [], set()
+    for n, p in enumerate(positions):
         start, used = time.perf_counter(), time.process_time()
         best = solve(p["variant"], p["rack"], table=p["table"])
         times.append(time.perf_counter() - start)
@@ -121,6 +125,7 @@ def grid_figures(rng: random.Random, count: int) -> None:
         turn = check_turn(p["variant"], p["table"], p["rack"], best.board or "", must_play="C")
         legal += turn.valid and len(turn.extra["played"]) == best.tiles_played
         if not best.optimal:
+            unproved.add(n)
             gaps.append(best.bound - best.tiles_played if best.bound is not None else None)
     med, p95 = _summary(times)
     sizes = [p["size"] for p in positions]
@@ -129,11 +134,45 @@ def grid_figures(rng: random.Random, count: int) -> None:
         f"racks of 6-14; proven optimal {proven}/{count}, boards legal by the turn checker {legal}/{count}; "
         f"median {_ms(med)}, p95 {_ms(p95)}, slowest {_ms(max(times))}  (targets: median < 50 ms, p95 < 1 s)"
     )
-    print(f"  CPU time of this process: median {_ms(_summary(cpu)[0])}, p95 {_ms(_summary(cpu)[1])}")
+    print(
+        f"  CPU time of this process: median {_ms(_summary(cpu)[0])}, p95 {_ms(_summary(cpu)[1])}; "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
     if gaps:
         print(
             f"  not proven: {len(gaps)}; bound minus tiles found: {sorted(gaps, key=lambda g: (g is None, g))}"
         )
+    for n, p in enumerate(positions):
+        if n in unproved:
+            print(f"  not proven #{n} {p['variant']}: rack {p['rack']!r}, table {p['table']!r}")
+
+
+def small_position(rng: random.Random, variant: str) -> dict:
+    """A table of one set (a run or a group of 3) and a rack of 3-5 of the tiles left."""
+    return {"variant": variant, **position(rng, _switch_set(variant), tables=(3, 3), racks=(3, 5))}
+
+
+def small_figures(rng: random.Random, count: int) -> None:
+    """Small grid positions, each answer checked against an exhaustive search of every board in a
+    3x3 window (``tests/rules/grid_brute.py``, which knows nothing of the solver): a proved optimum
+    is never beaten, and equals the window's best when the board fits the window."""
+    from scorekeeper.rules import solve
+    from tests.rules.grid_brute import most_tiles
+
+    proven = beaten = equal = 0
+    for n in range(count):
+        p = small_position(rng, ("crazy-tiles", "runny-tiles")[n % 2])
+        best = solve(p["variant"], p["rack"], table=p["table"])
+        window = most_tiles(p["variant"], p["rack"], p["table"], 3, 3)
+        proven += best.optimal
+        beaten += best.optimal and window > best.tiles_played
+        equal += window == best.tiles_played
+        if window > best.tiles_played:
+            print(f"  exhaustive search lays more: {p} ({window} against {best.tiles_played})")
+    print(
+        f"grid, small positions: {count} (a table of 3 tiles, racks of 3-5), proven optimal {proven}/{count}; "
+        f"the exhaustive search of a 3x3 window beats a proved answer {beaten} times, lays as many {equal}/{count}"
+    )
 
 
 def joker_figures(rng: random.Random, count: int) -> None:
@@ -151,12 +190,14 @@ def joker_figures(rng: random.Random, count: int) -> None:
                 cpu.append(time.process_time() - used)
     j_med, j_p95 = _summary(jokers)
     p_med, _ = _summary(plain)
+    c_med, c_p95 = _summary(cpu)
     print(
-        f"rummikub, jokers on the table: {count} positions; median {_ms(j_med)}, p95 {_ms(j_p95)}; "
+        f"rummikub, jokers on the table: {count} positions; wall time median {_ms(j_med)}, p95 {_ms(j_p95)}; "
         f"joker-free beside them {_ms(p_med)} ({j_med / p_med:.1f}x)  (target: median < 10 ms)"
     )
     print(
-        f"  CPU time of this process (what load on the machine does not add): median {_ms(_summary(cpu)[0])}"
+        f"  CPU time of this process (what load on the machine does not add): median {_ms(c_med)}, "
+        f"p95 {_ms(c_p95)}; load average {os.getloadavg()[0]:.1f}"
     )
 
 
@@ -234,7 +275,10 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--grid-positions", type=int, default=200)
-    parser.add_argument("--only", choices=("grid", "jokers"), help="print only these figures (no peer)")
+    parser.add_argument("--small-positions", type=int, default=30)
+    parser.add_argument(
+        "--only", choices=("grid", "jokers", "small"), help="print only these figures (no peer)"
+    )
     parser.add_argument("--peer-worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.peer_worker:
@@ -242,7 +286,10 @@ def main() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     rng = random.Random(args.seed)
     if args.only == "grid":
-        return grid_figures(rng, args.grid_positions)
+        grid_figures(rng, args.grid_positions)
+        return small_figures(random.Random(args.seed), args.small_positions)
+    if args.only == "small":
+        return small_figures(rng, args.small_positions)
     if args.only == "jokers":
         return joker_figures(rng, 100)
     standard = [position(rng, _standard_set) for _ in range(args.positions)]
@@ -268,6 +315,7 @@ def main() -> None:
     )
     joker_figures(rng, 100)
     grid_figures(rng, args.grid_positions)
+    small_figures(random.Random(args.seed), args.small_positions)
     for variant in ("crazy-tiles", "runny-tiles"):
         make = _switch_set(variant)
         positions = [position(rng, make) for _ in range(args.positions)]

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import time
+from functools import cache
 from itertools import permutations
 
 Cell = tuple[int, int]
@@ -84,6 +85,7 @@ def _pairings(sets, crossed, pairs, taken, state, colours):
             parent[:], parity[:] = saved
 
 
+@cache  # pure, and asked again at every placement
 def _orders(tokens: tuple[str, ...], kind: str, shared: int | None) -> list[tuple[int, ...]]:
     """The orders a set may be laid in: a run as read; a group in any order, the shared tile at
     an end first."""

@@ -42,6 +42,11 @@ class _Pairing:
         self.parent = list(range(len(sets)))
         self.parity = [0] * len(sets)
         self.steps = 0
+        self.pairs: list = []  # the crossings paired so far: ((set, position), (set, position))
+
+    def accept(self) -> bool:
+        """Whether the pairing in :attr:`pairs` ends the search (here: any pairing does)."""
+        return True
 
     def find(self, i: int) -> tuple[int, int]:
         odd = 0
@@ -64,7 +69,7 @@ class _Pairing:
         if self.steps > MOST_STEPS:
             raise _Unknown
         if k == len(self.order):
-            return True
+            return self.accept()
         options = [h for h in self.holders[self.order[k]] if h not in used]
         for x, first in enumerate(options):
             for second in options[x + 1 :]:
@@ -77,8 +82,10 @@ class _Pairing:
                 if ri != rj:
                     self.parent[ri], self.parity[ri] = rj, oi ^ oj ^ 1
                 pair = (min(first[0], second[0]), max(first[0], second[0]))
+                self.pairs.append((first, second))
                 if self.go(k + 1, used | {first, second}, met | {pair}):
                     return True
+                self.pairs.pop()
                 self.parent[saved[0]], self.parity[saved[0]] = saved[1], saved[2]
         return False
 
@@ -109,14 +116,20 @@ def unpairable(
 ) -> Counter | None:
     """A small multiset of ``crossed`` that already cannot be paired between ``sets``, or None
     when all of them can be (or the search gave up)."""
-    if can_pair(sets, crossed, colours) is not False:
+    return smallest_core(crossed, lambda trial: can_pair(sets, trial, colours) is False)
+
+
+def smallest_core(crossed: list[str], fails) -> Counter | None:
+    """A small multiset of ``crossed`` for which ``fails`` (a check of a list of crossed tiles)
+    still holds, dropping one crossing at a time; None when ``fails(crossed)`` does not hold."""
+    if not fails(crossed):
         return None
     core = list(crossed)
     for t in sorted(set(crossed)):
         while t in core:
             trial = list(core)
             trial.remove(t)
-            if can_pair(sets, trial, colours) is False:
+            if fails(trial):
                 core = trial
             else:
                 break

@@ -4,17 +4,20 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import replace
 
 import numpy as np
 
+from ..tiles.grid import check_board
 from .best_play import BestPlay
 from .grid_cuts import make_cut
+from .grid_geometry import lay_board, neighbours, unplaceable
 from .grid_layout import lay_out
 from .grid_pairing import joker_colours, unpairable
 from .model import NUMBERS, TILE_WEIGHT, solve_model
 from .templates import library
-from .tile_engine import board_lines, board_text, read_table, token
+from .tile_engine import NOTATION, board_lines, board_text, read_table, token
 from .turn_core import judge_turn
 
 #: other solutions at the bound tried when a layout fails
@@ -68,12 +71,12 @@ def grid_best(
         return replace(row, optimal=True, notes=tuple(n for n in row.notes if "not proven" not in n))
 
     def lay(found):
-        return _laid(found, variant, goal, initial, opts, table, rack_text, deadline)
+        return _laid(found, variant, goal, initial, opts, table, rack_text, deadline, sw)
 
     def recut(found, forbid):  # not a board: cut it, look again
         core = _core(found, lib)
         while core is not None and time.perf_counter() < deadline:
-            cuts.append(make_cut(cols, lib, found.support, core))
+            cuts.append(make_cut(cols, lib, found.support, *core))
             found = programme(forbid=forbid, cuts=cuts)
             core = _core(found, lib)
         return found
@@ -125,16 +128,28 @@ def _bounded(programme, cuts: list, lib, cols, goal, base, deadline):
         core = _core(answer, lib)
         if core is None or time.perf_counter() > deadline or len(cuts) == MOST_CUTS:
             break
-        cuts.append(make_cut(cols, lib, answer.support, core))
+        cuts.append(make_cut(cols, lib, answer.support, *core))
     return answer, bound
 
 
 def _core(answer, lib):
-    """A core of ``answer``'s crossings that no board can pair (:mod:`.grid_pairing`), or None."""
+    """A core of ``answer``'s crossings that no board can pair (:mod:`.grid_pairing`) or lay out
+    (:mod:`.grid_geometry`), or None."""
     if not answer.feasible or not answer.crossed:
         return None
     templates = [col.template for col in answer.sets]
-    return unpairable([t.tokens for t in templates], list(answer.crossed), joker_colours(templates))
+    sets, crossed, colours = [t.tokens for t in templates], list(answer.crossed), joker_colours(templates)
+    kinds, beside = [t.kind for t in templates], neighbours(lib)
+    core = unpairable(sets, crossed, colours)
+    if core is None and any("J" in tokens for tokens in sets):
+        return None  # a joker's set stands for its siblings with the joker elsewhere: no layout cut
+    if core is None:
+        core = unplaceable(sets, kinds, crossed, colours, beside)
+    if core is None:
+        most = Counter(crossed)
+        whole = unplaceable(sets, kinds, crossed, colours, beside, most)
+        return None if whole is None else (whole, most)
+    return core, None
 
 
 def _floor(objective, goal) -> float | None:
@@ -158,11 +173,20 @@ def _mine(play, goal) -> int:
     return play.tiles_played if goal == "tiles" else play.value
 
 
-def _laid(answer, variant, goal, initial, opts, table, rack_text, deadline):
+def _laid(answer, variant, goal, initial, opts, table, rack_text, deadline, sw):
     """The answer's sets laid on a board and judged as a turn, or None."""
+    beside = neighbours(library(sw))
+
+    def legal(rows) -> bool:
+        return check_board([[NOTATION.parse_token(t) if t else None for t in row] for row in rows], sw)[0]
+
     sets = [(col.template.tokens, col.template.kind) for col in answer.sets]
     colours = joker_colours([col.template for col in answer.sets])
     rows = lay_out(sets, list(answer.crossed), deadline, colours) if sets else []
+    if rows is None:  # lines that join end to end or run side by side: the exact layout search
+        rows = lay_board(
+            [s for s, _ in sets], [k for _, k in sets], list(answer.crossed), colours, beside, legal
+        )
     if rows is None:
         return None
     kept, after = _boards(table, " / ".join(" ".join(c or "." for c in row) for row in rows), initial)
