@@ -190,13 +190,28 @@ def counts(p: Player, prefix: str, **per_class):
         p.type(f"{prefix}.counts.{key}", value)
 
 
+def laid(p: Player, seat: int, done: bool = True) -> None:
+    """Krazy Bee (KB-9): a player's Step laid down or missed, as the form shows it (a checkbox, or
+    Laid down / Missed buttons); tapped only where the page does not already show it."""
+    missed = p.page.locator(f'input[name="players.{seat}.laid"][value="0"]')
+    box = p.page.locator(f'input[name="players.{seat}.laid"][value="1"]')
+    if done:
+        p.check(box)
+    elif missed.count():
+        p.check(missed)
+    elif box.is_checked():
+        box.uncheck()
+        p.taps += 1
+
+
 def krazy_bee(p: Player) -> str:
     record(p, "hand")
     counts(p, "players.1", low=2, high=1)
     counts(p, "players.2", low=3, wild=1)
-    p.check('input[name="players.1.laid"]')
+    laid(p, 1)
+    laid(p, 2, done=False)
     p.choose("went_out", 0)
-    p.check('input[name="players.0.laid"]')
+    laid(p, 0)
     return save(p, "hand")
 
 

@@ -18,7 +18,7 @@
 
 from __future__ import annotations
 
-from taps import PHONE, Player, counts, crazy_hand, crib_turn, record, save, start, totals
+from taps import PHONE, Player, counts, crazy_hand, crib_turn, laid, record, save, start, totals
 
 
 def crib_lay_and_add(p: Player, turn: int, lay: int, added: int) -> None:
@@ -57,10 +57,11 @@ def krazy_bee_4(p: Player) -> str:
     counts(p, "players.1", low=2, high=1)
     counts(p, "players.2", low=3, wild=1)
     counts(p, "players.3", low=1, high=2)
-    p.check('input[name="players.1.laid"]')
-    p.check('input[name="players.3.laid"]')
+    laid(p, 1)
+    laid(p, 2, done=False)
+    laid(p, 3)
     p.choose("went_out", 0)
-    p.check('input[name="players.0.laid"]')
+    laid(p, 0)
     return save(p, "hand")
 
 

@@ -33,7 +33,7 @@ from .crazy_rummy import WILD_CHOICES
 from .crib_rummy import have_laid, table_melds, turn_order
 from .crib_rummy.melds import RUN_PEGS
 from .krazy_bee import DEFAULT_STEPS, KrazyBee
-from .krazy_bee.steps import step_texts
+from .krazy_bee.steps import kept_when_laid, step_texts
 from .options import whole_number
 from .rumbugz import KINDS as RUMBUGZ_KINDS
 from .solver import check_turn, solve
@@ -68,6 +68,7 @@ __all__ = [
     "find_variant",
     "hand",
     "have_laid",
+    "kept_when_laid",
     "options_for",
     "read_board",
     "score_game",

@@ -196,7 +196,7 @@ import * as ScorekeeperKeypad from "./keypad.js";
       return seats;
     }
     function laidFor(seat) {  /* Krazy Bee: whoever goes out has laid the Step */
-      var laid = form.querySelector('input[name="players.' + seat + '.laid"]');
+      var laid = form.querySelector('input[name="players.' + seat + '.laid"]:not([value="0"])');
       if (laid && !laid.checked) { laid.checked = true; }
     }
     function guessOut(ev) {
