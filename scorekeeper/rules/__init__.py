@@ -29,7 +29,7 @@ from . import krazy_bee, rumbugz, tiles, crib_rummy, crazy_rummy, points  # noqa
 # isort: on
 
 from .cards import tokenize
-from .crazy_rummy import WILD_CHOICES
+from .crazy_rummy import WILD_CHOICES, hand_sizes_by_rank
 from .crib_rummy import have_laid, table_melds, turn_order
 from .crib_rummy.melds import RUN_PEGS
 from .krazy_bee import DEFAULT_STEPS, KrazyBee
@@ -67,6 +67,7 @@ __all__ = [
     "counted",
     "find_variant",
     "hand",
+    "hand_sizes_by_rank",
     "have_laid",
     "kept_when_laid",
     "options_for",

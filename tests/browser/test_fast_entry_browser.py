@@ -184,6 +184,24 @@ def test_crazy_rummy_by_counts_per_class(page, live_server):
     assert save(page, "hand") == {"Ann": "60", "Bob": "100", "Cy": "270"}
 
 
+def test_crazy_rummy_hand_sizes_show_as_each_card_is_picked(page, live_server):
+    """Issue 20: the hand sizes showed only once the last face-up card was picked. Now each one
+    shows as its card is picked (CZ-7: 3-10 face value, J/Q/K 10, A 11; the dealer plays one short)."""
+    if not page.scripts:
+        pytest.skip("without a script the sizes show with Show scores (tests/web)")
+    page.names = NAMES
+    start(page, live_server, "crazy-rummy")
+    sizes = page.locator("output.hand-size")
+    for seat, card, shown in ((0, "7", "7 cards (plays 6)"), (1, "A", "11 cards"), (2, "Q", "10 cards")):
+        page.locator(f'[id="face_up.{seat}"] label', has_text=card).first.click()
+        expect(sizes.nth(seat)).to_have_text(shown, use_inner_text=True)
+        if seat < 2:
+            expect(sizes.nth(seat + 1)).to_have_text("", use_inner_text=True)  # not picked yet
+        expect(sizes.nth(0)).to_have_text("7 cards (plays 6)", use_inner_text=True)  # kept meanwhile
+    page.locator('[id="face_up.1"] label', has_text="4").first.click()  # a card changed
+    expect(sizes.nth(1)).to_have_text("4 cards", use_inner_text=True)
+
+
 def test_crib_rummy_turns_on_one_page(page, live_server):
     page.names = ("Ann", "Bob", "Cy", "Dee")
     start(page, live_server, "crib-rummy", names=page.names)
