@@ -41,6 +41,7 @@ summary line for each).
 
 from __future__ import annotations
 
+import re
 import sys
 import tempfile
 import threading
@@ -243,12 +244,16 @@ def crazy_rummy(p: Player) -> str:
     )
 
 
+#: what a Crazy Rummy form says when the dealer's face-up card alone is enough (CZ-1), in either wording
+DEALER_ONLY = re.compile(r"Only the dealer's card is needed|the others' cards give the hand sizes")
+
+
 def crazy_hand(p: Player, face_up, *, boards, board_cards, hands, hand_cards, sizes=True) -> str:
     """A Crazy Rummy hand: the face-up cards (without ``sizes``, the dealer's only where the form
     needs no more), each board and hand (counts per class where the form has them, else cards on
     the keypad), the first player out (Ann, who deals)."""
     record(p, "hand")
-    dealer_only = not sizes and p.page.get_by_text("Only the dealer's card is needed").count()
+    dealer_only = not sizes and p.page.get_by_text(DEALER_ONLY).count()
     for seat, card in enumerate(face_up[:1] if dealer_only else face_up):
         p.choose(f"face_up.{seat}", card)
     by_class = p.field("players.0.board_counts.high").count() > 0
