@@ -52,6 +52,14 @@ def test_kb9_a_step_left_unchosen_follows_the_cards_left(client, game, fields, s
     assert _bob_on(client, game) == step
 
 
+def test_kb9_show_scores_says_each_step_laid_down_or_missed(client, game):
+    """Without a script the buttons start unchosen: Show scores says how the server read them."""
+    fields = {"went_out": "0", "players.1.counts.low": "10", "action": "preview"}
+    body = text(submit(client, rounds_url(game), fields))
+    assert "Ann: Step 1 laid down; Bob: Step 1 missed" in body
+    assert totals(client, game) == [0, 0]  # nothing saved
+
+
 def test_kb9_the_form_offers_laid_down_or_missed_and_says_how_it_is_picked(client, game):
     page = text(client.get(rounds_url(game)))
     bob = page.split('id="players.1"')[1]
