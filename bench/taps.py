@@ -41,6 +41,7 @@ summary line for each).
 
 from __future__ import annotations
 
+import re
 import sys
 import tempfile
 import threading
@@ -178,13 +179,28 @@ def counts(p: Player, prefix: str, **per_class):
         p.type(f"{prefix}.counts.{key}", value)
 
 
+def laid(p: Player, seat: int, done: bool = True) -> None:
+    """Krazy Bee (KB-9): a player's Step laid down or missed, as the form shows it (a checkbox, or
+    Laid down / Missed buttons); tapped only where the page does not already show it."""
+    missed = p.page.locator(f'input[name="players.{seat}.laid"][value="0"]')
+    box = p.page.locator(f'input[name="players.{seat}.laid"][value="1"]')
+    if done:
+        p.check(box)
+    elif missed.count():
+        p.check(missed)
+    elif box.is_checked():
+        box.uncheck()
+        p.taps += 1
+
+
 def krazy_bee(p: Player) -> str:
     record(p, "hand")
     counts(p, "players.1", low=2, high=1)
     counts(p, "players.2", low=3, wild=1)
-    p.check('input[name="players.1.laid"]')
+    laid(p, 1)
+    laid(p, 2, done=False)
     p.choose("went_out", 0)
-    p.check('input[name="players.0.laid"]')
+    laid(p, 0)
     return save(p, "hand")
 
 
@@ -216,12 +232,16 @@ def crazy_rummy(p: Player) -> str:
     )
 
 
+#: what a Crazy Rummy form says when the dealer's face-up card alone is enough (CZ-1), in either wording
+DEALER_ONLY = re.compile(r"Only the dealer's card is needed|the others' cards give the hand sizes")
+
+
 def crazy_hand(p: Player, face_up, *, boards, board_cards, hands, hand_cards, sizes=True) -> str:
     """A Crazy Rummy hand: the face-up cards (without ``sizes``, the dealer's only where the form
     needs no more), each board and hand (counts per class where the form has them, else cards on
     the keypad), the first player out (Ann, who deals)."""
     record(p, "hand")
-    dealer_only = not sizes and p.page.get_by_text("Only the dealer's card is needed").count()
+    dealer_only = not sizes and p.page.get_by_text(DEALER_ONLY).count()
     for seat, card in enumerate(face_up[:1] if dealer_only else face_up):
         p.choose(f"face_up.{seat}", card)
     by_class = p.field("players.0.board_counts.high").count() > 0

@@ -6,7 +6,8 @@
   Bob keeps 2 cards, Cy 3, Dee 1. Target 22.
 - krazy-bee-4: 4 players: Ann goes out; Bob laid his Step, keeps 2 low + 1 high; Cy missed
   his Step, keeps 3 low + 1 Wild Bee; Dee laid hers, keeps 1 low + 2 high. Target 8, and the
-  form under 1.5 screens tall (printed in screens of 844 px).
+  form under 1.5 screens tall (printed in screens of 844 px). The form shows each Step laid down
+  or missed from the cards left (KB-9): Cy's 4 cards could follow a laydown, so his Missed is tapped.
 - crazy-rummy-4: Ann deals (7: sevens wild), Bob shows 9, Cy Q, Dee 5 (the table knows its
   hand sizes: only the dealer's card is picked where the form needs no more). Boards: Ann 8 8 8 K K K
   (went out), Bob 4 4 4 7, Cy A A A, Dee nothing. Hands: Bob 5 9, Cy Q Q K, Dee 3 4 5 6.
@@ -18,7 +19,7 @@
 
 from __future__ import annotations
 
-from taps import PHONE, Player, counts, crazy_hand, crib_turn, record, save, start, totals
+from taps import PHONE, Player, counts, crazy_hand, crib_turn, laid, record, save, start, totals
 
 
 def crib_lay_and_add(p: Player, turn: int, lay: int, added: int) -> None:
@@ -57,10 +58,11 @@ def krazy_bee_4(p: Player) -> str:
     counts(p, "players.1", low=2, high=1)
     counts(p, "players.2", low=3, wild=1)
     counts(p, "players.3", low=1, high=2)
-    p.check('input[name="players.1.laid"]')
-    p.check('input[name="players.3.laid"]')
+    laid(p, 1)
+    laid(p, 2, done=False)
+    laid(p, 3)
     p.choose("went_out", 0)
-    p.check('input[name="players.0.laid"]')
+    laid(p, 0)
     return save(p, "hand")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..rules import WILD_CHOICES
+from ..rules import WILD_CHOICES, hand_sizes_by_rank
 from .base import HandContext, HandEntry, Submission, seat_value
 from .players import (
     cards_or_total,
@@ -37,6 +37,19 @@ def hand_sizes(details: Mapping[str, Any]) -> list[str] | None:
     ]
 
 
+def size_words(dealer: bool) -> dict[str, str]:
+    """Each face-up rank's hand size in words (CZ-7), as :func:`hand_sizes` words it: the form
+    shows a player's as soon as their card is picked; the dealer plays one short.
+
+    >>> size_words(False)["4"], size_words(True)["A"]
+    ('4 cards', '11 cards (plays 10)')
+    """
+    return {
+        rank: hand_sizes({"hand_sizes": [n], "playing": [n - dealer]})[0]
+        for rank, n in hand_sizes_by_rank().items()
+    }
+
+
 def wild_rank(details: Mapping[str, Any]) -> str | None:
     """The hand's wild rank (CZ-1) from the engine's round details."""
     value = details.get("wild")
@@ -49,6 +62,7 @@ class CrazyRummyEntry(HandEntry):
     template = "rounds/crazy_rummy.html"
     CLASSES, FACE_UP = CLASSES, FACE_UP
     hand_sizes = staticmethod(hand_sizes)
+    size_words = staticmethod(size_words)
     wild_rank = staticmethod(wild_rank)
 
     def from_facts(self, facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:

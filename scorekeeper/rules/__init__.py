@@ -29,11 +29,11 @@ from . import krazy_bee, rumbugz, tiles, crib_rummy, crazy_rummy, points  # noqa
 # isort: on
 
 from .cards import tokenize
-from .crazy_rummy import WILD_CHOICES
+from .crazy_rummy import WILD_CHOICES, hand_sizes_by_rank
 from .crib_rummy import have_laid, table_melds, turn_order
 from .crib_rummy.melds import RUN_PEGS
 from .krazy_bee import DEFAULT_STEPS, KrazyBee
-from .krazy_bee.steps import step_texts
+from .krazy_bee.steps import kept_when_laid, step_texts
 from .options import whole_number
 from .rumbugz import KINDS as RUMBUGZ_KINDS
 from .solver import check_turn, solve
@@ -67,7 +67,9 @@ __all__ = [
     "counted",
     "find_variant",
     "hand",
+    "hand_sizes_by_rank",
     "have_laid",
+    "kept_when_laid",
     "options_for",
     "read_board",
     "score_game",

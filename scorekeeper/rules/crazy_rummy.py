@@ -33,6 +33,7 @@ from .crazy_sets import (
     card_value,
     deck_reasons,
     hand_size,
+    hand_sizes_by_rank,
     judge_feeding,
     judge_set,
     rank_text,
@@ -47,7 +48,7 @@ from .scoring import RoundOutcome
 from .table_counts import crazy_rummy_counts
 from .verdict import HandValue, Verdict
 
-__all__ = ["NOTATION", "RANKS", "SUITS", "WILD_CHOICES", "CrazyRummy"]
+__all__ = ["NOTATION", "RANKS", "SUITS", "WILD_CHOICES", "CrazyRummy", "hand_sizes_by_rank"]
 
 NO_WILD_NOTE = "CZ-1: no wild rank given (option wild), so every card counts as a natural card"
 

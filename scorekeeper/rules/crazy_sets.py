@@ -70,6 +70,15 @@ def hand_size(card: Card) -> int:
     return 11 if card.rank == ACE else min(card.rank, 10)
 
 
+def hand_sizes_by_rank() -> dict[str, int]:
+    """CZ-7: the hand size each face-up rank deals, by the rank's name (the form shows it as a card is picked).
+
+    >>> sizes = hand_sizes_by_rank(); sizes["3"], sizes["10"], sizes["Q"], sizes["A"]
+    (3, 10, 10, 11)
+    """
+    return {name: hand_size(NOTATION.parse(name)[0]) for name in WILD_CHOICES}
+
+
 def decks(players: int) -> int:
     """One 48-card deck per two players, rounded up."""
     return (players + 1) // 2

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import assert_no_sideways_scroll, phone_page
+from .conftest import PHONE, assert_no_sideways_scroll, phone_page
 
 pytestmark = pytest.mark.browser
 
@@ -61,18 +61,77 @@ def test_krazy_bee_counts_and_the_player_who_went_out(page, live_server):
     field(page, "players.1.counts.high").fill("1")
     field(page, "players.2.counts.low").fill("3")
     field(page, "players.2.counts.wild").fill("1")
-    page.check('input[name="players.1.laid"]')
+    page.check('input[name="players.2.laid"][value="0"]')  # Cy missed his Step; Bob's laid, from his cards
     if page.scripts:
         counted = page.locator('[data-counts="players.1.counts"] output.counted')
         counted.filter(has_text="= 20 points").wait_for()  # KB-7 from the engine
         expect(page.locator('input[name="went_out"]:checked')).to_have_attribute(
             "value", "0"
         )  # Ann holds nothing
-        expect(page.locator('input[name="players.0.laid"]')).to_be_checked()  # her Step laid (KB-9)
+        expect(
+            page.locator('input[name="players.0.laid"][value="1"]')
+        ).to_be_checked()  # her Step laid (KB-9)
+        expect(page.locator('input[name="players.1.laid"][value="1"]')).to_be_checked()  # 3 cards: laid
     else:
         assert went_out(page) is None and "Left empty: the player with no cards left" in page.content()
     assert save(page, "hand") == {"Ann": "0", "Bob": "20", "Cy": "30"}
     expect(page.locator(".standing", has_text="Ann")).to_contain_text("Step 2", use_inner_text=True)  # KB-9
+    expect(page.locator(".standing", has_text="Bob")).to_contain_text("Step 2", use_inner_text=True)
+    expect(page.locator(".standing", has_text="Cy")).to_contain_text("Step 1", use_inner_text=True)
+
+
+class Taps:
+    """Taps counted as bench/taps.py counts them: a tap, or a field tapped and a number typed."""
+
+    def __init__(self, page):
+        self.page, self.count = page, 0
+
+    def type(self, name, value):
+        field(self.page, name).fill(value)
+        self.count += 1
+
+    def check(self, selector):
+        """Tap a checkbox or radio button, unless it already shows checked."""
+        box = self.page.locator(selector)
+        if not box.is_checked():
+            box.check()
+            self.count += 1
+
+    def tap(self, target):
+        target.click()
+        self.count += 1
+
+
+def test_a_four_player_krazy_bee_hand_is_short_and_quick(page, live_server):
+    """Issue 20: a real 4-player hand took 10 taps on a form 2.9 screens tall. Ann goes out; Bob
+    laid his Step, keeps 2 low + 1 high; Cy missed his, keeps 3 low + 1 Wild Bee; Dee laid hers,
+    keeps 1 low + 2 high. Each Step shows laid down or missed from the cards left (KB-9): only
+    Cy's Missed is tapped, as 3 low + 1 Wild Bee could follow a laydown."""
+    page.names = ("Ann", "Bob", "Cy", "Dee")
+    page.goto(f"{live_server}/games/new/krazy-bee")
+    for seat, name in enumerate(page.names):
+        page.fill(f"#player_{seat}", name)
+    page.get_by_role("button", name="Start the game").click()
+    taps = Taps(page)
+    taps.tap(page.get_by_role("link", name="Record a hand"))
+    page.wait_for_url("**/rounds/new")
+    tall = page.locator("form.hand-form").bounding_box()["height"] / PHONE["height"]
+    assert tall < 1.5, f"the form is {tall:.2f} screens tall"
+    for seat, classes in ((1, {"low": 2, "high": 1}), (2, {"low": 3, "wild": 1}), (3, {"low": 1, "high": 2})):
+        for key, value in classes.items():
+            taps.type(f"players.{seat}.counts.{key}", str(value))
+    if page.scripts:  # shown picked; without a script, left unchosen: the server picks the same way
+        for seat in (1, 3):
+            taps.check(f'input[name="players.{seat}.laid"][value="1"]')
+        expect(page.locator('input[name="went_out"][value="0"]')).to_be_checked()
+    taps.check('input[name="players.2.laid"][value="0"]')
+    taps.tap(page.get_by_role("button", name="Save hand"))
+    page.wait_for_url(lambda url: "/rounds/" not in url)
+    assert taps.count <= 9, taps.count
+    steps = {name: page.locator(".standing", has_text=name) for name in page.names}
+    for name, step in (("Ann", "Step 2"), ("Bob", "Step 2"), ("Cy", "Step 1"), ("Dee", "Step 2")):
+        expect(steps[name]).to_contain_text(step, use_inner_text=True)
+    expect(steps["Cy"].locator(".total")).to_have_text("30", use_inner_text=True)
 
 
 def test_rumbugz_totals_with_enter_to_the_next_player(page, live_server):
@@ -123,6 +182,24 @@ def test_crazy_rummy_by_counts_per_class(page, live_server):
         board.filter(has_text="= 115 points").wait_for()  # CZ-5: 3 x 5 + a wildcard 100
         expect(page.locator('input[name="went_out"]:checked')).to_have_attribute("value", "0")
     assert save(page, "hand") == {"Ann": "60", "Bob": "100", "Cy": "270"}
+
+
+def test_crazy_rummy_hand_sizes_show_as_each_card_is_picked(page, live_server):
+    """Issue 20: the hand sizes showed only once the last face-up card was picked. Now each one
+    shows as its card is picked (CZ-7: 3-10 face value, J/Q/K 10, A 11; the dealer plays one short)."""
+    if not page.scripts:
+        pytest.skip("without a script the sizes show with Show scores (tests/web)")
+    page.names = NAMES
+    start(page, live_server, "crazy-rummy")
+    sizes = page.locator("output.hand-size")
+    for seat, card, shown in ((0, "7", "7 cards (plays 6)"), (1, "A", "11 cards"), (2, "Q", "10 cards")):
+        page.locator(f'[id="face_up.{seat}"] label', has_text=card).first.click()
+        expect(sizes.nth(seat)).to_have_text(shown, use_inner_text=True)
+        if seat < 2:
+            expect(sizes.nth(seat + 1)).to_have_text("", use_inner_text=True)  # not picked yet
+        expect(sizes.nth(0)).to_have_text("7 cards (plays 6)", use_inner_text=True)  # kept meanwhile
+    page.locator('[id="face_up.1"] label', has_text="4").first.click()  # a card changed
+    expect(sizes.nth(1)).to_have_text("4 cards", use_inner_text=True)
 
 
 def test_crib_rummy_turns_on_one_page(page, live_server):

@@ -72,8 +72,9 @@ def standing(page, name):
 
 def test_krazy_bee_by_tapping_cards(page, live_server):
     start_game(page, live_server, "krazy-bee", {"steps": "book of 3"})
-    page.check('input[name="players.0.laid"]')
+    page.check('input[name="players.0.laid"][value="1"]')
     page.check('input[name="went_out"][value="0"]')
+    page.locator('[id="players.1"] summary').click()  # the cards, behind the counts (issue 20)
     field(page, "players.1.hand").click()
     tap(page, "3", "12", "wild")
     expect(field(page, "players.1.hand")).to_have_value("3 12 W")
@@ -157,6 +158,7 @@ def test_crazy_rummy_face_up_cards_and_boards(page, live_server):
 
 def test_bad_input_is_shown_at_the_field_on_a_phone(page, live_server):
     start_game(page, live_server, "krazy-bee", {})
+    page.locator('[id="players.1"] summary').click()
     field(page, "players.1.hand").fill("3 14")
     save(page, "krazy-bee-error", button="Save hand")
     expect(page.locator(".form-errors")).to_contain_text("Nothing was saved", use_inner_text=True)

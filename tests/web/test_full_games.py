@@ -43,6 +43,7 @@ def test_krazy_bee_with_a_short_step_list(app, client):
             "players.0.laid": "1",
             "players.1.laid": "1",
             "players.1.hand": "5 10",
+            "players.2.laid": "0",
             "players.2.hand": "W 13",
         },
     )
@@ -51,19 +52,32 @@ def test_krazy_bee_with_a_short_step_list(app, client):
     record(
         client,
         g,
-        {"went_out": "2", "players.2.laid": "1", "players.0.hand": "1 2 3", "players.1.points": "30"},
+        {
+            "went_out": "2",
+            "players.2.laid": "1",
+            "players.0.laid": "0",
+            "players.0.hand": "1 2 3",
+            "players.1.points": "30",
+        },
     )
     assert totals(client, g) == [15, 45, 25]
     # Correction: Bob had 20, counted as two 10-13 cards (KB-7 by class)
     record(
         client,
         g,
-        {"went_out": "2", "players.2.laid": "1", "players.0.hand": "1 2 3", "players.1.counts.high": "2"},
+        {
+            "went_out": "2",
+            "players.2.laid": "1",
+            "players.0.laid": "0",
+            "players.0.hand": "1 2 3",
+            "players.1.laid": "0",
+            "players.1.counts.high": "2",
+        },
         tail="2/edit",
     )
     assert totals(client, g) == [15, 35, 25]
     # Hand 3, a hand that did not happen: everyone keeps a 4 (5 each)
-    record(client, g, {"players.0.hand": "4", "players.1.hand": "4", "players.2.hand": "4"})
+    record(client, g, {f"players.{i}.{k}": v for i in range(3) for k, v in (("hand", "4"), ("laid", "0"))})
     assert totals(client, g) == [20, 40, 30]
     delete(client, g, 3)
     assert totals(client, g) == [15, 35, 25]
@@ -77,6 +91,7 @@ def test_krazy_bee_with_a_short_step_list(app, client):
             "went_out": "1",
             "players.1.laid": "1",
             "players.2.laid": "1",
+            "players.0.laid": "0",
             "players.0.hand": "11 12",
             "players.2.hand": "3",
         },

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from .rounds_support import error_at, new_game, rounds_url, submit, text, totals
@@ -20,6 +22,16 @@ def test_cz7_hand_sizes_and_cz1_wild_rank_are_shown_by_the_engine(client, game):
     # CZ-7: 4 -> 4 cards, Q -> 10 (the dealer plays one short), A -> 11; Bob deals: wild rank Q
     assert "Ann 4 cards, Bob 10 cards (plays 9), Cy 11 cards" in body and "wild rank Q" in body
     assert "not saved yet" in body
+
+
+def test_cz7_each_face_up_card_carries_its_hand_size_for_the_form(client, game):
+    """The form shows a player's hand size as soon as their card is picked (issue 20): each card
+    carries it, in the engine's words; the dealer (Bob) plays one short."""
+    body = text(client.get(rounds_url(game)))
+    sizes = dict(re.findall(r'name="face_up\.(\d)" value="Q" class="face-up" data-size="([^"]+)"', body))
+    assert sizes == {"0": "10 cards", "1": "10 cards (plays 9)", "2": "10 cards"}
+    assert 'name="face_up.2" value="A" class="face-up" data-size="11 cards"' in body
+    assert 'name="face_up.0" value="3" class="face-up" data-size="3 cards"' in body
 
 
 def test_cz6_board_plus_hand_minus(client, game):

@@ -31,8 +31,10 @@ from ..progressions import Shape
 
 BOOK = Shape("book", 0, 1, 13)
 RUN = Shape("run", 1, 1, 13)
+#: each player is dealt 12 cards (RULES.md section 1)
+DEALT = 12
 #: KB-8: a Step can use at most the 12 cards dealt plus the one drawn.
-MOST_CARDS = 13
+MOST_CARDS = DEALT + 1
 GRAMMAR = (
     "Steps separated by ';' or new lines, requirements joined by '+', each "
     "'book of N', 'run of N', 'K books of N' or 'K runs of N'"
@@ -191,3 +193,16 @@ def chosen_step(choice: str, steps: Sequence[Step]) -> Step:
         if step.text == choice:
             return step
     return _step(choice, 0, "step")
+
+
+def kept_when_laid(source: str | Mapping[str, Any], number: int) -> int:
+    """The most cards a player who laid Step ``number`` down can hold when the hand ends (KB-6, KB-9).
+
+    The 12 dealt less the fewest cards the Step takes: a turn draws one card and discards one,
+    and nothing joins a hand, so a player who holds more has missed the Step. (A player who
+    missed can hold fewer only by calling a Rummy card for every card short of 12.)
+
+    >>> kept_when_laid("2 books of 3; run of 7", 1), kept_when_laid("2 books of 3; run of 7", 2)
+    (6, 5)
+    """
+    return DEALT - steps_of(source)[number - 1].cards

@@ -143,16 +143,23 @@ import * as ScorekeeperKeypad from "./keypad.js";
       new FormData(form).forEach(function (value, name) { (data[name] = data[name] || []).push(value); });
       return data;
     }
-    function deal() {
+    /* each player's hand size as soon as their card is picked: the engine's words, on the card (CZ-7) */
+    function sizeNow(ev) {
+      var picked = ev.target.tagName === "SELECT" ? ev.target.selectedOptions[0] : ev.target;
+      var out = ev.target.closest(".face-up-row, .face-up-pick").querySelector("output.hand-size");
+      if (out && picked) { out.textContent = picked.getAttribute("data-size") || ""; }
+    }
+    function deal(ev) {
+      sizeNow(ev);
       var wild = form.querySelector("[data-wild]");
       if (wild) { wild.textContent = wildRank() || "—"; }
       form.querySelectorAll(".cards-input").forEach(function (input) { if (input.value.trim()) { later(input); } });
       form.querySelectorAll(".count-group").forEach(countLater);
       /* the sizes come worded by the server (entry/crazy_rummy.py), as the page first showed them */
       post({ what: "round", form: formObject() }).then(function (answer) {
-        var sizes = (answer.shown || {}).hand_sizes || [];
+        var sizes = (answer.shown || {}).hand_sizes || [];  /* (none while a card is still to pick) */
         form.querySelectorAll("output.hand-size").forEach(function (out) {
-          out.textContent = sizes[+out.getAttribute("data-seat")] || "";
+          if (sizes.length) { out.textContent = sizes[+out.getAttribute("data-seat")] || ""; }
         });
       }).catch(function () {});
     }
@@ -196,7 +203,7 @@ import * as ScorekeeperKeypad from "./keypad.js";
       return seats;
     }
     function laidFor(seat) {  /* Krazy Bee: whoever goes out has laid the Step */
-      var laid = form.querySelector('input[name="players.' + seat + '.laid"]');
+      var laid = form.querySelector('input[name="players.' + seat + '.laid"]:not([value="0"])');
       if (laid && !laid.checked) { laid.checked = true; }
     }
     function guessOut(ev) {
