@@ -20,6 +20,7 @@ from ..api.schemas import (
 )
 from ..limits import ROSTER_MAX, RULINGS_MAX, TABLE_GAMES_MAX
 from ..web.features import ApiPart
+from . import openapi_house
 
 NUM = {"type": "number"}
 RATE = {
@@ -143,7 +144,7 @@ def schemas() -> dict[str, dict]:
     ruling = obj(
         ("kind", "variant", "decision"),
         extra=False,
-        kind={"enum": ["verdict", "option", "reading"]},
+        kind={"enum": ["verdict", "option", "reading", "house"]},
         variant={"enum": slugs()},
         decision={"type": "object"},
         note=STR,
@@ -213,6 +214,7 @@ def schemas() -> dict[str, dict]:
             variants={"type": "object", "additionalProperties": variant},
         ),
         "TableExport": export,
+        **openapi_house.schemas(),
     }
 
 
@@ -301,6 +303,7 @@ def paths() -> dict[str, dict]:
                 "responses": {"200": csv, "404": missing},
             },
         },
+        **openapi_house.paths(TABLE_ID),
     }
 
 

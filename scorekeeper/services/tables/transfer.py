@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import update
 
 from ...limits import (
+    HOUSE_GAMES_MAX,
     ROSTER_MAX,
     RULING_NOTE_MAX,
     RULINGS_MAX,
@@ -21,8 +22,9 @@ from ...storage.extensions import db
 from ...storage.table_models import Ruling, Table
 from .. import SetupError, game_score, hash_secret
 from ..transfer import TransferError, export_game, import_game, object_list, parse_stamp, stamp, stamps_in
+from .house_games import house_decision
 from .roster import create_table, game_secret, table_games
-from .rulings import KINDS
+from .rulings import HOUSE, KINDS
 from .summaries import attach
 
 FORMAT = "scorekeeper-table"
@@ -88,6 +90,7 @@ def _export_lists(doc: Any) -> tuple[list, list, list]:
     )
     at_most(players, ROSTER_MAX, "players", "players on a roster")
     at_most(rulings, RULINGS_MAX, "rulings", "rulings")
+    at_most([r for r in rulings if r.get("kind") == HOUSE], HOUSE_GAMES_MAX, "rulings", "house games")
     at_most(games, TABLE_GAMES_MAX, "games", "games")
     hands = sum(
         len(g["game"].get("rounds") or ())
@@ -118,6 +121,10 @@ def _ruling(entry: dict, where: str) -> Ruling:
         raise TransferError(f"{where}: a kind ({', '.join(KINDS)}) and a variant are required")
     if not isinstance(entry.get("decision"), dict) or not isinstance(entry.get("note", ""), str):
         raise TransferError(f"{where}: the decision must be an object and the note text")
+    if entry["kind"] == HOUSE:  # a house game is checked again, as when it was adopted
+        d = entry["decision"]
+        checked = house_decision(None, d.get("name"), entry["variant"], d.get("options"))
+        entry = {**entry, "variant": checked["variant"], "decision": checked["house"]}
     # a time left out (or null, as the document allows) is the time of the import, as for a new ruling
     return Ruling(
         kind=entry["kind"],
