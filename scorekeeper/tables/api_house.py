@@ -43,14 +43,13 @@ def _listed(table) -> list[dict]:
     return [house_json(table, r) for r in house_games(table)]
 
 
-def _table_to_change(table_id: str):
+def table_to_change(table_id: str, doing: str = "Changing a table's house games"):
     """The table, for a request that holds its secret as the Bearer token (401 without, 403 wrong)."""
     table = services.get_table(table_id)
     secret = bearer_secret()
     if secret is None:
         raise SecretMissing(
-            "Changing a table's house games needs the table's secret: "
-            "send the header 'Authorization: Bearer <table secret>'."
+            f"{doing} needs the table's secret: send the header 'Authorization: Bearer <table secret>'."
         )
     if not services.secret_matches(table, secret):
         raise NotEditor("That secret does not belong to this table.")
@@ -66,7 +65,7 @@ def list_house_games(table_id: str):
 @bp.post("/tables/<table_id:table_id>/house-games")
 def add_house_game(table_id: str):
     """Keep a house game: ``{"name", "variant", "options", "note", "adopted_on"}`` -> 201."""
-    table = _table_to_change(table_id)
+    table = table_to_change(table_id)
     fields = fields_of(bodies.body(), ("name", "variant", "options", "note", "adopted_on"))
     bodies.shaped("NewHouseGame", fields)
     ruling = adopt_house_game(
@@ -100,7 +99,7 @@ def one_house_game(table_id: str, hid: int):
 @bp.delete("/tables/<table_id:table_id>/house-games/<int:hid>")
 def delete_house_game(table_id: str, hid: int):
     """Withdraw a house game (games already played under it stay as they are)."""
-    table = _table_to_change(table_id)
+    table = table_to_change(table_id)
     _found(table, hid)
     drop_house_game(table, hid)
     db.session.commit()

@@ -20,7 +20,7 @@ from ..api.schemas import (
 )
 from ..limits import ROSTER_MAX, RULINGS_MAX, TABLE_GAMES_MAX
 from ..web.features import ApiPart
-from . import openapi_house
+from . import openapi_bgstats, openapi_house
 
 NUM = {"type": "number"}
 RATE = {
@@ -215,6 +215,7 @@ def schemas() -> dict[str, dict]:
         ),
         "TableExport": export,
         **openapi_house.schemas(),
+        **openapi_bgstats.schemas(),
     }
 
 
@@ -279,12 +280,14 @@ def paths() -> dict[str, dict]:
         },
         "/tables/{table_id}/export": {
             **params,
-            "get": op(
-                "exportTable",
-                "The table's whole history as JSON",
-                ("200", "TableExport", "the export document"),
-                (404,),
-                meanings=MEANINGS,
+            "get": openapi_bgstats.export_answer(
+                op(
+                    "exportTable",
+                    "The table's whole history as JSON, or its finished games as a BG Stats backup",
+                    ("200", "TableExport", "the export document"),
+                    (400, 404),
+                    meanings=MEANINGS,
+                )
             ),
         },
         "/tables/{table_id}/export/games.csv": {
@@ -304,6 +307,7 @@ def paths() -> dict[str, dict]:
             },
         },
         **openapi_house.paths(TABLE_ID),
+        **openapi_bgstats.paths(TABLE_ID),
     }
 
 

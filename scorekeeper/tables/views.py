@@ -11,7 +11,9 @@ from ..profiles import profile
 from ..rules import RulesError, find_variant, variants
 from ..services import NotEditor
 from ..services.tables import roster as services
+from ..services.tables.bgstats import add_play_link
 from ..storage.extensions import db
+from ..storage.table_models import TableGame
 from ..web import access as game_access
 from ..web import table_access as access
 from ..web.addresses import share_page
@@ -28,7 +30,18 @@ FINISHED_SHOWN = 20
 
 @bp.app_context_processor
 def _tables_helpers():
-    return {"tables_held": access.held_tables, "table_link": services.table_of}
+    return {
+        "tables_held": access.held_tables,
+        "table_link": services.table_of,
+        "imported_result": imported_result,
+        "bgstats_link": add_play_link,
+    }
+
+
+def imported_result(game):
+    """A result-only game's summary (its imported scores and winners); None for a game kept here."""
+    row = db.session.get(TableGame, game.id)
+    return row if row is not None and row.source is not None else None
 
 
 @bp.app_template_filter("percent")
