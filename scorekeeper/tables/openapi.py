@@ -169,6 +169,17 @@ def schemas() -> dict[str, dict]:
                 ("players", "game"),
                 extra=False,
                 game=ref("Export"),
+                result=obj(
+                    ("source", "played_at", "totals", "winners"),
+                    extra=False,
+                    source={
+                        "type": "string",
+                        "description": "a result-only game: the play's id it came from",
+                    },
+                    played_at=STAMP,
+                    totals=array(INT),
+                    winners=array(BOOL),
+                ),
                 players=array(
                     NAME,
                     minItems=1,

@@ -282,3 +282,21 @@ def test_a_play_the_rules_refuse_is_skipped_and_leaves_nobody_on_the_roster(clie
     assert report["added"] == 0 and [s["uuid"] for s in report["skipped"]] == ["BIG", "BAD-DATE"]
     _, shown = call(client, api, "GET", f"/api/v1/tables/{table['id']}", expect=200)
     assert [p["name"] for p in shown["players"]] == ["Ann", "Bob"] and shown["games"] == []
+
+
+def test_result_only_games_travel_with_the_table_export(client, api):
+    table = _table(client, api)
+    _import(client, api, table, HAND_WRITTEN)
+    _, export = call(client, api, "GET", f"/api/v1/tables/{table['id']}/export", expect=200)
+    assert [g["result"]["source"] for g in export["games"]] == ["PLAY-1"]
+    _, copy = call(client, api, "POST", "/api/v1/tables/import", export, expect=201)
+    _, a = call(client, api, "GET", f"/api/v1/tables/{table['id']}/stats", expect=200)
+    _, b = call(client, api, "GET", f"/api/v1/tables/{copy['id']}/stats", expect=200)
+    for stats in (a, b):  # the copy's games have ids of their own
+        for player in stats["players"]:
+            for result in player["last_results"]:
+                del result["game"]
+    assert a["players"] == b["players"] and a["head_to_head"] == b["head_to_head"]
+    assert a["players"][0]["ratings"]["rummikub"]["games"] == 1
+    # and the copy knows the play: the backup adds nothing to it
+    assert _import(client, api, {**table, **copy}, HAND_WRITTEN)["already_here"] == 1

@@ -132,9 +132,17 @@ def _take(
     if len({m.id for m in members}) != len(members):
         raise SetupError([("players", "one different player per seat")])
     game, _ = start_game(table, secret, variant, members, options, (starter - 1) % len(members))
-    high = find_variant(variant).high_wins(game.options)
     winners = [s.get("winner") is True for s in scores]
-    if not any(winners):  # no winner marked: the best total wins, ties share (N-5)
+    return set_result(game, source, when, totals, winners if any(winners) else None)
+
+
+def set_result(
+    game: Game, source: str, when: datetime, totals: list[int], winners: list[bool] | None
+) -> TableGame:
+    """Make a table's game result-only: its final ``totals`` and ``winners`` (None: the best total wins,
+    ties share, N-5), finished at ``when``, imported from the play ``source``."""
+    high = find_variant(game.variant).high_wins(game.options)
+    if winners is None:
         best = (max if high else min)(totals)
         winners = [t == best for t in totals]
     game.created_at, game.status = when, "finished"
