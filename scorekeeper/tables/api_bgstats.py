@@ -17,9 +17,9 @@ from .api_house import table_to_change
 @bp.post("/tables/<table_id:table_id>/import")
 def table_import_plays(table_id: str):
     """The plays of a BG Stats backup whose games the table knows, as result-only games."""
+    table = table_to_change(table_id, "Importing plays into a table")
     if request.args.get("format") != "bgstats":
         raise InputError("'format' must be 'bgstats': a table takes plays from a BG Stats backup")
-    table = table_to_change(table_id, "Importing plays into a table")
     report = import_bgstats(table, bearer_secret(), bodies.shaped("BGStatsBackup", bodies.object_body()))
     db.session.commit()
     return jsonify(report)

@@ -300,3 +300,25 @@ def test_result_only_games_travel_with_the_table_export(client, api):
     assert a["players"][0]["ratings"]["rummikub"]["games"] == 1
     # and the copy knows the play: the backup adds nothing to it
     assert _import(client, api, {**table, **copy}, HAND_WRITTEN)["already_here"] == 1
+
+
+def test_a_players_page_lists_their_games_across_kinds_newest_first(client, api):
+    table = _table(client, api)
+    _crowns(client, api, table)
+    _import(client, api, table, HAND_WRITTEN)  # Rummikub on 1 February, Five Crowns on 2 February
+    body = {
+        "variant": "points",
+        "players": ["Ann", "Bob"],
+        "table": table["id"],
+        "options": {"game_name": "Hearts"},
+    }
+    _, hearts = call(client, api, "POST", "/api/v1/games", body, secret=table["secret"], expect=201)
+    page = client.get(f"/tables/{table['id']}/player?name=ann")
+    assert page.status_code == 200
+    rows = re.findall(r'<th scope="row"><a href="/games/([^"]+)">([^<]+)</a>', page.text)
+    assert [name for _, name in rows] == ["Hearts", "Five Crowns", "Rummikub"]  # newest first, every kind
+    assert rows[0][0] == hearts["id"] and "3 games" in text(page) and "imported without hands" in text(page)
+    assert "playing" in text(page) and "won" in text(page)
+    assert client.get(f"/tables/{table['id']}/player?name=Zed").status_code == 404
+    stats = client.get(f"/tables/{table['id']}/stats").text
+    assert f"/tables/{table['id']}/player?name=Ann" in stats  # the statistics link each player's page
