@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..api.openapi import op
 from ..api.schemas import BOOL, INT, STR, array, obj, ref
 from ..limits import BGSTATS_ITEMS_MAX
+from .openapi_house import MEANINGS as HOUSE_MEANINGS
 
 REF_ID = {"type": "integer", "description": "the number the backup's lists refer to each other by"}
 FORMAT = {
@@ -22,11 +23,8 @@ IMPORT_FORMAT = {
     "schema": {"const": "bgstats"},
     "description": "the file is a BG Stats backup",
 }
-MEANINGS = {
-    401: "no table secret: send 'Authorization: Bearer <table secret>'",
-    403: "that secret is not this table's",
-    404: "no such table",
-}
+#: what the error answers mean for a table's import (a table's, as for its house games)
+MEANINGS = {**HOUSE_MEANINGS, 404: "no such table"}
 
 
 def schemas() -> dict[str, dict]:
