@@ -110,7 +110,8 @@ def schemas() -> dict[str, dict]:
         longest_streak=INT,
         ratings={
             "type": "object",
-            "description": "variant slug -> openskill rating after the player's last finished game of it",
+            "description": "kind (a variant's slug, or points:<game_name>) -> openskill rating after the "
+            "player's last finished game of it",
             "additionalProperties": obj(("mu", "sigma"), mu=NUM, sigma=NUM, games=INT),
         },
         variants={"type": "object", "additionalProperties": per_variant},
