@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..api.openapi import op
 from ..api.schemas import BOOL, INT, STR, array, obj, ref
-from ..limits import BGSTATS_ITEMS_MAX
+from ..limits import BGSTATS_ITEMS_MAX, BGSTATS_TAKEN_MAX
 from .openapi_house import MEANINGS as HOUSE_MEANINGS
 
 REF_ID = {"type": "integer", "description": "the number the backup's lists refer to each other by"}
@@ -77,9 +77,13 @@ def schemas() -> dict[str, dict]:
             plays=array(play, **bounded),
         ),
         "BGStatsImported": obj(
-            ("added", "already_here", "unknown_games", "skipped"),
+            ("added", "already_here", "deferred", "unknown_games", "skipped"),
             added={"type": "integer", "description": "plays taken as result-only games"},
             already_here={"type": "integer", "description": "plays the table already holds (by uuid)"},
+            deferred={
+                "type": "integer",
+                "description": f"plays past the {BGSTATS_TAKEN_MAX} one import takes: send the file again",
+            },
             unknown_games=array(obj(("name", "plays"), name=STR, plays=INT)),
             skipped=array(obj(("play", "reason"), play=INT, uuid=STR, reason=STR)),
         ),

@@ -322,3 +322,15 @@ def test_a_players_page_lists_their_games_across_kinds_newest_first(client, api)
     assert client.get(f"/tables/{table['id']}/player?name=Zed").status_code == 404
     stats = client.get(f"/tables/{table['id']}/stats").text
     assert f"/tables/{table['id']}/player?name=Ann" in stats  # the statistics link each player's page
+
+
+def test_one_import_takes_a_bounded_number_of_plays_and_the_next_takes_the_rest(client, api, monkeypatch):
+    monkeypatch.setattr("scorekeeper.services.tables.bgstats_import.BGSTATS_TAKEN_MAX", 1)
+    table = _table(client, api)
+    _crowns(client, api, table)
+    first = _import(client, api, table, HAND_WRITTEN)
+    assert (first["added"], first["deferred"]) == (1, 2)  # PLAY-2 and PLAY-5 wait for the next import
+    second = _import(client, api, table, HAND_WRITTEN)
+    assert (second["added"], second["already_here"], second["deferred"]) == (1, 1, 1)
+    third = _import(client, api, table, HAND_WRITTEN)  # PLAY-5 is skipped (a player without a name)
+    assert (third["added"], third["already_here"], third["deferred"], len(third["skipped"])) == (0, 2, 0, 1)

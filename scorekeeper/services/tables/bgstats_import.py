@@ -1,7 +1,8 @@
 """Plays from a BG Stats backup taken into a table as result-only games: final scores and winners,
 no hands. A play is taken when its game's name matches a variant, a house game or a points game the
 table played (case and spaces aside); unknown games are listed and skipped, never guessed; a play
-already taken (its ``uuid``) is not taken again."""
+already taken (its ``uuid``) is not taken again. One import takes at most ``BGSTATS_TAKEN_MAX`` plays;
+the rest are counted as deferred, and sending the same file again takes them."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ...limits import BGSTATS_ITEMS_MAX, TooMany
+from ...limits import BGSTATS_ITEMS_MAX, BGSTATS_TAKEN_MAX, TooMany
 from ...rules import RulesError, all_variants, find_variant
 from ...storage.extensions import db
 from ...storage.models import Game
@@ -75,7 +76,13 @@ def import_bgstats(table: Table, secret: str, doc: Any) -> dict:
             .where(TableGame.table_id == table.id)
         )
     }
-    report: dict[str, Any] = {"added": 0, "already_here": 0, "unknown_games": {}, "skipped": []}
+    report: dict[str, Any] = {
+        "added": 0,
+        "already_here": 0,
+        "deferred": 0,
+        "unknown_games": {},
+        "skipped": [],
+    }
     rated: dict[str, tuple] = {}
     for i, play in enumerate(plays):
         if not isinstance(play, dict) or not isinstance(play.get("uuid"), str) or not play["uuid"].strip():
@@ -90,6 +97,9 @@ def import_bgstats(table: Table, secret: str, doc: Any) -> dict:
         if match is None:
             shown = str(name) if name is not None else f"game {play.get('gameRefId')!r}"
             report["unknown_games"][shown] = report["unknown_games"].get(shown, 0) + 1
+            continue
+        if report["added"] >= BGSTATS_TAKEN_MAX:  # bounded work per request: the next import takes these
+            report["deferred"] += 1
             continue
         try:
             with db.session.begin_nested():
