@@ -170,17 +170,7 @@ def schemas() -> dict[str, dict]:
                 ("players", "game"),
                 extra=False,
                 game=ref("Export"),
-                result=obj(
-                    ("source", "played_at", "totals", "winners"),
-                    extra=False,
-                    source={
-                        "type": "string",
-                        "description": "a result-only game: the play's id it came from",
-                    },
-                    played_at=STAMP,
-                    totals=array(INT),
-                    winners=array(BOOL),
-                ),
+                result=ref("TableGameResult"),
                 players=array(
                     NAME,
                     minItems=1,

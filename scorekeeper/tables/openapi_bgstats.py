@@ -4,7 +4,7 @@ the export's ``format`` and the import of plays (:mod:`.openapi` joins it in).""
 from __future__ import annotations
 
 from ..api.openapi import op
-from ..api.schemas import BOOL, INT, STR, array, obj, ref
+from ..api.schemas import BOOL, INT, STAMP, STR, array, obj, ref
 from ..limits import BGSTATS_ITEMS_MAX, BGSTATS_TAKEN_MAX
 from .openapi_house import MEANINGS as HOUSE_MEANINGS
 
@@ -75,6 +75,14 @@ def schemas() -> dict[str, dict]:
             players=array(named, **bounded),
             locations=array(named, **bounded),
             plays=array(play, **bounded),
+        ),
+        "TableGameResult": obj(
+            ("source", "played_at", "totals", "winners"),
+            extra=False,
+            source={"type": "string", "description": "a result-only game: the play's id it came from"},
+            played_at=STAMP,
+            totals=array(INT),
+            winners=array(BOOL),
         ),
         "BGStatsImported": obj(
             ("added", "already_here", "deferred", "unknown_games", "skipped"),

@@ -12,76 +12,8 @@ from urllib.parse import unquote
 import pytest
 
 from .api_support import OpenApi, call
+from .bgstats_support import HAND_WRITTEN, export_plays, import_plays, keep_five_crowns, new_table
 from .rounds_support import text
-
-#: a BG Stats backup as its public descriptions give it (more fields than this app reads: kept)
-HAND_WRITTEN = {
-    "userInfo": {"meRefId": 1},
-    "games": [
-        {
-            "id": 11,
-            "uuid": "G-RUMMIKUB",
-            "name": "Rummikub",
-            "bggId": 811,
-            "highestWins": True,
-            "noPoints": False,
-        },
-        {"id": 12, "uuid": "G-CROWNS", "name": "five  crowns", "bggId": 0, "highestWins": False},
-        {"id": 13, "uuid": "G-WINGSPAN", "name": "Wingspan", "bggId": 266192},
-    ],
-    "players": [
-        {"id": 1, "uuid": "P-ANN", "name": "Ann", "isAnonymous": False},
-        {"id": 2, "uuid": "P-BOB", "name": "Bob"},
-        {"id": 3, "uuid": "P-DEE", "name": "Dee"},
-    ],
-    "locations": [{"id": 1, "uuid": "L-HOME", "name": "Home"}],
-    "plays": [
-        {
-            "uuid": "PLAY-1",
-            "gameRefId": 11,
-            "locationRefId": 1,
-            "playDate": "2026-02-01 20:15:00",
-            "durationMin": 40,
-            "ignored": False,
-            "playImages": "[]",
-            "playerScores": [
-                {
-                    "playerRefId": 1,
-                    "score": "52",
-                    "winner": True,
-                    "startPlayer": False,
-                    "seatOrder": 0,
-                    "rank": 1,
-                },
-                {
-                    "playerRefId": 3,
-                    "score": "-12",
-                    "winner": False,
-                    "startPlayer": True,
-                    "seatOrder": 1,
-                    "rank": 2,
-                },
-            ],
-        },
-        {
-            "uuid": "PLAY-2",
-            "gameRefId": 12,
-            "playDate": "2026-02-02 21:00:00",
-            "playerScores": [
-                {"playerRefId": 1, "score": "40", "seatOrder": 0},
-                {"playerRefId": 2, "score": 25, "seatOrder": 1},
-            ],
-        },
-        {"uuid": "PLAY-3", "gameRefId": 13, "playDate": "2026-02-03 19:00:00", "playerScores": []},
-        {"uuid": "PLAY-4", "gameRefId": 13, "playDate": "2026-02-04 19:00:00", "playerScores": []},
-        {
-            "uuid": "PLAY-5",
-            "gameRefId": 11,
-            "playDate": "2026-02-05 19:00:00",
-            "playerScores": [{"playerRefId": 1, "score": "3"}, {"playerRefId": 99, "score": "4"}],
-        },
-    ],
-}
 
 
 @pytest.fixture
@@ -89,44 +21,15 @@ def api(client) -> OpenApi:
     return OpenApi(client.get("/api/v1/openapi.json").get_json())
 
 
-def _table(client, api, players=("Ann", "Bob")) -> dict:
-    _, table = call(
-        client, api, "POST", "/api/v1/tables", {"name": "Shelf", "players": list(players)}, expect=201
-    )
-    return table
-
-
-def _crowns(client, api, table):
-    body = {"name": "Five Crowns", "variant": "points", "options": {"high_wins": False, "rounds": 11}}
-    call(
-        client,
-        api,
-        "POST",
-        f"/api/v1/tables/{table['id']}/house-games",
-        body,
-        secret=table["secret"],
-        expect=201,
-    )
-
-
-def _import(client, api, table, doc, expect=200):
-    path = f"/api/v1/tables/{table['id']}/import?format=bgstats"
-    return call(client, api, "POST", path, doc, secret=table["secret"], expect=expect)[1]
-
-
-def _export(client, api, table) -> dict:
-    return call(client, api, "GET", f"/api/v1/tables/{table['id']}/export?format=bgstats", expect=200)[1]
-
-
 def test_a_hand_written_backup_imports_by_name_and_a_second_import_adds_nothing(client, api):
-    table = _table(client, api)
-    _crowns(client, api, table)  # "five  crowns" matches the house game, case and spaces aside
-    report = _import(client, api, table, HAND_WRITTEN)
+    table = new_table(client, api)
+    keep_five_crowns(client, api, table)  # "five  crowns" matches the house game, case and spaces aside
+    report = import_plays(client, api, table, HAND_WRITTEN)
     assert report["added"] == 2 and report["already_here"] == 0
     assert report["unknown_games"] == [{"name": "Wingspan", "plays": 2}]  # listed, never guessed
     assert [(s["play"], s["uuid"]) for s in report["skipped"]] == [(4, "PLAY-5")]
     assert "name" in report["skipped"][0]["reason"]
-    again = _import(client, api, table, HAND_WRITTEN)
+    again = import_plays(client, api, table, HAND_WRITTEN)
     assert (again["added"], again["already_here"]) == (0, 2)
     _, shown = call(client, api, "GET", f"/api/v1/tables/{table['id']}", expect=200)
     assert len(shown["games"]) == 2 and all(g["status"] == "finished" for g in shown["games"])
@@ -148,9 +51,9 @@ def test_a_hand_written_backup_imports_by_name_and_a_second_import_adds_nothing(
 
 
 def test_mixed_games_export_to_bg_stats_and_import_back_without_doubles(client, api):
-    table = _table(client, api)
-    _crowns(client, api, table)
-    _import(client, api, table, HAND_WRITTEN)
+    table = new_table(client, api)
+    keep_five_crowns(client, api, table)
+    import_plays(client, api, table, HAND_WRITTEN)
     for variant, options, hand in (
         ("rummikub", {"rounds": 1}, {"winner": 1, "players": [{"rack": "R5 J"}, {"rack": ""}]}),
         (
@@ -169,7 +72,7 @@ def test_mixed_games_export_to_bg_stats_and_import_back_without_doubles(client, 
         call(
             client, api, "POST", f"/api/v1/games/{game['id']}/rounds", hand, secret=game["secret"], expect=201
         )
-    backup = _export(client, api, table)
+    backup = export_plays(client, api, table)
     assert sorted(g["name"] for g in backup["games"]) == ["Five Crowns", "Hearts", "Rummikub"]
     assert len(backup["plays"]) == 4 and backup["locations"][0]["name"] == "Shelf"
     names = {p["id"]: p["name"] for p in backup["players"]}
@@ -184,13 +87,13 @@ def test_mixed_games_export_to_bg_stats_and_import_back_without_doubles(client, 
     ]
     assert sum(s["startPlayer"] for s in hearts["playerScores"]) == 1
     assert {p["uuid"] for p in backup["plays"]} >= {"PLAY-1", "PLAY-2"}  # an imported play keeps its id
-    assert _export(client, api, table) == backup  # the same ids every time
+    assert export_plays(client, api, table) == backup  # the same ids every time
     # back into the same table: nothing doubles
-    same = _import(client, api, table, backup)
+    same = import_plays(client, api, table, backup)
     assert (same["added"], same["already_here"], same["unknown_games"]) == (0, 4, [])
     # into another table that knows the games: every play, once
-    other = _table(client, api, players=())
-    _crowns(client, api, other)
+    other = new_table(client, api, players=())
+    keep_five_crowns(client, api, other)
     body = {"name": "Hearts", "variant": "points", "options": {"high_wins": False}}
     call(
         client,
@@ -201,10 +104,10 @@ def test_mixed_games_export_to_bg_stats_and_import_back_without_doubles(client, 
         secret=other["secret"],
         expect=201,
     )
-    first = _import(client, api, other, backup)
+    first = import_plays(client, api, other, backup)
     assert (first["added"], first["unknown_games"], first["skipped"]) == (4, [], [])
-    assert _import(client, api, other, backup)["added"] == 0
-    copied = _export(client, api, other)
+    assert import_plays(client, api, other, backup)["added"] == 0
+    copied = export_plays(client, api, other)
     assert sorted(p["uuid"] for p in copied["plays"]) == sorted(p["uuid"] for p in backup["plays"])
     _, a = call(client, api, "GET", f"/api/v1/tables/{table['id']}/stats", expect=200)
     _, b = call(client, api, "GET", f"/api/v1/tables/{other['id']}/stats", expect=200)
@@ -225,7 +128,7 @@ def test_mixed_games_export_to_bg_stats_and_import_back_without_doubles(client, 
 def test_an_import_the_table_cannot_take_is_refused_with_the_reason(
     client, api, path, body, secret, status, reason
 ):
-    table = _table(client, api)
+    table = new_table(client, api)
     secret = table["secret"] if secret is True else secret
     _, answer = call(
         client, api, "POST", f"/api/v1/tables/{table['id']}/{path}", body, secret=secret, expect=status
@@ -235,7 +138,7 @@ def test_an_import_the_table_cannot_take_is_refused_with_the_reason(
 
 
 def test_an_export_format_the_app_does_not_write_is_a_400(client, api):
-    table = _table(client, api)
+    table = new_table(client, api)
     _, answer = call(client, api, "GET", f"/api/v1/tables/{table['id']}/export?format=bgg", expect=400)
     assert "bgstats" in answer["error"]
     page = client.get(f"/tables/{table['id']}").text
@@ -263,7 +166,7 @@ def test_a_finished_game_offers_send_to_bg_stats_with_its_play(client, api):
 
 
 def test_a_play_the_rules_refuse_is_skipped_and_leaves_nobody_on_the_roster(client, api):
-    table = _table(client, api)
+    table = new_table(client, api)
     crowd = [{"id": i, "name": n} for i, n in enumerate(["Ann", "Eve", "Fay", "Gus", "Hal"], start=1)]
     doc = {
         "games": [{"id": 1, "name": "RUMMIKUB"}],
@@ -278,59 +181,19 @@ def test_a_play_the_rules_refuse_is_skipped_and_leaves_nobody_on_the_roster(clie
             {"uuid": "BAD-DATE", "gameRefId": 1, "playDate": "soon", "playerScores": [{"playerRefId": 1}]},
         ],
     }
-    report = _import(client, api, table, doc)
+    report = import_plays(client, api, table, doc)
     assert report["added"] == 0 and [s["uuid"] for s in report["skipped"]] == ["BIG", "BAD-DATE"]
     _, shown = call(client, api, "GET", f"/api/v1/tables/{table['id']}", expect=200)
     assert [p["name"] for p in shown["players"]] == ["Ann", "Bob"] and shown["games"] == []
 
 
-def test_result_only_games_travel_with_the_table_export(client, api):
-    table = _table(client, api)
-    _import(client, api, table, HAND_WRITTEN)
-    _, export = call(client, api, "GET", f"/api/v1/tables/{table['id']}/export", expect=200)
-    assert [g["result"]["source"] for g in export["games"]] == ["PLAY-1"]
-    _, copy = call(client, api, "POST", "/api/v1/tables/import", export, expect=201)
-    _, a = call(client, api, "GET", f"/api/v1/tables/{table['id']}/stats", expect=200)
-    _, b = call(client, api, "GET", f"/api/v1/tables/{copy['id']}/stats", expect=200)
-    for stats in (a, b):  # the copy's games have ids of their own
-        for player in stats["players"]:
-            for result in player["last_results"]:
-                del result["game"]
-    assert a["players"] == b["players"] and a["head_to_head"] == b["head_to_head"]
-    assert a["players"][0]["ratings"]["rummikub"]["games"] == 1
-    # and the copy knows the play: the backup adds nothing to it
-    assert _import(client, api, {**table, **copy}, HAND_WRITTEN)["already_here"] == 1
-
-
-def test_a_players_page_lists_their_games_across_kinds_newest_first(client, api):
-    table = _table(client, api)
-    _crowns(client, api, table)
-    _import(client, api, table, HAND_WRITTEN)  # Rummikub on 1 February, Five Crowns on 2 February
-    body = {
-        "variant": "points",
-        "players": ["Ann", "Bob"],
-        "table": table["id"],
-        "options": {"game_name": "Hearts"},
-    }
-    _, hearts = call(client, api, "POST", "/api/v1/games", body, secret=table["secret"], expect=201)
-    page = client.get(f"/tables/{table['id']}/player?name=ann")
-    assert page.status_code == 200
-    rows = re.findall(r'<th scope="row"><a href="/games/([^"]+)">([^<]+)</a>', page.text)
-    assert [name for _, name in rows] == ["Hearts", "Five Crowns", "Rummikub"]  # newest first, every kind
-    assert rows[0][0] == hearts["id"] and "3 games" in text(page) and "imported without hands" in text(page)
-    assert "playing" in text(page) and "won" in text(page)
-    assert client.get(f"/tables/{table['id']}/player?name=Zed").status_code == 404
-    stats = client.get(f"/tables/{table['id']}/stats").text
-    assert f"/tables/{table['id']}/player?name=Ann" in stats  # the statistics link each player's page
-
-
 def test_one_import_takes_a_bounded_number_of_plays_and_the_next_takes_the_rest(client, api, monkeypatch):
     monkeypatch.setattr("scorekeeper.services.tables.bgstats_import.BGSTATS_TAKEN_MAX", 1)
-    table = _table(client, api)
-    _crowns(client, api, table)
-    first = _import(client, api, table, HAND_WRITTEN)
+    table = new_table(client, api)
+    keep_five_crowns(client, api, table)
+    first = import_plays(client, api, table, HAND_WRITTEN)
     assert (first["added"], first["deferred"]) == (1, 2)  # PLAY-2 and PLAY-5 wait for the next import
-    second = _import(client, api, table, HAND_WRITTEN)
+    second = import_plays(client, api, table, HAND_WRITTEN)
     assert (second["added"], second["already_here"], second["deferred"]) == (1, 1, 1)
-    third = _import(client, api, table, HAND_WRITTEN)  # PLAY-5 is skipped (a player without a name)
+    third = import_plays(client, api, table, HAND_WRITTEN)  # PLAY-5 is skipped (a player without a name)
     assert (third["added"], third["already_here"], third["deferred"], len(third["skipped"])) == (0, 2, 0, 1)

@@ -70,7 +70,7 @@ def test_keep_list_read_and_withdraw_a_house_game_through_the_api(client, api):
 
 def test_house_games_need_the_table_secret(client, api):
     table = _table(client, api)
-    status, body = call(client, api, "POST", _houses(table), FIVE_CROWNS, expect=401)
+    _, body = call(client, api, "POST", _houses(table), FIVE_CROWNS, expect=401)
     assert "Bearer" in body["error"]
     call(client, api, "POST", _houses(table), FIVE_CROWNS, secret="not-the-secret", expect=403)
     _, kept = call(client, api, "POST", _houses(table), FIVE_CROWNS, secret=table["secret"], expect=201)
