@@ -3,7 +3,9 @@
 Seeds a temporary SQLite database (schema from the migrations) with one table
 of 6 players and 1,000 games over every variant (2-4 players each, 20 hands a
 game unless the game ends sooner), each hand generated at random and checked by
-the rules engine. Games are written as an import writes them (rows, then the
+the rules engine; then 2,000 ``points`` games under five names (each its own
+kind, 10 hands each) and 500 plays taken from a BG Stats backup as result-only
+games (``bench/shelf_seed.py``; issue 21). Games are written as an import writes them (rows, then the
 table's summary from one engine score of the game), so seeding is quick; every
 figure is the same as recording hand by hand.
 
@@ -17,8 +19,8 @@ request's time, which re-scores that game and re-rates every later game of
 its variant (target under 2 s), and the time of a full in-process re-rate of
 that variant. The temporary database is removed and gunicorn stopped at the end.
 
-Usage: ``python bench/stats_bench.py [--games 1000] [--hands 20] [--clients 8] [--requests 25]
-[--server table|gthread] [--workers N] [--threads 4]``.
+Usage: ``python bench/stats_bench.py [--games 1000] [--hands 20] [--points 2000] [--imported 500]
+[--clients 8] [--requests 25] [--server table|gthread] [--workers N] [--threads 4]``.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from shelf_seed import seed_imported, seed_points  # noqa: E402
 from web_bench import Client, add_server_options, free_port, run_phase, start_chosen_server  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Eve", "Finn"]
@@ -156,7 +159,9 @@ def game_hands(variant: str, seats: int, hands: int, rnd: random.Random) -> list
     return facts
 
 
-def seed(db_url: str, games: int, hands: int) -> tuple[str, str, str, str]:
+def seed(
+    db_url: str, games: int, hands: int, points: int = 0, imported: int = 0
+) -> tuple[str, str, str, str]:
     """The table and its games; returns (table id, table secret, first game's id, its variant)."""
     os.environ["DATABASE_URL"] = db_url
     from flask_migrate import upgrade
@@ -189,6 +194,13 @@ def seed(db_url: str, games: int, hands: int) -> tuple[str, str, str, str]:
             if n % 50 == 49:
                 db.session.commit()
         db.session.commit()
+        seed_points(table, secret, points, 10, rnd)
+        if imported:
+            report = seed_imported(table, secret, imported, rnd)
+            print(
+                f"BG Stats backup of {imported} plays: {report['added']} added, "
+                f"{sum(u['plays'] for u in report['unknown_games'])} of unknown games skipped"
+            )
         return table.public_id, secret, first[0], first[1]
 
 
@@ -264,14 +276,20 @@ def cold_ms(db_url: str, table_id: str, repeat: int = 5) -> dict[str, float]:
     return out
 
 
-def main() -> int:
+def _args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--hands", type=int, default=20)
+    parser.add_argument("--points", type=int, default=2000, help="points games, under five names")
+    parser.add_argument("--imported", type=int, default=500, help="plays taken from a BG Stats backup")
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--requests", type=int, default=25, help="requests per client per phase")
     add_server_options(parser)
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> int:
+    args = _args()
 
     load = os.getloadavg()[0]
     tmp = Path(tempfile.mkdtemp(prefix="stats-bench-"))
@@ -279,10 +297,10 @@ def main() -> int:
     proc = None
     try:
         t0 = time.perf_counter()
-        table_id, secret, first, variant = seed(db_url, args.games, args.hands)
+        table_id, secret, first, variant = seed(db_url, args.games, args.hands, args.points, args.imported)
         print(
-            f"seeded a table of {args.games} games (up to {args.hands} hands each, every variant) "
-            f"in {time.perf_counter() - t0:.0f} s"
+            f"seeded a table of {args.games} games (up to {args.hands} hands each, every variant), "
+            f"{args.points} points games and {args.imported} BG Stats plays in {time.perf_counter() - t0:.0f} s"
         )
         port = free_port()
         proc, served = start_chosen_server(args, port, db_url)
@@ -311,7 +329,8 @@ def main() -> int:
 
     total_hands = sum(v["hands"] for v in hands["variants"].values())
     print(
-        f"{hands['games']} games ({hands['finished']} finished), {total_hands} hands, "
+        f"{hands['games']} games ({hands['finished']} finished) of {len(hands['variants'])} kinds, "
+        f"{total_hands} hands, "
         f"{len(hands['players'])} players; {served}, "
         f"{args.clients} concurrent clients x {args.requests} requests; SQLite; load average at the start "
         f"{load:.1f} on {os.cpu_count()} cores"

@@ -24,6 +24,7 @@ from scorekeeper.profiles import profile
 from scorekeeper.rules import variants
 from scorekeeper.services.tables import roster as tables
 from scorekeeper.services.tables import rulings as table_rulings
+from scorekeeper.services.tables.house_games import adopt_house_game
 from scorekeeper.storage.extensions import db
 from tests.web.api_support import HANDS, OTHER_HANDS
 
@@ -154,8 +155,8 @@ def seed_games(app: Flask) -> list[tuple[str, str]]:
     return games
 
 
-def seed_tables(app: Flask) -> list[tuple[str, str, str]]:
-    """(table id, table secret, id of its unfinished game) of a table of three: a finished
+def seed_tables(app: Flask) -> list[tuple[str, str, str, int]]:
+    """(table id, table secret, id of its unfinished game, its house game's id) of a table of three: a finished
     Rummikub game, a Krazy Bee and a Rummikub game under way, an option choice and a reading
     among its rulings."""
     with app.app_context():
@@ -169,16 +170,25 @@ def seed_tables(app: Flask) -> list[tuple[str, str, str]]:
         services.record_round(playing, OTHER_HANDS["rummikub"])
         table_rulings.choose_option(table, "rummikub", "rounds", 3, "Three hands on a weeknight")
         table_rulings.record_reading(table, "krazy-bee", "May a run wrap from K to A?", "No", "")
-        db.session.commit()
-        return [(table.public_id, secret, playing.public_id)]
+        house = adopt_house_game(table, "Five Crowns", "points", {"high_wins": False, "rounds": 11})
+        db.session.commit()  # the house game is offered first on the new-game page
+        return [(table.public_id, secret, playing.public_id, house.id)]
 
 
-def _table_samples(arguments: set[str], seeded: list[tuple[str, str, str]]) -> list[tuple[dict, str | None]]:
+def _table_samples(
+    arguments: set[str], seeded: list[tuple[str, str, str, int]]
+) -> list[tuple[dict, str | None]]:
     """A table route's values: each seeded table (its variant routes with Rummikub, its game routes
     with its unfinished game, its table link with the real secret), as a phone of it and as a follower."""
     samples = []
-    for table_id, secret, game in seeded:
-        values = {"table_id": table_id, "variant": "rummikub", "public_id": game, "secret": secret}
+    for table_id, secret, game, hid in seeded:
+        values = {
+            "table_id": table_id,
+            "variant": "rummikub",
+            "public_id": game,
+            "secret": secret,
+            "hid": hid,
+        }
         if not arguments <= set(values):
             raise LookupError(
                 f"tests/site_pages.py has no sample value for {sorted(arguments - set(values))}"
@@ -242,11 +252,12 @@ def site_pages(app: Flask, games: list[tuple[str, str]]) -> list[Page]:
                 continue
             if verdicts[editor][0]:
                 pages.append(page)
-    table_id, secret, game = seeded[0]
+    table_id, secret, game, _ = seeded[0]
     adopt = f"/tables/{table_id}/rulings/adopt?{VERDICTS[0].split('?', 1)[1]}&variant=krazy-bee"
     table_states = [
         Page(f"/games/{game}"),  # a table's game names its table and links its rulings
         Page(adopt, secret),
         Page(adopt),
+        Page(f"/tables/{table_id}/player?name=Ann"),  # a player's games across kinds
     ]
     return pages + [Page(p) for p in EXTRA] + table_states + states(games)

@@ -33,6 +33,13 @@ RULINGS_MAX = 200
 #: a ruling's note, and its question or answer, in characters
 RULING_NOTE_MAX = 500
 RULING_TEXT_MAX = 300
+#: house games one table keeps (they count among its rulings too), and a house game's name
+HOUSE_GAMES_MAX = 30
+HOUSE_GAME_NAME_MAX = 60
+#: games, players, locations and plays in one BG Stats backup taken into a table
+BGSTATS_ITEMS_MAX = 5000
+#: plays one import takes (each is a game written): the rest wait for the file to be sent again
+BGSTATS_TAKEN_MAX = 100
 #: card or tile notation from outside (a full 106-tile grid is about 1,000 characters)
 CARDS_CHARS_MAX = 4000
 #: any text inside a hand's facts (cards left, notes, a bid), in characters

@@ -80,6 +80,12 @@ class TableGame(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
     variant: Mapped[str] = mapped_column(NulFreeString(40))
+    #: what it counts as in statistics and ratings: the variant, or ``points:<game_name>``
+    #: (:mod:`scorekeeper.services.tables.kinds`)
+    kind: Mapped[str] = mapped_column(NulFreeString(110), server_default="")
+    #: the play's id in the file it was imported from (BG Stats' ``uuid``) for a result-only game:
+    #: final scores and winners without hands; None for a game kept here
+    source: Mapped[str | None] = mapped_column(NulFreeString(64), nullable=True)
     #: the game's start: the order games are rated in (ties: the game's id)
     played_at: Mapped[datetime] = mapped_column(default=utcnow)
     finished: Mapped[bool] = mapped_column(default=False)
@@ -94,7 +100,10 @@ class TableGame(db.Model):
     )
     figures: Mapped[list[TableFigure]] = relationship(cascade="all, delete-orphan", passive_deletes=True)
 
-    __table_args__ = (Index("ix_table_games_order", "table_id", "played_at", "game_id"),)
+    __table_args__ = (
+        Index("ix_table_games_order", "table_id", "played_at", "game_id"),
+        Index("ix_table_games_source", "table_id", "source", unique=True),
+    )
 
 
 class TableSeat(db.Model):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..api import bodies
 from ..api.routes import GameId, game_urls
@@ -13,6 +13,7 @@ from ..limits import players_at_most
 from ..rules import find_variant
 from ..services import NotEditor, SecretMissing
 from ..services.tables import roster as services
+from ..services.tables.bgstats import export_bgstats
 from ..services.tables.transfer import export_table, games_csv, hands_csv, import_table
 from ..services.transfer import stamp
 from ..storage.extensions import csrf, db
@@ -22,6 +23,8 @@ from ..web.guards import require_json
 from .stats import kept, stamp_of, table_stats
 
 bp = Blueprint("tables_api", __name__, url_prefix="/api/v1")
+#: what ``GET /tables/<id>/export`` writes: this app's table export, or a BG Stats backup
+EXPORT_FORMATS = ("scorekeeper", "bgstats")
 csrf.exempt(bp)  # a table's secret comes as a Bearer token, as a game's edit secret does
 require_json(bp)
 
@@ -132,8 +135,18 @@ def table_stats_json(table_id: str):
 
 @bp.get("/tables/<table_id:table_id>/export")
 def table_export(table_id: str):
-    """The table's whole history as JSON (for ``POST /tables/import``)."""
+    """The table's whole history as JSON (for ``POST /tables/import``), or with ``format=bgstats`` its
+    finished games as a BG Stats backup."""
+    kind = request.args.get("format", "scorekeeper")
+    if kind not in EXPORT_FORMATS:
+        raise InputError(f"'format' is one of {', '.join(EXPORT_FORMATS)}, not {kind!r}")
     table = services.get_table(table_id)
+    if kind == "bgstats":
+        response = jsonify(export_bgstats(table))
+        response.headers["Content-Disposition"] = (
+            f'attachment; filename="BGStatsExport-{table.public_id}.json"'
+        )
+        return response
     response = jsonify(export_table(table))
     response.headers["Content-Disposition"] = f'inline; filename="scorekeeper-table-{table.public_id}.json"'
     return response

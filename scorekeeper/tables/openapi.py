@@ -20,6 +20,7 @@ from ..api.schemas import (
 )
 from ..limits import ROSTER_MAX, RULINGS_MAX, TABLE_GAMES_MAX
 from ..web.features import ApiPart
+from . import openapi_bgstats, openapi_house
 
 NUM = {"type": "number"}
 RATE = {
@@ -109,7 +110,8 @@ def schemas() -> dict[str, dict]:
         longest_streak=INT,
         ratings={
             "type": "object",
-            "description": "variant slug -> openskill rating after the player's last finished game of it",
+            "description": "kind (a variant's slug, or points:<game_name>) -> openskill rating after the "
+            "player's last finished game of it",
             "additionalProperties": obj(("mu", "sigma"), mu=NUM, sigma=NUM, games=INT),
         },
         variants={"type": "object", "additionalProperties": per_variant},
@@ -143,7 +145,7 @@ def schemas() -> dict[str, dict]:
     ruling = obj(
         ("kind", "variant", "decision"),
         extra=False,
-        kind={"enum": ["verdict", "option", "reading"]},
+        kind={"enum": ["verdict", "option", "reading", "house"]},
         variant={"enum": slugs()},
         decision={"type": "object"},
         note=STR,
@@ -168,6 +170,7 @@ def schemas() -> dict[str, dict]:
                 ("players", "game"),
                 extra=False,
                 game=ref("Export"),
+                result=ref("TableGameResult"),
                 players=array(
                     NAME,
                     minItems=1,
@@ -213,6 +216,8 @@ def schemas() -> dict[str, dict]:
             variants={"type": "object", "additionalProperties": variant},
         ),
         "TableExport": export,
+        **openapi_house.schemas(),
+        **openapi_bgstats.schemas(),
     }
 
 
@@ -277,12 +282,14 @@ def paths() -> dict[str, dict]:
         },
         "/tables/{table_id}/export": {
             **params,
-            "get": op(
-                "exportTable",
-                "The table's whole history as JSON",
-                ("200", "TableExport", "the export document"),
-                (404,),
-                meanings=MEANINGS,
+            "get": openapi_bgstats.export_answer(
+                op(
+                    "exportTable",
+                    "The table's whole history as JSON, or its finished games as a BG Stats backup",
+                    ("200", "TableExport", "the export document"),
+                    (400, 404),
+                    meanings=MEANINGS,
+                )
             ),
         },
         "/tables/{table_id}/export/games.csv": {
@@ -301,6 +308,8 @@ def paths() -> dict[str, dict]:
                 "responses": {"200": csv, "404": missing},
             },
         },
+        **openapi_house.paths(TABLE_ID),
+        **openapi_bgstats.paths(TABLE_ID),
     }
 
 

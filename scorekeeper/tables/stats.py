@@ -11,7 +11,7 @@ from sqlalchemy.orm import aliased
 
 from ..profiles import profile
 from ..profiles.table_figures import ratio as _ratio
-from ..rules import variants
+from ..services.tables.kinds import kind_name, slug_of
 from ..services.transfer import stamp
 from ..storage.extensions import db
 from ..storage.models import Game
@@ -48,13 +48,17 @@ def table_stats(table: Table) -> dict[str, Any]:
 def _table_stats(table: Table) -> dict[str, Any]:
     names = {m.id: m.name for m in table.members}
     players = {m.id: _player(m.name) for m in table.members}
-    variant_names = {v["slug"]: v["name"] for v in variants()}
     games = _by_variant(table, players)
     _in_order(table, players)
     figures = _figures(table, names)
     summary = {
-        slug: {"name": variant_names.get(slug, slug), **counts, **figures.get(slug, {"players": {}})}
-        for slug, counts in sorted(games.items())
+        kind: {
+            "name": kind_name(kind),
+            "variant": slug_of(kind),
+            **counts,
+            **figures.get(kind, {"players": {}}),
+        }
+        for kind, counts in sorted(games.items())
     }
     ordered = sorted(players.values(), key=lambda p: (-p["games"], -p["wins"], p["name"].casefold()))
     return {
@@ -88,7 +92,7 @@ def _by_variant(table: Table, players: dict) -> dict[str, dict]:
     rows = db.session.execute(
         select(
             TableSeat.member_id,
-            TableGame.variant,
+            TableGame.kind,
             TableGame.high_wins,
             func.count(),
             func.sum(case((finished, 1), else_=0)),
@@ -101,7 +105,7 @@ def _by_variant(table: Table, players: dict) -> dict[str, dict]:
         )
         .join(TableGame, TableGame.game_id == TableSeat.game_id)
         .where(TableGame.table_id == table.id)
-        .group_by(TableSeat.member_id, TableGame.variant, TableGame.high_wins)
+        .group_by(TableSeat.member_id, TableGame.kind, TableGame.high_wins)
     ).all()
     sums: dict = defaultdict(lambda: defaultdict(int))
     best: dict = {}
@@ -140,13 +144,13 @@ def _by_variant(table: Table, players: dict) -> dict[str, dict]:
         player["win_rate"] = _ratio(player["wins"], player["finished"])
     for variant, count, done, hands in db.session.execute(
         select(
-            TableGame.variant,
+            TableGame.kind,
             func.count(),
             func.sum(case((TableGame.finished.is_(True), 1), else_=0)),
             func.sum(TableGame.hands),
         )
         .where(TableGame.table_id == table.id)
-        .group_by(TableGame.variant)
+        .group_by(TableGame.kind)
     ).all():
         table_counts[variant] = {"games": count, "finished": done or 0, "hands": hands or 0}
     return dict(table_counts)
@@ -158,7 +162,7 @@ def _in_order(table: Table, players: dict) -> None:
         select(
             TableSeat.member_id,
             Game.public_id,
-            TableGame.variant,
+            TableGame.kind,
             TableGame.played_at,
             TableSeat.rank,
             TableSeat.winner,
@@ -206,7 +210,7 @@ def rating_histories(table: Table) -> dict[str, dict[str, list[tuple[int, float]
     histories: dict[str, dict[str, list[tuple[int, float]]]] = {}
     last_game: dict[str, tuple[int, int]] = {}  # variant -> (its last game id, how many so far)
     for variant, game_id, member, mu in db.session.execute(
-        select(TableGame.variant, TableSeat.game_id, TableSeat.member_id, TableSeat.mu)
+        select(TableGame.kind, TableSeat.game_id, TableSeat.member_id, TableSeat.mu)
         .join(TableGame, TableGame.game_id == TableSeat.game_id)
         .where(TableGame.table_id == table.id, TableSeat.mu.is_not(None))
         .order_by(TableGame.played_at, TableGame.game_id, TableSeat.seat)

@@ -11,7 +11,9 @@ from ..profiles import profile
 from ..rules import RulesError, find_variant, variants
 from ..services import NotEditor
 from ..services.tables import roster as services
+from ..services.tables.bgstats import add_play_link
 from ..storage.extensions import db
+from ..storage.table_models import TableGame
 from ..web import access as game_access
 from ..web import table_access as access
 from ..web.addresses import share_page
@@ -28,7 +30,18 @@ FINISHED_SHOWN = 20
 
 @bp.app_context_processor
 def _tables_helpers():
-    return {"tables_held": access.held_tables, "table_link": services.table_of}
+    return {
+        "tables_held": access.held_tables,
+        "table_link": services.table_of,
+        "imported_result": imported_result,
+        "bgstats_link": add_play_link,
+    }
+
+
+def imported_result(game):
+    """A result-only game's summary (its imported scores and winners); None for a game kept here."""
+    row = db.session.get(TableGame, game.id)
+    return row if row is not None and row.source is not None else None
 
 
 @bp.app_template_filter("percent")
@@ -134,16 +147,21 @@ def statistics(table_id: str):
 
 def _statistics_page(table) -> str:
     stats = table_stats(table)
-    names = variant_names()
+    # every kind of game the table played: the variants, and each points game by its own name
+    names = {**variant_names(), **{kind: block["name"] for kind, block in stats["variants"].items()}}
     order = [p["name"] for p in stats["players"]]  # a player keeps one colour and marker in every chart
     histories = rating_histories(table)
     ratings = {
-        slug: Markup(charts.rating_svg(histories.get(slug, {}), f"{names.get(slug, slug)} rating", order))
-        for slug in stats["variants"]
-        if any(slug in p["ratings"] for p in stats["players"])
+        kind: Markup(charts.rating_svg(histories.get(kind, {}), f"{names[kind]} rating", order))
+        for kind in stats["variants"]
+        if any(kind in p["ratings"] for p in stats["players"])
     }
     steps = next(
-        (b.get("players", {}) for slug, b in stats["variants"].items() if find_variant(slug).laid_in_steps),
+        (
+            b.get("players", {})
+            for b in stats["variants"].values()
+            if find_variant(b["variant"]).laid_in_steps
+        ),
         {},
     )  # KB-9: the Step curve
     return render_template(
@@ -152,7 +170,9 @@ def _statistics_page(table) -> str:
         stats=stats,
         variant_names=names,
         rating_charts=ratings,
-        figure_templates={slug: profile(slug).figures.template for slug in stats["variants"]},
+        figure_templates={
+            kind: profile(b["variant"]).figures.template for kind, b in stats["variants"].items()
+        },
         wins_chart=Markup(charts.wins_svg(stats["players"], names)) if stats["games"] else None,
         step_chart=Markup(charts.step_curve_svg(steps, order)) if steps else None,
     )

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from flask import flash, make_response, redirect, render_template, request, url_for
 
-from ..rules import RulesError, variants
+from ..rules import RulesError, find_variant, variants
 from ..services import NotEditor, find_game
 from ..services.tables import roster as services
-from ..services.tables.rulings import option_choices
+from ..services.tables.house_games import adopt_house_game, house_game, house_games
+from ..services.tables.rulings import option_choices, sentence
 from ..storage.extensions import db
 from ..views.variant_lookup import variant_or_404
 from ..web import access as game_access
@@ -23,9 +24,15 @@ NEW_PEOPLE = 3
 
 @bp.get("/<table_id>/play")
 def choose(table_id: str):
-    """A new game of the table: pick the variant."""
+    """A new game of the table: its house games first (one tap each), then every variant."""
     table = services.get_table(table_id)
-    return render_template("tables/choose.html", table=table, variants=variants())
+    return render_template(
+        "tables/choose.html",
+        table=table,
+        variants=variants(),
+        house_games=house_games(table),
+        sentence=sentence,
+    )
 
 
 @bp.route("/<table_id>/play/<variant>", methods=["GET", "POST"])
@@ -39,8 +46,11 @@ def play(table_id: str, variant: str):
         table, secret = services.get_table(table_id), None
     form = new_game_form(info, request.form if request.method == "POST" else None)
     choices = option_choices(table, info["slug"])
+    house = house_game(table, request.values.get("house", ""))
+    if house is not None and house.variant != info["slug"]:
+        house = None
     if request.method == "GET":
-        _prefill(form, info, choices)
+        _prefill(form, info, {**choices, **(house.decision["options"] if house else {})})
     picked, error = [], None
     if request.method == "POST" and form.validate():
         try:
@@ -54,6 +64,8 @@ def play(table_id: str, variant: str):
                 submitted_options(form),
                 first_dealer_of(info["slug"], form.first_dealer.data, len(members)),
             )
+            if request.form.get("house_name", "").strip():  # these settings kept as a house game too
+                adopt_house_game(table, request.form["house_name"], info["slug"], _set(info, game.options))
         except RulesError as err:
             db.session.rollback()
             table = services.get_table(table_id)
@@ -73,6 +85,7 @@ def play(table_id: str, variant: str):
         choices=choices,
         picked=picked,
         new_people=NEW_PEOPLE,
+        house=house,
         error=error,
         editor=access.can_change(table),
     ), 422 if request.method == "POST" else 200
@@ -90,6 +103,12 @@ def _prefill(form, info: dict, choices: dict) -> None:
             field.data = value
         else:
             field.data = "" if value is None else str(value)
+
+
+def _set(info: dict, options: dict) -> dict:
+    """The options a new house game keeps: the game's, where they differ from the variant's defaults."""
+    defaults = find_variant(info["slug"]).options()
+    return {k: v for k, v in options.items() if k in defaults and v != defaults[k]}
 
 
 def _seats(table) -> list:

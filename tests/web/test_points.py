@@ -153,12 +153,38 @@ def test_PG_5_a_points_game_at_a_table_counts_in_its_statistics(app, client):
         db.session.commit()
         stats = table_stats(tables.find_table(table.public_id))
         public_id = table.public_id
-    points = stats["variants"]["points"]
+    points = stats["variants"]["points:Hearts"]  # counted under its own name (PG-1)
+    assert points["name"] == "Hearts" and points["variant"] == "points"
     assert points["finished"] == 1 and points["players"] == {}  # no figures of its own: totals and wins
     bob = next(p for p in stats["players"] if p["name"] == "Bob")
-    assert bob["variants"]["points"]["wins"] == 1  # PG-5: low wins
+    assert bob["variants"]["points:Hearts"]["wins"] == 1  # PG-5: low wins
     page = client.get(f"/tables/{public_id}/stats")
-    assert page.status_code == 200 and "Any other game (points)" in text(page)
+    assert page.status_code == 200 and "Hearts" in text(page)
+
+
+def test_PG_1_each_points_game_has_its_own_ratings_by_name(app, client):
+    """A "Five Crowns" rating is not a "Hearts" one: each name is rated over its own games only."""
+    with app.app_context():
+        table, secret = tables.create_table("Thursday", ["Ann", "Bob"])
+        for name, points in (("Five Crowns", [3, 9]), ("Hearts", [9, 3]), ("Five Crowns", [2, 8])):
+            game, _ = tables.start_game(
+                table, secret, "points", table.members, {"game_name": name, "rounds": 1}
+            )
+            services.record_round(game, {"players": [{"points": p} for p in points]})
+        unnamed, _ = tables.start_game(table, secret, "points", table.members, {"rounds": 1})
+        services.record_round(unnamed, {"players": [{"points": 1}, {"points": 0}]})
+        db.session.commit()
+        stats = table_stats(tables.find_table(table.public_id))
+        public_id = table.public_id
+    assert set(stats["variants"]) == {"points", "points:Five Crowns", "points:Hearts"}
+    bob = next(p for p in stats["players"] if p["name"] == "Bob")
+    assert (
+        bob["ratings"]["points:Five Crowns"]["games"] == 2 and bob["ratings"]["points:Hearts"]["games"] == 1
+    )
+    assert bob["ratings"]["points:Five Crowns"]["mu"] > 25 > bob["ratings"]["points:Hearts"]["mu"]
+    assert bob["ratings"]["points"]["games"] == 1  # a points game without a name is one kind of its own
+    page = text(client.get(f"/tables/{public_id}/stats"))
+    assert "Five Crowns rating" in page or "Five Crowns" in page
 
 
 def test_PG_1_twenty_players_on_one_score_sheet(client, api):

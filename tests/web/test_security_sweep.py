@@ -28,6 +28,7 @@ from werkzeug.serving import make_server
 
 from scorekeeper import create_app, services
 from scorekeeper.services.tables import roster as tables
+from scorekeeper.services.tables.house_games import adopt_house_game
 from scorekeeper.storage.extensions import db
 from scorekeeper.storage.table_models import Table
 
@@ -65,6 +66,8 @@ JSON = {
     "tables_api.create_table": {"name": "Sweepers", "players": ["Cy"]},
     "tables_api.table_import": {"nothing": "here"},
     "api.import_": {"nothing": "here"},
+    "tables_api.add_house_game": {"name": "Five Crowns", "variant": "points"},
+    "tables_api.table_import_plays": {"games": [], "players": [], "plays": []},
     "api.record": HAND_JSON,
     "api.correct": HAND_JSON,
     "api.undo": {},
@@ -93,9 +96,11 @@ def game(app, client):
         game, secret = services.create_game("krazy-bee", ["Ann", "Bob"], {})
         services.record_round(game, HAND_JSON)
         table, table_secret = tables.create_table("Sweepers", ["Ann", "Bob"])
+        house = adopt_house_game(table, "Our Rummikub", "rummikub", {"initial_meld": 40})
         db.session.commit()
         public_id = game.public_id
         app.config["SWEEP_TABLE"] = (table.public_id, table_secret)
+        app.config["SWEEP_HOUSE_GAME"] = house.id
     client.set_cookie(f"sk_edit_{public_id}", secret)
     client.set_cookie(f"sk_table_{app.config['SWEEP_TABLE'][0]}", table_secret)
     return public_id, secret
@@ -111,13 +116,15 @@ def _url(app, endpoint: str, public_id: str, secret: str = "wrong-secret") -> st
         "tile_slug": "rummikub",
         "secret": secret,
         "table_id": app.config.get("SWEEP_TABLE", ("no-table",))[0],
+        "hid": app.config.get("SWEEP_HOUSE_GAME", 1),
     }
     unknown = rule.arguments - set(fill)
     assert not unknown, f"{endpoint}: the sweep cannot fill {sorted(unknown)}; teach it"
     with app.test_request_context():
         from flask import url_for
 
-        return url_for(endpoint, **{k: fill[k] for k in rule.arguments})
+        query = {"format": "bgstats"} if endpoint == "tables_api.table_import_plays" else {}
+        return url_for(endpoint, **{k: fill[k] for k in rule.arguments}, **query)
 
 
 def _snapshot(app) -> list:
@@ -219,7 +226,8 @@ def test_api_route_needs_the_bearer_secret_and_not_the_cookie(app, client, game,
     assert _send(client, method, url, endpoint, {}).status_code == 401
     assert _send(client, method, url, endpoint, {"Authorization": "Bearer wrong"}).status_code == 403
     assert _snapshot(app) == before
-    bearer = {"Authorization": f"Bearer {secret}"}
+    owner = app.config["SWEEP_TABLE"][1] if endpoint.startswith("tables_api.") else secret  # a table's route
+    bearer = {"Authorization": f"Bearer {owner}"}
     if endpoint == "api.redo":  # something to redo: the latest change undone first
         assert (
             _send(app.test_client(), "POST", _url(app, "api.undo", public_id), "api.undo", bearer).status_code

@@ -19,7 +19,9 @@ from ...storage.table_models import Ruling, Table
 from .. import game_options
 from .summaries import touch
 
-KINDS = ("verdict", "option", "reading")
+#: a house game (:mod:`.house_games`): a named variant with its options, kept in the same ledger
+HOUSE = "house"
+KINDS = ("verdict", "option", "reading", HOUSE)
 
 
 class RulingError(RoundError):
@@ -106,6 +108,11 @@ def sentence(ruling: Ruling) -> str:
         return f"{d['option'].replace('_', ' ').capitalize()}: {_shown(d['value'])}"
     if ruling.kind == "reading":
         return f"{d['question']} {d['answer']}"
+    if ruling.kind == HOUSE:
+        chosen = [f"{k.replace('_', ' ')} {_shown(v)}" for k, v in d["options"].items() if k != "game_name"]
+        return f"House game {d['name']}: {find_variant(ruling.variant).name}" + "".join(
+            f", {c}" for c in chosen
+        )
     ask, verdict = d.get("ask", {}), d.get("verdict", {})
     cards = ask.get("cards", "")
     onto = f" added to {ask['extend']}" if ask.get("extend") else ""

@@ -10,6 +10,7 @@ from ...storage.models import Game, utcnow
 from ...storage.table_models import Member, Table, TableFigure, TableGame, TableSeat
 from ..events import game_deleting, hands_changed
 from .figures import game_figures
+from .kinds import kind_of
 from .ratings import rate_games
 
 
@@ -19,6 +20,7 @@ def attach(table: Table, game: Game, members: list[Member], score: GameScore) ->
         game_id=game.id,
         table_id=table.id,
         variant=game.variant,
+        kind=kind_of(game.variant, game.options),
         played_at=game.created_at,
         seats=[
             TableSeat(seat=seat, member_id=member.id, mu=None, sigma=None)
@@ -34,7 +36,7 @@ def attach(table: Table, game: Game, members: list[Member], score: GameScore) ->
 def refresh(game: Game, score: GameScore) -> None:
     """Rewrite the summary of ``game`` (when it is a table's) from its new ``score``."""
     row = db.session.get(TableGame, game.id)
-    if row is not None:
+    if row is not None and row.source is None:  # a result-only game keeps the result it was imported with
         _write(row, score, result_before=_result(row))
 
 
@@ -43,12 +45,12 @@ def forget(game: Game) -> None:
     row = db.session.get(TableGame, game.id)
     if row is None:
         return
-    finished, table_id, variant, key = row.finished, row.table_id, row.variant, (row.played_at, row.game_id)
+    finished, table_id, kind, key = row.finished, row.table_id, row.kind, (row.played_at, row.game_id)
     db.session.delete(row)
     db.session.flush()
     touch(table_id)
     if finished:
-        rerate(table_id, variant, start=key)
+        rerate(table_id, kind, start=key)
 
 
 def touch(table_id: int) -> None:
@@ -92,16 +94,17 @@ def _write(row: TableGame, score: GameScore, result_before: tuple | None) -> Non
     db.session.flush()
     touch(row.table_id)
     if _result(row) != result_before and (row.finished or (result_before and result_before[0])):
-        rerate(row.table_id, row.variant, start=(row.played_at, row.game_id))
+        rerate(row.table_id, row.kind, start=(row.played_at, row.game_id))
 
 
-def rerate(table_id: int, variant: str, start: tuple | None = None) -> int:
-    """Fold the ratings of ``variant`` at the table again from the game at ``start``
+def rerate(table_id: int, kind: str, start: tuple | None = None) -> int:
+    """Fold the ratings of ``kind`` (a variant, or a points game's name: :mod:`.kinds`) at the table again
+    from the game at ``start``
     (``(played_at, game_id)``; None: from the first game). Returns how many games were rated."""
     seats = db.session.execute(
         select(TableSeat, TableGame.played_at)
         .join(TableGame, TableGame.game_id == TableSeat.game_id)
-        .where(TableGame.table_id == table_id, TableGame.variant == variant, TableGame.finished.is_(True))
+        .where(TableGame.table_id == table_id, TableGame.kind == kind, TableGame.finished.is_(True))
         .order_by(TableGame.played_at, TableGame.game_id, TableSeat.seat)
     ).all()
     games: list[list[TableSeat]] = []
@@ -126,13 +129,13 @@ def rerate(table_id: int, variant: str, start: tuple | None = None) -> int:
 
 
 def rerate_all(table_id: int) -> None:
-    """Every variant of the table rated again from its first game (after a merge of two players)."""
-    for variant in (
-        db.session.execute(select(TableGame.variant).where(TableGame.table_id == table_id).distinct())
+    """Every kind of game of the table rated again from its first game (after a merge of two players)."""
+    for kind in (
+        db.session.execute(select(TableGame.kind).where(TableGame.table_id == table_id).distinct())
         .scalars()
         .all()
     ):
-        rerate(table_id, variant)
+        rerate(table_id, kind)
 
 
 def _on_hands_changed(game: Game, score: GameScore, **_) -> None:

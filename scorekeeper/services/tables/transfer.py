@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import update
 
 from ...limits import (
+    HOUSE_GAMES_MAX,
     ROSTER_MAX,
     RULING_NOTE_MAX,
     RULINGS_MAX,
@@ -21,9 +22,11 @@ from ...storage.extensions import db
 from ...storage.table_models import Ruling, Table
 from .. import SetupError, game_score, hash_secret
 from ..transfer import TransferError, export_game, import_game, object_list, parse_stamp, stamp, stamps_in
+from .bgstats_import import set_result
+from .house_games import house_decision
 from .roster import create_table, game_secret, table_games
-from .rulings import KINDS
-from .summaries import attach
+from .rulings import HOUSE, KINDS
+from .summaries import attach, rerate_all
 
 FORMAT = "scorekeeper-table"
 VERSION = 1
@@ -52,9 +55,23 @@ def export_table(table: Table) -> dict:
             for r in table.rulings
         ],
         "games": [
-            {"players": [members[s.member_id] for s in summary.seats], "game": export_game(game)}
+            {
+                "players": [members[s.member_id] for s in summary.seats],
+                "game": export_game(game),
+                **({"result": _result(summary)} if summary.source is not None else {}),
+            }
             for game, summary in reversed(table_games(table))
         ],
+    }
+
+
+def _result(summary) -> dict:
+    """A result-only game's imported result: where it came from, when, final totals and winners."""
+    return {
+        "source": summary.source,
+        "played_at": stamp(summary.played_at),
+        "totals": [s.total for s in summary.seats],
+        "winners": [bool(s.winner) for s in summary.seats],
     }
 
 
@@ -71,6 +88,8 @@ def import_table(doc: Any) -> tuple[Table, str]:
     by_name = {m.name: m for m in table.members}
     for i, entry in enumerate(games):
         _import_table_game(table, secret, by_name, entry, f"games.{i}")
+    if any(entry.get("result") is not None for entry in games):
+        rerate_all(table.id)  # result-only games are rated where they fall
     stamps = {key: parse_stamp(doc[key], key) for key in ("created_at", "updated_at") if doc.get(key)}
     db.session.flush()
     if stamps:
@@ -88,6 +107,7 @@ def _export_lists(doc: Any) -> tuple[list, list, list]:
     )
     at_most(players, ROSTER_MAX, "players", "players on a roster")
     at_most(rulings, RULINGS_MAX, "rulings", "rulings")
+    at_most([r for r in rulings if r.get("kind") == HOUSE], HOUSE_GAMES_MAX, "rulings", "house games")
     at_most(games, TABLE_GAMES_MAX, "games", "games")
     hands = sum(
         len(g["game"].get("rounds") or ())
@@ -111,6 +131,19 @@ def _import_table_game(table: Table, secret: str, by_name: dict, entry: dict, wh
         raise SetupError([(f"{where}.players", "one different roster player per seat")])
     game.secret_hash = hash_secret(game_secret(secret, game.public_id))
     attach(table, game, [by_name[n] for n in seats], game_score(game))
+    result = entry.get("result")
+    if result is not None:  # a result-only game (imported from BG Stats) keeps its result
+        if not isinstance(result, dict) or not isinstance(result.get("source"), str):
+            raise TransferError(f"{where}.result: a result-only game's source, time, totals and winners")
+        totals, winners = result.get("totals"), result.get("winners")
+        if not (
+            isinstance(totals, list)
+            and isinstance(winners, list)
+            and len(totals) == len(winners) == len(seats)
+        ):
+            raise TransferError(f"{where}.result: one total and one winner flag per seat")
+        when = parse_stamp(result.get("played_at"), f"{where}.result.played_at")
+        set_result(game, result["source"][:64], when, [int(t) for t in totals], [bool(w) for w in winners])
 
 
 def _ruling(entry: dict, where: str) -> Ruling:
@@ -118,6 +151,10 @@ def _ruling(entry: dict, where: str) -> Ruling:
         raise TransferError(f"{where}: a kind ({', '.join(KINDS)}) and a variant are required")
     if not isinstance(entry.get("decision"), dict) or not isinstance(entry.get("note", ""), str):
         raise TransferError(f"{where}: the decision must be an object and the note text")
+    if entry["kind"] == HOUSE:  # a house game is checked again, as when it was adopted
+        d = entry["decision"]
+        checked = house_decision(None, d.get("name"), entry["variant"], d.get("options"))
+        entry = {**entry, "variant": checked["variant"], "decision": checked["house"]}
     # a time left out (or null, as the document allows) is the time of the import, as for a new ruling
     return Ruling(
         kind=entry["kind"],

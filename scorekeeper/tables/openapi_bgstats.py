@@ -1,0 +1,123 @@
+"""BG Stats in the tables' OpenAPI document: the backup's shape (the fields this app writes and reads),
+the export's ``format`` and the import of plays (:mod:`.openapi` joins it in)."""
+
+from __future__ import annotations
+
+from ..api.openapi import op
+from ..api.schemas import BOOL, INT, STAMP, STR, array, obj, ref
+from ..limits import BGSTATS_ITEMS_MAX, BGSTATS_TAKEN_MAX
+from .openapi_house import MEANINGS as HOUSE_MEANINGS
+
+REF_ID = {"type": "integer", "description": "the number the backup's lists refer to each other by"}
+FORMAT = {
+    "name": "format",
+    "in": "query",
+    "required": False,
+    "schema": {"enum": ["scorekeeper", "bgstats"], "default": "scorekeeper"},
+    "description": "scorekeeper: this app's table export; bgstats: the finished games as a BG Stats backup",
+}
+IMPORT_FORMAT = {
+    "name": "format",
+    "in": "query",
+    "required": True,
+    "schema": {"const": "bgstats"},
+    "description": "the file is a BG Stats backup",
+}
+#: what the error answers mean for a table's import (a table's, as for its house games)
+MEANINGS = {**HOUSE_MEANINGS, 404: "no such table"}
+
+
+def schemas() -> dict[str, dict]:
+    """The BG Stats backup as this app writes and reads it (other fields BG Stats writes are allowed)."""
+    named = obj(("id", "name"), id=REF_ID, uuid=STR, name=STR)
+    score = obj(
+        ("playerRefId",),
+        playerRefId=REF_ID,
+        score={"type": ["string", "number", "null"], "description": "the final score (BG Stats writes text)"},
+        winner=BOOL,
+        startPlayer=BOOL,
+        seatOrder=INT,
+        rank=INT,
+        newPlayer=BOOL,
+        role=STR,
+    )
+    play = obj(
+        ("uuid", "gameRefId", "playDate", "playerScores"),
+        uuid={"type": "string", "description": "the play's id: a second import of it adds nothing"},
+        gameRefId=REF_ID,
+        locationRefId=REF_ID,
+        playDate={"type": "string", "description": "YYYY-MM-DD HH:MM:SS"},
+        durationMin=INT,
+        rounds=INT,
+        ignored=BOOL,
+        manualWinner=BOOL,
+        usesTeams=BOOL,
+        board=STR,
+        comments=STR,
+        playerScores=array(score),
+    )
+    game = obj(
+        ("id", "name"),
+        id=REF_ID,
+        uuid=STR,
+        name={"type": "string", "description": "matched by name (case and spaces aside) on import"},
+        highestWins=BOOL,
+        noPoints=BOOL,
+        cooperative=BOOL,
+        usesTeams=BOOL,
+        bggId=INT,
+    )
+    bounded = {"maxItems": BGSTATS_ITEMS_MAX}
+    return {
+        "BGStatsBackup": obj(
+            ("games", "players", "plays"),
+            games=array(game, **bounded),
+            players=array(named, **bounded),
+            locations=array(named, **bounded),
+            plays=array(play, **bounded),
+        ),
+        "TableGameResult": obj(
+            ("source", "played_at", "totals", "winners"),
+            extra=False,
+            source={"type": "string", "description": "a result-only game: the play's id it came from"},
+            played_at=STAMP,
+            totals=array(INT),
+            winners=array(BOOL),
+        ),
+        "BGStatsImported": obj(
+            ("added", "already_here", "deferred", "unknown_games", "skipped"),
+            added={"type": "integer", "description": "plays taken as result-only games"},
+            already_here={"type": "integer", "description": "plays the table already holds (by uuid)"},
+            deferred={
+                "type": "integer",
+                "description": f"plays past the {BGSTATS_TAKEN_MAX} one import takes: send the file again",
+            },
+            unknown_games=array(obj(("name", "plays"), name=STR, plays=INT)),
+            skipped=array(obj(("play", "reason"), play=INT, uuid=STR, reason=STR)),
+        ),
+    }
+
+
+def export_answer(operation: dict) -> dict:
+    """``exportTable`` with its ``format`` and either document as its answer."""
+    answer = operation["responses"]["200"]["content"]["application/json"]
+    answer["schema"] = {"anyOf": [ref("TableExport"), ref("BGStatsBackup")]}
+    return {**operation, "parameters": [FORMAT]}
+
+
+def paths(table_param: dict) -> dict[str, dict]:
+    """``POST /tables/{table_id}/import?format=bgstats``."""
+    return {
+        "/tables/{table_id}/import": {
+            "parameters": [table_param, IMPORT_FORMAT],
+            "post": op(
+                "importTablePlays",
+                "Take a BG Stats backup's plays into the table as result-only games",
+                ("200", "BGStatsImported", "what was added, already here, unknown and skipped"),
+                (400, 401, 403, 404, 413, 422),
+                body="BGStatsBackup",
+                secured="tableSecret",
+                meanings=MEANINGS,
+            ),
+        }
+    }
