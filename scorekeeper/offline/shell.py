@@ -11,6 +11,7 @@ from flask import Blueprint, Response, current_app, render_template, request, ur
 
 from ..storage.paths import STATIC
 from ..web.delivery import static_url
+from ..web.https_only import handover_page
 
 bp = Blueprint("offline", __name__)
 
@@ -102,6 +103,14 @@ def service_worker():
 def page():
     """The page a phone shows offline for an address it never opened."""
     return render_template("offline/offline.html")
+
+
+@bp.get("/handover")
+def handover():
+    """The http address's side of bringing its waiting hands to https (static/js/queue-handover.js)."""
+    response = current_app.response_class(handover_page(), mimetype="text/html")
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def certificate_authority():
