@@ -28,6 +28,7 @@ from scorekeeper.storage.models import SentHand
 from .conftest import phone_page, served_app
 from .offline_support import WAIT_MS, enter_hand, new_game, open_form, winners
 from .test_offline_browser import open_with_service_worker
+from .test_offline_server_kill import TableServer, table
 
 pytestmark = pytest.mark.browser
 
@@ -149,3 +150,36 @@ def test_background_sync_sends_a_kept_hand_after_its_page_closed(browser, sites)
         expect(blank.locator("[data-send-queue]")).to_be_hidden()
         assert winners(app, public_id) == [1]
         assert _keys(app, public_id) == 1
+
+
+def test_hands_kept_at_http_are_sent_once_after_the_server_moved_to_https_on_its_port(browser, tmp_path):
+    """The real server (gunicorn) on http; a hand kept offline; the server restarted with ``--https``
+    on the same port (``make run HTTPS=1``): the old address redirects every page, but serves the
+    /handover page over plain http, so the hand is brought to https and recorded once."""
+    with table(tmp_path) as (plain, url, public_id, secret):
+        with phone_page(browser, "origins-moved", ignore_https_errors=True, service_workers="block") as page:
+            open_form(page, url, public_id, secret)
+            page.context.set_offline(True)
+            enter_hand(page, 0)
+            page.locator(".send-item", has_text="Round 1 (kept on this phone").wait_for(timeout=WAIT_MS)
+            page.goto("about:blank")
+            plain.kill()
+            moved = TableServer(plain.db_file, plain.port, "--https", "--tls-dir", str(tmp_path / "tls"))
+            moved.start()
+            try:
+                page.context.set_offline(False)
+                page.goto(f"{url}/")  # the old address: redirected to https
+                assert page.url == f"https://127.0.0.1:{plain.port}/"
+                bring = page.locator(".waiting-elsewhere").get_by_role("button", name="Bring it here")
+                expect(page.locator(".waiting-elsewhere")).to_contain_text(
+                    f"at http://127.0.0.1:{plain.port}", use_inner_text=True
+                )
+                bring.click()
+                _until(moved.hands, [0])
+                expect(page.locator(".waiting-hands")).to_be_hidden()
+                page.reload()
+                expect(page.locator("h1")).to_be_visible()
+                expect(page.locator(".waiting-elsewhere")).to_have_count(0)
+                assert moved.hands() == [0]
+            finally:
+                moved.kill()

@@ -44,10 +44,11 @@ def _free_port() -> int:
 
 
 class TableServer:
-    """``python -m scorekeeper.cli.server`` on 127.0.0.1:``port``, in its own process group."""
+    """``python -m scorekeeper.cli.server`` on 127.0.0.1:``port``, in its own process group (``extra``:
+    more of its arguments, such as ``--https``)."""
 
-    def __init__(self, db_file: Path, port: int):
-        self.db_file, self.port, self.proc = db_file, port, None
+    def __init__(self, db_file: Path, port: int, *extra: str):
+        self.db_file, self.port, self.proc, self.extra = db_file, port, None, extra
 
     def start(self) -> None:
         env = {
@@ -67,6 +68,7 @@ class TableServer:
                 "--workers",
                 "1",
                 "--no-access-log",
+                *self.extra,
             ],
             cwd=ROOT,
             env=env,
