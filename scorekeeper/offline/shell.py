@@ -11,7 +11,6 @@ from flask import Blueprint, Response, current_app, render_template, request, ur
 
 from ..storage.paths import STATIC
 from ..web.delivery import static_url
-from ..web.https_only import handover_page
 
 bp = Blueprint("offline", __name__)
 
@@ -107,8 +106,9 @@ def page():
 
 @bp.get("/handover")
 def handover():
-    """The http address's side of bringing its waiting hands to https (static/js/queue-handover.js)."""
-    response = current_app.response_class(handover_page(), mimetype="text/html")
+    """The http address's side of bringing its waiting hands to https (static/js/queue-handover.js);
+    the same page the plain-http answer of ``make run HTTPS=1`` serves."""
+    response = current_app.response_class(render_template("offline/handover.html"), mimetype="text/html")
     response.headers["Cache-Control"] = "no-store"
     return response
 

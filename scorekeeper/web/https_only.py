@@ -12,9 +12,11 @@ import logging
 import re
 import socket
 
+import jinja2
 from greenlet import GreenletExit
 
-from ..storage.paths import TEMPLATES
+from ..storage.paths import STATIC, TEMPLATES
+from .delivery import static_version
 from .headers import content_policy
 
 #: the first byte of every TLS connection: a handshake record
@@ -91,9 +93,13 @@ def redirect_for(head: bytes) -> bytes:
 
 
 def handover_page() -> bytes:
-    """``templates/offline/handover.html`` as it is (no template expression in it: the app serves the
-    same bytes at ``/handover``)."""
-    return (TEMPLATES / "offline" / "handover.html").read_bytes()
+    """``templates/offline/handover.html`` without the app (its one template name: ``static_url``),
+    the same bytes the app serves at ``/handover``."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True)
+    page = env.get_template("offline/handover.html").render(
+        static_url=lambda name: f"/static/{name}?v={static_version(STATIC / name)}"
+    )
+    return page.encode()
 
 
 def handover_answer() -> bytes:

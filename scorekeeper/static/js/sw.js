@@ -182,14 +182,14 @@ function sendOne(item) {
   });
 }
 
-/* Recorded: dropped. Held ("conflict", "refused"): kept with the answer, if a page has not
-   dropped it meanwhile. Either way the pages are told. */
+/* Recorded: dropped. Held ("conflict", "refused"): kept with the answer, if it still waits (a
+   page has not dropped it, or put it back in its form, meanwhile). Either way the pages are told. */
 function settle(item, state, answer) {
   return hands("readwrite", function (store) {
     if (!state) { store.delete(item.id); return; }
     store.get(item.id).onsuccess = function (event) {
       var kept = event.target.result;
-      if (!kept || kept.key !== item.key) return;
+      if (!kept || kept.key !== item.key || kept.state !== "waiting") return;  // a page got there first
       kept.state = state;
       kept.answer = answer;
       store.put(kept);
