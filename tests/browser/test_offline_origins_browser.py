@@ -130,7 +130,8 @@ def test_a_link_this_phone_did_not_ask_for_brings_nothing(browser, sites):
 
 def test_background_sync_sends_a_kept_hand_after_its_page_closed(browser, sites):
     """The hand form, offline, asks for a sync; the page closes; when the connection returns the
-    browser wakes the service worker, which sends the hand (127.0.0.1 is a secure context)."""
+    browser wakes the service worker, which sends the hand (127.0.0.1 is a secure context), and
+    keeps the form again, so offline it asks for the next hand."""
     app, http_url, _https_url = sites
     public_id, secret = new_game(app)
     with phone_page(browser, "origins-background-sync") as blank:  # stays on about:blank meanwhile
@@ -146,6 +147,11 @@ def test_background_sync_sends_a_kept_hand_after_its_page_closed(browser, sites)
         assert winners(app, public_id) == []
         blank.context.set_offline(False)  # the connection returns: the browser wakes the worker
         _until(lambda: winners(app, public_id), [1])
+        # the worker fetched the form again for its kept copy: offline, it asks for the next hand
+        blank.context.set_offline(True)
+        form_url = f"{http_url}/games/{public_id}/rounds/new"
+        _until(lambda: blank.goto(form_url) and blank.locator("h1").inner_text(), "Record round 2")
+        blank.context.set_offline(False)
         blank.goto(f"{http_url}/games/{public_id}")  # nothing left to send, nothing sent twice
         expect(blank.locator("[data-send-queue]")).to_be_hidden()
         assert winners(app, public_id) == [1]

@@ -125,8 +125,14 @@ var SYNC = "scorekeeper-send";
 var changes = self.BroadcastChannel ? new BroadcastChannel("scorekeeper-queue") : null;
 
 self.addEventListener("sync", function (event) {
-  if (event.tag === SYNC) event.waitUntil(sendWaiting());
+  if (event.tag === SYNC) event.waitUntil(whenNoPage(sendWaiting));
 });
+
+/* A page of the app that is open sends its hands itself (on load, when the connection returns),
+   and knows the number of the next hand from its own sends: the worker sends only while none is. */
+function whenNoPage(send) {
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (pages) { return pages.length ? null : send(); });
+}
 
 function hands(mode, work) {
   return new Promise(function (resolve, reject) {
@@ -165,6 +171,16 @@ function sendWaiting() {
   });
 }
 
+function refresh(url) {
+  if (!url) return Promise.resolve();
+  var request = new Request(new URL(url, self.location.href).href);
+  return fetch(request, { credentials: "same-origin" }).then(function (response) {
+    return keep(request, response);
+  }).catch(function () {});
+}
+
+/* The same request as queue-store.js's post() (that page module cannot be imported by this
+   classic script): keep the two alike. */
 function sendOne(item) {
   return fetch(item.url, {
     method: "POST", credentials: "same-origin", cache: "no-store", body: item.body,
@@ -182,7 +198,8 @@ function sendOne(item) {
   });
 }
 
-/* Recorded: dropped. Held ("conflict", "refused"): kept with the answer, if it still waits (a
+/* Recorded: dropped, and the game's kept pages fetched again (offline, its form then shows the
+   next hand's number). Held ("conflict", "refused"): kept with the answer, if it still waits (a
    page has not dropped it, or put it back in its form, meanwhile). Either way the pages are told. */
 function settle(item, state, answer) {
   return hands("readwrite", function (store) {
@@ -196,6 +213,8 @@ function settle(item, state, answer) {
     };
   }).then(function () {
     if (changes) changes.postMessage({ game: item.game });
+    return state ? null : Promise.all([item.url, answer.game_url].map(refresh));
+  }).then(function () {
     return true;  // on to the next waiting hand (a held one holds back only its own game's)
   });
 }
