@@ -129,9 +129,22 @@ self.addEventListener("sync", function (event) {
 });
 
 /* A page of the app that is open sends its hands itself (on load, when the connection returns),
-   and knows the number of the next hand from its own sends: the worker sends only while none is. */
+   and knows the number of the next hand from its own sends: the worker sends only while none is.
+   While one is and hands wait, the sync fails, so the browser tries it again later (the page may
+   have been closed by then with its hands unsent). */
 function whenNoPage(send) {
-  return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (pages) { return pages.length ? null : send(); });
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (pages) {
+    if (!pages.length) return send();
+    return waiting().then(function (items) {
+      if (firsts(items).length) throw new Error("a page of the app is open: it sends its hands");
+    });
+  });
+}
+
+function waiting() {
+  return hands("readonly", function (store, done) {
+    store.getAll().onsuccess = function (event) { done(event.target.result || []); };
+  });
 }
 
 function hands(mode, work) {
@@ -163,10 +176,8 @@ function firsts(items) {
 /* Send until nothing waits; rejected (the browser tries the sync again later) while the server
    cannot be reached. */
 function sendWaiting() {
-  return hands("readonly", function (store, done) {
-    store.getAll().onsuccess = function (event) { done(event.target.result); };
-  }).then(function (items) {
-    var next = firsts(items || [])[0];
+  return waiting().then(function (items) {
+    var next = firsts(items)[0];
     return next ? sendOne(next).then(function (more) { return more ? sendWaiting() : null; }) : null;
   });
 }
