@@ -104,6 +104,15 @@ def page():
     return render_template("offline/offline.html")
 
 
+@bp.get("/handover")
+def handover():
+    """The http address's side of bringing its waiting hands to https (static/js/queue-handover.js);
+    the same page the plain-http answer of ``make run HTTPS=1`` serves."""
+    response = current_app.response_class(render_template("offline/handover.html"), mimetype="text/html")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def certificate_authority():
     """The table's certificate authority (public), for a phone to install; served only with https."""
     path = Path(os.environ["SCOREKEEPER_TLS_AUTHORITY"])

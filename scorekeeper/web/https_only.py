@@ -1,7 +1,9 @@
 """Plain ``http://`` sent to the https port (``make run HTTPS=1``): a redirect, not a reset and a traceback.
 
 :func:`answering_plain_http` (gunicorn's ``ssl_context`` hook) peeks at a connection's first byte: a
-TLS handshake record (0x16) goes on to TLS, anything else gets a 301 to the same address under https.
+TLS handshake record (0x16) goes on to TLS, anything else gets a 301 to the same address under https,
+but for ``GET /handover``: that page (:func:`handover_page`) is served over plain http, so hands a phone
+kept at the http address before the table moved to https can be brought over (static/js/queue-handover.js).
 """
 
 from __future__ import annotations
@@ -10,7 +12,12 @@ import logging
 import re
 import socket
 
+import jinja2
 from greenlet import GreenletExit
+
+from ..storage.paths import STATIC, TEMPLATES
+from .delivery import static_version
+from .headers import content_policy
 
 #: the first byte of every TLS connection: a handshake record
 TLS_HANDSHAKE = 0x16
@@ -18,7 +25,9 @@ TLS_HANDSHAKE = 0x16
 PEEK_SECONDS = 10.0
 #: the most of a plain request's head read (request line and headers)
 HEAD_LIMIT = 8192
-_REQUEST_LINE = re.compile(rb"^[A-Z]{3,10} (/[\x21-\x7e]*) HTTP/1\.[01]\r?$")
+_REQUEST_LINE = re.compile(rb"^([A-Z]{3,10}) (/[\x21-\x7e]*) HTTP/1\.[01]\r?$")
+#: the one page served over plain http: the http address's side of bringing its waiting hands over
+HANDOVER_PATH = b"/handover"
 _HOST = re.compile(rb"^host:[ \t]*([A-Za-z0-9.\-\[\]:]+)[ \t]*\r?$", re.I | re.M)
 log = logging.getLogger("gunicorn.error")
 
@@ -68,8 +77,10 @@ def redirect_for(head: bytes) -> bytes:
     """
     line = _REQUEST_LINE.match(head.split(b"\n", 1)[0])
     host = _HOST.search(head)
+    if line and line.group(1) == b"GET" and line.group(2).split(b"?")[0] == HANDOVER_PATH:
+        return handover_answer()
     if line and host:
-        target = b"https://" + host.group(1) + line.group(1)
+        target = b"https://" + host.group(1) + line.group(2)
         text = b"This table is served over https: open " + target + b"\n"
         status, extra = b"301 Moved Permanently", b"Location: " + target + b"\r\n"
     else:
@@ -78,6 +89,27 @@ def redirect_for(head: bytes) -> bytes:
     return (
         b"HTTP/1.1 " + status + b"\r\n" + extra + b"Content-Type: text/plain; charset=utf-8\r\n"
         b"Content-Length: " + str(len(text)).encode() + b"\r\nConnection: close\r\n\r\n" + text
+    )
+
+
+def handover_page() -> bytes:
+    """``templates/offline/handover.html`` without the app (its one template name: ``static_url``),
+    the same bytes the app serves at ``/handover``."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True)
+    page = env.get_template("offline/handover.html").render(
+        static_url=lambda name: f"/static/{name}?v={static_version(STATIC / name)}"
+    )
+    return page.encode()
+
+
+def handover_answer() -> bytes:
+    """The handover page over plain http, with the app's content policy (its script's hash in it)."""
+    page = handover_page()
+    policy = content_policy(TEMPLATES).encode()
+    return (
+        b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nCache-Control: no-store\r\n"
+        b"Content-Security-Policy: " + policy + b"\r\nX-Content-Type-Options: nosniff\r\n"
+        b"Content-Length: " + str(len(page)).encode() + b"\r\nConnection: close\r\n\r\n" + page
     )
 
 

@@ -67,9 +67,10 @@ def test_a_refused_hand_holds_back_the_hands_after_it_until_the_editor_decides(b
 
 
 def test_every_page_says_how_many_hands_wait_and_sends_them(browser, site):
-    """A hand kept on the phone, then the home page opened: it says so, and sends the hand."""
+    """A hand kept on the phone, then the home page opened: it says so, and sends the hand. (No
+    service worker: its Background Sync would send the hand past the page's blocked route.)"""
     app, url = site
-    with hand_form(browser, site, "offline-waiting-anywhere") as (page, public_id):
+    with hand_form(browser, site, "offline-waiting-anywhere", service_workers="block") as (page, public_id):
         page.route(
             "**/rounds/new",
             lambda route: route.abort() if route.request.method == "POST" else route.continue_(),

@@ -34,14 +34,15 @@ pytestmark = pytest.mark.browser
 
 
 class TableServer:
-    """``python -m scorekeeper.cli.server`` on 127.0.0.1:``port``, in its own process group."""
+    """``python -m scorekeeper.cli.server`` on 127.0.0.1:``port``, in its own process group (``extra``:
+    more of its arguments, such as ``--https``)."""
 
-    def __init__(self, db_file: Path, port: int):
-        self.db_file, self.port, self.proc = db_file, port, None
+    def __init__(self, db_file: Path, port: int, *extra: str):
+        self.db_file, self.port, self.proc, self.extra = db_file, port, None, extra
 
     def start(self) -> None:
         env = {"DATABASE_URL": f"sqlite:///{self.db_file}", "SCOREKEEPER_SECRET_KEY": "kill-test"}
-        self.proc = spawn(self.port, env, "--no-access-log")
+        self.proc = spawn(self.port, env, "--no-access-log", *self.extra)
         banner(self.proc)
 
     def kill(self) -> None:

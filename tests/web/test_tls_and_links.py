@@ -9,7 +9,9 @@ never the LAN address that would not answer).
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
+import hashlib
 import http.client
 import os
 import socket
@@ -24,7 +26,7 @@ from scorekeeper import create_app
 from scorekeeper.cli import server
 from scorekeeper.offline import certificate
 from scorekeeper.web import addresses
-from scorekeeper.web.https_only import redirect_for, speaks_tls
+from scorekeeper.web.https_only import handover_page, redirect_for, speaks_tls
 
 from ..servers import BANNER_END, ROOT, banner, environment, free_port, spawn, stop
 
@@ -95,6 +97,24 @@ def test_a_plain_request_is_told_its_https_address():
     for odd in (b"", b"GET / HTTP/1.1\r\n\r\n", b"GET /\r\nx HTTP/1.1\r\nHost: a\r\n\r\n", b"\x16\x03\x01"):
         assert redirect_for(odd).startswith(b"HTTP/1.1 400 ")
     assert b"Location: https://evil" not in redirect_for(b"GET / HTTP/1.1\r\nHost: a\r\n b\r\n\r\n")
+
+
+def test_the_handover_page_is_served_over_plain_http_with_its_script_allowed():
+    """Hands kept at http:// before the table moved to https are read by that address's /handover
+    page (static/js/queue-handover.js): the plain-http answer serves it, with the app's policy."""
+    answer = redirect_for(b"GET /handover HTTP/1.1\r\nHost: 192.168.1.5:5000\r\n\r\n")
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200 ") and b"Cache-Control: no-store" in head
+    assert body == handover_page() and b"indexedDB.open" in body
+    script = body.split(b"<script>")[1].split(b"</script>")[0]
+    digest = base64.b64encode(hashlib.sha256(script).digest())
+    assert b"'sha256-" + digest + b"'" in head
+    assert redirect_for(b"POST /handover HTTP/1.1\r\nHost: a\r\n\r\n").startswith(b"HTTP/1.1 301 ")
+    assert redirect_for(b"GET /handover/x HTTP/1.1\r\nHost: a\r\n\r\n").startswith(b"HTTP/1.1 301 ")
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    served = app.test_client().get("/handover")  # the app serves the same page (both up at once)
+    assert served.status_code == 200 and served.data == body
+    assert digest.decode() in served.headers["Content-Security-Policy"]
 
 
 def test_the_first_byte_tells_tls_from_plain_http():

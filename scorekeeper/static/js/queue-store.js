@@ -1,9 +1,15 @@
 /* Where the hand form keeps hands until they are sent (static/js/queue.js): IndexedDB, database
    "scorekeeper", store "hands" (one record a hand: its game, form address and fields, the number
    it was recorded as, its idempotency key, its state), read in the order they were kept.
-   forGame(id) gives {all, save, drop}, each a promise; `available` is false without IndexedDB. */
+   forGame(id) gives {all, save, drop}, each a promise; `available` is false without IndexedDB.
+   Hands an http address kept are brought to the https one by queue-handover.js: on http this
+   keeps the cookie that says how many wait here. Where the browser has Background Sync, a hand
+   that could not go yet asks the service worker (sw.js) to send it when the connection returns,
+   even if every page is closed. */
+import { cookie, keepBrought, setCookie } from "./queue-handover.js";
+
 export var available = Boolean(window.indexedDB);
-  var connection = null, NEXT = "scorekeeper.next.";
+  var connection = null, NEXT = "scorekeeper.next.", SYNC = "scorekeeper-send";
 
   function db() {
     if (!connection) connection = new Promise(function (resolve, reject) {
@@ -11,7 +17,7 @@ export var available = Boolean(window.indexedDB);
       open.onupgradeneeded = function () {
         open.result.createObjectStore("hands", { keyPath: "id", autoIncrement: true }).createIndex("game", "game");
       };
-      open.onsuccess = function () { resolve(open.result); };
+      open.onsuccess = function () { keepBrought(open.result).then(function () { resolve(open.result); }); };
       open.onerror = function () { reject(open.error); };
     });
     return connection;
@@ -31,15 +37,53 @@ export var available = Boolean(window.indexedDB);
 
   /* The phone's other tabs are told when a game's hands change (onChange), so their lists follow. */
   var changes = window.BroadcastChannel ? new BroadcastChannel("scorekeeper-queue") : null;
-  function told(game) { return function (result) { if (changes) changes.postMessage({ game: game }); return result; }; }
+  function told(game) {
+    return function (result) { if (changes) changes.postMessage({ game: game }); account(); return result; };
+  }
   function onChange(listen) { if (changes) changes.addEventListener("message", function (e) { listen(e.data.game); }); }
 
   function forGame(game) {
     return {
       all: function () { return tx("readonly", function (s) { return s.index("game").getAll(game); }); },
-      save: function (item) { return tx("readwrite", function (s) { return s.put(item); }).then(told(game)); },
+      save: function (item) {
+        if (item.state === "waiting" && !navigator.onLine) sendLater();
+        return tx("readwrite", function (s) { return s.put(item); }).then(told(game));
+      },
       drop: function (item) { return tx("readwrite", function (s) { return s.delete(item.id); }).then(told(game)); }
     };
+  }
+
+  /* On an http address: drop the hands the https address took (sk_handed, queue-handover.js), then
+     say in `sk_waiting=<port>:<count>` how many wait here (no cookie when none). */
+  function account() {
+    if (location.protocol !== "http:") return Promise.resolve();
+    var handed = cookie("sk_handed");
+    return db().then(function (d) {
+      return new Promise(function (resolve) {
+        var t = d.transaction("hands", "readwrite"), left = 0, dropped = [];
+        t.objectStore("hands").openCursor().onsuccess = function (event) {
+          var at = event.target.result;
+          if (!at) return;
+          if (handed && at.value.handed === handed) { dropped.push(at.value.game); at.delete(); } else left += 1;
+          at.continue();
+        };
+        t.oncomplete = function () {
+          setCookie("sk_waiting", location.port + ":" + left, left ? 365 * 24 * 3600 : 0);
+          if (changes) dropped.forEach(function (game) { changes.postMessage({ game: game }); });
+          resolve();
+        };
+        t.onerror = t.onabort = function () { resolve(); };
+      });
+    });
+  }
+
+  /* Background Sync (sw.js sends the waiting hands when the connection returns, pages open or not);
+     a browser without it sends them from the pages, on load and when it comes back online. */
+  function sendLater() {
+    if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+    navigator.serviceWorker.getRegistration().then(function (registration) {
+      if (registration && registration.sync) return registration.sync.register(SYNC);
+    }).catch(function () { /* no Background Sync here: the pages send */ });
   }
 
   /* Every hand waiting on this phone, of every game, oldest first. */
@@ -75,9 +119,10 @@ export var available = Boolean(window.indexedDB);
       return response.json().catch(function () { return {}; }).then(function (answer) {
         var sent = { status: response.status, answer: answer, outcome: outcome(response.status, answer) };
         if (sent.outcome === "recorded") localStorage.setItem(NEXT + item.game, String(answer.recorded + 1));
+        if (sent.outcome === "retry") sendLater();
         return sent;
       });
-    });
+    }, function (err) { sendLater(); throw err; });
   }
 
   /* A random idempotency key (crypto.randomUUID needs a secure context; this does not). */
@@ -87,4 +132,9 @@ export var available = Boolean(window.indexedDB);
     return [].map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
   }
 
-export { forGame, newKey, everything, post, nextRecorded, onChange };
+  if (available) account();
+
+/* Resolves once the database is open (and any hands brought from the http address are kept in it). */
+function ready() { return db(); }
+
+export { forGame, newKey, everything, post, nextRecorded, onChange, ready };

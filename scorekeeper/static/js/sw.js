@@ -9,6 +9,12 @@
    - Versioned static files (?v=) never change: from the cache first.
    - Live streams, a page's live content, POSTs and other sites go straight to the network:
      hands recorded offline wait in the page's own queue (static/js/queue.js), not here.
+   - Background Sync: a page whose hand could not go asks for the sync "scorekeeper-send"
+     (queue-store.js); when the connection returns the browser wakes this worker, pages open or
+     not, and it sends the waiting hands as the pages do: each game's in order, each with its
+     Idempotency-Key and number, so a hand a page sends at the same time is recorded once (the
+     server answers the second send with the first's answer). A refused or clashing hand is kept
+     with the answer for its game's page; the pages' lists follow (BroadcastChannel).
 
    A classic worker script, registered without {type: "module"} (static/js/offline.js): it imports
    nothing, so it runs in every browser with service workers. It keeps every page module (SHELL). */
@@ -111,5 +117,115 @@ function staticFile(request) {
       }
       return response;
     });
+  });
+}
+
+/* Background Sync: the hands the pages kept (IndexedDB "scorekeeper", queue-store.js). */
+var SYNC = "scorekeeper-send";
+var changes = self.BroadcastChannel ? new BroadcastChannel("scorekeeper-queue") : null;
+
+self.addEventListener("sync", function (event) {
+  if (event.tag === SYNC) event.waitUntil(whenNoPage(sendWaiting));
+});
+
+/* A page of the app that is open sends its hands itself (on load, when the connection returns),
+   and knows the number of the next hand from its own sends: the worker sends only while none is.
+   While one is and hands wait, the sync fails, so the browser tries it again later (the page may
+   have been closed by then with its hands unsent). */
+function whenNoPage(send) {
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (pages) {
+    if (!pages.length) return send();
+    return waiting().then(function (items) {
+      if (firsts(items).length) throw new Error("a page of the app is open: it sends its hands");
+    });
+  });
+}
+
+function waiting() {
+  return hands("readonly", function (store, done) {
+    store.getAll().onsuccess = function (event) { done(event.target.result || []); };
+  });
+}
+
+function hands(mode, work) {
+  return new Promise(function (resolve, reject) {
+    var open = indexedDB.open("scorekeeper", 1);
+    open.onupgradeneeded = function () {
+      open.result.createObjectStore("hands", { keyPath: "id", autoIncrement: true }).createIndex("game", "game");
+    };
+    open.onerror = function () { reject(open.error); };
+    open.onsuccess = function () {
+      var t = open.result.transaction("hands", mode), result;
+      work(t.objectStore("hands"), function (value) { result = value; });
+      t.oncomplete = function () { open.result.close(); resolve(result); };
+      t.onerror = t.onabort = function () { open.result.close(); reject(t.error); };
+    };
+  });
+}
+
+/* The first hand of each game, if it is waiting (a held hand holds back the ones after it). */
+function firsts(items) {
+  var seen = {};
+  return items.filter(function (item) {
+    var first = !seen[item.game];
+    seen[item.game] = true;
+    return first && item.state === "waiting";
+  });
+}
+
+/* Send until nothing waits; rejected (the browser tries the sync again later) while the server
+   cannot be reached. */
+function sendWaiting() {
+  return waiting().then(function (items) {
+    var next = firsts(items)[0];
+    return next ? sendOne(next).then(function (more) { return more ? sendWaiting() : null; }) : null;
+  });
+}
+
+function refresh(url) {
+  if (!url) return Promise.resolve();
+  var request = new Request(new URL(url, self.location.href).href);
+  return fetch(request, { credentials: "same-origin" }).then(function (response) {
+    return keep(request, response);
+  }).catch(function () {});
+}
+
+/* The same request as queue-store.js's post() (that page module cannot be imported by this
+   classic script): keep the two alike. */
+function sendOne(item) {
+  return fetch(item.url, {
+    method: "POST", credentials: "same-origin", cache: "no-store", body: item.body,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
+               "Idempotency-Key": item.key, "X-Scorekeeper-Hand": item.number ? String(item.number) : "" }
+  }).then(function (response) {
+    return response.json().catch(function () { return {}; }).then(function (answer) {
+      var status = response.status;
+      if (status === 201) return settle(item, null, answer);
+      if (status === 409 && answer.conflict) return settle(item, "conflict", answer);
+      if (status === 400 && /CSRF/.test(answer.error || "")) return false;  // its game's page renews the token
+      if ([400, 401, 403, 404, 413, 422].indexOf(status) >= 0) return settle(item, "refused", answer);
+      throw new Error("the server answered " + status);  // down or busy: the sync again later
+    });
+  });
+}
+
+/* Recorded: dropped, and the game's kept pages fetched again (offline, its form then shows the
+   next hand's number). Held ("conflict", "refused"): kept with the answer, if it still waits (a
+   page has not dropped it, or put it back in its form, meanwhile). Either way the pages are told. */
+function settle(item, state, answer) {
+  return hands("readwrite", function (store) {
+    if (!state) { store.delete(item.id); return; }
+    store.get(item.id).onsuccess = function (event) {
+      var kept = event.target.result;
+      if (!kept || kept.key !== item.key || kept.state !== "waiting") return;  // a page got there first
+      kept.state = state;
+      kept.answer = answer;
+      store.put(kept);
+    };
+  }).then(function () {
+    if (changes) changes.postMessage({ game: item.game });
+    return state ? null : Promise.all([item.url, answer.game_url].map(refresh));
+  }).then(function () {
+    return true;  // on to the next waiting hand (a held one holds back only its own game's)
   });
 }

@@ -5,10 +5,13 @@
    still says how many hands wait, links to their game, and sends them in order, each game's
    hands one after the other, with the same Idempotency-Key and hand number as queue.js: a hand
    the server refuses, or that clashes with another phone's, is kept with the answer and holds
-   back the hands after it; its game's page shows it for the editor to decide. */
+   back the hands after it; its game's page shows it for the editor to decide. On https, hands
+   this phone kept at the table's http address are offered here too (queue-handover.js). */
 import * as store from "./queue-store.js";
+import { offer } from "./queue-handover.js";
 
 function start() {
+  if (store.available) store.ready().then(function () { offer(store.newKey); }, function () {});
   if (!store.available || !window.fetch || document.querySelector("[data-send-queue]")) return;  // a game page does it all
   var main = document.getElementById("content"), line = null, sending = false, retry = null;
 
