@@ -91,16 +91,16 @@ def set_seconds(game: Game, seconds: Any, *, first: int | None = None) -> dict[s
 
 
 def set_state(game: Game, running: Any, left: Any, turn: Any) -> dict[str, Any]:
-    """Where the editor's phone says the timer stands: running or paused, ``left`` ms to go, and
-    whose turn. Refused (:class:`SetupError`, the game unchanged) when the timer is off or a value
-    is out of range."""
+    """Where the editor's phone says the timer stands: running or paused, ``left`` ms to go (a
+    fraction of a ms is rounded), and whose turn. Refused (:class:`SetupError`, the game
+    unchanged) when the timer is off or a value is out of range."""
     seconds = int((game.timer or {}).get("seconds") or 0)
     if not seconds:
         raise SetupError([("timer", "this game has no turn timer; set its length first")])
-    try:
-        left, turn = int(left), int(turn)
-    except (TypeError, ValueError):
-        raise SetupError([("timer", "the time left and the turn are whole numbers")]) from None
+    try:  # a phone's clock reads fractions of a millisecond: the time left is kept to the ms
+        left, turn = round(float(left)), int(turn)
+    except (TypeError, ValueError, OverflowError):  # not a number; inf and nan do not round
+        raise SetupError([("timer", "the time left is a number of ms and the turn a seat number")]) from None
     if not 0 <= left <= seconds * 1000:
         raise SetupError([("timer", f"the time left is 0 to {seconds * 1000} ms, not {left}")])
     if not 0 <= turn < len(game.players):

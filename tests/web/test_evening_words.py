@@ -61,3 +61,11 @@ def test_a_follower_of_a_table_game_is_told_the_tables_name(app, client):
     answer = client.post(f"/games/{public_id}/rematch", data={"csrf_token": token})
     assert answer.status_code == 403
     assert "Only the scorekeepers of the table Fridays can change this game" in _words(answer.text)
+
+
+def test_crib_rummys_meld_cards_say_what_happens_to_them(client):
+    public_id = start_game(client, VARIANTS["crib-rummy"], ["Ann", "Bob"])
+    form = _words(client.get(f"/games/{public_id}/rounds/new").text)
+    said = "Tap or type the cards laid; the pegs they score are counted for you (CR-5)"
+    assert form.count(said) == 3  # under each meld's cards: what happens to them, in the players' words
+    assert "by the engine" not in form

@@ -122,3 +122,24 @@ def test_a_game_page_without_a_timer_shows_none_to_followers(app, client):
     public_id = start_game(client, VARIANTS["rummikub"], ["Ann", "Bob"])
     assert "data-turn-timer" not in app.test_client().get(f"/games/{public_id}").text
     assert re.search(r"Turn timer: off", client.get(f"/games/{public_id}").text)
+
+
+def test_a_time_left_with_a_fraction_of_a_ms_is_kept_to_the_ms(app, client):
+    """A phone's clock offset can be half a ms (the middle of a round trip): its Pause was refused
+    with 422, so the followers never saw it (the turn timer's race, issue 20)."""
+    public_id = start_game(client, VARIANTS["rummikub"], ["Ann", "Bob"], timer="90")
+    token = csrf_from(client.get(f"/games/{public_id}").text)
+    paused = client.post(
+        f"/games/{public_id}/timer",
+        data={"running": "0", "left": "88825.4", "turn": "1", "csrf_token": token},
+    )
+    assert paused.status_code == 200, paused.text
+    assert (paused.json["running"], paused.json["left"]) == (False, 88825)
+    assert _game(app, public_id)[0] == {"seconds": 90, "running": False, "left": 88825, "turn": 1}
+    for bad in ("ten", "nan", "1e400", ""):
+        answer = client.post(
+            f"/games/{public_id}/timer", data={"running": "1", "left": bad, "turn": "1", "csrf_token": token}
+        )
+        assert answer.status_code == 422, bad
+        assert answer.json["error"] == "the time left is a number of ms and the turn a seat number"
+    assert _game(app, public_id)[0]["left"] == 88825  # the game unchanged

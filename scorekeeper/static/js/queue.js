@@ -185,7 +185,11 @@ function start() {
     else if (outcome === "refused" || outcome === "token") {  // a fresh token did not help either
       if (item.key === direct && sent.status === 422) {  // sent straight from the form: its errors at the fields
         direct = null;
-        return drop(item).then(function () { HTMLFormElement.prototype.submit.call(form); return "stop"; });
+        return drop(item).then(function () {  // shown in place by form-answer.js, else by a plain post
+          var ask = new CustomEvent("hand:refused", { bubbles: true, cancelable: true, detail: { body: item.body } });
+          if (form.dispatchEvent(ask)) HTMLFormElement.prototype.submit.call(form);
+          return "stop";
+        });
       }
       item.state = "refused";
     } else { return "retry"; }  // the server is down or busy: the same key again later

@@ -25,10 +25,11 @@ function read(node) {
   return { seconds: n("seconds"), running: node.dataset.running === "1", ends: n("ends"), left: n("left"), turn: n("turn") };
 }
 
+/* whole ms: what is sent to the server, which keeps whole ms */
 function left() {
   if (!state) return 0;
-  if (!state.running) return state.left;
-  return Math.max(0, Math.min(state.seconds * 1000, state.ends - (Date.now() + offset)));
+  if (!state.running) return Math.round(state.left);
+  return Math.max(0, Math.min(state.seconds * 1000, Math.round(state.ends - (Date.now() + offset))));
 }
 
 function names(node) { return JSON.parse(node.dataset.names || "[]"); }
@@ -96,11 +97,17 @@ function adopt() {
   show();
 }
 
+/* where the timer stands on the server (GET data-state-url) */
+function stored(node) {
+  return fetch(node.dataset.stateUrl, { credentials: "same-origin", cache: "no-store" })
+    .then((r) => (r.ok ? r.json() : Promise.reject(r.status)));
+}
+
+/* whole ms: a half-ms offset would make every time left sent a fraction */
 function syncClock(node) {
   const sent = Date.now();
-  return fetch(node.dataset.stateUrl, { credentials: "same-origin", cache: "no-store" })
-    .then((r) => (r.ok ? r.json() : Promise.reject(r.status)))
-    .then((body) => { offset = body.now - (sent + Date.now()) / 2; })
+  return stored(node)
+    .then((body) => { offset = Math.round(body.now - (sent + Date.now()) / 2); })
     .catch(() => {});
 }
 
@@ -126,10 +133,18 @@ function send() {
     .then((r) => r.json().then((answer) => ({ ok: r.ok, answer })))
     .then(({ ok, answer }) => {
       if (ok && !unsent) { local = false; state = answer; }
-      else if (!ok) { local = false; say(answer.error || "The timer was not saved."); }
+      else if (!ok) { local = false; say(answer.error || "The timer was not saved."); reread(); }
     })
     .catch(() => { unsent = true; say("Offline: the timer runs on this phone and is sent when the connection returns."); })
     .finally(() => { sending = false; if (unsent && navigator.onLine !== false && local) setTimeout(send, 2000); show(); });
+}
+
+/* A tap the server refused: the phone shows the timer as the server (and every follower) has it. */
+function reread() {
+  const node = section();
+  if (!node) return;
+  stored(node).then((answer) => { if (!local) { state = answer; show(); } })
+    .catch(() => {});
 }
 
 function say(text) {
