@@ -19,6 +19,7 @@ from typing import Any
 from .base import Variant
 from .errors import NotationError, OptionError, RoundError, RulesError, UnknownVariant
 from .game import play, play_on
+from .reasons import Reason, fill, say
 from .registry import all_variants, find_variant
 from .scoring import GameScore, RoundScore
 from .verdict import HandValue, Verdict
@@ -56,6 +57,7 @@ __all__ = [
     "KrazyBee",
     "NotationError",
     "OptionError",
+    "Reason",
     "RoundError",
     "RoundScore",
     "RulesError",
@@ -65,11 +67,13 @@ __all__ = [
     "check",
     "check_turn",
     "counted",
+    "fill",
     "find_variant",
     "hand",
     "have_laid",
     "options_for",
     "read_board",
+    "say",
     "score_game",
     "score_more",
     "score_round",
