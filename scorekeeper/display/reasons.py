@@ -66,7 +66,12 @@ def render_reason(reason: Any, locale: Any = ENGLISH) -> str:
 
 def rendered(value: Any, locale: Any = ENGLISH, keyed: bool = False) -> Any:
     """A JSON-ready answer with every reason in it written in ``locale``; ``keyed`` adds, beside each
-    list of reasons ``xs``, ``xs_keys``: each reason's rule, key and values (for a client's own words).
+    list of reasons ``xs``, ``xs_keys`` (each reason's rule, key and values, for a client's own words),
+    and beside a lone reason ``x``, ``x_key``.
+
+    >>> from scorekeeper.rules import say
+    >>> rendered({"error": say("cr.who_out"), "notes": [say("cr.who_out")]}, "de", keyed=True)["error_key"]
+    {'rule': 'CR-7', 'key': 'cr.who_out', 'values': {}}
     """
     if isinstance(value, Reason):
         return render_reason(value, locale)
@@ -74,7 +79,9 @@ def rendered(value: Any, locale: Any = ENGLISH, keyed: bool = False) -> Any:
         out = {k: rendered(v, locale, keyed) for k, v in value.items()}
         if keyed:
             for k, v in value.items():
-                if isinstance(v, (list, tuple)) and any(isinstance(r, Reason) for r in v):
+                if isinstance(v, Reason):
+                    out[f"{k}_key"] = v.described()
+                elif isinstance(v, (list, tuple)) and any(isinstance(r, Reason) for r in v):
                     out[f"{k}_keys"] = [_described(r) for r in v]
         return out
     if isinstance(value, (list, tuple)):

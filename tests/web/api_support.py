@@ -94,9 +94,10 @@ def call(
     secret: str | None = None,
     raw: bytes | str | None = None,
     expect: int | None = None,
+    headers: dict[str, str] | None = None,
 ):
     """Send a request, check the status (when ``expect``), validate the answer; returns (status, json)."""
-    headers = {"Authorization": f"Bearer {secret}"} if secret else {}
+    headers = {**(headers or {}), **({"Authorization": f"Bearer {secret}"} if secret else {})}
     data = raw if raw is not None else (json.dumps(body) if body is not None else None)
     response = client.open(path, method=method, data=data, headers=headers, content_type="application/json")
     assert response.is_json, f"{method} {path} answered {response.status_code} without JSON"
