@@ -62,6 +62,11 @@ def say(key: str, **values: Any) -> Reason:
     return Reason(key, values)
 
 
+def counted(count: int, one: str, other: str) -> Reason:
+    """``count`` things as words: the key ``one`` for 1, ``other`` for any other count (``{count}``)."""
+    return say(one if count == 1 else other, count=count)
+
+
 def fill(template: str, values: Mapping[str, Any], word) -> str:
     """``template`` with each value written by ``word`` (a reason: its sentence; a tuple of sentences
     joined by "; ", a list of words by ", ")."""

@@ -7,9 +7,9 @@ in the sentence as RULES.md writes it. One module per family of rules.
 
 from __future__ import annotations
 
-from . import common, crib
+from . import common, crazy, crib, krazy_bee, progressions
 
-FAMILIES = (common, crib)
+FAMILIES = (common, crib, crazy, krazy_bee, progressions)
 
 
 def _merged() -> dict[str, str]:

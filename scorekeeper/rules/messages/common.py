@@ -15,6 +15,9 @@ MESSAGES = {
 MESSAGES.update(
     {
         "joined": "{reasons}",
+        "n1.cards_text": "cards must be text",
+        "n1.no_cards": "no cards given",
+        "round.not_yes_no": "{value} is not yes or no",
         "what.count": "a count",
         "what.card_count": "a card count",
         "what.board_points": "board points",
