@@ -123,7 +123,7 @@ def counted(variant: str, counts: Mapping[str, Any], options: Mapping[str, Any] 
     """
     v = find_variant(variant)
     if not v.count_classes:
-        raise RulesError(f"{v.name} hands are not counted per class")
+        raise RulesError(say("round.no_classes", variant=v.name))
     return HandValue(v.slug, points=v.class_points(counts, "counts", v.options(options)))
 
 

@@ -31,11 +31,11 @@ RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 #: N-1 hints for ranks players may write as numbers (the deck's tokens are A, J, Q, K).
 FACE_HINTS = {
-    "1": "an ace is written A",
-    "14": "an ace is written A",
-    "11": "a jack is written J",
-    "12": "a queen is written Q",
-    "13": "a king is written K",
+    "1": say("n1.ace"),
+    "14": say("n1.ace"),
+    "11": say("n1.jack"),
+    "12": say("n1.queen"),
+    "13": say("n1.king"),
 }
 
 NOTATION = Notation(
@@ -45,9 +45,9 @@ NOTATION = Notation(
     suits=SUITS,
     suit_required=True,
     rank_names=RANK_NAMES,
-    hints={k: f"{v}, e.g. {v[-1]}S" for k, v in FACE_HINTS.items()},
-    suit_hint="a card needs its suit, e.g. 7H",
-    accepted="rank A 2..10 J Q K (T = 10) + suit S H D C (or ♠♥♦♣), e.g. AS 10H QD; JK (joker; or *)",
+    hints={k: say("cr.face_hint", hint=v, card=f"{v[-1]}S") for k, v in FACE_HINTS.items()},
+    suit_hint=say("cr.suit_needed"),
+    accepted=say("cr.accepted"),
 )
 rank_text = NOTATION.rank_text  # a rank as written: A, 7, Q
 

@@ -1,6 +1,9 @@
 """Crib Rummy (CR-1..CR-9)."""
 
 MESSAGES = {
+    "cr.face_hint": "{hint}, e.g. {card}",
+    "cr.suit_needed": "a card needs its suit, e.g. 7H",
+    "cr.accepted": "rank A 2..10 J Q K (T = 10) + suit S H D C (or ♠♥♦♣), e.g. AS 10H QD; JK (joker; or *)",
     "suit.spades": "spades",
     "suit.hearts": "hearts",
     "suit.diamonds": "diamonds",
