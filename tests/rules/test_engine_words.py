@@ -122,3 +122,45 @@ def test_round_errors_keep_their_reasons():
 def test_a_verdict_keeps_reasons_as_text_in_its_dict():
     verdict = Verdict("crib-rummy", False, reasons=(say("cr.set_one_rank", ranks="7, 8"),))
     assert verdict.to_dict()["reasons"] == ["CR-1: a set needs one rank; these are 7, 8"]
+
+
+def _labelled_sentences(source: str) -> list[str]:
+    """String literals (docstrings aside) that start like an engine sentence: a rule id label."""
+    tree = ast.parse(source)
+    skipped = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+    skipped |= {
+        id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values
+    }
+    label = re.compile(r"^\s*[A-Z]{1,2}-\d+: ")
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
+            text = str(node.values[0].value)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped:
+            text = node.value
+        else:
+            continue
+        if label.match(text):
+            found.append(f"line {node.lineno}: {text[:60]}")
+    return found
+
+
+def test_no_engine_sentence_is_written_outside_the_catalog():
+    """Every sentence with a rule id is a catalog entry, said by key: none is written in place."""
+    written = {
+        str(p.relative_to(RULES)): found
+        for p in sorted(RULES.rglob("*.py"))
+        if "messages" not in p.parts and (found := _labelled_sentences(p.read_text(encoding="utf-8")))
+    }
+    assert written == {}
+
+
+def test_the_scan_finds_a_sentence_written_in_place():
+    source = '"""KB-1: a docstring"""\nx = f"CR-5: these melds peg {n}"\ny = "KB-2: too wild"\n'
+    assert _labelled_sentences(source) == ["line 2: CR-5: these melds peg ", "line 3: KB-2: too wild"]
