@@ -64,6 +64,13 @@ def render_reason(reason: Any, locale: Any = ENGLISH) -> str:
         return str(reason)
 
 
+def reason_of(err: Exception) -> str:
+    """What an error says: the engine's reason when it wrote one (a page renders it in the reader's
+    language), else its text."""
+    first = err.args[0] if err.args else None
+    return first if isinstance(first, Reason) else str(err)
+
+
 def rendered(value: Any, locale: Any = ENGLISH, keyed: bool = False) -> Any:
     """A JSON-ready answer with every reason in it written in ``locale``; ``keyed`` adds, beside each
     list of reasons ``xs``, ``xs_keys`` (each reason's rule, key and values, for a client's own words),

@@ -16,6 +16,7 @@ from flask import (
 from flask_wtf.csrf import generate_csrf
 
 from .. import live, services
+from ..display.reasons import reason_of
 from ..rules import OptionError, RoundError, RulesError, variants
 from ..services import timer
 from ..storage.extensions import db
@@ -98,9 +99,9 @@ def new(variant: str):
 def _form_errors(form, err: RulesError, fields: list[str]) -> None:
     """Attach an engine/service error to the form field it names (or the form as a whole)."""
     if isinstance(err, OptionError) and OPT + err.name in form:
-        form[OPT + err.name].errors.append(str(err))
+        form[OPT + err.name].errors.append(reason_of(err))
         return
-    pairs = err.errors if isinstance(err, RoundError) else [("", str(err))]
+    pairs = err.errors if isinstance(err, RoundError) else [("", reason_of(err))]
     for path, message in pairs:
         target = None
         if path.startswith("players.") and path.split(".")[1].isdigit():

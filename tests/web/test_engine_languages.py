@@ -82,3 +82,12 @@ def test_the_checker_page_shows_the_engines_reasons_in_german(client):
     assert "A set needs one rank; these are 7, 8, 9" in english
     assert "Ein Satz braucht einen Rang; hier sind es 7, 8, 9" in german
     assert "(CR-1)" in german  # the rule id as RULES.md writes it, after the sentence
+
+
+def test_the_checker_page_says_a_refusal_in_german(client):
+    """A token the notation does not know: the page's error (a RulesError's reason) in German, N-1 kept."""
+    german = client.get("/check/crib-rummy?cards=ZZ", headers=GERMAN).get_data(as_text=True)
+    english = client.get("/check/crib-rummy?cards=ZZ").get_data(as_text=True)
+    assert "Unbekanntes Zeichen &#39;ZZ&#39; für crib-rummy; möglich: Rang A 2..10" in german
+    assert "Unknown token &#39;ZZ&#39; for crib-rummy; accepted: rank A 2..10" in english
+    assert "(N-1)" in german
