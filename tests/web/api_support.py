@@ -84,6 +84,16 @@ class OpenApi:
         self.validate({"$ref": f"#/components/schemas/{name}"}, instance)
 
 
+def sentences_only(answer):
+    """An API answer without the data it adds beside the engine's sentences (``reasons_keys``, ``error_key``
+    ..., in its parts too: tests/web/test_engine_languages.py), to compare with the engine's own ``to_dict()``."""
+    if isinstance(answer, list):
+        return [sentences_only(a) for a in answer]
+    if not isinstance(answer, dict):
+        return answer
+    return {k: sentences_only(v) for k, v in answer.items() if not k.endswith(("_keys", "_key"))}
+
+
 def call(
     client,
     api: OpenApi,
