@@ -91,3 +91,13 @@ def test_the_checker_page_says_a_refusal_in_german(client):
     assert "Unbekanntes Zeichen &#39;ZZ&#39; für crib-rummy; möglich: Rang A 2..10" in german
     assert "Unknown token &#39;ZZ&#39; for crib-rummy; accepted: rank A 2..10" in english
     assert "(N-1)" in german
+
+
+def test_the_game_page_is_kept_per_language(app, client, api):
+    """A follower reading German after one reading English gets a page rendered for German (the engine's
+    notes on it are written in the reader's language), not the English one kept from before."""
+    created = post(client, api, "/api/v1/games", {"variant": "crib-rummy", "players": ["Ann", "Bob"]}, 201)
+    page = f"/games/{created['id']}"
+    assert client.get(page).status_code == client.get(page, headers=GERMAN).status_code == 200
+    kept = app.extensions["scorekeeper_game_pages"].pages
+    assert sorted(key[-1] for key in kept if key[0] == created["id"]) == ["de", "en"]
