@@ -58,8 +58,9 @@ ACCEPT_LANGUAGE = {
     "required": False,
     "description": "the language of the engine's sentences: 'de' answers in German; English by default. "
     "Every list of sentences has, beside it, each one as data (reasons_keys, notes_keys ...: rule, "
-    "key, values) for a client's own words; rule ids and card notation never change",
-    "schema": {"type": "string", "maxLength": 600},
+    "key, values) for a client's own words; rule ids and card notation never change. Any value is "
+    "taken: only its first 600 characters are read",
+    "schema": {"type": "string"},
 }
 #: the new game's id and edit secret, as a link passes them on
 NEW_GAME = {"public_id": "$response.body#/id"}
