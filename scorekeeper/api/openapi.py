@@ -51,6 +51,17 @@ ETAG = {
     "description": 'the game\'s version this answer shows ("v3"); send it back as If-Match',
     "schema": STR,
 }
+#: the reader's language for the engine's sentences (reasons, notes, alternatives, error messages)
+ACCEPT_LANGUAGE = {
+    "name": "Accept-Language",
+    "in": "header",
+    "required": False,
+    "description": "the language of the engine's sentences: 'de' answers in German; English by default. "
+    "Every list of sentences has, beside it, each one as data (reasons_keys, notes_keys ...: rule, "
+    "key, values) for a client's own words; rule ids and card notation never change. Any value is "
+    "taken: only its first 600 characters are read",
+    "schema": {"type": "string"},
+}
 #: the new game's id and edit secret, as a link passes them on
 NEW_GAME = {"public_id": "$response.body#/id"}
 BEARER = {"header.Authorization": "Bearer {$response.body#/secret}"}
@@ -86,6 +97,7 @@ def op(
         "operationId": op_id,
         "summary": summary,
         "responses": {status: answer, **{str(c): json_answer("Error", meanings[c]) for c in errors}},
+        "parameters": [ACCEPT_LANGUAGE],
     }
     if body:
         operation["requestBody"] = {"required": True, "content": {"application/json": {"schema": ref(body)}}}

@@ -42,6 +42,7 @@ from ..web.access import editable_game
 from ..web.addresses import external_url
 from ..web.features import api_parts, game_starters
 from ..web.guards import require_json
+from ..web.language import spoken
 from . import bodies
 from .openapi import document
 from .variant_schemas import camel
@@ -118,7 +119,7 @@ def game_json(game) -> dict:
             for p in game.players
         ],
         "rounds": [
-            {"variant": game.variant, **r.to_dict(), "facts": row.facts}
+            {"variant": game.variant, **spoken(r.to_dict()), "facts": row.facts}
             for r, row in zip(score.rounds, game.rounds)
         ],
         "winners": list(score.winners),
@@ -126,7 +127,7 @@ def game_json(game) -> dict:
         "dealer": score.dealer,
         "starter": score.starter,
         "chooser": score.chooser,
-        "notes": list(score.notes),
+        **spoken({"notes": list(score.notes)}),
         "created_at": stamp(game.created_at),
         "updated_at": stamp(game.updated_at),
         "version": game.version,
@@ -178,7 +179,7 @@ def _answered(schema: str, read: Callable[[Any], Any], ask: Callable[[Any], dict
     bodies.shaped(schema, body)
     answer = ask(question)
     bodies.shaped(schema, body, values=True)
-    return jsonify(answer)
+    return jsonify(spoken(answer)), 200, {"Vary": "Accept-Language"}
 
 
 @bp.post("/solve")

@@ -74,6 +74,31 @@ NULL_STRS = {"type": ["array", "null"], "items": STR}
 LOGGED = {"anyOf": [{"type": "object"}, {"type": "array", "items": {}}, {"type": "null"}]}
 
 
+#: an engine sentence as data, beside its text: a client renders its own words from it
+REASON = obj(
+    ("rule", "key", "values"),
+    rule={**NULL_STR, "description": "the rule id the sentence names (RULES.md), or null"},
+    key={
+        "type": "string",
+        "description": "the message key (the engine's catalog, scorekeeper/rules/messages/)",
+    },
+    values={
+        "type": "object",
+        "description": "the sentence's values by placeholder: cards and tiles in RULES.md notation, "
+        "numbers, names; a nested sentence is itself a Reason (a list of them: a list)",
+    },
+)
+
+
+def keyed(text: str) -> dict:
+    """The field beside a list of engine sentences ``text``: each one's rule, key and values, in order
+    (null for a sentence the catalog does not hold)."""
+    return array(
+        {"anyOf": [ref("Reason"), {"type": "null"}]},
+        description=f"each of {text} as data (rule, key, values), in the same order",
+    )
+
+
 #: a scored hand's fields but its variant and facts (``Round<Variant>`` adds them, :mod:`.variant_schemas`)
 ROUND = obj(
     ("number", "dealer", "changes", "totals", "progress", "complete", "facts"),
@@ -201,6 +226,7 @@ def _solver(verdict: dict) -> dict[str, dict]:
             table=sets,
             board=STR,
             notes=array(STR),
+            notes_keys=keyed("notes"),
             optimal={
                 **BOOL,
                 "description": "proved best (no legal turn lays more, crossings "
@@ -304,6 +330,9 @@ def core_schemas() -> dict[str, dict]:
         alternatives=array(STR),
         parts=array({"type": "object"}),
         notes=array(STR),
+        reasons_keys=keyed("reasons"),
+        alternatives_keys=keyed("alternatives"),
+        notes_keys=keyed("notes"),
     )
     player = obj(
         ("seat", "name", "total", "rank", "progress"),
@@ -334,6 +363,7 @@ def core_schemas() -> dict[str, dict]:
         starter=NULL_INT,
         chooser=NULL_INT,
         notes=array(STR),
+        notes_keys=keyed("notes"),
         created_at=TIME,
         updated_at=TIME,
         version={
@@ -359,8 +389,10 @@ def core_schemas() -> dict[str, dict]:
             ("error", "reasons"),
             error={"type": "string", "description": "what went wrong, a sentence"},
             reasons=array({"type": "string"}, minItems=1),
+            error_key={"anyOf": [ref("Reason"), {"type": "null"}]},
+            reasons_keys=keyed("reasons"),
             round=NULL_INT,
-            fields=array(obj(("field", "message"), field=STR, message=STR)),
+            fields=array(obj(("field", "message"), field=STR, message=STR, message_key=ref("Reason"))),
             conflict={
                 "type": "object",
                 "description": "a 409 for a stale If-Match: both versions, "
@@ -368,6 +400,7 @@ def core_schemas() -> dict[str, dict]:
             },
         ),
         "Verdict": verdict,
+        "Reason": REASON,
         "HandValue": obj(
             ("variant",),
             variant=STR,

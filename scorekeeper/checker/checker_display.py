@@ -47,7 +47,7 @@ def _plain(value: Any) -> str:
 
 
 def _reasons(values: list[str]) -> list[str]:
-    return [str(v) for v in values or []]
+    return [v if isinstance(v, str) else str(v) for v in values or []]  # a reason stays one (its words)
 
 
 def present_part(variant: str, index: int, part: Any) -> dict:

@@ -19,6 +19,7 @@ from typing import Any
 from .base import Variant
 from .errors import NotationError, OptionError, RoundError, RulesError, UnknownVariant
 from .game import play, play_on
+from .reasons import Reason, fill, say
 from .registry import all_variants, find_variant
 from .scoring import GameScore, RoundScore
 from .verdict import HandValue, Verdict
@@ -56,6 +57,7 @@ __all__ = [
     "KrazyBee",
     "NotationError",
     "OptionError",
+    "Reason",
     "RoundError",
     "RoundScore",
     "RulesError",
@@ -65,6 +67,7 @@ __all__ = [
     "check",
     "check_turn",
     "counted",
+    "fill",
     "find_variant",
     "hand",
     "hand_sizes_by_rank",
@@ -72,6 +75,7 @@ __all__ = [
     "kept_when_laid",
     "options_for",
     "read_board",
+    "say",
     "score_game",
     "score_more",
     "score_round",
@@ -121,7 +125,7 @@ def counted(variant: str, counts: Mapping[str, Any], options: Mapping[str, Any] 
     """
     v = find_variant(variant)
     if not v.count_classes:
-        raise RulesError(f"{v.name} hands are not counted per class")
+        raise RulesError(say("round.no_classes", variant=v.name))
     return HandValue(v.slug, points=v.class_points(counts, "counts", v.options(options)))
 
 

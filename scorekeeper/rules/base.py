@@ -8,11 +8,25 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from .cards import Card, Notation
-from .errors import NotationError, RoundError, RulesError
+from .errors import ROUND_WORDS, NotationError, RoundError, RulesError
 from .facts import Count, Fact, ListOf, Record, Text, canonical, entered, normalised
 from .options import Option, resolve, whole_number
+from .reasons import say
 from .scoring import GameScore, RoundOutcome, rank_totals
 from .verdict import HandValue, Verdict
+
+#: what a count is of, as the catalog's words (``Variant.count``'s ``what``)
+WHAT = {
+    "a count": "what.count",
+    "a card count": "what.card_count",
+    "board points": "what.board_points",
+    "meld": "what.meld",
+    "a Step number": "what.step_number",
+    "Sequence": "what.sequence",
+    "points on the rack": "what.rack_points",
+    "points in hand": "what.hand_points",
+    "points": "what.points",
+}
 
 #: what every player-by-player hand can say about the cards left in a hand
 CARDS_LEFT = Text('cards left in hand, in the variant\'s notation (RULES.md N-1); "" is an empty hand')
@@ -117,18 +131,21 @@ class Variant:
                     [
                         (
                             "",
-                            f"{self.entered_rule}: nothing was entered for this {self.round_word}; "
-                            "say who went out, or what each player has left",
+                            say(
+                                "round.nothing_entered",
+                                rule=self.entered_rule,
+                                word=say(ROUND_WORDS.get(self.round_word, "word.round")),
+                            ),
                         )
                     ]
                 )
             return facts
         if not isinstance(facts, Mapping):  # no declared shape: a deep JSON copy
-            raise RoundError([("", "a round must be an object of facts")])
+            raise RoundError([("", say("round.object"))])
         try:
             return json.loads(json.dumps(facts, allow_nan=False))
         except (TypeError, ValueError):
-            raise RoundError([("", "round facts must be plain JSON values")]) from None
+            raise RoundError([("", say("round.plain_json"))]) from None
 
     def stored_facts(self, facts: Any) -> Any:
         """Facts already stored, written the canonical way the engine reads them (:func:`.facts.normalised`)."""
@@ -207,10 +224,10 @@ class Variant:
         """``facts["players"]``: a list of one object per seat, or RoundError."""
         entries = facts.get("players")
         if not isinstance(entries, list) or len(entries) != players:
-            raise RoundError([("players", f"give one entry per player ({players})")])
+            raise RoundError([("players", say("round.one_entry_each", players=players))])
         for i, entry in enumerate(entries):
             if not isinstance(entry, Mapping):
-                raise RoundError([(f"players.{i}", "each player's entry must be an object")])
+                raise RoundError([(f"players.{i}", say("round.entry_object"))])
         return entries
 
     @staticmethod
@@ -220,22 +237,23 @@ class Variant:
         if value is None or value == "":
             return None
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-            prefix = f"{rule}: " if rule else ""
-            raise RoundError([(key, f"{prefix}{value!r} is not a player seat (0..{players - 1})")])
+            message = say("round.not_a_seat", value=repr(value), last=players - 1)
+            raise RoundError([(key, say("round.ruled", rule=rule, message=message) if rule else message)])
         return value
 
     @staticmethod
     def count(value: Any, field: str, *, low: int = 0, high: int | None = None, what: str = "a count") -> int:
         """A whole number within bounds (no negatives), or RoundError on ``field``."""
+        what = say(WHAT[what]) if what in WHAT else what
         if isinstance(value, bool) or not isinstance(value, int):
             number = whole_number(value) if isinstance(value, str) else None
             if number is None:
-                raise RoundError([(field, f"{value!r} is not {what} (a whole number)")])
+                raise RoundError([(field, say("round.not_whole", value=repr(value), what=what))])
             value = number
         if value < low:
-            raise RoundError([(field, f"{what} cannot be below {low}")])
+            raise RoundError([(field, say("round.below", what=what, low=low))])
         if high is not None and value > high:
-            raise RoundError([(field, f"{what} cannot be above {high}")])
+            raise RoundError([(field, say("round.above", what=what, high=high))])
         return value
 
     def hand_points(
@@ -258,7 +276,7 @@ class Variant:
             try:
                 return self.hand(cards, dict(opts)).points or 0
             except RulesError as err:
-                raise RoundError([(f"{field}.{key}", str(err))]) from None
+                raise RoundError([(f"{field}.{key}", err.args[0])]) from None
         if self.count_classes and entry.get("counts") not in (None, "", {}):
             return self.class_points(entry["counts"], f"{field}.counts", opts)
         if entry.get("points") not in (None, ""):
@@ -273,14 +291,18 @@ class Variant:
         """Points of cards counted per class (``counts``: class -> how many cards), e.g. KB-7, CZ-5."""
         classes = ", ".join(f"{key} ({label})" for key, label in self.count_classes.items())
         if not isinstance(counts, Mapping):
-            raise RoundError([(field, f"{self.count_rule}: give the cards per class: {classes}")])
+            raise RoundError([(field, say("round.per_class", rule=self.count_rule, classes=classes))])
         unknown = [k for k in counts if k not in self.count_classes]
         if unknown:
             raise RoundError(
                 [
                     (
                         f"{field}.{unknown[0]}",
-                        f"{self.count_rule}: unknown card class; accepted: {', '.join(self.count_classes)}",
+                        say(
+                            "round.unknown_class",
+                            rule=self.count_rule,
+                            accepted=", ".join(self.count_classes),
+                        ),
                     )
                 ]
             )
@@ -296,4 +318,4 @@ class Variant:
         try:
             return self.parse(text if text is not None else "")
         except NotationError as err:
-            raise RoundError([(field, str(err))]) from None
+            raise RoundError([(field, err.args[0])]) from None

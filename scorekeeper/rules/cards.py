@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from .errors import NotationError
+from .reasons import say
 
 _SEPARATORS = re.compile(r"[\s,]+")
 
@@ -29,7 +30,7 @@ def tokenize(text: str) -> list[str]:
     ['R1', 'r2', 'J']
     """
     if not isinstance(text, str):
-        raise NotationError(repr(text), "a string of tokens", detail="cards must be text")
+        raise NotationError(repr(text), say("n1.tokens"), detail=say("n1.cards_text"))
     return [t for t in _SEPARATORS.split(text.strip()) if t]
 
 
@@ -107,7 +108,9 @@ class Notation:
         hint = self.hints.get(rank_text, "")
         if not hint and missing_suit and rank_text in self.ranks:
             hint = self.suit_hint
-        detail = f"unknown token {token!r} for {self.variant} ({hint})" if hint else ""
+        detail = (
+            say("n1.unknown_token_hint", token=repr(token), variant=self.variant, hint=hint) if hint else ""
+        )
         return NotationError(token, self.accepted, self.variant, detail=detail)
 
     def parse(self, text: str) -> tuple[Card, ...]:

@@ -43,6 +43,7 @@ from .crazy_sets import (
 from .errors import RoundError
 from .facts import Count, ListOf, Record, Seat, Text
 from .options import Option
+from .reasons import say
 from .registry import register
 from .scoring import RoundOutcome
 from .table_counts import crazy_rummy_counts
@@ -50,7 +51,7 @@ from .verdict import HandValue, Verdict
 
 __all__ = ["NOTATION", "RANKS", "SUITS", "WILD_CHOICES", "CrazyRummy", "hand_sizes_by_rank"]
 
-NO_WILD_NOTE = "CZ-1: no wild rank given (option wild), so every card counts as a natural card"
+NO_WILD_NOTE = say("cz.no_wild")
 
 
 @register
@@ -163,7 +164,7 @@ class CrazyRummy(Variant):
             deck = deck_reasons(added, opts["players"])
             alternatives = ()
             if not judged.legal and not opts["first_play"] and judge_set(added, wild, True).legal:
-                alternatives = ("legal on the player's first play of the hand (first_play=on)",)
+                alternatives = (say("cz.first_play_legal"),)
             extra = {}
         if deck or not judged.legal:
             return Verdict(
@@ -176,7 +177,7 @@ class CrazyRummy(Variant):
     def _as_new_set(self, added, wild, opts) -> tuple[str, ...]:
         """N-2: cards that cannot be bottom-fed may still be a set of their own."""
         if judge_set(added, wild, opts["first_play"]).legal and not deck_reasons(added, opts["players"]):
-            return (f"these cards are a legal new set on their own ({value(added, wild)} points)",)
+            return (say("cz.new_set", points=value(added, wild)),)
         return ()
 
     def class_values(self, opts: Mapping[str, Any]) -> Mapping[str, int]:
@@ -222,14 +223,10 @@ class CrazyRummy(Variant):
             hands.append(self.hand_points(entry, field, hand_opts))
             counted += board + self.parse_for_round(entry.get("hand"), f"{field}.hand")
             if seat == went_out and hands[-1]:
-                raise RoundError(
-                    [(f"{field}.hand", "CZ-6: the player who went out has no cards left in hand")]
-                )
+                raise RoundError([(f"{field}.hand", say("cz.out_no_cards"))])
         deck = deck_reasons(counted, players)
         if deck:
-            raise RoundError(
-                [("players", "; ".join(deck) + " (counting boards, hands and the wild indicator)")]
-            )
+            raise RoundError([("players", say("cz.deck_this_hand", reasons=tuple(deck)))])
         changes = tuple(b - h for b, h in zip(boards, hands))
         sizes = [hand_size(c) for c in face_up] if face_up else None
         details = {
@@ -257,12 +254,12 @@ class CrazyRummy(Variant):
         if isinstance(raw, str):
             raw = raw.split()
         if not isinstance(raw, list) or len(raw) != players:
-            raise RoundError([("face_up", f"CZ-7: give one face-up card per player ({players})")])
+            raise RoundError([("face_up", say("cz.face_up_each", players=players))])
         cards = []
         for seat, token in enumerate(raw):
             parsed = self.parse_for_round(token, f"face_up.{seat}")
             if len(parsed) != 1:
-                raise RoundError([(f"face_up.{seat}", "CZ-7: give exactly one face-up card")])
+                raise RoundError([(f"face_up.{seat}", say("cz.face_up_one"))])
             cards.append(parsed[0])
         return cards
 
@@ -272,25 +269,13 @@ class CrazyRummy(Variant):
         if given not in (None, ""):
             parsed = self.parse_for_round(str(given), "wild")
             if len(parsed) != 1:
-                raise RoundError([("wild", "CZ-1: give one rank as the wild rank")])
+                raise RoundError([("wild", say("cz.wild_one"))])
             if face_up and parsed[0].rank != face_up[dealer].rank:
+                dealers = rank_text(face_up[dealer].rank)
                 raise RoundError(
-                    [
-                        (
-                            "wild",
-                            f"CZ-1: the wild rank is the dealer's face-up card "
-                            f"({rank_text(face_up[dealer].rank)}), not {rank_text(parsed[0].rank)}",
-                        )
-                    ]
+                    [("wild", say("cz.wild_dealers", dealer=dealers, given=rank_text(parsed[0].rank)))]
                 )
             return parsed[0].rank
         if not face_up:
-            raise RoundError(
-                [
-                    (
-                        "face_up",
-                        "CZ-1: give the face-up cards (the dealer's sets the wild rank) or the wild rank",
-                    )
-                ]
-            )
+            raise RoundError([("face_up", say("cz.face_up_or_wild"))])
         return face_up[dealer].rank

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from .cards import Card, Notation
 from .crib_rummy.melds import FACE_HINTS
+from .reasons import say
 
 SUITS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 RANKS = {"T": 10, "J": 11, "Q": 12, "K": 13, "A": 14, **{str(n): n for n in range(3, 11)}}
@@ -33,11 +34,11 @@ NOTATION = Notation(
     rank_names=RANK_NAMES,
     hints={
         **FACE_HINTS,
-        "2": "Crazy Rummy plays without 2s",
-        "JK": "Crazy Rummy plays without jokers",
-        "*": "Crazy Rummy plays without jokers",
+        "2": say("cz.no_twos"),
+        "JK": say("cz.no_jokers"),
+        "*": say("cz.no_jokers"),
     },
-    accepted="3..10 (T = 10), J, Q, K, A, optionally with a suit letter (7H, QS); no 2s, no jokers",
+    accepted=say("cz.accepted"),
 )
 rank_text = NOTATION.rank_text  # a rank as written: 7, Q, A
 
@@ -91,9 +92,9 @@ def deck_reasons(cards: Iterable[Card], players: int) -> list[str]:
     ['CZ-1: 1 deck holds 4 cards of rank J, not 5 (one deck per two players)']
     """
     holds, n = PER_DECK * decks(players), decks(players)
-    word = "deck holds" if n == 1 else "decks hold"
+    key = "cz.one_deck_holds" if n == 1 else "cz.decks_hold"
     return [
-        f"CZ-1: {n} {word} {holds} cards of rank {rank_text(r)}, not {count} (one deck per two players)"
+        say(key, decks=n, holds=holds, rank=rank_text(r), count=count)
         for r, count in sorted(Counter(c.rank for c in cards).items())
         if count > holds
     ]
@@ -117,19 +118,15 @@ def judge_set(cards: Sequence[Card], wild: int | None, first_play: bool) -> SetJ
     naturals = [c for c in cards if c.rank != wild]
     reasons = []
     if len(cards) < 3:
-        reasons.append(f"CZ-2: a set needs at least 3 cards, not {len(cards)}")
+        reasons.append(say("cz.set_too_few", count=len(cards)))
     ranks = sorted({c.rank for c in naturals})
     if len(ranks) > 1:
-        reasons.append("CZ-2: a set needs one rank; these are " + ", ".join(rank_text(r) for r in ranks))
+        reasons.append(say("cz.set_one_rank", ranks=", ".join(rank_text(r) for r in ranks)))
     if naturals and not first_play:
         if len(wildcards) > 1:
-            reasons.append(
-                f"CZ-3: after the first play a set holds at most one wildcard, not {len(wildcards)}"
-            )
+            reasons.append(say("cz.one_wildcard", count=len(wildcards)))
         if len(naturals) < 2:
-            reasons.append(
-                f"CZ-3: after the first play a set needs at least two natural cards, not {len(naturals)}"
-            )
+            reasons.append(say("cz.two_naturals", count=len(naturals)))
     if reasons:
         return SetJudgement(reasons=tuple(reasons))
     rank = ranks[0] if naturals else wild  # only wild-rank cards: a natural set of that rank (CZ-2)
@@ -141,14 +138,14 @@ def judge_feeding(board: Sequence[Card], added: Sequence[Card], wild: int | None
     present = {c.rank for c in board if c.rank != wild}
     reasons = []
     if not board:
-        reasons.append("CZ-4: the opponent has nothing on the board to feed from")
+        reasons.append(say("cz.nothing_to_feed"))
     if not added:
-        reasons.append("CZ-4: add at least one card")
+        reasons.append(say("cz.feed_nothing"))
     if any(c.rank == wild for c in added):
-        reasons.append(f"CZ-4: wildcards ({rank_text(wild)}) are never bottom-fed")
+        reasons.append(say("cz.wild_not_fed", rank=rank_text(wild)))
     missing = sorted({c.rank for c in added if c.rank != wild and c.rank not in present})
     if board and missing:
-        reasons.append("CZ-4: the opponent's board has no " + ", ".join(rank_text(r) for r in missing))
+        reasons.append(say("cz.board_has_no", ranks=", ".join(rank_text(r) for r in missing)))
     if reasons:
         return SetJudgement(reasons=tuple(reasons))
     return SetJudgement(tuple(rank_text(c.rank) for c in added))

@@ -4,9 +4,20 @@ starting with the rule id it enforces where one applies.
 
 from __future__ import annotations
 
+from .reasons import Reason, say
+
+#: what a variant calls a round (``Variant.round_word``), as a word of the catalog
+ROUND_WORDS = {"hand": "word.hand", "round": "word.round"}
+
 
 class RulesError(ValueError):
-    """Base class of every error the rules engine raises."""
+    """Base class of every error the rules engine raises; its message a :class:`Reason` when the
+    engine wrote it (``reason``: None for a plain sentence)."""
+
+    @property
+    def reason(self) -> Reason | None:
+        first = self.args[0] if self.args else None
+        return first if isinstance(first, Reason) else None
 
 
 class UnknownVariant(RulesError):
@@ -15,7 +26,7 @@ class UnknownVariant(RulesError):
     def __init__(self, slug: str, accepted: list[str]):
         self.slug = slug
         self.accepted = list(accepted)
-        super().__init__(f"unknown variant {slug!r}; accepted: {', '.join(accepted)}")
+        super().__init__(say("err.unknown_variant", slug=repr(slug), accepted=", ".join(accepted)))
 
 
 class NotationError(RulesError):
@@ -25,9 +36,13 @@ class NotationError(RulesError):
         self.token = token
         self.accepted = accepted
         self.variant = variant
-        where = f" for {variant}" if variant else ""
-        what = detail or f"unknown token {token!r}{where}"
-        super().__init__(f"N-1: {what}; accepted: {accepted}")
+        if detail:
+            what = detail
+        elif variant:
+            what = say("n1.unknown_token_for", token=repr(token), variant=variant)
+        else:
+            what = say("n1.unknown_token", token=repr(token))
+        super().__init__(say("n1.refused", what=what, accepted=accepted))
 
 
 class OptionError(RulesError):
@@ -36,7 +51,7 @@ class OptionError(RulesError):
     def __init__(self, name: str, message: str, accepted: str):
         self.name = name
         self.accepted = accepted
-        super().__init__(f"option {name!r}: {message}; accepted: {accepted}")
+        super().__init__(say("option.refused", name=repr(name), message=message, accepted=accepted))
 
 
 class RoundError(RulesError):
@@ -50,11 +65,18 @@ class RoundError(RulesError):
     """
 
     def __init__(self, errors: list[tuple[str, str]], round: int | None = None, word: str = "round"):
-        self.errors = [(str(f), str(m)) for f, m in errors]
+        self.errors = [(str(f), m if isinstance(m, Reason) else str(m)) for f, m in errors]
         self.round = round
         self.word = word
-        prefix = f"{word} {round}: " if round else ""
-        super().__init__(prefix + "; ".join(f"{f}: {m}" if f else m for f, m in self.errors))
+        parts = tuple(say("round.field", field=f, message=m) if f else m for f, m in self.errors)
+        if round:
+            super().__init__(
+                say(
+                    "round.in_round", word=say(ROUND_WORDS.get(word, "word.round")), round=round, errors=parts
+                )
+            )
+        else:
+            super().__init__(parts[0] if len(parts) == 1 else say("round.errors", errors=parts))
 
     def in_round(self, number: int, word: str = "round") -> RoundError:
         """The same error, labelled with the round (``word`` N) it was found in."""

@@ -19,6 +19,7 @@ from typing import Any
 
 from .errors import RoundError
 from .options import whole_number
+from .reasons import say
 
 #: a key normalised away (an empty spelling of "not given")
 GONE = object()
@@ -101,7 +102,7 @@ class Flag(Fact):
     def check(self, value, path, errors):
         if isinstance(value, bool):
             return value
-        errors.append((path, f"{value!r} is not true or false"))
+        errors.append((path, say("fact.not_bool", value=repr(value))))
 
     def read(self, value):
         if value == "":
@@ -128,15 +129,13 @@ class Count(Fact):
             errors.append(
                 (
                     path,
-                    f"{value!r} is not a whole number"
-                    if value != ""
-                    else "give a whole number, or leave this key out",
+                    say("opt.not_whole", value=repr(value)) if value != "" else say("fact.whole_or_out"),
                 )
             )
         elif number < self.low:
-            errors.append((path, f"{number} cannot be below {self.low}"))
+            errors.append((path, say("round.below", what=number, low=self.low)))
         elif self.high is not None and number > self.high:
-            errors.append((path, f"{number} cannot be above {self.high}"))
+            errors.append((path, say("round.above", what=number, high=self.high)))
         return number
 
     def read(self, value):
@@ -178,7 +177,7 @@ class Text(Fact):
     def check(self, value, path, errors):
         if isinstance(value, str):
             return value
-        errors.append((path, f"{value!r} is not text"))
+        errors.append((path, say("kb.not_text", value=repr(value))))
 
     def read(self, value):
         if not self.note:
@@ -201,7 +200,7 @@ class Choice(Fact):
     def check(self, value, path, errors):
         if value in self.values:
             return value
-        errors.append((path, f"{value!r} is not one of: {', '.join(self.values)}"))
+        errors.append((path, say("fact.not_one_of", value=repr(value), accepted=", ".join(self.values))))
 
     def read(self, value):
         if value == "":
@@ -228,11 +227,11 @@ class ListOf(Fact):
 
     def check(self, value, path, errors):
         if not isinstance(value, list):
-            errors.append((path, "give a list"))
+            errors.append((path, say("fact.list")))
             return value
         items = [self.item.strict(v, _where(path, i), errors) for i, v in enumerate(value)]
         if self.order and len(set(items)) != len(items):
-            errors.append((path, "give each one once"))
+            errors.append((path, say("fact.once")))
         return [o for o in self.order if o in items] if self.order else items
 
     def read(self, value):
@@ -268,15 +267,15 @@ class Record(Fact):
 
     def check(self, value, path, errors):
         if not isinstance(value, Mapping):
-            errors.append((path, "give an object of facts"))
+            errors.append((path, say("fact.object")))
             return value
         accepted = ", ".join(self.fields)
         for key in value:
             if key not in self.fields:
-                errors.append((_where(path, key), f"unknown key; accepted: {accepted}"))
+                errors.append((_where(path, key), say("fact.unknown_key", accepted=accepted)))
         for key in self.required:
             if key not in value:
-                errors.append((_where(path, key), "required"))
+                errors.append((_where(path, key), say("fact.required")))
         return {
             k: self.fields[k].strict(v, _where(path, k), errors) for k, v in value.items() if k in self.fields
         }
@@ -322,7 +321,7 @@ def canonical(shape: Record, facts: Any) -> dict:
     """Facts sent in, checked against ``shape`` and written the canonical way; RoundError per bad path."""
     errors: list[tuple[str, str]] = []
     if not isinstance(facts, Mapping):
-        raise RoundError([("", "a round must be an object of facts")])
+        raise RoundError([("", say("round.object"))])
     kept = shape.strict(facts, "", errors)
     if errors:
         raise RoundError(errors)

@@ -10,7 +10,13 @@ from typing import Any
 
 from .base import Variant
 from .errors import RoundError
+from .reasons import say
 from .scoring import GameScore, RoundScore
+
+#: a round refused as a whole, by what the variant calls a round (``Variant.round_word``)
+OVER = {"hand": "game.over_hand", "round": "game.over_round"}
+UNFINISHED = {"hand": "game.unfinished_hand", "round": "game.unfinished_round"}
+NOT_OBJECT = {"hand": "game.hand_object", "round": "round.object"}
 
 
 def play(
@@ -34,15 +40,20 @@ def play(
             [
                 (
                     "players",
-                    f"{variant.name} is played by {variant.min_players} to "
-                    f"{variant.max_players} players, not {players}",
+                    say(
+                        "game.players",
+                        variant=variant.name,
+                        least=variant.min_players,
+                        most=variant.max_players,
+                        players=players,
+                    ),
                 )
             ]
         )
     if not isinstance(first_dealer, int) or not 0 <= first_dealer < players:
-        raise RoundError([("first_dealer", f"the first dealer must be a seat from 0 to {players - 1}")])
+        raise RoundError([("first_dealer", say("game.first_dealer", last=players - 1))])
     if names and len(names) != players:
-        raise RoundError([("players", f"give one name per player ({players}), not {len(names)}")])
+        raise RoundError([("players", say("game.names", players=players, count=len(names)))])
     game = replace(variant.start_game(players, first_dealer, opts), names=tuple(names))
     return play_on(variant, game, rounds, opts)
 
@@ -63,15 +74,11 @@ def play_on(
     for index, facts in enumerate(rounds, start=len(game.rounds)):
         number = index + 1
         if game.finished:
-            raise RoundError(
-                [("", f"the game is already over; no more {word}s can be recorded")], number, word
-            )
+            raise RoundError([("", say(OVER[word]))], number, word)
         if game.in_progress_round is not None:
-            raise RoundError(
-                [("", f"the previous {word} is still being played; finish it first")], number, word
-            )
+            raise RoundError([("", say(UNFINISHED[word]))], number, word)
         if not isinstance(facts, Mapping):
-            raise RoundError([("", f"a {word} must be an object of facts")], number, word)
+            raise RoundError([("", say(NOT_OBJECT[word]))], number, word)
         dealer = variant.dealer_for(game, index)
         try:
             outcome = variant.score_round(facts, game, dealer, opts)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import OptionError
+from .reasons import say
 
 _TRUE = {"1", "true", "yes", "on", "y", "t"}
 _FALSE = {"0", "false", "no", "off", "n", "f", ""}
@@ -71,18 +72,17 @@ class Option:
 
     def accepted(self) -> str:
         """A short human description of the accepted values."""
-        extra = " or empty (none)" if self.optional else ""
         if self.type == "bool":
-            return "on/off (true/false, yes/no, 1/0)"
+            return say("opt.on_off")
         if self.type == "choice" or self.choices:
-            return ", ".join(str(c) for c in self.choices) + extra
-        if self.type == "int":
-            if self.low is not None and self.high is not None:
-                return f"a whole number {self.low}..{self.high}" + extra
-            if self.low is not None:
-                return f"a whole number >= {self.low}" + extra
-            return "a whole number" + extra
-        return "text" + extra
+            base = ", ".join(str(c) for c in self.choices)
+        elif self.type == "int" and self.low is not None and self.high is not None:
+            base = say("opt.whole_within", low=self.low, high=self.high)
+        elif self.type == "int" and self.low is not None:
+            base = say("opt.whole_from", low=self.low)
+        else:
+            base = say("opt.whole" if self.type == "int" else "opt.text")
+        return say("opt.or_none", accepted=base) if self.optional else base
 
     def parse(self, raw: Any) -> Any:
         """Validate one raw value and return it typed."""
@@ -91,7 +91,7 @@ class Option:
                 return None
             if raw is None:
                 return self.default
-            raise OptionError(self.name, "a value is required", self.accepted())
+            raise OptionError(self.name, say("opt.required"), self.accepted())
         if self.type == "bool":
             return self._parse_bool(raw)
         if self.type == "int":
@@ -108,19 +108,19 @@ class Option:
             return True
         if text in _FALSE:
             return False
-        raise OptionError(self.name, f"{raw!r} is not on or off", self.accepted())
+        raise OptionError(self.name, say("opt.not_on_off", value=repr(raw)), self.accepted())
 
     def _parse_int(self, raw: Any) -> int:
         if isinstance(raw, bool):
-            raise OptionError(self.name, f"{raw!r} is not a number", self.accepted())
+            raise OptionError(self.name, say("opt.not_number", value=repr(raw)), self.accepted())
         try:
             value = int(str(raw).strip()) if not isinstance(raw, int) else raw
         except ValueError:
-            raise OptionError(self.name, f"{raw!r} is not a whole number", self.accepted()) from None
+            raise OptionError(self.name, say("opt.not_whole", value=repr(raw)), self.accepted()) from None
         if self.choices and value not in self.choices:
-            raise OptionError(self.name, f"{value} is not allowed", self.accepted())
+            raise OptionError(self.name, say("opt.not_allowed", value=value), self.accepted())
         if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-            raise OptionError(self.name, f"{value} is out of range", self.accepted())
+            raise OptionError(self.name, say("option.out_of_range", value=value), self.accepted())
         return value
 
     def _parse_choice(self, raw: Any) -> Any:
@@ -128,7 +128,7 @@ class Option:
         for choice in self.choices:
             if text.lower() == str(choice).lower():
                 return choice
-        raise OptionError(self.name, f"{raw!r} is not one of the choices", self.accepted())
+        raise OptionError(self.name, say("opt.not_a_choice", value=repr(raw)), self.accepted())
 
     def describe(self) -> dict:
         """JSON-ready description (for ``variants()``, forms and the API)."""
@@ -155,5 +155,5 @@ def resolve(spec: Iterable[Option], raw: Mapping[str, Any] | None) -> dict[str, 
     raw = dict(raw or {})
     for name in raw:
         if name not in by_name:
-            raise OptionError(name, "unknown option", ", ".join(by_name) or "none")
+            raise OptionError(name, say("opt.unknown"), ", ".join(by_name) or say("opt.none"))
     return {o.name: (o.parse(raw[o.name]) if o.name in raw else o.default) for o in spec}

@@ -24,19 +24,20 @@ from .cards import Notation
 from .errors import OptionError, RoundError, RulesError
 from .facts import Count, Flag
 from .options import Option
+from .reasons import say
 from .registry import register
 from .scoring import RoundOutcome
 from .table_counts import no_counts
 
 #: the most points one hand may give a player, either way (a typed sum, not a card count)
 MOST_POINTS = 1_000_000
-NOT_CARDS = "no cards: a points game keeps each player's points only"
+NOT_CARDS = say("pg.not_cards")
 
 
 def _game_name(raw) -> str:
     text = " ".join(str(raw).split())
     if len(text) > 60:
-        raise OptionError("game_name", f"{len(text)} characters is too long", "text of at most 60 characters")
+        raise OptionError("game_name", say("pg.too_long", count=len(text)), say("pg.name_accepted"))
     return text
 
 
@@ -107,25 +108,17 @@ class Points(Variant):
         return bool(opts.get("high_wins", True))
 
     def check(self, cards, extend, opts):
-        raise RulesError(f"PG-1: {NOT_CARDS}; there is no meld to check")
+        raise RulesError(say("pg.no_meld"))
 
     def hand(self, cards, opts):
-        raise RulesError(f"PG-1: {NOT_CARDS}; there is no hand to count")
+        raise RulesError(say("pg.no_hand"))
 
     def score_round(self, facts, game, dealer, opts) -> RoundOutcome:
         """PG-2: each player's points are added to their total (left out: 0); PG-3: someone's points."""
         entries = self.seat_entries(facts, game.players)
         given = [e.get("points") for e in entries]
         if all(p in (None, "") for p in given):
-            raise RoundError(
-                [
-                    (
-                        "players",
-                        "PG-3: nobody's points were entered for this hand; "
-                        "type each player's points (0 counts)",
-                    )
-                ]
-            )
+            raise RoundError([("players", say("pg.nothing"))])
         changes = tuple(
             0
             if p in (None, "")

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card
+from .reasons import Reason, say
 from .verdict import Verdict, distinct_readings
 
 Values = Sequence["int | None"]
@@ -105,7 +106,32 @@ def _listing(numbers: Iterable[int]) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
-def why_not(values: Values, shape: Shape, wild_word: str) -> str:
+#: the kinds a sentence names in the reader's words (the others are the variant's own names)
+KIND_WORDS = {"book": "kind.book", "run": "kind.run"}
+#: what a changed meld is called (the variant's word)
+THINGS = {"meld": "what.meld", "Sequence": "what.sequence"}
+
+
+#: the numbers a meld lacks, by (one number missing?, wild cards to fill: none, one, more)
+MISSING = {
+    (True, 0): "pr.missing_one_none",
+    (True, 1): "pr.missing_one_single",
+    (True, 2): "pr.missing_one_some",
+    (False, 0): "pr.missing_none",
+    (False, 1): "pr.missing_single",
+    (False, 2): "pr.missing_some",
+}
+
+
+def _kind(kind: str) -> Reason | str:
+    return say(KIND_WORDS[kind]) if kind in KIND_WORDS else kind
+
+
+def _thing(what: str) -> Reason | str:
+    return say(THINGS[what]) if what in THINGS else what
+
+
+def why_not(values: Values, shape: Shape, wild_word: str) -> Reason:
     """Why the meld fills no progression of ``shape``, in players' words (no rule id).
 
     >>> why_not((2, 5, 6, 8), Shape("double", 2, 1, 12), "PLYT")
@@ -114,30 +140,25 @@ def why_not(values: Values, shape: Shape, wild_word: str) -> str:
     nums = naturals(values)
     step, low, high = shape.step, shape.low, shape.high
     if step == 0:
-        return f"the numbers differ ({_listing(sorted(set(nums)))})"
+        return say("pr.numbers_differ", numbers=_listing(sorted(set(nums))))
     repeats = [n for n, c in sorted(Counter(nums).items()) if c > 1]
     if repeats:
-        return f"{repeats[0]} appears {Counter(nums)[repeats[0]]} times; no number may repeat"
+        return say("pr.repeats", number=repeats[0], count=Counter(nums)[repeats[0]])
     if shape.longest is not None and len(values) > shape.longest:
-        return f"at most {shape.longest} cards fit from {low} to {high}"
+        return say("pr.at_most", most=shape.longest, low=low, high=high)
     if nums:
         least = min(nums)
         odd = next((n for n in nums if (n - least) % step), None)
         if odd is not None:
-            return f"{odd} and {least} are not a multiple of {step} apart"
+            return say("pr.not_multiple", odd=odd, least=least, step=step)
         missing = [v for v in range(least, max(nums) + 1, step) if v not in nums]
         wilds = len(values) - len(nums)
         if len(missing) > wilds:
-            filled = (
-                f"only {wilds} {wild_word}" + ("s fill" if wilds != 1 else " fills")
-                if wilds
-                else f"no {wild_word} fills"
-            )
-            gap = (
-                f"the number {missing[0]} is" if len(missing) == 1 else f"the numbers {_listing(missing)} are"
-            )
-            return f"from {least} to {max(nums)} {gap} missing and {filled} {'it' if len(missing) == 1 else 'them'}"
-    return f"it does not fit between {low} and {high}"
+            one = len(missing) == 1
+            key = MISSING[one, min(wilds, 2)]
+            numbers = missing[0] if one else _listing(missing)
+            return say(key, low=least, high=max(nums), numbers=numbers, wilds=wilds, wild=wild_word)
+    return say("pr.no_fit", low=low, high=high)
 
 
 # -- verdicts shared by Krazy Bee and RumBugz -----------------------------------
@@ -180,11 +201,16 @@ def judge(
     reasons = list(blockers)
     asked = (declared,) if declared else tuple(found)
     if not any(found[k] for k in asked):
-        reasons += [f"{rule}: not a {k}: {why_not(values, shape_of[k], wild_word)}" for k in asked]
+        reasons += [
+            say("pr.not_a", rule=rule, kind=_kind(k), why=why_not(values, shape_of[k], wild_word))
+            for k in asked
+        ]
     kind = declared or (legal[0] if legal else None)
     if reasons:
         alternatives = tuple(
-            f"legal as a {k}: {' '.join(_text(reading(values, found[k][0])))}" for k in legal if k != kind
+            say("pr.legal_as", kind=_kind(k), cards=" ".join(_text(reading(values, found[k][0]))))
+            for k in legal
+            if k != kind
         )
         return Verdict(
             variant,
@@ -198,7 +224,7 @@ def judge(
         )
     shown, truncated = distinct_readings(reading(values, f) for f in found[kind])
     alternatives = tuple(
-        f"also legal as a {k} (declare kind={k}): {' '.join(_text(reading(values, found[k][0])))}"
+        say("pr.also_legal", kind=_kind(k), name=k, cards=" ".join(_text(reading(values, found[k][0]))))
         for k in legal
         if k != kind
     )
@@ -269,24 +295,21 @@ def judge_change(
     targets = (declared,) if declared else table_kinds
     reasons = list(blockers)
     if not table_kinds:
-        reasons.append(
-            f"{rule}: the {what} on the table is not legal: {why_not(table_values, shapes[0], wild_word)}"
-        )
+        why = why_not(table_values, shapes[0], wild_word)
+        reasons.append(say("pr.table_not_legal", rule=rule, what=_thing(what), why=why))
     elif declared and declared not in table_kinds:
-        reasons.append(
-            f"{rule}: the {what} on the table is not a {declared}: "
-            f"{why_not(table_values, shape_of[declared], wild_word)}"
-        )
+        why = why_not(table_values, shape_of[declared], wild_word)
+        reasons.append(say("pr.table_not_a", rule=rule, what=_thing(what), kind=_kind(declared), why=why))
     new_found = {k: fits(new_values, shape_of[k]) for k in shape_of}
     keeps = tuple(k for k in targets if new_found[k])
     if targets and not keeps and not reasons:
-        reasons.append(
-            f"{rule}: the {what} must stay a {' or '.join(targets)}: "
-            f"{why_not(new_values, shape_of[targets[0]], wild_word)}"
-        )
+        why = why_not(new_values, shape_of[targets[0]], wild_word)
+        words = [_kind(k) for k in targets]
+        kinds = words[0] if len(words) == 1 else say("pr.either", first=words[:-1], last=words[-1])
+        reasons.append(say("pr.must_stay", rule=rule, what=_thing(what), kinds=kinds, why=why))
     if reasons:
         other = tuple(
-            f"the changed {what} would be a {k}, but it must keep its kind"
+            say("pr.changed_would_be", what=_thing(what), kind=_kind(k))
             for k in new_found
             if new_found[k] and k not in targets
         )

@@ -32,6 +32,7 @@ from .errors import NotationError, RoundError
 from .facts import Choice, ListOf, Seat, Text
 from .options import Option
 from .progressions import Shape, judge, judge_change
+from .reasons import Reason, say
 from .registry import register
 from .scoring import GameScore, RoundOutcome
 from .table_counts import rumbugz_counts
@@ -47,13 +48,17 @@ NOTATION = Notation(
     "rumbugz",
     ranks={str(n): n for n in range(1, 13)},
     wild_tokens=("P", "*"),
-    accepted="1..12, P (PLYT; or *)",
+    accepted=say("rb.accepted"),
 )
 
 
-def _too_few(count: int, rule: str, what: str) -> list[str]:
+#: what a too-short Sequence is, as the catalog's words
+TOO_FEW = {"a Sequence": "rb.too_few", "the changed Sequence": "rb.too_few_changed"}
+
+
+def _too_few(count: int, rule: str, what: str) -> list[Reason]:
     if count < LEAST:
-        return [f"{rule}: {what} needs at least {LEAST} Bugz; it has {count}"]
+        return [say(TOO_FEW[what], rule=rule, least=LEAST, count=count)]
     return []
 
 
@@ -125,7 +130,7 @@ class RumBugz(Variant):
     def _bugz(self, text: Any) -> tuple[Card, ...]:
         cards = self.parse(text)
         if not cards:
-            raise self.refuse("no Bugz given")
+            raise self.refuse(say("rb.no_bugz"))
         return cards
 
     def check(self, cards: str, extend: str | None, opts: dict[str, Any]) -> Verdict:
@@ -148,25 +153,22 @@ class RumBugz(Variant):
         try:
             return NOTATION.parse_token(token[1:])
         except NotationError:
-            raise NotationError(token, "-1..-12 or -P (a Bug taken off the Sequence)", self.slug) from None
+            raise NotationError(token, say("rb.taken_off"), self.slug) from None
 
     def _change(self, table: tuple[Card, ...], text: str, opts: dict[str, Any]) -> Verdict:
         """RB-5: add Bugz to (and take Bugz off) a Sequence on the table; it keeps its kind."""
         tokens = tokenize(text)
         if not tokens:
-            raise self.refuse("no Bugz given")
+            raise self.refuse(say("rb.no_bugz"))
         added = tuple(NOTATION.parse_token(t) for t in tokens if not t.startswith("-"))
         removed = [self._taken_off(t) for t in tokens if t.startswith("-")]
         kept = list(table)
-        reasons = [
-            f"RB-5: the Sequence on the table is not legal: {r}"
-            for r in _too_few(len(table), "RB-1", "a Sequence")
-        ]
+        reasons = [say("rb.table_not_legal", reason=r) for r in _too_few(len(table), "RB-1", "a Sequence")]
         for bug in removed:
             if bug in kept:
                 kept.remove(bug)
             else:
-                reasons.append(f"RB-5: {NOTATION.format(bug)} is not in the Sequence on the table")
+                reasons.append(say("rb.not_on_table", bug=NOTATION.format(bug)))
         reasons += _too_few(len(kept) + len(added), "RB-5", "the changed Sequence")
         verdict = judge_change(
             self.slug,
@@ -203,11 +205,11 @@ class RumBugz(Variant):
             return None
         names = tokenize(raw) if isinstance(raw, str) else raw
         if not isinstance(names, (list, tuple)):
-            raise RoundError([(f"{field}.kinds", f"give a list of kinds; accepted: {', '.join(KINDS)}")])
+            raise RoundError([(f"{field}.kinds", say("rb.kinds_list", accepted=", ".join(KINDS)))])
         for name in names:
             if str(name).strip().lower() not in KINDS:
                 raise RoundError(
-                    [(f"{field}.kinds", f"RB-2: {name!r} is not a kind; accepted: {', '.join(KINDS)}")]
+                    [(f"{field}.kinds", say("rb.not_a_kind", name=repr(name), accepted=", ".join(KINDS)))]
                 )
         given = {str(n).strip().lower() for n in names}
         return [k for k in KINDS if k in given]
@@ -233,17 +235,10 @@ class RumBugz(Variant):
             if seat == winner:
                 if laid and len(laid) < len(KINDS):
                     missing = ", ".join(k for k in KINDS if k not in laid)
-                    errors.append(
-                        (f"{field}.kinds", f"RB-4: the winner has laid all four kinds; missing: {missing}")
-                    )
+                    errors.append((f"{field}.kinds", say("rb.all_four", missing=missing)))
                 if hands[-1]:
                     where = "hand" if entry.get("hand") not in (None, "") else "points"
-                    errors.append(
-                        (
-                            f"{field}.{where}",
-                            f"RB-4: the winner has emptied the hand, so it counts 0, not {hands[-1]}",
-                        )
-                    )
+                    errors.append((f"{field}.{where}", say("rb.winner_empty", points=hands[-1])))
                 laid = list(KINDS)
             kinds.append(laid or [])
         if errors:

@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .reasons import say
+
 
 @dataclass(frozen=True)
 class RoundOutcome:
@@ -130,7 +132,7 @@ class GameScore:
         >>> game.player(1), replace(game, names=()).player(1)
         ('Bob', 'player 2')
         """
-        return self.names[seat] if seat < len(self.names) else f"player {seat + 1}"
+        return self.names[seat] if seat < len(self.names) else say("game.player_n", number=seat + 1)
 
     @property
     def in_progress_round(self) -> RoundScore | None:

@@ -17,6 +17,7 @@ from ..checker.checking import (
 )
 from ..checker.solving import tile_slugs
 from ..display.card_faces import FACES
+from ..display.reasons import reason_of
 from ..entry.base import keypad
 from ..profiles import profile
 from ..rules import RulesError, find_variant, step_texts, variants
@@ -58,13 +59,13 @@ def variant(slug: str):
     try:
         ask = from_query(v.slug, request.args, base_options)
     except InputError as err:
-        ask, error = CheckInput(v.slug, options=base_options), str(err)
+        ask, error = CheckInput(v.slug, options=base_options), reason_of(err)
     if error is None and (ask.cards.strip() or ask.extend):
         try:
             result = run(ask)
             share_url = external_url("checker.variant", slug=v.slug, **share_query(ask))
         except RulesError as err:
-            error = str(err)
+            error = reason_of(err)
     options, option_errors = option_values(v.slug, ask.options)
     return render_template(
         "checker/variant.html",
@@ -115,7 +116,7 @@ def option_values(
             try:
                 value = variant.options({name: raw[name]})[name]
             except RulesError as err:
-                errors[name] = str(err)
+                errors[name] = reason_of(err)
                 value = raw[name]
         shown.append({**option, "value": value, "text": option_text(value)})
     return shown, errors

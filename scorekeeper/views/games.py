@@ -16,6 +16,7 @@ from flask import (
 from flask_wtf.csrf import generate_csrf
 
 from .. import live, services
+from ..display.reasons import reason_of
 from ..rules import OptionError, RoundError, RulesError, variants
 from ..services import timer
 from ..storage.extensions import db
@@ -31,6 +32,7 @@ from ..web.forms import (
     submitted_players,
 )
 from ..web.headers import no_store
+from ..web.language import request_locale
 from ..web.table_access import rematch as table_rematch
 from . import game_changes, turn_timer
 from .game_page import TOKEN_MARK, feature_url, game_page, kept_pages
@@ -98,9 +100,9 @@ def new(variant: str):
 def _form_errors(form, err: RulesError, fields: list[str]) -> None:
     """Attach an engine/service error to the form field it names (or the form as a whole)."""
     if isinstance(err, OptionError) and OPT + err.name in form:
-        form[OPT + err.name].errors.append(str(err))
+        form[OPT + err.name].errors.append(reason_of(err))
         return
-    pairs = err.errors if isinstance(err, RoundError) else [("", str(err))]
+    pairs = err.errors if isinstance(err, RoundError) else [("", reason_of(err))]
     for path, message in pairs:
         target = None
         if path.startswith("players.") and path.split(".")[1].isdigit():
@@ -141,7 +143,8 @@ def show(public_id: str):
     if session.get("_flashes") and not fragment:
         return render_template("games/show.html", **game_page(services.get_game(public_id)), **shown)
     editor = access.holds_secret_for(public_id, stamp.secret_hash)
-    key = (public_id, *stamp, editor, fragment)
+    # ... and by the reader's language (the engine's notes are written in it)
+    key = (public_id, *stamp, editor, fragment, request_locale())
     if (kept := kept_pages().get(key)) is not None:
         return kept.replace(TOKEN_MARK, generate_csrf()) if editor else kept
     html = render_template("games/show.html", **game_page(services.get_game(public_id)), **shown)

@@ -11,6 +11,7 @@ from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from ..display import charts, standings
+from ..display.reasons import reason_of
 from ..display.words import round_word
 from ..entry import HandEntry, Submission, context_for, keypad
 from ..entry.base import HandContext
@@ -177,9 +178,9 @@ def preview(public_id: str):
             verdict = check_meld(game.variant, cards, extend=extend, options=options).to_dict()
             return jsonify({**verdict, "said": _said(game, verdict["reasons"])})
     except RoundError as err:
-        return jsonify({"error": str(err), "errors": err.errors, "said": _said(game, [str(err)])}), 422
+        return jsonify({"error": str(err), "errors": err.errors, "said": _said(game, [reason_of(err)])}), 422
     except RulesError as err:
-        return jsonify({"error": str(err), "said": _said(game, [str(err)])}), 422
+        return jsonify({"error": str(err), "said": _said(game, [reason_of(err)])}), 422
     return jsonify({"error": "say what to preview: hand, counts, check or round"}), 400
 
 

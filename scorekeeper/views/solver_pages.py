@@ -16,6 +16,7 @@ from ..checker.solving import (
     solve_from_query,
     turn_from_query,
 )
+from ..display.reasons import reason_of
 from ..limits.pool import run
 from ..profiles import profile
 from ..profiles.best_play import TILE_OPTIONS
@@ -62,7 +63,7 @@ def _asked(read, v, names: tuple[str, ...], base: dict, filled: tuple[str, ...])
     try:
         ask = read(v.slug, request.args, names, base)
     except InputError as err:
-        return None, str(err)
+        return None, reason_of(err)
     return ask, None if any(getattr(ask, f) for f in filled) else ""
 
 
@@ -98,7 +99,7 @@ def turn(tile_slug: str):
                 "solver_pages.turn", {"tile_slug": v.slug}, ask, ("before", "rack", "after"), TURN_OPTIONS
             )
         except RulesError as err:
-            error = str(err)
+            error = reason_of(err)
     return _page(
         "checker/turn.html",
         v,
@@ -146,7 +147,7 @@ def best(slug: str):
                 **({"laid": laid} if laid else {}),
             )
         except RulesError as err:
-            error = str(err)
+            error = reason_of(err)
     must_play = (base.get("must_play") if game is not None else None) or "C"
     return _page(
         "checker/best.html",

@@ -13,12 +13,14 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.routing import BuildError
 
 from ..checker.checking import InputError
+from ..display.reasons import render_reason
 from ..limits.pool import Busy
 from ..rules import RoundError, RulesError
 from ..services.errors import Conflict, NotEditor, NotFound, SecretMissing
 from ..services.transfer import TransferError
 from ..services.versions import ETAG, StaleVersion
 from ..storage.extensions import db
+from .language import request_locale, spoken
 
 #: Each error family's HTTP status (a subclass takes the status of the first family in its MRO).
 STATUS: dict[type[Exception], int] = {
@@ -70,13 +72,13 @@ def _answer(status: int, message: str, details: dict | None = None, headers: dic
     details = dict(details or {})
     if _wants_json():
         body = error_body(message, details.pop("reasons", None), **details)
-        return jsonify(body), status, headers or {}
+        return jsonify(spoken(body)), status, {"Vary": "Accept-Language", **(headers or {})}
     return (
         render_template(
             "errors/error.html",
             status=status,
             message=message,
-            reasons=details.get("reasons", []),
+            reasons=[render_reason(r, request_locale()) for r in details.get("reasons", [])],
             game_url=_game_url(),
         ),
         status,
@@ -103,7 +105,8 @@ def mapped_error(err: Exception):
         headers = {"Retry-After": str(err.retry_after)}
     elif isinstance(err, StaleVersion):
         headers = {"ETag": ETAG.format(err.current)}
-    return _answer(status, str(err), _details(err), headers)
+    reason = err.reason if isinstance(err, RulesError) else None
+    return _answer(status, reason or str(err), _details(err), headers)
 
 
 def register_errorhandlers(app: Flask) -> None:

@@ -13,9 +13,11 @@ from markupsafe import Markup
 from werkzeug.routing import BuildError
 
 from ..display.card_faces import keypad_faces
+from ..display.reasons import render_reason
 from ..display.words import FILTERS
 from ..rulebook import rule_page, rule_url_anchor
 from ..rulebook.reasons import reason_html, reason_text
+from .language import request_locale
 
 #: Top navigation: (endpoint, label); an entry shows once its blueprint is registered.
 NAV = (
@@ -51,8 +53,9 @@ def _variant_of(context) -> str | None:
 
 
 def reason_markup(text: object, variant: str | None = None) -> Markup:
-    """An engine message as HTML: the sentence, then "(CR-1)" linking to the rule on ``variant``'s page."""
-    return reason_html(text, lambda rule_id: rule_href(rule_id, variant))
+    """An engine message as HTML, in the reader's language: the sentence, then "(CR-1)" linking to
+    the rule on ``variant``'s page."""
+    return reason_html(render_reason(text, request_locale()), lambda rule_id: rule_href(rule_id, variant))
 
 
 @pass_context
@@ -61,12 +64,17 @@ def reason(context, text: object, variant: str | None = None) -> Markup:
     return reason_markup(text, variant or _variant_of(context))
 
 
+def spoken_text(text: object) -> str:
+    """``{{ message | reason_text }}``: the message in plain text, in the reader's language."""
+    return reason_text(render_reason(text, request_locale()))
+
+
 def register(app: Flask) -> None:
     for name, function in FILTERS.items():
         app.add_template_filter(function, name)
     app.add_template_filter(keypad_faces)  # a variant's keypad keys, from the one card-face table
     app.add_template_filter(reason, "reason")
-    app.add_template_filter(reason_text, "reason_text")
+    app.add_template_filter(spoken_text, "reason_text")
 
     @app.context_processor
     def navigation():

@@ -84,6 +84,16 @@ class OpenApi:
         self.validate({"$ref": f"#/components/schemas/{name}"}, instance)
 
 
+def sentences_only(answer):
+    """An API answer without the data it adds beside the engine's sentences (``reasons_keys``, ``error_key``
+    ..., in its parts too: tests/web/test_engine_languages.py), to compare with the engine's own ``to_dict()``."""
+    if isinstance(answer, list):
+        return [sentences_only(a) for a in answer]
+    if not isinstance(answer, dict):
+        return answer
+    return {k: sentences_only(v) for k, v in answer.items() if not k.endswith(("_keys", "_key"))}
+
+
 def call(
     client,
     api: OpenApi,
@@ -94,9 +104,10 @@ def call(
     secret: str | None = None,
     raw: bytes | str | None = None,
     expect: int | None = None,
+    headers: dict[str, str] | None = None,
 ):
     """Send a request, check the status (when ``expect``), validate the answer; returns (status, json)."""
-    headers = {"Authorization": f"Bearer {secret}"} if secret else {}
+    headers = {**(headers or {}), **({"Authorization": f"Bearer {secret}"} if secret else {})}
     data = raw if raw is not None else (json.dumps(body) if body is not None else None)
     response = client.open(path, method=method, data=data, headers=headers, content_type="application/json")
     assert response.is_json, f"{method} {path} answered {response.status_code} without JSON"

@@ -316,6 +316,7 @@ def test_a_refusal_names_the_player_never_the_seat(client, api):
             "field": "turns.1.melds.0.extend",
             "message": "CR-6: Ann may add to another player's meld only after laying a meld "
             "of their own (earlier this hand or this turn)",
+            "message_key": {"rule": "CR-6", "key": "cr.lay_first", "values": {"player": "Ann"}},
         }
     ]
     assert body["error"].startswith("hand 1: ") and "seat" not in body["error"]

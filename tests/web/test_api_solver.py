@@ -12,7 +12,7 @@ from scorekeeper.rules.solver.batch import solve_line
 from scorekeeper.storage.extensions import db
 from scorekeeper.storage.models import Game
 
-from .api_support import VARIANTS, OpenApi, call
+from .api_support import VARIANTS, OpenApi, call, sentences_only
 
 
 @pytest.fixture
@@ -74,7 +74,7 @@ def test_solve_answers_the_engines_to_dict(client, api, body, schema):
         initial=body.get("initial", False),
         **body.get("options", {}),
     ).to_dict()
-    assert answer == expected
+    assert sentences_only(answer) == expected
 
 
 def test_solve_answers_the_batch_lines_fields(client, api):
@@ -185,7 +185,10 @@ def test_turn_judges_a_whole_turn(client, api, before, rack, after, initial, opt
     _, answer = call(client, api, "POST", "/api/v1/turn", body, expect=200)
     assert answer["valid"] is valid
     assert {r.split(":")[0] for r in answer["reasons"]} >= set(rules)
-    assert answer == check_turn("rummikub", before, rack, after, initial=initial, **options).to_dict()
+    assert (
+        sentences_only(answer)
+        == check_turn("rummikub", before, rack, after, initial=initial, **options).to_dict()
+    )
 
 
 def test_a_grid_turn_is_judged_on_the_board(client, api):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
 from ..errors import RoundError
+from ..reasons import say
 from ..scoring import GameScore, RoundOutcome
 from .melds import (
     KINDS,
@@ -108,7 +109,7 @@ class HandLog:
         self.starter = (dealer + 1) % self.players if starter is None else starter
         turns = facts.get("turns") or []
         if not isinstance(turns, list):
-            raise _fail("turns", "give the turns as a list, in play order")
+            raise _fail("turns", say("cr.turns_list"))
         for i, turn in enumerate(turns):
             self._turn(i, turn)
         self.ended_by = self._end(facts.get("end"), len(turns))
@@ -117,29 +118,26 @@ class HandLog:
     def _turn(self, i: int, turn: Any) -> None:
         field, seat = f"turns.{i}", self.seat_of(i)
         if self.last_due is not None and i > self.last_due:
-            raise _fail(
-                field, f"CR-8: the game ended after turn {self.last_due + 1}; no more turns are played"
-            )
+            raise _fail(field, say("cr.game_ended", turn=self.last_due + 1))
         if not isinstance(turn, Mapping):
-            raise _fail(field, "each turn must be an object")
+            raise _fail(field, say("cr.turn_object"))
         if turn.get("player") not in (None, ""):
-            said = self.variant.count(turn["player"], f"{field}.player", what="a player seat")
+            said = self.variant.count(turn["player"], f"{field}.player", what=say("what.seat"))
             if said != seat:
                 raise _fail(
                     f"{field}.player",
-                    f"it is {self.player(seat)}'s turn: play goes round the table "
-                    f"from the starter ({self.player(self.starter)}) (CR-9)",
+                    say("cr.whose_turn", player=self.player(seat), starter=self.player(self.starter)),
                 )
         melds = turn.get("melds") or []
         if not isinstance(melds, list):
-            raise _fail(f"{field}.melds", "give the melds as a list")
+            raise _fail(f"{field}.melds", say("cr.melds_list"))
         shown: list[dict] = []
         earned = sum(self._meld(f"{field}.melds.{j}", i, seat, m, shown) for j, m in enumerate(melds))
         manual = turn.get("pegs") not in (None, "")
         if manual:
-            typed = self.variant.count(turn["pegs"], f"{field}.pegs", what="pegs")
+            typed = self.variant.count(turn["pegs"], f"{field}.pegs", what=say("what.pegs"))
             if melds and typed != earned:
-                raise _fail(f"{field}.pegs", f"CR-5: these melds peg {earned}, not {typed}")
+                raise _fail(f"{field}.pegs", say("cr.pegs_differ", earned=earned, typed=typed))
             earned = typed
             if earned > 0:  # CR-6: pegs come only from melding, so a pegged turn has laid a meld
                 self.laid.add(seat)
@@ -160,14 +158,14 @@ class HandLog:
 
     def _meld(self, field: str, i: int, seat: int, meld: Any, shown: list[dict]) -> int:
         if not isinstance(meld, Mapping):
-            raise _fail(field, "each meld must be an object with its cards")
+            raise _fail(field, say("cr.meld_object"))
         cards = self.variant.parse_for_round(meld.get("cards"), f"{field}.cards")
         if not cards:
-            raise _fail(f"{field}.cards", "give the cards laid")
+            raise _fail(f"{field}.cards", say("cr.cards_laid"))
         kind = meld.get("kind")
         kind = None if kind in (None, "") else str(kind).lower()
         if kind is not None and kind not in KINDS:
-            raise _fail(f"{field}.kind", f"CR-3: {meld.get('kind')!r} is not a kind; accepted: set, run")
+            raise _fail(f"{field}.kind", say("cr.not_a_kind", kind=repr(meld.get("kind"))))
         if meld.get("extend") in (None, ""):
             target = self._lay(field, i, seat, cards, kind)
             earned = pegs(target.kind, len(cards))
@@ -175,7 +173,7 @@ class HandLog:
             target, earned = self._extend(field, seat, cards, kind, meld["extend"])
         deck = deck_reasons((c for m in self.table for c in m.cards), self.opts["jokers"])
         if deck:
-            raise _fail(f"{field}.cards", "; ".join(deck) + " (counting every meld on the table this hand)")
+            raise _fail(f"{field}.cards", say("cr.deck_this_hand", reasons=tuple(deck)))
         added = target.readings[0].tokens()[len(target.cards) - len(cards) :]
         shown.append(
             {
@@ -193,12 +191,15 @@ class HandLog:
     def _lay(self, field: str, i: int, seat: int, cards, kind: str | None) -> TableMeld:
         legal, why = of_kind(judge(cards, self.opts["ace_high"]), kind)
         if not legal:
-            raise _fail(f"{field}.cards", "; ".join(why))
+            raise _fail(f"{field}.cards", say("joined", reasons=tuple(why)))
         chosen = best_kind(legal, lambda k: pegs(k, len(cards)))
         if len(legal) > 1:
             self.notes.append(
-                f"turn {i + 1}: {' '.join(card_text(c) for c in cards)} counted as a {chosen} "
-                "(CR-3: it reads both ways; give kind to choose)"
+                say(
+                    "cr.counted_as_set" if chosen == "set" else "cr.counted_as_run",
+                    turn=i + 1,
+                    cards=" ".join(card_text(c) for c in cards),
+                )
             )
         meld = TableMeld(len(self.table), seat, chosen, tuple(cards), legal[chosen].readings)
         self.table.append(meld)
@@ -206,25 +207,25 @@ class HandLog:
         return meld
 
     def _extend(self, field: str, seat: int, cards, kind: str | None, number: Any) -> tuple[TableMeld, int]:
-        k = self.variant.count(number, f"{field}.extend", what="a table meld number")
+        k = self.variant.count(number, f"{field}.extend", what=say("what.meld_number"))
         if k >= len(self.table):
             raise _fail(
                 f"{field}.extend",
-                f"CR-4: there is no table meld {k} yet; melds are numbered "
-                "from 0 in the order they were laid this hand",
+                say("cr.no_meld_yet", meld=k),
             )
         meld = self.table[k]
         if kind is not None and kind != meld.kind:
-            raise _fail(f"{field}.kind", f"CR-4: meld {k} is a {meld.kind}; it cannot become a {kind}")
+            raise _fail(
+                f"{field}.kind", say("cr.meld_is_set" if meld.kind == "set" else "cr.meld_is_run", meld=k)
+            )
         if meld.owner != seat and seat not in self.laid:
             raise _fail(
                 f"{field}.extend",
-                f"CR-6: {self.player(seat)} may add to another player's meld only "
-                "after laying a meld of their own (earlier this hand or this turn)",
+                say("cr.lay_first", player=self.player(seat)),
             )
         grown = judge_extension(meld.readings, cards, self.opts["ace_high"])
         if not grown.legal:
-            raise _fail(f"{field}.cards", "; ".join(grown.reasons))
+            raise _fail(f"{field}.cards", say("joined", reasons=tuple(grown.reasons)))
         before = len(meld.cards)
         meld.cards, meld.readings = meld.cards + tuple(cards), grown.readings
         return meld, added_pegs(meld.kind, before, len(meld.cards))
@@ -240,30 +241,33 @@ class HandLog:
         if end in (None, "", {}):
             return None
         if not isinstance(end, Mapping):
-            raise _fail("end", "give the end of the hand as an object, or null while it is played")
+            raise _fail("end", say("cr.end_object"))
         kind = end.get("type")
         if kind == "draw_pile":
             return kind
         if kind != "out":
-            raise _fail("end.type", f"{kind!r} is not how a hand ends; accepted: out, draw_pile")
+            raise _fail("end.type", say("cr.end_type", kind=repr(kind)))
         try:
             player = self.variant.seat_or_none(end, "player", self.players, "CR-7")
         except RoundError as err:
             raise RoundError([(f"end.{f}", m) for f, m in err.errors]) from None
         if player is None:
-            raise _fail("end.player", "CR-7: say who went out")
+            raise _fail("end.player", say("cr.who_out"))
         if turns and (self.starter + turns - 1) % self.players != player:
             last = (self.starter + turns - 1) % self.players
             raise _fail(
                 "end.player",
-                f"CR-7: {self.player(player)} went out, but the last turn recorded is {self.player(last)}'s",
+                say("cr.out_not_last", player=self.player(player), last=self.player(last)),
             )
         left = end.get("cards_left")
         if not isinstance(left, list) or len(left) != self.players:
-            raise _fail("end.cards_left", f"CR-7: give the cards left in every hand ({self.players} counts)")
-        counts = [self.variant.count(n, f"end.cards_left.{s}", what="cards left") for s, n in enumerate(left)]
+            raise _fail("end.cards_left", say("cr.cards_left_all", count=self.players))
+        counts = [
+            self.variant.count(n, f"end.cards_left.{s}", what=say("what.cards_left"))
+            for s, n in enumerate(left)
+        ]
         if counts[player]:
-            raise _fail(f"end.cards_left.{player}", "CR-7: the player who goes out has no cards left")
+            raise _fail(f"end.cards_left.{player}", say("cr.out_no_cards"))
         points = rummy_bonus(self.players, counts)
         self._peg(player, points)
         self.bonus = {"player": player, "points": points, "cards_left": counts}

@@ -19,20 +19,23 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..cards import Card, Notation
+from ..reasons import Reason, say
 
 SUITS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 SUIT_ORDER = ("S", "H", "D", "C")
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+#: the suits as words of the catalog (the display writes them in the reader's language)
+SUIT_WORDS = {"S": "suit.spades", "H": "suit.hearts", "D": "suit.diamonds", "C": "suit.clubs"}
 RANKS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 11)}}
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 #: N-1 hints for ranks players may write as numbers (the deck's tokens are A, J, Q, K).
 FACE_HINTS = {
-    "1": "an ace is written A",
-    "14": "an ace is written A",
-    "11": "a jack is written J",
-    "12": "a queen is written Q",
-    "13": "a king is written K",
+    "1": say("n1.ace"),
+    "14": say("n1.ace"),
+    "11": say("n1.jack"),
+    "12": say("n1.queen"),
+    "13": say("n1.king"),
 }
 
 NOTATION = Notation(
@@ -42,9 +45,9 @@ NOTATION = Notation(
     suits=SUITS,
     suit_required=True,
     rank_names=RANK_NAMES,
-    hints={k: f"{v}, e.g. {v[-1]}S" for k, v in FACE_HINTS.items()},
-    suit_hint="a card needs its suit, e.g. 7H",
-    accepted="rank A 2..10 J Q K (T = 10) + suit S H D C (or ♠♥♦♣), e.g. AS 10H QD; JK (joker; or *)",
+    hints={k: say("cr.face_hint", hint=v, card=f"{v[-1]}S") for k, v in FACE_HINTS.items()},
+    suit_hint=say("cr.suit_needed"),
+    accepted=say("cr.accepted"),
 )
 rank_text = NOTATION.rank_text  # a rank as written: A, 7, Q
 
@@ -127,18 +130,22 @@ def _read_set(rank: int, table: Sequence[Card], added: Sequence[Card]) -> tuple[
     return tuple(out)
 
 
+#: a kind's size limits as its sentences (CR-1 sets, CR-2 runs)
+TOO_FEW = {"set": "cr.set_too_few", "run": "cr.run_too_few"}
+TOO_MANY = {"set": "cr.set_too_many", "run": "cr.run_too_many"}
+
+
 def _size_reasons(
     kind: str, rule: str, cards: Sequence[Card], naturals: Sequence[Card], most: int
-) -> list[str]:
+) -> list[Reason]:
     """CR-3 (a natural card) and the kind's size limits: 3 cards at least, ``most`` at most."""
     reasons = []
     if not naturals:
-        reasons.append("CR-3: a meld needs at least one natural card besides its jokers")
+        reasons.append(say("cr.natural_needed"))
     if len(cards) < 3:
-        reasons.append(f"{rule}: a {kind} needs at least 3 cards, not {len(cards)}")
+        reasons.append(say(TOO_FEW[kind], count=len(cards)))
     if len(cards) > most:
-        closed = " (CR-4: sets are closed at 4)" if kind == "set" else ""
-        reasons.append(f"{rule}: a {kind} has at most {most} cards, not {len(cards)}{closed}")
+        reasons.append(say(TOO_MANY[kind], most=most, count=len(cards)))
     return reasons
 
 
@@ -148,7 +155,7 @@ def judge_set(cards: Sequence[Card]) -> Judgement:
     reasons = _size_reasons("set", "CR-1", cards, naturals, 4)
     ranks = sorted({c.rank for c in naturals})
     if len(ranks) > 1:
-        reasons.append("CR-1: a set needs one rank; these are " + ", ".join(rank_text(r) for r in ranks))
+        reasons.append(say("cr.set_one_rank", ranks=", ".join(rank_text(r) for r in ranks)))
     if reasons:
         return Judgement("set", reasons=tuple(reasons))
     return Judgement("set", (Reading("set", _read_set(ranks[0], (), cards), ranks[0]),))
@@ -189,12 +196,12 @@ def _run_shape_reasons(cards: Sequence[Card], naturals: Sequence[Card]) -> list[
     reasons = _size_reasons("run", "CR-2", cards, naturals, 13)
     suits = sorted({c.suit for c in naturals}, key=SUIT_ORDER.index)
     if len(suits) > 1:
-        reasons.append("CR-2: a run needs one suit; these are " + ", ".join(SUIT_NAMES[s] for s in suits))
+        reasons.append(say("cr.run_one_suit", suits=[say(SUIT_WORDS[s]) for s in suits]))
     repeats = [
         card_text(Card(r, s)) for (r, s), n in Counter((c.rank, c.suit) for c in naturals).items() if n > 1
     ]
     if repeats:
-        reasons.append("CR-2: a run has no repeats; " + ", ".join(repeats) + " appears more than once")
+        reasons.append(say("cr.run_repeats", cards=", ".join(repeats)))
     return reasons
 
 
@@ -226,18 +233,17 @@ def judge_run(cards: Sequence[Card], ace_high: bool) -> Judgement:
     return Judgement("run", reasons=(_sequence_reason(cards, naturals, ace_high),))
 
 
-def _sequence_reason(cards: Sequence[Card], naturals: Sequence[Card], ace_high: bool) -> str:
+def _sequence_reason(cards: Sequence[Card], naturals: Sequence[Card], ace_high: bool) -> Reason:
     """Why one-suit cards without repeats fit no window."""
     ranks = {c.rank for c in naturals}
     if 1 in ranks and 13 in ranks:
         if not ace_high and judge_run(cards, ace_high=True).legal:
-            return "CR-2: aces are low only (A-2-3); Q-K-A needs the ace_high option"
+            return say("cr.aces_low")
         if 2 in ranks or ace_high:
-            return "CR-2: a run never wraps round from K through A to 2"
+            return say("cr.no_wrap")
     low, high = min(ranks), max(ranks)
-    return (
-        f"CR-2: not in sequence: {rank_text(low)} to {rank_text(high)} spans {high - low + 1} ranks "
-        f"but the meld has {len(cards)} cards (jokers only fill the gaps)"
+    return say(
+        "cr.not_in_sequence", low=rank_text(low), high=rank_text(high), span=high - low + 1, count=len(cards)
     )
 
 
@@ -285,7 +291,7 @@ def judge_extension(table: Sequence[Reading], added: Sequence[Card], ace_high: b
     """
     kind, size = table[0].kind, len(table[0].cards)
     if not added:
-        return Judgement(kind, reasons=("CR-4: add at least one card to extend a meld",))
+        return Judgement(kind, reasons=(say("cr.extend_nothing"),))
     if kind == "set":
         return _extend_set(table[0], added)
     return _extend_run(table, added, ace_high, size)
@@ -294,10 +300,10 @@ def judge_extension(table: Sequence[Reading], added: Sequence[Card], ace_high: b
 def _extend_set(table: Reading, added: Sequence[Card]) -> Judgement:
     reasons = []
     if len(table.cards) + len(added) > 4:
-        reasons.append(f"CR-4: sets are closed at 4 cards; this would make {len(table.cards) + len(added)}")
+        reasons.append(say("cr.set_closed", count=len(table.cards) + len(added)))
     strays = [card_text(c) for c in added if not c.wild and c.rank != table.start]
     if strays:
-        reasons.append(f"CR-1: {', '.join(strays)} cannot join a set of {rank_text(table.start)}s")
+        reasons.append(say("cr.set_strays", cards=", ".join(strays), rank=rank_text(table.start)))
     if reasons:
         return Judgement("set", reasons=tuple(reasons))
     return Judgement(
@@ -309,11 +315,11 @@ def _extend_run(table: Sequence[Reading], added: Sequence[Card], ace_high: bool,
     suit = next(c.suit for c in table[0].cards)
     grown = size + len(added)
     if grown > 13:
-        return Judgement("run", reasons=(f"CR-2: a run has at most 13 cards; this would make {grown}",))
+        return Judgement("run", reasons=(say("cr.run_too_long", count=grown),))
     off_suit = [card_text(c) for c in added if not c.wild and c.suit != suit]
     if off_suit:
         return Judgement(
-            "run", reasons=(f"CR-2: {', '.join(off_suit)} cannot join a run of {SUIT_NAMES[suit]}",)
+            "run", reasons=(say("cr.run_off_suit", cards=", ".join(off_suit), suit=say(SUIT_WORDS[suit])),)
         )
     found: dict[tuple[Card, ...], Reading] = {}
     for before in table:
@@ -330,21 +336,18 @@ def _extend_run(table: Sequence[Reading], added: Sequence[Card], ace_high: bool,
     if found:
         return Judgement("run", tuple(found.values()))
     if not ace_high and _extend_run(table, added, True, size).legal:  # the ace decides, not the table
-        return Judgement("run", reasons=("CR-2: aces are low only (A-2-3); Q-K-A needs the ace_high option",))
+        return Judgement("run", reasons=(say("cr.aces_low"),))
     shown = table[0].text()
     return Judgement(
         "run",
-        reasons=(
-            f"CR-4: {' '.join(card_text(c) for c in added)} cannot extend the run {shown} at its ends "
-            "(cards on the table never move)",
-        ),
+        reasons=(say("cr.run_ends", cards=" ".join(card_text(c) for c in added), run=shown),),
     )
 
 
 # -- the physical deck ----------------------------------------------------------------
 
 
-def deck_reasons(cards: Iterable[Card], jokers: int) -> list[str]:
+def deck_reasons(cards: Iterable[Card], jokers: int) -> list[Reason]:
     """Cards the two packs (plus ``jokers`` jokers) cannot hold this many times.
 
     >>> deck_reasons(NOTATION.parse("8H 8H 8H JK JK JK"), jokers=2)
@@ -354,11 +357,11 @@ def deck_reasons(cards: Iterable[Card], jokers: int) -> list[str]:
     counts = Counter((c.rank, c.suit) for c in cards)
     wild = counts.pop((None, None), 0)
     reasons = [
-        f"CR-1: two packs hold {COPIES} of each card; {card_text(Card(r, s))} is here {n} times"
+        say("cr.two_packs", copies=COPIES, card=card_text(Card(r, s)), count=n)
         for (r, s), n in counts.items()
         if n > COPIES
     ]
     if wild > jokers:
-        more = " (option jokers=4 adds two)" if jokers < 4 and wild <= 4 else ""
-        reasons.append(f"CR-3: the deck has {jokers} jokers, not {wild}{more}")
+        more = jokers < 4 and wild <= 4
+        reasons.append(say("cr.jokers_more" if more else "cr.jokers", jokers=jokers, count=wild))
     return reasons

@@ -31,6 +31,7 @@ from typing import Any
 from ..base import Variant
 from ..facts import Choice, Count, ListOf, Record, Seat, Text
 from ..options import Option
+from ..reasons import say
 from ..registry import register
 from ..table_counts import crib_rummy_counts
 from ..verdict import HandValue, Verdict, distinct_readings
@@ -190,10 +191,7 @@ class CribRummy(Variant):
         )
         notes = ()
         if len(legal) > 1:
-            notes = (
-                f"CR-3: these cards read as a set ({pegs('set', len(cards))} pegs) or a run "
-                f"({pegs('run', len(cards))} pegs); declare which with kind=set or kind=run",
-            )
+            notes = (say("cr.both_ways", set_pegs=pegs("set", len(cards)), run_pegs=pegs("run", len(cards))),)
         return Verdict(
             self.slug,
             True,
@@ -213,10 +211,11 @@ class CribRummy(Variant):
         out = []
         for kind, j in judged.items():
             if declared and kind != declared and j.legal:
-                out.append(f"legal as a {kind} ({pegs(kind, len(cards))} pegs): declare kind={kind}")
+                key = "cr.legal_as_set" if kind == "set" else "cr.legal_as_run"
+                out.append(say(key, pegs=pegs(kind, len(cards))))
         if not opts["ace_high"] and not judged["run"].legal and (not declared or declared == "run"):
             if judge(cards, ace_high=True)["run"].legal:
-                out.append(f"legal as a run with the ace_high option (Q-K-A): {pegs('run', len(cards))} pegs")
+                out.append(say("cr.legal_ace_high", pegs=pegs("run", len(cards))))
         return tuple(out)
 
     def _check_extension(self, table, added, opts) -> Verdict:
@@ -224,9 +223,7 @@ class CribRummy(Variant):
         table_all = judge(table, ace_high)
         table_legal, why = of_kind(table_all, declared)
         if not table_legal:
-            return Verdict(
-                self.slug, False, reasons=(f"CR-4: the meld on the table is not legal ({'; '.join(why)})",)
-            )
+            return Verdict(self.slug, False, reasons=(say("cr.table_not_legal", reasons=tuple(why)),))
         grown_all = {k: judge_extension(j.readings, added, ace_high) for k, j in table_all.items() if j.legal}
         legal, why = of_kind({k: g for k, g in grown_all.items() if k in table_legal}, None)
         deck = deck_reasons(table + added, opts["jokers"])
@@ -264,7 +261,8 @@ class CribRummy(Variant):
         if not legal or deck_reasons(added, opts["jokers"]):
             return ()
         kind = best_kind(legal, lambda k: pegs(k, len(added)))
-        return (f"the added cards are a legal new {kind} on their own ({pegs(kind, len(added))} pegs)",)
+        key = "cr.added_new_set" if kind == "set" else "cr.added_new_run"
+        return (say(key, pegs=pegs(kind, len(added))),)
 
     def hand(self, cards: str, opts: dict[str, Any]) -> HandValue:
         """The card count (RULES.md section 6) and the rummy bonus it gives (CR-7).

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from itertools import chain, combinations, islice, pairwise
 
 from ..progressions import Fit, fits, reading, why_not
+from ..reasons import Reason, counted, say
 from ..verdict import Verdict, distinct_readings
 from .steps import BOOK, RUN, Requirement, Step
 
 
-def too_many_wild_bees(values: Sequence[int | None], where: str = "") -> str | None:
+def too_many_wild_bees(values: Sequence[int | None], where: str = "") -> Reason | None:
     """KB-2: why a meld (``where``, when named) holds more Wild Bees than number cards; None when it does not.
 
     >>> too_many_wild_bees((5, None, None))
@@ -23,11 +24,11 @@ def too_many_wild_bees(values: Sequence[int | None], where: str = "") -> str | N
     natural = len(values) - wild
     if wild <= natural:
         return None
-    lead = f"{where} has " if where else ""
-    return (
-        f"KB-2: {lead}{wild} Wild Bee{'s' * (wild != 1)} but only {natural} number "
-        f"card{'s' * (natural != 1)}; Wild Bees may not outnumber number cards"
-    )
+    bees = counted(wild, "kb.one_wild_bee", "kb.wild_bees")
+    numbers = counted(natural, "kb.one_number_card", "kb.number_cards")
+    if where:
+        return say("kb.meld_too_wild", meld=where, bees=bees, numbers=numbers)
+    return say("kb.too_wild", bees=bees, numbers=numbers)
 
 
 @dataclass(frozen=True)
@@ -141,21 +142,20 @@ def lays(melds: Sequence[Meld], step: Step) -> bool:
 
 def _lone_reasons(i: int, meld: Meld) -> list[str]:
     """KB-1/KB-2 reasons a meld of a laydown is neither a book nor a run."""
-    where = f"meld {i + 1} ({meld.text})"
+    where = say("kb.meld_named", number=i + 1, cards=meld.text)
     if meld.too_wild:
         return [too_many_wild_bees(meld.values, where)]
     if meld.kinds:
         return []
-    return [
-        f"KB-1: {where} is neither a book ({why_not(meld.values, BOOK, 'Wild Bee')}) "
-        f"nor a run ({why_not(meld.values, RUN, 'Wild Bee')})"
-    ]
+    book, run = why_not(meld.values, BOOK, "Wild Bee"), why_not(meld.values, RUN, "Wild Bee")
+    return [say("kb.neither", meld=where, book=book, run=run)]
 
 
-def _described(meld: Meld) -> str:
+def _described(meld: Meld) -> Reason:
     if not meld.kinds:
-        return f"{meld.text} (no meld)"
-    return f"{meld.text} (a {' or '.join(meld.kinds)} of {len(meld.values)})"
+        return say("kb.no_meld", cards=meld.text)
+    key = "kb.book_or_run" if len(meld.kinds) > 1 else "kb.a_book" if meld.kinds[0] == "book" else "kb.a_run"
+    return say(key, cards=meld.text, count=len(meld.values))
 
 
 def _why_no_matching(melds: Sequence[Meld], step: Step) -> list[str]:
@@ -167,17 +167,14 @@ def _why_no_matching(melds: Sequence[Meld], step: Step) -> list[str]:
     if books_ok is None:
         books = [m for m in loose if m.fit.shape is BOOK]
         pair = next((a, b) for a in books for b in books if a.meld < b.meld and a.fit.start == b.fit.start)
-        return [
-            f"KB-4: {step.label}: meld {pair[0].meld + 1} and meld {pair[1].meld + 1} are both books "
-            f"of {pair[0].fit.start}s; the books of a Step must be of different numbers"
-        ]
+        first, second, number = pair[0].meld + 1, pair[1].meld + 1, pair[0].fit.start
+        return [say("kb.books_differ", step=step.label, first=first, second=second, number=number)]
     runs = [m for m in books_ok if m.fit.shape is RUN]
     pair = next((a, b) for a in runs for b in runs if a.meld < b.meld and touching(a.fit, b.fit))
     low, high = sorted((pair[0].fit, pair[1].fit), key=lambda f: f.start)
-    return [
-        f"KB-5: {step.label}: the runs {low.start}-{low.end} and {high.start}-{high.end} continue "
-        f"each other (together one run of {low.length + high.length}); runs of a Step must not"
-    ]
+    low_run, high_run = f"{low.start}-{low.end}", f"{high.start}-{high.end}"
+    together = low.length + high.length
+    return [say("kb.runs_apart", step=step.label, low=low_run, high=high_run, together=together)]
 
 
 def _unfitting_reasons(melds: Sequence[Meld], step: Step) -> list[str]:
@@ -186,14 +183,18 @@ def _unfitting_reasons(melds: Sequence[Meld], step: Step) -> list[str]:
     reasons = [r for i, meld in enumerate(melds) for r in _lone_reasons(i, meld)]
     short = next(matchings(melds, step, books_differ=False, runs_apart=False, sizes=False), None)
     reasons += [
-        f"KB-1: meld {m.meld + 1} ({melds[m.meld].text}) has {len(melds[m.meld].values)} cards; "
-        f"{step.label} needs a {m.requirement.kind} of at least {m.requirement.size}"
+        say(
+            "kb.short_book" if m.requirement.kind == "book" else "kb.short_run",
+            number=m.meld + 1,
+            cards=melds[m.meld].text,
+            count=len(melds[m.meld].values),
+            step=step.label,
+            size=m.requirement.size,
+        )
         for m in short or ()
         if len(melds[m.meld].values) < m.requirement.size
     ]
-    reasons.append(
-        f"KB-3: the melds do not lay {step.label}: they are " + "; ".join(_described(m) for m in melds)
-    )
+    reasons.append(say("kb.do_not_lay", step=step.label, melds=tuple(_described(m) for m in melds)))
     return reasons
 
 
@@ -240,11 +241,12 @@ def _joined(melds: Sequence[Meld], step: Step) -> tuple[str, ...]:
         joined = [Meld.read(tuple(v for m in melds[a:b] for v in m.values)) for a, b in pairwise(bounds)]
         if lays(joined, step):
             text = " | ".join(m.text for m in joined)
-            out.append(
-                f"lay it as one {step.melds[0].kind}: {text}"
-                if want == 1
-                else f"lay it as {want} melds: {text}"
-            )
+            if want > 1:
+                out.append(say("kb.lay_as_melds", count=want, melds=text))
+            else:
+                out.append(
+                    say("kb.lay_as_book" if step.melds[0].kind == "book" else "kb.lay_as_run", melds=text)
+                )
     return tuple(out)
 
 
@@ -264,10 +266,9 @@ def judge_laydown(variant: str, melds: Sequence[Meld], step: Step) -> Verdict:
     extra = {"step": step.number or None, "step_text": step.text}
     written = tuple(" | ".join(m.text for m in melds).split())
     if len(melds) != len(step.melds):
-        reason = (
-            f"KB-3: {step.label} needs {len(step.melds)} meld{'s' * (len(step.melds) != 1)}; "
-            f"this laydown has {len(melds)}" + (" (separate melds with '|')" if len(melds) == 1 else "")
-        )
+        needs = counted(len(step.melds), "kb.one_meld", "kb.melds")
+        key = "kb.meld_count_one" if len(melds) == 1 else "kb.meld_count"
+        reason = say(key, step=step.label, needs=needs, count=len(melds))
         return Verdict(
             variant,
             False,

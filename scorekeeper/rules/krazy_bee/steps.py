@@ -28,6 +28,7 @@ from typing import Any
 from ..errors import OptionError
 from ..options import whole_number
 from ..progressions import Shape
+from ..reasons import Reason, say
 
 BOOK = Shape("book", 0, 1, 13)
 RUN = Shape("run", 1, 1, 13)
@@ -35,10 +36,7 @@ RUN = Shape("run", 1, 1, 13)
 DEALT = 12
 #: KB-8: a Step can use at most the 12 cards dealt plus the one drawn.
 MOST_CARDS = DEALT + 1
-GRAMMAR = (
-    "Steps separated by ';' or new lines, requirements joined by '+', each "
-    "'book of N', 'run of N', 'K books of N' or 'K runs of N'"
-)
+GRAMMAR = say("kb.grammar")
 _REQUIREMENT = re.compile(r"^(?:(\d+)\s+)?(book|run)(s?)\s+of\s+(\d+)$", re.IGNORECASE)
 _NUMBERING = re.compile(r"^\s*\d+\s*[.)]\s*")
 
@@ -80,8 +78,10 @@ class Step:
         return sum(r.size * r.count for r in self.requirements)
 
     @property
-    def label(self) -> str:
-        return f"Step {self.number} ({self.text})" if self.number else f"the Step '{self.text}'"
+    def label(self) -> Reason:
+        if self.number:
+            return say("kb.step_numbered", number=self.number, text=self.text)
+        return say("kb.step_alone", text=self.text)
 
 
 def _fail(message: str, name: str = "steps") -> OptionError:
@@ -91,31 +91,28 @@ def _fail(message: str, name: str = "steps") -> OptionError:
 def _requirement(part: str, where: str, name: str) -> Requirement:
     m = _REQUIREMENT.match(" ".join(part.split()))
     if not m:
-        raise _fail(f"KB-8: {part.strip()!r} is not a requirement{where}", name)
+        raise _fail(say("kb.not_a_requirement", part=repr(part.strip()), where=where), name)
     count_text, kind, plural, size_text = m.groups()
     count, size, kind = int(count_text or 1), int(size_text), kind.lower()
     if count_text is None and plural:
-        raise _fail(
-            f"KB-8: say how many {kind}s in {part.strip()!r}{where}, e.g. '2 {kind}s of {size}'", name
-        )
+        key = "kb.how_many_books" if kind == "book" else "kb.how_many_runs"
+        raise _fail(say(key, part=repr(part.strip()), where=where, size=size), name)
     if count < 1 or size < 1:
-        raise _fail(f"KB-8: {part.strip()!r} needs at least one meld of at least one card{where}", name)
+        raise _fail(say("kb.requirement_empty", part=repr(part.strip()), where=where), name)
     if kind == "run" and size > RUN.longest:
-        raise _fail(f"KB-1: a run holds at most {RUN.longest} cards ({part.strip()!r}{where})", name)
+        raise _fail(say("kb.run_too_long", most=RUN.longest, part=repr(part.strip()), where=where), name)
     return Requirement(kind, size, count)
 
 
 def _step(text: str, number: int, name: str) -> Step:
-    where = f" (in Step {number})" if number else ""
+    where = say("kb.in_step", number=number) if number else ""
     parts = text.split("+")
     if any(not p.strip() for p in parts):
-        raise _fail(f"KB-8: an empty requirement around '+'{where}", name)
+        raise _fail(say("kb.empty_requirement", where=where), name)
     step = Step(number, tuple(_requirement(p, where, name) for p in parts))
     if step.cards > MOST_CARDS:
         raise _fail(
-            f"KB-8: {step.text!r} needs {step.cards} cards; a Step can use at most "
-            f"{MOST_CARDS} (12 dealt plus the card drawn){where}",
-            name,
+            say("kb.step_too_big", step=repr(step.text), count=step.cards, most=MOST_CARDS, where=where), name
         )
     return step
 
@@ -125,7 +122,7 @@ def _parse(text: str) -> tuple[Step, ...]:
     lines = [_NUMBERING.sub("", chunk) for chunk in re.split(r"[;\n]", text)]
     chunks = [c for c in lines if c.strip()]
     if not chunks:
-        raise _fail("KB-8: the Step list needs at least one Step")
+        raise _fail(say("kb.no_steps"))
     return tuple(_step(chunk, i + 1, "steps") for i, chunk in enumerate(chunks))
 
 
@@ -137,7 +134,7 @@ def parse_steps(text: Any) -> str:
     if isinstance(text, (list, tuple)):
         text = ";".join(str(t) for t in text)
     if not isinstance(text, str):
-        raise _fail(f"{text!r} is not text")
+        raise _fail(say("kb.not_text", value=repr(text)))
     return "; ".join(step.text for step in _parse(text))
 
 
@@ -168,13 +165,13 @@ def parse_step_choice(raw: Any) -> str:
         number = whole_number(m.group(1))
         if number is None:  # thousands of digits: no list is that long
             raise OptionError(
-                "step", f"KB-8: there is no Step {m.group(1)[:12]}...", "a Step number or one Step's text"
+                "step", say("kb.no_such_step_long", number=m.group(1)[:12]), say("kb.step_choice")
             )
         if number < 1:
-            raise OptionError("step", "Steps are numbered from 1", "a Step number or one Step's text")
+            raise OptionError("step", say("kb.numbered_from_1"), say("kb.step_choice"))
         return m.group(1)
     if ";" in text or "\n" in text:
-        raise OptionError("step", "give one Step, not a list", "a Step number or one Step's text")
+        raise OptionError("step", say("kb.one_step"), say("kb.step_choice"))
     return _step(text, 0, "step").text
 
 
@@ -185,8 +182,8 @@ def chosen_step(choice: str, steps: Sequence[Step]) -> Step:
         if not 1 <= number <= len(steps):
             raise OptionError(
                 "step",
-                f"KB-8: there is no Step {number}; the list has {len(steps)} Steps",
-                f"a Step number 1..{len(steps)} or one Step's text",
+                say("kb.no_such_step", number=number, count=len(steps)),
+                say("kb.step_choice_within", count=len(steps)),
             )
         return steps[number - 1]
     for step in steps:

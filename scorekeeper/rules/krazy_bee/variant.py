@@ -33,6 +33,7 @@ from ..errors import RoundError
 from ..facts import Count, Flag, Record, Text, yes_no
 from ..options import Option
 from ..progressions import judge, judge_change, values_of
+from ..reasons import counted, say
 from ..registry import register
 from ..scoring import GameScore, RoundOutcome, competition_ranks
 from ..table_counts import krazy_bee_counts
@@ -61,7 +62,7 @@ NOTATION = Notation(
     "krazy-bee",
     ranks={str(n): n for n in range(1, 14)},
     wild_tokens=("W", "*"),
-    accepted="1..13, W (Wild Bee; or *)",
+    accepted=say("kb.accepted"),
 )
 
 #: KB-7 card classes for ``counts``: name -> points per card
@@ -83,7 +84,7 @@ def _blockers(cards: tuple[Card, ...], least: int) -> list[str]:
     """KB-1 (size) and KB-2 (Wild Bees <= number cards) reasons for one meld."""
     reasons = []
     if len(cards) < least:
-        reasons.append(f"KB-1: a meld needs at least {least} cards; this has {len(cards)}")
+        reasons.append(say("kb.meld_too_small", least=least, count=len(cards)))
     too_wild = too_many_wild_bees(values_of(cards))
     if too_wild:
         reasons.append(too_wild)
@@ -92,7 +93,7 @@ def _blockers(cards: tuple[Card, ...], least: int) -> list[str]:
 
 def _table_reasons(table: tuple[Card, ...]) -> list[str]:
     """KB-6: the meld laid off on must itself be legal (KB-2 included)."""
-    return [f"KB-6: the meld on the table is not legal: {reason}" for reason in _blockers(table, 1)]
+    return [say("kb.table_not_legal", reason=reason) for reason in _blockers(table, 1)]
 
 
 @register
@@ -163,22 +164,22 @@ class KrazyBee(Variant):
     # -- the checker ----------------------------------------------------------
     def _melds(self, text: str) -> list[tuple[Card, ...]]:
         if not isinstance(text, str):
-            raise self.refuse("cards must be text", repr(text))
+            raise self.refuse(say("n1.cards_text"), repr(text))
         melds = [self.parse(part) for part in text.split("|")]
         if not any(melds):
-            raise self.refuse("no cards given")
+            raise self.refuse(say("n1.no_cards"))
         if any(not m for m in melds):
-            raise self.refuse("an empty meld between '|' separators", "|")
+            raise self.refuse(say("kb.empty_meld"), "|")
         return melds
 
     def check(self, cards: str, extend: str | None, opts: dict[str, Any]) -> Verdict:
         melds = self._melds(cards)
         if extend is not None:
             if len(melds) > 1:
-                raise self.refuse("'|' separates Step melds; an extension adds cards to one meld", "|")
+                raise self.refuse(say("kb.extend_one_meld"), "|")
             table = self._melds(extend)
             if len(table) > 1:
-                raise self.refuse("'|' separates Step melds; extend one meld on the table at a time", "|")
+                raise self.refuse(say("kb.extend_one_table_meld"), "|")
             return self._extension(table[0], melds[0], opts)
         if len(melds) > 1 or opts["step"] is not None:
             return self._laydown(melds, opts)
@@ -201,7 +202,7 @@ class KrazyBee(Variant):
         if opts["step"] is not None:
             step = chosen_step(opts["step"], steps)
             verdict = judge_laydown(self.slug, melds, step)
-            others = tuple(f"lays {steps[n - 1].label} instead" for n in laid if n != step.number)
+            others = tuple(say("kb.lays_instead", step=steps[n - 1].label) for n in laid if n != step.number)
             return replace(
                 verdict,
                 alternatives=() if verdict.valid else verdict.alternatives + others,
@@ -209,12 +210,10 @@ class KrazyBee(Variant):
             )
         if laid:
             verdict = judge_laydown(self.slug, melds, steps[laid[0] - 1])
-            others = tuple(f"also lays {steps[n - 1].label}" for n in laid[1:])
+            others = tuple(say("kb.also_lays", step=steps[n - 1].label) for n in laid[1:])
             return replace(verdict, alternatives=others, extra={**verdict.extra, "steps": laid})
         same = [judge_laydown(self.slug, melds, s) for s in steps if len(s.melds) == len(melds)]
-        reasons = (
-            f"KB-3: this laydown lays no Step of the list ({len(melds)} meld{'s' * (len(melds) != 1)})",
-        )
+        reasons = (say("kb.no_step", melds=counted(len(melds), "kb.one_meld", "kb.melds")),)
         reasons += tuple(r for v in same for r in v.reasons)
         shown = same[0] if same else judge_laydown(self.slug, melds, steps[0])
         return Verdict(
@@ -286,7 +285,7 @@ class KrazyBee(Variant):
         value = entry.get(key, False)
         answer = False if value in (None, "") else yes_no(value)
         if answer is None:
-            raise RoundError([(f"{field}.{key}", f"{value!r} is not yes or no")])
+            raise RoundError([(f"{field}.{key}", say("round.not_yes_no", value=repr(value)))])
         return answer
 
     def score_round(
@@ -314,7 +313,7 @@ class KrazyBee(Variant):
                 out.append(seat)
             notes.append(str(entry.get("notes") or ""))
         if len(out) > 1:
-            errors.append((f"players.{out[1]}.went_out", "KB-9: only one player goes out in a hand"))
+            errors.append((f"players.{out[1]}.went_out", say("kb.one_out")))
         if errors:
             raise RoundError(errors)
         progress = tuple(
@@ -342,18 +341,13 @@ class KrazyBee(Variant):
         if entry.get("step") not in (None, ""):
             typed = self.count(entry["step"], f"{field}.step", low=1, what="a Step number")
             if typed > len(steps):
-                errors.append((f"{field}.step", f"KB-8: the Step list has only {len(steps)} Steps"))
+                errors.append((f"{field}.step", say("kb.list_has_only", count=len(steps))))
             elif typed != on_step:
-                errors.append((f"{field}.step", f"KB-9: this player is on Step {on_step}, not Step {typed}"))
+                errors.append((f"{field}.step", say("kb.on_step", step=on_step, typed=typed)))
         if went_out and not laid:
-            errors.append((f"{field}.went_out", "KB-9: a player who goes out has laid down their Step"))
+            errors.append((f"{field}.went_out", say("kb.out_laid")))
         if went_out and points:
-            errors.append(
-                (
-                    f"{field}.points",
-                    f"KB-7: the player who goes out has no cards left and counts 0, not {points}",
-                )
-            )
+            errors.append((f"{field}.points", say("kb.out_counts_0", points=points)))
         return laid, went_out, points, errors
 
     def is_over(self, game: GameScore, outcome: RoundOutcome, opts: Mapping[str, Any]) -> bool:

@@ -10,6 +10,7 @@ from importlib import import_module
 from typing import Any
 
 from ..errors import RulesError
+from ..reasons import say
 from ..registry import find_variant
 from .limits import time_limit
 from .tile_engine import tile_variant
@@ -45,7 +46,7 @@ def solve(
         seconds = time_limit(options.pop("time_limit", DEFAULT_SECONDS))
         return solve_tiles(slug, rack, table, goal=goal, initial=initial, seconds=seconds, options=options)
     if slug not in HINTS:
-        raise RulesError(f"no best-play finder for {variant!r}")
+        raise RulesError(say("tt.no_finder", variant=repr(variant)))
     module = import_module(f".{HINTS[slug]}", __name__)
     return module.hint(rack, table=table, initial=initial, **options)
 

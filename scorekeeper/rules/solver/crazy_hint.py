@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import RulesError
+from ..reasons import say
 from ..registry import find_variant
 
 VARIANT = "crazy-rummy"
@@ -77,7 +78,7 @@ def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any)
     game = find_variant(VARIANT)
     opts = game.options({**options, "first_play": initial or options.get("first_play", False)})
     if opts["wild"] is None:
-        raise RulesError("CZ-1: give the hand's wild rank (option wild)")
+        raise RulesError(say("cz.hint_wild"))
     from ..crazy_sets import rank_text, wild_rank
 
     wild = wild_rank(opts["wild"])

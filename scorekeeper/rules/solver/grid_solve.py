@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..reasons import say
 from ..tiles.grid import check_board
 from .best_play import BestPlay
 from .grid_cuts import make_cut
@@ -84,10 +85,8 @@ def grid_best(
     best, proved = _search(row, answer, bound, goal, programme, cuts, lay, recut, deadline)
     if proved:
         return replace(best, optimal=True)
-    note = (
-        "CT-9: best found, not proven: a play using crossings may lay more; at most "
-        f"{bound if bound is not None else 'unknown'} {'tiles' if goal == 'tiles' else 'points'}"
-    )
+    most = bound if bound is not None else say("tt.unknown")
+    note = say("tt.crossings_tiles" if goal == "tiles" else "tt.crossings_points", most=most)
     return replace(best, optimal=False, bound=bound, notes=(*best.notes, note))
 
 

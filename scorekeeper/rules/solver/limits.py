@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import OptionError
+from ..reasons import say
 
 #: the longest time bound a caller may ask for, in seconds
 MOST_SECONDS = 60.0
@@ -20,11 +21,11 @@ def time_limit(raw: Any) -> float:
     ...
     scorekeeper.rules.errors.OptionError: option 'time_limit': 'soon' is not a number of seconds; ...
     """
-    accepted = f"seconds, more than 0 and at most {MOST_SECONDS:g}"
+    accepted = say("tt.seconds", most=f"{MOST_SECONDS:g}")
     try:
         seconds = float(raw)
     except (TypeError, ValueError):
-        raise OptionError("time_limit", f"{raw!r} is not a number of seconds", accepted) from None
+        raise OptionError("time_limit", say("tt.not_seconds", value=repr(raw)), accepted) from None
     if not 0 < seconds <= MOST_SECONDS:
-        raise OptionError("time_limit", f"{raw!r} is out of range", accepted)
+        raise OptionError("time_limit", say("option.out_of_range", value=repr(raw)), accepted)
     return seconds

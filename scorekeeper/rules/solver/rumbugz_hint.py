@@ -13,6 +13,7 @@ from typing import Any
 
 from ..cards import tokenize
 from ..errors import OptionError
+from ..reasons import say
 from ..registry import find_variant
 
 VARIANT = "rumbugz"
@@ -50,7 +51,7 @@ def _laid(raw: Any) -> tuple[str, ...]:
     for name in names:
         kind = str(name).strip().lower()
         if kind not in KINDS:
-            raise OptionError("laid", f"RB-2: {name!r} is not a kind", ", ".join(KINDS))
+            raise OptionError("laid", say("rb.kind_unknown", name=repr(name)), ", ".join(KINDS))
         out.append(kind)
     return tuple(k for k in KINDS if k in out)
 

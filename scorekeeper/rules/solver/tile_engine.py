@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
+from ..reasons import say
 from ..registry import find_variant
 from ..tiles.checks import set_verdict
 from ..tiles.faces import END, START, entry_points, entry_text, joker_points
@@ -97,13 +98,11 @@ def read_table(variant: str, text: Any, opts: Mapping[str, Any]) -> TileTable:
     game = find_variant(variant)
     if is_board(text):
         if not opts["grid"]:
-            raise game.refuse(
-                "CT-9: a board (rows split by '/' or new lines, '.' for an empty cell) needs the grid switch"
-            )
+            raise game.refuse(say("ct.board_needs_grid"))
         return TileTable(board=tuple(tuple(row) for row in read_board(text, NOTATION)))
     parts = [NOTATION.parse(part) for part in str(text).split("|")]
     if any(not p for p in parts):
-        raise game.refuse("an empty set between '|' separators", "|")
+        raise game.refuse(say("tt.empty_set"), "|")
     return TileTable(sets=tuple(parts))
 
 

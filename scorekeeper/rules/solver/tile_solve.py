@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import RulesError
+from ..reasons import say
 from .best_play import BestPlay
 from .grid_solve import grid_best
 from .model import NUMBERS, TILES, Answer, columns, solve_model
@@ -105,13 +106,13 @@ def solve_tiles(
 ) -> BestPlay:
     """The best legal turn for ``rack_text`` on ``table_text`` (see the module docstring)."""
     if goal not in GOALS:
-        raise RulesError(f"goal {goal!r}: accepted: tiles, value")
+        raise RulesError(say("tt.goal", goal=repr(goal)))
     opts = options_of(variant, options)
     rack, table = read_rack(rack_text), read_table(variant, table_text, opts)
     table = legal_order(table, switches_of(opts))  # a table set may be typed in any order
     too_many = supply_reasons(rack + table.tiles, "CT-1", "the table and rack hold")
     if too_many:
-        raise RulesError("; ".join(too_many))
+        raise RulesError(say("joined", reasons=tuple(too_many)))
     sw = switches_of(opts)
     rack_counts, rack_jokers = _counts(rack)
     table_counts, _ = _counts(table.tiles)
@@ -188,30 +189,23 @@ def _in_rows(
             )
         return _answer(variant, goal, False, opts, answer, table_counts, before)
     if table.board is not None and _legal(variant, table, opts):
-        note = (
-            "CT-9: this board's crossings share tiles, so it cannot be re-laid in rows; it is kept as "
-            "it lies and the rack's tiles are laid beside it (best found, not proven)",
-        )
+        note = (say("tt.board_kept"),)
         played = _beside(
             variant, goal, False, opts, table, before, sw, rack_counts, rack_jokers, seconds, None
         )
         return replace(played, optimal=False, notes=note)
     if not answer.optimal and _legal(variant, table, opts):
         # out of time before any laydown: the table as it lies, the rack's own sets beside it
-        note = (
-            "best found, not proven: the time bound ran out; the table is kept as it lies and the "
-            "rack's tiles are laid in sets of their own",
-        )
+        note = (say("tt.out_of_time"),)
         beside = _beside(
             variant, goal, False, opts, table, before, sw, rack_counts, rack_jokers, seconds / 4, None
         )
         return replace(beside, optimal=False, notes=note)
     if not answer.optimal:
-        raise RulesError("no arrangement of the table was found in the time allowed; try a longer time_limit")
+        raise RulesError(say("tt.no_arrangement"))
     reasons = judge_table(variant, table, opts).reasons
     raise RulesError(
-        "CT-1: the table's tiles cannot be laid out as legal sets"
-        + (f" ({'; '.join(reasons)})" if reasons else "")
+        say("tt.table_illegal_because", reasons=tuple(reasons)) if reasons else say("tt.table_illegal")
     )
 
 

@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Any
 
 from ..errors import RulesError
+from ..reasons import say
 from ..verdict import Verdict
 from .limits import time_limit
 from .tile_engine import TileTable, options_of, tile_variant
@@ -34,9 +35,7 @@ def check_turn(
     (False, 'CT-3: a run needs at least 3 positions (set 1)', ('a legal way to lay R8: R5 R6 R7 R8',))
     """
     if tile_variant(variant) is None:
-        raise RulesError(
-            f"check_turn judges the tile games (rummikub, crazy-tiles, runny-tiles), not {variant!r}"
-        )
+        raise RulesError(say("tt.tile_games_only", variant=repr(variant)))
     seconds = time_limit(options.pop("time_limit", CORRECTION_SECONDS))
     opts = options_of(variant, options)
 
@@ -70,10 +69,10 @@ def _corrections(variant, before: TileTable, rack, played: Counter, initial, opt
     if played:
         same = _solve(variant, table_text, names(played), initial, opts, seconds)
         if same is not None and same.tiles_played == sum(played.values()):
-            return [f"a legal way to lay {names(played)}: {_laid(same)}"]
+            return [say("tt.legal_way", tiles=names(played), sets=_laid(same))]
     best = _solve(variant, table_text, rack, initial, opts, seconds)
     if best is not None and best.tiles_played:
-        return [f"a legal turn from this rack: lay {' '.join(best.play)} as {_laid(best)}"]
+        return [say("tt.legal_turn", tiles=" ".join(best.play), sets=_laid(best))]
     return []
 
 
@@ -87,10 +86,7 @@ def _must_play(variant, before, rack, played: Counter, initial, opts, seconds, e
         extra["could_play_bound"] = best.bound
     laid = sum(played.values())
     if opts["must_play"] == "A" and best.tiles_played > laid:
-        return [
-            f"CT-11: this game plays all it can; the rack could lay {best.tiles_played} tiles, "
-            f"not {laid} (for example {' '.join(best.play)})"
-        ]
+        return [say("tt.play_all", could=best.tiles_played, laid=laid, tiles=" ".join(best.play))]
     if opts["must_play"] == "B" and not laid and best.tiles_played:
-        return [f"CT-11: this game plays something when able; the rack could lay {' '.join(best.play)}"]
+        return [say("tt.play_some", tiles=" ".join(best.play))]
     return []

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from itertools import permutations
 from typing import Any
 
+from ..reasons import say
 from ..verdict import Verdict
 from .table_order import legal_order
 from .tile_engine import (
@@ -78,21 +79,15 @@ def _joker_story(before_jokers, after_jokers, played: Counter) -> tuple[list[str
         for j, i in enumerate(mine):
             entries, _, sets = after_jokers[i]
             if not entries & before_jokers[j]:
-                was = "/".join(sorted(before_jokers[j])) or "nothing legal"
-                now = "/".join(sorted(entries)) or "nothing legal"
+                was = "/".join(sorted(before_jokers[j])) or say("tt.nothing_legal")
+                now = "/".join(sorted(entries)) or say("tt.nothing_legal")
                 needs.append(sets)
                 if _rack_tiles_in(sets, played) + _rack_jokers_in(sets, theirs, after_jokers) < 2:
-                    reasons.append(
-                        f"CT-10: the joker that stood for {was} now stands for {now}; a joker taken "
-                        "back must go into a set holding two tiles from your rack"
-                    )
+                    reasons.append(say("tt.joker_moved", was=was, now=now))
         distinct = {tuple(s) for sets in needs for s in sets}
         if len(needs) == 2 and len(distinct) > 1 and not reasons:
             if _rack_tiles_in([s for sets in needs for s in sets], played) < 4:
-                reasons.append(
-                    "CT-10: both jokers taken back need two tiles from your rack each, "
-                    "and the rack's tiles laid do not reach four"
-                )
+                reasons.append(say("tt.two_jokers"))
         value = sum(after_jokers[i][1] for i in theirs)
         if best is None or (len(reasons), -value) < (len(best[0]), -best[1]):
             best = (reasons, value)
@@ -128,14 +123,10 @@ def _initial_reasons(
             continue
         best_points = max(best_points, _meld_points(units, rack_sets, sw))
     if best_points < 0:
-        shown = " ".join(token(t) for t in mixed) if mixed else "a set"
-        return [
-            f"CT-6: the initial meld lays sets of rack tiles only; {shown} mixes in tiles from the table"
-        ], 0
+        shown = " ".join(token(t) for t in mixed) if mixed else say("tt.a_set")
+        return [say("tt.initial_own", shown=shown)], 0
     if best_points < needed:
-        return [
-            f"CT-6: the initial meld is worth {best_points} points; it needs {needed} from your own rack"
-        ], best_points
+        return [say("tt.initial_short", points=best_points, needed=needed)], best_points
     return [], best_points
 
 
@@ -181,16 +172,11 @@ def judge_turn(
     reasons: list[str] = []
     alternatives: list[str] = []
     if gone:
-        reasons.append(
-            f"CT-10: {names(gone)} left the table; tiles on the table stay there "
-            "(a joker swapped out stays on the table too)"
-        )
-        alternatives.append(f"CT-10: put {names(gone)} back on the table")
+        reasons.append(say("tt.left_table", tiles=names(gone)))
+        alternatives.append(say("tt.put_back", tiles=names(gone)))
     if foreign:
-        reasons.append(
-            f"CT-6: {names(foreign)} {'is' if sum(foreign.values()) == 1 else 'are'} on the table "
-            "after the turn but came neither from the table nor from your rack"
-        )
+        key = "tt.foreign_one" if sum(foreign.values()) == 1 else "tt.foreign"
+        reasons.append(say(key, tiles=names(foreign)))
     verdict = judge_table(variant, table_after, opts) if table_after.tiles else None
     if verdict is not None and not verdict.valid:
         reasons += list(verdict.reasons)

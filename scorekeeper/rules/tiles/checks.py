@@ -8,10 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card
+from ..reasons import say
 from ..verdict import Verdict
 from .sets import LineVerdict, Reading, Switches, read_line, read_runs, supply_reasons, token
-
-_KIND_RULE = {"group": "CT-2", "run": "CT-3"}
 
 
 def _tokens(tiles) -> str:
@@ -26,7 +25,7 @@ def _other_orders(tiles: tuple[Card, ...], sw: Switches) -> list[str]:
     out = []
     for order in dict.fromkeys(orders):
         if order != tiles and read_runs(order, sw, cap=0)[0]:
-            out.append(f"CT-3: in the order {_tokens(order)} it would be a run")
+            out.append(say("ct.other_order", tiles=_tokens(order)))
     return out
 
 
@@ -38,11 +37,7 @@ def initial_meld(points: int, needed: int) -> tuple[dict, tuple[str, ...]]:
      ('CT-6: worth 24 points; a first laydown needs 30 from your own rack',))
     """
     reached = points >= needed
-    note = (
-        ()
-        if reached
-        else (f"CT-6: worth {points} points; a first laydown needs {needed} from your own rack",)
-    )
+    note = () if reached else (say("ct.first_laydown", points=points, needed=needed),)
     return {"initial_meld": {"points": points, "needed": needed, "reached": reached}}, note
 
 
@@ -55,8 +50,8 @@ def judge(
     reasons = list(line.reasons)
     alternatives: list[str] = []
     if line.valid and not readings:
-        reasons.append(f"{_KIND_RULE[kind]}: declared a {kind}, but these tiles are not a {kind}")
-        alternatives += [f"{_KIND_RULE[k]}: as a {k} it is legal" for k in line.kinds]
+        reasons.append(say("ct.declared_group" if kind == "group" else "ct.declared_run"))
+        alternatives += [say("ct.legal_as_group" if k == "group" else "ct.legal_as_run") for k in line.kinds]
     if not readings and any(not t.wild for t in tiles):
         alternatives += _other_orders(tiles, sw)
     return line, readings, reasons, alternatives
@@ -114,7 +109,9 @@ def laydown_verdict(variant: str, sets: list[tuple[Card, ...]], opts: dict[str, 
     """Several sets laid down together (``|`` between them); CT-6 counts them all."""
     verdicts = [set_verdict(variant, tiles, opts, first_meld=False, supply=False) for tiles in sets]
     parts = tuple(_part(tiles, v) for tiles, v in zip(sets, verdicts))
-    reasons = tuple(f"{reason} (set {n})" for n, v in enumerate(verdicts, 1) for reason in v.reasons)
+    reasons = tuple(
+        say("ct.in_set", reason=reason, set=n) for n, v in enumerate(verdicts, 1) for reason in v.reasons
+    )
     reasons += tuple(supply_reasons((t for tiles in sets for t in tiles), "CT-1", "these sets show"))
     if reasons:
         return Verdict(variant, False, reasons=reasons, parts=parts)
@@ -165,25 +162,17 @@ def extension_verdict(
         return Verdict(
             variant,
             False,
-            reasons=("CT-10: a joker taken back must go into a new set holding two tiles from your rack",),
+            reasons=(say("ct.joker_back_new_set"),),
         )
     on_table = None if freed_joker else read_line(table, sw, cap=0)
     if on_table is not None and not on_table.valid:
-        return Verdict(variant, False, reasons=tuple(f"{r} (the set on the table)" for r in on_table.reasons))
+        return Verdict(variant, False, reasons=tuple(say("ct.on_table", reason=r) for r in on_table.reasons))
     swap = None if freed_joker else _swap_joker(added, table, sw)
     first = None
     for placed, tiles in _placements(table, added):
         verdict = set_verdict(variant, tiles, opts, first_meld=False)
         if verdict.valid:
-            alternatives = (
-                (
-                    f"CT-10: {token(added[0])} could instead take the joker's place "
-                    f"({_tokens(swap[0])}); the joker must then go into a new set "
-                    "with two tiles from your rack",
-                )
-                if swap
-                else ()
-            )
+            alternatives = (say("ct.could_swap", tile=token(added[0]), set=_tokens(swap[0])),) if swap else ()
             return Verdict(
                 variant,
                 True,
@@ -206,10 +195,7 @@ def extension_verdict(
             (best.kind,),
             best.points,
             best.entries,
-            notes=(
-                "CT-10: the joker taken back must stay on the board, in a new set holding two tiles "
-                "from your rack",
-            ),
+            notes=(say("ct.joker_stays"),),
             extra={"placed": "joker", "set": [token(t) for t in tiles]},
         )
     return Verdict(variant, False, reasons=first.reasons, alternatives=first.alternatives)

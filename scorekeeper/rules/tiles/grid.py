@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from ..cards import Card, Notation, tokenize
+from ..reasons import Reason, say
 from .faces import entry_points
 from .sets import COLOUR_ORDER, LineVerdict, Switches, read_line, supply_reasons, token
 
@@ -66,8 +67,8 @@ def find_lines(board: list[list[Card | None]]) -> list[Line]:
     return lines
 
 
-def _where(r: int, c: int) -> str:
-    return f"row {r + 1}, column {c + 1}"
+def _where(r: int, c: int) -> Reason:
+    return say("ct.cell", row=r + 1, col=c + 1)
 
 
 def _judge_lines(board, lines, sw, colours: dict) -> list[LineVerdict]:
@@ -96,11 +97,7 @@ def check_board(board, sw: Switches):
     verdicts = _judge_lines(board, lines, sw, {})
     if crossing and all(v.valid for v in verdicts) and len(crossing) <= 2:
         verdicts, joined = _join_crossings(board, lines, sw, member, crossing, verdicts)
-        reasons += [
-            f"CT-9: the joker at {_where(*rc)} must keep one colour in both its sets"
-            for rc in crossing
-            if rc not in joined
-        ]
+        reasons += [say("ct.joker_one_colour", cell=_where(*rc)) for rc in crossing if rc not in joined]
     parts, entries, illegal = _read_lines(lines, verdicts, tiles)
     reasons += illegal
     reading = ["/".join(dict.fromkeys(entries[rc])) if rc in entries else token(t) for rc, t in tiles.items()]
@@ -114,10 +111,8 @@ def _read_lines(lines: list[Line], verdicts: list[LineVerdict], tiles: dict):
     for line, verdict in zip(lines, verdicts):
         parts.append(_line_part(line, verdict, tiles))
         if not verdict.valid:
-            reasons.append(
-                f"CT-9: the line {line.direction} from {_where(line.row, line.col)} "
-                f"({' '.join(parts[-1]['cells'])}) is not a legal set"
-            )
+            key = "ct.line_across" if line.direction == "across" else "ct.line_down"
+            reasons.append(say(key, cell=_where(line.row, line.col), tiles=" ".join(parts[-1]["cells"])))
         for rc, entry in zip(line.cells, verdict.best.entries if verdict.best else ()):
             entries.setdefault(rc, []).append(entry)
     return parts, entries, reasons
@@ -127,13 +122,11 @@ def _placement_reasons(tiles: dict, member: dict) -> list[str]:
     """What is wrong with the board before its lines are read: a tile in no line, more tiles
     than the supply holds (CT-9), no tile at all (CT-1)."""
     reasons = [
-        f"CT-9: {token(t)} at {_where(*rc)} is not part of any set (a line of 2 or more tiles)"
-        for rc, t in tiles.items()
-        if rc not in member
+        say("ct.loose_tile", tile=token(t), cell=_where(*rc)) for rc, t in tiles.items() if rc not in member
     ]
     reasons += supply_reasons(tiles.values(), "CT-9", "this board shows")
     if not tiles:
-        reasons.append("CT-1: a set needs at least one number tile")
+        reasons.append(say("ct.number_tile"))
     return reasons
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import RoundError
+from ..reasons import say
 from ..scoring import GameScore, RoundOutcome, best_seats, rank_totals
 from .sets import supply_reasons
 
@@ -71,9 +72,7 @@ def score_tile_round(variant, facts: Mapping[str, Any], game: GameScore, opts) -
     ]
     check_tile_supply(variant, entries)
     if winner is not None and racks[winner]:
-        raise RoundError(
-            [(f"players.{winner}.rack", "CT-8: the player who went out has an empty rack (0 points)")]
-        )
+        raise RoundError([(f"players.{winner}.rack", say("ct.out_empty_rack"))])
     changes, winners = round_changes(racks, winner, opts["scoring"])
     progress = tuple({"wins": game.progress[s]["wins"] + (s in winners)} for s in range(game.players))
     return RoundOutcome(

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..cards import Card
+from ..reasons import Reason, say
 from ..verdict import MAX_READINGS
 from .faces import (
     COLOUR_ORDER,
@@ -58,7 +59,18 @@ class LineVerdict:
 COPIES = 2
 
 
-def supply_reasons(tiles: Iterable[Card], rule: str, shown: str) -> list[str]:
+#: where the tiles are counted, as the catalog's words
+SHOWN = {
+    "this set shows": "ct.this_set_shows",
+    "these sets show": "ct.these_sets_show",
+    "this board shows": "ct.this_board_shows",
+    "these racks hold": "ct.these_racks_hold",
+    "the table after shows": "ct.table_after_shows",
+    "the table and rack hold": "ct.table_and_rack_hold",
+}
+
+
+def supply_reasons(tiles: Iterable[Card], rule: str, shown: str) -> list[Reason]:
     """Tiles shown more often than the set holds them (``shown``: "this set shows", ...).
 
     >>> from scorekeeper.rules.tiles import NOTATION
@@ -67,13 +79,14 @@ def supply_reasons(tiles: Iterable[Card], rule: str, shown: str) -> list[str]:
     """
     counts = Counter(token(t) for t in tiles)
     jokers = counts.pop("J", 0)
+    shown = say(SHOWN[shown]) if shown in SHOWN else shown
     out = [
-        f"{rule}: the game has only two {name} tiles; {shown} {n}"
+        say("ct.only_two", rule=rule, tile=name, shown=shown, count=n)
         for name, n in sorted(counts.items())
         if n > COPIES
     ]
     if jokers > COPIES:
-        out.append(f"{rule}: the game has only two jokers; {shown} {jokers}")
+        out.append(say("ct.only_two_jokers", rule=rule, shown=shown, count=jokers))
     return out
 
 
@@ -121,30 +134,26 @@ def _group_tile_moves(g: int, colour: str | None, sw: Switches, tile: Card, stat
             yield state + len(values), entry_text(tile.suit, values), pts
 
 
-def _group_reasons(tiles: tuple[Card, ...], sw: Switches) -> str:
+def _group_reasons(tiles: tuple[Card, ...], sw: Switches) -> Reason:
     """Why no group reading exists (CT-2), in players' words."""
     numbers = [t for t in tiles if not t.wild]
     common = {v[0] for v, _ in tile_faces(numbers[0], sw, "group")}
     for t in numbers[1:]:
         mine = {v[0] for v, _ in tile_faces(t, sw, "group")}
         if not common & mine:
-            return f"CT-2: a group needs one number: {token(numbers[0])} and {token(t)} differ"
+            return say("ct.group_one_number", first=token(numbers[0]), other=token(t))
         common &= mine
     split = 2 if sw.eleven_split else 1
     most = sum(split if t.rank == 11 else 1 for t in numbers) + split * (len(tiles) - len(numbers))
     if most < 3:
-        return f"CT-2: a group needs 3 or 4 positions; these tiles fill at most {most}"
+        return say("ct.group_too_few", most=most)
     if len(tiles) > 4:
-        return f"CT-2: a group has at most 4 positions; these are {len(tiles)} tiles"
+        return say("ct.group_too_many", count=len(tiles))
     # an 11 in a group of 1s can only be read as 1+1: it fills two positions
     least, g = min((sum(2 if g == 1 and t.rank == 11 else 1 for t in tiles), g) for g in common)
     if least > 4:
-        return (
-            f"CT-2: a group has at most 4 positions; as {g}s these tiles fill {least} "
-            "(an 11 read as 1+1 fills two)"
-        )
-    also = ", or all the same colour" if sw.same_color_groups else ""
-    return f"CT-2: a group needs all different colours{also}"
+        return say("ct.group_eleven", number=g, count=least)
+    return say("ct.group_colours_or_same" if sw.same_color_groups else "ct.group_colours")
 
 
 def read_groups(tiles, sw: Switches, joker_colours=None, cap: int = MAX_READINGS) -> list[Reading]:
@@ -249,21 +258,19 @@ def read_runs(tiles, sw: Switches, joker_colours=None, cap: int = MAX_READINGS):
     reason = ""
     modes = _run_modes(tiles, sw)
     if not modes:
-        also = ", or all different colours (at most 4)" if sw.runny else ""
-        return [], f"CT-3: a run needs one colour{also}"
+        return [], say("ct.run_colour_or_runny" if sw.runny else "ct.run_colour")
     for colour in modes:
         layers, best, failed = walk(tiles, (START, 0, 0), _run_moves(colour, sw, joker_colours))
         if failed is not None:
             reason = reason or (
-                f"CT-3: {token(tiles[failed])} does not continue the run after {token(tiles[failed - 1])}"
-                " (each position is one more than the last, in the order given, no value repeated)"
+                say("ct.run_breaks", tile=token(tiles[failed]), after=token(tiles[failed - 1]))
                 if failed
-                else f"CT-3: {token(tiles[0])} cannot start a run here"
+                else say("ct.run_start", tile=token(tiles[0]))
             )
             continue
         finals = [s for s in layers[-1] if bin(s[1]).count("1") >= 3]
         if not finals:
-            reason = reason or "CT-3: a run needs at least 3 positions"
+            reason = reason or say("ct.run_too_few")
         out += paths(layers, best, finals, "run", cap)
     return out, reason
 
@@ -281,11 +288,11 @@ def read_line(
     ``cap`` exist.
     """
     if not any(not t.wild for t in tiles):
-        return LineVerdict(reasons=("CT-1: a set needs at least one number tile",))
+        return LineVerdict(reasons=(say("ct.number_tile"),))
     groups = read_groups(tiles, sw, joker_colours, cap)
     runs, run_reason = read_runs(tiles, sw, joker_colours, cap)
     found = sorted(groups + runs, key=lambda r: -r.points)
     if found:
         keep = max(cap, 1)  # cap 0: only whether the line is legal, with its best reading
         return LineVerdict(tuple(found[:keep]), len(found) > keep)
-    return LineVerdict(reasons=(_group_reasons(tiles, sw), run_reason or "CT-3: not a run"))
+    return LineVerdict(reasons=(_group_reasons(tiles, sw), run_reason or say("ct.not_a_run")))

@@ -24,6 +24,7 @@ from ..base import Variant, seats
 from ..cards import Notation
 from ..facts import Count, Seat, Text
 from ..options import Option
+from ..reasons import say
 from ..registry import register
 from ..table_counts import tile_counts
 from ..verdict import HandValue, Verdict
@@ -62,9 +63,9 @@ NOTATION = Notation(
     suits=COLOURS,
     suit_first=True,
     suit_required=True,
-    hints={"0": "there is no 0 tile; a joker may stand for 0"},
-    suit_hint="a tile is written colour first, e.g. R7",
-    accepted="colour R/B/K/G (O, Y = gold) + number 1..13 (R10, k7), J (joker; JK or *)",
+    hints={"0": say("ct.no_zero")},
+    suit_hint=say("ct.colour_first"),
+    accepted=say("ct.accepted"),
 )
 
 _SWITCH_HELP = {
@@ -180,19 +181,16 @@ class TileGame(Variant):
         """Tiles of one set (N-1); an empty set is a notation error too."""
         tiles = NOTATION.parse(text)
         if not tiles:
-            raise self.refuse("no tiles given")
+            raise self.refuse(say("ct.no_tiles"))
         return tiles
 
     def check(self, cards, extend, opts) -> Verdict:
         """One set, a ``|`` laydown, an extension of ``extend`` or a board (CT-1..CT-10)."""
         if is_board(cards) or is_board(extend):
             if not opts["grid"]:
-                raise self.refuse(
-                    "CT-9: a board (rows split by '/' or new lines, '.' for an empty cell) "
-                    "needs the grid switch"
-                )
+                raise self.refuse(say("ct.board_needs_grid"))
             if extend is not None:
-                raise self.refuse("CT-9: a board cannot be extended; check the whole board instead")
+                raise self.refuse(say("ct.board_not_extended"))
             return self._board(cards, opts)
         if extend is not None:
             return extension_verdict(self.slug, self.parse(cards), self.parse(extend), opts)

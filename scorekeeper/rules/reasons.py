@@ -1,0 +1,91 @@
+"""The engine's sentences as reasons: a rule id, a message key and its values, English by default.
+
+A :class:`Reason` is a ``str`` (its English sentence), so everything that reads
+the engine's answers as text reads it as before; the display renders the same
+reason in another language from its key and values (``scorekeeper.display.reasons``).
+The English templates are the catalog in :mod:`scorekeeper.rules.messages`.
+
+>>> r = say("cr.set_one_rank", ranks="7, 8")
+>>> r, r.rule, r.key, r.values
+('CR-1: a set needs one rank; these are 7, 8', 'CR-1', 'cr.set_one_rank', {'ranks': '7, 8'})
+>>> say("round.ruled", rule="CR-9", message=say("round.not_a_seat", value="7", last=3)).rule
+'CR-9'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from .messages import MESSAGES
+
+#: a rule id as RULES.md writes them (KB-3, CT-10, N-1, PG-1)
+RULE_ID = re.compile(r"\b[A-Z]{1,2}-\d+\b")
+
+
+class Reason(str):
+    """One engine sentence: ``key`` (of :data:`MESSAGES`), ``values`` (cards, numbers, names, other reasons)."""
+
+    key: str
+    values: dict[str, Any]
+
+    def __new__(cls, key: str, values: Mapping[str, Any] | None = None) -> Reason:
+        values = dict(values or {})
+        self = super().__new__(cls, fill(MESSAGES[key], values, str))
+        self.key, self.values = key, values
+        return self
+
+    @property
+    def template(self) -> str:
+        """The English template (the gettext msgid of the ``engine`` domain)."""
+        return MESSAGES[self.key]
+
+    @property
+    def rule(self) -> str | None:
+        """The rule id the sentence names first (a ``rule`` value wins), or None."""
+        if "rule" in self.values:
+            return str(self.values["rule"])
+        found = RULE_ID.search(self.template)
+        return found.group() if found else None
+
+    def described(self) -> dict[str, Any]:
+        """The JSON shape a client renders its own words from: rule, key, values (reasons nested)."""
+        return {"rule": self.rule, "key": self.key, "values": {k: _plain(v) for k, v in self.values.items()}}
+
+    def __reduce__(self):  # the solver's answers cross process boundaries
+        return (Reason, (self.key, self.values))
+
+
+def say(key: str, **values: Any) -> Reason:
+    """The reason ``key`` with ``values``."""
+    return Reason(key, values)
+
+
+def counted(count: int, one: str, other: str) -> Reason:
+    """``count`` things as words: the key ``one`` for 1, ``other`` for any other count (``{count}``)."""
+    return say(one if count == 1 else other, count=count)
+
+
+def fill(template: str, values: Mapping[str, Any], word) -> str:
+    """``template`` with each value written by ``word`` (a reason: its sentence; a tuple of sentences
+    joined by "; ", a list of words by ", ")."""
+    return template.format_map({k: _written(v, word) for k, v in values.items()})
+
+
+def _written(value: Any, word) -> str:
+    if isinstance(value, Reason):
+        return word(value)
+    if isinstance(value, tuple):  # sentences
+        return "; ".join(_written(v, word) for v in value)
+    if isinstance(value, list):  # words
+        return ", ".join(_written(v, word) for v in value)
+    return str(value)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Reason):
+        return value.described()
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value

@@ -1,0 +1,103 @@
+"""The engine's words through the API and the pages: English by default, German for
+``Accept-Language: de``, and each sentence also as data (rule, key, values) beside its text."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.rules import check
+
+from .api_support import OpenApi, call
+
+MIXED = {"variant": "crib-rummy", "cards": "7H 8S 9D"}
+GERMAN = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
+
+
+@pytest.fixture
+def api(client) -> OpenApi:
+    return OpenApi(client.get("/api/v1/openapi.json").get_json())
+
+
+def post(client, api, path: str, body: dict, expect: int, language: dict | None = None, secret=None) -> dict:
+    return call(client, api, "POST", path, body, secret=secret, headers=language, expect=expect)[1]
+
+
+def test_a_verdict_is_english_by_default_with_each_reason_as_data(client, api):
+    verdict = post(client, api, "/api/v1/check", MIXED, 200)
+    assert verdict["reasons"] == list(check("crib-rummy", "7H 8S 9D").reasons)
+    assert verdict["reasons"][0] == "CR-1: a set needs one rank; these are 7, 8, 9"
+    assert verdict["reasons_keys"][0] == {
+        "rule": "CR-1",
+        "key": "cr.set_one_rank",
+        "values": {"ranks": "7, 8, 9"},
+    }
+    assert len(verdict["reasons_keys"]) == len(verdict["reasons"])
+
+
+def test_a_verdict_in_german(client, api):
+    verdict = post(client, api, "/api/v1/check", MIXED, 200, GERMAN)
+    assert verdict["reasons"][0] == "CR-1: ein Satz braucht einen Rang; hier sind es 7, 8, 9"
+    assert "CR-2: eine Reihe braucht eine Farbe; hier sind es Pik, Herz, Karo" in verdict["reasons"]
+    assert verdict["reasons_keys"][0]["key"] == "cr.set_one_rank"  # the data is the same in every language
+
+
+def test_a_language_without_translations_answers_in_english(client, api):
+    verdict = post(
+        client, api, "/api/v1/check", MIXED, 200, {"Accept-Language": "fr-FR, x;q=oops, " + "y," * 500}
+    )
+    assert verdict["reasons"][0] == "CR-1: a set needs one rank; these are 7, 8, 9"
+
+
+def test_a_refused_hand_in_german_names_the_player_and_keeps_the_rule(client, api):
+    _, created = call(
+        client, api, "POST", "/api/v1/games", {"variant": "crib-rummy", "players": ["Ann", "Bob"]}, expect=201
+    )
+    facts = {"turns": [{"melds": [{"cards": "3H 4H 5H"}]}, {"melds": [{"cards": "6H", "extend": 0}]}]}
+    body = post(client, api, f"/api/v1/games/{created['id']}/rounds", facts, 422, GERMAN, created["secret"])
+    field = body["fields"][0]
+    assert field["message"].startswith("CR-6: Ann darf erst an die Kombination einer anderen Person anlegen")
+    assert field["message_key"] == {"rule": "CR-6", "key": "cr.lay_first", "values": {"player": "Ann"}}
+    assert body["reasons"] == [field["message"]]
+    assert body["error"] == "Hand 1: turns.1.melds.0.extend: " + field["message"]
+
+
+def test_an_unknown_option_in_german(client, api):
+    asked = {"variant": "crib-rummy", "cards": "7H 8H 9H", "options": {"jokers": 3}}
+    body = post(client, api, "/api/v1/check", asked, 422, GERMAN)
+    assert body["error"].startswith("Option 'jokers': ")
+    assert body["error_key"]["key"] == "option.refused"
+
+
+def test_the_document_names_the_language_header_and_the_reason_shape(api):
+    document = api.document
+    assert document["components"]["schemas"]["Reason"]["required"] == ["rule", "key", "values"]
+    check_op = document["paths"]["/check"]["post"]
+    assert "Accept-Language" in [p["name"] for p in check_op["parameters"]]
+    assert "reasons_keys" in document["components"]["schemas"]["Verdict"]["properties"]
+
+
+def test_the_checker_page_shows_the_engines_reasons_in_german(client):
+    english = client.get("/check/crib-rummy?cards=7H+8S+9D").get_data(as_text=True)
+    german = client.get("/check/crib-rummy?cards=7H+8S+9D", headers=GERMAN).get_data(as_text=True)
+    assert "A set needs one rank; these are 7, 8, 9" in english
+    assert "Ein Satz braucht einen Rang; hier sind es 7, 8, 9" in german
+    assert "(CR-1)" in german  # the rule id as RULES.md writes it, after the sentence
+
+
+def test_the_checker_page_says_a_refusal_in_german(client):
+    """A token the notation does not know: the page's error (a RulesError's reason) in German, N-1 kept."""
+    german = client.get("/check/crib-rummy?cards=ZZ", headers=GERMAN).get_data(as_text=True)
+    english = client.get("/check/crib-rummy?cards=ZZ").get_data(as_text=True)
+    assert "Unbekanntes Zeichen &#39;ZZ&#39; für crib-rummy; möglich: Rang A 2..10" in german
+    assert "Unknown token &#39;ZZ&#39; for crib-rummy; accepted: rank A 2..10" in english
+    assert "(N-1)" in german
+
+
+def test_the_game_page_is_kept_per_language(app, client, api):
+    """A follower reading German after one reading English gets a page rendered for German (the engine's
+    notes on it are written in the reader's language), not the English one kept from before."""
+    created = post(client, api, "/api/v1/games", {"variant": "crib-rummy", "players": ["Ann", "Bob"]}, 201)
+    page = f"/games/{created['id']}"
+    assert client.get(page).status_code == client.get(page, headers=GERMAN).status_code == 200
+    kept = app.extensions["scorekeeper_game_pages"].pages
+    assert sorted(key[-1] for key in kept if key[0] == created["id"]) == ["de", "en"]
