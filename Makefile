@@ -80,9 +80,9 @@ lint-js: node_modules/.installed
 # fails when a .mo is not the compiled .po), so a fresh checkout needs no step before `make run`
 TRANSLATIONS := scorekeeper/translations
 messages: $(VENV)/.installed-test
-	$(VENV)/bin/pybabel extract --quiet -F babel.cfg -k lazy_gettext -k _l --no-wrap \
+	$(VENV)/bin/pybabel extract -F babel.cfg -k lazy_gettext -k _l --no-wrap \
 		--sort-by-file -o $(TRANSLATIONS)/messages.pot .
-	$(VENV)/bin/pybabel update --quiet --no-wrap -N -D messages -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS)
+	$(VENV)/bin/pybabel update --no-wrap -N -D messages -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS)
 
 translations: $(VENV)/.installed-test
 	$(VENV)/bin/pybabel compile --statistics -D messages -d $(TRANSLATIONS)

@@ -168,6 +168,7 @@ def _option_field(err: RulesError, given: Mapping[str, Any]) -> str:
 @lru_cache(maxsize=1)
 def environment():
     """The Jinja environment of the print templates (no Flask app needed)."""
+    import flask_babel
     from jinja2 import Environment, FileSystemLoader, select_autoescape
 
     env = Environment(
@@ -175,6 +176,13 @@ def environment():
         autoescape=select_autoescape(["html", "svg"]),
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
+    )
+    # the request's language (docs/languages.md); English outside a request
+    env.install_gettext_callables(
+        lambda text: flask_babel.gettext(text),
+        lambda one, many, n: flask_babel.ngettext(one, many, n),
+        newstyle=True,
     )
     env.filters.update(FILTERS)
     env.filters["reason"] = reason_html  # the sentence, then its rule id in small print

@@ -13,6 +13,8 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import get_locale
+from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
 from .. import live, services
@@ -88,7 +90,7 @@ def new(variant: str):
             _form_errors(form, err, fields)
         else:
             db.session.commit()
-            flash("Game started. This phone keeps score; share the game to let others follow.", "success")
+            flash(_("Game started. This phone keeps score; share the game to let others follow."), "success")
             response = make_response(redirect(url_for(".show", public_id=game.public_id)))
             return access.remember_editor(response, game, secret)
     status = 422 if request.method == "POST" else 200
@@ -141,7 +143,7 @@ def show(public_id: str):
     if session.get("_flashes") and not fragment:
         return render_template("games/show.html", **game_page(services.get_game(public_id)), **shown)
     editor = access.holds_secret_for(public_id, stamp.secret_hash)
-    key = (public_id, *stamp, editor, fragment)
+    key = (public_id, *stamp, editor, fragment, str(get_locale()))  # a page per language
     if (kept := kept_pages().get(key)) is not None:
         return kept.replace(TOKEN_MARK, generate_csrf()) if editor else kept
     html = render_template("games/show.html", **game_page(services.get_game(public_id)), **shown)
@@ -170,7 +172,7 @@ def join(public_id: str, secret: str):
     game = services.get_game(public_id)
     if not services.secret_matches(game, secret):
         raise services.NotEditor("This editor link is not valid for this game.")
-    flash("This phone can now keep score for this game.", "success")
+    flash(_("This phone can now keep score for this game."), "success")
     return access.remember_editor(
         make_response(redirect(url_for(".show", public_id=public_id))), game, secret
     )
@@ -192,7 +194,7 @@ def rematch(public_id: str):
     game = access.editable_game(public_id)
     new_game, secret = table_rematch(game)  # a table's game: the table's players and option choices
     db.session.commit()
-    flash("Rematch started with the same players and options.", "success")
+    flash(_("Rematch started with the same players and options."), "success")
     response = make_response(redirect(url_for(".show", public_id=new_game.public_id)))
     return access.remember_editor(response, new_game, secret)
 
@@ -205,5 +207,5 @@ def delete(public_id: str):
         return render_template("games/delete.html", game=game, form=ConfirmForm())
     services.delete_game(game)
     db.session.commit()
-    flash("Game deleted.", "success")
+    flash(_("Game deleted."), "success")
     return access.forget_editor(make_response(redirect(url_for(".index"))), game)

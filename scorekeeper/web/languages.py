@@ -113,5 +113,7 @@ def init_app(app: Flask) -> None:
             "html_lang": html_lang,
             "script_words": script_words,
             "language_choices": languages,
-            "language_url": lambda code: url_for("languages.choose", code=code, next=request.full_path.rstrip("?")),
+            "language_url": lambda code: url_for(
+                "languages.choose", code=code, next=request.full_path.rstrip("?")
+            ),
         }

@@ -66,4 +66,3 @@ def test_a_share_link_opens_in_the_followers_own_language(app, client):
     follower = app.test_client()
     assert html_lang(follower.get(follow_url, headers={"Accept-Language": "en-GB"}).text) == "en"
     assert html_lang(follower.get(follow_url, headers={"Accept-Language": "de-DE"}).text) == "de"
-

@@ -21,7 +21,14 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 SHIPPED = ("de",)
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None, "_l": None, "pgettext": ((1, "c"), 2)}
+KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "lazy_gettext": None,
+    "_l": None,
+    "pgettext": ((1, "c"), 2),
+}
 #: ``%(name)s``, ``%s``, ``%d``, ``{name}``: what a translation must carry over unchanged
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdfr]|%[sdfr]|\{\w*\}")
 
@@ -60,7 +67,9 @@ def test_every_msgid_has_a_translation(language):
         for text in code_msgids()
         if text not in translated or translated[text].fuzzy or not any(_strings(translated[text]))
     )
-    assert not missing, f"{len(missing)} msgids without a {language} translation (make messages): {missing[:20]}"
+    assert not missing, (
+        f"{len(missing)} msgids without a {language} translation (make messages): {missing[:20]}"
+    )
 
 
 def _strings(message) -> tuple[str, ...]:
@@ -75,7 +84,11 @@ def test_translations_keep_the_placeholders(language):
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         for string in _strings(message):
-            if string and placeholders(string) != placeholders(ids[-1]) and placeholders(string) != placeholders(ids[0]):
+            if (
+                string
+                and placeholders(string) != placeholders(ids[-1])
+                and placeholders(string) != placeholders(ids[0])
+            ):
                 wrong.append((ids[0], string))
     assert not wrong, wrong[:10]
 
