@@ -9,6 +9,8 @@ from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any
 
+from babel.dates import format_date
+
 from ..display.qr import qr_png_url
 from ..display.sheets import layout
 from ..display.standings import standings
@@ -18,6 +20,7 @@ from ..profiles.sheet_layouts import blank_sheet, filled_sheet
 from ..rulebook.reasons import reason_html
 from ..rules import GameScore, RulesError, find_variant, options_for, step_texts, variants
 from ..storage.paths import TEMPLATES
+from .language import in_language, language_now
 from .sheet_blocks import block_grid, blocks, label_line, standings_lines
 
 KINDS = ("sheet", "frames", "rules")
@@ -190,7 +193,9 @@ def environment():
 
 
 def render_html(template: str, **context: Any) -> str:
-    context.setdefault("printed_on", date.today().isoformat())
+    language = language_now()
+    context.setdefault("language", language)
+    context.setdefault("printed_on", format_date(date.today(), "medium", locale=language))  # Babel's wording
     return environment().get_template(template).render(**context)
 
 
@@ -290,7 +295,7 @@ def game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str = "a4") -
         options=dict(game.options or {}),
         public_id=game.public_id,
     )
-    return run(_game_sheet_pdf, held, score, follow_url, paper)
+    return run(in_language, language_now(), _game_sheet_pdf, held, score, follow_url, paper)
 
 
 def _game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str) -> bytes:

@@ -81,7 +81,12 @@ def new(public_id: str):
         save = partial(record_round, game, before=before)
     turn = len(entry.turns_of(ctx)) + 1 if entry.by_turn else None
     save = partial(save, turn=turn)
-    done = f"{word.capitalize()} {ctx.number}" + (f", turn {turn} recorded." if turn else " recorded.")
+    said = {"round_word": word.capitalize(), "number": ctx.number, "turn": turn}
+    done = (
+        _("%(round_word)s %(number)s, turn %(turn)s recorded.", **said)
+        if turn
+        else _("%(round_word)s %(number)s recorded.", **said)
+    )
     return _form_or_save(game, entry, ctx, entry.parse_turn, save, done, mode="new", score=score)
 
 
@@ -99,7 +104,7 @@ def edit(public_id: str, number: int):
         ctx,
         entry.parse,
         partial(update_round, game, number, before=ctx.before),
-        f"{word} {number} corrected; totals recomputed.",
+        _("%(round_word)s %(number)s corrected; totals recomputed.", round_word=word, number=number),
         mode="edit",
     )
 
@@ -152,7 +157,11 @@ def end(public_id: str):
         ctx,
         entry.parse_end,
         partial(update_round, game, playing.number, before=before, turn=turn),
-        f"{round_word(game.variant).capitalize()} {playing.number} ended.",
+        _(
+            "%(round_word)s %(number)s ended.",
+            round_word=round_word(game.variant).capitalize(),
+            number=playing.number,
+        ),
         mode="new",
         force_post=True,
         score=score,
