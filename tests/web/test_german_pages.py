@@ -48,7 +48,9 @@ def test_wtforms_and_our_field_errors_in_german(app, client):
     token = csrf_from(client.get("/tables/").text)
     refused = text(client.post("/tables/new", data={"name": "", "players": "", "csrf_token": token}))
     assert "Gib dem Tisch einen Namen" in refused and "Nichts" not in refused.split("Gib dem Tisch")[0][-5:]
-    too_long = text(client.post("/tables/new", data={"name": "x" * 500, "players": "Anna", "csrf_token": token}))
+    too_long = text(
+        client.post("/tables/new", data={"name": "x" * 500, "players": "Anna", "csrf_token": token})
+    )
     assert "Feld" in too_long or "Zeichen" in too_long  # WTForms' own Length message, from its catalog
 
 
