@@ -80,7 +80,7 @@ lint-js: node_modules/.installed
 # fails when a .mo is not the compiled .po), so a fresh checkout needs no step before `make run`
 TRANSLATIONS := scorekeeper/translations
 messages: $(VENV)/.installed-test
-	$(VENV)/bin/pybabel extract -F babel.cfg -k lazy_gettext -k _l --no-wrap \
+	$(VENV)/bin/pybabel extract -F babel.cfg -k lazy_gettext -k _l -k N_ --ignore-dirs ".*" --no-wrap \
 		--sort-by-file -o $(TRANSLATIONS)/messages.pot .
 	$(VENV)/bin/pybabel update --no-wrap -N -D messages -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS)
 

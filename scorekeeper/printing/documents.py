@@ -10,6 +10,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from babel.dates import format_date
+from markupsafe import Markup
 
 from ..display.qr import qr_png_url
 from ..display.sheets import layout
@@ -195,6 +196,7 @@ def environment():
 def render_html(template: str, **context: Any) -> str:
     language = language_now()
     context.setdefault("language", language)
+    context.setdefault("english", Markup("") if language == "en" else Markup(' lang="en"'))
     context.setdefault("printed_on", format_date(date.today(), "medium", locale=language))  # Babel's wording
     return environment().get_template(template).render(**context)
 

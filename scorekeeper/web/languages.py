@@ -101,6 +101,13 @@ def html_lang() -> str:
     return str(get_locale()).replace("_", "-")
 
 
+def english_mark() -> Markup:
+    """`` lang="en"`` for words that stay English on a page in another language (the rules' own
+    sentences, not yet translated), so screen readers read them as English and the pseudo-locale
+    sweep sees them declared; nothing on an English page."""
+    return Markup("") if str(get_locale()) == "en" else Markup(' lang="en"')
+
+
 def init_app(app: Flask) -> None:
     """Flask-Babel with the catalogs under ``translations/``, the switch's route, the templates' helpers."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
@@ -111,6 +118,7 @@ def init_app(app: Flask) -> None:
     def language_helpers():
         return {
             "html_lang": html_lang,
+            "english": english_mark(),
             "script_words": script_words,
             "language_choices": languages,
             "language_url": lambda code: url_for(

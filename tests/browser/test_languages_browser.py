@@ -68,7 +68,9 @@ def pseudo_site(tmp_path_factory):
 
 def test_every_visible_word_passed_through_the_catalog(browser, pseudo_site):
     url, pages = pseudo_site
-    context = browser.new_context(viewport=NARROW, extra_http_headers={"Accept-Language": "en-001"})
+    context = browser.new_context(
+        viewport=NARROW, is_mobile=True, has_touch=True, extra_http_headers={"Accept-Language": "en-001"}
+    )
     page = context.new_page()
     leaks: dict[str, list[str]] = {}
     try:

@@ -40,10 +40,15 @@ def code_msgids() -> frozenset[str]:
         method_map, options_map = parse_mapping_cfg(cfg)
     found = set()
     for _filename, _lineno, message, _comments, _context in extract_from_dir(
-        str(ROOT), method_map, options_map, keywords=KEYWORDS
+        str(ROOT), method_map, options_map, keywords=KEYWORDS, directory_filter=_not_hidden
     ):
         found.update(m for m in (message if isinstance(message, tuple) else (message,)) if m)
     return frozenset(found)
+
+
+def _not_hidden(dirpath: str) -> bool:
+    """Every folder but hidden ones: ``_macros`` holds templates too (Babel skips ``_*`` by default)."""
+    return not Path(dirpath).name.startswith(".")
 
 
 def catalog(language: str):
