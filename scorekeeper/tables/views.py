@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, flash, make_response, redirect, render_template, request, session, url_for
-from flask_babel import gettext as _
+from flask_babel import gettext
 from markupsafe import Markup
 
 from .. import live
@@ -75,7 +75,9 @@ def new():
         else:
             db.session.commit()
             flash(
-                _("Table started. This phone can start its games; share the table to add other phones."),
+                gettext(
+                    "Table started. This phone can start its games; share the table to add other phones."
+                ),
                 "success",
             )
             return access.remember(
@@ -181,7 +183,7 @@ def join(table_id: str, secret: str):
     if not services.secret_matches(table, secret):
         raise NotEditor("This table link is not valid for this table.")
     flash(
-        _(
+        gettext(
             "This phone now belongs to the table %(table)s: it can start games and keep score.",
             table=table.name,
         ),

@@ -7,7 +7,7 @@ from functools import partial
 from typing import Any
 
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from flask_babel import gettext
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
@@ -66,7 +66,7 @@ def new(public_id: str):
     word = round_word(game.variant)
     if score.finished:
         flash(
-            _(
+            gettext(
                 "The game is over: no more %(round_word)s can be recorded.",
                 round_word=round_word(game.variant, 2),
             ),
@@ -83,9 +83,9 @@ def new(public_id: str):
     save = partial(save, turn=turn)
     said = {"round_word": word.capitalize(), "number": ctx.number, "turn": turn}
     done = (
-        _("%(round_word)s %(number)s, turn %(turn)s recorded.", **said)
+        gettext("%(round_word)s %(number)s, turn %(turn)s recorded.", **said)
         if turn
-        else _("%(round_word)s %(number)s recorded.", **said)
+        else gettext("%(round_word)s %(number)s recorded.", **said)
     )
     return _form_or_save(game, entry, ctx, entry.parse_turn, save, done, mode="new", score=score)
 
@@ -104,7 +104,7 @@ def edit(public_id: str, number: int):
         ctx,
         entry.parse,
         partial(update_round, game, number, before=ctx.before),
-        _("%(round_word)s %(number)s corrected; totals recomputed.", round_word=word, number=number),
+        gettext("%(round_word)s %(number)s corrected; totals recomputed.", round_word=word, number=number),
         mode="edit",
     )
 
@@ -124,7 +124,7 @@ def delete(public_id: str, number: int):
     except RulesError as err:
         db.session.rollback()
         flash(
-            _(
+            gettext(
                 "%(round_word)s %(number)s cannot be deleted: %(reason)s",
                 round_word=word,
                 number=number,
@@ -135,7 +135,8 @@ def delete(public_id: str, number: int):
         return redirect(_game_page(game))
     db.session.commit()
     flash(
-        _("%(round_word)s %(number)s deleted; totals recomputed.", round_word=word, number=number), "success"
+        gettext("%(round_word)s %(number)s deleted; totals recomputed.", round_word=word, number=number),
+        "success",
     )
     return redirect(_game_page(game))
 
@@ -147,7 +148,7 @@ def end(public_id: str):
     entry = entry_for(game.variant)
     playing, before, score = _hand_in_progress(game)
     if not entry.by_turn or playing is None:
-        flash(_("No %(round_word)s is being played.", round_word=round_word(game.variant)), "error")
+        flash(gettext("No %(round_word)s is being played.", round_word=round_word(game.variant)), "error")
         return redirect(_game_page(game))
     ctx = context_for(game, playing.number, facts=playing.facts, before=before)
     turn = len(entry.turns_of(ctx))
@@ -157,7 +158,7 @@ def end(public_id: str):
         ctx,
         entry.parse_end,
         partial(update_round, game, playing.number, before=before, turn=turn),
-        _(
+        gettext(
             "%(round_word)s %(number)s ended.",
             round_word=round_word(game.variant).capitalize(),
             number=playing.number,
@@ -294,7 +295,7 @@ def _form_or_save(
     db.session.commit()
     playing = _hand_in_progress(game)[0] if entry.by_turn and mode == "new" else None
     if entry.by_turn and mode == "new" and playing is None:  # the turn ended the hand
-        done = _(
+        done = gettext(
             "%(round_word)s %(number)s ended.",
             round_word=round_word(game.variant).capitalize(),
             number=ctx.number,
