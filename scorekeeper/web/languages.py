@@ -108,6 +108,14 @@ def english_mark() -> Markup:
     return Markup("") if str(get_locale()) == "en" else Markup(' lang="en"')
 
 
+def back_here() -> str:
+    """Where the switch goes back to: this page, but never an address that holds a secret (a join
+    link): its secret would be written into every link of the page."""
+    if "secret" in (request.view_args or {}):
+        return url_for("main.index")
+    return request.full_path.rstrip("?")
+
+
 def init_app(app: Flask) -> None:
     """Flask-Babel with the catalogs under ``translations/``, the switch's route, the templates' helpers."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
@@ -121,7 +129,5 @@ def init_app(app: Flask) -> None:
             "english": english_mark(),
             "script_words": script_words,
             "language_choices": languages,
-            "language_url": lambda code: url_for(
-                "languages.choose", code=code, next=request.full_path.rstrip("?")
-            ),
+            "language_url": lambda code: url_for("languages.choose", code=code, next=back_here()),
         }
