@@ -125,11 +125,12 @@ async function share(button) {
   const blob = await draw(result);
   const name = (result.game + " result").toLowerCase().replace(/[^a-z0-9]+/g, "-") + ".png";
   const file = new File([blob], name, { type: "image/png" });
-  const text = _("%(game)s: won by %(names)s.", { game: result.game, names: result.winner });
+  const said = { game: result.game, names: result.winner };
+  const text = result.winners > 1 ? _("%(game)s: winners %(names)s.", said) : _("%(game)s: winner %(names)s.", said);
   if (navigator.canShare && navigator.canShare({ files: [file] })) {
     try {
       await navigator.share({ files: [file], title: result.game + " result", text });
-      tell(button, "Shared.");
+      tell(button, _("Shared."));
     } catch (err) {
       tell(button, err && err.name === "AbortError" ? "" : _("Could not share; try again."));
     }
