@@ -23,7 +23,7 @@ INSTALL ?= locked
 export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := $(abspath $(VENV))
 
-.PHONY: run test test-latest lock db bench clean docs lint-js
+.PHONY: run test test-latest lock db bench clean docs lint-js messages translations
 
 # uv into .tools/ by the interpreter's own pip (no venv to make first); a Python without pip
 # gets a small venv for it instead
@@ -73,6 +73,19 @@ lint-js: node_modules/.installed
 	@if [ -x node_modules/.bin/eslint ]; then node_modules/.bin/eslint scorekeeper/static/js eslint.config.js; \
 	elif [ "$$CI" = true ]; then echo "make: no ESLint (npm not found)" >&2; exit 1; \
 	else echo "make: NOTICE no ESLint (npm not found): the scripts were not linted" >&2; fi
+
+# the languages (docs/languages.md): `make messages` extracts every word the pages, forms, PDFs and
+# scripts show into messages.pot and merges it into each language's messages.po; after translating,
+# `make translations` compiles the .mo files, which are committed (tests/web/test_translations.py
+# fails when a .mo is not the compiled .po), so a fresh checkout needs no step before `make run`
+TRANSLATIONS := scorekeeper/translations
+messages: $(VENV)/.installed-test
+	$(VENV)/bin/pybabel extract -F babel.cfg -k lazy_gettext -k _l -k N_ --ignore-dirs ".*" --no-wrap \
+		--sort-by-file -o $(TRANSLATIONS)/messages.pot .
+	$(VENV)/bin/pybabel update --no-wrap -N -D messages -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS)
+
+translations: $(VENV)/.installed-test
+	$(VENV)/bin/pybabel compile --statistics -D messages -d $(TRANSLATIONS)
 
 db: $(VENV)/.installed
 	$(VENV)/bin/flask --app scorekeeper db upgrade --directory scorekeeper/migrations

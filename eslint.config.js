@@ -27,7 +27,7 @@ module.exports = [
     languageOptions: {
       ecmaVersion: 2022, sourceType: "script",
       // written above the script by scorekeeper/offline/shell.py when it is served as /sw.js
-      globals: { ...globals.serviceworker, VERSION: "readonly", SHELL: "readonly", OFFLINE_PAGE: "readonly" },
+      globals: { ...globals.serviceworker, VERSION: "readonly", SHELL: "readonly", OFFLINE_PAGE: "readonly", WORDS: "readonly", LANGUAGE: "readonly" },
     },
     rules: { ...js.configs.recommended.rules, "strict": ["error", "global"] },
   },

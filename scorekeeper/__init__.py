@@ -14,6 +14,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     _configure(app, test_config)
     _register_extensions(app)
+    _register_languages(app)
     _register_pool(app)
     _register_delivery(app)
     _register_features(app)
@@ -49,6 +50,12 @@ def _register_extensions(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
+
+
+def _register_languages(app: Flask) -> None:
+    from .web import languages
+
+    languages.init_app(app)
 
 
 def _register_pool(app: Flask) -> None:

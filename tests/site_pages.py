@@ -211,6 +211,8 @@ def _samples(
         return [({"slug": slug}, None) for slug in SLUGS if profile(slug).checker is not None]
     if arguments == {"variant"}:
         return [({"variant": slug}, None) for slug in SLUGS]
+    if arguments == {"code"}:  # the footer's language switch (scorekeeper/web/languages.py)
+        return [({"code": "de"}, None), ({"code": "en"}, None)]
     if arguments == {"tile_slug"}:  # the whole-turn checker: the tile games only
         return [({"tile_slug": slug}, None) for slug in tile_slugs()]
     if arguments <= {"public_id", "number", "secret"}:

@@ -42,7 +42,7 @@ from ..web.access import editable_game
 from ..web.addresses import external_url
 from ..web.features import api_parts, game_starters
 from ..web.guards import require_json
-from ..web.language import spoken
+from ..web.languages import spoken
 from . import bodies
 from .openapi import document
 from .variant_schemas import camel

@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext
+
 from ..rules import GameScore
 
 
@@ -57,16 +59,20 @@ def progress_text(
     if "step" in progress:
         count = progress.get("steps", 0)
         if progress.get("done"):
-            return f"All {count} Steps done"
-        text = f"Step {progress['step']} of {count}"
+            return gettext("All %(count)s Steps done", count=count)
+        text = gettext("Step %(step)s of %(count)s", step=progress["step"], count=count)
         return text if short or not progress.get("step_text") else f"{text}: {progress['step_text']}"
     if "front" in progress:
-        return f"front peg {progress['front']}, back peg {progress.get('back', 0)}"
+        return gettext(
+            "front peg %(front)s, back peg %(back)s", front=progress["front"], back=progress.get("back", 0)
+        )
     if "wins" in progress:
         wins = progress["wins"]
-        text = f"{wins} win" + ("" if wins == 1 else "s")
+        text = gettext("1 win") if wins == 1 else gettext("%(wins)s wins", wins=wins)
         kinds = progress.get("kinds")
-        return text if short or not kinds else f"{text}; kinds laid last round: {', '.join(kinds)}"
+        if short or not kinds:
+            return text
+        return gettext("%(wins)s; kinds laid last round: %(kinds)s", wins=text, kinds=", ".join(kinds))
     if progress:  # a shape this module does not know yet: its own words
         return ", ".join(
             f"{key.replace('_', ' ')} {value}"
@@ -76,10 +82,12 @@ def progress_text(
     if not target or total is None:
         return ""
     if total >= target:
-        return f"reached {target}"
+        return gettext("reached %(target)s", target=target)
     if total < 0:  # "1515 to go to 1500" reads like a mistake
-        return f"below zero: needs {target - total} to reach {target}"
-    return f"{target - total} to go to {target}"
+        return gettext(
+            "below zero: needs %(missing)s to reach %(target)s", missing=target - total, target=target
+        )
+    return gettext("%(missing)s to go to %(target)s", missing=target - total, target=target)
 
 
 def standings(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext
+
 from ..rules import find_variant
 
 
@@ -22,6 +24,10 @@ def ordinal(n: int) -> str:
     >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
     ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
     """
+    # the catalog says how a place is written: "%(number)s." in German; "en" keeps the suffixes
+    written = gettext("ordinal:%(number)s", number=n)
+    if not written.startswith("ordinal:"):
+        return written
     if 10 <= n % 100 <= 20:
         return f"{n}th"
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
@@ -35,7 +41,12 @@ def round_word(slug: str, count: int | None = None) -> str:
     ('hand', 'rounds', 'round')
     """
     word = find_variant(slug).round_word
-    return word if count is None or count == 1 else f"{word}s"
+    one = count is None or count == 1
+    if word == "hand":  # in the reader's language (docs/languages.md); English outside a request
+        return gettext("hand") if one else gettext("hands")
+    if word == "round":
+        return gettext("round") if one else gettext("rounds")
+    return word if one else f"{word}s"
 
 
 def dealt(slug: str) -> bool:

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask_babel import get_locale, gettext
 
 from ..storage.paths import STATIC
 from ..web.delivery import static_url
@@ -81,10 +82,23 @@ def service_worker_source() -> str:
     """``static/js/sw.js`` with its shell and version above it."""
     code = (Path(current_app.static_folder) / "js" / "sw.js").read_text()
     shell = shell_urls()
-    version = hashlib.sha256((json.dumps(shell) + code).encode()).hexdigest()[:12]
+    # the notice on a kept page, in the phone's language: another language is another worker,
+    # which keeps the shell (the offline page among it) again in that language
+    words = {
+        "kept": gettext(
+            "<strong>Offline:</strong> showing what this phone last saw%(when)s. "
+            "It updates when the connection returns.",
+            when="%(when)s",
+        )
+    }
+    language = str(get_locale()).replace("_", "-")
+    version = hashlib.sha256((json.dumps(shell) + code + json.dumps(words) + language).encode()).hexdigest()[
+        :12
+    ]
     head = (
         f"var VERSION = {json.dumps(version)};\nvar SHELL = {json.dumps(shell)};\n"
         f"var OFFLINE_PAGE = {json.dumps(url_for('offline.page'))};\n"
+        f"var WORDS = {json.dumps(words, ensure_ascii=False)};\nvar LANGUAGE = {json.dumps(language)};\n"
     )
     return head + code
 

@@ -9,6 +9,9 @@ from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any
 
+from babel.dates import format_date
+from markupsafe import Markup
+
 from ..display.qr import qr_png_url
 from ..display.sheets import layout
 from ..display.standings import standings
@@ -18,6 +21,7 @@ from ..profiles.sheet_layouts import blank_sheet, filled_sheet
 from ..rulebook.reasons import reason_html
 from ..rules import GameScore, RulesError, find_variant, options_for, step_texts, variants
 from ..storage.paths import TEMPLATES
+from .language import in_language, language_now
 from .sheet_blocks import block_grid, blocks, label_line, standings_lines
 
 KINDS = ("sheet", "frames", "rules")
@@ -168,6 +172,7 @@ def _option_field(err: RulesError, given: Mapping[str, Any]) -> str:
 @lru_cache(maxsize=1)
 def environment():
     """The Jinja environment of the print templates (no Flask app needed)."""
+    import flask_babel
     from jinja2 import Environment, FileSystemLoader, select_autoescape
 
     env = Environment(
@@ -175,6 +180,13 @@ def environment():
         autoescape=select_autoescape(["html", "svg"]),
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
+    )
+    # the request's language (docs/languages.md); English outside a request
+    env.install_gettext_callables(
+        lambda text: flask_babel.gettext(text),
+        lambda one, many, n: flask_babel.ngettext(one, many, n),
+        newstyle=True,
     )
     env.filters.update(FILTERS)
     env.filters["reason"] = reason_html  # the sentence, then its rule id in small print
@@ -182,7 +194,10 @@ def environment():
 
 
 def render_html(template: str, **context: Any) -> str:
-    context.setdefault("printed_on", date.today().isoformat())
+    language = language_now()
+    context.setdefault("language", language)
+    context.setdefault("english", Markup("") if language == "en" else Markup(' lang="en"'))
+    context.setdefault("printed_on", format_date(date.today(), "medium", locale=language))  # Babel's wording
     return environment().get_template(template).render(**context)
 
 
@@ -282,7 +297,7 @@ def game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str = "a4") -
         options=dict(game.options or {}),
         public_id=game.public_id,
     )
-    return run(_game_sheet_pdf, held, score, follow_url, paper)
+    return run(in_language, language_now(), _game_sheet_pdf, held, score, follow_url, paper)
 
 
 def _game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str) -> bytes:

@@ -8,19 +8,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+
+def N_(text: str) -> str:
+    """A heading marked for the catalog (``make messages`` extracts ``N_("...")``); the pages show
+    it through gettext in the reader's language (docs/languages.md). The data stays English."""
+    return text
+
+
 #: Section keys in page order, with their headings.
 SECTION_TITLES = {
-    "overview": "The game and what you need",
-    "values": "What cards are worth",
-    "melds": "Melds",
-    "play": "Playing a hand",
-    "scoring": "Scoring",
-    "end": "End of the game",
-    "scorekeeper": "How Scorekeeper reads your cards",
+    "overview": N_("The game and what you need"),
+    "values": N_("What cards are worth"),
+    "melds": N_("Melds"),
+    "play": N_("Playing a hand"),
+    "scoring": N_("Scoring"),
+    "end": N_("End of the game"),
+    "scorekeeper": N_("How Scorekeeper reads your cards"),
 }
 
 #: Headings of the quick-reference digest (rules cards), in order.
-DIGEST_HEADINGS = ("Card values", "Melds", "Scoring", "End of game")
+DIGEST_HEADINGS = (N_("Card values"), N_("Melds"), N_("Scoring"), N_("End of game"))
 
 
 @dataclass(frozen=True)

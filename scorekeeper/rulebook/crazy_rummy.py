@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .book import Rule, Rulebook, Section
+from .book import N_, Rule, Rulebook, Section
 from .common import COMMON_SECTION
 
 BOOK = Rulebook(
@@ -28,7 +28,7 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "CZ-5",
-                    "Card values",
+                    N_("Card values"),
                     "3 to 7 are worth 5 each, 8 to king 10 each, an ace 100 and a wildcard 100. When the "
                     "wild rank is the ace, every ace counts 200.",
                     examples=("3, K and A: 5 + 10 + 100 = 115",),
@@ -40,21 +40,21 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "CZ-2",
-                    "Sets",
+                    N_("Sets"),
                     "A set is 3 or more cards whose real cards all share one rank other than the wild "
                     "rank; wildcards fill in as that rank. Sets have no upper size. A set made only of "
                     "wild-rank cards (at least three) is simply a natural set of that rank.",
                 ),
                 Rule(
                     "CZ-3",
-                    "How many wildcards a set may hold",
+                    N_("How many wildcards a set may hold"),
                     "On your first play of a hand a set may carry as many wildcards as you like, provided "
                     "it has at least one real card. After that, each new set may have only one wildcard and "
                     "needs at least two real cards.",
                 ),
                 Rule(
                     "CZ-4",
-                    "Bottom feeding",
+                    N_("Bottom feeding"),
                     "If an opponent already has a rank on their board, you may put real cards of that rank "
                     "on your own board, even without a set of your own. Wildcards can never be played "
                     "this way.",
@@ -71,13 +71,13 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "CZ-1",
-                    "The wild rank",
+                    N_("The wild rank"),
                     "Look at the card the dealer deals face up to themselves: its rank is wild for this "
                     "hand, so all cards of that rank act as wildcards until the hand ends.",
                 ),
                 Rule(
                     "CZ-7",
-                    "Hand sizes",
+                    N_("Hand sizes"),
                     "Your hand size is set by the first card you are dealt, which lands face up and counts "
                     "toward the total: number cards 3 to 10 give their own number, J, Q and K give 10 and "
                     "an ace 11. The dealer's own face-up card is never played: it remains on show as the "
@@ -91,7 +91,7 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "CZ-6",
-                    "Scoring a hand",
+                    N_("Scoring a hand"),
                     "Your score for the hand is the value of the cards on your own board less the value of "
                     "the cards you still hold. Whoever went out holds nothing, so loses nothing.",
                 ),
@@ -102,7 +102,7 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "CZ-8",
-                    "End of the game",
+                    N_("End of the game"),
                     "When any total reaches the target (1500 unless the table chooses another) the game "
                     "ends with that hand, and the highest total wins.",
                 ),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..rules import RUN_PEGS
-from .book import Rule, Rulebook, Section
+from .book import N_, Rule, Rulebook, Section
 from .common import COMMON_SECTION
 
 BOOK = Rulebook(
@@ -35,13 +35,13 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "CR-1",
-                    "Sets",
+                    N_("Sets"),
                     "A set holds three or four cards sharing a rank. Suits are ignored and may repeat, "
                     "since two packs are in play.",
                 ),
                 Rule(
                     "CR-2",
-                    "Runs",
+                    N_("Runs"),
                     "A run is 3 or more cards in one suit with ranks following each other, no rank twice, "
                     "13 cards at most. Aces only count low (A 2 3). If the table turns on high aces, "
                     "Q K A is allowed too, but a run can never turn the corner from K through A to 2.",
@@ -49,14 +49,14 @@ BOOK = Rulebook(
                 ),
                 Rule(
                     "CR-3",
-                    "Jokers",
+                    N_("Jokers"),
                     "A joker can be any card, but every meld needs at least one real card. When cards could "
                     "be read as a set or a run (like 7H with two jokers), Scorekeeper shows both, each with "
                     "its pegs, and the player says which it is.",
                 ),
                 Rule(
                     "CR-4",
-                    "Melds only grow",
+                    N_("Melds only grow"),
                     "Once on the table, a meld can only get longer by adding cards. Melds are never merged, "
                     "split or rearranged, and a set that has 4 cards is finished.",
                 ),
@@ -71,7 +71,7 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "CR-6",
-                    "Playing on other melds and taking the discard",
+                    N_("Playing on other melds and taking the discard"),
                     "You may add cards to an opponent's meld only after you have put down a meld of your "
                     "own; your own melds you may always extend. If you take the top discard you must meld "
                     "it straight away, and then you pick up the next six cards of the discard pile as well "
@@ -79,7 +79,7 @@ BOOK = Rulebook(
                 ),
                 Rule(
                     "CR-9",
-                    "Who starts the next hand",
+                    N_("Who starts the next hand"),
                     "The first hand's starter is chosen at random. After that, whoever is behind on the "
                     "board decides who goes first; Scorekeeper shows who that is.",
                 ),
@@ -90,7 +90,7 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "CR-5",
-                    "Pegging melds",
+                    N_("Pegging melds"),
                     "A new set of 3 pegs 2, and its 4th card another 2. A new run of 3 pegs 3. Each card "
                     "added to a run pegs according to the length the run reaches: 3 for the 4th card, 4 each "
                     "for the 5th to 7th, 5 each for the 8th to 10th, 6 each for the 11th and 12th, and 10 "
@@ -100,7 +100,7 @@ BOOK = Rulebook(
                 ),
                 Rule(
                     "CR-7",
-                    "Going out (rummy)",
+                    N_("Going out (rummy)"),
                     "The player who plays their last card scores for the cards still in the other hands: "
                     "2 points a card with 2 players, 1 a card with 3, and half a point a card with 4, with "
                     "the half rounded up. If the hand stops because the draw pile is empty, nobody gets "
@@ -113,7 +113,7 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "CR-8",
-                    "Pegging out",
+                    N_("Pegging out"),
                     "A game is normally to 121 points; a short game is 61 and a long one 241. When somebody "
                     "reaches the target, the players who have not yet had their turn in that round still "
                     "play it, and then the highest total wins.",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..rules import DEFAULT_STEPS, step_texts
-from .book import Rule, Rulebook, Section
+from .book import N_, Rule, Rulebook, Section
 from .common import COMMON_SECTION
 
 DEFAULT_STEP_LIST = tuple(step_texts(DEFAULT_STEPS))
@@ -28,7 +28,7 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "KB-8",
-                    "The Step list",
+                    N_("The Step list"),
                     "The printed Step list of the boxed game is not available, so Scorekeeper offers its "
                     "own ten Steps, built like the phases of Phase 10 but without a one-colour phase "
                     "(the cards have none). Each game may change the list before it starts: add Steps, "
@@ -42,7 +42,7 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "KB-7",
-                    "Points left in your hand",
+                    N_("Points left in your hand"),
                     "When a hand ends, every card you still hold costs you points: 5 for a 1 to 9, 10 for "
                     "a 10 to 13 and 15 for a Wild Bee. Whoever went out scores nothing that hand. Points "
                     "are bad: the low total is the good one.",
@@ -55,7 +55,7 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "KB-1",
-                    "Books and runs",
+                    N_("Books and runs"),
                     "A book is made of cards that all show the same number. A run is a stretch of numbers "
                     "that follow each other with nothing repeated, staying between 1 and 13 (13 is not "
                     "followed by 1). Each meld must be at least as long as its Step asks; when you just "
@@ -64,7 +64,7 @@ BOOK = Rulebook(
                 ),
                 Rule(
                     "KB-2",
-                    "Wild Bees",
+                    N_("Wild Bees"),
                     "A Wild Bee can stand for any number you like, even when you add it to someone "
                     "else's meld. No book or run may ever hold more Wild Bees than number cards, and this "
                     "must still be true after each card that is added later.",
@@ -72,20 +72,20 @@ BOOK = Rulebook(
                 ),
                 Rule(
                     "KB-3",
-                    "Laying down a Step",
+                    N_("Laying down a Step"),
                     'A Step is a short list of melds to put down together, such as "book of 3 + run '
                     'of 4". Each meld you lay fills exactly one item of the list; a meld may be longer '
                     "than its item asks for.",
                 ),
                 Rule(
                     "KB-4",
-                    "Two books need two numbers",
+                    N_("Two books need two numbers"),
                     "When a Step asks for two books, they must be books of different numbers: four 8s "
                     "cannot be split into two books of 8s.",
                 ),
                 Rule(
                     "KB-5",
-                    "Two runs must not join up",
+                    N_("Two runs must not join up"),
                     "When a Step asks for two runs, one may not pick up exactly where the other stops. "
                     "1 2 3 4 and 5 6 7 8 are really one long run, so they do not count as two. Runs "
                     "that share some numbers, like 3 4 5 6 and 5 6 7 8, are fine.",
@@ -107,7 +107,7 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "KB-6",
-                    "Adding to melds on the table",
+                    N_("Adding to melds on the table"),
                     "Once your Step is down you may put more cards on any meld on the table, your own or "
                     "another player's, as long as it is still a proper book or run afterwards. Until your "
                     "Step is down you may not, apart from a card won by calling Rummy, which the score "
@@ -120,7 +120,7 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "KB-9",
-                    "Recording a hand",
+                    N_("Recording a hand"),
                     "For each player the sheet keeps the Step they were trying, whether they got it down, "
                     "and the points still in their hand (type the cards, count them by group, or enter a "
                     "total). It also marks who went out and can hold a note about floating or Rummy calls. "
@@ -134,7 +134,7 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "KB-10",
-                    "Who wins",
+                    N_("Who wins"),
                     "The game stops after the hand in which somebody lays down the final Step on the "
                     "list. Of the players who have finished that final Step, the one with the lowest "
                     "total wins; tied totals share the win.",

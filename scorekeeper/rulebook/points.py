@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .book import Rule, Rulebook, Section
+from .book import N_, Rule, Rulebook, Section
 from .common import COMMON_SECTION
 
 BOOK = Rulebook(
@@ -18,7 +18,7 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "PG-1",
-                    "Players and the game's name",
+                    N_("Players and the game's name"),
                     "From 1 to 20 players, named in seat order. Give the game a name, e.g. Five Crowns, and "
                     'Scorekeeper shows it beside "Any other game" on every page, sheet and statistic. '
                     "There are no cards to check here: only points.",
@@ -30,7 +30,7 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "PG-2",
-                    "Points each hand",
+                    N_("Points each hand"),
                     "After each hand, type what every player scored: a whole number, below zero if the game "
                     "takes points away. A sum works too: 12+11+7-5 counts 25. A player left empty scores 0 "
                     "that hand.",
@@ -38,7 +38,7 @@ BOOK = Rulebook(
                 ),
                 Rule(
                     "PG-3",
-                    "An empty hand is not a hand",
+                    N_("An empty hand is not a hand"),
                     "A hand where no player's points were typed is not recorded: type at least one number, "
                     "a 0 if that is what everyone scored.",
                 ),
@@ -49,14 +49,14 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "PG-4",
-                    "When the game ends",
+                    N_("When the game ends"),
                     "The game stops after the hand in which a player's total reaches the target, if you set "
                     "one; after the number of hands you chose, if you set that; or when the editor ticks "
                     '"End the game" on the last hand. With none of these, play on as long as you like.',
                 ),
                 Rule(
                     "PG-5",
-                    "Who wins",
+                    N_("Who wins"),
                     "Usually the highest total wins; switch high wins off for games like Hearts, where the "
                     "lowest does. Places follow the totals, and equal totals share a place.",
                 ),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .book import Rule, Rulebook, Section
+from .book import N_, Rule, Rulebook, Section
 from .common import COMMON_SECTION
 
 BOOK = Rulebook(
@@ -25,7 +25,7 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "RB-6",
-                    "What a Bug in your hand is worth",
+                    N_("What a Bug in your hand is worth"),
                     "A numbered Bug is worth its number. A PLYT is worth 12 unless the table agrees "
                     "another value before the game (the PLYT value setting).",
                     examples=("3 and a PLYT left: 3 + 12 = 15",),
@@ -37,13 +37,13 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "RB-1",
-                    "Sequence size",
+                    N_("Sequence size"),
                     "Every Sequence has 4 Bugz or more; three Bugz in a row are not yet a Sequence, however "
                     "well they fit a pattern.",
                 ),
                 Rule(
                     "RB-2",
-                    "The four kinds",
+                    N_("The four kinds"),
                     "A single climbs by 1 each time (2 3 4 5), a double by 2 (2 4 6 8), a triple by 3 "
                     "(3 6 9 12), and a match repeats one number (8 8 8 8). You may lay the Bugz in any "
                     "order; they only have to fit the pattern once sorted, inside 1 to 12 without "
@@ -53,7 +53,7 @@ BOOK = Rulebook(
                 ),
                 Rule(
                     "RB-3",
-                    "Sequences that fit more than one kind",
+                    N_("Sequences that fit more than one kind"),
                     "Some Sequences fit several kinds at once, usually thanks to PLYTs; Scorekeeper lists "
                     "every kind they fit and the player says which one it counts as. A Sequence made only "
                     "of PLYTs is allowed.",
@@ -69,14 +69,14 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "RB-4",
-                    "Finishing the round",
+                    N_("Finishing the round"),
                     "You need one Sequence of each kind: a single, a double, a triple and a match. Once "
                     "the fourth is down you stop taking replacement Bugz and try to empty your hand by "
                     "adding to any Sequence on the table or by starting new ones.",
                 ),
                 Rule(
                     "RB-5",
-                    "Changing a Sequence",
+                    N_("Changing a Sequence"),
                     "After you have laid at least one Sequence you may rework Sequences on the table, "
                     "swapping or moving Bugz, provided each changed Sequence is still the kind it was "
                     "declared as and still has 4 Bugz or more.",
@@ -89,7 +89,7 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "RB-7",
-                    "Scoring a round",
+                    N_("Scoring a round"),
                     "The player who goes out collects the value of every Bug still held by the others; "
                     "the others score nothing. If the bag runs dry before anyone goes out, the round has "
                     "no winner and nobody scores.",
@@ -101,7 +101,7 @@ BOOK = Rulebook(
             rules=(
                 Rule(
                     "RB-8",
-                    "End of the game",
+                    N_("End of the game"),
                     "Play an agreed number of rounds (5 unless you choose another count) or, if you set "
                     "a target score, stop when someone reaches it. The highest total wins. Bids called by "
                     "a third or later player for a discard are kept only as notes.",

@@ -7,7 +7,7 @@ switches lists them, so the page can mark each one on or off for that preset.
 from __future__ import annotations
 
 from ..rules import COLOUR_NAMES, SWITCHES, find_variant
-from .book import Rule, Rulebook, Section
+from .book import N_, Rule, Rulebook, Section
 from .common import COMMON_SECTION
 
 #: Each switch in players' words (the option's own help is shorter).
@@ -48,7 +48,7 @@ LEADS = {
 MELDS = (
     Rule(
         "CT-1",
-        "How many places a tile fills",
+        N_("How many places a tile fills"),
         "Usually a tile fills one place in a set. With the split switches some tiles can fill two "
         "places of their own colour: a 10 as a 0 then a 1, or a 12 as a 1 then a 2 (in runs only), "
         "and an 11 as two 1s (in groups only). A joker may also play the part of a 10, 11 or 12 "
@@ -59,7 +59,7 @@ MELDS = (
     ),
     Rule(
         "CT-2",
-        "Groups",
+        N_("Groups"),
         "A group is 3 or 4 places showing the same number, each in a different colour (or, where "
         "allowed, all in the same colour). Splits count their places: a red 11 with a red 1 is three "
         "red 1s and makes a same-colour group; two black 11s are four black 1s; but a red 11 with a "
@@ -68,7 +68,7 @@ MELDS = (
     ),
     Rule(
         "CT-3",
-        "Runs",
+        N_("Runs"),
         "A run is 3 or more places in one colour, each one higher than the one before it, read in "
         "the order laid. Normally runs use 1 to 13, 1 is only low, and a run is at most 13 long. With "
         "the zero switch a joker can be 0 below the 1; with wrap-around a run may carry on from 13 to "
@@ -80,7 +80,7 @@ MELDS = (
     ),
     Rule(
         "CT-4",
-        "Worked examples",
+        N_("Worked examples"),
         "These must come out the way shown. In Crazy Rummy Tiles they are all legal: R8 R6 R10, "
         "B6 G9 K9, G6 G9 G9, B13 J B1 B2 (the joker is B0), R10 R2, R13 R10, K13 K10 K2, "
         "R12 R13 J (the joker is R0 or a split R10), R11 R1, K11 K11, R12 R3, J B12 (the joker is "
@@ -91,7 +91,7 @@ MELDS = (
     ),
     Rule(
         "CT-9",
-        "Playing on a grid",
+        N_("Playing on a grid"),
         "On a grid each row and column is a line of cells, and a gap ends a line. Every unbroken "
         "stretch of two or more tiles, across or down, must itself form a legal set, reading across "
         "from the left and down from the top, and no tile may be left standing outside every set. "
@@ -107,7 +107,7 @@ MELDS = (
 VALUES = (
     Rule(
         "CT-5",
-        "What a set is worth on the table",
+        N_("What a set is worth on the table"),
         "For your first laydown and for any count of the table, a tile is worth the number printed on "
         "it, however it is being read: a 6 used as a 9 is worth 6 and a 12 split into 1 and 2 is worth "
         "12. A joker is worth what it stands for, 20 when it is a 0, and where a grid gives it two "
@@ -115,7 +115,7 @@ VALUES = (
     ),
     Rule(
         "CT-7",
-        "Tiles left on your rack",
+        N_("Tiles left on your rack"),
         "When the round ends each tile left on a rack counts its number, and a joker counts 30.",
     ),
 )
@@ -123,20 +123,20 @@ VALUES = (
 PLAY = (
     Rule(
         "CT-6",
-        "Your first laydown",
+        N_("Your first laydown"),
         "Before playing on the table for the first time you must put down sets worth at least 30 "
         "points (or the amount your table sets) using only tiles from your own rack.",
     ),
     Rule(
         "CT-10",
-        "Winning back a joker",
+        N_("Winning back a joker"),
         "You may swap a tile from your rack for a joker on the table, but the joker must stay on the "
         "table in a new set that also takes two tiles from your rack. Sliding a joker to another "
         "place is free as long as it keeps standing for the same tile.",
     ),
     Rule(
         "CT-11",
-        "Must you play?",
+        N_("Must you play?"),
         "Agree this before the game. Policy A: play everything you can. Policy B: if you can play "
         "something, you must play at least one thing. Policy C (the usual choice): you may always "
         "pass and draw a tile instead.",
@@ -146,7 +146,7 @@ PLAY = (
 SCORING = (
     Rule(
         "CT-8",
-        "Scoring a round",
+        N_("Scoring a round"),
         "Choose one method for the game. A (the usual): whoever goes out gains the total of all the "
         "other racks, and each other player loses what is on their own rack. When the pool runs "
         "dry with nobody out, the smallest rack wins, gaining the others' racks less its own, and "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import DateField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, Length, Optional
@@ -18,38 +19,43 @@ class TableForm(FlaskForm):
     """A new table: its name and the roster, one name per line."""
 
     name = StringField(
-        "Table name",
-        validators=[DataRequired(message="give the table a name"), Length(max=TABLE_NAME_MAX)],
-        description="A family, friends, a club: whoever plays together.",
+        _l("Table name"),
+        validators=[DataRequired(message=_l("give the table a name")), Length(max=TABLE_NAME_MAX)],
+        description=_l("A family, friends, a club: whoever plays together."),
         render_kw={"autocomplete": "off", "maxlength": TABLE_NAME_MAX},
     )
     players = TextAreaField(
-        "Players",
-        description="One name per line; more can join later.",
+        _l("Players"),
+        description=_l("One name per line; more can join later."),
         render_kw={"rows": 5, "autocapitalize": "words"},
     )
 
 
 class AddPlayerForm(FlaskForm):
     name = StringField(
-        "New player",
-        validators=[DataRequired(message="give the new player a name")],
+        _l("New player"),
+        validators=[DataRequired(message=_l("give the new player a name"))],
         render_kw=NAME,
         id="new_player",
     )
 
 
 class RenameForm(FlaskForm):
-    member = SelectField("Player", coerce=int)
+    member = SelectField(_l("Player"), coerce=int)
     name = StringField(
-        "New name", validators=[DataRequired(message="give the new name")], render_kw=NAME, id="new_name"
+        _l("New name"),
+        validators=[DataRequired(message=_l("give the new name"))],
+        render_kw=NAME,
+        id="new_name",
     )
 
 
 class MergeForm(FlaskForm):
-    keep = SelectField("Keep", coerce=int, description="The entry that stays on the roster.")
+    keep = SelectField(_l("Keep"), coerce=int, description=_l("The entry that stays on the roster."))
     drop = SelectField(
-        "Merge into it", coerce=int, description="This entry's games become the kept one's; no hand changes."
+        _l("Merge into it"),
+        coerce=int,
+        description=_l("This entry's games become the kept one's; no hand changes."),
     )
 
 
@@ -78,29 +84,33 @@ def with_roster(form, members) -> FlaskForm:
 class RulingForm(FlaskForm):
     """What every ruling has: its day and a note."""
 
-    decided_on = DateField("Decided on", validators=[Optional()], description="Leave empty for today.")
+    decided_on = DateField(
+        _l("Decided on"), validators=[Optional()], description=_l("Leave empty for today.")
+    )
     note = TextAreaField(
-        "Note",
+        _l("Note"),
         validators=[Length(max=NOTE_MAX)],
         render_kw={"rows": 2},
-        description="Why, or who asked (optional).",
+        description=_l("Why, or who asked (optional)."),
     )
 
 
 class OptionRulingForm(RulingForm):
-    option = SelectField("Option", description="Every game option of every variant.")
+    option = SelectField(_l("Option"), description=_l("Every game option of every variant."))
     value = StringField(
-        "Value",
+        _l("Value"),
         render_kw={"autocomplete": "off"},
-        description="The value the table plays with (on/off for a switch).",
+        description=_l("The value the table plays with (on/off for a switch)."),
     )
 
 
 class ReadingRulingForm(RulingForm):
-    variant = SelectField("Game")
+    variant = SelectField(_l("Game"))
     question = StringField(
-        "The unclear case", validators=[DataRequired(message="Write the question"), Length(max=TEXT_MAX)]
+        _l("The unclear case"),
+        validators=[DataRequired(message=_l("Write the question")), Length(max=TEXT_MAX)],
     )
     answer = StringField(
-        "How the table reads it", validators=[DataRequired(message="write the answer"), Length(max=TEXT_MAX)]
+        _l("How the table reads it"),
+        validators=[DataRequired(message=_l("write the answer")), Length(max=TEXT_MAX)],
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, flash, make_response, redirect, render_template, request, session, url_for
+from flask_babel import gettext
 from markupsafe import Markup
 
 from .. import live
@@ -87,7 +88,9 @@ def new():
         else:
             db.session.commit()
             flash(
-                "Table started. This phone can start its games; share the table to add other phones.",
+                gettext(
+                    "Table started. This phone can start its games; share the table to add other phones."
+                ),
                 "success",
             )
             return access.remember(
@@ -199,7 +202,13 @@ def join(table_id: str, secret: str):
     table = services.get_table(table_id)
     if not services.secret_matches(table, secret):
         raise NotEditor("This table link is not valid for this table.")
-    flash(f"This phone now belongs to the table {table.name}: it can start games and keep score.", "success")
+    flash(
+        gettext(
+            "This phone now belongs to the table %(table)s: it can start games and keep score.",
+            table=table.name,
+        ),
+        "success",
+    )
     return access.remember(make_response(redirect(url_for(".show", table_id=table_id))), table, secret)
 
 

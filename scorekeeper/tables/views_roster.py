@@ -4,6 +4,7 @@ and attaching a game started elsewhere (with a confirmation). Every POST needs t
 from __future__ import annotations
 
 from flask import flash, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext
 
 from ..rules import RulesError, find_variant, variants
 from ..services import NotEditor, find_game
@@ -72,7 +73,12 @@ def play(table_id: str, variant: str):
             error = "; ".join(m for _, m in getattr(err, "errors", None) or [("", str(err))])
         else:
             db.session.commit()
-            flash(f"Game started for {table.name}. Every phone of the table can keep score.", "success")
+            flash(
+                gettext(
+                    "Game started for %(table)s. Every phone of the table can keep score.", table=table.name
+                ),
+                "success",
+            )
             response = make_response(redirect(url_for("games.show", public_id=game.public_id)))
             return game_access.remember_editor(response, game, game_secret)
     if request.method == "POST":
@@ -135,7 +141,7 @@ def add_player(table_id: str):
 
         _kept(add, "Nobody added")
     else:
-        flash("Nobody added: give the new player a name.", "error")
+        flash(gettext("Nobody added: give the new player a name."), "error")
     return redirect(url_for(".show", table_id=table_id) + "#players")
 
 
@@ -154,7 +160,7 @@ def rename(table_id: str):
 
         _kept(rename_, "Not renamed")
     else:
-        flash("Not renamed: pick a player and give the new name.", "error")
+        flash(gettext("Not renamed: pick a player and give the new name."), "error")
     return redirect(url_for(".show", table_id=table_id) + "#players")
 
 
@@ -185,7 +191,7 @@ def merge(table_id: str):
         if _kept(merge_, "Not merged"):
             return redirect(url_for(".show", table_id=table_id) + "#players")
     else:
-        flash("Not merged: pick two players of the roster.", "error")
+        flash(gettext("Not merged: pick two players of the roster."), "error")
     return redirect(url_for(".merge", table_id=table_id))
 
 
@@ -211,7 +217,7 @@ def attach(table_id: str):
         elif game is not None:
             raise NotEditor("Only the game's scorekeepers can attach it to a table.")
         else:
-            flash("Not attached: give the link of one of your games.", "error")
+            flash(gettext("Not attached: give the link of one of your games."), "error")
         status = 422
     else:
         status = 404 if game_ref and game is None else 200

@@ -4,6 +4,7 @@ withdrawing one, and the printed rules card with them. Every POST needs the tabl
 from __future__ import annotations
 
 from flask import flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
 from ..checker.checking import InputError, from_query, run
@@ -77,12 +78,12 @@ def add_ruling(table_id: str):
             db.session.rollback()
             table = services.get_table(table_id)
             if kind == "verdict":
-                flash(f"Not adopted: {err}", "error")
+                flash(gettext("Not adopted: %(reason)s", reason=err), "error")
                 return redirect(url_for(".rulings_page", table_id=table_id))
             field_errors(form, err)
         else:
             db.session.commit()
-            flash(f"Ruling kept: {rulings.sentence(ruling)}", "success")
+            flash(gettext("Ruling kept: %(ruling)s", ruling=rulings.sentence(ruling)), "success")
             return redirect(url_for(".rulings_page", table_id=table_id) + f"#ruling-{ruling.id}")
     elif kind not in ("option", "reading", "verdict"):
         form.form_errors.append("choose what kind of ruling to keep")
@@ -140,10 +141,10 @@ def withdraw(table_id: str):
     ruling_id = request.form.get("ruling", "")
     removed = rulings.withdraw(table, int(ruling_id)) if ruling_id.isdigit() else None
     if removed is None:
-        flash("No such ruling at this table.", "error")
+        flash(gettext("No such ruling at this table."), "error")
     else:
         db.session.commit()
-        flash(f"Ruling withdrawn: {rulings.sentence(removed)}", "success")
+        flash(gettext("Ruling withdrawn: %(ruling)s", ruling=rulings.sentence(removed)), "success")
     return redirect(url_for(".rulings_page", table_id=table_id))
 
 

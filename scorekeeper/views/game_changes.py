@@ -8,8 +8,10 @@ from __future__ import annotations
 from datetime import datetime
 
 from flask import flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 
 from .. import services
+from ..display.change_words import change_words
 from ..display.words import signed
 from ..rules import RulesError
 from ..storage.extensions import db
@@ -32,7 +34,7 @@ def logged(entry) -> dict:
         "entry": entry,
         "iso": entry.at.strftime("%Y-%m-%dT%H:%M:%SZ"),
         "shown": _when(entry.at),
-        "words": entry.summary,
+        "words": change_words(entry.summary),
         "tag": tag,
     }
 
@@ -51,8 +53,8 @@ def step_labels(game) -> dict:
     undo = services.last_undoable(game)
     redo = services.last_redoable(game)
     return {
-        "undo": _short(undo.summary) if undo else None,
-        "redo": _short(redo.summary.removeprefix("Undid: ")) if redo else None,
+        "undo": _short(change_words(undo.summary)) if undo else None,
+        "redo": _short(change_words(redo.summary.removeprefix("Undid: "))) if redo else None,
     }
 
 
@@ -63,18 +65,20 @@ def _short(summary: str) -> str:
 
 def undo(public_id: str):
     """Reverse the last change to the hands (Redo takes it back)."""
-    return _step(public_id, services.undo_last_change, "Nothing undone")
+    return _step(public_id, services.undo_last_change, gettext("Nothing undone"))
 
 
 def redo(public_id: str):
     """Apply again the change the last Undo reversed (until a new change is made)."""
-    return _step(public_id, services.redo_last_undo, "Nothing redone")
+    return _step(public_id, services.redo_last_undo, gettext("Nothing redone"))
 
 
 def _step(public_id: str, service, refused: str):
     game = access.editable_game(public_id)
     try:
-        flash(service(game, version=services.version_from(request.form.get("version"))), "success")
+        flash(
+            change_words(service(game, version=services.version_from(request.form.get("version")))), "success"
+        )
         db.session.commit()
     except RulesError as err:
         db.session.rollback()
@@ -93,16 +97,21 @@ def announcement(game, score, names: list[str]) -> dict | None:
     if entry.action == "record" and entry.round_number and entry.round_number <= len(score.rounds):
         scored = score.rounds[entry.round_number - 1]
         words = (
-            entry.summary.split(":", 1)[0]
+            change_words(entry.summary).split(":", 1)[0]
             + ": "
             + "; ".join(
-                f"{name} {signed(change)}, total {total}"
+                gettext("%(name)s %(change)s, total %(total)s", name=name, change=signed(change), total=total)
                 for name, change, total in zip(names, scored.changes, scored.totals)
             )
         )
     else:
-        words = entry.summary + ". Totals: " + ", ".join(f"{n} {t}" for n, t in zip(names, totals))
+        words = gettext(
+            "%(change)s. Totals: %(totals)s",
+            change=change_words(entry.summary),
+            totals=", ".join(f"{n} {t}" for n, t in zip(names, totals)),
+        )
     if score.finished:
         winners = [names[s] for s in score.winners]
-        words += f". Game over: {' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}"
+        over = gettext("Game over: %(names)s win", names=gettext(" and ").join(winners))
+        words += ". " + (over if len(winners) > 1 else gettext("Game over: %(name)s wins", name=winners[0]))
     return {"id": entry.id, "words": words + "."}

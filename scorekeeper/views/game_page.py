@@ -10,10 +10,12 @@ import threading
 from collections import OrderedDict
 
 from flask import current_app, url_for
+from flask_babel import gettext
 from markupsafe import Markup
 
 from .. import services
 from ..display import charts, standings
+from ..display.words import round_word
 from ..rules import RoundError, RulesError, find_variant, step_texts
 from ..services import timer
 from ..web import access
@@ -100,7 +102,9 @@ def game_page(game) -> dict:
     if score and score.rounds:
         page["chart"] = Markup(
             charts.progression_svg(
-                names, standings.totals_by_round(score), title=f"Totals after each {info['round_word']}"
+                names,
+                standings.totals_by_round(score),
+                title=gettext("Totals after each %(round_word)s", round_word=round_word(game.variant)),
             )
         )
     if score and score.finished:
@@ -117,7 +121,8 @@ def result_card(info: dict, names: list[str], rows, score) -> dict:
     and every player's total after each hand, with the chart's colours."""
     return {
         "game": info["name"],
-        "word": info["round_word"],
+        "word": round_word(info["slug"]),  # "hand" and "hands" in the reader's language
+        "words": round_word(info["slug"], 2),
         "winner": standings.names_of(score.winners, names),
         "winners": len(score.winners),
         "hands": len(score.rounds),

@@ -13,6 +13,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 
 from .. import live, services
@@ -32,7 +33,7 @@ from ..web.forms import (
     submitted_players,
 )
 from ..web.headers import no_store
-from ..web.language import request_locale
+from ..web.languages import request_locale
 from ..web.table_access import rematch as table_rematch
 from . import game_changes, turn_timer
 from .game_page import TOKEN_MARK, feature_url, game_page, kept_pages
@@ -90,7 +91,10 @@ def new(variant: str):
             _form_errors(form, err, fields)
         else:
             db.session.commit()
-            flash("Game started. This phone keeps score; share the game to let others follow.", "success")
+            flash(
+                gettext("Game started. This phone keeps score; share the game to let others follow."),
+                "success",
+            )
             response = make_response(redirect(url_for(".show", public_id=game.public_id)))
             return access.remember_editor(response, game, secret)
     status = 422 if request.method == "POST" else 200
@@ -173,7 +177,7 @@ def join(public_id: str, secret: str):
     game = services.get_game(public_id)
     if not services.secret_matches(game, secret):
         raise services.NotEditor("This editor link is not valid for this game.")
-    flash("This phone can now keep score for this game.", "success")
+    flash(gettext("This phone can now keep score for this game."), "success")
     return access.remember_editor(
         make_response(redirect(url_for(".show", public_id=public_id))), game, secret
     )
@@ -195,7 +199,7 @@ def rematch(public_id: str):
     game = access.editable_game(public_id)
     new_game, secret = table_rematch(game)  # a table's game: the table's players and option choices
     db.session.commit()
-    flash("Rematch started with the same players and options.", "success")
+    flash(gettext("Rematch started with the same players and options."), "success")
     response = make_response(redirect(url_for(".show", public_id=new_game.public_id)))
     return access.remember_editor(response, new_game, secret)
 
@@ -208,5 +212,5 @@ def delete(public_id: str):
         return render_template("games/delete.html", game=game, form=ConfirmForm())
     services.delete_game(game)
     db.session.commit()
-    flash("Game deleted.", "success")
+    flash(gettext("Game deleted."), "success")
     return access.forget_editor(make_response(redirect(url_for(".index"))), game)

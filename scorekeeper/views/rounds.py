@@ -7,6 +7,7 @@ from functools import partial
 from typing import Any
 
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
@@ -65,7 +66,13 @@ def new(public_id: str):
     playing, before, score = _hand_in_progress(game)
     word = round_word(game.variant)
     if score.finished:
-        flash(f"The game is over: no more {word}s can be recorded.", "error")
+        flash(
+            gettext(
+                "The game is over: no more %(round_word)s can be recorded.",
+                round_word=round_word(game.variant, 2),
+            ),
+            "error",
+        )
         return redirect(_game_page(game))
     if playing is not None:
         ctx = context_for(game, playing.number, facts=playing.facts, before=before)
@@ -75,7 +82,12 @@ def new(public_id: str):
         save = partial(record_round, game, before=before)
     turn = len(entry.turns_of(ctx)) + 1 if entry.by_turn else None
     save = partial(save, turn=turn)
-    done = f"{word.capitalize()} {ctx.number}" + (f", turn {turn} recorded." if turn else " recorded.")
+    said = {"round_word": word.capitalize(), "number": ctx.number, "turn": turn}
+    done = (
+        gettext("%(round_word)s %(number)s, turn %(turn)s recorded.", **said)
+        if turn
+        else gettext("%(round_word)s %(number)s recorded.", **said)
+    )
     return _form_or_save(game, entry, ctx, entry.parse_turn, save, done, mode="new", score=score)
 
 
@@ -93,7 +105,7 @@ def edit(public_id: str, number: int):
         ctx,
         entry.parse,
         partial(update_round, game, number, before=ctx.before),
-        f"{word} {number} corrected; totals recomputed.",
+        gettext("%(round_word)s %(number)s corrected; totals recomputed.", round_word=word, number=number),
         mode="edit",
     )
 
@@ -112,10 +124,21 @@ def delete(public_id: str, number: int):
         delete_round(game, number, version=version_from(request.form.get("version")))
     except RulesError as err:
         db.session.rollback()
-        flash(f"{word} {number} cannot be deleted: {err}", "error")
+        flash(
+            gettext(
+                "%(round_word)s %(number)s cannot be deleted: %(reason)s",
+                round_word=word,
+                number=number,
+                reason=err,
+            ),
+            "error",
+        )
         return redirect(_game_page(game))
     db.session.commit()
-    flash(f"{word} {number} deleted; totals recomputed.", "success")
+    flash(
+        gettext("%(round_word)s %(number)s deleted; totals recomputed.", round_word=word, number=number),
+        "success",
+    )
     return redirect(_game_page(game))
 
 
@@ -126,7 +149,7 @@ def end(public_id: str):
     entry = entry_for(game.variant)
     playing, before, score = _hand_in_progress(game)
     if not entry.by_turn or playing is None:
-        flash(f"No {round_word(game.variant)} is being played.", "error")
+        flash(gettext("No %(round_word)s is being played.", round_word=round_word(game.variant)), "error")
         return redirect(_game_page(game))
     ctx = context_for(game, playing.number, facts=playing.facts, before=before)
     turn = len(entry.turns_of(ctx))
@@ -136,7 +159,11 @@ def end(public_id: str):
         ctx,
         entry.parse_end,
         partial(update_round, game, playing.number, before=before, turn=turn),
-        f"{round_word(game.variant).capitalize()} {playing.number} ended.",
+        gettext(
+            "%(round_word)s %(number)s ended.",
+            round_word=round_word(game.variant).capitalize(),
+            number=playing.number,
+        ),
         mode="new",
         force_post=True,
         score=score,
@@ -269,7 +296,11 @@ def _form_or_save(
     db.session.commit()
     playing = _hand_in_progress(game)[0] if entry.by_turn and mode == "new" else None
     if entry.by_turn and mode == "new" and playing is None:  # the turn ended the hand
-        done = f"{round_word(game.variant).capitalize()} {ctx.number} ended."
+        done = gettext(
+            "%(round_word)s %(number)s ended.",
+            round_word=round_word(game.variant).capitalize(),
+            number=ctx.number,
+        )
     flash(done, "success")
     if playing is not None:
         return redirect(url_for("rounds.new", public_id=game.public_id))

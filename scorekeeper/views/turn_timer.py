@@ -8,6 +8,7 @@ stands after each tap; every follower's page shows it from the live stream. The 
 from __future__ import annotations
 
 from flask import flash, jsonify, redirect, request, url_for
+from flask_babel import gettext
 
 from .. import services
 from ..rules import RulesError
@@ -43,10 +44,15 @@ def length(public_id: str):
         seconds = timer.set_seconds(game, request.form.get("seconds"), first=first_player(game))["seconds"]
     except timer.SetupError as err:
         db.session.rollback()
-        flash(f"The turn timer was not changed: {err.errors[0][1]}.", "error")
+        flash(gettext("The turn timer was not changed: %(reason)s.", reason=err.errors[0][1]), "error")
     else:
         db.session.commit()
-        flash(f"Turn timer: {seconds} seconds a turn." if seconds else "Turn timer off.", "success")
+        flash(
+            gettext("Turn timer: %(seconds)s seconds a turn.", seconds=seconds)
+            if seconds
+            else gettext("Turn timer off."),
+            "success",
+        )
     return redirect(url_for("games.show", public_id=public_id) + "#turn-timer")
 
 

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from flask import Response, request
+from flask_babel import lazy_gettext
 from sqlalchemy import select
 
 from ..services import NotEditor, SecretMissing, get_game, hash_matches, secret_matches
@@ -24,11 +25,11 @@ _EDITOR_LINK_SECRET = re.compile(r"(/join/)[^/\s\"?#]+")
 #: loggers that write request lines (the development server, gunicorn's access log)
 REQUEST_LOGGERS = ("werkzeug", "gunicorn.access")
 #: what a page tells a browser without the edit secret, for a game of a table (named) ...
-NOT_AN_EDITOR = (
+NOT_AN_EDITOR = lazy_gettext(
     "Only the scorekeepers of the table {table} can change this game. Ask one of them for the editor link."
 )
 #: ... and for a game at no table: only the phones that hold its editor link
-NOT_AN_EDITOR_ALONE = (
+NOT_AN_EDITOR_ALONE = lazy_gettext(
     "Only the phones keeping score for this game can change it. Ask the person who started it "
     "for the editor link (its Share page)."
 )
@@ -86,7 +87,7 @@ def require_editor(game: Game) -> None:
             .join(TableGame, TableGame.table_id == Table.id)
             .where(TableGame.game_id == game.id)
         )
-        raise NotEditor(NOT_AN_EDITOR.format(table=table) if table else NOT_AN_EDITOR_ALONE)
+        raise NotEditor(str(NOT_AN_EDITOR).format(table=table) if table else str(NOT_AN_EDITOR_ALONE))
 
 
 def editable_game(public_id: str, *, bearer_only: bool = False) -> Game:

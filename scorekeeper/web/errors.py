@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request, url_for
+from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import BuildError
@@ -20,7 +21,7 @@ from ..services.errors import Conflict, NotEditor, NotFound, SecretMissing
 from ..services.transfer import TransferError
 from ..services.versions import ETAG, StaleVersion
 from ..storage.extensions import db
-from .language import request_locale, spoken
+from .languages import request_locale, spoken
 
 #: Each error family's HTTP status (a subclass takes the status of the first family in its MRO).
 STATUS: dict[type[Exception], int] = {
@@ -109,6 +110,18 @@ def mapped_error(err: Exception):
     return _answer(status, reason or str(err), _details(err), headers)
 
 
+def _page_words(code: int | None) -> str | None:
+    """A page's words for an HTTP error whose description is Werkzeug's default, in the reader's
+    language (the API keeps Werkzeug's English)."""
+    if code == 404:
+        return gettext(
+            "There is no page at this address. Check the address, or start again from the home page."
+        )
+    if code == 405:
+        return gettext("This address does not take that kind of request.")
+    return None
+
+
 def register_errorhandlers(app: Flask) -> None:
     """Install :func:`mapped_error` for every family of :data:`STATUS`, and the HTTP / CSRF / 500 answers."""
     for family in STATUS:
@@ -122,7 +135,10 @@ def register_errorhandlers(app: Flask) -> None:
     def http_error(err: HTTPException):
         # Keep the exception's own headers (Allow on 405).
         headers = {k: v for k, v in err.get_headers() if k.lower() != "content-type"}
-        return _answer(err.code or 500, err.description or err.name, headers=headers)
+        message = err.description or err.name
+        if err.description == type(err).description and not _wants_json():  # Werkzeug's own English
+            message = _page_words(err.code) or message
+        return _answer(err.code or 500, message, headers=headers)
 
     @app.errorhandler(Exception)
     def unexpected(err: Exception):

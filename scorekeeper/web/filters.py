@@ -8,6 +8,7 @@ page (:func:`scorekeeper.rulebook.reasons.reason_html`).
 from __future__ import annotations
 
 from flask import Flask, url_for
+from flask_babel import lazy_gettext
 from jinja2 import pass_context
 from markupsafe import Markup
 from werkzeug.routing import BuildError
@@ -17,15 +18,15 @@ from ..display.reasons import render_reason
 from ..display.words import FILTERS
 from ..rulebook import rule_page, rule_url_anchor
 from ..rulebook.reasons import reason_html, reason_text
-from .language import request_locale
+from .languages import request_locale
 
 #: Top navigation: (endpoint, label); an entry shows once its blueprint is registered.
 NAV = (
-    ("games.index", "Games"),
-    ("tables.index", "Tables"),
-    ("checker.index", "Check"),
-    ("printing.index", "Print"),
-    ("rules_pages.index", "Rules"),
+    ("games.index", lazy_gettext("Games")),
+    ("tables.index", lazy_gettext("Tables")),
+    ("checker.index", lazy_gettext("Check")),
+    ("printing.index", lazy_gettext("Print")),
+    ("rules_pages.index", lazy_gettext("Rules")),
 )
 
 

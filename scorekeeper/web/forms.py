@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, SelectChoice, SelectField, StringField, TextAreaField
 from wtforms.validators import Length, Optional
@@ -19,7 +20,9 @@ from ..rules import find_variant, step_texts
 #: Prefix of option fields (``opt_target``), so option names never clash with ours.
 OPT = "opt_"
 #: What the Step list box asks for (KB-8).
-STEPS_HELP = "One Step per line. Join the melds of a Step with “+”, e.g. book of 3 + run of 4 (KB-8)."
+STEPS_HELP = lazy_gettext(
+    "One Step per line. Join the melds of a Step with “+”, e.g. book of 3 + run of 4 (KB-8)."
+)
 
 
 class ConfirmForm(FlaskForm):
@@ -37,24 +40,34 @@ def new_game_form(variant: dict, formdata: Any = None) -> FlaskForm:
     typed = [str((formdata or {}).get(player_field(i)) or "").strip() for i in range(variant["max_players"])]
 
     dealt = find_variant(variant["slug"]).dealt
-    word = variant.get("round_word", "hand")
+    word = gettext(
+        variant.get("round_word", "hand")
+    )  # "hand" and "round" are in the catalog (display/words.py)
 
     class NewGameForm(FlaskForm):
         first_dealer = SelectField(
-            "Deals first" if dealt else "Plays first",
+            gettext("Deals first") if dealt else gettext("Plays first"),
             coerce=int,
-            choices=[SelectChoice(i, typed[i] or f"Player {i + 1}") for i in range(variant["max_players"])],
+            choices=[
+                SelectChoice(i, typed[i] or gettext("Player %(seat)s", seat=i + 1))
+                for i in range(variant["max_players"])
+            ],
             default=0,
-            description=f"Counted in seat order; the deal passes to the left each {word}."
+            description=gettext(
+                "Counted in seat order; the deal passes to the left each %(round_word)s.", round_word=word
+            )
             if dealt
-            else f"Counted in seat order; who plays first passes to the left each {word}.",
+            else gettext(
+                "Counted in seat order; who plays first passes to the left each %(round_word)s.",
+                round_word=word,
+            ),
             render_kw={"data-names": "player_"},
         )
         timer = StringField(
-            "Turn timer, seconds a turn",
+            gettext("Turn timer, seconds a turn"),
             validators=[Optional(), Length(max=5)],
             default="0",
-            description="0: no timer. The editor starts, pauses and passes it; every phone sees it.",
+            description=gettext("0: no timer. The editor starts, pauses and passes it; every phone sees it."),
             render_kw={"inputmode": "numeric", "autocomplete": "off"},
         )
 
@@ -64,7 +77,9 @@ def new_game_form(variant: dict, formdata: Any = None) -> FlaskForm:
             NewGameForm,
             player_field(seat),
             StringField(
-                f"Player {seat + 1}" + ("" if needed else " (optional)"),
+                gettext("Player %(seat)s", seat=seat + 1)
+                if needed
+                else gettext("Player %(seat)s (optional)", seat=seat + 1),
                 validators=[Optional(), Length(max=40)],
                 render_kw={"autocomplete": "off", "autocapitalize": "words", "maxlength": 40},
             ),
@@ -92,7 +107,7 @@ def option_field(option: dict) -> Field:
             for c in option["choices"]
         ]
         if option["optional"]:
-            choices.insert(0, SelectChoice("", "none"))
+            choices.insert(0, SelectChoice("", gettext("none")))
         return SelectField(
             label, choices=choices, default="" if default is None else str(default), description=help_text
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Response, request
+from flask_babel import lazy_gettext
 from sqlalchemy import select
 
 from ..services import NotEditor
@@ -13,7 +14,7 @@ from .access import bearer_secret, keep_secret
 
 COOKIE_PREFIX = "sk_table_"
 #: what a page tells a phone without the table's secret
-NOT_A_PHONE = "Only the table's phones can change it. Ask one of them for the table link."
+NOT_A_PHONE = lazy_gettext("Only the table's phones can change it. Ask one of them for the table link.")
 #: most tables a phone's cookies are looked up for (a phone holds a handful)
 HELD_MAX = 20
 
@@ -40,7 +41,7 @@ def changeable_table(public_id: str) -> tuple[Table, str]:
     table = get_table(public_id)
     secret = held_secret(table)
     if secret is None:
-        raise NotEditor(NOT_A_PHONE)
+        raise NotEditor(str(NOT_A_PHONE))
     return table, secret
 
 

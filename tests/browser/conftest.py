@@ -102,14 +102,16 @@ def layout_browser(_playwright, slowmo, font_family, tmp_path_factory):
 
 
 @contextmanager
-def served_app(folder: Path, secret_key: str):
-    """A fresh app on its own SQLite file in ``folder``, served on a free loopback port: (app, base URL)."""
+def served_app(folder: Path, secret_key: str, **config):
+    """A fresh app on its own SQLite file in ``folder``, served on a free loopback port: (app, base URL);
+    ``config`` adds to its settings (the pseudo-locale's, say)."""
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": secret_key,
             "RATELIMIT_ENABLED": False,
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'live.sqlite3'}",
+            **config,
         }
     )
     with app.app_context():

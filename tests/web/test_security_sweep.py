@@ -114,6 +114,7 @@ def _url(app, endpoint: str, public_id: str, secret: str = "wrong-secret") -> st
         "variant": "krazy-bee",
         "slug": "krazy-bee",
         "tile_slug": "rummikub",
+        "code": "de",  # the footer's language switch
         "secret": secret,
         "table_id": app.config.get("SWEEP_TABLE", ("no-table",))[0],
         "hid": app.config.get("SWEEP_HOUSE_GAME", 1),

@@ -2,6 +2,8 @@
    to turn that off, remembered on this phone. The lock is released whenever the page is hidden
    and taken again when it shows. Browsers without the API (or a page on plain http on the LAN:
    it needs a secure context) hide the switch's state behind a sentence saying so. */
+import { _ } from "./i18n.js";
+
 function start() {
   var box = document.querySelector("[data-wake-lock]");
   if (!box) return;
@@ -13,8 +15,8 @@ function start() {
   if (!("wakeLock" in navigator)) {
     toggle.checked = false;
     toggle.disabled = true;
-    state.textContent = window.isSecureContext ? "This browser cannot keep the screen on."
-      : "Keeping the screen on needs the https address.";
+    state.textContent = window.isSecureContext ? _("This browser cannot keep the screen on.")
+      : _("Keeping the screen on needs the https address.");
     return;
   }
 
@@ -24,20 +26,20 @@ function start() {
     if (!wanted() || document.visibilityState !== "visible" || lock) return;
     navigator.wakeLock.request("screen").then(function (sentinel) {
       lock = sentinel;
-      state.textContent = "The screen stays on while this page is open.";  // one short line each: nothing moves
+      state.textContent = _("The screen stays on while this page is open.");  // one short line each: nothing moves
       sentinel.addEventListener("release", function () {
         lock = null;
-        if (!wanted()) state.textContent = "The screen may turn off as usual.";
+        if (!wanted()) state.textContent = _("The screen may turn off as usual.");
       });
     }).catch(function () {
-      state.textContent = "The browser did not allow keeping it on now.";
+      state.textContent = _("The browser did not allow keeping it on now.");
     });
   }
 
   function release() {
     if (lock) lock.release();
     lock = null;
-    state.textContent = "The screen may turn off as usual.";
+    state.textContent = _("The screen may turn off as usual.");
   }
 
   toggle.checked = wanted();

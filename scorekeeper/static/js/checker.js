@@ -1,6 +1,7 @@
 /* Checker page enhancement: the card/tile keypad (keypad.js), card chips and a tile grid editor, all kept in
    sync with the typed notation fields. Without this script the typed fields and the Check
    button do everything; nothing here decides a rule (the server's engine does). */
+import { _ } from "./i18n.js";
 import * as ScorekeeperKeypad from "./keypad.js";
 
 function start() {
@@ -13,7 +14,7 @@ function start() {
   var FACES = JSON.parse(form.dataset.faces);
   var TILE = FACES.tile_colours, SUIT = FACES.suit_symbols, SUIT_NAME = FACES.suit_names;
   var TILE_TOKEN = new RegExp(FACES.tile_pattern), SUITED_TOKEN = new RegExp(FACES.suited_pattern);
-  var SEPARATOR = { "|": "next meld", "/": "next row", ".": "empty cell" };
+  var SEPARATOR = { "|": _("next meld"), "/": _("next row"), ".": _("empty cell") };
   var keypad = form.querySelector(".keypad");
   var boxes = form.querySelectorAll(".cards-box");
   var active = form.querySelector('.cards-box[data-field="cards"]') || boxes[0];
@@ -87,7 +88,7 @@ function start() {
     boxes.forEach(function (b) { b.classList.toggle("active", b === box); });
     active = box;
     var name = keypad && keypad.querySelector(".keypad-target-name");
-    if (name) name.textContent = gridOn(box) ? "the grid (pick a tile, then tap a cell)"
+    if (name) name.textContent = gridOn(box) ? _("the grid (pick a tile, then tap a cell)")
       : box.querySelector("label").textContent.split(/[(:]/)[0].trim();
   }
 
@@ -173,8 +174,8 @@ function start() {
         row.forEach(function (tok, c) {
           var b = document.createElement("button");
           b.type = "button"; b.className = "grid-cell"; b.dataset.row = r; b.dataset.col = c;
-          b.setAttribute("aria-label", (tok ? spoken(tok) + ", tap to clear; " : "Empty: ")
-                         + "row " + (r + 1) + ", column " + (c + 1));
+          b.setAttribute("aria-label", (tok ? _("%(tile)s, tap to clear; ", { tile: spoken(tok) }) : _("Empty: "))
+                         + _("row %(row)s, column %(column)s", { row: r + 1, column: c + 1 }));
           if (tok) b.appendChild(face(tok));
           tr.insertCell().appendChild(b);
         });
@@ -192,7 +193,7 @@ function start() {
       var r = Number(b.dataset.row), c = Number(b.dataset.col);
       if (cells[r][c]) cells[r][c] = null;
       else if (brush) { cells[r][c] = brush; grow(r, c); }
-      else { brushEl.textContent = "pick a tile on the keypad first"; return; }
+      else { brushEl.textContent = _("pick a tile on the keypad first"); return; }
       render();
       fieldOf(box).value = toText();
       renderChips(box);
@@ -255,7 +256,7 @@ function start() {
     button.hidden = false;
     button.addEventListener("click", function () {
       if (navigator.share) { navigator.share({ title: document.title, url: share.href }).catch(function () {}); return; }
-      if (navigator.clipboard) navigator.clipboard.writeText(share.href).then(function () { button.textContent = "Link copied"; });
+      if (navigator.clipboard) navigator.clipboard.writeText(share.href).then(function () { button.textContent = _("Link copied"); });
     });
   }
 }

@@ -4,6 +4,7 @@
    leaving the page. Card values are never computed here: every value comes from
    POST .../rounds/preview (the rules engine). Without this script the forms work as
    typed text, one post per hand or turn. */
+import { _ } from "./i18n.js";
 import * as ScorekeeperKeypad from "./keypad.js";
 
   init();  /* and again on a hand page swapped in place (Crib Rummy's turns) */
@@ -58,9 +59,9 @@ import * as ScorekeeperKeypad from "./keypad.js";
         /* "said": the server's escaped HTML of each message, sentence first, rule id linked */
         if (answer.error || (body.what === "check" && !answer.valid)) { said(out, answer); }
         else if (body.what === "check") {
-          out.textContent = answer.kind + (answer.points !== null ? ": pegs " + answer.points : "");
-        } else if (answer.points !== undefined) { out.textContent = "= " + answer.points + " points"; }
-        else if (answer.cards !== undefined) { out.textContent = "= " + answer.cards + " cards"; }
+          out.textContent = answer.kind + (answer.points !== null ? _(": pegs %(pegs)s", { pegs: answer.points }) : "");
+        } else if (answer.points !== undefined) { out.textContent = _("= %(points)s points", { points: answer.points }); }
+        else if (answer.cards !== undefined) { out.textContent = _("= %(cards)s cards", { cards: answer.cards }); }
       }).catch(function () { out.textContent = ""; });
     }
 
@@ -79,7 +80,7 @@ import * as ScorekeeperKeypad from "./keypad.js";
         b.type = "button"; b.className = "chip"; b.textContent = tok;
         var suitKey = keypad.querySelector('[data-suit="' + mark + '"]');  // the chip in its suit's colour
         if (suitKey) { b.classList.add("chip-" + suitKey.getAttribute("data-colour")); }
-        b.setAttribute("aria-label", tok + ", remove");  // what it shows first (WCAG 2.5.3)
+        b.setAttribute("aria-label", _("%(card)s, remove", { card: tok }));  // what it shows first (WCAG 2.5.3)
         b.addEventListener("click", function () {
           var list = tokens(active); list.splice(i, 1); setTokens(active, list); drawChips();
         });
@@ -176,7 +177,7 @@ import * as ScorekeeperKeypad from "./keypad.js";
       if (!any) { out.textContent = ""; out.classList.remove("bad"); return; }
       post({ what: "counts", counts: counts, wild: wildRank() }).then(function (answer) {
         out.classList.toggle("bad", !!answer.error);
-        if (answer.error) { said(out, answer); } else { out.textContent = "= " + answer.points + " points"; }
+        if (answer.error) { said(out, answer); } else { out.textContent = _("= %(points)s points", { points: answer.points }); }
       }).catch(function () { out.textContent = ""; });
     }
     function countLater(group) {

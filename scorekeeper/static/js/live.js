@@ -12,6 +12,8 @@
    The stream beats every data-live-beat seconds. A connection can die without a word (a phone
    walked out of the Wi-Fi): after two missed beats the line says "Last heard from the table N s
    ago", and the stream is opened again. */
+import { _, language } from "./i18n.js";
+
 function start() {
   var status = document.querySelector("[data-live-stream]");
   if (!status || !window.EventSource || !window.fetch || !("content" in document.createElement("template"))) return;
@@ -29,7 +31,7 @@ function start() {
     if (gone || !source) return;
     var silent = (Date.now() - heard) / 1000;
     if (silent < 2 * beat + 1) return;
-    say("Last heard from the table " + Math.round(silent) + " s ago; reconnecting…", false);
+    say(_("Last heard from the table %(seconds)s s ago; reconnecting…", { seconds: Math.round(silent) }), false);
     if (source.readyState !== EventSource.CONNECTING || silent > 4 * beat) {
       source.close();
       connect(true);
@@ -53,18 +55,18 @@ function start() {
     source.onopen = function () {
       polling = 0;
       hear();
-      say("Live: this page updates by itself.", true);
+      say(_("Live: this page updates by itself."), true);
       announce("online");
     };
     /* every live slot of the server is taken: it answers now and the browser asks again (SSE retry) */
     source.addEventListener("poll", function (event) {
       polling = JSON.parse(event.data).seconds;
-      say("Updated every " + polling + " seconds (the server is busy).", true);
+      say(_("Updated every %(seconds)s seconds (the server is busy).", { seconds: polling }), true);
     });
     source.addEventListener("beat", hear);
     source.onerror = function () {
       if (polling && source.readyState !== EventSource.CLOSED) return;  // the poll ended; asked again soon
-      say("Connection lost; trying again…", false);
+      say(_("Connection lost; trying again…"), false);
       announce("offline");
       if (source.readyState === EventSource.CLOSED) {  // refused (not a network drop): try again later
         retry = setTimeout(connect, 5000);
@@ -88,7 +90,7 @@ function start() {
       if (!response.ok) { throw new Error("HTTP " + response.status); }
       return response.text().then(swap);
     }).catch(function () {
-      say("Could not update this page; tap Refresh.", false);
+      say(_("Could not update this page; tap Refresh."), false);
     }).then(function () {
       fetching = false;
       if (again) { again = false; update(); }
@@ -98,7 +100,7 @@ function start() {
   function deleted() {
     gone = true;
     if (source) source.close();
-    say("This game was deleted.", false);
+    say(_("This game was deleted."), false);
   }
 
   function swap(html) {
@@ -108,7 +110,7 @@ function start() {
     keepOpen(fresh.content);
     morph(main, fresh.content);
     if (window.scrollX !== x || window.scrollY !== y) window.scrollTo(x, y);
-    say("Live: updated at " + new Date().toLocaleTimeString() + ".", true);
+    say(_("Live: updated at %(time)s.", { time: new Date().toLocaleTimeString(language()) }), true);
     announce("change");
   }
 

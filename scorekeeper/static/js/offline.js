@@ -5,6 +5,8 @@
 
    A page the service worker served from its cache carries the notice "Offline: showing what
    this phone last saw"; when the connection returns the notice says so. */
+import { _ } from "./i18n.js";
+
   var script = document.querySelector("script[data-service-worker]");  // (a module has no currentScript)
   var worker = script && script.getAttribute("data-service-worker");
 
@@ -23,6 +25,6 @@
   window.addEventListener("online", function () {
     var notice = document.querySelector(".offline-notice");
     if (notice) {
-      notice.textContent = "Back online: this page updates by itself again, or reload it.";
+      notice.textContent = _("Back online: this page updates by itself again, or reload it.");
     }
   });

@@ -2,7 +2,9 @@
 // once; Enter moves to the next player's field (the last one saves). The server reads the sum
 // again with its own parser (entry/points.py sum_of); this is only what the player sees.
 
-const TERM = /^\s*([+-]?)\s*(\d{1,7})\s*/;
+const TERM = /^\s*([+-]?)\s*(\d{1,7})\s*/
+import { _ } from "./i18n.js";
+;
 
 export function sumOf(text) {
   let rest = text, total = 0, terms = 0;
@@ -21,7 +23,7 @@ function show(input) {
   if (!out) return;
   const text = input.value.trim();
   const total = text ? sumOf(text) : null;
-  out.textContent = !text ? "" : total === null ? "not a sum of whole numbers" : `= ${total}`;
+  out.textContent = !text ? "" : total === null ? _("not a sum of whole numbers") : `= ${total}`;
 }
 
 for (const box of document.querySelectorAll("[data-points-sum]")) {

@@ -12,6 +12,7 @@
    this phone never conflicts with itself); dropped, the hands after it move up one. After a
    Save, Save stays disabled until the form is edited again: a second tap sends nothing.
    See scorekeeper/offline/sending.py for the server's side. */
+import { _, language } from "./i18n.js";
 import * as ScorekeeperQueueStore from "./queue-store.js";
 
 function start() {
@@ -50,23 +51,23 @@ function start() {
     return b;
   }
   function signed(n) { return n > 0 ? "+" + n : String(n); }
-  function title(item) { return item.number ? Word + " " + item.number : "A " + word + " turn"; }
+  function title(item) { return item.number ? Word + " " + item.number : _("A %(round_word)s turn", { round_word: word }); }
 
   function render(items) {
     panel.hidden = items.length === 0;
     list.textContent = "";
     items.forEach(function (item) {
       var li = el("li", "send-item send-" + item.state);
-      var at = new Date(item.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-      var state = item.state === "conflict" ? "not sent: choose below"
-        : item.state === "refused" ? "not recorded: see why below"
-          : item.state === "editing" ? "being corrected in the form (the hands after it wait)"
-          : item.key === sendingKey ? "sending…" : "waiting to send";
-      li.appendChild(el("p", "send-title", title(item) + " (kept on this phone at " + at + "): " + state));
+      var at = new Date(item.at).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });
+      var state = item.state === "conflict" ? _("not sent: choose below")
+        : item.state === "refused" ? _("not recorded: see why below")
+          : item.state === "editing" ? _("being corrected in the form (the hands after it wait)")
+          : item.key === sendingKey ? _("sending…") : _("waiting to send");
+      li.appendChild(el("p", "send-title", _("%(hand)s (kept on this phone at %(time)s): %(state)s", { hand: title(item), time: at, state: state })));
       if (item.state === "conflict") conflictView(li, item);
       if (item.state === "refused") refusedView(li, item);
       if (item.state === "editing") {
-        li.appendChild(el("p", "send-actions")).appendChild(button("Drop it", "danger", function () { dropHeld(item); }));
+        li.appendChild(el("p", "send-actions")).appendChild(button(_("Drop it"), "danger", function () { dropHeld(item); }));
       }
       list.appendChild(li);
     });
@@ -76,10 +77,10 @@ function start() {
 
   function showNumber(n) {
     var heading = document.querySelector("h1");
-    if (heading && n !== pageNumber && heading.textContent !== "Record " + word + " " + n) {
-      heading.textContent = "Record " + word + " " + n;
+    if (heading && n !== pageNumber && heading.textContent !== _("Record %(round_word)s %(number)s", { round_word: word, number: n })) {
+      heading.textContent = _("Record %(round_word)s %(number)s", { round_word: word, number: n });
       var meta = document.querySelector(".hand-meta");
-      if (meta) meta.textContent = "The game page says who deals once the hands before it are sent.";
+      if (meta) meta.textContent = _("The game page says who deals once the hands before it are sent.");
     }
   }
 
@@ -101,11 +102,11 @@ function start() {
   function conflictView(li, item) {
     var c = item.answer.conflict;
     li.appendChild(el("p", "", item.answer.error));
-    var rows = [["Yours", c.mine.changes, (c.mine.reasons || []).join(" ")]];
-    if (c.theirs) rows.push(["Another phone's " + word + " " + c.theirs.number, c.theirs.changes, ""]);
+    var rows = [[_("Yours"), c.mine.changes, (c.mine.reasons || []).join(" ")]];
+    if (c.theirs) rows.push([_("Another phone's %(round_word)s %(number)s", { round_word: word, number: c.theirs.number }), c.theirs.changes, ""]);
     li.appendChild(changesTable(rows));
     var actions = li.appendChild(el("p", "send-actions"));
-    actions.appendChild(button("Keep mine as " + word + " " + c.next, "", function () {
+    actions.appendChild(button(_("Keep mine as %(round_word)s %(number)s", { round_word: word, number: c.next }), "", function () {
       queued().then(function (items) {
         var shift = c.next - item.number;
         return Promise.all(items.map(function (other) {
@@ -115,26 +116,26 @@ function start() {
         }));
       }).then(pump);
     }));
-    actions.appendChild(button("Drop mine", "danger", function () { drop(item).then(pump); }));
+    actions.appendChild(button(_("Drop mine"), "danger", function () { drop(item).then(pump); }));
   }
 
   function refusedView(li, item) {
     var reasons = li.appendChild(el("ul", "reasons"));
-    (item.answer.reasons || [item.answer.error || "The server refused it."]).forEach(function (r) {
+    (item.answer.reasons || [item.answer.error || _("The server refused it.")]).forEach(function (r) {
       reasons.appendChild(el("li", "", r));
     });
     var actions = li.appendChild(el("p", "send-actions"));
     if (form) {
-      actions.appendChild(button("Put it back in the form", "", function () {
+      actions.appendChild(button(_("Put it back in the form"), "", function () {
         restore(item.body);
         item.state = "editing";  // keeps its place and number: the hands after it wait for it
         save(item).then(pump).then(function () { form.querySelector("input, select, textarea").focus(); });
       }));
     } else {
-      var link = actions.appendChild(el("a", "button small", "Fix it on the form"));
+      var link = actions.appendChild(el("a", "button small", _("Fix it on the form")));
       link.href = panel.dataset.formUrl;
     }
-    actions.appendChild(button("Drop it", "danger", function () { dropHeld(item); }));
+    actions.appendChild(button(_("Drop it"), "danger", function () { dropHeld(item); }));
   }
 
   /* Drop a hand that holds back the queue: the hands after it move up one (its number is free). */
@@ -219,10 +220,10 @@ function start() {
       sendingKey = item && item.state === "waiting" && navigator.onLine ? item.key : null;
       render(items);
       if (!sendingKey) {
-        line.textContent = items.length && items[0].state === "waiting" ? "Offline: sent when the connection returns." : "";
+        line.textContent = items.length && items[0].state === "waiting" ? _("Offline: sent when the connection returns.") : "";
         return "stop";
       }
-      line.textContent = "Sending…";
+      line.textContent = _("Sending…");
       return send(item);
     }).then(function (outcome) {
       sending = false;
@@ -236,14 +237,14 @@ function start() {
   /* The send stopped at a hand that needs the editor: the line says so, not "Sending…". */
   function held(items) {
     var first = items[0], state = first ? first.state : null;
-    if (state === "conflict") line.textContent = title(first) + " not sent: another phone recorded it first; choose below.";
-    else if (state === "refused") line.textContent = title(first) + " not sent: the server refused it; see why below.";
-    else if (line.textContent === "Sending…") line.textContent = "";
+    if (state === "conflict") line.textContent = _("%(hand)s not sent: another phone recorded it first; choose below.", { hand: title(first) });
+    else if (state === "refused") line.textContent = _("%(hand)s not sent: the server refused it; see why below.", { hand: title(first) });
+    else if (line.textContent === _("Sending…")) line.textContent = "";
   }
 
   function later() {
     if (direct) { direct = null; leaveForm(); }
-    line.textContent = "Could not reach the server: trying again in " + Math.round(delay / 1000) + " s.";
+    line.textContent = _("Could not reach the server: trying again in %(seconds)s s.", { seconds: Math.round(delay / 1000) });
     retry = setTimeout(pump, delay);
     delay = Math.min(delay * 2, 15000);
     queued().then(render);
@@ -293,7 +294,7 @@ function start() {
             form.querySelector("button.save").setAttribute("aria-busy", "true");
           } else {
             leaveForm();
-            line.textContent = title(item) + " kept on this phone: waiting to send.";
+            line.textContent = _("%(hand)s kept on this phone: waiting to send.", { hand: title(item) });
           }
           pump();
         });
@@ -310,7 +311,7 @@ function start() {
     other.addEventListener("submit", function (event) {
       if (navigator.onLine) return;
       event.preventDefault();
-      line.textContent = "Offline: this change needs the connection. Nothing was lost; send it when it returns.";
+      line.textContent = _("Offline: this change needs the connection. Nothing was lost; send it when it returns.");
       panel.hidden = false;
     });
   });

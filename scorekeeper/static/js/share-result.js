@@ -3,6 +3,8 @@
    views/game_page.result_card) and hands it to the phone's share sheet (Web Share with files);
    where a browser cannot share files, the image is downloaded instead. Without JavaScript the
    button stays hidden. */
+import { _, language } from "./i18n.js";
+
 
 const WIDTH = 1080, HEIGHT = 1350, PAD = 64;
 const INK = "#1f2933", MUTED = "#5f6b7a", GREEN = "#17603a", PALE = "#e8f3ec", LINE = "#d4dae1";
@@ -24,17 +26,17 @@ function header(ctx, result) {
   ctx.fillRect(0, 0, WIDTH, 150);
   ctx.fillStyle = "#fff";
   ctx.font = "bold 56px sans-serif";
-  ctx.fillText(fit(ctx, result.game + ": final result", WIDTH - 2 * PAD), PAD, 98);
+  ctx.fillText(fit(ctx, _("%(game)s: final result", { game: result.game }), WIDTH - 2 * PAD), PAD, 98);
   ctx.fillStyle = PALE;
   ctx.fillRect(PAD, 190, WIDTH - 2 * PAD, 170);
   ctx.fillStyle = GREEN;
   ctx.font = "bold 64px sans-serif";
-  const title = (result.winners > 1 ? "Winners: " : "Winner: ") + result.winner;
+  const title = (result.winners > 1 ? _("Winners: %(names)s", { names: result.winner }) : _("Winner: %(names)s", { names: result.winner }));
   ctx.fillText(fit(ctx, title, WIDTH - 4 * PAD), 2 * PAD, 270);
   ctx.fillStyle = MUTED;
   ctx.font = "36px sans-serif";
-  const word = result.word + (result.hands === 1 ? "" : "s");
-  ctx.fillText("Game over after " + result.hands + " " + word + ".", 2 * PAD, 325);
+  const word = result.hands === 1 ? result.word : result.words;
+  ctx.fillText(_("Game over after %(rounds)s %(round_word)s.", { rounds: result.hands, round_word: word }), 2 * PAD, 325);
 }
 
 function standings(ctx, result, top) {
@@ -99,11 +101,11 @@ export function draw(result) {
   const below = standings(ctx, result, 400);
   ctx.fillStyle = INK;
   ctx.font = "bold 36px sans-serif";
-  ctx.fillText("Totals after each " + result.word, PAD, below + 70);
+  ctx.fillText(_("Totals after each %(round_word)s", { round_word: result.word }), PAD, below + 70);
   chart(ctx, result, below + 100, HEIGHT - 150);
   ctx.fillStyle = MUTED;
   ctx.font = "26px sans-serif";
-  ctx.fillText("Kept with Scorekeeper · " + new Date().toLocaleDateString(), PAD, HEIGHT - 40);
+  ctx.fillText(_("Kept with Scorekeeper · %(date)s", { date: new Date().toLocaleDateString(language()) }), PAD, HEIGHT - 40);
   return new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
 }
 
@@ -123,13 +125,14 @@ async function share(button) {
   const blob = await draw(result);
   const name = (result.game + " result").toLowerCase().replace(/[^a-z0-9]+/g, "-") + ".png";
   const file = new File([blob], name, { type: "image/png" });
-  const text = result.game + ": " + (result.winners > 1 ? "winners " : "winner ") + result.winner + ".";
+  const said = { game: result.game, names: result.winner };
+  const text = result.winners > 1 ? _("%(game)s: winners %(names)s.", said) : _("%(game)s: winner %(names)s.", said);
   if (navigator.canShare && navigator.canShare({ files: [file] })) {
     try {
       await navigator.share({ files: [file], title: result.game + " result", text });
-      tell(button, "Shared.");
+      tell(button, _("Shared."));
     } catch (err) {
-      tell(button, err && err.name === "AbortError" ? "" : "Could not share; try again.");
+      tell(button, err && err.name === "AbortError" ? "" : _("Could not share; try again."));
     }
     return;
   }
@@ -140,7 +143,7 @@ async function share(button) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 10000);
-  tell(button, "This browser cannot share images: saved as " + name + ".");
+  tell(button, _("This browser cannot share images: saved as %(name)s.", { name: name }));
 }
 
 function offer() {

@@ -95,10 +95,11 @@ function keep(request, response) {
    the action that led to it (flashes) are not shown again. */
 function marked(response) {
   var seen = response.headers.get("Date");
-  var when = seen ? new Date(seen).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : "";
+  var when = seen ? new Date(seen).toLocaleString(LANGUAGE, { dateStyle: "medium", timeStyle: "short" }) : "";
   return response.text().then(function (html) {
-    var notice = '<p class="offline-notice" role="status" data-live-keep><strong>Offline:</strong> showing what ' +
-      "this phone last saw" + (when ? " (" + when + ")" : "") + ". It updates when the connection returns.</p>";
+    /* WORDS and LANGUAGE: the phone's language when the worker was fetched (a new one, a new worker) */
+    var notice = '<p class="offline-notice" role="status" data-live-keep>' +
+      WORDS.kept.replace("%(when)s", when ? " (" + when + ")" : "") + "</p>";
     html = html.replace('<main id="content">', '<main id="content">' + notice)
       .replace('<ul class="flashes">', '<ul class="flashes" hidden>');
     var headers = new Headers(response.headers);

@@ -10,6 +10,8 @@
    keep working and the last state is sent when the connection returns. At zero: a vibration
    where the phone has one and a short beep (the "Sound at zero" switch, kept per phone), and the
    line says whose time is up. The timer never records anything. */
+import { _ } from "./i18n.js";
+
 
 const SOUND_KEY = "scorekeeper-timer-sound";
 let offset = 0;          // server clock minus this phone's clock, in ms
@@ -53,10 +55,10 @@ function show() {
   const toggle = node.querySelector("[data-timer-toggle]");
   if (toggle) toggle.textContent = state.running && ms > 0 ? "Pause" : (ms === 0 ? "Restart" : "Start");
   const pass = node.querySelector("[data-timer-pass]");
-  if (pass) pass.textContent = "Pass to " + who[(state.turn + 1) % who.length];
+  if (pass) pass.textContent = _("Pass to %(names)s", { names: who[(state.turn + 1) % who.length] });
   if (line) {
-    line.textContent = state.running && ms === 0 ? "Time is up for " + who[state.turn] + "."
-      : (state.running ? "running" : "paused") + " · " + state.seconds + " s a turn";
+    line.textContent = state.running && ms === 0 ? _("Time is up for %(name)s.", { name: who[state.turn] })
+      : (state.running ? _("running") : _("paused")) + " · " + _("%(seconds)s s a turn", { seconds: state.seconds });
   }
   if (state.running && ms === 0) ring(who[state.turn]);
 }
@@ -133,9 +135,9 @@ function send() {
     .then((r) => r.json().then((answer) => ({ ok: r.ok, answer })))
     .then(({ ok, answer }) => {
       if (ok && !unsent) { local = false; state = answer; }
-      else if (!ok) { local = false; say(answer.error || "The timer was not saved."); reread(); }
+      else if (!ok) { local = false; say(answer.error || _("The timer was not saved.")); reread(); }
     })
-    .catch(() => { unsent = true; say("Offline: the timer runs on this phone and is sent when the connection returns."); })
+    .catch(() => { unsent = true; say(_("Offline: the timer runs on this phone and is sent when the connection returns.")); })
     .finally(() => { sending = false; if (unsent && navigator.onLine !== false && local) setTimeout(send, 2000); show(); });
 }
 

@@ -7,6 +7,7 @@
    the server refuses, or that clashes with another phone's, is kept with the answer and holds
    back the hands after it; its game's page shows it for the editor to decide. On https, hands
    this phone kept at the table's http address are offered here too (queue-handover.js). */
+import { _ } from "./i18n.js";
 import * as store from "./queue-store.js";
 import { offer } from "./queue-handover.js";
 
@@ -27,12 +28,12 @@ function start() {
       main.insertBefore(line, main.firstChild);
     }
     line.hidden = false;
-    line.textContent = waiting + (waiting === 1 ? " hand" : " hands") + " waiting to send";
+    line.textContent = waiting === 1 ? _("1 hand waiting to send") : _("%(count)s hands waiting to send", { count: waiting });
     var held = items.filter(function (item) { return item.state !== "waiting"; })[0];
-    line.appendChild(document.createTextNode(held ? ": one needs the editor's choice. " : (navigator.onLine ? ": sending… " : ": sent when the connection returns. ")));
+    line.appendChild(document.createTextNode(held ? _(": one needs the editor's choice. ") : (navigator.onLine ? _(": sending… ") : _(": sent when the connection returns. "))));
     var link = document.createElement("a");
     link.href = gameOf(held || items[0]);
-    link.textContent = "Open its game";
+    link.textContent = _("Open its game");
     line.appendChild(link);
   }
 

@@ -1,0 +1,63 @@
+"""The change log's words in the reader's language (docs/languages.md).
+
+The services write each change's summary once, in English, into the change log
+(``Hand 2 recorded: Ann +5, Bob -5``); the pages show it in the reader's language
+by its shape: the head ("Hand 2 recorded", "Round 3, turn 2 recorded", "Undid: ...")
+is translated, the rest (names, scores, arrows) is data and stays. A summary of
+no known shape is shown as it was written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from flask_babel import gettext
+
+HEAD = re.compile(
+    r"^(?P<word>Hand|Round) (?P<number>\d+)(?:, turn (?P<turn>\d+))? (?P<done>recorded|corrected|ended|deleted)"
+    r"(?P<later> \(later (?:hand|round)s renumbered\))?(?P<stop>\.?)(?P<rest>:.*)?$",
+    re.S,
+)
+STARTED = re.compile(r"^Game of (?P<name>.+?) started(?P<rest>:.*)?$", re.S)
+
+
+def _head(word: str, number: str, turn: str | None, done: str) -> str:
+    round_word = (gettext("hand") if word == "Hand" else gettext("round")).capitalize()
+    if turn:
+        return gettext(
+            "%(round_word)s %(number)s, turn %(turn)s recorded",
+            round_word=round_word,
+            number=number,
+            turn=turn,
+        )
+    said = {
+        "recorded": gettext("%(round_word)s %(number)s recorded", round_word=round_word, number=number),
+        "corrected": gettext("%(round_word)s %(number)s corrected", round_word=round_word, number=number),
+        "ended": gettext("%(round_word)s %(number)s ended", round_word=round_word, number=number),
+        "deleted": gettext("%(round_word)s %(number)s deleted", round_word=round_word, number=number),
+    }
+    return said[done]
+
+
+def change_words(summary: str) -> str:
+    """A change-log summary in the reader's language (English outside a request).
+
+    >>> change_words("Undid: Hand 2 corrected: Bob +35 → +25")
+    'Undid: Hand 2 corrected: Bob +35 → +25'
+    >>> change_words("Something else")
+    'Something else'
+    """
+    for prefix, said in (
+        ("Undid: ", gettext("Undid: %(change)s")),
+        ("Redid: ", gettext("Redid: %(change)s")),
+    ):
+        if summary.startswith(prefix):
+            return said.replace("%(change)s", change_words(summary.removeprefix(prefix)))
+    if match := HEAD.match(summary):
+        head = _head(match["word"], match["number"], match["turn"], match["done"])
+        if match["later"]:
+            head += " " + gettext("(later ones renumbered)")
+        return head + match["stop"] + (match["rest"] or "")
+    if match := STARTED.match(summary):
+        return gettext("Game of %(name)s started", name=match["name"]) + (match["rest"] or "")
+    return summary

@@ -1,0 +1,148 @@
+"""The reader's language: which one a request gets, the footer's switch, and the words the scripts use.
+
+A request gets the language its phone chose in the footer (the ``lang`` cookie,
+set by ``/language/<code>``), else the best of its browser's
+``Accept-Language``, else English: the pages' words and the engine's alike (an API
+client without the cookie gets what its ``Accept-Language`` asks for). Nothing of it is in a page's address, so a
+share link or QR code opens in the follower's own language. The words live in
+gettext catalogs under ``scorekeeper/translations/<code>/LC_MESSAGES/messages.po``
+(``make messages`` extracts, ``make translations`` compiles; docs/languages.md).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Flask, current_app, has_request_context, redirect, request, url_for
+from flask_babel import Babel, get_locale, gettext
+from markupsafe import Markup
+
+from ..display.reasons import ENGLISH, rendered
+from ..storage.paths import PACKAGE, STATIC
+
+TRANSLATIONS = PACKAGE / "translations"
+#: the languages a reader may choose, by code, each named in its own words
+LANGUAGES = {"en": "English", "de": "Deutsch"}
+#: the pseudo-locale the tests switch on (``PSEUDO_LOCALE``): a CLDR locale no reader asks for
+PSEUDO = "en_001"
+COOKIE = "lang"
+#: a year: the choice is the phone's, until it chooses again
+COOKIE_AGE = 365 * 24 * 3600
+#: ``_("...")`` in the pages' scripts: the words they show (pybabel's javascript extractor reads the same)
+JS_MESSAGE = re.compile(r"""\b_\(\s*"((?:[^"\\]|\\.)*)"\s*[,)]""")
+
+bp = Blueprint("languages", __name__)
+
+
+def languages() -> dict[str, str]:
+    """The codes a request may get: the shipped ones, and the pseudo-locale when the tests ask for it."""
+    if current_app.config.get("PSEUDO_LOCALE"):
+        return {**LANGUAGES, PSEUDO: "Pseudo"}
+    return LANGUAGES
+
+
+def select_locale() -> str:
+    """The footer's choice (the cookie), else the browser's ``Accept-Language``, else English."""
+    chosen = request.cookies.get(COOKIE)
+    available = languages()
+    if chosen in available:
+        return chosen
+    return request.accept_languages.best_match(list(available), default="en")
+
+
+def request_locale() -> str:
+    """The request's language (:func:`select_locale`'s choice) for the engine's words too; English
+    outside a request."""
+    return str(get_locale()) if has_request_context() else ENGLISH
+
+
+def spoken(answer: Any) -> Any:
+    """A JSON answer with the engine's reasons in the reader's language, and beside each list of them
+    their rule ids, keys and values (``reasons_keys``, ``notes_keys`` ...)."""
+    return rendered(answer, request_locale(), keyed=True)
+
+
+def same_site(target: str | None) -> str:
+    """``target`` when it is a path on this site (``/games/x``), else the home page: never another host."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return url_for("main.index")
+    return target
+
+
+@bp.get("/language/<code>")
+def choose(code: str):
+    """The footer's switch: remember ``code`` on this phone and go back to the page it was on.
+
+    A GET that only sets a preference and redirects to a path of this site: no
+    state of any game changes, so a forged link can do no more than change words.
+    """
+    response = redirect(same_site(request.args.get("next")), code=303)
+    if code in languages():
+        response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+    return response
+
+
+@cache
+def script_messages(folder: Path = STATIC / "js") -> tuple[str, ...]:
+    """Every msgid the pages' scripts pass to ``_()``, in file order."""
+    found: dict[str, None] = {}
+    for path in sorted(folder.glob("*.js")):
+        for match in JS_MESSAGE.finditer(path.read_text(encoding="utf-8")):
+            found[json.loads(f'"{match[1]}"')] = None
+    return tuple(found)
+
+
+def script_words() -> Markup:
+    """The scripts' words in the request's language, as a JSON island for ``static/js/i18n.js``.
+
+    The words travel inside each page, so a page the service worker kept shows them
+    offline in the language it was read in, and no build step or extra file is needed.
+    English pages carry none: the scripts' own words are the English.
+    """
+    if str(get_locale()) == "en":
+        return Markup("")
+    words = {text: gettext(text) for text in script_messages()}
+    payload = json.dumps({k: v for k, v in words.items() if v != k}, ensure_ascii=False)
+    payload = payload.replace("<", "\\u003c")
+    return Markup(f'<script type="application/json" id="script-words">{payload}</script>')
+
+
+def html_lang() -> str:
+    """``<html lang>``: the request's language as BCP 47 (``de``, ``en``)."""
+    return str(get_locale()).replace("_", "-")
+
+
+def english_mark() -> Markup:
+    """`` lang="en"`` for words that stay English on a page in another language (the rules' own
+    sentences, not yet translated), so screen readers read them as English and the pseudo-locale
+    sweep sees them declared; nothing on an English page."""
+    return Markup("") if str(get_locale()) == "en" else Markup(' lang="en"')
+
+
+def back_here() -> str:
+    """Where the switch goes back to: this page, but never an address that holds a secret (a join
+    link): its secret would be written into every link of the page."""
+    if "secret" in (request.view_args or {}):
+        return url_for("main.index")
+    return request.full_path.rstrip("?")
+
+
+def init_app(app: Flask) -> None:
+    """Flask-Babel with the catalogs under ``translations/``, the switch's route, the templates' helpers."""
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    Babel(app, locale_selector=select_locale)
+    app.register_blueprint(bp)
+
+    @app.context_processor
+    def language_helpers():
+        return {
+            "html_lang": html_lang,
+            "english": english_mark(),
+            "script_words": script_words,
+            "language_choices": languages,
+            "language_url": lambda code: url_for("languages.choose", code=code, next=back_here()),
+        }

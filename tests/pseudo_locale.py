@@ -1,0 +1,54 @@
+"""The pseudo-locale (docs/languages.md): every msgid of the catalog wrapped in ⟦…⟧ and its letters
+accented, placeholders and HTML tags kept, compiled into a folder of translations that an app
+given ``BABEL_TRANSLATION_DIRECTORIES`` and ``PSEUDO_LOCALE`` serves as ``en_001``.
+
+A page in it shows every word that went through the catalog as ``⟦Šĥáŕé ťĥé ĝáḿé⟧``; a word shown
+plainly did not, and the browser sweep (tests/browser/test_languages_browser.py) names it.
+
+>>> pseudo("Share %(name)s <strong>now</strong> &amp; later")
+'⟦Šĥáŕé %(name)s <strong>ñóŵ</strong> &amp; ľáťéŕ⟧'
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from scorekeeper.web.languages import PSEUDO, TRANSLATIONS
+
+ACCENTED = str.maketrans("aceghijklnorstuwyzACEGHIJKLNORSTUWYZ", "áçéĝĥíĵķľñóŕšťúŵýžÁÇÉĜĤÍĴĶĽÑÓŔŠŤÚŴÝŽ")
+#: what a translation keeps as it is: placeholders, tags, entities
+KEPT = re.compile(r"%\(\w+\)[sd]|%%|<[^>]*>|&#?\w+;")
+
+
+def pseudo(text: str) -> str:
+    """``text`` accented and wrapped, its placeholders, tags and entities untouched."""
+    out, last = [], 0
+    for match in KEPT.finditer(text):
+        out += [text[last : match.start()].translate(ACCENTED), match[0]]
+        last = match.end()
+    out.append(text[last:].translate(ACCENTED))
+    lead = len(text) - len(text.lstrip())
+    body = "".join(out)
+    inner = body.strip()
+    start = body.index(inner[0]) if inner else lead
+    return body[:start] + "⟦" + inner + "⟧" + body[start + len(inner) :]
+
+
+def write_pseudo_catalog(folder: Path) -> Path:
+    """The pseudo catalog of ``messages.pot`` compiled under ``folder``; returns ``folder``."""
+    with open(TRANSLATIONS / "messages.pot", "rb") as pot:
+        template = read_po(pot)
+    catalog = Catalog(locale="en_001")
+    for message in template:
+        if message.id and isinstance(message.id, str):
+            catalog.add(message.id, pseudo(message.id))
+    target = folder / PSEUDO / "LC_MESSAGES"
+    target.mkdir(parents=True, exist_ok=True)
+    with open(target / "messages.mo", "wb") as mo:
+        write_mo(mo, catalog)
+    return folder

@@ -1,0 +1,68 @@
+"""Which language a request gets: the footer's choice, else Accept-Language, else English;
+``<html lang>`` follows it, and a share link carries no language (docs/languages.md)."""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper.rules import variants
+from tests.web.game_support import start_game
+
+GERMAN_FOOT = "ein Begleiter für Rommé am Tisch"
+
+
+def html_lang(page: str) -> str:
+    return re.search(r'<html lang="([^"]+)"', page)[1]
+
+
+def test_english_without_a_preference(client):
+    page = client.get("/").text
+    assert html_lang(page) == "en" and "a table companion for rummy" in page
+
+
+def test_the_browser_language_chooses_german(client):
+    page = client.get("/", headers={"Accept-Language": "de-AT,de;q=0.9,en;q=0.5"}).text
+    assert html_lang(page) == "de" and GERMAN_FOOT in page
+    assert 'id="script-words"' in page  # the scripts' words travel with a German page
+
+
+def test_a_language_nobody_translated_falls_back_to_english(client):
+    assert html_lang(client.get("/", headers={"Accept-Language": "fr-FR,fr;q=0.9"}).text) == "en"
+
+
+def test_the_footer_switch_is_remembered_and_wins_over_the_browser(client):
+    answer = client.get("/language/de?next=/games/")
+    assert answer.status_code == 303 and answer.headers["Location"] == "/games/"
+    assert "HttpOnly" in answer.headers["Set-Cookie"] and "SameSite=Lax" in answer.headers["Set-Cookie"]
+    page = client.get("/", headers={"Accept-Language": "en"}).text
+    assert html_lang(page) == "de" and GERMAN_FOOT in page
+    client.get("/language/en?next=/")
+    assert html_lang(client.get("/", headers={"Accept-Language": "de"}).text) == "en"
+
+
+def test_the_switch_goes_back_only_to_this_site(client):
+    for target in ("https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)"):
+        answer = client.get("/language/de", query_string={"next": target})
+        assert answer.headers["Location"] == "/", target
+
+
+def test_an_unknown_language_changes_nothing(client):
+    answer = client.get("/language/xx?next=/games/")
+    assert answer.status_code == 303 and "Set-Cookie" not in answer.headers
+
+
+def test_the_footer_links_back_to_the_same_page(client):
+    page = client.get("/games/").text
+    assert 'href="/language/de?next=/games/"' in page and 'lang="en">English</strong>' in page
+
+
+def test_a_share_link_opens_in_the_followers_own_language(app, client):
+    variant = next(v for v in variants() if v["slug"] == "points")
+    public_id = start_game(client, variant, ["Ann", "Bea"])
+    client.get("/language/de")
+    share = client.get(f"/games/{public_id}/share").text
+    follow_url = re.search(r'id="follow-url">([^<]+)<', share)[1]
+    assert html_lang(share) == "de" and "lang" not in follow_url
+    follower = app.test_client()
+    assert html_lang(follower.get(follow_url, headers={"Accept-Language": "en-GB"}).text) == "en"
+    assert html_lang(follower.get(follow_url, headers={"Accept-Language": "de-DE"}).text) == "de"
