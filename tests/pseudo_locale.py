@@ -47,6 +47,8 @@ def write_pseudo_catalog(folder: Path) -> Path:
     for message in template:
         if message.id and isinstance(message.id, str):
             catalog.add(message.id, pseudo(message.id))
+        elif message.id:  # a plural: (singular, plural), each wrapped
+            catalog.add(message.id, tuple(pseudo(form) for form in message.id))
     target = folder / PSEUDO / "LC_MESSAGES"
     target.mkdir(parents=True, exist_ok=True)
     with open(target / "messages.mo", "wb") as mo:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import gettext, ngettext
+
 from ..rules import WILD_CHOICES, hand_sizes_by_rank
 from .base import HandContext, HandEntry, Submission, seat_value
 from .players import (
@@ -31,10 +33,13 @@ def hand_sizes(details: Mapping[str, Any]) -> list[str] | None:
     sizes, playing = details.get("hand_sizes"), details.get("playing") or []
     if not isinstance(sizes, list):
         return None
-    return [
-        f"{size} cards" + (f" (plays {playing[i]})" if i < len(playing) and playing[i] != size else "")
-        for i, size in enumerate(sizes)
-    ]
+    return [_size_words(size, playing[i] if i < len(playing) else size) for i, size in enumerate(sizes)]
+
+
+def _size_words(size: int, plays: int) -> str:
+    """ "10 cards", or "11 cards (plays 10)" for the dealer, in the reader's language."""
+    cards = ngettext("%(num)s card", "%(num)s cards", size)
+    return cards if plays == size else gettext("%(cards)s (plays %(plays)s)", cards=cards, plays=plays)
 
 
 def size_words(dealer: bool) -> dict[str, str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import render_template, request
+from flask_babel import gettext
 
 from ..services import NotFound
 from ..services.tables import roster as services
@@ -16,7 +17,7 @@ def player(table_id: str):
     table = services.get_table(table_id)
     member = services.member_named(table, request.args.get("name", ""))
     if member is None:
-        raise PlayerNotFound("That name is not on this table's roster.")
+        raise PlayerNotFound(gettext("That name is not on this table's roster."))
     games, count = player_games(table, member)
     return render_template("tables/player.html", table=table, member=member, games=games, count=count)
 

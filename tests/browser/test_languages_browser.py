@@ -35,6 +35,8 @@ DATA_WORDS = {
     "Bob",
     "Cy",
     "Thursday",
+    "Five",  # the seeded house game, "Five Crowns"
+    "Crowns",
     "club",
     "Scorekeeper",
     "English",

@@ -66,7 +66,7 @@ def test_the_code_has_words_to_translate():
 
 @pytest.mark.parametrize("language", SHIPPED)
 def test_every_msgid_has_a_translation(language):
-    translated = {m.id if isinstance(m.id, str) else m.id[0]: m for m in catalog(language) if m.id}
+    translated = {form: m for m in catalog(language) if m.id for form in _ids(m)}  # a plural by each form
     missing = sorted(
         text
         for text in code_msgids()
@@ -75,6 +75,10 @@ def test_every_msgid_has_a_translation(language):
     assert not missing, (
         f"{len(missing)} msgids without a {language} translation (make messages): {missing[:20]}"
     )
+
+
+def _ids(message) -> tuple[str, ...]:
+    return tuple(message.id) if isinstance(message.id, (tuple, list)) else (message.id,)
 
 
 def _strings(message) -> tuple[str, ...]:
@@ -106,7 +110,7 @@ def test_a_changed_placeholder_is_caught():
 @pytest.mark.parametrize("language", SHIPPED)
 def test_the_committed_mo_is_the_compiled_po(language):
     """A .po edited without ``make translations`` fails here: the .mo is what the server reads."""
-    po = {m.id: m.string for m in catalog(language) if m.id and m.string and not m.fuzzy}
+    po = {_ids(m): _strings(m) for m in catalog(language) if m.id and m.string and not m.fuzzy}
     with open(TRANSLATIONS / language / "LC_MESSAGES" / "messages.mo", "rb") as mo:
-        compiled = {m.id: m.string for m in read_mo(mo) if m.id}
+        compiled = {_ids(m): _strings(m) for m in read_mo(mo) if m.id}
     assert compiled == po, "run `make translations`: the .mo differs from the .po"

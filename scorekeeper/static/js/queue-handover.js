@@ -14,6 +14,7 @@
    recorded once (the server answers the second send with the first one's answer). Once they are
    stored here, `sk_handed=<that word>` tells the http address to drop its copies when it next
    runs, and `sk_waiting` is cleared. Nothing here sends anything: queue.js and waiting.js do. */
+import { _ } from "./i18n.js";
 
 var WAITING = "sk_waiting", HANDED = "sk_handed", ASKED = "scorekeeper.handover";
 var KEY = /^[A-Za-z0-9_-]{8,64}$/, GAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -90,12 +91,13 @@ export function offer(newKey) {
   var line = document.createElement("p"), n = elsewhere.count;
   line.className = "waiting-hands waiting-elsewhere card";
   line.setAttribute("role", "status");
-  line.textContent = (n === 1 ? "1 hand was" : n + " hands were") + " kept on this phone at " + elsewhere.origin +
-    " (this table's address before https) and " + (n === 1 ? "waits" : "wait") + " to be sent. ";
+  line.textContent = (n === 1
+    ? _("1 hand was kept on this phone at %(origin)s (this table's address before https) and waits to be sent. ", { origin: elsewhere.origin })
+    : _("%(count)s hands were kept on this phone at %(origin)s (this table's address before https) and wait to be sent. ", { count: n, origin: elsewhere.origin }));
   var bring = document.createElement("button");
   bring.type = "button";
   bring.className = "button small";
-  bring.textContent = n === 1 ? "Bring it here" : "Bring them here";
+  bring.textContent = n === 1 ? _("Bring it here") : _("Bring them here");
   bring.addEventListener("click", function () {
     var word = newKey();
     localStorage.setItem(ASKED, word);
