@@ -12,6 +12,7 @@ from jsonschema import Draft202012Validator, FormatChecker, ValidationError
 from ..web.features import ApiPart
 from . import variant_schemas
 from .schemas import core_schemas, ref, slugs
+from .solver_schemas import solver_answers
 
 
 def schemas(parts: tuple[ApiPart, ...] = ()) -> dict[str, dict]:
@@ -23,8 +24,10 @@ def schemas(parts: tuple[ApiPart, ...] = ()) -> dict[str, dict]:
 @cache
 def _schemas(_variants: tuple[str, ...], parts: tuple[ApiPart, ...]) -> dict[str, dict]:
     fields = {name: schema for part in parts for name, schema in part.new_game_fields.items()}
+    core = core_schemas()
     return {
-        **core_schemas(),
+        **core,
+        **solver_answers(core["Verdict"]),
         **variant_schemas.schemas(fields),
         **{name: schema for part in parts if part.schemas for name, schema in part.schemas().items()},
     }

@@ -26,8 +26,8 @@ from .schemas import (
     check_request,
     obj,
     ref,
-    solver_requests,
 )
+from .solver_schemas import solver_requests
 
 
 def camel(slug: str) -> str:
