@@ -11,6 +11,7 @@ BLUEPRINTS = (
     "main",
     "games",
     "rounds",
+    "previews",
     "rules_pages",
     "checker",
     "solver_pages",

@@ -4,38 +4,31 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
-from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 from markupsafe import Markup
-from werkzeug.datastructures import MultiDict
 
 from ..display import charts, standings
-from ..display.reasons import reason_of
 from ..display.words import round_word
 from ..entry import HandEntry, Submission, context_for, keypad
 from ..entry.base import HandContext
 from ..offline import sending
 from ..profiles import entry_for
-from ..rules import RoundError, RulesError, counted, find_variant
-from ..rules import check as check_meld
-from ..rules import hand as hand_value
+from ..rules import RoundError, RulesError
 from ..services import (
     StaleVersion,
     delete_round,
     game_score,
     get_round,
     record_round,
-    score_on,
     update_round,
     version_from,
 )
 from ..storage.extensions import db
 from ..web.access import editable_game
-from ..web.errors import error_body, status_of
-from ..web.filters import reason_markup
-from ..web.guards import NOT_JSON, is_json
+from ..web.errors import status_of
+from .previews import scored_hand
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<public_id>/rounds")
 
@@ -170,79 +163,7 @@ def end(public_id: str):
     )
 
 
-@bp.post("/preview")
-def preview(public_id: str):
-    """What the engine says about cards being entered: a hand's value, a meld's pegs, a round.
-
-    JSON in (``what``: ``hand``, ``counts`` (cards per class), ``check`` or ``round``),
-    JSON out; nothing is saved.
-    For the game's editors (it serves their hand form) and CSRF-protected like
-    every POST (send the token in ``X-CSRFToken``).
-    """
-    game = editable_game(public_id)
-    if not is_json(request.mimetype):  # a JSON endpoint: no cross-site text/plain (CSRF holds as well)
-        return jsonify(error_body(NOT_JSON)), 415
-    body = request.get_json(silent=True)
-    body = body if isinstance(body, dict) else {}
-    what = body.get("what")
-    try:
-        if what == "round":
-            form = body.get("form") or {}
-            if not isinstance(form, dict):
-                return jsonify({"error": "'form' must be an object of field names to values"}), 400
-            return jsonify(_round_preview(game, form))
-        options = _lone_options(game, body)
-        cards = str(body.get("cards") or "")
-        if what == "hand":
-            return jsonify(hand_value(game.variant, cards, options=options).to_dict())
-        if what == "counts":
-            counts = body.get("counts")
-            if not isinstance(counts, dict):
-                return jsonify({"error": "'counts' must be an object of card classes to numbers"}), 400
-            return jsonify(counted(game.variant, counts, options=options).to_dict())
-        if what == "check":
-            extend = str(body.get("extend") or "") or None
-            verdict = check_meld(game.variant, cards, extend=extend, options=options).to_dict()
-            return jsonify({**verdict, "said": _said(game, verdict["reasons"])})
-    except RoundError as err:
-        return jsonify({"error": str(err), "errors": err.errors, "said": _said(game, [reason_of(err)])}), 422
-    except RulesError as err:
-        return jsonify({"error": str(err), "said": _said(game, [reason_of(err)])}), 422
-    return jsonify({"error": "say what to preview: hand, counts, check or round"}), 400
-
-
 # -- helpers -------------------------------------------------------------------------
-
-
-def _said(game, messages: list[str]) -> list[str]:
-    """The engine's messages as the form shows them (HTML: the sentence, then the rule id linked)."""
-    return [str(reason_markup(m, game.variant)) for m in messages]
-
-
-def _lone_options(game, body: dict) -> dict[str, Any]:
-    """The game's options plus what a lone hand/check needs (players; Crazy Rummy's wild rank)."""
-    names = {o.name for o in find_variant(game.variant).option_spec}
-    options = dict(game.options or {})
-    if "players" in names:
-        options["players"] = len(game.players)
-    if "wild" in names and body.get("wild"):
-        options["wild"] = str(body["wild"])
-    return options
-
-
-def _round_preview(game, form: dict) -> dict:
-    """Score a hand's form without saving: each player's change, the round details and
-    (``shown``) what the form shows of them in words."""
-    entry = entry_for(game.variant)
-    ctx = context_for(game, before=game_score(game))
-    pairs = [
-        (name, str(v))
-        for name, values in form.items()
-        for v in (values if isinstance(values, list) else [values])
-    ]
-    facts = entry.parse(Submission(MultiDict(pairs)), ctx)
-    scored = _scored(game, ctx, facts)
-    return {**scored.to_dict(), "shown": entry.shown(scored.details)}
 
 
 def _form_or_save(
@@ -280,7 +201,7 @@ def _form_or_save(
                 request.form.to_dict(flat=False),
                 {},
                 mode,
-                scored=_scored(game, ctx, facts),
+                scored=scored_hand(game, ctx, facts),
                 score=score,
                 version=version,
             )
@@ -305,11 +226,6 @@ def _form_or_save(
     if playing is not None:
         return redirect(url_for("rounds.new", public_id=game.public_id))
     return redirect(_game_page(game))
-
-
-def _scored(game, ctx: HandContext, facts: dict):
-    """The engine's score of the hand in ``facts`` after the hands before it (nothing saved)."""
-    return score_on(game, ctx.before, [facts]).rounds[-1]
 
 
 def _render(

@@ -72,7 +72,7 @@ JSON = {
     "api.correct": HAND_JSON,
     "api.undo": {},
     "api.redo": {},  # no body needed; an API client sends JSON or nothing
-    "rounds.preview": {"what": "hand", "cards": "3 12"},
+    "previews.preview": {"what": "hand", "cards": "3 12"},
 }
 
 
@@ -166,7 +166,7 @@ def test_the_sweep_sees_every_mutating_route():
         "rounds.edit",
         "rounds.delete",
         "rounds.end",
-        "rounds.preview",
+        "previews.preview",
         "games.undo",
         "games.rematch",
         "games.delete",
