@@ -2,11 +2,13 @@
 
 - :mod:`.variant`: the variant (registered here): checks, hand counts, round scoring, turn order;
 - :mod:`.melds`: the glossary, sets (CR-1), runs (CR-2), jokers (CR-3), extensions (CR-4), pegs (CR-5);
-- :mod:`.hand`: one hand replayed turn by turn (CR-6..CR-9).
+- :mod:`.hand`: one hand replayed turn by turn (CR-6..CR-9);
+- :mod:`.replay`: a hand so far as the forms ask it (its melds, who has laid, whose turn).
 """
 
 from __future__ import annotations
 
-from .variant import NOTATION, RANKS, SUITS, CribHand, CribRummy, have_laid, table_melds, turn_order
+from .replay import have_laid, table_melds, turn_order
+from .variant import NOTATION, RANKS, SUITS, CribHand, CribRummy
 
 __all__ = ["NOTATION", "RANKS", "SUITS", "CribHand", "CribRummy", "have_laid", "table_melds", "turn_order"]
