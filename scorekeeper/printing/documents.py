@@ -21,6 +21,7 @@ from ..profiles.sheet_layouts import blank_sheet, filled_sheet
 from ..rulebook.reasons import reason_html
 from ..rules import GameScore, RulesError, find_variant, options_for, step_texts, variants
 from ..storage.paths import TEMPLATES
+from ..web.languages import english_unless_translated, translated
 from .language import in_language, language_now
 from .sheet_blocks import block_grid, blocks, label_line, standings_lines
 
@@ -189,6 +190,7 @@ def environment():
         newstyle=True,
     )
     env.filters.update(FILTERS)
+    env.filters["translated"] = translated
     env.filters["reason"] = reason_html  # the sentence, then its rule id in small print
     return env
 
@@ -197,6 +199,7 @@ def render_html(template: str, **context: Any) -> str:
     language = language_now()
     context.setdefault("language", language)
     context.setdefault("english", Markup("") if language == "en" else Markup(' lang="en"'))
+    context.setdefault("english_unless", english_unless_translated)
     context.setdefault("printed_on", format_date(date.today(), "medium", locale=language))  # Babel's wording
     return environment().get_template(template).render(**context)
 

@@ -123,6 +123,18 @@ def english_mark() -> Markup:
     return Markup("") if str(get_locale()) == "en" else Markup(' lang="en"')
 
 
+def english_unless_translated(text: str) -> Markup:
+    """`` lang="en"`` for a text of the rulebook that the catalog does not translate yet (shown as it
+    is), nothing once it does, or on an English page."""
+    return english_mark() if text and gettext(text) == text else Markup("")
+
+
+def translated(text: str) -> str:
+    """``{{ text | translated }}``: data the catalog may translate (the rulebook's sentences), as plain
+    text that the page escapes like any other (the templates' ``_()`` marks its answer safe)."""
+    return str(gettext(text)) if text else text
+
+
 def back_here() -> str:
     """Where the switch goes back to: this page, but never an address that holds a secret (a join
     link): its secret would be written into every link of the page."""
@@ -136,12 +148,14 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(bp)
+    app.add_template_filter(translated)
 
     @app.context_processor
     def language_helpers():
         return {
             "html_lang": html_lang,
             "english": english_mark(),
+            "english_unless": english_unless_translated,
             "script_words": script_words,
             "language_choices": languages,
             "language_url": lambda code: url_for("languages.choose", code=code, next=back_here()),
