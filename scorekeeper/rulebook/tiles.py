@@ -191,11 +191,11 @@ def _switch_state(slug: str) -> dict[str, bool]:
 
 
 def tile_book(slug: str, name: str) -> Rulebook:
-    N_("""The rulebook page of one tile preset: shared rules, this preset's switches.""")
+    """The rulebook page of one tile preset: shared rules, this preset's switches."""
     state = _switch_state(slug)
     on = tuple(s for s in SWITCHES if state[s])
     off = tuple(s for s in SWITCHES if not state[s])
-    colours = N_(", ").join(f"{word} ({letter})" for letter, word in COLOUR_NAMES.items())
+    colours = ", ".join(f"{word} ({letter})" for letter, word in COLOUR_NAMES.items())
     switches = (
         "This game turns on: " + ", ".join(SWITCH_SHORT[s] for s in on) + "."
         if on
