@@ -6,7 +6,7 @@ switches lists them, so the page can mark each one on or off for that preset.
 
 from __future__ import annotations
 
-from ..rules import COLOUR_NAMES, SWITCHES, find_variant
+from ..rules import SWITCHES, find_variant
 from .book import N_, Rule, Rulebook, Section
 from .common import COMMON_SECTION
 
@@ -195,7 +195,6 @@ def tile_book(slug: str, name: str) -> Rulebook:
     state = _switch_state(slug)
     on = tuple(s for s in SWITCHES if state[s])
     off = tuple(s for s in SWITCHES if not state[s])
-    colours = ", ".join(f"{word} ({letter})" for letter, word in COLOUR_NAMES.items())
     switches = (
         "This game turns on: " + ", ".join(SWITCH_SHORT[s] for s in on) + "."
         if on
@@ -209,9 +208,12 @@ def tile_book(slug: str, name: str) -> Rulebook:
             Section(
                 "overview",
                 intro=(
-                    "For 2 to 4 players, 14 tiles each. The box holds tiles numbered 1 to 13 in four colours "
-                    f"({colours}, where O or Y may be typed for gold), two of each, plus two jokers. "
-                    "Type a tile as its colour letter and number, such as R10 or k7, and a joker as J.",
+                    N_(
+                        "For 2 to 4 players, 14 tiles each. The box holds tiles numbered 1 to 13 in four colours "
+                        "(red (R), blue (B), black (K), gold (G), where O or Y may be typed for gold), two of each, "
+                        "plus two jokers. "
+                        "Type a tile as its colour letter and number, such as R10 or k7, and a joker as J."
+                    ),
                     "Rummikub, Crazy Rummy Tiles and Runny Rummy Tiles share one rule set; each turns on "
                     "a different mix of switches, and every game can flip any switch in its settings. "
                     + switches,
