@@ -47,6 +47,8 @@ def languages() -> dict[str, str]:
 
 def select_locale() -> str:
     """The footer's choice (the cookie), else the browser's ``Accept-Language``, else English."""
+    if not has_request_context():  # an app's work outside a request (a command, a job): English
+        return "en"
     chosen = request.cookies.get(COOKIE)
     available = languages()
     if chosen in available:
