@@ -91,12 +91,16 @@ class CrazyRummyEntry(HandEntry):
         face_up = [sub.text(f"face_up.{i}") for i in ctx.seats]
         others = [i for i in ctx.seats if i != ctx.dealer]
         if not face_up[ctx.dealer]:
-            sub.fail(f"face_up.{ctx.dealer}", "CZ-1: choose the dealer's face-up card: it sets the wild rank")
+            sub.fail(
+                f"face_up.{ctx.dealer}",
+                gettext("CZ-1: choose the dealer's face-up card: it sets the wild rank"),
+            )
         elif any(face_up[i] for i in others):
             for i in others:
                 if not face_up[i]:
                     sub.fail(
-                        f"face_up.{i}", "CZ-7: choose this player's face-up card too, or only the dealer's"
+                        f"face_up.{i}",
+                        gettext("CZ-7: choose this player's face-up card too, or only the dealer's"),
                     )
         players = player_entries(
             sub,
