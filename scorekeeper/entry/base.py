@@ -6,6 +6,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from flask_babel import gettext
+
 from ..rules import GameScore, RoundError, find_variant, whole_number
 
 _TICKED = {"1", "on", "true", "yes", "y"}
@@ -112,7 +114,12 @@ class Submission:
         chosen = [v for v in self._all(name) if v]
         unknown = [v for v in chosen if v not in allowed]
         if unknown:
-            self.fail(name, f"{unknown[0]!r} is not one of: {', '.join(allowed)}")
+            self.fail(
+                name,
+                gettext(
+                    "%(value)s is not one of: %(allowed)s", value=repr(unknown[0]), allowed=", ".join(allowed)
+                ),
+            )
         return [a for a in allowed if a in chosen]
 
     def number(self, name: str) -> int | None:
@@ -122,9 +129,9 @@ class Submission:
             return None
         number = whole_number(text)
         if number is None:
-            self.fail(name, f"{text[:20]!r} is not a whole number")
+            self.fail(name, gettext("%(value)s is not a whole number", value=repr(text[:20])))
         elif text.startswith("-"):
-            self.fail(name, "cannot be negative")
+            self.fail(name, gettext("cannot be negative"))
         else:
             return number
         return None
@@ -133,14 +140,14 @@ class Submission:
         """One player's seat (a radio button), or None for nobody."""
         chosen = {v for v in self._all(name) if v not in ("", "none")}
         if len(chosen) > 1:
-            self.fail(name, "choose only one player")
+            self.fail(name, gettext("choose only one player"))
             return None
         if not chosen:
             return None
         value = chosen.pop()
         seat = whole_number(value)
         if seat is None or value.startswith("-") or seat >= players:
-            self.fail(name, f"{value[:20]!r} is not a player at this table")
+            self.fail(name, gettext("%(value)s is not a player at this table", value=repr(value[:20])))
             return None
         return seat
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import gettext, ngettext
+from flask_babel import lazy_gettext as _l
 
 from ..rules import WILD_CHOICES, hand_sizes_by_rank
 from .base import HandContext, HandEntry, Submission, seat_value
@@ -20,7 +21,7 @@ from .players import (
 #: the ranks a face-up card can show (the same ranks a wild rank can be)
 FACE_UP = WILD_CHOICES
 #: the card classes of CZ-5, as the form labels them
-CLASSES = (("low", "3–7"), ("high", "8–K"), ("ace", "Aces"), ("wild", "Wild"))
+CLASSES = (("low", "3–7"), ("high", "8–K"), ("ace", _l("Aces")), ("wild", _l("Wild")))
 CLASS_KEYS = tuple(key for key, _ in CLASSES)
 
 
@@ -91,12 +92,16 @@ class CrazyRummyEntry(HandEntry):
         face_up = [sub.text(f"face_up.{i}") for i in ctx.seats]
         others = [i for i in ctx.seats if i != ctx.dealer]
         if not face_up[ctx.dealer]:
-            sub.fail(f"face_up.{ctx.dealer}", "CZ-1: choose the dealer's face-up card: it sets the wild rank")
+            sub.fail(
+                f"face_up.{ctx.dealer}",
+                gettext("CZ-1: choose the dealer's face-up card: it sets the wild rank"),
+            )
         elif any(face_up[i] for i in others):
             for i in others:
                 if not face_up[i]:
                     sub.fail(
-                        f"face_up.{i}", "CZ-7: choose this player's face-up card too, or only the dealer's"
+                        f"face_up.{i}",
+                        gettext("CZ-7: choose this player's face-up card too, or only the dealer's"),
                     )
         players = player_entries(
             sub,

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import gettext
+
 from ..display.crib_melds import card_words, in_order, last_turns
 from ..rules import check as engine_check
 from ..rules import have_laid as engine_have_laid
@@ -96,7 +98,10 @@ def _starter(sub: Submission, ctx: HandContext) -> int | None:
         return ctx.facts["starter"]
     chosen = sub.seat("starter", ctx.players)
     if chosen is None and ctx.before.chooser is not None:
-        sub.fail("starter", f"CR-9: {ctx.names[ctx.before.chooser]} is behind and chooses who starts")
+        sub.fail(
+            "starter",
+            gettext("CR-9: %(name)s is behind and chooses who starts", name=ctx.names[ctx.before.chooser]),
+        )
     return chosen
 
 
@@ -125,7 +130,7 @@ def _turn(sub: Submission, ctx: HandContext, k: int, first: int | None = None) -
     melds = [meld for meld in rows if meld is not None]
     pegs = sub.number(f"{t}.pegs")
     if melds and pegs is not None:
-        sub.fail(f"{t}.pegs", "enter the melds or a peg count for the turn, not both")
+        sub.fail(f"{t}.pegs", gettext("enter the melds or a peg count for the turn, not both"))
     if player is None and not melds and pegs is None:
         return None
     turn: dict[str, Any] = {"player": turn_player(ctx, k, first) if player is None else player}
@@ -149,12 +154,12 @@ def _meld(sub: Submission, m: str) -> dict | None:
     if extend not in ("", "new"):
         table_meld = whole_number(extend)
         if table_meld is None or extend.startswith("-"):
-            sub.fail(f"{m}.extend", f"{extend[:20]!r} is not a table meld")
+            sub.fail(f"{m}.extend", gettext("%(value)s is not a table meld", value=repr(extend[:20])))
         else:
             meld["extend"] = table_meld
     if kind:
         if kind not in KINDS:
-            sub.fail(f"{m}.kind", f"{kind!r} is not one of: set, run")
+            sub.fail(f"{m}.kind", gettext("%(value)s is not one of: set, run", value=repr(kind)))
         else:
             meld["kind"] = kind
     return meld
@@ -166,13 +171,15 @@ def _one_tap(sub: Submission, ctx: HandContext, turn: dict, k: int) -> None:
     turn (CR-6), and ``laid`` (a set +2 or a run +3) for a meld laid beside them."""
     lay, added_pegs = sub.number("laid"), sub.number("added")
     if lay not in (None, *(pegs for pegs, _ in QUICK)):
-        sub.fail("laid", "choose a set or a run")
+        sub.fail("laid", gettext("choose a set or a run"))
         return
     if added_pegs is not None and not lay and turn["player"] not in laid(ctx):
         sub.fail(
             "added",
-            f"{ctx.names[turn['player']]} has laid no meld this hand yet, so has no cards to add "
-            "to a meld (CR-6)",
+            gettext(
+                "%(name)s has laid no meld this hand yet, so has no cards to add to a meld (CR-6)",
+                name=ctx.names[turn["player"]],
+            ),
         )
         return
     added = sub.text("add")
@@ -180,11 +187,14 @@ def _one_tap(sub: Submission, ctx: HandContext, turn: dict, k: int) -> None:
         meld, _, card = added.partition(":")
         number = whole_number(meld)
         if number is None or meld.startswith("-") or not card:
-            sub.fail("add", f"{added[:20]!r} is not a table meld and a card")
+            sub.fail("add", gettext("%(value)s is not a table meld and a card", value=repr(added[:20])))
             return
         if lay:
             sub.fail(
-                "laid", "a meld laid by its pegs is not on the table: type its cards to add a card this turn"
+                "laid",
+                gettext(
+                    "a meld laid by its pegs is not on the table: type its cards to add a card this turn"
+                ),
             )
             return
         turn.pop("pegs", None)
@@ -192,7 +202,7 @@ def _one_tap(sub: Submission, ctx: HandContext, turn: dict, k: int) -> None:
     quick = sub.number("quick") if added_pegs is None else added_pegs
     if quick is not None or lay:
         if turn.get("melds"):
-            sub.fail(f"turns.{k}.pegs", "enter the melds or a peg count for the turn, not both")
+            sub.fail(f"turns.{k}.pegs", gettext("enter the melds or a peg count for the turn, not both"))
             return
         turn.pop("melds", None)
         turn["pegs"] = turn.get("pegs", 0) + (quick or 0) + (lay or 0)
@@ -203,20 +213,20 @@ def _end(sub: Submission, ctx: HandContext, turn_player_seat: int | None) -> dic
     if kind in ("", "none"):
         return None
     if kind not in END_TYPES:
-        sub.fail("end.type", f"{kind!r} is not a way a hand ends")
+        sub.fail("end.type", gettext("%(value)s is not a way a hand ends", value=repr(kind)))
         return None
     if kind == "draw_pile":
         return {"type": "draw_pile"}
     player = sub.seat("end.player", ctx.players)
     player = turn_player_seat if player is None else player
     if player is None:
-        sub.fail("end.player", "choose who went out")
+        sub.fail("end.player", gettext("choose who went out"))
         return None
     counts = []
     for i in ctx.seats:
         count = sub.number(f"end.cards_left.{i}")
         if count is None and i != player and not any(n == f"end.cards_left.{i}" for n, _ in sub.errors):
-            sub.fail(f"end.cards_left.{i}", "CR-7: enter how many cards are left in this hand")
+            sub.fail(f"end.cards_left.{i}", gettext("CR-7: enter how many cards are left in this hand"))
         counts.append(count or 0)
     return {"type": "out", "player": player, "cards_left": counts}
 
@@ -293,5 +303,5 @@ class CribRummyEntry(HandEntry):
         """The hand so far, ended without a further turn (draw pile ran out, or out)."""
         facts = {"starter": _starter(sub, ctx), "turns": turns_of(ctx), "end": _end(sub, ctx, None)}
         if facts["end"] is None:
-            sub.fail("end.type", "choose how the hand ended")
+            sub.fail("end.type", gettext("choose how the hand ended"))
         return sub.finish(facts)

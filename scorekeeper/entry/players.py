@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from flask_babel import gettext
+
 from .base import HandContext, Submission
 
 
@@ -52,9 +54,9 @@ def cards_or_total(
         field = f"{prefix}.{counts_key}.{classes[0]}" if given[-1] == counts_key else f"{prefix}.{given[-1]}"
         sub.fail(
             field,
-            "enter the cards, the counts per class or a total: only one of them"
+            gettext("enter the cards, the counts per class or a total: only one of them")
             if classes
-            else "enter the cards left or a total, not both",
+            else gettext("enter the cards left or a total, not both"),
         )
         return {}
     if cards:

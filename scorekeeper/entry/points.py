@@ -12,6 +12,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import gettext
+
 from .base import HandContext, HandEntry, Submission
 
 #: one term of a sum: a sign (the first may be left out) and a whole number of at most 7 digits
@@ -57,7 +59,13 @@ class PointsEntry(HandEntry):
             text = sub.text(name)
             points = sum_of(text) if text else None
             if text and points is None:
-                sub.fail(name, f"PG-2: {text[:20]!r} is not a sum of whole numbers (like 12+11+7-5)")
+                sub.fail(
+                    name,
+                    gettext(
+                        "PG-2: %(value)s is not a sum of whole numbers (like 12+11+7-5)",
+                        value=repr(text[:20]),
+                    ),
+                )
             players.append({} if points is None else {"points": points})
         facts: dict[str, Any] = {"players": players}
         if sub.ticked("end"):

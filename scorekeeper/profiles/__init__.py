@@ -2,13 +2,15 @@
 entry, sheet layout, checker words, best play page, table figures and rulebook). Every piece is
 named, never defaulted by a slug: tests/test_variant_registry.py (docs/adding-a-variant.md).
 
->>> profile("crib-rummy").checker.points, profile("Rummikub").entry.template
+>>> str(profile("crib-rummy").checker.points), profile("Rummikub").entry.template
 ('Pegs', 'rounds/tiles.html')
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from flask_babel import lazy_gettext as _l
 
 from ..entry import HandEntry
 from ..entry.crazy_rummy import CrazyRummyEntry
@@ -45,9 +47,9 @@ class CheckerWords:
     #: options shown above the cards (the rest fold into "Rules in force")
     prominent: tuple[str, ...] = ()
     #: the "already on the table" field: its label and the rule it follows
-    extend: tuple[str, str] = ("Set on the table to add to", "The whole set must stay legal.")
+    extend: tuple[str, str] = (_l("Set on the table to add to"), _l("The whole set must stay legal."))
     #: what the verdict's points are called
-    points: str = "Meld value"
+    points: str = _l("Meld value")
 
 
 @dataclass(frozen=True)
@@ -92,7 +94,7 @@ PROFILES: dict[str, Profile] = {
             KrazyBeeLayout(),
             CheckerWords(
                 prominent=("step",),
-                extend=("Downed meld to lay off onto", "KB-6: the meld must stay legal of its kind."),
+                extend=(_l("Downed meld to lay off onto"), _l("KB-6: the meld must stay legal of its kind.")),
             ),
             best_play.KRAZY_BEE,
             TableFigures(krazy_bee_figures, "tables/figures/krazy_bee.html"),
@@ -104,8 +106,8 @@ PROFILES: dict[str, Profile] = {
             CheckerWords(
                 prominent=("kind",),
                 extend=(
-                    "Sequence on the table before the change",
-                    "RB-5: a change must keep the declared kind.",
+                    _l("Sequence on the table before the change"),
+                    _l("RB-5: a change must keep the declared kind."),
                 ),
             ),
             best_play.RUMBUGZ,
@@ -119,8 +121,11 @@ PROFILES: dict[str, Profile] = {
             CribRummyEntry(),
             CribRummyLayout(),
             CheckerWords(
-                extend=("Meld on the table to add to", "CR-5: the added cards peg by the new length."),
-                points="Pegs",
+                extend=(
+                    _l("Meld on the table to add to"),
+                    _l("CR-5: the added cards peg by the new length."),
+                ),
+                points=_l("Pegs"),
             ),
             best_play.CRIB_RUMMY,
             TableFigures(crib_rummy_figures, "tables/figures/crib_rummy.html"),
@@ -132,10 +137,10 @@ PROFILES: dict[str, Profile] = {
             CheckerWords(
                 prominent=("wild", "first_play"),
                 extend=(
-                    "A set already on the board (bottom feeding)",
-                    "CZ-4: natural cards of a rank an opponent has on the board; never wildcards.",
+                    _l("A set already on the board (bottom feeding)"),
+                    _l("CZ-4: natural cards of a rank an opponent has on the board; never wildcards."),
                 ),
-                points="Table value",
+                points=_l("Table value"),
             ),
             best_play.CRAZY_RUMMY,
             TableFigures(crazy_rummy_figures, "tables/figures/crazy_rummy.html"),

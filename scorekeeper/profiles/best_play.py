@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from flask_babel import lazy_gettext as _l
+
 from ..checker import solver_display as shown
 from ..rules import RUMBUGZ_KINDS, SWITCHES
 
@@ -25,7 +27,7 @@ class BestPlayWords:
     #: what the keypad's "|" starts on the table field; None: no table field's sets
     sets_key: str | None = None
     #: the table field's label and help; None: the page has no table field
-    table: tuple[str, str] | None = ("Sets on the table", "Separate the sets with |.")
+    table: tuple[str, str] | None = (_l("Sets on the table"), _l("Separate the sets with |."))
     #: kinds a player may already have laid this hand (asked with check boxes)
     laid_kinds: tuple[str, ...] = ()
 
@@ -36,17 +38,19 @@ RUMBUGZ = BestPlayWords((), shown.rumbugz_hints, table=None, laid_kinds=RUMBUGZ_
 CRIB_RUMMY = BestPlayWords(
     ("ace_high", "jokers"),
     shown.crib_rummy_hints,
-    initial_label="No meld of my own on the table yet (CR-6)",
+    initial_label=_l("No meld of my own on the table yet (CR-6)"),
     sets_key="meld",
-    table=("Melds on the table", "Separate the melds with |; they are numbered from 1."),
+    table=(_l("Melds on the table"), _l("Separate the melds with |; they are numbered from 1.")),
 )
 CRAZY_RUMMY = BestPlayWords(
     ("wild",),
     shown.crazy_rummy_hints,
-    initial_label="First play of the hand: any number of wildcards in a set (CZ-3)",
+    initial_label=_l("First play of the hand: any number of wildcards in a set (CZ-3)"),
     sets_key="board",
     table=(
-        "The opponents' boards",
-        "Separate the boards with |; bottom feeding (CZ-4) adds your natural cards to a rank shown there.",
+        _l("The opponents' boards"),
+        _l(
+            "Separate the boards with |; bottom feeding (CZ-4) adds your natural cards to a rank shown there."
+        ),
     ),
 )

@@ -32,7 +32,9 @@ def _life(app) -> list:  # noqa: F811 - a parameter, not the fixture
         _, stats = call(client, api, "GET", f"/api/v1/tables/{table_id}/stats", expect=200)
         seen.append(_without(stats, ("id", "game", "played_at")))
         page = text(client.get(f"/tables/{table_id}/stats")).split("<h1>Statistics of", 1)[1]
-        page = re.sub(r"/tables/[\w-]{12}/", "/tables/…/", page)  # table and game ids differ, all else the same
+        page = re.sub(
+            r"/tables/[\w-]{12}/", "/tables/…/", page
+        )  # table and game ids differ, all else the same
         seen.append(re.sub(r"/games/[\w-]+", "/games/…", page))
 
     table_id = create_table(client, "Zoë's table ✓", ["Ann", "Bob", "Cy", "Bobby"])
