@@ -106,8 +106,11 @@ class Player:
         self.taps += 1
 
     def type(self, name, value):
-        """Tap a field and type a number: one tap. Opens the fold that hides it first (a tap)."""
+        """Tap a field and type a number: one tap. Opens the fold that hides it first (a tap).
+        A field already showing the number (one the form filled in) is left alone."""
         box = self.field(name)
+        if box.is_visible() and box.input_value() == str(value):
+            return
         if not box.is_visible():
             self.tap(self.page.locator("details", has=box).locator("summary"))
         box.fill(str(value))

@@ -26,12 +26,12 @@ def field(page, name):
     return page.locator(f'[id="f-{name}"]')
 
 
-def start(page, live_server):
-    page.goto(f"{live_server}/games/new/rummikub")
+def start(page, live_server, slug="rummikub", word="round"):
+    page.goto(f"{live_server}/games/new/{slug}")
     for seat, name in enumerate(NAMES):
         page.fill(f"#player_{seat}", name)
     page.get_by_role("button", name="Start the game").click()
-    page.get_by_role("link", name="Record a round").click()
+    page.get_by_role("link", name=f"Record a {word}").click()
     page.wait_for_url("**/rounds/new")
 
 
@@ -103,3 +103,35 @@ def test_a_refused_correction_shows_its_errors_in_place(page, live_server):
     page.get_by_role("button", name="Save changes").click()
     page.wait_for_url(lambda url: "/rounds/" not in url)
     expect(page.locator(".flashes")).to_contain_text("Round 1 corrected")
+
+
+def test_an_error_inside_a_closed_fold_opens_the_fold(page, live_server):
+    """ "Fix the fields marked below" must show each mark: an error placed inside a fold the player
+    closed (Krazy Bee's "Or the cards, a total or a note") opens it, as the plain post's page does.
+    And the player who went out is told on what was typed: here the total (KB-7)."""
+    start(page, live_server, "krazy-bee", "hand")
+    fold = page.locator('[id="players.1"] details.alt-entry')
+    fold.locator("summary").click()
+    field(page, "players.1.points").fill("10")
+    fold.locator("summary").click()  # closed again: the total is hidden
+    expect(field(page, "players.1.points")).to_be_hidden()
+    page.check('input[name="went_out"][value="1"]')
+    loads = stay(page)
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".form-errors")).to_contain_text("Nothing was saved.")
+    error = fold.locator("ul.field-error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("counts 0, not 10")
+    stayed(page, loads)
+
+
+def test_the_player_out_is_told_on_the_counts_typed(page, live_server):
+    """KB-7 said on the counts when counts were typed (it once sat on the hidden total)."""
+    start(page, live_server, "krazy-bee", "hand")
+    field(page, "players.1.counts.low").fill("2")
+    page.check('input[name="went_out"][value="1"]')
+    page.get_by_role("button", name="Save hand").click()
+    error = page.locator('[id="players.1"] ul.field-error')
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("counts 0, not 10")
+    expect(page.locator('[id="players.1"] details.alt-entry')).not_to_have_attribute("open", "")

@@ -665,6 +665,13 @@ BAD_ROUNDS = [
     ),
     ("KB-9-went-out-without-laying", [seat(False, went_out=True), seat()], "players.0.went_out", "KB-9"),
     ("KB-7-went-out-with-points", [seat(True, went_out=True, points=5), seat()], "players.0.points", "KB-7"),
+    (  # said on what was given, so a form marks the field the player typed in
+        "KB-7-went-out-with-counts",
+        [seat(True, went_out=True, counts={"low": 2}), seat()],
+        "players.0.counts",
+        "KB-7",
+    ),
+    ("KB-7-went-out-with-cards", [seat(True, went_out=True, hand="3 W"), seat()], "players.0.hand", "KB-7"),
     ("KB-9-wrong-step", [seat(True, step=2), seat()], "players.0.step", "KB-9"),
     ("KB-8-step-beyond-list", [seat(True, step=3), seat()], "players.0.step", "KB-8"),
     ("KB-7-unknown-class", [seat(True, counts={"jokers": 1}), seat()], "players.0.counts.jokers", "KB-7"),

@@ -346,8 +346,9 @@ class KrazyBee(Variant):
                 errors.append((f"{field}.step", say("kb.on_step", step=on_step, typed=typed)))
         if went_out and not laid:
             errors.append((f"{field}.went_out", say("kb.out_laid")))
-        if went_out and points:
-            errors.append((f"{field}.points", say("kb.out_counts_0", points=points)))
+        if went_out and points:  # marked on what was given: the cards, the counts, or the total
+            given = next((key for key in ("hand", "counts") if entry.get(key)), "points")
+            errors.append((f"{field}.{given}", say("kb.out_counts_0", points=points)))
         return laid, went_out, points, errors
 
     def is_over(self, game: GameScore, outcome: RoundOutcome, opts: Mapping[str, Any]) -> bool:

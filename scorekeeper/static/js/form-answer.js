@@ -43,6 +43,11 @@ function place(error) {
   if (before && (!after || after.parentElement !== parent)) return false;
   var copy = document.importNode(error, true);
   if (after) after.after(copy); else parent.prepend(copy);
+  /* a fold that hides the field (Krazy Bee's "Or the cards, a total or a note") opens, as the
+     answer's page opens it: "Fix the fields marked below" must show each mark */
+  for (var fold = copy.closest("details"); fold; fold = fold.parentElement && fold.parentElement.closest("details")) {
+    fold.open = true;
+  }
   return true;
 }
 
