@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..rules import DEFAULT_STEPS, KrazyBee, RulesError, kept_when_laid, tokenize
-from ..rules.krazy_bee.steps import DEALT
+from ..rules import DEFAULT_STEPS, KB_DEALT, KrazyBee, RulesError, kept_when_laid, tokenize
 from .base import HandContext, HandEntry, Submission, seat_value
 from .players import player_entries, show_player_entries, went_out_or_empty_hand
 
@@ -63,7 +62,7 @@ class KrazyBeeEntry(HandEntry):
 
     template = "rounds/krazy_bee.html"
     CLASSES = CLASSES
-    DEALT = DEALT
+    DEALT = KB_DEALT  # the 12 a player holds until the Step is laid (KB-6)
     current_steps = staticmethod(current_steps)
 
     def from_facts(self, facts: Mapping[str, Any], ctx: HandContext) -> dict[str, Any]:
