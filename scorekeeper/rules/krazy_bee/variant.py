@@ -32,7 +32,7 @@ from ..cards import Card, Notation
 from ..errors import RoundError
 from ..facts import Count, Flag, Record, Text, yes_no
 from ..options import Option
-from ..progressions import judge, judge_change, values_of
+from ..progression_verdicts import judge, judge_change, values_of
 from ..reasons import counted, say
 from ..registry import register
 from ..scoring import GameScore, RoundOutcome, competition_ranks
