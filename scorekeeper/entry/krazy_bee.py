@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..rules import DEFAULT_STEPS, KrazyBee, RulesError, kept_when_laid, tokenize
-from ..rules.krazy_bee.steps import DEALT
+from ..rules import DEALT, DEFAULT_STEPS, KrazyBee, RulesError, kept_when_laid, tokenize
 from .base import HandContext, HandEntry, Submission, seat_value
 from .players import player_entries, show_player_entries, went_out_or_empty_hand
 

@@ -34,7 +34,7 @@ from .crazy_rummy import WILD_CHOICES, hand_sizes_by_rank
 from .crib_rummy import have_laid, table_melds, turn_order
 from .crib_rummy.melds import RUN_PEGS
 from .krazy_bee import DEFAULT_STEPS, KrazyBee
-from .krazy_bee.steps import kept_when_laid, step_texts
+from .krazy_bee.steps import DEALT, kept_when_laid, step_texts
 from .options import whole_number
 from .rumbugz import KINDS as RUMBUGZ_KINDS
 from .solver import check_turn, solve
@@ -46,6 +46,7 @@ from .tiles.grid import read_board
 
 __all__ = [
     "COLOUR_NAMES",
+    "DEALT",
     # facts of single variants, and the notation helpers
     "DEFAULT_STEPS",
     "RUMBUGZ_KINDS",
