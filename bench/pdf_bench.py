@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app, services  # noqa: E402
 from scorekeeper.printing import documents as printing  # noqa: E402
+from scorekeeper.printing.options import print_options  # noqa: E402
 from scorekeeper.printing.pdf import html_to_pdf  # noqa: E402
 from scorekeeper.storage.extensions import db  # noqa: E402
 from tests.pdf.support import krazy_bee_hands, long_game, seed_game  # noqa: E402
@@ -95,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
                     game, services.game_score(game), f"http://127.0.0.1:5000/games/{public_id}"
                 )
 
-            blank_opts = printing.print_options({"variant": "krazy-bee", "players": "4"})
+            blank_opts = print_options({"variant": "krazy-bee", "players": "4"})
             rows = [
                 (
                     "minimal one-page document (WeasyPrint alone)",

@@ -40,7 +40,7 @@ from ..services.transfer import export_game, import_game, logged_change, stamp
 from ..storage.extensions import csrf, db
 from ..web.access import editable_game
 from ..web.addresses import external_url
-from ..web.features import api_parts, game_starters
+from ..web.features import api_parts, game_starters, refuse_closed_hands
 from ..web.guards import require_json
 from ..web.languages import spoken
 from . import bodies
@@ -241,6 +241,7 @@ def game(public_id: str):
 def record(public_id: str):
     """Record the next hand (body: the variant's round facts); needs the edit secret."""
     game = _game_to_change(public_id)
+    refuse_closed_hands(game)  # a result imported without hands keeps its result
     round_ = record_round(game, bodies.object_body(), version=_if_match(game))
     return _round_answer(game, round_.number, 201)
 

@@ -6,13 +6,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..printing.documents import (
+from ..printing.documents import document_pdf
+from ..printing.options import (
     FRAMES_VARIANT,
     MAX_ROWS,
     ORIENTATIONS,
     PAPERS,
     PrintInputError,
-    document_pdf,
     paper_choice,
     print_options,
 )

@@ -1,9 +1,8 @@
-"""What to print and how: print options, the context of each document, and rendering."""
+"""How to print: each document's context, rendered to HTML and PDF (the options are :mod:`.options`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from datetime import date
 from functools import lru_cache
 from types import SimpleNamespace
@@ -19,155 +18,15 @@ from ..display.words import FILTERS
 from ..profiles import profile
 from ..profiles.sheet_layouts import blank_sheet, filled_sheet
 from ..rulebook.reasons import reason_html
-from ..rules import GameScore, RulesError, find_variant, options_for, step_texts, variants
+from ..rules import GameScore, RulesError, options_for, step_texts
 from ..storage.paths import TEMPLATES
 from ..web.languages import english_unless_translated, translated
 from .language import in_language, language_now
+from .options import PAPERS, PrintOptions
 from .sheet_blocks import block_grid, blocks, label_line, standings_lines
 
-KINDS = ("sheet", "frames", "rules")
-PAPERS = {"a4": "A4", "letter": "Letter"}
-ORIENTATIONS = ("auto", "portrait", "landscape")
-MAX_ROWS = 100
-#: Step Indicator Frames mark the Step each player is on: the variant laid in Steps (Krazy Bee)
-FRAMES_VARIANT = next(v["slug"] for v in variants() if find_variant(v["slug"]).laid_in_steps)
 #: blank lines added under an unfinished game's hands, to go on by hand
 EXTRA_ROWS = 5
-
-
-class PrintInputError(ValueError):
-    """Print options that cannot be used; ``errors`` maps each field to its message."""
-
-    def __init__(self, errors: Mapping[str, str]):
-        self.errors = dict(errors)
-        super().__init__("; ".join(f"{k}: {v}" for k, v in self.errors.items()))
-
-
-@dataclass(frozen=True)
-class PrintOptions:
-    """One document to print: what, for which variant, how many players and rows, on what paper."""
-
-    kind: str = "sheet"
-    variant: str = "krazy-bee"
-    players: int = 4
-    rows: int = 20
-    paper: str = "a4"
-    orientation: str = "auto"
-    #: the game options in force, validated by the engine, as sorted (name, value) pairs
-    options: tuple[tuple[str, Any], ...] = field(default=())
-
-    @property
-    def game_options(self) -> dict[str, Any]:
-        return dict(self.options)
-
-    @property
-    def filename(self) -> str:
-        """``krazy-bee-sheet-4p.pdf``, ``krazy-bee-frames-4p.pdf``, ``rumbugz-rules.pdf``."""
-        if self.kind == "rules":
-            return f"{self.variant}-rules.pdf"
-        return f"{self.variant}-{self.kind}-{self.players}p.pdf"
-
-
-def _whole(raw: Any, name: str, low: int, high: int, errors: dict[str, str]) -> int | None:
-    try:
-        value = int(str(raw).strip())
-    except ValueError:
-        errors[name] = f"{raw!r} is not a whole number"
-        return None
-    if not low <= value <= high:
-        errors[name] = f"choose from {low} to {high}"
-        return None
-    return value
-
-
-def paper_choice(raw: Any) -> str:
-    """``a4`` or ``letter`` in any case, ``a4`` when not given; PrintInputError otherwise.
-
-    >>> paper_choice("Letter"), paper_choice(None)
-    ('letter', 'a4')
-    """
-    paper = str(raw or "a4").lower()
-    if paper not in PAPERS:
-        raise PrintInputError({"paper": "choose a4 or letter"})
-    return paper
-
-
-def print_options(raw: Mapping[str, Any]) -> PrintOptions:
-    """Validate raw input (strings from a form or the command line) into :class:`PrintOptions`.
-
-    Known keys: ``kind``, ``variant``, ``players``, ``rows``, ``paper``,
-    ``orientation``; any other non-empty key is a game option of the variant
-    (``steps``, ``target`` ...), validated by the engine.
-
-    >>> print_options({"variant": "crib-rummy", "players": "3", "target": "61"}).filename
-    'crib-rummy-sheet-3p.pdf'
-    >>> print_options({"variant": "crib-rummy", "players": "7"})
-    Traceback (most recent call last):
-    ...
-    scorekeeper.printing.documents.PrintInputError: players: choose from 2 to 4
-    """
-    errors: dict[str, str] = {}
-    kind = str(raw.get("kind") or "sheet")
-    if kind not in KINDS:
-        errors["kind"] = f"choose one of {', '.join(KINDS)}"
-    slug = FRAMES_VARIANT if kind == "frames" else str(raw.get("variant") or "")
-    known = {v["slug"]: v for v in variants()}
-    if slug not in known:
-        errors["variant"] = f"choose one of {', '.join(known)}"
-        raise PrintInputError(errors)
-    spec = known[slug]
-    players = raw.get("players") or min(4, spec["max_players"])
-    players = _whole(players, "players", spec["min_players"], spec["max_players"], errors)
-    rows = raw.get("rows") or profile(slug).sheet.default_rows
-    rows = _whole(rows, "rows", 1, MAX_ROWS, errors)
-    paper, orientation = _page_setup(raw, errors)
-    kept = _game_options(raw, slug, spec, errors)
-    if errors:
-        raise PrintInputError(errors)
-    return PrintOptions(kind, slug, players, rows, paper, orientation, kept)
-
-
-def _page_setup(raw: Mapping[str, Any], errors: dict[str, str]) -> tuple[str, str]:
-    """The paper and orientation asked for; a field's error goes into ``errors``."""
-    paper = "a4"
-    try:
-        paper = paper_choice(raw.get("paper"))
-    except PrintInputError as err:
-        errors.update(err.errors)
-    orientation = str(raw.get("orientation") or "auto").lower()
-    if orientation not in ORIENTATIONS:
-        errors["orientation"] = f"choose one of {', '.join(ORIENTATIONS)}"
-    return paper, orientation
-
-
-def _game_options(
-    raw: Mapping[str, Any], slug: str, spec: Mapping[str, Any], errors: dict[str, str]
-) -> tuple[tuple[str, Any], ...]:
-    """Every other non-empty key as a game option of the variant, validated by the engine (sorted
-    pairs); an unknown name or a refused value goes into ``errors``."""
-    known_keys = {"kind", "variant", "players", "rows", "paper", "orientation", "csrf_token"}
-    game_keys = {o["name"] for o in spec["options"] if o["game"]}
-    given = {k: v for k, v in raw.items() if k not in known_keys and v not in (None, "")}
-    for name in given:
-        if name not in game_keys:
-            errors[name] = f"not an option of {spec['name']}; accepted: {', '.join(sorted(game_keys))}"
-    try:
-        opts = options_for(slug, {k: v for k, v in given.items() if k in game_keys})
-    except RulesError as err:
-        errors[_option_field(err, given)] = str(err)
-        opts = {}
-    return tuple(sorted((k, v) for k, v in opts.items() if k in game_keys))
-
-
-def _option_field(err: RulesError, given: Mapping[str, Any]) -> str:
-    """The form field an option error is about (its name appears in the message)."""
-    text = str(err)
-    return next(
-        (name for name in given if f"'{name}'" in text or text.startswith(name)), next(iter(given), "options")
-    )
-
-
-# -- rendering -----------------------------------------------------------------
 
 
 @lru_cache(maxsize=1)

@@ -7,26 +7,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from . import fact_checks
 from .cards import Card, Notation
 from .errors import ROUND_WORDS, NotationError, RoundError, RulesError
 from .facts import Count, Fact, ListOf, Record, Text, canonical, entered, normalised
-from .options import Option, resolve, whole_number
+from .options import Option, resolve
 from .reasons import say
 from .scoring import GameScore, RoundOutcome, rank_totals
 from .verdict import HandValue, Verdict
-
-#: what a count is of, as the catalog's words (``Variant.count``'s ``what``)
-WHAT = {
-    "a count": "what.count",
-    "a card count": "what.card_count",
-    "board points": "what.board_points",
-    "meld": "what.meld",
-    "a Step number": "what.step_number",
-    "Sequence": "what.sequence",
-    "points on the rack": "what.rack_points",
-    "points in hand": "what.hand_points",
-    "points": "what.points",
-}
 
 #: what every player-by-player hand can say about the cards left in a hand
 CARDS_LEFT = Text('cards left in hand, in the variant\'s notation (RULES.md N-1); "" is an empty hand')
@@ -218,43 +206,10 @@ class Variant:
         starter = current.starter if current and current.starter is not None else (dealer + 1) % game.players
         return replace(game, dealer=dealer, starter=starter)
 
-    # -- shared validation helpers for round facts -----------------------------
-    @staticmethod
-    def seat_entries(facts: Mapping[str, Any], players: int) -> list[Mapping[str, Any]]:
-        """``facts["players"]``: a list of one object per seat, or RoundError."""
-        entries = facts.get("players")
-        if not isinstance(entries, list) or len(entries) != players:
-            raise RoundError([("players", say("round.one_entry_each", players=players))])
-        for i, entry in enumerate(entries):
-            if not isinstance(entry, Mapping):
-                raise RoundError([(f"players.{i}", say("round.entry_object"))])
-        return entries
-
-    @staticmethod
-    def seat_or_none(facts: Mapping[str, Any], key: str, players: int, rule: str = "") -> int | None:
-        """An optional seat index (``winner``, ``went_out`` ...), validated."""
-        value = facts.get(key)
-        if value is None or value == "":
-            return None
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-            message = say("round.not_a_seat", value=repr(value), last=players - 1)
-            raise RoundError([(key, say("round.ruled", rule=rule, message=message) if rule else message)])
-        return value
-
-    @staticmethod
-    def count(value: Any, field: str, *, low: int = 0, high: int | None = None, what: str = "a count") -> int:
-        """A whole number within bounds (no negatives), or RoundError on ``field``."""
-        what = say(WHAT[what]) if what in WHAT else what
-        if isinstance(value, bool) or not isinstance(value, int):
-            number = whole_number(value) if isinstance(value, str) else None
-            if number is None:
-                raise RoundError([(field, say("round.not_whole", value=repr(value), what=what))])
-            value = number
-        if value < low:
-            raise RoundError([(field, say("round.below", what=what, low=low))])
-        if high is not None and value > high:
-            raise RoundError([(field, say("round.above", what=what, high=high))])
-        return value
+    # -- shared validation helpers for round facts (:mod:`.fact_checks`) ---------
+    seat_entries = staticmethod(fact_checks.seat_entries)
+    seat_or_none = staticmethod(fact_checks.seat_or_none)
+    count = staticmethod(fact_checks.count)
 
     def hand_points(
         self,

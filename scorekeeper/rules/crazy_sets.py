@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Notation
-from .crib_rummy.melds import FACE_HINTS
+from .crib_rummy.notation import FACE_HINTS
 from .reasons import say
 
 SUITS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}

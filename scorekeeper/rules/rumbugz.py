@@ -31,7 +31,8 @@ from .cards import Card, Notation, tokenize
 from .errors import NotationError, RoundError
 from .facts import Choice, ListOf, Seat, Text
 from .options import Option
-from .progressions import Shape, judge, judge_change
+from .progression_verdicts import judge, judge_change
+from .progressions import Shape
 from .reasons import Reason, say
 from .registry import register
 from .scoring import GameScore, RoundOutcome

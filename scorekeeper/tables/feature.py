@@ -18,6 +18,7 @@ FEATURE = Feature(
     game_starters={"table": api.start_table_game},
     live_channels={CHANNEL: table_versions},
     receivers=RECEIVERS,
+    closes_hands=views.closes_hands,
 )
 
 

@@ -7,6 +7,7 @@ from flask_babel import gettext
 from markupsafe import Markup
 
 from .. import live
+from ..display.words import round_word
 from ..live.stream import follow
 from ..profiles import profile
 from ..rules import RulesError, find_variant, variants
@@ -43,6 +44,17 @@ def imported_result(game):
     """A result-only game's summary (its imported scores and winners); None for a game kept here."""
     row = db.session.get(TableGame, game.id)
     return row if row is not None and row.source is not None else None
+
+
+def closes_hands(game) -> str | None:
+    """Why a result-only game takes no hands: it keeps the result it was imported with (None for a game
+    kept here). The tables' answer to :attr:`~scorekeeper.web.features.Feature.closes_hands`."""
+    if imported_result(game) is None:
+        return None
+    return gettext(
+        "This game was imported from BG Stats with its final scores only: it takes no %(round_word)s.",
+        round_word=round_word(game.variant, 2),
+    )
 
 
 @bp.app_template_filter("percent")

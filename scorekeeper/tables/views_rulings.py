@@ -8,7 +8,8 @@ from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
 from ..checker.checking import InputError, from_query, run
-from ..printing.documents import PrintInputError, PrintOptions, paper_choice, rules_pdf
+from ..printing.documents import rules_pdf
+from ..printing.options import PrintInputError, PrintOptions, paper_choice
 from ..rules import RulesError, find_variant
 from ..services.tables import roster as services
 from ..services.tables import rulings

@@ -19,6 +19,7 @@ from ..display.words import round_word
 from ..rules import RoundError, RulesError, find_variant, step_texts
 from ..services import timer
 from ..web import access
+from ..web.features import hands_closed
 from ..web.forms import ConfirmForm
 from . import game_changes
 
@@ -144,7 +145,8 @@ def links(game) -> dict:
     """Links to the other features for this game (only those installed)."""
     rules = feature_url("rules_pages.variant", variant=game.variant)
     return {
-        "record": feature_url("rounds.new", public_id=game.public_id),
+        # none for a game that takes no hands (a result imported without them)
+        "record": None if hands_closed(game) else feature_url("rounds.new", public_id=game.public_id),
         # the checker starts from this game's options and switches
         "checker": feature_url("checker.variant", slug=game.variant, game=game.public_id),
         "rules": rules,

@@ -7,6 +7,7 @@ from flask import Blueprint, Response, abort, render_template, request
 from .. import services
 from ..display.words import round_word
 from ..printing import documents as printing
+from ..printing import options as choices
 from ..rules import RulesError, find_variant, variants
 from ..web.addresses import external_url
 from .variant_lookup import variant_or_404
@@ -44,9 +45,9 @@ def _page(kind: str | None = None, errors: dict | None = None, status: int = 200
         failed=kind,
         errors=errors or {},
         values=values,
-        max_rows=printing.MAX_ROWS,
-        papers=printing.PAPERS,
-        orientations=printing.ORIENTATIONS,
+        max_rows=choices.MAX_ROWS,
+        papers=choices.PAPERS,
+        orientations=choices.ORIENTATIONS,
     ), status
 
 
@@ -56,8 +57,8 @@ def document():
     if _known_variant(request.args.get("variant")):
         variant_or_404(request.args["variant"], "variant")  # another spelling: to the canonical address
     try:
-        opts = printing.print_options(request.args)
-    except printing.PrintInputError as err:
+        opts = choices.print_options(request.args)
+    except choices.PrintInputError as err:
         return _page(request.args.get("kind") or "sheet", err.errors, 400)
     return pdf_response(printing.document_pdf(opts), opts.filename)
 
@@ -73,8 +74,8 @@ def _known_variant(slug: str | None) -> bool:
 
 def _paper() -> str:
     try:
-        return printing.paper_choice(request.args.get("paper"))
-    except printing.PrintInputError:
+        return choices.paper_choice(request.args.get("paper"))
+    except choices.PrintInputError:
         abort(400, description="Paper must be a4 or letter.")
 
 
@@ -95,6 +96,6 @@ def game_sheet(public_id: str):
 def game_frames(public_id: str):
     """A Krazy Bee game's Step Indicator Frames: its own Step list, one frame per player."""
     game = services.get_game(public_id)
-    if game.variant != printing.FRAMES_VARIANT:
+    if game.variant != choices.FRAMES_VARIANT:
         abort(404, description="Step Indicator Frames are for Krazy Bee games only.")
     return pdf_response(printing.game_frames_pdf(game, _paper()), f"krazy-bee-{game.public_id}-frames.pdf")

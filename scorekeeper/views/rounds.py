@@ -28,6 +28,7 @@ from ..services import (
 from ..storage.extensions import db
 from ..web.access import editable_game
 from ..web.errors import status_of
+from ..web.features import HandsClosed, hands_closed
 from .previews import scored_hand
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<public_id>/rounds")
@@ -55,6 +56,12 @@ def _hand_in_progress(game):
 def new(public_id: str):
     """Record the next hand (Crib Rummy: the next turn of the hand being played)."""
     game = editable_game(public_id)
+    closed = hands_closed(game)  # a result imported without hands keeps its result
+    if closed:
+        if sending.queued_send():  # a phone's queue reads JSON: the hand refused with the reason
+            raise HandsClosed([("", closed)])
+        flash(closed, "error")
+        return redirect(_game_page(game))
     entry = entry_for(game.variant)
     playing, before, score = _hand_in_progress(game)
     word = round_word(game.variant)

@@ -12,6 +12,8 @@ from typing import Any
 from blinker import NamedSignal
 from flask import Blueprint, Flask, current_app, has_app_context
 
+from ..rules import RoundError
+
 #: where an app keeps its installed features, by name
 KEY = "scorekeeper.features"
 
@@ -19,6 +21,8 @@ KEY = "scorekeeper.features"
 GameStarter = Callable[[dict, str, list, dict, int], tuple[Any, str]]
 #: ``(executor, ids) -> {id: version}`` for the ids that still exist
 ReadVersions = Callable[[Any, list], dict]
+#: ``(game) -> reason or None``: why a game takes no hands (a result imported without them)
+ClosesHands = Callable[[Any], "str | None"]
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,8 @@ class Feature:
     live_channels: Mapping[str, ReadVersions] = field(default_factory=dict)
     #: ``(signal, receiver)``: receivers of the services' signals (:mod:`scorekeeper.services.events`)
     receivers: tuple[tuple[NamedSignal, Callable[..., None]], ...] = ()
+    #: why a game of this feature takes no hands (the tables' result-only games); None: it takes them
+    closes_hands: ClosesHands | None = None
 
 
 def install(app: Flask, feature: Feature) -> None:
@@ -91,6 +97,27 @@ def game_starters(app: Flask | None = None) -> dict[str, GameStarter]:
 def live_channels(app: Flask | None = None) -> dict[str, ReadVersions]:
     """The installed features' live channels, by prefix."""
     return {prefix: read for f in installed(app) for prefix, read in f.live_channels.items()}
+
+
+class HandsClosed(RoundError):
+    """A hand for a game that takes none (a feature says why): refused like a hand after the game's
+    end (422), the game unchanged."""
+
+
+def hands_closed(game: Any, app: Flask | None = None) -> str | None:
+    """Why an installed feature says ``game`` takes no hands; None when it takes them."""
+    for feature in installed(app):
+        why = feature.closes_hands(game) if feature.closes_hands else None
+        if why:
+            return why
+    return None
+
+
+def refuse_closed_hands(game: Any) -> None:
+    """:class:`HandsClosed`, with the reason, when an installed feature says ``game`` takes no hands."""
+    why = hands_closed(game)
+    if why:
+        raise HandsClosed([("", why)])
 
 
 @cache

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.printing.documents import PrintInputError, document_pdf, print_options
+from scorekeeper.printing.documents import document_pdf
+from scorekeeper.printing.options import PrintInputError, print_options
 from scorekeeper.rules import variants
 from tests.pdf.support import A4, LETTER, ReadBack
 

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.display.cribbage_board import Board, peg_xy, streets
-from scorekeeper.printing.documents import document_pdf, print_options
+from scorekeeper.printing.documents import document_pdf
+from scorekeeper.printing.options import print_options
 from tests.board_game import HAND, NAMES, PEGS
 from tests.pdf.support import ReadBack, seed_game
 

@@ -10,7 +10,8 @@ import threading
 
 import pytest
 
-from scorekeeper.printing.documents import document_pdf, print_options
+from scorekeeper.printing.documents import document_pdf
+from scorekeeper.printing.options import print_options
 from scorekeeper.printing.pdf import BASE_URL, RefusedURL, fetch_static, html_to_pdf, static_file
 from tests.pdf.support import ReadBack
 

@@ -11,9 +11,11 @@ from urllib.parse import unquote
 
 import pytest
 
+from scorekeeper.services.tables.roster import game_secret
+
 from .api_support import OpenApi, call
 from .bgstats_support import HAND_WRITTEN, export_plays, import_plays, keep_five_crowns, new_table
-from .rounds_support import text
+from .rounds_support import text, token
 
 
 @pytest.fixture
@@ -197,3 +199,37 @@ def test_one_import_takes_a_bounded_number_of_plays_and_the_next_takes_the_rest(
     assert (second["added"], second["already_here"], second["deferred"]) == (1, 1, 1)
     third = import_plays(client, api, table, HAND_WRITTEN)  # PLAY-5 is skipped (a player without a name)
     assert (third["added"], third["already_here"], third["deferred"], len(third["skipped"])) == (0, 2, 0, 1)
+
+
+def test_a_result_only_game_takes_no_hands_and_says_why(client, api):
+    """An imported result keeps its result: its page offers no "Record a hand" (to an editor either),
+    the hand form sends back to the page with the reason, and the API refuses a hand with it (422, as
+    after a game's end); nothing is recorded and the table keeps the imported result."""
+    table = new_table(client, api)
+    keep_five_crowns(client, api, table)
+    import_plays(client, api, table, HAND_WRITTEN)
+    _, shown = call(client, api, "GET", f"/api/v1/tables/{table['id']}", expect=200)
+    crowns = next(g for g in shown["games"] if g["variant"] == "points")
+    secret = game_secret(table["secret"], crowns["id"])
+    client.set_cookie(f"sk_edit_{crowns['id']}", secret)
+    page = text(client.get(f"/games/{crowns['id']}"))
+    assert "Imported without hands" in page and "following (read-only)" not in page  # an editor's page
+    assert "Record a " not in page and f"/games/{crowns['id']}/rounds/new" not in page
+    form = client.get(f"/games/{crowns['id']}/rounds/new")
+    assert form.status_code == 302 and form.headers["Location"].endswith(f"/games/{crowns['id']}")
+    said = text(client.get(form.headers["Location"]))
+    assert "imported from BG Stats with its final scores only" in said
+    queued = client.post(  # a hand from a phone's queue: refused with the reason, kept there for the editor
+        f"/games/{crowns['id']}/rounds/new",
+        data={"csrf_token": token(client, f"/games/{crowns['id']}"), "players-0-points": "5"},
+        headers={"Idempotency-Key": "result-only-1", "X-Scorekeeper-Hand": "1"},
+    )
+    assert queued.status_code == 422 and "final scores only" in queued.get_json()["error"]
+    _, before = call(client, api, "GET", f"/api/v1/games/{crowns['id']}", expect=200)
+    hand = {"players": [{"points": 5}, {"points": 7}]}
+    status, answer = call(client, api, "POST", f"/api/v1/games/{crowns['id']}/rounds", hand, secret=secret)
+    assert status == 422 and "imported from BG Stats with its final scores only" in answer["error"]
+    _, game = call(client, api, "GET", f"/api/v1/games/{crowns['id']}", expect=200)
+    assert game == before and game["rounds"] == []
+    _, after = call(client, api, "GET", f"/api/v1/tables/{table['id']}", expect=200)
+    assert next(g for g in after["games"] if g["id"] == crowns["id"]) == crowns

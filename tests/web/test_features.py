@@ -62,6 +62,7 @@ TOY = Feature(
     game_starters={"toy": start_toy_game},
     live_channels={"toy:": lambda executor, ids: {i: "v-" + i for i in ids if i != "gone"}},
     receivers=((hands_changed, heard_hands),),
+    closes_hands=lambda game: "A toy's game takes no hands." if "Toy" in game.names else None,
 )
 
 
@@ -126,6 +127,24 @@ def test_the_services_signals_reach_a_features_receivers_only_in_its_app(apps):
             services.record_round(game, KB_HAND)
             db.session.commit()
     assert HEARD == [("hands", 1)]  # the app with the toy; the other app's hand was not heard
+
+
+def test_a_game_a_feature_closes_takes_no_hands_in_its_app_only(apps):
+    """``closes_hands``: the game page offers no hand and the API refuses one with the feature's reason."""
+    for app, closed in zip(apps, (True, False)):
+        client = app.test_client()
+        body = {"variant": "krazy-bee", "players": ["Toy", "Bob"]}
+        created = client.post("/api/v1/games", json=body).get_json()
+        page = client.get(f"/games/{created['id']}", headers={"Authorization": f"Bearer {created['secret']}"})
+        assert (f"/games/{created['id']}/rounds/new" in page.get_data(as_text=True)) is not closed
+        hand = client.post(
+            f"/api/v1/games/{created['id']}/rounds",
+            json=KB_HAND,
+            headers={"Authorization": f"Bearer {created['secret']}"},
+        )
+        assert hand.status_code == (422 if closed else 201)
+        if closed:
+            assert hand.get_json()["error"] == "A toy's game takes no hands."
 
 
 def test_a_features_live_channels_are_read_in_its_app_only(apps):

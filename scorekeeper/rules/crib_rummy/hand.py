@@ -10,18 +10,9 @@ from ..cards import Card
 from ..errors import RoundError
 from ..reasons import say
 from ..scoring import GameScore, RoundOutcome
-from .melds import (
-    KINDS,
-    Reading,
-    added_pegs,
-    best_kind,
-    card_text,
-    deck_reasons,
-    judge,
-    judge_extension,
-    of_kind,
-    pegs,
-)
+from .extensions import judge_extension
+from .melds import KINDS, Reading, added_pegs, best_kind, judge, of_kind, pegs
+from .notation import card_text, deck_reasons
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..base import Variant

@@ -1,7 +1,8 @@
-"""Crib Rummy melds (RULES.md CR-1..CR-5): sets, runs, jokers, extensions and pegs.
+"""Crib Rummy melds (RULES.md CR-1..CR-3, CR-5): sets, runs, jokers, and their pegs.
 
->>> NOTATION.parse("qs, 10h jk")
-(Card(rank=12, suit='S', wild=False), Card(rank=10, suit='H', wild=False), Card(rank=None, suit=None, wild=True))
+Extensions (CR-4) are :mod:`.extensions`; the notation and the deck are :mod:`.notation`.
+
+>>> from scorekeeper.rules.crib_rummy.notation import NOTATION
 >>> cards = NOTATION.parse("7H JK JK")
 >>> [r.text() for r in judge_run(cards, ace_high=False).readings]
 ['7H 5H 6H', '7H 6H 8H', '7H 8H 9H']
@@ -16,46 +17,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
-from ..cards import Card, Notation
+from ..cards import Card
 from ..reasons import Reason, say
-
-SUITS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-SUIT_ORDER = ("S", "H", "D", "C")
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-#: the suits as words of the catalog (the display writes them in the reader's language)
-SUIT_WORDS = {"S": "suit.spades", "H": "suit.hearts", "D": "suit.diamonds", "C": "suit.clubs"}
-RANKS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13, **{str(n): n for n in range(2, 11)}}
-RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
-
-#: N-1 hints for ranks players may write as numbers (the deck's tokens are A, J, Q, K).
-FACE_HINTS = {
-    "1": say("n1.ace"),
-    "14": say("n1.ace"),
-    "11": say("n1.jack"),
-    "12": say("n1.queen"),
-    "13": say("n1.king"),
-}
-
-NOTATION = Notation(
-    "crib-rummy",
-    ranks=RANKS,
-    wild_tokens=("JK", "*"),
-    suits=SUITS,
-    suit_required=True,
-    rank_names=RANK_NAMES,
-    hints={k: say("cr.face_hint", hint=v, card=f"{v[-1]}S") for k, v in FACE_HINTS.items()},
-    suit_hint=say("cr.suit_needed"),
-    accepted=say("cr.accepted"),
-)
-rank_text = NOTATION.rank_text  # a rank as written: A, 7, Q
+from .notation import SUIT_ORDER, SUIT_WORDS, card_text, rank_text
 
 KINDS = ("set", "run")
 SET_PEGS = {3: 2, 4: 4}
 #: CR-5 cumulative pegs of a run by its length.
 RUN_PEGS = {3: 3, 4: 6, 5: 10, 6: 14, 7: 18, 8: 23, 9: 28, 10: 33, 11: 39, 12: 45, 13: 55}
-COPIES = 2  # two 52-card packs
 
 
 def pegs(kind: str, length: int) -> int:
@@ -75,12 +45,6 @@ def added_pegs(kind: str, before: int, after: int) -> int:
     (3, 4, 2)
     """
     return pegs(kind, after) - pegs(kind, before)
-
-
-@lru_cache(maxsize=256)
-def card_text(card: Card) -> str:
-    """A card in notation (``JK`` for a joker)."""
-    return NOTATION.format(card)
 
 
 @dataclass(frozen=True)
@@ -258,6 +222,7 @@ def of_kind(
     """The legal judgements of the declared ``kind`` (of every kind when None), and the
     reasons the kinds asked for fail, each once.
 
+    >>> from scorekeeper.rules.crib_rummy.notation import NOTATION
     >>> legal, why = of_kind(judge(NOTATION.parse("7H 7S JK"), ace_high=False), "run")
     >>> legal, why
     ({}, ('CR-2: a run needs one suit; these are spades, hearts',))
@@ -274,94 +239,3 @@ def best_kind(kinds: Iterable[str], points: Callable[[str], int]) -> str:
     'run'
     """
     return max(kinds, key=lambda k: (points(k), k == "run"))
-
-
-# -- extensions (CR-4) ----------------------------------------------------------------
-
-
-def judge_extension(table: Sequence[Reading], added: Sequence[Card], ace_high: bool) -> Judgement:
-    """CR-4: ``added`` grows a meld whose possible readings are ``table`` (all of one kind).
-
-    The readings answered are of the whole grown meld (table cards first), one
-    per way the table meld's reading extends without moving a card.
-
-    >>> table = judge_run(NOTATION.parse("3H 4H 5H"), ace_high=False).readings
-    >>> [r.text() for r in judge_extension(table, NOTATION.parse("6H JK"), ace_high=False).readings]
-    ['3H 4H 5H 6H 2H', '3H 4H 5H 6H 7H']
-    """
-    kind, size = table[0].kind, len(table[0].cards)
-    if not added:
-        return Judgement(kind, reasons=(say("cr.extend_nothing"),))
-    if kind == "set":
-        return _extend_set(table[0], added)
-    return _extend_run(table, added, ace_high, size)
-
-
-def _extend_set(table: Reading, added: Sequence[Card]) -> Judgement:
-    reasons = []
-    if len(table.cards) + len(added) > 4:
-        reasons.append(say("cr.set_closed", count=len(table.cards) + len(added)))
-    strays = [card_text(c) for c in added if not c.wild and c.rank != table.start]
-    if strays:
-        reasons.append(say("cr.set_strays", cards=", ".join(strays), rank=rank_text(table.start)))
-    if reasons:
-        return Judgement("set", reasons=tuple(reasons))
-    return Judgement(
-        "set", (Reading("set", table.cards + _read_set(table.start, table.cards, added), table.start),)
-    )
-
-
-def _extend_run(table: Sequence[Reading], added: Sequence[Card], ace_high: bool, size: int) -> Judgement:
-    suit = next(c.suit for c in table[0].cards)
-    grown = size + len(added)
-    if grown > 13:
-        return Judgement("run", reasons=(say("cr.run_too_long", count=grown),))
-    off_suit = [card_text(c) for c in added if not c.wild and c.suit != suit]
-    if off_suit:
-        return Judgement(
-            "run", reasons=(say("cr.run_off_suit", cards=", ".join(off_suit), suit=say(SUIT_WORDS[suit])),)
-        )
-    found: dict[tuple[Card, ...], Reading] = {}
-    for before in table:
-        end_before = before.start + size - 1
-        for start in _windows(grown, ace_high):
-            end = start + grown - 1
-            if start > before.start or end < end_before:
-                continue
-            free = set(range(start, before.start)) | set(range(end_before + 1, end + 1))
-            placed = _place(added, free, start, end, suit)
-            if placed:
-                cards = before.cards + placed
-                found.setdefault(cards, Reading("run", cards, start))
-    if found:
-        return Judgement("run", tuple(found.values()))
-    if not ace_high and _extend_run(table, added, True, size).legal:  # the ace decides, not the table
-        return Judgement("run", reasons=(say("cr.aces_low"),))
-    shown = table[0].text()
-    return Judgement(
-        "run",
-        reasons=(say("cr.run_ends", cards=" ".join(card_text(c) for c in added), run=shown),),
-    )
-
-
-# -- the physical deck ----------------------------------------------------------------
-
-
-def deck_reasons(cards: Iterable[Card], jokers: int) -> list[Reason]:
-    """Cards the two packs (plus ``jokers`` jokers) cannot hold this many times.
-
-    >>> deck_reasons(NOTATION.parse("8H 8H 8H JK JK JK"), jokers=2)
-    ['CR-1: two packs hold 2 of each card; 8H is here 3 times',
-     'CR-3: the deck has 2 jokers, not 3 (option jokers=4 adds two)']
-    """
-    counts = Counter((c.rank, c.suit) for c in cards)
-    wild = counts.pop((None, None), 0)
-    reasons = [
-        say("cr.two_packs", copies=COPIES, card=card_text(Card(r, s)), count=n)
-        for (r, s), n in counts.items()
-        if n > COPIES
-    ]
-    if wild > jokers:
-        more = jokers < 4 and wild <= 4
-        reasons.append(say("cr.jokers_more" if more else "cr.jokers", jokers=jokers, count=wild))
-    return reasons

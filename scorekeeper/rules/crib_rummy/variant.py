@@ -35,21 +35,10 @@ from ..reasons import say
 from ..registry import register
 from ..table_counts import crib_rummy_counts
 from ..verdict import HandValue, Verdict, distinct_readings
+from .extensions import judge_extension
 from .hand import behind, play_hand, rummy_bonus
-from .melds import (
-    KINDS,
-    NOTATION,
-    RANKS,
-    SUITS,
-    Judgement,
-    added_pegs,
-    best_kind,
-    deck_reasons,
-    judge,
-    judge_extension,
-    of_kind,
-    pegs,
-)
+from .melds import KINDS, Judgement, added_pegs, best_kind, judge, of_kind, pegs
+from .notation import NOTATION, RANKS, SUITS, deck_reasons
 
 __all__ = ["NOTATION", "RANKS", "SUITS", "CribHand", "CribRummy"]
 

@@ -14,6 +14,7 @@
    See scorekeeper/offline/sending.py for the server's side. */
 import { _, language } from "./i18n.js";
 import * as ScorekeeperQueueStore from "./queue-store.js";
+import { button, conflictView, el, refusedView, restore } from "./queue-view.js";
 
 function start() {
   var panel = document.querySelector("[data-send-queue]");
@@ -38,20 +39,28 @@ function start() {
     return n;
   }
 
-  function el(tag, cls, text) {
-    var node = document.createElement(tag);
-    if (cls) node.className = cls;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
-  function button(text, cls, action) {
-    var b = el("button", "button small " + cls, text);
-    b.type = "button";
-    b.addEventListener("click", action);
-    return b;
-  }
-  function signed(n) { return n > 0 ? "+" + n : String(n); }
   function title(item) { return item.number ? Word + " " + item.number : _("A %(round_word)s turn", { round_word: word }); }
+
+  /* What the buttons of a hand that needs the editor do (queue-view.js shows them). */
+  var view = {
+    word: word, names: names, formUrl: panel.dataset.formUrl, dropHeld: dropHeld,
+    keep: function (item, next) {  // mine under the next number: the hands after it move up too
+      queued().then(function (items) {
+        var shift = next - item.number;
+        return Promise.all(items.map(function (other) {
+          if (other.id === item.id) { other.state = "waiting"; delete other.answer; }
+          if (other.id >= item.id && other.number) other.number += shift;
+          return other.id >= item.id ? save(other) : null;
+        }));
+      }).then(pump);
+    },
+    drop: function (item) { drop(item).then(pump); },
+    putBack: form ? function (item) {
+      restore(form, item.body);
+      item.state = "editing";  // keeps its place and number: the hands after it wait for it
+      save(item).then(pump).then(function () { form.querySelector("input, select, textarea").focus(); });
+    } : null,
+  };
 
   function render(items) {
     panel.hidden = items.length === 0;
@@ -64,8 +73,8 @@ function start() {
           : item.state === "editing" ? _("being corrected in the form (the hands after it wait)")
           : item.key === sendingKey ? _("sending…") : _("waiting to send");
       li.appendChild(el("p", "send-title", _("%(hand)s (kept on this phone at %(time)s): %(state)s", { hand: title(item), time: at, state: state })));
-      if (item.state === "conflict") conflictView(li, item);
-      if (item.state === "refused") refusedView(li, item);
+      if (item.state === "conflict") conflictView(li, item, view);
+      if (item.state === "refused") refusedView(li, item, view);
       if (item.state === "editing") {
         li.appendChild(el("p", "send-actions")).appendChild(button(_("Drop it"), "danger", function () { dropHeld(item); }));
       }
@@ -84,60 +93,6 @@ function start() {
     }
   }
 
-  function changesTable(rows) {
-    var table = el("table", "send-versions"), head = el("tr");
-    head.appendChild(el("th", "", ""));
-    names.forEach(function (name) { var th = el("th", "num", name); th.scope = "col"; head.appendChild(th); });
-    table.appendChild(el("thead")).appendChild(head);
-    var body = table.appendChild(el("tbody"));
-    rows.forEach(function (row) {
-      var tr = body.appendChild(el("tr")), th = tr.appendChild(el("th", "", row[0]));
-      th.scope = "row";
-      if (row[1]) row[1].forEach(function (c) { tr.appendChild(el("td", "num", signed(c))); });
-      else { var td = tr.appendChild(el("td", "reasons", row[2])); td.colSpan = names.length; }
-    });
-    return table;
-  }
-
-  function conflictView(li, item) {
-    var c = item.answer.conflict;
-    li.appendChild(el("p", "", item.answer.error));
-    var rows = [[_("Yours"), c.mine.changes, (c.mine.reasons || []).join(" ")]];
-    if (c.theirs) rows.push([_("Another phone's %(round_word)s %(number)s", { round_word: word, number: c.theirs.number }), c.theirs.changes, ""]);
-    li.appendChild(changesTable(rows));
-    var actions = li.appendChild(el("p", "send-actions"));
-    actions.appendChild(button(_("Keep mine as %(round_word)s %(number)s", { round_word: word, number: c.next }), "", function () {
-      queued().then(function (items) {
-        var shift = c.next - item.number;
-        return Promise.all(items.map(function (other) {
-          if (other.id === item.id) { other.state = "waiting"; delete other.answer; }
-          if (other.id >= item.id && other.number) other.number += shift;
-          return other.id >= item.id ? save(other) : null;
-        }));
-      }).then(pump);
-    }));
-    actions.appendChild(button(_("Drop mine"), "danger", function () { drop(item).then(pump); }));
-  }
-
-  function refusedView(li, item) {
-    var reasons = li.appendChild(el("ul", "reasons"));
-    (item.answer.reasons || [item.answer.error || _("The server refused it.")]).forEach(function (r) {
-      reasons.appendChild(el("li", "", r));
-    });
-    var actions = li.appendChild(el("p", "send-actions"));
-    if (form) {
-      actions.appendChild(button(_("Put it back in the form"), "", function () {
-        restore(item.body);
-        item.state = "editing";  // keeps its place and number: the hands after it wait for it
-        save(item).then(pump).then(function () { form.querySelector("input, select, textarea").focus(); });
-      }));
-    } else {
-      var link = actions.appendChild(el("a", "button small", _("Fix it on the form")));
-      link.href = panel.dataset.formUrl;
-    }
-    actions.appendChild(button(_("Drop it"), "danger", function () { dropHeld(item); }));
-  }
-
   /* Drop a hand that holds back the queue: the hands after it move up one (its number is free). */
   function dropHeld(item) {
     queued().then(function (items) {
@@ -147,18 +102,6 @@ function start() {
         return save(other);
       }));
     }).then(function () { return drop(item); }).then(pump);
-  }
-
-  function restore(body) {
-    form.reset();
-    new URLSearchParams(body).forEach(function (value, name) {
-      if (name === "csrf_token") return;
-      [].forEach.call(form.elements, function (field) {
-        if (field.name !== name) return;
-        if (field.type === "checkbox" || field.type === "radio") { if (field.value === value) field.checked = true; }
-        else field.value = value;
-      });
-    });
   }
 
   function send(item) {
