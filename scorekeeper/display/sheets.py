@@ -10,6 +10,8 @@ import base64
 import math
 from dataclasses import dataclass, field
 
+from flask_babel import gettext
+
 from ..rules import GameScore
 from .cribbage_track import fit_track
 from .words import ordinal
@@ -223,9 +225,11 @@ def totals_foot(score: GameScore, per_player: tuple[Column, ...], lead: int) -> 
     """Final totals (in the last sub-column) and ranks, one foot row each."""
     width = len(per_player)
     total_row = Row(
-        ["Total"] + [""] * (lead - 1), [[""] * (width - 1) + [str(t)] for t in score.totals], "total"
+        [gettext("Total")] + [""] * (lead - 1), [[""] * (width - 1) + [str(t)] for t in score.totals], "total"
     )
     rank_row = Row(
-        ["Rank"] + [""] * (lead - 1), [[""] * (width - 1) + [ordinal(r)] for r in score.ranks], "rank"
+        [gettext("Rank")] + [""] * (lead - 1),
+        [[""] * (width - 1) + [ordinal(r)] for r in score.ranks],
+        "rank",
     )
     return [total_row, rank_row]

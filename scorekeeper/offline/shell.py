@@ -12,6 +12,7 @@ from flask_babel import get_locale, gettext
 
 from ..storage.paths import STATIC
 from ..web.delivery import static_url
+from ..web.languages import html_lang
 
 bp = Blueprint("offline", __name__)
 
@@ -122,7 +123,9 @@ def page():
 def handover():
     """The http address's side of bringing its waiting hands to https (static/js/queue-handover.js);
     the same page the plain-http answer of ``make run HTTPS=1`` serves."""
-    response = current_app.response_class(render_template("offline/handover.html"), mimetype="text/html")
+    response = current_app.response_class(
+        render_template("offline/handover.html", lang=html_lang()), mimetype="text/html"
+    )
     response.headers["Cache-Control"] = "no-store"
     return response
 

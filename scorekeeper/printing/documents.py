@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from babel.dates import format_date
+from flask_babel import gettext
 from markupsafe import Markup
 
 from ..display.qr import qr_png_url
@@ -78,7 +79,9 @@ def page(paper: str, orientation: str) -> dict[str, str]:
 def blank_sheet_pdf(opts: PrintOptions) -> bytes:
     """A blank score sheet for ``opts.variant``."""
     sheet = blank_sheet(profile(opts.variant).sheet, opts.variant, opts.players, opts.rows, opts.game_options)
-    return sheet_pdf(sheet, opts.paper, opts.orientation, title=f"{sheet.name} score sheet")
+    return sheet_pdf(
+        sheet, opts.paper, opts.orientation, title=gettext("%(name)s score sheet", name=sheet.name)
+    )
 
 
 def sheet_pdf(sheet, paper: str, orientation: str, **context: Any) -> bytes:

@@ -22,6 +22,8 @@ from __future__ import annotations
 import base64
 from dataclasses import dataclass, field
 
+from flask_babel import gettext
+
 from ..display.sheets import LINE_PT, MONO_ADVANCE, PLAYER_RULE, PT, RULE, Row, Sheet, mono_line
 from ..display.words import ordinal
 
@@ -154,7 +156,7 @@ def standings_lines(standings) -> list[str]:
     ...                  S(rank=1, name="Bob", winner=True, total=75, progress="All 3 Steps done")])
     ['Rank  Player  Total  Progress', '1st   Bob ★      75  All 3 Steps done', '2nd   Ann        60  Step 3 of 3']
     """
-    rows = [("Rank", "Player", "Total", "Progress")] + [
+    rows = [(gettext("Rank"), gettext("Player"), gettext("Total"), gettext("Progress"))] + [
         (ordinal(s.rank), s.name + (" ★" if s.winner else ""), str(s.total), s.progress)
         for s in sorted(standings, key=lambda s: s.rank)
     ]

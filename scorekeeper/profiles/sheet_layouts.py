@@ -1,28 +1,30 @@
-"""The score-sheet layouts: a variant's columns, its key, and how a recorded hand fills a row."""
+"""The score-sheet layouts: a variant's columns, its key, and how a recorded hand fills a row.
+
+Every word a sheet prints is in the reader's language (docs/languages.md): the columns' labels are
+marked ``N_`` and translated when a sheet is made (:func:`_sheet`), the keys and the cells' few
+words through gettext as they are written; a game's sheet is made inside its language's context
+even in a worker process (:func:`scorekeeper.printing.language.in_language`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
+
+from flask_babel import gettext
 
 from ..display.cribbage_track import cribbage_track, place_pegs
 from ..display.sheets import Column, Row, Sheet, blank_cells, totals_foot
-from ..display.words import option_label, signed
+from ..display.words import signed
+from ..rulebook.book import N_
 from ..rules import RUMBUGZ_KINDS as KINDS
-from ..rules import SWITCHES, GameScore, RoundScore, find_variant, step_texts
+from ..rules import GameScore, RoundScore, find_variant, step_texts
+from . import sheet_keys as keys
 
-HAND = Column("Hand", 10)
-ROUND = Column("Round", 12)
-TOTAL = Column("Total", 14, "running total")
-
-SCORING_TEXT = {
-    "A": "A: the winner takes the sum of the losers' racks; each loser scores minus their rack; "
-    "nobody out: the lowest rack wins. High total wins.",
-    "B": "B: the winner takes the sum of the losers' racks; losers score 0. High total wins.",
-    "C": "C: each loser scores their own rack; the winner 0. Low total wins.",
-    "wins": "wins: count the rounds each player wins.",
-    "none": "none: no scores are kept.",
-}
+HAND = Column(N_("Hand"), 10)
+ROUND = Column(N_("Round"), 12)
+TOTAL = Column(N_("Total"), 14, "running total")
 
 
 def detail(r: RoundScore, seat: int, key: str) -> str:
@@ -63,56 +65,33 @@ class Layout:
 
 class KrazyBeeLayout(Layout):
     per_player = (
-        Column("Step", 9, "Step attempted (✓ laid down)"),
-        Column("Points", 11, "points left in hand"),
-        Column("Total", 12),
+        Column(N_("Step"), 9, "Step attempted (✓ laid down)"),
+        Column(N_("Points"), 11, "points left in hand"),
+        Column(N_("Total"), 12),
     )
     default_rows = 24
 
     def key(self, slug, opts):
-        return [
-            ("Step", "the Step attempted; tick ✓ when it is laid down (KB-9)"),
-            ("Points", "cards left: 1-9 count 5, 10-13 count 10, Wild Bee 15; out = 0 (KB-7)"),
-            (
-                "End",
-                "after a hand in which someone lays down the last Step; "
-                "the lowest total among them wins (KB-10)",
-            ),
-        ]
+        return keys.krazy_bee(slug, opts)
 
     def cells(self, r, seat):
         laid = " ✓" if r.details["laid"][seat] else ""
-        out = " out" if r.details["went_out"] == seat else ""
+        out = " " + gettext("out") if r.details["went_out"] == seat else ""
         return [detail(r, seat, "steps") + laid, f"{r.changes[seat]}{out}", str(r.totals[seat])]
 
 
 class RumBugzLayout(Layout):
-    lead = (Column("Round", 10),)
+    lead = (Column(N_("Round"), 10),)
     per_player = (
-        Column("Kinds", 16, "kinds laid: Single, Double, Triple, Match", "kinds"),
-        Column("Left", 8, "Bugz left in hand"),
-        Column("Score", 9),
-        Column("Total", 11),
+        Column(N_("Kinds"), 16, "kinds laid: Single, Double, Triple, Match", "kinds"),
+        Column(N_("Left"), 8, "Bugz left in hand"),
+        Column(N_("Score"), 9),
+        Column(N_("Total"), 11),
     )
     default_rows = 14
 
     def key(self, slug, opts):
-        end = (
-            f"the first total to reach {opts['target']}"
-            if opts.get("target")
-            else f"{opts.get('rounds', 5)} rounds"
-        )
-        return [
-            (
-                "Kinds",
-                "tick S single (step 1), D double (step 2), T triple (step 3), "
-                "M match (all equal) as each is laid (RB-2, RB-4)",
-            ),
-            ("Left", f"Bugz left: each counts its number, a PLYT {opts.get('plyt_value', 12)} (RB-6)"),
-            ("Score", "the winner scores the losers' Bugz left; losers 0 (RB-7)"),
-            ("*", "a round with no winner (the bag ran out): nobody scores (RB-7)"),
-            ("Game", f"{end}; the highest total wins (RB-8)"),
-        ]
+        return keys.rumbugz(slug, opts)
 
     def cells(self, r, seat):
         laid = r.progress[seat]["kinds"]
@@ -124,25 +103,12 @@ class RumBugzLayout(Layout):
 
 
 class TilesLayout(Layout):
-    lead = (ROUND, Column("Out", 20, "who went out"))
-    per_player = (Column("Rack", 11, "tiles left on the rack"), Column("Score", 12), TOTAL)
+    lead = (ROUND, Column(N_("Out"), 20, "who went out"))
+    per_player = (Column(N_("Rack"), 11, "tiles left on the rack"), Column(N_("Score"), 12), TOTAL)
     default_rows = 20
 
     def key(self, slug, opts):
-        helps = {o["name"]: o["help"] for o in find_variant(slug).describe()["options"]}
-        on = [helps[s] for s in SWITCHES if opts.get(s)]
-        off = [option_label(s, capital=False) for s in SWITCHES if not opts.get(s)]
-        end = (
-            f"a total reaching {opts['target']}" if opts.get("target") else f"{opts.get('rounds', 4)} rounds"
-        )
-        return [
-            ("Rack", "a number tile counts its number, a joker 30 (CT-7)"),
-            ("Scoring", SCORING_TEXT.get(opts.get("scoring", "A"), "") + " (CT-8)"),
-            ("Switches on", "; ".join(on) or "none"),
-            ("Switches off", ", ".join(off) or "none"),
-            ("Initial meld", f"at least {opts.get('initial_meld', 30)} points from your own rack (CT-6)"),
-            ("Game", end),
-        ]
+        return keys.tiles(slug, opts)
 
     def cells(self, r, seat):
         return [detail(r, seat, "racks"), signed(r.changes[seat]), str(r.totals[seat])]
@@ -152,36 +118,19 @@ class TilesLayout(Layout):
         if winner is not None:
             return [str(r.number), names[winner]]
         won = " & ".join(names[s] for s in r.details.get("winners", ()))  # CT-8: the lowest rack wins
-        return [str(r.number), f"nobody; {won} won" if won else "nobody"]
+        return [str(r.number), gettext("nobody; %(won)s won", won=won) if won else gettext("nobody")]
 
 
 class CribRummyLayout(Layout):
-    lead = (HAND, Column("Turn", 10))
-    per_player = (Column("Pegs", 11, "pegs this turn"), TOTAL)
+    lead = (HAND, Column(N_("Turn"), 10))
+    per_player = (Column(N_("Pegs"), 11, "pegs this turn"), TOTAL)
     default_rows = 25
 
     def key(self, slug, opts):
-        return [
-            ("Sets", "a set of 3 pegs 2, its 4th card 2 more (CR-5)"),
-            (
-                "Runs",
-                "3 cards peg 3; each card added pegs by the new length: 4th 3, 5th-7th 4, "
-                "8th-10th 5, 11th-12th 6, 13th 10 (CR-5)",
-            ),
-            (
-                "Rummy",
-                "going out pegs per card left in the others' hands: 2 players 2 each, "
-                "3 players 1 each, 4 players half each, rounded up (CR-7)",
-            ),
-            (
-                "Game",
-                f"first to {opts.get('target', 121)}; the others due a turn take it, "
-                "then the highest total wins (CR-8)",
-            ),
-        ]
+        return keys.crib_rummy(slug, opts)
 
     #: the last line of a hand: how it ended (the engine's ``ended_by``), or still being played
-    ENDS: ClassVar[dict[str, str]] = {"out": "rummy", "draw_pile": "pile out"}
+    ENDS: ClassVar[dict[str, str]] = {"out": N_("rummy"), "draw_pile": N_("pile out")}
 
     def fill(self, names, score):
         """Turn by turn: each turn's pegs and running total as the engine scored them (CR-5),
@@ -195,7 +144,8 @@ class CribRummyLayout(Layout):
                 rows.append(
                     Row([str(r.number) if t == 0 else "", str(t + 1)], cells, "hand-start" if t == 0 else "")
                 )
-            label = self.ENDS.get(r.details["ended_by"], "" if r.complete else "playing")
+            label = self.ENDS.get(r.details["ended_by"], "" if r.complete else N_("playing"))
+            label = gettext(label) if label else ""
             if label:
                 bonus = r.details["bonus"] or {"player": None, "points": 0}
                 cells = [
@@ -210,27 +160,17 @@ class CribRummyLayout(Layout):
 
 
 class CrazyRummyLayout(Layout):
-    lead = (HAND, Column("Wild", 11, "the hand's wild rank"))
+    lead = (HAND, Column(N_("Wild"), 11, "the hand's wild rank"))
     per_player = (
-        Column("Size", 9, "hand size"),
-        Column("+Table", 12, "value of own board cards"),
-        Column("−Hand", 12, "value of cards left in hand"),
+        Column(N_("Size"), 9, "hand size"),
+        Column(N_("+Table"), 12, "value of own board cards"),
+        Column(N_("−Hand"), 12, "value of cards left in hand"),
         TOTAL,
     )
     default_rows = 15
 
     def key(self, slug, opts):
-        return [
-            ("Wild", "the rank of the dealer's face-up card; all cards of that rank are wild (CZ-1)"),
-            ("Size", "the face-up first card: 3-10 face value, J/Q/K 10, A 11 (CZ-7)"),
-            ("Values", "3-7 count 5, 8-K 10, an ace 100, a wildcard 100; aces wild count 200 (CZ-5)"),
-            ("Score", "own board cards minus the cards left in hand (CZ-6)"),
-            (
-                "Game",
-                f"ends after the hand in which a total reaches {opts.get('target', 1500)}; "
-                "the highest total wins (CZ-8)",
-            ),
-        ]
+        return keys.crazy_rummy(slug, opts)
 
     def cells(self, r, seat):
         left = detail(r, seat, "hand")
@@ -252,8 +192,8 @@ def _sheet(
     sheet = Sheet(
         slug,
         variant.title(opts),
-        layout.lead,
-        layout.per_player,
+        tuple(replace(c, label=gettext(c.label)) for c in layout.lead),
+        tuple(replace(c, label=gettext(c.label)) for c in layout.per_player),
         names,
         rows,
         blank=blank,
@@ -290,24 +230,11 @@ def filled_sheet(
 
 
 class PointsLayout(Layout):
-    per_player = (Column("Points", 11, "points this hand"), TOTAL)
+    per_player = (Column(N_("Points"), 11, "points this hand"), TOTAL)
     default_rows = 20
 
     def key(self, slug, opts):
-        ends = [
-            f"a total reaching {opts['target']}" if opts.get("target") is not None else "",
-            f"{opts['rounds']} hands" if opts.get("rounds") else "",
-            "the editor ends it",
-        ]
-        wins = "highest" if opts.get("high_wins", True) else "lowest"
-        return [
-            ("Game", opts.get("game_name") or "any other game (PG-1)"),
-            ("Points", "each player's points this hand, a sum such as 12+11+7-5; empty = 0 (PG-2)"),
-            (
-                "End",
-                f"{'; '.join(e for e in ends if e)}; the {wins} total wins, ties share a place (PG-4, PG-5)",
-            ),
-        ]
+        return keys.points(slug, opts)
 
     def cells(self, r, seat):
         return [signed(r.changes[seat]), str(r.totals[seat])]

@@ -15,7 +15,7 @@ from functools import cache
 
 from ..rules import UnknownVariant, find_variant, variants
 from . import crazy_rummy, crib_rummy, krazy_bee, points, rumbugz
-from .book import DIGEST_HEADINGS, SECTION_TITLES, Rule, Rulebook, Section
+from .book import DIGEST_HEADINGS, SECTION_TITLES, Phrase, Rule, Rulebook, Section
 from .common import COMMON_RULES
 from .reasons import RULE_ID_TEXT
 from .tiles import SWITCH_SHORT, SWITCH_WORDS, tile_book
@@ -26,6 +26,7 @@ __all__ = [
     "SECTION_TITLES",
     "SWITCH_SHORT",
     "SWITCH_WORDS",
+    "Phrase",
     "Rule",
     "Rulebook",
     "Section",

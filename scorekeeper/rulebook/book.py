@@ -15,6 +15,47 @@ def N_(text: str) -> str:
     return text
 
 
+class Phrase(str):
+    """A line the rulebook builds at run time (a tile game's switches, a run's pegs): the English
+    sentence (the ``str``), with the catalog's template (a msgid, marked ``N_``) and its values; a
+    tuple of values is a list of catalog words, joined by ", ". The pages write it with :meth:`said`.
+
+    >>> line = Phrase(N_("House rules: %(switches)s"), switches=("joker as 0", "crossing grid"))
+    >>> de = {"House rules: %(switches)s": "Hausregeln: %(switches)s", "joker as 0": "Joker als 0"}
+    >>> line, line.said(lambda text: de.get(text, text))
+    ('House rules: joker as 0, crossing grid', 'Hausregeln: Joker als 0, crossing grid')
+    >>> line.said(str.upper)  # a broken translation: the English
+    'House rules: joker as 0, crossing grid'
+    """
+
+    template: str
+    values: dict
+
+    def __new__(cls, template: str, **values: object) -> Phrase:
+        self = super().__new__(cls, _filled(template, values, str))
+        self.template, self.values = template, values
+        return self
+
+    def __reduce__(self):
+        return (_phrase, (self.template, self.values))
+
+    def said(self, gettext) -> str:
+        """The line in the language ``gettext`` speaks (the English one when its translation is broken)."""
+        try:
+            return _filled(gettext(self.template), self.values, gettext)
+        except (KeyError, ValueError, TypeError):
+            return str(self)
+
+
+def _filled(template: str, values: dict, gettext) -> str:
+    words = {k: ", ".join(gettext(w) for w in v) if isinstance(v, tuple) else v for k, v in values.items()}
+    return template % words if "%(" in template else template
+
+
+def _phrase(template: str, values: dict) -> Phrase:
+    return Phrase(template, **values)
+
+
 #: Section keys in page order, with their headings.
 SECTION_TITLES = {
     "overview": N_("The game and what you need"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..rules import RUN_PEGS
-from .book import N_, Rule, Rulebook, Section
+from .book import N_, Phrase, Rule, Rulebook, Section
 from .common import COMMON_SECTION
 
 BOOK = Rulebook(
@@ -124,7 +124,10 @@ BOOK = Rulebook(
                         "for the 13th. A card pegs the same whether it is laid with the run or added later, and "
                         "the pegs go to whoever adds it, whoever's meld it is."
                     ),
-                    examples=tuple(f"run of {n}: {p} pegs in all" for n, p in RUN_PEGS.items()),
+                    examples=tuple(
+                        Phrase(N_("run of %(length)s: %(pegs)s pegs in all"), length=n, pegs=p)
+                        for n, p in RUN_PEGS.items()
+                    ),
                 ),
                 Rule(
                     "CR-7",

@@ -7,7 +7,7 @@ switches lists them, so the page can mark each one on or off for that preset.
 from __future__ import annotations
 
 from ..rules import SWITCHES, find_variant
-from .book import N_, Rule, Rulebook, Section
+from .book import N_, Phrase, Rule, Rulebook, Section
 from .common import COMMON_SECTION
 
 #: Each switch in players' words (the option's own help is shorter).
@@ -196,9 +196,20 @@ def tile_book(slug: str, name: str) -> Rulebook:
     on = tuple(s for s in SWITCHES if state[s])
     off = tuple(s for s in SWITCHES if not state[s])
     switches = (
-        "This game turns on: " + ", ".join(SWITCH_SHORT[s] for s in on) + "."
+        Phrase(
+            N_(
+                "Rummikub, Crazy Rummy Tiles and Runny Rummy Tiles share one rule set; each turns on "
+                "a different mix of switches, and every game can flip any switch in its settings. "
+                "This game turns on: %(switches)s."
+            ),
+            switches=tuple(SWITCH_SHORT[s] for s in on),
+        )
         if on
-        else "This game uses none of the house-rule switches."
+        else N_(
+            "Rummikub, Crazy Rummy Tiles and Runny Rummy Tiles share one rule set; each turns on "
+            "a different mix of switches, and every game can flip any switch in its settings. "
+            "This game uses none of the house-rule switches."
+        )
     )
     return Rulebook(
         slug=slug,
@@ -214,9 +225,7 @@ def tile_book(slug: str, name: str) -> Rulebook:
                         "plus two jokers. "
                         "Type a tile as its colour letter and number, such as R10 or k7, and a joker as J."
                     ),
-                    "Rummikub, Crazy Rummy Tiles and Runny Rummy Tiles share one rule set; each turns on "
-                    "a different mix of switches, and every game can flip any switch in its settings. "
-                    + switches,
+                    switches,
                 ),
             ),
             Section("values", rules=VALUES),
@@ -259,8 +268,12 @@ def tile_book(slug: str, name: str) -> Rulebook:
                 else N_("Run: 3+ in one colour, going up in the order laid"),
                 *(
                     [
-                        "House rules: "
-                        + ", ".join(SWITCH_SHORT[s] for s in on if s not in ("same_color_groups", "runny"))
+                        Phrase(
+                            N_("House rules: %(switches)s"),
+                            switches=tuple(
+                                SWITCH_SHORT[s] for s in on if s not in ("same_color_groups", "runny")
+                            ),
+                        )
                     ]
                     if set(on) - {"same_color_groups", "runny"}
                     else []

@@ -7,6 +7,7 @@ from flask_wtf import FlaskForm
 from wtforms import DateField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, Length, Optional
 
+from ..display.words import option_label
 from ..limits import NAME_MAX, TABLE_NAME_MAX
 from ..limits import RULING_NOTE_MAX as NOTE_MAX
 from ..limits import RULING_TEXT_MAX as TEXT_MAX
@@ -62,7 +63,7 @@ class MergeForm(FlaskForm):
 def option_choices() -> list[tuple[str, str]]:
     """``variant:option`` for every game option, labelled in words."""
     return [
-        (f"{v['slug']}:{o['name']}", f"{v['name']}: {o['name'].replace('_', ' ')}")
+        (f"{v['slug']}:{o['name']}", f"{v['name']}: {option_label(o['name'], False)}")
         for v in variants()
         for o in v["options"]
         if o["game"]

@@ -10,7 +10,8 @@ from ..rules import RulesError, find_variant, variants
 from ..services import NotEditor, find_game
 from ..services.tables import roster as services
 from ..services.tables.house_games import adopt_house_game, house_game, house_games
-from ..services.tables.rulings import option_choices, sentence
+from ..services.tables.ruling_words import sentence
+from ..services.tables.rulings import option_choices
 from ..storage.extensions import db
 from ..views.variant_lookup import variant_or_404
 from ..web import access as game_access

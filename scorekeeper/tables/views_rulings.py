@@ -8,16 +8,19 @@ from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
 from ..checker.checking import InputError, from_query, run
+from ..display.reasons import reason_of, render_reason
 from ..printing.documents import rules_pdf
 from ..printing.options import PrintInputError, PrintOptions, paper_choice
 from ..rules import RulesError, find_variant
 from ..services.tables import roster as services
 from ..services.tables import rulings
+from ..services.tables.ruling_words import sentence
 from ..storage.extensions import db
 from ..views.printing import pdf_response
 from ..views.variant_lookup import variant_or_404
 from ..web import table_access as access
 from ..web.forms import ConfirmForm
+from ..web.languages import request_locale
 from .forms import OptionRulingForm, ReadingRulingForm, RulingForm, option_choices, variant_choices
 from .views import bp, field_errors, variant_names
 
@@ -50,7 +53,7 @@ def _page(table, status: int = 200, **forms):
         "tables/rulings.html",
         table=table,
         rulings=listed,
-        sentence=rulings.sentence,
+        sentence=sentence,
         variant_names=variant_names(),
         editor=access.can_change(table),
         confirm=ConfirmForm(),
@@ -84,7 +87,7 @@ def add_ruling(table_id: str):
             field_errors(form, err)
         else:
             db.session.commit()
-            flash(gettext("Ruling kept: %(ruling)s", ruling=rulings.sentence(ruling)), "success")
+            flash(gettext("Ruling kept: %(ruling)s", ruling=sentence(ruling)), "success")
             return redirect(url_for(".rulings_page", table_id=table_id) + f"#ruling-{ruling.id}")
     elif kind not in ("option", "reading", "verdict"):
         form.form_errors.append("choose what kind of ruling to keep")
@@ -116,7 +119,8 @@ def adopt(table_id: str):
         variant = find_variant(slug).describe()
         verdict = run(from_query(variant["slug"], request.args))
     except (RulesError, InputError) as err:
-        raise RulesError(f"This check cannot be adopted: {err}") from err
+        said = render_reason(reason_of(err), request_locale())
+        raise RulesError(gettext("This check cannot be adopted: %(reason)s", reason=said)) from err
     asked = [(key, value) for key, value in request.args.items(multi=True) if key not in ("game",)]
     return render_template(
         "tables/adopt.html",
@@ -145,7 +149,7 @@ def withdraw(table_id: str):
         flash(gettext("No such ruling at this table."), "error")
     else:
         db.session.commit()
-        flash(gettext("Ruling withdrawn: %(ruling)s", ruling=rulings.sentence(removed)), "success")
+        flash(gettext("Ruling withdrawn: %(ruling)s", ruling=sentence(removed)), "success")
     return redirect(url_for(".rulings_page", table_id=table_id))
 
 
@@ -158,9 +162,6 @@ def rules_card(table_id: str, variant: str):
         paper = paper_choice(request.args.get("paper"))
     except PrintInputError as err:
         raise InputError("; ".join(err.errors.values())) from err
-    listed = [
-        (r.decided_on.date().isoformat(), rulings.sentence(r), r.note)
-        for r in rulings.rulings_of(table, slug)
-    ]
+    listed = [(r.decided_on.date().isoformat(), sentence(r), r.note) for r in rulings.rulings_of(table, slug)]
     pdf = rules_pdf(PrintOptions(kind="rules", variant=slug, paper=paper), rulings=listed, table=table.name)
     return pdf_response(pdf, f"{slug}-rules-{table.public_id}.pdf")

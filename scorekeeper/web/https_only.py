@@ -13,11 +13,15 @@ import re
 import socket
 
 import jinja2
+from babel.support import Translations
 from greenlet import GreenletExit
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from ..storage.paths import STATIC, TEMPLATES
 from .delivery import static_version
 from .headers import content_policy
+from .languages import LANGUAGES, TRANSLATIONS
 
 #: the first byte of every TLS connection: a handshake record
 TLS_HANDSHAKE = 0x16
@@ -29,6 +33,7 @@ _REQUEST_LINE = re.compile(rb"^([A-Z]{3,10}) (/[\x21-\x7e]*) HTTP/1\.[01]\r?$")
 #: the one page served over plain http: the http address's side of bringing its waiting hands over
 HANDOVER_PATH = b"/handover"
 _HOST = re.compile(rb"^host:[ \t]*([A-Za-z0-9.\-\[\]:]+)[ \t]*\r?$", re.I | re.M)
+_ACCEPT_LANGUAGE = re.compile(rb"^accept-language:[ \t]*([\x20-\x7e]*?)[ \t]*\r?$", re.I | re.M)
 log = logging.getLogger("gunicorn.error")
 
 
@@ -78,7 +83,7 @@ def redirect_for(head: bytes) -> bytes:
     line = _REQUEST_LINE.match(head.split(b"\n", 1)[0])
     host = _HOST.search(head)
     if line and line.group(1) == b"GET" and line.group(2).split(b"?")[0] == HANDOVER_PATH:
-        return handover_answer()
+        return handover_answer(asked_language(head))
     if line and host:
         target = b"https://" + host.group(1) + line.group(2)
         text = b"This table is served over https: open " + target + b"\n"
@@ -92,19 +97,38 @@ def redirect_for(head: bytes) -> bytes:
     )
 
 
-def handover_page() -> bytes:
-    """``templates/offline/handover.html`` without the app (its one template name: ``static_url``),
-    the same bytes the app serves at ``/handover``."""
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True)
+def asked_language(head: bytes) -> str:
+    """The best of the shipped languages for a plain request's ``Accept-Language``, else English.
+
+    >>> asked_language(b"GET /handover HTTP/1.1\\r\\nAccept-Language: de-DE,de;q=0.9,en;q=0.5\\r\\n\\r\\n")
+    'de'
+    >>> asked_language(b"GET /handover HTTP/1.1\\r\\nAccept-Language: fr\\r\\n\\r\\n"), asked_language(b"")
+    ('en', 'en')
+    """
+    found = _ACCEPT_LANGUAGE.search(head)
+    accepted = parse_accept_header(found.group(1).decode("ascii") if found else "", LanguageAccept)
+    return accepted.best_match(list(LANGUAGES), default="en")
+
+
+def handover_page(language: str = "en") -> bytes:
+    """``templates/offline/handover.html`` without the app (its template names: ``static_url``, ``lang``
+    and ``_``, from the catalog of ``language``), the same bytes the app serves at ``/handover``."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, extensions=["jinja2.ext.i18n"]
+    )
+    env.install_gettext_translations(
+        Translations.load(str(TRANSLATIONS), [language], "messages"), newstyle=True
+    )
     page = env.get_template("offline/handover.html").render(
-        static_url=lambda name: f"/static/{name}?v={static_version(STATIC / name)}"
+        static_url=lambda name: f"/static/{name}?v={static_version(STATIC / name)}", lang=language
     )
     return page.encode()
 
 
-def handover_answer() -> bytes:
-    """The handover page over plain http, with the app's content policy (its script's hash in it)."""
-    page = handover_page()
+def handover_answer(language: str = "en") -> bytes:
+    """The handover page over plain http in ``language``, with the app's content policy (its script's
+    hash in it)."""
+    page = handover_page(language)
     policy = content_policy(TEMPLATES).encode()
     return (
         b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nCache-Control: no-store\r\n"

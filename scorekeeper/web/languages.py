@@ -22,6 +22,7 @@ from flask_babel import Babel, get_locale, gettext
 from markupsafe import Markup
 
 from ..display.reasons import ENGLISH, rendered
+from ..rulebook import Phrase
 from ..storage.paths import PACKAGE, STATIC
 
 TRANSLATIONS = PACKAGE / "translations"
@@ -128,12 +129,15 @@ def english_mark() -> Markup:
 def english_unless_translated(text: str) -> Markup:
     """`` lang="en"`` for a text of the rulebook that the catalog does not translate yet (shown as it
     is), nothing once it does, or on an English page."""
-    return english_mark() if text and gettext(text) == text else Markup("")
+    source = getattr(text, "template", text)  # a line built at run time: its template
+    return english_mark() if source and gettext(source) == source else Markup("")
 
 
 def translated(text: str) -> str:
     """``{{ text | translated }}``: data the catalog may translate (the rulebook's sentences), as plain
     text that the page escapes like any other (the templates' ``_()`` marks its answer safe)."""
+    if isinstance(text, Phrase):  # a line the rulebook built at run time, its values in the same language
+        return text.said(gettext)
     return str(gettext(text)) if text else text
 
 

@@ -101,33 +101,6 @@ def withdraw(table: Table, ruling_id: int) -> Ruling | None:
     return ruling
 
 
-def sentence(ruling: Ruling) -> str:
-    """The ruling in words, for the rulings page and the printed rules card."""
-    d = ruling.decision
-    if ruling.kind == "option":
-        return f"{d['option'].replace('_', ' ').capitalize()}: {_shown(d['value'])}"
-    if ruling.kind == "reading":
-        return f"{d['question']} {d['answer']}"
-    if ruling.kind == HOUSE:
-        chosen = [f"{k.replace('_', ' ')} {_shown(v)}" for k, v in d["options"].items() if k != "game_name"]
-        return f"House game {d['name']}: {find_variant(ruling.variant).name}" + "".join(
-            f", {c}" for c in chosen
-        )
-    ask, verdict = d.get("ask", {}), d.get("verdict", {})
-    cards = ask.get("cards", "")
-    onto = f" added to {ask['extend']}" if ask.get("extend") else ""
-    kind = f" ({verdict['kind']})" if verdict.get("kind") else ""
-    word = "legal" if verdict.get("valid") else "not legal"
-    reasons = "; ".join(verdict.get("reasons") or [])
-    return f"{cards}{onto}: {word}{kind}" + (f". {reasons}" if reasons else "")
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return "none" if value is None else str(value)
-
-
 def _keep(table: Table, kind: str, variant: str, decision: dict, note: Any, decided_on: Any) -> Ruling:
     note = " ".join(str(note or "").split())
     errors = []
