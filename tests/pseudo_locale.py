@@ -40,17 +40,19 @@ def pseudo(text: str) -> str:
 
 
 def write_pseudo_catalog(folder: Path) -> Path:
-    """The pseudo catalog of ``messages.pot`` compiled under ``folder``; returns ``folder``."""
-    with open(TRANSLATIONS / "messages.pot", "rb") as pot:
-        template = read_po(pot)
-    catalog = Catalog(locale="en_001")
-    for message in template:
-        if message.id and isinstance(message.id, str):
-            catalog.add(message.id, pseudo(message.id))
-        elif message.id:  # a plural: (singular, plural), each wrapped
-            catalog.add(message.id, tuple(pseudo(form) for form in message.id))
+    """The pseudo catalogs of ``messages.pot`` and ``engine.pot`` (the engine's describing words:
+    web/described.py) compiled under ``folder``; returns ``folder``."""
     target = folder / PSEUDO / "LC_MESSAGES"
     target.mkdir(parents=True, exist_ok=True)
-    with open(target / "messages.mo", "wb") as mo:
-        write_mo(mo, catalog)
+    for domain in ("messages", "engine"):
+        with open(TRANSLATIONS / f"{domain}.pot", "rb") as pot:
+            template = read_po(pot)
+        catalog = Catalog(locale="en_001")
+        for message in template:
+            if message.id and isinstance(message.id, str):
+                catalog.add(message.id, pseudo(message.id))
+            elif message.id:  # a plural: (singular, plural), each wrapped
+                catalog.add(message.id, tuple(pseudo(form) for form in message.id))
+        with open(target / f"{domain}.mo", "wb") as mo:
+            write_mo(mo, catalog)
     return folder
