@@ -7,6 +7,8 @@ plainly did not, and the browser sweep (tests/browser/test_languages_browser.py)
 
 >>> pseudo("Share %(name)s <strong>now</strong> &amp; later")
 '⟦Šĥáŕé %(name)s <strong>ñóŵ</strong> &amp; ľáťéŕ⟧'
+>>> pseudo("CR-1: a set needs one rank; these are {ranks}")
+'⟦CR-1: á šéť ñéédš óñé ŕáñķ; ťĥéšé áŕé {ranks}⟧'
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from babel.messages.pofile import read_po
 from scorekeeper.web.languages import PSEUDO, TRANSLATIONS
 
 ACCENTED = str.maketrans("aceghijklnorstuwyzACEGHIJKLNORSTUWYZ", "áçéĝĥíĵķľñóŕšťúŵýžÁÇÉĜĤÍĴĶĽÑÓŔŠŤÚŴÝŽ")
-#: what a translation keeps as it is: placeholders, tags, entities
-KEPT = re.compile(r"%\(\w+\)[sd]|%%|<[^>]*>|&#?\w+;")
+#: what a translation keeps as it is: placeholders (the engine's ``{name}`` too), tags, entities, rule ids
+KEPT = re.compile(r"%\(\w+\)[sd]|%%|<[^>]*>|&#?\w+;|\{\w*\}|\b[A-Z]{1,2}-\d+[a-z]?\b")
 
 
 def pseudo(text: str) -> str:

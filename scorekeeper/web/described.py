@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask
-from flask_babel import Domain
+from flask import Flask, has_request_context
+from flask_babel import Domain, get_locale
 
+from ..display.reasons import ENGLISH, render_reason
 from ..display.variant_words import described_variant, described_words
 from ..display.words import option_label
 
@@ -24,6 +25,15 @@ def described(text: Any) -> str:
     if text is None or text == "":
         return ""
     return str(ENGINE.gettext(str(text)))
+
+
+def spoken_reason(reason: Any) -> str:
+    """One of the engine's reasons (sentences) in the request's language, from the same domain as
+    the describing words: German from ``engine.mo`` as ``render_reason`` writes it, and the tests'
+    pseudo-locale too, so the page sweep sees which sentences went through the catalog."""
+    if not has_request_context() or str(get_locale()) == ENGLISH:
+        return render_reason(reason)
+    return render_reason(reason, str(get_locale()), ENGINE.get_translations())
 
 
 def variant_words(info: dict) -> dict:
