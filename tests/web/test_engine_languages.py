@@ -128,6 +128,10 @@ def test_the_checker_and_the_rules_settings_describe_in_german(client):
     crib = client.get("/check/crib-rummy", headers=GERMAN).get_data(as_text=True)
     assert "Die Kombination als Satz oder Reihe ansagen" in crib
     assert '<option value="set">Satz</option>' in crib and '<option value="run">Reihe</option>' in crib
+    verdict = client.get("/check/crib-rummy?cards=7H+JK+JK", headers=GERMAN).get_data(as_text=True)
+    assert '<strong class="kind">Reihe</strong>' in verdict and "könnte auch Satz sein" in verdict
+    english = client.get("/check/crib-rummy?cards=7H+JK+JK").get_data(as_text=True)
+    assert '<strong class="kind">Run</strong>' in english
     rules = client.get("/rules/rumbugz", headers=GERMAN).get_data(as_text=True)
     assert "Ansagen, als welche Art die Sequenz zählt" in rules
     assert "(Single, Double, Triple, Match)" in rules
