@@ -53,9 +53,10 @@ def _register_extensions(app: Flask) -> None:
 
 
 def _register_languages(app: Flask) -> None:
-    from .web import languages
+    from .web import described, languages
 
     languages.init_app(app)
+    described.init_app(app)
 
 
 def _register_pool(app: Flask) -> None:

@@ -1,4 +1,5 @@
-"""The engine's words to translate: writes engine.pot from the catalog, merges it into every
+"""The engine's words to translate: writes engine.pot from the catalog (and every variant's describing
+words: summary, option labels, help lines and choice words: display/variant_words.py), merges it into every
 language's engine.po (new sentences untranslated, gone ones dropped) and compiles engine.mo.
 
     .venv/bin/python scripts/engine_catalog.py          # after changing scorekeeper/rules/messages/
@@ -21,6 +22,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from scorekeeper.display.variant_words import described_texts  # noqa: E402
 from scorekeeper.rules.messages import MESSAGES  # noqa: E402
 
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
@@ -29,10 +31,13 @@ FIXED = datetime(2026, 11, 25, tzinfo=UTC)  # no churn in the files from one run
 
 
 def template() -> Catalog:
-    """Every English template, with its key as the translator's note."""
+    """Every English template, with its key as the translator's note, then every describing word,
+    with where it shows."""
     catalog = Catalog(project="scorekeeper", domain=DOMAIN, fuzzy=False, creation_date=FIXED)
     for key, text in MESSAGES.items():
         catalog.add(text, auto_comments=[key], flags=["python-brace-format"] if "{" in text else [])
+    for text, notes in described_texts().items():
+        catalog.add(text, auto_comments=notes)
     return catalog
 
 

@@ -7,6 +7,8 @@ plainly did not, and the browser sweep (tests/browser/test_languages_browser.py)
 
 >>> pseudo("Share %(name)s <strong>now</strong> &amp; later")
 '⟦Šĥáŕé %(name)s <strong>ñóŵ</strong> &amp; ľáťéŕ⟧'
+>>> pseudo("CR-1: a set needs one rank; these are {ranks}")
+'⟦CR-1: á šéť ñéédš óñé ŕáñķ; ťĥéšé áŕé {ranks}⟧'
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from babel.messages.pofile import read_po
 from scorekeeper.web.languages import PSEUDO, TRANSLATIONS
 
 ACCENTED = str.maketrans("aceghijklnorstuwyzACEGHIJKLNORSTUWYZ", "áçéĝĥíĵķľñóŕšťúŵýžÁÇÉĜĤÍĴĶĽÑÓŔŠŤÚŴÝŽ")
-#: what a translation keeps as it is: placeholders, tags, entities
-KEPT = re.compile(r"%\(\w+\)[sd]|%%|<[^>]*>|&#?\w+;")
+#: what a translation keeps as it is: placeholders (the engine's ``{name}`` too), tags, entities, rule ids
+KEPT = re.compile(r"%\(\w+\)[sd]|%%|<[^>]*>|&#?\w+;|\{\w*\}|\b[A-Z]{1,2}-\d+[a-z]?\b")
 
 
 def pseudo(text: str) -> str:
@@ -40,17 +42,19 @@ def pseudo(text: str) -> str:
 
 
 def write_pseudo_catalog(folder: Path) -> Path:
-    """The pseudo catalog of ``messages.pot`` compiled under ``folder``; returns ``folder``."""
-    with open(TRANSLATIONS / "messages.pot", "rb") as pot:
-        template = read_po(pot)
-    catalog = Catalog(locale="en_001")
-    for message in template:
-        if message.id and isinstance(message.id, str):
-            catalog.add(message.id, pseudo(message.id))
-        elif message.id:  # a plural: (singular, plural), each wrapped
-            catalog.add(message.id, tuple(pseudo(form) for form in message.id))
+    """The pseudo catalogs of ``messages.pot`` and ``engine.pot`` (the engine's describing words:
+    web/described.py) compiled under ``folder``; returns ``folder``."""
     target = folder / PSEUDO / "LC_MESSAGES"
     target.mkdir(parents=True, exist_ok=True)
-    with open(target / "messages.mo", "wb") as mo:
-        write_mo(mo, catalog)
+    for domain in ("messages", "engine"):
+        with open(TRANSLATIONS / f"{domain}.pot", "rb") as pot:
+            template = read_po(pot)
+        catalog = Catalog(locale="en_001")
+        for message in template:
+            if message.id and isinstance(message.id, str):
+                catalog.add(message.id, pseudo(message.id))
+            elif message.id:  # a plural: (singular, plural), each wrapped
+                catalog.add(message.id, tuple(pseudo(form) for form in message.id))
+        with open(target / f"{domain}.mo", "wb") as mo:
+            write_mo(mo, catalog)
     return folder

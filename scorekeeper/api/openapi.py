@@ -56,7 +56,8 @@ ACCEPT_LANGUAGE = {
     "name": "Accept-Language",
     "in": "header",
     "required": False,
-    "description": "the language of the engine's sentences: 'de' answers in German; English by default. "
+    "description": "the language of the engine's sentences (and of GET /variants' summaries, option help "
+    "and choice words): 'de' answers in German; English by default. "
     "Every list of sentences has, beside it, each one as data (reasons_keys, notes_keys ...: rule, "
     "key, values) for a client's own words; rule ids and card notation never change. Any value is "
     "taken: only its first 600 characters are read",

@@ -40,6 +40,7 @@ from ..services.transfer import export_game, import_game, logged_change, stamp
 from ..storage.extensions import csrf, db
 from ..web.access import editable_game
 from ..web.addresses import external_url
+from ..web.described import api_variant_words
 from ..web.features import api_parts, game_starters, refuse_closed_hands
 from ..web.guards import require_json
 from ..web.languages import spoken
@@ -155,8 +156,9 @@ def openapi():
 
 @bp.get("/variants")
 def list_variants():
-    """Every variant: slug, name, player limits, who wins, and options with defaults."""
-    return jsonify({"variants": variants()})
+    """Every variant: slug, name, player limits, who wins, and options with defaults; the summaries,
+    options' help and choice words in the reader's language (``Accept-Language: de``)."""
+    return jsonify({"variants": [api_variant_words(v) for v in variants()]}), 200, {"Vary": "Accept-Language"}
 
 
 @bp.post("/check")

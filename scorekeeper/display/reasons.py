@@ -50,16 +50,20 @@ def translations(language: str) -> NullTranslations:
     return Translations.load(str(TRANSLATIONS), [language], DOMAIN)
 
 
-def render_reason(reason: Any, locale: Any = ENGLISH) -> str:
-    """``reason`` written in ``locale``'s language (anything that is not a reason: as it is)."""
+def render_reason(reason: Any, locale: Any = ENGLISH, catalog: NullTranslations | None = None) -> str:
+    """``reason`` written in ``locale``'s language (anything that is not a reason: as it is);
+    ``catalog``: the ``engine`` translations to write it with instead (the pages pass Flask-Babel's,
+    which the tests' pseudo-locale reaches too)."""
     if not isinstance(reason, Reason):
         return str(reason) if reason is not None else ""
-    language = locale_name(locale)
-    if language == ENGLISH:
-        return str(reason)
-    template = translations(language).gettext(reason.template)
+    if catalog is None:
+        language = locale_name(locale)
+        if language == ENGLISH:
+            return str(reason)
+        catalog = translations(language)
+    template = catalog.gettext(reason.template)
     try:
-        return fill(template, reason.values, lambda r: render_reason(r, language))
+        return fill(template, reason.values, lambda r: render_reason(r, locale, catalog))
     except (KeyError, IndexError, ValueError):  # a broken translation: the English sentence
         return str(reason)
 

@@ -18,6 +18,7 @@ from ..rules import check as check_meld
 from ..rules import hand as hand_value
 from ..services import game_score, score_on
 from ..web.access import editable_game
+from ..web.described import described
 from ..web.errors import error_body
 from ..web.filters import reason_markup
 from ..web.guards import NOT_JSON, is_json
@@ -58,7 +59,8 @@ def preview(public_id: str):
         if what == "check":
             extend = str(body.get("extend") or "") or None
             verdict = check_meld(game.variant, cards, extend=extend, options=options).to_dict()
-            return jsonify({**verdict, "said": _said(game, verdict["reasons"])})
+            kind_said = described(verdict.get("kind"))  # the meld's kind in the reader's language
+            return jsonify({**verdict, "kind_said": kind_said, "said": _said(game, verdict["reasons"])})
     except RoundError as err:
         return jsonify({"error": str(err), "errors": err.errors, "said": _said(game, [reason_of(err)])}), 422
     except RulesError as err:

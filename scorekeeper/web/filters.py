@@ -14,11 +14,10 @@ from markupsafe import Markup
 from werkzeug.routing import BuildError
 
 from ..display.card_faces import keypad_faces
-from ..display.reasons import render_reason
 from ..display.words import FILTERS
 from ..rulebook import rule_page, rule_url_anchor
 from ..rulebook.reasons import reason_html, reason_text
-from .languages import request_locale
+from .described import spoken_reason
 
 #: Top navigation: (endpoint, label); an entry shows once its blueprint is registered.
 NAV = (
@@ -56,7 +55,7 @@ def _variant_of(context) -> str | None:
 def reason_markup(text: object, variant: str | None = None) -> Markup:
     """An engine message as HTML, in the reader's language: the sentence, then "(CR-1)" linking to
     the rule on ``variant``'s page."""
-    return reason_html(render_reason(text, request_locale()), lambda rule_id: rule_href(rule_id, variant))
+    return reason_html(spoken_reason(text), lambda rule_id: rule_href(rule_id, variant))
 
 
 @pass_context
@@ -67,7 +66,7 @@ def reason(context, text: object, variant: str | None = None) -> Markup:
 
 def spoken_text(text: object) -> str:
     """``{{ message | reason_text }}``: the message in plain text, in the reader's language."""
-    return reason_text(render_reason(text, request_locale()))
+    return reason_text(spoken_reason(text))
 
 
 def register(app: Flask) -> None:

@@ -14,8 +14,8 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, SelectChoice, SelectField, StringField, TextAreaField
 from wtforms.validators import Length, Optional
 
-from ..display.words import option_label
 from ..rules import find_variant, step_texts
+from .described import described, option_word
 
 #: Prefix of option fields (``opt_target``), so option names never clash with ours.
 OPT = "opt_"
@@ -93,17 +93,20 @@ def new_game_form(variant: dict, formdata: Any = None) -> FlaskForm:
 
 
 def option_field(option: dict) -> Field:
-    """One form field for an engine option: checkbox, choice list, number or text."""
-    label = option_label(option["name"])
+    """One form field for an engine option: checkbox, choice list, number or text (its words in the
+    request's language: web/described.py)."""
+    label = option_word(option["name"])
     rule = f" ({option['rule']})" if option.get("rule") else ""
-    help_text = option["help"] + rule
+    help_text = described(option["help"]) + rule
     default = option["default"]
     if option["type"] == "bool":
         return BooleanField(label, default=bool(default), description=help_text)
     if option["choices"]:
         words = option.get("choice_words") or {}
         choices = [
-            SelectChoice(str(c), f"{c}: {words[str(c)]}" if str(c) in words else str(c))
+            SelectChoice(
+                str(c), f"{described(c)}: {described(words[str(c)])}" if str(c) in words else described(c)
+            )
             for c in option["choices"]
         ]
         if option["optional"]:

@@ -15,12 +15,15 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from scorekeeper.display.reasons import languages, render_reason
+from scorekeeper.display.variant_words import described_texts
 from scorekeeper.rules import RoundError, Verdict, check, say
 from scorekeeper.rules.messages import MESSAGES
 
 PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
 RULES = PACKAGE / "rules"
 TRANSLATIONS = PACKAGE / "translations"
+#: every msgid of the engine domain: the sentences, then the variants' describing words
+TEXTS = list(dict.fromkeys([*MESSAGES.values(), *described_texts()]))
 
 
 def placeholders(text: str) -> set[str]:
@@ -39,14 +42,12 @@ def test_german_is_shipped():
 @pytest.mark.parametrize("language", [lang for lang in languages() if lang != "en"])
 def test_every_message_is_translated_with_the_same_placeholders(language):
     translated = {m.id: m for m in catalog(language) if m.id}
-    missing = [t for t in MESSAGES.values() if not (t in translated and translated[t].string)]
+    missing = [t for t in TEXTS if not (t in translated and translated[t].string)]
     assert missing == [], f"{language}: {len(missing)} engine messages untranslated, first: {missing[:3]}"
-    fuzzy = [t for t in MESSAGES.values() if translated[t].fuzzy]
+    fuzzy = [t for t in TEXTS if translated[t].fuzzy]
     assert fuzzy == [], f"{language}: fuzzy translations: {fuzzy[:3]}"
     wrong = [
-        (t, translated[t].string)
-        for t in MESSAGES.values()
-        if placeholders(t) != placeholders(translated[t].string)
+        (t, translated[t].string) for t in TEXTS if placeholders(t) != placeholders(translated[t].string)
     ]
     assert wrong == [], f"{language}: placeholders differ: {wrong[:3]}"
 
@@ -56,7 +57,7 @@ def test_rule_ids_stay_as_rules_md_writes_them(language):
     translated = {m.id: m.string for m in catalog(language) if m.id}
     changed = [
         t
-        for t in MESSAGES.values()
+        for t in TEXTS
         if re.findall(r"\b[A-Z]{1,2}-\d+\b", t) != re.findall(r"\b[A-Z]{1,2}-\d+\b", translated[t])
     ]
     assert changed == []
@@ -70,6 +71,21 @@ def test_the_compiled_catalog_is_the_one_its_po_gives(language):
     write_mo(compiled, catalog(language))
     shipped = (TRANSLATIONS / language / "LC_MESSAGES" / "engine.mo").read_bytes()
     assert compiled.getvalue() == shipped, f"{language}: engine.mo is stale; run scripts/engine_catalog.py"
+
+
+def test_the_variants_describing_words_are_in_the_catalog():
+    """Every summary, option label, help line, choice word and word choice of every variant is a msgid
+    of the engine domain (scripts/engine_catalog.py collects them from the registry)."""
+    with (TRANSLATIONS / "engine.pot").open("rb") as f:
+        template = {m.id for m in read_po(f) if m.id}
+    texts = described_texts()
+    assert {
+        "Standard tile rummy: groups and same-colour runs.",
+        "Same colour groups",
+        "set",
+        "count rounds won",
+    } <= set(texts)
+    assert sorted(set(texts) - template) == []
 
 
 def _keys_said() -> dict[str, list[str]]:

@@ -101,3 +101,57 @@ def test_the_game_page_is_kept_per_language(app, client, api):
     assert client.get(page).status_code == client.get(page, headers=GERMAN).status_code == 200
     kept = app.extensions["scorekeeper_game_pages"].pages
     assert sorted(key[-1] for key in kept if key[0] == created["id"]) == ["de", "en"]
+
+
+def test_the_new_game_form_describes_the_options_in_german(client):
+    """The engine's option labels, help lines and choice words and the variant's summary, in German;
+    the same form stays English for an English reader."""
+    german = client.get("/games/new/rummikub", headers=GERMAN).get_data(as_text=True)
+    english = client.get("/games/new/rummikub").get_data(as_text=True)
+    assert "Klassisches Steine-Rommé: Gruppen und einfarbige Reihen." in german
+    assert "Einfarbige Gruppen" in german and "Eine Gruppe darf ganz einfarbig sein <a" in german
+    assert '<option value="wins">Siege: gewonnene Runden zählen</option>' in german
+    assert ">A: Gewinner bekommt die Bänkchen; die anderen verlieren ihr eigenes</option>" in german
+    assert "A group may be all one colour <a" not in german
+    assert "Standard tile rummy: groups and same-colour runs." in english
+    assert "Same colour groups" in english and "A group may be all one colour <a" in english
+    assert '<option value="wins">wins: count rounds won</option>' in english
+
+
+def test_the_checker_and_the_rules_settings_describe_in_german(client):
+    index = client.get("/check/", headers=GERMAN).get_data(as_text=True)
+    assert (
+        "Rommé als Wettlauf auf einem Cribbage-Brett: Kombinationen bringen Pegs, während sie wachsen."
+        in index
+    )
+    assert "Rummy raced on a cribbage board" not in index
+    crib = client.get("/check/crib-rummy", headers=GERMAN).get_data(as_text=True)
+    assert "Die Kombination als Satz oder Reihe ansagen" in crib
+    assert '<option value="set">Satz</option>' in crib and '<option value="run">Reihe</option>' in crib
+    verdict = client.get("/check/crib-rummy?cards=7H+JK+JK", headers=GERMAN).get_data(as_text=True)
+    assert '<strong class="kind">Reihe</strong>' in verdict and "könnte auch Satz sein" in verdict
+    english = client.get("/check/crib-rummy?cards=7H+JK+JK").get_data(as_text=True)
+    assert '<strong class="kind">Run</strong>' in english
+    rules = client.get("/rules/rumbugz", headers=GERMAN).get_data(as_text=True)
+    assert "Ansagen, als welche Art die Sequenz zählt" in rules
+    assert "(Single, Double, Triple, Match)" in rules
+    assert "Declare which kind the Sequence counts as" in client.get("/rules/rumbugz").get_data(as_text=True)
+
+
+def test_the_variants_list_describes_in_the_readers_language(client, api):
+    """GET /variants: summaries, option help and choice words in German for Accept-Language: de, the
+    values, names and shape unchanged; English by default."""
+    german = call(client, api, "GET", "/api/v1/variants", headers=GERMAN, expect=200)[1]["variants"]
+    english = call(client, api, "GET", "/api/v1/variants", expect=200)[1]["variants"]
+    tiles = next(v for v in german if v["slug"] == "rummikub")
+    scoring = next(o for o in tiles["options"] if o["name"] == "scoring")
+    assert tiles["summary"] == "Klassisches Steine-Rommé: Gruppen und einfarbige Reihen."
+    assert tiles["name"] == "Rummikub" and scoring["choices"] == ["A", "B", "C", "wins", "none"]
+    assert scoring["help"] == "Wie Runden gewertet werden: A, B, C, wins oder none"
+    assert scoring["choice_words"]["wins"] == "gewonnene Runden zählen"
+    assert [sorted(o) for v in german for o in v["options"]] == [
+        sorted(o) for v in english for o in v["options"]
+    ]
+    assert next(v for v in english if v["slug"] == "rummikub")["summary"].startswith("Standard tile rummy")
+    answer = client.get("/api/v1/variants", headers=GERMAN)
+    assert "Accept-Language" in answer.headers["Vary"]

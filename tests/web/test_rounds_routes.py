@@ -183,6 +183,17 @@ def test_preview_pegs_an_extension_by_its_new_length(app, client):
     assert answer.get_json()["points"] == 3  # CR-5: a run's 4th card pegs 3
 
 
+def test_preview_names_the_melds_kind_in_the_readers_language(app, client):
+    """The running pegs line (entry.js) shows ``kind_said``: the engine's word in the reader's language."""
+    game = new_game(app, client, "crib-rummy")
+    body = {"what": "check", "cards": "6H", "extend": "3H 4H 5H"}
+    english = preview(client, game, body).get_json()
+    assert (english["kind"], english["kind_said"]) == ("run", "run")
+    client.set_cookie("lang", "de")
+    german = preview(client, game, body).get_json()
+    assert (german["kind"], german["kind_said"]) == ("run", "Reihe")
+
+
 def test_preview_uses_the_hands_wild_rank(app, client):
     game = new_game(app, client, "crazy-rummy")
     answer = preview(client, game, {"what": "hand", "cards": "3 A", "wild": "A"})

@@ -59,7 +59,7 @@ import * as ScorekeeperKeypad from "./keypad.js";
         /* "said": the server's escaped HTML of each message, sentence first, rule id linked */
         if (answer.error || (body.what === "check" && !answer.valid)) { said(out, answer); }
         else if (body.what === "check") {
-          out.textContent = answer.kind + (answer.points !== null ? _(": pegs %(pegs)s", { pegs: answer.points }) : "");
+          out.textContent = (answer.kind_said || answer.kind) + (answer.points !== null ? _(": pegs %(pegs)s", { pegs: answer.points }) : "");
         } else if (answer.points !== undefined) { out.textContent = _("= %(points)s points", { points: answer.points }); }
         else if (answer.cards !== undefined) { out.textContent = _("= %(cards)s cards", { cards: answer.cards }); }
       }).catch(function () { out.textContent = ""; });

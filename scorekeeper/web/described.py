@@ -1,0 +1,60 @@
+"""The engine's describing words (variant summaries, option labels, help lines, choice words) in the
+request's language, from the ``engine`` domain (docs/languages.md; the words: display/variant_words.py).
+
+Flask-Babel's domain reads the same folders as the pages' catalog (``BABEL_TRANSLATION_DIRECTORIES``),
+so the tests' pseudo-locale reaches these words too. Outside a request, and in English, a word is
+its English.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, has_request_context
+from flask_babel import Domain, get_locale
+
+from ..display.reasons import ENGLISH, render_reason
+from ..display.variant_words import described_variant, described_words
+from ..display.words import option_label
+
+ENGINE = Domain(domain="engine")
+
+
+def described(text: Any) -> str:
+    """``{{ text | described }}``: one describing word of the engine in the request's language."""
+    if text is None or text == "":
+        return ""
+    return str(ENGINE.gettext(str(text)))
+
+
+def spoken_reason(reason: Any) -> str:
+    """One of the engine's reasons (sentences) in the request's language, from the same domain as
+    the describing words: German from ``engine.mo`` as ``render_reason`` writes it, and the tests'
+    pseudo-locale too, so the page sweep sees which sentences went through the catalog."""
+    if not has_request_context() or str(get_locale()) == ENGLISH:
+        return render_reason(reason)
+    return render_reason(reason, str(get_locale()), ENGINE.get_translations())
+
+
+def variant_words(info: dict) -> dict:
+    """A variant as ``variants()`` describes it, in the request's language, with each option's
+    ``label`` and ``choice_labels`` (display/variant_words.py)."""
+    return described_variant(info, described)
+
+
+def api_variant_words(info: dict) -> dict:
+    """The same for the API: words translated, the variant's shape unchanged."""
+    return described_words(info, described)
+
+
+def option_word(name: str, capital: bool = True) -> str:
+    """``{{ name | option_word(False) }}``: an option's label in the request's language (English
+    in lower case mid-sentence; another language as its catalog writes it)."""
+    label = option_label(name)
+    word = described(label)
+    return option_label(name, capital) if word == label else word
+
+
+def init_app(app: Flask) -> None:
+    app.add_template_filter(described)
+    app.add_template_filter(option_word)
