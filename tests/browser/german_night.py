@@ -77,6 +77,8 @@ def save(page, game_url: str, slug: str) -> None:
     page.get_by_role("button", name="Speichern: Runde").click()
     page.wait_for_url(game_url)
     flash(page, "Runde 1 notiert.")
+    edit = page.locator("#hand-menu-1 .hand-buttons a").first  # its words for a screen reader
+    expect(edit).to_have_attribute("aria-label", "Runde 1 bearbeiten")
 
 
 def totals(page, expected: dict[str, str]) -> None:
@@ -110,24 +112,31 @@ def undo_and_redo(page, change: str, before: dict[str, str], after: dict[str, st
     assert_no_sideways_scroll(page)
 
 
-def dispute(page, game_url: str, slug: str, fields: dict[str, str], reason: str, rule: str) -> None:
-    """From the game's "Auslage prüfen" link: the cards typed, "Prüfen" tapped; the verdict in German,
-    its reason a German sentence with the rule id a link to the rule."""
+def dispute(
+    page, game_url: str, slug: str, fields: dict[str, str], reason: str, rule: str, *also: str
+) -> None:
+    """From the game's "Auslage prüfen" link: the cards typed (each a chip that says how to remove it),
+    "Prüfen" tapped; the verdict in German, its reason a German sentence with the rule id a link to
+    the rule, and ``also`` shown in it."""
     page.goto(game_url)
     page.get_by_role("link", name="Auslage prüfen").click()
     page.wait_for_url(re.compile(rf"/check/{slug}\b"))
     for name, value in fields.items():
         choose(page.locator(f"#{name}"), value)
+    chip = page.locator('.cards-box[data-field="cards"] .chip').first
+    expect(chip).to_have_attribute("aria-label", re.compile(r", entfernen$"))
     page.get_by_role("button", name="Prüfen", exact=True).click()
     page.wait_for_url("**?*")
     verdict = page.locator("#verdict")
     expect(verdict.locator(".verdict-word")).to_contain_text("NICHT GÜLTIG")
     expect(verdict.get_by_role("heading", name="Warum nicht")).to_be_visible()
-    said = verdict.locator(".verdict-reasons li", has_text=reason)
+    said = verdict.locator(".verdict-reasons li", has_text=reason).first
     expect(said).to_be_visible()
     link = said.get_by_role("link", name=f"({rule})")
     expect(link).to_have_attribute("href", re.compile(rf"/rules/{slug}#{rule}$"))
     assert said.inner_text().index(reason) < said.inner_text().index(rule)  # the sentence first
+    for words in also:
+        expect(verdict).to_contain_text(words, use_inner_text=True)
     expect(page.locator("html")).to_have_attribute("lang", "de")
     assert_no_sideways_scroll(page)
 

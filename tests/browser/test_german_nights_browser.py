@@ -74,7 +74,15 @@ class Night:
     reason: str  # the start of the German sentence
     rule: str
     options: dict[str, str] = dataclass_field(default_factory=dict)
+    also: tuple[str, ...] = ()  # more words the verdict shows
 
+
+GROUP = ({"cards": "R1 B1 B1"}, "Eine Gruppe braucht lauter verschiedene Farben", "CT-2")
+GRID = (  # CT-9: a table of crossing lines, R1 R2 R4 across and R1 G5 down
+    {"cards": "R1 R2 R4 / G5 . ."},
+    "Die waagerechte Linie ab Zeile 1, Spalte 1 (R1 R2 R4) ist keine gültige Kombination",
+    "CT-9",
+)
 
 NIGHTS = [
     Night(
@@ -83,9 +91,10 @@ NIGHTS = [
         "footer",
         krazy_bee_hand,
         {"Anna": "0", "Bernd": "20"},
-        {"cards": "7 8 10"},
-        "Nicht gültig als Reihe: von 7 bis 10 fehlt die Zahl 9",
+        {"opt-step": "2", "cards": "7 7 7 | 3 4 5 7"},  # a Step laydown, its second meld a run with a hole
+        "Kombination 2 (3 4 5 7) ist weder ein Satz",
         "KB-1",
+        also=("Step 2: book of 3 + run of 4", "Auslage 1 · könnte book sein", "Auslage 2"),
     ),
     Night(
         "rumbugz",
@@ -109,6 +118,14 @@ NIGHTS = [
         "CZ-2",
         {"target": "1000"},
     ),
+    *(
+        Night(slug, title, chosen_by, tiles_round, {"Anna": "-50", "Bernd": "50"}, *dispute, options, also)
+        for slug, title, chosen_by, options, dispute, also in (
+            ("rummikub", "Rummikub", "footer", {"rounds": "2"}, GROUP, ()),
+            ("crazy-tiles", "Crazy Rummy Tiles", "browser", {}, GROUP, ()),
+            ("runny-tiles", "Runny Rummy Tiles", "footer", {}, GRID, ("Waagerecht ab Zeile 1, Spalte 1",)),
+        )
+    ),
 ]
 
 
@@ -126,7 +143,7 @@ def test_a_german_night(browser, live_server, n):
         night.change_log(page, game, change)
         night.undo_and_redo(page, change, dict.fromkeys(n.totals, "0"), n.totals)
         night.change_log(page, game, f"Wiederhergestellt: {change}", f"Rückgängig: {change}")
-        night.dispute(page, game, n.slug, n.dispute, n.reason, n.rule)
+        night.dispute(page, game, n.slug, n.dispute, n.reason, n.rule, *n.also)
         night.sheet(page, live_server, game, *n.totals.values())
     finally:
         context.close()
