@@ -6,6 +6,7 @@ a player reads (German words on buttons, headings, flashes, verdicts), not pixel
 from __future__ import annotations
 
 import re
+from urllib.parse import urljoin
 
 from playwright.sync_api import expect
 
@@ -141,15 +142,15 @@ def dispute(
     assert_no_sideways_scroll(page)
 
 
-def sheet(page, live_server, game_url: str, *words: str) -> str:
-    """The printed score sheet, as this phone fetches it (its cookie, else its browser's language),
-    read back: the German frame and ``words``."""
-    public_id = game_url.rstrip("/").split("/")[-1]
+def printed(page, game_url: str, link: str, *words: str) -> str:
+    """A PDF of the game page's print ``link`` ("Block drucken"), as this phone fetches it (its
+    cookie, else its browser's language), read back: the German frame, the names and ``words``."""
+    page.goto(game_url)
+    href = page.get_by_role("link", name=link, exact=True).get_attribute("href")
     chosen = any(c["name"] == "lang" for c in page.context.cookies())
-    headers = {} if chosen else GERMAN
-    answer = page.request.get(f"{live_server}/print/game/{public_id}/sheet.pdf", headers=headers)
+    answer = page.request.get(urljoin(game_url, href), headers={} if chosen else GERMAN)
     assert answer.ok and answer.headers["content-type"] == "application/pdf"
     text = ReadBack(answer.body()).text
-    for word in ("Seite 1 von", "Diesem Spiel folgen", *NAMES, *words):
-        assert word in text, f"{word!r} not on the printed sheet:\n{text}"
+    for word in ("Seite 1 von", *NAMES, *words):
+        assert word in text, f"{word!r} not in the PDF of {link!r}:\n{text}"
     return text

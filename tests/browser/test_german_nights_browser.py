@@ -75,6 +75,7 @@ class Night:
     rule: str
     options: dict[str, str] = dataclass_field(default_factory=dict)
     also: tuple[str, ...] = ()  # more words the verdict shows
+    frames: tuple[str, ...] = ()  # words on the printed Step frames (Krazy Bee)
 
 
 GROUP = ({"cards": "R1 B1 B1"}, "Eine Gruppe braucht lauter verschiedene Farben", "CT-2")
@@ -95,6 +96,7 @@ NIGHTS = [
         "Kombination 2 (3 4 5 7) ist weder ein Satz",
         "KB-1",
         also=("Step 2: book of 3 + run of 4", "Auslage 1 · könnte book sein", "Auslage 2"),
+        frames=("Krazy Bee · Step-Anzeiger", "Spieler 2: Bernd", "schneiden"),
     ),
     Night(
         "rumbugz",
@@ -144,7 +146,9 @@ def test_a_german_night(browser, live_server, n):
         night.undo_and_redo(page, change, dict.fromkeys(n.totals, "0"), n.totals)
         night.change_log(page, game, f"Wiederhergestellt: {change}", f"Rückgängig: {change}")
         night.dispute(page, game, n.slug, n.dispute, n.reason, n.rule, *n.also)
-        night.sheet(page, live_server, game, *n.totals.values())
+        night.printed(page, game, "Block drucken", "Diesem Spiel folgen", *n.totals.values())
+        if n.frames:
+            night.printed(page, game, "Step-Rahmen drucken", *n.frames)
     finally:
         context.close()
 
@@ -189,6 +193,14 @@ def test_a_german_crib_rummy_night(browser, live_server):
             "Ein Satz braucht einen Rang; hier sind es 3, 4, 6",
             "CR-1",
         )
-        night.sheet(page, live_server, game, "Cribbage-Bahn bis 61", "61: Ziel", *after.values())
+        night.printed(
+            page,
+            game,
+            "Block drucken",
+            "Diesem Spiel folgen",
+            "Cribbage-Bahn bis 61",
+            "61: Ziel",
+            *after.values(),
+        )
     finally:
         context.close()
