@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import url_for
+from flask_babel import gettext
 from werkzeug.routing import BuildError
 
 from ..display.card_faces import canonical, face, faces_of_reading, split_words, written_tokens
@@ -53,13 +54,23 @@ def _reasons(values: list[str]) -> list[str]:
 def present_part(variant: str, index: int, part: Any) -> dict:
     """One meld of a Step laydown (or one line of a grid) ready to draw."""
     if not isinstance(part, dict):
-        return {"label": f"Part {index}", "text": str(part), "cells": [], "reasons": []}
+        return {
+            "label": gettext("Part %(number)s", number=index),
+            "text": str(part),
+            "cells": [],
+            "reasons": [],
+        }
     cards = part.get("cells", part.get("cards") or "")
     tokens = written_tokens(cards) if isinstance(cards, str) else [str(c) for c in cards]
-    if part.get("direction"):
-        label = f"{part['direction'].capitalize()} from row {part.get('row')}, column {part.get('col')}"
+    where = {"row": part.get("row"), "col": part.get("col")}
+    if part.get("direction") == "down":
+        label = gettext("Down from row %(row)s, column %(col)s", **where)
+    elif part.get("direction"):
+        label = gettext("Across from row %(row)s, column %(col)s", **where)
     else:
-        label = f"Meld {index}" + (f": {part['requirement']}" if part.get("requirement") else "")
+        label = gettext("Meld %(j)s", j=index) + (
+            f": {part['requirement']}" if part.get("requirement") else ""
+        )
     return {
         "label": label,
         "valid": bool(part.get("valid")),

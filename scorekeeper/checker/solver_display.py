@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from flask_babel import gettext
+
 from ..display.card_faces import canonical, written_tokens
 from ..rules import check
 from .checker_display import _mark_wild_rank, pair, present_board
@@ -111,7 +113,10 @@ def krazy_bee_hints(variant: str, ask, result: dict) -> dict:
         head = f"KB-3: this hand lays {step} ({result['step_text']}){wild}"
     else:
         head = f"KB-3: this hand cannot lay {step if ask.options.get('step') else 'any Step of the list'}"
-    groups = [{"label": f"Meld {i}", "cells": _row(variant, m)} for i, m in enumerate(result["melds"], 1)]
+    groups = [
+        {"label": gettext("Meld %(j)s", j=i), "cells": _row(variant, m)}
+        for i, m in enumerate(result["melds"], 1)
+    ]
     more = (
         [f"KB-3: Steps this hand can lay: {', '.join(map(str, result['steps']))}"]
         if len(result["steps"]) > 1

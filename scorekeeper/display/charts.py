@@ -11,6 +11,8 @@ import math
 from collections.abc import Sequence
 from html import escape
 
+from flask_babel import gettext
+
 from .cribbage_board import (
     GAME_R,
     HOLE_R,
@@ -158,11 +160,12 @@ def cribbage_board_svg(names: Sequence[str], pegs: Sequence[tuple[int, int]], ta
     (True, True, True)
     """
     board = Board(target, len(names))
+    title = escape(gettext("Cribbage board to %(target)s", target=target))
     width, legend_top = board.width, board.height
     height = legend_top + (len(names) + 1) // 2 * LEGEND_ROW + 4
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" class="board" '
-        f'role="img" aria-label="Cribbage board to {target}"><title>Cribbage board to {target}</title>',
+        f'role="img" aria-label="{title}"><title>{title}</title>',
         f'<rect x="1" y="1" width="{width - 2:g}" height="{height - 2:g}" rx="8" class="wood"/>',
     ]
     for street in streets(board):
@@ -182,9 +185,10 @@ def cribbage_board_svg(names: Sequence[str], pegs: Sequence[tuple[int, int]], ta
             for x, y in (hole_xy(board, seat, n) for n in range(1, board.holes + 1))
         )
     game, words = game_hole(board), game_label(board)
+    game_words = escape(gettext("%(target)s: game", target=words.text))
     out.append(
         f'<circle cx="{game.x:g}" cy="{game.y:g}" r="{GAME_R:g}" class="game-hole"/>'
-        f'<text x="{words.x:g}" y="{words.y:g}" text-anchor="end" class="tick">{words.text}</text>'
+        f'<text x="{words.x:g}" y="{words.y:g}" text-anchor="end" class="tick">{game_words}</text>'
     )
     for seat, (front, back) in enumerate(pegs):
         colour, _, marker = seat_style(seat)

@@ -159,9 +159,10 @@ def game_hole(board: Board) -> Point:
 
 
 def game_label(board: Board) -> Label:
-    """Where the game hole's words ("121: game") end: just left of the hole, right-aligned."""
+    """Where the game hole's words end: just left of the hole, right-aligned. Its text is the target;
+    the renderer words it in the reader's language ("121: game", "121: Ziel")."""
     x, y = game_hole(board)
-    return Label(f"{board.target}: game", x - GAME_R - 4 * PEG_R, y + 3)
+    return Label(str(board.target), x - GAME_R - 4 * PEG_R, y + 3)
 
 
 def peg_xy(board: Board, seat: int, value: int) -> Point | None:

@@ -68,7 +68,7 @@ function start() {
       b.type = "button"; b.className = "chip"; b.dataset.index = i;
       if (SEPARATOR[tok]) { b.classList.add("chip-sep"); b.textContent = tok; }
       else b.appendChild(face(tok));
-      b.setAttribute("aria-label", spoken(tok) + ", remove");
+      b.setAttribute("aria-label", _("%(card)s, remove", { card: spoken(tok) }));
       chips.appendChild(b);
     });
   }
