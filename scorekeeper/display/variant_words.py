@@ -37,6 +37,18 @@ def is_word(choice: Any) -> bool:
     return isinstance(choice, str) and bool(WORD.match(choice))
 
 
+def option_word_in(name: str, translate: Callable[[str], str], capital: bool = True) -> str:
+    """An option's label written by ``translate`` (English in lower case mid-sentence when not
+    ``capital``; another language as its catalog writes it).
+
+    >>> option_word_in("high_wins", lambda t: t, False), option_word_in("rounds", str.upper, False)
+    ('high wins', 'ROUNDS')
+    """
+    label = option_label(name)
+    word = translate(label)
+    return option_label(name, capital) if word == label else word
+
+
 def described_texts() -> dict[str, list[str]]:
     """Every describing text of every registered variant, each with where it comes from (the
     translator's note): the msgids this module adds to the ``engine`` domain.
