@@ -69,3 +69,9 @@ def test_the_solvers_result_lines_in_german(client, path, german, english):
         assert words in text, text
     for words in english:
         assert words not in text, text
+
+
+def test_a_wild_tile_read_as_a_split_says_so_in_german(client):
+    """CT-1: the joker read as 0+1 is named as the 10 it stands for, in the page's words."""
+    text = shown(client, "/check/crazy-tiles?cards=R12+R13+J")
+    assert "steht für eine 10, gelesen als 0 + 1" in text and "stands for a 10" not in text
