@@ -24,6 +24,8 @@ from typing import Any
 from ..rules import all_variants
 from .words import option_label
 
+#: a verdict's kinds that are no option's choice: a tile grid (CT-9), a Step laydown (KB-3)
+VERDICT_KINDS = ("board", "step")
 #: a choice that is a word to translate (``set``, ``double``), not notation (``A``, ``7``, ``10``)
 WORD = re.compile(r"^[a-z][a-z_]+$")
 
@@ -74,6 +76,8 @@ def described_texts() -> dict[str, list[str]]:
                     add(choice, f"{where} (choice)")
             for choice, words in option.choice_words:
                 add(words, f"{where} (what {choice} means)")
+    for kind in VERDICT_KINDS:
+        add(kind, "a verdict's kind")
     return found
 
 
