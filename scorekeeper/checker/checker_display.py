@@ -82,11 +82,12 @@ def present_part(variant: str, index: int, part: Any) -> dict:
     elif part.get("direction"):
         label = gettext("Across from row %(row)s, column %(col)s", **where)
     else:
-        label = gettext("Meld %(j)s", j=index) + (
-            f": {part['requirement']}" if part.get("requirement") else ""
-        )
+        label = gettext("Meld %(j)s", j=index)
+    requirement = str(part.get("requirement") or "") if not part.get("direction") else ""
     return {
-        "label": label,
+        "label": label,  # the heading; the Step's requirement beside it is notation (KB-3)
+        "requirement": requirement,
+        "spoken": f"{label}: {requirement}" if requirement else label,
         "valid": bool(part.get("valid")),
         "kind": part.get("kind"),
         "kinds": part.get("kinds") or [],
