@@ -71,6 +71,9 @@ class Page:
 
 
 SLUGS = tuple(v["slug"] for v in variants())
+#: the players' own words among the seeded table's rulings (a choice's note, a reading's question
+#: and answer): shown as written, in any language
+PLAYERS_WORDS = ("Three hands on a weeknight", "May a run wrap from K to A?", "No")
 #: checker verdicts: legal, not legal with reasons, laying off, a hand count, the tile grids
 VERDICTS = (
     "/check/krazy-bee?cards=7+7+7+%7C+3+4+5+6&step=2",
@@ -168,8 +171,9 @@ def seed_tables(app: Flask) -> list[tuple[str, str, str, int]]:
         services.record_round(steps, HANDS["krazy-bee"])
         playing, _ = tables.start_game(table, secret, "rummikub", [bob, cy], {"rounds": 2})
         services.record_round(playing, OTHER_HANDS["rummikub"])
-        table_rulings.choose_option(table, "rummikub", "rounds", 3, "Three hands on a weeknight")
-        table_rulings.record_reading(table, "krazy-bee", "May a run wrap from K to A?", "No", "")
+        note, question, answer = PLAYERS_WORDS
+        table_rulings.choose_option(table, "rummikub", "rounds", 3, note)
+        table_rulings.record_reading(table, "krazy-bee", question, answer, "")
         house = adopt_house_game(table, "Five Crowns", "points", {"high_wins": False, "rounds": 11})
         db.session.commit()  # the house game is offered first on the new-game page
         return [(table.public_id, secret, playing.public_id, house.id)]

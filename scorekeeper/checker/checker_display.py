@@ -8,8 +8,8 @@ from flask import url_for
 from flask_babel import gettext
 from werkzeug.routing import BuildError
 
-from ..display.card_faces import canonical, face, faces_of_reading, split_words, written_tokens
-from ..rules import find_variant, read_board
+from ..display.card_faces import canonical, face, faces_of_reading, written_tokens
+from ..rules import find_variant, read_board, split_of
 from .checking import CheckInput
 
 _SEPARATORS = ("|", "/")
@@ -37,8 +37,22 @@ def _cell(variant: str, token: str, read: Any) -> dict:
     reads = []
     if read is not None and str(read).upper() != canonical(variant, token):
         reads = faces_of_reading(variant, read)
-    split = split_words(read) if reads and shown.get("wild") else ""
+    split = _split_words(read) if reads and shown.get("wild") else ""
     return {"face": shown, "reads": reads, "read_text": _plain(read) if reads else "", "split": split}
+
+
+def _split_words(read: Any) -> str:
+    """For a wild read as a split tile (CT-1), the tile it stands for, in the page's words (the
+    CLI's English: display/card_faces.split_words); else ``""``."""
+    split = split_of(read)
+    if split is None:
+        return ""
+    tile, (first, second) = split
+    if tile == 11:
+        return gettext("stands for an 11, read as %(first)s + %(second)s", first=first, second=second)
+    return gettext(
+        "stands for a %(tile)s, read as %(first)s + %(second)s", tile=tile, first=first, second=second
+    )
 
 
 def _plain(value: Any) -> str:
@@ -68,11 +82,12 @@ def present_part(variant: str, index: int, part: Any) -> dict:
     elif part.get("direction"):
         label = gettext("Across from row %(row)s, column %(col)s", **where)
     else:
-        label = gettext("Meld %(j)s", j=index) + (
-            f": {part['requirement']}" if part.get("requirement") else ""
-        )
+        label = gettext("Meld %(j)s", j=index)
+    requirement = str(part.get("requirement") or "") if not part.get("direction") else ""
     return {
-        "label": label,
+        "label": label,  # the heading; the Step's requirement beside it is notation (KB-3)
+        "requirement": requirement,
+        "spoken": f"{label}: {requirement}" if requirement else label,
         "valid": bool(part.get("valid")),
         "kind": part.get("kind"),
         "kinds": part.get("kinds") or [],

@@ -5,15 +5,28 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from flask_babel import gettext
+from flask_babel import Domain, gettext, ngettext
 
 from ..display.card_faces import canonical, written_tokens
 from ..rules import check
 from .checker_display import _mark_wild_rank, pair, present_board
 
+_ENGINE = Domain(
+    domain="engine"
+)  # the engine's describing words (a meld's kind), as web/described.py reads them
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+def _tiles(n: int) -> str:
+    return ngettext("%(num)s tile", "%(num)s tiles", n)
+
+
+def _pegs(n: int) -> str:
+    return ngettext("%(num)s peg", "%(num)s pegs", n)
+
+
+def _kind(word: str) -> str:
+    """A meld's kind (``run``, ``double``) as the engine's catalog writes it."""
+    return str(_ENGINE.gettext(word)) if word else word
 
 
 def _row(variant: str, tokens: Any) -> list[dict]:
@@ -49,18 +62,28 @@ def present_turn(variant: str, ask, result: dict) -> dict:
     valid = bool(result.get("valid"))
     if valid:
         head = (
-            f"CT-5: a legal turn: {_count(len(played), 'tile')} played, worth {value} points"
+            gettext(
+                "CT-5: a legal turn: %(tiles)s played, worth %(value)s points",
+                tiles=_tiles(len(played)),
+                value=value,
+            )
             if played
-            else "A legal turn: nothing played (the player draws)"
+            else gettext("A legal turn: nothing played (the player draws)")
         )
     else:
-        head = "Not a legal turn"
+        head = gettext("Not a legal turn")
     facts = []
     meld = result.get("initial_meld")
     if meld:
-        facts.append(f"CT-6: the initial meld is worth {meld['points']} points, {meld['needed']} needed")
+        facts.append(
+            gettext(
+                "CT-6: the initial meld is worth %(points)s points, %(needed)s needed",
+                points=meld["points"],
+                needed=meld["needed"],
+            )
+        )
     if result.get("could_play") is not None:
-        facts.append(f"CT-11: the rack could lay {_count(result['could_play'], 'tile')}")
+        facts.append(gettext("CT-11: the rack could lay %(tiles)s", tiles=_tiles(result["could_play"])))
     options = {k: v for k, v in ask.options.items() if k != "time_limit"}
     return {
         "valid": valid,
@@ -80,10 +103,12 @@ def present_best(variant: str, ask, result: dict, hints) -> dict:
     """The best play (tile games) or a card game's hint: sentences, then what to lay, drawn
     (``hints``: the variant's own, named by its profile)."""
     shown = hints(variant, ask, result)
-    proof = "Proved best" if result.get("optimal", True) else "Best found, not proven"
+    proof = gettext("Proved best") if result.get("optimal", True) else gettext("Best found, not proven")
     if result.get("bound") is not None and not result.get("optimal", True):
-        proof += (
-            f": a play might reach {result['bound']} {'tiles' if result.get('goal') == 'tiles' else 'points'}"
+        proof = (
+            gettext("Best found, not proven: a play might reach %(tiles)s", tiles=_tiles(result["bound"]))
+            if result.get("goal") == "tiles"
+            else gettext("Best found, not proven: a play might reach %(value)s points", value=result["bound"])
         )
     return {"proof": proof, "notes": result.get("notes") or [], **shown}
 
@@ -91,11 +116,11 @@ def present_best(variant: str, ask, result: dict, hints) -> dict:
 def tiles_hints(variant: str, ask, result: dict) -> dict:
     n, value = result["tiles_played"], result["value"]
     if n:
-        head = f"CT-5: lay {_count(n, 'tile')}, worth {value} points"
+        head = gettext("CT-5: lay %(tiles)s, worth %(value)s points", tiles=_tiles(n), value=value)
     elif ask.initial:
-        head = "CT-6: no initial meld from this rack reaches the points it needs: draw a tile"
+        head = gettext("CT-6: no initial meld from this rack reaches the points it needs: draw a tile")
     else:
-        head = "Nothing can be laid: draw a tile"
+        head = gettext("Nothing can be laid: draw a tile")
     options = {k: v for k, v in ask.options.items() if k != "time_limit"}
     table = " | ".join(" ".join(s) for s in result["table"])
     return {
@@ -107,42 +132,63 @@ def tiles_hints(variant: str, ask, result: dict) -> dict:
 
 
 def krazy_bee_hints(variant: str, ask, result: dict) -> dict:
-    step = f"Step {result['step']}" if result.get("step") else "this Step"
+    step = gettext("Step %(step)s", step=result["step"]) if result.get("step") else gettext("this Step")
     if result["can_lay"]:
-        wild = f", with {_count(result['wild_bees'], 'Wild Bee')}" if result["wild_bees"] else ""
-        head = f"KB-3: this hand lays {step} ({result['step_text']}){wild}"
+        head = (
+            ngettext(
+                "KB-3: this hand lays %(step)s, with %(num)s Wild Bee",
+                "KB-3: this hand lays %(step)s, with %(num)s Wild Bees",
+                result["wild_bees"],
+                step=step,
+            )
+            if result["wild_bees"]
+            else gettext("KB-3: this hand lays %(step)s", step=step)
+        )
+    elif ask.options.get("step"):
+        head = gettext("KB-3: this hand cannot lay %(step)s", step=step)
     else:
-        head = f"KB-3: this hand cannot lay {step if ask.options.get('step') else 'any Step of the list'}"
+        head = gettext("KB-3: this hand cannot lay any Step of the list")
     groups = [
         {"label": gettext("Meld %(j)s", j=i), "cells": _row(variant, m)}
         for i, m in enumerate(result["melds"], 1)
     ]
     more = (
-        [f"KB-3: Steps this hand can lay: {', '.join(map(str, result['steps']))}"]
+        [gettext("KB-3: Steps this hand can lay: %(steps)s", steps=", ".join(map(str, result["steps"])))]
         if len(result["steps"]) > 1
         else []
     )
-    return {"head": head, "groups": groups, "facts": more}
+    return {
+        "head": head,
+        "step_text": result.get("step_text") if result["can_lay"] else "",
+        "groups": groups,
+        "facts": more,
+    }
 
 
 def crib_rummy_hints(variant: str, ask, result: dict) -> dict:
     head = (
-        f"CR-5: lay these for {_count(result['pegs'], 'peg')}"
+        gettext("CR-5: lay these for %(pegs)s", pegs=_pegs(result["pegs"]))
         if result["pegs"]
-        else "CR-5: nothing to lay from this hand"
+        else gettext("CR-5: nothing to lay from this hand")
     )
     tables = [s for s in str(ask.table or "").split("|") if s.strip()]
     groups = [
         {
-            "label": f"New {m['kind'] or 'meld'}: {_count(m['pegs'], 'peg')}",
+            "label": gettext("New %(kind)s: %(pegs)s", kind=_kind(m["kind"]), pegs=_pegs(m["pegs"]))
+            if m["kind"]
+            else gettext("New meld: %(pegs)s", pegs=_pegs(m["pegs"])),
             "cells": _row(variant, m["cards"]),
         }
         for m in result["melds"]
     ]
     groups += [
         {
-            "label": f"Add to meld {a['meld'] + 1} ({' '.join(tables[a['meld']].split())}): "
-            f"{_count(a['pegs'], 'peg')}",
+            "label": gettext(
+                "Add to meld %(number)s (%(cards)s): %(pegs)s",
+                number=a["meld"] + 1,
+                cards=" ".join(tables[a["meld"]].split()),
+                pegs=_pegs(a["pegs"]),
+            ),
             "cells": _row(variant, a["cards"]),
         }
         for a in result["additions"]
@@ -153,18 +199,21 @@ def crib_rummy_hints(variant: str, ask, result: dict) -> dict:
 def rumbugz_hints(variant: str, ask, result: dict) -> dict:
     kinds = [s["kind"] for s in result["sequences"]]
     head = (
-        f"RB-4: this hand lays {_words(kinds)} Sequences"
+        gettext("RB-4: this hand lays %(kinds)s Sequences", kinds=_words(kinds))
         if kinds
-        else "RB-4: this hand lays no Sequence still missing"
+        else gettext("RB-4: this hand lays no Sequence still missing")
     )
     groups = [
-        {"label": f"{s['kind'].capitalize()} Sequence", "cells": _row(variant, s["cards"])}
+        {
+            "label": gettext("%(kind)s Sequence", kind=_kind(s["kind"]).capitalize()),
+            "cells": _row(variant, s["cards"]),
+        }
         for s in result["sequences"]
     ]
     facts = (
-        [f"RB-4: still missing after that: {_words(result['missing'])}"]
+        [gettext("RB-4: still missing after that: %(kinds)s", kinds=_words(result["missing"]))]
         if result["missing"]
-        else ["RB-4: every kind is laid"]
+        else [gettext("RB-4: every kind is laid")]
     )
     return {"head": head, "groups": groups, "facts": facts}
 
@@ -174,17 +223,26 @@ def crazy_rummy_hints(variant: str, ask, result: dict) -> dict:
         return _mark_wild_rank(variant, ask, pair(variant, [str(t) for t in tokens], []))
 
     head = (
-        f"CZ-5: lay {result['value']} points of cards"
+        gettext("CZ-5: lay %(value)s points of cards", value=result["value"])
         if result["value"]
-        else "CZ-2: nothing to lay from this hand"
+        else gettext("CZ-2: nothing to lay from this hand")
     )
-    groups = [{"label": f"Set of {_count(len(s), 'card')}", "cells": row(variant, s)} for s in result["sets"]]
+    groups = [
+        {"label": ngettext("Set of %(num)s card", "Set of %(num)s cards", len(s)), "cells": row(variant, s)}
+        for s in result["sets"]
+    ]
     groups += [
-        {"label": f"Bottom feeding onto board {b['board'] + 1} (CZ-4)", "cells": row(variant, b["cards"])}
+        {
+            "label": gettext("Bottom feeding onto board %(number)s (CZ-4)", number=b["board"] + 1),
+            "cells": row(variant, b["cards"]),
+        }
         for b in result["bottom_feeding"]
     ]
     return {"head": head, "groups": groups, "left": row(variant, result["cards_left"])}
 
 
 def _words(items: list[str]) -> str:
-    return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
+    words = [_kind(i) for i in items]
+    if len(words) < 2:
+        return "".join(words)
+    return gettext("%(some)s and %(last)s", some=", ".join(words[:-1]), last=words[-1])

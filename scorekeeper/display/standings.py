@@ -28,6 +28,7 @@ class Standing:
     progress: str
     deals: bool
     plays_first: bool
+    notation: str = ""  # the Step to lay, as the Step list writes it (notation: the page marks it so)
 
 
 def progress_text(
@@ -95,6 +96,11 @@ def standings(
 ) -> list[Standing]:
     """Every player's line, in seat order (``short``: progress worded for the printed sheet)."""
     ranks, leaders = score.ranks, set(score.leaders)
+
+    def step_text(seat: int) -> str:  # a Step game's current Step, in its notation, beside the words
+        progress = score.progress[seat]
+        return "" if short or progress.get("done") else str(progress.get("step_text") or "")
+
     return [
         Standing(
             seat=seat,
@@ -104,8 +110,12 @@ def standings(
             leader=seat in leaders and bool(score.rounds),
             winner=seat in score.winners,
             progress=progress_text(
-                score.progress[seat], total=score.totals[seat], target=options.get("target"), short=short
+                score.progress[seat],
+                total=score.totals[seat],
+                target=options.get("target"),
+                short=short or bool(step_text(seat)),
             ),
+            notation=step_text(seat),
             deals=not score.finished and seat == score.dealer,
             plays_first=not score.finished and seat == score.starter,
         )

@@ -24,6 +24,8 @@ from typing import Any
 from ..rules import all_variants
 from .words import option_label
 
+#: a verdict's kinds that are no option's choice: a tile grid (CT-9), a Step laydown (KB-3)
+VERDICT_KINDS = ("board", "step")
 #: a choice that is a word to translate (``set``, ``double``), not notation (``A``, ``7``, ``10``)
 WORD = re.compile(r"^[a-z][a-z_]+$")
 
@@ -35,6 +37,18 @@ def is_word(choice: Any) -> bool:
     (True, True, False, False, False)
     """
     return isinstance(choice, str) and bool(WORD.match(choice))
+
+
+def option_word_in(name: str, translate: Callable[[str], str], capital: bool = True) -> str:
+    """An option's label written by ``translate`` (English in lower case mid-sentence when not
+    ``capital``; another language as its catalog writes it).
+
+    >>> option_word_in("high_wins", lambda t: t, False), option_word_in("rounds", str.upper, False)
+    ('high wins', 'ROUNDS')
+    """
+    label = option_label(name)
+    word = translate(label)
+    return option_label(name, capital) if word == label else word
 
 
 def described_texts() -> dict[str, list[str]]:
@@ -62,6 +76,8 @@ def described_texts() -> dict[str, list[str]]:
                     add(choice, f"{where} (choice)")
             for choice, words in option.choice_words:
                 add(words, f"{where} (what {choice} means)")
+    for kind in VERDICT_KINDS:
+        add(kind, "a verdict's kind")
     return found
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sized
 
-from ..rules import RoundError
+from ..rules import RoundError, say
 
 # -- input ------------------------------------------------------------------------------------
 #: a player's name, in characters (once spaces are tidied)
@@ -84,9 +84,15 @@ def players_at_most(names: Sized, variant) -> None:
 
 def player_count_error(variant, count: int) -> tuple[str, str]:
     """The field error of ``count`` players for ``variant`` (a rules Variant) when that is too few or too many."""
-    return (
+    return (  # the engine's sentence (game.players), so each page writes it in its reader's language
         "players",
-        f"{variant.name} is played by {variant.min_players} to {variant.max_players} players, not {count:,}",
+        say(
+            "game.players",
+            variant=variant.name,
+            least=variant.min_players,
+            most=variant.max_players,
+            players=f"{count:,}",
+        ),
     )
 
 

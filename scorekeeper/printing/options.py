@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext
+
 from ..profiles import profile
 from ..rules import RulesError, find_variant, options_for, variants
 
@@ -54,10 +56,10 @@ def _whole(raw: Any, name: str, low: int, high: int, errors: dict[str, str]) -> 
     try:
         value = int(str(raw).strip())
     except ValueError:
-        errors[name] = f"{raw!r} is not a whole number"
+        errors[name] = gettext("%(value)s is not a whole number", value=repr(raw))
         return None
     if not low <= value <= high:
-        errors[name] = f"choose from {low} to {high}"
+        errors[name] = gettext("choose from %(low)s to %(high)s", low=low, high=high)
         return None
     return value
 
@@ -70,7 +72,7 @@ def paper_choice(raw: Any) -> str:
     """
     paper = str(raw or "a4").lower()
     if paper not in PAPERS:
-        raise PrintInputError({"paper": "choose a4 or letter"})
+        raise PrintInputError({"paper": gettext("choose a4 or letter")})
     return paper
 
 
@@ -91,11 +93,11 @@ def print_options(raw: Mapping[str, Any]) -> PrintOptions:
     errors: dict[str, str] = {}
     kind = str(raw.get("kind") or "sheet")
     if kind not in KINDS:
-        errors["kind"] = f"choose one of {', '.join(KINDS)}"
+        errors["kind"] = gettext("choose one of %(choices)s", choices=", ".join(KINDS))
     slug = FRAMES_VARIANT if kind == "frames" else str(raw.get("variant") or "")
     known = {v["slug"]: v for v in variants()}
     if slug not in known:
-        errors["variant"] = f"choose one of {', '.join(known)}"
+        errors["variant"] = gettext("choose one of %(choices)s", choices=", ".join(known))
         raise PrintInputError(errors)
     spec = known[slug]
     players = raw.get("players") or min(4, spec["max_players"])
@@ -118,7 +120,7 @@ def _page_setup(raw: Mapping[str, Any], errors: dict[str, str]) -> tuple[str, st
         errors.update(err.errors)
     orientation = str(raw.get("orientation") or "auto").lower()
     if orientation not in ORIENTATIONS:
-        errors["orientation"] = f"choose one of {', '.join(ORIENTATIONS)}"
+        errors["orientation"] = gettext("choose one of %(choices)s", choices=", ".join(ORIENTATIONS))
     return paper, orientation
 
 
@@ -132,7 +134,11 @@ def _game_options(
     given = {k: v for k, v in raw.items() if k not in known_keys and v not in (None, "")}
     for name in given:
         if name not in game_keys:
-            errors[name] = f"not an option of {spec['name']}; accepted: {', '.join(sorted(game_keys))}"
+            errors[name] = gettext(
+                "not an option of %(variant)s; accepted: %(accepted)s",
+                variant=spec["name"],
+                accepted=", ".join(sorted(game_keys)),
+            )
     try:
         opts = options_for(slug, {k: v for k, v in given.items() if k in game_keys})
     except RulesError as err:

@@ -9,6 +9,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from flask_babel import gettext
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import selectinload
 
@@ -182,7 +183,7 @@ def create_game(
         or not isinstance(first_dealer, int)
         or not 0 <= first_dealer < len(cleaned)
     ):
-        errors.append(("first_dealer", "the first dealer must be one of the players"))
+        errors.append(("first_dealer", gettext("the first dealer must be one of the players")))
     try:
         opts = game_options(v.slug, options)
     except SetupError as err:

@@ -7,11 +7,11 @@ from flask_wtf import FlaskForm
 from wtforms import DateField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, Length, Optional
 
-from ..display.words import option_label
 from ..limits import NAME_MAX, TABLE_NAME_MAX
 from ..limits import RULING_NOTE_MAX as NOTE_MAX
 from ..limits import RULING_TEXT_MAX as TEXT_MAX
 from ..rules import variants
+from ..web.described import option_word
 
 NAME = {"autocomplete": "off", "autocapitalize": "words", "maxlength": NAME_MAX}
 
@@ -61,9 +61,9 @@ class MergeForm(FlaskForm):
 
 
 def option_choices() -> list[tuple[str, str]]:
-    """``variant:option`` for every game option, labelled in words."""
+    """``variant:option`` for every game option, labelled in words (the request's language)."""
     return [
-        (f"{v['slug']}:{o['name']}", f"{v['name']}: {option_label(o['name'], False)}")
+        (f"{v['slug']}:{o['name']}", f"{v['name']}: {option_word(o['name'], False)}")
         for v in variants()
         for o in v["options"]
         if o["game"]

@@ -14,8 +14,7 @@ from flask import Flask, has_request_context
 from flask_babel import Domain, get_locale
 
 from ..display.reasons import ENGLISH, render_reason
-from ..display.variant_words import described_variant, described_words
-from ..display.words import option_label
+from ..display.variant_words import described_variant, described_words, option_word_in
 
 ENGINE = Domain(domain="engine")
 
@@ -50,9 +49,7 @@ def api_variant_words(info: dict) -> dict:
 def option_word(name: str, capital: bool = True) -> str:
     """``{{ name | option_word(False) }}``: an option's label in the request's language (English
     in lower case mid-sentence; another language as its catalog writes it)."""
-    label = option_label(name)
-    word = described(label)
-    return option_label(name, capital) if word == label else word
+    return option_word_in(name, described, capital)
 
 
 def init_app(app: Flask) -> None:

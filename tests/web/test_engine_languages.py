@@ -155,3 +155,16 @@ def test_the_variants_list_describes_in_the_readers_language(client, api):
     assert next(v for v in english if v["slug"] == "rummikub")["summary"].startswith("Standard tile rummy")
     answer = client.get("/api/v1/variants", headers=GERMAN)
     assert "Accept-Language" in answer.headers["Vary"]
+
+
+def test_a_new_game_without_players_is_refused_in_german(client):
+    """The player count (the engine's sentence) and the first dealer, under their fields in German."""
+    from .game_support import csrf_from
+
+    token = csrf_from(client.get("/games/new/rummikub", headers=GERMAN).text)
+    sent = client.post("/games/new/rummikub", data={"csrf_token": token}, headers=GERMAN)
+    assert sent.status_code == 422
+    page = sent.get_data(as_text=True)
+    assert "Rummikub wird von 2 bis 4 Personen gespielt, nicht von 0" in page
+    assert "Wer zuerst gibt, muss einer der Spieler sein" in page
+    assert "is played by" not in page and "must be one of the players" not in page

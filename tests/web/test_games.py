@@ -141,8 +141,14 @@ def test_start_each_variant_and_see_its_page(app, client, slug):
     if slug == "crib-rummy":
         assert page.text.count('class="hole"') == 2 * 120
         assert 'data-front="5"' in page.text
+    shown = [
+        re.sub(r"<[^>]+>", "", p)
+        for p in re.findall(r'<span class="progress">(.*?)</span>\s*</span>', page.text)
+    ]
     for progress in PROGRESS[slug]:
-        assert f'<span class="progress">{progress}</span>' in page.text
+        assert progress in shown, shown
+    if slug == "krazy-bee":  # the Step as the Step list writes it: notation, not translated
+        assert ': <span translate="no">2 books of 3</span>' in page.text
 
 
 def test_tile_presets_are_offered_and_switches_flippable(app, client):

@@ -37,9 +37,10 @@ def no_name_work(monkeypatch):
 def test_thirty_thousand_names_are_refused_before_any_work(client, no_name_work):
     answer = client.post("/api/v1/games", json={"variant": "krazy-bee", "players": _names(30_000)})
     assert answer.status_code == 422
-    assert answer.json["fields"] == [
-        {"field": "players", "message": "Krazy Bee Rummy is played by 2 to 4 players, not 30,000"}
+    assert [(f["field"], f["message"]) for f in answer.json["fields"]] == [
+        ("players", "Krazy Bee Rummy is played by 2 to 4 players, not 30,000")
     ]
+    assert answer.json["fields"][0]["message_key"]["key"] == "game.players"  # the engine's sentence
 
 
 def test_a_tables_game_with_too_many_names_is_refused_before_the_roster_is_read(client, app, no_name_work):
@@ -53,9 +54,10 @@ def test_a_tables_game_with_too_many_names_is_refused_before_the_roster_is_read(
         headers={"Authorization": f"Bearer {secret}"},
     )
     assert answer.status_code == 422
-    assert answer.json["fields"] == [
-        {"field": "players", "message": "Rummikub is played by 2 to 4 players, not 10,000"}
+    assert [(f["field"], f["message"]) for f in answer.json["fields"]] == [
+        ("players", "Rummikub is played by 2 to 4 players, not 10,000")
     ]
+    assert answer.json["fields"][0]["message_key"]["key"] == "game.players"  # the engine's sentence
     with app.app_context():
         assert db.session.query(Table).one().members == []
 

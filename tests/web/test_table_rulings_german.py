@@ -43,6 +43,7 @@ def test_the_rulings_ledger_in_german_and_in_english(app, client):
     assert "CR-2: eine Reihe braucht eine Farbe; hier sind es Pik, Herz, Karo" in page
     assert "9H an 5H 6H 7H angelegt: nicht gültig. CR-4: 9H kann die Reihe 5H 6H 7H" in page
     assert ": an" in page and "not legal" not in page and "a set needs one rank" not in page
+    assert "Herumlaufen: an" in page and "Wrap" not in page  # the option's label: the engine's word
     english = text(app.test_client().get(f"/tables/{table_id}/rulings", headers={"Accept-Language": "en"}))
     assert "7H 8S 9D: not legal. CR-1: a set needs one rank; these are 7, 8, 9" in english
     assert "9H added to 5H 6H 7H: not legal" in english and "Wrap: on" in english
@@ -62,6 +63,9 @@ def test_a_flash_the_house_game_and_the_printed_card_in_german(app, client):
         db.session.commit()
     page = text(client.get(f"/tables/{table_id}/rulings"))
     assert "Hausspiel Fünf Kronen: " in page and " aus" in page and "House game" not in page
+    assert "Höchste gewinnt aus" in page and "high wins" not in page
+    offered = text(client.get(f"/tables/{table_id}/play"))  # the new-game page offers it in the same words
+    assert "Höchste gewinnt aus" in offered and "high wins" not in offered
     card = ReadBack(client.get(f"/tables/{table_id}/rules/rummikub.pdf").data).text
     assert ": aus" in card and ": off" not in card
 

@@ -15,26 +15,30 @@ from functools import lru_cache
 from typing import Any
 
 from flask import has_request_context
-from flask_babel import get_locale, gettext
+from flask_babel import Domain, get_locale, gettext
 from werkzeug.datastructures import MultiDict
 
 from ...checker.checking import InputError, from_query, run
 from ...display.reasons import ENGLISH, locale_name, render_reason
-from ...display.words import option_label
+from ...display.variant_words import is_word, option_word_in
 from ...rules import Reason, RulesError, find_variant
 from ...storage.table_models import Ruling
+
+ENGINE = Domain(domain="engine")
 
 
 def sentence(ruling: Ruling) -> str:
     """The ruling in words, in the request's language (English outside a request)."""
     d = ruling.decision
     if ruling.kind == "option":
-        return f"{option_label(d['option'])}: {_shown(d['value'])}"
+        return f"{option_word_in(d['option'], _engine)}: {_shown(d['value'])}"
     if ruling.kind == "reading":
         return f"{d['question']} {d['answer']}"
     if ruling.kind == "house":
         chosen = [
-            f"{option_label(k, False)} {_shown(v)}" for k, v in d["options"].items() if k != "game_name"
+            f"{option_word_in(k, _engine, False)} {_shown(v)}"
+            for k, v in d["options"].items()
+            if k != "game_name"
         ]
         head = gettext(
             "House game %(name)s: %(variant)s", name=d["name"], variant=find_variant(ruling.variant).name
@@ -53,7 +57,15 @@ def sentence(ruling: Ruling) -> str:
 def _shown(value: Any) -> str:
     if isinstance(value, bool):
         return gettext("on") if value else gettext("off")
-    return gettext("none") if value is None else str(value)
+    if value is None:
+        return gettext("none")
+    return _engine(value) if is_word(value) else str(value)
+
+
+def _engine(text: str) -> str:
+    """One of the engine's describing words (an option's label, a choice such as ``wins``) in the
+    request's language, from the ``engine`` domain as the pages read it (web/described.py)."""
+    return str(ENGINE.gettext(text)) if has_request_context() else text
 
 
 def _language() -> str:

@@ -89,7 +89,7 @@ function start() {
     active = box;
     var name = keypad && keypad.querySelector(".keypad-target-name");
     if (name) name.textContent = gridOn(box) ? _("the grid (pick a tile, then tap a cell)")
-      : box.querySelector("label").textContent.split(/[(:]/)[0].trim();
+      : box.dataset.name || box.querySelector("label").textContent.split(/[(:]/)[0].trim();
   }
 
   boxes.forEach(function (box) {
