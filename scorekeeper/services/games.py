@@ -9,12 +9,11 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from flask_babel import gettext
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import selectinload
 
 from ..limits import NAME_MAX, player_count_error, players_at_most
-from ..rules import OptionError, RoundError, find_variant, options_for
+from ..rules import OptionError, RoundError, find_variant, options_for, say
 from ..storage.extensions import db
 from ..storage.models import Game, Player
 from ..storage.table_models import Table, TableGame
@@ -183,7 +182,8 @@ def create_game(
         or not isinstance(first_dealer, int)
         or not 0 <= first_dealer < len(cleaned)
     ):
-        errors.append(("first_dealer", gettext("the first dealer must be one of the players")))
+        # the engine's sentence, so each page and the API write it in the reader's language
+        errors.append(("first_dealer", say("game.dealer_a_player")))
     try:
         opts = game_options(v.slug, options)
     except SetupError as err:

@@ -46,6 +46,7 @@ MESSAGES.update(
         "fact.required": "required",
         "game.players": "{variant} is played by {least} to {most} players, not {players}",
         "game.first_dealer": "the first dealer must be a seat from 0 to {last}",
+        "game.dealer_a_player": "the first dealer must be one of the players",
         "game.names": "give one name per player ({players}), not {count}",
         "game.over_hand": "the game is already over; no more hands can be recorded",
         "game.over_round": "the game is already over; no more rounds can be recorded",
