@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from ..display.words import round_word
 from ..entry import Submission
 from ..entry.base import HandContext
-from ..rules import RoundError, RulesError
+from ..rules import RoundError, RulesError, whole_number
 from ..services import game_score, score_on
 from ..storage.extensions import db
 from ..storage.models import Game, SentHand
@@ -90,7 +90,7 @@ def _conflict(game: Game, entry, ctx: HandContext, parse: Callable, expected: st
     this phone's hand scored as the next one now (or why the engine refuses it there)."""
     word = round_word(game.variant)
     names = game.names
-    number = int(expected) if expected.isdigit() else 0
+    number = max(whole_number(expected) or 0, 0)  # a header's text: "²" is a digit int() refuses
     theirs = None
     try:
         scored = game_score(game)

@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ..rules import RoundError
+from ..rules import RoundError, whole_number
 from ..storage.extensions import db
 from ..storage.models import Game, utcnow
 from ..storage.table_models import Table, TableGame
@@ -62,7 +62,8 @@ def check_seconds(value: Any) -> int:
     text = str(value if value is not None else "").strip()
     if text in ("", "off"):
         return 0
-    if not text.isdigit() or int(text) > SECONDS_MAX:
+    seconds = whole_number(text)  # not a bare isdigit(): "²" is a digit int() cannot read
+    if seconds is None or not 0 <= seconds <= SECONDS_MAX:
         raise SetupError(
             [
                 (
@@ -72,7 +73,7 @@ def check_seconds(value: Any) -> int:
                 )
             ]
         )
-    return int(text)
+    return seconds
 
 
 def set_seconds(game: Game, seconds: Any, *, first: int | None = None) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from ..rules import RulesError, find_variant, variants
+from ..rules import RulesError, find_variant, variants, whole_number
 from ..services import NotEditor, find_game
 from ..services.tables import roster as services
 from ..services.tables.house_games import adopt_house_game, house_game, house_games
@@ -83,7 +83,8 @@ def play(table_id: str, variant: str):
             response = make_response(redirect(url_for("games.show", public_id=game.public_id)))
             return game_access.remember_editor(response, game, game_secret)
     if request.method == "POST":
-        picked = picked or [int(i) for i in request.form.getlist("seat") if i.isdigit()]
+        seats = (whole_number(i) for i in request.form.getlist("seat"))  # "²" is a digit int() refuses
+        picked = picked or [i for i in seats if i is not None and 0 <= i < 2**31]
     return render_template(
         "tables/play.html",
         table=table,

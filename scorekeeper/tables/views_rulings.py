@@ -11,7 +11,7 @@ from ..checker.checking import InputError, from_query, run
 from ..display.reasons import reason_of, render_reason
 from ..printing.documents import rules_pdf
 from ..printing.options import PrintInputError, PrintOptions, paper_choice
-from ..rules import RulesError, find_variant
+from ..rules import RulesError, find_variant, whole_number
 from ..services.tables import roster as services
 from ..services.tables import rulings
 from ..services.tables.ruling_words import sentence
@@ -144,7 +144,10 @@ def withdraw(table_id: str):
     table, _ = access.changeable_table(table_id)
     ConfirmForm().validate_on_submit()
     ruling_id = request.form.get("ruling", "")
-    removed = rulings.withdraw(table, int(ruling_id)) if ruling_id.isdigit() else None
+    number = whole_number(ruling_id)  # not a bare isdigit(): "²" is a digit int() cannot read
+    removed = (
+        rulings.withdraw(table, number) if number is not None and 0 <= number < 2**62 else None
+    )  # an SQL integer
     if removed is None:
         flash(gettext("No such ruling at this table."), "error")
     else:

@@ -135,6 +135,13 @@ def test_a_reading_and_the_printed_rules_card(client):
         follow_redirects=True,
     )
     assert "Ruling withdrawn" in text(gone)
+    for odd in ("²", "9" * 25, "-1"):  # "²" passed isdigit() and failed int(): a 500
+        refused = client.post(
+            f"/tables/{table_id}/rulings/withdraw",
+            data={"csrf_token": _rulings_token(client, table_id), "ruling": odd},
+            follow_redirects=True,
+        )
+        assert refused.status_code == 200 and "No such ruling at this table." in text(refused)
     assert (
         "no ruling for this game yet"
         in ReadBack(client.get(f"/tables/{table_id}/rules/rumbugz.pdf").data).text

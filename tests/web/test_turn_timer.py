@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from scorekeeper import services
 from scorekeeper.rules import variants
 from scorekeeper.services import timer
@@ -32,14 +34,14 @@ def test_the_new_game_form_sets_the_timer_and_the_page_shows_it(app, client):
     assert 'data-seconds="60"' in follower and "Pass to" not in follower  # followers see it, no buttons
 
 
-def test_a_bad_length_is_refused_on_the_form(client):
+@pytest.mark.parametrize("typed", ["ten", "²", "-5", "3601", "99999"])
+def test_a_bad_length_is_refused_on_the_form(client, typed):
+    """ "²" is a digit to ``str.isdigit`` that ``int`` cannot read: it answered 500 (the fuzz found it)."""
     page = client.get("/games/new/rummikub")
-    data = new_game_data(VARIANTS["rummikub"], ["Ann", "Bob"], timer="ten", csrf_token=csrf_from(page.text))
+    data = new_game_data(VARIANTS["rummikub"], ["Ann", "Bob"], timer=typed, csrf_token=csrf_from(page.text))
     answer = client.post("/games/new/rummikub", data=data)
     assert answer.status_code == 422
-    assert (
-        "The turn timer is off (0) or a whole number of seconds up to 3600, not &#39;ten&#39;" in answer.text
-    )
+    assert "The turn timer is off (0) or a whole number of seconds up to 3600, not &#39;" in answer.text
     with client.application.app_context():
         assert services.list_games() == []
 
