@@ -128,7 +128,7 @@ def test_the_best_play_of_a_rack(live_server, page):
             "krazy-bee",
             ["5", "5", "wild", "1", "2", "3", "4", "9"],
             ("#opt-step", "2"),
-            "This hand lays Step 2, with 1 Wild Bee (KB-3) (book of 3 + run of 4)",
+            "This hand lays Step 2, with 1 Wild Bee (KB-3) book of 3 + run of 4",
             "Meld 2",
             id="KB-3",
         ),

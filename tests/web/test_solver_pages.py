@@ -226,7 +226,7 @@ BEST = [
     pytest.param(
         "krazy-bee",
         {"rack": "5 5 W 1 2 3 4 9", "step": "2"},
-        "This hand lays Step 2, with 1 Wild Bee (KB-3) (book of 3 + run of 4)",
+        "This hand lays Step 2, with 1 Wild Bee (KB-3) book of 3 + run of 4",
         ["Meld 1", "Meld 2"],
         ["KB-3"],
         id="KB-3-step",
