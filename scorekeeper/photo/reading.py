@@ -1,0 +1,154 @@
+"""Reading a rack photo: the steps the phone (static/js/rack-photo-read.js) takes too.
+
+1. The photo, scaled so its longer side is at most :data:`WORK_LONG`, is sampled into the
+   detector's box (top left, grey padding) and the detector marks tile centres on a map of one cell
+   per :data:`~STRIDE` pixels.
+2. Each map peak at least :data:`DETECT` sure is a tile; its box comes from the cell's offset and
+   size. Boxes overlapping a surer one by more than :data:`OVERLAP` are the same tile.
+3. Each box, widened by :data:`MARGIN`, is sampled into the reader's tile and read: a number (or
+   the joker) and a colour.
+4. A tile is *unsure* when the detector, the number or the colour is less sure than the
+   ``SURE_*`` thresholds, or its box is far off the rack's usual size (:func:`odd_sizes`).
+
+Sampling is plain bilinear at pixel centres (:func:`sample`), written the same way in the script,
+so the two read the same photo alike. The thresholds were chosen on the training renderer's
+tuning split, never on the held-out set (docs/rack-photo.md).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+DETECT_W, DETECT_H, STRIDE = 384, 288, 4
+READ_W, READ_H = 32, 48
+WORK_LONG = 1024
+PAD = 0.5  # the letterbox's grey
+DETECT = 0.25
+OVERLAP = 0.3
+MARGIN = 0.08
+SURE_FOUND, SURE_NUMBER, SURE_COLOUR = 0.5, 0.9, 0.9
+ODD_SIZE, SIZE_PEERS = 1.35, 3
+COLOUR_LETTERS = "KBRG"
+JOKER = 13
+
+
+@dataclass(frozen=True)
+class Box:
+    """A found tile in work-image pixels, and how sure the detector is of it."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    sure: float
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+
+def sample(image: np.ndarray, x0: float, y0: float, x1: float, y1: float, w: int, h: int) -> np.ndarray:
+    """The rectangle (x0, y0)-(x1, y1) of an H x W x 3 image sampled bilinearly into h x w x 3,
+    at pixel centres, edges clamped."""
+    H, W = image.shape[:2]
+    xs = x0 + (np.arange(w) + 0.5) * (x1 - x0) / w - 0.5
+    ys = y0 + (np.arange(h) + 0.5) * (y1 - y0) / h - 0.5
+    xs, ys = np.clip(xs, 0, W - 1), np.clip(ys, 0, H - 1)
+    xa, ya = np.floor(xs).astype(int), np.floor(ys).astype(int)
+    xb, yb = np.minimum(xa + 1, W - 1), np.minimum(ya + 1, H - 1)
+    fx, fy = (xs - xa)[None, :, None], (ys - ya)[:, None, None]
+    top = image[ya][:, xa] * (1 - fx) + image[ya][:, xb] * fx
+    bottom = image[yb][:, xa] * (1 - fx) + image[yb][:, xb] * fx
+    return (top * (1 - fy) + bottom * fy).astype(np.float32)
+
+
+def letterbox(image: np.ndarray) -> tuple[np.ndarray, float]:
+    """The detector's input [1, 3, H, W] and the scale from work pixels to detector pixels."""
+    H, W = image.shape[:2]
+    scale = min(DETECT_W / W, DETECT_H / H)
+    w, h = max(1, round(W * scale)), max(1, round(H * scale))
+    box = np.full((DETECT_H, DETECT_W, 3), PAD, np.float32)
+    box[:h, :w] = sample(image, 0, 0, W, H, w, h)
+    return box.transpose(2, 0, 1)[None], scale
+
+
+def _sigmoid(x: np.ndarray) -> np.ndarray:
+    return 1 / (1 + np.exp(-x))
+
+
+def find_boxes(heat: np.ndarray, scale: float) -> list[Box]:
+    """Tiles on the detector's map [5, h, w], in work pixels, surest first, overlaps dropped."""
+    p = _sigmoid(heat[0])
+    padded = np.pad(p, 1, constant_values=0)
+    h, w = p.shape
+    peak = np.max([padded[i : i + h, j : j + w] for i in range(3) for j in range(3)], axis=0)
+    rows, cols = np.nonzero((p >= DETECT) & (p >= peak))
+    boxes = []
+    for i, j in sorted(zip(rows, cols), key=lambda ij: -p[ij]):
+        cx = (j + _sigmoid(heat[1, i, j])) * STRIDE / scale
+        cy = (i + _sigmoid(heat[2, i, j])) * STRIDE / scale
+        bw = np.exp(np.clip(heat[3, i, j], -3, 4)) * STRIDE / scale
+        bh = np.exp(np.clip(heat[4, i, j], -3, 4)) * STRIDE / scale
+        box = Box(cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2, float(p[i, j]))
+        if all(_overlap(box, kept) <= OVERLAP for kept in boxes):
+            boxes.append(box)
+    return boxes
+
+
+def _overlap(a: Box, b: Box) -> float:
+    """Intersection over the smaller box (a tile inside a bigger box is the same tile)."""
+    w = min(a.x1, b.x1) - max(a.x0, b.x0)
+    h = min(a.y1, b.y1) - max(a.y0, b.y0)
+    if w <= 0 or h <= 0:
+        return 0.0
+    smaller = min((a.x1 - a.x0) * a.height, (b.x1 - b.x0) * b.height)
+    return w * h / smaller
+
+
+def in_reading_order(boxes: list[Box]) -> list[Box]:
+    """Rows top to bottom (a new row where a centre is lower than the row's by more than half a
+    tile), each left to right."""
+    if not boxes:
+        return []
+    tall = float(np.median([b.height for b in boxes]))
+    rows: list[list[Box]] = []
+    for box in sorted(boxes, key=lambda b: b.y0 + b.y1):
+        centre = (box.y0 + box.y1) / 2
+        if rows and centre - np.mean([(b.y0 + b.y1) / 2 for b in rows[-1]]) <= tall / 2:
+            rows[-1].append(box)
+        else:
+            rows.append([box])
+    return [b for row in rows for b in sorted(row, key=lambda b: b.x0 + b.x1)]
+
+
+def crops(image: np.ndarray, boxes: list[Box]) -> np.ndarray:
+    """The reader's input [n, 3, READ_H, READ_W]: each box widened by MARGIN."""
+    out = np.zeros((len(boxes), 3, READ_H, READ_W), np.float32)
+    for k, b in enumerate(boxes):
+        mx, my = (b.x1 - b.x0) * MARGIN, b.height * MARGIN
+        out[k] = sample(image, b.x0 - mx, b.y0 - my, b.x1 + mx, b.y1 + my, READ_W, READ_H).transpose(2, 0, 1)
+    return out
+
+
+def odd_sizes(boxes: list[Box]) -> list[bool]:
+    """Boxes whose height is off the others' median by more than ODD_SIZE times (a tile cut in
+    two, two tiles taken as one, a thing on the table): only with SIZE_PEERS others to compare."""
+    if len(boxes) <= SIZE_PEERS:
+        return [False] * len(boxes)
+    tall = float(np.median([b.height for b in boxes]))
+    return [not (tall / ODD_SIZE <= b.height <= tall * ODD_SIZE) for b in boxes]
+
+
+def _softmax(x: np.ndarray) -> np.ndarray:
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def tokens_of(number: np.ndarray, colour: np.ndarray) -> tuple[list[str], list[float], list[float]]:
+    """The reader's logits as tile notation (``R3``, ``J``), with how sure each number and colour is."""
+    pn, pc = _softmax(number), _softmax(colour)
+    n, c = pn.argmax(axis=1), pc.argmax(axis=1)
+    tokens = ["J" if k == JOKER else f"{COLOUR_LETTERS[q]}{k + 1}" for k, q in zip(n, c)]
+    sure_c = [1.0 if k == JOKER else float(pc[i, q]) for i, (k, q) in enumerate(zip(n, c))]
+    return tokens, [float(x) for x in pn.max(axis=1)], sure_c

@@ -1,0 +1,70 @@
+"""The two small networks of Snap the rack (docs/rack-photo.md): a tile detector and a tile reader.
+
+Both take RGB values in 0..1 and normalise inside the network, so the phone and the server feed the
+same numbers. Shapes are the contract with scorekeeper/photo/reading.py and the browser's
+rack-photo-read.js: change them there too.
+"""
+import torch
+from torch import nn
+
+# the detector sees the photo letterboxed into this box (top left, grey padding); its map has one
+# cell per STRIDE pixels
+DETECT_W, DETECT_H, STRIDE = 384, 288, 4
+# the reader sees each tile cut out and resized to this (width, height)
+READ_W, READ_H = 32, 48
+NUMBERS = 14  # classes 0..12 are the numbers 1..13, class 13 the joker
+COLOURS = 4  # K black, B blue, R red, G gold (scorekeeper/photo/reading.py COLOUR_LETTERS)
+
+
+def _block(cin, cout, stride=1):
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+
+class Normalise(nn.Module):
+    def forward(self, x):
+        return (x - 0.5) / 0.25
+
+
+class Detector(nn.Module):
+    """A centre map (CenterNet's idea): per cell a tile-centre logit, the centre's offset in the cell
+    and the box's log size in cells. Outputs [1, 5, H/4, W/4]."""
+
+    def __init__(self):
+        super().__init__()
+        self.norm = Normalise()
+        self.s1 = nn.Sequential(_block(3, 16, 2), _block(16, 16))  # /2
+        self.s2 = nn.Sequential(_block(16, 32, 2), _block(32, 32))  # /4
+        self.s3 = nn.Sequential(_block(32, 48, 2), _block(48, 48))  # /8
+        self.s4 = nn.Sequential(_block(48, 64, 2), _block(64, 64), _block(64, 64))  # /16
+        self.up4 = nn.Sequential(nn.Upsample(scale_factor=2, mode="nearest"), _block(64, 48))
+        self.up3 = nn.Sequential(nn.Upsample(scale_factor=2, mode="nearest"), _block(48, 32))
+        self.head = nn.Sequential(_block(32, 32), nn.Conv2d(32, 5, 1))
+
+    def forward(self, x):
+        x = self.norm(x)
+        a = self.s2(self.s1(x))
+        b = self.s3(a)
+        c = self.s4(b)
+        b = b + self.up4(c)
+        a = a + self.up3(b)
+        return self.head(a)
+
+
+class Reader(nn.Module):
+    """One tile's number (14 classes) and colour (4 classes), as logits."""
+
+    def __init__(self):
+        super().__init__()
+        self.norm = Normalise()
+        self.body = nn.Sequential(
+            _block(3, 24), _block(24, 24), nn.MaxPool2d(2),  # 16x24
+            _block(24, 48), _block(48, 48), nn.MaxPool2d(2),  # 8x12
+            _block(48, 64), _block(64, 64), nn.MaxPool2d(2),  # 4x6
+            nn.Flatten(), nn.Dropout(0.2), nn.Linear(64 * 4 * 6, 96), nn.ReLU(inplace=True),
+        )
+        self.number = nn.Linear(96, NUMBERS)
+        self.colour = nn.Linear(96, COLOURS)
+
+    def forward(self, x):
+        f = self.body(self.norm(x))
+        return self.number(f), self.colour(f)
