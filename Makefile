@@ -23,7 +23,7 @@ INSTALL ?= locked
 export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := $(abspath $(VENV))
 
-.PHONY: run test test-latest lock db bench clean docs lint-js messages translations
+.PHONY: run test test-latest lock db bench clean docs lint-js messages translations model
 
 # uv into .tools/ by the interpreter's own pip (no venv to make first); a Python without pip
 # gets a small venv for it instead
@@ -109,6 +109,11 @@ test: $(VENV)/.installed-test
 # that --strict counts, so nothing would fail
 docs: $(VENV)/.installed-test
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir site
+
+# the rack photo models (docs/rack-photo.md): fonts fetched, racks rendered, both networks trained
+# in build/train-venv (torch's CPU build; make run and make test never install it). MINUTES=40 each
+model: $(VENV)/.installed
+	bash tools/rackphoto/model.sh
 
 bench: $(VENV)/.installed-test
 	$(PY) bench/rules_bench.py

@@ -25,6 +25,14 @@ class Normalise(nn.Module):
         return (x - 0.5) / 0.25
 
 
+def _sep(cin, cout, stride=1):
+    """A depthwise 3x3 then a pointwise 1x1: most of a full 3x3's reach for a tenth of its work."""
+    return nn.Sequential(
+        nn.Conv2d(cin, cin, 3, stride, 1, groups=cin, bias=False), nn.BatchNorm2d(cin), nn.ReLU(inplace=True),
+        nn.Conv2d(cin, cout, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True),
+    )
+
+
 class Detector(nn.Module):
     """A centre map (CenterNet's idea): per cell a tile-centre logit, the centre's offset in the cell
     and the box's log size in cells. Outputs [1, 5, H/4, W/4]."""
@@ -32,22 +40,19 @@ class Detector(nn.Module):
     def __init__(self):
         super().__init__()
         self.norm = Normalise()
-        self.s1 = nn.Sequential(_block(3, 16, 2), _block(16, 16))  # /2
-        self.s2 = nn.Sequential(_block(16, 32, 2), _block(32, 32))  # /4
-        self.s3 = nn.Sequential(_block(32, 48, 2), _block(48, 48))  # /8
-        self.s4 = nn.Sequential(_block(48, 64, 2), _block(64, 64), _block(64, 64))  # /16
-        self.up4 = nn.Sequential(nn.Upsample(scale_factor=2, mode="nearest"), _block(64, 48))
-        self.up3 = nn.Sequential(nn.Upsample(scale_factor=2, mode="nearest"), _block(48, 32))
-        self.head = nn.Sequential(_block(32, 32), nn.Conv2d(32, 5, 1))
+        self.s2 = nn.Sequential(_block(3, 16, 2), _sep(16, 32, 2), _sep(32, 32))  # /4
+        self.s3 = nn.Sequential(_sep(32, 64, 2), _sep(64, 64))  # /8
+        self.s4 = nn.Sequential(_sep(64, 96, 2), _sep(96, 96), _sep(96, 96))  # /16
+        self.up4 = nn.Sequential(nn.Upsample(scale_factor=2, mode="nearest"), nn.Conv2d(96, 64, 1))
+        self.mid = _sep(64, 64)
+        self.up3 = nn.Sequential(nn.Upsample(scale_factor=2, mode="nearest"), nn.Conv2d(64, 32, 1))
+        self.head = nn.Sequential(_sep(32, 32), nn.Conv2d(32, 5, 1))
 
     def forward(self, x):
-        x = self.norm(x)
-        a = self.s2(self.s1(x))
+        a = self.s2(self.norm(x))
         b = self.s3(a)
-        c = self.s4(b)
-        b = b + self.up4(c)
-        a = a + self.up3(b)
-        return self.head(a)
+        b = self.mid(b + self.up4(self.s4(b)))
+        return self.head(a + self.up3(b))
 
 
 class Reader(nn.Module):

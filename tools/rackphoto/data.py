@@ -1,0 +1,57 @@
+"""Training data from the renderer, in the shapes the reading steps give the networks.
+
+Each rack becomes the detector's letterboxed input (as uint8) with its boxes in detector pixels,
+and its tiles' reader crops, cut from boxes moved and resized a little as the detector's are.
+"""
+from __future__ import annotations
+
+import sys
+from multiprocessing import Pool
+from pathlib import Path
+
+import numpy as np
+
+# the reading steps themselves, without the app around them (the training venv has no Flask)
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scorekeeper" / "photo"))
+import reading  # noqa: E402
+from render import rack  # noqa: E402
+
+CROPS_PER_TILE = 2
+
+
+def one(seed: int, held_out: bool = False):
+    rng = np.random.default_rng(seed)
+    photo, boxes, labels = rack(rng, held_out)
+    image = np.asarray(photo, np.float32) / 255
+    x, scale = reading.letterbox(image)
+    crops = []
+    for _ in range(CROPS_PER_TILE):
+        moved = []
+        for x0, y0, x1, y1 in boxes:
+            w, h = x1 - x0, y1 - y0
+            dx, dy = rng.normal(0, 0.04) * w, rng.normal(0, 0.04) * h
+            sw, sh = rng.normal(1, 0.05), rng.normal(1, 0.05)
+            cx, cy = (x0 + x1) / 2 + dx, (y0 + y1) / 2 + dy
+            moved.append(reading.Box(cx - w * sw / 2, cy - h * sh / 2, cx + w * sw / 2, cy + h * sh / 2, 1.0))
+        crops.append(reading.crops(image, moved))
+    to8 = lambda a: np.clip(a * 255 + 0.5, 0, 255).astype(np.uint8)  # noqa: E731
+    return to8(x[0]), (boxes * scale).astype(np.float32), labels, to8(np.concatenate(crops)), np.tile(labels, (CROPS_PER_TILE, 1))
+
+
+def _held(seed):
+    return one(seed, True)
+
+
+def build(seeds, out: Path, held_out: bool = False, procs: int = 2) -> None:
+    with Pool(procs) as pool:
+        parts = pool.map(_held if held_out else one, seeds, chunksize=16)
+    images = np.stack([p[0] for p in parts])
+    box_index = np.cumsum([0] + [len(p[1]) for p in parts])
+    np.savez(out, images=images, boxes=np.concatenate([p[1] for p in parts]), box_index=box_index,
+             labels=np.concatenate([p[2] for p in parts]), crops=np.concatenate([p[3] for p in parts]),
+             crop_labels=np.concatenate([p[4] for p in parts]))
+
+
+if __name__ == "__main__":
+    first, count, out = int(sys.argv[1]), int(sys.argv[2]), Path(sys.argv[3])
+    build(range(first, first + count), out, held_out=len(sys.argv) > 4 and sys.argv[4] == "held-out")

@@ -1,0 +1,180 @@
+"""Train one of the two networks on the rendered chunks (data.py) and export it as ONNX.
+
+    python train.py detector|reader DATA_DIR OUT_DIR --minutes M [--warm OUT_DIR/x.pt]
+
+Chunks named train*.npz are read again as they appear (the renderer may still be writing them);
+tune.npz is the tuning split: validation here, thresholds in tune.py; never the held-out set.
+The best validation state is kept, exported to OUT_DIR/<net>.onnx with reference outputs beside it
+(<net>.ref.npz: tests/photo/test_models.py checks the committed model still gives them).
+"""
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+import nets
+
+
+def chunks(data: Path, tune: bool = False) -> dict[str, np.ndarray]:
+    files = [data / "tune.npz"] if tune else sorted(data.glob("train*.npz"))
+    parts = [dict(np.load(f)) for f in files]
+    out = {}
+    for key in ("images", "crops", "crop_labels", "labels", "boxes"):
+        out[key] = np.concatenate([p[key] for p in parts])
+    offsets = np.cumsum([0] + [len(p["boxes"]) for p in parts])
+    out["box_index"] = np.concatenate([p["box_index"][:-1] + o for p, o in zip(parts, offsets)] + [[offsets[-1]]])
+    return out
+
+
+def detector_targets(boxes: np.ndarray, h: int, w: int):
+    """CenterNet targets on the map: a Gaussian bump per centre, and per centre cell its offset
+    in the cell and its log size in cells."""
+    heat = np.zeros((h, w), np.float32)
+    reg = np.zeros((4, h, w), np.float32)
+    mask = np.zeros((h, w), np.float32)
+    yy, xx = np.mgrid[0:h, 0:w]
+    for x0, y0, x1, y1 in boxes / nets.STRIDE:
+        cx, cy, bw, bh = (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0
+        if bw < 0.5 or bh < 0.5:
+            continue
+        i, j = min(int(cy), h - 1), min(int(cx), w - 1)
+        s = max(0.5, min(bw, bh) / 5)
+        heat = np.maximum(heat, np.exp(-((xx - cx + 0.5) ** 2 + (yy - cy + 0.5) ** 2) / (2 * s * s)))
+        heat[i, j] = 1
+        reg[:, i, j] = (cx - j, cy - i, np.log(bw), np.log(bh))
+        mask[i, j] = 1
+    return heat, reg, mask
+
+
+def detector_loss(out, heat, reg, mask):
+    p = torch.sigmoid(out[:, 0]).clamp(1e-4, 1 - 1e-4)
+    pos = heat.eq(1).float()
+    neg = (1 - pos) * (1 - heat) ** 4
+    focal = -(pos * (1 - p) ** 2 * torch.log(p) + neg * p**2 * torch.log(1 - p)).sum() / pos.sum().clamp(min=1)
+    m = mask.unsqueeze(1)
+    off = (F.l1_loss(torch.sigmoid(out[:, 1:3]) * m, reg[:, :2] * m, reduction="sum"))
+    size = F.l1_loss(out[:, 3:5] * m, reg[:, 2:] * m, reduction="sum")
+    return focal + (off + 0.2 * size) / mask.sum().clamp(min=1)
+
+
+def _jitter(x: torch.Tensor, rng: np.random.Generator) -> torch.Tensor:
+    """Light and colour changes per photo, on top of the renderer's."""
+    n = x.shape[0]
+    gain = torch.tensor(rng.uniform(0.75, 1.25, (n, 1, 1, 1)), dtype=torch.float32)
+    tint = torch.tensor(rng.uniform(0.92, 1.08, (n, 3, 1, 1)), dtype=torch.float32)
+    bias = torch.tensor(rng.uniform(-0.08, 0.08, (n, 1, 1, 1)), dtype=torch.float32)
+    return (x * gain * tint + bias).clamp(0, 1)
+
+
+def batches_detector(d, rng, size):
+    idx = rng.integers(0, len(d["images"]), size)
+    x = torch.tensor(d["images"][idx], dtype=torch.float32) / 255
+    h, w = nets.DETECT_H // nets.STRIDE, nets.DETECT_W // nets.STRIDE
+    t = [detector_targets(d["boxes"][d["box_index"][i] : d["box_index"][i + 1]], h, w) for i in idx]
+    return x, *(torch.tensor(np.stack(a)) for a in zip(*t))
+
+
+def batches_reader(d, rng, size):
+    idx = rng.integers(0, len(d["crops"]), size)
+    x = torch.tensor(d["crops"][idx], dtype=torch.float32) / 255
+    lab = torch.tensor(d["crop_labels"][idx])
+    return x, lab[:, 0], lab[:, 1]
+
+
+def reader_loss(out, number, colour):
+    n_logits, c_logits = out
+    keep = number != 13  # a joker's colour is not read
+    c = F.cross_entropy(c_logits[keep], colour[keep]) if keep.any() else 0
+    return F.cross_entropy(n_logits, number) + 0.5 * c
+
+
+def evaluate(model, kind, tune, rng):
+    model.eval()
+    total, count = 0.0, 0
+    with torch.no_grad():
+        for _ in range(8):
+            if kind == "detector":
+                x, heat, reg, mask = batches_detector(tune, rng, 32)
+                total += float(detector_loss(model(x), heat, reg, mask))
+            else:
+                x, num, col = batches_reader(tune, rng, 512)
+                n_logits, c_logits = model(x)
+                keep = num != 13
+                total += float((n_logits.argmax(1) != num).float().mean()) + 0.5 * float((c_logits[keep].argmax(1) != col[keep]).float().mean())
+            count += 1
+    model.train()
+    return total / count
+
+
+def export(model, kind, out: Path) -> None:
+    model.eval()
+    g = torch.Generator().manual_seed(7)
+    if kind == "detector":
+        x = torch.rand(1, 3, nets.DETECT_H, nets.DETECT_W, generator=g)
+        names, outs, axes = ["image"], ["heat"], None
+    else:
+        x = torch.rand(3, 3, nets.READ_H, nets.READ_W, generator=g)
+        names, outs, axes = ["tiles"], ["number", "colour"], {"tiles": {0: "n"}, "number": {0: "n"}, "colour": {0: "n"}}
+    path = out / f"{kind}.onnx"
+    torch.onnx.export(model, x, str(path), input_names=names, output_names=outs, dynamic_axes=axes, opset_version=17, dynamo=False)
+    import onnxruntime as ort
+
+    got = ort.InferenceSession(str(path)).run(None, {names[0]: x.numpy()})
+    np.savez(out / f"{kind}.ref.npz", input=x.numpy(), **{o: v for o, v in zip(outs, got)})
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("kind", choices=["detector", "reader"])
+    ap.add_argument("data", type=Path)
+    ap.add_argument("out", type=Path)
+    ap.add_argument("--minutes", type=float, default=20)
+    ap.add_argument("--warm", type=Path)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    args = ap.parse_args()
+    torch.set_num_threads(1)
+    torch.manual_seed(0)
+    rng = np.random.default_rng(0)
+    model = nets.Detector() if args.kind == "detector" else nets.Reader()
+    if args.warm:
+        model.load_state_dict(torch.load(args.warm))
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    tune, data, files = chunks(args.data, tune=True), None, None
+    end = time.time() + args.minutes * 60
+    best, step = float("inf"), 0
+    while time.time() < end:
+        found = sorted(args.data.glob("train*.npz"))
+        if found != files:
+            files, data = found, chunks(args.data)
+            print(f"step {step}: {len(files)} chunks, {len(data['images'])} racks", flush=True)
+        for _ in range(100):
+            frac = 1 - max(0.0, end - time.time()) / (args.minutes * 60)
+            for group in opt.param_groups:
+                group["lr"] = args.lr * (0.05 + 0.95 * 0.5 * (1 + np.cos(np.pi * frac)))
+            if args.kind == "detector":
+                x, heat, reg, mask = batches_detector(data, rng, 16)
+                loss = detector_loss(model(_jitter(x, rng)), heat, reg, mask)
+            else:
+                x, num, col = batches_reader(data, rng, 64)
+                loss = reader_loss(model(_jitter(x, rng)), num, col)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            step += 1
+        score = evaluate(model, args.kind, tune, np.random.default_rng(1))
+        print(f"step {step}: loss {float(loss):.4f} validation {score:.4f} {time.strftime('%T')}", flush=True)
+        if score < best:
+            best = score
+            torch.save(model.state_dict(), args.out / f"{args.kind}.pt")
+    model.load_state_dict(torch.load(args.out / f"{args.kind}.pt"))
+    export(model, args.kind, args.out)
+    print(f"best validation {best:.4f}; exported {args.out / (args.kind + '.onnx')}")
+
+
+if __name__ == "__main__":
+    main()
