@@ -3,6 +3,7 @@
 :mod:`.reading` holds the steps the phone takes too; :mod:`.photo` runs them with onnxruntime on
 the server, for the API and the CLI.
 """
+
 from .photo import MAX_BYTES, PhotoError, RackReading, read_photo
 
 __all__ = ["MAX_BYTES", "PhotoError", "RackReading", "read_photo"]
