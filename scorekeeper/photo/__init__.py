@@ -4,6 +4,7 @@
 the server, for the API and the CLI.
 """
 
+from .checking import checked, tile_game
 from .photo import MAX_BYTES, PhotoError, RackReading, read_photo
 
-__all__ = ["MAX_BYTES", "PhotoError", "RackReading", "read_photo"]
+__all__ = ["MAX_BYTES", "PhotoError", "RackReading", "checked", "read_photo", "tile_game"]
