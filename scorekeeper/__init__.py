@@ -83,11 +83,13 @@ def _register_features(app: Flask) -> None:
 
 
 def _register_blueprints(app: Flask) -> None:
+    from .api.photo_route import bp as photo_api
     from .api.routes import bp as api
     from .views import register_blueprints
 
     register_blueprints(app)
     app.register_blueprint(api)
+    app.register_blueprint(photo_api)
 
 
 def _register_live(app: Flask) -> None:

@@ -5,7 +5,7 @@ Every module's imports are read with :mod:`ast` (those inside functions and
 under ``TYPE_CHECKING`` too: a lazy import is still a dependency). The floors,
 lowest first, name packages only (``""`` is the app factory, ``scorekeeper/__init__.py``)::
 
-    rules  <-  storage, limits, display, rulebook, entry, checker  <-  services  <-  profiles, web
+    rules  <-  storage, limits, display, rulebook, entry, checker, photo  <-  services  <-  profiles, web
            <-  printing, live, offline  <-  api  <-  views, tables  <-  cli, the app factory
 
 A module may import its own floor or any lower one. ``rules`` (the pure engine)
@@ -35,7 +35,7 @@ DRAWING = Path(__file__).resolve().parents[1] / "docs" / "code-map.md"
 #: lowest first: the packages on each floor
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("rules",),
-    ("storage", "limits", "display", "rulebook", "entry", "checker"),
+    ("storage", "limits", "display", "rulebook", "entry", "checker", "photo"),
     ("services",),
     ("profiles", "web"),
     ("printing", "live", "offline"),

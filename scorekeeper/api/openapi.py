@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..web.features import ApiPart
+from .photo_schemas import photo_operation
 from .schemas import PUBLIC_ID, STR, ref
 from .shapes import schemas
 
@@ -204,6 +205,7 @@ def paths(parts: tuple[ApiPart, ...] = ()) -> dict[str, dict]:
                 body="TurnRequest",
             )
         },
+        "/rack-photo": {"post": photo_operation(op)},
         "/games": {
             "post": op(
                 "createGame",

@@ -11,6 +11,7 @@ from jsonschema import Draft202012Validator, FormatChecker, ValidationError
 
 from ..web.features import ApiPart
 from . import variant_schemas
+from .photo_schemas import photo_schemas
 from .schemas import REF, core_schemas, ref, slugs
 from .solver_schemas import solver_answers
 
@@ -28,6 +29,7 @@ def _schemas(_variants: tuple[str, ...], parts: tuple[ApiPart, ...]) -> dict[str
     return {
         **core,
         **solver_answers(core["Verdict"]),
+        **photo_schemas(),
         **variant_schemas.schemas(fields),
         **{name: schema for part in parts if part.schemas for name, schema in part.schemas().items()},
     }

@@ -1,4 +1,4 @@
-"""The ``scorekeeper`` command: check, hand, solve, turn, print, serve, init-db."""
+"""The ``scorekeeper`` command: check, hand, solve, turn, print, rack-photo, serve, init-db."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 
 from ..checker.checking import CheckInput, run
 from ..display.card_faces import canonical, face, split_words, written_tokens
+from ..photo import PhotoError
 from ..rules import RulesError
 from .args import UsageError, add_common, collect_options, dashed_cards
 
@@ -56,10 +57,11 @@ def _build_parser() -> argparse.ArgumentParser:
     add_common(p)
     p.set_defaults(func=_cmd_hand)
 
-    from . import print_command, solve_command
+    from . import photo_command, print_command, solve_command
 
     print_command.add_parser(sub)
     solve_command.add_parsers(sub)
+    photo_command.add_parser(sub)
 
     p = sub.add_parser("serve", help="run the web app (Flask's server, for local use)")
     p.add_argument("--host", default="127.0.0.1")
@@ -224,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(stop.code or 0)
     try:
         return int(args.func(args))
-    except (RulesError, UsageError) as err:
+    except (RulesError, UsageError, PhotoError) as err:
         print(f"scorekeeper: {err}", file=sys.stderr)
         return EXIT_USAGE
 

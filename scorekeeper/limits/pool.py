@@ -24,13 +24,15 @@ class Busy(Exception):
         self.retry_after = retry_after
 
 
-#: modules a worker process imports as it starts (the jobs' own: the engine's solver, the PDF renderer)
+#: modules a worker process imports as it starts (the jobs' own: the engine's solver, the PDF renderer,
+#: the rack photo's reading)
 PRELOAD = (
     "scorekeeper.checker.solving",
     "scorekeeper.printing.documents",
     "scorekeeper.printing.pdf",
     "weasyprint",
     "scorekeeper.api.shapes",
+    "scorekeeper.photo.photo",
 )
 BUSY = "The server is busy with other requests like this one; try again in a moment."
 

@@ -1,40 +1,27 @@
 """A rack photo read on the server with the committed models (the API, the CLI, the bench)."""
+
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import numpy as np
 
 from . import reading
+from .checking import checked
+from .rack import PhotoError, RackReading
 
 MODELS = Path(__file__).resolve().parent.parent / "static" / "rack-photo"
 MAX_BYTES = 5 * 1024 * 1024
 MAX_PIXELS = 40_000_000  # a decompression bomb is refused before it is decoded
+#: what a phone's camera writes; Pillow's other readers are not offered to an upload
+FORMATS = ("JPEG", "PNG", "WEBP")
+
+__all__ = ["MAX_BYTES", "MAX_PIXELS", "PhotoError", "RackReading", "decode", "read_image", "read_photo"]
 
 
-class PhotoError(ValueError):
-    """The upload is not a photo this can read (the reason, for a 4xx or exit code 2)."""
-
-
-@dataclass
-class RackReading:
-    """What a photo shows: tiles in reading order, their boxes (0..1 of the photo's width and
-    height), which are unsure; the total and flags are the rules engine's (see :func:`checked`)."""
-
-    tiles: list[str]
-    boxes: list[list[float]]
-    unsure: list[int]
-    total: int = 0
-    flags: list[str] = field(default_factory=list)
-
-    def as_json(self) -> dict:
-        return {"tiles": self.tiles, "total": self.total, "unsure": self.unsure, "flags": self.flags, "boxes": self.boxes}
-
-
-@lru_cache(maxsize=None)
+@cache
 def _session(name: str):
     import onnxruntime as ort
 
@@ -47,18 +34,24 @@ def _session(name: str):
 def decode(data: bytes) -> np.ndarray:
     """The photo as an H x W x 3 array of 0..1, its longer side at most WORK_LONG, turned as its
     EXIF says (a phone's portrait photo)."""
-    from PIL import Image, ImageOps, UnidentifiedImageError
+    from PIL import Image, ImageOps
 
+    if not data:
+        raise PhotoError("no photo was sent: the body is empty")
     if len(data) > MAX_BYTES:
         raise PhotoError(f"the photo is {len(data):,} bytes; at most {MAX_BYTES:,} are read")
     try:
-        with Image.open(io.BytesIO(data)) as im:
+        with Image.open(io.BytesIO(data), formats=FORMATS) as im:
             if im.width * im.height > MAX_PIXELS:
-                raise PhotoError(f"the photo is {im.width} x {im.height} pixels; at most {MAX_PIXELS:,} are read")
+                raise PhotoError(
+                    f"the photo is {im.width} x {im.height} pixels; at most {MAX_PIXELS:,} are read"
+                )
             im = ImageOps.exif_transpose(im).convert("RGB")
             im.thumbnail((reading.WORK_LONG, reading.WORK_LONG), Image.Resampling.BOX)
             return np.asarray(im, np.float32) / 255
-    except (UnidentifiedImageError, OSError, SyntaxError, Image.DecompressionBombError) as err:
+    except PhotoError:
+        raise
+    except Exception as err:  # a broken or hostile file fails in many ways inside Pillow: all are a 400
         raise PhotoError("this is not a photo that can be read (JPEG, PNG or WebP)") from err
 
 
@@ -73,17 +66,23 @@ def read_image(image: np.ndarray) -> RackReading:
     tokens, sure_n, sure_c = reading.tokens_of(number, colour)
     odd = reading.odd_sizes(boxes)
     unsure = [
-        k for k, b in enumerate(boxes)
-        if b.sure < reading.SURE_FOUND or sure_n[k] < reading.SURE_NUMBER or sure_c[k] < reading.SURE_COLOUR or odd[k]
+        k
+        for k, b in enumerate(boxes)
+        if b.sure < reading.SURE_FOUND
+        or sure_n[k] < reading.SURE_NUMBER
+        or sure_c[k] < reading.SURE_COLOUR
+        or odd[k]
     ]
     H, W = image.shape[:2]
-    shown = [[round(v, 4) for v in (b.x0 / W, b.y0 / H, b.x1 / W, b.y1 / H)] for b in boxes]
+    # fractions of the photo, held to it (a tile cut by the edge), as plain floats for JSON
+    shown = [
+        [round(min(1.0, max(0.0, float(v))), 4) for v in (b.x0 / W, b.y0 / H, b.x1 / W, b.y1 / H)]
+        for b in boxes
+    ]
     return RackReading(tokens, shown, unsure)
 
 
 def read_photo(data: bytes, variant: str = "rummikub") -> RackReading:
     """A photo's bytes read and checked: :func:`read_image`, then the rules engine's total (CT-7)
     and flags (a tile more often than the set has it, more than two jokers)."""
-    from .checking import checked
-
     return checked(read_image(decode(data)), variant)

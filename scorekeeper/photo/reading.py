@@ -14,6 +14,7 @@ Sampling is plain bilinear at pixel centres (:func:`sample`), written the same w
 so the two read the same photo alike. The thresholds were chosen on the training renderer's
 tuning split, never on the held-out set (docs/rack-photo.md).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -29,6 +30,9 @@ OVERLAP = 0.3
 MARGIN = 0.08
 SURE_FOUND, SURE_NUMBER, SURE_COLOUR = 0.5, 0.9, 0.9
 ODD_SIZE, SIZE_PEERS = 1.35, 3
+#: the whole set (RULES.md section 3: two of each of 4 x 13 tiles, two jokers): no photo shows more,
+#: so the search stops there (an untrained model or a hostile photo peaks in every cell)
+MOST_TILES = 106
 COLOUR_LETTERS = "KBRG"
 JOKER = 13
 
@@ -78,7 +82,8 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
 
 
 def find_boxes(heat: np.ndarray, scale: float) -> list[Box]:
-    """Tiles on the detector's map [5, h, w], in work pixels, surest first, overlaps dropped."""
+    """Tiles on the detector's map [5, h, w], in work pixels, surest first, overlaps dropped; at
+    most MOST_TILES."""
     p = _sigmoid(heat[0])
     padded = np.pad(p, 1, constant_values=0)
     h, w = p.shape
@@ -93,6 +98,8 @@ def find_boxes(heat: np.ndarray, scale: float) -> list[Box]:
         box = Box(cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2, float(p[i, j]))
         if all(_overlap(box, kept) <= OVERLAP for kept in boxes):
             boxes.append(box)
+            if len(boxes) == MOST_TILES:
+                break
     return boxes
 
 

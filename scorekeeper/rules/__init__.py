@@ -76,6 +76,7 @@ __all__ = [
     "have_laid",
     "kept_when_laid",
     "options_for",
+    "rack_supply",
     "read_board",
     "say",
     "score_game",
@@ -129,6 +130,21 @@ def counted(variant: str, counts: Mapping[str, Any], options: Mapping[str, Any] 
     if not v.count_classes:
         raise RulesError(say("round.no_classes", variant=v.name))
     return HandValue(v.slug, points=v.class_points(counts, "counts", v.options(options)))
+
+
+def rack_supply(variant: str, cards: str, shown: str) -> list[Reason]:
+    """A tile game's rack ``cards`` against the set (CT-7: two of each tile, two jokers): a sentence
+    for each tile ``shown`` ("this photo shows") more often than the set holds it; RulesError for a
+    variant that is not a tile game.
+
+    >>> rack_supply("rummikub", "J J J K1", "this photo shows")
+    ['CT-7: the game has only two jokers; this photo shows 3']
+    """
+    v = find_variant(variant)
+    if v.deck_look != "tiles":
+        tiles = ", ".join(t.slug for t in all_variants() if t.deck_look == "tiles")
+        raise RulesError(say("ct.rack_tiles_only", accepted=tiles, variant=v.slug))
+    return v.supply(cards, shown)
 
 
 def score_game(

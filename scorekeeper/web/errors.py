@@ -14,7 +14,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.routing import BuildError
 
 from ..checker.checking import InputError
-from ..display.reasons import render_reason
+from ..display.reasons import reason_of, render_reason
 from ..limits.pool import Busy
 from ..rules import RoundError, RulesError
 from ..services.errors import Conflict, NotEditor, NotFound, SecretMissing
@@ -106,8 +106,7 @@ def mapped_error(err: Exception):
         headers = {"Retry-After": str(err.retry_after)}
     elif isinstance(err, StaleVersion):
         headers = {"ETag": ETAG.format(err.current)}
-    reason = err.reason if isinstance(err, RulesError) else None
-    return _answer(status, reason or str(err), _details(err), headers)
+    return _answer(status, reason_of(err), _details(err), headers)  # an engine sentence stays one
 
 
 def _page_words(code: int | None) -> str | None:

@@ -8,21 +8,25 @@ from flask import Blueprint, request
 from werkzeug.exceptions import UnsupportedMediaType
 from werkzeug.wsgi import get_content_length
 
+from ..photo import MAX_BYTES as PHOTO_MAX_BYTES
+
 #: what a JSON body must be sent as (``application/json``, or a ``+json`` type such as problem+json)
 NOT_JSON = "Send the body as JSON, with the header 'Content-Type: application/json'."
 WITH_BODY = frozenset({"POST", "PUT", "PATCH"})
+#: paths whose view takes a bigger body than ``MAX_CONTENT_LENGTH`` (it sets ``request.max_content_length``)
+LARGER_BODIES = {"/api/v1/rack-photo": PHOTO_MAX_BYTES}
 
 
 class ChunkedLimit:
-    """WSGI middleware: a streamed (chunked) body read whole, up to ``limit() + 1`` bytes, and passed
-    on with its ``Content-Length``, so the app's limit applies to it as to any sized body."""
+    """WSGI middleware: a streamed (chunked) body read whole, up to ``limit(environ) + 1`` bytes, and
+    passed on with its ``Content-Length``, so the app's limit applies to it as to any sized body."""
 
     def __init__(self, app, limit):
         self.app, self.limit = app, limit
 
     def __call__(self, environ, start_response):
         if environ.get("wsgi.input_terminated") and get_content_length(environ) is None:
-            limit = self.limit()
+            limit = self.limit(environ)
             if limit is not None:
                 body = environ["wsgi.input"].read(limit + 1)
                 environ.pop("HTTP_TRANSFER_ENCODING", None)
@@ -32,8 +36,15 @@ class ChunkedLimit:
 
 
 def limit_chunked_bodies(app) -> None:
-    """Wrap ``app`` so chunked bodies meet ``MAX_CONTENT_LENGTH`` as sized ones do."""
-    app.wsgi_app = ChunkedLimit(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"))
+    """Wrap ``app`` so chunked bodies meet ``MAX_CONTENT_LENGTH`` (or their path's :data:`LARGER_BODIES`)
+    as sized ones do."""
+
+    def limit(environ) -> int | None:
+        most = app.config.get("MAX_CONTENT_LENGTH")
+        larger = LARGER_BODIES.get(environ.get("PATH_INFO", ""))
+        return max(most, larger) if most is not None and larger is not None else most
+
+    app.wsgi_app = ChunkedLimit(app.wsgi_app, limit)
 
 
 def is_json(mimetype: str) -> bool:

@@ -27,6 +27,7 @@ CREATION = (
 HEAVY = (
     "api.solve",
     "api.turn",
+    "photo_api.rack_photo",
     "solver_pages.best",
     "solver_pages.turn",
     "printing.document",

@@ -36,7 +36,7 @@ from .game_support import csrf_from
 
 MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 #: Mutating routes that touch no existing game, so need no edit secret: starting or
-#: importing a game, and the API's checks (which store nothing). CSRF still applies
+#: importing a game, and the API's checks and the rack photo (which store nothing). CSRF still applies
 #: to the HTML one.
 NO_GAME = {
     "games.new",
@@ -46,6 +46,7 @@ NO_GAME = {
     "api.count_hand",
     "api.solve",
     "api.turn",
+    "photo_api.rack_photo",
     "tables.new",
     "tables_api.create_table",
     "tables_api.table_import",

@@ -5,6 +5,8 @@ MESSAGES = {
     "ct.these_sets_show": "these sets show",
     "ct.this_board_shows": "this board shows",
     "ct.these_racks_hold": "these racks hold",
+    "ct.this_photo_shows": "this photo shows",
+    "ct.rack_tiles_only": "the tile games count a rack of tiles ({accepted}); {variant} is not one",
     "ct.only_two": "{rule}: the game has only two {tile} tiles; {shown} {count}",
     "ct.only_two_jokers": "{rule}: the game has only two jokers; {shown} {count}",
     "ct.group_one_number": "CT-2: a group needs one number: {first} and {other} differ",

@@ -67,6 +67,7 @@ SHOWN = {
     "these racks hold": "ct.these_racks_hold",
     "the table after shows": "ct.table_after_shows",
     "the table and rack hold": "ct.table_and_rack_hold",
+    "this photo shows": "ct.this_photo_shows",
 }
 
 

@@ -24,14 +24,14 @@ from ..base import Variant, seats
 from ..cards import Notation
 from ..facts import Count, Seat, Text
 from ..options import Option
-from ..reasons import say
+from ..reasons import Reason, say
 from ..registry import register
 from ..table_counts import tile_counts
 from ..verdict import HandValue, Verdict
 from .checks import extension_verdict, initial_meld, laydown_verdict, set_verdict
 from .grid import check_board, is_board, read_board
 from .scoring import score_tile_round, tile_game_over, tile_ranks
-from .sets import Switches, token
+from .sets import Switches, supply_reasons, token
 
 COLOURS = {"R": "R", "B": "B", "K": "K", "G": "G", "O": "G", "Y": "G"}
 COLOUR_NAMES = {"R": "red", "B": "blue", "K": "black", "G": "gold"}
@@ -225,6 +225,15 @@ class TileGame(Variant):
         tiles = NOTATION.parse(cards)
         breakdown = tuple((token(t), 30 if t.wild else t.rank) for t in tiles)
         return HandValue(self.slug, points=sum(p for _, p in breakdown), breakdown=breakdown)
+
+    def supply(self, cards, shown: str) -> list[Reason]:
+        """CT-7: the tiles of a rack ``cards`` shown more often than the set holds them (two of each,
+        two jokers), counted where ``shown`` says ("this photo shows").
+
+        >>> Rummikub().supply("R5 r5 R5 J", "this photo shows")
+        ['CT-7: the game has only two R5 tiles; this photo shows 3']
+        """
+        return supply_reasons(NOTATION.parse(cards), "CT-7", shown)
 
     # -- scoring (CT-8) -------------------------------------------------------
     def score_round(self, facts, game, dealer, opts):

@@ -1,0 +1,157 @@
+"""The reading steps (scorekeeper/photo/reading.py) on inputs worked out by hand: no model needed."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from scorekeeper.photo import reading
+from scorekeeper.photo.reading import (
+    Box,
+    find_boxes,
+    in_reading_order,
+    letterbox,
+    odd_sizes,
+    sample,
+    tokens_of,
+)
+
+# -- sample: bilinear at pixel centres, edges clamped ------------------------------------------
+
+
+def test_sample_of_a_whole_2x2_image_into_one_pixel_is_the_mean_of_the_four():
+    image = np.array([[[0.0], [1.0]], [[0.2], [0.6]]], np.float32).repeat(3, axis=2)
+    # the one output pixel's centre is (0.5, 0.5) in pixel coordinates: halfway between all four
+    assert sample(image, 0, 0, 2, 2, 1, 1)[0, 0] == pytest.approx([0.45] * 3)
+
+
+def test_sample_at_the_same_size_gives_the_pixels_back():
+    image = np.random.default_rng(1).random((3, 4, 3)).astype(np.float32)
+    assert np.allclose(sample(image, 0, 0, 4, 3, 4, 3), image)
+
+
+def test_sample_doubling_a_row_interpolates_and_clamps_at_the_edges():
+    image = np.array([[[0.0], [1.0]]], np.float32).repeat(3, axis=2)  # 1 x 2
+    # centres at x = -0.25, 0.25, 0.75, 1.25: clamped to 0 and 1 at the ends
+    assert sample(image, 0, 0, 2, 1, 4, 1)[0, :, 0] == pytest.approx([0.0, 0.25, 0.75, 1.0])
+
+
+# -- letterbox: the detector's box, top left, grey padding -------------------------------------
+
+
+def test_letterbox_of_a_wide_photo_pads_below():
+    image = np.full((100, 200, 3), 0.2, np.float32)
+    box, scale = letterbox(image)
+    assert scale == pytest.approx(1.92)  # min(384 / 200, 288 / 100)
+    assert box.shape == (1, 3, reading.DETECT_H, reading.DETECT_W)
+    assert np.allclose(box[0, :, :192, :], 0.2)
+    assert np.allclose(box[0, :, 192:, :], reading.PAD)
+
+
+def test_letterbox_of_a_tall_photo_pads_to_the_right():
+    image = np.full((300, 100, 3), 0.8, np.float32)
+    box, scale = letterbox(image)
+    assert scale == pytest.approx(0.96)  # min(384 / 100, 288 / 300)
+    assert np.allclose(box[0, :, :, :96], 0.8)
+    assert np.allclose(box[0, :, :, 96:], reading.PAD)
+
+
+# -- find_boxes: peaks, threshold, overlaps, offsets and sizes ---------------------------------
+
+LOW = -10.0  # a cell that is surely no tile
+
+
+def heat_map(h: int = 10, w: int = 12) -> np.ndarray:
+    """An empty map: nothing found, offsets at the cell's centre (0 -> 0.5), sizes one stride (0 -> 1)."""
+    heat = np.zeros((5, h, w), np.float32)
+    heat[0] = LOW
+    return heat
+
+
+def sigmoid(x: float) -> float:
+    return 1 / (1 + math.exp(-x))
+
+
+def test_a_peak_becomes_a_box_from_its_cell_offsets_and_sizes():
+    heat = heat_map()
+    heat[0, 2, 3] = 3.0
+    heat[1, 2, 3], heat[2, 2, 3] = 0.0, math.log(3)  # x offset 0.5, y offset 0.75 of a cell
+    heat[3, 2, 3], heat[4, 2, 3] = math.log(5), math.log(6)  # 5 and 6 strides wide and tall
+    (box,) = find_boxes(heat, 1.0)
+    cx, cy = (3 + 0.5) * 4, (2 + 0.75) * 4  # 14, 11
+    assert (box.x0, box.y0, box.x1, box.y1) == pytest.approx((cx - 10, cy - 12, cx + 10, cy + 12))
+    assert box.sure == pytest.approx(sigmoid(3.0))
+
+
+def test_the_scale_maps_detector_pixels_back_to_the_photo():
+    heat = heat_map()
+    heat[0, 2, 3] = 3.0
+    (box,) = find_boxes(heat, 0.5)  # the photo is twice the detector's size
+    assert (box.x0, box.y0, box.x1, box.y1) == pytest.approx((24, 16, 32, 24))  # centre (28, 20), 8 wide
+
+
+def test_only_peaks_at_least_detect_sure_are_tiles():
+    heat = heat_map()
+    heat[0, 2, 3] = 3.0
+    heat[0, 2, 4] = 2.0  # beside a surer cell: not a peak
+    heat[0, 6, 0] = -2.0  # a peak, but sigmoid(-2) = 0.12 < DETECT
+    heat[0, 7, 9] = 1.0  # a peak: sigmoid(1) = 0.73
+    boxes = find_boxes(heat, 1.0)
+    assert [round(b.sure, 3) for b in boxes] == [round(sigmoid(3.0), 3), round(sigmoid(1.0), 3)]
+
+
+def test_a_box_overlapping_a_surer_one_is_the_same_tile():
+    heat = heat_map()
+    heat[3:5] = math.log(5)  # every box 20 x 20 pixels
+    heat[0, 2, 3], heat[0, 2, 5], heat[0, 7, 9] = 3.0, 2.5, 1.0
+    # the boxes of (2, 3) and (2, 5) are 8 pixels apart: 12 x 20 of 20 x 20 overlap (0.6 > OVERLAP)
+    boxes = find_boxes(heat, 1.0)
+    assert [(round(b.x0), round(b.y0)) for b in boxes] == [(4, 0), (28, 20)]
+
+
+def test_no_more_boxes_than_the_whole_set_has_tiles():
+    heat = np.zeros((5, 30, 30), np.float32)
+    heat[0] = LOW
+    heat[0, ::2, ::2] = 2.0  # 225 separate peaks
+    heat[3:5] = -3.0  # tiny boxes: none overlaps another
+    assert len(find_boxes(heat, 1.0)) == reading.MOST_TILES == 106
+
+
+# -- reading order, odd sizes --------------------------------------------------------------------
+
+
+def box(x: float, y: float, height: float = 20) -> Box:
+    return Box(x, y, x + 14, y + height, 0.9)
+
+
+def test_two_rows_read_top_row_first_each_left_to_right():
+    top = [box(50, 2), box(10, 0), box(30, 4)]
+    bottom = [box(40, 31), box(0, 30)]
+    ordered = in_reading_order([bottom[0], top[0], bottom[1], top[1], top[2]])
+    assert [(b.x0, b.y0) for b in ordered] == [(10, 0), (30, 4), (50, 2), (0, 30), (40, 31)]
+    assert in_reading_order([]) == []
+
+
+def test_odd_sizes_need_enough_peers_and_mark_far_off_heights():
+    few = [box(0, 0), box(20, 0), box(40, 0, height=60)]
+    assert odd_sizes(few) == [False, False, False]  # three boxes: too few to judge
+    many = [box(0, 0, 20), box(20, 0, 21), box(40, 0, 19), box(60, 0, 20), box(80, 0, 40), box(100, 0, 10)]
+    assert odd_sizes(many) == [False, False, False, False, True, True]  # median 20: 14.8 .. 27 is usual
+
+
+# -- tokens --------------------------------------------------------------------------------------
+
+
+def test_tokens_of_numbers_colours_and_the_joker():
+    number = np.full((3, 14), 0.0, np.float32)
+    colour = np.full((3, 4), 0.0, np.float32)
+    number[0, 2], colour[0, 2] = 10.0, 10.0  # 3, R
+    number[1, reading.JOKER], colour[1, 1] = 10.0, 0.5  # a joker: its colour does not count
+    number[2, 12], colour[2, 0] = 10.0, 10.0  # 13, K
+    tokens, sure_n, sure_c = tokens_of(number, colour)
+    assert tokens == ["R3", "J", "K13"]
+    assert sure_n[0] == pytest.approx(math.exp(10) / (math.exp(10) + 13))
+    assert sure_c[0] == pytest.approx(math.exp(10) / (math.exp(10) + 3))
+    assert sure_c[1] == 1.0
