@@ -1,0 +1,25 @@
+// Times the phone's runtime: onnxruntime-web's WebAssembly build (vendored in static/vendor), one
+// thread, in Node, on the committed models: the detector once and the reader on TILES tiles, as
+// one photo costs. Prints JSON. Run by bench/rack_photo_bench.py --web.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../scorekeeper/static/", import.meta.url));
+const ort = await import(`${root}vendor/onnxruntime-web/ort.wasm.min.mjs`);
+ort.env.wasm.numThreads = 1;
+ort.env.wasm.wasmPaths = `${root}vendor/onnxruntime-web/`;
+const tiles = Number(process.argv[2] || 16);
+const runs = Number(process.argv[3] || 30);
+const open = (name) => ort.InferenceSession.create(readFileSync(`${root}rack-photo/${name}.onnx`));
+const [detector, reader] = [await open("detector"), await open("reader")];
+const image = new ort.Tensor("float32", new Float32Array(3 * 288 * 384).map(() => Math.random()), [1, 3, 288, 384]);
+const crops = new ort.Tensor("float32", new Float32Array(tiles * 3 * 48 * 32).map(() => Math.random()), [tiles, 3, 48, 32]);
+const times = [];
+for (let i = 0; i < runs + 3; i++) {
+  const start = performance.now();
+  await detector.run({ image });
+  await reader.run({ tiles: crops });
+  if (i >= 3) times.push(performance.now() - start);
+}
+times.sort((a, b) => a - b);
+console.log(JSON.stringify({ tiles, runs, median: times[runs >> 1], p95: times[Math.floor(runs * 0.95)] }));
