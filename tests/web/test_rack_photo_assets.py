@@ -4,8 +4,14 @@ compile (and nothing else), and nothing of them in the service worker's shell (k
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from scorekeeper.offline.shell import SHELL_STATIC
 from scorekeeper.storage.paths import STATIC
+
+from .rounds_support import new_game, rounds_url
 
 VENDOR = STATIC / "vendor" / "onnxruntime-web"
 
@@ -37,3 +43,23 @@ def test_the_vendored_version_is_named_and_its_files_are_the_ones_hashed():
 
 def test_the_shell_keeps_none_of_it_before_first_use():
     assert not [p for p in SHELL_STATIC if p.startswith(("vendor/", "rack-photo/"))]
+
+
+@pytest.mark.skipif(not (STATIC / "rack-photo" / "reader.onnx").is_file(), reason="no rack-photo models")
+@pytest.mark.parametrize("variant", ["rummikub", "crazy-tiles", "runny-tiles"])
+def test_a_tile_games_hand_form_carries_the_check_screen(app, client, variant):
+    page = client.get(rounds_url(new_game(app, client, variant))).get_data(as_text=True)
+    dialog = re.search(r'<dialog id="rack-photo"[^>]*>', page, re.S)
+    assert dialog, variant
+    for what in ("ort.wasm.min.mjs?v=", "threaded.mjs?v=", ".wasm?v=", "detector.onnx?v=", "reader.onnx?v="):
+        assert what in dialog.group(0)
+    assert f'data-rules="/rules/{variant}"' in dialog.group(0)
+    assert 'src="/static/js/rack-photo.js?v=' in page and "rack-photo-read.js?v=" in page  # (preloaded)
+    assert "rack-photo-open" not in page  # the camera buttons are the script's: none without it
+
+
+def test_no_check_screen_without_the_models_or_on_another_game(app, client):
+    assert 'id="rack-photo"' not in client.get(rounds_url(new_game(app, client, "krazy-bee"))).get_data(as_text=True)
+    app.jinja_env.globals["static_url_if_present"] = lambda filename: ""  # a checkout without the models
+    page = client.get(rounds_url(new_game(app, client, "rummikub"))).get_data(as_text=True)
+    assert 'id="rack-photo"' not in page and 'name="players.0.rack"' in page
