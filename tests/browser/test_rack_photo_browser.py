@@ -133,6 +133,8 @@ def checked_by_hand(page, dialog, chips, found: int) -> None:
     dialog.get_by_role("button", name="Add a missed tile").click()
     pick(dialog, None, "J")
     expect(dialog.locator(".rack-photo-total")).to_contain_text(f"{before + 45} points")
+    if os.environ.get("RACK_PHOTO_SHOTS") == "docs":  # the documentation's screenshots (docs/rack-photo.md)
+        shots(page, dialog, chips.nth(found))
     # a chip tapped: the picker changes it (red 5 to blue 7), or removes it
     chips.nth(found).click()
     expect(dialog.locator(".rack-photo-picking")).to_contain_text("R5")
@@ -147,17 +149,21 @@ def checked_by_hand(page, dialog, chips, found: int) -> None:
     tokens = [chips.nth(k).inner_text().replace("?", "").strip() for k in range(chips.count())]
     assert tokens[-3:] == ["B7", "R5", "J"]
 
-    if os.environ.get("RACK_PHOTO_SHOTS") == "docs":
-        DOCS_IMG.mkdir(exist_ok=True)
-        page.screenshot(path=str(DOCS_IMG / "rack-photo-check.png"))
-        chips.nth(found).click()
-        page.screenshot(path=str(DOCS_IMG / "rack-photo-picker.png"))
-        dialog.get_by_role("button", name="Keep it as it is").click()
-
     dialog.get_by_role("button", name="Use these tiles").click()
     expect(dialog).to_be_hidden()
     expect(rack).to_have_value(" ".join(tokens))
     expect(page.locator('.cards-field:has([id="f-players.0.rack"]) output.running')).to_contain_text("points")
+
+
+def shots(page, dialog, chip) -> None:
+    """The check screen with a flag and a joker added, then the picker open on a chip."""
+    DOCS_IMG.mkdir(exist_ok=True)
+    dialog.locator(".rack-photo-total").scroll_into_view_if_needed()
+    page.screenshot(path=str(DOCS_IMG / "rack-photo-check.png"))
+    chip.click()
+    dialog.locator(".rack-photo-picker").scroll_into_view_if_needed()
+    page.screenshot(path=str(DOCS_IMG / "rack-photo-picker.png"))
+    dialog.get_by_role("button", name="Keep it as it is").click()
 
 
 def test_cancel_leaves_the_field_as_it_was(context, live_server, tmp_path):
