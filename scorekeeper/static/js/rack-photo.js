@@ -38,13 +38,11 @@ function start() {
     var name = legend ? legend.textContent.trim() : "";
     var button = document.createElement("button"), beta = document.createElement("span");
     button.type = "button"; button.className = "secondary rack-photo-open";
+    button.setAttribute("data-added", "");  /* not in the server's page (form-answer.js matches the two) */
     button.setAttribute("aria-label", _("Photo, beta: %(name)s's rack", { name: name }));
     beta.className = "beta"; beta.textContent = _("beta");
     button.append(_("Photo"), " ", beta);
-    var row = document.createElement("div");
-    row.className = "rack-photo-row";
-    input.before(row);
-    row.append(input, button);
+    input.after(button);  /* beside it (rack-photo.css): the field's siblings stay as the other scripts know them */
     button.addEventListener("click", function () {
       field = input;
       q(".rack-photo-whose").textContent = _("%(name)s's rack", { name: name });
