@@ -23,7 +23,7 @@ INSTALL ?= locked
 export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := $(abspath $(VENV))
 
-.PHONY: run test test-latest lock db bench clean docs lint-js messages translations model
+.PHONY: run test test-latest lock db bench clean docs lint-js messages translations model vendor-ort
 
 # uv into .tools/ by the interpreter's own pip (no venv to make first); a Python without pip
 # gets a small venv for it instead
@@ -73,6 +73,12 @@ lint-js: node_modules/.installed
 	@if [ -x node_modules/.bin/eslint ]; then node_modules/.bin/eslint scorekeeper/static/js eslint.config.js; \
 	elif [ "$$CI" = true ]; then echo "make: no ESLint (npm not found)" >&2; exit 1; \
 	else echo "make: NOTICE no ESLint (npm not found): the scripts were not linted" >&2; fi
+
+# onnxruntime-web for Snap the rack, vendored (committed) into static/vendor/onnxruntime-web/: needs npm
+# here only (its README.md says what is kept and why)
+ORT_VERSION ?= 1.30.0
+vendor-ort:
+	sh scripts/vendor-onnxruntime-web.sh $(ORT_VERSION)
 
 # the languages (docs/languages.md): `make messages` extracts every word the pages, forms, PDFs and
 # scripts show into messages.pot and merges it into each language's messages.po; after translating,

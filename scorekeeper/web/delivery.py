@@ -55,6 +55,12 @@ def static_url(filename: str) -> str:
     return url_for("static", filename=filename, v=static_version(Path(current_app.static_folder) / filename))
 
 
+def static_url_if_present(filename: str) -> str:
+    """:func:`static_url`, or ``""`` for a file this checkout does not hold (the rack photo's
+    models are trained apart and added later: a page without them offers no photo)."""
+    return static_url(filename) if (Path(current_app.static_folder) / filename).is_file() else ""
+
+
 def static_version(path: Path) -> str:
     """A static file's version: its content hash, a module's covering what it imports (:mod:`.js_modules`)."""
     return js_modules.version(path, content_hash)
@@ -158,5 +164,6 @@ def register(app: Flask) -> None:
     """``static_url`` for the templates; caching and compression on every answer (registered
     before any other ``after_request`` hook, so it runs last, on the finished answer)."""
     app.add_template_global(static_url)
+    app.add_template_global(static_url_if_present)
     js_modules.register(app, content_hash)
     app.after_request(deliver)

@@ -33,8 +33,10 @@ def inline_script_hashes(templates: Path) -> list[str]:
 
 
 def content_policy(templates: Path) -> str:
-    """The Content-Security-Policy every answer carries."""
-    scripts = " ".join(["'self'", *inline_script_hashes(templates)])
+    """The Content-Security-Policy every answer carries. ``'wasm-unsafe-eval'`` lets a page compile
+    WebAssembly, and nothing else: the rack photo's runtime (static/vendor/onnxruntime-web); eval
+    and inline scripts stay refused."""
+    scripts = " ".join(["'self'", "'wasm-unsafe-eval'", *inline_script_hashes(templates)])
     return (
         f"default-src 'self'; script-src {scripts}; style-src 'self'; object-src 'none'; "
         "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"

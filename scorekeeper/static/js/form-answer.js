@@ -11,8 +11,9 @@
    "hand:refused" on the form, with the sent body). Without this script, offline (queue.js says
    so), or when the server cannot be reached, the form posts the plain way. */
 
-/* What a page's answer shows around the fields, kept out of the matching of the two pages. */
-var MESSAGES = "ul.field-error, .form-errors, section.scored, #keypad";
+/* What a page's answer shows around the fields, kept out of the matching of the two pages; so is
+   what another script added to the form ([data-added]: rack-photo.js's Photo buttons). */
+var MESSAGES = "ul.field-error, .form-errors, section.scored, #keypad, [data-added]";
 
 function structural(node) {
   return !node.matches(MESSAGES) && !node.querySelector(":scope > .flashes");

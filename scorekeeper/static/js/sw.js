@@ -6,7 +6,10 @@
      one marked no-store, such as a share page with its editor link), so
      offline the games it opened stay readable, marked "Offline: showing what this phone last
      saw". A page it never opened gets the offline page.
-   - Versioned static files (?v=) never change: from the cache first.
+   - Versioned static files (?v=) never change: from the cache first. The rack photo's runtime and
+     models (static/vendor/, static/rack-photo/: 14 MB, fetched only when a camera button is first
+     used) are kept on that first use in a cache of their own, which a new shell does not drop;
+     a newer version of one of them replaces the older.
    - Live streams, a page's live content, POSTs and other sites go straight to the network:
      hands recorded offline wait in the page's own queue (static/js/queue.js), not here.
    - Background Sync: a page whose hand could not go asks for the sync "scorekeeper-send"
@@ -22,6 +25,8 @@
 var SHELL_CACHE = "scorekeeper-shell-" + VERSION;
 var PAGES = "scorekeeper-pages";
 var PAGE_LIMIT = 60;
+var APART = "scorekeeper-rack-photo";
+var KEPT_APART = ["/static/vendor/", "/static/rack-photo/"];
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(SHELL_CACHE).then(function (cache) {
@@ -114,10 +119,28 @@ function staticFile(request) {
     return hit || fetch(request).then(function (response) {
       if (response.ok) {
         var copy = response.clone();
-        caches.open(SHELL_CACHE).then(function (cache) { cache.put(request, copy); });
+        if (apart(request)) keepApart(request, copy);
+        else caches.open(SHELL_CACHE).then(function (cache) { cache.put(request, copy); });
       }
       return response;
     });
+  });
+}
+
+function apart(request) {
+  var path = new URL(request.url).pathname;
+  return KEPT_APART.some(function (folder) { return path.indexOf(folder) === 0; });
+}
+
+/* One version of each file: the other versions of its path go as this one is kept. */
+function keepApart(request, response) {
+  var path = new URL(request.url).pathname;
+  return caches.open(APART).then(function (cache) {
+    return cache.keys().then(function (keys) {
+      return Promise.all(keys.filter(function (old) {
+        return new URL(old.url).pathname === path && old.url !== request.url;
+      }).map(function (old) { return cache.delete(old); }));
+    }).then(function () { return cache.put(request, response); });
   });
 }
 

@@ -1,0 +1,237 @@
+/* Reading a rack photo on the phone (Snap the rack, beta; docs/rack-photo.md): the same steps as
+   scorekeeper/photo/reading.py, which is the contract. The constants and the steps keep the Python
+   names (find_boxes, in_reading_order, ...), so the two read side by side; a browser test compares
+   their sampling on the same image (tests/browser/test_rack_photo_read_browser.py).
+
+   An image here is {width, height, data}: data a Float32Array of height x width x 3 values 0..1,
+   as numpy's H x W x 3. The photo never leaves the phone: onnxruntime-web (static/vendor/) runs the
+   two models here, imported only on first use; the service worker keeps them afterwards. */
+
+/* reading.py's constants, one for one */
+export var DETECT_W = 384, DETECT_H = 288, STRIDE = 4;
+export var READ_W = 32, READ_H = 48;
+export var WORK_LONG = 1024;
+export var PAD = 0.5;
+export var DETECT = 0.25;
+export var OVERLAP = 0.3;
+export var MARGIN = 0.08;
+export var SURE_FOUND = 0.5, SURE_NUMBER = 0.9, SURE_COLOUR = 0.9;
+export var ODD_SIZE = 1.35, SIZE_PEERS = 3;
+export var COLOUR_LETTERS = "KBRG";
+export var JOKER = 13;
+
+/* Python's round(): halves to the even neighbour (round(2.5) == 2), not up as Math.round. */
+function py_round(x) {
+  var r = Math.round(x);
+  return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+function clip(x, lo, hi) { return Math.min(Math.max(x, lo), hi); }
+function sigmoid(x) { return Math.fround(1 / (1 + Math.exp(-x))); }  /* float32, as numpy's on float32 */
+function median(values) {
+  var s = values.slice().sort(function (a, b) { return a - b; }), m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+function height(b) { return b.y1 - b.y0; }
+
+/* The rectangle (x0, y0)-(x1, y1) of an image sampled bilinearly into h x w x 3, at pixel
+   centres, edges clamped (reading.sample). */
+export function sample(image, x0, y0, x1, y1, w, h) {
+  var W = image.width, H = image.height, src = image.data, out = new Float32Array(h * w * 3);
+  var xa = new Int32Array(w), xb = new Int32Array(w), fx = new Float64Array(w);
+  for (var i = 0; i < w; i++) {
+    var xs = clip(x0 + (i + 0.5) * (x1 - x0) / w - 0.5, 0, W - 1);
+    xa[i] = Math.floor(xs); xb[i] = Math.min(xa[i] + 1, W - 1); fx[i] = xs - xa[i];
+  }
+  for (var r = 0; r < h; r++) {
+    var ys = clip(y0 + (r + 0.5) * (y1 - y0) / h - 0.5, 0, H - 1);
+    var ya = Math.floor(ys), yb = Math.min(ya + 1, H - 1), fy = ys - ya;
+    for (var c = 0; c < w; c++) {
+      for (var k = 0; k < 3; k++) {
+        var top = src[(ya * W + xa[c]) * 3 + k] * (1 - fx[c]) + src[(ya * W + xb[c]) * 3 + k] * fx[c];
+        var bottom = src[(yb * W + xa[c]) * 3 + k] * (1 - fx[c]) + src[(yb * W + xb[c]) * 3 + k] * fx[c];
+        out[(r * w + c) * 3 + k] = top * (1 - fy) + bottom * fy;
+      }
+    }
+  }
+  return out;
+}
+
+/* h x w x 3 values written as planes (numpy's transpose(2, 0, 1)) into `into` from `offset`, whose
+   planes are `rows` x `cols` (the sample goes top left). */
+function planar(hwc, w, h, into, offset, rows, cols) {
+  for (var r = 0; r < h; r++) {
+    for (var c = 0; c < w; c++) {
+      for (var k = 0; k < 3; k++) { into[offset + k * rows * cols + r * cols + c] = hwc[(r * w + c) * 3 + k]; }
+    }
+  }
+}
+
+/* The detector's input [1, 3, DETECT_H, DETECT_W] (the photo top left, grey around it) and the
+   scale from work pixels to detector pixels (reading.letterbox). */
+export function letterbox(image) {
+  var W = image.width, H = image.height;
+  var scale = Math.min(DETECT_W / W, DETECT_H / H);
+  var w = Math.max(1, py_round(W * scale)), h = Math.max(1, py_round(H * scale));
+  var box = new Float32Array(3 * DETECT_H * DETECT_W).fill(PAD);
+  planar(sample(image, 0, 0, W, H, w, h), w, h, box, 0, DETECT_H, DETECT_W);
+  return { input: box, scale: scale };
+}
+
+/* Intersection over the smaller box (a tile inside a bigger box is the same tile). */
+function overlap(a, b) {
+  var w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0), h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  if (w <= 0 || h <= 0) { return 0; }
+  return w * h / Math.min((a.x1 - a.x0) * height(a), (b.x1 - b.x0) * height(b));
+}
+
+/* Tiles on the detector's map (heat: [5, h, w] flat), in work pixels, surest first, overlaps
+   dropped (reading.find_boxes). A box: {x0, y0, x1, y1, sure}. */
+export function find_boxes(heat, h, w, scale) {
+  var plane = h * w, p = new Float32Array(plane), found = [];
+  for (var n = 0; n < plane; n++) { p[n] = sigmoid(heat[n]); }
+  for (var i = 0; i < h; i++) {
+    for (var j = 0; j < w; j++) {
+      var here = p[i * w + j], peak = 0;  /* the 3 x 3 around it, zero outside the map */
+      for (var di = -1; di <= 1; di++) {
+        for (var dj = -1; dj <= 1; dj++) {
+          var y = i + di, x = j + dj;
+          if (y >= 0 && y < h && x >= 0 && x < w) { peak = Math.max(peak, p[y * w + x]); }
+        }
+      }
+      if (here >= DETECT && here >= peak) { found.push([i, j]); }
+    }
+  }
+  found.sort(function (a, b) { return p[b[0] * w + b[1]] - p[a[0] * w + a[1]]; });  /* stable, as sorted() */
+  var boxes = [];
+  found.forEach(function (ij) {
+    var at = ij[0] * w + ij[1];
+    var cx = (ij[1] + sigmoid(heat[plane + at])) * STRIDE / scale;
+    var cy = (ij[0] + sigmoid(heat[2 * plane + at])) * STRIDE / scale;
+    var bw = Math.exp(clip(heat[3 * plane + at], -3, 4)) * STRIDE / scale;
+    var bh = Math.exp(clip(heat[4 * plane + at], -3, 4)) * STRIDE / scale;
+    var box = { x0: cx - bw / 2, y0: cy - bh / 2, x1: cx + bw / 2, y1: cy + bh / 2, sure: p[at] };
+    if (boxes.every(function (kept) { return overlap(box, kept) <= OVERLAP; })) { boxes.push(box); }
+  });
+  return boxes;
+}
+
+/* Rows top to bottom (a new row where a centre is lower than the row's by more than half a
+   tile), each left to right (reading.in_reading_order). */
+export function in_reading_order(boxes) {
+  if (!boxes.length) { return []; }
+  var tall = median(boxes.map(height)), rows = [];
+  boxes.slice().sort(function (a, b) { return (a.y0 + a.y1) - (b.y0 + b.y1); }).forEach(function (box) {
+    var row = rows[rows.length - 1];
+    var mean = row ? row.reduce(function (s, b) { return s + (b.y0 + b.y1) / 2; }, 0) / row.length : 0;
+    if (row && (box.y0 + box.y1) / 2 - mean <= tall / 2) { row.push(box); } else { rows.push([box]); }
+  });
+  return [].concat.apply([], rows.map(function (row) {
+    return row.sort(function (a, b) { return (a.x0 + a.x1) - (b.x0 + b.x1); });
+  }));
+}
+
+/* The reader's input [n, 3, READ_H, READ_W]: each box widened by MARGIN (reading.crops). */
+export function crops(image, boxes) {
+  var out = new Float32Array(boxes.length * 3 * READ_H * READ_W);
+  boxes.forEach(function (b, k) {
+    var mx = (b.x1 - b.x0) * MARGIN, my = height(b) * MARGIN;
+    planar(sample(image, b.x0 - mx, b.y0 - my, b.x1 + mx, b.y1 + my, READ_W, READ_H), READ_W, READ_H,
+           out, k * 3 * READ_H * READ_W, READ_H, READ_W);
+  });
+  return out;
+}
+
+/* Boxes whose height is off the others' median by more than ODD_SIZE times; only with more than
+   SIZE_PEERS boxes to compare (reading.odd_sizes). */
+export function odd_sizes(boxes) {
+  if (boxes.length <= SIZE_PEERS) { return boxes.map(function () { return false; }); }
+  var tall = median(boxes.map(height));
+  return boxes.map(function (b) { return !(tall / ODD_SIZE <= height(b) && height(b) <= tall * ODD_SIZE); });
+}
+
+function softmax_rows(x, n, k) {
+  var out = [];
+  for (var i = 0; i < n; i++) {
+    var row = Array.from(x.subarray(i * k, (i + 1) * k)), top = Math.max.apply(null, row);
+    var e = row.map(function (v) { return Math.exp(v - top); }), sum = e.reduce(function (s, v) { return s + v; }, 0);
+    out.push(e.map(function (v) { return v / sum; }));
+  }
+  return out;
+}
+function argmax(row) { return row.indexOf(Math.max.apply(null, row)); }  /* the first, as numpy's */
+
+/* The reader's logits (number [n, 14], colour [n, 4], flat) as tile notation ("R3", "J"), with how
+   sure each number and colour is (reading.tokens_of). */
+export function tokens_of(number, colour, n) {
+  var pn = softmax_rows(number, n, JOKER + 1), pc = softmax_rows(colour, n, COLOUR_LETTERS.length);
+  var tokens = [], sure_n = [], sure_c = [];
+  for (var i = 0; i < n; i++) {
+    var k = argmax(pn[i]), q = argmax(pc[i]);
+    tokens.push(k === JOKER ? "J" : COLOUR_LETTERS.charAt(q) + (k + 1));
+    sure_n.push(pn[i][k]);
+    sure_c.push(k === JOKER ? 1 : pc[i][q]);
+  }
+  return { tokens: tokens, sure_n: sure_n, sure_c: sure_c };
+}
+
+/* The photo as an image of 0..1, its longer side at most WORK_LONG (photo.decode; a decoded
+   ImageBitmap is turned as its EXIF says already). */
+export function work_image(bitmap) {
+  var scale = Math.min(1, WORK_LONG / Math.max(bitmap.width, bitmap.height));
+  var w = Math.max(1, py_round(bitmap.width * scale)), h = Math.max(1, py_round(bitmap.height * scale));
+  var canvas = document.createElement("canvas");
+  canvas.width = w; canvas.height = h;
+  var g = canvas.getContext("2d", { willReadFrequently: true });
+  g.imageSmoothingQuality = "high";
+  g.drawImage(bitmap, 0, 0, w, h);
+  var rgba = g.getImageData(0, 0, w, h).data, data = new Float32Array(w * h * 3);
+  for (var n = 0, m = 0; n < rgba.length; n += 4, m += 3) {
+    data[m] = rgba[n] / 255; data[m + 1] = rgba[n + 1] / 255; data[m + 2] = rgba[n + 2] / 255;
+  }
+  return { width: w, height: h, data: data };
+}
+
+var loading = null;
+
+/* onnxruntime-web and the two models, loaded once (urls: the page's data-runtime, data-loader,
+   data-wasm, data-detector, data-reader, all versioned, so the service worker keeps them). One
+   thread: no workers and no cross-origin isolation. A failed load is tried again next time. */
+export function load(urls) {
+  if (!loading) {
+    loading = import(urls.runtime).then(function (ort) {
+      var whole = function (url) { return new URL(url, document.baseURI).href; };
+      ort.env.wasm.numThreads = 1;
+      ort.env.wasm.proxy = false;
+      ort.env.wasm.wasmPaths = { mjs: whole(urls.loader), wasm: whole(urls.wasm) };
+      var options = { executionProviders: ["wasm"] };
+      return Promise.all([ort.InferenceSession.create(whole(urls.detector), options),
+                          ort.InferenceSession.create(whole(urls.reader), options)]).then(function (s) {
+        return { ort: ort, detector: s[0], reader: s[1] };
+      });
+    });
+    loading.catch(function () { loading = null; });
+  }
+  return loading;
+}
+
+/* The tiles on a work image, in reading order: [{token, box: [x0, y0, x1, y1] in work pixels,
+   unsure}] (photo.read_image). */
+export function read(image, urls) {
+  return load(urls).then(function (rt) {
+    var lb = letterbox(image);
+    var x = new rt.ort.Tensor("float32", lb.input, [1, 3, DETECT_H, DETECT_W]);
+    return rt.detector.run({ image: x }).then(function (out) {
+      var heat = out.heat, dims = heat.dims;
+      var boxes = in_reading_order(find_boxes(heat.data, dims[2], dims[3], lb.scale));
+      if (!boxes.length) { return []; }
+      var tiles = new rt.ort.Tensor("float32", crops(image, boxes), [boxes.length, 3, READ_H, READ_W]);
+      return rt.reader.run({ tiles: tiles }).then(function (said) {
+        var t = tokens_of(said.number.data, said.colour.data, boxes.length), odd = odd_sizes(boxes);
+        return boxes.map(function (b, k) {
+          return { token: t.tokens[k], box: [b.x0, b.y0, b.x1, b.y1],
+                   unsure: b.sure < SURE_FOUND || t.sure_n[k] < SURE_NUMBER || t.sure_c[k] < SURE_COLOUR || odd[k] };
+        });
+      });
+    });
+  });
+}

@@ -1,0 +1,188 @@
+/* Snap the rack (beta; docs/rack-photo.md), on the tile games' hand form: a camera button beside
+   each player's rack field takes or picks a photo; the phone reads it (rack-photo-read.js: the
+   photo is never sent) and the check screen (templates/rounds/_rack_photo.html, a dialog over the
+   form) shows the photo with a box on each tile found and a chip per tile in reading order. The
+   player checks them: a chip tapped opens the tile picker (the one keypad, keypad.js), a missed
+   tile is added, the rack's total (CT-7) and what cannot be (a tile more often than the set has
+   it) follow. "Use these tiles" writes the notation into the field; nothing is ever scored from
+   the photo alone. Without this script (or without the models) the racks are typed as ever. */
+import { _ } from "./i18n.js";
+import * as ScorekeeperKeypad from "./keypad.js";
+import * as Reading from "./rack-photo-read.js";
+
+var COLOURS = { K: "black", B: "blue", R: "red", G: "gold" };
+var JOKER_POINTS = 30, COPIES = 2;  /* CT-7; RULES.md section 3: two of each tile, two jokers */
+
+function start() {
+  var form = document.querySelector("form.hand-form");
+  var dialog = document.getElementById("rack-photo");
+  if (!form || !dialog || typeof dialog.showModal !== "function" || !window.createImageBitmap) { return; }
+  var urls = {};
+  ["runtime", "loader", "wasm", "detector", "reader"].forEach(function (k) { urls[k] = dialog.getAttribute("data-" + k); });
+  var rules = dialog.getAttribute("data-rules");
+  function q(selector) { return dialog.querySelector(selector); }
+  var status = q(".rack-photo-status"), canvas = q(".rack-photo-picture"), chips = q(".rack-photo-chips");
+  var picker = q(".rack-photo-picker"), picking = q(".rack-photo-picking"), keep = q(".rack-photo-keep");
+  var remove = q(".rack-photo-remove"), keypad = q("#rack-photo-keypad");
+  var tiles = [], field = null, picked = null, photo = null, asked = 0;
+  keypad.hidden = false;  /* (the keypad is drawn hidden for the pages whose script shows it) */
+
+  /* one file input for every player: take a photo (or pick one) with the back camera */
+  var camera = document.createElement("input");
+  camera.type = "file"; camera.accept = "image/*"; camera.setAttribute("capture", "environment");
+  camera.className = "rack-photo-camera"; camera.hidden = true; camera.tabIndex = -1;
+  dialog.after(camera);
+
+  form.querySelectorAll('.cards-input[name$=".rack"]').forEach(function (input) {
+    var legend = input.closest("fieldset.player").querySelector("legend");
+    var name = legend ? legend.textContent.trim() : "";
+    var button = document.createElement("button"), beta = document.createElement("span");
+    button.type = "button"; button.className = "secondary rack-photo-open";
+    button.setAttribute("data-added", "");  /* not in the server's page (form-answer.js matches the two) */
+    button.setAttribute("aria-label", _("Photo, beta: %(name)s's rack", { name: name }));
+    beta.className = "beta"; beta.textContent = _("beta");
+    button.append(_("Photo"), " ", beta);
+    input.after(button);  /* beside it (rack-photo.css): the field's siblings stay as the other scripts know them */
+    button.addEventListener("click", function () {
+      field = input;
+      q(".rack-photo-whose").textContent = _("%(name)s's rack", { name: name });
+      camera.value = "";
+      camera.click();
+    });
+  });
+
+  camera.addEventListener("change", function () {
+    var file = camera.files && camera.files[0];
+    if (!file || !field) { return; }
+    var mine = ++asked;
+    tiles = []; photo = null; canvas.hidden = true;
+    closePicker(); draw();
+    status.textContent = _("Reading the photo…");
+    dialog.showModal();
+    createImageBitmap(file).then(function (bitmap) {
+      var image = Reading.work_image(bitmap);
+      photo = { bitmap: bitmap, width: image.width, height: image.height };
+      canvas.width = image.width; canvas.height = image.height; canvas.hidden = false;
+      drawPhoto();
+      return Reading.read(image, urls);
+    }).then(function (found) {
+      if (mine !== asked) { return; }  /* closed, or another photo since */
+      tiles = found.concat(tiles);  /* (a tile added by hand meanwhile stays, after them) */
+      status.textContent = found.length ? _("Tiles found: %(count)s. Check each one.", { count: found.length })
+        : _("No tile found: add them by hand, or take another photo.");
+      draw();
+    }).catch(function () {
+      if (mine === asked) { status.textContent = _("This photo could not be read: add the tiles by hand, or cancel."); }
+    });
+  });
+
+  function colourOf(token) { return token === "J" ? "wild" : COLOURS[token.charAt(0)] || ""; }
+  function points(token) { return token === "J" ? JOKER_POINTS : parseInt(token.slice(1), 10); }
+
+  /* the sentence, then its rule id as a small link to the rule (as the engine's messages show) */
+  function withRule(element, sentence, rule) {
+    var link = document.createElement("a");
+    link.className = "rule-ref"; link.href = rules + "#" + rule; link.textContent = "(" + rule + ")";
+    element.replaceChildren(sentence + " ", link);
+    return element;
+  }
+
+  function draw() {
+    chips.replaceChildren.apply(chips, tiles.map(function (tile, i) {
+      var chip = document.createElement("button");
+      chip.type = "button";
+      chip.className = "chip tile-chip chip-" + colourOf(tile.token) + (tile.unsure ? " unsure" : "");
+      chip.textContent = tile.token;
+      if (tile.unsure) {
+        var mark = document.createElement("span");
+        mark.className = "unsure-mark"; mark.textContent = "?";
+        chip.append(mark);
+      }
+      chip.setAttribute("aria-label", tile.unsure ? _("%(tile)s, unsure: check it", { tile: tile.token })
+        : _("%(tile)s: change or remove it", { tile: tile.token }));
+      if (picked === i) { chip.setAttribute("aria-expanded", "true"); }
+      chip.addEventListener("click", function () { openPicker(i); });
+      return chip;
+    }));
+    var total = tiles.reduce(function (sum, tile) { return sum + points(tile.token); }, 0);
+    withRule(q(".rack-photo-total"), _("Rack total: %(points)s points", { points: total }), "CT-7");
+    var counts = {};
+    tiles.forEach(function (tile) { counts[tile.token] = (counts[tile.token] || 0) + 1; });
+    q(".rack-photo-flags").replaceChildren.apply(q(".rack-photo-flags"), Object.keys(counts).filter(function (token) {
+      return counts[token] > COPIES;
+    }).sort().map(function (token) {
+      var sentence = token === "J" ? _("The game has only two jokers; this rack holds %(count)s.", { count: counts[token] })
+        : _("The game has only two %(tile)s tiles; this rack holds %(count)s.", { tile: token, count: counts[token] });
+      return withRule(document.createElement("li"), sentence, "CT-7");
+    }));
+    drawPhoto();
+  }
+
+  /* the photo, a box on each tile read from it (dashed where unsure), numbered as the chips go */
+  function drawPhoto() {
+    if (!photo) { return; }
+    var g = canvas.getContext("2d"), line = Math.max(2, photo.width / 250);
+    g.drawImage(photo.bitmap, 0, 0, photo.width, photo.height);
+    g.font = "bold " + Math.round(line * 7) + "px system-ui, sans-serif";
+    tiles.forEach(function (tile, i) {
+      if (!tile.box) { return; }
+      var b = tile.box;
+      g.lineWidth = picked === i ? line * 2 : line;
+      g.setLineDash(tile.unsure ? [line * 3, line * 2] : []);
+      g.strokeStyle = tile.unsure ? "#f59e0b" : "#22c55e";
+      g.strokeRect(b[0], b[1], b[2] - b[0], b[3] - b[1]);
+      g.fillStyle = g.strokeStyle;
+      g.fillText(String(i + 1), b[0] + line, b[1] - line);
+    });
+  }
+
+  function openPicker(i) {
+    picked = i;
+    var adding = i === "new";
+    picking.textContent = adding ? _("A missed tile: pick its colour, then its number or the joker.")
+      : _("Tile %(number)s, %(tile)s: pick its colour, then its number or the joker.", { number: i + 1, tile: tiles[i].token });
+    keep.textContent = adding ? _("Add no tile") : _("Keep it as it is");
+    remove.hidden = adding;
+    var colour = !adding && keypad.querySelector('[data-suit="' + tiles[i].token.charAt(0) + '"]');
+    if (colour) { colour.click(); }
+    picker.hidden = false;
+    draw();
+    picking.focus();
+  }
+
+  function closePicker(focusChip) {
+    var was = picked;
+    picked = null; picker.hidden = true;
+    draw();
+    var chip = typeof was === "number" ? chips.children[Math.min(was, tiles.length - 1)] : null;
+    if (focusChip) { (chip || q(".rack-photo-add")).focus(); }
+  }
+
+  ScorekeeperKeypad.attach(keypad, {
+    onToken: function (token) {
+      if (picked === null) { return; }
+      token = token.toUpperCase();
+      if (picked === "new") { tiles.push({ token: token, box: null, unsure: false }); picked = tiles.length - 1; }
+      else { tiles[picked] = { token: token, box: tiles[picked].box, unsure: false }; }  /* checked now */
+      closePicker(true);
+    }
+  });
+  keep.addEventListener("click", function () {
+    if (typeof picked === "number") { tiles[picked].unsure = false; }  /* looked at and kept: checked */
+    closePicker(true);
+  });
+  remove.addEventListener("click", function () {
+    if (typeof picked === "number") { tiles.splice(picked, 1); }
+    closePicker(true);
+  });
+  q(".rack-photo-add").addEventListener("click", function () { openPicker("new"); });
+  q(".rack-photo-use").addEventListener("click", function () {
+    field.value = tiles.map(function (tile) { return tile.token; }).join(" ");
+    field.dispatchEvent(new Event("input", { bubbles: true }));  /* the engine's running value, who went out */
+    dialog.close();
+  });
+  q(".rack-photo-cancel").addEventListener("click", function () { dialog.close(); });
+  dialog.addEventListener("close", function () { asked++; picked = null; picker.hidden = true; });
+}
+
+start();

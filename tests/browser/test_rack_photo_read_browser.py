@@ -1,0 +1,118 @@
+"""The phone reads a rack photo as the server does: static/js/rack-photo-read.js against
+scorekeeper/photo/reading.py, the contract, on the same inputs in a real Chromium (to 1e-4): the
+bilinear sampling, the letterbox, the crops, the boxes found on a detector map and their reading
+order, the odd sizes and the tokens read from the logits. Then the whole pipeline with the real
+onnxruntime-web and the committed models on a photo: it returns, tiles in the notation."""
+
+from __future__ import annotations
+
+import base64
+import re
+
+import numpy as np
+import pytest
+
+from scorekeeper.photo import reading
+from scorekeeper.storage.paths import STATIC
+from tests.rack_photo_fixtures import heat, rack_photo
+
+from .conftest import PHONE
+
+pytestmark = pytest.mark.browser
+TOLERANCE = 1e-4
+STEPS = """async ([image, heat, number, colour]) => {
+  const R = await import('/static/js/rack-photo-read.js');
+  const im = {width: image.w, height: image.h, data: Float32Array.from(image.data)};
+  const lb = R.letterbox(im);
+  const boxes = R.in_reading_order(R.find_boxes(Float32Array.from(heat), 72, 96, 0.6));
+  const read = R.tokens_of(Float32Array.from(number), Float32Array.from(colour), number.length / 14);
+  return {
+    sample: Array.from(R.sample(im, 0.3, 0.2, 6.1, 4.7, 9, 4)),
+    wide: Array.from(R.sample(im, -2, -1, 11, 8, 5, 7)),
+    letterbox: Array.from(lb.input), scale: lb.scale,
+    crops: Array.from(R.crops(im, [{x0: 0.5, y0: 1, x1: 4.5, y1: 4.2, sure: 1},
+                                   {x0: 2, y0: 0, x1: 7, y1: 5, sure: 1}])),
+    boxes: boxes.map(b => [b.x0, b.y0, b.x1, b.y1, b.sure]), odd: R.odd_sizes(boxes), read,
+  };
+}"""
+
+
+def close(js, py) -> None:
+    """What the script said is what reading.py says, to TOLERANCE."""
+    np.testing.assert_allclose(np.ravel(np.array(js, np.float32)), np.ravel(py), atol=TOLERANCE)
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def test_the_script_reads_as_reading_py(page, live_server):
+    rng = np.random.default_rng(25)
+    image = rng.random((5, 7, 3)).astype(np.float32)
+    detector_map = np.array(heat(), np.float32).reshape(5, 72, 96)
+    detector_map[0, 40, 10] = 2.0  # a seventh, smaller tile below the row: a row of its own, an odd size
+    detector_map[3:5, 40, 10] = 1.0
+    number, colour = rng.normal(0, 3, (4, 14)).astype(np.float32), rng.normal(0, 3, (4, 4)).astype(np.float32)
+    page.goto(live_server + "/")
+    said = page.evaluate(
+        STEPS,
+        [
+            {"w": 7, "h": 5, "data": image.ravel().tolist()},
+            detector_map.ravel().tolist(),
+            number.ravel().tolist(),
+            colour.ravel().tolist(),
+        ],
+    )
+    close(said["sample"], reading.sample(image, 0.3, 0.2, 6.1, 4.7, 9, 4))
+    close(said["wide"], reading.sample(image, -2, -1, 11, 8, 5, 7))
+    boxed, scale = reading.letterbox(image)
+    close(said["letterbox"], boxed)
+    assert said["scale"] == pytest.approx(scale)
+    boxes = [reading.Box(0.5, 1, 4.5, 4.2, 1), reading.Box(2, 0, 7, 5, 1)]
+    close(said["crops"], reading.crops(image, boxes))
+
+    found = reading.in_reading_order(reading.find_boxes(detector_map, 0.6))
+    assert len(said["boxes"]) == len(found) == 7
+    close(said["boxes"], [[b.x0, b.y0, b.x1, b.y1, b.sure] for b in found])
+    assert said["odd"] == reading.odd_sizes(found) == [False] * 6 + [True]
+    tokens, sure_n, sure_c = reading.tokens_of(number, colour)
+    assert said["read"]["tokens"] == tokens
+    close(said["read"]["sure_n"], sure_n)
+    close(said["read"]["sure_c"], sure_c)
+
+
+@pytest.mark.skipif(not (STATIC / "rack-photo" / "detector.onnx").is_file(), reason="no rack-photo models")
+def test_the_whole_reading_runs_in_the_browser(page, live_server, tmp_path):
+    """onnxruntime-web with the committed models on a photo: no error, each tile in the notation with
+    its box inside the photo; the work image the canvas makes is the photo's own pixels (no scaling)."""
+    photo = base64.b64encode(rack_photo(tmp_path / "rack.png").read_bytes()).decode()
+    page.goto(live_server + "/")
+    runtime = {
+        k: f"/static/{path}"
+        for k, path in {
+            "runtime": "vendor/onnxruntime-web/ort.wasm.min.mjs",
+            "loader": "vendor/onnxruntime-web/ort-wasm-simd-threaded.mjs",
+            "wasm": "vendor/onnxruntime-web/ort-wasm-simd-threaded.wasm",
+            "detector": "rack-photo/detector.onnx",
+            "reader": "rack-photo/reader.onnx",
+        }.items()
+    }
+    said = page.evaluate(
+        """async ([photo, urls]) => {
+          const R = await import('/static/js/rack-photo-read.js');
+          const bytes = Uint8Array.from(atob(photo), c => c.charCodeAt(0));
+          const image = R.work_image(await createImageBitmap(new Blob([bytes], {type: 'image/png'})));
+          const tiles = await R.read(image, urls);
+          return {w: image.width, h: image.height, corner: Array.from(image.data.slice(0, 6)), tiles};
+        }""",
+        [photo, runtime],
+    )
+    assert (said["w"], said["h"]) == (640, 360)
+    np.testing.assert_allclose(said["corner"], [120 / 255, 84 / 255, 50 / 255] * 2, atol=TOLERANCE)
+    for tile in said["tiles"]:
+        assert re.fullmatch(r"[KBRG](?:[1-9]|1[0-3])|J", tile["token"])
+        assert isinstance(tile["unsure"], bool) and len(tile["box"]) == 4

@@ -1,0 +1,65 @@
+"""Snap the rack's files as the phone gets them (docs/rack-photo.md): the vendored onnxruntime-web
+served with the types a module import and WebAssembly need, the policy letting WebAssembly
+compile (and nothing else), and nothing of them in the service worker's shell (kept on first use)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.offline.shell import SHELL_STATIC
+from scorekeeper.storage.paths import STATIC
+
+from .rounds_support import new_game, rounds_url
+
+VENDOR = STATIC / "vendor" / "onnxruntime-web"
+
+
+def test_the_runtime_is_served_as_a_module_and_webassembly(client):
+    loader = client.get("/static/vendor/onnxruntime-web/ort-wasm-simd-threaded.mjs")
+    api = client.get("/static/vendor/onnxruntime-web/ort.wasm.min.mjs")
+    wasm = client.get("/static/vendor/onnxruntime-web/ort-wasm-simd-threaded.wasm")
+    assert loader.status_code == api.status_code == wasm.status_code == 200
+    assert loader.mimetype == api.mimetype == "text/javascript"
+    assert wasm.mimetype == "application/wasm"
+
+
+def test_the_policy_lets_webassembly_compile_and_still_refuses_eval(client):
+    policy = client.get("/").headers["Content-Security-Policy"]
+    scripts = next(part for part in policy.split(";") if part.strip().startswith("script-src")).split()
+    assert "'wasm-unsafe-eval'" in scripts
+    assert "'unsafe-eval'" not in scripts and "'unsafe-inline'" not in scripts
+
+
+def test_the_vendored_version_is_named_and_its_files_are_the_ones_hashed():
+    version = (VENDOR / "VERSION").read_text().strip()
+    assert version in (VENDOR / "README.md").read_text().splitlines()[0]
+    assert f"ORT_VERSION ?= {version}" in (STATIC.parents[1] / "Makefile").read_text()
+    named = {line.split()[1] for line in (VENDOR / "SHA256SUMS").read_text().splitlines()}
+    assert named == {p.name for p in VENDOR.iterdir() if p.suffix in (".mjs", ".wasm")}
+    assert (VENDOR / "LICENSE").read_text().startswith("MIT License")
+
+
+def test_the_shell_keeps_none_of_it_before_first_use():
+    assert not [p for p in SHELL_STATIC if p.startswith(("vendor/", "rack-photo/"))]
+
+
+@pytest.mark.skipif(not (STATIC / "rack-photo" / "reader.onnx").is_file(), reason="no rack-photo models")
+@pytest.mark.parametrize("variant", ["rummikub", "crazy-tiles", "runny-tiles"])
+def test_a_tile_games_hand_form_carries_the_check_screen(app, client, variant):
+    page = client.get(rounds_url(new_game(app, client, variant))).get_data(as_text=True)
+    dialog = re.search(r'<dialog id="rack-photo"[^>]*>', page, re.S)
+    assert dialog, variant
+    for what in ("ort.wasm.min.mjs?v=", "threaded.mjs?v=", ".wasm?v=", "detector.onnx?v=", "reader.onnx?v="):
+        assert what in dialog.group(0)
+    assert f'data-rules="/rules/{variant}"' in dialog.group(0)
+    assert 'src="/static/js/rack-photo.js?v=' in page and "rack-photo-read.js?v=" in page  # (preloaded)
+    assert "rack-photo-open" not in page  # the camera buttons are the script's: none without it
+
+
+def test_no_check_screen_without_the_models_or_on_another_game(app, client):
+    assert 'id="rack-photo"' not in client.get(rounds_url(new_game(app, client, "krazy-bee"))).get_data(as_text=True)
+    app.jinja_env.globals["static_url_if_present"] = lambda filename: ""  # a checkout without the models
+    page = client.get(rounds_url(new_game(app, client, "rummikub"))).get_data(as_text=True)
+    assert 'id="rack-photo"' not in page and 'name="players.0.rack"' in page
