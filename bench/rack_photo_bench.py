@@ -14,6 +14,7 @@ overlapping by half), and the bench prints:
 Usage: ``python bench/rack_photo_bench.py [--racks 300] [--split held-out|tune] [--web]``.
 Prints the figures; asserts nothing.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -65,9 +66,17 @@ def score(tiles, boxes, unsure, flags, truth_boxes, labels) -> dict:
     colours = [tiles[k][0] == truth[t][0] for k, t in pairs if truth[t] != "J" and tiles[k] != "J"]
     exact = points(tiles) == points(truth)
     flagged = bool(unsure or flags)
-    return {"found": len(pairs), "true": len(truth), "read": len(tiles), "numbers": sum(numbers),
-            "colours": sum(colours), "coloured": len(colours), "exact": exact, "flagged": flagged,
-            "silent_wrong": not exact and not flagged}
+    return {
+        "found": len(pairs),
+        "true": len(truth),
+        "read": len(tiles),
+        "numbers": sum(numbers),
+        "colours": sum(colours),
+        "coloured": len(colours),
+        "exact": exact,
+        "flagged": flagged,
+        "silent_wrong": not exact and not flagged,
+    }
 
 
 def summary(rows: list[dict]) -> dict:
@@ -117,11 +126,15 @@ def main() -> None:
         times.append(time.perf_counter() - start)
         sizes.append(len(labels))
         rows.append(score(tiles, boxes, unsure, flags, truth_boxes, labels))
-    print(f"Snap the rack, {args.split} split, {args.racks} racks ({statistics.mean(sizes):.1f} tiles on average)")
+    print(
+        f"Snap the rack, {args.split} split, {args.racks} racks ({statistics.mean(sizes):.1f} tiles on average)"
+    )
     for key, value in summary(rows).items():
         print(f"  {key:22} {value:.1%}" if isinstance(value, float) else f"  {key:22} {value}")
-    print(f"  Python, per photo      median {statistics.median(times) * 1000:.0f} ms, "
-          f"95th percentile {np.percentile(times, 95) * 1000:.0f} ms (onnxruntime, one thread)")
+    print(
+        f"  Python, per photo      median {statistics.median(times) * 1000:.0f} ms, "
+        f"95th percentile {np.percentile(times, 95) * 1000:.0f} ms (onnxruntime, one thread)"
+    )
     if args.web:
         from rack_photo_web import time_web
 

@@ -1,4 +1,5 @@
 """The phone's share of bench/rack_photo_bench.py: onnxruntime-web timed in Node (rack_photo_web.mjs)."""
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,17 @@ def time_web(tiles: int = 16) -> str:
     node = shutil.which("node")
     if not node:
         return "  onnxruntime-web        not timed: Node.js not found"
-    out = subprocess.run([node, str(HERE / "rack_photo_web.mjs"), str(tiles)], capture_output=True, text=True, timeout=600, check=True)
+    out = subprocess.run(
+        [node, str(HERE / "rack_photo_web.mjs"), str(tiles)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
     got = json.loads(out.stdout.strip().splitlines()[-1])
-    return (f"  onnxruntime-web, photo median {got['median']:.0f} ms, 95th percentile {got['p95']:.0f} ms "
-            f"(WebAssembly, one thread, Node {subprocess.run([node, '--version'], capture_output=True, text=True).stdout.strip()}, "
-            f"detector + reader on {tiles} tiles; the phone also samples the photo)")
+    version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()
+    return (
+        f"  onnxruntime-web, photo median {got['median']:.0f} ms, 95th percentile {got['p95']:.0f} ms "
+        f"(WebAssembly, one thread, Node {version}, "
+        f"detector + reader on {tiles} tiles; the phone also samples the photo)"
+    )

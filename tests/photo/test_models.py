@@ -1,5 +1,6 @@
 """The committed rack photo models load and give the reference outputs kept beside them
 (tools/rackphoto/train.py writes both), under the size the issue allows."""
+
 import numpy as np
 import pytest
 
@@ -27,6 +28,11 @@ def test_the_models_shapes_are_the_reading_steps():
 
     det, read = photo._session("detector"), photo._session("reader")
     assert det.get_inputs()[0].shape == [1, 3, reading.DETECT_H, reading.DETECT_W]
-    assert det.get_outputs()[0].shape == [1, 5, reading.DETECT_H // reading.STRIDE, reading.DETECT_W // reading.STRIDE]
+    assert det.get_outputs()[0].shape == [
+        1,
+        5,
+        reading.DETECT_H // reading.STRIDE,
+        reading.DETECT_W // reading.STRIDE,
+    ]
     assert read.get_inputs()[0].shape[1:] == [3, reading.READ_H, reading.READ_W]
     assert [o.shape[1] for o in read.get_outputs()] == [reading.JOKER + 1, len(reading.COLOUR_LETTERS)]

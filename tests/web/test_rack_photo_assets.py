@@ -59,7 +59,40 @@ def test_a_tile_games_hand_form_carries_the_check_screen(app, client, variant):
 
 
 def test_no_check_screen_without_the_models_or_on_another_game(app, client):
-    assert 'id="rack-photo"' not in client.get(rounds_url(new_game(app, client, "krazy-bee"))).get_data(as_text=True)
+    assert 'id="rack-photo"' not in client.get(rounds_url(new_game(app, client, "krazy-bee"))).get_data(
+        as_text=True
+    )
     app.jinja_env.globals["static_url_if_present"] = lambda filename: ""  # a checkout without the models
     page = client.get(rounds_url(new_game(app, client, "rummikub"))).get_data(as_text=True)
     assert 'id="rack-photo"' not in page and 'name="players.0.rack"' in page
+
+
+def test_the_script_carries_reading_pys_constants():
+    """The phone and the server read alike only while every constant is the same in both."""
+    from scorekeeper.photo import reading
+
+    script = (STATIC / "js" / "rack-photo-read.js").read_text()
+    names = [
+        "DETECT_W",
+        "DETECT_H",
+        "STRIDE",
+        "READ_W",
+        "READ_H",
+        "WORK_LONG",
+        "PAD",
+        "DETECT",
+        "OVERLAP",
+        "MARGIN",
+        "SURE_FOUND",
+        "SURE_NUMBER",
+        "SURE_COLOUR",
+        "ODD_SIZE",
+        "SIZE_PEERS",
+        "JOKER",
+        "MOST_TILES",
+    ]
+    for name in names:
+        found = re.search(rf"\b{name} = ([0-9.]+)", script)
+        assert found, name
+        assert float(found.group(1)) == getattr(reading, name), name
+    assert f'COLOUR_LETTERS = "{reading.COLOUR_LETTERS}"' in script

@@ -3,6 +3,7 @@
 Each rack becomes the detector's letterboxed input (as uint8) with its boxes in detector pixels,
 and its tiles' reader crops, cut from boxes moved and resized a little as the detector's are.
 """
+
 from __future__ import annotations
 
 import sys
@@ -13,8 +14,8 @@ import numpy as np
 
 # the reading steps themselves, without the app around them (the training venv has no Flask)
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scorekeeper" / "photo"))
-import reading  # noqa: E402
-from render import rack  # noqa: E402
+import reading
+from render import rack
 
 CROPS_PER_TILE = 2
 
@@ -35,7 +36,13 @@ def one(seed: int, held_out: bool = False):
             moved.append(reading.Box(cx - w * sw / 2, cy - h * sh / 2, cx + w * sw / 2, cy + h * sh / 2, 1.0))
         crops.append(reading.crops(image, moved))
     to8 = lambda a: np.clip(a * 255 + 0.5, 0, 255).astype(np.uint8)  # noqa: E731
-    return to8(x[0]), (boxes * scale).astype(np.float32), labels, to8(np.concatenate(crops)), np.tile(labels, (CROPS_PER_TILE, 1))
+    return (
+        to8(x[0]),
+        (boxes * scale).astype(np.float32),
+        labels,
+        to8(np.concatenate(crops)),
+        np.tile(labels, (CROPS_PER_TILE, 1)),
+    )
 
 
 def _held(seed):
@@ -47,9 +54,15 @@ def build(seeds, out: Path, held_out: bool = False, procs: int = 2) -> None:
         parts = pool.map(_held if held_out else one, seeds, chunksize=16)
     images = np.stack([p[0] for p in parts])
     box_index = np.cumsum([0] + [len(p[1]) for p in parts])
-    np.savez(out, images=images, boxes=np.concatenate([p[1] for p in parts]), box_index=box_index,
-             labels=np.concatenate([p[2] for p in parts]), crops=np.concatenate([p[3] for p in parts]),
-             crop_labels=np.concatenate([p[4] for p in parts]))
+    np.savez(
+        out,
+        images=images,
+        boxes=np.concatenate([p[1] for p in parts]),
+        box_index=box_index,
+        labels=np.concatenate([p[2] for p in parts]),
+        crops=np.concatenate([p[3] for p in parts]),
+        crop_labels=np.concatenate([p[4] for p in parts]),
+    )
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ Both take RGB values in 0..1 and normalise inside the network, so the phone and 
 same numbers. Shapes are the contract with scorekeeper/photo/reading.py and the browser's
 rack-photo-read.js: change them there too.
 """
-import torch
+
 from torch import nn
 
 # the detector sees the photo letterboxed into this box (top left, grey padding); its map has one
@@ -17,7 +17,9 @@ COLOURS = 4  # K black, B blue, R red, G gold (scorekeeper/photo/reading.py COLO
 
 
 def _block(cin, cout, stride=1):
-    return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True)
+    )
 
 
 class Normalise(nn.Module):
@@ -28,8 +30,12 @@ class Normalise(nn.Module):
 def _sep(cin, cout, stride=1):
     """A depthwise 3x3 then a pointwise 1x1: most of a full 3x3's reach for a tenth of its work."""
     return nn.Sequential(
-        nn.Conv2d(cin, cin, 3, stride, 1, groups=cin, bias=False), nn.BatchNorm2d(cin), nn.ReLU(inplace=True),
-        nn.Conv2d(cin, cout, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True),
+        nn.Conv2d(cin, cin, 3, stride, 1, groups=cin, bias=False),
+        nn.BatchNorm2d(cin),
+        nn.ReLU(inplace=True),
+        nn.Conv2d(cin, cout, 1, bias=False),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(inplace=True),
     )
 
 
@@ -62,10 +68,19 @@ class Reader(nn.Module):
         super().__init__()
         self.norm = Normalise()
         self.body = nn.Sequential(
-            _block(3, 24), _block(24, 24), nn.MaxPool2d(2),  # 16x24
-            _block(24, 48), _block(48, 48), nn.MaxPool2d(2),  # 8x12
-            _block(48, 64), _block(64, 64), nn.MaxPool2d(2),  # 4x6
-            nn.Flatten(), nn.Dropout(0.2), nn.Linear(64 * 4 * 6, 96), nn.ReLU(inplace=True),
+            _block(3, 24),
+            _block(24, 24),
+            nn.MaxPool2d(2),  # 16x24
+            _block(24, 48),
+            _block(48, 48),
+            nn.MaxPool2d(2),  # 8x12
+            _block(48, 64),
+            _block(64, 64),
+            nn.MaxPool2d(2),  # 4x6
+            nn.Flatten(),
+            nn.Dropout(0.2),
+            nn.Linear(64 * 4 * 6, 96),
+            nn.ReLU(inplace=True),
         )
         self.number = nn.Linear(96, NUMBERS)
         self.colour = nn.Linear(96, COLOURS)

@@ -5,6 +5,7 @@ wear), set on a table texture through a perspective, then lit, blurred, noised a
 as a phone would. Held-out photos use fonts and tables that training never sees
 (:data:`HELD_OUT_FONTS`, :data:`HELD_OUT_TABLES`).
 """
+
 from __future__ import annotations
 
 import io
@@ -19,8 +20,22 @@ FONT_ROOTS = [Path("/usr/share/fonts"), Path(__file__).resolve().parents[2] / "b
 # families the bench renders with and training never does (both on a fresh machine's test setup)
 HELD_OUT_FONTS = ("roboto", "liberationserif")
 # look-alikes of the held-out families and fonts without digits worth drawing
-SKIP_FONTS = ("robotoslab", "tinos", "nimbusroman", "texgyretermes", "symbol", "d050000l", "math",
-              "dingbat", "standardsymbols", "z003", "italic", "oblique", "hairline", "thin")
+SKIP_FONTS = (
+    "robotoslab",
+    "tinos",
+    "nimbusroman",
+    "texgyretermes",
+    "symbol",
+    "d050000l",
+    "math",
+    "dingbat",
+    "standardsymbols",
+    "z003",
+    "italic",
+    "oblique",
+    "hairline",
+    "thin",
+)
 TRAIN_TABLES = ("wood", "cloth", "plaid", "blocks", "blotches", "felt")
 HELD_OUT_TABLES = ("checks", "marble")
 INK = {  # K B R G, each a few shades
@@ -38,7 +53,15 @@ def _key(path: Path) -> str:
 @lru_cache(maxsize=2)
 def fonts(held_out: bool) -> tuple[Path, ...]:
     """Font files for training (held_out False) or for the held-out bench."""
-    found = sorted({p for root in FONT_ROOTS if root.is_dir() for p in root.rglob("*") if p.suffix.lower() in (".ttf", ".otf")})
+    found = sorted(
+        {
+            p
+            for root in FONT_ROOTS
+            if root.is_dir()
+            for p in root.rglob("*")
+            if p.suffix.lower() in (".ttf", ".otf")
+        }
+    )
     keep = []
     for p in found:
         k = _key(p)
@@ -92,7 +115,9 @@ def table(kind: str, w: int, h: int, rng: np.random.Generator) -> Image.Image:
             a, b = (xx // p) % 2, (yy // p) % 2
             mix = (a + b)[..., None] / 2
         else:  # stripes of unequal widths both ways
-            mix = ((np.sin(xx / p * math.pi) > 0.6) | (np.sin(yy / (p * 1.3) * math.pi) > 0.7))[..., None] * 0.8
+            mix = ((np.sin(xx / p * math.pi) > 0.6) | (np.sin(yy / (p * 1.3) * math.pi) > 0.7))[
+                ..., None
+            ] * 0.8
         img = base * (1 - mix) + other * mix + noise[..., None] * 5
     elif kind == "blocks":
         img = np.zeros((h, w, 3)) + base
@@ -114,10 +139,17 @@ def _joker(d: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, rng) -> None:
     cx, cy = x + w / 2, y + h * rng.uniform(0.38, 0.46)
     ink = INK[rng.choice([0, 2, 1])][rng.integers(4)]
     width = max(1, int(w * rng.uniform(0.05, 0.1)))
-    d.ellipse([cx - r, cy - r, cx + r, cy + r], outline=ink, width=width, fill=None if rng.random() < 0.6 else INK[3][0])
+    d.ellipse(
+        [cx - r, cy - r, cx + r, cy + r],
+        outline=ink,
+        width=width,
+        fill=None if rng.random() < 0.6 else INK[3][0],
+    )
     e = r * 0.35
     for sx in (-1, 1):
-        d.ellipse([cx + sx * e - r * 0.12, cy - e - r * 0.12, cx + sx * e + r * 0.12, cy - e + r * 0.12], fill=ink)
+        d.ellipse(
+            [cx + sx * e - r * 0.12, cy - e - r * 0.12, cx + sx * e + r * 0.12, cy - e + r * 0.12], fill=ink
+        )
     d.arc([cx - r * 0.6, cy - r * 0.5, cx + r * 0.6, cy + r * 0.6], 20, 160, fill=ink, width=width)
 
 
@@ -127,9 +159,9 @@ def _tile(w: int, h: int, label: tuple[int, int], font: Path, rng) -> Image.Imag
     t = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(t)
     rad = int(w * rng.uniform(0.08, 0.2))
-    d.rounded_rectangle([0, 0, w - 1, h - 1], rad, fill=tuple(face - 40) + (255,))
+    d.rounded_rectangle([0, 0, w - 1, h - 1], rad, fill=(*tuple(face - 40), 255))
     edge = max(1, int(w * rng.uniform(0.03, 0.08)))
-    d.rounded_rectangle([edge, edge // 2, w - 1 - edge, h - 1 - edge * 2], rad, fill=tuple(face) + (255,))
+    d.rounded_rectangle([edge, edge // 2, w - 1 - edge, h - 1 - edge * 2], rad, fill=(*tuple(face), 255))
     number, colour = label
     if number == 13:
         _joker(d, 0, 0, w, h, rng)
@@ -144,14 +176,22 @@ def _tile(w: int, h: int, label: tuple[int, int], font: Path, rng) -> Image.Imag
             f = _font(font, max(6, int(size * w * 0.9 / tw)))
             box = d.textbbox((0, 0), text, font=f)
         cx, cy = w / 2 + rng.normal(0, w * 0.02), h * rng.uniform(0.36, 0.44)
-        d.text((cx - (box[0] + box[2]) / 2, cy - (box[1] + box[3]) / 2), text, font=f, fill=ink,
-               stroke_width=int(rng.random() < 0.3), stroke_fill=ink)
+        d.text(
+            (cx - (box[0] + box[2]) / 2, cy - (box[1] + box[3]) / 2),
+            text,
+            font=f,
+            fill=ink,
+            stroke_width=int(rng.random() < 0.3),
+            stroke_fill=ink,
+        )
         if text in ("6", "9") and rng.random() < 0.5:  # the bar that tells 6 from 9
             y = cy + (box[3] - box[1]) / 2 + 2
             d.line([cx - w * 0.15, y, cx + w * 0.15, y], fill=ink, width=max(1, h // 30))
         if rng.random() < 0.6:  # the round mark under the number
             r, y = w * rng.uniform(0.06, 0.12), h * rng.uniform(0.72, 0.8)
-            d.ellipse([w / 2 - r, y - r, w / 2 + r, y + r], fill=ink if rng.random() < 0.5 else tuple(face - 30))
+            d.ellipse(
+                [w / 2 - r, y - r, w / 2 + r, y + r], fill=ink if rng.random() < 0.5 else tuple(face - 30)
+            )
     for _ in range(rng.integers(0, 4)):  # wear
         x, y = rng.integers(0, w), rng.integers(0, h)
         d.point([(x, y), (x + 1, y)], fill=tuple(int(v) for v in face - rng.integers(30, 90)))
@@ -166,12 +206,10 @@ def _labels(n: int, rng) -> list[tuple[int, int]]:
     return out
 
 
-def rack(rng: np.random.Generator, held_out: bool = False):
-    """One photo: (RGB image, boxes [n, 4] in pixels, labels [n, 2]) in reading order."""
-    n = int(np.clip(rng.gamma(4, 2.5), 1, 22))
-    rows = 2 if n > 10 and rng.random() < 0.6 else 1
-    labels = _labels(n, rng)
-    font = fonts(held_out)[rng.integers(len(fonts(held_out)))]
+def _flat(n: int, labels, font: Path, rng, rows_draw: float):
+    """The rack seen square on, RGBA, with each tile's corners on it (two rows when ``rows_draw``
+    says so for a long rack)."""
+    rows = 2 if rows_draw < 0.6 else 1
     tw = int(rng.integers(34, 50))
     th = int(tw * rng.uniform(1.25, 1.5))
     gap = int(rng.integers(0, 5))
@@ -180,20 +218,21 @@ def rack(rng: np.random.Generator, held_out: bool = False):
     fw, fh = per_row * (tw + gap) + 2 * mx + int(rng.integers(0, 6)) * tw, rows * (th + my) + my
     flat = Image.new("RGBA", (fw, fh), (0, 0, 0, 0))
     fd = ImageDraw.Draw(flat)
-    body = tuple(int(v) for v in rng.integers(10, 90, 3)) if rng.random() < 0.8 else tuple(int(v) for v in rng.integers(120, 230, 3))
-    fd.rounded_rectangle([0, 0, fw - 1, fh - 1], int(rng.integers(2, 14)), fill=body + (255,))
+    dark = rng.random() < 0.8
+    body = tuple(int(v) for v in (rng.integers(10, 90, 3) if dark else rng.integers(120, 230, 3)))
+    fd.rounded_rectangle([0, 0, fw - 1, fh - 1], int(rng.integers(2, 14)), fill=(*body, 255))
     corners, start = [], mx + int(rng.integers(0, max(1, fw - 2 * mx - per_row * (tw + gap))))
     for k, label in enumerate(labels):
         r, c = divmod(k, per_row)
         x, y = start + c * (tw + gap), my + r * (th + my)
         flat.alpha_composite(_tile(tw, th, label, font, rng), (x, y))
         corners.append([(x, y), (x + tw, y), (x + tw, y + th), (x, y + th)])
-    W, H = [(1024, 768), (1024, 576), (768, 1024), (960, 720), (800, 600)][rng.integers(5)]
-    kinds = HELD_OUT_TABLES if held_out else TRAIN_TABLES
-    photo = table(kinds[rng.integers(len(kinds))], W, H, rng)
-    if not held_out and rng.random() < 0.5:
-        _clutter(photo, rng)
-    # the rack's place: most of the width, turned a little, seen a little from the side
+    return flat, corners
+
+
+def _placement(W: int, H: int, fw: int, fh: int, rng) -> list[tuple[float, float]]:
+    """Where the rack's corners fall in the photo: most of the width, turned a little, seen a
+    little from the side."""
     span = W * rng.uniform(0.55, 0.96)
     sh = span * fh / fw
     cx, cy = W / 2 + rng.normal(0, W * 0.05), H / 2 + rng.normal(0, H * 0.1)
@@ -206,10 +245,27 @@ def rack(rng: np.random.Generator, held_out: bool = False):
     if rng.random() < 0.5:  # seen from above the front: the far edge narrower
         k = rng.uniform(0, 0.12) * span
         dst[0], dst[1] = (dst[0][0] + k, dst[0][1]), (dst[1][0] - k, dst[1][1])
-    src = [(0, 0), (fw, 0), (fw, fh), (0, fh)]
-    hm = _homography(src, dst)
+    return dst
+
+
+def rack(rng: np.random.Generator, held_out: bool = False, labels: list[tuple[int, int]] | None = None):
+    """One photo: (RGB image, boxes [n, 4] in pixels, labels [n, 2]) in reading order; ``labels``
+    (number class, colour) chooses the tiles instead of chance."""
+    n = len(labels) if labels else int(np.clip(rng.gamma(4, 2.5), 1, 22))
+    rows_draw = rng.random() if n > 10 else 1.0  # one row or two, drawn before the tiles
+    labels = labels or _labels(n, rng)
+    font = fonts(held_out)[rng.integers(len(fonts(held_out)))]
+    flat, corners = _flat(n, labels, font, rng, rows_draw)
+    fw, fh = flat.size
+    W, H = [(1024, 768), (1024, 576), (768, 1024), (960, 720), (800, 600)][rng.integers(5)]
+    kinds = HELD_OUT_TABLES if held_out else TRAIN_TABLES
+    photo = table(kinds[rng.integers(len(kinds))], W, H, rng)
+    if not held_out and rng.random() < 0.5:
+        _clutter(photo, rng)
+    hm = _homography([(0, 0), (fw, 0), (fw, fh), (0, fh)], _placement(W, H, fw, fh, rng))
     inv = np.linalg.inv(hm)
-    warped = flat.transform((W, H), Image.Transform.PERSPECTIVE, tuple((inv / inv[2, 2]).ravel()[:8]), Image.Resampling.BILINEAR)
+    coeffs = tuple((inv / inv[2, 2]).ravel()[:8])
+    warped = flat.transform((W, H), Image.Transform.PERSPECTIVE, coeffs, Image.Resampling.BILINEAR)
     shadow = Image.new("RGBA", (W, H), (0, 0, 0, 0))
     shadow.paste((0, 0, 0, 90), mask=warped.split()[3].filter(ImageFilter.GaussianBlur(6)))
     photo = photo.convert("RGBA")
@@ -231,13 +287,27 @@ def _clutter(photo: Image.Image, rng) -> None:
         x, y = rng.integers(0, W), rng.integers(0, H)
         what = rng.integers(3)
         if what == 0:
-            d.rectangle([x, y, x + rng.integers(60, 300), y + rng.integers(60, 300)], fill=tuple(int(v) for v in rng.integers(200, 255, 3)))
+            d.rectangle(
+                [x, y, x + rng.integers(60, 300), y + rng.integers(60, 300)],
+                fill=tuple(int(v) for v in rng.integers(200, 255, 3)),
+            )
         elif what == 1:
             w = int(rng.integers(40, 90))
-            d.rounded_rectangle([x, y, x + w, y + int(w * 1.4)], 6, fill=(245, 245, 240), outline=(90, 90, 90))
-            d.text((x + 6, y + 4), str(rng.integers(2, 11)), fill=(200, 20, 20), font=_font(fonts(False)[0], w // 3))
+            d.rounded_rectangle(
+                [x, y, x + w, y + int(w * 1.4)], 6, fill=(245, 245, 240), outline=(90, 90, 90)
+            )
+            d.text(
+                (x + 6, y + 4),
+                str(rng.integers(2, 11)),
+                fill=(200, 20, 20),
+                font=_font(fonts(False)[0], w // 3),
+            )
         else:
-            d.line([x, y, x + rng.integers(-200, 200), y + rng.integers(-200, 200)], fill=tuple(int(v) for v in rng.integers(0, 255, 3)), width=int(rng.integers(4, 12)))
+            d.line(
+                [x, y, x + rng.integers(-200, 200), y + rng.integers(-200, 200)],
+                fill=tuple(int(v) for v in rng.integers(0, 255, 3)),
+                width=int(rng.integers(4, 12)),
+            )
 
 
 def _camera(photo: Image.Image, rng) -> Image.Image:
@@ -249,7 +319,11 @@ def _camera(photo: Image.Image, rng) -> Image.Image:
     a = a * light[..., None] * rng.uniform(0.6, 1.2) * rng.uniform(0.88, 1.1, 3)
     if rng.random() < 0.35:  # a lamp's glare
         gx, gy, gr = rng.uniform(0, W), rng.uniform(0, H), rng.uniform(30, 200)
-        a += 255 * rng.uniform(0.3, 0.9) * np.exp(-((xx - gx) ** 2 + ((yy - gy) * rng.uniform(1, 3)) ** 2) / (2 * gr**2))[..., None]
+        a += (
+            255
+            * rng.uniform(0.3, 0.9)
+            * np.exp(-((xx - gx) ** 2 + ((yy - gy) * rng.uniform(1, 3)) ** 2) / (2 * gr**2))[..., None]
+        )
     a += rng.normal(0, rng.uniform(0, 8), a.shape)
     img = Image.fromarray(np.clip(a, 0, 255).astype(np.uint8))
     if rng.random() < 0.7:

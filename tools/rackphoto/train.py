@@ -7,17 +7,17 @@ tune.npz is the tuning split: validation here, thresholds in tune.py; never the 
 The best validation state is kept, exported to OUT_DIR/<net>.onnx with reference outputs beside it
 (<net>.ref.npz: tests/photo/test_models.py checks the committed model still gives them).
 """
+
 from __future__ import annotations
 
 import argparse
 import time
 from pathlib import Path
 
+import nets
 import numpy as np
 import torch
 import torch.nn.functional as F
-
-import nets
 
 
 def chunks(data: Path, tune: bool = False) -> dict[str, np.ndarray]:
@@ -27,7 +27,9 @@ def chunks(data: Path, tune: bool = False) -> dict[str, np.ndarray]:
     for key in ("images", "crops", "crop_labels", "labels", "boxes"):
         out[key] = np.concatenate([p[key] for p in parts])
     offsets = np.cumsum([0] + [len(p["boxes"]) for p in parts])
-    out["box_index"] = np.concatenate([p["box_index"][:-1] + o for p, o in zip(parts, offsets)] + [[offsets[-1]]])
+    out["box_index"] = np.concatenate(
+        [p["box_index"][:-1] + o for p, o in zip(parts, offsets)] + [[offsets[-1]]]
+    )
     return out
 
 
@@ -55,9 +57,11 @@ def detector_loss(out, heat, reg, mask):
     p = torch.sigmoid(out[:, 0]).clamp(1e-4, 1 - 1e-4)
     pos = heat.eq(1).float()
     neg = (1 - pos) * (1 - heat) ** 4
-    focal = -(pos * (1 - p) ** 2 * torch.log(p) + neg * p**2 * torch.log(1 - p)).sum() / pos.sum().clamp(min=1)
+    focal = -(pos * (1 - p) ** 2 * torch.log(p) + neg * p**2 * torch.log(1 - p)).sum() / pos.sum().clamp(
+        min=1
+    )
     m = mask.unsqueeze(1)
-    off = (F.l1_loss(torch.sigmoid(out[:, 1:3]) * m, reg[:, :2] * m, reduction="sum"))
+    off = F.l1_loss(torch.sigmoid(out[:, 1:3]) * m, reg[:, :2] * m, reduction="sum")
     size = F.l1_loss(out[:, 3:5] * m, reg[:, 2:] * m, reduction="sum")
     return focal + (off + 0.2 * size) / mask.sum().clamp(min=1)
 
@@ -105,7 +109,9 @@ def evaluate(model, kind, tune, rng):
                 x, num, col = batches_reader(tune, rng, 512)
                 n_logits, c_logits = model(x)
                 keep = num != 13
-                total += float((n_logits.argmax(1) != num).float().mean()) + 0.5 * float((c_logits[keep].argmax(1) != col[keep]).float().mean())
+                total += float((n_logits.argmax(1) != num).float().mean()) + 0.5 * float(
+                    (c_logits[keep].argmax(1) != col[keep]).float().mean()
+                )
             count += 1
     model.train()
     return total / count
@@ -119,13 +125,35 @@ def export(model, kind, out: Path) -> None:
         names, outs, axes = ["image"], ["heat"], None
     else:
         x = torch.rand(3, 3, nets.READ_H, nets.READ_W, generator=g)
-        names, outs, axes = ["tiles"], ["number", "colour"], {"tiles": {0: "n"}, "number": {0: "n"}, "colour": {0: "n"}}
+        names, outs, axes = (
+            ["tiles"],
+            ["number", "colour"],
+            {"tiles": {0: "n"}, "number": {0: "n"}, "colour": {0: "n"}},
+        )
     path = out / f"{kind}.onnx"
-    torch.onnx.export(model, x, str(path), input_names=names, output_names=outs, dynamic_axes=axes, opset_version=17, dynamo=False)
+    torch.onnx.export(
+        model,
+        x,
+        str(path),
+        input_names=names,
+        output_names=outs,
+        dynamic_axes=axes,
+        opset_version=17,
+        dynamo=False,
+    )
     import onnxruntime as ort
 
     got = ort.InferenceSession(str(path)).run(None, {names[0]: x.numpy()})
     np.savez(out / f"{kind}.ref.npz", input=x.numpy(), **{o: v for o, v in zip(outs, got)})
+
+
+def _loss(model, kind: str, data, rng):
+    """One training batch's loss."""
+    if kind == "detector":
+        x, heat, reg, mask = batches_detector(data, rng, 16)
+        return detector_loss(model(_jitter(x, rng)), heat, reg, mask)
+    x, num, col = batches_reader(data, rng, 64)
+    return reader_loss(model(_jitter(x, rng)), num, col)
 
 
 def main() -> None:
@@ -156,12 +184,7 @@ def main() -> None:
             frac = 1 - max(0.0, end - time.time()) / (args.minutes * 60)
             for group in opt.param_groups:
                 group["lr"] = args.lr * (0.05 + 0.95 * 0.5 * (1 + np.cos(np.pi * frac)))
-            if args.kind == "detector":
-                x, heat, reg, mask = batches_detector(data, rng, 16)
-                loss = detector_loss(model(_jitter(x, rng)), heat, reg, mask)
-            else:
-                x, num, col = batches_reader(data, rng, 64)
-                loss = reader_loss(model(_jitter(x, rng)), num, col)
+            loss = _loss(model, args.kind, data, rng)
             opt.zero_grad()
             loss.backward()
             opt.step()

@@ -7,6 +7,7 @@ with at most TARGET of racks wrong without a flag. Run with the app's venv (.ven
 
     python tools/rackphoto/tune.py [--racks 300]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,10 +50,14 @@ def simulate(cached, detect, found, num, col):
         kept = [boxes[k] for k in keep]
         odd = reading.odd_sizes(kept)
         tiles = [tokens[k] for k in keep]
-        unsure = [i for i, k in enumerate(keep) if boxes[k].sure < found or sn[k] < num or sc[k] < col or odd[i]]
+        unsure = [
+            i for i, k in enumerate(keep) if boxes[k].sure < found or sn[k] < num or sc[k] < col or odd[i]
+        ]
         counts = Counter(tiles)
         flags = [t for t, n in counts.items() if n > 2]
-        rows.append(score(tiles, [[b.x0, b.y0, b.x1, b.y1] for b in kept], unsure, flags, truth_boxes, labels))
+        rows.append(
+            score(tiles, [[b.x0, b.y0, b.x1, b.y1] for b in kept], unsure, flags, truth_boxes, labels)
+        )
     return summary(rows)
 
 
@@ -61,12 +66,24 @@ def main() -> None:
     ap.add_argument("--racks", type=int, default=300)
     args = ap.parse_args()
     cached = [(candidates(image), (tb, lab)) for image, tb, lab in photos("tune", args.racks)]
-    best = max((0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5), key=lambda d: simulate(cached, d, 0, 0, 0)["exact totals"])
+    best = max(
+        (0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5), key=lambda d: simulate(cached, d, 0, 0, 0)["exact totals"]
+    )
     print(f"DETECT {best}: {simulate(cached, best, 0, 0, 0)}")
     choices = []
-    for found, num, col in itertools.product((0.3, 0.4, 0.5, 0.6), (0.6, 0.7, 0.8, 0.9, 0.95, 0.98), (0.6, 0.8, 0.9, 0.95)):
+    for found, num, col in itertools.product(
+        (0.3, 0.4, 0.5, 0.6), (0.6, 0.7, 0.8, 0.9, 0.95, 0.98), (0.6, 0.8, 0.9, 0.95)
+    ):
         s = simulate(cached, best, found, num, col)
-        choices.append((s["wrong without a flag"] > TARGET, s["racks flagged"], s["wrong without a flag"], (found, num, col), s))
+        choices.append(
+            (
+                s["wrong without a flag"] > TARGET,
+                s["racks flagged"],
+                s["wrong without a flag"],
+                (found, num, col),
+                s,
+            )
+        )
     choices.sort(key=lambda c: c[:3])
     for c in choices[:5]:
         print(f"SURE_FOUND, SURE_NUMBER, SURE_COLOUR = {c[3]}: {c[4]}")

@@ -19,6 +19,7 @@ export var SURE_FOUND = 0.5, SURE_NUMBER = 0.9, SURE_COLOUR = 0.9;
 export var ODD_SIZE = 1.35, SIZE_PEERS = 3;
 export var COLOUR_LETTERS = "KBRG";
 export var JOKER = 13;
+export var MOST_TILES = 106;  /* the whole set: the search stops there */
 
 /* Python's round(): halves to the even neighbour (round(2.5) == 2), not up as Math.round. */
 function py_round(x) {
@@ -85,7 +86,7 @@ function overlap(a, b) {
 }
 
 /* Tiles on the detector's map (heat: [5, h, w] flat), in work pixels, surest first, overlaps
-   dropped (reading.find_boxes). A box: {x0, y0, x1, y1, sure}. */
+   dropped, at most MOST_TILES (reading.find_boxes). A box: {x0, y0, x1, y1, sure}. */
 export function find_boxes(heat, h, w, scale) {
   var plane = h * w, p = new Float32Array(plane), found = [];
   for (var n = 0; n < plane; n++) { p[n] = sigmoid(heat[n]); }
@@ -103,15 +104,15 @@ export function find_boxes(heat, h, w, scale) {
   }
   found.sort(function (a, b) { return p[b[0] * w + b[1]] - p[a[0] * w + a[1]]; });  /* stable, as sorted() */
   var boxes = [];
-  found.forEach(function (ij) {
-    var at = ij[0] * w + ij[1];
+  for (var f = 0; f < found.length && boxes.length < MOST_TILES; f++) {
+    var ij = found[f], at = ij[0] * w + ij[1];
     var cx = (ij[1] + sigmoid(heat[plane + at])) * STRIDE / scale;
     var cy = (ij[0] + sigmoid(heat[2 * plane + at])) * STRIDE / scale;
     var bw = Math.exp(clip(heat[3 * plane + at], -3, 4)) * STRIDE / scale;
     var bh = Math.exp(clip(heat[4 * plane + at], -3, 4)) * STRIDE / scale;
     var box = { x0: cx - bw / 2, y0: cy - bh / 2, x1: cx + bw / 2, y1: cy + bh / 2, sure: p[at] };
     if (boxes.every(function (kept) { return overlap(box, kept) <= OVERLAP; })) { boxes.push(box); }
-  });
+  }
   return boxes;
 }
 
