@@ -52,7 +52,10 @@ def heat() -> list[float]:
         i, j = int(cy), int(cx)
         at = i * w + j
         planes[0][at] = 4.0
-        planes[1][at], planes[2][at] = _logit(min(max(cx - j, 0.01), 0.99)), _logit(min(max(cy - i, 0.01), 0.99))
+        planes[1][at], planes[2][at] = (
+            _logit(min(max(cx - j, 0.01), 0.99)),
+            _logit(min(max(cy - i, 0.01), 0.99)),
+        )
         planes[3][at] = math.log((x1 - x0) * scale / reading.STRIDE)
         planes[4][at] = math.log((y1 - y0) * scale / reading.STRIDE)
     return [v for plane in planes for v in plane]

@@ -28,7 +28,9 @@ from .test_axe import AXE, RUN_AXE, TAGS, WEAK_EDGES
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not (STATIC / "rack-photo" / "detector.onnx").is_file(), reason="no rack-photo models"),
+    pytest.mark.skipif(
+        not (STATIC / "rack-photo" / "detector.onnx").is_file(), reason="no rack-photo models"
+    ),
 ]
 DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 READ_AT_ALL = re.compile(r"Tiles found: \d+|No tile found")
@@ -184,8 +186,12 @@ def test_cancel_leaves_the_field_as_it_was(context, live_server, tmp_path):
 def test_the_check_screen_in_german_and_to_axe(browser, live_server, tmp_path):
     for scheme in ("light", "dark"):
         context = browser.new_context(
-            viewport={"width": 360, "height": 780}, locale="de-DE", color_scheme=scheme, is_mobile=True,
-            has_touch=True, service_workers="block",
+            viewport={"width": 360, "height": 780},
+            locale="de-DE",
+            color_scheme=scheme,
+            is_mobile=True,
+            has_touch=True,
+            service_workers="block",
         )
         context.add_init_script(path=str(AXE))
         fixed(context)
@@ -195,7 +201,9 @@ def test_the_check_screen_in_german_and_to_axe(browser, live_server, tmp_path):
             expect(button).to_have_attribute("aria-label", "Foto, Beta: Bänkchen von Ana")
             dialog = snap(page, button, rack_photo(tmp_path / "rack.png"))
             expect(dialog.locator("h2")).to_contain_text("Bänkchen von Ana")
-            expect(dialog.locator(".rack-photo-status")).to_have_text(re.compile("Steine gefunden"), timeout=90_000)
+            expect(dialog.locator(".rack-photo-status")).to_have_text(
+                re.compile("Steine gefunden"), timeout=90_000
+            )
             for _ in range(3):
                 dialog.get_by_role("button", name="Einen übersehenen Stein hinzufügen").click()
                 pick(dialog, "Red", "5")  # (tile names stay as they are: docs/languages.md)
@@ -210,7 +218,6 @@ def test_the_check_screen_in_german_and_to_axe(browser, live_server, tmp_path):
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
         finally:
             context.close()
-
 
 
 def test_kept_by_the_service_worker_after_first_use(browser, live_server, tmp_path):
