@@ -1,7 +1,7 @@
 """A rack photo drawn for the tests, and a detector that finds exactly its tiles.
 
-The committed detector is an untrained placeholder (it finds hundreds of "tiles" anywhere), so the
-check screen's tests and screenshots swap in :func:`fixed_detector`: an ONNX model whose heat map is
+A drawing is not a rack the committed detector was made for, so the check screen's checking tests
+swap in :func:`fixed_detector`: an ONNX model whose heat map is
 a constant that marks the drawn tiles' centres and sizes, so what is found is known. It is written
 as protobuf bytes by hand (the ``onnx`` package is the train extra, not the tests'); the reader stays
 the committed one.

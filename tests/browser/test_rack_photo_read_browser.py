@@ -2,23 +2,36 @@
 scorekeeper/photo/reading.py, the contract, on the same inputs in a real Chromium (to 1e-4): the
 bilinear sampling, the letterbox, the crops, the boxes found on a detector map and their reading
 order, the odd sizes and the tokens read from the logits. Then the whole pipeline with the real
-onnxruntime-web and the committed models on a photo: it returns, tiles in the notation."""
+onnxruntime-web and the committed models on a photo: it returns, tiles in the notation; and the
+held-out photos of tests/photo/fixtures/ read on the phone tile for tile as the server reads them."""
 
 from __future__ import annotations
 
 import base64
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from scorekeeper.photo import reading
-from scorekeeper.storage.paths import STATIC
 from tests.rack_photo_fixtures import heat, rack_photo
 
 from .conftest import PHONE
 
+FIXTURES = Path(__file__).resolve().parents[1] / "photo" / "fixtures"
+
 pytestmark = pytest.mark.browser
+RUNTIME = {
+    k: f"/static/{path}"
+    for k, path in {
+        "runtime": "vendor/onnxruntime-web/ort.wasm.min.mjs",
+        "loader": "vendor/onnxruntime-web/ort-wasm-simd-threaded.mjs",
+        "wasm": "vendor/onnxruntime-web/ort-wasm-simd-threaded.wasm",
+        "detector": "rack-photo/detector.onnx",
+        "reader": "rack-photo/reader.onnx",
+    }.items()
+}
 TOLERANCE = 1e-4
 STEPS = """async ([image, heat, number, colour]) => {
   const R = await import('/static/js/rack-photo-read.js');
@@ -85,22 +98,12 @@ def test_the_script_reads_as_reading_py(page, live_server):
     close(said["read"]["sure_c"], sure_c)
 
 
-@pytest.mark.skipif(not (STATIC / "rack-photo" / "detector.onnx").is_file(), reason="no rack-photo models")
 def test_the_whole_reading_runs_in_the_browser(page, live_server, tmp_path):
     """onnxruntime-web with the committed models on a photo: no error, each tile in the notation with
     its box inside the photo; the work image the canvas makes is the photo's own pixels (no scaling)."""
     photo = base64.b64encode(rack_photo(tmp_path / "rack.png").read_bytes()).decode()
     page.goto(live_server + "/")
-    runtime = {
-        k: f"/static/{path}"
-        for k, path in {
-            "runtime": "vendor/onnxruntime-web/ort.wasm.min.mjs",
-            "loader": "vendor/onnxruntime-web/ort-wasm-simd-threaded.mjs",
-            "wasm": "vendor/onnxruntime-web/ort-wasm-simd-threaded.wasm",
-            "detector": "rack-photo/detector.onnx",
-            "reader": "rack-photo/reader.onnx",
-        }.items()
-    }
+    runtime = RUNTIME
     said = page.evaluate(
         """async ([photo, urls]) => {
           const R = await import('/static/js/rack-photo-read.js');
@@ -116,3 +119,31 @@ def test_the_whole_reading_runs_in_the_browser(page, live_server, tmp_path):
     for tile in said["tiles"]:
         assert re.fullmatch(r"[KBRG](?:[1-9]|1[0-3])|J", tile["token"])
         assert isinstance(tile["unsure"], bool) and len(tile["box"]) == 4
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in FIXTURES.glob("*.jpg")))
+def test_a_held_out_photo_reads_on_the_phone_as_on_the_server(page, live_server, name):
+    """The same JPEG decoded by Chromium and by Pillow, read by onnxruntime-web and by onnxruntime:
+    the same tiles, the same unsure ones, and the renderer's truth."""
+    import json
+
+    from scorekeeper.photo import photo as server
+
+    data = (FIXTURES / f"{name}.jpg").read_bytes()
+    expected = server.read_image(server.decode(data))
+    page.goto(live_server + "/")
+    said = page.evaluate(
+        """async ([photo, urls]) => {
+          const R = await import('/static/js/rack-photo-read.js');
+          const bytes = Uint8Array.from(atob(photo), c => c.charCodeAt(0));
+          const image = R.work_image(await createImageBitmap(new Blob([bytes], {type: 'image/jpeg'})));
+          return await R.read(image, urls);
+        }""",
+        [base64.b64encode(data).decode(), RUNTIME],
+    )
+    assert (
+        [t["token"] for t in said]
+        == expected.tiles
+        == json.loads((FIXTURES / f"{name}.json").read_text())["tiles"]
+    )
+    assert [k for k, t in enumerate(said) if t["unsure"]] == expected.unsure

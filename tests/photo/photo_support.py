@@ -1,23 +1,12 @@
-"""What the rack-photo tests share: a photo drawn with Pillow, and whether the models are there.
-
-The models (``scorekeeper/static/rack-photo/*.onnx``) come from the training and are not kept in
-the repository yet: a test that reads a photo skips, with that reason, where they are missing.
-Until they are trained the tests assert shapes and consistency only, never which tiles a photo shows.
-"""
+"""What the rack-photo tests share: a photo drawn with Pillow (not a rack the models were made
+for: the tests that use it assert the answer's shape and that it agrees with itself; the held-out
+photos of test_fixture_photos.py assert which tiles are read)."""
 
 from __future__ import annotations
 
 import io
 
-import pytest
 from PIL import Image, ImageDraw
-
-from scorekeeper.photo.photo import MODELS
-
-needs_models = pytest.mark.skipif(
-    not all((MODELS / f"{name}.onnx").exists() for name in ("detector", "reader")),
-    reason="the rack-photo models are not in scorekeeper/static/rack-photo/ (they come from the training)",
-)
 
 
 #: what each tile of the drawn rack counts (CT-7): a number tile its number, a joker 30

@@ -1,7 +1,7 @@
 """POST /api/v1/rack-photo through the test client, every answer validated against the OpenAPI document.
 
-The models are placeholders until the training ends: a photo's answer is checked for its shape and
-for agreeing with itself (the total is the engine's sum of the tiles it names), never for which tiles.
+A drawn photo's answer is checked for its shape and for agreeing with itself (the total is the
+engine's sum of the tiles it names); which tiles the held-out photos show is test_fixture_photos.py's.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from scorekeeper.storage.extensions import db
 from scorekeeper.storage.models import Game, Round
 
 from ..web.api_support import OpenApi
-from .photo_support import needs_models, points_of, rack_png
+from .photo_support import points_of, rack_png
 
 URL = "/api/v1/rack-photo"
 
@@ -37,7 +37,6 @@ def post(client, api, data: bytes, *, query: str = "", content_type: str = "imag
     return response.status_code, payload
 
 
-@needs_models
 @pytest.mark.parametrize("content_type", ["image/png", "application/octet-stream"])
 def test_a_photo_answers_tiles_total_unsure_flags_and_boxes(client, api, content_type):
     status, answer = post(client, api, rack_png(), content_type=content_type)
@@ -51,7 +50,6 @@ def test_a_photo_answers_tiles_total_unsure_flags_and_boxes(client, api, content
     assert all(b[0] <= b[2] and b[1] <= b[3] for b in answer["boxes"])
 
 
-@needs_models
 def test_flags_are_written_in_the_readers_language(client, api):
     _, english = post(client, api, rack_png())
     _, german = post(client, api, rack_png(), headers={"Accept-Language": "de"})
@@ -61,7 +59,6 @@ def test_flags_are_written_in_the_readers_language(client, api):
         assert "dieses Foto zeigt" in said
 
 
-@needs_models
 def test_a_photo_changes_no_game(client, api, app):
     created = client.post("/api/v1/games", json={"variant": "rummikub", "players": ["Ann", "Bob"]})
     assert created.status_code == 201

@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.cli import main
 
-from .photo_support import needs_models, points_of, rack_png
+from .photo_support import points_of, rack_png
 
 
 @pytest.fixture
@@ -18,7 +18,6 @@ def photo(tmp_path):
     return path
 
 
-@needs_models
 def test_json_has_the_apis_shape(photo, capsys):
     assert main(["rack-photo", str(photo), "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
@@ -27,7 +26,6 @@ def test_json_has_the_apis_shape(photo, capsys):
     assert len(answer["boxes"]) == len(answer["tiles"])
 
 
-@needs_models
 def test_plain_output_names_the_total(photo, capsys):
     assert main(["rack-photo", str(photo), "--variant", "crazy-tiles"]) == 0
     assert "total:" in capsys.readouterr().out

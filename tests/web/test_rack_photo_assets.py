@@ -45,7 +45,6 @@ def test_the_shell_keeps_none_of_it_before_first_use():
     assert not [p for p in SHELL_STATIC if p.startswith(("vendor/", "rack-photo/"))]
 
 
-@pytest.mark.skipif(not (STATIC / "rack-photo" / "reader.onnx").is_file(), reason="no rack-photo models")
 @pytest.mark.parametrize("variant", ["rummikub", "crazy-tiles", "runny-tiles"])
 def test_a_tile_games_hand_form_carries_the_check_screen(app, client, variant):
     page = client.get(rounds_url(new_game(app, client, variant))).get_data(as_text=True)

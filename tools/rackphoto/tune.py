@@ -2,8 +2,9 @@
 
 Each tuning rack is read once down to a low detector threshold and every candidate is kept with
 how sure it is; thresholds are then tried on those candidates without running the networks again.
-DETECT is chosen for the most exact totals, then the SURE_* thresholds for the fewest flagged racks
-with at most TARGET of racks wrong without a flag. Run with the app's venv (.venv/bin/python):
+DETECT is chosen for the most exact totals, then the SURE_* thresholds for the fewest racks wrong
+without a flag, a flagged rack counting FLAG_COST of one (a flag costs the player a look; a silent
+error costs a wrong score). Run with the app's venv (.venv/bin/python):
 
     python tools/rackphoto/tune.py [--racks 300]
 """
@@ -24,7 +25,7 @@ from rack_photo_bench import photos, score, summary  # noqa: E402
 
 from scorekeeper.photo import photo, reading  # noqa: E402
 
-TARGET = 0.01
+FLAG_COST = 0.1
 
 
 def candidates(image):
@@ -67,26 +68,20 @@ def main() -> None:
     args = ap.parse_args()
     cached = [(candidates(image), (tb, lab)) for image, tb, lab in photos("tune", args.racks)]
     best = max(
-        (0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5), key=lambda d: simulate(cached, d, 0, 0, 0)["exact totals"]
+        (0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7),
+        key=lambda d: simulate(cached, d, 0, 0, 0)["exact totals"],
     )
     print(f"DETECT {best}: {simulate(cached, best, 0, 0, 0)}")
     choices = []
-    for found, num, col in itertools.product(
-        (0.3, 0.4, 0.5, 0.6), (0.6, 0.7, 0.8, 0.9, 0.95, 0.98), (0.6, 0.8, 0.9, 0.95)
-    ):
+    grid = itertools.product(
+        (0.5, 0.6, 0.7, 0.8), (0.6, 0.8, 0.9, 0.95, 0.98, 0.99), (0.6, 0.8, 0.9, 0.95, 0.98)
+    )
+    for found, num, col in grid:
         s = simulate(cached, best, found, num, col)
-        choices.append(
-            (
-                s["wrong without a flag"] > TARGET,
-                s["racks flagged"],
-                s["wrong without a flag"],
-                (found, num, col),
-                s,
-            )
-        )
-    choices.sort(key=lambda c: c[:3])
-    for c in choices[:5]:
-        print(f"SURE_FOUND, SURE_NUMBER, SURE_COLOUR = {c[3]}: {c[4]}")
+        choices.append((s["wrong without a flag"] + FLAG_COST * s["racks flagged"], (found, num, col), s))
+    choices.sort(key=lambda c: c[0])
+    for _, sure, s in choices[:5]:
+        print(f"SURE_FOUND, SURE_NUMBER, SURE_COLOUR = {sure}: {s}")
 
 
 if __name__ == "__main__":
