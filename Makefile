@@ -117,7 +117,7 @@ docs: $(VENV)/.installed-test
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir site
 
 # the rack photo models (docs/rack-photo.md): fonts fetched, racks rendered, both networks trained
-# in build/train-venv (torch's CPU build; make run and make test never install it). MINUTES=40 each
+# in build/train-venv (torch's CPU build; make run and make test never install it). MINUTES=40 (docs/rack-photo.md)
 model: $(VENV)/.installed
 	bash tools/rackphoto/model.sh
 

@@ -2,11 +2,12 @@
 # make model: the rack photo models from nothing (docs/rack-photo.md). Fonts fetched, racks
 # rendered, both networks trained side by side on the CPU, exported to scorekeeper/static/rack-photo
 # with their reference outputs, and the thresholds tried on the tuning split.
-# MINUTES (default 40) is each network's training time; RACKS (default 6000) the training racks.
+# MINUTES (default 40) is the reader's training time and the detector's first run; RACKS
+# (default 4000) the training racks.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 MINUTES="${MINUTES:-40}"
-RACKS="${RACKS:-6000}"
+RACKS="${RACKS:-4000}"
 venv=build/train-venv
 if [ ! -x "$venv/bin/python" ]; then
     "${PYTHON:-python3}" -m venv "$venv"
@@ -23,10 +24,20 @@ $py data.py 800000 300 "../../$data/tune.npz"
 for ((c = 0; c * 1000 < RACKS; c++)); do
     [ -f "../../$data/train$c.npz" ] || $py data.py $((100000 + c * 1000)) 1000 "../../$data/train$c.npz"
 done
-$py train.py detector "../../$data" ../../build/model --minutes "$MINUTES" &
+# the detector learns slower: after its first run, two warm starts at lower rates (as the
+# committed one was made: 40, 25 and 16 minutes)
+mkdir -p ../../build/model/warm1 ../../build/model/warm2
+(
+    $py train.py detector "../../$data" ../../build/model/warm1 --minutes "$MINUTES"
+    $py train.py detector "../../$data" ../../build/model/warm2 --minutes $((MINUTES * 5 / 8)) --lr 1e-3 \
+        --warm ../../build/model/warm1/detector.pt
+    $py train.py detector "../../$data" ../../build/model --minutes $((MINUTES * 2 / 5)) --lr 5e-4 \
+        --warm ../../build/model/warm2/detector.pt
+) &
 $py train.py reader "../../$data" ../../build/model --minutes "$MINUTES" &
 wait
 cd ../..
 cp build/model/{detector,reader}.onnx build/model/{detector,reader}.ref.npz scorekeeper/static/rack-photo/
 .venv/bin/python tools/rackphoto/tune.py
-echo "model: done; set the thresholds tune.py printed in scorekeeper/photo/reading.py and rack-photo-read.js"
+echo "model: done; set the thresholds tune.py printed in scorekeeper/photo/reading.py and rack-photo-read.js,"
+echo "then write the test photos again: .venv/bin/python tools/rackphoto/fixtures.py"
