@@ -24,15 +24,13 @@ $py data.py 800000 300 "../../$data/tune.npz"
 for ((c = 0; c * 1000 < RACKS; c++)); do
     [ -f "../../$data/train$c.npz" ] || $py data.py $((100000 + c * 1000)) 1000 "../../$data/train$c.npz"
 done
-# the detector learns slower: after its first run, two warm starts at lower rates (as the
-# committed one was made: 40, 25 and 16 minutes)
-mkdir -p ../../build/model/warm1 ../../build/model/warm2
+# the detector learns slower: after its first run, a warm start at a lower rate (as the committed
+# one was made: 40 and 25 minutes)
+mkdir -p ../../build/model/warm1
 (
     $py train.py detector "../../$data" ../../build/model/warm1 --minutes "$MINUTES"
-    $py train.py detector "../../$data" ../../build/model/warm2 --minutes $((MINUTES * 5 / 8)) --lr 1e-3 \
+    $py train.py detector "../../$data" ../../build/model --minutes $((MINUTES * 5 / 8)) --lr 1e-3 \
         --warm ../../build/model/warm1/detector.pt
-    $py train.py detector "../../$data" ../../build/model --minutes $((MINUTES * 2 / 5)) --lr 5e-4 \
-        --warm ../../build/model/warm2/detector.pt
 ) &
 $py train.py reader "../../$data" ../../build/model --minutes "$MINUTES" &
 wait
