@@ -220,6 +220,10 @@ def test_kept_by_the_service_worker_after_first_use(browser, live_server, tmp_pa
     try:
         page = start(context, live_server)
         expect(page.locator("html")).to_have_attribute("data-offline-ready", "yes")
+        # the form fetched again through the worker, so it keeps the page too (as test_offline_browser
+        # opens it): the first load came before the worker took over
+        page.reload()
+        page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=30_000)
         photo = rack_photo(tmp_path / "rack.png")
         dialog = snap(page, page.locator(".rack-photo-open").first, photo)
         expect(dialog.locator(".rack-photo-status")).to_have_text(READ_AT_ALL, timeout=90_000)
