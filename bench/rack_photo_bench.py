@@ -40,8 +40,10 @@ def truth_tokens(labels) -> list[str]:
 
 
 def points(tokens) -> int:
-    """CT-7: a number tile counts its number, a joker 30."""
-    return sum(30 if t == "J" else int(t[1:]) for t in tokens)
+    """CT-7, by the rules engine: a number tile counts its number, a joker 30."""
+    from scorekeeper import rules
+
+    return (rules.hand("rummikub", " ".join(tokens)).points or 0) if tokens else 0
 
 
 def _iou(a, b) -> float:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import sys
-from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,6 +22,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from rack_photo_bench import photos, score, summary  # noqa: E402
 
+from scorekeeper import rules  # noqa: E402
 from scorekeeper.photo import photo, reading  # noqa: E402
 
 FLAG_COST = 0.1
@@ -54,8 +54,7 @@ def simulate(cached, detect, found, num, col):
         unsure = [
             i for i, k in enumerate(keep) if boxes[k].sure < found or sn[k] < num or sc[k] < col or odd[i]
         ]
-        counts = Counter(tiles)
-        flags = [t for t, n in counts.items() if n > 2]
+        flags = rules.rack_supply("rummikub", " ".join(tiles), "this photo shows") if tiles else []
         rows.append(
             score(tiles, [[b.x0, b.y0, b.x1, b.y1] for b in kept], unsure, flags, truth_boxes, labels)
         )
