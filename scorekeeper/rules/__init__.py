@@ -44,6 +44,7 @@ from .solver.limits import time_limit
 from .tiles import COLOUR_NAMES, SWITCHES
 from .tiles.faces import split_of
 from .tiles.grid import read_board
+from .tiles.sets import COPIES as TILE_COPIES
 
 __all__ = [
     "COLOUR_NAMES",
@@ -76,6 +77,7 @@ __all__ = [
     "have_laid",
     "kept_when_laid",
     "options_for",
+    "rack_counts",
     "rack_supply",
     "read_board",
     "say",
@@ -132,6 +134,23 @@ def counted(variant: str, counts: Mapping[str, Any], options: Mapping[str, Any] 
     return HandValue(v.slug, points=v.class_points(counts, "counts", v.options(options)))
 
 
+def rack_counts(variant: str) -> dict[str, int]:
+    """What a tile game's rack is counted by, for a page that counts it as the player edits (the
+    photo's check screen): a joker's points (CT-7) and how many of each tile the set holds.
+
+    >>> rack_counts("rummikub")
+    {'joker_points': 30, 'copies': 2}
+    """
+    v = find_variant(variant)
+    if v.deck_look != "tiles":
+        raise RulesError(say("ct.rack_tiles_only", accepted=_tile_games(), variant=v.slug))
+    return {"joker_points": hand(v.slug, "J").points, "copies": TILE_COPIES}
+
+
+def _tile_games() -> str:
+    return ", ".join(t.slug for t in all_variants() if t.deck_look == "tiles")
+
+
 def rack_supply(variant: str, cards: str, shown: str) -> list[Reason]:
     """A tile game's rack ``cards`` against the set (CT-7: two of each tile, two jokers): a sentence
     for each tile ``shown`` ("this photo shows") more often than the set holds it; RulesError for a
@@ -142,8 +161,7 @@ def rack_supply(variant: str, cards: str, shown: str) -> list[Reason]:
     """
     v = find_variant(variant)
     if v.deck_look != "tiles":
-        tiles = ", ".join(t.slug for t in all_variants() if t.deck_look == "tiles")
-        raise RulesError(say("ct.rack_tiles_only", accepted=tiles, variant=v.slug))
+        raise RulesError(say("ct.rack_tiles_only", accepted=_tile_games(), variant=v.slug))
     return v.supply(cards, shown)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper import rules
 from scorekeeper.display.reasons import render_reason
 from scorekeeper.photo import PhotoError, RackReading, checked
 
@@ -59,3 +60,18 @@ def test_the_reading_itself_is_kept():
 def test_another_variant_is_a_clear_error(variant, words):
     with pytest.raises(PhotoError, match=words):
         checked(reading("R5"), variant)
+
+
+@pytest.mark.parametrize("variant", ["rummikub", "crazy-tiles", "runny-tiles"])
+def test_the_phones_counts_are_the_engines(variant):
+    """The check screen totals by these (rules.rack_counts): a joker as the engine values it, and
+    a tile flagged past the set's copies."""
+    counts = rules.rack_counts(variant)
+    assert counts["joker_points"] == rules.hand(variant, "J").points == 30  # CT-7
+    assert not rules.rack_supply(variant, " ".join(["R5"] * counts["copies"]), "this photo shows")
+    assert rules.rack_supply(variant, " ".join(["R5"] * (counts["copies"] + 1)), "this photo shows")
+
+
+def test_the_phones_counts_refuse_a_card_game():
+    with pytest.raises(rules.RulesError, match="crib-rummy"):
+        rules.rack_counts("crib-rummy")

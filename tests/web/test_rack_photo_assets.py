@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from scorekeeper import rules
 from scorekeeper.offline.shell import SHELL_STATIC
 from scorekeeper.storage.paths import STATIC
 
@@ -53,6 +54,10 @@ def test_a_tile_games_hand_form_carries_the_check_screen(app, client, variant):
     for what in ("ort.wasm.min.mjs?v=", "threaded.mjs?v=", ".wasm?v=", "detector.onnx?v=", "reader.onnx?v="):
         assert what in dialog.group(0)
     assert f'data-rules="/rules/{variant}"' in dialog.group(0)
+    # the script totals and flags the rack by the engine's counts, never its own (CT-7)
+    counts = rules.rack_counts(variant)
+    assert f'data-joker-points="{counts["joker_points"]}"' in dialog.group(0)
+    assert f'data-copies="{counts["copies"]}"' in dialog.group(0)
     assert 'src="/static/js/rack-photo.js?v=' in page and "rack-photo-read.js?v=" in page  # (preloaded)
     assert "rack-photo-open" not in page  # the camera buttons are the script's: none without it
 
@@ -64,6 +69,12 @@ def test_no_check_screen_without_the_models_or_on_another_game(app, client):
     app.jinja_env.globals["static_url_if_present"] = lambda filename: ""  # a checkout without the models
     page = client.get(rounds_url(new_game(app, client, "rummikub"))).get_data(as_text=True)
     assert 'id="rack-photo"' not in page and 'name="players.0.rack"' in page
+
+
+def test_the_check_screen_counts_by_the_engine_not_by_literals():
+    script = (STATIC / "js" / "rack-photo.js").read_text()
+    assert 'getAttribute("data-joker-points")' in script and 'getAttribute("data-copies")' in script
+    assert not re.search(r"\b30\b", script)  # a joker's points are the engine's (CT-7)
 
 
 def test_the_script_carries_reading_pys_constants():

@@ -11,7 +11,6 @@ import * as ScorekeeperKeypad from "./keypad.js";
 import * as Reading from "./rack-photo-read.js";
 
 var COLOURS = { K: "black", B: "blue", R: "red", G: "gold" };
-var JOKER_POINTS = 30, COPIES = 2;  /* CT-7; RULES.md section 3: two of each tile, two jokers */
 
 function start() {
   var form = document.querySelector("form.hand-form");
@@ -20,6 +19,10 @@ function start() {
   var urls = {};
   ["runtime", "loader", "wasm", "detector", "reader"].forEach(function (k) { urls[k] = dialog.getAttribute("data-" + k); });
   var rules = dialog.getAttribute("data-rules");
+  /* the rules engine's counts, written into the page (rules.rack_counts): a joker's points (CT-7)
+     and how many of each tile the set holds */
+  var jokerPoints = parseInt(dialog.getAttribute("data-joker-points"), 10);
+  var copies = parseInt(dialog.getAttribute("data-copies"), 10);
   function q(selector) { return dialog.querySelector(selector); }
   var status = q(".rack-photo-status"), canvas = q(".rack-photo-picture"), chips = q(".rack-photo-chips");
   var picker = q(".rack-photo-picker"), picking = q(".rack-photo-picking"), keep = q(".rack-photo-keep");
@@ -77,7 +80,7 @@ function start() {
   });
 
   function colourOf(token) { return token === "J" ? "wild" : COLOURS[token.charAt(0)] || ""; }
-  function points(token) { return token === "J" ? JOKER_POINTS : parseInt(token.slice(1), 10); }
+  function points(token) { return token === "J" ? jokerPoints : parseInt(token.slice(1), 10); }
 
   /* the sentence, then its rule id as a small link to the rule (as the engine's messages show) */
   function withRule(element, sentence, rule) {
@@ -109,7 +112,7 @@ function start() {
     var counts = {};
     tiles.forEach(function (tile) { counts[tile.token] = (counts[tile.token] || 0) + 1; });
     q(".rack-photo-flags").replaceChildren.apply(q(".rack-photo-flags"), Object.keys(counts).filter(function (token) {
-      return counts[token] > COPIES;
+      return counts[token] > copies;
     }).sort().map(function (token) {
       var sentence = token === "J" ? _("The game has only two jokers; this rack holds %(count)s.", { count: counts[token] })
         : _("The game has only two %(tile)s tiles; this rack holds %(count)s.", { tile: token, count: counts[token] });
