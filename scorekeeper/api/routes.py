@@ -41,7 +41,7 @@ from ..storage.extensions import csrf, db
 from ..web.access import editable_game
 from ..web.addresses import external_url
 from ..web.described import api_variant_words
-from ..web.features import api_parts, game_starters, refuse_closed_hands
+from ..web.features import api_parts, game_starters, hands_closed, refuse_closed_hands
 from ..web.guards import require_json
 from ..web.languages import spoken
 from . import bodies
@@ -107,7 +107,9 @@ def game_json(game) -> dict:
         "variant": game.variant,
         "options": dict(game.options or {}),
         "first_dealer": game.first_dealer,
-        "status": "finished" if score.finished else "in_progress",
+        # a game that takes no hands (an imported result) is as it was stored: the engine has no
+        # hands of it to finish it by
+        "status": game.status if hands_closed(game) else "finished" if score.finished else "in_progress",
         "high_wins": score.high_wins,
         "players": [
             {

@@ -50,6 +50,8 @@ def test_a_hand_written_backup_imports_by_name_and_a_second_import_adds_nothing(
     assert rummikub["winners"] == ["Ann"] and rummikub["players"] == ["Ann", "Dee"]
     page = text(client.get(f"/games/{rummikub['id']}"))
     assert "Imported without hands" in page and "52" in page and "-12" in page
+    _, game = call(client, api, "GET", f"/api/v1/games/{rummikub['id']}", expect=200)
+    assert game["status"] == "finished" and game["rounds"] == []  # as imported, not the engine's empty game
 
 
 def test_mixed_games_export_to_bg_stats_and_import_back_without_doubles(client, api):
