@@ -7,11 +7,11 @@ from flask import jsonify
 
 from ..api import bodies
 from ..checker.checking import fields_of
+from ..checker.ruling_words import sentence
 from ..rules import find_variant
 from ..services import NotEditor, NotFound, SecretMissing
 from ..services.tables import roster as services
 from ..services.tables.house_games import adopt_house_game, drop_house_game, house_game, house_games
-from ..services.tables.ruling_words import sentence
 from ..storage.extensions import db
 from ..web.access import bearer_secret
 from ..web.addresses import external_url

@@ -6,11 +6,11 @@ from __future__ import annotations
 from flask import flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 
+from ..checker.ruling_words import sentence
 from ..rules import RulesError, find_variant, variants, whole_number
 from ..services import NotEditor, find_game
 from ..services.tables import roster as services
 from ..services.tables.house_games import adopt_house_game, house_game, house_games
-from ..services.tables.ruling_words import sentence
 from ..services.tables.rulings import option_choices
 from ..storage.extensions import db
 from ..views.variant_lookup import variant_or_404

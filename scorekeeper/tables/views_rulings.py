@@ -8,13 +8,13 @@ from flask_babel import gettext
 from werkzeug.datastructures import MultiDict
 
 from ..checker.checking import InputError, from_query, run
+from ..checker.ruling_words import sentence
 from ..display.reasons import reason_of, render_reason
 from ..printing.documents import rules_pdf
 from ..printing.options import PrintInputError, PrintOptions, paper_choice
 from ..rules import RulesError, find_variant, whole_number
 from ..services.tables import roster as services
 from ..services.tables import rulings
-from ..services.tables.ruling_words import sentence
 from ..storage.extensions import db
 from ..views.printing import pdf_response
 from ..views.variant_lookup import variant_or_404

@@ -18,11 +18,11 @@ from flask import has_request_context
 from flask_babel import Domain, get_locale, gettext
 from werkzeug.datastructures import MultiDict
 
-from ...checker.checking import InputError, from_query, run
-from ...display.reasons import ENGLISH, locale_name, render_reason
-from ...display.variant_words import is_word, option_word_in
-from ...rules import Reason, RulesError, find_variant
-from ...storage.table_models import Ruling
+from ..display.reasons import ENGLISH, locale_name, render_reason
+from ..display.variant_words import is_word, option_word_in
+from ..rules import Reason, RulesError, find_variant
+from ..storage.table_models import Ruling
+from .checking import InputError, from_query, run
 
 ENGINE = Domain(domain="engine")
 
