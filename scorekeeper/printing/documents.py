@@ -24,7 +24,7 @@ from ..storage.paths import TEMPLATES
 from ..web.languages import english_unless_translated, translated
 from .language import in_language, language_now
 from .options import PAPERS, PrintOptions
-from .sheet_blocks import block_grid, blocks, label_line, standings_lines
+from .sheet_blocks import block_grid, blocks, label_line, label_size, standings_lines
 
 #: blank lines added under an unfinished game's hands, to go on by hand
 EXTRA_ROWS = 5
@@ -94,6 +94,7 @@ def sheet_pdf(sheet, paper: str, orientation: str, **context: Any) -> bytes:
         blocks=blocks,
         block_grid=block_grid,
         label_line=label_line,
+        label_size=label_size,
         **context,
     )
 

@@ -20,6 +20,7 @@ stays a row of cells (:meth:`Sheet.line` is None).
 from __future__ import annotations
 
 import base64
+import math
 from dataclasses import dataclass, field
 
 from flask_babel import gettext
@@ -31,6 +32,9 @@ from ..display.words import ordinal
 LINE_MM = 5.4
 #: font size (pt) of the column labels: ``th.line`` in print.css
 LABEL_PT = 7
+#: the smallest the labels are set to keep a character's room in their columns (a long German word
+#: over a narrow column of a full sheet)
+LEAST_LABEL_PT = 5
 #: the shading of every other line, and of each player's running-total column
 STRIPE, TOTAL_SHADE = "#f3f3f3", "#000"
 TOTAL_OPACITY = 0.07
@@ -73,9 +77,31 @@ def label_line(sheet: Sheet, group: list[int]) -> str:
     """
     texts = [c.label for _ in group for c in sheet.per_player]
     pieces = mono_line(
-        texts, sheet.player_widths(group), [False] * len(texts), PLAYER_RULE / 2 * PT, LABEL_PT
+        texts,
+        sheet.player_widths(group),
+        [False] * len(texts),
+        PLAYER_RULE / 2 * PT,
+        label_size(sheet, group),
     )
     return "".join(text for text, _ in pieces)
+
+
+def label_size(sheet: Sheet, group: list[int]) -> float:
+    """The labels' font size (pt): :data:`LABEL_PT`, or less where a label would not keep a character's
+    room in its column and half more for centring on whole characters (never below
+    :data:`LEAST_LABEL_PT`), so no label runs over its column's rules.
+
+    >>> from scorekeeper.display.sheets import Column
+    >>> s = Sheet("v", "V", (), (Column("Wertung", 9), Column("Summe", 11)), ["A"], [], table_width=20)
+    >>> label_size(s, [0]), label_size(Sheet("v", "V", (), (Column("Rack", 9),), ["A"], []), [0])
+    (5, 7)
+    """
+    fits = [
+        width / ((len(c.label) + 1.5) * PT * MONO_ADVANCE)
+        for c, width in zip(sheet.per_player, sheet.player_widths(group))
+    ]
+    size = min([LABEL_PT, *fits])
+    return LABEL_PT if size == LABEL_PT else max(LEAST_LABEL_PT, math.floor(size * 10) / 10)
 
 
 def column_widths(sheet: Sheet, group: list[int]) -> list[float]:

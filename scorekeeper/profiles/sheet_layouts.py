@@ -83,9 +83,9 @@ class KrazyBeeLayout(Layout):
 class RumBugzLayout(Layout):
     lead = (Column(N_("Round"), 10),)
     per_player = (
-        Column(N_("Kinds"), 16, "kinds laid: Single, Double, Triple, Match", "kinds"),
+        Column(N_("Kinds"), 14, "kinds laid: Single, Double, Triple, Match", "kinds"),
         Column(N_("Left"), 8, "Bugz left in hand"),
-        Column(N_("Score"), 9),
+        Column(N_("Score"), 11),
         Column(N_("Total"), 11),
     )
     default_rows = 14

@@ -9,12 +9,24 @@ and the winner.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
+from flask_babel import force_locale
 
 from scorekeeper import services
 from scorekeeper.display.sheets import MONO_ADVANCE, PLAYER_RULE, PT, Row, Sheet, layout
 from scorekeeper.printing import documents
-from scorekeeper.printing.sheet_blocks import LABEL_PT, Block, blocks, label_line, text_line
+from scorekeeper.printing.options import PAPERS
+from scorekeeper.printing.sheet_blocks import (
+    LABEL_PT,
+    LEAST_LABEL_PT,
+    Block,
+    blocks,
+    label_line,
+    label_size,
+    text_line,
+)
 from scorekeeper.profiles import PROFILES, profile
 from scorekeeper.profiles.sheet_layouts import blank_sheet, filled_sheet
 from scorekeeper.rules import find_variant, options_for
@@ -55,30 +67,35 @@ def test_every_hand_of_a_long_game_reads_back_in_order_with_the_totals(app, clie
     assert pdf.pages == 7 and all("Round Out Rack Score Total" in " ".join(p.split()) for p in pdf.page_texts)
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("slug", sorted(PROFILES))
-def test_column_labels_sit_inside_their_columns(slug):
-    """The labels' one line: each label centred in its own column, clear of the rules, at any player count."""
-    advance = LABEL_PT * PT * MONO_ADVANCE
+def test_column_labels_sit_inside_their_columns(app, slug, language):
+    """The labels' one line: each label centred in its own column, clear of the rules, at every player
+    count and paper, in English and in German (whose long words are set smaller to fit: a 4-player
+    RumBugz sheet's "Wertung" ran over its column's rules at 7 pt)."""
     variant = find_variant(slug)
-    for players in sorted({variant.min_players, 4, variant.max_players}):
-        sheet = layout(
-            blank_sheet(profile(slug).sheet, slug, players, 1, options_for(slug, {})), "a4", "auto"
-        )
-        for group in sheet.groups:
-            widths = sheet.player_widths(group)
-            edges = [sum(widths[:i]) - PLAYER_RULE / 2 * PT for i in range(len(widths) + 1)]
-            line = label_line(sheet, group)
-            for col in range(len(widths)):
-                chars = [
-                    i
-                    for i, ch in enumerate(line)
-                    if ch != " " and edges[col] <= (i + 0.5) * advance < edges[col + 1]
-                ]
-                assert line[chars[0] : chars[-1] + 1] == sheet.per_player[col % len(sheet.per_player)].label
-                assert (
-                    edges[col] + 0.1 <= chars[0] * advance
-                    and (chars[-1] + 1) * advance <= edges[col + 1] - 0.1
-                )
+    with app.test_request_context(), force_locale(language):
+        for players, paper in itertools.product(range(variant.min_players, variant.max_players + 1), PAPERS):
+            sheet = layout(
+                blank_sheet(profile(slug).sheet, slug, players, 1, options_for(slug, {})), paper, "auto"
+            )
+            for group in sheet.groups:
+                _labels_clear_of_the_rules(sheet, group)
+
+
+def _labels_clear_of_the_rules(sheet, group):
+    size = label_size(sheet, group)
+    assert LEAST_LABEL_PT <= size <= LABEL_PT
+    advance = size * PT * MONO_ADVANCE
+    widths = sheet.player_widths(group)
+    edges = [sum(widths[:i]) - PLAYER_RULE / 2 * PT for i in range(len(widths) + 1)]
+    line = label_line(sheet, group)
+    for col in range(len(widths)):
+        chars = [
+            i for i, ch in enumerate(line) if ch != " " and edges[col] <= (i + 0.5) * advance < edges[col + 1]
+        ]
+        assert line[chars[0] : chars[-1] + 1] == sheet.per_player[col % len(sheet.per_player)].label
+        assert edges[col] + 0.1 <= chars[0] * advance and (chars[-1] + 1) * advance <= edges[col + 1] - 0.1
 
 
 def test_a_lead_value_too_long_for_its_column_is_cut_with_an_ellipsis():
