@@ -8,9 +8,9 @@ from typing import Any
 
 from flask_babel import gettext
 
-from ..display.words import option_label
 from ..rulebook.book import N_
 from ..rules import SWITCHES, find_variant
+from ..web.described import described, option_word
 
 Key = list[tuple[str, str]]
 
@@ -70,8 +70,9 @@ def rumbugz(slug: str, opts: Mapping[str, Any]) -> Key:
 
 def tiles(slug: str, opts: Mapping[str, Any]) -> Key:
     helps = {o["name"]: o["help"] for o in find_variant(slug).describe()["options"]}
-    on = [helps[s] for s in SWITCHES if opts.get(s)]
-    off = [option_label(s, capital=False) for s in SWITCHES if not opts.get(s)]
+    # the engine's words, in the sheet's language (the engine domain, web/described.py)
+    on = [described(helps[s]) for s in SWITCHES if opts.get(s)]
+    off = [option_word(s, capital=False) for s in SWITCHES if not opts.get(s)]
     end = (
         gettext("a total reaching %(target)s", target=opts["target"])
         if opts.get("target")

@@ -18,8 +18,15 @@ SHEET_WORDS = {
         ["Points"],
     ),
     "rumbugz": (["Arten", "Übrig", "Wertung", "übrige Bugz", "die höchste Summe gewinnt (RB-8)"], ["Kinds"]),
-    "rummikub": (["Bänkchen", "Raus", "Schalter an", "Erste Auslage", "mindestens 30 Punkte"], ["Rack"]),
-    "crazy-tiles": (["Bänkchen", "Schalter aus", "Wertung"], ["Switches"]),
+    # the switches are the engine's words in the sheet's language: labels off, help lines on
+    "rummikub": (
+        ["Bänkchen", "Raus", "Schalter an", "Erste Auslage", "mindestens 30 Punkte", "Einfarbige Gruppen"],
+        ["Rack", "same colour groups"],
+    ),
+    "crazy-tiles": (
+        ["Bänkchen", "Schalter aus", "Wertung", "Eine 6 darf als 9 gelesen werden"],
+        ["Switches", "A 6 may be read as 9"],
+    ),
     "runny-tiles": (["Bänkchen", "Schalter aus", "Wertung"], ["Initial meld"]),
     "crib-rummy": (["Zug", "Stecker", "zuerst 121", "Reihen"], ["Pegs", "Turn"]),
     "crazy-rummy": (["Größe", "+Tisch", "Werte", "die höchste Summe gewinnt (CZ-8)"], ["Size", "Values"]),
