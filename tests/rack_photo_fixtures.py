@@ -43,7 +43,7 @@ def _logit(p: float) -> float:
 
 
 def heat() -> list[float]:
-    """The detector's map [5, 72, 96] marking :func:`tile_boxes` on the photo (flat, C order)."""
+    """The detector's map [5, MAP_H, MAP_W] marking :func:`tile_boxes` on the photo (flat, C order)."""
     h, w = reading.DETECT_H // reading.STRIDE, reading.DETECT_W // reading.STRIDE
     scale = min(reading.DETECT_W / WIDTH, reading.DETECT_H / HEIGHT)
     planes = [[-8.0] * (h * w)] + [[0.0] * (h * w) for _ in range(4)]

@@ -21,14 +21,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-DETECT_W, DETECT_H, STRIDE = 384, 288, 4
+DETECT_W, DETECT_H, STRIDE = 448, 336, 4
 READ_W, READ_H = 32, 48
 WORK_LONG = 1024
 PAD = 0.5  # the letterbox's grey
-DETECT = 0.5
-OVERLAP = 0.5
+DETECT = 0.45
+OVERLAP = 0.7
 MARGIN = 0.08
-SURE_FOUND, SURE_NUMBER, SURE_COLOUR = 0.8, 0.98, 0.8
+SURE_FOUND, SURE_NUMBER, SURE_COLOUR = 0.5, 0.95, 0.6
 ODD_SIZE, SIZE_PEERS = 1.35, 3
 #: the whole set (RULES.md section 3: two of each of 4 x 13 tiles, two jokers): no photo shows more,
 #: so the search stops there (an untrained model or a hostile photo peaks in every cell)

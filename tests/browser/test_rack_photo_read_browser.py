@@ -33,11 +33,13 @@ RUNTIME = {
     }.items()
 }
 TOLERANCE = 1e-4
-STEPS = """async ([image, heat, number, colour]) => {
+#: the detector's map: one cell per STRIDE pixels of its box
+MAP_H, MAP_W = reading.DETECT_H // reading.STRIDE, reading.DETECT_W // reading.STRIDE
+STEPS = """async ([image, heat, number, colour, [mapH, mapW]]) => {
   const R = await import('/static/js/rack-photo-read.js');
   const im = {width: image.w, height: image.h, data: Float32Array.from(image.data)};
   const lb = R.letterbox(im);
-  const boxes = R.in_reading_order(R.find_boxes(Float32Array.from(heat), 72, 96, 0.6));
+  const boxes = R.in_reading_order(R.find_boxes(Float32Array.from(heat), mapH, mapW, 0.6));
   const read = R.tokens_of(Float32Array.from(number), Float32Array.from(colour), number.length / 14);
   return {
     sample: Array.from(R.sample(im, 0.3, 0.2, 6.1, 4.7, 9, 4)),
@@ -66,9 +68,11 @@ def page(browser):
 def test_the_script_reads_as_reading_py(page, live_server):
     rng = np.random.default_rng(25)
     image = rng.random((5, 7, 3)).astype(np.float32)
-    detector_map = np.array(heat(), np.float32).reshape(5, 72, 96)
-    detector_map[0, 40, 10] = 2.0  # a seventh, smaller tile below the row: a row of its own, an odd size
-    detector_map[3:5, 40, 10] = 1.0
+    detector_map = np.array(heat(), np.float32).reshape(5, MAP_H, MAP_W)
+    detector_map[0, MAP_H - 10, 10] = (
+        2.0  # a seventh, smaller tile below the row: a row of its own, an odd size
+    )
+    detector_map[3:5, MAP_H - 10, 10] = 1.0
     number, colour = rng.normal(0, 3, (4, 14)).astype(np.float32), rng.normal(0, 3, (4, 4)).astype(np.float32)
     page.goto(live_server + "/")
     said = page.evaluate(
@@ -78,6 +82,7 @@ def test_the_script_reads_as_reading_py(page, live_server):
             detector_map.ravel().tolist(),
             number.ravel().tolist(),
             colour.ravel().tolist(),
+            [MAP_H, MAP_W],
         ],
     )
     close(said["sample"], reading.sample(image, 0.3, 0.2, 6.1, 4.7, 9, 4))

@@ -44,18 +44,18 @@ def test_sample_doubling_a_row_interpolates_and_clamps_at_the_edges():
 def test_letterbox_of_a_wide_photo_pads_below():
     image = np.full((100, 200, 3), 0.2, np.float32)
     box, scale = letterbox(image)
-    assert scale == pytest.approx(1.92)  # min(384 / 200, 288 / 100)
+    assert scale == pytest.approx(2.24)  # min(448 / 200, 336 / 100)
     assert box.shape == (1, 3, reading.DETECT_H, reading.DETECT_W)
-    assert np.allclose(box[0, :, :192, :], 0.2)
-    assert np.allclose(box[0, :, 192:, :], reading.PAD)
+    assert np.allclose(box[0, :, :224, :], 0.2)
+    assert np.allclose(box[0, :, 224:, :], reading.PAD)
 
 
 def test_letterbox_of_a_tall_photo_pads_to_the_right():
     image = np.full((300, 100, 3), 0.8, np.float32)
     box, scale = letterbox(image)
-    assert scale == pytest.approx(0.96)  # min(384 / 100, 288 / 300)
-    assert np.allclose(box[0, :, :, :96], 0.8)
-    assert np.allclose(box[0, :, :, 96:], reading.PAD)
+    assert scale == pytest.approx(1.12)  # min(448 / 100, 336 / 300)
+    assert np.allclose(box[0, :, :, :112], 0.8)
+    assert np.allclose(box[0, :, :, 112:], reading.PAD)
 
 
 # -- find_boxes: peaks, threshold, overlaps, offsets and sizes ---------------------------------
@@ -104,11 +104,12 @@ def test_only_peaks_at_least_detect_sure_are_tiles():
 
 def test_a_box_overlapping_a_surer_one_is_the_same_tile():
     heat = heat_map()
-    heat[3:5] = math.log(5)  # every box 20 x 20 pixels
-    heat[0, 2, 3], heat[0, 2, 5], heat[0, 7, 9] = 3.0, 2.5, 1.0
-    # the boxes of (2, 3) and (2, 5) are 8 pixels apart: 12 x 20 of 20 x 20 overlap (0.6 > OVERLAP)
+    heat[3:5] = math.log(10)  # every box 40 x 40 pixels
+    heat[0, 2, 3], heat[0, 2, 5], heat[0, 9, 11] = 3.0, 2.5, 1.0
+    # the boxes of (2, 3) and (2, 5) are 8 pixels apart: 32 x 40 of 40 x 40 overlap (0.8 > OVERLAP)
+    assert reading.OVERLAP < 0.8
     boxes = find_boxes(heat, 1.0)
-    assert [(round(b.x0), round(b.y0)) for b in boxes] == [(4, 0), (28, 20)]
+    assert [(round(b.x0), round(b.y0)) for b in boxes] == [(-6, -10), (26, 18)]
 
 
 def test_no_more_boxes_than_the_whole_set_has_tiles():

@@ -8,8 +8,9 @@ rack-photo-read.js: change them there too.
 from torch import nn
 
 # the detector sees the photo letterboxed into this box (top left, grey padding); its map has one
-# cell per STRIDE pixels
-DETECT_W, DETECT_H, STRIDE = 384, 288, 4
+# cell per STRIDE pixels. 448 x 336 rather than 384 x 288: the small tiles of a portrait photo or a
+# far rack were the most missed (docs/rack-photo.md)
+DETECT_W, DETECT_H, STRIDE = 448, 336, 4
 # the reader sees each tile cut out and resized to this (width, height)
 READ_W, READ_H = 32, 48
 NUMBERS = 14  # classes 0..12 are the numbers 1..13, class 13 the joker

@@ -2,9 +2,9 @@
 
 Each tuning rack is read once down to a low detector threshold and every candidate is kept with
 how sure it is; thresholds are then tried on those candidates without running the networks again.
-DETECT is chosen for the most exact totals, then the SURE_* thresholds for the fewest racks wrong
-without a flag, a flagged rack counting FLAG_COST of one (a flag costs the player a look; a silent
-error costs a wrong score). Run with the app's venv (.venv/bin/python):
+DETECT and OVERLAP are chosen for the most exact totals, then the SURE_* thresholds for the fewest
+racks wrong without a flag, a flagged rack counting FLAG_COST of one (a flag costs the player a
+look; a silent error costs a wrong score). Run with the app's venv (.venv/bin/python):
 
     python tools/rackphoto/tune.py [--racks 300]
 """
@@ -29,14 +29,16 @@ FLAG_COST = 0.1
 
 
 def candidates(image):
-    old = reading.DETECT
-    reading.DETECT = 0.05
+    """Every map peak down to a low threshold, none dropped for overlapping (``simulate`` drops
+    them), each read."""
+    old = reading.DETECT, reading.OVERLAP
+    reading.DETECT, reading.OVERLAP = 0.05, 1.01
     try:
         x, scale = reading.letterbox(image)
         (heat,) = photo._session("detector").run(None, {"image": x})
         boxes = reading.find_boxes(heat[0], scale)
     finally:
-        reading.DETECT = old
+        reading.DETECT, reading.OVERLAP = old
     if not boxes:
         return [], [], [], []
     number, colour = photo._session("reader").run(None, {"tiles": reading.crops(image, boxes)})
@@ -44,19 +46,28 @@ def candidates(image):
     return boxes, tokens, sure_n, sure_c
 
 
-def simulate(cached, detect, found, num, col):
+def kept(boxes, detect: float, overlap: float) -> list[int]:
+    """The candidates find_boxes keeps at these thresholds (``boxes`` come surest first)."""
+    keep: list[int] = []
+    for k, box in enumerate(boxes):
+        if box.sure >= detect and all(reading._overlap(box, boxes[i]) <= overlap for i in keep):
+            keep.append(k)
+    return keep[: reading.MOST_TILES]
+
+
+def simulate(cached, detect, overlap, found, num, col):
     rows = []
     for (boxes, tokens, sn, sc), (truth_boxes, labels) in cached:
-        keep = [k for k, b in enumerate(boxes) if b.sure >= detect]
-        kept = [boxes[k] for k in keep]
-        odd = reading.odd_sizes(kept)
+        keep = kept(boxes, detect, overlap)
+        chosen = [boxes[k] for k in keep]
+        odd = reading.odd_sizes(chosen)
         tiles = [tokens[k] for k in keep]
         unsure = [
             i for i, k in enumerate(keep) if boxes[k].sure < found or sn[k] < num or sc[k] < col or odd[i]
         ]
         flags = rules.rack_supply("rummikub", " ".join(tiles), "this photo shows") if tiles else []
         rows.append(
-            score(tiles, [[b.x0, b.y0, b.x1, b.y1] for b in kept], unsure, flags, truth_boxes, labels)
+            score(tiles, [[b.x0, b.y0, b.x1, b.y1] for b in chosen], unsure, flags, truth_boxes, labels)
         )
     return summary(rows)
 
@@ -66,18 +77,16 @@ def main() -> None:
     ap.add_argument("--racks", type=int, default=300)
     args = ap.parse_args()
     cached = [(candidates(image), (tb, lab)) for image, tb, lab in photos("tune", args.racks)]
-    best = max(
-        (0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7),
-        key=lambda d: simulate(cached, d, 0, 0, 0)["exact totals"],
-    )
-    print(f"DETECT {best}: {simulate(cached, best, 0, 0, 0)}")
+    found = itertools.product((0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7), (0.5, 0.6, 0.7, 0.8))
+    detect, overlap = max(found, key=lambda d: simulate(cached, *d, 0, 0, 0)["exact totals"])
+    print(f"DETECT {detect}, OVERLAP {overlap}: {simulate(cached, detect, overlap, 0, 0, 0)}")
     choices = []
     grid = itertools.product(
         (0.5, 0.6, 0.7, 0.8), (0.6, 0.8, 0.9, 0.95, 0.98, 0.99), (0.6, 0.8, 0.9, 0.95, 0.98)
     )
-    for found, num, col in grid:
-        s = simulate(cached, best, found, num, col)
-        choices.append((s["wrong without a flag"] + FLAG_COST * s["racks flagged"], (found, num, col), s))
+    for sure in grid:
+        s = simulate(cached, detect, overlap, *sure)
+        choices.append((s["wrong without a flag"] + FLAG_COST * s["racks flagged"], sure, s))
     choices.sort(key=lambda c: c[0])
     for _, sure, s in choices[:5]:
         print(f"SURE_FOUND, SURE_NUMBER, SURE_COLOUR = {sure}: {s}")

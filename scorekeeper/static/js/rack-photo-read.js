@@ -8,14 +8,14 @@
    two models here, imported only on first use; the service worker keeps them afterwards. */
 
 /* reading.py's constants, one for one */
-export var DETECT_W = 384, DETECT_H = 288, STRIDE = 4;
+export var DETECT_W = 448, DETECT_H = 336, STRIDE = 4;
 export var READ_W = 32, READ_H = 48;
 export var WORK_LONG = 1024;
 export var PAD = 0.5;
-export var DETECT = 0.5;
-export var OVERLAP = 0.5;
+export var DETECT = 0.45;
+export var OVERLAP = 0.7;
 export var MARGIN = 0.08;
-export var SURE_FOUND = 0.8, SURE_NUMBER = 0.98, SURE_COLOUR = 0.8;
+export var SURE_FOUND = 0.5, SURE_NUMBER = 0.95, SURE_COLOUR = 0.6;
 export var ODD_SIZE = 1.35, SIZE_PEERS = 3;
 export var COLOUR_LETTERS = "KBRG";
 export var JOKER = 13;
