@@ -6,14 +6,17 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../scorekeeper/static/", import.meta.url));
 const ort = await import(`${root}vendor/onnxruntime-web/ort.wasm.min.mjs`);
+// the phone's own sizes (the script touches the page only when it reads a photo)
+const { DETECT_W, DETECT_H, READ_W, READ_H } = await import(`${root}js/rack-photo-read.js`);
 ort.env.wasm.numThreads = 1;
 ort.env.wasm.wasmPaths = `${root}vendor/onnxruntime-web/`;
 const tiles = Number(process.argv[2] || 16);
 const runs = Number(process.argv[3] || 30);
 const open = (name) => ort.InferenceSession.create(readFileSync(`${root}rack-photo/${name}.onnx`));
 const [detector, reader] = [await open("detector"), await open("reader")];
-const image = new ort.Tensor("float32", new Float32Array(3 * 288 * 384).map(() => Math.random()), [1, 3, 288, 384]);
-const crops = new ort.Tensor("float32", new Float32Array(tiles * 3 * 48 * 32).map(() => Math.random()), [tiles, 3, 48, 32]);
+const random = (n) => new Float32Array(n).map(() => Math.random());
+const image = new ort.Tensor("float32", random(3 * DETECT_H * DETECT_W), [1, 3, DETECT_H, DETECT_W]);
+const crops = new ort.Tensor("float32", random(tiles * 3 * READ_H * READ_W), [tiles, 3, READ_H, READ_W]);
 const times = [];
 for (let i = 0; i < runs + 3; i++) {
   const start = performance.now();
