@@ -3,6 +3,8 @@ answered at once and asks again every 15 seconds (SSE ``retry``) instead of hold
 
 from __future__ import annotations
 
+import time
+
 from scorekeeper.live.stream import open_streams
 
 from .live_support import stream
@@ -12,7 +14,17 @@ def _game(client) -> str:
     return client.post("/api/v1/games", json={"variant": "rummikub", "players": ["Ann", "Bob"]}).json["id"]
 
 
+def _quiet(within: float = 15.0) -> None:
+    """Wait until the streams of earlier tests in this process have ended (the count is the
+    process's: a test file run before this one in the same worker may leave one closing)."""
+    deadline = time.monotonic() + within
+    while open_streams() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert open_streams() == 0, "a stream of an earlier test is still open"
+
+
 def test_past_the_cap_a_follower_polls_every_15_seconds(app, client):
+    _quiet()
     app.config["FOLLOWERS_MAX"] = 1
     game = _game(client)
     with stream(client, f"/live/games/{game}") as (_, first):
