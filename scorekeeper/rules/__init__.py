@@ -141,14 +141,17 @@ def rack_counts(variant: str) -> dict[str, int]:
     >>> rack_counts("rummikub")
     {'joker_points': 30, 'copies': 2}
     """
-    v = find_variant(variant)
-    if v.deck_look != "tiles":
-        raise RulesError(say("ct.rack_tiles_only", accepted=_tile_games(), variant=v.slug))
+    v = _tile_game(variant)
     return {"joker_points": hand(v.slug, "J").points, "copies": TILE_COPIES}
 
 
-def _tile_games() -> str:
-    return ", ".join(t.slug for t in all_variants() if t.deck_look == "tiles")
+def _tile_game(variant: str) -> Variant:
+    """The tile game ``variant`` names; RulesError naming the tile games for any other."""
+    v = find_variant(variant)
+    if v.deck_look != "tiles":
+        tiles = ", ".join(t.slug for t in all_variants() if t.deck_look == "tiles")
+        raise RulesError(say("ct.rack_tiles_only", accepted=tiles, variant=v.slug))
+    return v
 
 
 def rack_supply(variant: str, cards: str, shown: str) -> list[Reason]:
@@ -159,10 +162,7 @@ def rack_supply(variant: str, cards: str, shown: str) -> list[Reason]:
     >>> rack_supply("rummikub", "J J J K1", "this photo shows")
     ['CT-7: the game has only two jokers; this photo shows 3']
     """
-    v = find_variant(variant)
-    if v.deck_look != "tiles":
-        raise RulesError(say("ct.rack_tiles_only", accepted=_tile_games(), variant=v.slug))
-    return v.supply(cards, shown)
+    return _tile_game(variant).supply(cards, shown)
 
 
 def score_game(
