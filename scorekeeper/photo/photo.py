@@ -55,11 +55,23 @@ def decode(data: bytes) -> np.ndarray:
         raise PhotoError("this is not a photo that can be read (JPEG, PNG or WebP)") from err
 
 
+def detect(image: np.ndarray, view: reading.View) -> list[reading.Box]:
+    """The detector's tiles in one view of the work image."""
+    (heat,) = _session("detector").run(None, {"image": reading.letterbox(image, view)})
+    return reading.find_boxes(heat[0], view)
+
+
+def find_tiles(image: np.ndarray) -> list[reading.Box]:
+    """The tiles of the whole photo, looked at again closer when they are small (reading.closer);
+    the first look's if the closer one finds none."""
+    boxes = detect(image, reading.whole(image))
+    view = reading.closer(boxes, reading.whole(image))
+    return (view and detect(image, view)) or boxes
+
+
 def read_image(image: np.ndarray) -> RackReading:
     """The tiles on a decoded photo (:func:`decode`), before the rules engine's total and flags."""
-    x, scale = reading.letterbox(image)
-    (heat,) = _session("detector").run(None, {"image": x})
-    boxes = reading.in_reading_order(reading.find_boxes(heat[0], scale))
+    boxes = reading.in_reading_order(find_tiles(image))
     if not boxes:
         return RackReading([], [], [])
     number, colour = _session("reader").run(None, {"tiles": reading.crops(image, boxes)})

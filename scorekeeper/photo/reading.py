@@ -5,9 +5,12 @@
    per :data:`~STRIDE` pixels.
 2. Each map peak at least :data:`DETECT` sure is a tile; its box comes from the cell's offset and
    size. Boxes overlapping a surer one by more than :data:`OVERLAP` are the same tile.
-3. Each box, widened by :data:`MARGIN`, is sampled into the reader's tile and read: a number (or
+3. When the tiles found are small in the detector's box (a far rack, a crowded photo), the detector
+   looks again, closer, at the part of the photo around them (:func:`closer`), and its tiles are
+   the ones kept.
+4. Each box, widened by :data:`MARGIN`, is sampled into the reader's tile and read: a number (or
    the joker) and a colour.
-4. A tile is *unsure* when the detector, the number or the colour is less sure than the
+5. A tile is *unsure* when the detector, the number or the colour is less sure than the
    ``SURE_*`` thresholds, or its box is far off the rack's usual size (:func:`odd_sizes`).
 
 Sampling is plain bilinear at pixel centres (:func:`sample`), written the same way in the script,
@@ -28,8 +31,12 @@ PAD = 0.5  # the letterbox's grey
 DETECT = 0.45
 OVERLAP = 0.7
 MARGIN = 0.08
-SURE_FOUND, SURE_NUMBER, SURE_COLOUR = 0.5, 0.95, 0.6
+SURE_FOUND, SURE_NUMBER, SURE_COLOUR = 0.5, 0.8, 0.6
 ODD_SIZE, SIZE_PEERS = 1.35, 3
+#: a second look (:func:`closer`) when the tiles' median height in the detector's box is under
+#: ZOOM_BELOW pixels: ZOOM_MARGIN tile heights around them, tiles brought to at most ZOOM_TALL
+#: pixels, and only when that is closer by ZOOM_GAIN at least
+ZOOM_BELOW, ZOOM_TALL, ZOOM_MARGIN, ZOOM_GAIN = 28, 36, 1.0, 1.2
 #: the whole set (RULES.md section 3: two of each of 4 x 13 tiles, two jokers): no photo shows more,
 #: so the search stops there (an untrained model or a hostile photo peaks in every cell)
 MOST_TILES = 106
@@ -67,23 +74,71 @@ def sample(image: np.ndarray, x0: float, y0: float, x1: float, y1: float, w: int
     return (top * (1 - fy) + bottom * fy).astype(np.float32)
 
 
-def letterbox(image: np.ndarray) -> tuple[np.ndarray, float]:
-    """The detector's input [1, 3, H, W] and the scale from work pixels to detector pixels."""
+@dataclass(frozen=True)
+class View:
+    """The part (x0, y0)-(x1, y1) of the work image the detector looks at, sampled into its box at
+    ``scale`` detector pixels a work pixel."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    scale: float
+
+
+def whole(image: np.ndarray) -> View:
+    """The whole work image, as large as the detector's box holds it."""
     H, W = image.shape[:2]
-    scale = min(DETECT_W / W, DETECT_H / H)
-    w, h = max(1, round(W * scale)), max(1, round(H * scale))
+    return View(0.0, 0.0, float(W), float(H), min(DETECT_W / W, DETECT_H / H))
+
+
+def letterbox(image: np.ndarray, view: View) -> np.ndarray:
+    """The detector's input [1, 3, H, W]: the view sampled top left, grey around it."""
+    w = max(1, round((view.x1 - view.x0) * view.scale))
+    h = max(1, round((view.y1 - view.y0) * view.scale))
     box = np.full((DETECT_H, DETECT_W, 3), PAD, np.float32)
-    box[:h, :w] = sample(image, 0, 0, W, H, w, h)
-    return box.transpose(2, 0, 1)[None], scale
+    box[:h, :w] = sample(image, view.x0, view.y0, view.x1, view.y1, w, h)
+    return box.transpose(2, 0, 1)[None]
+
+
+def closer(boxes: list[Box], view: View) -> View | None:
+    """A closer view of the tiles found, when their median height in the detector's box is under
+    ZOOM_BELOW pixels: ZOOM_MARGIN tile heights around them, as large as the box holds it but no
+    tile over ZOOM_TALL pixels, then widened to the box's own shape about the tiles' middle (held
+    to ``view``), so the detector sees a whole frame of photo as it learned on, not a strip of table
+    above grey. None when the tiles are big enough, or the view would not be ZOOM_GAIN times closer."""
+    if not boxes:
+        return None
+    tall = float(np.median([b.height for b in boxes]))
+    if tall * view.scale >= ZOOM_BELOW:
+        return None
+    margin = ZOOM_MARGIN * tall
+    x0, y0 = max(view.x0, min(b.x0 for b in boxes) - margin), max(view.y0, min(b.y0 for b in boxes) - margin)
+    x1, y1 = min(view.x1, max(b.x1 for b in boxes) + margin), min(view.y1, max(b.y1 for b in boxes) + margin)
+    if x1 - x0 < 1 or y1 - y0 < 1:  # every box off the photo (found in the grey)
+        return None
+    scale = min(DETECT_W / (x1 - x0), DETECT_H / (y1 - y0), ZOOM_TALL / tall)
+    if scale < view.scale * ZOOM_GAIN:
+        return None
+    x0, x1 = _framed(x0, x1, DETECT_W / scale, view.x0, view.x1)
+    y0, y1 = _framed(y0, y1, DETECT_H / scale, view.y0, view.y1)
+    return View(x0, y0, x1, y1, scale)
+
+
+def _framed(lo: float, hi: float, size: float, least: float, most: float) -> tuple[float, float]:
+    """The span ``size`` long about the middle of lo..hi, moved to lie within least..most (cut to
+    it when longer)."""
+    start = max(least, min((lo + hi - size) / 2, most - size))
+    return start, min(most, start + size)
 
 
 def _sigmoid(x: np.ndarray) -> np.ndarray:
     return 1 / (1 + np.exp(-x))
 
 
-def find_boxes(heat: np.ndarray, scale: float) -> list[Box]:
-    """Tiles on the detector's map [5, h, w], in work pixels, surest first, overlaps dropped; at
-    most MOST_TILES."""
+def find_boxes(heat: np.ndarray, view: View) -> list[Box]:
+    """Tiles on the detector's map [5, h, w] of ``view``, in work pixels, surest first, overlaps
+    dropped; at most MOST_TILES."""
     p = _sigmoid(heat[0])
     padded = np.pad(p, 1, constant_values=0)
     h, w = p.shape
@@ -91,10 +146,10 @@ def find_boxes(heat: np.ndarray, scale: float) -> list[Box]:
     rows, cols = np.nonzero((p >= DETECT) & (p >= peak))
     boxes = []
     for i, j in sorted(zip(rows, cols), key=lambda ij: -p[ij]):
-        cx = (j + _sigmoid(heat[1, i, j])) * STRIDE / scale
-        cy = (i + _sigmoid(heat[2, i, j])) * STRIDE / scale
-        bw = np.exp(np.clip(heat[3, i, j], -3, 4)) * STRIDE / scale
-        bh = np.exp(np.clip(heat[4, i, j], -3, 4)) * STRIDE / scale
+        cx = view.x0 + (j + _sigmoid(heat[1, i, j])) * STRIDE / view.scale
+        cy = view.y0 + (i + _sigmoid(heat[2, i, j])) * STRIDE / view.scale
+        bw = np.exp(np.clip(heat[3, i, j], -3, 4)) * STRIDE / view.scale
+        bh = np.exp(np.clip(heat[4, i, j], -3, 4)) * STRIDE / view.scale
         box = Box(cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2, float(p[i, j]))
         if all(_overlap(box, kept) <= OVERLAP for kept in boxes):
             boxes.append(box)

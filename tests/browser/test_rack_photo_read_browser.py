@@ -38,13 +38,16 @@ MAP_H, MAP_W = reading.DETECT_H // reading.STRIDE, reading.DETECT_W // reading.S
 STEPS = """async ([image, heat, number, colour, [mapH, mapW]]) => {
   const R = await import('/static/js/rack-photo-read.js');
   const im = {width: image.w, height: image.h, data: Float32Array.from(image.data)};
-  const lb = R.letterbox(im);
-  const boxes = R.in_reading_order(R.find_boxes(Float32Array.from(heat), mapH, mapW, 0.6));
+  const view = R.whole(im), part = {x0: 1, y0: 0.5, x1: 6, y1: 4, scale: 30};
+  const boxes = R.in_reading_order(R.find_boxes(Float32Array.from(heat), mapH, mapW, {...view, scale: 0.6}));
+  const far = Array.from({length: 8}, (_, k) => ({x0: 300 + 40 * k, y0: 200, x1: 336 + 40 * k, y1: 240, sure: 0.9}));
+  const wide = {x0: 0, y0: 0, x1: 1024, y1: 768, scale: 448 / 1024};
   const read = R.tokens_of(Float32Array.from(number), Float32Array.from(colour), number.length / 14);
   return {
     sample: Array.from(R.sample(im, 0.3, 0.2, 6.1, 4.7, 9, 4)),
     wide: Array.from(R.sample(im, -2, -1, 11, 8, 5, 7)),
-    letterbox: Array.from(lb.input), scale: lb.scale,
+    view, letterbox: Array.from(R.letterbox(im, view)), part: Array.from(R.letterbox(im, part)),
+    closer: R.closer(far, wide), notCloser: R.closer(boxes, view),
     crops: Array.from(R.crops(im, [{x0: 0.5, y0: 1, x1: 4.5, y1: 4.2, sure: 1},
                                    {x0: 2, y0: 0, x1: 7, y1: 5, sure: 1}])),
     boxes: boxes.map(b => [b.x0, b.y0, b.x1, b.y1, b.sure]), odd: R.odd_sizes(boxes), read,
@@ -87,13 +90,18 @@ def test_the_script_reads_as_reading_py(page, live_server):
     )
     close(said["sample"], reading.sample(image, 0.3, 0.2, 6.1, 4.7, 9, 4))
     close(said["wide"], reading.sample(image, -2, -1, 11, 8, 5, 7))
-    boxed, scale = reading.letterbox(image)
-    close(said["letterbox"], boxed)
-    assert said["scale"] == pytest.approx(scale)
+    view = reading.whole(image)
+    assert said["view"] == pytest.approx(vars(view))
+    close(said["letterbox"], reading.letterbox(image, view))
+    close(said["part"], reading.letterbox(image, reading.View(1, 0.5, 6, 4, 30)))
+    far = [reading.Box(300 + 40 * k, 200, 336 + 40 * k, 240, 0.9) for k in range(8)]
+    near = reading.closer(far, reading.View(0, 0, 1024, 768, 448 / 1024))
+    assert near is not None and said["closer"] == pytest.approx(vars(near))
     boxes = [reading.Box(0.5, 1, 4.5, 4.2, 1), reading.Box(2, 0, 7, 5, 1)]
     close(said["crops"], reading.crops(image, boxes))
 
-    found = reading.in_reading_order(reading.find_boxes(detector_map, 0.6))
+    found = reading.in_reading_order(reading.find_boxes(detector_map, reading.View(0, 0, 7, 5, 0.6)))
+    assert said["notCloser"] is None and reading.closer(found, view) is None
     assert len(said["boxes"]) == len(found) == 7
     close(said["boxes"], [[b.x0, b.y0, b.x1, b.y1, b.sure] for b in found])
     assert said["odd"] == reading.odd_sizes(found) == [False] * 6 + [True]

@@ -10,12 +10,15 @@ import pytest
 from scorekeeper.photo import reading
 from scorekeeper.photo.reading import (
     Box,
+    View,
+    closer,
     find_boxes,
     in_reading_order,
     letterbox,
     odd_sizes,
     sample,
     tokens_of,
+    whole,
 )
 
 # -- sample: bilinear at pixel centres, edges clamped ------------------------------------------
@@ -43,8 +46,9 @@ def test_sample_doubling_a_row_interpolates_and_clamps_at_the_edges():
 
 def test_letterbox_of_a_wide_photo_pads_below():
     image = np.full((100, 200, 3), 0.2, np.float32)
-    box, scale = letterbox(image)
-    assert scale == pytest.approx(2.24)  # min(448 / 200, 336 / 100)
+    view = whole(image)
+    assert view == View(0, 0, 200, 100, pytest.approx(2.24))  # min(448 / 200, 336 / 100)
+    box = letterbox(image, view)
     assert box.shape == (1, 3, reading.DETECT_H, reading.DETECT_W)
     assert np.allclose(box[0, :, :224, :], 0.2)
     assert np.allclose(box[0, :, 224:, :], reading.PAD)
@@ -52,10 +56,19 @@ def test_letterbox_of_a_wide_photo_pads_below():
 
 def test_letterbox_of_a_tall_photo_pads_to_the_right():
     image = np.full((300, 100, 3), 0.8, np.float32)
-    box, scale = letterbox(image)
-    assert scale == pytest.approx(1.12)  # min(448 / 100, 336 / 300)
+    view = whole(image)
+    assert view.scale == pytest.approx(1.12)  # min(448 / 100, 336 / 300)
+    box = letterbox(image, view)
     assert np.allclose(box[0, :, :, :112], 0.8)
     assert np.allclose(box[0, :, :, 112:], reading.PAD)
+
+
+def test_letterbox_of_a_view_samples_only_its_part():
+    image = np.zeros((100, 200, 3), np.float32)
+    image[:, 100:] = 1.0  # the right half white
+    box = letterbox(image, View(110, 20, 160, 60, 4.0))  # 50 x 40 pixels, 4 times: 200 x 160
+    assert np.allclose(box[0, :, :160, :200], 1.0)
+    assert np.allclose(box[0, :, 160:, :], reading.PAD) and np.allclose(box[0, :, :, 200:], reading.PAD)
 
 
 # -- find_boxes: peaks, threshold, overlaps, offsets and sizes ---------------------------------
@@ -70,6 +83,11 @@ def heat_map(h: int = 10, w: int = 12) -> np.ndarray:
     return heat
 
 
+def at(scale: float) -> View:
+    """A view from the photo's top left at ``scale`` detector pixels a photo pixel."""
+    return View(0, 0, 1000, 1000, scale)
+
+
 def sigmoid(x: float) -> float:
     return 1 / (1 + math.exp(-x))
 
@@ -79,7 +97,7 @@ def test_a_peak_becomes_a_box_from_its_cell_offsets_and_sizes():
     heat[0, 2, 3] = 3.0
     heat[1, 2, 3], heat[2, 2, 3] = 0.0, math.log(3)  # x offset 0.5, y offset 0.75 of a cell
     heat[3, 2, 3], heat[4, 2, 3] = math.log(5), math.log(6)  # 5 and 6 strides wide and tall
-    (box,) = find_boxes(heat, 1.0)
+    (box,) = find_boxes(heat, at(1.0))
     cx, cy = (3 + 0.5) * 4, (2 + 0.75) * 4  # 14, 11
     assert (box.x0, box.y0, box.x1, box.y1) == pytest.approx((cx - 10, cy - 12, cx + 10, cy + 12))
     assert box.sure == pytest.approx(sigmoid(3.0))
@@ -88,8 +106,16 @@ def test_a_peak_becomes_a_box_from_its_cell_offsets_and_sizes():
 def test_the_scale_maps_detector_pixels_back_to_the_photo():
     heat = heat_map()
     heat[0, 2, 3] = 3.0
-    (box,) = find_boxes(heat, 0.5)  # the photo is twice the detector's size
+    (box,) = find_boxes(heat, at(0.5))  # the photo is twice the detector's size
     assert (box.x0, box.y0, box.x1, box.y1) == pytest.approx((24, 16, 32, 24))  # centre (28, 20), 8 wide
+
+
+def test_a_views_boxes_are_moved_to_its_place_in_the_photo():
+    heat = heat_map()
+    heat[0, 2, 3] = 3.0
+    (box,) = find_boxes(heat, View(100, 50, 300, 200, 2.0))  # a view from (100, 50), twice as large
+    # the centre (3.5, 2.5) cells = (7, 5) photo pixels from the view's corner; a stride (2 pixels) square
+    assert (box.x0, box.y0, box.x1, box.y1) == pytest.approx((106, 54, 108, 56))
 
 
 def test_only_peaks_at_least_detect_sure_are_tiles():
@@ -98,7 +124,7 @@ def test_only_peaks_at_least_detect_sure_are_tiles():
     heat[0, 2, 4] = 2.0  # beside a surer cell: not a peak
     heat[0, 6, 0] = -2.0  # a peak, but sigmoid(-2) = 0.12 < DETECT
     heat[0, 7, 9] = 1.0  # a peak: sigmoid(1) = 0.73
-    boxes = find_boxes(heat, 1.0)
+    boxes = find_boxes(heat, at(1.0))
     assert [round(b.sure, 3) for b in boxes] == [round(sigmoid(3.0), 3), round(sigmoid(1.0), 3)]
 
 
@@ -108,7 +134,7 @@ def test_a_box_overlapping_a_surer_one_is_the_same_tile():
     heat[0, 2, 3], heat[0, 2, 5], heat[0, 9, 11] = 3.0, 2.5, 1.0
     # the boxes of (2, 3) and (2, 5) are 8 pixels apart: 32 x 40 of 40 x 40 overlap (0.8 > OVERLAP)
     assert reading.OVERLAP < 0.8
-    boxes = find_boxes(heat, 1.0)
+    boxes = find_boxes(heat, at(1.0))
     assert [(round(b.x0), round(b.y0)) for b in boxes] == [(-6, -10), (26, 18)]
 
 
@@ -117,7 +143,60 @@ def test_no_more_boxes_than_the_whole_set_has_tiles():
     heat[0] = LOW
     heat[0, ::2, ::2] = 2.0  # 225 separate peaks
     heat[3:5] = -3.0  # tiny boxes: none overlaps another
-    assert len(find_boxes(heat, 1.0)) == reading.MOST_TILES == 106
+    assert len(find_boxes(heat, at(1.0))) == reading.MOST_TILES == 106
+
+
+# -- closer: a second look at small tiles --------------------------------------------------------
+
+
+def row_of(n: int, height: float, x: float = 300, y: float = 200) -> list[Box]:
+    """n tiles side by side, each 0.9 of its height wide, a tenth apart."""
+    return [Box(x + k * height, y, x + k * height + 0.9 * height, y + height, 0.9) for k in range(n)]
+
+
+def test_big_tiles_get_no_second_look():
+    view = View(0, 0, 1024, 768, 448 / 1024)
+    tall = reading.ZOOM_BELOW / view.scale  # exactly ZOOM_BELOW detector pixels
+    assert closer(row_of(8, tall), view) is None
+    assert closer([], view) is None
+
+
+def test_small_tiles_are_looked_at_closer_in_a_frame_of_the_boxs_shape():
+    view = View(0, 0, 1024, 768, 448 / 1024)
+    tiles = row_of(8, 40)  # 17.5 detector pixels tall; the row spans x 300..616, y 200..240
+    near = closer(tiles, view)
+    # a tile's height around them is 396 x 120 pixels: the box would hold that 1.13 times, but no
+    # tile may pass ZOOM_TALL pixels, so 0.9 times
+    assert (
+        near.scale == pytest.approx(min(448 / 396, 336 / 120, reading.ZOOM_TALL / 40)) == pytest.approx(0.9)
+    )
+    # then the whole box's frame at that scale (448 / 0.9 x 336 / 0.9) about the tiles' middle
+    # (458, 220): the detector sees photo all over, no strip of table above grey
+    assert (near.x0, near.y0, near.x1, near.y1) == pytest.approx(
+        (458 - 224 / 0.9, 220 - 168 / 0.9, 458 + 224 / 0.9, 220 + 168 / 0.9)
+    )
+
+
+def test_the_closer_view_stays_on_the_photo():
+    view = View(0, 0, 1024, 768, 448 / 1024)
+    near = closer(row_of(4, 30, x=0, y=0), view)  # top left: the frame moves right and down
+    assert (near.x0, near.y0, near.x1, near.y1, near.scale) == pytest.approx(
+        (0, 0, 448 / 1.2, 336 / 1.2, 1.2)
+    )
+    assert closer(row_of(4, 30, x=2000, y=2000), view) is None  # found in the grey beyond the photo
+
+
+def test_a_frame_taller_than_the_photo_is_cut_to_it():
+    view = View(0, 0, 1024, 200, 448 / 1024)  # a wide strip of a photo
+    near = closer(row_of(4, 30, x=400, y=80), view)
+    assert (near.y0, near.y1) == (0, 200)
+    assert near.x1 - near.x0 == pytest.approx(448 / near.scale)
+
+
+def test_no_second_look_that_is_not_closer_by_zoom_gain():
+    view = View(0, 0, 1024, 768, 448 / 1024)
+    spread = row_of(2, 40, x=0) + row_of(2, 40, x=900, y=700)  # small tiles in far corners
+    assert closer(spread, view) is None  # the whole photo again: no closer
 
 
 # -- reading order, odd sizes --------------------------------------------------------------------

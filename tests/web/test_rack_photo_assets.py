@@ -98,6 +98,10 @@ def test_the_script_carries_reading_pys_constants():
         "SURE_COLOUR",
         "ODD_SIZE",
         "SIZE_PEERS",
+        "ZOOM_BELOW",
+        "ZOOM_TALL",
+        "ZOOM_MARGIN",
+        "ZOOM_GAIN",
         "JOKER",
         "MOST_TILES",
     ]

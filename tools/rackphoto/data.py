@@ -24,7 +24,8 @@ def one(seed: int, held_out: bool = False):
     rng = np.random.default_rng(seed)
     photo, boxes, labels = rack(rng, held_out)
     image = np.asarray(photo, np.float32) / 255
-    x, scale = reading.letterbox(image)
+    view = reading.whole(image)
+    x, scale = reading.letterbox(image, view), view.scale
     crops = []
     for _ in range(CROPS_PER_TILE):
         moved = []

@@ -35,6 +35,8 @@ SKIP_FONTS = (
     "oblique",
     "hairline",
     "thin",
+    "linbiolinumk",  # keyboard keycaps, a digit boxed in a key
+    "euterpe",  # music notation: clefs and notes where the digits are
 )
 TRAIN_TABLES = ("wood", "cloth", "plaid", "blocks", "blotches", "felt")
 HELD_OUT_TABLES = ("checks", "marble")

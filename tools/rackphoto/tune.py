@@ -30,13 +30,14 @@ FLAG_COST = 0.1
 
 def candidates(image):
     """Every map peak down to a low threshold, none dropped for overlapping (``simulate`` drops
-    them), each read."""
+    them), each read. The view is the reading's at today's thresholds (the closer look when the
+    tiles are small)."""
+    first = photo.detect(image, reading.whole(image))
+    view = reading.closer(first, reading.whole(image)) or reading.whole(image)
     old = reading.DETECT, reading.OVERLAP
     reading.DETECT, reading.OVERLAP = 0.05, 1.01
     try:
-        x, scale = reading.letterbox(image)
-        (heat,) = photo._session("detector").run(None, {"image": x})
-        boxes = reading.find_boxes(heat[0], scale)
+        boxes = photo.detect(image, view)
     finally:
         reading.DETECT, reading.OVERLAP = old
     if not boxes:

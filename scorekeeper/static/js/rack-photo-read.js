@@ -15,8 +15,9 @@ export var PAD = 0.5;
 export var DETECT = 0.45;
 export var OVERLAP = 0.7;
 export var MARGIN = 0.08;
-export var SURE_FOUND = 0.5, SURE_NUMBER = 0.95, SURE_COLOUR = 0.6;
+export var SURE_FOUND = 0.5, SURE_NUMBER = 0.8, SURE_COLOUR = 0.6;
 export var ODD_SIZE = 1.35, SIZE_PEERS = 3;
+export var ZOOM_BELOW = 28, ZOOM_TALL = 36, ZOOM_MARGIN = 1.0, ZOOM_GAIN = 1.2;  /* the closer look */
 export var COLOUR_LETTERS = "KBRG";
 export var JOKER = 13;
 export var MOST_TILES = 106;  /* the whole set: the search stops there */
@@ -67,15 +68,46 @@ function planar(hwc, w, h, into, offset, rows, cols) {
   }
 }
 
-/* The detector's input [1, 3, DETECT_H, DETECT_W] (the photo top left, grey around it) and the
-   scale from work pixels to detector pixels (reading.letterbox). */
-export function letterbox(image) {
-  var W = image.width, H = image.height;
-  var scale = Math.min(DETECT_W / W, DETECT_H / H);
-  var w = Math.max(1, py_round(W * scale)), h = Math.max(1, py_round(H * scale));
+/* The whole work image, as large as the detector's box holds it: a view {x0, y0, x1, y1, scale},
+   scale in detector pixels a work pixel (reading.whole). */
+export function whole(image) {
+  return { x0: 0, y0: 0, x1: image.width, y1: image.height,
+           scale: Math.min(DETECT_W / image.width, DETECT_H / image.height) };
+}
+
+/* The detector's input [1, 3, DETECT_H, DETECT_W]: the view sampled top left, grey around it
+   (reading.letterbox). */
+export function letterbox(image, view) {
+  var w = Math.max(1, py_round((view.x1 - view.x0) * view.scale));
+  var h = Math.max(1, py_round((view.y1 - view.y0) * view.scale));
   var box = new Float32Array(3 * DETECT_H * DETECT_W).fill(PAD);
-  planar(sample(image, 0, 0, W, H, w, h), w, h, box, 0, DETECT_H, DETECT_W);
-  return { input: box, scale: scale };
+  planar(sample(image, view.x0, view.y0, view.x1, view.y1, w, h), w, h, box, 0, DETECT_H, DETECT_W);
+  return box;
+}
+
+/* The span `size` long about the middle of lo..hi, moved to lie within least..most (cut to it when
+   longer) (reading._framed). */
+function framed(lo, hi, size, least, most) {
+  var start = Math.max(least, Math.min((lo + hi - size) / 2, most - size));
+  return [start, Math.min(most, start + size)];
+}
+
+/* A closer view of the tiles found when they are small in the detector's box, framed to the box's
+   shape, or null (reading.closer). */
+export function closer(boxes, view) {
+  if (!boxes.length) { return null; }
+  var tall = median(boxes.map(height));
+  if (tall * view.scale >= ZOOM_BELOW) { return null; }
+  var margin = ZOOM_MARGIN * tall;
+  var least = function (key) { return Math.min.apply(null, boxes.map(function (b) { return b[key]; })); };
+  var most = function (key) { return Math.max.apply(null, boxes.map(function (b) { return b[key]; })); };
+  var x0 = Math.max(view.x0, least("x0") - margin), y0 = Math.max(view.y0, least("y0") - margin);
+  var x1 = Math.min(view.x1, most("x1") + margin), y1 = Math.min(view.y1, most("y1") + margin);
+  if (x1 - x0 < 1 || y1 - y0 < 1) { return null; }  /* every box off the photo (found in the grey) */
+  var scale = Math.min(DETECT_W / (x1 - x0), DETECT_H / (y1 - y0), ZOOM_TALL / tall);
+  if (scale < view.scale * ZOOM_GAIN) { return null; }
+  var xs = framed(x0, x1, DETECT_W / scale, view.x0, view.x1), ys = framed(y0, y1, DETECT_H / scale, view.y0, view.y1);
+  return { x0: xs[0], y0: ys[0], x1: xs[1], y1: ys[1], scale: scale };
 }
 
 /* Intersection over the smaller box (a tile inside a bigger box is the same tile). */
@@ -85,9 +117,9 @@ function overlap(a, b) {
   return w * h / Math.min((a.x1 - a.x0) * height(a), (b.x1 - b.x0) * height(b));
 }
 
-/* Tiles on the detector's map (heat: [5, h, w] flat), in work pixels, surest first, overlaps
-   dropped, at most MOST_TILES (reading.find_boxes). A box: {x0, y0, x1, y1, sure}. */
-export function find_boxes(heat, h, w, scale) {
+/* Tiles on the detector's map (heat: [5, h, w] flat) of a view, in work pixels, surest first,
+   overlaps dropped, at most MOST_TILES (reading.find_boxes). A box: {x0, y0, x1, y1, sure}. */
+export function find_boxes(heat, h, w, view) {
   var plane = h * w, p = new Float32Array(plane), found = [];
   for (var n = 0; n < plane; n++) { p[n] = sigmoid(heat[n]); }
   for (var i = 0; i < h; i++) {
@@ -106,10 +138,10 @@ export function find_boxes(heat, h, w, scale) {
   var boxes = [];
   for (var f = 0; f < found.length && boxes.length < MOST_TILES; f++) {
     var ij = found[f], at = ij[0] * w + ij[1];
-    var cx = (ij[1] + sigmoid(heat[plane + at])) * STRIDE / scale;
-    var cy = (ij[0] + sigmoid(heat[2 * plane + at])) * STRIDE / scale;
-    var bw = Math.exp(clip(heat[3 * plane + at], -3, 4)) * STRIDE / scale;
-    var bh = Math.exp(clip(heat[4 * plane + at], -3, 4)) * STRIDE / scale;
+    var cx = view.x0 + (ij[1] + sigmoid(heat[plane + at])) * STRIDE / view.scale;
+    var cy = view.y0 + (ij[0] + sigmoid(heat[2 * plane + at])) * STRIDE / view.scale;
+    var bw = Math.exp(clip(heat[3 * plane + at], -3, 4)) * STRIDE / view.scale;
+    var bh = Math.exp(clip(heat[4 * plane + at], -3, 4)) * STRIDE / view.scale;
     var box = { x0: cx - bw / 2, y0: cy - bh / 2, x1: cx + bw / 2, y1: cy + bh / 2, sure: p[at] };
     if (boxes.every(function (kept) { return overlap(box, kept) <= OVERLAP; })) { boxes.push(box); }
   }
@@ -219,11 +251,20 @@ export function load(urls) {
    unsure}] (photo.read_image). */
 export function read(image, urls) {
   return load(urls).then(function (rt) {
-    var lb = letterbox(image);
-    var x = new rt.ort.Tensor("float32", lb.input, [1, 3, DETECT_H, DETECT_W]);
-    return rt.detector.run({ image: x }).then(function (out) {
-      var heat = out.heat, dims = heat.dims;
-      var boxes = in_reading_order(find_boxes(heat.data, dims[2], dims[3], lb.scale));
+    /* the detector's tiles in one view (photo.detect) */
+    var detect = function (view) {
+      var x = new rt.ort.Tensor("float32", letterbox(image, view), [1, 3, DETECT_H, DETECT_W]);
+      return rt.detector.run({ image: x }).then(function (out) {
+        return find_boxes(out.heat.data, out.heat.dims[2], out.heat.dims[3], view);
+      });
+    };
+    /* looked at again closer when the tiles are small; the first look's if that finds none
+       (photo.find_tiles) */
+    return detect(whole(image)).then(function (first) {
+      var view = closer(first, whole(image));
+      return view ? detect(view).then(function (near) { return near.length ? near : first; }) : first;
+    }).then(function (found) {
+      var boxes = in_reading_order(found);
       if (!boxes.length) { return []; }
       var tiles = new rt.ort.Tensor("float32", crops(image, boxes), [boxes.length, 3, READ_H, READ_W]);
       return rt.reader.run({ tiles: tiles }).then(function (said) {
