@@ -20,17 +20,39 @@ import torch
 import torch.nn.functional as F
 
 
-def chunks(data: Path, tune: bool = False) -> dict[str, np.ndarray]:
+def chunks(data: Path, kind: str, tune: bool = False) -> dict[str, np.ndarray]:
+    """The rendered chunks' arrays one network learns on. A chunk rendered for an earlier, smaller
+    detector box (the same 4:3 shape) has its photos scaled up to today's box, boxes with them."""
     files = [data / "tune.npz"] if tune else sorted(data.glob("train*.npz"))
-    parts = [dict(np.load(f)) for f in files]
-    out = {}
-    for key in ("images", "crops", "crop_labels", "labels", "boxes"):
-        out[key] = np.concatenate([p[key] for p in parts])
+    if kind == "reader":
+        parts = [_arrays(f, ("crops", "crop_labels")) for f in files]
+        return {key: np.concatenate([p[key] for p in parts]) for key in ("crops", "crop_labels")}
+    parts = [_in_todays_box(_arrays(f, ("images", "boxes", "box_index"))) for f in files]
     offsets = np.cumsum([0] + [len(p["boxes"]) for p in parts])
-    out["box_index"] = np.concatenate(
-        [p["box_index"][:-1] + o for p, o in zip(parts, offsets)] + [[offsets[-1]]]
-    )
-    return out
+    return {
+        "images": np.concatenate([p["images"] for p in parts]),
+        "boxes": np.concatenate([p["boxes"] for p in parts]),
+        "box_index": np.concatenate(
+            [p["box_index"][:-1] + o for p, o in zip(parts, offsets)] + [[offsets[-1]]]
+        ),
+    }
+
+
+def _arrays(path: Path, keys) -> dict[str, np.ndarray]:
+    with np.load(path) as z:
+        return {key: z[key] for key in keys}
+
+
+def _in_todays_box(part: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    grow = nets.DETECT_W / part["images"].shape[-1]
+    if grow == 1:
+        return part
+    images = np.empty((len(part["images"]), 3, nets.DETECT_H, nets.DETECT_W), np.uint8)
+    for start in range(0, len(images), 100):
+        x = torch.tensor(part["images"][start : start + 100], dtype=torch.float32)
+        x = F.interpolate(x, size=(nets.DETECT_H, nets.DETECT_W), mode="bilinear", align_corners=False)
+        images[start : start + 100] = x.round().clamp(0, 255).to(torch.uint8).numpy()
+    return {**part, "images": images, "boxes": part["boxes"] * grow}
 
 
 def detector_targets(boxes: np.ndarray, h: int, w: int):
@@ -81,15 +103,11 @@ def _jitter(x: torch.Tensor, rng: np.random.Generator) -> torch.Tensor:
 
 
 def batches_detector(d, rng, size):
-    """A batch of letterboxed photos and their targets. Chunks rendered for an earlier, smaller
-    detector box (the same 4:3 shape) are scaled up to today's, boxes with them."""
+    """A batch of letterboxed photos and their targets."""
     idx = rng.integers(0, len(d["images"]), size)
     x = torch.tensor(d["images"][idx], dtype=torch.float32) / 255
-    grow = nets.DETECT_W / x.shape[-1]
-    if grow != 1:
-        x = F.interpolate(x, size=(nets.DETECT_H, nets.DETECT_W), mode="bilinear", align_corners=False)
     h, w = nets.DETECT_H // nets.STRIDE, nets.DETECT_W // nets.STRIDE
-    t = [detector_targets(d["boxes"][d["box_index"][i] : d["box_index"][i + 1]] * grow, h, w) for i in idx]
+    t = [detector_targets(d["boxes"][d["box_index"][i] : d["box_index"][i + 1]], h, w) for i in idx]
     return x, *(torch.tensor(np.stack(a)) for a in zip(*t))
 
 
@@ -195,14 +213,14 @@ def main() -> None:
     if args.warm:
         model.load_state_dict(torch.load(args.warm))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
-    tune, data, files = chunks(args.data, tune=True), None, None
+    tune, data, files = chunks(args.data, args.kind, tune=True), None, None
     end = time.time() + args.minutes * 60
     best, step = float("inf"), 0
     while time.time() < end:
         found = sorted(args.data.glob("train*.npz"))
         if found != files:
-            files, data = found, chunks(args.data)
-            print(f"step {step}: {len(files)} chunks, {len(data['images'])} racks", flush=True)
+            files, data = found, chunks(args.data, args.kind)
+            print(f"step {step}: {len(files)} chunks", flush=True)
         for _ in range(100):
             frac = 1 - max(0.0, end - time.time()) / (args.minutes * 60)
             for group in opt.param_groups:
