@@ -12,6 +12,9 @@ PORT   ?= 5000
 HTTPS  ?=
 # ACCESS_LOG=1: log every request (by default the terminal shows only errors and slow requests)
 ACCESS_LOG ?=
+# make test: pytest-xdist workers, one a core up to four (each file's tests in one worker, so a
+# file's live server and browser are shared as in one process); WORKERS=0 runs in this process
+WORKERS ?= auto
 
 # Installs come from uv.lock (every package pinned, with hashes) through uv, itself pinned with
 # hashes in scripts/uv-requirements.txt and kept in .tools/. `make lock` refreshes the lock;
@@ -108,7 +111,7 @@ test: $(VENV)/.installed-test
 	$(VENV)/bin/ruff format --check
 	$(MAKE) --no-print-directory lint-js
 	$(MAKE) --no-print-directory docs
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(WORKERS) --maxprocesses 4 --dist loadfile $(PYTEST_ARGS)
 
 # the documentation site (docs/ by mkdocs.yml) into site/; --strict: a broken link or a page
 # missing from the nav fails the build (and so `make test`). No --quiet: it hides the warnings

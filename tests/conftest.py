@@ -31,6 +31,32 @@ def pytest_addoption(parser):
     )
 
 
+def pytest_collection_modifyitems(items):
+    """Every item its own node id. Schemathesis names each operation's item ``test[GET /games]``
+    but leaves its node id the test's alone, so the API's operations shared one id; pytest-xdist
+    schedules by node id and ran one of them (52 items lost without a word). The id takes the
+    item's name, as pytest's own parametrized items have it (pytest 9 keeps it as a NodeId in
+    ``_id``, pytest 8 as a string in ``_nodeid``; pytest_collection_finish below fails loudly if
+    a later pytest keeps it elsewhere)."""
+    for item in items:
+        own = f"{item.parent.nodeid}::{item.name}"
+        if item.nodeid != own and "[" in item.name and "[" not in item.nodeid:
+            if hasattr(item, "_id"):
+                item._id = type(item._id).parse(own)
+            else:
+                item._nodeid = own
+
+
+def pytest_collection_finish(session):
+    """Refuse a run where two items share a node id: a parallel run would run one of them."""
+    seen: dict[str, int] = {}
+    for item in session.items:
+        seen[item.nodeid] = seen.get(item.nodeid, 0) + 1
+    twice = sorted(node for node, count in seen.items() if count > 1)
+    if twice:
+        raise pytest.UsageError(f"{len(twice)} node ids are shared by more than one test: {twice[:5]}")
+
+
 @pytest.fixture
 def app(tmp_path):
     app = create_app(

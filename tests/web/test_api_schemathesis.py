@@ -176,3 +176,20 @@ def test_the_stateful_phase_follows_a_new_table_to_its_pages(base_url, schema, s
     )
     for label in ("GET /tables/{table_id}", "GET /tables/{table_id}/stats", "GET /tables/{table_id}/export"):
         assert (label, 200) in answers, sorted(answers)
+
+
+def test_every_operation_is_a_test_of_its_own_id(request):
+    """Each operation of each seed is its own test, named by it: pytest-xdist hands tests out by
+    node id, and with one id for all (Schemathesis's, tests/conftest.py mends it) a parallel run
+    ran one operation a seed. Checks those of the operations' tests that are in the run."""
+    operations = sorted(op.ok().label for op in FIRST.get_all_operations())
+    here = request.node.nodeid.split("::")[0]
+    for name in (
+        "test_every_operation_answers_as_its_document_says",
+        "test_every_operation_answers_as_its_document_says_again",
+    ):
+        ids = [item.nodeid for item in request.session.items if item.originalname == name]
+        if not ids:
+            pytest.skip("the operations' tests are not in this run")
+        assert len(set(ids)) == len(ids)
+        assert set(ids) <= {f"{here}::{name}[{op}]" for op in operations}
