@@ -31,7 +31,7 @@ PAD = 0.5  # the letterbox's grey
 DETECT = 0.45
 OVERLAP = 0.6
 MARGIN = 0.08
-SURE_FOUND, SURE_NUMBER, SURE_COLOUR = 0.6, 0.6, 0.6
+SURE_FOUND, SURE_NUMBER, SURE_COLOUR = 0.5, 0.6, 0.6
 ODD_SIZE, SIZE_PEERS = 1.35, 3
 #: a second look (:func:`closer`) when the tiles' median height in the detector's box is under
 #: ZOOM_BELOW pixels: ZOOM_MARGIN tile heights around them, tiles brought to at most ZOOM_TALL
