@@ -61,11 +61,18 @@ def detect(image: np.ndarray, view: reading.View) -> list[reading.Box]:
     return reading.find_boxes(heat[0], view)
 
 
+def first_look(image: np.ndarray) -> tuple[list[reading.Box], reading.View | None]:
+    """The detector's tiles in the whole photo, and the closer view of them when they are small
+    (reading.closer), else None."""
+    whole = reading.whole(image)
+    boxes = detect(image, whole)
+    return boxes, reading.closer(boxes, whole)
+
+
 def find_tiles(image: np.ndarray) -> list[reading.Box]:
-    """The tiles of the whole photo, looked at again closer when they are small (reading.closer);
-    the first look's if the closer one finds none."""
-    boxes = detect(image, reading.whole(image))
-    view = reading.closer(boxes, reading.whole(image))
+    """The tiles of the whole photo, looked at again closer when they are small; the first look's
+    if the closer one finds none."""
+    boxes, view = first_look(image)
     return (view and detect(image, view)) or boxes
 
 

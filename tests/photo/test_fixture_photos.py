@@ -30,12 +30,10 @@ def test_there_are_fixture_photos():
 def test_the_far_rack_is_read_from_the_closer_look_and_the_others_are_not():
     """The far rack's tiles are small in the detector's box, so it is looked at again closer; the
     near ones are read from the first look."""
-    from scorekeeper.photo import photo, reading
+    from scorekeeper.photo import photo
 
     for name in PHOTOS:
-        image = photo.decode((FIXTURES / f"{name}.jpg").read_bytes())
-        view = reading.whole(image)
-        near = reading.closer(photo.detect(image, view), view)
+        _, near = photo.first_look(photo.decode((FIXTURES / f"{name}.jpg").read_bytes()))
         assert (near is not None) == (name == "held-out-far"), name
 
 

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from rack_photo_bench import SEEDS, truth_tokens  # noqa: E402
 from render import rack  # noqa: E402
 
-from scorekeeper.photo import photo, reading  # noqa: E402
+from scorekeeper.photo import photo  # noqa: E402
 
 OUT = ROOT / "tests" / "photo" / "fixtures"
 R5, J, B10, K1 = (4, 2), (13, 0), (9, 1), (0, 0)
@@ -42,9 +42,7 @@ def _reads_exactly(data: bytes, truth: list[str]) -> bool:
 
 
 def _needs_closer(data: bytes) -> bool:
-    image = photo.decode(data)
-    view = reading.whole(image)
-    return reading.closer(photo.detect(image, view), view) is not None
+    return photo.first_look(photo.decode(data))[1] is not None
 
 
 def write(name: str, seeds, labels=None, least: int = 1, most: int = 22, far: bool = False) -> None:

@@ -32,8 +32,7 @@ def candidates(image):
     """Every map peak down to a low threshold, none dropped for overlapping (``simulate`` drops
     them), each read. The view is the reading's at today's thresholds (the closer look when the
     tiles are small)."""
-    first = photo.detect(image, reading.whole(image))
-    view = reading.closer(first, reading.whole(image)) or reading.whole(image)
+    view = photo.first_look(image)[1] or reading.whole(image)
     old = reading.DETECT, reading.OVERLAP
     reading.DETECT, reading.OVERLAP = 0.05, 1.01
     try:
