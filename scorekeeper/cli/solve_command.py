@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from ..rules import check_turn, solve, solve_lines
+from ..rules import check_turn, solve_answer, solve_lines
 from .args import UsageError, add_common, collect_options
 
 EXIT_LEGAL, EXIT_NOT_LEGAL = 0, 1
@@ -71,14 +71,14 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         return EXIT_LEGAL
     if not args.variant or args.rack is None:
         raise UsageError("solve needs a VARIANT and --rack CARDS (or --batch)")
-    answer = solve(
+    answer = solve_answer(
         args.variant,
         args.rack,
         table=args.table,
         goal=args.goal,
         initial=args.initial,
         **collect_options(args.option, "time_limit=1"),
-    ).to_dict()
+    )
     print(json.dumps(answer, ensure_ascii=False) if args.json else format_best_play(answer))
     return EXIT_LEGAL
 

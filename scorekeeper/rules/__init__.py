@@ -39,7 +39,7 @@ from .krazy_bee.steps import kept_when_laid, step_texts
 from .options import whole_number
 from .rumbugz import KINDS as RUMBUGZ_KINDS
 from .solver import check_turn, solve
-from .solver.batch import solve_lines
+from .solver.batch import solve_answer, solve_lines
 from .solver.limits import time_limit
 from .tiles import COLOUR_NAMES, SWITCHES
 from .tiles.faces import split_of
@@ -85,6 +85,7 @@ __all__ = [
     "score_more",
     "score_round",
     "solve",
+    "solve_answer",
     "solve_lines",
     "split_of",
     "step_texts",

@@ -87,6 +87,8 @@ def test_solve_batch_answers_every_line_in_order(capsys, monkeypatch):
     assert code == 0 and len(answers) == 3
     assert answers[0] == {
         "variant": "rummikub",
+        "goal": "tiles",
+        "initial": False,
         "tiles_played": 2,
         "value": 15,
         "play": ["R7", "R8"],
@@ -95,6 +97,23 @@ def test_solve_batch_answers_every_line_in_order(capsys, monkeypatch):
     }
     assert answers[1]["error"].startswith("line 2:")
     assert answers[2]["tiles_played"] == 0 and answers[2]["optimal"] is True  # 6 points < 30 (CT-6)
+
+
+def test_solve_batch_answers_in_the_single_commands_shape_with_the_board(capsys, monkeypatch):
+    """Issue 33: a batch line carries ``board``, ``goal`` and ``initial`` as ``solve --json`` does;
+    the sets alone (the joker in both) cannot say which tile the two lines share (CT-9)."""
+    args = {"variant": "crazy-tiles", "rack": "B8 K8 R1 R2 J", "initial": True, "options": {"time_limit": 1}}
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(args) + "\n"))
+    _, out, _ = run(capsys, "solve", "--batch")
+    line = json.loads(out)
+    _, out, _ = run(
+        capsys, "solve", "crazy-tiles", "--rack", "B8 K8 R1 R2 J", "--initial", "-O", "time_limit=1", "--json"
+    )
+    assert line == json.loads(out)
+    assert (
+        line["board"] == "B8 . . / K8 . . / J R1 R2" and line["goal"] == "tiles" and line["initial"] is True
+    )
+    assert line["value"] == 39 and sorted(line["play"]) == ["B8", "J", "K8", "R1", "R2"]
 
 
 @pytest.mark.parametrize("argv", [["solve", "--batch", "rummikub"], ["solve", "--batch", "--rack", "R1"]])

@@ -87,6 +87,8 @@ def test_solve_answers_the_batch_lines_fields(client, api):
         == line
         == {
             "variant": "rummikub",
+            "goal": "tiles",
+            "initial": False,
             "tiles_played": 2,
             "value": 15,
             "play": ["R7", "R8"],

@@ -1,8 +1,11 @@
 """``solve --batch``: one JSON object per line in, one JSON line out per line, in order.
 
+Each answer is the one ``scorekeeper solve --json`` prints for the same question (:func:`solve_answer`
+builds both): a grid game's ``board`` says which tile two sets share (CT-9), which ``table`` cannot.
+
 >>> for out in solve_lines(['{"variant": "rummikub", "rack": "R7 R8", "table": "R4 R5 R6"}', '{"rack": 1}']):
 ...     print(out)
-{"variant": "rummikub", "tiles_played": 2, "value": 15, "play": ["R7", "R8"], "table": [["R4", "R5", "R6", "R7", "R8"]], "optimal": true}
+{"variant": "rummikub", "goal": "tiles", "initial": false, "tiles_played": 2, "value": 15, "play": ["R7", "R8"], "table": [["R4", "R5", "R6", "R7", "R8"]], "optimal": true}
 {"error": "line 2: give variant and rack"}
 """
 
@@ -10,10 +13,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from . import solve
 
-KEYS = ("variant", "tiles_played", "value", "play", "table", "optimal")
+
+def solve_answer(
+    variant: str, rack: Any, *, table: Any = None, goal: str = "tiles", initial: bool = False, **options: Any
+) -> dict:
+    """The best play (a card game's hint) as the JSON both ``solve --json`` and a ``solve --batch``
+    line answer: every field of :meth:`~.best_play.BestPlay.to_dict` (``goal``, ``initial``,
+    ``board``, ``notes``, ``bound`` included)."""
+    return solve(variant, rack, table=table, goal=goal, initial=initial, **options).to_dict()
 
 
 def solve_line(line: str, number: int = 1) -> dict:
@@ -28,19 +39,16 @@ def solve_line(line: str, number: int = 1) -> dict:
     if not isinstance(options, dict):
         return {"error": f"line {number}: options must be an object"}
     try:
-        answer = solve(
+        return solve_answer(
             job["variant"],
             job["rack"],
             table=job.get("table"),
             goal=job.get("goal") or "tiles",
             initial=bool(job.get("initial", False)),
             **options,
-        ).to_dict()
+        )
     except (ValueError, TypeError) as err:  # RulesError is a ValueError
         return {"error": f"line {number}: {err}"}
-    if "tiles_played" in answer:
-        return {key: answer[key] for key in KEYS}
-    return answer
 
 
 def solve_lines(lines: Iterable[str]) -> Iterator[str]:
