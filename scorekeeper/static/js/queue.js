@@ -81,16 +81,24 @@ function start() {
       list.appendChild(li);
     });
     var editing = items.filter(function (item) { return item.state === "editing"; })[0];
-    if (form && pageNumber !== null) showNumber(editing ? editing.number : nextNumber(items));
+    /* the hand sent straight from this form is this page's own hand: it moves no number */
+    var before = items.filter(function (item) { return item.key !== direct; });
+    if (form && pageNumber !== null) showNumber(editing ? editing.number : nextNumber(before));
   }
 
+  /* The heading names the hand this form records; a later number (hands waiting before it) says
+     that the game page knows who deals or plays first, the server's words ([data-queued-meta]).
+     Back to the page's own number, the page's own heading and line return. */
+  var heading = document.querySelector("h1"), meta = document.querySelector(".hand-meta");
+  var ownHeading = heading ? heading.textContent : "", ownMeta = meta ? meta.innerHTML : "";
   function showNumber(n) {
-    var heading = document.querySelector("h1");
-    if (heading && n !== pageNumber && heading.textContent !== _("Record %(round_word)s %(number)s", { round_word: word, number: n })) {
-      heading.textContent = _("Record %(round_word)s %(number)s", { round_word: word, number: n });
-      var meta = document.querySelector(".hand-meta");
-      if (meta) meta.textContent = _("The game page says who deals once the hands before it are sent.");
-    }
+    if (!heading) return;
+    var later = n !== pageNumber;
+    var words = later ? _("Record %(round_word)s %(number)s", { round_word: word, number: n }) : ownHeading;
+    if (heading.textContent !== words) heading.textContent = words;
+    if (!meta) return;
+    if (later && meta.dataset.queuedMeta && meta.textContent !== meta.dataset.queuedMeta) meta.textContent = meta.dataset.queuedMeta;
+    if (!later && meta.innerHTML !== ownMeta) meta.innerHTML = ownMeta;
   }
 
   /* Drop a hand that holds back the queue: the hands after it move up one (its number is free). */
