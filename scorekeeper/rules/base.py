@@ -46,6 +46,8 @@ class Variant:
     #: the rule a round with nothing entered in it breaks (its facts refused, so a form sent empty
     #: records nothing); None where an empty entry means something (Crib Rummy: a pass)
     entered_rule: ClassVar[str | None] = None
+    #: the sentence that refusal says, in the variant's own words (a points game: nobody's points)
+    nothing_entered: ClassVar[str] = "round.nothing_entered"
     #: one line for menus: what the game is
     summary: ClassVar[str] = ""
     #: what the players call one deal-and-play, in every page, message and sheet:
@@ -120,7 +122,7 @@ class Variant:
                         (
                             "",
                             say(
-                                "round.nothing_entered",
+                                self.nothing_entered,
                                 rule=self.entered_rule,
                                 word=say(ROUND_WORDS.get(self.round_word, "word.round")),
                             ),

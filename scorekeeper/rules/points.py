@@ -53,6 +53,7 @@ class Points(Variant):
     rules_home = ("PG",)
     table_counts = staticmethod(no_counts)  # totals, wins and ratings only (per game_name: the table's)
     entered_rule = "PG-3"
+    nothing_entered = "pg.nothing"  # PG-3 in the points game's words, not "who went out"
     facts_shape = seats(
         1,
         20,

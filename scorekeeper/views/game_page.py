@@ -64,6 +64,8 @@ def game_page(game) -> dict:
     """Everything the game page shows, from the engine's score of the recorded hands."""
     rules = find_variant(game.variant)
     info, names = {**rules.describe(), "name": rules.title(game.options)}, game.names
+    # whether the highest total wins in this game (a points game may be low-wins, PG-5)
+    info["high_wins"] = rules.high_wins({**rules.options(), **(game.options or {})})
     problem = None
     try:
         score = services.game_score(game)
@@ -93,6 +95,8 @@ def game_page(game) -> dict:
         "board": None,
         "form": ConfirmForm(),
         "links": links(game),
+        # a result kept without hands (imported from BG Stats): its result is shown, not the engine's empty game
+        "result_only": not game.rounds and hands_closed(game) is not None,
         "steps": step_texts(game.options) if rules.laid_in_steps else [],
         "winner_names": standings.names_of(score.winners, names) if score else "",
         "leader_names": standings.names_of(score.leaders, names) if score else "",

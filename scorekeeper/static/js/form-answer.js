@@ -67,6 +67,7 @@ function show(form, html) {
   meta.after.apply(meta, top);
   var summary = content.querySelector(".form-errors");
   freshContent.querySelectorAll("ul.field-error").forEach(function (error) {
+    if (error.closest(".form-errors")) return;  // a whole hand's error: shown already, with the summary
     if (place(error) || !summary) return;
     summary.appendChild(document.importNode(error, true));  // its place is not on this page: at the top
   });
