@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask import flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
+from wtforms import SelectChoice
 
 from ..checker.ruling_words import sentence
 from ..rules import RulesError, find_variant, variants, whole_number
@@ -83,8 +84,9 @@ def play(table_id: str, variant: str):
             response = make_response(redirect(url_for("games.show", public_id=game.public_id)))
             return game_access.remember_editor(response, game, game_secret)
     if request.method == "POST":
-        seats = (whole_number(i) for i in request.form.getlist("seat"))  # "²" is a digit int() refuses
+        seats = (whole_number(i) for i in _tapped())  # "²" is a digit int() refuses
         picked = picked or [i for i in seats if i is not None and 0 <= i < 2**31]
+        _name_seats(form, table, picked)
     return render_template(
         "tables/play.html",
         table=table,
@@ -113,20 +115,35 @@ def _prefill(form, info: dict, choices: dict) -> None:
             field.data = "" if value is None else str(value)
 
 
+def _name_seats(form, table, picked: list[int]) -> None:
+    """The first dealer's choices named as the form came back: the players picked, then the
+    newcomers typed (the page's script names them as they are tapped, tables.js)."""
+    names = {m.id: m.name for m in table.members}
+    typed = (request.form.get(f"new_{i}", "").strip() for i in range(NEW_PEOPLE))
+    seated = [names[i] for i in picked if i in names] + [n for n in typed if n]
+    field = form.first_dealer
+    field.choices = [
+        SelectChoice(c.value, seated[c.value] if c.value < len(seated) else c.label) for c in field.choices
+    ]
+
+
 def _set(info: dict, options: dict) -> dict:
     """The options a new house game keeps: the game's, where they differ from the variant's defaults."""
     defaults = find_variant(info["slug"]).options()
     return {k: v for k, v in options.items() if k in defaults and v != defaults[k]}
 
 
+def _tapped() -> list[str]:
+    """The roster players picked, in the order tapped when the page's script kept it."""
+    picked = [i for i in request.form.getlist("seat") if i.strip()]
+    order = [i for i in request.form.get("order", "").split(",") if i in picked]
+    return order if sorted(order) == sorted(picked) else picked
+
+
 def _seats(table) -> list:
     """The roster players picked (in the order tapped, when the page's script kept it), then the
     newcomers typed, who join the roster."""
-    picked = [i for i in request.form.getlist("seat") if i.strip()]
-    order = [i for i in request.form.get("order", "").split(",") if i in picked]
-    if sorted(order) == sorted(picked):
-        picked = order
-    members = services.members_by_id(table, picked)
+    members = services.members_by_id(table, _tapped())
     newcomers = [n for n in (request.form.get(f"new_{i}", "") for i in range(NEW_PEOPLE)) if n.strip()]
     return members + (services.roster_players(table, newcomers) if newcomers else [])
 

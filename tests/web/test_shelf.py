@@ -51,3 +51,44 @@ def test_PG_3_an_empty_points_hand_is_refused_in_the_points_games_words(client, 
     )
     said = str(refused)
     assert "went out" not in said and "nobody's points were entered" in said.lower()
+
+
+def test_a_tables_page_names_its_points_games_and_imported_only_statistics_have_no_empty_figures(client, api):
+    table = new_table(client, api)
+    keep_five_crowns(client, api, table)
+    import_plays(client, api, table, HAND_WRITTEN)  # a Rummikub play and a Five Crowns one, no hands
+    body = {
+        "variant": "points",
+        "players": ["Ann", "Bob"],
+        "table": table["id"],
+        "options": {"game_name": "Hearts"},
+    }
+    call(client, api, "POST", "/api/v1/games", body, secret=table["secret"], expect=201)
+    page = text(client.get(f"/tables/{table['id']}"))
+    shown = re.findall(r'<span class="game-variant">(.*?)</span>', page)
+    assert sorted(shown) == ["Five Crowns", "Hearts", "Rummikub"]
+    stats = text(client.get(f"/tables/{table['id']}/stats"))
+    assert "Rummikub" in stats and "Average rack left" not in stats  # a tile game's figures need hands
+
+
+def test_a_tables_new_game_names_who_plays_first_as_picked_when_the_form_comes_back(client, api):
+    table = new_table(client, api, players=("Ann", "Bob"))
+    client.get(f"/tables/{table['id']}/join/{table['secret']}")
+    url = f"/tables/{table['id']}/play/rummikub"
+    form = text(client.get(url))
+    ids = dict(
+        (name, i) for i, name in re.findall(r'name="seat" value="(\d+)"> <span class="chip-name">(\w+)', form)
+    )
+    data = {
+        "csrf_token": re.search(r'name="csrf_token"[^>]*value="([^"]+)"', form).group(1),
+        "seat": [ids["Ann"], ids["Bob"]],
+        "order": f"{ids['Bob']},{ids['Ann']}",
+        "new_0": "Cy",
+        "first_dealer": "2",
+        "opt_rounds": "many",  # refused by the form: it comes back
+    }
+    back = client.post(url, data=data)
+    assert back.status_code == 422
+    select = re.search(r'<select[^>]*name="first_dealer".*?</select>', text(back), re.S).group(0)
+    assert re.findall(r"<option[^>]*>(.*?)</option>", select)[:4] == ["Bob", "Ann", "Cy", "Player 4"]
+    assert re.search(r'<option selected value="2">|<option[^>]*value="2"[^>]*selected', select)

@@ -1,9 +1,33 @@
 // Seat picker: the roster players are seated in the order they are tapped (the hidden "order"
-// field says so); without JavaScript the checked players sit in roster order.
+// field says so); without JavaScript the checked players sit in roster order. "Deals first" (or
+// "Plays first") lists the players so seated, then the newcomers typed, by name; its other seats
+// are hidden while anyone is seated (none seated: each keeps its "Player N").
   document.querySelectorAll(".seat-picker").forEach(function (picker) {
     var orderField = picker.querySelector('input[name="order"]');
     var order = orderField.value ? orderField.value.split(",") : [];
     var boxes = picker.querySelectorAll('input[name="seat"]');
+    var select = picker.querySelector("select[data-names]");
+    var newcomers = picker.querySelectorAll("input[id^='new_']");
+    if (select) {
+      Array.prototype.forEach.call(select.options, function (option) {
+        option.setAttribute("data-seat-label", option.textContent);
+      });
+    }
+    function nameSeats() {
+      if (!select) return;
+      var names = order.map(function (id) {
+        return picker.querySelector('input[name="seat"][value="' + id + '"]')
+          .parentNode.querySelector(".chip-name").textContent.trim();
+      });
+      newcomers.forEach(function (input) { if (input.value.trim()) names.push(input.value.trim()); });
+      Array.prototype.forEach.call(select.options, function (option, seat) {
+        var away = names.length > 0 && seat >= names.length;
+        option.textContent = names[seat] || option.getAttribute("data-seat-label");
+        option.hidden = away;
+        option.disabled = away;
+      });
+      if (select.selectedIndex < 0 || select.options[select.selectedIndex].disabled) select.selectedIndex = 0;
+    }
     function show() {
       order = order.filter(function (id) {
         return picker.querySelector('input[name="seat"][value="' + id + '"]:checked');
@@ -13,7 +37,9 @@
         box.parentNode.querySelector(".seat-no").textContent = box.checked ? String(order.indexOf(box.value) + 1) : "";
       });
       orderField.value = order.join(",");
+      nameSeats();
     }
     boxes.forEach(function (box) { box.addEventListener("change", show); });
+    newcomers.forEach(function (input) { input.addEventListener("input", nameSeats); });
     show();
   });
