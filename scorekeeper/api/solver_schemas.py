@@ -96,6 +96,24 @@ def solver_answers(verdict: dict) -> dict[str, dict]:
                     "description": "CT-11, when could_play is not proved: the most a play might lay",
                 },
                 "initial_meld": obj(("points", "needed", "reached"), points=INT, needed=INT, reached=BOOL),
+                "instead": {
+                    **obj(
+                        ("play", "value", "after"),
+                        play=tokens,
+                        value={
+                            **INT,
+                            "description": "what the play is worth, as this checker values it (CT-5)",
+                        },
+                        after={
+                            "type": "string",
+                            "description": "the table after the suggested turn, as 'after' takes it: sets "
+                            "split by '|', or a grid's board (rows split by '/') where two lines share a tile "
+                            "(CT-9); sent back as 'after' with the same 'before', 'rack' and 'initial', it is legal",
+                        },
+                    ),
+                    "description": "the legal turn that 'alternatives' suggests (a refused turn, CT-11), "
+                    "when one is found",
+                },
             },
         },
         "BestPlay": obj(

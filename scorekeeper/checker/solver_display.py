@@ -85,6 +85,7 @@ def present_turn(variant: str, ask, result: dict) -> dict:
     if result.get("could_play") is not None:
         facts.append(gettext("CT-11: the rack could lay %(tiles)s", tiles=_tiles(result["could_play"])))
     options = {k: v for k, v in ask.options.items() if k != "time_limit"}
+    instead = result.get("instead")
     return {
         "valid": valid,
         "head": head,
@@ -96,6 +97,22 @@ def present_turn(variant: str, ask, result: dict) -> dict:
         "after": _table(variant, ask.after, options, played, result.get("parts"))
         if ask.after.strip()
         else None,
+        "instead": _instead(variant, instead, options) if instead else None,
+    }
+
+
+def _instead(variant: str, instead: dict, options: dict) -> dict:
+    """The legal turn the alternatives suggest, drawn as its table after (a grid's board where two
+    lines share a tile, CT-9) with its worth; ``after`` is the text that checks it on this page."""
+    return {
+        "head": ngettext(
+            "Lay %(tiles)s, worth %(num)s point; the table after:",
+            "Lay %(tiles)s, worth %(num)s points; the table after:",
+            instead["value"],
+            tiles=" ".join(instead["play"]),
+        ),
+        "after": _table(variant, instead["after"], options, instead["play"]),
+        "text": instead["after"],
     }
 
 

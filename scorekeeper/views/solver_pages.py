@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from dataclasses import replace
+
+from flask import Blueprint, render_template, request, url_for
 from werkzeug.exceptions import NotFound
 
 from ..checker.checker_display import rule_link
@@ -69,6 +71,11 @@ def _asked(read, v, names: tuple[str, ...], base: dict, filled: tuple[str, ...])
 
 def _share(endpoint: str, path: dict, ask, fields: tuple[str, ...], names: tuple[str, ...], **more) -> str:
     """The answer's shareable URL: the input, ``initial`` when set and the options that differ from the defaults."""
+    return external_url(endpoint, **path, **_query(ask, fields, names), **more)
+
+
+def _query(ask, fields: tuple[str, ...], names: tuple[str, ...]) -> dict:
+    """The question as a query: the input, ``initial`` when set and the options that differ from the defaults."""
     query = {f: getattr(ask, f).strip() for f in fields if (getattr(ask, f) or "").strip()}
     if ask.initial:
         query["initial"] = "on"
@@ -78,7 +85,7 @@ def _share(endpoint: str, path: dict, ask, fields: tuple[str, ...], names: tuple
         variant.options({k: v for k, v in ask.options.items() if k in names}),
     )
     query.update({n: option_text(resolved[n]) for n in names if n in resolved and resolved[n] != defaults[n]})
-    return external_url(endpoint, **path, **query, **more)
+    return query
 
 
 @bp.get("/<tile_slug>/turn")
@@ -90,7 +97,7 @@ def turn(tile_slug: str):
     base, game = game_options(request.args.get("game"), v.slug)
     ask, error = _asked(turn_from_query, v, TURN_OPTIONS, base, ("rack", "after"))
     ask = ask or TurnAsk(v.slug, options={k: base[k] for k in TURN_OPTIONS if k in base})
-    result = view = share_url = None
+    result = view = share_url = instead_url = None
     if error is None:
         try:
             result = run(judge_turn, ask)
@@ -98,6 +105,14 @@ def turn(tile_slug: str):
             share_url = _share(
                 "solver_pages.turn", {"tile_slug": v.slug}, ask, ("before", "rack", "after"), TURN_OPTIONS
             )
+            if view["instead"]:  # the suggested turn, typed back into this page
+                suggested = replace(ask, after=view["instead"]["text"])
+                instead_url = url_for(
+                    "solver_pages.turn",
+                    tile_slug=v.slug,
+                    **_query(suggested, ("before", "rack", "after"), TURN_OPTIONS),
+                    game=game.public_id if game else None,
+                )
         except RulesError as err:
             error = reason_of(err)
     return _page(
@@ -110,6 +125,7 @@ def turn(tile_slug: str):
         view=view,
         error=error,
         share_url=share_url,
+        instead_url=instead_url,
     )
 
 

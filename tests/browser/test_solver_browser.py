@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import assert_no_sideways_scroll, phone_page
+from .conftest import ARTIFACTS, assert_no_sideways_scroll, phone_page
 from .test_checker_browser import tap_keys
 
 pytestmark = pytest.mark.browser
@@ -101,6 +101,28 @@ def test_a_grid_turn_built_in_the_table_after_grid(live_server, page):
     expect(after.locator(".grid-editor")).to_be_visible()
     expect(after.locator(".grid-cell .cface")).to_have_count(5)
     assert_no_sideways_scroll(page)
+
+
+def test_a_grid_turns_legal_instead_is_a_board_that_checks_legal(live_server, page):
+    """Issue 33: the suggestion is the board B8 . . / K8 . . / J R1 R2 (the one joker in two lines),
+    drawn as a grid, and one tap checks it: legal, worth the 39 points it was said to be worth."""
+    page.goto(f"{live_server}/check/crazy-tiles/turn?rack=B8+K8+R1+R2+J&after=B8+K8+J+%7C+R1+R2+J&initial=on")
+    expect(page.locator("#verdict .verdict-word")).to_contain_text("NOT LEGAL", use_inner_text=True)
+    instead = said(page, "#verdict .verdict-alternatives li")
+    assert instead == [
+        "A legal way to lay B8 K8 R1 R2 J: the table after as the board B8 . . / K8 . . / J R1 R2"
+    ]
+    board = page.get_by_role("table", name="The table after the suggested turn")
+    expect(board.locator(".board-cell.board-ok")).to_have_count(5)
+    expect(board.locator(".board-cell.board-empty")).to_have_count(4)
+    assert_no_sideways_scroll(page)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "grid-legal-instead.png"), full_page=True)
+    with page.expect_navigation():
+        page.get_by_role("link", name="Check this turn").tap()
+    expect(page.locator("#verdict .verdict-word")).to_contain_text("LEGAL", use_inner_text=True)
+    assert said(page, "#verdict .settle-head") == ["A legal turn: 5 tiles played, worth 39 points (CT-5)"]
+    expect(page.locator("#after")).to_have_value("B8 . . / K8 . . / J R1 R2")
 
 
 def test_the_best_play_of_a_rack(live_server, page):

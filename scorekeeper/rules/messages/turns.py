@@ -5,6 +5,8 @@ MESSAGES = {
     "ct.table_and_rack_hold": "the table and rack hold",
     "tt.legal_way": "a legal way to lay {tiles}: {sets}",
     "tt.legal_turn": "a legal turn from this rack: lay {tiles} as {sets}",
+    "tt.legal_way_board": "a legal way to lay {tiles}: the table after as the board {board}",
+    "tt.legal_turn_board": "a legal turn from this rack: lay {tiles}, the table after as the board {board}",
     "tt.play_all": (
         "CT-11: this game plays all it can; the rack could lay {could} tiles, not {laid} (for example {tiles})"
     ),
