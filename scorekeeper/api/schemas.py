@@ -178,6 +178,11 @@ def core_schemas() -> dict[str, dict]:
         kind=NULL_STR,
         kinds=array(STR),
         points=NULL_INT,
+        added_points={
+            **INT,
+            "description": "tiles added to a set on the table (CT-5): what the added tiles count "
+            "in it; 'points' is the whole set's value after adding",
+        },
         reading=array({}, description="one entry per input card: what it stands for"),
         reasons=array({"type": "string", "description": "starts with the failing rule id"}),
         readings=array(array({})),

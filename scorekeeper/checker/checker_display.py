@@ -124,7 +124,9 @@ def present(variant: str, ask: CheckInput, result: dict) -> dict:
     tokens = written_tokens(ask.cards)
     reading = list(result.get("reading") or [])
     parts = result.get("parts") or []
-    board = present_board(variant, ask.cards, parts) if _is_board(result, parts) else None
+    board = (
+        present_board(variant, ask.cards, parts, result.get("reasons")) if _is_board(result, parts) else None
+    )
     others = [pair(variant, tokens, list(r)) for r in (result.get("readings") or [])[1:]]
     kinds = list(result.get("kinds") or [])
     by_kind = result.get("points_by_kind") or {}
@@ -163,8 +165,9 @@ def _table_pairs(variant: str, ask: CheckInput, result: dict) -> list:
     )
 
 
-def present_board(variant: str, cards: str, parts: list[Any]) -> dict | None:
-    """A tile grid drawn cell by cell: each tile, the lines it is in, and how each line reads it (CT-9)."""
+def present_board(variant: str, cards: str, parts: list[Any], reasons: Any = ()) -> dict | None:
+    """A tile grid drawn cell by cell: each tile, the lines it is in, and how each line reads it (CT-9);
+    each cell's label says what the line list and the board's ``reasons`` say of it."""
     notation = find_variant(variant).notation
     try:
         rows = read_board(cards, notation)
@@ -179,8 +182,11 @@ def present_board(variant: str, cards: str, parts: list[Any]) -> dict | None:
     for n, part in enumerate(parts, 1):
         if isinstance(part, dict) and part.get("direction") in ("across", "down"):
             _mark_line(variant, cells, n, part)
-    for cell in cells.values():
-        cell["ok"] = bool(cell["lines"]) and all(line["valid"] for line in cell["lines"])
+    clashes = _joker_clashes(reasons)
+    for where, cell in cells.items():
+        cell["ok"], cell["label"] = _cell_judgement(
+            [line["valid"] for line in cell["lines"]], where in clashes
+        )
     width = max((len(row) for row in rows), default=0)
     return {"width": width, "rows": [[cells.get((r, c)) for c in range(width)] for r in range(len(rows))]}
 
@@ -201,3 +207,32 @@ def _mark_line(variant: str, cells: dict[tuple[int, int], dict], n: int, part: d
             cell["reads"].append(
                 {"arrow": "→" if across else "↓", "text": str(read), "faces": faces_of_reading(variant, read)}
             )
+
+
+def _joker_clashes(reasons: Any) -> set[tuple[int, int]]:
+    """The cells (0-based) of crossing jokers the board's reasons refuse: their two lines read
+    them in two colours (CT-9), though each line alone is legal."""
+    out = set()
+    for reason in reasons or ():
+        cell = (
+            getattr(reason, "values", {}).get("cell")
+            if getattr(reason, "key", "") == "ct.joker_one_colour"
+            else None
+        )
+        if cell is not None and hasattr(cell, "values"):
+            out.add((int(cell.values["row"]) - 1, int(cell.values["col"]) - 1))
+    return out
+
+
+def _cell_judgement(valid: list[bool], clash: bool) -> tuple[bool, str]:
+    """A tile's frame (legal or not) and its words, following the lines it is in (``valid``, one
+    flag per line) and whether it is a joker its lines read in two colours."""
+    if clash:
+        return False, gettext("a joker its two legal lines read in two colours")
+    if not valid:
+        return False, gettext("in no line")
+    if all(valid):
+        return True, gettext("in a legal line") if len(valid) == 1 else gettext("in two legal lines")
+    if any(valid):
+        return False, gettext("in a legal line and in a line that is not legal")
+    return False, gettext("in no legal line")

@@ -35,17 +35,20 @@ def _row(variant: str, tokens: Any) -> list[dict]:
     return pair(variant, listed, [])
 
 
-def _table(variant: str, text: str, options: dict, played: list[str], parts: list | None = None) -> dict:
+def _table(
+    variant: str, text: str, options: dict, played: list[str], parts: list | None = None, reasons: Any = ()
+) -> dict:
     """A table drawn as the checker draws it: a grid cell by cell, else one row of faces per set; the
     ``played`` tiles are marked as the rack's (the last ones of each kind: new sets come last)."""
     board = None
     if "/" in text or "\n" in text:
         if parts is None:
             try:
-                parts = check(variant, text, options=options).to_dict().get("parts") or []
+                judged = check(variant, text, options=options)
+                parts, reasons = list(judged.parts), judged.reasons
             except ValueError:
                 parts = []
-        board = present_board(variant, text, parts)
+        board = present_board(variant, text, parts, reasons)
     sets = [] if board else [_row(variant, s) for s in text.split("|") if s.strip()]
     cells = [c for row in board["rows"] for c in row if c] if board else [c for row in sets for c in row]
     left = Counter(canonical(variant, t) for t in played)
@@ -94,7 +97,7 @@ def present_turn(variant: str, ask, result: dict) -> dict:
         "reasons": result.get("reasons") or [],
         "alternatives": result.get("alternatives") or [],
         "notes": result.get("notes") or [],
-        "after": _table(variant, ask.after, options, played, result.get("parts"))
+        "after": _table(variant, ask.after, options, played, result.get("parts"), result.get("reasons"))
         if ask.after.strip()
         else None,
         "instead": _instead(variant, instead, options) if instead else None,

@@ -201,7 +201,9 @@ def _headline(verdict: dict) -> str:
             words.append(f"(could also be: {', '.join(others)})")
     elif kinds:
         words.append(f"(could be: {', '.join(kinds)})")
-    if verdict.get("points") is not None:
+    if verdict.get("points") is not None and "added_points" in verdict:  # tiles added to a set
+        words.append(f"· the added tiles {verdict['added_points']} points, the whole set {verdict['points']}")
+    elif verdict.get("points") is not None:
         words.append(f"· {verdict['points']} points")
     return " ".join(words)
 

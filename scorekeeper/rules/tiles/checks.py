@@ -10,6 +10,7 @@ from typing import Any
 from ..cards import Card
 from ..reasons import say
 from ..verdict import Verdict
+from .faces import entry_points
 from .sets import LineVerdict, Reading, Switches, read_line, read_runs, supply_reasons, token
 
 
@@ -145,11 +146,26 @@ def _swap_joker(added: tuple[Card, ...], table: tuple[Card, ...], sw: Switches):
 
 def _placements(table: tuple[Card, ...], added: tuple[Card, ...]):
     """Where added tiles may go, in order tried: after the set, before it, then split over
-    both ends (the first ``k`` before it, the rest after it, each part in the order given)."""
-    yield "end", table + added
-    yield "start", added + table
-    for k in range(1, len(added)):
-        yield "both ends", added[:k] + table + added[k:]
+    both ends (the first ``k`` before it, the rest after it, each part in the order given);
+    with each, the positions of the added tiles in the set."""
+    n, m = len(table), len(added)
+    yield "end", table + added, range(n, n + m)
+    yield "start", added + table, range(m)
+    for k in range(1, m):
+        yield "both ends", added[:k] + table + added[k:], [*range(k), *range(k + n, n + m)]
+
+
+def added_points(tiles: tuple[Card, ...], reading: tuple[str, ...], where) -> int:
+    """CT-5: what the tiles at positions ``where`` count in the set as read (a number tile its
+    number, a joker the tile it stands for).
+
+    >>> from . import NOTATION
+    >>> added_points(NOTATION.parse("R5 R6 R7 R8"), ("R5", "R6", "R7", "R8"), [3])
+    8
+    >>> added_points(NOTATION.parse("J R6 R7 R8"), ("R5", "R6", "R7", "R8"), [0, 3])
+    13
+    """
+    return sum(entry_points(reading[i]) if tiles[i].wild else tiles[i].rank for i in where)
 
 
 def extension_verdict(
@@ -169,7 +185,7 @@ def extension_verdict(
         return Verdict(variant, False, reasons=tuple(say("ct.on_table", reason=r) for r in on_table.reasons))
     swap = None if freed_joker else _swap_joker(added, table, sw)
     first = None
-    for placed, tiles in _placements(table, added):
+    for placed, tiles, where in _placements(table, added):
         verdict = set_verdict(variant, tiles, opts, first_meld=False)
         if verdict.valid:
             alternatives = (say("ct.could_swap", tile=token(added[0]), set=_tokens(swap[0])),) if swap else ()
@@ -183,7 +199,11 @@ def extension_verdict(
                 readings=verdict.readings,
                 readings_truncated=verdict.readings_truncated,
                 alternatives=alternatives,
-                extra={"placed": placed, "set": [token(t) for t in tiles]},
+                extra={
+                    "placed": placed,
+                    "set": [token(t) for t in tiles],
+                    "added_points": added_points(tiles, verdict.reading, where),
+                },
             )
         first = first or verdict
     if swap:
@@ -196,6 +216,6 @@ def extension_verdict(
             best.points,
             best.entries,
             notes=(say("ct.joker_stays"),),
-            extra={"placed": "joker", "set": [token(t) for t in tiles]},
+            extra={"placed": "joker", "set": [token(t) for t in tiles], "added_points": added[0].rank},
         )
     return Verdict(variant, False, reasons=first.reasons, alternatives=first.alternatives)
