@@ -8,11 +8,11 @@ from typing import Any
 from flask_babel import gettext
 
 from ..display.crib_melds import card_words, in_order, last_turns
+from ..rules import RUN_PEGS, SET_PEGS, whole_number
 from ..rules import check as engine_check
 from ..rules import have_laid as engine_have_laid
 from ..rules import table_melds as engine_table_melds
 from ..rules import turn_order as engine_turn_order
-from ..rules import whole_number
 from .base import HandContext, HandEntry, Submission, keypad, seat_value
 
 #: meld rows offered for a new turn (an edit offers one more than the turn has)
@@ -22,6 +22,12 @@ KINDS = ("set", "run")
 SUITS = ("S", "H", "D", "C")
 #: the one-tap peg buttons of a turn: (pegs, what they are for)
 QUICK = ((2, "set"), (3, "run"))
+#: a meld laid longer than 3 in one turn, in one tap (CR-5): (pegs, kind, length)
+LONGER = tuple(
+    (table[length], kind, length)
+    for kind, table, lengths in (("set", SET_PEGS, (4,)), ("run", RUN_PEGS, (4, 5, 6)))
+    for length in lengths
+)
 #: what an added card pegs (CR-5: a set's 4th 2; a run's 4th 3, 5th-7th 4, 8th-10th 5, 11th-12th 6)
 ADDED = (2, 3, 4, 5, 6)
 END_TYPES = ("out", "draw_pile")
@@ -77,14 +83,17 @@ def extensions(meld: Mapping[str, Any], ctx: HandContext) -> list[dict]:
     if meld.get("kind") not in KINDS or (meld["kind"] == "set" and meld.get("length", 0) >= 4):
         return []
     naturals = [token for token in meld.get("reading") or [] if token[-1] in SUITS]
-    suits = dict.fromkeys(token[-1] for token in naturals) if meld["kind"] == "run" else SUITS[:1]
-    ranks = [naturals[0][:-1]] if meld["kind"] == "set" and naturals else keypad(ctx.variant)["ranks"]
+    is_set = meld["kind"] == "set"
+    suits = SUITS if is_set else dict.fromkeys(token[-1] for token in naturals)
+    ranks = [naturals[0][:-1]] if is_set and naturals else keypad(ctx.variant)["ranks"]
     found = []
     for rank in ranks:
         for suit in suits:
             verdict = engine_check(ctx.variant, rank + suit, extend=meld["cards"], options=_options(ctx))
             if verdict.valid and verdict.points is not None:
                 found.append({"card": rank + suit, "pegs": verdict.points})
+                if is_set:  # a set's rank once: the first suit the two packs still hold (CR-1)
+                    return found
     return found
 
 
@@ -200,6 +209,15 @@ def _one_tap(sub: Submission, ctx: HandContext, turn: dict, k: int) -> None:
         turn.pop("pegs", None)
         turn.setdefault("melds", []).append({"cards": card, "extend": number})
     quick = sub.number("quick") if added_pegs is None else added_pegs
+    if lay and quick is None and turn.get("melds"):  # Record turn: the cards are the turn
+        sub.fail(
+            "laid",
+            gettext(
+                "A meld laid by its pegs or the turn's melds as cards, not both: the pegs are taken "
+                "back, so Record turn now records the cards."
+            ),
+        )
+        return
     if quick is not None or lay:
         if turn.get("melds"):
             sub.fail(f"turns.{k}.pegs", gettext("enter the melds or a peg count for the turn, not both"))
@@ -242,7 +260,7 @@ class CribRummyEntry(HandEntry):
     in_order, last_turns = staticmethod(in_order), staticmethod(last_turns)
     meld_rows = staticmethod(meld_rows)
     extensions = staticmethod(extensions)
-    QUICK, ADDED = QUICK, ADDED
+    QUICK, ADDED, LONGER = QUICK, ADDED, LONGER
 
     def blank(self, ctx: HandContext) -> dict[str, Any]:
         """A new turn (and, when no hand is being played, the hand's starter)."""

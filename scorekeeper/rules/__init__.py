@@ -32,7 +32,7 @@ from . import krazy_bee, rumbugz, tiles, crib_rummy, crazy_rummy, points  # noqa
 from .cards import tokenize
 from .crazy_rummy import WILD_CHOICES, hand_sizes_by_rank
 from .crib_rummy import have_laid, table_melds, turn_order
-from .crib_rummy.melds import RUN_PEGS
+from .crib_rummy.melds import RUN_PEGS, SET_PEGS
 from .krazy_bee import DEFAULT_STEPS, KrazyBee
 from .krazy_bee.steps import DEALT as KB_DEALT
 from .krazy_bee.steps import kept_when_laid, step_texts
@@ -53,6 +53,7 @@ __all__ = [
     "KB_DEALT",
     "RUMBUGZ_KINDS",
     "RUN_PEGS",
+    "SET_PEGS",
     "SWITCHES",
     "WILD_CHOICES",
     "GameScore",

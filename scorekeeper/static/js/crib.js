@@ -5,6 +5,8 @@
    document, so a hand page swapped in place (entry.js) needs nothing more. Without this script
    the server reads the first turn as the chosen starter's all the same. */
 
+import { _ } from "./i18n.js";
+
 const STARTER = "f-starter";
 const FIRST_PLAYER = "f-turns.0.player";
 
@@ -17,11 +19,49 @@ export function redraw(seat) {
   heading.textContent = `${names[Number(seat)]}: one tap records the turn`;
 }
 
-/** A meld laid this turn (its pegs chosen): the buttons for cards added show (CR-6). */
+const CARDS = /^turns\.\d+\.melds\.\d+\.cards$/;
+
+function said(words) {
+  const line = document.querySelector("[data-cleared]");
+  if (line) { line.textContent = words; }
+}
+
+/** This turn's meld rows that hold cards. */
+function cardRows() {
+  return [...document.querySelectorAll("form.hand-form[data-by-turn] .cards-input")]
+    .filter((input) => CARDS.test(input.name) && input.value.trim());
+}
+
+/** A meld laid this turn (its pegs chosen): the buttons for cards added show (CR-6). The meld's
+    pegs and the turn's melds as cards are one or the other: choosing the pegs clears the cards. */
 function laidThisTurn(field) {
   if (!(field instanceof HTMLInputElement) || field.name !== "laid") { return false; }
   document.querySelectorAll("[data-after-laid]").forEach((row) => { row.hidden = !field.checked; });
+  const rows = field.checked ? cardRows() : [];
+  rows.forEach((input) => {
+    input.value = "";
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  if (rows.length) {
+    said(_("%(choice)s chosen: the cards entered are cleared (a turn is its pegs or its cards).",
+      { choice: field.closest("label").textContent.trim() }));
+  } else if (!field.checked) { said(_("The meld's pegs are taken back.")); }
   return true;
+}
+
+/** Cards entered for this turn: they are the turn, so a meld's pegs chosen are taken back; and a
+    meld laid now lets the player add cards to the melds on the table (CR-6). */
+function cardsThisTurn(event) {
+  const field = event.target;
+  if (!(field instanceof HTMLInputElement) || !CARDS.test(field.name)) { return; }
+  const any = cardRows().length > 0;
+  document.querySelectorAll("[data-after-cards]").forEach((row) => { row.hidden = !any; });
+  const chosen = document.querySelector('input[name="laid"]:checked');
+  if (!any || !chosen) { return; }
+  chosen.checked = false;
+  document.querySelectorAll("[data-after-laid]").forEach((row) => { row.hidden = true; });
+  said(_("Cards entered: %(choice)s is taken back (a turn is its pegs or its cards).",
+    { choice: chosen.closest("label").textContent.trim() }));
 }
 
 function follow(event) {
@@ -34,3 +74,4 @@ function follow(event) {
 }
 
 document.addEventListener("change", follow);
+document.addEventListener("input", cardsThisTurn);

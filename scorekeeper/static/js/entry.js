@@ -6,6 +6,7 @@
    typed text, one post per hand or turn. */
 import { _ } from "./i18n.js";
 import * as ScorekeeperKeypad from "./keypad.js";
+import "./untap.js";
 
   init();  /* and again on a hand page swapped in place (Crib Rummy's turns) */
   function init() {
@@ -129,6 +130,16 @@ import * as ScorekeeperKeypad from "./keypad.js";
         drawChips();
       }
     });
+
+    /* Crib Rummy: the keypad is open under the turn's first meld row, so a meld as cards needs
+       no tap on the field first; the page stays where it is and the focus where it was. */
+    var ready = form.hasAttribute("data-keypad-open") && document.getElementById(form.getAttribute("data-keypad-open"));
+    if (ready) {
+      active = ready;
+      ready.closest(".cards-field").after(keypad);
+      keypad.hidden = false;
+      drawChips();
+    }
 
     /* Crib Rummy: a meld's pegs depend on the table meld it grows. */
     form.querySelectorAll("select.meld-target").forEach(function (sel) {
