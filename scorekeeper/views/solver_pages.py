@@ -139,7 +139,7 @@ def best(slug: str):
     ask, error = _asked(solve_from_query, v, names, base, ("rack",))
     ask = ask or SolveAsk(v.slug, options={k: base[k] for k in names if k in base})
     laid = [k for k in request.args.getlist("laid") if k in words.laid_kinds]
-    result = view = share_url = None
+    result = view = share_url = turn_url = None
     if error is None:
         try:
             asked = SolveAsk(
@@ -162,6 +162,7 @@ def best(slug: str):
                 **extra,
                 **({"laid": laid} if laid else {}),
             )
+            turn_url = _as_turn(v, ask, result, game)
         except RulesError as err:
             error = reason_of(err)
     must_play = (base.get("must_play") if game is not None else None) or "C"
@@ -180,6 +181,22 @@ def best(slug: str):
         initial_label=words.initial_label,
         table_label=words.table,
         must_play=must_play,
+        turn_url=turn_url,
+    )
+
+
+def _as_turn(v, ask: SolveAsk, result: dict, game) -> str | None:
+    """The best play typed into the whole-turn page: the table before, the rack, and the table after
+    as the answer draws it (a grid game's board, where two lines may share a tile: CT-9)."""
+    if v.deck_look != "tiles" or not result.get("tiles_played"):
+        return None
+    after = result.get("board") or " | ".join(" ".join(s) for s in result["table"])
+    turn = TurnAsk(v.slug, ask.table or "", ask.rack, after, ask.initial, ask.options)
+    return url_for(
+        "solver_pages.turn",
+        tile_slug=v.slug,
+        **_query(turn, ("before", "rack", "after"), TURN_OPTIONS),
+        game=game.public_id if game else None,
     )
 
 

@@ -63,6 +63,17 @@ def test_the_page_draws_the_suggested_board_and_links_to_its_check(client):
     assert "✓ LEGAL" in checked and "worth 39 points" in checked
 
 
+def test_the_best_play_page_links_its_board_to_the_turn_check_that_accepts_it(client):
+    text = client.get("/check/crazy-tiles/best", query_string={"rack": RACK, "initial": "on"}).get_data(
+        as_text=True
+    )
+    assert "Lay 5 tiles, worth 39 points" in verdict_of(text)
+    link = html.unescape(re.search(r'<a href="([^"]+)">Check this turn</a>', text).group(1))
+    assert "after=B8+.+.+/+K8+.+.+/+J+R1+R2" in link
+    checked = verdict_of(client.get(link).get_data(as_text=True))
+    assert "✓ LEGAL" in checked and "worth 39 points" in checked
+
+
 def test_the_command_line_prints_the_board_and_it_is_legal_typed_back(capsys):
     code = main(["turn", "crazy-tiles", "--rack", RACK, "--after", ASKED["after"], "--initial"])
     out = capsys.readouterr().out
