@@ -88,21 +88,14 @@ class CrazyRummyEntry(HandEntry):
 
     def parse(self, sub: Submission, ctx: HandContext) -> dict:
         """The hand. Only the dealer's face-up card is needed (the wild rank, CZ-1); the others'
-        give the hand sizes (CZ-7) and are all given or none."""
+        only give the hand sizes (CZ-7), which score nothing: some of them are read as only
+        these, and the hand keeps the wild rank (the engine keeps face-up cards all or none)."""
         face_up = [sub.text(f"face_up.{i}") for i in ctx.seats]
-        others = [i for i in ctx.seats if i != ctx.dealer]
         if not face_up[ctx.dealer]:
             sub.fail(
                 f"face_up.{ctx.dealer}",
                 gettext("CZ-1: choose the dealer's face-up card: it sets the wild rank"),
             )
-        elif any(face_up[i] for i in others):
-            for i in others:
-                if not face_up[i]:
-                    sub.fail(
-                        f"face_up.{i}",
-                        gettext("CZ-7: choose this player's face-up card too, or only the dealer's"),
-                    )
         players = player_entries(
             sub,
             ctx,

@@ -67,3 +67,46 @@ def test_a_hand_kept_offline_moves_the_form_on_in_the_variants_words(browser, li
         )
         page.context.set_offline(False)
         expect(page.locator(".send-queue-items li")).to_have_count(0)
+
+
+def test_crazy_rummy_face_up_cards_untapped_and_some_of_them_kept(browser, live_server):
+    """Issue 33, 4 players: once a second player's face-up card was tapped, every player's had to
+    be (refused otherwise, and a radio button cannot be untapped): 15-16 taps where the dealer's
+    alone gives 12-13. A second tap takes a card back, and some of the cards are read as only
+    those (CZ-7: they give hand sizes, nothing more; the dealer's sets the wild rank, CZ-1)."""
+    names = ("Ann", "Bob", "Cy", "Dee")
+    with phone_page(browser, "crazy-face-up-some") as page:
+        start(page, live_server, "crazy-rummy", names)
+
+        def card(seat, rank):
+            return page.locator(f'[id="face_up.{seat}"] label', has_text=rank).first
+
+        sizes = page.locator("output.hand-size")
+        card(0, "7").click()  # Ann deals: sevens wild
+        card(1, "9").click()  # Bob's, then taken back
+        expect(sizes.nth(1)).to_have_text("9 cards", use_inner_text=True)
+        card(1, "9").click()
+        expect(page.locator('input[name="face_up.1"]:checked')).to_have_count(0)
+        expect(sizes.nth(1)).to_have_text("", use_inner_text=True)
+        card(0, "7").click()  # the dealer's too: no wild rank
+        expect(page.locator("[data-wild]")).to_have_text("—")
+        card(0, "7").click()
+        expect(page.locator("[data-wild]")).to_have_text("7")
+        card(2, "Q").click()  # Cy's card only, besides the dealer's
+        expect(sizes.nth(2)).to_have_text("10 cards", use_inner_text=True)
+        for name, value in (
+            ("players.0.board_counts.high", "6"),
+            ("players.1.board_counts.low", "3"),
+            ("players.1.board_counts.wild", "1"),
+            ("players.2.board_counts.ace", "3"),
+            ("players.1.counts.low", "1"),
+            ("players.1.counts.high", "1"),
+            ("players.2.counts.high", "3"),
+            ("players.3.counts.low", "4"),
+        ):
+            field(page, name).fill(value)
+        expect(page.locator('input[name="went_out"]:checked')).to_have_attribute("value", "0")
+        page.get_by_role("button", name="Save hand").click()
+        page.wait_for_url(lambda url: "/rounds/" not in url)
+        got = {n: page.locator(".standing", has_text=n).locator(".total").inner_text() for n in names}
+        assert got == {"Ann": "60", "Bob": "100", "Cy": "270", "Dee": "-20"}  # CZ-5, CZ-6

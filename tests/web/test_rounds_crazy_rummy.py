@@ -57,10 +57,19 @@ def test_a_missing_face_up_card_is_asked_for(client, game):
     response = submit(client, rounds_url(game), {"face_up.0": "4", "face_up.2": "A"})
     assert response.status_code == 422
     assert "CZ-1" in error_at(response, "face_up.1")  # Bob deals: his card is the wild rank
-    response = submit(client, rounds_url(game), {"face_up.0": "4", "face_up.1": "Q"})
-    assert response.status_code == 422
-    assert "CZ-7" in error_at(response, "face_up.2")  # some hand sizes given: all of them
     assert totals(client, game) == [0, 0, 0]
+
+
+def test_cz7_some_face_up_cards_are_read_as_only_these(client, game):
+    """Issue 33: a partial set of face-up cards was refused ("all of them or none"): they give only
+    hand sizes (CZ-7), so some of them are read as only those; the dealer's sets the wild rank."""
+    response = submit(
+        client,
+        rounds_url(game),
+        {"face_up.0": "4", "face_up.1": "Q", "went_out": "0", "players.2.hand": "Q"},
+    )
+    assert "Nothing was saved" not in text(response)
+    assert totals(client, game) == [0, 0, -100]  # Bob deals: queens wild (CZ-1), Cy's Q a wildcard, 100
 
 
 def test_cz1_only_the_dealers_face_up_card_is_needed(client, game):

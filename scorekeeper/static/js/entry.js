@@ -157,9 +157,9 @@ import "./untap.js";
     }
     /* each player's hand size as soon as their card is picked: the engine's words, on the card (CZ-7) */
     function sizeNow(ev) {
-      var picked = ev.target.tagName === "SELECT" ? ev.target.selectedOptions[0] : ev.target;
+      var picked = ev.target.tagName === "SELECT" ? ev.target.selectedOptions[0] : ev.target.checked && ev.target;  /* (untapped: none) */
       var out = ev.target.closest(".face-up-row, .face-up-pick").querySelector("output.hand-size");
-      if (out && picked) { out.textContent = picked.getAttribute("data-size") || ""; }
+      if (out) { out.textContent = picked ? picked.getAttribute("data-size") || "" : ""; }
     }
     function deal(ev) {
       sizeNow(ev);
