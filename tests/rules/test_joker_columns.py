@@ -35,13 +35,15 @@ def _loop(lib, avail, table_jokers, rack_jokers, rack):
             if needs_two and held is not None and held[i] + assign.count("R") < 2:
                 continue
             points = sum(p for src, (_, p) in zip(assign, slots) if src == "R")
-            key = (int(arr.shape[i]), tuple(sorted(assign)))
+            key = (int(arr.shape[i]), tuple(sorted(assign)), needs_two)
             old = best.get(key)
-            if old is None or (old[2], -old[3]) > (needs_two, -points):
+            if old is None or old[3] < points:
                 best[key] = (i, assign, needs_two, points)
+    # issue 34: one that needs two is kept beside the one that does not when it counts more
     return [
         (i, a.count("R"), tuple(a.count(f"T{k}") for k in range(len(table_jokers))), n, p)
-        for i, a, n, p in best.values()
+        for (shape, sources, _), (i, a, n, p) in best.items()
+        if not n or p > best.get((shape, sources, False), (0, 0, 0, -1))[3]
     ]
 
 

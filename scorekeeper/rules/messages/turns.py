@@ -36,6 +36,10 @@ MESSAGES = {
     "tt.unknown": "unknown",
     "tt.crossings_tiles": "CT-9: best found, not proven: a play using crossings may lay more; at most {most} tiles",
     "tt.crossings_points": "CT-9: best found, not proven: a play using crossings may lay more; at most {most} points",
+    "tt.value_unproved": (
+        "CT-5: best found, not proven: the jokers of a set count less together than each one's best; "
+        "at most {most} points"
+    ),
     "tt.empty_set": "an empty set between '|' separators",
     "tt.goal": "goal {goal}: accepted: tiles, value",
     "tt.board_kept": (

@@ -29,12 +29,20 @@ def add_crossings(
     rack_jokers: int,
     goal: str,
     initial_meld: int | None,
+    links=None,
+    joker_uses=(),
 ):
     """Crossing columns appended to ``a`` (a :class:`~.sparse.Coo`; ``base``: its dense first rows,
     the sets' columns only); returns the grown vectors and each new column's tile (``"J"``: a joker).
 
     Rows as :func:`.model._matrix` lays them: 52 tile rows, one per table joker,
     the rack jokers' row, then (initial meld) the value row.
+
+    CT-10 on the grid (docs/grid-best-play.md): a table joker taken back needs one line through
+    it holding two rack tiles, not every line. So where a table joker crosses, the link rows of
+    the sets holding it (``links``: rows, sets and need of :func:`.rows.ct10_rows`;
+    ``joker_uses``: per table joker, its uses per set column) ask nothing: a relaxation, so the
+    programme stays a bound, and the turn checker judges each board laid.
     """
     labels: list[tuple[str, int]] = []  # ("t", tile) | ("T", table joker k) | ("R", 0)
     avail = table + rack
@@ -64,6 +72,9 @@ def add_crossings(
             extra_lo.append(0.0)
         elif kind == "T":
             a.add([52 + t], [col], [-1.0])
+            if links is not None and len(links[0]):
+                holds = joker_uses[t][links[1]] > 0
+                a.add(links[0][holds], np.full(int(holds.sum()), col), links[2][holds].astype(float))
             new_hi.append(1.0)
             new_cost.append(-PENALTY[goal])
         else:

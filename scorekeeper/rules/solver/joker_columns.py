@@ -4,10 +4,12 @@ Each template with jokers gets one column per useful *assignment* of joker
 sources (the rack ``R``, or table joker ``T0``/``T1``). A column *needs two*
 when a table joker in it stands for something it could not stand for before
 (CT-10: then the set must hold two tiles from the rack). Of the columns with
-the same tiles, jokers and sources only the best is kept: one that needs no
-two first, then the most points for the rack's jokers, then the first met
+the same tiles, jokers and sources only the best is kept: the one that needs
+no two with the most points for the rack's jokers, and beside it the one that
+needs two when it counts more (a rack joker's higher reading, CT-1: the model
+never counts a play for less than the checker does); then the first met
 (template order, then assignment order); the kept columns come in the order
-their shape was first met.
+their key was first met.
 
 This is :func:`.model.columns`'s loop over templates and assignments done at
 once for all templates; it gives the same columns in the same order
@@ -114,21 +116,27 @@ def _parts(candidates, jokers, points, fit, assignments, held):
 
 
 def _winners(parts, shape, sorted_count: int, table_count: int):
-    """One column per shape and sorted assignment (the best points, fewest needs), in the order
-    the keys were first met."""
+    """One column per shape, sorted assignment and need of two (the best points; one that needs two
+    only when it counts more), in the order the keys were first met."""
     index = np.concatenate([p[0] for p in parts])
     which = np.concatenate([np.full(len(p[0]), m) for m, p in enumerate(parts)])
     seq = index * 16 + np.concatenate([np.full(len(p[0]), p[1]) for p in parts])
     needs = np.concatenate([p[3] for p in parts])
     pts = np.concatenate([p[4] for p in parts])
-    key = shape[index] * sorted_count + np.concatenate([np.full(len(p[0]), p[5]) for p in parts])
-    order = np.lexsort((seq, -pts, needs, key))
+    base = shape[index] * sorted_count + np.concatenate([np.full(len(p[0]), p[5]) for p in parts])
+    key = base * 2 + needs  # the best that needs no two, and the best that does
+    order = np.lexsort((seq, -pts, key))
     first = np.r_[True, key[order][1:] != key[order][:-1]]
     winners = order[first]
     # the keys in the order they were first met (the loop's dictionary order)
     starts = np.flatnonzero(first)
     met = np.minimum.reduceat(seq[order], starts)
     winners = winners[np.argsort(met, kind="stable")]
+    # one that needs two is kept only when it counts more than the one that does not (CT-1)
+    free = dict(zip(base[winners][~needs[winners]].tolist(), pts[winners][~needs[winners]].tolist()))
+    winners = winners[
+        [not n or p > free.get(b, -1) for b, n, p in zip(base[winners], needs[winners], pts[winners])]
+    ]
     # per part: its assignment's rack jokers and uses of each table joker
     rack = np.array([p[2].count("R") for p in parts])[which[winners]]
     table = [np.array([p[2].count(f"T{k}") for p in parts])[which[winners]] for k in range(table_count)]

@@ -164,8 +164,14 @@ def _matrix(
     goal: str,
     initial_meld: int | None,
     only: set[int],
+    crossings: bool = False,
 ):
-    """The programme as (sparse matrix, its dense first rows, costs, column bounds, row bounds)."""
+    """The programme as (sparse matrix, its dense first rows, costs, column bounds, row bounds,
+    CT-10's link rows).
+
+    A set is taken at most as often as its scarcest tile allows; in the grid programme
+    (``crossings``) each copy may sit in two sets (CT-9), so twice as often: ``R4 R5 R6`` twice,
+    crossing at the one ``R5``."""
     whole = _arrays(library)
     matrix = whole.matrix[cols.index]
     rows = [matrix.T]
@@ -186,13 +192,14 @@ def _matrix(
     a = Coo(base)
     value = whole.value[cols.index] + cols.joker_points
     cost = (whole.tiles[cols.index] + cols.rack) * TILE_WEIGHT + value if goal == "tiles" else value
+    places = (table + rack) * (2 if crossings else 1)
     with np.errstate(divide="ignore"):
-        room = np.where(matrix > 0, (table + rack)[None, :] // np.maximum(matrix, 1), 2).min(axis=1)
-    upper = np.minimum(room, 2).astype(float)
-    cost, upper, lo, hi = ct10_rows(
+        room = np.where(matrix > 0, places[None, :] // np.maximum(matrix, 1), 4).min(axis=1)
+    upper = np.minimum(room, 4 if crossings else 2).astype(float)
+    cost, upper, lo, hi, links = ct10_rows(
         library, cols, a, base, cost.astype(float), upper, np.concatenate(lo), np.concatenate(hi), table, only
     )
-    return a, base, cost, np.zeros(len(cost)), upper, lo, hi
+    return a, base, cost, np.zeros(len(cost)), upper, lo, hi, links
 
 
 def solve_model(
@@ -250,8 +257,8 @@ def _solve_once(
     only,
     cuts=(),
 ) -> Answer:
-    a, base, cost, col_lo, col_hi, row_lo, row_hi = _matrix(
-        library, cols, table, rack, table_jokers, rack_jokers, goal, initial_meld, only
+    a, base, cost, col_lo, col_hi, row_lo, row_hi, links = _matrix(
+        library, cols, table, rack, table_jokers, rack_jokers, goal, initial_meld, only, crossings
     )
     names: list[str] = []
     if crossings:
@@ -269,6 +276,8 @@ def _solve_once(
             rack_jokers=rack_jokers,
             goal=goal,
             initial_meld=initial_meld,
+            links=links,
+            joker_uses=cols.table,
         )
         first_cross = a.cols - len(names)
         row_lo, row_hi = other_rows(a, cost, row_lo, row_hi, forbid, at_least)

@@ -18,11 +18,13 @@ def ct10_rows(library, cols, a: Coo, base: np.ndarray, cost, upper, lo, hi, tabl
     ``a * x_j`` outright and needs no helper; a set with ``need`` such tiles
     needs no row at all (the same programme, far fewer rows on joker tables).
     Built with arrays: link rows (one per set), cap rows (one per helper),
-    then one row per tile the helpers share.
+    then one row per tile the helpers share. Also returns the link rows as ``(rows, sets, need)``
+    (the grid programme relaxes them where the set's table joker crosses, :mod:`.crossings`).
     """
+    none = (np.zeros(0, dtype=np.int64),) * 3
     sets = np.array(sorted(only), dtype=np.int64)
     if not len(sets):
-        return cost, upper, lo, hi
+        return cost, upper, lo, hi, none
     counts = base[:52, sets].T  # the sets' tiles, one row per set
     held = table > 0
     need = 2 - cols.rack[sets] - counts[:, ~held].sum(axis=1)
@@ -30,7 +32,7 @@ def ct10_rows(library, cols, a: Coo, base: np.ndarray, cost, upper, lo, hi, tabl
     sets, counts, need = sets[keep], counts[keep], need[keep]
     pair_set, tile = np.nonzero(counts * held[None, :])
     if not len(sets):
-        return cost, upper, lo, hi
+        return cost, upper, lo, hi, none
     n_sets, n_pairs = len(sets), len(tile)
     shared, tile_row = np.unique(tile, return_inverse=True)
     link = a.rows + np.arange(n_sets)
@@ -54,6 +56,7 @@ def ct10_rows(library, cols, a: Coo, base: np.ndarray, cost, upper, lo, hi, tabl
         np.concatenate([upper, count]),
         np.concatenate([lo, new_lo]),
         np.concatenate([hi, new_hi]),
+        (link, sets, need),
     )
 
 

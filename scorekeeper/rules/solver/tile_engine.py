@@ -3,8 +3,6 @@
 >>> t = read_table("rummikub", "R5 R6 R7 | B9 K9 J", options_of("rummikub", {}))
 >>> [len(s) for s in t.sets]
 [3, 3]
->>> sorted(joker_entries(t, switches_of(options_of("rummikub", {})))[0])
-['G9', 'R9']
 """
 
 from __future__ import annotations
@@ -35,7 +33,6 @@ __all__ = [
     "board_text",
     "entry_points",
     "entry_text",
-    "joker_entries",
     "joker_points",
     "judge_table",
     "line_readings",
@@ -117,28 +114,6 @@ def judge_table(variant: str, table: TileTable, opts: Mapping[str, Any]) -> Verd
 def line_readings(tiles: tuple[Card, ...], sw: Switches):
     """Every reading of one set (engine's :func:`read_line`): kind, entries, points."""
     return read_line(tiles, sw, cap=MAX_READINGS).readings
-
-
-def joker_entries(table: TileTable, sw: Switches) -> list[frozenset[str]]:
-    """CT-10: per joker on ``table`` (in reading order), every tile it may stand for there
-    (on a board: in any line through it).
-
-    A joker in a set that is not legal stands for nothing (so moving it is never free).
-    """
-    if table.board is not None:
-        return [
-            frozenset(r.entries[i] for tiles, i in lines for r in line_readings(tiles, sw))
-            for _cell, lines in board_cells(table)
-        ]
-    out: list[frozenset[str]] = []
-    for tiles in table.sets:
-        if not any(t.wild for t in tiles):
-            continue
-        readings = line_readings(tiles, sw)
-        for i, t in enumerate(tiles):
-            if t.wild:
-                out.append(frozenset(r.entries[i] for r in readings))
-    return out
 
 
 def board_text(sets: list[list[str]]) -> str:

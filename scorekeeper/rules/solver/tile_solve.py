@@ -12,6 +12,7 @@ from ..errors import RulesError
 from ..reasons import say
 from .best_play import BestPlay
 from .grid_solve import grid_best
+from .joker_readings import joker_entries
 from .model import NUMBERS, TILES, Answer, columns, solve_model
 from .table_order import legal_order
 from .templates import library, tile_index, tile_token
@@ -19,7 +20,6 @@ from .tile_engine import (
     TileTable,
     board_lines,
     board_text,
-    joker_entries,
     judge_table,
     options_of,
     read_rack,
@@ -28,6 +28,7 @@ from .tile_engine import (
     switches_of,
     token,
 )
+from .turn_core import judge_turn
 
 #: seconds HiGHS may search before answering "best found, not proven"
 DEFAULT_SECONDS = 2.0
@@ -120,15 +121,18 @@ def solve_tiles(
     start = time.perf_counter()
     jokers = [] if initial else joker_entries(table, sw)
     # the programme's columns, built once: the row answer and the grid's bound share them
+    # on the grid a set holding a table joker taken back may lean on a crossing line for its two
+    # rack tiles (CT-10), so no such set is left out for want of them
+    held = None if opts["grid"] else rack_counts
     cols = columns(
-        library(sw), rack_counts if initial else table_counts + rack_counts, jokers, rack_jokers, rack_counts
+        library(sw), rack_counts if initial else table_counts + rack_counts, jokers, rack_jokers, held
     )
     row = _in_rows(
         variant, goal, initial, opts, table, sw, rack_counts, rack_jokers, table_counts, seconds, cols, jokers
     )
     if not opts["grid"]:
-        return row
-    return grid_best(
+        return _valued(row, variant, table, rack, opts)
+    best = grid_best(
         row,
         variant=variant,
         goal=goal,
@@ -145,6 +149,32 @@ def solve_tiles(
         threshold=opts["initial_meld"] if initial else None,
         seconds=max(seconds / 2, seconds - (time.perf_counter() - start)),
     )
+    return _valued(best, variant, table, rack, opts)
+
+
+def _valued(best: BestPlay, variant, table: TileTable, rack, opts) -> BestPlay:
+    """The play valued as the turn checker values it (CT-1: a rack joker in its reading worth the
+    most; CT-5). The programme's value of a set with a rack joker is its jokers' best points slot
+    by slot, which two jokers in one set may not reach together; a goal of value is then proved
+    only when the two agree (issue 34)."""
+    if "J" not in best.play:
+        return best
+    after = best.board if best.board is not None else " | ".join(" ".join(s) for s in best.table)
+    verdict = judge_turn(
+        variant,
+        table.text() or None,
+        " ".join(map(token, rack)),
+        after,
+        best.initial,
+        {**opts, "must_play": "C"},
+    )
+    value = verdict.extra["value"]
+    if value == best.value:
+        return best
+    if best.goal == "value" and best.optimal:
+        note = say("tt.value_unproved", most=best.value)
+        return replace(best, value=value, optimal=False, bound=best.value, notes=(*best.notes, note))
+    return replace(best, value=value)
 
 
 def _in_rows(

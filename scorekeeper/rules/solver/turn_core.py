@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from itertools import permutations
 from typing import Any
 
 from ..reasons import say
 from ..verdict import Verdict
+from .joker_readings import read_jokers
 from .table_order import legal_order
 from .tile_engine import (
     TileTable,
-    board_cells,
     entry_points,
-    joker_entries,
     judge_table,
     line_readings,
     read_rack,
@@ -24,6 +22,7 @@ from .tile_engine import (
     table_units,
     token,
 )
+from .turn_jokers import joker_story
 
 
 def _counts(tiles) -> Counter:
@@ -36,66 +35,6 @@ def names(counter: Counter) -> str:
 
 def _order(tok: str):
     return (tok == "J", tok[:1], int(tok[1:]) if tok[1:].isdigit() else 0)
-
-
-def _joker_places(table: TileTable, sw) -> list[tuple[frozenset, int, list[tuple[str, ...]]]]:
-    """Per joker after the turn: what it may stand for, its CT-5 value, and the sets (lines) it is in."""
-    out = []
-    if table.board is not None:
-        for _cell, lines in board_cells(table):
-            entries: set[str] = set()
-            value = 0
-            for tiles, i in lines:
-                for r in line_readings(tiles, sw):
-                    entries.add(r.entries[i])
-                    value = max(value, entry_points(r.entries[i]))
-            out.append((frozenset(entries), value, [tuple(token(t) for t in tiles) for tiles, _ in lines]))
-        return out
-    for tiles in table.sets:
-        readings = line_readings(tiles, sw) if any(t.wild for t in tiles) else ()
-        for i, t in enumerate(tiles):
-            if t.wild:
-                best = entry_points(readings[0].entries[i]) if readings else 0
-                out.append(
-                    (frozenset(r.entries[i] for r in readings), best, [tuple(token(x) for x in tiles)])
-                )
-    return out
-
-
-def _rack_tiles_in(sets: list[tuple[str, ...]], played: Counter) -> int:
-    """How many tiles of ``sets`` can be the rack's (each played tile counted once)."""
-    inside = Counter(t for s in sets for t in s)
-    return sum(min(n, played[t]) for t, n in inside.items() if t != "J")
-
-
-def _joker_story(before_jokers, after_jokers, played: Counter) -> tuple[list[str], int]:
-    """CT-10 reasons under the kindest reading of which joker is which, and the played jokers' value."""
-    best: tuple[list[str], int] | None = None
-    for order in permutations(range(len(after_jokers))):
-        mine = order[: len(before_jokers)]
-        theirs = order[len(before_jokers) :]
-        reasons = []
-        needs: list[list[tuple[str, ...]]] = []
-        for j, i in enumerate(mine):
-            entries, _, sets = after_jokers[i]
-            if not entries & before_jokers[j]:
-                was = "/".join(sorted(before_jokers[j])) or say("tt.nothing_legal")
-                now = "/".join(sorted(entries)) or say("tt.nothing_legal")
-                needs.append(sets)
-                if _rack_tiles_in(sets, played) + _rack_jokers_in(sets, theirs, after_jokers) < 2:
-                    reasons.append(say("tt.joker_moved", was=was, now=now))
-        distinct = {tuple(s) for sets in needs for s in sets}
-        if len(needs) == 2 and len(distinct) > 1 and not reasons:
-            if _rack_tiles_in([s for sets in needs for s in sets], played) < 4:
-                reasons.append(say("tt.two_jokers"))
-        value = sum(after_jokers[i][1] for i in theirs)
-        if best is None or (len(reasons), -value) < (len(best[0]), -best[1]):
-            best = (reasons, value)
-    return best or ([], 0)
-
-
-def _rack_jokers_in(sets, theirs, after_jokers) -> int:
-    return sum(1 for i in theirs if any(s in after_jokers[i][2] for s in sets))
 
 
 #: ambiguous sets tried both ways at most (2 ** this many labellings)
@@ -185,9 +124,7 @@ def judge_turn(
     # more jokers than the game has: the table's checker says so (CT-1), and the story would try
     # every order of them (9 jokers: 9! readings)
     if not gone and not supply_reasons(table_after.tiles, "CT-1", "the table after shows"):
-        story, joker_points = _joker_story(
-            joker_entries(table_before, sw), _joker_places(table_after, sw), played
-        )
+        story, joker_points = joker_story(read_jokers(table_before, sw), read_jokers(table_after, sw), played)
         reasons += story
         value += joker_points
     extra: dict[str, Any] = {"played": sorted(played.elements(), key=_order), "value": value}
