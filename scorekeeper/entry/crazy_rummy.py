@@ -75,6 +75,8 @@ class CrazyRummyEntry(HandEntry):
         values: dict[str, Any] = {"went_out": seat_value(facts.get("went_out"))}
         for i, card in enumerate(facts.get("face_up") or []):
             values[f"face_up.{i}"] = str(card or "")
+        if not facts.get("face_up") and facts.get("wild"):  # the dealer's card alone (CZ-1)
+            values[f"face_up.{ctx.dealer}"] = str(facts["wild"])
         values.update(
             show_player_entries(
                 facts,

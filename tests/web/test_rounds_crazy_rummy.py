@@ -70,6 +70,8 @@ def test_cz7_some_face_up_cards_are_read_as_only_these(client, game):
     )
     assert "Nothing was saved" not in text(response)
     assert totals(client, game) == [0, 0, -100]  # Bob deals: queens wild (CZ-1), Cy's Q a wildcard, 100
+    edit = text(client.get(f"/games/{game}/rounds/1/edit"))  # the correction shows the dealer's card
+    assert re.search(r'name="face_up\.1" value="Q"[^>]* checked', edit)
 
 
 def test_cz1_only_the_dealers_face_up_card_is_needed(client, game):
