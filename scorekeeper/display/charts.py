@@ -14,11 +14,10 @@ from html import escape
 from flask_babel import gettext
 
 from .cribbage_board import (
-    GAME_R,
     HOLE_R,
     LABELS,
     Board,
-    game_hole,
+    game_hole_shape,
     game_label,
     hole_xy,
     peg_shape,
@@ -184,11 +183,11 @@ def cribbage_board_svg(names: Sequence[str], pegs: Sequence[tuple[int, int]], ta
             f'<circle cx="{x:g}" cy="{y:g}" r="{HOLE_R:g}" class="hole"/>'
             for x, y in (hole_xy(board, seat, n) for n in range(1, board.holes + 1))
         )
-    game, words = game_hole(board), game_label(board)
+    words = game_label(board)
     game_words = escape(gettext("%(target)s: game", target=words.text))
     out.append(
-        f'<circle cx="{game.x:g}" cy="{game.y:g}" r="{GAME_R:g}" class="game-hole"/>'
-        f'<text x="{words.x:g}" y="{words.y:g}" text-anchor="end" class="tick">{game_words}</text>'
+        game_hole_shape(board).svg('class="game-hole"')
+        + f'<text x="{words.x:g}" y="{words.y:g}" text-anchor="end" class="tick">{game_words}</text>'
     )
     for seat, (front, back) in enumerate(pegs):
         colour, _, marker = seat_style(seat)

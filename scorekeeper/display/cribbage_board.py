@@ -27,7 +27,10 @@ LANE = 12.0  # one lane per player
 STREET_GAP = 6.0
 HOLE_R = 3.2  # 6.4 px across on a phone: seen at arm's length, 3.6 px apart
 PEG_R = 4.8  # every peg shape fits a circle of this radius
-GAME_R = 7.0
+GAME_R = 7.0  # half the game hole's height; its ends are round
+#: the room each player's peg has in the game hole: a peg across and a clear gap, so pegs that
+#: reached it side by side never touch each other or the hole's rim
+GAME_SLOT = 2 * PEG_R + 3.0
 #: the game row below the last street: the game hole and its label
 GAME_ROW = 2 * GAME_R + 6.0
 #: the players' marker shapes, by seat (the chart, the board, the printed track and their legends)
@@ -152,28 +155,49 @@ def streets(board: Board) -> list[Street]:
     return out
 
 
+def game_width(board: Board) -> float:
+    """Width of the game hole: a slot of :data:`GAME_SLOT` for each player, round at both ends."""
+    return max(2 * GAME_R, max(board.players, 1) * GAME_SLOT + 4)
+
+
 def game_hole(board: Board) -> Point:
-    """Centre of the game hole (radius :data:`GAME_R`), below the last street at the right."""
-    x = column_x(PER_STREET - 1) - 2 * PEG_R - 5
+    """Centre of the game hole, below the last street, its right end under the last hole's."""
+    x = column_x(PER_STREET - 1) + HOLE_R - game_width(board) / 2
     return Point(x, street_top(board, board.streets) + GAME_R + 1)
+
+
+def game_hole_shape(board: Board) -> Shape:
+    """The game hole as drawn (page and print alike): a rounded slot holding every player's peg."""
+    x, y = game_hole(board)
+    width = game_width(board)
+    return Shape(
+        "rect",
+        (
+            ("x", f"{x - width / 2:.1f}"),
+            ("y", f"{y - GAME_R:.1f}"),
+            ("width", f"{width:.1f}"),
+            ("height", f"{2 * GAME_R:.1f}"),
+            ("rx", f"{GAME_R:.1f}"),
+        ),
+    )
 
 
 def game_label(board: Board) -> Label:
     """Where the game hole's words end: just left of the hole, right-aligned. Its text is the target;
     the renderer words it in the reader's language ("121: game", "121: Ziel")."""
     x, y = game_hole(board)
-    return Label(str(board.target), x - GAME_R - 4 * PEG_R, y + 3)
+    return Label(str(board.target), x - game_width(board) / 2 - 6, y + 3)
 
 
 def peg_xy(board: Board, seat: int, value: int) -> Point | None:
     """Where ``seat``'s peg on ``value`` points sits: None at 0 (off the board), the
-    game hole at or past the target (players side by side, in seat order)."""
+    game hole at or past the target (players side by side in seat order, each in a slot of its own)."""
     if value <= 0:
         return None
     if value <= board.holes:
         return hole_xy(board, seat, value)
     x, y = game_hole(board)
-    return Point(x + (seat - (board.players - 1) / 2) * (2 * PEG_R + 1), y)
+    return Point(x + (seat - (board.players - 1) / 2) * GAME_SLOT, y)
 
 
 def seat_shape(seat: int) -> str:

@@ -54,7 +54,15 @@ def cribbage_track(target: int, names: Sequence[str]) -> dict[str, Any]:
         "height": board.height,
         "view_box": board.view_box,
         "hole_r": geometry.HOLE_R,
-        "game": {"x": game.x, "y": game.y, "r": geometry.GAME_R, "label": geometry.game_label(board)},
+        "game": {
+            "x": game.x,
+            "y": game.y,
+            "r": geometry.GAME_R,
+            "svg": Markup(
+                geometry.game_hole_shape(board).svg('fill="none" stroke="#000" stroke-width="1.1"')
+            ),
+            "label": geometry.game_label(board),
+        },
         "pegs": [],
         "marks": [],
         "size": (190, 190 * board.height / board.width),

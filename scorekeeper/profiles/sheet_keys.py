@@ -90,6 +90,7 @@ def tiles(slug: str, opts: Mapping[str, Any]) -> Key:
             gettext("at least %(meld)s points from your own rack (CT-6)", meld=meld),
         ),
         (gettext("Game"), end),
+        ("*", gettext("nobody went out; the lowest rack won the round, tied racks shared it (CT-8)")),
     ]
 
 

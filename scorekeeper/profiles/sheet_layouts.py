@@ -103,7 +103,7 @@ class RumBugzLayout(Layout):
 
 
 class TilesLayout(Layout):
-    lead = (ROUND, Column(N_("Out"), 20, "who went out"))
+    lead = (ROUND, Column(N_("Winner"), 20, "who went out, or had the lowest rack (CT-8)"))
     per_player = (Column(N_("Rack"), 11, "tiles left on the rack"), Column(N_("Score"), 12), TOTAL)
     default_rows = 20
 
@@ -117,8 +117,11 @@ class TilesLayout(Layout):
         winner = r.details["went_out"]
         if winner is not None:
             return [str(r.number), names[winner]]
-        won = " & ".join(names[s] for s in r.details.get("winners", ()))  # CT-8: the lowest rack wins
-        return [str(r.number), gettext("nobody; %(won)s won", won=won) if won else gettext("nobody")]
+        # CT-8: nobody went out and the lowest rack won: the round marked "*" (the key says so) and the
+        # winner's name alone, which fits the narrow column ("nobody; Ann won" was cut to "nobody; A…");
+        # tied lowest racks share the win, which their Score cells show
+        won = r.details.get("winners") or ()
+        return [f"{r.number}*", names[won[0]] if len(won) == 1 else gettext("shared")]
 
 
 class CribRummyLayout(Layout):

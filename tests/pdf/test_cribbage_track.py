@@ -61,6 +61,33 @@ def raster(path: Path, page: int, dpi: int, name: str) -> tuple[int, int, bytes]
     return int(width), int(height), pixels
 
 
+class TrackOnPage:
+    """The track's page rasterised, and where the board's points fall on it: found from two street
+    labels read back with their boxes and their places on the board."""
+
+    def __init__(self, path: Path, page: int, board: Board, name: str, dpi: int = 150):
+        (self.width_pt, _), found = words(path, page)
+        first, last = streets(board)[0].label, streets(board)[-1].label
+        box = {w[0]: w for w in found}
+        baseline = {t: box[t][4] - 0.22 * (box[t][4] - box[t][2]) for t in (first.text, last.text)}
+        self.scale = (baseline[last.text] - baseline[first.text]) / (last.y - first.y)  # points per unit
+        self.left = box[first.text][1] - first.x * self.scale
+        self.top = baseline[first.text] - first.y * self.scale
+        self.width, _height, self.pixels = raster(path, page, dpi, name)
+        self.px = dpi / 72
+
+    def pixel(self, x: float, y: float) -> tuple[int, int]:
+        """The pixel (column, row) of board point (x, y)."""
+        return round((self.left + x * self.scale) * self.px), round((self.top + y * self.scale) * self.px)
+
+    def shade(self, x: float, y: float) -> float:
+        """Mean grey (0 black .. 255 white) of a 3x3 block at board point (x, y)."""
+        cx, cy = self.pixel(x, y)
+        return (
+            sum(self.pixels[(cy + dy) * self.width + cx + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)) / 9
+        )
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("orientation", ["portrait", "landscape"])
 @pytest.mark.parametrize("target", [61, 121, 241])
@@ -111,24 +138,10 @@ def test_a_games_track_draws_each_peg_where_the_board_geometry_puts_it(app, clie
     track = pdf.page_texts[-1]
     assert "Cribbage track to 121" in track and "● front peg, ○ back peg" in track
     assert all(name[:8] in track for name in NAMES)
-    # where the drawing is on the page: from two street labels, read back, and their places on the board
-    (width_pt, _), found = words(path, pdf.pages)
     board = Board(121, 4)
-    first, last = streets(board)[0].label, streets(board)[-1].label
-    box = {w[0]: w for w in found}
-    baseline = {t: box[t][4] - 0.22 * (box[t][4] - box[t][2]) for t in (first.text, last.text)}
-    scale = (baseline[last.text] - baseline[first.text]) / (last.y - first.y)  # points per board unit
-    left, top = box[first.text][1] - first.x * scale, baseline[first.text] - first.y * scale
-    dpi = 150
-    width, _height, pixels = raster(path, pdf.pages, dpi, "track-game-121")
-    px = dpi / 72
-
-    def shade(x: float, y: float) -> float:
-        """Mean grey (0 black .. 255 white) of a 3x3 block at board point (x, y)."""
-        cx, cy = round((left + x * scale) * px), round((top + y * scale) * px)
-        return sum(pixels[(cy + dy) * width + cx + dx] for dy in (-1, 0, 1) for dx in (-1, 0, 1)) / 9
-
-    assert abs(width - width_pt * px) <= 1
+    drawn = TrackOnPage(path, pdf.pages, board, "track-game-121")
+    shade = drawn.shade
+    assert abs(drawn.width - drawn.width_pt * drawn.px) <= 1
     for seat, (front, back) in PEGS.items():
         assert shade(*peg_xy(board, seat, front)) < 80, (
             f"{NAMES[seat]}'s front peg on {front} is not drawn solid"

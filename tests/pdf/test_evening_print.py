@@ -41,8 +41,32 @@ def test_the_tiles_rules_card_ends_a_question_once(client):
     assert "Must you play?" in text and "Must you play?." not in text
 
 
-def test_the_tiles_sheet_names_who_won_a_round_nobody_went_out_of(app, client):
-    hands = [{"winner": None, "players": [{"rack": "R5"}, {"rack": "B9 K3"}]}]  # Ann's 5 is the lowest rack
-    public_id = seeded(app, "rummikub", ["Ann", "Bob"], hands)
-    text = " ".join(ReadBack(client.get(f"/print/game/{public_id}/sheet.pdf").data).text.split())
-    assert "nobody; Ann won" in text
+@pytest.mark.parametrize(
+    "headers, words",
+    [
+        ({}, ("Winner", "shared", "nobody went out; the lowest rack won the round")),
+        ({"Accept-Language": "de"}, ("Gewinner", "geteilt", "keiner ging raus; das niedrigste Bänkchen")),
+    ],
+    ids=["en", "de"],
+)
+def test_the_tiles_sheet_names_who_won_a_round_nobody_went_out_of(app, client, headers, words):
+    """CT-8: the column said "nobody; A…" (its "nobody; Ann won" cut to fit). Now it is the Winner
+    column: the round marked "*" (the key says nobody went out), the lowest rack's name whole, and
+    "shared" for tied lowest racks (their Score cells say whose)."""
+    column, shared, key = words
+    names = ["Annabelle", "Bob", "Cyrielle", "Dee"]
+    hands = [
+        {"winner": None, "players": [{"rack": "R5"}, {"rack": "B7"}, {"rack": "B9 K3"}, {"rack": "K8"}]},
+        {"winner": 2, "players": [{"rack": "R5"}, {"rack": "B5"}, {"rack": ""}, {"rack": "K8"}]},
+        {"winner": None, "players": [{"rack": "R5"}, {"rack": "B5"}, {"rack": "B9"}, {"rack": "K8"}]},
+    ]
+    public_id = seeded(app, "rummikub", names, hands)
+    text = ReadBack(client.get(f"/print/game/{public_id}/sheet.pdf", headers=headers).data).text
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    assert "…" not in text
+    assert any(line.startswith((f"Round {column} ", f"Runde {column} ")) for line in lines)
+    # CT-8 A: the lowest rack takes the others' racks minus its own; tied racks both do
+    assert "1* Annabelle 5 +22 22 7 -7 -7 12 -12 -12 8 -8 -8" in lines
+    assert "2 Cyrielle 5 -5 17 5 -5 -12 0 +18 6 8 -8 -16" in lines
+    assert f"3* {shared} 5 +12 29 5 +12 0 9 -9 -3 8 -8 -24" in lines
+    assert key in " ".join(text.split())

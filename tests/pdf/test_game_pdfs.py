@@ -149,7 +149,7 @@ def test_other_variants_print_their_columns(app, client):
             "crazy-tiles",
             2,
             [{"winner": "", "players": [{"points": 3}, {"points": 4}]}],
-            "1 nobody; P0 won 3 +1 1 4 -4 -4",
+            "1* P0 3 +1 1 4 -4 -4",
         ),
         (
             "crazy-rummy",

@@ -20,7 +20,14 @@ SHEET_WORDS = {
     "rumbugz": (["Arten", "Übrig", "Wertung", "übrige Bugz", "die höchste Summe gewinnt (RB-8)"], ["Kinds"]),
     # the switches are the engine's words in the sheet's language: labels off, help lines on
     "rummikub": (
-        ["Bänkchen", "Raus", "Schalter an", "Erste Auslage", "mindestens 30 Punkte", "Einfarbige Gruppen"],
+        [
+            "Bänkchen",
+            "Gewinner",
+            "Schalter an",
+            "Erste Auslage",
+            "mindestens 30 Punkte",
+            "Einfarbige Gruppen",
+        ],
         ["Rack", "same colour groups"],
     ),
     "crazy-tiles": (

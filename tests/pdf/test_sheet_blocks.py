@@ -64,7 +64,9 @@ def test_every_hand_of_a_long_game_reads_back_in_order_with_the_totals(app, clie
     assert [" ".join(words) for words in lines if words[:1] == ["Total"]] == [
         "Total " + " ".join(str(t) for t in score.totals)
     ] * pdf.pages  # the foot on every page
-    assert pdf.pages == 7 and all("Round Out Rack Score Total" in " ".join(p.split()) for p in pdf.page_texts)
+    assert pdf.pages == 7 and all(
+        "Round Winner Rack Score Total" in " ".join(p.split()) for p in pdf.page_texts
+    )
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
@@ -99,7 +101,7 @@ def _labels_clear_of_the_rules(sheet, group):
 
 
 def test_a_lead_value_too_long_for_its_column_is_cut_with_an_ellipsis():
-    """The CT-8 'Out' column: a 40-letter name ends in "…" inside its column; the values after it keep their places."""
+    """The CT-8 Winner column: a 40-letter name ends in "…" inside its column; the values after it keep their places."""
     sheet = layout(
         blank_sheet(profile("rummikub").sheet, "rummikub", 4, 1, options_for("rummikub", {})), "a4", "auto"
     )

@@ -7,6 +7,8 @@ player's pegs must have their own shape, not only their own colour.
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
 import xml.etree.ElementTree as ET
 
@@ -150,8 +152,57 @@ def test_one_geometry_draws_the_page_and_the_print(target):
     assert track["view_box"] == board.view_box and box[2] == board.width
     assert [s["label"] for s in track["streets"]] == [s.label for s in streets(board)]
     game = next(e for e in shapes(root) if e.get("class") == "game-hole")
-    centre = (float(game.get("cx")), float(game.get("cy")))
-    assert centre == (track["game"]["x"], track["game"]["y"]) == game_hole(board)
+    left, top, right, bottom = extent(game)
+    centre = ((left + right) / 2, (top + bottom) / 2)
+    assert centre == pytest.approx(game_hole(board), abs=0.1)
+    assert (track["game"]["x"], track["game"]["y"]) == game_hole(board)
+    printed = ET.fromstring(str(track["game"]["svg"]))
+    assert {k: printed.get(k) for k in ("x", "y", "width", "height", "rx")} == {
+        k: game.get(k) for k in ("x", "y", "width", "height", "rx")
+    }
+
+
+def inside_the_game_hole(hole: ET.Element, peg: ET.Element) -> float:
+    """How far ``peg`` stays inside the rounded game hole's rim (negative: it crosses the rim): the
+    hole is a line between its round ends' centres, widened by its corner radius."""
+    a = {k: float(hole.get(k)) for k in ("x", "y", "width", "height", "rx")}
+    r, cy = a["rx"], a["y"] + a["height"] / 2
+    ends = (a["x"] + r, a["x"] + a["width"] - r)
+    tag = peg.tag.removeprefix(SVG)
+    if tag == "circle":
+        points, reach = [(float(peg.get("cx")), float(peg.get("cy")))], float(peg.get("r"))
+    elif tag == "rect":
+        x, y, w, h = (float(peg.get(k)) for k in ("x", "y", "width", "height"))
+        points, reach = [(x, y), (x + w, y), (x, y + h), (x + w, y + h)], 0.0
+    else:
+        points, reach = [tuple(map(float, p.split(","))) for p in peg.get("points").split()], 0.0
+    rim = float(hole.get("stroke-width") or 1.1) / 2
+    return min(
+        r - rim - reach - math.dist((min(max(px, ends[0]), ends[1]), cy), (px, py)) for px, py in points
+    )
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_player_in_the_game_hole_has_a_peg_of_their_own_inside_it(players):
+    """Two players past the target drew their pegs over each other and over the game hole's rim."""
+    home = [(61 + seat, 50) for seat in range(players)]
+    root, _ = parse(cribbage_board_svg(NAMES[:players], home, 61))
+    hole = next(e for e in shapes(root) if e.get("class") == "game-hole")
+    track = place_pegs(cribbage_track(61, NAMES[:players]), [{"front": f, "back": b} for f, b in home])
+    drawn = {
+        "page": [pegs_of(root, seat)[-1] for seat in range(players)],
+        "print": [ET.fromstring(str(p["svg"])) for p in track["pegs"] if p["kind"] == "front"],
+    }
+    holes = {"page": hole, "print": ET.fromstring(str(track["game"]["svg"]))}
+    for where, pegs in drawn.items():
+        assert len(pegs) == players
+        for seat, peg in enumerate(pegs):
+            assert inside_the_game_hole(holes[where], peg) >= 0.5, (
+                f"{where}: seat {seat}'s peg crosses the rim"
+            )
+        boxes = sorted(extent(peg) for peg in pegs)
+        for one, other in itertools.pairwise(boxes):
+            assert other[0] - one[2] >= 2, f"{where}: two pegs in the game hole nearly touch: {one} {other}"
 
 
 def test_each_players_pegs_have_their_own_shape_as_in_the_legend():
