@@ -11,7 +11,7 @@ from typing import Any
 
 from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, SelectChoice, SelectField, StringField, TextAreaField
+from wtforms import BooleanField, Field, RadioField, SelectChoice, SelectField, StringField, TextAreaField
 from wtforms.validators import Length, Optional
 
 from ..rules import find_variant, step_texts
@@ -111,7 +111,10 @@ def option_field(option: dict) -> Field:
         ]
         if option["optional"]:
             choices.insert(0, SelectChoice("", gettext("none")))
-        return SelectField(
+        # choices in words ("A: winner takes the racks; ...") are rows of their own, which wrap: a closed
+        # list shows one line and cut them mid-word on a phone; bare values (61, 121, 241) stay a list
+        kind = RadioField if words else SelectField
+        return kind(
             label, choices=choices, default="" if default is None else str(default), description=help_text
         )
     if option["type"] == "int":

@@ -91,8 +91,9 @@ def test_setup_form_help_links_rules_and_words_each_scoring_method(client):
     assert re.search(
         r"How rounds are scored: A, B, C, wins or none " + LINK.format(page=r"[\w-]+", rule="CT-8"), page
     )
-    scoring = re.search(r'<select [^>]*id="opt_scoring".*?</select>', page, re.S).group(0)
-    options = dict(re.findall(r'<option (?:selected )?value="(\w+)">([^<]+)</option>', scoring))
+    # each way of scoring is a row of its own (a closed list cut its words at 390 px: issue 33)
+    scoring = re.search(r'<fieldset [^>]*id="opt_scoring".*?</fieldset>', page, re.S).group(0)
+    options = dict(re.findall(r'type="radio" value="(\w+)"> <span>([^<]+)</span>', scoring))
     assert options["A"].startswith("A: winner takes the racks")
     assert options["C"] == "C: losers count their racks; lowest wins"
     assert len(set(options.values())) == 5
