@@ -43,13 +43,14 @@ IF_MATCH = {
     "name": "If-Match",
     "in": "header",
     "required": False,
-    "description": 'the ETag of the game this change was made against ("v3"), or *; '
-    "when the game has changed since, nothing is kept: 409 with both versions",
-    "schema": {"type": "string", "pattern": '^(\\*|"v[0-9]{1,9}")$'},
+    "description": 'the ETag of the game this change was made against ("v3"; "v3-de" as a German answer '
+    "names it), or *; when the game has changed since, nothing is kept: 409 with both versions",
+    "schema": {"type": "string", "pattern": '^(\\*|"v[0-9]{1,9}(-[A-Za-z]{2,3}(_[A-Za-z0-9]{2,4})?)?")$'},
 }
 #: the game's version that an answer shows
 ETAG = {
-    "description": 'the game\'s version this answer shows ("v3"); send it back as If-Match',
+    "description": 'the game\'s version this answer shows ("v3", "v3-de" for an answer in German); '
+    "send it back as If-Match",
     "schema": STR,
 }
 #: the reader's language for the engine's sentences (reasons, notes, alternatives, error messages)

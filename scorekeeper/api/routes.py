@@ -43,7 +43,7 @@ from ..web.addresses import external_url
 from ..web.described import api_variant_words
 from ..web.features import api_parts, game_starters, hands_closed, refuse_closed_hands
 from ..web.guards import require_json
-from ..web.languages import spoken
+from ..web.languages import request_locale, spoken
 from . import bodies
 from .openapi import document
 from .variant_schemas import camel
@@ -82,7 +82,7 @@ def _if_match(game) -> int | None:
 
 def _tagged(body: dict, status: int, game, headers: dict | None = None):
     """A JSON answer about ``game`` with its ETag (the version the answer shows)."""
-    return jsonify(body), status, {"ETag": etag(game), **(headers or {})}
+    return jsonify(body), status, {"ETag": etag(game, request_locale()), **(headers or {})}
 
 
 # -- representation ---------------------------------------------------------------------------

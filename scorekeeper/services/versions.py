@@ -12,9 +12,10 @@ from ..storage.extensions import db
 from ..storage.models import Game
 from .errors import Conflict, GameNotFound
 
-#: the ETag of a game at a version, and how an If-Match header names one
+#: the ETag of a game at a version, and how an If-Match header names one (with the language of a
+#: body written in another than English: ``"v12-de"``, so a cache never takes one for the other)
 ETAG = '"v{}"'
-_TAG = re.compile(r'^"v([0-9]{1,9})"$')
+_TAG = re.compile(r'^"v([0-9]{1,9})(?:-[A-Za-z]{2,3}(?:_[A-Za-z0-9]{2,4})?)?"$')
 _NUMBER = re.compile(r"[0-9]{1,9}")
 
 
@@ -48,13 +49,14 @@ class StaleVersion(ConcurrentChange):
         return {"mine": {"version": self.sent}, "theirs": {"version": self.current}}
 
 
-def etag(game: Game) -> str:
-    """The game's ETag: its version, quoted (``"v12"``)."""
-    return ETAG.format(game.version)
+def etag(game: Game, language: str = "en") -> str:
+    """The game's ETag: its version, quoted, and the language of the answer unless English
+    (``"v12"``, ``"v12-de"``): the engine's notes in a game's answer are in the reader's language."""
+    return ETAG.format(game.version if language == "en" else f"{game.version}-{language}")
 
 
 def version_named(tag: str) -> int | None:
-    """The version an entity tag names (``"v12"`` -> 12), or None when it is not one of ours."""
+    """The version an entity tag names (``"v12"``, ``"v12-de"`` -> 12), or None when it is not one of ours."""
     found = _TAG.match(tag.strip())
     return int(found.group(1)) if found else None
 

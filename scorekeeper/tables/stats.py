@@ -16,6 +16,7 @@ from ..services.transfer import stamp
 from ..storage.extensions import db
 from ..storage.models import Game
 from ..storage.table_models import Table, TableFigure, TableGame, TableSeat
+from ..web.languages import request_locale
 
 LAST_RESULTS = 10
 
@@ -27,11 +28,13 @@ def stamp_of(public_id: str) -> tuple | None:
 
 
 def kept(key: tuple, make):
-    """``make()`` kept per app under ``key`` (a table's fingerprint and what is kept): statistics
-    change only with the table, whose every change bumps its ``updated_at``."""
+    """``make()`` kept per app under ``key`` (a table's fingerprint and what is kept) and the reader's
+    language (a page, and the statistics' words, are written in it): statistics change only with
+    the table, whose every change bumps its ``updated_at``."""
     from ..views.game_page import PageCache
 
     cache = current_app.extensions.setdefault("scorekeeper_table_stats", PageCache(64))
+    key = (*key, request_locale())
     value = cache.get(key)
     if value is None:
         value = make()

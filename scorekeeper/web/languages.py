@@ -149,12 +149,21 @@ def back_here() -> str:
     return request.full_path.rstrip("?")
 
 
+def vary_by_language(response: Any) -> Any:
+    """Every answer but a static file is written in the reader's language, chosen by the ``lang``
+    cookie or ``Accept-Language``: a browser's or a proxy's cache keeps one copy per language."""
+    if request.endpoint != "static":
+        response.vary.update(("Accept-Language", "Cookie"))
+    return response
+
+
 def init_app(app: Flask) -> None:
     """Flask-Babel with the catalogs under ``translations/``, the switch's route, the templates' helpers."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(bp)
     app.add_template_filter(translated)
+    app.after_request(vary_by_language)
 
     @app.context_processor
     def language_helpers():
