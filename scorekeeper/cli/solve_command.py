@@ -132,6 +132,9 @@ def format_turn(verdict: dict[str, Any]) -> str:
     ]
     lines += [f"  - {r}" for r in verdict.get("reasons", [])]
     lines += [f"  instead: {a}" for a in verdict.get("alternatives", [])]
+    if verdict.get("instead"):  # the suggested turn, ready to type back in (legal, worth this much)
+        instead = verdict["instead"]
+        lines.append(f'  check it: --after "{instead["after"]}" ({instead["value"]} points)')
     lines += [f"  note: {n}" for n in verdict.get("notes", [])]
     return "\n".join(lines)
 

@@ -81,6 +81,7 @@ def test_the_command_line_prints_the_board_and_it_is_legal_typed_back(capsys):
         code == 1
         and f"instead: a legal way to lay B8 K8 R1 R2 J: the table after as the board {BOARD}" in out
     )
+    assert f'check it: --after "{BOARD}" (39 points)' in out
     assert main(["turn", "crazy-tiles", "--rack", RACK, "--after", BOARD, "--initial"]) == 0
     assert capsys.readouterr().out.startswith("LEGAL turn: 5 tiles played (39 points)")
 
