@@ -86,6 +86,15 @@ def test_the_command_line_prints_the_board_and_it_is_legal_typed_back(capsys):
     assert capsys.readouterr().out.startswith("LEGAL turn: 5 tiles played (39 points)")
 
 
+def test_a_turn_refused_for_playing_too_little_offers_the_board_that_plays_all(client, api):
+    """CT-11 (must_play A): nothing laid where R6 and B6 cross K6; the suggestion is that board."""
+    body = {"before": "K5 K6 K7", "rack": "R6 B6 R1", "after": "K5 K6 K7", "options": {"must_play": "A"}}
+    answer = turn(client, api, "crazy-tiles", **body)
+    assert answer["valid"] is False and answer["instead"]["after"] == ". R6 . / . B6 . / K5 K6 K7"
+    again = turn(client, api, "crazy-tiles", **{**body, "after": answer["instead"]["after"]})
+    assert again["valid"] is True and again["value"] == answer["instead"]["value"] == 12
+
+
 # -- the property: every suggestion, re-entered through the API, is legal and worth what was said -------
 COLOURS = ("R", "B")
 TILES = [f"{c}{n}" for c in COLOURS for n in range(1, 7)] + ["J"]
@@ -112,7 +121,7 @@ def turns(draw) -> dict:
         "rack": " ".join(rack),
         "after": after,
         "initial": draw(st.booleans()) and not before,
-        "options": {"time_limit": 1},
+        "options": {"time_limit": 1, "must_play": draw(st.sampled_from(["A", "B", "C"]))},
     }
 
 
