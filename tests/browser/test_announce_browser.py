@@ -75,3 +75,51 @@ def test_a_hand_from_another_phone_is_read_out(browser, site):
             db.session.commit()
         expect(follower.locator("[data-announcer]")).to_contain_text("Undid: Round 2 recorded")
         assert any(w.endswith("Totals: Ann 12, Bob -12.") for w in polite_words(follower))
+
+
+def test_one_announcement_per_change_in_the_hands_words(browser, site):
+    """Issue 33: each save was read out twice ("Live: updated at ..." and the hand), a game's end
+    three times (the winner banner and the Share button's text too), and a timer change said nothing
+    of what changed. One announcement per change, in the change's own words."""
+    from scorekeeper.services import timer
+
+    app, url = site
+    with app.app_context():
+        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": 40})
+        db.session.commit()
+        public_id = game.public_id
+    with phone_page(browser, "announce-once") as follower:
+        follower.goto(f"{url}/games/{public_id}")
+        follower.locator(".live-state", has_text="Live").wait_for()
+        announcer = follower.locator("[data-announcer]")
+        with app.app_context():  # hand 1: Bob goes out, Ann holds R13
+            services.record_round(
+                services.get_game(public_id), {"winner": 1, "players": [{"rack": "R13"}, {"rack": ""}]}
+            )
+            db.session.commit()
+        said = "Round 1 recorded: Ann -13, total -13; Bob +13, total 13."
+        expect(announcer).to_have_text(said)
+        expect(follower.locator(".live-status")).to_contain_text("updated at")  # still shown
+        heard = polite_words(follower)
+        assert heard.count(said) == 1 and not [w for w in heard if w.startswith("Live")], (
+            heard
+        )  # not "Live: updated at" too
+        with app.app_context():  # the turn timer set on another phone: said in words
+            timer.set_seconds(services.get_game(public_id), 90, first=1)
+            db.session.commit()
+        expect(announcer).to_have_text("Turn timer: 90 s a turn, Bob's turn, paused.")
+        with app.app_context():
+            timer.set_state(services.get_game(public_id), True, 90_000, 0)
+            db.session.commit()
+        expect(announcer).to_have_text("Turn timer: Ann's turn, running.")
+        with app.app_context():  # hand 2 ends the game: Bob reaches 40
+            services.record_round(
+                services.get_game(public_id), {"winner": 1, "players": [{"rack": "R13 B13 K1"}, {"rack": ""}]}
+            )
+            db.session.commit()
+        over = "Round 2 recorded: Ann -27, total -40; Bob +27, total 40. Game over: Bob wins."
+        expect(announcer).to_have_text(over)
+        expect(follower.locator(".winner-banner")).to_be_visible()
+        heard = polite_words(follower)
+        assert heard.count(over) == 1, heard
+        assert not [w for w in heard if w.startswith(("Live", "Winner", "Game over after", "Share"))], heard

@@ -39,8 +39,8 @@ def site(tmp_path_factory):
 
 def test_after_two_missed_beats_the_follower_says_when_it_last_heard_and_reconnects(browser, site):
     with game_page(browser, site, "follower-heartbeat", SILENT_STREAM) as (page, _public_id):
-        state = page.locator(".live-state")
-        expect(state).to_have_text("Live: this page updates by itself.")
+        state = page.locator(".live-status")  # shown (.live-state), and a problem read out (.live-alert)
+        expect(page.locator(".live-state")).to_have_text("Live: this page updates by itself.")
         expect(state).to_contain_text("Last heard from the table", timeout=8000)
         expect(state).to_contain_text(" s ago; reconnecting")
         assert page.evaluate("window.__streams") >= 2  # the stream was opened again

@@ -19,7 +19,9 @@ function start() {
   if (!status || !window.EventSource || !window.fetch || !("content" in document.createElement("template"))) return;
 
   var main = status.parentElement;
-  var state = status.querySelector(".live-state"), refreshLink = status.querySelector(".live-refresh");
+  var state = status.querySelector(".live-state"), alert = status.querySelector(".live-alert");
+  var refreshLink = status.querySelector(".live-refresh");
+  if (alert) state.removeAttribute("role");  /* (before it says anything) */
   var version = status.dataset.liveVersion, fragmentUrl = status.dataset.liveFragment;
   var source = null, fetching = false, again = false, gone = false, retry = null, polling = 0;
   var beat = parseFloat(status.dataset.liveBeat) || 15, heard = Date.now();
@@ -38,8 +40,11 @@ function start() {
     }
   }, 1000);
 
+  /* Live: the line is shown, not read out (each change is, by announce.js); a problem is read out. */
   function say(text, live) {
-    state.textContent = text;
+    var shown = live || !alert ? state : alert, other = shown === state ? alert : state;
+    shown.textContent = text;
+    if (other) other.textContent = "";
     refreshLink.hidden = live;
   }
 
