@@ -85,7 +85,7 @@ def test_one_announcement_per_change_in_the_hands_words(browser, site):
 
     app, url = site
     with app.app_context():
-        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": 40})
+        game, _secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": 40})
         db.session.commit()
         public_id = game.public_id
     with phone_page(browser, "announce-once") as follower:
