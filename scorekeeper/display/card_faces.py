@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from flask_babel import gettext
+
 from ..rules import find_variant, split_of, tokenize
 
 #: The one card-face table. Python draws faces with it, and the checker's script receives it
@@ -29,6 +31,27 @@ TILE_COLOURS: dict[str, str] = FACES["tile_colours"]
 SUIT_SYMBOLS: dict[str, str] = FACES["suit_symbols"]
 SUIT_NAMES: dict[str, str] = FACES["suit_names"]
 RED_SUITS = set(FACES["red_suits"])
+
+
+def colour_word(colour: str, capital: bool = False) -> str:
+    """A tile's colour or a suit in the reader's language (a keypad key, a face's accessible name);
+    English outside a request.
+
+    >>> colour_word("red", capital=True), colour_word("hearts")
+    ('Red', 'hearts')
+    """
+    words = {
+        "red": (gettext("red"), gettext("Red")),
+        "blue": (gettext("blue"), gettext("Blue")),
+        "black": (gettext("black"), gettext("Black")),
+        "gold": (gettext("gold"), gettext("Gold")),
+        "spades": (gettext("spades"), gettext("Spades")),
+        "hearts": (gettext("hearts"), gettext("Hearts")),
+        "diamonds": (gettext("diamonds"), gettext("Diamonds")),
+        "clubs": (gettext("clubs"), gettext("Clubs")),
+    }
+    return words[colour][capital] if colour in words else colour
+
 
 _TILE = re.compile(FACES["tile_pattern"])
 _SUITED = re.compile(FACES["suited_pattern"])
@@ -64,13 +87,18 @@ def face(variant: str, token: str) -> dict[str, Any]:
         match = _TILE.match(text)
         if match:
             colour = TILE_COLOURS[match.group(1)]
-            return {**base, "label": match.group(2), "colour": colour, "name": f"{colour} {match.group(2)}"}
+            name = gettext("%(colour)s %(number)s", colour=colour_word(colour), number=match.group(2))
+            return {**base, "label": match.group(2), "colour": colour, "name": name}
     elif look == "suited":
         match = _SUITED.match(text)
         if match:
             symbol = SUIT_SYMBOLS.get(match.group(2) or "", "")
             rank = "10" if match.group(1) == "T" else match.group(1)
-            name = f"{rank} of {SUIT_NAMES[symbol]}" if symbol else rank
+            name = (
+                gettext("%(rank)s of %(suit)s", rank=rank, suit=colour_word(SUIT_NAMES[symbol]))
+                if symbol
+                else rank
+            )
             return {
                 **base,
                 "label": rank,
@@ -98,12 +126,13 @@ def keypad_faces(variant: str) -> dict[str, dict[str, str]]:
     for token, suit in v.notation.suits.items() if v.notation.keep_suit else ():
         if v.deck_look == "tiles":
             colour = TILE_COLOURS[suit]
-            keys[token] = {"shows": colour.capitalize(), "name": colour.capitalize(), "colour": colour}
+            word = colour_word(colour, capital=True)
+            keys[token] = {"shows": word, "name": word, "colour": colour}
         else:
             symbol = SUIT_SYMBOLS[suit]
             keys[token] = {
                 "shows": symbol,
-                "name": f"{symbol} {SUIT_NAMES[symbol]}",
+                "name": f"{symbol} {colour_word(SUIT_NAMES[symbol])}",
                 "colour": "red" if symbol in RED_SUITS else "black",
             }
     wild = v.wild_name[:1].upper() + v.wild_name[1:]

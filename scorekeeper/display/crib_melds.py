@@ -13,7 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import ngettext
+
 from .card_faces import SUIT_SYMBOLS
+from .words import name_list
 
 RANK_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -46,9 +49,12 @@ def last_turns(score: Any, names: Sequence[str]) -> str:
     if not reached or not due:
         return ""
     last = [names[seat] for seat in due]
-    who = last[0] if len(last) == 1 else ", ".join(last[:-1]) + " and " + last[-1]
     total = playing.totals[reached["player"]]
-    return (
-        f"{names[reached['player']]} reached {total}. {who} "
-        f"{'plays their last turn' if len(last) == 1 else 'play their last turns'}."
+    return ngettext(
+        "%(name)s reached %(total)s. %(names)s plays their last turn.",
+        "%(name)s reached %(total)s. %(names)s play their last turns.",
+        len(last),
+        name=names[reached["player"]],
+        total=total,
+        names=name_list(last),
     )

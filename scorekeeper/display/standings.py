@@ -13,6 +13,7 @@ from typing import Any
 from flask_babel import gettext
 
 from ..rules import GameScore
+from .words import name_list
 
 
 @dataclass(frozen=True)
@@ -129,10 +130,7 @@ def names_of(seats: Sequence[int], names: Sequence[str]) -> str:
     >>> names_of((0, 2), ["Ann", "Bob", "Cy"]), names_of((), ["Ann"])
     ('Ann and Cy', '')
     """
-    picked = [names[s] for s in seats]
-    if len(picked) <= 1:
-        return "".join(picked)
-    return ", ".join(picked[:-1]) + " and " + picked[-1]
+    return name_list([names[s] for s in seats])
 
 
 def pegs(score: GameScore) -> list[tuple[int, int]]:

@@ -66,6 +66,8 @@ def described_texts() -> dict[str, list[str]]:
             found[text].append(note)
 
     for variant in all_variants():
+        if variant.name_in_words:
+            add(variant.name, f"{variant.slug}: name")
         add(variant.summary, f"{variant.slug}: summary")
         for option in variant.option_spec:
             where = f"{variant.slug}: option {option.name}"

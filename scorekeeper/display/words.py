@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from flask_babel import gettext
+from babel.lists import format_list
+from flask_babel import get_locale, gettext
 
 from ..rules import find_variant
 
@@ -31,6 +32,21 @@ def ordinal(n: int) -> str:
     if 10 <= n % 100 <= 20:
         return f"{n}th"
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+def name_list(names) -> str:
+    """Names joined as the reader's language joins a list: ``Ann and Dee``, ``Ann, Bob and Cy``
+    (German ``Ann und Dee``); English outside a request.
+
+    >>> name_list(["Ann"]), name_list(["Ann", "Bob", "Cy"]), name_list([])
+    ('Ann', 'Ann, Bob and Cy', '')
+    """
+    names = [str(n) for n in names]
+    if not names:
+        return ""
+    locale = str(get_locale() or "en")
+    # the pages' English is British (no comma before "and"), as the pseudo-locale's is
+    return format_list(names, locale="en_GB" if locale.startswith("en") else locale)
 
 
 def round_word(slug: str, count: int | None = None) -> str:
@@ -94,6 +110,7 @@ def option_label(name: str, capital: bool = True) -> str:
 FILTERS = {
     "signed": signed,
     "ordinal": ordinal,
+    "name_list": name_list,
     "round_word": round_word,
     "dealt": dealt,
     "choice_words": choice_words,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
 from ..rulebook.book import N_
 from ..rules import SWITCHES, find_variant
@@ -47,7 +47,7 @@ def rumbugz(slug: str, opts: Mapping[str, Any]) -> Key:
     end = (
         gettext("the first total to reach %(target)s", target=opts["target"])
         if opts.get("target")
-        else gettext("%(rounds)s rounds", rounds=opts.get("rounds", 5))
+        else ngettext("%(num)s round", "%(num)s rounds", opts.get("rounds", 5))
     )
     plyt = opts.get("plyt_value", 12)
     return [
@@ -76,7 +76,7 @@ def tiles(slug: str, opts: Mapping[str, Any]) -> Key:
     end = (
         gettext("a total reaching %(target)s", target=opts["target"])
         if opts.get("target")
-        else gettext("%(rounds)s rounds", rounds=opts.get("rounds", 4))
+        else ngettext("%(num)s round", "%(num)s rounds", opts.get("rounds", 4))
     )
     scoring = SCORING_TEXT.get(opts.get("scoring", "A"))
     meld = opts.get("initial_meld", 30)

@@ -10,7 +10,8 @@ from typing import Any, ClassVar
 from . import fact_checks
 from .cards import Card, Notation
 from .errors import ROUND_WORDS, NotationError, RoundError, RulesError
-from .facts import Count, Fact, ListOf, Record, Text, canonical, entered, normalised
+from .bounds import MOST_CARDS
+from .facts import Count, Fact, ListOf, Record, Seat, Text, canonical, entered, normalised
 from .options import Option, resolve
 from .reasons import say
 from .scoring import GameScore, RoundOutcome, rank_totals
@@ -18,14 +19,25 @@ from .verdict import HandValue, Verdict
 
 #: what every player-by-player hand can say about the cards left in a hand
 CARDS_LEFT = Text('cards left in hand, in the variant\'s notation (RULES.md N-1); "" is an empty hand')
-POINTS_LEFT = Count(
-    "a typed total of the cards left, when the cards are not given (the cards win when both are)"
-)
+def points_left(high: int, rule: str) -> Count:
+    """A typed total of the cards left, at most ``high`` (``rule``'s most, :mod:`.bounds`)."""
+    return Count(
+        "a typed total of the cards left, when the cards are not given (the cards win when both are)",
+        high=high,
+        rule=rule,
+    )
+
+
+def card_counts(description: str, classes, rule: str) -> Record:
+    """Cards per class (``rule``), each count at most :data:`.bounds.MOST_CARDS`."""
+    return Record(description, fields={k: Count(high=MOST_CARDS, rule=rule) for k in classes})
+
 
 
 def seats(low: int, high: int, entry: Mapping[str, Fact], **facts: Fact) -> Record:
     """The shape of a hand recorded player by player: ``players`` (one ``entry`` per seat,
-    ``low`` to ``high`` of them) and the hand's other ``facts``."""
+    ``low`` to ``high`` of them) and the hand's other ``facts`` (a seat among them at most ``high - 1``)."""
+    facts = {k: replace(f, high=high - 1) if isinstance(f, Seat) else f for k, f in facts.items()}
     players = ListOf(
         "one entry per player, in seat order", item=Record(fields=entry), min_items=low, max_items=high
     )
@@ -37,6 +49,9 @@ class Variant:
 
     slug: ClassVar[str]
     name: ClassVar[str]
+    #: the name is a label in words, not a game's own name ("Any other game (points)"): the pages
+    #: write it in the reader's language, as the engine's describing words (docs/languages.md)
+    name_in_words: ClassVar[bool] = False
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int]
     notation: ClassVar[Notation]
@@ -73,6 +88,8 @@ class Variant:
     #: each worth :meth:`class_values` a card; ``count_rule`` is the rule that sets them
     count_classes: ClassVar[Mapping[str, str]] = {}
     count_rule: ClassVar[str] = ""
+    #: the most a typed total of cards left may be, and the rule that scores it (:mod:`.bounds`)
+    most_hand_points: ClassVar[tuple[int | None, str]] = (None, "")
     #: the most cards the best-play finder takes in one hand (a card game's finder has no clock)
     most_hint_cards: ClassVar[int] = 30
     #: what its scored hands count for a table's statistics, ``(score, complete rounds) -> counts``
@@ -84,9 +101,10 @@ class Variant:
         """Every option with its default, ``raw`` validated (OptionError otherwise)."""
         return resolve(self.option_spec, raw)
 
-    def title(self, opts: Mapping[str, Any] | None = None) -> str:
-        """What a game of this variant is called where its name shows (a points game adds its own, PG-1)."""
-        return self.name
+    def title(self, opts: Mapping[str, Any] | None = None, translate: Any = str) -> str:
+        """What a game of this variant is called where its name shows (a points game adds its own, PG-1);
+        ``translate`` writes a name in words (``name_in_words``) in the reader's language."""
+        return translate(self.name) if self.name_in_words else self.name
 
     def parse(self, text: str) -> tuple[Card, ...]:
         """Notation to cards (N-1); NotationError naming the token otherwise."""
@@ -237,7 +255,8 @@ class Variant:
         if self.count_classes and entry.get("counts") not in (None, "", {}):
             return self.class_points(entry["counts"], f"{field}.counts", opts)
         if entry.get("points") not in (None, ""):
-            return self.count(entry["points"], f"{field}.points", what=what)
+            high, rule = self.most_hand_points
+            return self.count(entry["points"], f"{field}.points", what=what, high=high, rule=rule)
         return 0
 
     def class_values(self, opts: Mapping[str, Any]) -> Mapping[str, int]:
@@ -265,7 +284,7 @@ class Variant:
             )
         values = self.class_values(opts)
         return sum(
-            values[k] * self.count(v, f"{field}.{k}", high=200, what="a card count")
+            values[k] * self.count(v, f"{field}.{k}", high=MOST_CARDS, what="a card count", rule=self.count_rule)
             for k, v in counts.items()
             if v not in (None, "")
         )

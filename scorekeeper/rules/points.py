@@ -45,6 +45,7 @@ def _game_name(raw) -> str:
 class Points(Variant):
     slug = "points"
     name = "Any other game (points)"
+    name_in_words = True  # a label, written in the reader's language; a game's own name stays as typed
     summary = (
         "Any other game: each player's points per hand, high or low wins, to a target or a set of hands."
     )
@@ -99,10 +100,10 @@ class Points(Variant):
         ),
     )
 
-    def title(self, opts=None):
+    def title(self, opts=None, translate=str):
         """PG-1: the game's own name beside the variant's ("Five Crowns · Any other game (points)")."""
-        named = (opts or {}).get("game_name")
-        return f"{named} · {self.name}" if named else self.name
+        named, label = (opts or {}).get("game_name"), translate(self.name)
+        return f"{named} · {label}" if named else label
 
     def high_wins(self, opts):
         """PG-5: the highest total wins unless the table says the lowest does."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
+from flask_babel import gettext
+
 from ..display.charts import nice_ticks, point_marker, seat_style, short_name
 
 WIDTH, LEFT, RIGHT, TOP, PLOT_H = 360, 40, 10, 10, 160
@@ -113,7 +115,13 @@ def step_curve_svg(players: Mapping[str, Mapping], order: Sequence[str] = ()) ->
     }
     series = {name: points for name, points in series.items() if points}
     return line_svg(
-        series, "Steps laid at the first try", x_label="Step", low=0, high=100, percent=True, order=order
+        series,
+        gettext("Steps laid at the first try"),
+        x_label="Step",
+        low=0,
+        high=100,
+        percent=True,
+        order=order,
     )
 
 

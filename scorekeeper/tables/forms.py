@@ -11,7 +11,7 @@ from ..limits import NAME_MAX, TABLE_NAME_MAX
 from ..limits import RULING_NOTE_MAX as NOTE_MAX
 from ..limits import RULING_TEXT_MAX as TEXT_MAX
 from ..rules import variants
-from ..web.described import option_word
+from ..web.described import option_word, variant_name
 
 NAME = {"autocomplete": "off", "autocapitalize": "words", "maxlength": NAME_MAX}
 
@@ -71,7 +71,7 @@ def option_choices() -> list[tuple[str, str]]:
 
 
 def variant_choices() -> list[tuple[str, str]]:
-    return [(v["slug"], v["name"]) for v in variants()]
+    return [(v["slug"], variant_name(v["name"])) for v in variants()]
 
 
 def with_roster(form, members) -> FlaskForm:

@@ -16,6 +16,7 @@ from ..services.transfer import stamp
 from ..storage.extensions import db
 from ..storage.models import Game
 from ..storage.table_models import Table, TableFigure, TableGame, TableSeat
+from ..web.described import variant_name
 from ..web.languages import request_locale
 
 LAST_RESULTS = 10
@@ -56,7 +57,7 @@ def _table_stats(table: Table) -> dict[str, Any]:
     figures = _figures(table, names)
     summary = {
         kind: {
-            "name": kind_name(kind),
+            "name": variant_name(kind_name(kind)),
             "variant": slug_of(kind),
             **counts,
             **figures.get(kind, {"players": {}}),

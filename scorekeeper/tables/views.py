@@ -19,6 +19,7 @@ from ..storage.table_models import TableGame
 from ..web import access as game_access
 from ..web import table_access as access
 from ..web.addresses import share_page
+from ..web.described import variant_name
 from ..web.headers import no_store
 from . import charts
 from .forms import AddPlayerForm, MergeForm, RenameForm, TableForm, with_roster
@@ -68,7 +69,7 @@ def percent(rate: float | None) -> str:
 
 
 def variant_names() -> dict[str, str]:
-    return {v["slug"]: v["name"] for v in variants()}
+    return {v["slug"]: variant_name(v["name"]) for v in variants()}
 
 
 def field_errors(form, err: RulesError) -> None:
@@ -167,7 +168,9 @@ def _statistics_page(table) -> str:
     order = [p["name"] for p in stats["players"]]  # a player keeps one colour and marker in every chart
     histories = rating_histories(table)
     ratings = {
-        kind: Markup(charts.rating_svg(histories.get(kind, {}), f"{names[kind]} rating", order))
+        kind: Markup(
+            charts.rating_svg(histories.get(kind, {}), gettext("%(name)s rating", name=names[kind]), order)
+        )
         for kind in stats["variants"]
         if any(kind in p["ratings"] for p in stats["players"])
     }

@@ -8,6 +8,7 @@ from flask_babel import gettext
 from wtforms import SelectChoice
 
 from ..checker.ruling_words import sentence
+from ..rulebook.book import N_
 from ..rules import RulesError, find_variant, variants, whole_number
 from ..services import NotEditor, find_game
 from ..services.tables import roster as services
@@ -42,7 +43,7 @@ def choose(table_id: str):
 def play(table_id: str, variant: str):
     """A new game of the table: seats picked from the roster in one tap each, newcomers join the
     roster, options start with the table's choices."""
-    info = variant_or_404(variant, "variant", "There is no variant called {slug!r}.").describe()
+    info = variant_or_404(variant, "variant", N_("There is no variant called %(slug)s.")).describe()
     if request.method == "POST":
         table, secret = access.changeable_table(table_id)
     else:

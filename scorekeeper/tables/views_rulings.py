@@ -12,6 +12,7 @@ from ..checker.ruling_words import sentence
 from ..display.reasons import reason_of, render_reason
 from ..printing.documents import rules_pdf
 from ..printing.options import PrintInputError, PrintOptions, paper_choice
+from ..rulebook.book import N_
 from ..rules import RulesError, find_variant, whole_number
 from ..services.tables import roster as services
 from ..services.tables import rulings
@@ -160,7 +161,7 @@ def withdraw(table_id: str):
 def rules_card(table_id: str, variant: str):
     """The variant's printed rules card with the table's rulings on it."""
     table = services.get_table(table_id)
-    slug = variant_or_404(variant, "variant", "There is no rules card for {slug!r}.").slug
+    slug = variant_or_404(variant, "variant", N_("There is no rules card for %(slug)s.")).slug
     try:
         paper = paper_choice(request.args.get("paper"))
     except PrintInputError as err:

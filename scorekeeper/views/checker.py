@@ -20,6 +20,7 @@ from ..display.card_faces import FACES
 from ..display.reasons import reason_of
 from ..entry.base import keypad
 from ..profiles import profile
+from ..rulebook.book import N_
 from ..rules import RulesError, find_variant, step_texts, variants
 from ..services import find_game
 from ..web.addresses import external_url
@@ -49,7 +50,7 @@ def index():
 @bp.get("/<slug>")
 def variant(slug: str):
     """Check cards under one variant; the verdict is drawn when cards were given."""
-    v = variant_or_404(slug, "slug", "There is no checker for {slug!r}. Pick a game from the list.")
+    v = variant_or_404(slug, "slug", N_("There is no checker for %(slug)s. Pick a game from the list."))
     words = profile(v.slug).checker
     if words is None:
         raise NotFound(f"{v.name} has no cards to check: its hands are scored as typed.")

@@ -12,7 +12,7 @@ from flask_babel import gettext
 
 from .. import services
 from ..display.change_words import change_words
-from ..display.words import signed
+from ..display.words import name_list, signed
 from ..rules import RulesError
 from ..storage.extensions import db
 from ..web import access
@@ -112,6 +112,6 @@ def announcement(game, score, names: list[str]) -> dict | None:
         )
     if score.finished:
         winners = [names[s] for s in score.winners]
-        over = gettext("Game over: %(names)s win", names=gettext(" and ").join(winners))
+        over = gettext("Game over: %(names)s win", names=name_list(winners))
         words += ". " + (over if len(winners) > 1 else gettext("Game over: %(name)s wins", name=winners[0]))
     return {"id": entry.id, "words": words + "."}

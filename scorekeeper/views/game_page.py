@@ -19,6 +19,7 @@ from ..display.words import round_word
 from ..rules import RoundError, RulesError, find_variant, step_texts
 from ..services import timer
 from ..web import access
+from ..web.described import variant_name
 from ..web.features import hands_closed
 from ..web.forms import ConfirmForm
 from . import game_changes
@@ -63,7 +64,7 @@ TOKEN_MARK = "csrf-token-of-this-request"
 def game_page(game) -> dict:
     """Everything the game page shows, from the engine's score of the recorded hands."""
     rules = find_variant(game.variant)
-    info, names = {**rules.describe(), "name": rules.title(game.options)}, game.names
+    info, names = {**rules.describe(), "name": rules.title(game.options, variant_name)}, game.names
     # whether the highest total wins in this game (a points game may be low-wins, PG-5)
     info["high_wins"] = rules.high_wins({**rules.options(), **(game.options or {})})
     problem = None

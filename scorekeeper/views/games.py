@@ -18,11 +18,13 @@ from flask_wtf.csrf import generate_csrf
 
 from .. import live, services
 from ..display.reasons import reason_of
+from ..rulebook.book import N_
 from ..rules import OptionError, RoundError, RulesError, variants
 from ..services import timer
 from ..storage.extensions import db
 from ..web import access
 from ..web.addresses import share_page
+from ..web.described import variant_name
 from ..web.forms import (
     OPT,
     ConfirmForm,
@@ -59,7 +61,7 @@ def index():
         editable={g.public_id for g in games if access.can_edit(g)},
         playing=[g for g in games if g.status != "finished"],
         finished=[g for g in games if g.status == "finished"],
-        variant_names={v["slug"]: v["name"] for v in variants()},
+        variant_names={v["slug"]: variant_name(v["name"]) for v in variants()},
     )
 
 
@@ -75,7 +77,7 @@ def choose_variant():
 @bp.route("/new/<variant>", methods=["GET", "POST"])
 def new(variant: str):
     """Step 2 of a new game: players, first dealer and the variant's options."""
-    info = variant_or_404(variant, "variant", "There is no variant called {slug!r}.").describe()
+    info = variant_or_404(variant, "variant", N_("There is no variant called %(slug)s.")).describe()
     form = new_game_form(info, request.form if request.method == "POST" else None)
     if request.method == "POST" and form.validate():
         names, fields = submitted_players(form)

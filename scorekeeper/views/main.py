@@ -6,6 +6,7 @@ from flask import Blueprint, render_template
 
 from .. import services
 from ..rules import variants
+from ..web.described import variant_name
 
 bp = Blueprint("main", __name__)
 
@@ -23,7 +24,7 @@ def index():
         variants=all_variants,
         playing=playing[:HOME_GAMES],
         more_playing=len(playing) > HOME_GAMES,
-        variant_names={v["slug"]: v["name"] for v in all_variants},
+        variant_names={v["slug"]: variant_name(v["name"]) for v in all_variants},
     )
 
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, render_template, request
+from flask_babel import gettext
 
 from .. import services
+from ..display.reasons import reason_of
 from ..display.words import round_word
 from ..printing import documents as printing
 from ..printing import options as choices
 from ..rules import RulesError, find_variant, variants
 from ..web.addresses import external_url
+from ..web.described import spoken_reason
 from .variant_lookup import variant_or_404
 
 bp = Blueprint("printing", __name__, url_prefix="/print")
@@ -76,7 +79,7 @@ def _paper() -> str:
     try:
         return choices.paper_choice(request.args.get("paper"))
     except choices.PrintInputError:
-        abort(400, description="Paper must be a4 or letter.")
+        abort(400, description=gettext("Paper must be a4 or letter."))
 
 
 @bp.get("/game/<public_id>/sheet.pdf")
@@ -86,7 +89,14 @@ def game_sheet(public_id: str):
     try:
         score = services.game_score(game)
     except RulesError as err:
-        abort(409, description=f"This game's {round_word(game.variant, 2)} cannot be scored: {err}")
+        abort(
+            409,
+            description=gettext(
+                "This game's %(rounds)s cannot be scored: %(reason)s",
+                rounds=round_word(game.variant, 2),
+                reason=spoken_reason(reason_of(err)),
+            ),
+        )
     follow_url = external_url("games.show", public_id=game.public_id)
     pdf = printing.game_sheet_pdf(game, score, follow_url, _paper())
     return pdf_response(pdf, f"{game.variant}-{game.public_id}-sheet.pdf")
@@ -97,5 +107,5 @@ def game_frames(public_id: str):
     """A Krazy Bee game's Step Indicator Frames: its own Step list, one frame per player."""
     game = services.get_game(public_id)
     if game.variant != choices.FRAMES_VARIANT:
-        abort(404, description="Step Indicator Frames are for Krazy Bee games only.")
+        abort(404, description=gettext("Step Indicator Frames are for Krazy Bee games only."))
     return pdf_response(printing.game_frames_pdf(game, _paper()), f"krazy-bee-{game.public_id}-frames.pdf")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from flask import Blueprint, render_template
+from flask_babel import gettext
 
 from ..rulebook import SWITCH_WORDS, rulebook, rulebooks
+from ..rulebook.book import N_
 from ..rules import variants
 from .game_page import feature_url
 from .variant_lookup import variant_or_404
@@ -17,15 +19,15 @@ def _described() -> dict[str, dict]:
 
 
 def show_default(option: dict) -> str:
-    """An option's default as a player reads it: on/off, none, or the value.
+    """An option's default as a player reads it, in the reader's language: on/off, none, or the value.
 
     >>> show_default({"type": "bool", "default": True}), show_default({"type": "int", "default": None})
     ('on', 'none')
     """
     value = option["default"]
     if option["type"] == "bool":
-        return "on" if value else "off"
-    return "none" if value is None else str(value)
+        return gettext("on") if value else gettext("off")
+    return gettext("none") if value is None else str(value)
 
 
 @bp.get("/")
@@ -40,7 +42,7 @@ def variant(variant: str):
     """One variant's rules, sections in play order, each rule at ``#<rule id>``, with its settings."""
     book = rulebook(
         variant_or_404(
-            variant, "variant", "There is no rules page for that game. Pick one from the list of rules."
+            variant, "variant", N_("There is no rules page for that game. Pick one from the list of rules.")
         ).slug
     )
     described = _described()[book.slug]

@@ -22,6 +22,7 @@ from ..display.reasons import reason_of
 from ..limits.pool import run
 from ..profiles import profile
 from ..profiles.best_play import TILE_OPTIONS
+from ..rulebook.book import N_
 from ..rules import RulesError, find_variant
 from ..web.addresses import external_url
 from .checker import game_options, keypad_context, option_values, options_in_force
@@ -91,7 +92,7 @@ def _query(ask, fields: tuple[str, ...], names: tuple[str, ...]) -> dict:
 @bp.get("/<tile_slug>/turn")
 def turn(tile_slug: str):
     """Check a whole tile turn: the table before, the rack before, the table after."""
-    v = variant_or_404(tile_slug, "tile_slug", "There is no tile game called {slug!r} here.")
+    v = variant_or_404(tile_slug, "tile_slug", N_("There is no tile game called %(slug)s here."))
     if v.deck_look != "tiles":
         raise NotFound(f"A whole turn is checked in the tile games; {v.name} has its Best play page.")
     base, game = game_options(request.args.get("game"), v.slug)
@@ -132,7 +133,7 @@ def turn(tile_slug: str):
 @bp.get("/<slug>/best")
 def best(slug: str):
     """Find the best play: the tile turn laying the most, or what a card game's hand can lay."""
-    v = variant_or_404(slug, "slug", "There is no best-play finder for {slug!r}. Pick a game from the list.")
+    v = variant_or_404(slug, "slug", N_("There is no best-play finder for %(slug)s. Pick a game from the list."))
     words = _best_words(v)
     names = words.options
     base, game = game_options(request.args.get("game"), v.slug)

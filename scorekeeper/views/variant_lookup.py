@@ -3,24 +3,27 @@
 from __future__ import annotations
 
 from flask import request, url_for
+from flask_babel import gettext
 from werkzeug.exceptions import NotFound
 from werkzeug.routing import RequestRedirect
 
+from ..rulebook.book import N_
 from ..rules import UnknownVariant, Variant, find_variant
 
 
 def variant_or_404(
-    slug: str, arg: str, missing: str = "There is no game called {slug!r} here. Pick one from the list."
+    slug: str, arg: str, missing: str = N_("There is no game called %(slug)s here. Pick one from the list.")
 ) -> Variant:
     """The variant ``slug`` names, where ``arg`` is the URL argument (path or query) holding it.
 
-    NotFound (saying ``missing``) when no variant has that slug; RequestRedirect
+    NotFound (saying ``missing``, a catalog msgid with ``%(slug)s``, in the reader's language) when no
+    variant has that slug; RequestRedirect
     (308) to this page under the canonical slug when ``slug`` is spelt another way.
     """
     try:
         variant = find_variant(slug)
     except UnknownVariant:
-        raise NotFound(missing.format(slug=str(slug)[:40])) from None
+        raise NotFound(gettext(missing, slug=repr(str(slug)[:40]))) from None
     if slug != variant.slug:
         raise RequestRedirect(canonical_url(arg, variant.slug))
     return variant

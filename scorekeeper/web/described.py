@@ -8,6 +8,7 @@ its English.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from flask import Flask, has_request_context
@@ -15,6 +16,7 @@ from flask_babel import Domain, get_locale
 
 from ..display.reasons import ENGLISH, render_reason
 from ..display.variant_words import described_variant, described_words, option_word_in
+from ..rules import all_variants
 
 ENGINE = Domain(domain="engine")
 
@@ -24,6 +26,19 @@ def described(text: Any) -> str:
     if text is None or text == "":
         return ""
     return str(ENGINE.gettext(str(text)))
+
+
+def variant_name(name: Any) -> str:
+    """``{{ v.name | variant_name }}``: a variant's name, in the request's language when it is a
+    label in words (``Variant.name_in_words``: "Any other game (points)"); a game's own name, and
+    every other variant's, as it is."""
+    text = str(name or "")
+    return described(text) if text in _names_in_words() else text
+
+
+@cache
+def _names_in_words() -> frozenset[str]:
+    return frozenset(v.name for v in all_variants() if v.name_in_words)
 
 
 def spoken_reason(reason: Any) -> str:
@@ -54,4 +69,5 @@ def option_word(name: str, capital: bool = True) -> str:
 
 def init_app(app: Flask) -> None:
     app.add_template_filter(described)
+    app.add_template_filter(variant_name)
     app.add_template_filter(option_word)

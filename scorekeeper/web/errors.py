@@ -15,9 +15,13 @@ from werkzeug.routing import BuildError
 
 from ..checker.checking import InputError
 from ..display.reasons import reason_of, render_reason
+from ..display.words import round_word
 from ..limits.pool import Busy
+from ..rulebook.book import N_
 from ..rules import RoundError, RulesError
-from ..services.errors import Conflict, NotEditor, NotFound, SecretMissing
+from ..services.errors import Conflict, GameNotFound, HandNotFound, NotEditor, NotFound, SecretMissing
+from ..services.games import get_game
+from ..services.tables.roster import TableNotFound
 from ..services.transfer import TransferError
 from ..services.versions import ETAG, StaleVersion
 from ..storage.extensions import db
@@ -34,9 +38,10 @@ STATUS: dict[type[Exception], int] = {
     RulesError: 422,  # the rules (or the services' checks) refuse the input
     Busy: 503,  # every worker process is busy: try again (Retry-After)
 }
-CSRF_EXPIRED = (
+CSRF_EXPIRED = N_(
     "The form expired or was not sent from this site (missing CSRF token). Reload the page and try again."
 )
+UNEXPECTED = N_("Something went wrong on our side; nothing was changed.")
 
 
 def status_of(err: Exception) -> int:
@@ -106,7 +111,28 @@ def mapped_error(err: Exception):
         headers = {"Retry-After": str(err.retry_after)}
     elif isinstance(err, StaleVersion):
         headers = {"ETag": ETAG.format(err.current)}
-    return _answer(status, reason_of(err), _details(err), headers)  # an engine sentence stays one
+    message = reason_of(err) if _wants_json() else _page_message(err) or reason_of(err)
+    return _answer(status, message, _details(err), headers)  # an engine sentence stays one
+
+
+def _page_message(err: Exception) -> str | None:
+    """What a page says for a service's refusal written in English (the API keeps its English)."""
+    if isinstance(err, GameNotFound):
+        return gettext("There is no game at this address; it may have been deleted.")
+    if isinstance(err, TableNotFound):
+        return gettext("There is no table at this address.")
+    if isinstance(err, HandNotFound):
+        return gettext("This game has no %(what)s %(number)s.", what=_round_word(), number=err.number)
+    return None
+
+
+def _round_word() -> str:
+    """The game's word for a hand ("hand", "round"), in the reader's language."""
+    public_id = (request.view_args or {}).get("public_id")
+    try:
+        return round_word(get_game(public_id).variant) if public_id else gettext("hand")
+    except (NotFound, RulesError):
+        return gettext("hand")
 
 
 def _page_words(code: int | None) -> str | None:
@@ -128,7 +154,7 @@ def register_errorhandlers(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(err):
-        return _answer(400, CSRF_EXPIRED)
+        return _answer(400, CSRF_EXPIRED if _wants_json() else gettext(CSRF_EXPIRED))
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):
@@ -142,4 +168,4 @@ def register_errorhandlers(app: Flask) -> None:
     @app.errorhandler(Exception)
     def unexpected(err: Exception):
         app.logger.exception("unhandled error")
-        return _answer(500, "Something went wrong on our side; nothing was changed.")
+        return _answer(500, UNEXPECTED if _wants_json() else gettext(UNEXPECTED))

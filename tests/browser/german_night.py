@@ -65,7 +65,7 @@ def start(page, live_server, slug: str, title: str, options: dict[str, str]) -> 
     flash(page, "Spiel begonnen")
     expect(page.get_by_role("heading", name="Spielstand")).to_be_visible()
     game_url = page.url
-    page.get_by_role("link", name="Notieren: Runde").click()
+    page.get_by_role("link", name="Runde eintragen").click()
     page.wait_for_url("**/rounds/new")
     return game_url
 

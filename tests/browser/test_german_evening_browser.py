@@ -31,7 +31,7 @@ def test_a_points_evening_in_german(german_page, live_server):
     page.wait_for_url("**/games/*")
     expect(page.locator(".flash-success")).to_contain_text("Spiel begonnen")
     game_url = page.url
-    page.get_by_role("link", name="Notieren: Runde").click()
+    page.get_by_role("link", name="Runde eintragen").click()
     page.wait_for_url("**/rounds/new")
     first, second = page.locator('[id="f-players.0.points"]'), page.locator('[id="f-players.1.points"]')
     first.fill("12+11+7-5")

@@ -22,12 +22,12 @@ pytestmark = pytest.mark.browser
 
 def krazy_bee_hand(page) -> None:
     """Anna goes out; Bernd keeps 2 low cards and 1 high: 2x5 + 10 = 20 (KB-7)."""
-    expect(page.get_by_role("heading", level=1)).to_have_text("Notieren: Runde 1")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Runde 1 eintragen")
     field(page, "players.1.counts.low").fill("2")
     field(page, "players.1.counts.high").fill("1")
     expect(page.locator('[data-counts="players.1.counts"] output.counted')).to_contain_text("= 20 Punkte")
     expect(page.locator('input[name="went_out"][value="0"]')).to_be_checked()  # Anna holds nothing
-    expect(page.get_by_role("group", name="Wer hat ausgemacht?")).to_contain_text("Niemand")
+    expect(page.get_by_role("group", name="Wer ist rausgegangen?")).to_contain_text("Niemand")
 
 
 def rumbugz_round(page) -> None:
@@ -44,7 +44,7 @@ def tiles_round(page) -> None:
     page.check('input[name="winner"][value="1"]')
     field(page, "players.0.rack").fill("B7 R13 J")
     expect(page.locator('[id="f-players.0.rack"] ~ output.running')).to_contain_text("= 50 Punkte")
-    expect(page.get_by_role("group", name="Wer hat ausgemacht?")).to_contain_text(
+    expect(page.get_by_role("group", name="Wer ist rausgegangen?")).to_contain_text(
         "Niemand (kleinstes Bänkchen gewinnt)"
     )
 
@@ -60,7 +60,7 @@ def crazy_rummy_hand(page) -> None:
     field(page, "players.1.board_counts.ace").fill("3")
     field(page, "players.0.counts.wild").fill("1")
     expect(page.locator('[data-counts="players.1.board_counts"] output.counted')).to_contain_text("300")
-    expect(page.get_by_role("group", name="Wer hat ausgemacht?")).to_contain_text("Niemand")
+    expect(page.get_by_role("group", name="Wer ist rausgegangen?")).to_contain_text("Niemand")
 
 
 @dataclass(frozen=True)
@@ -174,7 +174,7 @@ def test_a_german_crib_rummy_night(browser, live_server):
         night.flash(page, "Runde 1, Zug 1 notiert.")
         expect(page.locator(".board-wrap")).to_contain_text("Bernd: 3", use_inner_text=True)
         strip_tap(page, "+2 Kombination", "3", "Bernd")
-        page.get_by_role("radio", name="Ausgemacht (Rommé)").check()
+        page.get_by_role("radio", name="Rausgegangen (Rommé)").check()
         field(page, "end.cards_left.0").fill("4")
         page.get_by_role("button", name="+2 Kombination", exact=True).click()
         page.wait_for_url(game)

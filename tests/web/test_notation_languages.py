@@ -35,7 +35,7 @@ def test_a_print_form_error_in_german(client):
 
 def test_a_grid_verdicts_kind_in_german(client):
     page = words(client.get("/check/crazy-tiles?cards=K4+K5+K9+%2F+.+.+K10+%2F+.+.+K11", headers=GERMAN).text)
-    assert "Brett" in page and "Board" not in page
+    assert "Tisch" in page and "Board" not in page and "Brett" not in page  # the glossary: board = Tisch
 
 
 def test_a_step_laydown_verdict_marks_the_steps_notation(client):

@@ -21,7 +21,7 @@ def shown(client, path: str) -> str:
     [
         pytest.param(
             "/check/rummikub/best?rack=R7+R8+K2&table=R4+R5+R6",
-            ["2 Steine legen, 15 Punkte wert (CT-5)", "Beweisbar bester Zug"],
+            ["2 Steine legen, 15 Punkte wert (CT-5)", "Nachweislich bester Zug"],
             ["Proved best", "worth"],
             id="tiles",
         ),

@@ -1,0 +1,105 @@
+"""The German glossary (docs/languages.md) where it can be checked mechanically, in both catalogs
+and on the tile games' pages: a tile is a Stein, never a Karte; a grid's line is a Linie, never a
+Reihe (that is a run); going out is rausgehen; optional is optional; a count of one is singular."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+
+from scorekeeper import services
+from scorekeeper.storage.extensions import db
+from scorekeeper.web.languages import TRANSLATIONS
+
+GERMAN = {"Accept-Language": "de"}
+
+
+def _entries() -> list[tuple[str, str, str, str]]:
+    """(catalog, English, German, translator's notes) of every entry of both German catalogs."""
+    found = []
+    for domain in ("messages", "engine"):
+        with open(TRANSLATIONS / "de" / "LC_MESSAGES" / f"{domain}.po", "rb") as po:
+            for m in read_po(po):
+                if m.id:
+                    english = " ".join(m.id) if isinstance(m.id, tuple) else m.id
+                    german = " ".join(m.string) if isinstance(m.string, tuple) else m.string
+                    found.append((domain, english, german, " ".join(m.auto_comments)))
+    return found
+
+
+ENTRIES = _entries()
+
+
+def _breaking(rule) -> list[str]:
+    return [f"[{d}] {e!r} -> {g!r}" for d, e, g, note in ENTRIES if rule(e, g, note)]
+
+
+def test_a_tile_is_a_stein_never_a_karte():
+    def tiles_only(english: str, german: str, note: str) -> bool:
+        about_tiles = re.search(r"\btiles?\b|\bTiles?\b|\brack\b|\bCT-\d", english)
+        about_cards = re.search(r"\bcards?\b|\bCards?\b|\bdecks?\b", english)
+        return bool(about_tiles and not about_cards and re.search(r"Karte", german))
+
+    assert not _breaking(tiles_only)
+
+
+def test_a_grids_line_is_a_linie_and_a_run_is_a_reihe():
+    def line_as_run(english: str, german: str, note: str) -> bool:
+        return bool(
+            re.search(r"\b[Ll]ines?\b", english)
+            and not re.search(r"\bruns?\b", english)
+            and re.search(r"\bReihe", german)
+        )
+
+    assert not _breaking(line_as_run)
+
+
+@pytest.mark.parametrize(
+    ("word", "instead"),
+    [
+        (r"ausgemacht|ausmach|Ausmach|auszumachen|macht\w* aus\b", "rausgehen"),
+        (r"freiwillig", "optional"),
+        (r"Beweisbar", "nachweislich"),
+        (r"Notieren:", "eintragen, after the thing recorded"),
+    ],
+)
+def test_words_the_glossary_replaced_are_gone(word, instead):
+    assert not _breaking(lambda english, german, note: re.search(word, german)), f"write {instead}"
+
+
+def test_no_german_says_one_of_a_plural():
+    one_plural = re.compile(r"\b1 (Runden|Steine|Karten|Spiele|Siege|Punkte|Züge|Spieler innen)\b")
+    assert not _breaking(lambda english, german, note: one_plural.search(german))
+
+
+def _visible(page: str) -> str:
+    page = re.sub(r"<script.*?</script>|<style.*?</style>", " ", page, flags=re.S)
+    labels = " ".join(re.findall(r'(?:aria-label|title|placeholder|data-name)="([^"]*)"', page))
+    return html.unescape(re.sub(r"<[^>]+>", " ", page) + " " + labels)
+
+
+def test_the_tile_games_hand_form_and_checker_say_stein_not_karte(app, client):
+    with app.app_context():
+        game, secret = services.create_game("rummikub", ["Ann", "Bob"])
+        db.session.commit()
+        public_id = game.public_id
+    client.set_cookie(f"sk_edit_{public_id}", secret)
+    for path in (f"/games/{public_id}/rounds/new", "/check/rummikub", "/check/crazy-tiles/best"):
+        text = _visible(client.get(path, headers=GERMAN).text)
+        assert "Stein" in text, path
+        assert not re.search(r"Karte", text), (path, re.findall(r".{40}Karte.{40}", text))
+
+
+def test_a_table_of_one_game_of_one_hand_says_so_in_the_singular(app, client):
+    from tests.site_pages import seed_tables
+
+    ((table_id, _, _, _),) = seed_tables(app)
+    for path in (f"/tables/{table_id}", f"/tables/{table_id}/stats"):
+        text = _visible(client.get(path, headers=GERMAN).text)
+        assert not re.search(r"\b1 (Runden|Spiele|Steine|Karten)\b", text), (
+            path,
+            re.findall(r".{30}\b1 R.{30}", text),
+        )
