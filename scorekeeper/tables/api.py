@@ -13,7 +13,7 @@ from ..limits import players_at_most
 from ..rules import find_variant
 from ..services import NotEditor, SecretMissing
 from ..services.tables import roster as services
-from ..services.tables.bgstats import export_bgstats
+from ..services.tables.bgstats import export_bgstats, time_zone
 from ..services.tables.transfer import export_table, games_csv, hands_csv, import_table
 from ..services.transfer import stamp
 from ..storage.extensions import csrf, db
@@ -142,7 +142,7 @@ def table_export(table_id: str):
         raise InputError(f"'format' is one of {', '.join(EXPORT_FORMATS)}, not {kind!r}")
     table = services.get_table(table_id)
     if kind == "bgstats":
-        response = jsonify(export_bgstats(table))
+        response = jsonify(export_bgstats(table, asked_zone()))
         response.headers["Content-Disposition"] = (
             f'attachment; filename="BGStatsExport-{table.public_id}.json"'
         )
@@ -150,6 +150,15 @@ def table_export(table_id: str):
     response = jsonify(export_table(table))
     response.headers["Content-Disposition"] = f'inline; filename="scorekeeper-table-{table.public_id}.json"'
     return response
+
+
+def asked_zone():
+    """The ``tz`` the request names (an IANA time zone: BG Stats' play dates are wall times in it;
+    none: UTC); a 400 for a name that is no time zone."""
+    try:
+        return time_zone(request.args.get("tz"))
+    except ValueError as err:
+        raise InputError(str(err)) from None
 
 
 def _csv_response(text: str, name: str) -> Response:

@@ -10,7 +10,7 @@ from ..checker.checking import InputError
 from ..services.tables.bgstats_import import import_bgstats
 from ..storage.extensions import db
 from ..web.access import bearer_secret
-from .api import bp
+from .api import asked_zone, bp
 from .api_house import table_to_change
 
 
@@ -20,6 +20,9 @@ def table_import_plays(table_id: str):
     table = table_to_change(table_id, "Importing plays into a table")
     if request.args.get("format") != "bgstats":
         raise InputError("'format' must be 'bgstats': a table takes plays from a BG Stats backup")
-    report = import_bgstats(table, bearer_secret(), bodies.shaped("BGStatsBackup", bodies.object_body()))
+    zone = asked_zone()
+    report = import_bgstats(
+        table, bearer_secret(), bodies.shaped("BGStatsBackup", bodies.object_body()), zone
+    )
     db.session.commit()
     return jsonify(report)

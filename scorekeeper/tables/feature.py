@@ -7,7 +7,7 @@ from flask import Flask
 
 from ..services.tables.summaries import RECEIVERS
 from ..web.features import Feature, install
-from . import api, api_bgstats, api_house, views, views_player, views_roster, views_rulings  # noqa: F401 - the roster and rulings pages join views.bp, house games api.bp
+from . import api, api_bgstats, api_house, views, views_import, views_player, views_roster, views_rulings  # noqa: F401 - the roster, import and rulings pages join views.bp, house games api.bp
 from .live import CHANNEL, table_versions
 from .openapi import API
 

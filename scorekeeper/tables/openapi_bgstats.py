@@ -23,6 +23,14 @@ IMPORT_FORMAT = {
     "schema": {"const": "bgstats"},
     "description": "the file is a BG Stats backup",
 }
+TIME_ZONE = {
+    "name": "tz",
+    "in": "query",
+    "required": False,
+    "schema": {"type": "string", "maxLength": 64, "examples": ["Europe/Berlin"]},
+    "description": "the phone's IANA time zone: BG Stats' play dates (wall times) are written and read in it;"
+    " none: UTC; a name that is no time zone: 400",
+}
 #: what the error answers mean for a table's import (a table's, as for its house games)
 MEANINGS = {**HOUSE_MEANINGS, 404: "no such table"}
 
@@ -102,14 +110,14 @@ def export_answer(operation: dict) -> dict:
     """``exportTable`` with its ``format`` and either document as its answer."""
     answer = operation["responses"]["200"]["content"]["application/json"]
     answer["schema"] = {"anyOf": [ref("TableExport"), ref("BGStatsBackup")]}
-    return {**operation, "parameters": [FORMAT]}
+    return {**operation, "parameters": [FORMAT, TIME_ZONE]}
 
 
 def paths(table_param: dict) -> dict[str, dict]:
     """``POST /tables/{table_id}/import?format=bgstats``."""
     return {
         "/tables/{table_id}/import": {
-            "parameters": [table_param, IMPORT_FORMAT],
+            "parameters": [table_param, IMPORT_FORMAT, TIME_ZONE],
             "post": op(
                 "importTablePlays",
                 "Take a BG Stats backup's plays into the table as result-only games",

@@ -5,9 +5,15 @@ empty figures."""
 
 from __future__ import annotations
 
+import json
 import re
+from datetime import datetime
+from urllib.parse import unquote
 
 import pytest
+
+from scorekeeper import services
+from scorekeeper.storage.extensions import db
 
 from .api_support import OpenApi, call
 from .bgstats_support import HAND_WRITTEN, import_plays, keep_five_crowns, new_table
@@ -92,3 +98,27 @@ def test_a_tables_new_game_names_who_plays_first_as_picked_when_the_form_comes_b
     select = re.search(r'<select[^>]*name="first_dealer".*?</select>', text(back), re.S).group(0)
     assert re.findall(r"<option[^>]*>(.*?)</option>", select)[:4] == ["Bob", "Ann", "Cy", "Player 4"]
     assert re.search(r'<option selected value="2">|<option[^>]*value="2"[^>]*selected', select)
+
+
+def _send_link(page: str) -> tuple[dict, str]:
+    """The play in the page's Send to BG Stats link, and the start in UTC the link carries."""
+    link = re.search(
+        r'href="(https://app\.bgstatsapp\.com/createPlay\.html\?data=[^"]+)"([^>]*)>Send to', page
+    )
+    assert link, "a finished game links BG Stats' add-play page"
+    play = json.loads(unquote(link.group(1).split("data=", 1)[1]))
+    return play, re.search(r'data-play-utc="([^"]+)"', link.group(2)).group(1)
+
+
+def test_send_to_bg_stats_names_the_table_as_the_location_and_carries_the_start_in_utc(app, client, api):
+    table = new_table(client, api)
+    body = {"variant": "points", "players": ["Ann", "Bob"], "table": table["id"], "options": {"rounds": 1}}
+    _, game = call(client, api, "POST", "/api/v1/games", body, secret=table["secret"], expect=201)
+    hand = {"players": [{"points": 7}, {"points": 12}]}
+    call(client, api, "POST", f"/api/v1/games/{game['id']}/rounds", hand, secret=game["secret"], expect=201)
+    with app.app_context():  # started on a German winter evening: 20:15 in Berlin is 19:15 UTC
+        services.get_game(game["id"]).created_at = datetime(2026, 2, 1, 19, 15)
+        db.session.commit()
+    play, utc = _send_link(text(client.get(f"/games/{game['id']}")))
+    assert play["location"] == "Shelf"  # the table's name, not "Scorekeeper"
+    assert utc == "2026-02-01T19:15:00Z"  # the phone writes its own wall time from it (static/js/bgstats.js)

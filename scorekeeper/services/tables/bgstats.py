@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import json
 import uuid
-from datetime import datetime
+from datetime import UTC, datetime, tzinfo
 from urllib.parse import quote
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ...rules import find_variant
 from ...storage.models import Game
@@ -33,9 +34,44 @@ def bgs_uuid(*parts: str) -> str:
     return str(uuid.uuid5(NAMESPACE, ":".join(parts))).upper()
 
 
-def play_date(when: datetime) -> str:
-    """BG Stats' play date: local wall time without a zone (``2026-03-14 20:30:00``)."""
+def time_zone(name: str | None) -> tzinfo | None:
+    """The IANA time zone a phone says it is in (``Europe/Berlin``): BG Stats' play dates are wall
+    times in it. None when none is given; ValueError for a name that is no time zone.
+
+    >>> time_zone("Europe/Berlin"), time_zone("")
+    (zoneinfo.ZoneInfo(key='Europe/Berlin'), None)
+    """
+    if not name:
+        return None
+    try:
+        if len(name) > 64:
+            raise ValueError(name)
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"{name[:64]!r} is not a time zone (an IANA name such as Europe/Berlin)") from None
+
+
+def play_date(when: datetime, zone: tzinfo | None = None) -> str:
+    """BG Stats' play date: wall time without a zone (``2026-03-14 20:30:00``). ``when`` is stored in
+    UTC; it is written in ``zone`` (the phone's), else in UTC.
+
+    >>> play_date(datetime(2026, 2, 1, 19, 15), time_zone("Europe/Berlin"))
+    '2026-02-01 20:15:00'
+    """
+    if zone is not None:
+        when = when.replace(tzinfo=UTC).astimezone(zone)
     return when.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def stored_time(wall: datetime, zone: tzinfo | None = None) -> datetime:
+    """A BG Stats play date (wall time in ``zone``; None: UTC) as stored, in UTC without a zone.
+
+    >>> stored_time(datetime(2026, 7, 1, 20, 15), time_zone("Europe/Berlin"))
+    datetime.datetime(2026, 7, 1, 18, 15)
+    """
+    if zone is None:
+        return wall
+    return wall.replace(tzinfo=zone).astimezone(UTC).replace(tzinfo=None)
 
 
 def start_seat(game: Game) -> int:
@@ -43,8 +79,9 @@ def start_seat(game: Game) -> int:
     return (game.first_dealer + 1) % max(len(game.players), 1)
 
 
-def export_bgstats(table: Table) -> dict:
-    """The table's finished games (result-only ones too) as a BG Stats backup."""
+def export_bgstats(table: Table, zone: tzinfo | None = None) -> dict:
+    """The table's finished games (result-only ones too) as a BG Stats backup, its play dates in
+    ``zone`` (the phone's; None: UTC)."""
     games: dict[str, dict] = {}
     players = {
         m.id: {"id": i, "uuid": bgs_uuid("player", table.public_id, str(m.id)), "name": m.name}
@@ -68,7 +105,7 @@ def export_bgstats(table: Table) -> dict:
                 "usesTeams": False,
                 "bggId": 0,
             }
-        plays.append(_play(game, summary, entry["id"], players))
+        plays.append(_play(game, summary, entry["id"], players, zone))
     used = {s["playerRefId"] for p in plays for s in p["playerScores"]}
     return {
         "games": list(games.values()),
@@ -78,13 +115,13 @@ def export_bgstats(table: Table) -> dict:
     }
 
 
-def _play(game: Game, summary: TableGame, game_ref: int, players: dict) -> dict:
+def _play(game: Game, summary: TableGame, game_ref: int, players: dict, zone: tzinfo | None) -> dict:
     start = start_seat(game)
     return {
         "uuid": summary.source or bgs_uuid("play", game.public_id),
         "gameRefId": game_ref,
         "locationRefId": 1,
-        "playDate": play_date(summary.played_at),
+        "playDate": play_date(summary.played_at, zone),
         "durationMin": 0,
         "rounds": summary.hands,
         "ignored": False,
@@ -109,7 +146,8 @@ def _play(game: Game, summary: TableGame, game_ref: int, players: dict) -> dict:
 
 
 def add_play_link(game: Game, score, location: str = SOURCE) -> str | None:
-    """BG Stats' add-play link for a finished game (None before it is finished): one play as JSON."""
+    """BG Stats' add-play link for a finished game (None before it is finished): one play as JSON,
+    its date in UTC (the game page's script writes it in the phone's own time, static/js/bgstats.js)."""
     if not score.finished:
         return None
     variant = find_variant(game.variant)

@@ -6,7 +6,7 @@ the rest are counted as deferred, and sending the same file again takes them."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import Any
 
 from sqlalchemy import select
@@ -18,7 +18,7 @@ from ...storage.models import Game
 from ...storage.table_models import Table, TableGame
 from .. import SetupError
 from ..transfer import TransferError
-from .bgstats import bgs_uuid
+from .bgstats import bgs_uuid, stored_time
 from .house_games import house_games
 from .kinds import POINTS, slug_of
 from .roster import roster_players, start_game
@@ -64,8 +64,9 @@ def _ref(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def import_bgstats(table: Table, secret: str, doc: Any) -> dict:
-    """Take the backup's plays into ``table``; what was added, already there, unknown and skipped."""
+def import_bgstats(table: Table, secret: str, doc: Any, zone: tzinfo | None = None) -> dict:
+    """Take the backup's plays into ``table``; what was added, already there, unknown and skipped.
+    Its play dates are wall times in ``zone`` (the phone's; None: UTC)."""
     games, players, plays = _lists(doc)
     known = known_games(table)
     taken = {  # the plays already here: those imported, and the table's own games as its export names them
@@ -103,7 +104,7 @@ def import_bgstats(table: Table, secret: str, doc: Any) -> dict:
             continue
         try:
             with db.session.begin_nested():
-                row = _take(table, secret, match, play, players, source)
+                row = _take(table, secret, match, play, players, source, zone)
         except (RulesError, ValueError, TypeError) as err:
             report["skipped"].append({"play": i, "uuid": source, "reason": _reason(err)})
             continue
@@ -124,7 +125,13 @@ def _reason(err: Exception) -> str:
 
 
 def _take(
-    table: Table, secret: str, match: tuple[str, dict], play: dict, players: dict, source: str
+    table: Table,
+    secret: str,
+    match: tuple[str, dict],
+    play: dict,
+    players: dict,
+    source: str,
+    zone: tzinfo | None,
 ) -> TableGame:
     """One play as a result-only game of the table: seated in the file's seat order, its start player first."""
     variant, options = match
@@ -136,7 +143,7 @@ def _take(
     if not all(isinstance(n, str) and n.strip() for n in names):
         raise ValueError("every player of a play needs a name in the file's players")
     totals = [_score(s.get("score")) for s in scores]
-    when = datetime.strptime(str(play.get("playDate", ""))[:19], "%Y-%m-%d %H:%M:%S")
+    when = stored_time(datetime.strptime(str(play.get("playDate", ""))[:19], "%Y-%m-%d %H:%M:%S"), zone)
     starter = next((seat for seat, s in enumerate(scores) if s.get("startPlayer") is True), 0)
     members = roster_players(table, names)
     if len({m.id for m in members}) != len(members):

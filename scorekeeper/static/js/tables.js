@@ -43,3 +43,31 @@
     newcomers.forEach(function (input) { input.addEventListener("input", nameSeats); });
     show();
   });
+
+// BG Stats writes a play's date as the phone's wall time (no zone): the import form sends this
+// phone's time zone with the file, and the "For BG Stats" backup is written in it (?tz=).
+function timeZone() {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  } catch {
+    return "";
+  }
+}
+
+var zone = timeZone();
+
+function withZone(link) {
+  var url = new URL(link.href);
+  url.searchParams.set("tz", zone);
+  link.href = url.toString();
+}
+
+if (zone) {
+  document.querySelectorAll("input[data-time-zone]").forEach(function (input) { input.value = zone; });
+  document.querySelectorAll("a[data-time-zone-param]").forEach(withZone);
+  // again as it is followed: the live page may have put the server's link back
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[data-time-zone-param]");
+    if (link) withZone(link);
+  });
+}
