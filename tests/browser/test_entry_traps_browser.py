@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import phone_page
+from .conftest import ARTIFACTS, phone_page
 
 pytestmark = pytest.mark.browser
 
@@ -110,3 +110,23 @@ def test_crazy_rummy_face_up_cards_untapped_and_some_of_them_kept(browser, live_
         page.wait_for_url(lambda url: "/rounds/" not in url)
         got = {n: page.locator(".standing", has_text=n).locator(".total").inner_text() for n in names}
         assert got == {"Ann": "60", "Bob": "100", "Cy": "270", "Dee": "-20"}  # CZ-5, CZ-6
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_four_player_krazy_bee_page_fits_one_and_a_half_screens(browser, live_server, language):
+    """Issue 33: the 4-player Krazy Bee form was 1.43 screens, but the page 1.92. The whole page,
+    header and footer included, fits in 1.5 screens of 844 px at 390 px wide, in English and German."""
+    with phone_page(browser, f"krazy-bee-4-page-{language}", locale=language) as page:
+        page.context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
+        page.goto(f"{live_server}/games/new/krazy-bee")
+        for seat, name in enumerate(("Ann", "Bob", "Cy", "Dee")):
+            page.fill(f"#player_{seat}", name)
+        page.locator("form button[type=submit]").last.click()
+        page.wait_for_url("**/games/*")
+        page.goto(page.url + "/rounds/new")
+        expect(page.locator("form.hand-form")).to_be_visible()
+        assert page.evaluate("document.documentElement.lang") == language
+        tall = page.evaluate("document.documentElement.scrollHeight") / 844
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"krazy-bee-4-page-{language}.png"), full_page=True)
+        assert tall <= 1.5, f"the page is {tall:.2f} screens tall ({language})"
