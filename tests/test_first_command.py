@@ -83,7 +83,8 @@ def test_make_run_serves_the_home_page_from_the_runtime_set_alone(tmp_path):
         with contextlib.suppress(ProcessLookupError):  # make run may have stopped by itself
             os.killpg(proc.pid, signal.SIGTERM)
         output = proc.communicate(timeout=60)[0]
-    assert "Using worker: gevent" in output, output
+    # gunicorn's gevent worker, stopping cleanly (scorekeeper/cli/table_worker.py)
+    assert "Using worker: scorekeeper.cli.table_worker.TableWorker" in output, output
     # the venv holds the runtime set and nothing of the test extras
     probe = subprocess.run([str(venv / "bin" / "python"), "-c", "import pytest"], capture_output=True)
     assert probe.returncode != 0, "the runtime venv has pytest: the test extras leaked into make run"

@@ -60,7 +60,8 @@ def settings(host: str, port: int, workers: int, access_log: str = "errors", tls
         "logger_class": log,
         "bind": [bind],
         "workers": workers,
-        "worker_class": "gevent",
+        # gevent's worker, stopping cleanly: no traceback on Ctrl-C, never killed for open live streams
+        "worker_class": "scorekeeper.cli.table_worker.TableWorker",
         "worker_connections": 1000,  # open connections per worker: idle streams included
         "timeout": 30,
         "graceful_timeout": 5,  # streams end on a restart; the browsers reconnect

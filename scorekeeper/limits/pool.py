@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -206,7 +207,9 @@ def _readable(conn, timeout: float) -> bool:
 
 def _serve(conn, preload: tuple[str, ...]) -> None:  # pragma: no cover - runs in the worker process
     """A worker process: lowered priority, the ``preload`` modules imported, then one job after
-    another until the pipe closes."""
+    another until the pipe closes. Ctrl-C at the server's terminal reaches this process too: it is
+    the server's to end (it does, as it stops), not a KeyboardInterrupt's traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         os.nice(5)
     except OSError:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import re
 import socket
+import ssl
 
 import jinja2
 from babel.support import Translations
@@ -41,6 +42,11 @@ class PlainHttpAnswered(GreenletExit):
     """The connection was plain http and has been answered; gevent counts a GreenletExit as no error."""
 
 
+class HandshakeFailed(GreenletExit):
+    """The TLS handshake failed and has been said in one line (a phone that has not trusted the table's
+    certificate yet refuses it on every page it tries); gevent counts a GreenletExit as no error."""
+
+
 def answering_plain_http(config, default_ssl_context_factory):
     """gunicorn's ``ssl_context`` hook: the default context, answering plain http with a redirect."""
     context = default_ssl_context_factory()
@@ -50,10 +56,40 @@ def answering_plain_http(config, default_ssl_context_factory):
         if not speaks_tls(sock):
             answer_plain_http(sock)
             raise PlainHttpAnswered()
-        return wrap(sock, *args, **kwargs)
+        peer = peer_of(sock)
+        try:
+            return wrap(sock, *args, **kwargs)
+        except (ssl.SSLError, OSError) as err:
+            log.info(handshake_failed(peer, err))
+            raise HandshakeFailed() from None
 
     context.wrap_socket = wrap_socket
     return context
+
+
+def peer_of(sock: socket.socket) -> str:
+    """The address a connection comes from, or "?" when it is already gone."""
+    try:
+        return str(sock.getpeername()[0])
+    except OSError:
+        return "?"
+
+
+def handshake_failed(peer: str, err: OSError) -> str:
+    """The one line a failed TLS handshake gets in the host's terminal (it was a 20-line traceback).
+
+    >>> handshake_failed("192.168.1.7", ssl.SSLError(1, "[SSL: TLSV1_ALERT_UNKNOWN_CA] tlsv1 alert unknown ca"))
+    "TLS handshake from 192.168.1.7 refused: that phone does not trust this table's certificate yet (see the banner)"
+    >>> handshake_failed("192.168.1.7", ConnectionResetError(104, "Connection reset by peer"))
+    'TLS handshake from 192.168.1.7 failed: Connection reset by peer'
+    """
+    reason = getattr(err, "reason", None) or ""
+    if any(alert in f"{reason} {err}" for alert in ("UNKNOWN_CA", "BAD_CERTIFICATE", "CERTIFICATE_UNKNOWN")):
+        return (
+            f"TLS handshake from {peer} refused: that phone does not trust this table's certificate yet"
+            " (see the banner)"
+        )
+    return f"TLS handshake from {peer} failed: {reason or err.strerror or type(err).__name__}"
 
 
 def speaks_tls(sock: socket.socket) -> bool:

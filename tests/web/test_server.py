@@ -41,7 +41,12 @@ def test_the_banner_gives_the_lan_address_and_its_qr_code(monkeypatch):
 
 def test_the_server_holds_idle_connections_with_gevent():
     options = server.settings("0.0.0.0", 5000, workers=3)
-    assert options["worker_class"] == "gevent" and options["workers"] == 3
+    assert options["worker_class"] == "scorekeeper.cli.table_worker.TableWorker" and options["workers"] == 3
+    from gunicorn.workers.ggevent import GeventWorker
+
+    from scorekeeper.cli.table_worker import TableWorker  # gunicorn's gevent worker, stopping cleanly
+
+    assert issubclass(TableWorker, GeventWorker)
     assert options["bind"] == ["0.0.0.0:5000"] and options["worker_connections"] >= 1000
     assert server.settings("::", 8000, workers=1)["bind"] == ["[::]:8000"]
 
@@ -75,7 +80,7 @@ def test_make_run_serves_followers_live_across_workers(tmp_path):
     )
     try:
         shown = banner(proc)
-        assert f"http://127.0.0.1:{port}/" in shown and "Using worker: gevent" in shown
+        assert f"http://127.0.0.1:{port}/" in shown and "Using worker: scorekeeper.cli.table_worker" in shown
         editor = http.client.HTTPConnection("127.0.0.1", port, timeout=15)
         cookie = {"Cookie": f"sk_edit_{public_id}={secret}"}
         editor.request("GET", f"/games/{public_id}", headers=cookie)

@@ -1,0 +1,73 @@
+"""The gevent worker ``make run`` serves with: gunicorn's, with a clean stop.
+
+gunicorn's gevent worker stops on Ctrl-C (SIGINT, and the master's SIGQUIT) by calling ``sys.exit``
+in a greenlet, which gevent reports as a traceback ("failed with SystemExit"); and it waits for every
+open connection for the whole ``graceful_timeout`` the master waits too, so a phone following a game
+(a live stream stays open) kept it past the master's limit: "Worker was sent SIGKILL! Perhaps out of
+memory?". Here Ctrl-C ends the connections at once (the followers' browsers reconnect to the next
+server), and a SIGTERM lets requests finish for a little less than the master waits.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+
+import gevent
+from gevent.pool import Pool
+from gevent.server import StreamServer
+from gunicorn.sock import ssl_context
+from gunicorn.workers.ggevent import GeventWorker
+
+#: seconds a quick stop (Ctrl-C) gives the requests under way before ending them
+QUICK_SECONDS = 0.5
+#: seconds a graceful stop ends its requests before the master's ``graceful_timeout`` runs out
+MARGIN_SECONDS = 2.0
+
+
+class TableWorker(GeventWorker):
+    """A gevent worker that stops without a traceback and before the master gives up on it."""
+
+    quick = False
+
+    def handle_quit(self, sig, frame) -> None:
+        """Ctrl-C (SIGINT) or the master's quick stop (SIGQUIT): no more requests, end the open ones."""
+        self.quick = True
+        self.alive = False
+        self.cfg.worker_int(self)
+
+    def handle_error(self, req, client, addr, exc) -> None:
+        if isinstance(exc, gevent.GreenletExit) and not self.alive:
+            return  # a connection the stop ended (a live stream, an idle keep-alive): no error
+        super().handle_error(req, client, addr, exc)
+
+    def run(self) -> None:
+        ssl_args = {"ssl_context": ssl_context(self.cfg)} if self.cfg.is_ssl else {}
+        servers = []
+        for listener in self.sockets:
+            listener.setblocking(1)
+            server = StreamServer(
+                listener,
+                handle=lambda client, addr, listener=listener: self.handle(listener, client, addr),
+                spawn=Pool(self.worker_connections),
+                **ssl_args,
+            )
+            if self.cfg.workers > 1:
+                server.max_accept = 1
+            server.start()
+            servers.append(server)
+        while self.alive:
+            self.notify()
+            gevent.sleep(0.2 if self.quick else 1.0)
+        for server in servers:
+            server.close()  # no new connections
+        grace = 0 if self.quick else max(0.0, self.cfg.graceful_timeout - MARGIN_SECONDS)
+        until = time.monotonic() + grace
+        while time.monotonic() < until and any(s.pool.free_count() != s.pool.size for s in servers):
+            self.notify()
+            gevent.sleep(0.2)
+        for server in servers:
+            server.stop(timeout=QUICK_SECONDS)  # what is still open (live streams) is ended
+        # The interpreter's last garbage collection walked the whole app's heap for seconds on a busy
+        # machine, past the master's limit (SIGKILL); the process ends now and the system takes it back.
+        gc.freeze()
