@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, render_template, request
-from flask_babel import gettext
+from flask_babel import gettext, lazy_gettext
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..api import bodies
@@ -16,12 +16,28 @@ from ..limits import BGSTATS_ITEMS_MAX, BODY_MAX, TooMany
 from ..services.tables import bgstats_import
 from ..services.tables import roster as services
 from ..services.tables.bgstats import time_zone
-from ..services.tables.bgstats_import import import_bgstats
+from ..services.tables.bgstats_import import (
+    NO_NAME,
+    NO_SCORES,
+    NO_UUID,
+    NOT_A_DATE,
+    SAME_PLAYER,
+    import_bgstats,
+)
 from ..services.tables.transfer import TransferError
 from ..storage.extensions import db
 from ..web import table_access as access
 from ..web.forms import ConfirmForm
 from .views import bp as tables_bp
+
+#: the service's reasons for a skipped play, as the page says them (any other is shown as given)
+SKIPPED = {
+    NO_UUID: lazy_gettext("it has no uuid"),
+    NO_SCORES: lazy_gettext("it has no players' scores"),
+    NO_NAME: lazy_gettext("a player of it has no name in the file's list of players"),
+    NOT_A_DATE: lazy_gettext("its date is not in BG Stats' form (YYYY-MM-DD HH:MM:SS)"),
+    SAME_PLAYER: lazy_gettext("one player sits in two seats"),
+}
 
 #: the import's own blueprint inside the tables' (``tables.bgstats_import.*``): its 413 is its page's
 bp = Blueprint("bgstats_import", __name__)
@@ -126,6 +142,9 @@ def _too_large() -> str:
 
 
 def _page(table, report: dict | None = None, error: str | None = None, detail: str | None = None) -> str:
+    if report:
+        said = [{**s, "reason": str(SKIPPED.get(s["reason"], s["reason"]))} for s in report["skipped"]]
+        report = {**report, "skipped": said}
     return render_template(
         "tables/import.html",
         table=table,

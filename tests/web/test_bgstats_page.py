@@ -66,7 +66,7 @@ def test_a_backup_picked_on_the_page_says_what_was_added_known_and_skipped(clien
     page = said(first)
     assert "2 plays added, with their final scores." in page
     assert "Wingspan: 2 plays" in page  # a game the table does not know: listed, not taken
-    assert re.search(r"Play 5: every player of a play needs a name", page)
+    assert "Play 5: a player of it has no name in the file's list of players" in page
     assert len(games_of(client, api, table)) == 2
     again = said(upload(client, table, json.dumps(HAND_WRITTEN).encode()))
     assert "0 plays added" in again and "2 plays were here already (taken before): not added again." in again
@@ -133,3 +133,13 @@ def test_play_dates_are_the_phones_wall_time_both_ways(client, api, table):
     path = f"/api/v1/tables/{table['id']}/import?format=bgstats&tz=Mars/Olympus"
     answer = call(client, api, "POST", path, HAND_WRITTEN, secret=table["secret"], expect=400)[1]
     assert "not a time zone" in answer["error"]
+
+
+def test_the_report_is_in_the_readers_language_skipped_reasons_too(client, api, table):
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "de"
+    page = said(upload(client, table, json.dumps(HAND_WRITTEN).encode()))
+    assert "2 Partien hinzugefügt, mit ihren Endständen." in page and "Wingspan: 2 Partien" in page
+    assert "Partie 5: Einer ihrer Spieler hat keinen Namen in der Spielerliste der Datei" in page
+    bad = dict(HAND_WRITTEN, plays=[dict(HAND_WRITTEN["plays"][0], uuid="LATE", playDate="soon")])
+    page = said(upload(client, table, json.dumps(bad).encode()))
+    assert "Partie 1: Ihr Datum hat nicht die Form von BG Stats (JJJJ-MM-TT HH:MM:SS)" in page

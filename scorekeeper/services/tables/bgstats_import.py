@@ -24,6 +24,13 @@ from .kinds import POINTS, slug_of
 from .roster import roster_players, start_game
 from .summaries import rerate, touch
 
+#: why a play is skipped, in the service's words (the import page says them in the reader's language)
+NO_UUID = "a play needs its uuid"
+NO_SCORES = "a play needs its players' scores"
+NO_NAME = "every player of a play needs a name in the file's players"
+NOT_A_DATE = "its playDate is not in BG Stats' form (YYYY-MM-DD HH:MM:SS)"
+SAME_PLAYER = "one different player per seat"
+
 
 def _key(name: Any) -> str:
     return " ".join(str(name or "").split()).casefold()
@@ -87,7 +94,7 @@ def import_bgstats(table: Table, secret: str, doc: Any, zone: tzinfo | None = No
     rated: dict[str, tuple] = {}
     for i, play in enumerate(plays):
         if not isinstance(play, dict) or not isinstance(play.get("uuid"), str) or not play["uuid"].strip():
-            report["skipped"].append({"play": i, "reason": "a play needs its uuid"})
+            report["skipped"].append({"play": i, "reason": NO_UUID})
             continue
         source = play["uuid"].strip()[:64]
         if source in taken:
@@ -137,17 +144,21 @@ def _take(
     variant, options = match
     scores = play.get("playerScores")
     if not isinstance(scores, list) or not scores or not all(isinstance(s, dict) for s in scores):
-        raise ValueError("a play needs its players' scores")
+        raise ValueError(NO_SCORES)
     scores = sorted(scores, key=lambda s: s.get("seatOrder") if isinstance(s.get("seatOrder"), int) else 0)
     names = [players.get(s.get("playerRefId")) if _ref(s.get("playerRefId")) else None for s in scores]
     if not all(isinstance(n, str) and n.strip() for n in names):
-        raise ValueError("every player of a play needs a name in the file's players")
+        raise ValueError(NO_NAME)
     totals = [_score(s.get("score")) for s in scores]
-    when = stored_time(datetime.strptime(str(play.get("playDate", ""))[:19], "%Y-%m-%d %H:%M:%S"), zone)
+    try:
+        wall = datetime.strptime(str(play.get("playDate", ""))[:19], "%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        raise ValueError(NOT_A_DATE) from None
+    when = stored_time(wall, zone)
     starter = next((seat for seat, s in enumerate(scores) if s.get("startPlayer") is True), 0)
     members = roster_players(table, names)
     if len({m.id for m in members}) != len(members):
-        raise SetupError([("players", "one different player per seat")])
+        raise SetupError([("players", SAME_PLAYER)])
     game, _ = start_game(table, secret, variant, members, options, (starter - 1) % len(members))
     winners = [s.get("winner") is True for s in scores]
     return set_result(game, source, when, totals, winners if any(winners) else None)
