@@ -146,3 +146,19 @@ def test_a_bg_stats_backup_imported_from_the_table_page(browser, site):
         expect(page.locator(".standings")).to_have_count(1)  # the imported result only
         expect(page.locator("main")).not_to_contain_text("deals", use_inner_text=True)
         shot(page, "imported-game")
+        page.goto(f"{url}/tables/{table['id']}/stats")
+        expect(page.locator("main")).to_contain_text("Rummikub", use_inner_text=True)
+        expect(page.locator("main")).not_to_contain_text("Average rack left", use_inner_text=True)
+        shot(page, "imported-statistics")
+
+
+def test_PG_5_a_low_wins_points_game_says_so_under_its_name(page, live_server):
+    page.goto(f"{live_server}/games/new/points")
+    page.fill("#player_0", "Ann")
+    page.fill("#player_1", "Bob")
+    page.fill("#opt_game_name", "Hearts")
+    page.uncheck("#opt_high_wins")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/games/*")
+    expect(page.locator(".game-head")).to_contain_text("lowest score wins", use_inner_text=True)
+    shot(page, "low-wins-points-game")
