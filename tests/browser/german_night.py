@@ -71,11 +71,11 @@ def start(page, live_server, slug: str, title: str, options: dict[str, str]) -> 
 
 
 def save(page, game_url: str, slug: str) -> None:
-    """Tap "Speichern: Runde" and see the game page say so."""
+    """Tap "Runde speichern" and see the game page say so."""
     assert_no_sideways_scroll(page)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"german-night-{slug}-form.png"), full_page=True)
-    page.get_by_role("button", name="Speichern: Runde").click()
+    page.get_by_role("button", name="Runde speichern").click()
     page.wait_for_url(game_url)
     flash(page, "Runde 1 notiert.")
     edit = page.locator("#hand-menu-1 .hand-buttons a").first  # its words for a screen reader
@@ -116,11 +116,11 @@ def undo_and_redo(page, change: str, before: dict[str, str], after: dict[str, st
 def dispute(
     page, game_url: str, slug: str, fields: dict[str, str], reason: str, rule: str, *also: str
 ) -> None:
-    """From the game's "Auslage prüfen" link: the cards typed (each a chip that says how to remove it),
+    """From the game's "Kombination prüfen" link: the cards typed (each a chip that says how to remove it),
     "Prüfen" tapped; the verdict in German, its reason a German sentence with the rule id a link to
     the rule, and ``also`` shown in it."""
     page.goto(game_url)
-    page.get_by_role("link", name="Auslage prüfen").click()
+    page.get_by_role("link", name="Kombination prüfen").click()
     page.wait_for_url(re.compile(rf"/check/{slug}\b"))
     for name, value in fields.items():
         choose(page.locator(f"#{name}"), value)

@@ -40,7 +40,7 @@ def test_a_points_evening_in_german(german_page, live_server):
     expect(page.locator('[id="total-1"]')).to_have_text("keine Summe ganzer Zahlen")  # the script's words
     second.fill("-4")
     assert_no_sideways_scroll(page)
-    page.get_by_role("button", name="Speichern: Runde").click()
+    page.get_by_role("button", name="Runde speichern").click()
     page.wait_for_url(game_url)
     expect(page.locator(".flash-success")).to_contain_text("Runde 1 notiert.")
     expect(page.get_by_role("button", name="Rückgängig: Runde 1 notiert")).to_be_visible()

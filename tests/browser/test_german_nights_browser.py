@@ -95,7 +95,7 @@ NIGHTS = [
         {"opt-step": "2", "cards": "7 7 7 | 3 4 5 7"},  # a Step laydown, its second meld a run with a hole
         "Kombination 2 (3 4 5 7) ist weder ein Satz",
         "KB-1",
-        also=("Step 2: book of 3 + run of 4", "Auslage 1 · könnte Satz sein", "Auslage 2"),
+        also=("Step 2: book of 3 + run of 4", "Kombination 1 · könnte Satz sein", "Kombination 2"),
         frames=("Krazy Bee · Step-Anzeiger", "Spieler 2: Bernd", "schneiden"),
     ),
     Night(
@@ -105,7 +105,7 @@ NIGHTS = [
         rumbugz_round,
         {"Anna": "17", "Bernd": "0"},
         {"cards": "1 2 4"},
-        "Eine Sequenz braucht mindestens 4 Bugz; sie hat 3",
+        "Eine Sequence braucht mindestens 4 Bugz; sie hat 3",
         "RB-1",
         {"rounds": "3"},
     ),

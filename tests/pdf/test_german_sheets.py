@@ -24,7 +24,7 @@ SHEET_WORDS = {
             "Bänkchen",
             "Gewinner",
             "Schalter an",
-            "Erste Auslage",
+            "Erstauslage",
             "mindestens 30 Punkte",
             "Einfarbige Gruppen",
         ],

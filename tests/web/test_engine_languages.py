@@ -121,7 +121,7 @@ def test_the_new_game_form_describes_the_options_in_german(client):
 def test_the_checker_and_the_rules_settings_describe_in_german(client):
     index = client.get("/check/", headers=GERMAN).get_data(as_text=True)
     assert (
-        "Rommé als Wettlauf auf einem Cribbage-Brett: Kombinationen bringen Pegs, während sie wachsen."
+        "Rommé als Wettlauf auf einem Cribbage-Brett: Kombinationen bringen Stecker, während sie wachsen."
         in index
     )
     assert "Rummy raced on a cribbage board" not in index
@@ -133,7 +133,7 @@ def test_the_checker_and_the_rules_settings_describe_in_german(client):
     english = client.get("/check/crib-rummy?cards=7H+JK+JK").get_data(as_text=True)
     assert '<strong class="kind">Run</strong>' in english
     rules = client.get("/rules/rumbugz", headers=GERMAN).get_data(as_text=True)
-    assert "Ansagen, als welche Art die Sequenz zählt" in rules
+    assert "Ansagen, als welche Art die Sequence zählt" in rules
     assert "(Single, Double, Triple, Match)" in rules
     assert "Declare which kind the Sequence counts as" in client.get("/rules/rumbugz").get_data(as_text=True)
 

@@ -64,10 +64,24 @@ def test_a_grids_line_is_a_linie_and_a_run_is_a_reihe():
         (r"freiwillig", "optional"),
         (r"Beweisbar", "nachweislich"),
         (r"Notieren:", "eintragen, after the thing recorded"),
+        (r"\bPegs\b", "Stecker"),
+        (r"\bWildcards?\b", "Wildkarte"),
+        (r"\bSequenz", "Sequence (a name from the box)"),
+        (r"\b(Books?|Runs?)\b", "Satz, Reihe (the typed Step list stays English: book of 3)"),
     ],
 )
 def test_words_the_glossary_replaced_are_gone(word, instead):
     assert not _breaking(lambda english, german, note: re.search(word, german)), f"write {instead}"
+
+
+def test_a_meld_is_a_kombination():
+    def meld_as_auslage(english: str, german: str, note: str) -> bool:
+        about_melds = re.search(r"\b[Mm]elds?\b", english) and not re.search(
+            r"board|laydown|initial", english
+        )
+        return bool(about_melds and re.search(r"(?<![A-Za-zäöü])Auslagen?\b", german))
+
+    assert not _breaking(meld_as_auslage)
 
 
 def test_no_german_says_one_of_a_plural():

@@ -35,11 +35,11 @@ def test_a_print_form_error_in_german(client):
 
 def test_a_grid_verdicts_kind_in_german(client):
     page = words(client.get("/check/crazy-tiles?cards=K4+K5+K9+%2F+.+.+K10+%2F+.+.+K11", headers=GERMAN).text)
-    assert "Tisch" in page and "Board" not in page and "Brett" not in page  # the glossary: board = Tisch
+    assert "Tisch" in page and "Board" not in page  # the glossary: a grid verdict's board is the Tisch
 
 
 def test_a_step_laydown_verdict_marks_the_steps_notation(client):
     page = client.get("/check/krazy-bee?cards=7+7+7+%7C+3+4+5+6&step=2", headers=GERMAN).text
     assert 'Step 2: <span translate="no">book of 3 + run of 4</span>' in page  # KB-3
-    assert 'Auslage 1: <span translate="no">book of 3</span>' in page
-    assert 'aria-label="Auslage 1: book of 3"' in page  # a screen reader hears the meld whole
+    assert 'Kombination 1: <span translate="no">book of 3</span>' in page
+    assert 'aria-label="Kombination 1: book of 3"' in page  # a screen reader hears the meld whole

@@ -45,7 +45,7 @@ def shown(client, path: str) -> str:
         ),
         pytest.param(
             "/check/crib-rummy/best?rack=3H+4H+5H+6H+KS+KD&table=KH+KC+KD",
-            ["Neu, Reihe: ", "An Auslage 1 (KH KC KD) anlegen: 2 Stecker"],
+            ["Neu, Reihe: ", "An Kombination 1 (KH KC KD) anlegen: 2 Stecker"],
             ["New run", "Add to meld", "8 pegs"],
             id="crib-rummy",
         ),
