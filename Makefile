@@ -26,7 +26,7 @@ INSTALL ?= locked
 export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := $(abspath $(VENV))
 
-.PHONY: run test test-latest lock db bench clean docs lint-js messages translations model vendor-ort
+.PHONY: run test test-latest lock db postgres bench clean docs lint-js messages translations model vendor-ort
 
 # uv into .tools/ by the interpreter's own pip (no venv to make first); a Python without pip
 # gets a small venv for it instead
@@ -98,6 +98,10 @@ translations: $(VENV)/.installed-test
 
 db: $(VENV)/.installed
 	$(VENV)/bin/flask --app scorekeeper db upgrade --directory scorekeeper/migrations
+
+# PostgreSQL's driver (the postgres extra) from the lock into the venv; make run keeps it (--inexact)
+postgres: $(VENV)/.installed
+	$(UV) sync --quiet --locked --inexact --extra postgres --python $(PYTHON_EXE)
 
 run: db
 	bash scripts/system-deps.sh run
