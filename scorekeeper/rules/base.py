@@ -8,9 +8,9 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from . import fact_checks
+from .bounds import MOST_CARDS
 from .cards import Card, Notation
 from .errors import ROUND_WORDS, NotationError, RoundError, RulesError
-from .bounds import MOST_CARDS
 from .facts import Count, Fact, ListOf, Record, Seat, Text, canonical, entered, normalised
 from .options import Option, resolve
 from .reasons import say
@@ -19,6 +19,8 @@ from .verdict import HandValue, Verdict
 
 #: what every player-by-player hand can say about the cards left in a hand
 CARDS_LEFT = Text('cards left in hand, in the variant\'s notation (RULES.md N-1); "" is an empty hand')
+
+
 def points_left(high: int, rule: str) -> Count:
     """A typed total of the cards left, at most ``high`` (``rule``'s most, :mod:`.bounds`)."""
     return Count(
@@ -31,7 +33,6 @@ def points_left(high: int, rule: str) -> Count:
 def card_counts(description: str, classes, rule: str) -> Record:
     """Cards per class (``rule``), each count at most :data:`.bounds.MOST_CARDS`."""
     return Record(description, fields={k: Count(high=MOST_CARDS, rule=rule) for k in classes})
-
 
 
 def seats(low: int, high: int, entry: Mapping[str, Fact], **facts: Fact) -> Record:
@@ -284,7 +285,8 @@ class Variant:
             )
         values = self.class_values(opts)
         return sum(
-            values[k] * self.count(v, f"{field}.{k}", high=MOST_CARDS, what="a card count", rule=self.count_rule)
+            values[k]
+            * self.count(v, f"{field}.{k}", high=MOST_CARDS, what="a card count", rule=self.count_rule)
             for k, v in counts.items()
             if v not in (None, "")
         )

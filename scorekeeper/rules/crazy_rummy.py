@@ -24,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from .base import CARDS_LEFT, POINTS_LEFT, Variant, seats
+from .base import CARDS_LEFT, Variant, card_counts, points_left, seats
+from .bounds import CZ_MOST_POINTS
 from .crazy_sets import (
     NOTATION,
     RANKS,
@@ -41,7 +42,7 @@ from .crazy_sets import (
     wild_rank,
 )
 from .errors import RoundError
-from .facts import Count, ListOf, Record, Seat, Text
+from .facts import Count, ListOf, Seat, Text
 from .options import Option
 from .reasons import say
 from .registry import register
@@ -71,21 +72,28 @@ class CrazyRummy(Variant):
     }
     count_rule = "CZ-5"
     entered_rule = "CZ-7"
+    most_hand_points = (CZ_MOST_POINTS, "CZ-5")
     facts_shape = seats(
         2,
         12,
         {
             "board": Text("cards on the player's board (CZ-6)"),
-            "board_points": Count("a typed board value, when the board's cards are not given"),
-            "board_counts": Record(
+            "board_points": Count(
+                "a typed board value, when the board's cards are not given",
+                high=CZ_MOST_POINTS,
+                rule="CZ-5",
+            ),
+            "board_counts": card_counts(
                 "the board's cards per class instead of the cards (CZ-5): 3-7, 8-K, aces, wildcards",
-                fields={k: Count(high=200) for k in count_classes},
+                count_classes,
+                "CZ-5",
             ),
             "hand": CARDS_LEFT,
-            "points": POINTS_LEFT,
-            "counts": Record(
+            "points": points_left(CZ_MOST_POINTS, "CZ-5"),
+            "counts": card_counts(
                 "cards left per class instead of the cards (CZ-5): 3-7, 8-K, aces, wildcards",
-                fields={k: Count(high=200) for k in count_classes},
+                count_classes,
+                "CZ-5",
             ),
         },
         face_up=ListOf(
@@ -219,7 +227,15 @@ class CrazyRummy(Variant):
             elif entry.get("board_counts") not in (None, "", {}):
                 boards.append(self.class_points(entry["board_counts"], f"{field}.board_counts", hand_opts))
             else:
-                boards.append(self.count(entry["board_points"], f"{field}.board_points", what="board points"))
+                boards.append(
+                    self.count(
+                        entry["board_points"],
+                        f"{field}.board_points",
+                        what="board points",
+                        high=CZ_MOST_POINTS,
+                        rule="CZ-5",
+                    )
+                )
             hands.append(self.hand_points(entry, field, hand_opts))
             counted += board + self.parse_for_round(entry.get("hand"), f"{field}.hand")
             if seat == went_out and hands[-1]:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import RoundError
+from .facts import too_big
 from .options import whole_number
 from .reasons import say
 
@@ -46,8 +47,11 @@ def seat_or_none(facts: Mapping[str, Any], key: str, players: int, rule: str = "
     return value
 
 
-def count(value: Any, field: str, *, low: int = 0, high: int | None = None, what: str = "a count") -> int:
-    """A whole number within bounds (no negatives), or RoundError on ``field``."""
+def count(
+    value: Any, field: str, *, low: int = 0, high: int | None = None, what: str = "a count", rule: str = ""
+) -> int:
+    """A whole number within bounds (no negatives), or RoundError on ``field`` (``rule``: the rule
+    whose most a hand can score is ``high``, :mod:`.bounds`)."""
     what = say(WHAT[what]) if what in WHAT else what
     if isinstance(value, bool) or not isinstance(value, int):
         number = whole_number(value) if isinstance(value, str) else None
@@ -57,5 +61,5 @@ def count(value: Any, field: str, *, low: int = 0, high: int | None = None, what
     if value < low:
         raise RoundError([(field, say("round.below", what=what, low=low))])
     if high is not None and value > high:
-        raise RoundError([(field, say("round.above", what=what, high=high))])
+        raise RoundError([(field, too_big(high, rule) if rule else say("round.above", what=what, high=high))])
     return value

@@ -118,10 +118,12 @@ class Flag(Fact):
 
 @dataclass(frozen=True)
 class Count(Fact):
-    """A whole number from ``low`` (up to ``high``): points, pegs, a seat in a turn, a table meld."""
+    """A whole number from ``low`` (up to ``high``): points, pegs, a seat in a turn, a table meld.
+    ``rule``: the rule whose most a hand can score is ``high`` (:mod:`.bounds`), named when refused."""
 
     low: int = 0
     high: int | None = None
+    rule: str = ""
 
     def check(self, value, path, errors):
         number = _whole(value)
@@ -135,7 +137,7 @@ class Count(Fact):
         elif number < self.low:
             errors.append((path, say("round.below", what=number, low=self.low)))
         elif self.high is not None and number > self.high:
-            errors.append((path, say("round.above", what=number, high=self.high)))
+            errors.append((path, too_big(self.high, self.rule)))
         return number
 
     def read(self, value):
@@ -297,6 +299,15 @@ class Record(Fact):
         if self.required:
             schema["required"] = list(self.required)
         return schema
+
+
+def too_big(high: int, rule: str = "") -> str:
+    """The sentence for a number above what a hand can hold (issue 36), the rule after it.
+
+    >>> too_big(788, "CT-7")
+    'no hand counts this much: at most 788 (CT-7)'
+    """
+    return say("fact.too_big", high=high, rule=rule) if rule else say("fact.at_most", high=high)
 
 
 def _whole(value: Any) -> int | None:

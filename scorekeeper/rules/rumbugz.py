@@ -26,7 +26,8 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from .base import CARDS_LEFT, POINTS_LEFT, Variant, seats
+from .base import CARDS_LEFT, Variant, points_left, seats
+from .bounds import RB_MOST_HAND_POINTS
 from .cards import Card, Notation, tokenize
 from .errors import NotationError, RoundError
 from .facts import Choice, ListOf, Seat, Text
@@ -75,6 +76,7 @@ class RumBugz(Variant):
     wild_name, rules_home = "PLYT", ("RB",)
     dealt = False  # Bugz are drawn from the bag, not dealt
     entered_rule = "RB-7"
+    most_hand_points = (RB_MOST_HAND_POINTS, "RB-6")
     facts_shape = seats(
         2,
         6,
@@ -86,7 +88,7 @@ class RumBugz(Variant):
                 words=True,
             ),
             "hand": CARDS_LEFT,
-            "points": POINTS_LEFT,
+            "points": points_left(RB_MOST_HAND_POINTS, "RB-6"),
             "bid": Text("notes (bids are notes, RB-8)", note=True),
             "notes": Text("notes", note=True),
         },

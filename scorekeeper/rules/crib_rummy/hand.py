@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..bounds import CR_MOST_CARDS, CR_MOST_TURN_PEGS
 from ..cards import Card
 from ..errors import RoundError
 from ..reasons import say
@@ -126,7 +127,9 @@ class HandLog:
         earned = sum(self._meld(f"{field}.melds.{j}", i, seat, m, shown) for j, m in enumerate(melds))
         manual = turn.get("pegs") not in (None, "")
         if manual:
-            typed = self.variant.count(turn["pegs"], f"{field}.pegs", what=say("what.pegs"))
+            typed = self.variant.count(
+                turn["pegs"], f"{field}.pegs", what=say("what.pegs"), high=CR_MOST_TURN_PEGS, rule="CR-5"
+            )
             if melds and typed != earned:
                 raise _fail(f"{field}.pegs", say("cr.pegs_differ", earned=earned, typed=typed))
             earned = typed
@@ -254,7 +257,9 @@ class HandLog:
         if not isinstance(left, list) or len(left) != self.players:
             raise _fail("end.cards_left", say("cr.cards_left_all", count=self.players))
         counts = [
-            self.variant.count(n, f"end.cards_left.{s}", what=say("what.cards_left"))
+            self.variant.count(
+                n, f"end.cards_left.{s}", what=say("what.cards_left"), high=CR_MOST_CARDS, rule="CR-7"
+            )
             for s, n in enumerate(left)
         ]
         if counts[player]:

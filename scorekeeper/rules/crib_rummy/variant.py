@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import Variant
+from ..bounds import CR_MOST_CARDS, CR_MOST_MELD, CR_MOST_TURN_PEGS
 from ..facts import Choice, Count, ListOf, Record, Seat, Text
 from ..options import Option
 from ..reasons import say
@@ -66,6 +67,8 @@ MELD = Record(
             "the table meld the cards are added to, counted from 0: the first meld laid this hand "
             "is 0 (the hand page shows it as #1); left out or null: a new meld",
             nullable=True,
+            high=CR_MOST_MELD,
+            rule="CR-4",
         ),
         "kind": Choice(
             "declare a new meld that reads both ways a set or a run (CR-3)",
@@ -79,9 +82,13 @@ MELD = Record(
 #: one turn: its melds, or a typed peg count
 TURN = Record(
     fields={
-        "player": Count("the seat playing; it must be the seat due", nullable=True),
+        "player": Count("the seat playing; it must be the seat due", nullable=True, high=3),
         "melds": ListOf("melds laid or added to this turn (CR-5)", item=MELD),
-        "pegs": Count("a typed peg count for the turn (it must equal the melds' pegs when both are given)"),
+        "pegs": Count(
+            "a typed peg count for the turn (it must equal the melds' pegs when both are given)",
+            high=CR_MOST_TURN_PEGS,
+            rule="CR-5",
+        ),
     }
 )
 #: how the hand ended: a rummy (CR-7), the draw pile ran out, or null while it is played
@@ -91,8 +98,10 @@ END = Record(
     empty_is_null=True,
     fields={
         "type": Choice(values=("out", "draw_pile")),
-        "player": Seat("who went out (type out)"),
-        "cards_left": ListOf("cards left in each hand, in seat order (type out)", item=Count()),
+        "player": Seat("who went out (type out)", high=3),
+        "cards_left": ListOf(
+            "cards left in each hand, in seat order (type out)", item=Count(high=CR_MOST_CARDS, rule="CR-7")
+        ),
     },
     required=("type",),
 )
@@ -109,7 +118,9 @@ class CribRummy(Variant):
     deck_look, wild_name, pegged, rules_home = "suited", "joker", True, ("CR",)
     facts_shape = Record(
         fields={
-            "starter": Seat("who plays first (CR-9: the player behind chooses); null: left of the dealer"),
+            "starter": Seat(
+                "who plays first (CR-9: the player behind chooses); null: left of the dealer", high=3
+            ),
             "turns": ListOf("every turn in play order, starting with the starter", item=TURN),
             "end": END,
         },

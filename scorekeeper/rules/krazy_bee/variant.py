@@ -27,9 +27,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..base import CARDS_LEFT, POINTS_LEFT, Variant, seats
+from ..base import CARDS_LEFT, Variant, card_counts, points_left, seats
+from ..bounds import KB_MOST_HAND_POINTS, KB_MOST_STEP
 from ..cards import Card, Notation
-from ..facts import Count, Flag, Record, Text
+from ..facts import Count, Flag, Text
 from ..options import Option
 from ..progression_verdicts import judge, judge_change, values_of
 from ..reasons import counted, say
@@ -140,6 +141,7 @@ class KrazyBee(StepProgress, Variant):
     )
 
     entered_rule = "KB-9"
+    most_hand_points = (KB_MOST_HAND_POINTS, "KB-7")
     facts_shape = seats(
         2,
         4,
@@ -147,12 +149,16 @@ class KrazyBee(StepProgress, Variant):
             "laid": Flag("laid down the Step they were on (KB-9)"),
             "went_out": Flag("went out (at most one player a hand, KB-9)"),
             "hand": CARDS_LEFT,
-            "points": POINTS_LEFT,
-            "counts": Record(
-                "cards left per class instead of the cards (KB-7): 1-9, 10-13, Wild Bees",
-                fields={k: Count(high=200) for k in CLASSES},
+            "points": points_left(KB_MOST_HAND_POINTS, "KB-7"),
+            "counts": card_counts(
+                "cards left per class instead of the cards (KB-7): 1-9, 10-13, Wild Bees", CLASSES, "KB-7"
             ),
-            "step": Count("the Step attempted (1-based); it must be the one the player is on", low=1),
+            "step": Count(
+                "the Step attempted (1-based); it must be the one the player is on",
+                low=1,
+                high=KB_MOST_STEP,
+                rule="KB-8",
+            ),
             "notes": Text("floating / Rummy notes", note=True),
         },
     )

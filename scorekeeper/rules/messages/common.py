@@ -38,6 +38,8 @@ MESSAGES.update(
         "opt.none": "none",
         "fact.not_bool": "{value} is not true or false",
         "fact.whole_or_out": "give a whole number, or leave this key out",
+        "fact.too_big": "no hand counts this much: at most {high} ({rule})",
+        "fact.at_most": "give at most {high}",
         "fact.not_one_of": "{value} is not one of: {accepted}",
         "fact.list": "give a list",
         "fact.once": "give each one once",

@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from ..base import Variant, seats
+from ..bounds import CT_MOST_RACK_POINTS
 from ..cards import Notation
 from ..facts import Count, Seat, Text
 from ..options import Option
@@ -162,13 +163,16 @@ class TileGame(Variant):
     table_counts = staticmethod(tile_counts)
     preset: ClassVar[dict[str, bool]] = {}
     entered_rule = "CT-8"
+    most_hand_points = (CT_MOST_RACK_POINTS, "CT-7")
     facts_shape = seats(
         2,
         4,
         {
             "rack": Text('tiles left on the rack (RULES.md N-1); "" is an empty rack'),
             "points": Count(
-                "a typed total of the rack, when the tiles are not given (the tiles win when both are)"
+                "a typed total of the rack, when the tiles are not given (the tiles win when both are)",
+                high=CT_MOST_RACK_POINTS,
+                rule="CT-7",
             ),
         },
         winner=Seat("the seat that went out; null: nobody did (CT-8)"),
