@@ -84,6 +84,16 @@ def test_a_meld_is_a_kombination():
     assert not _breaking(meld_as_auslage)
 
 
+def test_crazy_rummys_wildcards_are_wildkarten_not_jokers():
+    def wild_as_joker(english: str, german: str, note: str) -> bool:
+        about_wildcards = (
+            re.search(r"\bwild(cards?)?\b", english) and "CZ-" in english and "joker" not in english
+        )
+        return bool(about_wildcards and re.search(r"\bJoker\b(?!-)", german))
+
+    assert not _breaking(wild_as_joker)
+
+
 def test_no_german_says_one_of_a_plural():
     one_plural = re.compile(r"\b1 (Runden|Steine|Karten|Spiele|Siege|Punkte|Züge|Spieler innen)\b")
     assert not _breaking(lambda english, german, note: one_plural.search(german))
