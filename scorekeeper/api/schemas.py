@@ -63,7 +63,9 @@ NAME = {
     "minLength": 1,
     "not": {"pattern": "^\\s*$|[\\u0000-\\u001f\\u007f-\\u009f]"},
     "description": f"a player's name: not blank, no control characters, at most {NAME_MAX} characters once "
-    "spaces are tidied, told apart from the others (case-insensitive)",
+    "spaces are tidied, kept in NFC; refused (422) when it holds a lone surrogate or only invisible "
+    "characters, or when it looks the same as another player's (case, NFKC, invisible characters and "
+    "Latin look-alikes aside; docs/limits.md, Names)",
 }
 STATUS = {"enum": ["in_progress", "finished"]}
 #: a game's or a table's id: 12 URL-safe characters (as the API's path converters take them)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -19,6 +18,7 @@ from ..storage.models import Game, Player
 from ..storage.table_models import Table, TableGame
 from .errors import GameNotFound
 from .events import game_deleting
+from .names import clean_name, look_alike_key, same_look
 from .rounds import _audit
 from .scores import _keep_score, _score_setup
 
@@ -143,21 +143,19 @@ def game_options(variant: str, options: Mapping[str, Any] | None) -> dict[str, A
 
 
 def clean_names(names: Sequence[Any]) -> list[str]:
-    """Player names stripped and checked (non-empty, short, different); SetupError otherwise.
-    Callers hold the list to its bound first (:func:`scorekeeper.limits.at_most`); each name costs
-    the same here however many there are (the names seen are kept in a set)."""
-    cleaned, errors, seen = [], [], set()
+    """Player names cleaned (:func:`.names.clean_name`: NFC, visible, short) and told apart (no two
+    that look the same, :func:`.names.look_alike_key`); SetupError otherwise. Callers hold the list
+    to its bound first (:func:`scorekeeper.limits.at_most`); each name costs the same here however
+    many there are (the names seen are kept by their look)."""
+    cleaned, errors, seen = [], [], {}
     for i, raw in enumerate(names):
-        name = " ".join(str(raw if raw is not None else "").split())
-        if not name:
-            errors.append((f"players.{i}", "give every player a name"))
-        elif any(unicodedata.category(ch) == "Cc" for ch in name):
-            errors.append((f"players.{i}", "a name cannot hold control characters"))
-        elif len(name) > NAME_MAX:
-            errors.append((f"players.{i}", f"a name can be at most {NAME_MAX} characters"))
-        elif name.casefold() in seen:
-            errors.append((f"players.{i}", f"two players are called {name!r}; tell them apart"))
-        seen.add(name.casefold())
+        name, problem = clean_name(raw, most=NAME_MAX)
+        key = look_alike_key(name)
+        if problem:
+            errors.append((f"players.{i}", problem))
+        elif key in seen:
+            errors.append((f"players.{i}", same_look(name, seen[key])))
+        seen.setdefault(key, name)
         cleaned.append(name)
     if errors:
         raise SetupError(errors)

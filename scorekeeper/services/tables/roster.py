@@ -6,7 +6,6 @@ import base64
 import hashlib
 import hmac
 import secrets
-import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -19,6 +18,7 @@ from ...storage.extensions import db
 from ...storage.models import Game
 from ...storage.table_models import TABLE_NAME_MAX, Member, Table, TableFigure, TableGame, TableSeat
 from .. import NotFound, SetupError, clean_names, hash_secret
+from ..names import clean_name, look_alike_key, same_look
 from ..timer import seconds_for_new_game, set_seconds
 from .rulings import option_choices
 from .summaries import attach, rerate_all, touch
@@ -106,13 +106,9 @@ def seat_members(table_game: TableGame) -> list[int]:
 
 
 def clean_table_name(raw: Any) -> str:
-    name = " ".join(str(raw if raw is not None else "").split())
-    if not name:
-        raise SetupError([("name", "give the table a name")])
-    if any(unicodedata.category(ch) == "Cc" for ch in name):
-        raise SetupError([("name", "a name cannot hold control characters")])
-    if len(name) > TABLE_NAME_MAX:
-        raise SetupError([("name", f"a table's name can be at most {TABLE_NAME_MAX} characters")])
+    name, problem = clean_name(raw, most=TABLE_NAME_MAX, empty="give the table a name")
+    if problem:
+        raise SetupError([("name", problem)])
     return name
 
 
@@ -130,9 +126,10 @@ def create_table(name: Any, names: Sequence[Any] = ()) -> tuple[Table, str]:
 
 
 def member_named(table: Table, name: str) -> Member | None:
-    """The roster player called ``name`` (case and spacing ignored), or None."""
-    wanted = " ".join(name.split()).casefold()
-    return next((m for m in table.members if m.name.casefold() == wanted), None)
+    """The roster player whose name looks like ``name`` (:func:`..names.look_alike_key`: case,
+    spacing, invisible characters ignored), or None."""
+    wanted = look_alike_key(name)
+    return next((m for m in table.members if look_alike_key(m.name) == wanted), None)
 
 
 def roster_players(table: Table, names: Sequence[Any]) -> list[Member]:
@@ -140,10 +137,14 @@ def roster_players(table: Table, names: Sequence[Any]) -> list[Member]:
     :data:`~scorekeeper.limits.ROSTER_MAX` players)."""
     at_most(names, ROSTER_MAX, "players", "players on a roster")
     cleaned = clean_names(list(names))
-    roster = {m.name.casefold(): m for m in table.members}
+    roster = {look_alike_key(m.name): m for m in table.members}
     members = []
-    for name in cleaned:
-        member = roster.get(name.casefold())
+    for i, name in enumerate(cleaned):
+        member = roster.get(look_alike_key(name))
+        if member is not None and member.name.casefold() != name.casefold():
+            raise SetupError(
+                [(f"players.{i}", f"{same_look(name, member.name)} (pick {member.name!r} from the roster)")]
+            )
         if member is None:
             if len(table.members) >= ROSTER_MAX:
                 raise TooMany(

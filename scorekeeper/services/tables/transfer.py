@@ -21,6 +21,7 @@ from ...limits import (
 from ...storage.extensions import db
 from ...storage.table_models import Ruling, Table
 from .. import SetupError, game_score, hash_secret
+from ..names import look_alike_key
 from ..transfer import TransferError, export_game, import_game, object_list, parse_stamp, stamp, stamps_in
 from .bgstats_import import set_result
 from .house_games import house_decision
@@ -85,7 +86,7 @@ def import_table(doc: Any) -> tuple[Table, str]:
             member.created_at = parse_stamp(entry["created_at"], "players.created_at")
     for i, entry in enumerate(rulings):
         table.rulings.append(_ruling(entry, f"rulings.{i}"))
-    by_name = {m.name: m for m in table.members}
+    by_name = {look_alike_key(m.name): m for m in table.members}  # as the roster cleaned them
     for i, entry in enumerate(games):
         _import_table_game(table, secret, by_name, entry, f"games.{i}")
     if any(entry.get("result") is not None for entry in games):
@@ -124,6 +125,7 @@ def _import_table_game(table: Table, secret: str, by_name: dict, entry: dict, wh
     seats = entry.get("players")
     if not isinstance(seats, list) or not all(isinstance(n, str) for n in seats):
         raise TransferError(f"{where}.players: the roster names of the game's seats (a list of text)")
+    seats = [look_alike_key(n) for n in seats]
     if not all(n in by_name for n in seats):  # the shape is right, the names are not the roster's: a 422
         raise SetupError([(f"{where}.players", "name a roster player for every seat")])
     game, _ = import_game(entry.get("game"))
