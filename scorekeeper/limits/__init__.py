@@ -40,6 +40,9 @@ HOUSE_GAME_NAME_MAX = 60
 BGSTATS_ITEMS_MAX = 5000
 #: plays one import takes (each is a game written): the rest wait for the file to be sent again
 BGSTATS_TAKEN_MAX = 100
+#: the years a play may be dated in: from 1970 to a day after now (a phone's clock ahead; issue 36);
+#: a date outside is a typo or a doctored file, and no export could be read back with it
+PLAYED_FROM_YEAR, PLAYED_AHEAD_DAYS = 1970, 1
 #: card or tile notation from outside (a full 106-tile grid is about 1,000 characters)
 CARDS_CHARS_MAX = 4000
 #: any text inside a hand's facts (cards left, notes, a bid), in characters

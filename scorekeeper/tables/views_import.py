@@ -21,6 +21,7 @@ from ..services.tables.bgstats_import import (
     NO_SCORES,
     NO_UUID,
     NOT_A_DATE,
+    OUT_OF_RANGE,
     SAME_PLAYER,
     import_bgstats,
 )
@@ -37,6 +38,7 @@ SKIPPED = {
     NO_NAME: lazy_gettext("a player of it has no name in the file's list of players"),
     NOT_A_DATE: lazy_gettext("its date is not in BG Stats' form (YYYY-MM-DD HH:MM:SS)"),
     SAME_PLAYER: lazy_gettext("one player sits in two seats"),
+    OUT_OF_RANGE: lazy_gettext("its date is before 1970 or after tomorrow"),
 }
 
 #: the import's own blueprint inside the tables' (``tables.bgstats_import.*``): its 413 is its page's

@@ -6,12 +6,12 @@ the rest are counted as deferred, and sending the same file again takes them."""
 
 from __future__ import annotations
 
-from datetime import datetime, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 from sqlalchemy import select
 
-from ...limits import BGSTATS_ITEMS_MAX, BGSTATS_TAKEN_MAX, TooMany
+from ...limits import BGSTATS_ITEMS_MAX, BGSTATS_TAKEN_MAX, PLAYED_AHEAD_DAYS, PLAYED_FROM_YEAR, TooMany
 from ...rules import RulesError, all_variants, find_variant
 from ...storage.extensions import db
 from ...storage.models import Game
@@ -30,6 +30,7 @@ NO_SCORES = "a play needs its players' scores"
 NO_NAME = "every player of a play needs a name in the file's players"
 NOT_A_DATE = "its playDate is not in BG Stats' form (YYYY-MM-DD HH:MM:SS)"
 SAME_PLAYER = "one different player per seat"
+OUT_OF_RANGE = f"its playDate is before {PLAYED_FROM_YEAR} or after tomorrow"
 
 
 def _key(name: Any) -> str:
@@ -60,9 +61,14 @@ def _lists(doc: Any) -> tuple[dict, dict, list]:
         if len(doc.get(key) or ()) > BGSTATS_ITEMS_MAX:
             raise TooMany([(key, f"at most {BGSTATS_ITEMS_MAX:,} {key}, not {len(doc[key]):,}")])
     games = {g.get("id"): g.get("name") for g in doc["games"] if isinstance(g, dict) and _ref(g.get("id"))}
-    players = {
-        p.get("id"): p.get("name") for p in doc["players"] if isinstance(p, dict) and _ref(p.get("id"))
-    }
+    players: dict[int, Any] = {}
+    for p in doc["players"]:
+        if isinstance(p, dict) and _ref(p.get("id")):
+            if p["id"] in players:  # the last one would win silently: refuse, saying which
+                raise TransferError(
+                    f"players: the id {p['id']} is given twice ({players[p['id']]!r} and {p.get('name')!r})"
+                )
+            players[p["id"]] = p.get("name")
     return games, players, doc["plays"]
 
 
@@ -154,7 +160,12 @@ def _take(
         wall = datetime.strptime(str(play.get("playDate", ""))[:19], "%Y-%m-%d %H:%M:%S")
     except ValueError:
         raise ValueError(NOT_A_DATE) from None
+    latest = datetime.now(UTC).replace(tzinfo=None) + timedelta(days=PLAYED_AHEAD_DAYS)
+    if not PLAYED_FROM_YEAR <= wall.year <= latest.year:  # before converting: year 1 or 9999 overflows
+        raise ValueError(OUT_OF_RANGE)
     when = stored_time(wall, zone)
+    if when > latest:
+        raise ValueError(OUT_OF_RANGE)
     starter = next((seat for seat, s in enumerate(scores) if s.get("startPlayer") is True), 0)
     members = roster_players(table, names)
     if len({m.id for m in members}) != len(members):
