@@ -99,6 +99,7 @@ def test_the_winner_banner_needs_no_emoji_font(app, client):
         {"winner": "0", "players.0.kinds": ["single", "double", "triple", "match"], "players.1.hand": "5"},
     )
     page = client.get(f"/games/{game}").get_data(as_text=True)
-    banner = re.search(r'<section class="winner-banner">(.*?)</section>', page, re.S).group(1)  # read out once, by announce.js
+    # no live region: a game's end is read out once, by announce.js
+    banner = re.search(r'<section class="winner-banner">(.*?)</section>', page, re.S).group(1)
     assert '<svg class="winner-star"' in banner and 'aria-hidden="true"' in banner
     assert "Winner: Ann" in banner and TROPHY not in page
