@@ -24,6 +24,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     _register_errorhandlers(app)
     _register_template_helpers(app)
     _register_protections(app)
+    _register_idempotency(app)
     _register_throttle(app)
     return app
 
@@ -114,6 +115,12 @@ def _register_template_helpers(app: Flask) -> None:
     from .web import filters
 
     filters.register(app)
+
+
+def _register_idempotency(app: Flask) -> None:
+    from .api import idempotency
+
+    idempotency.init_app(app)  # after every API route is registered: it wraps their views
 
 
 def _register_throttle(app: Flask) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..web.features import ApiPart
+from .idempotency import with_keys
 from .photo_schemas import photo_operation
 from .schemas import PUBLIC_ID, STR, ref
 from .shapes import schemas
@@ -322,7 +323,7 @@ def document(server: str = "", parts: tuple[ApiPart, ...] = ()) -> dict:
             "field paths and hand number where the rules refused a hand.",
         },
         "servers": [{"url": f"{server}/api/v1"}],
-        "paths": paths(parts),
+        "paths": with_keys(paths(parts)),
         "components": {
             "schemas": schemas(parts),
             "securitySchemes": {

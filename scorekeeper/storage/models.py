@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import JSON, ForeignKey, Index, String, TypeDecorator, UniqueConstraint, event
+from sqlalchemy import JSON, ForeignKey, Index, LargeBinary, String, TypeDecorator, UniqueConstraint, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -176,3 +176,30 @@ class SentHand(db.Model):
     at: Mapped[datetime] = mapped_column(default=utcnow)
 
     __table_args__ = (UniqueConstraint("key", name="uq_sent_hands_key"),)
+
+
+class KeptAnswer(db.Model):
+    """The answer to an API change sent with an ``Idempotency-Key`` (:mod:`scorekeeper.api.idempotency`).
+
+    Written in the same transaction as the change, so a key is kept if and only if
+    its change is; a retry with the same key, operation, caller and body is given
+    ``status``, ``body`` and ``headers`` again and changes nothing. Kept for a day.
+    """
+
+    __tablename__ = "kept_answers"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    #: the client's key, as sent (1 to 255 printable ASCII characters)
+    key: Mapped[str] = mapped_column(String(255))
+    #: method and path ("POST /api/v1/games/abc/rounds")
+    operation: Mapped[str] = mapped_column(String(255))
+    #: SHA-256 of the caller's Authorization header (its game or table secret), "" without one
+    scope: Mapped[str] = mapped_column(String(64))
+    #: SHA-256 of the request's body (its JSON read and written back sorted, or its bytes)
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    status: Mapped[int]
+    body: Mapped[bytes] = mapped_column(LargeBinary)
+    headers: Mapped[dict] = mapped_column(JSON)
+    at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+    __table_args__ = (UniqueConstraint("key", "operation", "scope", name="uq_kept_answers_key"),)

@@ -1,0 +1,194 @@
+"""``Idempotency-Key`` on every API operation that creates or changes something (docs/api.md).
+
+A client that sends a change with a key and loses the answer sends it again with the same key:
+the first answer is given again (``Idempotent-Replayed: true``) and nothing is done twice. The
+answer (status, body, the headers that matter) is kept in ``kept_answers`` in the same transaction
+as the change: the view's own commits are held as flushes until the answer is written, so after a
+crash either both are stored or neither. A key is one caller's (a hash of its ``Authorization``
+header: the game's or table's secret) for one operation (method and path); the same key with
+another body is a 422. Two requests with one key at once: the second to commit finds the first's
+answer (its own change rolled back with it), or a 409. Answers are kept for a day; older ones are
+deleted whenever an answer is written. Only a 2xx answer is kept: a refused change changed nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable
+from contextlib import contextmanager
+from datetime import timedelta
+from functools import wraps
+
+from flask import Flask, Response, make_response, request
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+
+from ..checker.checking import InputError
+from ..rules import RulesError
+from ..services.errors import Conflict
+from ..storage.extensions import db
+from ..storage.models import KeptAnswer, utcnow
+from .schemas import ref
+
+KEY_HEADER = "Idempotency-Key"
+REPLAYED_HEADER = "Idempotent-Replayed"
+#: 1 to 255 printable ASCII characters, inner spaces allowed (a UUID is the usual key)
+KEY_PATTERN = "^[!-~]([ -~]{0,253}[!-~])?$"
+KEY_SHAPE = re.compile(KEY_PATTERN)
+KEEP = timedelta(days=1)
+API = "/api/v1"
+CHANGES = {"POST", "PUT", "PATCH", "DELETE"}
+#: the API's questions: POSTs that store nothing, so a retry is harmless and nothing is kept
+QUESTIONS = {"/check", "/hand", "/solve", "/turn", "/rack-photo"}
+#: the headers of an answer that are kept with it
+KEPT_HEADERS = ("Content-Type", "Location", "ETag", "Vary", "Content-Disposition")
+
+
+def init_app(app: Flask) -> None:
+    """Wrap the view of every changing API operation (after every blueprint is registered)."""
+    wrapped: set[str] = set()
+    for rule in app.url_map.iter_rules():
+        path = rule.rule.removeprefix(API)
+        if rule.rule.startswith(API + "/") and path not in QUESTIONS and rule.methods & CHANGES:
+            if rule.endpoint not in wrapped:
+                app.view_functions[rule.endpoint] = kept(app.view_functions[rule.endpoint])
+                wrapped.add(rule.endpoint)
+
+
+def kept(view: Callable) -> Callable:
+    """``view``, answering a change sent with a key once (see the module's docstring)."""
+
+    @wraps(view)
+    def answered(*args, **kwargs):
+        if request.method not in CHANGES or KEY_HEADER not in request.headers:
+            return view(*args, **kwargs)
+        key = request.headers[KEY_HEADER]
+        if not KEY_SHAPE.fullmatch(key):
+            raise InputError(f"The {KEY_HEADER} header must be 1 to 255 printable ASCII characters.")
+        asked = {
+            "key": key,
+            "operation": f"{request.method} {request.path}"[:255],
+            "scope": _scope(),
+        }
+        fingerprint = _digest(request.query_string + b"?" + request.get_data(cache=True))
+        stored = _stored(asked)
+        if stored is not None:
+            return _replay(stored, fingerprint)
+        with _one_transaction():
+            response = make_response(view(*args, **kwargs))
+        if 200 <= response.status_code < 300 and not response.is_streamed:
+            db.session.execute(delete(KeptAnswer).where(KeptAnswer.at < utcnow() - KEEP))
+            db.session.add(
+                KeptAnswer(
+                    **asked,
+                    fingerprint=fingerprint,
+                    status=response.status_code,
+                    body=response.get_data(),
+                    headers={h: response.headers[h] for h in KEPT_HEADERS if h in response.headers},
+                )
+            )
+        try:
+            db.session.commit()
+        except IntegrityError:  # the same key at the same moment: the other request's change stands
+            db.session.rollback()
+            stored = _stored(asked)
+            if stored is None:
+                raise Conflict(
+                    f"Another request with this {KEY_HEADER} is being answered; nothing of this one "
+                    "was kept. Send it again in a moment."
+                ) from None
+            return _replay(stored, fingerprint)
+        return response
+
+    return answered
+
+
+def _scope() -> str:
+    """Whose key this is: a hash of the caller's Authorization header (its secret), "" without one."""
+    header = request.headers.get("Authorization")
+    return "" if header is None else _digest(header.encode("latin-1"))
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _stored(asked: dict) -> KeptAnswer | None:
+    """The answer kept for this key, operation and caller, unless it is older than a day."""
+    return db.session.scalar(
+        select(KeptAnswer).where(
+            KeptAnswer.key == asked["key"],
+            KeptAnswer.operation == asked["operation"],
+            KeptAnswer.scope == asked["scope"],
+            KeptAnswer.at >= utcnow() - KEEP,
+        )
+    )
+
+
+def _replay(stored: KeptAnswer, fingerprint: str) -> Response:
+    """The kept answer again, or a 422 when the key came with another body."""
+    if stored.fingerprint != fingerprint:
+        raise RulesError(
+            f"This {KEY_HEADER} was already used with another body for this operation; "
+            "send a new key for a new change."
+        )
+    response = Response(stored.body, status=stored.status, headers=dict(stored.headers))
+    response.headers[REPLAYED_HEADER] = "true"
+    return response
+
+
+@contextmanager
+def _one_transaction():
+    """The view's ``db.session.commit()`` held as a flush, so its change and the kept answer are
+    committed together (by :func:`kept`); a refused change is rolled back by the error handler."""
+    session = db.session()
+    session.commit = session.flush  # an instance attribute, in front of Session.commit
+    try:
+        yield
+    finally:
+        del session.commit
+
+
+# -- the document ------------------------------------------------------------------------------
+IDEMPOTENCY_KEY = {
+    "name": KEY_HEADER,
+    "in": "header",
+    "required": False,
+    "description": "a key the client makes for this change (a new UUID each time) and sends again "
+    "when it retries it: for a day, the same key, operation and secret are answered as the first "
+    f"time ({REPLAYED_HEADER}: true) without doing the change again; the same key with another "
+    "body is a 422; 1 to 255 printable ASCII characters (400 otherwise)",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": KEY_PATTERN},
+}
+REPLAYED = {
+    "description": "true when this is the kept answer to an earlier request with the same Idempotency-Key",
+    "schema": {"type": "string", "enum": ["true"]},
+}
+KEY_ERRORS = {
+    "400": "the Idempotency-Key is not 1 to 255 printable ASCII characters (or the body is not the document's shape)",
+    "409": "another request with the same Idempotency-Key (or another change) got there first; "
+    "nothing of this one was kept",
+    "422": "the Idempotency-Key was already used with another body (or the rules refuse the values): see reasons",
+}
+
+
+def with_keys(paths: dict[str, dict]) -> dict[str, dict]:
+    """``paths`` with the Idempotency-Key header on every operation that creates or changes."""
+    for path, item in paths.items():
+        if path in QUESTIONS:
+            continue
+        for method, operation in item.items():
+            if method.upper() not in CHANGES:
+                continue
+            operation["parameters"] = [*operation.get("parameters", []), IDEMPOTENCY_KEY]
+            responses = operation["responses"]
+            for status, answer in responses.items():
+                if status.startswith("2"):
+                    answer.setdefault("headers", {})[REPLAYED_HEADER] = REPLAYED
+            for status, meaning in KEY_ERRORS.items():
+                responses.setdefault(
+                    status,
+                    {"description": meaning, "content": {"application/json": {"schema": ref("Error")}}},
+                )
+    return paths
