@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import highspy
 import numpy as np
 
+from .copies import most_copies
 from .crossings import TILE_WEIGHT, add_crossings
 from .grid_cuts import cut_rows
 from .highs import new_highs
@@ -169,7 +170,7 @@ def _matrix(
     """The programme as (sparse matrix, its dense first rows, costs, column bounds, row bounds,
     CT-10's link rows).
 
-    A set is taken at most as often as :func:`_most_copies` allows."""
+    A set is taken at most as often as :func:`.copies.most_copies` allows."""
     whole = _arrays(library)
     matrix = whole.matrix[cols.index]
     rows = [matrix.T]
@@ -190,37 +191,11 @@ def _matrix(
     a = Coo(base)
     value = whole.value[cols.index] + cols.joker_points
     cost = (whole.tiles[cols.index] + cols.rack) * TILE_WEIGHT + value if goal == "tiles" else value
-    upper = _most_copies(matrix, table + rack, crossings)
+    upper = most_copies(matrix, table + rack, crossings)
     cost, upper, lo, hi, links = ct10_rows(
         library, cols, a, base, cost.astype(float), upper, np.concatenate(lo), np.concatenate(hi), table, only
     )
     return a, base, cost, np.zeros(len(cost)), upper, lo, hi, links
-
-
-def _most_copies(matrix: np.ndarray, avail: np.ndarray, crossings: bool) -> np.ndarray:
-    """How often each set (row of ``matrix``) may be taken: as often as its scarcest tile allows,
-    at most twice. In the grid programme (``crossings``) a tile may sit in two sets (CT-9), and
-    every legal board keeps these bounds:
-
-    - two copies of a set share at most one cell (two lines meet once), so a set is taken twice
-      when at most one of its tiles is one copy short (``R4 R5 R6`` twice through the one R5);
-    - three copies of a set with three different tiles would cross pairwise at a cell of each
-      (two copies of a tile among three placements), a ring of three no board holds; a set of one
-      or two different tiles may be taken as often as twice its tiles allow (``J B12`` three
-      times: the jokers and B12s each at one crossing).
-    """
-    used = matrix > 0
-    with np.errstate(divide="ignore"):
-        plain = np.where(used, avail[None, :] // np.maximum(matrix, 1), 4).min(axis=1)
-    if not crossings:
-        return np.minimum(plain, 2).astype(float)
-    gap = np.where(used, 2 * matrix - avail[None, :], 0)
-    twice = ((gap > 0).sum(axis=1) <= 1) & (gap.max(axis=1) <= 1)
-    with np.errstate(divide="ignore"):
-        doubled = np.where(used, 2 * avail[None, :] // np.maximum(matrix, 1), 4).min(axis=1)
-    few = used.sum(axis=1) <= 2
-    most = np.where(few, np.minimum(doubled, 4), 2)
-    return np.where(twice, most, np.minimum(plain, 2)).astype(float)
 
 
 def solve_model(
