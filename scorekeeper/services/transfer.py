@@ -13,6 +13,7 @@ from ..storage.extensions import db
 from ..storage.models import AuditEntry, Game, Round
 from . import SetupError, clean_names, create_game, game_options, hand_facts
 from .change_log import check_walkable
+from .log_replay import check_replay
 
 FORMAT = "scorekeeper-game"
 VERSION = 1
@@ -129,14 +130,15 @@ def import_game(doc: Any) -> tuple[Game, str]:
     first_dealer = _int(doc.get("first_dealer", 0), "first_dealer")
     stamps = [stamps_in(entry, f"rounds.{i}") for i, entry in enumerate(rounds)]
     # The engine judges the options and every hand before anything is added.
+    cleaned, opts = clean_names(names), game_options(doc["variant"], doc.get("options"))
     score = score_game(
-        doc["variant"],
-        facts,
-        players=len(names),
-        first_dealer=first_dealer,
-        names=clean_names(names),
-        options=game_options(doc["variant"], doc.get("options")),
+        doc["variant"], facts, players=len(names), first_dealer=first_dealer, names=cleaned, options=opts
     )
+    # and every game Undo and Redo can reach from it (issue 36)
+    start = score_game(
+        doc["variant"], [], players=len(names), first_dealer=first_dealer, names=cleaned, options=opts
+    )
+    check_replay(doc["variant"], audit, facts, start, opts)
     game, secret = create_game(doc["variant"], names, doc.get("options"), first_dealer)
     for number, (round_facts, when) in enumerate(zip(facts, stamps), 1):
         game.rounds.append(Round(number=number, facts=round_facts, **when))
