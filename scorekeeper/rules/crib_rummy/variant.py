@@ -68,7 +68,6 @@ MELD = Record(
             "is 0 (the hand page shows it as #1); left out or null: a new meld",
             nullable=True,
             high=CR_MOST_MELD,
-            rule="CR-4",
         ),
         "kind": Choice(
             "declare a new meld that reads both ways a set or a run (CR-3)",

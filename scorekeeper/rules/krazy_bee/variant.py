@@ -157,7 +157,6 @@ class KrazyBee(StepProgress, Variant):
                 "the Step attempted (1-based); it must be the one the player is on",
                 low=1,
                 high=KB_MOST_STEP,
-                rule="KB-8",
             ),
             "notes": Text("floating / Rummy notes", note=True),
         },
