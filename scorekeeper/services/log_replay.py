@@ -51,8 +51,8 @@ def check_replay(
         line.step(i, INVERSE[entry.action], entry.round_number, _facts(stored, entry.old), "Undo")
     # Redo, from the first change to the last one Redo can take back: with each Undo the exact
     # inverse of its change (checked above and here), these are every game the two can reach
-    chain = [change for _, _undo, change in reversed(redo_chain(log))]
-    for i, change in [*((i, log[i]) for i in sorted(applied)), *((log.index(c), c) for c in chain)]:
+    chain = [(i, change) for i, _undo, change in reversed(redo_chain(log))]
+    for i, change in [*((i, log[i]) for i in sorted(applied)), *chain]:
         line.check_there(i, change, "old", stored)
         line.step(i, change.action, change.round_number, _facts(stored, change.new), "Redo")
 
