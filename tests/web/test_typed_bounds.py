@@ -22,7 +22,9 @@ def api(client) -> OpenApi:
 
 
 def _table_game(client, api, variant: str) -> dict:
-    _, table = call(client, api, "POST", "/api/v1/tables", {"name": "Night", "players": ["Ann", "Bob"]}, expect=201)
+    _, table = call(
+        client, api, "POST", "/api/v1/tables", {"name": "Night", "players": ["Ann", "Bob"]}, expect=201
+    )
     body = {"variant": variant, "players": ["Ann", "Bob"], "table": table["id"]}
     _, game = call(client, api, "POST", "/api/v1/games", body, secret=table["secret"], expect=201)
     return game
@@ -36,7 +38,11 @@ TOO_BIG = {
     "rumbugz (RB-6)": ("rumbugz", {"winner": 0, "players": [{"kinds": []}, {"points": NINETEEN_DIGITS}]}),
     "crazy-rummy board (CZ-5)": (
         "crazy-rummy",
-        {"face_up": ["4", "J"], "went_out": 0, "players": [{"board_points": NINETEEN_DIGITS}, {"board": "K K K"}]},
+        {
+            "face_up": ["4", "J"],
+            "went_out": 0,
+            "players": [{"board_points": NINETEEN_DIGITS}, {"board": "K K K"}],
+        },
     ),
     "crib-rummy pegs (CR-5)": (
         "crib-rummy",
