@@ -164,10 +164,41 @@ def test_the_generated_client_plays_a_whole_game(generated, server, variant):
     ]
 
 
+def test_the_generated_client_sends_an_idempotency_key_and_a_retry_records_once(generated, server):
+    """The generated record_hand takes ``idempotency_key`` and sends it: the same call again (a retry
+    after a lost answer) is given the first answer and the game keeps one hand (issue 36)."""
+    package, _ = generated
+    models = importlib.import_module(f"{PACKAGE}.models")
+    base = f"{server}/api/v1"
+    new = models.NewGameRummikub(variant="rummikub", players=["Ann", "Bob"])
+    created = _op("create_game").sync(
+        client=package.Client(base), body=new, idempotency_key="client-new-game"
+    )
+    editor = package.AuthenticatedClient(base, token=created.secret)
+    hand = models.RoundFactsRummikub.from_dict(HANDS["rummikub"])
+    sent = [
+        _op("record_hand").sync_detailed(
+            created.id, client=editor, body=hand, idempotency_key="client-hand-1"
+        )
+        for _ in range(2)
+    ]
+    assert [a.status_code for a in sent] == [201, 201]
+    assert (
+        sent[1].headers.get("Idempotent-Replayed") == "true" and "Idempotent-Replayed" not in sent[0].headers
+    )
+    assert sent[1].parsed.round_.number == sent[0].parsed.round_.number == 1
+    game = _op("get_game").sync(created.id, client=package.Client(base))
+    assert len(game.rounds) == 1
+    again = _op("create_game").sync_detailed(
+        client=package.Client(base), body=new, idempotency_key="client-new-game"
+    )
+    assert again.headers.get("Idempotent-Replayed") == "true" and again.parsed.id == created.id
+
+
 def test_the_readme_example_runs_as_shown(generated, server):
     """The API page's example (docs/api.md), against the live server: it prints what its comment says."""
     text = (ROOT / "docs" / "api.md").read_text()
-    example = re.search(r"```python\n(from scorekeeper_api_client.*?)```", text, re.S).group(1)
+    example = re.search(r"```python\n((?:import \w+\n\n)?from scorekeeper_api_client.*?)```", text, re.S).group(1)
     said = re.search(r"print\(.*\)\s+# (.*)", example).group(1)
     printed: list[str] = []
     code = example.replace("http://192.168.1.20:5000", server)

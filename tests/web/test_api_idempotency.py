@@ -122,23 +122,28 @@ def test_a_refused_change_keeps_nothing(app, client, api):
         assert db.session.query(KeptAnswer).count() == 0
 
 
-def test_two_sends_at_once_apply_the_hand_once(app, client, api):
-    """Two threads, one key, one SQLite file: one hand; each answer a 201 or a 409."""
-    gid, secret = _game(client, api)
-    statuses: list[int] = []
+def test_two_creations_at_once_with_one_key_make_one_game(app):
+    """Two threads, one key, one SQLite file: one game; each answer a 201 (one of them the kept
+    answer, the same game) or a 409, never two games."""
+    body = {"variant": VARIANT, "players": ["Ann", "Bob"]}
+    answers: list = []
     start = threading.Barrier(2)
 
     def send() -> None:
         start.wait()
-        statuses.append(_send(app.test_client(), gid, secret, HANDS[VARIANT], "at-once").status_code)
+        answers.append(
+            app.test_client().post("/api/v1/games", json=body, headers={"Idempotency-Key": "at-once"})
+        )
 
     threads = [threading.Thread(target=send) for _ in range(2)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert sorted(statuses) in ([201, 201], [201, 409]), statuses
-    assert _hands(app, gid) == 1
+    assert sorted(a.status_code for a in answers) in ([201, 201], [201, 409]), answers
+    made = {a.get_json()["id"] for a in answers if a.status_code == 201}
+    with app.app_context():
+        assert len(made) == 1 and [g.public_id for g in db.session.query(Game)] == list(made)
 
 
 def test_the_document_names_the_header_on_every_change(api):
