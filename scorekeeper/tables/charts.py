@@ -117,7 +117,7 @@ def step_curve_svg(players: Mapping[str, Mapping], order: Sequence[str] = ()) ->
     return line_svg(
         series,
         gettext("Steps laid at the first try"),
-        x_label="Step",
+        x_label=gettext("Step"),
         low=0,
         high=100,
         percent=True,

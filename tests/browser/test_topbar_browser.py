@@ -40,10 +40,16 @@ def test_the_top_bar_is_one_line_at_390_px(live_server, browser, language):
             page.goto(f"{live_server}{path}")
             bar = page.evaluate(ROWS)
             assert bar["spread"] <= 2, f"{path} in {language}: the top bar wraps ({bar})"
-            assert bar["height"] <= 60, f"{path} in {language}: the top bar is {bar['height']} px tall ({bar})"
-            assert bar["right"] <= bar["width"], f"{path} in {language}: the top bar runs off the page ({bar})"
+            assert bar["height"] <= 60, (
+                f"{path} in {language}: the top bar is {bar['height']} px tall ({bar})"
+            )
+            assert bar["right"] <= bar["width"], (
+                f"{path} in {language}: the top bar runs off the page ({bar})"
+            )
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.goto(f"{live_server}/")
-        page.screenshot(path=str(ARTIFACTS / f"topbar-{language}.png"), clip={"x": 0, "y": 0, "width": 390, "height": 120})
+        page.screenshot(
+            path=str(ARTIFACTS / f"topbar-{language}.png"), clip={"x": 0, "y": 0, "width": 390, "height": 120}
+        )
     finally:
         context.close()
