@@ -161,3 +161,26 @@ def test_the_document_names_the_header_on_every_change(api):
     record = document["paths"]["/games/{public_id}/rounds"]["post"]
     assert "Idempotent-Replayed" in record["responses"]["201"]["headers"]
     assert "422" in record["responses"]
+
+
+def test_the_later_of_two_sends_at_once_is_rolled_back_and_given_the_first_answer(app, client, monkeypatch):
+    """The moment two sends race: the second looked before the first committed (it saw no key),
+    did the change too, and meets the kept key at its commit: its change is rolled back whole."""
+    from scorekeeper.api import idempotency
+
+    body = {"variant": VARIANT, "players": ["Ann", "Bob"]}
+    first = client.post("/api/v1/games", json=body, headers={"Idempotency-Key": "race"})
+    looked = idempotency._stored
+    calls: list[int] = []
+
+    def not_yet_committed(asked):
+        calls.append(1)
+        return None if len(calls) == 1 else looked(asked)
+
+    monkeypatch.setattr(idempotency, "_stored", not_yet_committed)
+    second = client.post("/api/v1/games", json=body, headers={"Idempotency-Key": "race"})
+    assert len(calls) == 2  # looked before the change, and again after the commit met the key
+    assert second.status_code == 201 and second.headers["Idempotent-Replayed"] == "true"
+    assert second.get_json() == first.get_json()
+    with app.app_context():
+        assert [g.public_id for g in db.session.query(Game)] == [first.get_json()["id"]]
