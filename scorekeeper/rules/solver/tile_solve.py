@@ -12,7 +12,7 @@ from ..errors import RulesError
 from ..reasons import say
 from .best_play import BestPlay
 from .grid_solve import grid_best
-from .joker_readings import joker_entries
+from .joker_readings import joker_entries, read_jokers
 from .model import NUMBERS, TILES, Answer, columns, solve_model
 from .table_order import legal_order
 from .templates import library, tile_index, tile_token
@@ -160,15 +160,16 @@ def _valued(best: BestPlay, variant, table: TileTable, rack, opts) -> BestPlay:
     if "J" not in best.play:
         return best
     after = best.board if best.board is not None else " | ".join(" ".join(s) for s in best.table)
-    verdict = judge_turn(
-        variant,
-        table.text() or None,
-        " ".join(map(token, rack)),
-        after,
-        best.initial,
-        {**opts, "must_play": "C"},
-    )
-    value = verdict.extra["value"]
+    if not any(t.wild for t in table.tiles):  # every joker is the rack's: the checker's sum, read at once
+        jokers = read_jokers(read_table(variant, after, opts), switches_of(opts))
+        numbers = sum(int(t[1:]) for t in best.play if t != "J")
+        value = numbers + jokers.value(set(range(len(jokers))))
+    else:
+        rack_text = " ".join(map(token, rack))
+        verdict = judge_turn(
+            variant, table.text() or None, rack_text, after, best.initial, {**opts, "must_play": "C"}
+        )
+        value = verdict.extra["value"]
     if value == best.value:
         return best
     if best.goal == "value" and best.optimal:
