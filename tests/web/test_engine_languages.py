@@ -110,12 +110,12 @@ def test_the_new_game_form_describes_the_options_in_german(client):
     english = client.get("/games/new/rummikub").get_data(as_text=True)
     assert "Klassisches Steine-Rommé: Gruppen und einfarbige Reihen." in german
     assert "Einfarbige Gruppen" in german and "Eine Gruppe darf ganz einfarbig sein <a" in german
-    assert '<option value="wins">Siege: gewonnene Runden zählen</option>' in german
-    assert ">A: Gewinner bekommt die Bänkchen; die anderen verlieren ihr eigenes</option>" in german
+    assert 'value="wins"> <span>Siege: gewonnene Runden zählen</span>' in german
+    assert ">A: Gewinner bekommt die Bänkchen; die anderen verlieren ihr eigenes</span>" in german
     assert "A group may be all one colour <a" not in german
     assert "Standard tile rummy: groups and same-colour runs." in english
     assert "Same colour groups" in english and "A group may be all one colour <a" in english
-    assert '<option value="wins">wins: count rounds won</option>' in english
+    assert 'value="wins"> <span>wins: count rounds won</span>' in english
 
 
 def test_the_checker_and_the_rules_settings_describe_in_german(client):
