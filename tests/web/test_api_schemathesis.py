@@ -169,10 +169,11 @@ def test_the_stateful_phase_chains_games_hands_and_secrets(base_url, schema, see
 @pytest.mark.parametrize("schema, seed_", list(zip((FIRST, SECOND), SEEDS)))
 def test_the_stateful_phase_follows_a_new_table_to_its_pages(base_url, schema, seed_):
     """From a new (or imported) table through its links: the table, its statistics and its export.
-    (Twenty walks: with ten, a fresh clone's run once reached a table's statistics only with an id
-    that was not a table's, 404.)"""
+    (Thirty walks: with ten, a fresh clone's run once reached a table's statistics only with an id
+    that was not a table's, 404; with twenty, the Idempotency-Key headers and the export's time zones
+    moved Hypothesis's draws so that no walk reached the table's export.)"""
     answers = _walk(
-        schema.include(path_regex="^/tables"), base_url, seed_, max_examples=20, stateful_step_count=5
+        schema.include(path_regex="^/tables"), base_url, seed_, max_examples=30, stateful_step_count=5
     )
     for label in ("GET /tables/{table_id}", "GET /tables/{table_id}/stats", "GET /tables/{table_id}/export"):
         assert (label, 200) in answers, sorted(answers)
