@@ -133,7 +133,9 @@ def turn(tile_slug: str):
 @bp.get("/<slug>/best")
 def best(slug: str):
     """Find the best play: the tile turn laying the most, or what a card game's hand can lay."""
-    v = variant_or_404(slug, "slug", N_("There is no best-play finder for %(slug)s. Pick a game from the list."))
+    v = variant_or_404(
+        slug, "slug", N_("There is no best-play finder for %(slug)s. Pick a game from the list.")
+    )
     words = _best_words(v)
     names = words.options
     base, game = game_options(request.args.get("game"), v.slug)

@@ -198,7 +198,9 @@ def test_the_generated_client_sends_an_idempotency_key_and_a_retry_records_once(
 def test_the_readme_example_runs_as_shown(generated, server):
     """The API page's example (docs/api.md), against the live server: it prints what its comment says."""
     text = (ROOT / "docs" / "api.md").read_text()
-    example = re.search(r"```python\n((?:import \w+\n\n)?from scorekeeper_api_client.*?)```", text, re.S).group(1)
+    example = re.search(
+        r"```python\n((?:import \w+\n\n)?from scorekeeper_api_client.*?)```", text, re.S
+    ).group(1)
     said = re.search(r"print\(.*\)\s+# (.*)", example).group(1)
     printed: list[str] = []
     code = example.replace("http://192.168.1.20:5000", server)

@@ -80,7 +80,8 @@ def test_cr6_pegs_for_added_cards_before_any_meld_are_refused(app, client, game)
 def test_only_the_buttons_the_engine_accepts(client, game):
     tap(client, game, **{"turns.0.melds.0.cards": "9C 9D 9S", "turns.0.melds.1.cards": "3H 4H 5H"})
     page = text(client.get(rounds_url(game)))  # Ann has laid nothing
-    assert page.count('class="extend-cards" hidden data-after-cards') == 2  # until she lays one as cards (CR-6)
+    # until she lays one as cards (CR-6)
+    assert page.count('class="extend-cards" hidden data-after-cards') == 2
     assert re.search(r'class="quick-row added-row"[^>]* hidden data-after-laid', page)  # until she lays one
     tap(client, game, **{"turns.1.melds.0.cards": "KH KS KD"})
     page = text(client.get(rounds_url(game)))  # Bob's turn: he has laid
