@@ -48,6 +48,7 @@ def test_the_points_games_label_is_german_and_a_games_own_name_stays(client, gam
     )
     rules = client.get("/rules/points", headers=GERMAN).text
     assert "<h1>Anderes Spiel (Punkte)</h1>" in rules
+    assert "neben „Anderes Spiel (Punkte)“ auf jeder Seite" in rules and "Any other game" not in rules
 
 
 def test_two_winners_are_joined_in_the_readers_language(client, games):
