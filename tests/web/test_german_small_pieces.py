@@ -24,7 +24,7 @@ def _lines(page: str) -> str:
 def test_the_tile_games_switch_lines_and_house_rules_in_german(client):
     runny = client.get("/rules/runny-tiles", headers=GERMAN).text
     said = _lines(runny)
-    assert "Dieses Spiel schaltet ein: gemischtfarbige Reihen, sich kreuzendes Raster." in said
+    assert "In diesem Spiel eingeschaltet: gemischtfarbige Reihen, sich kreuzendes Raster." in said
     assert "Hausregeln: sich kreuzendes Raster" in said
     assert "This game turns on" not in said and "House rules:" not in said
     # translated, so no longer declared English
