@@ -86,6 +86,7 @@ class Submission:
         self.form = form
         self.names: set[str] = set()
         self.errors: list[tuple[str, str]] = []
+        self.notes: list[str] = []  # said after the success message: what the form left unused
 
     # -- reading fields -------------------------------------------------------
     def _all(self, name: str) -> list[str]:

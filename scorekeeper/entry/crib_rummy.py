@@ -8,28 +8,18 @@ from typing import Any
 from flask_babel import gettext
 
 from ..display.crib_melds import card_words, in_order, last_turns
-from ..rules import RUN_PEGS, SET_PEGS, whole_number
 from ..rules import check as engine_check
-from ..rules import have_laid as engine_have_laid
 from ..rules import table_melds as engine_table_melds
 from ..rules import turn_order as engine_turn_order
+from ..rules import whole_number
 from .base import HandContext, HandEntry, Submission, keypad, seat_value
+from .crib_taps import ADDED, LONGER, QUICK, laid, one_tap, unused
 
 #: meld rows offered for a new turn (an edit offers one more than the turn has)
 MELD_ROWS = 3
 MAX_MELDS = 12
 KINDS = ("set", "run")
 SUITS = ("S", "H", "D", "C")
-#: the one-tap peg buttons of a turn: (pegs, what they are for)
-QUICK = ((2, "set"), (3, "run"))
-#: a meld laid longer than 3 in one turn, in one tap (CR-5): (pegs, kind, length)
-LONGER = tuple(
-    (table[length], kind, length)
-    for kind, table, lengths in (("set", SET_PEGS, (4,)), ("run", RUN_PEGS, (4, 5, 6)))
-    for length in lengths
-)
-#: what an added card pegs (CR-5: a set's 4th 2; a run's 4th 3, 5th-7th 4, 8th-10th 5, 11th-12th 6)
-ADDED = (2, 3, 4, 5, 6)
 END_TYPES = ("out", "draw_pile")
 
 
@@ -58,11 +48,6 @@ def table_melds(ctx: HandContext) -> list[dict]:
     picker can show a meld's cards and the engine can peg an addition by the new length.
     """
     return engine_table_melds(ctx.facts or {}, ctx.players, ctx.options, dealer=ctx.dealer, names=ctx.names)
-
-
-def laid(ctx: HandContext) -> list[int]:
-    """CR-6: the seats that have laid a meld this hand, as the engine counts them."""
-    return engine_have_laid(ctx.facts or {}, ctx.players, ctx.options, dealer=ctx.dealer, names=ctx.names)
 
 
 def open_melds(ctx: HandContext) -> list[dict]:
@@ -174,58 +159,6 @@ def _meld(sub: Submission, m: str) -> dict | None:
     return meld
 
 
-def _one_tap(sub: Submission, ctx: HandContext, turn: dict, k: int) -> None:
-    """A new turn's one-tap buttons: a card added to a table meld (``add``), or pegs for the turn:
-    ``quick`` for a meld laid, ``added`` for cards added, which needs a meld laid before or this
-    turn (CR-6), and ``laid`` (a set +2 or a run +3) for a meld laid beside them."""
-    lay, added_pegs = sub.number("laid"), sub.number("added")
-    if lay not in (None, *(pegs for pegs, _ in QUICK)):
-        sub.fail("laid", gettext("choose a set or a run"))
-        return
-    if added_pegs is not None and not lay and turn["player"] not in laid(ctx):
-        sub.fail(
-            "added",
-            gettext(
-                "%(name)s has laid no meld this hand yet, so has no cards to add to a meld (CR-6)",
-                name=ctx.names[turn["player"]],
-            ),
-        )
-        return
-    added = sub.text("add")
-    if added:
-        meld, _, card = added.partition(":")
-        number = whole_number(meld)
-        if number is None or meld.startswith("-") or not card:
-            sub.fail("add", gettext("%(value)s is not a table meld and a card", value=repr(added[:20])))
-            return
-        if lay:
-            sub.fail(
-                "laid",
-                gettext(
-                    "a meld laid by its pegs is not on the table: type its cards to add a card this turn"
-                ),
-            )
-            return
-        turn.pop("pegs", None)
-        turn.setdefault("melds", []).append({"cards": card, "extend": number})
-    quick = sub.number("quick") if added_pegs is None else added_pegs
-    if lay and quick is None and turn.get("melds"):  # Record turn: the cards are the turn
-        sub.fail(
-            "laid",
-            gettext(
-                "A meld laid by its pegs or the turn's melds as cards, not both: the pegs are taken "
-                "back, so Record turn now records the cards."
-            ),
-        )
-        return
-    if quick is not None or lay:
-        if turn.get("melds"):
-            sub.fail(f"turns.{k}.pegs", gettext("enter the melds or a peg count for the turn, not both"))
-            return
-        turn.pop("melds", None)
-        turn["pegs"] = turn.get("pegs", 0) + (quick or 0) + (lay or 0)
-
-
 def _end(sub: Submission, ctx: HandContext, turn_player_seat: int | None) -> dict | None:
     kind = sub.text("end.type")
     if kind in ("", "none"):
@@ -311,9 +244,12 @@ class CribRummyEntry(HandEntry):
         if sub.text("action") == "pass":
             player = sub.seat(f"turns.{k}.player", ctx.players)
             turn = {"player": turn_player(ctx, k, first) if player is None else player, "melds": []}
+            unused(
+                sub, [{"cards": c} for j in range(MAX_MELDS) if (c := sub.text(f"turns.{k}.melds.{j}.cards"))]
+            )
         else:
             turn = _turn(sub, ctx, k, first) or {"player": turn_player(ctx, k, first)}
-            _one_tap(sub, ctx, turn, k)
+            one_tap(sub, ctx, turn, k)
         facts = {"starter": first, "turns": [*turns_of(ctx), turn], "end": _end(sub, ctx, turn.get("player"))}
         return sub.finish(facts)
 

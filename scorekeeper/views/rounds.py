@@ -229,7 +229,7 @@ def _form_or_save(
             round_word=round_word(game.variant).capitalize(),
             number=ctx.number,
         )
-    flash(done, "success")
+    flash(" ".join([done, *sub.notes]), "success")
     if playing is not None:
         return redirect(url_for("rounds.new", public_id=game.public_id))
     return redirect(_game_page(game))

@@ -230,3 +230,35 @@ def test_a_longer_meld_on_the_first_turn_is_one_tap(browser, live_server):
         assert_no_sideways_scroll(page)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "crib-longer-meld-turn-4.png"))
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
+def test_a_button_that_records_the_turn_wins_over_cards_typed(browser, live_server, script):
+    """Issue 33: cards typed in a meld row, then "+2 set" tapped, and the turn was refused ("not
+    both") every time. The button is the player's last choice: it records the turn, the cards typed
+    are not used, and the page says so (with a script or without one); Pass and the added-cards
+    buttons the same."""
+    with phone_page(browser, f"crib-button-wins-{script}", java_script_enabled=script) as page:
+        start(page, live_server, ("Ann", "Bob"))
+        page.get_by_role("link", name="Record a hand").click()
+        page.get_by_role("button", name="+3 run", exact=True).click()  # Bob
+        turn(page, 2)
+        page.locator('[id="f-turns.1.melds.0.cards"]').fill("9S 9C 9H")  # Ann types, then taps
+        page.get_by_role("button", name="+2 set", exact=True).click()
+        turn(page, 3)
+        board, said = page.locator(".board-wrap"), page.locator(".flashes")
+        expect(board).to_contain_text("Ann: 2", use_inner_text=True)
+        expect(said).to_contain_text("The cards typed were not used (9S 9C 9H)")
+        expect(page.locator(".form-errors")).to_have_count(0)
+        page.locator('[id="f-turns.2.melds.0.cards"]').fill("JD QD KD")  # Bob: Pass after all
+        page.get_by_role("button", name="Pass", exact=True).click()
+        turn(page, 4)
+        expect(board).to_contain_text("Bob: 3", use_inner_text=True)
+        expect(said).to_contain_text("(JD QD KD)")
+        page.locator('[id="f-turns.3.melds.0.cards"]').fill("9D")  # Ann adds a card: by its pegs
+        page.get_by_role("button", name="+2 for added cards", exact=True).click()
+        turn(page, 5)
+        expect(board).to_contain_text("Ann: 4", use_inner_text=True)
+        assert_no_sideways_scroll(page)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"crib-button-wins-{script}.png"))

@@ -70,7 +70,7 @@ def test_pass_and_the_added_card_buttons(app, client, crib):
     [
         ({"add": "x:6H"}, "add", "is not a table meld and a card"),
         ({"add": "0:6H"}, "turns.0", "CR-4"),  # no table meld yet: the engine says
-        ({"quick": "3", "turns.0.melds.0.cards": "3H 4H 5H"}, "turns.0.pegs", "not both"),
+        ({"turns.0.pegs": "3", "turns.0.melds.0.cards": "3H 4H 5H"}, "turns.0.pegs", "not both"),
         ({"quick": "-2"}, "quick", "Cannot be negative"),
     ],
 )
@@ -80,6 +80,19 @@ def test_bad_one_tap_turns_are_refused_and_nothing_is_saved(app, client, crib, d
     shown = error_at(answer, field) if field != "turns.0" else text(answer)
     assert message in shown
     assert stored(app, crib) == []
+
+
+def test_a_button_that_records_the_turn_wins_over_cards_typed(app, client, crib):
+    """Issue 33: a one-tap button posted with cards typed in a meld row was refused ("not both");
+    the button (named in the post) is the player's last choice: it records, and the page says the
+    cards typed were not used."""
+    answer = post_turn(client, crib, {"quick": "3", "turns.0.melds.0.cards": "3H 4H 5H"})
+    assert answer.status_code == 302
+    assert stored(app, crib)[0]["turns"] == [{"player": 1, "pegs": 3}]
+    assert "The cards typed were not used (3H 4H 5H)" in text(client.get(answer.headers["Location"]))
+    post_turn(client, crib, {"action": "pass", "turns.1.melds.0.cards": "9S 9C 9H"})
+    assert stored(app, crib)[0]["turns"][1] == {"player": 2, "melds": []}
+    assert totals(client, crib) == [0, 3, 0]
 
 
 def test_going_out_ends_the_hand_on_the_game_page(app, client, crib):
