@@ -69,6 +69,8 @@ SECTION_TITLES = {
 
 #: Headings of the quick-reference digest (rules cards), in order.
 DIGEST_HEADINGS = (N_("Card values"), N_("Melds"), N_("Scoring"), N_("End of game"))
+#: the first digest heading of the games played with tiles (the tile games, RumBugz's Bugz)
+TILE_VALUES, BUG_VALUES = N_("Tile values"), N_("Bug values")
 
 
 @dataclass(frozen=True)
@@ -90,10 +92,12 @@ class Section:
     key: str
     intro: tuple[str, ...] = ()
     rules: tuple[Rule, ...] = ()
+    #: a heading of the variant's own where the shared one names the wrong things (tiles, not cards)
+    heading: str | None = None
 
     @property
     def title(self) -> str:
-        return SECTION_TITLES[self.key]
+        return self.heading or SECTION_TITLES[self.key]
 
 
 @dataclass(frozen=True)

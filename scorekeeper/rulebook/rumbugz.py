@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .book import N_, Rule, Rulebook, Section
+from .book import BUG_VALUES, N_, Rule, Rulebook, Section
 from .common import COMMON_SECTION
 
 BOOK = Rulebook(
@@ -24,6 +24,7 @@ BOOK = Rulebook(
         ),
         Section(
             "values",
+            heading=N_("What Bugz are worth"),
             rules=(
                 Rule(
                     "RB-6",
@@ -132,7 +133,7 @@ BOOK = Rulebook(
         COMMON_SECTION,
     ),
     digest={
-        "Card values": (N_("Numbered Bug: its number (1-12)"), N_("PLYT: 12 (table may change it)")),
+        BUG_VALUES: (N_("Numbered Bug: its number (1-12)"), N_("PLYT: 12 (table may change it)")),
         "Melds": (
             N_("Sequence: 4 or more Bugz, any order"),
             N_("Single +1, double +2, triple +3, match equal"),

@@ -7,7 +7,7 @@ switches lists them, so the page can mark each one on or off for that preset.
 from __future__ import annotations
 
 from ..rules import SWITCHES, find_variant
-from .book import N_, Phrase, Rule, Rulebook, Section
+from .book import N_, TILE_VALUES, Phrase, Rule, Rulebook, Section
 from .common import COMMON_SECTION
 
 #: Each switch in players' words (the option's own help is shorter).
@@ -228,7 +228,7 @@ def tile_book(slug: str, name: str) -> Rulebook:
                     switches,
                 ),
             ),
-            Section("values", rules=VALUES),
+            Section("values", rules=VALUES, heading=N_("What tiles are worth")),
             Section("melds", rules=MELDS),
             Section(
                 "play",
@@ -254,7 +254,7 @@ def tile_book(slug: str, name: str) -> Rulebook:
             COMMON_SECTION,
         ),
         digest={
-            "Card values": (
+            TILE_VALUES: (
                 N_("Rack: number tiles count their number, a joker 30"),
                 N_("Table (first laydown): printed number; joker = what it stands for (0 = 20)"),
                 N_("First laydown: 30 points from your own rack"),

@@ -117,6 +117,23 @@ def test_the_tile_games_hand_form_and_checker_say_stein_not_karte(app, client):
         assert not re.search(r"Karte", text), (path, re.findall(r".{40}Karte.{40}", text))
 
 
+@pytest.mark.parametrize("slug", ["rummikub", "crazy-tiles", "runny-tiles", "rumbugz"])
+def test_the_rules_pages_of_games_with_tiles_head_their_values_without_cards(client, slug):
+    """The rulebook's shared heading "What cards are worth" (and the rules card's "Card values") stood
+    on the tile games' and RumBugz's pages, in English and German alike."""
+
+    def values_headings(page: str) -> list[str]:
+        said = [
+            re.sub(r"<[^>]+>", "", h).strip() for h in re.findall(r"<h[1-4][^>]*>(.*?)</h[1-4]>", page, re.S)
+        ]
+        return [h for h in said if re.search(r"worth|values|wert", h, re.I)]
+
+    english = values_headings(client.get(f"/rules/{slug}").text)
+    german = values_headings(client.get(f"/rules/{slug}", headers=GERMAN).text)
+    assert english and not [h for h in english if "card" in h.lower()], english
+    assert german and not [h for h in german if "Karte" in h], german
+
+
 def test_a_table_of_one_game_of_one_hand_says_so_in_the_singular(app, client):
     from tests.site_pages import seed_tables
 
