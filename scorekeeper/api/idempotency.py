@@ -4,7 +4,7 @@ A client that sends a change with a key and loses the answer sends it again with
 the first answer is given again (``Idempotent-Replayed: true``) and nothing is done twice. The
 answer (status, body, the headers that matter) is kept in ``kept_answers`` in the same transaction
 as the change: the view's own commits are held as flushes until the answer is written, so after a
-crash either both are stored or neither. A key is one caller's (a hash of its ``Authorization``
+crash either both are stored or neither. A key is one caller's (a hash of its bearer
 header: the game's or table's secret) for one operation (method and path); the same key with
 another body is a 422. Two requests with one key at once: the second to commit finds the first's
 answer (its own change rolled back with it), or a 409. Answers are kept for a day; older ones are
@@ -29,6 +29,7 @@ from ..rules import RulesError
 from ..services.errors import Conflict
 from ..storage.extensions import db
 from ..storage.models import KeptAnswer, utcnow
+from ..web.access import bearer_secret
 from .schemas import ref
 
 KEY_HEADER = "Idempotency-Key"
@@ -105,9 +106,10 @@ def kept(view: Callable) -> Callable:
 
 
 def _scope() -> str:
-    """Whose key this is: a hash of the caller's Authorization header (its secret), "" without one."""
-    header = request.headers.get("Authorization")
-    return "" if header is None else _digest(header.encode("latin-1"))
+    """Whose key this is: a hash of the caller's secret, read as every route reads the bearer header
+    (``web.access``), "" without one."""
+    secret = bearer_secret()
+    return "" if secret is None else _digest(secret.encode())
 
 
 def _digest(data: bytes) -> str:

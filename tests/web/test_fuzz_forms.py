@@ -267,14 +267,17 @@ HUGE_HANDS = {
 
 
 @pytest.mark.parametrize("slug", list(HUGE_HANDS))
-def test_huge_typed_totals_still_show(app, client, slug):
-    """The chart, board and sheet of a game whose totals run past a billion."""
+def test_huge_typed_totals_are_refused_and_the_game_still_shows(app, client, slug):
+    """A total past what any hand can score (issue 36: rules/bounds.py) is refused at its field with the
+    typed hand kept, and the game's chart, board and sheet still answer, with no hand recorded."""
     game = new_game(app, client, slug)
     response = submit(client, rounds_url(game), HUGE_HANDS[slug], follow=False)
-    assert response.status_code == 302
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "No hand counts this much" in page and HUGE[:20] in page  # said, and what was typed kept
     for page in [*_pages_of(f"/games/{game}"), f"/print/game/{game}/sheet.pdf"]:
         assert client.get(page).status_code == 200, page
-    assert HUGE[:20] in client.get(f"/games/{game}").get_data(as_text=True)
+    assert HUGE[:20] not in client.get(f"/games/{game}").get_data(as_text=True)
 
 
 @pytest.mark.parametrize("slug", list(VARIANTS))
