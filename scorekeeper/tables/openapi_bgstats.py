@@ -3,6 +3,8 @@ the export's ``format`` and the import of plays (:mod:`.openapi` joins it in).""
 
 from __future__ import annotations
 
+import re
+
 from ..api.openapi import op
 from ..api.schemas import BOOL, INT, STAMP, STR, array, obj, ref
 from ..limits import BGSTATS_ITEMS_MAX, BGSTATS_TAKEN_MAX
@@ -24,16 +26,38 @@ IMPORT_FORMAT = {
     "schema": {"const": "bgstats"},
     "description": "the file is a BG Stats backup",
 }
+
+
+def enum_names(values: list[str]) -> list[str]:
+    """A member name for each value, unique: "Etc/GMT+5" -> ETC_GMT_PLUS_5, "" -> NONE.
+
+    >>> enum_names(["", "Etc/GMT+5", "Etc/GMT-5", "Europe/Berlin"])
+    ['NONE', 'ETC_GMT_PLUS_5', 'ETC_GMT_MINUS_5', 'EUROPE_BERLIN']
+    """
+    names: list[str] = []
+    for value in values:
+        name = re.sub(r"\W+", "_", value.replace("+", "_PLUS_").replace("-", "_MINUS_")).strip("_").upper()
+        name = re.sub(r"_+", "_", name) or "NONE"
+        while name in names:
+            name += "_"
+        names.append(name)
+    return names
+
+
+ZONES = ["", *sorted(known_zones())]
 TIME_ZONE = {
     "name": "tz",
     "in": "query",
     "required": False,
-    # every name the server's time zone database knows, so the document allows exactly what the
-    # server takes (a free string let a fuzzer send names the server refuses with 400)
-    "schema": {"enum": ["", *sorted(known_zones())], "examples": ["Europe/Berlin"]},
+    # every name the server's time zone database holds, so the document allows exactly what the
+    # server takes (a free string let a fuzzer send names the server refuses with 400); the names
+    # for the generated clients' enum members, as theirs would clash (GMT0, GMT-0 and GMT+0 alike)
+    "schema": {"enum": ZONES, "x-enum-varnames": enum_names(ZONES), "examples": ["Europe/Berlin"]},
     "description": "the phone's IANA time zone: BG Stats' play dates (wall times) are written and read in it;"
     " none or empty: UTC",
 }
+
+
 #: what the error answers mean for a table's import (a table's, as for its house games)
 MEANINGS = {**HOUSE_MEANINGS, 404: "no such table"}
 
