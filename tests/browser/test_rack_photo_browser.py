@@ -200,7 +200,9 @@ def test_the_check_screen_in_german_and_to_axe(browser, live_server, tmp_path):
             )
             for _ in range(3):
                 dialog.get_by_role("button", name="Einen übersehenen Stein hinzufügen").click()
-                pick(dialog, "Red", "5")  # (tile names stay as they are: docs/languages.md)
+                pick(
+                    dialog, "Rot", "5"
+                )  # (the keypad's colours in the reader's language; tiles typed stay R5)
             expect(dialog.locator(".rack-photo-flags li").last).to_contain_text("nur zwei")
             expect(dialog.get_by_role("button", name="Diese Steine übernehmen")).to_be_visible()
             dialog.locator(".tile-chip").last.click()
