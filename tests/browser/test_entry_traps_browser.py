@@ -6,21 +6,9 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import ARTIFACTS, phone_page
+from .test_fast_entry_browser import field, start  # one way to open a hand form
 
 pytestmark = pytest.mark.browser
-
-
-def field(page, name):
-    return page.locator(f'[id="f-{name}"]')
-
-
-def start(page, live_server, slug, names, word="hand"):
-    page.goto(f"{live_server}/games/new/{slug}")
-    for seat, name in enumerate(names):
-        page.fill(f"#player_{seat}", name)
-    page.get_by_role("button", name="Start the game").click()
-    page.get_by_role("link", name=f"Record a {word}").click()
-    page.wait_for_url("**/rounds/new")
 
 
 @pytest.mark.parametrize(
