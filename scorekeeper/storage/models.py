@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import JSON, ForeignKey, Index, LargeBinary, String, TypeDecorator, UniqueConstraint, event
+from sqlalchemy import (
+    JSON,
+    Float,
+    ForeignKey,
+    Index,
+    LargeBinary,
+    String,
+    TypeDecorator,
+    UniqueConstraint,
+    event,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -203,3 +213,17 @@ class KeptAnswer(db.Model):
     at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
 
     __table_args__ = (UniqueConstraint("key", "operation", "scope", name="uq_kept_answers_key"),)
+
+
+class RateCount(db.Model):
+    """One rate limit counter (:mod:`scorekeeper.web.rate_store`), shared by every worker process.
+
+    ``key`` is the limiter's (budget, client address, window); ``count`` the hits in the window that
+    ends at ``expires_at`` (seconds since the epoch). Written by one UPSERT per hit, never through the ORM.
+    """
+
+    __tablename__ = "rate_counts"
+
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    count: Mapped[int]
+    expires_at: Mapped[float] = mapped_column(Float, index=True)
