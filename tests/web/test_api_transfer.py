@@ -109,7 +109,7 @@ BROKEN = [
     pytest.param(lambda d: d["rounds"][0].update(number=4), 422, "rounds.0", id="round-numbers-gap"),
     pytest.param(lambda d: d["rounds"][0].update(created_at="yesterday"), 400, "ISO 8601", id="bad-time"),
     pytest.param(lambda d: d["audit"][0].update(action="hack"), 400, "audit.0.action", id="bad-audit-action"),
-    pytest.param(lambda d: d.update(variant="gin"), 422, "unknown variant", id="unknown-variant"),
+    pytest.param(lambda d: d.update(variant="no-such-variant"), 422, "unknown variant", id="unknown-variant"),
     pytest.param(lambda d: d["options"].update(colour=1), 400, "colour", id="unknown-option"),
     pytest.param(
         lambda d: d["rounds"][0]["facts"]["players"].pop(),

@@ -247,7 +247,7 @@ def test_too_much_input_is_refused_politely(client):
 
 
 def test_an_unknown_variant_is_404(client):
-    response = client.get("/check/gin-rummy")
+    response = client.get("/check/no-such-variant")
     assert response.status_code == 404 and "no checker" in response.get_data(as_text=True)
 
 

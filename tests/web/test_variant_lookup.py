@@ -25,12 +25,12 @@ def test_another_spelling_redirects_to_the_canonical_address(client, page):
 
 @pytest.mark.parametrize("page", PAGES[:3])
 def test_an_unknown_slug_is_404_on_every_page(client, page):
-    response = client.get(page.format(slug="gin-rummy"))
+    response = client.get(page.format(slug="no-such-variant"))
     assert response.status_code == 404 and "Page not found" in response.text
 
 
 def test_the_print_form_names_an_unknown_variant_at_its_field(client):
-    response = client.get("/print/pdf?kind=sheet&variant=gin-rummy")
+    response = client.get("/print/pdf?kind=sheet&variant=no-such-variant")
     assert response.status_code == 400 and "choose one of" in response.text
 
 
