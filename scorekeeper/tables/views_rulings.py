@@ -25,9 +25,6 @@ from ..web.languages import request_locale
 from .forms import OptionRulingForm, ReadingRulingForm, RulingForm, option_choices, variant_choices
 from .views import bp, field_errors, variant_names
 
-#: the checker's own fields, carried from its verdict link to the adoption
-ASK_FIELDS = ("variant", "cards", "extend", "action")
-
 
 def _forms(formdata=None) -> dict:
     """The page's two forms, each with its own field names (``option-note``, ``reading-note``), filled
