@@ -67,6 +67,7 @@ def _register_pool(app: Flask) -> None:
         int(app.config["POOL_PROCESSES"]),
         float(app.config["POOL_TIMEOUT"]),
         int(app.config["POOL_RETRY_AFTER"]),
+        int(app.config["POOL_QUEUE"]),
     )
 
 

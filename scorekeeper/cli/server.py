@@ -69,7 +69,17 @@ def settings(host: str, port: int, workers: int, access_log: str = "errors", tls
         "accesslog": None if access_log == "none" else "-",
         "control_socket_disable": True,  # several servers (a bench beside `make run`) share no socket
         "when_ready": when_ready,
+        "post_worker_init": warm_pool,
     }
+
+
+def warm_pool(_worker) -> None:
+    """In each worker, once its app is loaded (after the fork, gevent patched): the worker pool's
+    processes start and warm in the background, so the first PDF or best play finds them warm and
+    the first page is not held for them (scorekeeper.limits.pool, docs/limits.md)."""
+    from ..limits import pool
+
+    pool.warm()
 
 
 def banner(host: str, port: int, tls=None) -> str:

@@ -53,8 +53,13 @@ BODY_MAX = 2 * 1024 * 1024
 # -- work ------------------------------------------------------------------------------------------
 #: worker processes per server worker for the solver, the turn checker, imports and PDFs
 POOL_PROCESSES = 2
-#: seconds one job may run in the pool before its process is ended (503)
-POOL_TIMEOUT = 20
+#: seconds one job may run in the pool before it counts as runaway and its process is ended (503);
+#: a slower job is waited for (a PDF's page waits for it: PDF_WAIT), never ended
+POOL_TIMEOUT = 120
+#: jobs per server worker that wait for a busy pool's processes; past them a job is refused (503)
+POOL_QUEUE = 8
+#: seconds a PDF is waited for before the answer is a page that waits for it (printing.waiting)
+PDF_WAIT = 2.0
 #: seconds a refused request is told to wait (``Retry-After``) when the pool is busy
 POOL_RETRY_AFTER = 2
 #: live streams per server worker; past it a follower's page polls every FOLLOWER_POLL_SECONDS instead

@@ -1,157 +1,288 @@
-"""CPU-heavy work off the event loop: a small pool of worker processes in each server process.
+"""CPU-heavy work off the event loop: a small pool of warm worker processes in each server process.
 
-:func:`run` sends a job (a module-level function, picklable arguments) to a worker process and waits
-as gevent waits for a socket; with every process busy it raises :class:`Busy` (503), and without
+:func:`warm` starts them in the background (each warms WeasyPrint, HiGHS and onnxruntime before its
+first job). :func:`run` sends a job (a module-level function, picklable arguments) to an idle process
+or queues it, and waits as gevent waits for a socket; :class:`Busy` (503) only when the queue is full.
+A slow job is never ended, only a runaway one (``POOL_TIMEOUT``), whose process is replaced and warmed
+at once. Inside :func:`answer_within` a job not done in time raises :class:`Pending` and goes on. Without
 :func:`configure` (the CLI, a script) the job runs in the caller. Why so: docs/limits.md.
 """
 
 from __future__ import annotations
 
-import multiprocessing
+import contextlib
+import contextvars
+import math
 import os
-import signal
 import threading
-from collections.abc import Callable
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
+from .pool_job import Busy, Job, Pending
+from .pool_process import PRELOAD, Gone, Worker, rebuilt
+
 T = TypeVar("T")
-
-
-class Busy(Exception):
-    """Every worker process is busy, or a job ran past its time: try again in ``retry_after`` seconds."""
-
-    def __init__(self, message: str, retry_after: int):
-        super().__init__(message)
-        self.retry_after = retry_after
-
-
-#: modules a worker process imports as it starts (the jobs' own: the engine's solver, the PDF renderer,
-#: the rack photo's reading)
-PRELOAD = (
-    "scorekeeper.checker.solving",
-    "scorekeeper.printing.documents",
-    "scorekeeper.printing.pdf",
-    "weasyprint",
-    "scorekeeper.api.shapes",
-    "scorekeeper.photo.photo",
-)
 BUSY = "The server is busy with other requests like this one; try again in a moment."
+#: seconds a job is guessed to take before the pool has timed any
+FIRST_GUESS = 3.0
 
 
 class _Settings:
     """What :func:`configure` set (the app's config, whose defaults are :mod:`scorekeeper.limits`'). Until
-    then ``processes`` is 0 and jobs run in the caller, so no time limit or Retry-After is read."""
+    then ``processes`` is 0 and jobs run in the caller."""
 
     processes = 0
-    timeout = 0.0
+    runaway = 0.0
     retry_after = 0
+    queue = 0
 
 
 _settings = _Settings()
 _lock = threading.Lock()  # a real lock for threaded servers; under gevent a greenlet never waits on it
-_idle: list[_Worker] = []
-_started = 0
+_idle: list[Worker] = []
+_queue: deque[Job] = deque()
+_workers: list[Worker] = []  # every live process: warming, idle or busy
+_started = 0  # processes starting, warming, idle or busy
+_durations: deque[float] = deque(maxlen=20)
+_within: contextvars.ContextVar[float | None] = contextvars.ContextVar("pool_within", default=None)
 
 
-def configure(processes: int, timeout: float, retry_after: int) -> None:
-    """Use up to ``processes`` worker processes (0: run jobs in the caller), a job's time limit in
-    seconds, and the ``Retry-After`` a refused job is told; called from ``create_app``."""
-    _settings.processes, _settings.timeout, _settings.retry_after = processes, timeout, retry_after
+def configure(processes: int, runaway: float, retry_after: int, queue: int | None = None) -> None:
+    """Use up to ``processes`` worker processes (0: run jobs in the caller), end a job (and its process)
+    only past ``runaway`` seconds, tell a refused job ``retry_after``; up to ``queue`` jobs wait for a
+    process (default: four per process); called from ``create_app``."""
+    _settings.processes, _settings.runaway, _settings.retry_after = processes, runaway, retry_after
+    _settings.queue = 4 * processes if queue is None else queue
     with _lock:  # fewer processes than are running: the idle ones beyond the new count stop
         extra = [_idle.pop() for _ in range(min(len(_idle), max(0, _started - processes)))]
     for worker in extra:
-        worker.end()
+        _end(worker)
 
 
 def warm(wait: bool = False) -> None:
-    """Start every worker process now, so the first job does not wait for a process to start and
-    import the engine and the PDF renderer; ``wait``: until each has done so (a test server that
-    must answer within a client's timeout). The production server does not: a worker that has just
-    started answers its first pages sooner without four processes importing beside it, and its first
-    heavy request starts the processes instead."""
+    """Start every worker process now, in the background: each imports and warms what the jobs need
+    and only then takes jobs (a job that comes sooner waits in the queue for it, not for a cold
+    process of its own). The server calls this as each of its processes starts; it does not delay
+    the first page. ``wait``: until every process is warm (a test server)."""
     global _started
     with _lock:
         wanted = max(0, _settings.processes - _started)
         _started += wanted
-    workers = [_Worker(PRELOAD) for _ in range(wanted)]
-    for worker in workers:
-        if wait:
-            worker.conn.send((os.getpid, ()))
-            worker.conn.recv()
-        _give_back(worker)
+    for _ in range(wanted):
+        _background(_warm_one)
+    until = time.monotonic() + max(_settings.runaway, 60.0)
+    while wait and time.monotonic() < until:  # every process, also those an earlier call started
+        with _lock:
+            if _started <= sum(worker.warm for worker in _workers):
+                return
+        time.sleep(0.05)
+
+
+def status() -> dict[str, Any]:
+    """What ``/healthz`` says of the pool: warm or cold, its processes, the queue, a job's estimate."""
+    with _lock:
+        warm_ones = [worker for worker in _workers if worker.warm]
+        idle, busy_now, queued = len(_idle), _started - len(_idle), len(_queue)
+    warmed = warm_ones[0].warmed if warm_ones else {}
+    state = "off" if _settings.processes <= 0 else "warm" if warm_ones else "warming" if _started else "cold"
+    return {
+        "state": state,
+        "processes": _settings.processes,
+        "warm": len(warm_ones),
+        "idle": idle,
+        "busy": busy_now,
+        "queued": queued,
+        "queue_max": _settings.queue,
+        "job_seconds": round(_mean(), 2),
+        "warmed": {name: done is True for name, done in warmed.items()},
+    }
 
 
 def run(job: Callable[..., T], *args: Any) -> T:
-    """``job(*args)`` in a worker process, waited for without blocking the event loop; Busy when
-    every process is busy or the job ran past its time."""
+    """``job(*args)`` in a worker process, waited for without blocking the event loop (queued while
+    every process is busy). Busy when the queue is full or the job ran away; inside
+    :func:`answer_within`, Pending when it is not done in time."""
     if _settings.processes <= 0:
         return job(*args)
-    worker = _take()
+    submitted = submit(job, *args)
+    within = _within.get()
+    if not submitted.wait(within):
+        raise Pending(submitted)
+    return submitted.result()
+
+
+@contextlib.contextmanager
+def answer_within(seconds: float) -> Iterator[None]:
+    """Jobs :func:`run` inside wait at most ``seconds``, then raise :class:`Pending` (and go on)."""
+    token = _within.set(seconds)
     try:
-        worker.conn.send((job, args))
-        answered = _readable(worker.conn, _settings.timeout)
-        ok, value = worker.conn.recv() if answered else (None, None)
-    except (EOFError, OSError) as err:  # the process died (or was ended): a new one starts next time
-        worker.end()
-        raise Busy(
-            f"A worker process stopped ({err.__class__.__name__}); try again.", _settings.retry_after
-        ) from None
-    except BaseException:  # the greenlet was killed, an answer could not be read: the process goes too
-        worker.end()
-        raise
-    if not answered:
-        worker.end()
-        raise Busy(
-            f"That took longer than {_settings.timeout:g} seconds and was stopped; "
-            "try again, or ask for less.",
-            _settings.retry_after,
-        )
-    _give_back(worker)
-    if ok:
-        return value
-    raise _rebuilt(*value)
+        yield
+    finally:
+        _within.reset(token)
 
 
 def vacant() -> None:
     """Busy now, before a request does its own work (loading a long game, reading a big body), when
-    every worker process is taken: a refusal costs the server nothing. (A greenlet may still take
-    the last process meanwhile; :func:`run` then refuses as well.)"""
+    the queue is full: a refusal costs the server nothing."""
     with _lock:
         full = _settings.processes > 0 and not _idle and _started >= _settings.processes
+        full = full and len(_queue) >= _settings.queue
     if full:
         raise Busy(BUSY, _settings.retry_after)
 
 
 def busy() -> int:
-    """How many worker processes are working now (for the benchmarks and tests)."""
+    """How many worker processes are working or warming now."""
     with _lock:
         return _started - len(_idle)
 
 
-# -- the worker processes ------------------------------------------------------------------------
-class _Worker:
-    def __init__(self, preload: tuple[str, ...] = ()):
-        context = multiprocessing.get_context("spawn")
-        self.conn, theirs = context.Pipe()
-        # Under gevent the pipe is a patched socketpair, non-blocking at the descriptor, which both
-        # processes share: a read with nothing there yet (the worker between jobs, the rest of a long
-        # answer) would raise BlockingIOError. Blocking ends; the server waits with wait_read first.
-        os.set_blocking(self.conn.fileno(), True)
-        os.set_blocking(theirs.fileno(), True)
-        self.process = context.Process(
-            target=_serve, args=(theirs, preload), daemon=True, name="scorekeeper-pool"
-        )
-        self.process.start()
-        theirs.close()
+# -- jobs ----------------------------------------------------------------------------------------
+def position(job: Job) -> int:
+    """The job's place in the queue (1: next), 0 once a process works on it."""
+    with _lock:
+        return next((i + 1 for i, queued in enumerate(_queue) if queued is job), 0)
 
-    def end(self) -> None:
-        global _started
+
+def estimate(job: Job) -> int:
+    """Seconds until ``job`` is likely done: the jobs ahead of it, then itself, from recent durations."""
+    place = position(job)
+    ahead = place + busy() - 1 if place else 0
+    return max(1, math.ceil(_mean() * (1 + ahead / max(1, _settings.processes))))
+
+
+def submit(fn: Callable[..., Any], *args: Any) -> Job:
+    """``fn(*args)`` handed to an idle process or queued (Busy when the queue is full); it runs in
+    the background and the returned :class:`Job` tells when it is done."""
+    global _started
+    job = Job(fn, args)
+    with _lock:
+        worker = _idle.pop() if _idle else None
+        cold = worker is None and _started < _settings.processes
+        if cold:
+            _started += 1  # no process yet (warm was not called): one starts for this job
+        elif worker is None:
+            if len(_queue) >= _settings.queue:
+                raise Busy(BUSY, _settings.retry_after)
+            _queue.append(job)
+    _background(_drive, job, worker, cold)
+    return job
+
+
+def _drive(job: Job, worker: Worker | None, cold: bool) -> None:
+    """Run ``job``: start its process or wait for one, send it, wait up to the runaway bound."""
+    try:
+        if cold:
+            worker = _new_worker()
+        elif worker is None:
+            job.ready.wait()
+            worker = job.assigned
+        job.warm = worker.warm
+        started = time.monotonic()
+        answer = worker.ask(job.fn, job.args, _settings.runaway)
+    except Gone as err:
+        _replace(worker)
+        job.finish(False, Busy(f"A worker process stopped ({err}); try again.", _settings.retry_after))
+        return
+    except BaseException as err:  # could not start a process, or the answer could not be read
+        _replace(worker)
+        job.finish(False, err)
+        return
+    if answer is None:  # it ran away: its process is ended and a new one warms for the next job
+        _replace(worker)
+        message = f"That took longer than {_settings.runaway:g} seconds and was stopped; ask for less."
+        job.finish(False, Busy(message, _settings.retry_after))
+        return
+    job.took = time.monotonic() - started
+    _durations.append(job.took)
+    _give_back(worker)
+    ok, value = answer
+    job.finish(ok, value if ok else rebuilt(*value))
+
+
+# -- the processes -------------------------------------------------------------------------------
+def _background(target: Callable[..., None], *args: Any) -> threading.Thread:
+    """``target(*args)`` in a thread: a greenlet under gevent, which waits on the event loop."""
+    thread = threading.Thread(target=target, args=args, daemon=True, name="scorekeeper-pool")
+    thread.start()
+    return thread
+
+
+def _warm_one() -> None:
+    """A new process (already counted in ``_started``), given to the pool once it is warm."""
+    global _started
+    try:
+        worker = _new_worker()
+    except Exception:
         with _lock:
             _started -= 1
-        self.conn.close()
-        if self.process.is_alive():
-            self.process.kill()
-        self.process.join(1)
+        return
+    try:
+        warm = worker.await_warm(max(_settings.runaway, 60.0))
+    except Gone:
+        warm = False
+    if not warm:
+        _end(worker)
+        return
+    _give_back(worker)
+
+
+def _new_worker() -> Worker:
+    worker = Worker(PRELOAD)
+    with _lock:
+        _workers.append(worker)
+    return worker
+
+
+def _stop(worker: Worker) -> None:
+    with _lock:
+        if worker in _workers:
+            _workers.remove(worker)
+    worker.end()
+
+
+def _replace(worker: Worker | None) -> None:
+    """End ``worker`` (None: it never started) and warm a new one in its place at once."""
+    global _started
+    if worker is not None:
+        _stop(worker)
+    with _lock:
+        _started -= 1
+        again = _started < _settings.processes
+        if again:
+            _started += 1
+    if again:
+        _background(_warm_one)
+
+
+def _end(worker: Worker) -> None:
+    global _started
+    with _lock:
+        _started -= 1
+    _stop(worker)
+
+
+def _give_back(worker: Worker) -> None:
+    """To the first job in the queue, else idle."""
+    with _lock:
+        if _started > _settings.processes:  # the pool was made smaller meanwhile
+            job = None
+        elif _queue:
+            job = _queue.popleft()
+            job.assigned = worker
+            job.ready.set()
+            return
+        else:
+            _idle.append(worker)
+            return
+    if job is None:
+        _end(worker)
+
+
+def _mean() -> float:
+    return sum(_durations) / len(_durations) if _durations else FIRST_GUESS
 
 
 def _forked() -> None:
@@ -160,77 +291,23 @@ def _forked() -> None:
     global _lock, _started
     _lock = threading.Lock()
     _idle.clear()
+    _queue.clear()
+    _workers.clear()
     _started = 0
 
 
 os.register_at_fork(after_in_child=_forked)
-
-
-def _take() -> _Worker:
-    global _started
-    with _lock:
-        if _idle:
-            return _idle.pop()
-        if _started >= _settings.processes:
-            raise Busy(BUSY, _settings.retry_after)
-        _started += 1
-    try:
-        return _Worker()
-    except BaseException:
-        with _lock:
-            _started -= 1
-        raise
-
-
-def _give_back(worker: _Worker) -> None:
-    with _lock:
-        _idle.append(worker)
-
-
-def _readable(conn, timeout: float) -> bool:
-    """Whether ``conn`` has an answer within ``timeout`` seconds: under gevent the greenlet waits
-    on the event loop (other connections go on); otherwise the thread waits."""
-    try:
-        from gevent import monkey
-    except ImportError:  # pragma: no cover - gevent is a dependency
-        monkey = None
-    if monkey is not None and monkey.is_module_patched("socket"):
-        from gevent.socket import wait_read
-
-        try:
-            wait_read(conn.fileno(), timeout=timeout)
-        except TimeoutError:
-            return False
-        return True
-    return conn.poll(timeout)
-
-
-def _serve(conn, preload: tuple[str, ...]) -> None:  # pragma: no cover - runs in the worker process
-    """A worker process: lowered priority, the ``preload`` modules imported, then one job after
-    another until the pipe closes. Ctrl-C at the server's terminal reaches this process too: it is
-    the server's to end (it does, as it stops), not a KeyboardInterrupt's traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        os.nice(5)
-    except OSError:
-        pass
-    for module in preload:  # what the jobs need, imported before the first one arrives
-        __import__(module)
-    while True:
-        try:
-            job, args = conn.recv()
-        except (EOFError, OSError):
-            return
-        try:
-            answer = (True, job(*args))
-        except Exception as err:
-            answer = (False, (type(err), err.args, dict(vars(err))))
-        conn.send(answer)
-
-
-def _rebuilt(cls: type[BaseException], args: tuple, fields: dict) -> BaseException:
-    """The job's exception again, without calling its ``__init__`` (whose arguments vary)."""
-    err = cls.__new__(cls)
-    err.args = args
-    err.__dict__.update(fields)
-    return err
+__all__ = [
+    "BUSY",
+    "Busy",
+    "Job",
+    "Pending",
+    "answer_within",
+    "configure",
+    "estimate",
+    "position",
+    "run",
+    "status",
+    "submit",
+    "warm",
+]

@@ -37,6 +37,8 @@ class Defaults:
     POOL_PROCESSES = limits.POOL_PROCESSES
     POOL_TIMEOUT = limits.POOL_TIMEOUT
     POOL_RETRY_AFTER = limits.POOL_RETRY_AFTER
+    POOL_QUEUE = limits.POOL_QUEUE
+    PDF_WAIT = limits.PDF_WAIT
     FOLLOWERS_MAX = limits.FOLLOWERS_MAX
     FOLLOWER_POLL_SECONDS = limits.FOLLOWER_POLL_SECONDS
     RATELIMIT_ENABLED = os.environ.get("SCOREKEEPER_RATE_LIMITS", "on").lower() not in ("off", "0", "no")

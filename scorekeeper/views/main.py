@@ -30,5 +30,8 @@ def index():
 
 @bp.get("/healthz")
 def healthz():
-    """A bare endpoint for load balancers and the web benchmark."""
-    return {"ok": True}
+    """A bare endpoint for load balancers and the web benchmark; ``pool``: whether this server
+    process's worker pool is warm, how busy, how long its queue (docs/limits.md)."""
+    from ..limits import pool
+
+    return {"ok": True, "pool": pool.status()}

@@ -1,5 +1,7 @@
 """Issue 17 section 1: the solver, the turn checker, PDFs and import checks run in worker processes
-(scorekeeper.limits.pool), and a full pool answers 503 with Retry-After instead of making everyone wait."""
+(scorekeeper.limits.pool), and a full pool answers 503 with Retry-After instead of making everyone wait.
+Issue 35: the processes start warm, a slow job is waited for (never ended before the runaway bound),
+and a busy pool queues a job with its place and an estimate; 503 only when the queue is full too."""
 
 from __future__ import annotations
 
@@ -21,17 +23,34 @@ def _refuse(errors):
     raise RoundError(errors, round=3)
 
 
+def _configured_as(app) -> None:
+    pool.configure(
+        app.config["POOL_PROCESSES"],
+        app.config["POOL_TIMEOUT"],
+        app.config["POOL_RETRY_AFTER"],
+        app.config["POOL_QUEUE"],
+    )
+
+
 @pytest.fixture
 def one_process(app):
-    pool.configure(1, 20, 7)
+    """One warm process; a job waits for it only when the queue has room (none here)."""
+    pool.configure(1, 20, 7, 0)
+    pool.warm(wait=True)
     yield
-    pool.configure(app.config["POOL_PROCESSES"], app.config["POOL_TIMEOUT"], app.config["POOL_RETRY_AFTER"])
+    _configured_as(app)
+
+
+def _hold():
+    """The pool's idle process, taken as if someone else's job were running in it."""
+    pool.warm(wait=True)
+    return pool._idle.pop()
 
 
 @pytest.fixture
 def held(one_process):
     """The one worker process, kept busy by someone else."""
-    worker = pool._take()
+    worker = _hold()
     yield worker
     pool._give_back(worker)
 
@@ -71,26 +90,27 @@ def test_a_full_pool_refuses_a_pdf(client, held):
 
 
 def test_the_pool_answers_again_once_a_process_is_free(client, one_process):
-    worker = pool._take()
+    worker = _hold()
     assert client.post("/api/v1/solve", json=SOLVE).status_code == 503
     pool._give_back(worker)
     assert client.post("/api/v1/solve", json=SOLVE).status_code == 200
 
 
-def test_a_job_past_its_time_is_stopped_and_its_process_replaced(app):
+def test_a_runaway_job_is_stopped_and_its_process_replaced_and_warmed_at_once(app):
     pool.configure(1, 0.5, 2)
     try:
+        pool.warm(wait=True)
+        first = pool.run(os.getpid)
         started = time.monotonic()
         with pytest.raises(pool.Busy, match=r"took longer than 0\.5 seconds"):
             pool.run(time.sleep, 30)
         assert time.monotonic() - started < 10
-        assert pool.busy() == 0
-        pool.configure(1, 20, 2)  # a new process takes a moment to start
-        assert pool.run(os.getpid) != os.getpid()  # a new process
+        assert pool.status()["busy"] == 1  # the new process warms at once, before any job asks
+        pool.configure(1, 60, 2)  # its warm-up takes longer than half a second
+        job = pool.submit(os.getpid)
+        assert job.wait(120) and job.result() not in (first, os.getpid())
     finally:
-        pool.configure(
-            app.config["POOL_PROCESSES"], app.config["POOL_TIMEOUT"], app.config["POOL_RETRY_AFTER"]
-        )
+        _configured_as(app)
 
 
 def test_a_full_pool_refuses_a_long_games_pdf_before_loading_the_game(client, app, held, monkeypatch):
@@ -120,8 +140,8 @@ def test_a_big_import_is_checked_in_the_pool(client, held):
 def test_warm_starts_every_process_once(app):
     pool.configure(2, 120, 2)
     pool.warm()
-    pool.warm()
-    assert pool._started == 2 and len(pool._idle) == 2
+    pool.warm(wait=True)
+    assert pool._started == 2
     assert {pool.run(os.getpid), pool.run(os.getpid)} - {os.getpid()}
 
 
@@ -134,21 +154,17 @@ def test_the_api_document_names_the_busy_and_limited_answers(client):
 
 def test_fewer_processes_configured_stop_the_idle_ones_beyond_the_count(app):
     """A pool cut from two processes to one keeps one: a second job is refused while one is busy."""
-    pool.configure(2, 20, 7)
-    first, second = pool._take(), pool._take()
-    pool._give_back(first)
-    pool._give_back(second)
+    pool.configure(2, 20, 7, 0)
+    pool.warm(wait=True)
     try:
-        pool.configure(1, 20, 7)
-        assert pool.busy() == 0
-        worker = pool._take()
+        pool.configure(1, 20, 7, 0)
+        assert pool.busy() == 0 and len(pool._idle) == 1
+        worker = pool._idle.pop()
         with pytest.raises(pool.Busy):
-            pool._take()
+            pool.submit(os.getpid)
         pool._give_back(worker)
     finally:
-        pool.configure(
-            app.config["POOL_PROCESSES"], app.config["POOL_TIMEOUT"], app.config["POOL_RETRY_AFTER"]
-        )
+        _configured_as(app)
 
 
 UNDER_GEVENT = """
@@ -183,7 +199,7 @@ def test_under_gevent_a_process_serves_job_after_job_and_long_answers(tmp_path):
 def test_a_forked_server_process_starts_with_none_of_the_parents_processes(one_process):
     """gunicorn forks its workers: a child counts none of the parent's processes as its own, so its
     pool is not full because the parent's is (vacant, busy), and it starts its own."""
-    worker = pool._take()  # the parent's one process, busy
+    worker = _hold()  # the parent's one process, busy
     try:
         child = os.fork()
         if child == 0:  # pragma: no cover - the child reports by its exit status

@@ -1,0 +1,86 @@
+"""Issue 35: the worker pool starts warm, a slow job is waited for and kept (never ended before the
+runaway bound), and a busy pool queues a job with its place and an estimate instead of a 503."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+import pytest
+
+from scorekeeper.checker.solving import SolveAsk, best_play
+from scorekeeper.limits import pool
+
+SOLVE = {"variant": "rummikub", "rack": "R7 R8 K2", "table": "R4 R5 R6"}
+
+
+def _slow_pid(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+@pytest.fixture
+def one_process(app):
+    """One process, up to two jobs waiting for it."""
+    pool.configure(1, 60, 7, 2)
+    yield
+    pool.configure(
+        app.config["POOL_PROCESSES"],
+        app.config["POOL_TIMEOUT"],
+        app.config["POOL_RETRY_AFTER"],
+        app.config["POOL_QUEUE"],
+    )
+
+
+def test_healthz_says_the_pool_is_cold_then_warm_with_what_it_warmed(client, one_process):
+    pool.configure(0, 60, 7, 2)  # every process of earlier tests ended
+    pool.configure(1, 60, 7, 2)
+    assert client.get("/healthz").json["pool"]["state"] == "cold"
+    pool.warm(wait=True)
+    health = client.get("/healthz").json["pool"]
+    assert health["state"] == "warm" and health["warm"] == 1 and health["queued"] == 0
+    assert health["warmed"] == {"pdf": True, "solver": True, "photo": True}
+
+
+def test_a_first_best_play_after_the_pool_warmed_runs_in_a_process_already_warm(one_process):
+    pool.configure(0, 60, 7, 2)
+    pool.configure(1, 60, 7, 2)
+    cold = pool.submit(best_play, SolveAsk("rummikub", "R7 R8 K2", "R4 R5 R6"))  # no warm: it starts one
+    assert cold.wait(120) and cold.warm is False
+    pool.configure(0, 60, 7, 2)
+    pool.configure(1, 60, 7, 2)
+    pool.warm(wait=True)
+    first = pool.submit(best_play, SolveAsk("rummikub", "R7 R8 K2", "R4 R5 R6"))
+    assert first.wait(120) and first.warm is True
+    assert first.result()["play"] == ["R7", "R8"]
+
+
+def test_a_job_past_the_requests_wait_goes_on_in_its_process_and_its_answer_is_kept(one_process):
+    pool.warm(wait=True)
+    process = pool.run(os.getpid)
+    with pytest.raises(pool.Pending) as pending, pool.answer_within(0.2):
+        pool.run(_slow_pid, 1.5)
+    job = pending.value.job
+    assert job.wait(60) and job.result() == process  # not ended: the same process answered
+    assert pool.run(os.getpid) == process
+
+
+def test_a_busy_pool_queues_jobs_with_their_place_and_refuses_past_the_queue(one_process):
+    pool.warm(wait=True)
+    running = pool.submit(_slow_pid, 1.0)
+    second, third = pool.submit(os.getpid), pool.submit(os.getpid)
+    assert (pool.position(running), pool.position(second), pool.position(third)) == (0, 1, 2)
+    assert pool.estimate(third) > pool.estimate(second) >= 1
+    with pytest.raises(pool.Busy) as refused:
+        pool.submit(os.getpid)
+    assert refused.value.retry_after == 7
+    assert second.wait(60) and third.wait(60) and second.result() == third.result() == running.result()
+
+
+def test_a_best_play_asked_while_the_pool_is_busy_waits_its_turn_instead_of_a_503(client, one_process):
+    pool.warm(wait=True)
+    worker = pool._idle.pop()  # someone else's job
+    threading.Timer(1.0, pool._give_back, (worker,)).start()
+    answer = client.post("/api/v1/solve", json=SOLVE)
+    assert answer.status_code == 200 and answer.json["play"] == ["R7", "R8"]
