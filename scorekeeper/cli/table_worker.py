@@ -6,6 +6,11 @@ open connection for the whole ``graceful_timeout`` the master waits too, so a ph
 (a live stream stays open) kept it past the master's limit: "Worker was sent SIGKILL! Perhaps out of
 memory?". Here Ctrl-C ends the connections at once (the followers' browsers reconnect to the next
 server), and a SIGTERM lets requests finish for a little less than the master waits.
+
+A body past the size limit is refused unread (scorekeeper/web/guards.py marks it): gunicorn would
+answer ``Connection: keep-alive`` and then read the rest of the body before the next request, a GiB
+in one greenlet that never yields (the worker frozen, then killed by the master's timeout). Here
+that answer says ``Connection: close`` and the connection ends once it is sent (:mod:`.refused_bodies`).
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from gevent.pool import Pool
 from gevent.server import StreamServer
 from gunicorn.sock import ssl_context
 from gunicorn.workers.ggevent import GeventWorker
+
+from .refused_bodies import closing_refused_bodies
 
 #: seconds a quick stop (Ctrl-C) gives the requests under way before ending them
 QUICK_SECONDS = 0.5
@@ -35,6 +42,10 @@ class TableWorker(GeventWorker):
         self.quick = True
         self.alive = False
         self.cfg.worker_int(self)
+
+    def load_wsgi(self) -> None:
+        super().load_wsgi()
+        self.wsgi = closing_refused_bodies(self.wsgi)
 
     def handle_error(self, req, client, addr, exc) -> None:
         if isinstance(exc, gevent.GreenletExit) and not self.alive:

@@ -49,6 +49,10 @@ CARDS_CHARS_MAX = 4000
 FACT_TEXT_MAX = CARDS_CHARS_MAX
 #: a request body, in bytes (Flask's MAX_CONTENT_LENGTH: 413 past it)
 BODY_MAX = 2 * 1024 * 1024
+#: after the 413 to a body past the limit, the production server half-closes the connection and throws
+#: away what the client still sends for at most this long and this much (so the client reads the 413
+#: rather than a reset), then closes it; the rest of the body is never read
+REFUSED_BODY_LINGER_SECONDS, REFUSED_BODY_LINGER_BYTES = 2.0, 8 * 1024 * 1024
 
 # -- work ------------------------------------------------------------------------------------------
 #: worker processes per server worker for the solver, the turn checker, imports and PDFs

@@ -14,7 +14,7 @@ from ..services import NotEditor, SecretMissing, get_game, hash_matches, secret_
 from ..storage.extensions import db
 from ..storage.models import Game
 from ..storage.table_models import Table, TableGame
-from .guards import limit_chunked_bodies
+from .guards import limit_bodies
 from .headers import SecureOnHttps, content_policy, strict_transport
 
 #: a year: a game night's editors should not lose their rights mid-season
@@ -163,14 +163,14 @@ SECURITY_HEADERS = {
 
 def protect(app) -> None:
     """Security headers on every answer (HSTS on https), a Secure session cookie under https, edit
-    secrets kept out of the request logs, chunked bodies held to the size limit, and
+    secrets kept out of the request logs, bodies past the size limit refused unread, and
     ``PROXY_HOPS`` trusted proxies' ``X-Forwarded-*`` headers (https seen as https)."""
     headers = {**SECURITY_HEADERS, "Content-Security-Policy": content_policy(Path(app.template_folder))}
     # a PDF opens in the browser's own viewer, which a page's policy (object-src) could block
     pdf_headers = {**SECURITY_HEADERS, "Content-Security-Policy": "frame-ancestors 'none'"}
     app.session_interface = SecureOnHttps()
     hide_editor_links_in_logs()
-    limit_chunked_bodies(app)
+    limit_bodies(app)
     hops = int(app.config.get("PROXY_HOPS") or 0)
     if hops:
         from werkzeug.middleware.proxy_fix import ProxyFix

@@ -1,11 +1,13 @@
-"""What a request body must be before the app reads it: sized within the limit, and JSON for the API."""
+"""What a request body must be before the app reads it: within the limit (past it, refused unread),
+and JSON for the API."""
 
 from __future__ import annotations
 
 import io
+import time
 
 from flask import Blueprint, request
-from werkzeug.exceptions import UnsupportedMediaType
+from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 from werkzeug.wsgi import get_content_length
 
 from ..photo import MAX_BYTES as PHOTO_MAX_BYTES
@@ -17,34 +19,74 @@ WITH_BODY = frozenset({"POST", "PUT", "PATCH"})
 LARGER_BODIES = {"/api/v1/rack-photo": PHOTO_MAX_BYTES}
 
 
-class ChunkedLimit:
-    """WSGI middleware: a streamed (chunked) body read whole, up to ``limit(environ) + 1`` bytes, and
-    passed on with its ``Content-Length``, so the app's limit applies to it as to any sized body."""
+#: the environ key that holds the limit a body was past: the app answers 413 and the connection closes
+TOO_LARGE = "scorekeeper.body_too_large"
+#: the 413's words (the API's are English, as Werkzeug's were)
+TOO_LARGE_WORDS = (
+    "The request body is larger than the {limit:,} bytes this address takes; none of it was read."
+)
+#: how much of a chunked body is read at a time; other greenlets run between the pieces
+PIECE = 64 * 1024
+
+
+def read_at_most(stream, most: int) -> bytes:
+    """Up to ``most`` bytes of ``stream``, in pieces: under gevent (the production server)
+    ``time.sleep(0)`` lets the worker's other requests run between them."""
+    parts, got = [], 0
+    while got < most:
+        part = stream.read(min(PIECE, most - got))
+        if not part:
+            break
+        parts.append(part)
+        got += len(part)
+        time.sleep(0)
+    return b"".join(parts)
+
+
+class BodyLimit:
+    """WSGI middleware: a body past ``limit(environ)`` is never read. A sized one is refused from
+    its ``Content-Length``; a streamed (chunked) one is read up to ``limit + 1`` bytes, then passed
+    on with its ``Content-Length`` (so the app's limit applies to it as to any sized body) or
+    refused. A refused body is marked (:data:`TOO_LARGE`): the app answers 413 before any other
+    work (:func:`refuse_marked_bodies`) and the production server closes the connection after
+    the answer rather than read the rest (scorekeeper/cli/table_worker.py)."""
 
     def __init__(self, app, limit):
         self.app, self.limit = app, limit
 
     def __call__(self, environ, start_response):
-        if environ.get("wsgi.input_terminated") and get_content_length(environ) is None:
-            limit = self.limit(environ)
-            if limit is not None:
-                body = environ["wsgi.input"].read(limit + 1)
-                environ.pop("HTTP_TRANSFER_ENCODING", None)
-                environ["CONTENT_LENGTH"] = str(len(body))
-                environ["wsgi.input"] = io.BytesIO(body)
+        limit = self.limit(environ)
+        length = get_content_length(environ)
+        if limit is not None and length is None and environ.get("wsgi.input_terminated"):
+            body = read_at_most(environ["wsgi.input"], limit + 1)
+            environ.pop("HTTP_TRANSFER_ENCODING", None)
+            environ["CONTENT_LENGTH"] = str(len(body))
+            environ["wsgi.input"] = io.BytesIO(body)
+            length = len(body)
+        if limit is not None and length is not None and length > limit:
+            environ[TOO_LARGE] = limit
+            environ["wsgi.input"] = io.BytesIO(b"")  # nothing more is read from the client
         return self.app(environ, start_response)
 
 
-def limit_chunked_bodies(app) -> None:
-    """Wrap ``app`` so chunked bodies meet ``MAX_CONTENT_LENGTH`` (or their path's :data:`LARGER_BODIES`)
-    as sized ones do."""
+def refuse_marked_bodies() -> None:
+    """413 for a body :class:`BodyLimit` marked too large, before any other work of the app's."""
+    limit = request.environ.get(TOO_LARGE)
+    if limit is not None:
+        raise RequestEntityTooLarge(TOO_LARGE_WORDS.format(limit=limit))
+
+
+def limit_bodies(app) -> None:
+    """Wrap ``app`` so bodies past ``MAX_CONTENT_LENGTH`` (or their path's :data:`LARGER_BODIES`),
+    sized or chunked, get 413 before they are read (:class:`BodyLimit`)."""
 
     def limit(environ) -> int | None:
         most = app.config.get("MAX_CONTENT_LENGTH")
         larger = LARGER_BODIES.get(environ.get("PATH_INFO", ""))
         return max(most, larger) if most is not None and larger is not None else most
 
-    app.wsgi_app = ChunkedLimit(app.wsgi_app, limit)
+    app.wsgi_app = BodyLimit(app.wsgi_app, limit)
+    app.before_request_funcs.setdefault(None, []).insert(0, refuse_marked_bodies)
 
 
 def is_json(mimetype: str) -> bool:

@@ -28,6 +28,13 @@ from .game_support import csrf_from
 @contextmanager
 def running(folder: Path, workers: int = 2):
     """The server's root URL while it runs on a fresh database in ``folder``."""
+    with running_server(folder, workers) as (url, _proc):
+        yield url
+
+
+@contextmanager
+def running_server(folder: Path, workers: int = 2):
+    """(root URL, the server's process: gunicorn's master) while it runs on a fresh database in ``folder``."""
     db_url = f"sqlite:///{folder / 'table.sqlite3'}"
     with create_app({"SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": db_url}).app_context():
         upgrade(directory=str(MIGRATIONS))
@@ -37,7 +44,7 @@ def running(folder: Path, workers: int = 2):
     )
     try:
         banner(proc)
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}", proc
     finally:
         stop(proc)
 
