@@ -1,16 +1,23 @@
 """Rate limits per client address (Flask-Limiter): starting games and tables, and the expensive answers.
 
-Past a budget the answer is 429 with ``Retry-After``; the counts live in memory, per server process.
+Past a budget the answer is 429 with ``Retry-After``. The counts live in the app's database
+(:mod:`.rate_store`), so every worker process of a server counts the same hits. ``Retry-After`` is
+the limiter's on a 429 only: another refusal keeps its own (the pool's 503 says 2 seconds), and an
+answer that was not refused carries none.
 """
 
 from __future__ import annotations
 
-from flask import Flask, request
+import math
+import time
+
+from flask import Flask, Response, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
 from .. import limits
 from ..limits import pool
+from . import rate_store  # noqa: F401 - registers the storage scheme "scorekeeper-db"
 
 #: endpoints that start a game or a table (their POST counts)
 CREATION = (
@@ -47,13 +54,34 @@ def _pool_vacant() -> None:
         pool.vacant()  # an empty Best play page asks nothing of the pool
 
 
+def _headers(limiter: Limiter, response: Response) -> Response:
+    """The budget's headers on a counted answer; ``Retry-After`` the limiter's on its own refusal only.
+
+    Flask-Limiter's own headers are off: it set ``Retry-After`` on every counted answer, and on a
+    refusal that had one it wrote the later of the two (the end of the window, not the pool's 2 s).
+    """
+    stats = limiter.current_limit
+    if stats is None or not limiter.enabled:
+        return response
+    response.headers["X-RateLimit-Limit"] = str(stats.limit.amount)
+    response.headers["X-RateLimit-Remaining"] = str(stats.remaining)
+    response.headers["X-RateLimit-Reset"] = str(stats.reset_at)
+    if response.status_code == 429:
+        response.headers["Retry-After"] = str(max(1, math.ceil(stats.window.reset_time - time.time())))
+    return response
+
+
 def init_app(app: Flask) -> Limiter:
-    """A limiter for ``app`` (its own counts), with the two budgets on the endpoints registered so far."""
-    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
-    limiter = Limiter(get_remote_address, app=app, retry_after="delta-seconds")
+    """A limiter for ``app``, with the two budgets on the endpoints registered so far.
+
+    The counts are kept in the app's database (shared by its worker processes) unless the config
+    names another Flask-Limiter storage (``RATELIMIT_STORAGE_URI``, e.g. ``memory://`` or ``redis://...``).
+    """
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "scorekeeper-db://")
+    limiter = Limiter(get_remote_address, app=app, headers_enabled=False)
     app.extensions["scorekeeper.web.throttle"] = limiter  # the wrapped views hold it weakly: the app keeps it
     app.before_request(_pool_vacant)
+    app.after_request(lambda response: _headers(limiter, response))
     budgets = (
         (CREATION, app.config.get("CREATE_RATE", limits.CREATE_RATE), "create", ["POST"]),
         (HEAVY, app.config.get("HEAVY_RATE", limits.HEAVY_RATE), "heavy", None),

@@ -575,3 +575,22 @@ def test_an_import_with_numbers_postgresql_cannot_hold_is_refused(client, api):
     _, again = call(client, api, "GET", f"/api/v1/games/{copy['id']}/export", expect=200)
     # text columns drop the NUL; JSON keeps it escaped (PostgreSQL's json type accepts \u0000)
     assert (again["audit"][0]["summary"], again["audit"][0]["old"]) == ("ab", {"note": "c\u0000d"})
+
+
+def test_two_workers_count_one_rate_limit_in_the_database(cluster, database):
+    """Issue 36: the rate limits' counters are one UPSERT per hit on PostgreSQL too (scorekeeper.web.rate_store)."""
+    url = cluster.url(database)
+    first, second = (_pg_app(url) for _ in range(2))
+    for worker in (first, second):
+        worker.config.update(RATELIMIT_ENABLED=True, WTF_CSRF_ENABLED=False)
+    with first.app_context():
+        upgrade(directory=str(MIGRATIONS))
+    clients = [first.test_client(), second.test_client()] * 16
+    codes = [
+        c.post("/api/v1/tables", json={"name": f"T{n}", "players": []}).status_code
+        for n, c in enumerate(clients)
+    ]
+    assert codes == [201] * 30 + [429, 429]
+    for worker in (first, second):
+        with worker.app_context():
+            db.engine.dispose()
