@@ -7,8 +7,7 @@ too (docs/api.md).
 
 from __future__ import annotations
 
-from ..photo import MAX_BYTES
-from ..photo.reading import MOST_TILES
+from ..photo import MAX_BYTES, MOST_TILES
 from ..rules import all_variants
 from .schemas import array, keyed, obj, ref
 

@@ -10,10 +10,9 @@ import numpy as np
 
 from . import reading
 from .checking import checked
-from .rack import PhotoError, RackReading
+from .rack import MAX_BYTES, PhotoError, RackReading
 
 MODELS = Path(__file__).resolve().parent.parent / "static" / "rack-photo"
-MAX_BYTES = 5 * 1024 * 1024
 MAX_PIXELS = 40_000_000  # a decompression bomb is refused before it is decoded
 #: what a phone's camera writes; Pillow's other readers are not offered to an upload
 FORMATS = ("JPEG", "PNG", "WEBP")

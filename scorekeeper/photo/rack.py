@@ -5,6 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+#: the most bytes of a photo read (the API's 413 and the CLI's refusal say so)
+MAX_BYTES = 5 * 1024 * 1024
+#: the whole set (RULES.md section 3: two of each of 4 x 13 tiles, two jokers): no photo shows more,
+#: so the search stops there (an untrained model or a hostile photo peaks in every cell)
+MOST_TILES = 106
+
 
 class PhotoError(ValueError):
     """The upload is not a photo this can read (the reason, for a 4xx or exit code 2)."""

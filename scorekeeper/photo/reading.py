@@ -24,6 +24,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .rack import MOST_TILES  # the phone's script holds the same bound (tests/web/test_rack_photo_assets.py)
+
 DETECT_W, DETECT_H, STRIDE = 448, 336, 4
 READ_W, READ_H = 32, 48
 WORK_LONG = 1024
@@ -37,9 +39,6 @@ ODD_SIZE, SIZE_PEERS = 1.35, 3
 #: ZOOM_BELOW pixels: ZOOM_MARGIN tile heights around them, tiles brought to at most ZOOM_TALL
 #: pixels, and only when that is closer by ZOOM_GAIN at least
 ZOOM_BELOW, ZOOM_TALL, ZOOM_MARGIN, ZOOM_GAIN = 28, 36, 1.0, 1.2
-#: the whole set (RULES.md section 3: two of each of 4 x 13 tiles, two jokers): no photo shows more,
-#: so the search stops there (an untrained model or a hostile photo peaks in every cell)
-MOST_TILES = 106
 COLOUR_LETTERS = "KBRG"
 JOKER = 13
 
