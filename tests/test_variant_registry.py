@@ -16,6 +16,7 @@ from scorekeeper.profiles.sheet_layouts import Layout
 from scorekeeper.profiles.table_figures import TableFigures
 from scorekeeper.rulebook import rulebook
 from scorekeeper.rules import RulesError, Variant, all_variants
+from scorekeeper.rules.samples import Samples
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "scorekeeper" / "templates"
 DECKS = ("numbers", "suited", "tiles")
@@ -29,6 +30,11 @@ def _engine_pieces(v: Variant) -> list[str]:
         missing.append("table_counts (what its hands count for a table's statistics; no_counts for none)")
     if getattr(v, "facts_shape", None) is None:
         missing.append("facts_shape (a hand's facts: validation, storage and the OpenAPI schema)")
+    samples = getattr(v, "samples", None)
+    if not isinstance(samples, Samples):
+        missing.append("samples (its hands for the shared tests, a Samples: scorekeeper/rules/samples.py)")
+    elif hasattr(v, "notation"):
+        missing += samples.missing(bool(v.notation.ranks))
     return missing
 
 
@@ -78,3 +84,4 @@ def test_a_variant_without_its_pieces_is_named_with_each_missing_piece():
     assert any(m.startswith("table_counts") for m in missing)
     assert any(m.startswith("profile") for m in missing)
     assert any(m.startswith("facts_shape") for m in missing)
+    assert any(m.startswith("samples") for m in missing)

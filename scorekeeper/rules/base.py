@@ -96,6 +96,8 @@ class Variant:
     #: what its scored hands count for a table's statistics, ``(score, complete rounds) -> counts``
     #: (:mod:`.table_counts`); every variant names its own (``no_counts``: nothing of its own)
     table_counts: ClassVar[Any] = None
+    #: one legal hand in every shape the shared tests use (:mod:`.samples`); every variant names its own
+    samples: ClassVar[Any] = None
 
     # -- options and notation -------------------------------------------------
     def options(self, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:

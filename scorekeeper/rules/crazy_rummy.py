@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 from .base import CARDS_LEFT, Variant, card_counts, points_left, seats
 from .bounds import CZ_MOST_POINTS
+from .crazy_samples import CRAZY_RUMMY
 from .crazy_sets import (
     NOTATION,
     RANKS,
@@ -71,6 +72,7 @@ class CrazyRummy(Variant):
         "wild": "wildcards",
     }
     count_rule = "CZ-5"
+    samples = CRAZY_RUMMY
     entered_rule = "CZ-7"
     most_hand_points = (CZ_MOST_POINTS, "CZ-5")
     facts_shape = seats(

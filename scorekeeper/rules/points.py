@@ -26,6 +26,7 @@ from .facts import Count, Flag
 from .options import Option
 from .reasons import say
 from .registry import register
+from .samples import Samples
 from .scoring import RoundOutcome
 from .table_counts import no_counts
 
@@ -53,6 +54,14 @@ class Points(Variant):
     notation = Notation("points", ranks={}, accepted=NOT_CARDS)
     rules_home = ("PG",)
     table_counts = staticmethod(no_counts)  # totals, wins and ratings only (per game_name: the table's)
+    samples = Samples(
+        hand={"players": [{"points": 12}, {"points": -5}]},  # PG-2
+        other_hand={"players": [{"points": 0}, {}]},  # PG-2: left empty, 0
+        form={"players.0.points": "25"},  # PG-2: Bob empty: 0 (sums: tests/web/test_points.py)
+        form_totals=(25, 0),
+        page_hand={"players": [{"points": 25}, {"points": -5}]},
+        progress=(),  # PG-4: no target set
+    )
     entered_rule = "PG-3"
     nothing_entered = "pg.nothing"  # PG-3 in the points game's words, not "who went out"
     facts_shape = seats(

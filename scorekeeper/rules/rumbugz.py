@@ -36,6 +36,7 @@ from .progression_verdicts import judge, judge_change
 from .progressions import Shape
 from .reasons import Reason, say
 from .registry import register
+from .samples import Samples
 from .scoring import GameScore, RoundOutcome
 from .table_counts import rumbugz_counts
 from .verdict import HandValue, Verdict
@@ -75,6 +76,32 @@ class RumBugz(Variant):
     notation = NOTATION
     wild_name, rules_home = "PLYT", ("RB",)
     dealt = False  # Bugz are drawn from the bag, not dealt
+    samples = Samples(
+        hand={
+            "winner": 0,
+            "players": [
+                {"kinds": ["single", "double", "triple", "match"]},
+                {"kinds": ["single"], "hand": "3 P"},
+            ],
+        },
+        other_hand={"winner": None, "players": [{"kinds": [], "hand": "5"}, {"kinds": [], "hand": "7"}]},
+        # RB-6/RB-7: Ann wins Bob's 3 + PLYT (12) = 15
+        form={
+            "winner": "0",
+            "players.0.kinds": ["single", "double", "triple", "match"],
+            "players.1.hand": "3 P",
+        },
+        form_totals=(15, 0),
+        page_hand={"winner": 0, "players": [{"hand": ""}, {"kinds": ["single"], "points": 15}]},
+        progress=(
+            "1 win; kinds laid last round: single, double, triple, match",
+            "0 wins; kinds laid last round: single",
+        ),
+        meld="2 4 6 8",
+        not_meld="1 12 5",
+        cards_left="3 P",
+        rack="2 4 6 8 3 P",
+    )
     entered_rule = "RB-7"
     most_hand_points = (RB_MOST_HAND_POINTS, "RB-6")
     facts_shape = seats(

@@ -16,18 +16,16 @@ import pytest
 
 from scorekeeper.rules.registry import all_variants
 
-#: per variant: a meld that is legal, one that is not, a hand, and a rack for the solver
-#: (with the options the variant needs: Crazy Rummy's wild rank)
+#: per variant with cards: a meld that is legal, one that is not, a hand, and a rack for the solver
+#: (with the options the variant needs: Crazy Rummy's wild rank): its own samples
+#: (scorekeeper/rules/samples.py), found through the registry
+CARD_GAMES = [v for v in all_variants() if v.notation.ranks and v.samples]
 SAMPLES = {
-    "krazy-bee": ("7 7 W", "7 W W", "3 12 W", "7 7 7 3 3 W 12"),
-    "rumbugz": ("2 4 6 8", "1 12 5", "3 P", "2 4 6 8 3 P"),
-    "rummikub": ("R7 B7 K7", "R7 B8", "R5 J", "R7 R8 K2"),
-    "crazy-tiles": ("R8 R6 R10", "R11 K1", "R5 J", "R7 R8 K2"),
-    "runny-tiles": ("R1 B2 K3", "R1 R1 K3", "R5 J", "R7 R8 K2"),
-    "crib-rummy": ("3H 4H 5H", "3H 4S", "3H JK QS", "3H 4H 5H 9S"),
-    "crazy-rummy": ("8 8 8", "8 9", "3 K A", "8 8 8 K K"),
+    v.slug: (v.samples.meld, v.samples.not_meld, v.samples.cards_left, v.samples.rack) for v in CARD_GAMES
 }
-OPTIONS = {"crazy-rummy": ["--option", "wild=7"]}
+OPTIONS = {
+    v.slug: [a for k, o in v.samples.options.items() for a in ("--option", f"{k}={o}")] for v in CARD_GAMES
+}
 TILES = [v.slug for v in all_variants() if v.deck_look == "tiles"]
 
 
@@ -48,8 +46,9 @@ def parsed(result: subprocess.CompletedProcess) -> list:
     return [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
 
 
-def test_the_samples_cover_every_variant():
-    assert set(SAMPLES) == {v.slug for v in all_variants() if v.notation.ranks}  # points: no cards (PG-1)
+def test_the_samples_cover_every_variant_with_cards():
+    with_cards = {v.slug for v in all_variants() if v.notation.ranks}  # points: no cards (PG-1)
+    assert set(SAMPLES) == with_cards and all(None not in s for s in SAMPLES.values())
 
 
 @pytest.mark.parametrize("variant", sorted(SAMPLES))

@@ -9,46 +9,16 @@ from __future__ import annotations
 
 import json
 import re
+from copy import deepcopy
 
 from jsonschema import Draft202012Validator
 
-#: One legal hand per variant for two players, in the shape each variant module documents.
-HANDS = {
-    "krazy-bee": {"players": [{"laid": True, "went_out": True}, {"laid": False, "hand": "3 12 W"}]},
-    "rumbugz": {
-        "winner": 0,
-        "players": [{"kinds": ["single", "double", "triple", "match"]}, {"kinds": ["single"], "hand": "3 P"}],
-    },
-    "rummikub": {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 J"}]},
-    "crazy-tiles": {"winner": 1, "players": [{"rack": "K13 B2"}, {"rack": ""}]},
-    "runny-tiles": {"winner": None, "players": [{"rack": "K3"}, {"rack": "G9"}]},
-    "crib-rummy": {
-        "starter": 1,
-        "turns": [{"melds": [{"cards": "3H 4H 5H"}]}, {"pegs": 2}],
-        "end": {"type": "out", "player": 0, "cards_left": [0, 5]},
-    },
-    "crazy-rummy": {
-        "face_up": ["4", "J"],
-        "went_out": 0,
-        "players": [{"board": "8 8 8"}, {"board": "K K K", "hand": "3 A"}],
-    },
-    "points": {"players": [{"points": 12}, {"points": -5}]},  # PG-2
-}
-#: A second legal hand per variant (used to correct the first one).
-OTHER_HANDS = {
-    "krazy-bee": {"players": [{"laid": False, "hand": "W"}, {"laid": True, "went_out": True}]},
-    "rumbugz": {"winner": None, "players": [{"kinds": [], "hand": "5"}, {"kinds": [], "hand": "7"}]},
-    "rummikub": {"winner": 1, "players": [{"rack": "K9"}, {"rack": ""}]},
-    "crazy-tiles": {"winner": 0, "players": [{"rack": ""}, {"rack": "J"}]},
-    "runny-tiles": {"winner": 0, "players": [{"rack": ""}, {"points": 12}]},
-    "crib-rummy": {"starter": 0, "turns": [{"pegs": 4}, {"pegs": 0}], "end": {"type": "draw_pile"}},
-    "crazy-rummy": {
-        "face_up": ["5", "Q"],
-        "went_out": 1,
-        "players": [{"board": "9 9 9", "hand": "K"}, {"board": "Q Q Q"}],
-    },
-    "points": {"players": [{"points": 0}, {}]},  # PG-2: left empty, 0
-}
+from scorekeeper.rules import all_variants
+
+#: One legal hand per variant for two players, and a second (used to correct the first): each
+#: variant's own samples, found through the registry (scorekeeper/rules/samples.py)
+HANDS = {v.slug: deepcopy(v.samples.hand) for v in all_variants() if v.samples}
+OTHER_HANDS = {v.slug: deepcopy(v.samples.other_hand) for v in all_variants() if v.samples}
 VARIANTS = tuple(HANDS)
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from copy import deepcopy
 
 import pytest
 
 from scorekeeper import services
-from scorekeeper.rules import find_variant, variants
+from scorekeeper.rules import all_variants, find_variant, variants
 from scorekeeper.storage.extensions import db
 from scorekeeper.storage.models import Game
 
@@ -16,36 +17,10 @@ from .tally import Tally, tally_registered
 
 VARIANTS = {v["slug"]: v for v in variants()}
 
-#: One legal hand per variant (two players), in the round-facts shapes the variants document.
-SAMPLE_HANDS = {
-    "krazy-bee": {"players": [{"laid": True, "went_out": True, "hand": ""}, {"laid": False, "points": 25}]},
-    "rumbugz": {"winner": 0, "players": [{"hand": ""}, {"kinds": ["single"], "points": 15}]},
-    "rummikub": {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 B7"}]},
-    "crazy-tiles": {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 B7"}]},
-    "runny-tiles": {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 B7"}]},
-    "crib-rummy": {"starter": 1, "turns": [{"player": 1, "pegs": 5}, {"player": 0, "pegs": 3}], "end": None},
-    "crazy-rummy": {
-        "face_up": ["Q", "J"],
-        "went_out": 1,
-        "players": [{"board": "", "hand": "4 4 A"}, {"board": "J J J"}],
-    },
-    "points": {"players": [{"points": 25}, {"points": -5}]},
-}
-
-#: Each player's progress after that hand, as the game page words it (standings.progress_text).
-PROGRESS = {
-    "krazy-bee": ("Step 2 of 10: book of 3 + run of 4", "Step 1 of 10: 2 books of 3"),  # KB-3
-    "rumbugz": (
-        "1 win; kinds laid last round: single, double, triple, match",  # RB-4, RB-7
-        "0 wins; kinds laid last round: single",
-    ),
-    "rummikub": ("1 win", "0 wins"),
-    "crazy-tiles": ("1 win", "0 wins"),
-    "runny-tiles": ("1 win", "0 wins"),
-    "crib-rummy": ("front peg 3, back peg 0", "front peg 5, back peg 0"),  # CR-5
-    "crazy-rummy": ("below zero: needs 1610 to reach 1500", "1470 to go to 1500"),  # CZ-8: -110 and 30
-    "points": (),  # PG-4: no target set
-}
+#: One legal hand per variant (two players), and each player's progress after it as the game page
+#: words it (standings.progress_text): each variant's own samples (scorekeeper/rules/samples.py)
+SAMPLE_HANDS = {v.slug: deepcopy(v.samples.page_hand) for v in all_variants() if v.samples}
+PROGRESS = {v.slug: v.samples.progress for v in all_variants() if v.samples}
 
 
 @pytest.fixture

@@ -2,41 +2,19 @@
 
 from __future__ import annotations
 
+from copy import deepcopy
+
 import pytest
 
 from scorekeeper.entry.crazy_rummy import hand_sizes
-from scorekeeper.rules import find_variant
+from scorekeeper.rules import all_variants, find_variant
 
 from .rounds_support import new_game, rounds_url, submit, text, token, totals
 
-#: one simple legal hand per variant (form fields) and the totals it gives, worked out from RULES.md
+#: one simple legal hand per variant (form fields) and the totals it gives, worked out from RULES.md:
+#: each variant's own samples (scorekeeper/rules/samples.py), found through the registry
 SIMPLE_HANDS = {
-    # KB-7: Bob keeps 3 (5) and 12 (10) = 15; Ann went out with 0
-    "krazy-bee": ({"players.0.laid": "1", "players.1.hand": "3 12", "went_out": "0"}, [0, 15]),
-    # RB-6/RB-7: Ann wins Bob's 3 + PLYT (12) = 15
-    "rumbugz": (
-        {"winner": "0", "players.0.kinds": ["single", "double", "triple", "match"], "players.1.hand": "3 P"},
-        [15, 0],
-    ),
-    # CT-7/CT-8 A: Ann out, Bob's rack R5 + joker = 35: Ann +35, Bob -35
-    "rummikub": ({"winner": "0", "players.1.rack": "R5 J"}, [35, -35]),
-    "crazy-tiles": ({"winner": "0", "players.1.points": "12"}, [12, -12]),
-    "runny-tiles": ({"winner": "1", "players.0.rack": "K13"}, [-13, 13]),
-    # CR-5: Bob (left of the dealer) lays a run of 3: pegs 3
-    "crib-rummy": ({"turns.0.player": "1", "turns.0.melds.0.cards": "3H 4H 5H"}, [0, 3]),
-    # CZ-5/CZ-6: Bob's board 8 8 8 = 30; Ann holds 3 + A = 105 (wild rank K from dealer Ann)
-    "crazy-rummy": (
-        {
-            "face_up.0": "K",
-            "face_up.1": "5",
-            "went_out": "1",
-            "players.1.board": "8 8 8",
-            "players.0.hand": "3 A",
-        },
-        [-105, 30],
-    ),
-    # PG-2: Ann's points (a correction shows the stored total; sums: tests/web/test_points.py); Bob empty: 0
-    "points": ({"players.0.points": "25"}, [25, 0]),
+    v.slug: (deepcopy(v.samples.form), list(v.samples.form_totals)) for v in all_variants() if v.samples
 }
 VARIANTS = list(SIMPLE_HANDS)
 

@@ -40,6 +40,7 @@ from .extensions import judge_extension
 from .hand import behind, play_hand, rummy_bonus
 from .melds import KINDS, Judgement, added_pegs, best_kind, judge, of_kind, pegs
 from .notation import NOTATION, RANKS, SUITS, deck_reasons
+from .samples import CRIB_RUMMY
 
 __all__ = ["NOTATION", "RANKS", "SUITS", "CribHand", "CribRummy"]
 
@@ -114,6 +115,7 @@ class CribRummy(Variant):
     summary = "Rummy raced on a cribbage board: melds peg as they grow."
     min_players, max_players = 2, 4
     notation = NOTATION
+    samples = CRIB_RUMMY
     deck_look, wild_name, pegged, rules_home = "suited", "joker", True, ("CR",)
     facts_shape = Record(
         fields={

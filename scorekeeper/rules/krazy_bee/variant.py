@@ -35,6 +35,7 @@ from ..options import Option
 from ..progression_verdicts import judge, judge_change, values_of
 from ..reasons import counted, say
 from ..registry import register
+from ..samples import Samples
 from ..table_counts import krazy_bee_counts
 from ..verdict import HandValue, Verdict
 from .laydown import Meld, judge_laydown, lays, too_many_wild_bees
@@ -140,6 +141,19 @@ class KrazyBee(StepProgress, Variant):
         ),
     )
 
+    samples = Samples(
+        hand={"players": [{"laid": True, "went_out": True}, {"laid": False, "hand": "3 12 W"}]},
+        other_hand={"players": [{"laid": False, "hand": "W"}, {"laid": True, "went_out": True}]},
+        # KB-7: Bob keeps 3 (5) and 12 (10) = 15; Ann went out with 0
+        form={"players.0.laid": "1", "players.1.hand": "3 12", "went_out": "0"},
+        form_totals=(0, 15),
+        page_hand={"players": [{"laid": True, "went_out": True, "hand": ""}, {"laid": False, "points": 25}]},
+        progress=("Step 2 of 10: book of 3 + run of 4", "Step 1 of 10: 2 books of 3"),  # KB-3
+        meld="7 7 W",
+        not_meld="7 W W",
+        cards_left="3 12 W",
+        rack="7 7 7 3 3 W 12",
+    )
     entered_rule = "KB-9"
     most_hand_points = (KB_MOST_HAND_POINTS, "KB-7")
     facts_shape = seats(

@@ -31,6 +31,7 @@ from ..table_counts import tile_counts
 from ..verdict import HandValue, Verdict
 from .checks import extension_verdict, initial_meld, laydown_verdict, set_verdict
 from .grid import check_board, is_board, read_board
+from .samples import CRAZY_TILES, RUMMIKUB, RUNNY_TILES
 from .scoring import score_tile_round, tile_game_over, tile_ranks
 from .sets import Switches, supply_reasons, token
 
@@ -265,6 +266,7 @@ class Rummikub(TileGame):
     name = "Rummikub"
     summary = "Standard tile rummy: groups and same-colour runs."
     option_spec = _tile_options({})
+    samples = RUMMIKUB
 
 
 @register
@@ -284,6 +286,7 @@ class CrazyTiles(TileGame):
         "grid": True,
     }
     option_spec = _tile_options(preset)
+    samples = CRAZY_TILES
 
 
 @register
@@ -293,3 +296,4 @@ class RunnyTiles(TileGame):
     summary = "Rummikub on a crossing grid where a run may be all different colours."
     preset: ClassVar[dict[str, bool]] = {"runny": True, "grid": True}
     option_spec = _tile_options(preset)
+    samples = RUNNY_TILES
