@@ -85,3 +85,15 @@ def test_a_variant_without_its_pieces_is_named_with_each_missing_piece():
     assert any(m.startswith("profile") for m in missing)
     assert any(m.startswith("facts_shape") for m in missing)
     assert any(m.startswith("samples") for m in missing)
+
+
+def test_a_variant_brings_its_own_sentences_and_may_not_reword_anothers():
+    from scorekeeper.rules.messages import MESSAGES
+    from scorekeeper.rules.registry import register
+
+    class Reworded(Variant):  # refused before it is registered: its key is the catalog's already
+        slug, messages = "reworded-rummy", {"word.hand": "a deal"}
+
+    with pytest.raises(ValueError, match="word.hand"):
+        register(Reworded)
+    assert MESSAGES["word.hand"] == "hand" and "reworded-rummy" not in {v.slug for v in all_variants()}

@@ -98,6 +98,10 @@ class Variant:
     table_counts: ClassVar[Any] = None
     #: one legal hand in every shape the shared tests use (:mod:`.samples`); every variant names its own
     samples: ClassVar[Any] = None
+    #: its own sentences (key -> English template), merged into the engine's catalog by ``register``;
+    #: ``own_rules``: its rule family is the project's own, not RULES.md's (the points game's PG)
+    messages: ClassVar[Mapping[str, str]] = {}
+    own_rules: ClassVar[bool] = False
 
     # -- options and notation -------------------------------------------------
     def options(self, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:

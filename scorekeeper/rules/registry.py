@@ -1,15 +1,24 @@
-"""The variant registry: ``register`` a class, ``find_variant`` by slug."""
+"""The variant registry: ``register`` a class, ``find_variant`` by slug.
+
+Everything a variant brings is found through its class: its engine, its sentences (``messages``,
+merged into the engine's catalog here), its samples for the shared tests (``samples``) and, above
+the engine, its profile (docs/adding-a-variant.md).
+"""
 
 from __future__ import annotations
 
 from .base import Variant
 from .errors import UnknownVariant
+from .messages import MESSAGES
 
 _VARIANTS: dict[str, Variant] = {}
 
 
 def register(cls: type[Variant]) -> type[Variant]:
-    """Class decorator: make a variant findable by its slug."""
+    """Class decorator: make a variant findable by its slug, its own sentences part of the catalog."""
+    for key, template in cls.messages.items():
+        if MESSAGES.setdefault(key, template) != template:
+            raise ValueError(f"message key {key} twice")
     _VARIANTS[cls.slug] = cls()
     return cls
 
