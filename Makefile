@@ -96,8 +96,10 @@ messages: $(VENV)/.installed-test
 translations: $(VENV)/.installed-test
 	$(VENV)/bin/pybabel compile --statistics -D messages -d $(TRANSLATIONS)
 
+# the database migrated (flask --app scorekeeper db upgrade --directory scorekeeper/migrations);
+# a SQLite file already at the newest revision is seen without loading the app (scripts/db_upgrade.py)
 db: $(VENV)/.installed
-	$(VENV)/bin/flask --app scorekeeper db upgrade --directory scorekeeper/migrations
+	$(PY) scripts/db_upgrade.py
 
 # PostgreSQL's driver (the postgres extra) from the lock into the venv; make run keeps it (--inexact)
 postgres: $(VENV)/.installed
