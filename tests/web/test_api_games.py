@@ -230,7 +230,12 @@ BAD_GAMES = [
         "colour",
         id="unknown-field",
     ),
-    pytest.param({"variant": "no-such-variant", "players": ["Ann", "Bob"]}, 422, "unknown variant", id="unknown-variant"),
+    pytest.param(
+        {"variant": "no-such-variant", "players": ["Ann", "Bob"]},
+        422,
+        "unknown variant",
+        id="unknown-variant",
+    ),
     pytest.param(
         {"variant": "krazy-bee", "players": ["Ann", "Bob"], "options": {"colour": 1}},
         422,
