@@ -6,7 +6,7 @@ under ``TYPE_CHECKING`` too: a lazy import is still a dependency). The floors,
 lowest first, name packages only (``""`` is the app factory, ``scorekeeper/__init__.py``)::
 
     rules  <-  storage, limits, display, rulebook, entry, checker, photo  <-  services  <-  profiles, web
-           <-  printing, live, offline  <-  api  <-  views, tables  <-  cli, the app factory
+           <-  printing, live, offline  <-  api  <-  views, tables, seats  <-  cli, the app factory
 
 A module may import its own floor or any lower one. ``rules`` (the pure engine)
 is the bottom. Above it, what every floor may use: where games are kept
@@ -40,7 +40,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("profiles", "web"),
     ("printing", "live", "offline"),
     ("api",),
-    ("views", "tables"),
+    ("views", "tables", "seats"),
     ("cli", ""),
 )
 

@@ -31,12 +31,14 @@ def record_round(
     before: GameScore | None = None,
     version: int | None = None,
     turn: int | None = None,
+    by: str = "",
 ) -> Round:
     """Append a hand after checking the whole game with it; RulesError leaves nothing written.
 
     ``before``: the game as already scored (every stored hand), when the
     caller has it, so only the new hand is scored again. ``version``: the
-    game's version the change was made against (:func:`.versions.claim`).
+    game's version the change was made against (:func:`.versions.claim`). ``by``: who entered
+    it, for the change log (`` from the players' phones``, :mod:`.seats`).
     """
     claim(game, version)
     number = len(game.rounds) + 1
@@ -53,7 +55,7 @@ def record_round(
         number,
         None,
         facts,
-        f"{_what(game, score, number, turn, 'recorded')}: {_changes_text(game, score, number)}",
+        f"{_what(game, score, number, turn, 'recorded')}{by}: {_changes_text(game, score, number)}",
     )
     _settle(game, score)
     return round_

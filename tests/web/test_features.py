@@ -16,6 +16,7 @@ from flask import Blueprint
 
 from scorekeeper import create_app, services
 from scorekeeper.live import versions
+from scorekeeper.seats.feature import FEATURE as SEATS
 from scorekeeper.services.events import hands_changed
 from scorekeeper.storage.extensions import db
 from scorekeeper.tables.feature import FEATURE as TABLES
@@ -90,10 +91,10 @@ def apps(tmp_path):
 
 def test_each_app_keeps_its_own_features_in_its_extensions(apps):
     with_toy, without = apps
-    assert installed(with_toy) == (TABLES, TOY) and installed(without) == (TABLES,)
-    assert with_toy.extensions[KEY] == {"tables": TABLES, "toy": TOY}
+    assert installed(with_toy) == (TABLES, SEATS, TOY) and installed(without) == (TABLES, SEATS)
+    assert with_toy.extensions[KEY] == {"tables": TABLES, "seats": SEATS, "toy": TOY}
     install(with_toy, TOY)  # again: nothing changes
-    assert installed(with_toy) == (TABLES, TOY)
+    assert installed(with_toy) == (TABLES, SEATS, TOY)
 
 
 def test_the_document_shows_a_features_part_only_where_it_is_installed(apps):

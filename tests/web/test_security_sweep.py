@@ -27,6 +27,7 @@ from sqlalchemy import select
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app, services
+from scorekeeper.services.seats import open_seats
 from scorekeeper.services.tables import roster as tables
 from scorekeeper.services.tables.house_games import adopt_house_game
 from scorekeeper.storage.extensions import db
@@ -51,6 +52,9 @@ NO_GAME = {
     "tables_api.create_table",
     "tables_api.table_import",
 }
+#: Mutating routes of a game that need no secret: a phone takes a player's seat by name, with no
+#: secret yet (docs/own-phones.md); it changes nothing of the game's hands or players
+NO_SECRET = {"seats_api.take"}
 #: URL arguments naming what a route changes; the route needs that game's or table's secret
 OWNED = {"public_id", "table_id"}
 #: One legal Krazy Bee hand (Ann goes out, Bob keeps 3 and 12), as the form and as the API sends it.
@@ -74,6 +78,10 @@ JSON = {
     "api.undo": {},
     "api.redo": {},  # no body needed; an API client sends JSON or nothing
     "previews.preview": {"what": "hand", "cards": "3 12"},
+    "seats_api.open_seating": {},
+    "seats_api.take": {"name": "Ann"},
+    "seats_api.keep": {"holder": "editor"},
+    "seats_api.part": {"hand": 2, "part": {"laid": True}},
 }
 
 
@@ -96,6 +104,7 @@ def game(app, client):
     with app.app_context():
         game, secret = services.create_game("krazy-bee", ["Ann", "Bob"], {})
         services.record_round(game, HAND_JSON)
+        open_seats(game)  # its seats' routes answer too (docs/own-phones.md)
         table, table_secret = tables.create_table("Sweepers", ["Ann", "Bob"])
         house = adopt_house_game(table, "Our Rummikub", "rummikub", {"initial_meld": 40})
         db.session.commit()
@@ -119,6 +128,7 @@ def _url(app, endpoint: str, public_id: str, secret: str = "wrong-secret") -> st
         "secret": secret,
         "table_id": app.config.get("SWEEP_TABLE", ("no-table",))[0],
         "hid": app.config.get("SWEEP_HOUSE_GAME", 1),
+        "seat": 0,
     }
     unknown = rule.arguments - set(fill)
     assert not unknown, f"{endpoint}: the sweep cannot fill {sorted(unknown)}; teach it"
@@ -218,7 +228,7 @@ def test_html_route_refuses_without_edit_secret(app, client, game, endpoint, met
 
 
 @pytest.mark.parametrize(
-    "endpoint, method", [p for p in MUTATING_RULES if p[0] in API and p[0] not in NO_GAME]
+    "endpoint, method", [p for p in MUTATING_RULES if p[0] in API and p[0] not in NO_GAME | NO_SECRET]
 )
 def test_api_route_needs_the_bearer_secret_and_not_the_cookie(app, client, game, endpoint, method):
     public_id, secret = game
@@ -245,6 +255,15 @@ def test_only_the_listed_routes_change_things_without_a_secret():
         e for e, _ in MUTATING_RULES if not OWNED & next(r for r in RULES if r.endpoint == e).arguments
     }
     assert without_game == NO_GAME
+
+
+@pytest.mark.parametrize("endpoint, method", [p for p in MUTATING_RULES if p[0] in NO_SECRET])
+def test_taking_a_seat_without_a_secret_leaves_the_game_as_it_was(app, game, endpoint, method):
+    public_id, _ = game
+    before = _snapshot(app)
+    taken = _send(app.test_client(), method, _url(app, endpoint, public_id), endpoint, {})
+    assert taken.status_code == 201, taken.get_data(as_text=True)[:300]
+    assert _snapshot(app) == before
 
 
 @pytest.mark.parametrize("endpoint", GET_RULES)

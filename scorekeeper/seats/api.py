@@ -1,0 +1,154 @@
+"""Seats and parts in the JSON API (``/api/v1/games/<id>/seating``, ``.../seats``): the seats'
+own API blueprint, with the API's error mapping (docs/own-phones.md).
+
+The editor's changes need the game's edit secret as the Bearer token; a part needs the seat's
+secret (the phone that took the seat) or the edit secret (the editor fills a part in).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify
+
+from ..api import bodies
+from ..api.routes import game_urls
+from ..services import NotEditor, SecretMissing, get_game, secret_matches
+from ..services.seats import (
+    free_seat,
+    give_seat,
+    hand_status,
+    hold_seat,
+    open_seats,
+    seat_of_secret,
+    seating_of,
+    seats_of,
+    send_part,
+    take_seat,
+)
+from ..services.seats.parts import retried
+from ..storage.extensions import csrf, db
+from ..web.access import bearer_secret, editable_game
+from ..web.addresses import external_url
+from ..web.guards import require_json
+
+bp = Blueprint("seats_api", __name__, url_prefix="/api/v1")
+csrf.exempt(bp)  # a seat's secret comes as a Bearer token, as a game's edit secret does
+require_json(bp)
+NO_SEAT_SECRET = (
+    "Sending a part needs the seat's secret (the phone that took the seat) or the game's edit secret: "
+    "send the header 'Authorization: Bearer <secret>'."
+)
+WRONG_SEAT_SECRET = "That secret is neither this seat's nor the game's edit secret."
+
+
+def seating_json(game) -> dict[str, Any]:
+    """The game's seats (taken or free, by a phone or kept by the editor) and its open hand."""
+    seating, taken = seating_of(game), seats_of(game)
+    return {
+        "open": seating is not None,
+        "confirm": seating.confirm if seating else None,
+        "seats": [
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "taken": p.seat in taken,
+                "holder": taken[p.seat].holder if p.seat in taken else None,
+            }
+            for p in game.players
+        ],
+        "hand": hand_status(game),
+        "urls": {**game_urls(game), "seats": external_url("seats_api.seating", public_id=game.public_id)},
+    }
+
+
+@bp.get("/games/<public_id>/seating")
+def seating(public_id: str):
+    """The game's seats and who is still to enter the open hand ("2 of 4 in")."""
+    return jsonify(seating_json(get_game(public_id)))
+
+
+@bp.put("/games/<public_id>/seating")
+def open_seating(public_id: str):
+    """The editor opens the game for seats (or changes who must confirm a part)."""
+    game = editable_game(public_id, bearer_only=True)
+    body = bodies.shaped("SeatingChoice", bodies.object_body())
+    open_seats(game, body.get("confirm", "none"))
+    return _committed(seating_json(game), 200)
+
+
+@bp.post("/games/<public_id>/seats")
+def take(public_id: str):
+    """A phone takes a player's seat by the player's name, once: the seat's secret and link."""
+    game = get_game(public_id)
+    body = bodies.shaped("TakeSeat", bodies.object_body())
+    row, secret = take_seat(game, body["name"])
+    answer = _seat_answer(game, row, secret)
+    return _committed(answer, 201, {"Location": answer["urls"]["seating"]})
+
+
+@bp.put("/games/<public_id>/seats/<int:seat>")
+def keep(public_id: str, seat: int):
+    """The editor gives the seat to a new phone (``holder: phone``, a new secret) or keeps it for a
+    player without a phone (``holder: editor``)."""
+    game = editable_game(public_id, bearer_only=True)
+    body = bodies.shaped("SeatHolder", bodies.object_body())
+    if body["holder"] == "phone":
+        row, secret = give_seat(game, seat)
+    else:
+        row, secret = hold_seat(game, seat), None
+    return _committed(_seat_answer(game, row, secret), 200)
+
+
+@bp.delete("/games/<public_id>/seats/<int:seat>")
+def free(public_id: str, seat: int):
+    """The editor frees a seat: its phone's secret no longer counts."""
+    game = editable_game(public_id, bearer_only=True)
+    free_seat(game, seat)
+    return _committed(seating_json(game), 200)
+
+
+@bp.put("/games/<public_id>/seats/<int:seat>/part")
+def part(public_id: str, seat: int):
+    """A seat's part of the open hand; the hand is recorded when it is the last one in."""
+    body = bodies.shaped("Part", bodies.object_body())
+
+    def send() -> dict:
+        game = get_game(public_id)
+        by = _sender(game, seat)
+        status = send_part(game, seat, body["hand"], body["part"], by=by)
+        return {**status, "game": game_urls(game)}
+
+    answer = retried(send)
+    return _committed(answer, 200)
+
+
+def _sender(game, seat: int) -> str:
+    """ "editor" or "seat": whose secret the request holds (401 without one, 403 for a wrong one)."""
+    secret = bearer_secret()
+    if secret is None:
+        raise SecretMissing(NO_SEAT_SECRET)
+    if secret_matches(game, secret):
+        return "editor"
+    held = seat_of_secret(game, secret)
+    if held is None or held.seat != seat:
+        raise NotEditor(WRONG_SEAT_SECRET)
+    return "seat"
+
+
+def _seat_answer(game, row, secret: str | None) -> dict[str, Any]:
+    answer: dict[str, Any] = {
+        "seat": row.seat,
+        "name": game.players[row.seat].name,
+        "holder": row.holder,
+        "urls": {"seating": external_url("seats_api.seating", public_id=game.public_id)},
+    }
+    if secret:
+        answer["secret"] = secret
+        answer["urls"]["seat"] = external_url("seats.seat_link", public_id=game.public_id, secret=secret)
+    return answer
+
+
+def _committed(body: dict, status: int, headers: dict | None = None):
+    db.session.commit()
+    return jsonify(body), status, headers or {}

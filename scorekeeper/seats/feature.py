@@ -1,0 +1,17 @@
+"""The seats feature as the core sees it: one :class:`~scorekeeper.web.features.Feature`, which
+``create_app`` installs (docs/features.md)."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from ..web.features import Feature, install
+from . import api, views
+from .openapi import API
+
+FEATURE = Feature("seats", blueprints=(views.bp, api.bp), api=API)
+
+
+def init_app(app: Flask) -> None:
+    """Install the seats in ``app``."""
+    install(app, FEATURE)

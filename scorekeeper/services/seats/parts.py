@@ -1,0 +1,205 @@
+"""Each player's part of the open hand, sent from their own phone; the hand recorded when the
+last part is in (issue 38).
+
+A part is the player's entry of the variant's round facts: a tile game's rack (its tiles, a typed
+total, or ``went_out``), Krazy Bee's Step laid or not, cards left and who went out. Each part is
+checked as it arrives, as far as one player's part can be (its notation and bounds, a rack holding
+more copies of a tile than the set, a second player claiming to have gone out); the whole hand is
+checked by the engine when the last part is in, through :func:`..rounds.record_round`, which
+writes the hand and its change log entry. Until then nothing is recorded and the totals do not move.
+
+Every part claims the game's next version first (:func:`..versions.claim`), so parts sent at the
+same moment are taken one after the other: the one that completes the hand records it, once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from sqlalchemy import delete, select
+
+from ...rules import RoundError, find_variant, rack_supply
+from ...storage.extensions import db
+from ...storage.models import Game
+from ...storage.seat_models import SeatPart
+from ..errors import Conflict
+from ..rounds import record_round
+from ..versions import ConcurrentChange, claim
+
+#: the variants whose players enter their own parts so far, and how a part is read
+OWN_PARTS = {"rummikub": "tiles", "crazy-tiles": "tiles", "runny-tiles": "tiles", "krazy-bee": "steps"}
+#: the keys a part may hold, per kind (a tile part's ``went_out``: an empty rack, the hand's winner)
+PART_KEYS = {
+    "tiles": ("rack", "points", "went_out"),
+    "steps": ("laid", "went_out", "hand", "points", "counts", "notes"),
+}
+#: where a part's cards are, per kind
+CARDS_KEY = {"tiles": "rack", "steps": "hand"}
+#: the rule that lets one player go out of a hand, per kind
+OUT_RULE = {"tiles": "CT-8", "steps": "KB-9"}
+T = TypeVar("T")
+
+
+class HandClosed(Conflict):
+    """A part for a hand that is not the open one (already recorded, or not yet open): 409."""
+
+
+def hand_status(game: Game) -> dict[str, Any]:
+    """The open hand: its number, the seats whose parts are in (and who sent each), the seats
+    still to enter, of how many."""
+    number = len(game.rounds) + 1
+    parts = _parts(game, number)
+    return {
+        "hand": number,
+        "in": sorted(parts),
+        "sent_by": {str(s): p.by for s, p in sorted(parts.items())},
+        "waiting": [p.seat for p in game.players if p.seat not in parts],
+        "of": len(game.players),
+        "open": game.status != "finished",
+    }
+
+
+def send_part(game: Game, seat: int, hand: int, part: Any, *, by: str = "seat") -> dict[str, Any]:
+    """Keep ``seat``'s part of hand ``hand`` (again: it replaces the part sent before); when it is
+    the last part, record the hand. The hand's status after it, with ``recorded``: the hand's
+    number when this part recorded it, else None.
+
+    :class:`HandClosed` (409) for a hand already recorded or not yet open, and after the game's
+    end; RoundError (422, the game unchanged) for a part the rules refuse, or for the last part
+    when the engine refuses the whole hand.
+    """
+    claim(game)  # one part at a time per game: the part that completes the hand is the one that records it
+    number = len(game.rounds) + 1
+    if game.status == "finished":
+        raise HandClosed("The game is over: it takes no more parts.")
+    word = find_variant(game.variant).round_word
+    if hand != number:
+        done = "is already recorded" if hand < number else "is not open yet"
+        raise HandClosed(
+            f"{word.capitalize()} {hand} {done}: this part was not kept. The open {word} is {number}."
+        )
+    parts = _parts(game, number)
+    entry = checked_part(game, seat, part, {s: p.part for s, p in parts.items() if s != seat})
+    row = parts.get(seat) or SeatPart(game_id=game.id, hand=number, seat=seat)
+    row.part, row.by = entry, by
+    db.session.add(row)
+    db.session.flush()
+    parts[seat] = row
+    recorded = None
+    if len(parts) == len(game.players):
+        facts = whole_hand(game, {s: p.part for s, p in parts.items()})
+        recorded = record_round(game, facts, by=_senders(game, parts)).number
+        db.session.execute(delete(SeatPart).where(SeatPart.game_id == game.id, SeatPart.hand == number))
+        db.session.flush()
+    return {**hand_status(game), "recorded": recorded}
+
+
+def retried(change: Callable[[], T], times: int = 8) -> T:
+    """``change()``, tried again (from a fresh read of the game) when another change to the same game
+    came first: two phones sending parts at once both keep theirs. A change that names the version
+    it was made against is not retried (its sender must look at the game again)."""
+    for attempt in range(times):
+        try:
+            return change()
+        except ConcurrentChange:
+            db.session.rollback()
+            if attempt == times - 1:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def checked_part(game: Game, seat: int, part: Any, others: Mapping[int, dict]) -> dict:
+    """``part`` as the round facts hold a player's entry, checked as far as one player's part can
+    be (RoundError with fields ``part.<key>``); ``others``: the other seats' parts already in."""
+    kind = OWN_PARTS[game.variant]
+    if not isinstance(part, Mapping) or not part:
+        raise RoundError(
+            [("part", 'A part is an object with the player\'s own entry, such as {"rack": "R5 J"}.')]
+        )
+    unknown = [k for k in part if k not in PART_KEYS[kind]]
+    if unknown:
+        raise RoundError(
+            [(f"part.{k}", f"unknown key; a part may hold {', '.join(PART_KEYS[kind])}") for k in unknown]
+        )
+    variant, opts = find_variant(game.variant), game.options or {}
+    entry = _entry(kind, part)
+    errors = _shape_errors(game, seat, entry)
+    if errors:
+        raise RoundError(errors)
+    cards = entry.get(CARDS_KEY[kind])
+    variant.hand_points(entry, "part", opts, key=CARDS_KEY[kind])  # notation and bounds (CT-7, KB-7)
+    if kind == "tiles" and cards:
+        supply = rack_supply(game.variant, cards, "this rack shows")
+        if supply:
+            raise RoundError([("part.rack", reason) for reason in supply])
+    if _out(kind, part):
+        if kind == "tiles" and (cards or entry.get("points")):
+            raise RoundError(
+                [("part.went_out", "A player who went out has no tiles left on the rack (CT-8).")]
+            )
+        gone = [s for s, other in others.items() if _out(kind, other)]
+        if gone:
+            name, word = game.players[gone[0]].name, variant.round_word
+            raise RoundError(
+                [
+                    (
+                        "part.went_out",
+                        f"{name} has already gone out of this {word}; only one player goes out ({OUT_RULE[kind]}).",
+                    )
+                ]
+            )
+    return {**entry, "went_out": True} if _out(kind, part) else entry
+
+
+def whole_hand(game: Game, parts: Mapping[int, dict]) -> dict:
+    """The hand's round facts from every seat's part, in seat order."""
+    kind = OWN_PARTS[game.variant]
+    seats = range(len(game.players))
+    if kind == "tiles":
+        out = [s for s in seats if _out(kind, parts[s])]
+        players = [{"rack": ""} if s in out else _entry(kind, parts[s]) for s in seats]
+        return {"winner": out[0] if out else None, "players": players}
+    return {"players": [dict(parts[s]) for s in seats]}
+
+
+def _entry(kind: str, part: Mapping[str, Any]) -> dict:
+    """The player's entry of the round facts (a tile part's ``went_out`` is the hand's ``winner``)."""
+    return {k: v for k, v in part.items() if not (kind == "tiles" and k == "went_out")}
+
+
+def _out(kind: str, part: Mapping[str, Any]) -> bool:
+    """Whether the part says its player went out (a tile rack sent empty says so too)."""
+    if part.get("went_out") is True:
+        return True
+    return kind == "tiles" and (part.get("rack") == "" or (part.get("points") == 0 and "rack" not in part))
+
+
+def _shape_errors(game: Game, seat: int, entry: dict) -> list[tuple[str, str]]:
+    """The engine's shape errors for ``entry`` as seat ``seat``'s entry of a hand (``part.<key>``)."""
+    variant = find_variant(game.variant)
+    players: list[dict] = [{} for _ in game.players]
+    players[seat] = entry
+    try:
+        variant.canonical_facts({"players": players})
+    except RoundError as err:
+        mine = f"players.{seat}"
+        return [
+            ("part" + f.removeprefix(mine), m) for f, m in err.errors if f == mine or f.startswith(mine + ".")
+        ]
+    return []
+
+
+def _parts(game: Game, number: int) -> dict[int, SeatPart]:
+    rows = db.session.scalars(select(SeatPart).where(SeatPart.game_id == game.id, SeatPart.hand == number))
+    return {row.seat: row for row in rows}
+
+
+def _senders(game: Game, parts: Mapping[int, SeatPart]) -> str:
+    """Who sent the parts, for the change log: `` from the players' phones`` (and whose the editor)."""
+    editor = [game.players[s].name for s, p in sorted(parts.items()) if p.by == "editor"]
+    if not editor:
+        return " from the players' phones"
+    if len(editor) == len(parts):
+        return " from the seats' parts, all entered by the editor"
+    return f" from the players' phones ({', '.join(editor)} by the editor)"

@@ -1,0 +1,146 @@
+"""Opening a game for seats, and taking, freeing, keeping and giving a seat (issue 38).
+
+A seat is a player of the game. A phone takes it once, by the player's name, and is given the
+seat's secret (kept only as its sha256 digest, as a game's edit secret is). The game's editor may
+free a seat, keep one for a player without a phone (the editor then enters that player's part),
+or give it to a new phone (a new secret; the old phone's no longer counts).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+
+from ...rules import RulesError
+from ...storage.extensions import db
+from ...storage.models import Game
+from ...storage.seat_models import Seat, Seating
+from ..errors import Conflict, NotFound
+from ..games import hash_matches, hash_secret
+from .parts import OWN_PARTS
+
+#: who must confirm a part: nobody, any other seated player, the player to the left
+CONFIRM_CHOICES = ("none", "any", "left")
+
+
+class SeatingClosed(RulesError):
+    """The game is not opened for seats (or its variant has no own-phone entry yet)."""
+
+
+class SeatTaken(Conflict):
+    """Another phone holds this seat (or took it at the same moment)."""
+
+
+def seating_of(game: Game) -> Seating | None:
+    """The game's seating, or None while it is not opened for seats."""
+    return db.session.scalar(select(Seating).where(Seating.game_id == game.id))
+
+
+def seats_of(game: Game) -> dict[int, Seat]:
+    """The game's taken seats, by seat number."""
+    return {s.seat: s for s in db.session.scalars(select(Seat).where(Seat.game_id == game.id))}
+
+
+def open_seats(game: Game, confirm: str = "none") -> Seating:
+    """Open ``game`` for seats (again: change who must confirm a part). A variant without
+    own-phone entry yet is refused (:class:`SeatingClosed`, 422)."""
+    if game.variant not in OWN_PARTS:
+        raise SeatingClosed(
+            f"Players cannot enter their own parts of a hand in this game yet: own-phone entry "
+            f"works for {', '.join(sorted(OWN_PARTS))} so far."
+        )
+    if confirm not in CONFIRM_CHOICES:
+        raise SeatingClosed(f"Who confirms a part is one of {', '.join(CONFIRM_CHOICES)}, not {confirm!r}.")
+    seating = seating_of(game) or Seating(game_id=game.id)
+    seating.confirm = confirm
+    db.session.add(seating)
+    db.session.flush()
+    return seating
+
+
+def seat_named(game: Game, name: str) -> int:
+    """The seat of the player called ``name`` (NotFound, naming the players, when nobody is)."""
+    wanted = (name or "").strip().casefold()
+    for player in game.players:
+        if player.name.casefold() == wanted:
+            return player.seat
+    raise NotFound(f"Nobody in this game is called {name!r}; the players are {', '.join(game.names)}.")
+
+
+def take_seat(game: Game, name: str) -> tuple[Seat, str]:
+    """A phone takes the seat of the player called ``name``, once: the seat and its new secret.
+
+    :class:`SeatingClosed` when the game is not opened for seats; :class:`SeatTaken` (409) when
+    another phone (or the editor) holds the seat, also when two phones ask at the same moment.
+    """
+    _require_seating(game)
+    seat = seat_named(game, name)
+    if seat in seats_of(game):
+        raise SeatTaken(_taken(game, seat))
+    secret = secrets.token_urlsafe(18)
+    row = Seat(game_id=game.id, seat=seat, holder="phone", secret_hash=hash_secret(secret))
+    db.session.add(row)
+    try:
+        db.session.flush()
+    except IntegrityError:
+        db.session.rollback()
+        raise SeatTaken(_taken(game, seat)) from None
+    return row, secret
+
+
+def free_seat(game: Game, seat: int) -> None:
+    """The editor frees ``seat``: its phone's secret no longer counts, another phone may take it."""
+    _require_seating(game)
+    _player(game, seat)
+    db.session.execute(delete(Seat).where(Seat.game_id == game.id, Seat.seat == seat))
+    db.session.flush()
+
+
+def hold_seat(game: Game, seat: int) -> Seat:
+    """The editor keeps ``seat`` for a player without a phone (and enters that player's part)."""
+    return _replace(game, seat, "editor", None)
+
+
+def give_seat(game: Game, seat: int) -> tuple[Seat, str]:
+    """The editor gives ``seat`` to a new phone: a new secret, the old phone's no longer counts."""
+    secret = secrets.token_urlsafe(18)
+    return _replace(game, seat, "phone", hash_secret(secret)), secret
+
+
+def seat_of_secret(game: Game, secret: str | None) -> Seat | None:
+    """The seat of ``game`` whose phone holds ``secret``, or None."""
+    if not secret:
+        return None
+    return next((s for s in seats_of(game).values() if hash_matches(s.secret_hash, secret)), None)
+
+
+def _replace(game: Game, seat: int, holder: str, secret_hash: str | None) -> Seat:
+    _require_seating(game)
+    _player(game, seat)
+    row = seats_of(game).get(seat) or Seat(game_id=game.id, seat=seat)
+    row.holder, row.secret_hash = holder, secret_hash
+    db.session.add(row)
+    db.session.flush()
+    return row
+
+
+def _require_seating(game: Game) -> Seating:
+    seating = seating_of(game)
+    if seating is None:
+        raise SeatingClosed("This game is not open for seats: its editor opens it first.")
+    return seating
+
+
+def _player(game: Game, seat: int) -> None:
+    if not 0 <= seat < len(game.players):
+        raise NotFound(f"This game has no seat {seat}; its seats are 0 to {len(game.players) - 1}.")
+
+
+def _taken(game: Game, seat: int) -> str:
+    name = game.players[seat].name
+    return (
+        f"{name}'s seat is already taken by another phone. If that was not {name}, the game's "
+        "editor can free the seat or give it to this phone."
+    )
