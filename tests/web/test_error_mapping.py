@@ -58,7 +58,9 @@ ERRORS = [
     pytest.param("DELETE", "/api/v1/games/{id}/rounds/9", None, 404, id="404-no-hand"),
     pytest.param("DELETE", "/api/v1/variants", None, 405, id="405"),
     pytest.param("POST", "/api/v1/games/{id}/rounds", {"players": [{"laid": True}]}, 422, id="422-rules"),
-    pytest.param("POST", "/api/v1/check", {"variant": "no-such-variant", "cards": "7"}, 422, id="422-unknown-variant"),
+    pytest.param(
+        "POST", "/api/v1/check", {"variant": "no-such-variant", "cards": "7"}, 422, id="422-unknown-variant"
+    ),
 ]
 
 
