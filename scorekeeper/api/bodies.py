@@ -18,7 +18,7 @@ from ..web.features import ApiPart, api_parts
 from .shapes import problems
 
 #: schemas whose bodies may be big enough to check in a worker process (:mod:`scorekeeper.limits.pool`)
-POOLED = frozenset({"Export", "TableExport"})
+POOLED = frozenset({"Export", "TableExport", "BGStatsBackup"})
 #: from this size on (bytes), such a body is checked in a worker process (a 200-hand game is about 40 KiB)
 POOLED_BYTES = 64 * 1024
 
@@ -35,7 +35,13 @@ def body() -> Any:
         raise InputError("the request body is empty; send a JSON object")
     try:
         return json.loads(raw, parse_constant=_not_json, parse_float=_finite)
-    except (ValueError, RecursionError) as err:
+    except json.JSONDecodeError as err:  # Python's wording aside: where it stopped reading
+        raise InputError(
+            f"the request body is not valid JSON (at line {err.lineno}, column {err.colno})"
+        ) from None
+    except RecursionError:
+        raise InputError("the request body is nested too deeply to be read") from None
+    except ValueError as err:  # ours: a number JSON does not have
         raise InputError(f"the request body is not valid JSON ({err})") from None
 
 
@@ -65,7 +71,9 @@ def shaped(schema: str, value: Any, *, values: bool = False) -> Any:
     else:
         shape, refused = problems(schema, value, parts)
     if shape:
-        raise InputError(f"the body does not match the API's {schema} schema: " + "; ".join(shape[:5]))
+        raise InputError(
+            f"the body is not the shape the API document gives a {schema}: " + "; ".join(shape[:5])
+        )
     if values and refused:
         raise RoundError(refused)
     return value

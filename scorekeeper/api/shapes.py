@@ -7,12 +7,13 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
-from jsonschema import Draft202012Validator, FormatChecker, ValidationError
+from jsonschema import Draft202012Validator, FormatChecker, ValidationError, _keywords, validators
 
 from ..web.features import ApiPart
 from . import variant_schemas
 from .photo_schemas import photo_schemas
-from .schemas import REF, core_schemas, ref, slugs
+from .schemas import core_schemas, ref, slugs
+from .shape_words import place, sentence
 from .solver_schemas import solver_answers
 
 
@@ -46,9 +47,46 @@ def _date_time(text: Any) -> bool:
     return not isinstance(text, str) or datetime.fromisoformat(text) is not None
 
 
+def _discriminated(validator, branches: list, instance: Any, schema: dict):
+    """``oneOf`` judged by the one branch the instance's discriminator names (its ``variant``), without
+    trying the others: JSON Schema's own ``oneOf`` validates every branch and keeps every error of each,
+    which for a large import is the variants' count times the work (25 s of CPU for 700 KB). Without
+    the discriminator, or without a branch named, one error says so (its shape, or an unknown value)."""
+    pick = schema.get("discriminator")
+    if not pick:
+        yield from _keywords.oneOf(validator, branches, instance, schema)
+        return
+    if not isinstance(instance, dict):
+        yield ValidationError("not an object", validator="type", validator_value="object")
+        return
+    key, value = pick["propertyName"], instance.get(pick["propertyName"])
+    if isinstance(value, str) and value in pick["mapping"]:
+        index = [b["$ref"] for b in branches].index(pick["mapping"][value])
+        yield from validator.descend(instance, branches[index], schema_path=index)
+    elif key not in instance:
+        yield ValidationError(f"{key} is missing", validator="required", validator_value=[key])
+    elif not isinstance(value, str):
+        yield ValidationError(
+            "not text", validator="type", validator_value="string", path=[key], instance=value
+        )
+    else:
+        yield ValidationError(
+            "unknown", validator="enum", validator_value=list(pick["mapping"]), path=[key], instance=value
+        )
+
+
+#: the document's validator: 2020-12 with the discriminator read as the document means it
+Validator = validators.extend(Draft202012Validator, {"oneOf": _discriminated})
+#: a body's shape errors past this many are not looked for: the answer names the first ones, and a large
+#: malformed import would otherwise be judged to its end (issue 36)
+SHAPE_ERRORS_MAX = 10
+#: nor values errors past this many (each is a field error of the 422)
+VALUE_ERRORS_MAX = 100
+
+
 @cache
 def _validator(name: str, _variants: tuple[str, ...], parts: tuple[ApiPart, ...]) -> Draft202012Validator:
-    return Draft202012Validator(
+    return Validator(
         {"components": {"schemas": _schemas(_variants, parts)}, **ref(name)}, format_checker=FORMATS
     )
 
@@ -57,62 +95,16 @@ def problems(
     name: str, body: Any, parts: tuple[ApiPart, ...] = ()
 ) -> tuple[list[str], list[tuple[str, str]]]:
     """Where ``body`` breaks component ``name`` (of the document with the features' ``parts``): its
-    shape (``path: message`` sentences) and its values (``(path, message)`` pairs, as the rules'
-    field errors are)."""
-    shape, values = [], []
-    name, errors = _branch(name, body, parts)
-    if errors is None:
-        validator = _validator(name, tuple(slugs()), parts)
-        errors = [found for err in validator.iter_errors(body) for found in _in_branch(err)]
-    for err in sorted(errors, key=lambda e: list(map(str, e.absolute_path))):
-        where = ".".join(map(str, err.absolute_path))
+    shape (``path: sentence``, the first :data:`SHAPE_ERRORS_MAX` places) and its values (``(path,
+    sentence)`` pairs, as the rules' field errors are), in words for people (:mod:`.shape_words`)."""
+    shape: dict[str, str] = {}
+    values: list[tuple[str, str]] = []
+    for err in _validator(name, tuple(slugs()), parts).iter_errors(body):
+        where = place(err)
         if err.validator in SHAPE:
-            why = err.schema.get("description") if err.validator in ("const", "pattern") else None
-            shape.append(f"{where or 'the body'}: {err.message}" + (f" ({why})" if why else ""))
-        else:
-            values.append((where, err.message))
-    return shape, values
-
-
-def _branch(name: str, body: Any, parts: tuple[ApiPart, ...]) -> tuple[str, list[ValidationError] | None]:
-    """A union told apart by a ``discriminator`` judged by the one branch the body's ``variant`` names,
-    without trying the others: ``oneOf`` validates the body against every branch, which for a large
-    import is the variants' count times the work (seconds for 600 KB). The errors are
-    :func:`_in_branch`'s, found at once when the body names no branch."""
-    pick = _schemas(tuple(slugs()), parts)[name].get("discriminator")
-    if not pick or not isinstance(body, dict):
-        return name, None
-    value = body.get(pick["propertyName"])
-    if isinstance(value, str) and value in pick["mapping"]:
-        return pick["mapping"][value].removeprefix(REF), None
-    return name, _off_branch(pick, value, [])
-
-
-def _off_branch(pick: dict, value: Any, path: list) -> list[ValidationError]:
-    """The error of a body whose discriminator names no branch: missing (its shape), or unknown (a value)."""
-    key = pick["propertyName"]
-    if not isinstance(value, str):
-        message, validator = f"{key!r} is required: one of {', '.join(pick['mapping'])}", "required"
-    else:
-        message, validator, path = (
-            f"{value!r} is not one of {', '.join(pick['mapping'])}",
-            "enum",
-            [*path, key],
-        )
-    return [ValidationError(message, validator=validator, path=path, schema={})]
-
-
-def _in_branch(err: ValidationError) -> list[ValidationError]:
-    """A union told apart by a ``discriminator`` (one branch per variant): the errors of the branch
-    the body's ``variant`` names, so they are judged as the branch's own. Without a variant it is
-    the body's shape; with an unknown one, a value (as an unknown variant is elsewhere)."""
-    pick = err.schema.get("discriminator") if err.validator == "oneOf" else None
-    if not pick or not isinstance(err.instance, dict):
-        return [err]
-    value = err.instance.get(pick["propertyName"])
-    if not isinstance(value, str) or value not in pick["mapping"]:
-        return _off_branch(pick, value, list(err.absolute_path))
-    branch = [b["$ref"] for b in err.schema["oneOf"]].index(pick["mapping"][value])
-    return [
-        found for sub in err.context if sub.relative_schema_path[0] == branch for found in _in_branch(sub)
-    ]
+            shape.setdefault(where, f"{where}: {sentence(err)}")  # one sentence a place
+        elif (where, sentence(err)) not in values:
+            values.append((where, sentence(err)))
+        if len(shape) >= SHAPE_ERRORS_MAX or len(values) >= VALUE_ERRORS_MAX:
+            break
+    return [shape[k] for k in sorted(shape)], sorted(values)
