@@ -15,7 +15,7 @@ from ..storage.extensions import db
 from ..storage.models import Game
 from ..storage.table_models import Table, TableGame
 from .guards import limit_bodies
-from .headers import SecureOnHttps, content_policy, strict_transport
+from .headers import SecureOnHttps, compiles_webassembly, content_policy, page_policy, strict_transport
 
 #: a year: a game night's editors should not lose their rights mid-season
 COOKIE_MAX_AGE = 365 * 24 * 3600
@@ -165,7 +165,8 @@ def protect(app) -> None:
     """Security headers on every answer (HSTS on https), a Secure session cookie under https, edit
     secrets kept out of the request logs, bodies past the size limit refused unread, and
     ``PROXY_HOPS`` trusted proxies' ``X-Forwarded-*`` headers (https seen as https)."""
-    headers = {**SECURITY_HEADERS, "Content-Security-Policy": content_policy(Path(app.template_folder))}
+    policies = {wasm: content_policy(Path(app.template_folder), webassembly=wasm) for wasm in (False, True)}
+    app.jinja_env.globals["compiles_webassembly"] = compiles_webassembly
     # a PDF opens in the browser's own viewer, which a page's policy (object-src) could block
     pdf_headers = {**SECURITY_HEADERS, "Content-Security-Policy": "frame-ancestors 'none'"}
     app.session_interface = SecureOnHttps()
@@ -181,7 +182,11 @@ def protect(app) -> None:
 
     @app.after_request
     def _security_headers(response: Response) -> Response:
-        for name, value in (pdf_headers if response.mimetype == "application/pdf" else headers).items():
+        if response.mimetype == "application/pdf":
+            headers = pdf_headers
+        else:
+            headers = {**SECURITY_HEADERS, "Content-Security-Policy": page_policy(policies)}
+        for name, value in headers.items():
             response.headers.setdefault(name, value)
         strict_transport(response)
         return response

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from flask import has_request_context, make_response, request
+from flask import g, has_request_context, make_response, request
 from flask.sessions import SecureCookieSessionInterface
 
 from .addresses import is_loopback
@@ -32,15 +32,29 @@ def inline_script_hashes(templates: Path) -> list[str]:
     return sorted(found)
 
 
-def content_policy(templates: Path) -> str:
-    """The Content-Security-Policy every answer carries. ``'wasm-unsafe-eval'`` lets a page compile
-    WebAssembly, and nothing else: the rack photo's runtime (static/vendor/onnxruntime-web); eval
-    and inline scripts stay refused."""
-    scripts = " ".join(["'self'", "'wasm-unsafe-eval'", *inline_script_hashes(templates)])
+def content_policy(templates: Path, webassembly: bool = False) -> str:
+    """The Content-Security-Policy of an answer. ``webassembly``: for the pages that compile WebAssembly
+    (``'wasm-unsafe-eval'``, and nothing else: the rack photo's runtime, static/vendor/onnxruntime-web,
+    on a tile game's hand form); eval and inline scripts stay refused everywhere."""
+    scripts = " ".join(
+        ["'self'", *(["'wasm-unsafe-eval'"] if webassembly else []), *inline_script_hashes(templates)]
+    )
     return (
         f"default-src 'self'; script-src {scripts}; style-src 'self'; object-src 'none'; "
         "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     )
+
+
+def compiles_webassembly() -> str:
+    """Called by a template that runs WebAssembly (``rounds/_rack_photo.html``): its page's policy lets
+    WebAssembly compile (:func:`content_policy`); every other page's does not. Writes nothing."""
+    g.compiles_webassembly = True
+    return ""
+
+
+def page_policy(policies: dict[bool, str]) -> str:
+    """This answer's policy, of the two ``content_policy`` gave (without and with WebAssembly)."""
+    return policies[bool(g.get("compiles_webassembly"))]
 
 
 def strict_transport(response) -> None:

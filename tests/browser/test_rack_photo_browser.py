@@ -33,7 +33,12 @@ LOADED = ("/static/vendor/onnxruntime-web/", "/static/rack-photo/")
 
 
 def start(context, live_server, names=("Ann", "Bob")):
-    page = context.new_page()
+    return open_hand_form(context.new_page(), live_server, names)
+
+
+def open_hand_form(page, live_server, names=("Ann", "Bob")):
+    """A new Rummikub game's hand form: the page with the check screen (the one whose policy lets
+    WebAssembly compile)."""
     page.goto(f"{live_server}/games/new/rummikub")
     for seat, name in enumerate(names):
         page.fill(f"#player_{seat}", name)

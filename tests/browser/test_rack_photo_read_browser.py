@@ -18,6 +18,7 @@ from scorekeeper.photo import reading
 from tests.rack_photo_fixtures import heat, rack_photo
 
 from .conftest import PHONE
+from .test_rack_photo_browser import open_hand_form
 
 FIXTURES = Path(__file__).resolve().parents[1] / "photo" / "fixtures"
 
@@ -115,7 +116,7 @@ def test_the_whole_reading_runs_in_the_browser(page, live_server, tmp_path):
     """onnxruntime-web with the committed models on a photo: no error, each tile in the notation with
     its box inside the photo; the work image the canvas makes is the photo's own pixels (no scaling)."""
     photo = base64.b64encode(rack_photo(tmp_path / "rack.png").read_bytes()).decode()
-    page.goto(live_server + "/")
+    open_hand_form(page, live_server)
     runtime = RUNTIME
     said = page.evaluate(
         """async ([photo, urls]) => {
@@ -144,7 +145,7 @@ def test_a_held_out_photo_reads_on_the_phone_as_on_the_server(page, live_server,
 
     data = (FIXTURES / f"{name}.jpg").read_bytes()
     expected = server.read_image(server.decode(data))
-    page.goto(live_server + "/")
+    open_hand_form(page, live_server)
     said = page.evaluate(
         """async ([photo, urls]) => {
           const R = await import('/static/js/rack-photo-read.js');
@@ -160,3 +161,14 @@ def test_a_held_out_photo_reads_on_the_phone_as_on_the_server(page, live_server,
         == json.loads((FIXTURES / f"{name}.json").read_text())["tiles"]
     )
     assert [k for k, t in enumerate(said) if t["unsure"]] == expected.unsure
+
+
+def test_only_the_photo_page_may_compile_webassembly(page, live_server):
+    """Issue 36: the policy's 'wasm-unsafe-eval' is the rack photo page's alone: Chromium refuses to
+    compile even an empty module on the home page and compiles it on the hand form."""
+    compile_empty = """() => WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]))
+        .then(() => 'compiled', e => e.name)"""
+    page.goto(live_server + "/")
+    assert page.evaluate(compile_empty) == "CompileError"
+    open_hand_form(page, live_server)
+    assert page.evaluate(compile_empty) == "compiled"

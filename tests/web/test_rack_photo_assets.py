@@ -12,7 +12,7 @@ from scorekeeper import rules
 from scorekeeper.offline.shell import SHELL_STATIC
 from scorekeeper.storage.paths import STATIC
 
-from .rounds_support import new_game, rounds_url
+from .rounds_support import new_game, rounds_url, submit
 
 VENDOR = STATIC / "vendor" / "onnxruntime-web"
 
@@ -26,11 +26,27 @@ def test_the_runtime_is_served_as_a_module_and_webassembly(client):
     assert wasm.mimetype == "application/wasm"
 
 
-def test_the_policy_lets_webassembly_compile_and_still_refuses_eval(client):
-    policy = client.get("/").headers["Content-Security-Policy"]
-    scripts = next(part for part in policy.split(";") if part.strip().startswith("script-src")).split()
-    assert "'wasm-unsafe-eval'" in scripts
-    assert "'unsafe-eval'" not in scripts and "'unsafe-inline'" not in scripts
+def _scripts(answer) -> list[str]:
+    policy = answer.headers["Content-Security-Policy"]
+    return next(part for part in policy.split(";") if part.strip().startswith("script-src")).split()
+
+
+def test_only_the_rack_photo_page_lets_webassembly_compile_and_none_allows_eval(app, client):
+    """Issue 36: 'wasm-unsafe-eval' on the tile games' hand form (the check screen's runtime) only."""
+    tiles, cards = new_game(app, client, "rummikub"), new_game(app, client, "krazy-bee")
+    photo_pages = [rounds_url(tiles), rounds_url(tiles, "1/edit")]
+    submit(client, rounds_url(tiles), {"winner": "0", "players.1.rack": "R7"})  # hand 1, for its edit form
+    for url in photo_pages:
+        answer = client.get(url)
+        assert answer.status_code == 200 and 'id="rack-photo"' in answer.text, url
+        assert "'wasm-unsafe-eval'" in _scripts(answer), url
+    for url in ("/", f"/games/{tiles}", f"/games/{cards}", rounds_url(cards), "/tables/", "/handover"):
+        answer = client.get(url)
+        assert answer.status_code == 200, url
+        assert "'wasm-unsafe-eval'" not in _scripts(answer), url
+    for url in (rounds_url(tiles), "/"):
+        scripts = _scripts(client.get(url))
+        assert "'unsafe-eval'" not in scripts and "'unsafe-inline'" not in scripts
 
 
 def test_the_vendored_version_is_named_and_its_files_are_the_ones_hashed():
