@@ -10,6 +10,12 @@ PORT   ?= 5000
 # HTTPS=1: serve https with a self-signed certificate made on first run in instance/tls/ (its
 # fingerprint in the banner): offline reloads, installing and the wake lock then work on the LAN too
 HTTPS  ?=
+# BYTECODE=0: make db and make run keep the environment's PYTHONDONTWRITEBYTECODE (a container's
+# habit); by default they write Python's bytecode caches for the app and its venv as Python does
+# unasked, so a later start reads ~800 modules instead of compiling them in every process (about
+# 4 s of CPU a process here; docs/operations.md "Start-up")
+BYTECODE ?= 1
+KEEP_PYC := $(if $(filter-out 0,$(BYTECODE)),env -u PYTHONDONTWRITEBYTECODE)
 # ACCESS_LOG=1: log every request (by default the terminal shows only errors and slow requests)
 ACCESS_LOG ?=
 # make test: pytest-xdist workers, one a core up to four (each file's tests in one worker, so a
@@ -26,7 +32,7 @@ INSTALL ?= locked
 export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := $(abspath $(VENV))
 
-.PHONY: run test test-latest lock db postgres bench clean docs lint-js messages translations model vendor-ort
+.PHONY: run test test-latest lock db postgres bench clean docs lint-js messages translations model vendor-ort variant
 
 # uv into .tools/ by the interpreter's own pip (no venv to make first); a Python without pip
 # gets a small venv for it instead
@@ -96,10 +102,16 @@ messages: $(VENV)/.installed-test
 translations: $(VENV)/.installed-test
 	$(VENV)/bin/pybabel compile --statistics -D messages -d $(TRANSLATIONS)
 
+# a new variant's files, exactly those docs/adding-a-variant.md lists (a small working points game
+# of the project's own rule family, to rewrite): make variant NAME="Gin Rummy" [FAMILY=GR]
+variant: $(VENV)/.installed
+	@test -n "$(NAME)" || { echo 'make variant: give its name, NAME="Gin Rummy" (FAMILY=GR optional)' >&2; exit 2; }
+	$(PY) scripts/new_variant.py "$(NAME)" $(if $(FAMILY),--family $(FAMILY))
+
 # the database migrated (flask --app scorekeeper db upgrade --directory scorekeeper/migrations);
 # a SQLite file already at the newest revision is seen without loading the app (scripts/db_upgrade.py)
 db: $(VENV)/.installed
-	$(PY) scripts/db_upgrade.py
+	$(KEEP_PYC) $(PY) scripts/db_upgrade.py
 
 # PostgreSQL's driver (the postgres extra) from the lock into the venv; make run keeps it (--inexact)
 postgres: $(VENV)/.installed
@@ -107,7 +119,7 @@ postgres: $(VENV)/.installed
 
 run: db
 	bash scripts/system-deps.sh run
-	$(PY) -m scorekeeper.cli.server --host $(HOST) --port $(PORT) $(if $(filter-out 0,$(HTTPS)),--https) \
+	$(KEEP_PYC) $(PY) -m scorekeeper.cli.server --host $(HOST) --port $(PORT) $(if $(filter-out 0,$(HTTPS)),--https) \
 		$(if $(filter-out 0,$(ACCESS_LOG)),--access-log)
 
 test: $(VENV)/.installed-test

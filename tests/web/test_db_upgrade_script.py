@@ -87,3 +87,26 @@ def test_postgresql_and_a_named_database_go_through_the_full_upgrade(tmp_path):
     assert db_upgrade.needs_upgrade(None)  # instance/config.py names the database
     (tmp_path / "config.py").write_text('SQLALCHEMY_DATABASE_URI = "postgresql://h/db"\n')
     assert db_upgrade.database_url(tmp_path) is None
+
+
+def _make_db_target(db_file: Path, prefix: Path, *make_args: str) -> None:
+    venv = Path(sys.executable).parent.parent
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{db_file}",
+        "SCOREKEEPER_SECRET_KEY": "x",
+        "PYTHONDONTWRITEBYTECODE": "1",  # a container's habit
+        "PYTHONPYCACHEPREFIX": str(prefix),  # the caches written here, not into the shared venv
+    }
+    env = {k: v for k, v in env.items() if not k.startswith(("MAKE", "MFLAGS"))}
+    cmd = ["make", "-s", f"VENV={venv}", "-o", f"{venv}/.installed", *make_args, "db"]
+    done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+
+
+def test_make_db_writes_the_bytecode_caches_unless_told_not_to(tmp_path):
+    """The next start reads the app's compiled modules instead of compiling them in every process."""
+    _make_db_target(tmp_path / "a.sqlite3", tmp_path / "pyc")
+    assert list((tmp_path / "pyc").rglob("scorekeeper/storage/models.*.pyc"))
+    _make_db_target(tmp_path / "b.sqlite3", tmp_path / "none", "BYTECODE=0")
+    assert not (tmp_path / "none").exists()
