@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from importlib import import_module
+from pkgutil import iter_modules
 
 from ..rules import UnknownVariant, find_variant, variants
-from . import crazy_rummy, crib_rummy, krazy_bee, points, rumbugz
 from .book import DIGEST_HEADINGS, SECTION_TITLES, Phrase, Rule, Rulebook, Section
 from .common import COMMON_RULES
 from .reasons import RULE_ID_TEXT
@@ -45,7 +46,14 @@ __all__ = [
 RULE_ID = re.compile(rf"\b{RULE_ID_TEXT}\b", re.IGNORECASE)
 
 
-_FIXED = {b.slug: b for b in (krazy_bee.BOOK, rumbugz.BOOK, crib_rummy.BOOK, crazy_rummy.BOOK, points.BOOK)}
+def _written() -> dict[str, Rulebook]:
+    """The books written out, one a module of this package (its ``BOOK``): a new variant's
+    ``rulebook/<variant>.py`` is found here, with no list to add it to (docs/adding-a-variant.md)."""
+    modules = (import_module(f"{__name__}.{m.name}") for m in iter_modules(__path__))
+    return {m.BOOK.slug: m.BOOK for m in modules if isinstance(getattr(m, "BOOK", None), Rulebook)}
+
+
+_FIXED = _written()
 
 
 @cache

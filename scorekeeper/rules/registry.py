@@ -16,11 +16,18 @@ _VARIANTS: dict[str, Variant] = {}
 
 def register(cls: type[Variant]) -> type[Variant]:
     """Class decorator: make a variant findable by its slug, its own sentences part of the catalog."""
-    for key, template in cls.messages.items():
-        if MESSAGES.setdefault(key, template) != template:
-            raise ValueError(f"message key {key} twice")
+    own_messages(cls.messages)
     _VARIANTS[cls.slug] = cls()
     return cls
+
+
+def own_messages(messages: dict[str, str]) -> dict[str, str]:
+    """A variant's sentences, in the engine's catalog at once (so its class body may ``say`` them);
+    ValueError for a key the catalog holds with other words."""
+    for key, template in messages.items():
+        if MESSAGES.setdefault(key, template) != template:
+            raise ValueError(f"message key {key} twice")
+    return messages
 
 
 def find_variant(slug: str) -> Variant:

@@ -1,0 +1,111 @@
+"""Issue 41: a variant added by the guide alone. `make variant` (scripts/new_variant.py) scaffolds one
+in a copy of the tree; it touches exactly the files docs/adding-a-variant.md lists (at most eight
+of code, no shared test), and the shared tests pass on it, reading its samples from its own module."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+import new_variant  # noqa: E402
+
+GUIDE = ROOT / "docs" / "adding-a-variant.md"
+COPIED = ("scorekeeper", "tests", "scripts")
+#: the shared tests that run every variant (the registry, the engine's common ground, rule coverage,
+#: the profiles), and those of the web tier's per-variant tables, for the new variant alone
+SHARED = [
+    "tests/test_variant_registry.py",
+    "tests/rules/test_common_ground.py",
+    "tests/test_rule_coverage.py",
+    "tests/web/test_profiles.py",
+]
+PER_VARIANT = ["tests/web/test_rounds_routes.py", "tests/web/test_games.py", "tests/web/test_api_games.py"]
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    """Every file of the copied folders, by path, with its content (the shared tree changes meanwhile)."""
+    ignored = {"__pycache__", ".pytest_cache"}
+    return {
+        str(p.relative_to(root)): p.read_bytes()
+        for folder in COPIED
+        for p in (root / folder).rglob("*")
+        if p.is_file() and not ignored.intersection(p.parts)
+    }
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory):
+    """A copy of the tree with a scaffolded "Scaffold Rummy" (rules SR-1..SR-3)."""
+    root = tmp_path_factory.mktemp("variant")
+    for folder in COPIED:
+        shutil.copytree(ROOT / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "babel.cfg"):
+        shutil.copy(ROOT / name, root / name)
+    before = _files(root)
+    written = new_variant.scaffold(root, new_variant.names("Scaffold Rummy", "SR"))
+    return root, written, before
+
+
+def test_the_scaffold_touches_exactly_the_files_the_guide_lists(tree):
+    root, written, before = tree
+    after = _files(root)
+    changed = sorted(p for p in after if before.get(p) != after[p])
+    assert changed == sorted(written)
+    code = [p for p in written if not p.startswith("tests/")]
+    assert len(code) <= 8 and not [p for p in written if p.startswith("tests/") and "scaffold_rummy" not in p]
+    listed = set(re.findall(r"`((?:scorekeeper|tests)/[^`]+)`", GUIDE.read_text(encoding="utf-8")))
+    generic = {p.replace("scaffold_rummy", "<variant>") for p in written}
+    assert generic <= listed, f"the guide does not list {sorted(generic - listed)}"
+
+
+def test_a_second_variant_of_a_taken_name_or_family_is_refused(tree):
+    root, *_ = tree
+    with pytest.raises(SystemExit, match="exists"):
+        new_variant.scaffold(root, new_variant.names("Scaffold Rummy", "SQ"))
+    with pytest.raises(SystemExit, match="family KB is taken"):
+        new_variant.scaffold(root, new_variant.names("Krazy Other", "KB"))
+    with pytest.raises(SystemExit, match="unknown variant"):
+        new_variant.scaffold(root, new_variant.names("No Such Variant", "NV"))
+
+
+def test_the_shared_tests_pass_on_the_scaffolded_variant(tree):
+    root, written, _ = tree
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    env.pop("PYTEST_XDIST_WORKER", None)
+    tests = [p for p in written if p.startswith("tests/")]
+    ran = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests, *SHARED],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert ran.returncode == 0, ran.stdout[-3000:]
+    picked = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-k",
+            "scaffold-rummy",
+            *PER_VARIANT,
+        ],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert picked.returncode == 0 and " passed" in picked.stdout, picked.stdout[-3000:]
