@@ -94,6 +94,6 @@ def test_a_variant_brings_its_own_sentences_and_may_not_reword_anothers():
     class Reworded(Variant):  # refused before it is registered: its key is the catalog's already
         slug, messages = "reworded-rummy", {"word.hand": "a deal"}
 
-    with pytest.raises(ValueError, match="word.hand"):
+    with pytest.raises(ValueError, match=r"word\.hand"):
         register(Reworded)
     assert MESSAGES["word.hand"] == "hand" and "reworded-rummy" not in {v.slug for v in all_variants()}
