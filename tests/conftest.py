@@ -7,12 +7,12 @@ are in ``tests/browser/conftest.py``.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-from scorekeeper import create_app
-from scorekeeper.storage.extensions import db
+from .quick_apps import copy_database, empty_database, quick_app
 
 # Hypothesis judges examples, not the machine's speed: no deadline and no "too slow" health
 # check, which a loaded machine (CI's, or a busy laptop) trips at random. Tests that name their
@@ -57,29 +57,37 @@ def pytest_collection_finish(session):
         raise pytest.UsageError(f"{len(twice)} node ids are shared by more than one test: {twice[:5]}")
 
 
+# the settings of every test's app (the ``app`` fixture): its database is a copy of one made with them
+APP_CONFIG = {
+    "TESTING": True,
+    "SECRET_KEY": "test-secret",
+    "WTF_CSRF_ENABLED": True,
+    # a test that reads a live event stream to its end (the security sweep GETs every route)
+    # gets it ended within a second instead of the ten minutes a browser gets
+    "LIVE_STREAM_SECONDS": 1,
+    "LIVE_HEARTBEAT_SECONDS": 0.5,
+    # a job in the worker pool (scorekeeper.limits.pool) gets longer than in production
+    # on a busy test machine
+    "POOL_TIMEOUT": 120,
+    # the rate limits (scorekeeper.web.throttle) are proved by tests/web/test_throttle.py;
+    # elsewhere they are off
+    "RATELIMIT_ENABLED": False,
+}
+
+
+@pytest.fixture(scope="session")
+def empty_sqlite(tmp_path_factory) -> Path:
+    """A SQLite file with every table (``db.create_all()``), made once a process (an xdist worker):
+    each test's database is a copy of it (tests/quick_apps.py)."""
+    return empty_database(tmp_path_factory.mktemp("empty-db") / "empty.sqlite3", APP_CONFIG)
+
+
 @pytest.fixture
-def app(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test-secret",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
-            "WTF_CSRF_ENABLED": True,
-            # a test that reads a live event stream to its end (the security sweep GETs every route)
-            # gets it ended within a second instead of the ten minutes a browser gets
-            "LIVE_STREAM_SECONDS": 1,
-            "LIVE_HEARTBEAT_SECONDS": 0.5,
-            # a job in the worker pool (scorekeeper.limits.pool) gets longer than in production
-            # on a busy test machine
-            "POOL_TIMEOUT": 120,
-            # the rate limits (scorekeeper.web.throttle) are proved by tests/web/test_throttle.py;
-            # elsewhere they are off
-            "RATELIMIT_ENABLED": False,
-        }
-    )
-    with app.app_context():
-        db.create_all()
-    yield app
+def app(tmp_path, empty_sqlite):
+    """A fresh app on its own SQLite file (``test.sqlite3`` in the test's tmp_path) with every
+    table and no rows."""
+    url = copy_database(empty_sqlite, tmp_path / "test.sqlite3")
+    yield quick_app({**APP_CONFIG, "SQLALCHEMY_DATABASE_URI": url})
 
 
 @pytest.fixture

@@ -23,10 +23,10 @@ import pytest
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app
 from scorekeeper.limits import pool
 from scorekeeper.storage.extensions import db
 
+from ..quick_apps import quick_app
 from .chromium import CHROMIUM, FLAGS, PHONE
 from .fonts import FAMILIES, fc_match, fontconfig_file
 
@@ -105,7 +105,7 @@ def layout_browser(_playwright, slowmo, font_family, tmp_path_factory):
 def served_app(folder: Path, secret_key: str, **config):
     """A fresh app on its own SQLite file in ``folder``, served on a free loopback port: (app, base URL);
     ``config`` adds to its settings (the pseudo-locale's, say)."""
-    app = create_app(
+    app = quick_app(
         {
             "TESTING": True,
             "SECRET_KEY": secret_key,
