@@ -14,6 +14,7 @@
    See scorekeeper/offline/sending.py for the server's side. */
 import { _, language } from "./i18n.js";
 import * as ScorekeeperQueueStore from "./queue-store.js";
+import { keptHere } from "./queue-here.js";
 import { button, conflictView, el, refusedView, restore } from "./queue-view.js";
 
 function start() {
@@ -80,6 +81,7 @@ function start() {
       }
       list.appendChild(li);
     });
+    keptHere(panel, items.filter(function (item) { return item.state === "waiting"; }).length, sendNow);
     var editing = items.filter(function (item) { return item.state === "editing"; })[0];
     /* the hand sent straight from this form is this page's own hand: it moves no number */
     var before = items.filter(function (item) { return item.key !== direct; });
@@ -162,13 +164,16 @@ function start() {
       });
   }
 
-  function pump() {
+  /* "Send them now" (queue-here.js): a try at once, even if the phone says it is offline. */
+  function sendNow() { delay = 2000; pump(true); }
+
+  function pump(tryNow) {
     if (sending) return;
     clearTimeout(retry);
     sending = true;
     queued().then(function (items) {
       var item = items[0];
-      sendingKey = item && item.state === "waiting" && navigator.onLine ? item.key : null;
+      sendingKey = item && item.state === "waiting" && (navigator.onLine || tryNow === true) ? item.key : null;
       render(items);
       if (!sendingKey) {
         line.textContent = items.length && items[0].state === "waiting" ? _("Offline: sent when the connection returns.") : "";
