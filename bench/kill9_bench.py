@@ -191,10 +191,11 @@ def kill_and_retry(port, db_url, db_file, server, games, args, totals, n):
     for entry in answered + unanswered:
         wanted[entry["game"]] += 1
     doubled = sum(max(0, after[g] - wanted[g]) for g in wanted)
+    how = "without a key" if args.without_key else "with their keys"
     lost = sum(max(0, wanted[g] - after[g]) for g in wanted)
     print(
         f"kill -9 #{n}: {len(answered)} writes answered, {len(refused)} refused, {len(unanswered)} unanswered;"
-        f" {recorded} of the unanswered had been recorded. Retried with their keys: {replayed} found"
+        f" {recorded} of the unanswered had been recorded. Retried {how}: {replayed} found"
         f" (Idempotent-Replayed), {created} recorded now"
         + (f", {len(other)} answered {sorted(set(other))}" if other else "")
         + f"; {doubled} hands doubled, {lost} lost"
