@@ -59,6 +59,10 @@ class Worker:
         """``job(*args)`` in the process: ``(ok, value)``, or None past ``timeout`` seconds (the job
         still runs; the caller ends the process); :class:`Gone` if the process stopped."""
         until = time.monotonic() + timeout
+        # A process takes no job before it is warm: a job bigger than the pipe holds (a photo) sent
+        # earlier blocked the whole server worker on the pipe for the warm-up (issue 36). Wait as for
+        # an answer first; then the process reads it at once.
+        self.await_warm(timeout)
         try:
             self.conn.send((job, args))
         except OSError as err:
