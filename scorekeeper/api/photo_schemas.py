@@ -7,8 +7,8 @@ too (docs/api.md).
 
 from __future__ import annotations
 
+from ..checker.solving import tile_slugs
 from ..photo import MAX_BYTES, MOST_TILES
-from ..rules import all_variants
 from .schemas import array, keyed, obj, ref
 
 #: one tile as RULES.md N-1 writes it: colour (K, B, R, G) and number, or J for a joker
@@ -50,10 +50,6 @@ def rack_reading() -> dict:
 
 def photo_schemas() -> dict[str, dict]:
     return {"RackReading": rack_reading()}
-
-
-def tile_slugs() -> list[str]:
-    return [v.slug for v in all_variants() if v.deck_look == "tiles"]
 
 
 def photo_operation(op) -> dict:
