@@ -6,7 +6,7 @@ answers 200. ``--cold`` gives uv and pip empty caches of their own (every
 package downloaded); the default uses the machine's warm caches. Prints one
 line per run; the server and the clone are removed afterwards.
 
-    .venv/bin/python bench/first_command.py [--cold] [--runs 1]
+    .venv/bin/python bench/first_command.py [--cold] [--runs 1] [--commit SHA]
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from web_bench import ROOT, free_port  # the benches' one free-port finder and the repository root
 
 
-def one_run(cold: bool) -> float:
+def one_run(cold: bool, commit: str | None = None) -> float:
     folder = Path(tempfile.mkdtemp(prefix="first-command-"))
     env = {k: v for k, v in os.environ.items() if not k.startswith(("MAKE", "MFLAGS", "UV_", "VIRTUAL_ENV"))}
     if cold:
@@ -36,6 +36,8 @@ def one_run(cold: bool) -> float:
     try:
         start = time.perf_counter()
         subprocess.run(["git", "clone", "--quiet", str(ROOT), str(folder / "clone")], check=True)
+        if commit:
+            subprocess.run(["git", "-C", str(folder / "clone"), "checkout", "--quiet", commit], check=True)
         proc = subprocess.Popen(
             ["make", "run", "HOST=127.0.0.1", f"PORT={port}"],
             cwd=folder / "clone",
@@ -63,10 +65,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cold", action="store_true", help="empty package caches: every package downloaded")
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--commit", help="an older commit to check out in the clone (default: HEAD)")
     args = parser.parse_args()
     load = os.getloadavg()[0]
     for n in range(1, args.runs + 1):
-        seconds = one_run(args.cold)
+        seconds = one_run(args.cold, args.commit)
         print(
             f"fresh clone to home page ({'cold' if args.cold else 'warm'} cache), run {n}: "
             f"{seconds:.1f} s (load {load:.1f} at start)",

@@ -55,7 +55,7 @@ while True:
 SOLVE = {
     "variant": "rummikub",
     "rack": "R7 R8 K2 B9 B10 B11 G1 J",
-    "table": "R4 R5 R6 / K9 B9 G9 / G11 G12 G13",
+    "table": "R4 R5 R6, K9 B9 G9, G11 G12 G13",
 }
 
 
@@ -292,6 +292,7 @@ def main() -> None:
         ]
         phones.append(threading.Thread(target=heavy, args=(base, games, record, stop, args.heavy_every)))
         for phone in phones:
+            phone.daemon = True  # Ctrl-C stops the bench at once (the server is stopped below)
             phone.start()
         for phone in phones:
             phone.join()
