@@ -8,6 +8,7 @@ from typing import Any
 
 from ..web.features import ApiPart
 from .idempotency import with_keys
+from .links import game_links, hand_links, step_links
 from .photo_schemas import photo_operation
 from .schemas import PUBLIC_ID, STR, ref
 from .shapes import schemas
@@ -66,13 +67,28 @@ ACCEPT_LANGUAGE = {
     "taken: only its first 600 characters are read",
     "schema": {"type": "string"},
 }
-#: the new game's id and edit secret, as a link passes them on
-NEW_GAME = {"public_id": "$response.body#/id"}
-BEARER = {"header.Authorization": "Bearer {$response.body#/secret}"}
 
 
 def json_answer(name: str, description: str) -> dict:
     return {"description": description, "content": {"application/json": {"schema": ref(name)}}}
+
+
+#: a refusal that says when to try again: the rate limit (429) and the busy worker pool (503)
+RETRY_AFTER = {
+    "Retry-After": {
+        "description": "seconds to wait before sending it again",
+        "required": True,
+        "schema": {"type": "string", "pattern": "^[0-9]{1,9}$"},
+    }
+}
+
+
+def _error_answer(status: int, meaning: str) -> dict:
+    """An error answer (the Error body), with Retry-After where the status carries it."""
+    answer = json_answer("Error", meaning)
+    if status in (429, 503):
+        answer["headers"] = RETRY_AFTER
+    return answer
 
 
 def op(
@@ -100,7 +116,7 @@ def op(
     operation: dict[str, Any] = {
         "operationId": op_id,
         "summary": summary,
-        "responses": {status: answer, **{str(c): json_answer("Error", meanings[c]) for c in errors}},
+        "responses": {status: answer, **{str(c): _error_answer(c, meanings[c]) for c in errors}},
         "parameters": [ACCEPT_LANGUAGE],
     }
     if body:
@@ -119,41 +135,6 @@ def tagged(operation: dict, *parameters: dict) -> dict:
     if parameters:
         operation["parameters"] = [*operation.get("parameters", []), *parameters]
     return operation
-
-
-def _game_links() -> dict[str, dict]:
-    """From a new game to every operation on it that needs no hand yet."""
-    return {
-        "GetGame": {"operationId": "getGame", "parameters": NEW_GAME},
-        "ExportGame": {"operationId": "exportGame", "parameters": NEW_GAME},
-        "RecordHand": {"operationId": "recordHand", "parameters": {**NEW_GAME, **BEARER}},
-    }
-
-
-def _hand_links() -> dict[str, dict]:
-    """From a recorded (or corrected) hand to the game it is in, and to correcting or deleting it
-    with the same edit secret."""
-    game = {"public_id": "$response.body#/game/id"}
-    same = "$request.header.Authorization"
-    hand = {**game, "number": "$response.body#/round/number", "header.Authorization": same}
-    return {
-        "GetGame": {"operationId": "getGame", "parameters": game},
-        "ExportGame": {"operationId": "exportGame", "parameters": game},
-        "CorrectHand": {"operationId": "correctHand", "parameters": hand},
-        "DeleteHand": {"operationId": "deleteHand", "parameters": hand},
-        "UndoChange": {"operationId": "undoChange", "parameters": {**game, "header.Authorization": same}},
-    }
-
-
-def _step_links() -> dict[str, dict]:
-    """From an undo (or redo) to the game, and to undoing or redoing again with the same edit secret."""
-    game = {"public_id": "$response.body#/game/id"}
-    secret = {**game, "header.Authorization": "$request.header.Authorization"}
-    return {
-        "GetGame": {"operationId": "getGame", "parameters": game},
-        "UndoChange": {"operationId": "undoChange", "parameters": secret},
-        "RedoChange": {"operationId": "redoChange", "parameters": secret},
-    }
 
 
 def paths(parts: tuple[ApiPart, ...] = ()) -> dict[str, dict]:
@@ -215,7 +196,7 @@ def paths(parts: tuple[ApiPart, ...] = ()) -> dict[str, dict]:
                 ("201", "Created", "the new game, its edit secret and URLs"),
                 tuple(sorted({400, 413, 422, 429, *new_game_errors})),
                 body="NewGame",
-                links=_game_links(),
+                links=game_links(),
                 meanings=new_game_errors,
             )
         },
@@ -226,7 +207,7 @@ def paths(parts: tuple[ApiPart, ...] = ()) -> dict[str, dict]:
                 ("201", "Created", "the restored game with a new id and secret"),
                 (400, 413, 422, 429, 503),
                 body="Export",
-                links=_game_links(),
+                links=game_links(),
             )
         },
         "/games/{public_id}": {
@@ -256,7 +237,7 @@ def paths(parts: tuple[ApiPart, ...] = ()) -> dict[str, dict]:
                     change,
                     body="RoundFacts",
                     secured=True,
-                    links=_hand_links(),
+                    links=hand_links(),
                 ),
                 IF_MATCH,
             ),
@@ -271,7 +252,7 @@ def paths(parts: tuple[ApiPart, ...] = ()) -> dict[str, dict]:
                     change,
                     body="RoundFacts",
                     secured=True,
-                    links=_hand_links(),
+                    links=hand_links(),
                 ),
                 IF_MATCH,
             ),
@@ -296,7 +277,7 @@ def paths(parts: tuple[ApiPart, ...] = ()) -> dict[str, dict]:
                         ("200", "Stepped", f"the change log entry of the {step} and the game"),
                         (400, 401, 403, 404, 409, 422),
                         secured=True,
-                        links=_step_links(),
+                        links=step_links(),
                         meanings={422: f"nothing to {step}"},
                     ),
                     IF_MATCH,

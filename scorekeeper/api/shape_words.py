@@ -22,6 +22,8 @@ KINDS = {
 }
 #: at most this many characters of a value are quoted
 QUOTED_MAX = 40
+#: a missing field's description is said with it when it is at most this long (a line)
+DESCRIBED_MAX = 160
 
 
 def quoted(value: Any) -> str:
@@ -57,7 +59,11 @@ def _type(err: ValidationError) -> str:
 
 def _required(err: ValidationError) -> str:
     missing = [k for k in err.validator_value if isinstance(err.instance, dict) and k not in err.instance]
-    return f"{one_of([quoted(k) for k in missing], 'and')} {'is' if len(missing) == 1 else 'are'} missing"
+    said = f"{one_of([quoted(k) for k in missing], 'and')} {'is' if len(missing) == 1 else 'are'} missing"
+    # what the one missing field is, where the document says it in a line
+    field = err.schema.get("properties", {}).get(missing[0], {}) if len(missing) == 1 else {}
+    why = field.get("description") if isinstance(field, dict) else None
+    return said + (f" ({why})" if why and len(why) <= DESCRIBED_MAX else "")
 
 
 def _additional(err: ValidationError) -> str:

@@ -155,18 +155,33 @@ LAID = {
 }
 
 
+def _said(variant, name: str) -> str:
+    """An option's help with its rule id (``This hand's wild rank (...) (CZ-1)``)."""
+    option = next(o for o in variant.option_spec if o.name == name)
+    return f"{option.help}{f' ({option.rule})' if option.rule else ''}"
+
+
 def requests(kind: str, base: dict, only: list[str] | None = None, solver: bool = False) -> dict[str, dict]:
     """``kind`` (a question that changes nothing: ``base`` with ``variant`` and ``options``) for each
     variant (``only`` these): its own option names and no other; the values are the engine's to judge."""
     schemas: dict[str, dict] = {}
     for v in _variants(only):
         names = {o.name: {**SCALAR, "description": o.help} for o in v.option_spec}
+        needed: tuple[str, ...] = ()
         if solver:
             best = profile(v.slug).best  # the kinds already laid: asked where the profile says (RB-4)
             names.update({**SOLVER_NAMES, **(LAID if best is not None and best.laid_kinds else {})})
-        options = {**obj(extra=False, **names), "description": base["properties"]["options"]["description"]}
+            needed = best.needs if best is not None else ()
+        for name in needed:  # an option the finder cannot do without (Crazy Rummy's wild rank, CZ-1)
+            names[name] = {**names[name], "type": ["string", "number"]}
+        options = {
+            **obj(needed, extra=False, **names),
+            "description": "; ".join(f"{n} is required: {_said(v, n)}" for n in needed)
+            or base["properties"]["options"]["description"],
+        }
         schemas[f"{kind}{camel(v.slug)}"] = {
             **base,
+            "required": [*base.get("required", ()), *(["options"] if needed else [])],
             "properties": {**base["properties"], "variant": {"const": v.slug}, "options": options},
         }
     return {
@@ -190,10 +205,14 @@ def schemas(new_game_fields: dict[str, dict]) -> dict[str, dict]:
         per_variant[f"Export{name}"] = _export(v)
     facts = [f"RoundFacts{camel(v.slug)}" for v in all_variants()]
     asks = solver_requests()
+    # only the variants the server answers: a points game has no cards to check or count (PG-1), and
+    # no best play
+    checked = [v.slug for v in all_variants() if profile(v.slug).checker is not None]
+    solved = [v.slug for v in all_variants() if profile(v.slug).best is not None]
     return {
-        **requests("CheckRequest", check_request(extend=True)),
-        **requests("HandRequest", check_request(extend=False)),
-        **requests("SolveRequest", asks["SolveRequest"], solver=True),
+        **requests("CheckRequest", check_request(extend=True), only=checked),
+        **requests("HandRequest", check_request(extend=False), only=checked),
+        **requests("SolveRequest", asks["SolveRequest"], only=solved, solver=True),
         **requests("TurnRequest", asks["TurnRequest"], only=tile_slugs(), solver=True),
         "NewGame": union(
             "NewGame",

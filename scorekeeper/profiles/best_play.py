@@ -30,6 +30,8 @@ class BestPlayWords:
     table: tuple[str, str] | None = (_l("Sets on the table"), _l("Separate the sets with |."))
     #: kinds a player may already have laid this hand (asked with check boxes)
     laid_kinds: tuple[str, ...] = ()
+    #: options the finder cannot answer without (the API document requires them)
+    needs: tuple[str, ...] = ()
 
 
 TILES = BestPlayWords(TILE_OPTIONS, shown.tiles_hints, sets_key="set")
@@ -45,6 +47,7 @@ CRIB_RUMMY = BestPlayWords(
 CRAZY_RUMMY = BestPlayWords(
     ("wild",),
     shown.crazy_rummy_hints,
+    needs=("wild",),  # CZ-1: the hand's wild rank
     initial_label=_l("First play of the hand: any number of wildcards in a set (CZ-3)"),
     sets_key="board",
     table=(
