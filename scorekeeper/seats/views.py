@@ -1,14 +1,32 @@
-"""The seat's link: opened on a phone, it keeps the seat secret in the phone's cookie for this game
-and shows the game (``/games/<id>/seat/<secret>``)."""
+"""The seated phone's pages: the seat's link, which keeps the seat secret on the phone, and the seat
+page (``/games/<id>/seat``), which shows this phone's own part of the open hand, who is still to
+enter ("2 of 4 in", live), and lets a phone without a seat take a free one by name."""
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, url_for
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from ..services import get_game
-from ..services.seats import seat_of_secret
-from ..web.access import keep_secret
+from .. import live
+from ..live.stream import follow
+from ..live.versions import game_channel
+from ..rules import RoundError, find_variant
+from ..services import GameNotFound, NotEditor, ServiceError, game_stamp, get_game
+from ..services.seats import (
+    OWN_PARTS,
+    hand_status,
+    seat_of_secret,
+    seating_of,
+    seats_of,
+    send_part,
+    take_seat,
+)
+from ..services.seats.parts import retried
+from ..storage.extensions import db
+from ..web.access import can_edit, keep_secret
+from ..web.headers import no_store
 
 bp = Blueprint("seats", __name__)
 #: the cookie holding a phone's seat secret for one game (``seat_<game id>``)
@@ -22,11 +40,11 @@ def seat_cookie(public_id: str) -> str:
 
 @bp.get("/games/<public_id>/seat/<secret>")
 def seat_link(public_id: str, secret: str):
-    """Keep the seat secret on this phone and show the game; a secret that is no seat's (freed, or
-    given to another phone) says so and keeps nothing."""
+    """Keep the seat secret on this phone and show its seat page; a secret that is no seat's (freed,
+    or given to another phone) says so and keeps nothing."""
     game = get_game(public_id)
     seat = seat_of_secret(game, secret)
-    response = redirect(url_for("games.show", public_id=game.public_id))
+    response = redirect(url_for("seats.seat_page", public_id=game.public_id))
     if seat is None:
         flash(
             gettext(
@@ -37,3 +55,122 @@ def seat_link(public_id: str, secret: str):
         return response
     flash(gettext("This phone holds %(name)s's seat.", name=game.players[seat.seat].name), "success")
     return keep_secret(response, seat_cookie(game.public_id), secret)
+
+
+@bp.get("/games/<public_id>/seat")
+@no_store
+def seat_page(public_id: str):
+    """This phone's seat: its own part of the open hand, or the free seats to take."""
+    return _page(get_game(public_id))
+
+
+@bp.post("/games/<public_id>/seat/take")
+def take(public_id: str):
+    """Take the seat of the player named in the form, on this phone (once)."""
+    game = get_game(public_id)
+    try:
+        _row, secret = take_seat(game, request.form.get("name", ""))
+    except (ServiceError, RoundError) as err:
+        db.session.rollback()
+        return _page(game, problem=str(err), status=409)
+    db.session.commit()
+    response = redirect(url_for("seats.seat_page", public_id=game.public_id))
+    return keep_secret(response, seat_cookie(game.public_id), secret)
+
+
+@bp.post("/games/<public_id>/seat")
+def send(public_id: str):
+    """Send this seat's part of the open hand; the hand is recorded when it is the last one in."""
+    game = get_game(public_id)
+    seat = _my_seat(game)
+    if seat is None:
+        if not can_edit(game):
+            raise NotEditor(
+                gettext("This phone holds no seat in this game: take one on the seat page first.")
+            )
+        return redirect(
+            url_for("seats.seat_page", public_id=game.public_id)
+        )  # the editor: no seat of its own
+    values = {k: request.form.get(k, "") for k in ("rack", "points", "hand", "laid", "went_out")}
+    hand = int(request.form.get("hand_number") or 0)
+    try:
+        part = _part(OWN_PARTS.get(game.variant, ""), values)
+        status = retried(lambda: send_part(get_game(public_id), seat, hand, part))
+    except (ServiceError, RoundError) as err:
+        db.session.rollback()
+        reasons = [m for _, m in err.errors] if isinstance(err, RoundError) else [str(err)]
+        return _page(get_game(public_id), problem=" ".join(reasons), values=values, status=422)
+    db.session.commit()
+    word = gettext(find_variant(game.variant).round_word)
+    if status["recorded"]:
+        flash(
+            gettext("%(word)s %(number)s recorded.", word=word.capitalize(), number=status["recorded"]),
+            "success",
+        )
+    else:
+        flash(gettext("Your part is in. You can change it until the last part is in."), "success")
+    return redirect(url_for("seats.seat_page", public_id=public_id))
+
+
+@bp.get("/live/games/<public_id>/seat")
+def follow_seat(public_id: str):
+    """The game's changes for a seat page: the page fetches its own content after each one (this
+    phone's own part and who is still to enter), never the game page's."""
+    stamp = game_stamp(public_id)
+    if stamp is None:
+        raise GameNotFound(public_id)
+    return follow(game_channel(public_id), live.game_version(stamp))
+
+
+def _page(game, problem: str | None = None, values: dict | None = None, status: int = 200):
+    stamp = game_stamp(game.public_id)
+    seat = _my_seat(game)
+    taken = seats_of(game)
+    hand = hand_status(game)
+    names = {p.seat: p.name for p in game.players}
+    body = render_template(
+        "seats/seat.html",
+        layout=live.layout(live.fragment_requested()),
+        live_version=live.game_version(stamp),
+        game=game,
+        variant=find_variant(game.variant),
+        kind=OWN_PARTS.get(game.variant),
+        seating=seating_of(game),
+        seat=seat,
+        name=names.get(seat),
+        free=[p.name for p in game.players if p.seat not in taken],
+        hand=hand,
+        waiting=[names[s] for s in hand["waiting"]],
+        mine=seat in hand["in"] if seat is not None else False,
+        problem=problem,
+        values=values or {},
+    )
+    return body, status
+
+
+def _my_seat(game) -> int | None:
+    """The seat this phone holds (its seat cookie), or None."""
+    held = seat_of_secret(game, request.cookies.get(seat_cookie(game.public_id)))
+    return held.seat if held else None
+
+
+def _part(kind: str, values: dict[str, str]) -> dict[str, Any]:
+    """The part as the form sends it (RoundError for a total that is not a whole number)."""
+    points = values["points"].strip()
+    if points and not points.isdigit():
+        raise RoundError([("part.points", gettext("A total is a whole number, such as 35."))])
+    out = bool(values["went_out"])
+    if kind == "tiles":
+        if out:
+            return {"went_out": True}
+        if values["rack"].strip():
+            return {"rack": values["rack"].strip()}
+        if points:
+            return {"points": int(points)}
+        raise RoundError([("part", gettext("Type your tiles or their total, or tick “I went out”."))])
+    part: dict[str, Any] = {"laid": bool(values["laid"]), "went_out": out}
+    if values["hand"].strip():
+        part["hand"] = values["hand"].strip()
+    elif points:
+        part["points"] = int(points)
+    return part

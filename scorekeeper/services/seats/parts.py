@@ -21,7 +21,7 @@ from sqlalchemy import delete, select
 
 from ...rules import RoundError, find_variant, rack_supply
 from ...storage.extensions import db
-from ...storage.models import Game
+from ...storage.models import Game, utcnow
 from ...storage.seat_models import SeatPart
 from ..errors import Conflict
 from ..rounds import record_round
@@ -86,6 +86,7 @@ def send_part(game: Game, seat: int, hand: int, part: Any, *, by: str = "seat") 
     db.session.add(row)
     db.session.flush()
     parts[seat] = row
+    game.updated_at = utcnow()  # the game's live pages show the part that came in ("3 of 4 in")
     recorded = None
     if len(parts) == len(game.players):
         facts = whole_hand(game, {s: p.part for s, p in parts.items()})

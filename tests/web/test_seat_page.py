@@ -1,0 +1,77 @@
+"""The seated phone's page (issue 38, docs/own-phones.md): a phone takes a free seat by name and
+sends its own part through the form; a refused part says why and keeps nothing."""
+
+from __future__ import annotations
+
+from scorekeeper import services
+from scorekeeper.services.seats import open_seats
+from scorekeeper.storage.extensions import db
+
+from .game_support import csrf_from
+
+
+def _game(app, names=("Ann", "Bob")) -> str:
+    with app.app_context():
+        game, _ = services.create_game("rummikub", list(names), {})
+        open_seats(game)
+        db.session.commit()
+        return game.public_id
+
+
+def _take(client, gid: str, name: str):
+    token = csrf_from(client.get(f"/games/{gid}/seat").get_data(as_text=True))
+    return client.post(f"/games/{gid}/seat/take", data={"csrf_token": token, "name": name})
+
+
+def _send(client, gid: str, **fields):
+    token = csrf_from(client.get(f"/games/{gid}/seat").get_data(as_text=True))
+    return client.post(f"/games/{gid}/seat", data={"csrf_token": token, "hand_number": "1", **fields})
+
+
+def test_a_phone_takes_a_free_seat_and_the_seat_is_offered_to_no_other(app):
+    gid = _game(app)
+    ann, other = app.test_client(), app.test_client()
+    assert "I am Ann" in ann.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert _take(ann, gid, "Ann").status_code == 302
+    page = ann.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert "Ann's seat" in page and "0 of 2 in" in page and "Still to enter: Ann, Bob" in page
+    offered = other.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert "I am Bob" in offered and "I am Ann" not in offered
+    refused = _take(other, gid, "Ann")
+    assert refused.status_code == 409 and "Ann&#39;s seat is already taken" in refused.get_data(as_text=True)
+
+
+def test_the_last_part_sent_through_the_form_records_the_round(app):
+    gid = _game(app)
+    ann, bob = app.test_client(), app.test_client()
+    _take(ann, gid, "Ann"), _take(bob, gid, "Bob")
+    assert _send(bob, gid, rack="R5 J").status_code == 302
+    assert "Your part is in." in bob.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert "1 of 2 in" in ann.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert _send(ann, gid, went_out="1").status_code == 302
+    page = ann.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert "Round 1 recorded." in page and "Round 2" in page and "0 of 2 in" in page
+    with app.app_context():
+        assert [r.facts for r in services.get_game(gid).rounds] == [
+            {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 J"}]}
+        ]
+
+
+def test_a_refused_part_says_why_on_its_phone_and_keeps_nothing(app):
+    gid = _game(app)
+    ann = app.test_client()
+    _take(ann, gid, "Ann")
+    for fields, why in (
+        ({"points": "lots"}, "A total is a whole number, such as 35."),
+        ({}, "Type your tiles or their total, or tick"),
+        ({"rack": "R5 R5 R5"}, "only two R5 tiles"),
+    ):
+        refused = _send(ann, gid, **fields)
+        assert refused.status_code == 422 and why in refused.get_data(as_text=True)
+    assert "0 of 2 in" in ann.get(f"/games/{gid}/seat").get_data(as_text=True)
+
+
+def test_a_phone_without_a_seat_cannot_send_a_part(app):
+    gid = _game(app)
+    stranger = app.test_client()
+    assert _send(stranger, gid, rack="R5").status_code == 403
