@@ -149,7 +149,7 @@ def paths(table_param: dict) -> dict[str, dict]:
                 "importTablePlays",
                 "Take a BG Stats backup's plays into the table as result-only games",
                 ("200", "BGStatsImported", "what was added, already here, unknown and skipped"),
-                (400, 401, 403, 404, 413, 422),
+                (400, 401, 403, 404, 413, 422, 429, 503),
                 body="BGStatsBackup",
                 secured="tableSecret",
                 meanings=MEANINGS,

@@ -9,6 +9,7 @@ answer that was not refused carries none.
 from __future__ import annotations
 
 import math
+import os
 import time
 
 from flask import Flask, Response, request
@@ -25,6 +26,8 @@ CREATION = (
     "api.import_",
     "tables_api.create_table",
     "tables_api.table_import",
+    "tables_api.table_import_plays",  # a BG Stats backup's plays: up to BGSTATS_TAKEN_MAX games
+    "tables.bgstats_import.import_plays",
     "games.new",
     "games.rematch",
     "tables.new",
@@ -46,7 +49,7 @@ HEAVY = (
 
 #: endpoints whose work goes to the worker pool (:mod:`scorekeeper.limits.pool`): refused at once (503) while
 #: it is full, before they load a game or read a body
-POOLED = (*HEAVY, "api.import_", "tables_api.table_import")
+POOLED = (*HEAVY, "api.import_", "tables_api.table_import", "tables_api.table_import_plays")
 
 
 def _pool_vacant() -> None:
@@ -75,9 +78,12 @@ def init_app(app: Flask) -> Limiter:
     """A limiter for ``app``, with the two budgets on the endpoints registered so far.
 
     The counts are kept in the app's database (shared by its worker processes) unless the config
-    names another Flask-Limiter storage (``RATELIMIT_STORAGE_URI``, e.g. ``memory://`` or ``redis://...``).
+    names another Flask-Limiter storage (``RATELIMIT_STORAGE_URI``, or the environment's
+    ``SCOREKEEPER_RATE_STORE``: ``memory://`` counts per process, ``redis://...`` needs a Redis server).
     """
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "scorekeeper-db://")
+    app.config.setdefault(
+        "RATELIMIT_STORAGE_URI", os.environ.get("SCOREKEEPER_RATE_STORE") or "scorekeeper-db://"
+    )
     limiter = Limiter(get_remote_address, app=app, headers_enabled=False)
     app.extensions["scorekeeper.web.throttle"] = limiter  # the wrapped views hold it weakly: the app keeps it
     app.before_request(_pool_vacant)
