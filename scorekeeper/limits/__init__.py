@@ -43,6 +43,9 @@ BGSTATS_TAKEN_MAX = 100
 #: the years a play may be dated in: from 1970 to a day after now (a phone's clock ahead; issue 36);
 #: a date outside is a typo or a doctored file, and no export could be read back with it
 PLAYED_FROM_YEAR, PLAYED_AHEAD_DAYS = 1970, 1
+#: hands one printed score sheet carries: a longer game's sheet shows its last ones, its totals counting
+#: every hand (2,000 hands of 20 players cost 15 s of CPU to lay out and ran past POOL_TIMEOUT)
+SHEET_HANDS_MAX = 100
 #: card or tile notation from outside (a full 106-tile grid is about 1,000 characters)
 CARDS_CHARS_MAX = 4000
 #: any text inside a hand's facts (cards left, notes, a bid), in characters

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 from functools import lru_cache
 from types import SimpleNamespace
@@ -16,6 +17,7 @@ from ..display.qr import qr_png_url
 from ..display.sheets import layout
 from ..display.standings import standings
 from ..display.words import FILTERS
+from ..limits import SHEET_HANDS_MAX
 from ..profiles import profile
 from ..profiles.sheet_layouts import blank_sheet, filled_sheet
 from ..rulebook.reasons import reason_html
@@ -171,13 +173,16 @@ def _game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str) -> byte
     opts, layout = options_for(game.variant, game.options), profile(game.variant).sheet
     # an unfinished game gets a few empty lines to go on by hand, while they fit on the page
     extra = 0 if score.finished else max(0, min(EXTRA_ROWS, layout.default_rows - len(score.rounds)))
-    sheet = filled_sheet(layout, game.variant, names, score, opts, extra_rows=extra)
+    # a long game's sheet carries its last SHEET_HANDS_MAX hands: each line's running totals, and the
+    # foot's, count every hand (the game's page and its export hold them all)
+    shown = replace(score, rounds=score.rounds[-SHEET_HANDS_MAX:])
+    sheet = filled_sheet(layout, game.variant, names, shown, opts, extra_rows=extra)
     return sheet_pdf(
         sheet,
         paper,
         "auto",
         title=f"{sheet.name}: {', '.join(names)}",
-        game=game_summary(game, score),
+        game={**game_summary(game, score), "shown": len(shown.rounds)},
         qr=qr_png_url(follow_url, border=2),
         follow_url=follow_url,
     )
