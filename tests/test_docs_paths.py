@@ -38,18 +38,21 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-#: made by the build, the tests, a run or a person, not kept in the repository: the site, the
-#: installed scripts, the run's own folder (settings, certificates), the guide's example of a new
-#: language, BG Stats' backup file, the shared rules spec and the shared picture's download name
-GENERATED = {
+#: made by the build, the tests, a run or a person, not kept in the repository (so a fresh clone
+#: lacks them): the site, the installed scripts and tools, the tests' artifacts, the run's own folder
+#: (settings, certificates), the guide's example of a new language, the shared rules spec beside
+#: the repository, BG Stats' backup file and the shared picture's download name
+GENERATED = {"BGStatsExport.json", "RULES.md", "rummikub-result.png"}
+NOT_KEPT = (
     "site/",
     "node_modules/",
+    ".tools/",
+    ".venv/",
     "test-artifacts/",
-    "BGStatsExport.json",
-    "RULES.md",
-    "rummikub-result.png",
-}
-NOT_KEPT = ("instance/", "scorekeeper/translations/fr/")
+    "instance/",
+    "scorekeeper/translations/fr/",
+    "../shared/",
+)
 #: not the project's files
 UNREAD = {".git", ".venv", ".venv-latest", ".tools", "node_modules", "site", "test-artifacts", "__pycache__"}
 
