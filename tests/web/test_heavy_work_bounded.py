@@ -89,3 +89,15 @@ def test_every_operation_that_can_be_refused_so_documents_it_with_retry_after(ap
         answer = api.document["paths"][path][method]["responses"].get(status)
         assert answer is not None, f"{method.upper()} {path} does not document {status}"
         assert answer["headers"]["Retry-After"]["required"] is True, f"{method.upper()} {path}"
+
+
+def test_a_bgstats_import_without_its_secret_is_refused_401_past_the_budget_too(limited):
+    """Schemathesis: a request without the required Authorization must be a 401 (the document's), and
+    was a 429 once the budget was spent. Refused at the door, it does not count."""
+    client = limited.test_client()
+    table = client.post("/api/v1/tables", json={"name": "Shelf", "players": ["Ann", "Bob"]}).get_json()
+    path = f"/api/v1/tables/{table['id']}/import?format=bgstats"
+    codes = [client.post(path, json=_backup(1)).status_code for _ in range(4)]
+    assert codes == [401] * 4
+    auth = {"Authorization": f"Bearer {table['secret']}"}
+    assert client.post(path, json=_backup(1), headers=auth).status_code == 200  # the budget is intact
