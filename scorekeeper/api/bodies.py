@@ -72,7 +72,7 @@ def shaped(schema: str, value: Any, *, values: bool = False) -> Any:
         shape, refused = problems(schema, value, parts)
     if shape:
         raise InputError(
-            f"the body is not the shape the API document gives a {schema}: " + "; ".join(shape[:5])
+            f"the body does not have the shape of the API document's {schema}: " + "; ".join(shape[:5])
         )
     if values and refused:
         raise RoundError(refused)
