@@ -15,6 +15,7 @@ from ..api import bodies
 from ..api.routes import game_urls
 from ..services import NotEditor, SecretMissing, get_game, secret_matches
 from ..services.seats import (
+    confirm_part,
     free_seat,
     give_seat,
     hand_status,
@@ -121,6 +122,34 @@ def part(public_id: str, seat: int):
 
     answer = retried(send)
     return _committed(answer, 200)
+
+
+@bp.put("/games/<public_id>/seats/<int:seat>/part/confirmation")
+def confirm(public_id: str, seat: int):
+    """Another seated player confirms a seat's part (looks right) or disputes it; with the edit
+    secret, the editor settles it."""
+    body = bodies.shaped("Confirmation", bodies.object_body())
+
+    def answer() -> dict:
+        game = get_game(public_id)
+        by = _confirmer(game)
+        status = confirm_part(game, seat, body["hand"], by=by, looks_right=body["looks_right"])
+        return {**status, "game": game_urls(game)}
+
+    return _committed(retried(answer), 200)
+
+
+def _confirmer(game) -> int | None:
+    """The seat whose phone sends this (None: the game's editor)."""
+    secret = bearer_secret()
+    if secret is None:
+        raise SecretMissing(NO_SEAT_SECRET)
+    if secret_matches(game, secret):
+        return None
+    held = seat_of_secret(game, secret)
+    if held is None:
+        raise NotEditor(WRONG_SEAT_SECRET)
+    return held.seat
 
 
 def _sender(game, seat: int) -> str:

@@ -41,10 +41,19 @@ def schemas() -> dict[str, dict]:
         holder={"enum": ["phone", "editor", None], "description": "who holds a taken seat"},
     )
     hand = obj(
-        ("hand", "in", "waiting", "of", "open", "sent_by"),
+        ("hand", "in", "waiting", "of", "open", "sent_by", "to_confirm", "disputed"),
         hand={**INT, "description": "the open hand's number"},
         open={**BOOL, "description": "false once the game is over"},
         of={**INT, "description": "how many parts the hand needs (one per player)"},
+        to_confirm={
+            **array(INT),
+            "description": "seats whose parts wait for a confirmation (or a settlement)",
+        },
+        disputed={
+            "type": "object",
+            "additionalProperties": INT,
+            "description": "the disputed parts, by seat: who disputed each",
+        },
         sent_by={
             "type": "object",
             "additionalProperties": {"enum": ["seat", "editor"]},
@@ -84,6 +93,16 @@ def schemas() -> dict[str, dict]:
                 "type": "object",
                 "description": "the player's own entry: a tile game's rack, points or went_out; Krazy Bee's laid, "
                 "went_out, hand, points, counts, notes (as the variant's round facts hold a player's entry)",
+            },
+        ),
+        "Confirmation": obj(
+            ("hand", "looks_right"),
+            extra=False,
+            hand={"type": "integer", "minimum": 1, "description": "the hand the part is for (the open hand)"},
+            looks_right={
+                "type": "boolean",
+                "description": "true: the part looks right (the editor: accept it as it is); false: dispute "
+                "it (the editor: take it back, its player sends it again)",
             },
         ),
         "Seat": seat,
@@ -132,6 +151,20 @@ def paths() -> dict[str, dict]:
         meanings=MEANINGS,
     )
     part["security"] = [{"seatSecret": []}, {"editSecret": []}]
+    confirmation = op(
+        "confirmPart",
+        "Confirm another seat's part (looks right) or dispute it; the editor settles a dispute",
+        (
+            "200",
+            "PartTaken",
+            "the confirmation is kept (and the hand recorded, when it was the last one wanted)",
+        ),
+        (400, 401, 403, 404, 409, 413, 422),
+        body="Confirmation",
+        secured="seatSecret",
+        meanings=MEANINGS,
+    )
+    confirmation["security"] = [{"seatSecret": []}, {"editSecret": []}]
     return {
         "/games/{public_id}/seating": {
             "parameters": [GAME_ID],
@@ -184,6 +217,10 @@ def paths() -> dict[str, dict]:
             ),
         },
         "/games/{public_id}/seats/{seat}/part": {"parameters": [GAME_ID, SEAT], "put": part},
+        "/games/{public_id}/seats/{seat}/part/confirmation": {
+            "parameters": [GAME_ID, SEAT],
+            "put": confirmation,
+        },
     }
 
 

@@ -141,6 +141,8 @@ def _page(game, problem: str | None = None, values: dict | None = None, status: 
         free=[p.name for p in game.players if p.seat not in taken],
         hand=hand,
         waiting=[names[s] for s in hand["waiting"]],
+        unconfirmed=[names[s] for s in hand["to_confirm"] if str(s) not in hand["disputed"]],
+        disputes=[(names[int(s)], names[by]) for s, by in hand["disputed"].items()],
         mine=seat in hand["in"] if seat is not None else False,
         problem=problem,
         values=values or {},

@@ -57,6 +57,12 @@ class SeatPart(db.Model):
     part: Mapped[dict] = mapped_column(JSON)
     #: who sent it: "seat" (the player's own phone) or "editor"
     by: Mapped[str] = mapped_column(NulFreeString(8), default="seat")
+    #: the seat of the player who confirmed it ("looks right"), None while nobody has
+    confirmed_by: Mapped[int | None] = mapped_column(nullable=True)
+    #: the seat of the player who disputed it, None while nobody does (the editor settles a dispute)
+    disputed_by: Mapped[int | None] = mapped_column(nullable=True)
+    #: the editor settled it: it counts as confirmed
+    settled: Mapped[bool] = mapped_column(default=False)
     at: Mapped[datetime] = mapped_column(default=utcnow)
 
     __table_args__ = (UniqueConstraint("game_id", "hand", "seat", name="uq_seat_parts_game_hand_seat"),)

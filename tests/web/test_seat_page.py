@@ -4,7 +4,7 @@ sends its own part through the form; a refused part says why and keeps nothing."
 from __future__ import annotations
 
 from scorekeeper import services
-from scorekeeper.services.seats import open_seats
+from scorekeeper.services.seats import confirm_part, open_seats
 from scorekeeper.storage.extensions import db
 
 from .game_support import csrf_from
@@ -75,3 +75,22 @@ def test_a_phone_without_a_seat_cannot_send_a_part(app):
     gid = _game(app)
     stranger = app.test_client()
     assert _send(stranger, gid, rack="R5").status_code == 403
+
+
+def test_the_seat_page_says_which_parts_wait_for_a_confirmation_and_which_are_disputed(app, client):
+    gid = _game(app)
+    with app.app_context():
+        game = services.get_game(gid)
+        open_seats(game, "any")
+        db.session.commit()
+    ann, bob = app.test_client(), app.test_client()
+    _take(ann, gid, "Ann"), _take(bob, gid, "Bob")
+    _send(ann, gid, went_out="1"), _send(bob, gid, rack="K9")
+    page = ann.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert "2 of 2 in" in page and "Still to be confirmed by another player: Ann, Bob" in page
+    with app.app_context():
+        confirm_part(services.get_game(gid), 1, 1, by=0, looks_right=False)
+        db.session.commit()
+    page = bob.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert "Ann disputes Bob's part: the game's editor settles it." in page
+    assert "Still to be confirmed by another player: Ann<" in page

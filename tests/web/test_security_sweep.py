@@ -27,7 +27,7 @@ from sqlalchemy import select
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app, services
-from scorekeeper.services.seats import open_seats
+from scorekeeper.services.seats import open_seats, send_part
 from scorekeeper.services.tables import roster as tables
 from scorekeeper.services.tables.house_games import adopt_house_game
 from scorekeeper.storage.extensions import db
@@ -82,6 +82,7 @@ JSON = {
     "seats_api.take": {"name": "Ann"},
     "seats_api.keep": {"holder": "editor"},
     "seats_api.part": {"hand": 2, "part": {"laid": True}},
+    "seats_api.confirm": {"hand": 2, "looks_right": True},
 }
 
 #: What a form route is sent besides FORM
@@ -107,7 +108,8 @@ def game(app, client):
     with app.app_context():
         game, secret = services.create_game("krazy-bee", ["Ann", "Bob"], {})
         services.record_round(game, HAND_JSON)
-        open_seats(game)  # its seats' routes answer too (docs/own-phones.md)
+        open_seats(game)  # its seats' routes answer too (docs/own-phones.md), Ann's part is in
+        send_part(game, 0, 2, {"laid": True}, by="editor")
         table, table_secret = tables.create_table("Sweepers", ["Ann", "Bob"])
         house = adopt_house_game(table, "Our Rummikub", "rummikub", {"initial_meld": 40})
         db.session.commit()
@@ -132,6 +134,7 @@ def _url(app, endpoint: str, public_id: str, secret: str = "wrong-secret") -> st
         "table_id": app.config.get("SWEEP_TABLE", ("no-table",))[0],
         "hid": app.config.get("SWEEP_HOUSE_GAME", 1),
         "seat": 0,
+        "token": "x" * 32,  # a PDF's waiting page (printing/waiting.py): one no PDF has
     }
     unknown = rule.arguments - set(fill)
     assert not unknown, f"{endpoint}: the sweep cannot fill {sorted(unknown)}; teach it"

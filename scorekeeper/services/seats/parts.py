@@ -22,7 +22,7 @@ from sqlalchemy import delete, select
 from ...rules import RoundError, find_variant, rack_supply
 from ...storage.extensions import db
 from ...storage.models import Game, utcnow
-from ...storage.seat_models import SeatPart
+from ...storage.seat_models import Seating, SeatPart
 from ..errors import Conflict
 from ..rounds import record_round
 from ..versions import ConcurrentChange, claim
@@ -49,7 +49,7 @@ def hand_status(game: Game) -> dict[str, Any]:
     """The open hand: its number, the seats whose parts are in (and who sent each), the seats
     still to enter, of how many."""
     number = len(game.rounds) + 1
-    parts = _parts(game, number)
+    parts, policy = parts_of(game, number), confirm_policy(game)
     return {
         "hand": number,
         "in": sorted(parts),
@@ -57,6 +57,10 @@ def hand_status(game: Game) -> dict[str, Any]:
         "waiting": [p.seat for p in game.players if p.seat not in parts],
         "of": len(game.players),
         "open": game.status != "finished",
+        "to_confirm": [seat for seat, row in sorted(parts.items()) if not accepted(row, policy)],
+        "disputed": {
+            str(seat): row.disputed_by for seat, row in sorted(parts.items()) if row.disputed_by is not None
+        },
     }
 
 
@@ -69,6 +73,22 @@ def send_part(game: Game, seat: int, hand: int, part: Any, *, by: str = "seat") 
     end; RoundError (422, the game unchanged) for a part the rules refuse, or for the last part
     when the engine refuses the whole hand.
     """
+    number = open_hand(game, hand)
+    parts = parts_of(game, number)
+    entry = checked_part(game, seat, part, {s: p.part for s, p in parts.items() if s != seat})
+    row = parts.get(seat) or SeatPart(game_id=game.id, hand=number, seat=seat)
+    row.part, row.by = entry, by
+    row.confirmed_by, row.disputed_by, row.settled = None, None, False  # a changed part is confirmed again
+    db.session.add(row)
+    db.session.flush()
+    parts[seat] = row
+    recorded = settle_hand(game, number, parts)
+    return {**hand_status(game), "recorded": recorded}
+
+
+def open_hand(game: Game, hand: int) -> int:
+    """Claim the game's next version for a change to hand ``hand``'s parts and return its number:
+    :class:`HandClosed` (409) unless it is the open hand of a game still being played."""
     claim(game)  # one part at a time per game: the part that completes the hand is the one that records it
     number = len(game.rounds) + 1
     if game.status == "finished":
@@ -79,21 +99,35 @@ def send_part(game: Game, seat: int, hand: int, part: Any, *, by: str = "seat") 
         raise HandClosed(
             f"{word.capitalize()} {hand} {done}: this part was not kept. The open {word} is {number}."
         )
-    parts = _parts(game, number)
-    entry = checked_part(game, seat, part, {s: p.part for s, p in parts.items() if s != seat})
-    row = parts.get(seat) or SeatPart(game_id=game.id, hand=number, seat=seat)
-    row.part, row.by = entry, by
-    db.session.add(row)
-    db.session.flush()
-    parts[seat] = row
+    return number
+
+
+def settle_hand(game: Game, number: int, parts: Mapping[int, SeatPart]) -> int | None:
+    """Record hand ``number`` when every part is in and accepted (confirmed where the table asks it,
+    no dispute open); its number then, else None. The game's change stamp moves either way."""
     game.updated_at = utcnow()  # the game's live pages show the part that came in ("3 of 4 in")
-    recorded = None
-    if len(parts) == len(game.players):
-        facts = whole_hand(game, {s: p.part for s, p in parts.items()})
-        recorded = record_round(game, facts, by=_senders(game, parts)).number
-        db.session.execute(delete(SeatPart).where(SeatPart.game_id == game.id, SeatPart.hand == number))
+    policy = confirm_policy(game)
+    if len(parts) < len(game.players) or not all(accepted(row, policy) for row in parts.values()):
         db.session.flush()
-    return {**hand_status(game), "recorded": recorded}
+        return None
+    facts = whole_hand(game, {s: p.part for s, p in parts.items()})
+    recorded = record_round(game, facts, by=_senders(game, parts)).number
+    db.session.execute(delete(SeatPart).where(SeatPart.game_id == game.id, SeatPart.hand == number))
+    db.session.flush()
+    return recorded
+
+
+def accepted(row: SeatPart, policy: str) -> bool:
+    """Whether a part counts for the hand: no dispute open, and confirmed when the table asks it
+    (a part the editor sent or settled needs no confirmation)."""
+    if row.disputed_by is not None:
+        return False
+    return policy == "none" or row.by == "editor" or row.settled or row.confirmed_by is not None
+
+
+def confirm_policy(game: Game) -> str:
+    """Who must confirm a part at this game's table: "none", "any" or "left" (Seating.confirm)."""
+    return db.session.scalar(select(Seating.confirm).where(Seating.game_id == game.id)) or "none"
 
 
 def retried(change: Callable[[], T], times: int = 8) -> T:
@@ -191,7 +225,7 @@ def _shape_errors(game: Game, seat: int, entry: dict) -> list[tuple[str, str]]:
     return []
 
 
-def _parts(game: Game, number: int) -> dict[int, SeatPart]:
+def parts_of(game: Game, number: int) -> dict[int, SeatPart]:
     rows = db.session.scalars(select(SeatPart).where(SeatPart.game_id == game.id, SeatPart.hand == number))
     return {row.seat: row for row in rows}
 

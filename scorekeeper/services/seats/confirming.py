@@ -1,0 +1,84 @@
+"""Another player confirms a part ("looks right") or disputes it; the editor settles a dispute
+(issue 38, docs/own-phones.md).
+
+A table may require a confirmation (its seating's ``confirm``: "any" other player, or the player
+to the "left", the next seat); then a hand is recorded only when every part is confirmed. A dispute
+holds the hand until the game's editor settles it: neither the player who sent the part nor the one
+who disputed it can approve it. A part sent again is confirmed again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import delete
+
+from ...rules import RoundError
+from ...storage.extensions import db
+from ...storage.models import Game
+from ...storage.seat_models import SeatPart
+from ..errors import NotFound
+from .parts import confirm_policy, hand_status, open_hand, parts_of, settle_hand
+
+
+def confirm_part(game: Game, seat: int, hand: int, *, by: int | None, looks_right: bool) -> dict[str, Any]:
+    """Seat ``by`` (None: the game's editor) says ``seat``'s part of hand ``hand`` looks right, or
+    not. The hand's status after it, with ``recorded`` (the hand's number when this recorded it).
+
+    The editor settles: looks right accepts the part as it is, not right takes it back (its player
+    sends it again). HandClosed (409) for a hand not open; NotFound for a part not sent;
+    RoundError (422) for a player confirming their own part, a seat that is not the one to the
+    left at a table that asks for it, or a disputed part (the editor settles it).
+    """
+    number = open_hand(game, hand)
+    parts = parts_of(game, number)
+    row = parts.get(seat)
+    name = game.players[seat].name if 0 <= seat < len(game.players) else str(seat)
+    if row is None:
+        raise NotFound(f"{name} has not sent a part of this hand yet.")
+    if by is None:
+        _settle(game, row, parts, looks_right)
+    else:
+        _confirm(game, row, by, looks_right)
+    recorded = settle_hand(game, number, parts)
+    return {**hand_status(game), "recorded": recorded}
+
+
+def _confirm(game: Game, row: SeatPart, by: int, looks_right: bool) -> None:
+    name = game.players[row.seat].name
+    if by == row.seat:
+        raise RoundError([("", f"{name} cannot confirm their own part: another player does.")])
+    left = (row.seat + 1) % len(game.players)
+    if confirm_policy(game) == "left" and by != left:
+        raise RoundError(
+            [
+                (
+                    "",
+                    f"At this table {game.players[left].name} confirms {name}'s part (the player to the left).",
+                )
+            ]
+        )
+    if row.disputed_by is not None:
+        raise RoundError(
+            [
+                (
+                    "",
+                    f"{name}'s part is disputed by {game.players[row.disputed_by].name}: the editor settles it.",
+                )
+            ]
+        )
+    if looks_right:
+        row.confirmed_by = by
+    else:
+        row.disputed_by, row.confirmed_by = by, None
+    db.session.flush()
+
+
+def _settle(game: Game, row: SeatPart, parts: dict[int, SeatPart], looks_right: bool) -> None:
+    if looks_right:
+        row.settled, row.disputed_by = True, None
+        db.session.flush()
+        return
+    db.session.execute(delete(SeatPart).where(SeatPart.id == row.id))
+    db.session.flush()
+    del parts[row.seat]
