@@ -69,6 +69,8 @@ APP_CONFIG = {
     # a job in the worker pool (scorekeeper.limits.pool) gets longer than in production
     # on a busy test machine
     "POOL_TIMEOUT": 120,
+    # a PDF is waited for (tests/web/test_print_waiting.py sets a short wait for its page)
+    "PDF_WAIT": 120,
     # the rate limits (scorekeeper.web.throttle) are proved by tests/web/test_throttle.py;
     # elsewhere they are off
     "RATELIMIT_ENABLED": False,
@@ -87,7 +89,9 @@ def app(tmp_path, empty_sqlite):
     """A fresh app on its own SQLite file (``test.sqlite3`` in the test's tmp_path) with every
     table and no rows."""
     url = copy_database(empty_sqlite, tmp_path / "test.sqlite3")
-    yield quick_app({**APP_CONFIG, "SQLALCHEMY_DATABASE_URI": url})
+    yield quick_app(
+        {**APP_CONFIG, "SQLALCHEMY_DATABASE_URI": url, "PRINT_WAITING_DIR": str(tmp_path / "print-waiting")}
+    )
 
 
 @pytest.fixture

@@ -217,6 +217,8 @@ def _samples(
         return [({"variant": slug}, None) for slug in SLUGS]
     if arguments == {"code"}:  # the footer's language switch (scorekeeper/web/languages.py)
         return [({"code": "de"}, None), ({"code": "en"}, None)]
+    if arguments == {"token"}:  # a PDF's waiting page (views/print_waiting.py): one no PDF has, a 404
+        return [({"token": "x" * 32}, None)]
     if arguments == {"tile_slug"}:  # the whole-turn checker: the tile games only
         return [({"tile_slug": slug}, None) for slug in tile_slugs()]
     if arguments <= {"public_id", "number", "secret"}:

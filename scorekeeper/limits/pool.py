@@ -179,7 +179,7 @@ def _drive(job: Job, worker: Worker | None, cold: bool) -> None:
         elif worker is None:
             job.ready.wait()
             worker = job.assigned
-        job.warm = worker.warm
+        job.start(worker.warm)
         started = time.monotonic()
         answer = worker.ask(job.fn, job.args, _settings.runaway)
     except Gone as err:
@@ -265,19 +265,16 @@ def _end(worker: Worker) -> None:
 
 
 def _give_back(worker: Worker) -> None:
-    """To the first job in the queue, else idle."""
+    """To the first job in the queue, else idle (ended if the pool was made smaller meanwhile)."""
     with _lock:
-        if _started > _settings.processes:  # the pool was made smaller meanwhile
-            job = None
-        elif _queue:
-            job = _queue.popleft()
+        shrunk = _started > _settings.processes
+        job = _queue.popleft() if _queue and not shrunk else None
+        if job is not None:
             job.assigned = worker
             job.ready.set()
-            return
-        else:
+        elif not shrunk:
             _idle.append(worker)
-            return
-    if job is None:
+    if shrunk:
         _end(worker)
 
 
@@ -297,17 +294,3 @@ def _forked() -> None:
 
 
 os.register_at_fork(after_in_child=_forked)
-__all__ = [
-    "BUSY",
-    "Busy",
-    "Job",
-    "Pending",
-    "answer_within",
-    "configure",
-    "estimate",
-    "position",
-    "run",
-    "status",
-    "submit",
-    "warm",
-]

@@ -38,6 +38,7 @@ class Job:
         self.warm: bool | None = None
         self.took = 0.0
         self._callbacks: list[Callable[[Job], None]] = []
+        self._on_start: list[Callable[[Job], None]] = []
         self._lock = threading.Lock()
 
     def wait(self, timeout: float | None = None) -> bool:
@@ -58,6 +59,22 @@ class Job:
                 self._callbacks.append(callback)
                 return
         callback(self)
+
+    def when_started(self, callback: Callable[[Job], None]) -> None:
+        """Call ``callback(job)`` once a process works on it (now, if one does)."""
+        with self._lock:
+            if self.warm is None:
+                self._on_start.append(callback)
+                return
+        callback(self)
+
+    def start(self, warm: bool) -> None:
+        """A process (warm or not) has it now."""
+        with self._lock:
+            self.warm = warm
+            callbacks, self._on_start = self._on_start, []
+        for callback in callbacks:
+            callback(self)
 
     def finish(self, ok: bool, value: Any) -> None:
         self.outcome = (ok, value)

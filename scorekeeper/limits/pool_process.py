@@ -1,6 +1,6 @@
 """One worker process of the pool (:mod:`scorekeeper.limits.pool`): started, warmed, asked, ended.
 
-A process imports what the jobs need and warms it (:mod:`scorekeeper.limits.warmup`: a tiny PDF, a
+A process imports what the jobs need and warms it (:mod:`scorekeeper.printing.warm_up`: a tiny PDF, a
 tiny solve, the rack photo's models) before it says ``warm`` on its pipe; only then does it take
 jobs, so a job handed to it never waits for an import. Why plain processes and pipes: docs/limits.md.
 """
@@ -24,6 +24,8 @@ PRELOAD = (
     "scorekeeper.photo.photo",
 )
 WARM = "warm"
+#: the module whose ``warm_up()`` a process runs before it says it is warm (a layer above the pool's)
+WARM_UP = "scorekeeper.printing.warm_up"
 
 
 class Gone(Exception):
@@ -120,11 +122,7 @@ def serve(conn, preload: tuple[str, ...]) -> None:  # pragma: no cover - runs in
         pass
     for module in preload:  # what the jobs need, imported before the first one arrives
         __import__(module)
-    warmed = {}
-    if preload:
-        from .warmup import warm_up
-
-        warmed = warm_up()
+    warmed = __import__(WARM_UP, fromlist=["warm_up"]).warm_up() if preload else {}
     try:
         conn.send((WARM, warmed))
     except OSError:

@@ -39,6 +39,8 @@ class Defaults:
     POOL_RETRY_AFTER = limits.POOL_RETRY_AFTER
     POOL_QUEUE = limits.POOL_QUEUE
     PDF_WAIT = limits.PDF_WAIT
+    # where every server process keeps the PDFs a waiting page waits for (default: instance/print-waiting)
+    PRINT_WAITING_DIR = os.environ.get("SCOREKEEPER_PRINT_WAITING_DIR") or ""
     FOLLOWERS_MAX = limits.FOLLOWERS_MAX
     FOLLOWER_POLL_SECONDS = limits.FOLLOWER_POLL_SECONDS
     RATELIMIT_ENABLED = os.environ.get("SCOREKEEPER_RATE_LIMITS", "on").lower() not in ("off", "0", "no")

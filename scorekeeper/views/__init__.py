@@ -16,6 +16,7 @@ BLUEPRINTS = (
     "checker",
     "solver_pages",
     "printing",
+    "print_waiting",
 )
 
 

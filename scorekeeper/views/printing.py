@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, render_template, request
+from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext
 
 from .. import services
@@ -13,6 +13,7 @@ from ..printing import options as choices
 from ..rules import RulesError, find_variant, variants
 from ..web.addresses import external_url
 from ..web.described import spoken_reason
+from .print_waiting import pdf_answer, pdf_response  # noqa: F401 - pdf_response: tables.views_rulings reads it here
 from .variant_lookup import variant_or_404
 
 bp = Blueprint("printing", __name__, url_prefix="/print")
@@ -23,14 +24,6 @@ FORMS = (
     ("frames", "Krazy Bee Step Indicator Frames"),
     ("rules", "Rules quick-reference card"),
 )
-
-
-def pdf_response(pdf: bytes, filename: str) -> Response:
-    """PDF bytes served inline (the browser shows them) under a sensible file name."""
-    response = Response(pdf, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
-    response.headers["Cache-Control"] = "no-store"
-    return response
 
 
 @bp.get("/")
@@ -63,7 +56,7 @@ def document():
         opts = choices.print_options(request.args)
     except choices.PrintInputError as err:
         return _page(request.args.get("kind") or "sheet", err.errors, 400)
-    return pdf_response(printing.document_pdf(opts), opts.filename)
+    return pdf_answer(lambda: printing.document_pdf(opts), opts.filename)
 
 
 def _known_variant(slug: str | None) -> bool:
@@ -98,8 +91,11 @@ def game_sheet(public_id: str):
             ),
         )
     follow_url = external_url("games.show", public_id=game.public_id)
-    pdf = printing.game_sheet_pdf(game, score, follow_url, _paper())
-    return pdf_response(pdf, f"{game.variant}-{game.public_id}-sheet.pdf")
+    paper = _paper()
+    return pdf_answer(
+        lambda: printing.game_sheet_pdf(game, score, follow_url, paper),
+        f"{game.variant}-{game.public_id}-sheet.pdf",
+    )
 
 
 @bp.get("/game/<public_id>/frames.pdf")
@@ -108,4 +104,5 @@ def game_frames(public_id: str):
     game = services.get_game(public_id)
     if game.variant != choices.FRAMES_VARIANT:
         abort(404, description=gettext("Step Indicator Frames are for Krazy Bee games only."))
-    return pdf_response(printing.game_frames_pdf(game, _paper()), f"krazy-bee-{game.public_id}-frames.pdf")
+    paper = _paper()
+    return pdf_answer(lambda: printing.game_frames_pdf(game, paper), f"krazy-bee-{game.public_id}-frames.pdf")

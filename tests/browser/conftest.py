@@ -111,6 +111,8 @@ def served_app(folder: Path, secret_key: str, **config):
             "SECRET_KEY": secret_key,
             "RATELIMIT_ENABLED": False,
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'live.sqlite3'}",
+            "PDF_WAIT": 120,  # a PDF is waited for (the waiting page: test_print_busy_browser.py)
+            "PRINT_WAITING_DIR": str(folder / "print-waiting"),
             **config,
         }
     )

@@ -61,6 +61,8 @@ def site(tmp_path_factory):
             "TESTING": True,
             "SECRET_KEY": "every-page",
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'site.sqlite3'}",
+            "PDF_WAIT": 120,  # a PDF is a PDF here, never its waiting page (however busy the machine)
+            "PRINT_WAITING_DIR": str(folder / "print-waiting"),
         }
     )
     with app.app_context():

@@ -23,6 +23,8 @@ def limited(tmp_path):
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 't.sqlite3'}",
             "CREATE_RATE": "3 per minute",
             "HEAVY_RATE": "2 per minute",
+            "PDF_WAIT": 120,  # a PDF, never its waiting page, however busy the machine
+            "PRINT_WAITING_DIR": str(tmp_path / "print-waiting"),
         }
     )
     with app.app_context():

@@ -14,8 +14,9 @@ import { _ } from "./i18n.js";
     navigator.serviceWorker.register(worker, { scope: script.getAttribute("data-scope") || "/" }).then(function () {
       return navigator.serviceWorker.ready;
     }).then(function (registration) {
-      // this page loaded before the worker took over: ask it to keep this page too
-      if (!navigator.serviceWorker.controller && registration.active) {
+      // this page loaded before the worker took over: ask it to keep this page too (not a page that
+      // says it is for now only, [data-not-kept]: asked again, a PDF's waiting page would start another PDF)
+      if (!navigator.serviceWorker.controller && registration.active && !document.querySelector("[data-not-kept]")) {
         registration.active.postMessage({ keep: location.href });
       }
       document.documentElement.setAttribute("data-offline-ready", "yes");

@@ -67,7 +67,7 @@ self.addEventListener("fetch", function (event) {
 
 function page(request, event) {
   return fetch(request).then(function (response) {
-    if (response.ok && response.type === "basic" && !response.redirected &&
+    if (response.status === 200 && response.type === "basic" && !response.redirected &&  // (a 202: for now only)
         (response.headers.get("Content-Type") || "").indexOf("text/html") === 0) {
       event.waitUntil(keep(request, response.clone()));
     }

@@ -1,8 +1,9 @@
 """What a worker process of the pool does once, before its first job: each heavy library loaded and
 used on something tiny, so a player's first PDF, best play or rack photo finds it ready.
 
-Runs only in a pool process (:func:`scorekeeper.limits.pool_process.serve`): the imports stay inside
-the functions, so the web process never loads WeasyPrint, HiGHS or onnxruntime for them.
+Runs only in a pool process (:func:`scorekeeper.limits.pool_process.serve` imports it by name, as it
+is a layer above the pool): the imports stay inside the functions, so the web process never loads
+WeasyPrint, HiGHS or onnxruntime for them. It lives with the PDFs, the highest layer of the three.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ TINY_PAGE = '<html lang="en"><body><h1>Scorekeeper</h1><p>R7 R8 K2 · 1 2 3 · �
 
 def _pdf() -> None:
     """WeasyPrint, the print stylesheet and its fonts: one tiny page laid out and written."""
-    from ..printing.pdf import html_to_pdf
+    from .pdf import html_to_pdf
 
     html_to_pdf(TINY_PAGE)
 
