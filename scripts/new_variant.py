@@ -93,6 +93,7 @@ class {cls}(Variant):
         form={{"players.0.points": "25"}},  # {F}-2: Bob left empty scores 0
         form_totals=(25, 0),
         page_hand={{"players": [{{"points": 25}}, {{"points": 10}}]}},
+        sheet_widest=("10000", "99999"),  # a hand's most points, a long game's total
     )
 
     def check(self, cards, extend, opts):

@@ -27,7 +27,12 @@ SHARED = [
     "tests/test_rule_coverage.py",
     "tests/web/test_profiles.py",
 ]
-PER_VARIANT = ["tests/web/test_rounds_routes.py", "tests/web/test_games.py", "tests/web/test_api_games.py"]
+PER_VARIANT = [
+    "tests/web/test_rounds_routes.py",
+    "tests/web/test_games.py",
+    "tests/web/test_api_games.py",
+    "tests/pdf/test_sheet_lines.py",
+]
 
 
 def _files(root: Path) -> dict[str, bytes]:

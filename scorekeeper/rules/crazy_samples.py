@@ -30,6 +30,7 @@ CRAZY_RUMMY = Samples(
         "players": [{"board": "", "hand": "4 4 A"}, {"board": "J J J"}],
     },
     progress=("below zero: needs 1610 to reach 1500", "1470 to go to 1500"),  # CZ-8: -110 and 30
+    sheet_widest=("14", "1200", "−1300", "-1500"),
     meld="8 8 8",
     not_meld="8 9",
     cards_left="3 K A",

@@ -61,6 +61,7 @@ class Points(Variant):
         form_totals=(25, 0),
         page_hand={"players": [{"points": 25}, {"points": -5}]},
         progress=(),  # PG-4: no target set
+        sheet_widest=("−999", "-9999"),
     )
     entered_rule = "PG-3"
     nothing_entered = "pg.nothing"  # PG-3 in the points game's words, not "who went out"

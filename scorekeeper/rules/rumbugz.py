@@ -97,6 +97,7 @@ class RumBugz(Variant):
             "1 win; kinds laid last round: single, double, triple, match",
             "0 wins; kinds laid last round: single",
         ),
+        sheet_widest=("S – T M", "12", "+120", "999"),
         meld="2 4 6 8",
         not_meld="1 12 5",
         cards_left="3 P",

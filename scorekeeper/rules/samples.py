@@ -29,6 +29,9 @@ class Samples:
     #: words it (empty: the variant shows no progress)
     page_hand: Mapping[str, Any]
     progress: tuple[str, ...] = ()
+    #: the widest value each of a player's score-sheet columns prints, the running total last
+    #: (signed scores, "0 out", RumBugz kinds ...): it must fit its column on the printed sheet
+    sheet_widest: tuple[str, ...] = ()
     #: a variant with cards (``notation.ranks``): a legal meld, cards that are no meld, cards
     #: left in a hand and a rack for best play; the options these need (a wild rank)
     meld: str | None = None
@@ -40,4 +43,5 @@ class Samples:
     def missing(self, has_cards: bool) -> list[str]:
         """The samples a variant with (or without) cards still lacks, by name."""
         needed = ("meld", "not_meld", "cards_left", "rack") if has_cards else ()
-        return [f"samples.{name}" for name in needed if getattr(self, name) is None]
+        missing = [f"samples.{name}" for name in needed if getattr(self, name) is None]
+        return missing + ([] if self.sheet_widest else ["samples.sheet_widest"])

@@ -16,21 +16,13 @@ from hypothesis import strategies as st
 from scorekeeper.display.sheets import LINE_PT, MONO_ADVANCE, PT, Row, layout, mono_line
 from scorekeeper.profiles import PROFILES, profile
 from scorekeeper.profiles.sheet_layouts import blank_sheet
-from scorekeeper.rules import options_for
+from scorekeeper.rules import find_variant, options_for
 from tests.pdf.support import ReadBack, krazy_bee_hands, seed_game
 
 ADVANCE = LINE_PT * PT * MONO_ADVANCE  # mm per character
-#: the widest value each variant's player columns show (signed scores, "0 out", RumBugz kinds ...)
-WIDEST = {
-    "krazy-bee": ["10 ✓", "0 out", "1250"],
-    "rumbugz": ["S – T M", "12", "+120", "999"],
-    "rummikub": ["130", "−130", "-1200"],
-    "crazy-tiles": ["130", "−130", "-1200"],
-    "runny-tiles": ["130", "−130", "-1200"],
-    "crib-rummy": ["+12", "121"],
-    "crazy-rummy": ["14", "1200", "−1300", "-1500"],
-    "points": ["−999", "-9999"],
-}
+#: the widest value each variant's player columns show (signed scores, "0 out", RumBugz kinds ...):
+#: each variant's own samples (scorekeeper/rules/samples.py), found through the registry
+WIDEST = {slug: list(find_variant(slug).samples.sheet_widest) for slug in PROFILES}
 
 
 def spans(pieces: list[tuple[str, bool]]) -> list[tuple[float, float, str, bool]]:

@@ -16,6 +16,7 @@ CRIB_RUMMY = Samples(
     form_totals=(0, 3),
     page_hand={"starter": 1, "turns": [{"player": 1, "pegs": 5}, {"player": 0, "pegs": 3}], "end": None},
     progress=("front peg 3, back peg 0", "front peg 5, back peg 0"),  # CR-5
+    sheet_widest=("+12", "121"),
     meld="3H 4H 5H",
     not_meld="3H 4S",
     cards_left="3H JK QS",

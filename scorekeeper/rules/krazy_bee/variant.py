@@ -149,6 +149,7 @@ class KrazyBee(StepProgress, Variant):
         form_totals=(0, 15),
         page_hand={"players": [{"laid": True, "went_out": True, "hand": ""}, {"laid": False, "points": 25}]},
         progress=("Step 2 of 10: book of 3 + run of 4", "Step 1 of 10: 2 books of 3"),  # KB-3
+        sheet_widest=("10 ✓", "0 out", "1250"),
         meld="7 7 W",
         not_meld="7 W W",
         cards_left="3 12 W",

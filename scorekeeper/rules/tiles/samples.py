@@ -8,6 +8,7 @@ from ..samples import Samples
 _PAGE = {
     "page_hand": {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 B7"}]},
     "progress": ("1 win", "0 wins"),
+    "sheet_widest": ("130", "−130", "-1200"),
 }
 
 RUMMIKUB = Samples(
