@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from flask import Flask
+from typing import TYPE_CHECKING
 
 from .storage.paths import MIGRATIONS, STATIC, TEMPLATES
+
+if TYPE_CHECKING:  # Flask is imported by create_app: the `scorekeeper` command starts without it
+    from flask import Flask
 
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app: defaults, then ``instance/config.py`` and the environment, then ``test_config``."""
+    from flask import Flask
+
     app = Flask(
         __name__, instance_relative_config=True, template_folder=str(TEMPLATES), static_folder=str(STATIC)
     )

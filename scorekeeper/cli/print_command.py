@@ -5,18 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..printing.documents import document_pdf
-from ..printing.options import (
-    FRAMES_VARIANT,
-    MAX_ROWS,
-    ORIENTATIONS,
-    PAPERS,
-    PrintInputError,
-    paper_choice,
-    print_options,
-)
+from ..printing.paper import FRAMES_VARIANT, MAX_ROWS, ORIENTATIONS, PAPERS
 from .args import UsageError, add_option, collect_options
+
+if TYPE_CHECKING:  # the documents and their options (Flask-Babel, WeasyPrint) load when one is printed
+    from ..printing.options import PrintInputError
 
 EXIT_OK, EXIT_USAGE = 0, 2
 #: where the QR code of ``print game`` points when no --base-url is given (``PUBLIC_URL`` wins; a
@@ -114,6 +109,9 @@ def _cmd_document(args: argparse.Namespace) -> int:
         return _fail(str(err))
     if getattr(args, "steps", None) is not None:
         raw["steps"] = args.steps
+    from ..printing.documents import document_pdf
+    from ..printing.options import PrintInputError, print_options
+
     try:
         opts = print_options(raw)
     except PrintInputError as err:
@@ -124,6 +122,7 @@ def _cmd_document(args: argparse.Namespace) -> int:
 def _cmd_game(args: argparse.Namespace) -> int:
     from .. import create_app
     from ..printing.documents import game_frames_pdf, game_sheet_pdf
+    from ..printing.options import PrintInputError, paper_choice
 
     try:
         paper = paper_choice(args.paper)

@@ -13,9 +13,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask_babel import gettext
-
 from ..rules import find_variant, split_of, tokenize
+
+
+def gettext(text: str, **variables: Any) -> str:
+    """Flask-Babel's gettext, imported when a word is first asked for: the `scorekeeper` command
+    imports this module for its notation alone, and starts without Flask."""
+    from flask_babel import gettext as translated
+
+    return translated(text, **variables)
+
 
 #: The one card-face table. Python draws faces with it, and the checker's script receives it
 #: as data (``data-faces`` on the form, :data:`FACES`), so the page and the server never differ.

@@ -9,14 +9,8 @@ from typing import Any
 from flask_babel import gettext
 
 from ..profiles import profile
-from ..rules import RulesError, find_variant, options_for, variants
-
-KINDS = ("sheet", "frames", "rules")
-PAPERS = {"a4": "A4", "letter": "Letter"}
-ORIENTATIONS = ("auto", "portrait", "landscape")
-MAX_ROWS = 100
-#: Step Indicator Frames mark the Step each player is on: the variant laid in Steps (Krazy Bee)
-FRAMES_VARIANT = next(v["slug"] for v in variants() if find_variant(v["slug"]).laid_in_steps)
+from ..rules import RulesError, options_for, variants
+from .paper import FRAMES_VARIANT, KINDS, MAX_ROWS, ORIENTATIONS, PAPERS
 
 
 class PrintInputError(ValueError):
