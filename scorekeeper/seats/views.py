@@ -17,6 +17,7 @@ from ..services import GameNotFound, NotEditor, ServiceError, game_stamp, get_ga
 from ..services.seats import (
     OWN_PARTS,
     hand_status,
+    open_seats,
     seat_of_secret,
     seating_of,
     seats_of,
@@ -25,7 +26,7 @@ from ..services.seats import (
 )
 from ..services.seats.parts import retried
 from ..storage.extensions import db
-from ..web.access import can_edit, keep_secret
+from ..web.access import can_edit, keep_secret, require_editor
 from ..web.headers import no_store
 
 bp = Blueprint("seats", __name__)
@@ -76,6 +77,21 @@ def take(public_id: str):
     db.session.commit()
     response = redirect(url_for("seats.seat_page", public_id=game.public_id))
     return keep_secret(response, seat_cookie(game.public_id), secret)
+
+
+@bp.post("/games/<public_id>/seat/open")
+def open_seating(public_id: str):
+    """The editor opens the game for seats (with who must confirm a part)."""
+    game = get_game(public_id)
+    require_editor(game)
+    try:
+        open_seats(game, request.form.get("confirm", "none"))
+    except RoundError as err:
+        db.session.rollback()
+        return _page(game, problem=str(err), status=422)
+    db.session.commit()
+    flash(gettext("The game is open for seats: each phone takes its own seat here."), "success")
+    return redirect(url_for("seats.seat_page", public_id=game.public_id))
 
 
 @bp.post("/games/<public_id>/seat")
@@ -136,6 +152,7 @@ def _page(game, problem: str | None = None, values: dict | None = None, status: 
         variant=find_variant(game.variant),
         kind=OWN_PARTS.get(game.variant),
         seating=seating_of(game),
+        editor=can_edit(game),
         seat=seat,
         name=names.get(seat),
         free=[p.name for p in game.players if p.seat not in taken],

@@ -17,13 +17,14 @@ from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 
 from .. import live, services
+from ..display.qr import share_qr
 from ..display.reasons import reason_of
 from ..rulebook.book import N_
 from ..rules import OptionError, RoundError, RulesError, variants
 from ..services import timer
 from ..storage.extensions import db
 from ..web import access
-from ..web.addresses import share_page
+from ..web.addresses import external_url, share_page
 from ..web.described import variant_name
 from ..web.forms import (
     OPT,
@@ -170,7 +171,17 @@ def share(public_id: str):
         access.editor_secret(game),
         {"public_id": game.public_id},
         game=game,
+        **seat_link(game),
     )
+
+
+def seat_link(game) -> dict:
+    """Where each phone takes its own seat (the seats feature, docs/own-phones.md), with its QR code,
+    when that feature is installed: ``seat_url`` and ``seat_qr``."""
+    if feature_url("seats.seat_page", public_id=game.public_id) is None:
+        return {}
+    url = external_url("seats.seat_page", public_id=game.public_id)
+    return {"seat_url": url, "seat_qr": share_qr(url)}
 
 
 @bp.get("/<public_id>/join/<secret>")

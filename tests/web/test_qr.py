@@ -48,14 +48,16 @@ def test_the_drawing_holds_the_links_modules(scale, border, light):
     assert ('fill="#fff"' in svg) == (light is not None)
 
 
-def test_share_page_codes_are_the_follow_link_and_the_editor_link(app, client, monkeypatch):
+def test_share_page_codes_are_the_follow_link_the_seats_link_and_the_editor_link(app, client, monkeypatch):
     """Opened on localhost, the codes lead to this machine's LAN address (scorekeeper/web/addresses.py)."""
     monkeypatch.setattr(addresses, "lan_address", lambda: "192.168.1.23")
     with tally_registered():
         game = start_game(client, Tally().describe(), ["Ann", "Bob"])
         page = client.get(f"/games/{game}/share").text
     secret = secret_cookie(client, game)
-    follow, editor = re.findall(r'<div class="qr"[^>]*>(.*?)</div>', page, re.S)
+    follow, seats, editor = re.findall(r'<div class="qr"[^>]*>(.*?)</div>', page, re.S)
     assert dark_modules(follow) == encoded(f"http://192.168.1.23/games/{game}", 4)
+    # each phone takes its own seat there (docs/own-phones.md)
+    assert dark_modules(seats) == encoded(f"http://192.168.1.23/games/{game}/seat", 4)
     assert dark_modules(editor) == encoded(f"http://192.168.1.23/games/{game}/join/{secret}", 4)
     assert html.escape(f"http://192.168.1.23/games/{game}/join/{secret}") in page

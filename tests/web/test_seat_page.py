@@ -94,3 +94,25 @@ def test_the_seat_page_says_which_parts_wait_for_a_confirmation_and_which_are_di
     page = bob.get(f"/games/{gid}/seat").get_data(as_text=True)
     assert "Ann disputes Bob's part: the game's editor settles it." in page
     assert "Still to be confirmed by another player: Ann<" in page
+
+
+def test_the_editor_opens_seats_on_the_seat_page_and_the_share_page_offers_them(app, client):
+    with app.app_context():
+        game, secret = services.create_game("krazy-bee", ["Ann", "Bob"], {})
+        db.session.commit()
+        gid = game.public_id
+    stranger = app.test_client()
+    assert "its editor opens it first" in stranger.get(f"/games/{gid}/seat").get_data(as_text=True)
+    token = csrf_from(stranger.get("/games/new/krazy-bee").get_data(as_text=True))
+    assert stranger.post(f"/games/{gid}/seat/open", data={"csrf_token": token}).status_code == 403
+    client.set_cookie(f"sk_edit_{gid}", secret)
+    page = client.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert "Open the game for seats" in page
+    token = csrf_from(page)
+    assert (
+        client.post(f"/games/{gid}/seat/open", data={"csrf_token": token, "confirm": "left"}).status_code
+        == 302
+    )
+    assert "I am Ann" in stranger.get(f"/games/{gid}/seat").get_data(as_text=True)
+    share = stranger.get(f"/games/{gid}/share").get_data(as_text=True)
+    assert f"/games/{gid}/seat</a>" in share and "takes their own seat once" in share
