@@ -91,7 +91,7 @@ def test_every_operation_that_can_be_refused_so_documents_it_with_retry_after(ap
         assert answer["headers"]["Retry-After"]["required"] is True, f"{method.upper()} {path}"
 
 
-def test_a_bgstats_import_without_its_secret_is_refused_401_past_the_budget_too(limited):
+def test_a_bgstats_import_without_its_secret_is_refused_401_past_the_budget_too(limited):  # noqa: F811
     """Schemathesis: a request without the required Authorization must be a 401 (the document's), and
     was a 429 once the budget was spent. Refused at the door, it does not count."""
     client = limited.test_client()
