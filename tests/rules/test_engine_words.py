@@ -162,6 +162,15 @@ def _labelled_sentences(source: str) -> list[str]:
     skipped |= {
         id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values
     }
+    # a variant's own catalog entries, in its class: own_messages({key: template}) (rules/registry.py)
+    skipped |= {
+        id(value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "own_messages"
+        for arg in node.args
+        if isinstance(arg, ast.Dict)
+        for value in arg.values
+    }
     label = re.compile(r"^\s*[A-Z]{1,2}-\d+: ")
     found = []
     for node in ast.walk(tree):
@@ -189,3 +198,9 @@ def test_no_engine_sentence_is_written_outside_the_catalog():
 def test_the_scan_finds_a_sentence_written_in_place():
     source = '"""KB-1: a docstring"""\nx = f"CR-5: these melds peg {n}"\ny = "KB-2: too wild"\n'
     assert _labelled_sentences(source) == ["line 2: CR-5: these melds peg ", "line 3: KB-2: too wild"]
+
+
+def test_a_variants_own_catalog_entries_are_not_sentences_written_in_place():
+    """Issue 41: a new variant brings its sentences in its class (own_messages), keyed like the catalog's."""
+    source = 'messages = own_messages({"gr.knock": "GR-2: say who knocked"})\nz = "GR-3: in place"\n'
+    assert _labelled_sentences(source) == ["line 2: GR-3: in place"]
