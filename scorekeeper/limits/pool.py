@@ -70,8 +70,8 @@ def warm(wait: bool = False) -> None:
     with _lock:
         wanted = max(0, _settings.processes - _started)
         _started += wanted
-    for _ in range(wanted):
-        _background(_warm_one)
+    if wanted:  # one after another: the first is warm sooner than with all of them importing at once
+        _background(_warm_in_turn, wanted)
     until = time.monotonic() + max(_settings.runaway, 60.0)
     while wait and time.monotonic() < until:  # every process, also those an earlier call started
         with _lock:
@@ -101,9 +101,8 @@ def status() -> dict[str, Any]:
 
 
 def run(job: Callable[..., T], *args: Any) -> T:
-    """``job(*args)`` in a worker process, waited for without blocking the event loop (queued while
-    every process is busy). Busy when the queue is full or the job ran away; inside
-    :func:`answer_within`, Pending when it is not done in time."""
+    """``job(*args)`` in a worker process (queued while every process is busy), waited for without blocking
+    the event loop. Busy: the queue is full or the job ran away; Pending: not done in :func:`answer_within`."""
     if _settings.processes <= 0:
         return job(*args)
     submitted = submit(job, *args)
@@ -208,6 +207,11 @@ def _background(target: Callable[..., None], *args: Any) -> threading.Thread:
     thread = threading.Thread(target=target, args=args, daemon=True, name="scorekeeper-pool")
     thread.start()
     return thread
+
+
+def _warm_in_turn(count: int) -> None:
+    for _ in range(count):
+        _warm_one()
 
 
 def _warm_one() -> None:
