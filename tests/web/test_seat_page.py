@@ -116,3 +116,26 @@ def test_the_editor_opens_seats_on_the_seat_page_and_the_share_page_offers_them(
     assert "I am Ann" in stranger.get(f"/games/{gid}/seat").get_data(as_text=True)
     share = stranger.get(f"/games/{gid}/share").get_data(as_text=True)
     assert f"/games/{gid}/seat</a>" in share and "takes their own seat once" in share
+
+
+def test_krazy_bee_parts_through_the_form_record_the_hand(app):
+    with app.app_context():
+        game, _ = services.create_game("krazy-bee", ["Ann", "Bob"], {})
+        open_seats(game)
+        db.session.commit()
+        gid = game.public_id
+    ann, bob = app.test_client(), app.test_client()
+    _take(ann, gid, "Ann"), _take(bob, gid, "Bob")
+    page = bob.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert "I laid my Step down" in page and "Cards left in hand" in page and "Tiles left" not in page
+    _send(bob, gid, hand="3 12 W")
+    assert _send(ann, gid, laid="1", went_out="1").status_code == 302
+    assert "Hand 1 recorded." in ann.get(f"/games/{gid}/seat").get_data(as_text=True)
+    with app.app_context():
+        facts = services.get_game(gid).rounds[0].facts
+    # KB-9: Ann laid her Step and went out; Bob missed his and keeps 3, 12 and a Wild Bee (KB-7: 30)
+    assert facts["players"][0]["went_out"] is True and facts["players"][1] == {
+        "laid": False,
+        "went_out": False,
+        "hand": "3 12 W",
+    }
