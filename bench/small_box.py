@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -303,6 +304,7 @@ def main() -> None:
         if burner:
             burner.kill()
             burner.wait()
+        shutil.rmtree(folder, ignore_errors=True)
     report(record, peak, first_page, load_start, args)
 
 
