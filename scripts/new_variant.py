@@ -161,8 +161,8 @@ BOOK = Rulebook(
                     "{F}-3",
                     N_("When the game ends"),
                     N_(
-                        "The game ends after the hand in which a total reaches the target (100 unless you "
-                        "set another); the highest total wins, and equal totals share a place."
+                        "Once a total reaches the target (100 unless you set another), that hand is the "
+                        "last; the highest total wins, and equal totals share a place."
                     ),
                 ),
             ),
