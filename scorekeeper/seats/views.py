@@ -73,7 +73,7 @@ def take(public_id: str):
         _row, secret = take_seat(game, request.form.get("name", ""))
     except (ServiceError, RoundError) as err:
         db.session.rollback()
-        return _page(game, problem=str(err), status=409)
+        return _page(game, problems=[str(err)], status=409)
     db.session.commit()
     response = redirect(url_for("seats.seat_page", public_id=game.public_id))
     return keep_secret(response, seat_cookie(game.public_id), secret)
@@ -88,7 +88,7 @@ def open_seating(public_id: str):
         open_seats(game, request.form.get("confirm", "none"))
     except RoundError as err:
         db.session.rollback()
-        return _page(game, problem=str(err), status=422)
+        return _page(game, problems=_reasons(err), status=422)
     db.session.commit()
     flash(gettext("The game is open for seats: each phone takes its own seat here."), "success")
     return redirect(url_for("seats.seat_page", public_id=game.public_id))
@@ -114,8 +114,7 @@ def send(public_id: str):
         status = retried(lambda: send_part(get_game(public_id), seat, hand, part))
     except (ServiceError, RoundError) as err:
         db.session.rollback()
-        reasons = [m for _, m in err.errors] if isinstance(err, RoundError) else [str(err)]
-        return _page(get_game(public_id), problem=" ".join(reasons), values=values, status=422)
+        return _page(get_game(public_id), problems=_reasons(err), values=values, status=422)
     db.session.commit()
     word = gettext(find_variant(game.variant).round_word)
     if status["recorded"]:
@@ -138,7 +137,12 @@ def follow_seat(public_id: str):
     return follow(game_channel(public_id), live.game_version(stamp))
 
 
-def _page(game, problem: str | None = None, values: dict | None = None, status: int = 200):
+def _reasons(err: Exception) -> list:
+    """What a refusal says, one sentence each (the engine's as its reasons, in the reader's language)."""
+    return [m for _, m in err.errors] if isinstance(err, RoundError) else [str(err)]
+
+
+def _page(game, problems: list | None = None, values: dict | None = None, status: int = 200):
     stamp = game_stamp(game.public_id)
     seat = _my_seat(game)
     taken = seats_of(game)
@@ -161,7 +165,7 @@ def _page(game, problem: str | None = None, values: dict | None = None, status: 
         unconfirmed=[names[s] for s in hand["to_confirm"] if str(s) not in hand["disputed"]],
         disputes=[(names[int(s)], names[by]) for s, by in hand["disputed"].items()],
         mine=seat in hand["in"] if seat is not None else False,
-        problem=problem,
+        problems=problems or [],
         values=values or {},
     )
     return body, status

@@ -139,3 +139,12 @@ def test_krazy_bee_parts_through_the_form_record_the_hand(app):
         "went_out": False,
         "hand": "3 12 W",
     }
+
+
+def test_a_refused_part_is_said_in_the_phones_language(app):
+    gid = _game(app)
+    ann = app.test_client()
+    ann.environ_base["HTTP_ACCEPT_LANGUAGE"] = "de"
+    _take(ann, gid, "Ann")
+    refused = _send(ann, gid, rack="R5 Q9").get_data(as_text=True)
+    assert "Unbekanntes Zeichen" in refused and "Unknown token" not in refused
