@@ -12,13 +12,9 @@ from tests.pdf.support import A4, LETTER, ReadBack
 ALL = [(v["slug"], v["name"], v["min_players"], v["max_players"]) for v in variants()]
 
 
-def sheet(**raw) -> ReadBack:
-    return ReadBack(document_pdf(print_options({k: str(v) for k, v in raw.items()})))
-
-
 @pytest.mark.parametrize("slug,name,low,high", ALL, ids=[a[0] for a in ALL])
 @pytest.mark.parametrize("which", ["fewest", "most"])
-def test_every_variant_prints_for_its_player_limits(slug, name, low, high, which):
+def test_every_variant_prints_for_its_player_limits(slug, name, low, high, which, sheet):
     players = low if which == "fewest" else high
     pdf = sheet(variant=slug, players=players)
     assert f"{name} score sheet" in pdf.text
@@ -29,7 +25,7 @@ def test_every_variant_prints_for_its_player_limits(slug, name, low, high, which
     assert "Winner" in pdf.text and "Total" in pdf.text
 
 
-def test_krazy_bee_sheet_has_step_points_totals_and_the_step_list_in_the_margin():
+def test_krazy_bee_sheet_has_step_points_totals_and_the_step_list_in_the_margin(sheet):
     """KB-8/KB-9: the sheet shows Step and points per hand, and the game's Step list."""
     pdf = sheet(variant="krazy-bee", players=4)
     assert pdf.pages == 1 and pdf.size(A4, "portrait")
@@ -39,7 +35,7 @@ def test_krazy_bee_sheet_has_step_points_totals_and_the_step_list_in_the_margin(
     assert "KB-7" in pdf.text and "KB-10" in pdf.text
 
 
-def test_krazy_bee_sheet_prints_the_tables_own_step_list():
+def test_krazy_bee_sheet_prints_the_tables_own_step_list(sheet):
     """KB-8: the list as the table typed it (numbered, any case) prints one Step a line, as the engine reads it."""
     pdf = sheet(
         variant="krazy-bee", players=3, steps="1. Run of 4\n2. 3 Books of 3\n3. 1 book of 3 + 2 runs of 5"
@@ -49,7 +45,7 @@ def test_krazy_bee_sheet_prints_the_tables_own_step_list():
     assert "Run" not in text and "1 book" not in text and "run of 9" not in text
 
 
-def test_rumbugz_sheet_ticks_the_four_kinds_and_fits_six_players_on_one_landscape_page():
+def test_rumbugz_sheet_ticks_the_four_kinds_and_fits_six_players_on_one_landscape_page(sheet):
     """RB-2/RB-4: the four kinds to tick; RB-7 scoring in the key."""
     pdf = sheet(variant="rumbugz", players=6)
     assert pdf.pages == 1 and pdf.size(A4, "landscape")
@@ -66,7 +62,7 @@ def test_rumbugz_sheet_ticks_the_four_kinds_and_fits_six_players_on_one_landscap
         ("runny-tiles", ["A run may be all different colours"], ["zero"]),
     ],
 )
-def test_tile_sheets_show_rack_values_scoring_method_and_switches(slug, on, off):
+def test_tile_sheets_show_rack_values_scoring_method_and_switches(slug, on, off, sheet):
     """CT-7 rack values and CT-8 scoring method, with the switches in force."""
     pdf = sheet(variant=slug, players=4)
     assert "Rack" in pdf.text and "CT-7" in pdf.text and "CT-8" in pdf.text
@@ -79,13 +75,13 @@ def test_tile_sheets_show_rack_values_scoring_method_and_switches(slug, on, off)
         assert name in switches_off[:200]
 
 
-def test_tile_sheet_follows_the_scoring_option():
+def test_tile_sheet_follows_the_scoring_option(sheet):
     text = sheet(variant="rummikub", players=2, scoring="C").text
     assert "C: each loser scores their own rack" in " ".join(text.split())
 
 
 @pytest.mark.parametrize("target,streets", [(61, 2), (121, 4), (241, 8)])
-def test_crib_rummy_sheet_has_a_peg_log_and_a_cribbage_track_for_the_target(target, streets):
+def test_crib_rummy_sheet_has_a_peg_log_and_a_cribbage_track_for_the_target(target, streets, sheet):
     """CR-5 pegs per turn, CR-8 the target: the track has target-1 holes in streets of 30."""
     pdf = sheet(variant="crib-rummy", players=3, target=target)
     assert pdf.pages == 2 and pdf.size(A4, "portrait")
@@ -97,20 +93,20 @@ def test_crib_rummy_sheet_has_a_peg_log_and_a_cribbage_track_for_the_target(targ
     assert track.count("Player 3") == streets
 
 
-def test_crazy_rummy_sheet_has_wild_rank_hand_sizes_and_plus_minus_columns():
+def test_crazy_rummy_sheet_has_wild_rank_hand_sizes_and_plus_minus_columns(sheet):
     """CZ-1 wild rank, CZ-7 hand sizes, CZ-6 table minus hand, CZ-8 the target."""
     pdf = sheet(variant="crazy-rummy", players=4, target=2000)
     assert "Wild" in pdf.text and "Size" in pdf.text and "+Table" in pdf.text and "−Hand" in pdf.text
     assert "reaches 2000" in pdf.text
 
 
-def test_twelve_players_are_split_over_balanced_landscape_pages():
+def test_twelve_players_are_split_over_balanced_landscape_pages(sheet):
     pdf = sheet(variant="crazy-rummy", players=12)
     assert pdf.pages == 3 and pdf.size(A4, "landscape")
     assert "players 5–8" in pdf.page_texts[1] and "players 9–12" in pdf.page_texts[2]
 
 
-def test_rows_and_letter_paper():
+def test_rows_and_letter_paper(sheet):
     short = sheet(variant="krazy-bee", players=2, rows=5, paper="letter")
     long = sheet(variant="krazy-bee", players=2, rows=80, paper="letter")
     assert short.pages == 1 and short.size(LETTER, "portrait")
@@ -119,7 +115,7 @@ def test_rows_and_letter_paper():
     assert all("Points" in text for text in long.page_texts)
 
 
-def test_orientation_can_be_forced():
+def test_orientation_can_be_forced(sheet):
     assert sheet(variant="krazy-bee", players=2, orientation="landscape").size(A4, "landscape")
     assert sheet(variant="rumbugz", players=6, orientation="portrait").size(A4, "portrait")
 

@@ -10,8 +10,6 @@ import threading
 
 import pytest
 
-from scorekeeper.printing.documents import document_pdf
-from scorekeeper.printing.options import print_options
 from scorekeeper.printing.pdf import BASE_URL, RefusedURL, fetch_static, html_to_pdf, static_file
 from tests.pdf.support import ReadBack
 
@@ -73,8 +71,8 @@ def test_rendering_never_opens_a_network_connection():
     assert "Hello" in pdf.text
 
 
-def test_fonts_are_embedded():
-    pdf = ReadBack(document_pdf(print_options({"variant": "krazy-bee", "players": "2"})))
+def test_fonts_are_embedded(printed):
+    pdf = ReadBack(printed(variant="krazy-bee", players=2))  # test_blank_sheets' sheet, when in this process
     # our @font-face families (static/fonts/DejaVuSans*.ttf), each with its font file: regular and bold,
     # and the monospaced bold of the column labels' one line (sheet_blocks.label_line)
     assert pdf.fonts() == {"Sheet-Sans", "Sheet-Sans-Bold", "Sheet-Mono-Bold"}
@@ -84,9 +82,9 @@ def test_fonts_are_embedded():
     shutil.which("pdftoppm") is None and os.environ.get("CI", "").lower() != "true",
     reason="NOTICE pdftoppm (poppler-utils) is not installed; under CI=true this fails instead",
 )
-def test_a_sheet_rasterises_to_png(tmp_path):
+def test_a_sheet_rasterises_to_png(tmp_path, printed):
     path = tmp_path / "sheet.pdf"
-    path.write_bytes(document_pdf(print_options({"variant": "crib-rummy", "players": "4"})))
+    path.write_bytes(printed(variant="crib-rummy", players=4))
     subprocess.run(
         ["pdftoppm", "-r", "40", "-png", "-f", "2", "-l", "2", str(path), str(tmp_path / "page")],
         check=True,
