@@ -158,12 +158,50 @@ function start() {
     var scrolled = [].map.call(old.querySelectorAll(".table-scroll"), function (s) { return s.scrollLeft; });
     var focusables = [].slice.call(old.querySelectorAll(FOCUSABLE));
     var focused = focusables.indexOf(document.activeElement);
+    var typed = typedFields(old);
     old.replaceWith(node);
+    keepTyped(node, typed);
     [].forEach.call(node.querySelectorAll(".table-scroll"), function (s, n) { s.scrollLeft = scrolled[n] || 0; });
     if (focused >= 0) {
       var again = node.querySelectorAll(FOCUSABLE)[focused];
       if (again) again.focus({ preventScroll: true });
     }
+  }
+
+  /* What the reader typed or ticked in a block's fields (not yet sent) stays when the block is
+     replaced, as long as the server's own values of the form are unchanged (the same hand): another
+     phone's part coming in never takes away a rack being typed (issue 38). */
+  var TYPED = "input:not([type=hidden]):not([type=submit]):not([type=button]), textarea, select";
+
+  function typedFields(block) {
+    var typed = [];
+    [].forEach.call(block.querySelectorAll(TYPED), function (f) {
+      var tick = f.type === "checkbox" || f.type === "radio";
+      if (f.name && (tick ? f.checked !== f.defaultChecked : f.value !== f.defaultValue)) {
+        typed.push({ field: f, form: formState(f.form), tick: tick });
+      }
+    });
+    return typed;
+  }
+
+  function formState(form) {
+    if (!form) return "";
+    return [].map.call(form.querySelectorAll("input[type=hidden]:not([name=csrf_token])"), function (h) {
+      return h.name + "=" + h.value;
+    }).join("&");
+  }
+
+  function keepTyped(block, typed) {
+    typed.forEach(function (t) {
+      [].forEach.call(block.querySelectorAll(TYPED), function (f) {
+        if (f.name !== t.field.name || formState(f.form) !== t.form) return;
+        if (t.tick && f.value === t.field.value && f.defaultChecked === t.field.defaultChecked) {
+          f.checked = t.field.checked;
+        } else if (!t.tick && f.defaultValue === t.field.defaultValue) {
+          f.value = t.field.value;
+        }
+      });
+    });
   }
 
   /* A <details> the reader opened stays open (matched by its id, else its class, else its summary's text). */
