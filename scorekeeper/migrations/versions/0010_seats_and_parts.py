@@ -2,8 +2,9 @@
 
 ``seatings`` marks a game opened for seats (one row per game, with who must confirm a part);
 ``seats`` holds each taken seat (a phone's secret as its sha256 digest, or the editor keeping it
-for a player without a phone); ``seat_parts`` holds each player's part of the open hand (who confirmed or
-disputed it, whether the editor settled it) until the last one is in and the hand is recorded as a ``rounds`` row (the parts are then deleted).
+for a player without a phone); ``seat_parts`` holds each player's part of the open hand (who
+confirmed or disputed it, whether the editor settled it) until the last one is in and the hand is
+recorded as a ``rounds`` row (the parts are then deleted).
 
 Revision ID: a07e3c9d4b18
 Revises: 9a1c0e5b7d21
