@@ -84,7 +84,7 @@ def status() -> dict[str, Any]:
     """What ``/healthz`` says of the pool: warm or cold, its processes, the queue, a job's estimate."""
     with _lock:
         warm_ones = [worker for worker in _workers if worker.warm]
-        idle, busy_now, queued = len(_idle), _started - len(_idle), len(_queue)
+        idle, busy_now, queued = _idle_warm(), _started - _idle_warm(), len(_queue)
     warmed = warm_ones[0].warmed if warm_ones else {}
     state = "off" if _settings.processes <= 0 else "warm" if warm_ones else "warming" if _started else "cold"
     return {
@@ -135,7 +135,20 @@ def vacant() -> None:
 def busy() -> int:
     """How many worker processes are working or warming now."""
     with _lock:
-        return _started - len(_idle)
+        return _started - _idle_warm()
+
+
+def _idle_warm() -> int:
+    return sum(worker.warm for worker in _idle)
+
+
+def _take_idle() -> Worker | None:
+    """An idle process, a warm one first (one still warming takes a job between its steps)."""
+    if not _idle:
+        return None
+    worker = next((worker for worker in reversed(_idle) if worker.warm), _idle[-1])
+    _idle.remove(worker)
+    return worker
 
 
 # -- jobs ----------------------------------------------------------------------------------------
@@ -158,7 +171,7 @@ def submit(fn: Callable[..., Any], *args: Any) -> Job:
     global _started
     job = Job(fn, args)
     with _lock:
-        worker = _idle.pop() if _idle else None
+        worker = _take_idle()
         cold = worker is None and _started < _settings.processes
         if cold:
             _started += 1  # no process yet (warm was not called): one starts for this job
@@ -175,6 +188,7 @@ def _drive(job: Job, worker: Worker | None, cold: bool) -> None:
     try:
         if cold:
             worker = _new_worker()
+            _background(_until_warm, worker)
         elif worker is None:
             job.ready.wait()
             worker = job.assigned
@@ -215,7 +229,9 @@ def _warm_in_turn(count: int) -> None:
 
 
 def _warm_one() -> None:
-    """A new process (already counted in ``_started``), given to the pool once it is warm."""
+    """A new process (already counted in ``_started``), given to the pool at once: it takes a job
+    between its warm-up steps (a first job waits for no warm-up it does not need); then waited for
+    until it says it is warm (the next process starts only then: the first is warm sooner)."""
     global _started
     try:
         worker = _new_worker()
@@ -223,14 +239,14 @@ def _warm_one() -> None:
         with _lock:
             _started -= 1
         return
-    try:
-        warm = worker.await_warm(max(_settings.runaway, 60.0))
-    except Gone:
-        warm = False
-    if not warm:
-        _end(worker)
-        return
     _give_back(worker)
+    _until_warm(worker)
+
+
+def _until_warm(worker: Worker) -> None:
+    """Read the process's ``warm`` (a stopped process is found out by its next job)."""
+    with contextlib.suppress(Gone):
+        worker.await_warm(max(_settings.runaway, 60.0))
 
 
 def _new_worker() -> Worker:

@@ -1,15 +1,22 @@
 """One worker process of the pool (:mod:`scorekeeper.limits.pool`): started, warmed, asked, ended.
 
-A process imports what the jobs need and warms it (:mod:`scorekeeper.printing.warm_up`: a tiny PDF, a
-tiny solve, the rack photo's models) before it says ``warm`` on its pipe; only then does it take
-jobs, so a job handed to it never waits for an import. Why plain processes and pipes: docs/limits.md.
+A process imports what the jobs need and warms it (:mod:`scorekeeper.printing.warm_up`: a tiny solve,
+a tiny PDF, the rack photo's models) step by step, then says ``warm`` on its pipe. It takes jobs from
+the start: a job that comes while it warms is served before the next step, so a first best play
+waits for no PDF or photo warm-up. Why plain processes and pipes: docs/limits.md.
 """
 
 from __future__ import annotations
 
+import collections
+import contextlib
+import functools
 import multiprocessing
 import os
+import pickle
+import queue
 import signal
+import threading
 import time
 from typing import Any
 
@@ -24,6 +31,8 @@ PRELOAD = (
     "scorekeeper.photo.photo",
 )
 WARM = "warm"
+#: seconds one reader holds the pipe before the other (a job's wait, the warm-up's) may read it
+SLICE = 0.1
 #: the module whose ``warm_up()`` a process runs before it says it is warm (a layer above the pool's)
 WARM_UP = "scorekeeper.printing.warm_up"
 
@@ -50,41 +59,52 @@ class Worker:
         theirs.close()
         self.warm = False
         self.warmed: dict[str, Any] = {}  # what the warm-up loaded (the pdf, solver, photo: True or a reason)
+        self.order: list[str] = []  # its warm-up steps and the jobs between them, as it did them
+        self._answers: list[Any] = []
+        self._reading = threading.Lock()  # one reader of the pipe at a time: a job's wait, the warm-up's
 
     def await_warm(self, timeout: float) -> bool:
-        """Wait (as gevent waits for a socket) for the process to say it is warm."""
-        if not self.warm:
-            self._read(timeout)
+        """Wait (as gevent waits for a socket) for the process to say it is warm; a job's answer
+        read meanwhile is kept for its :meth:`ask`."""
+        until = time.monotonic() + timeout
+        while not self.warm and (left := until - time.monotonic()) > 0:
+            self._pump(min(SLICE, left))
         return self.warm
 
     def ask(self, job, args, timeout: float) -> tuple[bool, Any] | None:
         """``job(*args)`` in the process: ``(ok, value)``, or None past ``timeout`` seconds (the job
-        still runs; the caller ends the process); :class:`Gone` if the process stopped."""
+        still runs; the caller ends the process); :class:`Gone` if the process stopped. A process
+        still warming takes it between two warm-up steps; its own thread reads the pipe, so even a
+        job bigger than the pipe holds (a photo) does not block the server (issue 36)."""
         until = time.monotonic() + timeout
-        # A process takes no job before it is warm: a job bigger than the pipe holds (a photo) sent
-        # earlier blocked the whole server worker on the pipe for the warm-up (issue 36). Wait as for
-        # an answer first; then the process reads it at once.
-        self.await_warm(timeout)
         try:
             self.conn.send((job, args))
         except OSError as err:
             raise Gone(err.__class__.__name__) from None
-        while True:
-            answer = self._read(max(0.0, until - time.monotonic()))
-            if answer is None or answer[0] != WARM:
-                return answer
-
-    def _read(self, timeout: float):
-        """The next message within ``timeout`` seconds (None: none yet); a ``warm`` one is noted."""
-        try:
-            if not readable(self.conn, timeout):
+        while not self._answers:
+            left = until - time.monotonic()
+            if left <= 0:
                 return None
+            self._pump(min(SLICE, left), answer=True)
+        return self._answers.pop(0)
+
+    def _pump(self, timeout: float, answer: bool = False) -> None:
+        """The next message within ``timeout`` seconds, if any: ``warm`` noted, an answer kept
+        (``answer``: none read once one is kept, which the job's wait takes)."""
+        if not self._reading.acquire(timeout=timeout):
+            return
+        try:
+            if (answer and self._answers) or not readable(self.conn, timeout):
+                return
             message = self.conn.recv()
         except (EOFError, OSError) as err:
             raise Gone(err.__class__.__name__) from None
+        finally:
+            self._reading.release()
         if message[0] == WARM:
-            self.warm, self.warmed = True, message[1]
-        return message
+            self.warm, self.warmed, self.order = True, message[1], message[2]
+        else:
+            self._answers.append(message)
 
     def end(self) -> None:
         self.conn.close()
@@ -112,31 +132,127 @@ def readable(conn, timeout: float) -> bool:
 
 
 def serve(conn, preload: tuple[str, ...]) -> None:  # pragma: no cover - runs in the worker process
-    """A worker process: lowered priority, the ``preload`` modules imported and warmed, ``warm``
-    said, then one job after another until the pipe closes. Ctrl-C at the server's terminal reaches
-    this process too: it is the server's to end (it does, as it stops), not a KeyboardInterrupt's."""
+    """A worker process: lowered priority, then its warm-up one step at a time (the cheapest first:
+    :data:`scorekeeper.printing.warm_up.STEPS`, then the rest of ``preload`` imported), every job
+    that came meanwhile served before the next step (a first best play never waits for WeasyPrint's
+    warm-up); ``warm`` said with the order it did things in; then one job after another until the
+    pipe closes. A thread of its own reads the pipe, so a big job sent during a step never blocks
+    the server. Ctrl-C at the server's terminal reaches this process too: it is the server's to end."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         os.nice(5)
     except OSError:
         pass
-    for module in preload:  # what the jobs need, imported before the first one arrives
-        __import__(module)
-    warmed = __import__(WARM_UP, fromlist=["warm_up"]).warm_up() if preload else {}
+    inbox = _Inbox()
+    _original("_thread", "start_new_thread")(_receive, (conn, inbox))
+    order: list[str] = []
+    warmed: dict[str, bool | str] = {}
+    for name, step in _steps(preload):
+        if not _serve_waiting(conn, inbox, order, block=False):
+            return
+        done = _step(step)
+        if not name.startswith("import "):
+            warmed[name] = done
+        order.append(name)
+    _give_back_memory()
     try:
-        conn.send((WARM, warmed))
+        conn.send((WARM, warmed, order))
     except OSError:
         return
+    while _serve_waiting(conn, inbox, None, block=True):  # warm: the order is no longer kept
+        pass
+
+
+def _steps(preload: tuple[str, ...]) -> list[tuple[str, Any]]:
+    """The warm-up's steps, then each preload module not yet imported by them."""
+    if not preload:
+        return []
+    steps = list(__import__(WARM_UP, fromlist=["STEPS"]).STEPS.items())
+    return steps + [(f"import {module}", functools.partial(__import__, module)) for module in preload]
+
+
+def _step(step) -> bool | str:
+    """True once done, or why it failed (a missing model or font must not stop the process serving
+    the rest; the jobs say so themselves when asked)."""
+    try:
+        step()
+    except Exception as err:
+        return f"{type(err).__name__}: {err}"
+    return True
+
+
+def _give_back_memory() -> None:
+    """What the warm-up freed returned to the system (glibc keeps it otherwise: about 5 MB a process)."""
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
+def _original(module: str, name: str):
+    """``module.name`` as Python has it, not gevent's: spawn runs the server's ``__main__`` again
+    here, which may patch (a script under gevent); a greenlet reading the pipe would block the
+    process, where a real thread reads it while a warm-up step runs."""
+    try:
+        from gevent.monkey import get_original
+    except ImportError:  # pragma: no cover - gevent is a dependency
+        return getattr(__import__(module), name)
+    return get_original(module, name)
+
+
+class _Inbox:
+    """The jobs the reading thread received, in order; :meth:`get` waits on a real lock."""
+
+    def __init__(self):
+        self.items: collections.deque = collections.deque()
+        self.signal = _original("_thread", "allocate_lock")()
+        self.signal.acquire()
+
+    def put(self, item) -> None:
+        self.items.append(item)
+        with contextlib.suppress(RuntimeError):  # already signalled
+            self.signal.release()
+
+    def get(self, block: bool):
+        while not self.items:
+            if not block:
+                raise queue.Empty
+            self.signal.acquire()
+        return self.items.popleft()
+
+
+def _receive(conn, inbox) -> None:
+    """Every message's bytes into ``inbox`` as it arrives; None once the pipe is closed."""
     while True:
         try:
-            job, args = conn.recv()
+            inbox.put(conn.recv_bytes())
         except (EOFError, OSError):
+            inbox.put(None)
             return
+
+
+def _serve_waiting(conn, inbox, order: list[str] | None, block: bool) -> bool:
+    """Every job waiting now answered (``block``: at least one, waited for); False once the pipe is
+    closed."""
+    while True:
+        try:
+            message = inbox.get(block=block)
+        except queue.Empty:
+            return True
+        if message is None:
+            return False
+        job, args = pickle.loads(message)
+        if order is not None:
+            order.append(f"job {getattr(job, '__name__', job)}")
         try:
             answer = (True, job(*args))
         except Exception as err:
             answer = (False, (type(err), err.args, dict(vars(err))))
-        conn.send(answer)
+        try:
+            conn.send(answer)
+        except OSError:
+            return False
+        block = False
 
 
 def rebuilt(cls: type[BaseException], args: tuple, fields: dict) -> BaseException:

@@ -1,9 +1,9 @@
 """What a worker process of the pool does once, before its first job: each heavy library loaded and
-used on something tiny, so a player's first PDF, best play or rack photo finds it ready.
+used on something tiny, so a player's first PDF or best play finds it ready.
 
 Runs only in a pool process (:func:`scorekeeper.limits.pool_process.serve` imports it by name, as it
 is a layer above the pool): the imports stay inside the functions, so the web process never loads
-WeasyPrint, HiGHS or onnxruntime for them. It lives with the PDFs, the highest layer of the three.
+WeasyPrint or HiGHS for them. It lives with the PDFs, the highest layer of the three.
 """
 
 from __future__ import annotations
@@ -28,24 +28,8 @@ def _solver() -> None:
     judge_turn(TurnAsk("rummikub", "R5 R6 R7", "R8", "R5 R6 R7 R8"))
 
 
-def _photo() -> None:
-    """onnxruntime and the rack photo's two models, loaded once."""
-    from ..photo import photo
-
-    photo._session("detector")
-    photo._session("reader")
-
-
-STEPS: dict[str, Callable[[], None]] = {"pdf": _pdf, "solver": _solver, "photo": _photo}
-
-
-def warm_up() -> dict[str, bool | str]:
-    """Each step done (True), or why it failed (the jobs will say so themselves when asked)."""
-    done: dict[str, bool | str] = {}
-    for name, step in STEPS.items():
-        try:
-            step()
-            done[name] = True
-        except Exception as err:  # a missing model or font must not stop the process serving the rest
-            done[name] = f"{type(err).__name__}: {err}"
-    return done
+#: in this order, cheapest first: a process takes a waiting job between two steps
+#: (:func:`scorekeeper.limits.pool_process.serve`), so a first best play waits for the solver's step
+#: at most, never for WeasyPrint's. The rack photo's models (onnxruntime, 26 MB a process, 0.1 s to
+#: load) are not warmed: only a process that reads a photo loads them, as it does (issue 35's small box)
+STEPS: dict[str, Callable[[], None]] = {"solver": _solver, "pdf": _pdf}
