@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
-from flask_babel import gettext
+from flask_babel import gettext, lazy_gettext
 
 from .. import live
 from ..live.stream import follow
@@ -16,6 +16,7 @@ from ..rules import RoundError, find_variant
 from ..services import GameNotFound, NotEditor, ServiceError, game_stamp, get_game
 from ..services.seats import (
     OWN_PARTS,
+    confirm_part,
     hand_status,
     open_seats,
     seat_of_secret,
@@ -24,7 +25,7 @@ from ..services.seats import (
     send_part,
     take_seat,
 )
-from ..services.seats.parts import retried
+from ..services.seats.parts import confirm_policy, parts_of, retried
 from ..storage.extensions import db
 from ..web.access import can_edit, keep_secret, require_editor
 from ..web.headers import no_store
@@ -32,6 +33,8 @@ from ..web.headers import no_store
 bp = Blueprint("seats", __name__)
 #: the cookie holding a phone's seat secret for one game (``seat_<game id>``)
 COOKIE_PREFIX = "seat_"
+#: a form from a phone that holds no seat of this game
+NO_SEAT = lazy_gettext("This phone holds no seat in this game: take one on the seat page first.")
 
 
 def seat_cookie(public_id: str) -> str:
@@ -101,9 +104,7 @@ def send(public_id: str):
     seat = _my_seat(game)
     if seat is None:
         if not can_edit(game):
-            raise NotEditor(
-                gettext("This phone holds no seat in this game: take one on the seat page first.")
-            )
+            raise NotEditor(NO_SEAT)
         return redirect(
             url_for("seats.seat_page", public_id=game.public_id)
         )  # the editor: no seat of its own
@@ -116,15 +117,53 @@ def send(public_id: str):
         db.session.rollback()
         return _page(get_game(public_id), problems=_reasons(err), values=values, status=422)
     db.session.commit()
-    word = gettext(find_variant(game.variant).round_word)
-    if status["recorded"]:
-        flash(
-            gettext("%(word)s %(number)s recorded.", word=word.capitalize(), number=status["recorded"]),
-            "success",
-        )
-    else:
-        flash(gettext("Your part is in. You can change it until the last part is in."), "success")
+    _said(game, status, gettext("Your part is in. You can change it until the last part is in."))
     return redirect(url_for("seats.seat_page", public_id=public_id))
+
+
+@bp.post("/games/<public_id>/seat/confirm")
+def confirm(public_id: str):
+    """This phone's seat says another player's part looks right, or not (a dispute); with
+    ``settle`` the game's editor settles a dispute (accepts the part, or sends it back)."""
+    game = get_game(public_id)
+    by = None if request.form.get("settle") else _my_seat(game)
+    if by is None:  # the editor settles (as the API's edit secret does); anybody else is refused
+        if not request.form.get("settle") and not can_edit(game):
+            raise NotEditor(NO_SEAT)
+        require_editor(game)
+    seat, hand = request.form.get("seat", ""), request.form.get("hand_number", "")
+    if not (seat.isdigit() and hand.isdigit()):
+        return _page(game, problems=[gettext("This form is not one of this page's.")], status=422)
+    right = request.form.get("looks_right") == "1"
+    try:
+        status = retried(
+            lambda: confirm_part(get_game(public_id), int(seat), int(hand), by=by, looks_right=right)
+        )
+    except (ServiceError, RoundError) as err:
+        db.session.rollback()
+        return _page(get_game(public_id), problems=_reasons(err), status=422)
+    db.session.commit()
+    name = game.players[int(seat)].name
+    if by is not None:
+        done = (
+            gettext("You confirmed %(name)s's part.", name=name)
+            if right
+            else gettext("You said %(name)s's part is not right: the game's editor settles it.", name=name)
+        )
+    elif right:
+        done = gettext("%(name)s's part is accepted as sent.", name=name)
+    else:
+        done = gettext("%(name)s's part is sent back: %(name)s enters it again.", name=name)
+    _said(game, status, done)
+    return redirect(url_for("seats.seat_page", public_id=public_id))
+
+
+def _said(game, status: dict, done: str) -> None:
+    """Flash what a change did: the hand recorded, when it was, else ``done``."""
+    if status["recorded"]:
+        word = gettext(find_variant(game.variant).round_word)
+        done = gettext("%(word)s %(number)s recorded.", word=word.capitalize(), number=status["recorded"])
+    flash(done, "success")
 
 
 @bp.get("/live/games/<public_id>/seat")
@@ -142,7 +181,7 @@ def _reasons(err: Exception) -> list:
     return [m for _, m in err.errors] if isinstance(err, RoundError) else [str(err)]
 
 
-def _page(game, problems: list | None = None, values: dict | None = None, status: int = 200):
+def _page(game, problems: list | None = None, values: dict | None = None, status: int = 200, **extra: Any):
     stamp = game_stamp(game.public_id)
     seat = _my_seat(game)
     taken = seats_of(game)
@@ -164,11 +203,40 @@ def _page(game, problems: list | None = None, values: dict | None = None, status
         waiting=[names[s] for s in hand["waiting"]],
         unconfirmed=[names[s] for s in hand["to_confirm"] if str(s) not in hand["disputed"]],
         disputes=[(names[int(s)], names[by]) for s, by in hand["disputed"].items()],
+        to_check=_to_check(game, seat, hand),
+        disputed_parts=_disputed_parts(game, hand) if can_edit(game) else [],
         mine=seat in hand["in"] if seat is not None else False,
         problems=problems or [],
         values=values or {},
+        holders=[(p.seat, p.name, taken[p.seat].holder if p.seat in taken else None) for p in game.players],
+        **extra,
     )
     return body, status
+
+
+def _to_check(game, seat: int | None, hand: dict) -> list[tuple[int, str, dict]]:
+    """The other players' parts waiting for this seat's confirmation, by the table's rule (any
+    other player, or the player to the left): (seat, name, part) each; never this seat's own."""
+    policy = confirm_policy(game)
+    if seat is None or policy == "none" or not hand["open"]:
+        return []
+    count, parts = len(game.players), parts_of(game, hand["hand"])
+    return [
+        (s, game.players[s].name, parts[s].part)
+        for s in hand["to_confirm"]
+        if s != seat and str(s) not in hand["disputed"] and (policy == "any" or seat == (s + 1) % count)
+    ]
+
+
+def _disputed_parts(game, hand: dict) -> list[tuple[int, str, str, dict]]:
+    """The disputed parts for the editor to settle: (seat, name, who disputes it, part) each."""
+    if not hand["disputed"]:
+        return []
+    parts = parts_of(game, hand["hand"])
+    return [
+        (int(s), game.players[int(s)].name, game.players[by].name, parts[int(s)].part)
+        for s, by in hand["disputed"].items()
+    ]
 
 
 def _my_seat(game) -> int | None:

@@ -46,6 +46,13 @@ def _send(page, rack: str) -> None:
     page.get_by_role("button", name="Send my part").click()
 
 
+def expect_totals(page, game_url: str, totals: dict[str, str]) -> None:
+    """The game page shows each player's total."""
+    page.goto(game_url)
+    for name, total in totals.items():
+        expect(page.locator(".standing", has_text=name).locator(".total")).to_have_text(total)
+
+
 def _three_racks_in(pages: dict) -> None:
     """Bob, Cy and Dee send their racks (Dee's first one refused); Ann's count moves live."""
     ann = pages["Ann"]
@@ -92,10 +99,8 @@ def test_four_phones_enter_their_own_racks_and_the_last_one_records_the_round(br
             expect(page.locator("[data-seat-count]")).to_have_text("0 of 4 in")
         bob = pages["Bob"]
         bob.screenshot(path=str(ARTIFACTS / "seats-bob-round-2.png"), full_page=True)
-        bob.goto(f"{url}/games/{gid}")
         # CT-8 A: Ann went out and gains 35 + 15 + 9; each other loses their own rack
-        for name, total in zip(NAMES, ("59", "-35", "-15", "-9")):
-            expect(bob.locator(".standing", has_text=name).locator(".total")).to_have_text(total)
+        expect_totals(bob, f"{url}/games/{gid}", dict(zip(NAMES, ("59", "-35", "-15", "-9"))))
     finally:
         for ctx in contexts:
             ctx.close()
