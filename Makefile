@@ -10,10 +10,11 @@ PORT   ?= 5000
 # HTTPS=1: serve https with a self-signed certificate made on first run in instance/tls/ (its
 # fingerprint in the banner): offline reloads, installing and the wake lock then work on the LAN too
 HTTPS  ?=
-# BYTECODE=0: make db and make run keep the environment's PYTHONDONTWRITEBYTECODE (a container's
-# habit); by default they write Python's bytecode caches for the app and its venv as Python does
-# unasked, so a later start reads ~800 modules instead of compiling them in every process (about
-# 4 s of CPU a process here; docs/operations.md "Start-up")
+# BYTECODE=0: make db, make run and make test keep the environment's PYTHONDONTWRITEBYTECODE (a
+# container's habit); by default they write Python's bytecode caches for the app and its venv as
+# Python does unasked, so a later start reads ~800 modules instead of compiling them in every process
+# (about 4 s of CPU a process here; docs/operations.md "Start-up"; make test's workers, live servers,
+# pool processes and the commands it starts: docs/tests.md)
 BYTECODE ?= 1
 KEEP_PYC := $(if $(filter-out 0,$(BYTECODE)),env -u PYTHONDONTWRITEBYTECODE)
 # ACCESS_LOG=1: log every request (by default the terminal shows only errors and slow requests)
@@ -129,7 +130,7 @@ test: $(VENV)/.installed-test
 	$(VENV)/bin/ruff format --check
 	$(MAKE) --no-print-directory lint-js
 	$(MAKE) --no-print-directory docs
-	$(PY) -m pytest -n $(WORKERS) --maxprocesses 4 --dist loadfile $(PYTEST_ARGS)
+	$(KEEP_PYC) $(PY) -m pytest -n $(WORKERS) --maxprocesses 4 --dist loadfile $(PYTEST_ARGS)
 
 # the documentation site (docs/ by mkdocs.yml) into site/; --strict: a broken link or a page
 # missing from the nav fails the build (and so `make test`). No --quiet: it hides the warnings
