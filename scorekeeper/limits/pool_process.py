@@ -132,35 +132,57 @@ def readable(conn, timeout: float) -> bool:
 
 
 def serve(conn, preload: tuple[str, ...]) -> None:  # pragma: no cover - runs in the worker process
-    """A worker process: lowered priority, then its warm-up one step at a time (the cheapest first:
-    :data:`scorekeeper.printing.warm_up.STEPS`, then the rest of ``preload`` imported), every job
-    that came meanwhile served before the next step (a first best play never waits for WeasyPrint's
-    warm-up); ``warm`` said with the order it did things in; then one job after another until the
-    pipe closes. A thread of its own reads the pipe, so a big job sent during a step never blocks
-    the server. Ctrl-C at the server's terminal reaches this process too: it is the server's to end."""
+    """A worker process: lowered priority; its warm-up in a thread of its own, one step at a time
+    (the cheapest first: :data:`scorekeeper.printing.warm_up.STEPS`, then the rest of ``preload``
+    imported), and ``warm`` said with the order it did things in; meanwhile, and after, one job
+    after another until the pipe closes. A job and a step that uses a library (a tiny solve, a tiny
+    PDF) never run at once (WeasyPrint is not known to be safe in two threads): a job that comes
+    between two steps runs before the next; only an import (WeasyPrint's: 2 s, 6 s on a busy box)
+    goes on beside a job, so a first best play never waits for it. A thread of its own reads the
+    pipe, so a big job sent during a step never blocks the server. Ctrl-C at the server's terminal
+    reaches this process too: it is the server's to end."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         os.nice(5)
     except OSError:
         pass
     inbox = _Inbox()
-    _original("_thread", "start_new_thread")(_receive, (conn, inbox))
-    order: list[str] = []
+    start = _original("_thread", "start_new_thread")
+    start(_receive, (conn, inbox))
+    shared = _Shared()
+    start(_warm, (conn, preload, shared))
+    while _serve_waiting(conn, inbox, shared):
+        pass
+
+
+class _Shared:
+    """What the warm-up's thread and the jobs' share: a lock for a job or a step that uses a library,
+    one for the pipe's sending end, and the order things were done in (kept until ``warm``)."""
+
+    def __init__(self):
+        allocate = _original("_thread", "allocate_lock")
+        self.working, self.sending = allocate(), allocate()
+        self.order: list[str] | None = []
+
+    def did(self, what: str) -> None:
+        order = self.order
+        if order is not None:
+            order.append(what)
+
+
+def _warm(conn, preload: tuple[str, ...], shared: _Shared) -> None:
     warmed: dict[str, bool | str] = {}
     for name, step in _steps(preload):
-        if not _serve_waiting(conn, inbox, order, block=False):
-            return
-        done = _step(step)
-        if not name.startswith("import "):
-            warmed[name] = done
-        order.append(name)
+        if name.startswith("import "):
+            _step(step)
+        else:
+            with shared.working:
+                warmed[name] = _step(step)
+        shared.did(name)
     _give_back_memory()
-    try:
+    with shared.sending, contextlib.suppress(OSError):
+        order, shared.order = shared.order, None
         conn.send((WARM, warmed, order))
-    except OSError:
-        return
-    while _serve_waiting(conn, inbox, None, block=True):  # warm: the order is no longer kept
-        pass
 
 
 def _steps(preload: tuple[str, ...]) -> list[tuple[str, Any]]:
@@ -231,28 +253,24 @@ def _receive(conn, inbox) -> None:
             return
 
 
-def _serve_waiting(conn, inbox, order: list[str] | None, block: bool) -> bool:
-    """Every job waiting now answered (``block``: at least one, waited for); False once the pipe is
-    closed."""
-    while True:
-        try:
-            message = inbox.get(block=block)
-        except queue.Empty:
-            return True
-        if message is None:
-            return False
-        job, args = pickle.loads(message)
-        if order is not None:
-            order.append(f"job {getattr(job, '__name__', job)}")
+def _serve_waiting(conn, inbox, shared: _Shared) -> bool:
+    """The next job waited for and answered; False once the pipe is closed."""
+    message = inbox.get(block=True)
+    if message is None:
+        return False
+    job, args = pickle.loads(message)
+    with shared.working:
+        shared.did(f"job {getattr(job, '__name__', job)}")
         try:
             answer = (True, job(*args))
         except Exception as err:
             answer = (False, (type(err), err.args, dict(vars(err))))
-        try:
+    try:
+        with shared.sending:
             conn.send(answer)
-        except OSError:
-            return False
-        block = False
+    except OSError:
+        return False
+    return True
 
 
 def rebuilt(cls: type[BaseException], args: tuple, fields: dict) -> BaseException:

@@ -13,6 +13,11 @@ from collections.abc import Callable
 TINY_PAGE = '<html lang="en"><body><h1>Scorekeeper</h1><p>R7 R8 K2 · 1 2 3 · äöü</p></body></html>'
 
 
+def _weasyprint() -> None:
+    """The import alone (most of the PDF's warm-up), which a job may run beside."""
+    import weasyprint  # noqa: F401
+
+
 def _pdf() -> None:
     """WeasyPrint, the print stylesheet and its fonts: one tiny page laid out and written."""
     from .pdf import html_to_pdf
@@ -28,8 +33,8 @@ def _solver() -> None:
     judge_turn(TurnAsk("rummikub", "R5 R6 R7", "R8", "R5 R6 R7 R8"))
 
 
-#: in this order, cheapest first: a process takes a waiting job between two steps
-#: (:func:`scorekeeper.limits.pool_process.serve`), so a first best play waits for the solver's step
-#: at most, never for WeasyPrint's. The rack photo's models (onnxruntime, 26 MB a process, 0.1 s to
+#: in this order, cheapest first: a process takes a waiting job between two steps, and beside an
+#: import (:func:`scorekeeper.limits.pool_process.serve`), so a first best play waits for the solver's
+#: step at most, never for WeasyPrint's. The rack photo's models (onnxruntime, 26 MB a process, 0.1 s to
 #: load) are not warmed: only a process that reads a photo loads them, as it does (issue 35's small box)
-STEPS: dict[str, Callable[[], None]] = {"solver": _solver, "pdf": _pdf}
+STEPS: dict[str, Callable[[], None]] = {"solver": _solver, "import weasyprint": _weasyprint, "pdf": _pdf}
