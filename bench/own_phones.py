@@ -9,14 +9,21 @@ sent). Prints how many rounds were recorded and how many times, the spread of th
 starts, and the median and 95th percentile of a part's answer time (a part that records the round
 and one that does not).
 
-Usage: ``python bench/own_phones.py [--hands 200]``. Prints the figures; exits 1 when a round was
-not recorded exactly once or a part was refused.
+Then the issue's figures on a real server (:mod:`own_phones_live`): the time from the last part
+sent to the recorded hand on every phone, 4 seats and 20 followers (p95, target under 500 ms); and
+(:mod:`own_phones_taps`) the taps on one seated phone for its part, per variant, in headless
+Chromium (target: a tile game's rack total at most 3, a Krazy Bee hand 4). The load average
+(``uptime``) is printed before and after: the machine is shared.
+
+Usage: ``python bench/own_phones.py [--hands 200] [--live-hands 50]``. Prints the figures; exits 1
+when a round was not recorded exactly once, a part was refused, or a phone did not show a hand.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -85,10 +92,42 @@ def figures(name: str, values: list[float]) -> str:
     return f"{name}: median {statistics.median(values):.1f} ms, p95 {p95(values):.1f} ms, max {max(values):.1f} ms"
 
 
+def load() -> str:
+    return subprocess.run(["uptime"], capture_output=True, text=True, check=False).stdout.strip()
+
+
+def live_and_taps(live_hands: int) -> bool:
+    """The live figure (every phone shown the hand) and the taps per variant; False on a problem."""
+    import own_phones_live  # a real server and Chromium: only when the figures run
+    import own_phones_taps
+
+    print(f"load before the live figure: {load()}")
+    times, recorded, problems = own_phones_live.measure(live_hands)
+    every = times["seats"] + times["followers"]
+    print(
+        f"live: {live_hands} rounds, recorded {recorded}; {len(every)} phone showings "
+        f"({len(own_phones_live.NAMES)} seats + {own_phones_live.FOLLOWERS} followers a round)"
+    )
+    for line in problems[:5]:
+        print("  ", line)
+    if every:
+        print(figures("last part sent -> hand shown on every phone (target p95 < 500 ms)", every))
+        for key in ("seats", "followers"):
+            print("  ", figures(f"{key} alone", times[key]))
+    print("taps on one seated phone for its part:")
+    lines, tapped = own_phones_taps.measure()
+    for line in lines:
+        print("  ", line)
+    print(f"load after: {load()}")
+    return tapped and not problems and recorded == live_hands
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200)
+    parser.add_argument("--live-hands", type=int, default=50, help="rounds of the live figure (0: skip it)")
     args = parser.parse_args()
+    print(f"load: {load()}")
     folder = Path(tempfile.mkdtemp())
     app = create_app(
         {
@@ -116,7 +155,8 @@ def main() -> int:
     for key, name in (("plain", "a part kept"), ("last", "the last part (records the round)")):
         if seen[key]:
             print(figures(name, seen[key]))
-    return 0 if once and not seen["refused"] else 1
+    live = live_and_taps(args.live_hands) if args.live_hands else True
+    return 0 if once and not seen["refused"] and live else 1
 
 
 if __name__ == "__main__":

@@ -64,14 +64,16 @@ class Quiet(WSGIRequestHandler):
 
 
 @contextmanager
-def served():
-    """The app on a free loopback port and its own SQLite file; stopped and removed after."""
+def served(**config):
+    """The app on a free loopback port and its own SQLite file (``config`` added to its settings);
+    stopped and removed after."""
     with tempfile.TemporaryDirectory() as folder:
         app = create_app(
             {
                 "TESTING": True,
                 "SECRET_KEY": "taps",
                 "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'taps.sqlite3'}",
+                **config,
             }
         )
         with app.app_context():
