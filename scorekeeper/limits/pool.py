@@ -1,8 +1,8 @@
 """CPU-heavy work off the event loop: a small pool of warm worker processes in each server process.
 
-:func:`warm` starts them in the background (each warms WeasyPrint, HiGHS and onnxruntime before its
-first job). :func:`run` sends a job (a module-level function, picklable arguments) to an idle process
-or queues it, and waits as gevent waits for a socket; :class:`Busy` (503) only when the queue is full.
+:func:`warm` starts them in the background (each warms HiGHS and WeasyPrint, taking jobs meanwhile).
+:func:`run` sends a job (a module-level function, picklable arguments) to an idle process or queues
+it, and waits as gevent waits for a socket; :class:`Busy` (503) only when the queue is full.
 A slow job is never ended, only a runaway one (``POOL_TIMEOUT``), whose process is replaced and warmed
 at once. Inside :func:`answer_within` a job not done in time raises :class:`Pending` and goes on. Without
 :func:`configure` (the CLI, a script) the job runs in the caller. Why so: docs/limits.md.
@@ -63,9 +63,9 @@ def configure(processes: int, runaway: float, retry_after: int, queue: int | Non
 
 def warm(wait: bool = False) -> None:
     """Start every worker process now, in the background: each imports and warms what the jobs need
-    and only then takes jobs (a job that comes sooner waits in the queue for it, not for a cold
-    process of its own). The server calls this as each of its processes starts; it does not delay
-    the first page. ``wait``: until every process is warm (a test server)."""
+    and takes jobs meanwhile, between its warm-up steps (a job never waits for a cold process of its
+    own). The server calls this as each of its processes starts; it does not delay the first page.
+    ``wait``: until every process is warm (a test server)."""
     global _started
     with _lock:
         wanted = max(0, _settings.processes - _started)

@@ -1,9 +1,10 @@
 """One worker process of the pool (:mod:`scorekeeper.limits.pool`): started, warmed, asked, ended.
 
 A process imports what the jobs need and warms it (:mod:`scorekeeper.printing.warm_up`: a tiny solve,
-a tiny PDF, the rack photo's models) step by step, then says ``warm`` on its pipe. It takes jobs from
-the start: a job that comes while it warms is served before the next step, so a first best play
-waits for no PDF or photo warm-up. Why plain processes and pipes: docs/limits.md.
+WeasyPrint's import, a tiny PDF) step by step in a thread, then says ``warm`` on its pipe. It takes
+jobs from the start: a job that comes while it warms runs before the next step that uses a library,
+and beside an import, so a first best play waits for no PDF warm-up. The rack photo's models load in
+the process that reads a photo. Why plain processes and pipes: docs/limits.md.
 """
 
 from __future__ import annotations
