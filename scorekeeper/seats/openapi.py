@@ -92,7 +92,11 @@ def schemas() -> dict[str, dict]:
             part={
                 "type": "object",
                 "description": "the player's own entry: a tile game's rack, points or went_out; Krazy Bee's laid, "
-                "went_out, hand, points, counts, notes (as the variant's round facts hold a player's entry)",
+                "went_out, hand, points, counts, notes (as the variant's round facts hold a player's entry); "
+                "Crazy Rummy's board (or board_points, board_counts), the cards left as hand (or points, "
+                "counts), went_out and face_up (the player's face-up first card, CZ-7: the dealer's is "
+                "needed, it sets the wild rank, CZ-1); RumBugz's kinds, hand (or points), went_out (the "
+                "round's winner, RB-7), bid, notes",
             },
         ),
         "Confirmation": obj(

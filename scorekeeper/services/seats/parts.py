@@ -26,18 +26,34 @@ from ...storage.seat_models import Seating, SeatPart
 from ..errors import Conflict
 from ..rounds import record_round
 from ..versions import ConcurrentChange, claim
+from .card_parts import TABLE_KEYS, crazy_hand, face_up_checked
 
 #: the variants whose players enter their own parts so far, and how a part is read
-OWN_PARTS = {"rummikub": "tiles", "crazy-tiles": "tiles", "runny-tiles": "tiles", "krazy-bee": "steps"}
+OWN_PARTS = {
+    "rummikub": "tiles",
+    "crazy-tiles": "tiles",
+    "runny-tiles": "tiles",
+    "krazy-bee": "steps",
+    "crazy-rummy": "cards",
+    "rumbugz": "bugz",
+}
 #: the keys a part may hold, per kind (a tile part's ``went_out``: an empty rack, the hand's winner)
 PART_KEYS = {
     "tiles": ("rack", "points", "went_out"),
     "steps": ("laid", "went_out", "hand", "points", "counts", "notes"),
+    "cards": ("face_up", "board", "board_points", "board_counts", "hand", "points", "counts", "went_out"),
+    "bugz": ("kinds", "hand", "points", "went_out", "bid", "notes"),
 }
 #: where a part's cards are, per kind
-CARDS_KEY = {"tiles": "rack", "steps": "hand"}
+CARDS_KEY = {"tiles": "rack", "steps": "hand", "cards": "hand", "bugz": "hand"}
 #: the rule that lets one player go out of a hand, per kind
-OUT_RULE = {"tiles": "CT-8", "steps": "KB-9"}
+OUT_RULE = {"tiles": "CT-8", "steps": "KB-9", "cards": "CZ-6", "bugz": "RB-7"}
+#: what a player who went out with cards still counted is told, per kind (steps: the engine says it)
+OUT_EMPTY = {
+    "tiles": "A player who went out has no tiles left on the rack (CT-8).",
+    "cards": "A player who went out has no cards left in hand (CZ-6).",
+    "bugz": "A player who went out has no cards left in hand (RB-7).",
+}
 T = TypeVar("T")
 
 
@@ -157,7 +173,9 @@ def checked_part(game: Game, seat: int, part: Any, others: Mapping[int, dict]) -
         raise RoundError(
             [(f"part.{k}", f"unknown key; a part may hold {', '.join(PART_KEYS[kind])}") for k in unknown]
         )
-    variant, opts = find_variant(game.variant), game.options or {}
+    variant, opts = find_variant(game.variant), dict(game.options or {})
+    if kind == "cards":  # the hand's wild rank, once the dealer's face-up card is known (CZ-1)
+        opts["wild"] = face_up_checked(game, seat, part, others)
     entry = _entry(kind, part)
     errors = _shape_errors(game, seat, entry)
     if errors:
@@ -169,10 +187,8 @@ def checked_part(game: Game, seat: int, part: Any, others: Mapping[int, dict]) -
         if supply:
             raise RoundError([("part.rack", reason) for reason in supply])
     if _out(kind, part):
-        if kind == "tiles" and (cards or entry.get("points")):
-            raise RoundError(
-                [("part.went_out", "A player who went out has no tiles left on the rack (CT-8).")]
-            )
+        if kind in OUT_EMPTY and (cards or entry.get("points") or entry.get("counts")):
+            raise RoundError([("part.went_out", OUT_EMPTY[kind])])
         gone = [s for s, other in others.items() if _out(kind, other)]
         if gone:
             name, word = game.players[gone[0]].name, variant.round_word
@@ -184,23 +200,30 @@ def checked_part(game: Game, seat: int, part: Any, others: Mapping[int, dict]) -
                     )
                 ]
             )
-    return {**entry, "went_out": True} if _out(kind, part) else entry
+    kept = {**entry, "face_up": str(part["face_up"]).strip().upper()} if part.get("face_up") else entry
+    return {**kept, "went_out": True} if _out(kind, part) else kept
 
 
 def whole_hand(game: Game, parts: Mapping[int, dict]) -> dict:
     """The hand's round facts from every seat's part, in seat order."""
     kind = OWN_PARTS[game.variant]
     seats = range(len(game.players))
+    out = [s for s in seats if _out(kind, parts[s])]
     if kind == "tiles":
-        out = [s for s in seats if _out(kind, parts[s])]
         players = [{"rack": ""} if s in out else _entry(kind, parts[s]) for s in seats]
         return {"winner": out[0] if out else None, "players": players}
+    if kind == "cards":
+        return crazy_hand(game, parts, out)
+    if kind == "bugz":
+        return {"winner": out[0] if out else None, "players": [_entry(kind, parts[s]) for s in seats]}
     return {"players": [dict(parts[s]) for s in seats]}
 
 
 def _entry(kind: str, part: Mapping[str, Any]) -> dict:
-    """The player's entry of the round facts (a tile part's ``went_out`` is the hand's ``winner``)."""
-    return {k: v for k, v in part.items() if not (kind == "tiles" and k == "went_out")}
+    """The player's entry of the round facts (a part's ``went_out``: the hand's ``winner`` or
+    ``went_out``, Krazy Bee's aside; a Crazy Rummy face-up card: the hand's ``face_up``)."""
+    table = () if kind == "steps" else TABLE_KEYS
+    return {k: v for k, v in part.items() if k not in table}
 
 
 def _out(kind: str, part: Mapping[str, Any]) -> bool:
