@@ -29,6 +29,7 @@ from ..services.seats.parts import confirm_policy, parts_of, retried
 from ..storage.extensions import db
 from ..web.access import can_edit, keep_secret, require_editor
 from ..web.headers import no_store
+from .part_form import CARD_KINDS, PART_CHOICES, card_part, form_values
 
 bp = Blueprint("seats", __name__)
 #: the cookie holding a phone's seat secret for one game (``seat_<game id>``)
@@ -108,7 +109,7 @@ def send(public_id: str):
         return redirect(
             url_for("seats.seat_page", public_id=game.public_id)
         )  # the editor: no seat of its own
-    values = {k: request.form.get(k, "") for k in ("rack", "points", "hand", "laid", "went_out")}
+    values = form_values(request.form)
     hand = int(request.form.get("hand_number") or 0)
     try:
         part = _part(OWN_PARTS.get(game.variant, ""), values)
@@ -194,6 +195,7 @@ def _page(game, problems: list | None = None, values: dict | None = None, status
         game=game,
         variant=find_variant(game.variant),
         kind=OWN_PARTS.get(game.variant),
+        part_choices=PART_CHOICES,
         seating=seating_of(game),
         editor=can_edit(game),
         seat=seat,
@@ -247,6 +249,8 @@ def _my_seat(game) -> int | None:
 
 def _part(kind: str, values: dict[str, str]) -> dict[str, Any]:
     """The part as the form sends it (RoundError for a total that is not a whole number)."""
+    if kind in CARD_KINDS:
+        return card_part(kind, values)
     points = values["points"].strip()
     if points and not points.isdigit():
         raise RoundError([("part.points", gettext("A total is a whole number, such as 35."))])

@@ -1,0 +1,47 @@
+"""The seat page's part form for the card games (issue 38): Crazy Rummy's board, cards left,
+face-up card and "I went out" (CZ-1, CZ-5..7), RumBugz's kinds laid and cards left (RB-4, RB-6,
+RB-7); read into the part the API's ``sendPart`` takes (services/seats/parts.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext
+
+from ..rules import RUMBUGZ_KINDS, WILD_CHOICES, RoundError
+
+#: the part kinds this module reads (services/seats/parts.py OWN_PARTS)
+CARD_KINDS = ("cards", "bugz")
+#: the choices the card games' part fields offer (templates/seats/_card_part.html)
+PART_CHOICES = {"face_up": WILD_CHOICES, "kinds": RUMBUGZ_KINDS}
+#: the form's fields, one value each (``kinds``: ticks, read apart)
+FIELDS = ("rack", "points", "hand", "laid", "went_out", "face_up", "board", "board_points")
+
+
+def form_values(form) -> dict[str, Any]:
+    """What the seat page's part form sent, as typed (kept on the page when it is refused)."""
+    return {**{k: form.get(k, "") for k in FIELDS}, "kinds": form.getlist("kinds")}
+
+
+def card_part(kind: str, values: dict[str, Any]) -> dict[str, Any]:
+    """A Crazy Rummy or RumBugz part as the form sends it (RoundError for a number that is not one)."""
+    part: dict[str, Any] = {}
+    for key in ("points", "board_points"):
+        typed = str(values.get(key) or "").strip()
+        if typed and not typed.isdigit():
+            raise RoundError([(f"part.{key}", gettext("A total is a whole number, such as 35."))])
+        if typed:
+            part[key] = int(typed)
+    for key in ("hand", "board", "face_up"):
+        typed = str(values.get(key) or "").strip()
+        if typed:
+            part[key] = typed
+            part.pop({"hand": "points", "board": "board_points"}.get(key, ""), None)  # the cards count
+    if kind == "bugz":
+        part.pop("board", None), part.pop("board_points", None), part.pop("face_up", None)
+        part["kinds"] = list(values.get("kinds") or [])
+    if values.get("went_out"):
+        part["went_out"] = True
+    if not part or part == {"kinds": []}:
+        raise RoundError([("part", gettext("Type your cards left or their points, or tick “I went out”."))])
+    return part
