@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext, lazy_gettext
 
 from .. import live
+from ..api.idempotency import kept
 from ..live.stream import follow
 from ..live.versions import game_channel
+from ..offline.sending import queued_send
 from ..rules import RoundError, find_variant
-from ..services import GameNotFound, NotEditor, ServiceError, game_stamp, get_game
+from ..services import Conflict, GameNotFound, NotEditor, ServiceError, game_stamp, get_game
 from ..services.seats import (
     OWN_PARTS,
     confirm_part,
@@ -28,6 +30,7 @@ from ..services.seats import (
 from ..services.seats.parts import confirm_policy, parts_of, retried
 from ..storage.extensions import db
 from ..web.access import can_edit, keep_secret, require_editor
+from ..web.errors import error_body, status_of
 from ..web.headers import no_store
 from .part_form import CARD_KINDS, PART_CHOICES, card_part, form_values
 
@@ -99,8 +102,11 @@ def open_seating(public_id: str):
 
 
 @bp.post("/games/<public_id>/seat")
+@kept
 def send(public_id: str):
-    """Send this seat's part of the open hand; the hand is recorded when it is the last one in."""
+    """Send this seat's part of the open hand; the hand is recorded when it is the last one in.
+    A part sent from the phone's queue (static/js/seat-part.js: an Idempotency-Key, recorded once
+    per key) is answered in JSON: 201 kept, else the refusal (409 a hand already recorded, 422)."""
     game = get_game(public_id)
     seat = _my_seat(game)
     if seat is None:
@@ -116,9 +122,15 @@ def send(public_id: str):
         status = retried(lambda: send_part(get_game(public_id), seat, hand, part))
     except (ServiceError, RoundError) as err:
         db.session.rollback()
+        if queued_send():  # refused for good: the phone shows why until its player dismisses it
+            body = error_body(gettext("Your part was not kept."), _reasons(err), refused=True)
+            return jsonify(body), (status_of(err) if isinstance(err, Conflict | RoundError) else 422)
         return _page(get_game(public_id), problems=_reasons(err), values=values, status=422)
     db.session.commit()
     _said(game, status, gettext("Your part is in. You can change it until the last part is in."))
+    if queued_send():
+        url = url_for("seats.seat_page", public_id=public_id)
+        return jsonify({"recorded": status["recorded"] or 0, "game_url": url}), 201
     return redirect(url_for("seats.seat_page", public_id=public_id))
 
 

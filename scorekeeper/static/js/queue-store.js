@@ -94,11 +94,13 @@ export var available = Boolean(window.indexedDB);
   /* What a send's answer means for the kept hand, for every page that sends (queue.js, waiting.js):
      "recorded"; "token" (the session and its form token ended); "conflict" (another phone recorded
      that hand: both versions); "refused" (kept with the reasons until the editor decides); "retry"
-     (the server is down or busy, or another change got there first: the same key again later). */
+     (the server is down or busy, or another change got there first: the same key again later); a
+     409 that says `refused` (a seat's part for a hand already recorded) is "refused". */
   function outcome(status, answer) {
     if (status === 201) return "recorded";
     if (status === 400 && /CSRF/.test(answer.error || "")) return "token";
     if (status === 409 && answer.conflict) return "conflict";
+    if (status === 409 && answer.refused) return "refused";  // a seat's part for a hand already recorded
     return [400, 401, 403, 404, 413, 422].indexOf(status) >= 0 ? "refused" : "retry";
   }
 

@@ -40,7 +40,7 @@ function start() {
     return n;
   }
 
-  function title(item) { return item.number ? Word + " " + item.number : _("A %(round_word)s turn", { round_word: word }); }
+  function title(item) { return item.label ? item.label : item.number ? Word + " " + item.number : _("A %(round_word)s turn", { round_word: word }); }
 
   /* What the buttons of a hand that needs the editor do (queue-view.js shows them). */
   var view = {
@@ -278,6 +278,7 @@ function start() {
   window.addEventListener("offline", connectivity);
   window.addEventListener("online", function () { connectivity(); delay = 2000; pump(); });
   document.addEventListener("live:online", function () { delay = 2000; pump(); });
+  document.addEventListener("queue:kept", function () { pump(); });  // a seat's part kept (seat-part.js)
   ScorekeeperQueueStore.onChange(function (changed) { if (changed === game && !sending) queued().then(render); });
   connectivity();
   pump();

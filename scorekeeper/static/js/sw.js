@@ -226,6 +226,7 @@ function sendOne(item) {
       var status = response.status;
       if (status === 201) return settle(item, null, answer);
       if (status === 409 && answer.conflict) return settle(item, "conflict", answer);
+      if (status === 409 && answer.refused) return settle(item, "refused", answer);  // a seat's part, too late
       if (status === 400 && /CSRF/.test(answer.error || "")) return false;  // its game's page renews the token
       if ([400, 401, 403, 404, 413, 422].indexOf(status) >= 0) return settle(item, "refused", answer);
       throw new Error("the server answered " + status);  // down or busy: the sync again later
