@@ -65,4 +65,4 @@ def test_a_crazy_rummy_part_waiting_for_confirmation_says_what_it_holds(app):
     assert _send(ann, gid, face_up="7", board_points="15", points="40").status_code == 302
     page = _text(bob.get(f"/games/{gid}/seat"))
     assert "Ann's part: 15 points on the board · 40 points left" in page.replace("&#39;", "'")
-    assert "Step" not in page
+    assert "did not lay the Step down" not in page
