@@ -1,6 +1,7 @@
 """The game's editor on the seat page (issue 38, docs/own-phones.md): free a seat, keep it for a
 player without a phone, or give it to a new phone (the page then shows the new seat link and its
-QR code, once). The same services as the API's ``freeSeat`` and ``keepSeat``."""
+QR code, once); and fill in a part still to enter (a lost phone, a player without one), recorded as
+entered by the editor. The same services as the API's ``freeSeat``, ``keepSeat`` and ``sendPart``."""
 
 from __future__ import annotations
 
@@ -8,14 +9,17 @@ from flask import flash, redirect, request, url_for
 from flask_babel import gettext
 
 from ..display.qr import share_qr
+from ..rules import RoundError
 from ..services import ServiceError, get_game
-from ..services.seats import free_seat, give_seat, hold_seat
+from ..services.seats import OWN_PARTS, free_seat, give_seat, hold_seat, send_part
+from ..services.seats.parts import retried
 from ..storage.extensions import db
 from ..storage.models import utcnow
 from ..web.access import require_editor
 from ..web.addresses import external_url
 from ..web.headers import no_store
-from .views import _page, bp
+from .part_form import form_values
+from .views import _page, _part, _reasons, _said, bp
 
 __all__ = ["bp"]
 
@@ -51,4 +55,27 @@ def manage(public_id: str):
         "keep": gettext("%(name)s's seat is kept for the editor, who enters %(name)s's part.", name=name),
     }
     flash(said[action], "success")
+    return redirect(url_for("seats.seat_page", public_id=public_id))
+
+
+@bp.post("/games/<public_id>/seat/fill")
+def fill(public_id: str):
+    """The editor enters a player's part still missing (as the API's ``sendPart`` with the edit
+    secret: the part counts as the editor's, and needs no confirmation)."""
+    game = get_game(public_id)
+    require_editor(game)
+    seat, hand = request.form.get("seat", ""), request.form.get("hand_number", "")
+    if not (seat.isdigit() and hand.isdigit() and int(seat) < len(game.players)):
+        return _page(game, problems=[gettext("This form is not one of this page's.")], status=422)
+    values = form_values(request.form)
+    try:
+        part = _part(OWN_PARTS.get(game.variant, ""), values)
+        status = retried(lambda: send_part(get_game(public_id), int(seat), int(hand), part, by="editor"))
+    except (ServiceError, RoundError) as err:
+        db.session.rollback()
+        filling = {**values, "seat": int(seat)}
+        return _page(get_game(public_id), problems=_reasons(err), filling=filling, status=422)
+    db.session.commit()
+    name = get_game(public_id).players[int(seat)].name
+    _said(game, status, gettext("%(name)s's part is in, entered by the editor.", name=name))
     return redirect(url_for("seats.seat_page", public_id=public_id))

@@ -1,0 +1,132 @@
+"""A 4-player Krazy Bee game played to its end on four phones (issue 38, docs/own-phones.md): each
+phone sends its own part (Step laid, went out, cards left); after the first hand the editor gives
+Cy's seat to a new phone (a fifth browser) that goes on, while the old phone no longer holds it;
+the editor fills Dee's part of the last hand. The totals are the engine's for the same hands."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from scorekeeper import services
+from scorekeeper.rules import score_game
+from scorekeeper.services.seats import open_seats
+from scorekeeper.storage.extensions import db
+
+from .conftest import ARTIFACTS, PHONE, assert_no_sideways_scroll, served_app
+from .test_seats_browser import WITHIN_MS, _take_seats, expect_totals
+
+pytestmark = pytest.mark.browser
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
+#: KB-8: a short Step list, so that the game ends (KB-10) when a player lays Step 2 down
+OPTIONS = {"steps": "2 books of 3; run of 4"}
+#: each hand's parts, by name: (laid the Step, went out, cards left)
+HANDS = [
+    {
+        "Ann": (True, True, ""),
+        "Bob": (True, False, "3 12"),
+        "Cy": (False, False, "W 7"),
+        "Dee": (False, False, "5"),
+    },
+    {
+        "Ann": (True, True, ""),
+        "Bob": (True, False, "13"),
+        "Cy": (True, False, "2 2"),
+        "Dee": (False, False, "9 10"),
+    },
+]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    with served_app(tmp_path_factory.mktemp("seat-krazy-bee"), "browser-seat-krazy-bee") as site:
+        yield site
+
+
+def _fact(laid: bool, out: bool, cards: str) -> dict:
+    return {"laid": laid, "went_out": True} if out else {"laid": laid, "went_out": False, "hand": cards}
+
+
+def _step_part(scope, part: tuple[bool, bool, str], prefix: str = "") -> None:
+    """Fill a Krazy Bee part in ``scope`` (a phone's page, or the editor's fill form)."""
+    laid, out, cards = part
+    scope.locator('input[name="laid"]').set_checked(laid)
+    scope.locator('input[name="went_out"]').set_checked(out)
+    scope.locator(f"#{prefix}hand").fill(cards)
+
+
+def _send_step(page, part: tuple[bool, bool, str]) -> None:
+    _step_part(page, part)
+    page.get_by_role("button", name="Send my part").click()
+
+
+def _new_phone_for_cy(editor, old, fifth, url: str, gid: str) -> None:
+    """The editor's "New phone" gives a link; the fifth phone opens it and holds Cy's seat, the old
+    phone no longer does."""
+    editor.locator('[data-seat-holder="Cy"]').get_by_role("button", name="New phone").click()
+    link = editor.locator("[data-seat-link]").get_attribute("href")
+    fifth.goto(url + urlsplit(link).path)  # the link names the site's external address
+    expect(fifth.get_by_role("heading", name="Cy's seat")).to_be_visible()
+    expect(fifth.get_by_role("heading", name="Hand 2")).to_be_visible()
+    old.goto(f"{url}/games/{gid}/seat")
+    expect(old.get_by_role("heading", name="Take a seat")).to_be_visible()
+    expect(old.get_by_text("Every seat is taken.")).to_be_visible()
+    expect(old.locator(".seat-part")).to_have_count(0)
+
+
+def _editor_fills_dee(editor, url: str, gid: str, part) -> None:
+    editor.goto(f"{url}/games/{gid}/seat")  # not a reload: that would post "New phone" again
+    fill = editor.locator('[data-seat-fill-for="Dee"]')
+    expect(editor.locator("[data-seat-fill-for]")).to_have_count(1, timeout=WITHIN_MS)
+    fill.locator("summary").click()
+    _step_part(fill, part, prefix="fill-3-")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    editor.screenshot(path=str(ARTIFACTS / "seats-editor-fills.png"), full_page=True)
+    assert_no_sideways_scroll(editor)
+    fill.get_by_role("button", name="Send Dee's part").click()
+
+
+def test_a_krazy_bee_game_on_four_phones_with_a_new_phone_and_a_part_filled_by_the_editor(browser, site):
+    app, url = site
+    with app.app_context():
+        game, secret = services.create_game("krazy-bee", NAMES, OPTIONS)
+        open_seats(game)
+        db.session.commit()
+        gid = game.public_id
+    phone = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
+    contexts = [browser.new_context(**phone) for _ in range(len(NAMES) + 2)]
+    try:
+        pages = {name: ctx.new_page() for name, ctx in zip(NAMES, contexts)}
+        _take_seats(url, gid, pages)
+        contexts[4].add_cookies([{"name": f"sk_edit_{gid}", "value": secret, "url": url}])
+        editor, fifth = contexts[4].new_page(), contexts[5].new_page()
+        editor.goto(f"{url}/games/{gid}/seat")
+        for name in ("Bob", "Cy", "Dee", "Ann"):
+            _send_step(pages[name], HANDS[0][name])
+        expect(pages["Ann"].get_by_text("Hand 1 recorded.")).to_be_visible()
+        for page in pages.values():
+            expect(page.get_by_role("heading", name="Hand 2")).to_be_visible(timeout=WITHIN_MS)
+        editor.goto(f"{url}/games/{gid}/seat")
+        _new_phone_for_cy(editor, pages["Cy"], fifth, url, gid)
+        pages["Cy"] = fifth
+        for name in ("Ann", "Bob", "Cy"):
+            _send_step(pages[name], HANDS[1][name])
+            expect(pages[name].locator("[data-seat-mine]")).to_be_visible()
+        _editor_fills_dee(editor, url, gid, HANDS[1]["Dee"])
+        expect(editor.get_by_text("Hand 2 recorded.")).to_be_visible()
+        # KB-10: Ann and Bob laid the last Step down: the game is over on every phone
+        for page in pages.values():
+            expect(page.get_by_text("The game is over.")).to_be_visible(timeout=WITHIN_MS)
+        facts = [{"players": [_fact(*hand[n]) for n in NAMES]} for hand in HANDS]
+        engine = score_game("krazy-bee", facts, players=4, options=OPTIONS)
+        assert engine.finished
+        with app.app_context():
+            rounds = services.get_game(gid).rounds
+            assert [r.facts["players"][3].get("hand") for r in rounds] == ["5", "9 10"]
+        expect_totals(editor, f"{url}/games/{gid}", {n: str(t) for n, t in zip(NAMES, engine.totals)})
+        expect(editor.locator(".undo")).to_contain_text("(Dee by the editor)")
+    finally:
+        for ctx in contexts:
+            ctx.close()
