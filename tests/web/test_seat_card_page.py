@@ -31,6 +31,9 @@ def test_crazy_rummy_parts_through_the_seat_page_record_the_hand(app):
     gid = _page_game(app, "crazy-rummy")
     ann, bob = app.test_client(), app.test_client()
     _take(ann, gid, "Ann"), _take(bob, gid, "Bob")
+    form = _text(ann.get(f"/games/{gid}/seat"))
+    assert "Your face-up first card" in form and "Points on your board" in form
+    assert "Points left in hand" in form and "I laid my Step down" not in form
     # Bob went out: a player who went out with points left is refused on his phone, as typed
     refused = _send(bob, gid, board_points="30", points="5", went_out="1")
     said = _text(refused)
