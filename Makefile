@@ -105,7 +105,7 @@ translations: $(VENV)/.installed-test
 
 # a new variant's files, exactly those docs/adding-a-variant.md lists (a small working points game
 # of the project's own rule family, to rewrite): make variant NAME="Gin Rummy" [FAMILY=GR]
-variant: $(VENV)/.installed
+variant: $(VENV)/.installed-test
 	@test -n "$(NAME)" || { echo 'make variant: give its name, NAME="Gin Rummy" (FAMILY=GR optional)' >&2; exit 2; }
 	$(PY) scripts/new_variant.py "$(NAME)" $(if $(FAMILY),--family $(FAMILY))
 

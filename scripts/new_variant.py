@@ -13,6 +13,7 @@ tests on it, so the guide, this script and the code cannot drift apart.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import re
 import subprocess
 import sys
@@ -389,7 +390,10 @@ def scaffold(root: Path, n: dict[str, str]) -> list[str]:
 
 
 def _tidy(root: Path, paths: list[str]) -> None:
-    """ruff's import order and format on the files written (the project's style; skipped without ruff)."""
+    """ruff's import order and format on the files written (the project's style, which make test checks)."""
+    if importlib.util.find_spec("ruff") is None:
+        print("ruff is not installed: run `make variant` (it installs the test tools), or ruff by hand")
+        return
     for args in (["check", "--fix", "--quiet", "--exit-zero"], ["format", "--quiet"]):
         subprocess.run(
             [sys.executable, "-m", "ruff", *args, *paths], cwd=root, check=False, capture_output=True

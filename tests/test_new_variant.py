@@ -75,6 +75,17 @@ def test_the_scaffold_touches_exactly_the_files_the_guide_lists(tree):
     assert generic <= listed, f"the guide does not list {sorted(generic - listed)}"
 
 
+def test_the_scaffolded_files_keep_the_projects_style(tree):
+    """make test runs ruff check and ruff format --check first: a scaffold must not stop it (issue 41)."""
+    root, written, _ = tree
+    python = [p for p in written if p.endswith(".py")]
+    for args in (["check"], ["format", "--check"]):
+        ran = subprocess.run(
+            [sys.executable, "-m", "ruff", *args, *python], cwd=root, capture_output=True, text=True
+        )
+        assert ran.returncode == 0, ran.stdout[-2000:]
+
+
 def test_a_second_variant_of_a_taken_name_or_family_is_refused(tree):
     root, *_ = tree
     with pytest.raises(SystemExit, match="exists"):
