@@ -19,6 +19,7 @@ from flask_limiter.util import get_remote_address
 from .. import limits
 from ..limits import pool
 from . import rate_store  # noqa: F401 - registers the storage scheme "scorekeeper-db"
+from .access import bearer_secret
 
 #: endpoints that start a game or a table (their POST counts)
 CREATION = (
@@ -78,7 +79,7 @@ def _headers(limiter: Limiter, response: Response) -> Response:
 
 
 def _unsigned() -> bool:
-    return request.endpoint in SECURED and "Authorization" not in request.headers
+    return request.endpoint in SECURED and bearer_secret() is None
 
 
 def init_app(app: Flask) -> Limiter:

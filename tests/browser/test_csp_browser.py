@@ -81,7 +81,7 @@ def test_charts_and_qr_codes_draw_under_the_policy(browser, site):
     with editor_of_a_new_game(browser, site) as (page, url, public_id):
         page.goto(f"{url}/games/{public_id}/share")
         codes = page.locator(".qr svg")
-        assert codes.count() == 2
+        assert codes.count() == 3  # the read-only, seats and editor links' codes
         box = codes.first.bounding_box()
         assert box["width"] > 100 and box["height"] > 100  # sized by the stylesheet, not a style attribute
 

@@ -95,7 +95,9 @@ def test_follower_page_follows_live_and_shows_qr(site, page):
     page.locator(".live-state", has_text="Live").wait_for()
     assert "Rematch" not in page.content()
     page.goto(f"{url}/games/{public_id}/share")
-    expect(page.locator(".qr svg")).to_have_count(1)
+    # the read-only link's code and the seats link's (docs/own-phones.md); the editor link is not a follower's
+    expect(page.locator(".qr svg")).to_have_count(2)
+    assert page.locator("#editor-url").count() == 0
     assert_no_sideways_scroll(page)
 
 
