@@ -15,7 +15,7 @@ import json
 import re
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import Blueprint, Flask, current_app, has_request_context, redirect, request, url_for
 from flask_babel import Babel, get_locale, gettext
@@ -26,8 +26,24 @@ from ..rulebook import Phrase
 from ..storage.paths import PACKAGE, STATIC
 
 TRANSLATIONS = PACKAGE / "translations"
-#: the languages a reader may choose, by code, each named in its own words
-LANGUAGES = {"en": "English", "de": "Deutsch"}
+
+
+class Language(NamedTuple):
+    """A language a reader may choose: its name in its own words, and which way its text runs."""
+
+    name: str
+    direction: str = "ltr"
+
+
+#: the languages a reader may choose, by code, each named in its own words. A language whose
+#: catalog is not there yet (or lacks a word) shows the English words: gettext falls back.
+LANGUAGES = {
+    "en": Language("English"),
+    "de": Language("Deutsch"),
+    "he": Language("עברית", "rtl"),
+    "nl": Language("Nederlands"),
+    "pl": Language("Polski"),
+}
 #: the pseudo-locale the tests switch on (``PSEUDO_LOCALE``): a CLDR locale no reader asks for
 PSEUDO = "en_001"
 COOKIE = "lang"
@@ -42,7 +58,7 @@ bp = Blueprint("languages", __name__)
 def languages() -> dict[str, str]:
     """The codes a request may get: the shipped ones, and the pseudo-locale when the tests ask for it."""
     if current_app.config.get("PSEUDO_LOCALE"):
-        return {**LANGUAGES, PSEUDO: "Pseudo"}
+        return {**LANGUAGES, PSEUDO: Language("Pseudo")}
     return LANGUAGES
 
 
@@ -114,6 +130,13 @@ def script_words() -> Markup:
     return Markup(f'<script type="application/json" id="script-words">{payload}</script>')
 
 
+def direction(code: str | None = None) -> str:
+    """``rtl`` or ``ltr``: which way the text of language ``code`` (the request's by default) runs."""
+    code = str(get_locale()) if code is None else code
+    known = languages() if has_request_context() else LANGUAGES
+    return known.get(code, LANGUAGES["en"]).direction
+
+
 def html_lang() -> str:
     """``<html lang>``: the request's language as BCP 47 (``de``, ``en``)."""
     return str(get_locale()).replace("_", "-")
@@ -169,6 +192,7 @@ def init_app(app: Flask) -> None:
     def language_helpers():
         return {
             "html_lang": html_lang,
+            "html_dir": direction,
             "english": english_mark(),
             "english_unless": english_unless_translated,
             "script_words": script_words,

@@ -66,3 +66,19 @@ def test_a_share_link_opens_in_the_followers_own_language(app, client):
     follower = app.test_client()
     assert html_lang(follower.get(follow_url, headers={"Accept-Language": "en-GB"}).text) == "en"
     assert html_lang(follower.get(follow_url, headers={"Accept-Language": "de-DE"}).text) == "de"
+
+
+def test_every_language_is_offered_in_its_own_name(client):
+    page = client.get("/").text
+    for code, name in (("de", "Deutsch"), ("he", "עברית"), ("nl", "Nederlands"), ("pl", "Polski")):
+        assert f'lang="{code}" hreflang="{code}" rel="nofollow">{name}</a>' in page, code
+    assert 'dir="rtl" lang="he"' in page  # a Hebrew name keeps its direction in an English footer
+
+
+def test_a_registered_language_without_its_words_yet_shows_english(app, tmp_path):
+    """A language in the registry whose catalog is missing (or lacks a word) still renders: its
+    pages are marked in its language and show the English words."""
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(tmp_path)  # no catalog at all
+    page = app.test_client().get("/games/", headers={"Accept-Language": "pl-PL,pl;q=0.9"})
+    assert page.status_code == 200 and html_lang(page.text) == "pl"
+    assert "a table companion for rummy" in page.text
