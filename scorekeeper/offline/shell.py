@@ -12,7 +12,7 @@ from flask_babel import get_locale, gettext
 
 from ..storage.paths import STATIC
 from ..web.delivery import static_url
-from ..web.languages import html_lang
+from ..web.languages import direction, html_lang
 
 bp = Blueprint("offline", __name__)
 
@@ -124,7 +124,7 @@ def handover():
     """The http address's side of bringing its waiting hands to https (static/js/queue-handover.js);
     the same page the plain-http answer of ``make run HTTPS=1`` serves."""
     response = current_app.response_class(
-        render_template("offline/handover.html", lang=html_lang()), mimetype="text/html"
+        render_template("offline/handover.html", lang=html_lang(), text_dir=direction()), mimetype="text/html"
     )
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -156,7 +156,9 @@ def handover_page(language: str = "en") -> bytes:
         Translations.load(str(TRANSLATIONS), [language], "messages"), newstyle=True
     )
     page = env.get_template("offline/handover.html").render(
-        static_url=lambda name: f"/static/{name}?v={static_version(STATIC / name)}", lang=language
+        static_url=lambda name: f"/static/{name}?v={static_version(STATIC / name)}",
+        lang=language,
+        text_dir=LANGUAGES[language].direction if language in LANGUAGES else "ltr",
     )
     return page.encode()
 

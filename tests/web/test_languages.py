@@ -82,3 +82,22 @@ def test_a_registered_language_without_its_words_yet_shows_english(app, tmp_path
     page = app.test_client().get("/games/", headers={"Accept-Language": "pl-PL,pl;q=0.9"})
     assert page.status_code == 200 and html_lang(page.text) == "pl"
     assert "a table companion for rummy" in page.text
+
+
+def html_dir(page: str) -> str:
+    return re.search(r'<html lang="[^"]+" dir="([^"]+)"', page)[1]
+
+
+def test_hebrew_pages_run_right_to_left(client):
+    """``<html lang="he" dir="rtl">`` on the pages, the offline page, an error page and the handover
+    page (the app's and the plain-http answer's); every other language runs left to right."""
+    from scorekeeper.web.https_only import handover_page
+
+    for path in ("/", "/games/", "/offline", "/no-such-page", "/handover"):
+        hebrew = client.get(path, headers={"Accept-Language": "he-IL,he;q=0.9"}).text
+        assert (html_lang(hebrew), html_dir(hebrew)) == ("he", "rtl"), path
+        for code in ("en", "de", "nl", "pl"):
+            page = client.get(path, headers={"Accept-Language": code}).text
+            assert (html_lang(page), html_dir(page)) == (code, "ltr"), (path, code)
+    assert html_dir(handover_page("he").decode()) == "rtl"
+    assert html_dir(handover_page("de").decode()) == "ltr"
