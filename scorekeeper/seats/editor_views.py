@@ -1,14 +1,14 @@
 """The game's editor on the seat page (issue 38, docs/own-phones.md): free a seat, keep it for a
-player without a phone, or give it to a new phone (the page then shows the new seat link and its
-QR code, once); and fill in a part still to enter (a lost phone, a player without one), recorded as
-entered by the editor. The same services as the API's ``freeSeat``, ``keepSeat`` and ``sendPart``."""
+player without a phone, or give it to a new phone (answered with a redirect to the seat page, which
+then shows the new seat link and its QR code once, :mod:`.given_once`); and fill in a part still to
+enter (a lost phone, a player without one), recorded as entered by the editor. The same services as
+the API's ``freeSeat``, ``keepSeat`` and ``sendPart``."""
 
 from __future__ import annotations
 
 from flask import flash, redirect, request, url_for
 from flask_babel import gettext
 
-from ..display.qr import share_qr
 from ..rules import RoundError
 from ..services import ServiceError, get_game
 from ..services.seats import OWN_PARTS, free_seat, give_seat, hold_seat, send_part
@@ -16,8 +16,8 @@ from ..services.seats.parts import retried
 from ..storage.extensions import db
 from ..storage.models import utcnow
 from ..web.access import require_editor
-from ..web.addresses import external_url
 from ..web.headers import no_store
+from .given_once import keep_given
 from .part_form import form_values
 from .views import _page, _part, _reasons, _said, bp
 
@@ -45,11 +45,10 @@ def manage(public_id: str):
         return _page(game, problems=[str(err)], status=422)
     game.updated_at = utcnow()  # the seat pages follow the change live
     db.session.commit()
+    if action == "give":  # POST-redirect-GET: the link shows once, a reload gives nothing again
+        keep_given(public_id, int(seat), secret)
+        return redirect(url_for("seats.seat_page", public_id=public_id), 303)
     name = get_game(public_id).players[int(seat)].name
-    if action == "give":
-        url = external_url("seats.seat_link", public_id=public_id, secret=secret)
-        given = {"name": name, "url": url, "qr": share_qr(url)}
-        return _page(get_game(public_id), given=given)
     said = {
         "free": gettext("%(name)s's seat is free: another phone may take it.", name=name),
         "keep": gettext("%(name)s's seat is kept for the editor, who enters %(name)s's part.", name=name),

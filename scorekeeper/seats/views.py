@@ -32,6 +32,7 @@ from ..storage.extensions import db
 from ..web.access import can_edit, keep_secret, require_editor
 from ..web.errors import error_body, status_of
 from ..web.headers import no_store
+from .given_once import given_once
 from .part_form import CARD_KINDS, PART_CHOICES, card_part, form_values
 
 bp = Blueprint("seats", __name__)
@@ -68,8 +69,10 @@ def seat_link(public_id: str, secret: str):
 @bp.get("/games/<public_id>/seat")
 @no_store
 def seat_page(public_id: str):
-    """This phone's seat: its own part of the open hand, or the free seats to take."""
-    return _page(get_game(public_id))
+    """This phone's seat: its own part of the open hand, or the free seats to take (for the editor,
+    once, a seat just given to a new phone)."""
+    game = get_game(public_id)
+    return _page(game, given=given_once(game))
 
 
 @bp.post("/games/<public_id>/seat/take")

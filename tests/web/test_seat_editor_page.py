@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+from scorekeeper.services import get_game
+from scorekeeper.services.seats import seat_of_secret
+
 from .game_support import csrf_from
 from .test_seat_confirm_page import _page, _phones, _table
 
@@ -31,15 +34,42 @@ def test_the_editor_frees_keeps_and_gives_seats_on_the_page(app, client):
     # kept for a player without a phone: no phone is offered it
     assert _manage(client, gid, "1", "keep").status_code == 302
     assert "I am Bob" not in _page(app.test_client(), gid)
-    # given to a new phone: the link shows once, and it holds the seat
+    # given to a new phone: answered with a redirect, the link shows once, and it holds the seat
     given = _manage(client, gid, "0", "give")
-    body = given.get_data(as_text=True)
-    assert given.status_code == 200 and "A new phone for Ann" in body and "<svg" in body
+    assert given.status_code == 303 and given.headers["Location"].endswith(f"/games/{gid}/seat")
+    body = _page(client, gid)
+    assert "A new phone for Ann" in body and "<svg" in body
     link = re.search(r"data-seat-link>([^<]+)<", body).group(1)
     assert "Ann" not in _page(phones["Ann"], gid).split("<h1>")[1].split("</h1>")[0]  # the old phone lost it
     new = app.test_client()
     assert new.get(urlsplit(link).path).status_code == 302
     assert "Ann's seat" in _page(new, gid)
+
+
+def test_a_reload_after_new_phone_gives_the_seat_no_second_time(app, client):
+    """POST-redirect-GET: reloading the page the editor lands on shows no new link and makes no new
+    secret; the old phone is refused, the one link given works."""
+    gid, secret = _table(app, "none", ("Ann", "Bob"))
+    phones = _phones(app, gid, ("Ann", "Bob"))
+    old_secret = phones["Bob"].get_cookie(f"seat_{gid}").value
+    client.set_cookie(f"sk_edit_{gid}", secret)
+    given = _manage(client, gid, "1", "give")
+    assert given.status_code == 303
+    shown = client.get(given.headers["Location"])  # the browser follows the redirect
+    link = re.search(r"data-seat-link>([^<]+)<", shown.get_data(as_text=True)).group(1)
+    reloaded = _page(client, gid)  # a reload: a GET, nothing posted again
+    assert "data-seat-link" not in reloaded and "A new phone for Bob" not in reloaded
+    new_secret = urlsplit(link).path.rsplit("/", 1)[1]
+    assert new_secret != old_secret
+    with app.app_context():
+        game = get_game(gid)
+        assert seat_of_secret(game, new_secret).seat == 1  # still the one secret given, not a newer one
+        assert seat_of_secret(game, old_secret) is None
+    refused = phones["Bob"].get(f"/games/{gid}/seat/{old_secret}", follow_redirects=True)
+    assert "This seat link no longer counts" in refused.get_data(as_text=True)
+    new = app.test_client()
+    assert new.get(urlsplit(link).path).status_code == 302
+    assert "Bob's seat" in _page(new, gid)
 
 
 def test_a_manage_form_that_is_not_the_pages_changes_nothing(app, client):
