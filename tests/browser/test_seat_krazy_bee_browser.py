@@ -1,11 +1,12 @@
-"""A 4-player Krazy Bee game played to its end on four phones (issue 38, docs/own-phones.md): each
-phone sends its own part (Step laid, went out, cards left); after the first hand the editor gives
-Cy's seat to a new phone (a fifth browser) that goes on, while the old phone no longer holds it;
-the editor fills Dee's part of the last hand. The totals are the engine's for the same hands."""
+"""A 4-player Krazy Bee game played to its end on four phones (issue 38's "done when",
+docs/own-phones.md), at a table where the player to the left confirms each part: each phone sends
+its own part (Step laid, went out, cards left). In hand 1 Dee's phone is offline when she sends
+hers (it waits on the phone and arrives once), Bob confirms Ann's part with one tap, Cy says Bob's
+is not right and the editor accepts it; after it the editor gives Cy's seat to a new phone (a
+fifth browser) that goes on, while the old phone no longer holds it; the editor fills Dee's part
+of the last hand. The totals are the engine's for the same hands."""
 
 from __future__ import annotations
-
-from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -16,6 +17,7 @@ from scorekeeper.services.seats import open_seats
 from scorekeeper.storage.extensions import db
 
 from .conftest import ARTIFACTS, PHONE, assert_no_sideways_scroll, served_app
+from .seat_table import back_online, dispute_shown, editor_accepts, new_phone, send_offline, tap
 from .test_seats_browser import WITHIN_MS, _take_seats, expect_totals
 
 pytestmark = pytest.mark.browser
@@ -62,18 +64,22 @@ def _send_step(page, part: tuple[bool, bool, str]) -> None:
     page.get_by_role("button", name="Send my part").click()
 
 
-def _new_phone_for_cy(editor, old, fifth, url: str, gid: str) -> None:
-    """The editor's "New phone" gives a link; the fifth phone opens it and holds Cy's seat, the old
-    phone no longer does."""
-    editor.locator('[data-seat-holder="Cy"]').get_by_role("button", name="New phone").click()
-    link = editor.locator("[data-seat-link]").get_attribute("href")
-    fifth.goto(url + urlsplit(link).path)  # the link names the site's external address
-    expect(fifth.get_by_role("heading", name="Cy's seat")).to_be_visible()
-    expect(fifth.get_by_role("heading", name="Hand 2")).to_be_visible()
-    old.goto(f"{url}/games/{gid}/seat")
-    expect(old.get_by_role("heading", name="Take a seat")).to_be_visible()
-    expect(old.get_by_text("Every seat is taken.")).to_be_visible()
-    expect(old.locator(".seat-part")).to_have_count(0)
+def _hand_one(pages: dict, editor) -> None:
+    """Dee sends offline; Bob confirms Ann's part, Cy disputes Bob's; Dee's phone comes back and
+    her part arrives; Dee confirms Cy's, Ann Dee's; the editor accepts Bob's: the hand is in."""
+    dee = pages["Dee"]
+    send_offline(dee, lambda: _send_step(dee, HANDS[0]["Dee"]), "Your part of hand 1")
+    for name in ("Bob", "Cy", "Ann"):
+        _send_step(pages[name], HANDS[0][name])
+        expect(pages[name].locator("[data-seat-mine]")).to_be_visible()
+    tap(pages["Bob"], "Ann", "Looks right")
+    tap(pages["Cy"], "Bob", "That's not right")
+    dispute_shown(pages, "Cy", "Bob")
+    back_online(dee)
+    tap(dee, "Cy", "Looks right")
+    tap(pages["Ann"], "Dee", "Looks right")
+    editor_accepts(editor, "Bob")
+    expect(editor.get_by_text("Hand 1 recorded.")).to_be_visible()
 
 
 def _editor_fills_dee(editor, url: str, gid: str, part) -> None:
@@ -88,11 +94,11 @@ def _editor_fills_dee(editor, url: str, gid: str, part) -> None:
     fill.get_by_role("button", name="Send Dee's part").click()
 
 
-def test_a_krazy_bee_game_on_four_phones_with_a_new_phone_and_a_part_filled_by_the_editor(browser, site):
+def test_a_krazy_bee_game_on_four_phones_to_its_end(browser, site):
     app, url = site
     with app.app_context():
         game, secret = services.create_game("krazy-bee", NAMES, OPTIONS)
-        open_seats(game)
+        open_seats(game, "left")
         db.session.commit()
         gid = game.public_id
     phone = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
@@ -103,17 +109,16 @@ def test_a_krazy_bee_game_on_four_phones_with_a_new_phone_and_a_part_filled_by_t
         contexts[4].add_cookies([{"name": f"sk_edit_{gid}", "value": secret, "url": url}])
         editor, fifth = contexts[4].new_page(), contexts[5].new_page()
         editor.goto(f"{url}/games/{gid}/seat")
-        for name in ("Bob", "Cy", "Dee", "Ann"):
-            _send_step(pages[name], HANDS[0][name])
-        expect(pages["Ann"].get_by_text("Hand 1 recorded.")).to_be_visible()
+        _hand_one(pages, editor)
         for page in pages.values():
             expect(page.get_by_role("heading", name="Hand 2")).to_be_visible(timeout=WITHIN_MS)
-        editor.goto(f"{url}/games/{gid}/seat")
-        _new_phone_for_cy(editor, pages["Cy"], fifth, url, gid)
+        new_phone(editor, "Cy", pages["Cy"], fifth, url, gid, "Hand 2")
         pages["Cy"] = fifth
         for name in ("Ann", "Bob", "Cy"):
             _send_step(pages[name], HANDS[1][name])
             expect(pages[name].locator("[data-seat-mine]")).to_be_visible()
+        for whose, by in (("Ann", "Bob"), ("Bob", "Cy"), ("Cy", "Dee")):
+            tap(pages[by], whose, "Looks right")
         _editor_fills_dee(editor, url, gid, HANDS[1]["Dee"])
         expect(editor.get_by_text("Hand 2 recorded.")).to_be_visible()
         # KB-10: Ann and Bob laid the last Step down: the game is over on every phone
