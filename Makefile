@@ -90,18 +90,23 @@ ORT_VERSION ?= 1.30.0
 vendor-ort:
 	sh scripts/vendor-onnxruntime-web.sh $(ORT_VERSION)
 
-# the languages (docs/languages.md): `make messages` extracts every word the pages, forms, PDFs and
-# scripts show into messages.pot and merges it into each language's messages.po; after translating,
-# `make translations` compiles the .mo files, which are committed (tests/web/test_translations.py
-# fails when a .mo is not the compiled .po), so a fresh checkout needs no step before `make run`
+# the languages (docs/languages.md), both domains: `make messages` extracts every word the pages,
+# forms, PDFs and scripts show into messages.pot and merges it into each language's messages.po, and
+# writes the engine's words (the sentences, a variant's own_messages included, and every variant's
+# describing words) into engine.pot and each engine.po (scripts/engine_catalog.py); after translating,
+# `make translations` compiles the .mo files of both, which are committed (tests/web/test_translations.py
+# and tests/rules/test_engine_words.py fail when a .mo is not the compiled .po), so a fresh checkout
+# needs no step before `make run`
 TRANSLATIONS := scorekeeper/translations
 messages: $(VENV)/.installed-test
 	$(VENV)/bin/pybabel extract -F babel.cfg -k lazy_gettext -k _l -k N_ --ignore-dirs ".*" --no-wrap \
 		--sort-by-file -o $(TRANSLATIONS)/messages.pot .
 	$(VENV)/bin/pybabel update --no-wrap -N -D messages -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS)
+	$(PY) scripts/engine_catalog.py
 
 translations: $(VENV)/.installed-test
 	$(VENV)/bin/pybabel compile --statistics -D messages -d $(TRANSLATIONS)
+	$(PY) scripts/engine_catalog.py
 
 # a new variant's files, exactly those docs/adding-a-variant.md lists (a small working points game
 # of the project's own rule family, to rewrite): make variant NAME="Gin Rummy" [FAMILY=GR]

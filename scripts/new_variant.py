@@ -3,7 +3,8 @@
 Writes a small working variant (each player's points per hand, first to a target wins: rules
 FAMILY-1..FAMILY-3, the project's own family) in the seven code files of
 docs/adding-a-variant.md, and its two test files; it touches nothing else. Then the guide's
-steps: the game's own rules in place of the three, ``make messages``, the German words, the
+steps: the game's own rules in place of the three, ``make messages`` (both catalogs: the pages'
+words and the engine's, scripts/engine_catalog.py), the German words, ``make translations``, the
 tests. ``tests/test_new_variant.py`` scaffolds one in a copy of the tree and runs the shared
 tests on it, so the guide, this script and the code cannot drift apart.
 
@@ -413,7 +414,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{n['name']} ({n['slug']}, rules {n['F']}-1..{n['F']}-3): wrote")
     for path in written:
         print(f"  {path}")
-    print("Next (docs/adding-a-variant.md): its own rules, `make messages`, the German words, the tests.")
+    print(
+        "Next (docs/adding-a-variant.md): its own rules; `make messages` (the pages' and the engine's words);"
+        " the German of each new msgid in messages.po and engine.po; `make translations`; the tests."
+    )
     return 0
 
 

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -27,6 +28,8 @@ SHARED = [
     "tests/rules/test_engine_words.py::test_no_engine_sentence_is_written_outside_the_catalog",
     "tests/test_rule_coverage.py",
     "tests/web/test_profiles.py",
+    "tests/web/test_api_solver.py::test_the_document_names_the_variants_goals_and_required_fields",
+    "tests/web/test_every_page.py::test_the_sweep_sees_every_kind_of_page",
 ]
 PER_VARIANT = [
     "tests/web/test_rounds_routes.py",
@@ -56,7 +59,7 @@ def tree(tmp_path_factory):
         (root.parent / "shared").symlink_to(spec)
     for folder in COPIED:
         shutil.copytree(ROOT / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("pyproject.toml", "babel.cfg"):
+    for name in ("pyproject.toml", "babel.cfg", "Makefile"):
         shutil.copy(ROOT / name, root / name)
     before = _files(root)
     written = new_variant.scaffold(root, new_variant.names("Scaffold Rummy", "SR"))
@@ -96,36 +99,51 @@ def test_a_second_variant_of_a_taken_name_or_family_is_refused(tree):
         new_variant.scaffold(root, new_variant.names("No Such Variant", "NV"))
 
 
-def test_the_shared_tests_pass_on_the_scaffolded_variant(tree):
-    root, written, _ = tree
+def _pytest(root: Path, *args: str) -> subprocess.CompletedProcess:
+    """pytest run in the scaffolded tree, on its own code (not this tree's)."""
     env = {**os.environ, "PYTHONPATH": str(root)}
     env.pop("PYTEST_XDIST_WORKER", None)
-    tests = [p for p in written if p.startswith("tests/")]
-    ran = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests, *SHARED],
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
         cwd=root,
         env=env,
         capture_output=True,
         text=True,
         timeout=600,
     )
+
+
+def test_the_shared_tests_pass_on_the_scaffolded_variant(tree):
+    root, written, _ = tree
+    ran = _pytest(root, *[p for p in written if p.startswith("tests/")], *SHARED)
     assert ran.returncode == 0, ran.stdout[-3000:]
-    picked = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            "-k",
-            "scaffold-rummy",
-            *PER_VARIANT,
-        ],
+    picked = _pytest(root, "-k", "scaffold-rummy", *PER_VARIANT)
+    assert picked.returncode == 0 and " passed" in picked.stdout, picked.stdout[-3000:]
+
+
+def test_make_messages_puts_the_variants_engine_words_in_the_engine_catalog(tree):
+    """The guide's words step, `make messages`, writes the new variant's own sentences (own_messages)
+    and its describing words into engine.pot and every language's engine.po, to translate (issue 41:
+    it wrote only the pages' words, so a faithful follower left the engine's untranslated)."""
+    root, written, _ = tree
+    venv = Path(sys.executable).parents[1]
+    ran = subprocess.run(
+        ["make", "--no-print-directory", "-o", f"{venv}/.installed-test", "messages", f"VENV={venv}"],
         cwd=root,
-        env=env,
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=300,
     )
-    assert picked.returncode == 0 and " passed" in picked.stdout, picked.stdout[-3000:]
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    keys = set(re.findall(r'"(scaffold_rummy\.\w+)":', (root / written[0]).read_text(encoding="utf-8")))
+    assert len(keys) >= 2
+    catalogs = sorted(root.glob("scorekeeper/translations/*/LC_MESSAGES/engine.po"))
+    assert "de" in [p.parents[1].name for p in catalogs]
+    for path in catalogs:
+        with path.open("rb") as f:
+            notes = {note for m in read_po(f) for note in m.auto_comments}
+        assert keys <= notes, f"{path.parents[1].name}: engine.po lacks {sorted(keys - notes)}"
+    described = _pytest(
+        root, "tests/rules/test_engine_words.py::test_the_variants_describing_words_are_in_the_catalog"
+    )
+    assert described.returncode == 0, described.stdout[-2000:]

@@ -20,6 +20,8 @@ from scorekeeper.rules import all_variants
 HANDS = {v.slug: deepcopy(v.samples.hand) for v in all_variants() if v.samples}
 OTHER_HANDS = {v.slug: deepcopy(v.samples.other_hand) for v in all_variants() if v.samples}
 VARIANTS = tuple(HANDS)
+#: the variants with cards, by their rack sample: each answers Best play (a points game does not)
+RACKS = {v.slug: v.samples.rack for v in all_variants() if v.samples and v.samples.rack}
 
 
 class OpenApi:

@@ -7,12 +7,12 @@ import json
 import pytest
 from sqlalchemy import func, select
 
-from scorekeeper.rules import check_turn, solve
+from scorekeeper.rules import all_variants, check_turn, solve
 from scorekeeper.rules.solver.batch import solve_line
 from scorekeeper.storage.extensions import db
 from scorekeeper.storage.models import Game
 
-from .api_support import VARIANTS, OpenApi, call, sentences_only
+from .api_support import RACKS, OpenApi, call, sentences_only
 
 
 @pytest.fixture
@@ -310,15 +310,14 @@ def test_the_routes_store_nothing_and_need_neither_secret_nor_csrf_token(app, cl
 
 def test_the_document_names_the_variants_goals_and_required_fields(api):
     schemas = api.document["components"]["schemas"]
-    # one body per variant (SolveRequestKrazyBee ...), each with its variant's option names and no other
-    # (a points game has no best play; Crazy Rummy's needs the hand's wild rank, CZ-1)
-    assert list(schemas["SolveRequest"]["discriminator"]["mapping"]) == [v for v in VARIANTS if v != "points"]
+    # one body per variant with cards (SolveRequestKrazyBee ...: each has a rack sample), each with its
+    # variant's option names and no other (a points game has no best play; Crazy Rummy's needs the
+    # hand's wild rank, CZ-1); a whole turn is checked in the tile games
+    assert list(schemas["SolveRequest"]["discriminator"]["mapping"]) == list(RACKS)
     assert schemas["SolveRequestCrazyRummy"]["properties"]["options"]["required"] == ["wild"]
-    assert list(schemas["TurnRequest"]["discriminator"]["mapping"]) == [
-        "rummikub",
-        "crazy-tiles",
-        "runny-tiles",
-    ]
+    tiles = [v.slug for v in all_variants() if v.deck_look == "tiles"]
+    assert list(schemas["TurnRequest"]["discriminator"]["mapping"]) == tiles
+    assert {"rummikub", "crazy-tiles", "runny-tiles"} <= set(tiles)
     solve_body, turn_body = schemas["SolveRequestKrazyBee"], schemas["TurnRequestRummikub"]
     assert solve_body["required"] == ["variant", "rack"] and turn_body["required"] == [
         "variant",

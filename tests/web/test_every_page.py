@@ -18,7 +18,7 @@ from scorekeeper import create_app
 from scorekeeper.storage.extensions import db
 from scorekeeper.storage.paths import TEMPLATES
 from scorekeeper.web.delivery import IMMUTABLE
-from tests.site_pages import Page, seed_games, site_pages
+from tests.site_pages import SLUGS, Page, seed_games, site_pages
 
 from .game_support import csrf_from
 
@@ -104,7 +104,7 @@ def test_the_sweep_sees_every_kind_of_page(site):
         assert needed in paths
     assert {status for _, status, _ in seen} >= {200, 400, 403, 404, 422}
     editors = [p for p, _, _ in seen if p.secret and p.public_id]
-    assert len({p.public_id for p in editors}) == 10  # a game of each of the 8 variants, and 2 more
+    assert len({p.public_id for p in editors}) == len(SLUGS) + 2  # a game of each variant, and 2 more
     (table_id,) = {
         p.table_id for p, _, _ in seen if p.table_id
     }  # the seeded table, by a phone and a follower
