@@ -11,6 +11,7 @@ from typing import Any
 from ..checker.checking import MAX_CARDS_CHARS
 from ..limits import NAME_MAX
 from ..rules import all_variants as _all
+from ..storage.seat_models import SEAT_LOG_ACTIONS
 
 REF = "#/components/schemas/"
 
@@ -239,7 +240,11 @@ def core_schemas() -> dict[str, dict]:
         ("at", "action"),
         extra=False,
         at=STAMP,
-        action={"enum": ["create", "record", "edit", "delete", "undo", "redo"]},
+        action={
+            "enum": ["create", "record", "edit", "delete", "undo", "redo", *SEAT_LOG_ACTIONS],
+            "description": "a change to the hands, or a seat's entry (a part sent, confirmed, disputed, "
+            "settled; a seat taken, freed, kept, given: new holds the names), which Undo passes by",
+        },
         round_number={"type": ["integer", "null"], "minimum": 1, "maximum": 2**31 - 1},
         old=LOGGED,
         new=LOGGED,

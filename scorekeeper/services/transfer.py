@@ -11,13 +11,15 @@ from ..limits import AUDIT_MAX, HANDS_MAX, at_most
 from ..rules import RoundError, all_variants, score_game
 from ..storage.extensions import db
 from ..storage.models import AuditEntry, Game, Round
+from ..storage.seat_models import SEAT_LOG_ACTIONS
 from . import SetupError, clean_names, create_game, game_options, hand_facts
 from .change_log import check_walkable
 from .log_replay import check_replay
 
 FORMAT = "scorekeeper-game"
 VERSION = 1
-AUDIT_ACTIONS = ("create", "record", "edit", "delete", "undo", "redo")
+#: a change log's actions: the hands' changes, then the seats' entries (issue 38), which Undo passes by
+AUDIT_ACTIONS = ("create", "record", "edit", "delete", "undo", "redo", *SEAT_LOG_ACTIONS)
 #: Largest hand number kept (an INTEGER column: PostgreSQL refuses more, SQLite would not).
 HAND_MAX = 2**31 - 1
 

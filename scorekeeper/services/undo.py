@@ -13,6 +13,7 @@ from sqlalchemy import select
 from ..rules import RulesError, find_variant
 from ..storage.extensions import db
 from ..storage.models import AuditEntry, Game, utcnow
+from ..storage.seat_models import SEAT_LOG_ACTIONS
 from .change_log import INVERSE, NEEDS, redo_chain
 from .rounds import _audit, _insert_round, _remove_round, _settle, get_round
 from .scores import _score
@@ -47,9 +48,13 @@ def last_undoable(game: Game) -> AuditEntry | None:
 
 
 def last_logged(game: Game) -> AuditEntry | None:
-    """The game's latest change-log entry (what an undo or redo just logged), without loading the whole log."""
+    """The game's latest change-log entry of its hands (what an undo or redo just logged; never a
+    seat's part or confirmation, which moves no total), without loading the whole log."""
     return db.session.scalar(
-        select(AuditEntry).where(AuditEntry.game_id == game.id).order_by(AuditEntry.id.desc()).limit(1)
+        select(AuditEntry)
+        .where(AuditEntry.game_id == game.id, AuditEntry.action.notin_(SEAT_LOG_ACTIONS))
+        .order_by(AuditEntry.id.desc())
+        .limit(1)
     )
 
 

@@ -11,6 +11,22 @@ from sqlalchemy.orm import Mapped, mapped_column
 from .extensions import db
 from .models import NulFreeString, utcnow
 
+#: the change log's entries of the seats feature (``AuditEntry.action``): a part sent, sent again,
+#: confirmed, disputed, accepted or sent back by the editor; a seat taken, freed, kept, given. They
+#: change no hand: Undo and Redo pass them by (:mod:`scorekeeper.services.seats.seat_log`)
+SEAT_LOG_ACTIONS = (
+    "part_sent",
+    "part_resent",
+    "part_confirmed",
+    "part_disputed",
+    "part_accepted",
+    "part_returned",
+    "seat_taken",
+    "seat_freed",
+    "seat_kept",
+    "seat_given",
+)
+
 
 class Seating(db.Model):
     """A game opened for seats: each phone at the table may take one player's seat."""

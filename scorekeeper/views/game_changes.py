@@ -12,30 +12,37 @@ from flask_babel import gettext
 
 from .. import services
 from ..display.change_words import change_words
+from ..display.seat_words import part_facts, seat_words
 from ..display.words import name_list, signed
-from ..rules import RulesError
+from ..rules import RulesError, find_variant
 from ..storage.extensions import db
+from ..storage.seat_models import SEAT_LOG_ACTIONS
 from ..web import access
 
 
 def history(public_id: str):
     """The change log: every change in words with names and the time, newest first (facts in a detail)."""
     game = services.get_game(public_id)
-    entries = [logged(e) for e in reversed(game.audit_entries)]
+    word = find_variant(game.variant).round_word
+    entries = [logged(e, word) for e in reversed(game.audit_entries)]
     return render_template("games/history.html", game=game, entries=entries)
 
 
-def logged(entry) -> dict:
-    """One change as the log shows it: when (UTC for the page's script to localise), what, and its state."""
+def logged(entry, round_word: str = "hand") -> dict:
+    """One change as the log shows it: when (UTC for the page's script to localise), what, and its
+    state; a seat's entry (a part, a confirmation, a seat) in words with names and its part."""
     tag = None
     if entry.undone:
         tag = "redone" if entry.action == "undo" else "undone"
+    seated = seat_words(entry.action, entry.round_number, entry.new, round_word)
     return {
         "entry": entry,
         "iso": entry.at.strftime("%Y-%m-%dT%H:%M:%SZ"),
         "shown": _when(entry.at),
-        "words": change_words(entry.summary),
+        "words": seated or change_words(entry.summary),
         "tag": tag,
+        "part": part_facts(entry.action, entry.old, entry.new),
+        "seated": entry.action in SEAT_LOG_ACTIONS,
     }
 
 

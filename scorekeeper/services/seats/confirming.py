@@ -19,6 +19,7 @@ from ...storage.models import Game
 from ...storage.seat_models import SeatPart
 from ..errors import NotFound
 from .parts import confirm_policy, hand_status, open_hand, parts_of, settle_hand
+from .seat_log import log_seat
 
 
 def confirm_part(game: Game, seat: int, hand: int, *, by: int | None, looks_right: bool) -> dict[str, Any]:
@@ -71,10 +72,14 @@ def _confirm(game: Game, row: SeatPart, by: int, looks_right: bool) -> None:
         row.confirmed_by = by
     else:
         row.disputed_by, row.confirmed_by = by, None
+    action = "part_confirmed" if looks_right else "part_disputed"
+    log_seat(game, action, row.seat, by=by, hand=row.hand, part=row.part)
     db.session.flush()
 
 
 def _settle(game: Game, row: SeatPart, parts: dict[int, SeatPart], looks_right: bool) -> None:
+    action = "part_accepted" if looks_right else "part_returned"
+    log_seat(game, action, row.seat, by=None, hand=row.hand, part=row.part)
     if looks_right:
         row.settled, row.disputed_by = True, None
         db.session.flush()

@@ -27,6 +27,7 @@ from ..errors import Conflict
 from ..rounds import record_round
 from ..versions import ConcurrentChange, claim
 from .card_parts import TABLE_KEYS, crazy_hand, face_up_checked
+from .seat_log import log_seat
 
 #: the variants whose players enter their own parts so far, and how a part is read
 OWN_PARTS = {
@@ -93,6 +94,9 @@ def send_part(game: Game, seat: int, hand: int, part: Any, *, by: str = "seat") 
     parts = parts_of(game, number)
     entry = checked_part(game, seat, part, {s: p.part for s, p in parts.items() if s != seat})
     row = parts.get(seat) or SeatPart(game_id=game.id, hand=number, seat=seat)
+    before = parts[seat].part if seat in parts else None
+    action = "part_sent" if before is None else "part_resent"
+    log_seat(game, action, seat, by=None if by == "editor" else seat, hand=number, part=entry, old=before)
     row.part, row.by = entry, by
     row.confirmed_by, row.disputed_by, row.settled = None, None, False  # a changed part is confirmed again
     db.session.add(row)

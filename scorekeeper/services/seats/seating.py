@@ -20,6 +20,7 @@ from ...storage.seat_models import Seat, Seating
 from ..errors import Conflict, NotFound
 from ..games import hash_matches, hash_secret
 from .parts import OWN_PARTS
+from .seat_log import log_seat
 
 #: who must confirm a part: nobody, any other seated player, the player to the left
 CONFIRM_CHOICES = ("none", "any", "left")
@@ -87,6 +88,7 @@ def take_seat(game: Game, name: str) -> tuple[Seat, str]:
     except IntegrityError:
         db.session.rollback()
         raise SeatTaken(_taken(game, seat)) from None
+    log_seat(game, "seat_taken", seat, by=seat)
     return row, secret
 
 
@@ -94,7 +96,9 @@ def free_seat(game: Game, seat: int) -> None:
     """The editor frees ``seat``: its phone's secret no longer counts, another phone may take it."""
     _require_seating(game)
     _player(game, seat)
-    db.session.execute(delete(Seat).where(Seat.game_id == game.id, Seat.seat == seat))
+    freed = db.session.execute(delete(Seat).where(Seat.game_id == game.id, Seat.seat == seat)).rowcount
+    if freed:
+        log_seat(game, "seat_freed", seat, by=None)
     db.session.flush()
 
 
@@ -122,6 +126,7 @@ def _replace(game: Game, seat: int, holder: str, secret_hash: str | None) -> Sea
     row = seats_of(game).get(seat) or Seat(game_id=game.id, seat=seat)
     row.holder, row.secret_hash = holder, secret_hash
     db.session.add(row)
+    log_seat(game, "seat_kept" if holder == "editor" else "seat_given", seat, by=None)
     db.session.flush()
     return row
 
