@@ -1,0 +1,80 @@
+"""Hebrew pages, right to left, in a real Chromium at 390 px (docs/languages.md, "Right to left").
+
+One stylesheet serves both directions: in a Hebrew page the hands table starts at the right (its
+hand numbers there), numbers sit at their cells' left end; arrows and the back, undo and redo icons
+turn with the text, while the tile grid, a rack's tiles and the cribbage board read as they lie.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.storage.extensions import db
+from tests.web.api_support import HANDS
+
+from .conftest import ARTIFACTS, served_app
+
+pytestmark = pytest.mark.browser
+PHONE = {"width": 390, "height": 844}
+HEBREW = "he-IL,he;q=0.9"
+#: a Hebrew name and a Latin one at one table
+PLAYERS = ["דנה", "Ann"]
+
+
+@pytest.fixture(scope="module")
+def hebrew_site(tmp_path_factory):
+    """A served app with a Rummikub game of one hand: (base URL, public id, edit secret)."""
+    with served_app(tmp_path_factory.mktemp("rtl-live"), "browser-rtl") as (app, url):
+        with app.app_context():
+            game, secret = services.create_game("rummikub", PLAYERS, {})
+            services.record_round(game, HANDS["rummikub"])
+            db.session.commit()
+            yield url, game.public_id, secret
+
+
+@pytest.fixture
+def phone(browser, request):
+    """A 390 x 844 phone in Hebrew or English (``request.param``), its screenshot kept afterwards."""
+    language = getattr(request, "param", HEBREW)
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=1,
+        is_mobile=True,
+        has_touch=True,
+        extra_http_headers={"Accept-Language": language},
+    )
+    page = context.new_page()
+    try:
+        yield page
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"rtl-{request.node.name}.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def editing(page, url: str, public_id: str, secret: str) -> None:
+    page.context.add_cookies([{"name": f"sk_edit_{public_id}", "value": secret, "url": url}])
+    page.goto(f"{url}/games/{public_id}")
+
+
+HANDS_TABLE = """() => {
+  const table = document.querySelector('table.hands'), t = table.getBoundingClientRect();
+  const number = table.querySelector('tbody th.hand-no').getBoundingClientRect();
+  const cell = table.querySelector('tbody td.num'), c = cell.getBoundingClientRect();
+  const score = cell.querySelector('.change').getBoundingClientRect();
+  return {dir: getComputedStyle(table).direction, numberRight: t.right - number.right, numberLeft: number.left - t.left,
+          scoreLeft: score.left - c.left, scoreRight: c.right - score.right};
+}"""
+
+
+@pytest.mark.parametrize("phone", [HEBREW, "en"], indirect=True)
+def test_the_hands_table_mirrors_in_hebrew(phone, hebrew_site):
+    url, public_id, secret = hebrew_site
+    editing(phone, url, public_id, secret)
+    table = phone.evaluate(HANDS_TABLE)
+    hebrew = phone.evaluate("document.documentElement.dir") == "rtl"
+    if hebrew:  # the hand numbers at the right, a score at its cell's left end (text-align: end)
+        assert table["dir"] == "rtl" and table["numberRight"] < 2 and table["scoreLeft"] < 8, table
+    else:
+        assert table["dir"] == "ltr" and table["numberLeft"] < 2 and table["scoreRight"] < 8, table
