@@ -6,6 +6,7 @@ from babel.lists import format_list
 from flask_babel import get_locale, gettext
 
 from ..rules import find_variant
+from .bidi import back_link, bdi
 
 
 def signed(value: int | None) -> str:
@@ -115,4 +116,6 @@ FILTERS = {
     "dealt": dealt,
     "choice_words": choice_words,
     "option_label": option_label,
+    "back_link": back_link,
+    "bdi": bdi,
 }

@@ -78,3 +78,47 @@ def test_the_hands_table_mirrors_in_hebrew(phone, hebrew_site):
         assert table["dir"] == "rtl" and table["numberRight"] < 2 and table["scoreLeft"] < 8, table
     else:
         assert table["dir"] == "ltr" and table["numberLeft"] < 2 and table["scoreRight"] < 8, table
+
+
+ICONS = """() => [...document.querySelectorAll('.crumbs .mirror, .step-back .mirror')].map(e => {
+  const link = e.closest('a, button').getBoundingClientRect(), r = e.getBoundingClientRect();
+  return {icon: e.textContent, transform: getComputedStyle(e).transform,
+          atRight: link.right - r.right < link.width / 4, atLeft: r.left - link.left < link.width / 4};
+})"""
+
+
+@pytest.mark.parametrize("phone", [HEBREW, "en"], indirect=True)
+def test_back_and_undo_icons_turn_with_the_text(phone, hebrew_site):
+    """In Hebrew "← Back to the game" starts at the right with its arrow pointing right, and the
+    undo icon turns too; in English they stay as drawn."""
+    url, public_id, secret = hebrew_site
+    editing(phone, url, public_id, secret)
+    hebrew = phone.evaluate("document.documentElement.dir") == "rtl"
+    undo = phone.evaluate(ICONS)
+    phone.goto(f"{url}/games/{public_id}/history")
+    back = phone.evaluate(ICONS)
+    assert [i["icon"] for i in undo] == ["↶"] and [i["icon"] for i in back] == [
+        "←"
+    ]  # the page draws the arrow
+    flipped = "matrix(-1, 0, 0, 1, 0, 0)"
+    for icon in undo + back:
+        assert (icon["transform"] == flipped) == hebrew, icon
+    assert back[0]["atRight"] if hebrew else back[0]["atLeft"], back
+
+
+TILES = """() => {
+  const lefts = sel => [...document.querySelectorAll(sel)].map(e => Math.round(e.getBoundingClientRect().left));
+  const chart = document.querySelector('.chart-wrap svg') || document.body;
+  return {reading: lefts('.reading .cface'), chart: getComputedStyle(chart).direction};
+}"""
+
+
+def test_tiles_and_the_chart_read_as_they_lie_in_hebrew(phone, hebrew_site):
+    """A run of tiles R5 R6 R7 reads left to right on a Hebrew page (a rack reads as it lies on the
+    table), and the scores chart keeps its axes where they are."""
+    url, public_id, _secret = hebrew_site
+    phone.goto(f"{url}/check/rummikub?cards=R5+R6+R7")
+    lefts = phone.evaluate(TILES)["reading"]
+    assert len(lefts) >= 3 and lefts[:3] == sorted(lefts[:3]), lefts
+    phone.goto(f"{url}/games/{public_id}")
+    assert phone.evaluate(TILES)["chart"] == "ltr"
