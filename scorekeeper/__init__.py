@@ -65,14 +65,30 @@ def _register_languages(app: Flask) -> None:
     described.init_app(app)
 
 
+#: modules a pool process imports as it warms (the jobs' own: the engine's solver, the PDF renderer, the
+#: table import's shape check, the rack photo's reading); the web process never imports them for the pool
+POOL_PRELOAD = (
+    "scorekeeper.checker.solving",
+    "scorekeeper.printing.documents",
+    "scorekeeper.printing.pdf",
+    "weasyprint",
+    "scorekeeper.api.shapes",
+    "scorekeeper.photo.photo",
+)
+
+
 def _register_pool(app: Flask) -> None:
+    """The worker pool's bounds, and what each of its processes warms before its first job: the
+    printing floor's steps (a tiny solve, WeasyPrint, a tiny PDF), then the jobs' modules imported."""
     from .limits import pool
+    from .printing.warm_up import STEPS
 
     pool.configure(
         int(app.config["POOL_PROCESSES"]),
         float(app.config["POOL_TIMEOUT"]),
         int(app.config["POOL_RETRY_AFTER"]),
         int(app.config["POOL_QUEUE"]),
+        warm_up=pool.WarmUp(tuple(STEPS.items()), POOL_PRELOAD),
     )
 
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from .pool_job import Busy, Job, Pending
-from .pool_process import PRELOAD, Gone, Worker, rebuilt
+from .pool_process import Gone, WarmUp, Worker, rebuilt
 
 T = TypeVar("T")
 BUSY = "The server is busy with other requests like this one; try again in a moment."
@@ -37,6 +37,7 @@ class _Settings:
     runaway = 0.0
     retry_after = 0
     queue = 0
+    warm_up = WarmUp()
 
 
 _settings = _Settings()
@@ -49,12 +50,17 @@ _durations: deque[float] = deque(maxlen=20)
 _within: contextvars.ContextVar[float | None] = contextvars.ContextVar("pool_within", default=None)
 
 
-def configure(processes: int, runaway: float, retry_after: int, queue: int | None = None) -> None:
+def configure(
+    processes: int, runaway: float, retry_after: int, queue: int | None = None, warm_up: WarmUp | None = None
+) -> None:
     """Use up to ``processes`` worker processes (0: run jobs in the caller), end a job (and its process)
     only past ``runaway`` seconds, tell a refused job ``retry_after``; up to ``queue`` jobs wait for a
-    process (default: four per process); called from ``create_app``."""
+    process (default: four per process); each new process first does ``warm_up`` (None: the one given
+    before; at first, nothing). Called from ``create_app``, which gives the app's warm-up."""
     _settings.processes, _settings.runaway, _settings.retry_after = processes, runaway, retry_after
     _settings.queue = 4 * processes if queue is None else queue
+    if warm_up is not None:
+        _settings.warm_up = warm_up
     with _lock:  # fewer processes than are running: the idle ones beyond the new count stop
         extra = [_idle.pop() for _ in range(min(len(_idle), max(0, _started - processes)))]
     for worker in extra:
@@ -250,7 +256,7 @@ def _until_warm(worker: Worker) -> None:
 
 
 def _new_worker() -> Worker:
-    worker = Worker(PRELOAD)
+    worker = Worker(_settings.warm_up)
     with _lock:
         _workers.append(worker)
     return worker

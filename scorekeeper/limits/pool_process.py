@@ -1,7 +1,8 @@
 """One worker process of the pool (:mod:`scorekeeper.limits.pool`): started, warmed, asked, ended.
 
-A process imports what the jobs need and warms it (:mod:`scorekeeper.printing.warm_up`: a tiny solve,
-WeasyPrint's import, a tiny PDF) step by step in a thread, then says ``warm`` on its pipe. It takes
+A process warms what the jobs need step by step in a thread (the :class:`WarmUp` the pool was given
+by its caller, a floor above: the app's is a tiny solve, WeasyPrint's import, a tiny PDF, then the jobs'
+modules imported), then says ``warm`` on its pipe. It takes
 jobs from the start: a job that comes while it warms runs before the next step that uses a library,
 and beside an import, so a first best play waits for no PDF warm-up. The rack photo's models load in
 the process that reads a photo. Why plain processes and pipes: docs/limits.md.
@@ -19,23 +20,24 @@ import queue
 import signal
 import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-#: modules a worker process imports as it starts (the jobs' own: the engine's solver, the PDF renderer,
-#: the rack photo's reading); the web process itself never imports them for the pool
-PRELOAD = (
-    "scorekeeper.checker.solving",
-    "scorekeeper.printing.documents",
-    "scorekeeper.printing.pdf",
-    "weasyprint",
-    "scorekeeper.api.shapes",
-    "scorekeeper.photo.photo",
-)
 WARM = "warm"
 #: seconds one reader holds the pipe before the other (a job's wait, the warm-up's) may read it
 SLICE = 0.1
-#: the module whose ``warm_up()`` a process runs before it says it is warm (a layer above the pool's)
-WARM_UP = "scorekeeper.printing.warm_up"
+
+
+@dataclass(frozen=True)
+class WarmUp:
+    """What a new process does before it says it is warm, given by the pool's caller (the pool knows
+    nothing of its jobs): ``steps`` by name, in order (module-level functions: they are sent to the
+    process), then each ``preload`` module imported (the jobs' own; the web process never imports
+    them for the pool). The default warms nothing."""
+
+    steps: tuple[tuple[str, Callable[[], Any]], ...] = ()
+    preload: tuple[str, ...] = ()
 
 
 class Gone(Exception):
@@ -45,7 +47,7 @@ class Gone(Exception):
 class Worker:
     """A worker process and the server's end of its pipe; ``warm`` once it has said so."""
 
-    def __init__(self, preload: tuple[str, ...] = PRELOAD):
+    def __init__(self, warm_up: WarmUp = WarmUp()):
         context = multiprocessing.get_context("spawn")
         self.conn, theirs = context.Pipe()
         # Under gevent the pipe is a patched socketpair, non-blocking at the descriptor, which both
@@ -54,7 +56,7 @@ class Worker:
         os.set_blocking(self.conn.fileno(), True)
         os.set_blocking(theirs.fileno(), True)
         self.process = context.Process(
-            target=serve, args=(theirs, preload), daemon=True, name="scorekeeper-pool"
+            target=serve, args=(theirs, warm_up), daemon=True, name="scorekeeper-pool"
         )
         self.process.start()
         theirs.close()
@@ -132,9 +134,9 @@ def readable(conn, timeout: float) -> bool:
     return conn.poll(timeout)
 
 
-def serve(conn, preload: tuple[str, ...]) -> None:  # pragma: no cover - runs in the worker process
+def serve(conn, warm_up: WarmUp) -> None:  # pragma: no cover - runs in the worker process
     """A worker process: lowered priority; its warm-up in a thread of its own, one step at a time
-    (the cheapest first: :data:`scorekeeper.printing.warm_up.STEPS`, then the rest of ``preload``
+    (``warm_up``'s steps in their order, the app's cheapest first, then its ``preload`` modules
     imported), and ``warm`` said with the order it did things in; meanwhile, and after, one job
     after another until the pipe closes. A job and a step that uses a library (a tiny solve, a tiny
     PDF) never run at once (WeasyPrint is not known to be safe in two threads): a job that comes
@@ -151,7 +153,7 @@ def serve(conn, preload: tuple[str, ...]) -> None:  # pragma: no cover - runs in
     start = _original("_thread", "start_new_thread")
     start(_receive, (conn, inbox))
     shared = _Shared()
-    start(_warm, (conn, preload, shared))
+    start(_warm, (conn, warm_up, shared))
     while _serve_waiting(conn, inbox, shared):
         pass
 
@@ -171,9 +173,9 @@ class _Shared:
             order.append(what)
 
 
-def _warm(conn, preload: tuple[str, ...], shared: _Shared) -> None:
+def _warm(conn, warm_up: WarmUp, shared: _Shared) -> None:
     warmed: dict[str, bool | str] = {}
-    for name, step in _steps(preload):
+    for name, step in _steps(warm_up):
         if name.startswith("import "):
             _step(step)
         else:
@@ -186,12 +188,10 @@ def _warm(conn, preload: tuple[str, ...], shared: _Shared) -> None:
         conn.send((WARM, warmed, order))
 
 
-def _steps(preload: tuple[str, ...]) -> list[tuple[str, Any]]:
+def _steps(warm_up: WarmUp) -> list[tuple[str, Any]]:
     """The warm-up's steps, then each preload module not yet imported by them."""
-    if not preload:
-        return []
-    steps = list(__import__(WARM_UP, fromlist=["STEPS"]).STEPS.items())
-    return steps + [(f"import {module}", functools.partial(__import__, module)) for module in preload]
+    imports = [(f"import {module}", functools.partial(__import__, module)) for module in warm_up.preload]
+    return [*warm_up.steps, *imports]
 
 
 def _step(step) -> bool | str:

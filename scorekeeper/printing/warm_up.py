@@ -1,9 +1,10 @@
 """What a worker process of the pool does once, before its first job: each heavy library loaded and
 used on something tiny, so a player's first PDF or best play finds it ready.
 
-Runs only in a pool process (:func:`scorekeeper.limits.pool_process.serve` imports it by name, as it
-is a layer above the pool): the imports stay inside the functions, so the web process never loads
-WeasyPrint or HiGHS for them. It lives with the PDFs, the highest layer of the three.
+The app factory gives :data:`STEPS` to the pool (``create_app``: the pool, a floor below, knows
+nothing of its jobs), and only a pool process runs them: the imports stay inside the functions, so
+the web process never loads WeasyPrint or HiGHS for them. It lives with the PDFs, the highest
+layer of the three.
 """
 
 from __future__ import annotations

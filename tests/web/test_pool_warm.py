@@ -101,3 +101,18 @@ def test_a_job_asked_while_the_process_warms_is_run_before_its_remaining_warm_up
     order = worker.order
     assert order.index("job best_play") < order.index("pdf")
     assert worker.warmed == {"solver": True, "pdf": True}
+
+
+def test_a_process_warms_what_the_pools_caller_gives_it(one_process):
+    """The pool knows nothing of its jobs: the app factory gives it the printing floor's steps and the
+    jobs' modules, and a process warms whatever it was given."""
+    given = pool._settings.warm_up
+    assert [name for name, _ in given.steps] == ["solver", "import weasyprint", "pdf"]
+    assert "scorekeeper.checker.solving" in given.preload
+    try:
+        pool.configure(0, 60, 7, 2)
+        pool.configure(1, 60, 7, 2, warm_up=pool.WarmUp((("pid", os.getpid),)))
+        pool.warm(wait=True)
+        assert pool.status()["warmed"] == {"pid": True}
+    finally:
+        pool.configure(0, 60, 7, 2, warm_up=given)
