@@ -37,6 +37,7 @@ from .krazy_bee import DEFAULT_STEPS, KrazyBee
 from .krazy_bee.steps import DEALT as KB_DEALT
 from .krazy_bee.steps import kept_when_laid, step_texts
 from .options import whole_number
+from .parts import PART_KINDS, check_part, judge_hand, part_kind
 from .rumbugz import KINDS as RUMBUGZ_KINDS
 from .solver import check_turn, solve
 from .solver.batch import solve_answer, solve_lines
@@ -51,6 +52,7 @@ __all__ = [
     # facts of single variants, and the notation helpers
     "DEFAULT_STEPS",
     "KB_DEALT",
+    "PART_KINDS",
     "RUMBUGZ_KINDS",
     "RUN_PEGS",
     "SET_PEGS",
@@ -69,6 +71,7 @@ __all__ = [
     "Variant",
     "Verdict",
     "check",
+    "check_part",
     "check_turn",
     "counted",
     "fill",
@@ -76,8 +79,10 @@ __all__ = [
     "hand",
     "hand_sizes_by_rank",
     "have_laid",
+    "judge_hand",
     "kept_when_laid",
     "options_for",
+    "part_kind",
     "rack_counts",
     "rack_supply",
     "read_board",

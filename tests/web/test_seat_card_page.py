@@ -37,7 +37,7 @@ def test_crazy_rummy_parts_through_the_seat_page_record_the_hand(app):
     # Bob went out: a player who went out with points left is refused on his phone, as typed
     refused = _send(bob, gid, board_points="30", points="5", went_out="1")
     said = _text(refused)
-    assert refused.status_code == 422 and "A player who went out has no cards left in hand" in said
+    assert refused.status_code == 422 and "The player who went out has no cards left in hand" in said
     assert "CZ-6" in said and 'name="points" value="5"' in refused.get_data(as_text=True)  # kept as typed
     assert _send(bob, gid, board_points="30", went_out="1").status_code == 302
     # Ann deals: her part without her face-up card is refused (CZ-1), then sent with it

@@ -125,7 +125,7 @@ def test_a_part_is_checked_as_it_arrives_and_says_why_to_its_phone(client, api):
     _part(client, api, gid, 0, seats["Ann"], {"rack": "R5", "went_out": True}, expect=422)
     _part(client, api, gid, 0, seats["Ann"], {"went_out": True})
     _, second = _part(client, api, gid, 1, seats["Bob"], {"rack": ""}, expect=422)
-    assert "Ann has already gone out of this round; only one player goes out (CT-8)." in second["reasons"]
+    assert "Ann has already gone out of this round; only one player goes out (CT-8)" in second["reasons"]
     _, status = call(client, api, "GET", f"/api/v1/games/{gid}/seating", expect=200)
     assert status["hand"]["in"] == [0]  # the refused parts were not kept
 

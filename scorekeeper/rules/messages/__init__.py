@@ -7,9 +7,9 @@ in the sentence as RULES.md writes it. One module per family of rules.
 
 from __future__ import annotations
 
-from . import common, crazy, crib, krazy_bee, progressions, rumbugz, tiles, turns
+from . import common, crazy, crib, krazy_bee, parts, progressions, rumbugz, tiles, turns
 
-FAMILIES = (common, crib, crazy, krazy_bee, progressions, rumbugz, tiles, turns)
+FAMILIES = (common, crib, crazy, krazy_bee, parts, progressions, rumbugz, tiles, turns)
 
 
 def _merged() -> dict[str, str]:

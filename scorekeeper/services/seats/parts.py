@@ -2,11 +2,12 @@
 last part is in (issue 38).
 
 A part is the player's entry of the variant's round facts: a tile game's rack (its tiles, a typed
-total, or ``went_out``), Krazy Bee's Step laid or not, cards left and who went out. Each part is
-checked as it arrives, as far as one player's part can be (its notation and bounds, a rack holding
-more copies of a tile than the set, a second player claiming to have gone out); the whole hand is
-checked by the engine when the last part is in, through :func:`..rounds.record_round`, which
-writes the hand and its change log entry. Until then nothing is recorded and the totals do not move.
+total, or ``went_out``), Krazy Bee's Step laid or not, cards left and who went out. The rules
+engine checks each part as it arrives, as far as one player's part can be, and the whole hand when
+the last part is in (:func:`scorekeeper.rules.check_part`, :func:`scorekeeper.rules.judge_hand`:
+the variant's own round scoring, its reasons in the engine's catalog, so a refused part reads in
+the phone's language); :func:`..rounds.record_round` then writes the hand and its change log entry.
+Until then nothing is recorded and the totals do not move.
 
 Every part claims the game's next version first (:func:`..versions.claim`), so parts sent at the
 same moment are taken one after the other: the one that completes the hand records it, once.
@@ -19,42 +20,19 @@ from typing import Any, TypeVar
 
 from sqlalchemy import delete, select
 
-from ...rules import RoundError, find_variant, rack_supply
+from ...rules import PART_KINDS, check_part, find_variant, judge_hand
 from ...storage.extensions import db
 from ...storage.models import Game, utcnow
 from ...storage.seat_models import Seating, SeatPart
 from ..errors import Conflict
 from ..rounds import record_round
+from ..scores import game_score
 from ..versions import ConcurrentChange, claim
-from .card_parts import TABLE_KEYS, crazy_hand, face_up_checked
 from .seat_log import log_seat
 
-#: the variants whose players enter their own parts so far, and how a part is read
-OWN_PARTS = {
-    "rummikub": "tiles",
-    "crazy-tiles": "tiles",
-    "runny-tiles": "tiles",
-    "krazy-bee": "steps",
-    "crazy-rummy": "cards",
-    "rumbugz": "bugz",
-}
-#: the keys a part may hold, per kind (a tile part's ``went_out``: an empty rack, the hand's winner)
-PART_KEYS = {
-    "tiles": ("rack", "points", "went_out"),
-    "steps": ("laid", "went_out", "hand", "points", "counts", "notes"),
-    "cards": ("face_up", "board", "board_points", "board_counts", "hand", "points", "counts", "went_out"),
-    "bugz": ("kinds", "hand", "points", "went_out", "bid", "notes"),
-}
-#: where a part's cards are, per kind
-CARDS_KEY = {"tiles": "rack", "steps": "hand", "cards": "hand", "bugz": "hand"}
-#: the rule that lets one player go out of a hand, per kind
-OUT_RULE = {"tiles": "CT-8", "steps": "KB-9", "cards": "CZ-6", "bugz": "RB-7"}
-#: what a player who went out with cards still counted is told, per kind (steps: the engine says it)
-OUT_EMPTY = {
-    "tiles": "A player who went out has no tiles left on the rack (CT-8).",
-    "cards": "A player who went out has no cards left in hand (CZ-6).",
-    "bugz": "A player who went out has no cards left in hand (RB-7).",
-}
+#: the variants whose players enter their own parts so far, and the kind of part each takes (the
+#: engine's, :func:`scorekeeper.rules.check_part`)
+OWN_PARTS = dict(PART_KINDS)
 T = TypeVar("T")
 
 
@@ -130,8 +108,9 @@ def settle_hand(game: Game, number: int, parts: Mapping[int, SeatPart]) -> int |
     if len(parts) < len(game.players) or not all(accepted(row, policy) for row in parts.values()):
         db.session.flush()
         return None
-    facts = whole_hand(game, {s: p.part for s, p in parts.items()})
-    recorded = record_round(game, facts, by=_senders(game, parts)).number
+    before = game_score(game)
+    facts = judge_hand(game.variant, {s: p.part for s, p in parts.items()}, game=before, options=game.options)
+    recorded = record_round(game, facts, before=before, by=_senders(game, parts)).number
     db.session.execute(delete(SeatPart).where(SeatPart.game_id == game.id, SeatPart.hand == number))
     db.session.flush()
     return recorded
@@ -165,91 +144,10 @@ def retried(change: Callable[[], T], times: int = 8) -> T:
 
 
 def checked_part(game: Game, seat: int, part: Any, others: Mapping[int, dict]) -> dict:
-    """``part`` as the round facts hold a player's entry, checked as far as one player's part can
-    be (RoundError with fields ``part.<key>``); ``others``: the other seats' parts already in."""
-    kind = OWN_PARTS[game.variant]
-    if not isinstance(part, Mapping) or not part:
-        raise RoundError(
-            [("part", 'A part is an object with the player\'s own entry, such as {"rack": "R5 J"}.')]
-        )
-    unknown = [k for k in part if k not in PART_KEYS[kind]]
-    if unknown:
-        raise RoundError(
-            [(f"part.{k}", f"unknown key; a part may hold {', '.join(PART_KEYS[kind])}") for k in unknown]
-        )
-    variant, opts = find_variant(game.variant), dict(game.options or {})
-    if kind == "cards":  # the hand's wild rank, once the dealer's face-up card is known (CZ-1)
-        opts["wild"] = face_up_checked(game, seat, part, others)
-    entry = _entry(kind, part)
-    errors = _shape_errors(game, seat, entry)
-    if errors:
-        raise RoundError(errors)
-    cards = entry.get(CARDS_KEY[kind])
-    variant.hand_points(entry, "part", opts, key=CARDS_KEY[kind])  # notation and bounds (CT-7, KB-7)
-    if kind == "tiles" and cards:
-        supply = rack_supply(game.variant, cards, "this rack shows")
-        if supply:
-            raise RoundError([("part.rack", reason) for reason in supply])
-    if _out(kind, part):
-        if kind in OUT_EMPTY and (cards or entry.get("points") or entry.get("counts")):
-            raise RoundError([("part.went_out", OUT_EMPTY[kind])])
-        gone = [s for s, other in others.items() if _out(kind, other)]
-        if gone:
-            name, word = game.players[gone[0]].name, variant.round_word
-            raise RoundError(
-                [
-                    (
-                        "part.went_out",
-                        f"{name} has already gone out of this {word}; only one player goes out ({OUT_RULE[kind]}).",
-                    )
-                ]
-            )
-    kept = {**entry, "face_up": str(part["face_up"]).strip().upper()} if part.get("face_up") else entry
-    return {**kept, "went_out": True} if _out(kind, part) else kept
-
-
-def whole_hand(game: Game, parts: Mapping[int, dict]) -> dict:
-    """The hand's round facts from every seat's part, in seat order."""
-    kind = OWN_PARTS[game.variant]
-    seats = range(len(game.players))
-    out = [s for s in seats if _out(kind, parts[s])]
-    if kind == "tiles":
-        players = [{"rack": ""} if s in out else _entry(kind, parts[s]) for s in seats]
-        return {"winner": out[0] if out else None, "players": players}
-    if kind == "cards":
-        return crazy_hand(game, parts, out)
-    if kind == "bugz":
-        return {"winner": out[0] if out else None, "players": [_entry(kind, parts[s]) for s in seats]}
-    return {"players": [dict(parts[s]) for s in seats]}
-
-
-def _entry(kind: str, part: Mapping[str, Any]) -> dict:
-    """The player's entry of the round facts (a part's ``went_out``: the hand's ``winner`` or
-    ``went_out``, Krazy Bee's aside; a Crazy Rummy face-up card: the hand's ``face_up``)."""
-    table = () if kind == "steps" else TABLE_KEYS
-    return {k: v for k, v in part.items() if k not in table}
-
-
-def _out(kind: str, part: Mapping[str, Any]) -> bool:
-    """Whether the part says its player went out (a tile rack sent empty says so too)."""
-    if part.get("went_out") is True:
-        return True
-    return kind == "tiles" and (part.get("rack") == "" or (part.get("points") == 0 and "rack" not in part))
-
-
-def _shape_errors(game: Game, seat: int, entry: dict) -> list[tuple[str, str]]:
-    """The engine's shape errors for ``entry`` as seat ``seat``'s entry of a hand (``part.<key>``)."""
-    variant = find_variant(game.variant)
-    players: list[dict] = [{} for _ in game.players]
-    players[seat] = entry
-    try:
-        variant.canonical_facts({"players": players})
-    except RoundError as err:
-        mine = f"players.{seat}"
-        return [
-            ("part" + f.removeprefix(mine), m) for f, m in err.errors if f == mine or f.startswith(mine + ".")
-        ]
-    return []
+    """``part`` as the hand keeps it, checked by the engine as far as one player's part can be
+    (RoundError with fields ``part.<key>``, its reasons the engine's); ``others``: the other seats'
+    parts already in."""
+    return check_part(game.variant, part, seat, others, game=game_score(game), options=game.options)
 
 
 def parts_of(game: Game, number: int) -> dict[int, SeatPart]:
