@@ -14,6 +14,7 @@ from flask_babel import gettext
 
 from ..rules import GameScore
 from .cribbage_track import fit_track
+from .isolates import isolated
 from .words import ordinal
 
 #: usable width (mm) of each paper and orientation inside 10 mm margins
@@ -84,6 +85,8 @@ class Sheet:
     groups: list[list[int]] = field(default_factory=list)
     #: width (mm) of each table: the page's usable width less the margin panel
     table_width: float = 190
+    #: printed right to left (Hebrew): the monospaced lines and their grids mirrored, each value isolated
+    rtl: bool = False
 
     @property
     def side(self) -> bool:
@@ -135,7 +138,10 @@ class Sheet:
             return None if any(c.cls for c in self.per_player) else []
         last = len(self.per_player) - 1
         bold = [i % len(self.per_player) == last for i in range(len(texts))]
-        return mono_line(texts, self.player_widths(group), bold, _inset())
+        widths = self.player_widths(group)
+        if self.rtl:
+            texts, widths, bold = texts[::-1], widths[::-1], bold[::-1]
+        return mono_line(texts, widths, bold, _inset(), isolate=self.rtl)
 
     def grid(self, group: list[int]) -> str:
         """The column rules under :meth:`line` as an SVG ``data:`` URL (thick before each player)."""
@@ -152,9 +158,19 @@ class Sheet:
         )
         svg = (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{inset:.3f} 0 {box:.3f} 10" '
-            f'preserveAspectRatio="none">{paths}</svg>'
+            f'preserveAspectRatio="none">{mirrored(paths, inset, box, self.rtl)}</svg>'
         )
         return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+
+
+def mirrored(drawing: str, left: float, width: float, rtl: bool = True) -> str:
+    """An SVG ``drawing`` over ``left`` .. ``left + width`` mirrored left to right for a sheet printed
+    right to left (its first column on the right), else as it is.
+
+    >>> mirrored('<path d="M1 0V10"/>', 0, 10)
+    '<g transform="matrix(-1 0 0 1 10.000 0)"><path d="M1 0V10"/></g>'
+    """
+    return f'<g transform="matrix(-1 0 0 1 {2 * left + width:.3f} 0)">{drawing}</g>' if rtl else drawing
 
 
 def _inset() -> float:
@@ -163,15 +179,24 @@ def _inset() -> float:
 
 
 def mono_line(
-    texts: list[str], widths: list[float], bold: list[bool], inset: float = 0.0, size: float = LINE_PT
+    texts: list[str],
+    widths: list[float],
+    bold: list[bool],
+    inset: float = 0.0,
+    size: float = LINE_PT,
+    isolate: bool = False,
 ) -> list[tuple[str, bool]]:
     """Texts centred in columns of ``widths`` mm as one line of a monospaced font of ``size`` pt.
 
     Returns (text, bold) pieces; the line starts ``inset`` mm after the first
     column's left edge. Neighbouring values keep at least one space between them.
+    ``isolate``: each value between Unicode isolates (:func:`.isolates.isolated`: a right-to-left sheet's
+    line, where "-12" stays "-12"; the marks take no room).
 
     >>> mono_line(["1", "20", "125"], [9, 9, 9], [False, False, True])
     [('  1   20   ', False), ('125', True)]
+    >>> mono_line(["-12", "+45"], [9, 9], [False, False], isolate=True)
+    [('  \u2066-12\u2069  \u2066+45\u2069', False)]
     """
     advance = size * PT * MONO_ADVANCE
     pieces: list[tuple[str, bool]] = []
@@ -184,10 +209,11 @@ def mono_line(
                 pieces[-1] = (pieces[-1][0] + pad, False)
             elif pad:
                 pieces.append((pad, False))
+            shown = isolated(text) if isolate else text
             if pieces and pieces[-1][1] == strong:
-                pieces[-1] = (pieces[-1][0] + text, strong)
+                pieces[-1] = (pieces[-1][0] + shown, strong)
             else:
-                pieces.append((text, strong))
+                pieces.append((shown, strong))
             used = start + len(text)
         x += width
     return pieces

@@ -23,7 +23,7 @@ from ..profiles.sheet_layouts import blank_sheet, filled_sheet
 from ..rulebook.reasons import reason_html
 from ..rules import GameScore, RulesError, options_for, step_texts
 from ..storage.paths import TEMPLATES
-from ..web.languages import english_unless_translated, translated
+from ..web.languages import direction, english_unless_translated, translated
 from .language import in_language, language_now
 from .options import PAPERS, PrintOptions
 from .sheet_blocks import block_grid, blocks, label_line, label_size, standings_lines
@@ -60,6 +60,7 @@ def environment():
 def render_html(template: str, **context: Any) -> str:
     language = language_now()
     context.setdefault("language", language)
+    context.setdefault("direction", direction(language))  # Hebrew runs right to left: dir="rtl"
     context.setdefault("english", Markup("") if language == "en" else Markup(' lang="en"'))
     context.setdefault("english_unless", english_unless_translated)
     context.setdefault("printed_on", format_date(date.today(), "medium", locale=language))  # Babel's wording
@@ -89,6 +90,7 @@ def blank_sheet_pdf(opts: PrintOptions) -> bytes:
 def sheet_pdf(sheet, paper: str, orientation: str, **context: Any) -> bytes:
     """A score sheet laid out on ``paper`` (``auto`` orientation: portrait when it fits) as PDF bytes."""
     sheet = layout(sheet, paper, orientation)
+    sheet.rtl = direction(language_now()) == "rtl"  # Hebrew: the first column on the right
     return render_pdf(
         "pdf/sheet.html",
         sheet=sheet,
@@ -215,7 +217,7 @@ def game_summary(game, score: GameScore) -> dict[str, Any]:
         "variant": game.variant,
         "finished": score.finished,
         "standings": lines,
-        "standing_lines": standings_lines(lines),
+        "standing_lines": standings_lines(lines, isolate=direction(language_now()) == "rtl"),
         "winners": [names[s] for s in score.winners],
         "hands": len(score.rounds),
         "dealer": names[score.dealer] if score.dealer is not None else "",

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 
 from flask_babel import gettext
 
-from ..display.sheets import LINE_PT, MONO_ADVANCE, PLAYER_RULE, PT, RULE, Row, Sheet, mono_line
+from ..display.isolates import isolated
+from ..display.sheets import LINE_PT, MONO_ADVANCE, PLAYER_RULE, PT, RULE, Row, Sheet, mirrored, mono_line
 from ..display.words import ordinal
 
 #: height (mm) of a recorded line: ``td.lines`` in print.css
@@ -76,12 +77,11 @@ def label_line(sheet: Sheet, group: list[int]) -> str:
     sheet) instead of one a column.
     """
     texts = [c.label for _ in group for c in sheet.per_player]
+    widths = sheet.player_widths(group)
+    if sheet.rtl:  # right to left: the first column on the right (sheets.Sheet.rtl)
+        texts, widths = texts[::-1], widths[::-1]
     pieces = mono_line(
-        texts,
-        sheet.player_widths(group),
-        [False] * len(texts),
-        PLAYER_RULE / 2 * PT,
-        label_size(sheet, group),
+        texts, widths, [False] * len(texts), PLAYER_RULE / 2 * PT, label_size(sheet, group), isolate=sheet.rtl
     )
     return "".join(text for text, _ in pieces)
 
@@ -123,7 +123,10 @@ def text_line(sheet: Sheet, row: Row, group: list[int]) -> str:
     widths = column_widths(sheet, group)
     lead = [_fit(text, width) for text, width in zip(row.lead, widths)]
     texts = lead + [cell for seat in group for cell in row.cells[seat]]
-    return "".join(text for text, _ in mono_line(texts, widths, [False] * len(texts), RULE / 2 * PT))
+    if sheet.rtl:
+        texts, widths = texts[::-1], widths[::-1]
+    pieces = mono_line(texts, widths, [False] * len(texts), RULE / 2 * PT, isolate=sheet.rtl)
+    return "".join(text for text, _ in pieces)
 
 
 def _fit(text: str, width: float) -> str:
@@ -168,12 +171,18 @@ def block_grid(sheet: Sheet, group: list[int], line: float = LINE_MM) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{inset:.3f} 0 {box:.3f} {2 * line}" '
         f'preserveAspectRatio="none">'
         f'<rect x="{inset:.3f}" y="{line}" width="{box:.3f}" height="{line}" fill="{STRIPE}"/>'
-        f'<g fill="{TOTAL_SHADE}" fill-opacity="{TOTAL_OPACITY}">{"".join(shade)}</g>{paths}</svg>'
+        + mirrored(
+            f'<g fill="{TOTAL_SHADE}" fill-opacity="{TOTAL_OPACITY}">{"".join(shade)}</g>{paths}',
+            inset,
+            box,
+            sheet.rtl,
+        )
+        + "</svg>"
     )
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
-def standings_lines(standings) -> list[str]:
+def standings_lines(standings, isolate: bool = False) -> list[str]:
     """A filled sheet's standings, best first, as lines of monospaced text in columns: a heading, then a
     player a line (one box for all of them; a table of 20 cells cost as much as the 30 hands under it).
 
@@ -186,5 +195,13 @@ def standings_lines(standings) -> list[str]:
         (ordinal(s.rank), s.name + (" ★" if s.winner else ""), str(s.total), s.progress)
         for s in sorted(standings, key=lambda s: s.rank)
     ]
-    rank, name, total = (max(len(row[i]) for row in rows) for i in range(3))
-    return [f"{r[0]:<{rank}}  {r[1]:<{name}}  {r[2]:>{total}}  {r[3]}".rstrip() for r in rows]
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+
+    def shown(text: str) -> str:  # right to left: each value isolated, so a total of -12 stays "-12"
+        return isolated(text) if isolate else text
+
+    def cell(i: int, text: str) -> str:  # the total right-aligned in its column, the others left
+        pad = " " * (widths[i] - len(text))
+        return pad + shown(text) if i == 2 else shown(text) + pad
+
+    return ["  ".join([*(cell(i, r[i]) for i in range(3)), shown(r[3])]).rstrip() for r in rows]

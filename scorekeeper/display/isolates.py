@@ -1,0 +1,57 @@
+"""Values that keep their order in a right-to-left PDF or picture (issue 40, docs/languages.md "Right
+to left"); the pages' own helpers are :mod:`.bidi`.
+
+In a Hebrew line "-12" shows as "12-" and "+45" as "45+": the sign is a neutral that takes the
+line's direction. Set apart between Unicode isolates, a value keeps its own order whatever stands
+around it; the marks have no width and are not printed. A value with no letters (a score, a
+total) is isolated left to right (LRI): the first-strong isolate (FSI) would do the same on paper,
+but Pango (WeasyPrint) reads an FSI without a letter in it in the line's direction when the line
+holds a Hebrew letter elsewhere. A value whose first letter is Hebrew is isolated right to left.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+#: LEFT-TO-RIGHT ISOLATE, RIGHT-TO-LEFT ISOLATE, POP DIRECTIONAL ISOLATE
+LRI, RLI, PDI = "\u2066", "\u2067", "\u2069"
+#: a signed or plain whole number, as the scores and totals are written (``-12``, ``+45``, ``−3``)
+NUMBER = re.compile(r"(?<![\w\u2066])[+\-−]?\d+(?:[.,]\d+)*(?![\w\u2069])")
+
+
+def isolated(text: str) -> str:
+    """``text`` between isolates, in the direction of its first letter (left to right without one).
+
+    >>> [isolated(t) for t in ("-12", "Bob", "דנה")] == [LRI + "-12" + PDI, LRI + "Bob" + PDI, RLI + "דנה" + PDI]
+    True
+    >>> isolated("")
+    ''
+    """
+    if not text:
+        return text
+    return f"{RLI if first_strong(text) == 'rtl' else LRI}{text}{PDI}"
+
+
+def first_strong(text: str) -> str:
+    """``rtl`` when the first letter of ``text`` is written right to left, else ``ltr``.
+
+    >>> first_strong("12 דנה"), first_strong("Ann"), first_strong("-5")
+    ('rtl', 'ltr', 'ltr')
+    """
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind in ("R", "AL"):
+            return "rtl"
+        if kind == "L":
+            return "ltr"
+    return "ltr"
+
+
+def numbers_isolated(text: str) -> str:
+    """Every number in ``text`` isolated left to right (a sentence or label with scores in it).
+
+    >>> numbers_isolated("Ann: -12, Bob: +45") == f"Ann: {LRI}-12{PDI}, Bob: {LRI}+45{PDI}"
+    True
+    """
+    return NUMBER.sub(lambda m: f"{LRI}{m[0]}{PDI}", text)

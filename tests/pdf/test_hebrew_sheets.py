@@ -1,0 +1,121 @@
+"""The printed sheets in Hebrew (issue 40, docs/languages.md "Right to left"): every document laid out
+right to left (``<html dir="rtl">``, the table's first column on the right, the margin boxes and floats
+on the other side), in a font that has Hebrew, and every signed number kept in its order: "-12" and
+"+45" read back from the glyphs' places on the page, not "12-" and "45+".
+
+The PDFs are read back with poppler's ``pdftotext -bbox`` (each word with its place, its letters in the
+order they stand on the page, left to right), as pypdf reorders right-to-left text on its own.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from tests.pdf.support import ReadBack, seed_game
+
+HEBREW = {"Accept-Language": "he"}
+#: a Hebrew name, a Latin one and another: Rummikub's winner takes the racks (RK-7): +45, -12, -33
+NAMES = ["דנה", "Bob", "Cy"]
+HAND = {"winner": 0, "players": [{"rack": ""}, {"rack": "K12"}, {"rack": "R10 B10 O13"}]}
+
+pytestmark = pytest.mark.skipif(
+    not shutil.which("pdftotext"), reason="poppler-utils (pdftotext) not installed"
+)
+
+
+def placed_words(pdf: bytes, tmp_path: Path) -> list[tuple[int, float, float, str]]:
+    """Every word of the PDF as (page, top, left, text), its letters as they stand left to right."""
+    path = tmp_path / "doc.pdf"
+    path.write_bytes(pdf)
+    keep = os.environ.get("SCOREKEEPER_KEEP_PDFS")  # a folder to look at them in (pdftoppm -png -r 60)
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(keep) / f"{tmp_path.name}-{len(list(Path(keep).iterdir()))}.pdf")
+    xml = subprocess.run(
+        ["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    words, page = [], 0
+    for line in xml.splitlines():
+        if "<page " in line:
+            page += 1
+        found = re.search(r'xMin="([\d.]+)" yMin="([\d.]+)".*>(.*)</word>', line)
+        if found:
+            words.append((page, float(found[2]), float(found[1]), found[3]))
+    return words
+
+
+def numbers(words) -> set[str]:
+    """The words that are numbers, signs included, as they stand on the page."""
+    return {w for *_, w in words if re.fullmatch(r"[+\-−]?\d+[+\-−]?", w)}
+
+
+@pytest.fixture
+def hebrew_game(app):
+    with app.app_context():
+        return seed_game("rummikub", NAMES, [HAND]).public_id
+
+
+def test_a_games_sheet_in_hebrew_keeps_every_sign(client, hebrew_game, tmp_path):
+    answer = client.get(f"/print/game/{hebrew_game}/sheet.pdf", headers=HEBREW)
+    assert answer.status_code == 200
+    shown = numbers(placed_words(answer.data, tmp_path))
+    assert {"-12", "+45", "-33"} <= shown
+    assert not {"12-", "45+", "33-"} & shown
+
+
+def test_a_games_sheet_in_hebrew_runs_right_to_left(client, hebrew_game, tmp_path):
+    words = placed_words(client.get(f"/print/game/{hebrew_game}/sheet.pdf", headers=HEBREW).data, tmp_path)
+    # the players' names head their columns from the right: the first seated on the right
+    heads = {w: left for _page, _top, left, w in words if w in ("הנד", "Bob", "Cy")}  # דנה as it stands
+    assert heads["הנד"] > heads["Bob"] > heads["Cy"], heads
+    english = placed_words(client.get(f"/print/game/{hebrew_game}/sheet.pdf").data, tmp_path)
+    lefts = {w: left for _page, _top, left, w in english if w in ("Bob", "Cy")}
+    assert lefts["Bob"] < lefts["Cy"]
+
+
+def test_the_hebrew_sheet_embeds_a_font_with_hebrew(client, hebrew_game):
+    pdf = ReadBack(client.get(f"/print/game/{hebrew_game}/sheet.pdf", headers=HEBREW).data)
+    # the bundled DejaVu Sans ("Sheet Sans") has the Hebrew letters; the monospaced lines take them
+    # from FreeMono (fonts-freefont-ttf), else from the system's DejaVu Sans
+    assert "Sheet-Sans" in pdf.fonts()
+    assert pdf.fonts() <= {"Sheet-Sans", "Sheet-Sans-Bold", "Sheet-Mono", "Sheet-Mono-Bold"} | {
+        f for f in pdf.fonts() if f.startswith(("FreeMono", "DejaVuSans"))
+    }
+    assert "דנה" in pdf.text or "הנד" in pdf.text
+
+
+@pytest.mark.parametrize("kind", ["sheet", "frames", "rules"])
+def test_every_printed_document_in_hebrew_is_right_to_left(client, kind, tmp_path):
+    """Blank sheets, Step Indicator Frames and rules cards: the date they were printed on stands at the
+    bottom right in Hebrew (where the line starts), at the bottom left in English."""
+    variant = "krazy-bee" if kind == "frames" else "rummikub"
+    year = str(date.today().year)
+
+    def year_at(headers) -> float:
+        answer = client.get(f"/print/pdf?kind={kind}&variant={variant}&players=4", headers=headers)
+        assert answer.status_code == 200
+        return [
+            left for page, _top, left, w in placed_words(answer.data, tmp_path) if page == 1 and w == year
+        ][-1]
+
+    half = 595 / 2  # A4's width in points
+    assert year_at(HEBREW) > half > year_at({})
+
+
+def test_hebrew_frames_keep_the_step_list_as_typed(client, tmp_path):
+    """The frames mirror (the first frame at the top right, a Step's number right of its text), but a
+    Step is typed notation and reads left to right: "2 books of 3", never "books of 3 2"."""
+    answer = client.get("/print/pdf?kind=frames&variant=krazy-bee&players=4", headers=HEBREW)
+    words = [(top, left, w) for page, top, left, w in placed_words(answer.data, tmp_path) if page == 1]
+    first = sorted((top, left, w) for top, left, w in words if w in ("2", "books"))[:3]
+    line = [w for top, left, w in sorted(words, key=lambda t: t[1]) if abs(top - first[0][0]) < 2]
+    # the Step "2 books of 3" of the first frame on the right: its words in their order, its number after
+    right_frame = line[len(line) // 2 :]
+    assert right_frame == ["2", "books", "of", "3", "1"], line
