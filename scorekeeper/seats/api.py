@@ -16,6 +16,7 @@ from ..api.routes import game_urls
 from ..services import NotEditor, SecretMissing, get_game, secret_matches
 from ..services.seats import (
     confirm_part,
+    dispute_reasons,
     free_seat,
     give_seat,
     hand_status,
@@ -58,7 +59,7 @@ def seating_json(game) -> dict[str, Any]:
             }
             for p in game.players
         ],
-        "hand": hand_status(game),
+        "hand": {**hand_status(game), "reasons": dispute_reasons(game)},
         "urls": {**game_urls(game), "seats": external_url("seats_api.seating", public_id=game.public_id)},
     }
 
@@ -133,7 +134,8 @@ def confirm(public_id: str, seat: int):
     def answer() -> dict:
         game = get_game(public_id)
         by = _confirmer(game)
-        status = confirm_part(game, seat, body["hand"], by=by, looks_right=body["looks_right"])
+        right, why = body["looks_right"], body.get("reason")
+        status = confirm_part(game, seat, body["hand"], by=by, looks_right=right, reason=why)
         return {**status, "game": game_urls(game)}
 
     return _committed(retried(answer), 200)

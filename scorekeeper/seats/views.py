@@ -19,6 +19,7 @@ from ..services import Conflict, GameNotFound, NotEditor, ServiceError, game_sta
 from ..services.seats import (
     OWN_PARTS,
     confirm_part,
+    dispute_reasons,
     hand_status,
     open_seats,
     seat_of_secret,
@@ -29,6 +30,7 @@ from ..services.seats import (
 )
 from ..services.seats.parts import confirm_policy, parts_of, retried
 from ..storage.extensions import db
+from ..storage.seat_models import DISPUTE_REASON_MAX
 from ..web.access import can_edit, keep_secret, require_editor
 from ..web.errors import error_body, status_of
 from ..web.headers import no_store
@@ -150,10 +152,12 @@ def confirm(public_id: str):
     seat, hand = request.form.get("seat", ""), request.form.get("hand_number", "")
     if not (seat.isdigit() and hand.isdigit()):
         return _page(game, problems=[gettext("This form is not one of this page's.")], status=422)
-    right = request.form.get("looks_right") == "1"
+    right, why = request.form.get("looks_right") == "1", request.form.get("reason")
     try:
         status = retried(
-            lambda: confirm_part(get_game(public_id), int(seat), int(hand), by=by, looks_right=right)
+            lambda: confirm_part(
+                get_game(public_id), int(seat), int(hand), by=by, looks_right=right, reason=why
+            )
         )
     except (ServiceError, RoundError) as err:
         db.session.rollback()
@@ -202,6 +206,8 @@ def _page(game, problems: list | None = None, values: dict | None = None, status
     seat = _my_seat(game)
     taken = seats_of(game)
     hand = hand_status(game)
+    # a dispute's typed reason: shown to the part's player, the one who disputed it, the editor
+    reasons = dispute_reasons(game)
     names = {p.seat: p.name for p in game.players}
     body = render_template(
         "seats/seat.html",
@@ -219,10 +225,14 @@ def _page(game, problems: list | None = None, values: dict | None = None, status
         hand=hand,
         waiting=[names[s] for s in hand["waiting"]],
         unconfirmed=[names[s] for s in hand["to_confirm"] if str(s) not in hand["disputed"]],
-        disputes=[(names[int(s)], names[by]) for s, by in hand["disputed"].items()],
+        disputes=[
+            (names[int(s)], names[by], reasons.get(s) if can_edit(game) or seat in (int(s), by) else None)
+            for s, by in hand["disputed"].items()
+        ],
         to_check=_to_check(game, seat, hand),
-        disputed_parts=_disputed_parts(game, hand) if can_edit(game) else [],
+        disputed_parts=_disputed_parts(game, hand, reasons) if can_edit(game) else [],
         mine=seat in hand["in"] if seat is not None else False,
+        reason_max=DISPUTE_REASON_MAX,
         problems=problems or [],
         values=values or {},
         holders=[(p.seat, p.name, taken[p.seat].holder if p.seat in taken else None) for p in game.players],
@@ -245,13 +255,13 @@ def _to_check(game, seat: int | None, hand: dict) -> list[tuple[int, str, dict]]
     ]
 
 
-def _disputed_parts(game, hand: dict) -> list[tuple[int, str, str, dict]]:
-    """The disputed parts for the editor to settle: (seat, name, who disputes it, part) each."""
+def _disputed_parts(game, hand: dict, reasons: dict) -> list[tuple[int, str, str, dict, str | None]]:
+    """The disputed parts for the editor to settle: (seat, name, who disputes it, part, why) each."""
     if not hand["disputed"]:
         return []
     parts = parts_of(game, hand["hand"])
     return [
-        (int(s), game.players[int(s)].name, game.players[by].name, parts[int(s)].part)
+        (int(s), game.players[int(s)].name, game.players[by].name, parts[int(s)].part, reasons.get(s))
         for s, by in hand["disputed"].items()
     ]
 

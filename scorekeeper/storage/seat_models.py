@@ -27,6 +27,9 @@ SEAT_LOG_ACTIONS = (
     "seat_given",
 )
 
+#: the most characters a dispute's typed reason may have ("That's not right": a short note)
+DISPUTE_REASON_MAX = 120
+
 
 class Seating(db.Model):
     """A game opened for seats: each phone at the table may take one player's seat."""
@@ -77,6 +80,8 @@ class SeatPart(db.Model):
     confirmed_by: Mapped[int | None] = mapped_column(nullable=True)
     #: the seat of the player who disputed it, None while nobody does (the editor settles a dispute)
     disputed_by: Mapped[int | None] = mapped_column(nullable=True)
+    #: why it was disputed, as the disputing player typed it (optional, short), None without a dispute
+    dispute_reason: Mapped[str | None] = mapped_column(NulFreeString(DISPUTE_REASON_MAX), nullable=True)
     #: the editor settled it: it counts as confirmed
     settled: Mapped[bool] = mapped_column(default=False)
     at: Mapped[datetime] = mapped_column(default=utcnow)

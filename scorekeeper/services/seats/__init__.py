@@ -2,7 +2,7 @@
 of a hand; the hand is recorded through :func:`scorekeeper.services.rounds.record_round` when the
 last part is in (docs/own-phones.md). The rows are :mod:`scorekeeper.storage.seat_models`."""
 
-from .confirming import confirm_part
+from .confirming import confirm_part, dispute_reasons
 from .parts import OWN_PARTS, HandClosed, hand_status, send_part
 from .seating import (
     CONFIRM_CHOICES,
@@ -26,6 +26,7 @@ __all__ = [
     "SeatTaken",
     "SeatingClosed",
     "confirm_part",
+    "dispute_reasons",
     "free_seat",
     "give_seat",
     "hand_status",

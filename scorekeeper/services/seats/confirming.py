@@ -9,6 +9,7 @@ who disputed it can approve it. A part sent again is confirmed again.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from sqlalchemy import delete
@@ -16,21 +17,25 @@ from sqlalchemy import delete
 from ...rules import RoundError
 from ...storage.extensions import db
 from ...storage.models import Game
-from ...storage.seat_models import SeatPart
+from ...storage.seat_models import DISPUTE_REASON_MAX, SeatPart
 from ..errors import NotFound
 from .parts import confirm_policy, hand_status, open_hand, parts_of, settle_hand
 from .seat_log import log_seat
 
 
-def confirm_part(game: Game, seat: int, hand: int, *, by: int | None, looks_right: bool) -> dict[str, Any]:
+def confirm_part(
+    game: Game, seat: int, hand: int, *, by: int | None, looks_right: bool, reason: str | None = None
+) -> dict[str, Any]:
     """Seat ``by`` (None: the game's editor) says ``seat``'s part of hand ``hand`` looks right, or
-    not. The hand's status after it, with ``recorded`` (the hand's number when this recorded it).
+    not (with ``reason``, a short typed note of why, kept with the dispute). The hand's status after
+    it, with ``recorded`` (the hand's number when this recorded it).
 
     The editor settles: looks right accepts the part as it is, not right takes it back (its player
     sends it again). HandClosed (409) for a hand not open; NotFound for a part not sent;
     RoundError (422) for a player confirming their own part, a seat that is not the one to the
     left at a table that asks for it, or a disputed part (the editor settles it).
     """
+    why = dispute_reason(reason) if by is not None and not looks_right else None
     number = open_hand(game, hand)
     parts = parts_of(game, number)
     row = parts.get(seat)
@@ -40,12 +45,44 @@ def confirm_part(game: Game, seat: int, hand: int, *, by: int | None, looks_righ
     if by is None:
         _settle(game, row, parts, looks_right)
     else:
-        _confirm(game, row, by, looks_right)
+        _confirm(game, row, by, looks_right, why)
     recorded = settle_hand(game, number, parts)
-    return {**hand_status(game), "recorded": recorded}
+    return {**hand_status(game), "reasons": dispute_reasons(game), "recorded": recorded}
 
 
-def _confirm(game: Game, row: SeatPart, by: int, looks_right: bool) -> None:
+def dispute_reasons(game: Game) -> dict[str, str]:
+    """The typed reasons of the open hand's disputes, by seat (as the hand status's ``disputed``)."""
+    parts = parts_of(game, len(game.rounds) + 1)
+    return {
+        str(seat): row.dispute_reason
+        for seat, row in sorted(parts.items())
+        if row.disputed_by is not None and row.dispute_reason
+    }
+
+
+def dispute_reason(text: Any) -> str | None:
+    """A dispute's typed reason, cleaned (NFC, one line, spaces collapsed), None when empty:
+    RoundError (field ``reason``) past :data:`DISPUTE_REASON_MAX` characters."""
+    if text is None:
+        return None
+    cleaned = " ".join(
+        "".join(
+            c for c in unicodedata.normalize("NFC", str(text)) if unicodedata.category(c)[0] != "C"
+        ).split()
+    )
+    if len(cleaned) > DISPUTE_REASON_MAX:
+        raise RoundError(
+            [
+                (
+                    "reason",
+                    f"A reason is at most {DISPUTE_REASON_MAX} characters; this one has {len(cleaned)}.",
+                )
+            ]
+        )
+    return cleaned or None
+
+
+def _confirm(game: Game, row: SeatPart, by: int, looks_right: bool, why: str | None = None) -> None:
     name = game.players[row.seat].name
     if by == row.seat:
         raise RoundError([("", f"{name} cannot confirm their own part: another player does.")])
@@ -71,9 +108,9 @@ def _confirm(game: Game, row: SeatPart, by: int, looks_right: bool) -> None:
     if looks_right:
         row.confirmed_by = by
     else:
-        row.disputed_by, row.confirmed_by = by, None
+        row.disputed_by, row.confirmed_by, row.dispute_reason = by, None, why
     action = "part_confirmed" if looks_right else "part_disputed"
-    log_seat(game, action, row.seat, by=by, hand=row.hand, part=row.part)
+    log_seat(game, action, row.seat, by=by, hand=row.hand, part=row.part, reason=why)
     db.session.flush()
 
 
@@ -81,7 +118,7 @@ def _settle(game: Game, row: SeatPart, parts: dict[int, SeatPart], looks_right: 
     action = "part_accepted" if looks_right else "part_returned"
     log_seat(game, action, row.seat, by=None, hand=row.hand, part=row.part)
     if looks_right:
-        row.settled, row.disputed_by = True, None
+        row.settled, row.disputed_by, row.dispute_reason = True, None, None
         db.session.flush()
         return
     db.session.execute(delete(SeatPart).where(SeatPart.id == row.id))
