@@ -25,6 +25,7 @@ from .cribbage_board import (
     seat_shape,
     streets,
 )
+from .isolates import isolated
 
 #: One colour per seat for up to 12 players, none used twice: each stands 3:1 or more against the
 #: light and the dark page, and any two differ by a CIE76 distance of 25 or more (tests/web/test_chart_colours.py).
@@ -121,7 +122,7 @@ def progression_svg(
     for t in ticks:
         out.append(
             f'<line x1="{left}" x2="{width - right}" y1="{y(t):.1f}" y2="{y(t):.1f}" class="grid"/>'
-            f'<text x="{left - 4}" y="{y(t) + 4:.1f}" text-anchor="end" class="tick">{t}</text>'
+            f'<text x="{left - 4}" y="{y(t) + 4:.1f}" text-anchor="end" class="tick">{isolated(str(t))}</text>'
         )
     step = max(1, span_x // 10)
     for i in range(0, len(series), step):
@@ -140,7 +141,9 @@ def progression_svg(
         ly = top + plot_h + 30 + (seat // 2) * 18
         colour, _, marker = seat_style(seat)
         out.append(point_marker(marker, lx, ly - 4, colour, 4.5))
-        out.append(f'<text x="{lx + 10}" y="{ly}" class="legend">{escape(short_name(name, 18))}</text>')
+        out.append(
+            f'<text x="{lx + 10}" y="{ly}" class="legend">{isolated(escape(short_name(name, 18)))}</text>'
+        )
     out.append("</svg>")
     return "".join(out)
 
@@ -209,7 +212,9 @@ def cribbage_board_svg(names: Sequence[str], pegs: Sequence[tuple[int, int]], ta
         out.append(peg_shape(marker, lx, ly - 5, 5).svg(f'fill="{colour}" class="legend-mark"'))
         out.append(
             f'<text x="{lx + 10:g}" y="{ly:g}" class="legend">'
-            f"{escape(short_name(name, 18))}: {pegs[seat][0] if seat < len(pegs) else 0}</text>"
+            # the name and the number isolated: "דנה: 45" keeps its order (docs/languages.md "Right to left")
+            f"{isolated(escape(short_name(name, 18)))}: {isolated(str(pegs[seat][0] if seat < len(pegs) else 0))}"
+            "</text>"
         )
     out.append("</svg>")
     return "".join(out)

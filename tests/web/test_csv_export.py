@@ -59,3 +59,33 @@ def test_the_json_export_keeps_the_names_exactly(client):
     exported = client.get(f"/api/v1/tables/{table['id']}/export").get_json()
     assert [p["name"] for p in exported["players"]] == list(EVIL)
     assert exported["games"][0]["players"] == list(EVIL[:2]) and exported["name"] == "=1+1"
+
+
+def test_a_hebrew_readers_csv_is_the_same_file_numbers_plain(client):
+    """CSV carries no direction marks (docs/languages.md "Right to left in the PDFs"): a spreadsheet
+    would read "\u2066-12\u2069" as text, not a number to add up, and lays out its own cells right to
+    left. So a Hebrew reader's file is the English one: the same column names (field names a formula
+    or a script reads), -12 and 45 as plain numbers, a Hebrew name as typed."""
+    table = client.post("/api/v1/tables", json={"name": "שולחן", "players": ["דנה", "Bob", "Cy"]}).get_json()
+    auth = {"Authorization": f"Bearer {table['secret']}"}
+    game = client.post(
+        "/api/v1/games",
+        json={"variant": "rummikub", "players": ["דנה", "Bob", "Cy"], "table": table["id"]},
+        headers=auth,
+    ).get_json()
+    hand = {"winner": 0, "players": [{"rack": ""}, {"rack": "K12"}, {"rack": "R10 B10 O13"}]}
+    recorded = client.post(
+        f"/api/v1/games/{game['id']}/rounds", json=hand, headers={"Authorization": f"Bearer {game['secret']}"}
+    )
+    assert recorded.status_code == 201
+    for kind in ("games", "hands"):
+        url = f"/api/v1/tables/{table['id']}/export/{kind}.csv"
+        hebrew = client.get(url, headers={"Accept-Language": "he"}).get_data(as_text=True)
+        assert hebrew == client.get(url).get_data(as_text=True)
+        assert not set(hebrew) & set("\u2066\u2067\u2068\u2069\u200e\u200f\u202a\u202b\u202c")
+    rows = list(csv.DictReader(io.StringIO(hebrew)))
+    assert [(r["player"], r["change"], r["total"]) for r in rows] == [
+        ("דנה", "45", "45"),
+        ("Bob", "-12", "-12"),
+        ("Cy", "-33", "-33"),
+    ]
