@@ -4,6 +4,7 @@ RB-7); read into the part the API's ``sendPart`` takes (services/seats/parts.py)
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask_babel import gettext
@@ -15,7 +16,9 @@ CARD_KINDS = ("cards", "bugz")
 #: the choices the card games' part fields offer (templates/seats/_card_part.html)
 PART_CHOICES = {"face_up": WILD_CHOICES, "kinds": RUMBUGZ_KINDS}
 #: the form's fields, one value each (``kinds``: ticks, read apart)
-FIELDS = ("rack", "points", "hand", "laid", "went_out", "face_up", "board", "board_points")
+FIELDS = ("rack", "points", "hand", "laid", "went_out", "face_up", "board", "board_points", "board_hand")
+#: Crazy Rummy's board and hand in one field (CZ-6): "45 - 20" (board 45, 20 left in hand), "45", "- 20"
+BOARD_HAND = re.compile(r"\s*(\d*)\s*(?:[-\u2212\u2013]\s*(\d+))?\s*")
 
 
 def form_values(form) -> dict[str, Any]:
@@ -26,6 +29,8 @@ def form_values(form) -> dict[str, Any]:
 def card_part(kind: str, values: dict[str, Any]) -> dict[str, Any]:
     """A Crazy Rummy or RumBugz part as the form sends it (RoundError for a number that is not one)."""
     part: dict[str, Any] = {}
+    if kind == "cards":
+        values = _board_hand(values)
     for key in ("points", "board_points"):
         typed = str(values.get(key) or "").strip()
         if typed and not typed.isdigit():
@@ -45,3 +50,20 @@ def card_part(kind: str, values: dict[str, Any]) -> dict[str, Any]:
     if not part or part == {"kinds": []}:
         raise RoundError([("part", gettext("Type your cards left or their points, or tick “I went out”."))])
     return part
+
+
+def _board_hand(values: dict[str, Any]) -> dict[str, Any]:
+    """Crazy Rummy's board and hand typed in one field, "45 - 20" (CZ-6: the board counts to the
+    good, the hand to the bad), read into the board's points and the points left where those
+    fields are empty (RoundError for anything else)."""
+    typed = str(values.get("board_hand") or "").strip()
+    if not typed:
+        return values
+    read = BOARD_HAND.fullmatch(typed)
+    if not read or not any(read.groups()):
+        raise RoundError(
+            [("part.board_hand", gettext("Type your board's points minus your hand's, such as 45 - 20."))]
+        )
+    board, hand = read.groups()
+    filled = {"board_points": board or "0", "points": hand or ""}
+    return {**values, **{k: v for k, v in filled.items() if not str(values.get(k) or "").strip()}}

@@ -1,5 +1,6 @@
 """Two phones at a Crazy Rummy table, each entering its own part on its seat page (issue 38,
-docs/own-phones.md): Bob types his board and his points left; Ann, the dealer, picks her face-up
+docs/own-phones.md): Bob types his board minus his points left in one field (two taps with
+"Send my part"); Ann, the dealer, picks her face-up
 card (the wild rank, CZ-1) and goes out; the hand is recorded and both totals move."""
 
 from __future__ import annotations
@@ -27,8 +28,7 @@ def test_two_phones_enter_a_crazy_rummy_hand(browser, tmp_path):
             for name, page in (("Ann", ann), ("Bob", bob)):
                 page.goto(f"{url}/games/{gid}/seat")
                 page.get_by_role("button", name=f"I am {name}").click()
-            bob.fill("#board_points", "30")
-            bob.fill("#points", "15")
+            bob.fill("#board_hand", "30 - 15")
             bob.screenshot(path=str(ARTIFACTS / "seat-crazy-bob-typed.png"), full_page=True)
             assert_no_sideways_scroll(bob)
             bob.get_by_role("button", name="Send my part").click()
