@@ -11,7 +11,7 @@ from .idempotency import with_keys
 from .links import game_links, hand_links, step_links
 from .photo_schemas import photo_operation
 from .schemas import PUBLIC_ID, STR, ref
-from .shapes import schemas
+from .shapes import bearer, path_param, schemas
 
 #: what each error status means, as the document says it
 ERRORS = {
@@ -26,20 +26,8 @@ ERRORS = {
     429: "too many such requests from this address: wait Retry-After seconds (docs, Limits)",
     503: "every worker process is busy, or the work ran too long: try again after Retry-After seconds",
 }
-GAME_ID = {
-    "name": "public_id",
-    "in": "path",
-    "required": True,
-    "description": "the game's id (as in its URL)",
-    "schema": PUBLIC_ID,
-}
-NUMBER = {
-    "name": "number",
-    "in": "path",
-    "required": True,
-    "schema": {"type": "integer", "minimum": 1},
-    "description": "hand number, 1-based",
-}
+GAME_ID = path_param("public_id", PUBLIC_ID, "the game's id (as in its URL)")
+NUMBER = path_param("number", {"type": "integer", "minimum": 1}, "hand number, 1-based")
 #: a change names the game's version it was made against (optional): a stale one is a 409
 IF_MATCH = {
     "name": "If-Match",
@@ -308,7 +296,7 @@ def document(server: str = "", parts: tuple[ApiPart, ...] = ()) -> dict:
         "components": {
             "schemas": schemas(parts),
             "securitySchemes": {
-                "editSecret": {"type": "http", "scheme": "bearer", "description": "the game's edit secret"},
+                "editSecret": bearer("the game's edit secret"),
                 **{k: v for part in parts for k, v in part.security.items()},
             },
         },

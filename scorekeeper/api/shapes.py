@@ -17,6 +17,23 @@ from .shape_words import place, sentence
 from .solver_schemas import solver_answers
 
 
+def path_param(name: str, schema: dict, description: str) -> dict:
+    """An operation's parameter in its path (``/games/{public_id}``), required: the core's and the
+    features' alike."""
+    return {"name": name, "in": "path", "required": True, "schema": schema, "description": description}
+
+
+def bearer(description: str) -> dict:
+    """A security scheme: a secret sent as ``Authorization: Bearer <secret>`` (``description``: whose)."""
+    return {"type": "http", "scheme": "bearer", "description": description}
+
+
+def dict_of(values: dict, description: str | None = None) -> dict:
+    """An object of any keys (seats by number, links by name), each value ``values``."""
+    shape = {"type": "object", "additionalProperties": values}
+    return {**shape, "description": description} if description else shape
+
+
 def schemas(parts: tuple[ApiPart, ...] = ()) -> dict[str, dict]:
     """Every component schema with the features' ``parts``, by name (built once per set of variants
     and parts; read, never change it)."""

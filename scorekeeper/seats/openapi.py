@@ -4,24 +4,17 @@ from __future__ import annotations
 
 from ..api.openapi import GAME_ID, op
 from ..api.schemas import BOOL, INT, NULL_INT, STR, array, obj, ref
+from ..api.shapes import bearer, dict_of, path_param
 from ..services.seats import CONFIRM_CHOICES
 from ..storage.seat_models import DISPUTE_REASON_MAX
 from ..web.features import ApiPart
 
-SEAT = {
-    "name": "seat",
-    "in": "path",
-    "required": True,
-    "schema": {"type": "integer", "minimum": 0},
-    "description": "the player's seat (0 is the first player)",
-}
-SECURITY = {
-    "seatSecret": {
-        "type": "http",
-        "scheme": "bearer",
-        "description": "a seat's secret, given to the phone that took the seat (POST .../seats)",
-    }
-}
+SEAT = path_param("seat", {"type": "integer", "minimum": 0}, "the player's seat (0 is the first player)")
+SECURITY = {"seatSecret": bearer("a seat's secret, given to the phone that took the seat (POST .../seats)")}
+#: the hand a part or a confirmation is for
+OPEN_HAND = {"type": "integer", "minimum": 1, "description": "the hand the part is for (the open hand)"}
+#: links by name
+URLS = dict_of(STR)
 MEANINGS = {
     401: "no secret: send 'Authorization: Bearer <secret>'",
     403: "that secret is not this game's edit secret (nor, for a part, this seat's)",
@@ -50,21 +43,11 @@ def schemas() -> dict[str, dict]:
             **array(INT),
             "description": "seats whose parts wait for a confirmation (or a settlement)",
         },
-        disputed={
-            "type": "object",
-            "additionalProperties": INT,
-            "description": "the disputed parts, by seat: who disputed each",
-        },
-        reasons={
-            "type": "object",
-            "additionalProperties": STR,
-            "description": "the disputed parts' typed reasons, by seat (a dispute without one is not here)",
-        },
-        sent_by={
-            "type": "object",
-            "additionalProperties": {"enum": ["seat", "editor"]},
-            "description": "who sent each part that is in, by seat",
-        },
+        disputed=dict_of(INT, "the disputed parts, by seat: who disputed each"),
+        reasons=dict_of(
+            STR, "the disputed parts' typed reasons, by seat (a dispute without one is not here)"
+        ),
+        sent_by=dict_of({"enum": ["seat", "editor"]}, "who sent each part that is in, by seat"),
         **{"in": array(INT), "waiting": array(INT)},
     )
     return {
@@ -94,7 +77,7 @@ def schemas() -> dict[str, dict]:
         "Part": obj(
             ("hand", "part"),
             extra=False,
-            hand={"type": "integer", "minimum": 1, "description": "the hand the part is for (the open hand)"},
+            hand=OPEN_HAND,
             part={
                 "type": "object",
                 "description": "the player's own entry: a tile game's rack, points or went_out; Krazy Bee's laid, "
@@ -108,7 +91,7 @@ def schemas() -> dict[str, dict]:
         "Confirmation": obj(
             ("hand", "looks_right"),
             extra=False,
-            hand={"type": "integer", "minimum": 1, "description": "the hand the part is for (the open hand)"},
+            hand=OPEN_HAND,
             looks_right={
                 "type": "boolean",
                 "description": "true: the part looks right (the editor: accept it as it is); false: dispute "
@@ -128,7 +111,7 @@ def schemas() -> dict[str, dict]:
             confirm={"enum": [*CONFIRM_CHOICES, None]},
             seats=array(ref("Seat")),
             hand=ref("HandStatus"),
-            urls={"type": "object", "additionalProperties": STR},
+            urls=URLS,
         ),
         "SeatTaken": obj(
             ("seat", "name", "holder", "urls"),
@@ -136,11 +119,7 @@ def schemas() -> dict[str, dict]:
             name=STR,
             holder={"enum": ["phone", "editor"]},
             secret={**STR, "description": "the seat's secret: the phone's Bearer token for its parts"},
-            urls={
-                "type": "object",
-                "additionalProperties": STR,
-                "description": "seating; seat: the seat's link",
-            },
+            urls=dict_of(STR, "seating; seat: the seat's link"),
         ),
         "PartTaken": {
             **hand,
@@ -148,7 +127,7 @@ def schemas() -> dict[str, dict]:
             "properties": {
                 **hand["properties"],
                 "recorded": {**NULL_INT, "description": "the hand's number when this part recorded it"},
-                "game": {"type": "object", "additionalProperties": STR},
+                "game": URLS,
             },
         },
     }

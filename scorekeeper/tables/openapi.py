@@ -16,18 +16,13 @@ from ..api.schemas import (
     ref,
     slugs,
 )
+from ..api.shapes import bearer, path_param
 from ..limits import ROSTER_MAX, RULINGS_MAX, TABLE_GAMES_MAX
 from ..web.features import ApiPart
 from . import openapi_bgstats, openapi_house
 from .openapi_stats import table_stats
 
-TABLE_ID = {
-    "name": "table_id",
-    "in": "path",
-    "required": True,
-    "schema": PUBLIC_ID,
-    "description": "the table's id (as in its URL)",
-}
+TABLE_ID = path_param("table_id", PUBLIC_ID, "the table's id (as in its URL)")
 #: the field a new game of a table adds to ``NewGame<Variant>``
 TABLE_FIELD = {
     "table": {
@@ -42,13 +37,7 @@ MEANINGS = {
     403: "that secret is not this table's",
     404: "no such table",
 }
-SECURITY = {
-    "tableSecret": {
-        "type": "http",
-        "scheme": "bearer",
-        "description": 'the table\'s secret (POST /games with "table")',
-    }
-}
+SECURITY = {"tableSecret": bearer('the table\'s secret (POST /games with "table")')}
 
 
 def schemas() -> dict[str, dict]:

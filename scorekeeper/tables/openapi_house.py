@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from ..api.openapi import op
 from ..api.schemas import INT, OPTIONS, STR, array, obj, ref, slugs
+from ..api.shapes import path_param
 from ..limits import HOUSE_GAME_NAME_MAX, HOUSE_GAMES_MAX, RULING_NOTE_MAX
 
 DAY = {"type": "string", "pattern": r"^[12][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"}
-HOUSE_ID = {
-    "name": "hid",
-    "in": "path",
-    "required": True,
-    "schema": {"type": "integer", "minimum": 1},
-    "description": "the house game's id (as GET .../house-games lists it)",
-}
+HOUSE_ID = path_param(
+    "hid", {"type": "integer", "minimum": 1}, "the house game's id (as GET .../house-games lists it)"
+)
 MEANINGS = {
     401: "no table secret: send 'Authorization: Bearer <table secret>'",
     403: "that secret is not this table's",
