@@ -28,6 +28,7 @@ from ..services.seats import (
     send_part,
     take_seat,
 )
+from ..services.seats.closing import close_hand
 from ..services.seats.parts import retried
 from ..storage.extensions import csrf, db
 from ..web.access import bearer_secret, editable_game
@@ -137,6 +138,18 @@ def confirm(public_id: str, seat: int):
         right, why = body["looks_right"], body.get("reason")
         status = confirm_part(game, seat, body["hand"], by=by, looks_right=right, reason=why)
         return {**status, "game": game_urls(game)}
+
+    return _committed(retried(answer), 200)
+
+
+@bp.post("/games/<public_id>/seating/close")
+def close(public_id: str):
+    """The editor closes the open hand with the parts that are in, where the variant allows it."""
+    body = bodies.shaped("CloseHand", bodies.object_body())
+
+    def answer() -> dict:
+        game = editable_game(public_id, bearer_only=True)
+        return {**close_hand(game, body["hand"]), "game": game_urls(game)}
 
     return _committed(retried(answer), 200)
 

@@ -12,6 +12,7 @@ from flask_babel import gettext
 from ..rules import RoundError
 from ..services import ServiceError, get_game
 from ..services.seats import OWN_PARTS, free_seat, give_seat, hold_seat, send_part
+from ..services.seats.closing import close_hand
 from ..services.seats.parts import retried
 from ..storage.extensions import db
 from ..storage.models import utcnow
@@ -77,4 +78,23 @@ def fill(public_id: str):
     db.session.commit()
     name = get_game(public_id).players[int(seat)].name
     _said(game, status, gettext("%(name)s's part is in, entered by the editor.", name=name))
+    return redirect(url_for("seats.seat_page", public_id=public_id))
+
+
+@bp.post("/games/<public_id>/seat/close")
+def close(public_id: str):
+    """The editor closes the open hand with the parts that are in, where the variant allows it (the
+    players without a part sat it out; as the API's ``closeHand``)."""
+    game = get_game(public_id)
+    require_editor(game)
+    hand = request.form.get("hand_number", "")
+    if not hand.isdigit():
+        return _page(game, problems=[gettext("This form is not one of this page's.")], status=422)
+    try:
+        status = retried(lambda: close_hand(get_game(public_id), int(hand)))
+    except (ServiceError, RoundError) as err:
+        db.session.rollback()
+        return _page(get_game(public_id), problems=_reasons(err), status=422)
+    db.session.commit()
+    _said(game, status, "")
     return redirect(url_for("seats.seat_page", public_id=public_id))

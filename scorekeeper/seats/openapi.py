@@ -103,6 +103,11 @@ def schemas() -> dict[str, dict]:
                 "description": "with a dispute, why (optional, shown to the part's player and the editor)",
             },
         ),
+        "CloseHand": obj(
+            ("hand",),
+            extra=False,
+            hand={"type": "integer", "minimum": 1, "description": "the hand to close (the open hand)"},
+        ),
         "Seat": seat,
         "HandStatus": hand,
         "Seating": obj(
@@ -175,6 +180,20 @@ def paths() -> dict[str, dict]:
                 ("200", "Seating", "the seats"),
                 (400, 401, 403, 404, 413, 422),
                 body="SeatingChoice",
+                secured=True,
+                meanings=MEANINGS,
+            ),
+        },
+        "/games/{public_id}/seating/close": {
+            "parameters": [GAME_ID],
+            "post": op(
+                "closeHand",
+                "Close the open hand with the parts that are in, where the variant allows it (Krazy Bee, "
+                "Crazy Rummy: a player without a part sat the hand out, scoring 0; the tile games and "
+                "RumBugz refuse, 422: there every part counts in the winner's score)",
+                ("200", "PartTaken", "the hand recorded"),
+                (400, 401, 403, 404, 409, 413, 422),
+                body="CloseHand",
                 secured=True,
                 meanings=MEANINGS,
             ),

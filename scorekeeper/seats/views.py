@@ -28,6 +28,7 @@ from ..services.seats import (
     send_part,
     take_seat,
 )
+from ..services.seats.closing import closable
 from ..services.seats.parts import confirm_policy, parts_of, retried
 from ..storage.extensions import db
 from ..storage.seat_models import DISPUTE_REASON_MAX
@@ -233,6 +234,7 @@ def _page(game, problems: list | None = None, values: dict | None = None, status
         disputed_parts=_disputed_parts(game, hand, reasons) if can_edit(game) else [],
         mine=seat in hand["in"] if seat is not None else False,
         reason_max=DISPUTE_REASON_MAX,
+        closable=closable(game),
         problems=problems or [],
         values=values or {},
         holders=[(p.seat, p.name, taken[p.seat].holder if p.seat in taken else None) for p in game.players],

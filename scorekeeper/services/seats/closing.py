@@ -1,0 +1,88 @@
+"""The game's editor closes the open hand with the parts that are in (issue 38, docs/own-phones.md).
+
+Where the variant allows it: where each player's score for the hand is their own part's alone, a
+player without a part sat the hand out: Krazy Bee (KB-7: each player counts the points in their own
+hand; KB-9: a player who did not lay the Step down stays on it) and Crazy Rummy (CZ-6: a player's
+score is their own board minus their own hand). The missing player then scores 0 for the hand (their
+total does not move) and, in Krazy Bee, did not lay the Step down (stays on it). Crazy Rummy needs
+the dealer's part, whose face-up card sets the hand's wild rank (CZ-1).
+
+Refused where a missing part changes the others' scores: the tile games (CT-8: the winner scores the
+losers' racks; with nobody out the lowest rack wins) and RumBugz (RB-7: the winner scores the
+losers' hands). There the editor fills the missing part instead (``send_part(..., by="editor")``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import delete
+
+from ...rules import RoundError, find_variant, judge_hand
+from ...storage.extensions import db
+from ...storage.models import Game
+from ...storage.seat_models import SeatPart
+from ..rounds import record_round
+from ..scores import game_score
+from .parts import OWN_PARTS, hand_status, open_hand, parts_of
+
+#: the part a player without one counts as, where the variant allows closing the hand (per kind)
+SAT_OUT = {
+    "steps": {"laid": False, "went_out": False, "points": 0},
+    "cards": {"board_points": 0, "points": 0, "went_out": False},
+}
+#: why the hand cannot be closed without every part, per kind (the rule that makes each part count)
+NOT_CLOSABLE = {
+    "tiles": "In a tile game every rack counts in the winner's score (CT-8): enter {names}'s part instead.",
+    "bugz": "In RumBugz the winner scores every loser's hand (RB-7): enter {names}'s part instead.",
+}
+
+
+def closable(game: Game) -> bool:
+    """Whether the game's variant lets the editor close a hand with the parts that are in."""
+    return OWN_PARTS.get(game.variant) in SAT_OUT
+
+
+def close_hand(game: Game, hand: int) -> dict[str, Any]:
+    """The editor closes hand ``hand`` with the parts that are in: the players without one sat it
+    out (:data:`SAT_OUT`), the parts waiting for a confirmation count as sent. The hand's status
+    after it, with ``recorded``.
+
+    HandClosed (409) for a hand not open; RoundError (422, nothing changed) where the variant does
+    not allow it, with no part in, with a dispute open, without the Crazy Rummy dealer's part, or
+    when the engine refuses the whole hand.
+    """
+    number = open_hand(game, hand)
+    parts = parts_of(game, number)
+    kind, word = OWN_PARTS[game.variant], find_variant(game.variant).round_word
+    missing = [p for p in game.players if p.seat not in parts]
+    if kind not in SAT_OUT:
+        names = ", ".join(p.name for p in missing) or "the missing player"
+        raise RoundError([("", NOT_CLOSABLE[kind].format(names=names))])
+    if not parts:
+        raise RoundError([("", f"No part of this {word} is in yet: there is nothing to close it with.")])
+    disputed = [game.players[s].name for s, row in sorted(parts.items()) if row.disputed_by is not None]
+    if disputed:
+        raise RoundError(
+            [("", f"{', '.join(disputed)}'s part is disputed: settle it before closing the {word}.")]
+        )
+    before = game_score(game)
+    dealer = before.dealer
+    if kind == "cards" and dealer not in parts:
+        name = game.players[dealer].name
+        raise RoundError(
+            [
+                (
+                    "",
+                    f"{name} deals this {word}: {name}'s face-up card sets the wild rank (CZ-1), so it is needed.",
+                )
+            ]
+        )
+    entries = {s: row.part for s, row in parts.items()} | {p.seat: dict(SAT_OUT[kind]) for p in missing}
+    facts = judge_hand(game.variant, entries, game=before, options=game.options)
+    sat_out = f" ({', '.join(p.name for p in missing)} sat it out)" if missing else ""
+    by = f" closed by the editor with the parts that were in{sat_out}"
+    recorded = record_round(game, facts, before=before, by=by).number
+    db.session.execute(delete(SeatPart).where(SeatPart.game_id == game.id, SeatPart.hand == number))
+    db.session.flush()
+    return {**hand_status(game), "recorded": recorded}
