@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 import pytest
+from babel.messages.pofile import read_po
 
 from scorekeeper.rules import check
+from scorekeeper.web.languages import LANGUAGES, TRANSLATIONS
 
 from .api_support import OpenApi, call
 
@@ -168,3 +170,75 @@ def test_a_new_game_without_players_is_refused_in_german(client):
     assert "Rummikub wird von 2 bis 4 Personen gespielt, nicht von 0" in page
     assert "Wer zuerst gibt, muss einer der Spieler sein" in page
     assert "is played by" not in page and "must be one of the players" not in page
+
+
+#: every language a reader may choose but English: the API answers in each (issue 40)
+OTHER_LANGUAGES = sorted(code for code in LANGUAGES if code != "en")
+
+
+def engine_words(language: str) -> dict[str, str]:
+    """The language's engine catalog: each sentence's key (the translator's note) and each English
+    text, to its translation; skips the test when the language has no engine catalog yet."""
+    path = TRANSLATIONS / language / "LC_MESSAGES" / "engine.po"
+    if not path.exists():
+        pytest.skip(f"no engine catalog for {language} yet (issue 40)")
+    with open(path, "rb") as po:
+        catalog = read_po(po, locale=language)
+    words = {}
+    for message in catalog:
+        if message.id and message.string and not message.fuzzy:
+            words[message.id] = message.string
+            words.update({note: message.string for note in message.auto_comments})
+    return words
+
+
+def said(words: dict[str, str], described: dict) -> str:
+    """A sentence as the catalog writes it in a language, from its key and values (the API's data)."""
+    values = {
+        name: ", ".join(said(words, v) for v in value)
+        if isinstance(value, list)
+        else value  # a list of words
+        for name, value in described["values"].items()
+    }
+    return words[described["key"]].format(**values)
+
+
+@pytest.mark.parametrize("language", OTHER_LANGUAGES)
+def test_a_verdict_in_every_language(client, api, language):
+    """The engine's reasons in the language asked for, each as that language's catalog writes its key
+    with the values, the data beside them the same in every language."""
+    words = engine_words(language)
+    asked = {"Accept-Language": f"{language};q=0.9, en;q=0.5"}
+    answer = client.post("/api/v1/check", json=MIXED, headers=asked)
+    assert "Accept-Language" in answer.headers["Vary"]
+    verdict = answer.get_json()
+    english = post(client, api, "/api/v1/check", MIXED, 200)
+    assert verdict["reasons_keys"] == english["reasons_keys"]
+    for reason, described, in_english in zip(verdict["reasons"], verdict["reasons_keys"], english["reasons"]):
+        assert reason == said(words, described) and reason != in_english
+        assert reason.startswith(f"{described['rule']}: ")  # the rule id as RULES.md writes it
+
+
+@pytest.mark.parametrize("language", OTHER_LANGUAGES)
+def test_a_refused_hand_in_every_language(client, api, language):
+    words = engine_words(language)
+    _, created = call(
+        client, api, "POST", "/api/v1/games", {"variant": "crib-rummy", "players": ["Ann", "Bob"]}, expect=201
+    )
+    facts = {"turns": [{"melds": [{"cards": "3H 4H 5H"}]}, {"melds": [{"cards": "6H", "extend": 0}]}]}
+    asked = {"Accept-Language": language}
+    body = post(client, api, f"/api/v1/games/{created['id']}/rounds", facts, 422, asked, created["secret"])
+    field = body["fields"][0]
+    assert field["message_key"] == {"rule": "CR-6", "key": "cr.lay_first", "values": {"player": "Ann"}}
+    assert field["message"] == said(words, field["message_key"]) and "Ann" in field["message"]
+
+
+@pytest.mark.parametrize("language", OTHER_LANGUAGES)
+def test_the_variants_list_in_every_language(client, api, language):
+    words = engine_words(language)
+    english = call(client, api, "GET", "/api/v1/variants", expect=200)[1]["variants"]
+    asked = {"Accept-Language": language}
+    answered = call(client, api, "GET", "/api/v1/variants", headers=asked, expect=200)[1]["variants"]
+    assert [v["slug"] for v in answered] == [v["slug"] for v in english]
+    for theirs, ours in zip(answered, english):
+        assert theirs["summary"] == words[ours["summary"]] != ours["summary"]
