@@ -9,7 +9,9 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import services
+from scorekeeper.rules import RoundError
 from scorekeeper.services.seats import open_seats, send_part
+from scorekeeper.services.seats.closing import close_hand
 from scorekeeper.storage.extensions import db
 
 from .api_support import OpenApi, call
@@ -132,3 +134,14 @@ def test_the_tile_games_seat_page_says_why_it_has_no_close_button(app, client):
     refused = client.post(f"/games/{gid}/seat/close", data={"csrf_token": token, "hand_number": "1"})
     assert refused.status_code == 422
     assert "enter Bob, Cy&#39;s part instead" in refused.get_data(as_text=True)
+
+
+def test_a_game_entered_otherwise_is_refused_in_a_sentence(app):
+    """A game whose hands are not parts of the kinds above (Crib Rummy's turns) is never closed with
+    a missing part: a sentence, not a crash."""
+    with app.app_context():
+        game, _ = services.create_game("crib-rummy", ["Ann", "Bob"], {})
+        with pytest.raises(RoundError) as refused:
+            close_hand(game, 1)
+        assert "is closed only with every part: enter Ann, Bob's part instead." in str(refused.value.errors)
+        db.session.rollback()

@@ -36,6 +36,8 @@ NOT_CLOSABLE = {
     "tiles": "In a tile game every rack counts in the winner's score (CT-8): enter {names}'s part instead.",
     "bugz": "In RumBugz the winner scores every loser's hand (RB-7): enter {names}'s part instead.",
 }
+#: any other game's (a hand entered turn by turn, say)
+EVERY_PART = "This game's {word} is closed only with every part: enter {names}'s part instead."
 
 
 def closable(game: Game) -> bool:
@@ -54,11 +56,11 @@ def close_hand(game: Game, hand: int) -> dict[str, Any]:
     """
     number = open_hand(game, hand)
     parts = parts_of(game, number)
-    kind, word = OWN_PARTS[game.variant], find_variant(game.variant).round_word
+    kind, word = OWN_PARTS.get(game.variant), find_variant(game.variant).round_word
     missing = [p for p in game.players if p.seat not in parts]
     if kind not in SAT_OUT:
         names = ", ".join(p.name for p in missing) or "the missing player"
-        raise RoundError([("", NOT_CLOSABLE[kind].format(names=names))])
+        raise RoundError([("", NOT_CLOSABLE.get(kind, EVERY_PART).format(names=names, word=word))])
     if not parts:
         raise RoundError([("", f"No part of this {word} is in yet: there is nothing to close it with.")])
     disputed = [game.players[s].name for s, row in sorted(parts.items()) if row.disputed_by is not None]
