@@ -34,7 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from web_bench import free_port, start_server  # noqa: E402
+from bench_server import start_server  # noqa: E402
+from web_bench import free_port  # noqa: E402
 
 PIECE = b"x" * (64 * 1024)
 PATH = "/api/v1/games"

@@ -39,7 +39,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from web_bench import CSRF, Client, free_port, hand, seed, start_server
+from bench_server import start_server
+from web_bench import CSRF, Client, free_port, hand, seed
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDED = 50  # hands already in the game (web_bench.seed)

@@ -17,25 +17,19 @@ import collections
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from bench_server import ROOT, start_gunicorn
+from web_bench import free_port
+
 BIN = Path(sys.executable).parent
 NEW_GAME = json.dumps({"variant": "rummikub", "players": ["Ann", "Bob"]}).encode()
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def create(url: str) -> tuple[int, str | None]:
@@ -72,35 +66,9 @@ def main() -> None:
             capture_output=True,
         )
         port = free_port()
-        server = subprocess.Popen(
-            [
-                BIN / "gunicorn",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                str(args.workers),
-                "--worker-class",
-                "gthread",
-                "--threads",
-                "1",
-                "--log-level",
-                "warning",
-                "scorekeeper:create_app()",
-            ],
-            cwd=ROOT,
-            env=env,
-            start_new_session=True,
-        )
+        # a loaded machine starts slowly; the rate store as the run asks (env)
+        server = start_gunicorn(port, env["DATABASE_URL"], args.workers, 1, env, wait=180)
         try:
-            deadline = time.monotonic() + 180  # a loaded machine starts slowly
-            while True:
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1).close()
-                    break
-                except OSError:
-                    if time.monotonic() > deadline or server.poll() is not None:
-                        raise SystemExit("the server did not start") from None
-                    time.sleep(0.2)
             with ThreadPoolExecutor(args.clients) as pool:
                 answers = list(pool.map(create, [f"http://127.0.0.1:{port}/api/v1/games"] * args.creations))
         finally:

@@ -43,7 +43,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from web_bench import free_port, start_server  # noqa: E402
+from bench_server import start_server  # noqa: E402
+from web_bench import free_port  # noqa: E402
 
 HANDS = 2000
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]

@@ -40,8 +40,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from bench_server import add_server_options, start_chosen_server  # noqa: E402
 from shelf_seed import seed_imported, seed_points  # noqa: E402
-from web_bench import Client, add_server_options, free_port, run_phase, start_chosen_server  # noqa: E402
+from web_bench import Client, free_port, run_phase  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Eve", "Finn"]
 #: options that let a game run 20 hands (a round count where the variant has one)
