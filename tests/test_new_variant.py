@@ -127,9 +127,11 @@ def test_make_messages_puts_the_variants_engine_words_in_the_engine_catalog(tree
     it wrote only the pages' words, so a faithful follower left the engine's untranslated)."""
     root, written, _ = tree
     venv = Path(sys.executable).parents[1]
+    outer = ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")  # `make test`'s own flags and variables stay its own
     ran = subprocess.run(
         ["make", "--no-print-directory", "-o", f"{venv}/.installed-test", "messages", f"VENV={venv}"],
         cwd=root,
+        env={k: v for k, v in os.environ.items() if k not in outer},
         capture_output=True,
         text=True,
         timeout=300,
