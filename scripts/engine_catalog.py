@@ -5,6 +5,8 @@ language's engine.po (new sentences untranslated, gone ones dropped) and compile
     .venv/bin/python scripts/engine_catalog.py          # after changing scorekeeper/rules/messages/
     .venv/bin/python scripts/engine_catalog.py --add fr  # start a language
 
+`make messages` and `make translations` run it too (beside the pages' catalog), so a new variant's
+own sentences and describing words reach engine.po by the usual steps (docs/adding-a-variant.md).
 Run it again after editing a .po: the compiled .mo is committed beside it
 (tests/rules/test_engine_words.py fails when the two differ).
 """
