@@ -137,3 +137,25 @@ def test_an_imported_seat_entry_without_names_shows_its_summary(client, api):
     doc["audit"][1] = {**doc["audit"][1], "new": {"seat": 0}, "summary": "Ann's seat taken (by hand)"}
     _, made = call(client, api, "POST", "/api/v1/games/import", doc, expect=201)
     assert "Ann's seat taken (by hand)" in _lines(client, made["id"])
+
+
+def test_a_seat_taken_freed_kept_or_given_moves_the_seat_pages_live_version(client, api):
+    """Every seat change, by the page or the API, moves the version the seat pages' stream follows
+    (live/_follow.html's data-live-version), so the other phones' seat pages refresh at once."""
+    gid, secret, _ = _seated(client, api, names=["Ann", "Bob"])
+    seen = [_live_version(client, gid)]
+    seat = f"/api/v1/games/{gid}/seats/1"
+    call(client, api, "DELETE", seat, secret=secret, expect=200)
+    seen.append(_live_version(client, gid))
+    call(client, api, "POST", f"/api/v1/games/{gid}/seats", {"name": "Bob"}, expect=201)
+    seen.append(_live_version(client, gid))
+    call(client, api, "PUT", seat, {"holder": "editor"}, secret=secret, expect=200)
+    seen.append(_live_version(client, gid))
+    call(client, api, "PUT", seat, {"holder": "phone"}, secret=secret, expect=200)
+    seen.append(_live_version(client, gid))
+    assert len(set(seen)) == 5, seen
+
+
+def _live_version(client, gid: str) -> str:
+    page = client.get(f"/games/{gid}/seat").get_data(as_text=True)
+    return re.search(r'data-live-version="([^"]+)"', page)[1]

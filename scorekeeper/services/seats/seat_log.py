@@ -15,7 +15,7 @@ from typing import Any
 
 from ...rules import find_variant
 from ...storage.extensions import db
-from ...storage.models import AuditEntry, Game
+from ...storage.models import AuditEntry, Game, utcnow
 from ...storage.seat_models import SEAT_LOG_ACTIONS
 
 #: the English summary of each entry: {who} made it, {name}'s part or seat
@@ -45,7 +45,11 @@ def log_seat(
     reason: str | None = None,
 ) -> None:
     """Log ``action`` on ``seat``'s part of hand ``hand`` (or on the seat itself, ``hand`` None),
-    made by seat ``by`` (None: the game's editor); ``old``: the part it replaced."""
+    made by seat ``by`` (None: the game's editor); ``old``: the part it replaced. A seat taken,
+    freed, kept or given moves the game's change stamp, so every phone's seat page (and the game's
+    other live pages) follows it at once, whichever page or API call made it."""
+    if action.startswith("seat_"):
+        game.updated_at = utcnow()
     assert action in SEAT_LOG_ACTIONS, action
     name = game.players[seat].name
     who = "the editor" if by is None else game.players[by].name
