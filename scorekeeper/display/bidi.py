@@ -8,12 +8,17 @@ order and sense:
   direction; the undo and redo icons carry the same class. Whatever arrow a translation wrote, the
   page draws its own.
 - :func:`bdi`: a player's (or a table's) name isolated, ``<bdi>Ann</bdi>``, so a Latin name keeps its
-  place in a Hebrew sentence and a Hebrew name in an English one.
+  place in a Hebrew sentence and a Hebrew name in an English one (:func:`isolated_names` for a list).
+- :func:`number`: a score, total or signed number isolated left to right, ``<bdi dir="ltr">-12</bdi>``:
+  in a right-to-left line "-12" would show as "12-" and "+45" as "45+". Python's Babel writes no
+  direction mark (the browser's ``Intl.NumberFormat`` does for Hebrew), so the page isolates it.
+  The scripts do the same with ``isolatedName`` and ``isolatedNumber`` (static/js/i18n.js).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from markupsafe import Markup, escape
 
@@ -44,3 +49,29 @@ def bdi(name: object) -> Markup:
     (Markup('<bdi>דנה</bdi>'), Markup('<bdi>&lt;b&gt;</bdi>'))
     """
     return Markup("<bdi>") + escape(str(name)) + Markup("</bdi>")
+
+
+def number(value: object, sign: bool = False) -> Markup:
+    """A score or total isolated left to right; ``sign``: a change with its sign (``+5``, ``-3``, ``0``).
+
+    >>> number(-12), number(45, sign=True)
+    (Markup('<bdi dir="ltr">-12</bdi>'), Markup('<bdi dir="ltr">+45</bdi>'))
+    >>> number(0, sign=True), number(None)
+    (Markup('<bdi dir="ltr">0</bdi>'), Markup(''))
+    """
+    if value is None or value == "":
+        return Markup("")
+    text = f"+{value}" if sign and isinstance(value, int) and value > 0 else str(value)
+    return Markup('<bdi dir="ltr">') + escape(text) + Markup("</bdi>")
+
+
+def isolated_names(names: Iterable[object], joined) -> Markup:
+    """``names`` joined by ``joined`` (the language's list pattern: words.name_list), each in ``<bdi>``.
+
+    >>> isolated_names(["Ann", "דנה"], lambda xs: " and ".join(xs))
+    Markup('<bdi>Ann</bdi> and <bdi>דנה</bdi>')
+    """
+    names = [str(n) for n in names]
+    marks = [f"\x00{i}\x00" for i in range(len(names))]
+    written = str(escape(joined(marks)))
+    return Markup(re.sub("\x00(\\d+)\x00", lambda m: str(bdi(names[int(m[1])])), written))

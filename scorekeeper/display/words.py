@@ -6,7 +6,7 @@ from babel.lists import format_list
 from flask_babel import get_locale, gettext
 
 from ..rules import find_variant
-from .bidi import back_link, bdi
+from .bidi import back_link, bdi, isolated_names, number
 
 
 def signed(value: int | None) -> str:
@@ -118,4 +118,6 @@ FILTERS = {
     "option_label": option_label,
     "back_link": back_link,
     "bdi": bdi,
+    "number": number,
+    "name_bdi_list": lambda names: isolated_names(names, name_list),
 }

@@ -15,7 +15,8 @@ from markupsafe import Markup
 
 from .. import services
 from ..display import charts, standings
-from ..display.words import round_word
+from ..display.bidi import isolated_names
+from ..display.words import name_list, round_word
 from ..rules import RoundError, RulesError, find_variant, step_texts
 from ..services import timer
 from ..web import access
@@ -99,8 +100,9 @@ def game_page(game) -> dict:
         # a result kept without hands (imported from BG Stats): its result is shown, not the engine's empty game
         "result_only": not game.rounds and hands_closed(game) is not None,
         "steps": step_texts(game.options) if rules.laid_in_steps else [],
-        "winner_names": standings.names_of(score.winners, names) if score else "",
-        "leader_names": standings.names_of(score.leaders, names) if score else "",
+        # each name isolated (<bdi>), so a Latin name keeps its place in a Hebrew sentence and back
+        "winner_names": isolated_names([names[s] for s in score.winners], name_list) if score else "",
+        "leader_names": isolated_names([names[s] for s in score.leaders], name_list) if score else "",
         "steps_back": game_changes.step_labels(game) if editor else None,
         "timer": timer.timer_of(game),
         "announce": game_changes.announcement(game, score, names),

@@ -18,8 +18,8 @@ from .conftest import ARTIFACTS, served_app
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 HEBREW = "he-IL,he;q=0.9"
-#: a Hebrew name and a Latin one at one table
-PLAYERS = ["דנה", "Ann"]
+#: a Hebrew name and a Latin one (ending in a full stop, which a right-to-left line would move) at one table
+PLAYERS = ["דנה", "Ann B."]
 
 
 @pytest.fixture(scope="module")
@@ -122,3 +122,77 @@ def test_tiles_and_the_chart_read_as_they_lie_in_hebrew(phone, hebrew_site):
     assert len(lefts) >= 3 and lefts[:3] == sorted(lefts[:3]), lefts
     phone.goto(f"{url}/games/{public_id}")
     assert phone.evaluate(TILES)["chart"] == "ltr"
+
+
+#: where the first and the last character of ``text`` are drawn, inside the first element matching
+#: ``selector`` that holds it: the rendered order, read back from the glyphs' boxes
+DRAWN = """([selector, text]) => {
+  for (const element of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const whole = element.textContent, at = whole.indexOf(text);
+    if (at < 0) continue;
+    const boxes = [];
+    let seen = 0;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.length; i++, seen++) {
+        if (seen < at || seen >= at + text.length) continue;
+        const range = document.createRange();
+        range.setStart(node, i); range.setEnd(node, i + 1);
+        boxes.push(range.getBoundingClientRect().left);
+      }
+    }
+    return {text: element.innerText, boxes: boxes};
+  }
+  return null;
+}"""
+
+
+def drawn(page, selector: str, text: str) -> dict:
+    found = page.evaluate(DRAWN, [selector, text])
+    assert found, f"{text!r} is not in {selector}"
+    return found
+
+
+def test_signed_numbers_keep_their_sign_in_front_in_hebrew(phone, hebrew_site):
+    """ "-35" and "+35" read back in order on a Hebrew page: the sign drawn left of the digits, in
+    the standings and the hands table, and in the text as written."""
+    url, public_id, secret = hebrew_site
+    editing(phone, url, public_id, secret)
+    assert phone.evaluate("document.documentElement.dir") == "rtl"
+    for selector, text in (
+        (".standing .total", "-35"),
+        ("table.hands td.num", "+35"),
+        ("table.hands td.num", "-35"),
+    ):
+        found = drawn(phone, selector, text)
+        assert found["boxes"] == sorted(found["boxes"]), (selector, text, found)  # left to right: - 3 5
+        assert text in found["text"]
+
+
+LEGEND = """() => {
+  const pair = [...document.querySelectorAll('.legend-pair')].find(e => e.textContent.includes('דנה'));
+  const mark = pair.querySelector('b').getBoundingClientRect(), range = document.createRange();
+  range.selectNodeContents(pair.lastElementChild || pair.lastChild);
+  return {mark: mark.left, name: range.getBoundingClientRect().left, rtl: document.documentElement.dir === 'rtl'};
+}"""
+
+
+def test_names_keep_their_order_in_the_other_direction(browser, hebrew_site):
+    """A Latin name in a Hebrew page keeps its full stop at its end ("Ann B.", never ".Ann B"), and a
+    Hebrew name in an English page stays after its mark in the hands table's legend."""
+    url, public_id, secret = hebrew_site
+    for language in (HEBREW, "en"):
+        context = browser.new_context(viewport=PHONE, extra_http_headers={"Accept-Language": language})
+        page = context.new_page()
+        try:
+            editing(page, url, public_id, secret)
+            latin = drawn(page, "table.hands th.player-col", "Ann B.")["boxes"]
+            assert latin == sorted(latin), (language, latin)  # A n n B . from left to right
+            pair = page.evaluate(LEGEND)
+            # the mark comes first in the reading direction: left of the name in English, right in Hebrew
+            assert (pair["mark"] > pair["name"]) if pair["rtl"] else (pair["mark"] < pair["name"]), (
+                language,
+                pair,
+            )
+        finally:
+            context.close()

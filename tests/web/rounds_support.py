@@ -13,7 +13,10 @@ from scorekeeper.storage.extensions import db
 from scorekeeper.web.access import cookie_name
 
 _TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
-_STANDING = re.compile(r'class="standing[^"]*" data-seat="(\d+)">.*?<span class="total">(-?\d+)</span>', re.S)
+_STANDING = re.compile(
+    r'class="standing[^"]*" data-seat="(\d+)">.*?<span class="total"><bdi dir="ltr">(-?\d+)</bdi></span>',
+    re.S,
+)
 
 
 def new_game(
@@ -62,11 +65,12 @@ def winner_line(client, public_id: str) -> str | None:
     """The winner banner's text, or None while the game goes on."""
     page = client.get(f"/games/{public_id}").get_data(as_text=True)
     found = re.search(r'<p class="winner-title">(.*?)</p>', page, re.S)
-    return html.unescape(found.group(1)).strip() if found else None
+    return html.unescape(re.sub(r"<[^>]+>", "", found.group(1))).strip() if found else None  # names in <bdi>
 
 
 def text(response) -> str:
-    return html.unescape(response.get_data(as_text=True))
+    """The page as text, its names' and numbers' isolates (``<bdi>``: display/bidi.py) left out."""
+    return html.unescape(re.sub(r"</?bdi[^>]*>", "", response.get_data(as_text=True)))
 
 
 def error_at(response, name: str) -> str:

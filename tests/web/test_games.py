@@ -102,16 +102,16 @@ def test_start_each_variant_and_see_its_page(app, client, slug):
         score = services.game_score(services.get_game(game))
     standings = re.findall(
         r'data-seat="(\d)">\s*<span class="rank">(\w+)</span>.*?'
-        r'<span class="total">(-?\d+)</span>',
+        r'<span class="total"><bdi dir="ltr">(-?\d+)</bdi></span>',
         page.text,
         re.S,
     )
     assert sorted((int(s), int(t)) for s, _, t in standings) == list(enumerate(score.totals))
     assert "Scores so far" in page.text and 'class="chart"' in page.text
     if find_variant(slug).dealt:
-        assert f"<strong>{names[score.dealer]}</strong> deals" in page.text
+        assert f"<strong><bdi>{names[score.dealer]}</bdi></strong> deals" in page.text
     else:  # tile and bag games have no dealer: who plays first, and no "deals" anywhere
-        assert f"<strong>{names[score.starter]}</strong> plays first" in page.text
+        assert f"<strong><bdi>{names[score.starter]}</bdi></strong> plays first" in page.text
         assert "deals" not in page.text and "dealt" not in page.text
     if slug == "crib-rummy":
         assert page.text.count('class="hole"') == 2 * 120
@@ -201,7 +201,7 @@ def test_names_are_escaped_everywhere(app, client, tally):
     _record(app, game, {"points": [5, 1]})
     won = start_game(client, tally, ["Bob", evil])
     _record(app, won, {"points": [5, 100]})
-    assert "Winner: &lt;script&gt;" in client.get(f"/games/{won}").text
+    assert "Winner: <bdi>&lt;script&gt;" in client.get(f"/games/{won}").text
     for path in (
         f"/games/{game}",
         "/games/",
@@ -230,10 +230,10 @@ def test_winner_banner_and_leader(app, client, tally):
     game = start_game(client, tally, ["Ann", "Bob", "Cy"], opt_target="30")
     _record(app, game, {"points": [10, 20, 5]})
     page = client.get(f"/games/{game}").text
-    assert "Leading: <strong>Bob</strong>" in page and "winner-banner" not in page
+    assert "Leading: <strong><bdi>Bob</bdi></strong>" in page and "winner-banner" not in page
     _record(app, game, {"points": [10, 10, 5]})
     page = client.get(f"/games/{game}").text
-    assert "Winner: Bob" in page
+    assert "Winner: <bdi>Bob</bdi>" in page
     assert "Record a hand" not in page
 
 
@@ -328,13 +328,13 @@ def test_follower_page_follows_every_change(app, client, tally):
     _record(app, game, {"points": [5, 1]})
     first = follower.get(f"/games/{game}").text
     assert follower.get(f"/games/{game}").text == first  # same game, same page
-    assert '<span class="total">5</span>' in first
+    assert '<span class="total"><bdi dir="ltr">5</bdi></span>' in first
     _record(app, game, {"points": [7, 1]})
-    assert '<span class="total">12</span>' in follower.get(f"/games/{game}").text
+    assert '<span class="total"><bdi dir="ltr">12</bdi></span>' in follower.get(f"/games/{game}").text
     with app.app_context():
         services.undo_last_change(services.get_game(game))
         db.session.commit()
-    assert '<span class="total">5</span>' in follower.get(f"/games/{game}").text
+    assert '<span class="total"><bdi dir="ltr">5</bdi></span>' in follower.get(f"/games/{game}").text
     # the editor's own page is never the follower's
     assert "Rematch" in client.get(f"/games/{game}").text
 

@@ -23,7 +23,7 @@ def german(client):
 def test_a_rummikub_round_in_german_from_the_button_to_the_change_log(app, client):
     game = new_game(app, german(client), "rummikub", names=("Anna", "Bernd"))
     page = text(client.get(f"/games/{game}"))
-    assert '<html lang="de">' in page
+    assert '<html lang="de" dir="ltr">' in page
     assert "Runde eintragen" in page
     form = text(client.get(rounds_url(game)))
     assert "Zurück zum Spiel" in form
@@ -40,7 +40,7 @@ def test_the_same_game_reads_in_english_for_an_english_follower(app, client):
     game = new_game(app, german(client), "rummikub", editor=False)
     follower = app.test_client()
     page = text(follower.get(f"/games/{game}", headers={"Accept-Language": "en-GB"}))
-    assert '<html lang="en">' in page and "Änderungsprotokoll" not in page
+    assert '<html lang="en" dir="ltr">' in page and "Änderungsprotokoll" not in page
 
 
 def test_wtforms_and_our_field_errors_in_german(app, client):

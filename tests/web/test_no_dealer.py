@@ -32,7 +32,7 @@ def test_dealt_games_keep_their_dealer(client):
 def test_the_chosen_player_plays_first_and_nobody_deals(client, slug):
     public_id = start_game(client, VARIANTS[slug], ["Ann", "Bob", "Eve"], first_dealer="1")
     page = client.get(f"/games/{public_id}").text
-    assert "Round 1: <strong>Bob</strong> plays first." in " ".join(page.split())
+    assert "Round 1: <strong><bdi>Bob</bdi></strong> plays first." in " ".join(page.split())
     assert "deals" not in page and "dealt" not in page
     form = client.get(f"/games/{public_id}/rounds/new").text
     assert "Bob plays first." in form and "deals" not in form

@@ -26,14 +26,14 @@ def bob_done(app) -> str:
 
 STANDING = re.compile(
     r'<li class="standing[^"]*" data-seat="(\d)">\s*<span class="rank">(\w+)</span>.*?'
-    r'<span class="name">([^<]+)</span>.*?<span class="total">(-?\d+)</span>',
+    r'<span class="name"><bdi>([^<]+)</bdi></span>.*?<span class="total"><bdi dir="ltr">(-?\d+)</bdi></span>',
     re.S,
 )
 
 
 def test_game_page_ranks_the_only_player_who_laid_the_last_step_first(client, bob_done):
     page = client.get(f"/games/{bob_done}").text
-    assert "Winner: Bob" in page
+    assert "Winner: <bdi>Bob</bdi>" in page
     # in rank order, as the engine ranks them: those who completed the last Step, then by Step reached
     assert [(rank, name, int(total)) for _, rank, name, total in STANDING.findall(page)] == [
         ("1st", "Bob", 75),

@@ -28,8 +28,8 @@ def test_the_new_game_form_sets_the_timer_and_the_page_shows_it(app, client):
     stored, *_ = _game(app, public_id)
     assert stored == {"seconds": 60, "running": False, "left": 60000, "turn": 1}  # Bob plays first
     page = client.get(f"/games/{public_id}").text
-    assert 'data-seconds="60"' in page and "<strong>Bob</strong>'s turn" in page
-    assert "1:00" in page and "Pass to Eve" in page
+    assert 'data-seconds="60"' in page and "<strong><bdi>Bob</bdi></strong>'s turn" in page
+    assert "1:00" in page and "Pass to <bdi>Eve</bdi>" in page
     follower = app.test_client().get(f"/games/{public_id}").text
     assert 'data-seconds="60"' in follower and "Pass to" not in follower  # followers see it, no buttons
 

@@ -102,4 +102,4 @@ def test_the_winner_banner_needs_no_emoji_font(app, client):
     # no live region: a game's end is read out once, by announce.js
     banner = re.search(r'<section class="winner-banner">(.*?)</section>', page, re.S).group(1)
     assert '<svg class="winner-star"' in banner and 'aria-hidden="true"' in banner
-    assert "Winner: Ann" in banner and TROPHY not in page
+    assert "Winner: <bdi>Ann</bdi>" in banner and TROPHY not in page

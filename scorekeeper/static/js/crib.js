@@ -5,7 +5,7 @@
    document, so a hand page swapped in place (entry.js) needs nothing more. Without this script
    the server reads the first turn as the chosen starter's all the same. */
 
-import { _ } from "./i18n.js";
+import { _, isolatedName } from "./i18n.js";
 
 const STARTER = "f-starter";
 const FIRST_PLAYER = "f-turns.0.player";
@@ -16,7 +16,7 @@ export function redraw(seat) {
   const heading = strip && strip.querySelector("h2");
   if (!heading || seat === "") { return; }
   const names = (strip.dataset.names || "").split("|");
-  heading.textContent = `${names[Number(seat)]}: one tap records the turn`;
+  heading.textContent = `${isolatedName(names[Number(seat)])}: one tap records the turn`;
 }
 
 const CARDS = /^turns\.\d+\.melds\.\d+\.cards$/;

@@ -4,7 +4,7 @@
    leaving the page. Card values are never computed here: every value comes from
    POST .../rounds/preview (the rules engine). Without this script the forms work as
    typed text, one post per hand or turn. */
-import { _ } from "./i18n.js";
+import { _, isolatedNumber } from "./i18n.js";
 import * as ScorekeeperKeypad from "./keypad.js";
 import "./untap.js";
 
@@ -60,8 +60,8 @@ import "./untap.js";
         /* "said": the server's escaped HTML of each message, sentence first, rule id linked */
         if (answer.error || (body.what === "check" && !answer.valid)) { said(out, answer); }
         else if (body.what === "check") {
-          out.textContent = (answer.kind_said || answer.kind) + (answer.points !== null ? _(": pegs %(pegs)s", { pegs: answer.points }) : "");
-        } else if (answer.points !== undefined) { out.textContent = _("= %(points)s points", { points: answer.points }); }
+          out.textContent = (answer.kind_said || answer.kind) + (answer.points !== null ? _(": pegs %(pegs)s", { pegs: isolatedNumber(answer.points) }) : "");
+        } else if (answer.points !== undefined) { out.textContent = _("= %(points)s points", { points: isolatedNumber(answer.points) }); }
         else if (answer.cards !== undefined) { out.textContent = _("= %(cards)s cards", { cards: answer.cards }); }
       }).catch(function () { out.textContent = ""; });
     }
@@ -188,7 +188,7 @@ import "./untap.js";
       if (!any) { out.textContent = ""; out.classList.remove("bad"); return; }
       post({ what: "counts", counts: counts, wild: wildRank() }).then(function (answer) {
         out.classList.toggle("bad", !!answer.error);
-        if (answer.error) { said(out, answer); } else { out.textContent = _("= %(points)s points", { points: answer.points }); }
+        if (answer.error) { said(out, answer); } else { out.textContent = _("= %(points)s points", { points: isolatedNumber(answer.points) }); }
       }).catch(function () { out.textContent = ""; });
     }
     function countLater(group) {

@@ -19,3 +19,23 @@ export function _(text, values) {
 export function language() {
   return (typeof document === "undefined" ? "" : document.documentElement.lang) || "en";
 }
+
+/* Text that runs both ways (docs/languages.md "Right to left"; the pages' own: scorekeeper/display/bidi.py).
+   A player's name keeps its order beside words of the other direction, and a score keeps its sign
+   in front ("-12", never "12-") on a right-to-left page: each is wrapped in Unicode isolates where the
+   directions mix (a right-to-left page, or a right-to-left name), else left as it is. */
+var RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+
+function rightToLeft() {
+  return typeof document !== "undefined" && document.documentElement.dir === "rtl";
+}
+
+export function isolatedName(name) {
+  var text = String(name == null ? "" : name);
+  return text && (rightToLeft() || RTL_LETTER.test(text)) ? "\u2068" + text + "\u2069" : text;
+}
+
+export function isolatedNumber(value) {
+  var text = String(value == null ? "" : value);
+  return text && rightToLeft() ? "\u2066" + text + "\u2069" : text;
+}

@@ -3,7 +3,7 @@
 // again with its own parser (entry/points.py sum_of); this is only what the player sees.
 
 const TERM = /^\s*([+-]?)\s*(\d{1,7})\s*/
-import { _ } from "./i18n.js";
+import { _, isolatedNumber } from "./i18n.js";
 ;
 
 export function sumOf(text) {
@@ -23,7 +23,7 @@ function show(input) {
   if (!out) return;
   const text = input.value.trim();
   const total = text ? sumOf(text) : null;
-  out.textContent = !text ? "" : total === null ? _("not a sum of whole numbers") : `= ${total}`;
+  out.textContent = !text ? "" : total === null ? _("not a sum of whole numbers") : `= ${isolatedNumber(total)}`;
 }
 
 for (const box of document.querySelectorAll("[data-points-sum]")) {

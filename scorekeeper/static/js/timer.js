@@ -10,7 +10,7 @@
    keep working and the last state is sent when the connection returns. At zero: a vibration
    where the phone has one and a short beep (the "Sound at zero" switch, kept per phone), and the
    line says whose time is up. The timer never records anything. */
-import { _ } from "./i18n.js";
+import { _, isolatedName } from "./i18n.js";
 
 
 const SOUND_KEY = "scorekeeper-timer-sound";
@@ -49,15 +49,15 @@ function show() {
   const line = node.querySelector("[data-timer-state]");
   const whose = node.querySelector(".timer-whose strong");
   if (face) face.textContent = clock(ms);
-  if (whose) whose.textContent = who[state.turn] || "";
+  if (whose) whose.textContent = isolatedName(who[state.turn] || "");
   node.classList.toggle("running", state.running);
   node.classList.toggle("up", state.running && ms === 0);
   const toggle = node.querySelector("[data-timer-toggle]");
   if (toggle) toggle.textContent = state.running && ms > 0 ? "Pause" : (ms === 0 ? "Restart" : "Start");
   const pass = node.querySelector("[data-timer-pass]");
-  if (pass) pass.textContent = _("Pass to %(names)s", { names: who[(state.turn + 1) % who.length] });
+  if (pass) pass.textContent = _("Pass to %(names)s", { names: isolatedName(who[(state.turn + 1) % who.length]) });
   if (line) {
-    line.textContent = state.running && ms === 0 ? _("Time is up for %(name)s.", { name: who[state.turn] })
+    line.textContent = state.running && ms === 0 ? _("Time is up for %(name)s.", { name: isolatedName(who[state.turn]) })
       : (state.running ? _("running") : _("paused")) + " · " + _("%(seconds)s s a turn", { seconds: state.seconds });
   }
   if (state.running && ms === 0) ring(who[state.turn]);
