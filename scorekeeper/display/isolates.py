@@ -6,7 +6,8 @@ line's direction. Set apart between Unicode isolates, a value keeps its own orde
 around it; the marks have no width and are not printed. A value with no letters (a score, a
 total) is isolated left to right (LRI): the first-strong isolate (FSI) would do the same on paper,
 but Pango (WeasyPrint) reads an FSI without a letter in it in the line's direction when the line
-holds a Hebrew letter elsewhere. A value whose first letter is Hebrew is isolated right to left.
+holds a Hebrew letter elsewhere. A value with a Hebrew letter anywhere is isolated right to left
+(RLI): it is a Hebrew phrase even when it starts with a game's Latin word ("Step 3 מתוך 10").
 """
 
 from __future__ import annotations
@@ -21,31 +22,28 @@ NUMBER = re.compile(r"(?<![\w\u2066])[+\-−]?\d+(?:[.,]\d+)*(?![\w\u2069])")
 
 
 def isolated(text: str) -> str:
-    """``text`` between isolates, in the direction of its first letter (left to right without one).
+    """``text`` between isolates: right to left when it holds a Hebrew (or other right-to-left)
+    letter, else left to right (a number, a Latin name).
 
     >>> [isolated(t) for t in ("-12", "Bob", "דנה")] == [LRI + "-12" + PDI, LRI + "Bob" + PDI, RLI + "דנה" + PDI]
+    True
+    >>> isolated("Step 3 מתוך 10") == RLI + "Step 3 מתוך 10" + PDI
     True
     >>> isolated("")
     ''
     """
     if not text:
         return text
-    return f"{RLI if first_strong(text) == 'rtl' else LRI}{text}{PDI}"
+    return f"{RLI if right_to_left(text) else LRI}{text}{PDI}"
 
 
-def first_strong(text: str) -> str:
-    """``rtl`` when the first letter of ``text`` is written right to left, else ``ltr``.
+def right_to_left(text: str) -> bool:
+    """Whether ``text`` holds a letter written right to left (Hebrew, Arabic).
 
-    >>> first_strong("12 דנה"), first_strong("Ann"), first_strong("-5")
-    ('rtl', 'ltr', 'ltr')
+    >>> right_to_left("Step 3 מתוך 10"), right_to_left("Ann"), right_to_left("-5")
+    (True, False, False)
     """
-    for ch in text:
-        kind = unicodedata.bidirectional(ch)
-        if kind in ("R", "AL"):
-            return "rtl"
-        if kind == "L":
-            return "ltr"
-    return "ltr"
+    return any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text)
 
 
 def numbers_isolated(text: str) -> str:

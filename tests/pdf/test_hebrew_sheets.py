@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.pdf.support import ReadBack, seed_game
+from tests.pdf.support import ReadBack, krazy_bee_hands, seed_game
 
 HEBREW = {"Accept-Language": "he"}
 #: a Hebrew name, a Latin one and another: Rummikub's winner takes the racks (RK-7): +45, -12, -33
@@ -119,3 +119,17 @@ def test_hebrew_frames_keep_the_step_list_as_typed(client, tmp_path):
     # the Step "2 books of 3" of the first frame on the right: its words in their order, its number after
     right_frame = line[len(line) // 2 :]
     assert right_frame == ["2", "books", "of", "3", "1"], line
+
+
+def test_a_hebrew_phrase_with_a_latin_word_reads_right_to_left(app, client, tmp_path):
+    """The standings' progress, "Step 3 מתוך 10" in Hebrew, is a Hebrew phrase that starts with the box's
+    Latin word: isolated right to left, "Step 3" stands at its right and the "10" at its left (isolated
+    left to right, as a Latin name is, it would read backwards, "Step" at the left)."""
+    with app.app_context():
+        game = seed_game("krazy-bee", NAMES[:2], krazy_bee_hands(3, players=2)).public_id
+    words = placed_words(client.get(f"/print/game/{game}/sheet.pdf", headers=HEBREW).data, tmp_path)
+    top = min(top for page, top, _left, w in words if page == 1 and w == "Step")
+    row = [
+        w for _left, w in sorted((left, w) for page, t, left, w in words if page == 1 and abs(t - top) < 2)
+    ]
+    assert row[0] != "Step" and row.index("Step") > 0, row
