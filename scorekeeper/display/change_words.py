@@ -15,6 +15,9 @@ from flask_babel import gettext
 
 HEAD = re.compile(
     r"^(?P<word>Hand|Round) (?P<number>\d+)(?:, turn (?P<turn>\d+))? (?P<done>recorded|corrected|ended|deleted)"
+    r"(?P<by> from the players' phones(?: \((?P<typed>[^()]+) by the editor\))?"
+    r"| from the seats' parts, all entered by the editor"
+    r"| by the editor with the parts that were in(?: \((?P<out>[^()]+) sat it out\))?)?"
     r"(?P<later> \(later (?:hand|round)s renumbered\))?(?P<stop>\.?)(?P<rest>:.*)?$",
     re.S,
 )
@@ -39,6 +42,26 @@ def _head(word: str, number: str, turn: str | None, done: str) -> str:
     return said[done]
 
 
+def _by(head: str, match: re.Match) -> str:
+    """A hand recorded from the seats' parts (issue 38): who entered them, or the editor closing it."""
+    by = match["by"]
+    if by.startswith(" from the players' phones"):
+        if match["typed"]:
+            return gettext(
+                "%(done)s from the players' phones (%(names)s by the editor)", done=head, names=match["typed"]
+            )
+        return gettext("%(done)s from the players' phones", done=head)
+    if by.startswith(" from the seats' parts"):
+        return gettext("%(done)s from the seats' parts, all entered by the editor", done=head)
+    if match["out"]:
+        return gettext(
+            "%(done)s by the editor with the parts that were in (%(names)s sat it out)",
+            done=head,
+            names=match["out"],
+        )
+    return gettext("%(done)s by the editor with the parts that were in", done=head)
+
+
 def change_words(summary: str) -> str:
     """A change-log summary in the reader's language (English outside a request).
 
@@ -55,6 +78,8 @@ def change_words(summary: str) -> str:
             return said.replace("%(change)s", change_words(summary.removeprefix(prefix)))
     if match := HEAD.match(summary):
         head = _head(match["word"], match["number"], match["turn"], match["done"])
+        if match["by"]:
+            head = _by(head, match)
         if match["later"]:
             head += " " + gettext("(later ones renumbered)")
         return head + match["stop"] + (match["rest"] or "")

@@ -159,3 +159,8 @@ def test_a_seat_taken_freed_kept_or_given_moves_the_seat_pages_live_version(clie
 def _live_version(client, gid: str) -> str:
     page = client.get(f"/games/{gid}/seat").get_data(as_text=True)
     return re.search(r'data-live-version="([^"]+)"', page)[1]
+
+
+def test_a_hand_recorded_from_the_parts_says_who_entered_them_in_german_too(client, api):
+    gid, *_ = _played(client, api)
+    assert _lines(client, gid, "de")[0] == "Runde 1 notiert, von den Handys der Spieler: Ann +8, Bob -8"

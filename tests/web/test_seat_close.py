@@ -41,7 +41,7 @@ def test_krazy_bee_closes_with_three_parts_and_the_fourth_player_sat_it_out(clie
     assert game["rounds"][0]["facts"]["players"][3]["laid"] is False  # Dee stays on her Step
     _, doc = call(client, api, "GET", f"/api/v1/games/{gid}/export", expect=200)
     assert doc["audit"][-1]["summary"].startswith(
-        "Hand 1 recorded closed by the editor with the parts that were in (Dee sat it out)"
+        "Hand 1 recorded by the editor with the parts that were in (Dee sat it out)"
     )
 
 

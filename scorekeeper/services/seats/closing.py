@@ -83,7 +83,7 @@ def close_hand(game: Game, hand: int) -> dict[str, Any]:
     entries = {s: row.part for s, row in parts.items()} | {p.seat: dict(SAT_OUT[kind]) for p in missing}
     facts = judge_hand(game.variant, entries, game=before, options=game.options)
     sat_out = f" ({', '.join(p.name for p in missing)} sat it out)" if missing else ""
-    by = f" closed by the editor with the parts that were in{sat_out}"
+    by = f" by the editor with the parts that were in{sat_out}"
     recorded = record_round(game, facts, before=before, by=by).number
     db.session.execute(delete(SeatPart).where(SeatPart.game_id == game.id, SeatPart.hand == number))
     db.session.flush()
