@@ -154,7 +154,8 @@ class AuditEntry(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     at: Mapped[datetime] = mapped_column(default=utcnow)
-    #: 'create', 'record', 'edit', 'delete', 'undo' or 'redo'
+    #: 'create', 'record', 'edit', 'delete', 'undo' or 'redo'; or a seat's entry, which changes no hand
+    #: (a part sent, confirmed, disputed, settled; a seat taken, freed, kept, given: ``SEAT_LOG_ACTIONS``)
     action: Mapped[str] = mapped_column(NulFreeString(16))
     round_number: Mapped[int | None]
     old: Mapped[dict | None] = mapped_column(JSON(none_as_null=True))
