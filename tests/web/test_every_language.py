@@ -27,7 +27,6 @@ from scorekeeper.web.languages import LANGUAGES, TRANSLATIONS
 NOT_YET_COMPLETE: dict[str, str] = {
     "he": "the Hebrew catalogs are being written (issue 40, engineer F)",
     "nl": "the Dutch catalogs are being written (issue 40, engineer G)",
-    "pl": "the Polish catalogs are being written (issue 40, engineer H)",
 }
 DOMAINS = ("messages", "engine")
 #: every language a reader may choose but the English of the code

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from scorekeeper.rules import variants
+from tests.quick_apps import quick_app
 from tests.web.game_support import start_game
 
 GERMAN_FOOT = "ein Begleiter für Rommé am Tisch"
@@ -78,8 +79,9 @@ def test_every_language_is_offered_in_its_own_name(client):
 def test_a_registered_language_without_its_words_yet_shows_english(app, tmp_path):
     """A language in the registry whose catalog is missing (or lacks a word) still renders: its
     pages are marked in its language and show the English words."""
-    app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(tmp_path)  # no catalog at all
-    page = app.test_client().get("/games/", headers={"Accept-Language": "pl-PL,pl;q=0.9"})
+    # no catalog at all: Flask-Babel reads the folders when the app is made, so a new app is made
+    bare = quick_app({**app.config, "BABEL_TRANSLATION_DIRECTORIES": str(tmp_path)})
+    page = bare.test_client().get("/games/", headers={"Accept-Language": "pl-PL,pl;q=0.9"})
     assert page.status_code == 200 and html_lang(page.text) == "pl"
     assert "a table companion for rummy" in page.text
 

@@ -20,7 +20,7 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
-SHIPPED = ("de",)
+SHIPPED = ("de", "pl")
 KEYWORDS = {
     "_": None,
     "gettext": None,
