@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
 from ..rules import GameScore
 from .words import name_list
@@ -61,7 +61,7 @@ def progress_text(
     if "step" in progress:
         count = progress.get("steps", 0)
         if progress.get("done"):
-            return gettext("All %(count)s Steps done", count=count)
+            return ngettext("All %(num)s Step done", "All %(num)s Steps done", count)
         text = gettext("Step %(step)s of %(count)s", step=progress["step"], count=count)
         return text if short or not progress.get("step_text") else f"{text}: {progress['step_text']}"
     if "front" in progress:
@@ -70,7 +70,7 @@ def progress_text(
         )
     if "wins" in progress:
         wins = progress["wins"]
-        text = gettext("1 win") if wins == 1 else gettext("%(wins)s wins", wins=wins)
+        text = ngettext("%(num)s win", "%(num)s wins", wins)
         kinds = progress.get("kinds")
         if short or not kinds:
             return text

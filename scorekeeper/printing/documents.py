@@ -46,9 +46,11 @@ def environment():
         extensions=["jinja2.ext.i18n"],
     )
     # the request's language (docs/languages.md); English outside a request
+    # newstyle: Jinja fills the values itself ({% trans count=n %}...{% pluralize %}: %(count)s), so the
+    # plural form is looked up without Flask-Babel's own formatting (which knows only %(num)s)
     env.install_gettext_callables(
         lambda text: flask_babel.gettext(text),
-        lambda one, many, n: flask_babel.ngettext(one, many, n),
+        lambda one, many, n: flask_babel.get_translations().ngettext(one, many, n),
         newstyle=True,
     )
     env.filters.update(FILTERS)

@@ -148,7 +148,7 @@ def points(slug: str, opts: Mapping[str, Any]) -> Key:
         gettext("a total reaching %(target)s", target=opts["target"])
         if opts.get("target") is not None
         else "",
-        gettext("%(hands)s hands", hands=opts["rounds"]) if opts.get("rounds") else "",
+        ngettext("%(num)s hand", "%(num)s hands", opts["rounds"]) if opts.get("rounds") else "",
         gettext("the editor ends it"),
     ]
     wins = (

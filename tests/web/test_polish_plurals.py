@@ -1,13 +1,15 @@
-"""Polish counts in three forms (issue 40, docs/languages.md "Plurals"): 1 runda, 2 rundy, 5 rund, 22 rundy.
+"""Polish counts in three forms (issue 40, docs/languages.md "Every language the same"): 1 runda, 2 rundy,
+5 rund, 22 rundy.
 
 Every counted msgid (every ``ngettext`` of the code, read from ``messages.pot``) is rendered from the
 Polish catalog for 1, 2, 5 and 22 by the catalog's own plural rule: the rule must be Polish's (1 the
 first form; 2-4, 22-24 the second, but 12-14 the third; 5-21 and 25 the third), every form must be
 written, and the three must differ, as Polish grammar makes a counted noun differ, but where a msgid is
-listed in :data:`SAME_IN_EVERY_FORM` with its reason. And a scan of the catalog's template finds a count
-written without ``ngettext`` ("%(hands)s hands"): a new one fails; those the code has today are listed
-in :data:`COUNTS_WITHOUT_NGETTEXT` to turn into ``ngettext`` (a ratchet: a listed one that is gone fails
-too, so the list only shrinks).
+listed in :data:`SAME_IN_EVERY_FORM` with its reason. While Polish is in ``NOT_YET_COMPLETE``
+(``test_every_language.py``, the one list of languages still being translated) a failure is expected.
+And a scan of the catalog's template finds a count written without ``ngettext`` ("%(hands)s hands"):
+a new one fails; those the code has today are listed in :data:`COUNTS_WITHOUT_NGETTEXT` to turn into
+``ngettext`` (a ratchet: a listed one that is gone fails too, so the list only shrinks).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 from scorekeeper.web.languages import TRANSLATIONS
+
+from .test_every_language import NOT_YET_COMPLETE
 
 POLISH = TRANSLATIONS / "pl" / "LC_MESSAGES" / "messages.po"
 COUNTS = (1, 2, 5, 22)
@@ -44,13 +48,9 @@ COUNTS_WITHOUT_NGETTEXT = {
     "%(count)s hands waiting to send",
     "%(count)s hands were kept on this phone at %(origin)s",
     "%(cards)s cards in hand",
-    "%(hands)s hands",
-    "%(holes)s holes per lane in streets of 30",
     "%(points)s points in hand",
     "%(seconds)s seconds",
     "%(steps)s Steps",
-    "%(wins)s wins",
-    "%(count)s Steps done",
     "%(kinds)s Sequences",
     "%(max_players)s players",
     "%(meld)s points",
@@ -59,7 +59,6 @@ COUNTS_WITHOUT_NGETTEXT = {
     "%(points)s points",
     "%(cards)s cards",
     "%(value)s points",
-    "%(groups)s pages",
     "%(most)s items",
     "These %(count)s hands wait on this phone",
     "at most %(keeps)s cards left",
@@ -78,10 +77,12 @@ def counted_msgids() -> list[tuple[str, str]]:
     return [m.id for m in _catalog(TRANSLATIONS / "messages.pot") if isinstance(m.id, tuple)]
 
 
-@pytest.fixture(scope="module")
-def polish():
+@pytest.fixture
+def polish(request):
     if not POLISH.exists():
         pytest.skip("no Polish catalog yet (issue 40: engineer H writes scorekeeper/translations/pl/)")
+    if "pl" in NOT_YET_COMPLETE:  # the one list of languages still being translated
+        request.applymarker(pytest.mark.xfail(reason=NOT_YET_COMPLETE["pl"], strict=False))
     return _catalog(POLISH, "pl")
 
 
