@@ -1,6 +1,7 @@
 """The pseudo-locale (docs/languages.md): every msgid of the catalog wrapped in ⟦…⟧ and its letters
 accented, placeholders and HTML tags kept, compiled into a folder of translations that an app
-given ``BABEL_TRANSLATION_DIRECTORIES`` and ``PSEUDO_LOCALE`` serves as ``en_001``.
+given ``BABEL_TRANSLATION_DIRECTORIES`` and ``PSEUDO_LOCALE`` serves as ``en_001`` (and, mirrored,
+right to left, as ``en_150``).
 
 A page in it shows every word that went through the catalog as ``⟦Šĥáŕé ťĥé ĝáḿé⟧``; a word shown
 plainly did not, and the browser sweep (tests/browser/test_languages_browser.py) names it.
@@ -20,7 +21,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from scorekeeper.web.languages import PSEUDO, TRANSLATIONS
+from scorekeeper.web.languages import PSEUDO, PSEUDO_RTL, TRANSLATIONS
 
 ACCENTED = str.maketrans("aceghijklnorstuwyzACEGHIJKLNORSTUWYZ", "áçéĝĥíĵķľñóŕšťúŵýžÁÇÉĜĤÍĴĶĽÑÓŔŠŤÚŴÝŽ")
 #: what a translation keeps as it is: placeholders (the engine's ``{name}`` too), tags, entities, rule ids
@@ -43,8 +44,14 @@ def pseudo(text: str) -> str:
 
 def write_pseudo_catalog(folder: Path) -> Path:
     """The pseudo catalogs of ``messages.pot`` and ``engine.pot`` (the engine's describing words:
-    web/described.py) compiled under ``folder``; returns ``folder``."""
-    target = folder / PSEUDO / "LC_MESSAGES"
+    web/described.py) compiled under ``folder``, for the pseudo-locale and its mirrored twin
+    (``PSEUDO_RTL``: the same words on pages running right to left); returns ``folder``."""
+    for locale in (PSEUDO, PSEUDO_RTL):
+        _write_catalogs(folder / locale / "LC_MESSAGES")
+    return folder
+
+
+def _write_catalogs(target: Path) -> None:
     target.mkdir(parents=True, exist_ok=True)
     for domain in ("messages", "engine"):
         with open(TRANSLATIONS / f"{domain}.pot", "rb") as pot:
@@ -57,4 +64,3 @@ def write_pseudo_catalog(folder: Path) -> Path:
                 catalog.add(message.id, tuple(pseudo(form) for form in message.id))
         with open(target / f"{domain}.mo", "wb") as mo:
             write_mo(mo, catalog)
-    return folder

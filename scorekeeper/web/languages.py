@@ -46,6 +46,8 @@ LANGUAGES = {
 }
 #: the pseudo-locale the tests switch on (``PSEUDO_LOCALE``): a CLDR locale no reader asks for
 PSEUDO = "en_001"
+#: its mirrored twin: the same words on pages that run right to left (tests/pseudo_locale.py)
+PSEUDO_RTL = "en_150"
 COOKIE = "lang"
 #: a year: the choice is the phone's, until it chooses again
 COOKIE_AGE = 365 * 24 * 3600
@@ -58,7 +60,7 @@ bp = Blueprint("languages", __name__)
 def languages() -> dict[str, str]:
     """The codes a request may get: the shipped ones, and the pseudo-locale when the tests ask for it."""
     if current_app.config.get("PSEUDO_LOCALE"):
-        return {**LANGUAGES, PSEUDO: Language("Pseudo")}
+        return {**LANGUAGES, PSEUDO: Language("Pseudo"), PSEUDO_RTL: Language("Pseudo", "rtl")}
     return LANGUAGES
 
 

@@ -1,0 +1,99 @@
+"""Every page at 390 px in every language, and in the mirrored pseudo-locale (docs/languages.md).
+
+For English, German, Hebrew (right to left), Dutch and Polish, and the pseudo-locale's right-to-left
+twin (tests/pseudo_locale.py: every word of the catalog accented and wrapped, on pages that run right
+to left), every page of tests/site_pages.py on a 390 x 844 phone: nothing cut (no button, label or
+table wider than its box), nothing overflowing (the page never scrolls sideways), the top bar on one
+line. A language whose catalog is not complete yet still renders (untranslated words are English).
+In the mirrored pseudo-locale no word skips the catalog beyond the words still known to
+(tests/browser/known_english.json, as the left-to-right sweep checks).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scorekeeper.web.languages import LANGUAGES, PSEUDO_RTL, TRANSLATIONS
+from tests.pseudo_locale import write_pseudo_catalog
+from tests.site_pages import seed_games, site_pages
+
+from .conftest import ARTIFACTS, served_app, visit
+from .test_languages_browser import KNOWN, OVERFLOWING, VISIBLE_TEXT, outside_the_catalog, page_kind
+from .test_topbar_browser import ROWS
+
+pytestmark = pytest.mark.browser
+PHONE = {"width": 390, "height": 844}
+#: every shipped language by its BCP 47 tag, and the mirrored pseudo-locale
+SWEPT = [*sorted(LANGUAGES), PSEUDO_RTL.replace("_", "-")]
+#: the Unicode isolates that keep a number's or a name's order (display/isolates.py): no words
+ISOLATES = dict.fromkeys(range(0x2066, 0x206A))
+
+
+@pytest.fixture(scope="module")
+def every_language_site(tmp_path_factory):
+    folder = write_pseudo_catalog(tmp_path_factory.mktemp("pseudo-catalog-rtl"))
+    with served_app(
+        tmp_path_factory.mktemp("sweep-live"),
+        "browser-sweep",
+        PSEUDO_LOCALE=True,
+        BABEL_TRANSLATION_DIRECTORIES=f"{TRANSLATIONS};{folder}",
+    ) as (app, url):
+        yield url, site_pages(app, seed_games(app))
+
+
+def layout_problems(page) -> list[str]:
+    """What is cut or overflowing on the page as shown, and a top bar that is not one line."""
+    problems = page.evaluate(OVERFLOWING)
+    sideways = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    if sideways > 0:
+        problems.append(f"the page scrolls sideways by {sideways} px")
+    if page.locator("header.topbar").count():
+        bar = page.evaluate(ROWS)
+        if bar["spread"] > 2 or bar["height"] > 60:
+            problems.append(f"the top bar is not one line ({bar})")
+    return problems
+
+
+@pytest.mark.parametrize("language", SWEPT)
+def test_every_page_fits_at_390_px(browser, every_language_site, language):
+    url, pages = every_language_site
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=1,
+        is_mobile=True,
+        has_touch=True,
+        extra_http_headers={"Accept-Language": language},
+    )
+    page = context.new_page()
+    found: dict[str, list[str]] = {}
+    leaks: dict[str, set[str]] = {}
+    checked = 0
+    shots = ARTIFACTS / f"sweep-390-{language}"
+    shots.mkdir(parents=True, exist_ok=True)
+    try:
+        for n, p in enumerate(pages):
+            visit(context, page, url, p)
+            if page.evaluate("document.documentElement.lang") != language:
+                continue  # a PDF, a redirect to a page seen anyway
+            checked += 1
+            problems = layout_problems(page)
+            if problems:
+                found[p.name] = problems
+            if language == PSEUDO_RTL.replace("_", "-"):
+                assert page.evaluate("document.documentElement.dir") == "rtl", p.name
+                words = outside_the_catalog(page.evaluate(VISIBLE_TEXT).translate(ISOLATES))
+                if words and "/rulings" not in p.name:
+                    leaks.setdefault(page_kind(p.name), set()).update(words)
+            if n < 12 or problems:
+                page.screenshot(path=str(shots / f"{n:02d}.png"), full_page=True)
+    finally:
+        context.close()
+    assert checked > 40, f"only {checked} pages came in {language}"
+    assert not found, "\n".join(f"{name}:\n  " + "\n  ".join(problems) for name, problems in found.items())
+    known = {k: set(v) for k, v in json.loads(KNOWN.read_text()).items()}
+    new = {k: sorted(v - known.get(k, set())) for k, v in leaks.items() if v - known.get(k, set())}
+    assert not new, "words that did not pass through the catalog, right to left:\n" + "\n".join(
+        f"{kind}: {' '.join(words)}" for kind, words in new.items()
+    )
