@@ -37,6 +37,17 @@ def isolated(text: str) -> str:
     return f"{RLI if right_to_left(text) else LRI}{text}{PDI}"
 
 
+def mixed(texts, rtl: bool = False) -> bool:
+    """Whether a line of ``texts`` needs its values isolated: on a right-to-left sheet, or where one
+    of them is written right to left (a Hebrew name on an English sheet would turn the whole line
+    around, Pango taking the line's direction from its first letter).
+
+    >>> mixed(["-12", "Bob"]), mixed(["-12", "דנה"]), mixed(["-12"], rtl=True)
+    (False, True, True)
+    """
+    return rtl or any(right_to_left(str(t)) for t in texts)
+
+
 def right_to_left(text: str) -> bool:
     """Whether ``text`` holds a letter written right to left (Hebrew, Arabic).
 

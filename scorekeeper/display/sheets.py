@@ -14,7 +14,7 @@ from flask_babel import gettext
 
 from ..rules import GameScore
 from .cribbage_track import fit_track
-from .isolates import isolated
+from .isolates import isolated, mixed
 from .words import ordinal
 
 #: usable width (mm) of each paper and orientation inside 10 mm margins
@@ -141,7 +141,7 @@ class Sheet:
         widths = self.player_widths(group)
         if self.rtl:
             texts, widths, bold = texts[::-1], widths[::-1], bold[::-1]
-        return mono_line(texts, widths, bold, _inset(), isolate=self.rtl)
+        return mono_line(texts, widths, bold, _inset(), isolate=mixed(texts, self.rtl))
 
     def grid(self, group: list[int]) -> str:
         """The column rules under :meth:`line` as an SVG ``data:`` URL (thick before each player)."""

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from flask_babel import gettext
 
-from ..display.isolates import isolated
+from ..display.isolates import isolated, mixed
 from ..display.sheets import LINE_PT, MONO_ADVANCE, PLAYER_RULE, PT, RULE, Row, Sheet, mirrored, mono_line
 from ..display.words import ordinal
 
@@ -81,7 +81,12 @@ def label_line(sheet: Sheet, group: list[int]) -> str:
     if sheet.rtl:  # right to left: the first column on the right (sheets.Sheet.rtl)
         texts, widths = texts[::-1], widths[::-1]
     pieces = mono_line(
-        texts, widths, [False] * len(texts), PLAYER_RULE / 2 * PT, label_size(sheet, group), isolate=sheet.rtl
+        texts,
+        widths,
+        [False] * len(texts),
+        PLAYER_RULE / 2 * PT,
+        label_size(sheet, group),
+        isolate=mixed(texts, sheet.rtl),
     )
     return "".join(text for text, _ in pieces)
 
@@ -125,7 +130,7 @@ def text_line(sheet: Sheet, row: Row, group: list[int]) -> str:
     texts = lead + [cell for seat in group for cell in row.cells[seat]]
     if sheet.rtl:
         texts, widths = texts[::-1], widths[::-1]
-    pieces = mono_line(texts, widths, [False] * len(texts), RULE / 2 * PT, isolate=sheet.rtl)
+    pieces = mono_line(texts, widths, [False] * len(texts), RULE / 2 * PT, isolate=mixed(texts, sheet.rtl))
     return "".join(text for text, _ in pieces)
 
 
@@ -196,6 +201,7 @@ def standings_lines(standings, isolate: bool = False) -> list[str]:
         for s in sorted(standings, key=lambda s: s.rank)
     ]
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    isolate = mixed([text for row in rows for text in row], isolate)  # a Hebrew name on any sheet
 
     def shown(text: str) -> str:  # right to left: each value isolated, so a total of -12 stays "-12"
         return isolated(text) if isolate else text

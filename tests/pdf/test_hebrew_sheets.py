@@ -133,3 +133,21 @@ def test_a_hebrew_phrase_with_a_latin_word_reads_right_to_left(app, client, tmp_
         w for _left, w in sorted((left, w) for page, t, left, w in words if page == 1 and abs(t - top) < 2)
     ]
     assert row[0] != "Step" and row.index("Step") > 0, row
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_a_hebrew_name_on_a_left_to_right_sheet_keeps_the_line_in_order(
+    client, hebrew_game, tmp_path, language
+):
+    """A Hebrew player's name in a recorded line of an English or Dutch sheet: the line still reads from
+    the left (the hand's number first, the winner's name next, then each player's rack, score and
+    total), every sign in front. Without the isolates the name turned the whole line around."""
+    answer = client.get(f"/print/game/{hebrew_game}/sheet.pdf", headers={"Accept-Language": language})
+    words = placed_words(answer.data, tmp_path)
+    top = next(top for page, top, _left, w in words if page == 1 and w == "+45")
+    line = [
+        w for _left, w in sorted((left, w) for page, t, left, w in words if page == 1 and abs(t - top) < 2)
+    ]
+    assert line[:2] == ["1", "הנד"], line  # דנה as it stands on the page
+    assert {"-12", "+45", "-33"} <= set(line) and not {"12-", "45+", "33-"} & set(line)
+    assert line.index("+45") < line.index("-12") < line.index("-33")  # Dana, Bob, Cy from the left
