@@ -12,7 +12,8 @@ and one that does not).
 Then the issue's figures on a real server (:mod:`own_phones_live`): the time from the last part
 sent to the recorded hand on every phone, 4 seats and 20 followers (p95, target under 500 ms); and
 (:mod:`own_phones_taps`) the taps on one seated phone for its part, per variant, in headless
-Chromium (target: a tile game's rack total at most 3, a Krazy Bee hand 4, a Crazy Rummy hand 2). The load average
+Chromium (target: a tile game's rack total at most 3, a Krazy Bee hand 4, a Crazy Rummy hand 2, a Crib Rummy
+player's turns 6). The load average
 (``uptime``) is printed before and after: the machine is shared.
 
 Usage: ``python bench/own_phones.py [--hands 200] [--live-hands 50]``. Prints the figures; exits 1

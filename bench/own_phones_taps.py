@@ -20,11 +20,13 @@ from playwright.sync_api import sync_playwright
 
 from scorekeeper.rules import all_variants
 from scorekeeper.services.seats.parts import OWN_PARTS
-from tests.browser.chromium import CHROMIUM, FLAGS, PHONE
+from tests.browser.chromium import CHROMIUM, FLAGS
 
 try:  # run as a script from bench/, or imported as bench.own_phones_taps
+    import own_phones_turns
     from taps import Player, served
 except ImportError:  # pragma: no cover
+    from bench import own_phones_turns
     from bench.taps import Player, served
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -68,16 +70,8 @@ def one_phone(browser, base: str, slug: str) -> tuple[int, int, str]:
     """Bob's phone enters his part of hand 1: (taps for the part, taps to take the seat, what the page said)."""
     _, others, play, _ = PLAYS[slug]
     api = f"{base}/api/v1"
-    game = requests.post(f"{api}/games", json={"variant": slug, "players": NAMES}, timeout=30).json()
-    gid = game["id"]
-    requests.put(
-        f"{api}/games/{gid}/seating",
-        json={},
-        headers={"Authorization": f"Bearer {game['secret']}"},
-        timeout=30,
-    )
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
-    page = context.new_page()
+    gid = own_phones_turns.seated_game(base, slug)
+    context, page = own_phones_turns.phone_page(browser)
     page.goto(f"{base}/games/{gid}/seat")
     p = Player(page)
     p.tap(page.get_by_role("button", name="I am Bob"))
@@ -117,6 +111,13 @@ def measure() -> tuple[list[str], bool]:
                 lines.append(
                     f"{label} ({variant.slug}): {taps} taps for the part (target at most {target}), "
                     f"{seat_taps} to take the seat once -> {said!r}"
+                )
+            elif variant.slug == "crib-rummy":
+                taps, said = own_phones_turns.bobs_turns(browser, base)
+                ok = ok and said == "Your turn is in: 3 points pegged."
+                lines.append(
+                    f"Crib Rummy player's turns (crib-rummy): {taps} taps for Bob's two turns of the hand "
+                    f"(lay 3H 4H 5H; add 6H to it) (target at most 6) -> {said!r}"
                 )
             elif OWN_PARTS.get(variant.slug) == "tiles":
                 lines.append(f"{variant.slug}: the tile game's part (as rummikub)")

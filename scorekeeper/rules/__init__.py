@@ -46,6 +46,7 @@ from .tiles import COLOUR_NAMES, SWITCHES
 from .tiles.faces import split_of
 from .tiles.grid import read_board
 from .tiles.sets import COPIES as TILE_COPIES
+from .turn_parts import TURN_KINDS, check_own_turn, turn_kind
 
 __all__ = [
     "COLOUR_NAMES",
@@ -57,6 +58,7 @@ __all__ = [
     "RUN_PEGS",
     "SET_PEGS",
     "SWITCHES",
+    "TURN_KINDS",
     "WILD_CHOICES",
     "GameScore",
     "HandValue",
@@ -71,6 +73,7 @@ __all__ = [
     "Variant",
     "Verdict",
     "check",
+    "check_own_turn",
     "check_part",
     "check_turn",
     "counted",
@@ -98,6 +101,7 @@ __all__ = [
     "table_melds",
     "time_limit",
     "tokenize",
+    "turn_kind",
     "turn_order",
     "variants",
     "whole_number",

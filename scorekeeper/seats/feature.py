@@ -6,10 +6,10 @@ from __future__ import annotations
 from flask import Flask
 
 from ..web.features import Feature, install
-from . import api, editor_views  # editor_views.bp is views.bp with the editor's routes added
+from . import api, editor_views, turn_views  # noqa: F401 (both add their routes to views.bp)
 from .openapi import API
 
-FEATURE = Feature("seats", blueprints=(editor_views.bp, api.bp), api=API)
+FEATURE = Feature("seats", blueprints=(turn_views.bp, api.bp), api=API)
 
 
 def init_app(app: Flask) -> None:

@@ -30,6 +30,7 @@ from ..services.seats import (
 )
 from ..services.seats.closing import closable
 from ..services.seats.parts import confirm_policy, parts_of, retried
+from ..services.seats.turns import turn_kind, turn_status
 from ..storage.extensions import db
 from ..storage.seat_models import DISPUTE_REASON_MAX
 from ..web.access import can_edit, keep_secret, require_editor
@@ -216,7 +217,8 @@ def _page(game, problems: list | None = None, values: dict | None = None, status
         live_version=live.game_version(stamp),
         game=game,
         variant=find_variant(game.variant),
-        kind=OWN_PARTS.get(game.variant),
+        kind=OWN_PARTS.get(game.variant) or turn_kind(game.variant),
+        turn=turn_status(game),  # Crib Rummy's hand in play, turn by turn (turn_views.py)
         part_choices=PART_CHOICES,
         seating=seating_of(game),
         editor=can_edit(game),

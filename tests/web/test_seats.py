@@ -108,7 +108,7 @@ def test_changes_to_seats_need_the_edit_secret_and_an_open_game(client, api):
     call(client, api, "PUT", f"/api/v1/games/{gid}/seating", {}, secret="wrong", expect=403)
     call(client, api, "PUT", f"/api/v1/games/{gid}/seating", {"confirm": "left"}, secret=secret, expect=200)
     _, other = call(
-        client, api, "POST", "/api/v1/games", {"variant": "crib-rummy", "players": NAMES[:2]}, expect=201
+        client, api, "POST", "/api/v1/games", {"variant": "points", "players": NAMES[:2]}, expect=201
     )
     _, refused = call(
         client, api, "PUT", f"/api/v1/games/{other['id']}/seating", {}, secret=other["secret"], expect=422

@@ -13,7 +13,7 @@ import secrets
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
-from ...rules import RulesError
+from ...rules import TURN_KINDS, RulesError
 from ...storage.extensions import db
 from ...storage.models import Game
 from ...storage.seat_models import Seat, Seating
@@ -47,10 +47,10 @@ def seats_of(game: Game) -> dict[int, Seat]:
 def open_seats(game: Game, confirm: str = "none") -> Seating:
     """Open ``game`` for seats (again: change who must confirm a part). A variant without
     own-phone entry yet is refused (:class:`SeatingClosed`, 422)."""
-    if game.variant not in OWN_PARTS:
+    if game.variant not in OWN_PARTS and game.variant not in TURN_KINDS:
         raise SeatingClosed(
             f"Players cannot enter their own parts of a hand in this game yet: own-phone entry "
-            f"works for {', '.join(sorted(OWN_PARTS))} so far."
+            f"works for {', '.join(sorted([*OWN_PARTS, *TURN_KINDS]))} so far."
         )
     if confirm not in CONFIRM_CHOICES:
         raise SeatingClosed(f"Who confirms a part is one of {', '.join(CONFIRM_CHOICES)}, not {confirm!r}.")

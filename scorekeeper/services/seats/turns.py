@@ -1,0 +1,81 @@
+"""A seated phone's own turn of a Crib Rummy hand (issue 38, docs/own-phones.md): the hand is
+played turn by turn, so a player's part is each turn they take, sent when it is due and recorded
+at once (the hand form's turn by turn, :func:`..rounds.record_round` for a hand's first turn and
+:func:`..rounds.update_round` after it); the engine checks it (:mod:`scorekeeper.rules.turn_parts`:
+the seat due, the melds and their pegs). The hand ends on the hand form (the game's editor), or
+by itself when the game's last turns are played (CR-8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...rules import TURN_KINDS, check_own_turn, find_variant, turn_kind, turn_order
+from ...storage.models import Game, Round
+from ..rounds import record_round, update_round
+from ..scores import game_score
+from .parts import HandClosed
+
+__all__ = ["TURN_KINDS", "in_play", "send_turn", "turn_kind", "turn_status"]
+
+
+def in_play(game: Game) -> tuple[Round | None, Any, Any]:
+    """(the hand being played, or None; the game before it, scored; the whole game, scored)."""
+    score = game_score(game)
+    if not game.rounds or score.in_progress_round is None:
+        return None, score, score
+    return game.rounds[-1], game_score(game, upto=len(game.rounds) - 1), score
+
+
+def send_turn(game: Game, seat: int, hand: int, turn: Any) -> dict[str, Any]:
+    """Record seat ``seat``'s turn ``turn`` (``{"melds": [...]}``; no melds: a pass) of hand
+    ``hand``: {"hand", "turn" (its number in the hand), "pegs" (what it pegged), "ended"}.
+
+    :class:`HandClosed` (409) for a hand that is not the one being played (or, with no hand in
+    play, the next one) and after the game's end; RoundError (422, nothing kept) for a turn the
+    rules refuse, such as another player's turn."""
+    playing, before, score = in_play(game)
+    number = playing.number if playing is not None else len(game.rounds) + 1
+    word = find_variant(game.variant).round_word
+    if score.finished:
+        raise HandClosed("The game is over: it takes no more turns.")
+    if hand != number:
+        done = "is already recorded" if hand < number else "is not open yet"
+        raise HandClosed(
+            f"{word.capitalize()} {hand} {done}: this turn was not kept. The open {word} is {number}."
+        )
+    facts = check_own_turn(
+        game.variant, playing.facts if playing else None, seat, turn, game=before, options=game.options
+    )
+    k = len(facts["turns"])
+    if playing is None:
+        record_round(game, facts, before=before, turn=k)
+    else:
+        update_round(game, number, facts, before=before, turn=k)
+    after = game_score(game)
+    pegged = after.rounds[number - 1].details.get("turns", [{}])[k - 1].get("pegs", 0)
+    return {"hand": number, "turn": k, "pegs": pegged, "ended": after.in_progress_round is None}
+
+
+def turn_status(game: Game) -> dict[str, Any] | None:
+    """A Crib Rummy game's hand in play for its seat pages (None for other variants): its number,
+    the seat due and its name, and the table's melds to add to ({"number", "cards", "owner"})."""
+    if turn_kind(game.variant) is None:
+        return None
+    playing, before, score = in_play(game)
+    names = game.names
+    if playing is None:
+        due = before.chooser if before.starter is None else before.starter
+        return {"hand": len(game.rounds) + 1, "due": due, "due_name": names[due], "melds": []}
+    played = score.rounds[-1]
+    order = turn_order(playing.facts, len(names), game.options, dealer=played.dealer, names=names)
+    due = order[-1] if len(order) > len(played.details.get("turns") or []) else None
+    melds = [
+        {"number": m["meld"], "cards": m["cards"], "owner": names[m["owner"]]}
+        for m in played.details.get("table") or []
+    ]
+    return {
+        "hand": playing.number,
+        "due": due,
+        "due_name": None if due is None else names[due],
+        "melds": melds,
+    }
