@@ -6,7 +6,8 @@ to left), every page of tests/site_pages.py on a 390 x 844 phone: nothing cut (n
 table wider than its box), nothing overflowing (the page never scrolls sideways), the top bar on one
 line. A language whose catalog is not complete yet still renders (untranslated words are English).
 In the mirrored pseudo-locale no word skips the catalog beyond the words still known to
-(tests/browser/known_english.json, as the left-to-right sweep checks).
+(tests/browser/known_english.json, as the left-to-right sweep checks). In Hebrew axe-core finds
+nothing on any page (tests/browser/test_axe.py's rules, right to left).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from tests.pseudo_locale import write_pseudo_catalog
 from tests.site_pages import seed_games, site_pages
 
 from .conftest import ARTIFACTS, served_app, visit
+from .test_axe import AXE, RUN_AXE, TAGS, _skipped_rules
 from .test_languages_browser import KNOWN, OVERFLOWING, VISIBLE_TEXT, outside_the_catalog, page_kind
 from .test_topbar_browser import ROWS
 
@@ -66,6 +68,9 @@ def test_every_page_fits_at_390_px(browser, every_language_site, language):
         has_touch=True,
         extra_http_headers={"Accept-Language": language},
     )
+    axe = language == "he" and AXE.exists()  # (axe-core from npm; without it the layout is still swept)
+    if axe:
+        context.add_init_script(path=str(AXE))
     page = context.new_page()
     found: dict[str, list[str]] = {}
     leaks: dict[str, set[str]] = {}
@@ -78,7 +83,9 @@ def test_every_page_fits_at_390_px(browser, every_language_site, language):
             if page.evaluate("document.documentElement.lang") != language:
                 continue  # a PDF, a redirect to a page seen anyway
             checked += 1
-            problems = layout_problems(page)
+            problems = layout_problems(page) + (
+                page.evaluate(RUN_AXE, [TAGS, _skipped_rules(p)]) if axe else []
+            )
             if problems:
                 found[p.name] = problems
             if language == PSEUDO_RTL.replace("_", "-"):
