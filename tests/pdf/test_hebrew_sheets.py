@@ -151,3 +151,11 @@ def test_a_hebrew_name_on_a_left_to_right_sheet_keeps_the_line_in_order(
     assert line[:2] == ["1", "הנד"], line  # דנה as it stands on the page
     assert {"-12", "+45", "-33"} <= set(line) and not {"12-", "45+", "33-"} & set(line)
     assert line.index("+45") < line.index("-12") < line.index("-33")  # Dana, Bob, Cy from the left
+
+
+def test_the_follow_address_reads_left_to_right_in_hebrew(client, hebrew_game, tmp_path):
+    """The QR code's address under it is an address, left to right on any sheet: its first line starts
+    with "http://", its slash at the end (a right-to-left block moved it to the front: "/http://...")."""
+    words = placed_words(client.get(f"/print/game/{hebrew_game}/sheet.pdf", headers=HEBREW).data, tmp_path)
+    address = [w for page, _top, _left, w in words if page == 1 and "http" in w]
+    assert address and address[0].startswith("http://"), address
