@@ -17,8 +17,8 @@ from scorekeeper.services.seats import open_seats
 from scorekeeper.storage.extensions import db
 
 from .conftest import ARTIFACTS, PHONE, assert_no_sideways_scroll, served_app
-from .seat_table import back_online, dispute_shown, editor_accepts, new_phone, send_offline, tap
-from .test_seats_browser import WITHIN_MS, _take_seats, expect_totals
+from .seat_table import WITHIN_MS, back_online, dispute_shown, editor_accepts, new_phone, send_offline, tap
+from .test_seats_browser import _take_seats, expect_totals
 
 pytestmark = pytest.mark.browser
 NAMES = ["Ann", "Bob", "Cy", "Dee"]

@@ -18,6 +18,7 @@ from scorekeeper.storage.extensions import db
 from .conftest import ARTIFACTS, assert_no_sideways_scroll, served_app
 from .seat_table import (
     PHONE_CONTEXT,
+    WITHIN_MS,
     back_online,
     dispute_shown,
     editor_accepts,
@@ -25,7 +26,7 @@ from .seat_table import (
     send_offline,
     tap,
 )
-from .test_seats_browser import NAMES, WITHIN_MS, _send, _take_seats, expect_totals
+from .test_seats_browser import NAMES, _send, _take_seats, expect_totals
 
 pytestmark = pytest.mark.browser
 VARIANT, OPTIONS = "crazy-tiles", {"rounds": 2}

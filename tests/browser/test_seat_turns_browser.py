@@ -12,8 +12,8 @@ from scorekeeper.services.seats import open_seats
 from scorekeeper.storage.extensions import db
 
 from .conftest import ARTIFACTS, assert_no_sideways_scroll, served_app
-from .seat_table import PHONE_CONTEXT
-from .test_seats_browser import WITHIN_MS, _take_seats, expect_totals
+from .seat_table import PHONE_CONTEXT, WITHIN_MS
+from .test_seats_browser import _take_seats, expect_totals
 
 pytestmark = pytest.mark.browser
 
