@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import gettext
 from markupsafe import Markup
 
 from . import cribbage_board as geometry
 from .charts import short_name
+from .isolates import visual_order
 
 #: millimetres above the drawing on the track's page: its title and the lines explaining it
 HEADING = 24
@@ -24,7 +26,11 @@ HEADING = 24
 def cribbage_track(target: int, names: Sequence[str]) -> dict[str, Any]:
     """Drawing data of a track to ``target`` (61, 121 or 241) for the players ``names``."""
     board = geometry.Board(target, len(names))
-    labels = [short_name(name or f"Player {p + 1}", 9) for p, name in enumerate(names)]
+    # a blank sheet's lanes in the reader's language ("Player 1", "שחקן 1"); WeasyPrint draws an SVG's text
+    # with no bidi, so a Hebrew name or word is given in the order its letters stand (isolates.visual_order)
+    labels = [
+        visual_order(short_name(name or gettext("Player %(seat)s", seat=p + 1), 9)) for p, name in enumerate(names)
+    ]
     drawn = [
         {
             "top": s.top,

@@ -64,3 +64,29 @@ def numbers_isolated(text: str) -> str:
     True
     """
     return NUMBER.sub(lambda m: f"{LRI}{m[0]}{PDI}", text)
+
+
+#: a left-to-right piece inside right-to-left text: a number ("10-13", "+45"), a Latin word or name
+LATIN = "0-9A-Za-z\u00c0-\u024f"
+LTR_PIECE = re.compile(rf"[+\-−]?[{LATIN}](?:[{LATIN}.,:/'’+\-–]*[{LATIN}])?")
+MIRRORED = str.maketrans("()[]{}<>", ")(][}{><")
+
+
+def visual_order(text: str) -> str:
+    """``text`` with its right-to-left letters in the order they stand left to right, for a renderer that
+    lays out no bidi (WeasyPrint's SVG text: the printed cribbage track's lane names). Text with no
+    Hebrew letter is returned as it is; one with some reads as a right-to-left phrase: its pieces in
+    reverse, each Latin word or number kept as written, brackets turned.
+
+    >>> visual_order("שחקן 1") == "1 ןקחש", visual_order("Bob"), visual_order("דנה (Bob)") == "(Bob) הנד"
+    (True, 'Bob', True)
+    """
+    if not right_to_left(text):
+        return text
+    pieces, at = [], 0
+    for match in LTR_PIECE.finditer(text):
+        pieces.extend(text[at : match.start()].translate(MIRRORED))
+        pieces.append(match[0])
+        at = match.end()
+    pieces.extend(text[at:].translate(MIRRORED))
+    return "".join(reversed(pieces))

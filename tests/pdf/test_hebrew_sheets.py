@@ -159,3 +159,13 @@ def test_the_follow_address_reads_left_to_right_in_hebrew(client, hebrew_game, t
     words = placed_words(client.get(f"/print/game/{hebrew_game}/sheet.pdf", headers=HEBREW).data, tmp_path)
     address = [w for page, _top, _left, w in words if page == 1 and "http" in w]
     assert address and address[0].startswith("http://"), address
+
+
+def test_a_blank_cribbage_tracks_lanes_are_named_in_the_readers_language(client, tmp_path):
+    """A blank Crib Rummy sheet's printed track names its lanes "Player 1", "Player 2" in the reader's
+    language (they were English on every sheet), drawn left to right as the board is."""
+    answer = client.get("/print/pdf?kind=sheet&variant=crib-rummy&players=2", headers=HEBREW)
+    words = {w for page, _top, _left, w in placed_words(answer.data, tmp_path) if page == 2}
+    assert "Player" not in words and "ןקחש" in words  # שחקן as it stands on the page
+    english = client.get("/print/pdf?kind=sheet&variant=crib-rummy&players=2")
+    assert "Player" in {w for page, *_, w in placed_words(english.data, tmp_path) if page == 2}
