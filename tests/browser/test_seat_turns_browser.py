@@ -1,6 +1,7 @@
 """Crib Rummy on two phones (issue 38, docs/own-phones.md): each phone enters its own turns when
 they are due; the other phone moves on live ("Your turn."), a meld on the table is offered to add
-to, and the pegs reach the game's totals."""
+to, a turn tapped offline stays as typed (the page says it needs the connection), and the pegs
+reach the game's totals."""
 
 from __future__ import annotations
 
@@ -45,6 +46,14 @@ def test_two_phones_play_their_own_crib_rummy_turns(browser, site):
         expect(bob.locator("[data-seat-due]")).to_have_text("Your turn.", timeout=WITHIN_MS)
         bob.fill("#cards", "6H")
         bob.get_by_label("Added to #1 3H 4H 5H (Bob)").check()
+        # offline, a turn is not kept (the next player waits on it): it stays as typed, and the page says so
+        bob.context.set_offline(True)
+        bob.get_by_role("button", name="Lay them").click()
+        expect(bob.locator(".send-queue-state")).to_have_text(
+            "Offline: this change needs the connection. Nothing was lost; send it when it returns."
+        )
+        expect(bob.locator("#cards")).to_have_value("6H")
+        bob.context.set_offline(False)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         bob.screenshot(path=str(ARTIFACTS / "seat-crib-turn.png"), full_page=True)
         assert_no_sideways_scroll(bob)

@@ -7,7 +7,8 @@
    again until it arrives (a part the server had kept though its answer was lost is answered again,
    kept once) and shows a part refused then (a hand already recorded: 409; 422) with its reasons
    until the player drops it. A part sent and answered opens the seat page again; one refused at
-   once is posted as a plain form, so the page shows why at its fields. */
+   once is posted as a plain form, so the page shows why at its fields. A Crib Rummy turn is not
+   kept: offline it stays in its form, and the page says the change needs the connection. */
 import { _ } from "./i18n.js";
 import * as store from "./queue-store.js";
 
@@ -46,6 +47,14 @@ function start() {
 
   document.addEventListener("submit", function (event) {
     var form = event.target;
+    /* a Crib Rummy turn is not kept (the next player's turn waits on it): offline it stays as typed */
+    if (form.matches("form.seat-turn") && !navigator.onLine) {
+      event.preventDefault();
+      panel.querySelector(".send-queue-state").textContent =
+        _("Offline: this change needs the connection. Nothing was lost; send it when it returns.");
+      panel.hidden = false;
+      return;
+    }
     if (!form.matches("form.seat-part")) return;
     event.preventDefault();
     var number = parseInt(form.elements.hand_number.value, 10);
