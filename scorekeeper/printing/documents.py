@@ -13,6 +13,7 @@ from babel.dates import format_date
 from flask_babel import gettext
 from markupsafe import Markup
 
+from ..display.isolates import visual_order
 from ..display.qr import qr_png_url
 from ..display.sheets import layout
 from ..display.standings import standings
@@ -56,6 +57,7 @@ def environment():
     env.filters.update(FILTERS)
     env.filters["translated"] = translated
     env.filters["reason"] = reason_html  # the sentence, then its rule id in small print
+    env.filters["visual_order"] = visual_order  # an SVG's Hebrew text: WeasyPrint draws it with no bidi
     return env
 
 

@@ -169,3 +169,12 @@ def test_a_blank_cribbage_tracks_lanes_are_named_in_the_readers_language(client,
     assert "Player" not in words and "ןקחש" in words  # שחקן as it stands on the page
     english = client.get("/print/pdf?kind=sheet&variant=crib-rummy&players=2")
     assert "Player" in {w for page, *_, w in placed_words(english.data, tmp_path) if page == 2}
+
+
+def test_the_tracks_game_hole_is_written_the_right_way_round(client, tmp_path):
+    """The track's "121: game" label, drawn in the SVG, in Hebrew ("121: משחק"): its Hebrew word stands
+    right to left like every other Hebrew word of the page (read back letter-reversed, as pdftotext
+    gives each Hebrew word the page draws), never in the order it is typed."""
+    answer = client.get("/print/pdf?kind=sheet&variant=crib-rummy&players=2", headers=HEBREW)
+    words = {w for page, _top, _left, w in placed_words(answer.data, tmp_path) if page == 2}
+    assert "קחשמ" in words and "משחק" not in words
