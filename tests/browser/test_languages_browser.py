@@ -80,6 +80,8 @@ VISIBLE_TEXT = """() => {
     else if (e.tagName === 'OPTION') e.textContent = '';  // a select's text is its options', shown or not
     else e.style.display = 'none';
   return document.body.innerText; }"""
+#: the Unicode isolates that keep a number's or a name's order (LRI, RLI, FSI, PDI): no words
+ISOLATES = dict.fromkeys(range(0x2066, 0x206A))
 OVERFLOWING = """() => [...document.querySelectorAll('button, a.button, label, table')]
   .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden'
                && !e.closest('.table-scroll, .hands-scroll, [data-scroll-x]')
@@ -93,7 +95,10 @@ def outside_the_catalog(text: str) -> list[str]:
 
     >>> outside_the_catalog("⟦Šĥáŕé⟧ Ann +5 ⟦ťĥé ⟦ĝáḿé⟧⟧ R7 CT-5 hello")
     ['hello']
+    >>> outside_the_catalog("\u2066-20\u2069 \u2068Ann\u2069")  # isolation marks (display/isolates.py) are no words
+    []
     """
+    text = text.translate(ISOLATES)
     while True:
         stripped = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
         if stripped == text:
