@@ -21,7 +21,7 @@ from ..checker.checking import (
     variant_field,
 )
 from ..checker.solving import best_play, judge_turn, solve_from_json, turn_from_json
-from ..limits import pool
+from ..limits import IMPORT_BODY_MAX, pool
 from ..rules import variants
 from ..services import (
     create_game,
@@ -311,6 +311,7 @@ def export(public_id: str):
 @bp.post("/games/import")
 def import_():
     """Restore an export as a new game: 201 with the new id, edit secret and URLs."""
+    request.max_content_length = IMPORT_BODY_MAX  # a long seated game's change log (limits)
     body = bodies.shaped("Export", bodies.object_body())
     variant_field(body)  # the canonical slug, as for a new game
     game, secret = import_game(body)

@@ -23,8 +23,10 @@ TABLE_NAME_MAX = 60
 ROSTER_MAX = 100
 #: hands in one game: a long evening plays 40; no real game comes near it
 HANDS_MAX = 2000
-#: change-log entries in one game's export (a hand recorded, corrected, undone and redone a few times)
-AUDIT_MAX = 5 * HANDS_MAX
+#: change-log entries in one game's export: a seated hand (issue 38) logs each of four seats' part, its
+#: confirmation and a change or a dispute besides the hand's own entry (2,000 hands x 4 seats x ~3 entries,
+#: and the hands' records, corrections and undos: 15 a hand)
+AUDIT_MAX = 15 * HANDS_MAX
 #: games in one table's export
 TABLE_GAMES_MAX = 500
 #: hands in one table's export, all its games together
@@ -53,6 +55,9 @@ CARDS_CHARS_MAX = 4000
 FACT_TEXT_MAX = CARDS_CHARS_MAX
 #: a request body, in bytes (Flask's MAX_CONTENT_LENGTH: 413 past it)
 BODY_MAX = 2 * 1024 * 1024
+#: a game's import only (POST /api/v1/games/import): a change log of AUDIT_MAX seat entries is about
+#: 230 bytes an entry, so a long seated game's export is past BODY_MAX; every other body keeps BODY_MAX
+IMPORT_BODY_MAX = 8 * 1024 * 1024
 #: after the 413 to a body past the limit, the production server half-closes the connection and throws
 #: away what the client still sends for at most this long and this much (so the client reads the 413
 #: rather than a reset), then closes it; the rest of the body is never read

@@ -10,13 +10,14 @@ from flask import Blueprint, request
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 from werkzeug.wsgi import get_content_length
 
+from ..limits import IMPORT_BODY_MAX
 from ..photo import MAX_BYTES as PHOTO_MAX_BYTES
 
 #: what a JSON body must be sent as (``application/json``, or a ``+json`` type such as problem+json)
 NOT_JSON = "Send the body as JSON, with the header 'Content-Type: application/json'."
 WITH_BODY = frozenset({"POST", "PUT", "PATCH"})
 #: paths whose view takes a bigger body than ``MAX_CONTENT_LENGTH`` (it sets ``request.max_content_length``)
-LARGER_BODIES = {"/api/v1/rack-photo": PHOTO_MAX_BYTES}
+LARGER_BODIES = {"/api/v1/rack-photo": PHOTO_MAX_BYTES, "/api/v1/games/import": IMPORT_BODY_MAX}
 
 
 #: the environ key that holds the limit a body was past: the app answers 413 and the connection closes
