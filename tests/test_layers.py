@@ -35,7 +35,7 @@ DRAWING = Path(__file__).resolve().parents[1] / "docs" / "code-map.md"
 #: lowest first: the packages on each floor
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("rules",),
-    ("storage", "limits", "display", "rulebook", "entry", "checker", "photo"),
+    ("storage", "limits", "display", "rulebook", "entry", "checker", "photo", "club"),
     ("services",),
     ("profiles", "web"),
     ("printing", "live", "offline"),

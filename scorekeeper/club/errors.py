@@ -1,0 +1,16 @@
+"""What the club night's rules refuse, said in a sentence (docs/club-night.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ClubError(ValueError):
+    """An evening that cannot be seated, ranked or cut as asked: ``template`` is the English sentence
+    (marked for the catalog where it is written), ``values`` fill it, so a page can say it in the
+    reader's language; ``str()`` is the English sentence filled in."""
+
+    def __init__(self, template: str, **values: Any) -> None:
+        self.template = template
+        self.values = values
+        super().__init__(template % values if values else template)

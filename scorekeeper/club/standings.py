@@ -1,0 +1,108 @@
+"""The standings of a club night: each player's values added up, ties broken in the evening's
+order of tiebreaks (docs/club-night.md "Ranking"); players still tied share a rank."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+
+from ..rulebook.book import N_
+from .errors import ClubError
+from .ranking import PLACE_POINTS, TIEBREAKS, Standing, TableGame, game_values
+
+DEFAULT_TIEBREAKS = tuple(TIEBREAKS)
+
+
+def standings(
+    games: Sequence[TableGame],
+    scheme: str = "places",
+    *,
+    scale: Sequence[float] = PLACE_POINTS,
+    tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+    players: Iterable[Hashable] = (),
+) -> list[Standing]:
+    """Every player's line, best first. ``players`` adds those who have no game yet (a late
+    arrival: 0 points); players tied after every tiebreak share a rank and are listed by name.
+
+    >>> games = [TableGame(("Ann", "Bob", "Cy", "Dee"), (90, 40, 40, 10)), TableGame(("Eve", "Fay", "Gus"), (5, 9, 7))]
+    >>> [(s.player, s.points, s.rank) for s in standings(games)][:5]
+    [('Ann', 4.0, 1), ('Fay', 4.0, 2), ('Gus', 1.5, 3), ('Bob', 1.5, 4), ('Cy', 1.5, 4)]
+    """
+    unknown = [t for t in tiebreaks if t not in TIEBREAKS]
+    if unknown:
+        raise ClubError(N_("There is no tiebreak called %(tiebreak)s."), tiebreak=unknown[0])
+    lines: dict[Hashable, Standing] = {p: Standing(p) for p in players}
+    for game in games:
+        values = game_values(game, scheme, scale)
+        places = game.places()
+        for player, value, place, margin in zip(game.players, values, places, game.margins()):
+            line = lines.setdefault(player, Standing(player))
+            line.points += value
+            line.values.append(value)
+            line.games += 1
+            line.wins += place <= (sum(1 for p in places if p == place) + 1) / 2
+            line.best_game = max(line.best_game, margin)
+    ordered = sorted(lines.values(), key=lambda s: (-s.points, str(s.player)))
+    groups = _split(ordered, lambda s: s.points)
+    result: list[Standing] = []
+    for group in groups:
+        result.extend(_refine(group, list(tiebreaks), games))
+    _number(result, list(tiebreaks), games)
+    return result
+
+
+def _split(lines: list[Standing], key) -> list[list[Standing]]:
+    groups: list[list[Standing]] = []
+    for line in lines:
+        if groups and key(groups[-1][0]) == key(line):
+            groups[-1].append(line)
+        else:
+            groups.append([line])
+    return groups
+
+
+def _refine(group: list[Standing], tiebreaks: list[str], games: Sequence[TableGame]) -> list[Standing]:
+    """A tied group in the order of the first tiebreak that parts them, the rest by the next ones."""
+    if len(group) == 1 or not tiebreaks:
+        return group
+    first, rest = tiebreaks[0], tiebreaks[1:]
+    key = _key(first, group, games)
+    ordered = sorted(group, key=lambda s: (-key[s.player], str(s.player)))
+    out: list[Standing] = []
+    for sub in _split(ordered, lambda s: key[s.player]):
+        out.extend(_refine(sub, rest, games))
+    return out
+
+
+def _key(tiebreak: str, group: list[Standing], games: Sequence[TableGame]) -> dict[Hashable, float]:
+    if tiebreak == "wins":
+        return {s.player: s.wins for s in group}
+    if tiebreak == "best_game":
+        return {s.player: s.best_game for s in group}
+    return head_to_head([s.player for s in group], games)
+
+
+def head_to_head(tied: Sequence[Hashable], games: Sequence[TableGame]) -> dict[Hashable, float]:
+    """Among ``tied``, where two of them met: 1 to who placed higher (a tie parts nobody, and a
+    player who met none of the others is not behind for it)."""
+    score = dict.fromkeys(tied, 0.0)
+    for game in games:
+        here = [(p, place) for p, place in zip(game.players, game.places()) if p in score]
+        for p, place in here:
+            score[p] += sum(1.0 for q, o in here if q != p and place < o)
+    return score
+
+
+def _number(result: list[Standing], tiebreaks: list[str], games: Sequence[TableGame]) -> None:
+    """Competition ranks: a line shares the rank of the one before when nothing parts them."""
+    for i, line in enumerate(result):
+        before = result[i - 1] if i else None
+        tied = before is not None and before.points == line.points
+        for tb in tiebreaks:
+            if not tied:
+                break
+            key = _key(tb, [before, line], games) if tb == "head_to_head" else None
+            if key is not None:
+                tied = key[before.player] == key[line.player]
+            else:
+                tied = getattr(before, tb) == getattr(line, tb)
+        line.rank = before.rank if tied else i + 1
