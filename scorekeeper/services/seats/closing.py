@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext, lazy_gettext
 from sqlalchemy import delete
 
 from ...rules import RoundError, find_variant, judge_hand
@@ -33,11 +34,17 @@ SAT_OUT = {
 }
 #: why the hand cannot be closed without every part, per kind (the rule that makes each part count)
 NOT_CLOSABLE = {
-    "tiles": "In a tile game every rack counts in the winner's score (CT-8): enter {names}'s part instead.",
-    "bugz": "In RumBugz the winner scores every loser's hand (RB-7): enter {names}'s part instead.",
+    "tiles": lazy_gettext(
+        "In a tile game every rack counts in the winner's score (CT-8): enter %(names)s's part instead."
+    ),
+    "bugz": lazy_gettext(
+        "In RumBugz the winner scores every loser's hand (RB-7): enter %(names)s's part instead."
+    ),
 }
 #: any other game's (a hand entered turn by turn, say)
-EVERY_PART = "This game's {word} is closed only with every part: enter {names}'s part instead."
+EVERY_PART = lazy_gettext(
+    "This game's %(word)s is closed only with every part: enter %(names)s's part instead."
+)
 
 
 def closable(game: Game) -> bool:
@@ -56,30 +63,47 @@ def close_hand(game: Game, hand: int) -> dict[str, Any]:
     """
     number = open_hand(game, hand)
     parts = parts_of(game, number)
-    kind, word = OWN_PARTS.get(game.variant), find_variant(game.variant).round_word
+    kind, word = OWN_PARTS.get(game.variant), gettext(find_variant(game.variant).round_word)
     missing = [p for p in game.players if p.seat not in parts]
     if kind not in SAT_OUT:
-        names = ", ".join(p.name for p in missing) or "the missing player"
-        raise RoundError([("", NOT_CLOSABLE.get(kind, EVERY_PART).format(names=names, word=word))])
+        names = ", ".join(p.name for p in missing) or gettext("the missing player")
+        raise RoundError([("", str(NOT_CLOSABLE.get(kind, EVERY_PART)) % {"names": names, "word": word})])
     if not parts:
-        raise RoundError([("", f"No part of this {word} is in yet: there is nothing to close it with.")])
+        raise RoundError(
+            [
+                (
+                    "",
+                    gettext(
+                        "No part of this %(word)s is in yet: there is nothing to close it with.", word=word
+                    ),
+                )
+            ]
+        )
     disputed = [game.players[s].name for s, row in sorted(parts.items()) if row.disputed_by is not None]
     if disputed:
+        names = ", ".join(disputed)
         raise RoundError(
-            [("", f"{', '.join(disputed)}'s part is disputed: settle it before closing the {word}.")]
+            [
+                (
+                    "",
+                    gettext(
+                        "%(names)s's part is disputed: settle it before closing the %(word)s.",
+                        names=names,
+                        word=word,
+                    ),
+                )
+            ]
         )
     before = game_score(game)
     dealer = before.dealer
     if kind == "cards" and dealer not in parts:
         name = game.players[dealer].name
-        raise RoundError(
-            [
-                (
-                    "",
-                    f"{name} deals this {word}: {name}'s face-up card sets the wild rank (CZ-1), so it is needed.",
-                )
-            ]
+        said = gettext(
+            "%(name)s deals this %(word)s: %(name)s's face-up card sets the wild rank (CZ-1), so it is needed.",
+            name=name,
+            word=word,
         )
+        raise RoundError([("", said)])
     entries = {s: row.part for s, row in parts.items()} | {p.seat: dict(SAT_OUT[kind]) for p in missing}
     facts = judge_hand(game.variant, entries, game=before, options=game.options)
     sat_out = f" ({', '.join(p.name for p in missing)} sat it out)" if missing else ""

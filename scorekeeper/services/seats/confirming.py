@@ -12,6 +12,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from flask_babel import gettext
 from sqlalchemy import delete
 
 from ...rules import RoundError
@@ -41,7 +42,7 @@ def confirm_part(
     row = parts.get(seat)
     name = game.players[seat].name if 0 <= seat < len(game.players) else str(seat)
     if row is None:
-        raise NotFound(f"{name} has not sent a part of this hand yet.")
+        raise NotFound(gettext("%(name)s has not sent a part of this hand yet.", name=name))
     if by is None:
         _settle(game, row, parts, looks_right)
     else:
@@ -71,40 +72,36 @@ def dispute_reason(text: Any) -> str | None:
         ).split()
     )
     if len(cleaned) > DISPUTE_REASON_MAX:
-        raise RoundError(
-            [
-                (
-                    "reason",
-                    f"A reason is at most {DISPUTE_REASON_MAX} characters; this one has {len(cleaned)}.",
-                )
-            ]
+        said = gettext(
+            "A reason is at most %(most)s characters; this one has %(count)s.",
+            most=DISPUTE_REASON_MAX,
+            count=len(cleaned),
         )
+        raise RoundError([("reason", said)])
     return cleaned or None
 
 
 def _confirm(game: Game, row: SeatPart, by: int, looks_right: bool, why: str | None = None) -> None:
     name = game.players[row.seat].name
     if by == row.seat:
-        raise RoundError([("", f"{name} cannot confirm their own part: another player does.")])
+        raise RoundError(
+            [("", gettext("%(name)s cannot confirm their own part: another player does.", name=name))]
+        )
     left = (row.seat + 1) % len(game.players)
     if confirm_policy(game) == "left" and by != left:
-        raise RoundError(
-            [
-                (
-                    "",
-                    f"At this table {game.players[left].name} confirms {name}'s part (the player to the left).",
-                )
-            ]
+        said = gettext(
+            "At this table %(left)s confirms %(name)s's part (the player to the left).",
+            left=game.players[left].name,
+            name=name,
         )
+        raise RoundError([("", said)])
     if row.disputed_by is not None:
-        raise RoundError(
-            [
-                (
-                    "",
-                    f"{name}'s part is disputed by {game.players[row.disputed_by].name}: the editor settles it.",
-                )
-            ]
+        said = gettext(
+            "%(name)s's part is disputed by %(by)s: the editor settles it.",
+            name=name,
+            by=game.players[row.disputed_by].name,
         )
+        raise RoundError([("", said)])
     if looks_right:
         row.confirmed_by = by
     else:

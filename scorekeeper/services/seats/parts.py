@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+from flask_babel import gettext
 from sqlalchemy import delete, select
 
 from ...rules import PART_KINDS, check_part, find_variant, judge_hand
@@ -90,14 +91,35 @@ def open_hand(game: Game, hand: int) -> int:
     claim(game)  # one part at a time per game: the part that completes the hand is the one that records it
     number = len(game.rounds) + 1
     if game.status == "finished":
-        raise HandClosed("The game is over: it takes no more parts.")
-    word = find_variant(game.variant).round_word
+        raise HandClosed(gettext("The game is over: it takes no more parts."))
     if hand != number:
-        done = "is already recorded" if hand < number else "is not open yet"
-        raise HandClosed(
-            f"{word.capitalize()} {hand} {done}: this part was not kept. The open {word} is {number}."
-        )
+        raise HandClosed(not_open(game, hand, number))
     return number
+
+
+def not_open(game: Game, hand: int, number: int, turn: bool = False) -> str:
+    """Why hand ``hand`` takes no part (or ``turn``) (the 409) in the reader's language: it is
+    already recorded or not open yet, and ``number`` is the open one."""
+    word = gettext(find_variant(game.variant).round_word)
+    values = {"Word": word.capitalize(), "hand": hand, "word": word, "open": number}
+    if hand < number:
+        if turn:
+            return gettext(
+                "%(Word)s %(hand)s is already recorded: this turn was not kept. The open %(word)s is %(open)s.",
+                **values,
+            )
+        return gettext(
+            "%(Word)s %(hand)s is already recorded: this part was not kept. The open %(word)s is %(open)s.",
+            **values,
+        )
+    if turn:
+        return gettext(
+            "%(Word)s %(hand)s is not open yet: this turn was not kept. The open %(word)s is %(open)s.",
+            **values,
+        )
+    return gettext(
+        "%(Word)s %(hand)s is not open yet: this part was not kept. The open %(word)s is %(open)s.", **values
+    )
 
 
 def settle_hand(game: Game, number: int, parts: Mapping[int, SeatPart]) -> int | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 
+from flask_babel import gettext
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
@@ -67,7 +68,13 @@ def seat_named(game: Game, name: str) -> int:
     for player in game.players:
         if player.name.casefold() == wanted:
             return player.seat
-    raise NotFound(f"Nobody in this game is called {name!r}; the players are {', '.join(game.names)}.")
+    raise NotFound(
+        gettext(
+            "Nobody in this game is called '%(name)s'; the players are %(names)s.",
+            name=name,
+            names=", ".join(game.names),
+        )
+    )
 
 
 def take_seat(game: Game, name: str) -> tuple[Seat, str]:
@@ -134,7 +141,7 @@ def _replace(game: Game, seat: int, holder: str, secret_hash: str | None) -> Sea
 def _require_seating(game: Game) -> Seating:
     seating = seating_of(game)
     if seating is None:
-        raise SeatingClosed("This game is not open for seats: its editor opens it first.")
+        raise SeatingClosed(gettext("This game is not open for seats: its editor opens it first."))
     return seating
 
 
@@ -145,7 +152,8 @@ def _player(game: Game, seat: int) -> None:
 
 def _taken(game: Game, seat: int) -> str:
     name = game.players[seat].name
-    return (
-        f"{name}'s seat is already taken by another phone. If that was not {name}, the game's "
-        "editor can free the seat or give it to this phone."
+    return gettext(
+        "%(name)s's seat is already taken by another phone. If that was not %(name)s, the game's "
+        "editor can free the seat or give it to this phone.",
+        name=name,
     )

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...rules import TURN_KINDS, check_own_turn, find_variant, turn_kind, turn_order
+from flask_babel import gettext
+
+from ...rules import TURN_KINDS, check_own_turn, turn_kind, turn_order
 from ...storage.models import Game, Round
 from ..rounds import record_round, update_round
 from ..scores import game_score
-from .parts import HandClosed
+from .parts import HandClosed, not_open
 
 __all__ = ["TURN_KINDS", "in_play", "send_turn", "turn_kind", "turn_status"]
 
@@ -35,14 +37,10 @@ def send_turn(game: Game, seat: int, hand: int, turn: Any) -> dict[str, Any]:
     rules refuse, such as another player's turn."""
     playing, before, score = in_play(game)
     number = playing.number if playing is not None else len(game.rounds) + 1
-    word = find_variant(game.variant).round_word
     if score.finished:
-        raise HandClosed("The game is over: it takes no more turns.")
+        raise HandClosed(gettext("The game is over: it takes no more turns."))
     if hand != number:
-        done = "is already recorded" if hand < number else "is not open yet"
-        raise HandClosed(
-            f"{word.capitalize()} {hand} {done}: this turn was not kept. The open {word} is {number}."
-        )
+        raise HandClosed(not_open(game, hand, number, turn=True))
     facts = check_own_turn(
         game.variant, playing.facts if playing else None, seat, turn, game=before, options=game.options
     )
