@@ -5,6 +5,12 @@ API build on it). Seating a round (:mod:`.seating`, the Swiss-like rule :mod:`.s
 :mod:`.sizes`), ranking (:mod:`.ranking`, :mod:`.standings`), cuts to a final (:mod:`.cuts`) and
 a season's league table (:mod:`.season`); :mod:`.optimum` is the exact yardstick the Swiss rule
 is measured against.
+
+Words for the page: the rules, schemes, tiebreaks and ways of counting an evening are keys with their
+English explanation (``RULES``, ``SCHEMES``, ``TIEBREAKS``, ``EVENING_POINTS``), and a refusal is a
+:class:`ClubError` with its English template and values. No page shows them yet, so none is in the
+catalogs: the session that shows one marks it for the catalog (``N_``) and translates it, so the
+languages' catalogs never hold words no page says.
 """
 
 from __future__ import annotations

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Sequence
 
-from ..rulebook.book import N_
 from .errors import ClubError
 from .ranking import Standing, TableGame
 from .seating import SeatedRound, Table
@@ -26,7 +25,7 @@ def top(
     ('B', 'C')
     """
     if not 0 < count <= len(lines):
-        raise ClubError(N_("A cut takes between 1 and %(players)s players."), players=len(lines))
+        raise ClubError("A cut takes between 1 and %(players)s players.", players=len(lines))
     if count == len(lines) or lines[count - 1].rank != lines[count].rank:
         return tuple(s.player for s in lines[:count]), ()
     line_rank = lines[count - 1].rank
@@ -67,7 +66,7 @@ def final_from_semis(semis: Sequence[TableGame], advance: int = 2, seed: int = 0
     lot = random.Random(f"final:{seed}")
     for game in semis:
         if advance > len(game.players):
-            raise ClubError(N_("A semi-final table has fewer players than go through."))
+            raise ClubError("A semi-final table has fewer players than go through.")
         order = sorted(zip(game.places(), (lot.random() for _ in game.players), game.players))
         through.append([p for _, _, p in order[:advance]])
     seats = tuple(p for k in range(advance) for p in (group[k] for group in through))

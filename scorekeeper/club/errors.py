@@ -6,9 +6,9 @@ from typing import Any
 
 
 class ClubError(ValueError):
-    """An evening that cannot be seated, ranked or cut as asked: ``template`` is the English sentence
-    (marked for the catalog where it is written), ``values`` fill it, so a page can say it in the
-    reader's language; ``str()`` is the English sentence filled in."""
+    """An evening that cannot be seated, ranked or cut as asked: ``template`` is the English sentence,
+    ``values`` fill it, so a page can say it in the reader's language (gettext of the template, then
+    the values); ``str()`` is the English sentence filled in."""
 
     def __init__(self, template: str, **values: Any) -> None:
         self.template = template

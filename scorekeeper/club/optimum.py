@@ -14,7 +14,6 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from ..rulebook.book import N_
 from .errors import ClubError
 
 #: the most players the exhaustive round search takes (12: 5775 partitions into 4 + 4 + 4)
@@ -50,7 +49,7 @@ def added_repeats(groups: Sequence[Sequence], met: Counter) -> int:
 def best_next_round(players: Sequence, sizes: Sequence[int], met: Counter) -> int:
     """The fewest repeat meetings the next round can add (every seating tried)."""
     if len(players) > EXHAUSTIVE_MAX:
-        raise ClubError(N_("The exact search takes at most %(most)s players."), most=EXHAUSTIVE_MAX)
+        raise ClubError("The exact search takes at most %(most)s players.", most=EXHAUSTIVE_MAX)
     return min(
         added_repeats(groups, met) for groups in partitions(sorted(players), sorted(sizes, reverse=True))
     )
@@ -62,7 +61,7 @@ def best_rounds(first: Sequence[Sequence], rounds: int) -> int:
     time. (The whole evening at once is out of reach of an exhaustive search: 5775 seatings a round.)"""
     players = sorted(p for table in first for p in table)
     if len(players) > EXHAUSTIVE_MAX:
-        raise ClubError(N_("The exact search takes at most %(most)s players."), most=EXHAUSTIVE_MAX)
+        raise ClubError("The exact search takes at most %(most)s players.", most=EXHAUSTIVE_MAX)
     sizes = sorted((len(t) for t in first), reverse=True)
     seatings = list(partitions(players, sizes))
     met: Counter = Counter(frozenset(pair) for table in first for pair in combinations(table, 2))

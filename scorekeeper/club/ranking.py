@@ -12,27 +12,26 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rulebook.book import N_
 from ..rules import find_variant
 from .errors import ClubError
 
 #: tournament points by place at a table of 4 (the default; an evening may set its own)
 PLACE_POINTS = (4, 2, 1, 0)
 
-#: the schemes and what each does, for the page (English, marked for the catalog)
+#: the schemes and what each does, for the page (English)
 SCHEMES: dict[str, str] = {
-    "places": N_(
+    "places": (
         "Tournament points by place at the table: 4, 2, 1 and 0 at a table of 4. At a table of 3 the "
         "places sit as far down the scale as at a table of 4: first takes the first place's points, "
         "last the last place's, second what lies halfway between second and third (1.5), so winning "
         "is worth the same at any table. Tied players share the points of the places they fill."
     ),
-    "normalised": N_(
+    "normalised": (
         "The game's own score against the table: each player's score minus the average at their "
         "table (the average minus the score in games where the lowest score wins), so a good game "
         "counts the same at a table of 3 as at a table of 4."
     ),
-    "sum": N_(
+    "sum": (
         "The sum of the game's own scores over the evening, the highest first (the lowest first in "
         "games where the lowest score wins). Simple, but a table of 4 can give bigger scores than a "
         "table of 3."
@@ -41,9 +40,9 @@ SCHEMES: dict[str, str] = {
 
 #: the tiebreaks and what each does, in the order they apply by default
 TIEBREAKS: dict[str, str] = {
-    "head_to_head": N_("Head to head: among the tied players, who placed higher where they met."),
-    "wins": N_("Most wins: the most tables won (a shared first place is a win)."),
-    "best_game": N_("Best single game: the biggest margin over a table's average in one game."),
+    "head_to_head": ("Head to head: among the tied players, who placed higher where they met."),
+    "wins": ("Most wins: the most tables won (a shared first place is a win)."),
+    "best_game": ("Best single game: the biggest margin over a table's average in one game."),
 }
 
 
@@ -58,7 +57,7 @@ class TableGame:
 
     def __post_init__(self) -> None:
         if len(self.players) != len(self.scores) or len(self.players) < 2:
-            raise ClubError(N_("A table's result needs a score for each of its players."))
+            raise ClubError("A table's result needs a score for each of its players.")
 
     def places(self) -> tuple[float, ...]:
         """Each player's place, ties sharing the places they fill (two tied for 2nd: 2.5 each)."""
@@ -113,7 +112,7 @@ def game_values(game: TableGame, scheme: str, scale: Sequence[float] = PLACE_POI
         return game.margins()
     if scheme == "sum":
         return tuple(float(s) if game.high_wins else -float(s) for s in game.scores)
-    raise ClubError(N_("There is no ranking scheme called %(scheme)s."), scheme=scheme)
+    raise ClubError("There is no ranking scheme called %(scheme)s.", scheme=scheme)
 
 
 def _shared(game: TableGame, scale: Sequence[float]) -> list[float]:

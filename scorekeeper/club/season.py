@@ -13,17 +13,16 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
-from ..rulebook.book import N_
 from .errors import ClubError
 from .ranking import Standing
 
 #: how an evening turns into league points, for the page
 EVENING_POINTS: dict[str, str] = {
-    "places": N_(
+    "places": (
         "League points by place at each evening, counted from the bottom: the last player takes 1, "
         "the next 2 and so on, so the winner of a bigger evening takes more."
     ),
-    "points": N_("League points are the points each player scored over the evening."),
+    "points": ("League points are the points each player scored over the evening."),
 }
 
 
@@ -58,9 +57,9 @@ def league(
     [('Bob', 6.0), ('Cy', 4.0), ('Ann', 4.0)]
     """
     if points not in EVENING_POINTS:
-        raise ClubError(N_("There is no way to count an evening called %(points)s."), points=points)
+        raise ClubError("There is no way to count an evening called %(points)s.", points=points)
     if best is not None and best < 1:
-        raise ClubError(N_("A league counts at least 1 evening."))
+        raise ClubError("A league counts at least 1 evening.")
     lines: dict[Hashable, LeagueLine] = {}
     for number, evening in enumerate(evenings):
         for s in evening:

@@ -24,24 +24,23 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..rulebook.book import N_
 from .errors import ClubError
 from .sizes import table_sizes
 from .swiss import swiss_groups
 
 Player = Hashable
 
-#: the seating rules and what each does, for the page (English, marked for the catalog)
+#: the seating rules and what each does, for the page (English)
 RULES: dict[str, str] = {
-    "draw": N_(
+    "draw": (
         "Drawn at random: the round's seed decides who sits where, so the same seed seats the same "
         "tables again and anyone can check the draw."
     ),
-    "standing": N_(
+    "standing": (
         "By standing: the leaders sit together at table 1, the next four at table 2, and so on down "
         "the standings, as championships seat their later rounds."
     ),
-    "swiss": N_(
+    "swiss": (
         "Swiss: players of about the same standing sit together, and players who have already met "
         "are kept apart as far as the tables allow."
     ),
@@ -123,10 +122,10 @@ def seat_round(
     True
     """
     if rule not in RULES:
-        raise ClubError(N_("There is no seating rule called %(rule)s."), rule=rule)
+        raise ClubError("There is no seating rule called %(rule)s.", rule=rule)
     if len(set(players)) != len(players):
         twice = sorted({str(p) for p in players if players.count(p) > 1})
-        raise ClubError(N_("A player is named twice: %(names)s."), names=", ".join(twice))
+        raise ClubError("A player is named twice: %(names)s.", names=", ".join(twice))
     seed = new_seed() if seed is None else int(seed)
     number = len(history) + 1
     rng = random.Random(f"{seed}:{number}")  # str seeds are hashed the same in every process

@@ -9,7 +9,6 @@ Larger tables come first, so table 1 (the top table when seating by standing) is
 
 from __future__ import annotations
 
-from ..rulebook.book import N_
 from .errors import ClubError
 
 
@@ -27,7 +26,7 @@ def table_sizes(players: int, *, fives: bool = False, twos: bool = False) -> tup
     """
     if players < 2:
         raise ClubError(
-            N_("An evening needs at least 3 players to seat a round (%(players)s checked in)."),
+            ("An evening needs at least 3 players to seat a round (%(players)s checked in)."),
             players=players,
         )
     if players in (2, 5):
@@ -37,10 +36,10 @@ def table_sizes(players: int, *, fives: bool = False, twos: bool = False) -> tup
             return (3, 2) if players == 5 else (2,)
         if players == 2:
             raise ClubError(
-                N_("2 players cannot sit at tables of 3 and 4: allow a table of 2, or seat one player more."),
+                ("2 players cannot sit at tables of 3 and 4: allow a table of 2, or seat one player more."),
             )
         raise ClubError(
-            N_(
+            (
                 "5 players cannot sit at tables of 3 and 4: allow a table of 5 or a table of 2, "
                 "or seat one player more or fewer."
             ),

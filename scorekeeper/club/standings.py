@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 
-from ..rulebook.book import N_
 from .errors import ClubError
 from .ranking import PLACE_POINTS, TIEBREAKS, Standing, TableGame, game_values
 
@@ -29,7 +28,7 @@ def standings(
     """
     unknown = [t for t in tiebreaks if t not in TIEBREAKS]
     if unknown:
-        raise ClubError(N_("There is no tiebreak called %(tiebreak)s."), tiebreak=unknown[0])
+        raise ClubError("There is no tiebreak called %(tiebreak)s.", tiebreak=unknown[0])
     lines: dict[Hashable, Standing] = {p: Standing(p) for p in players}
     for game in games:
         values = game_values(game, scheme, scale)
