@@ -8,9 +8,9 @@ tournament points after each round and the next round seated from them, once by 
 once by the Swiss-like rule. Prints the time to seat each round (target: under 1 s) and the
 repeat meetings over the 4 rounds (a pair meeting a second time is one).
 
-Then seating quality on 12-player evenings (3 tables of 4, 4 rounds), over several seeds: the
+Then seating quality on evenings of 12, 11, 10 and 9 players (4 rounds), over several seeds: the
 repeat meetings of the Swiss-like rule and of seating by standing, against the brute force that
-tries every one of the 5775 seatings each round (:func:`scorekeeper.club.optimum.best_rounds`)
+tries every seating each round (5775 for 12 players) (:func:`scorekeeper.club.optimum.best_rounds`)
 and the floor no seating of the evening can go under (mean and max). The load average
 (``uptime``) is printed before and after: the machine is shared.
 
@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper.club import repeat_meetings, seat_round, standings, table_game  # noqa: E402
+from scorekeeper.club import repeat_meetings, seat_round, standings, table_game, table_sizes  # noqa: E402
 from scorekeeper.club.optimum import best_rounds, repeats_at_least  # noqa: E402
 
 
@@ -72,18 +72,22 @@ def big_event(seed: int) -> bool:
 
 
 def small_events(seeds: int) -> None:
-    players = [f"P{n:02}" for n in range(12)]
-    found: dict[str, list[int]] = {"swiss": [], "standing": [], "brute force": []}
-    for seed in range(seeds):
-        for rule in ("swiss", "standing"):
-            history, _ = evening(players, rule, seed)
-            found[rule].append(repeat_meetings(history))
-            if rule == "swiss":
-                found["brute force"].append(best_rounds([t.seats for t in history[0].tables], 4))
-    print(f"12 players, 3 tables of 4, 4 rounds, {seeds} seeds: repeat meetings (mean, max)")
-    for name, values in found.items():
-        print(f"  {name:12} {statistics.mean(values):5.1f} {max(values):3}")
-    print(f"  {'floor':12} {repeats_at_least(12, (4, 4, 4), 4):5}     (no seating of 4 rounds has fewer)")
+    print(f"small evenings, 4 rounds, {seeds} seeds: repeat meetings, mean and max")
+    print(f"  {'players':8} {'tables':10} {'swiss':>11} {'standing':>11} {'brute force':>11} {'floor':>6}")
+    for count in (12, 11, 10, 9):
+        players = [f"P{n:02}" for n in range(count)]
+        found: dict[str, list[int]] = {"swiss": [], "standing": [], "brute force": []}
+        for seed in range(seeds):
+            for rule in ("swiss", "standing"):
+                history, _ = evening(players, rule, seed)
+                found[rule].append(repeat_meetings(history))
+                if rule == "swiss":
+                    found["brute force"].append(best_rounds([t.seats for t in history[0].tables], 4))
+        sizes = table_sizes(count)
+        cells = " ".join(f"{statistics.mean(v):6.1f} {max(v):4}" for v in found.values())
+        tables = " + ".join(map(str, sizes))
+        print(f"  {count:<8} {tables:10} {cells} {repeats_at_least(count, sizes, 4):6}")
+    print("  (brute force: every seating tried each round; floor: no seating of the 4 rounds has fewer)")
 
 
 def main() -> int:

@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 
 #: iterated local search: kicks per round (fixed: the seating must not depend on the machine's speed)
-KICKS = 40
+KICKS = 80
 
 
 def swiss_groups(

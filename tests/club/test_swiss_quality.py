@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from scorekeeper.club import repeat_meetings, seat_round
+from scorekeeper.club import meetings, repeat_meetings, seat_round
 from scorekeeper.club.optimum import best_next_round, best_rounds, partitions, repeats_at_least
 
 PLAYERS = [f"P{n:02}" for n in range(12)]
@@ -29,12 +29,17 @@ def test_swiss_matches_the_brute_force_on_12_players_over_4_rounds(seed):
     assert repeat_meetings(swiss) >= repeats_at_least(12, (4, 4, 4), 4)
 
 
+@pytest.mark.parametrize("count", [9, 10, 11])
+def test_swiss_matches_the_brute_force_with_tables_of_3_too(count):
+    swiss = evening(PLAYERS[:count], "swiss", 4)
+    assert {len(t.seats) for t in swiss[1].tables} >= {3}
+    assert repeat_meetings(swiss) <= best_rounds([t.seats for t in swiss[0].tables], 4)
+
+
 def test_each_swiss_round_is_the_best_round_there_is_on_12_players():
     history = evening(PLAYERS, "swiss", 5)
     for number in range(1, 4):
         added = repeat_meetings(history[: number + 1]) - repeat_meetings(history[:number])
-        from scorekeeper.club import meetings
-
         assert added == best_next_round(PLAYERS, (4, 4, 4), meetings(history[:number]))
 
 
