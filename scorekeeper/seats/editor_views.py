@@ -19,7 +19,7 @@ from ..storage.models import utcnow
 from ..web.access import require_editor
 from ..web.headers import no_store
 from .given_once import keep_given
-from .part_form import form_values
+from .part_form import form_number, form_values
 from .views import _page, _part, _reasons, _said, bp
 
 __all__ = ["bp"]
@@ -31,25 +31,25 @@ def manage(public_id: str):
     """The editor frees a seat, keeps it for a player without a phone, or gives it to a new phone."""
     game = get_game(public_id)
     require_editor(game)
-    seat, action = request.form.get("seat", ""), request.form.get("action", "")
-    if not seat.isdigit() or action not in ("free", "keep", "give"):
+    seat, action = form_number(request.form, "seat"), request.form.get("action", "")
+    if seat is None or action not in ("free", "keep", "give"):
         return _page(game, problems=[gettext("This form is not one of this page's.")], status=422)
     try:
         if action == "free":
-            free_seat(game, int(seat))
+            free_seat(game, seat)
         elif action == "keep":
-            hold_seat(game, int(seat))
+            hold_seat(game, seat)
         else:
-            _row, secret = give_seat(game, int(seat))
+            _row, secret = give_seat(game, seat)
     except ServiceError as err:
         db.session.rollback()
         return _page(game, problems=[str(err)], status=422)
     game.updated_at = utcnow()  # the seat pages follow the change live
     db.session.commit()
     if action == "give":  # POST-redirect-GET: the link shows once, a reload gives nothing again
-        keep_given(public_id, int(seat), secret)
+        keep_given(public_id, seat, secret)
         return redirect(url_for("seats.seat_page", public_id=public_id), 303)
-    name = get_game(public_id).players[int(seat)].name
+    name = get_game(public_id).players[seat].name
     said = {
         "free": gettext("%(name)s's seat is free: another phone may take it.", name=name),
         "keep": gettext("%(name)s's seat is kept for the editor, who enters %(name)s's part.", name=name),
@@ -64,19 +64,19 @@ def fill(public_id: str):
     secret: the part counts as the editor's, and needs no confirmation)."""
     game = get_game(public_id)
     require_editor(game)
-    seat, hand = request.form.get("seat", ""), request.form.get("hand_number", "")
-    if not (seat.isdigit() and hand.isdigit() and int(seat) < len(game.players)):
+    seat, hand = form_number(request.form, "seat"), form_number(request.form, "hand_number")
+    if seat is None or hand is None or seat >= len(game.players):
         return _page(game, problems=[gettext("This form is not one of this page's.")], status=422)
     values = form_values(request.form)
     try:
         part = _part(OWN_PARTS.get(game.variant, ""), values)
-        status = retried(lambda: send_part(get_game(public_id), int(seat), int(hand), part, by="editor"))
+        status = retried(lambda: send_part(get_game(public_id), seat, hand, part, by="editor"))
     except (ServiceError, RoundError) as err:
         db.session.rollback()
-        filling = {**values, "seat": int(seat)}
+        filling = {**values, "seat": seat}
         return _page(get_game(public_id), problems=_reasons(err), filling=filling, status=422)
     db.session.commit()
-    name = get_game(public_id).players[int(seat)].name
+    name = get_game(public_id).players[seat].name
     _said(game, status, gettext("%(name)s's part is in, entered by the editor.", name=name))
     return redirect(url_for("seats.seat_page", public_id=public_id))
 
@@ -87,11 +87,11 @@ def close(public_id: str):
     players without a part sat it out; as the API's ``closeHand``)."""
     game = get_game(public_id)
     require_editor(game)
-    hand = request.form.get("hand_number", "")
-    if not hand.isdigit():
+    hand = form_number(request.form, "hand_number")
+    if hand is None:
         return _page(game, problems=[gettext("This form is not one of this page's.")], status=422)
     try:
-        status = retried(lambda: close_hand(get_game(public_id), int(hand)))
+        status = retried(lambda: close_hand(get_game(public_id), hand))
     except (ServiceError, RoundError) as err:
         db.session.rollback()
         return _page(get_game(public_id), problems=_reasons(err), status=422)

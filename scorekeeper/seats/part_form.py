@@ -9,7 +9,7 @@ from typing import Any
 
 from flask_babel import gettext
 
-from ..rules import RUMBUGZ_KINDS, WILD_CHOICES, RoundError
+from ..rules import RUMBUGZ_KINDS, WILD_CHOICES, RoundError, whole_number
 
 #: the part kinds this module reads (services/seats/parts.py OWN_PARTS)
 CARD_KINDS = ("cards", "bugz")
@@ -19,6 +19,23 @@ PART_CHOICES = {"face_up": WILD_CHOICES, "kinds": RUMBUGZ_KINDS}
 FIELDS = ("rack", "points", "hand", "laid", "went_out", "face_up", "board", "board_points", "board_hand")
 #: Crazy Rummy's board and hand in one field (CZ-6): "45 - 20" (board 45, 20 left in hand), "45", "- 20"
 BOARD_HAND = re.compile(r"\s*(\d*)\s*(?:[-\u2212\u2013]\s*(\d+))?\s*")
+
+
+def form_number(form, name: str) -> int | None:
+    """The form's field ``name`` as a count or index (0 or more), else None: not a bare isdigit(),
+    as "²" is a digit int() cannot read."""
+    number = whole_number(str(form.get(name) or ""))
+    return number if number is not None and 0 <= number < 2**62 else None  # an SQL integer
+
+
+def total(key: str, typed: str) -> int | None:
+    """A typed total (None when empty); RoundError for one that is not a whole number."""
+    if not typed:
+        return None
+    number = form_number({key: typed}, key)
+    if number is None:
+        raise RoundError([(f"part.{key}", gettext("A total is a whole number, such as 35."))])
+    return number
 
 
 def form_values(form) -> dict[str, Any]:
@@ -32,11 +49,9 @@ def card_part(kind: str, values: dict[str, Any]) -> dict[str, Any]:
     if kind == "cards":
         values = _board_hand(values)
     for key in ("points", "board_points"):
-        typed = str(values.get(key) or "").strip()
-        if typed and not typed.isdigit():
-            raise RoundError([(f"part.{key}", gettext("A total is a whole number, such as 35."))])
-        if typed:
-            part[key] = int(typed)
+        typed = total(key, str(values.get(key) or "").strip())
+        if typed is not None:
+            part[key] = typed
     for key in ("hand", "board", "face_up"):
         typed = str(values.get(key) or "").strip()
         if typed:

@@ -12,12 +12,12 @@ from flask import flash, redirect, request, url_for
 from flask_babel import gettext, ngettext
 
 from ..rules import RoundError, RulesError, find_variant
-from ..services import NotEditor, ServiceError, get_game
+from ..services import ServiceError, get_game
 from ..services.seats.parts import retried
 from ..services.seats.turns import send_turn as record_turn
 from ..storage.extensions import db
-from ..web.access import can_edit
-from .views import NO_SEAT, _my_seat, _page, _reasons, bp
+from .part_form import form_number
+from .views import _page, _reasons, bp, sending_seat
 
 __all__ = ["bp"]
 
@@ -26,20 +26,16 @@ __all__ = ["bp"]
 def send_turn(public_id: str):
     """This seat's turn of the Crib Rummy hand in play: a meld laid or added to, or a pass."""
     game = get_game(public_id)
-    seat = _my_seat(game)
-    if seat is None:
-        if not can_edit(game):
-            raise NotEditor(NO_SEAT)
-        return redirect(
-            url_for("seats.seat_page", public_id=game.public_id)
-        )  # the editor: no seat of its own
+    seat = sending_seat(game)
+    if seat is None:  # the editor: no seat of its own
+        return redirect(url_for("seats.seat_page", public_id=game.public_id))
     values = {"cards": request.form.get("cards", ""), "extend": request.form.get("extend", "")}
-    hand = request.form.get("hand_number", "")
+    hand = form_number(request.form, "hand_number")
+    if hand is None:
+        return _page(game, problems=[gettext("This form is not one of this page's.")], status=422)
     try:
         turn = _turn(request.form.get("action", ""), values)
-        done = retried(
-            lambda: record_turn(get_game(public_id), seat, int(hand) if hand.isdigit() else 0, turn)
-        )
+        done = retried(lambda: record_turn(get_game(public_id), seat, hand, turn))
     except (ServiceError, RulesError) as err:  # RoundError, and a variant not played turn by turn
         db.session.rollback()
         return _page(get_game(public_id), problems=_reasons(err), values=values, status=422)
@@ -62,6 +58,8 @@ def _turn(action: str, values: dict[str, str]) -> dict[str, Any]:
     if not cards:
         raise RoundError([("part.cards", gettext("Type the cards you lay, or tap “Pass”."))])
     meld: dict[str, Any] = {"cards": cards}
-    if extend.isdigit():
-        meld["extend"] = int(extend)
+    if extend:
+        meld["extend"] = form_number(values, "extend")
+        if meld["extend"] is None:
+            raise RoundError([("part.extend", gettext("This form is not one of this page's."))])
     return {"melds": [meld]}

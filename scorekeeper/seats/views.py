@@ -37,7 +37,7 @@ from ..web.access import can_edit, keep_secret, require_editor
 from ..web.errors import error_body, status_of
 from ..web.headers import no_store
 from .given_once import given_once
-from .part_form import CARD_KINDS, PART_CHOICES, card_part, form_values
+from .part_form import CARD_KINDS, PART_CHOICES, card_part, form_number, form_values, total
 
 bp = Blueprint("seats", __name__)
 #: the cookie holding a phone's seat secret for one game (``seat_<game id>``)
@@ -115,15 +115,11 @@ def send(public_id: str):
     A part sent from the phone's queue (static/js/seat-part.js: an Idempotency-Key, recorded once
     per key) is answered in JSON: 201 kept, else the refusal (409 a hand already recorded, 422)."""
     game = get_game(public_id)
-    seat = _my_seat(game)
-    if seat is None:
-        if not can_edit(game):
-            raise NotEditor(NO_SEAT)
-        return redirect(
-            url_for("seats.seat_page", public_id=game.public_id)
-        )  # the editor: no seat of its own
+    seat = sending_seat(game)
+    if seat is None:  # the editor: no seat of its own
+        return redirect(url_for("seats.seat_page", public_id=game.public_id))
     values = form_values(request.form)
-    hand = int(request.form.get("hand_number") or 0)
+    hand = form_number(request.form, "hand_number") or 0  # none, or not a number: no hand 0 is open
     try:
         part = _part(OWN_PARTS.get(game.variant, ""), values)
         status = retried(lambda: send_part(get_game(public_id), seat, hand, part))
@@ -151,21 +147,19 @@ def confirm(public_id: str):
         if not request.form.get("settle") and not can_edit(game):
             raise NotEditor(NO_SEAT)
         require_editor(game)
-    seat, hand = request.form.get("seat", ""), request.form.get("hand_number", "")
-    if not (seat.isdigit() and hand.isdigit()):
+    seat, hand = form_number(request.form, "seat"), form_number(request.form, "hand_number")
+    if seat is None or hand is None or seat >= len(game.players):
         return _page(game, problems=[gettext("This form is not one of this page's.")], status=422)
     right, why = request.form.get("looks_right") == "1", request.form.get("reason")
     try:
         status = retried(
-            lambda: confirm_part(
-                get_game(public_id), int(seat), int(hand), by=by, looks_right=right, reason=why
-            )
+            lambda: confirm_part(get_game(public_id), seat, hand, by=by, looks_right=right, reason=why)
         )
     except (ServiceError, RoundError) as err:
         db.session.rollback()
         return _page(get_game(public_id), problems=_reasons(err), status=422)
     db.session.commit()
-    name = game.players[int(seat)].name
+    name = game.players[seat].name
     if by is not None:
         done = (
             gettext("You confirmed %(name)s's part.", name=name)
@@ -270,6 +264,15 @@ def _disputed_parts(game, hand: dict, reasons: dict) -> list[tuple[int, str, str
     ]
 
 
+def sending_seat(game) -> int | None:
+    """The seat this phone sends for; None for the game's editor without a seat of its own (sent
+    back to the seat page); anybody else is refused (NotEditor, 403)."""
+    seat = _my_seat(game)
+    if seat is None and not can_edit(game):
+        raise NotEditor(NO_SEAT)
+    return seat
+
+
 def _my_seat(game) -> int | None:
     """The seat this phone holds (its seat cookie), or None."""
     held = seat_of_secret(game, request.cookies.get(seat_cookie(game.public_id)))
@@ -280,21 +283,19 @@ def _part(kind: str, values: dict[str, str]) -> dict[str, Any]:
     """The part as the form sends it (RoundError for a total that is not a whole number)."""
     if kind in CARD_KINDS:
         return card_part(kind, values)
-    points = values["points"].strip()
-    if points and not points.isdigit():
-        raise RoundError([("part.points", gettext("A total is a whole number, such as 35."))])
+    points = total("points", values["points"].strip())
     out = bool(values["went_out"])
     if kind == "tiles":
         if out:
             return {"went_out": True}
         if values["rack"].strip():
             return {"rack": values["rack"].strip()}
-        if points:
-            return {"points": int(points)}
+        if points is not None:
+            return {"points": points}
         raise RoundError([("part", gettext("Type your tiles or their total, or tick “I went out”."))])
     part: dict[str, Any] = {"laid": bool(values["laid"]), "went_out": out}
     if values["hand"].strip():
         part["hand"] = values["hand"].strip()
-    elif points:
-        part["points"] = int(points)
+    elif points is not None:
+        part["points"] = points
     return part
