@@ -1,4 +1,4 @@
-"""The exact fewest repeat meetings on a small evening: the yardstick the Swiss rule is measured
+"""The fewest repeat meetings on a small evening, by trying every seating: the yardstick the Swiss rule is measured
 against (``bench/club_night.py``, tests/club/test_swiss_quality.py), never used to seat a real round.
 
 - :func:`best_next_round`: every partition of up to 12 players into the round's tables, tried

@@ -2,9 +2,10 @@
 together, and repeat opponents are as few as the table sizes allow.
 
 Every round is a partition of the players into tables of given sizes. Its cost is, over every pair
-at a table, how often that pair has met before, times a weight larger than any standing term can
-add up to (so fewer repeats always wins), plus how far apart the pair stands in the standings (so
-among seatings with as few repeats, near standings sit together). Finding the cheapest partition is
+at a table, whether that pair has met before (a repeat meeting, as the bench counts them: a third
+meeting weighs no more than a second), times a weight larger than any standing term can add up to
+(so fewer repeats always wins), plus how far apart the pair stands in the standings (so among
+seatings with as few repeats, near standings sit together). Finding the cheapest partition is
 hard in general, so this is a heuristic that is fast and good in practice:
 
 1. greedy: the best-placed unseated player opens the next table, which is filled one player at a
@@ -14,8 +15,9 @@ hard in general, so this is a heuristic that is fast and good in practice:
 3. kicks: a few seeded random swaps, improved again, kept when no worse (iterated local search);
    the number of kicks is fixed, so the same seed always gives the same seating.
 
-For 100 players at 25 tables a round is seated in well under a second; on 12-player evenings it
-matches the exact optimum (``bench/club_night.py``, tests/club/test_swiss_quality.py).
+For 100 players at 25 tables a round is seated in well under a second; on evenings of 9 to 12
+players it seats as few repeat meetings as trying every seating each round
+(:func:`.optimum.best_rounds`; ``bench/club_night.py``, tests/club/test_swiss_quality.py).
 """
 
 from __future__ import annotations
