@@ -60,7 +60,7 @@ def seating_json(game) -> dict[str, Any]:
             }
             for p in game.players
         ],
-        "hand": {**hand_status(game), "reasons": dispute_reasons(game)},
+        "hand": _seen({**hand_status(game), "reasons": dispute_reasons(game)}, game),
         "urls": {**game_urls(game), "seats": external_url("seats_api.seating", public_id=game.public_id)},
     }
 
@@ -137,7 +137,7 @@ def confirm(public_id: str, seat: int):
         by = _confirmer(game)
         right, why = body["looks_right"], body.get("reason")
         status = confirm_part(game, seat, body["hand"], by=by, looks_right=right, reason=why)
-        return {**status, "game": game_urls(game)}
+        return {**_seen(status, game), "game": game_urls(game)}
 
     return _committed(retried(answer), 200)
 
@@ -152,6 +152,19 @@ def close(public_id: str):
         return {**close_hand(game, body["hand"]), "game": game_urls(game)}
 
     return _committed(retried(answer), 200)
+
+
+def _seen(hand: dict[str, Any], game) -> dict[str, Any]:
+    """``hand`` with only the dispute reasons this request may read, as the seat page shows them:
+    every one with the game's edit secret, a seat's secret those of its own part or its own
+    dispute, none without a secret (the seating is public)."""
+    secret = bearer_secret()
+    if secret_matches(game, secret):
+        return hand
+    held = seat_of_secret(game, secret)  # None without a secret, or with one that is no seat's
+    mine = {held.seat} if held else set()
+    seen = {s: why for s, why in hand["reasons"].items() if mine & {int(s), hand["disputed"].get(s)}}
+    return {**hand, "reasons": seen}
 
 
 def _confirmer(game) -> int | None:

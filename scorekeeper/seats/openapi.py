@@ -45,7 +45,10 @@ def schemas() -> dict[str, dict]:
         },
         disputed=dict_of(INT, "the disputed parts, by seat: who disputed each"),
         reasons=dict_of(
-            STR, "the disputed parts' typed reasons, by seat (a dispute without one is not here)"
+            STR,
+            "the disputed parts' typed reasons, by seat (a dispute without one is not here); only "
+            "with the game's edit secret (all) or a seat's secret (its own part's, or its own "
+            "dispute's) as the Bearer token: empty for anybody else",
         ),
         sent_by=dict_of({"enum": ["seat", "editor"]}, "who sent each part that is in, by seat"),
         **{"in": array(INT), "waiting": array(INT)},

@@ -64,7 +64,7 @@ def test_the_api_takes_a_reason_shows_it_in_the_seating_and_a_part_sent_again_dr
     path = f"/api/v1/games/{gid}/seats/1/part/confirmation"
     _, status = call(client, api, "PUT", path, body, secret=seats["Ann"], expect=200)
     assert status["disputed"] == {"1": 0} and status["reasons"] == {"1": WHY}
-    _, seating = call(client, api, "GET", f"/api/v1/games/{gid}/seating", expect=200)
+    _, seating = call(client, api, "GET", f"/api/v1/games/{gid}/seating", secret=seats["Bob"], expect=200)
     assert seating["hand"]["reasons"] == {"1": WHY}
     long = {**body, "reason": "x" * (DISPUTE_REASON_MAX + 1)}
     _, refused = call(client, api, "PUT", path, long, secret=seats["Cy"], expect=400)
@@ -72,3 +72,24 @@ def test_the_api_takes_a_reason_shows_it_in_the_seating_and_a_part_sent_again_dr
     _part(client, api, gid, 1, seats["Bob"], {"rack": "K7"})  # sent again: no dispute, no reason
     _, seating = call(client, api, "GET", f"/api/v1/games/{gid}/seating", expect=200)
     assert seating["hand"]["disputed"] == {} and seating["hand"]["reasons"] == {}
+
+
+def test_the_public_seating_shows_a_reason_only_to_the_two_seats_and_the_editor(client, api):
+    gid, secret, seats = _seated(client, api, names=["Ann", "Bob", "Cy"])
+    _part(client, api, gid, 1, seats["Bob"], {"rack": "K9"})
+    body = {"hand": 1, "looks_right": False, "reason": WHY}
+    call(
+        client,
+        api,
+        "PUT",
+        f"/api/v1/games/{gid}/seats/1/part/confirmation",
+        body,
+        secret=seats["Ann"],
+        expect=200,
+    )
+    path = f"/api/v1/games/{gid}/seating"
+    for reader, seen in ((secret, {"1": WHY}), (seats["Ann"], {"1": WHY}), (seats["Bob"], {"1": WHY})):
+        assert call(client, api, "GET", path, secret=reader, expect=200)[1]["hand"]["reasons"] == seen
+    for reader in (seats["Cy"], None, "not-a-secret"):
+        hand = call(client, api, "GET", path, secret=reader, expect=200)[1]["hand"]
+        assert hand["disputed"] == {"1": 0} and hand["reasons"] == {}  # the dispute, not why
