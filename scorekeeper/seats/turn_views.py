@@ -12,9 +12,10 @@ from flask import flash, redirect, request, url_for
 from flask_babel import gettext, ngettext
 
 from ..rules import RoundError, RulesError, find_variant
-from ..services import ServiceError, get_game
+from ..services import Conflict, ServiceError, get_game
 from ..services.seats.parts import retried
 from ..services.seats.turns import send_turn as record_turn
+from ..services.seats.turns import turn_status
 from ..storage.extensions import db
 from .part_form import form_number
 from .views import _page, _reasons, bp, sending_seat
@@ -33,12 +34,14 @@ def send_turn(public_id: str):
     hand = form_number(request.form, "hand_number")
     if hand is None:
         return _page(game, problems=[gettext("This form is not one of this page's.")], status=422)
+    due = form_number(request.form, "turn_number")  # the turn the page showed as due (a resubmit: past)
     try:
         turn = _turn(request.form.get("action", ""), values)
-        done = retried(lambda: record_turn(get_game(public_id), seat, hand, turn))
+        done = retried(lambda: _record(get_game(public_id), seat, hand, due, turn))
     except (ServiceError, RulesError) as err:  # RoundError, and a variant not played turn by turn
         db.session.rollback()
-        return _page(get_game(public_id), problems=_reasons(err), values=values, status=422)
+        status = 409 if isinstance(err, TurnRecorded) else 422
+        return _page(get_game(public_id), problems=_reasons(err), values=values, status=status)
     db.session.commit()
     said = ngettext(
         "Your turn is in: %(num)d point pegged.", "Your turn is in: %(num)d points pegged.", done["pegs"]
@@ -48,6 +51,20 @@ def send_turn(public_id: str):
         said = gettext("%(word)s %(number)s ended.", word=word.capitalize(), number=done["hand"])
     flash(said, "success")
     return redirect(url_for("seats.seat_page", public_id=public_id))
+
+
+class TurnRecorded(Conflict):
+    """A turn form sent again after its turn was recorded (a resubmit, a second tap): 409."""
+
+
+def _record(game, seat: int, hand: int, due: int | None, turn: dict[str, Any]) -> dict[str, Any]:
+    """Record the turn, unless the form was for a turn of this hand already recorded."""
+    status = turn_status(game)
+    if due is not None and status and status["hand"] == hand and status["turn"] != due:
+        raise TurnRecorded(
+            gettext("This turn was already recorded (the form was sent twice): nothing was kept.")
+        )
+    return record_turn(game, seat, hand, turn)
 
 
 def _turn(action: str, values: dict[str, str]) -> dict[str, Any]:

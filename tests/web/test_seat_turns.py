@@ -89,3 +89,19 @@ def test_a_turn_in_a_game_not_played_turn_by_turn_is_refused_in_a_sentence(app):
     assert refused.status_code == 422 and "do not enter their own parts" in _text(refused)
     with app.app_context():
         assert services.get_game(gid).rounds == []
+
+
+def test_a_turn_form_sent_again_once_its_turn_is_recorded_is_refused_and_records_nothing(app):
+    gid = _crib(app)
+    ann, bob = app.test_client(), app.test_client()
+    _take(ann, gid, "Ann"), _take(bob, gid, "Bob")
+    assert 'name="turn_number" value="1"' in bob.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert _turn(bob, gid, turn_number="1", action="pass").status_code == 302
+    assert _turn(ann, gid, turn_number="2", action="pass").status_code == 302
+    # Bob's turn has come round again (turn 3): his first form, sent again, is not a new turn
+    again = _turn(bob, gid, turn_number="1", action="pass")
+    assert again.status_code == 409
+    assert "This turn was already recorded (the form was sent twice): nothing was kept." in _text(again)
+    with app.app_context():
+        assert [t["player"] for t in services.get_game(gid).rounds[0].facts["turns"]] == [1, 0]
+    assert 'name="turn_number" value="3"' in bob.get(f"/games/{gid}/seat").get_data(as_text=True)

@@ -56,14 +56,15 @@ def send_turn(game: Game, seat: int, hand: int, turn: Any) -> dict[str, Any]:
 
 def turn_status(game: Game) -> dict[str, Any] | None:
     """A Crib Rummy game's hand in play for its seat pages (None for other variants): its number,
-    the seat due and its name, and the table's melds to add to ({"number", "cards", "owner"})."""
+    the number of the turn due in it, the seat due and its name, and the table's melds to add to
+    ({"number", "cards", "owner"})."""
     if turn_kind(game.variant) is None:
         return None
     playing, before, score = in_play(game)
     names = game.names
     if playing is None:
         due = before.chooser if before.starter is None else before.starter
-        return {"hand": len(game.rounds) + 1, "due": due, "due_name": names[due], "melds": []}
+        return {"hand": len(game.rounds) + 1, "turn": 1, "due": due, "due_name": names[due], "melds": []}
     played = score.rounds[-1]
     order = turn_order(playing.facts, len(names), game.options, dealer=played.dealer, names=names)
     due = order[-1] if len(order) > len(played.details.get("turns") or []) else None
@@ -73,6 +74,7 @@ def turn_status(game: Game) -> dict[str, Any] | None:
     ]
     return {
         "hand": playing.number,
+        "turn": len(playing.facts.get("turns") or []) + 1,  # the number of the turn due
         "due": due,
         "due_name": None if due is None else names[due],
         "melds": melds,
