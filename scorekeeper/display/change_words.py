@@ -17,6 +17,7 @@ HEAD = re.compile(
     r"^(?P<word>Hand|Round) (?P<number>\d+)(?:, turn (?P<turn>\d+))? (?P<done>recorded|corrected|ended|deleted)"
     r"(?P<by> from the players' phones(?: \((?P<typed>[^()]+) by the editor\))?"
     r"| from the seats' parts, all entered by the editor"
+    r"| from (?P<phone>[^:]+?)'s phone"
     r"| by the editor with the parts that were in(?: \((?P<out>[^()]+) sat it out\))?)?"
     r"(?P<later> \(later (?:hand|round)s renumbered\))?(?P<stop>\.?)(?P<rest>:.*)?$",
     re.S,
@@ -43,7 +44,8 @@ def _head(word: str, number: str, turn: str | None, done: str) -> str:
 
 
 def _by(head: str, match: re.Match) -> str:
-    """A hand recorded from the seats' parts (issue 38): who entered them, or the editor closing it."""
+    """A hand recorded from the seats' parts (issue 38): who entered them, or the editor closing it;
+    a turn, the phone it came from."""
     by = match["by"]
     if by.startswith(" from the players' phones"):
         if match["typed"]:
@@ -51,6 +53,8 @@ def _by(head: str, match: re.Match) -> str:
                 "%(done)s from the players' phones (%(names)s by the editor)", done=head, names=match["typed"]
             )
         return gettext("%(done)s from the players' phones", done=head)
+    if match["phone"]:  # a Crib Rummy turn sent from its player's own phone
+        return gettext("%(done)s from %(name)s's phone", done=head, name=match["phone"])
     if by.startswith(" from the seats' parts"):
         return gettext("%(done)s from the seats' parts, all entered by the editor", done=head)
     if match["out"]:

@@ -69,12 +69,14 @@ def update_round(
     before: GameScore | None = None,
     version: int | None = None,
     turn: int | None = None,
+    by: str = "",
 ) -> Round:
     """Replace hand ``number``'s facts after checking the whole game (HandNotFound: no such hand).
 
     ``before``: the game scored up to hand ``number`` (not included), when the
     caller has it, so only this hand and the later ones are scored again. ``turn``: the
     hand is played turn by turn and this change records its turn ``turn`` (or ends it), not a correction.
+    ``by``: who entered it, for the change log (`` from Ann's phone``, :mod:`.seats.turns`).
     """
     claim(game, version)
     round_ = get_round(game, number)
@@ -93,7 +95,7 @@ def update_round(
         number,
         old,
         facts,
-        f"{_what(game, score, number, turn, 'corrected')}: {_corrections_text(game, was, score, number)}",
+        f"{_what(game, score, number, turn, 'corrected')}{by}: {_corrections_text(game, was, score, number)}",
     )
     _settle(game, score)
     return round_

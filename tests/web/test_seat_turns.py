@@ -12,6 +12,7 @@ from scorekeeper.services.seats import open_seats
 from scorekeeper.storage.extensions import db
 
 from .game_support import csrf_from
+from .test_seat_change_log import _lines
 from .test_seat_page import _game, _take
 
 
@@ -105,3 +106,16 @@ def test_a_turn_form_sent_again_once_its_turn_is_recorded_is_refused_and_records
     with app.app_context():
         assert [t["player"] for t in services.get_game(gid).rounds[0].facts["turns"]] == [1, 0]
     assert 'name="turn_number" value="3"' in bob.get(f"/games/{gid}/seat").get_data(as_text=True)
+
+
+def test_the_change_log_names_the_phone_each_turn_came_from(app):
+    gid = _crib(app)
+    ann, bob = app.test_client(), app.test_client()
+    _take(ann, gid, "Ann"), _take(bob, gid, "Bob")
+    _turn(bob, gid, cards="3H 4H 5H", action="lay"), _turn(ann, gid, action="pass")
+    lines = _lines(ann, gid)
+    assert "Hand 1, turn 1 recorded from Bob's phone: Ann 0, Bob +3" in lines
+    assert "Hand 1, turn 2 recorded from Ann's phone: no score changed" in lines
+    assert any(
+        line.startswith("Runde 1, Zug 2 notiert, vom Handy von Ann:") for line in _lines(ann, gid, "de")
+    )

@@ -44,11 +44,11 @@ def send_turn(game: Game, seat: int, hand: int, turn: Any) -> dict[str, Any]:
     facts = check_own_turn(
         game.variant, playing.facts if playing else None, seat, turn, game=before, options=game.options
     )
-    k = len(facts["turns"])
+    k, by = len(facts["turns"]), f" from {game.players[seat].name}'s phone"  # for the change log
     if playing is None:
-        record_round(game, facts, before=before, turn=k)
+        record_round(game, facts, before=before, turn=k, by=by)
     else:
-        update_round(game, number, facts, before=before, turn=k)
+        update_round(game, number, facts, before=before, turn=k, by=by)
     after = game_score(game)
     pegged = after.rounds[number - 1].details.get("turns", [{}])[k - 1].get("pegs", 0)
     return {"hand": number, "turn": k, "pegs": pegged, "ended": after.in_progress_round is None}
