@@ -60,6 +60,8 @@ def test_the_scripts_get_their_words_in_german(client):
     words = json.loads(island)
     assert words["Open its game"] == "Zum Spiel"
     assert words["%(count)s hands waiting to send"] == "%(count)s Runden warten auf Senden"
+    # Crib Rummy's one-tap strip, redrawn by static/js/crib.js when the starter changes
+    assert words["%(names)s: one tap records the turn"] == "%(names)s: ein Tipp notiert den Zug"
 
 
 def test_the_printed_sheet_in_german(app, client):

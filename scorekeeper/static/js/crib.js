@@ -16,7 +16,7 @@ export function redraw(seat) {
   const heading = strip && strip.querySelector("h2");
   if (!heading || seat === "") { return; }
   const names = (strip.dataset.names || "").split("|");
-  heading.textContent = `${isolatedName(names[Number(seat)])}: one tap records the turn`;
+  heading.textContent = _("%(names)s: one tap records the turn", { names: isolatedName(names[Number(seat)]) });
 }
 
 const CARDS = /^turns\.\d+\.melds\.\d+\.cards$/;
