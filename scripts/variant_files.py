@@ -49,6 +49,7 @@ class {cls}(Variant):
     )
     notation = Notation("{slug}", ranks={{}}, accepted=say("{key}.not_cards"))
     table_counts = staticmethod(no_counts)
+    part_kind = None  # the editor enters each hand; no own-phone parts (docs/adding-a-variant.md)
     entered_rule, nothing_entered = "{F}-2", "{key}.nothing"
     facts_shape = seats(
         2, 6, {{"points": Count("the player's points this hand ({F}-2)", low=0, high=MOST_POINTS)}}

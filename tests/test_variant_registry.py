@@ -15,11 +15,16 @@ from scorekeeper.profiles.best_play import BestPlayWords
 from scorekeeper.profiles.sheet_layouts import Layout
 from scorekeeper.profiles.table_figures import TableFigures
 from scorekeeper.rulebook import rulebook
-from scorekeeper.rules import RulesError, Variant, all_variants
+from scorekeeper.rules import PART_KINDS as OWN
+from scorekeeper.rules import TURN_KINDS, RulesError, Variant, all_variants, part_kind, turn_kind
+from scorekeeper.rules.parts import PART_KEYS
 from scorekeeper.rules.samples import Samples
+from scorekeeper.rules.turn_parts import TURN
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "scorekeeper" / "templates"
 DECKS = ("numbers", "suited", "tiles")
+#: what a variant's players may enter on their own phones (issue 38; None: no part, seats do not open)
+PART_KINDS = (*PART_KEYS, TURN, None)
 
 
 def _engine_pieces(v: Variant) -> list[str]:
@@ -28,6 +33,8 @@ def _engine_pieces(v: Variant) -> list[str]:
         missing.append(f"deck_look (one of {', '.join(DECKS)}: the one 'tile game' trait)")
     if not callable(getattr(v, "table_counts", None)):
         missing.append("table_counts (what its hands count for a table's statistics; no_counts for none)")
+    if not hasattr(v, "part_kind") or v.part_kind not in PART_KINDS:
+        missing.append(f"part_kind (what its players enter on their own phones: one of {PART_KINDS})")
     if getattr(v, "facts_shape", None) is None:
         missing.append("facts_shape (a hand's facts: validation, storage and the OpenAPI schema)")
     samples = getattr(v, "samples", None)
@@ -85,6 +92,22 @@ def test_a_variant_without_its_pieces_is_named_with_each_missing_piece():
     assert any(m.startswith("profile") for m in missing)
     assert any(m.startswith("facts_shape") for m in missing)
     assert any(m.startswith("samples") for m in missing)
+    assert any(m.startswith("part_kind") for m in missing)
+
+
+def test_a_variant_with_a_part_kind_no_part_check_knows_is_named():
+    class Odd(Variant):  # registered nowhere: only asked what it lacks
+        slug, part_kind = "odd-rummy", "dice"
+
+    assert any(m.startswith("part_kind") for m in missing_pieces(Odd()))
+
+
+def test_own_phone_parts_are_read_from_each_variants_own_class():
+    """Issue 41: a variant declares its part kind on its class; the seats' tables are the registry's."""
+    for v in all_variants():
+        assert OWN.get(v.slug) == part_kind(v.slug) == (v.part_kind if v.part_kind in PART_KEYS else None)
+        assert (v.slug in TURN_KINDS) == (turn_kind(v.slug) == TURN) == (v.part_kind == TURN), v.slug
+    assert "points" not in OWN and "points" not in TURN_KINDS  # seats refuse to open, as before
 
 
 def test_a_variant_brings_its_own_sentences_and_may_not_reword_anothers():

@@ -102,6 +102,11 @@ class Variant:
     #: ``own_rules``: its rule family is the project's own, not RULES.md's (the points game's PG)
     messages: ClassVar[Mapping[str, str]] = {}
     own_rules: ClassVar[bool] = False
+    #: what its players enter on their own phones (issue 38, docs/own-phones.md): one part of a hand
+    #: once it is over, of a kind :mod:`.parts` checks ("tiles", "steps", "cards", "bugz"), or each
+    #: turn as it is due ("turns", :mod:`.turn_parts`); None: the editor enters the whole hand, and
+    #: seats do not open. Every variant declares its own (no default here: the registry test asks)
+    part_kind: ClassVar[str | None]
 
     # -- options and notation -------------------------------------------------
     def options(self, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:

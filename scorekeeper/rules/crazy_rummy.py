@@ -60,6 +60,7 @@ NO_WILD_NOTE = say("cz.no_wild")
 class CrazyRummy(Variant):
     slug = "crazy-rummy"
     table_counts = staticmethod(crazy_rummy_counts)
+    part_kind = "cards"  # face-up card, board and hand, once the hand is over (CZ-1)
     name = "Crazy Rummy"
     summary = "Sets only, a new wild rank every hand, race to 1500."
     min_players, max_players = 2, 12

@@ -35,18 +35,9 @@ from .crazy_sets import WILD_CHOICES as WILD_RANKS
 from .errors import RoundError, RulesError
 from .game import play_on
 from .reasons import say
-from .registry import find_variant
+from .registry import PartKinds, find_variant
 from .scoring import GameScore
 
-#: the variants whose players enter their own parts, and the kind of part each takes
-PART_KINDS = {
-    "rummikub": "tiles",
-    "crazy-tiles": "tiles",
-    "runny-tiles": "tiles",
-    "krazy-bee": "steps",
-    "crazy-rummy": "cards",
-    "rumbugz": "bugz",
-}
 #: the keys a part may hold, per kind (a tile part's ``went_out``: an empty rack, the hand's winner)
 PART_KEYS = {
     "tiles": ("rack", "points", "went_out"),
@@ -72,12 +63,16 @@ EXAMPLE = {
 #: the wild rank a Crazy Rummy part is checked with before the dealer's card is in: its checks
 #: (notation, bounds, CZ-6, the deck) do not depend on it, only its values do
 UNKNOWN_WILD = "3"
+#: the variants whose players enter their own parts, and the kind of part each takes: each
+#: variant's own :attr:`.Variant.part_kind`, read from the registry (no table to edit here)
+PART_KINDS = PartKinds(*PART_KEYS)
 
 
 def part_kind(variant: str) -> str | None:
     """The kind of part ``variant``'s players enter on their own phones, or None (the editor
     enters the whole hand)."""
-    return PART_KINDS.get(find_variant(variant).slug)
+    kind = getattr(find_variant(variant), "part_kind", None)
+    return kind if kind in PART_KEYS else None
 
 
 def check_part(

@@ -53,6 +53,7 @@ class Points(Variant):
     min_players, max_players = 1, 20
     notation = Notation("points", ranks={}, accepted=NOT_CARDS)
     rules_home, own_rules = ("PG",), True
+    part_kind = None  # only points: the editor enters the hand, seats do not open
     table_counts = staticmethod(no_counts)  # totals, wins and ratings only (per game_name: the table's)
     samples = Samples(
         hand={"players": [{"points": 12}, {"points": -5}]},  # PG-2

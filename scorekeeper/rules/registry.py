@@ -7,6 +7,8 @@ the engine, its profile (docs/adding-a-variant.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 from .base import Variant
 from .errors import UnknownVariant
 from .messages import MESSAGES
@@ -42,3 +44,23 @@ def find_variant(slug: str) -> Variant:
 def all_variants() -> list[Variant]:
     """Every registered variant, in registration order."""
     return list(_VARIANTS.values())
+
+
+class PartKinds(Mapping[str, str]):
+    """Slug -> kind of own-phone part, for the variants whose :attr:`.Variant.part_kind` is one of
+    ``kinds``: read from the registry at each look-up, so a new variant edits no table."""
+
+    def __init__(self, *kinds: str) -> None:
+        self.kinds = kinds
+
+    def _now(self) -> dict[str, str]:
+        return {v.slug: k for v in _VARIANTS.values() if (k := getattr(v, "part_kind", None)) in self.kinds}
+
+    def __getitem__(self, slug: str) -> str:
+        return self._now()[slug]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._now())
+
+    def __len__(self) -> int:
+        return len(self._now())

@@ -69,6 +69,7 @@ def _too_few(count: int, rule: str, what: str) -> list[Reason]:
 class RumBugz(Variant):
     slug = "rumbugz"
     table_counts = staticmethod(partial(rumbugz_counts, kinds=KINDS))
+    part_kind = "bugz"  # the kinds laid (RB-4) and the Bugz left, once the round is over
     name = "RumBugz"
     summary = "Lay a single, double, triple and match Sequence of Bugz, then empty your hand."
     min_players, max_players = 2, 6

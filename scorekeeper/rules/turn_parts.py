@@ -26,11 +26,13 @@ from typing import Any
 from .errors import RoundError, RulesError
 from .game import play_on
 from .reasons import say
-from .registry import find_variant
+from .registry import PartKinds, find_variant
 from .scoring import GameScore
 
-#: the variants whose players enter their own turns, and the kind of part each takes
-TURN_KINDS = {"crib-rummy": "turns"}
+#: the kind of part entered turn by turn (a variant's :attr:`.Variant.part_kind`)
+TURN = "turns"
+#: the variants whose players enter their own turns: read from the registry (no table to edit here)
+TURN_KINDS = PartKinds(TURN)
 #: the keys a turn may hold (a turn without melds is a pass)
 TURN_KEYS = ("melds",)
 EXAMPLE = '{"melds": [{"cards": "3H 4H 5H"}]}'
@@ -38,7 +40,7 @@ EXAMPLE = '{"melds": [{"cards": "3H 4H 5H"}]}'
 
 def turn_kind(variant: str) -> str | None:
     """The kind of part ``variant``'s players enter turn by turn on their own phones, or None."""
-    return TURN_KINDS.get(find_variant(variant).slug)
+    return TURN if getattr(find_variant(variant), "part_kind", None) == TURN else None
 
 
 def check_own_turn(

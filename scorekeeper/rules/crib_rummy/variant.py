@@ -111,6 +111,7 @@ END = Record(
 class CribRummy(Variant):
     slug = "crib-rummy"
     table_counts, most_hint_cards = staticmethod(crib_rummy_counts), 11  # the finder doubles with each card
+    part_kind = "turns"  # each turn as it is due, pegged as it is laid (CR-5)
     name = "Crib Rummy"
     summary = "Rummy raced on a cribbage board: melds peg as they grow."
     min_players, max_players = 2, 4

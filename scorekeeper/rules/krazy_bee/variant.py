@@ -101,6 +101,7 @@ def _table_reasons(table: tuple[Card, ...]) -> list[str]:
 class KrazyBee(StepProgress, Variant):
     slug = "krazy-bee"
     table_counts = staticmethod(krazy_bee_counts)
+    part_kind = "steps"  # the Step laid and the hand left, once the hand is over (KB-3)
     name = "Krazy Bee Rummy"
     summary = "Lay down ten Steps of books and runs; Wild Bees help; lowest score wins."
     min_players, max_players = 2, 4

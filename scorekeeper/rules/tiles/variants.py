@@ -160,6 +160,7 @@ class TileGame(Variant):
     notation = NOTATION
     round_word = "round"  # CT-8: round scoring
     deck_look, wild_name = "tiles", "joker"
+    part_kind = "tiles"  # each player's rack, once the round is over (CT-7)
     dealt = False  # tiles are drawn from the pool, not dealt
     table_counts = staticmethod(tile_counts)
     preset: ClassVar[dict[str, bool]] = {}

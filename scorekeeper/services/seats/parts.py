@@ -31,9 +31,9 @@ from ..scores import game_score
 from ..versions import ConcurrentChange, claim
 from .seat_log import log_seat
 
-#: the variants whose players enter their own parts so far, and the kind of part each takes (the
-#: engine's, :func:`scorekeeper.rules.check_part`)
-OWN_PARTS = dict(PART_KINDS)
+#: the variants whose players enter their own parts, and the kind of part each takes: each
+#: variant's own ``part_kind``, read from the engine's registry (:func:`scorekeeper.rules.check_part`)
+OWN_PARTS = PART_KINDS
 T = TypeVar("T")
 
 
