@@ -65,13 +65,16 @@ def number(value: object, sign: bool = False) -> Markup:
     return Markup('<bdi dir="ltr">') + escape(text) + Markup("</bdi>")
 
 
-def isolated_names(names: Iterable[object], joined) -> Markup:
-    """``names`` joined by ``joined`` (the language's list pattern: words.name_list), each in ``<bdi>``.
+def isolated_names(names: Iterable[object], joined, wrap=bdi) -> Markup:
+    """``names`` joined by ``joined`` (the language's list pattern: words.name_list), each in ``<bdi>``;
+    ``wrap=escape``: pieces already isolated (markup kept as it is, text escaped).
 
     >>> isolated_names(["Ann", "דנה"], lambda xs: " and ".join(xs))
     Markup('<bdi>Ann</bdi> and <bdi>דנה</bdi>')
+    >>> isolated_names([Markup("<bdi>A</bdi>"), "<b>"], lambda xs: " and ".join(xs), wrap=escape)
+    Markup('<bdi>A</bdi> and &lt;b&gt;')
     """
-    names = [str(n) for n in names]
+    names = [n if isinstance(n, Markup) else str(n) for n in names]
     marks = [f"\x00{i}\x00" for i in range(len(names))]
     written = str(escape(joined(marks)))
-    return Markup(re.sub("\x00(\\d+)\x00", lambda m: str(bdi(names[int(m[1])])), written))
+    return Markup(re.sub("\x00(\\d+)\x00", lambda m: str(wrap(names[int(m[1])])), written))

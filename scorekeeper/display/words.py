@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from babel.lists import format_list
 from flask_babel import get_locale, gettext
+from markupsafe import escape
 
 from ..rules import find_variant
 from .bidi import back_link, bdi, isolated_names, number
@@ -120,4 +121,6 @@ FILTERS = {
     "bdi": bdi,
     "number": number,
     "name_bdi_list": lambda names: isolated_names(names, name_list),
+    # pieces already isolated (the hands table's legend pairs), joined as the language joins a list
+    "isolated_list": lambda pieces: isolated_names(pieces, name_list, wrap=escape),
 }

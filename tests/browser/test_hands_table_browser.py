@@ -138,7 +138,7 @@ def test_the_hands_table_is_compact_and_labelled(browser, games):
         # who played first (a tile game has no dealer), in letters explained on the page, with no tooltip
         legend = page.locator(".hands-legend")
         assert legend.is_visible() and re.search(
-            r"who played first: An Ann, B Bob, Am Amy\.", legend.inner_text()
+            r"who played first: An Ann, B Bob and Am Amy\.", legend.inner_text()
         )
         assert page.locator(".dealer-note[title], .hand-no [title]").count() == 0
         marks = rows.locator(".dealer-note [aria-hidden=true]").all_inner_texts()

@@ -109,7 +109,7 @@ def test_the_editors_seat_page_closes_a_krazy_bee_hand(app, client):
     gid, secret = _table(app, "krazy-bee")
     client.set_cookie(f"sk_edit_{gid}", secret)
     page = client.get(f"/games/{gid}/seat").get_data(as_text=True)
-    assert "Or close the hand with the parts that are in: Bob, Cy sat it out" in page
+    assert "Or close the hand with the parts that are in: <bdi>Bob</bdi> and <bdi>Cy</bdi> sat it out" in page
     assert "Close the hand with what is in" in page
     token = csrf_from(page)
     assert client.post(f"/games/{gid}/seat/close", data={"hand_number": "1"}).status_code == 400  # no CSRF

@@ -72,7 +72,7 @@ def test_a_dispute_shows_on_both_phones_and_the_editor_settles_it_on_the_page(ap
         open_seats(services.get_game(gid), "any")
         db.session.commit()
     assert _tap(phones["Ann"], gid, 1, False).status_code == 302
-    said = "Ann disputes Bob's part: the game's editor settles it."
+    said = "<bdi>Ann</bdi> disputes <bdi>Bob</bdi>'s part: the game's editor settles it."
     assert said in _page(phones["Ann"], gid) and said in _page(phones["Bob"], gid)
     assert 'data-seat-check="Bob"' not in _page(phones["Ann"], gid)  # neither phone approves it now
     # a stranger cannot settle; the editor sees the part and sends it back

@@ -28,10 +28,10 @@ def test_the_reason_shows_to_the_player_the_disputer_and_the_editor_only(app, cl
     _send(phones["Bob"], gid, rack="K9")
     assert 'name="reason"' in _page(phones["Ann"], gid)  # beside "That's not right"
     assert _tap(phones["Ann"], gid, 1, False, reason=f"  {WHY}\n").status_code == 302
-    said = f"Ann says: <q>{WHY}</q>"
+    said = f"<bdi>Ann</bdi> says: <q>{WHY}</q>"
     assert said in _page(phones["Bob"], gid) and said in _page(phones["Ann"], gid)
     cy = _page(phones["Cy"], gid)
-    assert "Ann disputes Bob's part" in cy and WHY not in cy  # the others see the dispute, not why
+    assert "<bdi>Ann</bdi> disputes <bdi>Bob</bdi>'s part" in cy and WHY not in cy  # the others see the dispute, not why
     client.set_cookie(f"sk_edit_{gid}", secret)
     editor = _page(client, gid)
     assert 'data-seat-disputed="Bob"' in editor and said in editor
@@ -44,7 +44,7 @@ def test_a_dispute_without_a_reason_is_one_tap_as_before(app):
     _send(phones["Bob"], gid, rack="K9")
     _tap(phones["Ann"], gid, 1, False)
     bob = _page(phones["Bob"], gid)
-    assert "Ann disputes Bob's part" in bob and "data-seat-dispute-reason" not in bob
+    assert "<bdi>Ann</bdi> disputes <bdi>Bob</bdi>'s part" in bob and "data-seat-dispute-reason" not in bob
 
 
 def test_a_reason_too_long_is_refused_and_nothing_changes(app):
@@ -54,7 +54,7 @@ def test_a_reason_too_long_is_refused_and_nothing_changes(app):
     refused = _tap(phones["Ann"], gid, 1, False, reason="x" * (DISPUTE_REASON_MAX + 1))
     assert refused.status_code == 422
     assert f"A reason is at most {DISPUTE_REASON_MAX} characters" in refused.get_data(as_text=True)
-    assert "disputes Bob" not in _page(phones["Bob"], gid)
+    assert "disputes <bdi>Bob" not in _page(phones["Bob"], gid)
 
 
 def test_the_api_takes_a_reason_shows_it_in_the_seating_and_a_part_sent_again_drops_it(client, api):

@@ -30,20 +30,20 @@ def test_the_editor_frees_keeps_and_gives_seats_on_the_page(app, client):
     # freed: Bob's phone no longer holds the seat, and it is offered again
     assert _manage(client, gid, "1", "free").status_code == 302
     assert "Bob&#39;s seat is free: another phone may take it." in _page(client, gid)
-    assert "I am Bob" in _page(phones["Bob"], gid)
+    assert "I am <bdi>Bob</bdi>" in _page(phones["Bob"], gid)
     # kept for a player without a phone: no phone is offered it
     assert _manage(client, gid, "1", "keep").status_code == 302
-    assert "I am Bob" not in _page(app.test_client(), gid)
+    assert "I am <bdi>Bob</bdi>" not in _page(app.test_client(), gid)
     # given to a new phone: answered with a redirect, the link shows once, and it holds the seat
     given = _manage(client, gid, "0", "give")
     assert given.status_code == 303 and given.headers["Location"].endswith(f"/games/{gid}/seat")
     body = _page(client, gid)
-    assert "A new phone for Ann" in body and "<svg" in body
+    assert "A new phone for <bdi>Ann</bdi>" in body and "<svg" in body
     link = re.search(r"data-seat-link>([^<]+)<", body).group(1)
     assert "Ann" not in _page(phones["Ann"], gid).split("<h1>")[1].split("</h1>")[0]  # the old phone lost it
     new = app.test_client()
     assert new.get(urlsplit(link).path).status_code == 302
-    assert "Ann's seat" in _page(new, gid)
+    assert "<bdi>Ann</bdi>'s seat" in _page(new, gid)
 
 
 def test_a_reload_after_new_phone_gives_the_seat_no_second_time(app, client):
@@ -58,7 +58,7 @@ def test_a_reload_after_new_phone_gives_the_seat_no_second_time(app, client):
     shown = client.get(given.headers["Location"])  # the browser follows the redirect
     link = re.search(r"data-seat-link>([^<]+)<", shown.get_data(as_text=True)).group(1)
     reloaded = _page(client, gid)  # a reload: a GET, nothing posted again
-    assert "data-seat-link" not in reloaded and "A new phone for Bob" not in reloaded
+    assert "data-seat-link" not in reloaded and "A new phone for <bdi>Bob</bdi>" not in reloaded
     new_secret = urlsplit(link).path.rsplit("/", 1)[1]
     assert new_secret != old_secret
     with app.app_context():
@@ -69,7 +69,7 @@ def test_a_reload_after_new_phone_gives_the_seat_no_second_time(app, client):
     assert "This seat link no longer counts" in refused.get_data(as_text=True)
     new = app.test_client()
     assert new.get(urlsplit(link).path).status_code == 302
-    assert "Bob's seat" in _page(new, gid)
+    assert "<bdi>Bob</bdi>'s seat" in _page(new, gid)
 
 
 def test_a_manage_form_that_is_not_the_pages_changes_nothing(app, client):

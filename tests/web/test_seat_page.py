@@ -31,12 +31,12 @@ def _send(client, gid: str, **fields):
 def test_a_phone_takes_a_free_seat_and_the_seat_is_offered_to_no_other(app):
     gid = _game(app)
     ann, other = app.test_client(), app.test_client()
-    assert "I am Ann" in ann.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert "I am <bdi>Ann</bdi>" in ann.get(f"/games/{gid}/seat").get_data(as_text=True)
     assert _take(ann, gid, "Ann").status_code == 302
     page = ann.get(f"/games/{gid}/seat").get_data(as_text=True)
-    assert "Ann's seat" in page and "0 of 2 in" in page and "Still to enter: Ann, Bob" in page
+    assert "<bdi>Ann</bdi>'s seat" in page and "0 of 2 in" in page and "Still to enter: <bdi>Ann</bdi> and <bdi>Bob</bdi>" in page
     offered = other.get(f"/games/{gid}/seat").get_data(as_text=True)
-    assert "I am Bob" in offered and "I am Ann" not in offered
+    assert "I am <bdi>Bob</bdi>" in offered and "I am <bdi>Ann</bdi>" not in offered
     refused = _take(other, gid, "Ann")
     assert refused.status_code == 409 and "Ann&#39;s seat is already taken" in refused.get_data(as_text=True)
 
@@ -87,13 +87,13 @@ def test_the_seat_page_says_which_parts_wait_for_a_confirmation_and_which_are_di
     _take(ann, gid, "Ann"), _take(bob, gid, "Bob")
     _send(ann, gid, went_out="1"), _send(bob, gid, rack="K9")
     page = ann.get(f"/games/{gid}/seat").get_data(as_text=True)
-    assert "2 of 2 in" in page and "Still to be confirmed by another player: Ann, Bob" in page
+    assert "2 of 2 in" in page and "Still to be confirmed by another player: <bdi>Ann</bdi> and <bdi>Bob</bdi>" in page
     with app.app_context():
         confirm_part(services.get_game(gid), 1, 1, by=0, looks_right=False)
         db.session.commit()
     page = bob.get(f"/games/{gid}/seat").get_data(as_text=True)
-    assert "Ann disputes Bob's part: the game's editor settles it." in page
-    assert "Still to be confirmed by another player: Ann<" in page
+    assert "<bdi>Ann</bdi> disputes <bdi>Bob</bdi>'s part: the game's editor settles it." in page
+    assert "Still to be confirmed by another player: <bdi>Ann</bdi><" in page
 
 
 def test_the_editor_opens_seats_on_the_seat_page_and_the_share_page_offers_them(app, client):
@@ -113,7 +113,7 @@ def test_the_editor_opens_seats_on_the_seat_page_and_the_share_page_offers_them(
         client.post(f"/games/{gid}/seat/open", data={"csrf_token": token, "confirm": "left"}).status_code
         == 302
     )
-    assert "I am Ann" in stranger.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert "I am <bdi>Ann</bdi>" in stranger.get(f"/games/{gid}/seat").get_data(as_text=True)
     share = stranger.get(f"/games/{gid}/share").get_data(as_text=True)
     assert f"/games/{gid}/seat</a>" in share and "takes their own seat once" in share
 
