@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import ARTIFACTS, assert_no_sideways_scroll, phone_page
+from .visible_text import shows
 
 pytestmark = pytest.mark.browser
 
@@ -178,7 +179,7 @@ def test_a_quick_choice_is_taken_back_by_a_tap_or_by_cards(browser, live_server)
         )
         page.get_by_role("button", name="Record turn").click()
         turn(page, 3)
-        expect(page.locator(".board-wrap")).to_contain_text("Ann: 2", use_inner_text=True)
+        shows(page.locator(".board-wrap"), "Ann: 2")
         taps.keys("turns.2.melds.0.cards", "J", "Q", "K")  # Bob: cards first, then the pegs
         page.get_by_label("a run +3").click()
         expect(page.locator('[id="f-turns.2.melds.0.cards"]')).to_have_value("")
@@ -187,7 +188,7 @@ def test_a_quick_choice_is_taken_back_by_a_tap_or_by_cards(browser, live_server)
         )
         page.get_by_role("button", name="Record turn").click()
         turn(page, 4)
-        expect(page.locator(".board-wrap")).to_contain_text("Bob: 6", use_inner_text=True)
+        shows(page.locator(".board-wrap"), "Bob: 6")
         assert_no_sideways_scroll(page)
 
 
@@ -208,7 +209,7 @@ def test_without_a_script_a_refused_choice_is_taken_back(browser, live_server):
         expect(page.locator('[id="f-turns.1.melds.0.cards"]')).to_have_value("9S 9S 9H")
         page.get_by_role("button", name="Record turn").click()
         turn(page, 3)
-        expect(page.locator(".board-wrap")).to_contain_text("Ann: 2", use_inner_text=True)
+        shows(page.locator(".board-wrap"), "Ann: 2")
 
 
 def test_a_longer_meld_on_the_first_turn_is_one_tap(browser, live_server):
@@ -226,7 +227,7 @@ def test_a_longer_meld_on_the_first_turn_is_one_tap(browser, live_server):
         turn(page, 4)
         board = page.locator(".board-wrap")
         for said in ("Bob: 4", "Cy: 10", "Ann: 6"):
-            expect(board).to_contain_text(said, use_inner_text=True)
+            shows(board, said)
         assert_no_sideways_scroll(page)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "crib-longer-meld-turn-4.png"))
@@ -247,18 +248,18 @@ def test_a_button_that_records_the_turn_wins_over_cards_typed(browser, live_serv
         page.get_by_role("button", name="+2 set", exact=True).click()
         turn(page, 3)
         board, said = page.locator(".board-wrap"), page.locator(".flashes")
-        expect(board).to_contain_text("Ann: 2", use_inner_text=True)
+        shows(board, "Ann: 2")
         expect(said).to_contain_text("The cards typed were not used (9S 9C 9H)")
         expect(page.locator(".form-errors")).to_have_count(0)
         page.locator('[id="f-turns.2.melds.0.cards"]').fill("JD QD KD")  # Bob: Pass after all
         page.get_by_role("button", name="Pass", exact=True).click()
         turn(page, 4)
-        expect(board).to_contain_text("Bob: 3", use_inner_text=True)
+        shows(board, "Bob: 3")
         expect(said).to_contain_text("(JD QD KD)")
         page.locator('[id="f-turns.3.melds.0.cards"]').fill("9D")  # Ann adds a card: by its pegs
         page.get_by_role("button", name="+2 for added cards", exact=True).click()
         turn(page, 5)
-        expect(board).to_contain_text("Ann: 4", use_inner_text=True)
+        shows(board, "Ann: 4")
         assert_no_sideways_scroll(page)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"crib-button-wins-{script}.png"))

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import ARTIFACTS, assert_no_sideways_scroll, phone_page
+from .visible_text import shows
 
 pytestmark = pytest.mark.browser
 
@@ -78,7 +79,7 @@ def test_hand_2_on_a_phone(browser, live_server):
             return small.getBoundingClientRect().left - r.getBoundingClientRect().right; }""")
         assert gap >= 3, f"'+7♦' and 'pegs 3' touch ({gap:.1f}px apart)"
         tap(page, "+7♦ pegs 3 added to 8♦ 9♦ 10♦", "Hand 2, turn 6")  # Ned grows his run at the low end
-        expect(page.locator(".table-melds")).to_contain_text("7♦ 8♦ 9♦ 10♦", use_inner_text=True)
+        shows(page.locator(".table-melds"), "7♦ 8♦ 9♦ 10♦")
         assert_no_sideways_scroll(page)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "crib-rummy-hand-2.png"))  # docs/img/crib-rummy-hand-2.png
@@ -127,4 +128,4 @@ def test_a_meld_laid_shows_the_added_card_buttons(browser, live_server):
         expect(added).to_be_visible()
         tap(page, "+3 for added cards", "Hand 1, turn 3")
         expect(page.locator(".flashes")).to_contain_text("Hand 1, turn 2 recorded.")
-        expect(page.locator(".board-wrap")).to_contain_text("Ann: 5", use_inner_text=True)
+        shows(page.locator(".board-wrap"), "Ann: 5")

@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from . import german_night as night
 from .german_night import field
+from .visible_text import shows
 
 pytestmark = pytest.mark.browser
 
@@ -172,7 +173,7 @@ def test_a_german_crib_rummy_night(browser, live_server):
         expect(page.locator(".turn-strip h2")).to_have_text("Bernd: ein Tipp notiert den Zug")
         strip_tap(page, "+3 Reihe", "2", "Anna")
         night.flash(page, "Runde 1, Zug 1 notiert.")
-        expect(page.locator(".board-wrap")).to_contain_text("Bernd: 3", use_inner_text=True)
+        shows(page.locator(".board-wrap"), "Bernd: 3")
         strip_tap(page, "+2 Kombination", "3", "Bernd")
         page.get_by_role("radio", name="Rausgegangen (Rommé)").check()
         field(page, "end.cards_left.0").fill("4")
@@ -181,7 +182,7 @@ def test_a_german_crib_rummy_night(browser, live_server):
         night.flash(page, "Runde 1 beendet.")
         after = {"Anna": "2", "Bernd": "13"}
         night.totals(page, after)
-        expect(page.locator(".board-wrap")).to_contain_text("61: Ziel", use_inner_text=True)
+        shows(page.locator(".board-wrap"), "61: Ziel")
         change = "Runde 1 beendet"
         night.change_log(page, game, change, "Runde 1, Zug 2 notiert: Anna 0 → +2")
         night.undo_and_redo(page, change, {"Anna": "2", "Bernd": "3"}, after)

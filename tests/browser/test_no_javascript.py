@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import assert_no_sideways_scroll, phone_page
+from .visible_text import shows
 
 pytestmark = pytest.mark.browser
 
@@ -42,7 +43,7 @@ def test_a_tile_game_recorded_undone_and_deleted_without_javascript(page, live_s
     field(page, "players.1.rack").fill("R5 J")  # typed, no keypad: CT-7 35
     page.check('input[name="winner"][value="0"]')
     page.get_by_role("button", name="Save round").click()
-    expect(page.locator(".flashes")).to_contain_text("Round 1 recorded", use_inner_text=True)
+    shows(page.locator(".flashes"), "Round 1 recorded")
     expect(page.locator(".standing .total")).to_have_text(["35", "-35"], use_inner_text=True)  # CT-8 A
     assert_no_sideways_scroll(page)
 
@@ -58,7 +59,7 @@ def test_a_tile_game_recorded_undone_and_deleted_without_javascript(page, live_s
     page.get_by_role("link", name="Delete round 1").click()  # asks first
     expect(page.locator("h1")).to_have_text("Delete round 1?", use_inner_text=True)
     page.get_by_role("button", name="Yes, delete round 1").click()
-    expect(page.locator(".flashes")).to_contain_text("deleted", use_inner_text=True)
+    shows(page.locator(".flashes"), "deleted")
     expect(page.locator(".standing .total")).to_have_text(["0", "0"], use_inner_text=True)
 
 
@@ -68,9 +69,7 @@ def test_bad_input_comes_back_at_its_field_without_javascript(page, live_server)
     page.locator('[id="players.1"] summary').click()  # the cards open without a script (details)
     field(page, "players.1.hand").fill("3 14")
     page.get_by_role("button", name="Save hand").click()
-    expect(page.locator('[id="players.1"]')).to_contain_text(
-        "'14'", use_inner_text=True
-    )  # N-1 names the token
+    shows(page.locator('[id="players.1"]'), "'14'")  # N-1 names the token
     expect(field(page, "players.1.hand")).to_have_value("3 14")  # nothing lost
     assert_no_sideways_scroll(page)
 
@@ -80,15 +79,13 @@ def test_a_crib_rummy_turn_pegged_without_javascript(page, live_server):
     page.get_by_role("link", name="Record a hand").click()
     field(page, "turns.0.melds.0.cards").fill("3H 4H 5H")
     page.get_by_role("button", name="Record turn").click()
-    expect(page.locator(".flashes")).to_contain_text("Hand 1, turn 1 recorded", use_inner_text=True)
+    shows(page.locator(".flashes"), "Hand 1, turn 1 recorded")
     expect(page.locator("h1")).to_have_text("Hand 1, turn 2", use_inner_text=True)  # back on the hand's page
-    expect(page.locator(".board-wrap")).to_contain_text(
-        "Bob: 3", use_inner_text=True
-    )  # CR-5: a run of 3 pegs 3
+    shows(page.locator(".board-wrap"), "Bob: 3")  # CR-5: a run of 3 pegs 3
     page.get_by_role("button", name="+2 set").click()  # Ann: one post, one tap
-    expect(page.locator(".board-wrap")).to_contain_text("Ann: 2", use_inner_text=True)
+    shows(page.locator(".board-wrap"), "Ann: 2")
     page.get_by_role("button", name="+6♥ pegs 3 added to 3♥ 4♥ 5♥").click()  # Bob grows his run (CR-4)
-    expect(page.locator(".board-wrap")).to_contain_text("Bob: 6", use_inner_text=True)
+    shows(page.locator(".board-wrap"), "Bob: 6")
     page.get_by_role("button", name="Pass", exact=True).click()
     expect(page.locator("h1")).to_have_text("Hand 1, turn 5", use_inner_text=True)
     page.get_by_role("link", name="Back to the game").click()
@@ -99,7 +96,7 @@ def test_the_checker_answers_a_typed_meld_without_javascript(page, live_server):
     page.goto(f"{live_server}/check/crazy-tiles")
     page.locator('textarea[name="cards"], input[name="cards"]').first.fill("R12 R13 J")
     page.get_by_role("button", name="Check", exact=True).click()
-    expect(page.locator('[role="status"]').first).to_contain_text("LEGAL", use_inner_text=True)  # the verdict
+    shows(page.locator('[role="status"]').first, "LEGAL")  # the verdict
     verdict = page.locator('[role="status"]').first.inner_text()
     assert "LEGAL" in verdict and "NOT LEGAL" not in verdict  # CT-4: J as R0 or R0+R1
     assert "cards=R12" in page.url  # a shareable GET
