@@ -37,6 +37,7 @@ from .krazy_bee import DEFAULT_STEPS, KrazyBee
 from .krazy_bee.steps import DEALT as KB_DEALT
 from .krazy_bee.steps import kept_when_laid, step_texts
 from .options import whole_number
+from .part_closing import dealer_part_needed, sat_out_part
 from .parts import PART_KINDS, check_part, judge_hand, part_kind
 from .rumbugz import KINDS as RUMBUGZ_KINDS
 from .solver import check_turn, solve
@@ -77,6 +78,7 @@ __all__ = [
     "check_part",
     "check_turn",
     "counted",
+    "dealer_part_needed",
     "fill",
     "find_variant",
     "hand",
@@ -89,6 +91,7 @@ __all__ = [
     "rack_counts",
     "rack_supply",
     "read_board",
+    "sat_out_part",
     "say",
     "score_game",
     "score_more",

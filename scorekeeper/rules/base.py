@@ -107,6 +107,11 @@ class Variant:
     #: turn as it is due ("turns", :mod:`.turn_parts`); None: the editor enters the whole hand, and
     #: seats do not open. Every variant declares its own (no default here: the registry test asks)
     part_kind: ClassVar[str | None]
+    #: the part a player without one counts as when the editor closes a hand with the parts that
+    #: are in (:mod:`.part_closing`); None: refused, a missing part changes the others' scores
+    sat_out_part: ClassVar[Mapping[str, Any] | None] = None
+    #: closing so needs the dealer's part (Crazy Rummy: its face-up card sets the wild rank, CZ-1)
+    dealer_part_needed: ClassVar[bool] = False
 
     # -- options and notation -------------------------------------------------
     def options(self, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:

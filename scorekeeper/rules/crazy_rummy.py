@@ -22,6 +22,7 @@ Round facts (one hand)::
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from .base import CARDS_LEFT, Variant, card_counts, points_left, seats
@@ -61,6 +62,10 @@ class CrazyRummy(Variant):
     slug = "crazy-rummy"
     table_counts = staticmethod(crazy_rummy_counts)
     part_kind = "cards"  # face-up card, board and hand, once the hand is over (CZ-1)
+    #: a player without a part sat the hand out: own board minus own hand, both nothing (CZ-6);
+    #: the dealer's part is needed, its face-up card sets the wild rank (CZ-1)
+    sat_out_part = MappingProxyType({"board_points": 0, "points": 0, "went_out": False})
+    dealer_part_needed = True
     name = "Crazy Rummy"
     summary = "Sets only, a new wild rank every hand, race to 1500."
     min_players, max_players = 2, 12

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 from ..base import CARDS_LEFT, Variant, card_counts, points_left, seats
@@ -102,6 +103,8 @@ class KrazyBee(StepProgress, Variant):
     slug = "krazy-bee"
     table_counts = staticmethod(krazy_bee_counts)
     part_kind = "steps"  # the Step laid and the hand left, once the hand is over (KB-3)
+    #: a player without a part sat the hand out: 0 points (KB-7), still on their Step (KB-9)
+    sat_out_part = MappingProxyType({"laid": False, "went_out": False, "points": 0})
     name = "Krazy Bee Rummy"
     summary = "Lay down ten Steps of books and runs; Wild Bees help; lowest score wins."
     min_players, max_players = 2, 4

@@ -1,6 +1,8 @@
 """The game's editor closes the open hand with the parts that are in (issue 38, docs/own-phones.md).
 
-Where the variant allows it: where each player's score for the hand is their own part's alone, a
+What each variant allows is the engine's (:mod:`scorekeeper.rules.part_closing`, declared on each
+variant's class); this module checks the hand, says the refusals and records it. Where the variant
+allows it: where each player's score for the hand is their own part's alone, a
 player without a part sat the hand out: Krazy Bee (KB-7: each player counts the points in their own
 hand; KB-9: a player who did not lay the Step down stays on it) and Crazy Rummy (CZ-6: a player's
 score is their own board minus their own hand). The missing player then scores 0 for the hand (their
@@ -19,7 +21,7 @@ from typing import Any
 from flask_babel import gettext, lazy_gettext
 from sqlalchemy import delete
 
-from ...rules import RoundError, find_variant, judge_hand
+from ...rules import RoundError, dealer_part_needed, find_variant, judge_hand, sat_out_part
 from ...storage.extensions import db
 from ...storage.models import Game
 from ...storage.seat_models import SeatPart
@@ -27,11 +29,6 @@ from ..rounds import record_round
 from ..scores import game_score
 from .parts import OWN_PARTS, hand_status, open_hand, parts_of
 
-#: the part a player without one counts as, where the variant allows closing the hand (per kind)
-SAT_OUT = {
-    "steps": {"laid": False, "went_out": False, "points": 0},
-    "cards": {"board_points": 0, "points": 0, "went_out": False},
-}
 #: why the hand cannot be closed without every part, per kind (the rule that makes each part count)
 NOT_CLOSABLE = {
     "tiles": lazy_gettext(
@@ -49,12 +46,12 @@ EVERY_PART = lazy_gettext(
 
 def closable(game: Game) -> bool:
     """Whether the game's variant lets the editor close a hand with the parts that are in."""
-    return OWN_PARTS.get(game.variant) in SAT_OUT
+    return game.variant in OWN_PARTS and sat_out_part(game.variant) is not None
 
 
 def close_hand(game: Game, hand: int) -> dict[str, Any]:
     """The editor closes hand ``hand`` with the parts that are in: the players without one sat it
-    out (:data:`SAT_OUT`), the parts waiting for a confirmation count as sent. The hand's status
+    out (the variant's ``sat_out_part``), the parts waiting for a confirmation count as sent. The hand's status
     after it, with ``recorded``.
 
     HandClosed (409) for a hand not open; RoundError (422, nothing changed) where the variant does
@@ -65,7 +62,8 @@ def close_hand(game: Game, hand: int) -> dict[str, Any]:
     parts = parts_of(game, number)
     kind, word = OWN_PARTS.get(game.variant), gettext(find_variant(game.variant).round_word)
     missing = [p for p in game.players if p.seat not in parts]
-    if kind not in SAT_OUT:
+    sat_out = sat_out_part(game.variant) if kind else None
+    if sat_out is None:
         names = ", ".join(p.name for p in missing) or gettext("the missing player")
         raise RoundError([("", str(NOT_CLOSABLE.get(kind, EVERY_PART)) % {"names": names, "word": word})])
     if not parts:
@@ -96,7 +94,7 @@ def close_hand(game: Game, hand: int) -> dict[str, Any]:
         )
     before = game_score(game)
     dealer = before.dealer
-    if kind == "cards" and dealer not in parts:
+    if dealer_part_needed(game.variant) and dealer not in parts:
         name = game.players[dealer].name
         said = gettext(
             "%(name)s deals this %(word)s: %(name)s's face-up card sets the wild rank (CZ-1), so it is needed.",
@@ -104,10 +102,10 @@ def close_hand(game: Game, hand: int) -> dict[str, Any]:
             word=word,
         )
         raise RoundError([("", said)])
-    entries = {s: row.part for s, row in parts.items()} | {p.seat: dict(SAT_OUT[kind]) for p in missing}
+    entries = {s: row.part for s, row in parts.items()} | {p.seat: dict(sat_out) for p in missing}
     facts = judge_hand(game.variant, entries, game=before, options=game.options)
-    sat_out = f" ({', '.join(p.name for p in missing)} sat it out)" if missing else ""
-    by = f" by the editor with the parts that were in{sat_out}"
+    who = f" ({', '.join(p.name for p in missing)} sat it out)" if missing else ""
+    by = f" by the editor with the parts that were in{who}"
     recorded = record_round(game, facts, before=before, by=by).number
     db.session.execute(delete(SeatPart).where(SeatPart.game_id == game.id, SeatPart.hand == number))
     db.session.flush()
