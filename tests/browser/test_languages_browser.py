@@ -45,6 +45,7 @@ DATA_WORDS = {
     "UTC",
     "am",
     "pm",
+    "and",  # a list of names joined by the language's list pattern (Babel's CLDR data, not the catalog)
 }
 #: names of cards and tiles as RULES.md defines them (they stay as they are in every language)
 DATA_WORDS |= {
