@@ -29,7 +29,8 @@ def cribbage_track(target: int, names: Sequence[str]) -> dict[str, Any]:
     # a blank sheet's lanes in the reader's language ("Player 1", "שחקן 1"); WeasyPrint draws an SVG's text
     # with no bidi, so a Hebrew name or word is given in the order its letters stand (isolates.visual_order)
     labels = [
-        visual_order(short_name(name or gettext("Player %(seat)s", seat=p + 1), 9)) for p, name in enumerate(names)
+        visual_order(short_name(name or gettext("Player %(seat)s", seat=p + 1), 9))
+        for p, name in enumerate(names)
     ]
     drawn = [
         {

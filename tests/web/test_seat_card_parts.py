@@ -86,7 +86,9 @@ def test_rumbugz_a_second_winner_and_a_winner_with_cards_are_refused(client, api
     _, full = _part(
         client, api, gid, 0, seats["Ann"], {"kinds": KINDS, "hand": "3", "went_out": True}, expect=422
     )
-    assert "RB-4: the winner has emptied the hand, so it counts 0, not 3" in full["error"]  # as the hand form says
+    assert (
+        "RB-4: the winner has emptied the hand, so it counts 0, not 3" in full["error"]
+    )  # as the hand form says
     _part(client, api, gid, 0, seats["Ann"], {"kinds": KINDS, "went_out": True})
     _, second = _part(client, api, gid, 1, seats["Bob"], {"kinds": KINDS, "went_out": True}, expect=422)
     assert "Ann has already gone out of this round; only one player goes out (RB-7)" in second["error"]

@@ -31,7 +31,9 @@ def test_the_reason_shows_to_the_player_the_disputer_and_the_editor_only(app, cl
     said = f"<bdi>Ann</bdi> says: <q>{WHY}</q>"
     assert said in _page(phones["Bob"], gid) and said in _page(phones["Ann"], gid)
     cy = _page(phones["Cy"], gid)
-    assert "<bdi>Ann</bdi> disputes <bdi>Bob</bdi>'s part" in cy and WHY not in cy  # the others see the dispute, not why
+    assert (
+        "<bdi>Ann</bdi> disputes <bdi>Bob</bdi>'s part" in cy and WHY not in cy
+    )  # the others see the dispute, not why
     client.set_cookie(f"sk_edit_{gid}", secret)
     editor = _page(client, gid)
     assert 'data-seat-disputed="Bob"' in editor and said in editor

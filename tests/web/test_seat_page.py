@@ -34,7 +34,11 @@ def test_a_phone_takes_a_free_seat_and_the_seat_is_offered_to_no_other(app):
     assert "I am <bdi>Ann</bdi>" in ann.get(f"/games/{gid}/seat").get_data(as_text=True)
     assert _take(ann, gid, "Ann").status_code == 302
     page = ann.get(f"/games/{gid}/seat").get_data(as_text=True)
-    assert "<bdi>Ann</bdi>'s seat" in page and "0 of 2 in" in page and "Still to enter: <bdi>Ann</bdi> and <bdi>Bob</bdi>" in page
+    assert (
+        "<bdi>Ann</bdi>'s seat" in page
+        and "0 of 2 in" in page
+        and "Still to enter: <bdi>Ann</bdi> and <bdi>Bob</bdi>" in page
+    )
     offered = other.get(f"/games/{gid}/seat").get_data(as_text=True)
     assert "I am <bdi>Bob</bdi>" in offered and "I am <bdi>Ann</bdi>" not in offered
     refused = _take(other, gid, "Ann")
@@ -87,7 +91,10 @@ def test_the_seat_page_says_which_parts_wait_for_a_confirmation_and_which_are_di
     _take(ann, gid, "Ann"), _take(bob, gid, "Bob")
     _send(ann, gid, went_out="1"), _send(bob, gid, rack="K9")
     page = ann.get(f"/games/{gid}/seat").get_data(as_text=True)
-    assert "2 of 2 in" in page and "Still to be confirmed by another player: <bdi>Ann</bdi> and <bdi>Bob</bdi>" in page
+    assert (
+        "2 of 2 in" in page
+        and "Still to be confirmed by another player: <bdi>Ann</bdi> and <bdi>Bob</bdi>" in page
+    )
     with app.app_context():
         confirm_part(services.get_game(gid), 1, 1, by=0, looks_right=False)
         db.session.commit()

@@ -18,9 +18,12 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
+from scorekeeper.web.languages import LANGUAGES
+
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
-SHIPPED = ("de", "pl")
+#: every language a reader may choose, read from the registry (docs/languages.md, "Adding a language")
+SHIPPED = tuple(sorted(code for code in LANGUAGES if code != "en"))
 KEYWORDS = {
     "_": None,
     "gettext": None,
