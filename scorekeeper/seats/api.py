@@ -30,6 +30,7 @@ from ..services.seats import (
 )
 from ..services.seats.closing import close_hand
 from ..services.seats.parts import retried
+from ..services.seats.turns import due_turn, turn_status
 from ..storage.extensions import csrf, db
 from ..web.access import bearer_secret, editable_game
 from ..web.addresses import external_url
@@ -43,6 +44,10 @@ NO_SEAT_SECRET = (
     "send the header 'Authorization: Bearer <secret>'."
 )
 WRONG_SEAT_SECRET = "That secret is neither this seat's nor the game's edit secret."
+EDITOR_TURN = (
+    "A turn is sent by its seat's phone, with the seat's secret; the game's editor enters turns on "
+    "the hand form."
+)
 
 
 def seating_json(game) -> dict[str, Any]:
@@ -61,6 +66,7 @@ def seating_json(game) -> dict[str, Any]:
             for p in game.players
         ],
         "hand": _seen({**hand_status(game), "reasons": dispute_reasons(game)}, game),
+        "turn": turn_status(game),  # Crib Rummy's hand in play (None: other variants)
         "urls": {**game_urls(game), "seats": external_url("seats_api.seating", public_id=game.public_id)},
     }
 
@@ -124,6 +130,22 @@ def part(public_id: str, seat: int):
 
     answer = retried(send)
     return _committed(answer, 200)
+
+
+@bp.post("/games/<public_id>/seats/<int:seat>/turn")
+def turn(public_id: str, seat: int):
+    """A seat's own turn of the Crib Rummy hand in play, recorded at once; ``turn`` is the number
+    of the turn the phone saw as due, so a turn sent again after it was recorded is a 409."""
+    body = bodies.shaped("Turn", bodies.object_body())
+
+    def send() -> dict:
+        game = get_game(public_id)
+        if _sender(game, seat) == "editor":
+            raise NotEditor(EDITOR_TURN)
+        done = due_turn(game, seat, body["hand"], body["turn"], {"melds": body.get("melds") or []})
+        return {**done, "game": game_urls(game)}
+
+    return _committed(retried(send), 200)
 
 
 @bp.put("/games/<public_id>/seats/<int:seat>/part/confirmation")

@@ -8,6 +8,7 @@ from ..api.shapes import bearer, dict_of, path_param
 from ..services.seats import CONFIRM_CHOICES
 from ..storage.seat_models import DISPUTE_REASON_MAX
 from ..web.features import ApiPart
+from .turn_openapi import SEATING_TURN, turn_operation, turn_schemas
 
 SEAT = path_param("seat", {"type": "integer", "minimum": 0}, "the player's seat (0 is the first player)")
 SECURITY = {"seatSecret": bearer("a seat's secret, given to the phone that took the seat (POST .../seats)")}
@@ -106,6 +107,7 @@ def schemas() -> dict[str, dict]:
                 "description": "with a dispute, why (optional, shown to the part's player and the editor)",
             },
         ),
+        **turn_schemas(URLS),
         "CloseHand": obj(
             ("hand",),
             extra=False,
@@ -119,6 +121,7 @@ def schemas() -> dict[str, dict]:
             confirm={"enum": [*CONFIRM_CHOICES, None]},
             seats=array(ref("Seat")),
             hand=ref("HandStatus"),
+            turn=SEATING_TURN,
             urls=URLS,
         ),
         "SeatTaken": obj(
@@ -168,6 +171,10 @@ def paths() -> dict[str, dict]:
     )
     confirmation["security"] = [{"seatSecret": []}, {"editSecret": []}]
     return {
+        "/games/{public_id}/seats/{seat}/turn": {
+            "parameters": [GAME_ID, SEAT],
+            "post": turn_operation(MEANINGS),
+        },
         "/games/{public_id}/seating": {
             "parameters": [GAME_ID],
             "get": op(

@@ -12,10 +12,9 @@ from flask import flash, redirect, request, url_for
 from flask_babel import gettext, ngettext
 
 from ..rules import RoundError, RulesError, find_variant
-from ..services import Conflict, ServiceError, get_game
+from ..services import ServiceError, get_game
 from ..services.seats.parts import retried
-from ..services.seats.turns import send_turn as record_turn
-from ..services.seats.turns import turn_status
+from ..services.seats.turns import TurnRecorded, due_turn
 from ..storage.extensions import db
 from .part_form import form_number
 from .views import _page, _reasons, bp, sending_seat
@@ -37,7 +36,7 @@ def send_turn(public_id: str):
     due = form_number(request.form, "turn_number")  # the turn the page showed as due (a resubmit: past)
     try:
         turn = _turn(request.form.get("action", ""), values)
-        done = retried(lambda: _record(get_game(public_id), seat, hand, due, turn))
+        done = retried(lambda: due_turn(get_game(public_id), seat, hand, due, turn))
     except (ServiceError, RulesError) as err:  # RoundError, and a variant not played turn by turn
         db.session.rollback()
         status = 409 if isinstance(err, TurnRecorded) else 422
@@ -51,20 +50,6 @@ def send_turn(public_id: str):
         said = gettext("%(word)s %(number)s ended.", word=word.capitalize(), number=done["hand"])
     flash(said, "success")
     return redirect(url_for("seats.seat_page", public_id=public_id))
-
-
-class TurnRecorded(Conflict):
-    """A turn form sent again after its turn was recorded (a resubmit, a second tap): 409."""
-
-
-def _record(game, seat: int, hand: int, due: int | None, turn: dict[str, Any]) -> dict[str, Any]:
-    """Record the turn, unless the form was for a turn of this hand already recorded."""
-    status = turn_status(game)
-    if due is not None and status and status["hand"] == hand and status["turn"] != due:
-        raise TurnRecorded(
-            gettext("This turn was already recorded (the form was sent twice): nothing was kept.")
-        )
-    return record_turn(game, seat, hand, turn)
 
 
 def _turn(action: str, values: dict[str, str]) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from flask_babel import gettext
 from sqlalchemy import delete, select
 
-from ...rules import PART_KINDS, check_part, find_variant, judge_hand
+from ...rules import PART_KINDS, check_part, find_variant, judge_hand, turn_kind
 from ...storage.extensions import db
 from ...storage.models import Game, utcnow
 from ...storage.seat_models import Seating, SeatPart
@@ -43,8 +43,11 @@ class HandClosed(Conflict):
 
 def hand_status(game: Game) -> dict[str, Any]:
     """The open hand: its number, the seats whose parts are in (and who sent each), the seats
-    still to enter, of how many."""
+    still to enter, of how many. A game played turn by turn (Crib Rummy) records its hand at its
+    first turn: its open hand is the one in play, not the next."""
     number = len(game.rounds) + 1
+    if turn_kind(game.variant) is not None and game.rounds and game_score(game).in_progress_round is not None:
+        number = len(game.rounds)
     parts, policy = parts_of(game, number), confirm_policy(game)
     return {
         "hand": number,

@@ -13,11 +13,16 @@ from flask_babel import gettext
 
 from ...rules import TURN_KINDS, check_own_turn, turn_kind, turn_order
 from ...storage.models import Game, Round
+from ..errors import Conflict
 from ..rounds import record_round, update_round
 from ..scores import game_score
 from .parts import HandClosed, not_open
 
-__all__ = ["TURN_KINDS", "in_play", "send_turn", "turn_kind", "turn_status"]
+__all__ = ["TURN_KINDS", "TurnRecorded", "due_turn", "in_play", "send_turn", "turn_kind", "turn_status"]
+
+
+class TurnRecorded(Conflict):
+    """A turn sent again after its turn was recorded (a resubmit, a second tap, a retry): 409."""
 
 
 def in_play(game: Game) -> tuple[Round | None, Any, Any]:
@@ -52,6 +57,17 @@ def send_turn(game: Game, seat: int, hand: int, turn: Any) -> dict[str, Any]:
     after = game_score(game)
     pegged = after.rounds[number - 1].details.get("turns", [{}])[k - 1].get("pegs", 0)
     return {"hand": number, "turn": k, "pegs": pegged, "ended": after.in_progress_round is None}
+
+
+def due_turn(game: Game, seat: int, hand: int, due: int | None, turn: Any) -> dict[str, Any]:
+    """:func:`send_turn`, unless ``due`` (the turn the phone saw as due) is a turn of this hand
+    already recorded: :class:`TurnRecorded` (409), nothing kept (the seat page, the API)."""
+    status = turn_status(game)
+    if due is not None and status and status["hand"] == hand and status["turn"] != due:
+        raise TurnRecorded(
+            gettext("This turn was already recorded (the form was sent twice): nothing was kept.")
+        )
+    return send_turn(game, seat, hand, turn)
 
 
 def turn_status(game: Game) -> dict[str, Any] | None:
