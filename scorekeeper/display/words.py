@@ -7,7 +7,7 @@ from flask_babel import get_locale, gettext
 from markupsafe import escape
 
 from ..rules import find_variant
-from .bidi import back_link, bdi, isolated_names, number
+from .bidi import back_link, bdi, isolated_names, names_isolated, number
 
 
 def signed(value: int | None) -> str:
@@ -120,6 +120,7 @@ FILTERS = {
     "back_link": back_link,
     "bdi": bdi,
     "number": number,
+    "names_isolated": names_isolated,
     "name_bdi_list": lambda names: isolated_names(names, name_list),
     # pieces already isolated (the hands table's legend pairs), joined as the language joins a list
     "isolated_list": lambda pieces: isolated_names(pieces, name_list, wrap=escape),
