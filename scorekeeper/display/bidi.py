@@ -82,15 +82,18 @@ def isolated_names(names: Iterable[object], joined, wrap=bdi) -> Markup:
 
 #: the markup's tags, kept apart from its text
 TAGS = re.compile(r"(<[^>]*>)")
+#: a signed number in a sentence
+SIGNED = re.compile(r"(?<![\w&#])[+-]\d+(?!\w)")
 
 
 def names_isolated(html: object, names: Iterable[object]) -> Markup:
     """``html`` (escaped unless it is markup already) with each of ``names`` in its text (never inside a
-    tag) in ``<bdi>``: the change log's sentences, built in Python, name the game's players (whole words
-    only, the longest name first, so "Ann" is not found inside "Anna").
+    tag) in ``<bdi>``, and each signed number in ``<bdi dir="ltr">``: the change log's sentences,
+    built in Python, name the game's players (whole words only, the longest name first, so "Ann" is
+    not found inside "Anna").
 
-    >>> names_isolated("Hand 2 recorded: Ann +5, Anna -5 from <x>", ["Ann", "Anna"])
-    Markup('Hand 2 recorded: <bdi>Ann</bdi> +5, <bdi>Anna</bdi> -5 from &lt;x&gt;')
+    >>> names_isolated("Hand 2: Ann +5, Anna -5 <x>", ["Ann", "Anna"])
+    Markup('Hand 2: <bdi>Ann</bdi> <bdi dir="ltr">+5</bdi>, <bdi>Anna</bdi> <bdi dir="ltr">-5</bdi> &lt;x&gt;')
     >>> names_isolated(Markup('<a href="/Ann">Ann</a>'), ["Ann"])
     Markup('<a href="/Ann"><bdi>Ann</bdi></a>')
     """
@@ -99,4 +102,6 @@ def names_isolated(html: object, names: Iterable[object]) -> Markup:
     if written:
         found = re.compile(r"(?<![\w&#])(?:" + "|".join(map(re.escape, written)) + r")(?!\w)")
         pieces = [p if p.startswith("<") else found.sub(r"<bdi>\g<0></bdi>", p) for p in pieces]
+    # a score's change ("+35", "-35") keeps its sign in front in a right-to-left line, as number() does
+    pieces = [p if p.startswith("<") else SIGNED.sub(r'<bdi dir="ltr">\g<0></bdi>', p) for p in pieces]
     return Markup("".join(pieces))

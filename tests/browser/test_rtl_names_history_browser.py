@@ -50,6 +50,9 @@ def test_the_change_log_names_the_players_in_reading_order(phone, log_site, lang
     if kind == "latin":
         boxes = drawn(page, ".audit-words", "Ann B.")["boxes"]  # A n n B . from left to right, the stop last
         assert boxes == sorted(boxes), boxes
+        for signed in ("+35", "-35"):  # the sign drawn in front of the digits, never "35-"
+            boxes = drawn(page, ".audit-words", signed)["boxes"]
+            assert boxes == sorted(boxes), (signed, boxes)
 
 
 @pytest.mark.parametrize(("language", "kind"), [(HEBREW, "latin"), ("en", "hebrew")])
