@@ -61,7 +61,9 @@ def _three_racks_in(pages: dict) -> None:
         expect(pages[name].locator("[data-seat-mine]")).to_be_visible()
         # Ann's phone was not touched: the count moves live
         expect(ann.locator("[data-seat-count]")).to_have_text(f"{done} of 4 in", timeout=WITHIN_MS)
-    expect(ann.locator("[data-seat-waiting]")).to_have_text("Still to enter: Ann, Dee")
+    expect(ann.locator("[data-seat-waiting]")).to_have_text(
+        "Still to enter: Ann and Dee"
+    )  # the language's own list pattern
     # a rack the set cannot hold is refused on its own phone, and nothing is kept
     dee = pages["Dee"]
     _send(dee, "G9 G9 G9")
