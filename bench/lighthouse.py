@@ -41,7 +41,9 @@ CATEGORIES = ("accessibility", "best-practices", "performance", "seo")
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run"
 
 
-def lighthouse(url: str, report: Path, cookie: str | None = None) -> dict:
+def lighthouse(
+    url: str, report: Path, cookie: str | None = None, headers: dict | None = None, categories=CATEGORIES
+) -> dict:
     """One Lighthouse run on ``url`` (mobile); its JSON report, also written to ``report``."""
     command = [
         str(LIGHTHOUSE),
@@ -49,11 +51,12 @@ def lighthouse(url: str, report: Path, cookie: str | None = None) -> dict:
         "--quiet",
         "--output=json",
         f"--output-path={report}",
-        f"--only-categories={','.join(CATEGORIES)}",
+        f"--only-categories={','.join(categories)}",
         f"--chrome-flags={CHROME_FLAGS}",
     ]
-    if cookie:
-        command.append(f"--extra-headers={json.dumps({'Cookie': cookie})}")
+    sent = {**({"Cookie": cookie} if cookie else {}), **(headers or {})}
+    if sent:
+        command.append(f"--extra-headers={json.dumps(sent)}")
     subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": CHROME}, cwd=ROOT)
     return json.loads(report.read_text())
 
