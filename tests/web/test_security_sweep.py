@@ -84,7 +84,10 @@ JSON = {
     "seats_api.part": {"hand": 2, "part": {"laid": True}},
     "seats_api.confirm": {"hand": 2, "looks_right": True},
     "seats_api.close": {"hand": 2},
+    "seats_api.turn": {"hand": 2, "turn": 1, "melds": []},
 }
+#: API routes only a seat's own secret may use: the editor's is refused too (a turn is its player's)
+SEAT_ONLY = {"seats_api.turn"}
 
 #: What a form route is sent besides FORM
 FORMS = {"seats.take": {"name": "Ann"}, "seats.send": {"hand_number": "2", "rack": "3 12"}}
@@ -252,6 +255,10 @@ def test_api_route_needs_the_bearer_secret_and_not_the_cookie(app, client, game,
     assert _snapshot(app) == before
     owner = app.config["SWEEP_TABLE"][1] if endpoint.startswith("tables_api.") else secret  # a table's route
     bearer = {"Authorization": f"Bearer {owner}"}
+    if endpoint in SEAT_ONLY:  # tests/web/test_seat_turn_api.py sends it with the seat's secret
+        assert _send(app.test_client(), method, url, endpoint, bearer).status_code == 403
+        assert _snapshot(app) == before
+        return
     if endpoint == "api.redo":  # something to redo: the latest change undone first
         assert (
             _send(app.test_client(), "POST", _url(app, "api.undo", public_id), "api.undo", bearer).status_code
