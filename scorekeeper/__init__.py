@@ -100,11 +100,13 @@ def _register_delivery(app: Flask) -> None:
 
 def _register_features(app: Flask) -> None:
     """Install each feature package's :class:`~scorekeeper.web.features.Feature` (docs/features.md)."""
+    from .events.feature import init_app as events
     from .seats.feature import init_app as seats
     from .tables.feature import init_app as tables
 
     tables(app)
     seats(app)
+    events(app)
 
 
 def _register_blueprints(app: Flask) -> None:

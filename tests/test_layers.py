@@ -40,7 +40,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("profiles", "web"),
     ("printing", "live", "offline"),
     ("api",),
-    ("views", "tables", "seats"),
+    ("views", "tables", "seats", "events"),
     ("cli", ""),
 )
 

@@ -1,0 +1,16 @@
+"""Club night as the core sees it: one :class:`~scorekeeper.web.features.Feature`, which
+``create_app`` installs (docs/features.md)."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from ..storage import club_models  # noqa: F401 - the rows join the metadata (migrations compare them)
+from ..web.features import Feature, install
+
+FEATURE = Feature("events")
+
+
+def init_app(app: Flask) -> None:
+    """Install club night in ``app``."""
+    install(app, FEATURE)

@@ -1,0 +1,199 @@
+"""An event of a club (a table with its roster): making one, checking players in and out, and its log."""
+
+from __future__ import annotations
+
+import itertools
+import secrets
+from collections.abc import Mapping, Sequence
+from datetime import date
+from typing import Any
+
+from sqlalchemy import select
+
+from ...club import SCHEMES, TIEBREAKS, ClubError
+from ...limits import ROSTER_MAX
+from ...rules import find_variant
+from ...storage.club_models import EVENT_NAME_MAX, ClubEvent, Entrant, EventLogEntry
+from ...storage.extensions import db
+from ...storage.models import utcnow
+from ...storage.table_models import Member, Table
+from .. import NotFound, ServiceError, SetupError, game_options
+from ..names import clean_name
+from ..tables.roster import roster_players
+
+#: the most rounds an evening plans, and the most players it checks in (its whole roster)
+ROUNDS_MAX = 12
+ENTRANTS_MAX = ROSTER_MAX  # a roster holds them all
+NO_EVENT = "There is no club night at this address."
+
+
+class EventNotFound(NotFound):
+    """No event has this public id (a 404)."""
+
+    def __init__(self, public_id: str = ""):
+        self.public_id = public_id
+        super().__init__(NO_EVENT)
+
+
+class EventRefused(ServiceError):
+    """What an evening cannot do as asked: ``template`` the English sentence, ``values`` fill it
+    (the page says it in the reader's language); ``status`` 409 when it collides with the evening's
+    state (a round still being played), else 400."""
+
+    def __init__(self, template: str, status: int = 400, **values: Any) -> None:
+        self.template = template
+        self.values = values
+        self.status = status
+        super().__init__(template % values if values else template)
+
+    @classmethod
+    def of(cls, err: ClubError) -> EventRefused:
+        return cls(err.template, **err.values)
+
+
+def create_event(
+    table: Table,
+    *,
+    name: Any,
+    held_on: date,
+    variant: str,
+    options: Mapping[str, Any] | None = None,
+    rounds: int = 4,
+    scheme: str = "places",
+    scale: Sequence[float] = (4, 2, 1, 0),
+    tiebreaks: Sequence[str] = tuple(TIEBREAKS),
+    fives: bool = False,
+    twos: bool = False,
+    round_minutes: int = 0,
+) -> ClubEvent:
+    """A new event of ``table``, every setting checked first (SetupError lists what is wrong)."""
+    errors: list[tuple[str, str]] = []
+    title, wrong = clean_name(name, most=EVENT_NAME_MAX, empty="give the evening a name")
+    if wrong:
+        errors.append(("name", wrong))
+    try:
+        v = find_variant(variant)
+        opts = game_options(v.slug, options)
+        if fives and v.max_players < 5:
+            errors.append(("fives", f"{v.name} is played by at most {v.max_players} players."))
+        if twos and v.min_players > 2:
+            errors.append(("twos", f"{v.name} needs at least {v.min_players} players."))
+    except (KeyError, ValueError, SetupError) as err:
+        errors.extend(getattr(err, "errors", [("variant", str(err))]))
+        v, opts = None, {}
+    errors.extend(_settings_errors(rounds, scheme, scale, tiebreaks, round_minutes))
+    if errors or v is None:
+        raise SetupError(errors)
+    event = ClubEvent(
+        public_id=_new_public_id(),
+        table_id=table.id,
+        name=title,
+        held_on=held_on,
+        variant=v.slug,
+        options=opts,
+        rounds=int(rounds),
+        scheme=scheme,
+        scale=[float(p) for p in scale],
+        tiebreaks=list(tiebreaks),
+        fives=bool(fives),
+        twos=bool(twos),
+        round_minutes=int(round_minutes),
+    )
+    db.session.add(event)
+    db.session.flush()
+    log(event, "created", name=title, variant=v.slug)
+    return event
+
+
+def _settings_errors(rounds, scheme, scale, tiebreaks, round_minutes) -> list[tuple[str, str]]:
+    errors = []
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= ROUNDS_MAX:
+        errors.append(("rounds", f"An evening has between 1 and {ROUNDS_MAX} rounds."))
+    if scheme not in SCHEMES:
+        errors.append(("scheme", f"There is no ranking scheme called {scheme}."))
+    if (
+        not isinstance(scale, Sequence)
+        or len(scale) != 4
+        or not all(isinstance(p, int | float) and not isinstance(p, bool) and 0 <= p <= 100 for p in scale)
+        or any(a < b for a, b in itertools.pairwise(scale))
+    ):
+        errors.append(("scale", "The points by place are four numbers from 0 to 100, the first the most."))
+    unknown = [t for t in tiebreaks if t not in TIEBREAKS]
+    if unknown or len(set(tiebreaks)) != len(tiebreaks):
+        errors.append(("tiebreaks", "The tiebreaks are head to head, most wins and best game, each once."))
+    if isinstance(round_minutes, bool) or not isinstance(round_minutes, int) or not 0 <= round_minutes <= 240:
+        errors.append(("round_minutes", "A round's timer is from 0 (none) to 240 minutes."))
+    return errors
+
+
+def find_event(public_id: str) -> ClubEvent | None:
+    if not isinstance(public_id, str) or len(public_id) > 32:
+        return None
+    return db.session.execute(select(ClubEvent).where(ClubEvent.public_id == public_id)).scalar_one_or_none()
+
+
+def get_event(public_id: str) -> ClubEvent:
+    event = find_event(public_id)
+    if event is None:
+        raise EventNotFound(public_id)
+    return event
+
+
+def seated_rounds(event: ClubEvent) -> int:
+    """How many rounds have been seated (the next one is this plus one)."""
+    return len(event.event_rounds)
+
+
+def check_in(event: ClubEvent, names: Sequence[Any]) -> list[Entrant]:
+    """Check in players by name (a name not on the club's roster joins it); a player who left
+    comes back. They are seated from the next round on; their line starts at 0."""
+    table = db.session.get(Table, event.table_id)
+    members = roster_players(table, list(names))
+    entrants = {e.member_id: e for e in event.entrants}
+    if len(entrants) + sum(1 for m in members if m.id not in entrants) > ENTRANTS_MAX:
+        raise EventRefused("An evening checks in at most %(count)s players.", count=ENTRANTS_MAX)
+    out = []
+    for member in members:
+        entrant = entrants.get(member.id)
+        if entrant is None:
+            entrant = Entrant(event_id=event.id, member_id=member.id, arrived=seated_rounds(event) + 1)
+            event.entrants.append(entrant)
+            log(event, "check_in", name=member.name, round=entrant.arrived)
+        elif entrant.left_after is not None:
+            entrant.left_after = None
+            log(event, "check_in", name=member.name, round=seated_rounds(event) + 1)
+        out.append(entrant)
+    db.session.flush()
+    return out
+
+
+def check_out(event: ClubEvent, member_id: int) -> Entrant:
+    """A player leaves after the round being played: not seated again, their line kept."""
+    entrant = next((e for e in event.entrants if e.member_id == member_id), None)
+    if entrant is None:
+        raise EventRefused("That player is not checked in to this evening.")
+    if entrant.left_after is None:
+        entrant.left_after = seated_rounds(event)
+        log(event, "check_out", name=db.session.get(Member, member_id).name, round=entrant.left_after)
+    db.session.flush()
+    return entrant
+
+
+def present(event: ClubEvent) -> list[Entrant]:
+    """The entrants the next round seats: checked in and not left."""
+    return [e for e in event.entrants if e.left_after is None]
+
+
+def log(event: ClubEvent, action: str, **detail: Any) -> EventLogEntry:
+    """Write one line of the event's log and bump its live version."""
+    entry = EventLogEntry(event_id=event.id, action=action, detail=detail)
+    db.session.add(entry)
+    event.updated_at = utcnow()
+    return entry
+
+
+def _new_public_id() -> str:
+    while True:
+        public_id = secrets.token_urlsafe(9)
+        if find_event(public_id) is None:
+            return public_id

@@ -1,0 +1,122 @@
+"""Seating an event's rounds: the next round from the standings (each table a game of the club,
+opened for the seated phones), and the cuts to a final."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...club import RULES as SEATING_RULES
+from ...club import ClubError, SeatedRound, Table, final_from_semis, final_table, seat_round, semi_finals
+from ...storage.club_models import ClubEvent, EventRound, EventTable
+from ...storage.extensions import db
+from ...storage.table_models import Member
+from ...storage.table_models import Table as Club
+from ..seats import SeatingClosed, open_seats
+from ..tables.roster import start_game
+from .events import EventRefused, log, present
+from .results import table_game_of
+from .standings import event_standings, names_of
+
+#: cuts to a final: the top of the standings at one table, or two semi-final tables 1-3-5-7 / 2-4-6-8
+CUTS = ("final", "semis")
+
+
+def current_round(event: ClubEvent) -> EventRound | None:
+    return event.event_rounds[-1] if event.event_rounds else None
+
+
+def round_open_tables(event_round: EventRound | None) -> list[EventTable]:
+    """The tables of a round still without a final result."""
+    return [t for t in (event_round.tables if event_round else []) if not t.final]
+
+
+def history(event: ClubEvent) -> list[SeatedRound]:
+    """The rounds seated so far as the club's values (players are roster ids)."""
+    return [
+        SeatedRound(r.number, r.rule, r.seed, tuple(Table(t.number, tuple(t.members)) for t in r.tables))
+        for r in event.event_rounds
+    ]
+
+
+def seat_next(event: ClubEvent, table_secret: str, rule: str, seed: int | None = None) -> EventRound:
+    """Seat the next qualifying round of the players present, by ``rule`` (drawn, by standing,
+    Swiss) and ``seed``; each table's game is started and opened for seats. Refused (409) while a
+    table of the round before has no final result, or after a cut."""
+    if rule not in SEATING_RULES:
+        raise EventRefused("There is no seating rule called %(rule)s.", rule=rule)
+    _require_round_over(event)
+    if any(r.stage != "round" for r in event.event_rounds):
+        raise EventRefused("The evening has been cut to its final: no more qualifying rounds.", 409)
+    here = {e.member_id for e in present(event)}
+    order = [s.player for s in event_standings(event) if s.player in here]
+    try:
+        seated = seat_round(order, history(event), rule=rule, seed=seed, fives=event.fives, twos=event.twos)
+    except ClubError as err:
+        raise EventRefused.of(err) from err
+    return _write_round(event, table_secret, seated, "round")
+
+
+def cut(event: ClubEvent, table_secret: str, kind: str, size: int = 4, seed: int | None = None) -> EventRound:
+    """One step to the final: ``final`` (the top ``size`` at one table), ``semis`` (the top 8 at
+    tables 1-3-5-7 and 2-4-6-8), or after the semi-finals their best two each to the final."""
+    _require_round_over(event)
+    if kind not in CUTS:
+        raise EventRefused("There is no cut called %(cut)s.", cut=kind)
+    stages = [r.stage for r in event.event_rounds]
+    if not stages or "final" in stages:
+        raise EventRefused("A cut comes after the qualifying rounds, once.", 409)
+    seed = seed if seed is not None else (event.event_rounds[-1].seed + 1)
+    try:
+        if "semi" in stages:
+            semis = [table_game_of(event, t) for t in event.event_rounds[-1].tables]
+            seated, stage = final_from_semis(semis, seed=seed), "final"
+        elif kind == "semis":
+            seated, stage = semi_finals(event_standings(event), seed=seed), "semi"
+        else:
+            seated, stage = final_table(event_standings(event), size, seed), "final"
+    except ClubError as err:
+        raise EventRefused.of(err) from err
+    return _write_round(event, table_secret, seated, stage)
+
+
+def _require_round_over(event: ClubEvent) -> None:
+    waiting = round_open_tables(current_round(event))
+    if waiting:
+        raise EventRefused(
+            "Round %(round)s is still being played: table %(tables)s has no confirmed result yet.",
+            409,
+            round=current_round(event).number,
+            tables=", ".join(str(t.number) for t in waiting),
+        )
+
+
+def _write_round(event: ClubEvent, table_secret: str, seated: SeatedRound, stage: str) -> EventRound:
+    """Keep the round as seated, and start each table's game (the first seat starts)."""
+    number = len(event.event_rounds) + 1
+    row = EventRound(event_id=event.id, number=number, rule=seated.rule, seed=seated.seed, stage=stage)
+    event.event_rounds.append(row)
+    club = db.session.get(Club, event.table_id)
+    for table in seated.tables:
+        members = [db.session.get(Member, m) for m in table.seats]
+        game, _ = start_game(club, table_secret, event.variant, members, event.options, len(members) - 1)
+        try:
+            open_seats(game)  # the seated phones enter their own parts
+        except SeatingClosed:
+            pass  # a variant without own-phone entry yet: its editor keeps score
+        row.tables.append(EventTable(number=table.number, members=list(table.seats), game_id=game.id))
+    db.session.flush()
+    names = names_of(event)
+    log(
+        event,
+        "seated",
+        round=number,
+        stage=stage,
+        rule=seated.rule,
+        seed=seated.seed,
+        tables=[[names[m] for m in t.seats] for t in seated.tables],
+    )
+    return row
+
+
+def tables_of(event_round: EventRound) -> Sequence[EventTable]:
+    return event_round.tables

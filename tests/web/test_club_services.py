@@ -1,0 +1,177 @@
+"""Club night's services on a real SQLite database (issue 39): an evening of 14 players checked in,
+seated, played, declared, confirmed by a second player, overridden, cut to a final."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.services import SetupError
+from scorekeeper.services.club import (
+    EventRefused,
+    check_in,
+    check_out,
+    confirm,
+    create_event,
+    current_round,
+    cut,
+    declare,
+    event_standings,
+    get_event,
+    names_of,
+    override,
+    present,
+    seat_next,
+)
+from scorekeeper.services.club.results import EDITOR
+from scorekeeper.services.tables.roster import create_table
+from scorekeeper.storage.club_models import EventLogEntry
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.models import Game
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou", "Max", "Ned"]
+
+
+@pytest.fixture
+def club(app):
+    with app.app_context():
+        table, secret = create_table("Thursday club", NAMES)
+        event = create_event(table, name="December night", held_on=date(2026, 12, 3), variant="rummikub")
+        db.session.commit()
+        yield event, secret
+
+
+def play_round(event, rng: random.Random) -> None:
+    """Each table plays one hand (a seeded winner, the others' racks), declared by seat 0 and
+    confirmed by seat 1."""
+    for table in current_round(event).tables:
+        game = db.session.get(Game, table.game_id)
+        winner = rng.randrange(len(table.members))
+        racks = [{"rack": "" if s == winner else f"R{rng.randint(1, 13)}"} for s in range(len(table.members))]
+        services.record_round(game, {"winner": winner, "players": racks})
+        declare(event, table, 0)
+        confirm(event, table, 1)
+
+
+def test_a_fourteen_player_evening_seated_played_and_cut(club):
+    event, secret = club
+    check_in(event, NAMES[:13])
+    rng = random.Random(7)
+    first = seat_next(event, secret, "draw", seed=123456)
+    assert [len(t.members) for t in first.tables] == [4, 3, 3, 3]  # 13 players
+    # a late arrival between rounds: seated from round 2, with 0 points until then
+    play_round(event, rng)
+    check_in(event, ["Ned"])
+    lines = event_standings(event)
+    assert len(lines) == 14 and next(s for s in lines if names_of(event)[s.player] == "Ned").points == 0
+    second = seat_next(event, secret, "standing")
+    assert [len(t.members) for t in second.tables] == [4, 4, 3, 3]
+    order = [s.player for s in lines]
+    assert second.tables[0].members and set(second.tables[0].members) == set(order[:4])  # leaders together
+    # every table's game is a game of the club, opened for the seated phones, first seat starts
+    game = db.session.get(Game, second.tables[0].game_id)
+    assert game.names == [names_of(event)[m] for m in second.tables[0].members]
+    assert services.game_score(game).starter in (0, None)
+    play_round(event, rng)
+    third = seat_next(event, secret, "swiss")
+    assert sum(len(t.members) for t in third.tables) == 14
+    play_round(event, rng)
+    final = cut(event, secret, "final")
+    assert final.stage == "final" and len(final.tables) == 1
+    top4 = [s.player for s in event_standings(event)[:4]]
+    assert final.tables[0].members[0] == top4[0] and set(final.tables[0].members) == set(top4)
+    actions = [e.action for e in db.session.query(EventLogEntry).filter_by(event_id=event.id)]
+    assert actions.count("seated") == 4 and actions.count("confirmed") == 4 + 4 + 4  # three rounds of four tables
+
+
+def test_a_result_needs_a_second_player_and_the_next_round_waits_for_every_table(club):
+    event, secret = club
+    check_in(event, NAMES[:8])
+    seat_next(event, secret, "draw", seed=1)
+    table = current_round(event).tables[0]
+    with pytest.raises(EventRefused, match="played no hand"):
+        declare(event, table, 0)
+    game = db.session.get(Game, table.game_id)
+    services.record_round(
+        game, {"winner": 2, "players": [{"rack": "R5"}, {"rack": "K9"}, {"rack": ""}, {"rack": "B1"}]}
+    )
+    declare(event, table, 2)
+    with pytest.raises(EventRefused, match="A second player confirms the result") as refused:
+        confirm(event, table, 2)
+    assert refused.value.status == 409 and names_of(event)[table.members[2]] in str(refused.value)
+    assert not table.final
+    with pytest.raises(EventRefused, match="still being played: table 1, 2") as waiting:
+        seat_next(event, secret, "standing")
+    assert waiting.value.status == 409 and len(event.event_rounds) == 1
+    confirm(event, table, EDITOR)  # the editor confirms what a seat declared
+    assert table.final and table.result == list(services.game_score(game).totals)
+    with pytest.raises(EventRefused, match="already final"):
+        declare(event, table, 1)
+
+
+def test_the_organiser_overrides_with_a_reason_in_the_log(club):
+    event, secret = club
+    check_in(event, NAMES[:7])
+    seat_next(event, secret, "draw", seed=2)
+    table = current_round(event).tables[1]  # a table of 3
+    with pytest.raises(EventRefused, match="Say why"):
+        override(event, table, [10, 0, -10], "  ")
+    with pytest.raises(EventRefused, match="for each of the table's 3 players"):
+        override(event, table, [10, 0], "a phone died")
+    override(event, table, [-20, 30, -10], "Bob's phone died; the table agreed the racks")
+    assert table.final and table.overridden
+    entry = db.session.query(EventLogEntry).filter_by(event_id=event.id, action="overridden").one()
+    assert entry.detail["reason"] == "Bob's phone died; the table agreed the racks" and entry.detail[
+        "scores"
+    ] == [-20, 30, -10]
+
+
+def test_check_out_keeps_the_line_and_seats_no_more(club):
+    event, secret = club
+    check_in(event, NAMES[:9])
+    seat_next(event, secret, "draw", seed=3)
+    for t in current_round(event).tables:
+        override(event, t, [3, 2, 1][: len(t.members)], "quick round for the test")
+    gone = event.entrants[0].member_id
+    check_out(event, gone)
+    assert gone not in {e.member_id for e in present(event)}
+    nxt = seat_next(event, secret, "swiss")
+    assert gone not in {m for t in nxt.tables for m in t.members} and [
+        len(t.members) for t in nxt.tables
+    ] == [4, 4]
+    assert gone in {s.player for s in event_standings(event)}
+    check_in(event, [names_of(event)[gone]])  # comes back
+    assert gone in {e.member_id for e in present(event)}
+
+
+@pytest.mark.parametrize(
+    "settings, field",
+    [
+        ({"name": " "}, "name"),
+        ({"rounds": 0}, "rounds"),
+        ({"rounds": 13}, "rounds"),
+        ({"scheme": "elo"}, "scheme"),
+        ({"scale": [1, 2, 3, 4]}, "scale"),
+        ({"tiebreaks": ["wins", "wins"]}, "tiebreaks"),
+        ({"variant": "krazy-bee", "fives": True}, "fives"),
+        ({"round_minutes": -1}, "round_minutes"),
+    ],
+)
+def test_an_event_refuses_settings_it_cannot_keep(app, settings, field):
+    with app.app_context():
+        table, _ = create_table("Club", NAMES[:4])
+        kwargs = {"name": "Night", "held_on": date(2026, 12, 3), "variant": "rummikub", **settings}
+        with pytest.raises(SetupError) as refused:
+            create_event(table, **kwargs)
+        assert field in dict(refused.value.errors)
+
+
+def test_five_players_are_refused_with_a_sentence_unless_fives_are_allowed(club):
+    event, secret = club
+    check_in(event, NAMES[:5])
+    with pytest.raises(EventRefused, match="5"):
+        seat_next(event, secret, "draw", seed=4)
+    assert get_event(event.public_id).event_rounds == []
