@@ -7,8 +7,9 @@ from flask import Flask
 
 from ..storage import club_models  # noqa: F401 - the rows join the metadata (migrations compare them)
 from ..web.features import Feature, install
+from . import views
 
-FEATURE = Feature("events")
+FEATURE = Feature("events", blueprints=(views.bp,))
 
 
 def init_app(app: Flask) -> None:
