@@ -1,0 +1,66 @@
+"""A club's season: its evenings of one year added up to a league table (:func:`scorekeeper.club.league`,
+docs/club-night.md "Season")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import extract, select
+
+from ...club import ClubError, LeagueLine, league
+from ...storage.club_models import ClubEvent
+from ...storage.extensions import db
+from ...storage.table_models import Table
+from .events import EventRefused
+from .standings import event_standings, names_of
+
+#: the most evenings a season adds up (a club meeting twice a week all year)
+SEASON_EVENINGS_MAX = 120
+
+
+@dataclass
+class Season:
+    """A club's league table of ``year``: its evenings (date order) and each player's line (players
+    are roster ids; ``names`` has their names)."""
+
+    year: int | None
+    evenings: list[ClubEvent]
+    lines: list[LeagueLine]
+    names: dict[int, str]
+
+
+def season_years(table: Table) -> list[int]:
+    """The years the club held an evening in, the latest first."""
+    held = db.session.scalars(select(ClubEvent.held_on).where(ClubEvent.table_id == table.id))
+    return sorted({d.year for d in held}, reverse=True)
+
+
+def club_season(
+    table: Table,
+    year: int | None = None,
+    *,
+    best: int | None = None,
+    attendance_bonus: float = 0.0,
+    points: str = "places",
+) -> Season:
+    """The league table of the club's evenings in ``year`` (None: the latest year it played),
+    counting each player's ``best`` evenings (None: all) plus ``attendance_bonus`` per evening."""
+    if year is None:
+        years = season_years(table)
+        year = years[0] if years else None
+    query = (
+        select(ClubEvent)
+        .where(ClubEvent.table_id == table.id, extract("year", ClubEvent.held_on) == year)
+        .order_by(ClubEvent.held_on, ClubEvent.id)
+        .limit(SEASON_EVENINGS_MAX)
+    )
+    evenings = list(db.session.scalars(query)) if year is not None else []
+    nights, names = [], {}
+    for event in evenings:
+        names.update(names_of(event))
+        nights.append(event_standings(event))
+    try:
+        lines = league(nights, best=best, attendance_bonus=attendance_bonus, points=points)
+    except ClubError as err:
+        raise EventRefused.of(err) from err
+    return Season(year, evenings, lines, names)
