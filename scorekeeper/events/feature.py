@@ -7,10 +7,10 @@ from flask import Flask
 
 from ..storage import club_models  # noqa: F401 - the rows join the metadata (migrations compare them)
 from ..web.features import Feature, install
-from . import views
+from . import printing, views
 from .api import with_api
 
-FEATURE = Feature("events", blueprints=(views.bp,))
+FEATURE = Feature("events", blueprints=(views.bp, printing.bp))
 FEATURE = with_api(FEATURE)  # the events' JSON API (api.py) and its part of the document (openapi.py)
 
 
