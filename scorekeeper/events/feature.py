@@ -7,10 +7,15 @@ from flask import Flask
 
 from ..storage import club_models  # noqa: F401 - the rows join the metadata (migrations compare them)
 from ..web.features import Feature, install
-from . import printing, views
+from . import screen, table_views, views
 from .api import with_api
 
-FEATURE = Feature("events", blueprints=(views.bp, printing.bp))
+FEATURE = Feature(
+    "events",
+    blueprints=(views.bp, screen.bp, table_views.bp),
+    live_channels=screen.LIVE_CHANNELS,
+    page_parts=table_views.PAGE_PARTS,
+)
 FEATURE = with_api(FEATURE)  # the events' JSON API (api.py) and its part of the document (openapi.py)
 
 

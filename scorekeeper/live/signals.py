@@ -129,12 +129,18 @@ def _after_flush(session: Session, flush_context) -> None:
         if isinstance(obj, Game)
         and (obj not in session.dirty or session.is_modified(obj, include_collections=False))
     }
-    if not changed:
-        return
-    session.info.setdefault(_CHANGED, set()).update(changed)
+    if changed:
+        note_changed(session, changed)
+
+
+def note_changed(session: Session, channels: set[str]) -> None:
+    """``channels`` changed in ``session``'s transaction (a feature's rows that no game row
+    follows: an event's check-in): on PostgreSQL NOTIFY names them, and the commit pokes this
+    process's hub, as for a game. Call it from a flush (or after one, before the commit)."""
+    session.info.setdefault(_CHANGED, set()).update(channels)
     connection = session.connection()
     if connection.dialect.name == "postgresql":
-        for channel in sorted(changed):  # PostgreSQL folds repeats within one transaction
+        for channel in sorted(channels):  # PostgreSQL folds repeats within one transaction
             connection.execute(
                 text("SELECT pg_notify(:channel, :payload)"), {"channel": PG_CHANNEL, "payload": channel}
             )

@@ -65,6 +65,9 @@ class Feature:
     receivers: tuple[tuple[NamedSignal, Callable[..., None]], ...] = ()
     #: why a game of this feature takes no hands (the tables' result-only games); None: it takes them
     closes_hands: ClosesHands | None = None
+    #: templates it adds to a core page, by page (``"game"``: the game page, ``"seat"``: a seat
+    #: page), each included with that page's context where the page offers ``feature_parts(page)``
+    page_parts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def install(app: Flask, feature: Feature) -> None:
@@ -73,6 +76,7 @@ def install(app: Flask, feature: Feature) -> None:
     if feature.name in features:
         return
     features[feature.name] = feature
+    app.add_template_global(page_parts, "feature_parts")
     for blueprint in feature.blueprints:
         app.register_blueprint(blueprint)
     for signal, _ in feature.receivers:
@@ -97,6 +101,11 @@ def game_starters(app: Flask | None = None) -> dict[str, GameStarter]:
 def live_channels(app: Flask | None = None) -> dict[str, ReadVersions]:
     """The installed features' live channels, by prefix."""
     return {prefix: read for f in installed(app) for prefix, read in f.live_channels.items()}
+
+
+def page_parts(page: str, app: Flask | None = None) -> tuple[str, ...]:
+    """The templates the installed features add to the core page ``page``, in install order."""
+    return tuple(t for f in installed(app) for t in f.page_parts.get(page, ()))
 
 
 class HandsClosed(RoundError):

@@ -1,0 +1,119 @@
+"""A club night table's result on its seated phones and its game page (issue 39): the box "Club
+night: table N of <event>, round R" (the seats' and the game page's ``page_parts``), "Declare the
+result" (the game's totals now) and, on another seat's phone, "Confirm the result"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext, lazy_gettext
+
+from ..seats.views import seat_cookie
+from ..services import NotEditor, get_game
+from ..services.club import EventRefused, confirm, declare
+from ..services.club.results import EDITOR, table_of_game
+from ..services.seats import seat_of_secret
+from ..storage.club_models import ClubEvent, EventTable
+from ..storage.extensions import db
+from ..web.access import can_edit, require_editor
+from .refusals import said
+
+bp = Blueprint("event_table", __name__)
+#: a declare or confirm from a phone that holds no seat of this game
+NO_SEAT = lazy_gettext("Only a phone holding a seat at this table declares or confirms its result.")
+#: where a form came from, and so where it goes back to
+PAGES = {"seat": "seats.seat_page", "game": "games.show"}
+#: the box on the seats' page and the game page (the core's ``page_parts``, docs/features.md)
+PAGE_PARTS = {"seat": ("events/_table_result_seat.html",), "game": ("events/_table_result_game.html",)}
+
+
+@dataclass(frozen=True)
+class ClubTable:
+    """What the box shows of a game's table: the event, the round and table, its names, the result
+    declared (scores in seat order) and by whom, whether it is final, and what this phone may do."""
+
+    event: ClubEvent
+    table: EventTable
+    round: int
+    names: list[str]
+    declarer: str | None  # a name, or None for the game's editor
+    can_declare: bool
+    can_confirm: bool
+
+    @property
+    def scores(self) -> list[tuple[str, int]]:
+        return list(zip(self.names, self.table.result or [], strict=False))
+
+
+@bp.app_context_processor
+def _box_helpers():
+    return {"club_table": club_table}
+
+
+def club_table(game, page: str, seat: int | None = None, editor: bool = False) -> ClubTable | None:
+    """The box of ``game`` on ``page`` ("seat": the phone holding ``seat``; "game": the game page,
+    whose forms are the editor's only: it is kept rendered per editor or not); None when the game is
+    no club night table's."""
+    table = table_of_game(game)
+    if table is None:
+        return None
+    final, declared = table.final, table.result is not None
+    names = list(game.names)
+    who = table.declared_by
+    return ClubTable(
+        event=table.event_round.event,
+        table=table,
+        round=table.event_round.number,
+        names=names,
+        declarer=names[who] if declared and who is not None and 0 <= who < len(names) else None,
+        can_declare=not final and (seat is not None if page == "seat" else editor),
+        can_confirm=declared
+        and not final
+        and (seat is not None and seat != who if page == "seat" else editor and who != EDITOR),
+    )
+
+
+@bp.post("/games/<public_id>/club/declare")
+def declare_result(public_id: str):
+    """Declare the table's result (the game's totals now) from a seat's phone, or the game page's
+    editor; it waits for a second player to confirm it."""
+    return _act(public_id, declare)
+
+
+@bp.post("/games/<public_id>/club/confirm")
+def confirm_result(public_id: str):
+    """A second player at the table confirms the declared result: it counts from now on."""
+    return _act(public_id, confirm)
+
+
+def _act(public_id: str, action):
+    """Who acts: the seat this phone holds (from its seat page), else the game's editor (from the
+    game page, or a phone without a seat that holds the edit secret); anybody else is refused."""
+    game = get_game(public_id)
+    page = request.form.get("from")
+    held = seat_of_secret(game, request.cookies.get(seat_cookie(game.public_id))) if page != "game" else None
+    if held is not None:
+        page, by = "seat", held.seat
+    elif page == "game" or can_edit(game):
+        require_editor(game)
+        page, by = "game", EDITOR
+    else:
+        raise NotEditor(str(NO_SEAT))
+    table = table_of_game(game)
+    try:
+        if table is None:
+            raise EventRefused("This game is not a club night table's.", 409)
+        action(table.event_round.event, table, by)
+    except EventRefused as err:
+        db.session.rollback()
+        game = get_game(public_id)
+        box = club_table(game, page, by if by != EDITOR else None, can_edit(game))
+        body = render_template("events/table_refused.html", game=game, box=box, page=page, refusal=said(err))
+        return body, err.status
+    db.session.commit()
+    if action is declare:
+        flash(gettext("The result is declared: another player at the table confirms it."), "success")
+    else:
+        flash(gettext("The result is confirmed: it counts in the evening's standings."), "success")
+    return redirect(url_for(PAGES[page], public_id=public_id))

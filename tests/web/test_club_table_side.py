@@ -1,0 +1,150 @@
+"""A club night table's result on its seated phones (issue 39, docs/club-night.md): one seat's
+phone declares the game's totals, another seat's phone confirms them; the declarer cannot confirm,
+a phone without a seat cannot do either, and the game's editor may declare from the game page."""
+
+from __future__ import annotations
+
+from scorekeeper.services.club import current_round, get_event
+from scorekeeper.services.club.results import EDITOR
+
+from .club_support import play_hand, post_result, seated_evening, take_seat
+from .game_support import csrf_from
+
+
+def _table(app, public_id: str):
+    with app.app_context():
+        t = current_round(get_event(public_id)).tables[0]
+        return {
+            "result": t.result,
+            "declared_by": t.declared_by,
+            "confirmed_by": t.confirmed_by,
+            "final": t.final,
+        }
+
+
+def test_one_seat_declares_another_confirms_and_the_result_counts(app):
+    night = seated_evening(app)
+    gid, names = night["games"][0], night["names"][0]
+    first, second = app.test_client(), app.test_client()
+    take_seat(first, gid, names[0]), take_seat(second, gid, names[1])
+    page = first.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert "Club night: table 1 of" in page and "<bdi>December night</bdi>" in page and ", round 1" in page
+    assert "Declare the result" in page
+    play_hand(app, gid, winner=0)
+    declared = post_result(first, gid, "declare")
+    assert declared.status_code == 302 and declared.headers["Location"].endswith(f"/games/{gid}/seat")
+    assert _table(app, night["event"])["declared_by"] == 0
+    # the other seat's phone: "Confirm the result: <declarer> declared <scores with names>"
+    other = second.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert f"Confirm the result: <bdi>{names[0]}</bdi> declared <bdi>{names[0]}</bdi>" in other
+    assert "data-club-confirm" in other
+    # the declarer's own phone offers no Confirm, and a confirm from it is refused with the sentence
+    own = first.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert "data-club-confirm" not in own and "confirms it on their own phone" in own
+    refused = post_result(first, gid, "confirm")
+    assert refused.status_code == 409
+    assert f"A second player confirms the result: <bdi>{names[0]}</bdi> declared it." in refused.get_data(
+        as_text=True
+    )
+    assert not _table(app, night["event"])["final"]
+    confirmed = post_result(second, gid, "confirm")
+    assert confirmed.status_code == 302
+    row = _table(app, night["event"])
+    assert row["final"] and row["confirmed_by"] == 1 and row["result"][0] > row["result"][1]
+    done = second.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert "The result is final:" in done and "data-club-declare" not in done
+    again = post_result(second, gid, "confirm")
+    assert again.status_code == 409 and "Table 1&#39;s result is already final." in again.get_data(
+        as_text=True
+    )
+
+
+def test_without_a_seat_or_a_secret_a_phone_is_refused(app):
+    night = seated_evening(app)
+    gid = night["games"][0]
+    play_hand(app, gid)
+    stranger = app.test_client()
+    token = csrf_from(stranger.get(f"/games/{gid}/seat").get_data(as_text=True))
+    for action in ("declare", "confirm"):
+        assert post_result(stranger, gid, action, token=token).status_code == 403
+    assert post_result(stranger, gid, "declare", page="game", token=token).status_code == 403
+    assert _table(app, night["event"])["result"] is None
+
+
+def _one_phone(app, seat: int):
+    """An evening seated, and a phone holding ``seat`` of its table's game."""
+    night = seated_evening(app)
+    gid = night["games"][0]
+    phone = app.test_client()
+    take_seat(phone, gid, night["names"][0][seat])
+    return night, gid, phone
+
+
+def test_without_the_csrf_token_nothing_is_kept(app):
+    night, gid, phone = _one_phone(app, 0)
+    play_hand(app, gid)
+    assert phone.post(f"/games/{gid}/club/declare", data={"from": "seat"}).status_code == 400
+    assert _table(app, night["event"])["result"] is None
+
+
+def test_a_hand_must_be_played_before_a_result_is_declared(app):
+    _night, gid, phone = _one_phone(app, 2)
+    refused = post_result(phone, gid, "declare")
+    assert refused.status_code == 409 and "Table 1 has played no hand yet." in refused.get_data(as_text=True)
+
+
+def test_the_editor_declares_from_the_game_page_and_a_seat_confirms(app):
+    night = seated_evening(app)
+    gid, names = night["games"][0], night["names"][0]
+    editor, seat = app.test_client(), app.test_client()
+    editor.get(f"/games/{gid}/join/{night['edit'][0]}")
+    take_seat(seat, gid, names[3])
+    play_hand(app, gid, winner=2)
+    page = editor.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Club night: table 1 of" in page and "data-club-declare" in page
+    declared = post_result(editor, gid, "declare", page="game")
+    assert declared.status_code == 302 and declared.headers["Location"].endswith(f"/games/{gid}")
+    assert _table(app, night["event"])["declared_by"] == EDITOR
+    # the game page (kept rendered per change) shows the declared result at once
+    after = editor.get(f"/games/{gid}").get_data(as_text=True)
+    assert "the game's editor declared" in after and "data-club-declare" in after
+    reader = app.test_client().get(f"/games/{gid}").get_data(as_text=True)
+    assert (
+        "the game's editor declared" in reader
+        and "<form" not in reader.split("data-club-table")[1].split("</section>")[0]
+    )
+    confirm_page = seat.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert "Confirm the result: the game's editor declared" in confirm_page
+    assert post_result(seat, gid, "confirm").status_code == 302
+    assert _table(app, night["event"])["final"]
+
+
+def test_a_game_of_no_evening_has_no_box(app):
+    from scorekeeper import services
+    from scorekeeper.services.seats import open_seats
+    from scorekeeper.storage.extensions import db
+
+    with app.app_context():
+        game, _ = services.create_game("rummikub", ["Ann", "Bob"], {})
+        open_seats(game)
+        db.session.commit()
+        gid = game.public_id
+    client = app.test_client()
+    assert "data-club-table" not in client.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert "data-club-table" not in client.get(f"/games/{gid}").get_data(as_text=True)
+
+
+def test_the_editor_confirms_a_seats_result_from_the_game_page(app):
+    night, gid, phone = _one_phone(app, 1)
+    editor = app.test_client()
+    editor.get(f"/games/{gid}/join/{night['edit'][0]}")
+    play_hand(app, gid, winner=1)
+    assert post_result(phone, gid, "declare").status_code == 302
+    page = editor.get(f"/games/{gid}").get_data(as_text=True)
+    assert (
+        f"Confirm the result: <bdi>{night['names'][0][1]}</bdi> declared" in page
+        and "data-club-confirm" in page
+    )
+    assert post_result(editor, gid, "confirm", page="game").status_code == 302
+    row = _table(app, night["event"])
+    assert row["final"] and row["confirmed_by"] == EDITOR
