@@ -1,17 +1,24 @@
 """Snap the rack's honest figures (docs/rack-photo.md): synthetic racks read by the committed models.
 
-The held-out split is rendered with fonts and tables training never saw (tools/rackphoto/render.py
-HELD_OUT_FONTS, HELD_OUT_TABLES) from seeds training never used; ``--split tune`` reads the tuning
-split the thresholds were chosen on. For each rack the reading is matched to the truth (boxes
-overlapping by half), and the bench prints:
+Two renderers: the first (tools/rackphoto/render.py) and renderer B (tools/rackphoto/scene/), another
+program with its own faces, stroke fonts, 3-D camera and tables (issue 37). Splits: ``held-out``
+(the first renderer's, fonts and tables training never saw), ``tune`` (its tuning split, thresholds
+chosen there), ``b-holdout`` (renderer B's held-out photos: the cross-renderer figure; never used
+in any choice) and ``b-tune`` (renderer B's calibration split). ``--split held-out,b-holdout`` (the
+default) prints both. For each rack the reading is matched to the truth (boxes overlapping by
+half), and the bench prints:
 
 - tile recall and precision; number and colour accuracy of the tiles found;
 - racks whose total (CT-7) is exactly right, racks flagged (a tile unsure or a rules flag), and
   racks wrong without a flag: the figure that matters, since a flagged rack gets checked;
+- jokers: found (a box on it read as the joker), read as a number, read as a number without a mark
+  (that chip not unsure and the rack not flagged: 30 points silently wrong);
+- the reliability curve: the chips read with confidence p (the least of the detector's, the
+  number's and the colour's), in bins, and the share of them that are right (the tile as it is);
 - the time per photo in Python (onnxruntime, one thread) and, with ``--web``, under
   onnxruntime-web's WebAssembly build in Node (the phone's runtime, one thread).
 
-Usage: ``python bench/rack_photo_bench.py [--racks 300] [--split held-out|tune] [--web]``.
+Usage: ``python bench/rack_photo_bench.py [--racks 300] [--split held-out,b-holdout] [--web]``.
 Prints the figures; asserts nothing.
 """
 
@@ -29,10 +36,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools" / "rackphoto"))
 
+from scene import SEEDS as B_SEEDS  # noqa: E402
+
 from scorekeeper.photo import photo  # noqa: E402
 from scorekeeper.photo.reading import COLOUR_LETTERS  # noqa: E402
 
-SEEDS = {"held-out": 900_000, "tune": 800_000}
+SEEDS = {"held-out": 900_000, "tune": 800_000, **B_SEEDS}
+#: the reliability curve's bins of confidence (lower edges)
+BINS = (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99)
 
 
 def truth_tokens(labels) -> list[str]:
@@ -55,8 +66,9 @@ def _iou(a, b) -> float:
     return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
 
 
-def score(tiles, boxes, unsure, flags, truth_boxes, labels) -> dict:
-    """One rack's reading against its truth; ``boxes`` and ``truth_boxes`` in the same pixels."""
+def score(tiles, boxes, unsure, flags, truth_boxes, labels, sure=None) -> dict:
+    """One rack's reading against its truth; ``boxes`` and ``truth_boxes`` in the same pixels;
+    ``sure`` each chip's confidence (for the reliability curve)."""
     truth = truth_tokens(labels)
     free, pairs = set(range(len(truth))), []
     for k, box in enumerate(boxes):
@@ -68,7 +80,16 @@ def score(tiles, boxes, unsure, flags, truth_boxes, labels) -> dict:
     colours = [tiles[k][0] == truth[t][0] for k, t in pairs if truth[t] != "J" and tiles[k] != "J"]
     exact = points(tiles) == points(truth)
     flagged = bool(unsure or flags)
+    matched = dict(pairs)
+    jokers = [(k, t) for k, t in pairs if truth[t] == "J"]
+    as_number = [k for k, _ in jokers if tiles[k] != "J"]
+    chips = [(p, k in matched and tiles[k] == truth[matched[k]]) for k, p in enumerate(sure or [])]
     return {
+        "jokers": truth.count("J"),
+        "jokers found": sum(tiles[k] == "J" for k, _ in jokers),
+        "jokers as a number": len(as_number),
+        "jokers as a number unmarked": 0 if flagged else len(as_number),
+        "chips": chips,
         "found": len(pairs),
         "true": len(truth),
         "read": len(tiles),
@@ -96,12 +117,39 @@ def summary(rows: list[dict]) -> dict:
     }
 
 
+def jokers(rows: list[dict]) -> str:
+    """The jokers' line: found, read as a number, read as a number without a mark."""
+    got = {k: sum(r[k] for r in rows) for k in ("jokers", "jokers found", "jokers as a number")}
+    silent = sum(r["jokers as a number unmarked"] for r in rows)
+    return (
+        f"  jokers                 {got['jokers']} on the racks: {got['jokers found']} found, "
+        f"{got['jokers as a number']} read as a number, {silent} of them without a mark"
+    )
+
+
+def reliability(rows: list[dict]) -> list[str]:
+    """The chips in bins of confidence: how many, and the share read right."""
+    chips = [c for r in rows for c in r["chips"]]
+    out = []
+    for lo, hi in zip(BINS, (*BINS[1:], 1.01)):
+        inside = [right for p, right in chips if lo <= p < hi]
+        if inside:
+            out.append(
+                f"    p {lo:.2f}-{min(hi, 1):.2f}: {len(inside):5} chips, {sum(inside) / len(inside):6.1%} right"
+            )
+    return out
+
+
 def photos(split: str, racks: int):
     """(image as the server decodes it, truth boxes, labels) of each rack of the split."""
+    import scene
     from render import rack
 
     for seed in range(SEEDS[split], SEEDS[split] + racks):
-        img, boxes, labels = rack(np.random.default_rng(seed), held_out=split == "held-out")
+        if split in B_SEEDS:
+            img, boxes, labels = scene.photo_of(seed, split)
+        else:
+            img, boxes, labels = rack(np.random.default_rng(seed), held_out=split == "held-out")
         yield np.asarray(img, np.float32) / 255, boxes, labels
 
 
@@ -112,31 +160,40 @@ def read(image):
     got = checked(photo.read_image(image), "rummikub")
     H, W = image.shape[:2]
     boxes = [[b[0] * W, b[1] * H, b[2] * W, b[3] * H] for b in got.boxes]
-    return got.tiles, boxes, got.unsure, got.flags
+    return got.tiles, boxes, got.unsure, got.flags, got.sure
+
+
+def bench(split: str, racks: int) -> None:
+    """Read ``racks`` racks of ``split`` and print its figures."""
+    rows, times, sizes = [], [], []
+    for image, truth_boxes, labels in photos(split, racks):
+        start = time.perf_counter()
+        tiles, boxes, unsure, flags, sure = read(image)
+        times.append(time.perf_counter() - start)
+        sizes.append(len(labels))
+        rows.append(score(tiles, boxes, unsure, flags, truth_boxes, labels, sure))
+    print(f"Snap the rack, {split} split, {racks} racks ({statistics.mean(sizes):.1f} tiles on average)")
+    for key, value in summary(rows).items():
+        print(f"  {key:22} {value:.1%}" if isinstance(value, float) else f"  {key:22} {value}")
+    print(jokers(rows))
+    print("  reliability (chips read with confidence p: how many are right)")
+    print("\n".join(reliability(rows)))
+    print(
+        f"  Python, per photo      median {statistics.median(times) * 1000:.0f} ms, "
+        f"95th percentile {np.percentile(times, 95) * 1000:.0f} ms (onnxruntime, one thread)"
+    )
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--racks", type=int, default=300)
-    ap.add_argument("--split", choices=sorted(SEEDS), default="held-out")
+    ap.add_argument("--split", default="held-out,b-holdout", help=f"comma separated, of {', '.join(SEEDS)}")
     ap.add_argument("--web", action="store_true", help="also time onnxruntime-web in Node")
     args = ap.parse_args()
-    rows, times, sizes = [], [], []
-    for image, truth_boxes, labels in photos(args.split, args.racks):
-        start = time.perf_counter()
-        tiles, boxes, unsure, flags = read(image)
-        times.append(time.perf_counter() - start)
-        sizes.append(len(labels))
-        rows.append(score(tiles, boxes, unsure, flags, truth_boxes, labels))
-    print(
-        f"Snap the rack, {args.split} split, {args.racks} racks ({statistics.mean(sizes):.1f} tiles on average)"
-    )
-    for key, value in summary(rows).items():
-        print(f"  {key:22} {value:.1%}" if isinstance(value, float) else f"  {key:22} {value}")
-    print(
-        f"  Python, per photo      median {statistics.median(times) * 1000:.0f} ms, "
-        f"95th percentile {np.percentile(times, 95) * 1000:.0f} ms (onnxruntime, one thread)"
-    )
+    for split in args.split.split(","):
+        if split not in SEEDS:
+            ap.error(f"no split {split!r}; the splits are {', '.join(SEEDS)}")
+        bench(split, args.racks)
     if args.web:
         from rack_photo_web import time_web
 

@@ -80,9 +80,10 @@ def read_image(image: np.ndarray) -> RackReading:
     boxes = reading.in_reading_order(find_tiles(image))
     if not boxes:
         return RackReading([], [], [])
-    number, colour = _session("reader").run(None, {"tiles": reading.crops(image, boxes)})
-    tokens, sure_n, sure_c = reading.tokens_of(number, colour)
-    odd = reading.odd_sizes(boxes)
+    n = len(boxes)
+    number, colour = _session("reader").run(None, {"tiles": reading.every_look(image, boxes)})
+    tokens, sure_n, sure_c = reading.tokens_of(number, colour[:n])
+    odd, doubted = reading.odd_sizes(boxes), reading.doubted(number, n)
     unsure = [
         k
         for k, b in enumerate(boxes)
@@ -90,6 +91,7 @@ def read_image(image: np.ndarray) -> RackReading:
         or sure_n[k] < reading.SURE_NUMBER
         or sure_c[k] < reading.SURE_COLOUR
         or odd[k]
+        or doubted[k]
     ]
     H, W = image.shape[:2]
     # fractions of the photo, held to it (a tile cut by the edge), as plain floats for JSON
@@ -97,7 +99,8 @@ def read_image(image: np.ndarray) -> RackReading:
         [round(min(1.0, max(0.0, float(v))), 4) for v in (b.x0 / W, b.y0 / H, b.x1 / W, b.y1 / H)]
         for b in boxes
     ]
-    return RackReading(tokens, shown, unsure)
+    sure = [round(min(b.sure, sure_n[k], sure_c[k]), 4) for k, b in enumerate(boxes)]
+    return RackReading(tokens, shown, unsure, sure=sure)
 
 
 def read_photo(data: bytes, variant: str = "rummikub") -> RackReading:

@@ -26,6 +26,9 @@ class RackReading:
     unsure: list[int]
     total: int = 0
     flags: list[str] = field(default_factory=list)
+    #: how sure the reading is of each tile (0..1: the least of the detector's, the number's and the
+    #: colour's; bench/rack_photo_bench.py's reliability curve), not sent in the JSON
+    sure: list[float] = field(default_factory=list)
 
     def as_json(self) -> dict:
         return {

@@ -11,11 +11,15 @@
 4. Each box, widened by :data:`MARGIN`, is sampled into the reader's tile and read: a number (or
    the joker) and a colour.
 5. A tile is *unsure* when the detector, the number or the colour is less sure than the
-   ``SURE_*`` thresholds, or its box is far off the rack's usual size (:func:`odd_sizes`).
+   ``SURE_*`` thresholds, or its box is far off the rack's usual size (:func:`odd_sizes`), or
+   (:func:`doubted`) the reader, looking again at the tile cut a little otherwise (:data:`LOOKS`),
+   reads another number, or it reads a number where the joker is not unlikely enough
+   (:data:`JOKER_DOUBT`: a joker read as a number is 30 points wrong, the costliest mistake).
 
 Sampling is plain bilinear at pixel centres (:func:`sample`), written the same way in the script,
-so the two read the same photo alike. The thresholds were chosen on the training renderer's
-tuning split, never on the held-out set (docs/rack-photo.md).
+so the two read the same photo alike. The thresholds were chosen on the tuning splits (the first
+renderer's, tools/rackphoto/tune.py; the marks on it and renderer B's b-tune, tools/rackphoto/marks.py),
+never on a held-out set (docs/rack-photo.md).
 """
 
 from __future__ import annotations
@@ -35,6 +39,11 @@ OVERLAP = 0.6
 MARGIN = 0.08
 SURE_FOUND, SURE_NUMBER, SURE_COLOUR = 0.5, 0.6, 0.6
 ODD_SIZE, SIZE_PEERS = 1.35, 3
+#: the reader's further looks at each tile (margin, shift across, shift down, in box sizes): a
+#: tile one of them reads as another number is unsure (tools/rackphoto/marks.py chose them)
+LOOKS = ((0.0, 0.0, 0.0), (0.18, 0.0, 0.0))
+#: a tile read as a number is unsure when the reader gives the joker at least this probability
+JOKER_DOUBT = 0.03
 #: a second look (:func:`closer`) when the tiles' median height in the detector's box is under
 #: ZOOM_BELOW pixels: ZOOM_MARGIN tile heights around them, tiles brought to at most ZOOM_TALL
 #: pixels, and only when that is closer by ZOOM_GAIN at least
@@ -183,12 +192,20 @@ def in_reading_order(boxes: list[Box]) -> list[Box]:
     return [b for row in rows for b in sorted(row, key=lambda b: b.x0 + b.x1)]
 
 
-def crops(image: np.ndarray, boxes: list[Box]) -> np.ndarray:
-    """The reader's input [n, 3, READ_H, READ_W]: each box widened by MARGIN."""
+def crops(
+    image: np.ndarray, boxes: list[Box], look: tuple[float, float, float] = (MARGIN, 0.0, 0.0)
+) -> np.ndarray:
+    """The reader's input [n, 3, READ_H, READ_W]: each box widened by the look's margin (MARGIN,
+    the reading's own) and moved by its shift across and down (fractions of the box: the further
+    :data:`LOOKS`)."""
+    margin, sx, sy = look
     out = np.zeros((len(boxes), 3, READ_H, READ_W), np.float32)
     for k, b in enumerate(boxes):
-        mx, my = (b.x1 - b.x0) * MARGIN, b.height * MARGIN
-        out[k] = sample(image, b.x0 - mx, b.y0 - my, b.x1 + mx, b.y1 + my, READ_W, READ_H).transpose(2, 0, 1)
+        w, h = b.x1 - b.x0, b.height
+        mx, my, dx, dy = w * margin, h * margin, w * sx, h * sy
+        out[k] = sample(
+            image, b.x0 - mx + dx, b.y0 - my + dy, b.x1 + mx + dx, b.y1 + my + dy, READ_W, READ_H
+        ).transpose(2, 0, 1)
     return out
 
 
@@ -206,9 +223,29 @@ def _softmax(x: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
+def doubted(number: np.ndarray, n: int) -> list[bool]:
+    """The reader's number logits [(1 + len(LOOKS)) * n, 14], the tiles' first look then each
+    further look's: which of the n tiles to mark unsure, because a further look reads another
+    number, or the first reads a number and gives the joker at least JOKER_DOUBT."""
+    first = number[:n].argmax(axis=1)
+    joker = _softmax(number[:n])[:, JOKER]
+    again = [number[k * n : (k + 1) * n].argmax(axis=1) for k in range(1, len(LOOKS) + 1)]
+    return [
+        bool(any(a[i] != first[i] for a in again) or (first[i] != JOKER and joker[i] >= JOKER_DOUBT))
+        for i in range(n)
+    ]
+
+
+def every_look(image: np.ndarray, boxes: list[Box]) -> np.ndarray:
+    """The reader's input for the reading's own look then each of LOOKS [(1 + len(LOOKS)) * n, 3,
+    READ_H, READ_W], read in one run."""
+    return np.concatenate([crops(image, boxes), *(crops(image, boxes, look) for look in LOOKS)])
+
+
 def tokens_of(number: np.ndarray, colour: np.ndarray) -> tuple[list[str], list[float], list[float]]:
-    """The reader's logits as tile notation (``R3``, ``J``), with how sure each number and colour is."""
-    pn, pc = _softmax(number), _softmax(colour)
+    """The reader's logits as tile notation (``R3``, ``J``), with how sure each number and colour is
+    (the first ``len(colour)`` rows of ``number``: the reading's own look)."""
+    pn, pc = _softmax(number[: len(colour)]), _softmax(colour)
     n, c = pn.argmax(axis=1), pc.argmax(axis=1)
     tokens = ["J" if k == JOKER else f"{COLOUR_LETTERS[q]}{k + 1}" for k, q in zip(n, c)]
     sure_c = [1.0 if k == JOKER else float(pc[i, q]) for i, (k, q) in enumerate(zip(n, c))]

@@ -36,7 +36,7 @@ RUNTIME = {
 TOLERANCE = 1e-4
 #: the detector's map: one cell per STRIDE pixels of its box
 MAP_H, MAP_W = reading.DETECT_H // reading.STRIDE, reading.DETECT_W // reading.STRIDE
-STEPS = """async ([image, heat, number, colour, [mapH, mapW]]) => {
+STEPS = """async ([image, heat, number, colour, [mapH, mapW], again]) => {
   const R = await import('/static/js/rack-photo-read.js');
   const im = {width: image.w, height: image.h, data: Float32Array.from(image.data)};
   const view = R.whole(im), part = {x0: 1, y0: 0.5, x1: 6, y1: 4, scale: 30};
@@ -51,6 +51,9 @@ STEPS = """async ([image, heat, number, colour, [mapH, mapW]]) => {
     closer: R.closer(far, wide), notCloser: R.closer(boxes, view),
     crops: Array.from(R.crops(im, [{x0: 0.5, y0: 1, x1: 4.5, y1: 4.2, sure: 1},
                                    {x0: 2, y0: 0, x1: 7, y1: 5, sure: 1}])),
+    looks: Array.from(R.every_look(im, [{x0: 0.5, y0: 1, x1: 4.5, y1: 4.2, sure: 1},
+                                        {x0: 2, y0: 0, x1: 7, y1: 5, sure: 1}])),
+    doubted: R.doubted(Float32Array.from(again), 4),
     boxes: boxes.map(b => [b.x0, b.y0, b.x1, b.y1, b.sure]), odd: R.odd_sizes(boxes), read,
   };
 }"""
@@ -78,6 +81,13 @@ def test_the_script_reads_as_reading_py(page, live_server):
     )
     detector_map[3:5, MAP_H - 10, 10] = 1.0
     number, colour = rng.normal(0, 3, (4, 14)).astype(np.float32), rng.normal(0, 3, (4, 4)).astype(np.float32)
+    # every look's logits for doubted: tiles 0 and 1 read alike in each look (1 a number the joker
+    # is likely beside), 2 and 3 read otherwise by a further look
+    first = number.copy()
+    first[:, 0] = first.max(axis=1) + 3  # each tile read as a 1
+    first[0, reading.JOKER], first[1, reading.JOKER] = -20.0, first[1, 0] - 1
+    again = np.tile(first, (1 + len(reading.LOOKS), 1))
+    again[4 + 2, 5], again[-1, 7] = 40.0, 40.0
     page.goto(live_server + "/")
     said = page.evaluate(
         STEPS,
@@ -87,6 +97,7 @@ def test_the_script_reads_as_reading_py(page, live_server):
             number.ravel().tolist(),
             colour.ravel().tolist(),
             [MAP_H, MAP_W],
+            again.ravel().tolist(),
         ],
     )
     close(said["sample"], reading.sample(image, 0.3, 0.2, 6.1, 4.7, 9, 4))
@@ -100,6 +111,8 @@ def test_the_script_reads_as_reading_py(page, live_server):
     assert near is not None and said["closer"] == pytest.approx(vars(near))
     boxes = [reading.Box(0.5, 1, 4.5, 4.2, 1), reading.Box(2, 0, 7, 5, 1)]
     close(said["crops"], reading.crops(image, boxes))
+    close(said["looks"], reading.every_look(image, boxes))
+    assert said["doubted"] == reading.doubted(again, 4) == [False, True, True, True]
 
     found = reading.in_reading_order(reading.find_boxes(detector_map, reading.View(0, 0, 7, 5, 0.6)))
     assert said["notCloser"] is None and reading.closer(found, view) is None

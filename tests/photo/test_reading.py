@@ -235,3 +235,31 @@ def test_tokens_of_numbers_colours_and_the_joker():
     assert sure_n[0] == pytest.approx(math.exp(10) / (math.exp(10) + 13))
     assert sure_c[0] == pytest.approx(math.exp(10) / (math.exp(10) + 3))
     assert sure_c[1] == 1.0
+
+
+# -- further looks and the joker's doubt (issue 37) --------------------------------------------
+
+
+def test_a_look_moves_and_widens_the_cut():
+    image = np.random.default_rng(3).random((20, 30, 3)).astype(np.float32)
+    b = Box(4, 2, 14, 17, 0.9)
+    own = reading.crops(image, [b])
+    assert np.allclose(own, reading.crops(image, [b], (reading.MARGIN, 0.0, 0.0)))
+    moved = reading.crops(image, [b], (0.0, 0.1, -0.2))  # 1 pixel right, 3 up, no margin
+    assert np.allclose(
+        moved[0], sample(image, 5, -1, 15, 14, reading.READ_W, reading.READ_H).transpose(2, 0, 1)
+    )
+    every = reading.every_look(image, [b, b])
+    assert every.shape == (2 * (1 + len(reading.LOOKS)), 3, reading.READ_H, reading.READ_W)
+    assert np.allclose(every[:2], reading.crops(image, [b, b]))
+    assert np.allclose(every[2:4], reading.crops(image, [b, b], reading.LOOKS[0]))
+
+
+def test_doubted_when_a_look_reads_otherwise_or_the_joker_is_likely():
+    n, looks = 4, 1 + len(reading.LOOKS)
+    number = np.zeros((looks * n, 14), np.float32)
+    number[:, 4] = 10.0  # every look reads a 5
+    number[1, reading.JOKER] = 9.0  # tile 1: the joker beside the 5
+    number[n + 2, 4], number[n + 2, 7] = 0.0, 10.0  # tile 2: the second look reads an 8
+    number[[3 + k * n for k in range(looks)], reading.JOKER] = 12.0  # tile 3: the joker, in every look
+    assert reading.doubted(number, n) == [False, True, True, False]

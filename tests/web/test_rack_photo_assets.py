@@ -4,6 +4,7 @@ compile (and nothing else), and nothing of them in the service worker's shell (k
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -114,6 +115,7 @@ def test_the_script_carries_reading_pys_constants():
         "SURE_COLOUR",
         "ODD_SIZE",
         "SIZE_PEERS",
+        "JOKER_DOUBT",
         "ZOOM_BELOW",
         "ZOOM_TALL",
         "ZOOM_MARGIN",
@@ -126,3 +128,5 @@ def test_the_script_carries_reading_pys_constants():
         assert found, name
         assert float(found.group(1)) == getattr(reading, name), name
     assert f'COLOUR_LETTERS = "{reading.COLOUR_LETTERS}"' in script
+    looks = re.search(r"\bLOOKS = (\[.*?\]);", script)
+    assert looks and json.loads(looks.group(1)) == [list(look) for look in reading.LOOKS]

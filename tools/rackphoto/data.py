@@ -6,23 +6,34 @@ and its tiles' reader crops, cut from boxes moved and resized a little as the de
 
 from __future__ import annotations
 
+import importlib
 import sys
+import types
 from multiprocessing import Pool
 from pathlib import Path
 
 import numpy as np
-
-# the reading steps themselves, without the app around them (the training venv has no Flask)
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scorekeeper" / "photo"))
-import reading
+import scene
 from render import rack
 
+# the reading steps themselves, without the app around them (the training venv has no Flask):
+# scorekeeper/photo as a bare package, so reading.py's "from .rack import" finds rack.py alone
+_steps = types.ModuleType("photo_steps")
+_steps.__path__ = [str(Path(__file__).resolve().parents[2] / "scorekeeper" / "photo")]
+sys.modules["photo_steps"] = _steps
+reading = importlib.import_module("photo_steps.reading")
 CROPS_PER_TILE = 2
 
 
-def one(seed: int, held_out: bool = False):
+def one(seed: int, held_out: bool = False, split: str = ""):
+    """One rack's arrays; ``split`` a renderer B split (scene.SEEDS: b-train, b-tune) draws it with
+    renderer B instead (never b-holdout: that split is kept out of every choice)."""
     rng = np.random.default_rng(seed)
-    photo, boxes, labels = rack(rng, held_out)
+    if split:
+        assert split != "b-holdout", "b-holdout is never trained or validated on"
+        photo, boxes, labels = scene.rack(rng, split)
+    else:
+        photo, boxes, labels = rack(rng, held_out)
     image = np.asarray(photo, np.float32) / 255
     view = reading.whole(image)
     x, scale = reading.letterbox(image, view), view.scale
@@ -50,9 +61,18 @@ def _held(seed):
     return one(seed, True)
 
 
-def build(seeds, out: Path, held_out: bool = False, procs: int = 2) -> None:
+def _b_train(seed):
+    return one(seed, split="b-train")
+
+
+def _b_tune(seed):
+    return one(seed, split="b-tune")
+
+
+def build(seeds, out: Path, held_out: bool = False, procs: int = 2, split: str = "") -> None:
+    how = {"b-train": _b_train, "b-tune": _b_tune}.get(split) or (_held if held_out else one)
     with Pool(procs) as pool:
-        parts = pool.map(_held if held_out else one, seeds, chunksize=16)
+        parts = pool.map(how, seeds, chunksize=16)
     images = np.stack([p[0] for p in parts])
     box_index = np.cumsum([0] + [len(p[1]) for p in parts])
     np.savez(
@@ -67,5 +87,8 @@ def build(seeds, out: Path, held_out: bool = False, procs: int = 2) -> None:
 
 
 if __name__ == "__main__":
+    # data.py FIRST COUNT OUT [held-out | b-train | b-tune] [PROCESSES]
     first, count, out = int(sys.argv[1]), int(sys.argv[2]), Path(sys.argv[3])
-    build(range(first, first + count), out, held_out=len(sys.argv) > 4 and sys.argv[4] == "held-out")
+    kind = sys.argv[4] if len(sys.argv) > 4 else ""
+    procs = int(sys.argv[5]) if len(sys.argv) > 5 else 2
+    build(range(first, first + count), out, kind == "held-out", procs, kind if kind.startswith("b-") else "")

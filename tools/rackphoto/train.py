@@ -2,8 +2,11 @@
 
     python train.py detector|reader DATA_DIR OUT_DIR --minutes M [--warm OUT_DIR/x.pt]
 
-Chunks named train*.npz are read again as they appear (the renderer may still be writing them);
-tune.npz is the tuning split: validation here, thresholds in tune.py; never the held-out set.
+Chunks named train*.npz are read again as they appear (the renderer may still be writing them:
+the first renderer's train<N>.npz and renderer B's train-b<N>.npz alike); tune*.npz are the tuning
+splits (tune.npz the first renderer's, tune-b.npz renderer B's b-tune): validation here, thresholds
+in tune.py and marks.py; never a held-out set (held-out, b-holdout). ``--frozen-norm`` keeps the batch
+norms in eval mode, for fine-tuning a model brought back from ONNX (warm.py).
 The best validation state is kept, exported to OUT_DIR/<net>.onnx with reference outputs beside it
 (<net>.ref.npz: tests/photo/test_models.py checks the committed model still gives them).
 """
@@ -23,7 +26,7 @@ import torch.nn.functional as F
 def chunks(data: Path, kind: str, tune: bool = False) -> dict[str, np.ndarray]:
     """The rendered chunks' arrays one network learns on. A chunk rendered for an earlier, smaller
     detector box (the same 4:3 shape) has its photos scaled up to today's box, boxes with them."""
-    files = [data / "tune.npz"] if tune else sorted(data.glob("train*.npz"))
+    files = sorted(data.glob("tune*.npz")) if tune else sorted(data.glob("train*.npz"))
     if kind == "reader":
         parts = [_arrays(f, ("crops", "crop_labels")) for f in files]
         return {key: np.concatenate([p[key] for p in parts]) for key in ("crops", "crop_labels")}
@@ -138,7 +141,16 @@ def reader_loss(out, number, colour):
     return F.cross_entropy(n_logits, number) + 0.5 * c
 
 
-def evaluate(model, kind, tune, rng):
+def training(model, frozen_norm: bool) -> None:
+    """Train mode, the batch norms held in eval mode when ``frozen_norm``."""
+    model.train()
+    if frozen_norm:
+        for m in model.modules():
+            if isinstance(m, torch.nn.BatchNorm2d):
+                m.eval()
+
+
+def evaluate(model, kind, tune, rng, frozen_norm=False):
     model.eval()
     total, count = 0.0, 0
     with torch.no_grad():
@@ -154,7 +166,7 @@ def evaluate(model, kind, tune, rng):
                     (c_logits[keep].argmax(1) != col[keep]).float().mean()
                 )
             count += 1
-    model.train()
+    training(model, frozen_norm)
     return total / count
 
 
@@ -205,6 +217,7 @@ def main() -> None:
     ap.add_argument("--minutes", type=float, default=20)
     ap.add_argument("--warm", type=Path)
     ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--frozen-norm", action="store_true", help="batch norms in eval mode (warm.py's models)")
     args = ap.parse_args()
     torch.set_num_threads(1)
     torch.manual_seed(0)
@@ -212,6 +225,7 @@ def main() -> None:
     model = nets.Detector() if args.kind == "detector" else nets.Reader()
     if args.warm:
         model.load_state_dict(torch.load(args.warm))
+    training(model, args.frozen_norm)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     tune, data, files = chunks(args.data, args.kind, tune=True), None, None
     end = time.time() + args.minutes * 60
@@ -230,7 +244,7 @@ def main() -> None:
             loss.backward()
             opt.step()
             step += 1
-        score = evaluate(model, args.kind, tune, np.random.default_rng(1))
+        score = evaluate(model, args.kind, tune, np.random.default_rng(1), args.frozen_norm)
         print(f"step {step}: loss {float(loss):.4f} validation {score:.4f} {time.strftime('%T')}", flush=True)
         if score < best:
             best = score

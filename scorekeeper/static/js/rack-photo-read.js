@@ -17,6 +17,8 @@ export var OVERLAP = 0.6;
 export var MARGIN = 0.08;
 export var SURE_FOUND = 0.5, SURE_NUMBER = 0.6, SURE_COLOUR = 0.6;
 export var ODD_SIZE = 1.35, SIZE_PEERS = 3;
+export var LOOKS = [[0.0, 0.0, 0.0], [0.18, 0.0, 0.0]];  /* the reader's further looks: margin, shift across, down */
+export var JOKER_DOUBT = 0.03;  /* a number read where the joker is this likely is unsure */
 export var ZOOM_BELOW = 28, ZOOM_TALL = 36, ZOOM_MARGIN = 1.0, ZOOM_GAIN = 1.2;  /* the closer look */
 export var COLOUR_LETTERS = "KBRG";
 export var JOKER = 13;
@@ -163,14 +165,25 @@ export function in_reading_order(boxes) {
   }));
 }
 
-/* The reader's input [n, 3, READ_H, READ_W]: each box widened by MARGIN (reading.crops). */
-export function crops(image, boxes) {
+/* The reader's input [n, 3, READ_H, READ_W]: each box widened by the look's margin (MARGIN, the
+   reading's own) and moved by its shift across and down, in box sizes (reading.crops). */
+export function crops(image, boxes, look) {
+  var margin = look ? look[0] : MARGIN, sx = look ? look[1] : 0, sy = look ? look[2] : 0;
   var out = new Float32Array(boxes.length * 3 * READ_H * READ_W);
   boxes.forEach(function (b, k) {
-    var mx = (b.x1 - b.x0) * MARGIN, my = height(b) * MARGIN;
-    planar(sample(image, b.x0 - mx, b.y0 - my, b.x1 + mx, b.y1 + my, READ_W, READ_H), READ_W, READ_H,
-           out, k * 3 * READ_H * READ_W, READ_H, READ_W);
+    var w = b.x1 - b.x0, h = height(b), mx = w * margin, my = h * margin, dx = w * sx, dy = h * sy;
+    planar(sample(image, b.x0 - mx + dx, b.y0 - my + dy, b.x1 + mx + dx, b.y1 + my + dy, READ_W, READ_H),
+           READ_W, READ_H, out, k * 3 * READ_H * READ_W, READ_H, READ_W);
   });
+  return out;
+}
+
+/* The reader's input for the reading's own look then each of LOOKS, read in one run
+   (reading.every_look). */
+export function every_look(image, boxes) {
+  var parts = [crops(image, boxes)].concat(LOOKS.map(function (look) { return crops(image, boxes, look); }));
+  var out = new Float32Array(parts.length * boxes.length * 3 * READ_H * READ_W);
+  parts.forEach(function (part, k) { out.set(part, k * part.length); });
   return out;
 }
 
@@ -205,6 +218,22 @@ export function tokens_of(number, colour, n) {
     sure_c.push(k === JOKER ? 1 : pc[i][q]);
   }
   return { tokens: tokens, sure_n: sure_n, sure_c: sure_c };
+}
+
+/* Which of the n tiles to mark unsure: a further look (LOOKS; its logits follow the first look's
+   in `number`) reads another number, or the first reads a number and gives the joker at least
+   JOKER_DOUBT (reading.doubted). */
+export function doubted(number, n) {
+  var k = JOKER + 1, first = softmax_rows(number, n, k), out = [];
+  for (var i = 0; i < n; i++) {
+    var read = argmax(first[i]), other = false;
+    for (var look = 1; look <= LOOKS.length; look++) {
+      var row = Array.from(number.subarray((look * n + i) * k, (look * n + i + 1) * k));
+      if (argmax(row) !== read) { other = true; }
+    }
+    out.push(other || (read !== JOKER && first[i][JOKER] >= JOKER_DOUBT));
+  }
+  return out;
 }
 
 /* The photo as an image of 0..1, its longer side at most WORK_LONG (photo.decode; a decoded
@@ -266,12 +295,15 @@ export function read(image, urls) {
     }).then(function (found) {
       var boxes = in_reading_order(found);
       if (!boxes.length) { return []; }
-      var tiles = new rt.ort.Tensor("float32", crops(image, boxes), [boxes.length, 3, READ_H, READ_W]);
+      var n = boxes.length, looks = 1 + LOOKS.length;
+      var tiles = new rt.ort.Tensor("float32", every_look(image, boxes), [looks * n, 3, READ_H, READ_W]);
       return rt.reader.run({ tiles: tiles }).then(function (said) {
-        var t = tokens_of(said.number.data, said.colour.data, boxes.length), odd = odd_sizes(boxes);
+        var t = tokens_of(said.number.data, said.colour.data, n), odd = odd_sizes(boxes);
+        var doubt = doubted(said.number.data, n);
         return boxes.map(function (b, k) {
           return { token: t.tokens[k], box: [b.x0, b.y0, b.x1, b.y1],
-                   unsure: b.sure < SURE_FOUND || t.sure_n[k] < SURE_NUMBER || t.sure_c[k] < SURE_COLOUR || odd[k] };
+                   unsure: b.sure < SURE_FOUND || t.sure_n[k] < SURE_NUMBER || t.sure_c[k] < SURE_COLOUR ||
+                           odd[k] || doubt[k] };
         });
       });
     });

@@ -1,0 +1,138 @@
+"""Choose when a chip is marked unsure (issue 37), on the tuning splits only: the first renderer's
+``tune`` and renderer B's ``b-tune``, never ``held-out`` nor ``b-holdout``.
+
+Each rack is read once as the reading does (the committed DETECT and OVERLAP); every tile is read
+by the reader in each candidate look (a margin and a shift of its box, :data:`CANDIDATE_LOOKS`).
+Then the marks are tried without running the networks again: the SURE_* thresholds, which further
+looks must read the same number (a tile they read otherwise is unsure), and JOKER_DOUBT (a tile
+read as a number whose joker probability is at least this is unsure). The choice minimises, summed
+over the two splits, the racks wrong without a mark plus FLAG_COST of the racks flagged. Run with
+the app's venv:
+
+    python tools/rackphoto/marks.py [--racks 300]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from rack_photo_bench import photos, score, summary  # noqa: E402
+
+from scorekeeper import rules  # noqa: E402
+from scorekeeper.photo import photo, reading  # noqa: E402
+
+FLAG_COST = 0.1
+SPLITS = ("tune", "b-tune")  # never held-out or b-holdout
+#: looks tried (margin, shift across, shift down, in tile sizes); the first is the reading's own
+CANDIDATE_LOOKS = ((reading.MARGIN, 0, 0), (0.0, 0, 0), (0.18, 0, 0), (0.08, 0.07, 0), (0.08, -0.07, 0))
+LOOK_SETS = {"none": (), "margins": (1, 2), "shifts": (3, 4), "all": (1, 2, 3, 4), "wide": (2,)}
+
+
+def _softmax(x):
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def cached(split: str, racks: int):
+    """Per rack: boxes, tokens, detector, number and colour sureness, joker probability, and each
+    candidate look's number read; with the truth."""
+    out = []
+    for image, truth_boxes, labels in photos(split, racks):
+        boxes = reading.in_reading_order(photo.find_tiles(image))
+        if not boxes:
+            out.append((None, (truth_boxes, labels)))
+            continue
+        reads = [
+            photo._session("reader").run(None, {"tiles": reading.crops(image, boxes, look)})
+            for look in CANDIDATE_LOOKS
+        ]
+        tokens, sure_n, sure_c = reading.tokens_of(*reads[0])
+        numbers = np.stack([number.argmax(axis=1) for number, _ in reads])
+        rec = {
+            "boxes": boxes,
+            "tokens": tokens,
+            "found": np.array([b.sure for b in boxes]),
+            "sure_n": np.array(sure_n),
+            "sure_c": np.array(sure_c),
+            "joker": _softmax(reads[0][0])[:, reading.JOKER],
+            "numbers": numbers,
+            "odd": np.array(reading.odd_sizes(boxes)),
+        }
+        out.append((rec, (truth_boxes, labels)))
+    return out
+
+
+def _marked(rec, found, num, col, looks, joker) -> np.ndarray:
+    n = rec["numbers"]
+    differ = np.zeros(len(rec["tokens"]), bool)
+    for k in LOOK_SETS[looks]:
+        differ |= n[k] != n[0]
+    doubt = (n[0] != reading.JOKER) & (rec["joker"] >= joker)
+    return (
+        (rec["found"] < found) | (rec["sure_n"] < num) | (rec["sure_c"] < col) | rec["odd"] | differ | doubt
+    )
+
+
+def scored(data) -> list[tuple[dict | None, dict]]:
+    """Each rack's score with no chip marked (the rules' flags only), computed once."""
+    out = []
+    for rec, (truth_boxes, labels) in data:
+        if rec is None:
+            out.append((None, score([], [], [], [], truth_boxes, labels)))
+            continue
+        flags = rules.rack_supply("rummikub", " ".join(rec["tokens"]), "this photo shows")
+        boxes = [[b.x0, b.y0, b.x1, b.y1] for b in rec["boxes"]]
+        out.append((rec, score(rec["tokens"], boxes, [], flags, truth_boxes, labels)))
+    return out
+
+
+def simulate(data, *marks) -> dict:
+    """The split's summary with chips marked by ``marks`` (SURE_FOUND, SURE_NUMBER, SURE_COLOUR,
+    a LOOK_SETS key, JOKER_DOUBT)."""
+    rows = []
+    for rec, base in data:
+        flagged = base["flagged"] or (rec is not None and bool(_marked(rec, *marks).any()))
+        rows.append({**base, "flagged": flagged, "silent_wrong": not base["exact"] and not flagged})
+    return summary(rows)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--racks", type=int, default=300)
+    args = ap.parse_args()
+    data = {split: scored(cached(split, args.racks)) for split in SPLITS}
+    grid = itertools.product(
+        (0.5, 0.6, 0.7),
+        (0.6, 0.8, 0.9, 0.95, 0.98),
+        (0.6, 0.8, 0.9),
+        tuple(LOOK_SETS),
+        (1.01, 0.3, 0.1, 0.03, 0.01),
+    )
+    choices = []
+    for marks in grid:
+        s = {split: simulate(data[split], *marks) for split in SPLITS}
+        cost = sum(v["wrong without a flag"] + FLAG_COST * v["racks flagged"] for v in s.values())
+        choices.append((cost, marks, s))
+    choices.sort(key=lambda c: c[0])
+    today = (reading.SURE_FOUND, reading.SURE_NUMBER, reading.SURE_COLOUR, "none", 1.01)
+    for cost, marks, s in [*choices[:8], (None, today, {sp: simulate(data[sp], *today) for sp in SPLITS})]:
+        said = "; ".join(
+            f"{sp}: silent {v['wrong without a flag']:.1%}, flagged {v['racks flagged']:.1%}, "
+            f"exact {v['exact totals']:.1%}"
+            for sp, v in s.items()
+        )
+        name = "today" if cost is None else f"{cost:.3f}"
+        print(f"{name} SURE_* {marks[:3]}, looks {marks[3]}, JOKER_DOUBT {marks[4]}: {said}")
+
+
+if __name__ == "__main__":
+    main()
