@@ -1,0 +1,95 @@
+"""The standings screen live (issue 39, docs/club-night.md): a screen open on a TV (1920x1080)
+shows the new standings, without a reload, once a table's result is declared on one seated phone
+and confirmed on another (each its own browser context). The delay from the Confirm tap to the
+screen's new standings is printed, not asserted (a shared, loaded machine). The screen also fits
+a 390 px phone, in Hebrew too (right to left)."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from ..web.club_support import play_hand, seated_evening
+from .conftest import ARTIFACTS, PHONE, assert_no_sideways_scroll, served_app
+from .test_seats_browser import WITHIN_MS
+
+pytestmark = pytest.mark.browser
+TV = {"width": 1920, "height": 1080}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    with served_app(tmp_path_factory.mktemp("club-screen"), "browser-club-screen") as site:
+        yield site
+
+
+def test_an_open_screen_shows_a_confirmed_result_without_a_reload(browser, site):
+    app, url = site
+    night = seated_evening(app, minutes=45)
+    gid, names = night["games"][0], night["names"][0]
+    contexts = [browser.new_context(viewport=TV), *(browser.new_context(viewport=PHONE) for _ in range(2))]
+    try:
+        screen, first, second = (ctx.new_page() for ctx in contexts)
+        screen.goto(f"{url}/events/{night['event']}/screen")
+        expect(screen.locator("[data-screen-waiting]")).to_have_text("Still playing: table 1")
+        expect(screen.locator(".live-state")).to_contain_text("Live")
+        screen.evaluate("window.stillTheSamePage = true")
+        just_seated = re.compile(r"^(44:[0-5]\d|45:00)$")  # a 45-minute round
+        expect(screen.locator("[data-round-clock]")).to_have_text(just_seated)
+        for phone, name in ((first, names[0]), (second, names[1])):
+            phone.goto(f"{url}/games/{gid}/seat")
+            phone.get_by_role("button", name=f"I am {name}").click()
+            expect(phone.locator("[data-club-table]")).to_contain_text(
+                "Club night: table 1 of December night"
+            )
+        play_hand(app, gid, winner=0)
+        first.reload()
+        first.locator("[data-club-declare]").click()
+        expect(first.locator("[data-club-state]")).to_contain_text(f"{names[0]} declared")
+        # the other phone follows the game: its Confirm shows up without a reload
+        confirm = second.locator("[data-club-confirm]")
+        expect(confirm).to_be_visible(timeout=WITHIN_MS)
+        expect(second.locator("[data-club-state]")).to_contain_text(
+            f"Confirm the result: {names[0]} declared"
+        )
+        expect(screen.locator('[data-table="1"]')).to_have_attribute(
+            "data-state", "declared", timeout=WITHIN_MS
+        )
+        tapped = time.monotonic()
+        confirm.click()
+        leader = screen.locator("[data-standings] tbody tr").first
+        expect(leader).to_contain_text(names[0], timeout=WITHIN_MS)
+        expect(leader).to_contain_text("4")
+        delay = time.monotonic() - tapped
+        expect(screen.locator("[data-screen-waiting]")).to_have_text("Every table has its result.")
+        assert screen.evaluate("window.stillTheSamePage") is True  # swapped in, not reloaded
+        load = os.getloadavg()[0]
+        print(
+            f"\nconfirm tapped -> standings on the open screen: {delay * 1000:.0f} ms (load average {load:.2f})"
+        )
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        screen.screenshot(path=str(ARTIFACTS / "club-screen-1920.png"))
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "he-IL"])
+def test_the_screen_fits_a_phone_in_both_directions(browser, site, locale):
+    app, url = site
+    night = seated_evening(app, names=["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"], minutes=30)
+    context = browser.new_context(viewport=PHONE, locale=locale, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{url}/events/{night['event']}/screen")
+        expect(page.locator("[data-standings] tbody tr")).to_have_count(7)
+        assert page.evaluate("document.documentElement.dir") == ("rtl" if locale == "he-IL" else "ltr")
+        assert_no_sideways_scroll(page)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"club-screen-390-{locale}.png"), full_page=True)
+    finally:
+        context.close()
