@@ -39,6 +39,8 @@ class Page:
     secret: str | None = None
     submit: str | None = None
     tap: str | None = None
+    #: the cookie that holds ``secret`` when the path does not say (a club night's pages: its table's)
+    holder: str | None = None
 
     @property
     def public_id(self) -> str | None:
@@ -61,6 +63,8 @@ class Page:
     @property
     def cookie(self) -> str:
         """The cookie holding this visit's secret: the table's on a table page, else the game's."""
+        if self.holder:
+            return self.holder
         return f"sk_table_{self.table_id}" if self.table_id else f"sk_edit_{self.public_id}"
 
     @property
@@ -179,6 +183,38 @@ def seed_tables(app: Flask) -> list[tuple[str, str, str, int]]:
         return [(table.public_id, secret, playing.public_id, house.id)]
 
 
+def seed_event(app: Flask, table_id: str, secret: str) -> str:
+    """The public id of a club night of the seeded table (issue 39): four players checked in, round 1
+    drawn and set by the organiser with a reason, round 2 seated by standing and being played."""
+    from datetime import date
+
+    from scorekeeper.services import club
+
+    with app.app_context():
+        table = tables.get_table(table_id)
+        event = club.create_event(table, name="Thursday night", held_on=date(2026, 12, 3), variant="rummikub")
+        club.check_in(event, ["Ann", "Bob", "Cy", "Dee"])
+        first = club.seat_next(event, secret, "draw", seed=123456)
+        club.override(
+            event, first.tables[0], [30, 10, 0, -40], "A phone ran flat; the table read the racks out"
+        )
+        club.seat_next(event, secret, "standing")
+        db.session.commit()
+        return event.public_id
+
+
+def _event_samples(
+    arguments: set[str], event_id: str, table_id: str, secret: str
+) -> list[tuple[dict, str | None]]:
+    """A club night's route (``/events/<public_id>/...``, the API's ``<event_id>``): the seeded
+    evening, its round 1 and table 1, as its organiser (the table's phone) and as a follower."""
+    values = {"public_id": event_id, "event_id": event_id, "number": 1, "table": 1, "name": "Ann"}
+    if not arguments <= set(values):
+        raise LookupError(f"tests/site_pages.py has no sample value for {sorted(arguments - set(values))}")
+    values = {k: v for k, v in values.items() if k in arguments}
+    return [(values, secret), (values, None)]
+
+
 def _table_samples(
     arguments: set[str], seeded: list[tuple[str, str, str, int]]
 ) -> list[tuple[dict, str | None]]:
@@ -246,14 +282,22 @@ def site_pages(app: Flask, games: list[tuple[str, str]]) -> list[Page]:
     follower refused (4xx) a route is looked at once, not once per game. The table is seeded
     here (:func:`seed_tables`), with its game's page and an adopted verdict's confirmation."""
     seeded = seed_tables(app)
+    event_id = seed_event(app, seeded[0][0], seeded[0][1])
     urls = app.url_map.bind("localhost")
     pages: list[Page] = []
     for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
         if "GET" not in rule.methods or rule.endpoint == "static":
             continue
         verdicts: dict[bool, tuple[bool, int]] = {}
-        for values, secret in _samples(set(rule.arguments), games, seeded):
-            page, editor = Page(urls.build(rule.endpoint, values), secret), secret is not None
+        club = "/events/" in rule.rule and "table_id" not in rule.arguments
+        samples = (
+            _event_samples(set(rule.arguments), event_id, *seeded[0][:2])
+            if club
+            else _samples(set(rule.arguments), games, seeded)
+        )
+        for values, secret in samples:
+            holder = f"sk_table_{seeded[0][0]}" if club and secret else None
+            page, editor = Page(urls.build(rule.endpoint, values), secret, holder=holder), secret is not None
             if editor not in verdicts:
                 verdicts[editor] = _is_html_page(app, page)
             elif verdicts[editor][1] >= 400:

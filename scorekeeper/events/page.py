@@ -1,0 +1,173 @@
+"""What the event page shows, in the reader's language: the round's tables with their result's state,
+the standings and the log as sentences with names (each in ``<bdi>``), never seat numbers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from flask_babel import gettext
+from markupsafe import Markup
+
+from ..display.bidi import bdi, number
+from ..display.words import name_list
+from ..rulebook.book import N_
+from ..services.club import current_round, event_standings
+from ..storage.club_models import ClubEvent, EventLogEntry, EventTable
+from ..storage.extensions import db
+from ..storage.models import Game
+from .words import RULE_NAMES, said_markup
+
+EDITOR_WORDS = "the game's editor"  # services/club/results.py's name for a result the game's editor declared
+
+
+@dataclass
+class TableView:
+    """One table of the round as the page shows it."""
+
+    row: EventTable
+    names: list[str]
+    game: str | None
+    state: Markup
+    scores: list[tuple[str, int]] = field(default_factory=list)
+
+
+def points_text(value: float) -> str:
+    """A standing's points: whole numbers as such, else two decimals at most (1.5, 1.83)."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0")
+
+
+def names_markup(names: list[str]) -> Markup:
+    """Names joined as the language joins a list, each isolated."""
+    from ..display.bidi import isolated_names
+
+    return isolated_names(names, name_list)
+
+
+def scores_markup(names: list[str], scores: list[int] | None) -> Markup:
+    """``Ann 12, Bob -3``: each name isolated, each score isolated left to right."""
+    if not scores:
+        return Markup("")
+    return Markup(", ").join(
+        bdi(n) + Markup("\u00a0") + number(s) for n, s in zip(names, scores, strict=False)
+    )
+
+
+def _who(names: list[str], seat: int | None) -> Markup:
+    if seat is None or not 0 <= seat < len(names):
+        return Markup(gettext(EDITOR_WORDS))
+    return bdi(names[seat])
+
+
+def table_state(t: EventTable, names: list[str]) -> Markup:
+    """Where a table's result stands, in a sentence."""
+    if t.result is None:
+        return Markup(gettext("playing"))
+    if t.overridden:
+        return said_markup(N_("set by the organiser: %(reason)s"), {"reason": t.reason})
+    if t.final:
+        return said_markup(N_("final, confirmed by %(name)s"), {"name": _who(names, t.confirmed_by)})
+    return said_markup(
+        N_("declared by %(name)s, waiting for a second player"), {"name": _who(names, t.declared_by)}
+    )
+
+
+def round_tables(event: ClubEvent, names: dict[int, str]) -> list[TableView]:
+    event_round = current_round(event)
+    views = []
+    for t in event_round.tables if event_round else []:
+        seated = [names.get(m, "?") for m in t.members]
+        game = db.session.get(Game, t.game_id) if t.game_id else None
+        views.append(
+            TableView(
+                t,
+                seated,
+                game.public_id if game else None,
+                table_state(t, seated),
+                list(zip(seated, t.result or [], strict=False)),
+            )
+        )
+    return views
+
+
+def standing_rows(event: ClubEvent, names: dict[int, str]) -> list[dict]:
+    return [
+        {
+            "rank": s.rank,
+            "name": names.get(s.player, "?"),
+            "points": points_text(s.points),
+            "games": s.games,
+            "wins": s.wins,
+        }
+        for s in event_standings(event)
+    ]
+
+
+def log_lines(event: ClubEvent) -> list[Markup]:
+    """The event's log, oldest first, each change a sentence."""
+    entries = db.session.execute(
+        db.select(EventLogEntry).where(EventLogEntry.event_id == event.id).order_by(EventLogEntry.id)
+    ).scalars()
+    seated: list[list[str]] = []
+    lines = []
+    for entry in entries:
+        d = entry.detail or {}
+        if entry.action == "seated":
+            seated = d.get("tables") or []
+        lines.append(_sentence(entry.action, d, seated))
+    return [line for line in lines if line]
+
+
+def _table_names(seated: list[list[str]], number_: int) -> list[str]:
+    return seated[number_ - 1] if 0 < number_ <= len(seated) else []
+
+
+def _sentence(action: str, d: dict, seated: list[list[str]]) -> Markup | None:
+    table = d.get("table", 0)
+    scores = scores_markup(_table_names(seated, table), d.get("scores"))
+    by = d.get("by", "")
+    who = Markup(gettext(EDITOR_WORDS)) if by == EDITOR_WORDS else bdi(by)
+    if action == "created":
+        return said_markup(N_("The evening %(name)s was set up."), {"name": bdi(d.get("name", ""))})
+    if action == "check_in":
+        return said_markup(
+            N_("%(name)s checked in, seated from round %(round)s."),
+            {"name": bdi(d.get("name")), "round": d.get("round")},
+        )
+    if action == "check_out":
+        return said_markup(
+            N_("%(name)s checked out after round %(round)s."),
+            {"name": bdi(d.get("name")), "round": d.get("round")},
+        )
+    if action == "seated":
+        tables = Markup(" ").join(
+            said_markup(N_("Table %(table)s: %(names)s."), {"table": i + 1, "names": names_markup(n)})
+            for i, n in enumerate(d.get("tables") or [])
+        )
+        values = {
+            "round": d.get("round"),
+            "seed": d.get("seed"),
+            "rule": gettext(RULE_NAMES.get(d.get("rule"), "")),
+        }
+        if d.get("stage") == "semi":
+            head = said_markup(N_("Cut to the semi-finals (round %(round)s, seed %(seed)s)."), values)
+        elif d.get("stage") == "final":
+            head = said_markup(N_("Cut to the final (round %(round)s, seed %(seed)s)."), values)
+        else:
+            head = said_markup(N_("Round %(round)s seated (%(rule)s, seed %(seed)s)."), values)
+        return head + Markup(" ") + tables
+    if action == "declared":
+        return said_markup(
+            N_("Table %(table)s's result declared by %(name)s: %(scores)s."),
+            {"table": table, "name": who, "scores": scores},
+        )
+    if action == "confirmed":
+        return said_markup(
+            N_("Table %(table)s's result confirmed by %(name)s: %(scores)s."),
+            {"table": table, "name": who, "scores": scores},
+        )
+    if action == "overridden":
+        return said_markup(
+            N_("Table %(table)s's result set by the organiser: %(scores)s. Why: %(reason)s"),
+            {"table": table, "scores": scores, "reason": d.get("reason", "")},
+        )
+    return None
