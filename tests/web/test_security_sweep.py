@@ -172,6 +172,8 @@ def _url(app, endpoint: str, public_id: str, secret: str = "wrong-secret") -> st
         "name": "Ann",
         "token": "x" * 32,  # a PDF's waiting page (printing/waiting.py): one no PDF has
     }
+    if rule.rule.startswith("/events/"):  # a club night's pages (and PDFs, screen): the sweep's evening
+        fill["public_id"] = fill["event_id"]
     unknown = rule.arguments - set(fill)
     assert not unknown, f"{endpoint}: the sweep cannot fill {sorted(unknown)}; teach it"
     with app.test_request_context():
