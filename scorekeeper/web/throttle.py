@@ -48,6 +48,7 @@ HEAVY = (
     "printing.game_sheet",
     "printing.game_frames",
     "tables.rules_card",
+    *("event_print.cards", "event_print.slips", "event_print.standings", "event_print.event_sheet"),
 )
 
 
