@@ -7,12 +7,12 @@ from flask import Flask
 
 from ..storage import club_models  # noqa: F401 - the rows join the metadata (migrations compare them)
 from ..web.features import Feature, install
-from . import screen, table_views, views
+from . import printing, screen, table_views, views
 from .api import with_api
 
 FEATURE = Feature(
     "events",
-    blueprints=(views.bp, screen.bp, table_views.bp),
+    blueprints=(views.bp, printing.bp, screen.bp, table_views.bp),
     live_channels=screen.LIVE_CHANNELS,
     page_parts=table_views.PAGE_PARTS,
 )

@@ -1,0 +1,220 @@
+"""Club night's printed sheets (issue 39, docs/printing.md "Club night"): table cards, score slips,
+the final standings and the organiser's event sheet, from an event's rows.
+
+The context is read from the database in the request (names, rounds, results); the HTML is
+rendered there in the reader's language and laid out in the worker pool (:func:`.documents.render_pdf`),
+as the blank sheets are. The printing code computes no score: places and points come from
+:mod:`scorekeeper.club` through :mod:`scorekeeper.services.club`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from babel.dates import format_date
+from babel.numbers import format_decimal
+
+from ..club import final_order
+from ..display.isolates import isolated, mixed
+from ..display.qr import qr_png_url
+from ..display.words import signed
+from ..rules import find_variant
+from ..services.club import event_standings, names_of
+from ..services.club.results import EDITOR, table_game_of
+from ..storage.club_models import ClubEvent, EventRound, EventTable
+from ..storage.extensions import db
+from ..storage.models import Game
+from ..storage.table_models import Table as Club
+from ..web.addresses import external_url
+from ..web.described import variant_name
+from ..web.languages import direction
+from .club_words import round_title, rule_words, scheme_sentence, tiebreak_sentence
+from .documents import page, render_pdf
+from .language import language_now
+
+#: lines for hands on a score slip (two slips to a page)
+SLIP_LINES = 12
+#: half of a landscape page's height, a tent card's side (a hair under, so two fit one page)
+CARD_HALF = {"a4": "104.9mm", "letter": "107.8mm"}
+
+
+def number(value: float) -> str:
+    """A point count as the reader writes it: ``4``, ``1.5`` (``1,5`` in German)."""
+    return format_decimal(round(value, 2), format="#,##0.##", locale=language_now())
+
+
+def event_head(event: ClubEvent) -> dict[str, Any]:
+    club = db.session.get(Club, event.table_id)
+    return {
+        "name": event.name,
+        "club": club.name if club else "",
+        "date": format_date(event.held_on, "long", locale=language_now()),
+        "variant": variant_name(find_variant(event.variant).name),
+        "variant_slug": event.variant,
+        "public_id": event.public_id,
+    }
+
+
+def round_of(event: ClubEvent, wanted: int | None) -> EventRound | None:
+    """Round ``wanted`` of the event, or its latest round (None: none such, or none seated yet)."""
+    rounds = event.event_rounds
+    if wanted is None:
+        return rounds[-1] if rounds else None
+    return next((r for r in rounds if r.number == wanted), None)
+
+
+def table_lines(event: ClubEvent, event_round: EventRound, names: dict[int, str]) -> list[dict[str, Any]]:
+    """Each table of a round: its number, players in seat order (the first starts), its game's
+    addresses and QR code, and its result once declared."""
+    lines = []
+    for table in event_round.tables:
+        game = db.session.get(Game, table.game_id) if table.game_id else None
+        players = [names.get(m, "?") for m in table.members]
+        line = {
+            "number": table.number,
+            "players": players,
+            "starter": players[0] if players else "",
+            "result": _result(event, table, players),
+            "game_url": external_url("games.show", public_id=game.public_id) if game else "",
+            "seat_url": external_url("seats.seat_page", public_id=game.public_id) if game else "",
+        }
+        line["qr"] = qr_png_url(line["game_url"], border=2) if game else ""
+        lines.append(line)
+    return lines
+
+
+def _result(event: ClubEvent, table: EventTable, players: list[str]) -> dict[str, Any] | None:
+    if table.result is None:
+        return None
+    # a line of names and signed scores keeps its order in a Hebrew sheet: each piece isolated
+    mark = isolated if mixed(players, direction(language_now()) == "rtl") else str
+    shared = table_game_of(event, table).places()  # tied players share the places they fill (2.5)
+    places = [1 + sum(q < p for q in shared) for p in shared]  # as read aloud: 1st, 2nd, 2nd, 4th
+    return {
+        "scores": [
+            (mark(name), mark(signed(score)), place)
+            for name, score, place in zip(players, table.result, places)
+        ],
+        "final": table.final,
+        "overridden": table.overridden,
+        "reason": table.reason,
+        "declared_by": _who(players, table.declared_by),
+        "confirmed_by": _who(players, table.confirmed_by),
+    }
+
+
+def _who(players: list[str], seat: int | None) -> str | None:
+    """A seat's player; the game's editor as ``""``; nobody as None."""
+    if seat is None:
+        return None
+    return "" if seat == EDITOR or not 0 <= seat < len(players) else players[seat]
+
+
+def round_head(event_round: EventRound) -> dict[str, Any]:
+    return {
+        "number": event_round.number,
+        "title": round_title(event_round.number, event_round.stage),
+        "rule": rule_words(event_round.rule),
+        "seed": event_round.seed,
+    }
+
+
+def round_context(event: ClubEvent, event_round: EventRound) -> dict[str, Any]:
+    return {
+        "event": event_head(event),
+        "round": round_head(event_round),
+        "tables": table_lines(event, event_round, names_of(event)),
+    }
+
+
+def table_cards_pdf(event: ClubEvent, event_round: EventRound, paper: str = "a4") -> bytes:
+    """One folded tent card per table (A4 or Letter landscape, folded across): the back half
+    upside down, so the table's number reads from across the room on either side."""
+    context = round_context(event, event_round)
+    return render_pdf(
+        "pdf/events/cards.html",
+        page=page(paper, "landscape"),
+        half=CARD_HALF[paper],
+        title=f"{event.name}: {context['round']['title']}",
+        **context,
+    )
+
+
+def score_slips_pdf(event: ClubEvent, event_round: EventRound, paper: str = "a4") -> bytes:
+    """A slip per table to keep by hand when a phone dies: two to a page, cut apart."""
+    context = round_context(event, event_round)
+    tables = context["tables"]
+    return render_pdf(
+        "pdf/events/slips.html",
+        page=page(paper, "portrait"),
+        pages=[tables[i : i + 2] for i in range(0, len(tables), 2)],
+        lines=SLIP_LINES,
+        title=f"{event.name}: {context['round']['title']}",
+        **context,
+    )
+
+
+def standings_context(event: ClubEvent) -> dict[str, Any]:
+    names = names_of(event)
+    lines = event_standings(event)
+    cut_rounds = [r for r in event.event_rounds if r.stage != "round"]
+    final = next((r for r in cut_rounds if r.stage == "final" and all(t.final for t in r.tables)), None)
+    order = final_order(table_game_of(event, final.tables[0]), lines) if final and final.tables else None
+    return {
+        "event": event_head(event),
+        "lines": [
+            {
+                "rank": s.rank,
+                "name": names.get(s.player, "?"),
+                "points": number(s.points),
+                "games": s.games,
+                "wins": s.wins,
+            }
+            for s in lines
+        ],
+        "cuts": [
+            {"title": round_title(r.number, r.stage), "tables": table_lines(event, r, names)}
+            for r in cut_rounds
+        ],
+        "order": [names.get(p, "?") for p in order] if order else [],
+        "scheme": scheme_sentence(event.scheme),
+        "tiebreaks": [tiebreak_sentence(t) for t in event.tiebreaks],
+        "rounds_played": sum(1 for r in event.event_rounds if r.stage == "round"),
+    }
+
+
+def standings_pdf(event: ClubEvent, paper: str = "a4") -> bytes:
+    """The evening's ranking: the final's order when there was a cut, then every player's line."""
+    return render_pdf(
+        "pdf/events/standings.html",
+        page=page(paper, "portrait"),
+        title=event.name,
+        **standings_context(event),
+    )
+
+
+def event_sheet_pdf(event: ClubEvent, paper: str = "a4") -> bytes:
+    """The organiser's record: the settings, who checked in, every round's seating with its seed,
+    every table's result (and each override with its reason), then the standings."""
+    names = names_of(event)
+    entrants = [
+        {"name": names.get(e.member_id, "?"), "arrived": e.arrived, "left_after": e.left_after}
+        for e in event.entrants
+    ]
+    rounds = [{**round_head(r), "tables": table_lines(event, r, names)} for r in event.event_rounds]
+    return render_pdf(
+        "pdf/events/sheet.html",
+        page=page(paper, "portrait"),
+        title=event.name,
+        settings={
+            "rounds": event.rounds,
+            "scale": ", ".join(number(v) for v in event.scale),
+            "places": event.scheme == "places",
+            "fives": event.fives,
+            "twos": event.twos,
+            "minutes": event.round_minutes,
+        },
+        entrants=sorted(entrants, key=lambda e: e["name"].casefold()),
+        rounds=rounds,
+        **standings_context(event),
+    )

@@ -1,0 +1,36 @@
+"""Club night's printed words (issue 39): the ranking schemes' and tiebreaks' sentences of
+:mod:`scorekeeper.club` in the reader's language (marked for the catalogs, with every other sentence
+of the club, in :mod:`scorekeeper.events.words`), a seating rule in a few words, and a round's name
+by its stage."""
+
+from __future__ import annotations
+
+from flask_babel import gettext
+
+from ..club import SCHEMES, TIEBREAKS
+from ..rulebook.book import N_
+
+#: a seating rule in a few words, for a round's heading
+RULE_WORDS = {"draw": N_("drawn at random"), "standing": N_("by standing"), "swiss": N_("Swiss")}
+
+
+def scheme_sentence(key: str) -> str:
+    """The ranking scheme's sentence in the reader's language (English when the catalogs lack it)."""
+    return gettext(SCHEMES[key]) if key in SCHEMES else key
+
+
+def tiebreak_sentence(key: str) -> str:
+    return gettext(TIEBREAKS[key]) if key in TIEBREAKS else key
+
+
+def rule_words(key: str) -> str:
+    return gettext(RULE_WORDS[key]) if key in RULE_WORDS else key
+
+
+def round_title(number: int, stage: str) -> str:
+    """ "Round 2", "Semi-final" or "Final"."""
+    if stage == "final":
+        return gettext("Final")
+    if stage == "semi":
+        return gettext("Semi-final")
+    return gettext("Round %(number)s", number=number)
