@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from ..web.club_support import play_hand, seated_evening
 from .conftest import ARTIFACTS, PHONE, assert_no_sideways_scroll, served_app
+from .test_axe import AXE, RUN_AXE, TAGS
 from .test_seats_browser import WITHIN_MS
 
 pytestmark = pytest.mark.browser
@@ -78,11 +79,17 @@ def test_an_open_screen_shows_a_confirmed_result_without_a_reload(browser, site)
             ctx.close()
 
 
-@pytest.mark.parametrize("locale", ["en-GB", "he-IL"])
-def test_the_screen_fits_a_phone_in_both_directions(browser, site, locale):
+@pytest.mark.parametrize("locale, scheme", [("en-GB", "light"), ("he-IL", "dark")])
+def test_the_screen_fits_a_phone_in_both_directions(browser, site, locale, scheme):
+    """At 390 px, in English (light) and Hebrew (dark): one column, nothing scrolls sideways, and
+    axe finds nothing on the screen nor on a seat page with the table's box (a result declared)."""
     app, url = site
     night = seated_evening(app, names=["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"], minutes=30)
-    context = browser.new_context(viewport=PHONE, locale=locale, is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        viewport=PHONE, locale=locale, color_scheme=scheme, is_mobile=True, has_touch=True
+    )
+    if AXE.exists():
+        context.add_init_script(path=str(AXE))
     try:
         page = context.new_page()
         page.goto(f"{url}/events/{night['event']}/screen")
@@ -91,5 +98,17 @@ def test_the_screen_fits_a_phone_in_both_directions(browser, site, locale):
         assert_no_sideways_scroll(page)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"club-screen-390-{locale}.png"), full_page=True)
+        if AXE.exists():
+            assert page.evaluate(RUN_AXE, [TAGS, []]) == []
+            gid = night["games"][0]
+            page.goto(f"{url}/games/{gid}/seat")
+            page.locator("form[action$='/seat/take'] button").first.click()
+            play_hand(app, gid)
+            page.reload()
+            page.locator("[data-club-declare]").click()
+            expect(page.locator("[data-club-state]")).to_have_attribute("data-club-state", "declared")
+            assert_no_sideways_scroll(page)
+            assert page.evaluate(RUN_AXE, [TAGS, []]) == []
+        page.screenshot(path=str(ARTIFACTS / f"club-seat-box-390-{locale}.png"), full_page=True)
     finally:
         context.close()

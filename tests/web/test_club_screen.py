@@ -5,10 +5,11 @@ no secret, and follows the live channel event:<public_id>, whose version changes
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 from scorekeeper.live.hub import hub_of
 from scorekeeper.live.versions import read
-from scorekeeper.services.club import check_in, get_event
+from scorekeeper.services.club import check_in, current_round, get_event
 from scorekeeper.storage.extensions import db
 from scorekeeper.web.features import live_channels
 
@@ -92,3 +93,13 @@ def test_a_club_change_that_changes_no_game_wakes_the_hub(app):
         check_in(get_event(night["event"]), ["Eve"])
         db.session.commit()
     assert hub.woken.is_set()
+
+
+def test_the_timer_says_time_at_zero(app):
+    night = seated_evening(app, minutes=30)
+    with app.app_context():
+        played = current_round(get_event(night["event"]))
+        played.seated_at -= timedelta(minutes=31)
+        db.session.commit()
+    html = app.test_client().get(f"/events/{night['event']}/screen").get_data(as_text=True)
+    assert 'class="screen-timer time-up"' in html and "data-round-clock>Time!</p>" in html
