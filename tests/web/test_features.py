@@ -15,12 +15,22 @@ import pytest
 from flask import Blueprint
 
 from scorekeeper import create_app, services
+from scorekeeper.events.feature import FEATURE as EVENTS
 from scorekeeper.live import versions
 from scorekeeper.seats.feature import FEATURE as SEATS
 from scorekeeper.services.events import hands_changed
 from scorekeeper.storage.extensions import db
 from scorekeeper.tables.feature import FEATURE as TABLES
-from scorekeeper.web.features import KEY, ApiPart, Feature, api_parts, install, installed, live_channels
+from scorekeeper.web.features import (
+    KEY,
+    ApiPart,
+    Feature,
+    api_parts,
+    install,
+    installed,
+    live_channels,
+    page_parts,
+)
 
 PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
 KB_HAND = {"players": [{"laid": True, "went_out": True}, {"hand": "3 12"}]}
@@ -64,6 +74,7 @@ TOY = Feature(
     live_channels={"toy:": lambda executor, ids: {i: "v-" + i for i in ids if i != "gone"}},
     receivers=((hands_changed, heard_hands),),
     closes_hands=lambda game: "A toy's game takes no hands." if "Toy" in game.names else None,
+    page_parts={"game": ("toy/_game.html",)},
 )
 
 
@@ -91,10 +102,14 @@ def apps(tmp_path):
 
 def test_each_app_keeps_its_own_features_in_its_extensions(apps):
     with_toy, without = apps
-    assert installed(with_toy) == (TABLES, SEATS, TOY) and installed(without) == (TABLES, SEATS)
-    assert with_toy.extensions[KEY] == {"tables": TABLES, "seats": SEATS, "toy": TOY}
+    assert installed(with_toy) == (TABLES, SEATS, EVENTS, TOY) and installed(without) == (
+        TABLES,
+        SEATS,
+        EVENTS,
+    )
+    assert with_toy.extensions[KEY] == {"tables": TABLES, "seats": SEATS, "events": EVENTS, "toy": TOY}
     install(with_toy, TOY)  # again: nothing changes
-    assert installed(with_toy) == (TABLES, SEATS, TOY)
+    assert installed(with_toy) == (TABLES, SEATS, EVENTS, TOY)
 
 
 def test_the_document_shows_a_features_part_only_where_it_is_installed(apps):
@@ -150,12 +165,22 @@ def test_a_game_a_feature_closes_takes_no_hands_in_its_app_only(apps):
 
 def test_a_features_live_channels_are_read_in_its_app_only(apps):
     with_toy, without = apps
-    assert set(live_channels(with_toy)) == {"table:", "toy:"} and set(live_channels(without)) == {"table:"}
+    assert set(live_channels(with_toy)) == {"table:", "event:", "toy:"}
+    assert set(live_channels(without)) == {"table:", "event:"}
     with with_toy.app_context():
         found = versions.read(db.session, ["toy:a", "toy:gone"], live_channels(with_toy))
     assert found == {"toy:a": "v-a", "toy:gone": None}
     assert versions.follows_every_game("toy:a", live_channels(with_toy))
     assert not versions.follows_every_game("toy:a", live_channels(without))
+
+
+def test_a_features_page_parts_are_offered_in_its_app_only(apps):
+    with_toy, without = apps
+    assert page_parts("game", with_toy)[-1] == "toy/_game.html" and "toy/_game.html" not in page_parts(
+        "game", without
+    )
+    assert page_parts("seat", with_toy) == page_parts("seat", without)  # the toy adds nothing there
+    assert with_toy.jinja_env.globals["feature_parts"] is page_parts  # what the core's pages call
 
 
 def test_an_api_part_reaches_a_worker_process_as_the_same_part(apps):
