@@ -14,7 +14,12 @@ tries every seating each round (5775 for 12 players) (:func:`scorekeeper.club.op
 and the floor no seating of the evening can go under (mean and max). The load average
 (``uptime``) is printed before and after: the machine is shared.
 
-Usage: ``python bench/club_night.py [--seeds 10]``. Exits 1 when a round takes 1 s or more.
+Then the same evening played through the HTTP API on a live server (:mod:`club_night_live`: the
+seating of each round, each confirmed result's way to the standings, the standings' reads, the
+results counted for any lost or doubled; ``--no-live`` leaves it out).
+
+Usage: ``python bench/club_night.py [--seeds 10] [--no-live] [--workers N]``. Exits 1 when a round
+takes 1 s or more to seat, or the live evening misses a target.
 """
 
 from __future__ import annotations
@@ -93,10 +98,23 @@ def small_events(seeds: int) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument(
+        "--no-live", dest="live", action="store_false", help="leave out the evening through the API"
+    )
+    parser.add_argument(
+        "--workers", type=int, default=None, help="the live server's workers (default: one per core)"
+    )
     args = parser.parse_args()
     print("before:", uptime())
     ok = big_event(seed=2026)
     small_events(args.seeds)
+    if args.live:
+        from club_night_live import live_evening, report
+
+        from scorekeeper.cli.server import DEFAULT_WORKERS
+
+        print("before the live evening:", uptime())
+        ok &= report(live_evening(seed=2026, workers=args.workers or DEFAULT_WORKERS))
     print("after: ", uptime())
     return 0 if ok else 1
 

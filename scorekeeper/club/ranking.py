@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..rules import find_variant
@@ -61,15 +62,18 @@ class TableGame:
 
     def places(self) -> tuple[float, ...]:
         """Each player's place, ties sharing the places they fill (two tied for 2nd: 2.5 each)."""
-        signed = [s if self.high_wins else -s for s in self.scores]
-        return tuple(
-            sum(1 for o in signed if o > s) + (sum(1 for o in signed if o == s) + 1) / 2 for s in signed
-        )
+        return _places(self.scores, self.high_wins)
 
     def margins(self) -> tuple[float, ...]:
         """Each score against the table's average, better is higher whichever way the game counts."""
         mean = sum(self.scores) / len(self.scores)
         return tuple((s - mean) if self.high_wins else (mean - s) for s in self.scores)
+
+
+@lru_cache(maxsize=4096)  # the standings' tiebreaks ask a game's places again and again
+def _places(scores: tuple[float, ...], high_wins: bool) -> tuple[float, ...]:
+    signed = [s if high_wins else -s for s in scores]
+    return tuple(sum(1 for o in signed if o > s) + (sum(1 for o in signed if o == s) + 1) / 2 for s in signed)
 
 
 def table_game(

@@ -42,11 +42,33 @@ def standings(
             line.best_game = max(line.best_game, margin)
     ordered = sorted(lines.values(), key=lambda s: (-s.points, str(s.player)))
     groups = _split(ordered, lambda s: s.points)
+    played = _by_player(games)  # head to head reads only the games of the tied players
     result: list[Standing] = []
     for group in groups:
-        result.extend(_refine(group, list(tiebreaks), games))
-    _number(result, list(tiebreaks), games)
+        result.extend(_refine(group, list(tiebreaks), played))
+    _number(result, list(tiebreaks), played)
     return result
+
+
+#: each player's games (a tiebreak among a few players reads theirs, not the evening's 100 tables)
+Played = dict[Hashable, list[TableGame]]
+
+
+def _by_player(games: Sequence[TableGame]) -> Played:
+    played: Played = {}
+    for game in games:
+        for player in game.players:
+            played.setdefault(player, []).append(game)
+    return played
+
+
+def _met(players: Sequence[Hashable], played: Played) -> list[TableGame]:
+    """The games any of ``players`` played, each once, in the evening's order."""
+    found: dict[int, tuple[int, TableGame]] = {}
+    for player in players:
+        for game in played.get(player, ()):
+            found.setdefault(id(game), (len(found), game))
+    return [game for _, game in sorted(found.values(), key=lambda pair: pair[0])]
 
 
 def _split(lines: list[Standing], key) -> list[list[Standing]]:
@@ -59,25 +81,26 @@ def _split(lines: list[Standing], key) -> list[list[Standing]]:
     return groups
 
 
-def _refine(group: list[Standing], tiebreaks: list[str], games: Sequence[TableGame]) -> list[Standing]:
+def _refine(group: list[Standing], tiebreaks: list[str], played: Played) -> list[Standing]:
     """A tied group in the order of the first tiebreak that parts them, the rest by the next ones."""
     if len(group) == 1 or not tiebreaks:
         return group
     first, rest = tiebreaks[0], tiebreaks[1:]
-    key = _key(first, group, games)
+    key = _key(first, group, played)
     ordered = sorted(group, key=lambda s: (-key[s.player], str(s.player)))
     out: list[Standing] = []
     for sub in _split(ordered, lambda s: key[s.player]):
-        out.extend(_refine(sub, rest, games))
+        out.extend(_refine(sub, rest, played))
     return out
 
 
-def _key(tiebreak: str, group: list[Standing], games: Sequence[TableGame]) -> dict[Hashable, float]:
+def _key(tiebreak: str, group: list[Standing], played: Played) -> dict[Hashable, float]:
     if tiebreak == "wins":
         return {s.player: s.wins for s in group}
     if tiebreak == "best_game":
         return {s.player: s.best_game for s in group}
-    return head_to_head([s.player for s in group], games)
+    tied = [s.player for s in group]
+    return head_to_head(tied, _met(tied, played))
 
 
 def head_to_head(tied: Sequence[Hashable], games: Sequence[TableGame]) -> dict[Hashable, float]:
@@ -91,7 +114,7 @@ def head_to_head(tied: Sequence[Hashable], games: Sequence[TableGame]) -> dict[H
     return score
 
 
-def _number(result: list[Standing], tiebreaks: list[str], games: Sequence[TableGame]) -> None:
+def _number(result: list[Standing], tiebreaks: list[str], played: Played) -> None:
     """Competition ranks: a line shares the rank of the one before when nothing parts them."""
     for i, line in enumerate(result):
         before = result[i - 1] if i else None
@@ -99,7 +122,7 @@ def _number(result: list[Standing], tiebreaks: list[str], games: Sequence[TableG
         for tb in tiebreaks:
             if not tied:
                 break
-            key = _key(tb, [before, line], games) if tb == "head_to_head" else None
+            key = _key(tb, [before, line], played) if tb == "head_to_head" else None
             if key is not None:
                 tied = key[before.player] == key[line.player]
             else:

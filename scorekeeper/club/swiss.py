@@ -110,13 +110,16 @@ class _State:
         while dirty:
             a = min(dirty)
             dirty.discard(a)
+            to, where = self.to, self.where
             for x in list(self.groups[a]):
-                if self.where[x] != a:
+                if where[x] != a:
                     continue
                 best, pick = 0, None
-                for y, g in self.where.items():
-                    if g != a:
-                        gain = self.gain(x, y)
+                tx, cx = to[x], self.cost[x]
+                for y, g in where.items():
+                    if g != a:  # self.gain(x, y), written out: this loop is most of a Swiss round's work
+                        ty, c = to[y], cx[y]
+                        gain = tx[a] + ty[g] - (ty[a] - c) - (tx[g] - c)
                         if gain > best:
                             best, pick = gain, y
                 if pick is not None:

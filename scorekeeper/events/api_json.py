@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from sqlalchemy import select
@@ -22,6 +24,10 @@ from ..web.addresses import external_url
 #: the ways a season counts an evening, and the most of its best evenings or bonus a query may name
 SEASON_POINTS = ("places", "points")
 SEASON_BEST_MAX, SEASON_BONUS_MAX = 120, 100
+#: the standings answers kept (by event and change stamps), and their lock
+KEPT_MAX = 64
+_KEPT: OrderedDict[tuple, list[dict[str, Any]]] = OrderedDict()
+_LOCK = threading.Lock()
 
 
 def event_urls(event: ClubEvent) -> dict[str, str]:
@@ -67,8 +73,24 @@ def entrants_json(event: ClubEvent, names: dict[int, str]) -> list[dict[str, Any
 
 
 def standings_json(event: ClubEvent, names: dict[int, str] | None = None) -> list[dict[str, Any]]:
-    """The qualifying rounds' standings, best first (ranks shared by players tied after every tiebreak)."""
-    names = names if names is not None else names_of(event)
+    """The qualifying rounds' standings, best first (ranks shared by players tied after every tiebreak),
+    kept until the event or its club changes (every result, check-in and round bumps the event's
+    stamp; a roster name's change the club's): a room of phones and a screen read them again and again."""
+    club = db.session.get(Table, event.table_id)
+    key = (event.public_id, event.updated_at, club.updated_at if club else None)
+    with _LOCK:
+        if key in _KEPT:
+            _KEPT.move_to_end(key)
+            return _KEPT[key]
+    lines = _standings(event, names if names is not None else names_of(event))
+    with _LOCK:
+        _KEPT[key] = lines
+        while len(_KEPT) > KEPT_MAX:
+            _KEPT.popitem(last=False)
+    return lines
+
+
+def _standings(event: ClubEvent, names: dict[int, str]) -> list[dict[str, Any]]:
     return [
         {
             "rank": s.rank,

@@ -9,7 +9,6 @@ from ...club import RULES as SEATING_RULES
 from ...club import ClubError, SeatedRound, Table, final_from_semis, final_table, seat_round, semi_finals
 from ...storage.club_models import ClubEvent, EventRound, EventTable
 from ...storage.extensions import db
-from ...storage.table_models import Member
 from ...storage.table_models import Table as Club
 from ..seats import SeatingClosed, open_seats
 from ..tables.roster import start_game
@@ -96,8 +95,9 @@ def _write_round(event: ClubEvent, table_secret: str, seated: SeatedRound, stage
     row = EventRound(event_id=event.id, number=number, rule=seated.rule, seed=seated.seed, stage=stage)
     event.event_rounds.append(row)
     club = db.session.get(Club, event.table_id)
+    roster = {m.id: m for m in club.members}  # one query, not one (and a flush) per player
     for table in seated.tables:
-        members = [db.session.get(Member, m) for m in table.seats]
+        members = [roster[m] for m in table.seats]
         game, _ = start_game(club, table_secret, event.variant, members, event.options, len(members) - 1)
         try:
             open_seats(game)  # the seated phones enter their own parts
