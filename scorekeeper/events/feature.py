@@ -7,7 +7,7 @@ from flask import Flask
 
 from ..storage import club_models  # noqa: F401 - the rows join the metadata (migrations compare them)
 from ..web.features import Feature, install
-from . import printing, screen, table_views, views
+from . import printing, screen, table_views, views, views_round, views_season  # noqa: F401 - their routes join views.bp
 from .api import with_api
 
 FEATURE = Feature(

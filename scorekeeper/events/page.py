@@ -63,7 +63,7 @@ def table_state(t: EventTable, names: list[str]) -> Markup:
     if t.result is None:
         return Markup(gettext("playing"))
     if t.overridden:
-        return said_markup(N_("set by the organiser: %(reason)s"), {"reason": t.reason})
+        return said_markup(N_("set by the organiser: %(reason)s"), {"reason": bdi(t.reason)})
     if t.final:
         return said_markup(N_("final, confirmed by %(name)s"), {"name": _who(names, t.confirmed_by)})
     return said_markup(
@@ -168,6 +168,6 @@ def _sentence(action: str, d: dict, seated: list[list[str]]) -> Markup | None:
     if action == "overridden":
         return said_markup(
             N_("Table %(table)s's result set by the organiser: %(scores)s. Why: %(reason)s"),
-            {"table": table, "scores": scores, "reason": d.get("reason", "")},
+            {"table": table, "scores": scores, "reason": bdi(d.get("reason", ""))},
         )
     return None

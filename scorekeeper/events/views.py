@@ -160,6 +160,3 @@ def refused_page(event: ClubEvent, err, **forms):
     db.session.rollback()
     event = get_event(event.public_id)
     return event_page(event, getattr(err, "status", 400), said(err.template, err.values), **forms)
-
-
-from . import views_round, views_season  # noqa: E402, F401 - their routes join bp
