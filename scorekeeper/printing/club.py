@@ -49,10 +49,17 @@ def event_head(event: ClubEvent) -> dict[str, Any]:
         "name": event.name,
         "club": club.name if club else "",
         "date": format_date(event.held_on, "long", locale=language_now()),
-        "variant": variant_name(find_variant(event.variant).name),
+        "variant": _variant(event),
         "variant_slug": event.variant,
         "public_id": event.public_id,
     }
+
+
+def _variant(event: ClubEvent) -> str:
+    """The game played: the variant's name, and the points game's own ("Five Crowns") when it has one."""
+    name = variant_name(find_variant(event.variant).name)
+    own = (event.options or {}).get("game_name")
+    return f"{name}: {own}" if own else name
 
 
 def round_of(event: ClubEvent, wanted: int | None) -> EventRound | None:

@@ -220,6 +220,19 @@ def test_an_unknown_evening_and_one_not_yet_seated_are_404s(app, client):
     assert client.get(f"/events/{public_id}/print/standings.pdf").status_code == 200  # everyone at 0
 
 
+def test_a_points_game_evening_prints_the_games_own_name(app, client):
+    with app.app_context():
+        club, secret = create_table("Club", NAMES[:4])
+        options = {"game_name": "Five Crowns", "high_wins": False}
+        event = create_event(club, name="Night", held_on=date(2026, 12, 3), variant="points", options=options)
+        check_in(event, NAMES[:4])
+        seat_next(event, secret, "draw", seed=5)
+        db.session.commit()
+        public_id = event.public_id
+    text = " ".join(ReadBack(client.get(f"/events/{public_id}/print/cards.pdf").data).text.split())
+    assert "Any other game (points): Five Crowns" in text
+
+
 def test_a_hebrew_evenings_sheets_run_right_to_left(app, client, tmp_path):
     """A Hebrew club's slips: the first seat's column on the right, the next ones leftwards; the cards'
     table number on the right of the players' half, where a Hebrew line starts (on the left in English)."""
