@@ -349,3 +349,40 @@ def test_every_sentence_of_the_club_is_marked_for_the_catalog():
                 first = node.args[0] if node.args else None
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     assert first.value in marked or "exact search" in first.value, (path.name, first.value)
+
+
+ODD = ["", " ", "-1", "\u0663", "\uff19", "1" * 40, "1e9", "<b>x</b>", "\x00", "null", "99999999999999999999"]
+
+
+@pytest.mark.parametrize("value", ODD)
+def test_odd_values_in_every_form_are_never_a_500(client, evening, value):
+    table_id, event_url = evening
+    check_everyone_in(client, event_url)
+    page = client.get(f"/tables/{table_id}/events/new")
+    for field in (
+        "name",
+        "held_on",
+        "variant",
+        "rounds",
+        "scheme",
+        "scale",
+        "tiebreak_1",
+        "round_minutes",
+        "game_name",
+    ):
+        answer = client.post(
+            f"/tables/{table_id}/events/new",
+            data={**NEW_EVENT, field: value, "csrf_token": csrf_from(page.text)},
+        )
+        assert answer.status_code < 500, (field, value)
+    for action, data in (
+        ("check-in", {"members": value, "name": value}),
+        ("check-out", {"member": value}),
+        ("seat", {"rule": value, "seed": value}),
+        ("seat", {"rule": "draw", "seed": value}),
+        ("tables/1/override", {"table1-score_0": value, "table1-reason": value}),
+        ("cut", {"kind": value}),
+    ):
+        assert send(client, event_url, action, data).status_code < 500, (action, value)
+    for query in ("best", "bonus", "points"):
+        assert client.get(f"/tables/{table_id}/season", query_string={query: value}).status_code < 500
