@@ -13,13 +13,16 @@ server has about half a core. On a temporary SQLite file, two Rummikub games of 
   ``--poll-every`` seconds, as a phone coming back to the page does;
 - every ``--heavy-every`` seconds, a best play (``POST /api/v1/solve``) and a game's score sheet
   PDF; a PDF answered with the waiting page (202 and ``Location``) is followed to the PDF, and
-  the time counted is to the PDF's bytes.
+  the time counted is to the PDF's bytes. The first pair goes at once after the first page (the
+  pools still warming), or with ``--after-warm`` once ``/healthz`` says the pool warm (on one core
+  the server runs one worker, so that is the whole server's pool); either way the bench prints when
+  ``/healthz`` first said warm, counted from the first page.
 
 Rate limits are off (``SCOREKEEPER_RATE_LIMITS=off``): twelve phones share one address here. The
 server runs with this environment as it is (``PYTHONDONTWRITEBYTECODE`` too). ``--root`` serves
 another checkout (an older commit cloned into /tmp) with this venv, for a before and after.
 
-    .venv/bin/python bench/small_box.py [--minutes 3] [--burn 0.5] [--no-pin] [--root DIR]
+    .venv/bin/python bench/small_box.py [--minutes 3] [--burn 0.5] [--no-pin] [--after-warm] [--root DIR]
 """
 
 from __future__ import annotations
@@ -68,6 +71,8 @@ class Record:
         self.status: Counter = Counter()
         self.by_kind: dict[str, Counter] = defaultdict(Counter)
         self.lock = threading.Lock()
+        self.warm = threading.Event()
+        self.warm_after: float | None = None
 
     def add(self, kind: str, seconds: float, status: int) -> None:
         with self.lock:
@@ -180,8 +185,25 @@ def pdf(base: str, game_id: str, record: Record) -> None:
     record.add(kind if ok else "PDF failed", time.perf_counter() - start, answer.status_code)
 
 
-def heavy(base: str, games: list[tuple[str, str]], record: Record, stop: float, every: float) -> None:
+def warm_watch(base: str, record: Record, first_page: float, stop: float) -> None:
+    """When ``/healthz`` first says the pool warm (seconds after the first page), into ``record.warm_after``."""
+    while time.time() < stop:
+        try:
+            if requests.get(base + "/healthz", timeout=10).json().get("pool", {}).get("state") == "warm":
+                record.warm_after = time.perf_counter() - first_page
+                record.warm.set()
+                return
+        except (requests.RequestException, ValueError):
+            pass
+        time.sleep(0.2)
+
+
+def heavy(
+    base: str, games: list[tuple[str, str]], record: Record, stop: float, every: float, after_warm: bool
+) -> None:
     n = 0
+    if after_warm:
+        record.warm.wait(max(0.0, stop - time.time()))
     while time.time() < stop:
         started = time.time()
         solver = threading.Thread(
@@ -215,6 +237,9 @@ def pct(values: list[float], q: float) -> float:
 
 def report(record: Record, peak: dict, first_page: float, load_start: tuple, args) -> None:
     print(f"first page after start: {first_page:.1f} s")
+    warm = "never" if record.warm_after is None else f"{record.warm_after:.1f} s after the first page"
+    asked = "once /healthz said warm" if args.after_warm else "at once after the first page"
+    print(f"/healthz said the pool warm: {warm}; the first best play and PDF were asked {asked}")
     for kind in sorted(record.times):
         values = record.times[kind]
         if kind == "live stream opened":
@@ -250,6 +275,9 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--minutes", type=float, default=3)
     parser.add_argument("--burn", type=float, default=0.5, help="the share of core 0 the burner takes")
     parser.add_argument("--no-pin", dest="pin", action="store_false", help="no taskset, no burner")
+    parser.add_argument(
+        "--after-warm", action="store_true", help="the best plays and PDFs start once /healthz says warm"
+    )
     parser.add_argument("--hand-every", type=float, default=20)
     parser.add_argument("--poll-every", type=float, default=10)
     parser.add_argument("--heavy-every", type=float, default=60)
@@ -280,6 +308,7 @@ def main() -> None:
     record, peak, watching = Record(), {}, threading.Event()
     try:
         first_page = wait_for_page(base, server)
+        page_at = time.perf_counter()
         threading.Thread(target=memory_watch, args=(server.pid, watching, peak), daemon=True).start()
         games = [new_game(base), new_game(base)]
         stop = time.time() + args.minutes * 60
@@ -291,7 +320,12 @@ def main() -> None:
             threading.Thread(target=follower, args=(base, games[i % 2][0], record, stop, args.poll_every))
             for i in range(8)
         ]
-        phones.append(threading.Thread(target=heavy, args=(base, games, record, stop, args.heavy_every)))
+        threading.Thread(target=warm_watch, args=(base, record, page_at, stop), daemon=True).start()
+        phones.append(
+            threading.Thread(
+                target=heavy, args=(base, games, record, stop, args.heavy_every, args.after_warm)
+            )
+        )
         for phone in phones:
             phone.daemon = True  # Ctrl-C stops the bench at once (the server is stopped below)
             phone.start()

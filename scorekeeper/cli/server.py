@@ -6,31 +6,37 @@ import argparse
 import os
 import sys
 
-from gunicorn.app.base import BaseApplication
-
 #: settings only newer gunicorns have (the control socket arrived in 25): skipped on older ones
 OPTIONAL = {"control_socket_disable"}
-#: one worker per core: the pages are rendered on the CPU, the streams cost next to nothing
-DEFAULT_WORKERS = max(2, os.cpu_count() or 1)
+#: one worker per core the server may use (``taskset``, a container's cpuset): the pages are rendered on
+#: the CPU, the streams cost next to nothing. On one core a second worker only cost its app's load
+#: (1.5 s of CPU, before the first page), 90 MB and a worker pool of its own to warm (issue 35's small box)
+DEFAULT_WORKERS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
-class TableServer(BaseApplication):
-    """gunicorn serving ``scorekeeper.create_app()`` with the settings of :func:`settings`."""
+def table_server(options: dict):
+    """gunicorn serving ``scorekeeper.create_app()`` with the settings of :func:`settings`. gunicorn is
+    imported here, not with the module: each worker-pool process (spawned) runs this module again as
+    its ``__mp_main__`` and needs none of it (0.13 s of CPU a process; issue 35's small box)."""
+    from gunicorn.app.base import BaseApplication
 
-    def __init__(self, options: dict):
-        self.options = options
-        super().__init__()
+    class TableServer(BaseApplication):
+        def __init__(self, options: dict):
+            self.options = options
+            super().__init__()
 
-    def load_config(self) -> None:
-        for name, value in self.options.items():
-            if name in OPTIONAL and name not in self.cfg.settings:
-                continue  # an older gunicorn without it
-            self.cfg.set(name, value)
+        def load_config(self) -> None:
+            for name, value in self.options.items():
+                if name in OPTIONAL and name not in self.cfg.settings:
+                    continue  # an older gunicorn without it
+                self.cfg.set(name, value)
 
-    def load(self):
-        from scorekeeper import create_app  # in each worker, after gevent patched it
+        def load(self):
+            from scorekeeper import create_app  # in each worker, after gevent patched it
 
-        return create_app()
+            return create_app()
+
+    return TableServer(options)
 
 
 def settings(host: str, port: int, workers: int, access_log: str = "errors", tls=None) -> dict:
@@ -174,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.argv = sys.argv[:1]  # gunicorn reads its own command line too
     os.environ["SCOREKEEPER_LISTEN_HOST"] = args.host  # each worker's links name loopback when it is all
     tls = lan_certificate(args.tls_dir) if args.https else None
-    TableServer(settings(args.host, args.port, args.workers, args.access_log, tls)).run()
+    table_server(settings(args.host, args.port, args.workers, args.access_log, tls)).run()
     return 0
 
 

@@ -9,7 +9,6 @@ scorekeeper.limits.TooMany: players: at most 4 players, not 30,000
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sized
 
 from ..rules import RoundError, say
@@ -64,10 +63,10 @@ IMPORT_BODY_MAX = 8 * 1024 * 1024
 REFUSED_BODY_LINGER_SECONDS, REFUSED_BODY_LINGER_BYTES = 2.0, 8 * 1024 * 1024
 
 # -- work ------------------------------------------------------------------------------------------
-#: worker processes per server worker for the solver, the turn checker, imports and PDFs: two, or one
-#: where the server may use only one core (a small box: a second process there only costs memory,
-#: about 95 MB, and warm-up CPU; docs/operations.md)
-POOL_PROCESSES = min(2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 2)
+#: worker processes per server worker for the solver, the turn checker, imports and PDFs: two, so a best
+#: play never waits behind a long sheet. On one core the server runs one worker (cli/server.py), so a
+#: small box keeps two such processes in all; the second warms once the first is warm (docs/operations.md)
+POOL_PROCESSES = 2
 #: seconds one job may run in the pool before it counts as runaway and its process is ended (503);
 #: a slower job is waited for (a PDF's page waits for it: PDF_WAIT), never ended
 POOL_TIMEOUT = 120

@@ -23,6 +23,7 @@ from .pool_job import Busy, Job, Pending
 from .pool_process import Gone, WarmUp, Worker, rebuilt
 from .pool_workers import (
     background,
+    cancel_turns,
     counts,
     end,
     idle_warm,
@@ -30,6 +31,7 @@ from .pool_workers import (
     new_worker,
     replace,
     take_idle,
+    take_turn,
     until_warm,
     warm_in_turn,
 )
@@ -57,21 +59,24 @@ def configure(
     if warm_up is not None:
         _settings.warm_up = warm_up
     with counts.lock:  # fewer processes than are running: the idle ones beyond the new count stop
+        cancel_turns(counts.started - processes)
         extra = [_idle.pop() for _ in range(min(len(_idle), max(0, counts.started - processes)))]
     for worker in extra:
         end(worker)
 
 
 def warm(wait: bool = False) -> None:
-    """Start every worker process now, in the background: each imports and warms what the jobs need
-    and takes jobs meanwhile, between its warm-up steps (a job never waits for a cold process of its
-    own). The server calls this as each of its processes starts; it does not delay the first page.
+    """Start every worker process now, in the background, one after another: each imports and warms
+    what the jobs need and takes jobs meanwhile, between its warm-up steps (a job never waits for a
+    cold process of its own; one that finds none free takes the next one's turn to start). The
+    server calls this as each of its processes starts; it does not delay the first page.
     ``wait``: until every process is warm (a test server)."""
     with counts.lock:
         wanted = max(0, _settings.processes - counts.started)
         counts.started += wanted
+        counts.waiting_turn += wanted
     if wanted:  # one after another: the first is warm sooner than with all of them importing at once
-        background(warm_in_turn, wanted)
+        background(warm_in_turn)
     until = time.monotonic() + max(_settings.runaway, 60.0)
     while wait and time.monotonic() < until:  # every process, also those an earlier call started
         with counts.lock:
@@ -81,7 +86,8 @@ def warm(wait: bool = False) -> None:
 
 
 def status() -> dict[str, Any]:
-    """What ``/healthz`` says of the pool: warm or cold, its processes, the queue, a job's estimate."""
+    """What ``/healthz`` says of the pool: warm (every process warm: no warm-up left to slow a job),
+    warming (some still warm up: ``warm`` says how many are ready) or cold, the queue, a job's estimate."""
     with counts.lock:
         warm_ones = [worker for worker in _workers if worker.warm]
         idle, busy_now, queued = idle_warm(), counts.started - idle_warm(), len(_queue)
@@ -90,7 +96,7 @@ def status() -> dict[str, Any]:
         "off"
         if _settings.processes <= 0
         else "warm"
-        if warm_ones
+        if len(warm_ones) >= _settings.processes
         else "warming"
         if counts.started
         else "cold"
@@ -169,6 +175,8 @@ def submit(fn: Callable[..., Any], *args: Any) -> Job:
         cold = worker is None and counts.started < _settings.processes
         if cold:
             counts.started += 1  # no process yet (warm was not called): one starts for this job
+        elif worker is None and take_turn():
+            cold = True  # the next process waiting its turn to warm starts now, for this job
         elif worker is None:
             if len(_queue) >= _settings.queue:
                 raise Busy(BUSY, _settings.retry_after)

@@ -1,8 +1,8 @@
 """One worker process of the pool (:mod:`scorekeeper.limits.pool`): started, warmed, asked, ended.
 
 A process warms what the jobs need step by step in a thread (the :class:`WarmUp` the pool was given
-by its caller, a floor above: the app's is a tiny solve, WeasyPrint's import, a tiny PDF, then the jobs'
-modules imported), then says ``warm`` on its pipe. It takes
+by its caller, a floor above: the app's is a tiny solve, WeasyPrint's import, a real game's sheet,
+then the jobs' other modules imported), then says ``warm`` on its pipe. It takes
 jobs from the start: a job that comes while it warms runs before the next step that uses a library,
 and beside an import, so a first best play waits for no PDF warm-up. The rack photo's models load in
 the process that reads a photo. Why plain processes and pipes: docs/limits.md.
@@ -33,8 +33,9 @@ SLICE = 0.1
 class WarmUp:
     """What a new process does before it says it is warm, given by the pool's caller (the pool knows
     nothing of its jobs): ``steps`` by name, in order (module-level functions: they are sent to the
-    process), then each ``preload`` module imported (the jobs' own; the web process never imports
-    them for the pool). The default warms nothing."""
+    process, and do what a first job does, so it finds everything ready), then each ``preload``
+    module the steps did not import (the jobs' own; the web process never imports them for the
+    pool). The default warms nothing."""
 
     steps: tuple[tuple[str, Callable[[], Any]], ...] = ()
     preload: tuple[str, ...] = ()
@@ -138,9 +139,9 @@ def serve(conn, warm_up: WarmUp) -> None:  # pragma: no cover - runs in the work
     """A worker process: lowered priority; its warm-up in a thread of its own, one step at a time
     (``warm_up``'s steps in their order, the app's cheapest first, then its ``preload`` modules
     imported), and ``warm`` said with the order it did things in; meanwhile, and after, one job
-    after another until the pipe closes. A job and a step that uses a library (a tiny solve, a tiny
-    PDF) never run at once (WeasyPrint is not known to be safe in two threads): a job that comes
-    between two steps runs before the next; only an import (WeasyPrint's: 2 s, 6 s on a busy box)
+    after another until the pipe closes. A job and a step that uses a library (a tiny solve, a
+    game's sheet) never run at once (WeasyPrint is not known to be safe in two threads): a job that
+    comes between two steps runs before the next; only an import (WeasyPrint's: 2 s, 6 s on a busy box)
     goes on beside a job, so a first best play never waits for it. A thread of its own reads the
     pipe, so a big job sent during a step never blocks the server. Ctrl-C at the server's terminal
     reaches this process too: it is the server's to end."""

@@ -39,6 +39,7 @@ class Counts:
     def __init__(self):
         self.lock = threading.Lock()
         self.started = 0
+        self.waiting_turn = 0  # of those started: still waiting their turn to start (warm_in_turn)
 
 
 settings = Settings()
@@ -69,9 +70,32 @@ def take_idle() -> Worker | None:
     return worker
 
 
-def warm_in_turn(count: int) -> None:
-    for _ in range(count):
+def warm_in_turn() -> None:
+    """The processes waiting their turn (already counted as started), one after another, each once
+    the one before is warm; a job that finds no process free meanwhile takes the next turn."""
+    while True:
+        with counts.lock:
+            if counts.waiting_turn <= 0:
+                return
+            counts.waiting_turn -= 1
         warm_one()
+
+
+def take_turn() -> bool:
+    """Under the lock: whether a process waiting its turn was claimed, to start at once for a job that
+    finds none free (a first best play asked while the first process warms or makes the first sheet
+    need not wait behind it; it is one of the pool's own processes, never one more)."""
+    if counts.waiting_turn <= 0:
+        return False
+    counts.waiting_turn -= 1
+    return True
+
+
+def cancel_turns(most: int) -> None:
+    """Under the lock: up to ``most`` processes still waiting their turn are no longer to start."""
+    cancelled = min(counts.waiting_turn, max(0, most))
+    counts.waiting_turn -= cancelled
+    counts.started -= cancelled
 
 
 def warm_one() -> None:
@@ -152,7 +176,7 @@ def _forked() -> None:
     idle.clear()
     queue.clear()
     workers.clear()
-    counts.started = 0
+    counts.started = counts.waiting_turn = 0
 
 
 os.register_at_fork(after_in_child=_forked)

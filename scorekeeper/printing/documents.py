@@ -171,10 +171,11 @@ def game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str = "a4") -
         options=dict(game.options or {}),
         public_id=game.public_id,
     )
-    return run(in_language, language_now(), _game_sheet_pdf, held, score, follow_url, paper)
+    return run(in_language, language_now(), game_sheet_job, held, score, follow_url, paper)
 
 
-def _game_sheet_pdf(game, score: GameScore, follow_url: str, paper: str) -> bytes:
+def game_sheet_job(game, score: GameScore, follow_url: str, paper: str) -> bytes:
+    """The job :func:`game_sheet_pdf` sends to a worker process (its warm-up makes one too)."""
     names = game.names
     opts, layout = options_for(game.variant, game.options), profile(game.variant).sheet
     # an unfinished game gets a few empty lines to go on by hand, while they fit on the page
