@@ -112,3 +112,28 @@ def test_the_screen_fits_a_phone_in_both_directions(browser, site, locale, schem
         page.screenshot(path=str(ARTIFACTS / f"club-seat-box-390-{locale}.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_fourteen_players_fit_a_tv_screen(browser, site):
+    """The issue's evening of 14 (tables of 4, 4, 3 and 3): the round's tables, the timer and the
+    whole standings on one 1920x1080 screen (dark), nothing to scroll, nothing axe finds."""
+    app, url = site
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou", "Max", "Ned"]
+    night = seated_evening(app, names=names, minutes=40)
+    context = browser.new_context(viewport=TV, color_scheme="dark")
+    if AXE.exists():
+        context.add_init_script(path=str(AXE))
+    try:
+        page = context.new_page()
+        page.goto(f"{url}/events/{night['event']}/screen")
+        expect(page.locator("[data-standings] tbody tr")).to_have_count(14)
+        if AXE.exists():
+            assert page.evaluate(RUN_AXE, [TAGS, []]) == []
+        expect(page.locator("[data-table]")).to_have_count(4)
+        height = page.evaluate("document.scrollingElement.scrollHeight")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "club-screen-1920-fourteen.png"))
+        assert height <= TV["height"], f"the screen is {height} px high"
+        assert_no_sideways_scroll(page)
+    finally:
+        context.close()
