@@ -1,4 +1,4 @@
-"""The ``scorekeeper`` command: check, hand, solve, turn, print, rack-photo, serve, init-db."""
+"""The ``scorekeeper`` command: check, hand, solve, turn, print, rack-photo, kept-photos, serve, init-db."""
 
 from __future__ import annotations
 
@@ -57,11 +57,12 @@ def _build_parser() -> argparse.ArgumentParser:
     add_common(p)
     p.set_defaults(func=_cmd_hand)
 
-    from . import photo_command, print_command, solve_command
+    from . import kept_command, photo_command, print_command, solve_command
 
     print_command.add_parser(sub)
     solve_command.add_parsers(sub)
     photo_command.add_parser(sub)
+    kept_command.add_parser(sub)
 
     p = sub.add_parser("serve", help="run the web app (Flask's server, for local use)")
     p.add_argument("--host", default="127.0.0.1")

@@ -62,6 +62,12 @@ IMPORT_BODY_MAX = 8 * 1024 * 1024
 #: rather than a reset), then closes it; the rest of the body is never read
 REFUSED_BODY_LINGER_SECONDS, REFUSED_BODY_LINGER_BYTES = 2.0, 8 * 1024 * 1024
 
+#: a rack photo a player chose to keep on the host (docs/rack-photo.md, "Keeping photos, with consent"):
+#: its upload within BODY_MAX (the phone sends its work image, at most 1,024 pixels on a side, as JPEG),
+#: at most this many pixels on its longer side, and at most this many kept on one host
+KEPT_PHOTO_LONG = 2048
+KEPT_PHOTOS_MAX = 500
+
 # -- work ------------------------------------------------------------------------------------------
 #: worker processes per server worker for the solver, the turn checker, imports and PDFs: two, so a best
 #: play never waits behind a long sheet. On one core the server runs one worker (cli/server.py), so a

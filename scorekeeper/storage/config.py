@@ -41,6 +41,8 @@ class Defaults:
     PDF_WAIT = limits.PDF_WAIT
     # where every server process keeps the PDFs a waiting page waits for (default: instance/print-waiting)
     PRINT_WAITING_DIR = os.environ.get("SCOREKEEPER_PRINT_WAITING_DIR") or ""
+    # where the rack photos players chose to keep are stored, for the host (default: instance/kept-photos)
+    KEPT_PHOTOS_DIR = os.environ.get("SCOREKEEPER_KEPT_PHOTOS_DIR") or ""
     FOLLOWERS_MAX = limits.FOLLOWERS_MAX
     FOLLOWER_POLL_SECONDS = limits.FOLLOWER_POLL_SECONDS
     RATELIMIT_ENABLED = os.environ.get("SCOREKEEPER_RATE_LIMITS", "on").lower() not in ("off", "0", "no")

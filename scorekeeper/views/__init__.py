@@ -17,6 +17,7 @@ BLUEPRINTS = (
     "solver_pages",
     "printing",
     "print_waiting",
+    "kept_photos",
 )
 
 

@@ -69,8 +69,13 @@ def _details(err: Exception) -> dict:
 
 
 def _wants_json() -> bool:
-    """The API, and a hand sent from a phone's queue (scorekeeper.offline: it reads JSON)."""
-    return request.path.startswith("/api/") or "Idempotency-Key" in request.headers
+    """The API, a hand sent from a phone's queue (scorekeeper.offline: it reads JSON), and a page's
+    script that asks for JSON alone (``Accept: application/json``: the check screen keeping a photo)."""
+    return (
+        request.path.startswith("/api/")
+        or "Idempotency-Key" in request.headers
+        or request.accept_mimetypes.best == "application/json"
+    )
 
 
 def _answer(status: int, message: str, details: dict | None = None, headers: dict | None = None):

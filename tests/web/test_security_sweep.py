@@ -55,6 +55,10 @@ NO_GAME = {
     "tables.new",
     "tables_api.create_table",
     "tables_api.table_import",
+    # the host's list of kept rack photos: its key (scorekeeper kept-photos link) stands for a secret,
+    # and without it every route of the list is a 404 (tests/web/test_kept_photos.py)
+    "kept_photos.delete",
+    "kept_photos.delete_all",
 }
 #: Mutating routes of a game that need no secret: a phone takes a player's seat by name, with no
 #: secret yet (docs/own-phones.md); it changes nothing of the game's hands or players

@@ -4,8 +4,12 @@
 # with their reference outputs, and the thresholds tried on the tuning split.
 # MINUTES (default 40) scales every run (the runs below are in minutes at MINUTES=40: the detector's
 # take 3 h 15 min, the reader's 2 h 20 min beside them, on two cores); RACKS (default 8000) the
-# training racks.
+# training racks. KEPT (a path, optional): the rack photos players chose to keep on a host, its export
+# (scorekeeper kept-photos export, a zip) or its folder (instance/kept-photos): kept.py makes them a
+# chunk beside the rendered racks (train-kept.npz), so every run below learns from them too, the last
+# ones (warm starts at low rates) fine-tuning on them; without KEPT an earlier kept chunk is dropped.
 set -euo pipefail
+KEPT="${KEPT:+$(realpath "$KEPT")}"
 cd "$(dirname "$0")/../.."
 MINUTES="${MINUTES:-40}"
 RACKS="${RACKS:-8000}"
@@ -25,6 +29,11 @@ $py data.py 800000 300 "../../$data/tune.npz"
 for ((c = 0; c * 1000 < RACKS; c++)); do
     [ -f "../../$data/train$c.npz" ] || $py data.py $((100000 + c * 1000)) 1000 "../../$data/train$c.npz"
 done
+if [ -n "$KEPT" ]; then
+    $py kept.py "$KEPT" "../../$data/train-kept.npz"
+else
+    rm -f "../../$data/train-kept.npz"
+fi
 # each network's runs as the committed ones were made (docs/rack-photo.md), each warm-started from
 # the one before at a lower rate: minutes at MINUTES=40, and learning rate
 DETECTOR_RUNS="40:2e-3 25:1e-3 70:1e-3 35:5e-4 25:2.5e-4"

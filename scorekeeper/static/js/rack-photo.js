@@ -5,9 +5,10 @@
    player checks them: a chip tapped opens the tile picker (the one keypad, keypad.js), a missed
    tile is added, the rack's total (CT-7) and what cannot be (a tile more often than the set has
    it) follow. "Use these tiles" writes the notation into the field; nothing is ever scored from
-   the photo alone. Without this script (or without the models) the racks are typed as ever. */
+   the photo alone. Only when the player ticks "Keep this photo" is it sent (rack-photo-keep.js). Without this script (or without the models) the racks are typed as ever. */
 import { _ } from "./i18n.js";
 import * as ScorekeeperKeypad from "./keypad.js";
+import * as Keeping from "./rack-photo-keep.js";
 import * as Reading from "./rack-photo-read.js";
 
 var COLOURS = { K: "black", B: "blue", R: "red", G: "gold" };
@@ -27,6 +28,7 @@ function start() {
   var status = q(".rack-photo-status"), canvas = q(".rack-photo-picture"), chips = q(".rack-photo-chips");
   var picker = q(".rack-photo-picker"), picking = q(".rack-photo-picking"), keep = q(".rack-photo-keep");
   var remove = q(".rack-photo-remove"), keypad = q("#rack-photo-keypad");
+  var consent = q(".rack-photo-keep-photo"), kept = document.querySelector(".rack-photo-kept");
   var tiles = [], field = null, picked = null, photo = null, asked = 0;
   keypad.hidden = false;  /* (the keypad is drawn hidden for the pages whose script shows it) */
 
@@ -59,6 +61,7 @@ function start() {
     if (!file || !field) { return; }
     var mine = ++asked;
     tiles = []; photo = null; canvas.hidden = true;
+    consent.checked = false;  /* off for every photo, until the player ticks it for this one */
     closePicker(); draw();
     status.textContent = _("Reading the photo…");
     dialog.showModal();
@@ -182,6 +185,9 @@ function start() {
   q(".rack-photo-use").addEventListener("click", function () {
     field.value = tiles.map(function (tile) { return tile.token; }).join(" ");
     field.dispatchEvent(new Event("input", { bubbles: true }));  /* the engine's running value, who went out */
+    if (consent.checked && photo) {  /* the one way a photo leaves the phone (rack-photo-keep.js) */
+      Keeping.send(dialog.getAttribute("data-keep"), form.querySelector('input[name="csrf_token"]').value, photo, tiles, kept);
+    }
     dialog.close();
   });
   q(".rack-photo-cancel").addEventListener("click", function () { dialog.close(); });
