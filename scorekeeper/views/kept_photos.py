@@ -36,9 +36,11 @@ from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 from ..checker.checking import InputError
 from ..limits import BODY_MAX, KEPT_PHOTOS_MAX
 from ..photo import PhotoError, kept, tile_game
+from ..rules import variants
 from ..services import Conflict, NotEditor, get_game
 from ..services.seats import seat_of_secret
 from ..web.access import bearer_secret, can_edit, keep_secret
+from ..web.described import variant_name
 from ..web.headers import no_store
 
 bp = Blueprint("kept_photos", __name__)
@@ -125,7 +127,10 @@ def join(secret: str):
 @no_store
 def index():
     root = _host_only()
-    return render_template("kept_photos/index.html", photos=kept.listed(root), most=KEPT_PHOTOS_MAX)
+    names = {v["slug"]: variant_name(v["name"]) for v in variants()}
+    return render_template(
+        "kept_photos/index.html", photos=kept.listed(root), most=KEPT_PHOTOS_MAX, names=names
+    )
 
 
 @bp.get("/kept-photos/photo/<token>")

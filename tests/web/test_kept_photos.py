@@ -238,6 +238,7 @@ def test_the_host_lists_exports_and_deletes(app, client, game, root):
     assert page.status_code == 200 and "no-store" in page.headers["Cache-Control"]
     first, second = kept.listed(root)
     assert "R5 J" in page.text and "K13" in page.text and page.text.count('class="kept-photo"') == 2
+    assert "<span>Rummikub</span>" in page.text  # the variant by its name
     thumb = browser.get(f"/kept-photos/thumb/{first.id}")
     assert thumb.status_code == 200 and thumb.mimetype == "image/jpeg"
     assert browser.get("/kept-photos/photo/../../secret_key").status_code == 404
