@@ -149,6 +149,12 @@ def test_check_in_seat_override_and_standings(app, client, evening):
     assert "Round 1 is seated (seed 123456)." in text and "Seed 123456" in text
     assert "Table 1" in text and "Table 2" in text and "starts" in text and "playing" in text
     assert "Round 1 seated (Drawn at random, seed 123456)." in text
+    # each table's game: the organiser's link makes this phone its editor, a follower's opens it
+    keep = re.search(r'href="(/tables/[^"]+/keep-score)">Game of table 1<', page.text)[1]
+    opened = client.get(keep)
+    assert opened.status_code == 302 and "/games/" in opened.headers["Location"]
+    follower = app.test_client().get(event_url).text
+    assert re.search(r'href="/games/[\w-]+">Game of table 1<', follower)
     # a second seating while the round is played: refused with the sentence, the page as it was (409)
     again = send(client, event_url, "seat", {"rule": "standing"})
     assert again.status_code == 409
