@@ -22,7 +22,8 @@ from ..web import table_access as access
 from ..web.described import variant_name
 from .forms import CheckInForm, CheckOutForm, CutForm, NewEventForm, SeatForm, override_form
 from .page import log_lines, round_tables, standing_rows
-from .words import RULE_NAMES, STAGES, TIEBREAK_NAMES, said
+from .refusals import said
+from .words import RULE_NAMES, STAGES, TIEBREAK_NAMES
 
 bp = Blueprint("events", __name__)
 
@@ -159,4 +160,4 @@ def refused_page(event: ClubEvent, err, **forms):
     """A refusal (EventRefused) said on the page as it was, with its status."""
     db.session.rollback()
     event = get_event(event.public_id)
-    return event_page(event, getattr(err, "status", 400), said(err.template, err.values), **forms)
+    return event_page(event, getattr(err, "status", 400), said(err), **forms)

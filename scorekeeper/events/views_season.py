@@ -11,8 +11,9 @@ from ..services.club import event_standings, names_of
 from ..services.tables import roster as tables
 from .forms import SeasonForm
 from .page import points_text
+from .refusals import said
 from .views import bp, club_events
-from .words import EVENING_POINTS_NAMES, refusal
+from .words import EVENING_POINTS_NAMES
 
 
 @bp.get("/tables/<table_id>/season")
@@ -33,7 +34,7 @@ def season(table_id: str):
                 evenings, best=form.best.data, attendance_bonus=form.bonus.data or 0, points=form.points.data
             )
         except ClubError as err:
-            error = refusal(err)
+            error = said(err)
         rows = [
             {
                 "rank": line.rank,

@@ -1,7 +1,8 @@
 """The club night's English words as the organiser's pages say them (issue 39): the rules, schemes,
 tiebreaks and ways of counting an evening (:mod:`scorekeeper.club`'s keys and sentences) and the
 refusals' templates, marked here for the catalog (``N_``: the data stays English, the page says it
-through gettext), and :func:`said`, a refusal in the reader's language.
+through gettext), and :func:`said_markup`, a sentence of the log in the reader's language (a refusal is said by
+:func:`scorekeeper.events.refusals.said`).
 
 ``tests/web/test_club_pages.py`` checks that every sentence :mod:`scorekeeper.club` and the services
 can show is marked here, so a changed sentence cannot slip out of the catalogs.
@@ -128,18 +129,7 @@ MARKED = (
 )
 
 
-def said(template: str, values: dict[str, Any] | None = None) -> str:
-    """A refusal's English ``template`` in the reader's language, then filled with ``values``."""
-    text = gettext(template)
-    return text % values if values else text
-
-
 def said_markup(template: str, values: dict[str, Any]) -> Markup:
-    """:func:`said` as markup: ``values`` that are markup (a name in ``<bdi>``) kept, the rest escaped."""
+    """The English ``template`` in the reader's language, filled with ``values``: markup (a name in
+    ``<bdi>``) kept, the rest escaped."""
     return Markup(escape(gettext(template))) % values
-
-
-def refusal(err: Exception) -> str:
-    """An :class:`~scorekeeper.services.club.EventRefused` (or a ClubError) in the reader's language."""
-    template = getattr(err, "template", None)
-    return said(template, getattr(err, "values", None)) if template else gettext(str(err))
