@@ -66,13 +66,14 @@ def _register_languages(app: Flask) -> None:
 
 
 #: modules a pool process imports as it warms (the jobs' own: the engine's solver, the PDF renderer, the
-#: table import's shape check, the rack photo's reading); the web process never imports them for the pool
+#: rack photo's reading); the web process never imports them for the pool. Not the shape check of an
+#: import over 64 KiB (scorekeeper.api.bodies, jsonschema): a rare job, which imports it itself, and
+#: 0.53 s of CPU of a warm-up of 1.7 s that every start paid (issue 35's small box)
 POOL_PRELOAD = (
     "scorekeeper.checker.solving",
     "scorekeeper.printing.documents",
     "scorekeeper.printing.pdf",
     "weasyprint",
-    "scorekeeper.api.shapes",
     "scorekeeper.photo.photo",
 )
 
