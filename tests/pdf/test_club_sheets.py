@@ -130,6 +130,24 @@ def test_a_rounds_table_cards_show_the_number_the_seats_and_the_games_qr_code(cl
         )  # the seat page, for phones
 
 
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_each_slip_ends_with_its_signatures_inside_its_half(client, fourteen, tmp_path, language):
+    """A slip's box is half a page and clips what overflows it: its last line ("Confirmed by") must stand
+    above the next slip's heading, and the second slip's above the page's foot (12 lines of hands fit)."""
+    data = client.get(
+        f"/events/{fourteen['id']}/print/slips.pdf?round=2", headers={"Accept-Language": language}
+    ).data
+    words = [(top, h, w) for page, top, _left, h, w in placed_words(data, tmp_path) if page == 1]
+    # the 18 pt numbers of "Table 1" and "Table 2" head the slips
+    heading = sorted(top for top, h, w in words if w.isdigit() and h > 18)
+    confirmed = sorted(top for top, _h, w in words if w in ("Confirmed", "אושר"[::-1]))  # Hebrew as it stands
+    assert len(heading) == 2 and len(confirmed) == 2, (heading, confirmed)
+    # the first slip's last line (10 pt high) ends above the next slip's 4 mm padding over its heading,
+    # the second slip is laid out as the first and ends above the page's 12 mm foot
+    assert confirmed[0] + 12 < heading[1] - 12, (heading, confirmed)
+    assert abs((confirmed[1] - heading[1]) - (confirmed[0] - heading[0])) < 1 and confirmed[1] + 12 < 842 - 34
+
+
 def test_score_slips_have_a_line_a_hand_totals_places_and_two_signatures(client, fourteen):
     pdf = ReadBack(client.get(f"/events/{fourteen['id']}/print/slips.pdf?round=2").data)
     assert pdf.pages == 2  # four tables, two slips a page
