@@ -42,6 +42,7 @@ from scorekeeper.api.openapi import document
 from scorekeeper.web.features import api_parts
 
 from ..browser.conftest import served_app
+from .lazy_schemathesis import build, deferred
 
 SEEDS = (20261121, 1)
 EXAMPLES = 50  # per operation and seed
@@ -109,7 +110,13 @@ def _every_operation(schema, seed_: int):
         # a 600 KB negative import is checked in a worker process: past 10 s on a loaded machine
         case.call_and_validate(base_url=base_url, additional_checks=[says_what_it_can], timeout=60)
 
-    return test
+    return deferred(test)  # each operation's test built on its set-up, not in every worker's collection
+
+
+@pytest.fixture(autouse=True)
+def _built(request):
+    """The operation's test, built now (tests/web/lazy_schemathesis.py)."""
+    build(request.function)
 
 
 test_every_operation_answers_as_its_document_says = _every_operation(FIRST, SEEDS[0])
