@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from functools import cache
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -170,20 +171,20 @@ class OverrideForm(FlaskForm):
 def override_form(players: int, **kwargs) -> OverrideForm:
     """An :class:`OverrideForm` with a score field for each of ``players`` seats (``formdata=None``:
     an empty one, else the request's)."""
+    return _override_class(players)(**kwargs)
 
-    class TableOverride(OverrideForm):
-        pass
 
-    for seat in range(players):
-        setattr(
-            TableOverride,
-            f"score_{seat}",
-            IntegerField(
-                validators=[InputRequired(message=_l("give every player a score"))],
-                render_kw={"inputmode": "numeric", "autocomplete": "off"},
-            ),
+@cache
+def _override_class(players: int) -> type[OverrideForm]:
+    """The override form of a table of ``players``, made once per size (a page shows one per table)."""
+    fields = {
+        f"score_{seat}": IntegerField(
+            validators=[InputRequired(message=_l("give every player a score"))],
+            render_kw={"inputmode": "numeric", "autocomplete": "off"},
         )
-    return TableOverride(**kwargs)
+        for seat in range(players)
+    }
+    return type(f"TableOverride{players}", (OverrideForm,), fields)
 
 
 class SeasonForm(FlaskForm):

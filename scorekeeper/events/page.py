@@ -72,20 +72,20 @@ def table_state(t: EventTable, names: list[str]) -> Markup:
 
 
 def round_tables(event: ClubEvent, names: dict[int, str]) -> list[TableView]:
+    """The tables of the round being played (or the last one), each with its game's address."""
     event_round = current_round(event)
+    tables = event_round.tables if event_round else []
+    ids = [t.game_id for t in tables if t.game_id]
+    games = (
+        dict(db.session.execute(db.select(Game.id, Game.public_id).where(Game.id.in_(ids))).all())
+        if ids
+        else {}
+    )
     views = []
-    for t in event_round.tables if event_round else []:
+    for t in tables:
         seated = [names.get(m, "?") for m in t.members]
-        game = db.session.get(Game, t.game_id) if t.game_id else None
-        views.append(
-            TableView(
-                t,
-                seated,
-                game.public_id if game else None,
-                table_state(t, seated),
-                list(zip(seated, t.result or [], strict=False)),
-            )
-        )
+        scores = list(zip(seated, t.result or [], strict=False))
+        views.append(TableView(t, seated, games.get(t.game_id), table_state(t, seated), scores))
     return views
 
 
