@@ -118,7 +118,7 @@ def _entrants(found: ClubEvent) -> dict:
 
 @bp.get("/tables/<table_id:table_id>/season")
 def season(table_id: str):
-    """The club's league table of a year: ``year`` (default the latest it played), ``best`` evenings
+    """The club's league table: ``year`` (default: every evening, as the season page), ``best`` evenings
     counted (default all), ``bonus`` per evening attended, ``points`` (places or points)."""
     table = roster.get_table(table_id)
     year = _query_int("year", 1000, 2999)

@@ -88,7 +88,7 @@ def paths() -> dict[str, dict]:
             "get": _with_query(
                 op(
                     "getClubSeason",
-                    "The club's league table of a year: its evenings added up",
+                    "The club's league table: its evenings (of a year) added up",
                     ("200", "ClubSeason", "the league table, best first"),
                     (400, 404),
                     meanings=MEANINGS,
@@ -206,7 +206,9 @@ def _with_query(operation: dict) -> dict:
     operation["parameters"] = [
         *operation["parameters"],
         _query(
-            "year", {"type": "integer", "minimum": 1000, "maximum": 2999}, "the year (default: the latest)"
+            "year",
+            {"type": "integer", "minimum": 1000, "maximum": 2999},
+            "only the evenings of this year (default: every evening)",
         ),
         _query(
             "best", {"type": "integer", "minimum": 1, "maximum": SEASON_BEST_MAX}, "best evenings counted"

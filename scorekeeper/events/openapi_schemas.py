@@ -141,7 +141,7 @@ def _season() -> dict:
     return obj(
         ("table", "year", "evenings", "lines"),
         table=STR,
-        year={**NULL_INT, "description": "null: the club has held no evening"},
+        year={**NULL_INT, "description": "the year asked for (null: every evening of the club)"},
         best={**NULL_INT, "description": "the best evenings counted (null: all)"},
         attendance_bonus=NUMBER,
         points={"enum": list(EVENING_POINTS), "description": _words(EVENING_POINTS)},

@@ -150,7 +150,9 @@ def test_a_fourteen_player_evening_through_the_api(client, api, club):
     assert one == whole["rounds"][1]
     # the season: this evening alone, its winner on top
     _, season = call(client, api, "GET", f"{API}/tables/{club['id']}/season?best=3&bonus=1", expect=200)
-    assert season["year"] == 2026 and [e["id"] for e in season["evenings"]] == [event["id"]]
+    assert season["year"] is None and [e["id"] for e in season["evenings"]] == [event["id"]]
+    _, other_year = call(client, api, "GET", f"{API}/tables/{club['id']}/season?year=2025", expect=200)
+    assert other_year["evenings"] == [] and other_year["lines"] == []
     assert (
         season["lines"][0]["name"] == whole["standings"][0]["name"] and season["lines"][0]["total"] == 14 + 1
     )
@@ -273,6 +275,18 @@ def test_seating_a_round_sent_twice_with_one_key_seats_it_once(client, api, club
 
 def test_an_empty_season_and_a_bad_query(client, api, club):
     _, season = call(client, api, "GET", f"{API}/tables/{club['id']}/season", expect=200)
-    assert season["year"] is None and season["lines"] == []
+    assert season["evenings"] == [] and season["lines"] == []
     call(client, api, "GET", f"{API}/tables/{club['id']}/season?best=0", expect=400)
     call(client, api, "GET", f"{API}/tables/{club['id']}/season?points=elo", expect=400)
+
+
+def test_the_evenings_refusal_is_said_in_the_readers_language(client, api, club):
+    event = _event(client, api, club, players=NAMES[:8])
+    _seat(client, api, club, event, "draw", seed=4)
+    path = f"{API}/events/{event['id']}/rounds"
+    english = call(client, api, "POST", path, {"rule": "swiss"}, secret=club["secret"], expect=409)[1]
+    assert english["error"] == "Round 1 is still being played: table 1, 2 has no confirmed result yet."
+    german = call(
+        client, api, "POST", path, {"rule": "swiss"}, secret=club["secret"], headers={"Accept-Language": "de"}
+    )[1]
+    assert german["error"] != english["error"] and "1, 2" in german["error"]

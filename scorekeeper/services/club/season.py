@@ -20,19 +20,13 @@ SEASON_EVENINGS_MAX = 120
 
 @dataclass
 class Season:
-    """A club's league table of ``year``: its evenings (date order) and each player's line (players
-    are roster ids; ``names`` has their names)."""
+    """A club's league table of ``year`` (None: of every evening): its evenings (date order) and
+    each player's line (players are roster ids; ``names`` has their names)."""
 
     year: int | None
     evenings: list[ClubEvent]
     lines: list[LeagueLine]
     names: dict[int, str]
-
-
-def season_years(table: Table) -> list[int]:
-    """The years the club held an evening in, the latest first."""
-    held = db.session.scalars(select(ClubEvent.held_on).where(ClubEvent.table_id == table.id))
-    return sorted({d.year for d in held}, reverse=True)
 
 
 def club_season(
@@ -43,18 +37,14 @@ def club_season(
     attendance_bonus: float = 0.0,
     points: str = "places",
 ) -> Season:
-    """The league table of the club's evenings in ``year`` (None: the latest year it played),
-    counting each player's ``best`` evenings (None: all) plus ``attendance_bonus`` per evening."""
-    if year is None:
-        years = season_years(table)
-        year = years[0] if years else None
-    query = (
-        select(ClubEvent)
-        .where(ClubEvent.table_id == table.id, extract("year", ClubEvent.held_on) == year)
-        .order_by(ClubEvent.held_on, ClubEvent.id)
-        .limit(SEASON_EVENINGS_MAX)
-    )
-    evenings = list(db.session.scalars(query)) if year is not None else []
+    """The league table of the club's evenings in ``year`` (None: every evening, as the season page
+    adds them up; the latest :data:`SEASON_EVENINGS_MAX`), counting each player's ``best`` evenings
+    (None: all) plus ``attendance_bonus`` per evening attended."""
+    query = select(ClubEvent).where(ClubEvent.table_id == table.id)
+    if year is not None:
+        query = query.where(extract("year", ClubEvent.held_on) == year)
+    newest = query.order_by(ClubEvent.held_on.desc(), ClubEvent.id.desc()).limit(SEASON_EVENINGS_MAX)
+    evenings = list(reversed(db.session.scalars(newest).all()))
     nights, names = [], {}
     for event in evenings:
         names.update(names_of(event))
