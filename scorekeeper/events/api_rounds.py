@@ -4,17 +4,18 @@ confirm a table's result, the organiser's override and the cut to a final (:mod:
 from __future__ import annotations
 
 from flask import jsonify
+from sqlalchemy import select
 
 from ..api import bodies
 from ..services import NotEditor, NotFound, SecretMissing, secret_matches
-from ..services.club import confirm, cut, declare, get_event, names_of, override, seat_next
+from ..services.club import confirm, cut, declare, get_event, override, seat_next
 from ..services.club.results import EDITOR
 from ..services.seats import seat_of_secret
 from ..services.tables import roster
 from ..storage.club_models import ClubEvent, EventRound, EventTable
 from ..storage.extensions import db
 from ..storage.models import Game
-from ..storage.table_models import Table
+from ..storage.table_models import Member, Table
 from ..web.access import bearer_secret
 from .api_access import bp, committed, organised
 from .api_json import round_json, table_json
@@ -80,9 +81,15 @@ def _answer(event: ClubEvent, number: int, row: EventTable):
         {
             "event": event.public_id,
             "round": number,
-            "table": table_json(event, row, names_of(event), games),
+            "table": table_json(event, row, _names(row), games),
         }
     )
+
+
+def _names(row: EventTable) -> dict[int, str]:
+    """The names of the table's players (one query: a result's answer needs no more)."""
+    found = db.session.execute(select(Member.id, Member.name).where(Member.id.in_(row.members)))
+    return dict(found.all())
 
 
 def _player(event: ClubEvent, row: EventTable) -> int:
