@@ -122,6 +122,7 @@ def check_in_and_draw(night: Night) -> None:
     expect(screen.locator("[data-standings] tbody tr")).to_have_count(13)
     expect(org.get_by_label("Drawn at random")).to_be_checked()
     org.get_by_role("button", name="Seat round 1").click()
+    flashed(org, "Round 1 is seated")
     seed = re.search(r"seed (\d+)", org.locator(".flashes").inner_text()).group(1)
     expect(org.locator("#round-title + p")).to_contain_text(f"Seed {seed}")
     assert [len(n) for _, _, n in round_tables(night.app, night.event_id)] == [4, 3, 3, 3]
