@@ -37,11 +37,12 @@ PAD = 0.5  # the letterbox's grey
 DETECT = 0.45
 OVERLAP = 0.6
 MARGIN = 0.08
-SURE_FOUND, SURE_NUMBER, SURE_COLOUR = 0.5, 0.6, 0.6
+SURE_FOUND, SURE_NUMBER, SURE_COLOUR = 0.5, 0.98, 0.6
 ODD_SIZE, SIZE_PEERS = 1.35, 3
 #: the reader's further looks at each tile (margin, shift across, shift down, in box sizes): a
-#: tile one of them reads as another number is unsure (tools/rackphoto/marks.py chose them)
-LOOKS = ((0.0, 0.0, 0.0), (0.18, 0.0, 0.0))
+#: tile one of them reads as another number is unsure. marks.py chose two (shifted 7 % either
+#: way); one is kept, so the phone reads a 16-tile rack in 150 ms (docs/rack-photo.md)
+LOOKS = ((0.08, 0.07, 0.0),)
 #: a tile read as a number is unsure when the reader gives the joker at least this probability
 JOKER_DOUBT = 0.03
 #: a second look (:func:`closer`) when the tiles' median height in the detector's box is under

@@ -10,6 +10,10 @@ over the two splits, the racks wrong without a mark plus FLAG_COST of the racks 
 the app's venv:
 
     python tools/rackphoto/marks.py [--racks 300]
+
+Its run of 2026-12-02 (300 racks a split, before "shift" was a choice) chose SURE_NUMBER 0.98 and
+the two shifted looks, every JOKER_DOUBT alike; reading.py keeps one of the two looks, so the phone
+stays within 150 ms a photo, and JOKER_DOUBT 0.03 (docs/rack-photo.md).
 """
 
 from __future__ import annotations
@@ -34,7 +38,14 @@ FLAG_COST = 0.1
 SPLITS = ("tune", "b-tune")  # never held-out or b-holdout
 #: looks tried (margin, shift across, shift down, in tile sizes); the first is the reading's own
 CANDIDATE_LOOKS = ((reading.MARGIN, 0, 0), (0.0, 0, 0), (0.18, 0, 0), (0.08, 0.07, 0), (0.08, -0.07, 0))
-LOOK_SETS = {"none": (), "margins": (1, 2), "shifts": (3, 4), "all": (1, 2, 3, 4), "wide": (2,)}
+LOOK_SETS = {
+    "none": (),
+    "margins": (1, 2),
+    "shifts": (3, 4),
+    "all": (1, 2, 3, 4),
+    "wide": (2,),
+    "shift": (3,),
+}
 
 
 def _softmax(x):

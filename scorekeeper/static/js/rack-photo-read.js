@@ -15,9 +15,9 @@ export var PAD = 0.5;
 export var DETECT = 0.45;
 export var OVERLAP = 0.6;
 export var MARGIN = 0.08;
-export var SURE_FOUND = 0.5, SURE_NUMBER = 0.6, SURE_COLOUR = 0.6;
+export var SURE_FOUND = 0.5, SURE_NUMBER = 0.98, SURE_COLOUR = 0.6;
 export var ODD_SIZE = 1.35, SIZE_PEERS = 3;
-export var LOOKS = [[0.0, 0.0, 0.0], [0.18, 0.0, 0.0]];  /* the reader's further looks: margin, shift across, down */
+export var LOOKS = [[0.08, 0.07, 0.0]];  /* the reader's further looks: margin, shift across, down */
 export var JOKER_DOUBT = 0.03;  /* a number read where the joker is this likely is unsure */
 export var ZOOM_BELOW = 28, ZOOM_TALL = 36, ZOOM_MARGIN = 1.0, ZOOM_GAIN = 1.2;  /* the closer look */
 export var COLOUR_LETTERS = "KBRG";
