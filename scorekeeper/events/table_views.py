@@ -46,6 +46,16 @@ class ClubTable:
         return list(zip(self.names, self.table.result or [], strict=False))
 
 
+def closes_hands(game) -> str | None:
+    """Why a club night table's game takes no more hands: its result for the evening is final
+    (confirmed, or set by the organiser). Club night's answer to
+    :attr:`~scorekeeper.web.features.Feature.closes_hands`."""
+    table = table_of_game(game)
+    if table is None or not table.final:
+        return None
+    return gettext("This table's result for the evening is final: it takes no more hands.")
+
+
 @bp.app_context_processor
 def _box_helpers():
     return {"club_table": club_table}

@@ -35,6 +35,7 @@ from ..storage.extensions import db
 from ..storage.seat_models import DISPUTE_REASON_MAX
 from ..web.access import can_edit, keep_secret, require_editor
 from ..web.errors import error_body, status_of
+from ..web.features import hands_closed, refuse_closed_hands
 from ..web.headers import no_store
 from .given_once import given_once
 from .part_form import CARD_KINDS, PART_CHOICES, card_part, form_number, form_values, total
@@ -121,6 +122,7 @@ def send(public_id: str):
     values = form_values(request.form)
     hand = form_number(request.form, "hand_number") or 0  # none, or not a number: no hand 0 is open
     try:
+        refuse_closed_hands(game)  # a feature's game that takes no more hands (a club table's final result)
         part = _part(OWN_PARTS.get(game.variant, ""), values)
         status = retried(lambda: send_part(get_game(public_id), seat, hand, part))
     except (ServiceError, RoundError) as err:
@@ -231,6 +233,7 @@ def _page(game, problems: list | None = None, values: dict | None = None, status
         mine=seat in hand["in"] if seat is not None else False,
         reason_max=DISPUTE_REASON_MAX,
         closable=closable(game),
+        closed=hands_closed(game),  # a feature's reason the game takes no more hands
         problems=problems or [],
         values=values or {},
         holders=[(p.seat, p.name, taken[p.seat].holder if p.seat in taken else None) for p in game.players],

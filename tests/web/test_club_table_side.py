@@ -53,7 +53,7 @@ def test_one_seat_declares_another_confirms_and_the_result_counts(app):
     assert row["final"] and row["confirmed_by"] == 1 and row["result"][0] > row["result"][1]
     done = second.get(f"/games/{gid}/seat").get_data(as_text=True)
     assert "The result is final:" in done and "data-club-declare" not in done
-    again = post_result(second, gid, "confirm")
+    again = post_result(second, gid, "confirm", token=csrf_from(other))  # a form left open
     assert again.status_code == 409 and "Table 1&#39;s result is already final." in again.get_data(
         as_text=True
     )
@@ -148,3 +148,31 @@ def test_the_editor_confirms_a_seats_result_from_the_game_page(app):
     assert post_result(editor, gid, "confirm", page="game").status_code == 302
     row = _table(app, night["event"])
     assert row["final"] and row["confirmed_by"] == EDITOR
+
+
+def test_a_final_table_takes_no_more_hands_on_its_phones_or_its_hand_form(app):
+    """Once the table's result is final, the seat page says so instead of offering the next hand,
+    a part sent anyway is refused (422) and the editor's hand form sends back to the game page."""
+    night = seated_evening(app)
+    gid, names, edit = night["games"][0], night["names"][0], night["edit"][0]
+    first, second = app.test_client(), app.test_client()
+    take_seat(first, gid, names[0]), take_seat(second, gid, names[1])
+    play_hand(app, gid, winner=0)
+    open_page = first.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert "Send my part" in open_page  # hand 2 is open
+    post_result(first, gid, "declare"), post_result(second, gid, "confirm")
+    page = first.get(f"/games/{gid}/seat").get_data(as_text=True)
+    closed = "This table&#39;s result for the evening is final: it takes no more hands."
+    assert closed in page and "Send my part" not in page
+    sent = first.post(
+        f"/games/{gid}/seat",
+        data={"csrf_token": csrf_from(open_page), "hand_number": "2", "rack": "R5"},  # a form left open
+    )
+    assert sent.status_code == 422 and closed in sent.get_data(as_text=True)
+    editor = app.test_client()
+    form = editor.get(f"/games/{gid}/rounds/new", headers={"Authorization": f"Bearer {edit}"})
+    assert form.status_code == 302 and form.headers["Location"].endswith(f"/games/{gid}")
+    with app.app_context():
+        from scorekeeper import services
+
+        assert len(services.get_game(gid).rounds) == 1
