@@ -7,17 +7,22 @@ change (static/js/live.js)."""
 from __future__ import annotations
 
 import calendar
+import functools
 from dataclasses import dataclass
 
 from flask import Blueprint, render_template
 from flask_babel import format_decimal
+from sqlalchemy import select
 
 from .. import live
 from ..live.stream import follow
-from ..services.club import current_round, event_standings, get_event, names_of
+from ..services.club import current_round, get_event
 from ..services.club.events import EventNotFound, find_event
 from ..storage.club_models import ClubEvent, EventTable
+from ..storage.extensions import db
 from ..storage.models import utcnow
+from ..storage.table_models import Member
+from .api_json import standings_json
 from .live import CHANNEL, event_channel, event_token, event_versions, install_hooks
 
 bp = Blueprint("event_screen", __name__)
@@ -59,11 +64,15 @@ def follow_screen(public_id: str):
 
 
 def screen_content(event: ClubEvent) -> dict:
-    """What the screen shows of ``event`` now."""
-    names = names_of(event)
+    """What the screen shows of ``event`` now. Its standings are the API's kept answer
+    (:func:`.api_json.standings_json`, computed once per change of the evening for every screen,
+    phone and API reader of this process); the round's names are read for its tables alone."""
     played = current_round(event)
-    tables = [_table(t, names) for t in (played.tables if played else [])]
-    lines = [(s.rank, names.get(s.player, "?"), points(s.points), s.games) for s in event_standings(event)]
+    seated = played.tables if played else []
+    names = _names({m for t in seated for m in t.members})
+    tables = [_table(t, names) for t in seated]
+    said = functools.cache(points)  # each distinct number formatted once: a hundred lines share a few
+    lines = [(s["rank"], s["name"], said(s["points"]), s["games"]) for s in standings_json(event)]
     return {
         "event": event,
         "played": played,
@@ -77,6 +86,13 @@ def screen_content(event: ClubEvent) -> dict:
 def points(value: float) -> str:
     """Standings points in the reader's number format: whole, or to two places (1.5, 1.83)."""
     return format_decimal(round(value, 2), format="#,##0.##")
+
+
+def _names(ids: set[int]) -> dict[int, str]:
+    """Roster names by id (one query)."""
+    if not ids:
+        return {}
+    return dict(db.session.execute(select(Member.id, Member.name).where(Member.id.in_(ids))).all())
 
 
 def _table(table: EventTable, names: dict[int, str]) -> ScreenTable:

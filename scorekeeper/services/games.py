@@ -5,14 +5,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import selectinload
 
 from ..limits import NAME_MAX, player_count_error, players_at_most
-from ..rules import OptionError, RoundError, find_variant, options_for, say
+from ..rules import GameScore, OptionError, RoundError, find_variant, options_for, say
 from ..storage.extensions import db
 from ..storage.models import Game, Player
 from ..storage.table_models import Table, TableGame
@@ -166,7 +166,50 @@ def create_game(
     variant: str, names: Sequence[str], options: Mapping[str, Any] | None = None, first_dealer: int = 0
 ) -> tuple[Game, str]:
     """A new game and its edit secret (shown once; only its hash is stored)."""
+    return create_games(variant, [(names, first_dealer)], options)[0]
+
+
+def create_games(
+    variant: str,
+    seatings: Sequence[tuple[Sequence[str], int]],
+    options: Mapping[str, Any] | None = None,
+    secret_of: Callable[[str], str] | None = None,
+) -> list[tuple[Game, str]]:
+    """New games of ``variant`` (each its names and first dealer), all checked first, written in one
+    flush; each with its edit secret (``secret_of(public_id)``, else random; only its hash is kept)."""
     v = find_variant(variant)
+    checked = [_checked(v, names, options, first_dealer) for names, first_dealer in seatings]
+    made = []
+    for (cleaned, opts, first_dealer, _), public_id in zip(checked, _new_public_ids(len(checked))):
+        secret = secret_of(public_id) if secret_of else secrets.token_urlsafe(24)
+        game = Game(
+            public_id=public_id,
+            variant=v.slug,
+            options=opts,
+            first_dealer=first_dealer,
+            secret_hash=hash_secret(secret),
+            status="in_progress",
+        )
+        game.players = [Player(seat=i, name=name) for i, name in enumerate(cleaned)]
+        game.rounds = []  # a new game has no hands: not read back after the flush
+        db.session.add(game)
+        _audit(
+            game,
+            "create",
+            None,
+            None,
+            {"players": cleaned, "options": opts, "first_dealer": first_dealer},
+            f"Game of {v.name} started: {', '.join(cleaned)}",
+        )
+        made.append((game, secret))
+    db.session.flush()
+    for (game, _), (*_, score) in zip(made, checked):
+        _keep_score(game, score)
+    return made
+
+
+def _checked(v, names: Sequence[str], options, first_dealer: int) -> tuple[list[str], dict, int, GameScore]:
+    """A new game's names, options and first dealer as the rules take them, and its empty score."""
     players_at_most(names, v)
     errors: list[tuple[str, str]] = []
     try:
@@ -193,30 +236,7 @@ def create_game(
     if errors:
         raise SetupError(errors)
     # The engine has the last word on players, dealer and options.
-    score = _score_setup(v, cleaned, first_dealer, opts)
-
-    secret = secrets.token_urlsafe(24)
-    game = Game(
-        public_id=_new_public_id(),
-        variant=v.slug,
-        options=opts,
-        first_dealer=first_dealer,
-        secret_hash=hash_secret(secret),
-        status="in_progress",
-    )
-    game.players = [Player(seat=i, name=name) for i, name in enumerate(cleaned)]
-    db.session.add(game)
-    _audit(
-        game,
-        "create",
-        None,
-        None,
-        {"players": cleaned, "options": opts, "first_dealer": first_dealer},
-        f"Game of {v.name} started: {', '.join(cleaned)}",
-    )
-    db.session.flush()
-    _keep_score(game, score)
-    return game, secret
+    return cleaned, opts, first_dealer, _score_setup(v, cleaned, first_dealer, opts)
 
 
 def rematch(game: Game) -> tuple[Game, str]:
@@ -236,8 +256,12 @@ def delete_game(game: Game) -> None:
     db.session.flush()
 
 
-def _new_public_id() -> str:
-    while True:
-        public_id = secrets.token_urlsafe(9)
-        if not db.session.execute(select(Game.id).where(Game.public_id == public_id)).first():
-            return public_id
+def _new_public_ids(count: int) -> list[str]:
+    """``count`` new game ids, none taken (one query, unless a random id was taken)."""
+    ids: list[str] = []
+    with db.session.no_autoflush:
+        while len(ids) < count:
+            fresh = {secrets.token_urlsafe(9) for _ in range(count - len(ids))} - set(ids)
+            taken = set(db.session.scalars(select(Game.public_id).where(Game.public_id.in_(fresh))))
+            ids.extend(sorted(fresh - taken))
+    return ids

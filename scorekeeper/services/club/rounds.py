@@ -10,8 +10,9 @@ from ...club import ClubError, SeatedRound, Table, final_from_semis, final_table
 from ...storage.club_models import ClubEvent, EventRound, EventTable
 from ...storage.extensions import db
 from ...storage.table_models import Table as Club
-from ..seats import SeatingClosed, open_seats
-from ..tables.roster import start_game
+from ..seats import SeatingClosed
+from ..seats.seating import open_all_seats
+from ..tables.roster import start_games
 from .events import EventRefused, log, present
 from .results import table_game_of
 from .standings import event_standings, names_of
@@ -96,13 +97,15 @@ def _write_round(event: ClubEvent, table_secret: str, seated: SeatedRound, stage
     event.event_rounds.append(row)
     club = db.session.get(Club, event.table_id)
     roster = {m.id: m for m in club.members}  # one query, not one (and a flush) per player
-    for table in seated.tables:
-        members = [roster[m] for m in table.seats]
-        game, _ = start_game(club, table_secret, event.variant, members, event.options, len(members) - 1)
-        try:
-            open_seats(game)  # the seated phones enter their own parts
-        except SeatingClosed:
-            pass  # a variant without own-phone entry yet: its editor keeps score
+    seatings = [([roster[m] for m in table.seats], len(table.seats) - 1) for table in seated.tables]
+    # every table's game started at once: the table's choices read once, one flush for the games,
+    # one for their summaries, one for their seats (not 25 of each)
+    games = [game for game, _ in start_games(club, table_secret, event.variant, seatings, event.options)]
+    try:
+        open_all_seats(games)  # the seated phones enter their own parts
+    except SeatingClosed:
+        pass  # a variant without own-phone entry yet: its editor keeps score
+    for table, game in zip(seated.tables, games):
         row.tables.append(EventTable(number=table.number, members=list(table.seats), game_id=game.id))
     db.session.flush()
     names = names_of(event)

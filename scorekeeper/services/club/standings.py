@@ -2,29 +2,60 @@
 
 from __future__ import annotations
 
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import replace
+
 from ...club import Standing, standings, table_game
 from ...storage.club_models import ClubEvent
 from ...storage.extensions import db
 from ...storage.table_models import Member
 
+#: the standings kept (by what they are computed from), and their lock
+KEPT_MAX = 32
+_KEPT: OrderedDict[tuple, list[Standing]] = OrderedDict()
+_LOCK = threading.Lock()
+
 
 def event_standings(event: ClubEvent, *, stage: str = "round") -> list[Standing]:
     """Every checked-in player's line (players are roster ids), best first, from the final results
-    of the ``stage`` rounds (the qualifying rounds by default)."""
-    games = [
-        table_game(event.variant, t.members, t.result, event.options)
+    of the ``stage`` rounds (the qualifying rounds by default).
+
+    Kept in this process by what they are computed from (the evening's settings, players and final
+    results): the standings screens, the API, the event page and the next round's seating of one
+    evening share one computation per change, and a change of any input is a new key."""
+    finals = [
+        (tuple(t.members), tuple(t.result))
         for r in event.event_rounds
         if r.stage == stage
         for t in r.tables
         if t.final
     ]
-    return standings(
-        games,
+    players = tuple(e.member_id for e in event.entrants)
+    key = (
+        event.variant,
+        json.dumps(event.options or {}, sort_keys=True),
         event.scheme,
-        scale=event.scale,
-        tiebreaks=event.tiebreaks,
-        players=[e.member_id for e in event.entrants],
+        tuple(event.scale),
+        tuple(event.tiebreaks),
+        players,
+        tuple(finals),
     )
+    with _LOCK:
+        lines = _KEPT.get(key)
+        if lines is not None:
+            _KEPT.move_to_end(key)
+    if lines is None:
+        games = [table_game(event.variant, members, result, event.options) for members, result in finals]
+        lines = standings(
+            games, event.scheme, scale=event.scale, tiebreaks=event.tiebreaks, players=list(players)
+        )
+        with _LOCK:
+            _KEPT[key] = lines
+            while len(_KEPT) > KEPT_MAX:
+                _KEPT.popitem(last=False)
+    return [replace(s, values=list(s.values)) for s in lines]  # the caller's own copies
 
 
 def names_of(event: ClubEvent) -> dict[int, str]:

@@ -48,18 +48,28 @@ def seats_of(game: Game) -> dict[int, Seat]:
 def open_seats(game: Game, confirm: str = "none") -> Seating:
     """Open ``game`` for seats (again: change who must confirm a part). A variant without
     own-phone entry yet is refused (:class:`SeatingClosed`, 422)."""
-    if game.variant not in OWN_PARTS and game.variant not in TURN_KINDS:
-        raise SeatingClosed(
-            f"Players cannot enter their own parts of a hand in this game yet: own-phone entry "
-            f"works for {', '.join(sorted([*OWN_PARTS, *TURN_KINDS]))} so far."
-        )
+    return open_all_seats([game], confirm)[0]
+
+
+def open_all_seats(games: list[Game], confirm: str = "none") -> list[Seating]:
+    """:func:`open_seats` for several games at once (one query, one flush); refused as a whole when
+    one of them cannot be opened."""
+    for variant in {g.variant for g in games}:
+        if variant not in OWN_PARTS and variant not in TURN_KINDS:
+            raise SeatingClosed(
+                f"Players cannot enter their own parts of a hand in this game yet: own-phone entry "
+                f"works for {', '.join(sorted([*OWN_PARTS, *TURN_KINDS]))} so far."
+            )
     if confirm not in CONFIRM_CHOICES:
         raise SeatingClosed(f"Who confirms a part is one of {', '.join(CONFIRM_CHOICES)}, not {confirm!r}.")
-    seating = seating_of(game) or Seating(game_id=game.id)
-    seating.confirm = confirm
-    db.session.add(seating)
+    ids = [g.id for g in games]
+    kept = {s.game_id: s for s in db.session.scalars(select(Seating).where(Seating.game_id.in_(ids)))}
+    seatings = [kept.get(game_id) or Seating(game_id=game_id) for game_id in ids]
+    for seating in seatings:
+        seating.confirm = confirm
+    db.session.add_all(seatings)
     db.session.flush()
-    return seating
+    return seatings
 
 
 def seat_named(game: Game, name: str) -> int:

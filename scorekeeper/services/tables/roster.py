@@ -18,10 +18,11 @@ from ...storage.extensions import db
 from ...storage.models import Game
 from ...storage.table_models import TABLE_NAME_MAX, Member, Table, TableFigure, TableGame, TableSeat
 from .. import NotFound, SetupError, clean_names, hash_secret
+from ..games import create_games
 from ..names import clean_name, look_alike_key, same_look
 from ..timer import seconds_for_new_game, set_seconds
 from .rulings import option_choices
-from .summaries import attach, rerate_all, touch
+from .summaries import attach, attach_all, rerate_all, touch
 
 NO_TABLE = "There is no table at this address."
 
@@ -230,14 +231,33 @@ def start_game(
 ) -> tuple[Game, str]:
     """A new game of ``table`` with these roster players in seat order; it starts with the table's
     option choices (``options`` given here win). Its edit secret is derived from the table's."""
+    return start_games(table, table_secret, variant, [(members, first_dealer)], options)[0]
+
+
+def start_games(
+    table: Table,
+    table_secret: str,
+    variant: str,
+    seatings: Sequence[tuple[Sequence[Member], int]],
+    options: Mapping[str, Any] | None = None,
+) -> list[tuple[Game, str]]:
+    """:func:`start_game` for several games of one variant at once (each its players and first
+    dealer): the table's choices read once, the games and their summaries written in one flush each."""
     chosen = {**option_choices(table, variant), **dict(options or {})}
-    game, _ = services.create_game(variant, [m.name for m in members], chosen, first_dealer)
-    secret = game_secret(table_secret, game.public_id)
-    game.secret_hash = hash_secret(secret)
-    attach(table, game, list(members), services.game_score(game))
+    made = create_games(
+        variant,
+        [([m.name for m in members], first_dealer) for members, first_dealer in seatings],
+        chosen,
+        secret_of=lambda public_id: game_secret(table_secret, public_id),
+    )
+    attach_all(
+        table,
+        [(game, list(members), services.game_score(game)) for (game, _), (members, _) in zip(made, seatings)],
+    )
     if seconds := seconds_for_new_game(table):  # the turn timer the table last chose
-        set_seconds(game, seconds)
-    return game, secret
+        for game, _ in made:
+            set_seconds(game, seconds)
+    return made
 
 
 def rematch(game: Game, table_secret: str | None) -> tuple[Game, str]:

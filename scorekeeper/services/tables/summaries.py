@@ -16,21 +16,36 @@ from .ratings import rate_games
 
 def attach(table: Table, game: Game, members: list[Member], score: GameScore) -> TableGame:
     """Make ``game`` one of ``table``'s games, ``members[seat]`` in each seat, summarised from ``score``."""
-    row = TableGame(
-        game_id=game.id,
-        table_id=table.id,
-        variant=game.variant,
-        kind=kind_of(game.variant, game.options),
-        played_at=game.created_at,
-        seats=[
-            TableSeat(seat=seat, member_id=member.id, mu=None, sigma=None)
-            for seat, member in enumerate(members)
-        ],
-    )
-    db.session.add(row)
+    return attach_all(table, [(game, members, score)])[0]
+
+
+def attach_all(table: Table, games: list[tuple[Game, list[Member], GameScore]]) -> list[TableGame]:
+    """:func:`attach` for several new games at once: one flush, and the table touched once."""
+    rows = [
+        TableGame(
+            game_id=game.id,
+            table_id=table.id,
+            variant=game.variant,
+            kind=kind_of(game.variant, game.options),
+            played_at=game.created_at,
+            seats=[
+                TableSeat(seat=seat, member_id=member.id, mu=None, sigma=None)
+                for seat, member in enumerate(members)
+            ],
+        )
+        for game, members, _ in games
+    ]
+    db.session.add_all(rows)
     db.session.flush()
-    _write(row, score, result_before=None)
-    return row
+    db.session.execute(delete(TableFigure).where(TableFigure.game_id.in_([r.game_id for r in rows])))
+    for row, (_, _, score) in zip(rows, games):
+        _summarise(row, score)
+    db.session.flush()
+    touch(table.id)
+    for row in rows:
+        if row.finished:  # a game started finished (nothing before it to compare with)
+            rerate(row.table_id, row.kind, start=(row.played_at, row.game_id))
+    return rows
 
 
 def refresh(game: Game, score: GameScore) -> None:
@@ -67,6 +82,16 @@ def _result(row: TableGame) -> tuple:
 
 
 def _write(row: TableGame, score: GameScore, result_before: tuple | None) -> None:
+    db.session.execute(delete(TableFigure).where(TableFigure.game_id == row.game_id))
+    _summarise(row, score)
+    db.session.flush()
+    touch(row.table_id)
+    if _result(row) != result_before and (row.finished or (result_before and result_before[0])):
+        rerate(row.table_id, row.kind, start=(row.played_at, row.game_id))
+
+
+def _summarise(row: TableGame, score: GameScore) -> None:
+    """The summary's figures from ``score`` (its old figure rows already deleted)."""
     figures = game_figures(score)
     row.finished, row.high_wins, row.hands = figures.finished, figures.high_wins, figures.hands
     members = [s.member_id for s in row.seats]
@@ -75,7 +100,6 @@ def _write(row: TableGame, score: GameScore, result_before: tuple | None) -> Non
         seat.hands, seat.hand_points = result.hands, result.hand_points
         if not figures.finished:
             seat.mu = seat.sigma = None
-    db.session.execute(delete(TableFigure).where(TableFigure.game_id == row.game_id))
     if figures.counts:
         db.session.execute(
             insert(TableFigure),
@@ -91,10 +115,6 @@ def _write(row: TableGame, score: GameScore, result_before: tuple | None) -> Non
                 for seat, name, item, n, value in figures.counts
             ],
         )
-    db.session.flush()
-    touch(row.table_id)
-    if _result(row) != result_before and (row.finished or (result_before and result_before[0])):
-        rerate(row.table_id, row.kind, start=(row.played_at, row.game_id))
 
 
 def rerate(table_id: int, kind: str, start: tuple | None = None) -> int:
