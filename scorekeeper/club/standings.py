@@ -40,14 +40,21 @@ def standings(
             line.games += 1
             line.wins += place <= (sum(1 for p in places if p == place) + 1) / 2
             line.best_game = max(line.best_game, margin)
-    ordered = sorted(lines.values(), key=lambda s: (-s.points, str(s.player)))
-    groups = _split(ordered, lambda s: s.points)
+    ordered = sorted(lines.values(), key=lambda s: (-same(s.points), str(s.player)))
     played = _by_player(games)  # head to head reads only the games of the tied players
     result: list[Standing] = []
-    for group in groups:
-        result.extend(_refine(group, list(tiebreaks), played))
-    _number(result, list(tiebreaks), played)
+    for group in _split(ordered, lambda s: same(s.points)):
+        for tied in _refine(group, list(tiebreaks), played):
+            for line in tied:  # still tied after every tiebreak: one rank, listed by name
+                line.rank = len(result) + 1
+            result.extend(tied)
     return result
+
+
+def same(value: float) -> float:
+    """A value as the standings compare it: sums of thirds differ in the last bits
+    (10.000000000000002 is 10), so values are compared at nine decimals."""
+    return round(value, 9)
 
 
 #: each player's games (a tiebreak among a few players reads theirs, not the evening's 100 tables)
@@ -81,15 +88,16 @@ def _split(lines: list[Standing], key) -> list[list[Standing]]:
     return groups
 
 
-def _refine(group: list[Standing], tiebreaks: list[str], played: Played) -> list[Standing]:
-    """A tied group in the order of the first tiebreak that parts them, the rest by the next ones."""
+def _refine(group: list[Standing], tiebreaks: list[str], played: Played) -> list[list[Standing]]:
+    """A tied group parted by the first tiebreak, each part by the next ones: the groups still tied
+    after every tiebreak, best first (a group shares one rank, so the shown rank is the order's)."""
     if len(group) == 1 or not tiebreaks:
-        return group
+        return [group]
     first, rest = tiebreaks[0], tiebreaks[1:]
     key = _key(first, group, played)
-    ordered = sorted(group, key=lambda s: (-key[s.player], str(s.player)))
-    out: list[Standing] = []
-    for sub in _split(ordered, lambda s: key[s.player]):
+    ordered = sorted(group, key=lambda s: (-same(key[s.player]), str(s.player)))
+    out: list[list[Standing]] = []
+    for sub in _split(ordered, lambda s: same(key[s.player])):
         out.extend(_refine(sub, rest, played))
     return out
 
@@ -112,19 +120,3 @@ def head_to_head(tied: Sequence[Hashable], games: Sequence[TableGame]) -> dict[H
         for p, place in here:
             score[p] += sum(1.0 for q, o in here if q != p and place < o)
     return score
-
-
-def _number(result: list[Standing], tiebreaks: list[str], played: Played) -> None:
-    """Competition ranks: a line shares the rank of the one before when nothing parts them."""
-    for i, line in enumerate(result):
-        before = result[i - 1] if i else None
-        tied = before is not None and before.points == line.points
-        for tb in tiebreaks:
-            if not tied:
-                break
-            key = _key(tb, [before, line], played) if tb == "head_to_head" else None
-            if key is not None:
-                tied = key[before.player] == key[line.player]
-            else:
-                tied = getattr(before, tb) == getattr(line, tb)
-        line.rank = before.rank if tied else i + 1

@@ -16,6 +16,7 @@ from scorekeeper.club import (
     place_points,
     standings,
     table_game,
+    top,
 )
 from scorekeeper.rules import all_variants
 
@@ -105,3 +106,29 @@ def test_every_scheme_and_tiebreak_is_explained_and_unknown_ones_refused():
         standings([], tiebreaks=("coin",))
     with pytest.raises(ClubError, match="a score for each"):
         TableGame(tuple("abc"), (1, 2))
+
+
+def test_players_tied_after_every_tiebreak_share_the_rank_the_order_gives():
+    # Ann beat Bob, Bob beat Cy, Cy beat Ann: 6 points and a win each, the same best game, and
+    # head to head among the three parts nobody; that Cy beat Ann alone must not rank Ann first
+    games = [
+        TableGame(("Ann", "Bob", "f1", "f2"), (30, 20, 10, 0)),
+        TableGame(("Bob", "Cy", "f3", "f4"), (30, 20, 10, 0)),
+        TableGame(("Cy", "Ann", "f5", "f6"), (30, 20, 10, 0)),
+    ]
+    lines = standings(games)
+    assert [(s.player, s.points, s.rank) for s in lines[:3]] == [("Ann", 6, 1), ("Bob", 6, 1), ("Cy", 6, 1)]
+    assert lines[3].rank == 4
+    through, drawn = top(lines, 1, seed=3)
+    assert drawn == ("Ann", "Bob", "Cy") and len(through) == 1  # first place is drawn by lot, not by name
+
+
+def test_points_equal_but_for_the_last_bits_are_equal():
+    games = [
+        TableGame(("P", "x", "y"), (5, 0, 0)),  # 10/3
+        TableGame(("Q", "u", "v"), (1, 0, 0)),  # 2/3 ...
+        TableGame(("Q", "s", "t"), (4, 0, 0)),  # ... + 8/3: 3.333333333333334
+    ]
+    lines = {s.player: s for s in standings(games, "normalised", tiebreaks=())}
+    assert lines["P"].points != lines["Q"].points  # the floats differ ...
+    assert lines["P"].rank == lines["Q"].rank == 1  # ... the standings do not
