@@ -1,0 +1,53 @@
+"""Renderer B (tools/rackphoto/scene/, issue 37): another program's rack photos, labelled as the first
+renderer's are so the bench scores both; its held-out split is its own and never rendered for
+training."""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools" / "rackphoto"))
+
+import scene
+from scene import strokes
+
+
+@pytest.mark.parametrize("split", ["b-train", "b-holdout"])
+def test_a_photo_with_boxes_inside_it_and_labels_as_the_first_renderer_gives_them(split):
+    image, boxes, labels = scene.photo_of(scene.SEEDS[split] + 3, split)
+    W, H = image.size
+    assert max(W, H) <= 1024 and image.mode == "RGB"
+    assert boxes.shape == (len(labels), 4) and labels.shape == (len(labels), 2)
+    assert (boxes[:, 2] > boxes[:, 0]).all() and (boxes[:, 3] > boxes[:, 1]).all()
+    assert (boxes >= 0).all() and (boxes[:, [0, 2]] <= W).all() and (boxes[:, [1, 3]] <= H).all()
+    assert ((labels[:, 0] >= 0) & (labels[:, 0] <= 13)).all() and (
+        (labels[:, 1] >= 0) & (labels[:, 1] < 4)
+    ).all()
+
+
+def test_a_seed_draws_the_same_photo_and_the_splits_do_not_share_seeds():
+    a, b = scene.photo_of(scene.SEEDS["b-tune"], "b-tune"), scene.photo_of(scene.SEEDS["b-tune"], "b-tune")
+    assert np.array_equal(np.asarray(a[0]), np.asarray(b[0])) and np.array_equal(a[1], b[1])
+    starts = sorted(scene.SEEDS.values())
+    assert all(hi - lo >= 100_000 for lo, hi in itertools.pairwise(starts))
+
+
+def test_the_numerals_are_strokes_of_every_digit_in_each_style_and_the_slab_style_is_held_out():
+    for style in strokes.STYLES.values():
+        assert set(style) == set("0123456789J")
+        for glyph in style.values():
+            ink = strokes.ink((40, 30), [(glyph, (4, 4, 22, 32))], 3)
+            assert ink.max() == 1.0 and 0.03 < ink.mean() < 0.5
+    assert "slab" not in strokes.TRAIN_STYLES
+
+
+def test_training_data_never_renders_the_held_out_split():
+    import data
+
+    with pytest.raises(AssertionError):
+        data.one(scene.SEEDS["b-holdout"], split="b-holdout")
