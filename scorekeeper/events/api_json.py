@@ -12,7 +12,7 @@ from sqlalchemy import select
 from werkzeug.routing import BuildError
 
 from ..api.routes import game_urls
-from ..services.club import event_standings, names_of, present
+from ..services.club import evening_order, names_of, present
 from ..services.club.season import Season
 from ..services.transfer import stamp
 from ..storage.club_models import ClubEvent, EventRound, EventTable
@@ -73,7 +73,8 @@ def entrants_json(event: ClubEvent, names: dict[int, str]) -> list[dict[str, Any
 
 
 def standings_json(event: ClubEvent, names: dict[int, str] | None = None) -> list[dict[str, Any]]:
-    """The qualifying rounds' standings, best first (ranks shared by players tied after every tiebreak),
+    """The evening's order (:func:`.evening_order`: the final's places first once it is played),
+    best first (ranks shared by players tied after every tiebreak),
     kept until the event or its club changes (every result, check-in and round bumps the event's
     stamp; a roster name's change the club's): a room of phones and a screen read them again and again."""
     club = db.session.get(Table, event.table_id)
@@ -101,7 +102,7 @@ def _standings(event: ClubEvent, names: dict[int, str]) -> list[dict[str, Any]]:
             "best_game": None if math.isinf(s.best_game) else _number(s.best_game),
             "values": [_number(v) for v in s.values],
         }
-        for s in event_standings(event)
+        for s in evening_order(event)
     ]
 
 

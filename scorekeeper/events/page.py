@@ -11,7 +11,7 @@ from markupsafe import Markup
 from ..display.bidi import bdi, number
 from ..display.words import name_list
 from ..rulebook.book import N_
-from ..services.club import current_round, event_standings
+from ..services.club import current_round, evening_order
 from ..storage.club_models import ClubEvent, EventLogEntry, EventTable
 from ..storage.extensions import db
 from ..storage.models import Game
@@ -98,7 +98,7 @@ def standing_rows(event: ClubEvent, names: dict[int, str]) -> list[dict]:
             "games": s.games,
             "wins": s.wins,
         }
-        for s in event_standings(event)
+        for s in evening_order(event)
     ]
 
 

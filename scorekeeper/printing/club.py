@@ -14,12 +14,11 @@ from typing import Any
 from babel.dates import format_date
 from babel.numbers import format_decimal
 
-from ..club import final_order
 from ..display.isolates import isolated, mixed
 from ..display.qr import qr_png_url
 from ..display.words import signed
 from ..rules import find_variant
-from ..services.club import event_standings, names_of
+from ..services.club import evening_order, names_of, played_final
 from ..services.club.results import EDITOR, table_game_of
 from ..storage.club_models import ClubEvent, EventRound, EventTable
 from ..storage.extensions import db
@@ -163,10 +162,10 @@ def score_slips_pdf(event: ClubEvent, event_round: EventRound, paper: str = "a4"
 
 def standings_context(event: ClubEvent) -> dict[str, Any]:
     names = names_of(event)
-    lines = event_standings(event)
+    lines = evening_order(event)  # the final's places first once it is played, as on the page
     cut_rounds = [r for r in event.event_rounds if r.stage != "round"]
-    final = next((r for r in cut_rounds if r.stage == "final" and all(t.final for t in r.tables)), None)
-    order = final_order(table_game_of(event, final.tables[0]), lines) if final and final.tables else None
+    final = played_final(event)
+    order = [s.player for s in lines[: len(final.members)]] if final else None
     return {
         "event": event_head(event),
         "lines": [

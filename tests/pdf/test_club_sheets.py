@@ -61,7 +61,9 @@ def evening(app, names, *, rounds: int = 3, final: bool = True) -> dict:
     """An evening of ``names`` (the last one a late arrival) seated, played, one table overridden, cut."""
     with app.app_context():
         club, secret = create_table("Thursday club", names)
-        event = create_event(club, name="December night", held_on=date(2026, 12, 3), variant="rummikub")
+        event = create_event(
+            club, name="December night", held_on=date(2026, 12, 3), variant="rummikub", rounds=rounds
+        )
         check_in(event, names[:-1])
         rng = random.Random(7)
         seat_next(event, secret, "draw", seed=123456)

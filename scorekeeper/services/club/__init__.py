@@ -4,7 +4,8 @@ values (:mod:`scorekeeper.club`), ask its rules, write what they decide.
 :mod:`.events` makes an event and checks players in and out; :mod:`.rounds` seats the next
 round (each table a game of the club, opened for seats) and cuts to a final; :mod:`.results`
 takes a table's result as declared, confirmed by a second player or set by the organiser;
-:mod:`.standings` ranks the evening. Functions flush but never commit: the page or the API call
+:mod:`.standings` ranks the evening's rounds and :mod:`.order` the evening after its final.
+Functions flush but never commit: the page or the API call
 commits once. A refusal is an :class:`EventRefused` (the sentence, in the reader's language on the
 page) or :class:`~scorekeeper.services.NotFound`.
 """
@@ -19,6 +20,7 @@ from .events import (
     get_event,
     present,
 )
+from .order import evening_order, played_final
 from .results import confirm, declare, override, table_by_number
 from .rounds import current_round, cut, history, round_open_tables, seat_next
 from .standings import event_standings, names_of
@@ -33,12 +35,14 @@ __all__ = [
     "current_round",
     "cut",
     "declare",
+    "evening_order",
     "event_standings",
     "find_event",
     "get_event",
     "history",
     "names_of",
     "override",
+    "played_final",
     "present",
     "round_open_tables",
     "seat_next",

@@ -12,7 +12,8 @@ from ...storage.club_models import ClubEvent
 from ...storage.extensions import db
 from ...storage.table_models import Table
 from .events import EventRefused
-from .standings import event_standings, names_of
+from .order import evening_order
+from .standings import names_of
 
 #: the most evenings a season adds up (a club meeting twice a week all year)
 SEASON_EVENINGS_MAX = 120
@@ -48,7 +49,7 @@ def club_season(
     nights, names = [], {}
     for event in evenings:
         names.update(names_of(event))
-        nights.append(event_standings(event))
+        nights.append(evening_order(event))
     try:
         lines = league(nights, best=best, attendance_bonus=attendance_bonus, points=points)
     except ClubError as err:

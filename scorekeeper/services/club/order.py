@@ -1,0 +1,45 @@
+"""The evening's order, as every page, screen, sheet, API answer and season reads it: the qualifying
+rounds' standings, with the final's places first once the final's result is final
+(:func:`scorekeeper.club.final_order`, docs/club-night.md "Cuts")."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...club import Standing, final_order, table_game
+from ...storage.club_models import ClubEvent, EventTable
+from .standings import event_standings
+
+
+def played_final(event: ClubEvent) -> EventTable | None:
+    """The final's table once its result is final (None: no final, or not played out yet)."""
+    for event_round in event.event_rounds:
+        if event_round.stage == "final" and event_round.tables and all(t.final for t in event_round.tables):
+            return event_round.tables[0]
+    return None
+
+
+def evening_order(event: ClubEvent) -> list[Standing]:
+    """Every player's line of the qualifying rounds, best first; after a played final its players
+    first by their place at the final (a shared place a shared rank), then everyone else in the
+    standings' order, their ranks counted on from the finalists (players tied in the standings
+    stay tied)."""
+    lines = event_standings(event)
+    final = played_final(event)
+    if final is None:
+        return lines
+    game = table_game(event.variant, final.members, final.result, event.options)
+    by_player = {s.player: s for s in lines}
+    place = dict(zip(game.players, game.places(), strict=True))
+    out: list[Standing] = []
+    for i, player in enumerate(final_order(game, lines)):
+        line = by_player.get(player) or Standing(player)
+        before = out[-1] if out else None
+        if before is None:
+            tied = False
+        elif player in place:
+            tied = place.get(before.player) == place[player]
+        else:
+            tied = before.player not in place and by_player[before.player].rank == line.rank
+        out.append(replace(line, values=list(line.values), rank=before.rank if tied and before else i + 1))
+    return out

@@ -1,0 +1,82 @@
+"""The evening's order after a final (review 39, finding 7): the event page, the API's standings
+(which the screen shows), the season and the standings sheet all rank by one
+:func:`~scorekeeper.services.club.evening_order`: the final's places first once it is played."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.events.api_json import standings_json
+from scorekeeper.events.page import standing_rows
+from scorekeeper.printing.club import standings_context
+from scorekeeper.services.club import (
+    check_in,
+    confirm,
+    create_event,
+    current_round,
+    cut,
+    declare,
+    evening_order,
+    event_standings,
+    names_of,
+    seat_next,
+)
+from scorekeeper.services.club.season import club_season
+from scorekeeper.services.tables.roster import create_table
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.models import Game
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+
+
+def play(event, winner_of) -> None:
+    """Each table of the round plays one hand won by ``winner_of(table)`` (a seat), declared by
+    one seat and confirmed by another."""
+    for table in current_round(event).tables:
+        winner = winner_of(table)
+        racks = [{"rack": "" if s == winner else f"R{s + 1}"} for s in range(len(table.members))]
+        services.record_round(db.session.get(Game, table.game_id), {"winner": winner, "players": racks})
+        declare(event, table, 0)
+        confirm(event, table, 1)
+
+
+@pytest.fixture
+def evening(app):
+    with app.test_request_context():  # the sheet builds addresses
+        table, secret = create_table("Thursday club", NAMES)
+        event = create_event(
+            table, name="December night", held_on=date(2026, 12, 3), variant="rummikub", rounds=1
+        )
+        check_in(event, NAMES)
+        seat_next(event, secret, "draw", seed=11)
+        play(event, lambda t: 0)
+        cut(event, secret, "final")
+        db.session.commit()
+        yield table, event
+
+
+def test_every_reader_ranks_the_evening_by_the_final_once_it_is_played(evening):
+    table, event = evening
+    names = names_of(event)
+    qualifying = [names[s.player] for s in event_standings(event)]
+    assert [names[s.player] for s in evening_order(event)] == qualifying  # no final played yet
+    final = current_round(event).tables[0]
+    last = len(final.members) - 1  # the final's last seat (the 4th qualifier) wins it
+    play(event, lambda t: last)
+    db.session.commit()
+    winner = names[final.members[last]]
+    assert qualifying[0] != winner
+    order = evening_order(event)
+    assert names[order[0].player] == winner and order[0].rank == 1
+    assert [s.rank for s in order[:4]] == [1, 2, 3, 4]
+    assert {names[s.player] for s in order[:4]} == set(qualifying[:4])
+    assert standing_rows(event, names)[0]["name"] == winner  # the event page
+    assert standings_json(event)[0]["name"] == winner  # the API and the standings screen
+    assert standings_context(event)["lines"][0]["name"] == winner  # the standings sheet
+    assert standings_context(event)["order"][0] == winner
+    season = club_season(table)
+    top = max(season.lines, key=lambda line: line.total)
+    assert season.names[top.player] == winner  # the season counts the evening's order
