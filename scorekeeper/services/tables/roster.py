@@ -21,6 +21,7 @@ from .. import NotFound, SetupError, clean_names, hash_secret
 from ..games import create_games
 from ..names import clean_name, look_alike_key, same_look
 from ..timer import seconds_for_new_game, set_seconds
+from .club_merge import move_check_ins
 from .rulings import option_choices
 from .summaries import attach, attach_all, rerate_all, touch
 
@@ -186,7 +187,8 @@ def rename(table: Table, member: Member, new_name: Any) -> Member:
 def merge(table: Table, keep: Member, drop: Member) -> Member:
     """Make two roster entries one player (``keep``): ``drop``'s games become ``keep``'s.
 
-    Refused when both sat in the same game. No hand changes; ratings are folded again.
+    Refused when both sat in the same game or checked in to the same club night. No hand changes;
+    ratings are folded again.
     """
     if keep.id == drop.id:
         raise SetupError([("drop", "pick two different players to merge")])
@@ -206,6 +208,7 @@ def merge(table: Table, keep: Member, drop: Member) -> Member:
                 )
             ]
         )
+    move_check_ins(table.id, keep, drop)  # their club nights too (refused when both played one)
     for model in (TableSeat, TableFigure):
         db.session.execute(
             model.__table__.update().where(model.member_id == drop.id).values(member_id=keep.id)
