@@ -22,7 +22,7 @@ from ..web import table_access as access
 from ..web.described import variant_name
 from .forms import CheckInForm, CheckOutForm, CutForm, NewEventForm, SeatForm, override_form
 from .page import log_lines, round_tables, standing_rows
-from .refusals import said
+from .refusals import form_sentence, said
 from .words import RULE_NAMES, STAGES, TIEBREAK_NAMES
 
 bp = Blueprint("events", __name__)
@@ -61,10 +61,10 @@ def new(table_id: str):
             event = create_event(table, **form.settings())
         except SetupError as err:
             db.session.rollback()
-            for name, message in err.errors:
+            for name, message in getattr(err, "sentences", err.errors):
                 target = {"scale": "scale", "tiebreaks": "tiebreak_1"}.get(name, name)
                 errors = form[target].errors if target in form else form.form_errors
-                errors.append(gettext(message))
+                errors.append(form_sentence(message))
         else:
             db.session.commit()
             flash(gettext("The evening is set up: check the players in, then seat round 1."), "success")

@@ -122,7 +122,10 @@ MARKED = (
     N_("the game's editor"),
     # SetupError of a new event (create_event)
     N_("give the evening a name"),
-    N_("An evening has between 1 and 12 rounds."),
+    N_("An evening has between 1 and %(count)s rounds."),
+    N_("%(game)s is played by at most %(count)s players."),
+    N_("%(game)s needs at least %(count)s players."),
+    N_("There is no ranking scheme called %(scheme)s."),
     N_("The points by place are four numbers from 0 to 100, the first the most."),
     N_("The tiebreaks are head to head, most wins and best game, each once."),
     N_("A round's timer is from 0 (none) to 240 minutes."),

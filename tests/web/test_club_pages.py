@@ -130,6 +130,13 @@ def test_a_new_event_with_wrong_settings_is_refused_field_by_field(client, eveni
         data={**NEW_EVENT, "variant": "krazy-bee", "fives": "y", "csrf_token": csrf_from(page.text)},
     )
     assert fives.status_code == 422 and "at most" in plain(fives)  # Krazy Bee: a SetupError on its field
+    client.get("/language/de")  # the services' sentences in the reader's language, values filled in
+    fives = client.post(
+        f"/tables/{table_id}/events/new",
+        data={**NEW_EVENT, "variant": "krazy-bee", "fives": "y", "csrf_token": csrf_from(page.text)},
+    )
+    text = plain(fives)
+    assert "spielen höchstens 4 Personen" in text and "at most" not in text, text
 
 
 def test_check_in_seat_override_and_standings(app, client, evening):
@@ -351,7 +358,11 @@ def test_every_sentence_of_the_club_is_marked_for_the_catalog():
     root = Path(scorekeeper.__file__).parent
     for path in [*(root / "club").glob("*.py"), *(root / "services" / "club").glob("*.py")]:
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("ClubError", "EventRefused"):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in (
+                "ClubError",
+                "EventRefused",
+                "Sentence",
+            ):
                 first = node.args[0] if node.args else None
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     assert first.value in marked or "exact search" in first.value, (path.name, first.value)

@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import select
 
 from ...club import SCHEMES, TIEBREAKS, ClubError
+from ...club.errors import Sentence
 from ...limits import ROSTER_MAX
 from ...rules import find_variant
 from ...storage.club_models import EVENT_NAME_MAX, ClubEvent, Entrant, EventLogEntry
@@ -75,15 +76,29 @@ def create_event(
         v = find_variant(variant)
         opts = game_options(v.slug, options)
         if fives and v.max_players < 5:
-            errors.append(("fives", f"{v.name} is played by at most {v.max_players} players."))
+            errors.append(
+                (
+                    "fives",
+                    Sentence(
+                        "%(game)s is played by at most %(count)s players.", game=v.name, count=v.max_players
+                    ),
+                )
+            )
         if twos and v.min_players > 2:
-            errors.append(("twos", f"{v.name} needs at least {v.min_players} players."))
+            errors.append(
+                (
+                    "twos",
+                    Sentence("%(game)s needs at least %(count)s players.", game=v.name, count=v.min_players),
+                )
+            )
     except (KeyError, ValueError, SetupError) as err:
         errors.extend(getattr(err, "errors", [("variant", str(err))]))
         v, opts = None, {}
     errors.extend(_settings_errors(rounds, scheme, scale, tiebreaks, round_minutes))
     if errors or v is None:
-        raise SetupError(errors)
+        refused = SetupError(errors)
+        refused.sentences = errors  # each with its template and values (``errors`` keeps the English)
+        raise refused
     event = ClubEvent(
         public_id=_new_public_id(),
         table_id=table.id,
@@ -108,21 +123,29 @@ def create_event(
 def _settings_errors(rounds, scheme, scale, tiebreaks, round_minutes) -> list[tuple[str, str]]:
     errors = []
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= ROUNDS_MAX:
-        errors.append(("rounds", f"An evening has between 1 and {ROUNDS_MAX} rounds."))
+        errors.append(
+            ("rounds", Sentence("An evening has between 1 and %(count)s rounds.", count=ROUNDS_MAX))
+        )
     if scheme not in SCHEMES:
-        errors.append(("scheme", f"There is no ranking scheme called {scheme}."))
+        errors.append(
+            ("scheme", Sentence("There is no ranking scheme called %(scheme)s.", scheme=str(scheme)[:40]))
+        )
     if (
         not isinstance(scale, Sequence)
         or len(scale) != 4
         or not all(isinstance(p, int | float) and not isinstance(p, bool) and 0 <= p <= 100 for p in scale)
         or any(a < b for a, b in itertools.pairwise(scale))
     ):
-        errors.append(("scale", "The points by place are four numbers from 0 to 100, the first the most."))
+        errors.append(
+            ("scale", Sentence("The points by place are four numbers from 0 to 100, the first the most."))
+        )
     unknown = [t for t in tiebreaks if t not in TIEBREAKS]
     if unknown or len(set(tiebreaks)) != len(tiebreaks):
-        errors.append(("tiebreaks", "The tiebreaks are head to head, most wins and best game, each once."))
+        errors.append(
+            ("tiebreaks", Sentence("The tiebreaks are head to head, most wins and best game, each once."))
+        )
     if isinstance(round_minutes, bool) or not isinstance(round_minutes, int) or not 0 <= round_minutes <= 240:
-        errors.append(("round_minutes", "A round's timer is from 0 (none) to 240 minutes."))
+        errors.append(("round_minutes", Sentence("A round's timer is from 0 (none) to 240 minutes.")))
     return errors
 
 
