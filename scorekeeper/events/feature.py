@@ -15,6 +15,7 @@ FEATURE = Feature(
     blueprints=(views.bp, printing.bp, screen.bp, table_views.bp),
     live_channels=screen.LIVE_CHANNELS,
     page_parts=table_views.PAGE_PARTS,
+    receivers=table_views.RECEIVERS,
     closes_hands=table_views.closes_hands,
 )
 FEATURE = with_api(FEATURE)  # the events' JSON API (api.py) and its part of the document (openapi.py)

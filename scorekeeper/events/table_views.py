@@ -12,7 +12,7 @@ from flask_babel import gettext, lazy_gettext
 from ..seats.views import seat_cookie
 from ..services import NotEditor, get_game
 from ..services.club import EventRefused, confirm, declare
-from ..services.club.results import EDITOR, table_of_game
+from ..services.club.results import EDITOR, RECEIVERS, table_of_game  # noqa: F401 - RECEIVERS: feature.py
 from ..services.seats import seat_of_secret
 from ..storage.club_models import ClubEvent, EventTable
 from ..storage.extensions import db
@@ -98,27 +98,33 @@ def confirm_result(public_id: str):
 
 
 def _act(public_id: str, action):
-    """Who acts: the seat this phone holds (from its seat page), else the game's editor (from the
-    game page, or a phone without a seat that holds the edit secret); anybody else is refused."""
+    """Who acts: the seat this phone holds (from either page: one phone is one player), else the
+    game's editor (a phone without a seat that holds the edit secret); anybody else is refused. A
+    phone holding both may not confirm what either declared."""
     game = get_game(public_id)
     page = request.form.get("from")
-    held = seat_of_secret(game, request.cookies.get(seat_cookie(game.public_id))) if page != "game" else None
+    held = seat_of_secret(game, request.cookies.get(seat_cookie(game.public_id)))
+    editor = can_edit(game)
     if held is not None:
-        page, by = "seat", held.seat
-    elif page == "game" or can_edit(game):
+        by, also = held.seat, (EDITOR,) if editor else ()
+    elif page == "game" or editor:
         require_editor(game)
-        page, by = "game", EDITOR
+        by, also = EDITOR, ()
     else:
         raise NotEditor(str(NO_SEAT))
+    page = "game" if page == "game" else "seat" if held is not None else "game"
     table = table_of_game(game)
     try:
         if table is None:
             raise EventRefused("This game is not a club night table's.", 409)
-        action(table.event_round.event, table, by)
+        if action is declare:
+            declare(table.event_round.event, table, by)
+        else:
+            confirm(table.event_round.event, table, by, _seen(), also)
     except EventRefused as err:
         db.session.rollback()
         game = get_game(public_id)
-        box = club_table(game, page, by if by != EDITOR else None, can_edit(game))
+        box = club_table(game, page, by if by != EDITOR else None, editor)
         body = render_template("events/table_refused.html", game=game, box=box, page=page, refusal=said(err))
         return body, err.status
     db.session.commit()
@@ -127,3 +133,14 @@ def _act(public_id: str, action):
     else:
         flash(gettext("The result is confirmed: it counts in the evening's standings."), "success")
     return redirect(url_for(PAGES[page], public_id=public_id))
+
+
+def _seen() -> list[int] | None:
+    """The scores the Confirm form showed (None: a form without them)."""
+    sent = request.form.get("seen")
+    if sent is None:
+        return None
+    try:
+        return [int(s) for s in sent.split(",")] if sent else []
+    except ValueError:
+        return []

@@ -118,6 +118,12 @@ MARKED = (
     N_("An evening checks in at most %(count)s players."),
     N_("That player is not checked in to this evening."),
     N_("There is no club night at this address."),
+    N_("The declared result has changed since the page showed it: look at it again."),
+    N_("Round %(round)s has just been seated."),
+    N_("Those players were just checked in: look at the list again."),
+    N_("The evening's %(count)s rounds have been seated: next is the cut."),
+    N_("The cut comes after the evening's %(count)s rounds."),
+    N_("Only the tables of round %(round)s, the last one seated, take the organiser's result."),
     # a result declared by the game's editor rather than a seat's phone (the log's "by")
     N_("the game's editor"),
     # SetupError of a new event (create_event)

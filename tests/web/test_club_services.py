@@ -39,7 +39,9 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Ki
 def club(app):
     with app.app_context():
         table, secret = create_table("Thursday club", NAMES)
-        event = create_event(table, name="December night", held_on=date(2026, 12, 3), variant="rummikub")
+        event = create_event(
+            table, name="December night", held_on=date(2026, 12, 3), variant="rummikub", rounds=3
+        )
         db.session.commit()
         yield event, secret
 
@@ -84,7 +86,9 @@ def test_a_fourteen_player_evening_seated_played_and_cut(club):
     top4 = [s.player for s in event_standings(event)[:4]]
     assert final.tables[0].members[0] == top4[0] and set(final.tables[0].members) == set(top4)
     actions = [e.action for e in db.session.query(EventLogEntry).filter_by(event_id=event.id)]
-    assert actions.count("seated") == 4 and actions.count("confirmed") == 4 + 4 + 4  # three rounds of four tables
+    assert (
+        actions.count("seated") == 4 and actions.count("confirmed") == 4 + 4 + 4
+    )  # three rounds of four tables
 
 
 def test_a_result_needs_a_second_player_and_the_next_round_waits_for_every_table(club):
@@ -175,3 +179,81 @@ def test_five_players_are_refused_with_a_sentence_unless_fives_are_allowed(club)
     with pytest.raises(EventRefused, match="5"):
         seat_next(event, secret, "draw", seed=4)
     assert get_event(event.public_id).event_rounds == []
+
+
+def _hand(table, winner: int = 0) -> None:
+    racks = [{"rack": "" if s == winner else f"R{s + 1}"} for s in range(len(table.members))]
+    services.record_round(db.session.get(Game, table.game_id), {"winner": winner, "players": racks})
+
+
+def test_two_taps_at_once_seat_one_round_and_confirm_once(club, app):
+    """The second of two taps read the evening before the first wrote: it is refused (409), not a
+    500 from the round number's unique key, and a result is confirmed (and logged) once."""
+    event, secret = club
+    check_in(event, NAMES[:8])
+    db.session.commit()
+    assert event.event_rounds == [] and len(event.entrants) == 8  # the slower tap has read the evening
+    with app.app_context():  # the quicker tap
+        seat_next(get_event(event.public_id), secret, "draw", seed=1)
+        db.session.commit()
+    with pytest.raises(EventRefused, match="Round 1 has just been seated") as twice:
+        seat_next(event, secret, "draw", seed=1)
+    assert twice.value.status == 409
+    table = current_round(event).tables[0]
+    _hand(table)
+    declare(event, table, 0)
+    db.session.commit()
+    assert table.result is not None and not table.final  # the slower Confirm has read the table
+    with app.app_context():
+        quick = current_round(get_event(event.public_id)).tables[0]
+        confirm(quick.event_round.event, quick, 1)
+        db.session.commit()
+    with pytest.raises(EventRefused, match="already final") as again:
+        confirm(event, table, 2)
+    assert again.value.status == 409 and table.confirmed_by == 1
+    actions = [e.action for e in db.session.query(EventLogEntry).filter_by(event_id=event.id)]
+    assert actions.count("confirmed") == 1
+
+
+def test_a_confirm_of_what_the_page_no_longer_shows_is_refused(club):
+    """Confirm carries the scores it showed; a hand recorded after the declaration withdraws it."""
+    event, secret = club
+    check_in(event, NAMES[:8])
+    table = seat_next(event, secret, "draw", seed=1).tables[0]
+    _hand(table, winner=0)
+    seen = list(declare(event, table, 0).result)
+    _hand(table, winner=1)  # another hand after the declaration: the result declared is withdrawn
+    assert table.result is None and table.declared_by is None
+    with pytest.raises(EventRefused, match="declared its result yet"):
+        confirm(event, table, 1, seen)
+    declare(event, table, 2)
+    assert table.result != seen
+    with pytest.raises(EventRefused, match="has changed since the page showed it") as stale:
+        confirm(event, table, 1, seen)
+    assert stale.value.status == 409 and not table.final
+    with pytest.raises(EventRefused, match="A second player confirms"):
+        confirm(event, table, 1, table.result, also=(2,))  # one phone holding both seats' keys
+    confirm(event, table, 1, table.result)
+    assert table.final
+    actions = [e.action for e in db.session.query(EventLogEntry).filter_by(event_id=event.id)]
+    assert actions.count("withdrawn") == 1
+
+
+def test_a_club_tables_game_changed_after_its_result_or_deleted_is_logged(club):
+    event, secret = club
+    check_in(event, NAMES[:8])
+    first, second = seat_next(event, secret, "draw", seed=1).tables
+    _hand(first)
+    declare(event, first, 0)
+    confirm(event, first, 1)
+    game = db.session.get(Game, first.game_id)
+    services.undo_last_change(game)
+    assert first.final and first.result is not None  # the result stays; the organiser is told
+    services.delete_game(db.session.get(Game, second.game_id))
+    entries = db.session.query(EventLogEntry).filter_by(event_id=event.id).all()
+    assert {
+        (e.action, e.detail["table"]) for e in entries if e.action in ("changed_after_final", "game_deleted")
+    } == {
+        ("changed_after_final", 1),
+        ("game_deleted", 2),
+    }

@@ -4,6 +4,8 @@ a phone without a seat cannot do either, and the game's editor may declare from 
 
 from __future__ import annotations
 
+import re
+
 from scorekeeper.services.club import current_round, get_event
 from scorekeeper.services.club.results import EDITOR
 
@@ -176,3 +178,40 @@ def test_a_final_table_takes_no_more_hands_on_its_phones_or_its_hand_form(app):
         from scorekeeper import services
 
         assert len(services.get_game(gid).rounds) == 1
+
+
+def test_one_phone_holding_a_seat_and_the_edit_secret_is_one_player(app):
+    """A phone with a seat acts as its seat from either page: it cannot declare as the game's editor
+    and confirm as its seat."""
+    night = seated_evening(app)
+    gid, names = night["games"][0], night["names"][0]
+    phone, other = app.test_client(), app.test_client()
+    take_seat(phone, gid, names[0]), take_seat(other, gid, names[1])
+    phone.get(f"/games/{gid}/join/{night['edit'][0]}")
+    play_hand(app, gid, winner=0)
+    assert post_result(phone, gid, "declare", page="game").status_code == 302
+    assert _table(app, night["event"])["declared_by"] == 0
+    for page in ("seat", "game"):
+        assert post_result(phone, gid, "confirm", page=page).status_code == 409
+    assert not _table(app, night["event"])["final"]
+    assert post_result(other, gid, "confirm").status_code == 302
+
+
+def test_a_confirm_form_left_open_over_a_new_declaration_is_refused(app):
+    night = seated_evening(app)
+    gid, names = night["games"][0], night["names"][0]
+    first, second = app.test_client(), app.test_client()
+    take_seat(first, gid, names[0]), take_seat(second, gid, names[1])
+    play_hand(app, gid, winner=0)
+    assert post_result(first, gid, "declare").status_code == 302
+    shown = second.get(f"/games/{gid}/seat").get_data(as_text=True)
+    seen = re.search(r'name="seen" value="([^"]*)"', shown).group(1)
+    play_hand(app, gid, winner=1)  # a hand after the declaration withdraws it
+    assert _table(app, night["event"])["result"] is None
+    assert post_result(first, gid, "declare").status_code == 302
+    sent = {"csrf_token": csrf_from(shown), "from": "seat", "seen": seen}
+    refused = second.post(f"/games/{gid}/club/confirm", data=sent)
+    assert refused.status_code == 409 and "has changed since the page showed it" in refused.get_data(
+        as_text=True
+    )
+    assert not _table(app, night["event"])["final"]

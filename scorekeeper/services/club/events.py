@@ -9,6 +9,7 @@ from datetime import date
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from ...club import SCHEMES, TIEBREAKS, ClubError
 from ...club.errors import Sentence
@@ -186,7 +187,11 @@ def check_in(event: ClubEvent, names: Sequence[Any]) -> list[Entrant]:
             entrant.left_after = None
             log(event, "check_in", name=member.name, round=seated_rounds(event) + 1)
         out.append(entrant)
-    db.session.flush()
+    try:
+        db.session.flush()
+    except IntegrityError:  # the same player checked in by two taps at once: one keeps them
+        db.session.rollback()
+        raise EventRefused("Those players were just checked in: look at the list again.", 409) from None
     return out
 
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from ... import services
 from ...club import TableGame, table_game
 from ...storage.club_models import REASON_MAX, ClubEvent, EventRound, EventTable
 from ...storage.extensions import db
 from ...storage.models import Game, utcnow
+from ..events import game_deleting, hands_changed
 from .events import EventRefused, log
 from .standings import names_of
 
@@ -42,42 +43,61 @@ def declare(event: ClubEvent, table: EventTable, by_seat: int) -> EventTable:
     """The table's result is its game's totals now, declared by ``by_seat`` (or :data:`EDITOR`);
     it waits for a second player to confirm. Declaring again replaces an unconfirmed result."""
     if table.final:
-        raise EventRefused("Table %(table)s's result is already final.", 409, table=table.number)
+        raise _already_final(table)
     game = db.session.get(Game, table.game_id) if table.game_id else None
     if game is None:
         raise EventRefused("Table %(table)s has no game to take a result from.", 409, table=table.number)
     score = services.game_score(game)
     if not score.rounds:
         raise EventRefused("Table %(table)s has played no hand yet.", 409, table=table.number)
-    table.result = list(score.totals)
-    table.declared_by = by_seat
-    table.confirmed_by = None
+    if not _claim(table, result=list(score.totals), declared_by=by_seat):
+        raise _already_final(table)  # confirmed or set in the meantime (a double tap, another phone)
     log(event, "declared", table=table.number, by=_who(event, table, by_seat), scores=table.result)
     db.session.flush()
     return table
 
 
-def confirm(event: ClubEvent, table: EventTable, by_seat: int) -> EventTable:
-    """A second player at the table confirms the declared result: it counts from now on."""
+def confirm(
+    event: ClubEvent,
+    table: EventTable,
+    by_seat: int,
+    seen: Sequence[int] | None = None,
+    also: Sequence[int] = (),
+) -> EventTable:
+    """A second player at the table confirms the declared result: it counts from now on. ``seen``:
+    the scores the confirming page showed (refused, 409, when the result declared now differs);
+    ``also``: whom else the confirming phone acts for (its seat and the game's edit secret are one
+    phone: neither may confirm what the other declared)."""
     if table.final:
-        raise EventRefused("Table %(table)s's result is already final.", 409, table=table.number)
+        raise _already_final(table)
     if table.result is None:
         raise EventRefused("Nobody at table %(table)s has declared its result yet.", 409, table=table.number)
-    if by_seat == table.declared_by:
+    if table.declared_by == by_seat or table.declared_by in also:
         raise EventRefused(
             "A second player confirms the result: %(name)s declared it.",
             409,
-            name=_who(event, table, by_seat),
+            name=_who(event, table, table.declared_by),
         )
-    table.confirmed_by = by_seat
-    table.final_at = utcnow()
+    if seen is not None and list(seen) != table.result:
+        raise _changed()
+    seen_by = EventTable.declared_by == table.declared_by
+    if not _claim(table, seen_by, EventTable.result == table.result, confirmed_by=by_seat, final_at=utcnow()):
+        raise _already_final(table) if table.final else _changed()
     log(event, "confirmed", table=table.number, by=_who(event, table, by_seat), scores=table.result)
     db.session.flush()
     return table
 
 
 def override(event: ClubEvent, table: EventTable, scores: Sequence[int], reason: str) -> EventTable:
-    """The organiser sets a table's result (final at once); the reason goes into the log."""
+    """The organiser sets a table's result (final at once); the reason goes into the log. Only a
+    table of the last round seated (the page's and the API's one rule)."""
+    last = event.event_rounds[-1]
+    if table.event_round is not last:
+        raise EventRefused(
+            "Only the tables of round %(round)s, the last one seated, take the organiser's result.",
+            409,
+            round=last.number,
+        )
     reason = " ".join(str(reason or "").split())
     if not reason:
         raise EventRefused("Say why the result is set by the organiser.")
@@ -102,6 +122,58 @@ def override(event: ClubEvent, table: EventTable, scores: Sequence[int], reason:
 def table_game_of(event: ClubEvent, table: EventTable) -> TableGame:
     """A final result as the club's value (players are roster ids)."""
     return table_game(event.variant, table.members, table.result, event.options)
+
+
+def _claim(table: EventTable, *seen, **values) -> bool:
+    """Write ``values`` to the table's row only while its result is not final (and ``seen`` holds):
+    one conditional UPDATE, so of two taps at once one changes the row and the other is refused."""
+    changed = db.session.execute(
+        update(EventTable)
+        .where(
+            EventTable.id == table.id,
+            EventTable.confirmed_by.is_(None),
+            EventTable.overridden.is_(False),
+            *seen,
+        )
+        .values(**values)
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    db.session.refresh(table)
+    return changed == 1
+
+
+def _already_final(table: EventTable) -> EventRefused:
+    return EventRefused("Table %(table)s's result is already final.", 409, table=table.number)
+
+
+def _changed() -> EventRefused:
+    return EventRefused("The declared result has changed since the page showed it: look at it again.", 409)
+
+
+def _on_hands_changed(game: Game, **_) -> None:
+    """A hand recorded, edited or undone at a club table: an unconfirmed result is withdrawn (it
+    is no longer the game's totals); after the result is final the change is logged, so the
+    organiser sees the table and sets its result."""
+    table = table_of_game(game)
+    if table is None or table.result is None:
+        return
+    event = table.event_round.event
+    if table.final:
+        log(event, "changed_after_final", table=table.number, round=table.event_round.number)
+    else:
+        table.result, table.declared_by = None, None
+        log(event, "withdrawn", table=table.number, round=table.event_round.number)
+
+
+def _on_game_deleting(game: Game, **_) -> None:
+    """A club table's game deleted: logged, so the organiser sets the table's result."""
+    table = table_of_game(game)
+    if table is not None:
+        log(table.event_round.event, "game_deleted", table=table.number, round=table.event_round.number)
+
+
+#: what club night hears from the services (events/feature.py names them)
+RECEIVERS = ((hands_changed, _on_hands_changed), (game_deleting, _on_game_deleting))
 
 
 def _who(event: ClubEvent, table: EventTable, seat: int) -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sqlalchemy.exc import IntegrityError
+
 from ...club import RULES as SEATING_RULES
 from ...club import ClubError, SeatedRound, Table, final_from_semis, final_table, seat_round, semi_finals
 from ...storage.club_models import ClubEvent, EventRound, EventTable
@@ -95,6 +97,11 @@ def _write_round(event: ClubEvent, table_secret: str, seated: SeatedRound, stage
     number = len(event.event_rounds) + 1
     row = EventRound(event_id=event.id, number=number, rule=seated.rule, seed=seated.seed, stage=stage)
     event.event_rounds.append(row)
+    try:
+        db.session.flush()  # the round's number taken first: of two taps at once, one seats it
+    except IntegrityError:
+        db.session.rollback()
+        raise EventRefused("Round %(round)s has just been seated.", 409, round=number) from None
     club = db.session.get(Club, event.table_id)
     roster = {m.id: m for m in club.members}  # one query, not one (and a flush) per player
     seatings = [([roster[m] for m in table.seats], len(table.seats) - 1) for table in seated.tables]
