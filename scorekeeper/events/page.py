@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from babel.numbers import format_decimal
 from flask_babel import gettext
 from markupsafe import Markup
 
 from ..display.bidi import bdi, number
 from ..display.words import name_list
+from ..printing.language import language_now
 from ..rulebook.book import N_
 from ..services.club import current_round, evening_order
 from ..storage.club_models import ClubEvent, EventLogEntry, EventTable
@@ -31,9 +33,11 @@ class TableView:
     scores: list[tuple[str, int]] = field(default_factory=list)
 
 
-def points_text(value: float) -> str:
-    """A standing's points: whole numbers as such, else two decimals at most (1.5, 1.83)."""
-    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0")
+def points_text(value: float, locale: str | None = None) -> str:
+    """Points as the reader writes them, everywhere club night shows them (page, screen, sheets):
+    whole numbers as such, else two decimals at most (1.5, 1,83 in German); what rounds to 0 is 0."""
+    shown = round(value, 2) + 0.0  # -0.001 rounds to -0.0; adding 0.0 makes it 0
+    return format_decimal(shown, format="#,##0.##", locale=locale or language_now())
 
 
 def names_markup(names: list[str]) -> Markup:

@@ -11,7 +11,6 @@ import functools
 from dataclasses import dataclass
 
 from flask import Blueprint, render_template
-from flask_babel import format_decimal
 from sqlalchemy import select
 
 from .. import live
@@ -24,6 +23,7 @@ from ..storage.models import utcnow
 from ..storage.table_models import Member
 from .api_json import standings_json
 from .live import CHANNEL, event_channel, event_token, event_versions, install_hooks
+from .page import points_text
 
 bp = Blueprint("event_screen", __name__)
 bp.record_once(lambda _state: install_hooks())  # a club change reaches the screen at once (.live)
@@ -84,8 +84,8 @@ def screen_content(event: ClubEvent) -> dict:
 
 
 def points(value: float) -> str:
-    """Standings points in the reader's number format: whole, or to two places (1.5, 1.83)."""
-    return format_decimal(round(value, 2), format="#,##0.##")
+    """Standings points in the reader's number format (:func:`.page.points_text`)."""
+    return points_text(value)
 
 
 def _names(ids: set[int]) -> dict[int, str]:

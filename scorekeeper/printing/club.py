@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from babel.dates import format_date
-from babel.numbers import format_decimal
 
 from ..display.isolates import isolated, mixed
 from ..display.qr import qr_png_url
 from ..display.words import signed
+from ..events.page import points_text
 from ..rules import find_variant
 from ..services.club import evening_order, names_of, played_final
 from ..services.club.results import EDITOR, table_game_of
@@ -38,8 +38,8 @@ CARD_HALF = {"a4": "104.9mm", "letter": "107.8mm"}
 
 
 def number(value: float) -> str:
-    """A point count as the reader writes it: ``4``, ``1.5`` (``1,5`` in German)."""
-    return format_decimal(round(value, 2), format="#,##0.##", locale=language_now())
+    """A point count as the reader writes it: ``4``, ``1.5`` (``1,5`` in German), as the page does."""
+    return points_text(value, language_now())
 
 
 def event_head(event: ClubEvent) -> dict[str, Any]:

@@ -80,3 +80,20 @@ def test_every_reader_ranks_the_evening_by_the_final_once_it_is_played(evening):
     season = club_season(table)
     top = max(season.lines, key=lambda line: line.total)
     assert season.names[top.player] == winner  # the season counts the evening's order
+
+
+@pytest.mark.parametrize(
+    ("value", "english", "german"),
+    [(1.5, "1.5", "1,5"), (-0.001, "0", "0"), (10.000000000000002, "10", "10"), (11 / 6, "1.83", "1,83")],
+)
+def test_points_are_written_one_way_on_the_page_the_screen_and_the_sheets(app, value, english, german):
+    from flask_babel import force_locale
+
+    from scorekeeper.events.page import points_text
+    from scorekeeper.events.screen import points
+    from scorekeeper.printing.club import number
+
+    with app.test_request_context():
+        assert points_text(value) == points(value) == number(value) == english
+        with force_locale("de"):
+            assert points_text(value) == points(value) == number(value) == german
