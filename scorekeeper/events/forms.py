@@ -207,3 +207,5 @@ class SeasonForm(FlaskForm):
         render_kw=NUMBER,
     )
     points = RadioField(_l("Each evening counts"), choices=_choices(EVENING_POINTS_NAMES), default="places")
+    #: the club's years are its choices (the page sets them)
+    year = SelectField(_l("Evenings of"), choices=[("", _l("every year"))], default="")

@@ -1,13 +1,17 @@
 """A club's season: its evenings add up to a league table (:func:`scorekeeper.club.league`), best N
-of M, an attendance bonus as an option, each evening counted by place or by its points. The settings
-are a small form in the address: nothing is kept, so the page needs no secret."""
+of M, an attendance bonus as an option, each evening counted by place or by its points, the evenings
+of one year or of every year. The settings are a small form in the address: nothing is kept, so the
+page needs no secret. The page and the API add up the same evenings
+(:func:`~scorekeeper.services.club.season.club_season`)."""
 
 from __future__ import annotations
 
 from flask import render_template, request
+from flask_babel import lazy_gettext as _l
 
-from ..club import EVENING_POINTS, ClubError, league
-from ..services.club import event_standings, names_of
+from ..club import EVENING_POINTS
+from ..services.club import EventRefused
+from ..services.club.season import club_season
 from ..services.tables import roster as tables
 from .forms import SeasonForm
 from .page import points_text
@@ -21,35 +25,35 @@ def season(table_id: str):
     """The league table of the club's evenings, oldest evening first in its columns."""
     table = tables.get_table(table_id)
     form = SeasonForm(formdata=request.args if request.args else None)
-    events = list(reversed(club_events(table)))
-    lines, error = [], None
+    years = sorted({e.held_on.year for e in club_events(table)}, reverse=True)
+    form.year.choices = [("", _l("every year"))] + [(str(y), str(y)) for y in years]
+    events, rows, error = [], [], None
     if form.validate():
-        names: dict[int, str] = {}
-        evenings = []
-        for event in events:
-            names.update(names_of(event))
-            evenings.append(event_standings(event))
         try:
-            lines = league(
-                evenings, best=form.best.data, attendance_bonus=form.bonus.data or 0, points=form.points.data
+            found = club_season(
+                table,
+                int(form.year.data) if form.year.data else None,
+                best=form.best.data,
+                attendance_bonus=form.bonus.data or 0,
+                points=form.points.data,
             )
-        except ClubError as err:
+        except EventRefused as err:
             error = said(err)
-        rows = [
-            {
-                "rank": line.rank,
-                "name": names.get(line.player, "?"),
-                "total": points_text(line.total),
-                "attended": line.attended,
-                "evenings": [
-                    (None if v is None else points_text(v), counted)
-                    for v, counted in zip(line.evenings, line.counted, strict=False)
-                ],
-            }
-            for line in lines
-        ]
-    else:
-        rows = []
+        else:
+            events = found.evenings
+            rows = [
+                {
+                    "rank": line.rank,
+                    "name": found.names.get(line.player, "?"),
+                    "total": points_text(line.total),
+                    "attended": line.attended,
+                    "evenings": [
+                        (None if v is None else points_text(v), counted)
+                        for v, counted in zip(line.evenings, line.counted, strict=False)
+                    ],
+                }
+                for line in found.lines
+            ]
     return render_template(
         "events/season.html",
         table=table,

@@ -252,7 +252,7 @@ def test_a_cut_to_a_final_is_one_step(client, evening, kind, tables):
         assert again.status_code == 409  # a round being played, then once only
 
 
-def test_the_season_adds_the_evenings_up(client, evening):
+def test_the_season_adds_the_evenings_up(client, evening, monkeypatch):
     table_id, event_url = evening
     check_everyone_in(client, event_url)
     send(client, event_url, "seat", {"rule": "draw", "seed": "5"})
@@ -276,6 +276,13 @@ def test_the_season_adds_the_evenings_up(client, evening):
     assert "(not counted)" in plain(client.get(f"/tables/{table_id}/season?best=1"))
     wrong = client.get(f"/tables/{table_id}/season?best=0")
     assert wrong.status_code == 422 and "At least 1 evening" in plain(wrong)
+    # the page adds up what the API does (club_season): a year's evenings, and at most the latest
+    # SEASON_EVENINGS_MAX of them
+    december = plain(client.get(f"/tables/{table_id}/season?year=2026"))
+    assert "2026-12-03" in december and "2027-01-07" not in december
+    monkeypatch.setattr("scorekeeper.services.club.season.SEASON_EVENINGS_MAX", 1)
+    latest = plain(client.get(f"/tables/{table_id}/season"))
+    assert "2027-01-07" in latest and "2026-12-03" not in latest
 
 
 def league_rows(text: str) -> dict[str, tuple[int, list[int | None]]]:
