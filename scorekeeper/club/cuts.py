@@ -36,9 +36,10 @@ def top(
 
 
 def final_table(lines: Sequence[Standing], size: int = 4, seed: int = 0) -> SeatedRound:
-    """The top ``size`` at one final table, the leader in the starting seat."""
-    players, _ = top(lines, size, seed)
-    return SeatedRound(1, "final", seed, (Table(1, players),))
+    """The top ``size`` at one final table, the leader in the starting seat (``drawn``: who the
+    seed drew among, :func:`top`)."""
+    players, drawn = top(lines, size, seed)
+    return SeatedRound(1, "final", seed, (Table(1, players),), drawn)
 
 
 def semi_finals(lines: Sequence[Standing], tables: int = 2, size: int = 4, seed: int = 0) -> SeatedRound:
@@ -50,8 +51,9 @@ def semi_finals(lines: Sequence[Standing], tables: int = 2, size: int = 4, seed:
     >>> [t.seats for t in semi_finals(lines).tables]
     [('1', '3', '5', '7'), ('2', '4', '6', '8')]
     """
-    players, _ = top(lines, tables * size, seed)
-    return SeatedRound(1, "semi_finals", seed, tuple(Table(t + 1, players[t::tables]) for t in range(tables)))
+    players, drawn = top(lines, tables * size, seed)
+    seated = tuple(Table(t + 1, players[t::tables]) for t in range(tables))
+    return SeatedRound(1, "semi_finals", seed, seated, drawn)
 
 
 def final_from_semis(semis: Sequence[TableGame], advance: int = 2, seed: int = 0) -> SeatedRound:

@@ -62,12 +62,14 @@ class Table:
 
 @dataclass(frozen=True)
 class SeatedRound:
-    """A round's seating: its number (1 first), the rule and the seed that seated it, its tables."""
+    """A round's seating: its number (1 first), the rule and the seed that seated it, its tables;
+    ``drawn``: after a cut, the players tied at its line among whom the seed drew (else empty)."""
 
     number: int
     rule: str
     seed: int
     tables: tuple[Table, ...]
+    drawn: tuple[Player, ...] = ()
 
     @property
     def players(self) -> tuple[Player, ...]:

@@ -143,22 +143,7 @@ def _sentence(action: str, d: dict, seated: list[list[str]]) -> Markup | None:
             {"name": bdi(d.get("name")), "round": d.get("round")},
         )
     if action == "seated":
-        tables = Markup(" ").join(
-            said_markup(N_("Table %(table)s: %(names)s."), {"table": i + 1, "names": names_markup(n)})
-            for i, n in enumerate(d.get("tables") or [])
-        )
-        values = {
-            "round": d.get("round"),
-            "seed": d.get("seed"),
-            "rule": gettext(RULE_NAMES.get(d.get("rule"), "")),
-        }
-        if d.get("stage") == "semi":
-            head = said_markup(N_("Cut to the semi-finals (round %(round)s, seed %(seed)s)."), values)
-        elif d.get("stage") == "final":
-            head = said_markup(N_("Cut to the final (round %(round)s, seed %(seed)s)."), values)
-        else:
-            head = said_markup(N_("Round %(round)s seated (%(rule)s, seed %(seed)s)."), values)
-        return head + Markup(" ") + tables
+        return _seated(d)
     if action == "declared":
         return said_markup(
             N_("Table %(table)s's result declared by %(name)s: %(scores)s."),
@@ -175,3 +160,28 @@ def _sentence(action: str, d: dict, seated: list[list[str]]) -> Markup | None:
             {"table": table, "scores": scores, "reason": bdi(d.get("reason", ""))},
         )
     return None
+
+
+def _seated(d: dict) -> Markup:
+    """A round seated (or a cut), its tables by names, and whom a cut's lot drew among."""
+    tables = Markup(" ").join(
+        said_markup(N_("Table %(table)s: %(names)s."), {"table": i + 1, "names": names_markup(n)})
+        for i, n in enumerate(d.get("tables") or [])
+    )
+    values = {
+        "round": d.get("round"),
+        "seed": d.get("seed"),
+        "rule": gettext(RULE_NAMES.get(d.get("rule"), "")),
+    }
+    if d.get("stage") == "semi":
+        head = said_markup(N_("Cut to the semi-finals (round %(round)s, seed %(seed)s)."), values)
+    elif d.get("stage") == "final":
+        head = said_markup(N_("Cut to the final (round %(round)s, seed %(seed)s)."), values)
+    else:
+        head = said_markup(N_("Round %(round)s seated (%(rule)s, seed %(seed)s)."), values)
+    if d.get("drawn"):  # a cut line among players tied after every tiebreak
+        tables += Markup(" ") + said_markup(
+            N_("%(names)s were tied at the cut line after every tiebreak: the seed drew who went through."),
+            {"names": names_markup(d["drawn"])},
+        )
+    return head + Markup(" ") + tables

@@ -71,3 +71,14 @@ def test_a_season_refuses_what_it_cannot_count():
         league([], best=0)
     with pytest.raises(ClubError, match="no way to count"):
         league([], points="elo")
+
+
+def test_a_cut_says_who_its_lot_drew_among():
+    from scorekeeper.club import Standing, final_table, semi_finals
+
+    lines = [Standing("A", rank=1), Standing("B", rank=2), Standing("C", rank=2), Standing("D", rank=2)]
+    lines += [Standing(str(n), rank=n) for n in range(5, 12)]
+    final = final_table([*lines[:4], Standing("E", rank=2)], 4, seed=3)
+    assert final.drawn == ("B", "C", "D", "E") and len(final.tables[0].seats) == 4
+    assert final_table(lines, 4).drawn == ()  # nobody tied at the line: no lot
+    assert semi_finals(lines).drawn == ()

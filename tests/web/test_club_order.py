@@ -97,3 +97,23 @@ def test_points_are_written_one_way_on_the_page_the_screen_and_the_sheets(app, v
         assert points_text(value) == points(value) == number(value) == english
         with force_locale("de"):
             assert points_text(value) == points(value) == number(value) == german
+
+
+def test_the_log_says_who_a_cut_drew_among(app):
+    from scorekeeper.events.page import log_lines
+    from scorekeeper.services.club import override
+
+    names = [f"P{n:02d}" for n in range(12)]
+    with app.test_request_context():
+        table, secret = create_table("Friday club", names)
+        event = create_event(table, name="Lot night", held_on=date(2026, 12, 4), variant="rummikub", rounds=1)
+        check_in(event, names)
+        seat_next(event, secret, "draw", seed=5)
+        for row in current_round(event).tables:  # three tables, the same result: three tied at each place
+            override(event, row, [30, 20, 10, 0], "slips")
+        cut(event, secret, "final")
+        db.session.commit()
+        seconds = {names_of(event)[t.members[1]] for t in event.event_rounds[0].tables}
+        said = str(log_lines(event)[-1])
+        assert "were tied at the cut line after every tiebreak: the seed drew who went through." in said
+        assert all(name in said.split("Table 1:")[1] for name in seconds)

@@ -124,6 +124,7 @@ def _write_round(event: ClubEvent, table_secret: str, seated: SeatedRound, stage
         rule=seated.rule,
         seed=seated.seed,
         tables=[[names[m] for m in t.seats] for t in seated.tables],
+        drawn=[names[m] for m in seated.drawn],  # a cut's lot: who it drew among
     )
     return row
 
