@@ -64,6 +64,11 @@ def _play(client, api, club, table: dict, rng: random.Random) -> list[str]:
     return seats
 
 
+def _cut(client, api, club, event, expect=201) -> dict:
+    path = f"{API}/events/{event['id']}/cut"
+    return call(client, api, "POST", path, {"kind": "final"}, secret=club["secret"], expect=expect)[1]
+
+
 def _result(client, api, event, number, table, what, secret, expect=200, method="POST", body=None):
     path = f"{API}/events/{event['id']}/rounds/{number}/tables/{table}/{what}"
     return call(client, api, method, path, body, secret=secret, expect=expect)[1]
@@ -91,8 +96,8 @@ def _play_round(client, api, club, event, seated, rng, override_table=None) -> N
 
 
 def test_a_fourteen_player_evening_through_the_api(client, api, club):
-    event = _event(client, api, club, players=NAMES[:13])
-    assert [e["name"] for e in event["entrants"]] == NAMES[:13] and event["settings"]["rounds"] == 4
+    event = _event(client, api, club, players=NAMES[:13], rounds=3)
+    assert [e["name"] for e in event["entrants"]] == NAMES[:13] and event["settings"]["rounds"] == 3
     rng = random.Random(39)
     first = _seat(client, api, club, event, "draw", seed=123456)
     assert [len(t["players"]) for t in first["tables"]] == [4, 3, 3, 3] and first["seed"] == 123456
@@ -115,31 +120,24 @@ def test_a_fourteen_player_evening_through_the_api(client, api, club):
         s["name"] for s in lines["standings"][:4]
     }  # leaders together
     _play_round(client, api, club, event, second, rng, override_table=3)
+    _cut(client, api, club, event, expect=409)  # before the evening's 3 rounds
     third = _seat(client, api, club, event, "swiss")
     assert sorted(p for t in third["tables"] for p in t["players"]) == sorted(NAMES)
     _play_round(client, api, club, event, third, rng)
+    _seat(client, api, club, event, "swiss", expect=409)  # the evening's 3 rounds are seated
     _, whole = call(client, api, "GET", f"{API}/events/{event['id']}", expect=200)
     top4 = [s["name"] for s in whole["standings"][:4]]
-    _, final = call(
-        client,
-        api,
-        "POST",
-        f"{API}/events/{event['id']}/cut",
-        {"kind": "final"},
-        secret=club["secret"],
-        expect=201,
-    )
+    final = _cut(client, api, club, event)
     assert final["stage"] == "final" and final["tables"][0]["players"][0] == top4[0]
     assert set(final["tables"][0]["players"]) == set(top4)
-    call(
-        client,
-        api,
-        "POST",
-        f"{API}/events/{event['id']}/cut",
-        {"kind": "final"},
-        secret=club["secret"],
-        expect=409,
+    late = {"scores": [1, 2, 3, 4], "reason": "after the cut"}  # a qualifying round's table: refused
+    assert (
+        "the last one seated"
+        in _result(client, api, event, 3, 1, "result", club["secret"], expect=409, method="PUT", body=late)[
+            "error"
+        ]
     )
+    _cut(client, api, club, event, expect=409)
     _, whole = call(client, api, "GET", f"{API}/events/{event['id']}", expect=200)
     assert [r["stage"] for r in whole["rounds"]] == ["round", "round", "round", "final"]
     assert whole["rounds"][1]["tables"][2]["reason"] == "Hal's phone died; the table agreed the racks"

@@ -235,8 +235,12 @@ def test_five_players_are_refused_with_the_sentence(client, evening):
 def test_a_cut_to_a_final_is_one_step(client, evening, kind, tables):
     _, event_url = evening
     check_everyone_in(client, event_url)
-    send(client, event_url, "seat", {"rule": "draw", "seed": "11"})
-    override_round(client, event_url)
+    for number in range(1, 4):  # the evening's 3 rounds: a cut before them is refused
+        send(client, event_url, "seat", {"rule": "draw", "seed": str(10 + number)})
+        override_round(client, event_url)
+        if number == 2:
+            early = send(client, event_url, "cut", {"kind": kind})
+            assert early.status_code == 409 and "after the evening&#39;s 3 rounds" in early.text
     cut = send(client, event_url, "cut", {"kind": kind})
     assert cut.status_code == 302
     page = client.get(event_url).text

@@ -257,3 +257,42 @@ def test_a_club_tables_game_changed_after_its_result_or_deleted_is_logged(club):
         ("changed_after_final", 1),
         ("game_deleted", 2),
     }
+
+
+def test_the_cut_seats_only_players_present_after_the_planned_rounds(club):
+    event, secret = club
+    check_in(event, NAMES[:8])
+    rng = random.Random(3)
+    for number in range(1, 4):
+        seat_next(event, secret, "standing" if number > 1 else "draw", seed=number)
+        play_round(event, rng)
+        if number == 2:
+            with pytest.raises(EventRefused, match="after the evening's 3 rounds") as early:
+                cut(event, secret, "final")
+            assert early.value.status == 409
+    with pytest.raises(EventRefused, match="3 rounds have been seated") as fourth:
+        seat_next(event, secret, "standing")
+    assert fourth.value.status == 409 and len(event.event_rounds) == 3
+    leader = event_standings(event)[0].player
+    check_out(event, leader)
+    final = cut(event, secret, "final")
+    here = [s.player for s in event_standings(event) if s.player != leader][:4]
+    assert leader not in final.tables[0].members and set(final.tables[0].members) == set(here)
+
+
+def test_a_late_arrival_is_seated_after_the_players_below_zero(app):
+    """Under "sum" the racks' losers are below 0: a late arrival's 0 points is not above them."""
+    with app.app_context():
+        table, secret = create_table("Sunday club", NAMES[:9])
+        event = create_event(
+            table, name="Sum night", held_on=date(2026, 12, 6), variant="rummikub", scheme="sum", rounds=2
+        )
+        check_in(event, NAMES[:8])
+        seat_next(event, secret, "draw", seed=4)
+        play_round(event, random.Random(4))
+        check_in(event, [NAMES[8]])
+        late = next(e.member_id for e in event.entrants if e.arrived == 2)
+        lines = event_standings(event)
+        assert [s.player for s in lines].index(late) < 8  # 0 points, above the losers
+        second = seat_next(event, secret, "standing")
+        assert late in second.tables[-1].members

@@ -43,14 +43,20 @@ def history(event: ClubEvent) -> list[SeatedRound]:
 def seat_next(event: ClubEvent, table_secret: str, rule: str, seed: int | None = None) -> EventRound:
     """Seat the next qualifying round of the players present, by ``rule`` (drawn, by standing,
     Swiss) and ``seed``; each table's game is started and opened for seats. Refused (409) while a
-    table of the round before has no final result, or after a cut."""
+    table of the round before has no final result, after a cut, or after the planned rounds. A
+    player who has played no game yet (a late arrival) is seated after the rest."""
     if rule not in SEATING_RULES:
         raise EventRefused("There is no seating rule called %(rule)s.", rule=rule)
     _require_round_over(event)
     if any(r.stage != "round" for r in event.event_rounds):
         raise EventRefused("The evening has been cut to its final: no more qualifying rounds.", 409)
+    if len(event.event_rounds) >= event.rounds:
+        raise EventRefused(
+            "The evening's %(count)s rounds have been seated: next is the cut.", 409, count=event.rounds
+        )
     here = {e.member_id for e in present(event)}
-    order = [s.player for s in event_standings(event) if s.player in here]
+    lines = sorted((s for s in event_standings(event) if s.player in here), key=lambda s: s.games == 0)
+    order = [s.player for s in lines]
     try:
         seated = seat_round(order, history(event), rule=rule, seed=seed, fives=event.fives, twos=event.twos)
     except ClubError as err:
@@ -67,15 +73,19 @@ def cut(event: ClubEvent, table_secret: str, kind: str, size: int = 4, seed: int
     stages = [r.stage for r in event.event_rounds]
     if not stages or "final" in stages:
         raise EventRefused("A cut comes after the qualifying rounds, once.", 409)
+    if stages.count("round") < event.rounds:
+        raise EventRefused("The cut comes after the evening's %(count)s rounds.", 409, count=event.rounds)
+    here = {e.member_id for e in present(event)}
+    lines = [s for s in event_standings(event) if s.player in here]  # who left is not seated again
     seed = seed if seed is not None else (event.event_rounds[-1].seed + 1)
     try:
         if "semi" in stages:
             semis = [table_game_of(event, t) for t in event.event_rounds[-1].tables]
             seated, stage = final_from_semis(semis, seed=seed), "final"
         elif kind == "semis":
-            seated, stage = semi_finals(event_standings(event), seed=seed), "semi"
+            seated, stage = semi_finals(lines, seed=seed), "semi"
         else:
-            seated, stage = final_table(event_standings(event), size, seed), "final"
+            seated, stage = final_table(lines, size, seed), "final"
     except ClubError as err:
         raise EventRefused.of(err) from err
     return _write_round(event, table_secret, seated, stage)
