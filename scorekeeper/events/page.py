@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from babel.numbers import format_decimal
 from flask_babel import gettext
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..display.bidi import bdi, number
 from ..display.words import name_list
@@ -17,9 +17,8 @@ from ..services.club import current_round, evening_order
 from ..storage.club_models import ClubEvent, EventLogEntry, EventTable
 from ..storage.extensions import db
 from ..storage.models import Game
+from .refusals import EDITOR_WORDS
 from .words import RULE_NAMES, said_markup
-
-EDITOR_WORDS = "the game's editor"  # services/club/results.py's name for a result the game's editor declared
 
 
 @dataclass
@@ -57,15 +56,16 @@ def scores_markup(names: list[str], scores: list[int] | None) -> Markup:
 
 
 def _who(names: list[str], seat: int | None) -> Markup:
+    """Who declared or confirmed: a seat's name, else the game's editor (a seat of -1)."""
     if seat is None or not 0 <= seat < len(names):
-        return Markup(gettext(EDITOR_WORDS))
+        return escape(gettext(EDITOR_WORDS))
     return bdi(names[seat])
 
 
 def table_state(t: EventTable, names: list[str]) -> Markup:
     """Where a table's result stands, in a sentence."""
     if t.result is None:
-        return Markup(gettext("playing"))
+        return escape(gettext("playing"))
     if t.overridden:
         return said_markup(N_("set by the organiser: %(reason)s"), {"reason": bdi(t.reason)})
     if t.final:
@@ -128,8 +128,11 @@ def _table_names(seated: list[list[str]], number_: int) -> list[str]:
 def _sentence(action: str, d: dict, seated: list[list[str]]) -> Markup | None:
     table = d.get("table", 0)
     scores = scores_markup(_table_names(seated, table), d.get("scores"))
-    by = d.get("by", "")
-    who = Markup(gettext(EDITOR_WORDS)) if by == EDITOR_WORDS else bdi(by)
+    by = d.get("by", "")  # a seat (-1: the game's editor), or a name as older entries kept it
+    if isinstance(by, int):
+        who = _who(_table_names(seated, table), by)
+    else:
+        who = escape(gettext(EDITOR_WORDS)) if by == EDITOR_WORDS else bdi(by)
     if action == "created":
         return said_markup(N_("The evening %(name)s was set up."), {"name": bdi(d.get("name", ""))})
     if action == "check_in":

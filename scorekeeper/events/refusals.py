@@ -1,5 +1,6 @@
 """Club night's refusals said in the reader's language: the services' English sentences
-(:class:`~scorekeeper.services.club.EventRefused`) are msgids marked here, names isolated."""
+(:class:`~scorekeeper.services.club.EventRefused`) are msgids marked in :data:`.words.MARKED`,
+names isolated."""
 
 from __future__ import annotations
 
@@ -7,21 +8,10 @@ from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from ..display.bidi import bdi
-from ..rulebook.book import N_
 from ..services.club import EventRefused
 
-#: the refusals a table's phones and the screen can meet (the services' templates, for extraction)
-SENTENCES = (
-    N_("Table %(table)s's result is already final."),
-    N_("Table %(table)s has no game to take a result from."),
-    N_("Table %(table)s has played no hand yet."),
-    N_("Nobody at table %(table)s has declared its result yet."),
-    N_("A second player confirms the result: %(name)s declared it."),
-    N_("There is no club night at this address."),
-    N_("This game is not a club night table's."),
-)
-#: who declared, when it was the game's editor (the services' English words)
-EDITOR_WORDS = N_("the game's editor")
+#: who declared, when it was the game's editor (marked in :data:`.words.MARKED`)
+EDITOR_WORDS = "the game's editor"
 
 
 def said(err: EventRefused) -> Markup:

@@ -144,11 +144,6 @@ def event_page(event: ClubEvent, status: int = 200, refused: str | None = None, 
     )
 
 
-def empty_override(view):
-    """A table's override form, empty (its fields prefixed by the table's number)."""
-    return override_form(len(view.names), formdata=None, prefix=f"table{view.row.number}")
-
-
 def variant_label(event: ClubEvent) -> str:
     """The evening's game in words (a points game by its own name too)."""
     name = variant_name(find_variant(event.variant).name)

@@ -118,6 +118,7 @@ MARKED = (
     N_("An evening checks in at most %(count)s players."),
     N_("That player is not checked in to this evening."),
     N_("There is no club night at this address."),
+    N_("This game is not a club night table's."),
     N_("The declared result has changed since the page showed it: look at it again."),
     N_("Round %(round)s has just been seated."),
     N_("Those players were just checked in: look at the list again."),

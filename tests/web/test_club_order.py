@@ -117,3 +117,25 @@ def test_the_log_says_who_a_cut_drew_among(app):
         said = str(log_lines(event)[-1])
         assert "were tied at the cut line after every tiebreak: the seed drew who went through." in said
         assert all(name in said.split("Table 1:")[1] for name in seconds)
+
+
+def test_the_page_escapes_a_translators_words_and_names_who_declared_by_seat(app, monkeypatch):
+    from types import SimpleNamespace
+
+    from scorekeeper.events import page
+
+    with app.test_request_context():
+        monkeypatch.setattr(page, "gettext", lambda text: "<i>" + text + "</i>")
+        playing = page.table_state(SimpleNamespace(result=None), ["Ann", "Bob"])
+        assert "<i>" not in playing and "&lt;i&gt;playing" in playing  # a catalog's text is never markup
+        editor = page._who(["Ann", "Bob"], -1)
+        assert "<i>" not in editor and "the game&#39;s editor" in editor
+        monkeypatch.undo()
+        seated = [["Ann", "Bob", "Cy"]]
+        by_seat = page._sentence("declared", {"table": 1, "by": 1, "scores": [5, 3, 1]}, seated)
+        assert "declared by <bdi>Bob</bdi>" in by_seat  # a seat kept in the log is named when shown
+        by_editor = page._sentence("confirmed", {"table": 1, "by": -1, "scores": [5, 3, 1]}, seated)
+        assert "confirmed by the game&#39;s editor" in by_editor
+        assert "the game&#39;s editor" in page._sentence(
+            "declared", {"table": 1, "by": "the game's editor"}, seated
+        )
