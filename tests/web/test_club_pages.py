@@ -13,7 +13,7 @@ import pytest
 
 from scorekeeper import club
 from scorekeeper.events import words
-from scorekeeper.services.club import get_event
+from scorekeeper.services.club import current_round, event_standings, get_event, present
 from scorekeeper.storage.extensions import db
 
 from .game_support import csrf_from
@@ -232,7 +232,7 @@ def test_five_players_are_refused_with_the_sentence(client, evening):
 
 
 @pytest.mark.parametrize("kind, tables", [("final", 1), ("semis", 2)])
-def test_a_cut_to_a_final_is_one_step(client, evening, kind, tables):
+def test_a_cut_to_a_final_is_one_step(app, client, evening, kind, tables):
     _, event_url = evening
     check_everyone_in(client, event_url)
     for number in range(1, 4):  # the evening's 3 rounds: a cut before them is refused
@@ -241,8 +241,19 @@ def test_a_cut_to_a_final_is_one_step(client, evening, kind, tables):
         if number == 2:
             early = send(client, event_url, "cut", {"kind": kind})
             assert early.status_code == 409 and "after the evening&#39;s 3 rounds" in early.text
+    public_id = event_url.rsplit("/", 1)[1]
+    if kind == "final":  # the leader goes home before the cut: the final takes the next four
+        with app.app_context():
+            leader = event_standings(get_event(public_id))[0].player
+        assert send(client, event_url, "check-out", {"member": str(leader)}).status_code == 302
     cut = send(client, event_url, "cut", {"kind": kind})
     assert cut.status_code == 302
+    with app.app_context():  # the cut's seats are the top of the players still here, leader first
+        event = get_event(public_id)
+        here = {e.member_id for e in present(event)}
+        top = [s.player for s in event_standings(event) if s.player in here][: 4 * tables]
+        seated = [m for t in current_round(event).tables for m in t.members]
+        assert sorted(seated) == sorted(top) and current_round(event).tables[0].members[0] == top[0]
     page = client.get(event_url).text
     assert len(re.findall(r'class="card event-table"', page)) == tables
     text = plain(client.get(event_url))
