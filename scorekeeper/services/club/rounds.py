@@ -3,8 +3,6 @@ opened for the seated phones), and the cuts to a final."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from sqlalchemy.exc import IntegrityError
 
 from ...club import RULES as SEATING_RULES
@@ -137,7 +135,3 @@ def _write_round(event: ClubEvent, table_secret: str, seated: SeatedRound, stage
         drawn=[names[m] for m in seated.drawn],  # a cut's lot: who it drew among
     )
     return row
-
-
-def tables_of(event_round: EventRound) -> Sequence[EventTable]:
-    return event_round.tables
