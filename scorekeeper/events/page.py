@@ -117,8 +117,21 @@ def log_lines(event: ClubEvent) -> list[Markup]:
         d = entry.detail or {}
         if entry.action == "seated":
             seated = d.get("tables") or []
-        lines.append(_sentence(entry.action, d, seated))
+        note = GAME_NOTES.get(entry.action)
+        lines.append(
+            said_markup(note, {"table": d.get("table")}) if note else _sentence(entry.action, d, seated)
+        )
     return [line for line in lines if line]
+
+
+#: what the services log of a table's game after its result was declared (services/club/results.py)
+GAME_NOTES = {
+    "withdrawn": N_("Table %(table)s's declared result was withdrawn: a hand of its game changed."),
+    "changed_after_final": N_(
+        "Table %(table)s's game changed after its result was final: set the result as the organiser."
+    ),
+    "game_deleted": N_("Table %(table)s's game was deleted: set the result as the organiser."),
+}
 
 
 def _table_names(seated: list[list[str]], number_: int) -> list[str]:

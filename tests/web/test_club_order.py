@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from datetime import date
+from html import unescape
 
 import pytest
 
@@ -139,3 +140,24 @@ def test_the_page_escapes_a_translators_words_and_names_who_declared_by_seat(app
         assert "the game&#39;s editor" in page._sentence(
             "declared", {"table": 1, "by": "the game's editor"}, seated
         )
+
+
+def test_the_log_says_when_a_tables_game_changed_under_its_result(evening):
+    from scorekeeper.events.page import log_lines
+    from scorekeeper.services.club import override
+
+    _, event = evening
+    final = current_round(event).tables[0]
+    game = db.session.get(Game, final.game_id)
+    racks = [{"rack": "" if s == 0 else f"R{s + 1}"} for s in range(len(final.members))]
+    services.record_round(game, {"winner": 0, "players": racks})
+    declare(event, final, 0)
+    services.record_round(game, {"winner": 0, "players": racks})  # another hand before the confirm
+    db.session.commit()
+    said = unescape(" ".join(str(line) for line in log_lines(event)))
+    assert "Table 1's declared result was withdrawn: a hand of its game changed." in said
+    override(event, final, [1, 2, 3, 4][: len(final.members)], "read out")
+    services.record_round(game, {"winner": 0, "players": racks})
+    db.session.commit()
+    said = unescape(" ".join(str(line) for line in log_lines(event)))
+    assert "Table 1's game changed after its result was final: set the result as the organiser." in said
