@@ -118,7 +118,10 @@ class EventTable(db.Model):
     round_id: Mapped[int] = mapped_column(ForeignKey("club_rounds.id", ondelete="CASCADE"), index=True)
     number: Mapped[int]
     members: Mapped[list] = mapped_column(JSON)
-    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), nullable=True)
+    #: indexed: every hand recorded in any game asks whether its game is a club table's
+    game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("games.id", ondelete="SET NULL"), nullable=True, index=True
+    )
     result: Mapped[list | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     declared_by: Mapped[int | None] = mapped_column(nullable=True)
     confirmed_by: Mapped[int | None] = mapped_column(nullable=True)

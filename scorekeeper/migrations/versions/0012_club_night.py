@@ -117,10 +117,12 @@ def upgrade():
     )
     with op.batch_alter_table("club_tables", schema=None) as batch_op:
         batch_op.create_index(batch_op.f("ix_club_tables_round_id"), ["round_id"], unique=False)
+        batch_op.create_index(batch_op.f("ix_club_tables_game_id"), ["game_id"], unique=False)
 
 
 def downgrade():
     with op.batch_alter_table("club_tables", schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f("ix_club_tables_game_id"))
         batch_op.drop_index(batch_op.f("ix_club_tables_round_id"))
 
     op.drop_table("club_tables")
