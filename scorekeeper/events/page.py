@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from babel.numbers import format_decimal
 from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from ..display.bidi import bdi, number
 from ..display.words import name_list
-from ..printing.language import language_now
+from ..printing.club_words import points_text
 from ..rulebook.book import N_
 from ..services.club import current_round, evening_order
+from ..services.club.results import EDITOR
 from ..storage.club_models import ClubEvent, EventLogEntry, EventTable
 from ..storage.extensions import db
 from ..storage.models import Game
@@ -30,13 +30,6 @@ class TableView:
     game: str | None
     state: Markup
     scores: list[tuple[str, int]] = field(default_factory=list)
-
-
-def points_text(value: float, locale: str | None = None) -> str:
-    """Points as the reader writes them, everywhere club night shows them (page, screen, sheets):
-    whole numbers as such, else two decimals at most (1.5, 1,83 in German); what rounds to 0 is 0."""
-    shown = round(value, 2) + 0.0  # -0.001 rounds to -0.0; adding 0.0 makes it 0
-    return format_decimal(shown, format="#,##0.##", locale=locale or language_now())
 
 
 def names_markup(names: list[str]) -> Markup:
@@ -141,11 +134,8 @@ def _table_names(seated: list[list[str]], number_: int) -> list[str]:
 def _sentence(action: str, d: dict, seated: list[list[str]]) -> Markup | None:
     table = d.get("table", 0)
     scores = scores_markup(_table_names(seated, table), d.get("scores"))
-    by = d.get("by", "")  # a seat (-1: the game's editor), or a name as older entries kept it
-    if isinstance(by, int):
-        who = _who(_table_names(seated, table), by)
-    else:
-        who = escape(gettext(EDITOR_WORDS)) if by == EDITOR_WORDS else bdi(by)
+    by = d.get("by", EDITOR)  # the seat that declared or confirmed (-1: the game's editor)
+    who = _who(_table_names(seated, table), by if isinstance(by, int) else EDITOR)
     if action == "created":
         return said_markup(N_("The evening %(name)s was set up."), {"name": bdi(d.get("name", ""))})
     if action == "check_in":

@@ -15,6 +15,7 @@ from sqlalchemy import select
 
 from .. import live
 from ..live.stream import follow
+from ..printing.club_words import points_text
 from ..services.club import current_round, get_event
 from ..services.club.events import EventNotFound, find_event
 from ..storage.club_models import ClubEvent, EventTable
@@ -23,7 +24,6 @@ from ..storage.models import utcnow
 from ..storage.table_models import Member
 from .api_json import standings_json
 from .live import CHANNEL, event_channel, event_token, event_versions, install_hooks
-from .page import points_text
 
 bp = Blueprint("event_screen", __name__)
 bp.record_once(lambda _state: install_hooks())  # a club change reaches the screen at once (.live)

@@ -10,11 +10,11 @@ from flask import render_template, request
 from flask_babel import lazy_gettext as _l
 
 from ..club import EVENING_POINTS
+from ..printing.club_words import points_text
 from ..services.club import EventRefused
 from ..services.club.season import club_season
 from ..services.tables import roster as tables
 from .forms import SeasonForm
-from .page import points_text
 from .refusals import said
 from .views import bp, club_events
 from .words import EVENING_POINTS_NAMES

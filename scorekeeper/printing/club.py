@@ -16,7 +16,6 @@ from babel.dates import format_date
 from ..display.isolates import isolated, mixed
 from ..display.qr import qr_png_url
 from ..display.words import signed
-from ..events.page import points_text
 from ..rules import find_variant
 from ..services.club import evening_order, names_of, played_final
 from ..services.club.results import EDITOR, table_game_of
@@ -27,7 +26,7 @@ from ..storage.table_models import Table as Club
 from ..web.addresses import external_url
 from ..web.described import variant_name
 from ..web.languages import direction
-from .club_words import round_title, rule_words, scheme_sentence, tiebreak_sentence
+from .club_words import points_text, round_title, rule_words, scheme_sentence, tiebreak_sentence
 from .documents import page, render_pdf
 from .language import language_now
 

@@ -5,10 +5,12 @@ by its stage."""
 
 from __future__ import annotations
 
+from babel.numbers import format_decimal
 from flask_babel import gettext
 
 from ..club import SCHEMES, TIEBREAKS
 from ..rulebook.book import N_
+from .language import language_now
 
 #: a seating rule in a few words, for a round's heading
 RULE_WORDS = {"draw": N_("drawn at random"), "standing": N_("by standing"), "swiss": N_("Swiss")}
@@ -34,3 +36,10 @@ def round_title(number: int, stage: str) -> str:
     if stage == "semi":
         return gettext("Semi-final")
     return gettext("Round %(number)s", number=number)
+
+
+def points_text(value: float, locale: str | None = None) -> str:
+    """Points as the reader writes them, everywhere club night shows them (page, screen, sheets):
+    whole numbers as such, else two decimals at most (1.5, 1,83 in German); what rounds to 0 is 0."""
+    shown = round(value, 2) + 0.0  # -0.001 rounds to -0.0; adding 0.0 makes it 0
+    return format_decimal(shown, format="#,##0.##", locale=locale or language_now())

@@ -52,7 +52,7 @@ def declare(event: ClubEvent, table: EventTable, by_seat: int) -> EventTable:
         raise EventRefused("Table %(table)s has played no hand yet.", 409, table=table.number)
     if not _claim(table, result=list(score.totals), declared_by=by_seat):
         raise _already_final(table)  # confirmed or set in the meantime (a double tap, another phone)
-    log(event, "declared", table=table.number, by=_who(event, table, by_seat), scores=table.result)
+    log(event, "declared", table=table.number, by=by_seat, scores=table.result)  # the page names the seat
     db.session.flush()
     return table
 
@@ -83,7 +83,7 @@ def confirm(
     seen_by = EventTable.declared_by == table.declared_by
     if not _claim(table, seen_by, EventTable.result == table.result, confirmed_by=by_seat, final_at=utcnow()):
         raise _already_final(table) if table.final else _changed()
-    log(event, "confirmed", table=table.number, by=_who(event, table, by_seat), scores=table.result)
+    log(event, "confirmed", table=table.number, by=by_seat, scores=table.result)
     db.session.flush()
     return table
 
