@@ -90,9 +90,9 @@ def test_every_reader_ranks_the_evening_by_the_final_once_it_is_played(evening):
 def test_points_are_written_one_way_on_the_page_the_screen_and_the_sheets(app, value, english, german):
     from flask_babel import force_locale
 
-    from scorekeeper.printing.club_words import points_text
     from scorekeeper.events.screen import points
     from scorekeeper.printing.club import number
+    from scorekeeper.printing.club_words import points_text
 
     with app.test_request_context():
         assert points_text(value) == points(value) == number(value) == english
