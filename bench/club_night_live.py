@@ -95,13 +95,17 @@ class Observer(threading.Thread):
                 time.sleep(0.1)
             return
         kind = ""
-        for line in self.stream.iter_lines(decode_unicode=True):
-            if self.stop.is_set():
-                return
-            if line.startswith("event:"):
-                kind = line[6:].strip()
-            elif line.startswith("data:") and kind == "change":
-                self.look()
+        try:
+            for line in self.stream.iter_lines(decode_unicode=True):
+                if self.stop.is_set():
+                    return
+                if line.startswith("event:"):
+                    kind = line[6:].strip()
+                elif line.startswith("data:") and kind == "change":
+                    self.look()
+        except requests.RequestException:
+            if not self.stop.is_set():  # the stream cut while the evening is played: say so
+                raise
 
 
 def _post(url: str, secret: str, body=None, key: str | None = None) -> requests.Response:
