@@ -55,7 +55,7 @@ class NewEventForm(FlaskForm):
         default=4,
         validators=[
             InputRequired(message=_l("give the number of rounds")),
-            NumberRange(1, ROUNDS_MAX, message=_l("An evening has between 1 and 12 rounds.")),
+            NumberRange(1, ROUNDS_MAX, message=_l("An evening's rounds are from 1 to 12.")),
         ],
         description=_l("The qualifying rounds; a cut to a final adds its own."),
         render_kw=NUMBER,

@@ -46,7 +46,7 @@ def test_a_long_games_rows_are_a_few_table_cells_not_a_row_each(app, monkeypatch
     monkeypatch.setattr(documents, "render_pdf", keep_html)
     with app.app_context():
         game = long_game(300)
-        documents._game_sheet_pdf(game, services.game_score(game), "http://127.0.0.1:5000/games/x", "a4")
+        documents.game_sheet_job(game, services.game_score(game), "http://127.0.0.1:5000/games/x", "a4")
     body = printed["html"].split("<tbody>")[1].split("</tbody>")[0]
     assert body.count("<tr") == 1 and body.count("<td") == 1
     assert body.count("\n") >= SHEET_HANDS_MAX - 1 and "<b>" not in body

@@ -215,3 +215,24 @@ def test_a_confirm_form_left_open_over_a_new_declaration_is_refused(app):
         as_text=True
     )
     assert not _table(app, night["event"])["final"]
+
+
+def test_declaring_and_confirming_touch_the_games_live_version(app):
+    """The table's other phones follow the game's live version: a declare and a confirm (conditional
+    UPDATEs, which pass the session's change tracking by) each move it, so Confirm shows up there."""
+    from scorekeeper.services.games import game_stamp
+
+    night = seated_evening(app)
+    gid, names = night["games"][0], night["names"][0]
+    first, second = app.test_client(), app.test_client()
+    take_seat(first, gid, names[0]), take_seat(second, gid, names[1])
+    play_hand(app, gid, winner=0)
+    with app.app_context():
+        before = game_stamp(gid)
+    assert post_result(first, gid, "declare").status_code == 302
+    with app.app_context():
+        declared = game_stamp(gid)
+    assert declared != before
+    assert post_result(second, gid, "confirm").status_code == 302
+    with app.app_context():
+        assert game_stamp(gid) not in (before, declared)

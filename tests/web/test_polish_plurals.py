@@ -32,6 +32,7 @@ POLISH_FORM = {1: 0, 2: 1, 3: 1, 4: 1, 5: 2, 11: 2, 12: 2, 14: 2, 21: 2, 22: 1, 
 #: counted msgids whose Polish needs no second or third form of a word (the count is not before a noun)
 SAME_IN_EVERY_FORM = {
     "%(done)s of %(count)s in": "a fraction: 'gotowe: 2 z 5', no counted noun",
+    "Still playing: table %(tables)s": "a list of table numbers, not a count: 'stoły 2, 5, 7, 9, 11'",
 }
 #: an English plural noun that a number counts
 NOUNS = (

@@ -81,7 +81,7 @@ def create_event(
                 (
                     "fives",
                     Sentence(
-                        "%(game)s is played by at most %(count)s players.", game=v.name, count=v.max_players
+                        "The most players %(game)s takes is %(count)s.", game=v.name, count=v.max_players
                     ),
                 )
             )
@@ -89,7 +89,9 @@ def create_event(
             errors.append(
                 (
                     "twos",
-                    Sentence("%(game)s needs at least %(count)s players.", game=v.name, count=v.min_players),
+                    Sentence(
+                        "The fewest players %(game)s takes is %(count)s.", game=v.name, count=v.min_players
+                    ),
                 )
             )
     except (KeyError, ValueError, SetupError) as err:
@@ -124,9 +126,7 @@ def create_event(
 def _settings_errors(rounds, scheme, scale, tiebreaks, round_minutes) -> list[tuple[str, str]]:
     errors = []
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= ROUNDS_MAX:
-        errors.append(
-            ("rounds", Sentence("An evening has between 1 and %(count)s rounds.", count=ROUNDS_MAX))
-        )
+        errors.append(("rounds", Sentence("An evening's rounds are from 1 to %(count)s.", count=ROUNDS_MAX)))
     if scheme not in SCHEMES:
         errors.append(
             ("scheme", Sentence("There is no ranking scheme called %(scheme)s.", scheme=str(scheme)[:40]))
@@ -175,7 +175,7 @@ def check_in(event: ClubEvent, names: Sequence[Any]) -> list[Entrant]:
     members = roster_players(table, list(names))
     entrants = {e.member_id: e for e in event.entrants}
     if len(entrants) + sum(1 for m in members if m.id not in entrants) > ENTRANTS_MAX:
-        raise EventRefused("An evening checks in at most %(count)s players.", count=ENTRANTS_MAX)
+        raise EventRefused("The most players an evening checks in is %(count)s.", count=ENTRANTS_MAX)
     out = []
     for member in members:
         entrant = entrants.get(member.id)

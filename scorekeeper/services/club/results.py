@@ -107,7 +107,8 @@ def override(event: ClubEvent, table: EventTable, scores: Sequence[int], reason:
         isinstance(s, int) and not isinstance(s, bool) and abs(s) <= 1_000_000 for s in scores
     ):
         raise EventRefused(
-            "Give a whole-number score for each of the table's %(count)s players.", count=len(table.members)
+            "Give a whole-number score for each player at the table (%(count)s in all).",
+            count=len(table.members),
         )
     before = table.result
     table.result = [int(s) for s in scores]
@@ -139,6 +140,12 @@ def _claim(table: EventTable, *seen, **values) -> bool:
         .execution_options(synchronize_session=False)
     ).rowcount
     db.session.refresh(table)
+    if changed == 1 and table.game_id:
+        # the UPDATE passes the session's change tracking by: the table's phones follow its game's
+        # live version, so the game is touched here (events/live.py does it for an ORM change)
+        game = db.session.get(Game, table.game_id)
+        if game is not None:
+            game.updated_at = utcnow()
     return changed == 1
 
 

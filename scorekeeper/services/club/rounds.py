@@ -50,7 +50,9 @@ def seat_next(event: ClubEvent, table_secret: str, rule: str, seed: int | None =
         raise EventRefused("The evening has been cut to its final: no more qualifying rounds.", 409)
     if len(event.event_rounds) >= event.rounds:
         raise EventRefused(
-            "The evening's %(count)s rounds have been seated: next is the cut.", 409, count=event.rounds
+            "Every round of the evening has been seated (the last is round %(count)s): next is the cut.",
+            409,
+            count=event.rounds,
         )
     here = {e.member_id for e in present(event)}
     lines = sorted((s for s in event_standings(event) if s.player in here), key=lambda s: s.games == 0)
@@ -72,7 +74,9 @@ def cut(event: ClubEvent, table_secret: str, kind: str, size: int = 4, seed: int
     if not stages or "final" in stages:
         raise EventRefused("A cut comes after the qualifying rounds, once.", 409)
     if stages.count("round") < event.rounds:
-        raise EventRefused("The cut comes after the evening's %(count)s rounds.", 409, count=event.rounds)
+        raise EventRefused(
+            "The cut comes after the evening's last round (round %(count)s).", 409, count=event.rounds
+        )
     here = {e.member_id for e in present(event)}
     lines = [s for s in event_standings(event) if s.player in here]  # who left is not seated again
     seed = seed if seed is not None else (event.event_rounds[-1].seed + 1)
