@@ -11,7 +11,11 @@
 
    The stream beats every data-live-beat seconds. A connection can die without a word (a phone
    walked out of the Wi-Fi): after two missed beats the line says "Last heard from the table N s
-   ago", and the stream is opened again. */
+   ago", and the stream is opened again.
+
+   A change that comes while the reader is tapping, or while a form they sent is on its way, waits
+   (see held()): swapped in under the finger, the button pressed would be a new one, and a press
+   and its release on two different buttons are no click (the tap lost). */
 import { _, language } from "./i18n.js";
 
 function start() {
@@ -108,7 +112,52 @@ function start() {
     say(_("This game was deleted."), false);
   }
 
+  /* The tap under way: since its press, until its click (and the post it sends, if any) or a
+     release that is no click. The last post sent: the page leaves with it, unless a script took
+     it (its submit prevented), and then until the script's send is over (its button aria-busy).
+     Each holds the swaps for HOLD_MS at most: a post stopped, a press never released. */
+  var HOLD_MS = 10000, pressed = 0, sent = null, sentAt = 0, waiting = null, waitTimer = null;
+
+  function held() {
+    var now = Date.now();
+    if (pressed && now - pressed < HOLD_MS) return true;
+    if (!sent || now - sentAt >= HOLD_MS) return false;
+    return !sent.defaultPrevented || main.querySelector("[aria-busy=true]") !== null;
+  }
+
+  function released(press, after) {
+    setTimeout(function () {
+      if (pressed !== press) return;  // a new press since
+      pressed = 0;
+      flush();
+    }, after);
+  }
+
+  document.addEventListener("pointerdown", function () { pressed = Date.now(); }, true);
+  document.addEventListener("click", function () { released(pressed, 0); }, true);  // (after its submit)
+  document.addEventListener("pointerup", function () { released(pressed, 500); }, true);  // no click comes
+  document.addEventListener("pointercancel", function () { released(pressed, 0); }, true);
+  document.addEventListener("submit", function (event) { sent = event; sentAt = Date.now(); }, true);
+  window.addEventListener("pageshow", function (event) {  // back on the page: the post is behind it
+    if (event.persisted) { sent = null; flush(); }
+  });
+
+  /* The latest change is swapped in now, or once nothing holds it. */
   function swap(html) {
+    waiting = html;
+    flush();
+  }
+
+  function flush() {
+    clearTimeout(waitTimer);
+    if (waiting === null) return;
+    if (held()) { waitTimer = setTimeout(flush, 250); return; }
+    var html = waiting;
+    waiting = null;
+    swapIn(html);
+  }
+
+  function swapIn(html) {
     var fresh = document.createElement("template");
     fresh.innerHTML = html;
     var x = window.scrollX, y = window.scrollY;
