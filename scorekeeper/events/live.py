@@ -15,8 +15,8 @@ from sqlalchemy.orm import Session
 
 from ..live.signals import note_changed
 from ..live.versions import token
+from ..services.club.results import touch_game
 from ..storage.club_models import ClubEvent, EventTable
-from ..storage.models import Game, utcnow
 
 #: the channel prefix of an event
 CHANNEL = "event:"
@@ -56,10 +56,7 @@ def install_hooks() -> None:
 def _results_touch_games(session: Session, flush_context, instances) -> None:
     for obj in list(session.dirty):
         if isinstance(obj, EventTable) and obj.game_id and _result_changed(obj):
-            with session.no_autoflush:
-                game = session.get(Game, obj.game_id)
-            if game is not None:
-                game.updated_at = utcnow()
+            touch_game(session, obj.game_id)
 
 
 def _result_changed(table: EventTable) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sqlalchemy import select, update
+from sqlalchemy.orm import Session
 
 from ... import services
 from ...club import TableGame, table_game
@@ -140,13 +141,21 @@ def _claim(table: EventTable, *seen, **values) -> bool:
         .execution_options(synchronize_session=False)
     ).rowcount
     db.session.refresh(table)
-    if changed == 1 and table.game_id:
-        # the UPDATE passes the session's change tracking by: the table's phones follow its game's
-        # live version, so the game is touched here (events/live.py does it for an ORM change)
-        game = db.session.get(Game, table.game_id)
-        if game is not None:
-            game.updated_at = utcnow()
+    if changed == 1:  # the UPDATE passes the session hook by (events/live.py): touched here
+        touch_game(db.session, table.game_id)
     return changed == 1
+
+
+def touch_game(session: Session, game_id: int | None) -> None:
+    """A table's result changed: its game's change stamp moves, so the game page and the seated
+    phones, which follow the game's live version, show the result's state. The session hook of
+    events/live.py calls it for a table changed through the ORM, :func:`_claim` for its UPDATE."""
+    if not game_id:
+        return
+    with session.no_autoflush:
+        game = session.get(Game, game_id)
+    if game is not None:
+        game.updated_at = utcnow()
 
 
 def _already_final(table: EventTable) -> EventRefused:
