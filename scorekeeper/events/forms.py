@@ -55,7 +55,9 @@ class NewEventForm(FlaskForm):
         default=4,
         validators=[
             InputRequired(message=_l("give the number of rounds")),
-            NumberRange(1, ROUNDS_MAX, message=_l("An evening's rounds are from 1 to 12.")),
+            NumberRange(
+                1, ROUNDS_MAX, message=_l("An evening's rounds are from 1 to %(count)s.", count=ROUNDS_MAX)
+            ),
         ],
         description=_l("The qualifying rounds; a cut to a final adds its own."),
         render_kw=NUMBER,
