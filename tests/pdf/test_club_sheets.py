@@ -17,16 +17,13 @@ from pathlib import Path
 import pytest
 from flask import render_template
 
-from scorekeeper import services
 from scorekeeper.display.isolates import right_to_left
 from scorekeeper.limits import pool
 from scorekeeper.services.club import (
     check_in,
-    confirm,
     create_event,
     current_round,
     cut,
-    declare,
     get_event,
     override,
     seat_next,
@@ -36,6 +33,7 @@ from scorekeeper.storage.extensions import db
 from scorekeeper.storage.models import Game
 from tests.pdf.qr_reading import encoded, needs_pdftoppm, read_qr
 from tests.pdf.support import ReadBack
+from tests.web.club_support import by_lot, december_night, play_round
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou", "Max", "Ned"]
 HEBREW_NAMES = ["דנה", "יוסי", "מיכל", "אבי", "רות", "נועה", "Bob"]  # noqa: RUF001 - Hebrew names
@@ -46,38 +44,24 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def play(event, rng: random.Random) -> None:
-    """Each open table plays one hand (a seeded winner), declared by the first seat, confirmed by the second."""
-    for table in [t for t in current_round(event).tables if not t.final]:
-        game = db.session.get(Game, table.game_id)
-        winner = rng.randrange(len(table.members))
-        racks = [{"rack": "" if s == winner else f"R{rng.randint(1, 13)}"} for s in range(len(table.members))]
-        services.record_round(game, {"winner": winner, "players": racks})
-        declare(event, table, 0)
-        confirm(event, table, 1)
-
-
 def evening(app, names, *, rounds: int = 3, final: bool = True) -> dict:
     """An evening of ``names`` (the last one a late arrival) seated, played, one table overridden, cut."""
     with app.app_context():
-        club, secret = create_table("Thursday club", names)
-        event = create_event(
-            club, name="December night", held_on=date(2026, 12, 3), variant="rummikub", rounds=rounds
-        )
+        club, event, secret = december_night(names, rounds=rounds)
         check_in(event, names[:-1])
         rng = random.Random(7)
         seat_next(event, secret, "draw", seed=123456)
-        play(event, rng)
+        play_round(event, **by_lot(rng))
         check_in(event, names[-1:])
         for number in range(2, rounds + 1):
             seat_next(event, secret, "standing")
             if number == 2:  # the organiser sets table 2's result
                 table = current_round(event).tables[1]
                 override(event, table, [30, -10, -10, -10][: len(table.members)], REASON)
-            play(event, rng)
+            play_round(event, **by_lot(rng))
         if final:
             cut(event, secret, "final")
-            play(event, rng)
+            play_round(event, **by_lot(rng))
         db.session.commit()
         games = [(t.number, db.session.get(Game, t.game_id)) for t in event.event_rounds[1].tables]
         seated = [(number, game.names, game.public_id) for number, game in games]

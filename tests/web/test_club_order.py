@@ -15,7 +15,6 @@ from scorekeeper.events.page import standing_rows
 from scorekeeper.printing.club import standings_context
 from scorekeeper.services.club import (
     check_in,
-    confirm,
     create_event,
     current_round,
     cut,
@@ -30,30 +29,18 @@ from scorekeeper.services.tables.roster import create_table
 from scorekeeper.storage.extensions import db
 from scorekeeper.storage.models import Game
 
+from .club_support import december_night, play_round
+
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
-
-
-def play(event, winner_of) -> None:
-    """Each table of the round plays one hand won by ``winner_of(table)`` (a seat), declared by
-    one seat and confirmed by another."""
-    for table in current_round(event).tables:
-        winner = winner_of(table)
-        racks = [{"rack": "" if s == winner else f"R{s + 1}"} for s in range(len(table.members))]
-        services.record_round(db.session.get(Game, table.game_id), {"winner": winner, "players": racks})
-        declare(event, table, 0)
-        confirm(event, table, 1)
 
 
 @pytest.fixture
 def evening(app):
     with app.test_request_context():  # the sheet builds addresses
-        table, secret = create_table("Thursday club", NAMES)
-        event = create_event(
-            table, name="December night", held_on=date(2026, 12, 3), variant="rummikub", rounds=1
-        )
+        table, event, secret = december_night(NAMES, rounds=1)
         check_in(event, NAMES)
         seat_next(event, secret, "draw", seed=11)
-        play(event, lambda t: 0)
+        play_round(event, lambda t: 0)
         cut(event, secret, "final")
         db.session.commit()
         yield table, event
@@ -66,7 +53,7 @@ def test_every_reader_ranks_the_evening_by_the_final_once_it_is_played(evening):
     assert [names[s.player] for s in evening_order(event)] == qualifying  # no final played yet
     final = current_round(event).tables[0]
     last = len(final.members) - 1  # the final's last seat (the 4th qualifier) wins it
-    play(event, lambda t: last)
+    play_round(event, lambda t: last)
     db.session.commit()
     winner = names[final.members[last]]
     assert qualifying[0] != winner

@@ -32,30 +32,17 @@ from scorekeeper.storage.club_models import EventLogEntry
 from scorekeeper.storage.extensions import db
 from scorekeeper.storage.models import Game
 
+from .club_support import by_lot, december_night, play_round
+
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou", "Max", "Ned"]
 
 
 @pytest.fixture
 def club(app):
     with app.app_context():
-        table, secret = create_table("Thursday club", NAMES)
-        event = create_event(
-            table, name="December night", held_on=date(2026, 12, 3), variant="rummikub", rounds=3
-        )
+        _, event, secret = december_night(NAMES, rounds=3)
         db.session.commit()
         yield event, secret
-
-
-def play_round(event, rng: random.Random) -> None:
-    """Each table plays one hand (a seeded winner, the others' racks), declared by seat 0 and
-    confirmed by seat 1."""
-    for table in current_round(event).tables:
-        game = db.session.get(Game, table.game_id)
-        winner = rng.randrange(len(table.members))
-        racks = [{"rack": "" if s == winner else f"R{rng.randint(1, 13)}"} for s in range(len(table.members))]
-        services.record_round(game, {"winner": winner, "players": racks})
-        declare(event, table, 0)
-        confirm(event, table, 1)
 
 
 def test_a_fourteen_player_evening_seated_played_and_cut(club):
@@ -65,7 +52,7 @@ def test_a_fourteen_player_evening_seated_played_and_cut(club):
     first = seat_next(event, secret, "draw", seed=123456)
     assert [len(t.members) for t in first.tables] == [4, 3, 3, 3]  # 13 players
     # a late arrival between rounds: seated from round 2, with 0 points until then
-    play_round(event, rng)
+    play_round(event, **by_lot(rng))
     check_in(event, ["Ned"])
     lines = event_standings(event)
     assert len(lines) == 14 and next(s for s in lines if names_of(event)[s.player] == "Ned").points == 0
@@ -77,10 +64,10 @@ def test_a_fourteen_player_evening_seated_played_and_cut(club):
     game = db.session.get(Game, second.tables[0].game_id)
     assert game.names == [names_of(event)[m] for m in second.tables[0].members]
     assert services.game_score(game).starter in (0, None)
-    play_round(event, rng)
+    play_round(event, **by_lot(rng))
     third = seat_next(event, secret, "swiss")
     assert sum(len(t.members) for t in third.tables) == 14
-    play_round(event, rng)
+    play_round(event, **by_lot(rng))
     final = cut(event, secret, "final")
     assert final.stage == "final" and len(final.tables) == 1
     top4 = [s.player for s in event_standings(event)[:4]]
@@ -265,7 +252,7 @@ def test_the_cut_seats_only_players_present_after_the_planned_rounds(club):
     rng = random.Random(3)
     for number in range(1, 4):
         seat_next(event, secret, "standing" if number > 1 else "draw", seed=number)
-        play_round(event, rng)
+        play_round(event, **by_lot(rng))
         if number == 2:
             with pytest.raises(EventRefused, match=r"after the evening's last round \(round 3\)") as early:
                 cut(event, secret, "final")
@@ -289,7 +276,7 @@ def test_a_late_arrival_is_seated_after_the_players_below_zero(app):
         )
         check_in(event, NAMES[:8])
         seat_next(event, secret, "draw", seed=4)
-        play_round(event, random.Random(4))
+        play_round(event, **by_lot(random.Random(4)))
         check_in(event, [NAMES[8]])
         late = next(e.member_id for e in event.entrants if e.arrived == 2)
         lines = event_standings(event)
