@@ -25,6 +25,7 @@ from scorekeeper.rules import variants
 from scorekeeper.services.tables import roster as tables
 from scorekeeper.services.tables import rulings as table_rulings
 from scorekeeper.services.tables.house_games import adopt_house_game
+from scorekeeper.services.tables.new_games import start_game
 from scorekeeper.storage.extensions import db
 from tests.web.api_support import HANDS, OTHER_HANDS
 
@@ -169,11 +170,11 @@ def seed_tables(app: Flask) -> list[tuple[str, str, str, int]]:
     with app.app_context():
         table, secret = tables.create_table("Thursday club", ["Ann", "Bob", "Cy"])
         ann, bob, cy = table.members
-        done, _ = tables.start_game(table, secret, "rummikub", [ann, bob], {"rounds": 1})
+        done, _ = start_game(table, secret, "rummikub", [ann, bob], {"rounds": 1})
         services.record_round(done, HANDS["rummikub"])
-        steps, _ = tables.start_game(table, secret, "krazy-bee", [ann, cy])  # its Step figures and curve
+        steps, _ = start_game(table, secret, "krazy-bee", [ann, cy])  # its Step figures and curve
         services.record_round(steps, HANDS["krazy-bee"])
-        playing, _ = tables.start_game(table, secret, "rummikub", [bob, cy], {"rounds": 2})
+        playing, _ = start_game(table, secret, "rummikub", [bob, cy], {"rounds": 2})
         services.record_round(playing, OTHER_HANDS["rummikub"])
         note, question, answer = PLAYERS_WORDS
         table_rulings.choose_option(table, "rummikub", "rounds", 3, note)

@@ -14,6 +14,7 @@ from ..rules import find_variant
 from ..services import NotEditor, SecretMissing
 from ..services.tables import roster as services
 from ..services.tables.bgstats import export_bgstats, time_zone
+from ..services.tables.new_games import start_game
 from ..services.tables.transfer import export_table, games_csv, hands_csv, import_table
 from ..services.transfer import stamp
 from ..storage.extensions import csrf, db
@@ -197,6 +198,4 @@ def start_table_game(fields: dict, variant: str, names: list[str], options: dict
     and a table-derived secret."""
     players_at_most(names, find_variant(variant))  # the variant's bound, before the roster is read or grows
     table, secret = table_for_new_game(fields["table"])
-    return services.start_game(
-        table, secret, variant, services.roster_players(table, names), options, first_dealer
-    )
+    return start_game(table, secret, variant, services.roster_players(table, names), options, first_dealer)

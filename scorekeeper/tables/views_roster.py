@@ -11,6 +11,7 @@ from ..checker.ruling_words import sentence
 from ..rulebook.book import N_
 from ..rules import RulesError, find_variant, variants, whole_number
 from ..services import NotEditor, find_game
+from ..services.tables import new_games
 from ..services.tables import roster as services
 from ..services.tables.house_games import adopt_house_game, house_game, house_games
 from ..services.tables.rulings import option_choices
@@ -60,7 +61,7 @@ def play(table_id: str, variant: str):
         try:
             members = _seats(table)
             picked = [m.id for m in members]
-            game, game_secret = services.start_game(
+            game, game_secret = new_games.start_game(
                 table,
                 secret,
                 info["slug"],
@@ -228,7 +229,7 @@ def attach(table_id: str):
             choices = [request.form.get(f"seat_{seat}", "") for seat in range(len(game.players))]
 
             def attach_() -> str:
-                services.attach_game(table, game, choices)
+                new_games.attach_game(table, game, choices)
                 return f"The game of {', '.join(game.names)} now counts for {table.name}."
 
             if _kept(attach_, "Not attached"):
@@ -246,7 +247,7 @@ def attach(table_id: str):
         table=table,
         game=game,
         game_ref=game_ref,
-        suggested=services.suggested_players(table, game) if game else [],
+        suggested=new_games.suggested_players(table, game) if game else [],
         in_table=services.table_of(game) if game else None,
         game_editor=bool(game) and game_access.can_edit(game),
         editor=access.can_change(table),

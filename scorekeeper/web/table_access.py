@@ -64,7 +64,7 @@ def remember(response: Response, table: Table, secret: str) -> Response:
 def rematch(game):
     """A rematch of ``game``: of its table (same players, the table's option choices) when this
     phone holds that table's secret, else a plain rematch (:func:`scorekeeper.services.rematch`)."""
-    from ..services.tables.roster import rematch as table_rematch
+    from ..services.tables.new_games import rematch as table_rematch
     from ..services.tables.roster import table_of
 
     table = table_of(game)

@@ -52,9 +52,9 @@ def test_a_follower_of_a_table_game_is_told_the_tables_name(app, client):
         members = [Member(table_id=table.id, name=n) for n in ("Ann", "Bob")]
         db.session.add_all(members)
         db.session.flush()
-        from scorekeeper.services.tables import roster
+        from scorekeeper.services.tables import new_games
 
-        game, _ = roster.start_game(table, "s", "rummikub", members)
+        game, _ = new_games.start_game(table, "s", "rummikub", members)
         db.session.commit()
         public_id = game.public_id
     token = csrf_from(client.get("/games/new/rummikub").text)

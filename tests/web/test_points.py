@@ -8,6 +8,7 @@ import pytest
 from scorekeeper import services
 from scorekeeper.rules import variants
 from scorekeeper.services.tables import roster as tables
+from scorekeeper.services.tables.new_games import start_game as start_table_game
 from scorekeeper.storage.extensions import db
 from scorekeeper.tables.stats import table_stats
 from tests.pdf.support import ReadBack
@@ -146,7 +147,7 @@ def test_PG_1_no_cards_so_no_checker_or_best_play_page(client, api):
 def test_PG_5_a_points_game_at_a_table_counts_in_its_statistics(app, client):
     with app.app_context():
         table, secret = tables.create_table("Thursday", ["Ann", "Bob"])
-        game, _ = tables.start_game(
+        game, _ = start_table_game(
             table, secret, "points", table.members, {"game_name": "Hearts", "high_wins": False, "rounds": 1}
         )
         services.record_round(game, {"players": [{"points": 9}, {"points": 4}]})
@@ -167,11 +168,11 @@ def test_PG_1_each_points_game_has_its_own_ratings_by_name(app, client):
     with app.app_context():
         table, secret = tables.create_table("Thursday", ["Ann", "Bob"])
         for name, points in (("Five Crowns", [3, 9]), ("Hearts", [9, 3]), ("Five Crowns", [2, 8])):
-            game, _ = tables.start_game(
+            game, _ = start_table_game(
                 table, secret, "points", table.members, {"game_name": name, "rounds": 1}
             )
             services.record_round(game, {"players": [{"points": p} for p in points]})
-        unnamed, _ = tables.start_game(table, secret, "points", table.members, {"rounds": 1})
+        unnamed, _ = start_table_game(table, secret, "points", table.members, {"rounds": 1})
         services.record_round(unnamed, {"players": [{"points": 1}, {"points": 0}]})
         db.session.commit()
         stats = table_stats(tables.find_table(table.public_id))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from scorekeeper import services
 from scorekeeper.services.tables import roster as tables
+from scorekeeper.services.tables.new_games import start_game
 from scorekeeper.storage.extensions import db
 from scorekeeper.tables.stats import table_stats
 
@@ -15,7 +16,7 @@ from scorekeeper.tables.stats import table_stats
 def _play(app, variant: str, names: list[str], hands: list[dict], **options) -> dict:
     with app.app_context():
         table, secret = tables.create_table("Figures", names)
-        game, _ = tables.start_game(table, secret, variant, table.members, options)
+        game, _ = start_game(table, secret, variant, table.members, options)
         for facts in hands:
             services.record_round(game, facts)
         db.session.commit()

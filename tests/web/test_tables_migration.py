@@ -41,10 +41,11 @@ def test_upgrading_keeps_every_game_and_they_can_join_a_table(tmp_path):
         assert [r["facts"] for r in kept["rounds"]] == [FACTS] and game.status == "finished"
 
         from scorekeeper.services.tables import roster as tables
+        from scorekeeper.services.tables.new_games import attach_game
         from scorekeeper.tables.stats import table_stats
 
         table, _ = tables.create_table("Old friends", ["Ann"])
-        tables.attach_game(table, game, [f"member:{table.members[0].id}", "Bob"])
+        attach_game(table, game, [f"member:{table.members[0].id}", "Bob"])
         db.session.commit()
         players = {p["name"]: p for p in table_stats(tables.find_table(table.public_id))["players"]}
         assert (players["Ann"]["wins"], players["Bob"]["games"]) == (1, 1)

@@ -92,7 +92,7 @@ def test_taps_out_of_range_and_from_followers_are_refused(app, client):
 
 def test_the_length_is_set_on_the_game_page_and_remembered_by_the_table(app, client):
     with app.app_context():
-        from scorekeeper.services.tables import roster
+        from scorekeeper.services.tables import new_games
         from scorekeeper.storage.table_models import Member, Table
 
         table = Table(public_id="T1", name="Fridays", secret_hash=services.hash_secret("s"))
@@ -101,7 +101,7 @@ def test_the_length_is_set_on_the_game_page_and_remembered_by_the_table(app, cli
         members = [Member(table_id=table.id, name=n) for n in ("Ann", "Bob")]
         db.session.add_all(members)
         db.session.flush()
-        game, secret = roster.start_game(table, "s", "rummikub", members)
+        game, secret = new_games.start_game(table, "s", "rummikub", members)
         db.session.commit()
         public_id = game.public_id
         assert game.timer is None
@@ -114,7 +114,7 @@ def test_the_length_is_set_on_the_game_page_and_remembered_by_the_table(app, cli
         table = db.session.get(Table, 1)
         assert table.timer_seconds == 45
         members = list(table.members)
-        game, _ = roster.start_game(table, "s", "rummikub", members)  # the table's next game
+        game, _ = new_games.start_game(table, "s", "rummikub", members)  # the table's next game
         assert timer.timer_of(game)["seconds"] == 45
         again, _ = services.rematch(services.get_game(public_id))  # a plain rematch keeps it too
         assert timer.timer_of(again)["seconds"] == 45

@@ -12,7 +12,7 @@ from ...storage.extensions import db
 from ...storage.table_models import Table as Club
 from ..seats import SeatingClosed
 from ..seats.seating import open_all_seats
-from ..tables.roster import start_games
+from ..tables.new_games import start_games
 from .events import EventRefused, log, present
 from .results import table_game_of
 from .standings import event_standings, names_of

@@ -22,7 +22,8 @@ from ..transfer import TransferError
 from .bgstats import bgs_uuid, stored_time
 from .house_games import house_games
 from .kinds import POINTS, slug_of
-from .roster import roster_players, start_game
+from .new_games import start_game
+from .roster import roster_players
 from .summaries import rerate, touch
 
 #: why a play is skipped, in the service's words (the import page says them in the reader's language)

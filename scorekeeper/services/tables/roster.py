@@ -1,4 +1,5 @@
-"""Tables: creating one, its roster, games started from it or attached to it, renames and merges."""
+"""Tables: creating one, its roster, renames and merges, finding a table and its games. Games
+started from a table or attached to it: :mod:`.new_games`."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import base64
 import hashlib
 import hmac
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import func, select
@@ -18,12 +19,9 @@ from ...storage.extensions import db
 from ...storage.models import Game
 from ...storage.table_models import TABLE_NAME_MAX, Member, Table, TableFigure, TableGame, TableSeat
 from .. import NotFound, SetupError, clean_names, hash_secret
-from ..games import create_games
 from ..names import clean_name, look_alike_key, same_look
-from ..timer import seconds_for_new_game, set_seconds
 from .club_merge import move_check_ins
-from .rulings import option_choices
-from .summaries import attach, attach_all, rerate_all, touch
+from .summaries import rerate_all, touch
 
 NO_TABLE = "There is no table at this address."
 
@@ -219,92 +217,6 @@ def merge(table: Table, keep: Member, drop: Member) -> Member:
     rerate_all(table.id)
     touch(table.id)
     return db.session.get(Member, keep.id)
-
-
-# -- games of the table --------------------------------------------------------------------------
-
-
-def start_game(
-    table: Table,
-    table_secret: str,
-    variant: str,
-    members: Sequence[Member],
-    options: Mapping[str, Any] | None = None,
-    first_dealer: int = 0,
-) -> tuple[Game, str]:
-    """A new game of ``table`` with these roster players in seat order; it starts with the table's
-    option choices (``options`` given here win). Its edit secret is derived from the table's."""
-    return start_games(table, table_secret, variant, [(members, first_dealer)], options)[0]
-
-
-def start_games(
-    table: Table,
-    table_secret: str,
-    variant: str,
-    seatings: Sequence[tuple[Sequence[Member], int]],
-    options: Mapping[str, Any] | None = None,
-) -> list[tuple[Game, str]]:
-    """:func:`start_game` for several games of one variant at once (each its players and first
-    dealer): the table's choices read once, the games and their summaries written in one flush each."""
-    chosen = {**option_choices(table, variant), **dict(options or {})}
-    made = create_games(
-        variant,
-        [([m.name for m in members], first_dealer) for members, first_dealer in seatings],
-        chosen,
-        secret_of=lambda public_id: game_secret(table_secret, public_id),
-    )
-    attach_all(
-        table,
-        [(game, list(members), services.game_score(game)) for (game, _), (members, _) in zip(made, seatings)],
-    )
-    if seconds := seconds_for_new_game(table):  # the turn timer the table last chose
-        for game, _ in made:
-            set_seconds(game, seconds)
-    return made
-
-
-def rematch(game: Game, table_secret: str | None) -> tuple[Game, str]:
-    """A rematch: for a table's game (and a phone holding that table's secret) a new game of the
-    table with the same players and seats, its options updated with the table's choices; else
-    :func:`scorekeeper.services.rematch`."""
-    table = table_of(game)
-    if table is None or not secret_matches(table, table_secret):
-        return services.rematch(game)
-    summary = db.session.get(TableGame, game.id)
-    members = [db.session.get(Member, m) for m in seat_members(summary)]
-    return start_game(
-        table,
-        table_secret,
-        game.variant,
-        members,
-        {**dict(game.options or {}), **option_choices(table, game.variant)},
-        game.first_dealer,
-    )
-
-
-def suggested_players(table: Table, game: Game) -> list[Member | None]:
-    """For attaching ``game``: the roster player each seat's name matches (None: no match)."""
-    return [member_named(table, name) for name in game.names]
-
-
-def attach_game(table: Table, game: Game, choices: Sequence[Any]) -> TableGame:
-    """Make an existing game one of the table's: ``choices[seat]`` is a roster player's id, or a
-    name (a new roster player). Refused when the game already belongs to a table or two seats
-    are one player."""
-    if db.session.get(TableGame, game.id) is not None:
-        raise SetupError([("game", "this game already belongs to a table")])
-    if len(choices) != len(game.players):
-        raise SetupError([("players", f"match each of the {len(game.players)} players")])
-    members: list[Member] = []
-    for seat, choice in enumerate(choices):
-        text = str(choice or "").strip()
-        if text.startswith("member:"):
-            members.extend(members_by_id(table, [text[len("member:") :]]))
-        else:
-            members.extend(roster_players(table, [text or game.names[seat]]))
-    if len({m.id for m in members}) != len(members):
-        raise SetupError([("players", "two seats cannot be the same roster player")])
-    return attach(table, game, members, services.game_score(game))
 
 
 def _new_public_id() -> str:
