@@ -2,8 +2,9 @@
 scorekeeper/photo/reading.py, the contract, on the same inputs in a real Chromium (to 1e-4): the
 bilinear sampling, the letterbox, the crops, the boxes found on a detector map and their reading
 order, the odd sizes and the tokens read from the logits. Then the whole pipeline with the real
-onnxruntime-web and the committed models on a photo: it returns, tiles in the notation; and the
-held-out photos of tests/photo/fixtures/ read on the phone tile for tile as the server reads them."""
+onnxruntime-web and the committed models on a photo (static/js/rack-photo-run.js): it returns,
+tiles in the notation; and the held-out photos of tests/photo/fixtures/ read on the phone tile
+for tile as the server reads them."""
 
 from __future__ import annotations
 
@@ -133,7 +134,7 @@ def test_the_whole_reading_runs_in_the_browser(page, live_server, tmp_path):
     runtime = RUNTIME
     said = page.evaluate(
         """async ([photo, urls]) => {
-          const R = await import('/static/js/rack-photo-read.js');
+          const R = await import('/static/js/rack-photo-run.js');
           const bytes = Uint8Array.from(atob(photo), c => c.charCodeAt(0));
           const image = R.work_image(await createImageBitmap(new Blob([bytes], {type: 'image/png'})));
           const tiles = await R.read(image, urls);
@@ -161,7 +162,7 @@ def test_a_held_out_photo_reads_on_the_phone_as_on_the_server(page, live_server,
     open_hand_form(page, live_server)
     said = page.evaluate(
         """async ([photo, urls]) => {
-          const R = await import('/static/js/rack-photo-read.js');
+          const R = await import('/static/js/rack-photo-run.js');
           const bytes = Uint8Array.from(atob(photo), c => c.charCodeAt(0));
           const image = R.work_image(await createImageBitmap(new Blob([bytes], {type: 'image/jpeg'})));
           return await R.read(image, urls);

@@ -4,8 +4,8 @@
    their sampling on the same image (tests/browser/test_rack_photo_read_browser.py).
 
    An image here is {width, height, data}: data a Float32Array of height x width x 3 values 0..1,
-   as numpy's H x W x 3. The photo never leaves the phone: onnxruntime-web (static/vendor/) runs the
-   two models here, imported only on first use; the service worker keeps them afterwards. */
+   as numpy's H x W x 3. The photo decoded and the two models run over these steps:
+   rack-photo-run.js (photo/photo.py's part). */
 
 /* reading.py's constants, one for one */
 export var DETECT_W = 448, DETECT_H = 336, STRIDE = 4;
@@ -25,7 +25,7 @@ export var JOKER = 13;
 export var MOST_TILES = 106;  /* the whole set: the search stops there */
 
 /* Python's round(): halves to the even neighbour (round(2.5) == 2), not up as Math.round. */
-function py_round(x) {
+export function py_round(x) {
   var r = Math.round(x);
   return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
 }
@@ -234,78 +234,4 @@ export function doubted(number, n) {
     out.push(other || (read !== JOKER && first[i][JOKER] >= JOKER_DOUBT));
   }
   return out;
-}
-
-/* The photo as an image of 0..1, its longer side at most WORK_LONG (photo.decode; a decoded
-   ImageBitmap is turned as its EXIF says already). */
-export function work_image(bitmap) {
-  var scale = Math.min(1, WORK_LONG / Math.max(bitmap.width, bitmap.height));
-  var w = Math.max(1, py_round(bitmap.width * scale)), h = Math.max(1, py_round(bitmap.height * scale));
-  var canvas = document.createElement("canvas");
-  canvas.width = w; canvas.height = h;
-  var g = canvas.getContext("2d", { willReadFrequently: true });
-  g.imageSmoothingQuality = "high";
-  g.drawImage(bitmap, 0, 0, w, h);
-  var rgba = g.getImageData(0, 0, w, h).data, data = new Float32Array(w * h * 3);
-  for (var n = 0, m = 0; n < rgba.length; n += 4, m += 3) {
-    data[m] = rgba[n] / 255; data[m + 1] = rgba[n + 1] / 255; data[m + 2] = rgba[n + 2] / 255;
-  }
-  return { width: w, height: h, data: data };
-}
-
-var loading = null;
-
-/* onnxruntime-web and the two models, loaded once (urls: the page's data-runtime, data-loader,
-   data-wasm, data-detector, data-reader, all versioned, so the service worker keeps them). One
-   thread: no workers and no cross-origin isolation. A failed load is tried again next time. */
-export function load(urls) {
-  if (!loading) {
-    loading = import(urls.runtime).then(function (ort) {
-      var whole = function (url) { return new URL(url, document.baseURI).href; };
-      ort.env.wasm.numThreads = 1;
-      ort.env.wasm.proxy = false;
-      ort.env.wasm.wasmPaths = { mjs: whole(urls.loader), wasm: whole(urls.wasm) };
-      var options = { executionProviders: ["wasm"] };
-      return Promise.all([ort.InferenceSession.create(whole(urls.detector), options),
-                          ort.InferenceSession.create(whole(urls.reader), options)]).then(function (s) {
-        return { ort: ort, detector: s[0], reader: s[1] };
-      });
-    });
-    loading.catch(function () { loading = null; });
-  }
-  return loading;
-}
-
-/* The tiles on a work image, in reading order: [{token, box: [x0, y0, x1, y1] in work pixels,
-   unsure}] (photo.read_image). */
-export function read(image, urls) {
-  return load(urls).then(function (rt) {
-    /* the detector's tiles in one view (photo.detect) */
-    var detect = function (view) {
-      var x = new rt.ort.Tensor("float32", letterbox(image, view), [1, 3, DETECT_H, DETECT_W]);
-      return rt.detector.run({ image: x }).then(function (out) {
-        return find_boxes(out.heat.data, out.heat.dims[2], out.heat.dims[3], view);
-      });
-    };
-    /* looked at again closer when the tiles are small; the first look's if that finds none
-       (photo.find_tiles) */
-    return detect(whole(image)).then(function (first) {
-      var view = closer(first, whole(image));
-      return view ? detect(view).then(function (near) { return near.length ? near : first; }) : first;
-    }).then(function (found) {
-      var boxes = in_reading_order(found);
-      if (!boxes.length) { return []; }
-      var n = boxes.length, looks = 1 + LOOKS.length;
-      var tiles = new rt.ort.Tensor("float32", every_look(image, boxes), [looks * n, 3, READ_H, READ_W]);
-      return rt.reader.run({ tiles: tiles }).then(function (said) {
-        var t = tokens_of(said.number.data, said.colour.data, n), odd = odd_sizes(boxes);
-        var doubt = doubted(said.number.data, n);
-        return boxes.map(function (b, k) {
-          return { token: t.tokens[k], box: [b.x0, b.y0, b.x1, b.y1],
-                   unsure: b.sure < SURE_FOUND || t.sure_n[k] < SURE_NUMBER || t.sure_c[k] < SURE_COLOUR ||
-                           odd[k] || doubt[k] };
-        });
-      });
-    });
-  });
 }

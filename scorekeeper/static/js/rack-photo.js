@@ -1,7 +1,7 @@
 /* Snap the rack (beta; docs/rack-photo.md), on the tile games' hand form: a camera button beside
-   each player's rack field takes or picks a photo; the phone reads it (rack-photo-read.js: the
-   photo is never sent) and the check screen (templates/rounds/_rack_photo.html, a dialog over the
-   form) shows the photo with a box on each tile found and a chip per tile in reading order. The
+   each player's rack field takes or picks a photo; the phone reads it (rack-photo-run.js with
+   rack-photo-read.js's steps: the photo is never sent) and the check screen
+   (templates/rounds/_rack_photo.html, a dialog over the form) shows the photo with a box on each tile found and a chip per tile in reading order. The
    player checks them: a chip tapped opens the tile picker (the one keypad, keypad.js), a missed
    tile is added, the rack's total (CT-7) and what cannot be (a tile more often than the set has
    it) follow. "Use these tiles" writes the notation into the field; nothing is ever scored from
@@ -9,7 +9,7 @@
 import { _ } from "./i18n.js";
 import * as ScorekeeperKeypad from "./keypad.js";
 import * as Keeping from "./rack-photo-keep.js";
-import * as Reading from "./rack-photo-read.js";
+import * as Reading from "./rack-photo-run.js";
 
 var COLOURS = { K: "black", B: "blue", R: "red", G: "gold" };
 
