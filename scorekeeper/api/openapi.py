@@ -85,13 +85,13 @@ def op(
     ok: tuple[str, str, str],
     errors: tuple[int, ...],
     body: str | None = None,
-    secured: bool | str = False,
+    secured: bool | str | tuple[str, ...] = False,
     links: dict | None = None,
     meanings: dict[int, str] | None = None,
 ) -> dict:
     """One operation: its id, summary, answer (``(status, schema, description)``), error answers
     (what each means: :data:`ERRORS`, or ``meanings``), body schema, security (True: the edit
-    secret, or a scheme's name) and links."""
+    secret; a scheme's name; several names: any one of them) and links."""
     status, schema, description = ok
     meanings = {**ERRORS, **(meanings or {})}
     answer = json_answer(schema, description)
@@ -111,7 +111,8 @@ def op(
         operation["requestBody"] = {"required": True, "content": {"application/json": {"schema": ref(body)}}}
         operation["responses"]["415"] = json_answer("Error", meanings[415])
     if secured:
-        operation["security"] = [{"editSecret" if secured is True else secured: []}]
+        schemes = ("editSecret",) if secured is True else (secured,) if isinstance(secured, str) else secured
+        operation["security"] = [{name: []} for name in schemes]
     return operation
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..api.openapi import op
 from ..api.schemas import PUBLIC_ID
 from ..api.shapes import path_param
@@ -24,13 +26,11 @@ MEANINGS = {
     422: "the shape is right but the evening refuses the values (a count of players no tables seat, a "
     "score per player missing, a blank reason, settings out of bounds): see error",
 }
-SECURITY = {"tableSecret": ["tableSecret"], "player": ["seatSecret", "editSecret", "tableSecret"]}
+#: who may send a result: a seat's phone, the game's editor or the organiser (any of the secrets)
+PLAYER_SECRETS = ("seatSecret", "editSecret", "tableSecret")
 CHANGE = (400, 401, 403, 404, 409, 413, 422)
-
-
-def _secured(operation: dict, who: str = "tableSecret") -> dict:
-    operation["security"] = [{name: []} for name in SECURITY[who]]
-    return operation
+#: an operation of club night, with its errors' meanings
+_op = partial(op, meanings=MEANINGS)
 
 
 def _query(name: str, schema: dict, description: str) -> dict:
@@ -50,17 +50,18 @@ def _created_links() -> dict[str, dict]:
     }
 
 
-def _result(op_id: str, summary: str, who: str = "player", body: str | None = None) -> dict:
+def _result(
+    op_id: str, summary: str, who: str | tuple[str, ...] = PLAYER_SECRETS, body: str | None = None
+) -> dict:
     errors = (400, 401, 403, 404, 409, 413, 422) if body else (401, 403, 404, 409, 422)
-    operation = op(
+    return _op(
         op_id,
         summary,
         ("200", "ClubTableResult", "the table with its result"),
         errors,
         body=body,
-        meanings=MEANINGS,
+        secured=who,
     )
-    return _secured(operation, who)
 
 
 def paths() -> dict[str, dict]:
@@ -71,109 +72,95 @@ def paths() -> dict[str, dict]:
     return {
         "/tables/{table_id}/events": {
             "parameters": [TABLE_ID],
-            "post": _secured(
-                op(
-                    "createClubEvent",
-                    "A new club night of the table (the club): its name, day, game, rounds and ranking",
-                    ("201", "ClubEvent", "the new event"),
-                    (400, 401, 403, 404, 413, 422),
-                    body="NewClubEvent",
-                    links=_created_links(),
-                    meanings=MEANINGS,
-                )
+            "post": _op(
+                "createClubEvent",
+                "A new club night of the table (the club): its name, day, game, rounds and ranking",
+                ("201", "ClubEvent", "the new event"),
+                (400, 401, 403, 404, 413, 422),
+                body="NewClubEvent",
+                links=_created_links(),
+                secured="tableSecret",
             ),
         },
         "/tables/{table_id}/season": {
             "parameters": [TABLE_ID],
             "get": _with_query(
-                op(
+                _op(
                     "getClubSeason",
                     "The club's league table: its evenings (of a year) added up",
                     ("200", "ClubSeason", "the league table, best first"),
                     (400, 404),
-                    meanings=MEANINGS,
                 )
             ),
         },
         "/events/{event_id}": {
             **event,
-            "get": op(
+            "get": _op(
                 "getClubEvent",
                 "An event: settings, entrants, rounds with their tables and results, standings",
                 ("200", "ClubEvent", "the event"),
                 (404,),
-                meanings=MEANINGS,
             ),
         },
         "/events/{event_id}/standings": {
             **event,
-            "get": op(
+            "get": _op(
                 "getClubStandings",
                 "The evening's standings from its final results, best first",
                 ("200", "ClubStandings", "the standings"),
                 (404,),
-                meanings=MEANINGS,
             ),
         },
         "/events/{event_id}/entrants": {
             **event,
-            "post": _secured(
-                op(
-                    "checkInPlayers",
-                    "Check players in by name: seated from the next round on",
-                    ("200", "ClubEntrants", "everyone checked in"),
-                    (400, 401, 403, 404, 413, 422),
-                    body="ClubCheckIn",
-                    meanings=MEANINGS,
-                )
+            "post": _op(
+                "checkInPlayers",
+                "Check players in by name: seated from the next round on",
+                ("200", "ClubEntrants", "everyone checked in"),
+                (400, 401, 403, 404, 413, 422),
+                body="ClubCheckIn",
+                secured="tableSecret",
             ),
         },
         "/events/{event_id}/entrants/{name}": {
             "parameters": [EVENT_ID, PLAYER],
-            "delete": _secured(
-                op(
-                    "checkOutPlayer",
-                    "A player leaves after the round being played (their line is kept)",
-                    ("200", "ClubEntrants", "everyone checked in"),
-                    (401, 403, 404, 422),
-                    meanings=MEANINGS,
-                )
+            "delete": _op(
+                "checkOutPlayer",
+                "A player leaves after the round being played (their line is kept)",
+                ("200", "ClubEntrants", "everyone checked in"),
+                (401, 403, 404, 422),
+                secured="tableSecret",
             ),
         },
         "/events/{event_id}/rounds": {
             **event,
-            "post": _secured(
-                op(
-                    "seatClubRound",
-                    "Seat the next round",
-                    seated,
-                    CHANGE,
-                    body="ClubSeatRound",
-                    meanings=MEANINGS,
-                )
+            "post": _op(
+                "seatClubRound",
+                "Seat the next round",
+                seated,
+                CHANGE,
+                body="ClubSeatRound",
+                secured="tableSecret",
             ),
         },
         "/events/{event_id}/cut": {
             **event,
-            "post": _secured(
-                op(
-                    "cutClubEvent",
-                    "Cut to a final (or semi-finals)",
-                    seated,
-                    CHANGE,
-                    body="ClubCut",
-                    meanings=MEANINGS,
-                )
+            "post": _op(
+                "cutClubEvent",
+                "Cut to a final (or semi-finals)",
+                seated,
+                CHANGE,
+                body="ClubCut",
+                secured="tableSecret",
             ),
         },
         "/events/{event_id}/rounds/{number}": {
             "parameters": [EVENT_ID, ROUND],
-            "get": op(
+            "get": _op(
                 "getClubRound",
                 "A round's seating: its tables with players in seat order, games and results",
                 ("200", "ClubRound", "the round"),
                 (404,),
-                meanings=MEANINGS,
             ),
         },
         "/events/{event_id}/rounds/{number}/tables/{table}/declaration": {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..api.openapi import GAME_ID, op
 from ..api.schemas import BOOL, INT, NULL_INT, STR, array, obj, ref
 from ..api.shapes import bearer, dict_of, path_param
@@ -24,6 +26,10 @@ MEANINGS = {
     422: "the game is not open for seats, or the rules refuse the part (or, for the last part, the whole "
     "hand): see reasons",
 }
+#: a part or a confirmation: with its seat's secret or the game's edit secret
+SEAT_OR_EDITOR = ("seatSecret", "editSecret")
+#: an operation of the seats, with their errors' meanings
+_op = partial(op, meanings=MEANINGS)
 
 
 def schemas() -> dict[str, dict]:
@@ -146,17 +152,15 @@ def schemas() -> dict[str, dict]:
 
 def paths() -> dict[str, dict]:
     """The seats' endpoints."""
-    part = op(
+    part = _op(
         "sendPart",
         "Send a seat's part of the open hand; the hand is recorded when it is the last one in",
         ("200", "PartTaken", "the part is kept (and the hand recorded, when it was the last)"),
         (400, 401, 403, 404, 409, 413, 422),
         body="Part",
-        secured="seatSecret",
-        meanings=MEANINGS,
+        secured=SEAT_OR_EDITOR,
     )
-    part["security"] = [{"seatSecret": []}, {"editSecret": []}]
-    confirmation = op(
+    confirmation = _op(
         "confirmPart",
         "Confirm another seat's part (looks right) or dispute it; the editor settles a dispute",
         (
@@ -166,10 +170,8 @@ def paths() -> dict[str, dict]:
         ),
         (400, 401, 403, 404, 409, 413, 422),
         body="Confirmation",
-        secured="seatSecret",
-        meanings=MEANINGS,
+        secured=SEAT_OR_EDITOR,
     )
-    confirmation["security"] = [{"seatSecret": []}, {"editSecret": []}]
     return {
         "/games/{public_id}/seats/{seat}/turn": {
             "parameters": [GAME_ID, SEAT],
@@ -177,26 +179,24 @@ def paths() -> dict[str, dict]:
         },
         "/games/{public_id}/seating": {
             "parameters": [GAME_ID],
-            "get": op(
+            "get": _op(
                 "getSeating",
                 "The game's seats and who is still to enter the open hand",
                 ("200", "Seating", "the seats"),
                 (404,),
-                meanings=MEANINGS,
             ),
-            "put": op(
+            "put": _op(
                 "openSeating",
                 "Open the game for seats (or change who must confirm a part)",
                 ("200", "Seating", "the seats"),
                 (400, 401, 403, 404, 413, 422),
                 body="SeatingChoice",
                 secured=True,
-                meanings=MEANINGS,
             ),
         },
         "/games/{public_id}/seating/close": {
             "parameters": [GAME_ID],
-            "post": op(
+            "post": _op(
                 "closeHand",
                 "Close the open hand with the parts that are in, where the variant allows it (Krazy Bee, "
                 "Crazy Rummy: a player without a part sat the hand out, scoring 0; the tile games and "
@@ -205,38 +205,34 @@ def paths() -> dict[str, dict]:
                 (400, 401, 403, 404, 409, 413, 422),
                 body="CloseHand",
                 secured=True,
-                meanings=MEANINGS,
             ),
         },
         "/games/{public_id}/seats": {
             "parameters": [GAME_ID],
-            "post": op(
+            "post": _op(
                 "takeSeat",
                 "Take a player's seat on this phone, by the player's name (once)",
                 ("201", "SeatTaken", "the seat, with its secret and link"),
                 (400, 404, 409, 413, 422),
                 body="TakeSeat",
-                meanings=MEANINGS,
             ),
         },
         "/games/{public_id}/seats/{seat}": {
             "parameters": [GAME_ID, SEAT],
-            "put": op(
+            "put": _op(
                 "keepSeat",
                 "Give a seat to a new phone, or keep it for a player without a phone",
                 ("200", "SeatTaken", "the seat (with the new phone's secret)"),
                 (400, 401, 403, 404, 413, 422),
                 body="SeatHolder",
                 secured=True,
-                meanings=MEANINGS,
             ),
-            "delete": op(
+            "delete": _op(
                 "freeSeat",
                 "Free a seat: its phone's secret no longer counts",
                 ("200", "Seating", "the seats"),
                 (401, 403, 404, 422),
                 secured=True,
-                meanings=MEANINGS,
             ),
         },
         "/games/{public_id}/seats/{seat}/part": {"parameters": [GAME_ID, SEAT], "put": part},
