@@ -126,7 +126,8 @@ def check_request(extend: bool) -> dict:
         {
             **CARDS,
             "minLength": 1,
-            "pattern": r"[^\s,|/.]",
+            # \s differs: Python's also takes U+001C-U+001F and U+0085 (str.split() does), ECMA-262's not
+            "pattern": r"[^\s,|/.\u001c-\u001f\u0085]",
             "description": f"{CARDS['description']} At least one card.",
         }
         if extend
