@@ -136,7 +136,7 @@ test: $(VENV)/.installed-test
 	$(VENV)/bin/ruff format --check
 	$(MAKE) --no-print-directory lint-js
 	$(MAKE) --no-print-directory docs
-	$(KEEP_PYC) $(PY) -m pytest -n $(WORKERS) --maxprocesses 4 --dist loadfile $(PYTEST_ARGS)
+	$(KEEP_PYC) $(PY) -m pytest -n $(WORKERS) --maxprocesses 4 --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 
 # the documentation site (docs/ by mkdocs.yml) into site/; --strict: a broken link or a page
 # missing from the nav fails the build (and so `make test`). No --quiet: it hides the warnings

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from .quick_apps import copy_database, empty_database, quick_app
+from .scheduling import longest_first, measured
 
 # Hypothesis judges examples, not the machine's speed: no deadline and no "too slow" health
 # check, which a loaded machine (CI's, or a busy laptop) trips at random. Tests that name their
@@ -45,6 +46,7 @@ def pytest_collection_modifyitems(items):
                 item._id = type(item._id).parse(own)
             else:
                 item._nodeid = own
+    items[:] = longest_first(items, measured())  # the files pytest-xdist hands out, longest first
 
 
 def pytest_collection_finish(session):

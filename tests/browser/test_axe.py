@@ -21,6 +21,7 @@ import pytest
 from tests.site_pages import Page, seed_games, site_pages
 
 from .conftest import ARTIFACTS, PHONE, served_app, visit
+from .layout_checks import layout_problems
 
 pytestmark = pytest.mark.browser
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -91,40 +92,58 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def swept(browser, site):
-    """Every page (or those under ``prefix``, one or a tuple) visited once per colour scheme: what axe found and the
-    weak control edges, by page, with the number of pages seen and of text fields measured."""
+    """Every page (or those under ``prefix``, one or a tuple) in a colour scheme: what axe found and the
+    weak control edges, by page, with the number of pages seen and of text fields measured. Each page is
+    visited once per scheme in the module: the tests of a part of the site (the tables' pages, the
+    keypad's) read the whole sweep's findings when it ran, and visit only their own pages when alone."""
     url, pages = site
-    done: dict[tuple[str, str], dict] = {}
+    by_page: dict[str, dict[Page, tuple[list[str], list[str], int, list[str] | None]]] = {
+        "light": {},
+        "dark": {},
+    }
 
-    def sweep(scheme: str, prefix: str | tuple[str, ...] = "/") -> dict:
-        if (scheme, prefix) in done:
-            return done[scheme, prefix]
+    def visit_all(scheme: str, wanted: list[Page]) -> None:
+        seen = by_page[scheme]
         context = browser.new_context(
             viewport=PHONE, color_scheme=scheme, device_scale_factor=1, is_mobile=True, has_touch=True
         )
         context.add_init_script(path=str(AXE))
         page = context.new_page()
-        found: dict = {"axe": {}, "edges": {}, "seen": 0, "fields": 0}
         try:
-            for p in pages:
-                if not p.path.startswith(prefix):
-                    continue
+            for p in wanted:
                 visit(context, page, url, p)
                 violations = page.evaluate(RUN_AXE, [TAGS, _skipped_rules(p)])
                 edges = page.evaluate(WEAK_EDGES)
-                weak, found["fields"] = edges["weak"], found["fields"] + edges["fields"]
-                for kind, problems in (("axe", violations), ("edges", weak)):
-                    if problems:
-                        found[kind][p.name] = problems
-                if violations or weak:
+                # English at 390 px, as tests/browser/test_layout_sweep_browser.py sweeps the other languages
+                english = scheme == "light" and page.evaluate("document.documentElement.lang") == "en"
+                layout = layout_problems(page) if english else None
+                seen[p] = (violations, edges["weak"], edges["fields"], layout)
+                if violations or edges["weak"] or layout:
                     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-                    page.screenshot(
-                        path=str(ARTIFACTS / f"axe-{scheme}-{len(found['axe'])}.png"), full_page=True
-                    )
-                found["seen"] += 1
+                    shot = sum(bool(v or w or la) for v, w, _, la in seen.values())
+                    page.screenshot(path=str(ARTIFACTS / f"axe-{scheme}-{shot}.png"), full_page=True)
         finally:
             context.close()
-        done[scheme, prefix] = found
+
+    def sweep(scheme: str, prefix: str | tuple[str, ...] = "/") -> dict:
+        wanted = [p for p in pages if p.path.startswith(prefix)]
+        visit_all(scheme, [p for p in wanted if p not in by_page[scheme]])
+        measured = [p for p in wanted if p in by_page[scheme]]
+        found: dict = {
+            "axe": {},
+            "edges": {},
+            "layout": {},
+            "seen": len(measured),
+            "fields": 0,
+            "laid_out": 0,
+        }
+        for p in measured:
+            violations, weak, fields, layout = by_page[scheme][p]
+            found["fields"] += fields
+            found["laid_out"] += layout is not None
+            for kind, problems in (("axe", violations), ("edges", weak), ("layout", layout)):
+                if problems:
+                    found[kind][p.name] = problems
         return found
 
     return sweep
@@ -147,6 +166,15 @@ def test_every_control_boundary_stands_out_3_to_1(swept, scheme):
     found = swept(scheme)
     assert found["fields"] > 200  # every form's fields were measured, not none
     assert not found["edges"], _report(found["edges"])
+
+
+def test_every_page_fits_at_390_px_in_english(swept):
+    """The light sweep's pages in English (all but the PDFs) at 390 x 844: nothing cut or overflowing,
+    no sideways scroll, the top bar on one line (tests/browser/layout_checks.py; the other languages:
+    tests/browser/test_layout_sweep_browser.py)."""
+    found = swept("light")
+    assert found["laid_out"] > 40, f"only {found['laid_out']} pages came in English"
+    assert not found["layout"], _report(found["layout"])
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -1,6 +1,7 @@
 """Every page at 390 px in every language, and in the mirrored pseudo-locale (docs/languages.md).
 
-For English, German, Hebrew (right to left), Dutch and Polish, and the pseudo-locale's right-to-left
+For German, Hebrew (right to left), Dutch and Polish (English: tests/browser/test_axe.py's light sweep
+runs these checks on its visit of every page), and the pseudo-locale's right-to-left
 twin (tests/pseudo_locale.py: every word of the catalog accented and wrapped, on pages that run right
 to left), every page of tests/site_pages.py on a 390 x 844 phone: nothing cut (no button, label or
 table wider than its box), nothing overflowing (the page never scrolls sideways), the top bar on one
@@ -24,14 +25,15 @@ from tests.pseudo_locale import write_pseudo_catalog
 from tests.site_pages import seed_games, site_pages
 
 from .conftest import ARTIFACTS, served_app, visit
+from .layout_checks import layout_problems
 from .test_axe import AXE, RUN_AXE, TAGS, _skipped_rules
-from .test_languages_browser import KNOWN, OVERFLOWING, VISIBLE_TEXT, outside_the_catalog, page_kind
-from .test_topbar_browser import ROWS
+from .test_languages_browser import KNOWN, VISIBLE_TEXT, outside_the_catalog, page_kind
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
-#: every shipped language by its BCP 47 tag, and the mirrored pseudo-locale
-SWEPT = [*sorted(LANGUAGES), PSEUDO_RTL.replace("_", "-")]
+#: every shipped language by its BCP 47 tag but English, and the mirrored pseudo-locale: English is
+#: test_axe.py's light sweep, which visits every page at 390 x 844 anyway and checks the same
+SWEPT = [*sorted(set(LANGUAGES) - {"en"}), PSEUDO_RTL.replace("_", "-")]
 #: the pages axe checks in every language (issue 40): home, a game and its hand form (as its editor), the
 #: checker, the rules, a table's statistics; Hebrew has every page checked
 AXE_PAGES = [
@@ -45,12 +47,6 @@ AXE_PAGES = [
         r"^/tables/[^/]+/stats$",
     )
 ]
-#: the footer's language names whose letters run over two lines ("Englis/h"): the list wraps between
-#: names, never inside one (issue 40)
-SPLIT_NAMES = """() => [...document.querySelectorAll('.foot .languages a, .foot .languages strong')].filter(e => {
-  const range = document.createRange(); range.selectNodeContents(e);
-  return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1;
-}).map(e => `the language name "${e.textContent.trim()}" breaks over two lines`)"""
 
 
 @pytest.fixture(scope="module")
@@ -63,19 +59,6 @@ def every_language_site(tmp_path_factory):
         BABEL_TRANSLATION_DIRECTORIES=f"{TRANSLATIONS};{folder}",
     ) as (app, url):
         yield url, site_pages(app, seed_games(app))
-
-
-def layout_problems(page) -> list[str]:
-    """What is cut or overflowing on the page as shown, and a top bar that is not one line."""
-    problems = page.evaluate(OVERFLOWING) + page.evaluate(SPLIT_NAMES)
-    sideways = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    if sideways > 0:
-        problems.append(f"the page scrolls sideways by {sideways} px")
-    if page.locator("header.topbar").count():
-        bar = page.evaluate(ROWS)
-        if bar["spread"] > 2 or bar["height"] > 60:
-            problems.append(f"the top bar is not one line ({bar})")
-    return problems
 
 
 def axe_pages(pages) -> set[str]:

@@ -59,7 +59,7 @@ def _round_one(pages: dict, editor) -> None:
     send_offline(bob, lambda: _send(bob, ROUNDS[0]["Bob"]), "Your part of round 1")
     for name in ("Ann", "Cy", "Dee"):
         _rack(pages[name], ROUNDS[0][name])
-        expect(pages[name].locator("[data-seat-mine]")).to_be_visible()
+        expect(pages[name].locator("[data-seat-mine]")).to_be_visible(timeout=WITHIN_MS)
     expect(ann.locator("[data-seat-count]")).to_have_text("3 of 4 in", timeout=WITHIN_MS)
     tap(ann, "Cy", "Looks right")
     expect(ann.get_by_text("You confirmed Cy's part.")).to_be_visible()
@@ -96,8 +96,9 @@ def test_a_crazy_rummy_tiles_game_on_four_phones_to_its_end(browser, site):
         fresh = contexts[5].new_page()
         new_phone(editor, "Ann", pages["Ann"], fresh, url, gid, "Round 2")
         pages["Ann"] = fresh
-        for name in NAMES:
+        for name in NAMES:  # each player sees their part is in, as in round 1
             _rack(pages[name], ROUNDS[1][name])
+            expect(pages[name].locator("[data-seat-mine]")).to_be_visible(timeout=WITHIN_MS)
         for whose, by in (("Ann", "Bob"), ("Bob", "Cy"), ("Cy", "Dee"), ("Dee", "Ann")):
             tap(pages[by], whose, "Looks right")
         # CT-8: the game's two rounds are played: over on every phone

@@ -1,0 +1,34 @@
+"""What is cut or overflowing on a page as a phone shows it: the page sweeps' layout checks
+(tests/browser/test_layout_sweep_browser.py in every language, tests/browser/test_axe.py's light
+sweep in English, German at 360 px in tests/browser/test_languages_browser.py)."""
+
+from __future__ import annotations
+
+from .test_topbar_browser import ROWS
+
+#: buttons, labels and tables wider than their box (outside the blocks meant to scroll sideways)
+OVERFLOWING = """() => [...document.querySelectorAll('button, a.button, label, table')]
+  .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden'
+               && !e.closest('.table-scroll, .hands-scroll, [data-scroll-x]')
+               && e.scrollWidth > e.clientWidth + 1)
+  .map(e => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''} "${e.innerText.trim().slice(0, 40)}" `
+            + `${e.scrollWidth} > ${e.clientWidth}`)"""
+#: the footer's language names whose letters run over two lines ("Englis/h"): the list wraps between
+#: names, never inside one (issue 40)
+SPLIT_NAMES = """() => [...document.querySelectorAll('.foot .languages a, .foot .languages strong')].filter(e => {
+  const range = document.createRange(); range.selectNodeContents(e);
+  return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1;
+}).map(e => `the language name "${e.textContent.trim()}" breaks over two lines`)"""
+
+
+def layout_problems(page) -> list[str]:
+    """What is cut or overflowing on the page as shown, and a top bar that is not one line."""
+    problems = page.evaluate(OVERFLOWING) + page.evaluate(SPLIT_NAMES)
+    sideways = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    if sideways > 0:
+        problems.append(f"the page scrolls sideways by {sideways} px")
+    if page.locator("header.topbar").count():
+        bar = page.evaluate(ROWS)
+        if bar["spread"] > 2 or bar["height"] > 60:
+            problems.append(f"the top bar is not one line ({bar})")
+    return problems
