@@ -52,8 +52,12 @@ class TableServer:
 
     def hands(self) -> list[int]:
         with sqlite3.connect(self.db_file) as conn:
+            # one read transaction: both counts from one state (each SELECT alone is its own, and a
+            # hand committed between the two read as its key kept alone)
+            conn.execute("BEGIN")
             rows = conn.execute("SELECT facts FROM rounds ORDER BY number").fetchall()
             keys = conn.execute("SELECT count(*) FROM sent_hands").fetchone()[0]
+            conn.rollback()
         assert keys == len(rows)  # a key is kept with its hand, never alone
         return [int(r[0].split('"winner":')[1].split(",")[0].strip(" }")) for r in rows]
 
