@@ -94,7 +94,7 @@ def site(tmp_path_factory):
 def swept(browser, site):
     """Every page (or those under ``prefix``, one or a tuple) in a colour scheme: what axe found and the
     weak control edges, by page, with the number of pages seen and of text fields measured. Each page is
-    visited once per scheme in the module: the tests of a part of the site (the tables' pages, the
+    opened once in the module and measured in both schemes: the tests of a part of the site (the tables' pages, the
     keypad's) read the whole sweep's findings when it ran, and visit only their own pages when alone."""
     url, pages = site
     by_page: dict[str, dict[Page, tuple[list[str], list[str], int, list[str] | None]]] = {
@@ -102,32 +102,41 @@ def swept(browser, site):
         "dark": {},
     }
 
-    def visit_all(scheme: str, wanted: list[Page]) -> None:
-        seen = by_page[scheme]
+    def visit_all(wanted: list[Page]) -> None:
+        """Each page opened once and measured in both schemes: light as it loads, then dark (the
+        browser's colour scheme switched on the page: the stylesheet's media queries, no reload)."""
         context = browser.new_context(
-            viewport=PHONE, color_scheme=scheme, device_scale_factor=1, is_mobile=True, has_touch=True
+            viewport=PHONE, color_scheme="light", device_scale_factor=1, is_mobile=True, has_touch=True
         )
         context.add_init_script(path=str(AXE))
         page = context.new_page()
         try:
             for p in wanted:
                 visit(context, page, url, p)
-                violations = page.evaluate(RUN_AXE, [TAGS, _skipped_rules(p)])
-                edges = page.evaluate(WEAK_EDGES)
-                # English at 390 px, as tests/browser/test_layout_sweep_browser.py sweeps the other languages
-                english = scheme == "light" and page.evaluate("document.documentElement.lang") == "en"
-                layout = layout_problems(page) if english else None
-                seen[p] = (violations, edges["weak"], edges["fields"], layout)
-                if violations or edges["weak"] or layout:
-                    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-                    shot = sum(bool(v or w or la) for v, w, _, la in seen.values())
-                    page.screenshot(path=str(ARTIFACTS / f"axe-{scheme}-{shot}.png"), full_page=True)
+                for scheme in ("light", "dark"):
+                    page.emulate_media(color_scheme=scheme)
+                    measure(page, p, scheme)
+                page.emulate_media(color_scheme="light")
         finally:
             context.close()
 
+    def measure(page, p: Page, scheme: str) -> None:
+        seen = by_page[scheme]
+        assert page.evaluate(f"matchMedia('(prefers-color-scheme: {scheme})').matches"), (scheme, p.name)
+        violations = page.evaluate(RUN_AXE, [TAGS, _skipped_rules(p)])
+        edges = page.evaluate(WEAK_EDGES)
+        # English at 390 px, as tests/browser/test_layout_sweep_browser.py sweeps the other languages
+        english = scheme == "light" and page.evaluate("document.documentElement.lang") == "en"
+        layout = layout_problems(page) if english else None
+        seen[p] = (violations, edges["weak"], edges["fields"], layout)
+        if violations or edges["weak"] or layout:
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            shot = sum(bool(v or w or la) for v, w, _, la in seen.values())
+            page.screenshot(path=str(ARTIFACTS / f"axe-{scheme}-{shot}.png"), full_page=True)
+
     def sweep(scheme: str, prefix: str | tuple[str, ...] = "/") -> dict:
         wanted = [p for p in pages if p.path.startswith(prefix)]
-        visit_all(scheme, [p for p in wanted if p not in by_page[scheme]])
+        visit_all([p for p in wanted if p not in by_page[scheme]])
         measured = [p for p in wanted if p in by_page[scheme]]
         found: dict = {
             "axe": {},
