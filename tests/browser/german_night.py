@@ -126,8 +126,8 @@ def dispute(
         choose(page.locator(f"#{name}"), value)
     chip = page.locator('.cards-box[data-field="cards"] .chip').first
     expect(chip).to_have_attribute("aria-label", re.compile(r", entfernen$"))
-    page.get_by_role("button", name="Prüfen", exact=True).click()
-    page.wait_for_url("**?*")
+    with page.expect_navigation(url=re.compile(r"[?&]action=check\b")):  # the verdict's page, not the form's
+        page.get_by_role("button", name="Prüfen", exact=True).click()
     verdict = page.locator("#verdict")
     expect(verdict.locator(".verdict-word")).to_contain_text("NICHT GÜLTIG")
     expect(verdict.get_by_role("heading", name="Warum nicht")).to_be_visible()
