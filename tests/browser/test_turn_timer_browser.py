@@ -163,7 +163,9 @@ def test_a_pause_reaches_the_follower_whatever_the_phones_clock_offset(browser, 
     app, url = site
     public_id, secret = _game(app, 90)
     with (
-        phone_page(browser, "timer-half-ms-editor", service_workers="block") as editor,  # the route sees every fetch
+        phone_page(
+            browser, "timer-half-ms-editor", service_workers="block"
+        ) as editor,  # the route sees every fetch
         phone_page(browser, "timer-half-ms-follower") as follower,
     ):
         editor.route(f"{url}/games/{public_id}/timer", _quarter_ms_off)
@@ -186,7 +188,9 @@ def test_a_refused_tap_shows_the_timer_as_the_server_has_it(browser, site):
     server's reason, not the state it tapped."""
     app, url = site
     public_id, secret = _game(app, 90)
-    with phone_page(browser, "timer-refused-editor", service_workers="block") as editor:  # the route sees every fetch
+    with phone_page(
+        browser, "timer-refused-editor", service_workers="block"
+    ) as editor:  # the route sees every fetch
         editor.goto(f"{url}/games/{public_id}/join/{secret}")
         editor.locator("[data-timer-toggle]").tap()
         expect(editor.locator("[data-timer-toggle]")).to_have_text("Pause")
