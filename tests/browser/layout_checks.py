@@ -21,14 +21,19 @@ SPLIT_NAMES = """() => [...document.querySelectorAll('.foot .languages a, .foot 
 }).map(e => `the language name "${e.textContent.trim()}" breaks over two lines`)"""
 
 
+#: all of the above in one round trip: what is cut or overflowing, a page that scrolls sideways, a top
+#: bar that is not one line (tests/browser/test_topbar_browser.py's ROWS)
+LAYOUT = f"""() => {{
+  const problems = ({OVERFLOWING})().concat(({SPLIT_NAMES})());
+  const sideways = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+  if (sideways > 0) problems.push(`the page scrolls sideways by ${{sideways}} px`);
+  if (document.querySelector('header.topbar')) {{
+    const bar = ({ROWS})();
+    if (bar.spread > 2 || bar.height > 60) problems.push(`the top bar is not one line (${{JSON.stringify(bar)}})`);
+  }}
+  return problems; }}"""
+
+
 def layout_problems(page) -> list[str]:
     """What is cut or overflowing on the page as shown, and a top bar that is not one line."""
-    problems = page.evaluate(OVERFLOWING) + page.evaluate(SPLIT_NAMES)
-    sideways = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    if sideways > 0:
-        problems.append(f"the page scrolls sideways by {sideways} px")
-    if page.locator("header.topbar").count():
-        bar = page.evaluate(ROWS)
-        if bar["spread"] > 2 or bar["height"] > 60:
-            problems.append(f"the top bar is not one line ({bar})")
-    return problems
+    return page.evaluate(LAYOUT)

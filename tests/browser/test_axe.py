@@ -1,4 +1,5 @@
-"""Every page at 390x844, light and dark: axe-core finds nothing, and every control stands out.
+"""Every page in English at 390x844, opened once, light and dark: axe-core finds nothing, every control
+stands out, nothing is cut, the content policy blocks nothing and no script fails.
 
 The pages come from the app's own url_map (tests/site_pages.py), so a new page
 is swept as soon as it exists. axe-core (WCAG 2.1 A and AA, and best
@@ -7,75 +8,31 @@ it into node_modules and Playwright injects it into every page the browser
 context opens (an init script: parsed with the page, about half the time of a
 script tag added afterwards). The same visit
 measures each control's boundary against what it sits on: WCAG 1.4.11 asks
-3:1, so a player finds the fields in sunlight and in a dark room.
+3:1, so a player finds the fields in sunlight and in a dark room. And the same
+visit watches the page load: under the Content-Security-Policy ``default-src 'self'``
+(scorekeeper/web/headers.py) nothing is blocked, base.html's inline script runs (its hash is in
+the policy) and the stylesheet applies; no script throws (``pageerror``: an uncaught exception or a
+rejected promise nobody handled) or fails to load (a module, or one it imports, that did not
+arrive or did not parse: the pages' scripts are ES modules that import one another). Each of these
+was a sweep of its own (tests/browser/test_csp_browser.py, test_script_errors_browser.py), a
+visit of every page each: the three share one now (page_checks.py).
 """
 
 from __future__ import annotations
 
 import os
-import re
-from pathlib import Path
 
 import pytest
 
 from tests.site_pages import Page, seed_games, site_pages
 
 from .conftest import ARTIFACTS, PHONE, served_app, visit
-from .layout_checks import layout_problems
+from .layout_checks import LAYOUT
+from .page_checks import AXE, TAGS, LoadWatch, measure_js, skipped_rules
+
+MEASURE = measure_js(LAYOUT)
 
 pytestmark = pytest.mark.browser
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
-RUN_AXE = """async ([tags, skip]) => {
-  const rules = Object.fromEntries(skip.map(id => [id, {enabled: false}]));
-  const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}, rules, resultTypes: ['violations']});
-  return result.violations.map(v => `${v.id} (${v.impact}): ${v.help} at `
-    + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ') + (v.nodes.length > 3 ? ' ...' : ''));
-}"""
-# Controls whose boundary (the border, or the control's own fill where it has no border) is under
-# 3:1 against the colour behind the control, and how many were measured. A button drawn with
-# neither (a bare text button, a chip showing a card face) is named by its content, and disabled
-# controls are exempt (WCAG 1.4.11); a text field, select or text area always needs its edge.
-WEAK_EDGES = """() => {
-  const rgb = c => { const m = c.match(/rgba?\\(([^)]+)\\)/); const p = m ? m[1].split(',').map(Number) : [0, 0, 0, 0];
-                     return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1}; };
-  const over = (top, base) => ({r: top.r * top.a + base.r * (1 - top.a), g: top.g * top.a + base.g * (1 - top.a),
-                                b: top.b * top.a + base.b * (1 - top.a), a: 1});
-  const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-                     return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
-  const ratio = (x, y) => { const a = lum(x), b = lum(y); return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); };
-  const behind = e => { const layers = [];
-    for (let n = e; n; n = n.parentElement) { const c = rgb(getComputedStyle(n).backgroundColor);
-      if (c.a > 0) { layers.push(c); if (c.a >= 1) break; } }
-    let base = rgb(getComputedStyle(document.documentElement).backgroundColor);
-    if (base.a === 0) base = {r: 255, g: 255, b: 255, a: 1};
-    for (const l of layers.reverse()) base = over(l, base);
-    return base; };
-  const controls = document.querySelectorAll(
-    'input:not([type=hidden]):not([type=checkbox]):not([type=radio]), select, textarea, button, a.button, .pill');
-  const weak = [];
-  let fields = 0;
-  for (const e of controls) {
-    const s = getComputedStyle(e);
-    if (e.disabled || !e.getClientRects().length || s.visibility === 'hidden') continue;
-    const ground = behind(e.parentElement), fill = over(rgb(s.backgroundColor), ground);
-    const border = rgb(s.borderTopColor), drawn = parseFloat(s.borderTopWidth) > 0 && s.borderTopStyle !== 'none'
-                                                 && border.a > 0;
-    const edge = Math.max(drawn ? ratio(over(border, ground), ground) : 0, ratio(fill, ground));
-    const field = e.matches('input, select, textarea');
-    if (!field && !drawn && ratio(fill, ground) < 1.01) continue;  // neither border nor fill: named by its content
-    fields += field;
-    if (edge < 3) weak.push(`${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${e.className} ${edge.toFixed(2)}:1`);
-  }
-  return {weak, fields}; }"""
-FOLLOWER_GAME_PAGE = re.compile(r"/games/[^/?]+")
-
-
-def _skipped_rules(page: Page) -> list[str]:
-    """Rules not judged on this page. Only one: a follower's game page still re-loads itself
-    with a timed <meta http-equiv="refresh">, which the live updates of issue 9 replace; until
-    they land, axe's meta-refresh rule is off on that page alone."""
-    return ["meta-refresh"] if page.secret is None and FOLLOWER_GAME_PAGE.fullmatch(page.path) else []
 
 
 @pytest.fixture(scope="module")
@@ -92,15 +49,14 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def swept(browser, site):
-    """Every page (or those under ``prefix``, one or a tuple) in a colour scheme: what axe found and the
-    weak control edges, by page, with the number of pages seen and of text fields measured. Each page is
-    opened once in the module and measured in both schemes: the tests of a part of the site (the tables' pages, the
-    keypad's) read the whole sweep's findings when it ran, and visit only their own pages when alone."""
+    """Every page (or those under ``prefix``, one or a tuple) in a colour scheme: what axe found, the weak
+    control edges, the layout problems (English, light), and what the page's load reported, by page, with
+    the number of pages seen and of text fields measured. Each page is opened once in the module and
+    measured in both schemes: the tests of a part of the site (the tables' pages, the keypad's) read the
+    whole sweep's findings when it ran, and visit only their own pages when alone."""
     url, pages = site
-    by_page: dict[str, dict[Page, tuple[list[str], list[str], int, list[str] | None]]] = {
-        "light": {},
-        "dark": {},
-    }
+    by_page: dict[str, dict[Page, dict]] = {"light": {}, "dark": {}}
+    loaded: dict[Page, dict] = {}
 
     def visit_all(wanted: list[Page]) -> None:
         """Each page opened once and measured in both schemes: light as it loads, then dark (the
@@ -110,9 +66,11 @@ def swept(browser, site):
         )
         context.add_init_script(path=str(AXE))
         page = context.new_page()
+        watch = LoadWatch(context, page)
         try:
             for p in wanted:
-                visit(context, page, url, p)
+                answer = visit(context, page, url, p)
+                loaded[p] = {**watch.read(page), "policy": answer.headers.get("content-security-policy", "")}
                 for scheme in ("light", "dark"):
                     page.emulate_media(color_scheme=scheme)
                     measure(page, p, scheme)
@@ -122,16 +80,13 @@ def swept(browser, site):
 
     def measure(page, p: Page, scheme: str) -> None:
         seen = by_page[scheme]
-        assert page.evaluate(f"matchMedia('(prefers-color-scheme: {scheme})').matches"), (scheme, p.name)
-        violations = page.evaluate(RUN_AXE, [TAGS, _skipped_rules(p)])
-        edges = page.evaluate(WEAK_EDGES)
         # English at 390 px, as tests/browser/test_layout_sweep_browser.py sweeps the other languages
-        english = scheme == "light" and page.evaluate("document.documentElement.lang") == "en"
-        layout = layout_problems(page) if english else None
-        seen[p] = (violations, edges["weak"], edges["fields"], layout)
-        if violations or edges["weak"] or layout:
+        found = page.evaluate(MEASURE, [scheme, TAGS, skipped_rules(p), "en" if scheme == "light" else None])
+        assert found["scheme"], (scheme, p.name)  # matchMedia agrees with the emulated scheme
+        seen[p] = found
+        if found["axe"] or found["edges"]["weak"] or found["layout"]:
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            shot = sum(bool(v or w or la) for v, w, _, la in seen.values())
+            shot = sum(bool(f["axe"] or f["edges"]["weak"] or f["layout"]) for f in seen.values())
             page.screenshot(path=str(ARTIFACTS / f"axe-{scheme}-{shot}.png"), full_page=True)
 
     def sweep(scheme: str, prefix: str | tuple[str, ...] = "/") -> dict:
@@ -147,12 +102,13 @@ def swept(browser, site):
             "laid_out": 0,
         }
         for p in measured:
-            violations, weak, fields, layout = by_page[scheme][p]
-            found["fields"] += fields
-            found["laid_out"] += layout is not None
-            for kind, problems in (("axe", violations), ("edges", weak), ("layout", layout)):
+            f = by_page[scheme][p]
+            found["fields"] += f["edges"]["fields"]
+            found["laid_out"] += f["layout"] is not None
+            for kind, problems in (("axe", f["axe"]), ("edges", f["edges"]["weak"]), ("layout", f["layout"])):
                 if problems:
                     found[kind][p.name] = problems
+        found["loaded"] = {p: loaded[p] for p in measured}
         return found
 
     return sweep
@@ -210,3 +166,32 @@ def test_keypad_pages_alone(swept, site, scheme):
     assert any(p.tap and p.path.startswith(where) for p in site[1])  # a hand form with its keypad open
     assert not found["axe"], _report(found["axe"])
     assert not found["edges"], _report(found["edges"])
+
+
+def test_no_page_breaks_the_content_policy(swept, site):
+    """Every page under ``default-src 'self'``: no script, style, image, font or connection blocked;
+    base.html's inline script ran (``<html class="js">``) and the stylesheet applied."""
+    loaded = swept("light")["loaded"]
+    assert len(loaded) == len(site[1]) > 40
+    refused = {p.name: f["policy"] for p, f in loaded.items() if "default-src 'self'" not in f["policy"]}
+    assert not refused, refused
+    blocked = {p.name: f["blocked"] for p, f in loaded.items() if f["blocked"]}
+    assert not blocked, blocked
+    unstyled = {
+        p.name: (f["js"], f["margin"]) for p, f in loaded.items() if not f["js"] or f["margin"] == "8px"
+    }
+    assert not unstyled, unstyled
+
+
+def test_no_page_script_throws_or_fails_to_load(swept, site):
+    """No page's script throws or fails to load; the pages ran their modules and the modules' imports,
+    each from its versioned URL."""
+    loaded = swept("light")["loaded"]
+    assert len(loaded) == len(site[1]) > 40
+    failed = {p.name: f["thrown"] for p, f in loaded.items() if f["thrown"]}
+    assert not failed, failed
+    modules = {name for f in loaded.values() for name in f["modules"]}
+    assert {"waiting.js", "queue-store.js", "offline.js", "entry.js", "keypad.js", "checker.js"} <= modules, (
+        modules
+    )
+    assert not [name for name in modules if name.endswith("(unversioned)")], modules

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from ..web.club_support import play_hand, seated_evening
 from .conftest import ARTIFACTS, PHONE, assert_no_sideways_scroll, served_app
-from .test_axe import AXE, RUN_AXE, TAGS
+from .page_checks import AXE, RUN_AXE, TAGS
 from .test_seats_browser import WITHIN_MS
 
 pytestmark = pytest.mark.browser

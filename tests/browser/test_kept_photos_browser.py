@@ -18,7 +18,7 @@ from scorekeeper.cli import main
 from scorekeeper.photo import kept
 
 from .conftest import ARTIFACTS, PHONE, served_app
-from .test_axe import AXE, RUN_AXE, TAGS
+from .page_checks import AXE, RUN_AXE, TAGS
 from .test_rack_photo_browser import FIXTURES, open_hand_form, pick, snap
 
 pytestmark = pytest.mark.browser

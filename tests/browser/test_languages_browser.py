@@ -1,11 +1,11 @@
-"""Every page in the pseudo-locale and in German, in a real Chromium (docs/languages.md).
+"""Every page in the pseudo-locale, in a real Chromium (docs/languages.md).
 
 - The pseudo-locale (tests/pseudo_locale.py: every msgid wrapped in ⟦…⟧ and accented) runs the
   sweep over every page of tests/site_pages.py: a word shown outside the brackets did not pass
   through the catalog, unless it is data (players' and tables' names, numbers, card and tile
   notation, rule ids, variant names).
-- German at 360 px: axe finds nothing, and no button, label or table is wider than its box
-  (``scrollWidth <= clientWidth``: German words are long). Screenshots go to test-artifacts/.
+
+German at 360 px is measured on tests/browser/test_layout_sweep_browser.py's German visit of every page.
 """
 
 from __future__ import annotations
@@ -22,9 +22,7 @@ from scorekeeper.web.languages import TRANSLATIONS
 from tests.pseudo_locale import write_pseudo_catalog
 from tests.site_pages import PLAYERS_WORDS, seed_games, site_pages
 
-from .conftest import ARTIFACTS, served_app, visit
-from .layout_checks import OVERFLOWING
-from .test_axe import AXE, RUN_AXE, TAGS, _skipped_rules
+from .conftest import served_app, visit
 
 pytestmark = pytest.mark.browser
 NARROW = {"width": 360, "height": 780}
@@ -140,10 +138,13 @@ def test_every_visible_word_passed_through_the_catalog(browser, pseudo_site):
     try:
         for p in pages:
             visit(context, page, url, p)
-            if page.evaluate("document.documentElement.lang") != "en-001":
+            shown = page.evaluate(
+                f"() => document.documentElement.lang === 'en-001' ? ({VISIBLE_TEXT})() : null"
+            )
+            if shown is None:
                 continue  # a PDF, a redirect to a page seen anyway
             checked += 1
-            words = outside_the_catalog(page.evaluate(VISIBLE_TEXT))
+            words = outside_the_catalog(shown)
             if "/rulings" in p.name:
                 words = [w for w in words if w not in PLAYERS_OWN]
             if words:
@@ -165,39 +166,3 @@ def test_every_visible_word_passed_through_the_catalog(browser, pseudo_site):
     assert not gone, f"now translated: drop them from {KNOWN.name}:\n" + "\n".join(
         f"{kind}: {' '.join(words)}" for kind, words in gone.items()
     )
-
-
-@pytest.fixture(scope="module")
-def german_site(tmp_path_factory):
-    with served_app(tmp_path_factory.mktemp("german-live"), "browser-german") as (app, url):
-        yield url, site_pages(app, seed_games(app))
-
-
-def test_german_at_360_px_fits_and_passes_axe(browser, german_site):
-    if not AXE.exists():
-        pytest.skip(f"NOTICE axe-core is not installed at {AXE} (run: npm ci --no-audit --no-fund)")
-    url, pages = german_site
-    context = browser.new_context(
-        viewport=NARROW, device_scale_factor=1, is_mobile=True, has_touch=True, locale="de-DE"
-    )
-    context.add_init_script(path=str(AXE))
-    page = context.new_page()
-    found: dict[str, list[str]] = {}
-    checked = 0
-    shots = ARTIFACTS / "german-360"
-    shots.mkdir(parents=True, exist_ok=True)
-    try:
-        for n, p in enumerate(pages):
-            visit(context, page, url, p)
-            if page.evaluate("document.documentElement.lang") != "de":
-                continue
-            checked += 1
-            problems = page.evaluate(RUN_AXE, [TAGS, _skipped_rules(p)]) + page.evaluate(OVERFLOWING)
-            if problems:
-                found[p.name] = problems
-            if n < 12 or problems:  # (a full-page shot of every page was a third of the test's time)
-                page.screenshot(path=str(shots / f"{n:02d}.png"), full_page=True)
-    finally:
-        context.close()
-    assert checked > 40, f"only {checked} pages came in German"
-    assert not found, "\n".join(f"{name}:\n  " + "\n  ".join(problems) for name, problems in found.items())

@@ -1,4 +1,5 @@
-"""Every page at 390 px in every language, and in the mirrored pseudo-locale (docs/languages.md).
+"""Every page at 390 px in every language, and in the mirrored pseudo-locale (docs/languages.md);
+German at 360 px too.
 
 For German, Hebrew (right to left), Dutch and Polish (English: tests/browser/test_axe.py's light sweep
 runs these checks on its visit of every page), and the pseudo-locale's right-to-left
@@ -11,6 +12,12 @@ catalog beyond the words still known to (tests/browser/known_english.json, as th
 checks). In Hebrew axe-core finds nothing on any page (tests/browser/test_axe.py's rules, right to
 left); in German, Dutch and Polish nothing on the six pages the issue names (:data:`AXE_PAGES`: the home
 page, a game, a hand form, the checker, the rules and a table's statistics).
+
+German at 360 px (German words are long): each German page, once measured at 390 px, is narrowed to
+a 360 x 780 phone (the layout is the stylesheet's alone, so the narrowed page lays out as one loaded
+at 360 px): no button, label or table wider than its box, and axe finds nothing on any page.
+Screenshots in test-artifacts/screenshots/sweep-390-*/ and german-360/. (German at 360 px was a
+sweep of its own, a second visit of every German page.)
 """
 
 from __future__ import annotations
@@ -25,12 +32,22 @@ from tests.pseudo_locale import write_pseudo_catalog
 from tests.site_pages import seed_games, site_pages
 
 from .conftest import ARTIFACTS, served_app, visit
-from .layout_checks import layout_problems
-from .test_axe import AXE, RUN_AXE, TAGS, _skipped_rules
+from .layout_checks import LAYOUT, OVERFLOWING
+from .page_checks import AXE, RUN_AXE, TAGS, skipped_rules
 from .test_languages_browser import KNOWN, VISIBLE_TEXT, outside_the_catalog, page_kind
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
+NARROW = {"width": 360, "height": 780}
+#: a page in the language swept: its language and direction, its layout problems and (``axe``) axe's
+#: findings, in one round trip; only the language of a page not in it (a PDF, a page seen anyway)
+MEASURE = f"""async ([language, tags, skip, withAxe]) => {{
+  const html = document.documentElement;
+  if (html.lang !== language) return {{lang: html.lang}};
+  return {{lang: html.lang, dir: html.dir, layout: ({LAYOUT})(),
+          axe: withAxe ? await ({RUN_AXE})([tags, skip]) : []}}; }}"""
+#: at 360 px: what is wider than its box, and axe's findings
+NARROWED = f"""async ([tags, skip]) => ({OVERFLOWING})().concat(await ({RUN_AXE})([tags, skip]))"""
 #: every shipped language by its BCP 47 tag but English, and the mirrored pseudo-locale: English is
 #: test_axe.py's light sweep, which visits every page at 390 x 844 anyway and checks the same
 SWEPT = [*sorted(set(LANGUAGES) - {"en"}), PSEUDO_RTL.replace("_", "-")]
@@ -84,6 +101,7 @@ def test_every_page_fits_at_390_px(browser, every_language_site, language):
     )
     axe = language in ("he", "de", "nl", "pl") and AXE.exists()  # (axe-core from npm; else no axe)
     axed = {p.name for p in pages} if language == "he" else axe_pages(pages)
+    narrow = language == "de" and axe  # German at 360 px as well
     if axe:
         context.add_init_script(path=str(AXE))
     page = context.new_page()
@@ -95,21 +113,22 @@ def test_every_page_fits_at_390_px(browser, every_language_site, language):
     try:
         for n, p in enumerate(pages):
             visit(context, page, url, p)
-            if page.evaluate("document.documentElement.lang") != language:
+            measured = page.evaluate(MEASURE, [language, TAGS, skipped_rules(p), axe and p.name in axed])
+            if measured["lang"] != language:
                 continue  # a PDF, a redirect to a page seen anyway
             checked += 1
-            problems = layout_problems(page) + (
-                page.evaluate(RUN_AXE, [TAGS, _skipped_rules(p)]) if axe and p.name in axed else []
-            )
+            problems = measured["layout"] + measured["axe"]
             if problems:
                 found[p.name] = problems
             if language == PSEUDO_RTL.replace("_", "-"):
-                assert page.evaluate("document.documentElement.dir") == "rtl", p.name
+                assert measured["dir"] == "rtl", p.name
                 words = outside_the_catalog(page.evaluate(VISIBLE_TEXT))
                 if words and "/rulings" not in p.name:
                     leaks.setdefault(page_kind(p.name), set()).update(words)
             if n < 12 or problems:
                 page.screenshot(path=str(shots / f"{n:02d}.png"), full_page=True)
+            if narrow:
+                at_360(page, p, n, found)
     finally:
         context.close()
     assert checked > 40, f"only {checked} pages came in {language}"
@@ -119,3 +138,18 @@ def test_every_page_fits_at_390_px(browser, every_language_site, language):
     assert not new, "words that did not pass through the catalog, right to left:\n" + "\n".join(
         f"{kind}: {' '.join(words)}" for kind, words in new.items()
     )
+
+
+def at_360(page, p, n: int, found: dict[str, list[str]]) -> None:
+    """German at 360 x 780: the page narrowed, measured (OVERFLOWING and axe), widened again."""
+    page.set_viewport_size(NARROW)
+    try:
+        problems = page.evaluate(NARROWED, [TAGS, skipped_rules(p)])
+        if problems:
+            found[f"{p.name} at 360 px"] = problems
+        if n < 12 or problems:  # (a full-page shot of every page was a third of the sweep's time)
+            shots = ARTIFACTS / "german-360"
+            shots.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(shots / f"{n:02d}.png"), full_page=True)
+    finally:
+        page.set_viewport_size(PHONE)

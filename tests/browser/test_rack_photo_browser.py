@@ -24,7 +24,7 @@ from playwright.sync_api import expect
 from tests.rack_photo_fixtures import TILES, fixed_detector, rack_photo
 
 from .conftest import ARTIFACTS, PHONE
-from .test_axe import AXE, RUN_AXE, TAGS, WEAK_EDGES
+from .page_checks import AXE, RUN_AXE, TAGS, WEAK_EDGES
 
 pytestmark = pytest.mark.browser
 DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
