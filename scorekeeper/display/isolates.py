@@ -17,8 +17,6 @@ import unicodedata
 
 #: LEFT-TO-RIGHT ISOLATE, RIGHT-TO-LEFT ISOLATE, POP DIRECTIONAL ISOLATE
 LRI, RLI, PDI = "\u2066", "\u2067", "\u2069"
-#: a signed or plain whole number, as the scores and totals are written (``-12``, ``+45``, ``−3``)
-NUMBER = re.compile(r"(?<![\w\u2066])[+\-−]?\d+(?:[.,]\d+)*(?![\w\u2069])")
 
 
 def isolated(text: str) -> str:
@@ -55,15 +53,6 @@ def right_to_left(text: str) -> bool:
     (True, False, False)
     """
     return any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text)
-
-
-def numbers_isolated(text: str) -> str:
-    """Every number in ``text`` isolated left to right (a sentence or label with scores in it).
-
-    >>> numbers_isolated("Ann: -12, Bob: +45") == f"Ann: {LRI}-12{PDI}, Bob: {LRI}+45{PDI}"
-    True
-    """
-    return NUMBER.sub(lambda m: f"{LRI}{m[0]}{PDI}", text)
 
 
 #: a left-to-right piece inside right-to-left text: a number ("10-13", "+45"), a Latin word or name

@@ -33,7 +33,7 @@ def starter(ctx: HandContext) -> int | None:
     (CR-9), the player behind, who chooses and may pick another."""
     if ctx.facts and ctx.facts.get("starter") is not None:
         return ctx.facts["starter"]
-    return ctx.before.chooser if ctx.before.starter is None else ctx.before.starter
+    return ctx.before.first_to_play
 
 
 def turn_player(ctx: HandContext, index: int, first: int | None = None) -> int:

@@ -121,6 +121,16 @@ class GameScore:
     names: tuple[str, ...] = field(default=(), compare=False)
 
     @property
+    def first_to_play(self) -> int | None:
+        """Who plays first in the next hand as the engine has it: the starter, or where the table
+        chooses (CR-9) the player behind, who chooses (None in a game without turns).
+
+        >>> GameScore("crib-rummy", 2, 0, True, (), (0, 0), ({}, {}), chooser=1).first_to_play
+        1
+        """
+        return self.chooser if self.starter is None else self.starter
+
+    @property
     def leaders(self) -> tuple[int, ...]:
         return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
 

@@ -68,7 +68,7 @@ def check_own_turn(
         )
     so_far = dict(hand or {})
     if so_far.get("starter") is None:  # a new hand: who plays first as the engine has it (CR-9)
-        so_far["starter"] = game.chooser if game.starter is None else game.starter
+        so_far["starter"] = game.first_to_play
     turns = [*(so_far.get("turns") or []), {"player": seat, "melds": list(turn.get("melds") or [])}]
     facts = {**so_far, "turns": turns, "end": None}
     mine = f"turns.{len(turns) - 1}"

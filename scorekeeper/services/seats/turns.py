@@ -79,7 +79,7 @@ def turn_status(game: Game) -> dict[str, Any] | None:
     playing, before, score = in_play(game)
     names = game.names
     if playing is None:
-        due = before.chooser if before.starter is None else before.starter
+        due = before.first_to_play
         return {"hand": len(game.rounds) + 1, "turn": 1, "due": due, "due_name": names[due], "melds": []}
     played = score.rounds[-1]
     order = turn_order(playing.facts, len(names), game.options, dealer=played.dealer, names=names)
