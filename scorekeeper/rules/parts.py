@@ -99,7 +99,7 @@ def check_part(
     if out:
         gone = [s for s, other in others.items() if s != seat and went_out(kind, other)]
         if gone:
-            name = _name(game, gone[0])
+            name = str(game.player(gone[0]))
             reason = say(OUT_ALREADY[v.round_word], name=name, rule=OUT_RULE[kind])
             raise RoundError([("part.went_out", reason)])
     kept = _entry(kind, part)
@@ -202,7 +202,7 @@ def _judged(v, facts: dict, game: GameScore, opts, field_of, names: bool = False
             seat = _seat_of(field, facts)
             if names and seat is not None:
                 ruled = {"rule": message.rule} if getattr(message, "rule", None) else {}
-                message = say("part.whose", name=_name(game, seat), message=message, **ruled)
+                message = say("part.whose", name=str(game.player(seat)), message=message, **ruled)
             said.append((field_of(field) or field, message))
         if said:
             raise RoundError(said) from None
@@ -228,7 +228,3 @@ def _part_field(field: str, seat: int) -> str:
     if field == "wild" or field.startswith("face_up"):
         return "part.face_up"
     return "part"
-
-
-def _name(game: GameScore, seat: int) -> str:
-    return game.names[seat] if seat < len(game.names) else str(say("game.player_n", number=seat + 1))
