@@ -33,14 +33,15 @@ def in_play(game: Game) -> tuple[Round | None, Any, Any]:
     return game.rounds[-1], game_score(game, upto=len(game.rounds) - 1), score
 
 
-def send_turn(game: Game, seat: int, hand: int, turn: Any) -> dict[str, Any]:
+def send_turn(game: Game, seat: int, hand: int, turn: Any, state: tuple | None = None) -> dict[str, Any]:
     """Record seat ``seat``'s turn ``turn`` (``{"melds": [...]}``; no melds: a pass) of hand
     ``hand``: {"hand", "turn" (its number in the hand), "pegs" (what it pegged), "ended"}.
 
     :class:`HandClosed` (409) for a hand that is not the one being played (or, with no hand in
     play, the next one) and after the game's end; RoundError (422, nothing kept) for a turn the
-    rules refuse, such as another player's turn."""
-    playing, before, score = in_play(game)
+    rules refuse, such as another player's turn. ``state``: :func:`in_play`'s answer, when the
+    caller has it already."""
+    playing, before, score = state or in_play(game)
     number = playing.number if playing is not None else len(game.rounds) + 1
     if score.finished:
         raise HandClosed(gettext("The game is over: it takes no more turns."))
@@ -62,21 +63,22 @@ def send_turn(game: Game, seat: int, hand: int, turn: Any) -> dict[str, Any]:
 def due_turn(game: Game, seat: int, hand: int, due: int | None, turn: Any) -> dict[str, Any]:
     """:func:`send_turn`, unless ``due`` (the turn the phone saw as due) is a turn of this hand
     already recorded: :class:`TurnRecorded` (409), nothing kept (the seat page, the API)."""
-    status = turn_status(game)
+    state = in_play(game)  # the game scored once for both
+    status = turn_status(game, state)
     if due is not None and status and status["hand"] == hand and status["turn"] != due:
         raise TurnRecorded(
             gettext("This turn was already recorded (the form was sent twice): nothing was kept.")
         )
-    return send_turn(game, seat, hand, turn)
+    return send_turn(game, seat, hand, turn, state)
 
 
-def turn_status(game: Game) -> dict[str, Any] | None:
+def turn_status(game: Game, state: tuple | None = None) -> dict[str, Any] | None:
     """A Crib Rummy game's hand in play for its seat pages (None for other variants): its number,
     the number of the turn due in it, the seat due and its name, and the table's melds to add to
-    ({"number", "cards", "owner"})."""
+    ({"number", "cards", "owner"}). ``state``: as :func:`send_turn` takes it."""
     if turn_kind(game.variant) is None:
         return None
-    playing, before, score = in_play(game)
+    playing, before, score = state or in_play(game)
     names = game.names
     if playing is None:
         due = before.first_to_play
