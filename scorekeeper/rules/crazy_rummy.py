@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from .base import CARDS_LEFT, Variant, card_counts, points_left, seats
+from .base import Variant
 from .bounds import CZ_MOST_POINTS
 from .crazy_samples import CRAZY_RUMMY
 from .crazy_sets import (
@@ -45,6 +45,7 @@ from .crazy_sets import (
 )
 from .errors import RoundError
 from .facts import Count, ListOf, Seat, Text
+from .hand_shapes import CARDS_LEFT, card_counts, points_left, seats
 from .options import Option
 from .reasons import say
 from .registry import register

@@ -19,10 +19,11 @@ A player left out scores 0 that hand; a hand with nobody's points is refused
 
 from __future__ import annotations
 
-from .base import Variant, seats
+from .base import Variant
 from .cards import Notation
 from .errors import OptionError, RoundError, RulesError
 from .facts import Count, Flag
+from .hand_shapes import seats
 from .options import Option
 from .reasons import say
 from .registry import register

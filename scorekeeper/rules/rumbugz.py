@@ -26,11 +26,12 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from .base import CARDS_LEFT, Variant, points_left, seats
+from .base import Variant
 from .bounds import RB_MOST_HAND_POINTS
 from .cards import Card, Notation, tokenize
 from .errors import NotationError, RoundError
 from .facts import Choice, ListOf, Seat, Text
+from .hand_shapes import CARDS_LEFT, points_left, seats
 from .options import Option
 from .progression_verdicts import judge, judge_change
 from .progressions import Shape

@@ -28,10 +28,11 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
-from ..base import CARDS_LEFT, Variant, card_counts, points_left, seats
+from ..base import Variant
 from ..bounds import KB_MOST_HAND_POINTS, KB_MOST_STEP
 from ..cards import Card, Notation
 from ..facts import Count, Flag, Text
+from ..hand_shapes import CARDS_LEFT, card_counts, points_left, seats
 from ..options import Option
 from ..progression_verdicts import judge, judge_change, values_of
 from ..reasons import counted, say

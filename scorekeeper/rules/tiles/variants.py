@@ -20,10 +20,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
-from ..base import Variant, seats
+from ..base import Variant
 from ..bounds import CT_MOST_RACK_POINTS
 from ..cards import Notation
 from ..facts import Count, Seat, Text
+from ..hand_shapes import seats
 from ..options import Option
 from ..reasons import Reason, say
 from ..registry import register
