@@ -138,10 +138,16 @@ class Sheet:
             return None if any(c.cls for c in self.per_player) else []
         last = len(self.per_player) - 1
         bold = [i % len(self.per_player) == last for i in range(len(texts))]
-        widths = self.player_widths(group)
+        return self.laid_out(texts, self.player_widths(group), bold, _inset())
+
+    def laid_out(
+        self, texts: list[str], widths: list[float], bold: list[bool], inset: float, size: float = LINE_PT
+    ) -> list[tuple[str, bool]]:
+        """:func:`mono_line` in the sheet's direction: right to left, the first column on the right and
+        each value isolated where the line mixes directions (:func:`.isolates.mixed`)."""
         if self.rtl:
             texts, widths, bold = texts[::-1], widths[::-1], bold[::-1]
-        return mono_line(texts, widths, bold, _inset(), isolate=mixed(texts, self.rtl))
+        return mono_line(texts, widths, bold, inset, size, isolate=mixed(texts, self.rtl))
 
     def grid(self, group: list[int]) -> str:
         """The column rules under :meth:`line` as an SVG ``data:`` URL (thick before each player)."""

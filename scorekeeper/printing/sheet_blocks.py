@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from flask_babel import gettext
 
 from ..display.isolates import isolated, mixed
-from ..display.sheets import LINE_PT, MONO_ADVANCE, PLAYER_RULE, PT, RULE, Row, Sheet, mirrored, mono_line
+from ..display.sheets import LINE_PT, MONO_ADVANCE, PLAYER_RULE, PT, RULE, Row, Sheet, mirrored
 from ..display.words import ordinal
 
 #: height (mm) of a recorded line: ``td.lines`` in print.css
@@ -77,16 +77,9 @@ def label_line(sheet: Sheet, group: list[int]) -> str:
     sheet) instead of one a column.
     """
     texts = [c.label for _ in group for c in sheet.per_player]
-    widths = sheet.player_widths(group)
-    if sheet.rtl:  # right to left: the first column on the right (sheets.Sheet.rtl)
-        texts, widths = texts[::-1], widths[::-1]
-    pieces = mono_line(
-        texts,
-        widths,
-        [False] * len(texts),
-        PLAYER_RULE / 2 * PT,
-        label_size(sheet, group),
-        isolate=mixed(texts, sheet.rtl),
+    bold = [False] * len(texts)
+    pieces = sheet.laid_out(
+        texts, sheet.player_widths(group), bold, PLAYER_RULE / 2 * PT, label_size(sheet, group)
     )
     return "".join(text for text, _ in pieces)
 
@@ -128,9 +121,7 @@ def text_line(sheet: Sheet, row: Row, group: list[int]) -> str:
     widths = column_widths(sheet, group)
     lead = [_fit(text, width) for text, width in zip(row.lead, widths)]
     texts = lead + [cell for seat in group for cell in row.cells[seat]]
-    if sheet.rtl:
-        texts, widths = texts[::-1], widths[::-1]
-    pieces = mono_line(texts, widths, [False] * len(texts), RULE / 2 * PT, isolate=mixed(texts, sheet.rtl))
+    pieces = sheet.laid_out(texts, widths, [False] * len(texts), RULE / 2 * PT)
     return "".join(text for text, _ in pieces)
 
 
