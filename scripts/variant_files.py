@@ -19,10 +19,11 @@ put the game's own in their place (docs/adding-a-variant.md). A hand's facts::
 
 from __future__ import annotations
 
-from .base import Variant, seats
+from .base import Variant
 from .cards import Notation
 from .errors import RoundError, RulesError
 from .facts import Count
+from .hand_shapes import seats
 from .options import Option
 from .reasons import say
 from .registry import own_messages, register

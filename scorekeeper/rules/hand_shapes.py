@@ -1,4 +1,4 @@
-"""The shapes a variant's hand facts share (:attr:`.base.Variant.facts`): a hand recorded player by
+"""The shapes a variant's hand facts share (:attr:`.base.Variant.facts_shape`): a hand recorded player by
 player, the cards left in a hand, a typed total, cards counted by class."""
 
 from __future__ import annotations

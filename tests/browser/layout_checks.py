@@ -1,6 +1,6 @@
 """What is cut or overflowing on a page as a phone shows it: the page sweeps' layout checks
-(tests/browser/test_layout_sweep_browser.py in every language, tests/browser/test_axe.py's light
-sweep in English, German at 360 px in tests/browser/test_languages_browser.py)."""
+(tests/browser/test_layout_sweep_browser.py in every language and German at 360 px too,
+tests/browser/test_axe.py's light sweep in English)."""
 
 from __future__ import annotations
 
@@ -32,8 +32,3 @@ LAYOUT = f"""() => {{
     if (bar.spread > 2 || bar.height > 60) problems.push(`the top bar is not one line (${{JSON.stringify(bar)}})`);
   }}
   return problems; }}"""
-
-
-def layout_problems(page) -> list[str]:
-    """What is cut or overflowing on the page as shown, and a top bar that is not one line."""
-    return page.evaluate(LAYOUT)

@@ -78,7 +78,7 @@ document.addEventListener('error', e => {
 #: applied (not the browser's default margin), the page modules it fetched (an unversioned URL marked)
 LOADED = """() => ({
   blocked: window.__blocked || ['the watch did not run'],
-  failed: (window.__failedScripts || []).map(src => 'did not load: ' + src),
+  failed: (window.__failedScripts || ['the watch did not run']).map(src => 'did not load: ' + src),
   js: document.documentElement.classList.contains('js'),
   margin: getComputedStyle(document.body).margin,
   modules: performance.getEntriesByType('resource').map(e => new URL(e.name))

@@ -70,11 +70,12 @@ def swept(browser, site):
         try:
             for p in wanted:
                 answer = visit(context, page, url, p)
-                loaded[p] = {**watch.read(page), "policy": answer.headers.get("content-security-policy", "")}
                 for scheme in ("light", "dark"):
                     page.emulate_media(color_scheme=scheme)
                     measure(page, p, scheme)
                 page.emulate_media(color_scheme="light")
+                # after both measures: what the page threw meanwhile is this page's, not the next one's
+                loaded[p] = {**watch.read(page), "policy": answer.headers.get("content-security-policy", "")}
         finally:
             context.close()
 

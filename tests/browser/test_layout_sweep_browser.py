@@ -46,8 +46,9 @@ MEASURE = f"""async ([language, tags, skip, withAxe]) => {{
   if (html.lang !== language) return {{lang: html.lang}};
   return {{lang: html.lang, dir: html.dir, layout: ({LAYOUT})(),
           axe: withAxe ? await ({RUN_AXE})([tags, skip]) : []}}; }}"""
-#: at 360 px: what is wider than its box, and axe's findings
-NARROWED = f"""async ([tags, skip]) => ({OVERFLOWING})().concat(await ({RUN_AXE})([tags, skip]))"""
+#: at 360 px: what is wider than its box, and (``withAxe``) axe's findings
+NARROWED = f"""async ([tags, skip, withAxe]) =>
+  ({OVERFLOWING})().concat(withAxe ? await ({RUN_AXE})([tags, skip]) : [])"""
 #: every shipped language by its BCP 47 tag but English, and the mirrored pseudo-locale: English is
 #: test_axe.py's light sweep, which visits every page at 390 x 844 anyway and checks the same
 SWEPT = [*sorted(set(LANGUAGES) - {"en"}), PSEUDO_RTL.replace("_", "-")]
@@ -101,7 +102,7 @@ def test_every_page_fits_at_390_px(browser, every_language_site, language):
     )
     axe = language in ("he", "de", "nl", "pl") and AXE.exists()  # (axe-core from npm; else no axe)
     axed = {p.name for p in pages} if language == "he" else axe_pages(pages)
-    narrow = language == "de" and axe  # German at 360 px as well
+    narrow = language == "de"  # German at 360 px as well
     if axe:
         context.add_init_script(path=str(AXE))
     page = context.new_page()
@@ -128,7 +129,7 @@ def test_every_page_fits_at_390_px(browser, every_language_site, language):
             if n < 12 or problems:
                 page.screenshot(path=str(shots / f"{n:02d}.png"), full_page=True)
             if narrow:
-                at_360(page, p, n, found)
+                at_360(page, p, n, found, axe)
     finally:
         context.close()
     assert checked > 40, f"only {checked} pages came in {language}"
@@ -140,11 +141,12 @@ def test_every_page_fits_at_390_px(browser, every_language_site, language):
     )
 
 
-def at_360(page, p, n: int, found: dict[str, list[str]]) -> None:
-    """German at 360 x 780: the page narrowed, measured (OVERFLOWING and axe), widened again."""
+def at_360(page, p, n: int, found: dict[str, list[str]], axe: bool) -> None:
+    """German at 360 x 780: the page narrowed, measured (OVERFLOWING and, where installed, axe),
+    widened again."""
     page.set_viewport_size(NARROW)
     try:
-        problems = page.evaluate(NARROWED, [TAGS, skipped_rules(p)])
+        problems = page.evaluate(NARROWED, [TAGS, skipped_rules(p), axe])
         if problems:
             found[f"{p.name} at 360 px"] = problems
         if n < 12 or problems:  # (a full-page shot of every page was a third of the sweep's time)
