@@ -45,6 +45,22 @@ class Gone(Exception):
     """The process stopped (or its pipe broke) before it answered."""
 
 
+@contextlib.contextmanager
+def _ctrl_c_held():
+    """SIGINT blocked in this thread while a worker process is spawned: the new process inherits the
+    mask, so a Ctrl-C at the server's terminal while it starts (importing the app, a second or more)
+    waits until :func:`serve` ignores it, instead of a KeyboardInterrupt traceback from the middle of
+    an import on the server's way out. A Ctrl-C meant for the server meanwhile reaches it a moment later."""
+    if not hasattr(signal, "pthread_sigmask"):  # (not POSIX)
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 class Worker:
     """A worker process and the server's end of its pipe; ``warm`` once it has said so."""
 
@@ -59,7 +75,8 @@ class Worker:
         self.process = context.Process(
             target=serve, args=(theirs, warm_up), daemon=True, name="scorekeeper-pool"
         )
-        self.process.start()
+        with _ctrl_c_held():
+            self.process.start()
         theirs.close()
         self.warm = False
         self.warmed: dict[str, Any] = {}  # what the warm-up loaded (the pdf, solver, photo: True or a reason)
@@ -146,6 +163,8 @@ def serve(conn, warm_up: WarmUp) -> None:  # pragma: no cover - runs in the work
     pipe, so a big job sent during a step never blocks the server. Ctrl-C at the server's terminal
     reaches this process too: it is the server's to end."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # held while it started (_ctrl_c_held): ignored from now on
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     try:
         os.nice(5)
     except OSError:

@@ -4,6 +4,7 @@ runaway bound), and a busy pool queues a job with its place and an estimate inst
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import time
 
@@ -11,6 +12,7 @@ import pytest
 
 from scorekeeper.checker.solving import SolveAsk, best_play
 from scorekeeper.limits import pool
+from scorekeeper.limits.pool_process import Worker
 
 SOLVE = {"variant": "rummikub", "rack": "R7 R8 K2", "table": "R4 R5 R6"}
 
@@ -116,3 +118,20 @@ def test_a_process_warms_what_the_pools_caller_gives_it(one_process):
         assert pool.status()["warmed"] == {"pid": True}
     finally:
         pool.configure(0, 60, 7, 2, warm_up=given)
+
+
+def test_a_ctrl_c_while_a_process_starts_is_not_its_end():
+    """Ctrl-C at the server's terminal reaches its whole process group, a worker process still
+    importing the app too (a fresh clone's run printed a KeyboardInterrupt traceback on the server's
+    way out): held while it starts, then ignored, so the process warms and the server ends it."""
+    worker = Worker()
+    try:
+        os.kill(worker.process.pid, signal.SIGINT)  # at once: the new process is still starting
+        assert worker.await_warm(60), "the process did not come up"
+        assert worker.process.is_alive()
+        os.kill(worker.process.pid, signal.SIGINT)  # and later, while it waits for jobs
+        time.sleep(0.5)
+        assert worker.process.is_alive()
+    finally:
+        worker.process.kill()
+        worker.process.join(10)
