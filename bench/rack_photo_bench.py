@@ -9,7 +9,8 @@ default) prints both. For each rack the reading is matched to the truth (boxes o
 half), and the bench prints:
 
 - tile recall and precision; number and colour accuracy of the tiles found;
-- racks whose total (CT-7) is exactly right, racks flagged (a tile unsure or a rules flag), and
+- racks whose total (CT-7) is exactly right, racks flagged (a tile unsure, a rules flag, or a spot
+  shown where a tile may be missed), and
   racks wrong without a flag: the figure that matters, since a flagged rack gets checked;
 - jokers: found (a box on it read as the joker), read as a number, read as a number without a mark
   (that chip not unsure and the rack not flagged: 30 points silently wrong);
@@ -66,9 +67,10 @@ def _iou(a, b) -> float:
     return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
 
 
-def score(tiles, boxes, unsure, flags, truth_boxes, labels, sure=None) -> dict:
+def score(tiles, boxes, unsure, flags, truth_boxes, labels, sure=None, maybe=0) -> dict:
     """One rack's reading against its truth; ``boxes`` and ``truth_boxes`` in the same pixels;
-    ``sure`` each chip's confidence (for the reliability curve)."""
+    ``sure`` each chip's confidence (for the reliability curve); ``maybe`` how many spots were
+    shown where a tile may be missed (each marks the rack)."""
     truth = truth_tokens(labels)
     free, pairs = set(range(len(truth))), []
     for k, box in enumerate(boxes):
@@ -79,7 +81,7 @@ def score(tiles, boxes, unsure, flags, truth_boxes, labels, sure=None) -> dict:
     numbers = [tiles[k][1:] == truth[t][1:] if truth[t] != "J" else tiles[k] == "J" for k, t in pairs]
     colours = [tiles[k][0] == truth[t][0] for k, t in pairs if truth[t] != "J" and tiles[k] != "J"]
     exact = points(tiles) == points(truth)
-    flagged = bool(unsure or flags)
+    flagged = bool(unsure or flags or maybe)
     matched = dict(pairs)
     jokers = [(k, t) for k, t in pairs if truth[t] == "J"]
     as_number = [k for k, _ in jokers if tiles[k] != "J"]
@@ -160,7 +162,7 @@ def read(image):
     got = checked(photo.read_image(image), "rummikub")
     H, W = image.shape[:2]
     boxes = [[b[0] * W, b[1] * H, b[2] * W, b[3] * H] for b in got.boxes]
-    return got.tiles, boxes, got.unsure, got.flags, got.sure
+    return got.tiles, boxes, got.unsure, got.flags, got.sure, len(got.maybe)
 
 
 def bench(split: str, racks: int) -> None:
@@ -168,10 +170,10 @@ def bench(split: str, racks: int) -> None:
     rows, times, sizes = [], [], []
     for image, truth_boxes, labels in photos(split, racks):
         start = time.perf_counter()
-        tiles, boxes, unsure, flags, sure = read(image)
+        tiles, boxes, unsure, flags, sure, maybe = read(image)
         times.append(time.perf_counter() - start)
         sizes.append(len(labels))
-        rows.append(score(tiles, boxes, unsure, flags, truth_boxes, labels, sure))
+        rows.append(score(tiles, boxes, unsure, flags, truth_boxes, labels, sure, maybe))
     print(f"Snap the rack, {split} split, {racks} racks ({statistics.mean(sizes):.1f} tiles on average)")
     for key, value in summary(rows).items():
         print(f"  {key:22} {value:.1%}" if isinstance(value, float) else f"  {key:22} {value}")

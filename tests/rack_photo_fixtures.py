@@ -42,16 +42,21 @@ def _logit(p: float) -> float:
     return math.log(p / (1 - p))
 
 
-def heat() -> list[float]:
-    """The detector's map [5, MAP_H, MAP_W] marking :func:`tile_boxes` on the photo (flat, C order)."""
+#: how sure the detector is of a ``faint`` tile: under DETECT, over MAYBE (a tile it may have missed)
+FAINT = 0.25
+
+
+def heat(faint: int | None = None) -> list[float]:
+    """The detector's map [5, MAP_H, MAP_W] marking :func:`tile_boxes` on the photo (flat, C order);
+    the tile at index ``faint`` only FAINT sure, so it is not found but shown as maybe missed."""
     h, w = reading.DETECT_H // reading.STRIDE, reading.DETECT_W // reading.STRIDE
     scale = min(reading.DETECT_W / WIDTH, reading.DETECT_H / HEIGHT)
     planes = [[-8.0] * (h * w)] + [[0.0] * (h * w) for _ in range(4)]
-    for x0, y0, x1, y1 in tile_boxes():
+    for k, (x0, y0, x1, y1) in enumerate(tile_boxes()):
         cx, cy = (x0 + x1) / 2 * scale / reading.STRIDE, (y0 + y1) / 2 * scale / reading.STRIDE
         i, j = int(cy), int(cx)
         at = i * w + j
-        planes[0][at] = 4.0
+        planes[0][at] = _logit(FAINT) if k == faint else 4.0
         planes[1][at], planes[2][at] = (
             _logit(min(max(cx - j, 0.01), 0.99)),
             _logit(min(max(cy - i, 0.01), 0.99)),
@@ -85,10 +90,10 @@ def _value_info(name: str, dims: list[int]) -> bytes:
     return _field(1, name.encode()) + _field(2, _field(1, tensor_type))
 
 
-def fixed_detector() -> bytes:
+def fixed_detector(faint: int | None = None) -> bytes:
     """An ONNX model with the detector's input and output that answers :func:`heat` for any image."""
     h, w = reading.DETECT_H // reading.STRIDE, reading.DETECT_W // reading.STRIDE
-    values = heat()
+    values = heat(faint)
     tensor = b"".join(_field(1, d) for d in (1, 5, h, w)) + _field(2, 1) + _field(8, b"fixed")
     tensor += _field(9, struct.pack(f"<{len(values)}f", *values))
     node = _field(1, b"fixed") + _field(2, b"heat") + _field(4, b"Identity")

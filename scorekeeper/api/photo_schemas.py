@@ -19,7 +19,7 @@ FRACTION = {"type": "number", "minimum": 0, "maximum": 1}
 def rack_reading() -> dict:
     """What a photo shows, for the player to check before it is used."""
     return obj(
-        ("tiles", "total", "unsure", "flags", "boxes"),
+        ("tiles", "total", "unsure", "flags", "boxes", "maybe"),
         tiles=array(
             TILE, maxItems=MOST_TILES, description="the tiles seen, in reading order (rows, left to right)"
         ),
@@ -44,6 +44,12 @@ def rack_reading() -> dict:
             array(FRACTION, minItems=4, maxItems=4),
             description="each tile's box [x0, y0, x1, y1] as fractions of the photo's width and height (as "
             "turned by its EXIF orientation), in the order of tiles",
+        ),
+        maybe=array(
+            array(FRACTION, minItems=4, maxItems=4),
+            maxItems=MOST_TILES,
+            description="boxes as in boxes where a tile may have been missed (the detector was nearly sure "
+            "of a tile there, and no tile read covers it): look there, and add the tile if there is one",
         ),
     )
 

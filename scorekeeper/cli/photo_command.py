@@ -21,7 +21,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="read the tiles on a photo of a tile rack (beta)",
         description="Read the tiles on a photo of a rack (JPEG, PNG or WebP) in reading order, with the "
         "rack's points (CT-7) and what cannot be (a tile more often than the set has it). "
-        "Tiles marked ? are unsure: check them.",
+        "Tiles marked ? are unsure: check them. A last line says where a tile may have been missed.",
     )
     p.add_argument("image", help="the photo's file")
     p.add_argument("--variant", default="rummikub", help="rummikub (default), crazy-tiles or runny-tiles")
@@ -53,11 +53,16 @@ def _photo_bytes(name: str) -> bytes:
 
 
 def format_reading(reading: dict[str, Any]) -> str:
-    """A reading in words: the tiles (unsure ones marked ?), the total, every flag.
+    """A reading in words: the tiles (unsure ones marked ?), the total, every flag, and how many
+    spots may hide a missed tile.
 
     >>> print(format_reading({"tiles": ["R3", "J"], "total": 33, "unsure": [1], "flags": [], "boxes": []}))
     R3 J?
     total: 33 points (1 tile unsure, marked ?)
+    >>> print(format_reading({"tiles": ["R3"], "total": 3, "unsure": [], "flags": [], "maybe": [[0, 0, 1, 1]] * 2}))
+    R3
+    total: 3 points
+      - a tile may have been missed in 2 places (--json gives their boxes): look at the photo
     """
     unsure = set(reading["unsure"])
     tiles = " ".join(t + ("?" if k in unsure else "") for k, t in enumerate(reading["tiles"]))
@@ -66,4 +71,9 @@ def format_reading(reading: dict[str, Any]) -> str:
         head += f" ({len(unsure)} tile{'' if len(unsure) == 1 else 's'} unsure, marked ?)"
     lines = [tiles or "no tiles found", head]
     lines += [f"  - {flag}" for flag in reading["flags"]]
+    if spots := len(reading.get("maybe", [])):
+        where = "1 place" if spots == 1 else f"{spots} places"
+        lines.append(
+            f"  - a tile may have been missed in {where} (--json gives their boxes): look at the photo"
+        )
     return "\n".join(lines)

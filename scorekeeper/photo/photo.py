@@ -54,32 +54,42 @@ def decode(data: bytes) -> np.ndarray:
         raise PhotoError("this is not a photo that can be read (JPEG, PNG or WebP)") from err
 
 
-def detect(image: np.ndarray, view: reading.View) -> list[reading.Box]:
-    """The detector's tiles in one view of the work image."""
+def detect(image: np.ndarray, view: reading.View) -> tuple[list[reading.Box], list[reading.Box]]:
+    """The detector's tiles in one view of the work image, and where it may have missed one
+    (reading.maybe_missed)."""
     (heat,) = _session("detector").run(None, {"image": reading.letterbox(image, view)})
-    return reading.find_boxes(heat[0], view)
+    tiles = reading.find_boxes(heat[0], view)
+    return tiles, reading.maybe_missed(heat[0], view, tiles)
 
 
-def first_look(image: np.ndarray) -> tuple[list[reading.Box], reading.View | None]:
-    """The detector's tiles in the whole photo, and the closer view of them when they are small
-    (reading.closer), else None."""
+def first_look(image: np.ndarray) -> tuple[tuple[list[reading.Box], list[reading.Box]], reading.View | None]:
+    """The detector's look at the whole photo (:func:`detect`), and the closer view of its tiles
+    when they are small (reading.closer), else None."""
     whole = reading.whole(image)
-    boxes = detect(image, whole)
-    return boxes, reading.closer(boxes, whole)
+    look = detect(image, whole)
+    return look, reading.closer(look[0], whole)
 
 
-def find_tiles(image: np.ndarray) -> list[reading.Box]:
-    """The tiles of the whole photo, looked at again closer when they are small; the first look's
-    if the closer one finds none."""
-    boxes, view = first_look(image)
-    return (view and detect(image, view)) or boxes
+def find_tiles(image: np.ndarray) -> tuple[list[reading.Box], list[reading.Box]]:
+    """The tiles of the whole photo, looked at again closer when they are small, and where a tile
+    may be missed; the first look's if the closer one finds none."""
+    look, view = first_look(image)
+    nearer = detect(image, view) if view else ([], [])
+    return nearer if nearer[0] else look
 
 
 def read_image(image: np.ndarray) -> RackReading:
     """The tiles on a decoded photo (:func:`decode`), before the rules engine's total and flags."""
-    boxes = reading.in_reading_order(find_tiles(image))
+    found, maybe = find_tiles(image)
+    boxes = reading.in_reading_order(found)
+    H, W = image.shape[:2]
+    # fractions of the photo, held to it (a tile cut by the edge), as plain floats for JSON
+    shown = [
+        [round(min(1.0, max(0.0, float(v))), 4) for v in (b.x0 / W, b.y0 / H, b.x1 / W, b.y1 / H)]
+        for b in [*boxes, *maybe]
+    ]
     if not boxes:
-        return RackReading([], [], [])
+        return RackReading([], [], [], maybe=shown)
     n = len(boxes)
     number, colour = _session("reader").run(None, {"tiles": reading.every_look(image, boxes)})
     tokens, sure_n, sure_c = reading.tokens_of(number, colour[:n])
@@ -93,14 +103,8 @@ def read_image(image: np.ndarray) -> RackReading:
         or odd[k]
         or doubted[k]
     ]
-    H, W = image.shape[:2]
-    # fractions of the photo, held to it (a tile cut by the edge), as plain floats for JSON
-    shown = [
-        [round(min(1.0, max(0.0, float(v))), 4) for v in (b.x0 / W, b.y0 / H, b.x1 / W, b.y1 / H)]
-        for b in boxes
-    ]
     sure = [round(min(b.sure, sure_n[k], sure_c[k]), 4) for k, b in enumerate(boxes)]
-    return RackReading(tokens, shown, unsure, sure=sure)
+    return RackReading(tokens, shown[:n], unsure, sure=sure, maybe=shown[n:])
 
 
 def read_photo(data: bytes, variant: str = "rummikub") -> RackReading:

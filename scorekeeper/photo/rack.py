@@ -19,7 +19,8 @@ class PhotoError(ValueError):
 @dataclass
 class RackReading:
     """What a photo shows: tiles in reading order, their boxes (0..1 of the photo's width and
-    height), which are unsure; the total and flags are the rules engine's (:func:`.checking.checked`)."""
+    height), which are unsure, where a tile may be missed; the total and flags are the rules
+    engine's (:func:`.checking.checked`)."""
 
     tiles: list[str]
     boxes: list[list[float]]
@@ -29,6 +30,9 @@ class RackReading:
     #: how sure the reading is of each tile (0..1: the least of the detector's, the number's and the
     #: colour's; bench/rack_photo_bench.py's reliability curve), not sent in the JSON
     sure: list[float] = field(default_factory=list)
+    #: boxes (as ``boxes``) where a tile may have been missed: the detector was nearly sure of a
+    #: tile there (reading.maybe_missed); the player looks, and adds it if there is one
+    maybe: list[list[float]] = field(default_factory=list)
 
     def as_json(self) -> dict:
         return {
@@ -37,4 +41,5 @@ class RackReading:
             "unsure": self.unsure,
             "flags": self.flags,
             "boxes": self.boxes,
+            "maybe": self.maybe,
         }

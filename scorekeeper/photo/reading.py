@@ -15,6 +15,8 @@
    (:func:`doubted`) the reader, looking again at the tile cut a little otherwise (:data:`LOOKS`),
    reads another number, or it reads a number where the joker is not unlikely enough
    (:data:`JOKER_DOUBT`: a joker read as a number is 30 points wrong, the costliest mistake).
+6. A spot the detector was nearly sure of, which no tile found covers (:func:`maybe_missed`), is
+   shown: a tile may be missed there, and a missed tile has no chip to mark.
 
 Sampling is plain bilinear at pixel centres (:func:`sample`), written the same way in the script,
 so the two read the same photo alike. The thresholds were chosen on the tuning splits (the first
@@ -49,6 +51,9 @@ JOKER_DOUBT = 0.03
 #: ZOOM_BELOW pixels: ZOOM_MARGIN tile heights around them, tiles brought to at most ZOOM_TALL
 #: pixels, and only when that is closer by ZOOM_GAIN at least
 ZOOM_BELOW, ZOOM_TALL, ZOOM_MARGIN, ZOOM_GAIN = 28, 36, 1.0, 1.2
+#: a spot the detector is at least MAYBE sure of (under DETECT) that no tile found covers by more
+#: than MAYBE_OVERLAP: a tile may be missed there (:func:`maybe_missed`; marks.py chose MAYBE)
+MAYBE, MAYBE_OVERLAP = 0.1, 0.3
 COLOUR_LETTERS = "KBRG"
 JOKER = 13
 
@@ -145,26 +150,56 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
     return 1 / (1 + np.exp(-x))
 
 
-def find_boxes(heat: np.ndarray, view: View) -> list[Box]:
-    """Tiles on the detector's map [5, h, w] of ``view``, in work pixels, surest first, overlaps
-    dropped; at most MOST_TILES."""
+def _peaks(heat: np.ndarray, view: View, least: float) -> list[Box]:
+    """The detector map's [5, h, w] peaks (each cell surest of its 3 x 3) at least ``least`` sure,
+    as boxes in work pixels from the cell's offset and size, surest first."""
     p = _sigmoid(heat[0])
     padded = np.pad(p, 1, constant_values=0)
     h, w = p.shape
     peak = np.max([padded[i : i + h, j : j + w] for i in range(3) for j in range(3)], axis=0)
-    rows, cols = np.nonzero((p >= DETECT) & (p >= peak))
+    rows, cols = np.nonzero((p >= least) & (p >= peak))
     boxes = []
     for i, j in sorted(zip(rows, cols), key=lambda ij: -p[ij]):
         cx = view.x0 + (j + _sigmoid(heat[1, i, j])) * STRIDE / view.scale
         cy = view.y0 + (i + _sigmoid(heat[2, i, j])) * STRIDE / view.scale
         bw = np.exp(np.clip(heat[3, i, j], -3, 4)) * STRIDE / view.scale
         bh = np.exp(np.clip(heat[4, i, j], -3, 4)) * STRIDE / view.scale
-        box = Box(cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2, float(p[i, j]))
-        if all(_overlap(box, kept) <= OVERLAP for kept in boxes):
-            boxes.append(box)
-            if len(boxes) == MOST_TILES:
-                break
+        boxes.append(Box(cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2, float(p[i, j])))
     return boxes
+
+
+def _apart(boxes: list[Box], others: list[Box], overlap: float) -> list[Box]:
+    """``boxes`` in order, each kept unless it overlaps ``others`` or a kept one by more than
+    ``overlap``; at most MOST_TILES."""
+    kept: list[Box] = []
+    for box in boxes:
+        if all(_overlap(box, other) <= overlap for other in [*others, *kept]):
+            kept.append(box)
+            if len(kept) == MOST_TILES:
+                break
+    return kept
+
+
+def find_boxes(heat: np.ndarray, view: View) -> list[Box]:
+    """Tiles on the detector's map [5, h, w] of ``view``, in work pixels, surest first, overlaps
+    dropped; at most MOST_TILES."""
+    return _apart(_peaks(heat, view, DETECT), [], OVERLAP)
+
+
+def maybe_missed(heat: np.ndarray, view: View, tiles: list[Box]) -> list[Box]:
+    """Where a tile may have been missed: the map's peaks at least MAYBE sure but under DETECT,
+    centred in ``view`` (not in the letterbox's grey), that no tile found covers by more than
+    MAYBE_OVERLAP (nor one another); surest first, at most MOST_TILES. A missed tile has no chip
+    to mark, so the rack is marked by these (on renderer B's tuning photos most racks wrong
+    without a mark had missed a tile the detector was 0.1 to 0.45 sure of: docs/rack-photo.md)."""
+    inside = [
+        b
+        for b in _peaks(heat, view, MAYBE)
+        if b.sure < DETECT
+        and view.x0 <= (b.x0 + b.x1) / 2 <= view.x1
+        and view.y0 <= (b.y0 + b.y1) / 2 <= view.y1
+    ]
+    return _apart(inside, tiles, MAYBE_OVERLAP)
 
 
 def _overlap(a: Box, b: Box) -> float:

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.rack_photo_fixtures import TILES, fixed_detector, rack_photo
+from tests.rack_photo_fixtures import TILES, fixed_detector, rack_photo, tile_boxes
 
 from .conftest import ARTIFACTS, PHONE
 from .page_checks import AXE, RUN_AXE, TAGS, WEAK_EDGES
@@ -72,9 +72,10 @@ def total(dialog) -> int:
     return int(re.search(r"(-?\d+) points", dialog.locator(".rack-photo-total").inner_text()).group(1))
 
 
-def fixed(context) -> None:
-    """The detector that finds exactly the drawn tiles (routed: so no service worker in between)."""
-    model = fixed_detector()
+def fixed(context, faint: int | None = None) -> None:
+    """The detector that finds exactly the drawn tiles (routed: so no service worker in between);
+    the tile ``faint`` only nearly sure, so it is not read but shown where it may be missed."""
+    model = fixed_detector(faint)
     context.route("**/static/rack-photo/detector.onnx*", lambda route: route.fulfill(body=model))
 
 
@@ -106,6 +107,7 @@ def test_a_photo_read_then_checked_by_hand(context, live_server, tmp_path):
     expect(dialog.locator("h2")).to_contain_text("Ann's rack")
     status = dialog.locator(".rack-photo-status")
     expect(status).to_have_text(f"Tiles found: {len(TILES)}. Check each one.", timeout=90_000)
+    expect(dialog.locator(".rack-photo-maybe")).to_be_hidden()  # every tile read: no spot to look at
     assert any("ort-wasm-simd-threaded.wasm" in u for u in asked) and any("reader.onnx" in u for u in asked)
     expect(dialog.locator("canvas.rack-photo-picture")).to_be_visible()
     chips = dialog.locator(".tile-chip")
@@ -165,6 +167,44 @@ def shots(page, dialog, chip) -> None:
     dialog.locator(".rack-photo-picker").scroll_into_view_if_needed()
     page.screenshot(path=str(DOCS_IMG / "rack-photo-picker.png"))
     dialog.get_by_role("button", name="Keep it as it is").click()
+
+
+def test_a_tile_the_detector_was_not_sure_of_is_shown_where_it_may_be_missed(browser, live_server, tmp_path):
+    """Issue 37: a missed tile has no chip to mark, so the check screen draws a dotted box marked +
+    where the detector was nearly sure of a tile, and says so in words; the player adds the tile."""
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, service_workers="block"
+    )
+    fixed(context, faint=2)
+    try:
+        page = start(context, live_server)
+        dialog = snap(page, page.locator(".rack-photo-open").first, rack_photo(tmp_path / "rack.png"))
+        expect(dialog.locator(".rack-photo-status")).to_have_text(
+            f"Tiles found: {len(TILES) - 1}. Check each one.", timeout=90_000
+        )
+        note = dialog.locator(".rack-photo-maybe")
+        expect(note).to_be_visible()
+        expect(note).to_contain_text("A tile may have been missed where a dotted box marked + is drawn")
+        # the dotted box on the photo: the top edge of the faint tile (12, black) in the light blue
+        x0, y0, x1, _ = tile_boxes()[2]
+        edge = page.evaluate(
+            """([x0, x1, y]) => {
+              const g = document.querySelector('.rack-photo-picture').getContext('2d');
+              return Array.from(g.getImageData(x0, y - 1, x1 - x0, 3).data);
+            }""",
+            [x0, x1, y0],
+        )
+        pixels = [edge[k : k + 3] for k in range(0, len(edge), 4)]
+        assert any(abs(r - 0x38) < 40 and abs(g - 0xBD) < 40 and abs(b - 0xF8) < 40 for r, g, b in pixels)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "rack-photo-maybe.png"))
+        dialog.get_by_role("button", name="Add a missed tile").click()
+        pick(dialog, "Black", "12")
+        expect(dialog.locator(".tile-chip")).to_have_count(len(TILES))
+        dialog.get_by_role("button", name="Use these tiles").click()
+        expect(page.locator('[id="f-players.0.rack"]')).to_have_value(re.compile(r"\bK12$"))
+    finally:
+        context.close()
 
 
 def test_cancel_leaves_the_field_as_it_was(context, live_server, tmp_path):

@@ -126,6 +126,28 @@ def test_the_script_reads_as_reading_py(page, live_server):
     close(said["read"]["sure_c"], sure_c)
 
 
+def test_the_script_finds_where_a_tile_may_be_missed_as_reading_py(page, live_server):
+    """maybe_missed on a map with a faint tile (under DETECT, over MAYBE), a fainter one (under
+    MAYBE), a faint second peak on a tile found, and one in the letterbox's grey."""
+    detector_map = np.array(heat(faint=2), np.float32).reshape(5, MAP_H, MAP_W)
+    detector_map[0, 3, 3] = np.log(0.05 / 0.95)  # under MAYBE
+    detector_map[0, MAP_H - 2, MAP_W - 2] = np.log(0.3 / 0.7)  # nearly sure, but out of the view: the grey
+    view = reading.View(0, 0, 640, 300, 0.6)
+    tiles = reading.find_boxes(detector_map, view)
+    spots = reading.maybe_missed(detector_map, view, tiles)
+    assert len(tiles) == 5 and len(spots) == 1  # the faint tile only
+    page.goto(live_server + "/")
+    said = page.evaluate(
+        """async ([heat, [mapH, mapW], view]) => {
+          const R = await import('/static/js/rack-photo-read.js');
+          const map = Float32Array.from(heat), tiles = R.find_boxes(map, mapH, mapW, view);
+          return R.maybe_missed(map, mapH, mapW, view, tiles).map(b => [b.x0, b.y0, b.x1, b.y1, b.sure]);
+        }""",
+        [detector_map.ravel().tolist(), [MAP_H, MAP_W], vars(view)],
+    )
+    close(said, [[b.x0, b.y0, b.x1, b.y1, b.sure] for b in spots])
+
+
 def test_the_whole_reading_runs_in_the_browser(page, live_server, tmp_path):
     """onnxruntime-web with the committed models on a photo: no error, each tile in the notation with
     its box inside the photo; the work image the canvas makes is the photo's own pixels (no scaling)."""
@@ -137,8 +159,8 @@ def test_the_whole_reading_runs_in_the_browser(page, live_server, tmp_path):
           const R = await import('/static/js/rack-photo-run.js');
           const bytes = Uint8Array.from(atob(photo), c => c.charCodeAt(0));
           const image = R.work_image(await createImageBitmap(new Blob([bytes], {type: 'image/png'})));
-          const tiles = await R.read(image, urls);
-          return {w: image.width, h: image.height, corner: Array.from(image.data.slice(0, 6)), tiles};
+          const {tiles, maybe} = await R.read(image, urls);
+          return {w: image.width, h: image.height, corner: Array.from(image.data.slice(0, 6)), tiles, maybe};
         }""",
         [photo, runtime],
     )
@@ -147,12 +169,14 @@ def test_the_whole_reading_runs_in_the_browser(page, live_server, tmp_path):
     for tile in said["tiles"]:
         assert re.fullmatch(r"[KBRG](?:[1-9]|1[0-3])|J", tile["token"])
         assert isinstance(tile["unsure"], bool) and len(tile["box"]) == 4
+    assert all(len(box) == 4 for box in said["maybe"])
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in FIXTURES.glob("*.jpg")))
 def test_a_held_out_photo_reads_on_the_phone_as_on_the_server(page, live_server, name):
     """The same JPEG decoded by Chromium and by Pillow, read by onnxruntime-web and by onnxruntime:
-    the same tiles, the same unsure ones, and the renderer's truth."""
+    the same tiles, the same unsure ones, the same spots where a tile may be missed, and the
+    renderer's truth."""
     import json
 
     from scorekeeper.photo import photo as server
@@ -165,16 +189,19 @@ def test_a_held_out_photo_reads_on_the_phone_as_on_the_server(page, live_server,
           const R = await import('/static/js/rack-photo-run.js');
           const bytes = Uint8Array.from(atob(photo), c => c.charCodeAt(0));
           const image = R.work_image(await createImageBitmap(new Blob([bytes], {type: 'image/jpeg'})));
-          return await R.read(image, urls);
+          return {...await R.read(image, urls), w: image.width, h: image.height};
         }""",
         [base64.b64encode(data).decode(), RUNTIME],
     )
     assert (
-        [t["token"] for t in said]
+        [t["token"] for t in said["tiles"]]
         == expected.tiles
         == json.loads((FIXTURES / f"{name}.json").read_text())["tiles"]
     )
-    assert [k for k, t in enumerate(said) if t["unsure"]] == expected.unsure
+    assert [k for k, t in enumerate(said["tiles"]) if t["unsure"]] == expected.unsure
+    spots = [[b[0] / said["w"], b[1] / said["h"], b[2] / said["w"], b[3] / said["h"]] for b in said["maybe"]]
+    assert len(spots) == len(expected.maybe)
+    np.testing.assert_allclose(np.clip(spots, 0, 1).ravel(), np.ravel(expected.maybe), atol=0.01)
 
 
 def test_only_the_photo_page_may_compile_webassembly(page, live_server):

@@ -15,6 +15,7 @@ from scorekeeper.photo.reading import (
     find_boxes,
     in_reading_order,
     letterbox,
+    maybe_missed,
     odd_sizes,
     sample,
     tokens_of,
@@ -144,6 +145,56 @@ def test_no_more_boxes_than_the_whole_set_has_tiles():
     heat[0, ::2, ::2] = 2.0  # 225 separate peaks
     heat[3:5] = -3.0  # tiny boxes: none overlaps another
     assert len(find_boxes(heat, at(1.0))) == reading.MOST_TILES == 106
+
+
+# -- maybe_missed: where a tile may be missed -------------------------------------------------------
+
+
+def logit(p: float) -> float:
+    return math.log(p / (1 - p))
+
+
+def test_a_peak_under_detect_but_over_maybe_is_a_spot_where_a_tile_may_be_missed():
+    heat = heat_map()
+    heat[0, 2, 3] = 3.0  # a tile
+    heat[0, 2, 8] = logit(0.3)  # nearly sure: may be a tile
+    heat[0, 7, 2] = logit(reading.MAYBE - 0.02)  # too faint to say so
+    heat[0, 7, 8] = logit(reading.MAYBE + 0.02)  # faint, but said
+    view = at(1.0)
+    tiles = find_boxes(heat, view)
+    spots = maybe_missed(heat, view, tiles)
+    assert [round(b.sure, 2) for b in tiles] == [round(sigmoid(3.0), 2)]
+    assert [round(b.sure, 2) for b in spots] == [0.3, round(reading.MAYBE + 0.02, 2)]  # surest first
+    assert [(b.x0 + b.x1) / 2 for b in spots] == pytest.approx([(8 + 0.5) * 4, (8 + 0.5) * 4])
+
+
+def test_a_spot_a_tile_found_covers_is_that_tile():
+    heat = heat_map()
+    heat[3:5] = math.log(10)  # every box 40 x 40 pixels
+    heat[0, 2, 3] = 3.0  # a tile
+    heat[0, 2, 5] = logit(0.3)  # 8 pixels beside it: the same tile, a second peak of it
+    heat[0, 2, 11] = logit(0.3)  # 32 pixels away: overlaps it by 8 / 40 = 0.2, under MAYBE_OVERLAP
+    assert reading.MAYBE_OVERLAP > 0.2
+    view = at(1.0)
+    spots = maybe_missed(heat, view, find_boxes(heat, view))
+    assert [round((b.x0 + b.x1) / 2) for b in spots] == [46]
+
+
+def test_no_spot_in_the_letterboxs_grey():
+    heat = heat_map()
+    heat[0, 2, 3] = logit(0.3)  # centre (14, 10) in the photo
+    heat[0, 2, 10] = logit(0.3)  # centre (42, 10): right of a view 30 pixels wide, in the grey
+    spots = maybe_missed(heat, View(0, 0, 30, 30, 1.0), [])
+    assert [round((b.x0 + b.x1) / 2) for b in spots] == [14]
+
+
+def test_no_more_spots_than_the_whole_set_has_tiles():
+    heat = np.zeros((5, 30, 30), np.float32)
+    heat[0] = LOW
+    heat[0, ::2, ::2] = logit(0.3)  # 225 separate faint peaks
+    heat[3:5] = -3.0
+    assert find_boxes(heat, at(1.0)) == []
+    assert len(maybe_missed(heat, at(1.0), [])) == reading.MOST_TILES
 
 
 # -- closer: a second look at small tiles --------------------------------------------------------

@@ -38,6 +38,12 @@ FLAG_COST = 0.1
 SPLITS = ("tune", "b-tune")  # never held-out or b-holdout
 #: looks tried (margin, shift across, shift down, in tile sizes); the first is the reading's own
 CANDIDATE_LOOKS = ((reading.MARGIN, 0, 0), (0.0, 0, 0), (0.18, 0, 0), (0.08, 0.07, 0), (0.08, -0.07, 0))
+#: the look sets of one further look at most: the phone reads a 16-tile rack within 150 ms with one
+PHONE_LOOKS = ("none", "wide", "shift")
+#: MAYBE tried (None: no spot shown where a tile may be missed)
+CANDIDATE_MAYBE = (None, 0.4, 0.3, 0.2, 0.15, 0.1, 0.05)
+#: the committed MAYBE, before cached() lowers the module's to look for the least tried
+MAYBE = reading.MAYBE
 LOOK_SETS = {
     "none": (),
     "margins": (1, 2),
@@ -55,12 +61,16 @@ def _softmax(x):
 
 def cached(split: str, racks: int):
     """Per rack: boxes, tokens, detector, number and colour sureness, joker probability, and each
-    candidate look's number read; with the truth."""
+    candidate look's number read; how sure the detector was of the surest spot where a tile may be
+    missed (reading.maybe_missed, looked for down to the least MAYBE tried); with the truth."""
     out = []
+    reading.MAYBE = min(m for m in CANDIDATE_MAYBE if m is not None)
     for image, truth_boxes, labels in photos(split, racks):
-        boxes = reading.in_reading_order(photo.find_tiles(image))
+        found, maybe = photo.find_tiles(image)
+        boxes = reading.in_reading_order(found)
+        spot = max((b.sure for b in maybe), default=0.0)
         if not boxes:
-            out.append((None, (truth_boxes, labels)))
+            out.append(({"maybe": spot}, (truth_boxes, labels)))
             continue
         reads = [
             photo._session("reader").run(None, {"tiles": reading.crops(image, boxes, look)})
@@ -77,28 +87,35 @@ def cached(split: str, racks: int):
             "joker": _softmax(reads[0][0])[:, reading.JOKER],
             "numbers": numbers,
             "odd": np.array(reading.odd_sizes(boxes)),
+            "maybe": spot,
         }
         out.append((rec, (truth_boxes, labels)))
     return out
 
 
-def _marked(rec, found, num, col, looks, joker) -> np.ndarray:
+def _marked(rec, found, num, col, looks, joker, maybe) -> bool:
+    """Whether the rack is marked: a chip unsure, or a spot where a tile may be missed."""
+    if maybe is not None and rec["maybe"] >= maybe:
+        return True
+    if "numbers" not in rec:  # no tile found
+        return False
     n = rec["numbers"]
     differ = np.zeros(len(rec["tokens"]), bool)
     for k in LOOK_SETS[looks]:
         differ |= n[k] != n[0]
     doubt = (n[0] != reading.JOKER) & (rec["joker"] >= joker)
-    return (
+    marked = (
         (rec["found"] < found) | (rec["sure_n"] < num) | (rec["sure_c"] < col) | rec["odd"] | differ | doubt
     )
+    return bool(marked.any())
 
 
 def scored(data) -> list[tuple[dict | None, dict]]:
     """Each rack's score with no chip marked (the rules' flags only), computed once."""
     out = []
     for rec, (truth_boxes, labels) in data:
-        if rec is None:
-            out.append((None, score([], [], [], [], truth_boxes, labels)))
+        if "tokens" not in rec:
+            out.append((rec, score([], [], [], [], truth_boxes, labels)))
             continue
         flags = rules.rack_supply("rummikub", " ".join(rec["tokens"]), "this photo shows")
         boxes = [[b.x0, b.y0, b.x1, b.y1] for b in rec["boxes"]]
@@ -107,11 +124,11 @@ def scored(data) -> list[tuple[dict | None, dict]]:
 
 
 def simulate(data, *marks) -> dict:
-    """The split's summary with chips marked by ``marks`` (SURE_FOUND, SURE_NUMBER, SURE_COLOUR,
-    a LOOK_SETS key, JOKER_DOUBT)."""
+    """The split's summary with racks marked by ``marks`` (SURE_FOUND, SURE_NUMBER, SURE_COLOUR,
+    a LOOK_SETS key, JOKER_DOUBT, MAYBE or None for no spots shown)."""
     rows = []
     for rec, base in data:
-        flagged = base["flagged"] or (rec is not None and bool(_marked(rec, *marks).any()))
+        flagged = base["flagged"] or _marked(rec, *marks)
         rows.append({**base, "flagged": flagged, "silent_wrong": not base["exact"] and not flagged})
     return summary(rows)
 
@@ -119,14 +136,18 @@ def simulate(data, *marks) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--racks", type=int, default=300)
+    ap.add_argument(
+        "--phone", action="store_true", help="only the look sets the phone can afford (PHONE_LOOKS)"
+    )
     args = ap.parse_args()
     data = {split: scored(cached(split, args.racks)) for split in SPLITS}
     grid = itertools.product(
         (0.5, 0.6, 0.7),
         (0.6, 0.8, 0.9, 0.95, 0.98),
         (0.6, 0.8, 0.9),
-        tuple(LOOK_SETS),
+        PHONE_LOOKS if args.phone else tuple(LOOK_SETS),
         (1.01, 0.3, 0.1, 0.03, 0.01),
+        CANDIDATE_MAYBE,
     )
     choices = []
     for marks in grid:
@@ -134,7 +155,14 @@ def main() -> None:
         cost = sum(v["wrong without a flag"] + FLAG_COST * v["racks flagged"] for v in s.values())
         choices.append((cost, marks, s))
     choices.sort(key=lambda c: c[0])
-    today = (reading.SURE_FOUND, reading.SURE_NUMBER, reading.SURE_COLOUR, "none", 1.01)
+    today = (
+        reading.SURE_FOUND,
+        reading.SURE_NUMBER,
+        reading.SURE_COLOUR,
+        "shift",
+        reading.JOKER_DOUBT,
+        MAYBE,
+    )
     for cost, marks, s in [*choices[:8], (None, today, {sp: simulate(data[sp], *today) for sp in SPLITS})]:
         said = "; ".join(
             f"{sp}: silent {v['wrong without a flag']:.1%}, flagged {v['racks flagged']:.1%}, "
@@ -142,7 +170,9 @@ def main() -> None:
             for sp, v in s.items()
         )
         name = "today" if cost is None else f"{cost:.3f}"
-        print(f"{name} SURE_* {marks[:3]}, looks {marks[3]}, JOKER_DOUBT {marks[4]}: {said}")
+        print(
+            f"{name} SURE_* {marks[:3]}, looks {marks[3]}, JOKER_DOUBT {marks[4]}, MAYBE {marks[5]}: {said}"
+        )
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ export var ODD_SIZE = 1.35, SIZE_PEERS = 3;
 export var LOOKS = [[0.08, 0.07, 0.0]];  /* the reader's further looks: margin, shift across, down */
 export var JOKER_DOUBT = 0.03;  /* a number read where the joker is this likely is unsure */
 export var ZOOM_BELOW = 28, ZOOM_TALL = 36, ZOOM_MARGIN = 1.0, ZOOM_GAIN = 1.2;  /* the closer look */
+export var MAYBE = 0.1, MAYBE_OVERLAP = 0.3;  /* a spot where a tile may be missed */
 export var COLOUR_LETTERS = "KBRG";
 export var JOKER = 13;
 export var MOST_TILES = 106;  /* the whole set: the search stops there */
@@ -119,35 +120,59 @@ function overlap(a, b) {
   return w * h / Math.min((a.x1 - a.x0) * height(a), (b.x1 - b.x0) * height(b));
 }
 
-/* Tiles on the detector's map (heat: [5, h, w] flat) of a view, in work pixels, surest first,
-   overlaps dropped, at most MOST_TILES (reading.find_boxes). A box: {x0, y0, x1, y1, sure}. */
-export function find_boxes(heat, h, w, view) {
+/* The detector map's peaks (each cell surest of its 3 x 3, zero outside the map) at least `least`
+   sure, as boxes {x0, y0, x1, y1, sure} in work pixels, surest first (reading._peaks). */
+function peaks(heat, h, w, view, least) {
   var plane = h * w, p = new Float32Array(plane), found = [];
   for (var n = 0; n < plane; n++) { p[n] = sigmoid(heat[n]); }
   for (var i = 0; i < h; i++) {
     for (var j = 0; j < w; j++) {
-      var here = p[i * w + j], peak = 0;  /* the 3 x 3 around it, zero outside the map */
+      var here = p[i * w + j], peak = 0;
       for (var di = -1; di <= 1; di++) {
         for (var dj = -1; dj <= 1; dj++) {
           var y = i + di, x = j + dj;
           if (y >= 0 && y < h && x >= 0 && x < w) { peak = Math.max(peak, p[y * w + x]); }
         }
       }
-      if (here >= DETECT && here >= peak) { found.push([i, j]); }
+      if (here >= least && here >= peak) { found.push([i, j]); }
     }
   }
   found.sort(function (a, b) { return p[b[0] * w + b[1]] - p[a[0] * w + a[1]]; });  /* stable, as sorted() */
-  var boxes = [];
-  for (var f = 0; f < found.length && boxes.length < MOST_TILES; f++) {
-    var ij = found[f], at = ij[0] * w + ij[1];
+  return found.map(function (ij) {
+    var at = ij[0] * w + ij[1];
     var cx = view.x0 + (ij[1] + sigmoid(heat[plane + at])) * STRIDE / view.scale;
     var cy = view.y0 + (ij[0] + sigmoid(heat[2 * plane + at])) * STRIDE / view.scale;
     var bw = Math.exp(clip(heat[3 * plane + at], -3, 4)) * STRIDE / view.scale;
     var bh = Math.exp(clip(heat[4 * plane + at], -3, 4)) * STRIDE / view.scale;
-    var box = { x0: cx - bw / 2, y0: cy - bh / 2, x1: cx + bw / 2, y1: cy + bh / 2, sure: p[at] };
-    if (boxes.every(function (kept) { return overlap(box, kept) <= OVERLAP; })) { boxes.push(box); }
+    return { x0: cx - bw / 2, y0: cy - bh / 2, x1: cx + bw / 2, y1: cy + bh / 2, sure: p[at] };
+  });
+}
+
+/* `boxes` in order, each kept unless it overlaps `others` or a kept one by more than `most`; at
+   most MOST_TILES (reading._apart). */
+function apart(boxes, others, most) {
+  var kept = [];
+  for (var f = 0; f < boxes.length && kept.length < MOST_TILES; f++) {
+    var box = boxes[f];
+    if (others.concat(kept).every(function (other) { return overlap(box, other) <= most; })) { kept.push(box); }
   }
-  return boxes;
+  return kept;
+}
+
+/* Tiles on the detector's map (heat: [5, h, w] flat) of a view, in work pixels, surest first,
+   overlaps dropped, at most MOST_TILES (reading.find_boxes). A box: {x0, y0, x1, y1, sure}. */
+export function find_boxes(heat, h, w, view) {
+  return apart(peaks(heat, h, w, view, DETECT), [], OVERLAP);
+}
+
+/* Where a tile may have been missed: peaks at least MAYBE sure but under DETECT, centred in the
+   view, that no tile found covers by more than MAYBE_OVERLAP, nor one another (reading.maybe_missed). */
+export function maybe_missed(heat, h, w, view, tiles) {
+  var inside = peaks(heat, h, w, view, MAYBE).filter(function (b) {
+    var cx = (b.x0 + b.x1) / 2, cy = (b.y0 + b.y1) / 2;
+    return b.sure < DETECT && view.x0 <= cx && cx <= view.x1 && view.y0 <= cy && cy <= view.y1;
+  });
+  return apart(inside, tiles, MAYBE_OVERLAP);
 }
 
 /* Rows top to bottom (a new row where a centre is lower than the row's by more than half a

@@ -5,7 +5,8 @@
    use; the service worker keeps them afterwards. */
 import {
   DETECT_H, DETECT_W, LOOKS, READ_H, READ_W, SURE_COLOUR, SURE_FOUND, SURE_NUMBER, WORK_LONG,
-  closer, doubted, every_look, find_boxes, in_reading_order, letterbox, odd_sizes, py_round, tokens_of, whole,
+  closer, doubted, every_look, find_boxes, in_reading_order, letterbox, maybe_missed, odd_sizes, py_round,
+  tokens_of, whole,
 } from "./rack-photo-read.js";
 
 /* The photo as an image of 0..1, its longer side at most WORK_LONG (photo.decode; a decoded
@@ -48,35 +49,37 @@ export function load(urls) {
   return loading;
 }
 
-/* The tiles on a work image, in reading order: [{token, box: [x0, y0, x1, y1] in work pixels,
-   unsure}] (photo.read_image). */
+/* The tiles on a work image, in reading order, and where a tile may be missed: {tiles: [{token,
+   box: [x0, y0, x1, y1] in work pixels, unsure}], maybe: [[x0, y0, x1, y1]]} (photo.read_image). */
 export function read(image, urls) {
   return load(urls).then(function (rt) {
-    /* the detector's tiles in one view (photo.detect) */
+    /* the detector's tiles in one view, and where it may have missed one (photo.detect) */
     var detect = function (view) {
       var x = new rt.ort.Tensor("float32", letterbox(image, view), [1, 3, DETECT_H, DETECT_W]);
       return rt.detector.run({ image: x }).then(function (out) {
-        return find_boxes(out.heat.data, out.heat.dims[2], out.heat.dims[3], view);
+        var h = out.heat.dims[2], w = out.heat.dims[3], tiles = find_boxes(out.heat.data, h, w, view);
+        return { tiles: tiles, maybe: maybe_missed(out.heat.data, h, w, view, tiles) };
       });
     };
+    var corners = function (b) { return [b.x0, b.y0, b.x1, b.y1]; };
     /* looked at again closer when the tiles are small; the first look's if that finds none
        (photo.find_tiles) */
     return detect(whole(image)).then(function (first) {
-      var view = closer(first, whole(image));
-      return view ? detect(view).then(function (near) { return near.length ? near : first; }) : first;
-    }).then(function (found) {
-      var boxes = in_reading_order(found);
-      if (!boxes.length) { return []; }
+      var view = closer(first.tiles, whole(image));
+      return view ? detect(view).then(function (near) { return near.tiles.length ? near : first; }) : first;
+    }).then(function (look) {
+      var boxes = in_reading_order(look.tiles), maybe = look.maybe.map(corners);
+      if (!boxes.length) { return { tiles: [], maybe: maybe }; }
       var n = boxes.length, looks = 1 + LOOKS.length;
       var tiles = new rt.ort.Tensor("float32", every_look(image, boxes), [looks * n, 3, READ_H, READ_W]);
       return rt.reader.run({ tiles: tiles }).then(function (said) {
         var t = tokens_of(said.number.data, said.colour.data, n), odd = odd_sizes(boxes);
         var doubt = doubted(said.number.data, n);
-        return boxes.map(function (b, k) {
-          return { token: t.tokens[k], box: [b.x0, b.y0, b.x1, b.y1],
+        return { maybe: maybe, tiles: boxes.map(function (b, k) {
+          return { token: t.tokens[k], box: corners(b),
                    unsure: b.sure < SURE_FOUND || t.sure_n[k] < SURE_NUMBER || t.sure_c[k] < SURE_COLOUR ||
                            odd[k] || doubt[k] };
-        });
+        }) };
       });
     });
   });

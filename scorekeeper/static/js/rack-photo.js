@@ -3,7 +3,7 @@
    rack-photo-read.js's steps: the photo is never sent) and the check screen
    (templates/rounds/_rack_photo.html, a dialog over the form) shows the photo with a box on each tile found and a chip per tile in reading order. The
    player checks them: a chip tapped opens the tile picker (the one keypad, keypad.js), a missed
-   tile is added, the rack's total (CT-7) and what cannot be (a tile more often than the set has
+   tile is added (a dotted box shows where the detector thinks one may be missed), the rack's total (CT-7) and what cannot be (a tile more often than the set has
    it) follow. "Use these tiles" writes the notation into the field; nothing is ever scored from
    the photo alone. Only when the player ticks "Keep this photo" is it sent (rack-photo-keep.js). Without this script (or without the models) the racks are typed as ever. */
 import { _ } from "./i18n.js";
@@ -29,7 +29,8 @@ function start() {
   var picker = q(".rack-photo-picker"), picking = q(".rack-photo-picking"), keep = q(".rack-photo-keep");
   var remove = q(".rack-photo-remove"), keypad = q("#rack-photo-keypad");
   var consent = q(".rack-photo-keep-photo"), kept = document.querySelector(".rack-photo-kept");
-  var tiles = [], field = null, picked = null, photo = null, asked = 0;
+  var maybeNote = q(".rack-photo-maybe");
+  var tiles = [], maybe = [], field = null, picked = null, photo = null, asked = 0;
   keypad.hidden = false;  /* (the keypad is drawn hidden for the pages whose script shows it) */
 
   /* one file input for every player: take a photo (or pick one) with the back camera */
@@ -60,7 +61,7 @@ function start() {
     var file = camera.files && camera.files[0];
     if (!file || !field) { return; }
     var mine = ++asked;
-    tiles = []; photo = null; canvas.hidden = true;
+    tiles = []; maybe = []; photo = null; canvas.hidden = true; maybeNote.hidden = true;
     consent.checked = false;  /* off for every photo, until the player ticks it for this one */
     closePicker(); draw();
     status.textContent = _("Reading the photo…");
@@ -73,8 +74,10 @@ function start() {
       return Reading.read(image, urls);
     }).then(function (found) {
       if (mine !== asked) { return; }  /* closed, or another photo since */
-      tiles = found.concat(tiles);  /* (a tile added by hand meanwhile stays, after them) */
-      status.textContent = found.length ? _("Tiles found: %(count)s. Check each one.", { count: found.length })
+      tiles = found.tiles.concat(tiles);  /* (a tile added by hand meanwhile stays, after them) */
+      maybe = found.maybe;  /* where a tile may be missed: a dotted box each, and the note says so */
+      maybeNote.hidden = !maybe.length;
+      status.textContent = found.tiles.length ? _("Tiles found: %(count)s. Check each one.", { count: found.tiles.length })
         : _("No tile found: add them by hand, or take another photo.");
       draw();
     }).catch(function () {
@@ -124,12 +127,20 @@ function start() {
     drawPhoto();
   }
 
-  /* the photo, a box on each tile read from it (dashed where unsure), numbered as the chips go */
+  /* the photo, a box on each tile read from it (dashed where unsure), numbered as the chips go, and
+     a dotted box marked + where a tile may be missed */
   function drawPhoto() {
     if (!photo) { return; }
     var g = canvas.getContext("2d"), line = Math.max(2, photo.width / 250);
     g.drawImage(photo.bitmap, 0, 0, photo.width, photo.height);
     g.font = "bold " + Math.round(line * 7) + "px system-ui, sans-serif";
+    maybe.forEach(function (b) {
+      g.lineWidth = line * 1.5;
+      g.setLineDash([line, line * 1.5]);
+      g.strokeStyle = g.fillStyle = "#38bdf8";
+      g.strokeRect(b[0], b[1], b[2] - b[0], b[3] - b[1]);
+      g.fillText("+", b[0] + line, b[1] - line);
+    });
     tiles.forEach(function (tile, i) {
       if (!tile.box) { return; }
       var b = tile.box;
