@@ -19,10 +19,15 @@ server has about half a core. On a temporary SQLite file, two Rummikub games of 
   ``/healthz`` first said warm, counted from the first page.
 
 Rate limits are off (``SCOREKEEPER_RATE_LIMITS=off``): twelve phones share one address here. The
-server runs with this environment as it is (``PYTHONDONTWRITEBYTECODE`` too). ``--root`` serves
-another checkout (an older commit cloned into /tmp) with this venv, for a before and after.
+server runs as ``make run`` runs it: Python's bytecode caches written and read even where the
+environment sets ``PYTHONDONTWRITEBYTECODE`` (the Makefile's ``KEEP_PYC``), so a pool process reads
+WeasyPrint's compiled modules rather than compiling them; ``--compile`` runs it with
+``PYTHONDONTWRITEBYTECODE`` set and an empty cache folder (``PYTHONPYCACHEPREFIX``), so every
+process compiles every module, as ``make run BYTECODE=0`` did in a container on its first start.
+``--root`` serves another checkout (an older commit cloned into /tmp) with this venv, for a before
+and after.
 
-    .venv/bin/python bench/small_box.py [--minutes 3] [--burn 0.5] [--no-pin] [--after-warm] [--root DIR]
+    .venv/bin/python bench/small_box.py [--minutes 3] [--burn 0.5] [--no-pin] [--after-warm] [--compile] [--root DIR]
 """
 
 from __future__ import annotations
@@ -266,7 +271,8 @@ def report(record: Record, peak: dict, first_page: float, load_start: tuple, arg
     print(f"load average: {load_start[0]:.2f} at start; {end[0]:.2f} {end[1]:.2f} {end[2]:.2f} at end")
     print(
         f"({args.minutes} min, burner {args.burn:.0%} of core 0, {'pinned to core 0' if args.pin else 'not pinned'}; "
-        f"a hand every {args.hand_every} s per editor, a page every {args.poll_every} s per follower)"
+        f"a hand every {args.hand_every} s per editor, a page every {args.poll_every} s per follower; "
+        f"{'every module compiled in every process' if args.compile else 'bytecode caches as make run keeps them'})"
     )
 
 
@@ -281,14 +287,16 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--hand-every", type=float, default=20)
     parser.add_argument("--poll-every", type=float, default=10)
     parser.add_argument("--heavy-every", type=float, default=60)
+    parser.add_argument(
+        "--compile", action="store_true", help="no bytecode caches: every process compiles every module"
+    )
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to serve (default: this one)")
     return parser.parse_args()
 
 
-def main() -> None:
-    args = arguments()
-    root = args.root.resolve()
-    folder = Path(tempfile.mkdtemp(prefix="small-box-"))
+def server_env(root: Path, folder: Path, compile_all: bool) -> dict:
+    """The server's environment: this one, with a temporary database, rate limits off, and Python's
+    bytecode caches as ``make run`` keeps them (or, ``compile_all``, none: every module compiled)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("MAKE", "MFLAGS"))}
     env.update(
         DATABASE_URL=f"sqlite:///{folder / 'box.sqlite3'}",
@@ -296,6 +304,18 @@ def main() -> None:
         SCOREKEEPER_RATE_LIMITS="off",
         PYTHONPATH=str(root),
     )
+    if compile_all:
+        env.update(PYTHONDONTWRITEBYTECODE="1", PYTHONPYCACHEPREFIX=str(folder / "no-caches"))
+    else:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def main() -> None:
+    args = arguments()
+    root = args.root.resolve()
+    folder = Path(tempfile.mkdtemp(prefix="small-box-"))
+    env = server_env(root, folder, args.compile)
     upgrade = ["flask", "--app", "scorekeeper", "db", "upgrade", "--directory", "scorekeeper/migrations"]
     subprocess.run([sys.executable, "-m", *upgrade], cwd=root, env=env, check=True, capture_output=True)
     load_start = os.getloadavg()
