@@ -12,6 +12,7 @@ from wtforms import (
     DateField,
     IntegerField,
     RadioField,
+    SelectChoice,
     SelectField,
     SelectMultipleField,
     StringField,
@@ -28,9 +29,9 @@ from .words import EVENING_POINTS_NAMES, RULE_NAMES, SCHEME_NAMES, TIEBREAK_NAME
 NUMBER = {"inputmode": "numeric", "autocomplete": "off"}
 
 
-def _choices(names: dict[str, str]) -> list[tuple[str, object]]:
-    """A choice field's (key, name) pairs, each name said in the reader's language (marked in words.py)."""
-    return [(key, _l(name)) for key, name in names.items()]
+def _choices(names: dict[str, str]) -> list[SelectChoice]:
+    """A choice field's choices (key, name), each name said in the reader's language (marked in words.py)."""
+    return [SelectChoice(key, _l(name)) for key, name in names.items()]
 
 
 class NewEventForm(FlaskForm):
@@ -150,8 +151,8 @@ class CutForm(FlaskForm):
     kind = RadioField(
         _l("The cut"),
         choices=[
-            ("final", _l("The top 4 to one final table")),
-            ("semis", _l("Semi-finals: tables 1-3-5-7 and 2-4-6-8, then the final")),
+            SelectChoice("final", _l("The top 4 to one final table")),
+            SelectChoice("semis", _l("Semi-finals: tables 1-3-5-7 and 2-4-6-8, then the final")),
         ],
         default="final",
     )
@@ -210,4 +211,4 @@ class SeasonForm(FlaskForm):
     )
     points = RadioField(_l("Each evening counts"), choices=_choices(EVENING_POINTS_NAMES), default="places")
     #: the club's years are its choices (the page sets them)
-    year = SelectField(_l("Evenings of"), choices=[("", _l("every year"))], default="")
+    year = SelectField(_l("Evenings of"), choices=[SelectChoice("", _l("every year"))], default="")

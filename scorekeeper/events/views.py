@@ -9,6 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, url_for
 from flask_babel import gettext
 from sqlalchemy import select
+from wtforms import SelectChoice
 
 from ..club import RULES, SCHEMES, TIEBREAKS
 from ..rules import find_variant
@@ -104,7 +105,7 @@ def event_page(event: ClubEvent, status: int = 200, refused: str | None = None, 
     stages = [r.stage for r in event.event_rounds]
     seat = forms.get("seat_form") or SeatForm(rule=default_rule(event))
     checkin = forms.get("checkin_form") or CheckInForm()
-    checkin.members.choices = [(m.id, m.name) for m in table.members if m.id not in present_ids]
+    checkin.members.choices = [SelectChoice(m.id, m.name) for m in table.members if m.id not in present_ids]
     overrides = forms.get("overrides", {})
     views = round_tables(event, names)
     return (

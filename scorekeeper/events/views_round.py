@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from flask import flash, redirect, url_for
 from flask_babel import gettext, ngettext
+from wtforms import SelectChoice
 
 from ..services.club import EventRefused, check_in, check_out, current_round, cut, override, seat_next
 from ..storage.extensions import db
@@ -25,7 +26,7 @@ def check_in_page(public_id: str):
     """Check in the players ticked on the roster, and a new name (who joins the roster)."""
     event, table, _ = organised(public_id)
     form = CheckInForm()
-    form.members.choices = [(m.id, m.name) for m in table.members]
+    form.members.choices = [SelectChoice(m.id, m.name) for m in table.members]
     if not form.validate_on_submit():
         return event_page(event, 422, checkin_form=form)
     names = [m.name for m in table.members if m.id in set(form.members.data or [])]

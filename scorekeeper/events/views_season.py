@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import render_template, request
 from flask_babel import lazy_gettext as _l
+from wtforms import SelectChoice
 
 from ..club import EVENING_POINTS
 from ..printing.club_words import points_text
@@ -26,7 +27,7 @@ def season(table_id: str):
     table = tables.get_table(table_id)
     form = SeasonForm(formdata=request.args if request.args else None)
     years = sorted({e.held_on.year for e in club_events(table)}, reverse=True)
-    form.year.choices = [("", _l("every year"))] + [(str(y), str(y)) for y in years]
+    form.year.choices = [SelectChoice("", _l("every year"))] + [SelectChoice(str(y)) for y in years]
     events, rows, error = [], [], None
     if form.validate():
         try:

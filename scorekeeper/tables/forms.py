@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import DateField, SelectField, StringField, TextAreaField
+from wtforms import DateField, SelectChoice, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, Length, Optional
 
 from ..limits import NAME_MAX, TABLE_NAME_MAX
@@ -60,25 +60,25 @@ class MergeForm(FlaskForm):
     )
 
 
-def option_choices() -> list[tuple[str, str]]:
+def option_choices() -> list[SelectChoice]:
     """``variant:option`` for every game option, labelled in words (the request's language)."""
     return [
-        (f"{v['slug']}:{o['name']}", f"{v['name']}: {option_word(o['name'], False)}")
+        SelectChoice(f"{v['slug']}:{o['name']}", f"{v['name']}: {option_word(o['name'], False)}")
         for v in variants()
         for o in v["options"]
         if o["game"]
     ]
 
 
-def variant_choices() -> list[tuple[str, str]]:
-    return [(v["slug"], variant_name(v["name"])) for v in variants()]
+def variant_choices() -> list[SelectChoice]:
+    return [SelectChoice(v["slug"], variant_name(v["name"])) for v in variants()]
 
 
 def with_roster(form, members) -> FlaskForm:
     """Fill a form's player lists with the roster."""
     for field in form:
         if isinstance(field, SelectField) and field.name in ("member", "keep", "drop"):
-            field.choices = [(m.id, m.name) for m in members]
+            field.choices = [SelectChoice(m.id, m.name) for m in members]
     return form
 
 
