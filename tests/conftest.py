@@ -86,11 +86,24 @@ def empty_sqlite(tmp_path_factory) -> Path:
     return empty_database(tmp_path_factory.mktemp("empty-db") / "empty.sqlite3", APP_CONFIG)
 
 
+@pytest.fixture(scope="session")
+def app_config() -> dict:
+    """The settings of every test's app (a module that makes its own database template uses them)."""
+    return APP_CONFIG
+
+
 @pytest.fixture
-def app(tmp_path, empty_sqlite):
-    """A fresh app on its own SQLite file (``test.sqlite3`` in the test's tmp_path) with every
-    table and no rows."""
-    url = copy_database(empty_sqlite, tmp_path / "test.sqlite3")
+def database_template(empty_sqlite) -> Path:
+    """The SQLite file each test's database is a copy of: every table and no rows. A module may
+    give its own (tests/web/test_security_sweep.py: the rows every one of its tests starts from)."""
+    return empty_sqlite
+
+
+@pytest.fixture
+def app(tmp_path, database_template):
+    """A fresh app on its own SQLite file (``test.sqlite3`` in the test's tmp_path), a copy of
+    ``database_template``: every table and no rows, unless the module says otherwise."""
+    url = copy_database(database_template, tmp_path / "test.sqlite3")
     yield quick_app(
         {**APP_CONFIG, "SQLALCHEMY_DATABASE_URI": url, "PRINT_WAITING_DIR": str(tmp_path / "print-waiting")}
     )

@@ -19,9 +19,11 @@ secret, which gets through: the refusal is the guard's, not the data's.
 from __future__ import annotations
 
 import logging
+import sqlite3
 import threading
 import urllib.request
 from datetime import date
+from pathlib import Path
 
 import pytest
 from sqlalchemy import select
@@ -37,6 +39,7 @@ from scorekeeper.storage.extensions import db
 from scorekeeper.storage.models import Game
 from scorekeeper.storage.table_models import Table
 
+from ..quick_apps import copy_database, quick_app
 from .game_support import csrf_from
 
 MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
@@ -123,10 +126,14 @@ API = {r.endpoint for r in RULES if r.rule.startswith("/api/")}
 GET_RULES = [r.endpoint for r in RULES if "GET" in r.methods and r.endpoint != "static"]
 
 
-@pytest.fixture
-def game(app, client):
-    """A Krazy Bee game with one hand recorded; ``client`` holds its edit secret, and the secret of
-    a table (whose id the sweep puts in table routes)."""
+@pytest.fixture(scope="module")
+def sweep_world(empty_sqlite, app_config, tmp_path_factory) -> tuple[Path, dict]:
+    """The rows every test of the sweep starts from, made once for the file, and where they are:
+    a Krazy Bee game with one hand recorded, its seats open and Ann's part in; a table with a house
+    game and a club night. Each test's database is a copy of this file (``database_template``), so
+    a test that gets through a guard changes only its own copy."""
+    path = tmp_path_factory.mktemp("sweep-world") / "world.sqlite3"
+    app = quick_app({**app_config, "SQLALCHEMY_DATABASE_URI": copy_database(empty_sqlite, path)})
     with app.app_context():
         game, secret = services.create_game("krazy-bee", ["Ann", "Bob"], {})
         services.record_round(game, HAND_JSON)
@@ -136,12 +143,33 @@ def game(app, client):
         house = adopt_house_game(table, "Our Rummikub", "rummikub", {"initial_meld": 40})
         event = _club_night(table, table_secret)
         db.session.commit()
-        public_id = game.public_id
-        app.config["SWEEP_TABLE"] = (table.public_id, table_secret)
-        app.config["SWEEP_HOUSE_GAME"] = house.id
-        app.config["SWEEP_EVENT"] = event.public_id
+        world = {
+            "game": (game.public_id, secret),
+            "SWEEP_TABLE": (table.public_id, table_secret),
+            "SWEEP_HOUSE_GAME": house.id,
+            "SWEEP_EVENT": event.public_id,
+        }
+        db.engine.dispose()
+    with sqlite3.connect(path) as conn:  # the write-ahead log folded in: the file alone is the database
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    return path, world
+
+
+@pytest.fixture
+def database_template(sweep_world) -> Path:
+    return sweep_world[0]
+
+
+@pytest.fixture
+def game(app, client, sweep_world):
+    """The sweep's Krazy Bee game (``sweep_world``); ``client`` holds its edit secret, and the
+    secret of a table (whose id the sweep puts in table routes)."""
+    world = sweep_world[1]
+    public_id, secret = world["game"]
+    app.config.update({key: value for key, value in world.items() if key.startswith("SWEEP_")})
     client.set_cookie(f"sk_edit_{public_id}", secret)
-    client.set_cookie(f"sk_table_{app.config['SWEEP_TABLE'][0]}", table_secret)
+    client.set_cookie(f"sk_table_{world['SWEEP_TABLE'][0]}", world["SWEEP_TABLE"][1])
     return public_id, secret
 
 
