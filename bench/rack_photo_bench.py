@@ -67,10 +67,10 @@ def _iou(a, b) -> float:
     return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
 
 
-def score(tiles, boxes, unsure, flags, truth_boxes, labels, sure=None, maybe=0) -> dict:
+def score(tiles, boxes, unsure, flags, truth_boxes, labels, sure=None, maybe=False) -> dict:
     """One rack's reading against its truth; ``boxes`` and ``truth_boxes`` in the same pixels;
-    ``sure`` each chip's confidence (for the reliability curve); ``maybe`` how many spots were
-    shown where a tile may be missed (each marks the rack)."""
+    ``sure`` each chip's confidence (for the reliability curve); ``maybe`` whether any spot was
+    shown where a tile may be missed (it marks the rack)."""
     truth = truth_tokens(labels)
     free, pairs = set(range(len(truth))), []
     for k, box in enumerate(boxes):
@@ -162,7 +162,7 @@ def read(image):
     got = checked(photo.read_image(image), "rummikub")
     H, W = image.shape[:2]
     boxes = [[b[0] * W, b[1] * H, b[2] * W, b[3] * H] for b in got.boxes]
-    return got.tiles, boxes, got.unsure, got.flags, got.sure, len(got.maybe)
+    return got.tiles, boxes, got.unsure, got.flags, got.sure, bool(got.maybe)
 
 
 def bench(split: str, racks: int) -> None:

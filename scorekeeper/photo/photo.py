@@ -54,42 +54,53 @@ def decode(data: bytes) -> np.ndarray:
         raise PhotoError("this is not a photo that can be read (JPEG, PNG or WebP)") from err
 
 
-def detect(image: np.ndarray, view: reading.View) -> tuple[list[reading.Box], list[reading.Box]]:
+def detect(
+    image: np.ndarray, view: reading.View, least: float = reading.MAYBE
+) -> tuple[list[reading.Box], list[reading.Box]]:
     """The detector's tiles in one view of the work image, and where it may have missed one
-    (reading.maybe_missed)."""
+    (reading.maybe_missed, down to ``least``)."""
     (heat,) = _session("detector").run(None, {"image": reading.letterbox(image, view)})
     tiles = reading.find_boxes(heat[0], view)
-    return tiles, reading.maybe_missed(heat[0], view, tiles)
+    return tiles, reading.maybe_missed(heat[0], view, tiles, least)
 
 
-def first_look(image: np.ndarray) -> tuple[tuple[list[reading.Box], list[reading.Box]], reading.View | None]:
+def first_look(
+    image: np.ndarray, least: float = reading.MAYBE
+) -> tuple[tuple[list[reading.Box], list[reading.Box]], reading.View | None]:
     """The detector's look at the whole photo (:func:`detect`), and the closer view of its tiles
     when they are small (reading.closer), else None."""
     whole = reading.whole(image)
-    look = detect(image, whole)
+    look = detect(image, whole, least)
     return look, reading.closer(look[0], whole)
 
 
-def find_tiles(image: np.ndarray) -> tuple[list[reading.Box], list[reading.Box]]:
+def find_tiles(
+    image: np.ndarray, least: float = reading.MAYBE
+) -> tuple[list[reading.Box], list[reading.Box]]:
     """The tiles of the whole photo, looked at again closer when they are small, and where a tile
-    may be missed; the first look's if the closer one finds none."""
-    look, view = first_look(image)
-    nearer = detect(image, view) if view else ([], [])
+    may be missed (down to ``least``); the first look's if the closer one finds none."""
+    look, view = first_look(image, least)
+    nearer = detect(image, view, least) if view else ([], [])
     return nearer if nearer[0] else look
+
+
+def fractions(boxes: list[reading.Box], image: np.ndarray) -> list[list[float]]:
+    """Boxes in pixels as fractions of the photo, held to it (a tile cut by the edge), as plain
+    floats for JSON."""
+    H, W = image.shape[:2]
+    return [
+        [round(min(1.0, max(0.0, float(v))), 4) for v in (b.x0 / W, b.y0 / H, b.x1 / W, b.y1 / H)]
+        for b in boxes
+    ]
 
 
 def read_image(image: np.ndarray) -> RackReading:
     """The tiles on a decoded photo (:func:`decode`), before the rules engine's total and flags."""
     found, maybe = find_tiles(image)
     boxes = reading.in_reading_order(found)
-    H, W = image.shape[:2]
-    # fractions of the photo, held to it (a tile cut by the edge), as plain floats for JSON
-    shown = [
-        [round(min(1.0, max(0.0, float(v))), 4) for v in (b.x0 / W, b.y0 / H, b.x1 / W, b.y1 / H)]
-        for b in [*boxes, *maybe]
-    ]
+    spots = fractions(maybe, image)
     if not boxes:
-        return RackReading([], [], [], maybe=shown)
+        return RackReading([], [], [], maybe=spots)
     n = len(boxes)
     number, colour = _session("reader").run(None, {"tiles": reading.every_look(image, boxes)})
     tokens, sure_n, sure_c = reading.tokens_of(number, colour[:n])
@@ -104,7 +115,7 @@ def read_image(image: np.ndarray) -> RackReading:
         or doubted[k]
     ]
     sure = [round(min(b.sure, sure_n[k], sure_c[k]), 4) for k, b in enumerate(boxes)]
-    return RackReading(tokens, shown[:n], unsure, sure=sure, maybe=shown[n:])
+    return RackReading(tokens, fractions(boxes, image), unsure, sure=sure, maybe=spots)
 
 
 def read_photo(data: bytes, variant: str = "rummikub") -> RackReading:

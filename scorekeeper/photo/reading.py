@@ -186,15 +186,16 @@ def find_boxes(heat: np.ndarray, view: View) -> list[Box]:
     return _apart(_peaks(heat, view, DETECT), [], OVERLAP)
 
 
-def maybe_missed(heat: np.ndarray, view: View, tiles: list[Box]) -> list[Box]:
-    """Where a tile may have been missed: the map's peaks at least MAYBE sure but under DETECT,
+def maybe_missed(heat: np.ndarray, view: View, tiles: list[Box], least: float = MAYBE) -> list[Box]:
+    """Where a tile may have been missed: the map's peaks at least ``least`` sure (MAYBE, the
+    committed mark; marks.py asks for less to try lower ones) but under DETECT,
     centred in ``view`` (not in the letterbox's grey), that no tile found covers by more than
     MAYBE_OVERLAP (nor one another); surest first, at most MOST_TILES. A missed tile has no chip
     to mark, so the rack is marked by these (on renderer B's tuning photos most racks wrong
     without a mark had missed a tile the detector was 0.1 to 0.45 sure of: docs/rack-photo.md)."""
     inside = [
         b
-        for b in _peaks(heat, view, MAYBE)
+        for b in _peaks(heat, view, least)
         if b.sure < DETECT
         and view.x0 <= (b.x0 + b.x1) / 2 <= view.x1
         and view.y0 <= (b.y0 + b.y1) / 2 <= view.y1

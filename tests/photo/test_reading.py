@@ -168,6 +168,17 @@ def test_a_peak_under_detect_but_over_maybe_is_a_spot_where_a_tile_may_be_missed
     assert [(b.x0 + b.x1) / 2 for b in spots] == pytest.approx([(8 + 0.5) * 4, (8 + 0.5) * 4])
 
 
+def test_a_lower_least_shows_the_fainter_spots_and_leaves_the_committed_mark_alone():
+    heat = heat_map()
+    heat[0, 7, 2] = logit(reading.MAYBE / 2 + 0.01)  # under MAYBE, over half of it
+    view, committed = at(1.0), reading.MAYBE
+    assert maybe_missed(heat, view, []) == []
+    assert [round(b.sure, 3) for b in maybe_missed(heat, view, [], reading.MAYBE / 2)] == [
+        round(reading.MAYBE / 2 + 0.01, 3)
+    ]
+    assert reading.MAYBE == committed  # marks.py asks for less without moving the app's mark
+
+
 def test_a_spot_a_tile_found_covers_is_that_tile():
     heat = heat_map()
     heat[3:5] = math.log(10)  # every box 40 x 40 pixels

@@ -42,7 +42,7 @@ CANDIDATE_LOOKS = ((reading.MARGIN, 0, 0), (0.0, 0, 0), (0.18, 0, 0), (0.08, 0.0
 PHONE_LOOKS = ("none", "wide", "shift")
 #: MAYBE tried (None: no spot shown where a tile may be missed)
 CANDIDATE_MAYBE = (None, 0.4, 0.3, 0.2, 0.15, 0.1, 0.05)
-#: the committed MAYBE, before cached() lowers the module's to look for the least tried
+#: the committed MAYBE
 MAYBE = reading.MAYBE
 LOOK_SETS = {
     "none": (),
@@ -64,9 +64,9 @@ def cached(split: str, racks: int):
     candidate look's number read; how sure the detector was of the surest spot where a tile may be
     missed (reading.maybe_missed, looked for down to the least MAYBE tried); with the truth."""
     out = []
-    reading.MAYBE = min(m for m in CANDIDATE_MAYBE if m is not None)
+    least = min(m for m in CANDIDATE_MAYBE if m is not None)
     for image, truth_boxes, labels in photos(split, racks):
-        found, maybe = photo.find_tiles(image)
+        found, maybe = photo.find_tiles(image, least)
         boxes = reading.in_reading_order(found)
         spot = max((b.sure for b in maybe), default=0.0)
         if not boxes:

@@ -152,9 +152,10 @@ function peaks(heat, h, w, view, least) {
    most MOST_TILES (reading._apart). */
 function apart(boxes, others, most) {
   var kept = [];
+  function clear(box) { return function (other) { return overlap(box, other) <= most; }; }
   for (var f = 0; f < boxes.length && kept.length < MOST_TILES; f++) {
     var box = boxes[f];
-    if (others.concat(kept).every(function (other) { return overlap(box, other) <= most; })) { kept.push(box); }
+    if (others.every(clear(box)) && kept.every(clear(box))) { kept.push(box); }
   }
   return kept;
 }
