@@ -9,7 +9,7 @@ read as a number whose joker probability is at least this is unsure). The choice
 over the two splits, the racks wrong without a mark plus FLAG_COST of the racks flagged. Run with
 the app's venv:
 
-    python tools/rackphoto/marks.py [--racks 300]
+    python tools/rackphoto/marks.py [--racks 300] [--models DIR] [--cache DIR]
 
 Its run of 2026-12-02 (300 racks a split, before "shift" was a choice) chose SURE_NUMBER 0.98 and
 the two shifted looks, every JOKER_DOUBT alike; reading.py keeps one of the two looks, so the phone
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from rack_photo_bench import photos, score, summary  # noqa: E402
+from rack_photo_bench import photos, score, summary, use_models  # noqa: E402
 
 from scorekeeper import rules  # noqa: E402
 from scorekeeper.photo import photo, reading  # noqa: E402
@@ -59,13 +59,13 @@ def _softmax(x):
     return e / e.sum(axis=1, keepdims=True)
 
 
-def cached(split: str, racks: int):
+def cached(split: str, racks: int, cache: Path | None = None):
     """Per rack: boxes, tokens, detector, number and colour sureness, joker probability, and each
     candidate look's number read; how sure the detector was of the surest spot where a tile may be
     missed (reading.maybe_missed, looked for down to the least MAYBE tried); with the truth."""
     out = []
     least = min(m for m in CANDIDATE_MAYBE if m is not None)
-    for image, truth_boxes, labels in photos(split, racks):
+    for image, truth_boxes, labels in photos(split, racks, cache):
         found, maybe = photo.find_tiles(image, least)
         boxes = reading.in_reading_order(found)
         spot = max((b.sure for b in maybe), default=0.0)
@@ -139,8 +139,11 @@ def main() -> None:
     ap.add_argument(
         "--phone", action="store_true", help="only the look sets the phone can afford (PHONE_LOOKS)"
     )
+    ap.add_argument("--models", type=Path, help="a candidate's folder (detector.onnx, reader.onnx)")
+    ap.add_argument("--cache", type=Path, help="where the drawn photos are kept (rack_photo_bench.py)")
     args = ap.parse_args()
-    data = {split: scored(cached(split, args.racks)) for split in SPLITS}
+    use_models(args.models)
+    data = {split: scored(cached(split, args.racks, args.cache)) for split in SPLITS}
     grid = itertools.product(
         (0.5, 0.6, 0.7),
         (0.6, 0.8, 0.9, 0.95, 0.98),
