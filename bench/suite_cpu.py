@@ -1,0 +1,100 @@
+"""Where the test suite's CPU goes (issue 35): a command run (``make test`` by default) while every
+process under it is sampled from /proc, then its CPU seconds summed by kind of process.
+
+The suite on two cores runs at a load of 3 to 11: more wants the CPU than there is, so its wall
+clock is its CPU time over two. Which processes take that CPU (the pytest workers and the servers in
+them, Chromium's browser, renderer and GPU processes, the worker pools' processes, Node for the
+JavaScript tests, the commands tests start) says which kind of cut can shorten it.
+
+Each process's user and system time is read every ``--every`` seconds (a process seen once is
+counted up to its last sample, so one that lives less than a sample is missed: the figure is a
+floor, and the share of it the bench did see is printed beside the command's own CPU, from
+``wait4``). Linux only; prints, asserts nothing.
+
+    .venv/bin/python bench/suite_cpu.py [--every 2] [-- make test PYTEST_ARGS=...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import time
+from collections import defaultdict
+from pathlib import Path
+
+TICK = os.sysconf("SC_CLK_TCK")
+#: a process's kind, by the first of these its command line holds (in this order)
+KINDS = (
+    ("chromium", "Chromium (browser, renderers, GPU, utilities)"),
+    ("multiprocessing", "the worker pools' processes (spawned)"),
+    ("sys.stdin.readline", "pytest-xdist workers (tests, in-process servers)"),
+    ("pytest", "pytest (the controller, and one-process runs)"),
+    ("node", "Node (JavaScript tests, onnxruntime-web, Playwright's driver)"),
+    ("scorekeeper", "servers and commands the tests start"),
+    ("python", "other Python"),
+)
+
+
+def kind_of(command: str) -> str:
+    for needle, kind in KINDS:
+        if needle in command:
+            return kind
+    return "other (shell, git, apt, uv, pdftoppm ...)"
+
+
+def under(root: int) -> dict[tuple[int, int], tuple[str, float]]:
+    """Every process descended from ``root``, by its pid and start time (a pid is reused): its
+    command line and CPU seconds so far."""
+    parents: dict[int, int] = {}
+    seen: dict[int, tuple[int, str, float]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        # the command's name may hold spaces and brackets: the fields follow its last ")"
+        fields = stat[stat.rindex(")") + 2 :].split()
+        name = command or stat[stat.index("(") + 1 : stat.rindex(")")]
+        parents[int(entry.name)] = int(fields[1])
+        seen[int(entry.name)] = (int(fields[19]), name, (int(fields[11]) + int(fields[12])) / TICK)
+    out = {}
+    for pid, (started, command, cpu) in seen.items():
+        p = pid
+        while p not in (0, 1, root) and p in parents:
+            p = parents[p]
+        if p == root:
+            out[(pid, started)] = (command, cpu)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--every", type=float, default=2.0, help="seconds between samples")
+    ap.add_argument("command", nargs="*", default=["make", "test"])
+    args = ap.parse_args()
+    start = time.perf_counter()
+    child = subprocess.Popen(args.command)
+    last: dict[tuple[int, int], tuple[str, float]] = {}
+    while child.poll() is None:
+        last.update(under(child.pid))
+        time.sleep(args.every)
+    wall = time.perf_counter() - start
+    own = resource.getrusage(resource.RUSAGE_CHILDREN)
+    by_kind: dict[str, float] = defaultdict(float)
+    for command, cpu in last.values():
+        by_kind[kind_of(command)] += cpu
+    seen = sum(by_kind.values())
+    print(f"{' '.join(args.command)}: exit {child.returncode}, {wall / 60:.1f} min wall clock")
+    print(f"  CPU of all its processes (wait4): {own.ru_utime + own.ru_stime:,.0f} s; sampled: {seen:,.0f} s")
+    print(f"  load average at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    for kind, cpu in sorted(by_kind.items(), key=lambda kv: -kv[1]):
+        print(f"  {cpu:8,.0f} s  {cpu / max(seen, 1):5.1%}  {kind}")
+
+
+if __name__ == "__main__":
+    main()
