@@ -22,6 +22,7 @@ from ..services.seats import (
     hand_status,
     hold_seat,
     open_seats,
+    part_seen,
     seat_of_secret,
     seating_of,
     seats_of,
@@ -29,7 +30,7 @@ from ..services.seats import (
     take_seat,
 )
 from ..services.seats.closing import close_hand
-from ..services.seats.parts import retried
+from ..services.seats.parts import parts_of, retried
 from ..services.seats.turns import due_turn, turn_status
 from ..storage.extensions import csrf, db
 from ..web.access import bearer_secret, editable_game
@@ -157,8 +158,8 @@ def confirm(public_id: str, seat: int):
     def answer() -> dict:
         game = get_game(public_id)
         by = _confirmer(game)
-        right, why = body["looks_right"], body.get("reason")
-        status = confirm_part(game, seat, body["hand"], by=by, looks_right=right, reason=why)
+        right, why, seen = body["looks_right"], body.get("reason"), body.get("seen")
+        status = confirm_part(game, seat, body["hand"], by=by, looks_right=right, reason=why, seen=seen)
         return {**_seen(status, game), "game": game_urls(game)}
 
     return _committed(retried(answer), 200)
@@ -177,16 +178,23 @@ def close(public_id: str):
 
 
 def _seen(hand: dict[str, Any], game) -> dict[str, Any]:
-    """``hand`` with only the dispute reasons this request may read, as the seat page shows them:
-    every one with the game's edit secret, a seat's secret those of its own part or its own
-    dispute, none without a secret (the seating is public)."""
+    """``hand`` with only what this request may read, as the seat page shows it: with the game's
+    edit secret every dispute reason, with a seat's secret those of its own part or its own
+    dispute; with either, the parts that are in (each with its ``part_seen``, which a confirmation
+    sends back); none of these without a secret (the seating is public)."""
     secret = bearer_secret()
-    if secret_matches(game, secret):
-        return hand
     held = seat_of_secret(game, secret)  # None without a secret, or with one that is no seat's
+    editor = secret_matches(game, secret)
+    parts = {
+        str(s): {"part": row.part, "seen": part_seen(row.part)}
+        for s, row in sorted(parts_of(game, hand["hand"]).items())
+        if editor or held
+    }
+    if editor:
+        return {**hand, "parts": parts}
     mine = {held.seat} if held else set()
     seen = {s: why for s, why in hand["reasons"].items() if mine & {int(s), hand["disputed"].get(s)}}
-    return {**hand, "reasons": seen}
+    return {**hand, "reasons": seen, "parts": parts}
 
 
 def _confirmer(game) -> int | None:

@@ -18,11 +18,14 @@ SECURITY = {"seatSecret": bearer("a seat's secret, given to the phone that took 
 OPEN_HAND = {"type": "integer", "minimum": 1, "description": "the hand the part is for (the open hand)"}
 #: links by name
 URLS = dict_of(STR)
+#: a part's fingerprint (scorekeeper.services.seats.part_seen)
+SEEN = {"type": "string", "pattern": "^[0-9a-f]{16}$"}
 MEANINGS = {
     401: "no secret: send 'Authorization: Bearer <secret>'",
     403: "that secret is not this game's edit secret (nor, for a part, this seat's)",
     404: "no such game, player or seat",
-    409: "the seat is taken, or the part is for a hand already recorded (or not yet open), or the game is over",
+    409: "the seat is taken, or the part is for a hand already recorded (or not yet open), or the game is "
+    "over, or (a confirmation) the part was sent again since it was seen",
     422: "the game is not open for seats, or the rules refuse the part (or, for the last part, the whole "
     "hand): see reasons",
 }
@@ -58,6 +61,15 @@ def schemas() -> dict[str, dict]:
             "dispute's) as the Bearer token: empty for anybody else",
         ),
         sent_by=dict_of({"enum": ["seat", "editor"]}, "who sent each part that is in, by seat"),
+        parts=dict_of(
+            obj(
+                ("part", "seen"),
+                part={"type": "object", "description": "the part as sent (as Part's part)"},
+                seen={**SEEN, "description": "its fingerprint: send it with a confirmation"},
+            ),
+            "the parts that are in, by seat; only with the game's edit secret or a seat's secret as "
+            "the Bearer token: empty for anybody else",
+        ),
         **{"in": array(INT), "waiting": array(INT)},
     )
     return {
@@ -111,6 +123,11 @@ def schemas() -> dict[str, dict]:
                 "type": ["string", "null"],
                 "maxLength": DISPUTE_REASON_MAX,
                 "description": "with a dispute, why (optional, shown to the part's player and the editor)",
+            },
+            seen={
+                **SEEN,
+                "description": "the part's fingerprint as you saw it (HandStatus.parts): a part sent "
+                "again since is refused with 409 rather than confirmed unseen (optional)",
             },
         ),
         **turn_schemas(URLS),

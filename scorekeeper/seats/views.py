@@ -152,14 +152,14 @@ def confirm(public_id: str):
     seat, hand = form_number(request.form, "seat"), form_number(request.form, "hand_number")
     if seat is None or hand is None or seat >= len(game.players):
         return _page(game, problems=[gettext("This form is not one of this page's.")], status=422)
-    right, why = request.form.get("looks_right") == "1", request.form.get("reason")
+    right, form = request.form.get("looks_right") == "1", request.form
+    asked = {"looks_right": right, "reason": form.get("reason"), "seen": form.get("seen")}
     try:
-        status = retried(
-            lambda: confirm_part(get_game(public_id), seat, hand, by=by, looks_right=right, reason=why)
-        )
+        status = retried(lambda: confirm_part(get_game(public_id), seat, hand, by=by, **asked))
     except (ServiceError, RoundError) as err:
-        db.session.rollback()
-        return _page(get_game(public_id), problems=_reasons(err), status=422)
+        db.session.rollback()  # a part sent again since this page showed it (Conflict): 409
+        code = 409 if isinstance(err, Conflict) else 422
+        return _page(get_game(public_id), problems=_reasons(err), status=code)
     db.session.commit()
     name = game.players[seat].name
     if by is not None:

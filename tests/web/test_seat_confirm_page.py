@@ -4,6 +4,9 @@ rule), never for its own; a dispute shows on both phones and the editor settles 
 
 from __future__ import annotations
 
+import html
+import re
+
 from scorekeeper import services
 from scorekeeper.services.seats import open_seats
 from scorekeeper.storage.extensions import db
@@ -105,3 +108,21 @@ def test_a_confirmation_form_that_is_not_the_pages_changes_nothing(app):
         as_text=True
     )
     assert _tap(app.test_client(), gid, 0, True).status_code == 403  # no seat on this phone
+
+
+def test_a_part_sent_again_after_the_page_showed_it_is_not_confirmed_unseen(app):
+    gid, _ = _table(app, "any")
+    phones = _phones(app, gid)
+    _send(phones["Ann"], gid, rack="R5 J")
+    shown = _page(phones["Bob"], gid)
+    seen = re.search(r'name="seen" value="([0-9a-f]{16})"', shown).group(1)
+    _send(phones["Ann"], gid, rack="R5")  # Ann corrects her rack while Bob reads the old one
+    stale = _tap(phones["Bob"], gid, 0, True, seen=seen)
+    page = stale.get_data(as_text=True)
+    assert stale.status_code == 409
+    assert "Ann sent their part again after you looked at it: check the new one." in html.unescape(page)
+    assert 'data-seat-check="Ann"' in page and "R5 J" not in page  # the new part, still to confirm
+    fresh = re.search(r'name="seen" value="([0-9a-f]{16})"', page).group(1)
+    assert fresh != seen
+    assert _tap(phones["Bob"], gid, 0, True, seen=fresh).status_code == 302
+    assert 'data-seat-check="Ann"' not in _page(phones["Cy"], gid)  # confirmed, as seen

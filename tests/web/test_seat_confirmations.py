@@ -83,3 +83,39 @@ def test_the_editor_settling_a_dispute_as_right_records_the_part_as_sent(client,
     assert _part(client, api, gid, 0, seats["Ann"], {"rack": ""})[1]["recorded"] is None
     assert _confirm(client, api, gid, 1, secret)["recorded"] == 1
     assert [p["total"] for p in _game(client, api, gid)["players"]] == [9, -9]
+
+
+def test_a_confirmation_names_the_part_it_saw_and_one_sent_again_since_is_a_409(client, api):
+    gid, secret, seats = _asking(client, api, "any")
+    _part(client, api, gid, 0, seats["Ann"], {"rack": "R5 J"})
+
+    def seating(key):
+        return call(client, api, "GET", f"/api/v1/games/{gid}/seating", secret=key, expect=200)[1]
+
+    assert seating(None)["hand"]["parts"] == {}  # the seating is public; the parts are the table's
+    assert seating(secret)["hand"]["parts"] == seating(seats["Cy"])["hand"]["parts"]
+    old = seating(seats["Bob"])["hand"]["parts"]["0"]
+    assert old["part"]["rack"] == "R5 J"
+    _part(client, api, gid, 0, seats["Ann"], {"rack": "R5"})  # sent again while Bob looked
+    stale = call(
+        client,
+        api,
+        "PUT",
+        f"/api/v1/games/{gid}/seats/0/part/confirmation",
+        {"hand": 1, "looks_right": True, "seen": old["seen"]},
+        secret=seats["Bob"],
+        expect=409,
+    )[1]
+    assert stale["error"] == "Ann sent their part again after you looked at it: check the new one."
+    new = seating(seats["Bob"])["hand"]
+    assert new["to_confirm"] == [0] and new["parts"]["0"]["seen"] != old["seen"]
+    done = call(
+        client,
+        api,
+        "PUT",
+        f"/api/v1/games/{gid}/seats/0/part/confirmation",
+        {"hand": 1, "looks_right": True, "seen": new["parts"]["0"]["seen"]},
+        secret=seats["Bob"],
+        expect=200,
+    )[1]
+    assert done["to_confirm"] == []

@@ -2,7 +2,7 @@
 of a hand; the hand is recorded through :func:`scorekeeper.services.rounds.record_round` when the
 last part is in (docs/own-phones.md). The rows are :mod:`scorekeeper.storage.seat_models`."""
 
-from .confirming import confirm_part, dispute_reasons
+from .confirming import PartChanged, confirm_part, dispute_reasons, part_seen
 from .parts import OWN_PARTS, HandClosed, hand_status, send_part
 from .seating import (
     CONFIRM_CHOICES,
@@ -23,6 +23,7 @@ __all__ = [
     "CONFIRM_CHOICES",
     "OWN_PARTS",
     "HandClosed",
+    "PartChanged",
     "SeatTaken",
     "SeatingClosed",
     "confirm_part",
@@ -32,6 +33,7 @@ __all__ = [
     "hand_status",
     "hold_seat",
     "open_seats",
+    "part_seen",
     "seat_named",
     "seat_of_secret",
     "seating_of",

@@ -4,11 +4,14 @@
 A table may require a confirmation (its seating's ``confirm``: "any" other player, or the player
 to the "left", the next seat); then a hand is recorded only when every part is confirmed. A dispute
 holds the hand until the game's editor settles it: neither the player who sent the part nor the one
-who disputed it can approve it. A part sent again is confirmed again.
+who disputed it can approve it. A part sent again is confirmed again, and a confirmation names the
+part it saw (:func:`part_seen`): one that saw the part before it was sent again is refused (409).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import unicodedata
 from typing import Any
 
@@ -19,20 +22,40 @@ from ...rules import RoundError
 from ...storage.extensions import db
 from ...storage.models import Game
 from ...storage.seat_models import DISPUTE_REASON_MAX, SeatPart
-from ..errors import NotFound
+from ..errors import Conflict, NotFound
 from .parts import confirm_policy, hand_status, open_hand, parts_of, settle_hand
 from .seat_log import log_seat
 
 
+class PartChanged(Conflict):
+    """A confirmation of a part that was sent again after the confirmer looked at it: 409."""
+
+
+def part_seen(part: Any) -> str:
+    """A short fingerprint of a part as sent (its canonical JSON): the confirm forms and the API's
+    seating carry it, and a confirmation that names another is refused (:class:`PartChanged`)."""
+    text = json.dumps(part, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 def confirm_part(
-    game: Game, seat: int, hand: int, *, by: int | None, looks_right: bool, reason: str | None = None
+    game: Game,
+    seat: int,
+    hand: int,
+    *,
+    by: int | None,
+    looks_right: bool,
+    reason: str | None = None,
+    seen: str | None = None,
 ) -> dict[str, Any]:
     """Seat ``by`` (None: the game's editor) says ``seat``'s part of hand ``hand`` looks right, or
     not (with ``reason``, a short typed note of why, kept with the dispute). The hand's status after
     it, with ``recorded`` (the hand's number when this recorded it).
 
     The editor settles: looks right accepts the part as it is, not right takes it back (its player
-    sends it again). HandClosed (409) for a hand not open; NotFound for a part not sent;
+    sends it again). ``seen``: the part's :func:`part_seen` as the confirmer saw it (None: not
+    said, as an older client sends). HandClosed (409) for a hand not open; PartChanged (409) for
+    a part sent again since it was seen; NotFound for a part not sent;
     RoundError (422) for a player confirming their own part, a seat that is not the one to the
     left at a table that asks for it, or a disputed part (the editor settles it).
     """
@@ -43,6 +66,10 @@ def confirm_part(
     name = game.players[seat].name if 0 <= seat < len(game.players) else str(seat)
     if row is None:
         raise NotFound(gettext("%(name)s has not sent a part of this hand yet.", name=name))
+    if seen is not None and seen != part_seen(row.part):
+        raise PartChanged(
+            gettext("%(name)s sent their part again after you looked at it: check the new one.", name=name)
+        )
     if by is None:
         _settle(game, row, parts, looks_right)
     else:
