@@ -31,6 +31,7 @@ import argparse
 import pickle
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -149,7 +150,8 @@ def photos(split: str, racks: int, cache: Path | None = None):
     """(image as the server decodes it, truth boxes, labels) of each rack of the split. ``cache``: a
     folder where the split's photos are kept once drawn (``SPLIT-RACKS.pkl``, the bench's own file),
     so another pair of models (``--models``) reads the very same photos without drawing them again
-    (renderer B draws 300 racks in about 20 minutes here)."""
+    (renderer B draws 300 racks in about 20 minutes here; 300 racks hold about 600 MB). The name
+    does not change with the renderers: after changing one, empty the folder."""
     if cache is None:
         yield from _drawn(split, racks)
         return
@@ -159,9 +161,9 @@ def photos(split: str, racks: int, cache: Path | None = None):
         drawn = [
             ((image * 255 + 0.5).astype(np.uint8), b, labels) for image, b, labels in _drawn(split, racks)
         ]
-        part = kept.with_suffix(".part")
-        part.write_bytes(pickle.dumps(drawn))
-        part.replace(kept)
+        with tempfile.NamedTemporaryFile(dir=cache, suffix=".part", delete=False) as part:
+            pickle.dump(drawn, part)  # a second run beside this one writes its own, then either wins
+        Path(part.name).replace(kept)
     for image, boxes, labels in pickle.loads(kept.read_bytes()):
         yield image.astype(np.float32) / 255, boxes, labels
 
@@ -232,6 +234,9 @@ def main() -> None:
         bench(split, args.racks, args.cache)
     if args.web:
         from rack_photo_web import time_web
+
+        if args.models:
+            print("  (onnxruntime-web times the committed models, not --models)")
 
         print(time_web())
 

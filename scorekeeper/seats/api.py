@@ -28,6 +28,7 @@ from ..services.seats import (
     seats_of,
     send_part,
     take_seat,
+    to_check,
 )
 from ..services.seats.closing import close_hand
 from ..services.seats.parts import parts_of, retried
@@ -178,23 +179,33 @@ def close(public_id: str):
 
 
 def _seen(hand: dict[str, Any], game) -> dict[str, Any]:
-    """``hand`` with only what this request may read, as the seat page shows it: with the game's
-    edit secret every dispute reason, with a seat's secret those of its own part or its own
-    dispute; with either, the parts that are in (each with its ``part_seen``, which a confirmation
-    sends back); none of these without a secret (the seating is public)."""
+    """``hand`` with only what this request may read, as the seat page shows it. The game's edit
+    secret: every dispute reason and every part that is in. A seat's secret: the reasons of its
+    own part or its own dispute, and its own part and those waiting for its confirmation
+    (``to_check``). No secret: none (the seating is public). Each part with its ``part_seen``,
+    which a confirmation sends back."""
     secret = bearer_secret()
+    if secret_matches(game, secret):
+        return {**hand, "parts": _parts(game, hand, None)}
     held = seat_of_secret(game, secret)  # None without a secret, or with one that is no seat's
-    editor = secret_matches(game, secret)
-    parts = {
+    if held is None:
+        return {**hand, "reasons": {}, "parts": {}}
+    mine = {held.seat}
+    reasons = {s: why for s, why in hand["reasons"].items() if mine & {int(s), hand["disputed"].get(s)}}
+    return {
+        **hand,
+        "reasons": reasons,
+        "parts": _parts(game, hand, {held.seat, *to_check(game, held.seat, hand)}),
+    }
+
+
+def _parts(game, hand: dict[str, Any], seats: set[int] | None) -> dict[str, dict[str, Any]]:
+    """The open hand's parts of ``seats`` (None: every one), by seat, each with its fingerprint."""
+    return {
         str(s): {"part": row.part, "seen": part_seen(row.part)}
         for s, row in sorted(parts_of(game, hand["hand"]).items())
-        if editor or held
+        if seats is None or s in seats
     }
-    if editor:
-        return {**hand, "parts": parts}
-    mine = {held.seat} if held else set()
-    seen = {s: why for s, why in hand["reasons"].items() if mine & {int(s), hand["disputed"].get(s)}}
-    return {**hand, "reasons": seen, "parts": parts}
 
 
 def _confirmer(game) -> int | None:

@@ -67,8 +67,9 @@ def schemas() -> dict[str, dict]:
                 part={"type": "object", "description": "the part as sent (as Part's part)"},
                 seen={**SEEN, "description": "its fingerprint: send it with a confirmation"},
             ),
-            "the parts that are in, by seat; only with the game's edit secret or a seat's secret as "
-            "the Bearer token: empty for anybody else",
+            "the parts that are in, by seat: with the game's edit secret as the Bearer token every "
+            "one, with a seat's secret its own and those waiting for its confirmation (as its seat "
+            "page shows them), none without a secret",
         ),
         **{"in": array(INT), "waiting": array(INT)},
     )
@@ -126,6 +127,7 @@ def schemas() -> dict[str, dict]:
             },
             seen={
                 **SEEN,
+                "type": ["string", "null"],
                 "description": "the part's fingerprint as you saw it (HandStatus.parts): a part sent "
                 "again since is refused with 409 rather than confirmed unseen (optional)",
             },

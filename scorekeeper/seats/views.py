@@ -27,9 +27,10 @@ from ..services.seats import (
     seats_of,
     send_part,
     take_seat,
+    to_check,
 )
 from ..services.seats.closing import closable
-from ..services.seats.parts import confirm_policy, parts_of, retried
+from ..services.seats.parts import parts_of, retried
 from ..services.seats.turns import turn_kind, turn_status
 from ..storage.extensions import db
 from ..storage.seat_models import DISPUTE_REASON_MAX
@@ -157,7 +158,7 @@ def confirm(public_id: str):
     try:
         status = retried(lambda: confirm_part(get_game(public_id), seat, hand, by=by, **asked))
     except (ServiceError, RoundError) as err:
-        db.session.rollback()  # a part sent again since this page showed it (Conflict): 409
+        db.session.rollback()  # a Conflict (a part sent again since this page showed it, a hand closed): 409
         code = 409 if isinstance(err, Conflict) else 422
         return _page(get_game(public_id), problems=_reasons(err), status=code)
     db.session.commit()
@@ -243,17 +244,10 @@ def _page(game, problems: list | None = None, values: dict | None = None, status
 
 
 def _to_check(game, seat: int | None, hand: dict) -> list[tuple[int, str, dict]]:
-    """The other players' parts waiting for this seat's confirmation, by the table's rule (any
-    other player, or the player to the left): (seat, name, part) each; never this seat's own."""
-    policy = confirm_policy(game)
-    if seat is None or policy == "none" or not hand["open"]:
-        return []
-    count, parts = len(game.players), parts_of(game, hand["hand"])
-    return [
-        (s, game.players[s].name, parts[s].part)
-        for s in hand["to_confirm"]
-        if s != seat and str(s) not in hand["disputed"] and (policy == "any" or seat == (s + 1) % count)
-    ]
+    """The other players' parts waiting for this seat's confirmation (services' ``to_check``):
+    (seat, name, part) each."""
+    parts = parts_of(game, hand["hand"])
+    return [(s, game.players[s].name, parts[s].part) for s in to_check(game, seat, hand)]
 
 
 def _disputed_parts(game, hand: dict, reasons: dict) -> list[tuple[int, str, str, dict, str | None]]:

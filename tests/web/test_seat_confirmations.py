@@ -119,3 +119,26 @@ def test_a_confirmation_names_the_part_it_saw_and_one_sent_again_since_is_a_409(
         expect=200,
     )[1]
     assert done["to_confirm"] == []
+
+
+def test_a_seat_reads_its_own_part_and_those_it_confirms_and_learns_nothing_from_a_guess(client, api):
+    gid, secret, seats = _asking(client, api, "left")
+    _part(client, api, gid, 0, seats["Ann"], {"points": 12})
+
+    def parts(key):
+        got = call(client, api, "GET", f"/api/v1/games/{gid}/seating", secret=key, expect=200)[1]
+        return got["hand"]["parts"]
+
+    assert set(parts(seats["Ann"])) == {"0"} and set(parts(seats["Bob"])) == {"0"}  # hers; his to confirm
+    assert parts(seats["Cy"]) == {} and set(parts(secret)) == {"0"}  # Bob confirms Ann's here, not Cy
+    # Cy may not confirm Ann's part: a wrong fingerprint says so, as a right one would (no 409 to probe)
+    guess = call(
+        client,
+        api,
+        "PUT",
+        f"/api/v1/games/{gid}/seats/0/part/confirmation",
+        {"hand": 1, "looks_right": True, "seen": "0" * 16},
+        secret=seats["Cy"],
+        expect=422,
+    )[1]
+    assert "At this table Bob confirms Ann's part (the player to the left)." in guess["reasons"]

@@ -36,7 +36,7 @@ def candidates(image):
     old = reading.DETECT, reading.OVERLAP
     reading.DETECT, reading.OVERLAP = 0.05, 1.01
     try:
-        boxes = photo.detect(image, view)
+        boxes, _ = photo.detect(image, view)  # (the spots where a tile may be missed: not tuned here)
     finally:
         reading.DETECT, reading.OVERLAP = old
     if not boxes:

@@ -2,7 +2,7 @@
 of a hand; the hand is recorded through :func:`scorekeeper.services.rounds.record_round` when the
 last part is in (docs/own-phones.md). The rows are :mod:`scorekeeper.storage.seat_models`."""
 
-from .confirming import PartChanged, confirm_part, dispute_reasons, part_seen
+from .confirming import PartChanged, confirm_part, dispute_reasons, part_seen, to_check
 from .parts import OWN_PARTS, HandClosed, hand_status, send_part
 from .seating import (
     CONFIRM_CHOICES,
@@ -40,4 +40,5 @@ __all__ = [
     "seats_of",
     "send_part",
     "take_seat",
+    "to_check",
 ]

@@ -66,6 +66,8 @@ def confirm_part(
     name = game.players[seat].name if 0 <= seat < len(game.players) else str(seat)
     if row is None:
         raise NotFound(gettext("%(name)s has not sent a part of this hand yet.", name=name))
+    if by is not None:
+        _may_confirm(game, row, by)  # first: a seat that may not confirm learns nothing of the part
     if seen is not None and seen != part_seen(row.part):
         raise PartChanged(
             gettext("%(name)s sent their part again after you looked at it: check the new one.", name=name)
@@ -108,7 +110,25 @@ def dispute_reason(text: Any) -> str | None:
     return cleaned or None
 
 
-def _confirm(game: Game, row: SeatPart, by: int, looks_right: bool, why: str | None = None) -> None:
+def to_check(game: Game, seat: int | None, hand: dict[str, Any]) -> list[int]:
+    """The seats whose parts of the open hand (``hand``: :func:`hand_status`) wait for ``seat``'s
+    confirmation, by the table's rule (any other player, or the player to the left): never its
+    own, nor a disputed one (the editor settles it). The seat page shows these parts, and the API
+    gives a seat these and its own."""
+    policy = confirm_policy(game)
+    if seat is None or policy == "none" or not hand["open"]:
+        return []
+    count = len(game.players)
+    return [
+        s
+        for s in hand["to_confirm"]
+        if s != seat and str(s) not in hand["disputed"] and (policy == "any" or seat == (s + 1) % count)
+    ]
+
+
+def _may_confirm(game: Game, row: SeatPart, by: int) -> None:
+    """RoundError unless seat ``by`` may confirm or dispute ``row``: not its own part, the player to
+    the left where the table asks for it, a part not disputed already."""
     name = game.players[row.seat].name
     if by == row.seat:
         raise RoundError(
@@ -129,6 +149,9 @@ def _confirm(game: Game, row: SeatPart, by: int, looks_right: bool, why: str | N
             by=game.players[row.disputed_by].name,
         )
         raise RoundError([("", said)])
+
+
+def _confirm(game: Game, row: SeatPart, by: int, looks_right: bool, why: str | None = None) -> None:
     if looks_right:
         row.confirmed_by = by
     else:
