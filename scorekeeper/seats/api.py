@@ -31,7 +31,7 @@ from ..services.seats import (
     to_check,
 )
 from ..services.seats.closing import close_hand
-from ..services.seats.parts import parts_of, retried
+from ..services.seats.parts import open_parts, retried
 from ..services.seats.turns import due_turn, turn_status
 from ..storage.extensions import csrf, db
 from ..web.access import bearer_secret, editable_game
@@ -67,7 +67,7 @@ def seating_json(game) -> dict[str, Any]:
             }
             for p in game.players
         ],
-        "hand": _seen({**hand_status(game), "reasons": dispute_reasons(game)}, game),
+        "hand": _seen(game, open_parts(game)),
         "turn": turn_status(game),  # Crib Rummy's hand in play (None: other variants)
         "urls": {**game_urls(game), "seats": external_url("seats_api.seating", public_id=game.public_id)},
     }
@@ -161,7 +161,8 @@ def confirm(public_id: str, seat: int):
         by = _confirmer(game)
         right, why, seen = body["looks_right"], body.get("reason"), body.get("seen")
         status = confirm_part(game, seat, body["hand"], by=by, looks_right=right, reason=why, seen=seen)
-        return {**_seen(status, game), "game": game_urls(game)}
+        # the hand as it is now, as this secret may read it (the status's reasons are every seat's)
+        return {**status, **_seen(game, open_parts(game)), "game": game_urls(game)}
 
     return _committed(retried(answer), 200)
 
@@ -178,15 +179,17 @@ def close(public_id: str):
     return _committed(retried(answer), 200)
 
 
-def _seen(hand: dict[str, Any], game) -> dict[str, Any]:
-    """``hand`` with only what this request may read, as the seat page shows it. The game's edit
+def _seen(game, parts: dict[int, Any]) -> dict[str, Any]:
+    """The open hand (``parts``: its parts) with only what this request may read, as the seat
+    page shows it. The game's edit
     secret: every dispute reason and every part that is in. A seat's secret: the reasons of its
     own part or its own dispute, and its own part and those waiting for its confirmation
     (``to_check``). No secret: none (the seating is public). Each part with its ``part_seen``,
     which a confirmation sends back."""
+    hand = {**hand_status(game, parts), "reasons": dispute_reasons(game, parts)}
     secret = bearer_secret()
     if secret_matches(game, secret):
-        return {**hand, "parts": _parts(game, hand, None)}
+        return {**hand, "parts": _parts(parts, None)}
     held = seat_of_secret(game, secret)  # None without a secret, or with one that is no seat's
     if held is None:
         return {**hand, "reasons": {}, "parts": {}}
@@ -195,15 +198,15 @@ def _seen(hand: dict[str, Any], game) -> dict[str, Any]:
     return {
         **hand,
         "reasons": reasons,
-        "parts": _parts(game, hand, {held.seat, *to_check(game, held.seat, hand)}),
+        "parts": _parts(parts, {held.seat, *to_check(game, held.seat, hand)}),
     }
 
 
-def _parts(game, hand: dict[str, Any], seats: set[int] | None) -> dict[str, dict[str, Any]]:
-    """The open hand's parts of ``seats`` (None: every one), by seat, each with its fingerprint."""
+def _parts(parts: dict[int, Any], seats: set[int] | None) -> dict[str, dict[str, Any]]:
+    """The open hand's ``parts`` of ``seats`` (None: every one), by seat, each with its fingerprint."""
     return {
         str(s): {"part": row.part, "seen": part_seen(row.part)}
-        for s, row in sorted(parts_of(game, hand["hand"]).items())
+        for s, row in sorted(parts.items())
         if seats is None or s in seats
     }
 

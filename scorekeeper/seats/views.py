@@ -30,7 +30,7 @@ from ..services.seats import (
     to_check,
 )
 from ..services.seats.closing import closable
-from ..services.seats.parts import parts_of, retried
+from ..services.seats.parts import open_parts, retried
 from ..services.seats.turns import turn_kind, turn_status
 from ..storage.extensions import db
 from ..storage.seat_models import DISPUTE_REASON_MAX
@@ -130,7 +130,7 @@ def send(public_id: str):
         db.session.rollback()
         if queued_send():  # refused for good: the phone shows why until its player dismisses it
             body = error_body(gettext("Your part was not kept."), _reasons(err), refused=True)
-            return jsonify(body), (status_of(err) if isinstance(err, Conflict | RoundError) else 422)
+            return jsonify(body), _refused(err)
         return _page(get_game(public_id), problems=_reasons(err), values=values, status=422)
     db.session.commit()
     _said(game, status, gettext("Your part is in. You can change it until the last part is in."))
@@ -159,8 +159,7 @@ def confirm(public_id: str):
         status = retried(lambda: confirm_part(get_game(public_id), seat, hand, by=by, **asked))
     except (ServiceError, RoundError) as err:
         db.session.rollback()  # a Conflict (a part sent again since this page showed it, a hand closed): 409
-        code = 409 if isinstance(err, Conflict) else 422
-        return _page(get_game(public_id), problems=_reasons(err), status=code)
+        return _page(get_game(public_id), problems=_reasons(err), status=_refused(err))
     db.session.commit()
     name = game.players[seat].name
     if by is not None:
@@ -195,6 +194,12 @@ def follow_seat(public_id: str):
     return follow(game_channel(public_id), live.game_version(stamp))
 
 
+def _refused(err: Exception) -> int:
+    """The status of a refused part or confirmation: 409 for a conflict (a hand already recorded,
+    a part sent again since the page showed it), else 422 (the rules refuse it, a part not sent)."""
+    return status_of(err) if isinstance(err, Conflict | RoundError) else 422
+
+
 def _reasons(err: Exception) -> list:
     """What a refusal says, one sentence each (the engine's as its reasons, in the reader's language)."""
     return [m for _, m in err.errors] if isinstance(err, RoundError) else [str(err)]
@@ -204,9 +209,10 @@ def _page(game, problems: list | None = None, values: dict | None = None, status
     stamp = game_stamp(game.public_id)
     seat = _my_seat(game)
     taken = seats_of(game)
-    hand = hand_status(game)
+    parts = open_parts(game)
+    hand = hand_status(game, parts)
     # a dispute's typed reason: shown to the part's player, the one who disputed it, the editor
-    reasons = dispute_reasons(game)
+    reasons = dispute_reasons(game, parts)
     names = {p.seat: p.name for p in game.players}
     body = render_template(
         "seats/seat.html",
@@ -229,8 +235,8 @@ def _page(game, problems: list | None = None, values: dict | None = None, status
             (names[int(s)], names[by], reasons.get(s) if can_edit(game) or seat in (int(s), by) else None)
             for s, by in hand["disputed"].items()
         ],
-        to_check=_to_check(game, seat, hand),
-        disputed_parts=_disputed_parts(game, hand, reasons) if can_edit(game) else [],
+        to_check=[(s, names[s], parts[s].part) for s in to_check(game, seat, hand)],
+        disputed_parts=_disputed_parts(game, hand, reasons, parts) if can_edit(game) else [],
         mine=seat in hand["in"] if seat is not None else False,
         reason_max=DISPUTE_REASON_MAX,
         closable=closable(game),
@@ -243,18 +249,10 @@ def _page(game, problems: list | None = None, values: dict | None = None, status
     return body, status
 
 
-def _to_check(game, seat: int | None, hand: dict) -> list[tuple[int, str, dict]]:
-    """The other players' parts waiting for this seat's confirmation (services' ``to_check``):
-    (seat, name, part) each."""
-    parts = parts_of(game, hand["hand"])
-    return [(s, game.players[s].name, parts[s].part) for s in to_check(game, seat, hand)]
-
-
-def _disputed_parts(game, hand: dict, reasons: dict) -> list[tuple[int, str, str, dict, str | None]]:
+def _disputed_parts(
+    game, hand: dict, reasons: dict, parts: dict
+) -> list[tuple[int, str, str, dict, str | None]]:
     """The disputed parts for the editor to settle: (seat, name, who disputes it, part, why) each."""
-    if not hand["disputed"]:
-        return []
-    parts = parts_of(game, hand["hand"])
     return [
         (int(s), game.players[int(s)].name, game.players[by].name, parts[int(s)].part, reasons.get(s))
         for s, by in hand["disputed"].items()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import unicodedata
+from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import gettext
@@ -23,7 +24,7 @@ from ...storage.extensions import db
 from ...storage.models import Game
 from ...storage.seat_models import DISPUTE_REASON_MAX, SeatPart
 from ..errors import Conflict, NotFound
-from .parts import confirm_policy, hand_status, open_hand, parts_of, settle_hand
+from .parts import confirm_policy, hand_status, open_hand, open_parts, parts_of, settle_hand
 from .seat_log import log_seat
 
 
@@ -80,9 +81,10 @@ def confirm_part(
     return {**hand_status(game), "reasons": dispute_reasons(game), "recorded": recorded}
 
 
-def dispute_reasons(game: Game) -> dict[str, str]:
-    """The typed reasons of the open hand's disputes, by seat (as the hand status's ``disputed``)."""
-    parts = parts_of(game, len(game.rounds) + 1)
+def dispute_reasons(game: Game, parts: Mapping[int, SeatPart] | None = None) -> dict[str, str]:
+    """The typed reasons of the open hand's disputes, by seat (as the hand status's ``disputed``);
+    ``parts``: the open hand's (``open_parts``), when the caller has read them."""
+    parts = open_parts(game) if parts is None else parts
     return {
         str(seat): row.dispute_reason
         for seat, row in sorted(parts.items())

@@ -41,14 +41,28 @@ class HandClosed(Conflict):
     """A part for a hand that is not the open one (already recorded, or not yet open): 409."""
 
 
-def hand_status(game: Game) -> dict[str, Any]:
-    """The open hand: its number, the seats whose parts are in (and who sent each), the seats
-    still to enter, of how many. A game played turn by turn (Crib Rummy) records its hand at its
+def open_number(game: Game) -> int:
+    """The open hand's number. A game played turn by turn (Crib Rummy) records its hand at its
     first turn: its open hand is the one in play, not the next."""
     number = len(game.rounds) + 1
     if turn_kind(game.variant) is not None and game.rounds and game_score(game).in_progress_round is not None:
         number = len(game.rounds)
-    parts, policy = parts_of(game, number), confirm_policy(game)
+    return number
+
+
+def open_parts(game: Game) -> dict[int, SeatPart]:
+    """The open hand's parts by seat, read once for everything a page or an answer says of them
+    (:func:`hand_status`, the dispute reasons, the parts shown)."""
+    return parts_of(game, open_number(game))
+
+
+def hand_status(game: Game, parts: Mapping[int, SeatPart] | None = None) -> dict[str, Any]:
+    """The open hand: its number, the seats whose parts are in (and who sent each), the seats
+    still to enter, of how many. ``parts``: the open hand's (:func:`open_parts`), when the caller
+    has read them."""
+    number = open_number(game)
+    parts = parts_of(game, number) if parts is None else parts
+    policy = confirm_policy(game)
     return {
         "hand": number,
         "in": sorted(parts),
