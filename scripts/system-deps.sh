@@ -3,7 +3,8 @@
 #   run:  Pango for WeasyPrint (PDFs); FreeMono (fonts-freefont-ttf), the monospaced lines' Hebrew
 #         letters on a Hebrew sheet (the rest is the bundled DejaVu Sans; without it Pango falls back
 #         to the system's DejaVu Sans: the same letters, a little wider; docs/languages.md)
-#   test: the above plus Chromium (browser tests), poppler-utils (PDF to PNG), the
+#   test: the above plus Chromium and its headless shell (browser tests, tests/browser/chromium.py),
+#         poppler-utils (PDF to PNG), the
 #         PostgreSQL server (the tests start a throwaway cluster of their own in a temp dir)
 #         and the phones' type for the layout checks: Roboto (Android), Liberation (metrics
 #         of Arial and Helvetica), with fontconfig's fc-match (tests/browser/fonts.py)
@@ -11,7 +12,7 @@
 # then skip with a notice (and fail under CI=true).
 set -u
 want=(libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core fonts-freefont-ttf)
-[ "${1:-run}" = test ] && want+=(chromium poppler-utils postgresql fonts-roboto fonts-liberation fontconfig)
+[ "${1:-run}" = test ] && want+=(chromium chromium-headless-shell poppler-utils postgresql fonts-roboto fonts-liberation fontconfig)
 # Node.js and npm for axe-core and Lighthouse (package.json), unless the machine has its own
 [ "${1:-run}" = test ] && ! command -v npm >/dev/null && want+=(nodejs npm)
 

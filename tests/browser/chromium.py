@@ -1,11 +1,21 @@
-"""Debian's Chromium as the browser tests and the benches launch it: where it is, its flags, a phone."""
+"""Debian's Chromium as the browser tests and the benches launch it: where it is, its flags, a phone.
+
+Two builds of the same Chromium, both Debian's: ``chromium-headless-shell`` (:data:`CHROMIUM`, the
+default where it is installed) and ``chromium`` (:data:`FULL_CHROMIUM`). The shell is the engine
+without the browser around it (the build Playwright itself runs for headless pages): the same Blink
+lays out, paints and runs every page, for about a third less of the processor on these tests
+(docs/tests.md, "Where the CPU goes"). What the shell leaves out is the browser's own features: a
+screen wake lock, Background Sync, the PDF viewer; the tests of those take ``full_browser``.
+``CHROMIUM_PATH`` names one build for every test.
+"""
 
 from __future__ import annotations
 
 import os
 import shutil
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+FULL_CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium-headless-shell") or FULL_CHROMIUM
 PHONE = {"width": 390, "height": 844}
 FLAGS = [
     "--headless",

@@ -27,7 +27,7 @@ from scorekeeper.limits import pool
 from scorekeeper.storage.extensions import db
 
 from ..quick_apps import quick_app
-from .chromium import CHROMIUM, FLAGS, PHONE
+from .chromium import CHROMIUM, FLAGS, FULL_CHROMIUM, PHONE
 from .fonts import FAMILIES, fc_match, fontconfig_file
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
@@ -44,8 +44,9 @@ def _no_browser(reason: str):
 @pytest.fixture(scope="session")
 def _playwright():
     """One Playwright driver for the session (a second one cannot start beside it)."""
-    if not Path(CHROMIUM).exists():
-        _no_browser(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    for build in {CHROMIUM, FULL_CHROMIUM}:
+        if not Path(build).exists():
+            _no_browser(f"no Chromium at {build} (apt-get install chromium chromium-headless-shell)")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:  # pragma: no cover
@@ -60,10 +61,10 @@ def slowmo(pytestconfig) -> float:
 
 
 @contextmanager
-def _chromium(pw, slow_mo: float = 0, **env):
-    """A headless Chromium, its environment extended by ``env``."""
+def _chromium(pw, slow_mo: float = 0, executable: str = CHROMIUM, **env):
+    """A headless Chromium (``executable``: the shell unless told), its environment extended by ``env``."""
     browser = pw.chromium.launch(
-        executable_path=CHROMIUM,
+        executable_path=executable,
         args=FLAGS,
         headless=True,
         slow_mo=slow_mo,
@@ -78,6 +79,14 @@ def _chromium(pw, slow_mo: float = 0, **env):
 @pytest.fixture(scope="session")
 def browser(_playwright, slowmo):
     with _chromium(_playwright, slowmo) as browser:
+        yield browser
+
+
+@pytest.fixture(scope="session")
+def full_browser(_playwright, slowmo):
+    """The whole Chromium (tests/browser/chromium.py): for the browser's own features, a screen
+    wake lock, Background Sync, the PDF viewer, which the headless shell leaves out."""
+    with _chromium(_playwright, slowmo, FULL_CHROMIUM) as browser:
         yield browser
 
 

@@ -174,8 +174,8 @@ if (navigator.wakeLock) {
 HELD = "window.__locks.filter(s => !s.released).length"
 
 
-def test_the_wake_lock_switch_is_remembered_on_the_phone(browser, site):
-    with game_page(browser, site, "offline-wake-lock", WATCH_LOCKS) as (page, _public_id):
+def test_the_wake_lock_switch_is_remembered_on_the_phone(full_browser, site):
+    with game_page(full_browser, site, "offline-wake-lock", WATCH_LOCKS) as (page, _public_id):
         switch = page.get_by_label("Keep the screen on")
         expect(switch).to_be_visible()
         expect(switch).to_be_checked()

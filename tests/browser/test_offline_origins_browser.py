@@ -128,13 +128,13 @@ def test_a_link_this_phone_did_not_ask_for_brings_nothing(browser, sites):
         assert winners(app, public_id) == []
 
 
-def test_background_sync_sends_a_kept_hand_after_its_page_closed(browser, sites):
+def test_background_sync_sends_a_kept_hand_after_its_page_closed(full_browser, sites):
     """The hand form, offline, asks for a sync; the page closes; when the connection returns the
     browser wakes the service worker, which sends the hand (127.0.0.1 is a secure context), and
     keeps the form again, so offline it asks for the next hand."""
     app, http_url, _https_url = sites
     public_id, secret = new_game(app)
-    with phone_page(browser, "origins-background-sync") as blank:  # stays on about:blank meanwhile
+    with phone_page(full_browser, "origins-background-sync") as blank:  # stays on about:blank meanwhile
         form = blank.context.new_page()
         open_with_service_worker(form, http_url, public_id, secret)
         form.context.set_offline(True)

@@ -52,7 +52,7 @@ def _game(db_file: Path) -> str:
         return game.public_id
 
 
-def test_a_sheet_printed_on_a_busy_machine_arrives_and_is_never_a_503(browser, tmp_path):
+def test_a_sheet_printed_on_a_busy_machine_arrives_and_is_never_a_503(full_browser, tmp_path):
     public_id = _game(tmp_path / "table.sqlite3")
     env = {
         "DATABASE_URL": f"sqlite:///{tmp_path / 'table.sqlite3'}",
@@ -64,7 +64,7 @@ def test_a_sheet_printed_on_a_busy_machine_arrives_and_is_never_a_503(browser, t
         server = spawn(port, env, "--no-access-log", workers=2)
         try:
             banner(server)
-            with phone_page(browser, "print_busy") as page:
+            with phone_page(full_browser, "print_busy") as page:
                 statuses: list[int] = []
                 page.on(
                     "response",
