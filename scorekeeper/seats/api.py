@@ -180,12 +180,11 @@ def close(public_id: str):
 
 
 def _seen(game, parts: dict[int, Any]) -> dict[str, Any]:
-    """The open hand (``parts``: its parts) with only what this request may read, as the seat
-    page shows it. The game's edit
-    secret: every dispute reason and every part that is in. A seat's secret: the reasons of its
-    own part or its own dispute, and its own part and those waiting for its confirmation
-    (``to_check``). No secret: none (the seating is public). Each part with its ``part_seen``,
-    which a confirmation sends back."""
+    """The open hand (``parts``: its parts) with only what this request may read, as the seat page
+    shows it. The game's edit secret: every dispute reason and every part that is in. A seat's
+    secret: the reasons of its own part or its own dispute, and its own part and those waiting for
+    its confirmation (``to_check``). No secret: none (the seating is public). Each part with its
+    ``part_seen``, which a confirmation sends back."""
     hand = {**hand_status(game, parts), "reasons": dispute_reasons(game, parts)}
     secret = bearer_secret()
     if secret_matches(game, secret):

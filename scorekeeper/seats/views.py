@@ -35,7 +35,7 @@ from ..services.seats.turns import turn_kind, turn_status
 from ..storage.extensions import db
 from ..storage.seat_models import DISPUTE_REASON_MAX
 from ..web.access import can_edit, keep_secret, require_editor
-from ..web.errors import error_body, status_of
+from ..web.errors import error_body
 from ..web.features import hands_closed, refuse_closed_hands
 from ..web.headers import no_store
 from .given_once import given_once
@@ -197,7 +197,7 @@ def follow_seat(public_id: str):
 def _refused(err: Exception) -> int:
     """The status of a refused part or confirmation: 409 for a conflict (a hand already recorded,
     a part sent again since the page showed it), else 422 (the rules refuse it, a part not sent)."""
-    return status_of(err) if isinstance(err, Conflict | RoundError) else 422
+    return 409 if isinstance(err, Conflict) else 422
 
 
 def _reasons(err: Exception) -> list:

@@ -15,7 +15,13 @@ import os
 import shutil
 
 FULL_CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium-headless-shell") or FULL_CHROMIUM
+#: Debian's /usr/bin/chromium-headless-shell is a shell script that runs this and waits (a process more)
+_SHELL = "/usr/lib/chromium/chromium-headless-shell"
+CHROMIUM = (
+    os.environ.get("CHROMIUM_PATH")
+    or (_SHELL if os.path.exists(_SHELL) else shutil.which("chromium-headless-shell"))
+    or FULL_CHROMIUM
+)
 PHONE = {"width": 390, "height": 844}
 FLAGS = [
     "--headless",

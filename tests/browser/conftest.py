@@ -44,9 +44,8 @@ def _no_browser(reason: str):
 @pytest.fixture(scope="session")
 def _playwright():
     """One Playwright driver for the session (a second one cannot start beside it)."""
-    for build in {CHROMIUM, FULL_CHROMIUM}:
-        if not Path(build).exists():
-            _no_browser(f"no Chromium at {build} (apt-get install chromium chromium-headless-shell)")
+    if not Path(CHROMIUM).exists():
+        _no_browser(f"no Chromium at {CHROMIUM} (apt-get install chromium-headless-shell or chromium)")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:  # pragma: no cover
@@ -86,6 +85,8 @@ def browser(_playwright, slowmo):
 def full_browser(_playwright, slowmo):
     """The whole Chromium (tests/browser/chromium.py): for the browser's own features, a screen
     wake lock, Background Sync, the PDF viewer, which the headless shell leaves out."""
+    if not Path(FULL_CHROMIUM).exists():
+        _no_browser(f"no Chromium at {FULL_CHROMIUM} (apt-get install chromium)")
     with _chromium(_playwright, slowmo, FULL_CHROMIUM) as browser:
         yield browser
 

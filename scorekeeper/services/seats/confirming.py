@@ -78,7 +78,8 @@ def confirm_part(
     else:
         _confirm(game, row, by, looks_right, why)
     recorded = settle_hand(game, number, parts)
-    return {**hand_status(game), "reasons": dispute_reasons(game), "recorded": recorded}
+    now = open_parts(game)  # the open hand after it: the next one when this recorded the hand
+    return {**hand_status(game, now), "reasons": dispute_reasons(game, now), "recorded": recorded}
 
 
 def dispute_reasons(game: Game, parts: Mapping[int, SeatPart] | None = None) -> dict[str, str]:
