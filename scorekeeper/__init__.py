@@ -111,8 +111,9 @@ def _register_features(app: Flask) -> None:
 
 
 def _register_blueprints(app: Flask) -> None:
+    from .api import questions, routes  # noqa: F401 (each adds its routes to the API blueprint)
+    from .api.blueprint import bp as api
     from .api.photo_route import bp as photo_api
-    from .api.routes import bp as api
     from .views import register_blueprints
 
     register_blueprints(app)

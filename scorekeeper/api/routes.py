@@ -1,4 +1,5 @@
-"""The JSON API under ``/api/v1``: checks, best plays, whole turns, variants and games (see ``openapi.json``).
+"""The JSON API under ``/api/v1``: its games (see ``openapi.json``; the questions that change nothing,
+checks, best plays, whole turns and variants, are :mod:`.questions`).
 
 CSRF-exempt: a change needs ``Authorization: Bearer <edit secret>``. Every body is held to the
 document (:mod:`.bodies`); every error is the one JSON body of :mod:`scorekeeper.web.errors`.
@@ -9,20 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, jsonify, request, url_for
-from werkzeug.routing import BaseConverter
+from flask import jsonify, request
 
 from ..checker.checking import (
     InputError,
     fields_of,
-    from_json,
     options_field,
-    run,
     variant_field,
 )
-from ..checker.solving import best_play, judge_turn, solve_from_json, turn_from_json
-from ..limits import IMPORT_BODY_MAX, pool
-from ..rules import variants
+from ..limits import IMPORT_BODY_MAX
 from ..services import (
     create_game,
     delete_round,
@@ -37,30 +33,14 @@ from ..services import (
     version_named,
 )
 from ..services.transfer import export_game, import_game, logged_change, stamp
-from ..storage.extensions import csrf, db
+from ..storage.extensions import db
 from ..web.access import editable_game
 from ..web.addresses import external_url
-from ..web.described import api_variant_words
-from ..web.features import api_parts, game_starters, hands_closed, refuse_closed_hands
-from ..web.guards import require_json
+from ..web.features import game_starters, hands_closed, refuse_closed_hands
 from ..web.languages import request_locale, spoken
 from . import bodies
-from .openapi import document
+from .blueprint import bp
 from .variant_schemas import camel
-
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
-csrf.exempt(bp)
-require_json(bp)  # 415 for a body not sent as JSON: no cross-site text/plain POST without a preflight
-
-
-class GameId(BaseConverter):
-    """A game's id in an API path: 12 URL-safe characters, as ``services.games`` makes them. So
-    ``/games/import`` is never a game: ``GET /games/import`` is a 405 whose ``Allow`` names POST only."""
-
-    regex = r"[A-Za-z0-9_-]{12}"
-
-
-bp.record_once(lambda state: state.app.url_map.converters.setdefault("game_id", GameId))
 
 
 def _game_to_change(public_id: str):
@@ -138,68 +118,6 @@ def game_json(game) -> dict:
     }
 
 
-# -- routes: checks and variants -----------------------------------------------------------------
-@bp.get("/")
-def index():
-    """What this API offers, with links."""
-    return {
-        "name": "Scorekeeper API",
-        "version": "v1",
-        "openapi": url_for("api.openapi", _external=True),
-        "variants": url_for("api.list_variants", _external=True),
-    }
-
-
-@bp.get("/openapi.json")
-def openapi():
-    """The OpenAPI 3 document describing every endpoint and body."""
-    return jsonify(document(request.host_url.rstrip("/"), api_parts()))
-
-
-@bp.get("/variants")
-def list_variants():
-    """Every variant: slug, name, player limits, who wins, and options with defaults; the summaries,
-    options' help and choice words in the reader's language (``Accept-Language: de``)."""
-    return jsonify({"variants": [api_variant_words(v) for v in variants()]}), 200, {"Vary": "Accept-Language"}
-
-
-@bp.post("/check")
-def check_cards():
-    """Judge a meld, a Step laydown, an extension or a grid: the verdict of RULES.md section 6."""
-    return _answered("CheckRequest", lambda body: from_json(body, "check"), run)
-
-
-@bp.post("/hand")
-def count_hand():
-    """The value of the cards left in a hand (crib-rummy: the card count)."""
-    return _answered("HandRequest", lambda body: from_json(body, "hand"), run)
-
-
-def _answered(schema: str, read: Callable[[Any], Any], ask: Callable[[Any], dict]):
-    """The engine's answer to a question that changes nothing: the body read (``read``: InputError on
-    wrong types), held to the document's ``schema`` (its shape), asked (``ask``), then its values."""
-    body = bodies.body()
-    question = read(body)
-    bodies.shaped(schema, body)
-    answer = ask(question)
-    bodies.shaped(schema, body, values=True)
-    return jsonify(spoken(answer)), 200, {"Vary": "Accept-Language"}
-
-
-@bp.post("/solve")
-def solve():
-    """The best play for a rack on a table (tile games), or what a hand can lay (card games); stores nothing,
-    bounded in time (:func:`scorekeeper.checker.solving.bounded`)."""
-    return _answered("SolveRequest", solve_from_json, lambda ask: pool.run(best_play, ask))
-
-
-@bp.post("/turn")
-def turn():
-    """Judge a whole tile turn: the table before, the rack, the table after (stores nothing)."""
-    return _answered("TurnRequest", turn_from_json, lambda ask: pool.run(judge_turn, ask))
-
-
-# -- routes: games -----------------------------------------------------------------------------------
 @bp.post("/games")
 def create():
     """Start a game: 201 with its id, edit secret and URLs."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify
 from flask_babel import gettext
 
-from ..api.routes import GameId
+from ..api.blueprint import GameId
 from ..club import ClubError
 from ..services import NotEditor, SecretMissing
 from ..services.club import EventRefused, get_event

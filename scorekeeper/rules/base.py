@@ -11,9 +11,10 @@ from . import fact_checks
 from .bounds import MOST_CARDS
 from .cards import Card, Notation
 from .errors import ROUND_WORDS, NotationError, RoundError, RulesError
-from .facts import canonical, entered, normalised
+from .facts import entered
 from .options import Option, resolve
 from .reasons import say
+from .records import canonical, normalised
 from .scoring import GameScore, RoundOutcome, rank_totals
 from .verdict import HandValue, Verdict
 
@@ -30,7 +31,8 @@ class Variant:
     max_players: ClassVar[int]
     notation: ClassVar[Notation]
     option_spec: ClassVar[tuple[Option, ...]] = ()
-    #: every key ``score_round`` reads, and its JSON type (:mod:`.facts`); None: facts kept as sent
+    #: every key ``score_round`` reads, and its JSON type: a :class:`.records.Record` of
+    #: :mod:`.facts` kinds; None: facts kept as sent
     facts_shape: ClassVar[Any] = None
     #: the rule a round with nothing entered in it breaks (its facts refused, so a form sent empty
     #: records nothing); None where an empty entry means something (Crib Rummy: a pass)
@@ -120,7 +122,7 @@ class Variant:
 
     # -- round facts ----------------------------------------------------------
     def canonical_facts(self, facts: Any) -> dict:
-        """Facts sent in, checked and written as this variant reads them (:func:`.facts.canonical`):
+        """Facts sent in, checked and written as this variant reads them (:func:`.records.canonical`):
         RoundError naming every unknown key and mistyped value."""
         if self.facts_shape is not None:
             facts = canonical(self.facts_shape, facts)
@@ -146,7 +148,7 @@ class Variant:
             raise RoundError([("", say("round.plain_json"))]) from None
 
     def stored_facts(self, facts: Any) -> Any:
-        """Facts already stored, written the canonical way the engine reads them (:func:`.facts.normalised`)."""
+        """Facts already stored, written the canonical way the engine reads them (:func:`.records.normalised`)."""
         return facts if self.facts_shape is None else normalised(self.facts_shape, facts)
 
     # -- the checker ----------------------------------------------------------

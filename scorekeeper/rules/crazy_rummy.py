@@ -44,10 +44,11 @@ from .crazy_sets import (
     wild_rank,
 )
 from .errors import RoundError
-from .facts import Count, ListOf, Seat, Text
+from .facts import Count, Seat, Text
 from .hand_shapes import CARDS_LEFT, card_counts, points_left, seats
 from .options import Option
 from .reasons import say
+from .records import ListOf
 from .registry import register
 from .scoring import RoundOutcome
 from .table_counts import crazy_rummy_counts

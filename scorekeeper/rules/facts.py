@@ -1,23 +1,23 @@
-"""Round facts as a variant reads them: a declared shape, read strictly or as stored.
+"""Round facts as a variant reads them: each value's declared shape, read strictly or as stored.
 
->>> shape = Record(fields={"laid": Flag(), "points": Count()})
->>> canonical(shape, {"laid": True, "points": 12.0})
-{'laid': True, 'points': 12}
->>> canonical(shape, {"points": "12", "note": float("nan")})
-Traceback (most recent call last):
-...
-scorekeeper.rules.errors.RoundError: note: unknown key; accepted: laid, points; points: '12' is not a whole number
->>> normalised(shape, {"laid": "no", "points": "12", "note": 1})
-{'laid': False, 'points': 12}
+The one-value kinds are here (:class:`Flag`, :class:`Count`, :class:`Seat`, :class:`Text`,
+:class:`Choice`); the kinds that hold other facts, and a whole hand's facts read with them, are
+:mod:`.records`.
+
+>>> Count(high=10).strict(12, "points", errors := [])
+12
+>>> errors
+[('points', 'give at most 10')]
+>>> Flag().stored("no"), Count().stored("12")
+(False, 12)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from .errors import RoundError
 from .options import whole_number
 from .reasons import say
 
@@ -26,8 +26,8 @@ GONE = object()
 _YES, _NO = {"true", "yes", "on", "1"}, {"false", "no", "off", "0"}
 
 
-class _Unread(Exception):
-    """A stored value the engine cannot read either: :func:`normalised` keeps it as it is."""
+class Unread(Exception):
+    """A stored value the engine cannot read either: :func:`.records.normalised` keeps it as it is."""
 
 
 def yes_no(value: Any) -> bool | None:
@@ -58,17 +58,13 @@ def entered(value: Any) -> bool:
     return isinstance(value, (int, float)) or (isinstance(value, str) and value.strip() != "")
 
 
-def _where(path: str, key: Any) -> str:
-    return f"{path}.{key}" if path else str(key)
-
-
 @dataclass(frozen=True)
 class Fact:
     """One value's shape. ``nullable``: null is a value with a meaning (nobody, not ended).
 
     Each kind fills in three hooks: ``check(value, path, errors)`` (a value sent in: the
     canonical value, or an error appended), ``read(value)`` (a stored value as the engine
-    reads it: the canonical value, GONE, or _Unread raised) and ``json()`` (its schema).
+    reads it: the canonical value, GONE, or Unread raised) and ``json()`` (its schema).
     """
 
     description: str = ""
@@ -109,7 +105,7 @@ class Flag(Fact):
             return GONE
         answer = yes_no(value)
         if answer is None:
-            raise _Unread
+            raise Unread
         return answer
 
     def json(self):
@@ -145,7 +141,7 @@ class Count(Fact):
             return GONE
         number = whole_number(value) if isinstance(value, str) else _whole(value)
         if number is None:
-            raise _Unread
+            raise Unread
         return number
 
     def json(self):
@@ -163,7 +159,7 @@ class Seat(Count):
         if value == "":
             return None
         if _whole(value) is None:
-            raise _Unread
+            raise Unread
         return _whole(value)
 
 
@@ -184,7 +180,7 @@ class Text(Fact):
     def read(self, value):
         if not self.note:
             if not isinstance(value, str):
-                raise _Unread  # cards must be text (N-1)
+                raise Unread  # cards must be text (N-1)
             return value
         return str(value) if value not in ("", 0, False) else GONE
 
@@ -209,96 +205,11 @@ class Choice(Fact):
             return None if self.nullable else GONE
         text = str(value).strip().lower() if self.fold else value
         if text not in self.values:
-            raise _Unread
+            raise Unread
         return text
 
     def json(self):
         return {"enum": list(self.values)}
-
-
-@dataclass(frozen=True)
-class ListOf(Fact):
-    """A list of ``item``. ``order``: a set of choices, kept once each in this order;
-    ``words``: a stored text of words separated by spaces or commas reads as the list."""
-
-    item: Fact = field(default_factory=Text)
-    order: tuple[str, ...] = ()
-    words: bool = False
-    min_items: int | None = None
-    max_items: int | None = None
-
-    def check(self, value, path, errors):
-        if not isinstance(value, list):
-            errors.append((path, say("fact.list")))
-            return value
-        items = [self.item.strict(v, _where(path, i), errors) for i, v in enumerate(value)]
-        if self.order and len(set(items)) != len(items):
-            errors.append((path, say("fact.once")))
-        return [o for o in self.order if o in items] if self.order else items
-
-    def read(self, value):
-        if isinstance(value, str) and self.words:
-            value = value.replace(",", " ").split()
-        if value == "":
-            return GONE
-        if not isinstance(value, list):
-            raise _Unread
-        items = [_stored(self.item, v) for v in value]
-        return [o for o in self.order if o in items] if self.order else items
-
-    def json(self):
-        bounds = {
-            k: b for k, b in (("minItems", self.min_items), ("maxItems", self.max_items)) if b is not None
-        }
-        return {
-            "type": "array",
-            "items": self.item.schema(),
-            **({"uniqueItems": True} if self.order else {}),
-            **bounds,
-        }
-
-
-@dataclass(frozen=True)
-class Record(Fact):
-    """An object of named facts; no other key (``required``: keys that must be given;
-    ``empty_is_null``: a stored ``{}`` reads as null, as the engine reads it)."""
-
-    fields: Mapping[str, Fact] = field(default_factory=dict)
-    required: tuple[str, ...] = ()
-    empty_is_null: bool = False
-
-    def check(self, value, path, errors):
-        if not isinstance(value, Mapping):
-            errors.append((path, say("fact.object")))
-            return value
-        accepted = ", ".join(self.fields)
-        for key in value:
-            if key not in self.fields:
-                errors.append((_where(path, key), say("fact.unknown_key", accepted=accepted)))
-        for key in self.required:
-            if key not in value:
-                errors.append((_where(path, key), say("fact.required")))
-        return {
-            k: self.fields[k].strict(v, _where(path, k), errors) for k, v in value.items() if k in self.fields
-        }
-
-    def read(self, value):
-        if value in ("", {}) and self.empty_is_null:
-            return None
-        if not isinstance(value, Mapping):
-            raise _Unread
-        kept = {k: _stored(self.fields[k], v) for k, v in value.items() if k in self.fields}
-        return {k: v for k, v in kept.items() if v is not GONE}
-
-    def json(self):
-        schema: dict[str, Any] = {
-            "type": "object",
-            "properties": {k: f.schema() for k, f in self.fields.items()},
-            "additionalProperties": False,
-        }
-        if self.required:
-            schema["required"] = list(self.required)
-        return schema
 
 
 def too_big(high: int, rule: str = "") -> str:
@@ -319,26 +230,3 @@ def _whole(value: Any) -> int | None:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return None
-
-
-def _stored(fact: Fact, value: Any) -> Any:
-    try:
-        return fact.stored(value)
-    except _Unread:
-        return value
-
-
-def canonical(shape: Record, facts: Any) -> dict:
-    """Facts sent in, checked against ``shape`` and written the canonical way; RoundError per bad path."""
-    errors: list[tuple[str, str]] = []
-    if not isinstance(facts, Mapping):
-        raise RoundError([("", say("round.object"))])
-    kept = shape.strict(facts, "", errors)
-    if errors:
-        raise RoundError(errors)
-    return kept
-
-
-def normalised(shape: Record, facts: Any) -> Any:
-    """Stored facts as the engine reads them, written the canonical way (unreadable values kept)."""
-    return _stored(shape, facts)

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from .bounds import MOST_CARDS
-from .facts import Count, Fact, ListOf, Record, Seat, Text
+from .facts import Count, Fact, Seat, Text
+from .records import ListOf, Record
 
 #: what every player-by-player hand can say about the cards left in a hand
 CARDS_LEFT = Text('cards left in hand, in the variant\'s notation (RULES.md N-1); "" is an empty hand')

@@ -30,12 +30,13 @@ from .base import Variant
 from .bounds import RB_MOST_HAND_POINTS
 from .cards import Card, Notation, tokenize
 from .errors import NotationError, RoundError
-from .facts import Choice, ListOf, Seat, Text
+from .facts import Choice, Seat, Text
 from .hand_shapes import CARDS_LEFT, points_left, seats
 from .options import Option
 from .progression_verdicts import judge, judge_change
 from .progressions import Shape
 from .reasons import Reason, say
+from .records import ListOf
 from .registry import register
 from .samples import Samples
 from .scoring import GameScore, RoundOutcome

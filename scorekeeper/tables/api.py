@@ -7,7 +7,8 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..api import bodies
-from ..api.routes import GameId, game_urls
+from ..api.blueprint import GameId
+from ..api.routes import game_urls
 from ..checker.checking import InputError, fields_of
 from ..limits import players_at_most
 from ..rules import find_variant

@@ -30,9 +30,10 @@ from typing import Any
 
 from ..base import Variant
 from ..bounds import CR_MOST_CARDS, CR_MOST_MELD, CR_MOST_TURN_PEGS
-from ..facts import Choice, Count, ListOf, Record, Seat, Text
+from ..facts import Choice, Count, Seat, Text
 from ..options import Option
 from ..reasons import say
+from ..records import ListOf, Record
 from ..registry import register
 from ..table_counts import crib_rummy_counts
 from ..verdict import HandValue, Verdict, distinct_readings

@@ -40,7 +40,8 @@ from ..registry import register
 from ..samples import Samples
 from ..table_counts import krazy_bee_counts
 from ..verdict import HandValue, Verdict
-from .laydown import Meld, judge_laydown, lays, too_many_wild_bees
+from .laydown import Meld, lays, too_many_wild_bees
+from .laydown_verdict import judge_laydown
 from .progress import StepProgress
 from .steps import BOOK, RUN, Requirement, Step, chosen_step, parse_step_choice, parse_steps, steps_of
 
