@@ -6,14 +6,15 @@ from itertools import product
 import numpy as np
 import pytest
 
-from scorekeeper.rules.solver.model import _arrays, columns
+from scorekeeper.rules.solver.library_arrays import library_arrays
+from scorekeeper.rules.solver.model import columns
 from scorekeeper.rules.solver.templates import library, tile_index
 from scorekeeper.rules.solver.tile_engine import options_of, switches_of
 
 
 def _loop(lib, avail, table_jokers, rack_jokers, rack):
     """The loop the arrays replaced (the old ``columns`` with table jokers), as the reference."""
-    arr = _arrays(lib)
+    arr = library_arrays(lib)
     fits = np.all(arr.matrix <= avail, axis=1) & (arr.jokers <= rack_jokers + len(table_jokers))
     sources = ["R"] * (rack_jokers > 0) + [f"T{i}" for i in range(len(table_jokers))]
     held = np.minimum(arr.matrix, rack[None, :]).sum(axis=1) if rack is not None else None
@@ -73,7 +74,7 @@ def test_the_arrays_give_the_loops_columns_in_its_order(variant, table, rack, ta
     lib = library(switches_of(options_of(variant, {})))
     t, r = _counts(table), _counts(rack)
     cols = columns(lib, t + r, table_jokers, rack_jokers, r)
-    wild = np.flatnonzero(_arrays(lib).jokers[cols.index] > 0)
+    wild = np.flatnonzero(library_arrays(lib).jokers[cols.index] > 0)
     got = [
         (
             int(cols.index[j]),

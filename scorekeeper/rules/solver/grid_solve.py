@@ -16,7 +16,8 @@ from .grid_cuts import make_cut
 from .grid_geometry import lay_board, neighbours, unplaceable
 from .grid_layout import lay_out
 from .grid_pairing import joker_colours, unpairable
-from .model import NUMBERS, TILE_WEIGHT, solve_model
+from .library_arrays import NUMBERS
+from .model import TILE_WEIGHT, solve_model
 from .templates import library
 from .tile_engine import NOTATION, board_lines, board_text, read_table, token
 from .turn_core import judge_turn

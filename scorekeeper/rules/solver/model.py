@@ -14,14 +14,12 @@ from .crossings import TILE_WEIGHT, add_crossings
 from .grid_cuts import cut_rows
 from .highs import new_highs
 from .joker_columns import joker_columns
+from .library_arrays import library_arrays
 from .rows import ct10_rows, other_rows
 from .search import OWN_SHARE, Search, finish_with_mip
 from .sparse import Coo
 from .templates import Template
 
-TILES = 52
-#: each count vector row's number (R1..R13, B1.., ...): its CT-5 value
-NUMBERS = np.arange(TILES) % 13 + 1
 _INF = highspy.kHighsInf
 
 
@@ -44,47 +42,6 @@ class Answer:
     crossed: tuple[str, ...] = ()  # grid programme: the tiles laid at crossings (CT-9)
     bound: float | None = None  # the objective no play beats (when ``optimal``: the best's)
     support: tuple = ((), ())  # the set columns chosen and how often (to ask for another solution)
-
-
-@dataclass(frozen=True)
-class _Arrays:
-    matrix: np.ndarray  # templates x 52 tile counts
-    jokers: np.ndarray  # jokers per template
-    tiles: np.ndarray  # number tiles per template
-    value: np.ndarray  # CT-5 value of the number tiles
-    points: np.ndarray  # CT-5 value of the set in its best reading
-    joker_points: np.ndarray  # CT-5 points of its jokers
-    shape: np.ndarray  # templates with the same tiles and jokers share a shape
-
-
-_ARRAYS: dict[int, _Arrays] = {}
-
-
-def _arrays(library: tuple[Template, ...]) -> _Arrays:
-    """The library as arrays, built once per library (libraries live for the process, so their
-    ids are stable; hashing a whole library at every call would cost more than the solve)."""
-    found = _ARRAYS.get(id(library))
-    if found is None:
-        found = _ARRAYS[id(library)] = _build_arrays(library)
-    return found
-
-
-def _build_arrays(library: tuple[Template, ...]) -> _Arrays:
-    matrix = np.zeros((len(library), TILES), dtype=np.int64)
-    for i, tpl in enumerate(library):
-        for t in tpl.tiles:
-            matrix[i, t] += 1
-    shapes: dict[tuple, int] = {}
-    shape = np.array([shapes.setdefault((t.tiles, len(t.jokers)), len(shapes)) for t in library])
-    return _Arrays(
-        matrix,
-        np.array([len(t.jokers) for t in library]),
-        matrix.sum(axis=1),
-        matrix @ NUMBERS,
-        np.array([t.points for t in library]),
-        np.array([sum(p for _, p in t.jokers) for t in library]),
-        shape,
-    )
 
 
 @dataclass
@@ -124,7 +81,7 @@ def columns(
     Without table jokers every joker is the rack's, and of the templates sharing
     tiles (``J R5 R6`` and ``R5 R6 J``) only the one whose jokers count most is kept.
     """
-    arr = _arrays(library)
+    arr = library_arrays(library)
     fits = np.all(arr.matrix <= avail, axis=1) & (arr.jokers <= rack_jokers + len(table_jokers))
     plain = np.flatnonzero(fits & (arr.jokers == 0))
     if not table_jokers:
@@ -171,7 +128,7 @@ def _matrix(
     CT-10's link rows).
 
     A set is taken at most as often as :func:`.copies.most_copies` allows."""
-    whole = _arrays(library)
+    whole = library_arrays(library)
     matrix = whole.matrix[cols.index]
     rows = [matrix.T]
     lo = [table.astype(float)]

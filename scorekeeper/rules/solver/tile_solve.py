@@ -13,7 +13,8 @@ from ..reasons import say
 from .best_play import BestPlay
 from .grid_solve import grid_best
 from .joker_readings import joker_entries, read_jokers
-from .model import NUMBERS, TILES, Answer, columns, solve_model
+from .library_arrays import NUMBERS, TILES
+from .model import Answer, columns, solve_model
 from .table_order import legal_order
 from .templates import library, tile_index, tile_token
 from .tile_engine import (
