@@ -84,10 +84,10 @@ def find_tiles(
     return nearer if nearer[0] else look
 
 
-def fractions(boxes: list[reading.Box], image: np.ndarray) -> list[list[float]]:
-    """Boxes in pixels as fractions of the photo, held to it (a tile cut by the edge), as plain
-    floats for JSON."""
-    H, W = image.shape[:2]
+def fractions(boxes: list[reading.Box], size: tuple[int, ...]) -> list[list[float]]:
+    """Boxes in pixels as fractions of a photo of ``size`` (its height and width first, as an
+    image's shape), held to it (a tile cut by the edge), as plain floats for JSON."""
+    H, W = size[:2]
     return [
         [round(min(1.0, max(0.0, float(v))), 4) for v in (b.x0 / W, b.y0 / H, b.x1 / W, b.y1 / H)]
         for b in boxes
@@ -98,7 +98,7 @@ def read_image(image: np.ndarray) -> RackReading:
     """The tiles on a decoded photo (:func:`decode`), before the rules engine's total and flags."""
     found, maybe = find_tiles(image)
     boxes = reading.in_reading_order(found)
-    spots = fractions(maybe, image)
+    spots = fractions(maybe, image.shape)
     if not boxes:
         return RackReading([], [], [], maybe=spots)
     n = len(boxes)
@@ -115,7 +115,7 @@ def read_image(image: np.ndarray) -> RackReading:
         or doubted[k]
     ]
     sure = [round(min(b.sure, sure_n[k], sure_c[k]), 4) for k, b in enumerate(boxes)]
-    return RackReading(tokens, fractions(boxes, image), unsure, sure=sure, maybe=spots)
+    return RackReading(tokens, fractions(boxes, image.shape), unsure, sure=sure, maybe=spots)
 
 
 def read_photo(data: bytes, variant: str = "rummikub") -> RackReading:

@@ -173,17 +173,19 @@ def _apart(boxes: list[Box], others: list[Box], overlap: float) -> list[Box]:
     ``overlap``; at most MOST_TILES."""
     kept: list[Box] = []
     for box in boxes:
-        if all(_overlap(box, other) <= overlap for other in [*others, *kept]):
+        clear = all(_overlap(box, other) <= overlap for other in others)
+        if clear and all(_overlap(box, other) <= overlap for other in kept):
             kept.append(box)
             if len(kept) == MOST_TILES:
                 break
     return kept
 
 
-def find_boxes(heat: np.ndarray, view: View) -> list[Box]:
+def find_boxes(heat: np.ndarray, view: View, detect: float = DETECT, overlap: float = OVERLAP) -> list[Box]:
     """Tiles on the detector's map [5, h, w] of ``view``, in work pixels, surest first, overlaps
-    dropped; at most MOST_TILES."""
-    return _apart(_peaks(heat, view, DETECT), [], OVERLAP)
+    dropped; at most MOST_TILES. ``detect``, ``overlap``: the least sureness of a tile and the most
+    two tiles may overlap (the committed DETECT and OVERLAP unless a tuning run tries others)."""
+    return _apart(_peaks(heat, view, detect), [], overlap)
 
 
 def maybe_missed(heat: np.ndarray, view: View, tiles: list[Box], least: float = MAYBE) -> list[Box]:

@@ -139,6 +139,19 @@ def test_a_box_overlapping_a_surer_one_is_the_same_tile():
     assert [(round(b.x0), round(b.y0)) for b in boxes] == [(-6, -10), (26, 18)]
 
 
+def test_a_tuning_run_gives_its_own_thresholds_and_the_committed_ones_stay():
+    """find_boxes takes the least sureness and the most overlap (tools/rackphoto/tune.py asks for
+    every peak, none dropped); the module's DETECT and OVERLAP are left as they are."""
+    heat = heat_map()
+    heat[3:5] = math.log(10)  # every box 40 x 40 pixels
+    heat[0, 2, 3], heat[0, 2, 5], heat[0, 7, 9] = 3.0, 2.5, -2.0  # two overlapping, one faint
+    committed = reading.DETECT, reading.OVERLAP
+    assert len(find_boxes(heat, at(1.0))) == 1
+    assert len(find_boxes(heat, at(1.0), detect=0.05, overlap=1.01)) == 3
+    assert len(find_boxes(heat, at(1.0), overlap=1.01)) == 2  # the faint one under DETECT
+    assert (reading.DETECT, reading.OVERLAP) == committed
+
+
 def test_no_more_boxes_than_the_whole_set_has_tiles():
     heat = np.zeros((5, 30, 30), np.float32)
     heat[0] = LOW

@@ -33,12 +33,8 @@ def candidates(image):
     them), each read. The view is the reading's at today's thresholds (the closer look when the
     tiles are small)."""
     view = photo.first_look(image)[1] or reading.whole(image)
-    old = reading.DETECT, reading.OVERLAP
-    reading.DETECT, reading.OVERLAP = 0.05, 1.01
-    try:
-        boxes, _ = photo.detect(image, view)  # (the spots where a tile may be missed: not tuned here)
-    finally:
-        reading.DETECT, reading.OVERLAP = old
+    (heat,) = photo._session("detector").run(None, {"image": reading.letterbox(image, view)})
+    boxes = reading.find_boxes(heat[0], view, detect=0.05, overlap=1.01)
     if not boxes:
         return [], [], [], []
     number, colour = photo._session("reader").run(None, {"tiles": reading.crops(image, boxes)})
