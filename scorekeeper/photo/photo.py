@@ -55,12 +55,13 @@ def decode(data: bytes) -> np.ndarray:
 
 
 def detect(
-    image: np.ndarray, view: reading.View, least: float = reading.MAYBE
+    image: np.ndarray, view: reading.View, least: float = reading.MAYBE, **thresholds: float
 ) -> tuple[list[reading.Box], list[reading.Box]]:
     """The detector's tiles in one view of the work image, and where it may have missed one
-    (reading.maybe_missed, down to ``least``)."""
+    (reading.maybe_missed, down to ``least``); ``thresholds``: reading.find_boxes's ``detect`` and
+    ``overlap`` where a tuning run tries others."""
     (heat,) = _session("detector").run(None, {"image": reading.letterbox(image, view)})
-    tiles = reading.find_boxes(heat[0], view)
+    tiles = reading.find_boxes(heat[0], view, **thresholds)
     return tiles, reading.maybe_missed(heat[0], view, tiles, least)
 
 

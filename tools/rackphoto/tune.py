@@ -33,8 +33,7 @@ def candidates(image):
     them), each read. The view is the reading's at today's thresholds (the closer look when the
     tiles are small)."""
     view = photo.first_look(image)[1] or reading.whole(image)
-    (heat,) = photo._session("detector").run(None, {"image": reading.letterbox(image, view)})
-    boxes = reading.find_boxes(heat[0], view, detect=0.05, overlap=1.01)
+    boxes, _ = photo.detect(image, view, detect=0.05, overlap=1.01)  # (its spots: not tuned here)
     if not boxes:
         return [], [], [], []
     number, colour = photo._session("reader").run(None, {"tiles": reading.crops(image, boxes)})
