@@ -28,7 +28,10 @@ from pathlib import Path
 TICK = os.sysconf("SC_CLK_TCK")
 #: a process's kind, by the first of these its command line holds (in this order)
 KINDS = (
-    ("chromium", "Chromium (browser, renderers, GPU, utilities)"),
+    ("--type=renderer", "Chromium's renderers (pages: layout, style, script, paint)"),
+    ("--type=gpu-process", "Chromium's GPU process (raster and compositing, in software)"),
+    ("--type=", "Chromium's other processes (network, storage, zygote)"),
+    ("chromium", "Chromium's browser process"),
     ("multiprocessing", "the worker pools' processes (spawned)"),
     ("sys.stdin.readline", "pytest-xdist workers (tests, in-process servers)"),
     ("pytest", "pytest (the controller, and one-process runs)"),

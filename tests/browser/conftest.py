@@ -4,6 +4,13 @@ Chromium comes from Debian (``make test`` installs it when run as root).
 Without it the browser tests are skipped with a notice, except under
 ``CI=true`` where a missing browser is a failure.
 
+The service worker: a phone installs the app's (static/js/sw.js) on its first page and runs every
+later page through it. A context of these tests blocks it unless its file is marked
+``pytest.mark.service_worker`` (the tests of reading offline, of the worker's own headers) or the
+context asks for it (``service_workers="allow"``): installing it fetches and stores forty files in every
+new context and it stores every page opened, a fifth of the browser's work in the layout sweep
+(docs/tests.md, "Where the CPU goes"), and a page shows the same online with it or without it.
+
 Checks that wait: a page still arriving is read with Playwright's ``expect(...)``,
 which retries (here for up to ``EXPECT_MS``). Two knobs show that no test passes by
 luck: ``--slowmo MS`` (or ``SCOREKEEPER_SLOWMO``) slows every browser operation,
@@ -70,9 +77,38 @@ def _chromium(pw, slow_mo: float = 0, executable: str = CHROMIUM, **env):
         env={**os.environ, **env} if env else None,
     )
     try:
-        yield browser
+        yield _Browser(browser)
     finally:
         browser.close()
+
+
+#: what a new context does with the service worker unless it asks: the running file's mark sets it
+_SERVICE_WORKERS = {"policy": "block"}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _service_worker_policy(request):
+    """``allow`` for a file marked ``service_worker``, else ``block`` (the module docstring)."""
+    marked = any(mark.name == "service_worker" for mark in request.node.iter_markers())
+    _SERVICE_WORKERS["policy"] = "allow" if marked else "block"
+
+
+class _Browser:
+    """A Playwright browser whose new contexts (and pages) take the running file's service worker policy."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+    def new_context(self, **options):
+        options.setdefault("service_workers", _SERVICE_WORKERS["policy"])
+        return self._browser.new_context(**options)
+
+    def new_page(self, **options):
+        options.setdefault("service_workers", _SERVICE_WORKERS["policy"])
+        return self._browser.new_page(**options)
 
 
 @pytest.fixture(scope="session")
@@ -112,9 +148,10 @@ def layout_browser(_playwright, slowmo, font_family, tmp_path_factory):
 
 
 @contextmanager
-def served_app(folder: Path, secret_key: str, **config):
+def served_app(folder: Path, secret_key: str, *, serve: bool = True, **config):
     """A fresh app on its own SQLite file in ``folder``, served on a free loopback port: (app, base URL);
-    ``config`` adds to its settings (the pseudo-locale's, say)."""
+    ``config`` adds to its settings (the pseudo-locale's, say). ``serve=False``: the same app, its pools
+    warm, not served (base URL None), for a caller that calls it in process."""
     app = quick_app(
         {
             "TESTING": True,
@@ -143,6 +180,9 @@ def served_app(folder: Path, secret_key: str, **config):
                 body.close()
 
     pool.warm(wait=True)  # the solver and the PDFs answer within a client's timeout from the first request
+    if not serve:
+        yield app, None
+        return
     server = make_server("127.0.0.1", 0, served if latency else app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

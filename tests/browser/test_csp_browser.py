@@ -15,7 +15,7 @@ from scorekeeper.storage.extensions import db
 
 from .conftest import PHONE, served_app
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]  # (the worker runs: conftest.py)
 WAIT_MS = 15000
 
 

@@ -19,7 +19,7 @@ from scorekeeper.storage.models import SentHand
 from .conftest import phone_page, served_app
 from .offline_support import WAIT_MS, enter_hand, game_page, hand_form, new_game, winners
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]  # (the worker runs: conftest.py)
 
 
 @pytest.fixture(scope="module")

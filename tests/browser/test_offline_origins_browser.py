@@ -30,7 +30,7 @@ from .offline_support import WAIT_MS, enter_hand, new_game, open_form, winners
 from .test_offline_browser import open_with_service_worker
 from .test_offline_server_kill import TableServer, table
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]  # (the worker runs: conftest.py)
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from .conftest import phone_page, served_app
 from .offline_support import WAIT_MS
 from .test_offline_browser import open_with_service_worker
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]  # (the worker runs: conftest.py)
 
 
 @pytest.fixture(scope="module")

@@ -263,7 +263,7 @@ def test_the_check_screen_in_german_and_to_axe(browser, live_server, tmp_path):
 
 def test_kept_by_the_service_worker_after_first_use(browser, live_server, tmp_path):
     """The committed models, as they are: read once online, then again offline (the worker kept them)."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="allow")
     try:
         page = start(context, live_server)
         expect(page.locator("html")).to_have_attribute("data-offline-ready", "yes")

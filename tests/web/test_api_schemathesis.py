@@ -1,8 +1,11 @@
-"""Schemathesis against a live server: every check, every operation, and the stateful phase.
+"""Schemathesis against the app: every check, every operation, and the stateful phase.
 
-The app is served by a real werkzeug server on a free port with its own
-SQLite file (``served_app``, as the browser tests serve it). Schemathesis
-reads the app's OpenAPI document, sends what it allows (and, in its negative
+The app is the one the browser tests serve (``served_app``'s settings, its own SQLite file, its
+worker pools warm), called in process through Schemathesis's WSGI transport: the same requests
+reach the same Flask app and the same checks read its answers, without a socket, an HTTP client
+and a server thread between them (a third of the file's CPU; docs/tests.md, "Where the time goes").
+HTTP itself, through a real server, is the browser tests' and tests/web/test_api_clients.py's.
+Schemathesis reads the app's OpenAPI document, sends what it allows (and, in its negative
 mode, what it forbids) and runs every one of its checks on each answer, with
 one setting: a schema-valid body may be refused with 422, the document's
 answer for "the shape is right but the rules refuse the values" (cards that
@@ -35,7 +38,6 @@ import tomllib
 from pathlib import Path
 
 import pytest
-import requests
 import schemathesis
 from hypothesis import HealthCheck, seed, settings
 from schemathesis.config import SchemathesisConfig
@@ -49,6 +51,9 @@ from ..browser.conftest import served_app
 from .lazy_schemathesis import build, deferred
 
 SEEDS = (20261121, 1)
+#: the WSGI transport sends requests' own Accept-Encoding and does not decode what comes back: answers
+#: come unpacked (the compression is tests/web/test_delivery.py's)
+PLAIN = {"Accept-Encoding": "identity"}
 EXAMPLES = 50  # per operation and seed
 #: Hypothesis settings of every test: no example database, no deadline on a busy machine
 BOUNDED = {"deadline": None, "database": None, "suppress_health_check": list(HealthCheck)}
@@ -95,18 +100,18 @@ FIRST, SECOND = _schema(SEEDS[0]), _schema(SEEDS[1], fixed_phases=False)
 
 
 @pytest.fixture(scope="module")
-def base_url(tmp_path_factory):
-    """The API of a live server, which serves the document the tests were generated from.
+def api(tmp_path_factory):
+    """The app, as a live server would serve it, which serves the document the tests were generated from.
 
     Its SQLite file is in memory-backed /dev/shm where there is one: a few thousand requests
     create games, and each commit's fsync on a busy disk would dominate the run.
     """
     shm = Path("/dev/shm")
     folder = Path(tempfile.mkdtemp(dir=shm)) if shm.is_dir() else tmp_path_factory.mktemp("schemathesis")
-    with served_app(folder, "schemathesis") as (_app, url):
-        served = requests.get(f"{url}/api/v1/openapi.json", timeout=10).json()
-        assert served == document(url, PARTS), "the live server serves another document"
-        yield f"{url}/api/v1"
+    with served_app(folder, "schemathesis", serve=False) as (app, _url):
+        served = app.test_client().get("/api/v1/openapi.json").get_json()
+        assert served == document("http://localhost", PARTS), "the app serves another document"
+        yield app
     shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -114,10 +119,9 @@ def _every_operation(schema, seed_: int):
     @schema.parametrize()
     @seed(seed_)
     @settings(max_examples=EXAMPLES, **BOUNDED)
-    def test(case, base_url):
+    def test(case, api):
         """Examples, coverage and fuzzing, positive and negative, with every check and ours."""
-        # a 600 KB negative import is checked in a worker process: past 10 s on a loaded machine
-        case.call_and_validate(base_url=base_url, additional_checks=[says_what_it_can], timeout=60)
+        case.call_and_validate(app=api, headers=PLAIN, additional_checks=[says_what_it_can])
 
     return deferred(test)  # each operation's test built on its set-up, not in every worker's collection
 
@@ -132,13 +136,13 @@ test_every_operation_answers_as_its_document_says = _every_operation(FIRST, SEED
 test_every_operation_answers_as_its_document_says_again = _every_operation(SECOND, SEEDS[1])
 
 
-def _walk(part, base_url: str, seed_: int, **limits) -> set[tuple[str, int]]:
+def _walk(part, app, seed_: int, **limits) -> set[tuple[str, int]]:
     """Schemathesis's stateful phase over ``part`` of the document: every (operation, status) answered."""
     answers: set[tuple[str, int]] = set()
 
     class Workflow(part.as_state_machine()):
         def get_call_kwargs(self, case):
-            return {"base_url": base_url}
+            return {"app": app, "headers": PLAIN}
 
         def after_call(self, response, case):
             answers.add((case.operation.label, response.status_code))
@@ -163,10 +167,10 @@ def _walk(part, base_url: str, seed_: int, **limits) -> set[tuple[str, int]]:
 
 
 @pytest.mark.parametrize("schema, seed_", list(zip((FIRST, SECOND), SEEDS)))
-def test_the_stateful_phase_chains_games_hands_and_secrets(base_url, schema, seed_):
+def test_the_stateful_phase_chains_games_hands_and_secrets(api, schema, seed_):
     """From a new game through the links to every operation on it, with its edit secret."""
     answers = _walk(
-        schema.exclude(path_regex="^/tables"), base_url, seed_, max_examples=25, stateful_step_count=10
+        schema.exclude(path_regex="^/tables"), api, seed_, max_examples=25, stateful_step_count=10
     )
     # the links carried a real game's id (read back) and its edit secret: a hand sent with it was judged
     # by the rules (random facts are mostly refused, 422), not refused at the door (401, 403, 404)
@@ -176,14 +180,12 @@ def test_the_stateful_phase_chains_games_hands_and_secrets(base_url, schema, see
 
 
 @pytest.mark.parametrize("schema, seed_", list(zip((FIRST, SECOND), SEEDS)))
-def test_the_stateful_phase_follows_a_new_table_to_its_pages(base_url, schema, seed_):
+def test_the_stateful_phase_follows_a_new_table_to_its_pages(api, schema, seed_):
     """From a new (or imported) table through its links: the table, its statistics and its export.
     (Thirty walks: with ten, a fresh clone's run once reached a table's statistics only with an id
     that was not a table's, 404; with twenty, the Idempotency-Key headers and the export's time zones
     moved Hypothesis's draws so that no walk reached the table's export.)"""
-    answers = _walk(
-        schema.include(path_regex="^/tables"), base_url, seed_, max_examples=30, stateful_step_count=5
-    )
+    answers = _walk(schema.include(path_regex="^/tables"), api, seed_, max_examples=30, stateful_step_count=5)
     for label in ("GET /tables/{table_id}", "GET /tables/{table_id}/stats", "GET /tables/{table_id}/export"):
         assert (label, 200) in answers, sorted(answers)
 
