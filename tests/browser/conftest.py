@@ -11,6 +11,10 @@ context asks for it (``service_workers="allow"``): installing it fetches and sto
 new context and it stores every page opened, a fifth of the browser's work in the layout sweep
 (docs/tests.md, "Where the CPU goes"), and a page shows the same online with it or without it.
 
+Screenshots: a test's shots under ``test-artifacts/`` are taken with ``SCOREKEEPER_SHOTS=1`` (and a
+failing test's page by :func:`phone_page` always); otherwise they are skipped, a tenth of the browser
+tests' CPU. A shot for the documentation (``docs/img/``) is taken either way.
+
 Checks that wait: a page still arriving is read with Playwright's ``expect(...)``,
 which retries (here for up to ``EXPECT_MS``). Two knobs show that no test passes by
 luck: ``--slowmo MS`` (or ``SCOREKEEPER_SLOWMO``) slows every browser operation,
@@ -23,7 +27,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
@@ -38,6 +42,9 @@ from .chromium import CHROMIUM, FLAGS, FULL_CHROMIUM, PHONE
 from .fonts import FAMILIES, fc_match, fontconfig_file
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+#: the screenshots tests keep under test-artifacts/ for people to look at: every one with
+#: SCOREKEEPER_SHOTS=1, else only a failing test's page (docs/tests.md, "Where the CPU goes")
+SHOTS = bool(os.environ.get("SCOREKEEPER_SHOTS"))
 EXPECT_MS = 15_000  # a shared, loaded machine: an expect(...) retries this long before it fails
 expect.set_options(timeout=EXPECT_MS)
 
@@ -80,6 +87,42 @@ def _chromium(pw, slow_mo: float = 0, executable: str = CHROMIUM, **env):
         yield _Browser(browser)
     finally:
         browser.close()
+
+
+#: Playwright's own screenshot methods, before :func:`_shots_when_asked` wraps them
+_SCREENSHOT = {}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _shots_when_asked():
+    """A screenshot saved under test-artifacts/ is skipped unless SCOREKEEPER_SHOTS is set (``SHOTS``)."""
+    from playwright.sync_api import Locator, Page
+
+    kept = ARTIFACTS.parent
+
+    def wrapped(original):
+        def screenshot(self, *args, **kwargs):
+            path = kwargs.get("path")
+            if not SHOTS and path is not None and Path(path).resolve().is_relative_to(kept):
+                return b""
+            return original(self, *args, **kwargs)
+
+        return screenshot
+
+    for kind in (Page, Locator):
+        _SCREENSHOT[kind] = kind.screenshot
+        kind.screenshot = wrapped(kind.screenshot)
+    yield
+    for kind, original in _SCREENSHOT.items():
+        kind.screenshot = original
+
+
+def always_shot(page, path: Path, **options) -> None:
+    """A screenshot of ``page`` kept at ``path`` whatever SCOREKEEPER_SHOTS says: what a failing check saw."""
+    from playwright.sync_api import Page
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _SCREENSHOT.get(Page, Page.screenshot)(page, path=str(path), **options)
 
 
 #: what a new context does with the service worker unless it asks: the running file's mark sets it
@@ -226,9 +269,14 @@ def phone_page(browser, shot_name: str, **context_options):
     }
     context = browser.new_context(**options)
     page = context.new_page()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     try:
         yield page
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    except BaseException:
+        with suppress(Exception):  # the page may be gone: the test's own error is what counts
+            always_shot(page, ARTIFACTS / f"{shot_name}.png", full_page=True)
+        raise
+    else:
         page.screenshot(path=str(ARTIFACTS / f"{shot_name}.png"), full_page=True)
     finally:
         context.close()

@@ -16,7 +16,8 @@ page, a game, a hand form, the checker, the rules and a table's statistics).
 German at 360 px (German words are long): each German page, once measured at 390 px, is narrowed to
 a 360 x 780 phone (the layout is the stylesheet's alone, so the narrowed page lays out as one loaded
 at 360 px): no button, label or table wider than its box, and axe finds nothing on any page.
-Screenshots in test-artifacts/screenshots/sweep-390-*/ and german-360/. (German at 360 px was a
+Screenshots (SCOREKEEPER_SHOTS=1; a page with a problem always) in
+test-artifacts/screenshots/sweep-390-*/ and german-360/. (German at 360 px was a
 sweep of its own, a second visit of every German page.)
 """
 
@@ -31,7 +32,7 @@ from scorekeeper.web.languages import LANGUAGES, PSEUDO_RTL, TRANSLATIONS
 from tests.pseudo_locale import write_pseudo_catalog
 from tests.site_pages import seed_games, site_pages
 
-from .conftest import ARTIFACTS, served_app, visit
+from .conftest import ARTIFACTS, always_shot, served_app, visit
 from .layout_checks import LAYOUT, OVERFLOWING
 from .page_checks import AXE, RUN_AXE, TAGS, skipped_rules
 from .test_languages_browser import KNOWN, VISIBLE_TEXT, outside_the_catalog, page_kind
@@ -110,7 +111,6 @@ def test_every_page_fits_at_390_px(browser, every_language_site, language):
     leaks: dict[str, set[str]] = {}
     checked = 0
     shots = ARTIFACTS / f"sweep-390-{language}"
-    shots.mkdir(parents=True, exist_ok=True)
     try:
         for n, p in enumerate(pages):
             visit(context, page, url, p)
@@ -126,8 +126,7 @@ def test_every_page_fits_at_390_px(browser, every_language_site, language):
                 words = outside_the_catalog(page.evaluate(VISIBLE_TEXT))
                 if words and "/rulings" not in p.name:
                     leaks.setdefault(page_kind(p.name), set()).update(words)
-            if n < 12 or problems:
-                page.screenshot(path=str(shots / f"{n:02d}.png"), full_page=True)
+            shot(page, shots / f"{n:02d}.png", n, problems)
             if narrow:
                 at_360(page, p, n, found, axe)
     finally:
@@ -149,9 +148,17 @@ def at_360(page, p, n: int, found: dict[str, list[str]], axe: bool) -> None:
         problems = page.evaluate(NARROWED, [TAGS, skipped_rules(p), axe])
         if problems:
             found[f"{p.name} at 360 px"] = problems
-        if n < 12 or problems:  # (a full-page shot of every page was a third of the sweep's time)
-            shots = ARTIFACTS / "german-360"
-            shots.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(shots / f"{n:02d}.png"), full_page=True)
+        shot(page, ARTIFACTS / "german-360" / f"{n:02d}.png", n, problems)
     finally:
         page.set_viewport_size(PHONE)
+
+
+def shot(page, path, n: int, problems: list[str]) -> None:
+    """The page's full shot: always where a check found something; else of the first twelve pages,
+    kept with SCOREKEEPER_SHOTS=1 (tests/browser/conftest.py; a shot of every page was a third of
+    the sweep's time)."""
+    if problems:
+        always_shot(page, path, full_page=True)
+    elif n < 12:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path), full_page=True)
