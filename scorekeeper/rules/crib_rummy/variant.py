@@ -37,8 +37,9 @@ from ..records import ListOf, Record
 from ..registry import register
 from ..table_counts import crib_rummy_counts
 from ..verdict import HandValue, Verdict, distinct_readings
+from .ends import behind, rummy_bonus
 from .extensions import judge_extension
-from .hand import behind, play_hand, rummy_bonus
+from .hand import play_hand
 from .melds import KINDS, Judgement, added_pegs, best_kind, judge, of_kind, pegs
 from .notation import NOTATION, RANKS, SUITS, deck_reasons
 from .samples import CRIB_RUMMY
