@@ -11,9 +11,11 @@ context asks for it (``service_workers="allow"``): installing it fetches and sto
 new context and it stores every page opened, a fifth of the browser's work in the layout sweep
 (docs/tests.md, "Where the CPU goes"), and a page shows the same online with it or without it.
 
-Screenshots: a test's shots under ``test-artifacts/`` are taken with ``SCOREKEEPER_SHOTS=1`` (and a
-failing test's page by :func:`phone_page` always); otherwise they are skipped, a tenth of the browser
-tests' CPU. A shot for the documentation (``docs/img/``) is taken either way.
+Screenshots: a test's shots under ``test-artifacts/`` are taken with ``SCOREKEEPER_SHOTS=1``;
+otherwise they are skipped (their PNGs were the browser process's largest part). A failing test's
+pages are kept either way: those its fixtures hold, by :func:`pytest_runtest_makereport`, under
+``screenshots/failed/``; one it opened with :func:`phone_page` in a ``with``, under the shot's name.
+A shot for the documentation (``docs/img/``) is taken either way.
 
 Checks that wait: a page still arriving is read with Playwright's ``expect(...)``,
 which retries (here for up to ``EXPECT_MS``). Two knobs show that no test passes by
@@ -25,6 +27,7 @@ so a read that does not wait for the next page reads a blank or old one and fail
 from __future__ import annotations
 
 import os
+import re
 import threading
 import time
 from contextlib import contextmanager, suppress
@@ -115,6 +118,24 @@ def _shots_when_asked():
     yield
     for kind, original in _SCREENSHOT.items():
         kind.screenshot = original
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failing test's pages, every one still open in its browsers, kept under
+    test-artifacts/screenshots/failed/ whatever SCOREKEEPER_SHOTS says (a page a fixture holds is
+    still open here: the fixture ends after the report)."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    name = re.sub(r"[^\w.-]+", "-", item.name)[:120]
+    browsers = [value for value in getattr(item, "funcargs", {}).values() if isinstance(value, _Browser)]
+    for b, browser in enumerate(browsers):
+        for c, context in enumerate(browser.contexts):
+            for n, page in enumerate(context.pages):
+                with suppress(Exception):  # a page that is gone: the test's own error is what counts
+                    always_shot(page, ARTIFACTS / "failed" / f"{name}-{b}{c}{n}.png", full_page=True)
 
 
 def always_shot(page, path: Path, **options) -> None:
@@ -259,7 +280,8 @@ def live_server(tmp_path_factory):
 
 @contextmanager
 def phone_page(browser, shot_name: str, **context_options):
-    """A fresh phone-sized page; its screenshot is kept under test-artifacts/ afterwards."""
+    """A fresh phone-sized page; its screenshot is kept under test-artifacts/ afterwards (with
+    SCOREKEEPER_SHOTS=1, or when the test fails)."""
     options = {
         "viewport": PHONE,
         "device_scale_factor": 1,
@@ -272,7 +294,7 @@ def phone_page(browser, shot_name: str, **context_options):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     try:
         yield page
-    except BaseException:
+    except (Exception, pytest.fail.Exception):  # (a test used it in a with: its context closes now)
         with suppress(Exception):  # the page may be gone: the test's own error is what counts
             always_shot(page, ARTIFACTS / f"{shot_name}.png", full_page=True)
         raise
@@ -284,7 +306,8 @@ def phone_page(browser, shot_name: str, **context_options):
 
 @pytest.fixture
 def page(browser, request):
-    """A fresh phone-sized page; a screenshot is kept under test-artifacts/ after each test."""
+    """A fresh phone-sized page; a screenshot is kept under test-artifacts/ after each test (with
+    SCOREKEEPER_SHOTS=1; a failing test's by :func:`pytest_runtest_makereport`)."""
     with phone_page(browser, request.node.name) as page:
         yield page
 

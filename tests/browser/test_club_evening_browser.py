@@ -13,7 +13,8 @@ declaring and confirming. One confirmed result is overridden by the organiser wi
 in the log. The standings screen (1920x1080, its own context) follows the evening without a
 reload. After round 3 the top 4 are cut to a final table, played on its phones and confirmed. The
 table cards and the final standings are fetched from the page's links, read back with pypdf and
-rasterised with pdftoppm. Screenshots and PDFs are kept under test-artifacts/club-evening/;
+rasterised with pdftoppm. PDFs (and screenshots, with SCOREKEEPER_SHOTS=1) are kept under
+test-artifacts/club-evening/;
 ``CLUB_SHOTS=docs`` also writes docs/img/club-*.png. Figures are printed, never asserted."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 organiser's page"), in a real Chromium: a late arrival checked in with a tick, a table's result set
 by the organiser with a reason, round 2 seated by standing in one tap (the default once round 1 is
 played); every control a 44 px target, nothing scrolls sideways; the same page in Hebrew reads right
-to left with the names isolated. Screenshots are kept under test-artifacts/."""
+to left with the names isolated. Screenshots are kept under test-artifacts/ (SCOREKEEPER_SHOTS=1)."""
 
 from __future__ import annotations
 

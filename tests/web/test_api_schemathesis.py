@@ -33,8 +33,12 @@ from __future__ import annotations
 
 import re
 import shutil
+import signal
 import tempfile
+import threading
+import time
 import tomllib
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -54,11 +58,35 @@ SEEDS = (20261121, 1)
 #: the WSGI transport sends requests' own Accept-Encoding and does not decode what comes back: answers
 #: come unpacked (the compression is tests/web/test_delivery.py's)
 PLAIN = {"Accept-Encoding": "identity"}
+#: an answer takes at most this long (a 600 KB negative import is checked in a pool process: past 10 s
+#: on a loaded machine)
+ANSWER_S = 60
 EXAMPLES = 50  # per operation and seed
 #: Hypothesis settings of every test: no example database, no deadline on a busy machine
 BOUNDED = {"deadline": None, "database": None, "suppress_health_check": list(HealthCheck)}
 #: what a refusal says when JSON Schema could have said it (and so the document does)
 SAYABLE = re.compile(r"unknown option|no (tiles|cards) given|is not an ISO 8601 time|players, not [01]\b")
+
+
+@contextmanager
+def answered_within(seconds: float = ANSWER_S):
+    """A request still unanswered after ``seconds`` fails its test, as the HTTP client's timeout failed it
+    against a live server (in process nothing else would: the worker would hang). In the main thread,
+    where a signal arrives; elsewhere it does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def late(_signum, _frame):
+        raise TimeoutError(f"no answer within {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, late)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def says_what_it_can(ctx, response, case) -> None:
@@ -121,7 +149,8 @@ def _every_operation(schema, seed_: int):
     @settings(max_examples=EXAMPLES, **BOUNDED)
     def test(case, api):
         """Examples, coverage and fuzzing, positive and negative, with every check and ours."""
-        case.call_and_validate(app=api, headers=PLAIN, additional_checks=[says_what_it_can])
+        with answered_within():
+            case.call_and_validate(app=api, headers=PLAIN, additional_checks=[says_what_it_can])
 
     return deferred(test)  # each operation's test built on its set-up, not in every worker's collection
 
@@ -144,7 +173,12 @@ def _walk(part, app, seed_: int, **limits) -> set[tuple[str, int]]:
         def get_call_kwargs(self, case):
             return {"app": app, "headers": PLAIN}
 
+        def call(self, case, **kwargs):
+            with answered_within():
+                return super().call(case, **kwargs)
+
         def after_call(self, response, case):
+            super().after_call(response, case)  # (recorded for Schemathesis's stateful checks)
             answers.add((case.operation.label, response.status_code))
 
         def validate_response(self, response, case, additional_checks=None, **kwargs):
@@ -205,3 +239,12 @@ def test_every_operation_is_a_test_of_its_own_id(request):
             pytest.skip("the operations' tests are not in this run")
         assert len(set(ids)) == len(ids)
         assert set(ids) <= {f"{here}::{name}[{op}]" for op in operations}
+
+
+def test_a_request_that_is_not_answered_fails_its_test():
+    """The stand-in for the HTTP client's timeout (:func:`answered_within`) fails a call that hangs."""
+    with pytest.raises(TimeoutError, match=r"no answer within 0\.05 s"), answered_within(0.05):
+        time.sleep(5)
+    with answered_within(5):
+        pass  # answered in time: nothing raised, and nothing left to fire later
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
