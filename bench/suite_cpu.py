@@ -12,7 +12,7 @@ floor, and the share of it the bench did see is printed beside the command's own
 ``wait4``). The bench adopts the processes whose parent ends before them (a subreaper), so they
 are counted too. Linux only; prints, asserts nothing.
 
-    .venv/bin/python bench/suite_cpu.py [--every 2] [-- make test PYTEST_ARGS=...]
+    .venv/bin/python bench/suite_cpu.py [--every 2] [--top N] [-- make test PYTEST_ARGS=...]
 """
 
 from __future__ import annotations
@@ -100,6 +100,7 @@ def _reap() -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--every", type=float, default=2.0, help="seconds between samples")
+    ap.add_argument("--top", type=int, default=0, help="under each kind, its N costliest command lines")
     ap.add_argument("command", nargs="*", default=["make", "test"])
     args = ap.parse_args()
     _adopt_orphans()
@@ -122,14 +123,18 @@ def main() -> None:
         _reap()
     own = resource.getrusage(resource.RUSAGE_CHILDREN)
     by_kind: dict[str, float] = defaultdict(float)
+    by_command: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     for command, cpu in last.values():
         by_kind[kind_of(command)] += cpu
+        by_command[kind_of(command)][command[:150]] += cpu
     seen = sum(by_kind.values())
     print(f"{' '.join(args.command)}: exit {child.returncode}, {wall / 60:.1f} min wall clock")
     print(f"  CPU of all its processes (wait4): {own.ru_utime + own.ru_stime:,.0f} s; sampled: {seen:,.0f} s")
     print(f"  load average at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
     for kind, cpu in sorted(by_kind.items(), key=lambda kv: -kv[1]):
         print(f"  {cpu:8,.0f} s  {cpu / max(seen, 1):5.1%}  {kind}")
+        for command, spent in sorted(by_command[kind].items(), key=lambda kv: -kv[1])[: args.top]:
+            print(f"            {spent:8,.1f} s  {command}")
 
 
 if __name__ == "__main__":
