@@ -120,15 +120,14 @@ def _shots_when_asked():
         kind.screenshot = original
 
 
-@pytest.hookimpl(hookwrapper=True)
+@pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     """A failing test's pages, every one still open in its browsers, kept under
     test-artifacts/screenshots/failed/ whatever SCOREKEEPER_SHOTS says (a page a fixture holds is
     still open here: the fixture ends after the report)."""
-    outcome = yield
-    report = outcome.get_result()
+    report = yield
     if report.when != "call" or not report.failed:
-        return
+        return report
     name = re.sub(r"[^\w.-]+", "-", item.name)[:120]
     browsers = [value for value in getattr(item, "funcargs", {}).values() if isinstance(value, _Browser)]
     for b, browser in enumerate(browsers):
@@ -136,6 +135,7 @@ def pytest_runtest_makereport(item, call):
             for n, page in enumerate(context.pages):
                 with suppress(Exception):  # a page that is gone: the test's own error is what counts
                     always_shot(page, ARTIFACTS / "failed" / f"{name}-{b}{c}{n}.png", full_page=True)
+    return report
 
 
 def always_shot(page, path: Path, **options) -> None:
