@@ -57,21 +57,30 @@ def add_common(p: argparse.ArgumentParser, example: str = "min=4") -> None:
 
 #: the commands that read card lists (the only ones whose words may begin with ``-``)
 CARD_COMMANDS = ("check", "hand", "solve", "turn")
+#: the commands whose one word is a game id, which may begin with ``-`` (ids made before 2026-12)
+GAME_ID_COMMANDS = (("print", "game"),)
 
 
 def dashed_cards(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:
-    """Card lists that begin with ``-`` (Rumbugz ``-P``, a Bug taken off, RB-5) kept as card lists.
+    """Card lists and game ids that begin with ``-`` kept as words, not read as flags.
 
+    A Rumbugz card list may begin with ``-`` (``-P``, a Bug taken off, RB-5), and so may a
+    game id made before ids stopped beginning with one (``print game -9vjm3MgyBj_``).
     argparse reads any word starting with ``-`` as a flag. A word that starts
     with one ``-`` and is no flag of any command gets a leading space, which
-    argparse leaves alone and the card reader ignores.
+    argparse leaves alone and the card reader and :func:`game_id_word` ignore.
 
     >>> p = argparse.ArgumentParser()
     >>> _ = p.add_argument("-O")
     >>> dashed_cards(p, ["check", "-P", "--extend", "-3 P", "-Okind=match", "--json"])
     ['check', ' -P', '--extend', ' -3 P', '-Okind=match', '--json']
+    >>> dashed_cards(p, ["print", "game", "-9vjm3MgyBj_", "-O", "-"])
+    ['print', 'game', ' -9vjm3MgyBj_', '-O', '-']
+    >>> dashed_cards(p, ["print", "sheet", "-x"])
+    ['print', 'sheet', '-x']
     """
-    if not argv or argv[0] not in CARD_COMMANDS:  # print's ``-o -`` (standard output) stays as it is
+    dashed = bool(argv) and (argv[0] in CARD_COMMANDS or tuple(argv[:2]) in GAME_ID_COMMANDS)
+    if not dashed:  # print's ``-o -`` (standard output) stays as it is
         return list(argv)
     flags = set()
     for action in _all_actions(parser):
@@ -80,6 +89,20 @@ def dashed_cards(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[s
         f" {a}" if a.startswith("-") and a != "-" and not a.startswith("--") and a[:2] not in flags else a
         for a in argv
     ]
+
+
+def game_id_word(word: str) -> str:
+    """A game id as typed: the id itself, or the game's address pasted whole.
+
+    >>> game_id_word(" -9vjm3MgyBj_")
+    '-9vjm3MgyBj_'
+    >>> game_id_word("http://192.168.1.23:5000/games/abcDEF123456/rounds?x=1")
+    'abcDEF123456'
+    """
+    word = word.strip()
+    if "/games/" in word:
+        word = word.split("/games/", 1)[1]
+    return word.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
 
 
 def _all_actions(parser: argparse.ArgumentParser):

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..printing.paper import FRAMES_VARIANT, MAX_ROWS, ORIENTATIONS, PAPERS
-from .args import UsageError, add_option, collect_options
+from .args import UsageError, add_option, collect_options, game_id_word
 
 if TYPE_CHECKING:  # the documents and their options (Flask-Babel, WeasyPrint) load when one is printed
     from ..printing.options import PrintInputError
@@ -49,7 +49,7 @@ def add_parser(subparsers) -> None:
     p.set_defaults(func=_cmd_document, kind="rules")
 
     p = sub.add_parser("game", help="a game's filled score sheet (needs the app's database)")
-    p.add_argument("id", help="the game's id as in its URL (/games/<id>)")
+    p.add_argument("id", help="the game's id as in its URL (/games/<id>), or that URL")
     p.add_argument("--frames", action="store_true", help="print the game's Step Indicator Frames instead")
     p.add_argument(
         "--base-url",
@@ -136,11 +136,12 @@ def _cmd_game(args: argparse.Namespace) -> int:
         from ..web.addresses import external_url
 
         try:
-            game = find_game(args.id)
+            game_id = game_id_word(args.id)
+            game = find_game(game_id)
         except SQLAlchemyError:
             return _fail("the database is not set up here: run `scorekeeper init-db` first")
         if game is None:
-            return _fail(f"no game with id {args.id!r} in {app.config['SQLALCHEMY_DATABASE_URI']}")
+            return _fail(f"no game with id {game_id!r} in {app.config['SQLALCHEMY_DATABASE_URI']}")
         if args.frames:
             if game.variant != FRAMES_VARIANT:
                 return _fail("--frames: Step Indicator Frames are for Krazy Bee games only")

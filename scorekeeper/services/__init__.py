@@ -18,6 +18,7 @@ from .games import (
     hash_matches,
     hash_secret,
     list_games,
+    new_public_token,
     rematch,
     secret_matches,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "last_redoable",
     "last_undoable",
     "list_games",
+    "new_public_token",
     "record_round",
     "redo_last_undo",
     "rematch",

@@ -30,7 +30,22 @@ class SetupError(RoundError):
     """
 
 
-# -- edit secrets ---------------------------------------------------------------
+# -- ids and edit secrets -------------------------------------------------------
+
+
+def new_public_token() -> str:
+    """A random address id (12 URL-safe characters, 72 bits) for a game, table or club evening.
+
+    Never one that begins with ``-``: a command line would read it as a flag
+    (``scorekeeper print game ID``).
+
+    >>> all(len(t) == 12 and not t.startswith("-") for t in (new_public_token() for _ in range(500)))
+    True
+    """
+    while True:
+        token = secrets.token_urlsafe(9)
+        if not token.startswith("-"):
+            return token
 
 
 def hash_secret(secret: str) -> str:
@@ -261,7 +276,7 @@ def _new_public_ids(count: int) -> list[str]:
     ids: list[str] = []
     with db.session.no_autoflush:
         while len(ids) < count:
-            fresh = {secrets.token_urlsafe(9) for _ in range(count - len(ids))} - set(ids)
+            fresh = {new_public_token() for _ in range(count - len(ids))} - set(ids)
             taken = set(db.session.scalars(select(Game.public_id).where(Game.public_id.in_(fresh))))
             ids.extend(sorted(fresh - taken))
     return ids

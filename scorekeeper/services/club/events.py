@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import secrets
 from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
@@ -19,7 +18,7 @@ from ...storage.club_models import EVENT_NAME_MAX, ClubEvent, Entrant, EventLogE
 from ...storage.extensions import db
 from ...storage.models import utcnow
 from ...storage.table_models import Member, Table
-from .. import NotFound, ServiceError, SetupError, game_options
+from .. import NotFound, ServiceError, SetupError, game_options, new_public_token
 from ..names import clean_name
 from ..tables.roster import roster_players
 
@@ -222,6 +221,6 @@ def log(event: ClubEvent, action: str, **detail: Any) -> EventLogEntry:
 
 def _new_public_id() -> str:
     while True:
-        public_id = secrets.token_urlsafe(9)
+        public_id = new_public_token()
         if find_event(public_id) is None:
             return public_id

@@ -18,7 +18,7 @@ from ...limits import ROSTER_MAX, TooMany, at_most
 from ...storage.extensions import db
 from ...storage.models import Game
 from ...storage.table_models import TABLE_NAME_MAX, Member, Table, TableFigure, TableGame, TableSeat
-from .. import NotFound, SetupError, clean_names, hash_secret
+from .. import NotFound, SetupError, clean_names, hash_secret, new_public_token
 from ..names import clean_name, look_alike_key, same_look
 from .club_merge import move_check_ins
 from .summaries import rerate_all, touch
@@ -221,6 +221,6 @@ def merge(table: Table, keep: Member, drop: Member) -> Member:
 
 def _new_public_id() -> str:
     while True:
-        public_id = secrets.token_urlsafe(9)
+        public_id = new_public_token()
         if not db.session.execute(select(Table.id).where(Table.public_id == public_id)).first():
             return public_id
