@@ -86,7 +86,10 @@ def _print_css():
     from weasyprint import CSS
     from weasyprint.text.fonts import FontConfiguration
 
+    from .font_folder import adopt
+
     fonts = FontConfiguration()
+    adopt(fonts)  # fonts in this process's own folder, which a later process removes if this one is killed
     atexit.register(_print_css.cache_clear)  # free fontconfig while the interpreter still can
     css = CSS(
         filename=str(STATIC / "css" / "print.css"),
