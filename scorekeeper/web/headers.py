@@ -21,15 +21,24 @@ _INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
 
 
 def inline_script_hashes(templates: Path) -> list[str]:
-    """``'sha256-...'`` of every inline ``<script>`` in the templates (CSP hash sources)."""
+    """``'sha256-...'`` of every inline ``<script>`` in the templates (CSP hash sources).
+
+    Read once a process for each folder (every template read and hashed was a twentieth of a test's
+    fresh app); the policy is fixed when an app is made, so a template edited later took a restart
+    before as now."""
+    return list(_hashes(str(templates)))
+
+
+@functools.lru_cache(maxsize=8)
+def _hashes(templates: str) -> tuple[str, ...]:
     found = set()
-    for path in sorted(templates.rglob("*.html")):
+    for path in sorted(Path(templates).rglob("*.html")):
         for body in _INLINE_SCRIPT.findall(path.read_text(encoding="utf-8")):
             if "{{" in body or "{%" in body:
                 raise ValueError(f"{path.name}: an inline script must not change per page (CSP hashes it)")
             digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
             found.add(f"'sha256-{digest}'")
-    return sorted(found)
+    return tuple(sorted(found))
 
 
 def content_policy(templates: Path, webassembly: bool = False) -> str:
