@@ -19,9 +19,11 @@ BYTECODE ?= 1
 KEEP_PYC := $(if $(filter-out 0,$(BYTECODE)),env -u PYTHONDONTWRITEBYTECODE)
 # ACCESS_LOG=1: log every request (by default the terminal shows only errors and slow requests)
 ACCESS_LOG ?=
-# make test: pytest-xdist workers, one a core up to four (each file's tests in one worker, so a
-# file's live server and browser are shared as in one process); WORKERS=0 runs in this process
-WORKERS ?= auto
+# make test: pytest-xdist workers, one a core this process may use and one more, up to four (each
+# file's tests in one worker, so a file's live server and browser are shared as in one process; the
+# one more fills the time the others wait on a browser, a server or a pool: docs/tests.md);
+# WORKERS=0 runs in this process
+WORKERS ?= $(shell python3 -c 'import os; print(min(4, len(os.sched_getaffinity(0)) + 1))' 2>/dev/null || echo auto)
 
 # Installs come from uv.lock (every package pinned, with hashes) through uv, itself pinned with
 # hashes in scripts/uv-requirements.txt and kept in .tools/. `make lock` refreshes the lock;
