@@ -97,6 +97,15 @@ def _reap() -> None:
         pass
 
 
+def keep(last: dict, sampled: dict) -> None:
+    """Each process's latest CPU under the command line it first showed: a process that has ended
+    and is not yet reaped shows none (its name alone: a pytest-xdist worker's last sample read
+    ``python`` and moved all its CPU to "other Python")."""
+    for key, (command, cpu) in sampled.items():
+        first = last.get(key, (command, 0.0))[0]
+        last[key] = (first, cpu)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--every", type=float, default=2.0, help="seconds between samples")
@@ -108,8 +117,8 @@ def main() -> None:
     child = subprocess.Popen(args.command)
     last: dict[tuple[int, int], tuple[str, float]] = {}
     while True:
-        last.update(under(child.pid))
-        last.update(under(os.getpid()))  # orphans the bench adopted (their parent ended first)
+        keep(last, under(child.pid))
+        keep(last, under(os.getpid()))  # orphans the bench adopted (their parent ended first)
         try:
             child.wait(timeout=args.every)
             break
@@ -118,7 +127,7 @@ def main() -> None:
     wall = time.perf_counter() - start
     end = time.monotonic() + 30  # what the bench adopted, a while longer (the command has ended)
     while (adopted := under(os.getpid())) and time.monotonic() < end:
-        last.update(adopted)
+        keep(last, adopted)
         time.sleep(args.every)
         _reap()
     own = resource.getrusage(resource.RUSAGE_CHILDREN)
