@@ -98,12 +98,13 @@ def _reap() -> None:
 
 
 def keep(last: dict, sampled: dict) -> None:
-    """Each process's latest CPU under the command line it first showed: a process that has ended
-    and is not yet reaped shows none (its name alone: a pytest-xdist worker's last sample read
-    ``python`` and moved all its CPU to "other Python")."""
+    """Each process's latest CPU under its latest command line, but for the bare name a process shows
+    once it has ended and is not yet reaped (a pytest-xdist worker's last sample read ``python`` and
+    moved all its CPU to "other Python"): then the command line read before it stays."""
     for key, (command, cpu) in sampled.items():
-        first = last.get(key, (command, 0.0))[0]
-        last[key] = (first, cpu)
+        before = last.get(key)
+        bare = " " not in command.strip()
+        last[key] = (before[0] if before and bare else command, cpu)
 
 
 def main() -> None:

@@ -67,8 +67,9 @@ def fewer_collections() -> None:
     and every test collected, those objects live to the end (:func:`gc.freeze` keeps them out of
     every later collection), and a test makes objects by the hundred thousand (a fresh app, its URL
     map, its templates), so the youngest generation is collected every 20,000 allocations rather than
-    every 700. Nothing is collected that would not be; cycles are collected later, no test relies
-    on when. SCOREKEEPER_GC_TUNE=0 leaves the collector as Python sets it."""
+    every 700. What the tests make is collected as before, later; a frozen object that became garbage
+    would stay to the process's end, and frozen objects are left out of ``gc.get_objects()`` (a leak
+    hunt runs with SCOREKEEPER_GC_TUNE=0, which leaves the collector as Python sets it)."""
     gc.collect()
     gc.freeze()
     young, middle, old = gc.get_threshold()

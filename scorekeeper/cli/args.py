@@ -7,6 +7,7 @@ Shared by ``scorekeeper check`` / ``hand`` (:mod:`.commands`) and
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Sequence
 
 
@@ -57,30 +58,37 @@ def add_common(p: argparse.ArgumentParser, example: str = "min=4") -> None:
 
 #: the commands that read card lists (the only ones whose words may begin with ``-``)
 CARD_COMMANDS = ("check", "hand", "solve", "turn")
-#: the commands whose one word is a game id, which may begin with ``-`` (ids made before 2026-12)
-GAME_ID_COMMANDS = (("print", "game"),)
+#: a game id as the app makes them (12 URL-safe characters); one made before 2026-12 may begin with ``-``
+GAME_ID = re.compile(r"-[A-Za-z0-9_-]{11}")
+#: the commands whose one word is a game id, and their flags that take a value (which may look like one)
+GAME_ID_COMMANDS = {("print", "game"): ("-o", "--output", "--base-url", "--paper")}
 
 
 def dashed_cards(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:
     """Card lists and game ids that begin with ``-`` kept as words, not read as flags.
 
-    A Rumbugz card list may begin with ``-`` (``-P``, a Bug taken off, RB-5), and so may a
-    game id made before ids stopped beginning with one (``print game -9vjm3MgyBj_``).
-    argparse reads any word starting with ``-`` as a flag. A word that starts
-    with one ``-`` and is no flag of any command gets a leading space, which
-    argparse leaves alone and the card reader and :func:`game_id_word` ignore.
+    A Rumbugz card list may begin with ``-`` (``-P``, a Bug taken off, RB-5): in a card command, a
+    word that starts with one ``-`` and is no flag of any command gets a leading space, which
+    argparse leaves alone and the card reader ignores. A game id made before ids stopped beginning
+    with ``-`` (``print game -9vjm3MgyBj_``) gets the same space, whatever flag its first letter
+    spells, unless it is the value of a flag (``-o -9vjm3MgyBj_`` names the file).
 
     >>> p = argparse.ArgumentParser()
     >>> _ = p.add_argument("-O")
     >>> dashed_cards(p, ["check", "-P", "--extend", "-3 P", "-Okind=match", "--json"])
     ['check', ' -P', '--extend', ' -3 P', '-Okind=match', '--json']
-    >>> dashed_cards(p, ["print", "game", "-9vjm3MgyBj_", "-O", "-"])
-    ['print', 'game', ' -9vjm3MgyBj_', '-O', '-']
-    >>> dashed_cards(p, ["print", "sheet", "-x"])
-    ['print', 'sheet', '-x']
+    >>> dashed_cards(p, ["print", "game", "-o", "-", "-Ovjm3MgyBj_", "--paper", "a4"])
+    ['print', 'game', '-o', '-', ' -Ovjm3MgyBj_', '--paper', 'a4']
+    >>> dashed_cards(p, ["print", "game", "-o", "-9vjm3MgyBj_", "-x"])
+    ['print', 'game', '-o', '-9vjm3MgyBj_', '-x']
     """
-    dashed = bool(argv) and (argv[0] in CARD_COMMANDS or tuple(argv[:2]) in GAME_ID_COMMANDS)
-    if not dashed:  # print's ``-o -`` (standard output) stays as it is
+    valued = GAME_ID_COMMANDS.get(tuple(argv[:2]))
+    if valued is not None:
+        return [
+            f" {a}" if GAME_ID.fullmatch(a) and (i == 0 or argv[i - 1] not in valued) else a
+            for i, a in enumerate(argv)
+        ]
+    if not argv or argv[0] not in CARD_COMMANDS:  # print's ``-o -`` (standard output) stays as it is
         return list(argv)
     flags = set()
     for action in _all_actions(parser):
@@ -92,16 +100,20 @@ def dashed_cards(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[s
 
 
 def game_id_word(word: str) -> str:
-    """A game id as typed: the id itself, or the game's address pasted whole.
+    """A game id as typed: the id itself, or the game's address pasted whole (another address is
+    left whole, and no game has it for an id).
 
     >>> game_id_word(" -9vjm3MgyBj_")
     '-9vjm3MgyBj_'
     >>> game_id_word("http://192.168.1.23:5000/games/abcDEF123456/rounds?x=1")
     'abcDEF123456'
+    >>> game_id_word("https://cards.example/tables/abc")
+    'https://cards.example/tables/abc'
     """
     word = word.strip()
-    if "/games/" in word:
-        word = word.split("/games/", 1)[1]
+    if "/games/" not in word:
+        return word
+    word = word.split("/games/", 1)[1]
     return word.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
 
 

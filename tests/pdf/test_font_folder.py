@@ -1,4 +1,4 @@
-"""Print fonts live in one folder per process, and a killed printer's folder does not stay behind."""
+"""Print fonts live in a locked folder per font configuration, and a killed printer's folder does not stay."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ RENDER = (
 )
 
 
-def _print_in_a_process(tmp_path, end: str) -> tuple[int, int]:
+def _print_in_a_process(tmp_path, end: str) -> int:
     done = subprocess.run(
         [sys.executable, "-c", RENDER, end],
         env={**os.environ, "TMPDIR": str(tmp_path)},
@@ -23,35 +23,50 @@ def _print_in_a_process(tmp_path, end: str) -> tuple[int, int]:
         text=True,
         timeout=120,
     )
-    return int(done.stdout.split()[0]), done.returncode
+    assert done.returncode == (-9 if end == "kill" else 0), done.stderr
+    return int(done.stdout.split()[0])
 
 
-def test_a_killed_printers_fonts_are_removed_by_the_next_printer(tmp_path, monkeypatch):
-    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
-    root = font_folder.font_root()
-    killed, code = _print_in_a_process(tmp_path, "kill")
-    assert code == -9
-    assert [p.name for p in root.iterdir()] == [str(killed)]
-    assert len(list((root / str(killed)).iterdir())) >= 2  # the print stylesheet's DejaVu faces
+class Fonts:
+    """What :func:`font_folder.adopt` needs of WeasyPrint's FontConfiguration: its ``_folder``."""
+
+    _folder = None
+
+
+def test_a_killed_printers_fonts_are_removed_by_the_next_printer(tmp_path):
+    root = font_folder.font_root(tmp_path)
+    killed = _print_in_a_process(tmp_path, "kill")
+    (left,) = root.iterdir()
+    assert left.name.startswith(f"{killed}-")
+    assert len([f for f in left.iterdir() if f.name != font_folder.LOCK]) >= 2  # the DejaVu faces
     assert not list(tmp_path.glob("weasyprint-*"))
 
-    ended, code = _print_in_a_process(tmp_path, "exit")
-    assert code == 0 and ended != killed
+    assert _print_in_a_process(tmp_path, "exit") != killed
     assert list(root.iterdir()) == []  # the killed one's swept, its own removed as it ended
     assert not list(tmp_path.glob("weasyprint-*"))
 
 
-def test_a_root_others_can_read_is_not_used(tmp_path, monkeypatch):
-    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
-    root = font_folder.font_root()
+def test_a_living_printers_folder_is_kept_whatever_its_name(tmp_path):
+    """A folder is kept while its lock is held, removed once not: never judged by a process id
+    (a reused id, another container's process)."""
+    mine = font_folder.adopt(Fonts(), base=tmp_path)
+    stale = font_folder.font_root(tmp_path) / f"{os.getpid()}-left-by-a-killed-process"
+    stale.mkdir()
+    (stale / font_folder.LOCK).touch()
+    (stale / "half-written-font").write_bytes(b"\0" * 10)
+    second = Fonts()
+    assert font_folder.adopt(second, base=tmp_path) not in (None, mine, stale)
+    assert mine.is_dir() and not stale.exists()  # same process id: the lock decided
+    assert list(second._folder.iterdir()) == [second._folder / font_folder.LOCK]  # fresh, empty
+
+
+def test_a_root_others_can_read_is_not_used(tmp_path):
+    root = font_folder.font_root(tmp_path)
     root.mkdir(mode=0o755)
     root.chmod(0o755)
-
-    class Fonts:
-        _folder = None
-
-    assert font_folder.adopt(Fonts()) is None
+    assert font_folder.adopt(Fonts(), base=tmp_path) is None
     root.chmod(0o700)
     fonts = Fonts()
-    assert font_folder.adopt(fonts) == root / str(os.getpid()) == fonts._folder
-    assert font_folder.adopt(type("Later", (), {})()) is None  # a WeasyPrint without _folder: its own way
+    assert font_folder.adopt(fonts, base=tmp_path) == fonts._folder
+    assert fonts._folder.parent == root
+    assert font_folder.adopt(type("Later", (), {})(), base=tmp_path) is None  # no _folder: its own way

@@ -112,24 +112,32 @@ def test_print_game_reads_the_database(tmp_path, monkeypatch):
     assert main(["print", "game", other, "--frames", "-o", str(frames)]) == 2
 
 
+@pytest.mark.parametrize("dashed", ["-9vjm3MgyBj_", "-ovjm3MgyBj_", "-hvjm3MgyBj_"])
 @pytest.mark.parametrize("typed", ["{id}", "https://cards.example/games/{id}/rounds/new"])
-def test_print_game_takes_an_id_that_begins_with_a_dash(tmp_path, monkeypatch, typed):
+def test_print_game_takes_an_id_that_begins_with_a_dash(tmp_path, monkeypatch, typed, dashed):
     """Ids made before they stopped beginning with ``-`` (a CI run drew ``-9vjm3MgyBj_``) still
-    print, typed as an id or pasted as the game's address; ``--`` before the id works too."""
+    print, typed as an id (even one whose first letter is a flag's, -o or -h) or pasted as the
+    game's address; ``--`` before the id works too, and an id-shaped word after -o stays the flag's."""
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'db.sqlite3'}")
     monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "test")
     app = _app_with_tables(tmp_path)
     with app.app_context():
         game = seed_game("rumbugz", ["Al", "Bo"], [])
-        game.public_id = "-9vjm3MgyBj_"
+        game.public_id = dashed
         db.session.commit()
-    word = typed.format(id="-9vjm3MgyBj_")
+    word = typed.format(id=dashed)
     out = tmp_path / "game.pdf"
     assert main(["print", "game", word, "-o", str(out)]) == 0
     assert "Al" in ReadBack(out.read_bytes()).text
     out.unlink()
     assert main(["print", "game", "-o", str(out), "--", word]) == 0
     assert out.read_bytes().startswith(b"%PDF-")
+    monkeypatch.chdir(tmp_path)  # a flag's value is argparse's: a dash-led file name needs --output=
+    before = set(tmp_path.iterdir())
+    assert main(["print", "game", "-o", dashed, word]) == 2
+    assert set(tmp_path.iterdir()) == before  # no file named " -9vjm..." made of it
+    assert main(["print", "game", f"--output={dashed}", word]) == 0
+    assert (tmp_path / dashed).read_bytes().startswith(b"%PDF-")
 
 
 def test_print_to_stdout_writes_no_file(capsysbinary, tmp_path, monkeypatch):
