@@ -19,8 +19,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from .pool_job import Busy, Job, Pending
-from .pool_process import Gone, WarmUp, Worker, rebuilt
+from .pool_job import Busy, Job, Pending, rebuilt
+from .pool_process import Gone, WarmUp, Worker
 from .pool_workers import (
     background,
     cancel_turns,

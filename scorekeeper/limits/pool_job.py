@@ -83,3 +83,11 @@ class Job:
             callbacks, self._callbacks = self._callbacks, []
         for callback in callbacks:
             callback(self)
+
+
+def rebuilt(cls: type[BaseException], args: tuple, fields: dict) -> BaseException:
+    """The job's exception again, without calling its ``__init__`` (whose arguments vary)."""
+    err = cls.__new__(cls)
+    err.args = args
+    err.__dict__.update(fields)
+    return err

@@ -292,11 +292,3 @@ def _serve_waiting(conn, inbox, shared: _Shared) -> bool:
     except OSError:
         return False
     return True
-
-
-def rebuilt(cls: type[BaseException], args: tuple, fields: dict) -> BaseException:
-    """The job's exception again, without calling its ``__init__`` (whose arguments vary)."""
-    err = cls.__new__(cls)
-    err.args = args
-    err.__dict__.update(fields)
-    return err
