@@ -7,6 +7,7 @@ from __future__ import annotations
 from flask import Blueprint
 from werkzeug.routing import BaseConverter
 
+from ..limits import PUBLIC_ID_PATTERN
 from ..storage.extensions import csrf
 from ..web.guards import require_json
 
@@ -19,7 +20,7 @@ class GameId(BaseConverter):
     """A game's id in an API path: 12 URL-safe characters, as ``services.games`` makes them. So
     ``/games/import`` is never a game: ``GET /games/import`` is a 405 whose ``Allow`` names POST only."""
 
-    regex = r"[A-Za-z0-9_-]{12}"
+    regex = PUBLIC_ID_PATTERN
 
 
 bp.record_once(lambda state: state.app.url_map.converters.setdefault("game_id", GameId))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..checker.checking import MAX_CARDS_CHARS
-from ..limits import NAME_MAX
+from ..limits import NAME_MAX, PUBLIC_ID_PATTERN
 from ..rules import all_variants as _all
 from ..storage.seat_models import SEAT_LOG_ACTIONS
 
@@ -70,7 +70,7 @@ NAME = {
 }
 STATUS = {"enum": ["in_progress", "finished"]}
 #: a game's or a table's id: 12 URL-safe characters (as the API's path converters take them)
-PUBLIC_ID = {"type": "string", "pattern": "^[A-Za-z0-9_-]{12}$"}
+PUBLIC_ID = {"type": "string", "pattern": f"^{PUBLIC_ID_PATTERN}$"}
 NULL_STRS = {"type": ["array", "null"], "items": STR}
 #: what a change log entry held before and after: a hand's facts, a new game's setup, or nothing
 LOGGED = {"anyOf": [{"type": "object"}, {"type": "array", "items": {}}, {"type": "null"}]}

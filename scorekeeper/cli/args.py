@@ -10,6 +10,8 @@ import argparse
 import re
 from collections.abc import Sequence
 
+from ..limits import PUBLIC_ID_PATTERN
+
 
 class UsageError(ValueError):
     """Bad command-line input that is not the engine's business (e.g. ``--option min``)."""
@@ -58,34 +60,36 @@ def add_common(p: argparse.ArgumentParser, example: str = "min=4") -> None:
 
 #: the commands that read card lists (the only ones whose words may begin with ``-``)
 CARD_COMMANDS = ("check", "hand", "solve", "turn")
-#: a game id as the app makes them (12 URL-safe characters); one made before 2026-12 may begin with ``-``
-GAME_ID = re.compile(r"-[A-Za-z0-9_-]{11}")
-#: the commands whose one word is a game id, and their flags that take a value (which may look like one)
-GAME_ID_COMMANDS = {("print", "game"): ("-o", "--output", "--base-url", "--paper")}
+#: a game id as the app makes them (limits.PUBLIC_ID_PATTERN)
+GAME_ID = re.compile(PUBLIC_ID_PATTERN)
+#: the commands whose one word is a game id, which may begin with ``-``
+GAME_ID_COMMANDS = (("print", "game"),)
 
 
-def dashed_cards(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:
+def dashed_words(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:
     """Card lists and game ids that begin with ``-`` kept as words, not read as flags.
 
     A Rumbugz card list may begin with ``-`` (``-P``, a Bug taken off, RB-5): in a card command, a
     word that starts with one ``-`` and is no flag of any command gets a leading space, which
     argparse leaves alone and the card reader ignores. A game id made before ids stopped beginning
     with ``-`` (``print game -9vjm3MgyBj_``) gets the same space, whatever flag its first letter
-    spells, unless it is the value of a flag (``-o -9vjm3MgyBj_`` names the file).
+    spells, unless it follows a flag that takes a value (``-o -9vjm3MgyBj_``: argparse's to judge).
 
     >>> p = argparse.ArgumentParser()
     >>> _ = p.add_argument("-O")
-    >>> dashed_cards(p, ["check", "-P", "--extend", "-3 P", "-Okind=match", "--json"])
+    >>> dashed_words(p, ["check", "-P", "--extend", "-3 P", "-Okind=match", "--json"])
     ['check', ' -P', '--extend', ' -3 P', '-Okind=match', '--json']
-    >>> dashed_cards(p, ["print", "game", "-o", "-", "-Ovjm3MgyBj_", "--paper", "a4"])
+    >>> dashed_words(p, ["print", "game", "-o", "-", "-Ovjm3MgyBj_", "--paper", "a4"])
     ['print', 'game', '-o', '-', ' -Ovjm3MgyBj_', '--paper', 'a4']
-    >>> dashed_cards(p, ["print", "game", "-o", "-9vjm3MgyBj_", "-x"])
-    ['print', 'game', '-o', '-9vjm3MgyBj_', '-x']
+    >>> dashed_words(p, ["print", "game", "-O", "-9vjm3MgyBj_", "-x"])
+    ['print', 'game', '-O', '-9vjm3MgyBj_', '-x']
     """
-    valued = GAME_ID_COMMANDS.get(tuple(argv[:2]))
-    if valued is not None:
+    if tuple(argv[:2]) in GAME_ID_COMMANDS:
+        valued = {o for action in _all_actions(parser) if action.nargs != 0 for o in action.option_strings}
         return [
-            f" {a}" if GAME_ID.fullmatch(a) and (i == 0 or argv[i - 1] not in valued) else a
+            f" {a}"
+            if a.startswith("-") and GAME_ID.fullmatch(a) and (i == 0 or argv[i - 1] not in valued)
+            else a
             for i, a in enumerate(argv)
         ]
     if not argv or argv[0] not in CARD_COMMANDS:  # print's ``-o -`` (standard output) stays as it is

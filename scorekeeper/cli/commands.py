@@ -12,7 +12,7 @@ from ..checker.checking import CheckInput, run
 from ..display.card_faces import canonical, face, split_words, written_tokens
 from ..photo import PhotoError
 from ..rules import RulesError
-from .args import UsageError, add_common, collect_options, dashed_cards
+from .args import UsageError, add_common, collect_options, dashed_words
 
 EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_USAGE = 0, 1, 2
 
@@ -224,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``scorekeeper`` console script; returns the exit code."""
     parser = _build_parser()
     try:
-        args = parser.parse_args(dashed_cards(parser, sys.argv[1:] if argv is None else argv))
+        args = parser.parse_args(dashed_words(parser, sys.argv[1:] if argv is None else argv))
     except SystemExit as stop:  # argparse: --help (0) or a usage error (2, already printed)
         return int(stop.code or 0)
     try:

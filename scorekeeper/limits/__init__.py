@@ -14,6 +14,9 @@ from collections.abc import Sized
 from ..rules import RoundError, say
 
 # -- input ------------------------------------------------------------------------------------
+#: a game's, table's or club evening's id as the app makes them (services.new_public_token): 12
+#: URL-safe characters; one made before December 2026 may begin with ``-``
+PUBLIC_ID_PATTERN = r"[A-Za-z0-9_-]{12}"
 #: a player's name, in characters (once spaces are tidied)
 NAME_MAX = 40
 #: a table's name, in characters

@@ -18,9 +18,9 @@ from .games import (
     hash_matches,
     hash_secret,
     list_games,
-    new_public_token,
     rematch,
     secret_matches,
+    unused_public_ids,
 )
 from .rounds import delete_round, get_round, hand_facts, record_round, update_round
 from .scores import SCORED, game_score, score_on
@@ -71,13 +71,13 @@ __all__ = [
     "last_redoable",
     "last_undoable",
     "list_games",
-    "new_public_token",
     "record_round",
     "redo_last_undo",
     "rematch",
     "score_on",
     "secret_matches",
     "undo_last_change",
+    "unused_public_ids",
     "update_round",
     "version_from",
     "version_named",

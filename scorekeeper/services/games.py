@@ -195,7 +195,7 @@ def create_games(
     v = find_variant(variant)
     checked = [_checked(v, names, options, first_dealer) for names, first_dealer in seatings]
     made = []
-    for (cleaned, opts, first_dealer, _), public_id in zip(checked, _new_public_ids(len(checked))):
+    for (cleaned, opts, first_dealer, _), public_id in zip(checked, unused_public_ids(Game, len(checked))):
         secret = secret_of(public_id) if secret_of else secrets.token_urlsafe(24)
         game = Game(
             public_id=public_id,
@@ -271,12 +271,13 @@ def delete_game(game: Game) -> None:
     db.session.flush()
 
 
-def _new_public_ids(count: int) -> list[str]:
-    """``count`` new game ids, none taken (one query, unless a random id was taken)."""
+def unused_public_ids(model, count: int = 1) -> list[str]:
+    """``count`` new ids for rows of ``model`` (a Game, Table or ClubEvent), none taken (one query,
+    unless a random id was taken)."""
     ids: list[str] = []
     with db.session.no_autoflush:
         while len(ids) < count:
             fresh = {new_public_token() for _ in range(count - len(ids))} - set(ids)
-            taken = set(db.session.scalars(select(Game.public_id).where(Game.public_id.in_(fresh))))
+            taken = set(db.session.scalars(select(model.public_id).where(model.public_id.in_(fresh))))
             ids.extend(sorted(fresh - taken))
     return ids

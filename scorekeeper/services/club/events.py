@@ -18,7 +18,7 @@ from ...storage.club_models import EVENT_NAME_MAX, ClubEvent, Entrant, EventLogE
 from ...storage.extensions import db
 from ...storage.models import utcnow
 from ...storage.table_models import Member, Table
-from .. import NotFound, ServiceError, SetupError, game_options, new_public_token
+from .. import NotFound, ServiceError, SetupError, game_options, unused_public_ids
 from ..names import clean_name
 from ..tables.roster import roster_players
 
@@ -102,7 +102,7 @@ def create_event(
         refused.sentences = errors  # each with its template and values (``errors`` keeps the English)
         raise refused
     event = ClubEvent(
-        public_id=_new_public_id(),
+        public_id=unused_public_ids(ClubEvent)[0],
         table_id=table.id,
         name=title,
         held_on=held_on,
@@ -217,10 +217,3 @@ def log(event: ClubEvent, action: str, **detail: Any) -> EventLogEntry:
     db.session.add(entry)
     event.updated_at = utcnow()
     return entry
-
-
-def _new_public_id() -> str:
-    while True:
-        public_id = new_public_token()
-        if find_event(public_id) is None:
-            return public_id

@@ -18,7 +18,7 @@ from ...limits import ROSTER_MAX, TooMany, at_most
 from ...storage.extensions import db
 from ...storage.models import Game
 from ...storage.table_models import TABLE_NAME_MAX, Member, Table, TableFigure, TableGame, TableSeat
-from .. import NotFound, SetupError, clean_names, hash_secret, new_public_token
+from .. import NotFound, SetupError, clean_names, hash_secret, unused_public_ids
 from ..names import clean_name, look_alike_key, same_look
 from .club_merge import move_check_ins
 from .summaries import rerate_all, touch
@@ -118,7 +118,7 @@ def create_table(name: Any, names: Sequence[Any] = ()) -> tuple[Table, str]:
     cleaned = clean_table_name(name)
     roster = clean_names(list(names))
     secret = secrets.token_urlsafe(24)
-    table = Table(public_id=_new_public_id(), name=cleaned, secret_hash=hash_secret(secret))
+    table = Table(public_id=unused_public_ids(Table)[0], name=cleaned, secret_hash=hash_secret(secret))
     table.members = [Member(name=n) for n in roster]
     db.session.add(table)
     db.session.flush()
@@ -217,10 +217,3 @@ def merge(table: Table, keep: Member, drop: Member) -> Member:
     rerate_all(table.id)
     touch(table.id)
     return db.session.get(Member, keep.id)
-
-
-def _new_public_id() -> str:
-    while True:
-        public_id = new_public_token()
-        if not db.session.execute(select(Table.id).where(Table.public_id == public_id)).first():
-            return public_id
