@@ -3,7 +3,8 @@
 # rendered, both networks trained side by side on the CPU, exported to scorekeeper/static/rack-photo
 # with their reference outputs, and the thresholds tried on the tuning split.
 # MINUTES (default 40) scales every run (the runs below are in minutes at MINUTES=40: the detector's
-# take 3 h 15 min, the reader's 2 h 20 min beside them, on two cores); RACKS (default 8000) the
+# take 3 h 15 min, the reader's 2 h 20 min beside them, then 80 minutes each on the wider racks, on
+# two cores); RACKS (default 8000) the
 # training racks. KEPT (a path, optional): the rack photos players chose to keep on a host, its export
 # (scorekeeper kept-photos export, a zip) or its folder (instance/kept-photos): kept.py makes them a
 # chunk beside the rendered racks (train-kept.npz), so every run below learns from them too, the last
@@ -52,6 +53,34 @@ chain() {  # kind, runs: the runs in order, the last one's model copied to build
 }
 chain detector "$DETECTOR_RUNS" &
 chain reader "$READER_RUNS" &
+wait
+# then both fine-tuned on the wider racks mixed with the first renderer's (issue 37; the committed
+# models of 4 December): 3,000 wider racks and tuning racks of both, the first 6,000 of render.py's
+# racks beside them, each network brought back from its ONNX (warm.py: batch norms folded) and
+# trained 80 minutes (at MINUTES=40) with its norms frozen; never a photo of renderer B (scene/)
+mix="../../build/racks-mix"
+mkdir -p "$mix"
+[ -f "$mix/tune-w.npz" ] || $py data.py 850000 150 "$mix/tune-w.npz" wide
+for ((c = 0; c < 6; c++)); do
+    [ -f "$mix/train-w$c.npz" ] || $py data.py $((300000 + c * 500)) 500 "$mix/train-w$c.npz" wide
+    if [ -f "../../$data/train$c.npz" ]; then ln -sf "$(realpath "../../$data/train$c.npz")" "$mix/train$c.npz"; fi
+done
+ln -sf "$(realpath "../../$data/tune.npz")" "$mix/tune.npz"
+if [ -n "$KEPT" ]; then
+    ln -sf "$(realpath "../../$data/train-kept.npz")" "$mix/train-kept.npz"
+else
+    rm -f "$mix/train-kept.npz"
+fi
+wider() {  # kind, learning rate
+    local kind=$1 out="../../build/model/$1-wider"
+    mkdir -p "$out"
+    $py warm.py "$kind" "../../build/model/$kind.onnx" "$out/$kind-warm.pt"
+    $py train.py "$kind" "$mix" "$out" --warm "$out/$kind-warm.pt" --frozen-norm --lr "$2" \
+        --minutes "$(awk "BEGIN { print 80 * $MINUTES / 40 }")"
+    cp "$out/$kind.onnx" "$out/$kind.ref.npz" ../../build/model/
+}
+wider detector 7e-4 &
+wider reader 5e-4 &
 wait
 cd ../..
 cp build/model/{detector,reader}.onnx build/model/{detector,reader}.ref.npz scorekeeper/static/rack-photo/
