@@ -26,6 +26,10 @@ export function keptHere(panel, waiting, sendNow) {
     notice = el("div", "send-here");
     panel.insertBefore(notice, panel.querySelector(".send-queue-items"));
   }
+  /* the same count: the notice and its button stay as they are, so a tap on the button while the
+     queue retries in the background is not lost to a button made again under the finger */
+  if (notice.dataset.waiting === String(waiting)) return;
+  notice.dataset.waiting = String(waiting);
   notice.textContent = "";
   notice.appendChild(el("p", "", waiting === 1
     ? _("This hand waits on this phone at %(origin)s only: over plain http no service worker sends it once this address's pages are closed, and the table's other addresses cannot see it. Open %(origin)s again to send it.", { origin: location.origin })
