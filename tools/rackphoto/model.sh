@@ -39,17 +39,23 @@ fi
 # the one before at a lower rate: minutes at MINUTES=40, and learning rate
 DETECTOR_RUNS="40:2e-3 25:1e-3 70:1e-3 35:5e-4 25:2.5e-4"
 READER_RUNS="40:2e-3 65:1e-3 35:5e-4"
+scaled() {  # minutes at MINUTES=40: the minutes at this MINUTES
+    awk "BEGIN { print $1 * $MINUTES / 40 }"
+}
+kept() {  # a run's folder, kind: its model and reference outputs are the ones build/model keeps
+    cp "$1/$2.onnx" "$1/$2.ref.npz" ../../build/model/
+}
 chain() {  # kind, runs: the runs in order, the last one's model copied to build/model
     local kind=$1 warm="" n=0 out="" minutes
     for run in $2; do
         n=$((n + 1))
         out="../../build/model/$kind-$n"
         mkdir -p "$out"
-        minutes=$(awk "BEGIN { print ${run%%:*} * $MINUTES / 40 }")
+        minutes=$(scaled "${run%%:*}")
         $py train.py "$kind" "../../$data" "$out" --minutes "$minutes" --lr "${run##*:}" ${warm:+--warm "$warm"}
         warm="$out/$kind.pt"
     done
-    cp "$out/$kind.onnx" "$out/$kind.ref.npz" ../../build/model/
+    kept "$out" "$kind"
 }
 chain detector "$DETECTOR_RUNS" &
 chain reader "$READER_RUNS" &
@@ -76,8 +82,8 @@ wider() {  # kind, learning rate
     mkdir -p "$out"
     $py warm.py "$kind" "../../build/model/$kind.onnx" "$out/$kind-warm.pt"
     $py train.py "$kind" "$mix" "$out" --warm "$out/$kind-warm.pt" --frozen-norm --lr "$2" \
-        --minutes "$(awk "BEGIN { print 80 * $MINUTES / 40 }")"
-    cp "$out/$kind.onnx" "$out/$kind.ref.npz" ../../build/model/
+        --minutes "$(scaled 80)"
+    kept "$out" "$kind"
 }
 wider detector 7e-4 &
 wider reader 5e-4 &
