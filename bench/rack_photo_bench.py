@@ -9,9 +9,11 @@ default) prints both. For each rack the reading is matched to the truth (boxes o
 half), and the bench prints:
 
 - tile recall and precision; number and colour accuracy of the tiles found;
-- racks whose total (CT-7) is exactly right, racks flagged (a tile unsure, a rules flag, or a spot
-  shown where a tile may be missed), and
-  racks wrong without a flag: the figure that matters, since a flagged rack gets checked;
+- racks whose total (CT-7) is exactly right, racks flagged (a tile unsure, a rules flag, a spot
+  shown where a tile may be missed, or no tile found at all: the check screen then says "No tile
+  found: add them by hand, or take another photo", and the CLI "no tiles found"), and
+  racks wrong without a flag: the figure that matters, since a flagged rack gets checked; then how
+  many of the wrong racks were wrong because no tile was found (fingers over the whole rack);
 - jokers: found (a box on it read as the joker), read as a number, read as a number without a mark
   (that chip not unsure and the rack not flagged: 30 points silently wrong);
 - the reliability curve: the chips read with confidence p (the least of the detector's, the
@@ -85,7 +87,7 @@ def score(tiles, boxes, unsure, flags, truth_boxes, labels, sure=None, maybe=Fal
     numbers = [tiles[k][1:] == truth[t][1:] if truth[t] != "J" else tiles[k] == "J" for k, t in pairs]
     colours = [tiles[k][0] == truth[t][0] for k, t in pairs if truth[t] != "J" and tiles[k] != "J"]
     exact = points(tiles) == points(truth)
-    flagged = bool(unsure or flags or maybe)
+    flagged = bool(unsure or flags or maybe or not tiles)
     matched = dict(pairs)
     jokers = [(k, t) for k, t in pairs if truth[t] == "J"]
     as_number = [k for k, _ in jokers if tiles[k] != "J"]
@@ -105,6 +107,7 @@ def score(tiles, boxes, unsure, flags, truth_boxes, labels, sure=None, maybe=Fal
         "exact": exact,
         "flagged": flagged,
         "silent_wrong": not exact and not flagged,
+        "none found": not exact and not tiles,
     }
 
 
@@ -120,6 +123,7 @@ def summary(rows: list[dict]) -> dict:
         "exact totals": sum(r["exact"] for r in rows) / n,
         "racks flagged": sum(r["flagged"] for r in rows) / n,
         "wrong without a flag": sum(r["silent_wrong"] for r in rows) / n,
+        "wrong, no tile found": sum(r.get("none found", False) for r in rows) / n,
     }
 
 

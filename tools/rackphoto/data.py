@@ -13,6 +13,7 @@ from multiprocessing import Pool
 from pathlib import Path
 
 import numpy as np
+import rolled
 import scene
 import wider
 from render import rack
@@ -27,12 +28,15 @@ CROPS_PER_TILE = 2
 
 
 def one(seed: int, held_out: bool = False, split: str = ""):
-    """One rack's arrays; ``split`` "wide" draws a wider training rack (wider.py), a renderer B split
+    """One rack's arrays; ``split`` "wide" draws a wider training rack (wider.py),
+    "rolled" one seen at a slant (rolled.py), a renderer B split
     (scene.SEEDS: b-train, b-tune) draws it with renderer B instead (never b-holdout: that split is
     kept out of every choice)."""
     rng = np.random.default_rng(seed)
     if split == "wide":
         photo, boxes, labels = wider.rack(rng)
+    elif split == "rolled":
+        photo, boxes, labels = rolled.rack(rng)
     elif split:
         assert split != "b-holdout", "b-holdout is never trained or validated on"
         photo, boxes, labels = scene.rack(rng, split)
@@ -77,8 +81,13 @@ def _wide(seed):
     return one(seed, split="wide")
 
 
+def _rolled(seed):
+    return one(seed, split="rolled")
+
+
 def build(seeds, out: Path, held_out: bool = False, procs: int = 2, split: str = "") -> None:
-    how = {"b-train": _b_train, "b-tune": _b_tune, "wide": _wide}.get(split) or (_held if held_out else one)
+    kinds = {"b-train": _b_train, "b-tune": _b_tune, "wide": _wide, "rolled": _rolled}
+    how = kinds.get(split) or (_held if held_out else one)
     with Pool(procs) as pool:
         parts = pool.map(how, seeds, chunksize=16)
     images = np.stack([p[0] for p in parts])
@@ -95,7 +104,7 @@ def build(seeds, out: Path, held_out: bool = False, procs: int = 2, split: str =
 
 
 if __name__ == "__main__":
-    # data.py FIRST COUNT OUT [held-out | wide | b-train | b-tune] [PROCESSES]
+    # data.py FIRST COUNT OUT [held-out | wide | rolled | b-train | b-tune] [PROCESSES]
     first, count, out = int(sys.argv[1]), int(sys.argv[2]), Path(sys.argv[3])
     kind = sys.argv[4] if len(sys.argv) > 4 else ""
     procs = int(sys.argv[5]) if len(sys.argv) > 5 else 2

@@ -1,0 +1,78 @@
+"""A wider rack seen by a phone held askew (issue 37, "Look like the world"): the camera rolled
+about its axis, so the rack and its tiles lie at a slant in the photo, as they do when a player
+snaps a rack without levelling the phone.
+
+The photo (wider.rack's) is turned by up to :data:`MOST_DEGREES` either way and the largest
+rectangle of the photo's own shape that the turned photo fills is cut out and brought back to the
+photo's size, so no corner is left empty. Each tile's box becomes the extent of its turned corners
+(the face's extent, as render.rack's boxes are). A turn that would cut a tile off is halved
+until none is cut (or the rack is left level).
+
+Training only: ``data.py FIRST COUNT OUT rolled`` (seeds from :data:`FIRST_SEED`).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import wider
+from PIL import Image
+
+FIRST_SEED = 400_000  # after wider.py's training chunks (300,000) and before the tuning splits
+MOST_DEGREES = 35
+TRIES = 4
+KEEP = 0.9  # a turn may cut at most a tenth off a tile's box (a tile the photo's edge already cut)
+
+
+def _area(boxes: np.ndarray) -> np.ndarray:
+    return np.maximum(0, boxes[:, 2] - boxes[:, 0]) * np.maximum(0, boxes[:, 3] - boxes[:, 1])
+
+
+def _inscribed(w: float, h: float, angle: float) -> tuple[float, float]:
+    """The largest rectangle of w x h's shape inside w x h turned by ``angle`` (radians): its size."""
+    c, s = abs(math.cos(angle)), abs(math.sin(angle))
+    scale = min(w / (w * c + h * s), h / (w * s + h * c))
+    return w * scale, h * scale
+
+
+def roll(photo: Image.Image, boxes: np.ndarray, degrees: float):
+    """``photo`` turned ``degrees`` counter-clockwise about its middle, cut to the rectangle it
+    fills and brought back to its size, with ``boxes`` [n, 4] moved alike; None when a box would
+    lose more than a tenth to the edge."""
+    W, H = photo.size
+    angle = math.radians(degrees)
+    cw, ch = _inscribed(W, H, angle)
+    x0, y0 = (W - cw) / 2, (H - ch) / 2
+    c, s = math.cos(angle), math.sin(angle)
+    middle = np.array([W / 2, H / 2])
+    corners = (
+        np.stack([boxes[:, [0, 1]], boxes[:, [2, 1]], boxes[:, [2, 3]], boxes[:, [0, 3]]], axis=1) - middle
+    )
+    # PIL turns counter-clockwise on screen: in image axes (y down) a point goes to (x c + y s, -x s + y c)
+    x, y = corners[..., 0], corners[..., 1]
+    turned = np.stack([x * c + y * s, y * c - x * s], axis=-1) + middle - np.array([x0, y0])
+    moved = np.concatenate([turned.min(axis=1), turned.max(axis=1)], axis=1) * [
+        W / cw,
+        H / ch,
+        W / cw,
+        H / ch,
+    ]
+    held = np.clip(moved, 0, [W, H, W, H])
+    if (_area(held) < KEEP * _area(moved)).any():
+        return None
+    turned_photo = photo.rotate(degrees, resample=Image.BICUBIC)
+    cut = turned_photo.crop((round(x0), round(y0), round(x0 + cw), round(y0 + ch)))
+    return cut.resize((W, H), Image.BICUBIC), held.astype(np.float32)
+
+
+def rack(rng: np.random.Generator):
+    """One wider rack (wider.rack) seen at a slant: (photo, boxes [n, 4] in pixels, labels)."""
+    photo, boxes, labels = wider.rack(rng)
+    degrees = float(rng.uniform(-MOST_DEGREES, MOST_DEGREES))
+    for _ in range(TRIES):
+        got = roll(photo, boxes, degrees)
+        if got is not None:
+            return (*got, labels)
+        degrees /= 2
+    return photo, boxes, labels
