@@ -72,10 +72,11 @@ def total(dialog) -> int:
     return int(re.search(r"(-?\d+) points", dialog.locator(".rack-photo-total").inner_text()).group(1))
 
 
-def fixed(context, faint: int | None = None) -> None:
+def fixed(context, faint: int | None = None, all_faint: bool = False) -> None:
     """The detector that finds exactly the drawn tiles (routed: so no service worker in between);
-    the tile ``faint`` only nearly sure, so it is not read but shown where it may be missed."""
-    model = fixed_detector(faint)
+    the tile ``faint`` (every tile, ``all_faint``) only nearly sure, so it is not read but shown where
+    it may be missed."""
+    model = fixed_detector(faint, all_faint)
     context.route("**/static/rack-photo/detector.onnx*", lambda route: route.fulfill(body=model))
 
 
@@ -220,6 +221,34 @@ def test_cancel_leaves_the_field_as_it_was(context, live_server, tmp_path):
     expect(dialog).to_be_hidden()
     expect(bob).to_have_value("G13")
     expect(rack).to_have_value("R1 R2")
+
+
+def test_a_photo_where_no_tile_is_found_says_so_and_uses_nothing(browser, live_server, tmp_path):
+    """Fingers over the whole rack: the detector is sure of no tile. The screen says so, shows where
+    tiles may be, and has no tiles to use (the field keeps what was typed) until one is added."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
+    try:
+        fixed(context, all_faint=True)
+        page = start(context, live_server)
+        rack = page.locator('[id="f-players.0.rack"]')
+        rack.fill("R1 R2")
+        dialog = snap(page, page.locator(".rack-photo-open").first, rack_photo(tmp_path / "rack.png"))
+        status = dialog.locator(".rack-photo-status")
+        expect(status).to_have_text("No tile found: add them by hand, or take another photo.", timeout=90_000)
+        expect(dialog.locator(".rack-photo-maybe")).to_be_visible()
+        expect(dialog.locator(".tile-chip")).to_have_count(0)
+        use = dialog.get_by_role("button", name="Use these tiles")
+        expect(use).to_be_disabled()
+        dialog.get_by_role("button", name="Add a missed tile").click()
+        pick(dialog, "Red", "9")
+        expect(use).to_be_enabled()
+        dialog.locator(".tile-chip").first.click()
+        dialog.get_by_role("button", name="Remove this tile").click()
+        expect(use).to_be_disabled()
+        dialog.get_by_role("button", name="Cancel").click()
+        expect(rack).to_have_value("R1 R2")
+    finally:
+        context.close()
 
 
 def test_the_check_screen_in_german_and_to_axe(browser, live_server, tmp_path):

@@ -113,6 +113,7 @@ function start() {
       chip.addEventListener("click", function () { openPicker(i); });
       return chip;
     }));
+    q(".rack-photo-use").disabled = !tiles.length;  /* no tile found (fingers over the rack): none to use */
     var total = tiles.reduce(function (sum, tile) { return sum + points(tile.token); }, 0);
     withRule(q(".rack-photo-total"), _("Rack total: %(points)s points", { points: total }), "CT-7");
     var counts = {};
