@@ -107,7 +107,7 @@ def score(tiles, boxes, unsure, flags, truth_boxes, labels, sure=None, maybe=Fal
         "exact": exact,
         "flagged": flagged,
         "silent_wrong": not exact and not flagged,
-        "none found": not exact and not tiles,
+        "no_tile_wrong": not exact and not tiles,
     }
 
 
@@ -123,7 +123,7 @@ def summary(rows: list[dict]) -> dict:
         "exact totals": sum(r["exact"] for r in rows) / n,
         "racks flagged": sum(r["flagged"] for r in rows) / n,
         "wrong without a flag": sum(r["silent_wrong"] for r in rows) / n,
-        "wrong, no tile found": sum(r.get("none found", False) for r in rows) / n,
+        "wrong, no tile found": sum(r["no_tile_wrong"] for r in rows) / n,
     }
 
 

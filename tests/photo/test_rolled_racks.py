@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools" / "rackphoto"))
 
 import rolled
+import wider
 
 
 def _card(box) -> Image.Image:
@@ -43,13 +44,33 @@ def test_no_turn_leaves_the_photo_and_its_boxes_as_they_were():
     assert np.asarray(photo.convert("L"))[60, 40] > 200
 
 
+def _first_turn(seed: int):
+    """The wider rack a seed draws and the turn rolled.rack tries first."""
+    rng = np.random.default_rng(seed)
+    photo, boxes, _ = wider.rack(rng)
+    return photo, boxes, float(rng.uniform(-rolled.MOST_DEGREES, rolled.MOST_DEGREES))
+
+
 def test_a_turn_that_would_cut_a_tile_off_is_refused_and_the_rack_turned_less():
     near_corner = np.array([[4.0, 4.0, 44.0, 64.0]], np.float32)
     assert rolled.roll(_card(near_corner[0]), near_corner, 30) is None
-    image, boxes, labels = rolled.rack(np.random.default_rng(rolled.FIRST_SEED + 3))
+    seed = rolled.FIRST_SEED + 9  # its first turn (-28 degrees) would cut a tile; half of it does not
+    level, level_boxes, degrees = _first_turn(seed)
+    assert rolled.roll(level, level_boxes, degrees) is None
+    image, boxes, labels = rolled.rack(np.random.default_rng(seed))
+    expected = rolled.roll(level, level_boxes, degrees / 2)
+    assert np.array_equal(np.asarray(image), np.asarray(expected[0])) and np.array_equal(boxes, expected[1])
+    assert not np.array_equal(np.asarray(image), np.asarray(level))  # turned, not left level
     W, H = image.size
     assert (boxes >= 0).all() and (boxes[:, [0, 2]] <= W).all() and (boxes[:, [1, 3]] <= H).all()
     assert boxes.shape == (len(labels), 4) and (boxes[:, 2] > boxes[:, 0]).all()
+
+
+def test_a_rack_no_turn_fits_is_left_level():
+    seed = rolled.FIRST_SEED + 22  # every halving of its turn would still cut a tile
+    level, level_boxes, _ = _first_turn(seed)
+    image, boxes, _ = rolled.rack(np.random.default_rng(seed))
+    assert np.array_equal(np.asarray(image), np.asarray(level)) and np.array_equal(boxes, level_boxes)
 
 
 def test_a_seed_draws_the_same_rolled_photo():

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import sys
 import types
+from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -65,29 +66,8 @@ def one(seed: int, held_out: bool = False, split: str = ""):
     )
 
 
-def _held(seed):
-    return one(seed, True)
-
-
-def _b_train(seed):
-    return one(seed, split="b-train")
-
-
-def _b_tune(seed):
-    return one(seed, split="b-tune")
-
-
-def _wide(seed):
-    return one(seed, split="wide")
-
-
-def _rolled(seed):
-    return one(seed, split="rolled")
-
-
 def build(seeds, out: Path, held_out: bool = False, procs: int = 2, split: str = "") -> None:
-    kinds = {"b-train": _b_train, "b-tune": _b_tune, "wide": _wide, "rolled": _rolled}
-    how = kinds.get(split) or (_held if held_out else one)
+    how = partial(one, held_out=held_out, split=split)  # a module's function and its arguments: it pickles
     with Pool(procs) as pool:
         parts = pool.map(how, seeds, chunksize=16)
     images = np.stack([p[0] for p in parts])

@@ -94,10 +94,11 @@ def cached(split: str, racks: int, cache: Path | None = None):
 
 
 def _marked(rec, found, num, col, looks, joker, maybe) -> bool:
-    """Whether the rack is marked: a chip unsure, or a spot where a tile may be missed."""
+    """Whether the rack is marked by a chip unsure or a spot where a tile may be missed (a rack
+    where no tile was found is marked already: the bench's score counts it, as the screen says so)."""
     if maybe is not None and rec["maybe"] >= maybe:
         return True
-    if "numbers" not in rec:  # no tile found
+    if "numbers" not in rec:  # no tile found: no chip to mark (score() has marked the rack)
         return False
     n = rec["numbers"]
     differ = np.zeros(len(rec["tokens"]), bool)
@@ -111,7 +112,7 @@ def _marked(rec, found, num, col, looks, joker, maybe) -> bool:
 
 
 def scored(data) -> list[tuple[dict | None, dict]]:
-    """Each rack's score with no chip marked (the rules' flags only), computed once."""
+    """Each rack's score with no chip marked (the rules' flags, and no tile found), computed once."""
     out = []
     for rec, (truth_boxes, labels) in data:
         if "tokens" not in rec:

@@ -4,9 +4,11 @@ snaps a rack without levelling the phone.
 
 The photo (wider.rack's) is turned by up to :data:`MOST_DEGREES` either way and the largest
 rectangle of the photo's own shape that the turned photo fills is cut out and brought back to the
-photo's size, so no corner is left empty. Each tile's box becomes the extent of its turned corners
-(the face's extent, as render.rack's boxes are). A turn that would cut a tile off is halved
-until none is cut (or the rack is left level).
+photo's size, so no corner is left empty. Each tile's box becomes the extent of its turned box's
+corners (a little looser than the turned face's own extent where perspective makes the face a
+trapezoid; the crop is rounded to whole pixels, the boxes are not: under a pixel apart). A turn
+that would cut more than a tenth (:data:`KEEP`) off a tile's box is halved, up to :data:`TRIES`
+times, then the rack is left level; so the turns are not spread evenly up to MOST_DEGREES.
 
 Training only: ``data.py FIRST COUNT OUT rolled`` (seeds from :data:`FIRST_SEED`).
 """
