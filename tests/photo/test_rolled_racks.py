@@ -44,33 +44,42 @@ def test_no_turn_leaves_the_photo_and_its_boxes_as_they_were():
     assert np.asarray(photo.convert("L"))[60, 40] > 200
 
 
-def _first_turn(seed: int):
-    """The wider rack a seed draws and the turn rolled.rack tries first."""
-    rng = np.random.default_rng(seed)
-    photo, boxes, _ = wider.rack(rng)
-    return photo, boxes, float(rng.uniform(-rolled.MOST_DEGREES, rolled.MOST_DEGREES))
+SEED = rolled.FIRST_SEED  # its first turn: -28.9 degrees (numpy's generator, on any machine)
 
 
-def test_a_turn_that_would_cut_a_tile_off_is_refused_and_the_rack_turned_less():
-    near_corner = np.array([[4.0, 4.0, 44.0, 64.0]], np.float32)
-    assert rolled.roll(_card(near_corner[0]), near_corner, 30) is None
-    seed = rolled.FIRST_SEED + 9  # its first turn (-28 degrees) would cut a tile; half of it does not
-    level, level_boxes, degrees = _first_turn(seed)
-    assert rolled.roll(level, level_boxes, degrees) is None
-    image, boxes, labels = rolled.rack(np.random.default_rng(seed))
-    expected = rolled.roll(level, level_boxes, degrees / 2)
+def _one_tile(monkeypatch, box) -> Image.Image:
+    """wider.rack drawing one white tile at ``box`` on black, whatever the seed (no fonts: the same
+    photo on every machine); the photo it gives."""
+    photo = _card(box)
+    monkeypatch.setattr(wider, "rack", lambda rng: (photo, np.array([box], np.float32), np.array([[4, 2]])))
+    return photo
+
+
+def test_a_turn_that_would_cut_a_tile_off_is_refused_and_the_rack_turned_less(monkeypatch):
+    box = [40.0, 40.0, 80.0, 100.0]  # near a corner: -28.9 and -14.5 degrees cut it, -7.2 does not
+    level = _one_tile(monkeypatch, box)
+    degrees = float(np.random.default_rng(SEED).uniform(-rolled.MOST_DEGREES, rolled.MOST_DEGREES))
+    tile = np.array([box], np.float32)
+    assert rolled.roll(level, tile, degrees) is None and rolled.roll(level, tile, degrees / 2) is None
+    image, boxes, labels = rolled.rack(np.random.default_rng(SEED))
+    expected = rolled.roll(level, tile, degrees / 4)
     assert np.array_equal(np.asarray(image), np.asarray(expected[0])) and np.array_equal(boxes, expected[1])
     assert not np.array_equal(np.asarray(image), np.asarray(level))  # turned, not left level
+    assert labels.tolist() == [[4, 2]]
+
+
+def test_a_rack_no_turn_fits_is_left_level(monkeypatch):
+    box = [0.0, 0.0, 40.0, 60.0]  # in the corner: every turn cuts it
+    level = _one_tile(monkeypatch, box)
+    image, boxes, _ = rolled.rack(np.random.default_rng(SEED))
+    assert image is level and boxes.tolist() == [box]
+
+
+def test_a_wider_rack_turned_keeps_every_box_inside_the_photo():
+    image, boxes, labels = rolled.rack(np.random.default_rng(rolled.FIRST_SEED + 9))
     W, H = image.size
     assert (boxes >= 0).all() and (boxes[:, [0, 2]] <= W).all() and (boxes[:, [1, 3]] <= H).all()
     assert boxes.shape == (len(labels), 4) and (boxes[:, 2] > boxes[:, 0]).all()
-
-
-def test_a_rack_no_turn_fits_is_left_level():
-    seed = rolled.FIRST_SEED + 22  # every halving of its turn would still cut a tile
-    level, level_boxes, _ = _first_turn(seed)
-    image, boxes, _ = rolled.rack(np.random.default_rng(seed))
-    assert np.array_equal(np.asarray(image), np.asarray(level)) and np.array_equal(boxes, level_boxes)
 
 
 def test_a_seed_draws_the_same_rolled_photo():
