@@ -4,11 +4,11 @@
 # with their reference outputs, and the thresholds tried on the tuning split.
 # MINUTES (default 40) scales every run (the runs below are in minutes at MINUTES=40: the detector's
 # take 3 h 15 min, the reader's 2 h 20 min beside them, then 80 minutes each on the wider racks, on
-# two cores); RACKS (default 8000) the
-# training racks. KEPT (a path, optional): the rack photos players chose to keep on a host, its export
-# (scorekeeper kept-photos export, a zip) or its folder (instance/kept-photos): kept.py makes them a
-# chunk beside the rendered racks (train-kept.npz), so every run below learns from them too, the last
-# ones (warm starts at low rates) fine-tuning on them; without KEPT an earlier kept chunk is dropped.
+# two cores); RACKS (default 8000) the training racks. KEPT (a path, optional): the rack photos
+# players chose to keep on a host, its export (scorekeeper kept-photos export, a zip) or its folder
+# (instance/kept-photos): kept.py makes them a chunk beside the rendered racks (train-kept.npz), so
+# every run below learns from them too, the last ones (warm starts at low rates) fine-tuning on
+# them; without KEPT an earlier kept chunk is dropped.
 set -euo pipefail
 KEPT="${KEPT:+$(realpath "$KEPT")}"
 cd "$(dirname "$0")/../.."

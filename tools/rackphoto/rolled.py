@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import render
 import wider
 from PIL import Image
 
@@ -29,6 +30,10 @@ KEEP = 0.9  # a turn may cut at most a tenth off a tile's box (a tile the photo'
 
 def _area(boxes: np.ndarray) -> np.ndarray:
     return np.maximum(0, boxes[:, 2] - boxes[:, 0]) * np.maximum(0, boxes[:, 3] - boxes[:, 1])
+
+
+def _shift(dx: float, dy: float) -> np.ndarray:
+    return np.array([[1, 0, dx], [0, 1, dy], [0, 0, 1]], float)
 
 
 def _inscribed(w: float, h: float, angle: float) -> tuple[float, float]:
@@ -47,19 +52,14 @@ def roll(photo: Image.Image, boxes: np.ndarray, degrees: float):
     cw, ch = _inscribed(W, H, angle)
     x0, y0 = (W - cw) / 2, (H - ch) / 2
     c, s = math.cos(angle), math.sin(angle)
-    middle = np.array([W / 2, H / 2])
-    corners = (
-        np.stack([boxes[:, [0, 1]], boxes[:, [2, 1]], boxes[:, [2, 3]], boxes[:, [0, 3]]], axis=1) - middle
+    # the turn as one matrix on image axes (y down, PIL turning counter-clockwise on screen): about
+    # the middle, then the cut's corner to the origin, then the cut scaled back to W x H
+    turn = (
+        _shift(W / 2 - x0, H / 2 - y0) @ np.array([[c, s, 0], [-s, c, 0], [0, 0, 1]]) @ _shift(-W / 2, -H / 2)
     )
-    # PIL turns counter-clockwise on screen: in image axes (y down) a point goes to (x c + y s, -x s + y c)
-    x, y = corners[..., 0], corners[..., 1]
-    turned = np.stack([x * c + y * s, y * c - x * s], axis=-1) + middle - np.array([x0, y0])
-    moved = np.concatenate([turned.min(axis=1), turned.max(axis=1)], axis=1) * [
-        W / cw,
-        H / ch,
-        W / cw,
-        H / ch,
-    ]
+    corners = boxes[:, [0, 1, 2, 1, 2, 3, 0, 3]].reshape(-1, 2)
+    turned = render._apply(np.diag([W / cw, H / ch, 1]) @ turn, corners).reshape(-1, 4, 2)
+    moved = np.concatenate([turned.min(axis=1), turned.max(axis=1)], axis=1)
     held = np.clip(moved, 0, [W, H, W, H])
     if (_area(held) < KEEP * _area(moved)).any():
         return None
