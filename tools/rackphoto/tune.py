@@ -6,7 +6,11 @@ DETECT and OVERLAP are chosen for the most exact totals, then the SURE_* thresho
 racks wrong without a flag, a flagged rack counting FLAG_COST of one (a flag costs the player a
 look; a silent error costs a wrong score). Run with the app's venv (.venv/bin/python):
 
-    python tools/rackphoto/tune.py [--racks 300]
+    python tools/rackphoto/tune.py [--racks 300] [--split tune,b-tune] [--cache build/evalcache]
+
+With several tuning splits (the first renderer's ``tune``, renderer B's ``b-tune``; never a held-out
+one) the exact totals of every DETECT and OVERLAP tried are printed for each split, and the choice is
+the most exact totals summed over them.
 """
 
 from __future__ import annotations
@@ -70,10 +74,23 @@ def simulate(cached, detect, overlap, found, num, col):
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--racks", type=int, default=300)
+    ap.add_argument("--split", default="tune", help="comma separated tuning splits: tune, b-tune")
+    ap.add_argument("--cache", type=Path, help="where the drawn photos are kept (rack_photo_bench.py)")
     args = ap.parse_args()
-    cached = [(candidates(image), (tb, lab)) for image, tb, lab in photos("tune", args.racks)]
-    found = itertools.product((0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7), (0.5, 0.6, 0.7, 0.8))
-    detect, overlap = max(found, key=lambda d: simulate(cached, *d, 0, 0, 0)["exact totals"])
+    splits = args.split.split(",")
+    if not set(splits) <= {"tune", "b-tune"}:
+        ap.error(f"not a tuning split: {args.split} (tune, b-tune)")
+    by_split = {
+        split: [(candidates(image), (tb, lab)) for image, tb, lab in photos(split, args.racks, args.cache)]
+        for split in splits
+    }
+    exact = {}
+    print("DETECT OVERLAP " + " ".join(f"{split:>8}" for split in splits))
+    for d in itertools.product([round(0.2 + 0.05 * i, 2) for i in range(11)], (0.5, 0.6, 0.7, 0.8)):
+        exact[d] = [simulate(by_split[split], *d, 0, 0, 0)["exact totals"] for split in splits]
+        print(f"{d[0]:6} {d[1]:7} " + " ".join(f"{e:8.1%}" for e in exact[d]))
+    detect, overlap = max(exact, key=lambda d: sum(exact[d]))
+    cached = by_split[splits[0]]
     print(f"DETECT {detect}, OVERLAP {overlap}: {simulate(cached, detect, overlap, 0, 0, 0)}")
     choices = []
     grid = itertools.product(
