@@ -16,6 +16,10 @@ half), and the bench prints:
   many of the wrong racks were wrong because no tile was found (fingers over the whole rack);
 - jokers: found (a box on it read as the joker), read as a number, read as a number without a mark
   (that chip not unsure and the rack not flagged: 30 points silently wrong);
+- on renderer B's splits, the same for the racks with **every tile in sight**: no tile with
+  ``IN_SIGHT`` (a quarter) or more of its face under the fingers the renderer drew (a finger
+  along the rack can hide every tile, which no reader can total); the figures over all racks stay
+  the headline;
 - the reliability curve: the chips read with confidence p (the least of the detector's, the
   number's and the colour's), in bins, and the share of them that are right (the tile as it is);
 - the time per photo in Python (onnxruntime, one thread) and, with ``--web``, under
@@ -30,6 +34,7 @@ Prints the figures; asserts nothing.
 from __future__ import annotations
 
 import argparse
+import json
 import pickle
 import statistics
 import sys
@@ -49,6 +54,9 @@ from scorekeeper.photo import photo  # noqa: E402
 from scorekeeper.photo.reading import COLOUR_LETTERS  # noqa: E402
 
 SEEDS = {"held-out": 900_000, "tune": 800_000, **B_SEEDS}
+#: a tile with this share of its face or more under fingers is out of sight (chosen before any
+#: figure was read, and not changed after)
+IN_SIGHT = 0.25
 #: the reliability curve's bins of confidence (lower edges)
 BINS = (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99)
 
@@ -172,6 +180,26 @@ def photos(split: str, racks: int, cache: Path | None = None):
         yield image.astype(np.float32) / 255, boxes, labels
 
 
+def in_sight(split: str, racks: int, cache: Path | None = None) -> list[bool] | None:
+    """For renderer B's splits, whether each rack has every tile in sight (no tile's face IN_SIGHT
+    or more under fingers; the photo drawn again, kept as ``SPLIT-RACKS.sight.json`` in ``cache``);
+    None for the first renderer's, whose bench splits draw no fingers over the tiles."""
+    if split not in B_SEEDS:
+        return None
+    kept = cache / f"{split}-{racks}.sight.json" if cache else None
+    if kept and kept.exists():
+        return json.loads(kept.read_text())
+    import scene
+
+    first = SEEDS[split]
+    sight = [
+        bool(scene.covered_of(seed, split).max(initial=0) < IN_SIGHT) for seed in range(first, first + racks)
+    ]
+    if kept:
+        kept.write_text(json.dumps(sight))
+    return sight
+
+
 def _drawn(split: str, racks: int):
     import scene
     from render import rack
@@ -214,6 +242,13 @@ def bench(split: str, racks: int, cache: Path | None = None) -> None:
     print(f"Snap the rack, {split} split, {racks} racks ({statistics.mean(sizes):.1f} tiles on average)")
     for key, value in summary(rows).items():
         print(f"  {key:22} {value:.1%}" if isinstance(value, float) else f"  {key:22} {value}")
+    sight = in_sight(split, racks, cache)
+    if sight and any(sight):
+        seen = summary([r for r, s in zip(rows, sight) if s])
+        print(
+            f"  every tile in sight    {seen['racks']} racks: exact totals {seen['exact totals']:.1%}, "
+            f"wrong without a flag {seen['wrong without a flag']:.1%}, flagged {seen['racks flagged']:.1%}"
+        )
     print(jokers(rows))
     print("  reliability (chips read with confidence p: how many are right)")
     print("\n".join(reliability(rows)))

@@ -51,3 +51,21 @@ def test_training_data_never_renders_the_held_out_split():
 
     with pytest.raises(AssertionError):
         data.one(scene.SEEDS["b-holdout"], split="b-holdout")
+
+
+def test_it_says_how_much_of_each_tile_the_fingers_hide():
+    """b-tune's fourth rack: fingers from the left over the first of its four tiles (looked at), the
+    other three in plain sight; the photo is the same whether or not the shares are asked for."""
+    seed = scene.SEEDS["b-tune"] + 3
+    covered = scene.covered_of(seed, "b-tune")
+    image, boxes, labels = scene.photo_of(seed, "b-tune")
+    assert len(covered) == len(labels) == 4
+    assert covered[0] > 0.9 and (covered[1:] < 0.01).all()
+    again = scene._drawn(np.random.default_rng(seed), "b-tune", None)
+    assert np.array_equal(np.asarray(again[0]), np.asarray(image)) and np.array_equal(again[1], boxes)
+
+
+def test_a_rack_without_fingers_has_every_tile_in_sight():
+    seed = scene.SEEDS["b-tune"]  # no fingers drawn
+    covered = scene.covered_of(seed, "b-tune")
+    assert len(covered) == len(scene.photo_of(seed, "b-tune")[2]) and (covered == 0).all()

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from . import camera, faces, solids, strokes, world
 
@@ -38,6 +38,11 @@ def _labels(n: int, rng) -> list[tuple[int, int]]:
 def rack(rng: np.random.Generator, split: str = "b-train", labels=None):
     """One photo: (RGB image, boxes [n, 4] in pixels, labels [n, 2]) in reading order (rows far to
     near, each left to right), as render.rack gives them."""
+    return _drawn(rng, split, labels)[:3]
+
+
+def _drawn(rng: np.random.Generator, split: str, labels):
+    """:func:`rack`'s photo, boxes and labels, and the share of each tile's face under fingers."""
     held_out = split == "b-holdout"
     n = len(labels) if labels else int(np.clip(rng.gamma(4, 2.5), 1, 22))
     labels = list(labels or _labels(n, rng))
@@ -64,14 +69,31 @@ def rack(rng: np.random.Generator, split: str = "b-train", labels=None):
     for pos, t in enumerate(tiles):
         q = cam.project(t.corners[:4])
         boxes[slots[pos]] = [q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max()]
+    covered = np.zeros(n)
     if rng.random() < 0.35:
         ends = [tuple(cam.project(corners[[0]])[0]), tuple(cam.project(corners[[-3]])[0])]
-        photo = world.fingers(photo, rng, ends, float(np.median(boxes[:, 3] - boxes[:, 1])))
+        photo, cover = world.fingers(photo, rng, ends, float(np.median(boxes[:, 3] - boxes[:, 1])))
+        for pos, t in enumerate(tiles):
+            covered[slots[pos]] = _share(cover, cam.project(t.corners[:4]))
     photo = world.phone(photo, rng)
     boxes = np.clip(boxes, 0, [W, H, W, H])
-    return photo, boxes, np.array(labels, np.int64).reshape(-1, 2)
+    return photo, boxes, np.array(labels, np.int64).reshape(-1, 2), covered
+
+
+def _share(cover: np.ndarray, quad: np.ndarray) -> float:
+    """The mean of ``cover`` over the image quad (a tile's front face); 0 for a face out of frame."""
+    mask = Image.new("L", (cover.shape[1], cover.shape[0]))
+    ImageDraw.Draw(mask).polygon([tuple(map(float, q)) for q in quad], fill=1)
+    inside = np.asarray(mask, bool)
+    return float(cover[inside].mean()) if inside.any() else 0.0
 
 
 def photo_of(seed: int, split: str) -> tuple[Image.Image, np.ndarray, np.ndarray]:
     """The rack of ``seed`` in ``split`` (see :data:`SEEDS`)."""
     return rack(np.random.default_rng(seed), split)
+
+
+def covered_of(seed: int, split: str) -> np.ndarray:
+    """For the rack of ``seed`` in ``split``, the share of each tile's face (in its labels' order)
+    under the fingers drawn over it: 0 for a tile in plain sight (the photo drawn again)."""
+    return _drawn(np.random.default_rng(seed), split, None)[3]

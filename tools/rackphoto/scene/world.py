@@ -104,9 +104,13 @@ def _capsule(shape, a, b, r) -> tuple[np.ndarray, np.ndarray]:
     return cov, np.sqrt(np.clip(1 - (dist / r) ** 2, 0, 1))
 
 
-def fingers(photo: Image.Image, rng, near: list[tuple[float, float]], tile_h: float) -> Image.Image:
+def fingers(
+    photo: Image.Image, rng, near: list[tuple[float, float]], tile_h: float
+) -> tuple[Image.Image, np.ndarray]:
     """A hand's fingers reaching in from an edge of the frame toward a point ``near`` the rack's
-    ends (they may cover a corner of the end tile)."""
+    ends, and how much of each pixel they cover (H x W, 0..1). Most cover a corner of the end tile;
+    one reaching in from the side along the rack may hide every tile (the bench counts those racks
+    apart: rack_photo_bench.py, "every tile in sight")."""
     W, H = photo.size
     img = np.asarray(photo, np.float32)
     skin = np.array(SKIN[rng.integers(len(SKIN))], np.float32) * rng.uniform(0.85, 1.1)
@@ -120,13 +124,15 @@ def fingers(photo: Image.Image, rng, near: list[tuple[float, float]], tile_h: fl
     along = (tip - start) / (np.linalg.norm(tip - start) + 1e-6)
     across = np.array([-along[1], along[0]])
     r = tile_h * rng.uniform(0.28, 0.4)
+    covered = np.zeros((H, W), np.float32)
     for k in range(rng.integers(1, 4)):
         off = across * (k - 1) * r * 2.1
         a, b = start + off, tip + off - along * abs(k - 1) * r * rng.uniform(0.5, 1.5)
         cov, round_ = _capsule((H, W), a, b, r)
         colour = skin[None, None] * (0.65 + 0.4 * round_[..., None])
         img = img * (1 - cov[..., None]) + colour * cov[..., None]
-    return Image.fromarray(np.clip(img, 0, 255).astype(np.uint8))
+        covered = np.maximum(covered, cov)
+    return Image.fromarray(np.clip(img, 0, 255).astype(np.uint8)), covered
 
 
 def _motion(img: np.ndarray, rng) -> np.ndarray:
