@@ -16,7 +16,8 @@ half), and the bench prints:
   many of the wrong racks were wrong because no tile was found (fingers over the whole rack);
 - jokers: found (a box on it read as the joker), read as a number, read as a number without a mark
   (that chip not unsure and the rack not flagged: 30 points silently wrong);
-- on renderer B's splits, the same for the racks with **every tile in sight**: no tile with
+- on renderer B's splits, the racks with **every tile in sight** (their count, exact totals, wrong
+  without a flag and flagged): no tile with
   ``IN_SIGHT`` (a quarter) or more of its face under the fingers the renderer drew (a finger
   along the rack can hide every tile, which no reader can total); the figures over all racks stay
   the headline;
@@ -162,8 +163,9 @@ def photos(split: str, racks: int, cache: Path | None = None):
     """(image as the server decodes it, truth boxes, labels) of each rack of the split. ``cache``: a
     folder where the split's photos are kept once drawn (``SPLIT-RACKS.pkl``, the bench's own file),
     so another pair of models (``--models``) reads the very same photos without drawing them again
-    (renderer B draws 300 racks in about 20 minutes here; 300 racks hold about 600 MB). The name
-    does not change with the renderers: after changing one, empty the folder."""
+    (renderer B draws 300 racks in a few minutes here; 300 racks hold about 600 MB). The names
+    do not change with the renderers (nor ``in_sight``'s ``.covered.json``): after changing one,
+    empty the folder."""
     if cache is None:
         yield from _drawn(split, racks)
         return
@@ -182,22 +184,24 @@ def photos(split: str, racks: int, cache: Path | None = None):
 
 def in_sight(split: str, racks: int, cache: Path | None = None) -> list[bool] | None:
     """For renderer B's splits, whether each rack has every tile in sight (no tile's face IN_SIGHT
-    or more under fingers; the photo drawn again, kept as ``SPLIT-RACKS.sight.json`` in ``cache``);
-    None for the first renderer's, whose bench splits draw no fingers over the tiles."""
+    or more under fingers); None for the first renderer's, whose bench splits draw no fingers over
+    the tiles. Each rack's most covered share is drawn again from its seed (``scene.covered_of``)
+    and kept in ``cache`` as ``SPLIT-RACKS.covered.json``, so IN_SIGHT can change without it."""
     if split not in B_SEEDS:
         return None
-    kept = cache / f"{split}-{racks}.sight.json" if cache else None
+    kept = cache / f"{split}-{racks}.covered.json" if cache else None
     if kept and kept.exists():
-        return json.loads(kept.read_text())
-    import scene
+        most = json.loads(kept.read_text())
+    else:
+        import scene
 
-    first = SEEDS[split]
-    sight = [
-        bool(scene.covered_of(seed, split).max(initial=0) < IN_SIGHT) for seed in range(first, first + racks)
-    ]
-    if kept:
-        kept.write_text(json.dumps(sight))
-    return sight
+        first = SEEDS[split]
+        most = [float(scene.covered_of(seed, split).max(initial=0)) for seed in range(first, first + racks)]
+        if kept:
+            with tempfile.NamedTemporaryFile("w", dir=cache, suffix=".part", delete=False) as part:
+                json.dump(most, part)
+            Path(part.name).replace(kept)
+    return [share < IN_SIGHT for share in most]
 
 
 def _drawn(split: str, racks: int):
@@ -243,7 +247,9 @@ def bench(split: str, racks: int, cache: Path | None = None) -> None:
     for key, value in summary(rows).items():
         print(f"  {key:22} {value:.1%}" if isinstance(value, float) else f"  {key:22} {value}")
     sight = in_sight(split, racks, cache)
-    if sight and any(sight):
+    if sight is not None and not any(sight):
+        print("  every tile in sight    0 racks")
+    elif sight is not None:
         seen = summary([r for r, s in zip(rows, sight) if s])
         print(
             f"  every tile in sight    {seen['racks']} racks: exact totals {seen['exact totals']:.1%}, "

@@ -55,14 +55,20 @@ def test_training_data_never_renders_the_held_out_split():
 
 def test_it_says_how_much_of_each_tile_the_fingers_hide():
     """b-tune's fourth rack: fingers from the left over the first of its four tiles (looked at), the
-    other three in plain sight; the photo is the same whether or not the shares are asked for."""
+    other three in plain sight. Asking for the shares changed no photo: the figures pinned below are
+    this rack as drawn before the shares existed (build/evalcache on 4 December; the mean and spread
+    of its pixels with a margin for another JPEG decoder, so another draw of the random numbers
+    would show)."""
     seed = scene.SEEDS["b-tune"] + 3
     covered = scene.covered_of(seed, "b-tune")
     image, boxes, labels = scene.photo_of(seed, "b-tune")
     assert len(covered) == len(labels) == 4
     assert covered[0] > 0.9 and (covered[1:] < 0.01).all()
-    again = scene._drawn(np.random.default_rng(seed), "b-tune", None)
-    assert np.array_equal(np.asarray(again[0]), np.asarray(image)) and np.array_equal(again[1], boxes)
+    pixels = np.asarray(image, np.float64)
+    assert pixels.shape == (768, 1024, 3)
+    assert abs(pixels.mean() - 130.969) < 0.5 and abs(pixels.std() - 68.269) < 0.5
+    assert np.allclose(boxes[0], [114.48, 171.19, 322.76, 375.58], atol=0.5)
+    assert labels.tolist() == [[8, 2], [10, 3], [1, 0], [6, 0]]
 
 
 def test_a_rack_without_fingers_has_every_tile_in_sight():

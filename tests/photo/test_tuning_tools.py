@@ -4,6 +4,7 @@ drawn or read: docs/rack-photo.md, "Figures"), and second_look.py's averaging of
 from __future__ import annotations
 
 import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -52,3 +53,48 @@ def test_a_second_look_must_fit_the_detectors_box():
     )
     assert done.returncode == 2
     assert "--scale 1.25" in done.stderr
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("rack_photo_bench", ROOT / "bench/rack_photo_bench.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_bench_counts_apart_the_racks_where_fingers_hide_a_tile(tmp_path):
+    """b-tune's first four racks: fingers over most of the second's tiles and the fourth's first
+    tile, none over the other two; the shares are kept in the cache and the threshold applied on
+    reading them, so a share of exactly IN_SIGHT is out of sight."""
+    bench = _bench()
+    assert bench.in_sight("held-out", 4, tmp_path) is None
+    assert bench.in_sight("b-tune", 4, tmp_path) == [True, False, True, False]
+    kept = tmp_path / "b-tune-4.covered.json"
+    shares = json.loads(kept.read_text())
+    assert shares[0] == 0 and shares[3] > 0.9
+    kept.write_text(json.dumps([0.0, bench.IN_SIGHT + 0.01, 0.2, bench.IN_SIGHT]))
+    assert bench.in_sight("b-tune", 4, tmp_path) == [True, False, True, False]
+    kept.write_text(json.dumps([0.0, 0.0, 0.0, 0.0]))
+    assert bench.in_sight("b-tune", 4, tmp_path) == [True] * 4
+
+
+def test_tune_chooses_the_most_exact_totals_over_both_splits_keeping_the_first_renderers():
+    spec = importlib.util.spec_from_file_location("tune", ROOT / "tools/rackphoto/tune.py")
+    tune = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tune)
+    committed = (tune.reading.DETECT, tune.reading.OVERLAP)
+
+    def at(first, second):
+        return [{"exact totals": first}, {"exact totals": second}]
+
+    figures = {committed: at(0.94, 0.46), (0.3, 0.6): at(0.90, 0.55), (0.5, 0.7): at(0.935, 0.47)}
+    # (0.3, 0.6) has the best sum but costs the first renderer 4 points: not allowed
+    assert tune.chosen(figures, ["tune", "b-tune"]) == (0.5, 0.7)
+    # renderer B's split alone has no first renderer's split to keep
+    alone = {d: f[1:] for d, f in figures.items()}
+    assert tune.chosen(alone, ["b-tune"]) == (0.3, 0.6)
+    # a tie goes to the setting nearest the committed one, whatever the order tried
+    tied = {(0.7, 0.8): at(0.94, 0.46), (0.5, 0.7): at(0.94, 0.46), committed: at(0.94, 0.46)}
+    assert tune.chosen(tied, ["tune", "b-tune"]) == committed
+    tied = {(0.7, 0.8): at(0.94, 0.47), (0.5, 0.7): at(0.94, 0.47), committed: at(0.94, 0.46)}
+    assert tune.chosen(tied, ["tune", "b-tune"]) == (0.5, 0.7)

@@ -8,7 +8,9 @@ The second look sees the same view at ``--scale`` of its scale. A peak both look
 overlapping by more than half) counts the mean of their sureness, a peak one look alone finds half
 its own; then DETECT and OVERLAP as the reading's. The spots where a tile may be missed come from
 the averaged peaks (``mean``) or from either look at its own sureness (``either``). Everything else
-is bench/rack_photo_bench.py's, with the committed marks.
+is bench/rack_photo_bench.py's, with the committed marks. It repeats the few lines of
+photo.find_tiles, reading.find_boxes and reading.maybe_missed it changes, since those take one
+detector map and give no peaks under DETECT; the reading itself is not changed for a trial.
 """
 
 from __future__ import annotations

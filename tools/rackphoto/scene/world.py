@@ -108,7 +108,8 @@ def fingers(
     photo: Image.Image, rng, near: list[tuple[float, float]], tile_h: float
 ) -> tuple[Image.Image, np.ndarray]:
     """A hand's fingers reaching in from an edge of the frame toward a point ``near`` the rack's
-    ends, and how much of each pixel they cover (H x W, 0..1). Most cover a corner of the end tile;
+    ends, and how much of each pixel they cover (H x W, 0..1: the most any one finger covers it;
+    where two overlap the drawing covers a little more). Most cover a corner of the end tile;
     one reaching in from the side along the rack may hide every tile (the bench counts those racks
     apart: rack_photo_bench.py, "every tile in sight")."""
     W, H = photo.size
