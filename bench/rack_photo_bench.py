@@ -247,14 +247,13 @@ def bench(split: str, racks: int, cache: Path | None = None) -> None:
     for key, value in summary(rows).items():
         print(f"  {key:22} {value:.1%}" if isinstance(value, float) else f"  {key:22} {value}")
     sight = in_sight(split, racks, cache)
-    if sight is not None and not any(sight):
-        print("  every tile in sight    0 racks")
-    elif sight is not None:
-        seen = summary([r for r, s in zip(rows, sight) if s])
-        print(
-            f"  every tile in sight    {seen['racks']} racks: exact totals {seen['exact totals']:.1%}, "
-            f"wrong without a flag {seen['wrong without a flag']:.1%}, flagged {seen['racks flagged']:.1%}"
-        )
+    if sight is not None:
+        line = f"  every tile in sight    {sum(sight)} racks"
+        if any(sight):
+            f = summary([r for r, s in zip(rows, sight) if s])
+            line += f": exact totals {f['exact totals']:.1%}, wrong without a flag {f['wrong without a flag']:.1%}"
+            line += f", flagged {f['racks flagged']:.1%}"
+        print(line)
     print(jokers(rows))
     print("  reliability (chips read with confidence p: how many are right)")
     print("\n".join(reliability(rows)))

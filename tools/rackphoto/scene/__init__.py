@@ -41,8 +41,10 @@ def rack(rng: np.random.Generator, split: str = "b-train", labels=None):
     return _drawn(rng, split, labels)[:3]
 
 
-def _drawn(rng: np.random.Generator, split: str, labels):
-    """:func:`rack`'s photo, boxes and labels, and the share of each tile's face under fingers."""
+def _drawn(rng: np.random.Generator, split: str, labels, camera_after: bool = True):
+    """:func:`rack`'s photo, boxes and labels, and the share of each tile's face under fingers.
+    ``camera_after`` False skips the camera's after-effects (world.phone, the last step, half the
+    time): the shares are known before it, and nothing drawn before it changes."""
     held_out = split == "b-holdout"
     n = len(labels) if labels else int(np.clip(rng.gamma(4, 2.5), 1, 22))
     labels = list(labels or _labels(n, rng))
@@ -75,7 +77,8 @@ def _drawn(rng: np.random.Generator, split: str, labels):
         photo, cover = world.fingers(photo, rng, ends, float(np.median(boxes[:, 3] - boxes[:, 1])))
         for pos, t in enumerate(tiles):
             covered[slots[pos]] = _share(cover, cam.project(t.corners[:4]))
-    photo = world.phone(photo, rng)
+    if camera_after:
+        photo = world.phone(photo, rng)
     boxes = np.clip(boxes, 0, [W, H, W, H])
     return photo, boxes, np.array(labels, np.int64).reshape(-1, 2), covered
 
@@ -95,5 +98,6 @@ def photo_of(seed: int, split: str) -> tuple[Image.Image, np.ndarray, np.ndarray
 
 def covered_of(seed: int, split: str) -> np.ndarray:
     """For the rack of ``seed`` in ``split``, the share of each tile's face (in its labels' order)
-    under the fingers drawn over it: 0 for a tile in plain sight (the photo drawn again)."""
-    return _drawn(np.random.default_rng(seed), split, None)[3]
+    under the fingers drawn over it: 0 for a tile in plain sight (the rack drawn again, up to the
+    camera's after-effects)."""
+    return _drawn(np.random.default_rng(seed), split, None, camera_after=False)[3]
