@@ -1,11 +1,13 @@
 """Snap the rack's honest figures (docs/rack-photo.md): synthetic racks read by the committed models.
 
-Two renderers: the first (tools/rackphoto/render.py) and renderer B (tools/rackphoto/scene/), another
-program with its own faces, stroke fonts, 3-D camera and tables (issue 37). Splits: ``held-out``
-(the first renderer's, fonts and tables training never saw), ``tune`` (its tuning split, thresholds
-chosen there), ``b-holdout`` (renderer B's held-out photos: the cross-renderer figure; never used
-in any choice) and ``b-tune`` (renderer B's calibration split). ``--split held-out,b-holdout`` (the
-default) prints both. For each rack the reading is matched to the truth (boxes overlapping by
+Three renderers: the first (tools/rackphoto/render.py), renderer B (tools/rackphoto/scene/), another
+program with its own faces, stroke fonts, 3-D camera and tables, and renderer C
+(tools/rackphoto/browser/), a third drawn by a web browser, which no model has trained on (issue 37).
+Splits: ``held-out`` (the first renderer's, fonts and tables training never saw), ``tune`` (its
+tuning split, thresholds chosen there), ``b-holdout`` and ``b-tune`` (renderer B's held-out and
+calibration splits), ``c-holdout`` (renderer C's held-out photos: the cross-program figure; never
+used in any choice) and ``c-tune`` (renderer C's calibration split). ``--split held-out,b-holdout``
+(the default) prints two. For each rack the reading is matched to the truth (boxes overlapping by
 half), and the bench prints:
 
 - tile recall and precision; number and colour accuracy of the tiles found;
@@ -49,12 +51,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools" / "rackphoto"))
 
+from browser import SEEDS as C_SEEDS  # noqa: E402
 from scene import SEEDS as B_SEEDS  # noqa: E402
 
 from scorekeeper.photo import photo  # noqa: E402
 from scorekeeper.photo.reading import COLOUR_LETTERS  # noqa: E402
 
-SEEDS = {"held-out": 900_000, "tune": 800_000, **B_SEEDS}
+SEEDS = {"held-out": 900_000, "tune": 800_000, **B_SEEDS, **C_SEEDS}
 #: a tile with this share of its face or more under fingers is out of sight (chosen before any
 #: figure was read, and not changed after)
 IN_SIGHT = 0.25
@@ -205,9 +208,14 @@ def in_sight(split: str, racks: int, cache: Path | None = None) -> list[bool] | 
 
 
 def _drawn(split: str, racks: int):
+    import browser
     import scene
     from render import rack
 
+    if split in C_SEEDS:  # one browser for the split's photos
+        for img, boxes, labels in browser.photos(split, racks):
+            yield np.asarray(img, np.float32) / 255, boxes, labels
+        return
     for seed in range(SEEDS[split], SEEDS[split] + racks):
         if split in B_SEEDS:
             img, boxes, labels = scene.photo_of(seed, split)

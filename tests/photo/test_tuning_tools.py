@@ -14,7 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("split", ["held-out", "b-holdout", "tune,b-holdout"])
+@pytest.mark.parametrize("split", ["held-out", "b-holdout", "tune,b-holdout", "c-holdout", "c-tune,c-holdout"])
 def test_tune_refuses_a_held_out_split(split):
     done = subprocess.run(
         [sys.executable, str(ROOT / "tools/rackphoto/tune.py"), "--split", split, "--racks", "1"],

@@ -86,12 +86,12 @@ def chosen(figures: dict, splits: list[str]) -> tuple[float, float]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--racks", type=int, default=300)
-    ap.add_argument("--split", default="tune", help="comma separated tuning splits: tune, b-tune")
+    ap.add_argument("--split", default="tune", help="comma separated tuning splits: tune, b-tune, c-tune")
     ap.add_argument("--cache", type=Path, help="where the drawn photos are kept (rack_photo_bench.py)")
     args = ap.parse_args()
     splits = args.split.split(",")
-    if not set(splits) <= {"tune", "b-tune"}:
-        ap.error(f"not a tuning split: {args.split} (tune, b-tune)")
+    if not set(splits) <= {"tune", "b-tune", "c-tune"}:
+        ap.error(f"not a tuning split: {args.split} (tune, b-tune, c-tune)")
     by_split = {
         split: [(candidates(image), (tb, lab)) for image, tb, lab in photos(split, args.racks, args.cache)]
         for split in splits
