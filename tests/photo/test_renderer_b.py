@@ -46,11 +46,12 @@ def test_the_numerals_are_strokes_of_every_digit_in_each_style_and_the_slab_styl
     assert "slab" not in strokes.TRAIN_STYLES
 
 
-def test_training_data_never_renders_the_held_out_split():
+@pytest.mark.parametrize("split", ["b-holdout", "c-tune", "c-holdout"])
+def test_training_data_never_renders_a_held_out_split_nor_renderer_c(split):
     import data
 
-    with pytest.raises(AssertionError):
-        data.one(scene.SEEDS["b-holdout"], split="b-holdout")
+    with pytest.raises(AssertionError, match=f"{split} is never trained"):
+        data.one(scene.SEEDS.get(split, 3_800_000), split=split)
 
 
 def test_it_says_how_much_of_each_tile_the_fingers_hide():

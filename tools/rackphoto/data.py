@@ -31,15 +31,15 @@ CROPS_PER_TILE = 2
 def one(seed: int, held_out: bool = False, split: str = ""):
     """One rack's arrays; ``split`` "wide" draws a wider training rack (wider.py),
     "rolled" one seen at a slant (rolled.py), a renderer B split
-    (scene.SEEDS: b-train, b-tune) draws it with renderer B instead (never b-holdout: that split is
-    kept out of every choice)."""
+    (scene.SEEDS: b-train, b-tune) draws it with renderer B instead (never b-holdout, nor renderer C's
+    splits: they are kept out of training and of every choice but c-tune's calibration)."""
     rng = np.random.default_rng(seed)
     if split == "wide":
         photo, boxes, labels = wider.rack(rng)
     elif split == "rolled":
         photo, boxes, labels = rolled.rack(rng)
     elif split:
-        assert split != "b-holdout", "b-holdout is never trained or validated on"
+        assert split in ("b-train", "b-tune"), f"{split} is never trained or validated on"
         photo, boxes, labels = scene.rack(rng, split)
     else:
         photo, boxes, labels = rack(rng, held_out)
