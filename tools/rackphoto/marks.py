@@ -1,15 +1,16 @@
 """Choose when a chip is marked unsure (issue 37), on the tuning splits only: the first renderer's
-``tune`` and renderer B's ``b-tune``, never ``held-out`` nor ``b-holdout``.
+``tune``, renderer B's ``b-tune`` and (``--split``) renderer C's ``c-tune``, never ``held-out``,
+``b-holdout`` nor ``c-holdout``.
 
 Each rack is read once as the reading does (the committed DETECT and OVERLAP); every tile is read
 by the reader in each candidate look (a margin and a shift of its box, :data:`CANDIDATE_LOOKS`).
 Then the marks are tried without running the networks again: the SURE_* thresholds, which further
 looks must read the same number (a tile they read otherwise is unsure), and JOKER_DOUBT (a tile
 read as a number whose joker probability is at least this is unsure). The choice minimises, summed
-over the two splits, the racks wrong without a mark plus FLAG_COST of the racks flagged. Run with
+over the splits, the racks wrong without a mark plus FLAG_COST of the racks flagged. Run with
 the app's venv:
 
-    python tools/rackphoto/marks.py [--racks 300] [--models DIR] [--cache DIR]
+    python tools/rackphoto/marks.py [--racks 300] [--split tune,b-tune] [--models DIR] [--cache DIR]
 
 Its run of 2026-12-02 (300 racks a split, before "shift" was a choice) chose SURE_NUMBER 0.98 and
 the two shifted looks, every JOKER_DOUBT alike; reading.py keeps one of the two looks, so the phone
@@ -35,7 +36,8 @@ from scorekeeper import rules  # noqa: E402
 from scorekeeper.photo import photo, reading  # noqa: E402
 
 FLAG_COST = 0.1
-SPLITS = ("tune", "b-tune")  # never held-out or b-holdout
+SPLITS = ("tune", "b-tune")  # by default; never held-out, b-holdout or c-holdout
+TUNING = ("tune", "b-tune", "c-tune")
 #: looks tried (margin, shift across, shift down, in tile sizes); the first is the reading's own
 CANDIDATE_LOOKS = ((reading.MARGIN, 0, 0), (0.0, 0, 0), (0.18, 0, 0), (0.08, 0.07, 0), (0.08, -0.07, 0))
 #: the look sets of one further look at most: the phone reads a 16-tile rack within 150 ms with one
@@ -142,9 +144,13 @@ def main() -> None:
     )
     ap.add_argument("--models", type=Path, help="a candidate's folder (detector.onnx, reader.onnx)")
     ap.add_argument("--cache", type=Path, help="where the drawn photos are kept (rack_photo_bench.py)")
+    ap.add_argument("--split", default=",".join(SPLITS), help=f"comma separated, of {', '.join(TUNING)}")
     args = ap.parse_args()
+    splits = args.split.split(",")
+    if not set(splits) <= set(TUNING):
+        ap.error(f"not a tuning split: {args.split} ({', '.join(TUNING)})")
     use_models(args.models)
-    data = {split: scored(cached(split, args.racks, args.cache)) for split in SPLITS}
+    data = {split: scored(cached(split, args.racks, args.cache)) for split in splits}
     grid = itertools.product(
         (0.5, 0.6, 0.7),
         (0.6, 0.8, 0.9, 0.95, 0.98),
@@ -155,7 +161,7 @@ def main() -> None:
     )
     choices = []
     for marks in grid:
-        s = {split: simulate(data[split], *marks) for split in SPLITS}
+        s = {split: simulate(data[split], *marks) for split in splits}
         cost = sum(v["wrong without a flag"] + FLAG_COST * v["racks flagged"] for v in s.values())
         choices.append((cost, marks, s))
     choices.sort(key=lambda c: c[0])
@@ -167,7 +173,7 @@ def main() -> None:
         reading.JOKER_DOUBT,
         MAYBE,
     )
-    for cost, marks, s in [*choices[:8], (None, today, {sp: simulate(data[sp], *today) for sp in SPLITS})]:
+    for cost, marks, s in [*choices[:8], (None, today, {sp: simulate(data[sp], *today) for sp in splits})]:
         said = "; ".join(
             f"{sp}: silent {v['wrong without a flag']:.1%}, flagged {v['racks flagged']:.1%}, "
             f"exact {v['exact totals']:.1%}"
