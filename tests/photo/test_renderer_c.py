@@ -46,12 +46,19 @@ def test_a_hand_is_dealt_from_the_106_tiles_and_labelled_rows_back_to_front():
         assert (labels[labels[:, 0] < 13, 0] + 1 == [t.number for t in s.tiles if t.number]).all()
 
 
-def test_the_slots_of_each_row_run_left_to_right_from_nought():
-    for s in _scenes("c-holdout", 100):
+def test_the_tiles_of_a_row_sit_side_by_side_along_a_rack_as_long_whatever_the_hand():
+    lengths = collections.Counter()
+    for s in _scenes("c-holdout", 200):
         by_row = collections.defaultdict(list)
         for t in s.tiles:
             by_row[t.row].append(t.slot)
-        assert all(slots == list(range(len(slots))) for slots in by_row.values())
+        for slots in by_row.values():
+            assert slots == list(range(slots[0], slots[0] + len(slots)))
+            assert 0 <= slots[0] and slots[-1] < s.tile["capacity"]
+        if s.mode == "stand":
+            lengths[s.tile["capacity"]] += 1
+            assert s.tile["capacity"] >= 14
+    assert len(lengths) >= 4 and any(s.tiles[0].slot > 0 for s in _scenes("c-tune", 20))
 
 
 def test_the_held_out_font_and_cloth_are_drawn_in_c_holdout_alone():
@@ -74,12 +81,12 @@ def test_the_page_has_a_face_per_tile_with_its_numeral_or_a_joker_drawn_in_svg()
 
 
 def _plain(seed: int) -> plan.Scene:
-    """A scene with nothing over the faces: no turn, roll, glare, thumb, blur or shake, a dark cloth,
-    single digits (the left edge of each face is then the tile's body alone), the tiles far apart on a
-    black rack."""
+    """A scene with nothing over the faces: no turn, roll, glare, thumb, blur or shake, a long lens, a
+    dark cloth, single digits (the left edge of each face is then the tile's body alone), the tiles far
+    apart on a black rack."""
     s = plan.scene(np.random.default_rng(seed), held_out=False)
     s.tiles = [plan.Tile(n, n % 4, 0, k) for k, n in enumerate((3, 5, 8, 1, 9))]
-    s.camera.update(roll=0.0, yaw=0.0, tilt=30.0)
+    s.camera.update(roll=0.0, yaw=0.0, tilt=30.0, lens=2000.0)
     s.light.update(
         glare=None, thumb=(False, False, 1.0), vignette=0.0, shade=0.0, level=1.0, cast_strength=0.0
     )

@@ -90,6 +90,9 @@ def _rows(s: Scene) -> list[list[tuple[int, Tile]]]:
 def _rack(s: Scene) -> str:
     """The tiles in their rows, and (standing) the rack's ledges and back boards."""
     rows, pitch = _rows(s), TW * (1 + s.tile["gap"])
+    width = s.tile["capacity"] * pitch
+    # the camera looks at the tiles, wherever they sit along the rack: they are put about x = 0
+    centre = sum(-width / 2 + (t.slot + 0.5) * pitch for t in s.tiles) / len(s.tiles)
     out = []
     for r, row in enumerate(rows):
         tier = len(rows) - 1 - r  # 0 the front
@@ -97,19 +100,29 @@ def _rack(s: Scene) -> str:
             y, z = 0.0, -tier * TH * 1.15
         else:
             y, z = -tier * TH * 0.85, -tier * TH * 0.7
-        width = len(row) * pitch
         for k, t in row:
-            out.append(_tile(t, s, k, -width / 2 + (t.slot + 0.5) * pitch, y, z))
+            out.append(_tile(t, s, k, -width / 2 + (t.slot + 0.5) * pitch - centre, y, z))
         if s.mode == "stand":
-            long = max(len(r2) for r2 in rows) * pitch + TW * 0.6
-            out.append(
-                f'<div class="board" style="width:{long:.1f}px;height:{TH * 0.9:.1f}px;background:{s.rack};'
-                f"transform:translate3d({-long / 2:.1f}px,{y - TH * 0.9:.1f}px,{z - s.tile['depth'] * TW - 2:.1f}px) "
-                f'rotateX({s.tile["lean"] + 2:.1f}deg)"></div>'
-                f'<div class="ledge" style="width:{long:.1f}px;height:{TH * 0.24:.1f}px;background:{s.rack};'
-                f'transform:translate3d({-long / 2:.1f}px,{y - TH * 0.1:.1f}px,{z + TH * 0.14:.1f}px)"></div>'
-            )
+            out.extend(_rack_pieces(s, width + TW * 0.6, -centre, y, z))
     return "".join(out)
+
+
+def _rack_pieces(s: Scene, long: float, x: float, y: float, z: float) -> list[str]:
+    """One tier's back board and front ledge, ``long`` wide about ``x``, in pieces a tile wide: Chromium's
+    software compositor left parts of a long rack in one piece (or in pieces two tiles wide)
+    unpainted under some cameras."""
+    out, piece, left = [], TW, x - long / 2
+    while left < x + long / 2 - 0.5:
+        w = min(piece, x + long / 2 - left)
+        out.append(
+            f'<div class="board" style="width:{w:.1f}px;height:{TH * 0.9:.1f}px;background:{s.rack};'
+            f"transform:translate3d({left:.1f}px,{y - TH * 0.9:.1f}px,{z - s.tile['depth'] * TW - 2:.1f}px) "
+            f'rotateX({s.tile["lean"] + 2:.1f}deg)"></div>'
+            f'<div class="ledge" style="width:{w:.1f}px;height:{TH * 0.24:.1f}px;background:{s.rack};'
+            f'transform:translate3d({left:.1f}px,{y - TH * 0.1:.1f}px,{z + TH * 0.14:.1f}px)"></div>'
+        )
+        left += piece
+    return out
 
 
 def _svg_url(svg: str) -> str:

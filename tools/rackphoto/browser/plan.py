@@ -43,7 +43,7 @@ class Tile:
     number: int  # 1..13, 0 for the joker
     colour: int  # 0 black, 1 blue, 2 red, 3 orange or yellow
     row: int  # 0 the back (upper) tier, 1 the front
-    slot: int  # left to right in its row
+    slot: int  # its place along the rack's row, left to right
     wear: list = field(default_factory=list)  # (x, y, r) in the face's fractions
     turn: float = 0.0  # degrees, in the face's plane
     nudge: float = 0.0  # up or down, a share of the tile's height
@@ -144,4 +144,13 @@ def scene(rng: np.random.Generator, held_out: bool) -> Scene:
         "quality": int(rng.integers(40, 93)),
     }
     size = SIZES[rng.integers(len(SIZES))]
+    # a real rack is as long whatever the hand (room for 14 to 18 tiles a tier): the tiles of a row
+    # sit side by side from a place along it
+    longest = max(sum(t.row == r for t in tiles) for r in range(rows))
+    edition["capacity"] = max(longest, int(rng.integers(14, 19))) if mode == "stand" else longest
+    for r in range(rows):
+        row = [t for t in tiles if t.row == r]
+        start = int(rng.integers(0, edition["capacity"] - len(row) + 1))
+        for t in row:
+            t.slot += start
     return Scene(size, tiles, mode, edition, RACKS[rng.integers(len(RACKS))], cloth, camera, light, after)

@@ -36,7 +36,8 @@ _FONTS_JS = """async (fonts) => {
   }
 }"""
 
-# frame the rack (the tiles' faces fill `fill` of the frame, its centre moved by `shift`, the phone
+# frame the rack as a player does (the tiles' faces, or seven tiles' width about them if the hand
+# is shorter, fill `fill` of the frame, its centre moved by `shift`, the phone
 # turned by `roll`; smaller until every face is inside), put a thumb below one end if asked (never
 # over a face), and give each face's extent in the photo
 _FRAME_JS = """async ({fill, shift, roll, W, H, thumb}) => {
@@ -48,8 +49,11 @@ _FRAME_JS = """async ({fill, shift, roll, W, H, thumb}) => {
     return [r.left, r.top, r.right, r.bottom];
   });
   let b = rects();
-  const x0 = Math.min(...b.map((r) => r[0])), y0 = Math.min(...b.map((r) => r[1]));
-  const x1 = Math.max(...b.map((r) => r[2])), y1 = Math.max(...b.map((r) => r[3]));
+  const y0 = Math.min(...b.map((r) => r[1])), y1 = Math.max(...b.map((r) => r[3]));
+  const ws = b.map((r) => r[2] - r[0]).sort((p, q) => p - q);
+  const mid = (Math.min(...b.map((r) => r[0])) + Math.max(...b.map((r) => r[2]))) / 2;
+  const half = Math.max(mid - Math.min(...b.map((r) => r[0])), 3.5 * ws[ws.length >> 1]);
+  const x0 = mid - half, x1 = mid + half;
   let s = fill * Math.min(W / (x1 - x0), H / (y1 - y0));
   const fit = document.getElementById('fit');
   for (let i = 0; i < 12; i++) {
