@@ -15,7 +15,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("tool", ["tune.py", "marks.py"])
-@pytest.mark.parametrize("split", ["held-out", "b-holdout", "tune,b-holdout", "c-holdout", "c-tune,c-holdout"])
+@pytest.mark.parametrize(
+    "split", ["held-out", "b-holdout", "tune,b-holdout", "c-holdout", "c-tune,c-holdout"]
+)
 def test_the_tuning_tools_refuse_a_held_out_split(tool, split):
     done = subprocess.run(
         [sys.executable, str(ROOT / "tools/rackphoto" / tool), "--split", split, "--racks", "1"],
