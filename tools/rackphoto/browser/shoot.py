@@ -85,10 +85,12 @@ _FRAME_JS = """async ({fill, shift, roll, W, H, thumb}) => {
 class Camera:
     """One Chromium and one page for many photos (the fonts given to the page once)."""
 
-    def __init__(self, font_files: dict[str, Path] | None = None):
+    def __init__(self, font_files: dict[str, Path] | None = None, browser=None):
         """``font_files``: each of markup.ALL_FONTS's files where it is (the tests give one font for
-        all, since build/fonts-c is fetched only for the bench); by default build/fonts-c's."""
-        self.font_files = font_files
+        all, since build/fonts-c is fetched only for the bench); by default build/fonts-c's.
+        ``browser``: a Playwright browser already running (the tests' own, since a second Playwright
+        cannot start beside it); by default one of its own, closed at the end."""
+        self.font_files, self._given = font_files, browser
 
     def __enter__(self) -> Camera:
         from playwright.sync_api import sync_playwright
@@ -99,9 +101,10 @@ class Camera:
             raise SystemExit(
                 f"renderer C: no {missing[0]} under {FONT_DIR} (bash tools/rackphoto/browser/fonts.sh)"
             )
-        self._pw = sync_playwright().start()
-        self._browser = self._pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        self.page = self._browser.new_page(viewport={"width": 1024, "height": 768})
+        if self._given is None:
+            self._pw = sync_playwright().start()
+            self._browser = self._pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        self.page = (self._given or self._browser).new_page(viewport={"width": 1024, "height": 768})
         self.page.set_content("<!doctype html><html><body></body></html>")
         fonts = [
             (f"f{i}", base64.b64encode(files[f].read_bytes()).decode())
@@ -111,8 +114,10 @@ class Camera:
         return self
 
     def __exit__(self, *exc) -> None:
-        self._browser.close()
-        self._pw.stop()
+        self.page.close()
+        if self._given is None:
+            self._browser.close()
+            self._pw.stop()
 
     def shoot(self, s: Scene) -> tuple[Image.Image, np.ndarray]:
         """The scene's photo and each tile's face extent [n, 4] in pixels, in its labels' order."""
