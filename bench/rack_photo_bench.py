@@ -2,7 +2,7 @@
 
 Three renderers: the first (tools/rackphoto/render.py), renderer B (tools/rackphoto/scene/), another
 program with its own faces, stroke fonts, 3-D camera and tables, and renderer C
-(tools/rackphoto/browser/), a third drawn by a web browser, which no model has trained on (issue 37).
+(tools/rackphoto/webscene/), a third drawn by a web browser, which no model has trained on (issue 37).
 Splits: ``held-out`` (the first renderer's, fonts and tables training never saw), ``tune`` (its
 tuning split, thresholds chosen there), ``b-holdout`` and ``b-tune`` (renderer B's held-out and
 calibration splits), ``c-holdout`` (renderer C's held-out photos: the cross-program figure; never
@@ -51,8 +51,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools" / "rackphoto"))
 
-from browser import SEEDS as C_SEEDS  # noqa: E402
 from scene import SEEDS as B_SEEDS  # noqa: E402
+from webscene import SEEDS as C_SEEDS  # noqa: E402
 
 from scorekeeper.photo import photo  # noqa: E402
 from scorekeeper.photo.reading import COLOUR_LETTERS  # noqa: E402
@@ -208,12 +208,12 @@ def in_sight(split: str, racks: int, cache: Path | None = None) -> list[bool] | 
 
 
 def _drawn(split: str, racks: int):
-    import browser
     import scene
+    import webscene
     from render import rack
 
     if split in C_SEEDS:  # one browser for the split's photos
-        for img, boxes, labels in browser.photos(split, racks):
+        for img, boxes, labels in webscene.photos(split, racks):
             yield np.asarray(img, np.float32) / 255, boxes, labels
         return
     for seed in range(SEEDS[split], SEEDS[split] + racks):

@@ -1,4 +1,4 @@
-"""Renderer C's photos (tools/rackphoto/browser/, issue 37), drawn by the tests' Chromium: each tile's
+"""Renderer C's photos (tools/rackphoto/webscene/, issue 37), drawn by the tests' Chromium: each tile's
 box frames it in the photo, and a seed draws the same photo. Every numeral is set in one font (the
 repository's DejaVu Sans Bold), since renderer C's own fonts are fetched for the bench alone
 (build/fonts-c)."""
@@ -13,8 +13,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools" / "rackphoto"))
 
-from browser import markup, plan  # noqa: E402
-from browser.shoot import Camera  # noqa: E402
+from webscene import markup, plan  # noqa: E402
+from webscene.shoot import Camera  # noqa: E402
 
 ONE_FONT = {name: ROOT / "scorekeeper/static/fonts/DejaVuSans-Bold.ttf" for name in markup.ALL_FONTS}
 

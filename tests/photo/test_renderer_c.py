@@ -1,4 +1,4 @@
-"""Renderer C (tools/rackphoto/browser/, issue 37): a third program's rack photos, drawn by
+"""Renderer C (tools/rackphoto/webscene/, issue 37): a third program's rack photos, drawn by
 Chromium from a web page, labelled as the other renderers' are; no model trains on it. Its scenes
 and pages here; its photos, drawn by Chromium, in tests/browser/test_renderer_c_browser.py."""
 
@@ -14,13 +14,13 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools" / "rackphoto"))
 
-import browser  # noqa: E402
 import scene  # noqa: E402
-from browser import markup, plan  # noqa: E402
+import webscene  # noqa: E402
+from webscene import markup, plan  # noqa: E402
 
 
 def _scenes(split: str, count: int):
-    first = browser.SEEDS[split]
+    first = webscene.SEEDS[split]
     return [
         plan.scene(np.random.default_rng(s), held_out=split == "c-holdout")
         for s in range(first, first + count)
@@ -60,8 +60,8 @@ def test_the_held_out_font_and_cloth_are_drawn_in_c_holdout_alone():
     assert all(s.tile["font"] != plan.FONT_HELD_OUT and s.cloth["kind"] != plan.CLOTH_HELD_OUT for s in tune)
     assert any(s.tile["font"] == plan.FONT_HELD_OUT for s in held)
     assert any(s.cloth["kind"] == plan.CLOTH_HELD_OUT for s in held)
-    assert set(browser.SEEDS.values()).isdisjoint(scene.SEEDS.values())
-    starts = sorted([*browser.SEEDS.values(), *scene.SEEDS.values(), 800_000, 900_000])
+    assert set(webscene.SEEDS.values()).isdisjoint(scene.SEEDS.values())
+    starts = sorted([*webscene.SEEDS.values(), *scene.SEEDS.values(), 800_000, 900_000])
     assert all(hi - lo >= 100_000 for lo, hi in itertools.pairwise(starts))
 
 

@@ -99,7 +99,7 @@ class Camera:
         missing = [f for f in markup.ALL_FONTS if f not in files]
         if missing:
             raise SystemExit(
-                f"renderer C: no {missing[0]} under {FONT_DIR} (bash tools/rackphoto/browser/fonts.sh)"
+                f"renderer C: no {missing[0]} under {FONT_DIR} (bash tools/rackphoto/webscene/fonts.sh)"
             )
         if self._given is None:
             self._pw = sync_playwright().start()

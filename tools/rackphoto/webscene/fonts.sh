@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renderer C's fonts (tools/rackphoto/browser/): Debian font packages that neither the first renderer
+# Renderer C's fonts (tools/rackphoto/webscene/): Debian font packages that neither the first renderer
 # (tools/rackphoto/fonts.sh) nor renderer B (numerals from strokes, no font) use, fetched with
 # `apt-get download` and unpacked into build/fonts-c without installing them.
 set -euo pipefail
