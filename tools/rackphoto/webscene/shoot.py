@@ -8,6 +8,7 @@ import base64
 import io
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -82,6 +83,10 @@ _FRAME_JS = """async ({fill, shift, roll, W, H, thumb}) => {
 }"""
 
 
+def _fonts() -> dict[str, Path]:
+    return {p.name: p for p in FONT_DIR.rglob("*") if p.suffix in (".ttf", ".otf")}
+
+
 class Camera:
     """One Chromium and one page for many photos (the fonts given to the page once)."""
 
@@ -95,8 +100,12 @@ class Camera:
     def __enter__(self) -> Camera:
         from playwright.sync_api import sync_playwright
 
-        files = self.font_files or {p.name: p for p in FONT_DIR.rglob("*") if p.suffix in (".ttf", ".otf")}
+        files = self.font_files or _fonts()
         missing = [f for f in markup.ALL_FONTS if f not in files]
+        if missing and self.font_files is None:  # fetched once (apt-get download), then kept
+            subprocess.run(["bash", str(Path(__file__).with_name("fonts.sh")), str(FONT_DIR)], check=False)
+            files = _fonts()
+            missing = [f for f in markup.ALL_FONTS if f not in files]
         if missing:
             raise SystemExit(
                 f"renderer C: no {missing[0]} under {FONT_DIR} (bash tools/rackphoto/webscene/fonts.sh)"
