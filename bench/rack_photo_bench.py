@@ -59,6 +59,8 @@ from scorekeeper.photo import photo  # noqa: E402
 from scorekeeper.photo.reading import COLOUR_LETTERS  # noqa: E402
 
 SEEDS = {"held-out": 900_000, "tune": 800_000, **B_SEEDS, **C_SEEDS}
+#: the splits a choice may be made on (thresholds, marks); never a held-out one
+TUNING = ("tune", "b-tune", "c-tune")
 #: a tile with this share of its face or more under fingers is out of sight (chosen before any
 #: figure was read, and not changed after)
 IN_SIGHT = 0.25

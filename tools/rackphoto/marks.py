@@ -30,14 +30,13 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from rack_photo_bench import photos, score, summary, use_models  # noqa: E402
+from rack_photo_bench import TUNING, photos, score, summary, use_models  # noqa: E402
 
 from scorekeeper import rules  # noqa: E402
 from scorekeeper.photo import photo, reading  # noqa: E402
 
 FLAG_COST = 0.1
 SPLITS = ("tune", "b-tune")  # by default; never held-out, b-holdout or c-holdout
-TUNING = ("tune", "b-tune", "c-tune")
 #: looks tried (margin, shift across, shift down, in tile sizes); the first is the reading's own
 CANDIDATE_LOOKS = ((reading.MARGIN, 0, 0), (0.0, 0, 0), (0.18, 0, 0), (0.08, 0.07, 0), (0.08, -0.07, 0))
 #: the look sets of one further look at most: the phone reads a 16-tile rack within 150 ms with one

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from rack_photo_bench import photos, score, summary  # noqa: E402
+from rack_photo_bench import TUNING, photos, score, summary  # noqa: E402
 
 from scorekeeper.photo import photo, reading  # noqa: E402
 
@@ -90,8 +90,8 @@ def main() -> None:
     ap.add_argument("--cache", type=Path, help="where the drawn photos are kept (rack_photo_bench.py)")
     args = ap.parse_args()
     splits = args.split.split(",")
-    if not set(splits) <= {"tune", "b-tune", "c-tune"}:
-        ap.error(f"not a tuning split: {args.split} (tune, b-tune, c-tune)")
+    if not set(splits) <= set(TUNING):
+        ap.error(f"not a tuning split: {args.split} ({', '.join(TUNING)})")
     by_split = {
         split: [(candidates(image), (tb, lab)) for image, tb, lab in photos(split, args.racks, args.cache)]
         for split in splits

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import base64
 import io
-import os
-import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -18,15 +17,10 @@ from . import markup
 from .plan import Scene
 
 ROOT = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(ROOT))
+from tests.browser.chromium import CHROMIUM, FLAGS  # noqa: E402  (the browser tests' own launch)
+
 FONT_DIR = ROOT / "build" / "fonts-c"
-_SHELL = "/usr/lib/chromium/chromium-headless-shell"
-CHROMIUM = (
-    os.environ.get("CHROMIUM_PATH")
-    or (_SHELL if os.path.exists(_SHELL) else shutil.which("chromium-headless-shell"))
-    or shutil.which("chromium")
-    or "/usr/bin/chromium"
-)
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 _FONTS_JS = """async (fonts) => {
   for (const [name, data] of fonts) {
