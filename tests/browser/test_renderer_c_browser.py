@@ -31,7 +31,7 @@ def _plain(seed: int) -> plan.Scene:
     )
     s.after.update(blur=0.0, shake=None, noise=0.02, quality=90)
     s.cloth["kind"], s.tile["body"], s.tile["radius"], s.rack = "dark", "#f8f6ef", 0.05, "#1b1b1d"
-    s.tile.update(gap=0.6, jitter=0.0)
+    s.tile["gap"] = 0.6
     return s
 
 

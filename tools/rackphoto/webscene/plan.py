@@ -3,9 +3,14 @@ and the light, all chosen here from the seed's generator (markup.py writes it as
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+from scorekeeper.rules import TILE_COPIES
 
 SIZES = [(1024, 768), (960, 720), (1024, 576), (768, 1024), (720, 960), (1152, 864)]
 #: numeral fonts (file names under build/fonts-c); FONT_HELD_OUT is drawn in c-holdout only
@@ -66,9 +71,10 @@ class Scene:
 
 
 def _hand(rng: np.random.Generator) -> list[tuple[int, int]]:
-    """A hand as a table deals it: tiles drawn from the 106 (two of each, two jokers), arranged as
-    players do (by colour and number most of the time, as drawn otherwise)."""
-    pool = [(n, c) for n in range(1, 14) for c in range(4)] * 2 + [(0, 0), (0, 2)]
+    """A hand as a table deals it: tiles drawn from the set (the rules engine's copies of each tile
+    and of the joker, CT-7: the 106), arranged as players do (by colour and number most of the
+    time, as drawn otherwise)."""
+    pool = [(n, c) for n in range(1, 14) for c in range(4)] * TILE_COPIES + [(0, 0), (0, 2)][:TILE_COPIES]
     n = int(np.clip(round(rng.normal(11, 4)), 2, 21))
     hand = [pool[i] for i in rng.choice(len(pool), n, replace=False)]
     if rng.random() < 0.6:
@@ -80,8 +86,7 @@ def scene(rng: np.random.Generator, held_out: bool) -> Scene:
     hand = _hand(rng)
     mode = "flat" if rng.random() < 0.25 else "stand"
     rows = 2 if len(hand) > 7 and rng.random() < 0.6 else 1
-    back = len(hand) // 2 + int(rng.integers(-1, 2)) if rows == 2 else 0
-    back = int(np.clip(back, 1, len(hand) - 1)) if rows == 2 else 0
+    back = int(np.clip(len(hand) // 2 + int(rng.integers(-1, 2)), 1, len(hand) - 1)) if rows == 2 else 0
     tiles = []
     for k, (number, colour) in enumerate(hand):
         row = 0 if k < back else rows - 1
