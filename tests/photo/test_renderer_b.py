@@ -76,3 +76,35 @@ def test_a_rack_without_fingers_has_every_tile_in_sight():
     seed = scene.SEEDS["b-tune"]  # no fingers drawn
     covered = scene.covered_of(seed, "b-tune")
     assert len(covered) == len(scene.photo_of(seed, "b-tune")[2]) and (covered == 0).all()
+
+
+def test_made_up_jokers_are_broad_drawings_never_a_lone_stroke():
+    """b-any's jokers (scene/doodles.py) teach "no numeral, so a joker": each made-up face paints
+    ink across at least a quarter of the face's width (a lone upright stroke, a 1's shape, never),
+    and every figure is drawn."""
+    from scene import doodles, faces
+
+    shape = (faces.FACE_H, faces.FACE_W)
+    rng = np.random.default_rng(7)
+    for _ in range(120):
+        cover = np.max([cov for cov, _paint in doodles.any_joker(rng, shape)], axis=0)
+        columns = np.flatnonzero((cover > 0.5).any(axis=0))
+        assert columns.size and columns[-1] - columns[0] >= 0.25 * faces.FACE_W
+        assert 0.01 < (cover > 0.5).mean() < 0.7
+    for kind in doodles.FIGURES:
+        drawn = doodles._figure(rng, shape, kind, 36, 40, 22, 5)
+        assert drawn.shape == shape and (drawn > 0.5).sum() > 60, kind
+
+
+def test_the_made_up_jokers_are_a_training_split_of_their_own():
+    """b-any deals more jokers than b-train; the other splits draw as before (the pinned b-tune rack
+    above), and data.py renders it for training."""
+    import data
+
+    def jokers(split):
+        labels = [scene.rack(np.random.default_rng(2_400_000 + k), split)[2] for k in range(10)]
+        return sum(int((lab[:, 0] == 13).sum()) for lab in labels), sum(len(lab) for lab in labels)
+
+    (made_up, tiles), (dealt, same_tiles) = jokers("b-any"), jokers("b-train")
+    assert tiles == same_tiles and made_up > dealt and made_up >= 0.1 * tiles
+    assert len(data.one(2_400_000, split="b-any")[2]) > 0

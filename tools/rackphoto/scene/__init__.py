@@ -16,6 +16,10 @@ Splits by seed (:data:`SEEDS`): ``b-train`` for training, ``b-tune`` for calibra
 may be chosen on it), ``b-holdout`` for the cross-renderer figure only. **B-holdout is never used in
 any choice**: no threshold, model, epoch or setting is chosen on it; it also draws a stroke style
 (``slab``) and a cloth (``tartan``) that the other two splits never draw.
+
+``b-any`` is a training split beside ``b-train`` (data.py; seeds from 2,400,000): more jokers, most
+of them drawings made up at random (doodles.py), so that a face with no numeral reads as a joker
+whatever the edition.
 """
 
 from __future__ import annotations
@@ -25,14 +29,14 @@ import math
 import numpy as np
 from PIL import Image, ImageDraw
 
-from . import camera, faces, solids, strokes, world
+from . import camera, doodles, faces, solids, strokes, world
 
 SEEDS = {"b-train": 2_000_000, "b-tune": 2_800_000, "b-holdout": 2_900_000}
 SIZES = [(1024, 768), (1024, 576), (768, 1024), (576, 1024), (960, 720), (800, 600)]
 
 
-def _labels(n: int, rng) -> list[tuple[int, int]]:
-    return [(13 if rng.random() < 0.08 else int(rng.integers(13)), int(rng.integers(4))) for _ in range(n)]
+def _labels(n: int, rng, jokers: float) -> list[tuple[int, int]]:
+    return [(13 if rng.random() < jokers else int(rng.integers(13)), int(rng.integers(4))) for _ in range(n)]
 
 
 def rack(rng: np.random.Generator, split: str = "b-train", labels=None):
@@ -47,14 +51,15 @@ def _drawn(rng: np.random.Generator, split: str, labels, camera_after: bool = Tr
     time): the shares are known before it, and nothing drawn before it changes."""
     held_out = split == "b-holdout"
     n = len(labels) if labels else int(np.clip(rng.gamma(4, 2.5), 1, 22))
-    labels = list(labels or _labels(n, rng))
+    labels = list(labels or _labels(n, rng, 0.15 if split == "b-any" else 0.08))
     flat = rng.random() < 0.3
     styles = strokes.TRAIN_STYLES + (("slab", "slab") if held_out else ())
     style = styles[rng.integers(len(styles))]
     behind, tiles, front, order, width = solids.layout(rng, n, flat)
     slots = {pos: k for k, pos in enumerate(order)}  # the k-th label is the k-th tile read
+    joker = doodles.mixed if split == "b-any" else faces._joker
     for pos, t in enumerate(tiles):
-        t.face, t.colour = faces.face(rng, labels[slots[pos]], style)
+        t.face, t.colour = faces.face(rng, labels[slots[pos]], style, joker)
     W, H = SIZES[rng.integers(len(SIZES))]
     corners = np.concatenate([t.corners[:4] for t in tiles])
     centre = corners.mean(axis=0) * [1, 1, 0]

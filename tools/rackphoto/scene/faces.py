@@ -55,7 +55,6 @@ def _wear(rng, shape) -> np.ndarray:
 
 def _star(shape, cx, cy, r, rng) -> np.ndarray:
     """A filled five-pointed star's coverage, by the winding of its outline."""
-    h, w = shape
     inner = r * rng.uniform(0.38, 0.5)
     turn = rng.uniform(-0.2, 0.2)
     pts = [
@@ -65,6 +64,12 @@ def _star(shape, cx, cy, r, rng) -> np.ndarray:
         )
         for k in range(10)
     ]
+    return filled(shape, pts)
+
+
+def filled(shape, pts) -> np.ndarray:
+    """Coverage (0 or 1) of an (h, w) image by the polygon ``pts``, by the even-odd rule."""
+    h, w = shape
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32) + 0.5
     inside = np.zeros((h, w), bool)
     for (ax, ay), (bx, by) in zip(pts, pts[1:] + pts[:1]):  # even-odd crossing test
@@ -139,9 +144,9 @@ def _numeral(rng, shape, number: int, colour: int, style: str) -> list[tuple[np.
     return layers
 
 
-def face(rng, label: tuple[int, int], style: str) -> tuple[np.ndarray, np.ndarray]:
+def face(rng, label: tuple[int, int], style: str, joker=_joker) -> tuple[np.ndarray, np.ndarray]:
     """A tile's face: (RGB float image [FACE_H, FACE_W, 3], the body colour), label (number class
-    0..13 with 13 the joker, colour 0..3)."""
+    0..13 with 13 the joker, colour 0..3); ``joker`` draws a joker's layers (rng, shape)."""
     shape = (FACE_H, FACE_W)
     body = _pick(rng, BODIES[("cream", "white", "ivory")[rng.integers(3)]])
     yy, xx = np.mgrid[0:FACE_H, 0:FACE_W].astype(np.float32)
@@ -150,7 +155,7 @@ def face(rng, label: tuple[int, int], style: str) -> tuple[np.ndarray, np.ndarra
     shade = 0.9 + 0.1 * np.clip(rim, 0, 1) + rng.uniform(-0.03, 0.03) * (xx / FACE_W - 0.5)
     img = body[None, None, :] * shade[..., None]
     number, colour = label
-    layers = _joker(rng, shape) if number == 13 else _numeral(rng, shape, number + 1, colour, style)
+    layers = joker(rng, shape) if number == 13 else _numeral(rng, shape, number + 1, colour, style)
     wear = _wear(rng, shape)
     for cov, paint in layers:
         if paint is None:  # pressed in: a shade of the body
