@@ -160,9 +160,11 @@ def confirm(public_id: str, seat: int):
         game = get_game(public_id)
         by = _confirmer(game)
         right, why, seen = body["looks_right"], body.get("reason"), body.get("seen")
-        status = confirm_part(game, seat, body["hand"], by=by, looks_right=right, reason=why, seen=seen)
-        # the hand as it is now, as this secret may read it (the status's reasons are every seat's)
-        return {**status, **_seen(game, open_parts(game)), "game": game_urls(game)}
+        # the hand as it is now, as this secret may read it (its parts read once, after the change)
+        status = confirm_part(
+            game, seat, body["hand"], by=by, looks_right=right, reason=why, seen=seen, shown=_seen
+        )
+        return {**status, "game": game_urls(game)}
 
     return _committed(retried(answer), 200)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask_babel import gettext
@@ -48,6 +48,7 @@ def confirm_part(
     looks_right: bool,
     reason: str | None = None,
     seen: str | None = None,
+    shown: Callable[[Game, Mapping[int, SeatPart]], dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Seat ``by`` (None: the game's editor) says ``seat``'s part of hand ``hand`` looks right, or
     not (with ``reason``, a short typed note of why, kept with the dispute). The hand's status after
@@ -59,6 +60,8 @@ def confirm_part(
     a part sent again since it was seen; NotFound for a part not sent;
     RoundError (422) for a player confirming their own part, a seat that is not the one to the
     left at a table that asks for it, or a disputed part (the editor settles it).
+    ``shown(game, parts)``: what the answer says of the open hand after it, from its parts read
+    once (default: its status and every dispute reason).
     """
     why = dispute_reason(reason) if by is not None and not looks_right else None
     number = open_hand(game, hand)
@@ -79,6 +82,8 @@ def confirm_part(
         _confirm(game, row, by, looks_right, why)
     recorded = settle_hand(game, number, parts)
     now = open_parts(game)  # the open hand after it: the next one when this recorded the hand
+    if shown is not None:
+        return {**shown(game, now), "recorded": recorded}
     return {**hand_status(game, now), "reasons": dispute_reasons(game, now), "recorded": recorded}
 
 
