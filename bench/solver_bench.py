@@ -36,77 +36,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
 from pathlib import Path
+
+from solver_positions import grid_position, joker_table, position, small_position, standard_set, switch_set
 
 PEER = "rummikub-solver[highs]==1.0.0"
 PEER_VENV = Path(tempfile.gettempdir()) / "scorekeeper-bench-peer"
-COLOURS = "RBKG"
 #: the peer numbers tiles colour by colour: black, blue, orange (our gold), red
 PEER_COLOUR = {"K": 0, "B": 1, "G": 2, "R": 3}
-
-
-def _pool(jokers: bool) -> list[str]:
-    return [f"{c}{n}" for c in COLOURS for n in range(1, 14)] * 2 + (["J", "J"] if jokers else [])
-
-
-def _standard_set(rng: random.Random) -> list[str]:
-    if rng.random() < 0.5:
-        colour, size = rng.choice(COLOURS), rng.randint(3, 5)
-        start = rng.randint(1, 14 - size)
-        return [f"{colour}{v}" for v in range(start, start + size)]
-    number = rng.randint(1, 13)
-    return [f"{c}{number}" for c in rng.sample(COLOURS, rng.randint(3, 4))]
-
-
-def position(rng: random.Random, make_set, tables=(20, 60), racks=(14, 14)) -> dict:
-    """A legal table of ``tables`` tiles (20-60) built from random sets, and a rack of ``racks``
-    tiles (14) of the tiles left."""
-    left = Counter(_pool(jokers=True))
-    target, sets, size = rng.randint(*tables), [], 0
-    for _ in range(5000):
-        if size >= target:
-            break
-        tiles = make_set(rng)
-        need = Counter(tiles)
-        if size + len(tiles) <= tables[1] and not need - left:
-            left -= need
-            sets.append(tiles)
-            size += len(tiles)
-    rest = sorted(left.elements())
-    rng.shuffle(rest)
-    return {
-        "table": " | ".join(" ".join(s) for s in sets),
-        "rack": " ".join(rest[: rng.randint(*racks)]),
-        "size": size,
-    }
-
-
-def _switch_set(variant: str):
-    """Random legal sets of a preset without jokers, drawn from the solver's own set library."""
-    from scorekeeper.rules.solver.templates import library
-    from scorekeeper.rules.solver.tile_engine import options_of, switches_of
-
-    sets = [t.tokens for t in library(switches_of(options_of(variant, {}))) if not t.jokers]
-    return lambda rng: list(rng.choice(sets))
-
-
-def grid_position(rng: random.Random, variant: str) -> dict:
-    """Issue 18: a table of 9-30 tiles in legal sets of ``variant``, a rack of 6-14 of the tiles left."""
-    return {"variant": variant, **position(rng, _switch_set(variant), tables=(9, 30), racks=(6, 14))}
-
-
-def joker_table(rng: random.Random) -> dict:
-    """Issue 18: a standard position whose table holds one or two jokers (in place of a tile)."""
-    p = position(rng, _standard_set)
-    sets = [s.split() for s in p["table"].split(" | ")]
-    free = 2 - p["rack"].split().count("J")
-    for _ in range(rng.randint(1, 2)):
-        s = rng.choice(sets)
-        i = rng.randrange(len(s))
-        if free and s[i] != "J":
-            s[i], free = "J", free - 1
-    return {**p, "table": " | ".join(" ".join(s) for s in sets)}
 
 
 def grid_figures(rng: random.Random, count: int) -> None:
@@ -147,11 +84,6 @@ def grid_figures(rng: random.Random, count: int) -> None:
             print(f"  not proven #{n} {p['variant']}: rack {p['rack']!r}, table {p['table']!r}")
 
 
-def small_position(rng: random.Random, variant: str) -> dict:
-    """A table of one set (a run or a group of 3) and a rack of 3-5 of the tiles left."""
-    return {"variant": variant, **position(rng, _switch_set(variant), tables=(3, 3), racks=(3, 5))}
-
-
 def small_figures(rng: random.Random, count: int) -> None:
     """Small grid positions, each answer checked against an exhaustive search of every board in a
     3x3 window (``tests/rules/grid_brute.py``, which knows nothing of the solver): a proved optimum
@@ -179,7 +111,7 @@ def joker_figures(rng: random.Random, count: int) -> None:
     """Standard positions with jokers on the table (CT-10), beside joker-free ones solved in turn."""
     from scorekeeper.rules import solve
 
-    pairs = [(position(rng, _standard_set), joker_table(rng)) for _ in range(count)]
+    pairs = [(position(rng, standard_set), joker_table(rng)) for _ in range(count)]
     plain, jokers, cpu = [], [], []
     for p, q in pairs:  # interleaved, so both see the same load
         for into, r in ((plain, p), (jokers, q)):
@@ -292,7 +224,7 @@ def main() -> None:
         return small_figures(rng, args.small_positions)
     if args.only == "jokers":
         return joker_figures(rng, 100)
-    standard = [position(rng, _standard_set) for _ in range(args.positions)]
+    standard = [position(rng, standard_set) for _ in range(args.positions)]
     sizes = [p["size"] for p in standard]
     jokers = sum("J" in p["rack"].split() for p in standard)
     print(
@@ -317,7 +249,7 @@ def main() -> None:
     grid_figures(rng, args.grid_positions)
     small_figures(random.Random(args.seed), args.small_positions)
     for variant in ("crazy-tiles", "runny-tiles"):
-        make = _switch_set(variant)
+        make = switch_set(variant)
         positions = [position(rng, make) for _ in range(args.positions)]
         mine = ours(variant, positions)
         med, p95 = _summary([m[1] for m in mine])
