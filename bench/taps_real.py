@@ -23,7 +23,8 @@
 
 from __future__ import annotations
 
-from taps import PHONE, Player, counts, crazy_hand, crib_turn, laid, record, save, start, totals
+from taps import PHONE, Player, counts, record, save, start, totals
+from taps_hands import crazy_hand, crib_turn, laid
 
 
 def crib_lay_and_add(p: Player, turn: int, lay: int, added: int) -> None:
