@@ -121,14 +121,19 @@ def batches_reader(d, rng, size):
     return x, lab[:, 0], lab[:, 1]
 
 
-def _shift(x: torch.Tensor, rng: np.random.Generator) -> torch.Tensor:
+def _shift(x: torch.Tensor, rng: np.random.Generator, turn: float = 0.0) -> torch.Tensor:
     """Each crop moved and resized a little more, as the detector's boxes are off (the chunks'
-    crops are cut from boxes off by a few percent; the detector's are off by more)."""
+    crops are cut from boxes off by a few percent; the detector's are off by more); with ``turn``,
+    also turned by up to that many degrees either way, as a phone held askew turns the tiles."""
     n = x.shape[0]
     scale = rng.normal(1, 0.06, (n, 2)).clip(0.85, 1.15)
     move = rng.normal(0, 0.06, (n, 2)).clip(-0.15, 0.15)
     theta = np.zeros((n, 2, 3), np.float32)
     theta[:, 0, 0], theta[:, 1, 1] = scale[:, 0], scale[:, 1]
+    if turn:
+        a = np.radians(rng.uniform(-turn, turn, n))
+        theta[:, 0, 0], theta[:, 0, 1] = scale[:, 0] * np.cos(a), -scale[:, 0] * np.sin(a)
+        theta[:, 1, 0], theta[:, 1, 1] = scale[:, 1] * np.sin(a), scale[:, 1] * np.cos(a)
     theta[:, :, 2] = move
     grid = F.affine_grid(torch.tensor(theta), list(x.shape), align_corners=False)
     return F.grid_sample(x, grid, padding_mode="border", align_corners=False)
@@ -200,16 +205,16 @@ def export(model, kind, out: Path) -> None:
     np.savez(out / f"{kind}.ref.npz", input=x.numpy(), **{o: v for o, v in zip(outs, got)})
 
 
-def _loss(model, kind: str, data, rng):
-    """One training batch's loss."""
+def _loss(model, kind: str, data, rng, turn: float = 0.0):
+    """One training batch's loss (``turn``: the reader's crops turned, :func:`_shift`)."""
     if kind == "detector":
         x, heat, reg, mask = batches_detector(data, rng, 16)
         return detector_loss(model(_jitter(x, rng)), heat, reg, mask)
     x, num, col = batches_reader(data, rng, 64)
-    return reader_loss(model(_jitter(_shift(x, rng), rng)), num, col)
+    return reader_loss(model(_jitter(_shift(x, rng, turn), rng)), num, col)
 
 
-def main() -> None:
+def _arguments() -> argparse.Namespace:
     ap = argparse.ArgumentParser()
     ap.add_argument("kind", choices=["detector", "reader"])
     ap.add_argument("data", type=Path)
@@ -218,7 +223,14 @@ def main() -> None:
     ap.add_argument("--warm", type=Path)
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--frozen-norm", action="store_true", help="batch norms in eval mode (warm.py's models)")
-    args = ap.parse_args()
+    ap.add_argument(
+        "--turn", type=float, default=0.0, help="the reader's crops turned up to this many degrees"
+    )
+    return ap.parse_args()
+
+
+def main() -> None:
+    args = _arguments()
     torch.set_num_threads(1)
     torch.manual_seed(0)
     rng = np.random.default_rng(0)
@@ -239,7 +251,7 @@ def main() -> None:
             frac = 1 - max(0.0, end - time.time()) / (args.minutes * 60)
             for group in opt.param_groups:
                 group["lr"] = args.lr * (0.05 + 0.95 * 0.5 * (1 + np.cos(np.pi * frac)))
-            loss = _loss(model, args.kind, data, rng)
+            loss = _loss(model, args.kind, data, rng, args.turn)
             opt.zero_grad()
             loss.backward()
             opt.step()
