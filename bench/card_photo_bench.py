@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools" / "rackphoto"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from rack_photo_bench import _iou  # noqa: E402
+from rack_photo_scores import iou as _iou  # noqa: E402
 
 from scorekeeper.photo import photo  # noqa: E402
 

@@ -51,12 +51,13 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools" / "rackphoto"))
+sys.path.insert(0, str(ROOT / "bench"))  # rack_photo_scores, however this file is loaded
 
+from rack_photo_scores import jokers, reliability, score, summary  # noqa: E402
 from scene import SEEDS as B_SEEDS  # noqa: E402
 from webscene import SEEDS as C_SEEDS  # noqa: E402
 
 from scorekeeper.photo import photo  # noqa: E402
-from scorekeeper.photo.reading import COLOUR_LETTERS  # noqa: E402
 
 SEEDS = {"held-out": 900_000, "tune": 800_000, **B_SEEDS, **C_SEEDS}
 #: the splits a choice may be made on (thresholds, marks); never a held-out one
@@ -64,105 +65,6 @@ TUNING = ("tune", "b-tune", "c-tune")
 #: a tile with this share of its face or more under fingers is out of sight (chosen before any
 #: figure was read, and not changed after)
 IN_SIGHT = 0.25
-#: the reliability curve's bins of confidence (lower edges)
-BINS = (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99)
-
-
-def truth_tokens(labels) -> list[str]:
-    return ["J" if n == 13 else f"{COLOUR_LETTERS[c]}{n + 1}" for n, c in labels]
-
-
-def points(tokens) -> int:
-    """CT-7, by the rules engine: a number tile counts its number, a joker 30."""
-    from scorekeeper import rules
-
-    return (rules.hand("rummikub", " ".join(tokens)).points or 0) if tokens else 0
-
-
-def _iou(a, b) -> float:
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    if w <= 0 or h <= 0:
-        return 0.0
-    inter = w * h
-    return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
-
-
-def score(tiles, boxes, unsure, flags, truth_boxes, labels, sure=None, maybe=False) -> dict:
-    """One rack's reading against its truth; ``boxes`` and ``truth_boxes`` in the same pixels;
-    ``sure`` each chip's confidence (for the reliability curve); ``maybe`` whether any spot was
-    shown where a tile may be missed (it marks the rack)."""
-    truth = truth_tokens(labels)
-    free, pairs = set(range(len(truth))), []
-    for k, box in enumerate(boxes):
-        best = max(free, key=lambda t: _iou(box, truth_boxes[t]), default=None)
-        if best is not None and _iou(box, truth_boxes[best]) >= 0.5:
-            free.discard(best)
-            pairs.append((k, best))
-    numbers = [tiles[k][1:] == truth[t][1:] if truth[t] != "J" else tiles[k] == "J" for k, t in pairs]
-    colours = [tiles[k][0] == truth[t][0] for k, t in pairs if truth[t] != "J" and tiles[k] != "J"]
-    exact = points(tiles) == points(truth)
-    flagged = bool(unsure or flags or maybe or not tiles)
-    matched = dict(pairs)
-    jokers = [(k, t) for k, t in pairs if truth[t] == "J"]
-    as_number = [k for k, _ in jokers if tiles[k] != "J"]
-    chips = [(p, k in matched and tiles[k] == truth[matched[k]]) for k, p in enumerate(sure or [])]
-    return {
-        "jokers": truth.count("J"),
-        "jokers found": sum(tiles[k] == "J" for k, _ in jokers),
-        "jokers as a number": len(as_number),
-        "jokers as a number unmarked": 0 if flagged else len(as_number),
-        "chips": chips,
-        "found": len(pairs),
-        "true": len(truth),
-        "read": len(tiles),
-        "numbers": sum(numbers),
-        "colours": sum(colours),
-        "coloured": len(colours),
-        "exact": exact,
-        "flagged": flagged,
-        "silent_wrong": not exact and not flagged,
-        "no_tile_wrong": not exact and not tiles,
-    }
-
-
-def summary(rows: list[dict]) -> dict:
-    total = lambda key: sum(r[key] for r in rows)  # noqa: E731
-    n = len(rows)
-    return {
-        "racks": n,
-        "tile recall": total("found") / max(1, total("true")),
-        "tile precision": total("found") / max(1, total("read")),
-        "number accuracy": total("numbers") / max(1, total("found")),
-        "colour accuracy": total("colours") / max(1, total("coloured")),
-        "exact totals": sum(r["exact"] for r in rows) / n,
-        "racks flagged": sum(r["flagged"] for r in rows) / n,
-        "wrong without a flag": sum(r["silent_wrong"] for r in rows) / n,
-        "wrong, no tile found": sum(r["no_tile_wrong"] for r in rows) / n,
-    }
-
-
-def jokers(rows: list[dict]) -> str:
-    """The jokers' line: found, read as a number, read as a number without a mark."""
-    got = {k: sum(r[k] for r in rows) for k in ("jokers", "jokers found", "jokers as a number")}
-    silent = sum(r["jokers as a number unmarked"] for r in rows)
-    return (
-        f"  jokers                 {got['jokers']} on the racks: {got['jokers found']} found, "
-        f"{got['jokers as a number']} read as a number, {silent} of them without a mark"
-    )
-
-
-def reliability(rows: list[dict]) -> list[str]:
-    """The chips in bins of confidence: how many, and the share read right."""
-    chips = [c for r in rows for c in r["chips"]]
-    out = []
-    for lo, hi in zip(BINS, (*BINS[1:], 1.01)):
-        inside = [right for p, right in chips if lo <= p < hi]
-        if inside:
-            out.append(
-                f"    p {lo:.2f}-{min(hi, 1):.2f}: {len(inside):5} chips, {sum(inside) / len(inside):6.1%} right"
-            )
-    return out
 
 
 def photos(split: str, racks: int, cache: Path | None = None):

@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from rack_photo_bench import SEEDS, truth_tokens  # noqa: E402
+from rack_photo_bench import SEEDS  # noqa: E402
+from rack_photo_scores import truth_tokens  # noqa: E402
 from render import rack  # noqa: E402
 
 from scorekeeper.photo import photo  # noqa: E402
