@@ -3,8 +3,8 @@
 # rendered, both networks trained side by side on the CPU, exported to scorekeeper/static/rack-photo
 # with their reference outputs, and the thresholds tried on the tuning split.
 # MINUTES (default 40) scales every run (the runs below are in minutes at MINUTES=40: the detector's
-# take 3 h 15 min, the reader's 2 h 20 min beside them, then 80 minutes each on the wider racks, on
-# two cores); RACKS (default 8000) the training racks. KEPT (a path, optional): the rack photos
+# take 3 h 15 min, the reader's 2 h 20 min beside them, then 80 minutes each on the wider racks, then
+# 140 minutes each on both renderers' racks and 125 on made-up jokers too, on two cores); RACKS (default 8000) the training racks. KEPT (a path, optional): the rack photos
 # players chose to keep on a host, its export (scorekeeper kept-photos export, a zip) or its folder
 # (instance/kept-photos): kept.py makes them a chunk beside the rendered racks (train-kept.npz), so
 # every run below learns from them too, the last ones (warm starts at low rates) fine-tuning on
@@ -87,6 +87,54 @@ wider() {  # kind, learning rate
 }
 wider detector 7e-4 &
 wider reader 5e-4 &
+wait
+# then both trained on renderer B's photos too (issue 37; the committed models of 5 December): a run
+# of 40 minutes (at MINUTES=40) on 3,000 of render.rack's racks, 1,500 wider ones and 3,000 of renderer
+# B's b-train racks (norms frozen, from the wider models' ONNX), then 100 minutes more at lower rates
+# on 6,000, 3,000 and 6,000, then 65 and 60 minutes with 3,000 b-any racks beside them (the reader's crops turned up to 12 degrees in the last); tuning racks of
+# every kind; never renderer C's photos (webscene/)
+bdir="../../build/racks-b"
+mkdir -p "$bdir"
+[ -f "$bdir/tune-b.npz" ] || $py data.py 2800000 300 "$bdir/tune-b.npz" b-tune
+for ((c = 0; c < 24; c++)); do
+    [ -f "$bdir/train-b$c.npz" ] || $py data.py $((2000000 + c * 250)) 250 "$bdir/train-b$c.npz" b-train
+done
+both_data() {  # folder, chunks of render.rack's (1,000 racks), wider (500), renderer B's (250)
+    mkdir -p "$1"
+    rm -f "$1"/*.npz
+    for ((c = 0; c < $2; c++)); do ln -sf "$(realpath "../../$data/train$c.npz")" "$1/"; done
+    for ((c = 0; c < $3; c++)); do ln -sf "$(realpath "$mix/train-w$c.npz")" "$1/"; done
+    for ((c = 0; c < $4; c++)); do ln -sf "$(realpath "$bdir/train-b$c.npz")" "$1/"; done
+    ln -sf "$(realpath "../../$data/tune.npz")" "$(realpath "$mix/tune-w.npz")" "$(realpath "$bdir/tune-b.npz")" "$1/"
+    if [ -n "$KEPT" ]; then ln -sf "$(realpath "../../$data/train-kept.npz")" "$1/"; fi
+}
+both_data ../../build/racks-ab 3 3 12
+both_data ../../build/racks-ab2 6 6 24
+# and jokers of no edition (b-any: renderer B's racks with jokers made up at random, scene/doodles.py)
+anydir="../../build/racks-any"
+mkdir -p "$anydir"
+[ -f "$anydir/tune-any.npz" ] || $py data.py 2480000 150 "$anydir/tune-any.npz" b-any
+for ((c = 0; c < 12; c++)); do
+    [ -f "$anydir/train-any$c.npz" ] || $py data.py $((2400000 + c * 250)) 250 "$anydir/train-any$c.npz" b-any
+done
+both_data ../../build/racks-ab3 6 6 24
+for f in "$anydir"/*.npz; do ln -sf "$(realpath "$f")" ../../build/racks-ab3/; done
+both() {  # kind, the first run's rate, the second's
+    local kind=$1 out="../../build/model/$1-both"
+    mkdir -p "$out-1" "$out-2" "$out-3" "$out-4"
+    $py warm.py "$kind" "../../build/model/$kind.onnx" "$out-1/$kind-warm.pt"
+    $py train.py "$kind" ../../build/racks-ab "$out-1" --warm "$out-1/$kind-warm.pt" --frozen-norm --lr "$2" \
+        --minutes "$(scaled 40)"
+    $py train.py "$kind" ../../build/racks-ab2 "$out-2" --warm "$out-1/$kind.pt" --frozen-norm --lr "$3" \
+        --minutes "$(scaled 100)"
+    $py train.py "$kind" ../../build/racks-ab3 "$out-3" --warm "$out-2/$kind.pt" --frozen-norm --lr "$4" \
+        --minutes "$(scaled 65)"
+    $py train.py "$kind" ../../build/racks-ab3 "$out-4" --warm "$out-3/$kind.pt" --frozen-norm --lr "$5" \
+        --minutes "$(scaled 60)" ${6:+--turn "$6"}
+    kept "$out-4" "$kind"
+}
+both detector 7e-4 5e-4 2.5e-4 1.5e-4 &
+both reader 5e-4 3.5e-4 2.5e-4 2e-4 12 &
 wait
 cd ../..
 cp build/model/{detector,reader}.onnx build/model/{detector,reader}.ref.npz scorekeeper/static/rack-photo/
