@@ -91,14 +91,18 @@ wait
 # then both trained on renderer B's photos too (issue 37; the committed models of 5 December): a run
 # of 40 minutes (at MINUTES=40) on 3,000 of render.rack's racks, 1,500 wider ones and 3,000 of renderer
 # B's b-train racks (norms frozen, from the wider models' ONNX), then 100 minutes more at lower rates
-# on 6,000, 3,000 and 6,000, then 65 and 60 minutes with 3,000 b-any racks beside them (the reader's crops turned up to 12 degrees in the last); tuning racks of
-# every kind; never renderer C's photos (webscene/)
+# on 6,000, 3,000 and 6,000, then 65 and 60 minutes with 3,000 b-any racks beside them (the reader's
+# crops turned up to 12 degrees in the last); tuning racks of every kind; never renderer C's photos
+# (webscene/)
+renderer_b() {  # folder, name, tuning kind, its first seed and racks, training kind, its first seed, chunks of 250
+    mkdir -p "$1"
+    [ -f "$1/tune-$2.npz" ] || $py data.py "$4" "$5" "$1/tune-$2.npz" "$3"
+    for ((c = 0; c < $8; c++)); do
+        [ -f "$1/train-$2$c.npz" ] || $py data.py $(($7 + c * 250)) 250 "$1/train-$2$c.npz" "$6"
+    done
+}
 bdir="../../build/racks-b"
-mkdir -p "$bdir"
-[ -f "$bdir/tune-b.npz" ] || $py data.py 2800000 300 "$bdir/tune-b.npz" b-tune
-for ((c = 0; c < 24; c++)); do
-    [ -f "$bdir/train-b$c.npz" ] || $py data.py $((2000000 + c * 250)) 250 "$bdir/train-b$c.npz" b-train
-done
+renderer_b "$bdir" b b-tune 2800000 300 b-train 2000000 24
 both_data() {  # folder, chunks of render.rack's (1,000 racks), wider (500), renderer B's (250)
     mkdir -p "$1"
     rm -f "$1"/*.npz
@@ -112,14 +116,10 @@ both_data ../../build/racks-ab 3 3 12
 both_data ../../build/racks-ab2 6 6 24
 # and jokers of no edition (b-any: renderer B's racks with jokers made up at random, scene/doodles.py)
 anydir="../../build/racks-any"
-mkdir -p "$anydir"
-[ -f "$anydir/tune-any.npz" ] || $py data.py 2480000 150 "$anydir/tune-any.npz" b-any
-for ((c = 0; c < 12; c++)); do
-    [ -f "$anydir/train-any$c.npz" ] || $py data.py $((2400000 + c * 250)) 250 "$anydir/train-any$c.npz" b-any
-done
+renderer_b "$anydir" any b-any 2480000 150 b-any 2400000 12
 both_data ../../build/racks-ab3 6 6 24
 for f in "$anydir"/*.npz; do ln -sf "$(realpath "$f")" ../../build/racks-ab3/; done
-both() {  # kind, the first run's rate, the second's
+both() {  # kind, the four runs' rates, the last run's turn of the reader's crops (optional)
     local kind=$1 out="../../build/model/$1-both"
     mkdir -p "$out-1" "$out-2" "$out-3" "$out-4"
     $py warm.py "$kind" "../../build/model/$kind.onnx" "$out-1/$kind-warm.pt"
