@@ -98,7 +98,9 @@ def fractions(boxes: list[reading.Box], size: tuple[int, ...]) -> list[list[floa
 def read_image(image: np.ndarray) -> RackReading:
     """The tiles on a decoded photo (:func:`decode`), before the rules engine's total and flags."""
     found, maybe = find_tiles(image)
+    found, small = reading.small_apart(found)
     boxes = reading.in_reading_order(found)
+    maybe = maybe + small
     spots = fractions(maybe, image.shape)
     if not boxes:
         return RackReading([], [], [], maybe=spots)

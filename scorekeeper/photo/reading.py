@@ -16,7 +16,8 @@
    reads another number, or it reads a number where the joker is not unlikely enough
    (:data:`JOKER_DOUBT`: a joker read as a number is 30 points wrong, the costliest mistake).
 6. A spot the detector was nearly sure of, which no tile found covers (:func:`maybe_missed`), is
-   shown: a tile may be missed there, and a missed tile has no chip to mark.
+   shown: a tile may be missed there, and a missed tile has no chip to mark. So is a box far
+   smaller than the others (:func:`small_apart`): a pattern of the cloth or a glint, not a chip.
 
 Sampling is plain bilinear at pixel centres (:func:`sample`), written the same way in the script,
 so the two read the same photo alike. The thresholds were chosen on the tuning splits (the first
@@ -41,6 +42,9 @@ OVERLAP = 0.6
 MARGIN = 0.08
 SURE_FOUND, SURE_NUMBER, SURE_COLOUR = 0.5, 0.98, 0.6
 ODD_SIZE, SIZE_PEERS = 1.35, 3
+#: a box under the others' median height divided by SMALL is a spot, not a tile (:func:`small_apart`;
+#: chosen by rule 12 on the tuning splits, docs/rack-photo.md)
+SMALL = 2.0
 #: the reader's further looks at each tile (margin, shift across, shift down, in box sizes): a
 #: tile one of them reads as another number is unsure. marks.py chose two (shifted 7 % either
 #: way); one is kept, so the phone reads a 16-tile rack in 150 ms (docs/rack-photo.md)
@@ -255,6 +259,17 @@ def odd_sizes(boxes: list[Box]) -> list[bool]:
         return [False] * len(boxes)
     tall = float(np.median([b.height for b in boxes]))
     return [not (tall / ODD_SIZE <= b.height <= tall * ODD_SIZE) for b in boxes]
+
+
+def small_apart(boxes: list[Box]) -> tuple[list[Box], list[Box]]:
+    """The boxes of tile size, and those under the others' median height divided by SMALL (a
+    pattern of the cloth far off, a glint): those are shown as spots where a tile may be, not read
+    as chips, so the rack stays marked and its total does not count them. Only with more than
+    SIZE_PEERS boxes to compare; none apart while SMALL is 0."""
+    if len(boxes) <= SIZE_PEERS or not SMALL:
+        return boxes, []
+    tall = float(np.median([b.height for b in boxes]))
+    return [b for b in boxes if b.height >= tall / SMALL], [b for b in boxes if b.height < tall / SMALL]
 
 
 def _softmax(x: np.ndarray) -> np.ndarray:

@@ -56,6 +56,7 @@ STEPS = """async ([image, heat, number, colour, [mapH, mapW], again]) => {
                                         {x0: 2, y0: 0, x1: 7, y1: 5, sure: 1}])),
     doubted: R.doubted(Float32Array.from(again), 4),
     boxes: boxes.map(b => [b.x0, b.y0, b.x1, b.y1, b.sure]), odd: R.odd_sizes(boxes), read,
+    apart: R.small_apart(far.concat([{x0: 10, y0: 10, x1: 40, y1: 28, sure: 0.7}])).map(p => p.length),
   };
 }"""
 
@@ -120,6 +121,9 @@ def test_the_script_reads_as_reading_py(page, live_server):
     assert len(said["boxes"]) == len(found) == 7
     close(said["boxes"], [[b.x0, b.y0, b.x1, b.y1, b.sure] for b in found])
     assert said["odd"] == reading.odd_sizes(found) == [False] * 6 + [True]
+    # eight tiles 40 high and a thing 18 high: under half their height, a spot, not a chip
+    tiles, spots = reading.small_apart([*far, reading.Box(10, 10, 40, 28, 0.7)])
+    assert said["apart"] == [len(tiles), len(spots)] == [8, 1]
     tokens, sure_n, sure_c = reading.tokens_of(number, colour)
     assert said["read"]["tokens"] == tokens
     close(said["read"]["sure_n"], sure_n)

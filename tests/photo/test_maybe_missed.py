@@ -19,9 +19,11 @@ from tests.rack_photo_fixtures import FAINT, HEIGHT, TILES, WIDTH, heat, rack_ph
 class FixedDetector:
     """An onnxruntime session's ``run`` answering one map for any image."""
 
-    def __init__(self, faint: int | None):
+    def __init__(self, faint: int | None, speck: bool = False):
         h, w = reading.DETECT_H // reading.STRIDE, reading.DETECT_W // reading.STRIDE
         self.heat = np.array(heat(faint), np.float32).reshape(1, 5, h, w)
+        if speck:  # a sure peak in the top left corner, a box 3 x 2 cells: far smaller than a tile
+            self.heat[0, :, 3, 3] = [4.0, 0.0, 0.0, np.log(3), np.log(2)]
 
     def run(self, _outputs, _feeds):
         return [self.heat]
@@ -33,9 +35,9 @@ def read(monkeypatch, tmp_path):
     real = photo._session
     image = np.asarray(Image.open(rack_photo(tmp_path / "rack.png")).convert("RGB"), np.float32) / 255
 
-    def reading_with(faint: int | None):
+    def reading_with(faint: int | None, speck: bool = False):
         monkeypatch.setattr(
-            photo, "_session", lambda name: FixedDetector(faint) if name == "detector" else real(name)
+            photo, "_session", lambda name: FixedDetector(faint, speck) if name == "detector" else real(name)
         )
         return checked(photo.read_image(image), "rummikub")
 
@@ -57,6 +59,19 @@ def test_every_tile_read_leaves_no_spot(read):
     got = read(None)
     assert len(got.tiles) == len(TILES) and got.maybe == []
     assert got.as_json()["maybe"] == []
+
+
+def test_a_thing_far_smaller_than_the_tiles_is_a_spot_not_a_chip(read):
+    """A sure box under half the tiles' height (a pattern of the cloth far off, a glint) is not read:
+    the total stays the tiles', and the rack is marked by a spot where it is (reading.small_apart)."""
+    plain, specked = read(None), read(None, speck=True)
+    assert specked.tiles == plain.tiles and specked.total == plain.total
+    (spot,) = specked.maybe
+    assert (
+        spot[0] < 0.1
+        and spot[1] < 0.1
+        and (spot[3] - spot[1]) * HEIGHT < min(y1 - y0 for _, y0, _, y1 in tile_boxes()) / reading.SMALL
+    )
 
 
 def test_the_command_lines_words_say_so(read):

@@ -18,6 +18,7 @@ from scorekeeper.photo.reading import (
     maybe_missed,
     odd_sizes,
     sample,
+    small_apart,
     tokens_of,
     whole,
 )
@@ -294,6 +295,14 @@ def test_odd_sizes_need_enough_peers_and_mark_far_off_heights():
     assert odd_sizes(few) == [False, False, False]  # three boxes: too few to judge
     many = [box(0, 0, 20), box(20, 0, 21), box(40, 0, 19), box(60, 0, 20), box(80, 0, 40), box(100, 0, 10)]
     assert odd_sizes(many) == [False, False, False, False, True, True]  # median 20: 14.8 .. 27 is usual
+
+
+def test_boxes_far_smaller_than_the_others_are_set_apart_as_spots():
+    few = [box(0, 0), box(20, 0), box(40, 0, height=5)]
+    assert small_apart(few) == (few, [])  # three boxes: too few to judge
+    tiles = [box(0, 0, 20), box(20, 0, 21), box(40, 0, 19), box(60, 0, 40)]
+    speck, edge = box(200, 300, 9), box(80, 0, 20 / reading.SMALL)  # median 20: under 10 is small
+    assert small_apart([*tiles, speck, edge]) == ([*tiles, edge], [speck])
 
 
 # -- tokens --------------------------------------------------------------------------------------

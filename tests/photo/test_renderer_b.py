@@ -108,3 +108,28 @@ def test_the_made_up_jokers_are_a_training_split_of_their_own():
     (made_up, tiles), (dealt, same_tiles) = jokers("b-any"), jokers("b-train")
     assert tiles == same_tiles and made_up > dealt and made_up >= 0.1 * tiles
     assert len(data.one(2_400_000, split="b-any")[2]) > 0
+
+
+def test_b_slots_racks_have_empty_compartments_and_some_are_the_tiles_colour():
+    """b-slots (the detector's lesson that an empty compartment is not a tile): a standing rack is
+    moulded with a ridge at every compartment's edge on each tier, with two to eight tiles' width
+    of empty room, and about half the racks are the tiles' own pale colour; a plain rack has none
+    of it."""
+    from scene import solids
+
+    pale = 0
+    for seed in range(40):
+        behind, tiles, _front, _order, width = solids.layout(
+            np.random.default_rng(seed), 6, False, slots=True
+        )
+        pitch = tiles[1].corners[0, 0] - tiles[0].corners[0, 0]
+        ridges = [part for part in behind if np.ptp(part.corners[:, 0]) < 0.1]
+        assert width - 6 * pitch >= 2 * pitch - 1e-9
+        assert len(ridges) >= 6 + 2  # both edges of each tile's compartment, and empty ones beyond
+        pale += behind[0].colour.min() > 0.65  # the darkest plain rack is under 0.57
+        plain = solids.layout(np.random.default_rng(seed), 6, False)[0]
+        assert len(plain) <= 3 and not any(np.ptp(p.corners[:, 0]) < 0.1 for p in plain)
+    assert 10 <= pale <= 30
+    import data
+
+    assert len(data.one(2_600_000, split="b-slots")[2]) > 0

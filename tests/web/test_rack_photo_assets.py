@@ -115,6 +115,7 @@ def test_the_script_carries_reading_pys_constants():
         "SURE_COLOUR",
         "ODD_SIZE",
         "SIZE_PEERS",
+        "SMALL",
         "JOKER_DOUBT",
         "ZOOM_BELOW",
         "ZOOM_TALL",

@@ -17,6 +17,7 @@ export var OVERLAP = 0.6;
 export var MARGIN = 0.08;
 export var SURE_FOUND = 0.5, SURE_NUMBER = 0.98, SURE_COLOUR = 0.6;
 export var ODD_SIZE = 1.35, SIZE_PEERS = 3;
+export var SMALL = 2.0;  /* a box under the others' median height over SMALL is a spot, not a tile */
 export var LOOKS = [[0.08, 0.07, 0.0]];  /* the reader's further looks: margin, shift across, down */
 export var JOKER_DOUBT = 0.03;  /* a number read where the joker is this likely is unsure */
 export var ZOOM_BELOW = 28, ZOOM_TALL = 36, ZOOM_MARGIN = 1.0, ZOOM_GAIN = 1.2;  /* the closer look */
@@ -219,6 +220,15 @@ export function odd_sizes(boxes) {
   if (boxes.length <= SIZE_PEERS) { return boxes.map(function () { return false; }); }
   var tall = median(boxes.map(height));
   return boxes.map(function (b) { return !(tall / ODD_SIZE <= height(b) && height(b) <= tall * ODD_SIZE); });
+}
+
+/* [boxes of tile size, boxes under the others' median height divided by SMALL] (shown as spots,
+   not chips); only with more than SIZE_PEERS boxes to compare (reading.small_apart). */
+export function small_apart(boxes) {
+  if (boxes.length <= SIZE_PEERS || !SMALL) { return [boxes, []]; }
+  var tall = median(boxes.map(height));
+  return [boxes.filter(function (b) { return height(b) >= tall / SMALL; }),
+          boxes.filter(function (b) { return height(b) < tall / SMALL; })];
 }
 
 function softmax_rows(x, n, k) {

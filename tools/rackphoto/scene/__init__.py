@@ -19,7 +19,9 @@ any choice**: no threshold, model, epoch or setting is chosen on it; it also dra
 
 ``b-any`` is a training split beside ``b-train`` (data.py; seeds from 2,400,000): more jokers, most
 of them drawings made up at random (doodles.py), so that a face with no numeral reads as a joker
-whatever the edition.
+whatever the edition. ``b-slots`` (seeds from 2,600,000) deals jokers as ``b-any`` does, in racks
+with more empty room, moulded into a compartment per tile and half the time the tiles' own colour
+(solids.layout): an empty compartment is not a tile, a drawn face in one is a joker.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from PIL import Image, ImageDraw
 from . import camera, doodles, faces, solids, strokes, world
 
 SEEDS = {"b-train": 2_000_000, "b-tune": 2_800_000, "b-holdout": 2_900_000}
+#: the training splits dealing jokers of no edition (doodles.py)
+ANY_JOKERS = ("b-any", "b-slots")
 SIZES = [(1024, 768), (1024, 576), (768, 1024), (576, 1024), (960, 720), (800, 600)]
 
 
@@ -51,13 +55,13 @@ def _drawn(rng: np.random.Generator, split: str, labels, camera_after: bool = Tr
     time): the shares are known before it, and nothing drawn before it changes."""
     held_out = split == "b-holdout"
     n = len(labels) if labels else int(np.clip(rng.gamma(4, 2.5), 1, 22))
-    labels = list(labels or _labels(n, rng, 0.15 if split == "b-any" else 0.08))
+    labels = list(labels or _labels(n, rng, 0.15 if split in ANY_JOKERS else 0.08))
     flat = rng.random() < 0.3
     styles = strokes.TRAIN_STYLES + (("slab", "slab") if held_out else ())
     style = styles[rng.integers(len(styles))]
-    behind, tiles, front, order, width = solids.layout(rng, n, flat)
+    behind, tiles, front, order, width = solids.layout(rng, n, flat, slots=split == "b-slots")
     slots = {pos: k for k, pos in enumerate(order)}  # the k-th label is the k-th tile read
-    joker = doodles.mixed if split == "b-any" else faces._joker
+    joker = doodles.mixed if split in ANY_JOKERS else faces._joker
     for pos, t in enumerate(tiles):
         t.face, t.colour = faces.face(rng, labels[slots[pos]], style, joker)
     W, H = SIZES[rng.integers(len(SIZES))]

@@ -25,6 +25,8 @@ RACK_COLOURS = [
     (120, 120, 118),
     (190, 165, 120),
 ]
+#: racks the colour of the tiles (b-slots): an empty compartment of one looks much like a tile
+PALE_RACKS = [(238, 230, 210), (246, 241, 229), (226, 216, 192), (250, 250, 246), (214, 211, 204)]
 
 
 @dataclass
@@ -50,9 +52,13 @@ def slab(x0, x1, y0, y1, z0, z1, colour) -> Solid:
     return box(np.array(front), (0, -1, 0), y1 - y0, colour)
 
 
-def layout(rng, n: int, flat: bool) -> tuple[list[Solid], list[Solid], list[Solid], list[int], float]:
+def layout(
+    rng, n: int, flat: bool, slots: bool = False
+) -> tuple[list[Solid], list[Solid], list[Solid], list[int], float]:
     """The rack's parts behind the tiles, the tiles' boxes (without faces yet), the parts in front,
-    the tiles' order (rows far to near, each left to right) and the rack's width."""
+    the tiles' order (rows far to near, each left to right) and the rack's width. ``slots`` (the
+    b-slots split): more empty room, the rack moulded into a compartment per tile (:func:`ridges`)
+    and half the time the colour of the tiles, so that an empty compartment is seen not to be one."""
     tall, thick, gap = rng.uniform(1.28, 1.42), rng.uniform(0.24, 0.36), rng.uniform(0.02, 0.14)
     rows = 2 if n > 16 or (n > 9 and rng.random() < 0.6) else 1
     per_row = math.ceil(n / rows)
@@ -60,11 +66,13 @@ def layout(rng, n: int, flat: bool) -> tuple[list[Solid], list[Solid], list[Soli
     normal = np.array([0.0, -math.cos(lean), math.sin(lean)])
     up = np.array([0.0, math.sin(lean), math.cos(lean)])
     ledge = 0.0 if flat else rng.uniform(0.15, 0.5)
-    spare = rng.integers(0, 4) * (1 + gap)
+    spare = (rng.integers(2, 9) if slots else rng.integers(0, 4)) * (1 + gap)
     start = rng.uniform(0, spare + 1e-6)
     width = per_row * (1 + gap) + spare
     tiles, order = [], []
     rack_colour = np.array(RACK_COLOURS[rng.integers(len(RACK_COLOURS))]) / 255 * rng.uniform(0.8, 1.2)
+    if slots and rng.random() < 0.5:
+        rack_colour = np.array(PALE_RACKS[rng.integers(len(PALE_RACKS))]) / 255 * rng.uniform(0.9, 1.05)
     behind, front_parts = [], []
     tier_y, tier_z = [], []
     for k in range(rows):
@@ -86,18 +94,47 @@ def layout(rng, n: int, flat: bool) -> tuple[list[Solid], list[Solid], list[Soli
     for k in reversed(range(rows)):
         order += list(range(k * per_row, min(n, (k + 1) * per_row)))
     if not flat:
-        back = tier_y[-1] + tall * up[1] + thick + 0.3
-        behind.append(slab(-0.3, width + 0.3, -0.4, back, 0, ledge, rack_colour))
-        if rows == 2:
-            behind.append(slab(-0.3, width + 0.3, tier_y[1] - 0.3, back, 0, tier_z[1], rack_colour * 0.95))
-        rise = tall * rng.uniform(0.5, 0.9)
-        bl = np.array([-0.3, tier_y[-1] + thick + 0.05, tier_z[-1]])
-        br = bl + np.array([width + 0.6, 0, 0])
-        board = np.array([bl + up * rise, br + up * rise, br, bl])
-        behind.append(box(board, normal, 0.15, rack_colour * 0.9))
-        lip = rng.uniform(0.05, 0.14) * tall
-        front_parts.append(slab(-0.3, width + 0.3, -0.42, -0.02, 0, ledge + lip, rack_colour))
+        geometry = (tall, thick, gap, ledge, start, width, tier_y, tier_z, normal, up)
+        behind, front_parts = _stand(rng, geometry, rack_colour, slots)
     return behind, tiles, front_parts, order, width
+
+
+def _stand(rng, geometry, colour, slots: bool) -> tuple[list[Solid], list[Solid]]:
+    """A standing rack's parts behind its tiles (its base, the upper tier's step, the back board; a
+    moulded one's ridges) and in front (the lip), for :func:`layout`'s ``geometry``."""
+    tall, thick, gap, ledge, start, width, tier_y, tier_z, normal, up = geometry
+    back = tier_y[-1] + tall * up[1] + thick + 0.3
+    behind = [slab(-0.3, width + 0.3, -0.4, back, 0, ledge, colour)]
+    if len(tier_y) == 2:
+        behind.append(slab(-0.3, width + 0.3, tier_y[1] - 0.3, back, 0, tier_z[1], colour * 0.95))
+    rise = tall * rng.uniform(0.5, 0.9)
+    bl = np.array([-0.3, tier_y[-1] + thick + 0.05, tier_z[-1]])
+    br = bl + np.array([width + 0.6, 0, 0])
+    board = np.array([bl + up * rise, br + up * rise, br, bl])
+    behind.append(box(board, normal, 0.15, colour * 0.9))
+    lip = rng.uniform(0.05, 0.14) * tall
+    front = [slab(-0.3, width + 0.3, -0.42, -0.02, 0, ledge + lip, colour)]
+    if slots:
+        pitch = 1 + gap
+        edges = start - gap / 2 + pitch * np.arange(-math.ceil(start / pitch) - 1, width / pitch + 2)
+        edges = edges[(edges > -0.25) & (edges < width + 0.25)]
+        behind += ridges(rng, edges, tier_y, tier_z, normal, up, thick, tall, colour)
+    return behind, front
+
+
+def ridges(rng, edges, tier_y, tier_z, normal, up, thick: float, tall: float, colour) -> list[Solid]:
+    """A moulded rack's compartments: a thin ridge at each of ``edges`` (x) on every tier, standing
+    just behind the tiles' backs, a little darker or lighter than the rack; drawn before the tiles,
+    they show only in empty compartments and the gaps between tiles."""
+    shade = colour * (rng.uniform(0.55, 0.85) if rng.random() < 0.7 else rng.uniform(1.1, 1.25))
+    high, wide = tall * rng.uniform(0.6, 1.0), rng.uniform(0.03, 0.08)
+    parts = []
+    for y, z in zip(tier_y, tier_z):
+        for x in edges:
+            bl = np.array([x - wide / 2, y, z]) - normal * (thick + 0.01)
+            br = bl + np.array([wide, 0, 0])
+            parts.append(box(np.array([bl + up * high, br + up * high, br, bl]), normal, 0.04, shade))
+    return parts
 
 
 def _shade(normal, light, ambient: float) -> float:
