@@ -139,6 +139,23 @@ def _shift(x: torch.Tensor, rng: np.random.Generator, turn: float = 0.0) -> torc
     return F.grid_sample(x, grid, padding_mode="border", align_corners=False)
 
 
+def _blur(x: torch.Tensor, rng: np.random.Generator, most: float = 0.0) -> torch.Tensor:
+    """With ``most``, half the crops blurred (Gaussian, one sigma from 0.3 to ``most`` crop pixels
+    for the batch), as a tile out of the camera's focus or shaken is; else the crops as they are."""
+    if not most:
+        return x
+    sigma = rng.uniform(0.3, most)
+    r = int(np.ceil(2 * sigma))
+    k = np.exp(-(np.arange(-r, r + 1) ** 2) / (2 * sigma**2))
+    k = torch.tensor(k / k.sum(), dtype=torch.float32)
+    c = x.shape[1]
+    out = F.pad(x, (r, r, r, r), mode="replicate")
+    out = F.conv2d(out, k.view(1, 1, 1, -1).repeat(c, 1, 1, 1), groups=c)
+    out = F.conv2d(out, k.view(1, 1, -1, 1).repeat(c, 1, 1, 1), groups=c)
+    pick = torch.tensor(rng.random(x.shape[0]) < 0.5).view(-1, 1, 1, 1)
+    return torch.where(pick, out, x)
+
+
 def reader_loss(out, number, colour):
     n_logits, c_logits = out
     keep = number != 13  # a joker's colour is not read
@@ -205,13 +222,14 @@ def export(model, kind, out: Path) -> None:
     np.savez(out / f"{kind}.ref.npz", input=x.numpy(), **{o: v for o, v in zip(outs, got)})
 
 
-def _loss(model, kind: str, data, rng, turn: float = 0.0):
-    """One training batch's loss (``turn``: the reader's crops turned, :func:`_shift`)."""
+def _loss(model, kind: str, data, rng, turn: float = 0.0, blur: float = 0.0):
+    """One training batch's loss (``turn``: the reader's crops turned, :func:`_shift`; ``blur``:
+    blurred, :func:`_blur`)."""
     if kind == "detector":
         x, heat, reg, mask = batches_detector(data, rng, 16)
         return detector_loss(model(_jitter(x, rng)), heat, reg, mask)
     x, num, col = batches_reader(data, rng, 64)
-    return reader_loss(model(_jitter(_shift(x, rng, turn), rng)), num, col)
+    return reader_loss(model(_jitter(_blur(_shift(x, rng, turn), rng, blur), rng)), num, col)
 
 
 def _arguments() -> argparse.Namespace:
@@ -225,6 +243,9 @@ def _arguments() -> argparse.Namespace:
     ap.add_argument("--frozen-norm", action="store_true", help="batch norms in eval mode (warm.py's models)")
     ap.add_argument(
         "--turn", type=float, default=0.0, help="the reader's crops turned up to this many degrees"
+    )
+    ap.add_argument(
+        "--blur", type=float, default=0.0, help="half the reader's crops blurred up to this sigma"
     )
     return ap.parse_args()
 
@@ -251,7 +272,7 @@ def main() -> None:
             frac = 1 - max(0.0, end - time.time()) / (args.minutes * 60)
             for group in opt.param_groups:
                 group["lr"] = args.lr * (0.05 + 0.95 * 0.5 * (1 + np.cos(np.pi * frac)))
-            loss = _loss(model, args.kind, data, rng, args.turn)
+            loss = _loss(model, args.kind, data, rng, args.turn, args.blur)
             opt.zero_grad()
             loss.backward()
             opt.step()
