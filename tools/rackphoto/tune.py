@@ -4,7 +4,7 @@ Each tuning rack is read once down to a low detector threshold and every candida
 how sure it is; thresholds are then tried on those candidates without running the networks again.
 Run with the app's venv (.venv/bin/python):
 
-    python tools/rackphoto/tune.py [--racks 300] [--split tune,b-tune] [--cache build/evalcache]
+    python tools/rackphoto/tune.py [--racks 300] [--split tune,b-tune] [--cache build/evalcache] [--models DIR]
 
 For every DETECT and OVERLAP tried it prints each split's exact totals, tile recall and precision
 (the first renderer's ``tune``, renderer B's ``b-tune``). The choice: the most exact totals summed
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from rack_photo_bench import TUNING, photos, score, summary  # noqa: E402
+from rack_photo_bench import TUNING, photos, score, summary, use_models  # noqa: E402
 
 from scorekeeper.photo import photo, reading  # noqa: E402
 
@@ -88,7 +88,11 @@ def main() -> None:
     ap.add_argument("--racks", type=int, default=300)
     ap.add_argument("--split", default="tune", help="comma separated tuning splits: tune, b-tune, c-tune")
     ap.add_argument("--cache", type=Path, help="where the drawn photos are kept (rack_photo_bench.py)")
+    ap.add_argument(
+        "--models", type=Path, help="a candidate pair's folder (train.py's) instead of the committed"
+    )
     args = ap.parse_args()
+    use_models(args.models)
     splits = args.split.split(",")
     if not set(splits) <= set(TUNING):
         ap.error(f"not a tuning split: {args.split} ({', '.join(TUNING)})")
