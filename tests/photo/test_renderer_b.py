@@ -133,3 +133,25 @@ def test_b_slots_racks_have_empty_compartments_and_some_are_the_tiles_colour():
     import data
 
     assert len(data.one(2_600_000, split="b-slots")[2]) > 0
+
+
+def test_b_glyphs_draws_each_rack_in_a_style_made_up_for_it():
+    """strokes.varied: every digit and the J still strokes inside the unit box, each digit's ink a
+    glyph of its own (no two digits drawn alike in one style), and styles differ from rack to rack
+    where real sets do (the 1's flag, the 5's proportions); b-glyphs renders through data.py."""
+    import data
+
+    ones, fives = set(), set()
+    for seed in range(30):
+        style = strokes.varied(np.random.default_rng(seed))
+        assert set(style) == set(strokes.STYLES["round"])
+        inks = {}
+        for ch, glyph in style.items():
+            points = np.array([p for stroke in glyph for p in stroke])
+            assert points.min() >= -0.01 and points.max() <= 1.01, ch
+            inks[ch] = strokes.ink((48, 32), [(glyph, (4, 4, 24, 40))], 3).round(1).tobytes()
+        assert len(set(inks.values())) == len(inks)
+        ones.add(tuple(np.round(style["1"][0][0], 3)))
+        fives.add(tuple(np.round(style["5"][0][2], 3)))  # the stem's foot
+    assert len(ones) >= 25 and len(fives) >= 25
+    assert len(data.one(2_700_000, split="b-glyphs")[2]) > 0

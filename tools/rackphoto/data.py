@@ -31,7 +31,8 @@ CROPS_PER_TILE = 2
 def one(seed: int, held_out: bool = False, split: str = ""):
     """One rack's arrays; ``split`` "wide" draws a wider training rack (wider.py),
     "rolled" one seen at a slant (rolled.py), a renderer B split (scene.SEEDS: b-train, b-tune;
-    b-any, with made-up jokers; b-slots, the same in moulded racks with empty room) draws it with
+    b-any, with made-up jokers; b-slots, the same in moulded racks with empty room; b-glyphs, with
+    numerals in a style made up per rack) draws it with
     renderer B instead (never b-holdout, nor renderer C's splits: they are kept out of training and
     of every choice but c-tune's calibration)."""
     rng = np.random.default_rng(seed)
@@ -40,7 +41,8 @@ def one(seed: int, held_out: bool = False, split: str = ""):
     elif split == "rolled":
         photo, boxes, labels = rolled.rack(rng)
     elif split:
-        assert split in ("b-train", "b-any", "b-slots", "b-tune"), f"{split} is never trained or validated on"
+        trained = ("b-train", "b-any", "b-slots", "b-glyphs", "b-tune")
+        assert split in trained, f"{split} is never trained or validated on"
         photo, boxes, labels = scene.rack(rng, split)
     else:
         photo, boxes, labels = rack(rng, held_out)
@@ -85,7 +87,7 @@ def build(seeds, out: Path, held_out: bool = False, procs: int = 2, split: str =
 
 
 if __name__ == "__main__":
-    # data.py FIRST COUNT OUT [held-out | wide | rolled | b-train | b-any | b-slots | b-tune] [PROCESSES]
+    # data.py FIRST COUNT OUT [held-out | wide | rolled | b-train | b-any | b-slots | b-glyphs | b-tune] [PROCESSES]
     first, count, out = int(sys.argv[1]), int(sys.argv[2]), Path(sys.argv[3])
     kind = sys.argv[4] if len(sys.argv) > 4 else ""
     procs = int(sys.argv[5]) if len(sys.argv) > 5 else 2

@@ -21,7 +21,9 @@ any choice**: no threshold, model, epoch or setting is chosen on it; it also dra
 of them drawings made up at random (doodles.py), so that a face with no numeral reads as a joker
 whatever the edition. ``b-slots`` (seeds from 2,600,000) deals jokers as ``b-any`` does, in racks
 with more empty room, moulded into a compartment per tile and half the time the tiles' own colour
-(solids.layout): an empty compartment is not a tile, a drawn face in one is a joker.
+(solids.layout): an empty compartment is not a tile, a drawn face in one is a joker. ``b-glyphs``
+(seeds from 2,700,000) deals them too, its numerals in a style made up for each rack
+(strokes.varied: the digits real sets draw in more than one way, drawn at random).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from . import camera, doodles, faces, solids, strokes, world
 
 SEEDS = {"b-train": 2_000_000, "b-tune": 2_800_000, "b-holdout": 2_900_000}
 #: the training splits dealing jokers of no edition (doodles.py)
-ANY_JOKERS = ("b-any", "b-slots")
+ANY_JOKERS = ("b-any", "b-slots", "b-glyphs")
 SIZES = [(1024, 768), (1024, 576), (768, 1024), (576, 1024), (960, 720), (800, 600)]
 
 
@@ -59,6 +61,8 @@ def _drawn(rng: np.random.Generator, split: str, labels, camera_after: bool = Tr
     flat = rng.random() < 0.3
     styles = strokes.TRAIN_STYLES + (("slab", "slab") if held_out else ())
     style = styles[rng.integers(len(styles))]
+    if split == "b-glyphs":
+        style = strokes.varied(rng)
     behind, tiles, front, order, width = solids.layout(rng, n, flat, slots=split == "b-slots")
     slots = {pos: k for k, pos in enumerate(order)}  # the k-th label is the k-th tile read
     joker = doodles.mixed if split in ANY_JOKERS else faces._joker

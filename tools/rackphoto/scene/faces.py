@@ -114,9 +114,9 @@ def _joker(rng, shape) -> list[tuple[np.ndarray, np.ndarray]]:
     return [*layers, (np.maximum(feature, smile), other if rng.random() < 0.5 else main)]
 
 
-def _numeral(rng, shape, number: int, colour: int, style: str) -> list[tuple[np.ndarray, np.ndarray]]:
+def _numeral(rng, shape, number: int, colour: int, style) -> list[tuple[np.ndarray, np.ndarray]]:
     h, w = shape
-    font = strokes.STYLES[style]
+    font = strokes.STYLES[style] if isinstance(style, str) else style  # a name, or a varied style
     text = str(number)
     gh = h * rng.uniform(0.3, 0.44)
     squeeze = rng.uniform(0.7, 1.0)
@@ -144,9 +144,10 @@ def _numeral(rng, shape, number: int, colour: int, style: str) -> list[tuple[np.
     return layers
 
 
-def face(rng, label: tuple[int, int], style: str, joker=_joker) -> tuple[np.ndarray, np.ndarray]:
+def face(rng, label: tuple[int, int], style, joker=_joker) -> tuple[np.ndarray, np.ndarray]:
     """A tile's face: (RGB float image [FACE_H, FACE_W, 3], the body colour), label (number class
-    0..13 with 13 the joker, colour 0..3); ``joker`` draws a joker's layers (rng, shape)."""
+    0..13 with 13 the joker, colour 0..3); ``style`` a name of strokes.STYLES or a style's glyphs
+    (strokes.varied); ``joker`` draws a joker's layers (rng, shape)."""
     shape = (FACE_H, FACE_W)
     body = _pick(rng, BODIES[("cream", "white", "ivory")[rng.integers(3)]])
     yy, xx = np.mgrid[0:FACE_H, 0:FACE_W].astype(np.float32)

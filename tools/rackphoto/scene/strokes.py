@@ -92,6 +92,44 @@ STYLES = {"round": _round(), "angular": _angular(), "slab": _slab()}
 TRAIN_STYLES = ("round", "angular")
 
 
+def varied(rng) -> dict[str, Glyph]:
+    """A style made up for one rack (the b-glyphs split): the round or the angular style with the
+    digits real sets draw in more than one way drawn at random. A 1 with a flag of any length and
+    slope, a foot on some; a 7 straight or bent, crossed on some; a 3 with a round or a flat top; a
+    4 closed or open; a 5's bar, stem and bowl of any proportion; a 6's and a 9's stem straight or
+    curled. One style per rack, as one set's tiles share a font."""
+    u = rng.uniform
+    g = {k: [list(s) for s in v] for k, v in STYLES[TRAIN_STYLES[rng.integers(2)]].items()}
+    stem, top = u(0.5, 0.64), u(0.0, 0.08)
+    g["1"] = [[(stem - u(0.12, 0.5), top + u(0.06, 0.42)), (stem, top), (stem, 1.0)]]
+    if rng.random() < 0.35:
+        g["1"].append([(stem - u(0.2, 0.36), 1.0), (stem + u(0.2, 0.36), 1.0)])
+    foot = u(0.2, 0.5)
+    bend = [(u(0.55, 0.7), u(0.4, 0.55))] if rng.random() < 0.4 else []
+    g["7"] = [[(0.06, u(0.0, 0.06)), (0.94, 0.0), *bend, (foot, 1.0)]]
+    if rng.random() < 0.2:
+        g["7"].append([(0.3, 0.5), (0.86, 0.5)])
+    if rng.random() < 0.4:
+        g["3"] = [[(0.1, 0.0), (0.9, 0.0), (0.45, u(0.34, 0.44))], arc(0.5, 0.7, 0.4, 0.3, 250, 505, 14)]
+    if rng.random() < 0.4:
+        g["4"] = [[(u(0.4, 0.55), 0.0), (0.06, 0.7), (0.96, 0.7)], [(0.72, u(0.3, 0.5)), (0.72, 1.0)]]
+    bar, sy = u(0.6, 0.94), u(0.34, 0.5)
+    g["5"] = [
+        [
+            (bar, 0.0),
+            (0.2, 0.0),
+            (0.16, sy),
+            *arc(0.5, (sy + 1) / 2, u(0.34, 0.42), (1 - sy) / 2, 215, 500, 14),
+        ]
+    ]
+    six = [
+        [(u(0.6, 0.86), 0.0), (u(0.3, 0.46), u(0.22, 0.36)), (0.17, 0.66)],
+        arc(0.5, 0.7, 0.33, 0.29, 0, 360, 20),
+    ]
+    g["6"], g["9"] = six, _turned(six) if rng.random() < 0.6 else g["9"]
+    return g
+
+
 def transformed(glyph: Glyph, squeeze: float, slant: float) -> Glyph:
     """``glyph`` condensed to ``squeeze`` of its width about the middle and slanted (a shear, the
     top moved right by ``slant`` of the height)."""
