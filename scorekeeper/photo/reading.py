@@ -272,6 +272,13 @@ def small_apart(boxes: list[Box]) -> tuple[list[Box], list[Box]]:
     return [b for b in boxes if b.height >= tall / SMALL], [b for b in boxes if b.height < tall / SMALL]
 
 
+def chips_and_spots(found: list[Box], maybe: list[Box]) -> tuple[list[Box], list[Box]]:
+    """The detector's tiles and spots (photo.find_tiles) as the reading shows them: the chips' boxes
+    in reading order, then the spots where a tile may be (the missed ones, then the small ones)."""
+    chips, small = small_apart(found)
+    return in_reading_order(chips), maybe + small
+
+
 def _softmax(x: np.ndarray) -> np.ndarray:
     e = np.exp(x - x.max(axis=1, keepdims=True))
     return e / e.sum(axis=1, keepdims=True)

@@ -56,7 +56,9 @@ STEPS = """async ([image, heat, number, colour, [mapH, mapW], again]) => {
                                         {x0: 2, y0: 0, x1: 7, y1: 5, sure: 1}])),
     doubted: R.doubted(Float32Array.from(again), 4),
     boxes: boxes.map(b => [b.x0, b.y0, b.x1, b.y1, b.sure]), odd: R.odd_sizes(boxes), read,
-    apart: R.small_apart(far.concat([{x0: 10, y0: 10, x1: 40, y1: 28, sure: 0.7}])).map(p => p.length),
+    shown: R.chips_and_spots(far.concat([{x0: 10, y0: 10, x1: 40, y1: 28, sure: 0.7},
+                                          {x0: 60, y0: 60, x1: 90, y1: 80, sure: 0.6}]),
+                             [{x0: 5, y0: 300, x1: 41, y1: 340, sure: 0.2}]),
   };
 }"""
 
@@ -72,6 +74,22 @@ def page(browser):
     page = context.new_page()
     yield page
     context.close()
+
+
+def shown_as_reading_py(shown, far) -> None:
+    """chips_and_spots: eight tiles 40 high, a thing 18 high (under half their height: a spot, not a
+    chip) and one exactly 20 high (half their median: a chip), beside a spot where a tile may be
+    missed: the chips' boxes and the spots, in order, as reading.py gives them."""
+    edge, speck, missed = (
+        reading.Box(60, 60, 90, 80, 0.6),
+        reading.Box(10, 10, 40, 28, 0.7),
+        reading.Box(5, 300, 41, 340, 0.2),
+    )
+    chips, spots = reading.chips_and_spots([*far, speck, edge], [missed])
+    assert spots == [missed, speck] and edge in chips and len(chips) == 9
+    corners = lambda boxes: [[b.x0, b.y0, b.x1, b.y1, b.sure] for b in boxes]  # noqa: E731
+    assert corners(reading.Box(**b) for b in shown["boxes"]) == corners(chips)
+    assert corners(reading.Box(**b) for b in shown["maybe"]) == corners(spots)
 
 
 def test_the_script_reads_as_reading_py(page, live_server):
@@ -121,9 +139,7 @@ def test_the_script_reads_as_reading_py(page, live_server):
     assert len(said["boxes"]) == len(found) == 7
     close(said["boxes"], [[b.x0, b.y0, b.x1, b.y1, b.sure] for b in found])
     assert said["odd"] == reading.odd_sizes(found) == [False] * 6 + [True]
-    # eight tiles 40 high and a thing 18 high: under half their height, a spot, not a chip
-    tiles, spots = reading.small_apart([*far, reading.Box(10, 10, 40, 28, 0.7)])
-    assert said["apart"] == [len(tiles), len(spots)] == [8, 1]
+    shown_as_reading_py(said["shown"], far)
     tokens, sure_n, sure_c = reading.tokens_of(number, colour)
     assert said["read"]["tokens"] == tokens
     close(said["read"]["sure_n"], sure_n)

@@ -11,6 +11,7 @@ from scorekeeper.photo import reading
 from scorekeeper.photo.reading import (
     Box,
     View,
+    chips_and_spots,
     closer,
     find_boxes,
     in_reading_order,
@@ -300,9 +301,17 @@ def test_odd_sizes_need_enough_peers_and_mark_far_off_heights():
 def test_boxes_far_smaller_than_the_others_are_set_apart_as_spots():
     few = [box(0, 0), box(20, 0), box(40, 0, height=5)]
     assert small_apart(few) == (few, [])  # three boxes: too few to judge
-    tiles = [box(0, 0, 20), box(20, 0, 21), box(40, 0, 19), box(60, 0, 40)]
+    tiles = [box(0, 0, 20), box(20, 0, 21), box(40, 0, 19), box(60, 0, 40), box(100, 0, 20)]
     speck, edge = box(200, 300, 9), box(80, 0, 20 / reading.SMALL)  # median 20: under 10 is small
     assert small_apart([*tiles, speck, edge]) == ([*tiles, edge], [speck])
+    assert small_apart([*tiles, box(80, 0, 20 / reading.SMALL - 0.01)])[1] != []  # just under the line
+
+
+def test_the_reading_shows_chips_in_reading_order_and_small_boxes_after_the_missed_spots():
+    row = [box(40, 0), box(0, 1), box(20, 0), box(60, 2)]
+    speck, missed = box(300, 200, 4), box(80, 0)
+    chips, spots = chips_and_spots([*row, speck], [missed])
+    assert chips == in_reading_order(row) and spots == [missed, speck]
 
 
 # -- tokens --------------------------------------------------------------------------------------

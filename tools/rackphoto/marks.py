@@ -68,8 +68,10 @@ def cached(split: str, racks: int, cache: Path | None = None):
     least = min(m for m in CANDIDATE_MAYBE if m is not None)
     for image, truth_boxes, labels in photos(split, racks, cache):
         found, maybe = photo.find_tiles(image, least)
-        boxes = reading.in_reading_order(found)
-        spot = max((b.sure for b in maybe), default=0.0)
+        chips, small = reading.small_apart(found)
+        boxes = reading.in_reading_order(chips)
+        # a box set apart as small is shown as a spot whatever MAYBE is
+        spot = 1.0 if small else max((b.sure for b in maybe), default=0.0)
         if not boxes:
             out.append(({"maybe": spot}, (truth_boxes, labels)))
             continue

@@ -60,6 +60,8 @@ def simulate(cached, detect: float, overlap: float) -> dict:
     rows = []
     for (boxes, tokens), (truth_boxes, labels) in cached:
         keep = kept(boxes, detect, overlap)
+        chips = {id(b) for b in reading.small_apart([boxes[k] for k in keep])[0]}  # small: spots
+        keep = [k for k in keep if id(boxes[k]) in chips]
         boxed = [[boxes[k].x0, boxes[k].y0, boxes[k].x1, boxes[k].y1] for k in keep]
         rows.append(score([tokens[k] for k in keep], boxed, [], [], truth_boxes, labels))
     return summary(rows)

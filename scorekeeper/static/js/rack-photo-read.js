@@ -231,6 +231,13 @@ export function small_apart(boxes) {
           boxes.filter(function (b) { return height(b) < tall / SMALL; })];
 }
 
+/* The detector's tiles and spots as the reading shows them: {boxes: the chips' boxes in reading
+   order, maybe: the spots, the missed ones then the small ones} (reading.chips_and_spots). */
+export function chips_and_spots(found, maybe) {
+  var apart = small_apart(found);
+  return { boxes: in_reading_order(apart[0]), maybe: maybe.concat(apart[1]) };
+}
+
 function softmax_rows(x, n, k) {
   var out = [];
   for (var i = 0; i < n; i++) {

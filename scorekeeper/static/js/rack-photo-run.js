@@ -5,8 +5,8 @@
    use; the service worker keeps them afterwards. */
 import {
   DETECT_H, DETECT_W, LOOKS, READ_H, READ_W, SURE_COLOUR, SURE_FOUND, SURE_NUMBER, WORK_LONG,
-  closer, doubted, every_look, find_boxes, in_reading_order, letterbox, maybe_missed, odd_sizes, py_round,
-  small_apart, tokens_of, whole,
+  chips_and_spots, closer, doubted, every_look, find_boxes, letterbox, maybe_missed, odd_sizes, py_round,
+  tokens_of, whole,
 } from "./rack-photo-read.js";
 
 /* The photo as an image of 0..1, its longer side at most WORK_LONG (photo.decode; a decoded
@@ -68,8 +68,8 @@ export function read(image, urls) {
       var view = closer(first.tiles, whole(image));
       return view ? detect(view).then(function (near) { return near.tiles.length ? near : first; }) : first;
     }).then(function (look) {
-      var apart = small_apart(look.tiles);  /* far smaller than the others: spots, not chips */
-      var boxes = in_reading_order(apart[0]), maybe = look.maybe.concat(apart[1]).map(corners);
+      var shown = chips_and_spots(look.tiles, look.maybe);
+      var boxes = shown.boxes, maybe = shown.maybe.map(corners);
       if (!boxes.length) { return { tiles: [], maybe: maybe }; }
       var n = boxes.length, looks = 1 + LOOKS.length;
       var tiles = new rt.ort.Tensor("float32", every_look(image, boxes), [looks * n, 3, READ_H, READ_W]);

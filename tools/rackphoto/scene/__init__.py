@@ -19,8 +19,8 @@ any choice**: no threshold, model, epoch or setting is chosen on it; it also dra
 
 ``b-any`` is a training split beside ``b-train`` (data.py; seeds from 2,400,000): more jokers, most
 of them drawings made up at random (doodles.py), so that a face with no numeral reads as a joker
-whatever the edition. ``b-slots`` (seeds from 2,600,000) deals jokers as ``b-any`` does, in racks
-with more empty room, moulded into a compartment per tile and half the time the tiles' own colour
+whatever the edition. ``b-slots`` (seeds from 2,600,000) deals jokers as ``b-any`` does, with more
+empty room, a standing rack moulded into a compartment per tile, half the racks the tiles' colour
 (solids.layout): an empty compartment is not a tile, a drawn face in one is a joker. ``b-glyphs``
 (seeds from 2,700,000) deals them too, its numerals in a style made up for each rack
 (strokes.varied: the digits real sets draw in more than one way, drawn at random).
