@@ -95,10 +95,6 @@ def fractions(boxes: list[reading.Box], size: tuple[int, ...]) -> list[list[floa
     ]
 
 
-#: rule 14 (issue 37), being measured: the tokens from the mean of the looks' logits; off, as committed
-MEAN_LOOKS = False
-
-
 def read_image(image: np.ndarray) -> RackReading:
     """The tiles on a decoded photo (:func:`decode`), before the rules engine's total and flags."""
     boxes, maybe = reading.chips_and_spots(*find_tiles(image))
@@ -107,12 +103,7 @@ def read_image(image: np.ndarray) -> RackReading:
         return RackReading([], [], [], maybe=spots)
     n = len(boxes)
     number, colour = _session("reader").run(None, {"tiles": reading.every_look(image, boxes)})
-    tokens, sure_n, sure_c = reading.tokens_of(number, colour[:n])
-    if MEAN_LOOKS:
-        looks = 1 + len(reading.LOOKS)
-        tokens = reading.tokens_of(
-            number.reshape(looks, n, -1).mean(0), colour.reshape(looks, n, -1).mean(0)
-        )[0]
+    tokens, sure_n, sure_c = reading.read_tokens(number, colour, n)
     odd, doubted = reading.odd_sizes(boxes), reading.doubted(number, n)
     unsure = [
         k

@@ -303,6 +303,16 @@ def every_look(image: np.ndarray, boxes: list[Box]) -> np.ndarray:
     return np.concatenate([crops(image, boxes), *(crops(image, boxes, look) for look in LOOKS)])
 
 
+def read_tokens(number: np.ndarray, colour: np.ndarray, n: int) -> tuple[list[str], list[float], list[float]]:
+    """The reader's logits over every look ([(1 + len(LOOKS)) * n, 14] and [.., 4]) as the n tiles'
+    notation, read from the mean of the looks' logits (chosen by rule 14 on the tuning splits:
+    looks that agree give the same tile, and a tile they disagree on is marked by :func:`doubted`),
+    with how sure the first look is of each number and colour (the marks were chosen on it)."""
+    looks = len(number) // n
+    tokens = tokens_of(number.reshape(looks, n, -1).mean(0), colour.reshape(looks, n, -1).mean(0))[0]
+    return tokens, *tokens_of(number, colour[:n])[1:]
+
+
 def tokens_of(number: np.ndarray, colour: np.ndarray) -> tuple[list[str], list[float], list[float]]:
     """The reader's logits as tile notation (``R3``, ``J``), with how sure each number and colour is
     (the first ``len(colour)`` rows of ``number``: the reading's own look)."""

@@ -37,7 +37,7 @@ RUNTIME = {
 TOLERANCE = 1e-4
 #: the detector's map: one cell per STRIDE pixels of its box
 MAP_H, MAP_W = reading.DETECT_H // reading.STRIDE, reading.DETECT_W // reading.STRIDE
-STEPS = """async ([image, heat, number, colour, [mapH, mapW], again]) => {
+STEPS = """async ([image, heat, number, colour, [mapH, mapW], again, againColour]) => {
   const R = await import('/static/js/rack-photo-read.js');
   const im = {width: image.w, height: image.h, data: Float32Array.from(image.data)};
   const view = R.whole(im), part = {x0: 1, y0: 0.5, x1: 6, y1: 4, scale: 30};
@@ -55,6 +55,7 @@ STEPS = """async ([image, heat, number, colour, [mapH, mapW], again]) => {
     looks: Array.from(R.every_look(im, [{x0: 0.5, y0: 1, x1: 4.5, y1: 4.2, sure: 1},
                                         {x0: 2, y0: 0, x1: 7, y1: 5, sure: 1}])),
     doubted: R.doubted(Float32Array.from(again), 4),
+    mean: R.read_tokens(Float32Array.from(again), Float32Array.from(againColour), 4),
     boxes: boxes.map(b => [b.x0, b.y0, b.x1, b.y1, b.sure]), odd: R.odd_sizes(boxes), read,
     shown: R.chips_and_spots(far.concat([{x0: 10, y0: 10, x1: 40, y1: 28, sure: 0.7},
                                           {x0: 60, y0: 60, x1: 90, y1: 80, sure: 0.6}]),
@@ -92,6 +93,15 @@ def shown_as_reading_py(shown, far) -> None:
     assert corners(reading.Box(**b) for b in shown["maybe"]) == corners(spots)
 
 
+def mean_as_reading_py(said, again, again_colour) -> None:
+    """read_tokens: the tokens from the mean of the looks (tiles 2 and 3, which a further look reads
+    otherwise, then differ from the first look's), the sureness from the first look."""
+    tokens, sure_n, sure_c = reading.read_tokens(again, again_colour, 4)
+    assert said["tokens"] == tokens and tokens[2:] != reading.tokens_of(again[:4], again_colour[:4])[0][2:]
+    close(said["sure_n"], sure_n)
+    close(said["sure_c"], sure_c)
+
+
 def test_the_script_reads_as_reading_py(page, live_server):
     rng = np.random.default_rng(25)
     image = rng.random((5, 7, 3)).astype(np.float32)
@@ -108,6 +118,7 @@ def test_the_script_reads_as_reading_py(page, live_server):
     first[0, reading.JOKER], first[1, reading.JOKER] = -20.0, first[1, 0] - 1
     again = np.tile(first, (1 + len(reading.LOOKS), 1))
     again[4 + 2, 5], again[-1, 7] = 40.0, 40.0
+    again_colour = np.concatenate([colour, rng.normal(0, 3, (4 * len(reading.LOOKS), 4)).astype(np.float32)])
     page.goto(live_server + "/")
     said = page.evaluate(
         STEPS,
@@ -118,6 +129,7 @@ def test_the_script_reads_as_reading_py(page, live_server):
             colour.ravel().tolist(),
             [MAP_H, MAP_W],
             again.ravel().tolist(),
+            again_colour.ravel().tolist(),
         ],
     )
     close(said["sample"], reading.sample(image, 0.3, 0.2, 6.1, 4.7, 9, 4))
@@ -133,6 +145,7 @@ def test_the_script_reads_as_reading_py(page, live_server):
     close(said["crops"], reading.crops(image, boxes))
     close(said["looks"], reading.every_look(image, boxes))
     assert said["doubted"] == reading.doubted(again, 4) == [False, True, True, True]
+    mean_as_reading_py(said["mean"], again, again_colour)
 
     found = reading.in_reading_order(reading.find_boxes(detector_map, reading.View(0, 0, 7, 5, 0.6)))
     assert said["notCloser"] is None and reading.closer(found, view) is None

@@ -330,6 +330,22 @@ def test_tokens_of_numbers_colours_and_the_joker():
     assert sure_c[1] == 1.0
 
 
+def test_the_tiles_are_read_from_the_mean_of_the_looks_and_their_sureness_from_the_first():
+    """Two tiles, two looks: the first tile both looks read as R3 (the mean can only agree); the
+    second the first look takes for a 7 by a little and the further look for a 1 by a lot, so the
+    mean reads a 1 (the looks disagree: doubted marks it); sureness stays the first look's."""
+    number = np.zeros((4, 14), np.float32)
+    colour = np.zeros((4, 4), np.float32)
+    number[[0, 2], 2], colour[[0, 2], 2] = 9.0, 9.0  # tile 0: R3 in both looks
+    number[1, 6], number[1, 0], colour[1, 1] = 5.0, 4.0, 9.0  # tile 1, first look: 7 before 1
+    number[3, 0], number[3, 6], colour[3, 1] = 9.0, 1.0, 9.0  # tile 1, further look: 1 by far
+    tokens, sure_n, sure_c = reading.read_tokens(number, colour, 2)
+    first = tokens_of(number[:2], colour[:2])
+    assert first[0] == ["R3", "B7"] and tokens == ["R3", "B1"]
+    assert (sure_n, sure_c) == (first[1], first[2])
+    assert reading.doubted(number, 2) == [False, True]
+
+
 # -- further looks and the joker's doubt (issue 37) --------------------------------------------
 
 

@@ -79,6 +79,8 @@ def cached(split: str, racks: int, cache: Path | None = None):
             photo._session("reader").run(None, {"tiles": reading.crops(image, boxes, look)})
             for look in CANDIDATE_LOOKS
         ]
+        # the first look's tokens: the reading takes the mean of its looks' (rule 14, chosen after
+        # the marks), which differs only on tiles the looks disagree on, marked by doubted anyway
         tokens, sure_n, sure_c = reading.tokens_of(*reads[0])
         numbers = np.stack([number.argmax(axis=1) for number, _ in reads])
         rec = {

@@ -263,6 +263,24 @@ export function tokens_of(number, colour, n) {
   return { tokens: tokens, sure_n: sure_n, sure_c: sure_c };
 }
 
+/* The logits of every look (number [(1 + LOOKS.length) * n, 14], colour [.., 4], flat) as the n
+   tiles' notation, read from the mean of the looks' logits, with how sure the first look is of each
+   number and colour (reading.read_tokens). */
+export function read_tokens(number, colour, n) {
+  var looks = number.length / (n * (JOKER + 1));
+  var mean = function (x) {
+    var size = x.length / looks, out = new Float32Array(size);
+    for (var i = 0; i < size; i++) {
+      var sum = 0;
+      for (var look = 0; look < looks; look++) { sum += x[look * size + i]; }
+      out[i] = sum / looks;
+    }
+    return out;
+  };
+  var first = tokens_of(number, colour, n);
+  return { tokens: tokens_of(mean(number), mean(colour), n).tokens, sure_n: first.sure_n, sure_c: first.sure_c };
+}
+
 /* Which of the n tiles to mark unsure: a further look (LOOKS; its logits follow the first look's
    in `number`) reads another number, or the first reads a number and gives the joker at least
    JOKER_DOUBT (reading.doubted). */

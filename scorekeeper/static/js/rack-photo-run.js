@@ -6,7 +6,7 @@
 import {
   DETECT_H, DETECT_W, LOOKS, READ_H, READ_W, SURE_COLOUR, SURE_FOUND, SURE_NUMBER, WORK_LONG,
   chips_and_spots, closer, doubted, every_look, find_boxes, letterbox, maybe_missed, odd_sizes, py_round,
-  tokens_of, whole,
+  read_tokens, whole,
 } from "./rack-photo-read.js";
 
 /* The photo as an image of 0..1, its longer side at most WORK_LONG (photo.decode; a decoded
@@ -74,7 +74,7 @@ export function read(image, urls) {
       var n = boxes.length, looks = 1 + LOOKS.length;
       var tiles = new rt.ort.Tensor("float32", every_look(image, boxes), [looks * n, 3, READ_H, READ_W]);
       return rt.reader.run({ tiles: tiles }).then(function (said) {
-        var t = tokens_of(said.number.data, said.colour.data, n), odd = odd_sizes(boxes);
+        var t = read_tokens(said.number.data, said.colour.data, n), odd = odd_sizes(boxes);
         var doubt = doubted(said.number.data, n);
         return { maybe: maybe, tiles: boxes.map(function (b, k) {
           return { token: t.tokens[k], box: corners(b),
