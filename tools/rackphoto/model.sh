@@ -4,7 +4,8 @@
 # with their reference outputs, and the thresholds tried on the tuning split.
 # MINUTES (default 40) scales every run (the runs below are in minutes at MINUTES=40: the detector's
 # take 3 h 15 min, the reader's 2 h 20 min beside them, then 80 minutes each on the wider racks, then
-# 140 minutes each on both renderers' racks and 125 on made-up jokers too, on two cores); RACKS (default 8000) the training racks. KEPT (a path, optional): the rack photos
+# 140 minutes each on both renderers' racks and 125 on made-up jokers too, then 60 minutes of the
+# reader on moulded racks, on two cores); RACKS (default 8000) the training racks. KEPT (a path, optional): the rack photos
 # players chose to keep on a host, its export (scorekeeper kept-photos export, a zip) or its folder
 # (instance/kept-photos): kept.py makes them a chunk beside the rendered racks (train-kept.npz), so
 # every run below learns from them too, the last ones (warm starts at low rates) fine-tuning on
@@ -136,6 +137,17 @@ both() {  # kind, the four runs' rates, the last run's turn of the reader's crop
 both detector 7e-4 5e-4 2.5e-4 1.5e-4 &
 both reader 5e-4 3.5e-4 2.5e-4 2e-4 12 &
 wait
+# then the reader 60 minutes more (at MINUTES=40) with 3,000 b-slots racks beside (renderer B's
+# racks moulded into compartments, with empty room), its crops turned up to 12 degrees and half of
+# them blurred (the committed reader since 5 December, build/model/ab5; the detector stays the one
+# above: docs/rack-photo.md, "Moulded racks and tiles out of focus")
+slotsdir="../../build/racks-slots"
+renderer_b "$slotsdir" slots b-slots 2680000 150 b-slots 2600000 12
+mkdir -p ../../build/racks-ab5 ../../build/model/reader-slots
+for f in ../../build/racks-ab3/*.npz "$slotsdir"/*.npz; do ln -sf "$(realpath "$f")" ../../build/racks-ab5/; done
+$py train.py reader ../../build/racks-ab5 ../../build/model/reader-slots --warm ../../build/model/reader-both-4/reader.pt \
+    --frozen-norm --lr 1.5e-4 --minutes "$(scaled 60)" --turn 12 --blur 2.5
+kept ../../build/model/reader-slots reader
 cd ../..
 cp build/model/{detector,reader}.onnx build/model/{detector,reader}.ref.npz scorekeeper/static/rack-photo/
 .venv/bin/python tools/rackphoto/tune.py
