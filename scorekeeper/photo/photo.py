@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import reading
+from . import reading, readout
 from .checking import checked
 from .rack import MAX_BYTES, PhotoError, RackReading
 
@@ -103,8 +103,8 @@ def read_image(image: np.ndarray) -> RackReading:
         return RackReading([], [], [], maybe=spots)
     n = len(boxes)
     number, colour = _session("reader").run(None, {"tiles": reading.every_look(image, boxes)})
-    tokens, sure_n, sure_c = reading.read_tokens(number, colour, n)
-    odd, doubted = reading.odd_sizes(boxes), reading.doubted(number, n)
+    tokens, sure_n, sure_c = readout.read_tokens(number, colour, n)
+    odd, doubted = reading.odd_sizes(boxes), readout.doubted(number, n)
     unsure = [
         k
         for k, b in enumerate(boxes)

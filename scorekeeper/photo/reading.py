@@ -12,7 +12,7 @@
    the joker) and a colour.
 5. A tile is *unsure* when the detector, the number or the colour is less sure than the
    ``SURE_*`` thresholds, or its box is far off the rack's usual size (:func:`odd_sizes`), or
-   (:func:`doubted`) the reader, looking again at the tile cut a little otherwise (:data:`LOOKS`),
+   (:func:`readout.doubted`) the reader, looking again at the tile cut a little otherwise (:data:`LOOKS`),
    reads another number, or it reads a number where the joker is not unlikely enough
    (:data:`JOKER_DOUBT`: a joker read as a number is 30 points wrong, the costliest mistake).
 6. A spot the detector was nearly sure of, which no tile found covers (:func:`maybe_missed`), is
@@ -279,45 +279,7 @@ def chips_and_spots(found: list[Box], maybe: list[Box]) -> tuple[list[Box], list
     return in_reading_order(chips), maybe + small
 
 
-def _softmax(x: np.ndarray) -> np.ndarray:
-    e = np.exp(x - x.max(axis=1, keepdims=True))
-    return e / e.sum(axis=1, keepdims=True)
-
-
-def doubted(number: np.ndarray, n: int) -> list[bool]:
-    """The reader's number logits [(1 + len(LOOKS)) * n, 14], the tiles' first look then each
-    further look's: which of the n tiles to mark unsure, because a further look reads another
-    number, or the first reads a number and gives the joker at least JOKER_DOUBT."""
-    first = number[:n].argmax(axis=1)
-    joker = _softmax(number[:n])[:, JOKER]
-    again = [number[k * n : (k + 1) * n].argmax(axis=1) for k in range(1, len(LOOKS) + 1)]
-    return [
-        bool(any(a[i] != first[i] for a in again) or (first[i] != JOKER and joker[i] >= JOKER_DOUBT))
-        for i in range(n)
-    ]
-
-
 def every_look(image: np.ndarray, boxes: list[Box]) -> np.ndarray:
     """The reader's input for the reading's own look then each of LOOKS [(1 + len(LOOKS)) * n, 3,
     READ_H, READ_W], read in one run."""
     return np.concatenate([crops(image, boxes), *(crops(image, boxes, look) for look in LOOKS)])
-
-
-def read_tokens(number: np.ndarray, colour: np.ndarray, n: int) -> tuple[list[str], list[float], list[float]]:
-    """The reader's logits over every look ([(1 + len(LOOKS)) * n, 14] and [.., 4]) as the n tiles'
-    notation, read from the mean of the looks' logits (chosen by rule 14 on the tuning splits:
-    looks that agree give the same tile, and a tile they disagree on is marked by :func:`doubted`),
-    with how sure the first look is of each number and colour (the marks were chosen on it)."""
-    looks = len(number) // n
-    tokens = tokens_of(number.reshape(looks, n, -1).mean(0), colour.reshape(looks, n, -1).mean(0))[0]
-    return tokens, *tokens_of(number, colour[:n])[1:]
-
-
-def tokens_of(number: np.ndarray, colour: np.ndarray) -> tuple[list[str], list[float], list[float]]:
-    """The reader's logits as tile notation (``R3``, ``J``), with how sure each number and colour is
-    (the first ``len(colour)`` rows of ``number``: the reading's own look)."""
-    pn, pc = _softmax(number[: len(colour)]), _softmax(colour)
-    n, c = pn.argmax(axis=1), pc.argmax(axis=1)
-    tokens = ["J" if k == JOKER else f"{COLOUR_LETTERS[q]}{k + 1}" for k, q in zip(n, c)]
-    sure_c = [1.0 if k == JOKER else float(pc[i, q]) for i, (k, q) in enumerate(zip(n, c))]
-    return tokens, [float(x) for x in pn.max(axis=1)], sure_c

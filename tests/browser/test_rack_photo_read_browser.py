@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scorekeeper.photo import reading
+from scorekeeper.photo import reading, readout
 from tests.rack_photo_fixtures import heat, rack_photo
 
 from .conftest import PHONE
@@ -96,8 +96,8 @@ def shown_as_reading_py(shown, far) -> None:
 def mean_as_reading_py(said, again, again_colour) -> None:
     """read_tokens: the tokens from the mean of the looks (tiles 2 and 3, which a further look reads
     otherwise, then differ from the first look's), the sureness from the first look."""
-    tokens, sure_n, sure_c = reading.read_tokens(again, again_colour, 4)
-    assert said["tokens"] == tokens and tokens[2:] != reading.tokens_of(again[:4], again_colour[:4])[0][2:]
+    tokens, sure_n, sure_c = readout.read_tokens(again, again_colour, 4)
+    assert said["tokens"] == tokens and tokens[2:] != readout.tokens_of(again[:4], again_colour[:4])[0][2:]
     close(said["sure_n"], sure_n)
     close(said["sure_c"], sure_c)
 
@@ -144,7 +144,7 @@ def test_the_script_reads_as_reading_py(page, live_server):
     boxes = [reading.Box(0.5, 1, 4.5, 4.2, 1), reading.Box(2, 0, 7, 5, 1)]
     close(said["crops"], reading.crops(image, boxes))
     close(said["looks"], reading.every_look(image, boxes))
-    assert said["doubted"] == reading.doubted(again, 4) == [False, True, True, True]
+    assert said["doubted"] == readout.doubted(again, 4) == [False, True, True, True]
     mean_as_reading_py(said["mean"], again, again_colour)
 
     found = reading.in_reading_order(reading.find_boxes(detector_map, reading.View(0, 0, 7, 5, 0.6)))
@@ -153,7 +153,7 @@ def test_the_script_reads_as_reading_py(page, live_server):
     close(said["boxes"], [[b.x0, b.y0, b.x1, b.y1, b.sure] for b in found])
     assert said["odd"] == reading.odd_sizes(found) == [False] * 6 + [True]
     shown_as_reading_py(said["shown"], far)
-    tokens, sure_n, sure_c = reading.tokens_of(number, colour)
+    tokens, sure_n, sure_c = readout.tokens_of(number, colour)
     assert said["read"]["tokens"] == tokens
     close(said["read"]["sure_n"], sure_n)
     close(said["read"]["sure_c"], sure_c)

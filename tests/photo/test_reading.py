@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from scorekeeper.photo import reading
+from scorekeeper.photo import reading, readout
 from scorekeeper.photo.reading import (
     Box,
     View,
@@ -20,9 +20,9 @@ from scorekeeper.photo.reading import (
     odd_sizes,
     sample,
     small_apart,
-    tokens_of,
     whole,
 )
+from scorekeeper.photo.readout import tokens_of
 
 # -- sample: bilinear at pixel centres, edges clamped ------------------------------------------
 
@@ -339,11 +339,11 @@ def test_the_tiles_are_read_from_the_mean_of_the_looks_and_their_sureness_from_t
     number[[0, 2], 2], colour[[0, 2], 2] = 9.0, 9.0  # tile 0: R3 in both looks
     number[1, 6], number[1, 0], colour[1, 1] = 5.0, 4.0, 9.0  # tile 1, first look: 7 before 1
     number[3, 0], number[3, 6], colour[3, 1] = 9.0, 1.0, 9.0  # tile 1, further look: 1 by far
-    tokens, sure_n, sure_c = reading.read_tokens(number, colour, 2)
+    tokens, sure_n, sure_c = readout.read_tokens(number, colour, 2)
     first = tokens_of(number[:2], colour[:2])
     assert first[0] == ["R3", "B7"] and tokens == ["R3", "B1"]
     assert (sure_n, sure_c) == (first[1], first[2])
-    assert reading.doubted(number, 2) == [False, True]
+    assert readout.doubted(number, 2) == [False, True]
 
 
 # -- further looks and the joker's doubt (issue 37) --------------------------------------------
@@ -371,4 +371,4 @@ def test_doubted_when_a_look_reads_otherwise_or_the_joker_is_likely():
     number[1, reading.JOKER] = 9.0  # tile 1: the joker beside the 5
     number[n + 2, 4], number[n + 2, 7] = 0.0, 10.0  # tile 2: the second look reads an 8
     number[[3 + k * n for k in range(looks)], reading.JOKER] = 12.0  # tile 3: the joker, in every look
-    assert reading.doubted(number, n) == [False, True, True, False]
+    assert readout.doubted(number, n) == [False, True, True, False]

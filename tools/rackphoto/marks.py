@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from rack_photo_bench import TUNING, photos, score, summary, use_models  # noqa: E402
 
 from scorekeeper import rules  # noqa: E402
-from scorekeeper.photo import photo, reading  # noqa: E402
+from scorekeeper.photo import photo, reading, readout  # noqa: E402
 
 FLAG_COST = 0.1
 SPLITS = ("tune", "b-tune")  # by default; never held-out, b-holdout or c-holdout
@@ -81,7 +81,7 @@ def cached(split: str, racks: int, cache: Path | None = None):
         ]
         # the first look's tokens: the reading takes the mean of its looks' (rule 14, chosen after
         # the marks), which differs only on tiles the looks disagree on, marked by doubted anyway
-        tokens, sure_n, sure_c = reading.tokens_of(*reads[0])
+        tokens, sure_n, sure_c = readout.tokens_of(*reads[0])
         numbers = np.stack([number.argmax(axis=1) for number, _ in reads])
         rec = {
             "boxes": boxes,

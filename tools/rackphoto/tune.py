@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from rack_photo_bench import TUNING, photos, score, summary, use_models  # noqa: E402
 
-from scorekeeper.photo import photo, reading  # noqa: E402
+from scorekeeper.photo import photo, reading, readout  # noqa: E402
 
 #: the most exact totals the first renderer's tuning split may lose for renderer B's sake
 KEEP_TUNE = 0.01
@@ -43,7 +43,7 @@ def candidates(image):
     if not boxes:
         return [], []
     number, colour = photo._session("reader").run(None, {"tiles": reading.crops(image, boxes)})
-    return boxes, reading.tokens_of(number, colour)[0]
+    return boxes, readout.tokens_of(number, colour)[0]
 
 
 def kept(boxes, detect: float, overlap: float) -> list[int]:

@@ -250,7 +250,7 @@ function softmax_rows(x, n, k) {
 function argmax(row) { return row.indexOf(Math.max.apply(null, row)); }  /* the first, as numpy's */
 
 /* The reader's logits (number [n, 14], colour [n, 4], flat) as tile notation ("R3", "J"), with how
-   sure each number and colour is (reading.tokens_of). */
+   sure each number and colour is (readout.tokens_of). */
 export function tokens_of(number, colour, n) {
   var pn = softmax_rows(number, n, JOKER + 1), pc = softmax_rows(colour, n, COLOUR_LETTERS.length);
   var tokens = [], sure_n = [], sure_c = [];
@@ -265,7 +265,7 @@ export function tokens_of(number, colour, n) {
 
 /* The logits of every look (number [(1 + LOOKS.length) * n, 14], colour [.., 4], flat) as the n
    tiles' notation, read from the mean of the looks' logits, with how sure the first look is of each
-   number and colour (reading.read_tokens). */
+   number and colour (readout.read_tokens). */
 export function read_tokens(number, colour, n) {
   var looks = number.length / (n * (JOKER + 1));
   var mean = function (x) {
@@ -283,7 +283,7 @@ export function read_tokens(number, colour, n) {
 
 /* Which of the n tiles to mark unsure: a further look (LOOKS; its logits follow the first look's
    in `number`) reads another number, or the first reads a number and gives the joker at least
-   JOKER_DOUBT (reading.doubted). */
+   JOKER_DOUBT (readout.doubted). */
 export function doubted(number, n) {
   var k = JOKER + 1, first = softmax_rows(number, n, k), out = [];
   for (var i = 0; i < n; i++) {
