@@ -29,12 +29,18 @@ def doubted(number: np.ndarray, n: int) -> list[bool]:
 
 def read_tokens(number: np.ndarray, colour: np.ndarray, n: int) -> tuple[list[str], list[float], list[float]]:
     """The reader's logits over every look ([(1 + len(LOOKS)) * n, 14] and [.., 4]) as the n tiles'
-    notation, read from the mean of the looks' logits (chosen by rule 14 on the tuning splits:
-    looks that agree give the same tile, and a tile they disagree on is marked by :func:`doubted`),
-    with how sure the first look is of each number and colour (the marks were chosen on it)."""
+    notation, read from the mean of the looks' logits (chosen by rule 14 on the tuning splits), with
+    how sure the first look is of the number and the colour so read (the marks were chosen on the
+    first look). Looks that agree give the first look's tile; where the mean reads another number or
+    colour than the first look, the first look gives it under half its belief, so the chip is
+    marked (under SURE_NUMBER or SURE_COLOUR; a number, by :func:`doubted` too)."""
     looks = len(number) // n
-    tokens = tokens_of(number.reshape(looks, n, -1).mean(0), colour.reshape(looks, n, -1).mean(0))[0]
-    return tokens, *tokens_of(number, colour[:n])[1:]
+    k = number.reshape(looks, n, -1).mean(0).argmax(axis=1)
+    q = colour.reshape(looks, n, -1).mean(0).argmax(axis=1)
+    pn, pc = _softmax(number[:n]), _softmax(colour[:n])
+    tokens = ["J" if k[i] == JOKER else f"{COLOUR_LETTERS[q[i]]}{k[i] + 1}" for i in range(n)]
+    sure_c = [1.0 if k[i] == JOKER else float(pc[i, q[i]]) for i in range(n)]
+    return tokens, [float(pn[i, k[i]]) for i in range(n)], sure_c
 
 
 def tokens_of(number: np.ndarray, colour: np.ndarray) -> tuple[list[str], list[float], list[float]]:

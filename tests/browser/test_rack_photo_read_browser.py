@@ -95,7 +95,7 @@ def shown_as_reading_py(shown, far) -> None:
 
 def mean_as_reading_py(said, again, again_colour) -> None:
     """read_tokens: the tokens from the mean of the looks (tiles 2 and 3, which a further look reads
-    otherwise, then differ from the first look's), the sureness from the first look."""
+    otherwise, then differ from the first look's), the first look's sureness of the tile so read."""
     tokens, sure_n, sure_c = readout.read_tokens(again, again_colour, 4)
     assert said["tokens"] == tokens and tokens[2:] != readout.tokens_of(again[:4], again_colour[:4])[0][2:]
     close(said["sure_n"], sure_n)

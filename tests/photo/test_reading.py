@@ -342,8 +342,23 @@ def test_the_tiles_are_read_from_the_mean_of_the_looks_and_their_sureness_from_t
     tokens, sure_n, sure_c = readout.read_tokens(number, colour, 2)
     first = tokens_of(number[:2], colour[:2])
     assert first[0] == ["R3", "B7"] and tokens == ["R3", "B1"]
-    assert (sure_n, sure_c) == (first[1], first[2])
+    assert sure_n[0] == first[1][0] and sure_c == first[2]  # the first look's, of the tile as read
+    assert sure_n[1] < 0.5 < first[1][1]  # the first look's belief in a 1, not in its own 7
     assert readout.doubted(number, 2) == [False, True]
+
+
+def test_a_colour_the_looks_disagree_on_is_read_from_their_mean_and_marked():
+    """The numbers agree (5), so doubted does not mark the tile; the first look takes it for black
+    and the further look for blue by far more, so the mean reads blue, and the first look's belief
+    in blue is under SURE_COLOUR: the chip is marked."""
+    number = np.zeros((2, 14), np.float32)
+    colour = np.zeros((2, 4), np.float32)
+    number[:, 4] = 9.0
+    colour[0, 0], colour[0, 1] = 3.0, 1.0  # first look: black before blue
+    colour[1, 1] = 12.0  # further look: blue by far
+    tokens, sure_n, sure_c = readout.read_tokens(number, colour, 1)
+    assert tokens == ["B5"] and readout.doubted(number, 1) == [False]
+    assert sure_c[0] < reading.SURE_COLOUR and sure_n[0] > 0.99
 
 
 # -- further looks and the joker's doubt (issue 37) --------------------------------------------

@@ -80,7 +80,7 @@ def cached(split: str, racks: int, cache: Path | None = None):
             for look in CANDIDATE_LOOKS
         ]
         # the first look's tokens: the reading takes the mean of its looks' (rule 14, chosen after
-        # the marks), which differs only on tiles the looks disagree on, marked by doubted anyway
+        # the marks), which differs only on tiles the looks disagree on, and marks those
         tokens, sure_n, sure_c = readout.tokens_of(*reads[0])
         numbers = np.stack([number.argmax(axis=1) for number, _ in reads])
         rec = {

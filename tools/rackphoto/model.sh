@@ -144,6 +144,7 @@ wait
 slotsdir="../../build/racks-slots"
 renderer_b "$slotsdir" slots b-slots 2680000 150 b-slots 2600000 12
 mkdir -p ../../build/racks-ab5 ../../build/model/reader-slots
+rm -f ../../build/racks-ab5/*.npz  # as both_data: no link left to a chunk dropped since (KEPT)
 for f in ../../build/racks-ab3/*.npz "$slotsdir"/*.npz; do ln -sf "$(realpath "$f")" ../../build/racks-ab5/; done
 $py train.py reader ../../build/racks-ab5 ../../build/model/reader-slots --warm ../../build/model/reader-both-4/reader.pt \
     --frozen-norm --lr 1.5e-4 --minutes "$(scaled 60)" --turn 12 --blur 2.5

@@ -264,8 +264,8 @@ export function tokens_of(number, colour, n) {
 }
 
 /* The logits of every look (number [(1 + LOOKS.length) * n, 14], colour [.., 4], flat) as the n
-   tiles' notation, read from the mean of the looks' logits, with how sure the first look is of each
-   number and colour (readout.read_tokens). */
+   tiles' notation, read from the mean of the looks' logits, with how sure the first look is of the
+   number and the colour so read (readout.read_tokens). */
 export function read_tokens(number, colour, n) {
   var looks = number.length / (n * (JOKER + 1));
   var mean = function (x) {
@@ -277,8 +277,17 @@ export function read_tokens(number, colour, n) {
     }
     return out;
   };
-  var first = tokens_of(number, colour, n);
-  return { tokens: tokens_of(mean(number), mean(colour), n).tokens, sure_n: first.sure_n, sure_c: first.sure_c };
+  var kn = JOKER + 1, kc = COLOUR_LETTERS.length, mn = mean(number), mc = mean(colour);
+  var pn = softmax_rows(number, n, kn), pc = softmax_rows(colour, n, kc);
+  var tokens = [], sure_n = [], sure_c = [];
+  for (var i = 0; i < n; i++) {
+    var k = argmax(Array.from(mn.subarray(i * kn, (i + 1) * kn)));
+    var q = argmax(Array.from(mc.subarray(i * kc, (i + 1) * kc)));
+    tokens.push(k === JOKER ? "J" : COLOUR_LETTERS.charAt(q) + (k + 1));
+    sure_n.push(pn[i][k]);
+    sure_c.push(k === JOKER ? 1 : pc[i][q]);
+  }
+  return { tokens: tokens, sure_n: sure_n, sure_c: sure_c };
 }
 
 /* Which of the n tiles to mark unsure: a further look (LOOKS; its logits follow the first look's
