@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from flask import Blueprint, Flask, current_app, has_request_context, redirect, request, url_for
-from flask_babel import Babel, get_locale, gettext
+from flask_babel import Babel, get_locale, gettext, refresh
 from markupsafe import Markup
 
 from ..display.reasons import ENGLISH, rendered
@@ -186,6 +186,9 @@ def init_app(app: Flask) -> None:
     """Flask-Babel with the catalogs under ``translations/``, the switch's route, the templates' helpers."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     Babel(app, locale_selector=select_locale)
+    # Flask-Babel keeps the chosen locale on the app context's ``g``: where one app context serves
+    # several requests (a test client inside ``app.app_context()``), each request chooses anew
+    app.before_request(refresh)
     app.register_blueprint(bp)
     app.add_template_filter(translated)
     app.after_request(vary_by_language)

@@ -242,3 +242,12 @@ def test_the_variants_list_in_every_language(client, api, language):
     assert [v["slug"] for v in answered] == [v["slug"] for v in english]
     for theirs, ours in zip(answered, english):
         assert theirs["summary"] == words[ours["summary"]] != ours["summary"]
+
+
+def test_each_request_chooses_its_language_even_inside_one_app_context(app, client):
+    """Flask-Babel keeps the locale on the app context's ``g``; a test client called inside a
+    pushed app context (one context, several requests) must still answer each in its own language."""
+    with app.app_context():
+        english = client.get("/api/v1/variants").get_json()["variants"]
+        polish = client.get("/api/v1/variants", headers={"Accept-Language": "pl"}).get_json()["variants"]
+    assert polish[0]["summary"] == engine_words("pl")[english[0]["summary"]] != english[0]["summary"]
