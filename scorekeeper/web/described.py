@@ -18,7 +18,17 @@ from ..display.reasons import ENGLISH, render_reason
 from ..display.variant_words import described_variant, described_words, option_word_in
 from ..rules import all_variants
 
-ENGINE = Domain(domain="engine")
+
+class _EngineDomain(Domain):
+    """Flask-Babel's Domain keeps one cache of catalogs for the process, keyed by locale alone; this
+    one keeps a cache per set of translation folders, so an app reading other folders (a test's
+    pseudo-locale, a bare app) never leaves its catalogs to the next app of the same process."""
+
+    def get_translations_cache(self, ctx):
+        return self.cache.setdefault(tuple(self.translation_directories), {})
+
+
+ENGINE = _EngineDomain(domain="engine")
 
 
 def described(text: Any) -> str:
