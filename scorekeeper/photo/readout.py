@@ -45,9 +45,6 @@ def read_tokens(number: np.ndarray, colour: np.ndarray, n: int) -> tuple[list[st
 
 def tokens_of(number: np.ndarray, colour: np.ndarray) -> tuple[list[str], list[float], list[float]]:
     """The reader's logits as tile notation (``R3``, ``J``), with how sure each number and colour is
-    (the first ``len(colour)`` rows of ``number``: the reading's own look)."""
-    pn, pc = _softmax(number[: len(colour)]), _softmax(colour)
-    n, c = pn.argmax(axis=1), pc.argmax(axis=1)
-    tokens = ["J" if k == JOKER else f"{COLOUR_LETTERS[q]}{k + 1}" for k, q in zip(n, c)]
-    sure_c = [1.0 if k == JOKER else float(pc[i, q]) for i, (k, q) in enumerate(zip(n, c))]
-    return tokens, [float(x) for x in pn.max(axis=1)], sure_c
+    (the first ``len(colour)`` rows of ``number``: the reading's own look, read alone)."""
+    n = len(colour)
+    return read_tokens(number[:n], colour, n)

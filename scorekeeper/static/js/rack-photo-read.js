@@ -252,15 +252,7 @@ function argmax(row) { return row.indexOf(Math.max.apply(null, row)); }  /* the 
 /* The reader's logits (number [n, 14], colour [n, 4], flat) as tile notation ("R3", "J"), with how
    sure each number and colour is (readout.tokens_of). */
 export function tokens_of(number, colour, n) {
-  var pn = softmax_rows(number, n, JOKER + 1), pc = softmax_rows(colour, n, COLOUR_LETTERS.length);
-  var tokens = [], sure_n = [], sure_c = [];
-  for (var i = 0; i < n; i++) {
-    var k = argmax(pn[i]), q = argmax(pc[i]);
-    tokens.push(k === JOKER ? "J" : COLOUR_LETTERS.charAt(q) + (k + 1));
-    sure_n.push(pn[i][k]);
-    sure_c.push(k === JOKER ? 1 : pc[i][q]);
-  }
-  return { tokens: tokens, sure_n: sure_n, sure_c: sure_c };
+  return read_tokens(number.subarray(0, n * (JOKER + 1)), colour.subarray(0, n * COLOUR_LETTERS.length), n);
 }
 
 /* The logits of every look (number [(1 + LOOKS.length) * n, 14], colour [.., 4], flat) as the n
