@@ -26,6 +26,43 @@ _steps.__path__ = [str(Path(__file__).resolve().parents[2] / "scorekeeper" / "ph
 sys.modules["photo_steps"] = _steps
 reading = importlib.import_module("photo_steps.reading")
 CROPS_PER_TILE = 2
+#: boxes of a tile's size where no tile is, cut for the reader's "no tile here" (nets.NO_TILE) per
+#: rack: at most BLANKS, none overlapping a tile by more than BLANK_OVERLAP (intersection over union)
+BLANKS, BLANK_OVERLAP = 4, 0.15
+
+
+def _iou(a, b) -> float:
+    w, h = min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    return w * h / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - w * h)
+
+
+def blanks(rng: np.random.Generator, boxes: np.ndarray, width: int, height: int) -> list:
+    """Boxes of the rack's median tile size where no tile is, as a detector's wrong box would fall:
+    a step or two past a tile on the side away from its nearest neighbour (the row's ends, an empty
+    compartment, the rack's own body, whatever the row's slant) and anywhere on the photo (the
+    cloth, a hand), none overlapping a tile by more than BLANK_OVERLAP; at most BLANKS, past the
+    tiles first."""
+    if not len(boxes):
+        return []
+    w, h = float(np.median(boxes[:, 2] - boxes[:, 0])), float(np.median(boxes[:, 3] - boxes[:, 1]))
+    centres = np.stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2], 1)
+    spots = []
+    for k, c in enumerate(centres):
+        gaps = np.hypot(*(centres - c).T)
+        gaps[k] = np.inf
+        away = c - centres[int(np.argmin(gaps))] if len(centres) > 1 else np.array([w, 0.0])
+        spots += [c + step * away for step in (1.0, 2.0)]
+    spots = [spots[k] for k in rng.permutation(len(spots))]
+    spots += [np.array([rng.uniform(0, width), rng.uniform(0, height)]) for _ in range(3)]
+    out = []
+    for cx, cy in spots:
+        box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        inside = 0 <= cx < width and 0 <= cy < height
+        if inside and max(_iou(box, b) for b in boxes) <= BLANK_OVERLAP and len(out) < BLANKS:
+            out.append(reading.Box(*box, 1.0))
+    return out
 
 
 def one(seed: int, held_out: bool = False, split: str = ""):
@@ -59,6 +96,7 @@ def one(seed: int, held_out: bool = False, split: str = ""):
             cx, cy = (x0 + x1) / 2 + dx, (y0 + y1) / 2 + dy
             moved.append(reading.Box(cx - w * sw / 2, cy - h * sh / 2, cx + w * sw / 2, cy + h * sh / 2, 1.0))
         crops.append(reading.crops(image, moved))
+    empty = blanks(rng, np.asarray(boxes, np.float64).reshape(-1, 4), image.shape[1], image.shape[0])
     to8 = lambda a: np.clip(a * 255 + 0.5, 0, 255).astype(np.uint8)  # noqa: E731
     return (
         to8(x[0]),
@@ -66,6 +104,7 @@ def one(seed: int, held_out: bool = False, split: str = ""):
         labels,
         to8(np.concatenate(crops)),
         np.tile(labels, (CROPS_PER_TILE, 1)),
+        to8(reading.crops(image, empty)),
     )
 
 
@@ -83,6 +122,7 @@ def build(seeds, out: Path, held_out: bool = False, procs: int = 2, split: str =
         labels=np.concatenate([p[2] for p in parts]),
         crops=np.concatenate([p[3] for p in parts]),
         crop_labels=np.concatenate([p[4] for p in parts]),
+        blank_crops=np.concatenate([p[5] for p in parts]),
     )
 
 

@@ -5,6 +5,7 @@ same numbers. Shapes are the contract with scorekeeper/photo/reading.py and the 
 rack-photo-read.js: change them there too.
 """
 
+import torch
 from torch import nn
 
 # the detector sees the photo letterboxed into this box (top left, grey padding); its map has one
@@ -14,6 +15,10 @@ DETECT_W, DETECT_H, STRIDE = 448, 336, 4
 # the reader sees each tile cut out and resized to this (width, height)
 READ_W, READ_H = 32, 48
 NUMBERS = 14  # classes 0..12 are the numbers 1..13, class 13 the joker
+JOKER = 13
+#: a reader trained with blanks (train.py --blanks) has a 15th class: no tile here (a box where the
+#: detector was wrong: an empty compartment, the cloth); scorekeeper/photo/reading.py NO_TILE
+NO_TILE = 14
 COLOURS = 4  # K black, B blue, R red, G gold (scorekeeper/photo/reading.py COLOUR_LETTERS)
 
 
@@ -63,9 +68,10 @@ class Detector(nn.Module):
 
 
 class Reader(nn.Module):
-    """One tile's number (14 classes) and colour (4 classes), as logits."""
+    """One tile's number (14 classes; 15 with ``blanks``, the last NO_TILE) and colour (4 classes),
+    as logits."""
 
-    def __init__(self):
+    def __init__(self, blanks: bool = False):
         super().__init__()
         self.norm = Normalise()
         self.body = nn.Sequential(
@@ -83,9 +89,24 @@ class Reader(nn.Module):
             nn.Linear(64 * 4 * 6, 96),
             nn.ReLU(inplace=True),
         )
-        self.number = nn.Linear(96, NUMBERS)
+        self.number = nn.Linear(96, NUMBERS + blanks)
         self.colour = nn.Linear(96, COLOURS)
 
     def forward(self, x):
         f = self.body(self.norm(x))
         return self.number(f), self.colour(f)
+
+
+def grown(state: dict, model: nn.Module) -> dict:
+    """A saved reader's state for ``model``: a reader of 14 classes given the 15th (NO_TILE) that
+    ``model`` has, its row of weights zero and its bias far below the others (-6), so the grown
+    reader reads every tile as before until it learns the blanks. Any other state as it is."""
+    w, own = state.get("number.weight"), getattr(model, "number", None)
+    if w is None or own is None or w.shape[0] == own.out_features:
+        return state
+    grow = own.out_features - w.shape[0]
+    return {
+        **state,
+        "number.weight": torch.cat([w, w.new_zeros(grow, w.shape[1])]),
+        "number.bias": torch.cat([state["number.bias"], state["number.bias"].new_full((grow,), -6.0)]),
+    }

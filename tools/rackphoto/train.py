@@ -17,18 +17,27 @@ import argparse
 import time
 from pathlib import Path
 
+import augment
 import nets
 import numpy as np
 import torch
 import torch.nn.functional as F
 
 
-def chunks(data: Path, kind: str, tune: bool = False) -> dict[str, np.ndarray]:
+def chunks(data: Path, kind: str, tune: bool = False, blanks: bool = False) -> dict[str, np.ndarray]:
     """The rendered chunks' arrays one network learns on. A chunk rendered for an earlier, smaller
-    detector box (the same 4:3 shape) has its photos scaled up to today's box, boxes with them."""
+    detector box (the same 4:3 shape) has its photos scaled up to today's box, boxes with them.
+    ``blanks``: the reader's crops where no tile is (data.py's blank_crops) too, as nets.NO_TILE."""
     files = sorted(data.glob("tune*.npz")) if tune else sorted(data.glob("train*.npz"))
     if kind == "reader":
         parts = [_arrays(f, ("crops", "crop_labels")) for f in files]
+        if blanks:  # a kept chunk (kept.py) has none
+            for f, part in zip(files, parts):
+                with np.load(f) as z:
+                    empty = z["blank_crops"] if "blank_crops" in z.files else part["crops"][:0]
+                part["crops"] = np.concatenate([part["crops"], empty])
+                none = np.tile(np.array([[nets.NO_TILE, 0]], part["crop_labels"].dtype), (len(empty), 1))
+                part["crop_labels"] = np.concatenate([part["crop_labels"], none])
         return {key: np.concatenate([p[key] for p in parts]) for key in ("crops", "crop_labels")}
     parts = [_in_todays_box(_arrays(f, ("images", "boxes", "box_index"))) for f in files]
     offsets = np.cumsum([0] + [len(p["boxes"]) for p in parts])
@@ -96,15 +105,6 @@ def detector_loss(out, heat, reg, mask):
     return focal + (off + SIZE_WEIGHT * size) / mask.sum().clamp(min=1)
 
 
-def _jitter(x: torch.Tensor, rng: np.random.Generator) -> torch.Tensor:
-    """Light and colour changes per photo, on top of the renderer's."""
-    n = x.shape[0]
-    gain = torch.tensor(rng.uniform(0.75, 1.25, (n, 1, 1, 1)), dtype=torch.float32)
-    tint = torch.tensor(rng.uniform(0.92, 1.08, (n, 3, 1, 1)), dtype=torch.float32)
-    bias = torch.tensor(rng.uniform(-0.08, 0.08, (n, 1, 1, 1)), dtype=torch.float32)
-    return (x * gain * tint + bias).clamp(0, 1)
-
-
 def batches_detector(d, rng, size):
     """A batch of letterboxed photos and their targets."""
     idx = rng.integers(0, len(d["images"]), size)
@@ -121,44 +121,9 @@ def batches_reader(d, rng, size):
     return x, lab[:, 0], lab[:, 1]
 
 
-def _shift(x: torch.Tensor, rng: np.random.Generator, turn: float = 0.0) -> torch.Tensor:
-    """Each crop moved and resized a little more, as the detector's boxes are off (the chunks'
-    crops are cut from boxes off by a few percent; the detector's are off by more); with ``turn``,
-    also turned by up to that many degrees either way, as a phone held askew turns the tiles."""
-    n = x.shape[0]
-    scale = rng.normal(1, 0.06, (n, 2)).clip(0.85, 1.15)
-    move = rng.normal(0, 0.06, (n, 2)).clip(-0.15, 0.15)
-    theta = np.zeros((n, 2, 3), np.float32)
-    theta[:, 0, 0], theta[:, 1, 1] = scale[:, 0], scale[:, 1]
-    if turn:
-        a = np.radians(rng.uniform(-turn, turn, n))
-        theta[:, 0, 0], theta[:, 0, 1] = scale[:, 0] * np.cos(a), -scale[:, 0] * np.sin(a)
-        theta[:, 1, 0], theta[:, 1, 1] = scale[:, 1] * np.sin(a), scale[:, 1] * np.cos(a)
-    theta[:, :, 2] = move
-    grid = F.affine_grid(torch.tensor(theta), list(x.shape), align_corners=False)
-    return F.grid_sample(x, grid, padding_mode="border", align_corners=False)
-
-
-def _blur(x: torch.Tensor, rng: np.random.Generator, most: float = 0.0) -> torch.Tensor:
-    """With ``most``, half the crops blurred (Gaussian, one sigma from 0.3 to ``most`` crop pixels
-    for the batch), as a tile out of the camera's focus or shaken is; else the crops as they are."""
-    if not most:
-        return x
-    sigma = rng.uniform(0.3, most)
-    r = int(np.ceil(2 * sigma))
-    k = np.exp(-(np.arange(-r, r + 1) ** 2) / (2 * sigma**2))
-    k = torch.tensor(k / k.sum(), dtype=torch.float32)
-    c = x.shape[1]
-    out = F.pad(x, (r, r, r, r), mode="replicate")
-    out = F.conv2d(out, k.view(1, 1, 1, -1).repeat(c, 1, 1, 1), groups=c)
-    out = F.conv2d(out, k.view(1, 1, -1, 1).repeat(c, 1, 1, 1), groups=c)
-    pick = torch.tensor(rng.random(x.shape[0]) < 0.5).view(-1, 1, 1, 1)
-    return torch.where(pick, out, x)
-
-
 def reader_loss(out, number, colour):
     n_logits, c_logits = out
-    keep = number != 13  # a joker's colour is not read
+    keep = number < nets.JOKER  # a joker's colour is not read, nor a blank's
     c = F.cross_entropy(c_logits[keep], colour[keep]) if keep.any() else 0
     return F.cross_entropy(n_logits, number) + 0.5 * c
 
@@ -183,7 +148,7 @@ def evaluate(model, kind, tune, rng, frozen_norm=False):
             else:
                 x, num, col = batches_reader(tune, rng, 512)
                 n_logits, c_logits = model(x)
-                keep = num != 13
+                keep = num < nets.JOKER
                 total += float((n_logits.argmax(1) != num).float().mean()) + 0.5 * float(
                     (c_logits[keep].argmax(1) != col[keep]).float().mean()
                 )
@@ -223,13 +188,15 @@ def export(model, kind, out: Path) -> None:
 
 
 def _loss(model, kind: str, data, rng, turn: float = 0.0, blur: float = 0.0):
-    """One training batch's loss (``turn``: the reader's crops turned, :func:`_shift`; ``blur``:
-    blurred, :func:`_blur`)."""
+    """One training batch's loss (``turn``: the reader's crops turned, :func:`augment.shift`;
+    ``blur``: blurred, :func:`augment.blur`)."""
     if kind == "detector":
         x, heat, reg, mask = batches_detector(data, rng, 16)
-        return detector_loss(model(_jitter(x, rng)), heat, reg, mask)
+        return detector_loss(model(augment.jitter(x, rng)), heat, reg, mask)
     x, num, col = batches_reader(data, rng, 64)
-    return reader_loss(model(_jitter(_blur(_shift(x, rng, turn), rng, blur), rng)), num, col)
+    return reader_loss(
+        model(augment.jitter(augment.blur(augment.shift(x, rng, turn), rng, blur), rng)), num, col
+    )
 
 
 def _arguments() -> argparse.Namespace:
@@ -247,6 +214,7 @@ def _arguments() -> argparse.Namespace:
     ap.add_argument(
         "--blur", type=float, default=0.0, help="half the reader's crops blurred up to this sigma"
     )
+    ap.add_argument("--blanks", action="store_true", help="the reader learns NO_TILE from the blank crops")
     return ap.parse_args()
 
 
@@ -255,18 +223,18 @@ def main() -> None:
     torch.set_num_threads(1)
     torch.manual_seed(0)
     rng = np.random.default_rng(0)
-    model = nets.Detector() if args.kind == "detector" else nets.Reader()
+    model = nets.Detector() if args.kind == "detector" else nets.Reader(blanks=args.blanks)
     if args.warm:
-        model.load_state_dict(torch.load(args.warm))
+        model.load_state_dict(nets.grown(torch.load(args.warm), model))
     training(model, args.frozen_norm)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
-    tune, data, files = chunks(args.data, args.kind, tune=True), None, None
+    tune, data, files = chunks(args.data, args.kind, tune=True, blanks=args.blanks), None, None
     end = time.time() + args.minutes * 60
     best, step = float("inf"), 0
     while time.time() < end:
         found = sorted(args.data.glob("train*.npz"))
         if found != files:
-            files, data = found, chunks(args.data, args.kind)
+            files, data = found, chunks(args.data, args.kind, blanks=args.blanks)
             print(f"step {step}: {len(files)} chunks", flush=True)
         for _ in range(100):
             frac = 1 - max(0.0, end - time.time()) / (args.minutes * 60)

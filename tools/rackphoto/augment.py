@@ -1,0 +1,53 @@
+"""The training photos' and crops' changes on top of the renderers' (train.py): light and colour per
+photo, the reader's crops moved, resized, turned and blurred as the detector's boxes and a phone's
+camera leave them."""
+
+from __future__ import annotations
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+
+def jitter(x: torch.Tensor, rng: np.random.Generator) -> torch.Tensor:
+    """Light and colour changes per photo, on top of the renderer's."""
+    n = x.shape[0]
+    gain = torch.tensor(rng.uniform(0.75, 1.25, (n, 1, 1, 1)), dtype=torch.float32)
+    tint = torch.tensor(rng.uniform(0.92, 1.08, (n, 3, 1, 1)), dtype=torch.float32)
+    bias = torch.tensor(rng.uniform(-0.08, 0.08, (n, 1, 1, 1)), dtype=torch.float32)
+    return (x * gain * tint + bias).clamp(0, 1)
+
+
+def shift(x: torch.Tensor, rng: np.random.Generator, turn: float = 0.0) -> torch.Tensor:
+    """Each crop moved and resized a little more, as the detector's boxes are off (the chunks'
+    crops are cut from boxes off by a few percent; the detector's are off by more); with ``turn``,
+    also turned by up to that many degrees either way, as a phone held askew turns the tiles."""
+    n = x.shape[0]
+    scale = rng.normal(1, 0.06, (n, 2)).clip(0.85, 1.15)
+    move = rng.normal(0, 0.06, (n, 2)).clip(-0.15, 0.15)
+    theta = np.zeros((n, 2, 3), np.float32)
+    theta[:, 0, 0], theta[:, 1, 1] = scale[:, 0], scale[:, 1]
+    if turn:
+        a = np.radians(rng.uniform(-turn, turn, n))
+        theta[:, 0, 0], theta[:, 0, 1] = scale[:, 0] * np.cos(a), -scale[:, 0] * np.sin(a)
+        theta[:, 1, 0], theta[:, 1, 1] = scale[:, 1] * np.sin(a), scale[:, 1] * np.cos(a)
+    theta[:, :, 2] = move
+    grid = F.affine_grid(torch.tensor(theta), list(x.shape), align_corners=False)
+    return F.grid_sample(x, grid, padding_mode="border", align_corners=False)
+
+
+def blur(x: torch.Tensor, rng: np.random.Generator, most: float = 0.0) -> torch.Tensor:
+    """With ``most``, half the crops blurred (Gaussian, one sigma from 0.3 to ``most`` crop pixels
+    for the batch), as a tile out of the camera's focus or shaken is; else the crops as they are."""
+    if not most:
+        return x
+    sigma = rng.uniform(0.3, most)
+    r = int(np.ceil(2 * sigma))
+    k = np.exp(-(np.arange(-r, r + 1) ** 2) / (2 * sigma**2))
+    k = torch.tensor(k / k.sum(), dtype=torch.float32)
+    c = x.shape[1]
+    out = F.pad(x, (r, r, r, r), mode="replicate")
+    out = F.conv2d(out, k.view(1, 1, 1, -1).repeat(c, 1, 1, 1), groups=c)
+    out = F.conv2d(out, k.view(1, 1, -1, 1).repeat(c, 1, 1, 1), groups=c)
+    pick = torch.tensor(rng.random(x.shape[0]) < 0.5).view(-1, 1, 1, 1)
+    return torch.where(pick, out, x)
