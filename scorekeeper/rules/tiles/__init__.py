@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
-from .variants import COLOUR_NAMES, NOTATION, SWITCHES, CrazyTiles, Rummikub, RunnyTiles, TileGame
+from .options import SWITCHES
+from .variants import COLOUR_NAMES, NOTATION, CrazyTiles, Rummikub, RunnyTiles, TileGame
 
 __all__ = ["COLOUR_NAMES", "NOTATION", "SWITCHES", "CrazyTiles", "Rummikub", "RunnyTiles", "TileGame"]

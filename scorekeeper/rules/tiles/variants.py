@@ -25,40 +25,19 @@ from ..bounds import CT_MOST_RACK_POINTS
 from ..cards import Notation
 from ..facts import Count, Seat, Text
 from ..hand_shapes import seats
-from ..options import Option
 from ..reasons import Reason, say
 from ..registry import register
 from ..table_counts import tile_counts
 from ..verdict import HandValue, Verdict
 from .checks import extension_verdict, initial_meld, laydown_verdict, set_verdict
 from .grid import check_board, is_board, read_board
+from .options import tile_options
 from .samples import CRAZY_TILES, RUMMIKUB, RUNNY_TILES
 from .scoring import score_tile_round, tile_game_over, tile_ranks
 from .sets import Switches, supply_reasons, token
 
 COLOURS = {"R": "R", "B": "B", "K": "K", "G": "G", "O": "G", "Y": "G"}
 COLOUR_NAMES = {"R": "red", "B": "blue", "K": "black", "G": "gold"}
-SWITCHES = (
-    "same_color_groups",
-    "zero",
-    "wrap",
-    "six_nine",
-    "ten_split",
-    "eleven_split",
-    "twelve_split",
-    "runny",
-    "grid",
-)
-SCORING = ("A", "B", "C", "wins", "none")
-#: CT-8 in a few words, for the setup form
-SCORING_WORDS = (
-    ("A", "winner takes the racks; losers lose their own"),
-    ("B", "winner takes the racks; losers 0"),
-    ("C", "losers count their racks; lowest wins"),
-    ("wins", "count rounds won"),
-    ("none", "no score kept"),
-)
-
 NOTATION = Notation(
     "tiles",
     ranks={str(n): n for n in range(1, 14)},
@@ -70,88 +49,6 @@ NOTATION = Notation(
     suit_hint=say("ct.colour_first"),
     accepted=say("ct.accepted"),
 )
-
-_SWITCH_HELP = {
-    "same_color_groups": ("A group may be all one colour", "CT-2"),
-    "zero": ("A joker may stand for 0", "CT-3"),
-    "wrap": ("Runs continue past 13 (13, 0, 1 ...)", "CT-3"),
-    "six_nine": ("A 6 may be read as 9 and a 9 as 6", "CT-1"),
-    "ten_split": ("A 10 may be read as 0+1 in a run", "CT-1"),
-    "eleven_split": ("An 11 may be read as 1+1 in a group", "CT-1"),
-    "twelve_split": ("A 12 may be read as 1+2 in a run", "CT-1"),
-    "runny": ("A run may be all different colours", "CT-3"),
-    "grid": ("Two-dimensional board of crossing sets", "CT-9"),
-}
-
-
-def _tile_options(preset: dict[str, bool]) -> tuple[Option, ...]:
-    switches = tuple(Option(name, "bool", preset.get(name, False), *_SWITCH_HELP[name]) for name in SWITCHES)
-    return (
-        *switches,
-        Option(
-            "initial_meld",
-            "int",
-            30,
-            "Points a first laydown needs from your own rack",
-            rule="CT-6",
-            low=0,
-            high=500,
-        ),
-        Option(
-            "scoring",
-            "choice",
-            "A",
-            "How rounds are scored: A, B, C, wins or none",
-            rule="CT-8",
-            choices=SCORING,
-            check=False,
-            choice_words=SCORING_WORDS,
-        ),
-        Option(
-            "must_play",
-            "choice",
-            "C",
-            "A: play all you can, B: play something if able, C: may pass",
-            rule="CT-11",
-            choices=("A", "B", "C"),
-            check=False,
-            choice_words=(
-                ("A", "play all you can"),
-                ("B", "play something if you can"),
-                ("C", "you may always pass"),
-            ),
-        ),
-        Option(
-            "rounds",
-            "int",
-            4,
-            "Rounds in a game (when no target is set)",
-            rule="CT-8",
-            low=1,
-            high=100,
-            check=False,
-        ),
-        Option(
-            "target",
-            "int",
-            None,
-            "End when a total (or win count) reaches this instead",
-            rule="CT-8",
-            low=1,
-            optional=True,
-            check=False,
-        ),
-        Option(
-            "kind",
-            "choice",
-            None,
-            "Declare the set a group or a run",
-            rule="CT-2",
-            choices=("group", "run"),
-            optional=True,
-            game=False,
-        ),
-    )
 
 
 class TileGame(Variant):
@@ -267,7 +164,7 @@ class Rummikub(TileGame):
     slug = "rummikub"
     name = "Rummikub"
     summary = "Standard tile rummy: groups and same-colour runs."
-    option_spec = _tile_options({})
+    option_spec = tile_options({})
     samples = RUMMIKUB
 
 
@@ -287,7 +184,7 @@ class CrazyTiles(TileGame):
         "twelve_split": True,
         "grid": True,
     }
-    option_spec = _tile_options(preset)
+    option_spec = tile_options(preset)
     samples = CRAZY_TILES
 
 
@@ -297,5 +194,5 @@ class RunnyTiles(TileGame):
     name = "Runny Rummy Tiles"
     summary = "Rummikub on a crossing grid where a run may be all different colours."
     preset: ClassVar[dict[str, bool]] = {"runny": True, "grid": True}
-    option_spec = _tile_options(preset)
+    option_spec = tile_options(preset)
     samples = RUNNY_TILES
