@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 
 from .base import Variant
 from .bounds import CZ_MOST_POINTS
+from .crazy_facts import COUNT_CLASSES, FACTS, OPTIONS
 from .crazy_samples import CRAZY_RUMMY
 from .crazy_sets import (
     NOTATION,
@@ -44,11 +45,7 @@ from .crazy_sets import (
     wild_rank,
 )
 from .errors import RoundError
-from .facts import Count, Seat, Text
-from .hand_shapes import CARDS_LEFT, card_counts, points_left, seats
-from .options import Option
 from .reasons import say
-from .records import ListOf
 from .registry import register
 from .scoring import RoundOutcome
 from .table_counts import crazy_rummy_counts
@@ -73,87 +70,12 @@ class CrazyRummy(Variant):
     min_players, max_players = 2, 12
     notation = NOTATION
     deck_look, wild_rank, rules_home = "suited", True, ("CZ",)
-    count_classes: ClassVar[Mapping[str, str]] = {
-        "low": "3-7",
-        "high": "8-K",
-        "ace": "aces",
-        "wild": "wildcards",
-    }
+    count_classes: ClassVar[Mapping[str, str]] = COUNT_CLASSES
     count_rule = "CZ-5"
     samples = CRAZY_RUMMY
     entered_rule = "CZ-7"
     most_hand_points = (CZ_MOST_POINTS, "CZ-5")
-    facts_shape = seats(
-        2,
-        12,
-        {
-            "board": Text("cards on the player's board (CZ-6)"),
-            "board_points": Count(
-                "a typed board value, when the board's cards are not given",
-                high=CZ_MOST_POINTS,
-                rule="CZ-5",
-            ),
-            "board_counts": card_counts(
-                "the board's cards per class instead of the cards (CZ-5): 3-7, 8-K, aces, wildcards",
-                count_classes,
-                "CZ-5",
-            ),
-            "hand": CARDS_LEFT,
-            "points": points_left(CZ_MOST_POINTS, "CZ-5"),
-            "counts": card_counts(
-                "cards left per class instead of the cards (CZ-5): 3-7, 8-K, aces, wildcards",
-                count_classes,
-                "CZ-5",
-            ),
-        },
-        face_up=ListOf(
-            "each seat's face-up first card; the dealer's is the wild indicator (CZ-1, CZ-7)",
-            item=Text(),
-            words=True,
-        ),
-        wild=Text(
-            "the hand's wild rank; it must match the dealer's face-up card (CZ-1)", nullable=True, note=True
-        ),
-        went_out=Seat("the seat that went out; null: nobody"),
-    )
-    option_spec = (
-        Option(
-            "target",
-            "int",
-            1500,
-            "The game ends after a hand in which a total reaches this",
-            rule="CZ-8",
-            low=1,
-        ),
-        Option(
-            "wild",
-            "choice",
-            None,
-            "This hand's wild rank (the dealer's face-up card)",
-            rule="CZ-1",
-            choices=WILD_CHOICES,
-            optional=True,
-            game=False,
-        ),
-        Option(
-            "first_play",
-            "bool",
-            False,
-            "Check as the player's first play of the hand",
-            rule="CZ-3",
-            game=False,
-        ),
-        Option(
-            "players",
-            "int",
-            2,
-            "Players at the table (one deck per two players)",
-            rule="CZ-1",
-            low=2,
-            high=12,
-            game=False,
-        ),
-    )
+    facts_shape, option_spec = FACTS, OPTIONS
 
     # -- the checker --------------------------------------------------------------
     def check(self, cards: str, extend: str | None, opts: dict[str, Any]) -> Verdict:
