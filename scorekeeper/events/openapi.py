@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..api.openapi import op
+from ..api.operations import op
 from ..api.schemas import PUBLIC_ID
 from ..api.shapes import path_param
 from ..limits import NAME_MAX

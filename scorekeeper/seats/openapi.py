@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..api.openapi import GAME_ID, op
+from ..api.operations import GAME_ID, op
 from ..api.schemas import BOOL, INT, NULL_INT, STR, array, obj, ref
 from ..api.shapes import bearer, dict_of, path_param
 from ..services.seats import CONFIRM_CHOICES

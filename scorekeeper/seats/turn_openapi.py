@@ -3,7 +3,7 @@ the hand in play that ``getSeating`` shows (:mod:`.openapi` adds them to the sea
 
 from __future__ import annotations
 
-from ..api.openapi import op
+from ..api.operations import op
 from ..api.schemas import BOOL, INT, NULL_INT, STR, array, obj
 
 #: getSeating's ``turn``: Crib Rummy's hand in play, turn by turn (null for the other variants)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..api.openapi import json_answer, op
+from ..api.operations import json_answer, op
 from ..api.schemas import (
     INT,
     NAME,

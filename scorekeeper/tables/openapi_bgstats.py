@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..api.openapi import op
+from ..api.operations import op
 from ..api.schemas import BOOL, INT, STAMP, STR, array, obj, ref
 from ..limits import BGSTATS_ITEMS_MAX, BGSTATS_TAKEN_MAX
 from ..services.tables.bgstats import known_zones

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..api.openapi import op
+from ..api.operations import op
 from ..api.schemas import INT, OPTIONS, STR, array, obj, ref, slugs
 from ..api.shapes import path_param
 from ..limits import HOUSE_GAME_NAME_MAX, HOUSE_GAMES_MAX, RULING_NOTE_MAX
