@@ -41,9 +41,9 @@ def _iou(a, b) -> float:
 def blanks(rng: np.random.Generator, boxes: np.ndarray, width: int, height: int) -> list:
     """Boxes of the rack's median tile size where no tile is, as a detector's wrong box would fall:
     a step or two past a tile on the side away from its nearest neighbour (the row's ends, an empty
-    compartment, the rack's own body, whatever the row's slant) and anywhere on the photo (the
-    cloth, a hand), none overlapping a tile by more than BLANK_OVERLAP; at most BLANKS, past the
-    tiles first."""
+    compartment, the rack's own body, whatever the row's slant), then, while fewer than BLANKS are
+    found, anywhere on the photo (the cloth, a hand); none overlapping a tile by more than
+    BLANK_OVERLAP, nor another blank by more than half, each centred in the photo."""
     if not len(boxes):
         return []
     w, h = float(np.median(boxes[:, 2] - boxes[:, 0])), float(np.median(boxes[:, 3] - boxes[:, 1]))
@@ -60,7 +60,8 @@ def blanks(rng: np.random.Generator, boxes: np.ndarray, width: int, height: int)
     for cx, cy in spots:
         box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
         inside = 0 <= cx < width and 0 <= cy < height
-        if inside and max(_iou(box, b) for b in boxes) <= BLANK_OVERLAP and len(out) < BLANKS:
+        apart = all(_iou(box, (b.x0, b.y0, b.x1, b.y1)) <= 0.5 for b in out)
+        if inside and apart and max(_iou(box, b) for b in boxes) <= BLANK_OVERLAP and len(out) < BLANKS:
             out.append(reading.Box(*box, 1.0))
     return out
 

@@ -17,7 +17,9 @@ READ_W, READ_H = 32, 48
 NUMBERS = 14  # classes 0..12 are the numbers 1..13, class 13 the joker
 JOKER = 13
 #: a reader trained with blanks (train.py --blanks) has a 15th class: no tile here (a box where the
-#: detector was wrong: an empty compartment, the cloth); scorekeeper/photo/reading.py NO_TILE
+#: detector was wrong: an empty compartment, the cloth). The app's reading does not know it (the
+#: reading that sets such boxes apart was written but not committed: docs/rack-photo.md, "A class
+#: for no tile"); main's readout would read the 15th class as a 15, so export no such reader there
 NO_TILE = 14
 COLOURS = 4  # K black, B blue, R red, G gold (scorekeeper/photo/reading.py COLOUR_LETTERS)
 
@@ -99,10 +101,11 @@ class Reader(nn.Module):
 
 def grown(state: dict, model: nn.Module) -> dict:
     """A saved reader's state for ``model``: a reader of 14 classes given the 15th (NO_TILE) that
-    ``model`` has, its row of weights zero and its bias far below the others (-6), so the grown
-    reader reads every tile as before until it learns the blanks. Any other state as it is."""
+    ``model`` has, its row of weights zero and its bias -6, so the grown reader reads every tile as
+    before (the tile's own class stands far above it) until it learns the blanks. Any other state
+    as it is (a larger one is refused by load_state_dict, naming the sizes)."""
     w, own = state.get("number.weight"), getattr(model, "number", None)
-    if w is None or own is None or w.shape[0] == own.out_features:
+    if w is None or own is None or w.shape[0] >= own.out_features:
         return state
     grow = own.out_features - w.shape[0]
     return {

@@ -31,13 +31,17 @@ def chunks(data: Path, kind: str, tune: bool = False, blanks: bool = False) -> d
     files = sorted(data.glob("tune*.npz")) if tune else sorted(data.glob("train*.npz"))
     if kind == "reader":
         parts = [_arrays(f, ("crops", "crop_labels")) for f in files]
-        if blanks:  # a kept chunk (kept.py) has none
+        if blanks:  # a kept chunk (kept.py) has none, nor a chunk rendered before data.py cut them
             for f, part in zip(files, parts):
                 with np.load(f) as z:
                     empty = z["blank_crops"] if "blank_crops" in z.files else part["crops"][:0]
                 part["crops"] = np.concatenate([part["crops"], empty])
                 none = np.tile(np.array([[nets.NO_TILE, 0]], part["crop_labels"].dtype), (len(empty), 1))
                 part["crop_labels"] = np.concatenate([part["crop_labels"], none])
+            told = sum(int((p["crop_labels"][:, 0] == nets.NO_TILE).sum()) for p in parts)
+            print(f"{told} crops where no tile is, in {len(files)} chunks", flush=True)
+            if not told:  # chunks rendered before data.py cut them
+                raise SystemExit("--blanks: these chunks hold no blank_crops; render them again with data.py")
         return {key: np.concatenate([p[key] for p in parts]) for key in ("crops", "crop_labels")}
     parts = [_in_todays_box(_arrays(f, ("images", "boxes", "box_index"))) for f in files]
     offsets = np.cumsum([0] + [len(p["boxes"]) for p in parts])
