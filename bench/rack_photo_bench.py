@@ -6,7 +6,9 @@ program with its own faces, stroke fonts, 3-D camera and tables, and renderer C
 Splits: ``held-out`` (the first renderer's, fonts and tables training never saw), ``tune`` (its
 tuning split, thresholds chosen there), ``b-holdout`` and ``b-tune`` (renderer B's held-out and
 calibration splits), ``c-holdout`` (renderer C's held-out photos: the cross-program figure; never
-used in any choice) and ``c-tune`` (renderer C's calibration split). ``--split
+used in any choice), ``c-tune`` (renderer C's calibration split) and ``c-fresh`` (a second one,
+with a numeral font neither other C split draws: its figures say whether a choice carries to an
+unseen font). ``--split
 c-holdout,b-holdout,held-out`` (the default) prints the three held-out splits (renderer C's fonts
 fetched into build/fonts-c on its first run). For each rack the reading is matched to the truth
 (boxes overlapping by half), and the bench prints:
@@ -61,7 +63,7 @@ from scorekeeper.photo import photo  # noqa: E402
 
 SEEDS = {"held-out": 900_000, "tune": 800_000, **B_SEEDS, **C_SEEDS}
 #: the splits a choice may be made on (thresholds, marks); never a held-out one
-TUNING = ("tune", "b-tune", "c-tune")
+TUNING = ("tune", "b-tune", "c-tune", "c-fresh")
 #: a tile with this share of its face or more under fingers is out of sight (chosen before any
 #: figure was read, and not changed after)
 IN_SIGHT = 0.25

@@ -22,7 +22,7 @@ from webscene import markup, plan  # noqa: E402
 def _scenes(split: str, count: int):
     first = webscene.SEEDS[split]
     return [
-        plan.scene(np.random.default_rng(s), held_out=split == "c-holdout")
+        plan.scene(np.random.default_rng(s), held_out=split == "c-holdout", fresh=split == "c-fresh")
         for s in range(first, first + count)
     ]
 
@@ -63,6 +63,16 @@ def test_the_held_out_font_and_cloth_are_drawn_in_c_holdout_alone():
     assert set(webscene.SEEDS.values()).isdisjoint(scene.SEEDS.values())
     starts = sorted([*webscene.SEEDS.values(), *scene.SEEDS.values(), 800_000, 900_000])
     assert all(hi - lo >= 100_000 for lo, hi in itertools.pairwise(starts))
+
+
+def test_c_fresh_draws_its_own_font_and_no_other_split_does():
+    """c-fresh (a second calibration split) draws FONT_FRESH, which neither c-tune nor c-holdout
+    draws, and never c-holdout's own font or cloth."""
+    tune, held, fresh = _scenes("c-tune", 300), _scenes("c-holdout", 300), _scenes("c-fresh", 300)
+    assert any(s.tile["font"] == plan.FONT_FRESH for s in fresh)
+    assert all(s.tile["font"] != plan.FONT_FRESH for s in [*tune, *held])
+    assert all(s.tile["font"] != plan.FONT_HELD_OUT and s.cloth["kind"] != plan.CLOTH_HELD_OUT for s in fresh)
+    assert plan.FONT_FRESH in markup.ALL_FONTS and plan.FONT_FRESH not in plan.FONTS
 
 
 def test_the_page_has_a_face_per_tile_with_its_numeral_or_a_joker_drawn_in_svg():

@@ -16,7 +16,9 @@ the page) and labels [n, 2] (number class 0..12 for 1..13, 13 the joker; colour 
 
 Splits by seed (:data:`SEEDS`): ``c-tune`` for calibration, ``c-holdout`` for the figure only; no
 model has ever trained on either. **C-holdout is never used in any choice**; it also draws a font
-(Bebas Neue) and a cloth (flowers) that c-tune never draws.
+(Bebas Neue) and a cloth (flowers) that c-tune never draws. ``c-fresh`` is a second calibration
+split (from 6 December) that draws a numeral font neither of the others draws (Cabin), so a choice
+can be tried on a font no model and no earlier choice has seen, as c-holdout's is.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from PIL import Image
 from . import plan
 from .shoot import Camera
 
-SEEDS = {"c-tune": 3_800_000, "c-holdout": 3_900_000}
+SEEDS = {"c-tune": 3_800_000, "c-holdout": 3_900_000, "c-fresh": 3_700_000}
 
 
 def photos(split: str, racks: int) -> Iterator[tuple[Image.Image, np.ndarray, np.ndarray]]:
@@ -37,6 +39,8 @@ def photos(split: str, racks: int) -> Iterator[tuple[Image.Image, np.ndarray, np
     first = SEEDS[split]
     with Camera() as camera:
         for seed in range(first, first + racks):
-            s = plan.scene(np.random.default_rng(seed), held_out=split == "c-holdout")
+            s = plan.scene(
+                np.random.default_rng(seed), held_out=split == "c-holdout", fresh=split == "c-fresh"
+            )
             photo, boxes = camera.shoot(s)
             yield photo, boxes, s.labels()

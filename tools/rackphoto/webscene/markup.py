@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from .plan import FONT_HELD_OUT, FONTS, Scene, Tile
+from .plan import FONT_FRESH, FONT_HELD_OUT, FONTS, Scene, Tile
 
 #: every font renderer C draws, in the order shoot.py gives them to the page (family f0, f1 ...)
-ALL_FONTS = [*FONTS, FONT_HELD_OUT]
+ALL_FONTS = [*FONTS, FONT_HELD_OUT, FONT_FRESH]
 
 TW, TH = 60.0, 80.0  # a tile's face in the page's units
 
