@@ -148,6 +148,21 @@ class Option:
         }
 
 
+def rounds_option(default: int, rule: str) -> Option:
+    """A game of a set number of rounds, unless a target is set (the tile games' CT-8, RumBugz's
+    RB-8): the one option both offer alike."""
+    return Option(
+        "rounds",
+        "int",
+        default,
+        "Rounds in a game (when no target is set)",
+        rule=rule,
+        low=1,
+        high=100,
+        check=False,
+    )
+
+
 def resolve(spec: Iterable[Option], raw: Mapping[str, Any] | None) -> dict[str, Any]:
     """All options of ``spec`` with defaults filled and ``raw`` validated."""
     spec = tuple(spec)

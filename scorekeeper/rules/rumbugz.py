@@ -32,7 +32,7 @@ from .cards import Card, Notation, tokenize
 from .errors import NotationError, RoundError
 from .facts import Choice, Seat, Text
 from .hand_shapes import CARDS_LEFT, points_left, seats
-from .options import Option
+from .options import Option, rounds_option
 from .progression_verdicts import judge, judge_change
 from .progressions import Shape
 from .reasons import Reason, say
@@ -128,16 +128,7 @@ class RumBugz(Variant):
     )
     option_spec = (
         Option("plyt_value", "int", 12, "Points a PLYT left in hand counts", rule="RB-6", low=0, high=100),
-        Option(
-            "rounds",
-            "int",
-            5,
-            "Rounds in a game (when no target is set)",
-            rule="RB-8",
-            low=1,
-            high=100,
-            check=False,
-        ),
+        rounds_option(5, "RB-8"),
         Option(
             "target",
             "int",

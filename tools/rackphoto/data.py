@@ -61,8 +61,10 @@ def blanks(rng: np.random.Generator, boxes: np.ndarray, width: int, height: int)
         box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
         inside = 0 <= cx < width and 0 <= cy < height
         apart = all(_iou(box, (b.x0, b.y0, b.x1, b.y1)) <= 0.5 for b in out)
-        if inside and apart and max(_iou(box, b) for b in boxes) <= BLANK_OVERLAP and len(out) < BLANKS:
+        if inside and apart and max(_iou(box, b) for b in boxes) <= BLANK_OVERLAP:
             out.append(reading.Box(*box, 1.0))
+            if len(out) == BLANKS:
+                break
     return out
 
 

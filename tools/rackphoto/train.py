@@ -30,14 +30,8 @@ def chunks(data: Path, kind: str, tune: bool = False, blanks: bool = False) -> d
     ``blanks``: the reader's crops where no tile is (data.py's blank_crops) too, as nets.NO_TILE."""
     files = sorted(data.glob("tune*.npz")) if tune else sorted(data.glob("train*.npz"))
     if kind == "reader":
-        parts = [_arrays(f, ("crops", "crop_labels")) for f in files]
-        if blanks:  # a kept chunk (kept.py) has none, nor a chunk rendered before data.py cut them
-            for f, part in zip(files, parts):
-                with np.load(f) as z:
-                    empty = z["blank_crops"] if "blank_crops" in z.files else part["crops"][:0]
-                part["crops"] = np.concatenate([part["crops"], empty])
-                none = np.tile(np.array([[nets.NO_TILE, 0]], part["crop_labels"].dtype), (len(empty), 1))
-                part["crop_labels"] = np.concatenate([part["crop_labels"], none])
+        parts = [_reader_part(f, blanks) for f in files]
+        if blanks:
             told = sum(int((p["crop_labels"][:, 0] == nets.NO_TILE).sum()) for p in parts)
             print(f"{told} crops where no tile is, in {len(files)} chunks", flush=True)
             if not told:  # chunks rendered before data.py cut them
@@ -52,6 +46,18 @@ def chunks(data: Path, kind: str, tune: bool = False, blanks: bool = False) -> d
             [p["box_index"][:-1] + o for p, o in zip(parts, offsets)] + [[offsets[-1]]]
         ),
     }
+
+
+def _reader_part(path: Path, blanks: bool) -> dict[str, np.ndarray]:
+    """One chunk's reader crops and labels, read once; with ``blanks`` its blank crops after them,
+    labelled NO_TILE (a kept chunk, kept.py, has none, nor a chunk rendered before data.py cut them)."""
+    with np.load(path) as z:
+        crops, labels = z["crops"], z["crop_labels"]
+        if blanks and "blank_crops" in z.files:
+            empty = z["blank_crops"]
+            none = np.tile(np.array([[nets.NO_TILE, 0]], labels.dtype), (len(empty), 1))
+            crops, labels = np.concatenate([crops, empty]), np.concatenate([labels, none])
+    return {"crops": crops, "crop_labels": labels}
 
 
 def _arrays(path: Path, keys) -> dict[str, np.ndarray]:

@@ -4,7 +4,7 @@ setup form and the API offer them."""
 
 from __future__ import annotations
 
-from ..options import Option
+from ..options import Option, rounds_option
 
 SWITCHES = (
     "same_color_groups",
@@ -78,16 +78,7 @@ def tile_options(preset: dict[str, bool]) -> tuple[Option, ...]:
                 ("C", "you may always pass"),
             ),
         ),
-        Option(
-            "rounds",
-            "int",
-            4,
-            "Rounds in a game (when no target is set)",
-            rule="CT-8",
-            low=1,
-            high=100,
-            check=False,
-        ),
+        rounds_option(4, "CT-8"),
         Option(
             "target",
             "int",
