@@ -18,12 +18,16 @@ def jitter(x: torch.Tensor, rng: np.random.Generator) -> torch.Tensor:
     return (x * gain * tint + bias).clamp(0, 1)
 
 
-def shift(x: torch.Tensor, rng: np.random.Generator, turn: float = 0.0) -> torch.Tensor:
+def shift(x: torch.Tensor, rng: np.random.Generator, turn: float = 0.0, stretch: float = 1.0) -> torch.Tensor:
     """Each crop moved and resized a little more, as the detector's boxes are off (the chunks'
     crops are cut from boxes off by a few percent; the detector's are off by more); with ``turn``,
-    also turned by up to that many degrees either way, as a phone held askew turns the tiles."""
+    also turned by up to that many degrees either way, as a phone held askew turns the tiles; with
+    ``stretch`` above 1, also made wider or narrower alone, by a factor drawn log-uniformly from
+    1/stretch to stretch (an edition's narrow or wide numerals, a camera's yaw)."""
     n = x.shape[0]
     scale = rng.normal(1, 0.06, (n, 2)).clip(0.85, 1.15)
+    if stretch > 1:
+        scale[:, 0] *= np.exp(rng.uniform(-np.log(stretch), np.log(stretch), n))
     move = rng.normal(0, 0.06, (n, 2)).clip(-0.15, 0.15)
     theta = np.zeros((n, 2, 3), np.float32)
     theta[:, 0, 0], theta[:, 1, 1] = scale[:, 0], scale[:, 1]
