@@ -8,10 +8,10 @@ tuning split, thresholds chosen there), ``b-holdout`` and ``b-tune`` (renderer B
 calibration splits), ``c-holdout`` (renderer C's held-out photos: the cross-program figure; never
 used in any choice), ``c-tune`` (renderer C's calibration split) and ``c-fresh`` (a second one,
 with a numeral font neither other C split draws: its figures say whether a choice carries to an
-unseen font). ``--split
-c-holdout,b-holdout,held-out`` (the default) prints the three held-out splits (renderer C's fonts
-fetched into build/fonts-c on its first run). For each rack the reading is matched to the truth
-(boxes overlapping by half), and the bench prints:
+unseen font) and ``c-final`` (a second held-out split, with a font and a cloth of its own, read with
+the committed models alone). ``--split c-holdout,c-final,b-holdout,held-out`` (the default) prints
+the four held-out splits (renderer C's fonts fetched into build/fonts-c on its first run). For each
+rack the reading is matched to the truth (boxes overlapping by half), and the bench prints:
 
 - tile recall and precision; number and colour accuracy of the tiles found;
 - racks whose total (CT-7) is exactly right, racks flagged (a tile unsure, a rules flag, a spot
@@ -31,7 +31,7 @@ fetched into build/fonts-c on its first run). For each rack the reading is match
 - the time per photo in Python (onnxruntime, one thread) and, with ``--web``, under
   onnxruntime-web's WebAssembly build in Node (the phone's runtime, one thread).
 
-Usage: ``python bench/rack_photo_bench.py [--racks 300] [--split c-holdout,b-holdout,held-out] [--web]
+Usage: ``python bench/rack_photo_bench.py [--racks 300] [--split c-holdout,c-final,b-holdout,held-out] [--web]
 [--models DIR] [--cache DIR]``: ``--models`` reads with a candidate pair of models (train.py's), and
 ``--cache`` keeps the drawn photos so two pairs are read on the very same ones.
 Prints the figures; asserts nothing.
@@ -182,7 +182,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--racks", type=int, default=300)
     ap.add_argument(
-        "--split", default="c-holdout,b-holdout,held-out", help=f"comma separated, of {', '.join(SEEDS)}"
+        "--split",
+        default="c-holdout,c-final,b-holdout,held-out",
+        help=f"comma separated, of {', '.join(SEEDS)}",
     )
     ap.add_argument("--web", action="store_true", help="also time onnxruntime-web in Node")
     ap.add_argument("--models", type=Path, help="a folder with detector.onnx and reader.onnx to read with")

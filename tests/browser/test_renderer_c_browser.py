@@ -23,7 +23,7 @@ def _plain(seed: int) -> plan.Scene:
     """A scene with nothing over the faces: no turn, roll, glare, thumb, blur or shake, a long lens, a
     dark cloth, single digits (the left edge of each face is then the tile's body alone), the tiles far
     apart on a black rack."""
-    s = plan.scene(np.random.default_rng(seed), held_out=False)
+    s = plan.scene(np.random.default_rng(seed))
     s.tiles = [plan.Tile(n, n % 4, 0, k) for k, n in enumerate((3, 5, 8, 1, 9))]
     s.camera.update(roll=0.0, yaw=0.0, tilt=30.0, lens=2000.0)
     s.light.update(

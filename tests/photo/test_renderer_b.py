@@ -46,7 +46,7 @@ def test_the_numerals_are_strokes_of_every_digit_in_each_style_and_the_slab_styl
     assert "slab" not in strokes.TRAIN_STYLES
 
 
-@pytest.mark.parametrize("split", ["b-holdout", "c-tune", "c-holdout"])
+@pytest.mark.parametrize("split", ["b-holdout", "c-tune", "c-holdout", "c-final"])
 def test_training_data_never_renders_a_held_out_split_nor_renderer_c(split):
     import data
 

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools" / "rackphoto"))
@@ -21,10 +22,7 @@ from webscene import markup, plan  # noqa: E402
 
 def _scenes(split: str, count: int):
     first = webscene.SEEDS[split]
-    return [
-        plan.scene(np.random.default_rng(s), held_out=split == "c-holdout", fresh=split == "c-fresh")
-        for s in range(first, first + count)
-    ]
+    return [plan.scene(np.random.default_rng(s), split) for s in range(first, first + count)]
 
 
 def test_a_hand_is_dealt_from_the_106_tiles_and_labelled_rows_back_to_front():
@@ -65,18 +63,24 @@ def test_the_held_out_font_and_cloth_are_drawn_in_c_holdout_alone():
     assert all(hi - lo >= 100_000 for lo, hi in itertools.pairwise(starts))
 
 
-def test_c_fresh_draws_its_own_font_and_no_other_split_does():
-    """c-fresh (a second calibration split) draws FONT_FRESH, which neither c-tune nor c-holdout
-    draws, and never c-holdout's own font or cloth."""
-    tune, held, fresh = _scenes("c-tune", 300), _scenes("c-holdout", 300), _scenes("c-fresh", 300)
-    assert any(s.tile["font"] == plan.FONT_FRESH for s in fresh)
-    assert all(s.tile["font"] != plan.FONT_FRESH for s in [*tune, *held])
-    assert all(s.tile["font"] != plan.FONT_HELD_OUT and s.cloth["kind"] != plan.CLOTH_HELD_OUT for s in fresh)
-    assert plan.FONT_FRESH in markup.ALL_FONTS and plan.FONT_FRESH not in plan.FONTS
+@pytest.mark.parametrize("split", sorted(plan.OWN))
+def test_each_split_draws_its_own_fonts_and_cloths_and_no_other_split_does(split):
+    """c-holdout's font and cloth, c-fresh's font (a second calibration split) and c-final's font and
+    cloth (a second held-out split) are drawn in that split alone, and each drawn there."""
+    own_fonts, own_cloths = plan.OWN[split]
+    here = _scenes(split, 300)
+    others = [s for other in plan.OWN if other != split for s in _scenes(other, 150)]
+    for font in own_fonts:
+        assert any(s.tile["font"] == font for s in here)
+        assert font in markup.ALL_FONTS and font not in plan.FONTS
+    for cloth in own_cloths:
+        assert any(s.cloth["kind"] == cloth for s in here)
+    assert all(s.tile["font"] not in own_fonts and s.cloth["kind"] not in own_cloths for s in others)
+    assert set(plan.OWN) == set(webscene.SEEDS)
 
 
 def test_the_page_has_a_face_per_tile_with_its_numeral_or_a_joker_drawn_in_svg():
-    s = plan.scene(np.random.default_rng(5), held_out=False)
+    s = plan.scene(np.random.default_rng(5))
     s.tiles = [plan.Tile(12, 2, 0, 0), plan.Tile(0, 0, 0, 1), plan.Tile(7, 1, 0, 2)]
     html = markup.page(s)
     assert html.count('class="face"') == 3 and html.count("<script") == 0

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.mark.parametrize("tool", ["tune.py", "marks.py"])
 @pytest.mark.parametrize(
-    "split", ["held-out", "b-holdout", "tune,b-holdout", "c-holdout", "c-tune,c-holdout"]
+    "split", ["held-out", "b-holdout", "tune,b-holdout", "c-holdout", "c-tune,c-holdout", "c-final"]
 )
 def test_the_tuning_tools_refuse_a_held_out_split(tool, split):
     done = subprocess.run(

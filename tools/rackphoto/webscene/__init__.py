@@ -18,7 +18,10 @@ Splits by seed (:data:`SEEDS`): ``c-tune`` for calibration, ``c-holdout`` for th
 model has ever trained on either. **C-holdout is never used in any choice**; it also draws a font
 (Bebas Neue) and a cloth (flowers) that c-tune never draws. ``c-fresh`` is a second calibration
 split (from 6 December) that draws a numeral font neither of the others draws (Cabin), so a choice
-can be tried on a font no model and no earlier choice has seen, as c-holdout's is.
+can be tried on a font no model and no earlier choice has seen, as c-holdout's is. ``c-final``
+(from 6 December) is a second held-out split, with a font (Cardo) and a cloth (waves) of its own:
+c-holdout's figures had been read after many candidates' verdicts, so c-final is read with the
+committed models alone, never with a candidate, until a rule written before names it.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from PIL import Image
 from . import plan
 from .shoot import Camera
 
-SEEDS = {"c-tune": 3_800_000, "c-holdout": 3_900_000, "c-fresh": 3_700_000}
+SEEDS = {"c-tune": 3_800_000, "c-holdout": 3_900_000, "c-fresh": 3_700_000, "c-final": 3_600_000}
 
 
 def photos(split: str, racks: int) -> Iterator[tuple[Image.Image, np.ndarray, np.ndarray]]:
@@ -39,8 +42,6 @@ def photos(split: str, racks: int) -> Iterator[tuple[Image.Image, np.ndarray, np
     first = SEEDS[split]
     with Camera() as camera:
         for seed in range(first, first + racks):
-            s = plan.scene(
-                np.random.default_rng(seed), held_out=split == "c-holdout", fresh=split == "c-fresh"
-            )
+            s = plan.scene(np.random.default_rng(seed), split)
             photo, boxes = camera.shoot(s)
             yield photo, boxes, s.labels()

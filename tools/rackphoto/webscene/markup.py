@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from .plan import FONT_FRESH, FONT_HELD_OUT, FONTS, Scene, Tile
+from .plan import FONT_FINAL, FONT_FRESH, FONT_HELD_OUT, FONTS, Scene, Tile
 
 #: every font renderer C draws, in the order shoot.py gives them to the page (family f0, f1 ...)
-ALL_FONTS = [*FONTS, FONT_HELD_OUT, FONT_FRESH]
+ALL_FONTS = [*FONTS, FONT_HELD_OUT, FONT_FRESH, FONT_FINAL]
 
 TW, TH = 60.0, 80.0  # a tile's face in the page's units
 
@@ -179,6 +179,13 @@ def cloth(c: dict) -> tuple[str, str]:
     if kind == "stripes":
         a, b = f"hsl({h:.0f},55%,40%)", f"hsl({(h + 40) % 360:.0f},35%,75%)"
         return f"repeating-linear-gradient(45deg,{a} 0 {u * 0.4:.1f}px,{b} {u * 0.4:.1f}px {u:.1f}px)", a
+    if kind == "waves":  # c-final's alone: rows of scallops, two tones of one hue
+        a, b = f"hsl({h:.0f},45%,42%)", f"hsl({h:.0f},35%,70%)"
+        return (
+            f"radial-gradient(circle at 50% 100%,{b} 0 {u * 0.3:.1f}px,{a} {u * 0.3:.1f}px {u * 0.4:.1f}px,"
+            f"{b} {u * 0.4:.1f}px {u * 0.5:.1f}px,transparent {u * 0.5:.1f}px) 0 0/{u:.1f}px {u * 0.5:.1f}px,{a}",
+            a,
+        )
     # floral, the held-out split's alone: flowers of five petals on a light ground
     flower = (
         "".join(

@@ -33,8 +33,20 @@ FONT_HELD_OUT = "BebasNeue-Bold.otf"
 #: draws (the first family, in the alphabet, of Debian's bold fonts no renderer used), so a choice
 #: made there has been tried on a font the models never saw, as c-holdout's
 FONT_FRESH = "Cabin-Bold.otf"
+#: drawn in c-final only, a second held-out split (from 6 December) that no candidate is read on:
+#: the next family in that alphabet with a plain Latin bold face (Cabin Sketch is sketched,
+#: Campania has no bold, Cantarell is the first renderer's), and a cloth no split drew before
+FONT_FINAL = "Cardob101.ttf"
 CLOTHS = ("felt", "wood", "gingham", "dots", "linen", "dark", "stripes")
 CLOTH_HELD_OUT = "floral"
+CLOTH_FINAL = "waves"
+#: each split's own fonts and cloths, drawn beside FONTS and CLOTHS, each as often as two of those
+OWN = {
+    "c-tune": ((), ()),
+    "c-holdout": ((FONT_HELD_OUT,), (CLOTH_HELD_OUT,)),
+    "c-fresh": ((FONT_FRESH,), ()),
+    "c-final": ((FONT_FINAL,), (CLOTH_FINAL,)),
+}
 JOKERS = ("smile", "letter", "star", "jester")
 #: ink per colour class (0 black, 1 blue, 2 red, 3 orange or yellow): a few printings of each
 INKS = {
@@ -86,9 +98,8 @@ def _hand(rng: np.random.Generator) -> list[tuple[int, int]]:
     return hand
 
 
-def scene(rng: np.random.Generator, held_out: bool, fresh: bool = False) -> Scene:
-    """One seed's scene; ``held_out`` (c-holdout) also draws FONT_HELD_OUT and CLOTH_HELD_OUT,
-    ``fresh`` (c-fresh) FONT_FRESH, each as often as two of the other fonts (or cloths)."""
+def scene(rng: np.random.Generator, split: str = "c-tune") -> Scene:
+    """One seed's scene of ``split``, which also draws its own fonts and cloths (:data:`OWN`)."""
     hand = _hand(rng)
     mode = "flat" if rng.random() < 0.25 else "stand"
     rows = 2 if len(hand) > 7 and rng.random() < 0.6 else 1
@@ -102,8 +113,9 @@ def scene(rng: np.random.Generator, held_out: bool, fresh: bool = False) -> Scen
             for _ in range(int(rng.poisson(1.5)) if rng.random() < 0.4 else 0)
         ]
         tiles.append(Tile(number, colour, row, slot, wear))
-    fonts = FONTS + ([FONT_HELD_OUT] * 2 if held_out else []) + ([FONT_FRESH] * 2 if fresh else [])
-    cloths = CLOTHS + ((CLOTH_HELD_OUT,) * 2 if held_out else ())
+    own_fonts, own_cloths = OWN[split]
+    fonts = [*FONTS, *own_fonts * 2]
+    cloths = (*CLOTHS, *own_cloths * 2)
     edition = {
         "body": BODIES[rng.integers(len(BODIES))],
         "font": fonts[rng.integers(len(fonts))],
