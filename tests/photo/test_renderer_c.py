@@ -66,7 +66,8 @@ def test_the_held_out_font_and_cloth_are_drawn_in_c_holdout_alone():
 @pytest.mark.parametrize("split", sorted(plan.OWN))
 def test_each_split_draws_its_own_fonts_and_cloths_and_no_other_split_does(split):
     """c-holdout's font and cloth, c-fresh's font (a second calibration split) and c-final's font and
-    cloth (a second held-out split) are drawn in that split alone, and each drawn there."""
+    cloth (a second held-out split) are drawn in that split alone, and each drawn there; a split
+    draws nothing beside the shared fonts and cloths and its own."""
     own_fonts, own_cloths = plan.OWN[split]
     here = _scenes(split, 300)
     others = [s for other in plan.OWN if other != split for s in _scenes(other, 150)]
@@ -75,8 +76,26 @@ def test_each_split_draws_its_own_fonts_and_cloths_and_no_other_split_does(split
         assert font in markup.ALL_FONTS and font not in plan.FONTS
     for cloth in own_cloths:
         assert any(s.cloth["kind"] == cloth for s in here)
+    assert all(s.tile["font"] in [*plan.FONTS, *own_fonts] for s in here)
+    assert all(s.cloth["kind"] in [*plan.CLOTHS, *own_cloths] for s in here)
     assert all(s.tile["font"] not in own_fonts and s.cloth["kind"] not in own_cloths for s in others)
+
+
+def test_every_split_of_renderer_c_has_its_own_fonts_and_cloths_named():
     assert set(plan.OWN) == set(webscene.SEEDS)
+
+
+def test_each_cloth_is_its_own_pattern_and_an_unknown_one_is_refused():
+    """Every cloth kind gives its own background (a misspelt kind drew c-holdout's flowers before)."""
+    kinds = [*plan.CLOTHS, *(c for _, cloths in plan.OWN.values() for c in cloths)]
+    backgrounds = {markup.cloth({"kind": k, "hue": 200.0, "scale": 1.0, "seed": 7})[0] for k in kinds}
+    assert len(backgrounds) == len(set(kinds))
+    assert (
+        "radial-gradient(circle at 50% 100%"
+        in markup.cloth({"kind": "waves", "hue": 20.0, "scale": 1.0, "seed": 7})[0]
+    )
+    with pytest.raises(ValueError, match="no cloth 'wavy'"):
+        markup.cloth({"kind": "wavy", "hue": 20.0, "scale": 1.0, "seed": 7})
 
 
 def test_the_page_has_a_face_per_tile_with_its_numeral_or_a_joker_drawn_in_svg():

@@ -101,3 +101,28 @@ def test_tune_chooses_the_most_exact_totals_over_both_splits_keeping_the_first_r
     assert tune.chosen(tied, ["tune", "b-tune"]) == committed
     tied = {(0.7, 0.8): at(0.94, 0.47), (0.5, 0.7): at(0.94, 0.47), committed: at(0.94, 0.46)}
     assert tune.chosen(tied, ["tune", "b-tune"]) == (0.5, 0.7)
+
+
+@pytest.mark.parametrize("split", [None, "c-final", "tune,c-final"])
+def test_the_bench_reads_a_candidate_on_c_final_only_under_a_rule(split, tmp_path):
+    """c-final (renderer C's second held-out split) is read with the committed models alone; a
+    candidate (--models) is refused on it, before any photo is drawn, unless the rule written before
+    is named; by default a candidate's run leaves it out."""
+    bench = ROOT / "bench/rack_photo_bench.py"
+    args = [sys.executable, str(bench), "--models", str(tmp_path), "--racks", "1"]
+    if split is None:
+        # the default with --models (the held-out splits but c-final) would draw photos: its help says it
+        done = subprocess.run([*args, "--help"], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0 and "with --models, all but c-final" in " ".join(done.stdout.split())
+        return
+    done = subprocess.run([*args, "--split", split], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert "c-final is read with the committed models alone" in done.stderr
+    # with the rule named, c-final passes that check (the run then stops at a split that does not
+    # exist, checked after it, so nothing is drawn)
+    rule = tmp_path / "rule.txt"
+    rule.write_text("written before")
+    with_rule = [*args, "--rule", str(rule), "--split", f"{split},no-such"]
+    done = subprocess.run(with_rule, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "no split 'no-such'" in done.stderr
+    assert "committed models alone" not in done.stderr

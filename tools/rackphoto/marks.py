@@ -1,6 +1,6 @@
 """Choose when a chip is marked unsure (issue 37), on the tuning splits only: the first renderer's
-``tune``, renderer B's ``b-tune`` and (``--split``) renderer C's ``c-tune``, never ``held-out``,
-``b-holdout`` nor ``c-holdout``.
+``tune``, renderer B's ``b-tune`` and (``--split``) renderer C's ``c-tune`` and ``c-fresh``, never
+``held-out``, ``b-holdout``, ``c-holdout`` nor ``c-final``.
 
 Each rack is read once as the reading does (the committed DETECT and OVERLAP); every tile is read
 by the reader in each candidate look (a margin and a shift of its box, :data:`CANDIDATE_LOOKS`).
@@ -36,7 +36,7 @@ from scorekeeper import rules  # noqa: E402
 from scorekeeper.photo import photo, reading, readout  # noqa: E402
 
 FLAG_COST = 0.1
-SPLITS = ("tune", "b-tune")  # by default; never held-out, b-holdout or c-holdout
+SPLITS = ("tune", "b-tune")  # by default; never held-out, b-holdout, c-holdout or c-final
 #: looks tried (margin, shift across, shift down, in tile sizes); the first is the reading's own
 CANDIDATE_LOOKS = ((reading.MARGIN, 0, 0), (0.0, 0, 0), (0.18, 0, 0), (0.08, 0.07, 0), (0.08, -0.07, 0))
 #: the look sets of one further look at most: the phone reads a 16-tile rack within 150 ms with one

@@ -209,6 +209,13 @@ def _loss(model, kind: str, data, rng, turn: float = 0.0, blur: float = 0.0, str
     )
 
 
+def _at_least_one(text: str) -> float:
+    value = float(text)
+    if not value >= 1:
+        raise argparse.ArgumentTypeError(f"{text} is under 1 (1.35 means from 1/1.35 to 1.35 times as wide)")
+    return value
+
+
 def _arguments() -> argparse.Namespace:
     ap = argparse.ArgumentParser()
     ap.add_argument("kind", choices=["detector", "reader"])
@@ -226,9 +233,9 @@ def _arguments() -> argparse.Namespace:
     )
     ap.add_argument(
         "--stretch",
-        type=float,
+        type=_at_least_one,
         default=1.0,
-        help="the reader's crops made up to this many times wider or narrower",
+        help="the reader's crops made up to this many times wider or narrower (1 or more)",
     )
     ap.add_argument("--blanks", action="store_true", help="the reader learns NO_TILE from the blank crops")
     return ap.parse_args()

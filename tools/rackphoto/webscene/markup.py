@@ -186,7 +186,9 @@ def cloth(c: dict) -> tuple[str, str]:
             f"{b} {u * 0.4:.1f}px {u * 0.5:.1f}px,transparent {u * 0.5:.1f}px) 0 0/{u:.1f}px {u * 0.5:.1f}px,{a}",
             a,
         )
-    # floral, the held-out split's alone: flowers of five petals on a light ground
+    if kind != "floral":
+        raise ValueError(f"no cloth {kind!r}")
+    # floral, c-holdout's alone: flowers of five petals on a light ground
     flower = (
         "".join(
             f'<circle cx="{20 + 9 * dx}" cy="{20 + 9 * dy}" r="7" fill="hsl({h:.0f},70%,60%)"/>'
