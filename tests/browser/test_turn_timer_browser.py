@@ -183,6 +183,16 @@ def test_a_pause_reaches_the_follower_whatever_the_phones_clock_offset(browser, 
         assert all(re.search(r"(^|&)left=\d+(&|$)", body) for body in sent), sent  # whole ms
 
 
+#: the game page as the server renders it now, its timer section put in place of the page's, then the
+#: live stream's "live:change" (live.js's swap of a changed block)
+SWAP_IN_THE_SERVERS_SECTION = """async () => {
+  const html = await (await fetch(location.href, {cache: "no-store"})).text();
+  const fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-turn-timer]");
+  document.querySelector("[data-turn-timer]").replaceWith(document.importNode(fresh, true));
+  document.dispatchEvent(new CustomEvent("live:change"));
+}"""
+
+
 def test_a_refused_tap_shows_the_timer_as_the_server_has_it(browser, site):
     """A tap the server refuses leaves the editor's phone showing what every follower sees, with the
     server's reason, not the state it tapped."""
@@ -212,3 +222,8 @@ def test_a_refused_tap_shows_the_timer_as_the_server_has_it(browser, site):
         expect(editor.locator("[data-timer-toggle]")).to_have_text("Pause")  # still running, as on the server
         expect(editor.locator("[data-timer-state]")).to_contain_text("running")
         assert _stored(app, public_id)[0]["running"]
+        # a live update arriving late (the Start's, on a loaded machine) swaps in the server's section,
+        # whose note is the plain one: the server's reason stays (as live.js swaps, then "live:change")
+        editor.evaluate(SWAP_IN_THE_SERVERS_SECTION)
+        expect(editor.locator("[data-timer-note]")).to_have_text(refusal["error"])
+        expect(editor.locator("[data-timer-state]")).to_contain_text("running")

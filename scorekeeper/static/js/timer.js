@@ -19,6 +19,7 @@ let state = null;        // {seconds, running, ends (server ms), left, turn}
 let local = false;       // the editor's own taps not yet confirmed by the server
 let rang = null;         // the state whose zero already rang
 let sending = false, unsent = false, synced = false;
+let said = "";           // the note's last word from a tap (a refusal, offline), kept until one is accepted
 
 const section = () => document.querySelector("[data-turn-timer]");
 
@@ -88,12 +89,14 @@ function beep() {
 }
 
 /* The page (first load or a live swap) says where the timer stands; the editor's own taps not yet
-   confirmed win over it, and are put back in the fresh section. */
+   confirmed win over it, and are put back in the fresh section, as is the note's word on the last
+   tap (a swap brings the section's plain note: a late update must not wipe the server's reason). */
 function adopt() {
   const node = section();
   if (!node) { state = null; return; }
   const sound = node.querySelector("[data-timer-sound]");
   if (sound) sound.checked = localStorage.getItem(SOUND_KEY) !== "off";
+  if (said) say(said);
   if (!local) state = read(node);
   if (!synced) { synced = true; syncClock(node).then(show); }
   show();
@@ -134,7 +137,7 @@ function send() {
   fetch(node.dataset.tapUrl, { method: "POST", body, credentials: "same-origin" })
     .then((r) => r.json().then((answer) => ({ ok: r.ok, answer })))
     .then(({ ok, answer }) => {
-      if (ok && !unsent) { local = false; state = answer; }
+      if (ok && !unsent) { local = false; said = ""; state = answer; }
       else if (!ok) { local = false; say(answer.error || _("The timer was not saved.")); reread(); }
     })
     .catch(() => { unsent = true; say(_("Offline: the timer runs on this phone and is sent when the connection returns.")); })
@@ -150,6 +153,7 @@ function reread() {
 }
 
 function say(text) {
+  said = text;
   const note = section() && section().querySelector("[data-timer-note]");
   if (note) note.textContent = text;
 }
