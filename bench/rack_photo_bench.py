@@ -65,8 +65,8 @@ SEEDS = {"held-out": 900_000, "tune": 800_000, **B_SEEDS, **C_SEEDS}
 #: the splits a choice may be made on (thresholds, marks); never a held-out one
 TUNING = ("tune", "b-tune", "c-tune", "c-fresh")
 #: the held-out splits, the bench's default; FINAL is read by a candidate only under a rule naming it
-HELD_OUT = ("c-holdout", "c-final", "b-holdout", "held-out")
 FINAL = "c-final"
+HELD_OUT = ("c-holdout", FINAL, "b-holdout", "held-out")
 #: a tile with this share of its face or more under fingers is out of sight (chosen before any
 #: figure was read, and not changed after)
 IN_SIGHT = 0.25

@@ -148,6 +148,12 @@ class Option:
         }
 
 
+def target_option(rule: str, words: str) -> Option:
+    """The target that ends a game instead of its rounds (the tile games' CT-8, RumBugz's RB-8): no
+    target by default, a whole number from 1 when set; ``words`` its help, in the game's words."""
+    return Option("target", "int", None, words, rule=rule, low=1, optional=True, check=False)
+
+
 def rounds_option(default: int, rule: str) -> Option:
     """A game of a set number of rounds, unless a target is set (the tile games' CT-8, RumBugz's
     RB-8): the one option both offer alike."""

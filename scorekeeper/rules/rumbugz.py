@@ -32,7 +32,7 @@ from .cards import Card, Notation, tokenize
 from .errors import NotationError, RoundError
 from .facts import Choice, Seat, Text
 from .hand_shapes import CARDS_LEFT, points_left, seats
-from .options import Option, rounds_option
+from .options import Option, rounds_option, target_option
 from .progression_verdicts import judge, judge_change
 from .progressions import Shape
 from .reasons import Reason, say
@@ -129,16 +129,7 @@ class RumBugz(Variant):
     option_spec = (
         Option("plyt_value", "int", 12, "Points a PLYT left in hand counts", rule="RB-6", low=0, high=100),
         rounds_option(5, "RB-8"),
-        Option(
-            "target",
-            "int",
-            None,
-            "End when a total reaches this score instead of a round count",
-            rule="RB-8",
-            low=1,
-            optional=True,
-            check=False,
-        ),
+        target_option("RB-8", "End when a total reaches this score instead of a round count"),
         Option(
             "kind",
             "choice",

@@ -88,9 +88,7 @@ def chosen(figures: dict, splits: list[str]) -> tuple[float, float]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--racks", type=int, default=300)
-    ap.add_argument(
-        "--split", default="tune", help="comma separated tuning splits: tune, b-tune, c-tune, c-fresh"
-    )
+    ap.add_argument("--split", default="tune", help=f"comma separated tuning splits: {', '.join(TUNING)}")
     ap.add_argument("--cache", type=Path, help="where the drawn photos are kept (rack_photo_bench.py)")
     ap.add_argument(
         "--models", type=Path, help="a candidate pair's folder (train.py's) instead of the committed"

@@ -4,7 +4,7 @@ setup form and the API offer them."""
 
 from __future__ import annotations
 
-from ..options import Option, rounds_option
+from ..options import Option, rounds_option, target_option
 
 SWITCHES = (
     "same_color_groups",
@@ -79,16 +79,7 @@ def tile_options(preset: dict[str, bool]) -> tuple[Option, ...]:
             ),
         ),
         rounds_option(4, "CT-8"),
-        Option(
-            "target",
-            "int",
-            None,
-            "End when a total (or win count) reaches this instead",
-            rule="CT-8",
-            low=1,
-            optional=True,
-            check=False,
-        ),
+        target_option("CT-8", "End when a total (or win count) reaches this instead"),
         Option(
             "kind",
             "choice",
