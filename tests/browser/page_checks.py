@@ -13,9 +13,14 @@ from tests.site_pages import Page
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
-RUN_AXE = """async ([tags, skip]) => {
+#: the rules whose verdict a page's colours alone can change: what a second colour scheme is checked by
+#: (the stylesheet's dark scheme sets colours only, nothing shown, hidden, sized or named differently)
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+#: axe's violations, as lines; called with [tags, skipped rules] or [tags, skipped rules, the only rules]
+RUN_AXE = """async ([tags, skip, only]) => {
   const rules = Object.fromEntries(skip.map(id => [id, {enabled: false}]));
-  const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}, rules, resultTypes: ['violations']});
+  const runOnly = only ? {type: 'rule', values: only} : {type: 'tag', values: tags};
+  const result = await axe.run(document, {runOnly, rules, resultTypes: ['violations']});
   return result.violations.map(v => `${v.id} (${v.impact}): ${v.help} at `
     + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ') + (v.nodes.length > 3 ? ' ...' : ''));
 }"""
@@ -88,11 +93,12 @@ LOADED = """() => ({
 
 def measure_js(layout: str) -> str:
     """One scheme's measure in one round trip (``layout``: tests/browser/layout_checks.py's LAYOUT), called
-    with [scheme, tags, skipped rules, the language whose pages get the layout checks]."""
-    return f"""async ([scheme, tags, skip, laidOut]) => ({{
+    with [scheme, tags, skipped rules, the language whose pages get the layout checks, the only axe rules
+    run (null: every rule of the tags)]."""
+    return f"""async ([scheme, tags, skip, laidOut, only]) => ({{
   scheme: matchMedia(`(prefers-color-scheme: ${{scheme}})`).matches,
   lang: document.documentElement.lang,
-  axe: await ({RUN_AXE})([tags, skip]),
+  axe: await ({RUN_AXE})([tags, skip, only]),
   edges: ({WEAK_EDGES})(),
   layout: document.documentElement.lang === laidOut ? ({layout})() : null}})"""
 

@@ -28,7 +28,7 @@ from tests.site_pages import Page, seed_games, site_pages
 
 from .conftest import ARTIFACTS, PHONE, served_app, visit
 from .layout_checks import LAYOUT
-from .page_checks import AXE, TAGS, LoadWatch, measure_js, skipped_rules
+from .page_checks import AXE, COLOUR_RULES, TAGS, LoadWatch, measure_js, skipped_rules
 
 MEASURE = measure_js(LAYOUT)
 
@@ -82,7 +82,12 @@ def swept(browser, site):
     def measure(page, p: Page, scheme: str) -> None:
         seen = by_page[scheme]
         # English at 390 px, as tests/browser/test_layout_sweep_browser.py sweeps the other languages
-        found = page.evaluate(MEASURE, [scheme, TAGS, skipped_rules(p), "en" if scheme == "light" else None])
+        # light: every rule of TAGS; dark: the rules colours can change (the rest judged the same page)
+        light = scheme == "light"
+        found = page.evaluate(
+            MEASURE,
+            [scheme, TAGS, skipped_rules(p), "en" if light else None, None if light else COLOUR_RULES],
+        )
         assert found["scheme"], (scheme, p.name)  # matchMedia agrees with the emulated scheme
         seen[p] = found
         if found["axe"] or found["edges"]["weak"] or found["layout"]:
