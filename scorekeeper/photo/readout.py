@@ -48,3 +48,10 @@ def tokens_of(number: np.ndarray, colour: np.ndarray) -> tuple[list[str], list[f
     (the first ``len(colour)`` rows of ``number``: the reading's own look, read alone)."""
     n = len(colour)
     return read_tokens(number[:n], colour, n)
+
+
+def jokers_apart(tokens: list[str], sure_n: list[float], least: float) -> list[bool]:
+    """Chips read as the joker that the reader barely believes (under ``least``, reading.JOKER_APART):
+    not a tile it knows (a finger, a pattern of the cloth, a glint: the joker's many editions taught it that odd
+    things are jokers), shown as spots where a tile may be rather than counted as 30 points."""
+    return [token == "J" and sure < least for token, sure in zip(tokens, sure_n, strict=True)]

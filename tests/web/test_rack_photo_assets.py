@@ -117,6 +117,7 @@ def test_the_script_carries_reading_pys_constants():
         "SIZE_PEERS",
         "SMALL",
         "JOKER_DOUBT",
+        "JOKER_APART",
         "ZOOM_BELOW",
         "ZOOM_TALL",
         "ZOOM_MARGIN",
