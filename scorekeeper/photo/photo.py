@@ -115,8 +115,8 @@ def read_image(image: np.ndarray) -> RackReading:
         or doubted[k]
     ]
     sure = [round(min(b.sure, sure_n[k], sure_c[k]), 4) for k, b in enumerate(boxes)]
-    apart = readout.jokers_apart(tokens, sure_n, reading.JOKER_APART)
-    if any(apart):  # not a tile the reader knows: a spot where a tile may be, as a small box is
+    apart = readout.barely_read(tokens, sure_n, reading.JOKER_APART, reading.NUMBER_APART)
+    if any(apart):  # mostly not a tile the reader knows: a spot where a tile may be, as a small box is
         spots += fractions([b for k, b in enumerate(boxes) if apart[k]], image.shape)
         kept = [k for k in range(n) if not apart[k]]
         tokens, sure, boxes = [tokens[k] for k in kept], [sure[k] for k in kept], [boxes[k] for k in kept]

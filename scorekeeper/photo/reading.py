@@ -51,9 +51,9 @@ SMALL = 2.0
 LOOKS = ((0.08, 0.07, 0.0),)
 #: a tile read as a number is unsure when the reader gives the joker at least this probability
 JOKER_DOUBT = 0.03
-#: a chip read as the joker with less belief than this is a spot, not a tile (readout.jokers_apart;
-#: rule 25 on the tuning splits, docs/rack-photo.md)
-JOKER_APART = 0.4
+#: a chip read as the joker, or as a number, with less belief than these is a spot, not a tile
+#: (readout.barely_read; rules 25 and 26 on the tuning splits, docs/rack-photo.md)
+JOKER_APART, NUMBER_APART = 0.4, 0.25
 #: a second look (:func:`closer`) when the tiles' median height in the detector's box is under
 #: ZOOM_BELOW pixels: ZOOM_MARGIN tile heights around them, tiles brought to at most ZOOM_TALL
 #: pixels, and only when that is closer by ZOOM_GAIN at least

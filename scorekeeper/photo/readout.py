@@ -50,8 +50,10 @@ def tokens_of(number: np.ndarray, colour: np.ndarray) -> tuple[list[str], list[f
     return read_tokens(number[:n], colour, n)
 
 
-def jokers_apart(tokens: list[str], sure_n: list[float], least: float) -> list[bool]:
-    """Chips read as the joker that the reader barely believes (under ``least``, reading.JOKER_APART):
-    not a tile it knows (a finger, a pattern of the cloth, a glint: the joker's many editions taught it that odd
-    things are jokers), shown as spots where a tile may be rather than counted as 30 points."""
-    return [token == "J" and sure < least for token, sure in zip(tokens, sure_n, strict=True)]
+def barely_read(tokens: list[str], sure_n: list[float], joker: float, number: float) -> list[bool]:
+    """Chips the reader barely believes: read as the joker with less belief than ``joker``
+    (reading.JOKER_APART), or as a number with less than ``number`` (reading.NUMBER_APART). Such a
+    chip is mostly not a tile the reader knows (a finger, a pattern of the cloth, a glint; the
+    joker's many editions taught it that odd things are jokers), so it is shown as a spot where a
+    tile may be rather than counted."""
+    return [sure < (joker if token == "J" else number) for token, sure in zip(tokens, sure_n, strict=True)]

@@ -1,7 +1,7 @@
 """The phone reads a rack photo as the server does: static/js/rack-photo-read.js against
 scorekeeper/photo/reading.py, the contract, on the same inputs in a real Chromium (to 1e-4): the
 bilinear sampling, the letterbox, the crops, the boxes found on a detector map and their reading
-order, the odd sizes, the tokens read from the logits and the jokers set apart as spots. Then the
+order, the odd sizes, the tokens read from the logits and the chips set apart as spots. Then the
 whole pipeline with the real onnxruntime-web and the committed models on a photo
 (static/js/rack-photo-run.js): it returns, tiles in the notation; and the held-out photos of
 tests/photo/fixtures/ read on the phone tile for tile as the server reads them."""
@@ -56,7 +56,8 @@ STEPS = """async ([image, heat, number, colour, [mapH, mapW], again, againColour
                                         {x0: 2, y0: 0, x1: 7, y1: 5, sure: 1}])),
     doubted: R.doubted(Float32Array.from(again), 4),
     mean: R.read_tokens(Float32Array.from(again), Float32Array.from(againColour), 4),
-    apart: R.jokers_apart(["J", "J", "R3", "J"], [R.JOKER_APART - 0.01, R.JOKER_APART, 0.1, 0.95]),
+    apart: R.barely_read(["J", "J", "R3", "R3", "J"],
+                         [R.JOKER_APART - 0.01, R.JOKER_APART, R.NUMBER_APART - 0.01, R.NUMBER_APART, 0.95]),
     boxes: boxes.map(b => [b.x0, b.y0, b.x1, b.y1, b.sure]), odd: R.odd_sizes(boxes), read,
     shown: R.chips_and_spots(far.concat([{x0: 10, y0: 10, x1: 40, y1: 28, sure: 0.7},
                                           {x0: 60, y0: 60, x1: 90, y1: 80, sure: 0.6}]),
@@ -103,6 +104,15 @@ def mean_as_reading_py(said, again, again_colour) -> None:
     close(said["sure_c"], sure_c)
 
 
+def apart_as_reading_py(said) -> None:
+    """barely_read: a joker and a number each just under its line and at it, a sure joker."""
+    joker, number = reading.JOKER_APART, reading.NUMBER_APART
+    apart = readout.barely_read(
+        ["J", "J", "R3", "R3", "J"], [joker - 0.01, joker, number - 0.01, number, 0.95], joker, number
+    )
+    assert said == apart == [True, False, True, False, False]
+
+
 def test_the_script_reads_as_reading_py(page, live_server):
     rng = np.random.default_rng(25)
     image = rng.random((5, 7, 3)).astype(np.float32)
@@ -147,12 +157,7 @@ def test_the_script_reads_as_reading_py(page, live_server):
     close(said["looks"], reading.every_look(image, boxes))
     assert said["doubted"] == readout.doubted(again, 4) == [False, True, True, True]
     mean_as_reading_py(said["mean"], again, again_colour)
-    apart = readout.jokers_apart(
-        ["J", "J", "R3", "J"],
-        [reading.JOKER_APART - 0.01, reading.JOKER_APART, 0.1, 0.95],
-        reading.JOKER_APART,
-    )
-    assert said["apart"] == apart == [True, False, False, False]
+    apart_as_reading_py(said["apart"])
 
     found = reading.in_reading_order(reading.find_boxes(detector_map, reading.View(0, 0, 7, 5, 0.6)))
     assert said["notCloser"] is None and reading.closer(found, view) is None

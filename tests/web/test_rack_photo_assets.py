@@ -118,6 +118,7 @@ def test_the_script_carries_reading_pys_constants():
         "SMALL",
         "JOKER_DOUBT",
         "JOKER_APART",
+        "NUMBER_APART",
         "ZOOM_BELOW",
         "ZOOM_TALL",
         "ZOOM_MARGIN",

@@ -20,7 +20,8 @@ export var ODD_SIZE = 1.35, SIZE_PEERS = 3;
 export var SMALL = 2.0;  /* a box under the others' median height over SMALL is a spot, not a tile */
 export var LOOKS = [[0.08, 0.07, 0.0]];  /* the reader's further looks: margin, shift across, down */
 export var JOKER_DOUBT = 0.03;  /* a number read where the joker is this likely is unsure */
-export var JOKER_APART = 0.4;  /* a joker read with less belief than this is a spot, not a chip */
+/* a chip read as the joker, or a number, with less belief than these is a spot, not a chip */
+export var JOKER_APART = 0.4, NUMBER_APART = 0.25;
 export var ZOOM_BELOW = 28, ZOOM_TALL = 36, ZOOM_MARGIN = 1.0, ZOOM_GAIN = 1.2;  /* the closer look */
 export var MAYBE = 0.1, MAYBE_OVERLAP = 0.3;  /* a spot where a tile may be missed */
 export var COLOUR_LETTERS = "KBRG";
@@ -299,8 +300,9 @@ export function doubted(number, n) {
   return out;
 }
 
-/* Which of the tiles read (read_tokens's tokens and sure_n) are a joker the reader believes less than
-   JOKER_APART: not a tile it knows, shown as a spot where a tile may be (readout.jokers_apart). */
-export function jokers_apart(tokens, sure_n) {
-  return tokens.map(function (token, k) { return token === "J" && sure_n[k] < JOKER_APART; });
+/* Which of the tiles read (read_tokens's tokens and sure_n) the reader barely believes: a joker
+   under JOKER_APART, a number under NUMBER_APART; shown as spots where a tile may be
+   (readout.barely_read). */
+export function barely_read(tokens, sure_n) {
+  return tokens.map(function (token, k) { return sure_n[k] < (token === "J" ? JOKER_APART : NUMBER_APART); });
 }

@@ -5,7 +5,7 @@
    use; the service worker keeps them afterwards. */
 import {
   DETECT_H, DETECT_W, LOOKS, READ_H, READ_W, SURE_COLOUR, SURE_FOUND, SURE_NUMBER, WORK_LONG,
-  chips_and_spots, closer, doubted, every_look, find_boxes, jokers_apart, letterbox, maybe_missed, odd_sizes,
+  barely_read, chips_and_spots, closer, doubted, every_look, find_boxes, letterbox, maybe_missed, odd_sizes,
   py_round, read_tokens, whole,
 } from "./rack-photo-read.js";
 
@@ -75,13 +75,13 @@ export function read(image, urls) {
       var tiles = new rt.ort.Tensor("float32", every_look(image, boxes), [looks * n, 3, READ_H, READ_W]);
       return rt.reader.run({ tiles: tiles }).then(function (said) {
         var t = read_tokens(said.number.data, said.colour.data, n), odd = odd_sizes(boxes);
-        var doubt = doubted(said.number.data, n), apart = jokers_apart(t.tokens, t.sure_n);
+        var doubt = doubted(said.number.data, n), apart = barely_read(t.tokens, t.sure_n);
         var read = boxes.map(function (b, k) {
           return { token: t.tokens[k], box: corners(b),
                    unsure: b.sure < SURE_FOUND || t.sure_n[k] < SURE_NUMBER || t.sure_c[k] < SURE_COLOUR ||
                            odd[k] || doubt[k] };
         });
-        /* a joker the reader barely believes is a spot where a tile may be, not a chip */
+        /* a tile the reader barely believes is a spot where a tile may be, not a chip */
         return { maybe: maybe.concat(read.filter(function (r, k) { return apart[k]; }).map(function (r) { return r.box; })),
                  tiles: read.filter(function (r, k) { return !apart[k]; }) };
       });
