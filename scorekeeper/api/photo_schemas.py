@@ -47,9 +47,10 @@ def rack_reading() -> dict:
         ),
         maybe=array(
             array(FRACTION, minItems=4, maxItems=4),
-            maxItems=MOST_TILES,
-            description="boxes as in boxes where a tile may have been missed (the detector was nearly sure "
-            "of a tile there, and no tile read covers it): look there, and add the tile if there is one",
+            maxItems=2 * MOST_TILES,
+            description="boxes as in boxes where a tile may be (the detector was nearly sure of a tile there "
+            "and no tile read covers it; or it found a box far smaller than the others, or one the reader "
+            "barely believes, which is not counted): look there, and add the tile if there is one",
         ),
     )
 

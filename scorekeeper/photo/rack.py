@@ -30,8 +30,9 @@ class RackReading:
     #: how sure the reading is of each tile (0..1: the least of the detector's, the number's and the
     #: colour's; bench/rack_photo_bench.py's reliability curve), not sent in the JSON
     sure: list[float] = field(default_factory=list)
-    #: boxes (as ``boxes``) where a tile may have been missed: the detector was nearly sure of a
-    #: tile there (reading.maybe_missed); the player looks, and adds it if there is one
+    #: boxes (as ``boxes``) where a tile may be: the detector was nearly sure of a tile there
+    #: (reading.maybe_missed), found a box far smaller than the others (reading.small_apart) or one
+    #: the reader barely believes (readout.barely_read); the player looks, and adds it if there is one
     maybe: list[list[float]] = field(default_factory=list)
 
     def as_json(self) -> dict:

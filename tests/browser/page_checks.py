@@ -19,7 +19,8 @@ COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 #: axe's violations, as lines; called with [tags, skipped rules] or [tags, skipped rules, the only rules]
 RUN_AXE = """async ([tags, skip, only]) => {
   const rules = Object.fromEntries(skip.map(id => [id, {enabled: false}]));
-  const runOnly = only ? {type: 'rule', values: only} : {type: 'tag', values: tags};
+  // (a rule list overrides the rules switched off: the skipped ones are left out of it)
+  const runOnly = only ? {type: 'rule', values: only.filter(id => !skip.includes(id))} : {type: 'tag', values: tags};
   const result = await axe.run(document, {runOnly, rules, resultTypes: ['violations']});
   return result.violations.map(v => `${v.id} (${v.impact}): ${v.help} at `
     + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ') + (v.nodes.length > 3 ? ' ...' : ''));

@@ -1,5 +1,6 @@
-"""Every page in English at 390x844, opened once, light and dark: axe-core finds nothing, every control
-stands out, nothing is cut, the content policy blocks nothing and no script fails.
+"""Every page in English at 390x844, opened once, light and dark: axe-core finds nothing (dark: the rules a
+colour can change, page_checks.COLOUR_RULES), every control stands out, nothing is cut, the content policy
+blocks nothing and no script fails.
 
 The pages come from the app's own url_map (tests/site_pages.py), so a new page
 is swept as soon as it exists. axe-core (WCAG 2.1 A and AA, and best

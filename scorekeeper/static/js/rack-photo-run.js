@@ -76,14 +76,14 @@ export function read(image, urls) {
       return rt.reader.run({ tiles: tiles }).then(function (said) {
         var t = read_tokens(said.number.data, said.colour.data, n), odd = odd_sizes(boxes);
         var doubt = doubted(said.number.data, n), apart = barely_read(t.tokens, t.sure_n);
-        var read = boxes.map(function (b, k) {
+        var chips = boxes.map(function (b, k) {
           return { token: t.tokens[k], box: corners(b),
                    unsure: b.sure < SURE_FOUND || t.sure_n[k] < SURE_NUMBER || t.sure_c[k] < SURE_COLOUR ||
                            odd[k] || doubt[k] };
         });
         /* a tile the reader barely believes is a spot where a tile may be, not a chip */
-        return { maybe: maybe.concat(read.filter(function (r, k) { return apart[k]; }).map(function (r) { return r.box; })),
-                 tiles: read.filter(function (r, k) { return !apart[k]; }) };
+        return { maybe: maybe.concat(chips.filter(function (c, k) { return apart[k]; }).map(function (c) { return c.box; })),
+                 tiles: chips.filter(function (c, k) { return !apart[k]; }) };
       });
     });
   });
