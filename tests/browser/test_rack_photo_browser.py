@@ -171,8 +171,9 @@ def shots(page, dialog, chip) -> None:
 
 
 def test_a_tile_the_detector_was_not_sure_of_is_shown_where_it_may_be_missed(browser, live_server, tmp_path):
-    """Issue 37: a missed tile has no chip to mark, so the check screen draws a dotted box marked +
-    where the detector was nearly sure of a tile, and says so in words; the player adds the tile."""
+    """Issue 37: a missed tile has no chip to mark, so the check screen draws a dotted box marked +1
+    where the detector was nearly sure of a tile, and says so in words; the player adds the tile there
+    (a tap on the box, or its button), and the tile takes the spot's box."""
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, service_workers="block"
     )
@@ -187,25 +188,53 @@ def test_a_tile_the_detector_was_not_sure_of_is_shown_where_it_may_be_missed(bro
         expect(note).to_be_visible()
         expect(note).to_contain_text("A tile may have been missed where a dotted box marked + is drawn")
         # the dotted box on the photo: the top edge of the faint tile (12, black) in the light blue
-        x0, y0, x1, _ = tile_boxes()[2]
-        edge = page.evaluate(
-            """([x0, x1, y]) => {
-              const g = document.querySelector('.rack-photo-picture').getContext('2d');
-              return Array.from(g.getImageData(x0, y - 1, x1 - x0, 3).data);
-            }""",
-            [x0, x1, y0],
-        )
-        pixels = [edge[k : k + 3] for k in range(0, len(edge), 4)]
-        assert any(abs(r - 0x38) < 40 and abs(g - 0xBD) < 40 and abs(b - 0xF8) < 40 for r, g, b in pixels)
+        assert any(near(pixel, (0x38, 0xBD, 0xF8)) for pixel in top_edge(page, 2))
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "rack-photo-maybe.png"))
-        dialog.get_by_role("button", name="Add a missed tile").click()
+        # a tap on the dotted box opens the picker for a tile there
+        canvas = dialog.locator(".rack-photo-picture")
+        x0, y0, x1, y1 = tile_boxes()[2]
+        scale = canvas.evaluate("c => c.clientWidth / c.width")
+        canvas.click(position={"x": (x0 + x1) / 2 * scale, "y": (y0 + y1) / 2 * scale})
+        picking = dialog.locator(".rack-photo-picking")
+        expect(picking).to_have_text("The tile at +1: pick its colour, then its number or the joker.")
+        dialog.get_by_role("button", name="Add no tile").click()
+        expect(dialog.locator(".rack-photo-picker")).to_be_hidden()
+        # and so does the spot's button under the photo, named for a screen reader
+        spot = dialog.get_by_role("button", name="Add the tile at +1")
+        expect(spot).to_have_text("+1")
+        spot.click()
+        expect(picking).to_have_text("The tile at +1: pick its colour, then its number or the joker.")
         pick(dialog, "Black", "12")
         expect(dialog.locator(".tile-chip")).to_have_count(len(TILES))
+        # the spot is done: the tile took its box (drawn green as a tile read), no spot or note is left
+        expect(dialog.locator(".rack-photo-spot")).to_have_count(0)
+        expect(note).to_be_hidden()
+        assert any(near(pixel, (0x22, 0xC5, 0x5E)) for pixel in top_edge(page, 2))
+        dialog.get_by_role("button", name="Add a missed tile").click()  # elsewhere: no box, as before
+        expect(picking).to_have_text("A missed tile: pick its colour, then its number or the joker.")
+        pick(dialog, "Blue", "3")
         dialog.get_by_role("button", name="Use these tiles").click()
-        expect(page.locator('[id="f-players.0.rack"]')).to_have_value(re.compile(r"\bK12$"))
+        expect(page.locator('[id="f-players.0.rack"]')).to_have_value(re.compile(r"\bK12 B3$"))
     finally:
         context.close()
+
+
+def near(pixel, colour, within: int = 40) -> bool:
+    return all(abs(a - b) < within for a, b in zip(pixel, colour, strict=True))
+
+
+def top_edge(page, k: int) -> list[list[int]]:
+    """The check screen's photo along the top edge of the drawn tile ``k``: its pixels' RGB."""
+    x0, y0, x1, _ = tile_boxes()[k]
+    edge = page.evaluate(
+        """([x0, x1, y]) => {
+          const g = document.querySelector('.rack-photo-picture').getContext('2d');
+          return Array.from(g.getImageData(x0, y - 1, x1 - x0, 3).data);
+        }""",
+        [x0, x1, y0],
+    )
+    return [edge[k : k + 3] for k in range(0, len(edge), 4)]
 
 
 def test_cancel_leaves_the_field_as_it_was(context, live_server, tmp_path):

@@ -3,7 +3,8 @@
    rack-photo-read.js's steps: the photo is never sent) and the check screen
    (templates/rounds/_rack_photo.html, a dialog over the form) shows the photo with a box on each tile found and a chip per tile in reading order. The
    player checks them: a chip tapped opens the tile picker (the one keypad, keypad.js), a missed
-   tile is added (a dotted box shows where the detector thinks one may be missed), the rack's total (CT-7) and what cannot be (a tile more often than the set has
+   tile is added (a dotted box marked +1, +2 ... shows where one may be: tapped, or its button under
+   the photo, it adds the tile there, box and all, so a kept photo keeps where that tile was), the rack's total (CT-7) and what cannot be (a tile more often than the set has
    it) follow. "Use these tiles" writes the notation into the field; nothing is ever scored from
    the photo alone. Only when the player ticks "Keep this photo" is it sent (rack-photo-keep.js). Without this script (or without the models) the racks are typed as ever. */
 import { _ } from "./i18n.js";
@@ -12,6 +13,8 @@ import * as Keeping from "./rack-photo-keep.js";
 import * as Reading from "./rack-photo-run.js";
 
 var COLOURS = { K: "black", B: "blue", R: "red", G: "gold" };
+/* the spots where a tile may be that get a button under the photo (every one is on the photo) */
+var SPOT_BUTTONS = 12;
 
 function start() {
   var form = document.querySelector("form.hand-form");
@@ -29,8 +32,9 @@ function start() {
   var picker = q(".rack-photo-picker"), picking = q(".rack-photo-picking"), keep = q(".rack-photo-keep");
   var remove = q(".rack-photo-remove"), keypad = q("#rack-photo-keypad");
   var consent = q(".rack-photo-keep-photo"), kept = document.querySelector(".rack-photo-kept");
-  var maybeNote = q(".rack-photo-maybe");
-  var tiles = [], maybe = [], field = null, picked = null, photo = null, asked = 0;
+  var maybeNote = q(".rack-photo-maybe"), spots = q(".rack-photo-spots");
+  /* spotAt: the spot (an index into maybe) the open picker adds a tile at, else null */
+  var tiles = [], maybe = [], field = null, picked = null, spotAt = null, photo = null, asked = 0;
   keypad.hidden = false;  /* (the keypad is drawn hidden for the pages whose script shows it) */
 
   /* one file input for every player: take a photo (or pick one) with the back camera */
@@ -61,7 +65,7 @@ function start() {
     var file = camera.files && camera.files[0];
     if (!file || !field) { return; }
     var mine = ++asked;
-    tiles = []; maybe = []; photo = null; canvas.hidden = true; maybeNote.hidden = true;
+    tiles = []; maybe = []; photo = null; canvas.hidden = true;
     consent.checked = false;  /* off for every photo, until the player ticks it for this one */
     closePicker(); draw();
     status.textContent = _("Reading the photo…");
@@ -75,8 +79,7 @@ function start() {
     }).then(function (found) {
       if (mine !== asked) { return; }  /* closed, or another photo since */
       tiles = found.tiles.concat(tiles);  /* (a tile added by hand meanwhile stays, after them) */
-      maybe = found.maybe;  /* where a tile may be missed: a dotted box each, and the note says so */
-      maybeNote.hidden = !maybe.length;
+      maybe = found.maybe;  /* where a tile may be: a dotted box each, a button each, and the note says so */
       status.textContent = found.tiles.length ? _("Tiles found: %(count)s. Check each one.", { count: found.tiles.length })
         : _("No tile found: add them by hand, or take another photo.");
       draw();
@@ -114,6 +117,7 @@ function start() {
       return chip;
     }));
     q(".rack-photo-use").disabled = !tiles.length;  /* no tile found (fingers over the rack): none to use */
+    drawSpots();
     var total = tiles.reduce(function (sum, tile) { return sum + points(tile.token); }, 0);
     withRule(q(".rack-photo-total"), _("Rack total: %(points)s points", { points: total }), "CT-7");
     var counts = {};
@@ -128,19 +132,34 @@ function start() {
     drawPhoto();
   }
 
+  /* a button per spot where a tile may be (the first SPOT_BUTTONS; each is on the photo too, where a
+     tap adds the tile as well): it opens the picker for a tile there */
+  function drawSpots() {
+    maybeNote.hidden = spots.hidden = !maybe.length;
+    spots.replaceChildren.apply(spots, maybe.slice(0, SPOT_BUTTONS).map(function (b, k) {
+      var button = document.createElement("button");
+      button.type = "button"; button.className = "secondary rack-photo-spot";
+      button.textContent = "+" + (k + 1);
+      button.setAttribute("aria-label", _("Add the tile at +%(number)s", { number: k + 1 }));
+      if (spotAt === k) { button.setAttribute("aria-expanded", "true"); }
+      button.addEventListener("click", function () { openPicker("new", k); });
+      return button;
+    }));
+  }
+
   /* the photo, a box on each tile read from it (dashed where unsure), numbered as the chips go, and
-     a dotted box marked + where a tile may be missed */
+     a dotted box marked +1, +2 ... where a tile may be */
   function drawPhoto() {
     if (!photo) { return; }
     var g = canvas.getContext("2d"), line = Math.max(2, photo.width / 250);
     g.drawImage(photo.bitmap, 0, 0, photo.width, photo.height);
     g.font = "bold " + Math.round(line * 7) + "px system-ui, sans-serif";
-    maybe.forEach(function (b) {
-      g.lineWidth = line * 1.5;
+    maybe.forEach(function (b, k) {
+      g.lineWidth = spotAt === k ? line * 3 : line * 1.5;
       g.setLineDash([line, line * 1.5]);
       g.strokeStyle = g.fillStyle = "#38bdf8";
       g.strokeRect(b[0], b[1], b[2] - b[0], b[3] - b[1]);
-      g.fillText("+", b[0] + line, b[1] - line);
+      g.fillText("+" + (k + 1), b[0] + line, b[1] - line);
     });
     tiles.forEach(function (tile, i) {
       if (!tile.box) { return; }
@@ -154,10 +173,14 @@ function start() {
     });
   }
 
-  function openPicker(i) {
+  /* the picker for chip i, or ("new") for a tile to add: at spot `spot` of maybe when given */
+  function openPicker(i, spot) {
     picked = i;
     var adding = i === "new";
-    picking.textContent = adding ? _("A missed tile: pick its colour, then its number or the joker.")
+    spotAt = adding && spot !== undefined ? spot : null;
+    picking.textContent = spotAt !== null
+      ? _("The tile at +%(number)s: pick its colour, then its number or the joker.", { number: spotAt + 1 })
+      : adding ? _("A missed tile: pick its colour, then its number or the joker.")
       : _("Tile %(number)s, %(tile)s: pick its colour, then its number or the joker.", { number: i + 1, tile: tiles[i].token });
     keep.textContent = adding ? _("Add no tile") : _("Keep it as it is");
     remove.hidden = adding;
@@ -170,7 +193,7 @@ function start() {
 
   function closePicker(focusChip) {
     var was = picked;
-    picked = null; picker.hidden = true;
+    picked = null; spotAt = null; picker.hidden = true;
     draw();
     var chip = typeof was === "number" ? chips.children[Math.min(was, tiles.length - 1)] : null;
     if (focusChip) { (chip || q(".rack-photo-add")).focus(); }
@@ -180,7 +203,11 @@ function start() {
     onToken: function (token) {
       if (picked === null) { return; }
       token = token.toUpperCase();
-      if (picked === "new") { tiles.push({ token: token, box: null, unsure: false }); picked = tiles.length - 1; }
+      if (picked === "new") {  /* at a spot: the tile takes its box, and the spot is done */
+        tiles.push({ token: token, box: spotAt === null ? null : maybe[spotAt], unsure: false });
+        if (spotAt !== null) { maybe.splice(spotAt, 1); }
+        picked = tiles.length - 1;
+      }
       else { tiles[picked] = { token: token, box: tiles[picked].box, unsure: false }; }  /* checked now */
       closePicker(true);
     }
@@ -194,6 +221,17 @@ function start() {
     closePicker(true);
   });
   q(".rack-photo-add").addEventListener("click", function () { openPicker("new"); });
+  /* a tap on a spot's dotted box adds the tile there, as its button does (the innermost box) */
+  canvas.addEventListener("click", function (event) {
+    var r = canvas.getBoundingClientRect();
+    var x = (event.clientX - r.left) * canvas.width / r.width, y = (event.clientY - r.top) * canvas.height / r.height;
+    var at = null;
+    maybe.forEach(function (b, k) {
+      if (x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3] &&
+          (at === null || (b[2] - b[0]) * (b[3] - b[1]) < (maybe[at][2] - maybe[at][0]) * (maybe[at][3] - maybe[at][1]))) { at = k; }
+    });
+    if (at !== null) { openPicker("new", at); }
+  });
   q(".rack-photo-use").addEventListener("click", function () {
     field.value = tiles.map(function (tile) { return tile.token; }).join(" ");
     field.dispatchEvent(new Event("input", { bubbles: true }));  /* the engine's running value, who went out */
@@ -203,7 +241,7 @@ function start() {
     dialog.close();
   });
   q(".rack-photo-cancel").addEventListener("click", function () { dialog.close(); });
-  dialog.addEventListener("close", function () { asked++; picked = null; picker.hidden = true; });
+  dialog.addEventListener("close", function () { asked++; picked = null; spotAt = null; picker.hidden = true; });
 }
 
 start();
