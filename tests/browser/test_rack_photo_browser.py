@@ -192,21 +192,21 @@ def test_a_tile_the_detector_was_not_sure_of_is_shown_where_it_may_be_missed(bro
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "rack-photo-maybe.png"))
         # a tap on the dotted box opens the picker for a tile there
-        canvas = dialog.locator(".rack-photo-picture")
-        x0, y0, x1, y1 = tile_boxes()[2]
-        scale = canvas.evaluate("c => c.clientWidth / c.width")
-        canvas.click(position={"x": (x0 + x1) / 2 * scale, "y": (y0 + y1) / 2 * scale})
+        tap(dialog.locator(".rack-photo-picture"), 2)
         picking = dialog.locator(".rack-photo-picking")
         expect(picking).to_have_text("The tile at +1: pick its colour, then its number or the joker.")
         dialog.get_by_role("button", name="Add no tile").click()
         expect(dialog.locator(".rack-photo-picker")).to_be_hidden()
-        # and so does the spot's button under the photo, named for a screen reader
+        # and so does the spot's button under the photo, named for a screen reader, which has the
+        # focus back after "Add no tile"
         spot = dialog.get_by_role("button", name="Add the tile at +1")
+        expect(spot).to_be_focused()
         expect(spot).to_have_text("+1")
         spot.click()
         expect(picking).to_have_text("The tile at +1: pick its colour, then its number or the joker.")
         pick(dialog, "Black", "12")
         expect(dialog.locator(".tile-chip")).to_have_count(len(TILES))
+        expect(dialog.locator(".tile-chip").nth(2)).to_have_text("K12")  # its place in reading order
         # the spot is done: the tile took its box (drawn green as a tile read), no spot or note is left
         expect(dialog.locator(".rack-photo-spot")).to_have_count(0)
         expect(note).to_be_hidden()
@@ -215,7 +215,39 @@ def test_a_tile_the_detector_was_not_sure_of_is_shown_where_it_may_be_missed(bro
         expect(picking).to_have_text("A missed tile: pick its colour, then its number or the joker.")
         pick(dialog, "Blue", "3")
         dialog.get_by_role("button", name="Use these tiles").click()
-        expect(page.locator('[id="f-players.0.rack"]')).to_have_value(re.compile(r"\bK12 B3$"))
+        expect(page.locator('[id="f-players.0.rack"]')).to_have_value(re.compile(r"^R5 R5 K12 .* B3$"))
+    finally:
+        context.close()
+
+
+def tap(canvas, k: int) -> float:
+    """A tap on the middle of the drawn tile ``k`` on the check screen's photo, which is contained in
+    its box (rack-photo.css); the width of the bars left and right of it, in CSS pixels."""
+    x0, y0, x1, y1 = tile_boxes()[k]
+    w, h, W, H = canvas.evaluate("c => [c.clientWidth, c.clientHeight, c.width, c.height]")
+    scale = min(w / W, h / H)
+    bars = (w - W * scale) / 2
+    canvas.click(
+        position={"x": bars + (x0 + x1) / 2 * scale, "y": (h - H * scale) / 2 + (y0 + y1) / 2 * scale}
+    )
+    return bars
+
+
+def test_a_tap_finds_the_spot_on_a_letterboxed_photo(browser, live_server, tmp_path):
+    """On a short screen the photo is letterboxed in its box (max-height), bars left and right: a tap
+    on the last tile's spot is the picture's point, not the box's stretched over it."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 300}, is_mobile=True, has_touch=True, service_workers="block"
+    )
+    fixed(context, faint=len(TILES) - 1)
+    try:
+        page = start(context, live_server)
+        dialog = snap(page, page.locator(".rack-photo-open").first, rack_photo(tmp_path / "rack.png"))
+        expect(dialog.locator(".rack-photo-spot")).to_have_count(1, timeout=90_000)
+        assert tap(dialog.locator(".rack-photo-picture"), len(TILES) - 1) > 40
+        expect(dialog.locator(".rack-photo-picking")).to_have_text(
+            "The tile at +1: pick its colour, then its number or the joker."
+        )
     finally:
         context.close()
 

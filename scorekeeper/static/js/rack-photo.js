@@ -7,9 +7,10 @@
    the photo, it adds the tile there, box and all, so a kept photo keeps where that tile was), the rack's total (CT-7) and what cannot be (a tile more often than the set has
    it) follow. "Use these tiles" writes the notation into the field; nothing is ever scored from
    the photo alone. Only when the player ticks "Keep this photo" is it sent (rack-photo-keep.js). Without this script (or without the models) the racks are typed as ever. */
-import { _ } from "./i18n.js";
+import { _, isolatedNumber } from "./i18n.js";
 import * as ScorekeeperKeypad from "./keypad.js";
 import * as Keeping from "./rack-photo-keep.js";
+import { SMALL, in_reading_order } from "./rack-photo-read.js";
 import * as Reading from "./rack-photo-run.js";
 
 var COLOURS = { K: "black", B: "blue", R: "red", G: "gold" };
@@ -134,13 +135,16 @@ function start() {
 
   /* a button per spot where a tile may be (the first SPOT_BUTTONS; each is on the photo too, where a
      tap adds the tile as well): it opens the picker for a tile there */
+  /* a spot's mark, "+1": its sign kept in front on a right-to-left page */
+  function spotName(k) { return isolatedNumber("+" + (k + 1)); }
+
   function drawSpots() {
     maybeNote.hidden = spots.hidden = !maybe.length;
     spots.replaceChildren.apply(spots, maybe.slice(0, SPOT_BUTTONS).map(function (b, k) {
       var button = document.createElement("button");
       button.type = "button"; button.className = "secondary rack-photo-spot";
-      button.textContent = "+" + (k + 1);
-      button.setAttribute("aria-label", _("Add the tile at +%(number)s", { number: k + 1 }));
+      button.textContent = spotName(k);
+      button.setAttribute("aria-label", _("Add the tile at %(spot)s", { spot: spotName(k) }));
       if (spotAt === k) { button.setAttribute("aria-expanded", "true"); }
       button.addEventListener("click", function () { openPicker("new", k); });
       return button;
@@ -154,6 +158,7 @@ function start() {
     var g = canvas.getContext("2d"), line = Math.max(2, photo.width / 250);
     g.drawImage(photo.bitmap, 0, 0, photo.width, photo.height);
     g.font = "bold " + Math.round(line * 7) + "px system-ui, sans-serif";
+    g.direction = "ltr";  /* the marks ("+1", "3") read and sit as they do on a left-to-right page */
     maybe.forEach(function (b, k) {
       g.lineWidth = spotAt === k ? line * 3 : line * 1.5;
       g.setLineDash([line, line * 1.5]);
@@ -174,12 +179,32 @@ function start() {
   }
 
   /* the picker for chip i, or ("new") for a tile to add: at spot `spot` of maybe when given */
+  /* the tiles with a box in reading order (rack-photo-read.js's rows, each left to right), then those
+     added with none */
+  function inReadingOrder(list) {
+    var boxed = list.filter(function (t) { return t.box; }).map(function (t) {
+      return { x0: t.box[0], y0: t.box[1], x1: t.box[2], y1: t.box[3], tile: t };
+    });
+    return in_reading_order(boxed).map(function (b) { return b.tile; })
+      .concat(list.filter(function (t) { return !t.box; }));
+  }
+
+  /* a spot's box for the tile added there, unless it is far smaller than the tiles' (a box set apart
+     as SMALL: a detector taught that box would learn a tile half its size) */
+  function tileSized(box) {
+    var heights = tiles.filter(function (t) { return t.box; }).map(function (t) { return t.box[3] - t.box[1]; });
+    if (!heights.length) { return box; }
+    heights.sort(function (a, b) { return a - b; });
+    var m = heights.length >> 1, tall = heights.length % 2 ? heights[m] : (heights[m - 1] + heights[m]) / 2;
+    return box[3] - box[1] >= tall / SMALL ? box : null;
+  }
+
   function openPicker(i, spot) {
     picked = i;
     var adding = i === "new";
     spotAt = adding && spot !== undefined ? spot : null;
     picking.textContent = spotAt !== null
-      ? _("The tile at +%(number)s: pick its colour, then its number or the joker.", { number: spotAt + 1 })
+      ? _("The tile at %(spot)s: pick its colour, then its number or the joker.", { spot: spotName(spotAt) })
       : adding ? _("A missed tile: pick its colour, then its number or the joker.")
       : _("Tile %(number)s, %(tile)s: pick its colour, then its number or the joker.", { number: i + 1, tile: tiles[i].token });
     keep.textContent = adding ? _("Add no tile") : _("Keep it as it is");
@@ -192,10 +217,11 @@ function start() {
   }
 
   function closePicker(focusChip) {
-    var was = picked;
+    var was = picked, spot = spotAt;
     picked = null; spotAt = null; picker.hidden = true;
     draw();
-    var chip = typeof was === "number" ? chips.children[Math.min(was, tiles.length - 1)] : null;
+    var chip = typeof was === "number" ? chips.children[Math.min(was, tiles.length - 1)]
+      : spot !== null ? spots.children[spot] : null;  /* no tile added at a spot: back to its button */
     if (focusChip) { (chip || q(".rack-photo-add")).focus(); }
   }
 
@@ -203,10 +229,11 @@ function start() {
     onToken: function (token) {
       if (picked === null) { return; }
       token = token.toUpperCase();
-      if (picked === "new") {  /* at a spot: the tile takes its box, and the spot is done */
-        tiles.push({ token: token, box: spotAt === null ? null : maybe[spotAt], unsure: false });
+      if (picked === "new") {  /* at a spot: the tile takes its box, its place in reading order, and the spot is done */
+        var added = { token: token, box: spotAt === null ? null : tileSized(maybe[spotAt]), unsure: false };
         if (spotAt !== null) { maybe.splice(spotAt, 1); }
-        picked = tiles.length - 1;
+        tiles = inReadingOrder(tiles.concat([added]));
+        picked = tiles.indexOf(added);
       }
       else { tiles[picked] = { token: token, box: tiles[picked].box, unsure: false }; }  /* checked now */
       closePicker(true);
@@ -223,8 +250,10 @@ function start() {
   q(".rack-photo-add").addEventListener("click", function () { openPicker("new"); });
   /* a tap on a spot's dotted box adds the tile there, as its button does (the innermost box) */
   canvas.addEventListener("click", function (event) {
-    var r = canvas.getBoundingClientRect();
-    var x = (event.clientX - r.left) * canvas.width / r.width, y = (event.clientY - r.top) * canvas.height / r.height;
+    /* the picture is contained in the element's box (rack-photo.css: a tall photo is letterboxed) */
+    var r = canvas.getBoundingClientRect(), s = Math.min(r.width / canvas.width, r.height / canvas.height);
+    var x = (event.clientX - r.left - (r.width - canvas.width * s) / 2) / s;
+    var y = (event.clientY - r.top - (r.height - canvas.height * s) / 2) / s;
     var at = null;
     maybe.forEach(function (b, k) {
       if (x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3] &&
