@@ -205,12 +205,15 @@ def test_a_tile_the_detector_was_not_sure_of_is_shown_where_it_may_be_missed(bro
         spot.click()
         expect(picking).to_have_text("The tile at +1: pick its colour, then its number or the joker.")
         pick(dialog, "Black", "12")
-        expect(dialog.locator(".tile-chip")).to_have_count(len(TILES))
-        expect(dialog.locator(".tile-chip").nth(2)).to_have_text("K12")  # its place in reading order
-        # the spot is done: the tile took its box (drawn green as a tile read), no spot or note is left
-        expect(dialog.locator(".rack-photo-spot")).to_have_count(0)
-        expect(note).to_be_hidden()
-        assert any(near(pixel, (0x22, 0xC5, 0x5E)) for pixel in top_edge(page, 2))
+        added_at_the_spot(page, dialog)
+        # removed again, the tile gives its spot back, and is added there once more
+        dialog.locator(".tile-chip").nth(2).click()
+        dialog.get_by_role("button", name="Remove this tile").click()
+        expect(dialog.locator(".rack-photo-spot")).to_have_count(1)
+        expect(note).to_be_visible()
+        spot.click()
+        pick(dialog, "Black", "12")
+        added_at_the_spot(page, dialog)
         dialog.get_by_role("button", name="Add a missed tile").click()  # elsewhere: no box, as before
         expect(picking).to_have_text("A missed tile: pick its colour, then its number or the joker.")
         pick(dialog, "Blue", "3")
@@ -250,6 +253,16 @@ def test_a_tap_finds_the_spot_on_a_letterboxed_photo(browser, live_server, tmp_p
         )
     finally:
         context.close()
+
+
+def added_at_the_spot(page, dialog) -> None:
+    """The black 12 picked at the faint tile's spot: a chip in its place in reading order, its box
+    drawn green where the spot was (as a tile read), no spot and no note left."""
+    expect(dialog.locator(".tile-chip")).to_have_count(len(TILES))
+    expect(dialog.locator(".tile-chip").nth(2)).to_have_text("K12")
+    expect(dialog.locator(".rack-photo-spot")).to_have_count(0)
+    expect(dialog.locator(".rack-photo-maybe")).to_be_hidden()
+    assert any(near(pixel, (0x22, 0xC5, 0x5E)) for pixel in top_edge(page, 2))
 
 
 def near(pixel, colour, within: int = 40) -> bool:

@@ -230,12 +230,14 @@ function start() {
       if (picked === null) { return; }
       token = token.toUpperCase();
       if (picked === "new") {  /* at a spot: the tile takes its box, its place in reading order, and the spot is done */
-        var added = { token: token, box: spotAt === null ? null : tileSized(maybe[spotAt]), unsure: false };
+        /* spot: the box it was added at, given back as a spot if the tile is removed */
+        var added = { token: token, box: spotAt === null ? null : tileSized(maybe[spotAt]), unsure: false,
+                      spot: spotAt === null ? null : maybe[spotAt] };
         if (spotAt !== null) { maybe.splice(spotAt, 1); }
         tiles = inReadingOrder(tiles.concat([added]));
         picked = tiles.indexOf(added);
       }
-      else { tiles[picked] = { token: token, box: tiles[picked].box, unsure: false }; }  /* checked now */
+      else { tiles[picked] = { token: token, box: tiles[picked].box, unsure: false, spot: tiles[picked].spot }; }  /* checked now */
       closePicker(true);
     }
   });
@@ -244,7 +246,10 @@ function start() {
     closePicker(true);
   });
   remove.addEventListener("click", function () {
-    if (typeof picked === "number") { tiles.splice(picked, 1); }
+    if (typeof picked === "number") {
+      var gone = tiles.splice(picked, 1)[0];
+      if (gone.spot) { maybe.push(gone.spot); }  /* added at a spot: the spot is back, to add it again */
+    }
     closePicker(true);
   });
   q(".rack-photo-add").addEventListener("click", function () { openPicker("new"); });
