@@ -282,6 +282,35 @@ def top_edge(page, k: int) -> list[list[int]]:
     return [edge[k : k + 3] for k in range(0, len(edge), 4)]
 
 
+def test_a_chip_picked_while_the_photo_is_read_stays_the_one_picked(context, live_server, tmp_path):
+    """A tile added by hand while the photo is still being read, and its picker opened: when the tiles
+    read arrive before it, the picker still fixes that tile (its number moves after them)."""
+    held = []
+    context.route(
+        "**/static/rack-photo/reader.onnx*", lambda route: held.append(route)
+    )  # it waits for the test
+    page = start(context, live_server)
+    dialog = snap(page, page.locator(".rack-photo-open").first, rack_photo(tmp_path / "rack.png"))
+    expect(dialog.locator(".rack-photo-status")).to_have_text("Reading the photo…")
+    dialog.get_by_role("button", name="Add a missed tile").click()
+    pick(dialog, "Blue", "3")
+    dialog.locator(".tile-chip").first.click()
+    picking = dialog.locator(".rack-photo-picking")
+    expect(picking).to_have_text("Tile 1, B3: pick its colour, then its number or the joker.")
+    while not held:
+        page.wait_for_timeout(100)
+    held[0].continue_()
+    status = dialog.locator(".rack-photo-status")
+    expect(status).to_have_text(f"Tiles found: {len(TILES)}. Check each one.", timeout=90_000)
+    expect(picking).to_have_text(f"Tile {len(TILES) + 1}, B3: pick its colour, then its number or the joker.")
+    chips = dialog.locator(".tile-chip")
+    expect(chips).to_have_count(len(TILES) + 1)
+    read = chips.all_inner_texts()[: len(TILES)]
+    dialog.get_by_role("button", name="Remove this tile").click()  # the hand-added B3, not a tile read
+    expect(chips).to_have_count(len(TILES))
+    assert chips.all_inner_texts() == read
+
+
 def test_cancel_leaves_the_field_as_it_was(context, live_server, tmp_path):
     page = start(context, live_server)
     rack, bob = page.locator('[id="f-players.0.rack"]'), page.locator('[id="f-players.1.rack"]')

@@ -80,6 +80,7 @@ function start() {
     }).then(function (found) {
       if (mine !== asked) { return; }  /* closed, or another photo since */
       tiles = found.tiles.concat(tiles);  /* (a tile added by hand meanwhile stays, after them) */
+      if (typeof picked === "number") { picked += found.tiles.length; sayPicking(); }  /* its chip moved after them */
       maybe = found.maybe;  /* where a tile may be: a dotted box each, a button each, and the note says so */
       status.textContent = found.tiles.length ? _("Tiles found: %(count)s. Check each one.", { count: found.tiles.length })
         : _("No tile found: add them by hand, or take another photo.");
@@ -199,14 +200,19 @@ function start() {
     return box[3] - box[1] >= tall / SMALL ? box : null;
   }
 
+  /* what the open picker is for: a chip (by its number), a tile at a spot, or a missed tile */
+  function sayPicking() {
+    picking.textContent = spotAt !== null
+      ? _("The tile at %(spot)s: pick its colour, then its number or the joker.", { spot: spotName(spotAt) })
+      : picked === "new" ? _("A missed tile: pick its colour, then its number or the joker.")
+      : _("Tile %(number)s, %(tile)s: pick its colour, then its number or the joker.", { number: picked + 1, tile: tiles[picked].token });
+  }
+
   function openPicker(i, spot) {
     picked = i;
     var adding = i === "new";
     spotAt = adding && spot !== undefined ? spot : null;
-    picking.textContent = spotAt !== null
-      ? _("The tile at %(spot)s: pick its colour, then its number or the joker.", { spot: spotName(spotAt) })
-      : adding ? _("A missed tile: pick its colour, then its number or the joker.")
-      : _("Tile %(number)s, %(tile)s: pick its colour, then its number or the joker.", { number: i + 1, tile: tiles[i].token });
+    sayPicking();
     keep.textContent = adding ? _("Add no tile") : _("Keep it as it is");
     remove.hidden = adding;
     var colour = !adding && keypad.querySelector('[data-suit="' + tiles[i].token.charAt(0) + '"]');
