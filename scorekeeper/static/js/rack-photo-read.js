@@ -35,7 +35,7 @@ export function py_round(x) {
 }
 function clip(x, lo, hi) { return Math.min(Math.max(x, lo), hi); }
 function sigmoid(x) { return Math.fround(1 / (1 + Math.exp(-x))); }  /* float32, as numpy's on float32 */
-function median(values) {
+export function median(values) {
   var s = values.slice().sort(function (a, b) { return a - b; }), m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }

@@ -10,7 +10,7 @@
 import { _, isolatedNumber } from "./i18n.js";
 import * as ScorekeeperKeypad from "./keypad.js";
 import * as Keeping from "./rack-photo-keep.js";
-import { SMALL, in_reading_order } from "./rack-photo-read.js";
+import { SMALL, in_reading_order, median } from "./rack-photo-read.js";
 import * as Reading from "./rack-photo-run.js";
 
 var COLOURS = { K: "black", B: "blue", R: "red", G: "gold" };
@@ -134,11 +134,11 @@ function start() {
     drawPhoto();
   }
 
-  /* a button per spot where a tile may be (the first SPOT_BUTTONS; each is on the photo too, where a
-     tap adds the tile as well): it opens the picker for a tile there */
   /* a spot's mark, "+1": its sign kept in front on a right-to-left page */
   function spotName(k) { return isolatedNumber("+" + (k + 1)); }
 
+  /* a button per spot where a tile may be (the first SPOT_BUTTONS; each is on the photo too, where a
+     tap adds the tile as well): it opens the picker for a tile there */
   function drawSpots() {
     maybeNote.hidden = spots.hidden = !maybe.length;
     spots.replaceChildren.apply(spots, maybe.slice(0, SPOT_BUTTONS).map(function (b, k) {
@@ -179,7 +179,6 @@ function start() {
     });
   }
 
-  /* the picker for chip i, or ("new") for a tile to add: at spot `spot` of maybe when given */
   /* the tiles with a box in reading order (rack-photo-read.js's rows, each left to right), then those
      added with none */
   function inReadingOrder(list) {
@@ -194,10 +193,7 @@ function start() {
      as SMALL: a detector taught that box would learn a tile half its size) */
   function tileSized(box) {
     var heights = tiles.filter(function (t) { return t.box; }).map(function (t) { return t.box[3] - t.box[1]; });
-    if (!heights.length) { return box; }
-    heights.sort(function (a, b) { return a - b; });
-    var m = heights.length >> 1, tall = heights.length % 2 ? heights[m] : (heights[m - 1] + heights[m]) / 2;
-    return box[3] - box[1] >= tall / SMALL ? box : null;
+    return !heights.length || box[3] - box[1] >= median(heights) / SMALL ? box : null;
   }
 
   /* what the open picker is for: a chip (by its number), a tile at a spot, or a missed tile */
@@ -208,6 +204,7 @@ function start() {
       : _("Tile %(number)s, %(tile)s: pick its colour, then its number or the joker.", { number: picked + 1, tile: tiles[picked].token });
   }
 
+  /* the picker for chip i, or ("new") for a tile to add: at spot `spot` of maybe when given */
   function openPicker(i, spot) {
     picked = i;
     var adding = i === "new";
@@ -265,10 +262,9 @@ function start() {
     var r = canvas.getBoundingClientRect(), s = Math.min(r.width / canvas.width, r.height / canvas.height);
     var x = (event.clientX - r.left - (r.width - canvas.width * s) / 2) / s;
     var y = (event.clientY - r.top - (r.height - canvas.height * s) / 2) / s;
-    var at = null;
+    var at = null, area = function (b) { return (b[2] - b[0]) * (b[3] - b[1]); };
     maybe.forEach(function (b, k) {
-      if (x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3] &&
-          (at === null || (b[2] - b[0]) * (b[3] - b[1]) < (maybe[at][2] - maybe[at][0]) * (maybe[at][3] - maybe[at][1]))) { at = k; }
+      if (x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3] && (at === null || area(b) < area(maybe[at]))) { at = k; }
     });
     if (at !== null) { openPicker("new", at); }
   });
