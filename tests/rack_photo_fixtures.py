@@ -44,20 +44,29 @@ def _logit(p: float) -> float:
 
 #: how sure the detector is of a ``faint`` tile: under DETECT, over MAYBE (a tile it may have missed)
 FAINT = 0.25
+#: how sure it is of an ``extra`` spot on the wood above the tiles (less than of a faint tile)
+EXTRA = 0.2
 
 
-def heat(faint: int | None = None, all_faint: bool = False) -> list[float]:
+def extra_boxes(count: int) -> list[tuple[int, int, int, int]]:
+    """``count`` (at most 14) small boxes in a row on the wood above the tiles, apart."""
+    assert count <= 14
+    return [(10 + k * 45, 30, 50 + k * 45, 90) for k in range(count)]
+
+
+def heat(faint: int | None = None, all_faint: bool = False, extra: int = 0) -> list[float]:
     """The detector's map [5, MAP_H, MAP_W] marking :func:`tile_boxes` on the photo (flat, C order);
     the tile at index ``faint`` (every tile, ``all_faint``) only FAINT sure, so it is not found but
-    shown as maybe missed."""
+    shown as maybe missed; ``extra`` spots more where no tile is (:func:`extra_boxes`), EXTRA sure."""
     h, w = reading.DETECT_H // reading.STRIDE, reading.DETECT_W // reading.STRIDE
     scale = min(reading.DETECT_W / WIDTH, reading.DETECT_H / HEIGHT)
     planes = [[-8.0] * (h * w)] + [[0.0] * (h * w) for _ in range(4)]
-    for k, (x0, y0, x1, y1) in enumerate(tile_boxes()):
+    for k, (x0, y0, x1, y1) in enumerate(tile_boxes() + extra_boxes(extra)):
         cx, cy = (x0 + x1) / 2 * scale / reading.STRIDE, (y0 + y1) / 2 * scale / reading.STRIDE
         i, j = int(cy), int(cx)
         at = i * w + j
-        planes[0][at] = _logit(FAINT) if all_faint or k == faint else 4.0
+        sure = EXTRA if k >= len(TILES) else FAINT if all_faint or k == faint else None
+        planes[0][at] = _logit(sure) if sure else 4.0
         planes[1][at], planes[2][at] = (
             _logit(min(max(cx - j, 0.01), 0.99)),
             _logit(min(max(cy - i, 0.01), 0.99)),
@@ -91,10 +100,10 @@ def _value_info(name: str, dims: list[int]) -> bytes:
     return _field(1, name.encode()) + _field(2, _field(1, tensor_type))
 
 
-def fixed_detector(faint: int | None = None, all_faint: bool = False) -> bytes:
+def fixed_detector(faint: int | None = None, all_faint: bool = False, extra: int = 0) -> bytes:
     """An ONNX model with the detector's input and output that answers :func:`heat` for any image."""
     h, w = reading.DETECT_H // reading.STRIDE, reading.DETECT_W // reading.STRIDE
-    values = heat(faint, all_faint)
+    values = heat(faint, all_faint, extra)
     tensor = b"".join(_field(1, d) for d in (1, 5, h, w)) + _field(2, 1) + _field(8, b"fixed")
     tensor += _field(9, struct.pack(f"<{len(values)}f", *values))
     node = _field(1, b"fixed") + _field(2, b"heat") + _field(4, b"Identity")

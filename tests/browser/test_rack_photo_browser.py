@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.rack_photo_fixtures import TILES, fixed_detector, rack_photo, tile_boxes
+from tests.rack_photo_fixtures import TILES, extra_boxes, fixed_detector, rack_photo, tile_boxes
 
 from .conftest import ARTIFACTS, PHONE
 from .page_checks import AXE, RUN_AXE, TAGS, WEAK_EDGES
@@ -72,11 +72,11 @@ def total(dialog) -> int:
     return int(re.search(r"(-?\d+) points", dialog.locator(".rack-photo-total").inner_text()).group(1))
 
 
-def fixed(context, faint: int | None = None, all_faint: bool = False) -> None:
+def fixed(context, faint: int | None = None, all_faint: bool = False, extra: int = 0) -> None:
     """The detector that finds exactly the drawn tiles (routed: so no service worker in between);
     the tile ``faint`` (every tile, ``all_faint``) only nearly sure, so it is not read but shown where
-    it may be missed."""
-    model = fixed_detector(faint, all_faint)
+    it may be missed; ``extra`` spots more on the wood above the tiles."""
+    model = fixed_detector(faint, all_faint, extra)
     context.route("**/static/rack-photo/detector.onnx*", lambda route: route.fulfill(body=model))
 
 
@@ -223,10 +223,51 @@ def test_a_tile_the_detector_was_not_sure_of_is_shown_where_it_may_be_missed(bro
         context.close()
 
 
+def test_every_spot_keeps_its_mark_and_has_a_button(browser, live_server, tmp_path):
+    """Fifteen spots where a tile may be: twelve buttons and one that shows the other three (focus on
+    the first of them); a spot's mark stays its own while others are filled and given back, and a
+    spot past the twelfth tapped on the photo gets its button to come back to."""
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, service_workers="block"
+    )
+    fixed(context, faint=2, extra=14)
+    try:
+        page = start(context, live_server)
+        dialog = snap(page, page.locator(".rack-photo-open").first, rack_photo(tmp_path / "rack.png"))
+        spots = dialog.locator(".rack-photo-spot")
+        expect(spots).to_have_count(12, timeout=90_000)
+        marks = [f"+{n}" for n in range(1, 16)]
+        expect(spots).to_have_text(marks[:12])
+        more = dialog.get_by_role("button", name="Show 3 more")
+        more.click()
+        expect(spots).to_have_text(marks)
+        expect(more).to_have_count(0)
+        expect(dialog.get_by_role("button", name="Add the tile at +13", exact=True)).to_be_focused()
+        dialog.get_by_role("button", name="Add the tile at +1", exact=True).click()  # the faint tile
+        pick(dialog, "Black", "12")
+        added_at_the_spot(page, dialog, spots_left=14)
+        expect(spots).to_have_text(marks[1:])  # the others keep their marks
+        dialog.locator(".tile-chip").nth(2).click()
+        dialog.get_by_role("button", name="Remove this tile").click()
+        expect(spots).to_have_text(marks)  # +1 back, first
+        # on a new photo twelve buttons again; +15 tapped on the photo gets its button back
+        dialog.locator(".rack-photo-cancel").click()
+        snap(page, page.locator(".rack-photo-open").nth(1), rack_photo(tmp_path / "rack.png"))
+        expect(spots).to_have_count(12, timeout=90_000)
+        tap(dialog.locator(".rack-photo-picture"), len(TILES) + 13)  # the fourteenth extra box: +15
+        picking = dialog.locator(".rack-photo-picking")
+        expect(picking).to_have_text("The tile at +15: pick its colour, then its number or the joker.")
+        dialog.get_by_role("button", name="Add no tile").click()
+        expect(dialog.get_by_role("button", name="Add the tile at +15", exact=True)).to_be_focused()
+    finally:
+        context.close()
+
+
 def tap(canvas, k: int) -> float:
-    """A tap on the middle of the drawn tile ``k`` on the check screen's photo, which is contained in
-    its box (rack-photo.css); the width of the bars left and right of it, in CSS pixels."""
-    x0, y0, x1, y1 = tile_boxes()[k]
+    """A tap on the middle of the drawn tile ``k`` (past the tiles: extra box ``k - len(TILES)``) on
+    the check screen's photo, which is contained in its box (rack-photo.css); the width of the bars
+    left and right of it, in CSS pixels."""
+    x0, y0, x1, y1 = (tile_boxes() + extra_boxes(14))[k]
     w, h, W, H = canvas.evaluate("c => [c.clientWidth, c.clientHeight, c.width, c.height]")
     scale = min(w / W, h / H)
     bars = (w - W * scale) / 2
@@ -255,13 +296,14 @@ def test_a_tap_finds_the_spot_on_a_letterboxed_photo(browser, live_server, tmp_p
         context.close()
 
 
-def added_at_the_spot(page, dialog) -> None:
+def added_at_the_spot(page, dialog, spots_left: int = 0) -> None:
     """The black 12 picked at the faint tile's spot: a chip in its place in reading order, its box
-    drawn green where the spot was (as a tile read), no spot and no note left."""
+    drawn green where the spot was (as a tile read), that spot gone (and with no other, the note)."""
     expect(dialog.locator(".tile-chip")).to_have_count(len(TILES))
     expect(dialog.locator(".tile-chip").nth(2)).to_have_text("K12")
-    expect(dialog.locator(".rack-photo-spot")).to_have_count(0)
-    expect(dialog.locator(".rack-photo-maybe")).to_be_hidden()
+    expect(dialog.locator(".rack-photo-spot")).to_have_count(spots_left)
+    if not spots_left:
+        expect(dialog.locator(".rack-photo-maybe")).to_be_hidden()
     assert any(near(pixel, (0x22, 0xC5, 0x5E)) for pixel in top_edge(page, 2))
 
 

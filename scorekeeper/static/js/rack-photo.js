@@ -14,7 +14,8 @@ import { SMALL, in_reading_order, median } from "./rack-photo-read.js";
 import * as Reading from "./rack-photo-run.js";
 
 var COLOURS = { K: "black", B: "blue", R: "red", G: "gold" };
-/* the spots where a tile may be that get a button under the photo (every one is on the photo) */
+/* the spots where a tile may be that get a button under the photo at first (every one is on the
+   photo; a last button shows the others' buttons too) */
 var SPOT_BUTTONS = 12;
 
 function start() {
@@ -34,8 +35,11 @@ function start() {
   var remove = q(".rack-photo-remove"), keypad = q("#rack-photo-keypad");
   var consent = q(".rack-photo-keep-photo"), kept = document.querySelector(".rack-photo-kept");
   var maybeNote = q(".rack-photo-maybe"), spots = q(".rack-photo-spots");
-  /* spotAt: the spot (an index into maybe) the open picker adds a tile at, else null */
+  /* maybe: the spots where a tile may be, each {box, n} (n: its mark, +n, kept while others are
+     filled); spotAt: the spot (an index into maybe) the open picker adds a tile at, else null;
+     allSpots: every spot has its button (else the first SPOT_BUTTONS and "more") */
   var tiles = [], maybe = [], field = null, picked = null, spotAt = null, photo = null, asked = 0;
+  var allSpots = false;
   keypad.hidden = false;  /* (the keypad is drawn hidden for the pages whose script shows it) */
 
   /* one file input for every player: take a photo (or pick one) with the back camera */
@@ -66,7 +70,7 @@ function start() {
     var file = camera.files && camera.files[0];
     if (!file || !field) { return; }
     var mine = ++asked;
-    tiles = []; maybe = []; photo = null; canvas.hidden = true;
+    tiles = []; maybe = []; allSpots = false; photo = null; canvas.hidden = true;
     consent.checked = false;  /* off for every photo, until the player ticks it for this one */
     closePicker(); draw();
     status.textContent = _("Reading the photo…");
@@ -81,7 +85,8 @@ function start() {
       if (mine !== asked) { return; }  /* closed, or another photo since */
       tiles = found.tiles.concat(tiles);  /* (a tile added by hand meanwhile stays, after them) */
       if (typeof picked === "number") { picked += found.tiles.length; sayPicking(); }  /* its chip moved after them */
-      maybe = found.maybe;  /* where a tile may be: a dotted box each, a button each, and the note says so */
+      /* where a tile may be: a dotted box each, a button each, and the note says so */
+      maybe = found.maybe.map(function (box, k) { return { box: box, n: k + 1 }; });
       status.textContent = found.tiles.length ? _("Tiles found: %(count)s. Check each one.", { count: found.tiles.length })
         : _("No tile found: add them by hand, or take another photo.");
       draw();
@@ -134,14 +139,16 @@ function start() {
     drawPhoto();
   }
 
-  /* a spot's mark, "+1": its sign kept in front on a right-to-left page */
-  function spotName(k) { return isolatedNumber("+" + (k + 1)); }
+  /* spot k's mark, "+1": its sign kept in front on a right-to-left page */
+  function spotName(k) { return isolatedNumber("+" + maybe[k].n); }
 
-  /* a button per spot where a tile may be (the first SPOT_BUTTONS; each is on the photo too, where a
-     tap adds the tile as well): it opens the picker for a tile there */
+  /* a button per spot where a tile may be (each is on the photo too, where a tap adds the tile as
+     well): it opens the picker for a tile there. Past SPOT_BUTTONS spots, the first ones and a
+     button that shows the rest */
   function drawSpots() {
     maybeNote.hidden = spots.hidden = !maybe.length;
-    spots.replaceChildren.apply(spots, maybe.slice(0, SPOT_BUTTONS).map(function (b, k) {
+    var shown = allSpots || maybe.length <= SPOT_BUTTONS + 1 ? maybe.length : SPOT_BUTTONS;
+    var buttons = maybe.slice(0, shown).map(function (spot, k) {
       var button = document.createElement("button");
       button.type = "button"; button.className = "secondary rack-photo-spot";
       button.textContent = spotName(k);
@@ -149,7 +156,18 @@ function start() {
       if (spotAt === k) { button.setAttribute("aria-expanded", "true"); }
       button.addEventListener("click", function () { openPicker("new", k); });
       return button;
-    }));
+    });
+    if (shown < maybe.length) {
+      var more = document.createElement("button");
+      more.type = "button"; more.className = "secondary rack-photo-more-spots";
+      more.textContent = _("Show %(count)s more", { count: maybe.length - shown });
+      more.addEventListener("click", function () {
+        allSpots = true; drawSpots();
+        spots.children[shown].focus();  /* the first of those shown now */
+      });
+      buttons.push(more);
+    }
+    spots.replaceChildren.apply(spots, buttons);
   }
 
   /* the photo, a box on each tile read from it (dashed where unsure), numbered as the chips go, and
@@ -160,12 +178,13 @@ function start() {
     g.drawImage(photo.bitmap, 0, 0, photo.width, photo.height);
     g.font = "bold " + Math.round(line * 7) + "px system-ui, sans-serif";
     g.direction = "ltr";  /* the marks ("+1", "3") read and sit as they do on a left-to-right page */
-    maybe.forEach(function (b, k) {
+    maybe.forEach(function (spot, k) {
+      var b = spot.box;
       g.lineWidth = spotAt === k ? line * 3 : line * 1.5;
       g.setLineDash([line, line * 1.5]);
       g.strokeStyle = g.fillStyle = "#38bdf8";
       g.strokeRect(b[0], b[1], b[2] - b[0], b[3] - b[1]);
-      g.fillText("+" + (k + 1), b[0] + line, b[1] - line);
+      g.fillText("+" + spot.n, b[0] + line, b[1] - line);
     });
     tiles.forEach(function (tile, i) {
       if (!tile.box) { return; }
@@ -209,6 +228,7 @@ function start() {
     picked = i;
     var adding = i === "new";
     spotAt = adding && spot !== undefined ? spot : null;
+    if (spotAt !== null && spotAt >= SPOT_BUTTONS) { allSpots = true; }  /* (tapped on the photo) its button, to come back to */
     sayPicking();
     keep.textContent = adding ? _("Add no tile") : _("Keep it as it is");
     remove.hidden = adding;
@@ -234,7 +254,7 @@ function start() {
       token = token.toUpperCase();
       if (picked === "new") {  /* at a spot: the tile takes its box, its place in reading order, and the spot is done */
         /* spot: the box it was added at, given back as a spot if the tile is removed */
-        var added = { token: token, box: spotAt === null ? null : tileSized(maybe[spotAt]), unsure: false,
+        var added = { token: token, box: spotAt === null ? null : tileSized(maybe[spotAt].box), unsure: false,
                       spot: spotAt === null ? null : maybe[spotAt] };
         if (spotAt !== null) { maybe.splice(spotAt, 1); }
         tiles = inReadingOrder(tiles.concat([added]));
@@ -251,7 +271,9 @@ function start() {
   remove.addEventListener("click", function () {
     if (typeof picked === "number") {
       var gone = tiles.splice(picked, 1)[0];
-      if (gone.spot) { maybe.push(gone.spot); }  /* added at a spot: the spot is back, to add it again */
+      if (gone.spot) {  /* added at a spot: the spot is back, with its mark and in its place, to add it again */
+        maybe = maybe.concat([gone.spot]).sort(function (a, b) { return a.n - b.n; });
+      }
     }
     closePicker(true);
   });
@@ -263,8 +285,9 @@ function start() {
     var x = (event.clientX - r.left - (r.width - canvas.width * s) / 2) / s;
     var y = (event.clientY - r.top - (r.height - canvas.height * s) / 2) / s;
     var at = null, area = function (b) { return (b[2] - b[0]) * (b[3] - b[1]); };
-    maybe.forEach(function (b, k) {
-      if (x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3] && (at === null || area(b) < area(maybe[at]))) { at = k; }
+    maybe.forEach(function (spot, k) {
+      var b = spot.box;
+      if (x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3] && (at === null || area(b) < area(maybe[at].box))) { at = k; }
     });
     if (at !== null) { openPicker("new", at); }
   });
