@@ -59,3 +59,24 @@ def test_wider_fonts_take_thin_and_slanted_weights_but_never_the_held_out_famili
     keys = [render._key(p) for p in wider.fonts()]
     assert not any(k.startswith(h) for k in keys for h in render.HELD_OUT_FONTS)
     assert set(render.fonts(False)) <= set(wider.fonts())
+
+
+def test_a_font_that_draws_no_digits_draws_no_tile(tmp_path):
+    """A font file of symbols (STIX's integrals, sizes and variants) draws no digit, or one box for
+    them all: a tile drawn with it would be a blank labelled with a number, so no renderer takes it."""
+    from fontTools import subset
+
+    sans = Path(
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    )  # fonts-dejavu-core (scripts/system-deps.sh)
+    letters = tmp_path / "letters.ttf"
+    options = subset.Options()
+    options.notdef_outline = True
+    font = subset.load_font(str(sans), options)
+    keep = subset.Subsetter(options)
+    keep.populate(text="ABCDEFGHIJ")
+    keep.subset(font)
+    subset.save_font(font, str(letters), options)
+    assert render.draws_digits(sans)
+    assert not render.draws_digits(letters)
+    assert all(render.draws_digits(p) for p in wider.fonts())

@@ -51,6 +51,19 @@ def _key(path: Path) -> str:
     return path.stem.lower().replace("-", "").replace("_", "").replace(" ", "")
 
 
+def draws_digits(path: Path) -> bool:
+    """Whether the font draws the ten digits, each its own shape (a font of symbols or integral
+    signs, such as STIX's many files, draws nothing or one box for them all: a tile drawn with it
+    would be a blank labelled with a number)."""
+    font = ImageFont.truetype(str(path), 40)
+    masks = []
+    for digit in "0123456789":
+        im = Image.new("L", (64, 64))
+        ImageDraw.Draw(im).text((8, 4), digit, font=font, fill=255)
+        masks.append(im.tobytes())
+    return len(set(masks)) == 10 and all(max(m) >= 128 for m in masks)
+
+
 @lru_cache(maxsize=2)
 def fonts(held_out: bool) -> tuple[Path, ...]:
     """Font files for training (held_out False) or for the held-out bench."""
@@ -68,7 +81,7 @@ def fonts(held_out: bool) -> tuple[Path, ...]:
         k = _key(p)
         if any(s in k for s in SKIP_FONTS):
             continue
-        if any(k.startswith(h) for h in HELD_OUT_FONTS) == held_out:
+        if any(k.startswith(h) for h in HELD_OUT_FONTS) == held_out and draws_digits(p):
             keep.append(p)
     return tuple(keep)
 

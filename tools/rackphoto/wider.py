@@ -53,7 +53,11 @@ def fonts() -> tuple:
     keep = []
     for p in found:
         k = render._key(p)
-        if not any(s in k for s in _SKIP) and not any(k.startswith(h) for h in render.HELD_OUT_FONTS):
+        if (
+            not any(s in k for s in _SKIP)
+            and not any(k.startswith(h) for h in render.HELD_OUT_FONTS)
+            and render.draws_digits(p)
+        ):
             keep.append(p)
     return tuple(keep)
 
