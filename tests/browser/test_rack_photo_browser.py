@@ -239,6 +239,7 @@ def test_every_spot_keeps_its_mark_and_has_a_button(browser, live_server, tmp_pa
         marks = [f"+{n}" for n in range(1, 16)]
         expect(spots).to_have_text(marks[:12])
         more = dialog.get_by_role("button", name="Show 3 more")
+        expect(dialog.locator(".rack-photo-spots button").last).to_have_text("Show 3 more")  # after +12
         more.click()
         expect(spots).to_have_text(marks)
         expect(more).to_have_count(0)
@@ -249,7 +250,7 @@ def test_every_spot_keeps_its_mark_and_has_a_button(browser, live_server, tmp_pa
         expect(spots).to_have_text(marks[1:])  # the others keep their marks
         dialog.locator(".tile-chip").nth(2).click()
         dialog.get_by_role("button", name="Remove this tile").click()
-        expect(spots).to_have_text(marks)  # +1 back, first
+        expect(spots).to_have_text(marks)  # +1 back, first, and the buttons shown stay shown
         # on a new photo twelve buttons again; +15 tapped on the photo gets its button back
         dialog.locator(".rack-photo-cancel").click()
         snap(page, page.locator(".rack-photo-open").nth(1), rack_photo(tmp_path / "rack.png"))

@@ -14,8 +14,8 @@ import { SMALL, in_reading_order, median } from "./rack-photo-read.js";
 import * as Reading from "./rack-photo-run.js";
 
 var COLOURS = { K: "black", B: "blue", R: "red", G: "gold" };
-/* the spots where a tile may be that get a button under the photo at first (every one is on the
-   photo; a last button shows the others' buttons too) */
+/* past one more than this many spots where a tile may be, only the first ones get a button under
+   the photo at first (every one is on the photo; a last button shows the others' buttons too) */
 var SPOT_BUTTONS = 12;
 
 function start() {
@@ -143,11 +143,12 @@ function start() {
   function spotName(k) { return isolatedNumber("+" + maybe[k].n); }
 
   /* a button per spot where a tile may be (each is on the photo too, where a tap adds the tile as
-     well): it opens the picker for a tile there. Past SPOT_BUTTONS spots, the first ones and a
-     button that shows the rest */
+     well): it opens the picker for a tile there. Past SPOT_BUTTONS + 1 spots, the first
+     SPOT_BUTTONS and a button that shows the rest */
   function drawSpots() {
     maybeNote.hidden = spots.hidden = !maybe.length;
     var shown = allSpots || maybe.length <= SPOT_BUTTONS + 1 ? maybe.length : SPOT_BUTTONS;
+    allSpots = allSpots || shown > SPOT_BUTTONS;  /* once shown, not hidden again by a spot given back */
     var buttons = maybe.slice(0, shown).map(function (spot, k) {
       var button = document.createElement("button");
       button.type = "button"; button.className = "secondary rack-photo-spot";
