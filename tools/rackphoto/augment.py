@@ -55,3 +55,23 @@ def blur(x: torch.Tensor, rng: np.random.Generator, most: float = 0.0) -> torch.
     out = F.conv2d(out, k.view(1, 1, -1, 1).repeat(c, 1, 1, 1), groups=c)
     pick = torch.tensor(rng.random(x.shape[0]) < 0.5).view(-1, 1, 1, 1)
     return torch.where(pick, out, x)
+
+
+def neighbours(x: torch.Tensor, rng: np.random.Generator, share: float = 0.0) -> torch.Tensor:
+    """With ``share``, that share of the crops given a neighbour at one side or both: a strip of
+    8 to 20 % of the width at its left edge taken from another crop's right edge (and the other
+    way round), as tiles packed tight in a rack put part of the next tile's numeral in a box (a 9
+    beside a 1 read as 13); the label stays the crop's own tile."""
+    if not share:
+        return x
+    n, _, _, w = x.shape
+    out = x.clone()
+    for k in np.flatnonzero(rng.random(n) < share):
+        for side in ("left", "right") if rng.random() < 0.3 else (rng.choice(["left", "right"]),):
+            strip = max(1, round(w * rng.uniform(0.08, 0.2)))
+            other = int(rng.integers(n))
+            if side == "left":
+                out[k, :, :, :strip] = x[other, :, :, w - strip :]
+            else:
+                out[k, :, :, w - strip :] = x[other, :, :, :strip]
+    return out
