@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -80,14 +81,25 @@ def fixed(context, faint: int | None = None, all_faint: bool = False, extra: int
     context.route("**/static/rack-photo/detector.onnx*", lambda route: route.fulfill(body=model))
 
 
+@contextmanager
+def phone(browser, viewport=PHONE, real: bool = False, **detector):
+    """A phone's browser context (no service worker) with the fixed detector (:func:`fixed`, given
+    ``detector``'s faint tiles and extra spots; ``real``: the committed one), closed after."""
+    context = browser.new_context(
+        viewport=viewport, device_scale_factor=1, is_mobile=True, has_touch=True, service_workers="block"
+    )
+    try:
+        if not real:
+            fixed(context, **detector)
+        yield context
+    finally:
+        context.close()
+
+
 @pytest.fixture
 def context(browser):
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, service_workers="block"
-    )
-    fixed(context)
-    yield context
-    context.close()
+    with phone(browser) as context:
+        yield context
 
 
 def test_a_photo_read_then_checked_by_hand(context, live_server, tmp_path):
@@ -174,11 +186,7 @@ def test_a_tile_the_detector_was_not_sure_of_is_shown_where_it_may_be_missed(bro
     """Issue 37: a missed tile has no chip to mark, so the check screen draws a dotted box marked +1
     where the detector was nearly sure of a tile, and says so in words; the player adds the tile there
     (a tap on the box, or its button), and the tile takes the spot's box."""
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, service_workers="block"
-    )
-    fixed(context, faint=2)
-    try:
+    with phone(browser, faint=2) as context:
         page = start(context, live_server)
         dialog = snap(page, page.locator(".rack-photo-open").first, rack_photo(tmp_path / "rack.png"))
         expect(dialog.locator(".rack-photo-status")).to_have_text(
@@ -219,19 +227,13 @@ def test_a_tile_the_detector_was_not_sure_of_is_shown_where_it_may_be_missed(bro
         pick(dialog, "Blue", "3")
         dialog.get_by_role("button", name="Use these tiles").click()
         expect(page.locator('[id="f-players.0.rack"]')).to_have_value(re.compile(r"^R5 R5 K12 .* B3$"))
-    finally:
-        context.close()
 
 
 def test_every_spot_keeps_its_mark_and_has_a_button(browser, live_server, tmp_path):
     """Fifteen spots where a tile may be: twelve buttons and one that shows the other three (focus on
     the first of them); a spot's mark stays its own while others are filled and given back, and a
     spot past the twelfth tapped on the photo gets its button to come back to."""
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, service_workers="block"
-    )
-    fixed(context, faint=2, extra=14)
-    try:
+    with phone(browser, faint=2, extra=14) as context:
         page = start(context, live_server)
         dialog = snap(page, page.locator(".rack-photo-open").first, rack_photo(tmp_path / "rack.png"))
         spots = dialog.locator(".rack-photo-spot")
@@ -260,8 +262,6 @@ def test_every_spot_keeps_its_mark_and_has_a_button(browser, live_server, tmp_pa
         expect(picking).to_have_text("The tile at +15: pick its colour, then its number or the joker.")
         dialog.get_by_role("button", name="Add no tile").click()
         expect(dialog.get_by_role("button", name="Add the tile at +15", exact=True)).to_be_focused()
-    finally:
-        context.close()
 
 
 def tap(canvas, k: int) -> float:
@@ -281,11 +281,7 @@ def tap(canvas, k: int) -> float:
 def test_a_tap_finds_the_spot_on_a_letterboxed_photo(browser, live_server, tmp_path):
     """On a short screen the photo is letterboxed in its box (max-height), bars left and right: a tap
     on the last tile's spot is the picture's point, not the box's stretched over it."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 300}, is_mobile=True, has_touch=True, service_workers="block"
-    )
-    fixed(context, faint=len(TILES) - 1)
-    try:
+    with phone(browser, {"width": 390, "height": 300}, faint=len(TILES) - 1) as context:
         page = start(context, live_server)
         dialog = snap(page, page.locator(".rack-photo-open").first, rack_photo(tmp_path / "rack.png"))
         expect(dialog.locator(".rack-photo-spot")).to_have_count(1, timeout=90_000)
@@ -293,8 +289,6 @@ def test_a_tap_finds_the_spot_on_a_letterboxed_photo(browser, live_server, tmp_p
         expect(dialog.locator(".rack-photo-picking")).to_have_text(
             "The tile at +1: pick its colour, then its number or the joker."
         )
-    finally:
-        context.close()
 
 
 def added_at_the_spot(page, dialog, spots_left: int = 0) -> None:
@@ -372,9 +366,7 @@ def test_cancel_leaves_the_field_as_it_was(context, live_server, tmp_path):
 def test_a_photo_where_no_tile_is_found_says_so_and_uses_nothing(browser, live_server, tmp_path):
     """Fingers over the whole rack: the detector is sure of no tile. The screen says so, shows where
     tiles may be, and has no tiles to use (the field keeps what was typed) until one is added."""
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
-    try:
-        fixed(context, all_faint=True)
+    with phone(browser, all_faint=True) as context:
         page = start(context, live_server)
         rack = page.locator('[id="f-players.0.rack"]')
         rack.fill("R1 R2")
@@ -393,8 +385,6 @@ def test_a_photo_where_no_tile_is_found_says_so_and_uses_nothing(browser, live_s
         expect(use).to_be_disabled()
         dialog.get_by_role("button", name="Cancel").click()
         expect(rack).to_have_value("R1 R2")
-    finally:
-        context.close()
 
 
 def test_the_check_screen_in_german_and_to_axe(browser, live_server, tmp_path):
@@ -468,10 +458,7 @@ def test_a_held_out_photo_on_the_check_screen_with_the_committed_models(browser,
     import json
 
     truth = json.loads((FIXTURES / "three-r5-and-a-joker.json").read_text())["tiles"]
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True, service_workers="block"
-    )
-    try:
+    with phone(browser, real=True) as context:
         page = start(context, live_server)
         dialog = snap(page, page.locator(".rack-photo-open").first, FIXTURES / "three-r5-and-a-joker.jpg")
         status = dialog.locator(".rack-photo-status")
@@ -486,5 +473,3 @@ def test_a_held_out_photo_on_the_check_screen_with_the_committed_models(browser,
             shots(page, dialog, chips.nth(0))
         dialog.get_by_role("button", name="Use these tiles").click()
         expect(page.locator('[id="f-players.0.rack"]')).to_have_value(" ".join(truth))
-    finally:
-        context.close()

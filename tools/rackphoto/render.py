@@ -64,9 +64,10 @@ def draws_digits(path: Path) -> bool:
     return len(set(masks)) == 10 and all(max(m) >= 128 for m in masks)
 
 
-@lru_cache(maxsize=2)
-def fonts(held_out: bool) -> tuple[Path, ...]:
-    """Font files for training (held_out False) or for the held-out bench."""
+@lru_cache(maxsize=1)
+def font_files() -> tuple[Path, ...]:
+    """Every font file under FONT_ROOTS that draws the ten digits (:func:`draws_digits`), sorted:
+    what :func:`fonts` and wider.fonts choose from."""
     found = sorted(
         {
             p
@@ -76,12 +77,18 @@ def fonts(held_out: bool) -> tuple[Path, ...]:
             if p.suffix.lower() in (".ttf", ".otf")
         }
     )
+    return tuple(p for p in found if draws_digits(p))
+
+
+@lru_cache(maxsize=2)
+def fonts(held_out: bool) -> tuple[Path, ...]:
+    """Font files for training (held_out False) or for the held-out bench."""
     keep = []
-    for p in found:
+    for p in font_files():
         k = _key(p)
         if any(s in k for s in SKIP_FONTS):
             continue
-        if any(k.startswith(h) for h in HELD_OUT_FONTS) == held_out and draws_digits(p):
+        if any(k.startswith(h) for h in HELD_OUT_FONTS) == held_out:
             keep.append(p)
     return tuple(keep)
 

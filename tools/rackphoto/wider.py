@@ -41,23 +41,10 @@ BODIES = [(238, 228, 200), (246, 245, 240), (240, 234, 214), (232, 220, 186)]  #
 @lru_cache(maxsize=1)
 def fonts() -> tuple:
     """Every training font, thin, light and slanted ones too; never the held-out families."""
-    found = sorted(
-        {
-            p
-            for root in render.FONT_ROOTS
-            if root.is_dir()
-            for p in root.rglob("*")
-            if p.suffix.lower() in (".ttf", ".otf")
-        }
-    )
     keep = []
-    for p in found:
+    for p in render.font_files():
         k = render._key(p)
-        if (
-            not any(s in k for s in _SKIP)
-            and not any(k.startswith(h) for h in render.HELD_OUT_FONTS)
-            and render.draws_digits(p)
-        ):
+        if not any(s in k for s in _SKIP) and not any(k.startswith(h) for h in render.HELD_OUT_FONTS):
             keep.append(p)
     return tuple(keep)
 
