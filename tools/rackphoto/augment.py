@@ -75,3 +75,23 @@ def neighbours(x: torch.Tensor, rng: np.random.Generator, share: float = 0.0) ->
             else:
                 out[k, :, :, w - strip :] = x[other, :, :, :strip]
     return out
+
+
+def elastic(x: torch.Tensor, rng: np.random.Generator, most: float = 0.0) -> torch.Tensor:
+    """With ``most``, two crops in three bent by a smooth random field: each point of a coarse
+    grid (a cell about 8 crop pixels) moved by a normal step of up to ``most`` crop pixels' spread
+    (one spread a crop, drawn from 0 to ``most``), the moves between smoothed, so the numeral's
+    strokes curve, lean and swell a little as another edition's shapes do (a 1's flag longer, a
+    3's bowls rounder) while the tile stays the same (Simard et al.'s elastic distortion)."""
+    if not most:
+        return x
+    n, _, h, w = x.shape
+    spread = rng.uniform(0, most, (n, 1, 1, 1)) * (rng.random((n, 1, 1, 1)) < 2 / 3)
+    coarse = rng.normal(0, 1, (n, 2, max(2, round(h / 8)), max(2, round(w / 8)))) * spread
+    field = F.interpolate(
+        torch.tensor(coarse, dtype=torch.float32), size=(h, w), mode="bicubic", align_corners=True
+    )
+    field = field * torch.tensor([2 / w, 2 / h]).view(1, 2, 1, 1)  # pixels to grid_sample's [-1, 1]
+    ys, xs = torch.meshgrid(torch.linspace(-1, 1, h), torch.linspace(-1, 1, w), indexing="ij")
+    grid = torch.stack((xs, ys), -1).unsqueeze(0) + field.permute(0, 2, 3, 1)
+    return F.grid_sample(x, grid, padding_mode="border", align_corners=True)

@@ -197,18 +197,18 @@ def export(model, kind, out: Path) -> None:
     np.savez(out / f"{kind}.ref.npz", input=x.numpy(), **{o: v for o, v in zip(outs, got)})
 
 
-def _loss(
-    model, kind: str, data, rng, turn: float = 0.0, blur: float = 0.0, stretch: float = 1.0, near: float = 0.0
-):
-    """One training batch's loss (``turn``: the reader's crops turned, ``stretch``: made wider or
-    narrower, :func:`augment.shift`; ``near``: the share given a neighbour's edge,
+def _loss(model, args: argparse.Namespace, data, rng):
+    """One training batch's loss; the reader's crops changed as ``args`` says (``turn``: turned,
+    ``stretch``: made wider or narrower, :func:`augment.shift`; ``elastic``: bent,
+    :func:`augment.elastic`; ``neighbours``: the share given a neighbour's edge,
     :func:`augment.neighbours`; ``blur``: blurred, :func:`augment.blur`)."""
-    if kind == "detector":
+    if args.kind == "detector":
         x, heat, reg, mask = batches_detector(data, rng, 16)
         return detector_loss(model(augment.jitter(x, rng)), heat, reg, mask)
     x, num, col = batches_reader(data, rng, 64)
-    x = augment.neighbours(augment.shift(x, rng, turn, stretch), rng, near)
-    return reader_loss(model(augment.jitter(augment.blur(x, rng, blur), rng)), num, col)
+    x = augment.elastic(augment.shift(x, rng, args.turn, args.stretch), rng, args.elastic)
+    x = augment.neighbours(x, rng, args.neighbours)
+    return reader_loss(model(augment.jitter(augment.blur(x, rng, args.blur), rng)), num, col)
 
 
 def _at_least_one(text: str) -> float:
@@ -245,6 +245,12 @@ def _arguments() -> argparse.Namespace:
         default=0.0,
         help="the share of the reader's crops given a neighbour's edge",
     )
+    ap.add_argument(
+        "--elastic",
+        type=float,
+        default=0.0,
+        help="two in three of the reader's crops bent by a smooth field of up to this spread, in crop pixels",
+    )
     ap.add_argument("--blanks", action="store_true", help="the reader learns NO_TILE from the blank crops")
     return ap.parse_args()
 
@@ -271,7 +277,7 @@ def main() -> None:
             frac = 1 - max(0.0, end - time.time()) / (args.minutes * 60)
             for group in opt.param_groups:
                 group["lr"] = args.lr * (0.05 + 0.95 * 0.5 * (1 + np.cos(np.pi * frac)))
-            loss = _loss(model, args.kind, data, rng, args.turn, args.blur, args.stretch, args.neighbours)
+            loss = _loss(model, args, data, rng)
             opt.zero_grad()
             loss.backward()
             opt.step()
