@@ -92,6 +92,6 @@ def elastic(x: torch.Tensor, rng: np.random.Generator, most: float = 0.0) -> tor
         torch.tensor(coarse, dtype=torch.float32), size=(h, w), mode="bicubic", align_corners=True
     )
     field = field * torch.tensor([2 / w, 2 / h]).view(1, 2, 1, 1)  # pixels to grid_sample's [-1, 1]
-    ys, xs = torch.meshgrid(torch.linspace(-1, 1, h), torch.linspace(-1, 1, w), indexing="ij")
-    grid = torch.stack((xs, ys), -1).unsqueeze(0) + field.permute(0, 2, 3, 1)
+    level = F.affine_grid(torch.eye(2, 3).expand(n, 2, 3), list(x.shape), align_corners=True)
+    grid = level + field.permute(0, 2, 3, 1)
     return F.grid_sample(x, grid, padding_mode="border", align_corners=True)

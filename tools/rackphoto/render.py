@@ -80,17 +80,21 @@ def font_files() -> tuple[Path, ...]:
     return tuple(p for p in found if draws_digits(p))
 
 
+def chosen_fonts(skip: tuple[str, ...], held_out: bool) -> tuple[Path, ...]:
+    """Of :func:`font_files`, those whose name holds none of ``skip``, of the held-out families
+    (``held_out``) or of the others: what :func:`fonts` and wider.fonts each keep."""
+    return tuple(
+        p
+        for p in font_files()
+        if not any(s in _key(p) for s in skip)
+        and any(_key(p).startswith(h) for h in HELD_OUT_FONTS) == held_out
+    )
+
+
 @lru_cache(maxsize=2)
 def fonts(held_out: bool) -> tuple[Path, ...]:
     """Font files for training (held_out False) or for the held-out bench."""
-    keep = []
-    for p in font_files():
-        k = _key(p)
-        if any(s in k for s in SKIP_FONTS):
-            continue
-        if any(k.startswith(h) for h in HELD_OUT_FONTS) == held_out:
-            keep.append(p)
-    return tuple(keep)
+    return chosen_fonts(SKIP_FONTS, held_out)
 
 
 @lru_cache(maxsize=4096)

@@ -41,12 +41,7 @@ BODIES = [(238, 228, 200), (246, 245, 240), (240, 234, 214), (232, 220, 186)]  #
 @lru_cache(maxsize=1)
 def fonts() -> tuple:
     """Every training font, thin, light and slanted ones too; never the held-out families."""
-    keep = []
-    for p in render.font_files():
-        k = render._key(p)
-        if not any(s in k for s in _SKIP) and not any(k.startswith(h) for h in render.HELD_OUT_FONTS):
-            keep.append(p)
-    return tuple(keep)
+    return render.chosen_fonts(_SKIP, held_out=False)
 
 
 def _numeral(text: str, font, height: int, rng) -> Image.Image:
