@@ -20,6 +20,7 @@ from pathlib import Path
 import augment
 import nets
 import numpy as np
+import strokes
 import torch
 import torch.nn.functional as F
 
@@ -200,12 +201,19 @@ def export(model, kind, out: Path) -> None:
 def _loss(model, args: argparse.Namespace, data, rng):
     """One training batch's loss; the reader's crops changed as ``args`` says (``turn``: turned,
     ``stretch``: made wider or narrower, :func:`augment.shift`; ``elastic``: bent,
-    :func:`augment.elastic`; ``neighbours``: the share given a neighbour's edge,
+    :func:`augment.elastic`; ``strokes``: the share drawn from strokes, not fonts, :mod:`strokes`;
+    ``neighbours``: the share given a neighbour's edge,
     :func:`augment.neighbours`; ``blur``: blurred, :func:`augment.blur`)."""
     if args.kind == "detector":
         x, heat, reg, mask = batches_detector(data, rng, 16)
         return detector_loss(model(augment.jitter(x, rng)), heat, reg, mask)
     x, num, col = batches_reader(data, rng, 64)
+    if args.strokes:  # the batch's first crops replaced by numerals drawn from strokes
+        drawn, labels = strokes.batch(round(64 * args.strokes), rng)
+        x[: len(drawn)], num[: len(drawn)], col[: len(drawn)] = (
+            torch.tensor(drawn) / 255,
+            *torch.tensor(labels).T,
+        )
     x = augment.elastic(augment.shift(x, rng, args.turn, args.stretch), rng, args.elastic)
     x = augment.neighbours(x, rng, args.neighbours)
     return reader_loss(model(augment.jitter(augment.blur(x, rng, args.blur), rng)), num, col)
@@ -251,6 +259,18 @@ def _arguments() -> argparse.Namespace:
         default=0.0,
         help="two in three of the reader's crops bent by a smooth field of up to this spread, in crop pixels",
     )
+    ap.add_argument(
+        "--strokes",
+        type=float,
+        default=0.0,
+        help="the share of the reader's crops whose numerals are drawn from strokes (strokes.py)",
+    )
+    ap.add_argument(
+        "--keep",
+        choices=["best", "last"],
+        default="best",
+        help="the state exported: the fewest errors on the chunks' tuning crops, or the last step's",
+    )
     ap.add_argument("--blanks", action="store_true", help="the reader learns NO_TILE from the blank crops")
     return ap.parse_args()
 
@@ -286,10 +306,15 @@ def main() -> None:
         print(f"step {step}: loss {float(loss):.4f} validation {score:.4f} {time.strftime('%T')}", flush=True)
         if score < best:
             best = score
-            torch.save(model.state_dict(), args.out / f"{args.kind}.pt")
+            if args.keep == "best":
+                torch.save(model.state_dict(), args.out / f"{args.kind}.pt")
+    if args.keep == "last":
+        torch.save(model.state_dict(), args.out / f"{args.kind}.pt")
     model.load_state_dict(torch.load(args.out / f"{args.kind}.pt"))
     export(model, args.kind, args.out)
-    print(f"best validation {best:.4f}; exported {args.out / (args.kind + '.onnx')}")
+    print(
+        f"kept the {args.keep} state (best validation {best:.4f}); exported {args.out / (args.kind + '.onnx')}"
+    )
 
 
 if __name__ == "__main__":
