@@ -15,20 +15,15 @@ from __future__ import annotations
 import nets
 import numpy as np
 from PIL import Image, ImageDraw
+from scene.strokes import arc
 
 SCALE = 4  # drawn at this many times the reader's size, then shrunk
 #: the four inks (K, B, R, G, the order of nets' colour classes) as RGB, each varied per crop
 INKS = ((28, 28, 34), (30, 70, 175), (200, 35, 40), (225, 150, 25))
 
 
-def _arc(cx, cy, rx, ry, start, end, n=14):
-    """Points on an ellipse from angle ``start`` to ``end`` (degrees, 0 to the right, 90 down)."""
-    t = np.radians(np.linspace(start, end, n))
-    return list(zip(cx + rx * np.cos(t), cy + ry * np.sin(t)))
-
-
 def _zero(u, rng):
-    return [_arc(0.5, 0.5, u(0.36, 0.5), 0.5, 0, 360, 28)]
+    return [arc(0.5, 0.5, u(0.36, 0.5), 0.5, 0, 360, 28)]
 
 
 def _one(u, rng):
@@ -44,16 +39,16 @@ def _one(u, rng):
 
 def _two(u, rng):
     bowl_y = u(0.22, 0.32)
-    neck = _arc(0.5, bowl_y, 0.45, bowl_y, u(160, 200), 360 + u(10, 45))
+    neck = arc(0.5, bowl_y, 0.45, bowl_y, u(160, 200), 360 + u(10, 45))
     return [[*neck, (u(0.0, 0.12), 1.0), (1.0, 1.0)]]
 
 
 def _three(u, rng):
     mid = u(0.42, 0.52)
-    lower = _arc(0.5, mid + (1 - mid) / 2, 0.48, (1 - mid) / 2, -90, 150)
+    lower = arc(0.5, mid + (1 - mid) / 2, 0.48, (1 - mid) / 2, -90, 150)
     if rng.random() < 0.35:  # a flat top and a diagonal down to the waist
         return [[(0.05, 0.0), (0.92, 0.0), (0.45, mid), *lower]]
-    return [_arc(0.5, mid / 2, u(0.38, 0.46), mid / 2, 200, 450), lower]
+    return [arc(0.5, mid / 2, u(0.38, 0.46), mid / 2, 200, 450), lower]
 
 
 def _four(u, rng):
@@ -65,16 +60,16 @@ def _four(u, rng):
 
 def _five(u, rng):
     waist = u(0.38, 0.48)
-    bowl = _arc(0.48, waist + (1 - waist) / 2, 0.5, (1 - waist) / 2, -150, 150)
+    bowl = arc(0.48, waist + (1 - waist) / 2, 0.5, (1 - waist) / 2, -150, 150)
     return [[(0.95, 0.0), (0.15, 0.0), (0.08, waist + 0.05), *bowl[1:]]]
 
 
 def _six(u, rng):
     r = u(0.28, 0.34)
-    bowl = _arc(0.5, 1 - r, 0.48, r, 0, 360, 24)
+    bowl = arc(0.5, 1 - r, 0.48, r, 0, 360, 24)
     if rng.random() < 0.4:  # a straight stroke into the bowl
         return [bowl, [(u(0.6, 0.9), 0.0), (0.04, 1 - r)]]
-    return [bowl, _arc(0.95, 1 - r, 0.93, 1 - r, 250, 180)]
+    return [bowl, arc(0.95, 1 - r, 0.93, 1 - r, 250, 180)]
 
 
 def _seven(u, rng):
@@ -92,17 +87,17 @@ def _seven(u, rng):
 def _eight(u, rng):
     waist = u(0.42, 0.5)
     return [
-        _arc(0.5, waist / 2, u(0.32, 0.42), waist / 2, 0, 360, 22),
-        _arc(0.5, waist + (1 - waist) / 2, 0.48, (1 - waist) / 2, 0, 360, 22),
+        arc(0.5, waist / 2, u(0.32, 0.42), waist / 2, 0, 360, 22),
+        arc(0.5, waist + (1 - waist) / 2, 0.48, (1 - waist) / 2, 0, 360, 22),
     ]
 
 
 def _nine(u, rng):
     r = u(0.28, 0.34)
-    bowl = _arc(0.5, r, 0.48, r, 0, 360, 24)
+    bowl = arc(0.5, r, 0.48, r, 0, 360, 24)
     if rng.random() < 0.5:
         return [bowl, [(0.98, r), (u(0.5, 0.95), 1.0)]]
-    return [bowl, _arc(0.05, r, 0.93, 1 - r, 0, 110)]
+    return [bowl, arc(0.05, r, 0.93, 1 - r, 0, 110)]
 
 
 #: each digit's strokes in a unit box (x right, y down, 0..1), each stroke a list of points, its
