@@ -14,17 +14,19 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _run(script: str, *args: str) -> subprocess.CompletedProcess:
+    """``script`` (a path from the project's root) run with ``args`` by this Python."""
+    return subprocess.run(
+        [sys.executable, str(ROOT / script), *args], capture_output=True, text=True, timeout=120
+    )
+
+
 @pytest.mark.parametrize("tool", ["tune.py", "marks.py"])
 @pytest.mark.parametrize(
     "split", ["held-out", "b-holdout", "tune,b-holdout", "c-holdout", "c-tune,c-holdout", "c-final"]
 )
 def test_the_tuning_tools_refuse_a_held_out_split(tool, split):
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "tools/rackphoto" / tool), "--split", split, "--racks", "1"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = _run(f"tools/rackphoto/{tool}", "--split", split, "--racks", "1")
     assert done.returncode == 2
     assert f"not a tuning split: {split}" in done.stderr
 
@@ -48,12 +50,7 @@ def test_a_second_look_averages_the_peaks_both_find_and_halves_the_rest():
 
 
 def test_a_second_look_must_fit_the_detectors_box():
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "tools/rackphoto/second_look.py"), "--scale", "1.25"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = _run("tools/rackphoto/second_look.py", "--scale", "1.25")
     assert done.returncode == 2
     assert "--scale 1.25" in done.stderr
 
@@ -126,3 +123,39 @@ def test_the_bench_reads_a_candidate_on_c_final_only_under_a_rule(split, tmp_pat
     done = subprocess.run(with_rule, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "no split 'no-such'" in done.stderr
     assert "committed models alone" not in done.stderr
+
+
+def _wrongs():
+    spec = importlib.util.spec_from_file_location("rack_photo_wrongs", ROOT / "bench/rack_photo_wrongs.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("split", ["c-holdout", "tune,b-holdout", "c-final", "held-out"])
+def test_the_wrong_racks_bench_does_not_look_into_a_held_out_split(split):
+    done = _run("bench/rack_photo_wrongs.py", "--split", split, "--racks", "1")
+    assert done.returncode == 2
+    assert f"not a tuning split: {split.split(',')[-1]}" in done.stderr
+
+
+def test_the_wrong_racks_bench_tells_why_each_tile_has_no_chip():
+    """Seven tiles in a row: one read right, five with no chip for each of the five reasons, one
+    misread; and a chip where no tile is."""
+    tile = lambda x: [x, 0, x + 10, 14]  # noqa: E731
+    truth_boxes = [tile(x) for x in (0, 20, 40, 60, 80, 100, 110)]
+    truth = ["K1", "K2", "K3", "K4", "K5", "K6", "R5"]
+    # the third chip spans the last two tiles, nearer the last (matched to it, read as a 6)
+    chips, tiles = [tile(0), [102, 0, 120, 14], tile(200)], ["K1", "R6", "B3"]
+    found = [tile(0), tile(60), tile(80), [102, 0, 120, 14], tile(200)]
+    small, maybe = [tile(60)], [tile(20)]
+    got = _wrongs().causes(tiles, chips, truth_boxes, truth, found, small, maybe)
+    assert got == {
+        "missed: peak under DETECT": 1,  # the second tile: only a peak under DETECT
+        "missed: nothing found": 1,  # the third
+        "missed: set apart as small": 1,  # the fourth
+        "missed: barely read (a spot)": 1,  # the fifth: found, and no chip kept
+        "missed: inside another chip's box": 1,  # the sixth: under the chip of the seventh
+        "no tile": 1,
+        "R5>R6": 1,
+    }
