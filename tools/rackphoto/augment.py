@@ -95,3 +95,24 @@ def elastic(x: torch.Tensor, rng: np.random.Generator, most: float = 0.0) -> tor
     level = F.affine_grid(torch.eye(2, 3).expand(n, 2, 3), list(x.shape), align_corners=True)
     grid = level + field.permute(0, 2, 3, 1)
     return F.grid_sample(x, grid, padding_mode="border", align_corners=True)
+
+
+def squash(
+    x: torch.Tensor, boxes: list[np.ndarray], rng: np.random.Generator, least: float = 1.0, pad: float = 0.5
+) -> tuple[torch.Tensor, list[np.ndarray]]:
+    """With ``least`` under 1, half the detector's photos squashed to a height drawn from ``least``
+    to 1 of theirs, kept at the top, grey (``pad``, the letterbox's) below: every tile wider for its
+    height, as tiles lying flat or a rack seen from low down are (the committed detector misses
+    more of the tiles at least 1.3 times as wide as tall, bench/rack_photo_wrongs.py's count). The
+    boxes (pixels, one array a photo) squashed with their photo."""
+    if least >= 1:
+        return x, boxes
+    out, moved = x.clone(), list(boxes)
+    h = x.shape[2]
+    for k in np.flatnonzero(rng.random(len(x)) < 0.5):
+        s = rng.uniform(least, 1)
+        rows = max(1, round(h * s))
+        out[k] = pad
+        out[k, :, :rows] = F.interpolate(x[k : k + 1], size=(rows, x.shape[3]), mode="area")[0]
+        moved[k] = boxes[k] * np.array([1, rows / h, 1, rows / h], np.float32)
+    return out, moved

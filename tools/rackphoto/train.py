@@ -23,6 +23,7 @@ import numpy as np
 import strokes
 import torch
 import torch.nn.functional as F
+from losses import detector_loss, detector_targets, reader_loss
 
 
 def chunks(data: Path, kind: str, tune: bool = False, blanks: bool = False) -> dict[str, np.ndarray]:
@@ -78,50 +79,15 @@ def _in_todays_box(part: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     return {**part, "images": images, "boxes": part["boxes"] * grow}
 
 
-def detector_targets(boxes: np.ndarray, h: int, w: int):
-    """CenterNet targets on the map: a Gaussian bump per centre, and per centre cell its offset
-    in the cell and its log size in cells."""
-    heat = np.zeros((h, w), np.float32)
-    reg = np.zeros((4, h, w), np.float32)
-    mask = np.zeros((h, w), np.float32)
-    yy, xx = np.mgrid[0:h, 0:w]
-    for x0, y0, x1, y1 in boxes / nets.STRIDE:
-        cx, cy, bw, bh = (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0
-        if bw < 0.5 or bh < 0.5:
-            continue
-        i, j = min(int(cy), h - 1), min(int(cx), w - 1)
-        s = max(0.5, min(bw, bh) / 5)
-        heat = np.maximum(heat, np.exp(-((xx - cx + 0.5) ** 2 + (yy - cy + 0.5) ** 2) / (2 * s * s)))
-        heat[i, j] = 1
-        reg[:, i, j] = (cx - j, cy - i, np.log(bw), np.log(bh))
-        mask[i, j] = 1
-    return heat, reg, mask
-
-
-# the box size's share of the loss: at 0.2 the boxes of small and foreshortened tiles came out
-# square and too big, so the reader's cut missed part of the tile
-SIZE_WEIGHT = 0.5
-
-
-def detector_loss(out, heat, reg, mask):
-    p = torch.sigmoid(out[:, 0]).clamp(1e-4, 1 - 1e-4)
-    pos = heat.eq(1).float()
-    neg = (1 - pos) * (1 - heat) ** 4
-    focal = -(pos * (1 - p) ** 2 * torch.log(p) + neg * p**2 * torch.log(1 - p)).sum() / pos.sum().clamp(
-        min=1
-    )
-    m = mask.unsqueeze(1)
-    off = F.l1_loss(torch.sigmoid(out[:, 1:3]) * m, reg[:, :2] * m, reduction="sum")
-    size = F.l1_loss(out[:, 3:5] * m, reg[:, 2:] * m, reduction="sum")
-    return focal + (off + SIZE_WEIGHT * size) / mask.sum().clamp(min=1)
-
-
-def batches_detector(d, rng, size):
-    """A batch of letterboxed photos and their targets."""
+def batches_detector(d, rng, size, squash: float = 1.0):
+    """A batch of letterboxed photos and their targets; with ``squash`` under 1, half of them
+    squashed (:func:`augment.squash`)."""
     idx = rng.integers(0, len(d["images"]), size)
     x = torch.tensor(d["images"][idx], dtype=torch.float32) / 255
+    boxes = [d["boxes"][d["box_index"][i] : d["box_index"][i + 1]] for i in idx]
+    x, boxes = augment.squash(x, boxes, rng, squash)
     h, w = nets.DETECT_H // nets.STRIDE, nets.DETECT_W // nets.STRIDE
-    t = [detector_targets(d["boxes"][d["box_index"][i] : d["box_index"][i + 1]], h, w) for i in idx]
+    t = [detector_targets(b, h, w) for b in boxes]
     return x, *(torch.tensor(np.stack(a)) for a in zip(*t))
 
 
@@ -130,13 +96,6 @@ def batches_reader(d, rng, size):
     x = torch.tensor(d["crops"][idx], dtype=torch.float32) / 255
     lab = torch.tensor(d["crop_labels"][idx])
     return x, lab[:, 0], lab[:, 1]
-
-
-def reader_loss(out, number, colour):
-    n_logits, c_logits = out
-    keep = number < nets.JOKER  # a joker's colour is not read, nor a blank's
-    c = F.cross_entropy(c_logits[keep], colour[keep]) if keep.any() else 0
-    return F.cross_entropy(n_logits, number) + 0.5 * c
 
 
 def training(model, frozen_norm: bool) -> None:
@@ -199,13 +158,14 @@ def export(model, kind, out: Path) -> None:
 
 
 def _loss(model, args: argparse.Namespace, data, rng):
-    """One training batch's loss; the reader's crops changed as ``args`` says (``turn``: turned,
+    """One training batch's loss; the detector's photos squashed as ``args.squash`` says
+    (:func:`augment.squash`), the reader's crops changed as ``args`` says (``turn``: turned,
     ``stretch``: made wider or narrower, :func:`augment.shift`; ``elastic``: bent,
     :func:`augment.elastic`; ``strokes``: the share drawn from strokes, not fonts, :mod:`strokes`;
     ``neighbours``: the share given a neighbour's edge,
     :func:`augment.neighbours`; ``blur``: blurred, :func:`augment.blur`)."""
     if args.kind == "detector":
-        x, heat, reg, mask = batches_detector(data, rng, 16)
+        x, heat, reg, mask = batches_detector(data, rng, 16, args.squash)
         return detector_loss(model(augment.jitter(x, rng)), heat, reg, mask)
     x, num, col = batches_reader(data, rng, 64)
     if args.strokes:  # the batch's first crops replaced by numerals drawn from strokes
@@ -264,6 +224,12 @@ def _arguments() -> argparse.Namespace:
         type=float,
         default=0.0,
         help="the share of the reader's crops whose numerals are drawn from strokes (strokes.py)",
+    )
+    ap.add_argument(
+        "--squash",
+        type=float,
+        default=1.0,
+        help="half the detector's photos squashed to a height from this share of theirs to all of it",
     )
     ap.add_argument(
         "--keep",
