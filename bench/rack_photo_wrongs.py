@@ -11,7 +11,10 @@ rack may have several):
   chip matched to another tile;
 - a chip where no tile is;
 - a number or colour misread, as pairs ``truth>read`` (``B1>B7``: a blue 1 read as a blue 7), the
-  commonest first.
+  commonest first;
+
+and over all the split's racks, the tiles with a chip by their shape (width over height: tiles lying
+flat or seen from low down are wider for their height).
 
 Held-out splits are refused: looking into their mistakes to aim a try would be tuning on them.
 
@@ -87,15 +90,33 @@ def causes(tiles, chips, truth_boxes, truth, found, small, maybe) -> Counter:
     return +out
 
 
+#: the tiles' shapes, width over height, the last bin open (a tile standing seen straight on is
+#: about 0.7; lying flat or seen from low down, wider)
+SHAPES = (0.0, 0.8, 1.3, 1.8)
+
+
+def by_shape(truth_boxes, chips) -> Counter:
+    """Each tile counted in its shape's bin (the lower bound of :data:`SHAPES`), as ``(bin, False)``
+    and, when a chip is on it, ``(bin, True)`` too."""
+    on = set(matched(chips, truth_boxes).values())
+    out = Counter()
+    for t, (x0, y0, x1, y1) in enumerate(truth_boxes):
+        shape = max(lo for lo in SHAPES if (x1 - x0) >= lo * (y1 - y0))
+        out[shape, False] += 1
+        out[shape, True] += t in on
+    return out
+
+
 def _pixels(boxes) -> list[list[float]]:
     return [[b.x0, b.y0, b.x1, b.y1] for b in boxes]
 
 
 def wrongs(split: str, racks: int, cache: Path | None, sheet: list | None) -> None:
     """Read ``split`` and print its wrong racks' causes; the misread crops appended to ``sheet``."""
-    counts, racks_with, wrong = Counter(), Counter(), 0
+    counts, racks_with, shapes, wrong = Counter(), Counter(), Counter(), 0
     for image, truth_boxes, labels in rb.photos(split, racks, cache):
         tiles, chips, unsure, flags, sure, maybe_shown = rb.read(image)
+        shapes.update(by_shape(truth_boxes, chips))
         if score(tiles, chips, unsure, flags, truth_boxes, labels, sure, maybe_shown)["exact"]:
             continue
         wrong += 1
@@ -117,6 +138,13 @@ def wrongs(split: str, racks: int, cache: Path | None, sheet: list | None) -> No
         print(f"  racks with {what:28} {racks_with[what]}")
     print("  tiles with no chip, by why: " + ", ".join(f"{w} {counts['missed: ' + w]}" for w in WHY))
     print(f"  chips where no tile is: {counts['no tile']}")
+    print(
+        "  tiles with a chip, by shape (width over height), of all racks: "
+        + ", ".join(
+            f"{lo:g}-{hi} {shapes[lo, True]} of {shapes[lo, False]}"
+            for lo, hi in zip(SHAPES, (*(f"{b:g}" for b in SHAPES[1:]), "more"))
+        )
+    )
     misread = Counter({k: v for k, v in counts.items() if ">" in k})
     print(f"  misread chips: {misread.total()}: " + ", ".join(f"{k} {v}" for k, v in misread.most_common()))
 

@@ -159,3 +159,19 @@ def test_the_wrong_racks_bench_tells_why_each_tile_has_no_chip():
         "no tile": 1,
         "R5>R6": 1,
     }
+
+
+def test_the_wrong_racks_bench_counts_tiles_found_by_their_shape():
+    wrongs = _wrongs()
+    standing, square, flat, flatter = [0, 0, 7, 10], [10, 0, 20, 10], [30, 0, 45, 10], [50, 0, 70, 10]
+    got = wrongs.by_shape([standing, square, flat, flatter], chips=[standing, [51, 0, 70, 10]])
+    assert got == {
+        (0.0, False): 1,
+        (0.0, True): 1,  # 0.7 wide for its height: found
+        (0.8, False): 1,
+        (0.8, True): 0,  # 1.0: missed
+        (1.3, False): 1,
+        (1.3, True): 0,  # 1.5: missed
+        (1.8, False): 1,
+        (1.8, True): 1,  # 2.0: found by a chip a pixel narrower
+    }
