@@ -35,25 +35,32 @@ def iou(a, b) -> float:
     return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
 
 
+def matched(boxes, truth_boxes) -> dict[int, int]:
+    """Each chip's tile, the chip's index to the tile's: in the chips' order, the free tile it
+    overlaps most, if by half (IoU 0.5) or more."""
+    free, pairs = set(range(len(truth_boxes))), {}
+    for k, box in enumerate(boxes):
+        best = max(free, key=lambda t: iou(box, truth_boxes[t]), default=None)
+        if best is not None and iou(box, truth_boxes[best]) >= 0.5:
+            free.discard(best)
+            pairs[k] = best
+    return pairs
+
+
 def score(tiles, boxes, unsure, flags, truth_boxes, labels, sure=None, maybe=False) -> dict:
     """One rack's reading against its truth; ``boxes`` and ``truth_boxes`` in the same pixels;
     ``sure`` each chip's confidence (for the reliability curve); ``maybe`` whether any spot was
     shown where a tile may be missed (it marks the rack)."""
     truth = truth_tokens(labels)
-    free, pairs = set(range(len(truth))), []
-    for k, box in enumerate(boxes):
-        best = max(free, key=lambda t: iou(box, truth_boxes[t]), default=None)
-        if best is not None and iou(box, truth_boxes[best]) >= 0.5:
-            free.discard(best)
-            pairs.append((k, best))
+    on = matched(boxes, truth_boxes)
+    pairs = list(on.items())
     numbers = [tiles[k][1:] == truth[t][1:] if truth[t] != "J" else tiles[k] == "J" for k, t in pairs]
     colours = [tiles[k][0] == truth[t][0] for k, t in pairs if truth[t] != "J" and tiles[k] != "J"]
     exact = points(tiles) == points(truth)
     flagged = bool(unsure or flags or maybe or not tiles)
-    matched = dict(pairs)
     jokers = [(k, t) for k, t in pairs if truth[t] == "J"]
     as_number = [k for k, _ in jokers if tiles[k] != "J"]
-    chips = [(p, k in matched and tiles[k] == truth[matched[k]]) for k, p in enumerate(sure or [])]
+    chips = [(p, k in on and tiles[k] == truth[on[k]]) for k, p in enumerate(sure or [])]
     return {
         "jokers": truth.count("J"),
         "jokers found": sum(tiles[k] == "J" for k, _ in jokers),

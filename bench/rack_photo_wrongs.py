@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 
 import rack_photo_bench as rb  # noqa: E402
-from rack_photo_scores import iou, score, truth_tokens  # noqa: E402
+from rack_photo_scores import iou, matched, score, truth_tokens  # noqa: E402
 
 from scorekeeper.photo import photo, reading  # noqa: E402
 
@@ -48,17 +48,6 @@ WHY = (
     "barely read (a spot)",
     "inside another chip's box",
 )
-
-
-def matched(boxes, truth_boxes) -> dict[int, int]:
-    """Each chip's tile (the chip's index to the tile's), as the bench's score matches them."""
-    free, pairs = set(range(len(truth_boxes))), {}
-    for k, box in enumerate(boxes):
-        best = max(free, key=lambda t: iou(box, truth_boxes[t]), default=None)
-        if best is not None and iou(box, truth_boxes[best]) >= 0.5:
-            free.discard(best)
-            pairs[k] = best
-    return pairs
 
 
 def why_missed(tile, found, small, maybe, chips) -> str:
