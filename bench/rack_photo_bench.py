@@ -32,8 +32,10 @@ rack the reading is matched to the truth (boxes overlapping by half), and the be
   onnxruntime-web's WebAssembly build in Node (the phone's runtime, one thread).
 
 Usage: ``python bench/rack_photo_bench.py [--racks 300] [--split c-holdout,c-final,b-holdout,held-out] [--web]
-[--models DIR] [--cache DIR]``: ``--models`` reads with a candidate pair of models (train.py's), and
-``--cache`` keeps the drawn photos so two pairs are read on the very same ones.
+[--models DIR] [--cache DIR] [--set NAME=VALUE]``: ``--models`` reads with a candidate pair of models
+(train.py's), ``--cache`` keeps the drawn photos so two pairs are read on the very same ones, and
+``--set`` reads with another value of one of the reading's marks (``SETTABLE``: DETECT, SURE_FOUND,
+MAYBE ...; a held-out split only under the rule written before, ``--rule``).
 Prints the figures; asserts nothing.
 """
 
@@ -59,7 +61,7 @@ from rack_photo_scores import jokers, reliability, score, summary  # noqa: E402
 from scene import SEEDS as B_SEEDS  # noqa: E402
 from webscene import SEEDS as C_SEEDS  # noqa: E402
 
-from scorekeeper.photo import photo  # noqa: E402
+from scorekeeper.photo import photo, reading  # noqa: E402
 
 SEEDS = {"held-out": 900_000, "tune": 800_000, **B_SEEDS, **C_SEEDS}
 #: the splits a choice may be made on (thresholds, marks); never a held-out one
@@ -134,6 +136,29 @@ def _drawn(split: str, racks: int):
         yield np.asarray(img, np.float32) / 255, boxes, labels
 
 
+#: the reading's marks and thresholds a candidate may be read with (``--set``): each is read by
+#: the reading when it runs, so setting it on ``reading`` is enough
+SETTABLE = ("DETECT", "OVERLAP", "MAYBE", "SURE_FOUND", "SURE_NUMBER", "SURE_COLOUR")
+
+
+def settings(words: list[str]) -> dict[str, float]:
+    """``NAME=VALUE`` words as settings of the reading (SETTABLE, each a number from 0 to 1.01);
+    ValueError names the word that is not one."""
+    out = {}
+    for word in words:
+        name, _, value = word.partition("=")
+        try:
+            number = float(value)
+        except ValueError:
+            number = -1.0
+        if name not in SETTABLE or not 0 <= number <= 1.01:
+            raise ValueError(
+                f"{word!r} is not NAME=VALUE, NAME one of {', '.join(SETTABLE)}, VALUE from 0 to 1.01"
+            )
+        out[name] = number
+    return out
+
+
 def use_models(folder: Path | None) -> None:
     """Read with ``folder``'s detector.onnx and reader.onnx (a candidate from train.py) instead of
     the committed ones (None)."""
@@ -181,6 +206,27 @@ def bench(split: str, racks: int, cache: Path | None = None) -> None:
     )
 
 
+def checked(ap: argparse.ArgumentParser) -> tuple[argparse.Namespace, list[str], dict[str, float]]:
+    """The arguments, the splits and the marks set, or exit 2 naming what is refused: an unknown
+    split, a candidate on c-final or other marks on a held-out split without the rule written before."""
+    args = ap.parse_args()
+    try:
+        chosen = settings(args.set)
+    except ValueError as err:
+        ap.error(str(err))
+    splits = args.split.split(",") if args.split else [s for s in HELD_OUT if not args.models or s != FINAL]
+    if args.models and FINAL in splits and not (args.rule and args.rule.is_file()):
+        ap.error(
+            f"{FINAL} is read with the committed models alone: name the rule written before (--rule FILE)"
+        )
+    if chosen and set(splits) & set(HELD_OUT) and not (args.rule and args.rule.is_file()):
+        ap.error("a held-out split is read with other marks only under the rule written before (--rule FILE)")
+    for split in splits:
+        if split not in SEEDS:
+            ap.error(f"no split {split!r}; the splits are {', '.join(SEEDS)}")
+    return args, splits, chosen
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--racks", type=int, default=300)
@@ -193,16 +239,19 @@ def main() -> None:
     ap.add_argument("--models", type=Path, help="a folder with detector.onnx and reader.onnx to read with")
     ap.add_argument("--cache", type=Path, help="a folder to keep the drawn photos in, and read them from")
     ap.add_argument("--rule", type=Path, help="the rule, written before, that names c-final for --models")
-    args = ap.parse_args()
-    splits = args.split.split(",") if args.split else [s for s in HELD_OUT if not args.models or s != FINAL]
-    if args.models and FINAL in splits and not (args.rule and args.rule.is_file()):
-        ap.error(
-            f"{FINAL} is read with the committed models alone: name the rule written before (--rule FILE)"
-        )
-    for split in splits:
-        if split not in SEEDS:
-            ap.error(f"no split {split!r}; the splits are {', '.join(SEEDS)}")
+    ap.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=f"read with another value of one of the reading's marks ({', '.join(SETTABLE)}); repeatable",
+    )
+    args, splits, chosen = checked(ap)
     use_models(args.models)
+    for name, value in chosen.items():
+        setattr(reading, name, value)
+    if chosen:
+        print("Read with " + ", ".join(f"{name} {value}" for name, value in chosen.items()))
     for split in splits:
         bench(split, args.racks, args.cache)
     if args.web:

@@ -55,18 +55,18 @@ def decode(data: bytes) -> np.ndarray:
 
 
 def detect(
-    image: np.ndarray, view: reading.View, least: float = reading.MAYBE, **thresholds: float
+    image: np.ndarray, view: reading.View, least: float | None = None, **thresholds: float
 ) -> tuple[list[reading.Box], list[reading.Box]]:
     """The detector's tiles in one view of the work image, and where it may have missed one
-    (reading.maybe_missed, down to ``least``); ``thresholds``: reading.find_boxes's ``detect`` and
-    ``overlap`` where a tuning run tries others."""
+    (reading.maybe_missed, down to ``least``, reading.MAYBE unless given); ``thresholds``:
+    reading.find_boxes's ``detect`` and ``overlap`` where a tuning run tries others."""
     (heat,) = _session("detector").run(None, {"image": reading.letterbox(image, view)})
     tiles = reading.find_boxes(heat[0], view, **thresholds)
     return tiles, reading.maybe_missed(heat[0], view, tiles, least)
 
 
 def first_look(
-    image: np.ndarray, least: float = reading.MAYBE
+    image: np.ndarray, least: float | None = None
 ) -> tuple[tuple[list[reading.Box], list[reading.Box]], reading.View | None]:
     """The detector's look at the whole photo (:func:`detect`), and the closer view of its tiles
     when they are small (reading.closer), else None."""
@@ -75,9 +75,7 @@ def first_look(
     return look, reading.closer(look[0], whole)
 
 
-def find_tiles(
-    image: np.ndarray, least: float = reading.MAYBE
-) -> tuple[list[reading.Box], list[reading.Box]]:
+def find_tiles(image: np.ndarray, least: float | None = None) -> tuple[list[reading.Box], list[reading.Box]]:
     """The tiles of the whole photo, looked at again closer when they are small, and where a tile
     may be missed (down to ``least``); the first look's if the closer one finds none."""
     look, view = first_look(image, least)

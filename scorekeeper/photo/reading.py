@@ -188,14 +188,17 @@ def _apart(boxes: list[Box], others: list[Box], overlap: float) -> list[Box]:
     return kept
 
 
-def find_boxes(heat: np.ndarray, view: View, detect: float = DETECT, overlap: float = OVERLAP) -> list[Box]:
+def find_boxes(
+    heat: np.ndarray, view: View, detect: float | None = None, overlap: float | None = None
+) -> list[Box]:
     """Tiles on the detector's map [5, h, w] of ``view``, in work pixels, surest first, overlaps
     dropped; at most MOST_TILES. ``detect``, ``overlap``: the least sureness of a tile and the most
-    two tiles may overlap (the committed DETECT and OVERLAP unless a tuning run tries others)."""
-    return _apart(_peaks(heat, view, detect), [], overlap)
+    two tiles may overlap (DETECT and OVERLAP, read when called, unless a tuning run tries others)."""
+    detect = DETECT if detect is None else detect
+    return _apart(_peaks(heat, view, detect), [], OVERLAP if overlap is None else overlap)
 
 
-def maybe_missed(heat: np.ndarray, view: View, tiles: list[Box], least: float = MAYBE) -> list[Box]:
+def maybe_missed(heat: np.ndarray, view: View, tiles: list[Box], least: float | None = None) -> list[Box]:
     """Where a tile may have been missed: the map's peaks at least ``least`` sure (MAYBE, the
     committed mark; marks.py asks for less to try lower ones) but under DETECT,
     centred in ``view`` (not in the letterbox's grey), that no tile found covers by more than
@@ -204,7 +207,7 @@ def maybe_missed(heat: np.ndarray, view: View, tiles: list[Box], least: float = 
     without a mark had missed a tile the detector was 0.1 to 0.45 sure of: docs/rack-photo.md)."""
     inside = [
         b
-        for b in _peaks(heat, view, least)
+        for b in _peaks(heat, view, MAYBE if least is None else least)
         if b.sure < DETECT
         and view.x0 <= (b.x0 + b.x1) / 2 <= view.x1
         and view.y0 <= (b.y0 + b.y1) / 2 <= view.y1

@@ -154,6 +154,24 @@ def test_a_tuning_run_gives_its_own_thresholds_and_the_committed_ones_stay():
     assert (reading.DETECT, reading.OVERLAP) == committed
 
 
+def test_detect_overlap_and_maybe_are_read_when_the_reading_runs(monkeypatch):
+    """The bench's --set reads a candidate with other marks by setting them on the module: the
+    reading must take them when it runs, not the values it was imported with."""
+    heat = heat_map()
+    heat[3:5] = math.log(10)  # every box 40 x 40 pixels
+    heat[0, 2, 3], heat[0, 2, 5], heat[0, 7, 9] = 3.0, 2.5, logit(0.3)  # two overlapping, one faint
+    view = at(1.0)
+    assert len(find_boxes(heat, view)) == 1
+    assert [round(b.sure, 2) for b in maybe_missed(heat, view, find_boxes(heat, view))] == [0.3]
+    monkeypatch.setattr(reading, "DETECT", 0.25)
+    monkeypatch.setattr(reading, "OVERLAP", 1.01)
+    assert len(find_boxes(heat, view)) == 3  # the faint one is a tile now, and the overlap kept
+    assert maybe_missed(heat, view, find_boxes(heat, view)) == []  # so no spot
+    monkeypatch.setattr(reading, "DETECT", 0.45)
+    monkeypatch.setattr(reading, "MAYBE", 0.35)
+    assert maybe_missed(heat, view, find_boxes(heat, view)) == []  # the faint peak under MAYBE
+
+
 def test_no_more_boxes_than_the_whole_set_has_tiles():
     heat = np.zeros((5, 30, 30), np.float32)
     heat[0] = LOW
