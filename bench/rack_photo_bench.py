@@ -32,10 +32,11 @@ rack the reading is matched to the truth (boxes overlapping by half), and the be
   onnxruntime-web's WebAssembly build in Node (the phone's runtime, one thread).
 
 Usage: ``python bench/rack_photo_bench.py [--racks 300] [--split c-holdout,c-final,b-holdout,held-out] [--web]
-[--models DIR] [--cache DIR] [--set NAME=VALUE]``: ``--models`` reads with a candidate pair of models
+[--models DIR] [--cache DIR] [--set NAME=VALUE] [--outcomes FILE]``: ``--models`` reads with a candidate pair of models
 (train.py's), ``--cache`` keeps the drawn photos so two pairs are read on the very same ones, and
 ``--set`` reads with another value of one of the reading's marks (``SETTABLE``: DETECT, SURE_FOUND,
-MAYBE ...; a held-out split only under the rule written before, ``--rule``).
+MAYBE ...; a held-out split only under the rule written before, ``--rule``); ``--outcomes`` writes
+each rack's outcome, for ``rack_photo_compare.py`` to pair two readings of the same racks.
 Prints the figures; asserts nothing.
 """
 
@@ -159,6 +160,17 @@ def settings(words: list[str]) -> dict[str, float]:
     return out
 
 
+def write_outcomes(path: Path, rows: dict[str, list[dict]], models: Path | None, marks: dict) -> None:
+    """Each split's racks, in order, as exact, flagged and wrong without a mark, with what read
+    them (the models' folder, or the committed; the marks set), for rack_photo_compare.py."""
+    racks = {
+        split: [{k: bool(r[k]) for k in ("exact", "flagged", "silent_wrong")} for r in split_rows]
+        for split, split_rows in rows.items()
+    }
+    read_by = {"models": str(models) if models else "committed", "marks": marks}
+    path.write_text(json.dumps({"read by": read_by, "racks": racks}))
+
+
 def use_models(folder: Path | None) -> None:
     """Read with ``folder``'s detector.onnx and reader.onnx (a candidate from train.py) instead of
     the committed ones (None)."""
@@ -177,8 +189,8 @@ def read(image):
     return got.tiles, boxes, got.unsure, got.flags, got.sure, bool(got.maybe)
 
 
-def bench(split: str, racks: int, cache: Path | None = None) -> None:
-    """Read ``racks`` racks of ``split`` and print its figures."""
+def bench(split: str, racks: int, cache: Path | None = None) -> list[dict]:
+    """Read ``racks`` racks of ``split``, print its figures and give each rack's score."""
     rows, times, sizes = [], [], []
     for image, truth_boxes, labels in photos(split, racks, cache):
         start = time.perf_counter()
@@ -204,6 +216,7 @@ def bench(split: str, racks: int, cache: Path | None = None) -> None:
         f"  Python, per photo      median {statistics.median(times) * 1000:.0f} ms, "
         f"95th percentile {np.percentile(times, 95) * 1000:.0f} ms (onnxruntime, one thread)"
     )
+    return rows
 
 
 def checked(ap: argparse.ArgumentParser) -> tuple[argparse.Namespace, list[str], dict[str, float]]:
@@ -246,14 +259,21 @@ def main() -> None:
         metavar="NAME=VALUE",
         help=f"read with another value of one of the reading's marks ({', '.join(SETTABLE)}); repeatable",
     )
+    ap.add_argument(
+        "--outcomes",
+        type=Path,
+        help="also write each rack's outcome (exact, flagged, wrong without a mark) as JSON, for "
+        "rack_photo_compare.py",
+    )
     args, splits, chosen = checked(ap)
     use_models(args.models)
     for name, value in chosen.items():
         setattr(reading, name, value)
     if chosen:
         print("Read with " + ", ".join(f"{name} {value}" for name, value in chosen.items()))
-    for split in splits:
-        bench(split, args.racks, args.cache)
+    outcomes = {split: bench(split, args.racks, args.cache) for split in splits}
+    if args.outcomes:
+        write_outcomes(args.outcomes, outcomes, args.models, chosen)
     if args.web:
         from rack_photo_web import time_web
 

@@ -32,11 +32,16 @@ def test_the_tuning_tools_refuse_a_held_out_split(tool, split):
     assert f"not a tuning split: {split}" in done.stderr
 
 
-def _second_look():
-    spec = importlib.util.spec_from_file_location("second_look", ROOT / "tools/rackphoto/second_look.py")
+def _module(path: str):
+    """The script at ``path`` (from the project's root) imported as a module."""
+    spec = importlib.util.spec_from_file_location(Path(path).stem, ROOT / path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _second_look():
+    return _module("tools/rackphoto/second_look.py")
 
 
 def test_a_second_look_averages_the_peaks_both_find_and_halves_the_rest():
@@ -57,10 +62,7 @@ def test_a_second_look_must_fit_the_detectors_box():
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("rack_photo_bench", ROOT / "bench/rack_photo_bench.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return _module("bench/rack_photo_bench.py")
 
 
 def test_the_bench_counts_apart_the_racks_where_fingers_hide_a_tile(tmp_path):
@@ -80,9 +82,7 @@ def test_the_bench_counts_apart_the_racks_where_fingers_hide_a_tile(tmp_path):
 
 
 def test_tune_chooses_the_most_exact_totals_over_both_splits_keeping_the_first_renderers():
-    spec = importlib.util.spec_from_file_location("tune", ROOT / "tools/rackphoto/tune.py")
-    tune = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tune)
+    tune = _module("tools/rackphoto/tune.py")
     committed = (tune.reading.DETECT, tune.reading.OVERLAP)
 
     def at(first, second):
@@ -160,11 +160,73 @@ def test_the_bench_reads_a_held_out_split_with_other_marks_only_under_a_rule(spl
     assert done.returncode == 2 and "no split 'no-such'" in done.stderr
 
 
+def _compare():
+    return _module("bench/rack_photo_compare.py")
+
+
+def test_the_sign_test_weighs_only_the_racks_two_readings_differ_on():
+    compare = _compare()
+    assert compare.sign_test(0, 10) == pytest.approx(2 / 2**10)  # ten to none: real
+    assert compare.sign_test(5, 5) == 1.0
+    assert compare.sign_test(0, 0) == 1.0
+    assert compare.sign_test(13, 17) == compare.sign_test(17, 13) == pytest.approx(0.5847, abs=1e-4)
+    # with 30 racks differing a gain of 12 (9 to 21) is the least called real; with 4, none is
+    assert compare.least_real_gain(30) == 12
+    assert compare.sign_test(9, 21) < compare.REAL <= compare.sign_test(10, 20)
+    assert compare.least_real_gain(4) is None
+
+
+def _outcomes(path: Path, exact: dict[str, list[bool]]) -> Path:
+    racks = {
+        split: [{"exact": e, "flagged": not e, "silent_wrong": False} for e in values]
+        for split, values in exact.items()
+    }
+    path.write_text(json.dumps({"read by": {"models": str(path.stem), "marks": {}}, "racks": racks}))
+    return path
+
+
+def test_the_comparison_pairs_the_same_racks_split_by_split(tmp_path):
+    a = _outcomes(tmp_path / "a.json", {"tune": [True, True, False, False], "c-tune": [True, False]})
+    b = _outcomes(tmp_path / "b.json", {"tune": [True, False, True, True], "c-tune": [True, True]})
+    done = _run("bench/rack_photo_compare.py", str(a), str(b))
+    assert done.returncode == 0, done.stderr
+    exact = done.stdout.split("racks wrong without a mark")[0]
+    rows = {line.split()[0]: line.split()[1:5] for line in exact.splitlines() if line.startswith("  ")}
+    assert rows["tune"] == ["1", "1", "2", "+1"]  # both, A only, B only, B - A
+    assert rows["c-tune"] == ["1", "0", "1", "+1"]
+    assert rows["all"] == ["2", "1", "3", "+2"]
+
+
+def test_the_comparison_refuses_readings_of_other_racks(tmp_path):
+    a = _outcomes(tmp_path / "a.json", {"tune": [True, True]})
+    b = _outcomes(tmp_path / "b.json", {"tune": [True, True, True]})
+    done = _run("bench/rack_photo_compare.py", str(a), str(b))
+    assert done.returncode == 2 and "other splits or racks" in done.stderr
+    (tmp_path / "c.json").write_text("[1, 2]")
+    done = _run("bench/rack_photo_compare.py", str(a), str(tmp_path / "c.json"))
+    assert done.returncode == 2 and "not a file of outcomes" in done.stderr
+
+
+def test_the_bench_writes_each_racks_outcome_in_order(tmp_path):
+    bench = _bench()
+    rows = [
+        {"exact": True, "flagged": False, "silent_wrong": False, "found": 3},
+        {"exact": False, "flagged": False, "silent_wrong": True, "found": 2},
+    ]
+    path = tmp_path / "o.json"
+    bench.write_outcomes(path, {"tune": rows}, None, {"DETECT": 0.4})
+    got = json.loads(path.read_text())
+    assert got["read by"] == {"models": "committed", "marks": {"DETECT": 0.4}}
+    assert got["racks"] == {
+        "tune": [
+            {"exact": True, "flagged": False, "silent_wrong": False},
+            {"exact": False, "flagged": False, "silent_wrong": True},
+        ]
+    }
+
+
 def _wrongs():
-    spec = importlib.util.spec_from_file_location("rack_photo_wrongs", ROOT / "bench/rack_photo_wrongs.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return _module("bench/rack_photo_wrongs.py")
 
 
 @pytest.mark.parametrize("split", ["c-holdout", "tune,b-holdout", "c-final", "held-out"])
