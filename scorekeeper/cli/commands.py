@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -15,6 +16,8 @@ from ..rules import RulesError
 from .args import UsageError, add_common, collect_options, dashed_words
 
 EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_USAGE = 0, 1, 2
+#: the reader of the output went away (``| head``): as a shell reports a tool ended by SIGPIPE
+EXIT_PIPE_CLOSED = 141
 
 #: Marks that are not cards: the Step separator ``|``, grid rows (``/`` or a
 #: new line) and ``.`` for an empty grid cell.
@@ -232,6 +235,10 @@ def main(argv: list[str] | None = None) -> int:
     except (RulesError, UsageError, PhotoError) as err:
         print(f"scorekeeper: {err}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:  # `scorekeeper ... | head`: stop quietly, as other command-line tools do
+        # what is still buffered would fail again when Python flushes it on the way out
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_PIPE_CLOSED
 
 
 if __name__ == "__main__":  # pragma: no cover

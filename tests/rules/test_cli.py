@@ -442,3 +442,19 @@ def test_init_db_applies_the_migrations(capsys, monkeypatch, tmp_path):
     tables = {row[0] for row in sqlite3.connect(db_file).execute("select name from sqlite_master")}
     assert {"alembic_version", "games", "players", "rounds"} <= tables
     assert run(capsys, "init-db")[0] == 0  # running it again is harmless
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly(tmp_path):
+    """``scorekeeper check --batch < lines | head -1``: once head has its line and goes, the
+    command stops with 141 (as a shell reports a tool ended by SIGPIPE), with no traceback."""
+    script = _console_script()
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text('{"variant": "krazy-bee", "cards": "7 7 W"}\n' * 3000)  # far more than a pipe holds
+    done = subprocess.run(
+        ["bash", "-c", f'"{script}" check --batch < "{lines}" | head -1; echo "exit ${{PIPESTATUS[0]}}" >&2'],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert json.loads(done.stdout)["variant"] == "krazy-bee"
+    assert done.stderr.strip() == "exit 141"
