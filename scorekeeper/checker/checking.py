@@ -34,7 +34,10 @@ class CheckInput:
 
 
 def run(ask: CheckInput) -> dict:
-    """The engine's verdict (``check``) or hand value (``hand``) as JSON; RulesError on bad input."""
+    """The engine's verdict (``check``) or hand value (``hand``) as JSON; RulesError on bad input,
+    InputError past the notation's bound (measured before any work, whoever asks: the API, the
+    command line, a batch line)."""
+    check_length(ask.cards, ask.extend)
     options = dict(ask.options)
     if ask.action == "hand":
         return hand(ask.variant, ask.cards, options=options).to_dict()

@@ -16,7 +16,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
-from ..checker.checking import CheckInput, run
+from ..checker.checking import CheckInput, InputError, run
 from ..rules import RulesError
 
 _KEYS = {"command", "variant", "cards", "options", "extend"}
@@ -33,7 +33,7 @@ def run_batch(lines: Iterable[str]) -> Iterator[dict]:
             continue
         try:
             yield answer(line)
-        except (RulesError, LineError) as err:
+        except (RulesError, LineError, InputError) as err:
             yield {"error": f"line {number}: {err}"}
         except Exception as err:  # one bad line must never stop the batch
             yield {"error": f"line {number}: internal error ({type(err).__name__}: {err})"}

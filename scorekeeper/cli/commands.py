@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ..checker.checking import CheckInput, run
+from ..checker.checking import CheckInput, InputError, run
 from ..display.card_faces import canonical, face, split_words, written_tokens
 from ..photo import PhotoError
 from ..rules import RulesError
@@ -232,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(stop.code or 0)
     try:
         return int(args.func(args))
-    except (RulesError, UsageError, PhotoError) as err:
+    except (RulesError, UsageError, PhotoError, InputError) as err:
         print(f"scorekeeper: {err}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:  # `scorekeeper ... | head`: stop quietly, as other command-line tools do
