@@ -129,6 +129,10 @@ def _pixels(data: bytes) -> tuple[bytes, bytes, int, int]:
             im = ImageOps.exif_transpose(im).convert("RGB")
     except PhotoError:
         raise
+    except Image.DecompressionBombError as err:  # Pillow's own bound (far past ours), checked first
+        raise PhotoTooLarge(
+            f"the photo has far more pixels than are kept (at most {KEPT_PHOTO_LONG:,} on its longer side)"
+        ) from err
     except Exception as err:  # a broken or hostile file fails in many ways inside Pillow
         raise NotAPhoto("this is not a JPEG or PNG photo that can be read") from err
     photo, thumb, (width, height) = io.BytesIO(), io.BytesIO(), im.size

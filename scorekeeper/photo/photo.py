@@ -50,6 +50,8 @@ def decode(data: bytes) -> np.ndarray:
             return np.asarray(im, np.float32) / 255
     except PhotoError:
         raise
+    except Image.DecompressionBombError as err:  # Pillow's own bound (far past MAX_PIXELS), checked first
+        raise PhotoError(f"the photo has far more pixels than are read (at most {MAX_PIXELS:,})") from err
     except Exception as err:  # a broken or hostile file fails in many ways inside Pillow: all are a 400
         raise PhotoError("this is not a photo that can be read (JPEG, PNG or WebP)") from err
 

@@ -5,6 +5,8 @@ photos of test_fixture_photos.py assert which tiles are read)."""
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 
 from PIL import Image, ImageDraw
 
@@ -26,3 +28,15 @@ def rack_png(width: int = 640, height: int = 480) -> bytes:
     out = io.BytesIO()
     image.save(out, "PNG")
     return out.getvalue()
+
+
+def bomb_png(width: int = 20_000, height: int = 20_000) -> bytes:
+    """A PNG whose header claims ``width`` x ``height`` pixels (400 million by default, past even
+    Pillow's own bound) in a few bytes, its picture data one empty row: a hostile sender's file."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    row = zlib.compress(b"\0" * (1 + 3 * width))
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", row) + chunk(b"IEND", b"")

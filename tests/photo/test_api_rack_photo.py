@@ -16,7 +16,7 @@ from scorekeeper.storage.extensions import db
 from scorekeeper.storage.models import Game, Round
 
 from ..web.api_support import OpenApi
-from .photo_support import points_of, rack_png
+from .photo_support import bomb_png, points_of, rack_png
 
 URL = "/api/v1/rack-photo"
 
@@ -91,6 +91,14 @@ def test_too_many_pixels_is_a_400_before_decoding(client, api):
     Image.new("1", (7000, 6000)).save(out, "PNG")  # 42 million pixels in a few kilobytes
     status, answer = post(client, api, out.getvalue())
     assert status == 400 and "pixels" in answer["error"]
+
+
+def test_a_photo_past_pillows_own_bound_says_it_is_too_large(client, api):
+    """A header claiming 400 million pixels stops inside Pillow before the app's own check: the
+    answer still says what is wrong (too many pixels), not that it is no photo."""
+    status, answer = post(client, api, bomb_png())
+    assert status == 400
+    assert answer["error"] == "the photo has far more pixels than are read (at most 40,000,000)"
 
 
 @pytest.mark.parametrize("variant, words", [("chess", "unknown variant"), ("krazy-bee", "not one")])

@@ -19,6 +19,7 @@ from scorekeeper.services.seats import open_seats, take_seat
 from scorekeeper.storage.extensions import db
 from scorekeeper.views.kept_photos import HOST_COOKIE
 
+from ..photo.photo_support import bomb_png
 from .game_support import csrf_from, start_game
 
 FIXTURES = Path(__file__).resolve().parents[1] / "photo" / "fixtures"
@@ -133,6 +134,9 @@ def test_too_many_pixels_413(client, game, root):
     Image.new("RGB", (3000, 10), "white").save(big, "PNG")
     answer = send(client, game, photo=big.getvalue(), kind="image/png")
     assert answer.status_code == 413 and "3000 x 10 pixels" in answer.get_json()["error"]
+    answer = send(client, game, photo=bomb_png(), kind="image/png")  # past Pillow's own bound too
+    assert answer.status_code == 413 and "far more pixels than are kept" in answer.get_json()["error"]
+    assert kept.count(root) == 0
 
 
 @pytest.mark.parametrize(
