@@ -194,8 +194,8 @@ def find_boxes(
     """Tiles on the detector's map [5, h, w] of ``view``, in work pixels, surest first, overlaps
     dropped; at most MOST_TILES. ``detect``, ``overlap``: the least sureness of a tile and the most
     two tiles may overlap (DETECT and OVERLAP, read when called, unless a tuning run tries others)."""
-    detect = DETECT if detect is None else detect
-    return _apart(_peaks(heat, view, detect), [], OVERLAP if overlap is None else overlap)
+    detect, overlap = DETECT if detect is None else detect, OVERLAP if overlap is None else overlap
+    return _apart(_peaks(heat, view, detect), [], overlap)
 
 
 def maybe_missed(heat: np.ndarray, view: View, tiles: list[Box], least: float | None = None) -> list[Box]:
