@@ -44,6 +44,12 @@ SOLVES = [
         id="CR-5-melds-and-additions",
     ),
     pytest.param(
+        # a hand as a player holds it after a draw: 12 cards (the web took at most 11 before)
+        {"variant": "crib-rummy", "rack": "3H 4H 5H 6H 7H 8H 9H JK 2S 2D 2C QS", "table": "10H JH QH"},
+        "CribRummyHint",
+        id="CR-5-a-hand-after-a-draw",
+    ),
+    pytest.param(
         {"variant": "rumbugz", "rack": "1 2 3 4 6 8 10 12 5 5 5 P", "options": {"laid": "single"}},
         "RumBugzHint",
         id="RB-4-missing-kinds",
@@ -243,10 +249,31 @@ BAD = [
     ),
     pytest.param(
         "/api/v1/solve",
-        {"variant": "crib-rummy", "rack": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"},
+        {
+            "variant": "crib-rummy",
+            "rack": " ".join(["AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"] * 2 + ["AS 2S 3S 4S JK"]),
+        },
         422,
-        "at most 11 cards",
+        "at most 30 cards",
         id="card-hand-too-long",
+    ),
+    pytest.param(
+        "/api/v1/solve",
+        {"variant": "crib-rummy", "rack": "8H 8H 8H 9H", "table": "10H JH QH"},
+        422,
+        "CR-1: two packs hold 2 of each card; 8H is here 3 times",
+        id="CR-1-more-copies-than-the-packs-hold",
+    ),
+    pytest.param(
+        "/api/v1/solve",
+        {
+            "variant": "crib-rummy",
+            "rack": " ".join(["AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"] * 2 + ["JK"] * 4),
+            "options": {"jokers": 4},
+        },
+        422,
+        "more ways than the best-play finder weighs",
+        id="crib-hand-of-too-many-ways",
     ),
     pytest.param(
         "/api/v1/solve", {"variant": "crazy-rummy", "rack": "Q Q Q"}, 400, "CZ-1", id="CZ-1-no-wild-rank"

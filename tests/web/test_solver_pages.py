@@ -298,8 +298,8 @@ def test_the_goal_value_lays_the_most_points(client):
         pytest.param("crazy-rummy", {"rack": "Q Q Q"}, "wild rank", id="CZ-1-no-wild-rank"),
         pytest.param(
             "crib-rummy",
-            {"rack": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"},
-            "at most 11 cards",
+            {"rack": " ".join(["AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"] * 2 + ["AS 2S 3S 4S JK"])},
+            "at most 30 cards",
             id="hand-too-long",
         ),
         pytest.param("rummikub", {"rack": "R7", "initial_meld": "lots"}, "initial_meld", id="option-refused"),

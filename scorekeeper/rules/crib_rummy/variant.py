@@ -63,7 +63,7 @@ def _unique(items) -> tuple:
 @register
 class CribRummy(Variant):
     slug = "crib-rummy"
-    table_counts, most_hint_cards = staticmethod(crib_rummy_counts), 11  # the finder doubles with each card
+    table_counts = staticmethod(crib_rummy_counts)
     part_kind = "turns"  # each turn as it is due, pegged as it is laid (CR-5)
     name = "Crib Rummy"
     summary = "Rummy raced on a cribbage board: melds peg as they grow."
