@@ -107,6 +107,11 @@ def _cmd_hand(args: argparse.Namespace) -> int:
 
 def _cmd_serve(args: argparse.Namespace) -> int:  # pragma: no cover - runs a server
     from .. import create_app
+    from .server import schema_behind
+
+    refused = schema_behind()
+    if refused:
+        raise UsageError(refused)
 
     create_app().run(host=args.host, port=args.port, debug=args.debug)
     return 0

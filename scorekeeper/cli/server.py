@@ -145,6 +145,15 @@ def lan_certificate(folder: str | None = None):
     return tls
 
 
+def schema_behind() -> str | None:
+    """Why the server must not start on its database (a SQLite file the migrations have not
+    brought up to date), or None. Without this check every page needing a newer table answered 500."""
+    from ..storage.revisions import behind, database_url, instance_path
+
+    instance = instance_path()
+    return behind(database_url(instance), instance)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="Serve Scorekeeper to the phones at the table (gunicorn + gevent)."
@@ -177,6 +186,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--tls-dir", help="where the certificate is kept (default: instance/tls/)")
     args = parser.parse_args(argv)
+    refused = schema_behind()
+    if refused:
+        print(f"scorekeeper: {refused}", file=sys.stderr)
+        return 2
     sys.argv = sys.argv[:1]  # gunicorn reads its own command line too
     os.environ["SCOREKEEPER_LISTEN_HOST"] = args.host  # each worker's links name loopback when it is all
     tls = lan_certificate(args.tls_dir) if args.https else None

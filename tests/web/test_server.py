@@ -16,6 +16,7 @@ from flask_migrate import upgrade
 
 from scorekeeper import create_app, services
 from scorekeeper.cli import server
+from scorekeeper.storage import revisions
 from scorekeeper.storage.extensions import db
 from scorekeeper.storage.paths import MIGRATIONS
 from scorekeeper.web import addresses
@@ -115,3 +116,42 @@ def test_make_run_serves_followers_live_across_workers(tmp_path):
         assert heard == [True] * STREAMS
     finally:
         stop(proc)
+
+
+def _refused(proc) -> str:
+    out = proc.communicate(timeout=60)[0]
+    assert proc.returncode == 2, out
+    return out
+
+
+def test_the_server_will_not_start_on_a_database_the_migrations_have_not_reached(tmp_path):
+    """Started straight on a new file, or on one from before an update, the server answered 500 on
+    every page needing a newer table; now it stops at once and names the command that fixes it."""
+    db_file = tmp_path / "table.sqlite3"
+    env = {"DATABASE_URL": f"sqlite:///{db_file}", "SCOREKEEPER_SECRET_KEY": "test"}
+    new = _refused(spawn(free_port(), env, "--no-access-log"))
+    assert f"the database {db_file} is without the app's tables" in new and "make db" in new
+    assert not db_file.exists()  # nothing was made in its place
+
+    from flask_migrate import downgrade
+
+    app = create_app({"SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_file}"})
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS))
+        services.create_game("rummikub", ["Ann", "Bob"])
+        db.session.commit()
+        downgrade(directory=str(MIGRATIONS), revision="-1")
+    old = _refused(spawn(free_port(), env, "--no-access-log"))
+    assert f"the database {db_file} is at revision" in old and "no game is lost" in old
+
+    with app.app_context():
+        upgrade(directory=str(MIGRATIONS))
+    assert revisions.behind(f"sqlite:///{db_file}", tmp_path) is None  # brought up: it starts again
+
+
+def test_scorekeeper_serve_refuses_the_same_database_with_exit_2(tmp_path, monkeypatch, capsys):
+    from scorekeeper.cli import main
+
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'new.sqlite3'}")
+    assert main(["serve", "--port", str(free_port())]) == 2
+    assert "without the app's tables" in capsys.readouterr().err
