@@ -1,6 +1,10 @@
 """Krazy Bee (KB-1..KB-10)."""
 
 MESSAGES = {
+    "kb.hint_too_many_ways": (
+        "this hand and Step list can be laid in more ways than the best-play finder tries ({most}); "
+        "a hand dealt at the table has far fewer"
+    ),
     "kb.one_wild_bee": "{count} Wild Bee",
     "kb.wild_bees": "{count} Wild Bees",
     "kb.one_number_card": "{count} number card",

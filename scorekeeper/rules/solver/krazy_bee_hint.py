@@ -13,11 +13,14 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from ..errors import RulesError
+from ..reasons import say
 from ..registry import find_variant
 
 VARIANT = "krazy-bee"
-#: laydowns handed to the checker at most per Step (the search is small; this bounds odd hands)
-_MOST_TRIED = 5000
+#: the most melds the search tries for one hint (every Step of the list together); past it the hand
+#: is refused with a sentence, never answered "cannot lay" unsearched (a dealt hand needs a few hundred)
+MOST_TRIED = 200_000
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,7 @@ class StepHint:
     can_lay: bool
     melds: tuple[tuple[str, ...], ...] = ()
     steps: tuple[int, ...] = ()
+    tried: int = 0  # the melds the search tried (bench/krazy_bee_hint_bench.py)
 
     def to_dict(self) -> dict:
         """``{variant, step, step_text, can_lay, melds: [[tokens]...], wild_bees, steps}``."""
@@ -44,6 +48,8 @@ class StepHint:
 
 
 def _books(counts: Counter, wilds: int, size: int):
+    """Books of ``size`` cards, each as few number cards as KB-2 lets the Wild Bees fill. A longer
+    book never helps: it holds the same Wild Bees and more number cards another meld may want."""
     for n in range(1, 14):
         for natural in range(min(counts[n], size), 0, -1):
             wild = size - natural
@@ -52,51 +58,84 @@ def _books(counts: Counter, wilds: int, size: int):
 
 
 def _runs(counts: Counter, wilds: int, size: int):
-    for start in range(1, 15 - size):
-        numbers = range(start, start + size)
-        have = [n for n in numbers if counts[n]]
-        # Wild Bees fill the gaps, and may stand in for numbers the hand holds (keeping
-        # those cards for another meld), never outnumbering the number cards (KB-2)
-        for extra in range(len(have) + 1):
-            wild = size - len(have) + extra
-            if wild > len(have) - extra or wild > wilds:
-                break
-            for kept_back in combinations(have, extra):
-                yield tuple(None if (m in kept_back or not counts[m]) else m for m in numbers)
+    """Runs of at least ``size`` cards (KB-3: a meld may be longer than its Step asks): every window
+    of 1..13, each number in it a card the hand holds or a Wild Bee (also where the hand holds it,
+    keeping that card for another meld), never more Wild Bees than number cards (KB-2). A longer run
+    is tried only where no shorter one in it would do: both its ends number cards and as many Wild
+    Bees as number cards (1 2 3 W W W W 8 is a run of 8 where no run of 7 of it is legal)."""
+    for length in range(size, 14):
+        for start in range(1, 15 - length):
+            numbers = range(start, start + length)
+            have = [n for n in numbers if counts[n]]
+            least = max((length + 1) // 2, length - wilds)  # number cards: KB-2, and the Wild Bees held
+            for natural in range(len(have), least - 1, -1):
+                if length > size and 2 * natural != length:
+                    continue
+                for used in combinations(have, natural):
+                    if length > size and not (start in used and start + length - 1 in used):
+                        continue
+                    yield tuple(m if m in used else None for m in numbers)
 
 
-def _laydowns(counts: Counter, wilds: int, requirements, chosen=()):
-    if not requirements:
-        yield chosen
-        return
-    req, rest = requirements[0], requirements[1:]
-    melds = _books if req.kind == "book" else _runs
-    for meld in sorted(
-        set(melds(counts, wilds, req.size)), key=lambda m: (m.count(None), [v or 0 for v in m])
-    ):
-        used = Counter(v for v in meld if v is not None)
-        yield from _laydowns(counts - used, wilds - meld.count(None), rest, (*chosen, meld))
+def _candidates(counts: Counter, wilds: int, requirement):
+    """The melds one requirement may take from the hand, fewest Wild Bees first, then fewest cards."""
+    melds = _books if requirement.kind == "book" else _runs
+    return sorted(
+        set(melds(counts, wilds, requirement.size)),
+        key=lambda m: (m.count(None), len(m), [v or 0 for v in m]),
+    )
 
 
 def _text(meld) -> tuple[str, ...]:
     return tuple("W" if v is None else str(v) for v in meld)
 
 
-def _lay(hand, step, opts) -> tuple[tuple[str, ...], ...] | None:
+def _lay(hand, step, opts, tried: list[int]) -> tuple[tuple[str, ...], ...] | None:
+    """The laydown of ``step`` with the fewest Wild Bees, or None when the hand cannot lay it.
+
+    Each requirement takes one meld in turn (a repeated requirement takes melds in order, so no
+    laydown is tried twice in another order); a branch is cut once it holds as many Wild Bees as the
+    best laydown found, or once its melds break the Step (KB-4, KB-5). The Step checker judges each
+    whole laydown (KB-1..KB-5), and each laydown's first melds as they are chosen. ``tried`` counts
+    the melds tried, for :data:`MOST_TRIED`.
+    """
+    game = find_variant(VARIANT)
+    requirements = step.melds
     counts = Counter(c.rank for c in hand if not c.wild)
     wilds = sum(c.wild for c in hand)
-    game = find_variant(VARIANT)
-    best = None
-    for n, laydown in enumerate(_laydowns(counts, wilds, step.melds)):
-        if n >= _MOST_TRIED:
-            break
-        melds = tuple(_text(m) for m in laydown)
-        if best is not None and sum(m.count("W") for m in melds) >= sum(m.count("W") for m in best):
-            continue
-        text = " | ".join(" ".join(m) for m in melds)
-        if game.check(text, None, {**opts, "step": step.text}).valid:
-            best = melds
-    return best
+    choices = {r: _candidates(counts, wilds, r) for r in set(requirements)}
+    best: list = [None, 14]  # the laydown, its Wild Bees
+
+    def lays(melds: tuple, wanted) -> bool:
+        """Do ``melds`` lay the Step of the requirements ``wanted`` (the whole Step, or its first
+        ones: a pair of melds that breaks KB-4 or KB-5 breaks every Step holding them)?"""
+        text = " | ".join(" ".join(_text(m)) for m in melds)
+        return game.check(text, None, {**opts, "step": " + ".join(r.text for r in wanted)}).valid
+
+    def search(i: int, left: Counter, wild_left: int, chosen: tuple, first: int) -> None:
+        used = wilds - wild_left
+        if used >= best[1]:
+            return
+        if i == len(requirements):
+            if lays(chosen, requirements):
+                best[:] = [tuple(_text(m) for m in chosen), used]
+            return
+        options = choices[requirements[i]]
+        for n in range(first, len(options)):
+            meld = options[n]
+            tried[0] += 1
+            if tried[0] > MOST_TRIED:
+                raise RulesError(say("kb.hint_too_many_ways", most=MOST_TRIED))
+            need = Counter(v for v in meld if v is not None)
+            if meld.count(None) > wild_left or any(left[v] < k for v, k in need.items()):
+                continue
+            if i and not lays((*chosen, meld), requirements[: i + 1]):
+                continue  # these melds break the Step already (KB-4, KB-5): no more of them is tried
+            same = i + 1 < len(requirements) and requirements[i + 1] == requirements[i]
+            search(i + 1, left - need, wild_left - meld.count(None), (*chosen, meld), n if same else 0)
+
+    search(0, counts, wilds, (), 0)
+    return best[0]
 
 
 def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any) -> StepHint:
@@ -110,20 +149,22 @@ def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any)
     steps = steps_of(opts)
     if opts["step"] is not None:
         step = chosen_step(opts["step"], steps)
-        found = _lay(hand, step, {**opts, "steps": opts["steps"]})
+        tried = [0]
+        found = _lay(hand, step, {**opts, "steps": opts["steps"]}, tried)
         return StepHint(
             step.number or None,
             step.text,
             found is not None,
             found or (),
             (step.number,) if found and step.number else (),
+            tried[0],
         )
-    layable, first = [], None
+    layable, first, tried = [], None, [0]
     for step in steps:
-        found = _lay(hand, step, opts)
+        found = _lay(hand, step, opts, tried)
         if found is not None:
             layable.append(step.number)
             first = first or (step, found)
     if first is None:
-        return StepHint(None, "", False)
-    return StepHint(first[0].number, first[0].text, True, first[1], tuple(layable))
+        return StepHint(None, "", False, tried=tried[0])
+    return StepHint(first[0].number, first[0].text, True, first[1], tuple(layable), tried[0])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import product
 from typing import Any
 
 from ..cards import tokenize
@@ -46,7 +47,12 @@ class SequenceHint:
 
 
 def _laid(raw: Any) -> tuple[str, ...]:
-    names = tokenize(raw) if isinstance(raw, str) else list(raw or ())
+    if isinstance(raw, str):
+        names = tokenize(raw)
+    elif isinstance(raw, (list, tuple)) or raw is None:
+        names = list(raw or ())
+    else:  # a number or a flag: no kind is named
+        raise OptionError("laid", say("rb.kind_unknown", name=repr(raw)), ", ".join(KINDS))
     out = []
     for name in names:
         kind = str(name).strip().lower()
@@ -57,19 +63,19 @@ def _laid(raw: Any) -> tuple[str, ...]:
 
 
 def _sequences(counts: Counter, plyts: int, kind: str):
-    """Sequences of ``kind`` of exactly four Bugz the hand holds, fewest PLYTs first."""
-    step, found = STEPS[kind], []
+    """Sequences of ``kind`` of exactly four Bugz from the hand, fewest PLYTs first: every value of
+    the progression a number Bug the hand holds or a PLYT, a PLYT also where the hand holds the
+    number (keeping that Bug for another kind's Sequence)."""
+    step, found = STEPS[kind], set()
     starts = range(1, 13) if step == 0 else range(1, 13 - step * (LEAST - 1))
     for start in starts:
         values = [start + step * i for i in range(LEAST)]
-        need = Counter(values)
-        natural = Counter({v: min(n, counts[v]) for v, n in need.items()})
-        wild = LEAST - sum(natural.values())
-        if wild <= plyts and sum(natural.values()):
-            found.append((wild, tuple(str(v) for v in sorted(natural.elements())) + ("P",) * wild))
-    if plyts >= LEAST:
-        found.append((LEAST, ("P",) * LEAST))
-    return [cards for _, cards in sorted(found, key=lambda f: f[0])]
+        for mask in product((True, False), repeat=LEAST):
+            natural = Counter(v for v, keep in zip(values, mask) if keep)
+            wild = LEAST - sum(natural.values())
+            if wild <= plyts and all(counts[v] >= n for v, n in natural.items()):
+                found.add((wild, tuple(str(v) for v in sorted(natural.elements())) + ("P",) * wild))
+    return [cards for _, cards in sorted(found, key=lambda f: (f[0], [int(c) for c in f[1] if c != "P"]))]
 
 
 def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any) -> SequenceHint:
@@ -90,20 +96,24 @@ def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any)
     possible = {k: (v[0] if v else None) for k, v in options_per_kind.items()}
     missing = [k for k in KINDS if k not in laid]
     best: tuple[int, int, tuple] = (0, 0, ())
+    # the most each kind still to place can add: one kind, with its fewest PLYTs
+    fewest = [min((c.count("P") for c in options_per_kind[k]), default=None) for k in missing]
 
-    def search(i: int, left: Counter, chosen: tuple) -> None:
+    def search(i: int, left: Counter, chosen: tuple, plyts_used: int) -> None:
+        """Most kinds laid together, then fewest PLYTs; a branch that cannot beat the best found
+        (every kind left laid with its fewest PLYTs) is not searched."""
         nonlocal best
-        if i == len(missing):
-            score = (len(chosen), -sum(c.count("P") for _, c in chosen))
-            if score > best[:2]:
-                best = (*score, chosen)
+        reach = [f for f in fewest[i:] if f is not None]
+        if (len(chosen) + len(reach), -(plyts_used + sum(reach))) <= best[:2]:
             return
-        kind = missing[i]
-        for cards in options_per_kind[kind]:
+        if i == len(missing):
+            best = (len(chosen), -plyts_used, chosen)
+            return
+        for cards in options_per_kind[missing[i]]:
             need = Counter(cards)
             if all(left[t] >= n for t, n in need.items()):
-                search(i + 1, left - need, (*chosen, (kind, cards)))
-        search(i + 1, left, chosen)
+                search(i + 1, left - need, (*chosen, (missing[i], cards)), plyts_used + need["P"])
+        search(i + 1, left, chosen, plyts_used)
 
-    search(0, Counter(game.notation.format(c) for c in hand), ())
+    search(0, Counter(game.notation.format(c) for c in hand), (), 0)
     return SequenceHint(laid, best[2], possible)

@@ -1,0 +1,135 @@
+"""The Krazy Bee and RumBugz hints against exhaustive searches, on small dealt hands.
+
+Each search tries every group of the hand's cards the rules' own checker calls a meld (or a
+Sequence), and every way to lay them together, so a laydown the hint's own search skipped shows up.
+Before 6 December the Krazy Bee hint tried melds of the Step's sizes only (KB-3 lets a meld be
+longer) and gave up after 5,000 laydowns; the RumBugz hint never put a PLYT where the hand held the
+number. Both answered "cannot" where a laydown existed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations, combinations_with_replacement, product
+
+import pytest
+
+from scorekeeper.rules import OptionError, RulesError, find_variant, solve
+from scorekeeper.rules.krazy_bee import steps_of
+from scorekeeper.rules.solver import krazy_bee_hint
+
+KB, RB = find_variant("krazy-bee"), find_variant("rumbugz")
+CUSTOM = (
+    "2 runs of 3; run of 4 + run of 3; book of 2 + run of 3; 2 books of 2; run of 5; 3 books of 2; run of 7"
+)
+
+
+def groups(hand: list[str], smallest: int, largest: int) -> set[tuple[str, ...]]:
+    """Every sub-multiset of ``hand`` of ``smallest`` to ``largest`` cards, Wild cards last."""
+    order = sorted(hand, key=lambda t: (t in ("W", "P"), int(t) if t.isdigit() else 0))
+    return {c for n in range(smallest, largest + 1) for c in combinations(order, n)}
+
+
+def fits(cards, hand: Counter) -> bool:
+    return not Counter(cards) - hand
+
+
+def fewest_wild_bees(hand: list[str], steps_text: str, step) -> int | None:
+    """The fewest Wild Bees of any laydown of ``step`` from ``hand`` (KB-1..KB-5), or None."""
+    smallest = min(r.size for r in step.melds)
+    lone = KB.options({"min": smallest})
+    melds = [g for g in groups(hand, smallest, len(hand)) if KB.check(" ".join(g), None, lone).valid]
+    opts = KB.options({"steps": steps_text, "step": step.text})
+    best = None
+    for combo in combinations_with_replacement(melds, len(step.melds)):
+        cards = [t for m in combo for t in m]
+        if not fits(cards, Counter(hand)) or (best is not None and cards.count("W") >= best):
+            continue
+        if KB.check(" | ".join(" ".join(m) for m in combo), None, opts).valid:
+            best = cards.count("W")
+    return best
+
+
+def kb_hand(rng: random.Random) -> list[str]:
+    low = rng.randint(1, 9)
+    return [
+        ("W" if rng.random() < 0.25 else str(rng.randint(low, min(13, low + 5))))
+        for _ in range(rng.randint(4, 8))
+    ]
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_the_krazy_bee_hint_lays_every_step_the_exhaustive_search_lays(seed):
+    rng = random.Random(seed)
+    hand, steps_text = kb_hand(rng), (CUSTOM if seed % 2 else KB.options({})["steps"])
+    found = {}
+    for step in steps_of(KB.options({"steps": steps_text})):
+        found[step.number] = fewest_wild_bees(hand, steps_text, step)
+        answer = solve("krazy-bee", " ".join(hand), steps=steps_text, step=step.number).to_dict()
+        assert (answer["wild_bees"] if answer["can_lay"] else None) == found[step.number], (hand, step.text)
+        if answer["can_lay"]:
+            laid = [t for m in answer["melds"] for t in m]
+            assert fits(laid, Counter(hand))
+            assert KB.check(
+                " | ".join(" ".join(m) for m in answer["melds"]),
+                None,
+                KB.options({"steps": steps_text, "step": step.text}),
+            ).valid
+    every = solve("krazy-bee", " ".join(hand), steps=steps_text).to_dict()
+    assert every["steps"] == [n for n, w in found.items() if w is not None]
+
+
+def test_a_longer_run_balances_the_wild_bees():
+    """KB-3: a meld may be longer than its Step asks; 1 2 3 W W W W 8 is a run of 8 (KB-2: 4 and 4)."""
+    answer = solve("krazy-bee", "1 2 3 8 W W W W", step=4).to_dict()
+    assert answer["can_lay"] and answer["melds"] == [["1", "2", "3", "W", "W", "W", "W", "8"]]
+    assert solve("krazy-bee", "1 2 3 8 W W W W").to_dict()["steps"] == [4, 5]
+
+
+def test_a_krazy_bee_hand_of_too_many_ways_is_refused_not_answered_cannot(monkeypatch):
+    monkeypatch.setattr(krazy_bee_hint, "MOST_TRIED", 2_000)
+    with pytest.raises(RulesError, match=r"more ways than the best-play finder tries \(2000\)"):
+        solve("krazy-bee", "1 2 3 4 5 6 7 8 9 10 11 12 13 W W W W W W", step="6 runs of 2")
+
+
+def best_sequences(hand: list[str], laid: tuple[str, ...]) -> tuple[int, int]:
+    """The most kinds laid together from ``hand`` (one Sequence of four Bugz each, RB-1..RB-3),
+    then the fewest PLYTs: as (kinds, -PLYTs)."""
+    kinds = [k for k in ("single", "double", "triple", "match") if k not in laid]
+    valid = {
+        k: [g for g in groups(hand, 4, 4) if RB.check(" ".join(g), None, {"kind": k}).valid] for k in kinds
+    }
+    best = (0, 0)
+    for choice in product(*[[None, *valid[k]] for k in kinds]):
+        chosen = [c for c in choice if c is not None]
+        if fits([t for c in chosen for t in c], Counter(hand)):
+            best = max(best, (len(chosen), -sum(c.count("P") for c in chosen)))
+    return best
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_the_rumbugz_hint_lays_what_the_exhaustive_search_lays(seed):
+    rng = random.Random(seed)
+    low = rng.randint(1, 8)  # a narrow window of values: kinds compete for the same Bugz
+    hand = [
+        ("P" if rng.random() < 0.25 else str(rng.randint(low, low + 4))) for _ in range(rng.randint(6, 10))
+    ]
+    laid = tuple(k for k in ("single", "double", "triple", "match") if rng.random() < 0.25)
+    answer = solve("rumbugz", " ".join(hand), laid=", ".join(laid)).to_dict()
+    chosen = [s["cards"] for s in answer["sequences"]]
+    assert (len(chosen), -sum(c.count("P") for c in chosen)) == best_sequences(hand, laid), hand
+    assert fits([t for c in chosen for t in c], Counter(hand))
+    for s in answer["sequences"]:
+        assert RB.check(" ".join(s["cards"]), None, {"kind": s["kind"]}).valid
+
+
+def test_a_plyt_stands_in_to_keep_a_bug_for_another_kind():
+    answer = solve("rumbugz", "4 5 6 7 6 6 6 P").to_dict()
+    assert [s["kind"] for s in answer["sequences"]] == ["single", "match"]
+
+
+@pytest.mark.parametrize("laid", [5, True, 2.5])
+def test_laid_that_is_not_text_or_a_list_is_refused_by_name(laid):
+    with pytest.raises(OptionError, match="option 'laid'"):
+        solve("rumbugz", "1 2 3 4", laid=laid)
