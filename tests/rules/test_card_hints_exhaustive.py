@@ -23,6 +23,8 @@ KB, RB = find_variant("krazy-bee"), find_variant("rumbugz")
 CUSTOM = (
     "2 runs of 3; run of 4 + run of 3; book of 2 + run of 3; 2 books of 2; run of 5; 3 books of 2; run of 7"
 )
+#: short runs, where a longer run may overlap one that a shorter run would continue (KB-5)
+SHORT = "3 runs of 2; 2 runs of 1; run of 2 + run of 1; 2 runs of 3 + book of 2; run of 1 + 2 runs of 2"
 
 
 def groups(hand: list[str], smallest: int, largest: int) -> set[tuple[str, ...]]:
@@ -51,10 +53,11 @@ def fewest_wild_bees(hand: list[str], steps_text: str, step) -> int | None:
     return best
 
 
-def kb_hand(rng: random.Random) -> list[str]:
-    low = rng.randint(1, 9)
+def kb_hand(rng: random.Random, spread: int = 5) -> list[str]:
+    """4 to 8 cards from ``spread`` + 1 numbers in a row and Wild Bees: melds meet often."""
+    low = rng.randint(1, 13 - spread)
     return [
-        ("W" if rng.random() < 0.25 else str(rng.randint(low, min(13, low + 5))))
+        ("W" if rng.random() < 0.25 else str(rng.randint(low, low + spread)))
         for _ in range(rng.randint(4, 8))
     ]
 
@@ -62,7 +65,8 @@ def kb_hand(rng: random.Random) -> list[str]:
 @pytest.mark.parametrize("seed", range(150))
 def test_the_krazy_bee_hint_lays_every_step_the_exhaustive_search_lays(seed):
     rng = random.Random(seed)
-    hand, steps_text = kb_hand(rng), (CUSTOM if seed % 2 else KB.options({})["steps"])
+    steps_text = (KB.options({})["steps"], CUSTOM, SHORT)[seed % 3]
+    hand = kb_hand(rng, 3 if steps_text == SHORT else 5)  # short runs: few numbers, so they touch
     found = {}
     for step in steps_of(KB.options({"steps": steps_text})):
         found[step.number] = fewest_wild_bees(hand, steps_text, step)
@@ -78,6 +82,19 @@ def test_the_krazy_bee_hint_lays_every_step_the_exhaustive_search_lays(seed):
             ).valid
     every = solve("krazy-bee", " ".join(hand), steps=steps_text).to_dict()
     assert every["steps"] == [n for n, w in found.items() if w is not None]
+
+
+@pytest.mark.parametrize(
+    "hand, step, melds",
+    [
+        ("2 3 3 4 5 5 W", "3 runs of 2", [["2", "3"], ["3", "4", "5"], ["5", "W"]]),
+        ("1 2 W", "2 runs of 1", [["1"], ["2", "W"]]),
+    ],
+)
+def test_a_longer_run_may_overlap_where_a_shorter_would_continue_another(hand, step, melds):
+    """KB-5: 2 3 | 3 4 | 5 W would continue each other; 3 4 5 overlaps both and is legal."""
+    answer = solve("krazy-bee", hand, step=step).to_dict()
+    assert answer["can_lay"] and sorted(answer["melds"]) == sorted(melds)
 
 
 def test_a_longer_run_balances_the_wild_bees():

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from ..errors import OptionError
@@ -49,7 +49,7 @@ class Requirement:
     size: int
     count: int = 1
 
-    @property
+    @cached_property
     def text(self) -> str:
         if self.count == 1:
             return f"{self.kind} of {self.size}"
@@ -63,21 +63,21 @@ class Step:
     number: int
     requirements: tuple[Requirement, ...]
 
-    @property
+    @cached_property
     def text(self) -> str:
         return " + ".join(r.text for r in self.requirements)
 
-    @property
+    @cached_property
     def melds(self) -> tuple[Requirement, ...]:
         """One requirement per meld (``2 books of 3`` becomes two ``book of 3``)."""
         return tuple(Requirement(r.kind, r.size) for r in self.requirements for _ in range(r.count))
 
-    @property
+    @cached_property
     def cards(self) -> int:
         """The fewest cards that lay this Step down."""
         return sum(r.size * r.count for r in self.requirements)
 
-    @property
+    @cached_property
     def label(self) -> Reason:
         if self.number:
             return say("kb.step_numbered", number=self.number, text=self.text)

@@ -3,7 +3,7 @@
 MESSAGES = {
     "kb.hint_too_many_ways": (
         "this hand and Step list can be laid in more ways than the best-play finder tries ({most}); "
-        "a hand dealt at the table has far fewer"
+        "Steps of many short runs take the most"
     ),
     "kb.one_wild_bee": "{count} Wild Bee",
     "kb.wild_bees": "{count} Wild Bees",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -18,9 +19,11 @@ from ..reasons import say
 from ..registry import find_variant
 
 VARIANT = "krazy-bee"
-#: the most melds the search tries for one hint (every Step of the list together); past it the hand
-#: is refused with a sentence, never answered "cannot lay" unsearched (a dealt hand needs a few hundred)
-MOST_TRIED = 200_000
+#: the most work one hint does (every Step of the list together): a meld tried counts 1, a check
+#: by the Step checker 20 a meld it reads (a check costs 150 to 360 us here, a try 2 to 3 us).
+#: Past it the hand is refused with a sentence, never answered "cannot lay" unsearched
+#: (bench/krazy_bee_hint_bench.py: what dealt hands cost)
+MOST_TRIED = 500_000
 
 
 @dataclass(frozen=True)
@@ -58,84 +61,104 @@ def _books(counts: Counter, wilds: int, size: int):
 
 
 def _runs(counts: Counter, wilds: int, size: int):
-    """Runs of at least ``size`` cards (KB-3: a meld may be longer than its Step asks): every window
-    of 1..13, each number in it a card the hand holds or a Wild Bee (also where the hand holds it,
-    keeping that card for another meld), never more Wild Bees than number cards (KB-2). A longer run
-    is tried only where no shorter one in it would do: both its ends number cards and as many Wild
-    Bees as number cards (1 2 3 W W W W 8 is a run of 8 where no run of 7 of it is legal)."""
-    for length in range(size, 14):
-        for start in range(1, 15 - length):
-            numbers = range(start, start + length)
-            have = [n for n in numbers if counts[n]]
-            least = max((length + 1) // 2, length - wilds)  # number cards: KB-2, and the Wild Bees held
-            for natural in range(len(have), least - 1, -1):
-                if length > size and 2 * natural != length:
-                    continue
-                for used in combinations(have, natural):
-                    if length > size and not (start in used and start + length - 1 in used):
-                        continue
-                    yield tuple(m if m in used else None for m in numbers)
+    """Runs of at least ``size`` cards (KB-3: a meld may be longer than its Step asks), as the
+    numbers they hold (each once) and their Wild Bees: any numbers of the hand that fit in a run of
+    that many cards, never more Wild Bees than numbers (KB-2), nor more than 13 cards (KB-1). A
+    number the hand holds may be left out (a Wild Bee stands for it, or the run ends before it), to
+    keep that card for another meld. The Step checker reads where each Wild Bee stands (the player
+    chooses, KB-2), so a longer run may overlap another where a shorter one would continue it (KB-5:
+    2 3 | 3 4 5 | 5 W lays three runs of 2)."""
+    held = [n for n in range(1, 14) if counts[n]]
+    for natural in range(1, len(held) + 1):
+        for used in combinations(held, natural):
+            span = used[-1] - used[0] + 1
+            for wild in range(min(natural, wilds) + 1):
+                if max(size, span) <= natural + wild <= 13:
+                    yield used + (None,) * wild
 
 
-def _candidates(counts: Counter, wilds: int, requirement):
-    """The melds one requirement may take from the hand, fewest Wild Bees first, then fewest cards."""
+@lru_cache(maxsize=64)
+def _candidates(counts: tuple[tuple[int, int], ...], wilds: int, requirement) -> tuple[tuple, ...]:
+    """The melds one requirement may take from the hand (``counts``: its numbers and how many of
+    each), fewest Wild Bees first, then fewest cards; kept for the next Step asking the same."""
     melds = _books if requirement.kind == "book" else _runs
-    return sorted(
-        set(melds(counts, wilds, requirement.size)),
-        key=lambda m: (m.count(None), len(m), [v or 0 for v in m]),
+    return tuple(
+        sorted(
+            set(melds(Counter(dict(counts)), wilds, requirement.size)),
+            key=lambda m: (m.count(None), len(m), [v or 0 for v in m]),
+        )
     )
 
 
 def _text(meld) -> tuple[str, ...]:
-    return tuple("W" if v is None else str(v) for v in meld)
+    """A meld as a player lays it out: a run's Wild Bees in its gaps, then past its top (or below
+    its bottom at 13); a book's after its numbers."""
+    numbers = [v for v in meld if v is not None]
+    wild = len(meld) - len(numbers)
+    if len(numbers) < 2 or len(set(numbers)) < len(numbers):  # a book (or one number and Wild Bees)
+        return tuple(map(str, numbers)) + ("W",) * wild
+    low, high = numbers[0], numbers[-1]
+    wild -= high - low + 1 - len(numbers)  # the gaps
+    above = min(wild, 13 - high)
+    window = range(low - (wild - above), high + above + 1)
+    return tuple(str(n) if n in numbers else "W" for n in window)
 
 
 def _lay(hand, step, opts, tried: list[int]) -> tuple[tuple[str, ...], ...] | None:
-    """The laydown of ``step`` with the fewest Wild Bees, or None when the hand cannot lay it.
+    """The laydown of ``step`` with the fewest Wild Bees, or None when the hand cannot lay it
+    (:class:`_Laying`); ``tried`` counts the work, for :data:`MOST_TRIED`."""
+    laying = _Laying(hand, step, opts, tried)
+    laying.search(0, laying.counts, laying.wilds, (), 0)
+    return laying.best
 
-    Each requirement takes one meld in turn (a repeated requirement takes melds in order, so no
-    laydown is tried twice in another order); a branch is cut once it holds as many Wild Bees as the
-    best laydown found, or once its melds break the Step (KB-4, KB-5). The Step checker judges each
-    whole laydown (KB-1..KB-5), and each laydown's first melds as they are chosen. ``tried`` counts
-    the melds tried, for :data:`MOST_TRIED`.
-    """
-    game = find_variant(VARIANT)
-    requirements = step.melds
-    counts = Counter(c.rank for c in hand if not c.wild)
-    wilds = sum(c.wild for c in hand)
-    choices = {r: _candidates(counts, wilds, r) for r in set(requirements)}
-    best: list = [None, 14]  # the laydown, its Wild Bees
 
-    def lays(melds: tuple, wanted) -> bool:
+class _Laying:
+    """One Step's search. Each requirement takes one meld in turn (a repeated requirement takes
+    melds in order, so no laydown is tried twice in another order); a branch is cut once it holds as
+    many Wild Bees as the best laydown found, or once its melds break the Step (KB-4, KB-5): the Step
+    checker judges each laydown's first melds as they are chosen, and so every whole laydown."""
+
+    def __init__(self, hand, step, opts, tried: list[int]) -> None:
+        self.game, self.step, self.opts, self.tried = find_variant(VARIANT), step, opts, tried
+        self.counts = Counter(c.rank for c in hand if not c.wild)
+        self.wilds = sum(c.wild for c in hand)
+        held = tuple(sorted(self.counts.items()))
+        self.choices = {r: _candidates(held, self.wilds, r) for r in set(step.melds)}
+        self.best: tuple[tuple[str, ...], ...] | None = None
+        self.fewest = self.wilds + 1  # the best laydown's Wild Bees (more than the hand holds: none yet)
+
+    def count(self, work: int) -> None:
+        self.tried[0] += work
+        if self.tried[0] > MOST_TRIED:
+            raise RulesError(say("kb.hint_too_many_ways", most=MOST_TRIED))
+
+    def lays(self, melds: tuple, wanted) -> bool:
         """Do ``melds`` lay the Step of the requirements ``wanted`` (the whole Step, or its first
-        ones: a pair of melds that breaks KB-4 or KB-5 breaks every Step holding them)?"""
+        ones: a pair of melds that breaks KB-4 or KB-5 breaks every Step holding them)? A check
+        costs as much as some 60 tries of a meld, more the more melds it reads: it counts 20 a meld."""
+        self.count(20 * len(melds))
         text = " | ".join(" ".join(_text(m)) for m in melds)
-        return game.check(text, None, {**opts, "step": " + ".join(r.text for r in wanted)}).valid
+        return self.game.check(text, None, {**self.opts, "step": " + ".join(r.text for r in wanted)}).valid
 
-    def search(i: int, left: Counter, wild_left: int, chosen: tuple, first: int) -> None:
-        used = wilds - wild_left
-        if used >= best[1]:
+    def search(self, i: int, left: Counter, wild_left: int, chosen: tuple, first: int) -> None:
+        requirements, used = self.step.melds, self.wilds - wild_left
+        if i == len(requirements):  # every meld was judged with the ones before it (one alone, now)
+            if len(chosen) > 1 or self.lays(chosen, requirements):
+                self.best, self.fewest = tuple(_text(m) for m in chosen), used
             return
-        if i == len(requirements):
-            if lays(chosen, requirements):
-                best[:] = [tuple(_text(m) for m in chosen), used]
-            return
-        options = choices[requirements[i]]
+        options = self.choices[requirements[i]]
+        same = i + 1 < len(requirements) and requirements[i + 1] == requirements[i]
         for n in range(first, len(options)):
             meld = options[n]
-            tried[0] += 1
-            if tried[0] > MOST_TRIED:
-                raise RulesError(say("kb.hint_too_many_ways", most=MOST_TRIED))
+            if used + meld.count(None) >= self.fewest:
+                break  # the melds are in order of Wild Bees: none after this one does better
+            self.count(1)
             need = Counter(v for v in meld if v is not None)
             if meld.count(None) > wild_left or any(left[v] < k for v, k in need.items()):
                 continue
-            if i and not lays((*chosen, meld), requirements[: i + 1]):
+            if i and not self.lays((*chosen, meld), requirements[: i + 1]):
                 continue  # these melds break the Step already (KB-4, KB-5): no more of them is tried
-            same = i + 1 < len(requirements) and requirements[i + 1] == requirements[i]
-            search(i + 1, left - need, wild_left - meld.count(None), (*chosen, meld), n if same else 0)
-
-    search(0, counts, wilds, (), 0)
-    return best[0]
+            self.search(i + 1, left - need, wild_left - meld.count(None), (*chosen, meld), n if same else 0)
 
 
 def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any) -> StepHint:
