@@ -34,7 +34,7 @@ from ..services import (
 )
 from ..services.transfer import export_game, import_game, logged_change, stamp
 from ..storage.extensions import db
-from ..web.access import editable_game
+from ..web.access import can_edit, editable_game
 from ..web.addresses import external_url
 from ..web.features import game_starters, hands_closed, refuse_closed_hands
 from ..web.languages import request_locale, spoken
@@ -221,7 +221,8 @@ def _committed(body: dict, status: int, game):
 def export(public_id: str):
     """The whole game as JSON (players, options, hands, audit trail), for ``/games/import``."""
     game = get_game(public_id)
-    response = jsonify(export_game(game))
+    # without the edit secret, no dispute's reason and no part of the hand still open (own phones)
+    response = jsonify(export_game(game, editor=can_edit(game)))
     response.headers["Content-Disposition"] = f'inline; filename="scorekeeper-{game.public_id}.json"'
     return response
 

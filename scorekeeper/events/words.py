@@ -103,6 +103,8 @@ MARKED = (
     N_("A league counts at least 1 evening."),
     # EventRefused
     N_("The evening has been cut to its final: no more qualifying rounds."),
+    N_("The evening has been cut to its final: nobody more is checked in."),
+    N_("The evening is over: its final has been played."),
     N_("There is no cut called %(cut)s."),
     N_("A cut comes after the qualifying rounds, once."),
     N_("Round %(round)s is still being played: table %(tables)s has no confirmed result yet."),

@@ -36,6 +36,7 @@ from ..services.seats.turns import due_turn, turn_status
 from ..storage.extensions import csrf, db
 from ..web.access import bearer_secret, editable_game
 from ..web.addresses import external_url
+from ..web.features import refuse_closed_hands
 from ..web.guards import require_json
 
 bp = Blueprint("seats_api", __name__, url_prefix="/api/v1")
@@ -127,6 +128,7 @@ def part(public_id: str, seat: int):
     def send() -> dict:
         game = get_game(public_id)
         by = _sender(game, seat)
+        refuse_closed_hands(game)  # a club table's final result takes no more hands (as the seat page)
         status = send_part(game, seat, body["hand"], body["part"], by=by)
         return {**status, "game": game_urls(game)}
 
@@ -144,6 +146,7 @@ def turn(public_id: str, seat: int):
         game = get_game(public_id)
         if _sender(game, seat) == "editor":
             raise NotEditor(EDITOR_TURN)
+        refuse_closed_hands(game)
         done = due_turn(game, seat, body["hand"], body["turn"], {"melds": body.get("melds") or []})
         return {**done, "game": game_urls(game)}
 

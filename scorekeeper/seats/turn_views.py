@@ -16,6 +16,7 @@ from ..services import ServiceError, get_game
 from ..services.seats.parts import retried
 from ..services.seats.turns import TurnRecorded, due_turn
 from ..storage.extensions import db
+from ..web.features import refuse_closed_hands
 from .part_form import form_number
 from .views import _page, _reasons, bp, sending_seat
 
@@ -35,6 +36,7 @@ def send_turn(public_id: str):
         return _page(game, problems=[gettext("This form is not one of this page's.")], status=422)
     due = form_number(request.form, "turn_number")  # the turn the page showed as due (a resubmit: past)
     try:
+        refuse_closed_hands(game)  # a club table's final result takes no more hands
         turn = _turn(request.form.get("action", ""), values)
         done = retried(lambda: due_turn(get_game(public_id), seat, hand, due, turn))
     except (ServiceError, RulesError) as err:  # RoundError, and a variant not played turn by turn

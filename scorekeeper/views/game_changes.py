@@ -15,6 +15,7 @@ from ..display.change_words import change_words
 from ..display.seat_words import part_facts, seat_words
 from ..display.words import name_list, signed
 from ..rules import RulesError, find_variant
+from ..services.seats.seat_log import shown_without_secret
 from ..storage.extensions import db
 from ..storage.seat_models import SEAT_LOG_ACTIONS
 from ..web import access
@@ -24,24 +25,30 @@ def history(public_id: str):
     """The change log: every change in words with names and the time, newest first (facts in a detail)."""
     game = services.get_game(public_id)
     word = find_variant(game.variant).round_word
-    entries = [logged(e, word) for e in reversed(game.audit_entries)]
+    # without the edit secret, no dispute's reason and no part of the hand still open (own phones)
+    hidden = None if access.can_edit(game) else len(game.rounds) + 1
+    entries = [logged(e, word, hidden) for e in reversed(game.audit_entries)]
     return render_template("games/history.html", game=game, entries=entries)
 
 
-def logged(entry, round_word: str = "hand") -> dict:
+def logged(entry, round_word: str = "hand", hidden: int | None = None) -> dict:
     """One change as the log shows it: when (UTC for the page's script to localise), what, and its
-    state; a seat's entry (a part, a confirmation, a seat) in words with names and its part."""
+    state; a seat's entry (a part, a confirmation, a seat) in words with names and its part.
+    ``hidden``: the hand not recorded yet, for a reader without the edit secret (None: the editor)."""
     tag = None
     if entry.undone:
         tag = "redone" if entry.action == "undo" else "undone"
-    seated = seat_words(entry.action, entry.round_number, entry.new, round_word)
+    old, new, summary = entry.old, entry.new, entry.summary
+    if hidden is not None:
+        old, new, summary = shown_without_secret(entry.action, entry.round_number, old, new, summary, hidden)
+    seated = seat_words(entry.action, entry.round_number, new, round_word)
     return {
         "entry": entry,
         "iso": entry.at.strftime("%Y-%m-%dT%H:%M:%SZ"),
         "shown": _when(entry.at),
-        "words": seated or change_words(entry.summary),
+        "words": seated or change_words(summary),
         "tag": tag,
-        "part": part_facts(entry.action, entry.old, entry.new),
+        "part": part_facts(entry.action, old, new),
         "seated": entry.action in SEAT_LOG_ACTIONS,
     }
 

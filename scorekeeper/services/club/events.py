@@ -170,6 +170,8 @@ def seated_rounds(event: ClubEvent) -> int:
 def check_in(event: ClubEvent, names: Sequence[Any]) -> list[Entrant]:
     """Check in players by name (a name not on the club's roster joins it); a player who left
     comes back. They are seated from the next round on; their line starts at 0."""
+    if any(r.stage != "round" for r in event.event_rounds):  # the cut seats nobody new (rounds.cut)
+        raise EventRefused("The evening has been cut to its final: nobody more is checked in.", 409)
     table = db.session.get(Table, event.table_id)
     members = roster_players(table, list(names))
     entrants = {e.member_id: e for e in event.entrants}
@@ -196,6 +198,10 @@ def check_in(event: ClubEvent, names: Sequence[Any]) -> list[Entrant]:
 
 def check_out(event: ClubEvent, member_id: int) -> Entrant:
     """A player leaves after the round being played: not seated again, their line kept."""
+    from .order import played_final
+
+    if played_final(event) is not None:  # the evening is over: its lines are final
+        raise EventRefused("The evening is over: its final has been played.", 409)
     entrant = next((e for e in event.entrants if e.member_id == member_id), None)
     if entrant is None:
         raise EventRefused("That player is not checked in to this evening.")

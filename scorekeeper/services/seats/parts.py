@@ -86,6 +86,9 @@ def send_part(game: Game, seat: int, hand: int, part: Any, *, by: str = "seat") 
     end; RoundError (422, the game unchanged) for a part the rules refuse, or for the last part
     when the engine refuses the whole hand.
     """
+    from .seating import require_seat
+
+    require_seat(game, seat)  # a game open for seats, and a seat it has (the editor names any)
     number = open_hand(game, hand)
     parts = parts_of(game, number)
     entry = checked_part(game, seat, part, {s: p.part for s, p in parts.items() if s != seat})
@@ -93,8 +96,10 @@ def send_part(game: Game, seat: int, hand: int, part: Any, *, by: str = "seat") 
     before = parts[seat].part if seat in parts else None
     action = "part_sent" if before is None else "part_resent"
     log_seat(game, action, seat, by=None if by == "editor" else seat, hand=number, part=entry, old=before)
+    held = row.disputed_by is not None and before == entry  # the same part again settles no dispute
     row.part, row.by = entry, by
-    row.confirmed_by, row.disputed_by, row.settled = None, None, False  # a changed part is confirmed again
+    if not held:  # a changed part is confirmed again (its dispute, if any, was about the old one)
+        row.confirmed_by, row.disputed_by, row.settled, row.dispute_reason = None, None, False, None
     db.session.add(row)
     db.session.flush()
     parts[seat] = row

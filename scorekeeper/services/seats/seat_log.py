@@ -74,3 +74,21 @@ def log_seat(
             summary=(said[0].upper() + said[1:])[:300],
         )
     )
+
+
+def shown_without_secret(action: str, round_number: int | None, old, new, summary: str, open_hand: int):
+    """``(old, new, summary)`` of a change log entry as a reader without the game's edit secret
+    sees it (the public change log page and export): a dispute's reason is for the part's player,
+    the one who disputed it and the editor only, and a part of a hand not recorded yet is for its
+    player and the ones who confirm it (docs/own-phones.md), so both are left out. A recorded
+    hand's parts are its facts, public like every hand's."""
+    if action not in SEAT_LOG_ACTIONS:
+        return old, new, summary
+    new = dict(new or {})
+    reason = new.pop("reason", None)
+    if reason:  # the summary ends with it, quoted (log_seat)
+        summary = summary.split(": “", 1)[0]
+    if round_number is not None and round_number >= open_hand:
+        new.pop("part", None)
+        old = None
+    return old, new, summary

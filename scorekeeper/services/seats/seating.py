@@ -155,6 +155,13 @@ def _require_seating(game: Game) -> Seating:
     return seating
 
 
+def require_seat(game: Game, seat: int) -> None:
+    """:class:`SeatingClosed` (422) for a game not open for seats, NotFound (404) for a seat it
+    does not have: before any part or turn is kept for ``seat``."""
+    _require_seating(game)
+    _player(game, seat)
+
+
 def _player(game: Game, seat: int) -> None:
     if not 0 <= seat < len(game.players):
         raise NotFound(f"This game has no seat {seat}; its seats are 0 to {len(game.players) - 1}.")
