@@ -7,8 +7,9 @@ laying anything. The table holds the melds another hand dealt from the same pack
 finder's own answer for it), so hand and table always fit the deck. For each size it prints the
 time per hint (median, p99, slowest), the most groups judged and plays weighed against the
 finder's bounds (``MOST_JUDGED``, ``MOST_WEIGHED``), and how many hands were refused. Then the cost
-of refusing: the time the finder takes to turn away hands no table deals (a whole suit and four
-jokers, the whole deck), the work a hostile sender can ask of it.
+of refusing: the time the finder takes to turn away hands no table deals (two whole suits and four
+jokers, the whole deck, the rest of the deck beside a table of 16 runs), the work a hostile sender
+can ask of it.
 
     .venv/bin/python bench/crib_hint_bench.py [--hands 300] [--seed 7] [--jokers 2]
 """
@@ -66,16 +67,30 @@ def figures(rng: random.Random, hands: int, size: int, jokers: int) -> None:
     )
 
 
-def refusals(jokers: int) -> None:
+def refusals() -> None:
+    """The time to answer or refuse hands no table deals (option jokers=4: four jokers)."""
     whole = deck(4)
-    for name, hand in (
-        ("a whole suit twice and four jokers", " ".join([r + "H" for r in RANKS] * 2 + ["JK"] * 4)),
-        ("the whole deck", " ".join(whole)),
-        ("60 cards of a shuffled deck", " ".join(random.Random(1).sample(whole, 60))),
+    runs = [[f"{r}{s}" for r in RANKS[i : i + 3]] for s in "SHDC" for i in range(0, 12, 3)]
+    rest = list(whole)
+    for card in (c for run in runs for c in run):
+        rest.remove(card)
+    for name, hand, table in (
+        (
+            "two whole suits of hearts and four jokers",
+            " ".join([r + "H" for r in RANKS] * 2 + ["JK"] * 4),
+            "",
+        ),
+        ("the whole deck", " ".join(whole), ""),
+        ("60 cards of a shuffled deck", " ".join(random.Random(1).sample(whole, 60)), ""),
+        (
+            "the rest of the deck beside a table of 16 runs of 3",
+            " ".join(rest),
+            " | ".join(map(" ".join, runs)),
+        ),
     ):
         start = time.perf_counter()
         try:
-            h = crib_hint.hint(hand, jokers=4)
+            h = crib_hint.hint(hand, table=table, jokers=4)
             what = f"answered ({h.pegs} pegs, {h.judged} judged, {h.weighed} weighed)"
         except RulesError as err:
             what = f"refused: {err}"
@@ -97,7 +112,7 @@ def main() -> None:
     for size in SIZES:
         figures(rng, args.hands, size, args.jokers)
     print("hands no table deals (jokers=4):")
-    refusals(args.jokers)
+    refusals()
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 

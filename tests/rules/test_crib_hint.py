@@ -142,3 +142,22 @@ def test_a_hand_dealt_at_the_table_is_searched_well_inside_the_bounds():
 def test_the_command_line_refuses_a_huge_hand_with_exit_2(capsys):
     assert main(["solve", "crib-rummy", "--rack", " ".join(["AH"] * 24_000)]) == 2
     assert "CR-1: two packs hold 2 of each card; AH is here 24000 times" in capsys.readouterr().err
+
+
+def test_a_table_meld_that_is_not_a_meld_is_named():
+    """The table's melds were laid legally (CR-1..CR-3); 52 one-card 'melds' took 2.4 s to refuse."""
+    with pytest.raises(
+        RulesError, match=r"the table's meld 2 \(5S\) is not a meld: CR-1: a set needs at least 3"
+    ):
+        solve("crib-rummy", "3H 4H 5H", table="6H 7H 8H | 5S")
+    # a run on the table stays a meld when the player declares a set for their own (option kind)
+    assert solve("crib-rummy", "2C 2D 2S", table="7H 8H JK", kind="set").to_dict()["pegs"] == 2
+
+
+def test_groups_past_the_bound_are_refused_while_they_are_gathered(monkeypatch):
+    monkeypatch.setattr(crib_hint, "MOST_JUDGED", 500)
+    deck = [r + s for r in RANKS for s in "SHDC"] * 2 + ["JK"] * 4
+    start = time.process_time()
+    with pytest.raises(RulesError, match=r"than the best-play finder takes \(500\)"):
+        solve("crib-rummy", " ".join(deck), jokers=4)
+    assert time.process_time() - start < 10  # a bound on a runaway, not a speed target

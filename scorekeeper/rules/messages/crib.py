@@ -31,6 +31,7 @@ MESSAGES = {
     "cr.two_packs": "CR-1: two packs hold {copies} of each card; {card} is here {count} times",
     "cr.jokers": "CR-3: the deck has {jokers} jokers, not {count}",
     "cr.jokers_more": "CR-3: the deck has {jokers} jokers, not {count} (option jokers=4 adds two)",
+    "cr.table_not_a_meld": "the table's meld {number} ({meld}) is not a meld: {reasons}",
     "cr.hint_too_wide": (
         "this hand and table hold more card groups to judge ({count}) than the best-play finder takes "
         "({most}); a hand dealt at the table holds far fewer"

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
+from itertools import chain, combinations
 from typing import Any
 
 from ..errors import RulesError
@@ -101,12 +101,16 @@ def _groups(hand, melds, ace_high: bool) -> dict[tuple[str, ...], set]:
             by_suit.setdefault(c.suit, {})[c.rank] = text(c)
     out: dict[tuple[str, ...], set] = {}
     every = set(range(len(melds)))
-    for group, where in (
-        *_set_groups(by_rank, jokers, every),
-        *_run_groups(by_suit, jokers, _table_runs(melds), ace_high),
-        *((jokers[:j], every) for j in range(1, len(jokers) + 1)),
+    judged = 0
+    for group, where in chain(
+        _set_groups(by_rank, jokers, every),
+        _run_groups(by_suit, jokers, _table_runs(melds), ace_high),
+        ((jokers[:j], every) for j in range(1, len(jokers) + 1)),
     ):
         if where:
+            judged += len(where)
+            if judged > MOST_JUDGED:  # refused as soon as it is known, not after gathering them all
+                raise RulesError(say("cr.hint_too_wide", count=judged, most=MOST_JUDGED))
             out.setdefault(tuple(sorted(group)), set()).update(where)
     return out
 
@@ -124,13 +128,12 @@ def _run_groups(by_suit: dict[str, dict[int, str]], jokers: tuple[str, ...], run
     """Runs and a table run's new ends: cards of one suit with jokers, in reach of a run (CR-2)."""
     for suit, cards in by_suit.items():
         ranks = sorted(cards)
+        ours = [(n, r, k) for n, s, r, k in runs if s == suit]  # the table's runs of this suit
         for size in range(1, len(ranks) + 1):
             for combo in combinations(ranks, size):
                 for j in range(len(jokers) + 1):
                     where = {None} if size + j >= 3 and _fits(combo, size + j, ace_high) else set()
-                    where |= {
-                        n for n, s, r, k in runs if s == suit and _fits(combo + r, size + j + k, ace_high)
-                    }
+                    where |= {n for n, r, k in ours if _fits(combo + r, size + j + k, ace_high)}
                     yield tuple(cards[r] for r in combo) + jokers[:j], where
 
 
@@ -140,8 +143,6 @@ def _candidates(hand, melds: list[str], parsed, opts) -> tuple[list[Move], int]:
     game = find_variant(VARIANT)
     groups = _groups(hand, parsed, opts["ace_high"])
     judged = sum(len(where) for where in groups.values())
-    if judged > MOST_JUDGED:
-        raise RulesError(say("cr.hint_too_wide", count=judged, most=MOST_JUDGED))
     moves = []
     for group, where in sorted(groups.items()):
         text = " ".join(group)
@@ -177,6 +178,10 @@ def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any)
     impossible = deck_reasons((*hand, *(c for m in parsed for c in m)), opts["jokers"])
     if impossible:
         raise RulesError(say("joined", reasons=tuple(impossible)))
+    for n, meld in enumerate(melds, 1):  # a table meld was laid legally (CR-1..CR-3), of either kind
+        verdict = game.check(meld, None, {**opts, "kind": None})
+        if not verdict.valid:
+            raise RulesError(say("cr.table_not_a_meld", number=n, meld=meld, reasons=verdict.reasons))
     tokens = [game.notation.format(c) for c in hand]
     moves, judged = _candidates(hand, melds, parsed, opts)
     pegs, chosen, weighed = _weigh(tokens, moves, initial)
