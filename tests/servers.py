@@ -36,12 +36,17 @@ def spawn(
     workers: int = 1,
     quiet: bool = False,
     terminal: int | None = None,
+    migrate: bool = True,
 ) -> subprocess.Popen:
     """The server on 127.0.0.1:``port``, with ``env`` as :func:`environment` puts it.
 
     Its output is a text pipe to read the banner from (:func:`banner`), thrown away if ``quiet``,
-    or a ``terminal`` (a pty's file descriptor) that is its input and output alike.
+    or a ``terminal`` (a pty's file descriptor) that is its input and output alike. Its database is
+    first brought up to date as ``make run`` does (``make db``), unless ``migrate`` is false (the
+    server then refuses a database the migrations have not reached).
     """
+    if migrate:
+        migrated_for(env)
     argv = [sys.executable, "-m", "scorekeeper.cli.server", "--host", "127.0.0.1", "--port", str(port)]
     argv += ["--workers", str(workers), *args]
     out = {"stdout": subprocess.PIPE, "stderr": subprocess.STDOUT}
@@ -52,6 +57,18 @@ def spawn(
     return subprocess.Popen(
         argv, cwd=ROOT, env=environment(env), start_new_session=True, **{"text": True, **out}
     )
+
+
+def migrated_for(env: dict[str, str | None]) -> None:
+    """``make db`` for the SQLite file ``env`` names, when the migrations have not reached it."""
+    from scorekeeper.storage import revisions
+
+    url = env.get("DATABASE_URL")
+    if url and revisions.behind(url, ROOT / "instance"):
+        script = ROOT / "scripts" / "db_upgrade.py"
+        subprocess.run(
+            [sys.executable, str(script)], cwd=ROOT, env=environment(env), check=True, capture_output=True
+        )
 
 
 def banner(proc: subprocess.Popen, ends: Iterable[str] = (BANNER_END,)) -> str:

@@ -134,12 +134,11 @@ def _terminal_qr(url: str) -> str:
 def lan_certificate(folder: str | None = None):
     """The LAN host's certificates (made on first run in ``folder``, by default the app's
     ``instance/tls/``); the app serves the authority's to the phones (``SCOREKEEPER_TLS_AUTHORITY``)."""
-    from flask import Flask
-
     from ..offline import certificate
+    from ..storage.revisions import instance_path
     from ..web.addresses import lan_address
 
-    folder = folder or os.path.join(Flask("scorekeeper", instance_relative_config=True).instance_path, "tls")
+    folder = folder or str(instance_path() / "tls")
     tls = certificate.ensure(folder, lan_address())
     os.environ["SCOREKEEPER_TLS_AUTHORITY"] = str(tls.ca)  # read by each worker's app
     return tls

@@ -12,6 +12,7 @@ import ast
 import os
 import sqlite3
 from pathlib import Path
+from urllib.parse import unquote
 
 from .paths import MIGRATIONS
 
@@ -53,11 +54,22 @@ def database_url(instance: Path) -> str | None:
 
 
 def sqlite_file(url: str | None, instance: Path) -> Path | None:
-    """The file a ``sqlite:///`` URL names (relative to ``instance``, as Flask-SQLAlchemy reads it),
-    or None for another database (PostgreSQL) or an in-memory one."""
+    """The file a ``sqlite:///`` URL names (relative to ``instance``, as Flask-SQLAlchemy reads it,
+    its %-escapes decoded as SQLAlchemy decodes them), or None where this cannot tell without the
+    app: another database (PostgreSQL), an in-memory one, or a ``file:`` URI (``?uri=true``).
+
+    >>> sqlite_file("sqlite:////tmp/my%20db.sqlite3", Path("/i")), sqlite_file("sqlite:///t.db?x=1", Path("/i"))
+    (PosixPath('/tmp/my db.sqlite3'), PosixPath('/i/t.db'))
+    >>> sqlite_file("sqlite:///:memory:", Path("/i")), sqlite_file("sqlite:///file:x.db?uri=true", Path("/i"))
+    (None, None)
+    """
     if not url or not url.startswith("sqlite:///"):
         return None
-    path = Path(url.removeprefix("sqlite:///").split("?", 1)[0])
+    name, _, query = url.removeprefix("sqlite:///").partition("?")
+    name = unquote(name)
+    if name in ("", ":memory:") or name.startswith("file:") or "uri=true" in query.lower():
+        return None
+    path = Path(name)
     return path if path.is_absolute() else instance / path
 
 
@@ -80,12 +92,23 @@ def behind(url: str | None, instance: Path) -> str | None:
     """Why the server should not start on this database, or None: a SQLite file whose revisions are
     not the migrations' heads (a new file, or one from before the code was updated). Another
     database is not read here (it needs the app's driver); ``make run`` migrates it."""
-    have = current(url, instance)
-    if have is None or have == heads():
+    have, wanted = current(url, instance), heads()
+    if have is None or have == wanted:
         return None
     where = sqlite_file(url, instance)
+    if have - _known():  # a revision no migration here makes: a newer code's database
+        return (
+            f"the database {where} is at revision {', '.join(sorted(have))}, which this code does not "
+            f"know (it brings a database to {', '.join(sorted(wanted))}): it was made by a newer "
+            "Scorekeeper. Run that one, or this one on another database"
+        )
     state = f"at revision {', '.join(sorted(have))}" if have else "without the app's tables"
     return (
-        f"the database {where} is {state}; this code needs {', '.join(sorted(heads()))}. "
+        f"the database {where} is {state}; this code needs {', '.join(sorted(wanted))}. "
         "Bring it up to date first with `make db` (or `scorekeeper init-db`): no game is lost"
     )
+
+
+def _known(migrations: Path = MIGRATIONS) -> set[str]:
+    """Every revision the migration files make."""
+    return {_revisions(p)[0] for p in (migrations / "versions").glob("*.py")}

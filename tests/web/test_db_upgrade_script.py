@@ -117,3 +117,27 @@ def test_make_db_writes_the_bytecode_caches_unless_told_not_to(tmp_path):
     assert list((tmp_path / "pyc").rglob("scorekeeper/storage/models.*.pyc"))
     _make_db_target(tmp_path / "b.sqlite3", tmp_path / "none", "BYTECODE=0")
     assert not (tmp_path / "none").exists()
+
+
+def test_the_start_up_check_reads_the_urls_sqlalchemy_reads(tmp_path):
+    """A database at the heads is never refused for how its URL is written (a second reading found
+    %20 in a path, an in-memory database and a file: URI refused, and make db could not help)."""
+    from scorekeeper.storage import revisions
+
+    spaced = tmp_path / "my db.sqlite3"
+    assert _make_db(spaced).returncode == 0
+    assert revisions.behind(f"sqlite:///{str(spaced).replace(' ', '%20')}", tmp_path) is None
+    assert revisions.behind("sqlite:///:memory:", tmp_path) is None
+    assert revisions.behind("sqlite:///file:x.db?uri=true", tmp_path) is None
+    assert "without the app's tables" in revisions.behind(f"sqlite:///{tmp_path / 'new.sqlite3'}", tmp_path)
+
+
+def test_a_database_of_a_newer_code_is_not_sent_to_make_db(tmp_path):
+    db_file = tmp_path / "newer.sqlite3"
+    assert _make_db(db_file).returncode == 0
+    with sqlite3.connect(db_file) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = 'ffff00001111'")
+    from scorekeeper.storage import revisions
+
+    said = revisions.behind(f"sqlite:///{db_file}", tmp_path)
+    assert "ffff00001111, which this code does not know" in said and "make db" not in said

@@ -129,7 +129,7 @@ def test_the_server_will_not_start_on_a_database_the_migrations_have_not_reached
     every page needing a newer table; now it stops at once and names the command that fixes it."""
     db_file = tmp_path / "table.sqlite3"
     env = {"DATABASE_URL": f"sqlite:///{db_file}", "SCOREKEEPER_SECRET_KEY": "test"}
-    new = _refused(spawn(free_port(), env, "--no-access-log"))
+    new = _refused(spawn(free_port(), env, "--no-access-log", migrate=False))
     assert f"the database {db_file} is without the app's tables" in new and "make db" in new
     assert not db_file.exists()  # nothing was made in its place
 
@@ -141,7 +141,7 @@ def test_the_server_will_not_start_on_a_database_the_migrations_have_not_reached
         services.create_game("rummikub", ["Ann", "Bob"])
         db.session.commit()
         downgrade(directory=str(MIGRATIONS), revision="-1")
-    old = _refused(spawn(free_port(), env, "--no-access-log"))
+    old = _refused(spawn(free_port(), env, "--no-access-log", migrate=False))
     assert f"the database {db_file} is at revision" in old and "no game is lost" in old
 
     with app.app_context():
