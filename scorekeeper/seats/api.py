@@ -32,6 +32,7 @@ from ..services.seats import (
 )
 from ..services.seats.closing import close_hand
 from ..services.seats.parts import open_parts, retried
+from ..services.seats.seating import require_seat
 from ..services.seats.turns import due_turn, turn_status
 from ..storage.extensions import csrf, db
 from ..web.access import bearer_secret, editable_game
@@ -128,6 +129,7 @@ def part(public_id: str, seat: int):
     def send() -> dict:
         game = get_game(public_id)
         by = _sender(game, seat)
+        require_seat(game, seat)  # a game open for seats, and a seat it has (the editor names any)
         refuse_closed_hands(game)  # a club table's final result takes no more hands (as the seat page)
         status = send_part(game, seat, body["hand"], body["part"], by=by)
         return {**status, "game": game_urls(game)}
@@ -146,6 +148,7 @@ def turn(public_id: str, seat: int):
         game = get_game(public_id)
         if _sender(game, seat) == "editor":
             raise NotEditor(EDITOR_TURN)
+        require_seat(game, seat)
         refuse_closed_hands(game)
         done = due_turn(game, seat, body["hand"], body["turn"], {"melds": body.get("melds") or []})
         return {**done, "game": game_urls(game)}

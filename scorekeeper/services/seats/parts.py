@@ -86,9 +86,6 @@ def send_part(game: Game, seat: int, hand: int, part: Any, *, by: str = "seat") 
     end; RoundError (422, the game unchanged) for a part the rules refuse, or for the last part
     when the engine refuses the whole hand.
     """
-    from .seating import require_seat
-
-    require_seat(game, seat)  # a game open for seats, and a seat it has (the editor names any)
     number = open_hand(game, hand)
     parts = parts_of(game, number)
     entry = checked_part(game, seat, part, {s: p.part for s, p in parts.items() if s != seat})

@@ -63,9 +63,6 @@ def send_turn(game: Game, seat: int, hand: int, turn: Any, state: tuple | None =
 def due_turn(game: Game, seat: int, hand: int, due: int | None, turn: Any) -> dict[str, Any]:
     """:func:`send_turn`, unless ``due`` (the turn the phone saw as due) is a turn of this hand
     already recorded: :class:`TurnRecorded` (409), nothing kept (the seat page, the API)."""
-    from .seating import require_seat
-
-    require_seat(game, seat)
     state = in_play(game)  # the game scored once for both
     status = turn_status(game, state)
     if due is not None and status and status["hand"] == hand and status["turn"] != due:
