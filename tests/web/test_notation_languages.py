@@ -40,6 +40,6 @@ def test_a_grid_verdicts_kind_in_german(client):
 
 def test_a_step_laydown_verdict_marks_the_steps_notation(client):
     page = client.get("/check/krazy-bee?cards=7+7+7+%7C+3+4+5+6&step=2", headers=GERMAN).text
-    assert 'Step 2: <span translate="no">book of 3 + run of 4</span>' in page  # KB-3
+    assert 'Step 2: <bdi dir="ltr" translate="no">book of 3 + run of 4</bdi>' in page  # KB-3
     assert 'Kombination 1: <span translate="no">book of 3</span>' in page
     assert 'aria-label="Kombination 1: book of 3"' in page  # a screen reader hears the meld whole
