@@ -15,7 +15,7 @@ from ..storage.seat_models import SEAT_LOG_ACTIONS
 from . import SetupError, clean_names, create_game, game_options, hand_facts
 from .change_log import check_walkable
 from .log_replay import check_replay
-from .seats.seat_log import shown_without_secret
+from .seats.seat_log import shown_to, unrecorded
 
 FORMAT = "scorekeeper-game"
 VERSION = 1
@@ -62,7 +62,7 @@ def parse_stamp(text: Any, where: str) -> datetime:
 
 def export_game(game: Game, *, editor: bool = True) -> dict:
     """The whole game as a JSON-ready dict (see the module docstring); without the ``editor``'s
-    secret, its change log as :func:`~.seats.seat_log.shown_without_secret` shows it."""
+    secret, its change log as :func:`~.seats.seat_log.shown_to` shows it."""
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -83,18 +83,14 @@ def export_game(game: Game, *, editor: bool = True) -> dict:
             }
             for r in game.rounds
         ],
-        "audit": [logged_change(a, None if editor else len(game.rounds) + 1) for a in game.audit_entries],
+        "audit": [logged_change(a, None if editor else unrecorded(game)) for a in game.audit_entries],
     }
 
 
 def logged_change(entry, open_hand: int | None = None) -> dict:
     """One change log entry as exports (and the API's undo and redo) write it; ``open_hand``: the
     number of the hand not recorded yet, for a reader without the edit secret (None: the editor)."""
-    old, new, summary = entry.old, entry.new, entry.summary
-    if open_hand is not None:
-        old, new, summary = shown_without_secret(
-            entry.action, entry.round_number, old, new, summary, open_hand
-        )
+    old, new, summary = shown_to(entry, open_hand)
     return {
         "at": stamp(entry.at),
         "action": entry.action,

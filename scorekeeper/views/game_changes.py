@@ -15,7 +15,7 @@ from ..display.change_words import change_words
 from ..display.seat_words import part_facts, seat_words
 from ..display.words import name_list, signed
 from ..rules import RulesError, find_variant
-from ..services.seats.seat_log import shown_without_secret
+from ..services.seats.seat_log import shown_to, unrecorded
 from ..storage.extensions import db
 from ..storage.seat_models import SEAT_LOG_ACTIONS
 from ..web import access
@@ -26,7 +26,7 @@ def history(public_id: str):
     game = services.get_game(public_id)
     word = find_variant(game.variant).round_word
     # without the edit secret, no dispute's reason and no part of the hand still open (own phones)
-    hidden = None if access.can_edit(game) else len(game.rounds) + 1
+    hidden = None if access.can_edit(game) else unrecorded(game)
     entries = [logged(e, word, hidden) for e in reversed(game.audit_entries)]
     return render_template("games/history.html", game=game, entries=entries)
 
@@ -38,9 +38,7 @@ def logged(entry, round_word: str = "hand", hidden: int | None = None) -> dict:
     tag = None
     if entry.undone:
         tag = "redone" if entry.action == "undo" else "undone"
-    old, new, summary = entry.old, entry.new, entry.summary
-    if hidden is not None:
-        old, new, summary = shown_without_secret(entry.action, entry.round_number, old, new, summary, hidden)
+    old, new, summary = shown_to(entry, hidden)
     seated = seat_words(entry.action, entry.round_number, new, round_word)
     return {
         "entry": entry,

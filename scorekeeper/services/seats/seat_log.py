@@ -76,19 +76,25 @@ def log_seat(
     )
 
 
-def shown_without_secret(action: str, round_number: int | None, old, new, summary: str, open_hand: int):
-    """``(old, new, summary)`` of a change log entry as a reader without the game's edit secret
-    sees it (the public change log page and export): a dispute's reason is for the part's player,
-    the one who disputed it and the editor only, and a part of a hand not recorded yet is for its
-    player and the ones who confirm it (docs/own-phones.md), so both are left out. A recorded
-    hand's parts are its facts, public like every hand's."""
-    if action not in SEAT_LOG_ACTIONS:
+def shown_to(entry, open_hand: int | None) -> tuple[Any, Any, str]:
+    """``(old, new, summary)`` of change log entry ``entry`` as its reader sees it. ``open_hand``:
+    the number of the hand not recorded yet, for a reader without the game's edit secret (the
+    public change log page and export), None for the editor, who sees everything. Without the
+    secret a dispute's reason is left out (it is for the part's player, the one who disputed it
+    and the editor), and so is a part of a hand not recorded yet (for its player and the ones who
+    confirm it: docs/own-phones.md). A recorded hand's parts are its facts, public like every hand's."""
+    old, new, summary = entry.old, entry.new, entry.summary
+    if open_hand is None or entry.action not in SEAT_LOG_ACTIONS:
         return old, new, summary
     new = dict(new or {})
-    reason = new.pop("reason", None)
-    if reason:  # the summary ends with it, quoted (log_seat)
+    if new.pop("reason", None):  # the summary ends with it, quoted (log_seat)
         summary = summary.split(": “", 1)[0]
-    if round_number is not None and round_number >= open_hand:
+    if entry.round_number is not None and entry.round_number >= open_hand:
         new.pop("part", None)
         old = None
     return old, new, summary
+
+
+def unrecorded(game: Game) -> int:
+    """The number of the game's first hand not recorded yet (what :func:`shown_to` hides of)."""
+    return len(game.rounds) + 1
