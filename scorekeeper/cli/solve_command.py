@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from ..checker.checking import check_length
 from ..rules import check_turn, solve_answer, solve_lines
 from .args import UsageError, add_common, collect_options
 
@@ -66,11 +67,12 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     if args.batch:
         if args.variant or args.rack or args.table or args.option:
             raise UsageError("--batch reads everything from standard input; give no variant, rack or options")
-        for line in solve_lines(sys.stdin):
+        for line in solve_lines(sys.stdin, bound=check_length):
             print(line, flush=True)
         return EXIT_LEGAL
     if not args.variant or args.rack is None:
         raise UsageError("solve needs a VARIANT and --rack CARDS (or --batch)")
+    check_length(args.rack, args.table)  # the server's bound (scorekeeper.limits): exit 2
     answer = solve_answer(
         args.variant,
         args.rack,
@@ -84,6 +86,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _cmd_turn(args: argparse.Namespace) -> int:
+    check_length(args.before, args.rack, args.after)
     verdict = check_turn(
         args.variant,
         args.before,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..rules import RulesError, find_variant, hand, rack_supply
+from ..rules import RulesError, find_variant, rack_supply
 from .rack import PhotoError, RackReading
 
 #: where the tiles are counted, in the engine's words (its catalog: ``ct.this_photo_shows``)
@@ -47,4 +47,5 @@ def checked(reading: RackReading, variant: str) -> RackReading:
     (a :class:`~scorekeeper.rules.Reason`, which the API writes in the reader's language)."""
     slug = tile_game(variant)
     rack = " ".join(reading.tiles)
-    return replace(reading, total=hand(slug, rack).points or 0, flags=rack_supply(slug, rack, SHOWN))
+    total = find_variant(slug).hand(rack, {}).points or 0  # (a flagged reading is totalled too)
+    return replace(reading, total=total, flags=rack_supply(slug, rack, SHOWN))

@@ -130,8 +130,19 @@ def check(
 
 
 def hand(variant: str, cards: str, options: Mapping[str, Any] | None = None) -> HandValue:
-    """The value of the cards left in a hand (KB-7, RB-6, CT-7, CZ-5; crib-rummy: a count)."""
+    """The value of the cards left in a hand (KB-7, RB-6, CT-7, CZ-5; crib-rummy: a count). A tile
+    rack no game holds (a third R1, a third joker: a typo) is refused, as the solver refuses it.
+
+    >>> hand("rummikub", "R1 R1 R1")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.RulesError: CT-7: the game has only two R1 tiles; this rack holds 3
+    """
     v = find_variant(variant)
+    if v.deck_look == "tiles":
+        too_many = v.supply(cards, "this rack holds")
+        if too_many:
+            raise RulesError(say("joined", reasons=tuple(too_many)))
     return v.hand(cards, v.options(options))
 
 

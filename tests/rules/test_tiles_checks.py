@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorekeeper.rules import NotationError, OptionError, check, hand
+from scorekeeper.rules import NotationError, OptionError, RulesError, check, hand
 
 
 @pytest.mark.parametrize(
@@ -145,11 +145,26 @@ def test_ct6_option_is_validated():
         ("rummikub", "R5 J", 35),
         ("crazy-tiles", "K13 K10 K6", 29),
         ("runny-tiles", "", 0),
-        ("rummikub", "* jk J", 90),
+        ("rummikub", "* jk", 60),
+        ("rummikub", "R1 r1 J", 32),
     ],
 )
 def test_ct7_rack_values(variant, rack, points):
     assert hand(variant, rack).points == points
+
+
+@pytest.mark.parametrize(
+    "rack,why",
+    [
+        ("R1 R1 r1", "CT-7: the game has only two R1 tiles; this rack holds 3"),
+        ("* jk J", "CT-7: the game has only two jokers; this rack holds 3"),
+    ],
+)
+def test_ct7_a_rack_no_game_holds_is_refused(rack, why):
+    """A third R1 is a typo: its value would be a wrong figure, so the rack is refused, as the
+    solver refuses it."""
+    with pytest.raises(RulesError, match=why):
+        hand("crazy-tiles", rack)
 
 
 def test_ct7_breakdown_names_each_tile():

@@ -19,6 +19,10 @@ TURNS = [
     ("rummikub", "R5 R6 R7", "J J", "R5 R6 R7 | J J", {}, False, ["CT-1"]),
     # CT-1: more jokers than the game has (answered at once: their story is not read in every order)
     ("rummikub", "R1 R2 J", "J J J J J J J J", "R1 R2 J | J J J J J J J J", {}, False, ["CT-1"]),
+    # CT-1: a third R1 between the table before and the rack (a typo: no game holds it), though
+    # the table after alone would be legal
+    ("rummikub", "", "R1 R1 R1 R2 R3", "R1 R2 R3", {}, False, ["CT-1"]),
+    ("rummikub", "R1 R2 R3", "R1 R1 K9", "R1 R2 R3", {}, False, ["CT-1"]),
     ("rummikub", "R5 R6 R7", "B5 K5", "R6 R7 | R5 B5 K5", {}, False, ["CT-2", "CT-3"]),
     ("rummikub", "R5 R6 R7", "B8", "R5 R6 R7 B8", {}, False, ["CT-3"]),
     ("rummikub", "R5 B5 K5", "R5", "R5 B5 K5 R5", {}, False, ["CT-2"]),

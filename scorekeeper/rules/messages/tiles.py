@@ -6,6 +6,7 @@ MESSAGES = {
     "ct.this_board_shows": "this board shows",
     "ct.these_racks_hold": "these racks hold",
     "ct.this_photo_shows": "this photo shows",
+    "ct.this_rack_holds": "this rack holds",
     "ct.rack_tiles_only": "the tile games count a rack of tiles ({accepted}); {variant} is not one",
     "ct.only_two": "{rule}: the game has only two {tile} tiles; {shown} {count}",
     "ct.only_two_jokers": "{rule}: the game has only two jokers; {shown} {count}",

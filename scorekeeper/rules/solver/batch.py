@@ -12,7 +12,7 @@ builds both): a grid game's ``board`` says which tile two sets share (CT-9), whi
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from . import solve
@@ -27,8 +27,10 @@ def solve_answer(
     return solve(variant, rack, table=table, goal=goal, initial=initial, **options).to_dict()
 
 
-def solve_line(line: str, number: int = 1) -> dict:
-    """One batch line answered as a dict (``{"error": ...}`` when it cannot be)."""
+def solve_line(line: str, number: int = 1, bound: Callable[..., None] | None = None) -> dict:
+    """One batch line answered as a dict (``{"error": ...}`` when it cannot be). ``bound``, given the
+    line's rack and table, raises a ValueError for text past the caller's limit (the command line's
+    is the server's: scorekeeper.limits), before any work on them."""
     try:
         job = json.loads(line)
     except ValueError as err:
@@ -39,6 +41,8 @@ def solve_line(line: str, number: int = 1) -> dict:
     if not isinstance(options, dict):
         return {"error": f"line {number}: options must be an object"}
     try:
+        if bound is not None:
+            bound(job["rack"], job.get("table"))
         return solve_answer(
             job["variant"],
             job["rack"],
@@ -51,8 +55,8 @@ def solve_line(line: str, number: int = 1) -> dict:
         return {"error": f"line {number}: {err}"}
 
 
-def solve_lines(lines: Iterable[str]) -> Iterator[str]:
+def solve_lines(lines: Iterable[str], bound: Callable[..., None] | None = None) -> Iterator[str]:
     """Each non-blank line answered as one JSON line, in order (see the module docstring)."""
     for number, line in enumerate(lines, 1):
         if line.strip():
-            yield json.dumps(solve_line(line, number))
+            yield json.dumps(solve_line(line, number, bound))

@@ -108,7 +108,8 @@ def judge_turn(
     gone, added = had - has, has - had
     played = added & own
     foreign = added - own
-    reasons: list[str] = []
+    # CT-1: the table before and the rack are tiles of one game (two of each, two jokers)
+    reasons: list[str] = supply_reasons([*table_before.tiles, *rack_tiles], "CT-1", "the table and rack hold")
     alternatives: list[str] = []
     if gone:
         reasons.append(say("tt.left_table", tiles=names(gone)))

@@ -68,6 +68,7 @@ SHOWN = {
     "the table after shows": "ct.table_after_shows",
     "the table and rack hold": "ct.table_and_rack_hold",
     "this photo shows": "ct.this_photo_shows",
+    "this rack holds": "ct.this_rack_holds",
 }
 
 

@@ -205,16 +205,29 @@ function start() {
 
   function replace(old, node) {
     var scrolled = [].map.call(old.querySelectorAll(".table-scroll"), function (s) { return s.scrollLeft; });
-    var focusables = [].slice.call(old.querySelectorAll(FOCUSABLE));
-    var focused = focusables.indexOf(document.activeElement);
+    var focused = old.contains(document.activeElement) ? identity(document.activeElement) : null;
     var typed = typedFields(old);
     old.replaceWith(node);
     keepTyped(node, typed);
     [].forEach.call(node.querySelectorAll(".table-scroll"), function (s, n) { s.scrollLeft = scrolled[n] || 0; });
-    if (focused >= 0) {
-      var again = node.querySelectorAll(FOCUSABLE)[focused];
+    if (focused) {
+      var again = [].filter.call(node.querySelectorAll(FOCUSABLE), function (f) { return identity(f) === focused; })[0];
       if (again) again.focus({ preventScroll: true });
     }
+  }
+
+  /* Which field (or button, link) an element is, the same in the block swapped in: its id; else its
+     name, value and form; else its text. Never its position: another player's part arriving adds a
+     "Looks right" above the rack being typed, and the typing must stay in the rack. */
+  function identity(el) {
+    if (el.id) return "#" + el.id;
+    var picked = /^(checkbox|radio|submit|button)$/.test(el.type) ? el.value : "";  // (a text field's is typed)
+    if (el.name) return [el.name, el.type, picked, formKey(el.form)].join("|");
+    return [el.tagName, el.getAttribute("href") || "", el.textContent.trim(), formKey(el.form)].join("|");
+  }
+
+  function formKey(form) {
+    return form ? (form.getAttribute("action") || "") + "?" + formState(form) : "";
   }
 
   /* What the reader typed or ticked in a block's fields (not yet sent) stays when the block is
@@ -227,7 +240,7 @@ function start() {
     [].forEach.call(block.querySelectorAll(TYPED), function (f) {
       var tick = f.type === "checkbox" || f.type === "radio";
       if (f.name && (tick ? f.checked !== f.defaultChecked : f.value !== f.defaultValue)) {
-        typed.push({ field: f, form: formState(f.form), tick: tick });
+        typed.push({ field: f, form: formKey(f.form), tick: tick });
       }
     });
     return typed;
@@ -243,7 +256,7 @@ function start() {
   function keepTyped(block, typed) {
     typed.forEach(function (t) {
       [].forEach.call(block.querySelectorAll(TYPED), function (f) {
-        if (f.name !== t.field.name || formState(f.form) !== t.form) return;
+        if (f.name !== t.field.name || formKey(f.form) !== t.form) return;
         if (t.tick && f.value === t.field.value && f.defaultChecked === t.field.defaultChecked) {
           f.checked = t.field.checked;
         } else if (!t.tick && f.defaultValue === t.field.defaultValue) {

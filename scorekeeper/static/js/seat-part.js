@@ -62,11 +62,18 @@ function start() {
                  url: new URL(form.getAttribute("action"), location.href).href,
                  body: new URLSearchParams(new FormData(form)).toString(),
                  label: _("Your part of %(round_word)s %(number)s", { round_word: word, number: number }) };
+    /* busy at once, not once the queue is read: a live change swapped in meanwhile would take away
+       the form this send answers to (live.js holds its swaps while a button is busy) */
+    var button = form.querySelector("button[type=submit]");
+    button.setAttribute("aria-busy", "true");
     parts.all().then(function (items) {
       /* offline, or a part of this hand already waiting: kept (sent again, it replaces that one) */
       var waiting = items.some(function (kept) { return kept.state === "waiting" && kept.number === number; });
-      if (!navigator.onLine || waiting) return keep(item);
-      sendNow(form, item, form.querySelector("button[type=submit]"));
+      if (!navigator.onLine || waiting) {
+        button.removeAttribute("aria-busy");
+        return keep(item);
+      }
+      sendNow(form, item, button);
     }, function () { HTMLFormElement.prototype.submit.call(form); });  // no IndexedDB after all: the plain post
   });
 }
