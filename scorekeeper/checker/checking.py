@@ -125,7 +125,7 @@ def options_field(body: Mapping[str, Any]) -> dict:
 
 def check_length(*texts: str | None) -> None:
     if any(t and len(t) > MAX_CARDS_CHARS for t in texts):
-        raise InputError(f"too many characters of cards (at most {MAX_CARDS_CHARS})")
+        raise InputError(f"too many characters of cards (at most {MAX_CARDS_CHARS:,})")
 
 
 # -- from a query string (the shareable URL) ------------------------------------------

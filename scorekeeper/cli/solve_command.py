@@ -108,7 +108,9 @@ def format_best_play(answer: dict[str, Any]) -> str:
       table after: R4 R5 R6 R7 R8
     """
     if "tiles_played" not in answer:  # a card game's hint: its own fields, one a line
-        return "\n".join(f"{key}: {_words(value)}" for key, value in answer.items() if key != "variant")
+        return "\n".join(
+            f"{key}: {_hint_words(key, value)}" for key, value in answer.items() if key != "variant"
+        )
     proof = "proved best" if answer["optimal"] else "best found, not proven"
     if not answer["play"]:
         lines = [f"Nothing can be laid ({proof})"]
@@ -144,6 +146,19 @@ def format_turn(verdict: dict[str, Any]) -> str:
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _hint_words(key: str, value: Any) -> str:
+    """A hint's field in words; Crib Rummy's additions name the table's melds as a player counts
+    them, from 1 (the JSON, as the API, counts from 0: docs/api.md).
+
+    >>> _hint_words("additions", [{"meld": 1, "cards": ["5H", "6H"], "pegs": 7}])
+    'to meld 2: 5H 6H (7 pegs)'
+    """
+    if key == "additions" and isinstance(value, list):
+        added = [f"to meld {a['meld'] + 1}: {' '.join(a['cards'])} ({a['pegs']} pegs)" for a in value]
+        return "; ".join(added) or "none"
+    return _words(value)
 
 
 def _words(value: Any) -> str:

@@ -163,7 +163,7 @@ def test_notation_past_its_bound_is_refused_before_any_work(capsys, argv):
     assert len(argv[-1]) > 4000
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
-    assert err == "scorekeeper: too many characters of cards (at most 4000)\n"
+    assert err == "scorekeeper: too many characters of cards (at most 4,000)\n"
 
 
 def test_a_batch_line_past_the_bound_is_refused_and_the_batch_goes_on():
@@ -173,7 +173,7 @@ def test_a_batch_line_past_the_bound_is_refused_and_the_batch_goes_on():
     ]
     out = list(run_batch(lines))
     assert out == [
-        {"error": "line 1: too many characters of cards (at most 4000)"},
+        {"error": "line 1: too many characters of cards (at most 4,000)"},
         {
             "variant": "rummikub",
             "points": 3,

@@ -143,9 +143,19 @@ def test_the_command_line_refuses_a_huge_hand_with_exit_2(capsys):
     """Past the server's bound of notation (4,000 characters) before any work; within it, the deck
     check (CR-1) refuses a hand no two packs hold."""
     assert main(["solve", "crib-rummy", "--rack", " ".join(["AH"] * 24_000)]) == 2
-    assert "too many characters of cards (at most 4000)" in capsys.readouterr().err
+    assert "too many characters of cards (at most 4,000)" in capsys.readouterr().err
     assert main(["solve", "crib-rummy", "--rack", " ".join(["AH"] * 1_300)]) == 2
     assert "CR-1: two packs hold 2 of each card; AH is here 1300 times" in capsys.readouterr().err
+
+
+def test_the_command_line_counts_the_table_melds_from_1(capsys):
+    """The text names the run the cards go to as a player counts the table's melds (the second);
+    --json keeps the API's count from 0."""
+    args = ["solve", "crib-rummy", "--rack", "5H 6H 9C", "--table", "5S 5D 5C | 2H 3H 4H"]
+    assert main(args) == 0
+    assert "additions: to meld 2: 5H 6H (7 pegs)" in capsys.readouterr().out
+    assert main([*args, "--json"]) == 0
+    assert '"additions": [{"meld": 1, "cards": ["5H", "6H"], "pegs": 7}]' in capsys.readouterr().out
 
 
 def test_a_table_meld_that_is_not_a_meld_is_named():

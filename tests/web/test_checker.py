@@ -235,6 +235,22 @@ def test_a_bad_option_is_shown_at_its_field(client):
     assert "CANNOT READ" in verdict_of(text)
 
 
+@pytest.mark.parametrize(
+    "step,shown",
+    [
+        ("2", "2. book of 3 + run of 4"),  # a number from the list: that Step
+        ("book of 3 + run of 4", "2. book of 3 + run of 4"),  # a listed Step's text: the same
+        ("3 runs of 2", "3 runs of 2"),  # a Step of the link's own: shown as it came, not "No Step"
+        ("<b>x", "&lt;b&gt;x"),  # (escaped)
+        ("", "No Step: judge each meld alone"),
+    ],
+)
+def test_the_step_list_shows_the_step_asked(client, step, shown):
+    text = page(client, "krazy-bee", cards="1 2 3", step=step)
+    select = re.search(r'<select id="opt-step".*?</select>', text, re.S).group(0)
+    assert re.findall(r"<option[^>]*\bselected>([^<]*)", select) == [shown]
+
+
 def test_counting_a_hand(client):
     assert "30 points in hand" in verdict_of(page(client, "krazy-bee", cards="3 12 W", action="hand"))
     crib = verdict_of(page(client, "crib-rummy", cards="3H 4H JK", action="hand"))
