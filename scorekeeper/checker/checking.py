@@ -123,8 +123,10 @@ def options_field(body: Mapping[str, Any]) -> dict:
     return options
 
 
-def check_length(*texts: str | None) -> None:
-    if any(t and len(t) > MAX_CARDS_CHARS for t in texts):
+def check_length(*texts: Any) -> None:
+    """InputError when a text is past the notation's bound; anything else is the notation reader's
+    to refuse (a number where cards belong: N-1)."""
+    if any(isinstance(t, str) and len(t) > MAX_CARDS_CHARS for t in texts):
         raise InputError(f"too many characters of cards (at most {MAX_CARDS_CHARS:,})")
 
 

@@ -150,7 +150,7 @@ def _count(n: int, noun: str) -> str:
 
 def _hint_words(key: str, value: Any) -> str:
     """A hint's field in words; Crib Rummy's additions name the table's melds as a player counts
-    them, from 1 (the JSON, as the API, counts from 0: docs/api.md).
+    them, from 1 (the JSON counts from 0, as a round's ``extend`` does: docs/api.md).
 
     >>> _hint_words("additions", [{"meld": 1, "cards": ["5H", "6H"], "pegs": 7}])
     'to meld 2: 5H 6H (7 pegs)'

@@ -139,11 +139,12 @@ def hand(variant: str, cards: str, options: Mapping[str, Any] | None = None) -> 
     scorekeeper.rules.errors.RulesError: CT-7: the game has only two R1 tiles; this rack holds 3
     """
     v = find_variant(variant)
+    opts = v.options(options)  # (a wrong option is refused first, as before)
     if v.deck_look == "tiles":
         too_many = v.supply(cards, "this rack holds")
         if too_many:
             raise RulesError(say("joined", reasons=tuple(too_many)))
-    return v.hand(cards, v.options(options))
+    return v.hand(cards, opts)
 
 
 def counted(variant: str, counts: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> HandValue:

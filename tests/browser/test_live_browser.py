@@ -200,3 +200,22 @@ def test_nothing_jumps_when_the_page_goes_live(browser, site, who):
         expect(live.locator(".live-refresh")).to_be_hidden()
         where = "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; }"
         assert live.locator(".live-status").evaluate(where) == plain.locator(".live-status").evaluate(where)
+
+
+def test_the_focused_undo_keeps_the_focus_when_its_label_changes(browser, site):
+    """The editor's keyboard is on "Undo: hand 3" when another phone records hand 4: the button swapped
+    in says "Undo: hand 4" (and its form holds the game's new version), and the focus is on it still,
+    not lost to the page (a button is found again by its form's address when its words change)."""
+    app, url = site
+    public_id, secret = _seed(app, 3)
+    with phone_page(browser, "live-undo-focus") as page:
+        page.goto(f"{url}/games/{public_id}/join/{secret}")
+        page.locator(".live-state", has_text="Live").wait_for()
+        undo = page.locator("button.step-back.undo")
+        undo.focus()
+        before = undo.inner_text()
+        with app.app_context():
+            services.record_round(services.get_game(public_id), _hand(3))
+            db.session.commit()
+        expect(undo).not_to_have_text(before, timeout=WITHIN_MS)
+        expect(undo).to_be_focused()

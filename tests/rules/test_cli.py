@@ -154,8 +154,11 @@ def test_errors_exit_2_naming_the_offending_token(capsys, toy, argv, named):
         ["check", "krazy-bee", " | ".join(["7 7 W"] * 700)],
         ["hand", "rummikub", "R1 " * 1400],
         ["check", "rummikub", "R1 R2 R3", "--extend", "R4 " * 1400],
+        ["solve", "crib-rummy", "--rack", "AH " * 1400],
+        ["solve", "rummikub", "--rack", "R1", "--table", "R4 " * 1400],
+        ["turn", "rummikub", "--rack", "R1 R2 R3", "--after", "R1 " * 1400],
     ],
-    ids=["check", "hand", "extend"],
+    ids=["check", "hand", "extend", "solve", "solve-table", "turn"],
 )
 def test_notation_past_its_bound_is_refused_before_any_work(capsys, argv):
     """The API's 4,000 characters of cards hold on the command line too (8,000 Krazy Bee melds
@@ -180,6 +183,25 @@ def test_a_batch_line_past_the_bound_is_refused_and_the_batch_goes_on():
             "breakdown": [{"card": "R1", "points": 1}, {"card": "R2", "points": 2}],
         },
     ]
+
+
+def test_a_solve_batch_line_past_the_bound_is_refused_and_the_batch_goes_on(capsys, monkeypatch):
+    """solve --batch holds each line's rack and table to the same bound; a rack that is no text is
+    the notation's to refuse (N-1), as before the bound."""
+    lines = [
+        {"variant": "rummikub", "rack": "R1 " * 1400},
+        {"variant": "rummikub", "rack": "R7 R8", "table": "R4 " * 1400},
+        {"variant": "rummikub", "rack": 5},
+        {"variant": "rummikub", "rack": "R7 R8", "table": "R4 R5 R6"},
+    ]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(json.dumps(line) for line in lines)))
+    code, out, _ = run(capsys, "solve", "--batch")
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(answers) == 4
+    for n in (1, 2):
+        assert answers[n - 1] == {"error": f"line {n}: too many characters of cards (at most 4,000)"}
+    assert answers[2]["error"].startswith("line 3: N-1:")
+    assert answers[3]["play"] == ["R7", "R8"]
 
 
 def test_notation_error_says_what_is_accepted(capsys, toy):

@@ -205,25 +205,43 @@ function start() {
 
   function replace(old, node) {
     var scrolled = [].map.call(old.querySelectorAll(".table-scroll"), function (s) { return s.scrollLeft; });
-    var focused = old.contains(document.activeElement) ? identity(document.activeElement) : null;
+    var active = document.activeElement, focused = null;
+    if (old.contains(active)) {
+      var typing = active.matches(TYPED) && !/^(checkbox|radio|submit|button)$/.test(active.type);
+      focused = { exact: identity(active, true), typing: typing, loose: identity(active, false),
+                  at: [].indexOf.call(old.querySelectorAll(FOCUSABLE), active) };
+    }
     var typed = typedFields(old);
     old.replaceWith(node);
     keepTyped(node, typed);
     [].forEach.call(node.querySelectorAll(".table-scroll"), function (s, n) { s.scrollLeft = scrolled[n] || 0; });
-    if (focused) {
-      var again = [].filter.call(node.querySelectorAll(FOCUSABLE), function (f) { return identity(f) === focused; })[0];
-      if (again) again.focus({ preventScroll: true });
-    }
+    if (focused) refocus(node, focused);
   }
 
-  /* Which field (or button, link) an element is, the same in the block swapped in: its id; else its
-     name, value and form; else its text. Never its position: another player's part arriving adds a
-     "Looks right" above the rack being typed, and the typing must stay in the rack. */
-  function identity(el) {
+  /* The focus back on the same field, button or link of the block swapped in. A field being typed
+     in: that very field (its id, or its name in the same form), else none: its place would not do,
+     as another player's part arriving adds a "Looks right" above the rack being typed, and the
+     typing must stay in the rack. A button or link: the same one; else the one it is with a new
+     label or state (an Undo naming the new last hand, a timer's Pause become Start); else the one
+     at its place. */
+  function refocus(node, focused) {
+    var all = [].slice.call(node.querySelectorAll(FOCUSABLE));
+    function find(kind) {
+      return all.filter(function (f) { return identity(f, kind === "exact") === focused[kind]; })[0];
+    }
+    var again = find("exact") || (focused.typing ? null : find("loose") || all[focused.at]);
+    if (again) again.focus({ preventScroll: true });
+  }
+
+  /* Which field (or button, link) an element is: its id; else its name, type, value (a box's or a
+     button's: a text field's is what was typed) and its form; else its tag and link. ``exact``
+     adds what changes with the game: a button's or link's text, the form's hidden fields. */
+  function identity(el, exact) {
     if (el.id) return "#" + el.id;
-    var picked = /^(checkbox|radio|submit|button)$/.test(el.type) ? el.value : "";  // (a text field's is typed)
-    if (el.name) return [el.name, el.type, picked, formKey(el.form)].join("|");
-    return [el.tagName, el.getAttribute("href") || "", el.textContent.trim(), formKey(el.form)].join("|");
+    var picked = /^(checkbox|radio|submit|button)$/.test(el.type) ? el.value : "";
+    var form = el.form ? (exact ? formKey(el.form) : el.form.getAttribute("action") || "") : "";
+    if (el.name) return [el.name, el.type, picked, form].join("|");
+    return [el.tagName, el.getAttribute("href") || "", exact ? el.textContent.trim() : "", form].join("|");
   }
 
   function formKey(form) {
