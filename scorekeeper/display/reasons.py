@@ -20,6 +20,8 @@ from gettext import NullTranslations
 from pathlib import Path
 from typing import Any
 
+from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal
 from babel.support import Translations
 
 from ..rules import Reason, fill
@@ -63,9 +65,18 @@ def render_reason(reason: Any, locale: Any = ENGLISH, catalog: NullTranslations 
         catalog = translations(language)
     template = catalog.gettext(reason.template)
     try:
-        return fill(template, reason.values, lambda r: render_reason(r, locale, catalog))
+        return fill(template, reason.values, lambda r: render_reason(r, locale, catalog), _numbers(locale))
     except (KeyError, IndexError, ValueError):  # a broken translation: the English sentence
         return str(reason)
+
+
+def _numbers(locale: Any):
+    """How ``locale`` writes a large number: German "1.000.000", English "1,000,000"."""
+    try:
+        language = Locale.parse(locale_name(locale))
+    except (ValueError, TypeError, UnknownLocaleError):  # (the tests' pseudo-locale): English's
+        return "{:,}".format
+    return lambda n: format_decimal(n, locale=language)
 
 
 def reason_of(err: Exception) -> str:

@@ -67,19 +67,31 @@ def counted(count: int, one: str, other: str) -> Reason:
     return say(one if count == 1 else other, count=count)
 
 
-def fill(template: str, values: Mapping[str, Any], word) -> str:
+#: numbers from here up are written in groups of three ("1,000,000"); below it (a year, a score of a
+#: hand, a count of tiles) as they are
+GROUPED_FROM = 10_000
+
+
+def fill(template: str, values: Mapping[str, Any], word, number=None) -> str:
     """``template`` with each value written by ``word`` (a reason: its sentence; a tuple of sentences
-    joined by "; ", a list of words by ", ")."""
-    return template.format_map({k: _written(v, word) for k, v in values.items()})
+    joined by "; ", a list of words by ", "); a whole number of :data:`GROUPED_FROM` or more by
+    ``number`` (English's "1,000,000" unless a language's writer is given).
+
+    >>> fill("at most {most}, not {n} in {year}", {"most": 1_000_000, "n": 12, "year": 2026}, str)
+    'at most 1,000,000, not 12 in 2026'
+    """
+    return template.format_map({k: _written(v, word, number or "{:,}".format) for k, v in values.items()})
 
 
-def _written(value: Any, word) -> str:
+def _written(value: Any, word, number) -> str:
     if isinstance(value, Reason):
         return word(value)
     if isinstance(value, tuple):  # sentences
-        return "; ".join(_written(v, word) for v in value)
+        return "; ".join(_written(v, word, number) for v in value)
     if isinstance(value, list):  # words
-        return ", ".join(_written(v, word) for v in value)
+        return ", ".join(_written(v, word, number) for v in value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= GROUPED_FROM:
+        return number(value)
     return str(value)
 
 

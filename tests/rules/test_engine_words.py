@@ -204,3 +204,18 @@ def test_a_variants_own_catalog_entries_are_not_sentences_written_in_place():
     """Issue 41: a new variant brings its sentences in its class (own_messages), keyed like the catalog's."""
     source = 'messages = own_messages({"gr.knock": "GR-2: say who knocked"})\nz = "GR-3: in place"\n'
     assert _labelled_sentences(source) == ["line 2: GR-3: in place"]
+
+
+@pytest.mark.parametrize(
+    "language,most",
+    [("en", "1,000,000"), ("de", "1.000.000"), ("nl", "1.000.000"), ("pl", "1\xa0000\xa0000")],
+)
+def test_a_large_number_in_a_sentence_is_written_as_its_language_writes_it(language, most):
+    """A bound of a million in a refusal reads "1,000,000" in English and "1.000.000" in German, not
+    "1000000"; a small number (a count, a year) stays as it is."""
+    reason = say("cr.hint_too_many_ways", most=1_000_000)
+    written = render_reason(reason, language)
+    assert most in written and "1000000" not in written
+    assert "2026" in render_reason(
+        say("ct.only_two", rule="CT-7", tile="R1", shown="these racks hold", count=2026), language
+    )
