@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .base import Variant
-from .errors import NotationError, OptionError, RoundError, RulesError, UnknownVariant
+from .errors import NotationError, OptionError, RoundError, RulesError, UnknownVariant, refuse_all
 from .game import play, play_on
 from .reasons import Reason, fill, say
 from .registry import all_variants, find_variant
@@ -141,9 +141,7 @@ def hand(variant: str, cards: str, options: Mapping[str, Any] | None = None) -> 
     v = find_variant(variant)
     opts = v.options(options)  # (a wrong option is refused first, as before)
     if v.deck_look == "tiles":
-        too_many = v.supply(cards, "this rack holds")
-        if too_many:
-            raise RulesError(say("joined", reasons=tuple(too_many)))
+        refuse_all(v.supply(cards, "this rack holds"))
     return v.hand(cards, opts)
 
 

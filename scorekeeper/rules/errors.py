@@ -81,3 +81,17 @@ class RoundError(RulesError):
     def in_round(self, number: int, word: str = "round") -> RoundError:
         """The same error, labelled with the round (``word`` N) it was found in."""
         return RoundError(self.errors, round=number, word=word)
+
+
+def refuse_all(reasons) -> None:
+    """RulesError saying every one of ``reasons`` (joined by "; "), when there are any: the
+    engine's refusal of cards no game holds (a third R1, a fourth joker), however many it finds.
+
+    >>> refuse_all([])
+    >>> refuse_all([say("ct.only_two_jokers", rule="CT-7", shown="this rack holds", count=3)])
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.RulesError: CT-7: the game has only two jokers; this rack holds 3
+    """
+    if reasons:
+        raise RulesError(say("joined", reasons=tuple(reasons)))

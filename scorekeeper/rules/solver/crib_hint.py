@@ -21,7 +21,7 @@ from functools import cache
 from itertools import chain, combinations
 from typing import Any
 
-from ..errors import RulesError
+from ..errors import RulesError, refuse_all
 from ..reasons import say
 from ..registry import find_variant
 
@@ -175,9 +175,7 @@ def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any)
     parsed = [game.parse(meld) for meld in melds]  # N-1: a bad token in the table is named
     from ..crib_rummy.notation import deck_reasons
 
-    impossible = deck_reasons((*hand, *(c for m in parsed for c in m)), opts["jokers"])
-    if impossible:
-        raise RulesError(say("joined", reasons=tuple(impossible)))
+    refuse_all(deck_reasons((*hand, *(c for m in parsed for c in m)), opts["jokers"]))
     for n, meld in enumerate(melds, 1):  # a table meld was laid legally (CR-1..CR-3), of either kind
         verdict = game.check(meld, None, {**opts, "kind": None})
         if not verdict.valid:

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import RulesError
+from ..errors import RulesError, refuse_all
 from ..reasons import say
 from .best_play import BestPlay
 from .grid_solve import grid_best
@@ -112,9 +112,7 @@ def solve_tiles(
     opts = options_of(variant, options)
     rack, table = read_rack(rack_text), read_table(variant, table_text, opts)
     table = legal_order(table, switches_of(opts))  # a table set may be typed in any order
-    too_many = supply_reasons(rack + table.tiles, "CT-1", "the table and rack hold")
-    if too_many:
-        raise RulesError(say("joined", reasons=tuple(too_many)))
+    refuse_all(supply_reasons(rack + table.tiles, "CT-1", "the table and rack hold"))
     sw = switches_of(opts)
     rack_counts, rack_jokers = _counts(rack)
     table_counts, _ = _counts(table.tiles)
