@@ -102,6 +102,17 @@ class Variant:
         """Notation to cards (N-1); NotationError naming the token otherwise."""
         return self.notation.parse(text)
 
+    def table_parts(self, text: Any) -> list[str]:
+        """The melds of a table written with ``|`` between them, each stripped (none when it is blank);
+        an empty one (``5 | | K``, a ``|`` at either end) is refused (N-1), as the tile games refuse it,
+        so that "meld 3" in an answer is the third the player wrote."""
+        if text is None or not str(text).strip():
+            return []
+        parts = [part.strip() for part in str(text).split("|")]
+        if not all(parts):
+            raise self.refuse(say("tt.empty_set"), "|")
+        return parts
+
     def refuse(self, detail: str, token: str = "") -> NotationError:
         """N-1: the error for input this variant cannot read as a whole (no cards, a stray
         ``|``), saying why (``detail``) and what the notation accepts."""

@@ -303,6 +303,13 @@ BAD = [
         "'colour'",
         id="unknown-field",
     ),
+    pytest.param(
+        "/api/v1/solve",
+        {"variant": "crib-rummy", "rack": "5H 6H 9C", "table": "5S 5D 5C | | 2H 3H 4H"},
+        422,
+        "N-1: an empty set between '|' separators",
+        id="N-1-empty-table-meld",
+    ),
 ]
 
 

@@ -83,7 +83,7 @@ def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any)
 
     wild = wild_rank(opts["wild"])
     hand = _dealt(game, rack, opts["players"])
-    boards = [game.parse(b) for b in str(table or "").split("|") if b.strip()]
+    boards = [game.parse(b) for b in game.table_parts(table)]
     shown = {c.rank: i for i, b in reversed(list(enumerate(boards))) for c in b if c.rank != wild}
     best = _best_by_rank(hand, wild, shown, opts["first_play"])
     sets, feeding, left = _plays_chosen(hand, wild, shown, opts["first_play"], best)

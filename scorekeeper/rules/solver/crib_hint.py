@@ -171,7 +171,7 @@ def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any)
     game = find_variant(VARIANT)
     opts = game.options(options)
     hand = game.parse(rack)
-    melds = [part.strip() for part in str(table or "").split("|") if part.strip()]
+    melds = game.table_parts(table)
     parsed = [game.parse(meld) for meld in melds]  # N-1: a bad token in the table is named
     from ..crib_rummy.notation import deck_reasons
 

@@ -97,10 +97,7 @@ def read_table(variant: str, text: Any, opts: Mapping[str, Any]) -> TileTable:
         if not opts["grid"]:
             raise game.refuse(say("ct.board_needs_grid"))
         return TileTable(board=tuple(tuple(row) for row in read_board(text, NOTATION)))
-    parts = [NOTATION.parse(part) for part in str(text).split("|")]
-    if any(not p for p in parts):
-        raise game.refuse(say("tt.empty_set"), "|")
-    return TileTable(sets=tuple(parts))
+    return TileTable(sets=tuple(NOTATION.parse(part) for part in game.table_parts(text)))
 
 
 def judge_table(variant: str, table: TileTable, opts: Mapping[str, Any]) -> Verdict:
