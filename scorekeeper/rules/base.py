@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from . import fact_checks
 from .bounds import MOST_CARDS
-from .cards import Card, Notation
+from .cards import Card, Notation, tokenize
 from .errors import ROUND_WORDS, NotationError, RoundError, RulesError
 from .facts import entered
 from .options import Option, resolve
@@ -102,15 +102,15 @@ class Variant:
         """Notation to cards (N-1); NotationError naming the token otherwise."""
         return self.notation.parse(text)
 
-    def table_parts(self, text: Any) -> list[str]:
+    def table_parts(self, text: Any, empty: str = "kb.empty_meld") -> list[str]:
         """The melds of a table written with ``|`` between them, each stripped (none when it is blank);
-        an empty one (``5 | | K``, a ``|`` at either end) is refused (N-1), as the tile games refuse it,
-        so that "meld 3" in an answer is the third the player wrote."""
+        one holding no card (``5 | | K``, ``5 | , | K``, a ``|`` at either end) is refused (N-1, the
+        sentence ``empty``), so that "meld 3" in an answer is the third the player wrote."""
         if text is None or not str(text).strip():
             return []
         parts = [part.strip() for part in str(text).split("|")]
-        if not all(parts):
-            raise self.refuse(say("tt.empty_set"), "|")
+        if not all(tokenize(part) for part in parts):
+            raise self.refuse(say(empty), "|")
         return parts
 
     def refuse(self, detail: str, token: str = "") -> NotationError:

@@ -307,7 +307,7 @@ BAD = [
         "/api/v1/solve",
         {"variant": "crib-rummy", "rack": "5H 6H 9C", "table": "5S 5D 5C | | 2H 3H 4H"},
         422,
-        "N-1: an empty set between '|' separators",
+        "N-1: an empty meld between '|' separators",
         id="N-1-empty-table-meld",
     ),
 ]

@@ -97,7 +97,7 @@ def read_table(variant: str, text: Any, opts: Mapping[str, Any]) -> TileTable:
         if not opts["grid"]:
             raise game.refuse(say("ct.board_needs_grid"))
         return TileTable(board=tuple(tuple(row) for row in read_board(text, NOTATION)))
-    return TileTable(sets=tuple(NOTATION.parse(part) for part in game.table_parts(text)))
+    return TileTable(sets=tuple(NOTATION.parse(part) for part in game.table_parts(text, "tt.empty_set")))
 
 
 def judge_table(variant: str, table: TileTable, opts: Mapping[str, Any]) -> Verdict:

@@ -99,7 +99,8 @@ class TileGame(Variant):
         if extend is not None:
             return extension_verdict(self.slug, self.parse(cards), self.parse(extend), opts)
         if isinstance(cards, str) and "|" in cards:
-            return laydown_verdict(self.slug, [self.parse(part) for part in cards.split("|")], opts)
+            parts = self.table_parts(cards, "tt.empty_set")
+            return laydown_verdict(self.slug, [self.parse(part) for part in parts], opts)
         return set_verdict(self.slug, self.parse(cards), opts)
 
     def _board(self, text: str, opts) -> Verdict:
