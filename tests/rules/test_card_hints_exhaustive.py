@@ -104,6 +104,45 @@ def test_a_longer_run_balances_the_wild_bees():
     assert solve("krazy-bee", "1 2 3 8 W W W W").to_dict()["steps"] == [4, 5]
 
 
+#: the bench's custom list (bench/krazy_bee_hint_bench.py), with its hardest Step, 6 runs of 2
+BENCH_LIST = "2 runs of 3; run of 4 + run of 3; book of 2 + run of 3; 2 books of 2; 6 runs of 2; 4 books of 3; run of 9"
+
+
+@pytest.mark.parametrize(
+    "hand", ["3 1 7 W W 2 10 9 12 9 8 13 11", "1 8 W W 9 13 W 4 5 3 13 6 7", "4 2 W W 7 10 1 9 3 2 9 8 6"]
+)
+def test_dealt_hands_once_refused_for_6_runs_of_2_are_answered(hand):
+    """Three 13-card hands the bench deals were refused ("more ways than the finder tries") while
+    the Step checker judged every partial laydown; KB-4 and KB-5 judged by the finder itself, every
+    Step is answered well inside the bound, each laydown the checker's."""
+    answer = krazy_bee_hint.hint(hand, steps=BENCH_LIST)
+    assert answer.to_dict()["steps"] == [1, 2, 3, 4, 7] and answer.tried < krazy_bee_hint.MOST_TRIED / 2
+    for n in answer.to_dict()["steps"]:
+        laid = solve("krazy-bee", hand, steps=BENCH_LIST, step=n).to_dict()["melds"]
+        options = KB.options({"steps": BENCH_LIST, "step": n})
+        assert KB.check(" | ".join(" ".join(m) for m in laid), None, options).valid
+
+
+@pytest.mark.parametrize(
+    ("melds", "step", "apart"),
+    [
+        ([(2, 3), (5, 6)], "2 runs of 2", True),
+        ([(2, 3), (4, 5)], "2 runs of 2", False),  # 4 starts right after 3 ends (KB-5)
+        ([(2, 3), (4, None)], "2 runs of 2", True),  # the Wild Bee stands for 3: 3 4 overlaps 2 3
+        ([(2, 3), (3, 4, 5), (5, None)], "3 runs of 2", True),  # 3 4 5 overlaps both (KB-5 allows it)
+        ([(1, None), (2, None)], "2 runs of 1", True),  # 1 2 and 1 2 (or 2 3) overlap
+        ([(5, 5, 5), (5, 5, None)], "2 books of 3", False),  # KB-4
+        ([(5, 5, 5), (6, 6, None)], "2 books of 3", True),
+    ],
+)
+def test_the_finder_keeps_melds_apart_as_the_step_checker_does(melds, step, apart):
+    """:func:`krazy_bee_hint.apart` says what the Step checker says of the same melds."""
+    wanted = steps_of(KB.options({"steps": step}))[0].melds
+    assert krazy_bee_hint.apart(tuple(melds), wanted) is apart
+    text = " | ".join(" ".join("W" if v is None else str(v) for v in m) for m in melds)
+    assert KB.check(text, None, KB.options({"steps": step, "step": 1})).valid is apart
+
+
 def test_a_krazy_bee_hand_of_too_many_ways_is_refused_not_answered_cannot(monkeypatch):
     monkeypatch.setattr(krazy_bee_hint, "MOST_TRIED", 2_000)
     with pytest.raises(RulesError, match=r"more ways than the best-play finder tries \(2000\)"):

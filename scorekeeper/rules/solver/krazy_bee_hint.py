@@ -19,8 +19,9 @@ from ..reasons import say
 from ..registry import find_variant
 
 VARIANT = "krazy-bee"
-#: the most work one hint does (every Step of the list together): a meld tried counts 1, a check
-#: by the Step checker 20 a meld it reads (a check costs 150 to 360 us here, a try 2 to 3 us).
+#: the most work one hint does (every Step of the list together): a meld tried counts 1, KB-4 and
+#: KB-5 judged by :func:`apart` 1 a meld it reads, the Step checker's verdict on a whole laydown 20
+#: a meld (a check costs 150 to 360 us here, a try 2 to 3 us).
 #: Past it the hand is refused with a sentence, never answered "cannot lay" unsearched
 #: (bench/krazy_bee_hint_bench.py: what dealt hands cost)
 MOST_TRIED = 500_000
@@ -115,8 +116,8 @@ def _lay(hand, step, opts, tried: list[int]) -> tuple[tuple[str, ...], ...] | No
 class _Laying:
     """One Step's search. Each requirement takes one meld in turn (a repeated requirement takes
     melds in order, so no laydown is tried twice in another order); a branch is cut once it holds as
-    many Wild Bees as the best laydown found, or once its melds break the Step (KB-4, KB-5): the Step
-    checker judges each laydown's first melds as they are chosen, and so every whole laydown."""
+    many Wild Bees as the best laydown found, or once its melds break the Step (KB-4, KB-5, judged
+    by :func:`apart` as each meld is chosen); a whole laydown is the Step checker's to accept."""
 
     def __init__(self, hand, step, opts, tried: list[int]) -> None:
         self.game, self.step, self.opts, self.tried = find_variant(VARIANT), step, opts, tried
@@ -133,17 +134,22 @@ class _Laying:
             raise RulesError(say("kb.hint_too_many_ways", most=MOST_TRIED))
 
     def lays(self, melds: tuple, wanted) -> bool:
-        """Do ``melds`` lay the Step of the requirements ``wanted`` (the whole Step, or its first
-        ones: a pair of melds that breaks KB-4 or KB-5 breaks every Step holding them)? A check
-        costs as much as some 60 tries of a meld, more the more melds it reads: it counts 20 a meld."""
+        """Do ``melds`` lay the Step of the requirements ``wanted`` (the whole Step) by the Step
+        checker's own verdict? Asked once a laydown is whole; a check costs as much as some 60 tries
+        of a meld, more the more melds it reads: it counts 20 a meld."""
         self.count(20 * len(melds))
         text = " | ".join(" ".join(_text(m)) for m in melds)
         return self.game.check(text, None, {**self.opts, "step": " + ".join(r.text for r in wanted)}).valid
 
+    def apart(self, melds: tuple, wanted) -> bool:
+        """:func:`apart`, counted: a meld it reads counts 1, as a meld tried does."""
+        self.count(len(melds))
+        return apart(melds, wanted)
+
     def search(self, i: int, left: Counter, wild_left: int, chosen: tuple, first: int) -> None:
         requirements, used = self.step.melds, self.wilds - wild_left
-        if i == len(requirements):  # every meld was judged with the ones before it (one alone, now)
-            if len(chosen) > 1 or self.lays(chosen, requirements):
+        if i == len(requirements):  # kept apart all the way (KB-4, KB-5): the checker's verdict on it
+            if self.lays(chosen, requirements):
                 self.best, self.fewest = tuple(_text(m) for m in chosen), used
             return
         options = self.choices[requirements[i]]
@@ -156,9 +162,44 @@ class _Laying:
             need = Counter(v for v in meld if v is not None)
             if meld.count(None) > wild_left or any(left[v] < k for v, k in need.items()):
                 continue
-            if i and not self.lays((*chosen, meld), requirements[: i + 1]):
+            if i and not self.apart((*chosen, meld), requirements[: i + 1]):
                 continue  # these melds break the Step already (KB-4, KB-5): no more of them is tried
             self.search(i + 1, left - need, wild_left - meld.count(None), (*chosen, meld), n if same else 0)
+
+
+def _starts(meld) -> range:
+    """KB-5: where a run meld (its numbers and Wild Bees) may start, the player placing the Wild
+    Bees (KB-2): every window of its length within 1..13 that holds its numbers."""
+    numbers = [v for v in meld if v is not None]
+    length = len(meld)
+    return range(max(max(numbers) - length + 1, 1), min(min(numbers), 14 - length) + 1)
+
+
+def apart(melds: tuple, wanted) -> bool:
+    """Whether ``melds``, each for the requirement of ``wanted`` at its place, keep KB-4 (no two
+    books of one number) and KB-5 (the runs can be placed so that none starts right after another
+    ends): the Step checker's own tests of a laydown's melds together, without reading its text (a
+    check by the checker costs some 100 times more; the laydown found is judged by it whole)."""
+    books = [m[0] for m, r in zip(melds, wanted, strict=True) if r.kind == "book"]
+    if len(set(books)) < len(books):
+        return False
+    runs = [(_starts(m), len(m)) for m, r in zip(melds, wanted, strict=True) if r.kind == "run"]
+    placed: list[tuple[int, int]] = []
+
+    def place(k: int) -> bool:
+        if k == len(runs):
+            return True
+        starts, length = runs[k]
+        for start in starts:
+            end = start + length - 1
+            if all(start != e + 1 and s != end + 1 for s, e in placed):
+                placed.append((start, end))
+                if place(k + 1):
+                    return True
+                placed.pop()
+        return False
+
+    return place(0)
 
 
 def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any) -> StepHint:
