@@ -36,7 +36,9 @@ def create_app(test_config: dict | None = None) -> Flask:
 
 def _configure(app: Flask, test_config: dict | None) -> None:
     from .storage.config import Defaults, database_url, private_database, private_instance, secret_key
+    from .web import paths
 
+    paths.register(app)
     private_instance(app.instance_path)
     app.config.from_object(Defaults)
     app.json.sort_keys = False  # keep the engine's key order (RULES.md section 6)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from flask import request
@@ -34,7 +35,7 @@ def body() -> Any:
     if not raw.strip():
         raise InputError("the request body is empty; send a JSON object")
     try:
-        return json.loads(raw, parse_constant=_not_json, parse_float=_finite)
+        value = json.loads(raw, parse_constant=_not_json, parse_float=_finite, parse_int=_whole)
     except json.JSONDecodeError as err:  # Python's wording aside: where it stopped reading
         raise InputError(
             f"the request body is not valid JSON (at line {err.lineno}, column {err.colno})"
@@ -43,6 +44,54 @@ def body() -> Any:
         raise InputError("the request body is nested too deeply to be read") from None
     except ValueError as err:  # ours: a number JSON does not have
         raise InputError(f"the request body is not valid JSON ({err})") from None
+    if LONE_ESCAPE.search(raw):  # only an escape (\\ud800) makes half a character: then look for one
+        where = broken_text(value)
+        if where is not None:
+            raise InputError(
+                f"{where or 'the body'}: a broken character (half of a UTF-16 surrogate pair, "
+                "written \\uD800 to \\uDFFF without its other half); send the text as UTF-8"
+            )
+    return value
+
+
+#: a JSON escape of half a UTF-16 surrogate pair (\\uD800 .. \\uDFFF), the only way JSON text holds one
+LONE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+#: the most digits of a whole number Python reads (sys.get_int_max_str_digits())
+DIGITS_MAX = 4300
+
+
+def broken_text(value: Any) -> str | None:
+    """Where ``value`` holds a text (a key or a value) with half a surrogate pair, which no page,
+    database or UTF-8 encoder takes (``players.1.name``; ``""`` the body itself), or None."""
+    stack: list[tuple[str, Any]] = [("", value)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, dict):
+            for key, child in item.items():
+                place = f"{where}.{key}" if where else str(key)
+                if _broken(key):
+                    return where or "a key"
+                stack.append((place, child))
+        elif isinstance(item, list):
+            stack.extend((f"{where}.{n}" if where else str(n), child) for n, child in enumerate(item))
+        elif isinstance(item, str) and _broken(item):
+            return where
+    return None
+
+
+def _broken(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _whole(text: str) -> int:
+    """A JSON whole number, refused in our words past the digits Python reads (not its own message)."""
+    if len(text) - text.startswith("-") > DIGITS_MAX:
+        raise ValueError(f"a number of {len(text.lstrip('-')):,} digits; at most {DIGITS_MAX:,}")
+    return int(text)
 
 
 def _not_json(token: str):

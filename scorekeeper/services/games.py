@@ -165,12 +165,12 @@ def clean_names(names: Sequence[Any]) -> list[str]:
     cleaned, errors, seen = [], [], {}
     for i, raw in enumerate(names):
         name, problem = clean_name(raw, most=NAME_MAX)
-        key = look_alike_key(name)
         if problem:
             errors.append((f"players.{i}", problem))
-        elif key in seen:
+        elif (key := look_alike_key(name)) in seen:
             errors.append((f"players.{i}", same_look(name, seen[key])))
-        seen.setdefault(key, name)
+        else:
+            seen[key] = name
         cleaned.append(name)
     if errors:
         raise SetupError(errors)

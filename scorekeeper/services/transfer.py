@@ -40,23 +40,32 @@ def stamp(moment: datetime | None) -> str | None:
     return moment.replace(tzinfo=None).isoformat() + "Z"
 
 
+#: the years a stamp may fall in, in UTC (the API document's pattern: an export always imports again)
+YEARS = range(1000, 3000)
+
+
 def parse_stamp(text: Any, where: str) -> datetime:
-    """ISO 8601 text back to a naive UTC time; RoundError naming ``where`` otherwise (a 422: the API
-    has checked the text's shape against its document already).
+    """ISO 8601 text back to a naive UTC time from year 1000 to 2999; RoundError naming ``where``
+    otherwise (a 422: the API has checked the text's shape against its document already, but a time
+    zone can move 1000-01-01T00:00+01:00 into year 999, which no export could carry back).
 
     >>> parse_stamp("2024-05-01T22:30:00+02:00", "created_at")
     datetime.datetime(2024, 5, 1, 20, 30)
-    >>> parse_stamp("0001-01-01T00:00:00+01:00", "created_at")
+    >>> parse_stamp("1000-01-01T00:00:00+01:00", "created_at")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    scorekeeper.rules.errors.RoundError: created_at: '0001-01-01T00:00:00+01:00' is not an ISO 8601 time from year 1 ...
+    scorekeeper.rules.errors.RoundError: created_at: '1000-01-01T00:00:00+01:00' is not ... 1000 to 2999 (in UTC)
     """
     try:
         moment = datetime.fromisoformat(str(text))
         if moment.tzinfo is not None:
             moment = moment.astimezone(UTC).replace(tzinfo=None)
+        if moment.year not in YEARS:
+            raise ValueError(moment.year)
     except (ValueError, OverflowError):  # OverflowError: a time zone pushes it past year 1 or 9999
-        raise RoundError([(where, f"{text!r} is not an ISO 8601 time from year 1 to 9999")]) from None
+        raise RoundError(
+            [(where, f"{text!r} is not an ISO 8601 time from year 1000 to 2999 (in UTC)")]
+        ) from None
     return moment
 
 

@@ -371,3 +371,18 @@ def test_the_document_names_the_variants_goals_and_required_fields(api):
     assert turn_body["properties"]["options"]["additionalProperties"] is False
     assert api.document["paths"]["/solve"]["post"]["operationId"] == "solve"
     assert api.document["paths"]["/turn"]["post"]["operationId"] == "checkTurn"
+
+
+@pytest.mark.parametrize("time_limit", [1e-9, 1e-5])
+@pytest.mark.parametrize(
+    "body", [{"rack": "R7 R8", "table": "R4 R5 R6"}, {"rack": "R7 R8 R9", "goal": "value"}]
+)
+def test_a_search_out_of_time_that_highs_proves_answers_json(client, api, body, time_limit):
+    """The own search ran out of time and HiGHS proved the play: ``optimal`` was NumPy's True, which
+    JSON cannot write (a 500)."""
+    sent = {"variant": "rummikub", **body, "options": {"time_limit": time_limit}}
+    _, answer = call(client, api, "POST", "/api/v1/solve", sent, expect=200)
+    assert answer["optimal"] in (True, False)  # (proved by HiGHS, unless a busy machine left it no time)
+    assert (
+        type(solve("rummikub", body["rack"], table=body.get("table"), time_limit=time_limit).optimal) is bool
+    )

@@ -41,7 +41,9 @@ def finish_with_mip(h, lp, search: Search, deadline: float, unit: int) -> Search
         # HiGHS stops within ``unit - 0.5`` of its dual bound: proved only if no whole ``unit`` more
         # can hide in that gap (the objective's value part makes the gap less than a tile)
         proved = h.getInfo().mip_dual_bound + 1e-6 < done.target()
-        done.complete = status == highspy.HighsModelStatus.kOptimal and proved
+        done.complete = bool(
+            status == highspy.HighsModelStatus.kOptimal and proved
+        )  # JSON's true, never np.True_
     else:
         done.best = search.best
     return done
@@ -62,7 +64,7 @@ class Search:
 
     def target(self) -> float:
         """The least objective that beats the best laydown by a whole ``unit``."""
-        return (np.floor(self.best_value / self.unit + 1e-9) + 1) * self.unit
+        return float((np.floor(self.best_value / self.unit + 1e-9) + 1) * self.unit)  # a float, not NumPy's
 
     def node(self) -> None:
         if time.perf_counter() > self.deadline:

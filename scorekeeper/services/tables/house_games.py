@@ -29,7 +29,7 @@ def adopt_house_game(
     """Keep a named house game: the variant's options checked by the engine and kept as chosen (a
     ``points`` house game plays under its own name unless ``game_name`` says otherwise)."""
     decision = house_decision(table, name, variant, options)
-    return _keep(table, HOUSE, decision["variant"], decision["house"], note, adopted_on)
+    return _keep(table, HOUSE, decision["variant"], decision["house"], note, adopted_on, "adopted_on")
 
 
 def house_decision(table: Table | None, name: Any, variant: Any, options: Any) -> dict:

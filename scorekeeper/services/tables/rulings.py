@@ -17,6 +17,7 @@ from ...rules import RoundError, RulesError, find_variant
 from ...storage.extensions import db
 from ...storage.table_models import Ruling, Table
 from .. import game_options
+from ..transfer import YEARS
 from .summaries import touch
 
 #: a house game (:mod:`.house_games`): a named variant with its options, kept in the same ledger
@@ -101,12 +102,15 @@ def withdraw(table: Table, ruling_id: int) -> Ruling | None:
     return ruling
 
 
-def _keep(table: Table, kind: str, variant: str, decision: dict, note: Any, decided_on: Any) -> Ruling:
+def _keep(
+    table: Table, kind: str, variant: str, decision: dict, note: Any, decided_on: Any, day: str = "decided_on"
+) -> Ruling:
+    """The ruling kept (``day``: the name the caller gave its day, for a refusal's field)."""
     note = " ".join(str(note or "").split())
     errors = []
     if len(note) > NOTE_MAX:
         errors.append(("note", f"a note can be at most {NOTE_MAX} characters"))
-    when = _day(decided_on, errors)
+    when = _day(decided_on, errors, day)
     kept = db.session.execute(select(func.count()).select_from(Ruling).where(Ruling.table_id == table.id))
     if kept.scalar_one() >= RULINGS_MAX:
         errors.append(("", f"a table keeps at most {RULINGS_MAX} rulings; withdraw one first"))
@@ -126,20 +130,19 @@ def _keep(table: Table, kind: str, variant: str, decision: dict, note: Any, deci
     return ruling
 
 
-def _day(value: Any, errors: list) -> datetime:
-    """A decision's day: a date, ``YYYY-MM-DD`` text, or today when not given."""
+def _day(value: Any, errors: list, field: str = "decided_on") -> datetime:
+    """A decision's day: a date, ``YYYY-MM-DD`` text, or today when not given; from year 1000 to
+    2999, as the table's export writes it (so it always imports again)."""
     if value in (None, ""):
         today = date.today()
         return datetime(today.year, today.month, today.day)
-    if isinstance(value, datetime):
-        return value
-    if isinstance(value, date):
-        return datetime(value.year, value.month, value.day)
     try:
-        day = date.fromisoformat(str(value).strip())
-        return datetime(day.year, day.month, day.day)
+        day = value if isinstance(value, date) else date.fromisoformat(str(value).strip())
+        if day.year not in YEARS:
+            raise ValueError(day.year)
+        return day if isinstance(day, datetime) else datetime(day.year, day.month, day.day)
     except ValueError:
-        errors.append(("decided_on", f"{value!r} is not a date (YYYY-MM-DD)"))
+        errors.append((field, f"{value!r} is not a date (YYYY-MM-DD) from year 1000 to 2999"))
         return datetime(2000, 1, 1)
 
 
