@@ -46,10 +46,9 @@ def body() -> Any:
         raise InputError(f"the request body is not valid JSON ({err})") from None
     if LONE_ESCAPE.search(raw):  # only an escape (\\ud800) makes half a character: then look for one
         where = broken_text(value)
-        if where is not None:
-            raise InputError(
-                f"{where or 'the body'}: a broken character (half of a UTF-16 surrogate pair, "
-                "written \\uD800 to \\uDFFF without its other half); send the text as UTF-8"
+        if where is not None:  # a value no text may hold: a 422, as a name holding one always was
+            raise RoundError(
+                [(where, "a broken character (a lone surrogate: \\uD800 to \\uDFFF without its other half)")]
             )
     return value
 

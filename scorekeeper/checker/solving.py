@@ -66,20 +66,28 @@ class TurnAsk:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
+def _past(raw: Any) -> bool:
+    """Whether ``raw`` is a number of seconds past this server's bound (61 is: its refusal names 5)."""
+    try:
+        return float(raw) > MOST_SECONDS
+    except (TypeError, ValueError):
+        return False
+
+
 def bounded(
     variant: str, options: Mapping[str, Any], cards: str = "", default: float = DEFAULT_SECONDS
 ) -> dict:
     """``options`` with ``time_limit`` read and held to :data:`MOST_SECONDS` (OptionError naming it),
     and a card game's hand held to its most cards (RulesError saying how many)."""
     out = dict(options)
-    seconds = time_limit(out.get("time_limit", default))  # the engine's reading: a number of seconds
-    if seconds > MOST_SECONDS:
+    raw = out.get("time_limit", default)
+    if _past(raw):  # (before the engine's reading, whose own bound, 60, this server does not keep)
         raise OptionError(
             "time_limit",
-            f"{out['time_limit']!r} is more than this server allows",
+            f"{raw!r} is more than this server allows",
             f"seconds, more than 0 and at most {MOST_SECONDS:g}",
         )
-    out["time_limit"] = seconds
+    out["time_limit"] = time_limit(raw, most=MOST_SECONDS)  # the engine's reading: a number of seconds
     v = find_variant(variant)
     if v.deck_look != "tiles":
         out.pop("time_limit")  # the card games' finders take no clock

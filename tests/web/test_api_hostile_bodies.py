@@ -1,7 +1,7 @@
 """A JSON body can write half a UTF-16 surrogate pair (``"\\ud800"``), which no UTF-8 encoder, page or
 database takes: before, a game named so was stored (201) and its page was a 500 for everyone after,
 and a house game's note or an import's audit line was a 500 at once. Now every body holding one is
-a 400 naming the place, and nothing is stored. A number longer than Python reads is refused in our
+a 422 naming the place (as a name holding one always was), and nothing is stored. A number longer than Python reads is refused in our
 words, not Python's; a time zone cannot move an imported time out of the years an export carries; a
 name of megabytes is refused before it is read through. (Found by probing the API as a hostile
 sender would, 6 December.)"""
@@ -44,12 +44,10 @@ def games(app) -> int:
         (body('"options": {"game_name": "x\\udc00y"}'), "options.game_name"),
     ],
 )
-def test_half_a_surrogate_pair_is_a_400_naming_its_place_and_nothing_is_kept(app, client, text, place):
+def test_half_a_surrogate_pair_is_a_422_naming_its_place_and_nothing_is_kept(app, client, text, place):
     answer = send(client, "/api/v1/games", text)
-    assert answer.status_code == 400, answer.get_json()
-    assert answer.get_json()["error"].startswith(
-        f"{place}: a broken character (half of a UTF-16 surrogate pair"
-    )
+    assert answer.status_code == 422, answer.get_json()
+    assert f"{place}: a broken character (a lone surrogate" in answer.get_json()["error"]
     assert games(app) == 0
 
 
@@ -73,7 +71,7 @@ def test_a_stored_text_never_reaches_the_database_half_a_character(app, client):
     text = exported.replace('"summary":"', '"summary":"x\\ud800', 1)
     assert text != exported
     answer = send(client, "/api/v1/games/import", text)
-    assert answer.status_code == 400 and "audit.0.summary: a broken character" in answer.get_json()["error"]
+    assert answer.status_code == 422 and "audit.0.summary: a broken character" in answer.get_json()["error"]
     assert games(app) == 1
 
 

@@ -386,3 +386,18 @@ def test_a_search_out_of_time_that_highs_proves_answers_json(client, api, body, 
     assert (
         type(solve("rummikub", body["rack"], table=body.get("table"), time_limit=time_limit).optimal) is bool
     )
+
+
+@pytest.mark.parametrize(
+    ("seconds", "says"),
+    [
+        (61, "61 is more than this server allows"),  # said "at most 60", then 6 to 60 were refused too
+        (6, "6 is more than this server allows"),
+        ("soon", "'soon' is not a number of seconds"),
+        (0, "0 is out of range"),
+    ],
+)
+def test_a_time_limit_refused_names_the_bound_this_server_keeps(client, api, seconds, says):
+    sent = {"variant": "rummikub", "rack": "R7 R8", "options": {"time_limit": seconds}}
+    _, answer = call(client, api, "POST", "/api/v1/solve", sent, expect=422)
+    assert says in answer["error"] and answer["error"].endswith("more than 0 and at most 5"), answer

@@ -11,8 +11,9 @@ from ..reasons import say
 MOST_SECONDS = 60.0
 
 
-def time_limit(raw: Any) -> float:
-    """The ``time_limit`` option: seconds, more than 0 and at most :data:`MOST_SECONDS`.
+def time_limit(raw: Any, most: float = MOST_SECONDS) -> float:
+    """The ``time_limit`` option: seconds, more than 0 and at most ``most`` (:data:`MOST_SECONDS`;
+    a server keeping a shorter bound says its own).
 
     >>> time_limit("0.5"), time_limit(2)
     (0.5, 2.0)
@@ -21,11 +22,11 @@ def time_limit(raw: Any) -> float:
     ...
     scorekeeper.rules.errors.OptionError: option 'time_limit': 'soon' is not a number of seconds; ...
     """
-    accepted = say("tt.seconds", most=f"{MOST_SECONDS:g}")
+    accepted = say("tt.seconds", most=f"{most:g}")
     try:
         seconds = float(raw)
     except (TypeError, ValueError):
         raise OptionError("time_limit", say("tt.not_seconds", value=repr(raw)), accepted) from None
-    if not 0 < seconds <= MOST_SECONDS:
+    if not 0 < seconds <= most:
         raise OptionError("time_limit", say("option.out_of_range", value=repr(raw)), accepted)
     return seconds
