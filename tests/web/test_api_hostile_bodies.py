@@ -1,10 +1,10 @@
 """A JSON body can write half a UTF-16 surrogate pair (``"\\ud800"``), which no UTF-8 encoder, page or
 database takes: before, a game named so was stored (201) and its page was a 500 for everyone after,
 and a house game's note or an import's audit line was a 500 at once. Now every body holding one is
-a 422 naming the place (as a name holding one always was), and nothing is stored. A number longer than Python reads is refused in our
-words, not Python's; a time zone cannot move an imported time out of the years an export carries; a
-name of megabytes is refused before it is read through. (Found by probing the API as a hostile
-sender would, 6 December.)"""
+a 422 naming the place (as a name holding one always was), and nothing is stored. A number longer
+than Python reads is refused in our words, not Python's; a time zone cannot move an imported time
+out of the years an export carries; a name of megabytes is refused before it is read through.
+(Found by probing the API as a hostile sender would, 6 December.)"""
 
 from __future__ import annotations
 
