@@ -47,14 +47,14 @@ def body() -> Any:
     if LONE_ESCAPE.search(raw):  # only an escape (\\ud800) makes half a character: then look for one
         where = broken_text(value)
         if where is not None:  # a value no text may hold: a 422, as a name holding one always was
-            raise RoundError(
-                [(where, "a broken character (a lone surrogate: \\uD800 to \\uDFFF without its other half)")]
-            )
+            raise RoundError([(where, BROKEN)])
     return value
 
 
 #: a JSON escape of half a UTF-16 surrogate pair (\\uD800 .. \\uDFFF), the only way JSON text holds one
 LONE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+#: what a text holding half a surrogate pair is told
+BROKEN = "a broken character (a lone surrogate: \\uD800 to \\uDFFF without its other half)"
 #: the most digits of a whole number Python reads (sys.get_int_max_str_digits())
 DIGITS_MAX = 4300
 

@@ -74,6 +74,9 @@ def _take(table, secret: str) -> dict:
         "This file is not a BG Stats backup: its games, players and plays are not in BG Stats' form."
     )
     lists = doc.values() if isinstance(doc, dict) else ()
+    broken = bodies.broken_text(doc)  # a text no page or database takes, as the API refuses it
+    if broken is not None:
+        raise _Refused(not_a_backup, detail=f"{broken}: {bodies.BROKEN}")
     try:
         if any(isinstance(v, list) and len(v) > BGSTATS_ITEMS_MAX for v in lists):
             raise TooMany([])  # before the shape: the bound says more than "not a backup"

@@ -100,6 +100,12 @@ def test_plays_past_one_imports_bound_wait_for_the_same_file_again(client, api, 
             "more than 5,000 items",
         ),
         (b" " * (BODY_MAX + 1), 413, "larger than 2 MiB"),
+        # half a surrogate pair in a game's name: its page would be a 500 (as the API refuses it)
+        (
+            json.dumps(HAND_WRITTEN).replace('"five  crowns"', '"five \\ud800crowns"', 1).encode(),
+            422,
+            "games.1.name: a broken character (a lone surrogate",
+        ),
     ],
 )
 def test_a_bad_file_is_refused_with_a_clear_sentence_and_nothing_imported(
