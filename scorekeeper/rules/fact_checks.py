@@ -9,7 +9,7 @@ from typing import Any
 from .errors import RoundError
 from .facts import too_big
 from .options import whole_number
-from .reasons import say
+from .reasons import quoted, say
 
 #: what a count is of, as the catalog's words (``Variant.count``'s ``what``)
 WHAT = {
@@ -42,7 +42,7 @@ def seat_or_none(facts: Mapping[str, Any], key: str, players: int, rule: str = "
     if value is None or value == "":
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        message = say("round.not_a_seat", value=repr(value), last=players - 1)
+        message = say("round.not_a_seat", value=quoted(value), last=players - 1)
         raise RoundError([(key, say("round.ruled", rule=rule, message=message) if rule else message)])
     return value
 
@@ -56,7 +56,7 @@ def count(
     if isinstance(value, bool) or not isinstance(value, int):
         number = whole_number(value) if isinstance(value, str) else None
         if number is None:
-            raise RoundError([(field, say("round.not_whole", value=repr(value), what=what))])
+            raise RoundError([(field, say("round.not_whole", value=quoted(value), what=what))])
         value = number
     if value < low:
         raise RoundError([(field, say("round.below", what=what, low=low))])

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .options import whole_number
-from .reasons import say
+from .reasons import quoted, say
 
 #: a key normalised away (an empty spelling of "not given")
 GONE = object()
@@ -98,7 +98,7 @@ class Flag(Fact):
     def check(self, value, path, errors):
         if isinstance(value, bool):
             return value
-        errors.append((path, say("fact.not_bool", value=repr(value))))
+        errors.append((path, say("fact.not_bool", value=quoted(value))))
 
     def read(self, value):
         if value == "":
@@ -127,7 +127,7 @@ class Count(Fact):
             errors.append(
                 (
                     path,
-                    say("opt.not_whole", value=repr(value)) if value != "" else say("fact.whole_or_out"),
+                    say("opt.not_whole", value=quoted(value)) if value != "" else say("fact.whole_or_out"),
                 )
             )
         elif number < self.low:
@@ -175,7 +175,7 @@ class Text(Fact):
     def check(self, value, path, errors):
         if isinstance(value, str):
             return value
-        errors.append((path, say("kb.not_text", value=repr(value))))
+        errors.append((path, say("kb.not_text", value=quoted(value))))
 
     def read(self, value):
         if not self.note:
@@ -198,7 +198,7 @@ class Choice(Fact):
     def check(self, value, path, errors):
         if value in self.values:
             return value
-        errors.append((path, say("fact.not_one_of", value=repr(value), accepted=", ".join(self.values))))
+        errors.append((path, say("fact.not_one_of", value=quoted(value), accepted=", ".join(self.values))))
 
     def read(self, value):
         if value == "":

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import OptionError
-from .reasons import say
+from .reasons import quoted, say
 
 _TRUE = {"1", "true", "yes", "on", "y", "t"}
 _FALSE = {"0", "false", "no", "off", "n", "f", ""}
@@ -108,15 +108,17 @@ class Option:
             return True
         if text in _FALSE:
             return False
-        raise OptionError(self.name, say("opt.not_on_off", value=repr(raw)), self.accepted())
+        raise OptionError(self.name, say("opt.not_on_off", value=quoted(raw)), self.accepted())
 
     def _parse_int(self, raw: Any) -> int:
         if isinstance(raw, bool):
-            raise OptionError(self.name, say("opt.not_number", value=repr(raw)), self.accepted())
+            raise OptionError(self.name, say("opt.not_number", value=quoted(raw)), self.accepted())
+        if isinstance(raw, float) and raw.is_integer():
+            raw = int(raw)  # 30.0 is a whole number (JSON Schema's integer too, as the hand's facts take it)
         try:
             value = int(str(raw).strip()) if not isinstance(raw, int) else raw
         except ValueError:
-            raise OptionError(self.name, say("opt.not_whole", value=repr(raw)), self.accepted()) from None
+            raise OptionError(self.name, say("opt.not_whole", value=quoted(raw)), self.accepted()) from None
         if self.choices and value not in self.choices:
             raise OptionError(self.name, say("opt.not_allowed", value=value), self.accepted())
         if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
@@ -128,7 +130,7 @@ class Option:
         for choice in self.choices:
             if text.lower() == str(choice).lower():
                 return choice
-        raise OptionError(self.name, say("opt.not_a_choice", value=repr(raw)), self.accepted())
+        raise OptionError(self.name, say("opt.not_a_choice", value=quoted(raw)), self.accepted())
 
     def describe(self) -> dict:
         """JSON-ready description (for ``variants()``, forms and the API)."""

@@ -62,6 +62,19 @@ def say(key: str, **values: Any) -> Reason:
     return Reason(key, values)
 
 
+def quoted(value: Any) -> str:
+    """A value a player or a client sent, as a refusal quotes it: text and numbers as Python writes
+    them (``'R14'``, ``30.5``), and JSON's own ``null``, ``true`` and ``false`` as JSON writes them
+    (a client sent those, never Python's ``None`` or ``True``).
+
+    >>> quoted("soon"), quoted(None), quoted(True), quoted(2.5)
+    ("'soon'", 'null', 'true', '2.5')
+    """
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    return repr(value)
+
+
 def counted(count: int, one: str, other: str) -> Reason:
     """``count`` things as words: the key ``one`` for 1, ``other`` for any other count (``{count}``)."""
     return say(one if count == 1 else other, count=count)

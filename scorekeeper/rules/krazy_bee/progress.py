@@ -9,7 +9,7 @@ from typing import Any
 
 from ..errors import RoundError
 from ..facts import yes_no
-from ..reasons import say
+from ..reasons import quoted, say
 from ..scoring import GameScore, RoundOutcome, competition_ranks
 from .steps import Step, steps_of
 
@@ -42,7 +42,7 @@ class StepProgress:
         value = entry.get(key, False)
         answer = False if value in (None, "") else yes_no(value)
         if answer is None:
-            raise RoundError([(f"{field}.{key}", say("round.not_yes_no", value=repr(value)))])
+            raise RoundError([(f"{field}.{key}", say("round.not_yes_no", value=quoted(value)))])
         return answer
 
     def score_round(

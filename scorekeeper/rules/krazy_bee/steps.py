@@ -28,7 +28,7 @@ from typing import Any
 from ..errors import OptionError
 from ..options import whole_number
 from ..progressions import Shape
-from ..reasons import Reason, say
+from ..reasons import Reason, quoted, say
 
 BOOK = Shape("book", 0, 1, 13)
 RUN = Shape("run", 1, 1, 13)
@@ -134,7 +134,7 @@ def parse_steps(text: Any) -> str:
     if isinstance(text, (list, tuple)):
         text = ";".join(str(t) for t in text)
     if not isinstance(text, str):
-        raise _fail(say("kb.not_text", value=repr(text)))
+        raise _fail(say("kb.not_text", value=quoted(text)))
     return "; ".join(step.text for step in _parse(text))
 
 

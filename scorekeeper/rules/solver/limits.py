@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import OptionError
-from ..reasons import say
+from ..reasons import quoted, say
 
 #: the longest time bound a caller may ask for, in seconds
 MOST_SECONDS = 60.0
@@ -26,7 +26,7 @@ def time_limit(raw: Any, most: float = MOST_SECONDS) -> float:
     try:
         seconds = float(raw)
     except (TypeError, ValueError):
-        raise OptionError("time_limit", say("tt.not_seconds", value=repr(raw)), accepted) from None
+        raise OptionError("time_limit", say("tt.not_seconds", value=quoted(raw)), accepted) from None
     if not 0 < seconds <= most:
-        raise OptionError("time_limit", say("option.out_of_range", value=repr(raw)), accepted)
+        raise OptionError("time_limit", say("option.out_of_range", value=quoted(raw)), accepted)
     return seconds

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..cards import tokenize
 from ..errors import OptionError
-from ..reasons import say
+from ..reasons import quoted, say
 from ..registry import find_variant
 
 VARIANT = "rumbugz"
@@ -52,7 +52,7 @@ def _laid(raw: Any) -> tuple[str, ...]:
     elif isinstance(raw, (list, tuple)) or raw is None:
         names = list(raw or ())
     else:  # a number or a flag: no kind is named
-        raise OptionError("laid", say("rb.kind_unknown", name=repr(raw)), ", ".join(KINDS))
+        raise OptionError("laid", say("rb.kind_unknown", name=quoted(raw)), ", ".join(KINDS))
     out = []
     for name in names:
         kind = str(name).strip().lower()
