@@ -16,6 +16,7 @@ import re
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
+from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, current_app, has_request_context, redirect, request, url_for
 from flask_babel import Babel, get_locale, gettext, refresh
@@ -88,8 +89,20 @@ def spoken(answer: Any) -> Any:
 
 
 def same_site(target: str | None) -> str:
-    """``target`` when it is a path on this site (``/games/x``), else the home page: never another host."""
-    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+    """``target`` when it is a path on this site (``/games/x``), else the home page: never another host.
+    A browser drops tabs and line breaks from an address, so ``/\\t/evil.com`` would be ``//evil.com``
+    (another host), and a line break in a header is refused (a 500): no control character or space
+    is taken, nor anything a URL parser reads a scheme or a host in."""
+    if (
+        not target
+        or not target.startswith("/")
+        or target.startswith("//")
+        or "\\" in target
+        or any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in target)
+    ):
+        return url_for("main.index")
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
         return url_for("main.index")
     return target
 
