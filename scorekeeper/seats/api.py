@@ -165,6 +165,7 @@ def confirm(public_id: str, seat: int):
     def answer() -> dict:
         game = get_game(public_id)
         by = _confirmer(game)
+        refuse_closed_hands(game)  # a club table's final result: no part confirmed records a hand
         right, why, seen = body["looks_right"], body.get("reason"), body.get("seen")
         # the hand as it is now, as this secret may read it (its parts read once, after the change)
         status = confirm_part(
@@ -182,6 +183,7 @@ def close(public_id: str):
 
     def answer() -> dict:
         game = editable_game(public_id, bearer_only=True)
+        refuse_closed_hands(game)
         return {**close_hand(game, body["hand"]), "game": game_urls(game)}
 
     return _committed(retried(answer), 200)

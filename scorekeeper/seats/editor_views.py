@@ -17,6 +17,7 @@ from ..services.seats.parts import retried
 from ..storage.extensions import db
 from ..storage.models import utcnow
 from ..web.access import require_editor
+from ..web.features import refuse_closed_hands
 from ..web.headers import no_store
 from .given_once import keep_given
 from .part_form import form_number, form_values
@@ -69,6 +70,7 @@ def fill(public_id: str):
         return _page(game, problems=[gettext("This form is not one of this page's.")], status=422)
     values = form_values(request.form)
     try:
+        refuse_closed_hands(game)  # a club table's final result takes no more hands (as a seat's part)
         part = _part(OWN_PARTS.get(game.variant, ""), values)
         status = retried(lambda: send_part(get_game(public_id), seat, hand, part, by="editor"))
     except (ServiceError, RoundError) as err:
@@ -91,6 +93,7 @@ def close(public_id: str):
     if hand is None:
         return _page(game, problems=[gettext("This form is not one of this page's.")], status=422)
     try:
+        refuse_closed_hands(game)
         status = retried(lambda: close_hand(get_game(public_id), hand))
     except (ServiceError, RoundError) as err:
         db.session.rollback()

@@ -119,6 +119,8 @@ def send(public_id: str):
     game = get_game(public_id)
     seat = sending_seat(game)
     if seat is None:  # the editor: no seat of its own
+        if queued_send():  # a queued part whose seat this phone no longer holds: refused for good, in JSON
+            return jsonify(error_body(gettext("Your part was not kept."), [NO_SEAT], refused=True)), 403
         return redirect(url_for("seats.seat_page", public_id=game.public_id))
     values = form_values(request.form)
     hand = form_number(request.form, "hand_number") or 0  # none, or not a number: no hand 0 is open
@@ -156,6 +158,7 @@ def confirm(public_id: str):
     right, form = request.form.get("looks_right") == "1", request.form
     asked = {"looks_right": right, "reason": form.get("reason"), "seen": form.get("seen")}
     try:
+        refuse_closed_hands(game)  # a club table's final result: no part confirmed records a hand
         status = retried(lambda: confirm_part(get_game(public_id), seat, hand, by=by, **asked))
     except (ServiceError, RoundError) as err:
         db.session.rollback()  # a Conflict (a part sent again since this page showed it, a hand closed): 409

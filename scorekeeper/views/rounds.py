@@ -66,13 +66,13 @@ def new(public_id: str):
     playing, before, score = _hand_in_progress(game)
     word = round_word(game.variant)
     if score.finished:
-        flash(
-            gettext(
-                "The game is over: no more %(round_word)s can be recorded.",
-                round_word=round_word(game.variant, 2),
-            ),
-            "error",
+        over = gettext(
+            "The game is over: no more %(round_word)s can be recorded.",
+            round_word=round_word(game.variant, 2),
         )
+        if sending.queued_send():  # a hand queued offline while another phone ended the game: refused for
+            raise HandsClosed([("", over)])  # good in JSON, with the reason (a redirect was retried forever)
+        flash(over, "error")
         return redirect(_game_page(game))
     if playing is not None:
         ctx = context_for(game, playing.number, facts=playing.facts, before=before)

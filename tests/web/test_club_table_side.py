@@ -180,6 +180,32 @@ def test_a_final_table_takes_no_more_hands_on_its_phones_or_its_hand_form(app):
         assert len(services.get_game(gid).rounds) == 1
 
 
+def test_a_final_table_takes_no_part_from_its_editor_either(app):
+    """The editor's "fill in a part" and "close the hand" on the seat page recorded hand 2 at a
+    table whose result was final (a hostile probe found it, 6 December): the game's totals moved
+    and the evening's result did not. Now both are refused as a seat's own part is."""
+    night = seated_evening(app)
+    gid, names, edit = night["games"][0], night["names"][0], night["edit"][0]
+    first, second = app.test_client(), app.test_client()
+    take_seat(first, gid, names[0]), take_seat(second, gid, names[1])
+    play_hand(app, gid, winner=0)
+    post_result(first, gid, "declare"), post_result(second, gid, "confirm")
+    editor = app.test_client()
+    editor.set_cookie(f"sk_edit_{gid}", edit)
+    token = csrf_from(editor.get(f"/games/{gid}/seat").get_data(as_text=True))
+    closed = "This table&#39;s result for the evening is final: it takes no more hands."
+    for seat, fields in enumerate([{"went_out": "y"}, {"rack": "R5"}, {"rack": "B6"}, {"rack": "K7"}]):
+        data = {"csrf_token": token, "seat": str(seat), "hand_number": "2", **fields}
+        sent = editor.post(f"/games/{gid}/seat/fill", data=data)
+        assert sent.status_code == 422 and closed in sent.get_data(as_text=True), seat
+    shut = editor.post(f"/games/{gid}/seat/close", data={"csrf_token": token, "hand_number": "2"})
+    assert shut.status_code == 422 and closed in shut.get_data(as_text=True)
+    with app.app_context():
+        from scorekeeper import services
+
+        assert len(services.get_game(gid).rounds) == 1
+
+
 def test_one_phone_holding_a_seat_and_the_edit_secret_is_one_player(app):
     """A phone with a seat acts as its seat from either page: it cannot declare as the game's editor
     and confirm as its seat."""

@@ -152,3 +152,23 @@ def test_the_new_hand_form_carries_its_number_for_the_queue(client, table):
     assert "the engine checks it when it is sent" in page
     assert _send(client, url, token, "key-number-01", 1).status_code == 201
     assert 'data-queue="2"' in client.get(url).text
+
+
+def test_a_hand_queued_while_another_phone_ended_the_game_is_refused_for_good_in_json(app, client):
+    """The queue read the game page's redirect (200 HTML) as "try again", and sent the hand every
+    few seconds for ever without a word (a hostile probe found it, 6 December): now a 422 with the
+    reason, which the phone shows, and the game unchanged."""
+    with app.app_context():
+        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"rounds": 1})
+        db.session.commit()
+        public_id = game.public_id
+    client.get(f"/games/{public_id}/join/{secret}")
+    url = f"/games/{public_id}/rounds/new"
+    token = csrf_from(client.get(url).text)
+    assert _send(client, url, token, "key-last-0001", 1).status_code == 201  # the game's one hand: over
+    late = _send(client, url, token, "key-late-0002", 2)
+    assert late.status_code == 422 and late.is_json
+    assert "The game is over: no more rounds can be recorded." in late.json["error"]
+    assert len(_hands(app, public_id)) == 1
+    plain = client.post(url, data={"csrf_token": token, "winner": "0", "players.1.rack": "R5"})
+    assert plain.status_code == 302  # the form itself: back to the game page, as before

@@ -54,3 +54,23 @@ def test_a_queued_part_for_a_hand_already_recorded_is_a_409_that_says_so(app):
     assert refused.status_code == 422 and "only two G9 tiles" in " ".join(refused.get_json()["reasons"])
     with app.app_context():
         assert len(services.get_game(gid).rounds) == 1
+
+
+def test_a_queued_part_from_the_editor_holding_no_seat_is_refused_for_good_in_json(app):
+    """Answered with a redirect to the seat page (200 HTML), which the queue reads as "try again":
+    sent for ever without a word (a hostile probe found it, 6 December). Now a 403 with the reason."""
+    with app.app_context():
+        from scorekeeper.services.seats import open_seats
+        from scorekeeper.storage.extensions import db
+
+        game, secret = services.create_game("rummikub", ["Ann", "Bob"], {})
+        open_seats(game)
+        db.session.commit()
+        gid = game.public_id
+    editor = app.test_client()
+    editor.get(f"/games/{gid}/join/{secret}")
+    answer = _queued(editor, gid, "editor-part-0001", rack="R5")
+    assert answer.status_code == 403 and answer.is_json and answer.get_json()["refused"] is True
+    assert "This phone holds no seat in this game" in " ".join(answer.get_json()["reasons"])
+    with app.app_context():
+        assert services.get_game(gid).rounds == []
