@@ -52,16 +52,22 @@ def _hand_in_progress(game):
     return rounds[-1], game_score(game, upto=len(rounds) - 1), score
 
 
+def _no_more_hands(game, why: str):
+    """The game takes no hand (``why``): a phone's queue is refused for good in JSON with the reason
+    (a redirect to the game page reads as "try again", and was sent for ever); a page goes there."""
+    if sending.queued_send():
+        raise HandsClosed([("", why)])
+    flash(why, "error")
+    return redirect(_game_page(game))
+
+
 @bp.route("/new", methods=["GET", "POST"])
 def new(public_id: str):
     """Record the next hand (Crib Rummy: the next turn of the hand being played)."""
     game = editable_game(public_id)
     closed = hands_closed(game)  # a result imported without hands keeps its result
     if closed:
-        if sending.queued_send():  # a phone's queue reads JSON: the hand refused with the reason
-            raise HandsClosed([("", closed)])
-        flash(closed, "error")
-        return redirect(_game_page(game))
+        return _no_more_hands(game, closed)
     entry = entry_for(game.variant)
     playing, before, score = _hand_in_progress(game)
     word = round_word(game.variant)
@@ -70,10 +76,7 @@ def new(public_id: str):
             "The game is over: no more %(round_word)s can be recorded.",
             round_word=round_word(game.variant, 2),
         )
-        if sending.queued_send():  # a hand queued offline while another phone ended the game: refused for
-            raise HandsClosed([("", over)])  # good in JSON, with the reason (a redirect was retried forever)
-        flash(over, "error")
-        return redirect(_game_page(game))
+        return _no_more_hands(game, over)  # (a hand queued offline while another phone ended the game)
     if playing is not None:
         ctx = context_for(game, playing.number, facts=playing.facts, before=before)
         save = partial(update_round, game, playing.number, before=before)

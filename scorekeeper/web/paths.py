@@ -7,18 +7,14 @@ is no page (404)."""
 from __future__ import annotations
 
 from flask import Flask
-from werkzeug.routing import IntegerConverter, ValidationError
+from werkzeug.routing import IntegerConverter
 
 
 class WholeNumber(IntegerConverter):
-    """``<int:...>`` in ASCII digits, ``0`` or without a leading zero."""
+    """``<int:...>`` in ASCII digits, ``0`` or without a leading zero (the pattern alone: ``[0-9]``,
+    never ``\\d``, which matches every script's digits)."""
 
     regex = r"(?:0|[1-9][0-9]*)"
-
-    def to_python(self, value: str) -> int:
-        if not value.isascii():  # (the rule's pattern is ASCII already; never int()'s other digits)
-            raise ValidationError()
-        return super().to_python(value)
 
 
 def register(app: Flask) -> None:

@@ -40,7 +40,7 @@ class BestPlay:
             "value": self.value,
             "play": list(self.play),
             "table": [list(s) for s in self.table],
-            "optimal": bool(self.optimal),
+            "optimal": self.optimal,
         }
         if self.board is not None:
             out["board"] = self.board

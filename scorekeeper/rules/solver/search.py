@@ -41,9 +41,7 @@ def finish_with_mip(h, lp, search: Search, deadline: float, unit: int) -> Search
         # HiGHS stops within ``unit - 0.5`` of its dual bound: proved only if no whole ``unit`` more
         # can hide in that gap (the objective's value part makes the gap less than a tile)
         proved = h.getInfo().mip_dual_bound + 1e-6 < done.target()
-        done.complete = bool(
-            status == highspy.HighsModelStatus.kOptimal and proved
-        )  # JSON's true, never np.True_
+        done.complete = status == highspy.HighsModelStatus.kOptimal and proved
     else:
         done.best = search.best
     return done
@@ -64,7 +62,9 @@ class Search:
 
     def target(self) -> float:
         """The least objective that beats the best laydown by a whole ``unit``."""
-        return float((np.floor(self.best_value / self.unit + 1e-9) + 1) * self.unit)  # a float, not NumPy's
+        # a float, not NumPy's: a comparison with it is then Python's bool, which JSON writes (NumPy's
+        # was the ``optimal`` of a search HiGHS proved, and a 500)
+        return float((np.floor(self.best_value / self.unit + 1e-9) + 1) * self.unit)
 
     def node(self) -> None:
         if time.perf_counter() > self.deadline:
