@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -55,6 +56,18 @@ def hash_secret(secret: str) -> str:
     (64, True)
     """
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def derived_secret(key: str, public_id: str) -> str:
+    """An edit secret made from another (``key``: a table's, or the game's a rematch was started
+    from) and the new game's id: HMAC-SHA256, so whoever holds ``key`` can make it again and the
+    server, which keeps only hashes, can check it but never make it up.
+
+    >>> derived_secret("k", "abc") == derived_secret("k", "abc") != derived_secret("k", "abd")
+    True
+    """
+    digest = hmac.new(key.encode(), public_id.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 
 def secret_matches(game: Game, secret: str | None) -> bool:
@@ -254,11 +267,18 @@ def _checked(v, names: Sequence[str], options, first_dealer: int) -> tuple[list[
     return cleaned, opts, first_dealer, _score_setup(v, cleaned, first_dealer, opts)
 
 
-def rematch(game: Game) -> tuple[Game, str]:
-    """A new game with the same variant, players, seats, options, first dealer and turn timer."""
+def rematch(game: Game, key: str | None = None) -> tuple[Game, str]:
+    """A new game with the same variant, players, seats, options, first dealer and turn timer; its
+    edit secret derived from ``key`` (the secret the rematch was asked with) when given, so a second
+    phone holding it is let in (:mod:`.rematches`), else random. Started once: :func:`.rematches.once`."""
     from .timer import seconds_for_new_game, set_seconds  # it needs this module's SetupError
 
-    new, secret = create_game(game.variant, game.names, dict(game.options or {}), game.first_dealer)
+    new, secret = create_games(
+        game.variant,
+        [(game.names, game.first_dealer)],
+        dict(game.options or {}),
+        secret_of=(lambda public_id: derived_secret(key, public_id)) if key else None,
+    )[0]
     if seconds := seconds_for_new_game(None, game):
         set_seconds(new, seconds)
     return new, secret

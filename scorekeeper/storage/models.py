@@ -114,6 +114,20 @@ class Game(db.Model):
         return f"<Game {self.public_id} {self.variant} {self.status}>"
 
 
+class Rematch(db.Model):
+    """The rematch started from a game, kept so that it is started once (:mod:`scorekeeper.services.rematches`).
+
+    The game's id is the key, so a second rematch of the same game (another phone, a double tap, a
+    retry) cannot be written beside the first; deleting either game deletes the row, and the game may
+    then be rematched again.
+    """
+
+    __tablename__ = "rematches"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    rematch_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+
+
 class Player(db.Model):
     """A player in a seat (0-based, in the order they sit and deal)."""
 

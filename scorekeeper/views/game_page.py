@@ -19,6 +19,7 @@ from ..display.bidi import isolated_names
 from ..display.words import name_list, round_word
 from ..rules import RoundError, RulesError, find_variant, step_texts
 from ..services import timer
+from ..services.rematches import rematch_of
 from ..web import access
 from ..web.described import variant_name
 from ..web.features import hands_closed
@@ -97,6 +98,8 @@ def game_page(game) -> dict:
         "board": None,
         "form": ConfirmForm(),
         "links": links(game),
+        # the rematch started from this game, if any: its page links there instead of starting another
+        "rematch": rematch_of(game),
         # a result kept without hands (imported from BG Stats): its result is shown, not the engine's empty game
         "result_only": not game.rounds and hands_closed(game) is not None,
         "steps": step_texts(game.options) if rules.laid_in_steps else [],

@@ -208,13 +208,17 @@ bp.post("/<public_id>/timer/length", endpoint="timer_length")(turn_timer.length)
 
 @bp.post("/<public_id>/rematch")
 def rematch(public_id: str):
-    """A new game with the same players, seats and options."""
+    """A new game with the same players, seats and options; started once (a second tap, or another
+    phone's, goes to the rematch already started)."""
     game = access.editable_game(public_id)
-    new_game, secret = table_rematch(game)  # a table's game: the table's players and option choices
+    started = table_rematch(game)  # a table's game: the table's players and option choices
     db.session.commit()
-    flash(gettext("Rematch started with the same players and options."), "success")
-    response = make_response(redirect(url_for(".show", public_id=new_game.public_id)))
-    return access.remember_editor(response, new_game, secret)
+    if started.new:
+        flash(gettext("Rematch started with the same players and options."), "success")
+    else:
+        flash(gettext("This game's rematch had already started: here it is."), "info")
+    response = make_response(redirect(url_for(".show", public_id=started.game.public_id)))
+    return access.remember_editor(response, started.game, started.secret) if started.secret else response
 
 
 @bp.route("/<public_id>/delete", methods=["GET", "POST"])

@@ -62,10 +62,12 @@ def remember(response: Response, table: Table, secret: str) -> Response:
 
 
 def rematch(game):
-    """A rematch of ``game``: of its table (same players, the table's option choices) when this
-    phone holds that table's secret, else a plain rematch (:func:`scorekeeper.services.rematch`)."""
+    """A rematch of ``game``, started once: of its table (same players, the table's option choices)
+    when this phone holds that table's secret, else a plain rematch (:func:`scorekeeper.services.rematch`);
+    a :class:`scorekeeper.services.rematches.Started`."""
     from ..services.tables.new_games import rematch as table_rematch
     from ..services.tables.roster import table_of
+    from .access import editor_secret
 
     table = table_of(game)
-    return table_rematch(game, held_secret(table) if table is not None else None)
+    return table_rematch(game, held_secret(table) if table is not None else None, editor_secret(game))

@@ -12,7 +12,7 @@ from scorekeeper import services
 from scorekeeper.rules import find_variant, variants
 from scorekeeper.storage.extensions import db
 
-from .conftest import ARTIFACTS, assert_no_sideways_scroll, served_app
+from .conftest import ARTIFACTS, assert_no_sideways_scroll, phone_page, served_app
 from .visible_text import shows
 
 pytestmark = pytest.mark.browser
@@ -161,3 +161,35 @@ def test_dark_mode_game_page(site, browser):
         page.screenshot(path=str(ARTIFACTS / "game-rumbugz-dark-360.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_two_phones_tapping_rematch_together_start_one_game(site, browser, page):
+    """Two phones of the game tap Rematch at the same moment: both land on the one rematch started,
+    one told it started it, the other that it had already started; the game's page then leads there."""
+    app, url = site
+    public_id, secret = _seed(app, "rummikub", NAMES[:2], [])
+    with phone_page(browser, "rematch-second-phone") as other:  # the second phone holds the editor link
+        phones = (page, other)
+        for phone in phones:
+            phone.goto(f"{url}/games/{public_id}/join/{secret}")
+        with app.app_context():
+            before = len(services.list_games())
+        for phone in phones:  # the second tap leaves before the first one's answer is in (a script's
+            # click: Playwright's waits for the button to be still, which a page in the background may not be)
+            phone.get_by_role("button", name="Rematch", exact=True).evaluate("button => button.click()")
+        for phone in phones:
+            phone.wait_for_url(lambda address: f"/games/{public_id}" not in address, wait_until="commit")
+        assert page.url == other.url
+        with app.app_context():
+            games = services.list_games()
+            assert len(games) == before + 1, [g.public_id for g in games]
+            assert games[0].public_id == page.url.rstrip("/").split("/")[-1]
+        for phone in phones:
+            expect(phone.locator(".flash")).to_have_count(1)
+        told = sorted(phone.locator(".flash").inner_text() for phone in phones)
+        assert told[0].startswith("Rematch started with the same players"), told
+        assert told[1] == "This game's rematch had already started: here it is.", told
+        # an editor's link: the second phone keeps score in the rematch too
+        other.get_by_role("link", name="Delete game").wait_for()
+    page.goto(f"{url}/games/{public_id}")
+    expect(page.get_by_role("button", name="Go to the rematch")).to_be_visible()

@@ -13,6 +13,7 @@ from ...storage.models import Game
 from ...storage.table_models import Member, Table, TableGame
 from .. import SetupError
 from ..games import create_games
+from ..rematches import Started, once
 from ..timer import seconds_for_new_game, set_seconds
 from .roster import (
     game_secret,
@@ -66,23 +67,29 @@ def start_games(
     return made
 
 
-def rematch(game: Game, table_secret: str | None) -> tuple[Game, str]:
-    """A rematch: for a table's game (and a phone holding that table's secret) a new game of the
-    table with the same players and seats, its options updated with the table's choices; else
-    :func:`scorekeeper.services.rematch`."""
+def rematch(game: Game, table_secret: str | None, game_secret_held: str | None) -> Started:
+    """A rematch, started once (:func:`..rematches.once`): for a table's game (and a phone holding
+    that table's secret) a new game of the table with the same players and seats, its options updated
+    with the table's choices; else :func:`scorekeeper.services.rematch`, its secret made from the
+    game's (``game_secret_held``, the one this phone holds)."""
     table = table_of(game)
-    if table is None or not secret_matches(table, table_secret):
-        return services.rematch(game)
-    summary = db.session.get(TableGame, game.id)
-    members = [db.session.get(Member, m) for m in seat_members(summary)]
-    return start_game(
-        table,
-        table_secret,
-        game.variant,
-        members,
-        {**dict(game.options or {}), **option_choices(table, game.variant)},
-        game.first_dealer,
-    )
+    at_table = table is not None and secret_matches(table, table_secret)
+
+    def start() -> tuple[Game, str]:
+        if not at_table:
+            return services.rematch(game, game_secret_held)
+        summary = db.session.get(TableGame, game.id)
+        members = [db.session.get(Member, m) for m in seat_members(summary)]
+        return start_game(
+            table,
+            table_secret,
+            game.variant,
+            members,
+            {**dict(game.options or {}), **option_choices(table, game.variant)},
+            game.first_dealer,
+        )
+
+    return once(game, start, (table_secret if at_table else None, game_secret_held))
 
 
 def suggested_players(table: Table, game: Game) -> list[Member | None]:

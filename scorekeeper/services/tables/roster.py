@@ -3,9 +3,6 @@ started from a table or attached to it: :mod:`.new_games`."""
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
 import secrets
 from collections.abc import Sequence
 from typing import Any
@@ -19,6 +16,7 @@ from ...storage.extensions import db
 from ...storage.models import Game
 from ...storage.table_models import TABLE_NAME_MAX, Member, Table, TableFigure, TableGame, TableSeat
 from .. import NotFound, SetupError, clean_names, hash_secret, unused_public_ids
+from ..games import derived_secret
 from ..names import clean_name, look_alike_key, same_look
 from .club_merge import move_check_ins
 from .summaries import rerate_all, touch
@@ -43,10 +41,9 @@ def secret_matches(table: Table, secret: str | None) -> bool:
 
 
 def game_secret(table_secret: str, game_public_id: str) -> str:
-    """The edit secret of a game started from a table: HMAC-SHA256 of the game's id, keyed by the
-    table's secret (so the server, which keeps only hashes, can check it, never make it up)."""
-    digest = hmac.new(table_secret.encode(), game_public_id.encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+    """The edit secret of a game started from a table, derived from the table's secret
+    (:func:`scorekeeper.services.games.derived_secret`)."""
+    return derived_secret(table_secret, game_public_id)
 
 
 def holds_game(table_secret: str | None, game: Game) -> bool:
