@@ -126,6 +126,8 @@ class Option:
         return value
 
     def _parse_choice(self, raw: Any) -> Any:
+        if isinstance(raw, float) and raw.is_integer():
+            raw = int(raw)  # a JSON client's 4.0 is the rank 4, as it is a whole number above
         text = str(raw).strip()
         for choice in self.choices:
             if text.lower() == str(choice).lower():

@@ -30,3 +30,12 @@ def test_a_whole_number_written_with_a_point_is_that_number():
     assert check("rummikub", "R10 R11 R12", options={"initial_meld": 30.0}).valid
     with pytest.raises(OptionError, match=r"30\.5 is not a whole number"):
         find_variant("rummikub").options({"initial_meld": 30.5})
+
+
+def test_a_rank_chosen_as_a_whole_number_with_a_point_is_that_rank():
+    """Crazy Rummy's ``wild: 4.0`` (a JSON client's number) was "not one of the choices"; ``4.5`` still is."""
+    crazy = find_variant("crazy-rummy")
+    assert crazy.options({"wild": 4.0})["wild"] == crazy.options({"wild": 4})["wild"] == "4"
+    assert check("crazy-rummy", "4 4 4", options={"wild": 4.0, "first_play": True}).valid
+    with pytest.raises(OptionError, match=r"4\.5 is not one of the choices"):
+        crazy.options({"wild": 4.5})
