@@ -10,7 +10,9 @@ Each process's user and system time is read every ``--every`` seconds (a process
 counted up to its last sample, so one that lives less than a sample is missed: the figure is a
 floor, and the share of it the bench did see is printed beside the command's own CPU, from
 ``wait4``). The bench adopts the processes whose parent ends before them (a subreaper), so they
-are counted too. Linux only; prints, asserts nothing.
+are counted too. Before and after the command it times a fixed piece of work (``reference_seconds``):
+the machine's own speed that day, without which two days' figures cannot be compared. Linux only;
+prints, asserts nothing.
 
     .venv/bin/python bench/suite_cpu.py [--every 2] [--top N] [-- make test PYTEST_ARGS=...]
 """
@@ -97,6 +99,26 @@ def _reap() -> None:
         pass
 
 
+def reference_seconds(rounds: int = 3) -> float:
+    """The CPU seconds of one fixed piece of Python work (the least of ``rounds`` tries): the
+    machine's speed when the figures were taken. This machine's varies from day to day by more than
+    any change to the suite (``npm ci`` took 6.8 s of CPU on 4 December and 17.4 s on 7 December), so
+    a suite's CPU seconds are compared across days only beside this figure."""
+    import json
+    import re
+
+    word = re.compile(r"[a-z]+")
+    best = float("inf")
+    for _ in range(rounds):
+        begin = time.process_time()
+        total = 0
+        for i in range(200_000):
+            text = json.dumps({"hand": i, "cards": [i % 13, i % 7, i % 5], "name": f"player {i}"})
+            total += len(word.findall(text)) + sum(json.loads(text)["cards"])
+        best = min(best, time.process_time() - begin)
+    return best
+
+
 def keep(last: dict, sampled: dict) -> None:
     """Each process's latest CPU under its latest command line, but for the bare name a process shows
     once it has ended and is not yet reaped (a pytest-xdist worker's last sample read ``python`` and
@@ -114,6 +136,7 @@ def main() -> None:
     ap.add_argument("command", nargs="*", default=["make", "test"])
     args = ap.parse_args()
     _adopt_orphans()
+    before = reference_seconds()
     start = time.perf_counter()
     child = subprocess.Popen(args.command)
     last: dict[tuple[int, int], tuple[str, float]] = {}
@@ -141,6 +164,10 @@ def main() -> None:
     print(f"{' '.join(args.command)}: exit {child.returncode}, {wall / 60:.1f} min wall clock")
     print(f"  CPU of all its processes (wait4): {own.ru_utime + own.ru_stime:,.0f} s; sampled: {seen:,.0f} s")
     print(f"  load average at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print(
+        f"  the machine's speed: a fixed piece of work took {before:.2f} s of CPU before and "
+        f"{reference_seconds():.2f} s after (reference_seconds; lower is faster)"
+    )
     for kind, cpu in sorted(by_kind.items(), key=lambda kv: -kv[1]):
         print(f"  {cpu:8,.0f} s  {cpu / max(seen, 1):5.1%}  {kind}")
         for command, spent in sorted(by_command[kind].items(), key=lambda kv: -kv[1])[: args.top]:
