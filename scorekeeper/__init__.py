@@ -161,5 +161,7 @@ def _register_throttle(app: Flask) -> None:
 
 def _register_protections(app: Flask) -> None:
     from .web.access import protect
+    from .web.form_once import field
 
     protect(app)
+    app.jinja_env.globals["once_field"] = field  # a form that starts something is taken once

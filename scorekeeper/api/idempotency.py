@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable
-from contextlib import contextmanager
 from datetime import timedelta
 from functools import wraps
 
@@ -27,7 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from ..checker.checking import InputError
 from ..rules import RulesError
 from ..services.errors import Conflict
-from ..storage.extensions import db
+from ..storage.extensions import commits_held, db
 from ..storage.models import KeptAnswer, utcnow
 from ..web.access import bearer_secret
 from .schemas import ref
@@ -76,7 +75,7 @@ def kept(view: Callable) -> Callable:
         stored = _stored(asked)
         if stored is not None:
             return _replay(stored, fingerprint)
-        with _one_transaction():
+        with commits_held():
             response = make_response(view(*args, **kwargs))
         if 200 <= response.status_code < 300 and not response.is_streamed:
             db.session.execute(delete(KeptAnswer).where(KeptAnswer.at < utcnow() - KEEP))
@@ -138,18 +137,6 @@ def _replay(stored: KeptAnswer, fingerprint: str) -> Response:
     response = Response(stored.body, status=stored.status, headers=dict(stored.headers))
     response.headers[REPLAYED_HEADER] = "true"
     return response
-
-
-@contextmanager
-def _one_transaction():
-    """The view's ``db.session.commit()`` held as a flush, so its change and the kept answer are
-    committed together (by :func:`kept`); a refused change is rolled back by the error handler."""
-    session = db.session()
-    session.commit = session.flush  # an instance attribute, in front of Session.commit
-    try:
-        yield
-    finally:
-        del session.commit
 
 
 # -- the document ------------------------------------------------------------------------------

@@ -191,10 +191,15 @@ def clean_names(names: Sequence[Any]) -> list[str]:
 
 
 def create_game(
-    variant: str, names: Sequence[str], options: Mapping[str, Any] | None = None, first_dealer: int = 0
+    variant: str,
+    names: Sequence[str],
+    options: Mapping[str, Any] | None = None,
+    first_dealer: int = 0,
+    secret_of: Callable[[str], str] | None = None,
 ) -> tuple[Game, str]:
-    """A new game and its edit secret (shown once; only its hash is stored)."""
-    return create_games(variant, [(names, first_dealer)], options)[0]
+    """A new game and its edit secret (shown once; only its hash is stored): ``secret_of(public_id)``,
+    else random."""
+    return create_games(variant, [(names, first_dealer)], options, secret_of)[0]
 
 
 def create_games(

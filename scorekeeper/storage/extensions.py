@@ -7,6 +7,7 @@ Flask-Migrate (and with it Alembic, Mako and Pygments) is loaded only when a mig
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from functools import cached_property
 
 import click
@@ -60,3 +61,16 @@ class LazyMigrate:
 db = SQLAlchemy()
 migrate = LazyMigrate()
 csrf = CSRFProtect()
+
+
+@contextmanager
+def commits_held():
+    """``db.session.commit()`` held as a flush while inside, so what a view does and what is written
+    after it (a kept answer: ``api/idempotency.py``, ``web/form_once.py``) are committed together by
+    the caller; a refused change is rolled back by the error handler."""
+    session = db.session()
+    session.commit = session.flush  # an instance attribute, in front of Session.commit
+    try:
+        yield
+    finally:
+        del session.commit

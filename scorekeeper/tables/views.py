@@ -20,6 +20,7 @@ from ..web import access as game_access
 from ..web import table_access as access
 from ..web.addresses import share_page
 from ..web.described import variant_name
+from ..web.form_once import sent_key, taken_once
 from ..web.headers import no_store
 from . import charts
 from .forms import AddPlayerForm, MergeForm, RenameForm, TableForm, with_roster
@@ -89,13 +90,14 @@ def index():
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@taken_once  # a double tap goes to the table the first tap started
 def new():
     """Start a table: its name and roster; this phone gets its secret."""
     form = TableForm()
     if form.validate_on_submit():
         try:
             names = [n for n in (form.players.data or "").splitlines() if n.strip()]
-            table, secret = services.create_table(form.name.data, names)
+            table, secret = services.create_table(form.name.data, names, key=sent_key())
         except RulesError as err:
             field_errors(form, err)
         else:

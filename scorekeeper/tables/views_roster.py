@@ -19,6 +19,7 @@ from ..storage.extensions import db
 from ..views.variant_lookup import variant_or_404
 from ..web import access as game_access
 from ..web import table_access as access
+from ..web.form_once import taken_once
 from ..web.forms import OPT, ConfirmForm, first_dealer_of, new_game_form, steps_to_lines, submitted_options
 from .forms import AddPlayerForm, MergeForm, RenameForm, with_roster
 from .views import bp
@@ -41,6 +42,7 @@ def choose(table_id: str):
 
 
 @bp.route("/<table_id>/play/<variant>", methods=["GET", "POST"])
+@taken_once  # a double tap goes to the game the first tap started
 def play(table_id: str, variant: str):
     """A new game of the table: seats picked from the roster in one tap each, newcomers join the
     roster, options start with the table's choices."""

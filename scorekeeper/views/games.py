@@ -26,6 +26,7 @@ from ..storage.extensions import db
 from ..web import access
 from ..web.addresses import external_url, share_page
 from ..web.described import variant_name
+from ..web.form_once import once_secret, taken_once
 from ..web.forms import (
     OPT,
     ConfirmForm,
@@ -76,6 +77,7 @@ def choose_variant():
 
 
 @bp.route("/new/<variant>", methods=["GET", "POST"])
+@taken_once  # a double tap goes to the game the first tap started
 def new(variant: str):
     """Step 2 of a new game: players, first dealer and the variant's options."""
     info = variant_or_404(variant, "variant", N_("There is no variant called %(slug)s.")).describe()
@@ -87,7 +89,9 @@ def new(variant: str):
         dealer = first_dealer_of(info["slug"], dealer, len(names))
         try:
             seconds = timer.check_seconds(form.timer.data)
-            game, secret = services.create_game(info["slug"], names, submitted_options(form), dealer)
+            game, secret = services.create_game(
+                info["slug"], names, submitted_options(form), dealer, secret_of=once_secret()
+            )
             if seconds:
                 timer.set_seconds(game, seconds, first=turn_timer.first_player(game))
         except RulesError as err:

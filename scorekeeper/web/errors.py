@@ -10,6 +10,8 @@ from typing import Any
 from flask import Flask, jsonify, render_template, request, url_for
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import ObjectDeletedError, StaleDataError
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import BuildError
 
@@ -42,6 +44,14 @@ CSRF_EXPIRED = N_(
     "The form expired or was not sent from this site (missing CSRF token). Reload the page and try again."
 )
 UNEXPECTED = N_("Something went wrong on our side; nothing was changed.")
+#: two changes at the same moment that the database itself told apart (a name added twice at once, a
+#: roster player merged away while another change read it): the second is refused, nothing of it kept
+AT_THE_SAME_MOMENT = N_(
+    "Someone else changed this at the same moment; nothing of this change was kept. "
+    "Look again and send it again if it is still needed."
+)
+#: what the database refuses when two requests race (its constraints, a row deleted under one)
+RACES = (IntegrityError, ObjectDeletedError, StaleDataError)
 
 
 def status_of(err: Exception) -> int:
@@ -169,6 +179,16 @@ def register_errorhandlers(app: Flask) -> None:
         if err.description == type(err).description and not _wants_json():  # Werkzeug's own English
             message = _page_words(err.code) or message
         return _answer(err.code or 500, message, headers=headers)
+
+    def at_the_same_moment(err: Exception):
+        # logged with its cause: a refusal of the database's that no race explains would be a fault
+        app.logger.warning(
+            "a change refused by the database (two at the same moment?): %s", err, exc_info=err
+        )
+        return _answer(409, AT_THE_SAME_MOMENT if _wants_json() else gettext(AT_THE_SAME_MOMENT))
+
+    for race in RACES:
+        app.register_error_handler(race, at_the_same_moment)
 
     @app.errorhandler(Exception)
     def unexpected(err: Exception):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="csrf_token"')
+#: the key of a form that starts something (scorekeeper/web/form_once.py)
+ONCE = re.compile(r'name="once" value="([^"]+)"')
 
 
 def csrf_from(html: str) -> str:
@@ -12,6 +14,12 @@ def csrf_from(html: str) -> str:
     match = CSRF.search(html)
     assert match, "no CSRF token in the page"
     return match.group(1) or match.group(2)
+
+
+def page_fields(html: str) -> dict:
+    """What a page's form sends besides its own fields: the CSRF token, and the form's key when it has one."""
+    once = ONCE.search(html)
+    return {"csrf_token": csrf_from(html), **({"once": once.group(1)} if once else {})}
 
 
 def new_game_data(variant: dict, names: list[str], **fields) -> dict:
@@ -34,8 +42,7 @@ def new_game_data(variant: dict, names: list[str], **fields) -> dict:
 def start_game(client, variant: dict, names: list[str], **fields) -> str:
     """Start a game through the real form; returns its public id (the client now holds the secret)."""
     page = client.get(f"/games/new/{variant['slug']}")
-    data = new_game_data(variant, names, **fields)
-    data["csrf_token"] = csrf_from(page.text)
+    data = {**new_game_data(variant, names, **fields), **page_fields(page.text)}
     response = client.post(f"/games/new/{variant['slug']}", data=data)
     assert response.status_code == 302, response.text
     return response.headers["Location"].rstrip("/").split("/")[-1]

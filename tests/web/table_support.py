@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.rules import variants
 
-from .game_support import csrf_from, new_game_data
+from .game_support import csrf_from, new_game_data, page_fields
 from .rounds_support import rounds_url
 
 #: The small table of the hand-worked statistics (test_tables.py): who sits where, the options,
@@ -21,7 +21,7 @@ def create_table(client, name: str, players: list[str]) -> str:
     """A table through the tables page's form; this client now holds its secret. Returns its id."""
     page = client.get("/tables/")
     answer = client.post(
-        "/tables/new", data={"csrf_token": csrf_from(page.text), "name": name, "players": "\n".join(players)}
+        "/tables/new", data={**page_fields(page.text), "name": name, "players": "\n".join(players)}
     )
     assert answer.status_code == 302, answer.text
     return answer.headers["Location"].rstrip("/").split("/")[-1]
@@ -43,21 +43,27 @@ def roster_ids(client, table_id: str) -> dict[str, str]:
 def start_from_roster(client, table_id: str, variant: str, names: list[str], newcomers=(), **options) -> str:
     """A game of the table, seats tapped from the roster in ``names`` order (the page's script keeps
     that order in ``order``); returns the game's id (the client holds its edit secret)."""
+    data = roster_form(client, table_id, variant, names, newcomers, **options)
+    answer = client.post(f"/tables/{table_id}/play/{variant}", data=data)
+    assert answer.status_code == 302, answer.text[:2000]
+    return answer.headers["Location"].rstrip("/").split("/")[-1]
+
+
+def roster_form(client, table_id: str, variant: str, names: list[str], newcomers=(), **options) -> dict:
+    """The table's new-game form as :func:`start_from_roster` fills it (not sent)."""
     ids = roster_ids(client, table_id)
     page = client.get(f"/tables/{table_id}/play/{variant}")
     info = next(v for v in variants() if v["slug"] == variant)
     data = {
         **new_game_data(info, []),
-        "csrf_token": csrf_from(page.text),
+        **page_fields(page.text),
         "seat": [ids[n] for n in names],
         "order": ",".join(ids[n] for n in names),
         "first_dealer": "0",
     }
     data.update({f"new_{i}": n for i, n in enumerate(newcomers)})
     data.update({f"opt_{k}": str(v) for k, v in options.items()})
-    answer = client.post(f"/tables/{table_id}/play/{variant}", data=data)
-    assert answer.status_code == 302, answer.text[:2000]
-    return answer.headers["Location"].rstrip("/").split("/")[-1]
+    return data
 
 
 def record(client, game_id: str, fields: dict) -> None:

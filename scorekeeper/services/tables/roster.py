@@ -109,13 +109,15 @@ def clean_table_name(raw: Any) -> str:
     return name
 
 
-def create_table(name: Any, names: Sequence[Any] = ()) -> tuple[Table, str]:
-    """A new table with its roster, and its secret (shown once; only its hash is kept)."""
+def create_table(name: Any, names: Sequence[Any] = (), key: str | None = None) -> tuple[Table, str]:
+    """A new table with its roster, and its secret (shown once; only its hash is kept): made from
+    ``key`` and the table's id when given (a form's key: ``web/form_once.py``), else random."""
     at_most(names, ROSTER_MAX, "players", "players on a roster")
     cleaned = clean_table_name(name)
     roster = clean_names(list(names))
-    secret = secrets.token_urlsafe(24)
-    table = Table(public_id=unused_public_ids(Table)[0], name=cleaned, secret_hash=hash_secret(secret))
+    public_id = unused_public_ids(Table)[0]
+    secret = derived_secret(key, public_id) if key else secrets.token_urlsafe(24)
+    table = Table(public_id=public_id, name=cleaned, secret_hash=hash_secret(secret))
     table.members = [Member(name=n) for n in roster]
     db.session.add(table)
     db.session.flush()
