@@ -18,10 +18,10 @@ from .games import (
     hash_matches,
     hash_secret,
     list_games,
-    rematch,
     secret_matches,
     unused_public_ids,
 )
+from .rematches import rematch
 from .rounds import delete_round, get_round, hand_facts, record_round, update_round
 from .scores import SCORED, game_score, score_on
 from .undo import (

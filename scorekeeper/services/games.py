@@ -9,13 +9,14 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from sqlalchemy import bindparam, select
+from flask import current_app
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import selectinload
 
 from ..limits import NAME_MAX, player_count_error, players_at_most
 from ..rules import GameScore, OptionError, RoundError, find_variant, options_for, say
 from ..storage.extensions import db
-from ..storage.models import Game, Player
+from ..storage.models import Game, Player, Rematch, utcnow
 from ..storage.table_models import Table, TableGame
 from .errors import GameNotFound
 from .events import game_deleting
@@ -68,6 +69,18 @@ def derived_secret(key: str, public_id: str) -> str:
     """
     digest = hmac.new(key.encode(), public_id.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def made_secret(held: str, public_id: str) -> str:
+    """The edit secret of a new game or table made from a secret a phone holds (the game's a rematch
+    was started from; a form's key) and the new id, keyed by the server's own secret key: the server
+    can make it again when the phone sends ``held`` again (a second tap), and nobody can make it
+    from ``held`` without the server (a rematch's secret is not worked out offline from an old
+    editor link)."""
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    return derived_secret(
+        base64.urlsafe_b64encode(hmac.new(key, held.encode(), hashlib.sha256).digest()).decode(), public_id
+    )
 
 
 def secret_matches(game: Game, secret: str | None) -> bool:
@@ -272,26 +285,17 @@ def _checked(v, names: Sequence[str], options, first_dealer: int) -> tuple[list[
     return cleaned, opts, first_dealer, _score_setup(v, cleaned, first_dealer, opts)
 
 
-def rematch(game: Game, key: str | None = None) -> tuple[Game, str]:
-    """A new game with the same variant, players, seats, options, first dealer and turn timer; its
-    edit secret derived from ``key`` (the secret the rematch was asked with) when given, so a second
-    phone holding it is let in (:mod:`.rematches`), else random. Started once: :func:`.rematches.once`."""
-    from .timer import seconds_for_new_game, set_seconds  # it needs this module's SetupError
-
-    new, secret = create_games(
-        game.variant,
-        [(game.names, game.first_dealer)],
-        dict(game.options or {}),
-        secret_of=(lambda public_id: derived_secret(key, public_id)) if key else None,
-    )[0]
-    if seconds := seconds_for_new_game(None, game):
-        set_seconds(new, seconds)
-    return new, secret
-
-
 def delete_game(game: Game) -> None:
-    """Remove a game with its players, hands and audit trail."""
+    """Remove a game with its players, hands and audit trail. A game it was the rematch of shows
+    Rematch again (its kept pages and live followers are told: its ``updated_at``)."""
     game_deleting.send(game)
+    started_from = select(Rematch.game_id).where(Rematch.rematch_id == game.id)
+    db.session.execute(
+        update(Game)
+        .where(Game.id.in_(started_from))
+        .values(updated_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
     db.session.delete(game)
     db.session.flush()
 

@@ -1,11 +1,13 @@
 """A game's rematch is started once: a second tap on Rematch (a double tap, a retry, another phone
 at the table) finds the rematch already started instead of starting another game.
 
-The first rematch claims the game's next version (:func:`.versions.claim`), so two at the same
-moment run one after the other, and the second finds the first's row in ``rematches``; the row is
-written in the same transaction as the new game, so there is a rematch row if and only if there is
-the rematch. Whoever finds a rematch is given its edit secret when a secret it holds makes it (the
-table's, or the game's: :func:`.games.derived_secret`).
+The first rematch locks the game's row (:func:`lock`: an update that changes nothing, so the game's
+version, and every other phone's change made against it, stand), so two at the same moment run one
+after the other and the second finds the first's row in ``rematches``; the row is written in the
+same transaction as the new game, so there is a rematch row if and only if there is the rematch.
+Whoever finds a rematch is given its edit secret when a secret it holds makes it: the table's for
+a table's rematch, else the game's (:func:`.games.made_secret`, keyed by the server's own key, so
+nobody works a rematch's secret out from an old editor link without asking the server).
 """
 
 from __future__ import annotations
@@ -13,10 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
+from sqlalchemy import update
+
 from ..storage.extensions import db
 from ..storage.models import Game, Rematch, utcnow
-from .games import derived_secret, secret_matches
-from .versions import StaleVersion, claim
+from .errors import GameNotFound
+from .games import create_games, made_secret, secret_matches
+
+#: makes a candidate edit secret for a game from its public id (one per secret the phone holds)
+Maker = Callable[[str], str]
 
 
 class Started(NamedTuple):
@@ -28,23 +35,38 @@ class Started(NamedTuple):
     new: bool
 
 
+def rematch(game: Game, held: str | None = None) -> tuple[Game, str]:
+    """A new game with the same variant, players, seats, options, first dealer and turn timer; its
+    edit secret made from ``held`` (the game's secret the rematch was asked with) when given, so
+    another phone holding it is let in, else random. Started once: :func:`once`."""
+    from .timer import seconds_for_new_game, set_seconds  # it needs the games module's SetupError
+
+    new, secret = create_games(
+        game.variant,
+        [(game.names, game.first_dealer)],
+        dict(game.options or {}),
+        secret_of=(lambda public_id: made_secret(held, public_id)) if held else None,
+    )[0]
+    if seconds := seconds_for_new_game(None, game):
+        set_seconds(new, seconds)
+    return new, secret
+
+
 def rematch_of(game: Game) -> Game | None:
     """The rematch started from ``game``, if any (deleting it makes room for another)."""
     row = db.session.get(Rematch, game.id)
     return db.session.get(Game, row.rematch_id) if row is not None else None
 
 
-def once(game: Game, start: Callable[[], tuple[Game, str]], keys: Iterable[str | None]) -> Started:
+def once(game: Game, start: Callable[[], tuple[Game, str]], makers: Iterable[Maker]) -> Started:
     """The rematch of ``game``: the one started before, else the one ``start`` makes now (flushed,
-    not committed). ``keys``: the secrets this phone holds, from which a rematch's secret is made."""
-    if (found := rematch_of(game)) is not None:
-        return Started(found, secret_made(found, keys), False)
-    try:
-        claim(game)  # a rematch at the same moment waits here, then finds this one
-    except StaleVersion:
-        if (found := rematch_of(game)) is None:
-            raise  # another change to the game, not a rematch: refused as any change would be
-        return Started(found, secret_made(found, keys), False)
+    not committed). ``makers``: how a rematch's secret is made from each secret this phone holds."""
+    makers = list(makers)
+    if (found := rematch_of(game)) is None:
+        lock(game)  # a rematch at the same moment waits here, then finds this one
+        found = rematch_of(game)
+    if found is not None:
+        return Started(found, secret_made(found, makers), False)
     new, secret = start()
     db.session.add(Rematch(game_id=game.id, rematch_id=new.id))
     game.updated_at = utcnow()  # the game's page, cached and followed live, shows where the rematch is
@@ -52,9 +74,28 @@ def once(game: Game, start: Callable[[], tuple[Game, str]], keys: Iterable[str |
     return Started(new, secret, True)
 
 
-def secret_made(game: Game, keys: Iterable[str | None]) -> str | None:
-    """The edit secret of ``game`` one of ``keys`` makes, else None."""
-    for key in keys:
-        if key and secret_matches(game, made := derived_secret(key, game.public_id)):
+def lock(game: Game) -> None:
+    """Hold the game's row until this transaction ends, changing nothing in it (its version stays, so
+    a change another phone makes against it still stands). GameNotFound when it was deleted meanwhile."""
+    held = db.session.execute(
+        update(Game)
+        .where(Game.id == game.id)
+        .values(version=Game.version)
+        .execution_options(synchronize_session=False)
+    )
+    if held.rowcount != 1:
+        db.session.rollback()
+        raise GameNotFound(game.public_id)
+
+
+def secret_made(game: Game, makers: Iterable[Maker]) -> str | None:
+    """The edit secret of ``game`` one of ``makers`` makes, else None."""
+    for maker in makers:
+        if secret_matches(game, made := maker(game.public_id)):
             return made
     return None
+
+
+def from_game_secret(held: str | None) -> list[Maker]:
+    """How a plain rematch's secret is made from the game's secret this phone holds (none without one)."""
+    return [lambda public_id: made_secret(held, public_id)] if held else []

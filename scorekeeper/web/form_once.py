@@ -10,7 +10,7 @@ both are kept or neither, and of two submits at the same moment the second to co
 first's answer, its own work rolled back with it (as when its own work was refused for what the
 first did: a newcomer already on the roster, a house game's name taken). A later submit of the same page with the same
 fields, within :data:`WINDOW`, is given that answer again. A secret it gave is made again from the
-key (:func:`scorekeeper.services.games.derived_secret`; the server keeps only the key's hash, so it
+key (:func:`scorekeeper.services.games.made_secret`; the server keeps only the key's hash, so it
 can make it again only when the phone sends the key) or from a table's secret the phone holds.
 """
 
@@ -29,7 +29,7 @@ from markupsafe import Markup
 from sqlalchemy import delete, select
 
 from ..rulebook.book import N_
-from ..services.games import derived_secret, hash_matches
+from ..services.games import derived_secret, hash_matches, made_secret
 from ..storage.extensions import commits_held, db
 from ..storage.models import Game, KeptAnswer, utcnow
 from ..storage.table_models import Table
@@ -63,7 +63,7 @@ def once_secret() -> Callable[[str], str] | None:
     """What a new game's or table's secret is made from: this submit's key and the new id (so a second
     submit is given it again), or None (no key: a random secret)."""
     key = sent_key()
-    return (lambda public_id: derived_secret(key, public_id)) if key else None
+    return (lambda public_id: made_secret(key, public_id)) if key else None
 
 
 def taken_once(view: Callable) -> Callable:
@@ -170,13 +170,11 @@ def _again(earlier: KeptAnswer, key: str) -> Response:
 def _made_again(holder: Game | Table, key: str) -> str | None:
     """The secret of ``holder`` made from the form's key, or (a table's game) from the table's secret
     this phone holds; None when neither makes it."""
-    keys = [key]
+    made = [made_secret(key, holder.public_id)]
     if isinstance(holder, Game):
         from ..services.tables.roster import table_of
 
         table = table_of(holder)
-        keys.append(table_access.held_secret(table) if table is not None else None)
-    for made in (derived_secret(k, holder.public_id) for k in keys if k):
-        if hash_matches(holder.secret_hash, made):
-            return made
-    return None
+        if table is not None and (table_secret := table_access.held_secret(table)) is not None:
+            made.append(derived_secret(table_secret, holder.public_id))
+    return next((secret for secret in made if hash_matches(holder.secret_hash, secret)), None)

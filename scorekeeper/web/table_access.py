@@ -15,6 +15,11 @@ from .access import bearer_secret, keep_secret
 COOKIE_PREFIX = "sk_table_"
 #: what a page tells a phone without the table's secret
 NOT_A_PHONE = lazy_gettext("Only the table's phones can change it. Ask one of them for the table link.")
+#: a table's game is rematched as the table's, from one of its phones (services/tables/new_games.py)
+TABLE_REMATCH = lazy_gettext(
+    "A rematch of the table {table}'s game is started from one of the table's phones: ask one of them, "
+    "or for the table link."
+)
 #: most tables a phone's cookies are looked up for (a phone holds a handful)
 HELD_MAX = 20
 
@@ -62,12 +67,16 @@ def remember(response: Response, table: Table, secret: str) -> Response:
 
 
 def rematch(game):
-    """A rematch of ``game``, started once: of its table (same players, the table's option choices)
-    when this phone holds that table's secret, else a plain rematch (:func:`scorekeeper.services.rematch`);
-    a :class:`scorekeeper.services.rematches.Started`."""
+    """A rematch of ``game``, started once: of its table (same players, the table's option choices),
+    which only a phone holding that table's secret starts, or a plain rematch
+    (:func:`scorekeeper.services.rematch`); a :class:`scorekeeper.services.rematches.Started`."""
+    from ..services.rematches import rematch_of
     from ..services.tables.new_games import rematch as table_rematch
     from ..services.tables.roster import table_of
     from .access import editor_secret
 
     table = table_of(game)
-    return table_rematch(game, held_secret(table) if table is not None else None, editor_secret(game))
+    secret = held_secret(table) if table is not None else None
+    if table is not None and secret is None and rematch_of(game) is None:
+        raise NotEditor(str(TABLE_REMATCH).format(table=table.name))
+    return table_rematch(game, secret, editor_secret(game))

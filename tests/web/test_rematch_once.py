@@ -3,17 +3,18 @@ the rematch already started (scorekeeper/services/rematches.py)."""
 
 from __future__ import annotations
 
+import re
 import threading
 
 import pytest
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 
 from scorekeeper import services
-from scorekeeper.services.rematches import once, rematch_of
+from scorekeeper.services.games import derived_secret
 from scorekeeper.storage.extensions import db
 from scorekeeper.storage.models import Game
 
-from .game_support import csrf_from, secret_cookie, start_game
+from .game_support import csrf_from, record_hands, secret_cookie, start_game
 from .table_support import create_table, start_from_roster
 from .tally import Tally, tally_registered
 
@@ -70,8 +71,10 @@ def test_another_phone_of_the_game_joins_the_same_rematch_as_its_editor(app, cli
     first = _went_to(_rematch(client, game))
     assert _went_to(_rematch(other, game)) == first
     assert _games(app) == 2
-    # its secret is made from the first game's, so the second phone may keep score in the rematch
+    # its secret is made from the first game's, so the second phone may keep score in the rematch;
+    # by the server (its own key too): an old editor link alone does not work it out
     assert secret_cookie(other, first) == secret_cookie(client, first)
+    assert secret_cookie(client, first) != derived_secret(secret_cookie(client, game), first)
     with app.app_context():
         assert services.secret_matches(services.get_game(first), secret_cookie(other, first))
 
@@ -138,16 +141,44 @@ def test_taps_at_the_same_moment_start_one_rematch(app, client, tally):
     assert _games(app) == 2 * len(games)
 
 
-def test_another_change_at_the_same_moment_is_refused_not_half_kept(app, tally):
+def test_another_phone_s_change_made_before_the_rematch_still_stands(app, client, tally):
+    """A rematch changes nothing in the game it starts from: an Undo another phone drew before it
+    is taken after it (the rematch holds the game's row, it does not take a version of it)."""
+    game = start_game(client, tally, ["Ann", "Bob"])
+    record_hands(app, game, {"points": [3, 1]})
+    other = _phone_with_cookie(app, f"sk_edit_{game}", secret_cookie(client, game))
+    drawn = other.get(f"/games/{game}").text  # its Undo carries the game's version
+    _went_to(_rematch(client, game))
+    version = re.search(r'name="version" value="(\d+)"', drawn).group(1)
+    undone = other.post(f"/games/{game}/undo", data={"csrf_token": csrf_from(drawn), "version": version})
+    assert _went_to(undone) == game
     with app.app_context():
-        game, _ = services.create_game("tally", ["Ann", "Bob"], {"target": 10})
-        db.session.commit()
-        started = []
-        # another phone changed the game after this request loaded it
-        bump = update(Game).where(Game.id == game.id).values(version=Game.version + 1)
-        db.session.execute(bump.execution_options(synchronize_session=False))
-        with pytest.raises(services.StaleVersion):
-            once(game, lambda: started.append(1) or services.rematch(game), ())
-        db.session.rollback()
-        assert started == [] and rematch_of(services.get_game(game.public_id)) is None
-        assert db.session.scalar(select(func.count()).select_from(Game)) == 1
+        assert services.get_game(game).rounds == []
+
+
+def test_a_table_s_game_is_rematched_from_the_table_s_phones(app, client):
+    """A phone holding only the game's editor link does not start a table game's rematch outside the
+    table (its hands would miss the table's figures); once a table phone has started it, that phone
+    is sent to it to follow."""
+    table_id = create_table(client, "Thursday", ["Ann", "Bob"])
+    game = start_from_roster(client, table_id, "rummikub", ["Ann", "Bob"])
+    linked = _phone_with_cookie(app, f"sk_edit_{game}", secret_cookie(client, game))
+    refused = _rematch(linked, game)
+    assert refused.status_code == 403
+    assert "is started from one of the table&#39;s phones" in refused.text and "Thursday" in refused.text
+    assert _games(app) == 1
+    first = _went_to(_rematch(client, game))
+    followed = _rematch(linked, game)
+    assert _went_to(followed) == first and linked.get_cookie(f"sk_edit_{first}") is None
+    assert "following (read-only)" in linked.get(f"/games/{first}").text
+
+
+def test_deleting_the_rematch_shows_rematch_again_at_once(app, client, tally):
+    """The game's page is kept rendered by its last change: deleting its rematch is one."""
+    game = start_game(client, tally, ["Ann", "Bob"])
+    first = _went_to(_rematch(client, game))
+    viewer = app.test_client()
+    assert "Go to the rematch" in viewer.get(f"/games/{game}").text
+    confirm = client.get(f"/games/{first}/delete")
+    client.post(f"/games/{first}/delete", data={"csrf_token": csrf_from(confirm.text)})
+    assert "Go to the rematch" not in viewer.get(f"/games/{game}").text

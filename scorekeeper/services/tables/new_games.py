@@ -11,9 +11,9 @@ from ... import services
 from ...storage.extensions import db
 from ...storage.models import Game
 from ...storage.table_models import Member, Table, TableGame
-from .. import SetupError
+from .. import NotEditor, SetupError
 from ..games import create_games
-from ..rematches import Started, once
+from ..rematches import Started, from_game_secret, once
 from ..timer import seconds_for_new_game, set_seconds
 from .roster import (
     game_secret,
@@ -67,17 +67,26 @@ def start_games(
     return made
 
 
+#: a table's game is rematched as the table's (its hands count in the table's figures), from a phone
+#: that holds the table's secret
+TABLE_REMATCH = "A rematch of the table {table}'s game is started from one of the table's phones."
+
+
 def rematch(game: Game, table_secret: str | None, game_secret_held: str | None) -> Started:
-    """A rematch, started once (:func:`..rematches.once`): for a table's game (and a phone holding
-    that table's secret) a new game of the table with the same players and seats, its options updated
-    with the table's choices; else :func:`scorekeeper.services.rematch`, its secret made from the
-    game's (``game_secret_held``, the one this phone holds)."""
+    """A rematch, started once (:func:`..rematches.once`): for a table's game a new game of the table
+    with the same players and seats, its options updated with the table's choices (only a phone
+    holding that table's secret starts it: NotEditor otherwise); else
+    :func:`scorekeeper.services.rematch`, its secret made from the game's (``game_secret_held``, the
+    one this phone holds)."""
     table = table_of(game)
     at_table = table is not None and secret_matches(table, table_secret)
+    makers = [lambda public_id: game_secret(table_secret, public_id)] if at_table else []
 
     def start() -> tuple[Game, str]:
-        if not at_table:
+        if table is None:
             return services.rematch(game, game_secret_held)
+        if not at_table:
+            raise NotEditor(TABLE_REMATCH.format(table=table.name))
         summary = db.session.get(TableGame, game.id)
         members = [db.session.get(Member, m) for m in seat_members(summary)]
         return start_game(
@@ -89,7 +98,7 @@ def rematch(game: Game, table_secret: str | None, game_secret_held: str | None) 
             game.first_dealer,
         )
 
-    return once(game, start, (table_secret if at_table else None, game_secret_held))
+    return once(game, start, makers + from_game_secret(game_secret_held))
 
 
 def suggested_players(table: Table, game: Game) -> list[Member | None]:

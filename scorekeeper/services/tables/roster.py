@@ -16,7 +16,7 @@ from ...storage.extensions import db
 from ...storage.models import Game
 from ...storage.table_models import TABLE_NAME_MAX, Member, Table, TableFigure, TableGame, TableSeat
 from .. import NotFound, SetupError, clean_names, hash_secret, unused_public_ids
-from ..games import derived_secret
+from ..games import derived_secret, made_secret
 from ..names import clean_name, look_alike_key, same_look
 from .club_merge import move_check_ins
 from .summaries import rerate_all, touch
@@ -116,7 +116,7 @@ def create_table(name: Any, names: Sequence[Any] = (), key: str | None = None) -
     cleaned = clean_table_name(name)
     roster = clean_names(list(names))
     public_id = unused_public_ids(Table)[0]
-    secret = derived_secret(key, public_id) if key else secrets.token_urlsafe(24)
+    secret = made_secret(key, public_id) if key else secrets.token_urlsafe(24)
     table = Table(public_id=public_id, name=cleaned, secret_hash=hash_secret(secret))
     table.members = [Member(name=n) for n in roster]
     db.session.add(table)
