@@ -34,7 +34,7 @@ from .undo import (
     redo_last_undo,
     undo_last_change,
 )
-from .versions import ConcurrentChange, StaleVersion, claim, etag, version_from, version_named
+from .versions import ConcurrentChange, StaleVersion, claim, etag, hold, version_from, version_named
 
 __all__ = [
     "NAME_MAX",
@@ -67,6 +67,7 @@ __all__ = [
     "hand_facts",
     "hash_matches",
     "hash_secret",
+    "hold",
     "last_logged",
     "last_redoable",
     "last_undoable",

@@ -1,8 +1,8 @@
 """A game's rematch is started once: a second tap on Rematch (a double tap, a retry, another phone
 at the table) finds the rematch already started instead of starting another game.
 
-The first rematch locks the game's row (:func:`lock`: an update that changes nothing, so the game's
-version, and every other phone's change made against it, stand), so two at the same moment run one
+The first rematch holds the game's row (:func:`.versions.hold`: an update that changes nothing, so
+the game's version, and every other phone's change made against it, stand), so two at the same moment run one
 after the other and the second finds the first's row in ``rematches``; the row is written in the
 same transaction as the new game, so there is a rematch row if and only if there is the rematch.
 Whoever finds a rematch is given its edit secret when a secret it holds makes it: the table's for
@@ -15,12 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from sqlalchemy import update
-
 from ..storage.extensions import db
 from ..storage.models import Game, Rematch, utcnow
-from .errors import GameNotFound
 from .games import create_games, made_secret, secret_matches
+from .versions import hold
 
 #: makes a candidate edit secret for a game from its public id (one per secret the phone holds)
 Maker = Callable[[str], str]
@@ -63,7 +61,7 @@ def once(game: Game, start: Callable[[], tuple[Game, str]], makers: Iterable[Mak
     not committed). ``makers``: how a rematch's secret is made from each secret this phone holds."""
     makers = list(makers)
     if (found := rematch_of(game)) is None:
-        lock(game)  # a rematch at the same moment waits here, then finds this one
+        hold(game)  # a rematch at the same moment waits here, then finds this one
         found = rematch_of(game)
     if found is not None:
         return Started(found, secret_made(found, makers), False)
@@ -72,20 +70,6 @@ def once(game: Game, start: Callable[[], tuple[Game, str]], makers: Iterable[Mak
     game.updated_at = utcnow()  # the game's page, cached and followed live, shows where the rematch is
     db.session.flush()
     return Started(new, secret, True)
-
-
-def lock(game: Game) -> None:
-    """Hold the game's row until this transaction ends, changing nothing in it (its version stays, so
-    a change another phone makes against it still stands). GameNotFound when it was deleted meanwhile."""
-    held = db.session.execute(
-        update(Game)
-        .where(Game.id == game.id)
-        .values(version=Game.version)
-        .execution_options(synchronize_session=False)
-    )
-    if held.rowcount != 1:
-        db.session.rollback()
-        raise GameNotFound(game.public_id)
 
 
 def secret_made(game: Game, makers: Iterable[Maker]) -> str | None:

@@ -72,6 +72,24 @@ def version_from(text: str | None) -> int | None:
     return int(text) if _NUMBER.fullmatch(text) else None
 
 
+def hold(game: Game) -> None:
+    """Hold the game's row until this transaction ends, changing nothing in it: a change to its hands
+    waits until then (its :func:`claim` needs the row), and what is read after this is the game as
+    it stands, not as the request loaded it. The version stays, so a change another phone made against
+    it still stands. For what reads the game to write elsewhere (a club table's result, a rematch).
+    GameNotFound when it was deleted meanwhile."""
+    held = db.session.execute(
+        update(Game)
+        .where(Game.id == game.id)
+        .values(version=Game.version)
+        .execution_options(synchronize_session=False)
+    )
+    if held.rowcount != 1:
+        db.session.rollback()
+        raise GameNotFound(game.public_id)
+    db.session.expire(game)  # its hands as they stand now, read again when next asked for
+
+
 def claim(game: Game, expected: int | None = None) -> None:
     """Take the game's next version for this change, before it reads or writes anything else.
 

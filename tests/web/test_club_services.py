@@ -283,3 +283,26 @@ def test_a_late_arrival_is_seated_after_the_players_below_zero(app):
         assert [s.player for s in lines].index(late) < 8  # 0 points, above the losers
         second = seat_next(event, secret, "standing")
         assert late in second.tables[-1].members
+
+
+def test_a_result_declared_as_the_last_hand_arrives_counts_that_hand(club, app):
+    """Declaring reads the game as it stands once it holds it, not as the request loaded it: a hand
+    recorded by another phone in between is in the result (it kept the totals before that hand, and a
+    second player could confirm them final)."""
+    event, secret = club
+    check_in(event, NAMES[:8])
+    seat_next(event, secret, "draw", seed=1)
+    table = current_round(event).tables[0]
+    _hand(table, winner=0)
+    db.session.commit()
+    game = db.session.get(Game, table.game_id)
+    before = list(services.game_score(game).totals)  # the declaring phone has read the game's hands
+    with app.app_context():  # the last part of the next hand arrives from another phone
+        other = current_round(get_event(event.public_id)).tables[0]
+        _hand(other, winner=1)
+        db.session.commit()
+    declare(event, table, 0)
+    db.session.commit()
+    with app.app_context():
+        now = services.game_score(services.get_game(game.public_id))
+        assert len(now.rounds) == 2 and table.result == list(now.totals) != before

@@ -48,6 +48,9 @@ def declare(event: ClubEvent, table: EventTable, by_seat: int) -> EventTable:
     game = db.session.get(Game, table.game_id) if table.game_id else None
     if game is None:
         raise EventRefused("Table %(table)s has no game to take a result from.", 409, table=table.number)
+    # the game's hands as they stand, none recorded until this result is kept: a hand whose last part
+    # arrives at this moment is either in it or, after it, withdraws it (as any hand changed does)
+    services.hold(game)
     score = services.game_score(game)
     if not score.rounds:
         raise EventRefused("Table %(table)s has played no hand yet.", 409, table=table.number)
