@@ -21,6 +21,7 @@ from ..storage.extensions import db
 from ..storage.table_models import Table
 from ..web import table_access as access
 from ..web.described import variant_name
+from ..web.form_once import taken_once
 from .forms import CheckInForm, CheckOutForm, CutForm, NewEventForm, SeatForm, override_form
 from .page import log_lines, round_tables, standing_rows
 from .refusals import form_sentence, said
@@ -51,6 +52,7 @@ def organised(public_id: str):
 
 
 @bp.route("/tables/<table_id>/events/new", methods=["GET", "POST"])
+@taken_once  # a double tap goes to the evening the first tap set up
 def new(table_id: str):
     """A new club night of the table (its phones only), and the club's events."""
     table = tables.get_table(table_id)

@@ -4,16 +4,31 @@
 from __future__ import annotations
 
 from flask import Flask
+from sqlalchemy import select
 
-from ..services.seats import part_seen
+from ..services.games import made_secret
+from ..services.seats import part_seen, seat_of_secret
+from ..storage.extensions import db
+from ..storage.models import Game
 from ..web.features import Feature, install
+from ..web.form_once import REMADE
 from . import api, editor_views, turn_views  # noqa: F401 (both add their routes to views.bp)
 from .openapi import API
+from .views import COOKIE_PREFIX, seat_cookie
 
 FEATURE = Feature("seats", blueprints=(turn_views.bp, api.bp), api=API)
 
 
 def init_app(app: Flask) -> None:
-    """Install the seats in ``app``, with the confirm forms' ``part_seen`` filter."""
+    """Install the seats in ``app``, with the confirm forms' ``part_seen`` filter; a seat taken by a
+    form sent twice is given to the second send too (``web/form_once.py``)."""
     install(app, FEATURE)
     app.add_template_filter(part_seen, "part_seen")
+    REMADE[COOKIE_PREFIX] = seat_secret
+
+
+def seat_secret(public_id: str, key: str) -> str | None:
+    """The seat secret a form's answer gave for the game ``public_id``, made again from the form's key."""
+    made = made_secret(key, seat_cookie(public_id))
+    game = db.session.scalar(select(Game).where(Game.public_id == public_id))
+    return made if game is not None and seat_of_secret(game, made) is not None else None

@@ -37,6 +37,7 @@ from ..storage.seat_models import DISPUTE_REASON_MAX
 from ..web.access import can_edit, keep_secret, require_editor
 from ..web.errors import error_body
 from ..web.features import hands_closed, refuse_closed_hands
+from ..web.form_once import once_secret, taken_once
 from ..web.headers import no_store
 from .given_once import given_once
 from .part_form import CARD_KINDS, PART_CHOICES, card_part, form_number, form_values, total
@@ -82,11 +83,13 @@ def seat_page(public_id: str):
 
 
 @bp.post("/games/<public_id>/seat/take")
+@taken_once  # a double tap: the second is given the seat the first took (it was told "taken")
 def take(public_id: str):
     """Take the seat of the player named in the form, on this phone (once)."""
     game = get_game(public_id)
+    made = once_secret(COOKIE_PREFIX)
     try:
-        _row, secret = take_seat(game, request.form.get("name", ""))
+        _row, secret = take_seat(game, request.form.get("name", ""), made(game.public_id) if made else None)
     except (ServiceError, RoundError) as err:
         db.session.rollback()
         return _page(game, problems=[str(err)], status=409)
@@ -112,6 +115,7 @@ def open_seating(public_id: str):
 
 @bp.post("/games/<public_id>/seat")
 @kept
+@taken_once  # a double tap on the last part: the second was told the part that recorded the hand was not kept
 def send(public_id: str):
     """Send this seat's part of the open hand; the hand is recorded when it is the last one in.
     A part sent from the phone's queue (static/js/seat-part.js: an Idempotency-Key, recorded once

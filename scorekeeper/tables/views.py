@@ -20,7 +20,7 @@ from ..web import access as game_access
 from ..web import table_access as access
 from ..web.addresses import share_page
 from ..web.described import variant_name
-from ..web.form_once import sent_key, taken_once
+from ..web.form_once import once_secret, taken_once
 from ..web.headers import no_store
 from . import charts
 from .forms import AddPlayerForm, MergeForm, RenameForm, TableForm, with_roster
@@ -97,7 +97,9 @@ def new():
     if form.validate_on_submit():
         try:
             names = [n for n in (form.players.data or "").splitlines() if n.strip()]
-            table, secret = services.create_table(form.name.data, names, key=sent_key())
+            table, secret = services.create_table(
+                form.name.data, names, secret_of=once_secret(access.COOKIE_PREFIX)
+            )
         except RulesError as err:
             field_errors(form, err)
         else:

@@ -90,7 +90,11 @@ def new(variant: str):
         try:
             seconds = timer.check_seconds(form.timer.data)
             game, secret = services.create_game(
-                info["slug"], names, submitted_options(form), dealer, secret_of=once_secret()
+                info["slug"],
+                names,
+                submitted_options(form),
+                dealer,
+                secret_of=once_secret(access.COOKIE_PREFIX),
             )
             if seconds:
                 timer.set_seconds(game, seconds, first=turn_timer.first_player(game))

@@ -29,6 +29,7 @@ from ..storage.extensions import db
 from ..web.access import editable_game
 from ..web.errors import status_of
 from ..web.features import HandsClosed, hands_closed
+from ..web.form_once import taken_once
 from .previews import scored_hand
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<public_id>/rounds")
@@ -62,6 +63,7 @@ def _no_more_hands(game, why: str):
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@taken_once  # the same page sent twice: the second is given the first's answer
 def new(public_id: str):
     """Record the next hand (Crib Rummy: the next turn of the hand being played)."""
     game = editable_game(public_id)
@@ -95,6 +97,7 @@ def new(public_id: str):
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
+@taken_once  # the same page sent twice: the second is given the first's answer
 def edit(public_id: str, number: int):
     """Correct a recorded hand; every later total, Step and peg is recomputed."""
     game = editable_game(public_id)
@@ -114,6 +117,7 @@ def edit(public_id: str, number: int):
 
 
 @bp.route("/<int:number>/delete", methods=["GET", "POST"])
+@taken_once  # the same page sent twice: the second is given the first's answer
 def delete(public_id: str, number: int):
     """Ask to confirm (GET), then delete a hand (POST); later hands move up one."""
     game = editable_game(public_id)
@@ -146,6 +150,7 @@ def delete(public_id: str, number: int):
 
 
 @bp.post("/end")
+@taken_once  # the same page sent twice: the second is given the first's answer
 def end(public_id: str):
     """Crib Rummy: end the hand being played without another turn (draw pile ran out, or out)."""
     game = editable_game(public_id)

@@ -43,13 +43,18 @@ _KEY = re.compile(r"[A-Za-z0-9_-]{22}")
 WINDOW = timedelta(minutes=3)
 #: kept answers (the API's too) are deleted after a day
 KEEP = timedelta(days=1)
-#: the cookies a form's answer may give, by their prefix: the secret's holder and its model
-SECRETS = {access.COOKIE_PREFIX: Game, table_access.COOKIE_PREFIX: Table}
+#: the secrets a form's answer may give, by their cookie's prefix: how one is made again from the
+#: form's key (the cookie's suffix and the key -> the secret, or None when it no longer counts); a
+#: feature adds its own (the seats: ``seats/feature.py``)
+REMADE: dict[str, Callable[[str, str], str | None]] = {}
+#: the header of a send that is taken once its own way (the API's, the phone's queue of hands)
+QUEUED = "Idempotency-Key"
 SENT_TWICE = N_("Sent twice: this is what the first one started.")
 
 
 def field() -> Markup:
-    """The hidden field of a form that starts something: a new key each time the page is drawn."""
+    """The hidden field of a form that starts something: a new key each time the page is drawn (a
+    live page's script keeps what was typed in a form drawn again with another key: ``live.js``)."""
     return Markup('<input type="hidden" name="{}" value="{}">').format(FIELD, secrets.token_urlsafe(16))
 
 
@@ -59,11 +64,12 @@ def sent_key() -> str | None:
     return key if _KEY.fullmatch(key) else None
 
 
-def once_secret() -> Callable[[str], str] | None:
-    """What a new game's or table's secret is made from: this submit's key and the new id (so a second
-    submit is given it again), or None (no key: a random secret)."""
+def once_secret(prefix: str) -> Callable[[str], str] | None:
+    """What the secret a form's answer gives in the cookie ``prefix + id`` is made from: this send's
+    key and the cookie's name (so a second send of the page is given it again), or None (no key:
+    the caller makes a random secret)."""
     key = sent_key()
-    return (lambda public_id: made_secret(key, public_id)) if key else None
+    return (lambda suffix: made_secret(key, prefix + suffix)) if key else None
 
 
 def taken_once(view: Callable) -> Callable:
@@ -72,7 +78,8 @@ def taken_once(view: Callable) -> Callable:
 
     @wraps(view)
     def answered(*args, **kwargs):
-        key = sent_key() if request.method == "POST" else None
+        # (a hand from the phone's queue carries its own key, the header: scorekeeper/offline)
+        key = sent_key() if request.method == "POST" and QUEUED not in request.headers else None
         if key is None:
             return view(*args, **kwargs)
         asked = {
@@ -99,7 +106,7 @@ def taken_once(view: Callable) -> Callable:
                     fingerprint=fingerprint,
                     status=response.status_code,
                     body=b"",
-                    headers={"Location": response.location, "secrets": [c for c in given if _holder(c)]},
+                    headers={"Location": response.location, "secrets": [c for c in given if _prefix(c)]},
                 )
             )
             db.session.commit()
@@ -146,12 +153,9 @@ def _stored(asked: dict) -> KeptAnswer | None:
     )
 
 
-def _holder(cookie: str):
-    """The model and public id a secret's cookie name is for, else None."""
-    for prefix, model in SECRETS.items():
-        if cookie.startswith(prefix):
-            return model, cookie[len(prefix) :]
-    return None
+def _prefix(cookie: str) -> str | None:
+    """The prefix of :data:`REMADE` a cookie's name starts with, if any."""
+    return next((prefix for prefix in REMADE if cookie.startswith(prefix)), None)
 
 
 def _again(earlier: KeptAnswer, key: str) -> Response:
@@ -159,22 +163,32 @@ def _again(earlier: KeptAnswer, key: str) -> Response:
     flash(gettext(SENT_TWICE), "info")
     response = make_response(redirect(earlier.headers["Location"], earlier.status))
     for cookie in earlier.headers.get("secrets", []):
-        model, public_id = _holder(cookie) or (None, "")
-        holder = db.session.scalar(select(model).where(model.public_id == public_id)) if model else None
-        secret = _made_again(holder, key) if holder is not None else None
+        prefix = _prefix(cookie)
+        secret = REMADE[prefix](cookie[len(prefix) :], key) if prefix else None
         if secret is not None:
             access.keep_secret(response, cookie, secret)
     return response
 
 
-def _made_again(holder: Game | Table, key: str) -> str | None:
-    """The secret of ``holder`` made from the form's key, or (a table's game) from the table's secret
-    this phone holds; None when neither makes it."""
-    made = [made_secret(key, holder.public_id)]
-    if isinstance(holder, Game):
-        from ..services.tables.roster import table_of
+def _game_secret(public_id: str, key: str) -> str | None:
+    """A game's secret made from the form's key, or (a table's game) from the table's secret this
+    phone holds."""
+    game = db.session.scalar(select(Game).where(Game.public_id == public_id))
+    if game is None:
+        return None
+    made = [made_secret(key, access.COOKIE_PREFIX + public_id)]
+    from ..services.tables.roster import table_of
 
-        table = table_of(holder)
-        if table is not None and (table_secret := table_access.held_secret(table)) is not None:
-            made.append(derived_secret(table_secret, holder.public_id))
-    return next((secret for secret in made if hash_matches(holder.secret_hash, secret)), None)
+    table = table_of(game)
+    if table is not None and (table_secret := table_access.held_secret(table)) is not None:
+        made.append(derived_secret(table_secret, public_id))
+    return next((secret for secret in made if hash_matches(game.secret_hash, secret)), None)
+
+
+def _table_secret(public_id: str, key: str) -> str | None:
+    table = db.session.scalar(select(Table).where(Table.public_id == public_id))
+    made = made_secret(key, table_access.COOKIE_PREFIX + public_id)
+    return made if table is not None and hash_matches(table.secret_hash, made) else None
+
+
+REMADE.update({access.COOKIE_PREFIX: _game_secret, table_access.COOKIE_PREFIX: _table_secret})

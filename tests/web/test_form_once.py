@@ -5,6 +5,7 @@ moment are a 409, not a 500."""
 
 from __future__ import annotations
 
+import re
 import threading
 from datetime import timedelta
 
@@ -13,6 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import services
+from scorekeeper.rules import variants
 from scorekeeper.services.tables import roster
 from scorekeeper.storage.extensions import db
 from scorekeeper.storage.models import Game
@@ -159,3 +161,117 @@ def test_a_write_the_database_refuses_at_the_same_moment_is_a_409(app, client, m
     with app.app_context():
         assert [m.name for m in roster.get_table(table_id).members] == ["Ann", "Bob"]
         assert services.list_games() == []
+
+
+def test_the_hand_form_sent_twice_records_one_hand(app, client):
+    """Without the page's script a double tap on Save sent the hand twice: the second was told
+    "Nothing was saved" (the first had been) and its form, filled again against the new version,
+    recorded the same hand twice at one more tap. Now both land on the game with one hand."""
+    rummikub = next(v for v in variants() if v["slug"] == "rummikub")
+    page = client.get("/games/new/rummikub")
+    game = _went_to(
+        client.post(
+            "/games/new/rummikub", data={**new_game_data(rummikub, ["Ann", "Bob"]), **page_fields(page.text)}
+        )
+    )
+    for rack in ("R5", "K7"):  # one hand sent twice one after the other, then one sent twice at once
+        page = client.get(f"/games/{game}/rounds/new")
+        data = {
+            **page_fields(page.text),
+            "version": _version(page.text),
+            "winner": "0",
+            "players.1.rack": rack,
+        }
+        senders = (client, _same_browser(app, client, f"sk_edit_{game}"))
+        answers = _together(
+            [lambda s=s, d=data: s.post(f"/games/{game}/rounds/new", data=d) for s in senders]
+        )
+        assert [_went_to(a) for a in answers] == [game, game], [a.status_code for a in answers]
+        again = client.post(f"/games/{game}/rounds/new", data=data, follow_redirects=True)
+        assert "Sent twice: this is what the first one started." in again.text
+    with app.app_context():
+        racks = [r.facts["players"][1]["rack"] for r in services.get_game(game).rounds]
+    assert racks == ["R5", "K7"]
+
+
+def _version(html: str) -> str:
+    return re.search(r'name="version" value="(\d+)"', html).group(1)
+
+
+def test_setting_up_the_evening_twice_sets_up_one_evening(app, client):
+    from scorekeeper.storage.club_models import ClubEvent
+
+    from .test_club_pages import NEW_EVENT
+
+    table_id = create_table(client, "Thursday club", ["Ann", "Bob", "Cy", "Dee"])
+    page = client.get(f"/tables/{table_id}/events/new")
+    data = {**NEW_EVENT, **page_fields(page.text)}
+    senders = (client, _same_browser(app, client, f"sk_table_{table_id}"))
+    answers = _together([lambda s=s: s.post(f"/tables/{table_id}/events/new", data=data) for s in senders])
+    assert len({_went_to(a) for a in answers}) == 1 and _count(app, ClubEvent) == 1
+
+
+def _seated_game(app) -> str:
+    from scorekeeper.services.seats import open_seats
+
+    with app.app_context():
+        game, _ = services.create_game("rummikub", ["Ann", "Bob"], {})
+        open_seats(game)
+        db.session.commit()
+        return game.public_id
+
+
+def test_a_seat_taken_with_a_double_tap_stays_this_phone_s(app):
+    """The second tap was told "Ann's seat is already taken by another phone" and the phone held no
+    seat (the browser shows the second answer and drops the first one's cookie): only the editor
+    could give it back."""
+    gid = _seated_game(app)
+    ann = app.test_client()
+    page = ann.get(f"/games/{gid}/seat").get_data(as_text=True)
+    data = {**_seat_form(page, "Ann"), "name": "Ann"}
+    answers = _together(
+        [lambda s=s: s.post(f"/games/{gid}/seat/take", data=data) for s in (ann, _same_browser(app, ann))]
+    )
+    assert [_went_to(a) for a in answers] == ["seat", "seat"], [a.status_code for a in answers]
+    secret = ann.get_cookie(f"seat_{gid}").value
+    ann.delete_cookie(f"seat_{gid}")  # the first answer, lost on the way
+    again = ann.post(f"/games/{gid}/seat/take", data=data, follow_redirects=True)
+    assert ann.get_cookie(f"seat_{gid}").value == secret
+    assert "<bdi>Ann</bdi>'s seat" in again.get_data(as_text=True)
+
+
+def test_the_last_part_sent_with_a_double_tap_is_told_it_recorded_the_round(app):
+    """The second tap on "Send my part" was told "Round 1 is already recorded: this part was not kept"
+    about the part that recorded it."""
+    gid = _seated_game(app)
+    ann, bob = app.test_client(), app.test_client()
+    for phone, name in ((ann, "Ann"), (bob, "Bob")):
+        page = phone.get(f"/games/{gid}/seat").get_data(as_text=True)
+        assert (
+            _went_to(phone.post(f"/games/{gid}/seat/take", data={**_seat_form(page, name), "name": name}))
+            == "seat"
+        )
+    page = bob.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert _went_to(
+        bob.post(f"/games/{gid}/seat", data={**page_fields(page), "hand_number": "1", "rack": "R5"})
+    )
+    page = ann.get(f"/games/{gid}/seat").get_data(as_text=True)
+    data = {**page_fields(page), "hand_number": "1", "went_out": "1"}
+    answers = _together(
+        [
+            lambda s=s: s.post(f"/games/{gid}/seat", data=data)
+            for s in (ann, _same_browser(app, ann, f"seat_{gid}"))
+        ]
+    )
+    assert [_went_to(a) for a in answers] == ["seat", "seat"], [a.status_code for a in answers]
+    shown = ann.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert "not kept" not in shown
+    with app.app_context():
+        assert len(services.get_game(gid).rounds) == 1
+
+
+def _seat_form(page: str, name: str) -> dict:
+    """The fields of the seat page's "I am <name>" form (each free seat's form has its own key)."""
+    form = re.search(rf'<form[^>]*seat/take.*?name="name" value="{name}".*?</form>', page, re.S)
+    assert form, f"no form to take {name}'s seat"
+    return page_fields(form.group(0))

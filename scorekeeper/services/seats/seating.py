@@ -87,8 +87,9 @@ def seat_named(game: Game, name: str) -> int:
     )
 
 
-def take_seat(game: Game, name: str) -> tuple[Seat, str]:
-    """A phone takes the seat of the player called ``name``, once: the seat and its new secret.
+def take_seat(game: Game, name: str, secret: str | None = None) -> tuple[Seat, str]:
+    """A phone takes the seat of the player called ``name``, once: the seat and its new secret
+    (``secret`` when given: made from a form's key, ``web/form_once.py``; else random).
 
     :class:`SeatingClosed` when the game is not opened for seats; :class:`SeatTaken` (409) when
     another phone (or the editor) holds the seat, also when two phones ask at the same moment.
@@ -97,7 +98,7 @@ def take_seat(game: Game, name: str) -> tuple[Seat, str]:
     seat = seat_named(game, name)
     if seat in seats_of(game):
         raise SeatTaken(_taken(game, seat))
-    secret = secrets.token_urlsafe(18)
+    secret = secret or secrets.token_urlsafe(18)
     row = Seat(game_id=game.id, seat=seat, holder="phone", secret_hash=hash_secret(secret))
     db.session.add(row)
     try:

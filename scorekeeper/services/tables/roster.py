@@ -4,7 +4,7 @@ started from a table or attached to it: :mod:`.new_games`."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy import func, select
@@ -16,7 +16,7 @@ from ...storage.extensions import db
 from ...storage.models import Game
 from ...storage.table_models import TABLE_NAME_MAX, Member, Table, TableFigure, TableGame, TableSeat
 from .. import NotFound, SetupError, clean_names, hash_secret, unused_public_ids
-from ..games import derived_secret, made_secret
+from ..games import derived_secret
 from ..names import clean_name, look_alike_key, same_look
 from .club_merge import move_check_ins
 from .summaries import rerate_all, touch
@@ -109,14 +109,16 @@ def clean_table_name(raw: Any) -> str:
     return name
 
 
-def create_table(name: Any, names: Sequence[Any] = (), key: str | None = None) -> tuple[Table, str]:
-    """A new table with its roster, and its secret (shown once; only its hash is kept): made from
-    ``key`` and the table's id when given (a form's key: ``web/form_once.py``), else random."""
+def create_table(
+    name: Any, names: Sequence[Any] = (), secret_of: Callable[[str], str] | None = None
+) -> tuple[Table, str]:
+    """A new table with its roster, and its secret (shown once; only its hash is kept):
+    ``secret_of(public_id)`` when given (from a form's key: ``web/form_once.py``), else random."""
     at_most(names, ROSTER_MAX, "players", "players on a roster")
     cleaned = clean_table_name(name)
     roster = clean_names(list(names))
     public_id = unused_public_ids(Table)[0]
-    secret = made_secret(key, public_id) if key else secrets.token_urlsafe(24)
+    secret = secret_of(public_id) if secret_of else secrets.token_urlsafe(24)
     table = Table(public_id=public_id, name=cleaned, secret_hash=hash_secret(secret))
     table.members = [Member(name=n) for n in roster]
     db.session.add(table)

@@ -266,7 +266,8 @@ function start() {
 
   function formState(form) {
     if (!form) return "";
-    return [].map.call(form.querySelectorAll("input[type=hidden]:not([name=csrf_token])"), function (h) {
+    /* not the CSRF token, nor the form's own key (a new one each time the page is drawn: web/form_once.py) */
+    return [].map.call(form.querySelectorAll("input[type=hidden]:not([name=csrf_token]):not([name=once])"), function (h) {
       return h.name + "=" + h.value;
     }).join("&");
   }
