@@ -7,8 +7,10 @@ as the change: the view's own commits are held as flushes until the answer is wr
 crash either both are stored or neither. A key is one caller's (a hash of its bearer
 header: the game's or table's secret) for one operation (method and path); the same key with
 another body is a 422. Two requests with one key at once: the second to commit finds the first's
-answer (its own change rolled back with it), or a 409. Answers are kept for a day; older ones are
-deleted whenever an answer is written. Only a 2xx answer is kept: a refused change changed nothing.
+answer (its own change rolled back with it), or a 409; so does the second whose change was refused
+for what the first did (the hand recorded, the seat taken, the version moved). Answers are kept
+for a day; older ones are deleted whenever an answer is written. Only a 2xx answer is kept: a
+refused change changed nothing.
 """
 
 from __future__ import annotations
@@ -75,33 +77,64 @@ def kept(view: Callable) -> Callable:
         stored = _stored(asked)
         if stored is not None:
             return _replay(stored, fingerprint)
-        with commits_held():
-            response = make_response(view(*args, **kwargs))
-        if 200 <= response.status_code < 300 and not response.is_streamed:
-            db.session.execute(delete(KeptAnswer).where(KeptAnswer.at < utcnow() - KEEP))
-            db.session.add(
-                KeptAnswer(
-                    **asked,
-                    fingerprint=fingerprint,
-                    status=response.status_code,
-                    body=response.get_data(),
-                    headers={h: response.headers[h] for h in KEPT_HEADERS if h in response.headers},
-                )
-            )
         try:
-            db.session.commit()
-        except IntegrityError:  # the same key at the same moment: the other request's change stands
-            db.session.rollback()
-            stored = _stored(asked)
-            if stored is None:
-                raise Conflict(
-                    f"Another request with this {KEY_HEADER} is being answered; nothing of this one "
-                    "was kept. Send it again in a moment."
-                ) from None
-            return _replay(stored, fingerprint)
+            with commits_held():
+                response = make_response(view(*args, **kwargs))
+        except Exception:
+            db.session.rollback()  # (as the error handler would)
+            if (meanwhile := _answered_meanwhile(asked, fingerprint)) is not None:
+                return meanwhile
+            raise
+        if 200 <= response.status_code < 300 and not response.is_streamed:
+            _keep(asked, fingerprint, response)
+        if (other := _commit(asked, fingerprint)) is not None:
+            return other
+        if not 200 <= response.status_code < 300:
+            return _answered_meanwhile(asked, fingerprint) or response
         return response
 
     return answered
+
+
+def _keep(asked: dict, fingerprint: str, response: Response) -> None:
+    """The answer kept with the change (committed with it by :func:`_commit`); older ones deleted."""
+    db.session.execute(delete(KeptAnswer).where(KeptAnswer.at < utcnow() - KEEP))
+    db.session.add(
+        KeptAnswer(
+            **asked,
+            fingerprint=fingerprint,
+            status=response.status_code,
+            body=response.get_data(),
+            headers={h: response.headers[h] for h in KEPT_HEADERS if h in response.headers},
+        )
+    )
+
+
+def _commit(asked: dict, fingerprint: str) -> Response | None:
+    """Commit the change with its answer; None, or (the same key at the same moment) the other
+    request's answer, whose change stands."""
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        stored = _stored(asked)
+        if stored is None:
+            raise Conflict(
+                f"Another request with this {KEY_HEADER} is being answered; nothing of this one "
+                "was kept. Send it again in a moment."
+            ) from None
+        return _replay(stored, fingerprint)
+    return None
+
+
+def _answered_meanwhile(asked: dict, fingerprint: str) -> Response | None:
+    """After this request's change failed or was refused: the answer kept meanwhile for the same key
+    and body, if any. Two sends of one key at the same moment: the second's change is refused for what
+    the first did (the hand already recorded, the seat already taken, the version moved), and it is
+    given the first's answer, as a send after it would be (it said "make the change again", which a
+    client doing so with a new key would do twice)."""
+    stored = _stored(asked)
+    return _replay(stored, fingerprint) if stored is not None and stored.fingerprint == fingerprint else None
 
 
 def _scope() -> str:

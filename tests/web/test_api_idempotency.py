@@ -146,6 +146,29 @@ def test_two_creations_at_once_with_one_key_make_one_game(app):
         assert len(made) == 1 and [g.public_id for g in db.session.query(Game)] == list(made)
 
 
+def test_a_hand_sent_twice_at_once_with_one_key_is_answered_as_recorded_both_times(app, client, api):
+    """The second send's change was refused for what the first did (the game's version had moved): it
+    was told "make the change again", which a client doing so with a new key did twice. It is given
+    the first's answer now (201, replayed), however the two meet."""
+    gid, secret = _game(client, api)
+    for n in range(1, 4):
+        answers: list = [None, None]
+        start = threading.Barrier(2)
+
+        def send(i: int, key: str = f"at-once-{n}", start=start, answers=answers) -> None:
+            start.wait()
+            answers[i] = _send(app.test_client(), gid, secret, HANDS[VARIANT], key)
+
+        threads = [threading.Thread(target=send, args=(i,)) for i in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert [a.status_code for a in answers] == [201, 201], [a.get_json() for a in answers]
+        assert answers[0].get_json()["round"]["number"] == answers[1].get_json()["round"]["number"] == n
+        assert _hands(app, gid) == n
+
+
 def test_the_document_names_the_header_on_every_change(api):
     document = api.document
     changes = [

@@ -275,3 +275,25 @@ def _seat_form(page: str, name: str) -> dict:
     form = re.search(rf'<form[^>]*seat/take.*?name="name" value="{name}".*?</form>', page, re.S)
     assert form, f"no form to take {name}'s seat"
     return page_fields(form.group(0))
+
+
+def test_the_last_part_queued_twice_at_once_with_one_key_is_kept_both_times(app):
+    """The phone's queue sends a part again with the same key while the first send may still run:
+    the second was told "Your part was not kept" (refused for good) about the part that recorded the
+    round; it is given the first's answer now (api/idempotency.py)."""
+    gid = _seated_game(app)
+    ann, bob = app.test_client(), app.test_client()
+    for phone, name in ((ann, "Ann"), (bob, "Bob")):
+        page = phone.get(f"/games/{gid}/seat").get_data(as_text=True)
+        _went_to(phone.post(f"/games/{gid}/seat/take", data={**_seat_form(page, name), "name": name}))
+    page = bob.get(f"/games/{gid}/seat").get_data(as_text=True)
+    _went_to(bob.post(f"/games/{gid}/seat", data={**page_fields(page), "hand_number": "1", "rack": "R5"}))
+    page = ann.get(f"/games/{gid}/seat").get_data(as_text=True)
+    data = {**page_fields(page), "hand_number": "1", "went_out": "1"}
+    queued = {"Idempotency-Key": "a-queued-part-1"}
+    phones = (ann, _same_browser(app, ann, f"seat_{gid}"))
+    answers = _together([lambda s=s: s.post(f"/games/{gid}/seat", data=data, headers=queued) for s in phones])
+    assert [a.status_code for a in answers] == [201, 201], [a.get_json() for a in answers]
+    assert {a.get_json()["recorded"] for a in answers} == {1}
+    with app.app_context():
+        assert len(services.get_game(gid).rounds) == 1
