@@ -306,3 +306,16 @@ def test_a_result_declared_as_the_last_hand_arrives_counts_that_hand(club, app):
     with app.app_context():
         now = services.game_score(services.get_game(game.public_id))
         assert len(now.rounds) == 2 and table.result == list(now.totals) != before
+
+
+def test_the_same_declaration_twice_is_logged_once(club):
+    event, secret = club
+    check_in(event, NAMES[:8])
+    seat_next(event, secret, "draw", seed=1)
+    table = current_round(event).tables[0]
+    _hand(table)
+    declare(event, table, 0)
+    declare(event, table, 0)  # a double tap
+    declare(event, table, 1)  # another seat declares the same result: its own declaration
+    actions = [e.action for e in db.session.query(EventLogEntry).filter_by(event_id=event.id)]
+    assert actions.count("declared") == 2 and table.declared_by == 1

@@ -54,6 +54,9 @@ def declare(event: ClubEvent, table: EventTable, by_seat: int) -> EventTable:
     score = services.game_score(game)
     if not score.rounds:
         raise EventRefused("Table %(table)s has played no hand yet.", 409, table=table.number)
+    db.session.refresh(table)  # as it stands, now that no other declaration of this game runs
+    if table.result == list(score.totals) and table.declared_by == by_seat and not table.final:
+        return table  # declared so already (a double tap): nothing new to log
     if not _claim(table, result=list(score.totals), declared_by=by_seat):
         raise _already_final(table)  # confirmed or set in the meantime (a double tap, another phone)
     log(event, "declared", table=table.number, by=by_seat, scores=table.result)  # the page names the seat
