@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
+from sqlalchemy import select
+
 from ..storage.extensions import db
 from ..storage.models import Game, Rematch, utcnow
 from .games import create_games, made_secret, secret_matches
@@ -54,6 +56,15 @@ def rematch_of(game: Game) -> Game | None:
     """The rematch started from ``game``, if any (deleting it makes room for another)."""
     row = db.session.get(Rematch, game.id)
     return db.session.get(Game, row.rematch_id) if row is not None else None
+
+
+def rematched(games: Iterable[Game]) -> set[str]:
+    """The public ids of those of ``games`` whose rematch has started (one query, for a list)."""
+    ids = [g.id for g in games]
+    if not ids:
+        return set()
+    query = select(Game.public_id).join(Rematch, Rematch.game_id == Game.id).where(Game.id.in_(ids))
+    return set(db.session.scalars(query))
 
 
 def once(game: Game, start: Callable[[], tuple[Game, str]], makers: Iterable[Maker]) -> Started:

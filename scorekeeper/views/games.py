@@ -22,6 +22,7 @@ from ..display.reasons import reason_of
 from ..rulebook.book import N_
 from ..rules import OptionError, RoundError, RulesError, variants
 from ..services import timer
+from ..services.rematches import rematched
 from ..storage.extensions import db
 from ..web import access
 from ..web.addresses import external_url, share_page
@@ -61,6 +62,7 @@ def index():
         layout=live.layout(live.fragment_requested()),
         live_version=version,
         editable={g.public_id for g in games if access.can_edit(g)},
+        rematched=rematched(games),  # their Rematch goes to the rematch started
         playing=[g for g in games if g.status != "finished"],
         finished=[g for g in games if g.status == "finished"],
         variant_names={v["slug"]: variant_name(v["name"]) for v in variants()},

@@ -182,3 +182,14 @@ def test_deleting_the_rematch_shows_rematch_again_at_once(app, client, tally):
     confirm = client.get(f"/games/{first}/delete")
     client.post(f"/games/{first}/delete", data={"csrf_token": csrf_from(confirm.text)})
     assert "Go to the rematch" not in viewer.get(f"/games/{game}").text
+
+
+def test_the_games_list_leads_to_the_rematch_started(app, client, tally):
+    game = start_game(client, tally, ["Ann", "Bob"])
+    first = _went_to(_rematch(client, game))
+    listed = client.get("/games/").text
+    item = listed[listed.index(f'href="/games/{game}"') :]
+    item = item[: item.index("</li>")]
+    assert "Go to the rematch" in item
+    rematch_item = listed[listed.index(f'href="/games/{first}"') :]
+    assert ">Rematch<" in rematch_item[: rematch_item.index("</li>")]
