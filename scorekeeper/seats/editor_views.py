@@ -10,7 +10,7 @@ from flask import flash, redirect, request, url_for
 from flask_babel import gettext
 
 from ..rules import RoundError
-from ..services import ServiceError, get_game
+from ..services import Conflict, ServiceError, get_game
 from ..services.seats import OWN_PARTS, free_seat, give_seat, hold_seat, send_part
 from ..services.seats.closing import close_hand
 from ..services.seats.parts import retried
@@ -72,11 +72,13 @@ def fill(public_id: str):
     try:
         refuse_closed_hands(game)  # a club table's final result takes no more hands (as a seat's part)
         part = _part(OWN_PARTS.get(game.variant, ""), values)
-        status = retried(lambda: send_part(get_game(public_id), seat, hand, part, by="editor"))
+        # a part still to enter: one the seat's phone sent meanwhile is not replaced unseen
+        status = retried(lambda: send_part(get_game(public_id), seat, hand, part, by="editor", missing=True))
     except (ServiceError, RoundError) as err:
         db.session.rollback()
         filling = {**values, "seat": seat}
-        return _page(get_game(public_id), problems=_reasons(err), filling=filling, status=422)
+        status = 409 if isinstance(err, Conflict) else 422  # (a part sent meanwhile, a hand recorded)
+        return _page(get_game(public_id), problems=_reasons(err), filling=filling, status=status)
     db.session.commit()
     name = get_game(public_id).players[seat].name
     _said(game, status, gettext("%(name)s's part is in, entered by the editor.", name=name))

@@ -20,6 +20,7 @@ from ..storage.extensions import db
 from ..views.printing import pdf_response
 from ..views.variant_lookup import variant_or_404
 from ..web import table_access as access
+from ..web.form_once import taken_once
 from ..web.forms import ConfirmForm
 from ..web.languages import request_locale
 from .forms import OptionRulingForm, ReadingRulingForm, RulingForm, option_choices, variant_choices
@@ -67,6 +68,7 @@ def rulings_page(table_id: str):
 
 
 @bp.post("/<table_id>/rulings")
+@taken_once  # a double tap on Keep keeps the ruling once
 def add_ruling(table_id: str):
     """Keep a new ruling: an adopted verdict, an option choice or a reading."""
     table, _ = access.changeable_table(table_id)

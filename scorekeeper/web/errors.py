@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask, jsonify, render_template, request, url_for
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import ObjectDeletedError, StaleDataError
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import BuildError
@@ -52,6 +52,12 @@ AT_THE_SAME_MOMENT = N_(
 )
 #: what the database refuses when two requests race (its constraints, a row deleted under one)
 RACES = (IntegrityError, ObjectDeletedError, StaleDataError)
+#: SQLite's write lock held past its busy timeout (another long change: two imports at once)
+LOCKED = N_(
+    "The server is busy with another change; nothing of this one was kept. Send it again in a moment."
+)
+#: seconds a client is told to wait after :data:`LOCKED`
+LOCKED_RETRY = 2
 
 
 def status_of(err: Exception) -> int:
@@ -189,6 +195,15 @@ def register_errorhandlers(app: Flask) -> None:
 
     for race in RACES:
         app.register_error_handler(race, at_the_same_moment)
+
+    @app.errorhandler(OperationalError)
+    def database_busy(err: OperationalError):
+        if "locked" not in str(err.orig).lower():
+            return unexpected(err)
+        app.logger.warning("the database stayed locked past its busy timeout: %s", err)
+        return _answer(
+            503, LOCKED if _wants_json() else gettext(LOCKED), headers={"Retry-After": str(LOCKED_RETRY)}
+        )
 
     @app.errorhandler(Exception)
     def unexpected(err: Exception):

@@ -297,3 +297,48 @@ def test_the_last_part_queued_twice_at_once_with_one_key_is_kept_both_times(app)
     assert {a.get_json()["recorded"] for a in answers} == {1}
     with app.app_context():
         assert len(services.get_game(gid).rounds) == 1
+
+
+def test_a_ruling_kept_with_a_double_tap_is_kept_once(app, client):
+    from scorekeeper.storage.table_models import Ruling
+
+    table_id = create_table(client, "Thursday", ["Ann", "Bob"])
+    page = client.get(f"/tables/{table_id}/rulings").text
+    form = re.search(r'<form[^>]*>(?:(?!</form>).)*name="kind" value="reading".*?</form>', page, re.S).group(
+        0
+    )
+    data = {
+        **page_fields(form),
+        "kind": "reading",
+        "reading-variant": "rummikub",
+        "reading-question": "May a joker be taken back?",
+        "reading-answer": "Only with the tile it stands for.",
+    }
+    senders = (client, _same_browser(app, client, f"sk_table_{table_id}"))
+    answers = _together([lambda s=s: s.post(f"/tables/{table_id}/rulings", data=data) for s in senders])
+    assert [a.status_code for a in answers] == [302, 302], [a.status_code for a in answers]
+    assert _went_to(client.post(f"/tables/{table_id}/rulings", data=data))
+    assert _count(app, Ruling) == 1
+
+
+@pytest.mark.parametrize(("cause", "status"), [("database is locked", 503), ("no such table: games", 500)])
+def test_a_database_locked_past_its_wait_is_busy_not_a_fault(app, client, monkeypatch, cause, status):
+    """Two BG Stats imports at once: the second waited past SQLite's busy timeout for the first's
+    write lock and answered 500; it is told to send again (503, Retry-After), nothing kept. Another
+    database error is still the unexpected 500."""
+    import sqlite3
+
+    from sqlalchemy.exc import OperationalError
+
+    table_id = create_table(client, "Thursday", ["Ann", "Bob"])
+
+    def locked(*_args, **_kwargs):
+        raise OperationalError("INSERT INTO table_members", {}, sqlite3.OperationalError(cause))
+
+    monkeypatch.setattr(roster, "roster_players", locked)
+    page = client.get(f"/tables/{table_id}")
+    answer = client.post(f"/tables/{table_id}/players", data={**page_fields(page.text), "name": "Cy"})
+    assert answer.status_code == status
+    if status == 503:
+        assert answer.headers["Retry-After"] == "2"
+        assert "The server is busy with another change; nothing of this one was kept." in answer.text

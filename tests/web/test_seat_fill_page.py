@@ -59,3 +59,28 @@ def test_a_refused_fill_says_why_keeps_the_typing_and_keeps_nothing(app, client)
     for seat, hand in (("9", "1"), ("x", "1"), ("1", "")):
         assert _fill(client, gid, seat, hand_number=hand, rack="K13").status_code == 422
     assert "0 of 2 in" in _page(phones["Ann"], gid) and 'data-seat-fill-for="Bob"' in _page(client, gid)
+
+
+def test_a_fill_for_a_part_the_phone_sent_meanwhile_replaces_nothing(app, client):
+    """The editor's page listed Bob's part as still to enter; Bob's phone sent it before the editor's
+    fill arrived: the fill is refused (409) with the reason, and Bob's own part stays his (it was
+    replaced by the editor's, which needs no confirmation, while Bob's phone said his part was in)."""
+    gid, secret = _table(app, "none", ("Ann", "Bob", "Cy"))
+    phones = _phones(app, gid, ("Ann", "Bob", "Cy"))
+    client.set_cookie(f"sk_edit_{gid}", secret)
+    assert 'data-seat-fill-for="Bob"' in _page(client, gid)  # the editor's page is drawn
+    assert _send(phones["Bob"], gid, rack="R5").status_code == 302
+    refused = _fill(client, gid, "1", rack="K13")
+    assert refused.status_code == 409
+    assert "Bob sent their own part meanwhile: look at it before entering another." in refused.get_data(
+        as_text=True
+    )
+    with app.app_context():
+        from scorekeeper.services.seats.parts import parts_of
+
+        game = services.get_game(gid)
+        bob = parts_of(game, 1)[1]
+        assert (bob.by, bob.part) == ("seat", {"rack": "R5"})
+    # a part the editor entered may still be entered again by the editor
+    assert _fill(client, gid, "2", rack="K13").status_code == 302
+    assert _fill(client, gid, "2", rack="K12").status_code == 302

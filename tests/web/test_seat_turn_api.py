@@ -72,7 +72,7 @@ def test_a_turn_sent_again_with_its_idempotency_key_is_answered_once(client, api
     # sent again without its key once Ann's turn was in: the turn is known as recorded
     _turn(client, api, gid, 0, seats["Ann"], 2, expect=200)
     _, again = _turn(client, api, gid, 1, seats["Bob"], 1, [{"cards": "7S 8S 9S"}], expect=409)
-    assert "This turn was already recorded" in again["error"]
+    assert "Turn 1 was already recorded, with other cards than these" in again["error"]
     assert len(_game(client, api, gid)["rounds"][0]["facts"]["turns"]) == 2
 
 

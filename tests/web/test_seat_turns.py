@@ -119,3 +119,25 @@ def test_the_change_log_names_the_phone_each_turn_came_from(app):
     assert any(
         line.startswith("Runde 1, Zug 2 notiert, vom Handy von Ann:") for line in _lines(ann, gid, "de")
     )
+
+
+def test_a_turn_recorded_otherwise_meanwhile_is_not_called_a_second_tap(app):
+    """The game's editor recorded Bob's turn 1 on the hand form (8S 8D 8C) while Bob's phone sent its
+    own (3H 4H 5H): Bob was told his form was "sent twice" and his turn "already recorded", which
+    reads as his turn being in; it was not, and he is told so."""
+    from scorekeeper.services.seats.turns import send_turn
+
+    gid = _crib(app)
+    ann, bob = app.test_client(), app.test_client()
+    _take(ann, gid, "Ann"), _take(bob, gid, "Bob")
+    assert 'name="turn_number" value="1"' in bob.get(f"/games/{gid}/seat").get_data(as_text=True)
+    with app.app_context():  # the editor's entry of Bob's turn, another way
+        send_turn(services.get_game(gid), 1, 1, {"melds": [{"cards": "8S 8D 8C"}]})
+        db.session.commit()
+    refused = _turn(bob, gid, turn_number="1", cards="3H 4H 5H", action="lay")
+    assert refused.status_code == 409
+    said = _text(refused)
+    assert "Turn 1 was already recorded, with other cards than these: yours were not kept." in said
+    assert "sent twice" not in said
+    with app.app_context():
+        assert len(services.get_game(gid).rounds[0].facts["turns"]) == 1

@@ -41,6 +41,10 @@ class HandClosed(Conflict):
     """A part for a hand that is not the open one (already recorded, or not yet open): 409."""
 
 
+class SentMeanwhile(Conflict):
+    """The editor's part for a seat whose own phone sent its part since the editor's page was drawn: 409."""
+
+
 def open_number(game: Game) -> int:
     """The open hand's number. A game played turn by turn (Crib Rummy) records its hand at its
     first turn: its open hand is the one in play, not the next."""
@@ -77,17 +81,25 @@ def hand_status(game: Game, parts: Mapping[int, SeatPart] | None = None) -> dict
     }
 
 
-def send_part(game: Game, seat: int, hand: int, part: Any, *, by: str = "seat") -> dict[str, Any]:
+def send_part(
+    game: Game, seat: int, hand: int, part: Any, *, by: str = "seat", missing: bool = False
+) -> dict[str, Any]:
     """Keep ``seat``'s part of hand ``hand`` (again: it replaces the part sent before); when it is
     the last part, record the hand. The hand's status after it, with ``recorded``: the hand's
     number when this part recorded it, else None.
 
     :class:`HandClosed` (409) for a hand already recorded or not yet open, and after the game's
     end; RoundError (422, the game unchanged) for a part the rules refuse, or for the last part
-    when the engine refuses the whole hand.
+    when the engine refuses the whole hand. ``missing`` (the editor filling a part still to enter):
+    :class:`SentMeanwhile` (409) when the seat's own phone has sent its part since.
     """
     number = open_hand(game, hand)
     parts = parts_of(game, number)
+    if missing and seat in parts and parts[seat].by != "editor":
+        name = game.players[seat].name
+        raise SentMeanwhile(
+            gettext("%(name)s sent their own part meanwhile: look at it before entering another.", name=name)
+        )
     entry = checked_part(game, seat, part, {s: p.part for s, p in parts.items() if s != seat})
     row = parts.get(seat) or SeatPart(game_id=game.id, hand=number, seat=seat)
     before = parts[seat].part if seat in parts else None

@@ -11,7 +11,7 @@ from typing import Any
 
 from flask_babel import gettext
 
-from ...rules import TURN_KINDS, check_own_turn, turn_kind, turn_order
+from ...rules import TURN_KINDS, RulesError, check_own_turn, turn_kind, turn_order
 from ...storage.models import Game, Round
 from ..errors import Conflict
 from ..rounds import record_round, update_round
@@ -66,10 +66,39 @@ def due_turn(game: Game, seat: int, hand: int, due: int | None, turn: Any) -> di
     state = in_play(game)  # the game scored once for both
     status = turn_status(game, state)
     if due is not None and status and status["hand"] == hand and status["turn"] != due:
+        if _recorded_as_sent(game, seat, due, turn, state):
+            raise TurnRecorded(
+                gettext("This turn was already recorded (the form was sent twice): nothing was kept.")
+            )
         raise TurnRecorded(
-            gettext("This turn was already recorded (the form was sent twice): nothing was kept.")
+            gettext(
+                "Turn %(turn)s was already recorded, with other cards than these: yours were not kept. "
+                "Look at the hand as it is now and play on.",
+                turn=due,
+            )
         )
     return send_turn(game, seat, hand, turn, state)
+
+
+def _recorded_as_sent(game: Game, seat: int, due: int, turn: Any, state: tuple) -> bool:
+    """Whether turn ``due`` of the hand in play was recorded as this phone sends it (this phone's
+    own earlier send), not otherwise (the editor's hand form, another phone)."""
+    playing, before, _ = state
+    turns = list((playing.facts if playing is not None else {}).get("turns") or [])
+    if not 0 < due <= len(turns):
+        return False
+    try:
+        mine = check_own_turn(
+            game.variant,
+            {**playing.facts, "turns": turns[: due - 1]},
+            seat,
+            turn,
+            game=before,
+            options=game.options,
+        )
+    except RulesError:
+        return False
+    return mine["turns"][due - 1] == turns[due - 1]
 
 
 def turn_status(game: Game, state: tuple | None = None) -> dict[str, Any] | None:
