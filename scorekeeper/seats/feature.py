@@ -27,8 +27,9 @@ def init_app(app: Flask) -> None:
     REMADE[COOKIE_PREFIX] = seat_secret
 
 
-def seat_secret(public_id: str, key: str) -> str | None:
-    """The seat secret a form's answer gave for the game ``public_id``, made again from the form's key."""
-    made = made_secret(key, seat_cookie(public_id))
+def seat_secret(public_id: str, held: str) -> str | None:
+    """The seat secret a form's answer gave for the game ``public_id``, made again from the form's key
+    and the browser (``held``: ``web/form_once.py``)."""
+    made = made_secret(held, seat_cookie(public_id))
     game = db.session.scalar(select(Game).where(Game.public_id == public_id))
     return made if game is not None and seat_of_secret(game, made) is not None else None

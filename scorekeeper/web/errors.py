@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, jsonify, render_template, request, url_for
+from flask import Flask, current_app, jsonify, render_template, request, url_for
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -58,6 +58,32 @@ LOCKED = N_(
 )
 #: seconds a client is told to wait after :data:`LOCKED`
 LOCKED_RETRY = 2
+
+
+#: PostgreSQL's codes of a race: a unique or foreign key violated, a deadlock, a serialization failure
+RACE_CODES = {"23505", "23503", "40P01", "40001"}
+
+
+def raced(err: Exception) -> bool:
+    """Whether the database refused ``err``'s statement because another change got there first: a
+    row deleted or changed under this one, a unique or foreign key violated (SQLite says which in
+    words, PostgreSQL by its code), a deadlock. Any other refusal (NOT NULL, CHECK) is the code's fault.
+
+    >>> import sqlite3
+    >>> from sqlalchemy.exc import IntegrityError
+    >>> raced(IntegrityError("INSERT", {}, sqlite3.IntegrityError("UNIQUE constraint failed: t.name")))
+    True
+    >>> raced(IntegrityError("INSERT", {}, sqlite3.IntegrityError("NOT NULL constraint failed: t.name")))
+    False
+    """
+    if not isinstance(err, IntegrityError | OperationalError):
+        return True  # a row deleted or changed under this one (ObjectDeletedError, StaleDataError)
+    cause = err.orig
+    code = getattr(cause, "sqlstate", None) or getattr(cause, "pgcode", None)
+    if code is not None:
+        return code in RACE_CODES
+    said = str(cause).upper()
+    return "UNIQUE CONSTRAINT" in said or "FOREIGN KEY CONSTRAINT" in said
 
 
 def status_of(err: Exception) -> int:
@@ -186,26 +212,35 @@ def register_errorhandlers(app: Flask) -> None:
             message = _page_words(err.code) or message
         return _answer(err.code or 500, message, headers=headers)
 
-    def at_the_same_moment(err: Exception):
-        # logged with its cause: a refusal of the database's that no race explains would be a fault
-        app.logger.warning(
-            "a change refused by the database (two at the same moment?): %s", err, exc_info=err
-        )
-        return _answer(409, AT_THE_SAME_MOMENT if _wants_json() else gettext(AT_THE_SAME_MOMENT))
-
     for race in RACES:
         app.register_error_handler(race, at_the_same_moment)
+    app.register_error_handler(OperationalError, database_busy)
+    app.register_error_handler(Exception, unexpected)
 
-    @app.errorhandler(OperationalError)
-    def database_busy(err: OperationalError):
-        if "locked" not in str(err.orig).lower():
-            return unexpected(err)
-        app.logger.warning("the database stayed locked past its busy timeout: %s", err)
-        return _answer(
-            503, LOCKED if _wants_json() else gettext(LOCKED), headers={"Retry-After": str(LOCKED_RETRY)}
-        )
 
-    @app.errorhandler(Exception)
-    def unexpected(err: Exception):
-        app.logger.exception("unhandled error")
-        return _answer(500, UNEXPECTED if _wants_json() else gettext(UNEXPECTED))
+def at_the_same_moment(err: Exception):
+    """Two changes at once that the database told apart: the second is a 409 (:func:`raced`)."""
+    if not raced(err):  # a NOT NULL or CHECK the code broke: a fault, not a race
+        return unexpected(err)
+    current_app.logger.warning(
+        "a change refused by the database (two at the same moment?): %s", err, exc_info=err
+    )
+    return _answer(409, AT_THE_SAME_MOMENT if _wants_json() else gettext(AT_THE_SAME_MOMENT))
+
+
+def database_busy(err: OperationalError):
+    """SQLite's write lock held past its wait: a 503 to send again; a race: a 409; else a fault."""
+    if raced(err):  # PostgreSQL's deadlock or serialization failure
+        return at_the_same_moment(err)
+    if "locked" not in str(err.orig).lower():
+        return unexpected(err)
+    current_app.logger.warning("the database stayed locked past its busy timeout: %s", err)
+    return _answer(
+        503, LOCKED if _wants_json() else gettext(LOCKED), headers={"Retry-After": str(LOCKED_RETRY)}
+    )
+
+
+def unexpected(err: Exception):
+    """Anything else: logged with its traceback, a 500 that says nothing was changed."""
+    current_app.logger.error("unhandled error", exc_info=err)
+    return _answer(500, UNEXPECTED if _wants_json() else gettext(UNEXPECTED))

@@ -17,6 +17,7 @@ can make it again only when the phone sends the key) or from a table's secret th
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import secrets
 from collections.abc import Callable
@@ -35,6 +36,7 @@ from ..storage.models import Game, KeptAnswer, utcnow
 from ..storage.table_models import Table
 from . import access, table_access
 
+log = logging.getLogger(__name__)
 FIELD = "once"
 #: the key a page's form carries (``secrets.token_urlsafe(16)``)
 _KEY = re.compile(r"[A-Za-z0-9_-]{22}")
@@ -44,7 +46,8 @@ WINDOW = timedelta(minutes=3)
 #: kept answers (the API's too) are deleted after a day
 KEEP = timedelta(days=1)
 #: the secrets a form's answer may give, by their cookie's prefix: how one is made again from the
-#: form's key (the cookie's suffix and the key -> the secret, or None when it no longer counts); a
+#: form's key and the browser (the cookie's suffix and :func:`_held` -> the secret, or None when it
+#: no longer counts); a
 #: feature adds its own (the seats: ``seats/feature.py``)
 REMADE: dict[str, Callable[[str, str], str | None]] = {}
 #: the header of a send that is taken once its own way (the API's, the phone's queue of hands)
@@ -66,15 +69,27 @@ def sent_key() -> str | None:
 
 def once_secret(prefix: str) -> Callable[[str], str] | None:
     """What the secret a form's answer gives in the cookie ``prefix + id`` is made from: this send's
-    key and the cookie's name (so a second send of the page is given it again), or None (no key:
-    the caller makes a random secret)."""
+    key, this browser's session and the cookie's name (so a second send of the page from the same
+    browser is given it again, and nobody else, even with the key), or None (no key: the caller
+    makes a random secret)."""
     key = sent_key()
-    return (lambda suffix: made_secret(key, prefix + suffix)) if key else None
+    return (lambda suffix: made_secret(_held(key), prefix + suffix)) if key else None
+
+
+def _held(key: str) -> str:
+    """What a secret is made from: the form's key with this browser's session (its scope)."""
+    return f"{key}\0{_scope()}"
+
+
+def _scope() -> str:
+    """This browser: a hash of its session's CSRF token (the form was checked against it)."""
+    return _digest(str(session.get("csrf_token", "")).encode())
 
 
 def taken_once(view: Callable) -> Callable:
-    """``view`` (a form's POST that starts something), taken once a key. Its success must be a
-    redirect: any other answer is a refusal, and what it wrote is rolled back."""
+    """``view`` (a form's POST that starts or changes something), taken once a key. Its success is a
+    redirect that flashes no error: any other answer is a refusal, not kept (and with a non-redirect
+    answer what it wrote is rolled back)."""
 
     @wraps(view)
     def answered(*args, **kwargs):
@@ -82,38 +97,30 @@ def taken_once(view: Callable) -> Callable:
         key = sent_key() if request.method == "POST" and QUEUED not in request.headers else None
         if key is None:
             return view(*args, **kwargs)
-        asked = {
-            "key": _digest(key.encode()),
-            "operation": f"form {request.path}"[:255],
-            "scope": _digest(str(session.get("csrf_token", "")).encode()),
-        }
+        asked = {"key": _digest(key.encode()), "operation": f"form {request.path}"[:255], "scope": _scope()}
         fingerprint = _fingerprint()
         earlier = _stored(asked)
-        if earlier is not None:  # sent before: its answer again, or (later, or other fields) anew
-            if earlier.fingerprint == fingerprint and earlier.at >= utcnow() - WINDOW:
+        if (
+            earlier is not None
+        ):  # sent before: its answer again, or (later, other fields, the game moved) anew
+            if _still(earlier, fingerprint) and earlier.at >= utcnow() - WINDOW:
                 return _again(earlier, key)
             return view(*args, **kwargs)
+        said = len(session.get("_flashes", []))
         try:
             with commits_held():
                 response = make_response(view(*args, **kwargs))
-            if response.status_code not in (302, 303):  # refused: perhaps for what the other send did
-                return _first_send(asked, fingerprint, key) or response
-            db.session.execute(delete(KeptAnswer).where(KeptAnswer.at < utcnow() - KEEP))
-            given = [c.partition("=")[0] for c in response.headers.getlist("Set-Cookie")]
-            db.session.add(
-                KeptAnswer(
-                    **asked,
-                    fingerprint=fingerprint,
-                    status=response.status_code,
-                    body=b"",
-                    headers={"Location": response.location, "secrets": [c for c in given if _prefix(c)]},
-                )
-            )
+            if response.status_code not in (302, 303) or _refused(
+                said
+            ):  # perhaps for what the other send did
+                return _first_send(asked, fingerprint, key, said) or response
+            _keep(asked, fingerprint, response)
             db.session.commit()
-        except Exception:
+        except Exception as err:
             # the same page sent at the same moment: the other send's work stands, and this one's
             # refusal (the database's, a rule's: a newcomer already on the roster) was only that
-            if (again := _first_send(asked, fingerprint, key)) is not None:
+            if (again := _first_send(asked, fingerprint, key, said)) is not None:
+                log.info("a form sent twice at once: the first send's answer given for %r", err)
                 return again
             raise
         return response
@@ -121,19 +128,62 @@ def taken_once(view: Callable) -> Callable:
     return answered
 
 
-def _first_send(asked: dict, fingerprint: str, key: str) -> Response | None:
-    """After this send failed: the answer of the same page's send that got there first, if any."""
+def _refused(said: int) -> bool:
+    """Whether the view flashed an error (a refusal answered with a redirect: the game is over, the
+    hand was recorded ...): such an answer is not kept."""
+    return any(category == "error" for category, _ in session.get("_flashes", [])[said:])
+
+
+def _keep(asked: dict, fingerprint: str, response: Response) -> None:
+    """The first send's answer, kept with what it did (committed with it); older ones deleted."""
+    db.session.execute(delete(KeptAnswer).where(KeptAnswer.at < utcnow() - KEEP))
+    given = [c.partition("=")[0] for c in response.headers.getlist("Set-Cookie")]
+    db.session.add(
+        KeptAnswer(
+            **asked,
+            fingerprint=fingerprint,
+            status=response.status_code,
+            body=b"",
+            headers={
+                "Location": response.location,
+                "secrets": [c for c in given if _prefix(c)],
+                "state": _state(),
+            },
+        )
+    )
+
+
+def _state() -> int | None:
+    """What the first send left, for a form of a game: the game's version (a later send is given the
+    first's answer only while the game stands as it left it: a correction sent again from an older
+    page after another one is a change, not a second tap)."""
+    public_id = (request.view_args or {}).get("public_id")
+    if not public_id:
+        return None
+    return db.session.scalar(select(Game.version).where(Game.public_id == public_id))
+
+
+def _still(earlier: KeptAnswer, fingerprint: str) -> bool:
+    """Whether this send is the earlier one again: the same fields, and the game as it left it."""
+    return earlier.fingerprint == fingerprint and earlier.headers.get("state") == _state()
+
+
+def _first_send(asked: dict, fingerprint: str, key: str, said: int) -> Response | None:
+    """After this send failed or was refused: the answer of the same page's send that got there
+    first (at the same moment), if any."""
     db.session.rollback()
     earlier = _stored(asked)
-    if earlier is None or earlier.fingerprint != fingerprint:
+    if earlier is None or not _still(earlier, fingerprint):
         return None
-    session.pop("_flashes", None)  # what this send's view said ("started") is not what happened
+    flashes = session.get("_flashes", [])
+    if len(flashes) > said:  # what this send's view said ("started", "not kept") is not what happened
+        session["_flashes"] = flashes[:said]
     return _again(earlier, key)
 
 
 def _fingerprint() -> str:
-    """The submit's fields but for its CSRF token and key, in order."""
-    fields = sorted((k, v) for k, v in request.form.items(multi=True) if k not in ("csrf_token", FIELD))
+    """The submit's fields but for its CSRF token and key, in their order."""
+    fields = [(k, v) for k, v in request.form.items(multi=True) if k not in ("csrf_token", FIELD)]
     return _digest(repr(fields).encode())
 
 
@@ -164,19 +214,19 @@ def _again(earlier: KeptAnswer, key: str) -> Response:
     response = make_response(redirect(earlier.headers["Location"], earlier.status))
     for cookie in earlier.headers.get("secrets", []):
         prefix = _prefix(cookie)
-        secret = REMADE[prefix](cookie[len(prefix) :], key) if prefix else None
+        secret = REMADE[prefix](cookie[len(prefix) :], _held(key)) if prefix else None
         if secret is not None:
             access.keep_secret(response, cookie, secret)
     return response
 
 
-def _game_secret(public_id: str, key: str) -> str | None:
+def _game_secret(public_id: str, held: str) -> str | None:
     """A game's secret made from the form's key, or (a table's game) from the table's secret this
     phone holds."""
     game = db.session.scalar(select(Game).where(Game.public_id == public_id))
     if game is None:
         return None
-    made = [made_secret(key, access.COOKIE_PREFIX + public_id)]
+    made = [made_secret(held, access.COOKIE_PREFIX + public_id)]
     from ..services.tables.roster import table_of
 
     table = table_of(game)
@@ -185,9 +235,9 @@ def _game_secret(public_id: str, key: str) -> str | None:
     return next((secret for secret in made if hash_matches(game.secret_hash, secret)), None)
 
 
-def _table_secret(public_id: str, key: str) -> str | None:
+def _table_secret(public_id: str, held: str) -> str | None:
     table = db.session.scalar(select(Table).where(Table.public_id == public_id))
-    made = made_secret(key, table_access.COOKIE_PREFIX + public_id)
+    made = made_secret(held, table_access.COOKIE_PREFIX + public_id)
     return made if table is not None and hash_matches(table.secret_hash, made) else None
 
 

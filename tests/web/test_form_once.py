@@ -141,8 +141,12 @@ def test_a_table_s_game_form_sent_twice_starts_one_game(app, client):
     senders = (client, _same_browser(app, client, f"sk_table_{table_id}"))
     answers = _together([lambda s=s: s.post(f"/tables/{table_id}/play/rummikub", data=data) for s in senders])
     assert len({_went_to(a) for a in answers}) == 1 and _count(app, Game) == 1
+    first = _went_to(answers[0])
+    client.delete_cookie(f"sk_edit_{first}")  # the first answer lost: the table's secret makes it again
     again = client.post(f"/tables/{table_id}/play/rummikub", data=data)
-    assert _went_to(again) == _went_to(answers[0]) and _count(app, Game) == 1
+    assert _went_to(again) == first and _count(app, Game) == 1
+    with app.app_context():
+        assert services.secret_matches(services.get_game(first), secret_cookie(client, first))
 
 
 def test_a_write_the_database_refuses_at_the_same_moment_is_a_409(app, client, monkeypatch):
@@ -342,3 +346,82 @@ def test_a_database_locked_past_its_wait_is_busy_not_a_fault(app, client, monkey
     if status == 503:
         assert answer.headers["Retry-After"] == "2"
         assert "The server is busy with another change; nothing of this one was kept." in answer.text
+
+
+def test_a_seat_key_read_off_a_phone_takes_nothing_of_that_phone(app):
+    """Ann's "I am Ann" key, sent from another browser: it neither takes Ann's seat nor is given her
+    secret; taking Bob's seat with it gives that browser a secret of its own, which is not Ann's."""
+    gid = _seated_game(app)
+    ann, other = app.test_client(), app.test_client()
+    page = ann.get(f"/games/{gid}/seat").get_data(as_text=True)
+    key = _seat_form(page, "Ann")["once"]
+    _went_to(ann.post(f"/games/{gid}/seat/take", data={**_seat_form(page, "Ann"), "name": "Ann"}))
+    theirs = other.get(f"/games/{gid}/seat").get_data(as_text=True)
+    stolen = {**_seat_form(theirs, "Bob"), "once": key}
+    assert other.post(f"/games/{gid}/seat/take", data={**stolen, "name": "Ann"}).status_code == 409
+    assert other.get_cookie(f"seat_{gid}") is None
+    _went_to(other.post(f"/games/{gid}/seat/take", data={**stolen, "name": "Bob"}))
+    assert other.get_cookie(f"seat_{gid}").value != ann.get_cookie(f"seat_{gid}").value
+
+
+def test_a_seat_freed_meanwhile_is_not_given_back_by_a_second_send(app, client):
+    """A second send of "I am Ann" after the editor freed her seat is given no secret that no longer
+    counts (the secret made again is checked against the seats as they are)."""
+    from scorekeeper.services.seats import free_seat
+
+    gid = _seated_game(app)
+    ann = app.test_client()
+    page = ann.get(f"/games/{gid}/seat").get_data(as_text=True)
+    data = {**_seat_form(page, "Ann"), "name": "Ann"}
+    _went_to(ann.post(f"/games/{gid}/seat/take", data=data))
+    with app.app_context():
+        free_seat(services.get_game(gid), 0)
+        db.session.commit()
+    ann.delete_cookie(f"seat_{gid}")
+    ann.post(f"/games/{gid}/seat/take", data=data)
+    assert ann.get_cookie(f"seat_{gid}") is None
+
+
+def test_a_correction_sent_again_from_an_older_page_is_not_a_second_tap(app, client):
+    """Hand 1 corrected to K7, then to K9, then the K7 page sent again: it was answered "Sent twice"
+    and the hand stayed K9 without a word; the game moved since that page's first send, so it is the
+    old page's own refusal (the game changed: nothing saved), as before pages had keys."""
+    rummikub = next(v for v in variants() if v["slug"] == "rummikub")
+    page = client.get("/games/new/rummikub")
+    form = {**new_game_data(rummikub, ["Ann", "Bob"]), **page_fields(page.text)}
+    game = _went_to(client.post("/games/new/rummikub", data=form))
+    page = client.get(f"/games/{game}/rounds/new").text
+    _went_to(
+        client.post(
+            f"/games/{game}/rounds/new",
+            data={**page_fields(page), "version": _version(page), "winner": "0", "players.1.rack": "R5"},
+        )
+    )
+    sent = []
+    for rack in ("K7", "K9"):
+        page = client.get(f"/games/{game}/rounds/1/edit").text
+        sent.append({**page_fields(page), "version": _version(page), "winner": "0", "players.1.rack": rack})
+        _went_to(client.post(f"/games/{game}/rounds/1/edit", data=sent[-1]))
+    again = client.post(f"/games/{game}/rounds/1/edit", data=sent[0])
+    assert again.status_code == 409 and "Sent twice" not in again.text
+    with app.app_context():
+        assert services.get_game(game).rounds[0].facts["players"][1]["rack"] == "K9"
+
+
+def test_a_refusal_answered_with_a_redirect_is_not_kept_as_a_first_send(app, client):
+    """A hand sent twice to a game that ended meanwhile: each send is told the game is over, neither
+    "Sent twice" (a refusal is no first send to give again)."""
+    rummikub = next(v for v in variants() if v["slug"] == "rummikub")
+    page = client.get("/games/new/rummikub")
+    form = {**new_game_data(rummikub, ["Ann", "Bob"], opt_rounds="1"), **page_fields(page.text)}
+    game = _went_to(client.post("/games/new/rummikub", data=form))
+    page = client.get(f"/games/{game}/rounds/new").text
+    data = {**page_fields(page), "version": _version(page), "winner": "0", "players.1.rack": "R5"}
+    with app.app_context():  # another phone's hand ends the one-round game
+        services.record_round(
+            services.get_game(game), {"winner": 1, "players": [{"rack": "K3"}, {"rack": ""}]}
+        )
+        db.session.commit()
+    for _ in range(2):
+        told = client.post(f"/games/{game}/rounds/new", data=data, follow_redirects=True).text
+        assert "The game is over" in told and "Sent twice" not in told
