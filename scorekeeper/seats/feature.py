@@ -6,10 +6,10 @@ from __future__ import annotations
 from flask import Flask
 from sqlalchemy import select
 
-from ..services.games import made_secret
 from ..services.seats import part_seen, seat_of_secret
 from ..storage.extensions import db
 from ..storage.models import Game
+from ..web.access import made_secret
 from ..web.features import Feature, install
 from ..web.form_once import REMADE
 from . import api, editor_views, turn_views  # noqa: F401 (both add their routes to views.bp)

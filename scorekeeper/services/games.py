@@ -9,7 +9,6 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from flask import current_app
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import selectinload
 
@@ -69,18 +68,6 @@ def derived_secret(key: str, public_id: str) -> str:
     """
     digest = hmac.new(key.encode(), public_id.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")
-
-
-def made_secret(held: str, public_id: str) -> str:
-    """The edit secret of a new game or table made from a secret a phone holds (the game's a rematch
-    was started from; a form's key) and the new id, keyed by the server's own secret key: the server
-    can make it again when the phone sends ``held`` again (a second tap), and nobody can make it
-    from ``held`` without the server (a rematch's secret is not worked out offline from an old
-    editor link)."""
-    key = str(current_app.config["SECRET_KEY"]).encode()
-    return derived_secret(
-        base64.urlsafe_b64encode(hmac.new(key, held.encode(), hashlib.sha256).digest()).decode(), public_id
-    )
 
 
 def secret_matches(game: Game, secret: str | None) -> bool:

@@ -6,7 +6,7 @@ the game's version, and every other phone's change made against it, stand), so t
 after the other and the second finds the first's row in ``rematches``; the row is written in the
 same transaction as the new game, so there is a rematch row if and only if there is the rematch.
 Whoever finds a rematch is given its edit secret when a secret it holds makes it: the table's for
-a table's rematch, else the game's (:func:`.games.made_secret`, keyed by the server's own key, so
+a table's rematch, else the game's (``web/access.made_secret``, keyed by the server's own key, so
 nobody works a rematch's secret out from an old editor link without asking the server).
 """
 
@@ -19,7 +19,7 @@ from sqlalchemy import select
 
 from ..storage.extensions import db
 from ..storage.models import Game, Rematch, utcnow
-from .games import create_games, made_secret, secret_matches
+from .games import create_games, secret_matches
 from .versions import hold
 
 #: makes a candidate edit secret for a game from its public id (one per secret the phone holds)
@@ -35,17 +35,18 @@ class Started(NamedTuple):
     new: bool
 
 
-def rematch(game: Game, held: str | None = None) -> tuple[Game, str]:
+def rematch(game: Game, secret_of: Maker | None = None) -> tuple[Game, str]:
     """A new game with the same variant, players, seats, options, first dealer and turn timer; its
-    edit secret made from ``held`` (the game's secret the rematch was asked with) when given, so
-    another phone holding it is let in, else random. Started once: :func:`once`."""
+    edit secret ``secret_of(public_id)`` when given (made from the game's secret the rematch was
+    asked with, so another phone holding it is let in: ``web/access.made_secret``), else random.
+    Started once: :func:`once`."""
     from .timer import seconds_for_new_game, set_seconds  # it needs the games module's SetupError
 
     new, secret = create_games(
         game.variant,
         [(game.names, game.first_dealer)],
         dict(game.options or {}),
-        secret_of=(lambda public_id: made_secret(held, public_id)) if held else None,
+        secret_of=secret_of,
     )[0]
     if seconds := seconds_for_new_game(None, game):
         set_seconds(new, seconds)
@@ -89,8 +90,3 @@ def secret_made(game: Game, makers: Iterable[Maker]) -> str | None:
         if secret_matches(game, made := maker(game.public_id)):
             return made
     return None
-
-
-def from_game_secret(held: str | None) -> list[Maker]:
-    """How a plain rematch's secret is made from the game's secret this phone holds (none without one)."""
-    return [lambda public_id: made_secret(held, public_id)] if held else []

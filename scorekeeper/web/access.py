@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import logging
 import re
 from pathlib import Path
 
-from flask import Response, request
+from flask import Response, current_app, request
 from flask_babel import lazy_gettext
 from sqlalchemy import select
 
 from ..services import NotEditor, SecretMissing, get_game, hash_matches, secret_matches
+from ..services.games import derived_secret
 from ..storage.extensions import db
 from ..storage.models import Game
 from ..storage.table_models import Table, TableGame
@@ -36,6 +40,18 @@ NOT_AN_EDITOR_ALONE = lazy_gettext(
 #: what the API tells a client that sent no secret, or a wrong one
 NO_BEARER = "Changing a game needs its edit secret: send the header 'Authorization: Bearer <edit secret>'."
 WRONG_BEARER = "That edit secret does not belong to this game."
+
+
+def made_secret(held: str, public_id: str) -> str:
+    """The edit secret of a new game or table made from a secret a phone holds (the game's a rematch
+    was started from; a form's key) and the new id, keyed by the server's own secret key: the server
+    can make it again when the phone sends ``held`` again (a second tap), and nobody can make it
+    from ``held`` without the server (a rematch's secret is not worked out offline from an old
+    editor link)."""
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    return derived_secret(
+        base64.urlsafe_b64encode(hmac.new(key, held.encode(), hashlib.sha256).digest()).decode(), public_id
+    )
 
 
 def cookie_name(game: Game) -> str:

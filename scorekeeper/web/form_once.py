@@ -10,7 +10,7 @@ both are kept or neither, and of two submits at the same moment the second to co
 first's answer, its own work rolled back with it (as when its own work was refused for what the
 first did: a newcomer already on the roster, a house game's name taken). A later submit of the same page with the same
 fields, within :data:`WINDOW`, is given that answer again. A secret it gave is made again from the
-key (:func:`scorekeeper.services.games.made_secret`; the server keeps only the key's hash, so it
+key (:func:`scorekeeper.web.access.made_secret`; the server keeps only the key's hash, so it
 can make it again only when the phone sends the key) or from a table's secret the phone holds.
 """
 
@@ -30,11 +30,12 @@ from markupsafe import Markup
 from sqlalchemy import delete, select
 
 from ..rulebook.book import N_
-from ..services.games import derived_secret, hash_matches, made_secret
+from ..services.games import derived_secret, hash_matches
 from ..storage.extensions import commits_held, db
 from ..storage.models import Game, KeptAnswer, utcnow
 from ..storage.table_models import Table
 from . import access, table_access
+from .access import made_secret
 
 log = logging.getLogger(__name__)
 FIELD = "once"

@@ -73,10 +73,11 @@ def rematch(game):
     from ..services.rematches import rematch_of
     from ..services.tables.new_games import rematch as table_rematch
     from ..services.tables.roster import table_of
-    from .access import editor_secret
+    from .access import editor_secret, made_secret
 
     table = table_of(game)
     secret = held_secret(table) if table is not None else None
     if table is not None and secret is None and rematch_of(game) is None:
         raise NotEditor(str(TABLE_REMATCH).format(table=table.name))
-    return table_rematch(game, secret, editor_secret(game))
+    held = editor_secret(game)
+    return table_rematch(game, secret, (lambda public_id: made_secret(held, public_id)) if held else None)

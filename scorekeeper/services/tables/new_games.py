@@ -13,7 +13,7 @@ from ...storage.models import Game
 from ...storage.table_models import Member, Table, TableGame
 from .. import NotEditor, SetupError
 from ..games import create_games
-from ..rematches import Started, from_game_secret, once
+from ..rematches import Maker, Started, once
 from ..timer import seconds_for_new_game, set_seconds
 from .roster import (
     game_secret,
@@ -72,19 +72,19 @@ def start_games(
 TABLE_REMATCH = "A rematch of the table {table}'s game is started from one of the table's phones."
 
 
-def rematch(game: Game, table_secret: str | None, game_secret_held: str | None) -> Started:
+def rematch(game: Game, table_secret: str | None, secret_of: Maker | None) -> Started:
     """A rematch, started once (:func:`..rematches.once`): for a table's game a new game of the table
     with the same players and seats, its options updated with the table's choices (only a phone
     holding that table's secret starts it: NotEditor otherwise); else
-    :func:`scorekeeper.services.rematch`, its secret made from the game's (``game_secret_held``, the
-    one this phone holds)."""
+    :func:`scorekeeper.services.rematch`, its secret ``secret_of(public_id)`` (made from the game's
+    secret this phone holds: ``web/access.made_secret``), else random."""
     table = table_of(game)
     at_table = table is not None and secret_matches(table, table_secret)
     makers = [lambda public_id: game_secret(table_secret, public_id)] if at_table else []
 
     def start() -> tuple[Game, str]:
         if table is None:
-            return services.rematch(game, game_secret_held)
+            return services.rematch(game, secret_of)
         if not at_table:
             raise NotEditor(TABLE_REMATCH.format(table=table.name))
         summary = db.session.get(TableGame, game.id)
@@ -98,7 +98,7 @@ def rematch(game: Game, table_secret: str | None, game_secret_held: str | None) 
             game.first_dealer,
         )
 
-    return once(game, start, makers + from_game_secret(game_secret_held))
+    return once(game, start, makers + ([secret_of] if secret_of else []))
 
 
 def suggested_players(table: Table, game: Game) -> list[Member | None]:
