@@ -15,21 +15,19 @@ refused change changed nothing.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Callable
-from datetime import timedelta
 from functools import wraps
 
 from flask import Flask, Response, make_response, request
-from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from ..checker.checking import InputError
 from ..rules import RulesError
 from ..services.errors import Conflict
 from ..storage.extensions import commits_held, db
-from ..storage.models import KeptAnswer, utcnow
+from ..storage.kept_answers import KEEP, digest, keep_answer, kept_answer
+from ..storage.models import KeptAnswer
 from ..web.access import bearer_secret
 from .schemas import ref
 
@@ -38,7 +36,6 @@ REPLAYED_HEADER = "Idempotent-Replayed"
 #: 1 to 255 printable ASCII characters, inner spaces allowed (a UUID is the usual key)
 KEY_PATTERN = "^[!-~]([ -~]{0,253}[!-~])?$"
 KEY_SHAPE = re.compile(KEY_PATTERN)
-KEEP = timedelta(days=1)
 API = "/api/v1"
 CHANGES = {"POST", "PUT", "PATCH", "DELETE"}
 #: the API's questions: POSTs that store nothing, so a retry is harmless and nothing is kept
@@ -73,7 +70,7 @@ def kept(view: Callable) -> Callable:
             "operation": f"{request.method} {request.path}"[:255],
             "scope": _scope(),
         }
-        fingerprint = _digest(request.query_string + b"?" + request.get_data(cache=True))
+        fingerprint = digest(request.query_string + b"?" + request.get_data(cache=True))
         stored = _stored(asked)
         if stored is not None:
             return _replay(stored, fingerprint)
@@ -97,17 +94,9 @@ def kept(view: Callable) -> Callable:
 
 
 def _keep(asked: dict, fingerprint: str, response: Response) -> None:
-    """The answer kept with the change (committed with it by :func:`_commit`); older ones deleted."""
-    db.session.execute(delete(KeptAnswer).where(KeptAnswer.at < utcnow() - KEEP))
-    db.session.add(
-        KeptAnswer(
-            **asked,
-            fingerprint=fingerprint,
-            status=response.status_code,
-            body=response.get_data(),
-            headers={h: response.headers[h] for h in KEPT_HEADERS if h in response.headers},
-        )
-    )
+    """The answer kept with the change (committed with it by :func:`_commit`)."""
+    headers = {h: response.headers[h] for h in KEPT_HEADERS if h in response.headers}
+    keep_answer(asked, fingerprint, response.status_code, response.get_data(), headers)
 
 
 def _commit(asked: dict, fingerprint: str) -> Response | None:
@@ -141,23 +130,12 @@ def _scope() -> str:
     """Whose key this is: a hash of the caller's secret, read as every route reads the bearer header
     (``web.access``), "" without one."""
     secret = bearer_secret()
-    return "" if secret is None else _digest(secret.encode())
-
-
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    return "" if secret is None else digest(secret.encode())
 
 
 def _stored(asked: dict) -> KeptAnswer | None:
     """The answer kept for this key, operation and caller, unless it is older than a day."""
-    return db.session.scalar(
-        select(KeptAnswer).where(
-            KeptAnswer.key == asked["key"],
-            KeptAnswer.operation == asked["operation"],
-            KeptAnswer.scope == asked["scope"],
-            KeptAnswer.at >= utcnow() - KEEP,
-        )
-    )
+    return kept_answer(asked, within=KEEP)
 
 
 def _replay(stored: KeptAnswer, fingerprint: str) -> Response:

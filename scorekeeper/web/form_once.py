@@ -16,7 +16,6 @@ can make it again only when the phone sends the key) or from a table's secret th
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import re
 import secrets
@@ -27,11 +26,13 @@ from functools import wraps
 from flask import Response, flash, make_response, redirect, request, session
 from flask_babel import gettext
 from markupsafe import Markup
-from sqlalchemy import delete, select
+from sqlalchemy import select
 
 from ..rulebook.book import N_
 from ..services.games import derived_secret, hash_matches
+from ..services.rematches import secret_made
 from ..storage.extensions import commits_held, db
+from ..storage.kept_answers import digest, keep_answer, kept_answer
 from ..storage.models import Game, KeptAnswer, utcnow
 from ..storage.table_models import Table
 from . import access, table_access
@@ -44,8 +45,6 @@ _KEY = re.compile(r"[A-Za-z0-9_-]{22}")
 #: how long after the first submit a second one is taken for the same (a double tap, a retry);
 #: a page kept open longer and sent again with the same fields starts anew
 WINDOW = timedelta(minutes=3)
-#: kept answers (the API's too) are deleted after a day
-KEEP = timedelta(days=1)
 #: the secrets a form's answer may give, by their cookie's prefix: how one is made again from the
 #: form's key and the browser (the cookie's suffix and :func:`_held` -> the secret, or None when it
 #: no longer counts); a
@@ -84,7 +83,7 @@ def _held(key: str) -> str:
 
 def _scope() -> str:
     """This browser: a hash of its session's CSRF token (the form was checked against it)."""
-    return _digest(str(session.get("csrf_token", "")).encode())
+    return digest(str(session.get("csrf_token", "")).encode())
 
 
 def taken_once(view: Callable) -> Callable:
@@ -98,7 +97,7 @@ def taken_once(view: Callable) -> Callable:
         key = sent_key() if request.method == "POST" and QUEUED not in request.headers else None
         if key is None:
             return view(*args, **kwargs)
-        asked = {"key": _digest(key.encode()), "operation": f"form {request.path}"[:255], "scope": _scope()}
+        asked = {"key": digest(key.encode()), "operation": f"form {request.path}"[:255], "scope": _scope()}
         fingerprint = _fingerprint()
         earlier = _stored(asked)
         if (
@@ -136,22 +135,10 @@ def _refused(said: int) -> bool:
 
 
 def _keep(asked: dict, fingerprint: str, response: Response) -> None:
-    """The first send's answer, kept with what it did (committed with it); older ones deleted."""
-    db.session.execute(delete(KeptAnswer).where(KeptAnswer.at < utcnow() - KEEP))
+    """The first send's answer, kept with what it did (committed with it)."""
     given = [c.partition("=")[0] for c in response.headers.getlist("Set-Cookie")]
-    db.session.add(
-        KeptAnswer(
-            **asked,
-            fingerprint=fingerprint,
-            status=response.status_code,
-            body=b"",
-            headers={
-                "Location": response.location,
-                "secrets": [c for c in given if _prefix(c)],
-                "state": _state(),
-            },
-        )
-    )
+    headers = {"Location": response.location, "secrets": [c for c in given if _prefix(c)], "state": _state()}
+    keep_answer(asked, fingerprint, response.status_code, b"", headers)
 
 
 def _state() -> int | None:
@@ -185,23 +172,13 @@ def _first_send(asked: dict, fingerprint: str, key: str, said: int) -> Response 
 def _fingerprint() -> str:
     """The submit's fields but for its CSRF token and key, in their order."""
     fields = [(k, v) for k, v in request.form.items(multi=True) if k not in ("csrf_token", FIELD)]
-    return _digest(repr(fields).encode())
-
-
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    return digest(repr(fields).encode())
 
 
 def _stored(asked: dict) -> KeptAnswer | None:
     """The answer kept for this key, page and browser (a page sent again later, or with other fields,
     is not given it, and its own answer is not kept: one answer a key)."""
-    return db.session.scalar(
-        select(KeptAnswer).where(
-            KeptAnswer.key == asked["key"],
-            KeptAnswer.operation == asked["operation"],
-            KeptAnswer.scope == asked["scope"],
-        )
-    )
+    return kept_answer(asked)
 
 
 def _prefix(cookie: str) -> str | None:
@@ -227,13 +204,13 @@ def _game_secret(public_id: str, held: str) -> str | None:
     game = db.session.scalar(select(Game).where(Game.public_id == public_id))
     if game is None:
         return None
-    made = [made_secret(held, access.COOKIE_PREFIX + public_id)]
+    makers = [lambda suffix: made_secret(held, access.COOKIE_PREFIX + suffix)]
     from ..services.tables.roster import table_of
 
     table = table_of(game)
     if table is not None and (table_secret := table_access.held_secret(table)) is not None:
-        made.append(derived_secret(table_secret, public_id))
-    return next((secret for secret in made if hash_matches(game.secret_hash, secret)), None)
+        makers.append(lambda suffix: derived_secret(table_secret, suffix))
+    return secret_made(game, makers)
 
 
 def _table_secret(public_id: str, held: str) -> str | None:
