@@ -12,8 +12,10 @@ Round facts (one hand)::
         ...]}
 
 >>> from scorekeeper.rules import check, score_round
->>> check("crazy-rummy", "J J J 7 7 7 7", options={"wild": "7", "first_play": True}).points
-430
+>>> check("crazy-rummy", "J J J 7 7 7", options={"wild": "7", "first_play": True}).points
+330
+>>> check("crazy-rummy", "J J J 7 7 7 7", options={"wild": "7", "first_play": True}).reasons[0][:57]
+'CZ-7: 1 deck holds 4 cards of rank 7 and one of them is t'
 >>> score_round("crazy-rummy", {"face_up": ["Q", "J"], "went_out": 1,
 ...             "players": [{"board": "", "hand": "4 4 A"}, {"board": "J J J"}]}, players=2).changes
 (-110, 30)
@@ -44,7 +46,7 @@ from .crazy_sets import (
     value,
     wild_rank,
 )
-from .errors import RoundError
+from .errors import RoundError, refuse_all
 from .reasons import say
 from .registry import register
 from .scoring import RoundOutcome
@@ -96,12 +98,12 @@ class CrazyRummy(Variant):
         if extend is not None and str(extend).strip():
             board = self.parse(extend)
             judged = judge_feeding(board, added, wild)
-            deck = deck_reasons(board + added, opts["players"])
+            deck = deck_reasons(board + added, opts["players"], wild)
             alternatives = self._as_new_set(added, wild, opts) if not judged.legal else ()
             extra = {"bottom_feeding": True}
         else:
             judged = judge_set(added, wild, opts["first_play"])
-            deck = deck_reasons(added, opts["players"])
+            deck = deck_reasons(added, opts["players"], wild)
             alternatives = ()
             if not judged.legal and not opts["first_play"] and judge_set(added, wild, True).legal:
                 alternatives = (say("cz.first_play_legal"),)
@@ -116,7 +118,9 @@ class CrazyRummy(Variant):
 
     def _as_new_set(self, added, wild, opts) -> tuple[str, ...]:
         """N-2: cards that cannot be bottom-fed may still be a set of their own."""
-        if judge_set(added, wild, opts["first_play"]).legal and not deck_reasons(added, opts["players"]):
+        if judge_set(added, wild, opts["first_play"]).legal and not deck_reasons(
+            added, opts["players"], wild
+        ):
             return (say("cz.new_set", points=value(added, wild)),)
         return ()
 
@@ -133,6 +137,7 @@ class CrazyRummy(Variant):
         """
         wild = wild_rank(opts["wild"])
         parsed = self.parse(cards)
+        refuse_all(deck_reasons(parsed, opts["players"], wild))  # a hand no deck deals (a typo)
         return HandValue(
             self.slug,
             points=value(parsed, wild),

@@ -85,19 +85,26 @@ def decks(players: int) -> int:
     return (players + 1) // 2
 
 
-def deck_reasons(cards: Iterable[Card], players: int) -> list[str]:
-    """Ranks that appear more often than the decks for ``players`` hold (CZ-1).
+def deck_reasons(cards: Iterable[Card], players: int, wild: int | None = None) -> list[str]:
+    """Ranks that appear more often than the decks for ``players`` hold (CZ-1); with the hand's
+    ``wild`` rank, one card of it fewer: the dealer's face-up card of that rank is the wild
+    indicator and stays on the table (CZ-7).
 
     >>> deck_reasons(NOTATION.parse("J J J J J"), players=2)
     ['CZ-1: 1 deck holds 4 cards of rank J, not 5 (one deck per two players)']
+    >>> deck_reasons(NOTATION.parse("K K K K"), players=2, wild=13)
+    ['CZ-7: 1 deck holds 4 cards of rank K and one of them is the wild indicator on the table: at most 3 here, not 4']
     """
     holds, n = PER_DECK * decks(players), decks(players)
-    key = "cz.one_deck_holds" if n == 1 else "cz.decks_hold"
-    return [
-        say(key, decks=n, holds=holds, rank=rank_text(r), count=count)
-        for r, count in sorted(Counter(c.rank for c in cards).items())
-        if count > holds
-    ]
+    out = []
+    for r, count in sorted(Counter(c.rank for c in cards).items()):
+        if count > holds:
+            key = "cz.one_deck_holds" if n == 1 else "cz.decks_hold"
+            out.append(say(key, decks=n, holds=holds, rank=rank_text(r), count=count))
+        elif r == wild and count > holds - 1:
+            key = "cz.one_deck_indicator" if n == 1 else "cz.decks_indicator"
+            out.append(say(key, decks=n, holds=holds, rank=rank_text(r), left=holds - 1, count=count))
+    return out
 
 
 @dataclass(frozen=True)

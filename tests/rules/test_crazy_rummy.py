@@ -65,7 +65,15 @@ LEGAL = [
     ("CZ-2-wild-rank-alone-is-natural", "7 7 7", {"wild": "7"}, 300, ["7", "7", "7"]),
     ("CZ-2-wild-aces-alone", "A A A", {"wild": "A"}, 600, ["A", "A", "A"]),
     ("CZ-3-first-play-two-wildcards", "J 7 7", {"wild": "7", "first_play": True}, 210, ["J", "J", "J"]),
-    ("CZ-3-seed-4-wildcards-3-jacks", "J J J 9 9 9 9", {"wild": "9", "first_play": True}, 430, ["J"] * 7),
+    # the seed's "dealt 4 WILDCARDS and 3 Jacks": with the wild indicator on the table that is five
+    # cards of the wild rank, so two decks (three or more players; CZ-7)
+    (
+        "CZ-3-seed-4-wildcards-3-jacks",
+        "J J J 9 9 9 9",
+        {"wild": "9", "first_play": True, "players": 4},
+        430,
+        ["J"] * 7,
+    ),
     ("CZ-3-wild-ace-counts-200", "K K A", {"wild": "A"}, 220, ["K", "K", "K"]),
     ("CZ-3-ten-wild", "Q Q 10", {"wild": "10"}, 120, ["Q", "Q", "Q"]),
 ]
@@ -97,6 +105,12 @@ ILLEGAL = [
     ("CZ-3-one-natural-later", "J 7 7", {"wild": "7"}, "CZ-3: after the first play a set needs at least two"),
     ("CZ-3-seed-4-wildcards-not-first", "J J J 9 9 9 9", {"wild": "9"}, "CZ-3:"),
     ("CZ-1-more-than-one-deck", "J J J J J", {}, "CZ-1: 1 deck holds 4 cards of rank J, not 5"),
+    (
+        "CZ-7-seed-4-wildcards-one-deck",
+        "J J J 9 9 9 9",
+        {"wild": "9", "first_play": True},
+        "CZ-7: 1 deck holds 4 cards of rank 9 and one of them is the wild indicator on the table: at most 3",
+    ),
     (
         "CZ-1-more-than-three-decks",
         "Q " * 13,

@@ -154,7 +154,9 @@ def test_crazy_legal_sets_stay_legal_when_shuffled(meld, rnd):
         again.valid
         and again.points
         == first.points
-        == hand(CRAZY, " ".join(cards), options={k: v for k, v in opts.items() if k == "wild"}).points
+        == hand(
+            CRAZY, " ".join(cards), options={k: v for k, v in opts.items() if k in ("wild", "players")}
+        ).points
     )
 
 

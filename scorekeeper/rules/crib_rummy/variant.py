@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import Variant
+from ..errors import refuse_all
 from ..options import Option
 from ..reasons import say
 from ..registry import register
@@ -164,12 +165,17 @@ class CribRummy(Variant):
                 out.append(say("cr.legal_ace_high", pegs=pegs("run", len(cards))))
         return tuple(out)
 
-    def _check_extension(self, table, added, opts) -> Verdict:
+    def _check_extension(self, table, added, opts, *, other_ways: bool = True) -> Verdict:
         ace_high, declared, size = opts["ace_high"], opts["kind"], len(table)
         table_all = judge(table, ace_high)
         table_legal, why = of_kind(table_all, declared)
         if not table_legal:
-            return Verdict(self.slug, False, reasons=(say("cr.table_not_legal", reasons=tuple(why)),))
+            return Verdict(
+                self.slug,
+                False,
+                reasons=(say("cr.table_not_legal", reasons=tuple(why)),),
+                alternatives=self._extension_ways(table, added, opts) if other_ways else (),
+            )
         grown_all = {k: judge_extension(j.readings, added, ace_high) for k, j in table_all.items() if j.legal}
         legal, why = of_kind({k: g for k, g in grown_all.items() if k in table_legal}, None)
         deck = deck_reasons(table + added, opts["jokers"])
@@ -180,7 +186,11 @@ class CribRummy(Variant):
                 False,
                 kinds=kinds,
                 reasons=_unique([*why, *deck]),
-                alternatives=self._as_new_meld(added, opts),
+                alternatives=(
+                    (*self._extension_ways(table, added, opts), *self._as_new_meld(added, opts))
+                    if other_ways
+                    else ()
+                ),
             )
         kind = best_kind(legal, lambda k: added_pegs(k, size, size + len(added)))
         readings, truncated = distinct_readings(r.tokens()[size:] for r in legal[kind].readings)
@@ -201,6 +211,23 @@ class CribRummy(Variant):
             },
         )
 
+    def _extension_ways(self, table, added, opts) -> tuple[str, ...]:
+        """N-2: the other kind declared, or the ace_high option, under which the cards may be added
+        (their pegs for the added cards, CR-5)."""
+        out = []
+        for kind in ("set", "run"):
+            if opts["kind"] and kind != opts["kind"]:
+                other = self._check_extension(table, added, {**opts, "kind": kind}, other_ways=False)
+                if other.valid:
+                    out.append(
+                        say("cr.legal_as_set" if kind == "set" else "cr.legal_as_run", pegs=other.points)
+                    )
+        if not opts["ace_high"]:
+            other = self._check_extension(table, added, {**opts, "ace_high": True}, other_ways=False)
+            if other.valid:
+                out.append(say("cr.legal_ace_high", pegs=other.points))
+        return tuple(out)
+
     def _as_new_meld(self, added, opts) -> tuple[str, ...]:
         """N-2: the added cards may still be a legal meld of their own."""
         legal = [k for k, j in judge(added, opts["ace_high"]).items() if j.legal]
@@ -215,8 +242,14 @@ class CribRummy(Variant):
 
         >>> CribRummy().hand("3H 4H JK", CribRummy().options({"players": 4})).to_dict()
         {'variant': 'crib-rummy', 'cards': 3, 'players': 4, 'rummy_bonus': 2}
+        >>> CribRummy().hand("7H 7H 7H", CribRummy().options({}))
+        Traceback (most recent call last):
+        ...
+        scorekeeper.rules.errors.RulesError: CR-1: two packs hold 2 of each card; 7H is here 3 times
         """
-        count = len(self.parse(cards))
+        parsed = self.parse(cards)
+        refuse_all(deck_reasons(parsed, opts["jokers"]))  # a hand no deck deals (a typo)
+        count = len(parsed)
         return CribHand(
             self.slug, cards=count, players=opts["players"], rummy_bonus=rummy_bonus(opts["players"], [count])
         )

@@ -10,6 +10,14 @@ MESSAGES = {
     "cz.decks_hold": (
         "CZ-1: {decks} decks hold {holds} cards of rank {rank}, not {count} (one deck per two players)"
     ),
+    "cz.one_deck_indicator": (
+        "CZ-7: {decks} deck holds {holds} cards of rank {rank} and one of them is the wild indicator on the"
+        " table: at most {left} here, not {count}"
+    ),
+    "cz.decks_indicator": (
+        "CZ-7: {decks} decks hold {holds} cards of rank {rank} and one of them is the wild indicator on the"
+        " table: at most {left} here, not {count}"
+    ),
     "cz.set_too_few": "CZ-2: a set needs at least 3 cards, not {count}",
     "cz.set_one_rank": "CZ-2: a set needs one rank; these are {ranks}",
     "cz.one_wildcard": "CZ-3: after the first play a set holds at most one wildcard, not {count}",

@@ -10,8 +10,8 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import combinations_with_replacement
 
+from ..tiles.checks import run_order
 from .tile_engine import TileTable, line_readings
 
 
@@ -36,14 +36,4 @@ def _plain(tiles: tuple) -> bool:
 def _ordered(tiles: tuple, sw) -> tuple:
     if _plain(tiles) or line_readings(tiles, sw):
         return tiles
-    numbers = sorted((t for t in tiles if not t.wild), key=lambda t: (t.rank, t.suit or ""))
-    jokers = [t for t in tiles if t.wild]
-    for turn in range(len(numbers)):
-        rotated = numbers[turn:] + numbers[:turn]
-        for places in combinations_with_replacement(range(len(rotated) + 1), len(jokers)):
-            order = list(rotated)
-            for offset, place in enumerate(places):
-                order.insert(place + offset, jokers[offset])
-            if line_readings(tuple(order), sw):
-                return tuple(order)
-    return tiles
+    return run_order(tiles, sw) or tiles

@@ -5,6 +5,7 @@ Every legal set, laydown or board carries ``initial_meld`` (CT-6): ``{"points", 
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement, product
 from typing import Any
 
 from ..cards import Card
@@ -18,16 +19,68 @@ def _tokens(tiles) -> str:
     return " ".join(token(t) for t in tiles)
 
 
-def _other_orders(tiles: tuple[Card, ...], sw: Switches) -> list[str]:
-    """N-2: orders in which the same tiles would be a run (reversed; sorted when no joker)."""
-    orders = [tuple(reversed(tiles))]
-    if not any(t.wild for t in tiles):
-        orders.append(tuple(sorted(tiles, key=lambda t: (t.rank, t.suit))))
-    out = []
-    for order in dict.fromkeys(orders):
-        if order != tiles and read_runs(order, sw, cap=0)[0]:
-            out.append(say("ct.other_order", tiles=_tokens(order)))
-    return out
+#: orders :func:`run_order` tries at most (a refusal's alternative is worth a bounded search)
+ORDERS_TRIED = 2000
+
+
+def _places(tile: Card, sw: Switches) -> tuple[int, ...]:
+    """Where a number tile may stand in a run, by value: its number, and a 10 at 0 (read as
+    0 + 1), a 12 at 1 (1 + 2), a 6 at 9 and a 9 at 6 where the switches allow (CT-1, CT-3)."""
+    other = {10: (sw.ten_split, 0), 12: (sw.twelve_split, 1), 6: (sw.six_nine, 9), 9: (sw.six_nine, 6)}
+    allowed, extra = other.get(tile.rank, (False, None))
+    return (tile.rank, extra) if allowed else (tile.rank,)
+
+
+def _orders(tiles: tuple[Card, ...], sw: Switches):
+    """Orders of the tiles worth trying as a run: the number tiles by where each may stand, counting
+    up from each in turn (a run may wrap), the jokers in every pair of places among them."""
+    numbers = [t for t in tiles if not t.wild]
+    jokers = [t for t in tiles if t.wild]
+    for places in product(*(_places(t, sw) for t in numbers)):
+        ranked = [
+            t for _, _, t in sorted(zip(places, range(len(numbers)), numbers), key=lambda x: (x[0], x[1]))
+        ]
+        for turn in range(len(ranked)):
+            rotated = ranked[turn:] + ranked[:turn]
+            for at in combinations_with_replacement(range(len(rotated) + 1), len(jokers)):
+                order = list(rotated)
+                for offset, place in enumerate(at):
+                    order.insert(place + offset, jokers[offset])
+                yield tuple(order)
+
+
+def run_order(tiles: tuple[Card, ...], sw: Switches) -> tuple[Card, ...] | None:
+    """An order in which the same tiles read as a run (CT-3), or None when none is found among
+    the first ``ORDERS_TRIED`` of :func:`_orders`. A group is legal in any order (CT-2).
+
+    >>> from . import NOTATION
+    >>> crazy = Switches(zero=True, wrap=True, six_nine=True, ten_split=True, twelve_split=True)
+    >>> [token(t) for t in run_order(NOTATION.parse("R12 R13 J"), Switches())]
+    ['J', 'R12', 'R13']
+    >>> [token(t) for t in run_order(NOTATION.parse("R2 R13 R10"), crazy)]
+    ['R13', 'R10', 'R2']
+    >>> run_order(NOTATION.parse("R12 R13 B1"), Switches()) is None
+    True
+    """
+    seen: set = set()
+    for order in _orders(tiles, sw):
+        key = tuple(token(t) for t in order)
+        if key in seen:
+            continue
+        if len(seen) >= ORDERS_TRIED:
+            return None
+        seen.add(key)
+        if read_runs(order, sw, cap=0)[0]:
+            return order
+    return None
+
+
+def other_orders(tiles: tuple[Card, ...], sw: Switches) -> list[str]:
+    """N-2: an order in which the same tiles would be a run (the tiles reversed, else any)."""
+    for order in (tuple(reversed(tiles)), run_order(tiles, sw)):
+        if order is not None and order != tiles and read_runs(order, sw, cap=0)[0]:
+            return [say("ct.other_order", tiles=_tokens(order))]
+    return []
 
 
 def initial_meld(points: int, needed: int) -> tuple[dict, tuple[str, ...]]:
@@ -54,7 +107,7 @@ def judge(
         reasons.append(say("ct.declared_group" if kind == "group" else "ct.declared_run"))
         alternatives += [say("ct.legal_as_group" if k == "group" else "ct.legal_as_run") for k in line.kinds]
     if not readings and any(not t.wild for t in tiles):
-        alternatives += _other_orders(tiles, sw)
+        alternatives += other_orders(tiles, sw)
     return line, readings, reasons, alternatives
 
 
@@ -171,7 +224,9 @@ def added_points(tiles: tuple[Card, ...], reading: tuple[str, ...], where) -> in
 def extension_verdict(
     variant: str, added: tuple[Card, ...], table: tuple[Card, ...], opts: dict[str, Any]
 ) -> Verdict:
-    """Judge tiles added to a set on the table (after it, else before it), with CT-10."""
+    """Judge tiles added to a set on the table, with CT-10: of the legal places (after it, before
+    it, split over both ends) the one where the set is worth the most, then the added tiles (CT-1:
+    ``points`` takes the highest; the first tried of equals)."""
     sw = Switches.of(opts)
     freed_joker = bool(table) and all(t.wild for t in table)
     if freed_joker and sum(not t.wild for t in added) < 2:
@@ -184,28 +239,30 @@ def extension_verdict(
     if on_table is not None and not on_table.valid:
         return Verdict(variant, False, reasons=tuple(say("ct.on_table", reason=r) for r in on_table.reasons))
     swap = None if freed_joker else _swap_joker(added, table, sw)
-    first = None
+    first, found = None, None
     for placed, tiles, where in _placements(table, added):
         verdict = set_verdict(variant, tiles, opts, first_meld=False)
-        if verdict.valid:
-            alternatives = (say("ct.could_swap", tile=token(added[0]), set=_tokens(swap[0])),) if swap else ()
-            return Verdict(
-                variant,
-                True,
-                verdict.kind,
-                verdict.kinds,
-                verdict.points,
-                verdict.reading,
-                readings=verdict.readings,
-                readings_truncated=verdict.readings_truncated,
-                alternatives=alternatives,
-                extra={
-                    "placed": placed,
-                    "set": [token(t) for t in tiles],
-                    "added_points": added_points(tiles, verdict.reading, where),
-                },
-            )
-        first = first or verdict
+        if not verdict.valid:
+            first = first or verdict
+            continue
+        worth = (verdict.points, added_points(tiles, verdict.reading, where))
+        if found is None or worth > found[0]:  # CT-1: the highest of the legal ways
+            found = (worth, placed, tiles, verdict)
+    if found is not None:
+        (_, added_worth), placed, tiles, verdict = found
+        alternatives = (say("ct.could_swap", tile=token(added[0]), set=_tokens(swap[0])),) if swap else ()
+        return Verdict(
+            variant,
+            True,
+            verdict.kind,
+            verdict.kinds,
+            verdict.points,
+            verdict.reading,
+            readings=verdict.readings,
+            readings_truncated=verdict.readings_truncated,
+            alternatives=alternatives,
+            extra={"placed": placed, "set": [token(t) for t in tiles], "added_points": added_worth},
+        )
     if swap:
         tiles, best = swap
         return Verdict(

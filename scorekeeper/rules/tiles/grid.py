@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import product
 
 from ..cards import Card, Notation, tokenize
 from ..reasons import Reason, say
+from .crossings import join_crossings, judge_lines
 from .faces import entry_points
-from .sets import COLOUR_ORDER, LineVerdict, Switches, read_line, supply_reasons, token
+from .sets import LineVerdict, Switches, supply_reasons, token
 
 _ROWS = re.compile(r"[/\n]")
 
@@ -71,15 +71,6 @@ def _where(r: int, c: int) -> Reason:
     return say("ct.cell", row=r + 1, col=c + 1)
 
 
-def _judge_lines(board, lines, sw, colours: dict) -> list[LineVerdict]:
-    """Each line's verdict with crossing jokers held to the given colours."""
-    out = []
-    for line in lines:
-        held = {i: colours[rc] for i, rc in enumerate(line.cells) if rc in colours}
-        out.append(read_line(tuple(board[r][c] for r, c in line.cells), sw, held or None))
-    return out
-
-
 def check_board(board, sw: Switches):
     """Judge a board (CT-9): ``(valid, points, parts, reasons, reading)``.
 
@@ -94,9 +85,9 @@ def check_board(board, sw: Switches):
             member.setdefault(rc, []).append(n)
     reasons = _placement_reasons(tiles, member)
     crossing = [rc for rc, t in tiles.items() if t.wild and len(member.get(rc, ())) == 2]
-    verdicts = _judge_lines(board, lines, sw, {})
+    verdicts = judge_lines(board, lines, sw, {})
     if crossing and all(v.valid for v in verdicts) and len(crossing) <= 2:
-        verdicts, joined = _join_crossings(board, lines, sw, member, crossing, verdicts)
+        verdicts, joined = join_crossings(board, lines, sw, member, crossing, verdicts)
         reasons += [say("ct.joker_one_colour", cell=_where(*rc)) for rc in crossing if rc not in joined]
     parts, entries, illegal = _read_lines(lines, verdicts, tiles)
     reasons += illegal
@@ -155,36 +146,3 @@ def _board_points(tiles: dict, entries: dict) -> int:
         elif rc in entries:
             points += max(entry_points(e) for e in entries[rc])  # CT-5: the higher number
     return points
-
-
-def _join_crossings(board, lines, sw, member, crossing, verdicts):
-    """Hold each crossing joker to one colour both its lines allow (CT-9).
-
-    Returns the line verdicts under the best joint choice and the jokers that
-    found a shared colour.
-    """
-    domains = {}
-    for rc in crossing:
-        domains[rc] = [
-            c
-            for c in COLOUR_ORDER
-            if all(v.valid for v in _judge_lines(board, [lines[n] for n in member[rc]], sw, {rc: c}))
-        ]
-    joined = {rc for rc, d in domains.items() if d}
-    if len(joined) < len(crossing):
-        return verdicts, joined
-    touched = sorted({n for rc in crossing for n in member[rc]})
-    best_score, best_verdicts = -1, None
-    for choice in product(*(domains[rc] for rc in crossing)):
-        held = dict(zip(crossing, choice))
-        trial = _judge_lines(board, [lines[n] for n in touched], sw, held)
-        if all(v.valid for v in trial):
-            score = sum(v.best.points for v in trial)
-            if score > best_score:
-                best_score, best_verdicts = score, trial
-    if best_verdicts is None:
-        return verdicts, set()
-    verdicts = list(verdicts)
-    for n, v in zip(touched, best_verdicts):
-        verdicts[n] = v
-    return verdicts, joined

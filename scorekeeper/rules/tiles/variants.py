@@ -29,7 +29,7 @@ from ..reasons import Reason, say
 from ..registry import register
 from ..table_counts import tile_counts
 from ..verdict import HandValue, Verdict
-from .checks import extension_verdict, initial_meld, laydown_verdict, set_verdict
+from .checks import extension_verdict, initial_meld, laydown_verdict, other_orders, set_verdict
 from .grid import check_board, is_board, read_board
 from .options import tile_options
 from .samples import CRAZY_TILES, RUMMIKUB, RUNNY_TILES
@@ -38,6 +38,9 @@ from .sets import Switches, supply_reasons, token
 
 COLOURS = {"R": "R", "B": "B", "K": "K", "G": "G", "O": "G", "Y": "G"}
 COLOUR_NAMES = {"R": "red", "B": "blue", "K": "black", "G": "gold"}
+#: illegal lines of a board asked for another order that would be a run (N-2), each a bounded search
+ORDER_HINTS = 3
+
 NOTATION = Notation(
     "tiles",
     ranks={str(n): n for n in range(1, 14)},
@@ -105,8 +108,12 @@ class TileGame(Variant):
 
     def _board(self, text: str, opts) -> Verdict:
         board = read_board(text, NOTATION)
-        valid, points, parts, reasons, reading = check_board(board, Switches.of(opts))
+        sw = Switches.of(opts)
+        valid, points, parts, reasons, reading = check_board(board, sw)
         extra, notes = initial_meld(points, opts["initial_meld"]) if valid else ({}, ())
+        # N-2: a line that is no set as laid may be one in another order (the first few lines asked)
+        wrong = [p["cells"] for p in parts if not p["valid"]][:ORDER_HINTS]
+        alternatives = [a for cells in wrong for a in other_orders(NOTATION.parse(" ".join(cells)), sw)]
         return Verdict(
             self.slug,
             valid,
@@ -118,6 +125,7 @@ class TileGame(Variant):
             parts=tuple(parts),
             notes=notes,
             extra=extra,
+            alternatives=tuple(dict.fromkeys(alternatives)),
         )
 
     def hand(self, cards, opts) -> HandValue:
