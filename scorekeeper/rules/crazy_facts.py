@@ -72,6 +72,7 @@ OPTIONS = (
         choices=WILD_CHOICES,
         optional=True,
         game=False,
+        aliases=(("T", "10"),),  # as the cards are written (RULES.md section 5: T = 10)
     ),
     Option(
         "first_play",

@@ -53,7 +53,7 @@ class Option:
     ``optional`` allows ``None`` (no value, e.g. no target score).
     ``game`` / ``check``: whether the option matters for a game, a lone check, or both.
     ``choice_words``: what each choice means, in a few words, where the choice alone
-    is a letter (scoring A, B, C).
+    is a letter (scoring A, B, C). ``aliases``: other words accepted for a choice.
     """
 
     name: str
@@ -69,6 +69,8 @@ class Option:
     game: bool = True
     check: bool = True
     choice_words: tuple[tuple[Any, str], ...] = ()
+    #: other words for a choice, as the notation has them (Crazy Rummy's ``T`` for the rank 10)
+    aliases: tuple[tuple[str, Any], ...] = ()
 
     def accepted(self) -> str:
         """A short human description of the accepted values."""
@@ -131,6 +133,9 @@ class Option:
         text = str(raw).strip()
         for choice in self.choices:
             if text.lower() == str(choice).lower():
+                return choice
+        for alias, choice in self.aliases:
+            if text.lower() == alias.lower():
                 return choice
         raise OptionError(self.name, say("opt.not_a_choice", value=quoted(raw)), self.accepted())
 

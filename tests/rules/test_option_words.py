@@ -39,3 +39,13 @@ def test_a_rank_chosen_as_a_whole_number_with_a_point_is_that_rank():
     assert check("crazy-rummy", "4 4 4", options={"wild": 4.0, "first_play": True}).valid
     with pytest.raises(OptionError, match=r"4\.5 is not one of the choices"):
         crazy.options({"wild": 4.5})
+
+
+def test_the_wild_rank_ten_may_be_written_t_as_the_cards_are():
+    """RULES.md section 5: ``T`` = 10 in the cards, so in the ``wild`` option too (the probe of
+    7 December found ``wild=T`` refused while ``Q Q T`` was read); ``X`` is still refused."""
+    crazy = find_variant("crazy-rummy")
+    assert crazy.options({"wild": "T"})["wild"] == crazy.options({"wild": "t"})["wild"] == "10"
+    assert check("crazy-rummy", "Q Q T", options={"wild": "T"}).points == 120
+    with pytest.raises(OptionError, match=r"'X' is not one of the choices"):
+        crazy.options({"wild": "X"})
