@@ -190,6 +190,15 @@ def core_schemas() -> dict[str, dict]:
         reading=array({}, description="one entry per input card: what it stands for"),
         reasons=array({"type": "string", "description": "starts with the failing rule id"}),
         readings=array(array({})),
+        extend_reading=array(
+            {"type": ["string", "null"]},
+            description="Krazy Bee and RumBugz changes: the table's cards as they lie, as 'reading' reads "
+            "them (null: a Bug taken off); a wild card on the table may stand for something new (N-3)",
+        ),
+        extend_readings=array(
+            array({"type": ["string", "null"]}),
+            description="the same for each of 'readings', in pairs: what each reading needs of the table",
+        ),
         readings_truncated=BOOL,
         alternatives=array(STR),
         parts=array({"type": "object"}),

@@ -127,7 +127,20 @@ def present(variant: str, ask: CheckInput, result: dict) -> dict:
     board = (
         present_board(variant, ask.cards, parts, result.get("reasons")) if _is_board(result, parts) else None
     )
-    others = [pair(variant, tokens, list(r)) for r in (result.get("readings") or [])[1:]]
+    tables = result.get("extend_readings") or []
+
+    def table_with(n: int) -> list | None:
+        """N-3: the table's wild cards as reading ``n`` needs them, where that differs from the first."""
+        return (
+            _table_cells(variant, ask.extend, tables[n])
+            if n < len(tables) and tables[n] != tables[0]
+            else None
+        )
+
+    others = [
+        {"cells": pair(variant, tokens, list(r)), "table": table_with(n)}
+        for n, r in enumerate((result.get("readings") or [])[1:], 1)
+    ]
     kinds = list(result.get("kinds") or [])
     by_kind = result.get("points_by_kind") or {}
     return {
@@ -158,11 +171,20 @@ def _is_board(result: dict, parts: list[Any]) -> bool:
 
 def _table_pairs(variant: str, ask: CheckInput, result: dict) -> list:
     """The table's cards (an extension's meld, a turn's table) paired with how the engine read them."""
-    return pair(
-        variant,
-        written_tokens(ask.extend or ""),
-        list(result.get("extend_reading") or result.get("table_reading") or []),
+    return _table_cells(
+        variant, ask.extend, list(result.get("extend_reading") or result.get("table_reading") or [])
     )
+
+
+def _table_cells(variant: str, extend: str | None, reading: list) -> list:
+    """The table's cards as typed, each with its reading; a card the change takes off (read as
+    None: RumBugz's ``-3``) is marked ``off``."""
+    cells = pair(variant, written_tokens(extend or ""), reading)
+    if len(cells) == len(reading):
+        for cell, read in zip(cells, reading):
+            if read is None and "face" in cell:
+                cell["off"] = True
+    return cells
 
 
 def present_board(variant: str, cards: str, parts: list[Any], reasons: Any = ()) -> dict | None:

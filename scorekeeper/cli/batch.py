@@ -16,7 +16,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
-from ..checker.checking import CheckInput, InputError, run
+from ..checker.checking import InputError, from_json, run
 from ..rules import RulesError
 
 _KEYS = {"command", "variant", "cards", "options", "extend"}
@@ -45,11 +45,12 @@ def answer(line: str) -> dict:
     command = request.get("command", "check")
     if command == "hand" and request.get("extend") is not None:
         raise LineError("'extend' belongs to check, not hand")
-    return run(
-        CheckInput(
-            request["variant"], request["cards"], request.get("extend"), request.get("options") or {}, command
-        )
+    # the API's own reading of the fields, so a line and a request get the same answer (an option
+    # given as a list or an object is refused by both)
+    fields = (
+        ("variant", "cards", "options", "extend") if command == "check" else ("variant", "cards", "options")
     )
+    return run(from_json({k: request[k] for k in fields if k in request}, command))
 
 
 def _parse_line(line: str) -> dict:

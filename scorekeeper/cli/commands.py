@@ -93,7 +93,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         raise UsageError("check needs a VARIANT and CARDS (or --batch)")
     cards = " ".join(args.cards)
     verdict = run(CheckInput(args.variant, cards, args.extend, collect_options(args.option)))
-    _emit(verdict, args.json, lambda: format_verdict(verdict, cards))
+    _emit(verdict, args.json, lambda: format_verdict(verdict, cards, args.extend))
     return EXIT_LEGAL if verdict["valid"] else EXIT_NOT_LEGAL
 
 
@@ -166,14 +166,26 @@ def _plain(value: Any) -> str:
     return "?" if value is None else str(value)
 
 
-def format_verdict(verdict: dict, cards: str) -> str:
-    """A short readable verdict: LEGAL / NOT LEGAL, kinds, points, reading, reasons, alternatives."""
+def format_verdict(verdict: dict, cards: str, extend: str | None = None) -> str:
+    """A short readable verdict: LEGAL / NOT LEGAL, kinds, points, reading, reasons, alternatives.
+    With ``extend`` (the meld on the table) each reading says how it reads the table's cards where
+    a wild card there stands for something else (N-3).
+
+    >>> print(format_verdict({"valid": True, "kind": "run", "variant": "krazy-bee", "reading": ["6"],
+    ...     "readings": [["6"], ["6"]], "extend_readings": [["5", "4", "7"], ["5", "8", "7"]]}, "6", "5 W 7"))
+    LEGAL run
+      reading: 6 (on the table: 5 W=4 7)
+           or: 6 (on the table: 5 W=8 7)
+    """
     lines = [_headline(verdict)]
     variant = verdict.get("variant", "")
+    tables = [_on_table(variant, extend, t) for t in verdict.get("extend_readings") or ()]
     if verdict.get("reading"):
-        lines.append(f"  reading: {show_reading(variant, cards, verdict['reading'])}")
-    for other in verdict.get("readings", [])[1:]:
-        lines.append(f"       or: {show_reading(variant, cards, other)}")
+        lines.append(f"  reading: {show_reading(variant, cards, verdict['reading'])}{(tables or [''])[0]}")
+    for n, other in enumerate(verdict.get("readings", [])[1:], 1):
+        lines.append(
+            f"       or: {show_reading(variant, cards, other)}{tables[n] if n < len(tables) else ''}"
+        )
     for i, part in enumerate(verdict.get("parts", []), 1):
         lines.append(_part_line(variant, i, part))
         if isinstance(part, dict):
@@ -182,6 +194,20 @@ def format_verdict(verdict: dict, cards: str) -> str:
     lines += [f"  instead: {a}" for a in verdict.get("alternatives", [])]
     lines += [f"  note: {n}" for n in verdict.get("notes", [])]
     return "\n".join(lines)
+
+
+def _on_table(variant: str, extend: str | None, reading: Sequence[Any]) -> str:
+    """`` (on the table: 5 W=4 7)`` where a wild card on the table stands for something else, a
+    card taken off shown as ``3 off``; else nothing."""
+    tokens = written_tokens(extend or "")
+    if len(tokens) != len(reading):
+        return ""
+    shown = [
+        f"{canonical(variant, t)} off" if r is None else _pair(variant, t, r) for t, r in zip(tokens, reading)
+    ]
+    if not any("=" in s for s in shown):
+        return ""
+    return f" (on the table: {' '.join(shown)})"
 
 
 def _part_line(variant: str, number: int, part: Any) -> str:

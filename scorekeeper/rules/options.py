@@ -117,10 +117,9 @@ class Option:
             raise OptionError(self.name, say("opt.not_number", value=quoted(raw)), self.accepted())
         if isinstance(raw, float) and raw.is_integer():
             raw = int(raw)  # 30.0 is a whole number (JSON Schema's integer too, as the hand's facts take it)
-        try:
-            value = int(str(raw).strip()) if not isinstance(raw, int) else raw
-        except ValueError:
-            raise OptionError(self.name, say("opt.not_whole", value=quoted(raw)), self.accepted()) from None
+        value = raw if isinstance(raw, int) else whole_number(str(raw))  # not int()'s "1_0" or "+5"
+        if value is None:
+            raise OptionError(self.name, say("opt.not_whole", value=quoted(raw)), self.accepted())
         if self.choices and value not in self.choices:
             raise OptionError(self.name, say("opt.not_allowed", value=value), self.accepted())
         if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):

@@ -141,22 +141,29 @@ def judge_change(
     what: str,
     wild_word: str,
     wild_token: str,
+    kept_at: Sequence[int] | None = None,
 ) -> Verdict:
     """The verdict on changing a meld on the table: it must keep its kind.
 
     ``table`` is the meld as it lies, ``kept`` the cards of it that stay and
     ``added`` the cards laid on it; the changed meld is ``kept + added``.
     Without ``declared``, the meld may keep any kind the table meld has.
-    ``reading`` covers ``added``; ``extend_reading`` covers ``kept``.
+    ``reading`` covers ``added``; ``extend_reading`` the table's cards as they lie (``kept_at``:
+    where each kept card lies, when cards are taken off; None for one taken off), as read with
+    ``reading``, and ``extend_readings`` the same for each of ``readings``: a wild card already
+    on the table may stand for something else after the change (N-3).
     """
     shape_of = {s.kind: s for s in shapes}
     table_values, new_values = values_of(table), values_of(tuple(kept) + tuple(added))
     table_kinds = tuple(s.kind for s in shapes if fits(table_values, s))
     targets = (declared,) if declared else table_kinds
     reasons = list(blockers)
-    if not table_kinds:
-        why = why_not(table_values, shapes[0], wild_word)
-        reasons.append(say("pr.table_not_legal", rule=rule, what=_thing(what), why=why))
+    if not table_kinds:  # N-2: why it is not the kind declared, else not any kind
+        for shape in (shape_of[declared],) if declared else shapes:
+            why = why_not(table_values, shape, wild_word)
+            reasons.append(
+                say("pr.table_not_a", rule=rule, what=_thing(what), kind=_kind(shape.kind), why=why)
+            )
     elif declared and declared not in table_kinds:
         why = why_not(table_values, shape_of[declared], wild_word)
         reasons.append(say("pr.table_not_a", rule=rule, what=_thing(what), kind=_kind(declared), why=why))
@@ -181,12 +188,25 @@ def judge_change(
             None,
             _written(added, wild_token),
             tuple(reasons),
-            alternatives=other if not blockers else (),
+            alternatives=other if table_kinds and not blockers else (),
         )
     kind = keeps[0]
     full = _change_readings(kept, added, shape_of[kind], new_found[kind])
     split = len(kept)
-    added_readings, truncated = distinct_readings(_text(r[split:]) for r in full)
+    at = range(split) if kept_at is None else kept_at
+
+    def on_table(r) -> list:
+        """The table's cards as this reading reads them (N-3), one per card as it lies, None for a
+        card taken off."""
+        out: list = [None] * len(table)
+        for i, value in zip(at, _text(r[:split])):
+            out[i] = value
+        return out
+
+    # a reading is the added cards' with the table's: the same added cards may leave a wild card on
+    # the table standing for another number (5 W 7 with a 6 laid: W is 4 or 8)
+    pairs, truncated = distinct_readings((_text(r[split:]), tuple(on_table(r))) for r in full)
+    added_readings = tuple(a for a, _ in pairs)
     return Verdict(
         variant,
         True,
@@ -197,5 +217,8 @@ def judge_change(
         (),
         readings=added_readings,
         readings_truncated=truncated,
-        extra={"extend_reading": list(_text(full[0][:split]))},
+        extra={
+            "extend_reading": list(pairs[0][1]),
+            "extend_readings": [list(t) for _, t in pairs],
+        },
     )

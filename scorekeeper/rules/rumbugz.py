@@ -15,8 +15,8 @@ The winner may leave ``kinds`` out (all four, RB-4); the winner's hand is empty.
 >>> from scorekeeper.rules import check
 >>> check("rumbugz", "2 4 6 8").kind
 'double'
->>> check("rumbugz", "7 -3", extend="3 4 5 6").to_dict()["extend_reading"]
-['4', '5', '6']
+>>> check("rumbugz", "7 -3", extend="3 4 5 6").to_dict()["extend_reading"]  # the 3 taken off
+[None, '4', '5', '6']
 """
 
 from __future__ import annotations
@@ -178,13 +178,15 @@ class RumBugz(Variant):
             raise self.refuse(say("rb.no_bugz"))
         added = tuple(NOTATION.parse_token(t) for t in tokens if not t.startswith("-"))
         removed = [self._taken_off(t) for t in tokens if t.startswith("-")]
-        kept = list(table)
+        kept_at = list(range(len(table)))  # where each card that stays lies on the table
         reasons = [say("rb.table_not_legal", reason=r) for r in _too_few(len(table), "RB-1", "a Sequence")]
         for bug in removed:
-            if bug in kept:
-                kept.remove(bug)
+            at = next((i for i in kept_at if table[i] == bug), None)
+            if at is not None:
+                kept_at.remove(at)
             else:
                 reasons.append(say("rb.not_on_table", bug=NOTATION.format(bug)))
+        kept = [table[i] for i in kept_at]
         reasons += _too_few(len(kept) + len(added), "RB-5", "the changed Sequence")
         verdict = judge_change(
             self.slug,
@@ -198,6 +200,7 @@ class RumBugz(Variant):
             what="Sequence",
             wild_word="PLYT",
             wild_token="P",
+            kept_at=kept_at,
         )
         if removed and verdict.valid:
             return replace(verdict, extra={**verdict.extra, "removed": [NOTATION.format(b) for b in removed]})

@@ -449,7 +449,9 @@ EXTENSIONS = [
     ("KB-6-book-wrong-number", "6", "5 5 5", {}, False, None, ["KB-6"]),
     ("KB-6-no-wrap", "1", "11 12 13", {}, False, None, ["KB-6"]),
     ("KB-6-declared-kind-differs", "8", "4 5 6 7", {"kind": "book"}, False, None, ["KB-6"]),
-    ("KB-6-table-meld-illegal", "5", "3 4 6", {}, False, None, ["KB-6"]),
+    # N-2: a table meld that is no meld says why it is neither kind (one reason each)
+    ("KB-6-table-meld-illegal", "5", "3 4 6", {}, False, None, ["KB-6", "KB-6"]),
+    ("KB-6-table-meld-illegal-declared", "5", "3 4 6", {"kind": "run"}, False, None, ["KB-6"]),
     ("KB-2-too-many-wilds", "W W W W", "5 5 5", {}, False, None, ["KB-2"]),
     # N-4: the cards of one lay-off are a multiset; laid number cards first, KB-2 holds after each one
     ("KB-2-lay-off-order-does-not-matter", "W W 5", "5 5 W", {}, True, "book", ["5", "5", "5"]),

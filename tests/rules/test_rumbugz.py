@@ -153,7 +153,9 @@ CHANGES = [
     ("RB-5-not-on-the-table", "7 -9", "3 4 5 6", {}, False, None, ["RB-5"]),
     ("RB-5-declared-kind-lost", "6", "5 P P P", {"kind": "match"}, False, None, ["RB-5"]),
     ("RB-5-declared-kind-not-on-table", "7", "3 4 5 6", {"kind": "double"}, False, None, ["RB-5"]),
-    ("RB-5-table-illegal", "7", "1 2 4 8", {}, False, None, ["RB-5"]),
+    # N-2: a table Sequence of no kind says why, for each of the four
+    ("RB-5-table-illegal", "7", "1 2 4 8", {}, False, None, ["RB-5"] * 4),
+    ("RB-5-table-illegal-declared", "7", "1 2 4 8", {"kind": "double"}, False, None, ["RB-5"]),
     ("RB-5-no-wrap", "1", "9 10 11 12", {}, False, None, ["RB-5"]),
     # RB-1: a Sequence on the table has at least 4 Bugz, so 3 are not a Sequence to change
     ("RB-5-table-under-four-Bugz", "5", "5 5 5", {}, False, None, ["RB-5"]),
@@ -176,7 +178,7 @@ def test_change(cards, table, opts, valid, kind, expected):
 
 def test_change_shows_the_table_reading_and_what_was_taken_off():
     v = check(RB, "7 -3", extend="3 4 5 6").to_dict()
-    assert v["extend_reading"] == ["4", "5", "6"] and v["removed"] == ["3"]
+    assert v["extend_reading"] == [None, "4", "5", "6"] and v["removed"] == ["3"]  # 3 taken off: None
     v = check(RB, "P", extend="3 P 5 6").to_dict()
     assert v["extend_reading"] == ["3", "4", "5", "6"] and v["readings"] == [["2"], ["7"]]
 

@@ -311,3 +311,23 @@ def test_crazy_rummy_draws_the_wild_rank_as_wildcards(client):
     text = page(client, "crazy-rummy", cards="8 7 7", wild="7", first_play="on")
     assert text.count('aria-label="7 (wildcard)"') == 2
     assert "LEGAL" in verdict_of(text) and "= 8" in verdict_of(text).replace("stands for ", "")
+
+
+def test_a_changed_meld_shows_the_table_each_reading_needs(client):
+    """N-3: ``W`` onto ``5 W 6``: the other reading W = 8 is shown with the table's W as 7, the
+    reading it needs (the page showed the table's W as 4 beside it, which is no run)."""
+    text = page(client, "krazy-bee", cards="W", extend="5 W 6")
+    shown = verdict_of(text)
+    assert "with, on the table:" in shown
+    other = text[text.index("Other readings") :]
+    table = other[other.index("with, on the table:") :]
+    assert 'aria-label="On the table"' in table
+    assert re.search(r"stands for\s*</span>.*?7", table, re.S)
+
+
+def test_a_bug_taken_off_is_marked_on_the_table(client):
+    text = page(client, "rumbugz", cards="-3 8", extend="3 4 P 6 7")
+    table = text[text.index("On the table") :]
+    assert table.count("reading-off") == 1
+    assert "taken off" in verdict_of(text)
+    assert re.search(r"stands for\s*</span>.*?5", table, re.S)  # the PLYT's reading is shown again

@@ -51,6 +51,15 @@ def _why_no_matching(melds: Sequence[Meld], step: Step) -> list[str]:
     return [say("kb.runs_apart", step=step.label, low=low_run, high=high_run, together=together)]
 
 
+#: a meld too short for its requirement: by the requirement's kind and whether it is one card
+_SHORT = {
+    ("book", False): "kb.short_book",
+    ("run", False): "kb.short_run",
+    ("book", True): "kb.short_book_one",
+    ("run", True): "kb.short_run_one",
+}
+
+
 def _unfitting_reasons(melds: Sequence[Meld], step: Step) -> list[str]:
     """Reasons the melds do not lay ``step`` even when books may repeat and runs touch: a meld
     that is no meld (KB-1, KB-2), one too short for its requirement (KB-1), and the whole (KB-3)."""
@@ -58,7 +67,7 @@ def _unfitting_reasons(melds: Sequence[Meld], step: Step) -> list[str]:
     short = next(matchings(melds, step, books_differ=False, runs_apart=False, sizes=False), None)
     reasons += [
         say(
-            "kb.short_book" if m.requirement.kind == "book" else "kb.short_run",
+            _SHORT[m.requirement.kind, len(melds[m.meld].values) == 1],
             number=m.meld + 1,
             cards=melds[m.meld].text,
             count=len(melds[m.meld].values),

@@ -241,6 +241,8 @@ class KrazyBee(StepProgress, Variant):
         reasons = (say("kb.no_step", melds=counted(len(melds), "kb.one_meld", "kb.melds")),)
         reasons += tuple(r for v in same for r in v.reasons)
         shown = same[0] if same else judge_laydown(self.slug, melds, steps[0])
+        # N-2: what a Step of the list would take instead (the melds joined into one run, KB-5)
+        others = dict.fromkeys(a for s in steps for a in judge_laydown(self.slug, melds, s).alternatives)
         return Verdict(
             self.slug,
             False,
@@ -250,6 +252,7 @@ class KrazyBee(StepProgress, Variant):
             shown.reading,
             reasons,
             parts=shown.parts,
+            alternatives=tuple(others),
             extra={"step": None, "step_text": None, "steps": []},
         )
 

@@ -27,6 +27,8 @@ MESSAGES = {
     ),
     "kb.short_book": "KB-1: meld {number} ({cards}) has {count} cards; {step} needs a book of at least {size}",
     "kb.short_run": "KB-1: meld {number} ({cards}) has {count} cards; {step} needs a run of at least {size}",
+    "kb.short_book_one": "KB-1: meld {number} ({cards}) is a single card; {step} needs a book of at least {size}",
+    "kb.short_run_one": "KB-1: meld {number} ({cards}) is a single card; {step} needs a run of at least {size}",
     "kb.do_not_lay": "KB-3: the melds do not lay {step}: they are {melds}",
     "kb.lay_as_melds": "lay it as {count} melds: {melds}",
     "kb.lay_as_book": "lay it as one book: {melds}",

@@ -19,7 +19,6 @@ MESSAGES = {
     "pr.not_a": "{rule}: not a {kind}: {why}",
     "pr.legal_as": "legal as a {kind}: {cards}",
     "pr.also_legal": "also legal as a {kind} (declare kind={name}): {cards}",
-    "pr.table_not_legal": "{rule}: the {what} on the table is not legal: {why}",
     "pr.table_not_a": "{rule}: the {what} on the table is not a {kind}: {why}",
     "pr.must_stay": "{rule}: the {what} must stay a {kinds}: {why}",
     "pr.either": "{first} or {last}",
