@@ -94,11 +94,15 @@ def test_ct10_wrong_tile_cannot_free_the_joker():
     assert not check("rummikub", "B6", extend="R5 J R7").valid
 
 
-@pytest.mark.parametrize("added,valid", [("K3 K4", True), ("K3", False), ("K3 J", False), ("R1 B1", True)])
+# a rack joker is one of the two rack tiles, as the whole-turn checker counts it (solver/turn_jokers.py;
+# the probe of 7 December found `check` counting only number tiles)
+@pytest.mark.parametrize(
+    "added,valid", [("K3 K4", True), ("K3", False), ("K3 J", True), ("J", False), ("R1 B1", True)]
+)
 def test_ct10_freed_joker_needs_two_tiles_from_the_rack(added, valid):
     v = check("rummikub", added, extend="J")
     assert v.valid is valid
-    if not valid and added != "K3 J":
+    if not valid:
         assert v.reasons == (
             "CT-10: a joker taken back must go into a new set holding two tiles from your rack",
         )

@@ -229,7 +229,9 @@ def extension_verdict(
     ``points`` takes the highest; the first tried of equals)."""
     sw = Switches.of(opts)
     freed_joker = bool(table) and all(t.wild for t in table)
-    if freed_joker and sum(not t.wild for t in added) < 2:
+    if (
+        freed_joker and len(added) < 2
+    ):  # two tiles from the rack, a rack joker among them (CT-10, as turns count it)
         return Verdict(
             variant,
             False,
