@@ -175,38 +175,6 @@ def core_schemas() -> dict[str, dict]:
         round_word={"enum": ["hand", "round"], "description": "what the variant calls a round"},
         options=array(ref("Option")),
     )
-    verdict = obj(
-        ("variant", "valid", "kind", "kinds", "points", "reading", "reasons"),
-        variant=STR,
-        valid=BOOL,
-        kind=NULL_STR,
-        kinds=array(STR),
-        points=NULL_INT,
-        added_points={
-            **INT,
-            "description": "tiles added to a set on the table (CT-5): what the added tiles count "
-            "in it; 'points' is the whole set's value after adding",
-        },
-        reading=array({}, description="one entry per input card: what it stands for"),
-        reasons=array({"type": "string", "description": "starts with the failing rule id"}),
-        readings=array(array({})),
-        extend_reading=array(
-            {"type": ["string", "null"]},
-            description="Krazy Bee and RumBugz changes: the table's cards as they lie, as 'reading' reads "
-            "them (null: a Bug taken off); a wild card on the table may stand for something new (N-3)",
-        ),
-        extend_readings=array(
-            array({"type": ["string", "null"]}),
-            description="the same for each of 'readings', in pairs: what each reading needs of the table",
-        ),
-        readings_truncated=BOOL,
-        alternatives=array(STR),
-        parts=array({"type": "object"}),
-        notes=array(STR),
-        reasons_keys=keyed("reasons"),
-        alternatives_keys=keyed("alternatives"),
-        notes_keys=keyed("notes"),
-    )
     player = obj(
         ("seat", "name", "total", "rank", "progress"),
         seat=INT,
@@ -276,7 +244,6 @@ def core_schemas() -> dict[str, dict]:
                 "mine (sent) and theirs (the game's now)",
             },
         ),
-        "Verdict": verdict,
         "Reason": REASON,
         "HandValue": obj(
             ("variant",),

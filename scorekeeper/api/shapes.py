@@ -15,6 +15,7 @@ from .photo_schemas import photo_schemas
 from .schemas import core_schemas, ref, slugs
 from .shape_words import place, sentence
 from .solver_schemas import solver_answers
+from .verdict_schemas import verdict_schema
 
 
 def path_param(name: str, schema: dict, description: str) -> dict:
@@ -43,10 +44,11 @@ def schemas(parts: tuple[ApiPart, ...] = ()) -> dict[str, dict]:
 @cache
 def _schemas(_variants: tuple[str, ...], parts: tuple[ApiPart, ...]) -> dict[str, dict]:
     fields = {name: schema for part in parts for name, schema in part.new_game_fields.items()}
-    core = core_schemas()
+    verdict = verdict_schema()
     return {
-        **core,
-        **solver_answers(core["Verdict"]),
+        **core_schemas(),
+        "Verdict": verdict,
+        **solver_answers(verdict),
         **photo_schemas(),
         **variant_schemas.schemas(fields),
         **{name: schema for part in parts if part.schemas for name, schema in part.schemas().items()},

@@ -197,15 +197,15 @@ def format_verdict(verdict: dict, cards: str, extend: str | None = None) -> str:
 
 
 def _on_table(variant: str, extend: str | None, reading: Sequence[Any]) -> str:
-    """`` (on the table: 5 W=4 7)`` where a wild card on the table stands for something else, a
-    card taken off shown as ``3 off``; else nothing."""
+    """`` (on the table: 5 W=4 7)`` where a wild card on the table stands for something else or a
+    card is taken off (``3 off``); else nothing."""
     tokens = written_tokens(extend or "")
     if len(tokens) != len(reading):
         return ""
     shown = [
         f"{canonical(variant, t)} off" if r is None else _pair(variant, t, r) for t, r in zip(tokens, reading)
     ]
-    if not any("=" in s for s in shown):
+    if not any("=" in s or s.endswith(" off") for s in shown):
         return ""
     return f" (on the table: {' '.join(shown)})"
 

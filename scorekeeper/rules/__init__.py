@@ -140,8 +140,7 @@ def hand(variant: str, cards: str, options: Mapping[str, Any] | None = None) -> 
     """
     v = find_variant(variant)
     opts = v.options(options)  # (a wrong option is refused first, as before)
-    if v.deck_look == "tiles":
-        refuse_all(v.supply(cards, "this rack holds"))
+    refuse_all(v.hand_supply(cards, opts))  # a hand no deck deals: the tile games, Crib and Crazy Rummy
     return v.hand(cards, opts)
 
 

@@ -171,6 +171,13 @@ class Variant:
         """The value of cards left in a hand."""
         raise NotImplementedError
 
+    def hand_supply(self, cards: str, opts: dict[str, Any]) -> list[str]:
+        """Why no deck of the game deals the hand ``cards`` (a third R1, three 7H: a typo), for the
+        checker's ``hand`` (:func:`scorekeeper.rules.hand`); none where RULES.md gives no deck. A
+        recorded round counts its decks itself (over boards, hands and the wild indicator), so a
+        round kept before a limit was checked here still reads back."""
+        return []
+
     # -- scoring hooks --------------------------------------------------------
     def high_wins(self, opts: Mapping[str, Any]) -> bool:
         """Whether the highest total wins (False: lowest wins)."""

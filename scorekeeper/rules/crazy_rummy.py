@@ -46,7 +46,7 @@ from .crazy_sets import (
     value,
     wild_rank,
 )
-from .errors import RoundError, refuse_all
+from .errors import RoundError
 from .reasons import say
 from .registry import register
 from .scoring import RoundOutcome
@@ -137,12 +137,20 @@ class CrazyRummy(Variant):
         """
         wild = wild_rank(opts["wild"])
         parsed = self.parse(cards)
-        refuse_all(deck_reasons(parsed, opts["players"], wild))  # a hand no deck deals (a typo)
         return HandValue(
             self.slug,
             points=value(parsed, wild),
             breakdown=tuple((rank_text(c.rank), card_value(c, wild)) for c in parsed),
         )
+
+    def hand_supply(self, cards: str, opts: dict[str, Any]) -> list[str]:
+        """CZ-1, CZ-7: a hand the decks for ``players`` cannot deal, the wild indicator left on the
+        table when the ``wild`` option names the rank.
+
+        >>> CrazyRummy().hand_supply("7 7 7 7", CrazyRummy().options({"wild": "7"}))[0][:44]
+        'CZ-7: 1 deck holds 4 cards of rank 7 and one'
+        """
+        return deck_reasons(self.parse(cards), opts["players"], wild_rank(opts["wild"]))
 
     # -- scoring ------------------------------------------------------------------
     def score_round(self, facts, game, dealer, opts):

@@ -24,16 +24,18 @@ RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 @st.composite
 def deals(draw):
-    """(hand, boards, options): a hand and opponents' boards that ``players``' decks can hold."""
+    """(hand, boards, options): a hand and opponents' boards that ``players``' decks can hold, one
+    card of the wild rank being the indicator on the table (CZ-7)."""
     players = draw(st.integers(2, 6))
     holds = PER_DECK * decks(players)
+    wild = draw(st.sampled_from(RANKS))
     counts = draw(st.dictionaries(st.sampled_from(RANKS), st.integers(1, holds), min_size=1, max_size=6))
-    cards = [r for r, n in counts.items() for _ in range(n)]
+    cards = [r for r, n in counts.items() for _ in range(min(n, holds - (r == wild)))]
     cards = draw(st.permutations(cards))
     cut = draw(st.integers(1, len(cards)))
     hand, rest = cards[:cut], cards[cut:]
     boards = [b for b in (rest[: len(rest) // 2], rest[len(rest) // 2 :]) if b]
-    options = {"wild": draw(st.sampled_from(RANKS)), "players": players}
+    options = {"wild": wild, "players": players}
     return hand, boards, options, draw(st.booleans())
 
 

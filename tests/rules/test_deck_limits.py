@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import check, hand
+from scorekeeper.rules import check, hand, score_game
 from scorekeeper.rules.errors import RulesError
 
 
@@ -62,3 +62,32 @@ def test_a_hand_no_deck_deals_is_refused(variant, cards, options, rule):
 )
 def test_a_hand_a_deck_deals_is_counted(variant, cards, options, field, value):
     assert hand(variant, cards, options).to_dict()[field] == value
+
+
+def test_a_recorded_hand_is_counted_against_the_games_decks():
+    """Three players play with two decks (eight kings): a hand of five kings is recorded and scored
+    (CZ-5, CZ-6), as five kings on a board are. The probe of game scoring found it refused with
+    "1 deck holds 4" after the checker's hand learned the deck limit; a round counts its decks
+    itself, over every board and hand and the wild indicator."""
+    facts = {
+        "face_up": ["Q", "5", "5"],
+        "went_out": 0,
+        "players": [{"board": "J J J"}, {"board": "", "hand": "K K K K K"}, {"board": "", "hand": "3"}],
+    }
+    assert score_game("crazy-rummy", [facts], players=3).totals == (30, -50, -5)
+    four_wild = {
+        **facts,
+        "players": [{"board": "J J J"}, {"board": "", "hand": "Q Q Q Q"}, {"board": "", "hand": "3"}],
+    }
+    assert score_game("crazy-rummy", [four_wild], players=3).totals == (30, -400, -5)
+
+
+def test_a_round_kept_before_the_checker_counted_hands_still_reads_back():
+    """A two-player hand recorded with its wild rank but no face-up cards, four 7s in one hand: the
+    checker's ``hand`` refuses it now (one of the four 7s is the wild indicator, CZ-7), but a game
+    kept with it still scores as it did (a round counts the indicator only when the face-up cards
+    are recorded, and a recorded history must read back)."""
+    with pytest.raises(RulesError):
+        hand("crazy-rummy", "7 7 7 7", {"wild": "7"})
+    kept = {"wild": "7", "went_out": 0, "players": [{"board": "K K K"}, {"board": "", "hand": "7 7 7 7"}]}
+    assert score_game("crazy-rummy", [kept], players=2).totals == (30, -400)

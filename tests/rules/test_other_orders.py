@@ -47,13 +47,43 @@ def test_no_order_is_named_when_none_is_a_run():
     assert not any("in the order" in a for a in verdict.alternatives)
 
 
-def test_the_search_is_bounded():
-    """A set of 13 tiles with two jokers and every tile that reads two ways is searched at most
-    ``ORDERS_TRIED`` orders deep: an answer, found or not, not a stall."""
+@pytest.mark.parametrize(
+    "text",
+    [
+        "K6 K9 K10 K12 K6 K9 K10 K12 B1 J J R3 G4",  # every tile reads two ways, two jokers
+        " ".join(["K6"] * 14),  # one tile many times: thousands of equal choices (the review's case)
+        "K6 K9 K10 K12 B6 B9 B10 B12 R6 R9 R10 R12 J J",
+    ],
+)
+def test_the_search_is_bounded(text, monkeypatch):
+    """The order search reads at most ``ORDERS_TRIED`` orders as a run, whatever the set: an
+    answer, found or not, never a stall (counted, not timed: bench figures are the bench's)."""
+    from scorekeeper.rules.tiles import checks
+
     sw = switches_of(options_of("crazy-tiles", {}))
-    tiles = NOTATION.parse("K6 K9 K10 K12 K6 K9 K10 K12 B1 J J R3 G4")
-    assert ORDERS_TRIED <= 5000
-    assert run_order(tiles, sw) is None
+    reads, choices = [], []
+    real_read, real_product = checks.read_runs, checks.product
+    monkeypatch.setattr(checks, "read_runs", lambda *a, **k: reads.append(1) or real_read(*a, **k))
+    monkeypatch.setattr(checks, "product", lambda *a: (choices.append(1) or c for c in real_product(*a)))
+    assert run_order(NOTATION.parse(text), sw) is None
+    assert 0 < len(reads) <= ORDERS_TRIED
+    assert len(choices) <= ORDERS_TRIED + 1  # where the tiles stand: 2 ** 14 choices for fourteen K6
+
+
+def test_a_set_longer_than_any_run_is_not_searched(monkeypatch):
+    from scorekeeper.rules.tiles import checks
+
+    monkeypatch.setattr(checks, "read_runs", lambda *a, **k: pytest.fail("searched"))
+    assert (
+        run_order(NOTATION.parse(" ".join(["K6"] * 18)), switches_of(options_of("crazy-tiles", {}))) is None
+    )
+
+
+def test_a_crossed_board_line_gets_no_order_that_would_break_its_column():
+    """``R1 R3 R2`` across, crossed by ``R3 K3 G3`` down: R1 R2 R3 across would make the column
+    R2 K3 G3, no set, so no order is named (N-2 asks for a legal alternative)."""
+    verdict = check("rummikub", "R1 R3 R2 / . K3 . / . G3 .", options={"grid": True})
+    assert not verdict.valid and verdict.alternatives == ()
 
 
 @pytest.mark.parametrize("variant", ["rummikub", "crazy-tiles", "runny-tiles"])

@@ -29,7 +29,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import Variant
-from ..errors import refuse_all
 from ..options import Option
 from ..reasons import say
 from ..registry import register
@@ -242,17 +241,19 @@ class CribRummy(Variant):
 
         >>> CribRummy().hand("3H 4H JK", CribRummy().options({"players": 4})).to_dict()
         {'variant': 'crib-rummy', 'cards': 3, 'players': 4, 'rummy_bonus': 2}
-        >>> CribRummy().hand("7H 7H 7H", CribRummy().options({}))
-        Traceback (most recent call last):
-        ...
-        scorekeeper.rules.errors.RulesError: CR-1: two packs hold 2 of each card; 7H is here 3 times
         """
-        parsed = self.parse(cards)
-        refuse_all(deck_reasons(parsed, opts["jokers"]))  # a hand no deck deals (a typo)
-        count = len(parsed)
+        count = len(self.parse(cards))
         return CribHand(
             self.slug, cards=count, players=opts["players"], rummy_bonus=rummy_bonus(opts["players"], [count])
         )
+
+    def hand_supply(self, cards: str, opts: dict[str, Any]) -> list[str]:
+        """CR-1, CR-3: a hand the two packs (and the jokers) cannot deal.
+
+        >>> CribRummy().hand_supply("7H 7H 7H", CribRummy().options({}))
+        ['CR-1: two packs hold 2 of each card; 7H is here 3 times']
+        """
+        return deck_reasons(self.parse(cards), opts["jokers"])
 
     # -- scoring ------------------------------------------------------------------
     def initial_progress(self, players, opts):

@@ -11,7 +11,7 @@ from ..progressions import reading, why_not
 from ..reasons import Reason, counted, say
 from ..verdict import Verdict, distinct_readings
 from .laydown import Meld, MeldFit, lays, matchings, too_many_wild_bees, touching
-from .steps import BOOK, RUN, Step
+from .steps import BOOK, MOST_CARDS, RUN, Step
 
 
 def _lone_reasons(i: int, meld: Meld) -> list[str]:
@@ -116,8 +116,8 @@ def _joined(melds: Sequence[Meld], step: Step) -> tuple[str, ...]:
     """N-2: more melds than the Step asks for, joined next to each other into as many as it asks
     (``1 2 3 4 | 5 6 7 8`` for a run of 8: "lay it as one run")."""
     want = len(step.melds)
-    if not 0 < want < len(melds):
-        return ()
+    if not 0 < want < len(melds) or sum(len(m.values) for m in melds) > MOST_CARDS:
+        return ()  # a laydown past what one player holds is no player's: no hint searched for it
     out = []
     for cuts in combinations(range(1, len(melds)), want - 1):
         bounds = (0, *cuts, len(melds))

@@ -237,12 +237,13 @@ class KrazyBee(StepProgress, Variant):
             verdict = judge_laydown(self.slug, melds, steps[laid[0] - 1])
             others = tuple(say("kb.also_lays", step=steps[n - 1].label) for n in laid[1:])
             return replace(verdict, alternatives=others, extra={**verdict.extra, "steps": laid})
-        same = [judge_laydown(self.slug, melds, s) for s in steps if len(s.melds) == len(melds)]
+        judged = [judge_laydown(self.slug, melds, s) for s in steps]  # each Step once
+        same = [v for s, v in zip(steps, judged) if len(s.melds) == len(melds)]
         reasons = (say("kb.no_step", melds=counted(len(melds), "kb.one_meld", "kb.melds")),)
         reasons += tuple(r for v in same for r in v.reasons)
-        shown = same[0] if same else judge_laydown(self.slug, melds, steps[0])
+        shown = same[0] if same else judged[0]
         # N-2: what a Step of the list would take instead (the melds joined into one run, KB-5)
-        others = dict.fromkeys(a for s in steps for a in judge_laydown(self.slug, melds, s).alternatives)
+        others = dict.fromkeys(a for v in judged for a in v.alternatives)
         return Verdict(
             self.slug,
             False,

@@ -62,12 +62,13 @@ def _sets(rank: str, n: int, k: int, wild: str, first: bool) -> list[tuple[str, 
     return [tuple(s) for s in sets]
 
 
-def _dealt(game, rack: Any, players: int) -> list:
-    """The hand's cards; a hand the decks cannot hold is refused (CZ-1): no set of it is legal."""
+def _dealt(game, rack: Any, players: int, wild: int) -> list:
+    """The hand's cards; a hand the decks cannot hold is refused (CZ-1; CZ-7: the wild indicator is
+    one card of the wild rank on the table): no set of it is legal."""
     from ..crazy_sets import deck_reasons
 
     hand = game.parse(rack)
-    impossible = deck_reasons(hand, players)
+    impossible = deck_reasons(hand, players, wild)
     if impossible:
         raise RulesError("; ".join(impossible))
     return hand
@@ -82,7 +83,7 @@ def hint(rack: Any, *, table: Any = None, initial: bool = False, **options: Any)
     from ..crazy_sets import rank_text, wild_rank
 
     wild = wild_rank(opts["wild"])
-    hand = _dealt(game, rack, opts["players"])
+    hand = _dealt(game, rack, opts["players"], wild)
     boards = [game.parse(b) for b in game.table_parts(table)]
     shown = {c.rank: i for i, b in reversed(list(enumerate(boards))) for c in b if c.rank != wild}
     best = _best_by_rank(hand, wild, shown, opts["first_play"])

@@ -5,7 +5,7 @@ Every legal set, laydown or board carries ``initial_meld`` (CT-6): ``{"points", 
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement, product
+from itertools import combinations_with_replacement, islice, product
 from typing import Any
 
 from ..cards import Card
@@ -19,8 +19,13 @@ def _tokens(tiles) -> str:
     return " ".join(token(t) for t in tiles)
 
 
-#: orders :func:`run_order` tries at most (a refusal's alternative is worth a bounded search)
+#: orders :func:`run_order` makes at most, and choices of where the tiles stand (a refusal's
+#: alternative is worth a bounded search: about 0.1 s of CPU at worst here)
 ORDERS_TRIED = 2000
+#: refused sets (of a laydown) or lines (of a board) asked for an order that would be a run (N-2)
+ORDER_HINTS = 3
+#: the most tiles a run holds: 1 to 13 and a 0 (CT-3); a longer set is no run in any order
+RUN_MOST = 14
 
 
 def _places(tile: Card, sw: Switches) -> tuple[int, ...]:
@@ -36,10 +41,16 @@ def _orders(tiles: tuple[Card, ...], sw: Switches):
     up from each in turn (a run may wrap), the jokers in every pair of places among them."""
     numbers = [t for t in tiles if not t.wild]
     jokers = [t for t in tiles if t.wild]
-    for places in product(*(_places(t, sw) for t in numbers)):
+    seen: set = set()
+    # the places' choices are bounded too: a set of one tile many times makes many equal choices
+    for places in islice(product(*(_places(t, sw) for t in numbers)), ORDERS_TRIED):
         ranked = [
             t for _, _, t in sorted(zip(places, range(len(numbers)), numbers), key=lambda x: (x[0], x[1]))
         ]
+        key = tuple(token(t) for t in ranked)
+        if key in seen:
+            continue
+        seen.add(key)
         for turn in range(len(ranked)):
             rotated = ranked[turn:] + ranked[:turn]
             for at in combinations_with_replacement(range(len(rotated) + 1), len(jokers)):
@@ -51,7 +62,8 @@ def _orders(tiles: tuple[Card, ...], sw: Switches):
 
 def run_order(tiles: tuple[Card, ...], sw: Switches) -> tuple[Card, ...] | None:
     """An order in which the same tiles read as a run (CT-3), or None when none is found among
-    the first ``ORDERS_TRIED`` of :func:`_orders`. A group is legal in any order (CT-2).
+    the first ``ORDERS_TRIED`` of :func:`_orders` (or the set is longer than a run can be). A
+    group is legal in any order (CT-2).
 
     >>> from . import NOTATION
     >>> crazy = Switches(zero=True, wrap=True, six_nine=True, ten_split=True, twelve_split=True)
@@ -62,16 +74,15 @@ def run_order(tiles: tuple[Card, ...], sw: Switches) -> tuple[Card, ...] | None:
     >>> run_order(NOTATION.parse("R12 R13 B1"), Switches()) is None
     True
     """
+    if len(tiles) > RUN_MOST:
+        return None
     seen: set = set()
-    for order in _orders(tiles, sw):
+    for order in islice(_orders(tiles, sw), ORDERS_TRIED):  # every order made counts, equal ones too
         key = tuple(token(t) for t in order)
-        if key in seen:
-            continue
-        if len(seen) >= ORDERS_TRIED:
-            return None
-        seen.add(key)
-        if read_runs(order, sw, cap=0)[0]:
-            return order
+        if key not in seen:
+            seen.add(key)
+            if read_runs(order, sw, cap=0)[0]:
+                return order
     return None
 
 
@@ -96,9 +107,10 @@ def initial_meld(points: int, needed: int) -> tuple[dict, tuple[str, ...]]:
 
 
 def judge(
-    tiles: tuple[Card, ...], sw: Switches, kind: str | None
+    tiles: tuple[Card, ...], sw: Switches, kind: str | None, *, orders: bool = True
 ) -> tuple[LineVerdict, list[Reading], list[str], list[str]]:
-    """A line's verdict, its readings of the declared ``kind``, reasons and alternatives."""
+    """A line's verdict, its readings of the declared ``kind``, reasons and alternatives (with
+    ``orders``, an order that would be a run: a bounded search, asked of a few sets a request)."""
     line = read_line(tiles, sw)
     readings = [r for r in line.readings if kind in (None, r.kind)]
     reasons = list(line.reasons)
@@ -106,7 +118,7 @@ def judge(
     if line.valid and not readings:
         reasons.append(say("ct.declared_group" if kind == "group" else "ct.declared_run"))
         alternatives += [say("ct.legal_as_group" if k == "group" else "ct.legal_as_run") for k in line.kinds]
-    if not readings and any(not t.wild for t in tiles):
+    if orders and not readings and any(not t.wild for t in tiles):
         alternatives += other_orders(tiles, sw)
     return line, readings, reasons, alternatives
 
@@ -118,6 +130,7 @@ def set_verdict(
     *,
     first_meld: bool = True,
     supply: bool = True,
+    orders: bool = True,
 ) -> Verdict:
     """Judge one set read in the order given (CT-1..CT-5, CT-6 when ``first_meld``).
 
@@ -125,7 +138,7 @@ def set_verdict(
     ``kinds`` lists every kind the tiles read as, also when ``kind`` declares one (section 6).
     """
     sw = Switches.of(opts)
-    line, readings, reasons, alternatives = judge(tiles, sw, opts["kind"])
+    line, readings, reasons, alternatives = judge(tiles, sw, opts["kind"], orders=orders)
     too_many = supply_reasons(tiles, "CT-1", "this set shows") if supply else []
     reasons += too_many
     kinds = () if too_many else line.kinds
@@ -161,7 +174,10 @@ def _part(tiles, verdict: Verdict) -> dict:
 
 def laydown_verdict(variant: str, sets: list[tuple[Card, ...]], opts: dict[str, Any]) -> Verdict:
     """Several sets laid down together (``|`` between them); CT-6 counts them all."""
-    verdicts = [set_verdict(variant, tiles, opts, first_meld=False, supply=False) for tiles in sets]
+    verdicts: list[Verdict] = []
+    for tiles in sets:  # the order hint searched for the first few refused sets only (ORDER_HINTS)
+        asked = sum(not v.valid for v in verdicts) < ORDER_HINTS
+        verdicts.append(set_verdict(variant, tiles, opts, first_meld=False, supply=False, orders=asked))
     parts = tuple(_part(tiles, v) for tiles, v in zip(sets, verdicts))
     reasons = tuple(
         say("ct.in_set", reason=reason, set=n) for n, v in enumerate(verdicts, 1) for reason in v.reasons
@@ -243,7 +259,8 @@ def extension_verdict(
     swap = None if freed_joker else _swap_joker(added, table, sw)
     first, found = None, None
     for placed, tiles, where in _placements(table, added):
-        verdict = set_verdict(variant, tiles, opts, first_meld=False)
+        # the order hint searched once: the first refusal's is the one a refused extension gives
+        verdict = set_verdict(variant, tiles, opts, first_meld=False, orders=first is None)
         if not verdict.valid:
             first = first or verdict
             continue

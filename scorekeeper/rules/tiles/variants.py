@@ -29,7 +29,7 @@ from ..reasons import Reason, say
 from ..registry import register
 from ..table_counts import tile_counts
 from ..verdict import HandValue, Verdict
-from .checks import extension_verdict, initial_meld, laydown_verdict, other_orders, set_verdict
+from .checks import ORDER_HINTS, extension_verdict, initial_meld, laydown_verdict, other_orders, set_verdict
 from .grid import check_board, is_board, read_board
 from .options import tile_options
 from .samples import CRAZY_TILES, RUMMIKUB, RUNNY_TILES
@@ -38,9 +38,6 @@ from .sets import Switches, supply_reasons, token
 
 COLOURS = {"R": "R", "B": "B", "K": "K", "G": "G", "O": "G", "Y": "G"}
 COLOUR_NAMES = {"R": "red", "B": "blue", "K": "black", "G": "gold"}
-#: illegal lines of a board asked for another order that would be a run (N-2), each a bounded search
-ORDER_HINTS = 3
-
 NOTATION = Notation(
     "tiles",
     ranks={str(n): n for n in range(1, 14)},
@@ -111,8 +108,9 @@ class TileGame(Variant):
         sw = Switches.of(opts)
         valid, points, parts, reasons, reading = check_board(board, sw)
         extra, notes = initial_meld(points, opts["initial_meld"]) if valid else ({}, ())
-        # N-2: a line that is no set as laid may be one in another order (the first few lines asked)
-        wrong = [p["cells"] for p in parts if not p["valid"]][:ORDER_HINTS]
+        # N-2: a line that is no set as laid may be one in another order (the first few lines asked),
+        # where no other line crosses it, so the order named leaves every other line as it is
+        wrong = [p["cells"] for p in parts if not p["valid"] and not _crossed(p, parts)][:ORDER_HINTS]
         alternatives = [a for cells in wrong for a in other_orders(NOTATION.parse(" ".join(cells)), sw)]
         return Verdict(
             self.slug,
@@ -138,6 +136,10 @@ class TileGame(Variant):
         tiles = NOTATION.parse(cards)
         breakdown = tuple((token(t), 30 if t.wild else t.rank) for t in tiles)
         return HandValue(self.slug, points=sum(p for _, p in breakdown), breakdown=breakdown)
+
+    def hand_supply(self, cards: str, opts) -> list[Reason]:
+        """CT-7: a rack the set cannot hold (two of each tile, two jokers)."""
+        return self.supply(cards, "this rack holds")
 
     def supply(self, cards, shown: str) -> list[Reason]:
         """CT-7: the tiles of a rack ``cards`` shown more often than the set holds them (two of each,
@@ -166,6 +168,21 @@ class TileGame(Variant):
         game = super().describe_next(game, opts)
         winners = game.rounds[-1].details["winners"] if game.rounds else []
         return replace(game, starter=winners[0]) if len(winners) == 1 else game
+
+
+def _cells_of(part: dict) -> set[tuple[int, int]]:
+    """Where a board's line lies (its parts are 1-based: CT-9's verdict)."""
+    across = part["direction"] == "across"
+    return {
+        (part["row"] + (0 if across else i), part["col"] + (i if across else 0))
+        for i in range(len(part["cells"]))
+    }
+
+
+def _crossed(part: dict, parts: list[dict]) -> bool:
+    """Whether another line of the board shares a cell with this one."""
+    mine = _cells_of(part)
+    return any(other is not part and mine & _cells_of(other) for other in parts)
 
 
 @register
