@@ -158,3 +158,19 @@ def test_ct11_must_play_policy_is_a_validated_game_option(variant):
     with pytest.raises(OptionError) as err:
         options_for(variant, {"must_play": "D"})
     assert "A, B, C" in str(err.value)
+
+
+def test_each_round_records_who_played_first_as_the_page_named_them():
+    """The winner of a round starts the next (sheet step 14): the game named Ann to start round 2
+    before it was played, and the history says so afterwards (it said dealer + 1 until the phone
+    walk-through of 7 December found it: Bob, Cy, Ann for rounds 2 to 4 instead of Ann, Bob, Cy)."""
+    from scorekeeper.rules import score_game
+
+    def won_by(seat):
+        return {"went_out": seat, "players": [{"rack": "" if s == seat else "R5"} for s in range(3)]}
+
+    played = [won_by(0), won_by(1), won_by(2)]
+    named = [score_game("rummikub", played[:n], players=3).starter for n in range(4)]
+    game = score_game("rummikub", played, players=3)
+    assert [r.starter for r in game.rounds] == named[:3] == [1, 0, 1]
+    assert game.starter == named[3] == 2
