@@ -68,6 +68,14 @@ def cards_or_total(
     return {}
 
 
+def _nothing(value: Any) -> bool:
+    """Nothing left in hand: no cards, a total of 0 or every count 0 (what a table types for the
+    player who went out), as much as a field left empty."""
+    if isinstance(value, Mapping):
+        return not any(value.values())
+    return value in (None, "", 0) and value is not False
+
+
 def went_out_or_empty_hand(
     sub: Submission,
     name: str,
@@ -86,11 +94,14 @@ def went_out_or_empty_hand(
     (0, True)
     >>> went_out_or_empty_hand(Submission(MultiDict([("winner", "")])), "winner", ctx, [{}, {"points": 4}, {}])
     (None, False)
+    >>> zeros = [{"points": 4}, {"counts": {"low": 0}}, {"points": 2}]
+    >>> went_out_or_empty_hand(Submission(MultiDict()), "winner", ctx, zeros)
+    (1, True)
     """
     if name in sub.form:
         return sub.seat(name, ctx.players), False
     sub.names.add(name)
-    empty = [seat for seat, entry in enumerate(entries) if all(entry.get(k) in (None, "", {}) for k in keys)]
+    empty = [seat for seat, entry in enumerate(entries) if all(_nothing(entry.get(k)) for k in keys)]
     return (empty[0], True) if len(empty) == 1 and len(entries) > 1 else (None, False)
 
 

@@ -10,6 +10,10 @@ Reason(sentence='Two packs hold 2 of each card', rules=('CR-1',))
 'A &lt;group&gt; needs <a class="rule-ref" href="/rules/x#CT-2">(CT-2)</a>'
 >>> str(reason_html("N-1: bad token"))
 'Bad token <small class="rule-ref">(N-1)</small>'
+>>> str(reason_html("KB-1: the melds are 3 3 (a book of 2); 4 5 6 7 (a run of 4); the numbers differ (5, 6, 8)",
+...                  right_to_left=True))
+'The melds are <bdi dir="ltr">3 3</bdi> (a book of 2); <bdi dir="ltr">4 5 6 7</bdi> (a run of 4); the numbers \
+differ (<bdi dir="ltr">5, 6, 8</bdi>) <small class="rule-ref">(KB-1)</small>'
 """
 
 from __future__ import annotations
@@ -31,6 +35,10 @@ _LABEL = re.compile(rf"\b({_ID})\s*:\s*")
 _TRAILING = re.compile(rf"\s*\(((?:{_ID})(?:\s*,\s*{_ID})*)\)\s*$")
 #: any rule id in running text (linked where it stands)
 _ANY = re.compile(rf"\b({_ID})\b")
+#: one card or tile as the notation writes it, with a reading ("W=7", "R10=R0+R1", "10H", "JK", "P")
+_CARD = r"(?:JK|[RBKGOY]?\d{1,2}[SHDC♠♥♦♣]?|[AJQKTWP][SHDC♠♥♦♣]?|\*)(?:=[\w+/]+)?"
+#: two or more of them in a row ("4 5 6 7", "(5, 6, 8)", "R1 R2 R3", "A 2..10"), and a range ("1–9", "8–K")
+CARD_RUN = re.compile(rf"(?<![\w-])(?:{_CARD}(?:(?:, | |\.\.)(?:{_CARD}))+|{_CARD}–{_CARD})(?![\w-])")
 
 
 class Reason(NamedTuple):
@@ -61,9 +69,12 @@ def reason_text(text: object) -> str:
     return f"{sentence} ({', '.join(rules)})" if rules else sentence
 
 
-def reason_html(text: object, href: Callable[[str], str | None] | None = None) -> Markup:
+def reason_html(
+    text: object, href: Callable[[str], str | None] | None = None, *, right_to_left: bool = False
+) -> Markup:
     """The message as HTML: the escaped sentence, then each rule id small, a link when ``href``
-    gives its address (rule ids inside the sentence are linked too)."""
+    gives its address (rule ids inside the sentence are linked too). ``right_to_left``: for a page
+    that runs right to left, the cards the sentence names isolated left to right (:data:`CARD_RUN`)."""
     sentence, rules = split_reason(text)
 
     def ref(rule_id: str, label: str) -> str:
@@ -73,6 +84,8 @@ def reason_html(text: object, href: Callable[[str], str | None] | None = None) -
         return f'<small class="rule-ref">{label}</small>'
 
     body = str(escape(sentence))
+    if right_to_left:  # cards in a sentence read left to right there too: "4 5 6 7", never "7 6 5 4"
+        body = CARD_RUN.sub(lambda m: f'<bdi dir="ltr">{m.group(0)}</bdi>', body)
     if href:  # a rule the sentence itself names ("as in KB-8") links where it stands
         body = _ANY.sub(lambda m: ref(m.group(1).upper(), m.group(1)), body)
     if len(rules) == 1:  # the brackets belong to the link: "(CR-1)" is one tap target

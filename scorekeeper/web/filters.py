@@ -7,7 +7,7 @@ page (:func:`scorekeeper.rulebook.reasons.reason_html`).
 
 from __future__ import annotations
 
-from flask import Flask, url_for
+from flask import Flask, has_request_context, url_for
 from flask_babel import lazy_gettext
 from jinja2 import pass_context
 from markupsafe import Markup
@@ -18,6 +18,7 @@ from ..display.words import FILTERS
 from ..rulebook import rule_page, rule_url_anchor
 from ..rulebook.reasons import reason_html, reason_text
 from .described import spoken_reason
+from .languages import direction
 
 #: Top navigation: (endpoint, label); an entry shows once its blueprint is registered.
 NAV = (
@@ -55,7 +56,8 @@ def _variant_of(context) -> str | None:
 def reason_markup(text: object, variant: str | None = None) -> Markup:
     """An engine message as HTML, in the reader's language: the sentence, then "(CR-1)" linking to
     the rule on ``variant``'s page."""
-    return reason_html(spoken_reason(text), lambda rule_id: rule_href(rule_id, variant))
+    rtl = has_request_context() and direction() == "rtl"
+    return reason_html(spoken_reason(text), lambda rule_id: rule_href(rule_id, variant), right_to_left=rtl)
 
 
 @pass_context

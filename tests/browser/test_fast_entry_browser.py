@@ -103,6 +103,22 @@ class Taps:
         self.count += 1
 
 
+def test_zeros_typed_for_the_player_who_went_out_pick_her(page, live_server):
+    """At a table "she has 0 cards" is what people type: counts of 0 are nothing left, as empty
+    fields are, so Ann is picked as having gone out (the phone walk-through of 7 December saw the
+    hand saved as "Nobody went out")."""
+    page.names = NAMES
+    start(page, live_server, "krazy-bee")
+    for key in ("low", "high", "wild"):
+        field(page, f"players.0.counts.{key}").fill("0")
+    field(page, "players.1.counts.low").fill("2")
+    field(page, "players.2.counts.high").fill("1")
+    if page.scripts:
+        expect(page.locator('input[name="went_out"]:checked')).to_have_attribute("value", "0")
+    assert save(page, "hand") == {"Ann": "0", "Bob": "10", "Cy": "10"}
+    shows(page.locator(".standing", has_text="Ann"), "Step 2")  # KB-9: she went out, so laid her Step
+
+
 def test_a_four_player_krazy_bee_hand_is_short_and_quick(page, live_server):
     """Issue 20: a real 4-player hand took 10 taps on a form 2.9 screens tall; the target is 8.
     Ann goes out; Bob laid his Step, keeps 2 low + 1 high; Cy missed his, so he holds the 12

@@ -340,3 +340,18 @@ def _first_row(html_text: str) -> str:
 
 def _row_text(row: str) -> str:
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", row))).strip()
+
+
+def test_cards_in_a_reason_read_left_to_right_in_hebrew(client):
+    """A Hebrew page runs right to left: the cards a reason names are isolated left to right, so
+    "4 5 6 7" is not drawn "7 6 5 4" (the phone walk-through of 7 December measured it so)."""
+    text = client.get(
+        "/check/krazy-bee?" + urlencode({"cards": "3 3 | 4 5 6 7", "step": "1"}),
+        headers={"Accept-Language": "he"},
+    ).get_data(as_text=True)
+    reasons = text[text.index('class="verdict-reasons"') :]
+    assert '<bdi dir="ltr">4 5 6 7</bdi>' in reasons and '<bdi dir="ltr">3 3</bdi>' in reasons
+    numbers = client.get(
+        "/check/krazy-bee?" + urlencode({"cards": "5 7 9"}), headers={"Accept-Language": "he"}
+    )
+    assert '(<bdi dir="ltr">5, 7, 9</bdi>)' in numbers.get_data(as_text=True)

@@ -210,7 +210,9 @@ import "./untap.js";
       var seats = {};
       form.querySelectorAll("input[name^='players.']").forEach(function (input) {
         var m = LEFT.exec(input.name);
-        if (m) { seats[m[1]] = seats[m[1]] || !!input.value.trim(); }
+        /* (a count or total of 0 is nothing left, as an empty field is: "she has 0 cards") */
+        var v = input.value.trim();
+        if (m) { seats[m[1]] = seats[m[1]] || (v !== "" && !(m[2] !== "hand" && m[2] !== "rack" && /^0+$/.test(v))); }
       });
       return seats;
     }
