@@ -165,3 +165,18 @@ def test_bad_input_is_shown_at_the_field_on_a_phone(page, live_server):
     shows(page.locator(".form-errors"), "Nothing was saved")
     shows(page.locator('[id="err-players-1-hand"]'), "'14'")
     assert_no_sideways_scroll(page)
+
+
+def test_the_keypad_stays_above_the_save_bar_as_tiles_are_added(page, live_server):
+    """Each tile added shows a chip and pushes the keypad down: it is brought back above the sticky
+    "Save round" bar, so a thumb aiming at Done never saves the hand (the phone walk-through of
+    7 December saw its last row slide under the bar after four tiles)."""
+    start_game(page, live_server, "runny-tiles", {"rounds": "1"})
+    field(page, "players.1.rack").click()
+    bar = page.locator(".form-actions")
+    for number in ("5", "7", "13", "2", "9", "11", "3", "8"):
+        tap(page, "suit:R", number)
+        page.wait_for_timeout(100)  # (one frame for the keypad to come back into sight)
+        done = page.locator('#keypad [data-do="done"]')
+        assert done.bounding_box()["y"] + done.bounding_box()["height"] <= bar.bounding_box()["y"] + 1, number
+    expect(field(page, "players.1.rack")).to_have_value("R5 R7 R13 R2 R9 R11 R3 R8")
