@@ -40,7 +40,7 @@ from ..web.features import hands_closed, refuse_closed_hands
 from ..web.form_once import once_secret, taken_once
 from ..web.headers import no_store
 from .given_once import given_once
-from .part_form import CARD_KINDS, PART_CHOICES, card_part, form_number, form_values, total
+from .part_form import CARD_KINDS, PART_CHOICES, card_part, form_number, form_values, part_values, total
 
 bp = Blueprint("seats", __name__)
 #: the cookie holding a phone's seat secret for one game (``seat_<game id>``)
@@ -139,7 +139,8 @@ def send(public_id: str):
             return jsonify(body), _refused(err)
         return _page(get_game(public_id), problems=_reasons(err), values=values, status=422)
     db.session.commit()
-    _said(game, status, gettext("Your part is in. You can change it until the last part is in."))
+    if status["recorded"]:  # else the page says "Your part is in" in the hand's card, once
+        _said(game, status, "")
     if queued_send():
         url = url_for("seats.seat_page", public_id=public_id)
         return jsonify({"recorded": status["recorded"] or 0, "game_url": url}), 201
@@ -221,6 +222,9 @@ def _page(game, problems: list | None = None, values: dict | None = None, status
     # a dispute's typed reason: shown to the part's player, the one who disputed it, the editor
     reasons = dispute_reasons(game, parts)
     names = {p.seat: p.name for p in game.players}
+    mine = seat is not None and seat in hand["in"]
+    if mine and not values and seat in parts:  # the part sent shows on its phone, ready to change
+        values = part_values(parts[seat].part)
     body = render_template(
         "seats/seat.html",
         layout=live.layout(live.fragment_requested()),
@@ -244,7 +248,7 @@ def _page(game, problems: list | None = None, values: dict | None = None, status
         ],
         to_check=[(s, names[s], parts[s].part) for s in to_check(game, seat, hand)],
         disputed_parts=_disputed_parts(game, hand, reasons, parts) if can_edit(game) else [],
-        mine=seat in hand["in"] if seat is not None else False,
+        mine=mine,
         reason_max=DISPUTE_REASON_MAX,
         closable=closable(game),
         closed=hands_closed(game),  # a feature's reason the game takes no more hands

@@ -155,3 +155,22 @@ def test_a_refused_part_is_said_in_the_phones_language(app):
     _take(ann, gid, "Ann")
     refused = _send(ann, gid, rack="R5 Q9").get_data(as_text=True)
     assert "Unbekanntes Zeichen" in refused and "Unknown token" not in refused
+
+
+def test_the_part_sent_shows_on_its_phone_once_ready_to_change(app):
+    """After "Send my part" the phone shows what it sent, in the form, to change until the last part
+    is in, and says so once (the phone walk-through of 7 December saw the form blank and the
+    sentence twice: a player had to type the whole rack again from memory to correct it)."""
+    gid = _game(app, ("Ann", "Bob", "Cy"))
+    ann = app.test_client()
+    _take(ann, gid, "Ann")
+    _send(ann, gid, rack="R5 K13 J")
+    page = ann.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert page.count("Your part is in. You can change it until the last part is in.") == 1
+    assert 'value="R5 K13 J"' in page
+    _send(ann, gid, rack="R5 K13")  # a correction, sent from the form as it was shown
+    assert 'value="R5 K13"' in ann.get(f"/games/{gid}/seat").get_data(as_text=True)
+    with app.app_context():
+        from scorekeeper.services.seats.parts import open_parts
+
+        assert open_parts(services.get_game(gid))[0].part == {"rack": "R5 K13"}
