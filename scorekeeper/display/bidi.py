@@ -13,6 +13,9 @@ order and sense:
   in a right-to-left line "-12" would show as "12-" and "+45" as "45+". Python's Babel writes no
   direction mark (the browser's ``Intl.NumberFormat`` does for Hebrew), so the page isolates it.
   The scripts do the same with ``isolatedName`` and ``isolatedNumber`` (static/js/i18n.js).
+- :func:`notation`: what players write in the game's own words, a Step ("2 books of 3") or a class of
+  ranks ("1–9", "8–K"), isolated left to right and left untranslated, as the checker shows it: in a
+  right-to-left line "2 books of 3" would show as "books of 3 2" and "1–9" as "9–1".
 """
 
 from __future__ import annotations
@@ -65,18 +68,31 @@ def number(value: object, sign: bool = False) -> Markup:
     return Markup('<bdi dir="ltr">') + escape(text) + Markup("</bdi>")
 
 
-def isolated_names(names: Iterable[object], joined, wrap=bdi) -> Markup:
-    """``names`` joined by ``joined`` (the language's list pattern: words.name_list), each in ``<bdi>``;
-    ``wrap=escape``: pieces already isolated (markup kept as it is, text escaped).
+def notation(text: object) -> Markup:
+    """A Step or a class of ranks as typed, isolated left to right and marked untranslated (escaped).
 
-    >>> isolated_names(["Ann", "דנה"], lambda xs: " and ".join(xs))
+    >>> notation("2 books of 3")
+    Markup('<bdi dir="ltr" translate="no">2 books of 3</bdi>')
+    >>> notation("<b>")
+    Markup('<bdi dir="ltr" translate="no">&lt;b&gt;</bdi>')
+    """
+    return Markup('<bdi dir="ltr" translate="no">') + escape(str(text)) + Markup("</bdi>")
+
+
+def isolated_names(names: Iterable[object], joined, wrap=bdi) -> Markup:
+    """``names`` joined by ``joined`` (the language's list pattern: words.name_list, given stand-ins
+    and, as ``read``, the names as they read), each in ``<bdi>``; ``wrap=escape``: pieces already
+    isolated (markup kept as it is, text escaped).
+
+    >>> isolated_names(["Ann", "דנה"], lambda xs, read: " and ".join(xs))
     Markup('<bdi>Ann</bdi> and <bdi>דנה</bdi>')
-    >>> isolated_names([Markup("<bdi>A</bdi>"), "<b>"], lambda xs: " and ".join(xs), wrap=escape)
+    >>> isolated_names([Markup("<bdi>A</bdi>"), "<b>"], lambda xs, read: " and ".join(xs), wrap=escape)
     Markup('<bdi>A</bdi> and &lt;b&gt;')
     """
     names = [n if isinstance(n, Markup) else str(n) for n in names]
+    read = [n.striptags() if isinstance(n, Markup) else n for n in names]
     marks = [f"\x00{i}\x00" for i in range(len(names))]
-    written = str(escape(joined(marks)))
+    written = str(escape(joined(marks, read=read)))
     return Markup(re.sub("\x00(\\d+)\x00", lambda m: str(wrap(names[int(m[1])])), written))
 
 

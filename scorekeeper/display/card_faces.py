@@ -60,6 +60,20 @@ def colour_word(colour: str, capital: bool = False) -> str:
     return words[colour][capital] if colour in words else colour
 
 
+def wild_word(variant: str, capital: bool = False) -> str:
+    """What the players call a variant's wild card (``Variant.wild_name``) in the reader's language: a
+    joker is a word of the language (the glossaries: "ג'וקר"), a game's own name ("Wild Bee", "PLYT")
+    is said as it is; English outside a request.
+
+    >>> wild_word("rummikub", capital=True), wild_word("crib-rummy"), wild_word("krazy-bee")
+    ('Joker', 'joker', 'Wild Bee')
+    """
+    name = find_variant(variant).wild_name
+    if name == "joker":
+        return gettext("Joker") if capital else gettext("joker")
+    return name[:1].upper() + name[1:] if capital else name
+
+
 _TILE = re.compile(FACES["tile_pattern"])
 _SUITED = re.compile(FACES["suited_pattern"])
 
@@ -88,7 +102,7 @@ def face(variant: str, token: str) -> dict[str, Any]:
             "wild": True,
             "symbol": "★",
             "colour": "wild",
-            "name": find_variant(variant).wild_name,
+            "name": wild_word(variant),
         }
     if look == "tiles":
         match = _TILE.match(text)
@@ -142,7 +156,7 @@ def keypad_faces(variant: str) -> dict[str, dict[str, str]]:
                 "name": f"{symbol} {colour_word(SUIT_NAMES[symbol])}",
                 "colour": "red" if symbol in RED_SUITS else "black",
             }
-    wild = v.wild_name[:1].upper() + v.wild_name[1:]
+    wild = wild_word(variant, capital=True)
     return {
         **keys,
         **{token: {"shows": wild, "name": wild, "colour": "wild"} for token in v.notation.wild_tokens},

@@ -88,6 +88,12 @@ class Sheet:
     #: printed right to left (Hebrew): the monospaced lines and their grids mirrored, each value isolated
     rtl: bool = False
 
+    def player_label(self, seat: int) -> str:
+        """A player's name over their columns, isolated where the sheet mixes directions: "Ann B."
+        on a Hebrew sheet keeps its full stop at its end (".Ann B" unisolated)."""
+        name = self.players[seat]
+        return isolated(name) if mixed(self.players, self.rtl) else name
+
     @property
     def side(self) -> bool:
         return bool(self.steps)

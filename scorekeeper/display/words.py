@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 from babel.lists import format_list
 from flask_babel import get_locale, gettext
 from markupsafe import escape
 
 from ..rules import find_variant
-from .bidi import back_link, bdi, isolated_names, names_isolated, number
+from .bidi import back_link, bdi, isolated_names, names_isolated, notation, number
+from .isolates import isolated
 
 
 def signed(value: int | None) -> str:
@@ -36,9 +39,13 @@ def ordinal(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
-def name_list(names) -> str:
+def name_list(names, read=None) -> str:
     """Names joined as the reader's language joins a list: ``Ann and Dee``, ``Ann, Bob and Cy``
-    (German ``Ann und Dee``); English outside a request.
+    (German ``Ann und Dee``); English outside a request. Hebrew's "and" is the prefix vav: before a
+    name that does not start with a Hebrew letter it takes a maqaf, as Hebrew writes it (vav, maqaf,
+    "Cy"; never the vav glued to "Cy"), and a Hebrew name keeps it plain (:func:`hebrew_and`).
+    ``read``: the names as the reader sees them, where ``names`` stand in for them (the marks of
+    :func:`.bidi.isolated_names`).
 
     >>> name_list(["Ann"]), name_list(["Ann", "Bob", "Cy"]), name_list([])
     ('Ann', 'Ann, Bob and Cy', '')
@@ -48,7 +55,34 @@ def name_list(names) -> str:
         return ""
     locale = str(get_locale() or "en")
     # the pages' English is British (no comma before "and"), as the pseudo-locale's is
-    return format_list(names, locale="en_GB" if locale.startswith("en") else locale)
+    written = format_list(names, locale="en_GB" if locale.startswith("en") else locale)
+    if locale.startswith("he") and len(names) > 1:
+        written = hebrew_and(written, names[-1], str((read or names)[-1]))
+    return written
+
+
+#: the letters of the Hebrew alphabet (final forms and the presentation forms too)
+HEBREW_LETTER = re.compile("[\u05d0-\u05ea\u05f0-\u05f2\ufb1d-\ufb4f]")
+#: marks of direction that stand before a name's first letter (the isolates, LRM and RLM)
+DIRECTION_MARKS = "\u2066\u2067\u2068\u2069\u200e\u200f"
+#: Hebrew's "and", a prefix, and the maqaf that joins it to a word not written in Hebrew letters
+VAV, MAQAF = "\u05d5", "\u05be"
+
+
+def hebrew_and(written: str, last: str, read: str) -> str:
+    """A Hebrew list ``written`` by Babel (its "and" a vav glued to the ``last`` name) with a maqaf
+    after the vav when that name, as ``read``, does not start with a Hebrew letter.
+
+    >>> hebrew_and("Ann " + VAV + "Cy", "Cy", "Cy") == "Ann " + VAV + MAQAF + "Cy"
+    True
+    >>> ron = "\u05e8\u05d5\u05df"  # a Hebrew name keeps the vav plain
+    >>> hebrew_and("Ann " + VAV + ron, ron, ron) == "Ann " + VAV + ron
+    True
+    """
+    if HEBREW_LETTER.match(read.lstrip(DIRECTION_MARKS)):
+        return written
+    head, found, tail = written.rpartition(VAV + last)
+    return head + VAV + MAQAF + last + tail if found else written
 
 
 def round_word(slug: str, count: int | None = None) -> str:
@@ -120,6 +154,10 @@ FILTERS = {
     "back_link": back_link,
     "bdi": bdi,
     "number": number,
+    "notation": notation,
+    # a plain-text value between Unicode isolates, where markup cannot go (a sentence the reason
+    # filter escapes, a printed title): "45 - 20", "Ann B."
+    "isolated": isolated,
     "names_isolated": names_isolated,
     "name_bdi_list": lambda names: isolated_names(names, name_list),
     # pieces already isolated (the hands table's legend pairs), joined as the language joins a list

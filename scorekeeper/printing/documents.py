@@ -13,7 +13,7 @@ from babel.dates import format_date
 from flask_babel import gettext
 from markupsafe import Markup
 
-from ..display.isolates import visual_order
+from ..display.isolates import isolated, mixed, visual_order
 from ..display.qr import qr_png_url
 from ..display.sheets import layout
 from ..display.standings import standings
@@ -184,11 +184,13 @@ def game_sheet_job(game, score: GameScore, follow_url: str, paper: str) -> bytes
     # foot's, count every hand (the game's page and its export hold them all)
     shown = replace(score, rounds=score.rounds[-SHEET_HANDS_MAX:])
     sheet = filled_sheet(layout, game.variant, names, shown, opts, extra_rows=extra)
+    # the title's names isolated where they mix directions: "Ann B." between Hebrew names, not ".Ann B"
+    titled = [isolated(n) for n in names] if mixed(names, direction(language_now()) == "rtl") else names
     return sheet_pdf(
         sheet,
         paper,
         "auto",
-        title=f"{sheet.name}: {', '.join(names)}",
+        title=f"{sheet.name}: {', '.join(titled)}",
         game={**game_summary(game, score), "shown": len(shown.rounds)},
         qr=qr_png_url(follow_url, border=2),
         follow_url=follow_url,

@@ -129,7 +129,7 @@ def option_field(option: dict) -> Field:
             label,
             default=steps_to_lines(default),
             description=STEPS_HELP,
-            render_kw={"rows": 10, "spellcheck": "false"},
+            render_kw={"rows": 10, "spellcheck": "false", "dir": "ltr"},  # a Step is notation
         )
     return StringField(label, default="" if default is None else str(default), description=help_text)
 

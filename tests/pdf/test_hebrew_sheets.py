@@ -178,3 +178,20 @@ def test_the_tracks_game_hole_is_written_the_right_way_round(client, tmp_path):
     answer = client.get("/print/pdf?kind=sheet&variant=crib-rummy&players=2", headers=HEBREW)
     words = {w for page, _top, _left, w in placed_words(answer.data, tmp_path) if page == 2}
     assert "קחשמ" in words and "משחק" not in words
+
+
+def test_a_latin_name_in_a_hebrew_sheets_title_and_columns_keeps_its_full_stop(app, client, tmp_path):
+    """ "Ann B." between Hebrew names: in the title (and the running head that copies it) and over her
+    columns, her name is isolated, so its full stop stays at its end (unisolated it printed ".Ann B",
+    "B" alone on the right); the subtitle's game id and player count stay apart, the id nearer the
+    "game" that names it and the count by its "players" (unisolated the count stood by "game")."""
+    with app.app_context():
+        game = seed_game("rummikub", ["דנה", "Ann B.", "רון"], [HAND]).public_id
+    words = placed_words(client.get(f"/print/game/{game}/sheet.pdf", headers=HEBREW).data, tmp_path)
+    first = [w for page, _top, _left, w in words if page == 1]
+    assert not [w for w in first if ".Ann" in w], first
+    assert first.count("B.") >= 2, first  # the title and her column's head, the full stop at the end
+    top = next(top for page, top, _left, w in words if page == 1 and w == game)
+    line = [w for _left, w in sorted((left, w) for p, t, left, w in words if p == 1 and abs(t - top) < 2)]
+    # read from the right: "Rummikub · משחק <id> · 3 שחקנים", so on the page the count is left of the id
+    assert line.index("3") < line.index(game) and line[line.index(game) + 1] == "קחשמ", line

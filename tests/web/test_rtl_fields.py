@@ -1,0 +1,119 @@
+"""What a Hebrew reader sees in the forms and pages a phone walk-through found mirrored (docs/languages.md,
+"Right to left"): a score or a sum typed into a field reads left to right ("-8", "45 - 20", never "8-"
+or "20 - 45"), a player's name on a label is isolated ("Ann B.", not ".Ann B"), a Step and a class of
+ranks are notation ("2 books of 3", "1–9", never "books of 3 2" or "9–1"), the "and" (the prefix vav)
+before a Latin name takes a maqaf, and no English is left where Hebrew has the word."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from scorekeeper.display.words import FILTERS, name_list
+from scorekeeper.storage.paths import STATIC
+
+from .game_support import record_hands
+from .rounds_support import new_game, rounds_url
+from .test_seat_card_page import _page_game
+from .test_seat_page import _take
+
+HEBREW = {"Accept-Language": "he"}
+LRI, PDI = "\u2066", "\u2069"
+#: Hebrew's "and", a prefix, and the maqaf that joins it to a Latin name
+VAV, MAQAF = "\u05d5", "\u05be"
+NAMES = ("דנה", "Ann B.", "רון")
+
+
+def inputs(page: str, attribute: str) -> list[str]:
+    """Every ``<input>`` tag of ``page`` that has ``attribute`` (``inputmode="numeric"``, ``name="board_hand"``)."""
+    return [tag for tag in re.findall(r"<input\b[^>]*>", page) if attribute in tag]
+
+
+def test_a_points_hand_in_hebrew_isolates_each_name_and_types_the_sum_left_to_right(app, client):
+    game = new_game(app, client, "points", names=NAMES)
+    page = client.get(rounds_url(game), headers=HEBREW).text
+    assert ">Ann B.</label>" not in page and "<bdi>Ann B.</bdi></label>" in page
+    sums = inputs(page, "data-sum")
+    assert len(sums) == 3 and all('dir="ltr"' in tag for tag in sums)  # "-8", never "8-"
+
+
+def test_every_score_field_of_the_hand_forms_reads_left_to_right(app, client):
+    for variant in ("krazy-bee", "crazy-rummy", "rummikub", "rumbugz", "crib-rummy"):
+        game = new_game(app, client, variant, names=NAMES)
+        numeric = inputs(client.get(rounds_url(game), headers=HEBREW).text, 'inputmode="numeric"')
+        assert numeric and all('dir="ltr"' in tag for tag in numeric), variant
+
+
+def test_the_stylesheet_keeps_every_numeric_field_left_to_right_in_a_hebrew_page():
+    css = (STATIC / "css" / "app.css").read_text(encoding="utf-8")
+    assert "[dir=rtl] input[inputmode=numeric], [dir=rtl] input.sum-input { direction: ltr;" in css
+
+
+def test_a_crazy_rummy_seat_in_hebrew_types_board_minus_hand_left_to_right(app):
+    gid = _page_game(app, "crazy-rummy")
+    ann = app.test_client()
+    _take(ann, gid, "Ann")
+    page = ann.get(f"/games/{gid}/seat", headers=HEBREW).text
+    (board_hand,) = inputs(page, 'name="board_hand"')
+    assert 'dir="ltr"' in board_hand
+    assert all('dir="ltr"' in tag for tag in inputs(page, 'inputmode="numeric"'))
+    # the help's example between isolates: "45 - 20" (45 on the board, 20 in hand), never "20 - 45"
+    assert f"{LRI}45 - 20{PDI}" in page
+
+
+def test_a_krazy_bee_game_page_in_hebrew_keeps_each_step_left_to_right(app, client):
+    game = new_game(app, client, "krazy-bee", names=NAMES)
+    page = client.get(f"/games/{game}", headers=HEBREW).text
+    assert ': <bdi dir="ltr" translate="no">2 books of 3</bdi>' in page  # the standings' Step
+    assert '<li><bdi dir="ltr" translate="no">book of 3 + run of 4</bdi></li>' in page  # the Step list
+    assert f"({LRI}10 Steps{PDI})" in page  # "(10 Steps)", never "(Steps 10)"
+
+
+def test_the_hand_forms_in_hebrew_keep_steps_and_rank_classes_left_to_right(app, client):
+    game = new_game(app, client, "krazy-bee", names=NAMES)
+    page = client.get(rounds_url(game), headers=HEBREW).text
+    for notation in ("1–9", "10–13", "2 books of 3"):
+        assert f'<bdi dir="ltr" translate="no">{notation}</bdi>' in page, notation
+    game = new_game(app, client, "crazy-rummy", names=NAMES)
+    page = client.get(rounds_url(game), headers=HEBREW).text
+    for notation in ("3–7", "8–K"):
+        assert f'<bdi dir="ltr" translate="no">{notation}</bdi>' in page, notation
+
+
+def test_the_new_krazy_bee_form_in_hebrew_types_steps_left_to_right(client):
+    page = client.get("/games/new/krazy-bee", headers=HEBREW).text
+    (steps,) = re.findall(r"<textarea\b[^>]*>", page)
+    assert 'dir="ltr"' in steps
+    assert f"{LRI}book of 3 + run of 4{PDI}" in page  # the help's example, whole before its rule link
+
+
+def test_a_new_points_game_in_hebrew_is_named_in_hebrew(client):
+    page = client.get("/games/new/points", headers=HEBREW).text
+    assert "Any other game" not in page
+    assert re.search(r"<title>[^<]*משחק אחר \(נקודות\)", page)
+    assert re.search(r"<h1>[^<]*משחק אחר \(נקודות\)", page)
+
+
+def test_the_tile_keypad_in_hebrew_says_joker_in_hebrew(app, client):
+    game = new_game(app, client, "rummikub", names=NAMES)
+    page = client.get(rounds_url(game), headers=HEBREW).text
+    wild = re.findall(r'<button[^>]*class="key key-wild"[^>]*>([^<]*)</button>', page)
+    assert wild and {html.unescape(w) for w in wild} == {"ג'וקר"}
+
+
+def test_hebrews_and_takes_a_maqaf_before_a_latin_name_and_none_before_a_hebrew_one(app):
+    with app.test_request_context(headers=HEBREW):
+        assert name_list(["Ann", "Bob", "Cy"]) == f"Ann, Bob {VAV}{MAQAF}Cy"
+        assert name_list(["Ann", "רון"]) == f"Ann {VAV}רון"
+        assert str(FILTERS["name_bdi_list"](["דנה", "Cy"])) == f"<bdi>דנה</bdi> {VAV}{MAQAF}<bdi>Cy</bdi>"
+        assert str(FILTERS["name_bdi_list"](["Cy", "דנה"])) == f"<bdi>Cy</bdi> {VAV}<bdi>דנה</bdi>"
+    with app.test_request_context():
+        assert name_list(["Ann", "Cy"]) == "Ann and Cy"
+
+
+def test_the_game_pages_leaders_in_hebrew_join_a_latin_name_with_a_maqaf(app, client):
+    game = new_game(app, client, "points", names=("Ann", "Bob", "Cy"))
+    record_hands(app, game, {"players": [{"points": 5}, {"points": 5}, {"points": 5}]})
+    page = client.get(f"/games/{game}", headers=HEBREW).text
+    assert f"<bdi>Ann</bdi>, <bdi>Bob</bdi> {VAV}{MAQAF}<bdi>Cy</bdi>" in page
+    assert f"{VAV}<bdi>Cy" not in page
