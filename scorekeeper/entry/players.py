@@ -97,12 +97,18 @@ def went_out_or_empty_hand(
     >>> zeros = [{"points": 4}, {"counts": {"low": 0}}, {"points": 2}]
     >>> went_out_or_empty_hand(Submission(MultiDict()), "winner", ctx, zeros)
     (1, True)
+    >>> went_out_or_empty_hand(Submission(MultiDict()), "winner", ctx, [{}, {"points": 0}, {"points": 4}])
+    (0, True)
     """
     if name in sub.form:
         return sub.seat(name, ctx.players), False
     sub.names.add(name)
-    empty = [seat for seat, entry in enumerate(entries) if all(_nothing(entry.get(k)) for k in keys)]
-    return (empty[0], True) if len(empty) == 1 and len(entries) > 1 else (None, False)
+    # a seat left empty first; else one whose counts or total are all 0 (a PLYT worth 0 is not "out")
+    for nothing in (lambda value: value in (None, "", {}), _nothing):
+        empty = [seat for seat, entry in enumerate(entries) if all(nothing(entry.get(k)) for k in keys)]
+        if empty:
+            return (empty[0], True) if len(empty) == 1 and len(entries) > 1 else (None, False)
+    return None, False
 
 
 def show_cards_or_total(

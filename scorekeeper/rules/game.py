@@ -85,15 +85,10 @@ def play_on(
         except RoundError as err:
             raise err.in_round(number, word) from None
         totals = tuple(t + c for t, c in zip(game.totals, outcome.changes))
-        # who played first: the facts' or the rules' own word, else whom the game named before the
-        # hand (a tile game's winner starts the next round: the history says so, as the page did)
-        starter = (
-            outcome.starter if outcome.starter is not None else variant.describe_next(game, opts).starter
-        )
         round_score = RoundScore(
             number,
             dealer,
-            starter,
+            outcome.starter,
             tuple(outcome.changes),
             totals,
             tuple(outcome.progress),

@@ -43,26 +43,6 @@ def form_values(form) -> dict[str, Any]:
     return {**{k: form.get(k, "") for k in FIELDS}, "kinds": form.getlist("kinds")}
 
 
-def part_values(part: dict[str, Any]) -> dict[str, Any]:
-    """A part as it was sent, back into the form's fields: the phone that sent it shows it, ready
-    to change until the last part is in.
-
-    >>> part_values({"rack": "R5 K13 J"})["rack"], part_values({"laid": True, "points": 25})["points"]
-    ('R5 K13 J', '25')
-    >>> part_values({"kinds": ["single"], "went_out": True})["kinds"], part_values({"went_out": True})["went_out"]
-    (['single'], '1')
-    """
-    values: dict[str, Any] = {key: "" for key in FIELDS}
-    for key in FIELDS:
-        value = part.get(key)
-        if isinstance(value, bool):
-            values[key] = "1" if value else ""
-        elif value is not None:
-            values[key] = str(value)
-    values["kinds"] = list(part.get("kinds") or [])
-    return values
-
-
 def card_part(kind: str, values: dict[str, Any]) -> dict[str, Any]:
     """A Crazy Rummy or RumBugz part as the form sends it (RoundError for a number that is not one)."""
     part: dict[str, Any] = {}

@@ -40,7 +40,7 @@ from ..web.features import hands_closed, refuse_closed_hands
 from ..web.form_once import once_secret, taken_once
 from ..web.headers import no_store
 from .given_once import given_once
-from .part_form import CARD_KINDS, PART_CHOICES, card_part, form_number, form_values, part_values, total
+from .part_form import CARD_KINDS, PART_CHOICES, card_part, form_number, form_values, total
 
 bp = Blueprint("seats", __name__)
 #: the cookie holding a phone's seat secret for one game (``seat_<game id>``)
@@ -223,8 +223,6 @@ def _page(game, problems: list | None = None, values: dict | None = None, status
     reasons = dispute_reasons(game, parts)
     names = {p.seat: p.name for p in game.players}
     mine = seat is not None and seat in hand["in"]
-    if mine and not values and seat in parts:  # the part sent shows on its phone, ready to change
-        values = part_values(parts[seat].part)
     body = render_template(
         "seats/seat.html",
         layout=live.layout(live.fragment_requested()),
@@ -249,6 +247,7 @@ def _page(game, problems: list | None = None, values: dict | None = None, status
         to_check=[(s, names[s], parts[s].part) for s in to_check(game, seat, hand)],
         disputed_parts=_disputed_parts(game, hand, reasons, parts) if can_edit(game) else [],
         mine=mine,
+        my_part=parts[seat].part if mine and seat in parts else None,  # shown on its phone as sent
         reason_max=DISPUTE_REASON_MAX,
         closable=closable(game),
         closed=hands_closed(game),  # a feature's reason the game takes no more hands

@@ -9,6 +9,8 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
+
 from scorekeeper.display.words import FILTERS, name_list
 from scorekeeper.storage.paths import STATIC
 
@@ -117,3 +119,13 @@ def test_the_game_pages_leaders_in_hebrew_join_a_latin_name_with_a_maqaf(app, cl
     page = client.get(f"/games/{game}", headers=HEBREW).text
     assert f"<bdi>Ann</bdi>, <bdi>Bob</bdi> {VAV}{MAQAF}<bdi>Cy</bdi>" in page
     assert f"{VAV}<bdi>Cy" not in page
+
+
+@pytest.mark.parametrize("variant", ["rumbugz", "krazy-bee"])
+def test_a_seats_cards_left_read_left_to_right_in_hebrew(app, variant):
+    """ "3 12 W" typed on a Hebrew phone stays "3 12 W", never "W 12 3" (the review of 7 December)."""
+    gid = _page_game(app, variant)
+    ann = app.test_client()
+    _take(ann, gid, "Ann")
+    (hand,) = inputs(ann.get(f"/games/{gid}/seat", headers=HEBREW).text, 'name="hand"')
+    assert 'dir="ltr"' in hand

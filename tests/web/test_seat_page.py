@@ -158,18 +158,20 @@ def test_a_refused_part_is_said_in_the_phones_language(app):
 
 
 def test_the_part_sent_shows_on_its_phone_once_ready_to_change(app):
-    """After "Send my part" the phone shows what it sent, in the form, to change until the last part
-    is in, and says so once (the phone walk-through of 7 December saw the form blank and the
-    sentence twice: a player had to type the whole rack again from memory to correct it)."""
+    """After "Send my part" the phone shows what it sent, first in the hand's card, and says once
+    that it may be sent again until the last part is in (the phone walk-through of 7 December saw
+    nothing of it on the sending phone and the sentence twice). The form stays empty: a
+    correction is a whole part sent again (refilled fields could silently outvote what is typed)."""
     gid = _game(app, ("Ann", "Bob", "Cy"))
     ann = app.test_client()
     _take(ann, gid, "Ann")
     _send(ann, gid, rack="R5 K13 J")
     page = ann.get(f"/games/{gid}/seat").get_data(as_text=True)
     assert page.count("Your part is in. You can change it until the last part is in.") == 1
-    assert 'value="R5 K13 J"' in page
-    _send(ann, gid, rack="R5 K13")  # a correction, sent from the form as it was shown
-    assert 'value="R5 K13"' in ann.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert "Your part: <strong data-seat-my-part>R5 K13 J</strong>" in page
+    assert page.index("data-seat-mine") < page.index("data-seat-count")  # said first, in the card
+    _send(ann, gid, rack="R5 K13")  # a correction, sent whole
+    assert "<strong data-seat-my-part>R5 K13</strong>" in ann.get(f"/games/{gid}/seat").get_data(as_text=True)
     with app.app_context():
         from scorekeeper.services.seats.parts import open_parts
 

@@ -152,7 +152,10 @@ class TileGame(Variant):
 
     # -- scoring (CT-8) -------------------------------------------------------
     def score_round(self, facts, game, dealer, opts):
-        return score_tile_round(self, facts, game, opts)
+        outcome = score_tile_round(self, facts, game, opts)
+        # who played first: whom the game named before the round (the last round's winner, sheet
+        # step 14), so the history says what the page said
+        return replace(outcome, starter=self.describe_next(game, opts).starter)
 
     def initial_progress(self, players, opts):
         return tuple({"wins": 0} for _ in range(players))

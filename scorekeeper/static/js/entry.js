@@ -120,6 +120,7 @@ import "./untap.js";
       onToken: function (tok) {
         if (!active) { return; }
         var list = tokens(active); list.push(tok); setTokens(active, list); drawChips();
+        clearOfSaveBar(keypad, active);  /* the chip it adds pushes the keypad down: back above the bar */
       },
       onAction: function (what) {
         if (!active) { return; }
@@ -206,15 +207,20 @@ import "./untap.js";
     var outName = outGroup ? outGroup.name : "";
     var chosenByHand = !!form.querySelector('input[name="' + outName + '"]:checked');
     var LEFT = /^players\.(\d+)\.(hand|rack|points|counts\.\w+)$/;
-    function holding() {
+    function holding(zeroIsNothing) {
       var seats = {};
       form.querySelectorAll("input[name^='players.']").forEach(function (input) {
         var m = LEFT.exec(input.name);
-        /* (a count or total of 0 is nothing left, as an empty field is: "she has 0 cards") */
+        /* (with zeroIsNothing, a count or total of 0 is nothing left: "she has 0 cards") */
         var v = input.value.trim();
-        if (m) { seats[m[1]] = seats[m[1]] || (v !== "" && !(m[2] !== "hand" && m[2] !== "rack" && /^0+$/.test(v))); }
+        var zero = zeroIsNothing && m && m[2] !== "hand" && m[2] !== "rack" && /^0+$/.test(v);
+        if (m) { seats[m[1]] = seats[m[1]] || (v !== "" && !zero); }
       });
       return seats;
+    }
+    function emptySeats(zeroIsNothing) {
+      var seats = holding(zeroIsNothing);
+      return Object.keys(seats).filter(function (s) { return !seats[s]; });
     }
     function laidFor(seat) {  /* Krazy Bee: whoever goes out has laid the Step */
       var laid = form.querySelector('input[name="players.' + seat + '.laid"]:not([value="0"])');
@@ -223,7 +229,9 @@ import "./untap.js";
     function guessOut(ev) {
       if (ev && ev.target.name === outName) { chosenByHand = true; }  /* (its input event comes first) */
       if (!outName || chosenByHand) { return; }
-      var seats = holding(), empty = Object.keys(seats).filter(function (s) { return !seats[s]; });
+      /* a seat left empty first; else the one whose counts or total are all 0, as the server reads it */
+      var empty = emptySeats(false);
+      if (!empty.length) { empty = emptySeats(true); }
       form.querySelectorAll('input[name="' + outName + '"]').forEach(function (radio) {
         radio.checked = empty.length === 1 && radio.value === empty[0];
       });

@@ -37,19 +37,7 @@
       if (key.hasAttribute("data-suit")) { pickSuit(key); return; }
       if (key.hasAttribute("data-do")) { onAction(key.getAttribute("data-do"), key); return; }
       if (key.hasAttribute("data-rank") || key.hasAttribute("data-token")) { onToken(token(key), key); }
-      keepInSight();
     });
-
-    /* The chips a token adds push the keypad down: it is brought back into sight, clear of a sticky
-       save bar (the page's scroll-padding), so a thumb aiming at Done never lands on Save. */
-    function keepInSight() {
-      window.requestAnimationFrame(function () {
-        var bottom = keypad.getBoundingClientRect().bottom;
-        var bar = document.querySelector(".form-actions, .checker-actions");
-        var limit = bar ? bar.getBoundingClientRect().top : window.innerHeight;
-        if (bottom > limit) { window.scrollBy(0, bottom - limit + 8); }
-      });
-    }
     return { suit: function () { return suit; } };
   }
 
