@@ -142,7 +142,9 @@ def test_the_hands_table_is_compact_and_labelled(browser, games):
         )
         assert page.locator(".dealer-note[title], .hand-no [title]").count() == 0
         marks = rows.locator(".dealer-note [aria-hidden=true]").all_inner_texts()
-        assert marks == ["B", "Am", "An", "B"]
+        # round 1: the first dealer's left (Bob); then the last round's winner, Ann (sheet step 14),
+        # as the page named her before each round (it showed dealer + 1 until 7 December)
+        assert marks == ["B", "An", "An", "An"]
 
 
 def test_the_twelve_player_hand_form_is_short(browser, games):
