@@ -11,7 +11,7 @@ column J=B11 (1 + 1) B1, and the crossing joker counts 11, not the 1 the row giv
 >>> from scorekeeper.rules.tiles.sets import Switches
 >>> sw = Switches(same_color_groups=True, zero=True, wrap=True, six_nine=True, ten_split=True,
 ...               eleven_split=True, twelve_split=True)
->>> valid, points, parts, reasons, reading = check_board(read_board("J J B2 / . B1 .", NOTATION), sw)
+>>> valid, points, parts, reasons, reading, _ = check_board(read_board("J J B2 / . B1 .", NOTATION), sw)
 >>> valid, points, reading
 (True, 34, ['B0', 'B1/B1+B1', 'B2', 'B1'])
 """

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..cards import Card, Notation, tokenize
 from ..reasons import Reason, say
@@ -71,12 +72,22 @@ def _where(r: int, c: int) -> Reason:
     return say("ct.cell", row=r + 1, col=c + 1)
 
 
-def check_board(board, sw: Switches):
-    """Judge a board (CT-9): ``(valid, points, parts, reasons, reading)``.
+class BoardCheck(NamedTuple):
+    """A board judged (CT-9). ``parts`` has one dict per line; ``reading`` one entry per tile in
+    row order, ``"K9/K6"`` where a tile is read differently across and down; ``lone_wrong`` the
+    tiles of each line that is no set and that no other line crosses, as laid (where another
+    order of its tiles would leave every other line as it is: N-2's hint)."""
 
-    ``parts`` has one dict per line; ``reading`` one entry per tile in row
-    order, ``"K9/K6"`` where a tile is read differently across and down.
-    """
+    valid: bool
+    points: int
+    parts: list[dict]
+    reasons: list[Reason]
+    reading: list[str]
+    lone_wrong: list[list[str]]
+
+
+def check_board(board, sw: Switches) -> BoardCheck:
+    """Judge a board (CT-9)."""
     tiles = {(r, c): t for r, row in enumerate(board) for c, t in enumerate(row) if t is not None}
     lines = find_lines(board)
     member: dict[tuple[int, int], list[int]] = {}
@@ -92,7 +103,12 @@ def check_board(board, sw: Switches):
     parts, entries, illegal = _read_lines(lines, verdicts, tiles)
     reasons += illegal
     reading = ["/".join(dict.fromkeys(entries[rc])) if rc in entries else token(t) for rc, t in tiles.items()]
-    return not reasons, _board_points(tiles, entries), parts, reasons, reading
+    lone_wrong = [
+        part["cells"]
+        for part, line in zip(parts, lines)
+        if not part["valid"] and all(len(member[rc]) == 1 for rc in line.cells)
+    ]
+    return BoardCheck(not reasons, _board_points(tiles, entries), parts, reasons, reading, lone_wrong)
 
 
 def _read_lines(lines: list[Line], verdicts: list[LineVerdict], tiles: dict):

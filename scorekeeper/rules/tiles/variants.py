@@ -106,11 +106,11 @@ class TileGame(Variant):
     def _board(self, text: str, opts) -> Verdict:
         board = read_board(text, NOTATION)
         sw = Switches.of(opts)
-        valid, points, parts, reasons, reading = check_board(board, sw)
+        valid, points, parts, reasons, reading, lone_wrong = check_board(board, sw)
         extra, notes = initial_meld(points, opts["initial_meld"]) if valid else ({}, ())
         # N-2: a line that is no set as laid may be one in another order (the first few lines asked),
         # where no other line crosses it, so the order named leaves every other line as it is
-        wrong = [p["cells"] for p in parts if not p["valid"] and not _crossed(p, parts)][:ORDER_HINTS]
+        wrong = lone_wrong[:ORDER_HINTS]
         alternatives = [a for cells in wrong for a in other_orders(NOTATION.parse(" ".join(cells)), sw)]
         return Verdict(
             self.slug,
@@ -171,21 +171,6 @@ class TileGame(Variant):
         game = super().describe_next(game, opts)
         winners = game.rounds[-1].details["winners"] if game.rounds else []
         return replace(game, starter=winners[0]) if len(winners) == 1 else game
-
-
-def _cells_of(part: dict) -> set[tuple[int, int]]:
-    """Where a board's line lies (its parts are 1-based: CT-9's verdict)."""
-    across = part["direction"] == "across"
-    return {
-        (part["row"] + (0 if across else i), part["col"] + (i if across else 0))
-        for i in range(len(part["cells"]))
-    }
-
-
-def _crossed(part: dict, parts: list[dict]) -> bool:
-    """Whether another line of the board shares a cell with this one."""
-    mine = _cells_of(part)
-    return any(other is not part and mine & _cells_of(other) for other in parts)
 
 
 @register
