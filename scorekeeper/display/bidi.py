@@ -79,6 +79,16 @@ def notation(text: object) -> Markup:
     return Markup('<bdi dir="ltr" translate="no">') + escape(str(text)) + Markup("</bdi>")
 
 
+def runs_isolated(html: str, pattern: re.Pattern) -> str:
+    """Escaped ``html`` with each match of ``pattern`` isolated left to right: the cards a sentence
+    names ("4 5 6 7") and a Step's own words keep their order on a right-to-left page.
+
+    >>> runs_isolated("the melds are 3 3; 4 5", re.compile(r"\\d( \\d)+"))
+    'the melds are <bdi dir="ltr">3 3</bdi>; <bdi dir="ltr">4 5</bdi>'
+    """
+    return pattern.sub(lambda m: f'<bdi dir="ltr">{m.group(0)}</bdi>', html)
+
+
 def isolated_names(names: Iterable[object], joined, wrap=bdi) -> Markup:
     """``names`` joined by ``joined`` (the language's list pattern: words.name_list, given stand-ins
     and, as ``read``, the names as they read), each in ``<bdi>``; ``wrap=escape``: pieces already

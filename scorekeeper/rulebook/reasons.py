@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from markupsafe import Markup, escape
 
+from ..display.bidi import runs_isolated
 from ..rules import all_variants
 
 #: a rule id of any family: the common N rules and every variant's own (its ``rules_home``)
@@ -39,6 +40,9 @@ _ANY = re.compile(rf"\b({_ID})\b")
 _CARD = r"(?:JK|[RBKGOY]?\d{1,2}[SHDC♠♥♦♣]?|[AJQKTWP][SHDC♠♥♦♣]?|\*)(?:=[\w+/]+)?"
 #: two or more of them in a row ("4 5 6 7", "(5, 6, 8)", "R1 R2 R3", "A 2..10"), and a range ("1–9", "8–K")
 CARD_RUN = re.compile(rf"(?<![\w-])(?:{_CARD}(?:(?:, | |\.\.)(?:{_CARD}))+|{_CARD}–{_CARD})(?![\w-])")
+#: a Krazy Bee Step as the engine names it, in the game's own words ("Step 4 (run of 7)", "Step
+#: 'book of 3'"; the sentence escaped)
+STEP_LABEL = re.compile(r"\bStep (?:\d+ \([^()]*\)|&#39;[^&]*&#39;)")
 
 
 class Reason(NamedTuple):
@@ -85,7 +89,7 @@ def reason_html(
 
     body = str(escape(sentence))
     if right_to_left:  # cards in a sentence read left to right there too: "4 5 6 7", never "7 6 5 4"
-        body = CARD_RUN.sub(lambda m: f'<bdi dir="ltr">{m.group(0)}</bdi>', body)
+        body = runs_isolated(runs_isolated(body, STEP_LABEL), CARD_RUN)
     if href:  # a rule the sentence itself names ("as in KB-8") links where it stands
         body = _ANY.sub(lambda m: ref(m.group(1).upper(), m.group(1)), body)
     if len(rules) == 1:  # the brackets belong to the link: "(CR-1)" is one tap target

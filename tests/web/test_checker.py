@@ -355,3 +355,17 @@ def test_cards_in_a_reason_read_left_to_right_in_hebrew(client):
         "/check/krazy-bee?" + urlencode({"cards": "5 7 9"}), headers={"Accept-Language": "he"}
     )
     assert '(<bdi dir="ltr">5, 7, 9</bdi>)' in numbers.get_data(as_text=True)
+
+
+def test_a_step_in_a_reason_reads_left_to_right_in_hebrew(client):
+    """A Step keeps the game's own words ("Step 4 (run of 7)") in a Hebrew sentence; isolated left
+    to right, its brackets are not turned by the line around it (the reread of 7 December)."""
+    text = client.get(
+        "/check/krazy-bee?" + urlencode({"cards": "3 3 3 | 4 5 6 7 8 9 10", "step": "4"}),
+        headers={"Accept-Language": "he"},
+    ).get_data(as_text=True)
+    reasons = text[text.index('class="verdict-reasons"') :]
+    assert '<bdi dir="ltr">Step 4 (run of 7)</bdi>' in reasons
+    english = client.get("/check/krazy-bee?" + urlencode({"cards": "3 3 3 | 4 5 6 7 8 9 10", "step": "4"}))
+    assert "Step 4 (run of 7)" in english.get_data(as_text=True)
+    assert '<bdi dir="ltr">Step 4' not in english.get_data(as_text=True)
