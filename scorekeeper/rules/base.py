@@ -275,6 +275,12 @@ class Variant:
 
     def class_points(self, counts: Any, field: str, opts: Mapping[str, Any]) -> int:
         """Points of cards counted per class (``counts``: class -> how many cards), e.g. KB-7, CZ-5."""
+        values = self.class_values(opts)
+        return sum(values[k] * n for k, n in self.class_counts(counts, field).items())
+
+    def class_counts(self, counts: Any, field: str) -> dict[str, int]:
+        """``counts`` (class -> how many cards) checked: each class one of ``count_classes``, each count
+        a whole number within bounds; a class left blank is left out."""
         classes = ", ".join(f"{key} ({label})" for key, label in self.count_classes.items())
         if not isinstance(counts, Mapping):
             raise RoundError([(field, say("round.per_class", rule=self.count_rule, classes=classes))])
@@ -292,13 +298,11 @@ class Variant:
                     )
                 ]
             )
-        values = self.class_values(opts)
-        return sum(
-            values[k]
-            * self.count(v, f"{field}.{k}", high=MOST_CARDS, what="a card count", rule=self.count_rule)
+        return {
+            k: self.count(v, f"{field}.{k}", high=MOST_CARDS, what="a card count", rule=self.count_rule)
             for k, v in counts.items()
             if v not in (None, "")
-        )
+        }
 
     def parse_for_round(self, text: Any, field: str) -> tuple[Card, ...]:
         """Parse cards inside round facts, turning a NotationError into a field error."""

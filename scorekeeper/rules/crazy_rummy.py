@@ -23,6 +23,7 @@ Round facts (one hand)::
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -36,7 +37,9 @@ from .crazy_sets import (
     RANKS,
     SUITS,
     WILD_CHOICES,
+    card_class,
     card_value,
+    class_reasons,
     deck_reasons,
     hand_size,
     hand_sizes_by_rank,
@@ -162,6 +165,7 @@ class CrazyRummy(Variant):
         went_out = self.seat_or_none(facts, "went_out", players, "CZ-6")
         hand_opts = {**opts, "wild": rank_text(wild)}
         boards, hands, counted = [], [], [face_up[dealer]] if face_up else []
+        classes: Counter[str] = Counter()  # cards counted per class instead of typed (CZ-5)
         for seat, entry in enumerate(entries):
             field = f"players.{seat}"
             board = self.parse_for_round(entry.get("board"), f"{field}.board")
@@ -171,6 +175,7 @@ class CrazyRummy(Variant):
                 boards.append(value(board, wild))
             elif entry.get("board_counts") not in (None, "", {}):
                 boards.append(self.class_points(entry["board_counts"], f"{field}.board_counts", hand_opts))
+                classes.update(self.class_counts(entry["board_counts"], f"{field}.board_counts"))
             else:
                 boards.append(
                     self.count(
@@ -182,10 +187,16 @@ class CrazyRummy(Variant):
                     )
                 )
             hands.append(self.hand_points(entry, field, hand_opts))
-            counted += board + self.parse_for_round(entry.get("hand"), f"{field}.hand")
+            hand = self.parse_for_round(entry.get("hand"), f"{field}.hand")
+            if not hand and entry.get("counts") not in (None, "", {}):
+                classes.update(self.class_counts(entry["counts"], f"{field}.counts"))
+            counted += board + hand
             if seat == went_out and hands[-1]:
                 raise RoundError([(f"{field}.hand", say("cz.out_no_cards"))])
         deck = deck_reasons(counted, players)
+        if classes and not deck:  # the cards counted per class, with the cards typed, in the decks' classes
+            classes.update(card_class(c, wild) for c in counted[1 if face_up else 0 :])
+            deck = class_reasons(classes, players, wild)
         if deck:
             raise RoundError([("players", say("cz.deck_this_hand", reasons=tuple(deck)))])
         changes = tuple(b - h for b, h in zip(boards, hands))

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Notation
@@ -104,6 +104,53 @@ def deck_reasons(cards: Iterable[Card], players: int, wild: int | None = None) -
         elif r == wild and count > holds - 1:
             key = "cz.one_deck_indicator" if n == 1 else "cz.decks_indicator"
             out.append(say(key, decks=n, holds=holds, rank=rank_text(r), left=holds - 1, count=count))
+    return out
+
+
+def card_class(card: Card, wild: int | None) -> str:
+    """CZ-5: the class a card is counted in (``crazy_facts.COUNT_CLASSES``): low, high, ace or wild."""
+    if card.rank == wild:
+        return "wild"
+    if card.rank == ACE:
+        return "ace"
+    return "low" if card.rank <= 7 else "high"
+
+
+def class_reasons(counted: Mapping[str, int], players: int, wild: int) -> list[str]:
+    """Classes counted more often than the decks for ``players`` deal them in a hand whose wild rank
+    is ``wild`` (CZ-1): a class's ranks, the wild rank not among them, four of each per deck; the
+    wildcards one fewer, since the wild indicator stays on the table (CZ-7). When aces are wild, an
+    ace counted as an ace is a wildcard.
+
+    >>> class_reasons({"ace": 5, "low": 20}, players=2, wild=7)
+    ['CZ-1: 1 deck holds 16 cards counted as 3-7 this hand, not 20 (one deck per two players)', \
+'CZ-1: 1 deck holds 4 cards counted as aces this hand, not 5 (one deck per two players)']
+    >>> class_reasons({"ace": 2, "wild": 2}, players=2, wild=ACE)
+    ['CZ-7: 1 deck holds 4 cards of rank A and one of them is the wild indicator on the table: at most 3 here, not 4']
+    """
+    n = decks(players)
+    ranks = {"low": range(3, 8), "high": range(8, 14), "ace": (ACE,)}
+    holds = {k: PER_DECK * n * sum(r != wild for r in rs) for k, rs in ranks.items()}
+    tally = dict(counted)
+    if wild == ACE:
+        tally["wild"] = tally.get("wild", 0) + tally.pop("ace", 0)
+    out = []
+    for kind in ("low", "high", "ace"):
+        if tally.get(kind, 0) > holds[kind]:
+            key = "cz.one_deck_class" if n == 1 else "cz.decks_class"
+            out.append(say(key, decks=n, holds=holds[kind], kind=say(f"cz.class_{kind}"), count=tally[kind]))
+    if tally.get("wild", 0) > PER_DECK * n - 1:
+        key = "cz.one_deck_indicator" if n == 1 else "cz.decks_indicator"
+        out.append(
+            say(
+                key,
+                decks=n,
+                holds=PER_DECK * n,
+                rank=rank_text(wild),
+                left=PER_DECK * n - 1,
+                count=tally["wild"],
+            )
+        )
     return out
 
 

@@ -354,6 +354,59 @@ def test_CZ5_counted_aces_count_200_when_aces_are_wild():
 
 
 @pytest.mark.parametrize(
+    "players,entries,start",
+    [
+        # one deck: four aces; the fifth is counted by the second player
+        (
+            2,
+            [{"board": "A A A"}, {"counts": {"ace": 2}}],
+            "CZ-1: 1 deck holds 4 cards counted as aces this hand, not 5",
+        ),
+        # one deck: 3-7 holds 16 cards when 7s are wild (five ranks but the wild one)
+        (
+            2,
+            [{"board_counts": {"low": 12}}, {"counts": {"low": 5}}],
+            "CZ-1: 1 deck holds 16 cards counted as 3-7",
+        ),
+        # the wild indicator stays on the table: three wildcards left to count, not four
+        (
+            2,
+            [{"board_counts": {"wild": 2}}, {"counts": {"wild": 2}}],
+            "CZ-7: 1 deck holds 4 cards of rank 7 and one",
+        ),
+        # two decks (three players): 8 to K is six ranks, 48 cards
+        (
+            3,
+            [{"board_counts": {"high": 30}}, {"counts": {"high": 19}}, {}],
+            "CZ-1: 2 decks hold 48 cards counted as 8-K",
+        ),
+    ],
+)
+def test_CZ1_cards_counted_per_class_are_no_more_than_the_decks_deal(players, entries, start):
+    """A typed count no deck deals (a sixth ace at a table of two) is refused, the class named,
+    with the cards typed beside it; as many as the decks deal is scored."""
+    face_up = ["7", "9", "Q"][:players]
+    with pytest.raises(RoundError) as err:
+        score_round(V, {"face_up": face_up, "players": entries}, players=players)
+    assert err.value.errors[0][0] == "players" and err.value.errors[0][1].startswith(start), err.value.errors
+    fewer = [
+        {k: {c: n - 1 for c, n in v.items()} if k.endswith("counts") else v for k, v in e.items()}
+        for e in entries
+    ]
+    assert score_round(V, {"face_up": face_up, "players": fewer}, players=players).changes
+
+
+def test_CZ5_when_aces_are_wild_an_ace_counted_as_an_ace_is_a_wildcard():
+    """Aces wild, one deck: the indicator is an ace, so three aces are left to count, in either class."""
+    facts = {"face_up": ["A", "9"], "players": [{"board_counts": {"ace": 2}}, {"counts": {"wild": 2}}]}
+    with pytest.raises(RoundError) as err:
+        score_round(V, facts, players=2)
+    assert "at most 3 here, not 4" in str(err.value.errors[0][1])
+    facts["players"][1]["counts"]["wild"] = 1
+    assert score_round(V, facts, players=2).changes == (400, -200)
+
+
+@pytest.mark.parametrize(
     "entry,field,start",
     [
         ({"board_counts": {"kings": 3}}, "players.0.board_counts.kings", "CZ-5: unknown card class"),

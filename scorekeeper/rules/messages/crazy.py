@@ -10,6 +10,15 @@ MESSAGES = {
     "cz.decks_hold": (
         "CZ-1: {decks} decks hold {holds} cards of rank {rank}, not {count} (one deck per two players)"
     ),
+    "cz.class_low": "3-7",
+    "cz.class_high": "8-K",
+    "cz.class_ace": "aces",
+    "cz.one_deck_class": (
+        "CZ-1: {decks} deck holds {holds} cards counted as {kind} this hand, not {count} (one deck per two players)"
+    ),
+    "cz.decks_class": (
+        "CZ-1: {decks} decks hold {holds} cards counted as {kind} this hand, not {count} (one deck per two players)"
+    ),
     "cz.one_deck_indicator": (
         "CZ-7: {decks} deck holds {holds} cards of rank {rank} and one of them is the wild indicator on the"
         " table: at most {left} here, not {count}"
