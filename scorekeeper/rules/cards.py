@@ -1,7 +1,7 @@
 """Cards and tiles as immutable values, and the text notation (N-1).
 
 >>> KRAZY = Notation("krazy-bee", ranks={str(n): n for n in range(1, 14)},
-...                  wild_tokens=("W", "*"), accepted="1..13, W (or *)")
+...                  wild_tokens=("W", "*"), accepted="1..13, W (or *)", game="Krazy Bee Rummy")
 >>> KRAZY.parse("3, 4 w")
 (Card(rank=3, suit=None, wild=False), Card(rank=4, suit=None, wild=False), Card(rank=None, suit=None, wild=True))
 >>> KRAZY.parse_token("w") is KRAZY.parse_token("W")     # each spelling is read once
@@ -9,7 +9,7 @@ True
 >>> KRAZY.parse("3 14")
 Traceback (most recent call last):
 ...
-scorekeeper.rules.errors.NotationError: N-1: unknown token '14' for krazy-bee; accepted: 1..13, W (or *)
+scorekeeper.rules.errors.NotationError: N-1: unknown token '14' for Krazy Bee Rummy; accepted: 1..13, W (or *)
 """
 
 from __future__ import annotations
@@ -72,6 +72,9 @@ class Notation:
     rank_names: dict[int, str] = field(default_factory=dict)
     hints: dict[str, str] = field(default_factory=dict)
     suit_hint: str = ""
+    #: the game as a refusal names it ("Crazy Rummy"; a reason where it has words to translate);
+    #: ``variant`` when blank
+    game: object = ""
     _known: dict[str, Card] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def parse_token(self, token: str) -> Card:
@@ -109,9 +112,11 @@ class Notation:
         if not hint and missing_suit and rank_text in self.ranks:
             hint = self.suit_hint
         detail = (
-            say("n1.unknown_token_hint", token=repr(token), variant=self.variant, hint=hint) if hint else ""
+            say("n1.unknown_token_hint", token=repr(token), variant=self.game or self.variant, hint=hint)
+            if hint
+            else ""
         )
-        return NotationError(token, self.accepted, self.variant, detail=detail)
+        return NotationError(token, self.accepted, self.game or self.variant, detail=detail)
 
     def parse(self, text: str) -> tuple[Card, ...]:
         """A whole notation string to cards; empty input gives ``()``."""

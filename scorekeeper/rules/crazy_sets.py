@@ -39,6 +39,7 @@ NOTATION = Notation(
         "*": say("cz.no_jokers"),
     },
     accepted=say("cz.accepted"),
+    game="Crazy Rummy",
 )
 rank_text = NOTATION.rank_text  # a rank as written: 7, Q, A
 

@@ -52,7 +52,7 @@ class Points(Variant):
         "Any other game: each player's points per hand, high or low wins, to a target or a set of hands."
     )
     min_players, max_players = 1, 20
-    notation = Notation("points", ranks={}, accepted=NOT_CARDS)
+    notation = Notation("points", ranks={}, accepted=NOT_CARDS, game=say("n1.points_game"))
     rules_home, own_rules = ("PG",), True
     part_kind = None  # only points: the editor enters the hand, seats do not open
     table_counts = staticmethod(no_counts)  # totals, wins and ratings only (per game_name: the table's)

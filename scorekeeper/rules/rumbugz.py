@@ -54,6 +54,7 @@ NOTATION = Notation(
     ranks={str(n): n for n in range(1, 13)},
     wild_tokens=("P", "*"),
     accepted=say("rb.accepted"),
+    game="RumBugz",
 )
 
 

@@ -24,7 +24,7 @@ V = "crazy-rummy"
 def test_N1_no_twos_no_jokers(token):
     with pytest.raises(NotationError) as err:
         check(V, f"K {token} K")
-    assert str(err.value).startswith(f"N-1: unknown token {token!r} for crazy-rummy")
+    assert str(err.value).startswith(f"N-1: unknown token {token!r} for Crazy Rummy")
     assert "; accepted: 3..10 (T = 10), J, Q, K, A" in str(err.value)
     assert "no 2s, no jokers" in str(err.value)
 
@@ -45,7 +45,7 @@ def test_N1_no_twos_no_jokers(token):
 def test_N1_message_says_what_players_meant(token, hint):
     with pytest.raises(NotationError) as err:
         check(V, f"K {token} K")
-    assert str(err.value).startswith(f"N-1: unknown token {token!r} for crazy-rummy ({hint}); accepted:")
+    assert str(err.value).startswith(f"N-1: unknown token {token!r} for Crazy Rummy ({hint}); accepted:")
 
 
 def test_N1_suits_are_optional_and_ignored():

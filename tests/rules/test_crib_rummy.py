@@ -251,7 +251,7 @@ def test_hand_of_nothing():
 def test_N1_notation_errors_name_the_token(cards):
     with pytest.raises(NotationError) as err:
         check(V, f"3H {cards} 5H")
-    assert str(err.value).startswith(f"N-1: unknown token {cards!r} for crib-rummy")
+    assert str(err.value).startswith(f"N-1: unknown token {cards!r} for Crib Rummy")
     assert "; accepted: rank A 2..10 J Q K (T = 10) + suit S H D C" in str(err.value)
 
 
@@ -273,7 +273,7 @@ def test_N1_notation_errors_name_the_token(cards):
 def test_N1_message_says_what_players_meant(cards, hint):
     with pytest.raises(NotationError) as err:
         check(V, f"3H {cards} 5H")
-    assert str(err.value).startswith(f"N-1: unknown token {cards!r} for crib-rummy ({hint}); accepted:")
+    assert str(err.value).startswith(f"N-1: unknown token {cards!r} for Crib Rummy ({hint}); accepted:")
 
 
 def test_N1_tokens_are_case_insensitive_and_comma_separated():

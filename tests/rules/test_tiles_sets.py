@@ -276,7 +276,7 @@ def test_n1_unknown_tokens_are_notation_errors(text):
 def test_n1_message_says_what_players_meant(text, hint):
     with pytest.raises(NotationError) as err:
         check("crazy-tiles", f"R5 {text}")
-    assert f"unknown token {text!r} for tiles ({hint}); accepted: colour R/B/K/G" in str(err.value)
+    assert f"unknown token {text!r} for the tile games ({hint}); accepted: colour R/B/K/G" in str(err.value)
 
 
 @pytest.mark.parametrize(

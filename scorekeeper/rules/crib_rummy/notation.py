@@ -40,6 +40,7 @@ NOTATION = Notation(
     hints={k: say("cr.face_hint", hint=v, card=f"{v[-1]}S") for k, v in FACE_HINTS.items()},
     suit_hint=say("cr.suit_needed"),
     accepted=say("cr.accepted"),
+    game="Crib Rummy",
 )
 rank_text = NOTATION.rank_text  # a rank as written: A, 7, Q
 COPIES = 2  # two 52-card packs

@@ -67,6 +67,7 @@ NOTATION = Notation(
     ranks={str(n): n for n in range(1, 14)},
     wild_tokens=("W", "*"),
     accepted=say("kb.accepted"),
+    game="Krazy Bee Rummy",
 )
 
 #: KB-7 card classes for ``counts``: name -> points per card

@@ -16,6 +16,8 @@ MESSAGES.update(
     {
         "joined": "{reasons}",
         "n1.tokens": "a string of tokens",
+        "n1.tile_games": "the tile games",
+        "n1.points_game": "the points game",
         "n1.unknown_token_hint": "unknown token {token} for {variant} ({hint})",
         "n1.ace": "an ace is written A",
         "n1.jack": "a jack is written J",

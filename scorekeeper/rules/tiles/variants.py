@@ -48,6 +48,7 @@ NOTATION = Notation(
     hints={"0": say("ct.no_zero")},
     suit_hint=say("ct.colour_first"),
     accepted=say("ct.accepted"),
+    game=say("n1.tile_games"),
 )
 
 
