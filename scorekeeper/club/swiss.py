@@ -33,8 +33,9 @@ KICKS = 80
 def swiss_groups(
     players: Sequence[Hashable], sizes: Sequence[int], met: Counter, rng: random.Random
 ) -> list[list[Hashable]]:
-    """``players`` (standing order, leader first) in groups of ``sizes``, the group with the best
-    standings first; ``met`` counts the earlier meetings of each pair (``frozenset({a, b})``)."""
+    """``players`` (standing order, leader first) in groups of ``sizes``, larger tables first and,
+    among tables of one size, the group with the best standings first; ``met`` counts the earlier
+    meetings of each pair (``frozenset({a, b})``)."""
     n = len(players)
     weight = 6 * n * len(sizes) + 1  # more than the standing terms of a whole round
     cost = [
@@ -55,7 +56,9 @@ def swiss_groups(
             best, best_cost = state.copy_groups(), total
         else:
             state = _State(cost, [list(g) for g in best])
-    best.sort(key=lambda g: (sum(g) / len(g), min(g)))
+    # larger tables first (docs/club-night.md "Tables": table 1 is a table of 4), then the group
+    # with the best standings first among tables of one size
+    best.sort(key=lambda g: (-len(g), sum(g) / len(g), min(g)))
     return [[players[i] for i in sorted(g)] for g in best]
 
 
