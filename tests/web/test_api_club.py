@@ -288,3 +288,29 @@ def test_the_evenings_refusal_is_said_in_the_readers_language(client, api, club)
         client, api, "POST", path, {"rule": "swiss"}, secret=club["secret"], headers={"Accept-Language": "de"}
     )[1]
     assert german["error"] != english["error"] and "1, 2" in german["error"]
+
+
+def test_any_other_game_is_kept_by_its_editor_whose_result_is_the_tables(client, api, club):
+    """An evening of a game no phone can take a seat of (a points game, by its name): its editor
+    keeps the table's score alone, so the result the editor declares is final at once (no second
+    phone could confirm it; found by the club-night probe of 7 December) and counts in the standings."""
+    options = {"game_name": "Five Crowns", "high_wins": False}
+    event = _event(client, api, club, variant="points", options=options, players=NAMES[:4], rounds=1)
+    seated = _seat(client, api, club, event, "draw", seed=3)
+    table = seated["tables"][0]
+    gid, editor = table["game"], game_secret(club["secret"], table["game"])
+    call(client, api, "POST", f"{API}/games/{gid}/seats", {"name": table["players"][0]}, expect=422)
+    hand = {"players": [{"points": p} for p in (10, 20, 5, 7)]}
+    call(client, api, "POST", f"{API}/games/{gid}/rounds", hand, secret=editor, expect=201)
+    done = _result(client, api, event, 1, 1, "declaration", editor)
+    assert done["table"]["final"] and done["table"]["result"] == [10, 20, 5, 7]
+    assert done["table"]["declared_by"] == done["table"]["confirmed_by"] == -1
+    _, standings = call(client, api, "GET", f"{API}/events/{event['id']}/standings")
+    first = standings["standings"][0]
+    assert first["name"] == table["players"][2] and first["games"] == 1  # the lowest total wins
+    # a rummikub evening keeps the second player's confirmation: the editor's word is not final there
+    tiles = _event(client, api, club, name="Tiles night", players=NAMES[:4], rounds=1)
+    table = _seat(client, api, club, tiles, "draw", seed=3)["tables"][0]
+    _play(client, api, club, table, random.Random(3))
+    declared = _result(client, api, tiles, 1, 1, "declaration", game_secret(club["secret"], table["game"]))
+    assert not declared["table"]["final"] and declared["table"]["confirmed_by"] is None

@@ -1,6 +1,6 @@
 """A table's result: declared at the table (the game's totals, by a seat's phone or the game's
-editor), final once a second player at it confirms it; the organiser may set it, with a reason
-kept in the event's log."""
+editor), final once a second player at it confirms it (at once when the editor declares for a
+game no phone can take a seat of); the organiser may set it, with a reason kept in the event's log."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from ...storage.club_models import REASON_MAX, ClubEvent, EventRound, EventTable
 from ...storage.extensions import db
 from ...storage.models import Game, utcnow
 from ..events import game_deleting, hands_changed
+from ..seats.seating import seating_of
 from .events import EventRefused, log
 from .standings import names_of
 
@@ -60,6 +61,12 @@ def declare(event: ClubEvent, table: EventTable, by_seat: int) -> EventTable:
     if not _claim(table, result=list(score.totals), declared_by=by_seat):
         raise _already_final(table)  # confirmed or set in the meantime (a double tap, another phone)
     log(event, "declared", table=table.number, by=by_seat, scores=table.result)  # the page names the seat
+    if by_seat == EDITOR and seating_of(game) is None:
+        # a game no phone can take a seat of (any other game, by its name): its editor keeps the
+        # table's score alone, so there is no second player's phone to confirm with; the editor's
+        # result is the table's, final at once (the organiser may still set it)
+        if _claim(table, EventTable.declared_by == EDITOR, confirmed_by=EDITOR, final_at=utcnow()):
+            log(event, "confirmed", table=table.number, by=EDITOR, scores=table.result)
     db.session.flush()
     return table
 
