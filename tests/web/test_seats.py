@@ -113,7 +113,9 @@ def test_changes_to_seats_need_the_edit_secret_and_an_open_game(client, api):
     _, refused = call(
         client, api, "PUT", f"/api/v1/games/{other['id']}/seating", {}, secret=other["secret"], expect=422
     )
-    assert "own-phone entry works for" in refused["error"]
+    assert (
+        refused["error"] == "Players do not enter their own parts in this game: its editor keeps the score."
+    )
 
 
 def test_a_part_is_checked_as_it_arrives_and_says_why_to_its_phone(client, api):

@@ -57,11 +57,16 @@ def open_all_seats(games: list[Game], confirm: str = "none") -> list[Seating]:
     for variant in {g.variant for g in games}:
         if variant not in OWN_PARTS and variant not in TURN_KINDS:
             raise SeatingClosed(
-                f"Players cannot enter their own parts of a hand in this game yet: own-phone entry "
-                f"works for {', '.join(sorted([*OWN_PARTS, *TURN_KINDS]))} so far."
+                gettext("Players do not enter their own parts in this game: its editor keeps the score.")
             )
     if confirm not in CONFIRM_CHOICES:
-        raise SeatingClosed(f"Who confirms a part is one of {', '.join(CONFIRM_CHOICES)}, not {confirm!r}.")
+        raise SeatingClosed(
+            gettext(
+                "Who confirms a part is one of %(choices)s, not %(given)s.",
+                choices=", ".join(CONFIRM_CHOICES),
+                given=repr(confirm),
+            )
+        )
     ids = [g.id for g in games]
     kept = {s.game_id: s for s in db.session.scalars(select(Seating).where(Seating.game_id.in_(ids)))}
     seatings = [kept.get(game_id) or Seating(game_id=game_id) for game_id in ids]
