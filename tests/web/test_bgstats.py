@@ -160,6 +160,7 @@ def test_a_finished_game_offers_send_to_bg_stats_with_its_play(client, api):
         r'href="(https://app\.bgstatsapp\.com/createPlay\.html\?data=[^"]+)"[^>]*>Send to BG Stats', page
     )
     assert link, "a finished game links BG Stats' add-play page"
+    assert page.index("winner-banner") < link.start()  # the winner first, then what to do with the play
     play = json.loads(unquote(link.group(1).replace("&amp;", "&").split("data=", 1)[1]))
     assert play["game"]["name"] == "Skip-Bo" and play["game"]["highestWins"] is True
     assert [(p["name"], p["score"], p["winner"], p["rank"]) for p in play["players"]] == [

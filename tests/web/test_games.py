@@ -231,10 +231,13 @@ def test_winner_banner_and_leader(app, client, tally):
     _record(app, game, {"points": [10, 20, 5]})
     page = client.get(f"/games/{game}").text
     assert "Leading: <strong><bdi>Bob</bdi></strong>" in page and "winner-banner" not in page
+    assert "<h2>Scores so far</h2>" in page
     _record(app, game, {"points": [10, 10, 5]})
     page = client.get(f"/games/{game}").text
     assert "Winner: <bdi>Bob</bdi>" in page
     assert "Record a hand" not in page
+    # the game is over: its chart is no longer the scores "so far"
+    assert "<h2>How the scores went</h2>" in page and "Scores so far" not in page
 
 
 def test_undo_route(app, client, tally):

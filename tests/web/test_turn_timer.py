@@ -106,10 +106,15 @@ def test_the_length_is_set_on_the_game_page_and_remembered_by_the_table(app, cli
         public_id = game.public_id
         assert game.timer is None
     client.get(f"/games/{public_id}/join/{secret}")
-    token = csrf_from(client.get(f"/games/{public_id}").text)
+    off = client.get(f"/games/{public_id}").text
+    # off, the length offered (60) is not read as a timer running: its button turns the timer on
+    assert "Turn timer: off" in off and "Turn the timer on</button>" in off and "(0: off)" not in off
+    token = csrf_from(off)
     answer = client.post(f"/games/{public_id}/timer/length", data={"seconds": "45", "csrf_token": token})
     assert answer.status_code == 302
-    assert "Turn timer: 45 seconds a turn." in client.get(f"/games/{public_id}").text
+    on = client.get(f"/games/{public_id}").text
+    assert "Turn timer: 45 seconds a turn." in on
+    assert "Seconds a turn (0: off)" in on and ">Set</button>" in on and "Turn the timer on" not in on
     with app.app_context():
         table = db.session.get(Table, 1)
         assert table.timer_seconds == 45
