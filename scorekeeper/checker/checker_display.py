@@ -123,6 +123,9 @@ def present(variant: str, ask: CheckInput, result: dict) -> dict:
         }
     tokens = written_tokens(ask.cards)
     reading = list(result.get("reading") or [])
+    taken = [t[1:] for t in tokens if t.startswith("-")] if result.get("removed") else []
+    if taken:  # a change (RB-5): the cards taken off are shown apart, the cards added read as laid
+        tokens = [t for t in tokens if not t.startswith("-")]
     parts = result.get("parts") or []
     board = (
         present_board(variant, ask.cards, parts, result.get("reasons")) if _is_board(result, parts) else None
@@ -138,7 +141,13 @@ def present(variant: str, ask: CheckInput, result: dict) -> dict:
         )
 
     others = [
-        {"cells": pair(variant, tokens, list(r)), "table": table_with(n)}
+        {
+            "cells": pair(variant, tokens, list(r)),
+            "table": table_with(n),
+            "after": _meld_after(
+                variant, ask, result, tokens, list(r), tables[n] if n < len(tables) else None
+            ),
+        }
         for n, r in enumerate((result.get("readings") or [])[1:], 1)
     ]
     kinds = list(result.get("kinds") or [])
@@ -160,8 +169,28 @@ def present(variant: str, ask: CheckInput, result: dict) -> dict:
         "notes": _reasons(result.get("notes")),
         "parts": [present_part(variant, i, p) for i, p in enumerate(parts, 1)],
         "table": _table_pairs(variant, ask, result),
+        "taken_off": pair(variant, taken, []),
+        "after": _meld_after(variant, ask, result, tokens, reading),
         "points_by_kind": result.get("points_by_kind") if len(by_kind) > 1 else None,
     }
+
+
+def _meld_after(
+    variant: str, ask: CheckInput, result: dict, added: list[str], reading: list, table: list | None = None
+) -> list:
+    """A legal extension or change: the meld as it stands after it, the cards kept on the table and
+    those added (read as ``reading``, the table as ``table``: the first reading's by default), in the
+    order the meld climbs (each read as a number: a run or Sequence in any order, N-3); ``[]`` where
+    a card does not read as one number (a tile, a card game's set)."""
+    table = list(table if table is not None else result.get("extend_reading") or [])
+    typed = written_tokens(ask.extend or "")
+    if not (result.get("valid") and table and len(typed) == len(table) and len(added) == len(reading)):
+        return []
+    kept = [(t, r) for t, r in zip(typed, table) if r is not None] + list(zip(added, reading))
+    if not all(isinstance(r, (int, str)) and str(r).isdecimal() for _, r in kept):
+        return []
+    kept.sort(key=lambda tr: int(tr[1]))
+    return pair(variant, [t for t, _ in kept], [r for _, r in kept])
 
 
 def _is_board(result: dict, parts: list[Any]) -> bool:

@@ -313,18 +313,6 @@ def test_crazy_rummy_draws_the_wild_rank_as_wildcards(client):
     assert "LEGAL" in verdict_of(text) and "= 8" in verdict_of(text).replace("stands for ", "")
 
 
-def test_a_changed_meld_shows_the_table_each_reading_needs(client):
-    """N-3: ``W`` onto ``5 W 6``: the other reading W = 8 is shown with the table's W as 7, the
-    reading it needs (the page showed the table's W as 4 beside it, which is no run)."""
-    text = page(client, "krazy-bee", cards="W", extend="5 W 6")
-    assert "with, on the table:" in verdict_of(text)
-    other = text[text.index("Other readings") :]
-    table = _first_row(other[other.index("with, on the table:") :])
-    assert 'aria-label="On the table"' in table
-    # the row's three cards as typed, its Wild Bee standing for 7 (the first reading's table has 4)
-    assert _row_text(table) == "5 W ★ stands for = 7 6"
-
-
 def test_a_bug_taken_off_is_marked_on_the_table(client):
     text = page(client, "rumbugz", cards="-3 8", extend="3 4 P 6 7")
     table = _first_row(text[text.index("On the table") :])
@@ -369,3 +357,33 @@ def test_a_step_in_a_reason_reads_left_to_right_in_hebrew(client):
     english = client.get("/check/krazy-bee?" + urlencode({"cards": "3 3 3 | 4 5 6 7 8 9 10", "step": "4"}))
     assert "Step 4 (run of 7)" in english.get_data(as_text=True)
     assert '<bdi dir="ltr">Step 4' not in english.get_data(as_text=True)
+
+
+def _section_after(page: str, heading: str) -> str:
+    """The reading row under the verdict's ``heading``, as text."""
+    start = page.index(f'<h2 class="verdict-h">{heading}</h2>')
+    return _row_text(_first_row(page[start:]))
+
+
+def test_a_change_shows_what_it_takes_off_and_the_sequence_it_leaves(client):
+    """RB-5: a change names the Bug taken off apart from the one added, and spells the Sequence it
+    leaves in the order it climbs (the walk-through of 7 December saw only "Reading: 8")."""
+    page = client.get("/check/rumbugz?" + urlencode({"cards": "-3 8", "extend": "3 4 P 6 7"})).text
+    assert _section_after(page, "Taken off") == "3"
+    assert _section_after(page, "Added") == "8"
+    assert _section_after(page, "After the change") == "4 P ★ stands for = 5 6 7 8"
+    assert "Reading: 8" not in page
+
+
+def test_each_reading_of_an_extension_shows_its_whole_meld(client):
+    """N-3: each reading of a Wild Bee laid off shows the run it makes with the table as that
+    reading needs it, so no reading is paired with another's table (walk-through of 7 December)."""
+    page = client.get("/check/krazy-bee?" + urlencode({"cards": "W", "extend": "5 W 6"})).text
+    assert _section_after(page, "The meld after adding") == "W ★ stands for = 3 W ★ stands for = 4 5 6"
+    others = page[page.index("Other readings") :]
+    melds = re.findall(r'the meld then:</p>\s*(<ol class="reading".*?</ol>)', others, re.S)
+    assert [_row_text(m) for m in melds] == [
+        "W ★ stands for = 4 5 6 W ★ stands for = 7",
+        "5 6 W ★ stands for = 7 W ★ stands for = 8",
+    ]
+    assert "with, on the table:" not in page
