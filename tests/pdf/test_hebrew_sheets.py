@@ -209,3 +209,12 @@ def test_a_hebrew_named_losers_total_keeps_its_sign_in_the_standings(app, client
         placed_words(client.get(f"/print/game/{public_id}/sheet.pdf", headers=HEBREW).data, tmp_path)
     )
     assert "-12" in shown and "12-" not in shown, shown
+
+
+def test_a_latin_name_on_a_hebrew_frame_keeps_its_full_stop_at_its_end(app, client, tmp_path):
+    """The frames' "Player 2: Ann B." printed ".Ann B" in Hebrew (the name was not isolated)."""
+    with app.app_context():
+        public_id = seed_game("krazy-bee", ["דנה", "Ann B."], []).public_id
+    words = placed_words(client.get(f"/print/game/{public_id}/frames.pdf", headers=HEBREW).data, tmp_path)
+    shown = [w for *_, w in words]
+    assert "B." in shown and ".Ann" not in shown, shown
