@@ -119,6 +119,22 @@ def _cmd_document(args: argparse.Namespace) -> int:
     return _write(args.output, document_pdf(opts))
 
 
+def _address(raw: str) -> bool:
+    """Whether ``raw`` is an http(s) address with a host (and a port, if any, in range): the QR code's.
+
+    >>> [_address(u) for u in ("https://cards.example/", "http://127.0.0.1:5000/", "cards.example", "http://[::1")]
+    [True, True, False, False]
+    """
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(raw)
+        parts.port  # noqa: B018 - raises ValueError for a port out of range
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and bool(parts.hostname) and not any(c.isspace() for c in raw)
+
+
 def _cmd_game(args: argparse.Namespace) -> int:
     from .. import create_app
     from ..printing.documents import game_frames_pdf, game_sheet_pdf
@@ -128,6 +144,10 @@ def _cmd_game(args: argparse.Namespace) -> int:
         paper = paper_choice(args.paper)
     except PrintInputError as err:
         return _refused(err)
+    if not _address(args.base_url):
+        return _fail(
+            f"--base-url: {args.base_url!r} is not an http:// or https:// address, e.g. https://cards.example/"
+        )
     app = create_app()
     with app.test_request_context(base_url=args.base_url):
         from sqlalchemy.exc import SQLAlchemyError

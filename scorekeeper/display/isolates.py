@@ -17,22 +17,34 @@ import unicodedata
 
 #: LEFT-TO-RIGHT ISOLATE, RIGHT-TO-LEFT ISOLATE, POP DIRECTIONAL ISOLATE
 LRI, RLI, PDI = "\u2066", "\u2067", "\u2069"
+#: LEFT-TO-RIGHT MARK: holds a leading sign inside its isolate (see :func:`isolated`)
+LRM = "\u200e"
+SIGNS = "+-\u2212"
 
 
 def isolated(text: str) -> str:
     """``text`` between isolates: right to left when it holds a Hebrew (or other right-to-left)
     letter, else left to right (a number, a Latin name).
 
-    >>> [isolated(t) for t in ("-12", "Bob", "דנה")] == [LRI + "-12" + PDI, LRI + "Bob" + PDI, RLI + "דנה" + PDI]
+    >>> [isolated(t) for t in ("12", "Bob", "דנה")] == [LRI + "12" + PDI, LRI + "Bob" + PDI, RLI + "דנה" + PDI]
     True
     >>> isolated("Step 3 מתוך 10") == RLI + "Step 3 מתוך 10" + PDI
     True
     >>> isolated("")
     ''
+
+    A value that starts with a sign has a left-to-right mark before it, inside its isolate: on a
+    right-to-left line where an isolated Hebrew name stands before it (a Hebrew sheet's standings,
+    a Hebrew club's results), Pango laid the sign out in the line's direction, "12-", isolate or not.
+
+    >>> isolated("-12") == LRI + LRM + "-12" + PDI
+    True
     """
     if not text:
         return text
-    return f"{RLI if right_to_left(text) else LRI}{text}{PDI}"
+    if right_to_left(text):
+        return f"{RLI}{text}{PDI}"
+    return f"{LRI}{LRM if text[0] in SIGNS else ''}{text}{PDI}"
 
 
 def mixed(texts, rtl: bool = False) -> bool:

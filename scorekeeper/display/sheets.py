@@ -208,7 +208,7 @@ def mono_line(
     >>> mono_line(["1", "20", "125"], [9, 9, 9], [False, False, True])
     [('  1   20   ', False), ('125', True)]
     >>> mono_line(["-12", "+45"], [9, 9], [False, False], isolate=True)
-    [('  \u2066-12\u2069  \u2066+45\u2069', False)]
+    [('  \u2066\u200e-12\u2069  \u2066\u200e+45\u2069', False)]
     """
     advance = size * PT * MONO_ADVANCE
     pieces: list[tuple[str, bool]] = []

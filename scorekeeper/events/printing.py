@@ -35,7 +35,8 @@ def _paper() -> str:
 def _round(event):
     """The round asked for (``?round=N``), else the latest; a 404 naming why otherwise."""
     raw = request.args.get("round")
-    if raw is not None and not raw.isdigit():
+    # ASCII digits only: str.isdigit() also takes "²" and "①", which int() refuses (a 500)
+    if raw is not None and not (raw.isascii() and raw.isdigit()):
         abort(400, description=gettext("The round is a number, like 2."))
     found = sheets.round_of(event, int(raw) if raw else None)
     if found is None:

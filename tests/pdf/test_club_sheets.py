@@ -206,7 +206,14 @@ def test_the_event_pages_print_links_lead_to_the_pdfs(app, client, fourteen, org
 
 @pytest.mark.parametrize(
     "address, status",
-    [("cards.pdf?round=9", 404), ("cards.pdf?round=two", 400), ("slips.pdf?paper=a3", 400)],
+    [
+        ("cards.pdf?round=9", 404),
+        ("cards.pdf?round=two", 400),
+        ("slips.pdf?paper=a3", 400),
+        # digits str.isdigit() takes but int() does not (a superscript two, a circled one): a 400, not a 500
+        ("cards.pdf?round=%C2%B2", 400),
+        ("slips.pdf?round=%E2%91%A0", 400),
+    ],
 )
 def test_a_round_or_paper_that_is_not_there_is_refused_with_a_reason(client, fourteen, address, status):
     answer = client.get(f"/events/{fourteen['id']}/print/{address}")

@@ -195,3 +195,26 @@ def test_a_latin_name_in_a_hebrew_sheets_title_and_columns_keeps_its_full_stop(a
     line = [w for _left, w in sorted((left, w) for p, t, left, w in words if p == 1 and abs(t - top) < 2)]
     # read from the right: "Rummikub · משחק <id> · 3 שחקנים", so on the page the count is left of the id
     assert line.index("3") < line.index(game) and line[line.index(game) + 1] == "קחשמ", line
+
+
+def test_a_hebrew_named_losers_total_keeps_its_sign_in_the_standings(app, client, tmp_path):
+    """A Hebrew name then a negative total on one right-to-left line (the standings): each isolated,
+    yet Pango laid the sign out in the line's direction, "12-" (only the game's Latin-named players
+    were ever behind in the tests above). A left-to-right mark inside the number's isolate holds it."""
+    with app.app_context():
+        public_id = seed_game(
+            "rummikub", ["Bob", "דנה"], [{"winner": 0, "players": [{"rack": ""}, {"rack": "K12"}]}]
+        ).public_id
+    shown = numbers(
+        placed_words(client.get(f"/print/game/{public_id}/sheet.pdf", headers=HEBREW).data, tmp_path)
+    )
+    assert "-12" in shown and "12-" not in shown, shown
+
+
+def test_a_latin_name_on_a_hebrew_frame_keeps_its_full_stop_at_its_end(app, client, tmp_path):
+    """The frames' "Player 2: Ann B." printed ".Ann B" in Hebrew (the name was not isolated)."""
+    with app.app_context():
+        public_id = seed_game("krazy-bee", ["דנה", "Ann B."], []).public_id
+    words = placed_words(client.get(f"/print/game/{public_id}/frames.pdf", headers=HEBREW).data, tmp_path)
+    shown = [w for *_, w in words]
+    assert "B." in shown and ".Ann" not in shown, shown

@@ -145,3 +145,17 @@ def test_print_to_stdout_writes_no_file(capsysbinary, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert main(["print", "rules", "--variant", "crib-rummy", "-o", "-"]) == 0
     assert capsysbinary.readouterr().out.startswith(b"%PDF-") and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "base",
+    ["http://[::1", "https://cards.example:99999/", "not a url", "cards.example/", "javascript:alert(1)//"],
+)
+def test_print_game_refuses_a_base_url_that_is_no_address(tmp_path, capsys, base):
+    """--base-url is where the QR code points: a malformed one was a traceback (exit 1) or printed a
+    QR code of "//not a url/games/<id>"; now exit 2 naming the flag, before the database is opened."""
+    out = tmp_path / "game.pdf"
+    assert main(["print", "game", "abcdefghijkl", "--base-url", base, "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "--base-url" in err and repr(base) in err and "Traceback" not in err
+    assert not out.exists()
