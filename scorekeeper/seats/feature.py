@@ -6,6 +6,8 @@ from __future__ import annotations
 from flask import Flask
 from sqlalchemy import select
 
+from .. import services
+from ..rules import find_variant
 from ..services.seats import part_seen, seat_of_secret
 from ..storage.extensions import db
 from ..storage.models import Game
@@ -20,11 +22,21 @@ FEATURE = Feature("seats", blueprints=(turn_views.bp, api.bp), api=API)
 
 
 def init_app(app: Flask) -> None:
-    """Install the seats in ``app``, with the confirm forms' ``part_seen`` filter; a seat taken by a
-    form sent twice is given to the second send too (``web/form_once.py``)."""
+    """Install the seats in ``app``, with the confirm forms' ``part_seen`` filter and the part forms'
+    ``step_now``; a seat taken by a form sent twice is given to the second send too (``web/form_once.py``)."""
     install(app, FEATURE)
     app.add_template_filter(part_seen, "part_seen")
+    app.add_template_global(step_now)
     REMADE[COOKIE_PREFIX] = seat_secret
+
+
+def step_now(game: Game, seat: int) -> dict | None:
+    """The Step a player's part is about (KB-8: the Step they are on, ``step`` and ``step_text``), for a
+    game laid in Steps; None otherwise, or once every Step is done."""
+    if not find_variant(game.variant).laid_in_steps:
+        return None
+    progress = services.game_score(game).progress
+    return progress[seat] if seat < len(progress) and not progress[seat]["done"] else None
 
 
 def seat_secret(public_id: str, held: str) -> str | None:
