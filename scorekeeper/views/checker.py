@@ -84,8 +84,18 @@ def variant(slug: str):
         extend_label=words.extend,
         points_label=words.points,
         rule_link=rule_link,
+        best_query=_best_query(ask),
         **keypad_context(v, options_in_force(v.slug, ask.options)),
     ), 200
+
+
+def _best_query(ask: CheckInput) -> dict:
+    """Best play's page asked about the cards just checked: a plain meld as the rack, the meld it
+    was laid onto as the table; nothing for a laydown of several melds, a grid or a change."""
+    cards = ask.cards.split()
+    if not cards or any(t in ("|", "/", ".") or t.startswith("-") for t in cards) or "/" in ask.cards:
+        return {}
+    return {"rack": " ".join(cards), **({"table": ask.extend} if ask.extend else {})}
 
 
 def keypad_context(v, in_force: dict) -> dict:

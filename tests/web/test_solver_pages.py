@@ -345,3 +345,21 @@ def test_a_game_that_may_pass_has_no_ct11_link(app, client):
         public_id = game.public_id
     client.set_cookie(f"sk_edit_{public_id}", secret)
     assert "Could they have played more?" not in get(client, f"/games/{public_id}/rounds/new")
+
+
+def test_best_play_from_the_checker_starts_from_the_cards_checked(client):
+    """The checker's Best play opens with the meld just checked as the rack and the meld it was
+    laid onto as the table (the walk-through of 7 December found an empty rack); a laydown of
+    several melds, a grid or a change carries nothing."""
+
+    def best_link(query: str) -> str:
+        page = client.get(f"/check/{query}").get_data(as_text=True)
+        return html.unescape(re.search(r'href="(/check/[a-z-]+/best[^"]*)"', page).group(1))
+
+    link = best_link("rummikub?" + urlencode({"cards": "R5 R6 R7", "extend": "R8 R9 R10"}))
+    assert parse_qs(urlsplit(link).query) == {"rack": ["R5 R6 R7"], "table": ["R8 R9 R10"]}
+    best = client.get(link).get_data(as_text=True)
+    assert 'value="R5 R6 R7"' in best or ">R5 R6 R7</textarea>" in best
+    for query in ({"cards": "3 3 3 | 4 5 6 7", "step": "1"}, {"cards": "-3 8", "extend": "3 4 P 6 7"}):
+        slug = "krazy-bee" if "step" in query else "rumbugz"
+        assert "rack=" not in best_link(f"{slug}?" + urlencode(query))
