@@ -391,3 +391,16 @@ def test_options_validate(name, good, bad):
 def test_ct11_must_play_is_a_recorded_option(value):
     assert options_for("runny-tiles", {"must_play": value.lower()})["must_play"] == value
     assert options_for("runny-tiles")["must_play"] == "C"
+
+
+def test_CT3_a_wrap_past_13_names_the_zero_only_a_joker_stands_for():
+    """With wrap-around and zero (Crazy Rummy Tiles) a run goes 13, 0, 1: "R12 R13 R1" is refused
+    naming the gap a joker fills, and "R12 R13 J R1" is a run; without zero, 13 goes on to 1."""
+    refused = check("crazy-tiles", "R12 R13 R1")
+    assert not refused.valid and any(
+        r.startswith("CT-3: R1 does not follow R13 here") and "(R13 J R1)" in r for r in refused.reasons
+    ), refused.reasons
+    assert check("crazy-tiles", "R12 R13 J R1").valid
+    assert check("crazy-tiles", "R12 R13 R1", options={"zero": False}).valid
+    plain = check("rummikub", "R12 R13 R1")
+    assert any(r.startswith("CT-3: R1 does not continue the run after R13") for r in plain.reasons)

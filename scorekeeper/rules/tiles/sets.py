@@ -264,17 +264,24 @@ def read_runs(tiles, sw: Switches, joker_colours=None, cap: int = MAX_READINGS):
     for colour in modes:
         layers, best, failed = walk(tiles, (START, 0, 0), _run_moves(colour, sw, joker_colours))
         if failed is not None:
-            reason = reason or (
-                say("ct.run_breaks", tile=token(tiles[failed]), after=token(tiles[failed - 1]))
-                if failed
-                else say("ct.run_start", tile=token(tiles[0]))
-            )
+            reason = reason or _run_break(tiles, failed, sw)
             continue
         finals = [s for s in layers[-1] if bin(s[1]).count("1") >= 3]
         if not finals:
             reason = reason or say("ct.run_too_few")
         out += paths(layers, best, finals, "run", cap)
     return out, reason
+
+
+def _run_break(tiles, failed: int, sw: Switches) -> Reason:
+    """Why a run stops at ``tiles[failed]`` (CT-3); with wrap-around and zero, 13 goes on to 0,
+    which only a joker stands for, so "R13 R1" is named as that gap."""
+    if not failed:
+        return say("ct.run_start", tile=token(tiles[0]))
+    before, at = tiles[failed - 1], tiles[failed]
+    if sw.wrap and sw.zero and not before.wild and not at.wild and (before.rank, at.rank) == (13, 1):
+        return say("ct.run_wraps_to_zero", tile=token(at), after=token(before))
+    return say("ct.run_breaks", tile=token(at), after=token(before))
 
 
 def read_line(
