@@ -25,8 +25,8 @@ MESSAGES = {
         "(each position is one more than the last, in the order given, no value repeated)"
     ),
     "ct.run_wraps_to_zero": (
-        "CT-3: {tile} does not follow {after} here: with wrap-around and zero, 13 goes on to 0, which"
-        " only a joker can stand for ({after} J {tile})"
+        "CT-3: {tile} does not follow {after} here: with wrap-around and zero, 13 goes on to 0, and"
+        " there is no 0 tile: a joker stands for it ({after} J {tile})"
     ),
     "ct.run_start": "CT-3: {tile} cannot start a run here",
     "ct.run_too_few": "CT-3: a run needs at least 3 positions",
