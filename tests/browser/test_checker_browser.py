@@ -210,3 +210,20 @@ def test_a_chip_is_named_by_what_it_shows(live_server, page, slug, cards, index,
     left = cards.split()
     del left[index]
     expect(page.locator("#cards")).to_have_value(" ".join(left))
+
+
+def test_rules_in_force_shows_it_opens(live_server, page):
+    """ "Rules in force" is laid out as a flex box, which drops the browser's triangle: it draws its
+    own, pointing along the line and down once open (the walk-through of 7 December saw none)."""
+    page.goto(f"{live_server}/check/crazy-tiles")
+    summary = page.locator(".checker-options > summary")
+
+    def marker() -> tuple[str, str]:
+        return summary.evaluate(
+            "s => { const c = getComputedStyle(s, '::before'); return [c.content, c.transform]; }"
+        )
+
+    closed = marker()
+    assert closed[0] == '"▸"' and closed[1] == "none"
+    summary.click()
+    assert marker()[0] == '"▸"' and marker()[1] != "none"  # turned to point down
