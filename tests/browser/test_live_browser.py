@@ -200,6 +200,11 @@ def test_nothing_jumps_when_the_page_goes_live(browser, site, who):
         expect(live.locator(".live-refresh")).to_be_hidden()
         where = "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; }"
         assert live.locator(".live-status").evaluate(where) == plain.locator(".live-status").evaluate(where)
+        # the words start the line, as the page's other words do (they stood at its far end)
+        left = "e => e.getBoundingClientRect().left"
+        assert (
+            abs(live.locator(".live-state").evaluate(left) - live.locator(".live-status").evaluate(left)) < 2
+        )
 
 
 def test_the_focused_undo_keeps_the_focus_when_its_label_changes(browser, site):
