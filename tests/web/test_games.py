@@ -351,3 +351,20 @@ def test_games_list_offers_rematch_and_delete_to_editors_only(app, client, tally
     response = client.post(f"/games/{game}/rematch", data={"csrf_token": csrf_from(mine)})
     assert response.status_code == 302
     assert client.get("/games/").text.count('class="game-item"') == 2
+
+
+def test_a_game_for_many_players_shows_six_seats_and_folds_the_rest(client):
+    """A points game takes 20 players: six seats show and the others fold under "More players",
+    which opens by itself when a seat past the sixth holds a name or an error (walk-through of
+    7 December: 20 fields at once were a long scroll on a phone)."""
+    page = client.get("/games/new/points").text
+    folded = page[page.index('<details class="more-seats">') :]
+    assert "More players (seats 7–20)" in folded
+    assert all(f'name="player_{seat}"' not in folded for seat in range(6))
+    assert all(f'name="player_{seat}"' in folded for seat in range(6, 20))
+    four = client.get("/games/new/rummikub").text
+    assert "more-seats" not in four and 'name="player_3"' in four
+    token = csrf_from(page)
+    data = {"csrf_token": token, **{f"player_{s}": f"P{s}" for s in range(8)}, "player_3": "P1"}
+    refused = client.post("/games/new/points", data=data)  # a name twice: the form comes back
+    assert refused.status_code in (200, 400, 422) and '<details class="more-seats" open>' in refused.text
