@@ -159,3 +159,16 @@ def test_cr9_the_chosen_starter_plays_first_when_no_player_is_given(client, game
     assert response.status_code == 200 and totals(client, game) == [0, 5]  # Bob played turn 1
     response = submit(client, rounds_url(game), {"turns.1.pegs": "4"})
     assert response.status_code == 200 and totals(client, game) == [4, 5]  # then Ann (CR-8 order)
+
+
+def test_a_set_is_a_set_of_one_rank_in_every_language(client, game):
+    """The one-tap strip's "+2 set" and the meld row's kind say a set of one rank as the glossary
+    does (docs/languages.md: Satz, סט, grupa), not the tile games' word for any meld (Kombination,
+    צירוף, układ), which the keypad's "| next set" keeps (the walk-through of 7 December)."""
+    said = {"de": ("+2 Satz", "ein Satz"), "he": ("+2 סט", "סט"), "pl": ("+2 grupa", "grupa")}
+    for language, (button, option) in said.items():
+        page = client.get(rounds_url(game), headers={"Accept-Language": language}).get_data(as_text=True)
+        assert f'class="quick">{button}</button>' in page, language
+        assert f'<option value="set">{option}</option>' in page, language
+    english = client.get(rounds_url(game)).get_data(as_text=True)
+    assert 'class="quick">+2 set</button>' in english and '<option value="set">a set</option>' in english
