@@ -29,6 +29,7 @@ from ..storage.extensions import commits_held, db
 from ..storage.kept_answers import KEEP, digest, keep_answer, kept_answer
 from ..storage.models import KeptAnswer
 from ..web.access import bearer_secret
+from ..web.throttle import REPLAYS
 from .schemas import ref
 
 KEY_HEADER = "Idempotency-Key"
@@ -45,7 +46,10 @@ KEPT_HEADERS = ("Content-Type", "Location", "ETag", "Vary", "Content-Disposition
 
 
 def init_app(app: Flask) -> None:
-    """Wrap the view of every changing API operation (after every blueprint is registered)."""
+    """Wrap the view of every changing API operation (after every blueprint is registered); a send
+    again answered from its key is not counted by the rate budgets (``web/throttle.py``)."""
+    if replayed not in REPLAYS:
+        REPLAYS.append(replayed)
     wrapped: set[str] = set()
     for rule in app.url_map.iter_rules():
         path = rule.rule.removeprefix(API)
@@ -65,11 +69,7 @@ def kept(view: Callable) -> Callable:
         key = request.headers[KEY_HEADER]
         if not KEY_SHAPE.fullmatch(key):
             raise InputError(f"The {KEY_HEADER} header must be 1 to 255 printable ASCII characters.")
-        asked = {
-            "key": key,
-            "operation": f"{request.method} {request.path}"[:255],
-            "scope": _scope(),
-        }
+        asked = _asked(key)
         fingerprint = digest(request.query_string + b"?" + request.get_data(cache=True))
         stored = _stored(asked)
         if stored is not None:
@@ -124,6 +124,20 @@ def _answered_meanwhile(asked: dict, fingerprint: str) -> Response | None:
     client doing so with a new key would do twice)."""
     stored = _stored(asked)
     return _replay(stored, fingerprint) if stored is not None and stored.fingerprint == fingerprint else None
+
+
+def _asked(key: str) -> dict:
+    """What a kept answer is found by: the key, the operation and the caller."""
+    return {"key": key, "operation": f"{request.method} {request.path}"[:255], "scope": _scope()}
+
+
+def replayed() -> bool:
+    """Whether this request is a change sent again under a key whose answer is kept (given again,
+    or a 422 for another body: nothing is done), so a rate budget need not count it."""
+    key = request.headers.get(KEY_HEADER)
+    if request.method not in CHANGES or key is None or not KEY_SHAPE.fullmatch(key):
+        return False
+    return request.path.startswith(API + "/") and _stored(_asked(key)) is not None
 
 
 def _scope() -> str:

@@ -94,16 +94,16 @@ def taken_once(view: Callable) -> Callable:
     @wraps(view)
     def answered(*args, **kwargs):
         # (a hand from the phone's queue carries its own key, the header: scorekeeper/offline)
-        key = sent_key() if request.method == "POST" and QUEUED not in request.headers else None
+        key = _form_key()
         if key is None:
             return view(*args, **kwargs)
-        asked = {"key": digest(key.encode()), "operation": f"form {request.path}"[:255], "scope": _scope()}
+        asked = _asked(key)
         fingerprint = _fingerprint()
         earlier = _stored(asked)
         if (
             earlier is not None
         ):  # sent before: its answer again, or (later, other fields, the game moved) anew
-            if _still(earlier, fingerprint) and earlier.at >= utcnow() - WINDOW:
+            if _given_again(earlier, fingerprint):
                 return _again(earlier, key)
             return view(*args, **kwargs)
         said = len(session.get("_flashes", []))
@@ -173,6 +173,31 @@ def _fingerprint() -> str:
     """The submit's fields but for its CSRF token and key, in their order."""
     fields = [(k, v) for k, v in request.form.items(multi=True) if k not in ("csrf_token", FIELD)]
     return digest(repr(fields).encode())
+
+
+def _form_key() -> str | None:
+    """The key of a form's POST taken once (a hand from the phone's queue carries its own, the header)."""
+    return sent_key() if request.method == "POST" and QUEUED not in request.headers else None
+
+
+def _asked(key: str) -> dict:
+    """What a kept answer is found by: the key's hash, the page and the browser."""
+    return {"key": digest(key.encode()), "operation": f"form {request.path}"[:255], "scope": _scope()}
+
+
+def _given_again(earlier: KeptAnswer, fingerprint: str) -> bool:
+    """Whether this send is answered with the earlier one's answer: the same, within the window."""
+    return _still(earlier, fingerprint) and earlier.at >= utcnow() - WINDOW
+
+
+def replayed() -> bool:
+    """Whether this POST is a form sent again that its kept answer answers (nothing is started), so
+    the rate budgets do not count it (``web/throttle.py``)."""
+    key = _form_key()
+    if key is None:
+        return False
+    earlier = _stored(_asked(key))
+    return earlier is not None and _given_again(earlier, _fingerprint())
 
 
 def _stored(asked: dict) -> KeptAnswer | None:

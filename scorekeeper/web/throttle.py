@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import os
 import time
+from collections.abc import Callable
 
 from flask import Flask, Response, request
 from flask_limiter import Limiter
@@ -18,7 +19,7 @@ from flask_limiter.util import get_remote_address
 
 from .. import limits
 from ..limits import pool
-from . import rate_store  # noqa: F401 - registers the storage scheme "scorekeeper-db"
+from . import form_once, rate_store  # noqa: F401 - registers the storage scheme "scorekeeper-db"
 from .access import bearer_secret
 
 #: endpoints that start a game or a table (their POST counts)
@@ -79,8 +80,18 @@ def _headers(limiter: Limiter, response: Response) -> Response:
     return response
 
 
-def _unsigned() -> bool:
-    return request.endpoint in SECURED and bearer_secret() is None
+#: whether a request is a send again that is answered from what was kept (the API's
+#: Idempotency-Key, a form's key): each such check registers here (api/idempotency.py,
+#: web/form_once.py), and such a request starts nothing, so no budget counts it
+REPLAYS: list[Callable[[], bool]] = [form_once.replayed]
+
+
+def _exempt() -> bool:
+    """Not counted: a secured creation sent without a secret (refused at the door, 401), and a send
+    again that its kept answer answers (a phone's retry after a lost answer, its queue sent again)."""
+    if request.endpoint in SECURED and bearer_secret() is None:
+        return True
+    return any(replayed() for replayed in REPLAYS)
 
 
 def init_app(app: Flask) -> Limiter:
@@ -107,7 +118,7 @@ def init_app(app: Flask) -> Limiter:
             scope=scope,
             methods=methods,
             error_message=f"Too many requests from this address; at most {rate}.",
-            exempt_when=_unsigned,
+            exempt_when=_exempt,
         )
         for endpoint in endpoints:
             if endpoint in app.view_functions:

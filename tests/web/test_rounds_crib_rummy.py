@@ -163,9 +163,11 @@ def test_cr9_the_chosen_starter_plays_first_when_no_player_is_given(client, game
 
 def test_a_set_is_a_set_of_one_rank_in_every_language(client, game):
     """The one-tap strip's "+2 set" and the meld row's kind say a set of one rank as the glossary
-    does (docs/languages.md: Satz, סט, grupa), not the tile games' word for any meld (Kombination,
-    צירוף, układ), which the keypad's "| next set" keeps (the walk-through of 7 December)."""
-    said = {"de": ("+2 Satz", "ein Satz"), "he": ("+2 סט", "סט"), "pl": ("+2 grupa", "grupa")}
+    does (docs/languages.md: Satz, the Hebrew for a set, grupa), not the tile games' word for any meld
+    (Kombination, the Hebrew for a meld, układ), which the keypad's "| next set" keeps (the
+    walk-through of 7 December)."""
+    set_he = "\u05e1\u05d8"  # Hebrew "set"
+    said = {"de": ("+2 Satz", "ein Satz"), "he": (f"+2 {set_he}", set_he), "pl": ("+2 grupa", "grupa")}
     for language, (button, option) in said.items():
         page = client.get(rounds_url(game), headers={"Accept-Language": language}).get_data(as_text=True)
         assert f'class="quick">{button}</button>' in page, language

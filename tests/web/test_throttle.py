@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scorekeeper import create_app
@@ -73,3 +75,25 @@ def test_the_solver_and_pdfs_share_the_heavy_budget(limited):
     refused = client.post("/api/v1/turn", json={"variant": "rummikub", "rack": "R7", "after": ""})
     assert refused.status_code == 429 and "Retry-After" in refused.headers
     assert client.get("/").status_code == 200  # ordinary pages are not counted
+
+
+def test_a_send_again_answered_from_its_key_is_not_counted(limited):
+    """A phone that lost the answer sends the same creation again with its key (the API's
+    Idempotency-Key, a form's own key): the first answer is given again and nothing is started,
+    so the budget does not count it; a new creation still does."""
+    client = limited.test_client()
+    first = client.post("/api/v1/games", json=NEW_GAME, headers={"Idempotency-Key": "k-1"})
+    assert first.status_code == 201
+    for _ in range(4):  # past the budget of 3, were they counted
+        again = client.post("/api/v1/games", json=NEW_GAME, headers={"Idempotency-Key": "k-1"})
+        assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+        assert again.json["id"] == first.json["id"]
+    page = client.get("/tables/").text
+    form = {"csrf_token": csrf_from(page), "once": re.search(r'name="once" value="([^"]+)"', page)[1]}
+    form |= {"name": "Fridays", "players": "Ann\nBob"}
+    made = client.post("/tables/new", data=form)
+    assert made.status_code == 302
+    for _ in range(3):  # the same page sent again: its first answer
+        assert client.post("/tables/new", data=form).headers["Location"] == made.headers["Location"]
+    assert client.post("/api/v1/games", json=NEW_GAME).status_code == 201  # the third creation
+    assert client.post("/api/v1/games", json=NEW_GAME).status_code == 429  # the fourth
