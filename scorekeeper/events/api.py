@@ -15,7 +15,7 @@ from flask import jsonify, request
 from ..api import bodies
 from ..checker.checking import InputError
 from ..services import NotFound, SecretMissing, SetupError
-from ..services.club import check_in, check_out, create_event, get_event, names_of
+from ..services.club import check_in, check_out, create_event, delete_event, get_event, names_of
 from ..services.club.season import club_season
 from ..services.tables import roster
 from ..services.transfer import stamp
@@ -77,6 +77,16 @@ def _day(text: str | None) -> date:
 def event(event_id: str):
     """An event: its settings, entrants, rounds (tables, games, results) and standings."""
     return jsonify(event_json(get_event(event_id)))
+
+
+@bp.delete("/events/<table_id:event_id>")
+def delete(event_id: str):
+    """Delete an evening (the club's secret): its entrants, rounds, results and log; the games played
+    at its tables stay among the club's games (listed in the answer)."""
+    found, _ = organised(event_id, "Deleting an evening")
+    public_id = found.public_id
+    games = delete_event(found)
+    return committed({"deleted": public_id, "games_kept": games})
 
 
 @bp.get("/events/<table_id:event_id>/standings")

@@ -101,6 +101,14 @@ def paths() -> dict[str, dict]:
                 ("200", "ClubEvent", "the event"),
                 (404,),
             ),
+            "delete": _op(
+                "deleteClubEvent",
+                "Delete an evening: its entrants, rounds, results and log (the games played at its "
+                "tables stay among the club's games)",
+                ("200", "ClubEventDeleted", "the evening deleted, and the games kept"),
+                (401, 403, 404),
+                secured="tableSecret",
+            ),
         },
         "/events/{event_id}/standings": {
             **event,

@@ -195,6 +195,7 @@ def schemas() -> dict[str, dict]:
             ("event", "standings"), event=STR, updated_at=STAMP, standings=array(ref("ClubStanding"))
         ),
         "ClubEntrants": obj(("event", "entrants"), event=STR, entrants=array(ref("ClubEntrant"))),
+        "ClubEventDeleted": obj(("deleted", "games_kept"), deleted=STR, games_kept=array(STR)),
         "ClubCheckIn": obj(
             ("names",),
             extra=False,

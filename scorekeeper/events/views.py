@@ -6,7 +6,7 @@ state). Check-in, seating, overrides and cuts: :mod:`.views_round`; the season: 
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 from sqlalchemy import select
 from wtforms import SelectChoice
@@ -14,7 +14,15 @@ from wtforms import SelectChoice
 from ..club import RULES, SCHEMES, TIEBREAKS
 from ..rules import find_variant
 from ..services import NotEditor, SetupError
-from ..services.club import create_event, current_round, get_event, names_of, present, round_open_tables
+from ..services.club import (
+    create_event,
+    current_round,
+    delete_event,
+    get_event,
+    names_of,
+    present,
+    round_open_tables,
+)
 from ..services.tables import roster as tables
 from ..storage.club_models import ClubEvent
 from ..storage.extensions import db
@@ -90,6 +98,26 @@ def new(table_id: str):
 def show(public_id: str):
     """The event page: who is present, the round's tables, the standings and the log."""
     return event_page(get_event(public_id))
+
+
+@bp.post("/events/<public_id>/delete")
+def delete_page(public_id: str):
+    """Delete the evening (the organiser, having ticked that they mean it); the club's page after.
+    The games played at its tables stay among the club's games."""
+    event, table, _ = organised(public_id)
+    if request.form.get("sure") != "1":
+        return event_page(event, 422, refused=gettext("Tick “Yes, delete this evening” to delete it."))
+    name = event.name
+    delete_event(event)
+    db.session.commit()
+    flash(
+        gettext(
+            "The evening %(name)s is deleted; the games played at its tables stay among the club's games.",
+            name=name,
+        ),
+        "success",
+    )
+    return redirect(url_for("tables.show", table_id=table.public_id))
 
 
 def default_rule(event: ClubEvent) -> str:

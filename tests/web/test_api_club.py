@@ -314,3 +314,29 @@ def test_any_other_game_is_kept_by_its_editor_whose_result_is_the_tables(client,
     _play(client, api, club, table, random.Random(3))
     declared = _result(client, api, tiles, 1, 1, "declaration", game_secret(club["secret"], table["game"]))
     assert not declared["table"]["final"] and declared["table"]["confirmed_by"] is None
+
+
+def test_an_evening_is_deleted_by_its_organiser_and_its_games_stay(client, api, club):
+    """DELETE an evening with the club's secret: its rounds, results and log go (404 after), the
+    season no longer counts it, and the games played at its tables stay the club's games, whose
+    hands can change again (no longer a final club table's)."""
+    event = _event(client, api, club, players=NAMES[:4], rounds=1)
+    table = _seat(client, api, club, event, "draw", seed=5)["tables"][0]
+    seats = _play(client, api, club, table, random.Random(5))
+    _result(client, api, event, 1, 1, "declaration", seats[0])
+    _result(client, api, event, 1, 1, "confirmation", seats[1])
+    _, season = call(client, api, "GET", f"{API}/tables/{club['id']}/season")
+    assert len(season["evenings"]) == 1
+    path = f"{API}/events/{event['id']}"
+    call(client, api, "DELETE", path, expect=401)
+    call(client, api, "DELETE", path, secret=seats[0], expect=403)  # a seat is no organiser
+    _, deleted = call(client, api, "DELETE", path, secret=club["secret"], expect=200)
+    assert deleted == {"deleted": event["id"], "games_kept": [table["game"]]}
+    call(client, api, "GET", path, expect=404)
+    call(client, api, "DELETE", path, secret=club["secret"], expect=404)
+    _, season = call(client, api, "GET", f"{API}/tables/{club['id']}/season")
+    assert season["evenings"] == [] and season["lines"] == []
+    # the game is the club's still, and takes a hand again
+    editor = game_secret(club["secret"], table["game"])
+    hand = {"winner": 0, "players": [{"rack": ""}] + [{"rack": f"K{n}"} for n in range(2, len(seats) + 1)]}
+    call(client, api, "POST", f"{API}/games/{table['game']}/rounds", hand, secret=editor, expect=201)

@@ -427,3 +427,26 @@ def test_odd_values_in_every_form_are_never_a_500(client, evening, value):
         assert send(client, event_url, action, data).status_code < 500, (action, value)
     for query in ("best", "bonus", "points"):
         assert client.get(f"/tables/{table_id}/season", query_string={query: value}).status_code < 500
+
+
+def test_the_organiser_deletes_an_evening_after_ticking_they_mean_it(app, client, evening):
+    """The event page's "Delete this evening" (the organiser's only): without the box ticked the
+    page says so and keeps the evening; ticked, the evening is gone (404) and the club's page says
+    its games stay; another phone may not (403), and a send without the CSRF token keeps it (400)."""
+    table_id, event_url = evening
+    check_everyone_in(client, event_url)
+    page = client.get(event_url).text
+    assert "Delete this evening" in page and f'action="{event_url}/delete"' in page
+    assert "Delete this evening" not in app.test_client().get(event_url).text  # a follower's page
+    kept = send(client, event_url, "delete", {})
+    assert kept.status_code == 422 and "Tick “Yes, delete this evening” to delete it." in plain(kept)
+    assert client.post(f"{event_url}/delete", data={"sure": "1"}).status_code == 400  # no CSRF token
+    stranger = app.test_client()
+    token = csrf_from(stranger.get("/games/new/rummikub").text)
+    assert stranger.post(f"{event_url}/delete", data={"sure": "1", "csrf_token": token}).status_code == 403
+    assert client.get(event_url).status_code == 200
+    gone = send(client, event_url, "delete", {"sure": "1"})
+    assert gone.status_code == 302 and gone.headers["Location"].endswith(f"/tables/{table_id}")
+    club_page = plain(client.get(gone.headers["Location"]))
+    assert "is deleted; the games played at its tables stay among the club's games." in club_page
+    assert client.get(event_url).status_code == 404

@@ -16,11 +16,12 @@ from ...limits import ROSTER_MAX
 from ...rules import find_variant
 from ...storage.club_models import EVENT_NAME_MAX, ClubEvent, Entrant, EventLogEntry
 from ...storage.extensions import db
-from ...storage.models import utcnow
+from ...storage.models import Game, utcnow
 from ...storage.table_models import Member, Table
 from .. import NotFound, ServiceError, SetupError, game_options, unused_public_ids
 from ..names import clean_name
 from ..tables.roster import roster_players
+from ..tables.summaries import touch
 
 #: the most rounds an evening plans, and the most players it checks in (its whole roster)
 ROUNDS_MAX = 12
@@ -223,3 +224,16 @@ def log(event: ClubEvent, action: str, **detail: Any) -> EventLogEntry:
     db.session.add(entry)
     event.updated_at = utcnow()
     return entry
+
+
+def delete_event(event: ClubEvent) -> list[int]:
+    """Delete an evening: its entrants, rounds, tables, results and log go; the games played at its
+    tables stay among the club's games (no longer a club night's, so their hands can change again).
+    Returns those games' public ids. The club's season is counted without it from now on."""
+    ids = [t.game_id for r in event.event_rounds for t in r.tables if t.game_id is not None]
+    games = list(db.session.scalars(select(Game.public_id).where(Game.id.in_(ids)).order_by(Game.id)))
+    table_id = event.table_id
+    db.session.delete(event)  # the rows under it go with it (the relationships' cascades)
+    db.session.flush()
+    touch(table_id)  # the club's page and season list its evenings
+    return games
