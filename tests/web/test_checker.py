@@ -355,3 +355,21 @@ def test_cards_in_a_reason_read_left_to_right_in_hebrew(client):
         "/check/krazy-bee?" + urlencode({"cards": "5 7 9"}), headers={"Accept-Language": "he"}
     )
     assert '(<bdi dir="ltr">5, 7, 9</bdi>)' in numbers.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("cards", "said"),
+    [
+        ("R1 R2 R3 / . B5 .", "Linia pionowa od wiersza 1, kolumny 2 (R2 B5)"),
+        ("R1 R2 / . . / K7 .", "z wiersza 3, kolumny 1"),
+    ],
+)
+def test_a_grid_cell_reads_in_polish_after_its_preposition(client, cards, said):
+    """A cell follows "od" and "z" in the Polish sentences, so it is in the genitive ("od wiersza 1,
+    kolumny 2"), never the nominative the German and Dutch ones can keep ("od wiersz 1, kolumna 2")."""
+    text = client.get(
+        "/check/crazy-tiles?" + urlencode({"cards": cards}), headers={"Accept-Language": "pl"}
+    ).get_data(as_text=True)
+    verdict = verdict_of(text)
+    assert said in verdict, verdict
+    assert "wiersz 1, kolumna" not in verdict and "wiersz 3, kolumna" not in verdict
