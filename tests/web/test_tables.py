@@ -337,3 +337,13 @@ def test_the_rating_chart_follows_each_game_in_order(app, client):
         assert all(abs(ours - theirs) < 1e-3 for (_, ours), (_, theirs) in zip(got[name], points))
     page = client.get(f"/tables/{table_id}/stats").text
     assert "rating" in page and page.count("<polyline") >= 3
+
+
+def test_the_rating_chart_names_its_axis_in_the_readers_language(client):
+    """The x axis of the rating chart said "game" in every language; it says the catalog's word."""
+    table_id = create_table(client, "Charted", ["Ann", "Bob", "Cy"])
+    play_small_table(client, table_id)
+    for language, word in (("en", "Game"), ("de", "Spiel"), ("nl", "Spel"), ("pl", "Gra")):
+        page = client.get(f"/tables/{table_id}/stats", headers={"Accept-Language": language}).text
+        assert f'class="tick">{word}</text>' in page, language
+        assert 'class="tick">game</text>' not in page, language
