@@ -159,3 +159,15 @@ def test_cr9_the_chosen_starter_plays_first_when_no_player_is_given(client, game
     assert response.status_code == 200 and totals(client, game) == [0, 5]  # Bob played turn 1
     response = submit(client, rounds_url(game), {"turns.1.pegs": "4"})
     assert response.status_code == 200 and totals(client, game) == [4, 5]  # then Ann (CR-8 order)
+
+
+@pytest.mark.parametrize(
+    ("language", "word"), [("en", "set"), ("de", "Satz"), ("nl", "set"), ("pl", "grupa")]
+)
+def test_a_set_of_one_rank_is_named_as_cards_name_it(client, game, language, word):
+    """Crib Rummy's set is cards of one rank ("der Satz", "grupa"), not a tile game's set
+    ("Kombination", "układ", the keypad's "next set"): the one-tap button and the Kind list say so."""
+    page = text(client.get(rounds_url(game), headers={"Accept-Language": language}))
+    assert re.search(rf'name="quick" value="2" class="quick">\+2 {word}</button>', page), language
+    assert f'<option value="set">{word}</option>' in page, language
+    assert "+2 Kombination" not in page and "+2 układ" not in page
