@@ -171,3 +171,11 @@ def test_a_set_of_one_rank_is_named_as_cards_name_it(client, game, language, wor
     assert re.search(rf'name="quick" value="2" class="quick">\+2 {word}</button>', page), language
     assert f'<option value="set">{word}</option>' in page, language
     assert "+2 Kombination" not in page and "+2 układ" not in page
+
+
+@pytest.mark.parametrize("language", ["en", "de", "pl"])
+def test_the_hand_line_ends_with_its_rule_as_a_small_link(client, game, language):
+    """ "Ann deals. Target 61 (CR-8).": the sentence first, the rule id after it as a link to the
+    rule, as on every page (it was plain text)."""
+    page = text(client.get(rounds_url(game), headers={"Accept-Language": language}))
+    assert re.search(r'61\s+<a class="rule-ref" href="/rules/crib-rummy#CR-8">\(CR-8\)</a>\.', page), language
