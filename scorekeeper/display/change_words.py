@@ -88,5 +88,9 @@ def change_words(summary: str) -> str:
             head += " " + gettext("(later ones renumbered)")
         return head + match["stop"] + (match["rest"] or "")
     if match := STARTED.match(summary):
-        return gettext("Game of %(name)s started", name=match["name"]) + (match["rest"] or "")
+        # a variant named in words ("Any other game (points)") is named in the reader's language,
+        # as on every other page; a game's own name stays as it is
+        from ..web.described import variant_name
+
+        return gettext("Game of %(name)s started", name=variant_name(match["name"])) + (match["rest"] or "")
     return summary

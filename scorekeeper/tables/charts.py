@@ -100,7 +100,7 @@ def rating_svg(
     history: Mapping[str, Sequence[tuple[int, float]]], title: str, order: Sequence[str] = ()
 ) -> str:
     """Each player's rating after each game of a variant (x: the table's n-th rated game)."""
-    return line_svg(history, title, x_label="game", order=order)
+    return line_svg(history, title, x_label=gettext("Game"), order=order)
 
 
 def step_curve_svg(players: Mapping[str, Mapping], order: Sequence[str] = ()) -> str:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from babel.numbers import format_decimal
 from flask import Blueprint, flash, make_response, redirect, render_template, request, session, url_for
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 from markupsafe import Markup
 
 from .. import live
@@ -67,6 +68,20 @@ def percent(rate: float | None) -> str:
     ('67%', '–')
     """
     return "–" if rate is None else f"{round(rate * 100)}%"
+
+
+@bp.app_template_filter("decimal")
+def decimal(value: float | int | None, most: int = 2) -> str:
+    """A figure of the statistics as the reader's language writes it: at least one decimal and at
+    most ``most`` (the figures are rounded to 2, a rating is shown to 1), after a comma in German,
+    Dutch and Polish ("13,0", "6,5"), after a point in English and Hebrew; ``–`` for none.
+
+    >>> decimal(None)
+    '–'
+    """
+    if value is None:
+        return "–"
+    return format_decimal(value, format="#,##0.0" + "#" * (most - 1), locale=str(get_locale() or "en"))
 
 
 def variant_names() -> dict[str, str]:

@@ -53,3 +53,31 @@ def test_the_top_bar_is_one_line_at_390_px(live_server, browser, language):
         )
     finally:
         context.close()
+
+
+WORDS = """() => [...document.querySelectorAll('header.topbar .topnav a')].map(a => {
+  const range = document.createRange();
+  range.selectNodeContents(a);
+  const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+  return {word: a.textContent.trim(), lines: lines.size, right: a.getBoundingClientRect().right,
+          over: a.scrollWidth > a.clientWidth + 1};
+})"""
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_no_word_of_the_top_bar_is_broken_at_320_px(live_server, browser, language):
+    """A 320 px phone (iPhone SE, small Androids): each link of the bar is one line, never a word
+    broken inside ("Spiel/e", "Druku/j": the German, Dutch and Polish bars did), and none runs off."""
+    context = browser.new_context(
+        viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True, locale=language
+    )
+    try:
+        page = context.new_page()
+        page.set_extra_http_headers({"Accept-Language": language})
+        page.goto(f"{live_server}/games/")
+        for link in page.evaluate(WORDS):
+            assert link["lines"] == 1 and not link["over"], f"{language}: {link}"
+            assert link["right"] <= 320, f"{language}: {link}"
+        assert page.evaluate(ROWS)["spread"] <= 2
+    finally:
+        context.close()

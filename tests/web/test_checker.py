@@ -387,3 +387,39 @@ def test_each_reading_of_an_extension_shows_its_whole_meld(client):
         "5 6 W ★ stands for = 7 W ★ stands for = 8",
     ]
     assert "with, on the table:" not in page
+
+
+@pytest.mark.parametrize(
+    ("cards", "said"),
+    [
+        ("R1 R2 R3 / . B5 .", "Linia pionowa od wiersza 1, kolumny 2 (R2 B5)"),
+        ("R1 R2 / . . / K7 .", "z wiersza 3, kolumny 1"),
+    ],
+)
+def test_a_grid_cell_reads_in_polish_after_its_preposition(client, cards, said):
+    """A cell follows "od" and "z" in the Polish sentences, so it is in the genitive ("od wiersza 1,
+    kolumny 2"), never the nominative the German and Dutch ones can keep ("od wiersz 1, kolumna 2")."""
+    text = client.get(
+        "/check/crazy-tiles?" + urlencode({"cards": cards}), headers={"Accept-Language": "pl"}
+    ).get_data(as_text=True)
+    verdict = verdict_of(text)
+    assert said in verdict, verdict
+    assert "wiersz 1, kolumna" not in verdict and "wiersz 3, kolumna" not in verdict
+
+
+@pytest.mark.parametrize(
+    ("language", "tiles", "cards"),
+    [
+        ("en", "Your tiles", "Your cards"),
+        ("de", "Deine Steine", "Deine Karten"),
+        ("pl", "Twoje kamienie", "Twoje karty"),
+    ],
+)
+def test_a_refused_set_of_tiles_shows_the_tiles_not_cards(client, language, tiles, cards):
+    """A tile game's refused set is headed by its tiles (the glossary: never "Karte" in a tile game's
+    message); a card game's keeps "Your cards"."""
+    headers = {"Accept-Language": language}
+    tile_page = client.get("/check/runny-tiles?" + urlencode({"cards": "R7 R8 B9"}), headers=headers).text
+    assert tiles in verdict_of(tile_page) and cards not in verdict_of(tile_page)
+    card_page = client.get("/check/crib-rummy?" + urlencode({"cards": "KS AS 2S"}), headers=headers).text
+    assert cards in verdict_of(card_page) and tiles not in verdict_of(card_page)

@@ -97,3 +97,22 @@ def test_a_correction_through_the_hand_form_logs_each_score_from_and_to(app, cli
     assert saved.status_code == 200 and "Round 1 corrected" in text(saved)
     lines = _lines(text(client.get(f"/games/{game}/history")))
     assert lines[0].endswith("Round 1 corrected: Ann +12 → +25, Bob -12 → -25")
+
+
+def test_a_variant_named_in_words_starts_the_log_in_the_readers_language(app, client):
+    """The points game's label is a phrase, not a name: the log says it as the page does
+    ("Spiel Anderes Spiel (Punkte) begonnen", never "Spiel Any other game (points) begonnen")."""
+    game = new_game(app, client, "points", names=("Ann", "Bob"))
+    english = _lines(text(client.get(f"/games/{game}/history")))
+    assert english[-1].endswith("Game of Any other game (points) started: Ann, Bob")
+    for language, name in (
+        ("de", "Anderes Spiel (Punkte)"),
+        ("nl", "Ander spel (punten)"),
+        ("pl", "Dowolna inna gra (punkty)"),
+    ):
+        page = text(client.get(f"/games/{game}/history", headers={"Accept-Language": language}))
+        assert name in _lines(page)[-1], (language, _lines(page)[-1])
+        assert "Any other game" not in page, language
+    rummikub = new_game(app, client, "rummikub", names=("Ann", "Bob"))
+    german = _lines(text(client.get(f"/games/{rummikub}/history", headers={"Accept-Language": "de"})))
+    assert "Rummikub" in german[-1]  # a variant's own name stays as it is

@@ -204,3 +204,10 @@ def test_PG_1_twenty_players_on_one_score_sheet(client, api):
     )
     pdf = ReadBack(client.get(f"/print/game/{created['id']}/sheet.pdf").data)
     assert all(name in pdf.text for name in names) and "19" in pdf.text
+
+
+def test_the_polish_points_form_says_its_round_once(client):
+    """The line above the fields read "w tej rundzie (runda)": the round named twice, once in brackets."""
+    game = start_game(client, next(v for v in variants() if v["slug"] == "points"), ["Ann", "Bob"])
+    page = text(client.get(rounds_url(game), headers={"Accept-Language": "pl"}))
+    assert "(runda)" not in page and "punkty każdego gracza" in page

@@ -174,3 +174,11 @@ def test_a_set_is_a_set_of_one_rank_in_every_language(client, game):
         assert f'<option value="set">{option}</option>' in page, language
     english = client.get(rounds_url(game)).get_data(as_text=True)
     assert 'class="quick">+2 set</button>' in english and '<option value="set">a set</option>' in english
+
+
+@pytest.mark.parametrize("language", ["en", "de", "pl"])
+def test_the_hand_line_ends_with_its_rule_as_a_small_link(client, game, language):
+    """ "Ann deals. Target 61 (CR-8).": the sentence first, the rule id after it as a link to the
+    rule, as on every page (it was plain text)."""
+    page = text(client.get(rounds_url(game), headers={"Accept-Language": language}))
+    assert re.search(r'61\s+<a class="rule-ref" href="/rules/crib-rummy#CR-8">\(CR-8\)</a>\.', page), language

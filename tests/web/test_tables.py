@@ -28,6 +28,7 @@ By hand:
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 import pytest
@@ -337,3 +338,28 @@ def test_the_rating_chart_follows_each_game_in_order(app, client):
         assert all(abs(ours - theirs) < 1e-3 for (_, ours), (_, theirs) in zip(got[name], points))
     page = client.get(f"/tables/{table_id}/stats").text
     assert "rating" in page and page.count("<polyline") >= 3
+
+
+def test_the_rating_chart_names_its_axis_in_the_readers_language(client):
+    """The x axis of the rating chart said "game" in every language; it says the catalog's word."""
+    table_id = create_table(client, "Charted", ["Ann", "Bob", "Cy"])
+    play_small_table(client, table_id)
+    for language, word in (("en", "Game"), ("de", "Spiel"), ("nl", "Spel"), ("pl", "Gra")):
+        page = client.get(f"/tables/{table_id}/stats", headers={"Accept-Language": language}).text
+        assert f'class="tick">{word}</text>' in page, language
+        assert 'class="tick">game</text>' not in page, language
+
+
+def test_the_statistics_write_decimals_as_the_readers_language_does(client):
+    """Averages and ratings read "13,0" and "27,9 ± 8,2" in German, Dutch and Polish, as Babel writes
+    them; English keeps the point."""
+    table_id = create_table(client, "Decimals", ["Ann", "Bob", "Cy"])
+    play_small_table(client, table_id)
+    english = client.get(f"/tables/{table_id}/stats", headers={"Accept-Language": "en"}).text
+    assert re.search(r"\d\.\d ± \d\.\d", english)
+    for language in ("de", "nl", "pl"):
+        page = client.get(f"/tables/{table_id}/stats", headers={"Accept-Language": language}).text
+        cells = re.findall(r'<td class="num">([^<]*)</td>', page)
+        assert any(re.fullmatch(r"-?\d+,\d\d?", c) for c in cells), (language, cells)
+        assert not any(re.fullmatch(r"-?\d+\.\d\d?", c) for c in cells), (language, cells)
+        assert re.search(r"\d,\d ± \d,\d", page) and not re.search(r"\d\.\d ± \d\.\d", page), language
