@@ -47,6 +47,20 @@ def isolated(text: str) -> str:
     return f"{LRI}{LRM if text[0] in SIGNS else ''}{text}{PDI}"
 
 
+def unisolated(text: str) -> str:
+    """``text`` without its direction marks: a PDF's title in its metadata, which a viewer shows in its
+    window or tab as it is (the marks as boxes, or as they are), not laid out as the page is.
+
+    >>> unisolated("Krazy Bee Rummy: " + isolated("Ann B.") + ", " + isolated("דנה")) == "Krazy Bee Rummy: Ann B., דנה"
+    True
+    """
+    return text.translate(UNMARKED)
+
+
+#: the marks :func:`isolated` sets (and the first-strong isolate), removed by :func:`unisolated`
+UNMARKED = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069\u200e"))
+
+
 def mixed(texts, rtl: bool = False) -> bool:
     """Whether a line of ``texts`` needs its values isolated: on a right-to-left sheet, or where one
     of them is written right to left (a Hebrew name on an English sheet would turn the whole line

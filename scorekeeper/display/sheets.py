@@ -15,6 +15,7 @@ from flask_babel import gettext
 from ..rules import GameScore
 from .cribbage_track import fit_track
 from .isolates import isolated, mixed
+from .text_width import fitted, text_width
 from .words import ordinal
 
 #: usable width (mm) of each paper and orientation inside 10 mm margins
@@ -37,6 +38,8 @@ SIDE_WIDTH = 44
 MONO_ADVANCE = 1233 / 2048
 #: font size (pt) of a recorded line's player cells (``td.line`` in print.css)
 LINE_PT = 8
+#: font size (pt) of a player's name over their columns (``tr.names th`` in print.css, bold)
+HEAD_PT = 9
 #: millimetres per point
 PT = 25.4 / 72
 #: widths (pt) of the column rules: between a player's columns, and before each player
@@ -88,10 +91,15 @@ class Sheet:
     #: printed right to left (Hebrew): the monospaced lines and their grids mirrored, each value isolated
     rtl: bool = False
 
-    def player_label(self, seat: int) -> str:
+    def player_label(self, seat: int, group: list[int] | None = None) -> str:
         """A player's name over their columns, isolated where the sheet mixes directions: "Ann B."
-        on a Hebrew sheet keeps its full stop at its end (".Ann B" unisolated)."""
+        on a Hebrew sheet keeps its full stop at its end (".Ann B" unisolated). With the page's
+        ``group``, shortened with "…" to the room over the columns beside the seat number: a 40-letter
+        name ran off the page or over the Step list (the title and standings print it whole)."""
         name = self.players[seat]
+        if group is not None:
+            room = sum(self.player_widths(group)[: len(self.per_player)]) - head_lead(seat)
+            name = fitted(name, room, HEAD_PT, bold=True)
         return isolated(name) if mixed(self.players, self.rtl) else name
 
     @property
@@ -183,6 +191,12 @@ def mirrored(drawing: str, left: float, width: float, rtl: bool = True) -> str:
     '<g transform="matrix(-1 0 0 1 10.000 0)"><path d="M1 0V10"/></g>'
     """
     return f'<g transform="matrix(-1 0 0 1 {2 * left + width:.3f} 0)">{drawing}</g>' if rtl else drawing
+
+
+def head_lead(seat: int) -> float:
+    """mm of a column head that is not its name: the seat number (7 pt) and its 1.5 mm gap, the cell's
+    padding and thick rule, and a millimetre to spare (print.css ``tr.names th``)."""
+    return text_width(str(seat + 1), 7) + 1.5 + 2 * 0.6 + PLAYER_RULE * PT + 1
 
 
 def _inset() -> float:

@@ -10,7 +10,7 @@ from markupsafe import escape
 
 from ..rules import find_variant
 from .bidi import back_link, bdi, isolated_names, names_isolated, notation, number
-from .isolates import isolated
+from .isolates import isolated, unisolated
 
 
 def signed(value: int | None) -> str:
@@ -158,6 +158,8 @@ FILTERS = {
     # a plain-text value between Unicode isolates, where markup cannot go (a sentence the reason
     # filter escapes, a printed title): "45 - 20", "Ann B."
     "isolated": isolated,
+    # without its marks: a PDF's <title>, shown by a viewer as it is
+    "unisolated": unisolated,
     "names_isolated": names_isolated,
     "name_bdi_list": lambda names: isolated_names(names, name_list),
     # pieces already isolated (the hands table's legend pairs), joined as the language joins a list

@@ -13,7 +13,7 @@ from typing import Any
 
 from babel.dates import format_date
 
-from ..display.isolates import isolated, mixed
+from ..display.isolates import LRI, LRM, PDI, RLI, isolated, mixed, right_to_left
 from ..display.qr import qr_png_url
 from ..display.words import signed
 from ..rules import find_variant
@@ -32,6 +32,10 @@ from .language import language_now
 
 #: lines for hands on a score slip (two slips to a page)
 SLIP_LINES = 12
+#: a name longer than this prints smaller on a table card, so none is cut off
+LONG_NAME = 18
+#: the isolates around a shown name (:func:`shown_names`), left out when it is measured
+MARKS = LRI + RLI + PDI + LRM
 #: half of a landscape page's height, a tent card's side (a hair under, so two fit one page)
 CARD_HALF = {"a4": "104.9mm", "letter": "107.8mm"}
 
@@ -60,6 +64,16 @@ def _variant(event: ClubEvent) -> str:
     return f"{name}: {own}" if own else name
 
 
+def shown_names(event: ClubEvent) -> dict[int, str]:
+    """The players' names as printed: each isolated on a right-to-left page, or where a name is written
+    right to left (docs/languages.md "Right to left in the PDFs"), so "Ann B." on a Hebrew card never
+    prints ".Ann B" and "Ann · דנה · רון" keeps its order on an English one."""
+    names = names_of(event)
+    if not mixed(names.values(), direction(language_now()) == "rtl"):
+        return names
+    return {player: isolated(name) for player, name in names.items()}
+
+
 def round_of(event: ClubEvent, wanted: int | None) -> EventRound | None:
     """Round ``wanted`` of the event, or its latest round (None: none such, or none seated yet)."""
     rounds = event.event_rounds
@@ -78,6 +92,10 @@ def table_lines(event: ClubEvent, event_round: EventRound, names: dict[int, str]
         line = {
             "number": table.number,
             "players": players,
+            "long": any(len(name.strip(MARKS)) > LONG_NAME for name in players),
+            # each name's own direction, for a box of its own: a long Latin name wrapped on a Hebrew
+            # slip reads "Wojciechowski-", not "-Wojciechowski" (Pango lays out each line apart)
+            "dirs": ["rtl" if right_to_left(name) else "ltr" for name in players],
             "starter": players[0] if players else "",
             "result": _result(event, table, players),
             "game_url": external_url("games.show", public_id=game.public_id) if game else "",
@@ -91,14 +109,14 @@ def table_lines(event: ClubEvent, event_round: EventRound, names: dict[int, str]
 def _result(event: ClubEvent, table: EventTable, players: list[str]) -> dict[str, Any] | None:
     if table.result is None:
         return None
-    # a line of names and signed scores keeps its order in a Hebrew sheet: each piece isolated
+    # a line of names and signed scores keeps its order in a Hebrew sheet: each score isolated as the
+    # names are (:func:`shown_names`)
     mark = isolated if mixed(players, direction(language_now()) == "rtl") else str
     shared = table_game_of(event, table).places()  # tied players share the places they fill (2.5)
     places = [1 + sum(q < p for q in shared) for p in shared]  # as read aloud: 1st, 2nd, 2nd, 4th
     return {
         "scores": [
-            (mark(name), mark(signed(score)), place)
-            for name, score, place in zip(players, table.result, places)
+            (name, mark(signed(score)), place) for name, score, place in zip(players, table.result, places)
         ],
         "final": table.final,
         "overridden": table.overridden,
@@ -128,7 +146,7 @@ def round_context(event: ClubEvent, event_round: EventRound) -> dict[str, Any]:
     return {
         "event": event_head(event),
         "round": round_head(event_round),
-        "tables": table_lines(event, event_round, names_of(event)),
+        "tables": table_lines(event, event_round, shown_names(event)),
     }
 
 
@@ -160,7 +178,7 @@ def score_slips_pdf(event: ClubEvent, event_round: EventRound, paper: str = "a4"
 
 
 def standings_context(event: ClubEvent) -> dict[str, Any]:
-    names = names_of(event)
+    names = shown_names(event)
     lines = evening_order(event)  # the final's places first once it is played, as on the page
     cut_rounds = [r for r in event.event_rounds if r.stage != "round"]
     final = played_final(event)
@@ -201,12 +219,12 @@ def standings_pdf(event: ClubEvent, paper: str = "a4") -> bytes:
 def event_sheet_pdf(event: ClubEvent, paper: str = "a4") -> bytes:
     """The organiser's record: the settings, who checked in, every round's seating with its seed,
     every table's result (and each override with its reason), then the standings."""
-    names = names_of(event)
+    names, shown = names_of(event), shown_names(event)
     entrants = [
-        {"name": names.get(e.member_id, "?"), "arrived": e.arrived, "left_after": e.left_after}
-        for e in event.entrants
+        {"name": shown.get(e.member_id, "?"), "arrived": e.arrived, "left_after": e.left_after}
+        for e in sorted(event.entrants, key=lambda e: names.get(e.member_id, "?").casefold())
     ]
-    rounds = [{**round_head(r), "tables": table_lines(event, r, names)} for r in event.event_rounds]
+    rounds = [{**round_head(r), "tables": table_lines(event, r, shown)} for r in event.event_rounds]
     return render_pdf(
         "pdf/events/sheet.html",
         page=page(paper, "portrait"),
@@ -219,7 +237,7 @@ def event_sheet_pdf(event: ClubEvent, paper: str = "a4") -> bytes:
             "twos": event.twos,
             "minutes": event.round_minutes,
         },
-        entrants=sorted(entrants, key=lambda e: e["name"].casefold()),
+        entrants=entrants,
         rounds=rounds,
         **standings_context(event),
     )

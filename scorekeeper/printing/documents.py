@@ -126,7 +126,7 @@ def frames_pdf(
         paper=paper,
         compact=len(steps) > 12,
         page=page(paper, "portrait"),
-        title="Krazy Bee Step Indicator Frames",
+        title=gettext("Krazy Bee Step Indicator Frames"),
     )
 
 
@@ -147,7 +147,7 @@ def rules_pdf(opts: PrintOptions, rulings: Sequence[tuple[str, str, str]] = (), 
         rulings=list(rulings),
         table=table,
         page=page(opts.paper, "portrait"),
-        title=f"{book.name}: quick reference",
+        title=gettext("%(name)s: quick reference", name=book.name),
     )
 
 

@@ -94,9 +94,10 @@ def print_options(raw: Mapping[str, Any]) -> PrintOptions:
         errors["variant"] = gettext("choose one of %(choices)s", choices=", ".join(known))
         raise PrintInputError(errors)
     spec = known[slug]
-    players = raw.get("players") or min(4, spec["max_players"])
+    # a rules card has no players or rows, and frames no rows: what a link carries for them is not refused
+    players = (kind != "rules" and raw.get("players")) or min(4, spec["max_players"])
     players = _whole(players, "players", spec["min_players"], spec["max_players"], errors)
-    rows = raw.get("rows") or profile(slug).sheet.default_rows
+    rows = (kind == "sheet" and raw.get("rows")) or profile(slug).sheet.default_rows
     rows = _whole(rows, "rows", 1, MAX_ROWS, errors)
     paper, orientation = _page_setup(raw, errors)
     kept = _game_options(raw, slug, spec, errors)

@@ -66,7 +66,8 @@ class Layout:
 class KrazyBeeLayout(Layout):
     per_player = (
         Column(N_("Step"), 9, "Step attempted (✓ laid down)"),
-        Column(N_("Points"), 11, "points left in hand"),
+        # 12: room for "0 raus" and "0 wyj." (German, Polish) on a 4-player page
+        Column(N_("Points"), 12, "points left in hand"),
         Column(N_("Total"), 12),
     )
     default_rows = 24

@@ -55,7 +55,10 @@ def document():
     try:
         opts = choices.print_options(request.args)
     except choices.PrintInputError as err:
-        return _page(request.args.get("kind") or "sheet", err.errors, 400)
+        # an unknown kind ("poster") is the blank sheet's form, the default kind: "Please check the
+        # blank score sheet form below", not "the  form" with no name
+        kind = request.args.get("kind")
+        return _page(kind if kind in dict(FORMS) else "sheet", err.errors, 400)
     return pdf_answer(lambda: printing.document_pdf(opts), opts.filename)
 
 

@@ -66,3 +66,17 @@ def test_a_games_sheet_in_german_from_the_worker(app, client):
     assert "Rank" not in text and " out" not in text
     english = words(client.get(f"/print/game/{game}/sheet.pdf").data)
     assert "Rank" in english and " out" in english
+
+
+@pytest.mark.parametrize(
+    "address, title",
+    [
+        ("/print/pdf?kind=frames&variant=krazy-bee&players=2", "Krazy-Bee-Step-Anzeiger"),
+        ("/print/pdf?kind=rules&variant=rumbugz", "RumBugz: Kurzübersicht"),
+    ],
+)
+def test_the_frames_and_rules_cards_titles_are_german(client, address, title):
+    """The PDF's title (its metadata, a viewer's window): it was English in every language."""
+    answer = client.get(address, headers=GERMAN)
+    assert answer.status_code == 200
+    assert ReadBack(answer.data).reader.metadata.title == title

@@ -218,3 +218,13 @@ def test_a_latin_name_on_a_hebrew_frame_keeps_its_full_stop_at_its_end(app, clie
     words = placed_words(client.get(f"/print/game/{public_id}/frames.pdf", headers=HEBREW).data, tmp_path)
     shown = [w for *_, w in words]
     assert "B." in shown and ".Ann" not in shown, shown
+
+
+@pytest.mark.parametrize("headers", [HEBREW, {"Accept-Language": "en"}])
+def test_a_sheets_metadata_title_has_no_direction_marks(app, client, headers):
+    """A viewer shows the PDF's title as it is, isolates as boxes: the page's title isolates the names,
+    its metadata does not."""
+    with app.app_context():
+        public_id = seed_game("krazy-bee", ["דנה", "Ann B."], []).public_id
+    answer = client.get(f"/print/game/{public_id}/sheet.pdf", headers=headers)
+    assert ReadBack(answer.data).reader.metadata.title == "Krazy Bee Rummy: דנה, Ann B."

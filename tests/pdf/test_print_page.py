@@ -58,6 +58,21 @@ def test_bad_form_input_shows_the_form_again_with_the_error(client, query, field
     assert "<form" in html
 
 
+def test_an_unknown_kind_names_the_form_to_check(client):
+    """``kind=poster`` said "Please check the  form below" (no form's name, a double space)."""
+    html = " ".join(client.get("/print/pdf?kind=poster&variant=rumbugz").text.split())
+    assert "Please check the blank score sheet form below" in html
+    assert "Kind: choose one of sheet, frames, rules" in html
+
+
+@pytest.mark.parametrize(
+    "query", ["kind=rules&variant=rumbugz&players=99&rows=500", "kind=frames&players=3&rows=500"]
+)
+def test_a_rules_card_or_frames_take_no_players_or_rows_they_do_not_have(client, query):
+    """A rules card has no players and neither it nor the frames has rows: a value for them is not refused."""
+    assert client.get(f"/print/pdf?{query}").status_code == 200
+
+
 def test_form_keeps_what_was_typed_after_an_error(client):
     html = client.get("/print/pdf?kind=sheet&variant=rumbugz&players=9&rows=7").text
     assert 'value="9"' in html and 'value="7"' in html

@@ -10,19 +10,28 @@ import base64
 import re
 
 import pytest
+from flask_babel import force_locale, gettext
 from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.display.sheets import LINE_PT, MONO_ADVANCE, PT, Row, layout, mono_line
+from scorekeeper.printing.sheet_blocks import _fit, column_widths
 from scorekeeper.profiles import PROFILES, profile
-from scorekeeper.profiles.sheet_layouts import blank_sheet
+from scorekeeper.profiles.sheet_layouts import CribRummyLayout, blank_sheet
 from scorekeeper.rules import find_variant, options_for
+from scorekeeper.web.languages import LANGUAGES
 from tests.pdf.support import ReadBack, krazy_bee_hands, seed_game
 
 ADVANCE = LINE_PT * PT * MONO_ADVANCE  # mm per character
 #: the widest value each variant's player columns show (signed scores, "0 out", RumBugz kinds ...):
 #: each variant's own samples (scorekeeper/rules/samples.py), found through the registry
 WIDEST = {slug: list(find_variant(slug).samples.sheet_widest) for slug in PROFILES}
+
+
+def translated(sample: str) -> str:
+    """A sample as the reader's sheet prints it, its words in the reader's language ("0 out", "0 wyj.");
+    a letter alone (RumBugz kinds) and numbers as they are."""
+    return " ".join(gettext(w) if w.isalpha() and len(w) > 1 else w for w in sample.split(" "))
 
 
 def spans(pieces: list[tuple[str, bool]]) -> list[tuple[float, float, str, bool]]:
@@ -35,6 +44,11 @@ def spans(pieces: list[tuple[str, bool]]) -> list[tuple[float, float, str, bool]
     return out
 
 
+def unmarked(text: str) -> str:
+    """``text`` without its direction marks (a right-to-left sheet's isolates), which take no room."""
+    return re.sub("[\u200e\u2066-\u2069]", "", text)
+
+
 def _words(text: str):
     start = None
     for i, ch in enumerate(text + " "):
@@ -45,11 +59,17 @@ def _words(text: str):
             start = None
 
 
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
 @pytest.mark.parametrize("slug", sorted(PROFILES))
 @pytest.mark.parametrize("players", [2, 4])
-def test_widest_values_sit_inside_their_columns_clear_of_the_rules(slug, players):
-    sheet = layout(blank_sheet(profile(slug).sheet, slug, players, 1, options_for(slug, {})), "a4", "auto")
-    row = Row([""] * len(sheet.lead), [list(WIDEST[slug]) for _ in range(players)])
+def test_widest_values_sit_inside_their_columns_clear_of_the_rules(app, slug, players, language):
+    """In every language: Polish "0 wyjście" ran over the Krazy Bee sheet's Points column."""
+    with app.test_request_context(), force_locale(language):
+        widest = [translated(sample) for sample in WIDEST[slug]]
+        sheet = layout(
+            blank_sheet(profile(slug).sheet, slug, players, 1, options_for(slug, {})), "a4", "auto"
+        )
+    row = Row([""] * len(sheet.lead), [list(widest) for _ in range(players)])
     for group in sheet.groups:
         widths = sheet.player_widths(group)
         # the line starts half a thick rule after the first column's edge
@@ -57,17 +77,29 @@ def test_widest_values_sit_inside_their_columns_clear_of_the_rules(slug, players
         edges = [sum(widths[:i]) - inset for i in range(len(widths) + 1)]
         pieces = sheet.line(row, group)
         for col, (left, right, text) in enumerate(_values_per_column(pieces, edges)):
-            assert text == WIDEST[slug][col % len(WIDEST[slug])]
+            # a right-to-left sheet's line runs from the last player's last column
+            assert text == (widest[::-1] if sheet.rtl else widest)[col % len(widest)]
             assert edges[col] + 0.2 <= left and right <= edges[col + 1] - 0.2, (text, left, right, edges)
             centre = (edges[col] + edges[col + 1]) / 2
             assert abs((left + right) / 2 - centre) <= ADVANCE, text
         # the running total (each player's last column) is the bold piece
-        assert [t.strip() for t, b in pieces if b] == [WIDEST[slug][-1]] * len(group)
+        assert [unmarked(t).strip() for t, b in pieces if b] == [widest[-1]] * len(group)
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_a_crib_hands_closing_line_names_how_it_ended_whole_in_every_language(app, language):
+    """Crib Rummy's Turn column on a 3-player sheet holds "pile out" whole; Polish "koniec stosu" was cut
+    to "koniec s…" (a lead value too long for its column is cut with "…")."""
+    with app.test_request_context(), force_locale(language):
+        sheet = layout(blank_sheet(profile("crib-rummy").sheet, "crib-rummy", 3, 1, {}), "a4", "auto")
+        turn = column_widths(sheet, sheet.groups[0])[1]
+        for label in [*CribRummyLayout.ENDS.values(), "playing"]:
+            assert _fit(gettext(label), turn) == gettext(label)
 
 
 def _values_per_column(pieces, edges):
     """(left, right, text) of each column's value: the characters between two edges, trimmed."""
-    line = "".join(t for t, _ in pieces)
+    line = unmarked("".join(t for t, _ in pieces))
     out = []
     for col in range(len(edges) - 1):
         chars = [
