@@ -10,6 +10,7 @@ no known shape is shown as it was written.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from flask_babel import gettext
 
@@ -66,8 +67,10 @@ def _by(head: str, match: re.Match) -> str:
     return gettext("%(done)s by the editor with the parts that were in", done=head)
 
 
-def change_words(summary: str) -> str:
-    """A change-log summary in the reader's language (English outside a request).
+def change_words(summary: str, variant_name: Callable[[str], str] = str) -> str:
+    """A change-log summary in the reader's language (English outside a request); ``variant_name``
+    names a variant in it (the pages pass the one that says a label in words in the reader's
+    language, ``web.described.variant_name``).
 
     >>> change_words("Undid: Hand 2 corrected: Bob +35 → +25")
     'Undid: Hand 2 corrected: Bob +35 → +25'
@@ -90,7 +93,5 @@ def change_words(summary: str) -> str:
     if match := STARTED.match(summary):
         # a variant named in words ("Any other game (points)") is named in the reader's language,
         # as on every other page; a game's own name stays as it is
-        from ..web.described import variant_name
-
         return gettext("Game of %(name)s started", name=variant_name(match["name"])) + (match["rest"] or "")
     return summary

@@ -11,7 +11,7 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from .. import services
-from ..display.change_words import change_words
+from ..display.change_words import change_words as words_of
 from ..display.seat_words import part_facts, seat_words
 from ..display.words import name_list, signed
 from ..rules import RulesError, find_variant
@@ -19,6 +19,7 @@ from ..services.seats.seat_log import shown_to, unrecorded
 from ..storage.extensions import db
 from ..storage.seat_models import SEAT_LOG_ACTIONS
 from ..web import access
+from ..web.described import variant_name
 
 
 def history(public_id: str):
@@ -127,3 +128,8 @@ def announcement(game, score, names: list[str]) -> dict | None:
         over = gettext("Game over: %(names)s win", names=name_list(winners))
         words += ". " + (over if len(winners) > 1 else gettext("Game over: %(name)s wins", name=winners[0]))
     return {"id": entry.id, "words": words + "."}
+
+
+def change_words(summary: str) -> str:
+    """A change-log summary in the reader's language, a variant named in words translated too."""
+    return words_of(summary, variant_name)
