@@ -178,6 +178,11 @@ def _end(sub: Submission, ctx: HandContext, turn_player_seat: int | None) -> dic
         count = sub.number(f"end.cards_left.{i}")
         if count is None and i != player and not any(n == f"end.cards_left.{i}" for n, _ in sub.errors):
             sub.fail(f"end.cards_left.{i}", gettext("CR-7: enter how many cards are left in this hand"))
+        elif i == player and count:  # said with the others' boxes, not on a second send
+            sub.fail(
+                f"end.cards_left.{i}",
+                gettext("CR-7: %(name)s went out and has no cards left", name=ctx.names[i]),
+            )
         counts.append(count or 0)
     return {"type": "out", "player": player, "cards_left": counts}
 

@@ -115,6 +115,15 @@ def test_going_out_needs_the_others_card_counts(client, game):
     assert "CR-7" in _error_at(response, "end-cards_left-0")
 
 
+def test_a_count_typed_for_the_player_going_out_is_said_with_the_missing_ones(client, game):
+    """CR-7: Bob goes out with a count typed in his own box and Ann's left empty: both are said on
+    the first send (the walk-through of 7 December was told of Bob's only on a second one)."""
+    response = turn(client, game, 0, 1, "3H 4H 5H", end_type="out", **{"end_cards_left.1": "5"})
+    assert response.status_code == 422
+    assert "CR-7" in _error_at(response, "end-cards_left-0")
+    assert "Bob went out and has no cards left" in _error_at(response, "end-cards_left-1")
+
+
 def test_editing_a_hand_corrects_a_turn_and_removes_one(client, game):
     turn(client, game, 0, 1, "3H 4H 5H")
     turn(client, game, 1, 0, "9C 9D 9S")
