@@ -27,6 +27,10 @@ def test_the_editor_frees_keeps_and_gives_seats_on_the_page(app, client):
     assert _manage(phones["Ann"], gid, "1", "free").status_code == 403
     client.set_cookie(f"sk_edit_{gid}", secret)
     assert 'data-seat-holder="Bob"' in _page(client, gid)
+    # a seat a phone holds is freed after a second tap that says what it does
+    held = _page(client, gid).split('data-seat-holder="Bob"', 1)[1]
+    assert '<details class="seat-free">' in held.split("</details>", 1)[0]
+    assert "The phone holding <bdi>Bob</bdi>'s seat loses it" in held and "Yes, free the seat" in held
     # freed: Bob's phone no longer holds the seat, and it is offered again
     assert _manage(client, gid, "1", "free").status_code == 302
     assert "Bob&#39;s seat is free: another phone may take it." in _page(client, gid)
