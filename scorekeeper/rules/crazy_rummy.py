@@ -188,12 +188,14 @@ class CrazyRummy(Variant):
                 )
             hands.append(self.hand_points(entry, field, hand_opts))
             hand = self.parse_for_round(entry.get("hand"), f"{field}.hand")
-            if not hand and entry.get("counts") not in (None, "", {}):
+            if entry.get("hand") in (None, "") and entry.get("counts") not in (None, "", {}):  # as scored
                 classes.update(self.class_counts(entry["counts"], f"{field}.counts"))
             counted += board + hand
             if seat == went_out and hands[-1]:
                 raise RoundError([(f"{field}.hand", say("cz.out_no_cards"))])
-        deck = deck_reasons(counted, players)
+        # the wild indicator is among the cards counted when the face-up cards are given; else the
+        # wild rank given leaves one card of it fewer for the hands (CZ-7)
+        deck = deck_reasons(counted, players, None if face_up else wild)
         if classes and not deck:  # the cards counted per class, with the cards typed, in the decks' classes
             classes.update(card_class(c, wild) for c in counted[1 if face_up else 0 :])
             deck = class_reasons(classes, players, wild)

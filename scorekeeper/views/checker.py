@@ -90,12 +90,17 @@ def variant(slug: str):
 
 
 def _best_query(ask: CheckInput) -> dict:
-    """Best play's page asked about the cards just checked: a plain meld as the rack, the meld it
-    was laid onto as the table; nothing for a laydown of several melds, a grid or a change."""
+    """Best play's page asked about the cards just checked, with the rules in force (the wild rank,
+    the Step): a plain meld as the rack, the meld it was laid onto as the table; the options alone
+    for a laydown of several melds, a grid or a change."""
+    try:
+        rules = {k: v for k, v in share_query(ask).items() if k not in ("cards", "extend", "action")}
+    except RulesError:  # options the check refused: Best play starts from its own defaults
+        rules = {}
     cards = ask.cards.split()
     if not cards or any(t in ("|", "/", ".") or t.startswith("-") for t in cards) or "/" in ask.cards:
-        return {}
-    return {"rack": " ".join(cards), **({"table": ask.extend} if ask.extend else {})}
+        return rules
+    return {"rack": " ".join(cards), **({"table": ask.extend} if ask.extend else {}), **rules}
 
 
 def keypad_context(v, in_force: dict) -> dict:

@@ -540,3 +540,15 @@ def test_dealer_passes_left_and_play_begins_left_of_the_dealer():
     g = score_game(V, hands, players=3, first_dealer=2)
     assert [(r.dealer, r.starter) for r in g.rounds] == [(2, 0), (0, 1)]
     assert g.rounds[0].details["playing"] == [10, 8, 2]
+
+
+def test_CZ7_the_wild_rank_given_without_face_up_cards_leaves_its_indicator_on_the_table():
+    """A hand given its wild rank alone (no face-up cards): four 7s on one board with 7s wild are
+    one more than one deck leaves, whatever the other player typed (the review of 7 December found
+    it refused only when another player counted per class)."""
+    facts = {"wild": "7", "went_out": 0, "players": [{"board": "7 7 7 7 K"}, {}]}
+    with pytest.raises(RoundError) as err:
+        score_round(V, facts, players=2)
+    assert "at most 3 here, not 4" in str(err.value.errors[0][1])
+    facts["players"][0]["board"] = "7 7 7 K"
+    assert score_round(V, facts, players=2).changes == (310, 0)

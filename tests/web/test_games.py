@@ -365,6 +365,9 @@ def test_a_game_for_many_players_shows_six_seats_and_folds_the_rest(client):
     four = client.get("/games/new/rummikub").text
     assert "more-seats" not in four and 'name="player_3"' in four
     token = csrf_from(page)
-    data = {"csrf_token": token, **{f"player_{s}": f"P{s}" for s in range(8)}, "player_3": "P1"}
-    refused = client.post("/games/new/points", data=data)  # a name twice: the form comes back
-    assert refused.status_code in (200, 400, 422) and '<details class="more-seats" open>' in refused.text
+    # seats 1 to 6 and 8 filled, 7 left empty, and seat 8's name the same as seat 2's: refused, and
+    # the folded seats open to show it
+    data = {"csrf_token": token, **{f"player_{s}": f"P{s}" for s in range(6)}, "player_7": "P1"}
+    refused = client.post("/games/new/points", data=data)
+    assert refused.status_code == 422 and '<details class="more-seats" open>' in refused.text
+    assert 'id="player_7"' in refused.text.split('<details class="more-seats" open>', 1)[1]

@@ -360,6 +360,13 @@ def test_best_play_from_the_checker_starts_from_the_cards_checked(client):
     assert parse_qs(urlsplit(link).query) == {"rack": ["R5 R6 R7"], "table": ["R8 R9 R10"]}
     best = client.get(link).get_data(as_text=True)
     assert 'value="R5 R6 R7"' in best or ">R5 R6 R7</textarea>" in best
-    for query in ({"cards": "3 3 3 | 4 5 6 7", "step": "1"}, {"cards": "-3 8", "extend": "3 4 P 6 7"}):
+    for query in ({"cards": "3 3 3 | 4 5 6 7", "step": "2"}, {"cards": "-3 8", "extend": "3 4 P 6 7"}):
         slug = "krazy-bee" if "step" in query else "rumbugz"
         assert "rack=" not in best_link(f"{slug}?" + urlencode(query))
+    # the rules in force go with it: the hand's wild rank, the Step (the review of 7 December found
+    # Best play asking for the wild rank again)
+    link = best_link("crazy-rummy?" + urlencode({"cards": "5H 5S 5D", "wild": "7"}))
+    assert parse_qs(urlsplit(link).query) == {"rack": ["5H 5S 5D"], "wild": ["7"]}
+    assert "CANNOT READ" not in client.get(link).get_data(as_text=True)
+    laydown = best_link("krazy-bee?" + urlencode({"cards": "3 3 3 | 4 5 6 7", "step": "2"}))
+    assert parse_qs(urlsplit(laydown).query) == {"step": ["2"]}
