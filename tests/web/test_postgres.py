@@ -37,7 +37,7 @@ from scorekeeper.rules import variants
 from scorekeeper.storage import config, models
 from scorekeeper.storage.extensions import db
 
-from . import test_api_transfer, test_full_games
+from . import test_api_club, test_api_transfer, test_full_games
 from .api_support import HANDS, OTHER_HANDS, VARIANTS, OpenApi, call
 from .game_support import csrf_from, secret_cookie, start_game
 from .rounds_support import rounds_url, text
@@ -499,6 +499,21 @@ def test_two_phones_recording_the_same_hand_through_the_form(app, cluster, datab
     assert "The game changed since" in text(next(a for a in answers if a.status_code == 409))
     _, game = call(first, api, "GET", f"/api/v1/games/{gid}", expect=200)
     assert len(game["rounds"]) == 1 and game["rounds"][0]["number"] == 1
+
+
+def test_a_club_evening_declares_and_confirms_its_results(app, client, api):
+    """``test_api_club``'s evening of three rounds and a cut, on PostgreSQL: a confirmation compares
+    the declared result in its UPDATE, and PostgreSQL's ``json`` has no ``=`` (every confirmation,
+    the API's and the page's, was a 500 there)."""
+    _, club = call(
+        client,
+        api,
+        "POST",
+        "/api/v1/tables",
+        {"name": "Thursday club", "players": test_api_club.NAMES},
+        expect=201,
+    )
+    test_api_club.test_a_fourteen_player_evening_through_the_api(client, api, club)
 
 
 # -- unicode and what PostgreSQL is stricter about ---------------------------------------------------------

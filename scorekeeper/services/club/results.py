@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import select, update
+from sqlalchemy import JSON, cast, literal, select, update
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Session
 
 from ... import services
@@ -95,7 +96,7 @@ def confirm(
     if seen is not None and list(seen) != table.result:
         raise _changed()
     seen_by = EventTable.declared_by == table.declared_by
-    if not _claim(table, seen_by, EventTable.result == table.result, confirmed_by=by_seat, final_at=utcnow()):
+    if not _claim(table, seen_by, _same_result(table.result), confirmed_by=by_seat, final_at=utcnow()):
         raise _already_final(table) if table.final else _changed()
     log(event, "confirmed", table=table.number, by=by_seat, scores=table.result)
     db.session.flush()
@@ -157,6 +158,15 @@ def _claim(table: EventTable, *seen, **values) -> bool:
     if changed == 1:  # the UPDATE passes the session hook by (events/live.py): touched here
         touch_game(db.session, table.game_id)
     return changed == 1
+
+
+def _same_result(result: list[int]):
+    """The condition "the table's result is still ``result``": PostgreSQL's ``json`` has no ``=``
+    (``operator does not exist: json = json``: every confirmation was a 500 there), so it compares
+    both as ``jsonb``; SQLite compares the stored text, written by the same serializer."""
+    if db.session.get_bind().dialect.name == "postgresql":
+        return cast(EventTable.result, JSONB) == cast(literal(result, JSON), JSONB)
+    return EventTable.result == result
 
 
 def touch_game(session: Session, game_id: int | None) -> None:
