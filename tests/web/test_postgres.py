@@ -30,12 +30,13 @@ from alembic.autogenerate import compare_metadata, produce_migrations, render_py
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import inspect
+from sqlalchemy import inspect, select
 
 from scorekeeper import create_app
 from scorekeeper.rules import variants
 from scorekeeper.storage import config, models
 from scorekeeper.storage.extensions import db
+from scorekeeper.storage.table_models import Member
 
 from . import test_api_club, test_api_transfer, test_full_games
 from .api_support import HANDS, OTHER_HANDS, VARIANTS, OpenApi, call
@@ -514,6 +515,83 @@ def test_a_club_evening_declares_and_confirms_its_results(app, client, api):
         expect=201,
     )
     test_api_club.test_a_fourteen_player_evening_through_the_api(client, api, club)
+
+
+def _at_once_on(cluster, database: str, tables: tuple[str, ...], requests: list) -> list:
+    """:func:`_at_once` for a change whose first write is to one of ``tables`` (all of them locked)."""
+    answers: list = [None] * len(requests)
+
+    def run(i):
+        answers[i] = requests[i]()
+
+    with cluster.connect(database) as blocker:
+        for table in tables:
+            blocker.execute(f"LOCK TABLE {table} IN EXCLUSIVE MODE")
+        threads = [threading.Thread(target=run, args=(i,)) for i in range(len(requests))]
+        for t in threads:
+            t.start()
+        deadline = time.monotonic() + 20
+        while sum(_waiting_on(cluster, database, t) for t in tables) < len(requests):
+            assert time.monotonic() < deadline, "the requests never reached their write"
+            time.sleep(0.02)
+        blocker.commit()
+    for t in threads:
+        t.join(30)
+    return answers
+
+
+def _roster_phones(app, api, names: list[str], count: int) -> tuple[str, dict[str, int], list]:
+    """A table of ``names``, its roster's ids by name, and ``count`` phones holding its secret,
+    each with a CSRF token of its own."""
+    client = app.test_client()
+    _, table = call(client, api, "POST", "/api/v1/tables", {"name": "Club", "players": names}, expect=201)
+    with app.app_context():
+        members = {m.name: m.id for m in db.session.scalars(select(Member))}
+    phones = []
+    for _ in range(count):
+        phone = app.test_client()
+        phone.set_cookie(f"sk_table_{table['id']}", table["secret"])
+        phones.append((phone, csrf_from(phone.get(f"/tables/{table['id']}").text)))
+    return table["id"], members, phones
+
+
+def _roster(app) -> list[str]:
+    with app.app_context():
+        return sorted(db.session.scalars(select(Member.name)))
+
+
+def test_two_roster_players_renamed_to_look_alike_names_at_once(app, cluster, database, api):
+    """Each rename checks the roster for a look-alike name before it writes; two at once both
+    passed the check (READ COMMITTED), and the roster held "Zed" and "zed"."""
+    tid, members, phones = _roster_phones(app, api, ["Bob", "Cy"], 2)
+    renames = [
+        functools.partial(
+            phone.post,
+            f"/tables/{tid}/rename",
+            data={"csrf_token": token, "member": members[old], "name": new},
+        )
+        for (phone, token), old, new in zip(phones, ["Bob", "Cy"], ["Zed", "zed"])
+    ]
+    answers = _at_once_on(cluster, database, ("tables", "table_members"), renames)
+    assert [a.status_code for a in answers] == [302, 302]
+    assert [n.casefold() for n in _roster(app)].count("zed") == 1, _roster(app)
+
+
+def test_two_players_merged_into_each_other_at_once(app, cluster, database, api):
+    """Ann merged into Annie and Annie into Ann at the same moment: one merge is kept, the other
+    refused; before, both were kept and neither stayed on the roster."""
+    tid, members, phones = _roster_phones(app, api, ["Ann", "Annie", "Bob"], 2)
+    merges = [
+        functools.partial(
+            phone.post,
+            f"/tables/{tid}/merge",
+            data={"csrf_token": token, "keep": members[keep], "drop": members[drop]},
+        )
+        for (phone, token), keep, drop in zip(phones, ["Ann", "Annie"], ["Annie", "Ann"])
+    ]
+    answers = _at_once_on(cluster, database, ("tables", "table_members", "table_seats"), merges)
+    assert sorted(a.status_code for a in answers) == [302, 409], [text(a)[:300] for a in answers]
+    assert len(set(_roster(app)) & {"Ann", "Annie"}) == 1, _roster(app)
 
 
 # -- unicode and what PostgreSQL is stricter about ---------------------------------------------------------
