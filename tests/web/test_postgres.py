@@ -594,6 +594,27 @@ def test_two_players_merged_into_each_other_at_once(app, cluster, database, api)
     assert len(set(_roster(app)) & {"Ann", "Annie"}) == 1, _roster(app)
 
 
+def test_two_house_games_of_one_name_adopted_at_once(app, cluster, database, api):
+    """A house game's name is checked against the table's before it is kept; two at once both
+    passed the check (READ COMMITTED) and the table kept two house games called "Sunday"."""
+    client = app.test_client()
+    _, table = call(client, api, "POST", "/api/v1/tables", {"name": "Club", "players": ["Ann"]}, expect=201)
+    adopt = [
+        functools.partial(
+            app.test_client().post,
+            f"/api/v1/tables/{table['id']}/house-games",
+            json={"name": "Sunday", "variant": "rummikub", "options": {"initial_meld": meld}},
+            headers={"Authorization": f"Bearer {table['secret']}"},
+        )
+        for meld in (20, 40)
+    ]
+    answers = _at_once_on(cluster, database, ("tables", "table_rulings"), adopt)
+    assert sorted(a.status_code for a in answers) == [201, 422], [a.get_json() for a in answers]
+    assert "already has a house game called 'Sunday'" in next(a for a in answers if a.status_code == 422).text
+    _, kept = call(client, api, "GET", f"/api/v1/tables/{table['id']}/house-games", expect=200)
+    assert [h["name"] for h in kept["house_games"]] == ["Sunday"]
+
+
 # -- unicode and what PostgreSQL is stricter about ---------------------------------------------------------
 
 
