@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import os
 import pwd
+import random
 import shutil
 import subprocess
 import sys
@@ -34,7 +35,9 @@ from sqlalchemy import inspect, select
 
 from scorekeeper import create_app
 from scorekeeper.rules import variants
+from scorekeeper.services.tables.roster import game_secret
 from scorekeeper.storage import config, models
+from scorekeeper.storage.club_models import EventLogEntry
 from scorekeeper.storage.extensions import db
 from scorekeeper.storage.table_models import Member
 
@@ -613,6 +616,32 @@ def test_two_house_games_of_one_name_adopted_at_once(app, cluster, database, api
     assert "already has a house game called 'Sunday'" in next(a for a in answers if a.status_code == 422).text
     _, kept = call(client, api, "GET", f"/api/v1/tables/{table['id']}/house-games", expect=200)
     assert [h["name"] for h in kept["house_games"]] == ["Sunday"]
+
+
+def test_a_hand_changed_after_a_club_table_is_final_is_logged(app, client, api):
+    """A hand undone at a table whose result is final is logged for the organiser as
+    ``changed_after_final`` (19 characters); the log's ``action`` column held 16, which SQLite does
+    not enforce and PostgreSQL does: the undo was a 500 there and could not be made."""
+    _, club = call(
+        client,
+        api,
+        "POST",
+        "/api/v1/tables",
+        {"name": "Club", "players": test_api_club.NAMES[:4]},
+        expect=201,
+    )
+    event = test_api_club._event(client, api, club, players=test_api_club.NAMES[:4], rounds=1)
+    seated = test_api_club._seat(client, api, club, event, "draw", seed=1)
+    table = seated["tables"][0]
+    test_api_club._play(client, api, club, table, random.Random(1))
+    why = {"scores": [1, 2, 3, 4], "reason": "agreed at the table"}
+    test_api_club._result(client, api, event, 1, 1, "result", club["secret"], method="PUT", body=why)
+    editor = {"Authorization": f"Bearer {game_secret(club['secret'], table['game'])}"}
+    undone = client.post(f"/api/v1/games/{table['game']}/undo", headers=editor)
+    assert undone.status_code == 200, undone.get_json()
+    with app.app_context():
+        actions = list(db.session.scalars(select(EventLogEntry.action).order_by(EventLogEntry.id)))
+    assert actions[-1] == "changed_after_final"
 
 
 # -- unicode and what PostgreSQL is stricter about ---------------------------------------------------------
