@@ -644,6 +644,39 @@ def test_a_hand_changed_after_a_club_table_is_final_is_logged(app, client, api):
     assert actions[-1] == "changed_after_final"
 
 
+def test_a_club_result_confirmed_while_a_hand_is_recorded(app, cluster, database, api):
+    """A confirmation and a hand of the table's game at the same moment: one after the other (the
+    hand first withdraws the declared result and the confirmation is told so; the confirmation first
+    makes it final and the hand is logged for the organiser), never PostgreSQL breaking a deadlock
+    between them (a 409 saying only that someone else changed something)."""
+    client = app.test_client()
+    _, club = call(
+        client,
+        api,
+        "POST",
+        "/api/v1/tables",
+        {"name": "Club", "players": test_api_club.NAMES[:4]},
+        expect=201,
+    )
+    event = test_api_club._event(client, api, club, players=test_api_club.NAMES[:4], rounds=1)
+    table = test_api_club._seat(client, api, club, event, "draw", seed=1)["tables"][0]
+    seats = test_api_club._play(client, api, club, table, random.Random(1))
+    test_api_club._result(client, api, event, 1, 1, "declaration", seats[0])
+    editor = {"Authorization": f"Bearer {game_secret(club['secret'], table['game'])}"}
+    hand = {"winner": 1, "players": [{"rack": rack} for rack in ("R3", "", "B4", "K5")]}
+    path = f"/api/v1/events/{event['id']}/rounds/1/tables/1/confirmation"
+    both = [
+        functools.partial(app.test_client().post, path, headers={"Authorization": f"Bearer {seats[1]}"}),
+        functools.partial(
+            app.test_client().post, f"/api/v1/games/{table['game']}/rounds", json=hand, headers=editor
+        ),
+    ]
+    answers = _at_once_on(cluster, database, ("games", "club_tables"), both)
+    said = [a.get_json() for a in answers]
+    assert not any("at the same moment" in (s.get("error") or "") for s in said), said
+    assert answers[1].status_code == 201, said
+
+
 # -- unicode and what PostgreSQL is stricter about ---------------------------------------------------------
 
 

@@ -83,6 +83,7 @@ def confirm(
     the scores the confirming page showed (refused, 409, when the result declared now differs);
     ``also``: whom else the confirming phone acts for (its seat and the game's edit secret are one
     phone: neither may confirm what the other declared)."""
+    _hold_game(table)
     if table.final:
         raise _already_final(table)
     if table.result is None:
@@ -106,6 +107,7 @@ def confirm(
 def override(event: ClubEvent, table: EventTable, scores: Sequence[int], reason: str) -> EventTable:
     """The organiser sets a table's result (final at once); the reason goes into the log. Only a
     table of the last round seated (the page's and the API's one rule)."""
+    _hold_game(table)
     last = event.event_rounds[-1]
     if table.event_round is not last:
         raise EventRefused(
@@ -158,6 +160,18 @@ def _claim(table: EventTable, *seen, **values) -> bool:
     if changed == 1:  # the UPDATE passes the session hook by (events/live.py): touched here
         touch_game(db.session, table.game_id)
     return changed == 1
+
+
+def _hold_game(table: EventTable) -> None:
+    """Hold the table's game's row first, as a hand's change does (its version) and a declaration
+    does (:func:`declare`), then read the table again: the rows are always taken game first, table
+    after. A confirmation or an override took the table's row first and the game's after (its change
+    stamp), a hand recorded or undone at the same moment the other way round (the game's version, then
+    the result it withdraws or logs), and PostgreSQL broke the deadlock by refusing one of them (409)."""
+    game = db.session.get(Game, table.game_id) if table.game_id else None
+    if game is not None:
+        services.hold(game)
+    db.session.refresh(table)
 
 
 def _same_result(result: list[int]):
