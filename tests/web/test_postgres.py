@@ -677,6 +677,34 @@ def test_a_club_result_confirmed_while_a_hand_is_recorded(app, cluster, database
     assert answers[1].status_code == 201, said
 
 
+def test_a_seat_taken_by_a_phone_while_the_editor_gives_it(app, cluster, database, api):
+    """A phone taking Bob's seat as the editor gives it to a new phone (or keeps it): one after the
+    other (the second told the seat is taken, or given over it), never PostgreSQL breaking a
+    deadlock between them (a 409 saying only that someone else changed something)."""
+    client = app.test_client()
+    _, game = call(
+        client, api, "POST", "/api/v1/games", {"variant": "rummikub", "players": NAMES[:2]}, expect=201
+    )
+    editor = {"Authorization": f"Bearer {game['secret']}"}
+    assert client.put(f"/api/v1/games/{game['id']}/seating", json={}, headers=editor).status_code == 200
+    said = []
+    for holder in ("phone", "editor", "phone"):
+        both = [
+            functools.partial(
+                app.test_client().post, f"/api/v1/games/{game['id']}/seats", json={"name": NAMES[1]}
+            ),
+            functools.partial(
+                app.test_client().put,
+                f"/api/v1/games/{game['id']}/seats/1",
+                json={"holder": holder},
+                headers=editor,
+            ),
+        ]
+        said += [a.get_json() for a in _at_once_on(cluster, database, ("games", "seats"), both)]
+        assert client.delete(f"/api/v1/games/{game['id']}/seats/1", headers=editor).status_code == 200
+    assert not any("at the same moment" in (s.get("error") or "") for s in said), said
+
+
 # -- unicode and what PostgreSQL is stricter about ---------------------------------------------------------
 
 
