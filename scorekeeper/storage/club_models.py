@@ -148,7 +148,8 @@ class EventLogEntry(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("club_events.id", ondelete="CASCADE"), index=True)
     at: Mapped[datetime] = mapped_column(default=utcnow)
-    #: "check_in", "check_out", "seated", "declared", "confirmed", "overridden", "cut"
-    action: Mapped[str] = mapped_column(NulFreeString(16))
+    #: "check_in", "check_out", "seated", "declared", "confirmed", "overridden", "cut",
+    #: "changed_after_final" (19 characters: 16 was too few on PostgreSQL, migration 0014) ...
+    action: Mapped[str] = mapped_column(NulFreeString(32))
     #: what changed, as plain values (names, table and round numbers, scores, the reason)
     detail: Mapped[dict] = mapped_column(JSON, default=dict)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import os
 import pwd
+import random
 import shutil
 import subprocess
 import sys
@@ -30,14 +31,17 @@ from alembic.autogenerate import compare_metadata, produce_migrations, render_py
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import inspect
+from sqlalchemy import inspect, select
 
 from scorekeeper import create_app
 from scorekeeper.rules import variants
+from scorekeeper.services.tables.roster import game_secret
 from scorekeeper.storage import config, models
+from scorekeeper.storage.club_models import EventLogEntry
 from scorekeeper.storage.extensions import db
+from scorekeeper.storage.table_models import Member
 
-from . import test_api_transfer, test_full_games
+from . import test_api_club, test_api_transfer, test_full_games
 from .api_support import HANDS, OTHER_HANDS, VARIANTS, OpenApi, call
 from .game_support import csrf_from, secret_cookie, start_game
 from .rounds_support import rounds_url, text
@@ -499,6 +503,206 @@ def test_two_phones_recording_the_same_hand_through_the_form(app, cluster, datab
     assert "The game changed since" in text(next(a for a in answers if a.status_code == 409))
     _, game = call(first, api, "GET", f"/api/v1/games/{gid}", expect=200)
     assert len(game["rounds"]) == 1 and game["rounds"][0]["number"] == 1
+
+
+def test_a_club_evening_declares_and_confirms_its_results(app, client, api):
+    """``test_api_club``'s evening of three rounds and a cut, on PostgreSQL: a confirmation compares
+    the declared result in its UPDATE, and PostgreSQL's ``json`` has no ``=`` (every confirmation,
+    the API's and the page's, was a 500 there)."""
+    _, club = call(
+        client,
+        api,
+        "POST",
+        "/api/v1/tables",
+        {"name": "Thursday club", "players": test_api_club.NAMES},
+        expect=201,
+    )
+    test_api_club.test_a_fourteen_player_evening_through_the_api(client, api, club)
+
+
+def _at_once_on(cluster, database: str, tables: tuple[str, ...], requests: list) -> list:
+    """:func:`_at_once` for a change whose first write is to one of ``tables`` (all of them locked)."""
+    answers: list = [None] * len(requests)
+
+    def run(i):
+        answers[i] = requests[i]()
+
+    with cluster.connect(database) as blocker:
+        for table in tables:
+            blocker.execute(f"LOCK TABLE {table} IN EXCLUSIVE MODE")
+        threads = [threading.Thread(target=run, args=(i,)) for i in range(len(requests))]
+        for t in threads:
+            t.start()
+        deadline = time.monotonic() + 20
+        while sum(_waiting_on(cluster, database, t) for t in tables) < len(requests):
+            assert time.monotonic() < deadline, "the requests never reached their write"
+            time.sleep(0.02)
+        blocker.commit()
+    for t in threads:
+        t.join(30)
+    return answers
+
+
+def _roster_phones(app, api, names: list[str], count: int) -> tuple[str, dict[str, int], list]:
+    """A table of ``names``, its roster's ids by name, and ``count`` phones holding its secret,
+    each with a CSRF token of its own."""
+    client = app.test_client()
+    _, table = call(client, api, "POST", "/api/v1/tables", {"name": "Club", "players": names}, expect=201)
+    with app.app_context():
+        members = {m.name: m.id for m in db.session.scalars(select(Member))}
+    phones = []
+    for _ in range(count):
+        phone = app.test_client()
+        phone.set_cookie(f"sk_table_{table['id']}", table["secret"])
+        phones.append((phone, csrf_from(phone.get(f"/tables/{table['id']}").text)))
+    return table["id"], members, phones
+
+
+def _roster(app) -> list[str]:
+    with app.app_context():
+        return sorted(db.session.scalars(select(Member.name)))
+
+
+def test_two_roster_players_renamed_to_look_alike_names_at_once(app, cluster, database, api):
+    """Each rename checks the roster for a look-alike name before it writes; two at once both
+    passed the check (READ COMMITTED), and the roster held "Zed" and "zed"."""
+    tid, members, phones = _roster_phones(app, api, ["Bob", "Cy"], 2)
+    renames = [
+        functools.partial(
+            phone.post,
+            f"/tables/{tid}/rename",
+            data={"csrf_token": token, "member": members[old], "name": new},
+        )
+        for (phone, token), old, new in zip(phones, ["Bob", "Cy"], ["Zed", "zed"])
+    ]
+    answers = _at_once_on(cluster, database, ("tables", "table_members"), renames)
+    assert [a.status_code for a in answers] == [302, 302]
+    assert [n.casefold() for n in _roster(app)].count("zed") == 1, _roster(app)
+
+
+def test_two_players_merged_into_each_other_at_once(app, cluster, database, api):
+    """Ann merged into Annie and Annie into Ann at the same moment: one merge is kept, the other
+    refused; before, both were kept and neither stayed on the roster."""
+    tid, members, phones = _roster_phones(app, api, ["Ann", "Annie", "Bob"], 2)
+    merges = [
+        functools.partial(
+            phone.post,
+            f"/tables/{tid}/merge",
+            data={"csrf_token": token, "keep": members[keep], "drop": members[drop]},
+        )
+        for (phone, token), keep, drop in zip(phones, ["Ann", "Annie"], ["Annie", "Ann"])
+    ]
+    answers = _at_once_on(cluster, database, ("tables", "table_members", "table_seats"), merges)
+    assert sorted(a.status_code for a in answers) == [302, 409], [text(a)[:300] for a in answers]
+    assert len(set(_roster(app)) & {"Ann", "Annie"}) == 1, _roster(app)
+
+
+def test_two_house_games_of_one_name_adopted_at_once(app, cluster, database, api):
+    """A house game's name is checked against the table's before it is kept; two at once both
+    passed the check (READ COMMITTED) and the table kept two house games called "Sunday"."""
+    client = app.test_client()
+    _, table = call(client, api, "POST", "/api/v1/tables", {"name": "Club", "players": ["Ann"]}, expect=201)
+    adopt = [
+        functools.partial(
+            app.test_client().post,
+            f"/api/v1/tables/{table['id']}/house-games",
+            json={"name": "Sunday", "variant": "rummikub", "options": {"initial_meld": meld}},
+            headers={"Authorization": f"Bearer {table['secret']}"},
+        )
+        for meld in (20, 40)
+    ]
+    answers = _at_once_on(cluster, database, ("tables", "table_rulings"), adopt)
+    assert sorted(a.status_code for a in answers) == [201, 422], [a.get_json() for a in answers]
+    assert "already has a house game called 'Sunday'" in next(a for a in answers if a.status_code == 422).text
+    _, kept = call(client, api, "GET", f"/api/v1/tables/{table['id']}/house-games", expect=200)
+    assert [h["name"] for h in kept["house_games"]] == ["Sunday"]
+
+
+def test_a_hand_changed_after_a_club_table_is_final_is_logged(app, client, api):
+    """A hand undone at a table whose result is final is logged for the organiser as
+    ``changed_after_final`` (19 characters); the log's ``action`` column held 16, which SQLite does
+    not enforce and PostgreSQL does: the undo was a 500 there and could not be made."""
+    _, club = call(
+        client,
+        api,
+        "POST",
+        "/api/v1/tables",
+        {"name": "Club", "players": test_api_club.NAMES[:4]},
+        expect=201,
+    )
+    event = test_api_club._event(client, api, club, players=test_api_club.NAMES[:4], rounds=1)
+    seated = test_api_club._seat(client, api, club, event, "draw", seed=1)
+    table = seated["tables"][0]
+    test_api_club._play(client, api, club, table, random.Random(1))
+    why = {"scores": [1, 2, 3, 4], "reason": "agreed at the table"}
+    test_api_club._result(client, api, event, 1, 1, "result", club["secret"], method="PUT", body=why)
+    editor = {"Authorization": f"Bearer {game_secret(club['secret'], table['game'])}"}
+    undone = client.post(f"/api/v1/games/{table['game']}/undo", headers=editor)
+    assert undone.status_code == 200, undone.get_json()
+    with app.app_context():
+        actions = list(db.session.scalars(select(EventLogEntry.action).order_by(EventLogEntry.id)))
+    assert actions[-1] == "changed_after_final"
+
+
+def test_a_club_result_confirmed_while_a_hand_is_recorded(app, cluster, database, api):
+    """A confirmation and a hand of the table's game at the same moment: one after the other (the
+    hand first withdraws the declared result and the confirmation is told so; the confirmation first
+    makes it final and the hand is logged for the organiser), never PostgreSQL breaking a deadlock
+    between them (a 409 saying only that someone else changed something)."""
+    client = app.test_client()
+    _, club = call(
+        client,
+        api,
+        "POST",
+        "/api/v1/tables",
+        {"name": "Club", "players": test_api_club.NAMES[:4]},
+        expect=201,
+    )
+    event = test_api_club._event(client, api, club, players=test_api_club.NAMES[:4], rounds=1)
+    table = test_api_club._seat(client, api, club, event, "draw", seed=1)["tables"][0]
+    seats = test_api_club._play(client, api, club, table, random.Random(1))
+    test_api_club._result(client, api, event, 1, 1, "declaration", seats[0])
+    editor = {"Authorization": f"Bearer {game_secret(club['secret'], table['game'])}"}
+    hand = {"winner": 1, "players": [{"rack": rack} for rack in ("R3", "", "B4", "K5")]}
+    path = f"/api/v1/events/{event['id']}/rounds/1/tables/1/confirmation"
+    both = [
+        functools.partial(app.test_client().post, path, headers={"Authorization": f"Bearer {seats[1]}"}),
+        functools.partial(
+            app.test_client().post, f"/api/v1/games/{table['game']}/rounds", json=hand, headers=editor
+        ),
+    ]
+    answers = _at_once_on(cluster, database, ("games", "club_tables"), both)
+    said = [a.get_json() for a in answers]
+    assert not any("at the same moment" in (s.get("error") or "") for s in said), said
+    assert answers[1].status_code == 201, said
+
+
+def test_a_seat_taken_by_a_phone_while_the_editor_gives_it(app, cluster, database, api):
+    """A phone taking Bob's seat as the editor gives it to a new phone (or keeps it): one after the
+    other (the second told the seat is taken, or given over it), never PostgreSQL breaking a
+    deadlock between them (a 409 saying only that someone else changed something)."""
+    client = app.test_client()
+    _, game = call(
+        client, api, "POST", "/api/v1/games", {"variant": "rummikub", "players": NAMES[:2]}, expect=201
+    )
+    editor = {"Authorization": f"Bearer {game['secret']}"}
+    assert client.put(f"/api/v1/games/{game['id']}/seating", json={}, headers=editor).status_code == 200
+    said = []
+    for holder in ("phone", "editor", "phone"):
+        both = [
+            functools.partial(
+                app.test_client().post, f"/api/v1/games/{game['id']}/seats", json={"name": NAMES[1]}
+            ),
+            functools.partial(
+                app.test_client().put,
+                f"/api/v1/games/{game['id']}/seats/1",
+                json={"holder": holder},
+                headers=editor,
+            ),
+        ]
+        said += [a.get_json() for a in _at_once_on(cluster, database, ("games", "seats"), both)]
+        assert client.delete(f"/api/v1/games/{game['id']}/seats/1", headers=editor).status_code == 200
+    assert not any("at the same moment" in (s.get("error") or "") for s in said), said
 
 
 # -- unicode and what PostgreSQL is stricter about ---------------------------------------------------------

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import select, update
+from sqlalchemy import JSON, cast, literal, select, update
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Session
 
 from ... import services
@@ -82,6 +83,7 @@ def confirm(
     the scores the confirming page showed (refused, 409, when the result declared now differs);
     ``also``: whom else the confirming phone acts for (its seat and the game's edit secret are one
     phone: neither may confirm what the other declared)."""
+    _hold_game(table)
     if table.final:
         raise _already_final(table)
     if table.result is None:
@@ -95,7 +97,7 @@ def confirm(
     if seen is not None and list(seen) != table.result:
         raise _changed()
     seen_by = EventTable.declared_by == table.declared_by
-    if not _claim(table, seen_by, EventTable.result == table.result, confirmed_by=by_seat, final_at=utcnow()):
+    if not _claim(table, seen_by, _same_result(table.result), confirmed_by=by_seat, final_at=utcnow()):
         raise _already_final(table) if table.final else _changed()
     log(event, "confirmed", table=table.number, by=by_seat, scores=table.result)
     db.session.flush()
@@ -105,6 +107,7 @@ def confirm(
 def override(event: ClubEvent, table: EventTable, scores: Sequence[int], reason: str) -> EventTable:
     """The organiser sets a table's result (final at once); the reason goes into the log. Only a
     table of the last round seated (the page's and the API's one rule)."""
+    _hold_game(table)
     last = event.event_rounds[-1]
     if table.event_round is not last:
         raise EventRefused(
@@ -157,6 +160,27 @@ def _claim(table: EventTable, *seen, **values) -> bool:
     if changed == 1:  # the UPDATE passes the session hook by (events/live.py): touched here
         touch_game(db.session, table.game_id)
     return changed == 1
+
+
+def _hold_game(table: EventTable) -> None:
+    """Hold the table's game's row first, as a hand's change does (its version) and a declaration
+    does (:func:`declare`), then read the table again: the rows are always taken game first, table
+    after. A confirmation or an override took the table's row first and the game's after (its change
+    stamp), a hand recorded or undone at the same moment the other way round (the game's version, then
+    the result it withdraws or logs), and PostgreSQL broke the deadlock by refusing one of them (409)."""
+    game = db.session.get(Game, table.game_id) if table.game_id else None
+    if game is not None:
+        services.hold(game)
+    db.session.refresh(table)
+
+
+def _same_result(result: list[int]):
+    """The condition "the table's result is still ``result``": PostgreSQL's ``json`` has no ``=``
+    (``operator does not exist: json = json``: every confirmation was a 500 there), so it compares
+    both as ``jsonb``; SQLite compares the stored text, written by the same serializer."""
+    if db.session.get_bind().dialect.name == "postgresql":
+        return cast(EventTable.result, JSONB) == cast(literal(result, JSON), JSONB)
+    return EventTable.result == result
 
 
 def touch_game(session: Session, game_id: int | None) -> None:

@@ -20,6 +20,7 @@ from ...storage.models import Game
 from ...storage.seat_models import Seat, Seating
 from ..errors import Conflict, NotFound
 from ..games import hash_matches, hash_secret
+from ..versions import hold
 from .parts import OWN_PARTS
 from .seat_log import log_seat
 
@@ -99,6 +100,7 @@ def take_seat(game: Game, name: str, secret: str | None = None) -> tuple[Seat, s
     :class:`SeatingClosed` when the game is not opened for seats; :class:`SeatTaken` (409) when
     another phone (or the editor) holds the seat, also when two phones ask at the same moment.
     """
+    hold(game)  # the game's row first, as every change of its seats and hands: no deadlock between them
     _require_seating(game)
     seat = seat_named(game, name)
     if seat in seats_of(game):
@@ -117,6 +119,7 @@ def take_seat(game: Game, name: str, secret: str | None = None) -> tuple[Seat, s
 
 def free_seat(game: Game, seat: int) -> None:
     """The editor frees ``seat``: its phone's secret no longer counts, another phone may take it."""
+    hold(game)
     _require_seating(game)
     _player(game, seat)
     freed = db.session.execute(delete(Seat).where(Seat.game_id == game.id, Seat.seat == seat)).rowcount
@@ -144,6 +147,11 @@ def seat_of_secret(game: Game, secret: str | None) -> Seat | None:
 
 
 def _replace(game: Game, seat: int, holder: str, secret_hash: str | None) -> Seat:
+    """Seat ``seat`` held by ``holder``. Like taking and freeing a seat it holds the game's row first
+    (:func:`..versions.hold`): taking a seat wrote the seat, then the game's change stamp, and giving
+    or keeping one the other way round, so on PostgreSQL one phone's tap at the same moment as the
+    editor's was refused as a deadlock (409 "someone else changed this") instead of one waiting."""
+    hold(game)
     _require_seating(game)
     _player(game, seat)
     row = seats_of(game).get(seat) or Seat(game_id=game.id, seat=seat)

@@ -11,6 +11,7 @@ from ...rules import RulesError, find_variant
 from ...storage.table_models import Ruling, Table
 from .. import game_options
 from .rulings import HOUSE, RulingError, _keep, rulings_of, withdraw
+from .summaries import touch
 
 
 def house_games(table: Table) -> list[Ruling]:
@@ -27,7 +28,12 @@ def adopt_house_game(
     table: Table, name: Any, variant: Any, options: Any = None, note: str = "", adopted_on: Any = None
 ) -> Ruling:
     """Keep a named house game: the variant's options checked by the engine and kept as chosen (a
-    ``points`` house game plays under its own name unless ``game_name`` says otherwise)."""
+    ``points`` house game plays under its own name unless ``game_name`` says otherwise).
+
+    The table's row is held first (:func:`.summaries.touch`), so two house games adopted at the same
+    moment are checked one after the other: under PostgreSQL's READ COMMITTED both passed the check
+    for a name already taken, and the table kept two house games of one name."""
+    touch(table.id)
     decision = house_decision(table, name, variant, options)
     return _keep(table, HOUSE, decision["variant"], decision["house"], note, adopted_on, "adopted_on")
 

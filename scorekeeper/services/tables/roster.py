@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, inspect, select
 from sqlalchemy.orm import selectinload
 
 from ... import services
@@ -137,6 +137,7 @@ def roster_players(table: Table, names: Sequence[Any]) -> list[Member]:
     """The roster players with these names, in order; names not on the roster join it (up to
     :data:`~scorekeeper.limits.ROSTER_MAX` players)."""
     at_most(names, ROSTER_MAX, "players", "players on a roster")
+    hold_roster(table)
     cleaned = clean_names(list(names))
     roster = {look_alike_key(m.name): m for m in table.members}
     members = []
@@ -171,8 +172,25 @@ def members_by_id(table: Table, ids: Sequence[Any]) -> list[Member]:
     return chosen
 
 
+def hold_roster(table: Table) -> None:
+    """Hold the table's row until this change ends (:func:`.summaries.touch`, an UPDATE), then read
+    its roster again as it stands: two roster changes at the same moment run one after the other,
+    and the second checks what the first wrote. Under PostgreSQL's READ COMMITTED both read the
+    roster before either wrote: two renames to look-alike names both passed their check, and two
+    players merged into each other at once were both deleted. A roster player deleted meanwhile is
+    an ObjectDeletedError when next read (a 409: someone else changed this at the same moment)."""
+    touch(table.id)
+    if table.id is None or "members" not in table.__dict__:
+        return
+    for member in table.members:
+        if inspect(member).persistent:
+            db.session.expire(member)
+    db.session.expire(table, ["members"])
+
+
 def rename(table: Table, member: Member, new_name: Any) -> Member:
     """Give a roster player another name; recorded games keep the names they were played under."""
+    hold_roster(table)
     name = clean_names([new_name])[0]
     other = member_named(table, name)
     if other is not None and other is not member:
@@ -189,6 +207,7 @@ def merge(table: Table, keep: Member, drop: Member) -> Member:
     Refused when both sat in the same game or checked in to the same club night. No hand changes;
     ratings are folded again.
     """
+    hold_roster(table)
     if keep.id == drop.id:
         raise SetupError([("drop", "pick two different players to merge")])
     together = db.session.execute(
