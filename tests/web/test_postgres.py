@@ -482,6 +482,44 @@ def test_two_phones_recording_the_same_hand_through_the_api(app, cluster, databa
     assert [a["action"] for a in export["audit"]] == ["create", "record"]
 
 
+def test_a_send_waits_while_its_key_is_being_answered(app, cluster, database, api):
+    """Two sends of one Idempotency-Key take turns on PostgreSQL: while the key's lock is held (as
+    its first send holds it until its answer is kept), the second waits, then is answered; a live
+    probe had seen a twin told "nothing of it was kept" while the first had done it."""
+    from scorekeeper.api.idempotency import key_lock
+    from scorekeeper.storage.kept_answers import digest
+
+    client = app.test_client()
+    _, created = call(
+        client, api, "POST", "/api/v1/games", {"variant": "krazy-bee", "players": NAMES[:2]}, expect=201
+    )
+    gid, secret = created["id"], created["secret"]
+    path = f"/api/v1/games/{gid}/rounds"
+    number = key_lock({"key": "hand-1", "operation": f"POST {path}", "scope": digest(secret.encode())})
+    answer: list = []
+    headers = {"Authorization": f"Bearer {secret}", "Idempotency-Key": "hand-1"}
+    send = threading.Thread(
+        target=lambda: answer.append(app.test_client().post(path, json=HANDS["krazy-bee"], headers=headers))
+    )
+    with cluster.connect(database, autocommit=True) as holder:
+        holder.execute("SELECT pg_advisory_lock(%s)", (number,))
+        send.start()
+        deadline = time.monotonic() + 20
+        while not holder.execute(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+        ).fetchone()[0]:
+            assert time.monotonic() < deadline, "the send never waited for its key"
+            time.sleep(0.02)
+        assert not answer  # still waiting
+        holder.execute("SELECT pg_advisory_unlock(%s)", (number,))
+    send.join(30)
+    assert answer and answer[0].status_code == 201, answer
+    again = app.test_client().post(path, json=HANDS["krazy-bee"], headers=headers)
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    _, game = call(client, api, "GET", f"/api/v1/games/{gid}", expect=200)
+    assert len(game["rounds"]) == 1
+
+
 def test_two_phones_recording_the_same_hand_through_the_form(app, cluster, database, api):
     first = app.test_client()
     _, created = call(
