@@ -69,14 +69,19 @@ def number(value: object, sign: bool = False) -> Markup:
 
 
 def notation(text: object) -> Markup:
-    """A Step or a class of ranks as typed, isolated left to right and marked untranslated (escaped).
+    """A Step or a class of ranks as typed, isolated left to right and marked untranslated (escaped);
+    it breaks a line only after a Step's "+" (``<wbr>``; the page keeps the rest whole, ``.notation``
+    in app.css), so "2 books of 3" never shows as "2 books of" / "3".
 
     >>> notation("2 books of 3")
-    Markup('<bdi dir="ltr" translate="no">2 books of 3</bdi>')
+    Markup('<bdi dir="ltr" translate="no" class="notation">2 books of 3</bdi>')
+    >>> notation("book of 3 + run of 4")
+    Markup('<bdi dir="ltr" translate="no" class="notation">book of 3 + <wbr>run of 4</bdi>')
     >>> notation("<b>")
-    Markup('<bdi dir="ltr" translate="no">&lt;b&gt;</bdi>')
+    Markup('<bdi dir="ltr" translate="no" class="notation">&lt;b&gt;</bdi>')
     """
-    return Markup('<bdi dir="ltr" translate="no">') + escape(str(text)) + Markup("</bdi>")
+    melds = Markup(" + <wbr>").join(escape(part.strip()) for part in str(text).split(" + "))
+    return Markup('<bdi dir="ltr" translate="no" class="notation">') + melds + Markup("</bdi>")
 
 
 def runs_isolated(html: str, pattern: re.Pattern) -> str:

@@ -123,7 +123,7 @@ def test_start_each_variant_and_see_its_page(app, client, slug):
     for progress in PROGRESS[slug]:
         assert progress in shown, shown
     if slug == "krazy-bee":  # the Step as the Step list writes it: notation, not translated
-        assert ': <bdi dir="ltr" translate="no">2 books of 3</bdi>' in page.text
+        assert ': <bdi dir="ltr" translate="no" class="notation">2 books of 3</bdi>' in page.text
 
 
 def test_tile_presets_are_offered_and_switches_flippable(app, client):

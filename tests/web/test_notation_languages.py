@@ -20,7 +20,9 @@ def words(page: str) -> str:
 def test_a_step_games_standings_say_the_step_in_german_and_mark_its_notation(client):
     game = start_game(client, find_variant("krazy-bee").describe(), ["Ann", "Bob"])
     page = client.get(f"/games/{game}", headers=GERMAN).text
-    assert 'Step 1 von 10: <bdi dir="ltr" translate="no">2 books of 3</bdi>' in page  # KB-3: as listed
+    assert (
+        'Step 1 von 10: <bdi dir="ltr" translate="no" class="notation">2 books of 3</bdi>' in page
+    )  # KB-3: as listed
 
 
 def test_a_print_form_error_in_german(client):
@@ -40,6 +42,8 @@ def test_a_grid_verdicts_kind_in_german(client):
 
 def test_a_step_laydown_verdict_marks_the_steps_notation(client):
     page = client.get("/check/krazy-bee?cards=7+7+7+%7C+3+4+5+6&step=2", headers=GERMAN).text
-    assert 'Step 2: <bdi dir="ltr" translate="no">book of 3 + run of 4</bdi>' in page  # KB-3
+    assert (
+        'Step 2: <bdi dir="ltr" translate="no" class="notation">book of 3 + <wbr>run of 4</bdi>' in page
+    )  # KB-3
     assert 'Kombination 1: <span translate="no">book of 3</span>' in page
     assert 'aria-label="Kombination 1: book of 3"' in page  # a screen reader hears the meld whole

@@ -66,8 +66,11 @@ def test_a_crazy_rummy_seat_in_hebrew_types_board_minus_hand_left_to_right(app):
 def test_a_krazy_bee_game_page_in_hebrew_keeps_each_step_left_to_right(app, client):
     game = new_game(app, client, "krazy-bee", names=NAMES)
     page = client.get(f"/games/{game}", headers=HEBREW).text
-    assert ': <bdi dir="ltr" translate="no">2 books of 3</bdi>' in page  # the standings' Step
-    assert '<li><bdi dir="ltr" translate="no">book of 3 + run of 4</bdi></li>' in page  # the Step list
+    assert (
+        ': <bdi dir="ltr" translate="no" class="notation">2 books of 3</bdi>' in page
+    )  # the standings' Step
+    step_list = '<li><bdi dir="ltr" translate="no" class="notation">book of 3 + <wbr>run of 4</bdi></li>'
+    assert step_list in page  # the Step list
     assert f"({LRI}10 Steps{PDI})" in page  # "(10 Steps)", never "(Steps 10)"
 
 
@@ -75,11 +78,11 @@ def test_the_hand_forms_in_hebrew_keep_steps_and_rank_classes_left_to_right(app,
     game = new_game(app, client, "krazy-bee", names=NAMES)
     page = client.get(rounds_url(game), headers=HEBREW).text
     for notation in ("1–9", "10–13", "2 books of 3"):
-        assert f'<bdi dir="ltr" translate="no">{notation}</bdi>' in page, notation
+        assert f'<bdi dir="ltr" translate="no" class="notation">{notation}</bdi>' in page, notation
     game = new_game(app, client, "crazy-rummy", names=NAMES)
     page = client.get(rounds_url(game), headers=HEBREW).text
     for notation in ("3–7", "8–K"):
-        assert f'<bdi dir="ltr" translate="no">{notation}</bdi>' in page, notation
+        assert f'<bdi dir="ltr" translate="no" class="notation">{notation}</bdi>' in page, notation
 
 
 def test_the_new_krazy_bee_form_in_hebrew_types_steps_left_to_right(client):

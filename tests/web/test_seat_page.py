@@ -147,8 +147,9 @@ def test_krazy_bee_parts_through_the_form_record_the_hand(app):
         "hand": "3 12 W",
     }
     # KB-8: each phone's part names the Step it is about: Ann on to Step 2, Bob still on Step 1
-    assert 'data-part-step>Step 2: <bdi dir="ltr" translate="no">book of 3 + run of 4</bdi>' in (
-        ann.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert (
+        'data-part-step>Step 2: <bdi dir="ltr" translate="no" class="notation">book of 3 + <wbr>run of 4</bdi>'
+        in (ann.get(f"/games/{gid}/seat").get_data(as_text=True))
     )
     assert "data-part-step>Step 1: " in bob.get(f"/games/{gid}/seat").get_data(as_text=True)
 
