@@ -117,6 +117,10 @@ def card_class(card: Card, wild: int | None) -> str:
     return "low" if card.rank <= 7 else "high"
 
 
+#: how a refusal names a class (its words in the catalog)
+CLASS_NAMES = {"low": say("cz.class_low"), "high": say("cz.class_high"), "ace": say("cz.class_ace")}
+
+
 def class_reasons(counted: Mapping[str, int], players: int, wild: int) -> list[str]:
     """Classes counted more often than the decks for ``players`` deal them in a hand whose wild rank
     is ``wild`` (CZ-1): a class's ranks, the wild rank not among them, four of each per deck; the
@@ -139,7 +143,7 @@ def class_reasons(counted: Mapping[str, int], players: int, wild: int) -> list[s
     for kind in ("low", "high", "ace"):
         if tally.get(kind, 0) > holds[kind]:
             key = "cz.one_deck_class" if n == 1 else "cz.decks_class"
-            out.append(say(key, decks=n, holds=holds[kind], kind=say(f"cz.class_{kind}"), count=tally[kind]))
+            out.append(say(key, decks=n, holds=holds[kind], kind=CLASS_NAMES[kind], count=tally[kind]))
     if tally.get("wild", 0) > PER_DECK * n - 1:
         key = "cz.one_deck_indicator" if n == 1 else "cz.decks_indicator"
         out.append(

@@ -174,10 +174,10 @@ def test_a_german_crib_rummy_night(browser, live_server):
         strip_tap(page, "+3 Reihe", "2", "Anna")
         night.flash(page, "Runde 1, Zug 1 notiert.")
         shows(page.locator(".board-wrap"), "Bernd: 3")
-        strip_tap(page, "+2 Kombination", "3", "Bernd")
+        strip_tap(page, "+2 Satz", "3", "Bernd")
         page.get_by_role("radio", name="Rausgegangen (Rommé)").check()
         field(page, "end.cards_left.0").fill("4")
-        page.get_by_role("button", name="+2 Kombination", exact=True).click()
+        page.get_by_role("button", name="+2 Satz", exact=True).click()
         page.wait_for_url(game)
         night.flash(page, "Runde 1 beendet.")
         after = {"Anna": "2", "Bernd": "13"}

@@ -80,8 +80,9 @@ VISIBLE_TEXT = """() => {
     else if (e.tagName === 'OPTION') e.textContent = '';  // a select's text is its options', shown or not
     else e.style.display = 'none';
   return document.body.innerText; }"""
-#: the Unicode isolates that keep a number's or a name's order (LRI, RLI, FSI, PDI): no words
-ISOLATES = dict.fromkeys(range(0x2066, 0x206A))
+#: the Unicode isolates and marks that keep a number's or a name's order (LRI, RLI, FSI, PDI; the
+#: left-to-right mark before a sign): no words
+ISOLATES = dict.fromkeys([*range(0x2066, 0x206A), 0x200E])
 
 
 def outside_the_catalog(text: str) -> list[str]:
@@ -90,6 +91,8 @@ def outside_the_catalog(text: str) -> list[str]:
     >>> outside_the_catalog("⟦Šĥáŕé⟧ Ann +5 ⟦ťĥé ⟦ĝáḿé⟧⟧ R7 CT-5 hello")
     ['hello']
     >>> outside_the_catalog("\u2066-20\u2069 \u2068Ann\u2069")  # isolation marks (display/isolates.py) are no words
+    []
+    >>> outside_the_catalog("\u2066\u200e-20\u2069")  # nor is the mark that keeps a sign before its number
     []
     """
     text = text.translate(ISOLATES)
