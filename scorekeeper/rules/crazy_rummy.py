@@ -193,12 +193,13 @@ class CrazyRummy(Variant):
             counted += board + hand
             if seat == went_out and hands[-1]:
                 raise RoundError([(f"{field}.hand", say("cz.out_no_cards"))])
-        # the wild indicator is among the cards counted when the face-up cards are given; else the
-        # wild rank given leaves one card of it fewer for the hands (CZ-7)
-        deck = deck_reasons(counted, players, None if face_up else wild)
+        # the wild indicator is counted with the face-up cards when they are given; a hand recorded
+        # with its wild rank alone is held to the whole deck, as kept games always were (they must
+        # read back: tests/rules/test_deck_limits.py), and so are its counts per class
+        deck = deck_reasons(counted, players)
         if classes and not deck:  # the cards counted per class, with the cards typed, in the decks' classes
             classes.update(card_class(c, wild) for c in counted[1 if face_up else 0 :])
-            deck = class_reasons(classes, players, wild)
+            deck = class_reasons(classes, players, wild, indicator=bool(face_up))
         if deck:
             raise RoundError([("players", say("cz.deck_this_hand", reasons=tuple(deck)))])
         changes = tuple(b - h for b, h in zip(boards, hands))

@@ -121,11 +121,12 @@ def card_class(card: Card, wild: int | None) -> str:
 CLASS_NAMES = {"low": say("cz.class_low"), "high": say("cz.class_high"), "ace": say("cz.class_ace")}
 
 
-def class_reasons(counted: Mapping[str, int], players: int, wild: int) -> list[str]:
+def class_reasons(counted: Mapping[str, int], players: int, wild: int, indicator: bool = True) -> list[str]:
     """Classes counted more often than the decks for ``players`` deal them in a hand whose wild rank
     is ``wild`` (CZ-1): a class's ranks, the wild rank not among them, four of each per deck; the
     wildcards one fewer, since the wild indicator stays on the table (CZ-7). When aces are wild, an
-    ace counted as an ace is a wildcard.
+    ace counted as an ace is a wildcard. ``indicator``: the face-up cards were given, so the wild
+    indicator is known to lie on the table (without them the whole deck counts, as for typed cards).
 
     >>> class_reasons({"ace": 5, "low": 20}, players=2, wild=7)
     ['CZ-1: 1 deck holds 16 cards counted as 3-7 this hand, not 20 (one deck per two players)', \
@@ -144,7 +145,11 @@ def class_reasons(counted: Mapping[str, int], players: int, wild: int) -> list[s
         if tally.get(kind, 0) > holds[kind]:
             key = "cz.one_deck_class" if n == 1 else "cz.decks_class"
             out.append(say(key, decks=n, holds=holds[kind], kind=CLASS_NAMES[kind], count=tally[kind]))
-    if tally.get("wild", 0) > PER_DECK * n - 1:
+    if not indicator:  # held to the whole deck, as typed cards are without the face-up cards
+        if tally.get("wild", 0) > PER_DECK * n:
+            key = "cz.one_deck_holds" if n == 1 else "cz.decks_hold"
+            out.append(say(key, decks=n, holds=PER_DECK * n, rank=rank_text(wild), count=tally["wild"]))
+    elif tally.get("wild", 0) > PER_DECK * n - 1:
         key = "cz.one_deck_indicator" if n == 1 else "cz.decks_indicator"
         out.append(
             say(

@@ -542,13 +542,17 @@ def test_dealer_passes_left_and_play_begins_left_of_the_dealer():
     assert g.rounds[0].details["playing"] == [10, 8, 2]
 
 
-def test_CZ7_the_wild_rank_given_without_face_up_cards_leaves_its_indicator_on_the_table():
-    """A hand given its wild rank alone (no face-up cards): four 7s on one board with 7s wild are
-    one more than one deck leaves, whatever the other player typed (the review of 7 December found
-    it refused only when another player counted per class)."""
-    facts = {"wild": "7", "went_out": 0, "players": [{"board": "7 7 7 7 K"}, {}]}
+def test_CZ7_without_face_up_cards_typed_cards_and_counts_are_held_to_one_limit():
+    """A hand given its wild rank alone (no face-up cards) is held to the whole deck, as games kept
+    so always read back (tests/rules/test_deck_limits.py); its counts per class are held to the same
+    limit, whatever the other player typed (the review of 7 December found the two apart)."""
+    typed = {"wild": "7", "went_out": 0, "players": [{"board": "7 7 7 7 K"}, {}]}
+    counted = {"wild": "7", "went_out": 0, "players": [{"board": "7 7 7 7 K"}, {"counts": {"low": 1}}]}
+    assert score_round(V, typed, players=2).changes[0] == score_round(V, counted, players=2).changes[0] == 410
+    counted["players"][1]["counts"] = {"wild": 1}  # a fifth 7 in one deck: no deck deals it
     with pytest.raises(RoundError) as err:
-        score_round(V, facts, players=2)
-    assert "at most 3 here, not 4" in str(err.value.errors[0][1])
-    facts["players"][0]["board"] = "7 7 7 K"
-    assert score_round(V, facts, players=2).changes == (310, 0)
+        score_round(V, counted, players=2)
+    assert "1 deck holds 4 cards of rank 7, not 5" in str(err.value.errors[0][1])
+    face_up = {"face_up": ["7", "9"], "players": [{"board_counts": {"wild": 2}}, {"counts": {"wild": 2}}]}
+    with pytest.raises(RoundError):  # the indicator lies on the table: three wildcards left, not four
+        score_round(V, face_up, players=2)
