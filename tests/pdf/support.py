@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import io
+import re
+import subprocess
+from pathlib import Path
 
 from pypdf import PdfReader
 
 from scorekeeper import services
 from scorekeeper.storage.extensions import db
 
+#: a millimetre in PostScript points
+MM = 72 / 25.4
 #: page sizes in PostScript points, portrait (width, height)
 A4 = (595, 842)
 LETTER = (612, 792)
@@ -112,3 +117,23 @@ def long_game(hands: int, names=NAMES):
     )
     db.session.commit()
     return game
+
+
+def first_page_words(
+    pdf: bytes, tmp_path: Path
+) -> tuple[float, list[tuple[float, float, float, float, str]]]:
+    """The first page's width and its words as (left, top, right, bottom, text), in points, as
+    ``pdftotext -bbox`` reads them."""
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(pdf)
+    xml = subprocess.run(
+        ["pdftotext", "-f", "1", "-l", "1", "-bbox", str(path), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    width = float(re.search(r'<page width="([\d.]+)"', xml)[1])
+    found = re.findall(
+        r'xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">(.*)</word>', xml
+    )
+    return width, [(*map(float, f[:4]), f[4]) for f in found]

@@ -4,15 +4,12 @@ between them however long the title is: a points game's own name made "…, Miä
 
 from __future__ import annotations
 
-import re
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.pdf.support import seed_game
+from tests.pdf.support import MM, first_page_words, seed_game
 
-MM = 72 / 25.4
 GAMES = [
     ("Five Crowns", ["Mia", "מאיה", "Miä"]),
     (
@@ -24,17 +21,8 @@ GAMES = [
 
 def head_words(pdf: bytes, tmp_path: Path) -> tuple[float, list[tuple[float, float]]]:
     """The page's width, and (left, right) of every word in the first page's top margin, in points."""
-    path = tmp_path / "sheet.pdf"
-    path.write_bytes(pdf)
-    xml = subprocess.run(
-        ["pdftotext", "-f", "1", "-l", "1", "-bbox", str(path), "-"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    width = float(re.search(r'<page width="([\d.]+)"', xml)[1])
-    found = re.findall(r'xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="([\d.]+)">', xml)
-    return width, [(float(x0), float(x1)) for x0, x1, y1 in found if float(y1) < 14 * MM]
+    width, words = first_page_words(pdf, tmp_path)
+    return width, [(x0, x1) for x0, _, x1, y1, _ in words if y1 < 14 * MM]
 
 
 @pytest.mark.parametrize("language", ["en", "he"])
