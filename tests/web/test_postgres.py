@@ -656,10 +656,9 @@ def test_two_house_games_of_one_name_adopted_at_once(app, cluster, database, api
     assert [h["name"] for h in kept["house_games"]] == ["Sunday"]
 
 
-def test_a_hand_changed_after_a_club_table_is_final_is_logged(app, client, api):
-    """A hand undone at a table whose result is final is logged for the organiser as
-    ``changed_after_final`` (19 characters); the log's ``action`` column held 16, which SQLite does
-    not enforce and PostgreSQL does: the undo was a 500 there and could not be made."""
+def _club_table_played(client, api) -> tuple[dict, dict, dict, list[str]]:
+    """A club of four, an evening of one round seated, its table's phones seated and one hand
+    played: the club, the event, the table and its seats' secrets."""
     _, club = call(
         client,
         api,
@@ -669,9 +668,16 @@ def test_a_hand_changed_after_a_club_table_is_final_is_logged(app, client, api):
         expect=201,
     )
     event = test_api_club._event(client, api, club, players=test_api_club.NAMES[:4], rounds=1)
-    seated = test_api_club._seat(client, api, club, event, "draw", seed=1)
-    table = seated["tables"][0]
-    test_api_club._play(client, api, club, table, random.Random(1))
+    table = test_api_club._seat(client, api, club, event, "draw", seed=1)["tables"][0]
+    seats = test_api_club._play(client, api, club, table, random.Random(1))
+    return club, event, table, seats
+
+
+def test_a_hand_changed_after_a_club_table_is_final_is_logged(app, client, api):
+    """A hand undone at a table whose result is final is logged for the organiser as
+    ``changed_after_final`` (19 characters); the log's ``action`` column held 16, which SQLite does
+    not enforce and PostgreSQL does: the undo was a 500 there and could not be made."""
+    club, event, table, _ = _club_table_played(client, api)
     why = {"scores": [1, 2, 3, 4], "reason": "agreed at the table"}
     test_api_club._result(client, api, event, 1, 1, "result", club["secret"], method="PUT", body=why)
     editor = {"Authorization": f"Bearer {game_secret(club['secret'], table['game'])}"}
@@ -688,17 +694,7 @@ def test_a_club_result_confirmed_while_a_hand_is_recorded(app, cluster, database
     makes it final and the hand is logged for the organiser), never PostgreSQL breaking a deadlock
     between them (a 409 saying only that someone else changed something)."""
     client = app.test_client()
-    _, club = call(
-        client,
-        api,
-        "POST",
-        "/api/v1/tables",
-        {"name": "Club", "players": test_api_club.NAMES[:4]},
-        expect=201,
-    )
-    event = test_api_club._event(client, api, club, players=test_api_club.NAMES[:4], rounds=1)
-    table = test_api_club._seat(client, api, club, event, "draw", seed=1)["tables"][0]
-    seats = test_api_club._play(client, api, club, table, random.Random(1))
+    club, event, table, seats = _club_table_played(client, api)
     test_api_club._result(client, api, event, 1, 1, "declaration", seats[0])
     editor = {"Authorization": f"Bearer {game_secret(club['secret'], table['game'])}"}
     hand = {"winner": 1, "players": [{"rack": rack} for rack in ("R3", "", "B4", "K5")]}
