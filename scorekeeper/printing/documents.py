@@ -27,7 +27,7 @@ from ..storage.paths import TEMPLATES
 from ..web.languages import direction, english_unless_translated, translated
 from .language import in_language, language_now
 from .options import PAPERS, PrintOptions
-from .sheet_blocks import block_grid, blocks, label_line, label_size, standings_lines
+from .sheet_blocks import block_grid, blocks, foot_size, label_line, label_size, standings_lines
 
 #: blank lines added under an unfinished game's hands, to go on by hand
 EXTRA_ROWS = 5
@@ -103,6 +103,7 @@ def sheet_pdf(sheet, paper: str, orientation: str, **context: Any) -> bytes:
         block_grid=block_grid,
         label_line=label_line,
         label_size=label_size,
+        foot_size=foot_size,
         **context,
     )
 

@@ -27,6 +27,7 @@ from flask_babel import gettext
 
 from ..display.isolates import isolated, mixed
 from ..display.sheets import LINE_PT, MONO_ADVANCE, PLAYER_RULE, PT, RULE, Row, Sheet, mirrored
+from ..display.text_width import text_width
 from ..display.words import ordinal
 
 #: height (mm) of a recorded line: ``td.lines`` in print.css
@@ -100,6 +101,26 @@ def label_size(sheet: Sheet, group: list[int]) -> float:
     ]
     size = min([LABEL_PT, *fits])
     return LABEL_PT if size == LABEL_PT else max(LEAST_LABEL_PT, math.floor(size * 10) / 10)
+
+
+#: a foot row's label (Total, Rank) prints at print.css's size for the lead cells, and shrinks to
+#: no less than the least
+FOOT_PT, LEAST_FOOT_PT = 7.5, 5.5
+
+
+def foot_size(sheet: Sheet, group: list[int], label: str) -> float:
+    """The font size (pt) of a foot row's label, which spans the lead columns: :data:`FOOT_PT`, or less
+    where the label in this language is wider than they are (Polish "Miejsce" beside a narrow hand
+    column ran over its rule).
+
+    >>> from scorekeeper.display.sheets import Column
+    >>> s = Sheet("v", "V", (Column("Hand", 3),), (Column("Total", 30),), ["A"], [], table_width=120)
+    >>> foot_size(s, [0], "Total"), foot_size(s, [0], "Miejsce")
+    (7.5, 6.2)
+    """
+    room = sum(column_widths(sheet, group)[: len(sheet.lead)]) - 2 * 0.6 - 0.4  # print.css's padding, a rule
+    width = text_width(label, FOOT_PT, bold=True)
+    return FOOT_PT if width <= room else max(LEAST_FOOT_PT, math.floor(FOOT_PT * room / width * 10) / 10)
 
 
 def column_widths(sheet: Sheet, group: list[int]) -> list[float]:

@@ -77,8 +77,8 @@ ALTERNATIVES = [
     ("krazy-bee", "5 6 7", {"kind": "book"}, "run"),
     ("rumbugz", "2 4 6 8", {"kind": "single"}, "double"),
     ("rummikub", "R3 R2 R1", {}, "R1 R2 R3"),
-    ("crib-rummy", "QH KH AH", {}, "ace_high"),
-    ("crazy-rummy", "Q 7 7", {"wild": "7"}, "first_play"),
+    ("crib-rummy", "QH KH AH", {}, "Q-K-A runs are allowed"),
+    ("crazy-rummy", "Q 7 7", {"wild": "7"}, "first play"),
 ]
 
 

@@ -129,14 +129,14 @@ def test_illegal_sets(rule, cards, opts, fragment):
 
 def test_CZ3_alternative_is_the_first_play():
     assert check(V, "J J J 9 9 9 9", options={"wild": "9"}).alternatives == (
-        "legal on the player's first play of the hand (first_play=on)",
+        "legal as the player's first play of the hand",
     )
     assert check(V, "J Q 9", options={"wild": "9"}).alternatives == ()
 
 
 def test_CZ1_without_wild_rank_there_are_no_wildcards_and_a_note_says_so():
     v = check(V, "K K K").to_dict()
-    assert v["notes"] == ["CZ-1: no wild rank given (option wild), so every card counts as a natural card"]
+    assert v["notes"] == ["CZ-1: no wild rank given, so every card counts as a natural card"]
     assert "notes" not in check(V, "K K K", options={"wild": "7"}).to_dict()
 
 

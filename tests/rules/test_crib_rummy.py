@@ -112,9 +112,9 @@ def test_illegal_melds(rule, cards, opts, fragments):
 @pytest.mark.parametrize(
     "cards,opts,alternative",
     [
-        ("QH KH AH", {}, "legal as a run with the ace_high option (Q-K-A): 3 pegs"),
-        ("5H 6H 7H", {"kind": "set"}, "legal as a run (3 pegs): declare kind=run"),
-        ("KH KS KD", {"kind": "run"}, "legal as a set (2 pegs): declare kind=set"),
+        ("QH KH AH", {}, "legal as a run where Q-K-A runs are allowed: 3 pegs"),
+        ("5H 6H 7H", {"kind": "set"}, "legal as a run (3 pegs): declare it a run"),
+        ("KH KS KD", {"kind": "run"}, "legal as a set (2 pegs): declare it a set"),
     ],
     ids=["CR-2-ace-high", "CR-3-run-instead", "CR-3-set-instead"],
 )

@@ -61,14 +61,14 @@ def test_no_legal_place_is_worth_more_than_the_one_given(variant):
 def test_crib_extension_names_the_kind_that_makes_it_legal():
     verdict = check("crib-rummy", "7C", extend="7H 7S 7D", options={"kind": "run"})
     assert not verdict.valid
-    assert verdict.alternatives == ("legal as a set (2 pegs): declare kind=set",)
+    assert verdict.alternatives == ("legal as a set (2 pegs): declare it a set",)
     assert check("crib-rummy", "7C", extend="7H 7S 7D", options={"kind": "set"}).points == 2
 
 
 def test_crib_extension_names_the_ace_high_option():
     verdict = check("crib-rummy", "AH", extend="JH QH KH")
     assert not verdict.valid
-    assert "legal as a run with the ace_high option (Q-K-A): 3 pegs" in verdict.alternatives
+    assert "legal as a run where Q-K-A runs are allowed: 3 pegs" in verdict.alternatives
     assert check("crib-rummy", "AH", extend="JH QH KH", options={"ace_high": True}).points == 3
 
 

@@ -149,7 +149,7 @@ def test_the_variants_list_describes_in_the_readers_language(client, api):
     scoring = next(o for o in tiles["options"] if o["name"] == "scoring")
     assert tiles["summary"] == "Klassisches Steine-Rommé: Gruppen und einfarbige Reihen."
     assert tiles["name"] == "Rummikub" and scoring["choices"] == ["A", "B", "C", "wins", "none"]
-    assert scoring["help"] == "Wie Runden gewertet werden: A, B, C, wins oder none"
+    assert scoring["help"] == "Wie Runden gewertet werden"
     assert scoring["choice_words"]["wins"] == "gewonnene Runden zählen"
     assert [sorted(o) for v in german for o in v["options"]] == [
         sorted(o) for v in english for o in v["options"]

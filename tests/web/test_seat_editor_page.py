@@ -85,3 +85,17 @@ def test_a_manage_form_that_is_not_the_pages_changes_nothing(app, client):
             as_text=True
         )
     assert _manage(client, gid, "7", "keep").status_code == 422
+
+
+def test_the_editors_page_is_headed_seats_and_a_seatless_phone_is_asked_to_take_one(app, client):
+    """The editor's phone, holding no seat, manages the seats: it is not told to take one."""
+    gid, secret = _table(app, "none", ("Ann", "Bob"))
+    client.set_cookie(f"sk_edit_{gid}", secret)
+
+    def heading(body: str) -> tuple[str, str]:
+        return re.search(r"<title>([^:<]+):", body).group(1), re.search(r"<h1>(.*?)</h1>", body).group(1)
+
+    assert heading(_page(client, gid)) == ("Seats", "Seats")
+    assert heading(_page(app.test_client(), gid)) == ("Take a seat", "Take a seat")
+    phones = _phones(app, gid, ("Ann",))
+    assert heading(_page(phones["Ann"], gid))[1] == "<bdi>Ann</bdi>'s seat"

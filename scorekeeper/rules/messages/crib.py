@@ -16,7 +16,7 @@ MESSAGES = {
     "cr.set_one_rank": "CR-1: a set needs one rank; these are {ranks}",
     "cr.run_one_suit": "CR-2: a run needs one suit; these are {suits}",
     "cr.run_repeats": "CR-2: a run has no repeats; {cards} appears more than once",
-    "cr.aces_low": "CR-2: aces are low only (A-2-3); Q-K-A needs the ace_high option",
+    "cr.aces_low": "CR-2: aces are low only (A-2-3), unless the game allows Q-K-A runs",
     "cr.no_wrap": "CR-2: a run never wraps round from K through A to 2",
     "cr.not_in_sequence": (
         "CR-2: not in sequence: {low} to {high} spans {span} ranks "
@@ -30,7 +30,7 @@ MESSAGES = {
     "cr.run_ends": "CR-4: {cards} cannot extend the run {run} at its ends (cards on the table never move)",
     "cr.two_packs": "CR-1: two packs hold {copies} of each card; {card} is here {count} times",
     "cr.jokers": "CR-3: the deck has {jokers} jokers, not {count}",
-    "cr.jokers_more": "CR-3: the deck has {jokers} jokers, not {count} (option jokers=4 adds two)",
+    "cr.jokers_more": "CR-3: the deck has {jokers} jokers, not {count} (a game may play with 4)",
     "cr.table_not_a_meld": "the table's meld {number} ({meld}) is not a meld: {reasons}",
     "cr.hint_too_wide": (
         "this hand and table hold more card groups to judge ({count}) than the best-play finder takes "
@@ -76,11 +76,11 @@ MESSAGES.update(
     {
         "cr.both_ways": (
             "CR-3: these cards read as a set ({set_pegs} pegs) or a run ({run_pegs} pegs); "
-            "declare which with kind=set or kind=run"
+            "declare it a set or a run"
         ),
-        "cr.legal_as_set": "legal as a set ({pegs} pegs): declare kind=set",
-        "cr.legal_as_run": "legal as a run ({pegs} pegs): declare kind=run",
-        "cr.legal_ace_high": "legal as a run with the ace_high option (Q-K-A): {pegs} pegs",
+        "cr.legal_as_set": "legal as a set ({pegs} pegs): declare it a set",
+        "cr.legal_as_run": "legal as a run ({pegs} pegs): declare it a run",
+        "cr.legal_ace_high": "legal as a run where Q-K-A runs are allowed: {pegs} pegs",
         "cr.table_not_legal": "CR-4: the meld on the table is not legal ({reasons})",
         "cr.added_new_set": "the added cards are a legal new set on their own ({pegs} pegs)",
         "cr.added_new_run": "the added cards are a legal new run on their own ({pegs} pegs)",

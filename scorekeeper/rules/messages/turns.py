@@ -32,7 +32,7 @@ MESSAGES = {
         "CT-6: {tiles} is on the table after the turn but came neither from the table nor from your rack"
     ),
     "tt.foreign": "CT-6: {tiles} are on the table after the turn but came neither from the table nor from your rack",
-    "cz.hint_wild": "CZ-1: give the hand's wild rank (option wild)",
+    "cz.hint_wild": "CZ-1: give the hand's wild rank",
     "tt.unknown": "unknown",
     "tt.crossings_tiles": "CT-9: best found, not proven: a play using crossings may lay more; at most {most} tiles",
     "tt.crossings_points": "CT-9: best found, not proven: a play using crossings may lay more; at most {most} points",

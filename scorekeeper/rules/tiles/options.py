@@ -58,7 +58,7 @@ def tile_options(preset: dict[str, bool]) -> tuple[Option, ...]:
             "scoring",
             "choice",
             "A",
-            "How rounds are scored: A, B, C, wins or none",
+            "How rounds are scored",
             rule="CT-8",
             choices=SCORING,
             check=False,
