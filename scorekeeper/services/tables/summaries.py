@@ -20,7 +20,12 @@ def attach(table: Table, game: Game, members: list[Member], score: GameScore) ->
 
 
 def attach_all(table: Table, games: list[tuple[Game, list[Member], GameScore]]) -> list[TableGame]:
-    """:func:`attach` for several new games at once: one flush, and the table touched once."""
+    """:func:`attach` for several new games at once: one flush, and the table touched once, first.
+
+    First: a roster change holds the table's row and then the seats (:func:`.roster.hold_roster`);
+    the new seats, written first, held their players' rows against it, and a game started while the
+    roster was merged deadlocked on PostgreSQL (a 409 with the wrong reason)."""
+    touch(table.id)
     rows = [
         TableGame(
             game_id=game.id,
@@ -41,7 +46,6 @@ def attach_all(table: Table, games: list[tuple[Game, list[Member], GameScore]]) 
     for row, (_, _, score) in zip(rows, games):
         _summarise(row, score)
     db.session.flush()
-    touch(table.id)
     for row in rows:
         if row.finished:  # a game started finished (nothing before it to compare with)
             rerate(row.table_id, row.kind, start=(row.played_at, row.game_id))
