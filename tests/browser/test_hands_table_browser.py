@@ -40,6 +40,7 @@ CRAZY_HAND = {
     + [{"board": "K K K", "hand": ""}]
     + [{"board": "", "points": 40}] * 9,
 }
+HYPHENED = ["Jürgen", "Änne", "Maximilian-Alexander"]
 TILE_HAND = {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 B7"}, {"rack": "K1"}]}
 
 #: text nodes of single-word names that the browser split over two lines (a word broken inside)
@@ -74,7 +75,8 @@ def games(tmp_path_factory):
 
             crazy = seed("crazy-rummy", TWELVE, [CRAZY_HAND] * 3)
             tiles = seed("rummikub", ["Ann", "Bob", "Amy"], [TILE_HAND] * 4)  # rounds=4 ends the game at 4
-        yield url, crazy, tiles
+            hyphened = seed("rummikub", HYPHENED, [TILE_HAND] * 2)
+        yield url, crazy, tiles, hyphened
 
 
 def _open(page, url, game):
@@ -84,7 +86,7 @@ def _open(page, url, game):
 
 
 def test_twelve_players_read_whole_names_and_reach_every_column(browser, games):
-    url, crazy, _ = games
+    url, crazy, *_ = games
     with phone_page(browser, "hands-table-12-players") as page:
         _open(page, url, crazy)
         assert page.viewport_size == PHONE
@@ -112,8 +114,29 @@ def test_twelve_players_read_whole_names_and_reach_every_column(browser, games):
         assert len(strokes) == 12 and len(set(strokes)) == 12  # no colour used twice
 
 
+def test_a_hyphened_name_breaks_at_its_hyphen_so_three_columns_fit_320_px(browser, games):
+    """Its header kept on one line (the numbers' no-wrap rule won over the names' wrap) pushed the
+    third player's scores off a 320 px screen, with only a clipped "Maximilian-Al" to say so."""
+    url, *_, hyphened = games
+    with phone_page(browser, "hands-table-hyphened-320", viewport={"width": 320, "height": 640}) as page:
+        _open(page, url, hyphened)
+        assert_no_sideways_scroll(page)
+        scroller = page.locator(".table-scroll").bounding_box()
+        head = page.locator("table.hands thead .player-col").last
+        box = head.bounding_box()
+        assert box["x"] + box["width"] <= scroller["x"] + scroller["width"] + 1  # in view, not scrolled to
+        assert page.evaluate(
+            "e => e.scrollWidth <= e.clientWidth + 1", page.locator(".table-scroll").element_handle()
+        )
+        lines = head.evaluate(
+            """e => { const r = document.createRange(); r.selectNodeContents(e);
+            return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"""
+        )
+        assert lines == 2 and head.inner_text().replace("\n", "") == "Maximilian-Alexander"
+
+
 def test_the_hands_table_is_compact_and_labelled(browser, games):
-    url, _, tiles = games
+    url, _, tiles, _ = games
     with phone_page(browser, "hands-table-compact") as page:
         _open(page, url, tiles)
         table = page.locator("table.hands")
@@ -148,7 +171,7 @@ def test_the_hands_table_is_compact_and_labelled(browser, games):
 
 
 def test_the_twelve_player_hand_form_is_short(browser, games):
-    url, crazy, _ = games
+    url, crazy, *_ = games
     with phone_page(browser, "hand-form-12-players") as page:
         _open(page, url, crazy)
         page.goto(f"{url}/games/{crazy[0]}/rounds/new")
@@ -165,7 +188,7 @@ def test_the_twelve_player_hand_form_is_short(browser, games):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_top_bar_reads_well_and_does_not_glare_in_the_dark(browser, games, scheme):
-    url, _, tiles = games
+    url, _, tiles, _ = games
     with phone_page(browser, f"top-bar-{scheme}", color_scheme=scheme) as page:
         _open(page, url, tiles)
         lum = lambda sel, prop: page.evaluate(f"({LUMINANCE})(({COLOURS})(['{sel}', '{prop}']))")  # noqa: E731

@@ -44,11 +44,15 @@ def test_a_tile_game_recorded_undone_and_deleted_without_javascript(page, live_s
     page.check('input[name="winner"][value="0"]')
     page.get_by_role("button", name="Save round").click()
     shows(page.locator(".flashes"), "Round 1 recorded")
+    # the page's focus is on what happened (read by a screen reader), not back at the page's top
+    expect(page.locator(".flash-region")).to_be_focused()
     expect(page.locator(".standing .total")).to_have_text(["35", "-35"], use_inner_text=True)  # CT-8 A
     assert_no_sideways_scroll(page)
 
     page.get_by_role("button", name="Undo: Round 1 recorded").click()
     expect(page.locator(".standing .total")).to_have_text(["0", "0"], use_inner_text=True)
+    expect(page.locator(".flash-region")).to_be_focused()
+    shows(page.locator(".flash-region"), "Round 1 recorded")  # the flash names the change undone
 
     page.get_by_role("link", name="Record a round").click()
     field(page, "players.0.rack").fill("K13")

@@ -112,6 +112,7 @@ def test_tile_game_by_tapping_tiles(page, live_server, variant):
     save(page, variant)
     expect(standing(page, "Bob")).to_have_text("50")
     expect(standing(page, "Ann")).to_have_text("-50")  # CT-8 A
+    expect(page.locator(".flash-region")).to_be_focused()  # what was saved is read out, scripts on too
     winner(page, variant, "Bob")
 
 

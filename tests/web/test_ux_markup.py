@@ -87,7 +87,8 @@ def test_flash_messages_are_announced(app, client):
     page = submit(client, rounds_url(game), {"went_out": "0", "players.0.laid": "1", "players.1.hand": "5"})
     # the status region holds the list (role=status on the <ul> itself would unmake the list)
     assert re.search(
-        r'<div role="status"><ul class="flashes">\s*<li class="flash', page.get_data(as_text=True)
+        r'<div role="status" class="flash-region" tabindex="-1" autofocus><ul class="flashes">\s*<li class="flash',
+        page.get_data(as_text=True),
     )
 
 
