@@ -36,6 +36,10 @@ def test_choosing_who_starts_hand_2_redraws_the_strip(browser, live_server):
         start(page, live_server, ("Ann", "Bob"))
         tap(page, "+3 run", "Hand 1, turn 2")  # Bob
         page.check('input[name="end.type"][value="out"]')  # Ann goes out, Bob holds 5
+        # CR-7: Ann, whose turn it is, goes out with nothing left: her box is shut and says so
+        expect(field(page, "end.cards_left.0")).to_be_disabled()
+        shows(page.locator("[data-cards-left] .number-field").first, "Ann (goes out)")
+        expect(page.locator("[data-cards-left] .goes-out:visible")).to_have_count(1)
         field(page, "end.cards_left.1").fill("5")
         page.get_by_role("button", name="+2 set", exact=True).click()
         page.wait_for_url(lambda url: "/rounds/" not in url)
@@ -44,9 +48,12 @@ def test_choosing_who_starts_hand_2_redraws_the_strip(browser, live_server):
         expect(field(page, "starter")).to_have_value("1")  # CR-9: Bob is behind
         strip = page.locator(".turn-strip h2")
         expect(strip).to_have_text("Bob: one tap records the turn")
+        expect(field(page, "end.cards_left.1")).to_be_disabled()  # Bob's turn: Bob's box shut
         field(page, "starter").select_option(label="Ann")  # Bob lets Ann start
         expect(strip).to_have_text("Ann: one tap records the turn")
         expect(field(page, "turns.0.player")).to_have_value("0")
+        expect(field(page, "end.cards_left.0")).to_be_disabled()  # the shut box follows
+        expect(field(page, "end.cards_left.1")).to_be_enabled()
         tap(page, "+2 set", "Hand 2, turn 2")
         expect(page.locator(".flashes")).to_contain_text("Hand 2, turn 1 recorded.")
         expect(strip).to_have_text("Bob: one tap records the turn")

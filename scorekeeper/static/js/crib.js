@@ -64,12 +64,28 @@ function cardsThisTurn(event) {
     { choice: chosen.closest("label").textContent.trim() }));
 }
 
+const OUT_PLAYER = /^(turns\.\d+\.player|end\.player)$/;
+
+/** The player who goes out has no cards left (CR-7): their box in "cards left" is shut and says
+    "(goes out)", the others' open. Follows the turn's Player field (or, correcting a hand, Who went
+    out); the page opens with the server's choice. */
+export function shutOut(seat) {
+  document.querySelectorAll("[data-cards-left] input").forEach((box) => {
+    const shut = box.name === `end.cards_left.${seat}`;
+    if (shut) { box.value = ""; }
+    box.disabled = shut;
+    const note = box.closest(".number-field").querySelector(".goes-out");
+    if (note) { note.hidden = !shut; }
+  });
+}
+
 function follow(event) {
   const field = event.target;
   if (laidThisTurn(field)) { return; }
+  if (field instanceof HTMLSelectElement && OUT_PLAYER.test(field.name)) { shutOut(field.value); }
   if (!(field instanceof HTMLSelectElement) || ![STARTER, FIRST_PLAYER].includes(field.id)) { return; }
   const other = document.getElementById(field.id === STARTER ? FIRST_PLAYER : STARTER);
-  if (other && field.value !== "") { other.value = field.value; }
+  if (other && field.value !== "") { other.value = field.value; shutOut(field.value); }
   redraw(field.value);
 }
 
