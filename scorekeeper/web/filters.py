@@ -66,6 +66,13 @@ def reason(context, text: object, variant: str | None = None) -> Markup:
     return reason_markup(text, variant or _variant_of(context))
 
 
+def reason_unlinked(text: object) -> Markup:
+    """``{{ message | reason_unlinked }}``: :func:`reason_markup` with the rule id small but not a link,
+    for a place a link does not belong (a ``<summary>``, whose tap opens it); kept on one line."""
+    rtl = has_request_context() and direction() == "rtl"
+    return reason_html(spoken_reason(text), None, right_to_left=rtl)
+
+
 def spoken_text(text: object) -> str:
     """``{{ message | reason_text }}``: the message in plain text, in the reader's language."""
     return reason_text(spoken_reason(text))
@@ -77,6 +84,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(keypad_faces)  # a variant's keypad keys, from the one card-face table
     app.add_template_filter(reason, "reason")
     app.add_template_filter(spoken_text, "reason_text")
+    app.add_template_filter(reason_unlinked, "reason_unlinked")
 
     @app.context_processor
     def navigation():

@@ -95,7 +95,7 @@ VERDICTS = [
         "crazy-rummy",
         {"cards": "8 7 7", "wild": "7"},
         "NOT LEGAL",
-        ["CZ-3", "first_play=on"],
+        ["CZ-3", "Legal as the player's first play of the hand"],
         id="CZ-3-later-play",
     ),
     pytest.param(
