@@ -20,10 +20,13 @@ def truth_tokens(labels) -> list[str]:
 
 
 def points(tokens) -> int:
-    """CT-7, by the rules engine: a number tile counts its number, a joker 30."""
-    from scorekeeper import rules
+    """CT-7, by the rules engine: a number tile counts its number, a joker 30. Totalled as the check
+    screen totals a reading (photo/checking.py): a reading no set holds (a third R6, a misread) is
+    totalled too, and marked there; ``rules.hand`` refuses such a rack since 6 December, which
+    stopped the bench at its first one."""
+    from scorekeeper.rules import find_variant
 
-    return (rules.hand("rummikub", " ".join(tokens)).points or 0) if tokens else 0
+    return (find_variant("rummikub").hand(" ".join(tokens), {}).points or 0) if tokens else 0
 
 
 def iou(a, b) -> float:

@@ -272,3 +272,11 @@ def test_the_wrong_racks_bench_counts_tiles_found_by_their_shape():
         (1.8, False): 1,
         (1.8, True): 1,  # 2.0: found by a chip a pixel narrower
     }
+
+
+def test_the_bench_totals_a_reading_no_set_holds_as_the_check_screen_does():
+    """A third R6 read from a photo is a misread the check screen marks; the bench stopped at it
+    (rules.hand refuses such a rack) instead of counting the rack as wrong or flagged."""
+    scores = _module("bench/rack_photo_scores.py")
+    assert scores.points(["R6", "R6", "R6", "J"]) == 48
+    assert scores.points(["B1", "J"]) == 31 and scores.points([]) == 0
