@@ -280,3 +280,16 @@ def test_the_bench_totals_a_reading_no_set_holds_as_the_check_screen_does():
     scores = _module("bench/rack_photo_scores.py")
     assert scores.points(["R6", "R6", "R6", "J"]) == 48
     assert scores.points(["B1", "J"]) == 31 and scores.points([]) == 0
+
+
+def test_the_bench_reads_a_photo_as_the_server_decodes_it():
+    """Renderer C draws some racks at 1152 x 864; the server (and the phone) shrink a photo to
+    WORK_LONG on its longer side before reading it, so the bench does too; a smaller one as it is."""
+    import numpy as np
+
+    bench = _bench()
+    big = np.random.default_rng(1).random((864, 1152, 3), dtype=np.float32)
+    shrunk = bench.as_decoded(big)
+    assert shrunk.shape == (768, 1024, 3) and 0 <= shrunk.min() and shrunk.max() <= 1
+    small = big[:768, :1024]
+    assert bench.as_decoded(small) is small
