@@ -181,17 +181,14 @@ def use_models(folder: Path | None) -> None:
 
 
 def as_decoded(image: np.ndarray) -> np.ndarray:
-    """``image`` as the server reads it: a photo longer than ``WORK_LONG`` is shrunk by
-    :func:`photo.decode` (the phone shrinks it alike). Renderer C draws 1 rack in 6 at 1152 x 864,
-    which the bench read 11 % larger than the app did until 7 December."""
+    """``image`` as the server (and the phone) read it: longer than WORK_LONG, shrunk by
+    :func:`photo.decode`; renderer C's 1152 x 864 racks were read 11 % larger until 7 December."""
     from PIL import Image
-
-    from scorekeeper.photo import reading
 
     if max(image.shape[:2]) <= reading.WORK_LONG:
         return image
     png = io.BytesIO()
-    Image.fromarray((image * 255 + 0.5).astype(np.uint8)).save(png, "PNG")
+    Image.fromarray((np.clip(image, 0, 1) * 255 + 0.5).astype(np.uint8)).save(png, "PNG")
     return photo.decode(png.getvalue())
 
 

@@ -91,7 +91,7 @@ class CrazyRummy(Variant):
         ('CZ-3: after the first play a set holds at most one wildcard, not 2',
          'CZ-3: after the first play a set needs at least two natural cards, not 1')
         >>> CrazyRummy().check("Q 7 7", None, opts).alternatives
-        ("legal on the player's first play of the hand (first_play=on)",)
+        ("legal as the player's first play of the hand",)
         >>> CrazyRummy().check("Q Q", "Q Q 7 K K K", opts).to_dict()["valid"]
         True
         """

@@ -136,3 +136,32 @@ def test_a_meld_laid_shows_the_added_card_buttons(browser, live_server):
         tap(page, "+3 for added cards", "Hand 1, turn 3")
         expect(page.locator(".flashes")).to_contain_text("Hand 1, turn 2 recorded.")
         shows(page.locator(".board-wrap"), "Ann: 5")
+
+
+def _shut(page) -> list[str]:
+    return page.locator("[data-cards-left] input:disabled").evaluate_all("bs => bs.map(b => b.name)")
+
+
+def test_the_shut_box_is_passed_over_by_enter_and_follows_who_went_out_when_correcting(browser, live_server):
+    """Enter from the box before the shut one moves on past it; correcting the hand, the shut box
+    follows Who went out, not each turn's Player (a turn's player changed wiped a count, and the
+    save was refused under a box nobody could type in)."""
+    with phone_page(browser, "crib-shut-box") as page:
+        start(page, live_server, ("Ann", "Bob", "Cy"))
+        out = field(page, "turns.0.player").input_value()
+        page.check('input[name="end.type"][value="out"]')
+        assert _shut(page) == [f"end.cards_left.{out}"]
+        others = [s for s in range(3) if str(s) != out]
+        field(page, f"end.cards_left.{others[0]}").fill("4")
+        field(page, f"end.cards_left.{others[0]}").press("Enter")
+        expect(field(page, f"end.cards_left.{others[1]}")).to_be_focused()
+        field(page, f"end.cards_left.{others[1]}").fill("5")
+        page.get_by_role("button", name="+2 set", exact=True).click()
+        page.wait_for_url(lambda url: "/rounds/" not in url)
+        page.goto(page.url.split("#")[0].rstrip("/") + "/rounds/1/edit")
+        assert _shut(page) == [f"end.cards_left.{out}"]
+        field(page, "turns.0.player").select_option(str(others[0]))  # a turn's player: the box stays
+        assert _shut(page) == [f"end.cards_left.{out}"]
+        expect(field(page, f"end.cards_left.{others[0]}")).to_have_value("4")
+        field(page, "end.player").select_option(str(others[1]))  # who went out: the box follows
+        assert _shut(page) == [f"end.cards_left.{others[1]}"]

@@ -29,6 +29,6 @@ def test_PG_2_sums_total_at_once_and_enter_moves_on(page, live_server):
     page.get_by_role("link", name="Record a hand").click()
     page.wait_for_url("**/rounds/new")
     field(page, "players.1.points").fill("1")
-    page.get_by_label("End the game after this hand (PG-4)").check()
+    page.get_by_label("End the game after this hand", exact=True).check()
     save(page, "points")
     winner(page, "points", "Ann")  # PG-5: the highest total wins

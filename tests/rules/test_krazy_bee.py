@@ -96,7 +96,7 @@ def test_legal_meld(cards, opts, kind, kinds, reading, readings):
 
 def test_both_kinds_offer_the_other_as_alternative():
     v = verdict("W 7", min=2)
-    assert v["alternatives"] == ["also legal as a run, if declared one: 6 7"]
+    assert v["alternatives"] == ["also legal as a run, when declared as one: 6 7"]
 
 
 ILLEGAL_MELDS = [

@@ -92,9 +92,9 @@ def test_rb3_readings_and_alternatives():
         ["5", "6", "7", "8"],
     ]
     assert v["alternatives"] == [
-        "also legal as a double, if declared one: 5 1 3 7",
-        "also legal as a triple, if declared one: 5 2 8 11",
-        "also legal as a match, if declared one: 5 5 5 5",
+        "also legal as a double, when declared as one: 5 1 3 7",
+        "also legal as a triple, when declared as one: 5 2 8 11",
+        "also legal as a match, when declared as one: 5 5 5 5",
     ]
 
 

@@ -116,13 +116,18 @@ def test_preview_json_keeps_the_engine_fields_and_adds_the_worded_message(app, c
 def test_the_checkers_options_link_their_rule_after_their_words(client, slug, rule):
     page = client.get(f"/check/{slug}").get_data(as_text=True)
     assert re.search(LINK.format(page=slug, rule=rule), page)
+    # beside a checkbox the link follows its label, never inside it (the label ticks the box)
+    assert not re.search(r'<label class="check"[^>]*>(?:(?!</label>).)*class="rule-ref"', page, re.S)
     assert not re.search(r'<span class="muted">\((?:KB|RB|CT|CR|CZ)-\d+\)</span>', page)  # plain ids before
 
 
 def test_the_points_form_links_pg4_and_the_crib_summary_keeps_cr7_on_one_line(app, client):
     points = new_game(app, client, "points")
     form = client.get(rounds_url(points)).get_data(as_text=True)
-    assert re.search(r"End the game after this hand " + LINK.format(page=r"[\w-]+", rule="PG-4"), form)
+    # the link beside the checkbox's label, not inside it: a tap beside the box never leaves the form
+    assert re.search(
+        r"End the game after this hand</label> " + LINK.format(page=r"[\w-]+", rule="PG-4"), form
+    )
     crib = new_game(app, client, "crib-rummy")
     form = client.get(rounds_url(crib)).get_data(as_text=True)
     # inside a <summary> a tap opens it, so the rule id is small and unlinked, never broken "(CR-" / "7)"

@@ -437,20 +437,29 @@ def _at_once(cluster, database: str, requests: list) -> list:
     that still lets everyone read makes both phones load the game (the same version) and aim
     at the same hand number before either may write.
     """
+    return _at_once_on(cluster, database, ("games",), requests)
+
+
+def _released(cluster, database: str, hold: list, waiting, requests: list, *, in_order: bool = False) -> list:
+    """Run ``requests`` (callables) in threads while a blocker holds what ``hold`` (SQL and its
+    parameters) takes, let go once ``waiting()`` counts every request waiting on it; ``in_order``:
+    each started once the one before waits, so PostgreSQL serves them in that order."""
     answers: list = [None] * len(requests)
 
     def run(i):
         answers[i] = requests[i]()
 
     with cluster.connect(database) as blocker:
-        blocker.execute("LOCK TABLE games IN EXCLUSIVE MODE")
-        threads = [threading.Thread(target=run, args=(i,)) for i in range(len(requests))]
-        for t in threads:
-            t.start()
-        deadline = time.monotonic() + 20
-        while _waiting_on(cluster, database, "games") < len(requests):
-            assert time.monotonic() < deadline, "the requests never reached their write"
-            time.sleep(0.02)
+        for sql, params in hold:
+            blocker.execute(sql, params)
+        threads = []
+        for i in range(len(requests)):
+            threads.append(threading.Thread(target=run, args=(i,)))
+            threads[-1].start()
+            deadline = time.monotonic() + 20
+            while (in_order or i == len(requests) - 1) and waiting() < i + 1:
+                assert time.monotonic() < deadline, "the requests never reached their write"
+                time.sleep(0.02)
         blocker.commit()
     for t in threads:
         t.join(30)
@@ -561,25 +570,28 @@ def test_a_club_evening_declares_and_confirms_its_results(app, client, api):
 
 def _at_once_on(cluster, database: str, tables: tuple[str, ...], requests: list) -> list:
     """:func:`_at_once` for a change whose first write is to one of ``tables`` (all of them locked)."""
-    answers: list = [None] * len(requests)
+    return _released(
+        cluster,
+        database,
+        [(f"LOCK TABLE {table} IN EXCLUSIVE MODE", ()) for table in tables],
+        lambda: sum(_waiting_on(cluster, database, t) for t in tables),
+        requests,
+    )
 
-    def run(i):
-        answers[i] = requests[i]()
 
-    with cluster.connect(database) as blocker:
-        for table in tables:
-            blocker.execute(f"LOCK TABLE {table} IN EXCLUSIVE MODE")
-        threads = [threading.Thread(target=run, args=(i,)) for i in range(len(requests))]
-        for t in threads:
-            t.start()
-        deadline = time.monotonic() + 20
-        while sum(_waiting_on(cluster, database, t) for t in tables) < len(requests):
-            assert time.monotonic() < deadline, "the requests never reached their write"
-            time.sleep(0.02)
-        blocker.commit()
-    for t in threads:
-        t.join(30)
-    return answers
+def _in_order_on_row(cluster, database: str, table_id: str, requests: list) -> list:
+    """Run ``requests`` queued in their order on the row of the table ``table_id`` (held FOR
+    UPDATE): each waits for that row before the next starts."""
+
+    def waiting() -> int:
+        with cluster.connect(database) as conn:
+            return conn.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND wait_event_type = 'Lock'",
+                (database,),
+            ).fetchone()[0]
+
+    hold = [("SELECT 1 FROM tables WHERE public_id = %s FOR UPDATE", (table_id,))]
+    return _released(cluster, database, hold, waiting, requests, in_order=True)
 
 
 def _roster_phones(app, api, names: list[str], count: int) -> tuple[str, dict[str, int], list]:
@@ -637,28 +649,33 @@ def test_two_players_merged_into_each_other_at_once(app, cluster, database, api)
 
 
 def test_a_table_game_started_while_its_players_are_merged(app, cluster, database, api):
-    """A game seating Ann and Annie started as Annie is merged into Ann: one after the other (the
-    merge first: the start is refused, Annie being gone; the start first: the merge is refused, the
-    two having sat at one game), never a deadlock PostgreSQL breaks. The start wrote its seats
-    (holding Ann's and Annie's rows) before it held the table, the merge the other way round: the
-    merge was refused 409 in about one burst in five."""
+    """A game seating Ann and Annie started as Annie is merged into Ann, the merge first: the start
+    waits for it and is then refused (Annie is gone), never a deadlock PostgreSQL breaks. The start
+    wrote its seats (holding Ann's and Annie's rows) before it held the table, the merge the other
+    way round, so the merge, waiting on those rows, was refused 409 with nothing said of why. And
+    at the same moment, as it comes: one after the other, whichever first."""
+    ann, annie, bob = "Ann", "Annie", "Bob"
     outcomes = []
-    for burst in range(6):  # each burst a table of its own, its players' names its own
-        ann, annie, bob = (f"{name} {burst}" for name in ("Ann", "Annie", "Bob"))
-        tid, members, ((merger, token), (starter, _)) = _roster_phones(app, api, [ann, annie, bob], 2)
-        play = roster_form(starter, tid, "rummikub", [ann, annie, bob])
+    for burst in range(5):  # each burst a table of its own, its players' names its own
+        names = [f"{name} {burst}" for name in (ann, annie, bob)]
+        tid, members, ((merger, token), (starter, _)) = _roster_phones(app, api, names, 2)
+        play = roster_form(starter, tid, "rummikub", names)
         both = [
             functools.partial(
                 merger.post,
                 f"/tables/{tid}/merge",
-                data={"csrf_token": token, "keep": members[ann], "drop": members[annie]},
+                data={"csrf_token": token, "keep": members[names[0]], "drop": members[names[1]]},
             ),
             functools.partial(starter.post, f"/tables/{tid}/play/rummikub", data=play),
         ]
-        merged, started = _at_once_on(cluster, database, ("tables", "table_games"), both)
+        if burst < 2:
+            merged, started = _in_order_on_row(cluster, database, tid, both)
+        else:
+            merged, started = _at_once_on(cluster, database, ("tables", "table_games"), both)
         # a merge kept goes to the roster, one refused back to its form (with the reason flashed)
         kept = merged.status_code == 302 and merged.headers["Location"].endswith("#players")
         outcomes.append(("merged" if kept else merged.status_code, started.status_code))
+    assert outcomes[:2] == [("merged", 409)] * 2, outcomes
     assert set(outcomes) <= {("merged", 409), (302, 302)}, outcomes
 
 

@@ -57,7 +57,7 @@ def deck_reasons(cards: Iterable[Card], jokers: int) -> list[Reason]:
 
     >>> deck_reasons(NOTATION.parse("8H 8H 8H JK JK JK"), jokers=2)
     ['CR-1: two packs hold 2 of each card; 8H is here 3 times',
-     'CR-3: the deck has 2 jokers, not 3 (a game may play with 4)']
+     'CR-3: the deck has 2 jokers, not 3 (a game may be played with 4)']
     """
     counts = Counter((c.rank, c.suit) for c in cards)
     wild = counts.pop((None, None), 0)

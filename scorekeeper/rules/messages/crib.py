@@ -30,7 +30,7 @@ MESSAGES = {
     "cr.run_ends": "CR-4: {cards} cannot extend the run {run} at its ends (cards on the table never move)",
     "cr.two_packs": "CR-1: two packs hold {copies} of each card; {card} is here {count} times",
     "cr.jokers": "CR-3: the deck has {jokers} jokers, not {count}",
-    "cr.jokers_more": "CR-3: the deck has {jokers} jokers, not {count} (a game may play with 4)",
+    "cr.jokers_more": "CR-3: the deck has {jokers} jokers, not {count} (a game may be played with 4)",
     "cr.table_not_a_meld": "the table's meld {number} ({meld}) is not a meld: {reasons}",
     "cr.hint_too_wide": (
         "this hand and table hold more card groups to judge ({count}) than the best-play finder takes "

@@ -18,7 +18,7 @@ MESSAGES = {
     "pr.no_fit": "it does not fit between {low} and {high}",
     "pr.not_a": "{rule}: not a {kind}: {why}",
     "pr.legal_as": "legal as a {kind}: {cards}",
-    "pr.also_legal": "also legal as a {kind}, if declared one: {cards}",
+    "pr.also_legal": "also legal as a {kind}, when declared as one: {cards}",
     "pr.table_not_a": "{rule}: the {what} on the table is not a {kind}: {why}",
     "pr.must_stay": "{rule}: the {what} must stay a {kinds}: {why}",
     "pr.either": "{first} or {last}",

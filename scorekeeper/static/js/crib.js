@@ -64,7 +64,11 @@ function cardsThisTurn(event) {
     { choice: chosen.closest("label").textContent.trim() }));
 }
 
-const OUT_PLAYER = /^(turns\.\d+\.player|end\.player)$/;
+/** The field that says who goes out: this turn's Player, or Who went out when correcting a hand. */
+function outField() {
+  const row = document.querySelector("[data-cards-left]");
+  return row ? row.dataset.outField : "";
+}
 
 /** The player who goes out has no cards left (CR-7): their box in "cards left" is shut and says
     "(goes out)", the others' open. Follows the turn's Player field (or, correcting a hand, Who went
@@ -82,10 +86,13 @@ export function shutOut(seat) {
 function follow(event) {
   const field = event.target;
   if (laidThisTurn(field)) { return; }
-  if (field instanceof HTMLSelectElement && OUT_PLAYER.test(field.name)) { shutOut(field.value); }
+  if (field instanceof HTMLSelectElement && field.name === outField()) { shutOut(field.value); }
   if (!(field instanceof HTMLSelectElement) || ![STARTER, FIRST_PLAYER].includes(field.id)) { return; }
   const other = document.getElementById(field.id === STARTER ? FIRST_PLAYER : STARTER);
-  if (other && field.value !== "") { other.value = field.value; shutOut(field.value); }
+  if (other && field.value !== "") {
+    other.value = field.value;
+    if (other.name === outField()) { shutOut(other.value); }
+  }
   redraw(field.value);
 }
 

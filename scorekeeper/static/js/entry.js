@@ -282,12 +282,17 @@ import "./untap.js";
       });
     }
 
-    /* Enter moves to the same field of the next player (the last one's Enter saves). */
+    /* Enter moves to the same field of the next player (the last one's Enter saves); a shut
+       field (Crib Rummy's cards left of the player going out: crib.js) is passed over. */
     var SEATED = /^(players|end\.cards_left|face_up)\.(\d+)(.*)$/;
     form.addEventListener("keydown", function (ev) {
       var m = ev.key === "Enter" && ev.target.name ? SEATED.exec(ev.target.name) : null;
       if (!m) { return; }
-      var next = form.querySelector('[name="' + m[1] + "." + (+m[2] + 1) + m[3] + '"]');
+      var next;
+      for (var seat = +m[2] + 1; ; seat++) {
+        next = form.querySelector('[name="' + m[1] + "." + seat + m[3] + '"]');
+        if (!next || !next.disabled) { break; }
+      }
       if (!next) { return; }
       ev.preventDefault();
       var fold = next.closest("details");
