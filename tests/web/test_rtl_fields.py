@@ -15,7 +15,7 @@ from scorekeeper.display.words import FILTERS, name_list
 from scorekeeper.storage.paths import STATIC
 
 from .game_support import record_hands
-from .rounds_support import new_game, rounds_url
+from .rounds_support import new_game, rounds_url, submit
 from .test_seat_card_page import _page_game
 from .test_seat_page import _take
 
@@ -132,3 +132,34 @@ def test_a_seats_cards_left_read_left_to_right_in_hebrew(app, variant):
     _take(ann, gid, "Ann")
     (hand,) = inputs(ann.get(f"/games/{gid}/seat", headers=HEBREW).text, 'name="hand"')
     assert 'dir="ltr"' in hand
+
+
+def test_undos_flash_isolates_names_and_scores_and_turns_the_arrow_in_hebrew(app, client):
+    """The walk-through of 7 December: Undo's flash in Hebrew showed "+61" as "61+"
+    and "מיכל Cohen -4 → -10" with "10-" between the name's two words (the history page isolated them,
+    the flash did not); and the arrow, read from the right, pointed from the new score to the old one."""
+    from scorekeeper import services
+    from scorekeeper.storage.extensions import db
+
+    game = new_game(app, client, "points", names=("דנה", "Ann B.", "מיכל Cohen"))
+    record_hands(app, game, {"players": [{"points": 5}, {"points": -25}, {"points": -4}]})
+    with app.app_context():
+        played = services.get_game(game)
+        services.update_round(
+            played,
+            1,
+            {"players": [{"points": 5}, {"points": -25}, {"points": -10}]},
+            before=services.game_score(played, upto=0),
+        )
+        db.session.commit()
+    client.set_cookie("lang", "he")
+    submit(client, f"/games/{game}/undo", {}, form_url=f"/games/{game}", follow=False)
+    page = client.get(f"/games/{game}", headers=HEBREW).text
+    flash = re.search(r'<li class="flash flash-success">(.*?)</li>', page, re.S)[1]
+    assert '<bdi>מיכל Cohen</bdi> <bdi dir="ltr">-4</bdi>' in flash
+    assert '<bdi dir="ltr">-10</bdi>' in flash and "→" not in flash
+    history = client.get(f"/games/{game}/history", headers=HEBREW).text
+    assert "→" not in history and " ← " in history
+    client.delete_cookie("lang")
+    english = client.get(f"/games/{game}/history").text
+    assert " → " in english and " ← " not in english
