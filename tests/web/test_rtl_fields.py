@@ -163,3 +163,14 @@ def test_undos_flash_isolates_names_and_scores_and_turns_the_arrow_in_hebrew(app
     client.delete_cookie("lang")
     english = client.get(f"/games/{game}/history").text
     assert " → " in english and " ← " not in english
+
+
+def test_a_hebrew_grid_verdict_says_down_as_the_glossary_and_joins_from_to_its_row(client):
+    """The walk-through of 7 December: a grid's failing line down read "הקו לאורך מ־שורה 1" (a maqaf
+    before a Hebrew word, where Hebrew writes "משורה") and its line list "למטה משורה 1" (the glossary's
+    down is "לאורך", as the reason beside it said)."""
+    board = "R5 R6 R7 / B6 . . / K6 . ."
+    page = html.unescape(client.get("/check/crazy-tiles", query_string={"cards": board}, headers=HEBREW).text)
+    assert "הקו לאורך משורה 1, עמודה 1" in page
+    assert "לאורך משורה 1, עמודה 1" in page.replace("הקו לאורך משורה", "")
+    assert "מ־שורה" not in page and "למטה משורה" not in page
