@@ -174,3 +174,14 @@ def test_a_hebrew_grid_verdict_says_down_as_the_glossary_and_joins_from_to_its_r
     assert "הקו לאורך משורה 1, עמודה 1" in page
     assert "לאורך משורה 1, עמודה 1" in page.replace("הקו לאורך משורה", "")
     assert "מ־שורה" not in page and "למטה משורה" not in page
+
+
+@pytest.mark.parametrize("slug", ["rummikub", "crazy-tiles", "runny-tiles"])
+def test_a_tile_games_rules_page_says_tiles_in_its_last_sections_heading(client, slug):
+    """The walk-through of 7 December: a tile game's rules page ended under "How Scorekeeper reads your
+    cards" ("... את הקלפים שלך"), where the glossary says a tile game's message never says card."""
+    hebrew = client.get(f"/rules/{slug}", headers=HEBREW).text
+    assert "איך Scorekeeper קורא את האבנים שלך" in hebrew and "הקלפים שלך" not in hebrew
+    english = client.get(f"/rules/{slug}").text
+    assert "How Scorekeeper reads your tiles" in english and "reads your cards" not in english
+    assert "reads your cards" in client.get("/rules/crib-rummy").text  # a card game keeps its cards
