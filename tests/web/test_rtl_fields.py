@@ -185,3 +185,13 @@ def test_a_tile_games_rules_page_says_tiles_in_its_last_sections_heading(client,
     english = client.get(f"/rules/{slug}").text
     assert "How Scorekeeper reads your tiles" in english and "reads your cards" not in english
     assert "reads your cards" in client.get("/rules/crib-rummy").text  # a card game keeps its cards
+
+
+def test_a_tile_games_form_says_the_rounds_winner_plays_first_next(client):
+    """The walk-through of 7 December: the tile games' form said who plays first passes to the left
+    each round ("מי שמשחק ראשון עובר שמאלה בכל סיבוב") while the game, by the sheet's step 14 and its
+    own page, has the last round's winner start the next."""
+    hebrew = client.get("/games/new/rummikub", headers=HEBREW).text
+    assert "המנצח בכל סיבוב משחק ראשון בבא אחריו" in hebrew and "עובר שמאלה" not in hebrew
+    assert "the winner of each round plays first in the next" in client.get("/games/new/crazy-tiles").text
+    assert "passes to the left" in client.get("/games/new/rumbugz").text  # a bag game's first player does
