@@ -195,3 +195,13 @@ def test_a_tile_games_form_says_the_rounds_winner_plays_first_next(client):
     assert "המנצח בכל סיבוב משחק ראשון בבא אחריו" in hebrew and "עובר שמאלה" not in hebrew
     assert "the winner of each round plays first in the next" in client.get("/games/new/crazy-tiles").text
     assert "passes to the left" in client.get("/games/new/rumbugz").text  # a bag game's first player does
+
+
+def test_a_hebrew_target_says_what_it_is_in_whole_words(client):
+    """The walk-through of 7 December: the tile games' target read "סיום כשסכום (או מספר ניצחונות) מגיע
+    לזה במקום" ("end when a total reaches this instead", word for word: "this" and "instead" of
+    nothing), and a points game's "המשחק נגמר אחרי יד שבה סכום מגיע לזה"."""
+    tiles = client.get("/games/new/rummikub", headers=HEBREW).text
+    assert "מגיע ליעד הזה, במקום אחרי מספר הסיבובים" in tiles and "מגיע לזה" not in tiles
+    points = client.get("/games/new/points", headers=HEBREW).text
+    assert "סכום כלשהו מגיע ליעד הזה" in points and "מגיע לזה" not in points
