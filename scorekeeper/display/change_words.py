@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 
 HEAD = re.compile(
     r"^(?P<word>Hand|Round) (?P<number>\d+)(?:, turn (?P<turn>\d+))? (?P<done>recorded|corrected|ended|deleted)"
@@ -24,6 +24,21 @@ HEAD = re.compile(
     re.S,
 )
 STARTED = re.compile(r"^Game of (?P<name>.+?) started(?P<rest>:.*)?$", re.S)
+
+
+def _data(rest: str | None) -> str:
+    """A summary's data (names, scores, arrows) as the reader's page shows it: on a right-to-left
+    page a correction's arrow points the way the line reads ("-4 ← -10", read from the right: was -4,
+    now -10), where "→" pointed back from the new score to the old one."""
+    if not rest:
+        return ""
+    try:
+        locale = get_locale()
+    except RuntimeError:  # no app or request: English
+        locale = None
+    if locale is not None and locale.character_order == "right-to-left":
+        return rest.replace(" → ", " ← ")
+    return rest
 
 
 def _head(word: str, number: str, turn: str | None, done: str) -> str:
@@ -89,7 +104,7 @@ def change_words(summary: str, variant_name: Callable[[str], str] = str) -> str:
             head = _by(head, match)
         if match["later"]:
             head += " " + gettext("(later ones renumbered)")
-        return head + match["stop"] + (match["rest"] or "")
+        return head + match["stop"] + _data(match["rest"])
     if match := STARTED.match(summary):
         # a variant named in words ("Any other game (points)") is named in the reader's language,
         # as on every other page; a game's own name stays as it is

@@ -17,7 +17,7 @@ from ..display.isolates import isolated, mixed, visual_order
 from ..display.qr import qr_png_url
 from ..display.sheets import layout
 from ..display.standings import standings
-from ..display.words import FILTERS
+from ..display.words import FILTERS, dealt
 from ..limits import SHEET_HANDS_MAX
 from ..profiles import profile
 from ..profiles.sheet_layouts import blank_sheet, filled_sheet
@@ -228,7 +228,12 @@ def game_summary(game, score: GameScore) -> dict[str, Any]:
         "standing_lines": standings_lines(lines, isolate=direction(language_now()) == "rtl"),
         "winners": [names[s] for s in score.winners],
         "hands": len(score.rounds),
-        "dealer": names[score.dealer] if score.dealer is not None else "",
+        # a game with a dealer says who deals next; a tile or bag game who plays first, as its page
+        # does (a tile round's winner starts the next one, sheet step 14: not the seat to the left)
+        "dealer": names[score.dealer] if score.dealer is not None and dealt(game.variant) else "",
+        "starter": names[score.first_to_play]
+        if not dealt(game.variant) and score.first_to_play is not None
+        else "",
         "high_wins": score.high_wins,
         "notes": list(score.notes),
     }

@@ -6,6 +6,8 @@ switches lists them, so the page can mark each one on or off for that preset.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..rules import SWITCHES, find_variant
 from .book import N_, TILE_VALUES, Phrase, Rule, Rulebook, Section
 from .common import COMMON_SECTION
@@ -251,7 +253,8 @@ def tile_book(slug: str, name: str) -> Rulebook:
                     ),
                 ),
             ),
-            COMMON_SECTION,
+            # the common rules under a tile game's own words: a tile game has no cards (the glossary)
+            replace(COMMON_SECTION, heading=N_("How Scorekeeper reads your tiles")),
         ),
         digest={
             TILE_VALUES: (

@@ -57,6 +57,12 @@ def new_game_form(variant: dict, formdata: Any = None) -> FlaskForm:
                 "Counted in seat order; the deal passes to the left each %(round_word)s.", round_word=word
             )
             if dealt
+            # CT: a tile round's winner plays first in the next one (the sheet's step 14)
+            else gettext(
+                "Counted in seat order; then the winner of each %(round_word)s plays first in the next.",
+                round_word=word,
+            )
+            if find_variant(variant["slug"]).deck_look == "tiles"
             else gettext(
                 "Counted in seat order; who plays first passes to the left each %(round_word)s.",
                 round_word=word,

@@ -228,3 +228,25 @@ def test_a_sheets_metadata_title_has_no_direction_marks(app, client, headers):
         public_id = seed_game("krazy-bee", ["דנה", "Ann B."], []).public_id
     answer = client.get(f"/print/game/{public_id}/sheet.pdf", headers=headers)
     assert ReadBack(answer.data).reader.metadata.title == "Krazy Bee Rummy: דנה, Ann B."
+
+
+def test_a_tile_games_sheet_names_who_plays_first_as_its_page_does(app, client):
+    """The walk-through of 7 December: a Rummikub game's page said "Round 4: דנה plays first" (the
+    last round's winner starts, sheet step 14) while its printed sheet said "next dealer Ann B."
+    (the seats' turn to the left, and a dealer the tile games do not have)."""
+    from tests.web.api_support import HANDS
+
+    with app.app_context():
+        game = seed_game("rummikub", ["דנה", "Ann B."], [HANDS["rummikub"]])
+        page = client.get(f"/games/{game.public_id}", headers={"Accept-Language": "en"}).text
+        starter = re.search(r"<strong><bdi>([^<]+)</bdi></strong> plays first", page)[1]
+        for language in ("en", "he"):
+            sheet = ReadBack(
+                client.get(
+                    f"/print/game/{game.public_id}/sheet.pdf", headers={"Accept-Language": language}
+                ).data
+            ).text
+            assert "next dealer" not in sheet and "המחלק הבא" not in sheet, language
+        english = ReadBack(client.get(f"/print/game/{game.public_id}/sheet.pdf").data).text
+        line = next(line for line in english.splitlines() if "plays first." in line)
+        assert line.startswith("In progress after 1 round") and starter in line

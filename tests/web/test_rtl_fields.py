@@ -15,7 +15,7 @@ from scorekeeper.display.words import FILTERS, name_list
 from scorekeeper.storage.paths import STATIC
 
 from .game_support import record_hands
-from .rounds_support import new_game, rounds_url
+from .rounds_support import new_game, rounds_url, submit
 from .test_seat_card_page import _page_game
 from .test_seat_page import _take
 
@@ -132,3 +132,76 @@ def test_a_seats_cards_left_read_left_to_right_in_hebrew(app, variant):
     _take(ann, gid, "Ann")
     (hand,) = inputs(ann.get(f"/games/{gid}/seat", headers=HEBREW).text, 'name="hand"')
     assert 'dir="ltr"' in hand
+
+
+def test_undos_flash_isolates_names_and_scores_and_turns_the_arrow_in_hebrew(app, client):
+    """The walk-through of 7 December: Undo's flash in Hebrew showed "+61" as "61+"
+    and "מיכל Cohen -4 → -10" with "10-" between the name's two words (the history page isolated them,
+    the flash did not); and the arrow, read from the right, pointed from the new score to the old one."""
+    from scorekeeper import services
+    from scorekeeper.storage.extensions import db
+
+    game = new_game(app, client, "points", names=("דנה", "Ann B.", "מיכל Cohen"))
+    record_hands(app, game, {"players": [{"points": 5}, {"points": -25}, {"points": -4}]})
+    with app.app_context():
+        played = services.get_game(game)
+        services.update_round(
+            played,
+            1,
+            {"players": [{"points": 5}, {"points": -25}, {"points": -10}]},
+            before=services.game_score(played, upto=0),
+        )
+        db.session.commit()
+    client.set_cookie("lang", "he")
+    submit(client, f"/games/{game}/undo", {}, form_url=f"/games/{game}", follow=False)
+    page = client.get(f"/games/{game}", headers=HEBREW).text
+    flash = re.search(r'<li class="flash flash-success">(.*?)</li>', page, re.S)[1]
+    assert '<bdi>מיכל Cohen</bdi> <bdi dir="ltr">-4</bdi>' in flash
+    assert '<bdi dir="ltr">-10</bdi>' in flash and "→" not in flash
+    history = client.get(f"/games/{game}/history", headers=HEBREW).text
+    assert "→" not in history and " ← " in history
+    client.delete_cookie("lang")
+    english = client.get(f"/games/{game}/history").text
+    assert " → " in english and " ← " not in english
+
+
+def test_a_hebrew_grid_verdict_says_down_as_the_glossary_and_joins_from_to_its_row(client):
+    """The walk-through of 7 December: a grid's failing line down read "הקו לאורך מ־שורה 1" (a maqaf
+    before a Hebrew word, where Hebrew writes "משורה") and its line list "למטה משורה 1" (the glossary's
+    down is "לאורך", as the reason beside it said)."""
+    board = "R5 R6 R7 / B6 . . / K6 . ."
+    page = html.unescape(client.get("/check/crazy-tiles", query_string={"cards": board}, headers=HEBREW).text)
+    assert "הקו לאורך משורה 1, עמודה 1" in page
+    assert "לאורך משורה 1, עמודה 1" in page.replace("הקו לאורך משורה", "")
+    assert "מ־שורה" not in page and "למטה משורה" not in page
+
+
+@pytest.mark.parametrize("slug", ["rummikub", "crazy-tiles", "runny-tiles"])
+def test_a_tile_games_rules_page_says_tiles_in_its_last_sections_heading(client, slug):
+    """The walk-through of 7 December: a tile game's rules page ended under "How Scorekeeper reads your
+    cards" ("... את הקלפים שלך"), where the glossary says a tile game's message never says card."""
+    hebrew = client.get(f"/rules/{slug}", headers=HEBREW).text
+    assert "איך Scorekeeper קורא את האבנים שלך" in hebrew and "הקלפים שלך" not in hebrew
+    english = client.get(f"/rules/{slug}").text
+    assert "How Scorekeeper reads your tiles" in english and "reads your cards" not in english
+    assert "reads your cards" in client.get("/rules/crib-rummy").text  # a card game keeps its cards
+
+
+def test_a_tile_games_form_says_the_rounds_winner_plays_first_next(client):
+    """The walk-through of 7 December: the tile games' form said who plays first passes to the left
+    each round ("מי שמשחק ראשון עובר שמאלה בכל סיבוב") while the game, by the sheet's step 14 and its
+    own page, has the last round's winner start the next."""
+    hebrew = client.get("/games/new/rummikub", headers=HEBREW).text
+    assert "המנצח בכל סיבוב משחק ראשון בבא אחריו" in hebrew and "עובר שמאלה" not in hebrew
+    assert "the winner of each round plays first in the next" in client.get("/games/new/crazy-tiles").text
+    assert "passes to the left" in client.get("/games/new/rumbugz").text  # a bag game's first player does
+
+
+def test_a_hebrew_target_says_what_it_is_in_whole_words(client):
+    """The walk-through of 7 December: the tile games' target read "סיום כשסכום (או מספר ניצחונות) מגיע
+    לזה במקום" ("end when a total reaches this instead", word for word: "this" and "instead" of
+    nothing), and a points game's "המשחק נגמר אחרי יד שבה סכום מגיע לזה"."""
+    tiles = client.get("/games/new/rummikub", headers=HEBREW).text
+    assert "מגיע ליעד הזה, במקום אחרי מספר הסיבובים" in tiles and "מגיע לזה" not in tiles
+    points = client.get("/games/new/points", headers=HEBREW).text
+    assert "סכום כלשהו מגיע ליעד הזה" in points and "מגיע לזה" not in points
