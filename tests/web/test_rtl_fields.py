@@ -205,3 +205,13 @@ def test_a_hebrew_target_says_what_it_is_in_whole_words(client):
     assert "מגיע ליעד הזה, במקום אחרי מספר הסיבובים" in tiles and "מגיע לזה" not in tiles
     points = client.get("/games/new/points", headers=HEBREW).text
     assert "סכום כלשהו מגיע ליעד הזה" in points and "מגיע לזה" not in points
+
+
+def test_hebrew_asks_who_plays_first_and_reads_a_hands_change_as_a_change(app, client):
+    """The walk-through of 7 December: the field "משחק ראשון" read also as "first game", and a screen
+    reader heard "צבר" (piled up) before every hand's change, a loss of 42 included ("צבר -42")."""
+    assert "מי משחק ראשון" in client.get("/games/new/rummikub", headers=HEBREW).text
+    game = new_game(app, client, "rummikub")
+    submit(client, rounds_url(game), {"winner": "0", "players.1.rack": "R5"})
+    page = client.get(f"/games/{game}", headers=HEBREW).text
+    assert '<span class="visually-hidden">שינוי </span>' in page and "צבר" not in page
