@@ -182,3 +182,8 @@ def test_the_part_sent_shows_on_its_phone_once_ready_to_change(app):
         from scorekeeper.services.seats.parts import open_parts
 
         assert open_parts(services.get_game(gid))[0].part == {"rack": "R5 K13"}
+    # going out, the phone says it to its player: "you went out" (Hebrew "סגרת", not "סגר": he went out)
+    _send(ann, gid, went_out="1")
+    assert "<strong data-seat-my-part>you went out</strong>" in ann.get(f"/games/{gid}/seat").text
+    ann.environ_base["HTTP_ACCEPT_LANGUAGE"] = "he"
+    assert "<strong data-seat-my-part>סגרת</strong>" in ann.get(f"/games/{gid}/seat").text
