@@ -51,7 +51,7 @@ def test_any_other_player_sees_the_buttons_and_one_tap_confirms(app):
     assert 'data-seat-check="Ann"' in _page(phones["Cy"], gid)
     assert _tap(phones["Bob"], gid, 0, True).status_code == 302
     after = _page(phones["Bob"], gid)
-    assert "You confirmed Ann&#39;s part." in after and 'data-seat-check="Ann"' not in after
+    assert "You confirmed <bdi>Ann</bdi>&#39;s part." in after and 'data-seat-check="Ann"' not in after
     assert 'data-seat-check="Ann"' not in _page(phones["Cy"], gid)  # confirmed once is enough
 
 
@@ -84,7 +84,7 @@ def test_a_dispute_shows_on_both_phones_and_the_editor_settles_it_on_the_page(ap
     editor = _page(client, gid)
     assert 'data-seat-disputed="Bob"' in editor and "K9" in editor and "Accept the part" in editor
     assert _tap(client, gid, 1, False, settle="1").status_code == 302
-    assert "Bob&#39;s part is sent back: Bob enters it again." in _page(client, gid)
+    assert "<bdi>Bob</bdi>&#39;s part is sent back: <bdi>Bob</bdi> enters it again." in _page(client, gid)
     assert "0 of 2 in" in _page(phones["Bob"], gid)  # Bob's part is gone: he sends it again
     # sent again and disputed again, the editor accepts it; Ann went out and the hand records once
     _send(phones["Bob"], gid, rack="K7"), _tap(phones["Ann"], gid, 1, False)

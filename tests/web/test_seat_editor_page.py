@@ -33,7 +33,7 @@ def test_the_editor_frees_keeps_and_gives_seats_on_the_page(app, client):
     assert "The phone holding <bdi>Bob</bdi>'s seat loses it" in held and "Yes, free the seat" in held
     # freed: Bob's phone no longer holds the seat, and it is offered again
     assert _manage(client, gid, "1", "free").status_code == 302
-    assert "Bob&#39;s seat is free: another phone may take it." in _page(client, gid)
+    assert "<bdi>Bob</bdi>&#39;s seat is free: another phone may take it." in _page(client, gid)
     assert "I am <bdi>Bob</bdi>" in _page(phones["Bob"], gid)
     # kept for a player without a phone: no phone is offered it
     assert _manage(client, gid, "1", "keep").status_code == 302

@@ -31,7 +31,7 @@ def test_the_editor_fills_the_part_still_missing_and_it_records_the_hand(app, cl
     token_less = client.post(f"/games/{gid}/seat/fill", data={"seat": "1", "hand_number": "1", "rack": "K13"})
     assert token_less.status_code == 400
     assert _fill(client, gid, "1", rack="K13").status_code == 302
-    assert "Bob&#39;s part is in, entered by the editor." in _page(client, gid)
+    assert "<bdi>Bob</bdi>&#39;s part is in, entered by the editor." in _page(client, gid)
     # Ann's part still waits for Bob's confirmation; the editor's own entry needs none
     assert "Still to be confirmed by another player: <bdi>Ann</bdi>" in _page(phones["Bob"], gid)
     confirm = csrf_from(_page(phones["Bob"], gid))
