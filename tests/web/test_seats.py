@@ -200,7 +200,9 @@ def test_the_seat_link_keeps_the_secret_on_the_phone_until_the_seat_is_given_awa
     assert opened.status_code == 302 and opened.headers["Location"].endswith(f"/games/{gid}/seat")
     cookie = phone.get_cookie(f"seat_{gid}")
     assert cookie is not None and cookie.value == seats["Bob"] and cookie.http_only
-    assert "This phone holds <bdi>Bob</bdi>&#39;s seat." in phone.get(f"/games/{gid}/seat").get_data(as_text=True)
+    assert "This phone holds <bdi>Bob</bdi>&#39;s seat." in phone.get(f"/games/{gid}/seat").get_data(
+        as_text=True
+    )
     call(client, api, "PUT", f"/api/v1/games/{gid}/seats/1", {"holder": "phone"}, secret=secret, expect=200)
     stale = app.test_client()
     stale.get(f"/games/{gid}/seat/{seats['Bob']}")
