@@ -53,11 +53,12 @@ def _variant_of(context) -> str | None:
     return None
 
 
-def reason_markup(text: object, variant: str | None = None) -> Markup:
+def reason_markup(text: object, variant: str | None = None, linked: bool = True) -> Markup:
     """An engine message as HTML, in the reader's language: the sentence, then "(CR-1)" linking to
-    the rule on ``variant``'s page."""
+    the rule on ``variant``'s page (``linked=False``: small, not a link)."""
     rtl = has_request_context() and direction() == "rtl"
-    return reason_html(spoken_reason(text), lambda rule_id: rule_href(rule_id, variant), right_to_left=rtl)
+    href = (lambda rule_id: rule_href(rule_id, variant)) if linked else None
+    return reason_html(spoken_reason(text), href, right_to_left=rtl)
 
 
 @pass_context
@@ -69,8 +70,7 @@ def reason(context, text: object, variant: str | None = None) -> Markup:
 def reason_unlinked(text: object) -> Markup:
     """``{{ message | reason_unlinked }}``: :func:`reason_markup` with the rule id small but not a link,
     for a place a link does not belong (a ``<summary>``, whose tap opens it); kept on one line."""
-    rtl = has_request_context() and direction() == "rtl"
-    return reason_html(spoken_reason(text), None, right_to_left=rtl)
+    return reason_markup(text, linked=False)
 
 
 def spoken_text(text: object) -> str:
