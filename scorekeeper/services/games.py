@@ -251,7 +251,7 @@ def _checked(v, names: Sequence[str], options, first_dealer: int) -> tuple[list[
         cleaned, errors = list(names), list(err.errors)
     if not v.min_players <= len(cleaned) <= v.max_players:
         errors.append(player_count_error(v, len(cleaned)))
-    if (
+    if cleaned and (  # no players at all: the count says it; "one of the players" would blame the dealer too
         isinstance(first_dealer, bool)
         or not isinstance(first_dealer, int)
         or not 0 <= first_dealer < len(cleaned)

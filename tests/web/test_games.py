@@ -189,6 +189,18 @@ def test_new_game_errors_field_by_field_and_nothing_saved(app, client, tally, fi
         assert db.session.query(Game).count() == 0
 
 
+def test_no_names_at_all_is_one_error_not_a_dealer_error_too(app, client):
+    """Start pressed on an empty form: the count of players is the one slip; the dealer select
+    (still on "Player 1") is not blamed for it as well."""
+    page = client.get("/games/new/krazy-bee")
+    data = new_game_data(VARIANTS["krazy-bee"], [])
+    data["csrf_token"] = csrf_from(page.text)
+    response = client.post("/games/new/krazy-bee", data=data)
+    assert response.status_code == 422
+    assert "played by 2 to 4 players, not 0" in response.text
+    assert "first dealer must be one of the players" not in response.text.lower()
+
+
 def test_seats_skip_empty_fields_and_first_dealer_follows(app, client, tally):
     game = start_game(client, tally, ["Ann"], player_2="Cy", player_3="Di", first_dealer="3")
     stored = _game(app, game)
