@@ -187,3 +187,17 @@ def test_the_part_sent_shows_on_its_phone_once_ready_to_change(app):
     assert "<strong data-seat-my-part>you went out</strong>" in ann.get(f"/games/{gid}/seat").text
     ann.environ_base["HTTP_ACCEPT_LANGUAGE"] = "he"
     assert "<strong data-seat-my-part>סגרת</strong>" in ann.get(f"/games/{gid}/seat").text
+
+
+def test_the_share_page_tells_its_editor_to_open_the_seats_before_handing_out_the_seat_link(app, client):
+    """The seat link's QR code is shown from the start, but a phone that scans it before the editor
+    opened the seats is told to wait: the editor reads on the share page what to do first."""
+    with app.app_context():
+        game, secret = services.create_game("krazy-bee", ["Ann", "Bob"], {})
+        db.session.commit()
+        gid = game.public_id
+    client.set_cookie(f"sk_edit_{gid}", secret)
+    share = client.get(f"/games/{gid}/share").get_data(as_text=True)
+    assert "Open for seats" in share and "first" in share
+    follower = app.test_client().get(f"/games/{gid}/share").get_data(as_text=True)
+    assert "Open for seats" not in follower  # only the editor can open them
