@@ -7,9 +7,12 @@ Everything asserted is a relation between boxes, colours or texts, never one bui
 
 from __future__ import annotations
 
+import io
 import re
 
+import numpy as np
 import pytest
+from PIL import Image
 from playwright.sync_api import expect
 
 from scorekeeper import services
@@ -112,6 +115,32 @@ def test_twelve_players_read_whole_names_and_reach_every_column(browser, games):
             ".chart-wrap polyline", "ls => ls.map(l => l.getAttribute('stroke'))"
         )
         assert len(strokes) == 12 and len(set(strokes)) == 12  # no colour used twice
+
+
+def _edge_shade(scroller, side: str) -> float:
+    """How much darker the scroller's ``side`` edge (8 px) is drawn with its backgrounds than without:
+    the shade that says more columns hide there (the same pixels compared, so the text cancels out)."""
+
+    def edge():
+        shot = np.asarray(Image.open(io.BytesIO(scroller.screenshot())).convert("L"), dtype=float)
+        return shot[:, -8:] if side == "end" else shot[:, :8]
+
+    shaded = edge()
+    scroller.evaluate("e => e.style.background = 'none'")
+    plain = edge()
+    scroller.evaluate("e => e.style.background = ''")
+    return float((plain - shaded).mean())
+
+
+def test_a_shade_on_the_edge_says_more_columns_hide_there(browser, games):
+    """A name cut at the screen's edge ("Chr") was all that said the table scrolls sideways."""
+    url, crazy, *_ = games
+    with phone_page(browser, "hands-table-edge-shade") as page:
+        _open(page, url, crazy)
+        scroller = page.locator(".table-scroll")
+        assert _edge_shade(scroller, "end") > 3  # columns hide to the right: shaded
+        scroller.evaluate("e => e.scrollLeft = e.scrollWidth")
+        assert abs(_edge_shade(scroller, "end")) < 1  # scrolled to the last column: nothing hides there
 
 
 def test_a_hyphened_name_breaks_at_its_hyphen_so_three_columns_fit_320_px(browser, games):
