@@ -39,7 +39,8 @@ def _build_parser() -> argparse.ArgumentParser:
         "check",
         help="judge a meld, a Step laydown, an extension or a tile grid",
         description="Judge cards under a variant's rules (RULES.md section 6). "
-        "Use | between the melds of a Step laydown and / between grid rows.",
+        "Use | between the melds of a Step laydown and / between grid rows. "
+        "A reason or note that points at an option is followed by the --option that sets it.",
     )
     p.add_argument("variant", nargs="?", help="variant slug, e.g. krazy-bee, crazy-tiles")
     p.add_argument("cards", nargs="*", help="the cards or tiles (several words are joined with spaces)")
