@@ -89,6 +89,16 @@ REASON = obj(
         "description": "the sentence's values by placeholder: cards and tiles in RULES.md notation, "
         "numbers, names; a nested sentence is itself a Reason (a list of them: a list)",
     },
+    option={
+        "type": "string",
+        "description": "only on a sentence that points at an option (its words name none): the key to "
+        "set in a request's 'options' (GET /variants lists a variant's), e.g. wild, ace_high, kind",
+    },
+    option_value={
+        "type": ["string", "integer", "boolean"],
+        "description": "with 'option', where one value would change the verdict: that value "
+        '(ace_high true, jokers 4, kind "run"); left out where any accepted value may do',
+    },
 )
 
 
@@ -97,7 +107,7 @@ def keyed(text: str) -> dict:
     (null for a sentence the catalog does not hold)."""
     return array(
         {"anyOf": [ref("Reason"), {"type": "null"}]},
-        description=f"each of {text} as data (rule, key, values), in the same order",
+        description=f"each of {text} as data (rule, key, values; the option a sentence points at), in order",
     )
 
 

@@ -11,9 +11,11 @@ from typing import Any
 
 from ..checker.checking import CheckInput, InputError, run
 from ..display.card_faces import canonical, face, split_words, written_tokens
+from ..display.reasons import reason_of
 from ..photo import PhotoError
 from ..rules import RulesError
 from .args import UsageError, add_common, collect_options, dashed_words
+from .option_hints import hinted, option_hint
 
 EXIT_LEGAL, EXIT_NOT_LEGAL, EXIT_USAGE = 0, 1, 2
 #: the reader of the output went away (``| head``): as a shell reports a tool ended by SIGPIPE
@@ -37,7 +39,8 @@ def _build_parser() -> argparse.ArgumentParser:
         "check",
         help="judge a meld, a Step laydown, an extension or a tile grid",
         description="Judge cards under a variant's rules (RULES.md section 6). "
-        "Use | between the melds of a Step laydown and / between grid rows.",
+        "Use | between the melds of a Step laydown and / between grid rows. "
+        "A reason or note that points at an option is followed by the --option that sets it.",
     )
     p.add_argument("variant", nargs="?", help="variant slug, e.g. krazy-bee, crazy-tiles")
     p.add_argument("cards", nargs="*", help="the cards or tiles (several words are joined with spaces)")
@@ -189,10 +192,10 @@ def format_verdict(verdict: dict, cards: str, extend: str | None = None) -> str:
     for i, part in enumerate(verdict.get("parts", []), 1):
         lines.append(_part_line(variant, i, part))
         if isinstance(part, dict):
-            lines += [f"    - {r}" for r in part.get("reasons", [])]
-    lines += [f"  - {r}" for r in verdict.get("reasons", [])]
-    lines += [f"  instead: {a}" for a in verdict.get("alternatives", [])]
-    lines += [f"  note: {n}" for n in verdict.get("notes", [])]
+            lines += hinted("    - ", part.get("reasons", []), variant)
+    lines += hinted("  - ", verdict.get("reasons", []), variant)
+    lines += hinted("  instead: ", verdict.get("alternatives", []), variant)
+    lines += hinted("  note: ", verdict.get("notes", []), variant)
     return "\n".join(lines)
 
 
@@ -265,6 +268,9 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args))
     except (RulesError, UsageError, PhotoError, InputError) as err:
         print(f"scorekeeper: {err}", file=sys.stderr)
+        hint = option_hint(reason_of(err), getattr(args, "variant", None))
+        if hint:
+            print(f"scorekeeper: {hint}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:  # `scorekeeper ... | head`: stop quietly, as other command-line tools do
         # what is still buffered would fail again when Python flushes it on the way out

@@ -10,6 +10,7 @@ from typing import Any
 from ..checker.checking import check_length
 from ..rules import check_turn, solve_answer, solve_lines
 from .args import UsageError, add_common, collect_options
+from .option_hints import hinted
 
 EXIT_LEGAL, EXIT_NOT_LEGAL = 0, 1
 
@@ -123,7 +124,7 @@ def format_best_play(answer: dict[str, Any]) -> str:
         lines.append("  board after: " + answer["board"])
     elif answer["table"]:
         lines.append("  table after: " + " | ".join(" ".join(s) for s in answer["table"]))
-    lines += [f"  note: {n}" for n in answer.get("notes", [])]
+    lines += hinted("  note: ", answer.get("notes", []), answer.get("variant"))
     return "\n".join(lines)
 
 
@@ -135,12 +136,12 @@ def format_turn(verdict: dict[str, Any]) -> str:
         f"{head}: {_count(len(played), 'tile')} played ({verdict.get('value', 0)} points)"
         + (f": {' '.join(played)}" if played else "")
     ]
-    lines += [f"  - {r}" for r in verdict.get("reasons", [])]
-    lines += [f"  instead: {a}" for a in verdict.get("alternatives", [])]
+    lines += hinted("  - ", verdict.get("reasons", []), verdict.get("variant"))
+    lines += hinted("  instead: ", verdict.get("alternatives", []), verdict.get("variant"))
     if verdict.get("instead"):  # the suggested turn, ready to type back in (legal, worth this much)
         instead = verdict["instead"]
         lines.append(f'  check it: --after "{instead["after"]}" ({instead["value"]} points)')
-    lines += [f"  note: {n}" for n in verdict.get("notes", [])]
+    lines += hinted("  note: ", verdict.get("notes", []), verdict.get("variant"))
     return "\n".join(lines)
 
 

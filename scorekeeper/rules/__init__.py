@@ -19,7 +19,7 @@ from typing import Any
 from .base import Variant
 from .errors import NotationError, OptionError, RoundError, RulesError, UnknownVariant, refuse_all
 from .game import play, play_on
-from .reasons import Reason, fill, say
+from .reasons import Reason, fill, pointed_option, say
 from .registry import all_variants, find_variant
 from .scoring import GameScore, RoundScore
 from .verdict import HandValue, Verdict
@@ -88,6 +88,7 @@ __all__ = [
     "kept_when_laid",
     "options_for",
     "part_kind",
+    "pointed_option",
     "rack_counts",
     "rack_supply",
     "read_board",

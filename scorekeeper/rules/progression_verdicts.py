@@ -68,7 +68,7 @@ def judge(
     kind = declared or (legal[0] if legal else None)
     if reasons:
         alternatives = tuple(
-            say("pr.legal_as", kind=_kind(k), cards=" ".join(_text(reading(values, found[k][0]))))
+            say("pr.legal_as", kind=_kind(k), name=k, cards=" ".join(_text(reading(values, found[k][0]))))
             for k in legal
             if k != kind
         )

@@ -10,6 +10,16 @@ The English templates are the catalog in :mod:`scorekeeper.rules.messages`.
 ('CR-1: a set needs one rank; these are 7, 8', 'CR-1', 'cr.set_one_rank', {'ranks': '7, 8'})
 >>> say("round.ruled", rule="CR-9", message=say("round.not_a_seat", value="7", last=3)).rule
 'CR-9'
+
+A sentence that points at an option (:data:`scorekeeper.rules.messages.OPTIONS`) carries it as data,
+not in its words: the option's key and the value that would change the verdict (None: any value).
+
+>>> say("cr.legal_as_run", pegs=3).option, say("cz.no_wild").option
+(('kind', 'run'), ('wild', None))
+>>> say("pr.also_legal", kind="run", name="run", cards="5 6 7").described()["option_value"]
+'run'
+>>> pointed_option(say("round.ruled", rule="CR-9", message=say("cr.aces_low")))
+('ace_high', True)
 """
 
 from __future__ import annotations
@@ -18,7 +28,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .messages import MESSAGES
+from .messages import MESSAGES, OPTIONS
 
 #: a rule id as RULES.md writes them (KB-3, CT-10, N-1, PG-1)
 RULE_ID = re.compile(r"\b[A-Z]{1,2}-\d+\b")
@@ -49,12 +59,44 @@ class Reason(str):
         found = RULE_ID.search(self.template)
         return found.group() if found else None
 
+    @property
+    def option(self) -> tuple[str, Any] | None:
+        """The option this sentence points at, as ``(key, value)``: the value that would change the
+        verdict, or None where any accepted value may; None for a sentence that points at none."""
+        if self.key not in OPTIONS:
+            return None
+        name, value = OPTIONS[self.key]
+        if isinstance(value, str) and value.startswith("{") and value.endswith("}"):
+            value = _plain(self.values.get(value[1:-1]))  # the sentence's own value of that name
+        return name, value
+
     def described(self) -> dict[str, Any]:
-        """The JSON shape a client renders its own words from: rule, key, values (reasons nested)."""
-        return {"rule": self.rule, "key": self.key, "values": {k: _plain(v) for k, v in self.values.items()}}
+        """The JSON shape a client renders its own words from: rule, key, values (reasons nested), and
+        for a sentence that points at an option its key (``option``) and value (``option_value``)."""
+        out = {"rule": self.rule, "key": self.key, "values": {k: _plain(v) for k, v in self.values.items()}}
+        if self.option:
+            out["option"], value = self.option
+            if value is not None:
+                out["option_value"] = value
+        return out
 
     def __reduce__(self):  # the solver's answers cross process boundaries
         return (Reason, (self.key, self.values))
+
+
+def pointed_option(reason: Any) -> tuple[str, Any] | None:
+    """The option ``reason`` points at, or else the first one a sentence in it does (a deck's
+    reasons in a round's words); None for plain text or a sentence that points at none."""
+    if not isinstance(reason, Reason):
+        return None
+    if reason.option:
+        return reason.option
+    nested = (
+        v
+        for value in reason.values.values()
+        for v in (value if isinstance(value, (list, tuple)) else [value])
+    )
+    return next(filter(None, map(pointed_option, nested)), None)
 
 
 def say(key: str, **values: Any) -> Reason:

@@ -228,7 +228,9 @@ class KrazyBee(StepProgress, Variant):
         if opts["step"] is not None:
             step = chosen_step(opts["step"], steps)
             verdict = judge_laydown(self.slug, melds, step)
-            others = tuple(say("kb.lays_instead", step=steps[n - 1].label) for n in laid if n != step.number)
+            others = tuple(
+                say("kb.lays_instead", step=steps[n - 1].label, number=n) for n in laid if n != step.number
+            )
             return replace(
                 verdict,
                 alternatives=() if verdict.valid else verdict.alternatives + others,
@@ -236,7 +238,7 @@ class KrazyBee(StepProgress, Variant):
             )
         if laid:
             verdict = judge_laydown(self.slug, melds, steps[laid[0] - 1])
-            others = tuple(say("kb.also_lays", step=steps[n - 1].label) for n in laid[1:])
+            others = tuple(say("kb.also_lays", step=steps[n - 1].label, number=n) for n in laid[1:])
             return replace(verdict, alternatives=others, extra={**verdict.extra, "steps": laid})
         judged = [judge_laydown(self.slug, melds, s) for s in steps]  # each Step once
         same = [v for s, v in zip(steps, judged) if len(s.melds) == len(melds)]

@@ -46,3 +46,20 @@ MESSAGES = {
     "cz.wild_dealers": "CZ-1: the wild rank is the dealer's face-up card ({dealer}), not {given}",
     "cz.face_up_or_wild": "CZ-1: give the face-up cards (the dealer's sets the wild rank) or the wild rank",
 }
+
+#: the sentences that point at an option (:data:`scorekeeper.rules.messages.OPTIONS`)
+OPTIONS = {
+    "cz.no_wild": ("wild", None),
+    "cz.first_play_legal": ("first_play", True),
+    **dict.fromkeys(
+        (
+            "cz.one_deck_holds",
+            "cz.decks_hold",
+            "cz.one_deck_class",
+            "cz.decks_class",
+            "cz.one_deck_indicator",
+            "cz.decks_indicator",
+        ),
+        ("players", None),
+    ),
+}

@@ -86,3 +86,13 @@ MESSAGES.update(
         "cr.added_new_run": "the added cards are a legal new run on their own ({pegs} pegs)",
     }
 )
+
+#: the sentences that point at an option (:data:`scorekeeper.rules.messages.OPTIONS`)
+OPTIONS = {
+    "cr.aces_low": ("ace_high", True),
+    "cr.legal_ace_high": ("ace_high", True),
+    "cr.jokers_more": ("jokers", 4),
+    "cr.both_ways": ("kind", None),
+    "cr.legal_as_set": ("kind", "set"),
+    "cr.legal_as_run": ("kind", "run"),
+}

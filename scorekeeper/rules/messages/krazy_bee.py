@@ -76,3 +76,10 @@ MESSAGES = {
     "kb.out_laid": "KB-9: a player who goes out has laid down their Step",
     "kb.out_counts_0": "KB-7: the player who goes out has no cards left and counts 0, not {points}",
 }
+
+#: the sentences that point at an option (:data:`scorekeeper.rules.messages.OPTIONS`)
+OPTIONS = {
+    "kb.meld_too_small": ("min", None),
+    "kb.lays_instead": ("step", "{number}"),
+    "kb.also_lays": ("step", "{number}"),
+}

@@ -24,3 +24,9 @@ MESSAGES = {
     "pr.either": "{first} or {last}",
     "pr.changed_would_be": "the changed {what} would be a {kind}, but it must keep its kind",
 }
+
+#: the sentences that point at an option (:data:`scorekeeper.rules.messages.OPTIONS`)
+OPTIONS = {
+    "pr.legal_as": ("kind", "{name}"),
+    "pr.also_legal": ("kind", "{name}"),
+}

@@ -63,3 +63,11 @@ MESSAGES = {
     ),
     "ct.board_not_extended": "CT-9: a board cannot be extended; check the whole board instead",
 }
+
+#: the sentences that point at an option (:data:`scorekeeper.rules.messages.OPTIONS`)
+OPTIONS = {
+    "ct.legal_as_group": ("kind", "group"),
+    "ct.legal_as_run": ("kind", "run"),
+    "ct.board_needs_grid": ("grid", True),
+    "ct.first_laydown": ("initial_meld", None),
+}

@@ -57,3 +57,10 @@ MESSAGES = {
     "tt.not_seconds": "{value} is not a number of seconds",
     "tt.no_finder": "no best-play finder for {variant}",
 }
+
+#: the sentences that point at an option (:data:`scorekeeper.rules.messages.OPTIONS`)
+OPTIONS = {
+    "cz.hint_wild": ("wild", None),
+    "tt.initial_short": ("initial_meld", None),
+    "tt.no_arrangement": ("time_limit", None),
+}
