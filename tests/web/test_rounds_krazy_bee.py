@@ -66,7 +66,7 @@ def test_kb9_the_form_offers_laid_down_or_missed_and_says_how_it_is_picked(clien
     assert 'data-keeps="9"' in bob  # the engine's figure, for the form's script
     assert 'name="players.1.laid" value="1"' in bob and 'name="players.1.laid" value="0"' in bob
     assert "Laid down" in bob and "Missed" in bob and not re.search(r'name="players.1.laid"[^>]*checked', bob)
-    assert "follows the cards left until tapped" in page
+    assert "is filled in from the cards left until you tap one" in page
 
 
 @pytest.mark.parametrize(
