@@ -122,3 +122,12 @@ def test_send_to_bg_stats_names_the_table_as_the_location_and_carries_the_start_
     play, utc = _send_link(text(client.get(f"/games/{game['id']}")))
     assert play["location"] == "Shelf"  # the table's name, not "Scorekeeper"
     assert utc == "2026-02-01T19:15:00Z"  # the phone writes its own wall time from it (static/js/bgstats.js)
+
+
+def test_PG_5_the_variant_picker_says_a_points_game_is_won_either_way(client):
+    """The picker said "highest score wins" under a game whose table chooses (its default), beside
+    a summary saying "high or low wins"; the Step game and the others keep their one way."""
+    picker = text(client.get("/games/new"))
+    lines = dict(re.findall(r"<strong>([^<]+)</strong>.*?·\s*(\w+(?: or \w+)?) score wins", picker, re.S))
+    assert lines["Any other game (points)"] == "highest or lowest"
+    assert lines["Krazy Bee Rummy"] == "lowest" and lines["Crazy Rummy"] == "highest"
