@@ -9,16 +9,27 @@ from typing import Any
 
 from flask_babel import gettext
 
-from ..rules import RUMBUGZ_KINDS, WILD_CHOICES, RoundError, whole_number
+from ..entry import keypad
+from ..rules import PART_KINDS, RUMBUGZ_KINDS, WILD_CHOICES, RoundError, turn_kind, whole_number
 
 #: the part kinds this module reads (services/seats/parts.py OWN_PARTS)
 CARD_KINDS = ("cards", "bugz")
 #: the choices the card games' part fields offer (templates/seats/_card_part.html)
 PART_CHOICES = {"face_up": WILD_CHOICES, "kinds": RUMBUGZ_KINDS}
+#: the part kinds whose typed field takes tiles or cards, which the tap keypad types (the rack, the
+#: cards left in hand, a turn's cards): Crazy Rummy's part is numbers, typed on the phone's own keys
+KEYPAD_KINDS = ("tiles", "bugz", "steps", "turns")
 #: the form's fields, one value each (``kinds``: ticks, read apart)
 FIELDS = ("rack", "points", "hand", "laid", "went_out", "face_up", "board", "board_points", "board_hand")
 #: Crazy Rummy's board and hand in one field (CZ-6): "45 - 20" (board 45, 20 left in hand), "45", "- 20"
 BOARD_HAND = re.compile(r"\s*(\d*)\s*(?:[-\u2212\u2013]\s*(\d+))?\s*")
+
+
+def part_choices(variant: str) -> dict[str, Any]:
+    """What the seat page's part fields offer: the card games' choices, and the variant's tap keypad
+    (entry.base.keypad, the hand form's) where the part's typed field takes tiles or cards."""
+    kind = PART_KINDS.get(variant) or turn_kind(variant)
+    return {**PART_CHOICES, "keypad": keypad(variant) if kind in KEYPAD_KINDS else None}
 
 
 def form_number(form, name: str) -> int | None:

@@ -40,7 +40,7 @@ from ..web.features import hands_closed, refuse_closed_hands
 from ..web.form_once import once_secret, taken_once
 from ..web.headers import no_store
 from .given_once import given_once
-from .part_form import CARD_KINDS, PART_CHOICES, card_part, form_number, form_values, total
+from .part_form import CARD_KINDS, card_part, form_number, form_values, part_choices, total
 
 bp = Blueprint("seats", __name__)
 #: the cookie holding a phone's seat secret for one game (``seat_<game id>``)
@@ -231,7 +231,7 @@ def _page(game, problems: list | None = None, values: dict | None = None, status
         variant=find_variant(game.variant),
         kind=OWN_PARTS.get(game.variant) or turn_kind(game.variant),
         turn=turn_status(game),  # Crib Rummy's hand in play, turn by turn (turn_views.py)
-        part_choices=PART_CHOICES,
+        part_choices=part_choices(game.variant),  # and the tap keypad (part_form.py)
         seating=seating_of(game),
         editor=can_edit(game),
         seat=seat,

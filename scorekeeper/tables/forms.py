@@ -12,6 +12,7 @@ from ..limits import RULING_NOTE_MAX as NOTE_MAX
 from ..limits import RULING_TEXT_MAX as TEXT_MAX
 from ..rules import variants
 from ..web.described import option_word, variant_name
+from ..web.languages import option_name
 
 NAME = {"autocomplete": "off", "autocapitalize": "words", "maxlength": NAME_MAX}
 
@@ -78,7 +79,7 @@ def with_roster(form, members) -> FlaskForm:
     """Fill a form's player lists with the roster."""
     for field in form:
         if isinstance(field, SelectField) and field.name in ("member", "keep", "drop"):
-            field.choices = [SelectChoice(m.id, m.name) for m in members]
+            field.choices = [SelectChoice(m.id, option_name(m.name)) for m in members]
     return form
 
 

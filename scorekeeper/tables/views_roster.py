@@ -21,6 +21,7 @@ from ..web import access as game_access
 from ..web import table_access as access
 from ..web.form_once import taken_once
 from ..web.forms import OPT, ConfirmForm, first_dealer_of, new_game_form, steps_to_lines, submitted_options
+from ..web.languages import option_name
 from .forms import AddPlayerForm, MergeForm, RenameForm, with_roster
 from .views import bp
 
@@ -127,7 +128,8 @@ def _name_seats(form, table, picked: list[int]) -> None:
     seated = [names[i] for i in picked if i in names] + [n for n in typed if n]
     field = form.first_dealer
     field.choices = [
-        SelectChoice(c.value, seated[c.value] if c.value < len(seated) else c.label) for c in field.choices
+        SelectChoice(c.value, option_name(seated[c.value]) if c.value < len(seated) else c.label)
+        for c in field.choices
     ]
 
 

@@ -18,7 +18,7 @@ from ..display.words import FILTERS
 from ..rulebook import rule_page, rule_url_anchor
 from ..rulebook.reasons import reason_html, reason_text
 from .described import spoken_reason
-from .languages import direction
+from .languages import direction, option_name
 
 #: Top navigation: (endpoint, label); an entry shows once its blueprint is registered.
 NAV = (
@@ -83,6 +83,7 @@ def register(app: Flask) -> None:
         app.add_template_filter(function, name)
     app.add_template_filter(keypad_faces)  # a variant's keypad keys, from the one card-face table
     app.add_template_filter(reason, "reason")
+    app.add_template_filter(option_name)  # a name in an <option>, isolated without <bdi>
     app.add_template_filter(spoken_text, "reason_text")
     app.add_template_filter(reason_unlinked, "reason_unlinked")
 

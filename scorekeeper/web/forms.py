@@ -16,6 +16,7 @@ from wtforms.validators import Length, Optional
 
 from ..rules import find_variant, step_texts
 from .described import described, option_word
+from .languages import option_name
 
 #: Prefix of option fields (``opt_target``), so option names never clash with ours.
 OPT = "opt_"
@@ -49,7 +50,7 @@ def new_game_form(variant: dict, formdata: Any = None) -> FlaskForm:
             gettext("Deals first") if dealt else gettext("Plays first"),
             coerce=int,
             choices=[
-                SelectChoice(i, typed[i] or gettext("Player %(seat)s", seat=i + 1))
+                SelectChoice(i, option_name(typed[i]) if typed[i] else gettext("Player %(seat)s", seat=i + 1))
                 for i in range(variant["max_players"])
             ],
             default=0,

@@ -21,6 +21,7 @@ from flask import Blueprint, Flask, current_app, has_request_context, redirect, 
 from flask_babel import Babel, get_locale, gettext, refresh
 from markupsafe import Markup
 
+from ..display.isolates import right_to_left
 from ..display.reasons import ENGLISH, rendered
 from ..rulebook import Phrase
 from ..storage.paths import PACKAGE, STATIC
@@ -146,6 +147,20 @@ def direction(code: str | None = None) -> str:
     code = str(get_locale()) if code is None else code
     known = languages() if has_request_context() else LANGUAGES
     return known.get(code, LANGUAGES["en"]).direction
+
+
+def option_name(name: object) -> str:
+    """A player's name as an ``<option>``'s text, where no ``<bdi>`` can go: between first-strong
+    isolates (U+2068, U+2069) on a right-to-left page or when the name is written right to left,
+    so "Ann-Marie (2)" or "Dee." keeps its order in a Hebrew page's select; else as it is. The
+    scripts' ``isolatedName`` (static/js/i18n.js) does the same for the names they write.
+
+    >>> option_name("Ann"), option_name("דנה") == "\u2068דנה\u2069"
+    ('Ann', True)
+    """
+    text = str(name)
+    rtl = has_request_context() and direction() == "rtl"
+    return f"\u2068{text}\u2069" if text and (rtl or right_to_left(text)) else text
 
 
 def html_lang() -> str:

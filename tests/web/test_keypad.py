@@ -1,6 +1,6 @@
-"""One keypad (issue 8, one way per thing): the hand forms' and the checker pages' scripts import
-the one keypad module, neither page script handles keys itself, and one template
-(templates/_macros/keypad.html) draws the same keys on both."""
+"""One keypad (issue 8, one way per thing): the hand forms', the seat page's and the checker pages'
+scripts import the one keypad module, no page script handles keys itself, and one template
+(templates/_macros/keypad.html) draws the same keys on each."""
 
 from __future__ import annotations
 
@@ -52,8 +52,9 @@ def test_only_the_keypad_script_handles_keys(client):
     }
     assert KEY_HANDLING.search(served["keypad.js"])  # (the pattern finds key handling where it is)
     assert not KEY_HANDLING.search(served["entry.js"]) and not KEY_HANDLING.search(served["checker.js"])
+    # the hand form's fields are served by the keypad module's own serveFields (the seat page's too)
     assert (
-        "ScorekeeperKeypad.attach(" in served["entry.js"]
+        "ScorekeeperKeypad.serveFields(" in served["entry.js"]
         and "ScorekeeperKeypad.attach(" in served["checker.js"]
     )
 

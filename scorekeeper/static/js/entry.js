@@ -15,8 +15,6 @@ import "./untap.js";
     if (!form || !keypad) { return; }
     var csrf = form.querySelector("input[name=csrf_token]").value;
     var previewUrl = form.getAttribute("data-preview");
-    var suitFirst = keypad.getAttribute("data-suit-first") === "yes";
-    var active = null;
     var timers = new WeakMap();
 
     /* An answer's messages: the server's HTML ("said") when it sent one, else its plain words. */
@@ -24,12 +22,6 @@ import "./untap.js";
       if (answer.said) { out.innerHTML = answer.said.join(" "); }
       else { out.textContent = answer.error || (answer.reasons || []).join(" "); }
     }
-    function tokens(input) { return ScorekeeperKeypad.tokens(input.value); }
-    function setTokens(input, list) {
-      input.value = list.join(" ");
-      input.dispatchEvent(new Event("input", { bubbles: true }));
-    }
-
     function post(body) {
       return fetch(previewUrl, {
         method: "POST", credentials: "same-origin",
@@ -71,76 +63,19 @@ import "./untap.js";
       timers.set(input, setTimeout(function () { refresh(input); }, 250));
     }
 
-    function drawChips() {
-      var chips = keypad.querySelector(".chips");
-      chips.textContent = "";
-      if (!active) { return; }
-      tokens(active).forEach(function (tok, i) {
-        var b = document.createElement("button");
-        var mark = (suitFirst ? tok.charAt(0) : tok.slice(-1)).toUpperCase();
-        b.type = "button"; b.className = "chip"; b.textContent = tok;
-        var suitKey = keypad.querySelector('[data-suit="' + mark + '"]');  // the chip in its suit's colour
-        if (suitKey) { b.classList.add("chip-" + suitKey.getAttribute("data-colour")); }
-        b.setAttribute("aria-label", _("%(card)s, remove", { card: tok }));  // what it shows first (WCAG 2.5.3)
-        b.addEventListener("click", function () {
-          var list = tokens(active); list.splice(i, 1); setTokens(active, list); drawChips();
-        });
-        chips.appendChild(b);
-      });
-    }
-
-    function attach(input) {
-      active = input;
-      input.closest(".cards-field").after(keypad);
-      keypad.hidden = false;
-      drawChips();
-      clearOfSaveBar(keypad, input);
-    }
-
-    /* The keypad opens below the field: scroll it fully above the sticky save bar, measured
-       rather than left to scroll-padding, which browsers apply differently to scrollIntoView.
-       When the keypad and its field cannot both fit, the field stays in view. */
-    function clearOfSaveBar(box, field) {
-      var bar = form.querySelector(".form-actions");
-      var floor = bar ? bar.getBoundingClientRect().top : window.innerHeight;
-      var overlap = box.getBoundingClientRect().bottom - floor;
-      var headroom = field.getBoundingClientRect().top;
-      if (overlap > 0) { window.scrollBy(0, Math.min(overlap + 8, Math.max(headroom, 0))); }
-    }
-
-    form.querySelectorAll(".cards-input").forEach(function (input) {
-      input.setAttribute("inputmode", "none");  /* the keypad replaces the phone keyboard */
-      input.addEventListener("focus", function () { attach(input); });
-      input.addEventListener("input", function () { later(input); if (input === active) { drawChips(); } });
-      if (input.value.trim()) { refresh(input); }
+    /* The keypad (keypad.js) under the card field in use, its chips, kept above the save bar. */
+    var keys = ScorekeeperKeypad.serveFields(form, keypad, {
+      bar: function () { return form.querySelector(".form-actions"); }
     });
-
-    /* The keys (keypad.js) write into the field in use; the chips show what it holds. */
-    ScorekeeperKeypad.attach(keypad, {
-      onToken: function (tok) {
-        if (!active) { return; }
-        var list = tokens(active); list.push(tok); setTokens(active, list); drawChips();
-        clearOfSaveBar(keypad, active);  /* the chip it adds pushes the keypad down: back above the bar */
-      },
-      onAction: function (what) {
-        if (!active) { return; }
-        if (what === "type") { active.setAttribute("inputmode", "text"); active.focus(); return; }
-        if (what === "done") { keypad.hidden = true; active = null; return; }
-        var list = what === "back" ? tokens(active).slice(0, -1) : [];
-        setTokens(active, list);
-        drawChips();
-      }
+    form.querySelectorAll(".cards-input").forEach(function (input) {
+      input.addEventListener("input", function () { later(input); });
+      if (input.value.trim()) { refresh(input); }
     });
 
     /* Crib Rummy: the keypad is open under the turn's first meld row, so a meld as cards needs
        no tap on the field first; the page stays where it is and the focus where it was. */
     var ready = form.hasAttribute("data-keypad-open") && document.getElementById(form.getAttribute("data-keypad-open"));
-    if (ready) {
-      active = ready;
-      ready.closest(".cards-field").after(keypad);
-      keypad.hidden = false;
-      drawChips();
-    }
+    if (ready) { keys.open(ready, true); }
 
     /* Crib Rummy: a meld's pegs depend on the table meld it grows. */
     form.querySelectorAll("select.meld-target").forEach(function (sel) {

@@ -2,6 +2,8 @@
 // field says so); without JavaScript the checked players sit in roster order. "Deals first" (or
 // "Plays first") lists the players so seated, then the newcomers typed, by name; its other seats
 // are hidden while anyone is seated (none seated: each keeps its "Player N").
+import { isolatedName } from "./i18n.js";
+
   document.querySelectorAll(".seat-picker").forEach(function (picker) {
     var orderField = picker.querySelector('input[name="order"]');
     var order = orderField.value ? orderField.value.split(",") : [];
@@ -22,7 +24,7 @@
       newcomers.forEach(function (input) { if (input.value.trim()) names.push(input.value.trim()); });
       Array.prototype.forEach.call(select.options, function (option, seat) {
         var away = names.length > 0 && seat >= names.length;
-        option.textContent = names[seat] || option.getAttribute("data-seat-label");
+        option.textContent = names[seat] ? isolatedName(names[seat]) : option.getAttribute("data-seat-label");  // no <bdi> in an option
         option.hidden = away;
         option.disabled = away;
       });
