@@ -165,7 +165,7 @@ def game_options(variant: str, options: Mapping[str, Any] | None) -> dict[str, A
     if len(problems) == 1:
         raise problems[0]
     if problems:
-        raise SetupError([(f"options.{err.name}", str(err)) for err in problems])
+        raise SetupError([(f"options.{err.name}", err.reason or str(err)) for err in problems])
     full = options_for(v.slug, given)  # options that depend on each other are checked together
     return {name: full[name] for name in names}
 
@@ -265,7 +265,7 @@ def _checked(v, names: Sequence[str], options, first_dealer: int) -> tuple[list[
     except OptionError as err:
         if not errors:
             raise
-        errors.append((f"options.{err.name}", str(err)))
+        errors.append((f"options.{err.name}", err.reason or str(err)))  # a form words its parts
     if errors:
         raise SetupError(errors)
     # The engine has the last word on players, dealer and options.

@@ -39,6 +39,7 @@ from ..web.forms import (
 )
 from ..web.headers import no_store
 from ..web.languages import request_locale
+from ..web.option_errors import option_error
 from ..web.table_access import rematch as table_rematch
 from . import game_changes, turn_timer
 from .game_page import TOKEN_MARK, feature_url, game_page, kept_pages
@@ -115,9 +116,10 @@ def new(variant: str):
 
 
 def _form_errors(form, err: RulesError, fields: list[str]) -> None:
-    """Attach an engine/service error to the form field it names (or the form as a whole)."""
+    """Attach an engine/service error to the form field it names (or the form as a whole); an
+    option's refusal in the words of its field (web/option_errors.py)."""
     if isinstance(err, OptionError) and OPT + err.name in form:
-        form[OPT + err.name].errors.append(reason_of(err))
+        form[OPT + err.name].errors.append(option_error(err.name, err))
         return
     pairs = err.errors if isinstance(err, RoundError) else [("", reason_of(err))]
     for path, message in pairs:
@@ -127,6 +129,7 @@ def _form_errors(form, err: RulesError, fields: list[str]) -> None:
             target = fields[index] if index < len(fields) else None
         elif path.startswith("options."):
             target = OPT + path.split(".", 1)[1]
+            message = option_error(path.split(".", 1)[1], message)
         elif path in ("players", "first_dealer", "timer"):
             target = player_field(0) if path == "players" else path
         if target and target in form:
