@@ -20,7 +20,7 @@ from .. import live, services
 from ..display.qr import share_qr
 from ..display.reasons import reason_of
 from ..rulebook.book import N_
-from ..rules import OptionError, RoundError, RulesError, variants
+from ..rules import OptionError, RoundError, RulesError, find_variant, variants
 from ..services import timer
 from ..services.rematches import rematched
 from ..storage.extensions import db
@@ -90,20 +90,9 @@ def new(variant: str):
         dealer_field = player_field(form.first_dealer.data)  # validate() made it one of the seats offered
         dealer = fields.index(dealer_field) if dealer_field in fields else -1  # -1: an empty seat
         dealer = first_dealer_of(info["slug"], dealer, len(names))
-        try:
-            seconds = timer.check_seconds(form.timer.data)
-            game, secret = services.create_game(
-                info["slug"],
-                names,
-                submitted_options(form),
-                dealer,
-                secret_of=once_secret(access.COOKIE_PREFIX),
-            )
-            if seconds:
-                timer.set_seconds(game, seconds, first=turn_timer.first_player(game))
-        except RulesError as err:
-            _form_errors(form, err, fields)
-        else:
+        started = _start(form, info["slug"], names, fields, dealer)
+        if started is not None:
+            game, secret = started
             db.session.commit()
             flash(
                 gettext("Game started. This phone keeps score; share the game to let others follow."),
@@ -113,6 +102,30 @@ def new(variant: str):
             return access.remember_editor(response, game, secret)
     status = 422 if request.method == "POST" else 200
     return render_template("games/new.html", form=form, variant=info, presets=_presets(info)), status
+
+
+def _start(form, slug: str, names: list[str], fields: list[str], dealer: int):
+    """The game the form starts, and its secret, its timer set; None when a field is refused. A
+    refused timer does not hide the other fields' errors: they are checked too, all shown at once."""
+    options = submitted_options(form)
+    try:
+        seconds = timer.check_seconds(form.timer.data)
+    except RulesError as err:
+        _form_errors(form, err, fields)
+        seconds = None
+    try:
+        if seconds is None:
+            services.checked_setup(find_variant(slug), names, options, dealer)
+            return None
+        game, secret = services.create_game(
+            slug, names, options, dealer, secret_of=once_secret(access.COOKIE_PREFIX)
+        )
+        if seconds:
+            timer.set_seconds(game, seconds, first=turn_timer.first_player(game))
+    except RulesError as err:
+        _form_errors(form, err, fields)
+        return None
+    return game, secret
 
 
 def _form_errors(form, err: RulesError, fields: list[str]) -> None:

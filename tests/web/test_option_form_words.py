@@ -60,6 +60,21 @@ def test_a_bad_step_names_its_step_and_puts_the_rule_after_the_sentence(client):
     assert re.search(r'<a class="rule-ref" href="/rules/krazy-bee#KB-8">\(KB-8\)</a>\s*</li>', errors)
 
 
+def test_a_bad_timer_does_not_hide_the_steps_error(client):
+    """Both refused in one send: the timer's error and the Steps' both show, not one at a time."""
+    response = _new_game(client, opt_steps="banana", timer="soon")
+    assert response.status_code == 422
+    assert "not a requirement" in _text(_field_errors(response, "opt_steps"))
+    assert "turn timer" in _text(_field_errors(response, "timer"))
+
+
+def test_a_bad_timer_alone_starts_no_game(app, client):
+    response = _new_game(client, timer="soon")
+    assert response.status_code == 422 and "turn timer" in _text(_field_errors(response, "timer"))
+    with app.app_context():
+        assert db.session.query(Game).count() == 0
+
+
 def test_the_steps_error_keeps_its_words_beside_a_players_error(client):
     """No names and no Steps: the services refuse several fields at once; the Steps' is still worded."""
     page = client.get("/games/new/krazy-bee")
