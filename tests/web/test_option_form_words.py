@@ -92,3 +92,28 @@ def test_a_number_option_says_what_to_give(client):
     said = _text(_field_errors(client.post("/games/new/rumbugz", data=data), "opt_rounds"))
     _assert_player_words(said)
     assert said == "'lots' is not a whole number; give a whole number 1..100."
+
+
+def _print_errors(client, query: str) -> tuple[str, str]:
+    """The Print page after a refused form: its summary at the top, and the text under each field."""
+    response = client.get(f"/print/pdf?{query}")
+    assert response.status_code == 400
+    summary = re.search(r'<div class="flash flash-error" role="alert">(.*?)</div>', response.text, re.S)
+    fields = re.findall(r'<p class="field-error" id="[^"]+">(.*?)</p>', response.text, re.S)
+    return _text(summary.group(1)), response.text if not fields else "\n".join(fields)
+
+
+def test_the_print_form_says_a_game_has_no_target(client):
+    summary, under = _print_errors(client, "kind=sheet&variant=krazy-bee&players=4&target=500")
+    assert "Target: Krazy Bee Rummy has no target; leave it empty." in summary
+    assert _text(under) == "Krazy Bee Rummy has no target; leave it empty."
+    assert "not an option of" not in summary and "accepted:" not in summary
+
+
+def test_the_print_form_words_a_bad_step_with_the_rule_after_it(client):
+    summary, under = _print_errors(client, "kind=frames&players=3&steps=banana")
+    sentence = "Step 1: 'banana' is not a requirement (KB-8)"
+    assert f"Steps: {sentence}" in summary
+    _assert_player_words(summary)
+    assert _text(under) == sentence
+    assert '<a class="rule-ref" href="/rules/krazy-bee#KB-8">(KB-8)</a>' in under
