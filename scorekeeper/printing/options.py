@@ -9,15 +9,21 @@ from typing import Any
 from flask_babel import gettext
 
 from ..profiles import profile
-from ..rules import RulesError, options_for, variants
+from ..rules import OptionError, RulesError, options_for, say, variants
 from .paper import FRAMES_VARIANT, KINDS, MAX_ROWS, ORIENTATIONS, PAPERS
 
 
 class PrintInputError(ValueError):
-    """Print options that cannot be used; ``errors`` maps each field to its message."""
+    """Print options that cannot be used; ``errors`` maps each field to its message (the command
+    line's: a game option named by its key). ``refused``: each game option's refusal by the engine
+    (an ``OptionError``, for a form to word), ``variant`` the name of the game they were for."""
 
-    def __init__(self, errors: Mapping[str, str]):
+    def __init__(
+        self, errors: Mapping[str, str], refused: Mapping[str, Any] | None = None, variant: str = ""
+    ):
         self.errors = dict(errors)
+        self.refused = dict(refused or {})
+        self.variant = variant
         super().__init__("; ".join(f"{k}: {v}" for k, v in self.errors.items()))
 
 
@@ -100,9 +106,10 @@ def print_options(raw: Mapping[str, Any]) -> PrintOptions:
     rows = (kind == "sheet" and raw.get("rows")) or profile(slug).sheet.default_rows
     rows = _whole(rows, "rows", 1, MAX_ROWS, errors)
     paper, orientation = _page_setup(raw, errors)
-    kept = _game_options(raw, slug, spec, errors)
+    refused: dict[str, Any] = {}
+    kept = _game_options(raw, slug, spec, errors, refused)
     if errors:
-        raise PrintInputError(errors)
+        raise PrintInputError(errors, refused, spec["name"])
     return PrintOptions(kind, slug, players, rows, paper, orientation, kept)
 
 
@@ -120,24 +127,32 @@ def _page_setup(raw: Mapping[str, Any], errors: dict[str, str]) -> tuple[str, st
 
 
 def _game_options(
-    raw: Mapping[str, Any], slug: str, spec: Mapping[str, Any], errors: dict[str, str]
+    raw: Mapping[str, Any],
+    slug: str,
+    spec: Mapping[str, Any],
+    errors: dict[str, str],
+    refused: dict[str, Any],
 ) -> tuple[tuple[str, Any], ...]:
     """Every other non-empty key as a game option of the variant, validated by the engine (sorted
-    pairs); an unknown name or a refused value goes into ``errors``."""
+    pairs); an unknown name or a refused value goes into ``errors``, and the engine's refusal
+    of it into ``refused``."""
     known_keys = {"kind", "variant", "players", "rows", "paper", "orientation", "csrf_token"}
     game_keys = {o["name"] for o in spec["options"] if o["game"]}
     given = {k: v for k, v in raw.items() if k not in known_keys and v not in (None, "")}
+    accepted = ", ".join(sorted(game_keys))
     for name in given:
         if name not in game_keys:
             errors[name] = gettext(
                 "not an option of %(variant)s; accepted: %(accepted)s",
                 variant=spec["name"],
-                accepted=", ".join(sorted(game_keys)),
+                accepted=accepted,
             )
+            refused[name] = OptionError(name, say("opt.unknown"), accepted or say("opt.none"))
     try:
         opts = options_for(slug, {k: v for k, v in given.items() if k in game_keys})
     except RulesError as err:
-        errors[_option_field(err, given)] = str(err)
+        field = _option_field(err, given)
+        errors[field], refused[field] = str(err), err
         opts = {}
     return tuple(sorted((k, v) for k, v in opts.items() if k in game_keys))
 

@@ -8,6 +8,7 @@ from .errors import Conflict, GameNotFound, HandNotFound, NotEditor, NotFound, S
 from .games import (
     NAME_MAX,
     SetupError,
+    checked_setup,
     clean_names,
     create_game,
     delete_game,
@@ -52,6 +53,7 @@ __all__ = [
     "ServiceError",
     "SetupError",
     "StaleVersion",
+    "checked_setup",
     "claim",
     "clean_names",
     "create_game",

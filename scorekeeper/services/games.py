@@ -165,7 +165,7 @@ def game_options(variant: str, options: Mapping[str, Any] | None) -> dict[str, A
     if len(problems) == 1:
         raise problems[0]
     if problems:
-        raise SetupError([(f"options.{err.name}", str(err)) for err in problems])
+        raise SetupError([(f"options.{err.name}", err.reason or str(err)) for err in problems])
     full = options_for(v.slug, given)  # options that depend on each other are checked together
     return {name: full[name] for name in names}
 
@@ -211,7 +211,7 @@ def create_games(
     """New games of ``variant`` (each its names and first dealer), all checked first, written in one
     flush; each with its edit secret (``secret_of(public_id)``, else random; only its hash is kept)."""
     v = find_variant(variant)
-    checked = [_checked(v, names, options, first_dealer) for names, first_dealer in seatings]
+    checked = [checked_setup(v, names, options, first_dealer) for names, first_dealer in seatings]
     made = []
     for (cleaned, opts, first_dealer, _), public_id in zip(checked, unused_public_ids(Game, len(checked))):
         secret = secret_of(public_id) if secret_of else secrets.token_urlsafe(24)
@@ -241,8 +241,9 @@ def create_games(
     return made
 
 
-def _checked(v, names: Sequence[str], options, first_dealer: int) -> tuple[list[str], dict, int, GameScore]:
-    """A new game's names, options and first dealer as the rules take them, and its empty score."""
+def checked_setup(v, names: Sequence[str], options, first_dealer: int) -> tuple[list, dict, int, GameScore]:
+    """A new game's names, options and first dealer as the rules take them, and its empty score;
+    SetupError naming every field refused (a form checks them all though it starts no game)."""
     players_at_most(names, v)
     errors: list[tuple[str, str]] = []
     try:
@@ -265,7 +266,7 @@ def _checked(v, names: Sequence[str], options, first_dealer: int) -> tuple[list[
     except OptionError as err:
         if not errors:
             raise
-        errors.append((f"options.{err.name}", str(err)))
+        errors.append((f"options.{err.name}", err.reason or str(err)))  # a form words its parts
     if errors:
         raise SetupError(errors)
     # The engine has the last word on players, dealer and options.

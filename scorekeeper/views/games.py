@@ -20,7 +20,7 @@ from .. import live, services
 from ..display.qr import share_qr
 from ..display.reasons import reason_of
 from ..rulebook.book import N_
-from ..rules import OptionError, RoundError, RulesError, variants
+from ..rules import OptionError, RoundError, RulesError, find_variant, variants
 from ..services import timer
 from ..services.rematches import rematched
 from ..storage.extensions import db
@@ -39,6 +39,7 @@ from ..web.forms import (
 )
 from ..web.headers import no_store
 from ..web.languages import request_locale
+from ..web.option_errors import option_error
 from ..web.table_access import rematch as table_rematch
 from . import game_changes, turn_timer
 from .game_page import TOKEN_MARK, feature_url, game_page, kept_pages
@@ -89,20 +90,9 @@ def new(variant: str):
         dealer_field = player_field(form.first_dealer.data)  # validate() made it one of the seats offered
         dealer = fields.index(dealer_field) if dealer_field in fields else -1  # -1: an empty seat
         dealer = first_dealer_of(info["slug"], dealer, len(names))
-        try:
-            seconds = timer.check_seconds(form.timer.data)
-            game, secret = services.create_game(
-                info["slug"],
-                names,
-                submitted_options(form),
-                dealer,
-                secret_of=once_secret(access.COOKIE_PREFIX),
-            )
-            if seconds:
-                timer.set_seconds(game, seconds, first=turn_timer.first_player(game))
-        except RulesError as err:
-            _form_errors(form, err, fields)
-        else:
+        started = _start(form, info["slug"], names, fields, dealer)
+        if started is not None:
+            game, secret = started
             db.session.commit()
             flash(
                 gettext("Game started. This phone keeps score; share the game to let others follow."),
@@ -114,10 +104,35 @@ def new(variant: str):
     return render_template("games/new.html", form=form, variant=info, presets=_presets(info)), status
 
 
+def _start(form, slug: str, names: list[str], fields: list[str], dealer: int):
+    """The game the form starts, and its secret, its timer set; None when a field is refused. A
+    refused timer does not hide the other fields' errors: they are checked too, all shown at once."""
+    options = submitted_options(form)
+    try:
+        seconds = timer.check_seconds(form.timer.data)
+    except RulesError as err:
+        _form_errors(form, err, fields)
+        seconds = None
+    try:
+        if seconds is None:
+            services.checked_setup(find_variant(slug), names, options, dealer)
+            return None
+        game, secret = services.create_game(
+            slug, names, options, dealer, secret_of=once_secret(access.COOKIE_PREFIX)
+        )
+        if seconds:
+            timer.set_seconds(game, seconds, first=turn_timer.first_player(game))
+    except RulesError as err:
+        _form_errors(form, err, fields)
+        return None
+    return game, secret
+
+
 def _form_errors(form, err: RulesError, fields: list[str]) -> None:
-    """Attach an engine/service error to the form field it names (or the form as a whole)."""
+    """Attach an engine/service error to the form field it names (or the form as a whole); an
+    option's refusal in the words of its field (web/option_errors.py)."""
     if isinstance(err, OptionError) and OPT + err.name in form:
-        form[OPT + err.name].errors.append(reason_of(err))
+        form[OPT + err.name].errors.append(option_error(err.name, err))
         return
     pairs = err.errors if isinstance(err, RoundError) else [("", reason_of(err))]
     for path, message in pairs:
@@ -127,6 +142,7 @@ def _form_errors(form, err: RulesError, fields: list[str]) -> None:
             target = fields[index] if index < len(fields) else None
         elif path.startswith("options."):
             target = OPT + path.split(".", 1)[1]
+            message = option_error(path.split(".", 1)[1], message)
         elif path in ("players", "first_dealer", "timer"):
             target = player_field(0) if path == "players" else path
         if target and target in form:

@@ -13,6 +13,7 @@ from ..printing import options as choices
 from ..rules import RulesError, find_variant, variants
 from ..web.addresses import external_url
 from ..web.described import spoken_reason
+from ..web.option_errors import option_error
 from .print_waiting import pdf_answer, pdf_response  # noqa: F401 - pdf_response: tables.views_rulings reads it here
 from .variant_lookup import variant_or_404
 
@@ -58,8 +59,14 @@ def document():
         # an unknown kind ("poster") is the blank sheet's form, the default kind: "Please check the
         # blank score sheet form below", not "the  form" with no name
         kind = request.args.get("kind")
-        return _page(kind if kind in dict(FORMS) else "sheet", err.errors, 400)
+        return _page(kind if kind in dict(FORMS) else "sheet", _field_errors(err), 400)
     return pdf_answer(lambda: printing.document_pdf(opts), opts.filename)
+
+
+def _field_errors(err: choices.PrintInputError) -> dict:
+    """Each field's error as the form says it: a game option's in player words, not by its key."""
+    worded = {name: option_error(name, refusal, err.variant) for name, refusal in err.refused.items()}
+    return {**err.errors, **worded}
 
 
 def _known_variant(slug: str | None) -> bool:

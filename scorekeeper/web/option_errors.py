@@ -1,0 +1,68 @@
+"""The engine's refusal of a game option as the form field of that option says it.
+
+The engine names the option by its key and lists what it accepts (``option 'steps': KB-8: 'banana'
+is not a requirement (in Step 1); accepted: ...``): the command line and the API speak in keys
+(``--option steps=...``) and keep that sentence. A form's field is already labelled in the player's
+language, so its error is a sentence about that field, worded here from the refusal's parts (what
+went wrong, what the option takes, the Step it is in), the rule id after the sentence for the
+``reason`` filter to link.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext
+
+from ..rulebook.reasons import split_reason
+from ..rules import Reason
+from .described import option_word, spoken_reason, variant_name
+
+#: a value the option does not take: the refusal says why, then what to give
+_ASKS = frozenset(
+    {"opt.not_on_off", "opt.not_number", "opt.not_whole", "opt.not_allowed", "option.out_of_range"}
+    | {"opt.not_a_choice"}
+)
+#: an empty field (KB-8: a Step list of no Step)
+_EMPTY = frozenset({"opt.required", "kb.no_steps"})
+
+
+def option_error(name: str, refusal: Any, variant: str = "") -> str:
+    """What the field of option ``name`` says for ``refusal`` (an ``OptionError``, or its reason as
+    a refusal of several fields keeps it); anything else as it is. ``variant``: the game's name, for
+    an option it does not have."""
+    reason = getattr(refusal, "reason", refusal)
+    if not isinstance(reason, Reason) or reason.key != "option.refused":
+        return refusal if isinstance(refusal, str) else str(refusal)
+    problem, accepted = reason.values["message"], reason.values["accepted"]
+    kind = problem.key if isinstance(problem, Reason) else ""
+    if kind == "opt.unknown":
+        return gettext(
+            "%(variant)s has no %(option)s; leave it empty.",
+            variant=variant_name(variant),
+            option=option_word(name, False),
+        )
+    if kind in _EMPTY:
+        if name == "steps":
+            return _ruled(gettext("Give the Steps for this game, one per line."), problem)
+        return _ruled(gettext("Give %(accepted)s.", accepted=spoken_reason(accepted)), problem)
+    if kind in _ASKS:
+        sentence = _words(problem)
+        return gettext("%(problem)s; give %(accepted)s.", problem=sentence, accepted=spoken_reason(accepted))
+    where = problem.values.get("where") if isinstance(problem, Reason) else None
+    if isinstance(where, Reason) and "number" in where.values:  # a Step of the list (KB-8)
+        alone = Reason(problem.key, {**problem.values, "where": ""})
+        said = gettext("Step %(number)s: %(reason)s", number=where.values["number"], reason=_words(alone))
+        return _ruled(said, alone)
+    return _ruled(_words(problem), problem)
+
+
+def _words(reason: Any) -> str:
+    """An engine sentence in the request's language, without its rule ids."""
+    return split_reason(spoken_reason(reason)).sentence
+
+
+def _ruled(sentence: str, reason: Any) -> str:
+    """``sentence`` with the rule ids ``reason`` names after it: "... (KB-8)"."""
+    rules = split_reason(spoken_reason(reason)).rules
+    return f"{sentence} ({', '.join(rules)})" if rules else sentence

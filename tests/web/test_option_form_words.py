@@ -1,0 +1,119 @@
+"""A form's option errors in player words: under a field already labelled in the player's language,
+a sentence about that field, the rule id after it (a small link), never the engine's key
+(``Option 'steps': a value is required; accepted: text``), which the command line and the API keep."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from scorekeeper.rules import variants
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.models import Game
+
+from .game_support import new_game_data, page_fields
+
+KRAZY_BEE = next(v for v in variants() if v["slug"] == "krazy-bee")
+
+
+def _text(markup: str) -> str:
+    """What a player reads of some HTML: its text, spaces folded."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
+
+
+def _new_game(client, **fields):
+    page = client.get("/games/new/krazy-bee")
+    data = {**new_game_data(KRAZY_BEE, ["Ann", "Bob"], **fields), **page_fields(page.text)}
+    return client.post("/games/new/krazy-bee", data=data)
+
+
+def _field_errors(response, field: str) -> str:
+    found = re.search(rf'id="{field}-errors">(.*?)</ul>', response.text, re.S)
+    assert found, f"no errors under {field}"
+    return found.group(1)
+
+
+def _assert_player_words(said: str) -> None:
+    assert "Option '" not in said and "option '" not in said and "steps'" not in said
+    assert "accepted:" not in said
+
+
+@pytest.mark.parametrize("steps", ["", "  \n ; \n"])
+def test_an_empty_step_list_asks_for_the_steps(app, client, steps):
+    response = _new_game(client, opt_steps=steps)
+    assert response.status_code == 422
+    said = _text(_field_errors(response, "opt_steps"))
+    _assert_player_words(said)
+    assert said.startswith("Give the Steps for this game, one per line.")
+    with app.app_context():
+        assert db.session.query(Game).count() == 0
+
+
+def test_a_bad_step_names_its_step_and_puts_the_rule_after_the_sentence(client):
+    response = _new_game(client, opt_steps="2 books of 3\nrun of 0")
+    errors = _field_errors(response, "opt_steps")
+    said = _text(errors)
+    _assert_player_words(said)
+    assert said == "Step 2: 'run of 0' needs at least one meld of at least one card (KB-8)"
+    assert re.search(r'<a class="rule-ref" href="/rules/krazy-bee#KB-8">\(KB-8\)</a>\s*</li>', errors)
+
+
+def test_a_bad_timer_does_not_hide_the_steps_error(client):
+    """Both refused in one send: the timer's error and the Steps' both show, not one at a time."""
+    response = _new_game(client, opt_steps="banana", timer="soon")
+    assert response.status_code == 422
+    assert "not a requirement" in _text(_field_errors(response, "opt_steps"))
+    assert "turn timer" in _text(_field_errors(response, "timer"))
+
+
+def test_a_bad_timer_alone_starts_no_game(app, client):
+    response = _new_game(client, timer="soon")
+    assert response.status_code == 422 and "turn timer" in _text(_field_errors(response, "timer"))
+    with app.app_context():
+        assert db.session.query(Game).count() == 0
+
+
+def test_the_steps_error_keeps_its_words_beside_a_players_error(client):
+    """No names and no Steps: the services refuse several fields at once; the Steps' is still worded."""
+    page = client.get("/games/new/krazy-bee")
+    data = {**new_game_data(KRAZY_BEE, [], opt_steps=""), **page_fields(page.text)}
+    response = client.post("/games/new/krazy-bee", data=data)
+    assert response.status_code == 422
+    assert _text(_field_errors(response, "opt_steps")) == "Give the Steps for this game, one per line."
+    assert "played by 2 to 4 players" in response.text
+
+
+def test_a_number_option_says_what_to_give(client):
+    page = client.get("/games/new/rumbugz")
+    rumbugz = next(v for v in variants() if v["slug"] == "rumbugz")
+    data = {**new_game_data(rumbugz, ["Ann", "Bob"], opt_rounds="lots"), **page_fields(page.text)}
+    said = _text(_field_errors(client.post("/games/new/rumbugz", data=data), "opt_rounds"))
+    _assert_player_words(said)
+    assert said == "'lots' is not a whole number; give a whole number 1..100."
+
+
+def _print_errors(client, query: str) -> tuple[str, str]:
+    """The Print page after a refused form: its summary at the top, and the text under each field."""
+    response = client.get(f"/print/pdf?{query}")
+    assert response.status_code == 400
+    summary = re.search(r'<div class="flash flash-error" role="alert">(.*?)</div>', response.text, re.S)
+    fields = re.findall(r'<p class="field-error" id="[^"]+">(.*?)</p>', response.text, re.S)
+    return _text(summary.group(1)), response.text if not fields else "\n".join(fields)
+
+
+def test_the_print_form_says_a_game_has_no_target(client):
+    summary, under = _print_errors(client, "kind=sheet&variant=krazy-bee&players=4&target=500")
+    assert "Target: Krazy Bee Rummy has no target; leave it empty." in summary
+    assert _text(under) == "Krazy Bee Rummy has no target; leave it empty."
+    assert "not an option of" not in summary and "accepted:" not in summary
+
+
+def test_the_print_form_words_a_bad_step_with_the_rule_after_it(client):
+    summary, under = _print_errors(client, "kind=frames&players=3&steps=banana")
+    sentence = "Step 1: 'banana' is not a requirement (KB-8)"
+    assert f"Steps: {sentence}" in summary
+    _assert_player_words(summary)
+    assert _text(under) == sentence
+    assert '<a class="rule-ref" href="/rules/krazy-bee#KB-8">(KB-8)</a>' in under
