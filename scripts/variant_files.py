@@ -23,6 +23,7 @@ from .base import Variant
 from .cards import Notation
 from .errors import RoundError, RulesError
 from .facts import Count
+from .hand_changes import points_only
 from .hand_shapes import seats
 from .options import Option
 from .reasons import say
@@ -50,6 +51,7 @@ class {cls}(Variant):
     )
     notation = Notation("{slug}", ranks={{}}, accepted=say("{key}.not_cards"))
     table_counts = staticmethod(no_counts)
+    hand_changes = staticmethod(points_only)  # a correction changes only points (rules/hand_changes.py)
     part_kind = None  # the editor enters each hand; no own-phone parts (docs/adding-a-variant.md)
     entered_rule, nothing_entered = "{F}-2", "{key}.nothing"
     facts_shape = seats(

@@ -33,6 +33,8 @@ def _engine_pieces(v: Variant) -> list[str]:
         missing.append(f"deck_look (one of {', '.join(DECKS)}: the one 'tile game' trait)")
     if not callable(getattr(v, "table_counts", None)):
         missing.append("table_counts (what its hands count for a table's statistics; no_counts for none)")
+    if not callable(getattr(v, "hand_changes", None)):
+        missing.append("hand_changes (what a correction changed beyond scores; points_only for none)")
     if not hasattr(v, "part_kind") or v.part_kind not in PART_KINDS:
         missing.append(f"part_kind (what its players enter on their own phones: one of {PART_KINDS})")
     if getattr(v, "facts_shape", None) is None:
@@ -89,6 +91,7 @@ def test_a_variant_without_its_pieces_is_named_with_each_missing_piece():
     missing = missing_pieces(Half())
     assert any(m.startswith("deck_look") for m in missing)
     assert any(m.startswith("table_counts") for m in missing)
+    assert any(m.startswith("hand_changes") for m in missing)
     assert any(m.startswith("profile") for m in missing)
     assert any(m.startswith("facts_shape") for m in missing)
     assert any(m.startswith("samples") for m in missing)

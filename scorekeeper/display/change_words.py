@@ -3,8 +3,9 @@
 The services write each change's summary once, in English, into the change log
 (``Hand 2 recorded: Ann +5, Bob -5``); the pages show it in the reader's language
 by its shape: the head ("Hand 2 recorded", "Round 3, turn 2 recorded", "Undid: ...")
-is translated, the rest (names, scores, arrows) is data and stays. A summary of
-no known shape is shown as it was written.
+is translated, and each change after it that is not a list of scores ("Ann missed
+Step 1", :mod:`.fact_words`); the rest (names, scores, arrows) is data and stays. A
+summary of no known shape is shown as it was written.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import re
 from collections.abc import Callable
 
 from flask_babel import get_locale, gettext
+
+from .fact_words import fact_words
 
 HEAD = re.compile(
     r"^(?P<word>Hand|Round) (?P<number>\d+)(?:, turn (?P<turn>\d+))? (?P<done>recorded|corrected|ended|deleted)"
@@ -26,19 +29,33 @@ HEAD = re.compile(
 STARTED = re.compile(r"^Game of (?P<name>.+?) started(?P<rest>:.*)?$", re.S)
 
 
-def _data(rest: str | None) -> str:
-    """A summary's data (names, scores, arrows) as the reader's page shows it: on a right-to-left
-    page a correction's arrow points the way the line reads ("-4 ← -10", read from the right: was -4,
-    now -10), where "→" pointed back from the new score to the old one."""
-    if not rest:
-        return ""
+def _right_to_left() -> bool:
     try:
         locale = get_locale()
     except RuntimeError:  # no app or request: English
         locale = None
-    if locale is not None and locale.character_order == "right-to-left":
-        return rest.replace(" → ", " ← ")
-    return rest
+    return locale is not None and locale.character_order == "right-to-left"
+
+
+def _changes(rest: str | None) -> list[str]:
+    """What a summary says after its head, each change (``; `` between them) as the reader's page
+    shows it: a change beyond scores in the reader's language ("Ann missed Step 1"); scores as data,
+    and on a right-to-left page a correction's arrow points the way the line reads ("-4 ← -10",
+    read from the right: was -4, now -10), where "→" pointed back from the new score to the old one."""
+    if not rest:
+        return []
+    rtl = _right_to_left()
+    return [fact_words(item) or (item.replace(" → ", " ← ") if rtl else item) for item in _items(rest)]
+
+
+def _items(rest: str) -> list[str]:
+    """The changes after a summary's colon, as written (``; `` between them)."""
+    return rest.removeprefix(":").removeprefix(" ").split("; ")
+
+
+def _data(rest: str | None) -> str:
+    """A summary's data (:func:`_changes`) after its colon."""
+    return ": " + "; ".join(_changes(rest)) if rest else ""
 
 
 def _head(word: str, number: str, turn: str | None, done: str) -> str:
@@ -82,6 +99,16 @@ def _by(head: str, match: re.Match) -> str:
     return gettext("%(done)s by the editor with the parts that were in", done=head)
 
 
+def _said_head(match: re.Match) -> str:
+    """A summary's head (:data:`HEAD`) in the reader's language."""
+    head = _head(match["word"], match["number"], match["turn"], match["done"])
+    if match["by"]:
+        head = _by(head, match)
+    if match["later"]:
+        head += " " + gettext("(later ones renumbered)")
+    return head
+
+
 def change_words(summary: str, variant_name: Callable[[str], str] = str) -> str:
     """A change-log summary in the reader's language (English outside a request); ``variant_name``
     names a variant in it (the pages pass the one that says a label in words in the reader's
@@ -99,14 +126,27 @@ def change_words(summary: str, variant_name: Callable[[str], str] = str) -> str:
         if summary.startswith(prefix):
             return said.replace("%(change)s", change_words(summary.removeprefix(prefix)))
     if match := HEAD.match(summary):
-        head = _head(match["word"], match["number"], match["turn"], match["done"])
-        if match["by"]:
-            head = _by(head, match)
-        if match["later"]:
-            head += " " + gettext("(later ones renumbered)")
-        return head + match["stop"] + _data(match["rest"])
+        return _said_head(match) + match["stop"] + _data(match["rest"])
     if match := STARTED.match(summary):
         # a variant named in words ("Any other game (points)") is named in the reader's language,
         # as on every other page; a game's own name stays as it is
         return gettext("Game of %(name)s started", name=variant_name(match["name"])) + (match["rest"] or "")
     return summary
+
+
+def change_label(summary: str, variant_name: Callable[[str], str] = str) -> str:
+    """What Undo or Redo says of a change, short for a phone's button: its head ("Hand 2 recorded");
+    a correction's first change too, and "…" when it made more.
+
+    >>> change_label("Hand 1 corrected: Sam +45 → +40, Ann +0 → +5; Margarethe missed Step 1")
+    'Hand 1 corrected: Sam +45 → +40 …'
+    >>> change_label("Hand 1 corrected: Margarethe missed Step 1"), change_label("Hand 2 recorded: Ann +5")
+    ('Hand 1 corrected: Margarethe missed Step 1', 'Hand 2 recorded')
+    """
+    match = HEAD.match(summary)
+    if not match or match["done"] != "corrected" or not match["rest"]:
+        return change_words(summary, variant_name).split(":", 1)[0]
+    changes, written = _changes(match["rest"]), _items(match["rest"])
+    first = changes[0] if fact_words(written[0]) else changes[0].split(", ")[0]  # scores: the first
+    more = len(changes) > 1 or first != changes[0]
+    return f"{_said_head(match)}: {first}" + (" …" if more else "")

@@ -71,6 +71,9 @@ class Variant:
     #: what its scored hands count for a table's statistics, ``(score, complete rounds) -> counts``
     #: (:mod:`.table_counts`); every variant names its own (``no_counts``: nothing of its own)
     table_counts: ClassVar[Any] = None
+    #: what a correction changed in a hand beyond its scores, ``(old round, new round) -> changes``
+    #: (:mod:`.hand_changes`), for the change log; every variant names its own (``points_only``)
+    hand_changes: ClassVar[Any] = None
     #: one legal hand in every shape the shared tests use (:mod:`.samples`); every variant names its own
     samples: ClassVar[Any] = None
     #: its own sentences (key -> English template), merged into the engine's catalog by ``register``;

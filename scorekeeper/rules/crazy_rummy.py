@@ -50,6 +50,7 @@ from .crazy_sets import (
     wild_rank,
 )
 from .errors import RoundError
+from .hand_changes import crazy_changes
 from .reasons import say
 from .registry import register
 from .scoring import RoundOutcome
@@ -65,6 +66,7 @@ NO_WILD_NOTE = say("cz.no_wild")
 class CrazyRummy(Variant):
     slug = "crazy-rummy"
     table_counts = staticmethod(crazy_rummy_counts)
+    hand_changes = staticmethod(crazy_changes)  # the wild rank (CZ-1), who went out (CZ-6)
     part_kind = "cards"  # face-up card, board and hand, once the hand is over (CZ-1)
     #: a player without a part sat the hand out: own board minus own hand, both nothing (CZ-6);
     #: the dealer's part is needed, its face-up card sets the wild rank (CZ-1)

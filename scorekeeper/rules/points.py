@@ -23,6 +23,7 @@ from .base import Variant
 from .cards import Notation
 from .errors import OptionError, RoundError, RulesError
 from .facts import Count, Flag
+from .hand_changes import points_only
 from .hand_shapes import seats
 from .options import Option
 from .reasons import say
@@ -55,6 +56,7 @@ class Points(Variant):
     notation = Notation("points", ranks={}, accepted=NOT_CARDS, game=say("n1.points_game"))
     rules_home, own_rules = ("PG",), True
     part_kind = None  # only points: the editor enters the hand, seats do not open
+    hand_changes = staticmethod(points_only)  # a points game's hand is its points (PG)
     table_counts = staticmethod(no_counts)  # totals, wins and ratings only (per game_name: the table's)
     samples = Samples(
         hand={"players": [{"points": 12}, {"points": -5}]},  # PG-2

@@ -31,6 +31,7 @@ from .bounds import RB_MOST_HAND_POINTS
 from .cards import Card, Notation, tokenize
 from .errors import NotationError, RoundError
 from .facts import Choice, Seat, Text
+from .hand_changes import bugz_changes
 from .hand_shapes import CARDS_LEFT, points_left, seats
 from .options import Option, rounds_option, target_option
 from .progression_verdicts import judge, judge_change
@@ -72,6 +73,7 @@ def _too_few(count: int, rule: str, what: str) -> list[Reason]:
 class RumBugz(Variant):
     slug = "rumbugz"
     table_counts = staticmethod(partial(rumbugz_counts, kinds=KINDS))
+    hand_changes = staticmethod(bugz_changes)  # who won (RB-7), the kinds laid (RB-4)
     part_kind = "bugz"  # the kinds laid (RB-4) and the Bugz left, once the round is over
     name = "RumBugz"
     summary = "Lay a single, double, triple and match Sequence of Bugz, then empty your hand."

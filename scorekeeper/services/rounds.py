@@ -8,19 +8,20 @@ the old and new facts is added, which is what :mod:`.undo` reverses and redoes.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
+from ..display.fact_words import NOTHING, fact_text
 from ..display.words import signed
 from ..limits import FACT_TEXT_MAX, HANDS_MAX, TooMany, text_at_most
-from ..rules import GameScore, RoundError, find_variant
+from ..rules import GameScore, RoundError, RoundScore, RulesError, find_variant
 from ..storage.extensions import db
 from ..storage.models import AuditEntry, Game, Round, utcnow
 from .errors import HandNotFound
 from .events import hands_changed
-from .scores import _keep_score, _score, _score_from, score_on
+from .scores import _keep_score, _score, _score_from, game_score, score_on
 from .versions import ConcurrentChange, claim
 
 
@@ -84,8 +85,7 @@ def update_round(
     score = _score_from(
         game, [facts if r.number == number else r.facts for r in game.rounds], number - 1, before
     )
-    # what the hand scored before, when the caller scored the hands ahead of it (one hand more to score)
-    was = score_on(game, before, [round_.facts]).rounds[-1].changes if _ahead(before, number) else None
+    was = _scored_before(game, before, number, round_.facts)
     old = copy.deepcopy(round_.facts)
     round_.facts = facts
     round_.updated_at = utcnow()
@@ -213,14 +213,42 @@ def _ahead(before: GameScore | None, number: int) -> bool:
     return before is not None and len(before.rounds) == number - 1
 
 
-def _corrections_text(game: Game, was: Sequence[int] | None, score: GameScore, number: int) -> str:
-    """``Bob +35 → +25`` for each player whose score in round ``number`` a correction changed
-    (``was`` None: the old scores are not known, so every player's new score: ``Ann +5, Bob -3``)."""
+def _scored_before(game: Game, before: GameScore | None, number: int, facts: Any) -> RoundScore | None:
+    """Hand ``number`` as it scored before a correction (its old ``facts``): on top of ``before``
+    when the caller scored the hands ahead of it (one hand more to score), else from the game's
+    score as stored (the one its last change kept: no engine run when this process has it); None
+    when the stored hands no longer score."""
+    if _ahead(before, number):
+        return score_on(game, before, [facts]).rounds[-1]
+    try:
+        return game_score(game).rounds[number - 1]
+    except (RulesError, IndexError):
+        return None
+
+
+def _corrections_text(game: Game, was: RoundScore | None, score: GameScore, number: int) -> str:
+    """``Bob +35 → +25`` for each player whose score in round ``number`` a correction changed, then
+    (``; `` between) each change beyond scores the variant counts (``Margarethe missed Step 1``,
+    :mod:`..display.fact_words`); ``was`` None: the hand as it was is not known, so every player's
+    new score: ``Ann +5, Bob -3``."""
     if was is None:
         return _changes_text(game, score, number)
-    now = score.rounds[number - 1].changes
-    moved = [f"{p.name} {signed(a)} → {signed(b)}" for p, a, b in zip(game.players, was, now) if a != b]
-    return ", ".join(moved) or "no score changed"
+    now = score.rounds[number - 1]
+    moved = [
+        f"{p.name} {signed(a)} → {signed(b)}"
+        for p, a, b in zip(game.players, was.changes, now.changes)
+        if a != b
+    ]
+    names = [p.name for p in game.players]
+    facts = [fact_text(*change, names) for change in _hand_changes(game, was, now)]
+    return "; ".join(filter(None, [", ".join(moved), *facts])) or NOTHING
+
+
+def _hand_changes(game: Game, was: RoundScore, now: RoundScore) -> tuple:
+    """What the variant counts beyond scores that a correction changed (``rules.hand_changes``)."""
+    if not was.complete or not now.complete:  # a hand still being played: its turns say it
+        return ()
+    return find_variant(game.variant).hand_changes(was, now)
 
 
 def hand_facts(variant: str, facts: Any, number: int) -> dict:

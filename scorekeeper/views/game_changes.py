@@ -11,6 +11,7 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from .. import services
+from ..display.change_words import change_label
 from ..display.change_words import change_words as words_of
 from ..display.seat_words import part_facts, seat_words
 from ..display.words import name_list, signed
@@ -62,18 +63,14 @@ def _when(at: datetime) -> str:
 
 
 def step_labels(game) -> dict:
-    """What Undo and Redo would do, short enough for their buttons ("Hand 2 recorded"), or None each."""
+    """What Undo and Redo would do, short enough for their buttons ("Hand 2 recorded"; a correction
+    with its first change, "Hand 1 corrected: Margarethe missed Step 1"), or None each."""
     undo = services.last_undoable(game)
     redo = services.last_redoable(game)
     return {
-        "undo": _short(change_words(undo.summary)) if undo else None,
-        "redo": _short(change_words(redo.summary.removeprefix("Undid: "))) if redo else None,
+        "undo": change_label(undo.summary, variant_name) if undo else None,
+        "redo": change_label(redo.summary.removeprefix("Undid: "), variant_name) if redo else None,
     }
-
-
-def _short(summary: str) -> str:
-    """A change's summary up to its colon: "Hand 2 recorded: Ann +5" -> "Hand 2 recorded"."""
-    return summary.split(":", 1)[0]
 
 
 def undo(public_id: str):

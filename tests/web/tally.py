@@ -15,6 +15,7 @@ from scorekeeper.rules import registry
 from scorekeeper.rules.base import Variant
 from scorekeeper.rules.cards import Notation
 from scorekeeper.rules.errors import RoundError
+from scorekeeper.rules.hand_changes import points_only
 from scorekeeper.rules.options import Option
 from scorekeeper.rules.scoring import RoundOutcome
 
@@ -23,6 +24,7 @@ class Tally(Variant):
     slug = "tally"
     name = "Tally"
     summary = "Test-only: add up the points each hand."
+    hand_changes = staticmethod(points_only)
     min_players, max_players = 2, 4
     notation = Notation("tally", ranks={str(n): n for n in range(1, 14)}, accepted="1..13")
     option_spec = (

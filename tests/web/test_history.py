@@ -42,13 +42,14 @@ def test_the_log_names_players_and_each_score_from_and_to(app, client):
     assert lines[2].endswith("Game of Rummikub started: Ann, Bob")
 
 
-def test_a_correction_without_the_old_scores_names_the_new_ones(app, client):
-    """The API corrects with one engine run (tests/web/test_api_games.py): the log then gives the new scores."""
+def test_a_correction_without_the_hands_ahead_scored_names_each_score_from_and_to(app, client):
+    """The API corrects with one engine run (tests/web/test_api_games.py): the hand as it was is
+    read off the score the game's last change kept, so the log still gives each score from and to."""
     game = new_game(app, client, "rummikub", names=("Ann", "Bob"))
     record_hands(app, game, HAND)
     _correct(app, game, CORRECTED, ahead=False)
     assert _lines(text(client.get(f"/games/{game}/history")))[0].endswith(
-        "Round 1 corrected: Ann +25, Bob -25"
+        "Round 1 corrected: Ann +12 → +25, Bob -12 → -25"
     )
 
 

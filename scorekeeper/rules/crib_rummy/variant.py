@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import Variant
+from ..hand_changes import points_only
 from ..options import Option
 from ..reasons import say
 from ..registry import register
@@ -64,6 +65,7 @@ def _unique(items) -> tuple:
 class CribRummy(Variant):
     slug = "crib-rummy"
     table_counts = staticmethod(crib_rummy_counts)
+    hand_changes = staticmethod(points_only)  # its pegging and rummy are its points (CR-5, CR-7)
     part_kind = "turns"  # each turn as it is due, pegged as it is laid (CR-5)
     name = "Crib Rummy"
     summary = "Rummy raced on a cribbage board: melds peg as they grow."

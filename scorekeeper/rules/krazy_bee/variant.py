@@ -32,6 +32,7 @@ from ..base import Variant
 from ..bounds import KB_MOST_HAND_POINTS, KB_MOST_STEP
 from ..cards import Card, Notation
 from ..facts import Count, Flag, Text
+from ..hand_changes import step_changes
 from ..hand_shapes import CARDS_LEFT, card_counts, points_left, seats
 from ..options import Option
 from ..progression_verdicts import judge, judge_change, values_of
@@ -105,6 +106,7 @@ def _table_reasons(table: tuple[Card, ...]) -> list[str]:
 class KrazyBee(StepProgress, Variant):
     slug = "krazy-bee"
     table_counts = staticmethod(krazy_bee_counts)
+    hand_changes = staticmethod(step_changes)  # a Step laid down or missed (KB-9)
     part_kind = "steps"  # the Step laid and the hand left, once the hand is over (KB-3)
     #: a player without a part sat the hand out: 0 points (KB-7), still on their Step (KB-9)
     sat_out_part = MappingProxyType({"laid": False, "went_out": False, "points": 0})

@@ -24,6 +24,7 @@ from ..base import Variant
 from ..bounds import CT_MOST_RACK_POINTS
 from ..cards import Notation
 from ..facts import Count, Seat, Text
+from ..hand_changes import tile_changes
 from ..hand_shapes import seats
 from ..reasons import Reason, say
 from ..registry import register
@@ -62,6 +63,7 @@ class TileGame(Variant):
     part_kind = "tiles"  # each player's rack, once the round is over (CT-7)
     dealt = False  # tiles are drawn from the pool, not dealt
     table_counts = staticmethod(tile_counts)
+    hand_changes = staticmethod(tile_changes)  # who won the round (CT-8)
     preset: ClassVar[dict[str, bool]] = {}
     entered_rule = "CT-8"
     most_hand_points = (CT_MOST_RACK_POINTS, "CT-7")
