@@ -21,10 +21,3 @@ def said(err: EventRefused) -> Markup:
         for k, v in err.values.items()
     }
     return escape(gettext(err.template)) % values if values else escape(gettext(err.template))
-
-
-def form_sentence(message: str) -> str:
-    """A form's refusal (a :class:`~scorekeeper.services.SetupError` message) in the reader's
-    language: a :class:`~scorekeeper.club.errors.Sentence` by its template, then its values."""
-    template, values = getattr(message, "template", message), getattr(message, "values", {})
-    return gettext(template) % values if values else gettext(template)

@@ -30,9 +30,10 @@ from ..storage.table_models import Table
 from ..web import table_access as access
 from ..web.described import variant_name
 from ..web.form_once import taken_once
+from ..web.languages import form_sentence
 from .forms import CheckInForm, CheckOutForm, CutForm, NewEventForm, SeatForm, override_form
 from .page import log_lines, round_tables, standing_rows
-from .refusals import form_sentence, said
+from .refusals import said
 from .words import RULE_NAMES, STAGES, TIEBREAK_NAMES
 
 bp = Blueprint("events", __name__)

@@ -50,7 +50,8 @@ class Points(Variant):
     name = "Any other game (points)"
     name_in_words = True  # a label, written in the reader's language; a game's own name stays as typed
     summary = (
-        "Keep any game's score: points per player each hand, highest or lowest total wins, to a target or a number of hands."
+        "Keep any game's score: points per player each hand, highest or lowest total wins, "
+        "to a target or a number of hands."
     )
     min_players, max_players = 1, 20
     notation = Notation("points", ranks={}, accepted=NOT_CARDS, game=say("n1.points_game"))

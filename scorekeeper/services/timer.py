@@ -16,6 +16,8 @@ from typing import Any
 
 from sqlalchemy import select
 
+from ..club.errors import Sentence
+from ..rulebook.book import N_
 from ..rules import RoundError, whole_number
 from ..storage.extensions import db
 from ..storage.models import Game, utcnow
@@ -57,6 +59,12 @@ def timer_of(game: Game, now: int | None = None) -> dict[str, Any]:
     }
 
 
+#: a length the timer does not take, in the words of the form's field
+TIMER_REFUSED = N_(
+    "The turn timer takes a whole number of seconds, from 0 (off) to %(most)s; not “%(typed)s”."
+)
+
+
 def check_seconds(value: Any) -> int:
     """A timer length as given (a form's text, a number): 0 (off) to :data:`SECONDS_MAX`."""
     text = str(value if value is not None else "").strip()
@@ -64,15 +72,8 @@ def check_seconds(value: Any) -> int:
         return 0
     seconds = whole_number(text)  # not a bare isdigit(): "²" is a digit int() cannot read
     if seconds is None or not 0 <= seconds <= SECONDS_MAX:
-        raise SetupError(
-            [
-                (
-                    "timer",
-                    f"the turn timer is off (0) or a whole number of seconds up to "
-                    f"{SECONDS_MAX}, not {text[:20]!r}",
-                )
-            ]
-        )
+        said = Sentence(TIMER_REFUSED, most=SECONDS_MAX, typed=text[:20])
+        raise SetupError([("timer", said)])  # a form says it in the reader's language (its template)
     return seconds
 
 

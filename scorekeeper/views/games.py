@@ -17,6 +17,7 @@ from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 
 from .. import live, services
+from ..club.errors import Sentence
 from ..display.qr import share_qr
 from ..display.reasons import reason_of
 from ..rulebook.book import N_
@@ -38,7 +39,7 @@ from ..web.forms import (
     submitted_players,
 )
 from ..web.headers import no_store
-from ..web.languages import request_locale
+from ..web.languages import form_sentence, request_locale
 from ..web.option_errors import option_error
 from ..web.table_access import rematch as table_rematch
 from . import game_changes, turn_timer
@@ -145,6 +146,7 @@ def _form_errors(form, err: RulesError, fields: list[str]) -> None:
             message = option_error(path.split(".", 1)[1], message)
         elif path in ("players", "first_dealer", "timer"):
             target = player_field(0) if path == "players" else path
+            message = form_sentence(message) if isinstance(message, Sentence) else message
         if target and target in form:
             form[target].errors.append(message)
         else:

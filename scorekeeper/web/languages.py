@@ -228,3 +228,10 @@ def init_app(app: Flask) -> None:
             "language_choices": languages,
             "language_url": lambda code: url_for("languages.choose", code=code, next=back_here()),
         }
+
+
+def form_sentence(message: str) -> str:
+    """A form's refusal (a :class:`~scorekeeper.services.SetupError` message) in the reader's
+    language: a :class:`~scorekeeper.club.errors.Sentence` by its template, then its values."""
+    template, values = getattr(message, "template", message), getattr(message, "values", {})
+    return gettext(template) % values if values else gettext(template)

@@ -41,9 +41,22 @@ def test_a_bad_length_is_refused_on_the_form(client, typed):
     data = new_game_data(VARIANTS["rummikub"], ["Ann", "Bob"], timer=typed, csrf_token=csrf_from(page.text))
     answer = client.post("/games/new/rummikub", data=data)
     assert answer.status_code == 422
-    assert "The turn timer is off (0) or a whole number of seconds up to 3600, not &#39;" in answer.text
+    assert "The turn timer takes a whole number of seconds, from 0 (off) to 3600; not “" in answer.text
     with client.application.app_context():
         assert services.list_games() == []
+
+
+def test_a_bad_length_is_refused_in_the_readers_language(client):
+    """It was English in developer words on every page ("off (0) ... not 'soon'")."""
+    german = {"Accept-Language": "de"}
+    page = client.get("/games/new/rummikub", headers=german)
+    data = new_game_data(VARIANTS["rummikub"], ["Ann", "Bob"], timer="bald", csrf_token=csrf_from(page.text))
+    answer = client.post("/games/new/rummikub", data=data, headers=german)
+    assert answer.status_code == 422
+    assert (
+        "Der Zugtimer nimmt eine ganze Zahl von Sekunden, von 0 (aus) bis 3600; nicht „bald“." in answer.text
+    )
+    assert "turn timer" not in answer.text
 
 
 def test_taps_set_the_timer_and_never_record_anything(app, client):
