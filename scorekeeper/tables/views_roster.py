@@ -22,6 +22,7 @@ from ..web import table_access as access
 from ..web.form_once import taken_once
 from ..web.forms import OPT, ConfirmForm, first_dealer_of, new_game_form, steps_to_lines, submitted_options
 from ..web.languages import option_name
+from ..web.option_errors import attach_errors
 from .forms import AddPlayerForm, MergeForm, RenameForm, with_roster
 from .views import bp
 
@@ -59,7 +60,7 @@ def play(table_id: str, variant: str):
         house = None
     if request.method == "GET":
         _prefill(form, info, {**choices, **(house.decision["options"] if house else {})})
-    picked, error = [], None
+    picked = []
     if request.method == "POST" and form.validate():
         try:
             members = _seats(table)
@@ -77,7 +78,7 @@ def play(table_id: str, variant: str):
         except RulesError as err:
             db.session.rollback()
             table = services.get_table(table_id)
-            error = "; ".join(m for _, m in getattr(err, "errors", None) or [("", str(err))])
+            attach_errors(form, err, [], players_at=None)  # an option's under its field; the rest on top
         else:
             db.session.commit()
             flash(
@@ -101,7 +102,6 @@ def play(table_id: str, variant: str):
         picked=picked,
         new_people=NEW_PEOPLE,
         house=house,
-        error=error,
         editor=access.can_change(table),
     ), 422 if request.method == "POST" else 200
 

@@ -17,11 +17,9 @@ from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 
 from .. import live, services
-from ..club.errors import Sentence
 from ..display.qr import share_qr
-from ..display.reasons import reason_of
 from ..rulebook.book import N_
-from ..rules import OptionError, RoundError, RulesError, find_variant, variants
+from ..rules import RulesError, find_variant, variants
 from ..services import timer
 from ..services.rematches import rematched
 from ..storage.extensions import db
@@ -30,7 +28,6 @@ from ..web.addresses import external_url, share_page
 from ..web.described import variant_name
 from ..web.form_once import once_secret, taken_once
 from ..web.forms import (
-    OPT,
     ConfirmForm,
     first_dealer_of,
     new_game_form,
@@ -39,8 +36,8 @@ from ..web.forms import (
     submitted_players,
 )
 from ..web.headers import no_store
-from ..web.languages import form_sentence, request_locale
-from ..web.option_errors import option_error
+from ..web.languages import request_locale
+from ..web.option_errors import attach_errors
 from ..web.table_access import rematch as table_rematch
 from . import game_changes, turn_timer
 from .game_page import TOKEN_MARK, feature_url, game_page, kept_pages
@@ -112,7 +109,7 @@ def _start(form, slug: str, names: list[str], fields: list[str], dealer: int):
     try:
         seconds = timer.check_seconds(form.timer.data)
     except RulesError as err:
-        _form_errors(form, err, fields)
+        attach_errors(form, err, fields)
         seconds = None
     try:
         if seconds is None:
@@ -124,33 +121,9 @@ def _start(form, slug: str, names: list[str], fields: list[str], dealer: int):
         if seconds:
             timer.set_seconds(game, seconds, first=turn_timer.first_player(game))
     except RulesError as err:
-        _form_errors(form, err, fields)
+        attach_errors(form, err, fields)
         return None
     return game, secret
-
-
-def _form_errors(form, err: RulesError, fields: list[str]) -> None:
-    """Attach an engine/service error to the form field it names (or the form as a whole); an
-    option's refusal in the words of its field (web/option_errors.py)."""
-    if isinstance(err, OptionError) and OPT + err.name in form:
-        form[OPT + err.name].errors.append(option_error(err.name, err))
-        return
-    pairs = err.errors if isinstance(err, RoundError) else [("", reason_of(err))]
-    for path, message in pairs:
-        target = None
-        if path.startswith("players.") and path.split(".")[1].isdigit():
-            index = int(path.split(".")[1])
-            target = fields[index] if index < len(fields) else None
-        elif path.startswith("options."):
-            target = OPT + path.split(".", 1)[1]
-            message = option_error(path.split(".", 1)[1], message)
-        elif path in ("players", "first_dealer", "timer"):
-            target = player_field(0) if path == "players" else path
-            message = form_sentence(message) if isinstance(message, Sentence) else message
-        if target and target in form:
-            form[target].errors.append(message)
-        else:
-            form.form_errors.append(message)
 
 
 def _presets(info: dict) -> list[dict]:

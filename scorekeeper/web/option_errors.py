@@ -14,9 +14,13 @@ from typing import Any
 
 from flask_babel import gettext
 
+from ..club.errors import Sentence
+from ..display.reasons import reason_of
 from ..rulebook.reasons import split_reason
-from ..rules import Reason
+from ..rules import OptionError, Reason, RoundError, RulesError
 from .described import option_word, spoken_reason, variant_name
+from .forms import OPT, player_field
+from .languages import form_sentence
 
 #: a value the option does not take: the refusal says why, then what to give
 _ASKS = frozenset(
@@ -55,6 +59,33 @@ def option_error(name: str, refusal: Any, variant: str = "") -> str:
         said = gettext("Step %(number)s: %(reason)s", number=where.values["number"], reason=_words(alone))
         return _ruled(said, alone)
     return _ruled(_words(problem), problem)
+
+
+def attach_errors(form, err: RulesError, fields: list[str], players_at: str | None = player_field(0)) -> None:
+    """Attach an engine or service refusal of a new game to the form field it names (``fields``: the
+    form's player name fields, by seat; ``players_at``: the field the player count's refusal goes
+    under, None for the form as a whole), else to the form as a whole: an option's refusal in the
+    words of its field (:func:`option_error`), a service's :class:`~scorekeeper.club.errors.Sentence`
+    in the reader's language."""
+    if isinstance(err, OptionError) and OPT + err.name in form:
+        form[OPT + err.name].errors.append(option_error(err.name, err))
+        return
+    pairs = err.errors if isinstance(err, RoundError) else [("", reason_of(err))]
+    for path, message in pairs:
+        target = None
+        if path.startswith("players.") and path.split(".")[1].isdigit():
+            index = int(path.split(".")[1])
+            target = fields[index] if index < len(fields) else None
+        elif path.startswith("options."):
+            target = OPT + path.split(".", 1)[1]
+            message = option_error(path.split(".", 1)[1], message)
+        elif path in ("players", "first_dealer", "timer"):
+            target = players_at if path == "players" else path
+            message = form_sentence(message) if isinstance(message, Sentence) else message
+        if target and target in form:
+            form[target].errors.append(message)
+        else:
+            form.form_errors.append(message)
 
 
 def _words(reason: Any) -> str:

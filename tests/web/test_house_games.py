@@ -205,3 +205,19 @@ def test_house_games_travel_with_the_table_export(client, api):
     export["rulings"][0]["decision"]["options"]["rounds"] = "many"
     _, refused = call(client, api, "POST", "/api/v1/tables/import", export, expect=422)
     assert "rounds" in " ".join(refused["reasons"])
+
+
+def test_a_tables_new_game_says_an_options_refusal_under_its_field_in_player_words(client):
+    """The table's new-game page put every refusal in one line on top, in the engine's key words
+    ("option 'steps': ..."); it says it as the game's own new-game form does now."""
+    table_id = create_table(client, "Shelf", ["Ann", "Bob"])
+    ids = roster_ids(client, table_id)
+    page = client.get(f"/tables/{table_id}/play/krazy-bee").text
+    data = {**_start_data(page, ids, ["Ann", "Bob"]), "opt_steps": "   "}
+    answer = client.post(f"/tables/{table_id}/play/krazy-bee", data=data)
+    assert answer.status_code == 422
+    field = re.search(r'id="opt_steps-errors">(.*?)</ul>', answer.text, re.S)
+    assert field and "Give the Steps for this game, one per line." in field.group(1)
+    assert "option &#39;steps&#39;" not in answer.text and "option 'steps'" not in answer.text
+    table = client.get(f"/api/v1/tables/{table_id}").get_json()
+    assert table["games"] == []  # nothing started
