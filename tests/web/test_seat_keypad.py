@@ -33,6 +33,8 @@ def test_a_seated_phone_gets_the_hand_forms_keypad_for_its_tiles_or_cards(app, c
     assert 'id="keypad"' in html and imports_keypad(phone, html, "seat-keypad.js")
     hand_form = card_keys(client.get(rounds_url(new_game(app, client, variant))).get_data(as_text=True))
     assert card_keys(html) == hand_form  # the same keys, each drawn the same
+    if TYPED[variant] == "rack":  # its help says the keys are there, not only typing
+        assert "pick a colour and tap the numbers, or type them (R5 K13 J)" in html
 
 
 def test_the_editor_filling_a_part_gets_the_keypad_too(app, client):
