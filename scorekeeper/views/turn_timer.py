@@ -15,6 +15,7 @@ from ..rules import RulesError
 from ..services import timer
 from ..storage.extensions import db
 from ..web import access
+from ..web.languages import form_sentence
 
 
 def state(public_id: str):
@@ -44,7 +45,7 @@ def length(public_id: str):
         seconds = timer.set_seconds(game, request.form.get("seconds"), first=first_player(game))["seconds"]
     except timer.SetupError as err:
         db.session.rollback()
-        flash(gettext("The turn timer was not changed: %(reason)s.", reason=err.errors[0][1]), "error")
+        flash(form_sentence(err.errors[0][1]), "error")  # its own sentence, in the reader's language
     else:
         db.session.commit()
         flash(

@@ -112,8 +112,8 @@ def test_a_right_to_left_log_keeps_names_isolated_and_the_arrow_the_way_it_reads
     hebrew = {"Accept-Language": "he"}
     page = client.get(f"/games/{game}/history", headers=hebrew).get_data(as_text=True)
     line = _lines(text(client.get(f"/games/{game}/history", headers=hebrew)))[0]
-    assert "Sam +45 ← +40; Margarethe missed Step 1" in line, line  # no Hebrew words for it yet
-    assert "<bdi>Margarethe</bdi> missed Step 1" in page
+    assert "Sam +45 ← +40; Margarethe לא הניח את Step 1" in line, line  # the fact in Hebrew words
+    assert "<bdi>Margarethe</bdi> לא הניח את Step 1" in page
     shown = client.get(f"/games/{game}", headers=hebrew).get_data(as_text=True)
     assert _undo_label(text(client.get(f"/games/{game}", headers=hebrew))).endswith("Sam +45 ← +40 …")
     assert '<bdi>Sam</bdi> <bdi dir="ltr">+45</bdi> ← <bdi dir="ltr">+40</bdi> …</button>' in shown

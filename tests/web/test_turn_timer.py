@@ -59,6 +59,21 @@ def test_a_bad_length_is_refused_in_the_readers_language(client):
     assert "turn timer" not in answer.text
 
 
+def test_a_bad_length_on_the_game_page_is_refused_in_the_readers_language(client):
+    """The game page's length form flashed the timer's own sentence inside "The turn timer was not
+    changed: %(reason)s.": English on a German page, ending in "..“bald”.."."""
+    public_id = start_game(client, VARIANTS["rummikub"], ["Ann", "Bob"], timer="60")
+    german = {"Accept-Language": "de"}
+    token = csrf_from(client.get(f"/games/{public_id}", headers=german).text)
+    answer = client.post(
+        f"/games/{public_id}/timer/length", data={"seconds": "bald", "csrf_token": token}, headers=german
+    )
+    assert answer.status_code == 302
+    page = client.get(f"/games/{public_id}", headers=german).text
+    flashed = re.search(r'class="flash flash-error">(.*?)</li>', page, re.S).group(1)
+    assert flashed == "Der Zugtimer nimmt eine ganze Zahl von Sekunden, von 0 (aus) bis 3600; nicht „bald“."
+
+
 def test_taps_set_the_timer_and_never_record_anything(app, client):
     public_id = start_game(client, VARIANTS["rummikub"], ["Ann", "Bob"], timer="30")
     _, version, rounds, before = _game(app, public_id)
