@@ -10,6 +10,7 @@ went wrong, what the option takes, the Step it is in), the rule id after the sen
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
 from flask_babel import gettext
@@ -49,10 +50,12 @@ def option_error(name: str, refusal: Any, variant: str = "") -> str:
     if kind in _EMPTY:
         if name == "steps":
             return _ruled(gettext("Give the Steps for this game, one per line."), problem)
-        return _ruled(gettext("Give %(accepted)s.", accepted=spoken_reason(accepted)), problem)
+        return _ruled(gettext("Give %(accepted)s.", accepted=_accepted_words(accepted)), problem)
     if kind in _ASKS:
-        sentence = _words(problem)
-        return gettext("%(problem)s; give %(accepted)s.", problem=sentence, accepted=spoken_reason(accepted))
+        sentence = _value_words(problem, accepted) or _words(problem)
+        return gettext(
+            "%(problem)s; give %(accepted)s.", problem=sentence, accepted=_accepted_words(accepted)
+        )
     where = problem.values.get("where") if isinstance(problem, Reason) else None
     if isinstance(where, Reason) and "number" in where.values:  # a Step of the list (KB-8)
         alone = Reason(problem.key, {**problem.values, "where": ""})
@@ -86,6 +89,52 @@ def attach_errors(form, err: RulesError, fields: list[str], players_at: str | No
             form[target].errors.append(message)
         else:
             form.form_errors.append(message)
+
+
+def _value_words(problem: Reason, accepted: Any) -> str | None:
+    """A number option's refusal of what was typed, the typed text in quotes of the reader's
+    language (the engine writes Python's 'lots'); None for any other refusal."""
+    value = problem.values.get("value")
+    if problem.key in ("opt.not_number", "opt.not_whole") and isinstance(value, str):
+        return gettext("“%(value)s” is not a whole number", value=_unquoted(value))
+    bounds = accepted.values.get("accepted", accepted) if isinstance(accepted, Reason) else None
+    low = bounds.values.get("low") if isinstance(bounds, Reason) else None
+    if problem.key == "option.out_of_range" and isinstance(value, int) and isinstance(low, int):
+        return (
+            gettext("%(value)s is too low", value=value)
+            if value < low
+            else gettext("%(value)s is too high", value=value)
+        )
+    return None
+
+
+def _unquoted(value: str) -> str:
+    """What was typed, from the engine's quotation of it (``'lots'``, as Python writes text).
+
+    >>> _unquoted("'lots'"), _unquoted("7")
+    ('lots', '7')
+    """
+    if len(value) >= 2 and value[0] in "'\"" and value[-1] == value[0]:
+        try:
+            return str(ast.literal_eval(value))
+        except (ValueError, SyntaxError):
+            return value
+    return value
+
+
+def _accepted_words(accepted: Any) -> str:
+    """What a number option takes, in words ("a whole number from 1 to 100", "..., or leave it
+    empty"), where the engine writes "1..100", ">= 1" and "or empty (none)"; any other as it says."""
+    if not isinstance(accepted, Reason):
+        return spoken_reason(accepted)
+    values = accepted.values
+    if accepted.key == "opt.or_none":
+        return gettext("%(accepted)s, or leave it empty", accepted=_accepted_words(values["accepted"]))
+    if accepted.key == "opt.whole_within":
+        return gettext("a whole number from %(low)s to %(high)s", low=values["low"], high=values["high"])
+    if accepted.key == "opt.whole_from":
+        return gettext("a whole number of at least %(low)s", low=values["low"])
+    return spoken_reason(accepted)
 
 
 def _words(reason: Any) -> str:

@@ -91,7 +91,24 @@ def test_a_number_option_says_what_to_give(client):
     data = {**new_game_data(rumbugz, ["Ann", "Bob"], opt_rounds="lots"), **page_fields(page.text)}
     said = _text(_field_errors(client.post("/games/new/rumbugz", data=data), "opt_rounds"))
     _assert_player_words(said)
-    assert said == "'lots' is not a whole number; give a whole number 1..100."
+    assert said == "“lots” is not a whole number; give a whole number from 1 to 100."
+
+
+@pytest.mark.parametrize(
+    "field, typed, said",
+    [
+        ("opt_rounds", "0", "0 is too low; give a whole number from 1 to 100."),
+        ("opt_rounds", "101", "101 is too high; give a whole number from 1 to 100."),
+        ("opt_target", "0", "0 is too low; give a whole number of at least 1, or leave it empty."),
+    ],
+)
+def test_a_number_out_of_bounds_says_which_way_and_what_to_give(client, field, typed, said):
+    """The engine's "out of range; give a whole number 1..100" and ">= 1 or empty (none)", as a
+    player reads them."""
+    page = client.get("/games/new/rumbugz")
+    rumbugz = next(v for v in variants() if v["slug"] == "rumbugz")
+    data = {**new_game_data(rumbugz, ["Ann", "Bob"], **{field: typed}), **page_fields(page.text)}
+    assert _text(_field_errors(client.post("/games/new/rumbugz", data=data), field)) == said
 
 
 def _print_errors(client, query: str) -> tuple[str, str]:
