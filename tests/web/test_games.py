@@ -172,7 +172,7 @@ def test_bad_step_list_is_refused_by_the_engine(client):
         ({"first_dealer": "3"}, "first_dealer", "first dealer"),  # an empty seat
         ({"first_dealer": "9"}, "first_dealer", ""),  # not a choice at all
         ({"opt_target": "12x"}, "opt_target", "not a whole number"),
-        ({"opt_target": "0"}, "opt_target", "out of range"),
+        ({"opt_target": "0"}, "opt_target", "0 is too low"),
     ],
 )
 def test_new_game_errors_field_by_field_and_nothing_saved(app, client, tally, fields, where, message):
