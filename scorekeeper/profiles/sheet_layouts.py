@@ -196,7 +196,8 @@ def _sheet(
     variant = find_variant(slug)
     sheet = Sheet(
         slug,
-        variant.title(opts, variant_name),  # "Any other game (points)" in the sheet's language
+        # "Any other game (points)" in the sheet's language, beside the game's own name as typed (PG-1)
+        variant.title({**opts, "game_name": keys.own_name(opts.get("game_name"))}, variant_name),
         tuple(replace(c, label=gettext(c.label)) for c in layout.lead),
         tuple(replace(c, label=gettext(c.label)) for c in layout.per_player),
         names,
