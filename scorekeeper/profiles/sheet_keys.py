@@ -8,9 +8,11 @@ from typing import Any
 
 from flask_babel import gettext, ngettext
 
+from ..display.isolates import isolated, mixed
 from ..rulebook.book import N_
 from ..rules import SWITCHES, find_variant
 from ..web.described import described, option_word
+from ..web.languages import direction
 
 Key = list[tuple[str, str]]
 
@@ -157,10 +159,16 @@ def points(slug: str, opts: Mapping[str, Any]) -> Key:
         else gettext("the lowest total wins, ties share a place (PG-4, PG-5)")
     )
     return [
-        (gettext("Game"), opts.get("game_name") or gettext("any other game (PG-1)")),
+        (gettext("Game"), own_name(opts.get("game_name")) or gettext("any other game (PG-1)")),
         (
             gettext("Points"),
             gettext("each player's points this hand, a sum such as 12+11+7-5; empty = 0 (PG-2)"),
         ),
         (gettext("End"), f"{'; '.join(e for e in ends if e)}; {wins}"),
     ]
+
+
+def own_name(name: str | None) -> str | None:
+    """A points game's own name (PG-1) as typed, set apart on a right-to-left sheet or when it is written
+    right to left: "Five <Crowns>" kept its Latin order but a Hebrew sheet put its closing ">" first."""
+    return isolated(name) if name and mixed([name], direction() == "rtl") else name

@@ -20,6 +20,7 @@ from ..display.words import signed
 from ..rulebook.book import N_
 from ..rules import RUMBUGZ_KINDS as KINDS
 from ..rules import GameScore, RoundScore, find_variant, step_texts
+from ..web.described import variant_name
 from . import sheet_keys as keys
 
 HAND = Column(N_("Hand"), 10)
@@ -195,7 +196,8 @@ def _sheet(
     variant = find_variant(slug)
     sheet = Sheet(
         slug,
-        variant.title(opts),
+        # "Any other game (points)" in the sheet's language, beside the game's own name as typed (PG-1)
+        variant.title({**opts, "game_name": keys.own_name(opts.get("game_name"))}, variant_name),
         tuple(replace(c, label=gettext(c.label)) for c in layout.lead),
         tuple(replace(c, label=gettext(c.label)) for c in layout.per_player),
         names,

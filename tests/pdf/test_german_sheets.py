@@ -37,7 +37,11 @@ SHEET_WORDS = {
     "runny-tiles": (["Bänkchen", "Schalter aus", "Wertung"], ["Initial meld"]),
     "crib-rummy": (["Zug", "Stecker", "zuerst 121", "Reihen"], ["Pegs", "Turn"]),
     "crazy-rummy": (["Größe", "+Tisch", "Werte", "die höchste Summe gewinnt (CZ-8)"], ["Size", "Values"]),
-    "points": (["Punkte", "jedes andere Spiel (PG-1)", "wer es führt, beendet es"], ["any other game"]),
+    # the variant's name is a label in words: "Anderes Spiel (Punkte): Spielblock"
+    "points": (
+        ["Anderes Spiel (Punkte)", "Punkte", "jedes andere Spiel (PG-1)", "wer es führt, beendet es"],
+        ["any other game", "Any other game (points)"],
+    ),
 }
 
 

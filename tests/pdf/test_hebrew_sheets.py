@@ -83,10 +83,11 @@ def test_a_games_sheet_in_hebrew_runs_right_to_left(client, hebrew_game, tmp_pat
 def test_the_hebrew_sheet_embeds_a_font_with_hebrew(client, hebrew_game):
     pdf = ReadBack(client.get(f"/print/game/{hebrew_game}/sheet.pdf", headers=HEBREW).data)
     # the bundled DejaVu Sans ("Sheet Sans") has the Hebrew letters; the monospaced lines take them
-    # from FreeMono (fonts-freefont-ttf), else from the system's DejaVu Sans
+    # from the bundled "Sheet Mono Hebrew" (tests/pdf/test_hebrew_mono.py)
     assert "Sheet-Sans" in pdf.fonts()
     assert pdf.fonts() <= {"Sheet-Sans", "Sheet-Sans-Bold", "Sheet-Mono", "Sheet-Mono-Bold"} | {
-        f for f in pdf.fonts() if f.startswith(("FreeMono", "DejaVuSans"))
+        "Sheet-Mono-Hebrew",
+        "Sheet-Mono-Hebrew-Bold",
     }
     assert "דנה" in pdf.text or "הנד" in pdf.text
 
