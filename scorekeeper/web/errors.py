@@ -191,6 +191,10 @@ def _page_words(code: int | None) -> str | None:
         )
     if code == 405:
         return gettext("This address does not take that kind of request.")
+    if code == 408:
+        return gettext(
+            "The request body stopped coming before its end; nothing of it was used. Send it again."
+        )
     return None
 
 
@@ -208,7 +212,8 @@ def register_errorhandlers(app: Flask) -> None:
         # Keep the exception's own headers (Allow on 405).
         headers = {k: v for k, v in err.get_headers() if k.lower() != "content-type"}
         message = err.description or err.name
-        if err.description == type(err).description and not _wants_json():  # Werkzeug's own English
+        # Werkzeug's own English, or a stalled body's words (408): the page's, in the reader's language
+        if (err.description == type(err).description or err.code == 408) and not _wants_json():
             message = _page_words(err.code) or message
         return _answer(err.code or 500, message, headers=headers)
 

@@ -7,7 +7,7 @@ import io
 import time
 
 from flask import Blueprint, request
-from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
+from werkzeug.exceptions import RequestEntityTooLarge, RequestTimeout, UnsupportedMediaType
 from werkzeug.wsgi import get_content_length
 
 from ..limits import IMPORT_BODY_MAX
@@ -26,6 +26,11 @@ TOO_LARGE = "scorekeeper.body_too_large"
 TOO_LARGE_WORDS = (
     "The request body is larger than the {limit:,} bytes this address takes; none of it was read."
 )
+#: the environ key set when the client stopped sending its body part-way: the app answers 408 and the
+#: connection closes (scorekeeper/cli/stalled_bodies.py)
+STALLED = "scorekeeper.body_stalled"
+#: the 408's words (the API's; a page gives them in the reader's language, web/errors.py)
+STALLED_WORDS = "The request body stopped coming before its end; nothing of it was used. Send it again."
 #: how much of a chunked body is read at a time; other greenlets run between the pieces
 PIECE = 64 * 1024
 
@@ -59,7 +64,10 @@ class BodyLimit:
         limit = self.limit(environ)
         length = get_content_length(environ)
         if limit is not None and length is None and environ.get("wsgi.input_terminated"):
-            body = read_at_most(environ["wsgi.input"], limit + 1)
+            try:
+                body = read_at_most(environ["wsgi.input"], limit + 1)
+            except RequestTimeout:  # it stopped coming (cli/stalled_bodies.py): the app answers 408
+                environ[STALLED], body = True, b""
             environ.pop("HTTP_TRANSFER_ENCODING", None)
             environ["CONTENT_LENGTH"] = str(len(body))
             environ["wsgi.input"] = io.BytesIO(body)
@@ -71,7 +79,10 @@ class BodyLimit:
 
 
 def refuse_marked_bodies() -> None:
-    """413 for a body :class:`BodyLimit` marked too large, before any other work of the app's."""
+    """413 for a body :class:`BodyLimit` marked too large, 408 for one that stopped coming while it
+    read it, before any other work of the app's."""
+    if request.environ.get(STALLED):
+        raise RequestTimeout(STALLED_WORDS)
     limit = request.environ.get(TOO_LARGE)
     if limit is not None:
         raise RequestEntityTooLarge(TOO_LARGE_WORDS.format(limit=limit))
