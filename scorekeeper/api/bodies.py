@@ -49,6 +49,10 @@ def body() -> Any:
         raise InputError(
             f"the request body is not valid JSON (at line {err.lineno}, column {err.colno})"
         ) from None
+    except UnicodeDecodeError as err:  # Python's codec words aside: which byte
+        raise InputError(
+            f"the request body is not UTF-8 text (byte {err.start + 1:,} cannot be read); send it as UTF-8"
+        ) from None
     except RecursionError:
         raise InputError("the request body is nested too deeply to be read") from None
     except ValueError as err:  # ours: a number JSON does not have

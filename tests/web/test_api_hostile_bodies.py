@@ -145,3 +145,20 @@ def test_a_key_given_twice_in_one_object_is_a_400_and_nothing_is_kept(app, clien
         f"the request body gives the key {key} twice in one object; give each key once"
     )
     assert games(app) == 0
+
+
+@pytest.mark.parametrize(
+    ("raw", "byte"),
+    [
+        (b'{"variant": "points", "players": ["A", "\xff\xfe"]}', 41),
+        (b'{"variant": "\xc3(", "players": []}', 14),
+    ],
+)
+def test_bytes_that_are_not_utf8_are_refused_in_our_words(app, client, raw, byte):
+    """Before, the answer quoted Python's codec: "'utf-8' codec can't decode byte 0xff in position 40:
+    invalid start byte"."""
+    answer = client.post("/api/v1/games", data=raw, content_type="application/json")
+    assert answer.status_code == 400, answer.get_json()
+    error = answer.get_json()["error"]
+    assert error == f"the request body is not UTF-8 text (byte {byte} cannot be read); send it as UTF-8"
+    assert games(app) == 0
