@@ -29,16 +29,29 @@ def body() -> Any:
 
     Strict: ``NaN``, ``Infinity`` and numbers too large for a float (``1e400``)
     are not JSON (RFC 8259), and strict parsers (browsers, jq) would refuse an
-    answer that echoed them, so they are refused here.
+    answer that echoed them, so they are refused here. An object naming one key
+    twice (``{"winner": 0, "winner": 1}``) is refused too: RFC 8259 leaves which
+    one counts to each reader (Python took the last, others the first), so a
+    proxy or a log could read another change than the one made.
     """
     raw = request.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
     if not raw.strip():
         raise InputError("the request body is empty; send a JSON object")
     try:
-        value = json.loads(raw, parse_constant=_not_json, parse_float=_finite, parse_int=_whole)
+        value = json.loads(
+            raw, parse_constant=_not_json, parse_float=_finite, parse_int=_whole, object_pairs_hook=_once_each
+        )
+    except TwiceGiven as err:  # which of the two counts is a guess each reader makes its own way
+        raise InputError(
+            f"the request body gives the key {err} twice in one object; give each key once"
+        ) from None
     except json.JSONDecodeError as err:  # Python's wording aside: where it stopped reading
         raise InputError(
             f"the request body is not valid JSON (at line {err.lineno}, column {err.colno})"
+        ) from None
+    except UnicodeDecodeError as err:  # Python's codec words aside: which byte
+        raise InputError(
+            f"the request body is not UTF-8 text (byte {err.start + 1:,} cannot be read); send it as UTF-8"
         ) from None
     except RecursionError:
         raise InputError("the request body is nested too deeply to be read") from None
@@ -84,6 +97,20 @@ def _broken(text: str) -> bool:
     except UnicodeEncodeError:
         return True
     return False
+
+
+class TwiceGiven(ValueError):
+    """An object of the body names one key twice (the key, as JSON text)."""
+
+
+def _once_each(pairs: list[tuple[str, Any]]) -> dict:
+    """A JSON object's pairs as a dict; :class:`TwiceGiven` when a key comes twice."""
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise TwiceGiven(json.dumps(twice)[:60])
+    return value
 
 
 def _whole(text: str) -> int:

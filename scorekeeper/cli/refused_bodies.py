@@ -59,16 +59,23 @@ class Lingering:
 
 
 def closing_refused_bodies(app):
-    """``app`` (WSGI) with the connection closed after its answer to a body it refused unread."""
-    from ..web.guards import TOO_LARGE
+    """``app`` (WSGI) with the connection closed after its answer to a body it refused unread, or
+    to one that stopped coming (:mod:`.stalled_bodies`: each wait for its next bytes is bounded)."""
+    from ..web.guards import STALLED, TOO_LARGE
+    from .stalled_bodies import guard_stalls
 
     def serve(environ, start_response):
         def start(status, headers, exc_info=None):
-            if environ.get(TOO_LARGE) is not None:
+            if environ.get(TOO_LARGE) is not None or environ.get(STALLED):
                 getattr(getattr(start_response, "__self__", None), "force_close", lambda: None)()
             return start_response(status, headers, exc_info)
 
-        answer = app(environ, start)
+        unguard = guard_stalls(environ)
+        try:
+            answer = app(environ, start)
+        finally:
+            if unguard is not None:
+                unguard()  # the answer is sent blocking: a slow reader is not cut off
         return (
             Lingering(answer, environ.get("gunicorn.socket"))
             if environ.get(TOO_LARGE) is not None

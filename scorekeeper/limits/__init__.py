@@ -64,6 +64,10 @@ IMPORT_BODY_MAX = 8 * 1024 * 1024
 #: away what the client still sends for at most this long and this much (so the client reads the 413
 #: rather than a reset), then closes it; the rest of the body is never read
 REFUSED_BODY_LINGER_SECONDS, REFUSED_BODY_LINGER_BYTES = 2.0, 8 * 1024 * 1024
+#: seconds the production server waits for the next byte of a body it is reading: a body that stops
+#: coming (a client that sent its headers and part of its body, then nothing) is answered 408 and its
+#: connection closed, rather than held open for ever (2,000 such connections took the whole server)
+BODY_STALL_SECONDS = 10.0
 
 #: a rack photo a player chose to keep on the host (docs/rack-photo.md, "Keeping photos, with consent"):
 #: its upload within BODY_MAX (the phone sends its work image, at most 1,024 pixels on a side, as JPEG),

@@ -27,6 +27,7 @@ from ..services.tables.roster import TableNotFound
 from ..services.transfer import TransferError
 from ..services.versions import ETAG, StaleVersion
 from ..storage.extensions import db
+from .guards import FIELDS_WORDS
 from .languages import request_locale, spoken
 
 #: Each error family's HTTP status (a subclass takes the status of the first family in its MRO).
@@ -182,15 +183,21 @@ def _round_word() -> str:
         return gettext("hand")
 
 
-def _page_words(code: int | None) -> str | None:
-    """A page's words for an HTTP error whose description is Werkzeug's default, in the reader's
-    language (the API keeps Werkzeug's English)."""
+def _page_words(code: int | None, description: str | None = None) -> str | None:
+    """A page's words for an HTTP error whose description is Werkzeug's default, or one of our
+    guards' (``web/guards.py``), in the reader's language (the API keeps the English)."""
     if code == 404:
         return gettext(
             "There is no page at this address. Check the address, or start again from the home page."
         )
     if code == 405:
         return gettext("This address does not take that kind of request.")
+    if code == 413 and description == FIELDS_WORDS:
+        return gettext("The form has more fields than this server takes; none of it was used.")
+    if code == 408:
+        return gettext(
+            "The request body stopped coming before its end; nothing of it was used. Send it again."
+        )
     return None
 
 
@@ -208,8 +215,10 @@ def register_errorhandlers(app: Flask) -> None:
         # Keep the exception's own headers (Allow on 405).
         headers = {k: v for k, v in err.get_headers() if k.lower() != "content-type"}
         message = err.description or err.name
-        if err.description == type(err).description and not _wants_json():  # Werkzeug's own English
-            message = _page_words(err.code) or message
+        # Werkzeug's own English, or a stalled body's words (408): the page's, in the reader's language
+        ours = err.code == 408 or err.description == FIELDS_WORDS
+        if (err.description == type(err).description or ours) and not _wants_json():
+            message = _page_words(err.code, err.description) or message
         return _answer(err.code or 500, message, headers=headers)
 
     for race in RACES:

@@ -126,3 +126,39 @@ def test_a_hand_number_in_other_digits_or_with_a_leading_zero_is_no_hand(app, cl
     assert client.delete(f"/api/v1/games/{made['id']}/rounds/{written}", headers=auth).status_code == 404
     assert len(client.get(f"/api/v1/games/{made['id']}").get_json()["rounds"]) == 1  # still there
     assert client.delete(f"/api/v1/games/{made['id']}/rounds/1", headers=auth).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ('{"variant": "points", "variant": "rummikub", "players": ["A", "B"]}', '"variant"'),
+        (body('"options": {"game_name": "x", "game_name": "y"}'), '"game_name"'),
+        ('{"variant": "points", "players": ["A", "B"], "\\u0076ariant": "points"}', '"variant"'),
+    ],
+)
+def test_a_key_given_twice_in_one_object_is_a_400_and_nothing_is_kept(app, client, text, key):
+    """RFC 8259 leaves which of two equal keys counts to each reader (Python took the last, many
+    take the first): the change a proxy, a log or a retry's reader sees could be another one."""
+    answer = send(client, "/api/v1/games", text)
+    assert answer.status_code == 400, answer.get_json()
+    assert answer.get_json()["error"] == (
+        f"the request body gives the key {key} twice in one object; give each key once"
+    )
+    assert games(app) == 0
+
+
+@pytest.mark.parametrize(
+    ("raw", "byte"),
+    [
+        (b'{"variant": "points", "players": ["A", "\xff\xfe"]}', 41),
+        (b'{"variant": "\xc3(", "players": []}', 14),
+    ],
+)
+def test_bytes_that_are_not_utf8_are_refused_in_our_words(app, client, raw, byte):
+    """Before, the answer quoted Python's codec: "'utf-8' codec can't decode byte 0xff in position 40:
+    invalid start byte"."""
+    answer = client.post("/api/v1/games", data=raw, content_type="application/json")
+    assert answer.status_code == 400, answer.get_json()
+    error = answer.get_json()["error"]
+    assert error == f"the request body is not UTF-8 text (byte {byte} cannot be read); send it as UTF-8"
+    assert games(app) == 0
