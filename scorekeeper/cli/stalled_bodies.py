@@ -52,11 +52,12 @@ def has_body(environ: dict) -> bool:
 
 
 def guard_stalls(environ: dict, seconds: float = BODY_STALL_SECONDS):
-    """Bound each wait for the body's next bytes by ``seconds``; the undo (the socket back to
-    blocking), to call once the app has returned its answer, or None when there is nothing to bound."""
+    """Bound each wait for the body's next bytes by ``seconds``; the undo (the socket's own
+    timeout given back), to call once the app has returned its answer, or None when there is nothing to bound."""
     sock = environ.get("gunicorn.socket")
     if sock is None or not has_body(environ):
         return None
     environ["wsgi.input"] = StallGuard(environ["wsgi.input"], environ)
+    before = sock.gettimeout()  # gunicorn's own (blocking), given back as it was
     sock.settimeout(seconds)
-    return lambda: sock.settimeout(None)
+    return lambda: sock.settimeout(before)
