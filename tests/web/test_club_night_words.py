@@ -1,11 +1,16 @@
 """What the organiser's page and the table's phones say at the evening's turning points, found by
 running a club evening as its organiser and players would (docs/club-night.md): the last round is
-no "Round 3" to wait for."""
+no "Round 3" to wait for; a player who opens their table's game from the evening's page finds
+the way to their seat, where the hands are entered and the result declared."""
 
 from __future__ import annotations
 
 import re
 
+from scorekeeper.services.club import get_event
+from scorekeeper.storage.extensions import db
+
+from .club_support import play_round, seated_evening
 from .table_support import create_table
 from .test_club_pages import NAMES, check_everyone_in, new_event, override_round, plain, send
 
@@ -31,3 +36,22 @@ def test_the_last_round_waits_for_no_next_round(client):
     page = client.get(event_url).text
     assert next_title(page) == "The final"
     assert "The next round is seated once every table of this round has a final result." in page
+
+
+def club_box(page: str) -> str:
+    return page.split("data-club-table")[1].split("</section>")[0]
+
+
+def test_the_game_page_of_a_table_leads_a_player_to_their_seat(app):
+    """The evening's page links each table's game page, read-only for a player's phone; its club
+    box says the result is declared "on their own phone" and links the seat page that does it,
+    until the result is final."""
+    night = seated_evening(app)
+    gid = night["games"][0]
+    box = club_box(app.test_client().get(f"/games/{gid}").get_data(as_text=True))
+    assert f'<a href="/games/{gid}/seat">Take your seat</a> on your own phone' in box
+    with app.app_context():
+        play_round(get_event(night["event"]))
+        db.session.commit()
+    final = club_box(app.test_client().get(f"/games/{gid}").get_data(as_text=True))
+    assert "The result is final" in final and "Take your seat" not in final
