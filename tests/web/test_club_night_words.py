@@ -1,7 +1,8 @@
 """What the organiser's page and the table's phones say at the evening's turning points, found by
 running a club evening as its organiser and players would (docs/club-night.md): the last round is
 no "Round 3" to wait for; a player who opens their table's game from the evening's page finds
-the way to their seat, where the hands are entered and the result declared."""
+the way to their seat, where the hands are entered and the result declared; the season's page explains struck-through
+evenings only when some can be."""
 
 from __future__ import annotations
 
@@ -55,3 +56,15 @@ def test_the_game_page_of_a_table_leads_a_player_to_their_seat(app):
         db.session.commit()
     final = club_box(app.test_client().get(f"/games/{gid}").get_data(as_text=True))
     assert "The result is final" in final and "Take your seat" not in final
+
+
+def test_the_season_explains_struck_through_evenings_only_when_best_ones_are_counted(client):
+    table_id = create_table(client, "Thursday club", NAMES)
+    event_url = new_event(client, table_id)
+    check_everyone_in(client, event_url)
+    send(client, event_url, "seat", {"rule": "draw", "seed": "5"})
+    override_round(client, event_url)
+    struck = "A struck-through evening is not among the best ones counted."
+    every = plain(client.get(f"/tables/{table_id}/season"))
+    assert "Rank Player Total 2026-12-03" in every and struck not in every
+    assert struck in plain(client.get(f"/tables/{table_id}/season?best=1"))
