@@ -1,8 +1,9 @@
 """What the organiser's page and the table's phones say at the evening's turning points, found by
-running a club evening as its organiser and players would (docs/club-night.md): the last round is
-no "Round 3" to wait for; a player who opens their table's game from the evening's page finds
-the way to their seat, where the hands are entered and the result declared; the season's page explains struck-through
-evenings only when some can be."""
+running a club evening as its organiser and players would (docs/club-night.md): before anyone is
+checked in the page says where that is done; the last round is no "Round 3" to wait for; a player
+who opens their table's game from the evening's page finds the way to their seat, where the hands
+are entered and the result declared; the season's page explains struck-through evenings only when
+some can be."""
 
 from __future__ import annotations
 
@@ -68,3 +69,15 @@ def test_the_season_explains_struck_through_evenings_only_when_best_ones_are_cou
     every = plain(client.get(f"/tables/{table_id}/season"))
     assert "Rank Player Total 2026-12-03" in every and struck not in every
     assert struck in plain(client.get(f"/tables/{table_id}/season?best=1"))
+
+
+def test_before_anyone_is_checked_in_the_seat_form_points_to_the_check_in(client):
+    """The check-in is the evening's first step but sits under the standings, far below the form
+    seating round 1: the form says so, instead of "0 players present"."""
+    event_url = new_event(client, create_table(client, "Thursday club", NAMES))
+    page = client.get(event_url).text
+    assert 'Nobody is checked in yet: <a href="#players-title">check the players in</a> first' in page
+    assert 'id="players-title"' in page and "0 players present" not in page
+    check_everyone_in(client, event_url)
+    page = client.get(event_url).text
+    assert "8 players present" in page and "data-check-in-first" not in page
