@@ -13,7 +13,7 @@ from ..seats.views import seat_cookie
 from ..services import NotEditor, get_game
 from ..services.club import EventRefused, confirm, declare
 from ..services.club.results import EDITOR, RECEIVERS, table_of_game  # noqa: F401 - RECEIVERS: feature.py
-from ..services.seats import seat_of_secret
+from ..services.seats import seat_of_secret, seating_of
 from ..storage.club_models import ClubEvent, EventTable
 from ..storage.extensions import db
 from ..web.access import can_edit, require_editor
@@ -40,6 +40,7 @@ class ClubTable:
     declarer: str | None  # a name, or None for the game's editor
     can_declare: bool
     can_confirm: bool
+    seatable: bool = False  # its game is open for seats: the players' phones take them
 
     @property
     def scores(self) -> list[tuple[str, int]]:
@@ -81,6 +82,7 @@ def club_table(game, page: str, seat: int | None = None, editor: bool = False) -
         can_confirm=declared
         and not final
         and (seat is not None and seat != who if page == "seat" else editor and who != EDITOR),
+        seatable=page == "game" and not final and seating_of(game) is not None,
     )
 
 

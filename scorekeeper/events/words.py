@@ -108,6 +108,7 @@ MARKED = (
     N_("There is no cut called %(cut)s."),
     N_("A cut comes after the qualifying rounds, once."),
     N_("Round %(round)s is still being played: table %(tables)s has no confirmed result yet."),
+    N_("Round %(round)s is still being played: tables %(tables)s have no confirmed result yet."),
     N_("Round %(round)s has no table %(table)s."),
     N_("Table %(table)s's result is already final."),
     N_("Table %(table)s has no game to take a result from."),

@@ -174,7 +174,7 @@ def late_arrival_and_round_two(night: Night) -> None:
     assert answer.value.status == 409
     refused = stale.locator("#refused")
     expect(refused).to_contain_text(
-        "Round 2 is still being played: table 1, 2, 3, 4 has no confirmed result yet."
+        "Round 2 is still being played: tables 1, 2, 3, 4 have no confirmed result yet."
     )
     expect(refused).to_contain_text("Nothing was changed.")
     stale.close()

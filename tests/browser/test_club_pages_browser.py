@@ -103,3 +103,21 @@ def test_the_event_page_in_hebrew_reads_right_to_left(browser, site):
         # every name on the page is isolated: a Latin name keeps its own direction in a Hebrew sentence
         names = page.evaluate("[...document.querySelectorAll('.event-log bdi')].map(b => b.textContent)")
         assert "Ann" in names and "דנה" in names
+
+
+def test_a_long_name_keeps_its_full_size_check_box_at_320_px(browser, site):
+    """The check-in's roster at 320 px: a name that wraps onto two lines kept a squeezed box
+    (15 px against the others' 22), a smaller target beside a longer name."""
+    app, url = site
+    with app.app_context():
+        table, secret = create_table("Thursday club", ["Ann", "Bartholomew Fitzgerald-Worthington"])
+        event = create_event(table, name="December night", held_on=date(2026, 12, 3), variant="rummikub")
+        db.session.commit()
+        table_id, event_id = table.public_id, event.public_id
+    with phone_page(browser, "club-roster-320", viewport={"width": 320, "height": 800}) as page:
+        page.context.add_cookies([{"name": f"sk_table_{table_id}", "value": secret, "url": url}])
+        page.goto(f"{url}/events/{event_id}")
+        boxes = page.locator(".roster-ticks input[type=checkbox]")
+        expect(boxes).to_have_count(2)
+        sizes = [round(box.bounding_box()["width"]) for box in boxes.all()]
+        assert sizes[0] == sizes[1], sizes

@@ -109,10 +109,10 @@ def test_the_editor_declares_from_the_game_page_and_a_seat_confirms(app):
     assert _table(app, night["event"])["declared_by"] == EDITOR
     # the game page (kept rendered per change) shows the declared result at once
     after = editor.get(f"/games/{gid}").get_data(as_text=True)
-    assert "the game's editor declared" in after and "data-club-declare" in after
+    assert "The game's editor declared" in after and "data-club-declare" in after
     reader = app.test_client().get(f"/games/{gid}").get_data(as_text=True)
     assert (
-        "the game's editor declared" in reader
+        "The game's editor declared" in reader
         and "<form" not in reader.split("data-club-table")[1].split("</section>")[0]
     )
     confirm_page = seat.get(f"/games/{gid}/seat").get_data(as_text=True)

@@ -95,13 +95,18 @@ def cut(event: ClubEvent, table_secret: str, kind: str, size: int = 4, seed: int
 
 def _require_round_over(event: ClubEvent) -> None:
     waiting = round_open_tables(current_round(event))
-    if waiting:
+    if not waiting:
+        return
+    which = {"round": current_round(event).number, "tables": ", ".join(str(t.number) for t in waiting)}
+    if len(waiting) == 1:
         raise EventRefused(
             "Round %(round)s is still being played: table %(tables)s has no confirmed result yet.",
             409,
-            round=current_round(event).number,
-            tables=", ".join(str(t.number) for t in waiting),
+            **which,
         )
+    raise EventRefused(
+        "Round %(round)s is still being played: tables %(tables)s have no confirmed result yet.", 409, **which
+    )
 
 
 def _write_round(event: ClubEvent, table_secret: str, seated: SeatedRound, stage: str) -> EventRound:
