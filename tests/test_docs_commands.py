@@ -168,3 +168,16 @@ def test_every_page_is_in_the_navigation_once():
     assert [page for page in pages if not (ROOT / "docs" / page).is_file()] == []
     titles = re.findall(r"^\s*-\s+([^:\n]+):\s+[\w/.-]+\.md\s*$", nav, re.M)
     assert sorted({t for t in titles if titles.count(t) > 1}) == []
+
+
+def test_python_m_scorekeeper_cli_is_the_scorekeeper_command():
+    """A checkout without the console script on its path runs the same command: ``python -m
+    scorekeeper.cli`` said "is a package and cannot be directly executed"."""
+    answer = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "check", "crazy-tiles", "R1 R2 R3"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert answer.returncode == 0 and answer.stdout.startswith("LEGAL run"), answer.stderr
