@@ -12,7 +12,7 @@ import re
 from scorekeeper.services.club import get_event
 from scorekeeper.storage.extensions import db
 
-from .club_support import play_round, seated_evening
+from .club_support import play_hand, play_round, seated_evening
 from .table_support import create_table
 from .test_club_pages import NAMES, check_everyone_in, new_event, override_round, plain, send
 
@@ -81,3 +81,23 @@ def test_before_anyone_is_checked_in_the_seat_form_points_to_the_check_in(client
     check_everyone_in(client, event_url)
     page = client.get(event_url).text
     assert "8 players present" in page and "data-check-in-first" not in page
+
+
+def test_declaring_is_not_the_seat_pages_loudest_button_before_a_hand_is_played(app):
+    """A seated phone's first screen showed "Declare the result" as its one primary button before
+    any hand was played, above the part a player enters; it is a secondary button until a hand is
+    recorded."""
+    night = seated_evening(app)
+    gid = night["games"][0]
+    phone = app.test_client()
+    token = re.search(r'name="csrf_token" value="([^"]+)"', phone.get(f"/games/{gid}/seat").text)[1]
+    phone.post(f"/games/{gid}/seat/take", data={"csrf_token": token, "name": night["names"][0][0]})
+
+    def declare_button() -> str:
+        return re.search(
+            r"<button [^>]*data-club-declare[^>]*>", club_box(phone.get(f"/games/{gid}/seat").text)
+        )[0]
+
+    assert "secondary" in declare_button()
+    play_hand(app, gid)
+    assert "secondary" not in declare_button()
