@@ -65,8 +65,11 @@ class RoundError(RulesError):
     """
 
     def __init__(self, errors: list[tuple[str, str]], round: int | None = None, word: str = "round"):
-        # a message that is text already is kept as it is: a Reason, a service's Sentence (its template)
-        self.errors = [(str(f), m if isinstance(m, str) else str(m)) for f, m in errors]
+        # a message that is text already is kept as it is (a Reason, a service's Sentence and its
+        # template), but never as markup: a page escapes every message
+        self.errors = [
+            (str(f), m if isinstance(m, str) and not hasattr(m, "__html__") else str(m)) for f, m in errors
+        ]
         self.round = round
         self.word = word
         parts = tuple(say("round.field", field=f, message=m) if f else m for f, m in self.errors)
