@@ -18,7 +18,8 @@ def test_print_page_fits_a_phone_and_shows_form_errors(page, live_server):
     page.select_option("#sheet-variant", "crib-rummy")
     page.fill("#sheet-players", "6")
     page.click("#sheet button[type=submit]")
-    expect(page.locator("#sheet")).to_contain_text("choose from 2 to 4", use_inner_text=True)
+    # under its field, the sentence starts it (its rule id, if any, after it): "Choose from 2 to 4"
+    expect(page.locator("#sheet-players-error")).to_have_text("Choose from 2 to 4", use_inner_text=True)
     expect(page.locator("#sheet-players")).to_have_attribute("aria-invalid", "true")
     assert_no_sideways_scroll(page)
 

@@ -94,7 +94,7 @@ def test_a_result_needs_a_second_player_and_the_next_round_waits_for_every_table
         confirm(event, table, 2)
     assert refused.value.status == 409 and names_of(event)[table.members[2]] in str(refused.value)
     assert not table.final
-    with pytest.raises(EventRefused, match="still being played: table 1, 2") as waiting:
+    with pytest.raises(EventRefused, match="still being played: tables 1, 2 have") as waiting:
         seat_next(event, secret, "standing")
     assert waiting.value.status == 409 and len(event.event_rounds) == 1
     confirm(event, table, EDITOR)  # the editor confirms what a seat declared
