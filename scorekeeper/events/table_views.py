@@ -12,7 +12,7 @@ from flask_babel import gettext, lazy_gettext
 from ..seats.views import seat_cookie
 from ..services import NotEditor, get_game
 from ..services.club import EventRefused, confirm, declare
-from ..services.club.results import EDITOR, RECEIVERS, table_of_game  # noqa: F401 - RECEIVERS: feature.py
+from ..services.club.results import EDITOR, RECEIVERS, table_of_game, withdrawn  # noqa: F401 - RECEIVERS: feature.py
 from ..services.seats import seat_of_secret, seating_of
 from ..storage.club_models import ClubEvent, EventTable
 from ..storage.extensions import db
@@ -41,6 +41,7 @@ class ClubTable:
     can_declare: bool
     can_confirm: bool
     seatable: bool = False  # its game is open for seats: the players' phones take them
+    withdrawn: bool = False  # a declared result was withdrawn by a hand changed after it
 
     @property
     def scores(self) -> list[tuple[str, int]]:
@@ -83,6 +84,7 @@ def club_table(game, page: str, seat: int | None = None, editor: bool = False) -
         and not final
         and (seat is not None and seat != who if page == "seat" else editor and who != EDITOR),
         seatable=page == "game" and not final and seating_of(game) is not None,
+        withdrawn=withdrawn(table),
     )
 
 

@@ -12,7 +12,7 @@ import re
 from scorekeeper.services.club import get_event
 from scorekeeper.storage.extensions import db
 
-from .club_support import play_hand, play_round, seated_evening
+from .club_support import play_hand, play_round, post_result, seated_evening, take_seat
 from .table_support import create_table
 from .test_club_pages import NAMES, check_everyone_in, new_event, override_round, plain, send
 
@@ -101,3 +101,24 @@ def test_declaring_is_not_the_seat_pages_loudest_button_before_a_hand_is_played(
     assert "secondary" in declare_button()
     play_hand(app, gid)
     assert "secondary" not in declare_button()
+
+
+def test_a_result_withdrawn_by_a_hand_says_why_it_is_gone(app):
+    """A hand recorded after the result was declared withdraws it (it is no longer the game's
+    totals); the phones' Confirm button vanished with no word. The box says why, until the result
+    is declared again."""
+    night = seated_evening(app)
+    gid, names = night["games"][0], night["names"][0]
+    ann, bob = app.test_client(), app.test_client()
+    take_seat(ann, gid, names[0])
+    take_seat(bob, gid, names[1])
+    play_hand(app, gid)
+    assert post_result(ann, gid, "declare").status_code == 302
+    assert "data-club-withdrawn" not in club_box(bob.get(f"/games/{gid}/seat").text)
+    play_hand(app, gid, winner=1)  # a hand more: the declared totals are not the game's any longer
+    box = club_box(bob.get(f"/games/{gid}/seat").text)
+    assert "The result declared before was withdrawn: a hand changed after it." in box
+    assert "data-club-confirm" not in box
+    assert post_result(ann, gid, "declare").status_code == 302
+    box = club_box(bob.get(f"/games/{gid}/seat").text)
+    assert "data-club-withdrawn" not in box and "data-club-confirm" in box

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from ... import services
 from ...club import TableGame, table_game
-from ...storage.club_models import REASON_MAX, ClubEvent, EventRound, EventTable
+from ...storage.club_models import REASON_MAX, ClubEvent, EventLogEntry, EventRound, EventTable
 from ...storage.extensions import db
 from ...storage.models import Game, utcnow
 from ..events import game_deleting, hands_changed
@@ -216,6 +216,27 @@ def _on_hands_changed(game: Game, **_) -> None:
     else:
         table.result, table.declared_by = None, None
         log(event, "withdrawn", table=table.number, round=table.event_round.number)
+
+
+def withdrawn(table: EventTable) -> bool:
+    """Whether the table's declared result was withdrawn by a hand changed after it (its log's
+    newest declaration or withdrawal of this table is a withdrawal of this round), so its phones say
+    why the result they saw is gone."""
+    if table.result is not None or table.final:
+        return False
+    rows = db.session.execute(
+        select(EventLogEntry.action, EventLogEntry.detail)
+        .where(
+            EventLogEntry.event_id == table.event_round.event_id,
+            EventLogEntry.action.in_(("declared", "withdrawn")),
+        )
+        .order_by(EventLogEntry.id.desc())
+        .limit(500)  # an evening's declarations: a few a table and round
+    )
+    for action, detail in rows:
+        if (detail or {}).get("table") == table.number:
+            return action == "withdrawn" and detail.get("round") == table.event_round.number
+    return False
 
 
 def _on_game_deleting(game: Game, **_) -> None:
