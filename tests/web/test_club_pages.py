@@ -215,6 +215,11 @@ def test_check_out_between_rounds_and_back_in(app, client, evening):
     assert nobody.status_code == 400 and "That player is not checked in to this evening." in plain(nobody)
     check_everyone_in(client, event_url, ["Gus"])
     assert "Check Gus out" in plain(client.get(event_url))
+    # the buttons wait behind one closed summary, not beside every name (a tap checks a player out)
+    page = client.get(event_url).text
+    behind = page.split("data-check-out", 1)[1].split("</details>", 1)[0]
+    assert "Check a player out" in behind and behind.count("<button") == 7
+    assert "<button" not in page.split('class="present-list"', 1)[1].split("</ul>", 1)[0]
 
 
 def _name(entrant) -> str:
