@@ -14,9 +14,11 @@ from typing import Any
 from flask import Flask, has_request_context
 from flask_babel import Domain, get_locale
 
+from ..club.errors import Sentence
 from ..display.reasons import ENGLISH, render_reason
 from ..display.variant_words import described_variant, described_words, option_word_in
 from ..rules import all_variants
+from .languages import form_sentence
 
 
 class _EngineDomain(Domain):
@@ -55,6 +57,8 @@ def spoken_reason(reason: Any) -> str:
     """One of the engine's reasons (sentences) in the request's language, from the same domain as
     the describing words: German from ``engine.mo`` as ``render_reason`` writes it, and the tests'
     pseudo-locale too, so the page sweep sees which sentences went through the catalog."""
+    if isinstance(reason, Sentence):  # a service's sentence: the app's catalog has it, not the engine's
+        return form_sentence(reason) if has_request_context() else str(reason)
     if not has_request_context() or str(get_locale()) == ENGLISH:
         return render_reason(reason)
     return render_reason(reason, str(get_locale()), ENGINE.get_translations())

@@ -15,13 +15,11 @@ from typing import Any
 
 from flask_babel import gettext
 
-from ..club.errors import Sentence
 from ..display.reasons import reason_of
 from ..rulebook.reasons import split_reason
 from ..rules import OptionError, Reason, RoundError, RulesError
 from .described import option_word, spoken_reason, variant_name
 from .forms import OPT, player_field
-from .languages import form_sentence
 
 #: a value the option does not take: the refusal says why, then what to give
 _ASKS = frozenset(
@@ -68,8 +66,8 @@ def attach_errors(form, err: RulesError, fields: list[str], players_at: str | No
     """Attach an engine or service refusal of a new game to the form field it names (``fields``: the
     form's player name fields, by seat; ``players_at``: the field the player count's refusal goes
     under, None for the form as a whole), else to the form as a whole: an option's refusal in the
-    words of its field (:func:`option_error`), a service's :class:`~scorekeeper.club.errors.Sentence`
-    in the reader's language."""
+    words of its field (:func:`option_error`); a service's :class:`~scorekeeper.club.errors.Sentence`
+    is said in the reader's language where every message is, by ``spoken_reason``."""
     if isinstance(err, OptionError) and OPT + err.name in form:
         form[OPT + err.name].errors.append(option_error(err.name, err))
         return
@@ -84,7 +82,6 @@ def attach_errors(form, err: RulesError, fields: list[str], players_at: str | No
             message = option_error(path.split(".", 1)[1], message)
         elif path in ("players", "first_dealer", "timer"):
             target = players_at if path == "players" else path
-            message = form_sentence(message) if isinstance(message, Sentence) else message
         if target and target in form:
             form[target].errors.append(message)
         else:
