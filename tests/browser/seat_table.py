@@ -10,23 +10,10 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
-from scorekeeper import services
-from scorekeeper.services.seats import open_seats
-from scorekeeper.storage.extensions import db
-
 PHONE_CONTEXT = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 #: how long another phone's change may take to show live: the whole games run beside the rest of
 #: the suite on a shared machine (at a load of 19 a part took seconds to reach the other phones)
 WITHIN_MS = 15_000
-
-
-def seated_game(app, variant: str, names: list[str]) -> str:
-    """A new game of ``variant`` for ``names``, open for seats: its public id."""
-    with app.app_context():
-        game, _ = services.create_game(variant, names, {})
-        open_seats(game)
-        db.session.commit()
-        return game.public_id
 
 
 def tap(page, whose: str, button: str) -> None:

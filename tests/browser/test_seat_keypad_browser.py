@@ -8,8 +8,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from scorekeeper import services
+from scorekeeper.services.seats import open_seats
+from scorekeeper.storage.extensions import db
+
 from .conftest import ARTIFACTS, assert_no_sideways_scroll, served_app
-from .seat_table import PHONE_CONTEXT, WITHIN_MS, seated_game
+from .seat_table import PHONE_CONTEXT, WITHIN_MS
 from .test_rounds_browser import tap  # the hand form's keys: the same on the seat page
 
 pytestmark = pytest.mark.browser
@@ -20,6 +24,14 @@ NAMES = ["דנה", "Ann-Marie (2)", "Cy"]  # (Cy sends nothing: the round stays 
 def site(tmp_path_factory):
     with served_app(tmp_path_factory.mktemp("seat-keypad"), "browser-seat-keypad") as site:
         yield site
+
+
+def _game(app) -> str:
+    with app.app_context():
+        game, _ = services.create_game("crazy-tiles", NAMES, {})
+        open_seats(game)
+        db.session.commit()
+        return game.public_id
 
 
 def _seated(browser, url: str, gid: str, seat: int, locale: str):
@@ -34,7 +46,7 @@ def _seated(browser, url: str, gid: str, seat: int, locale: str):
 @pytest.mark.parametrize("locale", ["he-IL", "en"])
 def test_a_rack_is_tapped_in_on_the_seat_page_keypad(browser, site, locale):
     app, url = site
-    gid = seated_game(app, "crazy-tiles", NAMES)
+    gid = _game(app)
     dana_ctx, dana = _seated(browser, url, gid, 0, locale)
     ann_ctx, ann = _seated(browser, url, gid, 1, "en")
     try:
