@@ -8,9 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper import services
-from scorekeeper.services.seats import open_seats
-from scorekeeper.storage.extensions import db
+from tests.seated import seated_game
 
 from .conftest import ARTIFACTS, assert_no_sideways_scroll, served_app
 from .seat_table import PHONE_CONTEXT, WITHIN_MS
@@ -26,14 +24,6 @@ def site(tmp_path_factory):
         yield site
 
 
-def _game(app) -> str:
-    with app.app_context():
-        game, _ = services.create_game("crazy-tiles", NAMES, {})
-        open_seats(game)
-        db.session.commit()
-        return game.public_id
-
-
 def _seated(browser, url: str, gid: str, seat: int, locale: str):
     context = browser.new_context(**PHONE_CONTEXT, locale=locale)
     page = context.new_page()
@@ -46,7 +36,7 @@ def _seated(browser, url: str, gid: str, seat: int, locale: str):
 @pytest.mark.parametrize("locale", ["he-IL", "en"])
 def test_a_rack_is_tapped_in_on_the_seat_page_keypad(browser, site, locale):
     app, url = site
-    gid = _game(app)
+    gid = seated_game(app, NAMES, "crazy-tiles")
     dana_ctx, dana = _seated(browser, url, gid, 0, locale)
     ann_ctx, ann = _seated(browser, url, gid, 1, "en")
     try:

@@ -11,9 +11,10 @@ from playwright.sync_api import expect
 from scorekeeper import services
 from scorekeeper.services.seats import send_part
 from scorekeeper.storage.extensions import db
+from tests.seated import seated_game
 
 from .conftest import ARTIFACTS, served_app
-from .test_seats_browser import NAMES, _seated_game, _send, _take_seats, expect_totals
+from .test_seats_browser import NAMES, _send, _take_seats, expect_totals
 
 pytestmark = pytest.mark.browser
 WITHIN_MS = 8000
@@ -37,7 +38,7 @@ def phones(browser):
 def _offline_part(site, phones) -> str:
     """Four seated phones; Ann's loses the connection and she sends her rack: it waits on the phone."""
     app, url = site
-    gid = _seated_game(app)
+    gid = seated_game(app, NAMES)
     _take_seats(url, gid, phones)
     ann = phones["Ann"]
     ann.context.set_offline(True)

@@ -13,10 +13,11 @@ from playwright.sync_api import expect
 from scorekeeper import services
 from scorekeeper.services.seats import send_part
 from scorekeeper.storage.extensions import db
+from tests.seated import seated_game
 
 from .conftest import ARTIFACTS, assert_no_sideways_scroll, served_app
 from .seat_table import PHONE_CONTEXT
-from .test_seats_browser import _seated_game, _send, _take_seats, expect_totals
+from .test_seats_browser import NAMES, _send, _take_seats, expect_totals
 
 pytestmark = pytest.mark.browser
 WITHIN_MS = 20_000  # the queue tries again after 2 s, then 4 s, then 8 s
@@ -58,7 +59,7 @@ class FailingServer:
 
 def test_a_part_whose_send_fails_while_online_waits_and_arrives_once(browser, site):
     app, url = site
-    gid = _seated_game(app)
+    gid = seated_game(app, NAMES)
     # no service worker: with one in control, the page's fetches can pass the page's route and
     # reach the server unhindered (stop 47's CI: the first send was recorded at once)
     context = browser.new_context(**PHONE_CONTEXT, service_workers="block")

@@ -12,9 +12,10 @@ from playwright.sync_api import expect
 from scorekeeper import services
 from scorekeeper.services.seats import take_seat
 from scorekeeper.storage.extensions import db
+from tests.seated import seated_game
 
 from .conftest import PHONE, served_app
-from .test_seats_browser import _seated_game
+from .test_seats_browser import NAMES
 
 pytestmark = pytest.mark.browser
 SWAP_MS = 300  # time enough for a fetched change to be swapped in (it is, without the hold)
@@ -50,7 +51,7 @@ def _change_fetched(page, app, gid: str) -> None:
 
 def test_a_change_during_a_press_waits_and_the_tap_takes_the_seat(browser, site):
     app, url = site
-    gid = _seated_game(app)
+    gid = seated_game(app, NAMES)
     context, page = _seat_page(browser, url, gid)
     try:
         box = page.get_by_role("button", name="I am Cy").bounding_box()
@@ -66,7 +67,7 @@ def test_a_change_during_a_press_waits_and_the_tap_takes_the_seat(browser, site)
 
 def test_a_change_after_a_post_a_script_took_is_swapped_in(browser, site):
     app, url = site
-    gid = _seated_game(app)
+    gid = seated_game(app, NAMES)
     context, page = _seat_page(browser, url, gid)
     try:
         # a script takes the post (as connection.js does offline): the page stays

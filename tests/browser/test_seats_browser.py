@@ -7,9 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper import services
-from scorekeeper.services.seats import open_seats
-from scorekeeper.storage.extensions import db
+from tests.seated import seated_game
 
 from .conftest import ARTIFACTS, assert_no_sideways_scroll, phone_page, served_app
 
@@ -23,14 +21,6 @@ WITHIN_MS = 5000
 def site(tmp_path_factory):
     with served_app(tmp_path_factory.mktemp("seats-browser"), "browser-seats") as site:
         yield site
-
-
-def _seated_game(app) -> str:
-    with app.app_context():
-        game, _ = services.create_game("rummikub", NAMES, {})
-        open_seats(game)
-        db.session.commit()
-        return game.public_id
 
 
 def _take_seats(url: str, gid: str, pages: dict) -> None:
@@ -76,7 +66,7 @@ def _three_racks_in(pages: dict) -> None:
 
 def test_four_phones_enter_their_own_racks_and_the_last_one_records_the_round(browser, site):
     app, url = site
-    gid = _seated_game(app)
+    gid = seated_game(app, NAMES)
     phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
     contexts = [browser.new_context(**phone) for _ in NAMES]
     try:

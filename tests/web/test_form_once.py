@@ -20,6 +20,7 @@ from scorekeeper.storage.extensions import db
 from scorekeeper.storage.models import Game
 from scorekeeper.storage.table_models import Table
 from scorekeeper.web import form_once
+from tests.seated import seated_game
 
 from .game_support import new_game_data, page_fields, secret_cookie
 from .table_support import create_table, roster_form
@@ -215,21 +216,11 @@ def test_setting_up_the_evening_twice_sets_up_one_evening(app, client):
     assert len({_went_to(a) for a in answers}) == 1 and _count(app, ClubEvent) == 1
 
 
-def _seated_game(app) -> str:
-    from scorekeeper.services.seats import open_seats
-
-    with app.app_context():
-        game, _ = services.create_game("rummikub", ["Ann", "Bob"], {})
-        open_seats(game)
-        db.session.commit()
-        return game.public_id
-
-
 def test_a_seat_taken_with_a_double_tap_stays_this_phone_s(app):
     """The second tap was told "Ann's seat is already taken by another phone" and the phone held no
     seat (the browser shows the second answer and drops the first one's cookie): only the editor
     could give it back."""
-    gid = _seated_game(app)
+    gid = seated_game(app, ["Ann", "Bob"])
     ann = app.test_client()
     page = ann.get(f"/games/{gid}/seat").get_data(as_text=True)
     data = {**_seat_form(page, "Ann"), "name": "Ann"}
@@ -247,7 +238,7 @@ def test_a_seat_taken_with_a_double_tap_stays_this_phone_s(app):
 def test_the_last_part_sent_with_a_double_tap_is_told_it_recorded_the_round(app):
     """The second tap on "Send my part" was told "Round 1 is already recorded: this part was not kept"
     about the part that recorded it."""
-    gid = _seated_game(app)
+    gid = seated_game(app, ["Ann", "Bob"])
     ann, bob = app.test_client(), app.test_client()
     for phone, name in ((ann, "Ann"), (bob, "Bob")):
         page = phone.get(f"/games/{gid}/seat").get_data(as_text=True)
@@ -285,7 +276,7 @@ def test_the_last_part_queued_twice_at_once_with_one_key_is_kept_both_times(app)
     """The phone's queue sends a part again with the same key while the first send may still run:
     the second was told "Your part was not kept" (refused for good) about the part that recorded the
     round; it is given the first's answer now (api/idempotency.py)."""
-    gid = _seated_game(app)
+    gid = seated_game(app, ["Ann", "Bob"])
     ann, bob = app.test_client(), app.test_client()
     for phone, name in ((ann, "Ann"), (bob, "Bob")):
         page = phone.get(f"/games/{gid}/seat").get_data(as_text=True)
@@ -351,7 +342,7 @@ def test_a_database_locked_past_its_wait_is_busy_not_a_fault(app, client, monkey
 def test_a_seat_key_read_off_a_phone_takes_nothing_of_that_phone(app):
     """Ann's "I am Ann" key, sent from another browser: it neither takes Ann's seat nor is given her
     secret; taking Bob's seat with it gives that browser a secret of its own, which is not Ann's."""
-    gid = _seated_game(app)
+    gid = seated_game(app, ["Ann", "Bob"])
     ann, other = app.test_client(), app.test_client()
     page = ann.get(f"/games/{gid}/seat").get_data(as_text=True)
     key = _seat_form(page, "Ann")["once"]
@@ -369,7 +360,7 @@ def test_a_seat_freed_meanwhile_is_not_given_back_by_a_second_send(app, client):
     counts (the secret made again is checked against the seats as they are)."""
     from scorekeeper.services.seats import free_seat
 
-    gid = _seated_game(app)
+    gid = seated_game(app, ["Ann", "Bob"])
     ann = app.test_client()
     page = ann.get(f"/games/{gid}/seat").get_data(as_text=True)
     data = {**_seat_form(page, "Ann"), "name": "Ann"}
