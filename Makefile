@@ -159,12 +159,15 @@ bench: $(VENV)/.installed-test
 	$(PY) bench/delivery_bench.py
 
 # the drift check: the newest releases the ranges allow, in a scratch venv, through the
-# runtime-only smoke test and the rules tests. Run before every stop.
+# runtime-only smoke test and the rules tests; then the test tools of package.json (pinned exactly)
+# that have newer releases, listed by npm (a list, not a failure). Run before every stop.
 test-latest:
 	rm -rf .venv-latest
 	$(MAKE) --no-print-directory VENV=.venv-latest INSTALL=latest .venv-latest/.installed-test
 	SCOREKEEPER_SMOKE_INSTALL=latest .venv-latest/bin/python -m pytest -q -p no:cacheprovider \
 		tests/test_first_command.py tests/rules $(PYTEST_ARGS)
+	@if command -v npm >/dev/null; then echo "JavaScript test tools with newer releases (none listed: none):"; \
+		npm outdated --long || true; fi
 
 clean:
 	rm -rf $(VENV) .venv-latest $(TOOLS) .pytest_cache test-artifacts node_modules site
