@@ -68,6 +68,11 @@ REFUSED_BODY_LINGER_SECONDS, REFUSED_BODY_LINGER_BYTES = 2.0, 8 * 1024 * 1024
 #: coming (a client that sent its headers and part of its body, then nothing) is answered 408 and its
 #: connection closed, rather than held open for ever (2,000 such connections took the whole server)
 BODY_STALL_SECONDS = 10.0
+#: cookies one browser keeps for games (an edit secret ``sk_edit_<id>`` or a seat ``seat_<id>``, about 55
+#: bytes each in its Cookie header): giving one more drops the games' gone or changed longest ago
+#: (web/cookie_room.py). About 150 of them outgrew the 8,190 bytes gunicorn (and nginx's 8 KiB) reads
+#: of a header, and every request of that browser was refused 431, the home page included
+GAME_COOKIES_MAX = 64
 
 #: a rack photo a player chose to keep on the host (docs/rack-photo.md, "Keeping photos, with consent"):
 #: its upload within BODY_MAX (the phone sends its work image, at most 1,024 pixels on a side, as JPEG),

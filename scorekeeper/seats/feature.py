@@ -12,6 +12,7 @@ from ..services.seats import part_seen, seat_of_secret
 from ..storage.extensions import db
 from ..storage.models import Game
 from ..web.access import made_secret
+from ..web.cookie_room import GAME_COOKIE_PREFIXES
 from ..web.features import Feature, install
 from ..web.form_once import REMADE
 from . import api, editor_views, turn_views  # noqa: F401 (both add their routes to views.bp)
@@ -28,6 +29,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(part_seen, "part_seen")
     app.add_template_global(step_now)
     REMADE[COOKIE_PREFIX] = seat_secret
+    GAME_COOKIE_PREFIXES.add(COOKIE_PREFIX)
 
 
 def step_now(game: Game, seat: int) -> dict | None:

@@ -18,12 +18,14 @@ from ..services.games import derived_secret
 from ..storage.extensions import db
 from ..storage.models import Game
 from ..storage.table_models import Table, TableGame
+from .cookie_room import GAME_COOKIE_PREFIXES, make_room
 from .guards import limit_bodies
 from .headers import SecureOnHttps, compiles_webassembly, content_policy, page_policy, strict_transport
 
 #: a year: a game night's editors should not lose their rights mid-season
 COOKIE_MAX_AGE = 365 * 24 * 3600
 COOKIE_PREFIX = "sk_edit_"
+GAME_COOKIE_PREFIXES.add(COOKIE_PREFIX)
 #: the secret part of an editor link, as it shows in a request log line
 _EDITOR_LINK_SECRET = re.compile(r"(/join/)[^/\s\"?#]+")
 #: loggers that write request lines (the development server, gunicorn's access log)
@@ -138,7 +140,9 @@ def remember_editor(response: Response, game: Game, secret: str) -> Response:
 
 
 def keep_secret(response: Response, name: str, secret: str) -> Response:
-    """Give this browser ``secret`` in the cookie ``name``: HttpOnly, SameSite, Secure over https."""
+    """Give this browser ``secret`` in the cookie ``name``: HttpOnly, SameSite, Secure over https; a
+    game's cookie makes room for itself first (:func:`.cookie_room.make_room`)."""
+    make_room(response, name)
     response.set_cookie(
         name,
         secret,
