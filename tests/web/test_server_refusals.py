@@ -1,0 +1,108 @@
+"""Requests gunicorn itself refuses, sent to the real server ``make run`` starts: a head past its
+limits (431, 414), a broken chunk or request line (400). They are answered as the app answers
+any refusal: JSON ``{"error": ..., "reasons": [...]}`` with the reason for the API and for a
+client asking for JSON, a short plain text for a page; gunicorn's HTML page echoed its parser's
+words to the JSON API (scorekeeper/cli/refusals.py).
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+from urllib.parse import urlsplit
+
+import pytest
+
+from .table_server import running_server
+
+BIG = b"a" * 10_000
+#: (name, request, status, what the reason says, answered in JSON)
+REFUSED = [
+    (
+        "a 10 KB header, API",
+        b"GET /api/v1/variants HTTP/1.1\r\nHost: t\r\nX-Big: " + BIG + b"\r\n\r\n",
+        431,
+        "headers are more or larger than this server takes",
+        True,
+    ),
+    (
+        "a 10 KB request line, API",
+        b"GET /api/v1/" + BIG + b" HTTP/1.1\r\nHost: t\r\n\r\n",
+        414,
+        "address is longer than the 4,094 characters",
+        True,
+    ),
+    (
+        "a malformed chunk, API",
+        b"POST /api/v1/games HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+        b"Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+        400,
+        "chunked encoding is broken",
+        True,
+    ),
+    (
+        "a malformed request line, API",
+        b"GET /api/v1/variants HTTP/1.1 extra\r\nHost: t\r\n\r\n",
+        400,
+        "HTTP version is not one this server reads",
+        True,
+    ),
+    (
+        "a 10 KB header, a page's script asking for JSON",
+        b"GET /games/new HTTP/1.1\r\nHost: t\r\nAccept: application/json\r\nX-Big: " + BIG + b"\r\n\r\n",
+        431,
+        "headers are more or larger",
+        True,
+    ),
+    (
+        "a 10 KB header, a page",
+        b"GET /games/new HTTP/1.1\r\nHost: t\r\nAccept: text/html\r\nX-Big: " + BIG + b"\r\n\r\n",
+        431,
+        "headers are more or larger",
+        False,
+    ),
+    (
+        "a malformed chunk, a form",
+        b"POST /games/new/rummikub HTTP/1.1\r\nHost: t\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+        b"Transfer-Encoding: chunked\r\n\r\nzz\r\nplayer_0=Ann\r\n0\r\n\r\n",
+        400,
+        "chunked encoding is broken",
+        False,
+    ),
+    ("a request line of no sense", b"HELLO\r\n\r\n", 400, "first line cannot be read", False),
+]
+
+
+def _send(port: int, request: bytes) -> tuple[bytes, bytes]:
+    """(head, body) of the answer to ``request``, read until the server ends the connection."""
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
+        sock.sendall(request)
+        answer = b""
+        while data := sock.recv(65536):
+            answer += data
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return head, body
+
+
+@pytest.fixture(scope="module")
+def port(tmp_path_factory):
+    with running_server(tmp_path_factory.mktemp("refusals"), workers=1) as (url, _proc):
+        yield urlsplit(url).port
+
+
+@pytest.mark.parametrize(
+    ("name", "request_", "status", "says", "in_json"), REFUSED, ids=[r[0] for r in REFUSED]
+)
+def test_gunicorns_refusals_are_answered_as_the_app_answers(port, name, request_, status, says, in_json):
+    head, body = _send(port, request_)
+    assert head.startswith(b"HTTP/1.1 %d " % status), head[:80]
+    assert b"Connection: close" in head
+    if in_json:
+        assert b"Content-Type: application/json" in head
+        answer = json.loads(body)
+        assert says in answer["error"] and answer["reasons"] == [answer["error"]]
+    else:
+        assert b"Content-Type: text/plain; charset=utf-8" in head
+        assert says in body.decode() and len(body) < 300
+    for leak in (b"<html", b"Traceback", b"zz", b"limit request", b"gunicorn"):
+        assert leak not in body, leak
