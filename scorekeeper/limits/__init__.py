@@ -68,6 +68,12 @@ REFUSED_BODY_LINGER_SECONDS, REFUSED_BODY_LINGER_BYTES = 2.0, 8 * 1024 * 1024
 #: coming (a client that sent its headers and part of its body, then nothing) is answered 408 and its
 #: connection closed, rather than held open for ever (2,000 such connections took the whole server)
 BODY_STALL_SECONDS = 10.0
+#: the whole body, not only each wait, is bounded (a client dripping a byte every 9 s was served for
+#: ever): after a grace of BODY_GRACE_SECONDS of waiting, a body must keep coming at BODY_MIN_RATE bytes
+#: a second on average, else 408 and the connection closed. Apache's figures (mod_reqtimeout's default
+#: ``body=20,MinRate=500``): 500 B/s is 4 kbit/s, a tenth of the slowest phone uplink still in use
+#: (GPRS, about 40 kbit/s); a 300 KB rack photo may take 10 minutes, a form of 1 KB 22 s
+BODY_GRACE_SECONDS, BODY_MIN_RATE = 20.0, 500
 
 #: a rack photo a player chose to keep on the host (docs/rack-photo.md, "Keeping photos, with consent"):
 #: its upload within BODY_MAX (the phone sends its work image, at most 1,024 pixels on a side, as JPEG),

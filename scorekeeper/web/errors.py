@@ -29,7 +29,7 @@ from ..services.tables.roster import TableNotFound
 from ..services.transfer import TransferError
 from ..services.versions import ETAG, StaleVersion
 from ..storage.extensions import db
-from .guards import FIELDS_WORDS
+from .guards import FIELDS_WORDS, SLOW_WORDS
 from .languages import request_locale, spoken
 
 #: Each error family's HTTP status (a subclass takes the status of the first family in its MRO).
@@ -208,6 +208,8 @@ def _page_words(code: int | None, description: str | None = None) -> str | None:
         return gettext("This address does not take that kind of request.")
     if code == 413 and description == FIELDS_WORDS:
         return gettext("The form has more fields than this server takes; none of it was used.")
+    if code == 408 and (description or "").startswith(SLOW_WORDS.split(" (")[0]):
+        return gettext("The request body came too slowly; nothing of it was used. Send it again.")
     if code == 408:
         return gettext(
             "The request body stopped coming before its end; nothing of it was used. Send it again."
