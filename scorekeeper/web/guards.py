@@ -34,7 +34,10 @@ STALLED = "scorekeeper.body_stalled"
 #: the 408's words (the API's; a page gives them in the reader's language, web/errors.py)
 STALLED_WORDS = "The request body stopped coming before its end; nothing of it was used. Send it again."
 #: the 408's words for a body that kept coming too slowly for its whole to arrive in time
-SLOW_WORDS = "The request body came too slowly (less than {rate:,} bytes a second); nothing of it was used. Send it again."
+SLOW_WORDS = (
+    "The request body came too slowly (less than {rate:,} bytes a second); nothing of it was used. "
+    "Send it again."
+)
 #: the 413's words for a form of more fields than ``MAX_FORM_PARTS`` (a page gives them in the reader's
 #: language, web/errors.py)
 FIELDS_WORDS = "The form has more fields than this server takes; none of it was used."

@@ -2,7 +2,8 @@
 limits (431, 414), a broken chunk or request line (400). They are answered as the app answers
 any refusal: JSON ``{"error": ..., "reasons": [...]}`` with the reason for the API and for a
 client asking for JSON, a short plain text for a page; gunicorn's HTML page echoed its parser's
-words to the JSON API (scorekeeper/cli/refusals.py).
+words to the JSON API (scorekeeper/cli/refusals.py). And a JSON body in UTF-16, which the app read
+before (scorekeeper/api/bodies.py), is refused by the server as sent.
 """
 
 from __future__ import annotations
@@ -106,3 +107,14 @@ def test_gunicorns_refusals_are_answered_as_the_app_answers(port, name, request_
         assert says in body.decode() and len(body) < 300
     for leak in (b"<html", b"Traceback", b"zz", b"limit request", b"gunicorn"):
         assert leak not in body, leak
+
+
+def test_json_in_utf16_is_refused_by_the_real_server(port):
+    body = '{"variant": "rummikub", "cards": "R1 R2 R3"}'.encode("utf-16")
+    head, answer = _send(
+        port,
+        b"POST /api/v1/check HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nConnection: close\r\n"
+        b"Content-Length: %d\r\n\r\n%s" % (len(body), body),
+    )
+    assert head.startswith(b"HTTP/1.1 400 "), head[:80]
+    assert "UTF-16 or UTF-32 text; JSON is sent as UTF-8" in json.loads(answer)["error"]
