@@ -23,6 +23,8 @@ from gunicorn.http import errors
 from gunicorn.http.message import Request
 from werkzeug.datastructures import Headers
 
+from ..rulebook.book import N_
+
 #: the words of each refusal, by the exception gunicorn raised (the first class of its MRO found)
 WORDS: dict[type[Exception], str] = {
     errors.LimitRequestHeaders: (
@@ -49,10 +51,33 @@ WORDS: dict[type[Exception], str] = {
     errors.InvalidRequestMethod: "The request's method cannot be read; none of the request was used.",
     errors.InvalidHTTPVersion: "The request's HTTP version is not one this server reads; none of the request was used.",
 }
+#: what a page is told instead, in its reader's language: plainer, with no figures
+PAGE_WORDS: dict[type[Exception], str] = {
+    errors.LimitRequestHeaders: N_(
+        "This browser sent more than this server reads (its request's headers are too large); "
+        "nothing of the request was used."
+    ),
+    errors.LimitRequestLine: N_(
+        "This address is too long for this server. Check the address, or start again from the home page."
+    ),
+    errors.InvalidChunkSize: N_("The request came broken; nothing of it was used. Send it again."),
+    errors.ChunkMissingTerminator: N_("The request came broken; nothing of it was used. Send it again."),
+    errors.InvalidChunkExtension: N_("The request came broken; nothing of it was used. Send it again."),
+}
+#: a page's words when the headers were too large and a cookie was among them: a browser keeps one
+#: cookie for each game it edits (``sk_edit_...``, 55 bytes), so about 150 of them fill gunicorn's
+#: 8,190 bytes, and every request of that browser is refused until they go
+PAGE_COOKIES = N_(
+    "This browser holds more of this site's cookies than the server reads (one for each game it has "
+    "edited). Clear this site's cookies in the browser's settings to come in again: the games are "
+    "kept, and a game's editor link lets you edit it again."
+)
+#: any other refusal of gunicorn's, for a page
+PAGE_OTHER = N_("This server cannot read the request; nothing of it was used.")
 #: any other refusal of gunicorn's (its reason phrase is kept too)
 OTHER = "This server cannot read the request; none of it was used."
 #: a fault of the app's own that escaped it (gunicorn's 500): never its trace
-FAULT = "Something went wrong on our side; nothing was changed."
+FAULT = N_("Something went wrong on our side; nothing was changed.")  # the app's own 500 words
 #: the status line gunicorn's page begins with
 STATUS_LINE = re.compile(rb"HTTP/1\.1 (\d{3}) ([^\r\n]*)")
 
@@ -123,16 +148,35 @@ def words_for(exc: BaseException, status: int, reason: str, cfg) -> str:
     )
 
 
-def answer(exc: BaseException, req, status: int, reason: str, cfg) -> bytes:
-    """The whole answer (head and body) to send for gunicorn's refusal of ``exc``."""
+def page_words(exc: BaseException, status: int, head: bytes, headers: Headers, app) -> str:
+    """What a page is told, in the language its reader's browser asks for (``app``'s catalogs; English
+    without an app)."""
+    if status >= 500 and status != 501:
+        said = FAULT
+    elif isinstance(exc, errors.LimitRequestHeaders) and re.search(rb"\r\ncookie:", head, re.IGNORECASE):
+        said = PAGE_COOKIES
+    else:
+        said = next((PAGE_WORDS[cls] for cls in type(exc).__mro__ if cls in PAGE_WORDS), PAGE_OTHER)
+    if app is None:
+        return said
+    from flask_babel import gettext
+
+    with app.test_request_context("/", headers=headers):
+        return gettext(said)
+
+
+def answer(exc: BaseException, req, status: int, reason: str, cfg, app=None) -> bytes:
+    """The whole answer (head and body) to send for gunicorn's refusal of ``exc``; ``app``: the
+    Flask app, whose catalogs say a page's words in its reader's language."""
     from ..web.errors import error_body, wants_json
 
-    words = words_for(exc, status, reason, cfg)
     found, head = partial(exc)
     path, headers = asked(req or found, head)
     if wants_json(path, headers):
+        words = words_for(exc, status, reason, cfg)
         body, kind = json.dumps(error_body(words)).encode() + b"\n", b"application/json"
     else:
+        words = page_words(exc, status, head, headers, app)
         body, kind = words.encode() + b"\n", b"text/plain; charset=utf-8"
     return (
         b"HTTP/1.1 %d %s\r\nConnection: close\r\nContent-Type: %s\r\nContent-Length: %d\r\n"

@@ -49,6 +49,7 @@ class TableWorker(GeventWorker):
 
     def load_wsgi(self) -> None:
         super().load_wsgi()
+        self.flask = self.wsgi  # the app, whose catalogs say gunicorn's refusals to a page (.refusals)
         self.wsgi = closing_refused_bodies(self.wsgi)
 
     def handle_error(self, req, client, addr, exc) -> None:
@@ -62,7 +63,7 @@ class TableWorker(GeventWorker):
         super().handle_error(req, said, addr, exc)
         status, reason = said.status()
         try:
-            client.sendall(refusals.answer(exc, req, status, reason, self.cfg))
+            client.sendall(refusals.answer(exc, req, status, reason, self.cfg, getattr(self, "flask", None)))
             linger(client)
         except OSError:
             self.log.debug("Failed to send error message.")

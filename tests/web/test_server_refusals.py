@@ -59,7 +59,16 @@ REFUSED = [
         "a 10 KB header, a page",
         b"GET /games/new HTTP/1.1\r\nHost: t\r\nAccept: text/html\r\nX-Big: " + BIG + b"\r\n\r\n",
         431,
-        "headers are more or larger",
+        "This browser sent more than this server reads",
+        False,
+    ),
+    (
+        "a browser holding 160 games' edit cookies, a page",
+        b"GET / HTTP/1.1\r\nHost: t\r\nAccept: text/html\r\nCookie: "
+        + b"; ".join(b"sk_edit_%012d=%032d" % (n, n) for n in range(160))
+        + b"\r\n\r\n",
+        431,
+        "Clear this site's cookies in the browser's settings to come in again",
         False,
     ),
     (
@@ -67,10 +76,10 @@ REFUSED = [
         b"POST /games/new/rummikub HTTP/1.1\r\nHost: t\r\nContent-Type: application/x-www-form-urlencoded\r\n"
         b"Transfer-Encoding: chunked\r\n\r\nzz\r\nplayer_0=Ann\r\n0\r\n\r\n",
         400,
-        "chunked encoding is broken",
+        "The request came broken; nothing of it was used.",
         False,
     ),
-    ("a request line of no sense", b"HELLO\r\n\r\n", 400, "first line cannot be read", False),
+    ("a request line of no sense", b"HELLO\r\n\r\n", 400, "This server cannot read the request", False),
 ]
 
 
@@ -102,7 +111,7 @@ def test_gunicorns_refusals_are_answered_as_the_app_answers(port, name, request_
         assert b"Content-Type: application/json" in head
         answer = json.loads(body)
         assert says in answer["error"] and answer["reasons"] == [answer["error"]]
-    else:
+    else:  # a page: its reader's words, short and plain
         assert b"Content-Type: text/plain; charset=utf-8" in head
         assert says in body.decode() and len(body) < 300
     for leak in (b"<html", b"Traceback", b"zz", b"limit request", b"gunicorn"):
@@ -118,3 +127,13 @@ def test_json_in_utf16_is_refused_by_the_real_server(port):
     )
     assert head.startswith(b"HTTP/1.1 400 "), head[:80]
     assert "UTF-16 or UTF-32 text; JSON is sent as UTF-8" in json.loads(answer)["error"]
+
+
+def test_a_pages_refusal_is_said_in_its_readers_language(app):
+    """gunicorn's refusals go through the app's catalogs for a page (its 500's sentence is the app's own)."""
+    from werkzeug.datastructures import Headers
+
+    from scorekeeper.cli.refusals import FAULT, page_words
+
+    german = page_words(Exception(), 500, b"", Headers({"Accept-Language": "de"}), app)
+    assert german != FAULT and "nichts" in german.lower()
