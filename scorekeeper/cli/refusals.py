@@ -32,8 +32,8 @@ WORDS: dict[type[Exception], str] = {
         "of {field_size:,} bytes each); none of the request was used."
     ),
     errors.LimitRequestLine: (
-        "The request's address is longer than the {line:,} characters this server takes; none of the "
-        "request was used."
+        "The request's address is too long: its first line is longer than the {line:,} characters this "
+        "server takes; none of the request was used."
     ),
     errors.InvalidChunkSize: "The request body's chunked encoding is broken; none of the body was used.",
     errors.ChunkMissingTerminator: "The request body's chunked encoding is broken; none of the body was used.",

@@ -30,7 +30,7 @@ REFUSED = [
         "a 10 KB request line, API",
         b"GET /api/v1/" + BIG + b" HTTP/1.1\r\nHost: t\r\n\r\n",
         414,
-        "address is longer than the 4,094 characters",
+        "address is too long: its first line is longer than the 4,094 characters",
         True,
     ),
     (
