@@ -5,6 +5,7 @@ Public for every API blueprint, the core's and the features' (:mod:`scorekeeper.
 
 from __future__ import annotations
 
+import codecs
 import json
 import math
 import re
@@ -37,9 +38,14 @@ def body() -> Any:
     raw = request.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
     if not raw.strip():
         raise InputError("the request body is empty; send a JSON object")
+    text = utf8_text(raw)
     try:
         value = json.loads(
-            raw, parse_constant=_not_json, parse_float=_finite, parse_int=_whole, object_pairs_hook=_once_each
+            text,
+            parse_constant=_not_json,
+            parse_float=_finite,
+            parse_int=_whole,
+            object_pairs_hook=_once_each,
         )
     except TwiceGiven as err:  # which of the two counts is a guess each reader makes its own way
         raise InputError(
@@ -48,10 +54,6 @@ def body() -> Any:
     except json.JSONDecodeError as err:  # Python's wording aside: where it stopped reading
         raise InputError(
             f"the request body is not valid JSON (at line {err.lineno}, column {err.colno})"
-        ) from None
-    except UnicodeDecodeError as err:  # Python's codec words aside: which byte
-        raise InputError(
-            f"the request body is not UTF-8 text (byte {err.start + 1:,} cannot be read); send it as UTF-8"
         ) from None
     except RecursionError:
         raise InputError("the request body is nested too deeply to be read") from None
@@ -62,6 +64,37 @@ def body() -> Any:
         if where is not None:  # a value no text may hold: a 422, as a name holding one always was
             raise RoundError([(where, BROKEN)])
     return value
+
+
+#: the byte-order marks of UTF-32 and UTF-16 (UTF-32's first: its little-endian one begins as UTF-16's)
+WIDE_MARKS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+
+
+def utf8_text(raw: bytes) -> str:
+    """``raw`` read as UTF-8, the only encoding of JSON exchanged between systems (RFC 8259, 8.1); a
+    UTF-8 byte-order mark is ignored, as the RFC allows. UTF-16 and UTF-32, which Python's ``json``
+    would have detected and read, are refused by name: a byte-order mark of theirs, or a zero byte
+    among the first four (JSON begins with an ASCII character, which they write with zero bytes:
+    RFC 4627, 3); any other byte that is not UTF-8 is refused naming it.
+
+    >>> utf8_text(codecs.BOM_UTF8 + '{"a": "é"}'.encode())
+    '{"a": "é"}'
+    >>> utf8_text('{"a": 1}'.encode("utf-16-le"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    scorekeeper.checker.checking.InputError: the request body is UTF-16 or UTF-32 text; JSON is sent as UTF-8 ...
+    """
+    if raw.startswith(WIDE_MARKS) or b"\0" in raw[:4]:
+        raise InputError(
+            "the request body is UTF-16 or UTF-32 text; JSON is sent as UTF-8 (RFC 8259, 8.1): send it as UTF-8"
+        )
+    skipped = len(codecs.BOM_UTF8) if raw.startswith(codecs.BOM_UTF8) else 0
+    try:
+        return raw[skipped:].decode("utf-8")
+    except UnicodeDecodeError as err:  # Python's codec words aside: which byte
+        raise InputError(
+            f"the request body is not UTF-8 text (byte {skipped + err.start + 1:,} cannot be read); send it as UTF-8"
+        ) from None
 
 
 #: a JSON escape of half a UTF-16 surrogate pair (\\uD800 .. \\uDFFF), the only way JSON text holds one

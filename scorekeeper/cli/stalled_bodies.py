@@ -1,6 +1,8 @@
-"""The production server's bound on a body that stops coming: each read of it waits at most
-:data:`~scorekeeper.limits.BODY_STALL_SECONDS` for the next bytes, then the request is answered
-408 (``STALLED_WORDS``) and its connection closed.
+"""The production server's bounds on a body that stops coming or comes too slowly: each read of it
+waits at most :data:`~scorekeeper.limits.BODY_STALL_SECONDS` for the next bytes, and the whole body
+must keep coming at :data:`~scorekeeper.limits.BODY_MIN_RATE` bytes a second once a grace of
+:data:`~scorekeeper.limits.BODY_GRACE_SECONDS` is spent; past either, the request is answered 408
+(``STALLED_WORDS``, ``SLOW_WORDS``) and its connection closed.
 
 gunicorn bounds the wait for a request's head (``keepalive``, 5 s) but not for its body: a client
 that sent ``Content-Length: 1000`` and one byte held its connection, and a greenlet, for ever, and
@@ -8,32 +10,76 @@ that sent ``Content-Length: 1000`` and one byte held its connection, and a green
 included. The client socket gets a timeout while the app runs (a read past it raises
 ``TimeoutError``, which :class:`StallGuard` turns into Werkzeug's 408 for the app's error handlers),
 and is back to blocking before the answer is sent, so a slow reader of a big PDF is not cut off.
+
+Each wait bounded was not enough: a byte every 9 s was served for ever. So :class:`StallGuard` also
+counts the time spent waiting in reads (not the app's own work between them) and the bytes read, and
+a read may wait only while ``waited <= grace + bytes / rate`` (mod_reqtimeout's rule): a
+``gevent.Timeout`` ends a read at that moment, even in the middle of gunicorn's loop of ``recv``.
+Reads are made in pieces of at most :data:`PIECE` bytes, so the bytes of a piece under way count
+soon enough: with ``PIECE / rate`` (16 s) within the grace (20 s), any client sending at the rate
+from its first byte is never cut.
 """
 
 from __future__ import annotations
 
+import os
+import time
+
+import gevent
 from werkzeug.exceptions import RequestTimeout
 
-from ..limits import BODY_STALL_SECONDS
-from ..web.guards import STALLED, STALLED_WORDS
+from ..limits import BODY_GRACE_SECONDS, BODY_MIN_RATE, BODY_STALL_SECONDS
+from ..web.guards import SLOW_WORDS, STALLED, STALLED_WORDS
+
+#: the most bytes one read of the body asks gunicorn for (its own ``recv`` size)
+PIECE = 8192
+#: the environment's names for the grace and the rate (a test's few seconds; an operator's slower link)
+GRACE_ENV, RATE_ENV = "SCOREKEEPER_BODY_GRACE_SECONDS", "SCOREKEEPER_BODY_MIN_RATE"
+
+
+class TooSlow(Exception):
+    """The body has not kept coming at the rate: raised into a read by ``gevent.Timeout``."""
 
 
 class StallGuard:
     """``wsgi.input`` whose reads end in a 408 (and mark the request :data:`STALLED`) when the socket
-    under it timed out waiting for the client."""
+    under it timed out waiting for the client, or when the body came too slowly (:class:`TooSlow`)."""
 
-    def __init__(self, stream, environ: dict):
+    def __init__(self, stream, environ: dict, grace: float = BODY_GRACE_SECONDS, rate: float = BODY_MIN_RATE):
         self.stream, self.environ = stream, environ
+        self.grace, self.rate = grace, rate
+        self.waited, self.got = 0.0, 0
 
     def _guarded(self, method, *args, **kwargs):
+        left = self.grace + self.got / self.rate - self.waited
+        began = time.monotonic()
         try:
-            return method(*args, **kwargs)
+            if left <= 0:
+                raise TooSlow
+            with gevent.Timeout(left, TooSlow):
+                data = method(*args, **kwargs)
         except TimeoutError:
-            self.environ[STALLED] = True
+            self.environ[STALLED] = STALLED_WORDS
             raise RequestTimeout(STALLED_WORDS) from None
+        except TooSlow:
+            self.environ[STALLED] = words = SLOW_WORDS.format(rate=int(self.rate))
+            raise RequestTimeout(words) from None
+        finally:
+            self.waited += time.monotonic() - began
+        self.got += len(data) if isinstance(data, bytes) else sum(map(len, data))
+        return data
 
-    def read(self, *args, **kwargs) -> bytes:
-        return self._guarded(self.stream.read, *args, **kwargs)
+    def read(self, size: int | None = -1) -> bytes:
+        """Up to ``size`` bytes (all, when it is None or negative), read :data:`PIECE` at a time."""
+        parts, got = [], 0
+        while size is None or size < 0 or got < size:
+            want = PIECE if size is None or size < 0 else min(PIECE, size - got)
+            part = self._guarded(self.stream.read, want)
+            if not part:
+                break
+            parts.append(part)
+            got += len(part)
+        return b"".join(parts)
 
     def readline(self, *args, **kwargs) -> bytes:
         return self._guarded(self.stream.readline, *args, **kwargs)
@@ -52,12 +98,16 @@ def has_body(environ: dict) -> bool:
 
 
 def guard_stalls(environ: dict, seconds: float = BODY_STALL_SECONDS):
-    """Bound each wait for the body's next bytes by ``seconds``; the undo (the socket's own
-    timeout given back), to call once the app has returned its answer, or None when there is nothing to bound."""
+    """Bound each wait for the body's next bytes by ``seconds``, and the whole body by the grace and
+    the rate (the environment's :data:`GRACE_ENV` and :data:`RATE_ENV`, else the limits'); the undo
+    (the socket's own timeout given back), to call once the app has returned its answer, or None when
+    there is nothing to bound."""
     sock = environ.get("gunicorn.socket")
     if sock is None or not has_body(environ):
         return None
-    environ["wsgi.input"] = StallGuard(environ["wsgi.input"], environ)
+    grace = float(os.environ.get(GRACE_ENV) or BODY_GRACE_SECONDS)
+    rate = float(os.environ.get(RATE_ENV) or BODY_MIN_RATE)
+    environ["wsgi.input"] = StallGuard(environ["wsgi.input"], environ, grace, rate)
     before = sock.gettimeout()  # gunicorn's own (blocking), given back as it was
     sock.settimeout(seconds)
     return lambda: sock.settimeout(before)

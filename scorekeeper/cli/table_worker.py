@@ -11,6 +11,9 @@ A body past the size limit is refused unread (scorekeeper/web/guards.py marks it
 answer ``Connection: keep-alive`` and then read the rest of the body before the next request, a GiB
 in one greenlet that never yields (the worker frozen, then killed by the master's timeout). Here
 that answer says ``Connection: close`` and the connection ends once it is sent (:mod:`.refused_bodies`).
+
+A request gunicorn itself refuses (a head past its limits, a broken request line or chunk) is
+answered in the app's words, JSON for the API, not gunicorn's HTML page (:mod:`.refusals`).
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from gevent.server import StreamServer
 from gunicorn.sock import ssl_context
 from gunicorn.workers.ggevent import GeventWorker
 
-from .refused_bodies import closing_refused_bodies
+from . import refusals
+from .refused_bodies import closing_refused_bodies, linger
 
 #: seconds a quick stop (Ctrl-C) gives the requests under way before ending them
 QUICK_SECONDS = 0.5
@@ -45,12 +49,24 @@ class TableWorker(GeventWorker):
 
     def load_wsgi(self) -> None:
         super().load_wsgi()
+        self.flask = self.wsgi  # the app, whose catalogs say gunicorn's refusals to a page (.refusals)
         self.wsgi = closing_refused_bodies(self.wsgi)
 
     def handle_error(self, req, client, addr, exc) -> None:
+        """gunicorn's refusal of a request it cannot read (its status, its log lines), said in the
+        app's words: JSON for the API, plain text for a page (:mod:`.refusals`); then the connection
+        is half-closed and what the client still sends thrown away for a moment, so the client reads
+        the answer rather than a reset (:func:`.refused_bodies.linger`)."""
         if isinstance(exc, gevent.GreenletExit) and not self.alive:
             return  # a connection the stop ended (a live stream, an idle keep-alive): no error
-        super().handle_error(req, client, addr, exc)
+        said = refusals.Said()
+        super().handle_error(req, said, addr, exc)
+        status, reason = said.status()
+        try:
+            client.sendall(refusals.answer(exc, req, status, reason, self.cfg, getattr(self, "flask", None)))
+            linger(client)
+        except OSError:
+            self.log.debug("Failed to send error message.")
 
     def run(self) -> None:
         ssl_args = {"ssl_context": ssl_context(self.cfg)} if self.cfg.is_ssl else {}

@@ -68,6 +68,12 @@ REFUSED_BODY_LINGER_SECONDS, REFUSED_BODY_LINGER_BYTES = 2.0, 8 * 1024 * 1024
 #: coming (a client that sent its headers and part of its body, then nothing) is answered 408 and its
 #: connection closed, rather than held open for ever (2,000 such connections took the whole server)
 BODY_STALL_SECONDS = 10.0
+#: the whole body, not only each wait, is bounded (a client dripping a byte every 9 s was served for
+#: ever): after a grace of BODY_GRACE_SECONDS of waiting, a body must keep coming at BODY_MIN_RATE bytes
+#: a second on average, else 408 and the connection closed. Apache's figures (mod_reqtimeout's default
+#: ``body=20,MinRate=500``): 500 B/s is 4 kbit/s, a tenth of the slowest phone uplink still in use
+#: (GPRS, about 40 kbit/s); a 300 KB rack photo may take 10 minutes, a form of 1 KB 22 s
+BODY_GRACE_SECONDS, BODY_MIN_RATE = 20.0, 500
 #: cookies one browser keeps for games (an edit secret ``sk_edit_<id>`` or a seat ``seat_<id>``, about 55
 #: bytes each in its Cookie header): giving one more drops the games' gone or changed longest ago
 #: (web/cookie_room.py). About 150 of them outgrew the 8,190 bytes gunicorn (and nginx's 8 KiB) reads

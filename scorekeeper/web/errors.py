@@ -12,7 +12,9 @@ from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import ObjectDeletedError, StaleDataError
+from werkzeug.datastructures import MIMEAccept
 from werkzeug.exceptions import HTTPException
+from werkzeug.http import parse_accept_header
 from werkzeug.routing import BuildError
 
 from ..checker.checking import InputError
@@ -27,7 +29,7 @@ from ..services.tables.roster import TableNotFound
 from ..services.transfer import TransferError
 from ..services.versions import ETAG, StaleVersion
 from ..storage.extensions import db
-from .guards import FIELDS_WORDS
+from .guards import FIELDS_WORDS, SLOW_WORDS
 from .languages import request_locale, spoken
 
 #: Each error family's HTTP status (a subclass takes the status of the first family in its MRO).
@@ -111,14 +113,26 @@ def _details(err: Exception) -> dict:
     return {}
 
 
-def _wants_json() -> bool:
-    """The API, a hand sent from a phone's queue (scorekeeper.offline: it reads JSON), and a page's
-    script that asks for JSON alone (``Accept: application/json``: the check screen keeping a photo)."""
+def wants_json(path: str, headers) -> bool:
+    """Whether a refusal of a request for ``path`` with ``headers`` is answered in JSON: the API, a
+    hand sent from a phone's queue (scorekeeper.offline: it reads JSON), and a page's script that
+    asks for JSON alone (``Accept: application/json``: the check screen keeping a photo). The
+    production server's own refusals follow it too (scorekeeper/cli/refusals.py).
+
+    >>> wants_json("/api/v1/games", {}), wants_json("/games/new", {"Accept": "application/json"})
+    (True, True)
+    >>> wants_json("/games/new", {"Accept": "text/html,application/json;q=0.9"})
+    False
+    """
     return (
-        request.path.startswith("/api/")
-        or "Idempotency-Key" in request.headers
-        or request.accept_mimetypes.best == "application/json"
+        path.startswith("/api/")
+        or "Idempotency-Key" in headers
+        or parse_accept_header(headers.get("Accept"), MIMEAccept).best == "application/json"
     )
+
+
+def _wants_json() -> bool:
+    return wants_json(request.path, request.headers)
 
 
 def _answer(status: int, message: str, details: dict | None = None, headers: dict | None = None):
@@ -194,6 +208,8 @@ def _page_words(code: int | None, description: str | None = None) -> str | None:
         return gettext("This address does not take that kind of request.")
     if code == 413 and description == FIELDS_WORDS:
         return gettext("The form has more fields than this server takes; none of it was used.")
+    if code == 408 and (description or "").startswith(SLOW_WORDS.split(" (")[0]):
+        return gettext("The request body came too slowly; nothing of it was used. Send it again.")
     if code == 408:
         return gettext(
             "The request body stopped coming before its end; nothing of it was used. Send it again."

@@ -28,11 +28,16 @@ TOO_LARGE = "scorekeeper.body_too_large"
 TOO_LARGE_WORDS = (
     "The request body is larger than the {limit:,} bytes this address takes; none of it was read."
 )
-#: the environ key set when the client stopped sending its body part-way: the app answers 408 and the
-#: connection closes (scorekeeper/cli/stalled_bodies.py)
+#: the environ key set when the client stopped sending its body part-way, or sent it too slowly: the app
+#: answers 408 (with the words it holds) and the connection closes (scorekeeper/cli/stalled_bodies.py)
 STALLED = "scorekeeper.body_stalled"
 #: the 408's words (the API's; a page gives them in the reader's language, web/errors.py)
 STALLED_WORDS = "The request body stopped coming before its end; nothing of it was used. Send it again."
+#: the 408's words for a body that kept coming too slowly for its whole to arrive in time
+SLOW_WORDS = (
+    "The request body came too slowly (less than {rate:,} bytes a second); nothing of it was used. "
+    "Send it again."
+)
 #: the 413's words for a form of more fields than ``MAX_FORM_PARTS`` (a page gives them in the reader's
 #: language, web/errors.py)
 FIELDS_WORDS = "The form has more fields than this server takes; none of it was used."
@@ -71,8 +76,8 @@ class BodyLimit:
         if limit is not None and length is None and environ.get("wsgi.input_terminated"):
             try:
                 body = read_at_most(environ["wsgi.input"], limit + 1)
-            except RequestTimeout:  # it stopped coming (cli/stalled_bodies.py): the app answers 408
-                environ[STALLED], body = True, b""
+            except RequestTimeout as err:  # it stopped coming, or too slowly (cli/stalled_bodies.py): 408
+                environ[STALLED], body = err.description or True, b""
             environ.pop("HTTP_TRANSFER_ENCODING", None)
             environ["CONTENT_LENGTH"] = str(len(body))
             environ["wsgi.input"] = io.BytesIO(body)
@@ -86,8 +91,9 @@ class BodyLimit:
 def refuse_marked_bodies() -> None:
     """413 for a body :class:`BodyLimit` marked too large, 408 for one that stopped coming while it
     read it, before any other work of the app's."""
-    if request.environ.get(STALLED):
-        raise RequestTimeout(STALLED_WORDS)
+    stalled = request.environ.get(STALLED)
+    if stalled:
+        raise RequestTimeout(stalled if isinstance(stalled, str) else STALLED_WORDS)
     limit = request.environ.get(TOO_LARGE)
     if limit is not None:
         raise RequestEntityTooLarge(TOO_LARGE_WORDS.format(limit=limit))

@@ -33,14 +33,18 @@ def running(folder: Path, workers: int = 2):
 
 
 @contextmanager
-def running_server(folder: Path, workers: int = 2):
-    """(root URL, the server's process: gunicorn's master) while it runs on a fresh database in ``folder``."""
+def running_server(folder: Path, workers: int = 2, env: dict[str, str] | None = None):
+    """(root URL, the server's process: gunicorn's master) while it runs on a fresh database in
+    ``folder``, with ``env`` on top of the environment."""
     db_url = f"sqlite:///{folder / 'table.sqlite3'}"
     with create_app({"SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": db_url}).app_context():
         upgrade(directory=str(MIGRATIONS))
     port = free_port()
     proc = spawn(
-        port, {"DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "test"}, "--no-access-log", workers=workers
+        port,
+        {"DATABASE_URL": db_url, "SCOREKEEPER_SECRET_KEY": "test", **(env or {})},
+        "--no-access-log",
+        workers=workers,
     )
     try:
         banner(proc)

@@ -162,3 +162,24 @@ def test_bytes_that_are_not_utf8_are_refused_in_our_words(app, client, raw, byte
     error = answer.get_json()["error"]
     assert error == f"the request body is not UTF-8 text (byte {byte} cannot be read); send it as UTF-8"
     assert games(app) == 0
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be"])
+def test_json_in_utf16_or_utf32_is_refused_saying_so(app, client, encoding):
+    """RFC 8259 (8.1): JSON exchanged between systems is UTF-8. Python's json detected UTF-16 and
+    UTF-32 (with a byte-order mark or without) and read them: the game was made (201)."""
+    raw = '{"variant": "points", "players": ["Zoë", "B"]}'.encode(encoding)
+    answer = client.post("/api/v1/games", data=raw, content_type="application/json")
+    assert answer.status_code == 400, answer.get_json()
+    assert answer.get_json()["error"] == (
+        "the request body is UTF-16 or UTF-32 text; JSON is sent as UTF-8 (RFC 8259, 8.1): send it as UTF-8"
+    )
+    assert games(app) == 0
+
+
+def test_a_utf8_byte_order_mark_is_ignored(app, client):
+    """RFC 8259 lets a reader ignore a UTF-8 byte-order mark: a body saved by an editor that writes one is taken."""
+    raw = '{"variant": "points", "players": ["Zoë", "B"]}'.encode("utf-8-sig")
+    answer = client.post("/api/v1/games", data=raw, content_type="application/json")
+    assert answer.status_code == 201, answer.get_json()
+    assert games(app) == 1

@@ -2,7 +2,10 @@
 
 A player named ``=HYPERLINK(...)`` or ``+cmd|...`` would run as a formula in the table's
 ``games.csv`` and ``hands.csv``; such text cells get a ``'`` in front. Numbers, the negative
-changes and totals above all, stay numbers.
+changes and totals above all, stay numbers. A spreadsheet that splits the file on ';' (much of
+Europe), a tab or a pipe starts a cell after each one, inside a name too, whatever the quotes say
+(LibreOffice ran ``=4+4`` from ``x";=4+4;"``, FINDINGS of 7 December): a formula's start after
+such a separator gets a ``'`` before it as well.
 """
 
 from __future__ import annotations
@@ -88,4 +91,33 @@ def test_a_hebrew_readers_csv_is_the_same_file_numbers_plain(client):
         ("דנה", "45", "45"),
         ("Bob", "-12", "-12"),
         ("Cy", "-33", "-33"),
+    ]
+
+
+SPLIT = ("Ann;=1+1", 'x";=4+4;"', 'Jo; =HYPERLINK("http://ev.il";"x")', "Fa|-10+10")
+
+
+def test_no_cell_starts_a_formula_when_a_spreadsheet_splits_on_semicolons(client):
+    """Read as a spreadsheet that splits on ';', a tab or '|' reads it (every separator starts a cell,
+    quotes or not), no cell of either file starts a formula; read as CSV, a name keeps every character
+    and gains a ``'`` before each formula's start."""
+    table = client.post("/api/v1/tables", json={"name": "T", "players": list(SPLIT)}).get_json()
+    game = client.post(
+        "/api/v1/games",
+        json={"variant": "rummikub", "players": list(SPLIT), "table": table["id"], "options": {"rounds": 1}},
+        headers={"Authorization": f"Bearer {table['secret']}"},
+    ).get_json()
+    assert game.get("id"), game
+    for kind in ("games", "hands"):
+        text = client.get(f"/api/v1/tables/{table['id']}/export/{kind}.csv").get_data(as_text=True)
+        for separator in (";", "\t", "|"):
+            for line in text.splitlines():
+                for cell in line.split(separator)[1:]:
+                    assert not cell.lstrip(' "').startswith(("=", "+", "-", "@")), (separator, line)
+    games = _rows(client, f"/api/v1/tables/{table['id']}/export/games.csv")
+    assert [r["player"] for r in games] == [
+        "Ann;'=1+1",
+        'x";\'=4+4;"',
+        'Jo; \'=HYPERLINK("http://ev.il";"x")',
+        "Fa|'-10+10",
     ]

@@ -39,3 +39,18 @@ def test_a_refused_change_links_back_to_its_game(app, client):
     assert response.status_code == 403
     assert f'href="/games/{public_id}"' in response.text and "Back to the game" in response.text
     assert "Back to the game" not in client.get("/no-such-page").text
+
+
+def test_a_body_that_came_too_slowly_is_a_408_in_each_readers_words(client):
+    """The production server marks a body that came too slowly (cli/stalled_bodies.py): the API says the
+    rate, a page says it plainly (its words are translated), not the words of a body that stopped."""
+    from scorekeeper.web.guards import SLOW_WORDS, STALLED
+
+    marked = {STALLED: SLOW_WORDS.format(rate=500)}
+    api = client.post("/api/v1/check", json={}, environ_overrides=marked)
+    assert api.status_code == 408
+    assert api.get_json()["error"] == SLOW_WORDS.format(rate=500)
+    page = client.post("/games/new/rummikub", data={"player_0": "Ann"}, environ_overrides=marked)
+    assert page.status_code == 408
+    assert "The request body came too slowly; nothing of it was used. Send it again." in page.text
+    assert "stopped coming" not in page.text

@@ -71,3 +71,58 @@ def test_a_body_that_stops_coming_is_answered_408_and_its_connection_closed(tmp_
             assert b"stopped coming before its end" in text, name
         assert b"application/json" in out["sized api"][0] and b"text/html" in out["sized form"][0]
         assert _healthz_seconds(port) < 5
+
+
+#: a short grace for the test, and a rate whose piece of 8 KiB counts within it (stalled_bodies.PIECE)
+DRIP_ENV = {"SCOREKEEPER_BODY_GRACE_SECONDS": "5", "SCOREKEEPER_BODY_MIN_RATE": "2048"}
+CHECK = b'{"variant": "rummikub", "cards": "R1 R2 R3"}'
+
+
+def _send_paced(port: int, pieces: list[bytes], pause: float, out: dict, name: str) -> None:
+    """POST ``pieces`` (a JSON body's) to the checker with ``pause`` seconds between them, as long as the
+    server takes them; what came back."""
+    body = b"".join(pieces)
+    head = (
+        b"POST /api/v1/check HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+        b"Connection: close\r\nContent-Length: %d\r\n\r\n" % len(body)
+    )
+    with socket.create_connection(("127.0.0.1", port), timeout=BODY_STALL_SECONDS + SLACK) as sock:
+        sock.sendall(head)
+        try:
+            for piece in pieces:
+                sock.sendall(piece)
+                time.sleep(pause)
+        except OSError:  # the server answered and closed
+            pass
+        answer = b""
+        try:
+            while data := sock.recv(65536):
+                answer += data
+        except OSError:
+            pass
+    out[name] = answer
+
+
+def test_a_body_dripping_too_slowly_is_answered_408_and_one_coming_steadily_is_served(tmp_path):
+    """A byte a second never waits ``BODY_STALL_SECONDS`` for the next, yet the whole body is bounded:
+    past the grace it must come at the rate. A body coming at eight times the rate for longer than the
+    grace is served."""
+    drip = [CHECK[:1], *(bytes([b]) for b in CHECK[1:])]  # a byte a second: 45 s, were it not cut
+    steady = [CHECK, *([b" " * 1600] * 60)]  # 16 KB a second for 6 s
+    with running_server(tmp_path, workers=1, env=DRIP_ENV) as (url, _proc):
+        port = urlsplit(url).port
+        out: dict = {}
+        threads = [
+            threading.Thread(target=_send_paced, args=(port, drip, 1.0, out, "drip")),
+            threading.Thread(target=_send_paced, args=(port, steady, 0.1, out, "steady")),
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    head, _, text = out["drip"].partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 408"), head[:80]
+    assert b"Connection: close" in head
+    assert b"came too slowly (less than 2,048 bytes a second)" in text
+    head, _, text = out["steady"].partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200"), (head[:80], text[:200])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from typing import Any
 
 from sqlalchemy import update
@@ -187,16 +188,27 @@ GAME_COLUMNS = (
 HAND_COLUMNS = ("game", "variant", "hand", "dealer", "seat", "player", "change", "total")
 #: what makes a spreadsheet read a text cell as a formula (OWASP "CSV injection")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: a formula's start after a separator inside a text cell: a spreadsheet splitting the file on another
+#: separator than the comma (much of Europe: ';'; or a tab, a pipe) starts a cell there, and quoting
+#: the cell does not stop it (LibreOffice reading ';' starts a cell at `=4+4` in `"x"";=4+4"` and runs it)
+SEPARATED_FORMULA = re.compile(r"([;,\t|][\s\"]*)(?=[=+\-@])")
 
 
 def inert(cell):
     """A text cell a spreadsheet would run as a formula, with a ``'`` in front so it reads as
-    text; numbers (negative changes included) and other text unchanged (the JSON export stays exact).
+    text, and a ``'`` after every separator inside it that a formula follows (a spreadsheet that
+    splits on ';' would start a cell there); numbers (negative changes included) and other text
+    unchanged (the JSON export stays exact).
 
     >>> print(inert('=HYPERLINK("http://ev.il","x")'), inert("@SUM(A1)"), inert("-5"), inert(-5), inert("Ann"))
     '=HYPERLINK("http://ev.il","x") '@SUM(A1) '-5 -5 Ann
+    >>> print(inert("Ann;=1+1"), inert('x";=4+4;"'), inert('Bo; "-2'), inert("Smith-Jones; Ann"))
+    Ann;'=1+1 x";'=4+4;" Bo; "'-2 Smith-Jones; Ann
     """
-    return "'" + cell if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
+    if not isinstance(cell, str):
+        return cell
+    cell = SEPARATED_FORMULA.sub(r"\1'", cell)
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
 
 
 def _csv(columns: tuple[str, ...], rows) -> str:
