@@ -160,3 +160,17 @@ def test_the_print_form_words_a_bad_step_with_the_rule_after_it(client):
     _assert_player_words(summary)
     assert _text(under) == sentence
     assert '<a class="rule-ref" href="/rules/krazy-bee#KB-8">(KB-8)</a>' in under
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_the_checkers_step_list_words_a_bad_step_as_the_new_game_form_does(client, language):
+    """The checker's *Rules in force* said "Option 'steps': 'run of 0' needs ... (in Step 1); accepted:
+    Steps separated by ';' ..." under the Step list and in the verdict: the engine's sentence, which the
+    API keeps. The page says it as the new-game form does."""
+    response = client.get(
+        "/check/krazy-bee?cards=7+7+7&steps=run+of+0", headers={"Accept-Language": language}
+    )
+    said = _text(response.text)
+    _assert_player_words(said)
+    assert said.count("Step 1: “\u2066run of 0\u2069” ") == 2, said  # under the field and in the verdict
+    assert "'run of 0'" not in said
