@@ -111,7 +111,8 @@ def _result(event: ClubEvent, table: EventTable, players: list[str]) -> dict[str
         return None
     # a line of names and signed scores keeps its order in a Hebrew sheet: each score isolated as the
     # names are (:func:`shown_names`)
-    mark = isolated if mixed(players, direction(language_now()) == "rtl") else str
+    rtl = direction(language_now()) == "rtl"
+    mark = isolated if mixed(players, rtl) else str
     shared = table_game_of(event, table).places()  # tied players share the places they fill (2.5)
     places = [1 + sum(q < p for q in shared) for p in shared]  # as read aloud: 1st, 2nd, 2nd, 4th
     return {
@@ -120,7 +121,9 @@ def _result(event: ClubEvent, table: EventTable, players: list[str]) -> dict[str
         ],
         "final": table.final,
         "overridden": table.overridden,
-        "reason": table.reason,
+        # the organiser's own words, in their own direction on any sheet: an English reason on a Hebrew
+        # sheet printed its ";" at the far end of the line (and a Hebrew one turned an English line)
+        "reason": isolated(table.reason) if mixed([table.reason or ""], rtl) else table.reason,
         "declared_by": _who(players, table.declared_by),
         "confirmed_by": _who(players, table.confirmed_by),
     }

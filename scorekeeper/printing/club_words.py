@@ -25,7 +25,15 @@ def tiebreak_sentence(key: str) -> str:
     return gettext(TIEBREAKS[key]) if key in TIEBREAKS else key
 
 
+#: the rules a cut seats by: its round's title says it ("Final", "Semi-final"), so its heading has no
+#: rule words (it read "Final · final · seed 959446", the key untranslated in every language)
+CUT_RULES = frozenset({"final", "semi_finals"})
+
+
 def rule_words(key: str) -> str:
+    """A seating rule in a few words; ``""`` for a cut's, which its round's title names."""
+    if key in CUT_RULES:
+        return ""
     return gettext(RULE_WORDS[key]) if key in RULE_WORDS else key
 
 

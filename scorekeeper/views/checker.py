@@ -21,9 +21,10 @@ from ..display.reasons import reason_of
 from ..entry.base import keypad
 from ..profiles import profile
 from ..rulebook.book import N_
-from ..rules import RulesError, find_variant, step_texts, variants
+from ..rules import OptionError, RulesError, find_variant, step_texts, variants
 from ..services import find_game
 from ..web.addresses import external_url
+from ..web.option_errors import option_error
 from .variant_lookup import variant_or_404
 
 bp = Blueprint("checker", __name__, url_prefix="/check")
@@ -66,7 +67,7 @@ def variant(slug: str):
             result = run(ask)
             share_url = external_url("checker.variant", slug=v.slug, **share_query(ask))
         except RulesError as err:
-            error = reason_of(err)
+            error = _said(err, v.slug)
     options, option_errors = option_values(v.slug, ask.options)
     return render_template(
         "checker/variant.html",
@@ -132,10 +133,19 @@ def option_values(
             try:
                 value = variant.options({name: raw[name]})[name]
             except RulesError as err:
-                errors[name] = reason_of(err)
+                errors[name] = _said(err, slug)
                 value = raw[name]
         shown.append({**option, "value": value, "text": option_text(value)})
     return shown, errors
+
+
+def _said(err: RulesError, slug: str) -> str:
+    """A refusal as the page says it: an option's in the words of its field, as the new-game form
+    says it (a Step as typed, in the reader's quotation marks; not "Option 'steps': 'run of 0' ...;
+    accepted: ..."), any other as the engine's sentence."""
+    if isinstance(err, OptionError):
+        return option_error(err.name, err, find_variant(slug).name)
+    return reason_of(err)
 
 
 def options_in_force(slug: str, raw: dict) -> dict:

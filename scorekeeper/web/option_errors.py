@@ -15,6 +15,7 @@ from typing import Any
 
 from flask_babel import gettext
 
+from ..display.isolates import isolated
 from ..display.reasons import reason_of
 from ..rulebook.reasons import split_reason
 from ..rules import OptionError, Reason, RoundError, RulesError
@@ -57,7 +58,11 @@ def option_error(name: str, refusal: Any, variant: str = "") -> str:
     where = problem.values.get("where") if isinstance(problem, Reason) else None
     if isinstance(where, Reason) and "number" in where.values:  # a Step of the list (KB-8)
         alone = Reason(problem.key, {**problem.values, "where": ""})
-        said = gettext("Step %(number)s: %(reason)s", number=where.values["number"], reason=_words(alone))
+        said = gettext(
+            "Step %(number)s: %(reason)s",
+            number=where.values["number"],
+            reason=_in_quotes(_words(alone), alone),
+        )
         return _ruled(said, alone)
     return _ruled(_words(problem), problem)
 
@@ -117,6 +122,20 @@ def _unquoted(value: str) -> str:
         except (ValueError, SyntaxError):
             return value
     return value
+
+
+def _in_quotes(sentence: str, problem: Reason) -> str:
+    """A Step refusal's ``sentence`` with what it quotes in the reader's own quotation marks: the Step
+    as typed, which the engine writes as Python writes text (``'run of 0'``), and the example or the
+    sign its sentence quotes in ASCII marks (``'2 books of 3'``, ``'+'``). Each is set apart (an
+    isolate): a Hebrew sentence keeps a Step's Latin words, and its own marks, in their places."""
+    values = problem.values
+    typed = [values[key] for key in ("part", "step") if isinstance(values.get(key), str)]
+    size = values.get("size")
+    for text in [*typed, "'+'", f"'2 books of {size}'", f"'2 runs of {size}'"]:
+        # Translators: a Krazy Bee Step, or a sign of one, as a player typed it, in your quotation marks
+        sentence = sentence.replace(text, gettext("“%(text)s”", text=isolated(_unquoted(text))))
+    return sentence
 
 
 def _accepted_words(accepted: Any) -> str:

@@ -227,3 +227,38 @@ def test_rules_in_force_shows_it_opens(live_server, page):
     assert closed[0] == '"▸"' and closed[1] == "none"
     summary.click()
     assert marker()[0] == '"▸"' and marker()[1] != "none"  # turned to point down
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_a_split_jokers_other_reading_keeps_the_joker_in_its_row_at_320(live_server, browser, language):
+    """R12 R13 J on Crazy Rummy Tiles: another reading has the joker stand for a 10 read as 0 + 1
+    (CT-1), said in words beside its figure. The words made the joker's cell as wide as the phone,
+    so at 320 px the joker wrapped onto a line of its own under 12 13. The words go under the
+    figure, as wide as it, the joker stays beside the 13, and in Hebrew they read right to left."""
+    context = browser.new_context(viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
+        page.goto(f"{live_server}/check/crazy-tiles?cards=R12+R13+J")
+        words = page.locator(".split-word").first
+        expect(words).to_contain_text("0 + 1")
+        row = words.locator("xpath=ancestor::ol[1]")
+        faces = row.locator(":scope > li > .cface")
+        expect(faces).to_have_count(3)
+        tops = [round(faces.nth(i).bounding_box()["y"]) for i in range(3)]
+        assert len(set(tops)) == 1, f"{language}: the tiles of the other reading are on {tops}"
+        cell = row.locator(":scope > li").nth(2).bounding_box()
+        said = words.bounding_box()
+        assert cell["x"] - 1 <= said["x"] and said["x"] + said["width"] <= cell["x"] + cell["width"] + 1
+        # the words in their own direction (the row of tiles is left to right in Hebrew too): the
+        # first word is left of the "10" in English, right of it in Hebrew
+        first, ten = words.evaluate(
+            """el => { const text = el.firstChild, at = text.data.indexOf('10');
+                 const x = (i) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);
+                                    return r.getBoundingClientRect().x; };
+                 return [x(0), x(at)]; }"""
+        )
+        assert (first > ten) == (language == "he"), f"{language}: first word at {first}, the 10 at {ten}"
+        assert_no_sideways_scroll(page)
+    finally:
+        context.close()

@@ -121,3 +121,42 @@ def test_a_four_player_krazy_bee_page_fits_one_and_a_half_screens(browser, live_
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"krazy-bee-4-page-{language}.png"), full_page=True)
         assert tall <= 1.5, f"the page is {tall:.2f} screens tall ({language})"
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_a_krazy_bee_hands_value_is_on_the_names_line_counted_or_tapped(browser, live_server, language):
+    """A hand counted per class showed its "= N points" on the player's name line, the same hand
+    tapped on the keypad under the card field, mid-block: two places for one value. Both are on the
+    name's line now, at its end, at 320 px, in English and in Hebrew (right to left)."""
+    with phone_page(browser, f"krazy-bee-value-{language}", viewport={"width": 320, "height": 640}) as page:
+        page.context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
+        page.goto(f"{live_server}/games/new/krazy-bee")
+        for seat, name in enumerate(("Ann", "Bob", "Cy")):
+            page.fill(f"#player_{seat}", name)
+        page.locator("form button[type=submit]").last.click()
+        page.wait_for_url("**/games/*")
+        page.goto(page.url + "/rounds/new")
+        field(page, "players.0.counts.low").fill("3")  # Ann counted: 15 points (KB-7)
+        page.locator('[id="players.1"] .alt-entry summary').click()  # Bob's cards, tapped
+        field(page, "players.1.hand").click()
+        for rank in ("7", "12"):
+            page.locator(f'#keypad [data-rank="{rank}"]').click()
+        page.locator('#keypad [data-do="done"]').click()
+        for seat in (0, 1):
+            value = page.locator(f'[id="players.{seat}"] output.running').filter(has_text="15")
+            expect(value).to_have_count(1)
+            expect(value).to_be_visible()
+        where = page.evaluate(
+            """() => [0, 1].map(seat => {
+                 const block = document.getElementById('players.' + seat);
+                 const name = block.querySelector(':scope > legend').getBoundingClientRect();
+                 const box = block.getBoundingClientRect();
+                 const value = [...block.querySelectorAll('output.running')]
+                   .find(o => o.textContent.includes('15')).getBoundingClientRect();
+                 return {overlap: Math.min(name.bottom, value.bottom) - Math.max(name.top, value.top),
+                         end: document.dir === 'rtl' ? value.left - box.left : box.right - value.right};
+               })"""
+        )
+        for seat, at in enumerate(where):
+            assert at["overlap"] > 0, f"{language}: player {seat}'s value is not on the name's line: {at}"
+        assert abs(where[0]["end"] - where[1]["end"]) <= 1, f"{language}: the values end apart: {where}"

@@ -200,3 +200,30 @@ def test_two_phones_tapping_rematch_together_start_one_game(site, browser, page)
         other.get_by_role("link", name="Delete game").wait_for()
     page.goto(f"{url}/games/{public_id}")
     expect(page.get_by_role("button", name="Go to the rematch")).to_be_visible()
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_undo_after_a_correction_reads_as_words_on_a_phone(site, browser, width):
+    """Round 1 corrected: the Undo button names the change ("Undo: Round 1 corrected: Ann +54 → +24 …").
+    Each name and score in it was a flex item of the button, squeezed to its narrowest: "A / nn",
+    "+5 / 4" on a 320 px phone, and "An / n" at 390. Every name and score stays on one line."""
+    app, url = site
+    hand = {"winner": 0, "players": [{"rack": ""}, {"rack": "R5 B7"}, {"rack": "K12 J"}]}
+    public_id, secret = _seed(app, "crazy-tiles", ["Ann", "Ben", "Cy"], [hand])
+    with app.app_context():
+        game = services.find_game(public_id)
+        services.update_round(
+            game, 1, {**hand, "players": [{"rack": ""}, {"rack": "R5 B7"}, {"rack": "K12"}]}
+        )
+        db.session.commit()
+    with phone_page(browser, f"undo-words-{width}", viewport={"width": width, "height": 640}) as page:
+        page.goto(f"{url}/games/{public_id}/join/{secret}")
+        page.goto(f"{url}/games/{public_id}")
+        undo = page.locator("button.step-back.undo")
+        expect(undo).to_contain_text("Round 1 corrected")
+        squeezed = undo.evaluate(
+            """b => [...b.querySelectorAll('bdi')].filter(e => {
+                 const lines = e.getBoundingClientRect().height / (1.25 * parseFloat(getComputedStyle(e).fontSize));
+                 return e.getClientRects().length > 1 || lines > 1.5; }).map(e => e.textContent)"""
+        )
+        assert squeezed == [], f"{width} px: broken over lines: {squeezed}"

@@ -12,6 +12,7 @@ import pytest
 from scorekeeper.rules import variants
 from scorekeeper.storage.extensions import db
 from scorekeeper.storage.models import Game
+from scorekeeper.web.languages import LANGUAGES
 
 from .game_support import new_game_data, page_fields
 
@@ -56,8 +57,33 @@ def test_a_bad_step_names_its_step_and_puts_the_rule_after_the_sentence(client):
     errors = _field_errors(response, "opt_steps")
     said = _text(errors)
     _assert_player_words(said)
-    assert said == "Step 2: 'run of 0' needs at least one meld of at least one card (KB-8)"
+    assert said == "Step 2: “\u2066run of 0\u2069” needs at least one meld of at least one card (KB-8)"
     assert re.search(r'<a class="rule-ref" href="/rules/krazy-bee#KB-8">\(KB-8\)</a>\s*</li>', errors)
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+@pytest.mark.parametrize(
+    "steps, typed",
+    [
+        ("run of 0", "run of 0"),  # KB-8: no meld
+        ("Row of 4", "Row of 4"),  # not a requirement: as typed, capital and all
+        ("books of 3", "books of 3"),  # how many books? e.g. "2 books of 3"
+        ("run of 14", "run of 14"),  # KB-1: a run holds at most 13 cards
+        ("book of 3 +", "+"),  # an empty requirement around "+"
+        ("4 books of 3 + run of 2", "4 books of 3 + run of 2"),  # 14 cards: more than 12 dealt and 1 drawn
+    ],
+)
+def test_a_bad_step_is_quoted_as_typed_in_the_readers_marks_not_pythons(client, steps, typed, language):
+    """The Step refusals carried the engine's Python quotes ('run of 0', and '2 books of 3', '+' in the
+    sentence's own words) into every language's form; the form quotes the Step as it was typed, in the
+    reader's quotation marks, set apart (isolated) for a right-to-left sentence. The API keeps the
+    engine's sentence (test_krazy_bee's)."""
+    page = client.get("/games/new/krazy-bee", headers={"Accept-Language": language})
+    data = {**new_game_data(KRAZY_BEE, ["Ann", "Bob"], opt_steps=steps), **page_fields(page.text)}
+    response = client.post("/games/new/krazy-bee", data=data, headers={"Accept-Language": language})
+    said = _text(_field_errors(response, "opt_steps"))
+    assert re.search(f"\u2066\u200e?{re.escape(typed)}\u2069", said), said
+    assert "'" not in said and '"' not in said, f"{language}: {said}"
 
 
 def test_a_bad_timer_does_not_hide_the_steps_error(client):
@@ -129,8 +155,22 @@ def test_the_print_form_says_a_game_has_no_target(client):
 
 def test_the_print_form_words_a_bad_step_with_the_rule_after_it(client):
     summary, under = _print_errors(client, "kind=frames&players=3&steps=banana")
-    sentence = "Step 1: 'banana' is not a requirement (KB-8)"
+    sentence = "Step 1: “\u2066banana\u2069” is not a requirement (KB-8)"
     assert f"Steps: {sentence}" in summary
     _assert_player_words(summary)
     assert _text(under) == sentence
     assert '<a class="rule-ref" href="/rules/krazy-bee#KB-8">(KB-8)</a>' in under
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_the_checkers_step_list_words_a_bad_step_as_the_new_game_form_does(client, language):
+    """The checker's *Rules in force* said "Option 'steps': 'run of 0' needs ... (in Step 1); accepted:
+    Steps separated by ';' ..." under the Step list and in the verdict: the engine's sentence, which the
+    API keeps. The page says it as the new-game form does."""
+    response = client.get(
+        "/check/krazy-bee?cards=7+7+7&steps=run+of+0", headers={"Accept-Language": language}
+    )
+    said = _text(response.text)
+    _assert_player_words(said)
+    assert said.count("Step 1: “\u2066run of 0\u2069” ") == 2, said  # under the field and in the verdict
+    assert "'run of 0'" not in said
