@@ -259,6 +259,14 @@ def test_a_split_jokers_other_reading_keeps_the_joker_in_its_row_at_320(live_ser
                  return [x(0), x(at)]; }"""
         )
         assert (first > ten) == (language == "he"), f"{language}: first word at {first}, the 10 at {ten}"
+        # the sum reads "0 + 1" left to right in both, as the tiles it stands for (Hebrew drew "1 + 0")
+        zero, one = words.evaluate(
+            """el => { const text = el.firstChild, at = text.data.indexOf('0 + 1');
+                 const x = (i) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);
+                                    return r.getBoundingClientRect().x; };
+                 return [x(at), x(at + 4)]; }"""
+        )
+        assert zero < one, f"{language}: the sum's 0 at {zero}, its 1 at {one}"
         assert_no_sideways_scroll(page)
     finally:
         context.close()
