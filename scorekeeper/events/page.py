@@ -160,6 +160,11 @@ def _sentence(action: str, d: dict, seated: list[list[str]]) -> Markup | None:
             N_("Table %(table)s's result confirmed by %(name)s: %(scores)s."),
             {"table": table, "name": who, "scores": scores},
         )
+    if action == "ended":
+        return said_markup(
+            N_("The organiser ended the evening after round %(round)s: its standings are final."),
+            {"round": d.get("round")},
+        )
     if action == "overridden":
         return said_markup(
             N_("Table %(table)s's result set by the organiser: %(scores)s. Why: %(reason)s"),

@@ -16,7 +16,7 @@ from sqlalchemy import select
 from .. import live
 from ..live.stream import follow
 from ..printing.club_words import points_text
-from ..services.club import current_round, get_event
+from ..services.club import current_round, evening_over, get_event
 from ..services.club.events import EventNotFound, find_event
 from ..storage.club_models import ClubEvent, EventTable
 from ..storage.extensions import db
@@ -75,6 +75,7 @@ def screen_content(event: ClubEvent) -> dict:
     lines = [(s["rank"], s["name"], said(s["points"]), s["games"]) for s in standings_json(event)]
     return {
         "event": event,
+        "over": evening_over(event),
         "played": played,
         "tables": tables,
         "waiting": [t.number for t in tables if t.state != "final"],

@@ -2,7 +2,8 @@
 shows the new standings, without a reload, once a table's result is declared on one seated phone
 and confirmed on another (each its own browser context). The delay from the Confirm tap to the
 screen's new standings is printed, not asserted (a shared, loaded machine). The screen also fits
-a 390 px phone, in Hebrew too (right to left)."""
+a 390 px phone, in Hebrew too (right to left). An evening the organiser ends says so on the open
+screen."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from ..web.club_support import play_hand, seated_evening
+from scorekeeper.services.club import check_in, seat_next
+from scorekeeper.storage.extensions import db
+
+from ..web.club_support import FOUR, december_night, play_hand, play_round, seated_evening
 from .conftest import ARTIFACTS, PHONE, assert_no_sideways_scroll, served_app
 from .page_checks import AXE, RUN_AXE, TAGS
 from .test_seats_browser import WITHIN_MS
@@ -142,3 +146,36 @@ def test_fourteen_players_fit_a_tv_screen(browser, site, tv):
         assert_no_sideways_scroll(page)
     finally:
         context.close()
+
+
+def test_the_organiser_ends_the_evening_and_the_open_screen_says_it_is_over(browser, site):
+    """An evening of one round and no final: the organiser's phone taps End the evening; the TV,
+    open all along, swaps "Round 1 of 1" for "The evening is over" and its Final standings."""
+    app, url = site
+    with app.app_context():
+        table, event, secret = december_night(FOUR, rounds=1)
+        check_in(event, FOUR)
+        seat_next(event, secret, "draw", seed=7)
+        play_round(event)
+        db.session.commit()
+        event_id, join = event.public_id, f"{url}/tables/{table.public_id}/join/{secret}"
+    contexts = [browser.new_context(viewport=TV), browser.new_context(viewport=PHONE)]
+    try:
+        screen, phone = (ctx.new_page() for ctx in contexts)
+        screen.goto(f"{url}/events/{event_id}/screen")
+        expect(screen.locator(".screen-round")).to_have_text("Round 1 of 1")
+        expect(screen.locator(".live-state")).to_contain_text("Live")
+        screen.evaluate("window.stillTheSamePage = true")
+        phone.goto(join)
+        phone.goto(f"{url}/events/{event_id}")
+        phone.get_by_role("button", name="End the evening").click()
+        expect(phone.locator("[data-evening-over]")).to_have_text(
+            "This evening is over: its standings below are final."
+        )
+        expect(phone.get_by_role("button", name="End the evening")).to_have_count(0)
+        expect(screen.locator(".screen-round")).to_have_text("The evening is over", timeout=WITHIN_MS)
+        expect(screen.locator("#screen-standings-h")).to_have_text("Final standings")
+        assert screen.evaluate("window.stillTheSamePage") is True  # swapped in, not reloaded
+    finally:
+        for ctx in contexts:
+            ctx.close()

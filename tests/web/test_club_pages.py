@@ -286,7 +286,10 @@ def test_the_season_adds_the_evenings_up(client, evening, monkeypatch):
     page = client.get(f"/tables/{table_id}/season")
     assert page.status_code == 200
     text = plain(page)
-    assert club.EVENING_POINTS["places"] in text and "Rank Player Total 2026-12-03 2027-01-07" in text
+    assert (
+        club.EVENING_POINTS["places"] in text
+        and "Rank Player Total 2026-12-03 so far 2027-01-07 so far" in text
+    )
     rows = league_rows(text)
     assert len(rows) == 8 and all(total == sum(v for v in evenings if v) for total, evenings in rows.values())
     assert max(a for _, (a, _) in rows.values() if a) == 8  # the winner of an evening of 8 takes 8
@@ -322,6 +325,7 @@ ROUTES = [
     ("seat", {"rule": "draw"}),
     ("tables/1/override", {"table1-score_0": "1", "table1-reason": "x"}),
     ("cut", {"kind": "final"}),
+    ("end", {"rounds": "1"}),
 ]
 
 

@@ -27,6 +27,8 @@ from ..tables.summaries import touch
 ROUNDS_MAX = 12
 ENTRANTS_MAX = ROSTER_MAX  # a roster holds them all
 NO_EVENT = "There is no club night at this address."
+#: what an ended evening refuses (a round, a cut, a check-in or out), with 409
+ENDED = "The evening has ended: no more rounds are seated and nobody is checked in or out."
 
 
 class EventNotFound(NotFound):
@@ -171,6 +173,8 @@ def seated_rounds(event: ClubEvent) -> int:
 def check_in(event: ClubEvent, names: Sequence[Any]) -> list[Entrant]:
     """Check in players by name (a name not on the club's roster joins it); a player who left
     comes back. They are seated from the next round on; their line starts at 0."""
+    if event.ended_at is not None:
+        raise EventRefused(ENDED, 409)
     if any(r.stage != "round" for r in event.event_rounds):  # the cut seats nobody new (rounds.cut)
         raise EventRefused("The evening has been cut to its final: nobody more is checked in.", 409)
     table = db.session.get(Table, event.table_id)
@@ -203,6 +207,8 @@ def check_out(event: ClubEvent, member_id: int) -> Entrant:
 
     if played_final(event) is not None:  # the evening is over: its lines are final
         raise EventRefused("The evening is over: its final has been played.", 409)
+    if event.ended_at is not None:
+        raise EventRefused(ENDED, 409)
     entrant = next((e for e in event.entrants if e.member_id == member_id), None)
     if entrant is None:
         raise EventRefused("That player is not checked in to this evening.")

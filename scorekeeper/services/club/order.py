@@ -19,6 +19,12 @@ def played_final(event: ClubEvent) -> EventTable | None:
     return None
 
 
+def evening_over(event: ClubEvent) -> bool:
+    """The evening is over: its organiser ended it, or its final's result is final (an evening cut
+    to a final ends with it)."""
+    return event.ended_at is not None or played_final(event) is not None
+
+
 def evening_order(event: ClubEvent) -> list[Standing]:
     """Every player's line of the qualifying rounds, best first; after a played final its players
     first by their place at the final (a shared place a shared rank), then everyone else in the
