@@ -101,6 +101,7 @@ def _standings(event: ClubEvent, names: dict[int, str]) -> list[dict[str, Any]]:
             "wins": s.wins,
             "best_game": None if math.isinf(s.best_game) else _number(s.best_game),
             "values": [_number(v) for v in s.values],
+            "parted_by": s.parted_by,
         }
         for s in evening_order(event)
     ]

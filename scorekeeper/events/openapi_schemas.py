@@ -129,6 +129,12 @@ def _standing() -> dict:
         wins=INT,
         best_game={**NULL_NUMBER, "description": "the biggest margin over a table's average; null: no game"},
         values={**array(NUMBER), "description": "what each game gave, in order"},
+        parted_by={
+            "type": ["string", "null"],
+            "enum": [*TIEBREAKS, None],
+            "description": "the tiebreak that placed this line below the one before it, tied with it on "
+            "points (null: fewer points, or still tied with it)",
+        },
     )
 
 
