@@ -26,6 +26,7 @@ from ..storage.extensions import db
 from ..web import access
 from ..web.addresses import external_url, share_page
 from ..web.described import variant_name
+from ..web.features import refuse_held_game
 from ..web.form_once import once_secret, taken_once
 from ..web.forms import (
     ConfirmForm,
@@ -212,6 +213,7 @@ def rematch(public_id: str):
     """A new game with the same players, seats and options; started once (a second tap, or another
     phone's, goes to the rematch already started)."""
     game = access.editable_game(public_id)
+    refuse_held_game(game)  # a club night table's game: the evening seats the next game
     started = table_rematch(game)  # a table's game: the table's players and option choices
     db.session.commit()
     if started.new:
@@ -226,6 +228,7 @@ def rematch(public_id: str):
 def delete(public_id: str):
     """Delete a game, after a confirmation page."""
     game = access.editable_game(public_id)
+    refuse_held_game(game)  # a club night table's game is the evening's record
     if request.method == "GET":
         return render_template("games/delete.html", game=game, form=ConfirmForm())
     services.delete_game(game)

@@ -13,6 +13,7 @@ from blinker import NamedSignal
 from flask import Blueprint, Flask, current_app, has_app_context
 
 from ..rules import RoundError
+from ..services.errors import Conflict
 
 #: where an app keeps its installed features, by name
 KEY = "scorekeeper.features"
@@ -23,6 +24,8 @@ GameStarter = Callable[[dict, str, list, dict, int], tuple[Any, str]]
 ReadVersions = Callable[[Any, list], dict]
 #: ``(game) -> reason or None``: why a game takes no hands (a result imported without them)
 ClosesHands = Callable[[Any], "str | None"]
+#: ``(game) -> reason or None``: why a game is not its players' to rematch or delete (a club table's)
+HoldsGame = Callable[[Any], "str | None"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,8 @@ class Feature:
     receivers: tuple[tuple[NamedSignal, Callable[..., None]], ...] = ()
     #: why a game of this feature takes no hands (the tables' result-only games); None: it takes them
     closes_hands: ClosesHands | None = None
+    #: why a game of this feature is not its players' to rematch or delete; None: it is theirs
+    holds_game: HoldsGame | None = None
     #: templates it adds to a core page, by page (``"game"``: the game page, ``"seat"``: a seat
     #: page), each included with that page's context where the page offers ``feature_parts(page)``
     page_parts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -106,6 +111,27 @@ def live_channels(app: Flask | None = None) -> dict[str, ReadVersions]:
 def page_parts(page: str, app: Flask | None = None) -> tuple[str, ...]:
     """The templates the installed features add to the core page ``page``, in install order."""
     return tuple(t for f in installed(app) for t in f.page_parts.get(page, ()))
+
+
+class GameHeld(Conflict):
+    """A rematch or a deletion of a game a feature holds (a club night table's): 409, the game
+    unchanged, with the feature's reason."""
+
+
+def game_held(game: Any, app: Flask | None = None) -> str | None:
+    """Why an installed feature says ``game`` is not its players' to rematch or delete; None when it is."""
+    for feature in installed(app):
+        why = feature.holds_game(game) if feature.holds_game else None
+        if why:
+            return why
+    return None
+
+
+def refuse_held_game(game: Any) -> None:
+    """:class:`GameHeld`, with the reason, when an installed feature holds ``game``."""
+    why = game_held(game)
+    if why:
+        raise GameHeld(why)
 
 
 class HandsClosed(RoundError):

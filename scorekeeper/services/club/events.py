@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...club import SCHEMES, TIEBREAKS, ClubError
@@ -240,6 +240,8 @@ def delete_event(event: ClubEvent) -> list[int]:
     games = list(db.session.scalars(select(Game.public_id).where(Game.id.in_(ids)).order_by(Game.id)))
     table_id = event.table_id
     db.session.delete(event)  # the rows under it go with it (the relationships' cascades)
+    if ids:  # their pages, kept rendered by their last change, lose the evening's box and hold
+        db.session.execute(update(Game).where(Game.id.in_(ids)).values(updated_at=utcnow()))
     db.session.flush()
     touch(table_id)  # the club's page and season list its evenings
     return games
