@@ -118,13 +118,19 @@ class GameHeld(Conflict):
     unchanged, with the feature's reason."""
 
 
-def game_held(game: Any, app: Flask | None = None) -> str | None:
-    """Why an installed feature says ``game`` is not its players' to rematch or delete; None when it is."""
+def _first_reason(hook: str, game: Any, app: Flask | None) -> str | None:
+    """The first reason an installed feature's ``hook`` (closes_hands, holds_game) gives for ``game``."""
     for feature in installed(app):
-        why = feature.holds_game(game) if feature.holds_game else None
+        ask = getattr(feature, hook)
+        why = ask(game) if ask else None
         if why:
             return why
     return None
+
+
+def game_held(game: Any, app: Flask | None = None) -> str | None:
+    """Why an installed feature says ``game`` is not its players' to rematch or delete; None when it is."""
+    return _first_reason("holds_game", game, app)
 
 
 def refuse_held_game(game: Any) -> None:
@@ -141,11 +147,7 @@ class HandsClosed(RoundError):
 
 def hands_closed(game: Any, app: Flask | None = None) -> str | None:
     """Why an installed feature says ``game`` takes no hands; None when it takes them."""
-    for feature in installed(app):
-        why = feature.closes_hands(game) if feature.closes_hands else None
-        if why:
-            return why
-    return None
+    return _first_reason("closes_hands", game, app)
 
 
 def refuse_closed_hands(game: Any) -> None:
