@@ -40,6 +40,7 @@ def test_the_organiser_ends_the_evening_after_its_last_round_once(app, client):
     override_round(client, event_url)
     before_last = plain(client.get(event_url))
     assert "End the evening early" in before_last  # before the last round: folded, beside Seat round 2
+    assert "Cut to a final" not in before_last  # refused before the last round: not offered either
     send(client, event_url, "seat", {"rule": "standing"})
     playing = plain(client.get(event_url))
     assert "end the evening (its standings are then final) or cut to a final" in playing
