@@ -26,7 +26,7 @@ from ..storage.extensions import db
 from ..web import access
 from ..web.addresses import external_url, share_page
 from ..web.described import variant_name
-from ..web.features import refuse_held_game
+from ..web.features import game_held, refuse_held_game
 from ..web.form_once import once_secret, taken_once
 from ..web.forms import (
     ConfirmForm,
@@ -57,11 +57,14 @@ def index():
     """Every game, in progress first, newest first within each."""
     version = live.list_token(db.session)  # read first: the list shown is at least this recent
     games = services.list_games()
+    editable = {g.public_id for g in games if access.can_edit(g)}
     return render_template(
         "games/index.html",
         layout=live.layout(live.fragment_requested()),
         live_version=version,
-        editable={g.public_id for g in games if access.can_edit(g)},
+        editable=editable,
+        # this phone's games a feature holds (a club night table's): no Rematch, no Delete
+        held={g.public_id for g in games if g.public_id in editable and game_held(g)},
         rematched=rematched(games),  # their Rematch goes to the rematch started
         playing=[g for g in games if g.status != "finished"],
         finished=[g for g in games if g.status == "finished"],

@@ -32,6 +32,9 @@ def test_a_club_tables_game_has_no_rematch_and_no_delete(app):
     assert "Club night: table 1 of" in page and "data-club-declare" in page  # the editor's page
     assert f"/games/{gid}/rematch" not in page and f"/games/{gid}/delete" not in page
     assert "Share" in plain(client.get(f"/games/{gid}"))  # the rest of the game's actions stay
+    listed = client.get("/games/").get_data(as_text=True)  # the games list: this phone edits it
+    assert f'href="/games/{gid}"' in listed
+    assert f"/games/{gid}/rematch" not in listed and f"/games/{gid}/delete" not in listed
     token = csrf_from(page)
     for url in (f"/games/{gid}/rematch", f"/games/{gid}/delete"):
         refused = client.post(url, data={"csrf_token": token})
@@ -46,6 +49,8 @@ def test_a_club_tables_game_has_no_rematch_and_no_delete(app):
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "Club night: table" not in page
     assert f"/games/{gid}/rematch" in page and f"/games/{gid}/delete" in page
+    listed = client.get("/games/").get_data(as_text=True)
+    assert f"/games/{gid}/rematch" in listed and f"/games/{gid}/delete" in listed
 
 
 def test_a_game_of_no_evening_keeps_its_rematch_and_delete(app, client):
