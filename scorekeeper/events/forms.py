@@ -143,6 +143,10 @@ class EndForm(FlaskForm):
     rounds = IntegerField(validators=[InputRequired(), NumberRange(0, 1000)])
 
 
+class ReopenForm(FlaskForm):
+    """Reopen an ended evening: its CSRF token alone."""
+
+
 class SeatForm(FlaskForm):
     rule = RadioField(_l("How the round is seated"), choices=_choices(RULE_NAMES), default="draw")
     seed = StringField(

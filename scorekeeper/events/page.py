@@ -175,6 +175,10 @@ def _sentence(action: str, d: dict, seated: list[list[str]]) -> Markup | None:
             N_("The organiser ended the evening after round %(round)s: its standings are final."),
             {"round": d.get("round")},
         )
+    if action == "reopened":
+        return said_markup(
+            N_("The organiser reopened the evening after round %(round)s."), {"round": d.get("round")}
+        )
     if action == "overridden":
         return said_markup(
             N_("Table %(table)s's result set by the organiser: %(scores)s. Why: %(reason)s"),

@@ -17,10 +17,11 @@ from ..services.club import (
     cut,
     end_evening,
     override,
+    reopen_evening,
     seat_next,
 )
 from ..storage.extensions import db
-from .forms import CheckInForm, CheckOutForm, CutForm, EndForm, SeatForm, override_form
+from .forms import CheckInForm, CheckOutForm, CutForm, EndForm, ReopenForm, SeatForm, override_form
 from .views import bp, event_page, organised, refused_page
 
 
@@ -145,4 +146,17 @@ def end_page(public_id: str):
         {},
         lambda: end_evening(event, form.rounds.data),
         lambda _: gettext("The evening has ended: its standings are final."),
+    )
+
+
+@bp.post("/events/<public_id>/reopen")
+def reopen_page(public_id: str):
+    """Take back an end tapped by mistake: the evening goes on (409 when it was not ended)."""
+    event, _, _ = organised(public_id)
+    return _attempt(
+        event,
+        ReopenForm(),
+        {},
+        lambda: reopen_evening(event),
+        lambda _: gettext("The evening is reopened: its standings are no longer final."),
     )

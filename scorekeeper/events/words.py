@@ -110,6 +110,7 @@ MARKED = (
     N_("Round %(round)s has been seated since this page was shown: look at the evening again."),
     N_("Nothing has been played yet: seat round 1, or delete the evening."),
     N_("An evening cut to a final ends with the final's result."),
+    N_("The evening has not been ended: there is nothing to reopen."),
     N_("There is no cut called %(cut)s."),
     N_("A cut comes after the qualifying rounds, once."),
     N_("Round %(round)s is still being played: table %(tables)s has no confirmed result yet."),

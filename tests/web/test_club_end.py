@@ -181,3 +181,26 @@ def test_the_api_ends_an_evening_once(client):
     assert ended["over"] is True and ended["ended_at"]
     _, again = call(client, api, "POST", f"{base}/end", {}, secret=secret, expect=409)
     assert "already ended" in again["error"]
+
+
+def test_an_end_tapped_by_mistake_is_reopened_once(app, client):
+    _, event_url = _evening(client, rounds="1")
+    check_everyone_in(client, event_url)
+    send(client, event_url, "seat", {"rule": "draw", "seed": "5"})
+    override_round(client, event_url)
+    assert "Reopen the evening" not in plain(client.get(event_url))  # nothing ended yet
+    refused = send(client, event_url, "reopen", {})
+    assert refused.status_code == 409 and "nothing to reopen" in plain(refused)
+    assert _end(client, event_url, 1).status_code == 302
+    assert "Reopen the evening" in plain(client.get(event_url))
+    assert send(client, event_url, "reopen", {}).status_code == 302
+    text = plain(client.get(event_url))
+    assert "This evening is over" not in text and "Final standings" not in text
+    assert "The organiser reopened the evening after round 1." in text
+    assert "End the evening" in text and "Cut to a final" in text  # the last round's choices again
+    assert "Round 1 of 1" in plain(client.get(f"{event_url}/screen"))
+    again = send(client, event_url, "reopen", {})
+    assert again.status_code == 409 and "nothing to reopen" in plain(again)
+    # a reopened evening ends again, once
+    assert _end(client, event_url, 1).status_code == 302
+    assert "The evening is over" in plain(client.get(f"{event_url}/screen"))

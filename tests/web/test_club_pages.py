@@ -330,6 +330,7 @@ ROUTES = [
     ("tables/1/override", {"table1-score_0": "1", "table1-reason": "x"}),
     ("cut", {"kind": "final"}),
     ("end", {"rounds": "1"}),
+    ("reopen", {}),
 ]
 
 

@@ -23,7 +23,7 @@ from .events import (
 )
 from .order import evening_order, evening_over, played_final
 from .results import confirm, declare, override, table_by_number
-from .rounds import current_round, cut, end_evening, history, round_open_tables, seat_next
+from .rounds import current_round, cut, end_evening, history, reopen_evening, round_open_tables, seat_next
 from .standings import event_standings, names_of
 
 __all__ = [
@@ -48,6 +48,7 @@ __all__ = [
     "override",
     "played_final",
     "present",
+    "reopen_evening",
     "round_open_tables",
     "seat_next",
     "table_by_number",

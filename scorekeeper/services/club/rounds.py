@@ -132,6 +132,23 @@ def end_evening(event: ClubEvent, seen: int | None = None) -> ClubEvent:
     return event
 
 
+def reopen_evening(event: ClubEvent) -> ClubEvent:
+    """The organiser takes back an end tapped by mistake: the evening seats, cuts and checks in
+    again, its standings no longer final. Once: a second tap is told (409), as is an evening that
+    was not ended (one over by its final has nothing to reopen)."""
+    reopened = db.session.execute(
+        update(ClubEvent)
+        .where(ClubEvent.id == event.id, ClubEvent.ended_at.is_not(None))
+        .values(ended_at=None)
+        .execution_options(synchronize_session="fetch")
+    )
+    if reopened.rowcount != 1:
+        raise EventRefused("The evening has not been ended: there is nothing to reopen.", 409)
+    log(event, "reopened", round=len(event.event_rounds))
+    db.session.flush()
+    return event
+
+
 def _require_not_ended(event: ClubEvent) -> None:
     if event.ended_at is not None:
         raise EventRefused(ENDED, 409)
