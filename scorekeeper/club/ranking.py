@@ -133,7 +133,9 @@ def _shared(game: TableGame, scale: Sequence[float]) -> list[float]:
 @dataclass
 class Standing:
     """One player's line of the standings: ``rank`` shared by players tied after every tiebreak;
-    ``points`` in the scheme's units (the sum scheme's low-wins totals are shown as scored)."""
+    ``points`` in the scheme's units (the sum scheme's low-wins totals are shown as scored);
+    ``parted_by``: the tiebreak that placed this line below the line before it, tied with it on
+    points (None: more points above it, or still tied with it)."""
 
     player: Hashable
     points: float = 0.0
@@ -142,3 +144,4 @@ class Standing:
     best_game: float = float("-inf")
     rank: int = 0
     values: list[float] = field(default_factory=list)
+    parted_by: str | None = None

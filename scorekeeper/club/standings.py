@@ -25,6 +25,8 @@ def standings(
     >>> games = [TableGame(("Ann", "Bob", "Cy", "Dee"), (90, 40, 40, 10)), TableGame(("Eve", "Fay", "Gus"), (5, 9, 7))]
     >>> [(s.player, s.points, s.rank) for s in standings(games)][:5]
     [('Ann', 4.0, 1), ('Fay', 4.0, 2), ('Gus', 1.5, 3), ('Bob', 1.5, 4), ('Cy', 1.5, 4)]
+    >>> [s.parted_by for s in standings(games)][:5]  # what put each below the line above, tied on points
+    [None, 'best_game', None, 'best_game', None]
     """
     unknown = [t for t in tiebreaks if t not in TIEBREAKS]
     if unknown:
@@ -97,8 +99,11 @@ def _refine(group: list[Standing], tiebreaks: list[str], played: Played) -> list
     key = _key(first, group, played)
     ordered = sorted(group, key=lambda s: (-same(key[s.player]), str(s.player)))
     out: list[list[Standing]] = []
-    for sub in _split(ordered, lambda s: same(key[s.player])):
-        out.extend(_refine(sub, rest, played))
+    for index, sub in enumerate(_split(ordered, lambda s: same(key[s.player]))):
+        parts = _refine(sub, rest, played)
+        if index:  # below the part before it by this tiebreak (within it, by a later one)
+            parts[0][0].parted_by = first
+        out.extend(parts)
     return out
 
 

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from werkzeug.routing import BuildError
 
 from ..api.routes import game_urls
-from ..services.club import evening_order, names_of, present
+from ..services.club import evening_order, evening_over, names_of, present
 from ..services.club.season import Season
 from ..services.transfer import stamp
 from ..storage.club_models import ClubEvent, EventRound, EventTable
@@ -101,6 +101,7 @@ def _standings(event: ClubEvent, names: dict[int, str]) -> list[dict[str, Any]]:
             "wins": s.wins,
             "best_game": None if math.isinf(s.best_game) else _number(s.best_game),
             "values": [_number(v) for v in s.values],
+            "parted_by": s.parted_by,
         }
         for s in evening_order(event)
     ]
@@ -158,6 +159,8 @@ def event_json(event: ClubEvent) -> dict[str, Any]:
         "table": club.public_id,
         "created_at": stamp(event.created_at),
         "updated_at": stamp(event.updated_at),
+        "over": evening_over(event),
+        "ended_at": stamp(event.ended_at) if event.ended_at else None,
         "settings": settings_json(event),
         "entrants": entrants_json(event, names),
         "rounds": [round_json(event, r, names, games) for r in event.event_rounds],
@@ -179,6 +182,7 @@ def season_json(table: Table, season: Season, best: int | None, bonus: float, po
                 "id": e.public_id,
                 "name": e.name,
                 "held_on": e.held_on.isoformat(),
+                "over": evening_over(e),
                 "api": external_url("events_api.event", event_id=e.public_id),
             }
             for e in season.evenings

@@ -1,5 +1,6 @@
 """An event's rounds in the JSON API: seat the next round, read a round's seating, declare and
-confirm a table's result, the organiser's override and the cut to a final (:mod:`.api`'s blueprint)."""
+confirm a table's result, the organiser's override, the cut to a final and the end of an evening
+without one (:mod:`.api`'s blueprint)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from sqlalchemy import select
 
 from ..api import bodies
 from ..services import NotEditor, NotFound, SecretMissing, secret_matches
-from ..services.club import confirm, cut, declare, get_event, override, seat_next
+from ..services.club import confirm, cut, declare, end_evening, get_event, override, seat_next
 from ..services.club.results import EDITOR
 from ..services.seats import seat_of_secret
 from ..services.tables import roster
@@ -18,7 +19,7 @@ from ..storage.models import Game
 from ..storage.table_models import Member, Table
 from ..web.access import bearer_secret
 from .api_access import bp, committed, organised
-from .api_json import round_json, table_json
+from .api_json import event_json, round_json, table_json
 
 NO_PLAYER_SECRET = (
     "A table's result is declared and confirmed with a seat's secret (the phone that took the seat) or "
@@ -66,6 +67,17 @@ def cut_to_final(event_id: str):
     event, secret = organised(event_id, "A cut to a final")
     body = bodies.shaped("ClubCut", bodies.object_body(), values=True)
     return _seated(event, cut(event, secret, body["kind"], body.get("size", 4), body.get("seed")))
+
+
+@bp.post("/events/<table_id:event_id>/end")
+def end_event(event_id: str):
+    """End the evening without a final: ``{"rounds"}`` (the rounds seated when it was read; another
+    seated since is 409) -> 200 with the event, over. Once: a second end is 409."""
+    event, _ = organised(event_id, "Ending an evening")
+    body = bodies.shaped("ClubEnd", bodies.object_body(), values=True)
+    end_evening(event, body.get("rounds"))
+    db.session.flush()
+    return committed(event_json(event))
 
 
 @bp.get("/events/<table_id:event_id>/rounds/<int:number>")

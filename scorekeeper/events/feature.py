@@ -17,6 +17,7 @@ FEATURE = Feature(
     page_parts=table_views.PAGE_PARTS,
     receivers=table_views.RECEIVERS,
     closes_hands=table_views.closes_hands,
+    holds_game=table_views.holds_game,
 )
 FEATURE = with_api(FEATURE)  # the events' JSON API (api.py) and its part of the document (openapi.py)
 

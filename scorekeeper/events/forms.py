@@ -137,6 +137,16 @@ class CheckOutForm(FlaskForm):
     member = IntegerField(validators=[InputRequired()])
 
 
+class EndForm(FlaskForm):
+    """End the evening: ``rounds``, the rounds seated when the page was shown (a stale page is 409)."""
+
+    rounds = IntegerField(validators=[InputRequired(), NumberRange(0, 1000)])
+
+
+class ReopenForm(FlaskForm):
+    """Reopen an ended evening: its CSRF token alone."""
+
+
 class SeatForm(FlaskForm):
     rule = RadioField(_l("How the round is seated"), choices=_choices(RULE_NAMES), default="draw")
     seed = StringField(

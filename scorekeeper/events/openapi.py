@@ -162,6 +162,17 @@ def paths() -> dict[str, dict]:
                 secured="tableSecret",
             ),
         },
+        "/events/{event_id}/end": {
+            **event,
+            "post": _op(
+                "endClubEvent",
+                "End an evening without a final: its standings as they are are final (once)",
+                ("200", "ClubEvent", "the event, over"),
+                CHANGE,
+                body="ClubEnd",
+                secured="tableSecret",
+            ),
+        },
         "/events/{event_id}/rounds/{number}": {
             "parameters": [EVENT_ID, ROUND],
             "get": _op(

@@ -25,6 +25,11 @@ SEED = {
     "left out",
 }
 NUMBER = {"type": "number"}
+OVER = {
+    **BOOL,
+    "description": "the evening is over: ended by its organiser, or its final's result is final "
+    "(false: its standings may still change)",
+}
 NULL_NUMBER = {"type": ["number", "null"]}
 SCORE = {"type": "integer", "minimum": -1_000_000, "maximum": 1_000_000}
 WHO = {
@@ -124,11 +129,17 @@ def _standing() -> dict:
         wins=INT,
         best_game={**NULL_NUMBER, "description": "the biggest margin over a table's average; null: no game"},
         values={**array(NUMBER), "description": "what each game gave, in order"},
+        parted_by={
+            "type": ["string", "null"],
+            "enum": [*TIEBREAKS, None],
+            "description": "the tiebreak that placed this line below the one before it, tied with it on "
+            "points (null: fewer points, or still tied with it)",
+        },
     )
 
 
 def _season() -> dict:
-    evening = obj(("id", "name", "held_on"), id=STR, name=STR, held_on=DAY, api=STR)
+    evening = obj(("id", "name", "held_on"), id=STR, name=STR, held_on=DAY, over=OVER, api=STR)
     line = obj(
         ("rank", "name", "total", "attended", "evenings", "counted"),
         rank=INT,
@@ -185,6 +196,8 @@ def schemas() -> dict[str, dict]:
             table={**STR, "description": "the club's table id"},
             created_at=STAMP,
             updated_at=STAMP,
+            over=OVER,
+            ended_at={**TIME, "description": "when the organiser ended the evening (null: not ended)"},
             settings=ref("ClubSettings"),
             entrants=array(ref("ClubEntrant")),
             rounds=array(ref("ClubRound")),
@@ -220,6 +233,17 @@ def schemas() -> dict[str, dict]:
             },
             size={"type": "integer", "minimum": 2, "maximum": 8, "description": "the final table's size (4)"},
             seed=SEED,
+        ),
+        "ClubEnd": obj(
+            (),
+            extra=False,
+            rounds={
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 1000,
+                "description": "the rounds seated when the evening was last read (another seated since: "
+                "409); left out, the evening as it is now",
+            },
         ),
         "ClubOverride": obj(
             ("scores", "reason"),

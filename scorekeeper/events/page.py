@@ -18,7 +18,7 @@ from ..storage.club_models import ClubEvent, EventLogEntry, EventTable
 from ..storage.extensions import db
 from ..storage.models import Game
 from .refusals import EDITOR_WORDS
-from .words import RULE_NAMES, said_markup
+from .words import RULE_NAMES, TIEBREAK_NAMES, said_markup
 
 
 @dataclass
@@ -94,9 +94,19 @@ def standing_rows(event: ClubEvent, names: dict[int, str]) -> list[dict]:
             "points": points_text(s.points),
             "games": s.games,
             "wins": s.wins,
+            "tie": tie_note(s.parted_by),
         }
         for s in evening_order(event)
     ]
+
+
+def tie_note(parted_by: str | None) -> Markup | None:
+    """Why a line is below the line before it with the same points: "Tiebreak: Most wins", the
+    tiebreak that parted them by its short name (the page explains each above its standings);
+    None when no tiebreak did."""
+    if parted_by not in TIEBREAK_NAMES:
+        return None
+    return said_markup(N_("Tiebreak: %(tiebreak)s"), {"tiebreak": gettext(TIEBREAK_NAMES[parted_by])})
 
 
 def log_lines(event: ClubEvent) -> list[Markup]:
@@ -159,6 +169,15 @@ def _sentence(action: str, d: dict, seated: list[list[str]]) -> Markup | None:
         return said_markup(
             N_("Table %(table)s's result confirmed by %(name)s: %(scores)s."),
             {"table": table, "name": who, "scores": scores},
+        )
+    if action == "ended":
+        return said_markup(
+            N_("The organiser ended the evening after round %(round)s: its standings are final."),
+            {"round": d.get("round")},
+        )
+    if action == "reopened":
+        return said_markup(
+            N_("The organiser reopened the evening after round %(round)s."), {"round": d.get("round")}
         )
     if action == "overridden":
         return said_markup(

@@ -16,7 +16,7 @@ from sqlalchemy import select
 from .. import live
 from ..live.stream import follow
 from ..printing.club_words import points_text
-from ..services.club import current_round, get_event
+from ..services.club import current_round, evening_over, get_event
 from ..services.club.events import EventNotFound, find_event
 from ..storage.club_models import ClubEvent, EventTable
 from ..storage.extensions import db
@@ -24,6 +24,7 @@ from ..storage.models import utcnow
 from ..storage.table_models import Member
 from .api_json import standings_json
 from .live import CHANNEL, event_channel, event_token, event_versions, install_hooks
+from .page import tie_note
 
 bp = Blueprint("event_screen", __name__)
 bp.record_once(lambda _state: install_hooks())  # a club change reaches the screen at once (.live)
@@ -72,9 +73,14 @@ def screen_content(event: ClubEvent) -> dict:
     names = _names({m for t in seated for m in t.members})
     tables = [_table(t, names) for t in seated]
     said = functools.cache(points)  # each distinct number formatted once: a hundred lines share a few
-    lines = [(s["rank"], s["name"], said(s["points"]), s["games"]) for s in standings_json(event)]
+    # the tiebreak that put a player below the line above with the same points, beside the name
+    lines = [
+        (s["rank"], s["name"], said(s["points"]), s["games"], tie_note(s["parted_by"]))
+        for s in standings_json(event)
+    ]
     return {
         "event": event,
+        "over": evening_over(event),
         "played": played,
         "tables": tables,
         "waiting": [t.number for t in tables if t.state != "final"],

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext, lazy_gettext
 
+from ..display.isolates import isolated
 from ..seats.views import seat_cookie
-from ..services import NotEditor, get_game
+from ..services import NotEditor, game_score, get_game
 from ..services.club import EventRefused, confirm, declare
 from ..services.club.results import EDITOR, RECEIVERS, table_of_game, withdrawn  # noqa: F401 - RECEIVERS: feature.py
 from ..services.seats import seat_of_secret, seating_of
@@ -42,6 +43,7 @@ class ClubTable:
     can_confirm: bool
     seatable: bool = False  # its game is open for seats: the players' phones take them
     withdrawn: bool = False  # a declared result was withdrawn by a hand changed after it
+    replaces_totals: bool = False  # the organiser's result differs from the game's totals
 
     @property
     def scores(self) -> list[tuple[str, int]]:
@@ -56,6 +58,21 @@ def closes_hands(game) -> str | None:
     if table is None or not table.final:
         return None
     return gettext("This table's result for the evening is final: it takes no more hands.")
+
+
+def holds_game(game) -> str | None:
+    """Why a club night table's game is not its players' to rematch or delete: the evening seats
+    the next game, and the game is the record of the table's result. Club night's answer to
+    :attr:`~scorekeeper.web.features.Feature.holds_game` (a deleted evening lets its games go)."""
+    table = table_of_game(game)
+    if table is None:
+        return None
+    return gettext(
+        "This game is table %(table)s of the club night %(event)s: the evening seats the next game, and "
+        "the game stays as the record of the table's result (deleting the evening lets it go).",
+        table=table.number,
+        event=isolated(table.event_round.event.name),  # a Latin name keeps its place in a Hebrew sentence
+    )
 
 
 @bp.app_context_processor
@@ -85,6 +102,7 @@ def club_table(game, page: str, seat: int | None = None, editor: bool = False) -
         and (seat is not None and seat != who if page == "seat" else editor and who != EDITOR),
         seatable=page == "game" and not final and seating_of(game) is not None,
         withdrawn=withdrawn(table),
+        replaces_totals=table.overridden and list(game_score(game).totals) != list(table.result or []),
     )
 
 

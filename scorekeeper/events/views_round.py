@@ -1,6 +1,6 @@
 """The organiser's changes to an evening (each a POST with the club's table secret and a CSRF token,
 then a redirect to the event page): check players in and out, seat the next round, set a table's
-result, cut to a final. A refusal is said on the page as it was (409 when the evening's state says
+result, cut to a final, end the evening. A refusal is said on the page as it was (409 when the evening's state says
 so)."""
 
 from __future__ import annotations
@@ -9,9 +9,19 @@ from flask import flash, redirect, url_for
 from flask_babel import gettext, ngettext
 from wtforms import SelectChoice
 
-from ..services.club import EventRefused, check_in, check_out, current_round, cut, override, seat_next
+from ..services.club import (
+    EventRefused,
+    check_in,
+    check_out,
+    current_round,
+    cut,
+    end_evening,
+    override,
+    reopen_evening,
+    seat_next,
+)
 from ..storage.extensions import db
-from .forms import CheckInForm, CheckOutForm, CutForm, SeatForm, override_form
+from .forms import CheckInForm, CheckOutForm, CutForm, EndForm, ReopenForm, SeatForm, override_form
 from .views import bp, event_page, organised, refused_page
 
 
@@ -121,4 +131,32 @@ def cut_page(public_id: str):
             if seated.stage == "semi"
             else gettext("The final is seated.")
         ),
+    )
+
+
+@bp.post("/events/<public_id>/end")
+def end_page(public_id: str):
+    """End an evening without a final (its standings as they are are final), once: a second tap, a
+    page shown before the last round was seated or a table still playing is refused (409)."""
+    event, _, _ = organised(public_id)
+    form = EndForm()
+    return _attempt(
+        event,
+        form,
+        {},
+        lambda: end_evening(event, form.rounds.data),
+        lambda _: gettext("The evening has ended: its standings are final."),
+    )
+
+
+@bp.post("/events/<public_id>/reopen")
+def reopen_page(public_id: str):
+    """Take back an end tapped by mistake: the evening goes on (409 when it was not ended)."""
+    event, _, _ = organised(public_id)
+    return _attempt(
+        event,
+        ReopenForm(),
+        {},
+        lambda: reopen_evening(event),
+        lambda _: gettext("The evening is reopened: its standings are no longer final."),
     )

@@ -12,7 +12,7 @@ from wtforms import SelectChoice
 
 from ..club import EVENING_POINTS
 from ..printing.club_words import points_text
-from ..services.club import EventRefused
+from ..services.club import EventRefused, evening_over
 from ..services.club.season import club_season
 from ..services.tables import roster as tables
 from .forms import SeasonForm
@@ -60,6 +60,7 @@ def season(table_id: str):
         table=table,
         form=form,
         events=events,
+        still_played={e.id for e in events if not evening_over(e)},
         rows=rows,
         error=error,
         ways=EVENING_POINTS,

@@ -48,6 +48,9 @@ class ClubEvent(db.Model):
     #: minutes a round lasts on the standings screen's timer (0: no timer)
     round_minutes: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: when the organiser ended the evening (None: not ended; an evening cut to a final ends with
+    #: the final's result instead: :func:`scorekeeper.services.club.evening_over`; migration 0015)
+    ended_at: Mapped[datetime | None] = mapped_column(nullable=True)
     #: bumped by every change (the standings screen's live version)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 

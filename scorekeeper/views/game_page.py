@@ -22,7 +22,7 @@ from ..services import timer
 from ..services.rematches import rematch_of
 from ..web import access
 from ..web.described import variant_name
-from ..web.features import hands_closed
+from ..web.features import game_held, hands_closed
 from ..web.forms import ConfirmForm
 from . import game_changes
 
@@ -100,6 +100,8 @@ def game_page(game) -> dict:
         "links": links(game),
         # the rematch started from this game, if any: its page links there instead of starting another
         "rematch": rematch_of(game),
+        # a game a feature holds (a club night table's): no Rematch, no Delete game
+        "held": game_held(game),
         # a result kept without hands (imported from BG Stats): its result is shown, not the engine's empty game
         "result_only": not game.rounds and hands_closed(game) is not None,
         "steps": step_texts(game.options) if rules.laid_in_steps else [],

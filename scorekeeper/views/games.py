@@ -26,6 +26,7 @@ from ..storage.extensions import db
 from ..web import access
 from ..web.addresses import external_url, share_page
 from ..web.described import variant_name
+from ..web.features import game_held, refuse_held_game
 from ..web.form_once import once_secret, taken_once
 from ..web.forms import (
     ConfirmForm,
@@ -56,11 +57,14 @@ def index():
     """Every game, in progress first, newest first within each."""
     version = live.list_token(db.session)  # read first: the list shown is at least this recent
     games = services.list_games()
+    editable = {g.public_id for g in games if access.can_edit(g)}
     return render_template(
         "games/index.html",
         layout=live.layout(live.fragment_requested()),
         live_version=version,
-        editable={g.public_id for g in games if access.can_edit(g)},
+        editable=editable,
+        # this phone's games a feature holds (a club night table's): no Rematch, no Delete
+        held={g.public_id for g in games if g.public_id in editable and game_held(g)},
         rematched=rematched(games),  # their Rematch goes to the rematch started
         playing=[g for g in games if g.status != "finished"],
         finished=[g for g in games if g.status == "finished"],
@@ -212,6 +216,7 @@ def rematch(public_id: str):
     """A new game with the same players, seats and options; started once (a second tap, or another
     phone's, goes to the rematch already started)."""
     game = access.editable_game(public_id)
+    refuse_held_game(game)  # a club night table's game: the evening seats the next game
     started = table_rematch(game)  # a table's game: the table's players and option choices
     db.session.commit()
     if started.new:
@@ -226,6 +231,7 @@ def rematch(public_id: str):
 def delete(public_id: str):
     """Delete a game, after a confirmation page."""
     game = access.editable_game(public_id)
+    refuse_held_game(game)  # a club night table's game is the evening's record
     if request.method == "GET":
         return render_template("games/delete.html", game=game, form=ConfirmForm())
     services.delete_game(game)

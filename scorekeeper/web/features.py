@@ -13,6 +13,7 @@ from blinker import NamedSignal
 from flask import Blueprint, Flask, current_app, has_app_context
 
 from ..rules import RoundError
+from ..services.errors import Conflict
 
 #: where an app keeps its installed features, by name
 KEY = "scorekeeper.features"
@@ -23,6 +24,8 @@ GameStarter = Callable[[dict, str, list, dict, int], tuple[Any, str]]
 ReadVersions = Callable[[Any, list], dict]
 #: ``(game) -> reason or None``: why a game takes no hands (a result imported without them)
 ClosesHands = Callable[[Any], "str | None"]
+#: ``(game) -> reason or None``: why a game is not its players' to rematch or delete (a club table's)
+HoldsGame = Callable[[Any], "str | None"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,8 @@ class Feature:
     receivers: tuple[tuple[NamedSignal, Callable[..., None]], ...] = ()
     #: why a game of this feature takes no hands (the tables' result-only games); None: it takes them
     closes_hands: ClosesHands | None = None
+    #: why a game of this feature is not its players' to rematch or delete; None: it is theirs
+    holds_game: HoldsGame | None = None
     #: templates it adds to a core page, by page (``"game"``: the game page, ``"seat"``: a seat
     #: page), each included with that page's context where the page offers ``feature_parts(page)``
     page_parts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -108,6 +113,33 @@ def page_parts(page: str, app: Flask | None = None) -> tuple[str, ...]:
     return tuple(t for f in installed(app) for t in f.page_parts.get(page, ()))
 
 
+class GameHeld(Conflict):
+    """A rematch or a deletion of a game a feature holds (a club night table's): 409, the game
+    unchanged, with the feature's reason."""
+
+
+def _first_reason(hook: str, game: Any, app: Flask | None) -> str | None:
+    """The first reason an installed feature's ``hook`` (closes_hands, holds_game) gives for ``game``."""
+    for feature in installed(app):
+        ask = getattr(feature, hook)
+        why = ask(game) if ask else None
+        if why:
+            return why
+    return None
+
+
+def game_held(game: Any, app: Flask | None = None) -> str | None:
+    """Why an installed feature says ``game`` is not its players' to rematch or delete; None when it is."""
+    return _first_reason("holds_game", game, app)
+
+
+def refuse_held_game(game: Any) -> None:
+    """:class:`GameHeld`, with the reason, when an installed feature holds ``game``."""
+    why = game_held(game)
+    if why:
+        raise GameHeld(why)
+
+
 class HandsClosed(RoundError):
     """A hand for a game that takes none (a feature says why): refused like a hand after the game's
     end (422), the game unchanged."""
@@ -115,11 +147,7 @@ class HandsClosed(RoundError):
 
 def hands_closed(game: Any, app: Flask | None = None) -> str | None:
     """Why an installed feature says ``game`` takes no hands; None when it takes them."""
-    for feature in installed(app):
-        why = feature.closes_hands(game) if feature.closes_hands else None
-        if why:
-            return why
-    return None
+    return _first_reason("closes_hands", game, app)
 
 
 def refuse_closed_hands(game: Any) -> None:

@@ -62,7 +62,9 @@ def flashed(page, text: str) -> None:
 def top_four(page) -> list[str]:
     """The first four names of the event page's standings (players still tied after every tiebreak
     are listed by name, as a round by standing seats them)."""
-    return page.locator(".event-standings tbody th").all_inner_texts()[:4]
+    return page.locator(".event-standings tbody th > bdi").all_inner_texts()[
+        :4
+    ]  # the name, not its tiebreak note
 
 
 def cut_line(page) -> tuple[set[str], set[str]]:
@@ -71,7 +73,7 @@ def cut_line(page) -> tuple[set[str], set[str]]:
     a run of the suite drew Eve where the page listed Dee, both at rank 4)."""
     rows = page.locator(".event-standings tbody tr")
     ranks = [int(row.locator("td").first.inner_text()) for row in rows.all()]
-    names = rows.locator("th").all_inner_texts()
+    names = rows.locator("th > bdi").all_inner_texts()
     line = ranks[3]
     return {n for n, r in zip(names, ranks) if r < line}, {n for n, r in zip(names, ranks) if r == line}
 

@@ -121,3 +121,25 @@ def test_a_long_name_keeps_its_full_size_check_box_at_320_px(browser, site):
         expect(boxes).to_have_count(2)
         sizes = [round(box.bounding_box()["width"]) for box in boxes.all()]
         assert sizes[0] == sizes[1], sizes
+
+
+def test_a_club_tables_game_page_says_the_organisers_result_and_offers_no_rematch(browser, site):
+    """The organiser opens table 1's game from the evening's page (their phone its editor): the
+    table's box says the result they set, with the reason, and the game's actions have no Rematch
+    and no Delete game (the evening seats the next game, and keeps this one as its record)."""
+    app, url = site
+    table_id, secret, event_id = evening(app)
+    with phone_page(browser, "club-table-game-390") as page:
+        page.context.add_cookies([{"name": f"sk_table_{table_id}", "value": secret, "url": url}])
+        page.goto(f"{url}/events/{event_id}")
+        page.get_by_role("link", name="Game of table 1").click()
+        box = page.locator("[data-club-table]")
+        expect(box.locator("[data-club-overridden]")).to_contain_text(
+            "The organiser set this table's result:"
+        )
+        expect(box.locator("[data-club-overridden]")).to_contain_text("Why: read out at the table")
+        actions = page.get_by_role("region", name="Game actions")
+        expect(actions.get_by_role("link", name="Share")).to_be_visible()
+        expect(actions.get_by_role("button", name="Rematch")).to_have_count(0)
+        expect(actions.get_by_role("link", name="Delete game")).to_have_count(0)
+        assert_no_sideways_scroll(page)

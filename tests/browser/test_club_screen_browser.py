@@ -2,18 +2,23 @@
 shows the new standings, without a reload, once a table's result is declared on one seated phone
 and confirmed on another (each its own browser context). The delay from the Confirm tap to the
 screen's new standings is printed, not asserted (a shared, loaded machine). The screen also fits
-a 390 px phone, in Hebrew too (right to left)."""
+a 390 px phone, in Hebrew too (right to left). An evening the organiser ends says so on the open
+screen."""
 
 from __future__ import annotations
 
 import os
+import random
 import re
 import time
 
 import pytest
 from playwright.sync_api import expect
 
-from ..web.club_support import play_hand, seated_evening
+from scorekeeper.services.club import check_in, seat_next
+from scorekeeper.storage.extensions import db
+
+from ..web.club_support import FOUR, by_lot, december_night, play_hand, play_round, seated_evening
 from .conftest import ARTIFACTS, PHONE, assert_no_sideways_scroll, served_app
 from .page_checks import AXE, RUN_AXE, TAGS
 from .test_seats_browser import WITHIN_MS
@@ -140,5 +145,77 @@ def test_fourteen_players_fit_a_tv_screen(browser, site, tv):
             size = page.locator(part).first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
             assert size >= tv["height"] / 30, (part, size)  # 24 px at 720p, 36 at 1080p
         assert_no_sideways_scroll(page)
+    finally:
+        context.close()
+
+
+def test_the_organiser_ends_the_evening_and_the_open_screen_says_it_is_over(browser, site):
+    """An evening of one round and no final: the organiser's phone taps End the evening; the TV,
+    open all along, swaps "Round 1 of 1" for "The evening is over" and its Final standings."""
+    app, url = site
+    with app.app_context():
+        table, event, secret = december_night(FOUR, rounds=1)
+        check_in(event, FOUR)
+        seat_next(event, secret, "draw", seed=7)
+        play_round(event)
+        db.session.commit()
+        event_id, join = event.public_id, f"{url}/tables/{table.public_id}/join/{secret}"
+    contexts = [browser.new_context(viewport=TV), browser.new_context(viewport=PHONE)]
+    try:
+        screen, phone = (ctx.new_page() for ctx in contexts)
+        screen.goto(f"{url}/events/{event_id}/screen")
+        expect(screen.locator(".screen-round")).to_have_text("Round 1 of 1")
+        expect(screen.locator(".live-state")).to_contain_text("Live")
+        screen.evaluate("window.stillTheSamePage = true")
+        phone.goto(join)
+        phone.goto(f"{url}/events/{event_id}")
+        phone.get_by_role("button", name="End the evening").click()
+        expect(phone.locator("[data-evening-over]")).to_have_text(
+            "This evening is over: its standings below are final."
+        )
+        expect(phone.get_by_role("button", name="End the evening")).to_have_count(0)
+        expect(screen.locator(".screen-round")).to_have_text("The evening is over", timeout=WITHIN_MS)
+        expect(screen.locator("#screen-standings-h")).to_have_text("Final standings")
+        assert screen.evaluate("window.stillTheSamePage") is True  # swapped in, not reloaded
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+def test_a_tiebreak_is_named_beside_the_name_and_fourteen_still_fit_720p(browser, site):
+    """After round 1 of 14 (tables of 4, 4, 3 and 3), several players share their points: each one
+    a tiebreak placed below the line above says which ("Tiebreak: Best single game") beside the
+    name, and the whole screen still fits 1280x720."""
+    app, url = site
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lou", "Max", "Ned"]
+    with app.app_context():
+        _, event, secret = december_night(names, rounds=3, round_minutes=40)
+        check_in(event, names)
+        seat_next(event, secret, "draw", seed=5)
+        play_round(event, **by_lot(random.Random(1)))
+        seat_next(event, secret, "swiss")
+        db.session.commit()
+        event_id = event.public_id
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, color_scheme="dark")
+    try:
+        page = context.new_page()
+        page.goto(f"{url}/events/{event_id}/screen")
+        rows = page.locator("[data-standings] tbody tr")
+        expect(rows).to_have_count(14)
+        notes = page.locator("[data-standings] [data-tiebreak]")
+        assert notes.count() >= 1
+        for i in range(notes.count()):
+            assert re.fullmatch(
+                r"Tiebreak: (Head to head|Most wins|Best single game)", notes.nth(i).inner_text()
+            )
+        # each note sits on the row of a player with the points of the row above
+        points = [rows.nth(i).locator("td").nth(2).inner_text() for i in range(14)]
+        for i in range(1, 14):
+            if rows.nth(i).locator("[data-tiebreak]").count():
+                assert points[i] == points[i - 1]
+        height = page.evaluate("document.scrollingElement.scrollHeight")
+        assert height <= 720, f"the screen is {height} px high"
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "club-screen-1280-tiebreaks.png"))
     finally:
         context.close()

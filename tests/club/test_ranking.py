@@ -3,6 +3,8 @@ tiebreaks, and which way a game counts read from the variant."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -72,8 +74,13 @@ def test_the_standings_add_up_the_evening_and_break_ties_by_head_to_head():
     ]
     lines = standings(games)
     assert [(s.player, s.points, s.wins, s.rank) for s in lines[:2]] == [("Ann", 6, 1, 1), ("Bob", 6, 1, 2)]
+    assert [s.parted_by for s in lines[:2]] == [None, "head_to_head"]  # what put Bob below Ann
     by_best = standings(games, tiebreaks=("best_game", "head_to_head"))
     assert [s.player for s in by_best[:2]] == ["Bob", "Ann"]  # the organiser's order of tiebreaks
+    assert by_best[1].parted_by == "best_game"
+    for above, line in itertools.pairwise(lines):  # a tiebreak named only where it parted equal points
+        parted = above.points == line.points and above.rank < line.rank
+        assert (line.parted_by is not None) == parted, (above, line)
 
 
 def test_most_wins_breaks_a_tie_head_to_head_cannot():
@@ -85,11 +92,12 @@ def test_most_wins_breaks_a_tie_head_to_head_cannot():
     ]
     lines = {s.player: s for s in standings(games)}
     assert lines["Ann"].points == lines["Bob"].points == 4
-    assert lines["Ann"].rank < lines["Bob"].rank
+    assert lines["Ann"].rank < lines["Bob"].rank and lines["Bob"].parted_by == "wins"
     by_best = {s.player: s for s in standings(games, tiebreaks=("best_game",))}
     assert by_best["Ann"].rank < by_best["Bob"].rank
     tied = {s.player: s for s in standings(games, tiebreaks=())}
     assert tied["Ann"].rank == tied["Bob"].rank  # no tiebreak: a shared rank
+    assert tied["Ann"].parted_by is tied["Bob"].parted_by is None  # nothing parted them
 
 
 def test_a_late_arrival_is_in_the_standings_with_nothing_yet():
@@ -119,6 +127,7 @@ def test_players_tied_after_every_tiebreak_share_the_rank_the_order_gives():
     lines = standings(games)
     assert [(s.player, s.points, s.rank) for s in lines[:3]] == [("Ann", 6, 1), ("Bob", 6, 1), ("Cy", 6, 1)]
     assert lines[3].rank == 4
+    assert [s.parted_by for s in lines[:3]] == [None, None, None]  # still tied: nothing to explain
     through, drawn = top(lines, 1, seed=3)
     assert drawn == ("Ann", "Bob", "Cy") and len(through) == 1  # first place is drawn by lot, not by name
 

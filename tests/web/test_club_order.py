@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import itertools
 from datetime import date
 from html import unescape
 
@@ -68,6 +69,14 @@ def test_every_reader_ranks_the_evening_by_the_final_once_it_is_played(evening):
     season = club_season(table)
     top = max(season.lines, key=lambda line: line.total)
     assert season.names[top.player] == winner  # the season counts the evening's order
+    # the final orders its players by itself: no tiebreak is said to have parted them, and below
+    # them a tiebreak is said only where the line above is the one it parted the player from
+    assert all(s.parted_by is None for s in order[:4])
+    kept = {s.player: s for s in event_standings(event)}
+    before = {b.player: a.player for a, b in zip(event_standings(event), event_standings(event)[1:])}
+    for above, line in itertools.pairwise(order):
+        expected = kept[line.player].parted_by if before.get(line.player) == above.player else None
+        assert line.parted_by == expected
 
 
 @pytest.mark.parametrize(

@@ -179,7 +179,11 @@ def test_check_in_seat_override_and_standings(app, client, evening):
     assert "Why: scores read out at the table" in text
     # two winners with 4 points each (a table of 3's winner takes as much as a table of 4's), parted
     # by the best single game; second at the table of 3 takes 1.5
-    assert re.search(r"Rank Player Points Games Wins 1 [A-Z][a-z]+ 4 1 1 2 [A-Z][a-z]+ 4 1 1 ", text)
+    # two table winners on 4 points: the second says which tiebreak placed them below the first
+    assert re.search(
+        r"Rank Player Points Games Wins 1 [A-Z][a-z]+ 4 1 1 2 [A-Z][a-z]+ Tiebreak: Best single game 4 1 1 ",
+        text,
+    )
     assert re.search(r" \d [A-Z][a-z]+ 1\.5 1 0 ", text)
 
 
@@ -286,7 +290,10 @@ def test_the_season_adds_the_evenings_up(client, evening, monkeypatch):
     page = client.get(f"/tables/{table_id}/season")
     assert page.status_code == 200
     text = plain(page)
-    assert club.EVENING_POINTS["places"] in text and "Rank Player Total 2026-12-03 2027-01-07" in text
+    assert (
+        club.EVENING_POINTS["places"] in text
+        and "Rank Player Total 2026-12-03 so far 2027-01-07 so far" in text
+    )
     rows = league_rows(text)
     assert len(rows) == 8 and all(total == sum(v for v in evenings if v) for total, evenings in rows.values())
     assert max(a for _, (a, _) in rows.values() if a) == 8  # the winner of an evening of 8 takes 8
@@ -322,6 +329,8 @@ ROUTES = [
     ("seat", {"rule": "draw"}),
     ("tables/1/override", {"table1-score_0": "1", "table1-reason": "x"}),
     ("cut", {"kind": "final"}),
+    ("end", {"rounds": "1"}),
+    ("reopen", {}),
 ]
 
 

@@ -2,7 +2,7 @@
 values (:mod:`scorekeeper.club`), ask its rules, write what they decide.
 
 :mod:`.events` makes an event and checks players in and out; :mod:`.rounds` seats the next
-round (each table a game of the club, opened for seats) and cuts to a final; :mod:`.results`
+round (each table a game of the club, opened for seats), cuts to a final and ends an evening; :mod:`.results`
 takes a table's result as declared, confirmed by a second player or set by the organiser;
 :mod:`.standings` ranks the evening's rounds and :mod:`.order` the evening after its final.
 Functions flush but never commit: the page or the API call
@@ -21,9 +21,9 @@ from .events import (
     get_event,
     present,
 )
-from .order import evening_order, played_final
+from .order import evening_order, evening_over, played_final
 from .results import confirm, declare, override, table_by_number
-from .rounds import current_round, cut, history, round_open_tables, seat_next
+from .rounds import current_round, cut, end_evening, history, reopen_evening, round_open_tables, seat_next
 from .standings import event_standings, names_of
 
 __all__ = [
@@ -37,7 +37,9 @@ __all__ = [
     "cut",
     "declare",
     "delete_event",
+    "end_evening",
     "evening_order",
+    "evening_over",
     "event_standings",
     "find_event",
     "get_event",
@@ -46,6 +48,7 @@ __all__ = [
     "override",
     "played_final",
     "present",
+    "reopen_evening",
     "round_open_tables",
     "seat_next",
     "table_by_number",

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...club import SCHEMES, TIEBREAKS, ClubError
@@ -27,6 +27,8 @@ from ..tables.summaries import touch
 ROUNDS_MAX = 12
 ENTRANTS_MAX = ROSTER_MAX  # a roster holds them all
 NO_EVENT = "There is no club night at this address."
+#: what an ended evening refuses (a round, a cut, a check-in or out), with 409
+ENDED = "The evening has ended: no more rounds are seated and nobody is checked in or out."
 
 
 class EventNotFound(NotFound):
@@ -171,6 +173,8 @@ def seated_rounds(event: ClubEvent) -> int:
 def check_in(event: ClubEvent, names: Sequence[Any]) -> list[Entrant]:
     """Check in players by name (a name not on the club's roster joins it); a player who left
     comes back. They are seated from the next round on; their line starts at 0."""
+    if event.ended_at is not None:
+        raise EventRefused(ENDED, 409)
     if any(r.stage != "round" for r in event.event_rounds):  # the cut seats nobody new (rounds.cut)
         raise EventRefused("The evening has been cut to its final: nobody more is checked in.", 409)
     table = db.session.get(Table, event.table_id)
@@ -203,6 +207,8 @@ def check_out(event: ClubEvent, member_id: int) -> Entrant:
 
     if played_final(event) is not None:  # the evening is over: its lines are final
         raise EventRefused("The evening is over: its final has been played.", 409)
+    if event.ended_at is not None:
+        raise EventRefused(ENDED, 409)
     entrant = next((e for e in event.entrants if e.member_id == member_id), None)
     if entrant is None:
         raise EventRefused("That player is not checked in to this evening.")
@@ -234,6 +240,8 @@ def delete_event(event: ClubEvent) -> list[int]:
     games = list(db.session.scalars(select(Game.public_id).where(Game.id.in_(ids)).order_by(Game.id)))
     table_id = event.table_id
     db.session.delete(event)  # the rows under it go with it (the relationships' cascades)
+    if ids:  # their pages, kept rendered by their last change, lose the evening's box and hold
+        db.session.execute(update(Game).where(Game.id.in_(ids)).values(updated_at=utcnow()))
     db.session.flush()
     touch(table_id)  # the club's page and season list its evenings
     return games

@@ -4,6 +4,7 @@ rounds' standings, with the final's places first once the final's result is fina
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 from ...club import Standing, final_order, table_game
@@ -19,11 +20,18 @@ def played_final(event: ClubEvent) -> EventTable | None:
     return None
 
 
+def evening_over(event: ClubEvent) -> bool:
+    """The evening is over: its organiser ended it, or its final's result is final (an evening cut
+    to a final ends with it)."""
+    return event.ended_at is not None or played_final(event) is not None
+
+
 def evening_order(event: ClubEvent) -> list[Standing]:
     """Every player's line of the qualifying rounds, best first; after a played final its players
     first by their place at the final (a shared place a shared rank), then everyone else in the
     standings' order, their ranks counted on from the finalists (players tied in the standings
-    stay tied)."""
+    stay tied). A line's ``parted_by`` (the tiebreak that put it below the line before it) stays
+    only where that line is still the one before it: the final orders its players by itself."""
     lines = event_standings(event)
     final = played_final(event)
     if final is None:
@@ -31,6 +39,7 @@ def evening_order(event: ClubEvent) -> list[Standing]:
     game = table_game(event.variant, final.members, final.result, event.options)
     by_player = {s.player: s for s in lines}
     place = dict(zip(game.players, game.places(), strict=True))
+    before_in_standings = {b.player: a.player for a, b in itertools.pairwise(lines)}
     out: list[Standing] = []
     for i, player in enumerate(final_order(game, lines)):
         line = by_player.get(player) or Standing(player)
@@ -41,5 +50,15 @@ def evening_order(event: ClubEvent) -> list[Standing]:
             tied = place.get(before.player) == place[player]
         else:
             tied = before.player not in place and by_player[before.player].rank == line.rank
-        out.append(replace(line, values=list(line.values), rank=before.rank if tied and before else i + 1))
+        parted = line.parted_by if before and before_in_standings.get(player) == before.player else None
+        if player in place:
+            parted = None
+        out.append(
+            replace(
+                line,
+                values=list(line.values),
+                rank=before.rank if tied and before else i + 1,
+                parted_by=parted,
+            )
+        )
     return out

@@ -1,19 +1,22 @@
 """Seating an event's rounds: the next round from the standings (each table a game of the club,
-opened for the seated phones), and the cuts to a final."""
+opened for the seated phones), the cuts to a final, and the end of an evening without one."""
 
 from __future__ import annotations
 
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 
 from ...club import RULES as SEATING_RULES
 from ...club import ClubError, SeatedRound, Table, final_from_semis, final_table, seat_round, semi_finals
 from ...storage.club_models import ClubEvent, EventRound, EventTable
 from ...storage.extensions import db
+from ...storage.models import utcnow
 from ...storage.table_models import Table as Club
 from ..seats import SeatingClosed
 from ..seats.seating import open_all_seats
 from ..tables.new_games import start_games
-from .events import EventRefused, log, present
+from .events import ENDED, EventRefused, log, present
+from .order import evening_over
 from .results import table_game_of
 from .standings import event_standings, names_of
 
@@ -45,6 +48,7 @@ def seat_next(event: ClubEvent, table_secret: str, rule: str, seed: int | None =
     player who has played no game yet (a late arrival) is seated after the rest."""
     if rule not in SEATING_RULES:
         raise EventRefused("There is no seating rule called %(rule)s.", rule=rule)
+    _require_not_ended(event)
     _require_round_over(event)
     if any(r.stage != "round" for r in event.event_rounds):
         raise EventRefused("The evening has been cut to its final: no more qualifying rounds.", 409)
@@ -67,6 +71,7 @@ def seat_next(event: ClubEvent, table_secret: str, rule: str, seed: int | None =
 def cut(event: ClubEvent, table_secret: str, kind: str, size: int = 4, seed: int | None = None) -> EventRound:
     """One step to the final: ``final`` (the top ``size`` at one table), ``semis`` (the top 8 at
     tables 1-3-5-7 and 2-4-6-8), or after the semi-finals their best two each to the final."""
+    _require_not_ended(event)
     _require_round_over(event)
     if kind not in CUTS:
         raise EventRefused("There is no cut called %(cut)s.", cut=kind)
@@ -91,6 +96,62 @@ def cut(event: ClubEvent, table_secret: str, kind: str, size: int = 4, seed: int
     except ClubError as err:
         raise EventRefused.of(err) from err
     return _write_round(event, table_secret, seated, stage)
+
+
+def end_evening(event: ClubEvent, seen: int | None = None) -> ClubEvent:
+    """The organiser ends an evening without a final: its standings as they are are final, and it
+    seats, cuts and checks in nobody more. ``seen``: how many rounds the page that asked showed
+    (a round seated since is a stale page: 409). Once only: of two taps at once one ends it, the
+    other is told (409); refused while a table plays, before round 1 and after a cut (the final's
+    result ends that evening)."""
+    if evening_over(event):
+        raise EventRefused("The evening has already ended.", 409)
+    seated = len(event.event_rounds)
+    if seen is not None and seen != seated:
+        raise EventRefused(
+            "Round %(round)s has been seated since this page was shown: look at the evening again.",
+            409,
+            round=seated,
+        )
+    if not seated:
+        raise EventRefused("Nothing has been played yet: seat round 1, or delete the evening.", 409)
+    if any(r.stage != "round" for r in event.event_rounds):
+        raise EventRefused("An evening cut to a final ends with the final's result.", 409)
+    _require_round_over(event)
+    # one UPDATE that only an unended evening passes: two taps at once end it once
+    ended = db.session.execute(
+        update(ClubEvent)
+        .where(ClubEvent.id == event.id, ClubEvent.ended_at.is_(None))
+        .values(ended_at=utcnow())
+        .execution_options(synchronize_session="fetch")
+    )
+    if ended.rowcount != 1:
+        raise EventRefused("The evening has already ended.", 409)
+    log(event, "ended", round=seated)
+    db.session.flush()
+    return event
+
+
+def reopen_evening(event: ClubEvent) -> ClubEvent:
+    """The organiser takes back an end tapped by mistake: the evening seats, cuts and checks in
+    again, its standings no longer final. Once: a second tap is told (409), as is an evening that
+    was not ended (one over by its final has nothing to reopen)."""
+    reopened = db.session.execute(
+        update(ClubEvent)
+        .where(ClubEvent.id == event.id, ClubEvent.ended_at.is_not(None))
+        .values(ended_at=None)
+        .execution_options(synchronize_session="fetch")
+    )
+    if reopened.rowcount != 1:
+        raise EventRefused("The evening has not been ended: there is nothing to reopen.", 409)
+    log(event, "reopened", round=len(event.event_rounds))
+    db.session.flush()
+    return event
+
+
+def _require_not_ended(event: ClubEvent) -> None:
+    if event.ended_at is not None:
+        raise EventRefused(ENDED, 409)
 
 
 def _require_round_over(event: ClubEvent) -> None:
