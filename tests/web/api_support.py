@@ -8,12 +8,18 @@ against the schema it names (JSON Schema 2020-12, as OpenAPI 3.1 uses).
 from __future__ import annotations
 
 import json
+import os
 import re
 from copy import deepcopy
 
 from jsonschema import Draft202012Validator
 
 from scorekeeper.rules import all_variants
+
+try:  # Schemathesis's own validator (a dependency of it): the same draft, compiled, in Rust
+    import jsonschema_rs
+except ImportError:  # pragma: no cover - without it every answer is judged by jsonschema alone
+    jsonschema_rs = None
 
 #: One legal hand per variant for two players, and a second (used to correct the first): each
 #: variant's own samples, found through the registry (scorekeeper/rules/samples.py)
@@ -29,6 +35,7 @@ class OpenApi:
 
     def __init__(self, document: dict):
         self.document = document
+        self._components = json.dumps(document.get("components"), sort_keys=True)
         self._patterns = [
             (re.compile("^" + re.sub(r"\{[^}]+\}", "[^/]+", p) + "$"), p) for p in document["paths"]
         ]
@@ -48,12 +55,37 @@ class OpenApi:
         return response["content"]["application/json"]["schema"]
 
     def validate(self, schema: dict, instance) -> None:
+        """``instance`` against ``schema`` (with the document's components), JSON Schema 2020-12,
+        formats not asserted. Judged by jsonschema-rs, each schema compiled once a process; an
+        answer it refuses is judged again by jsonschema, whose first error the failure names."""
         root = {**{k: v for k, v in self.document.items() if k == "components"}, **schema}
+        fast = _compiled(self._components, json.dumps(schema, sort_keys=True), root)
+        if fast is not None and fast.is_valid(instance) and not CROSS_CHECK:
+            return
         errors = sorted(Draft202012Validator(root).iter_errors(instance), key=str)
         assert not errors, f"answer does not match {schema}: {errors[0].message} at {list(errors[0].path)}"
+        assert fast is None or fast.is_valid(instance), (
+            f"jsonschema-rs refused what jsonschema took: {schema}"
+        )
 
     def validate_named(self, name: str, instance) -> None:
         self.validate({"$ref": f"#/components/schemas/{name}"}, instance)
+
+
+#: SCOREKEEPER_SCHEMA_CROSS_CHECK=1: every answer judged by both validators, which must agree
+CROSS_CHECK = bool(os.environ.get("SCOREKEEPER_SCHEMA_CROSS_CHECK"))
+_COMPILED: dict[tuple[str, str], object] = {}
+
+
+def _compiled(components: str, schema: str, root: dict):
+    """The jsonschema-rs validator of ``root`` (None without jsonschema-rs), made once a process for
+    each schema and set of components (the document is the same in every test of a run)."""
+    if jsonschema_rs is None:
+        return None
+    key = (components, schema)
+    if key not in _COMPILED:
+        _COMPILED[key] = jsonschema_rs.Draft202012Validator(root, validate_formats=False)
+    return _COMPILED[key]
 
 
 def sentences_only(answer):
