@@ -116,7 +116,7 @@ def test_a_right_to_left_log_keeps_names_isolated_and_the_arrow_the_way_it_reads
     assert "<bdi>Margarethe</bdi> לא הניח את Step 1" in page
     shown = client.get(f"/games/{game}", headers=hebrew).get_data(as_text=True)
     assert _undo_label(text(client.get(f"/games/{game}", headers=hebrew))).endswith("Sam +45 ← +40 …")
-    assert '<bdi>Sam</bdi> <bdi dir="ltr">+45</bdi> ← <bdi dir="ltr">+40</bdi> …</button>' in shown
+    assert '<bdi>Sam</bdi> <bdi dir="ltr">+45</bdi> ← <bdi dir="ltr">+40</bdi> …</span></button>' in shown
 
 
 def test_the_api_change_log_says_the_step(client, api):  # noqa: F811

@@ -139,6 +139,23 @@ def test_an_imported_seat_entry_without_names_shows_its_summary(client, api):
     assert "Ann's seat taken (by hand)" in _lines(client, made["id"])
 
 
+@pytest.mark.parametrize("shape", [[["part", "R5", "x"]], ["R5", "K7"]])
+def test_an_imported_seat_entry_of_another_shape_is_exported_to_a_stranger(client, api, shape):
+    """A seat entry's ``new`` may be a list in an import (the document's AuditEntry allows it); the export to a reader
+    without the secret read it as an object and answered 500 (Schemathesis's stateful walk). Now that
+    reader gets the export, the entry's summary and nothing of the value it cannot vouch for."""
+    gid, *_ = _played(client, api)
+    _, doc = call(client, api, "GET", f"/api/v1/games/{gid}/export", expect=200)
+    sent = next(n for n, entry in enumerate(doc["audit"]) if entry["action"] == "part_sent")
+    doc["audit"][sent] = {**doc["audit"][sent], "new": shape, "round_number": 99}
+    _, made = call(client, api, "POST", "/api/v1/games/import", doc, expect=201)
+    _, public = call(client, api, "GET", f"/api/v1/games/{made['id']}/export", expect=200)
+    assert public["audit"][sent]["summary"] == doc["audit"][sent]["summary"]
+    assert public["audit"][sent]["new"] in ({}, None)
+    _, own = call(client, api, "GET", f"/api/v1/games/{made['id']}/export", secret=made["secret"], expect=200)
+    assert own["audit"][sent]["new"] == shape  # the editor sees everything, as it was imported
+
+
 def test_a_seat_taken_freed_kept_or_given_moves_the_seat_pages_live_version(client, api):
     """Every seat change, by the page or the API, moves the version the seat pages' stream follows
     (live/_follow.html's data-live-version), so the other phones' seat pages refresh at once."""

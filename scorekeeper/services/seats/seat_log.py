@@ -86,7 +86,9 @@ def shown_to(entry, open_hand: int | None) -> tuple[Any, Any, str]:
     old, new, summary = entry.old, entry.new, entry.summary
     if open_hand is None or entry.action not in SEAT_LOG_ACTIONS:
         return old, new, summary
-    new = dict(new or {})
+    # an imported entry's value may be any object or list (the document's LOGGED): one of another
+    # shape than log_seat writes is not shown to a reader it might not be for
+    new = dict(new) if isinstance(new, dict) else {}
     if new.pop("reason", None):  # the summary ends with it, quoted (log_seat)
         summary = summary.split(": “", 1)[0]
     if entry.round_number is not None and entry.round_number >= open_hand:
