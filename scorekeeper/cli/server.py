@@ -153,6 +153,17 @@ def schema_behind() -> str | None:
     return behind(database_url(instance), instance)
 
 
+def _bad_body_bounds() -> str | None:
+    """Why the environment's slow-body bounds cannot be used (``stalled_bodies.body_bounds``), or None."""
+    from .stalled_bodies import body_bounds  # (gevent with it: imported when the server starts)
+
+    try:
+        body_bounds()
+    except ValueError as err:
+        return str(err)
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="Serve Scorekeeper to the phones at the table (gunicorn + gevent)."
@@ -185,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--tls-dir", help="where the certificate is kept (default: instance/tls/)")
     args = parser.parse_args(argv)
-    refused = schema_behind()
+    refused = schema_behind() or _bad_body_bounds()
     if refused:
         print(f"scorekeeper: {refused}", file=sys.stderr)
         return 2

@@ -22,6 +22,7 @@ from its first byte is never cut.
 
 from __future__ import annotations
 
+import math
 import os
 import time
 
@@ -105,9 +106,33 @@ def guard_stalls(environ: dict, seconds: float = BODY_STALL_SECONDS):
     sock = environ.get("gunicorn.socket")
     if sock is None or not has_body(environ):
         return None
-    grace = float(os.environ.get(GRACE_ENV) or BODY_GRACE_SECONDS)
-    rate = float(os.environ.get(RATE_ENV) or BODY_MIN_RATE)
-    environ["wsgi.input"] = StallGuard(environ["wsgi.input"], environ, grace, rate)
+    environ["wsgi.input"] = StallGuard(environ["wsgi.input"], environ, *body_bounds())
     before = sock.gettimeout()  # gunicorn's own (blocking), given back as it was
     sock.settimeout(seconds)
     return lambda: sock.settimeout(before)
+
+
+def body_bounds(env=os.environ) -> tuple[float, float]:
+    """The grace and the rate: the environment's :data:`GRACE_ENV` and :data:`RATE_ENV`, else the
+    limits'. ValueError naming the variable and its value when either is not a number above 0 (0
+    divided every body's bytes by nothing: a 500 for every request with a body); the server checks
+    them before it starts (``cli/server.py``: exit 2).
+
+    >>> body_bounds({})
+    (20.0, 500.0)
+    >>> body_bounds({RATE_ENV: "0"})
+    Traceback (most recent call last):
+    ...
+    ValueError: SCOREKEEPER_BODY_MIN_RATE='0': give a number above 0 (the default is 500)
+    """
+    bounds = []
+    for name, default in ((GRACE_ENV, BODY_GRACE_SECONDS), (RATE_ENV, BODY_MIN_RATE)):
+        given = env.get(name) or ""
+        try:
+            value = float(given) if given else float(default)
+        except ValueError:
+            value = math.nan
+        if not (math.isfinite(value) and value > 0):
+            raise ValueError(f"{name}={given!r}: give a number above 0 (the default is {default:g})")
+        bounds.append(value)
+    return bounds[0], bounds[1]
