@@ -18,6 +18,7 @@ FEATURE = Feature(
     receivers=table_views.RECEIVERS,
     closes_hands=table_views.closes_hands,
     holds_game=table_views.holds_game,
+    holds_games=table_views.holds_games,
 )
 FEATURE = with_api(FEATURE)  # the events' JSON API (api.py) and its part of the document (openapi.py)
 

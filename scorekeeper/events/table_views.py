@@ -13,7 +13,13 @@ from ..display.isolates import isolated
 from ..seats.views import seat_cookie
 from ..services import NotEditor, game_score, get_game
 from ..services.club import EventRefused, confirm, declare
-from ..services.club.results import EDITOR, RECEIVERS, table_of_game, withdrawn  # noqa: F401 - RECEIVERS: feature.py
+from ..services.club.results import (  # noqa: F401 - RECEIVERS: feature.py
+    EDITOR,
+    RECEIVERS,
+    table_of_game,
+    tables_of_games,
+    withdrawn,
+)
 from ..services.seats import seat_of_secret, seating_of
 from ..storage.club_models import ClubEvent, EventTable
 from ..storage.extensions import db
@@ -65,8 +71,17 @@ def holds_game(game) -> str | None:
     the next game, and the game is the record of the table's result. Club night's answer to
     :attr:`~scorekeeper.web.features.Feature.holds_game` (a deleted evening lets its games go)."""
     table = table_of_game(game)
-    if table is None:
-        return None
+    return None if table is None else _held_reason(table)
+
+
+def holds_games(games) -> dict[str, str]:
+    """:func:`holds_game` for a list of games, one query for all (the games list):
+    ``{public_id: reason}`` for those at a club night's table."""
+    tables = tables_of_games(games)
+    return {g.public_id: _held_reason(tables[g.id]) for g in games if g.id in tables}
+
+
+def _held_reason(table: EventTable) -> str:
     return gettext(
         "This game is table %(table)s of the club night %(event)s: the evening seats the next game, and "
         "the game stays as the record of the table's result (deleting the evening lets it go).",

@@ -26,7 +26,7 @@ from ..storage.extensions import db
 from ..web import access
 from ..web.addresses import external_url, share_page
 from ..web.described import variant_name
-from ..web.features import game_held, refuse_held_game
+from ..web.features import games_held, refuse_held_game
 from ..web.form_once import once_secret, taken_once
 from ..web.forms import (
     ConfirmForm,
@@ -64,7 +64,7 @@ def index():
         live_version=version,
         editable=editable,
         # this phone's games a feature holds (a club night table's): no Rematch, no Delete
-        held={g.public_id for g in games if g.public_id in editable and game_held(g)},
+        held=set(games_held([g for g in games if g.public_id in editable])),  # one question for the list
         rematched=rematched(games),  # their Rematch goes to the rematch started
         playing=[g for g in games if g.status != "finished"],
         finished=[g for g in games if g.status == "finished"],

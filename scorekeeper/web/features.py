@@ -26,6 +26,8 @@ ReadVersions = Callable[[Any, list], dict]
 ClosesHands = Callable[[Any], "str | None"]
 #: ``(game) -> reason or None``: why a game is not its players' to rematch or delete (a club table's)
 HoldsGame = Callable[[Any], "str | None"]
+#: ``(games) -> {public_id: reason}``: the same for a list of games, asked once (the games list)
+HoldsGames = Callable[[list], "dict[str, str]"]
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,8 @@ class Feature:
     closes_hands: ClosesHands | None = None
     #: why a game of this feature is not its players' to rematch or delete; None: it is theirs
     holds_game: HoldsGame | None = None
+    #: ``holds_game`` for a whole list at once (one query, not one per game); None: asked game by game
+    holds_games: HoldsGames | None = None
     #: templates it adds to a core page, by page (``"game"``: the game page, ``"seat"``: a seat
     #: page), each included with that page's context where the page offers ``feature_parts(page)``
     page_parts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -131,6 +135,22 @@ def _first_reason(hook: str, game: Any, app: Flask | None) -> str | None:
 def game_held(game: Any, app: Flask | None = None) -> str | None:
     """Why an installed feature says ``game`` is not its players' to rematch or delete; None when it is."""
     return _first_reason("holds_game", game, app)
+
+
+def games_held(games: list, app: Flask | None = None) -> dict[str, str]:
+    """:func:`game_held` for each of ``games`` at once: ``{public_id: reason}`` for those an installed
+    feature holds (the first feature's reason), each feature asked once for the list where it can."""
+    held: dict[str, str] = {}
+    for feature in installed(app):
+        left = [g for g in games if g.public_id not in held]
+        if feature.holds_games is not None:
+            found = feature.holds_games(left)
+        elif feature.holds_game is not None:
+            found = {g.public_id: why for g in left if (why := feature.holds_game(g))}
+        else:
+            continue
+        held.update((gid, why) for gid, why in found.items() if why)
+    return held
 
 
 def refuse_held_game(game: Any) -> None:

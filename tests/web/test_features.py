@@ -26,6 +26,7 @@ from scorekeeper.web.features import (
     ApiPart,
     Feature,
     api_parts,
+    games_held,
     install,
     installed,
     live_channels,
@@ -74,6 +75,7 @@ TOY = Feature(
     live_channels={"toy:": lambda executor, ids: {i: "v-" + i for i in ids if i != "gone"}},
     receivers=((hands_changed, heard_hands),),
     closes_hands=lambda game: "A toy's game takes no hands." if "Toy" in game.names else None,
+    holds_game=lambda game: "A toy keeps this game." if "Kept" in game.names else None,  # no list hook
     page_parts={"game": ("toy/_game.html",)},
 )
 
@@ -161,6 +163,25 @@ def test_a_game_a_feature_closes_takes_no_hands_in_its_app_only(apps):
         assert hand.status_code == (422 if closed else 201)
         if closed:
             assert hand.get_json()["error"] == "A toy's game takes no hands."
+
+
+def test_a_game_a_feature_holds_one_game_at_a_time_is_held_on_the_games_list_too(apps):
+    """``holds_game`` without ``holds_games``: the games list asks it game by game, and shows the
+    game it holds without Rematch and Delete game, in its app only."""
+    for app, held in zip(apps, (True, False)):
+        client = app.test_client()
+        made = [
+            client.post("/api/v1/games", json={"variant": "krazy-bee", "players": [name, "Bob"]})
+            for name in ("Kept", "Ann")
+        ]
+        ids = [m.get_json()["id"] for m in made]
+        for m in made:
+            client.get(f"/games/{m.get_json()['id']}/join/{m.get_json()['secret']}")
+        listed = client.get("/games/").get_data(as_text=True)
+        assert (f"/games/{ids[0]}/rematch" in listed) is not held and f"/games/{ids[1]}/rematch" in listed
+        with app.app_context():
+            games = [services.get_game(i) for i in ids]
+            assert games_held(games) == ({ids[0]: "A toy keeps this game."} if held else {})
 
 
 def test_a_features_live_channels_are_read_in_its_app_only(apps):

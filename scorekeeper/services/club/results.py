@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from sqlalchemy import JSON, cast, literal, select, update
 from sqlalchemy.dialects.postgresql import JSONB
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 
 from ... import services
 from ...club import TableGame, table_game
@@ -40,6 +40,20 @@ def table_by_number(event: ClubEvent, round_number: int, number: int) -> EventTa
 def table_of_game(game: Game) -> EventTable | None:
     """The event table a game is played at (None: not a club night's game)."""
     return db.session.execute(select(EventTable).where(EventTable.game_id == game.id)).scalar_one_or_none()
+
+
+def tables_of_games(games: Sequence[Game]) -> dict[int, EventTable]:
+    """:func:`table_of_game` for a list of games in one query, by game id (those at no table left
+    out), each with its round and event loaded (a games list names them)."""
+    ids = [g.id for g in games]
+    if not ids:
+        return {}
+    query = (
+        select(EventTable)
+        .where(EventTable.game_id.in_(ids))
+        .options(joinedload(EventTable.event_round).joinedload(EventRound.event))
+    )
+    return {t.game_id: t for t in db.session.scalars(query)}
 
 
 def declare(event: ClubEvent, table: EventTable, by_seat: int) -> EventTable:
