@@ -52,20 +52,34 @@ def translations(language: str) -> NullTranslations:
     return Translations.load(str(TRANSLATIONS), [language], DOMAIN)
 
 
-def render_reason(reason: Any, locale: Any = ENGLISH, catalog: NullTranslations | None = None) -> str:
+def render_reason(
+    reason: Any, locale: Any = ENGLISH, catalog: NullTranslations | None = None, quote=None
+) -> str:
     """``reason`` written in ``locale``'s language (anything that is not a reason: as it is);
     ``catalog``: the ``engine`` translations to write it with instead (the pages pass Flask-Babel's,
-    which the tests' pseudo-locale reaches too)."""
+    which the tests' pseudo-locale reaches too); ``quote``: how to write what a player typed (a
+    :class:`~scorekeeper.rules.Quoted` value, given its ``typed``), else as Python quotes it.
+
+    >>> from scorekeeper.rules import Quoted, say
+    >>> render_reason(say("kb.empty_requirement", sign=Quoted("+"), where=""), quote=lambda t: f"«{t}»")
+    'KB-8: an empty requirement around «+»'
+    """
     if not isinstance(reason, Reason):
         return str(reason) if reason is not None else ""
     if catalog is None:
         language = locale_name(locale)
-        if language == ENGLISH:
+        if language == ENGLISH and quote is None:
             return str(reason)
         catalog = translations(language)
     template = catalog.gettext(reason.template)
     try:
-        return fill(template, reason.values, lambda r: render_reason(r, locale, catalog), _numbers(locale))
+        return fill(
+            template,
+            reason.values,
+            lambda r: render_reason(r, locale, catalog, quote),
+            _numbers(locale),
+            quote,
+        )
     except (KeyError, IndexError, ValueError):  # a broken translation: the English sentence
         return str(reason)
 

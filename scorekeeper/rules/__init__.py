@@ -19,7 +19,7 @@ from typing import Any
 from .base import Variant
 from .errors import NotationError, OptionError, RoundError, RulesError, UnknownVariant, refuse_all
 from .game import play, play_on
-from .reasons import Reason, fill, pointed_option, say
+from .reasons import Quoted, Reason, fill, pointed_option, say
 from .registry import all_variants, find_variant
 from .scoring import GameScore, RoundScore
 from .verdict import HandValue, Verdict
@@ -66,6 +66,7 @@ __all__ = [
     "KrazyBee",
     "NotationError",
     "OptionError",
+    "Quoted",
     "Reason",
     "RoundError",
     "RoundScore",

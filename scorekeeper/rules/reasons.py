@@ -104,17 +104,40 @@ def say(key: str, **values: Any) -> Reason:
     return Reason(key, values)
 
 
-def quoted(value: Any) -> str:
+class Quoted(str):
+    """A value a player or a client sent (or an example of what to type), as a sentence quotes it:
+    as a ``str``, its quotation as :func:`quoted` writes it (``'run of 0'``), so the English sentence,
+    the command line and the API say it so; ``typed`` is the value as it came, for whoever words the
+    sentence to quote it in its own marks (``fill``'s ``quote``: a form in the reader's quotation marks).
+
+    >>> q = Quoted("run of 0")
+    >>> q, q.typed, fill("{part} is not a requirement", {"part": q}, str, quote=lambda t: f"<{t}>")
+    ("'run of 0'", 'run of 0', '<run of 0> is not a requirement')
+    """
+
+    typed: Any
+
+    def __new__(cls, typed: Any) -> Quoted:
+        json_word = typed is None or isinstance(typed, bool)  # a client sent null, true or false
+        self = super().__new__(
+            cls, {None: "null", True: "true", False: "false"}[typed] if json_word else repr(typed)
+        )
+        self.typed = typed
+        return self
+
+    def __reduce__(self):  # within a Reason's values, across process boundaries
+        return (Quoted, (self.typed,))
+
+
+def quoted(value: Any) -> Quoted:
     """A value a player or a client sent, as a refusal quotes it: text and numbers as Python writes
     them (``'R14'``, ``30.5``), and JSON's own ``null``, ``true`` and ``false`` as JSON writes them
-    (a client sent those, never Python's ``None`` or ``True``).
+    (a client sent those, never Python's ``None`` or ``True``); the value itself stays ``typed``.
 
-    >>> quoted("soon"), quoted(None), quoted(True), quoted(2.5)
-    ("'soon'", 'null', 'true', '2.5')
+    >>> quoted("soon"), quoted(None), quoted(True), quoted(2.5), quoted("soon").typed
+    ("'soon'", 'null', 'true', '2.5', 'soon')
     """
-    if value is None or isinstance(value, bool):
-        return {None: "null", True: "true", False: "false"}[value]
-    return repr(value)
+    return Quoted(value)
 
 
 def counted(count: int, one: str, other: str) -> Reason:
@@ -127,24 +150,28 @@ def counted(count: int, one: str, other: str) -> Reason:
 GROUPED_FROM = 10_000
 
 
-def fill(template: str, values: Mapping[str, Any], word, number=None) -> str:
+def fill(template: str, values: Mapping[str, Any], word, number=None, quote=None) -> str:
     """``template`` with each value written by ``word`` (a reason: its sentence; a tuple of sentences
     joined by "; ", a list of words by ", "); a whole number of :data:`GROUPED_FROM` or more by
-    ``number`` (English's "1,000,000" unless a language's writer is given).
+    ``number`` (English's "1,000,000" unless a language's writer is given); a :class:`Quoted` value
+    by ``quote`` (its ``typed`` value in the marks of whoever words it), else as Python quotes it.
 
     >>> fill("at most {most}, not {n} in {year}", {"most": 1_000_000, "n": 12, "year": 2026}, str)
     'at most 1,000,000, not 12 in 2026'
     """
-    return template.format_map({k: _written(v, word, number or "{:,}".format) for k, v in values.items()})
+    writers = (word, number or "{:,}".format, quote)
+    return template.format_map({k: _written(v, *writers) for k, v in values.items()})
 
 
-def _written(value: Any, word, number) -> str:
+def _written(value: Any, word, number, quote) -> str:
     if isinstance(value, Reason):
         return word(value)
     if isinstance(value, tuple):  # sentences
-        return "; ".join(_written(v, word, number) for v in value)
+        return "; ".join(_written(v, word, number, quote) for v in value)
     if isinstance(value, list):  # words
-        return ", ".join(_written(v, word, number) for v in value)
+        return ", ".join(_written(v, word, number, quote) for v in value)
+    if isinstance(value, Quoted) and quote is not None:
+        return quote(value.typed)
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= GROUPED_FROM:
         return number(value)
     return str(value)

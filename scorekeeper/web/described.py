@@ -53,15 +53,16 @@ def _names_in_words() -> frozenset[str]:
     return frozenset(v.name for v in all_variants() if v.name_in_words)
 
 
-def spoken_reason(reason: Any) -> str:
+def spoken_reason(reason: Any, quote=None) -> str:
     """One of the engine's reasons (sentences) in the request's language, from the same domain as
     the describing words: German from ``engine.mo`` as ``render_reason`` writes it, and the tests'
-    pseudo-locale too, so the page sweep sees which sentences went through the catalog."""
+    pseudo-locale too, so the page sweep sees which sentences went through the catalog; ``quote``:
+    how to write what a player typed (``render_reason``'s), else as the engine quotes it."""
     if isinstance(reason, Sentence):  # a service's sentence: the app's catalog has it, not the engine's
         return form_sentence(reason) if has_request_context() else str(reason)
     if not has_request_context() or str(get_locale()) == ENGLISH:
-        return render_reason(reason)
-    return render_reason(reason, str(get_locale()), ENGINE.get_translations())
+        return render_reason(reason, quote=quote)
+    return render_reason(reason, str(get_locale()), ENGINE.get_translations(), quote)
 
 
 def variant_words(info: dict) -> dict:

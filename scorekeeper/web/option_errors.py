@@ -10,7 +10,6 @@ went wrong, what the option takes, the Step it is in), the rule id after the sen
 
 from __future__ import annotations
 
-import ast
 from typing import Any
 
 from flask_babel import gettext
@@ -18,7 +17,7 @@ from flask_babel import gettext
 from ..display.isolates import isolated
 from ..display.reasons import reason_of
 from ..rulebook.reasons import split_reason
-from ..rules import OptionError, Reason, RoundError, RulesError
+from ..rules import OptionError, Quoted, Reason, RoundError, RulesError
 from .described import option_word, spoken_reason, variant_name
 from .forms import OPT, player_field
 
@@ -58,11 +57,7 @@ def option_error(name: str, refusal: Any, variant: str = "") -> str:
     where = problem.values.get("where") if isinstance(problem, Reason) else None
     if isinstance(where, Reason) and "number" in where.values:  # a Step of the list (KB-8)
         alone = Reason(problem.key, {**problem.values, "where": ""})
-        said = gettext(
-            "Step %(number)s: %(reason)s",
-            number=where.values["number"],
-            reason=_in_quotes(_words(alone), alone),
-        )
+        said = gettext("Step %(number)s: %(reason)s", number=where.values["number"], reason=_words(alone))
         return _ruled(said, alone)
     return _ruled(_words(problem), problem)
 
@@ -95,10 +90,11 @@ def attach_errors(form, err: RulesError, fields: list[str], players_at: str | No
 
 def _value_words(problem: Reason, accepted: Any) -> str | None:
     """A number option's refusal of what was typed, the typed text in quotes of the reader's
-    language (the engine writes Python's 'lots'); None for any other refusal."""
+    language (the engine's value as typed, where its sentence writes Python's 'lots'); None for any
+    other refusal."""
     value = problem.values.get("value")
-    if problem.key in ("opt.not_number", "opt.not_whole") and isinstance(value, str):
-        return gettext("“%(value)s” is not a whole number", value=_unquoted(value))
+    if problem.key in ("opt.not_number", "opt.not_whole") and isinstance(value, Quoted):
+        return gettext("“%(value)s” is not a whole number", value=_as_typed(value))
     bounds = accepted.values.get("accepted", accepted) if isinstance(accepted, Reason) else None
     low = bounds.values.get("low") if isinstance(bounds, Reason) else None
     if problem.key == "option.out_of_range" and isinstance(value, int) and isinstance(low, int):
@@ -110,32 +106,18 @@ def _value_words(problem: Reason, accepted: Any) -> str | None:
     return None
 
 
-def _unquoted(value: str) -> str:
-    """What was typed, from the engine's quotation of it (``'lots'``, as Python writes text).
-
-    >>> _unquoted("'lots'"), _unquoted("7")
-    ('lots', '7')
-    """
-    if len(value) >= 2 and value[0] in "'\"" and value[-1] == value[0]:
-        try:
-            return str(ast.literal_eval(value))
-        except (ValueError, SyntaxError):
-            return value
-    return value
+def _as_typed(value: Quoted) -> str:
+    """Text as it was typed; any other value as the engine writes it (JSON's ``null``, ``2.5``)."""
+    return value.typed if isinstance(value.typed, str) else str(value)
 
 
-def _in_quotes(sentence: str, problem: Reason) -> str:
-    """A Step refusal's ``sentence`` with what it quotes in the reader's own quotation marks: the Step
-    as typed, which the engine writes as Python writes text (``'run of 0'``), and the example or the
-    sign its sentence quotes in ASCII marks (``'2 books of 3'``, ``'+'``). Each is set apart (an
-    isolate): a Hebrew sentence keeps a Step's Latin words, and its own marks, in their places."""
-    values = problem.values
-    typed = [values[key] for key in ("part", "step") if isinstance(values.get(key), str)]
-    size = values.get("size")
-    for text in [*typed, "'+'", f"'2 books of {size}'", f"'2 runs of {size}'"]:
-        # Translators: a Krazy Bee Step, or a sign of one, as a player typed it, in your quotation marks
-        sentence = sentence.replace(text, gettext("“%(text)s”", text=isolated(_unquoted(text))))
-    return sentence
+def _in_marks(typed: Any) -> str:
+    """What a player typed (or an example of what to type) in the reader's own quotation marks, set
+    apart (an isolate): a Hebrew sentence keeps a Step's Latin words, and its own marks, in their
+    places. The engine carries it as a value (:class:`~scorekeeper.rules.Quoted`), which the command
+    line and the API write as Python does (``'run of 0'``)."""
+    # Translators: a Krazy Bee Step, or a sign of one, as a player typed it, in your quotation marks
+    return gettext("“%(text)s”", text=isolated(typed if isinstance(typed, str) else str(Quoted(typed))))
 
 
 def _accepted_words(accepted: Any) -> str:
@@ -154,8 +136,9 @@ def _accepted_words(accepted: Any) -> str:
 
 
 def _words(reason: Any) -> str:
-    """An engine sentence in the request's language, without its rule ids."""
-    return split_reason(spoken_reason(reason)).sentence
+    """An engine sentence in the request's language, without its rule ids, what it quotes in the
+    reader's quotation marks."""
+    return split_reason(spoken_reason(reason, _in_marks)).sentence
 
 
 def _ruled(sentence: str, reason: Any) -> str:

@@ -174,3 +174,34 @@ def test_the_checkers_step_list_words_a_bad_step_as_the_new_game_form_does(clien
     _assert_player_words(said)
     assert said.count("Step 1: “\u2066run of 0\u2069” ") == 2, said  # under the field and in the verdict
     assert "'run of 0'" not in said
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+@pytest.mark.parametrize(
+    "query, typed",
+    [
+        ("rummikub?cards=R7+B7+K7&zero=maybe", "maybe"),  # an on/off option
+        ("crib-rummy?cards=7C+7D+7H&kind=banana", "banana"),  # a choice
+    ],
+)
+def test_any_option_refused_on_a_page_quotes_what_was_typed_in_the_readers_marks(
+    client, query, typed, language
+):
+    """Not only a Step: the engine carries what a player typed as a value, and a page's option error
+    quotes it in the reader's quotation marks, set apart, where it said Python's 'maybe'."""
+    said = _text(client.get(f"/check/{query}", headers={"Accept-Language": language}).text)
+    assert re.search(f"[^'\"\\s]\u2066{typed}\u2069[^'\"\\s]", said), said  # its marks, not ASCII quotes
+    assert f"'{typed}'" not in said
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_the_api_keeps_the_engines_quotes_of_a_bad_step(client, language):
+    """The API (and the command line) say the engine's sentence: the Step and the example as Python
+    quotes text, in every language; the values beside it quote them the same way."""
+    body = {"variant": "krazy-bee", "cards": "7 7 7", "options": {"steps": "books of 3"}}
+    answer = client.post("/api/v1/check", json=body, headers={"Accept-Language": language})
+    assert answer.status_code == 422
+    error = answer.get_json()
+    assert "'books of 3'" in error["error"] and "'2 books of 3'" in error["error"], error["error"]
+    message = error["error_key"]["values"]["message"]["values"]
+    assert message["part"] == "'books of 3'" and message["example"] == "'2 books of 3'"

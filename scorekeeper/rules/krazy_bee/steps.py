@@ -91,16 +91,17 @@ def _fail(message: str, name: str = "steps") -> OptionError:
 def _requirement(part: str, where: str, name: str) -> Requirement:
     m = _REQUIREMENT.match(" ".join(part.split()))
     if not m:
-        raise _fail(say("kb.not_a_requirement", part=repr(part.strip()), where=where), name)
+        raise _fail(say("kb.not_a_requirement", part=quoted(part.strip()), where=where), name)
     count_text, kind, plural, size_text = m.groups()
     count, size, kind = int(count_text or 1), int(size_text), kind.lower()
     if count_text is None and plural:
         key = "kb.how_many_books" if kind == "book" else "kb.how_many_runs"
-        raise _fail(say(key, part=repr(part.strip()), where=where, size=size), name)
+        example = quoted(f"2 {kind}s of {size}")
+        raise _fail(say(key, part=quoted(part.strip()), where=where, example=example), name)
     if count < 1 or size < 1:
-        raise _fail(say("kb.requirement_empty", part=repr(part.strip()), where=where), name)
+        raise _fail(say("kb.requirement_empty", part=quoted(part.strip()), where=where), name)
     if kind == "run" and size > RUN.longest:
-        raise _fail(say("kb.run_too_long", most=RUN.longest, part=repr(part.strip()), where=where), name)
+        raise _fail(say("kb.run_too_long", most=RUN.longest, part=quoted(part.strip()), where=where), name)
     return Requirement(kind, size, count)
 
 
@@ -108,11 +109,12 @@ def _step(text: str, number: int, name: str) -> Step:
     where = say("kb.in_step", number=number) if number else ""
     parts = text.split("+")
     if any(not p.strip() for p in parts):
-        raise _fail(say("kb.empty_requirement", where=where), name)
+        raise _fail(say("kb.empty_requirement", sign=quoted("+"), where=where), name)
     step = Step(number, tuple(_requirement(p, where, name) for p in parts))
     if step.cards > MOST_CARDS:
         raise _fail(
-            say("kb.step_too_big", step=repr(step.text), count=step.cards, most=MOST_CARDS, where=where), name
+            say("kb.step_too_big", step=quoted(step.text), count=step.cards, most=MOST_CARDS, where=where),
+            name,
         )
     return step
 

@@ -40,12 +40,12 @@ MESSAGES = {
     "kb.step_numbered": "Step {number} ({text})",
     "kb.step_alone": "the Step '{text}'",
     "kb.not_a_requirement": "KB-8: {part} is not a requirement{where}",
-    "kb.how_many_books": "KB-8: say how many books in {part}{where}, e.g. '2 books of {size}'",
-    "kb.how_many_runs": "KB-8: say how many runs in {part}{where}, e.g. '2 runs of {size}'",
+    "kb.how_many_books": "KB-8: say how many books in {part}{where}, e.g. {example}",
+    "kb.how_many_runs": "KB-8: say how many runs in {part}{where}, e.g. {example}",
     "kb.requirement_empty": "KB-8: {part} needs at least one meld of at least one card{where}",
     "kb.run_too_long": "KB-1: a run holds at most {most} cards ({part}{where})",
     "kb.in_step": " (in Step {number})",
-    "kb.empty_requirement": "KB-8: an empty requirement around '+'{where}",
+    "kb.empty_requirement": "KB-8: an empty requirement around {sign}{where}",
     "kb.step_too_big": (
         "KB-8: {step} needs {count} cards; a Step can use at most {most} (12 dealt plus the card drawn){where}"
     ),
