@@ -7,6 +7,7 @@
 import { _, isolatedNumber } from "./i18n.js";
 import * as ScorekeeperKeypad from "./keypad.js";
 import "./untap.js";
+import { seatWithNothingLeft } from "./went-out.js";
 
   init();  /* and again on a hand page swapped in place (Crib Rummy's turns) */
   function init() {
@@ -141,21 +142,10 @@ import "./untap.js";
     var outGroup = form.querySelector('.seat-choice input[name="went_out"], .seat-choice input[name="winner"]');
     var outName = outGroup ? outGroup.name : "";
     var chosenByHand = !!form.querySelector('input[name="' + outName + '"]:checked');
-    var LEFT = /^players\.(\d+)\.(hand|rack|points|counts\.\w+)$/;
-    function holding(zeroIsNothing) {
-      var seats = {};
-      form.querySelectorAll("input[name^='players.']").forEach(function (input) {
-        var m = LEFT.exec(input.name);
-        /* (with zeroIsNothing, a count or total of 0 is nothing left: "she has 0 cards") */
-        var v = input.value.trim();
-        var zero = zeroIsNothing && m && m[2] !== "hand" && m[2] !== "rack" && /^0+$/.test(v);
-        if (m) { seats[m[1]] = seats[m[1]] || (v !== "" && !zero); }
+    function fields() {
+      return Array.prototype.map.call(form.querySelectorAll("input[name^='players.']"), function (input) {
+        return [input.name, input.value];
       });
-      return seats;
-    }
-    function emptySeats(zeroIsNothing) {
-      var seats = holding(zeroIsNothing);
-      return Object.keys(seats).filter(function (s) { return !seats[s]; });
     }
     function laidFor(seat) {  /* Krazy Bee: whoever goes out has laid the Step */
       var laid = form.querySelector('input[name="players.' + seat + '.laid"]:not([value="0"])');
@@ -164,13 +154,11 @@ import "./untap.js";
     function guessOut(ev) {
       if (ev && ev.target.name === outName) { chosenByHand = true; }  /* (its input event comes first) */
       if (!outName || chosenByHand) { return; }
-      /* a seat left empty first; else the one whose counts or total are all 0, as the server reads it */
-      var empty = emptySeats(false);
-      if (!empty.length) { empty = emptySeats(true); }
+      var out = seatWithNothingLeft(fields());  /* the server's rule (went-out.js) */
       form.querySelectorAll('input[name="' + outName + '"]').forEach(function (radio) {
-        radio.checked = empty.length === 1 && radio.value === empty[0];
+        radio.checked = out !== null && radio.value === out;
       });
-      if (empty.length === 1) { laidFor(empty[0]); }
+      if (out !== null) { laidFor(out); }
     }
     if (outName) {
       form.querySelectorAll('input[name="' + outName + '"]').forEach(function (radio) {
