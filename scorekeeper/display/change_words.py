@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from flask_babel import get_locale, gettext
+from flask_babel import gettext
 
 from .fact_words import fact_words
 
@@ -29,22 +29,13 @@ HEAD = re.compile(
 STARTED = re.compile(r"^Game of (?P<name>.+?) started(?P<rest>:.*)?$", re.S)
 
 
-def _right_to_left() -> bool:
-    try:
-        locale = get_locale()
-    except RuntimeError:  # no app or request: English
-        locale = None
-    return locale is not None and locale.character_order == "right-to-left"
-
-
-def _changes(rest: str | None) -> list[str]:
+def _changes(rest: str | None, rtl: bool) -> list[str]:
     """What a summary says after its head, each change (``; `` between them) as the reader's page
     shows it: a change beyond scores in the reader's language ("Ann missed Step 1"); scores as data,
-    and on a right-to-left page a correction's arrow points the way the line reads ("-4 ← -10",
+    and on a right-to-left page (``rtl``) a correction's arrow points the way the line reads ("-4 ← -10",
     read from the right: was -4, now -10), where "→" pointed back from the new score to the old one."""
     if not rest:
         return []
-    rtl = _right_to_left()
     return [fact_words(item) or (item.replace(" → ", " ← ") if rtl else item) for item in _items(rest)]
 
 
@@ -53,9 +44,9 @@ def _items(rest: str) -> list[str]:
     return rest.removeprefix(":").removeprefix(" ").split("; ")
 
 
-def _data(rest: str | None) -> str:
+def _data(rest: str | None, rtl: bool) -> str:
     """A summary's data (:func:`_changes`) after its colon."""
-    return ": " + "; ".join(_changes(rest)) if rest else ""
+    return ": " + "; ".join(_changes(rest, rtl)) if rest else ""
 
 
 def _head(word: str, number: str, turn: str | None, done: str) -> str:
@@ -109,13 +100,16 @@ def _said_head(match: re.Match) -> str:
     return head
 
 
-def change_words(summary: str, variant_name: Callable[[str], str] = str) -> str:
+def change_words(summary: str, variant_name: Callable[[str], str] = str, rtl: bool = False) -> str:
     """A change-log summary in the reader's language (English outside a request); ``variant_name``
     names a variant in it (the pages pass the one that says a label in words in the reader's
-    language, ``web.described.variant_name``).
+    language, ``web.described.variant_name``); ``rtl``: the page reads right to left (the pages ask
+    the app's one table of languages, ``web.languages.direction``).
 
     >>> change_words("Undid: Hand 2 corrected: Bob +35 → +25")
     'Undid: Hand 2 corrected: Bob +35 → +25'
+    >>> change_words("Hand 2 corrected: Bob +35 → +25", rtl=True)
+    'Hand 2 corrected: Bob +35 ← +25'
     >>> change_words("Something else")
     'Something else'
     """
@@ -124,9 +118,9 @@ def change_words(summary: str, variant_name: Callable[[str], str] = str) -> str:
         ("Redid: ", gettext("Redid: %(change)s")),
     ):
         if summary.startswith(prefix):
-            return said.replace("%(change)s", change_words(summary.removeprefix(prefix)))
+            return said.replace("%(change)s", change_words(summary.removeprefix(prefix), variant_name, rtl))
     if match := HEAD.match(summary):
-        return _said_head(match) + match["stop"] + _data(match["rest"])
+        return _said_head(match) + match["stop"] + _data(match["rest"], rtl)
     if match := STARTED.match(summary):
         # a variant named in words ("Any other game (points)") is named in the reader's language,
         # as on every other page; a game's own name stays as it is
@@ -134,9 +128,9 @@ def change_words(summary: str, variant_name: Callable[[str], str] = str) -> str:
     return summary
 
 
-def change_label(summary: str, variant_name: Callable[[str], str] = str) -> str:
+def change_label(summary: str, variant_name: Callable[[str], str] = str, rtl: bool = False) -> str:
     """What Undo or Redo says of a change, short for a phone's button: its head ("Hand 2 recorded");
-    a correction's first change too, and "…" when it made more.
+    a correction's first change too, and "…" when it made more (``rtl``: as :func:`change_words`).
 
     >>> change_label("Hand 1 corrected: Sam +45 → +40, Ann +0 → +5; Margarethe missed Step 1")
     'Hand 1 corrected: Sam +45 → +40 …'
@@ -145,8 +139,8 @@ def change_label(summary: str, variant_name: Callable[[str], str] = str) -> str:
     """
     match = HEAD.match(summary)
     if not match or match["done"] != "corrected" or not match["rest"]:
-        return change_words(summary, variant_name).split(":", 1)[0]
-    changes, written = _changes(match["rest"]), _items(match["rest"])
+        return change_words(summary, variant_name, rtl).split(":", 1)[0]
+    changes, written = _changes(match["rest"], rtl), _items(match["rest"])
     first = changes[0] if fact_words(written[0]) else changes[0].split(", ")[0]  # scores: the first
     more = len(changes) > 1 or first != changes[0]
     return f"{_said_head(match)}: {first}" + (" …" if more else "")

@@ -21,6 +21,7 @@ from ..storage.extensions import db
 from ..storage.seat_models import SEAT_LOG_ACTIONS
 from ..web import access
 from ..web.described import variant_name
+from ..web.languages import direction
 
 
 def history(public_id: str):
@@ -68,8 +69,8 @@ def step_labels(game) -> dict:
     undo = services.last_undoable(game)
     redo = services.last_redoable(game)
     return {
-        "undo": change_label(undo.summary, variant_name) if undo else None,
-        "redo": change_label(redo.summary.removeprefix("Undid: "), variant_name) if redo else None,
+        "undo": change_label(undo.summary, variant_name, _rtl()) if undo else None,
+        "redo": change_label(redo.summary.removeprefix("Undid: "), variant_name, _rtl()) if redo else None,
     }
 
 
@@ -129,4 +130,9 @@ def announcement(game, score, names: list[str]) -> dict | None:
 
 def change_words(summary: str) -> str:
     """A change-log summary in the reader's language, a variant named in words translated too."""
-    return words_of(summary, variant_name)
+    return words_of(summary, variant_name, _rtl())
+
+
+def _rtl() -> bool:
+    """The page reads right to left (the app's one table of languages says so: Hebrew)."""
+    return direction() == "rtl"
