@@ -47,17 +47,18 @@ def cells(text: str) -> int:
     return max(1, math.ceil(em / MONO_ADVANCE - 1e-9))
 
 
-def boxed(text: str, shown: str) -> Markup:
+def boxed(text: str, shown: str, start: bool = False) -> Markup:
     """``shown`` (``text`` as the line shows it, isolated or not) in its box of :func:`cells` cells
-    (print.css ``.word``), escaped."""
-    return Markup('<span class="word" style="width: {:.4f}em">{}</span>').format(
-        cells(text) * MONO_ADVANCE, shown
+    (print.css ``.word``), escaped: centred, or at the box's start for a column aligned there (the
+    standings' names)."""
+    return Markup('<span class="word{}" style="width: {:.4f}em">{}</span>').format(
+        " start" if start else "", cells(text) * MONO_ADVANCE, shown
     )
 
 
-def set_in_cells(text: str, shown: str) -> str:
+def set_in_cells(text: str, shown: str, start: bool = False) -> str:
     """``shown`` boxed where ``text`` is set proportionally, else as it is."""
-    return boxed(text, shown) if proportional(text) else shown
+    return boxed(text, shown, start) if proportional(text) else shown
 
 
 def joined(texts: Iterable[str], between: str = "") -> str:

@@ -216,7 +216,7 @@ def standings_lines(standings, isolate: bool = False) -> list[str]:
     isolate = mixed([text for row in rows for text in row], isolate)  # a Hebrew name on any sheet
 
     def shown(text: str) -> str:  # right to left: each value isolated, so a total of -12 stays "-12"
-        return set_in_cells(text, isolated(text) if isolate else text)
+        return set_in_cells(text, isolated(text) if isolate else text, start=True)
 
     def cell(i: int, text: str) -> str:  # the total right-aligned in its column, the others left
         pad = " " * (widths[i] - cells(text))
