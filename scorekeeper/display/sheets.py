@@ -15,6 +15,7 @@ from flask_babel import gettext
 from ..rules import GameScore
 from .cribbage_track import fit_track
 from .isolates import isolated, mixed
+from .mono_words import MONO_ADVANCE, cells, set_in_cells
 from .text_width import fitted, text_width
 from .words import ordinal
 
@@ -34,8 +35,6 @@ USABLE_HEIGHT = {
 }
 #: width (mm) of the margin panel beside the table (the Krazy Bee Step list)
 SIDE_WIDTH = 44
-#: advance of every character of the sheet's monospaced font (DejaVu Sans Mono), in em
-MONO_ADVANCE = 1233 / 2048
 #: font size (pt) of a recorded line's player cells (``td.line`` in print.css)
 LINE_PT = 8
 #: font size (pt) of a player's name over their columns (``tr.names th`` in print.css, bold)
@@ -217,7 +216,8 @@ def mono_line(
     Returns (text, bold) pieces; the line starts ``inset`` mm after the first
     column's left edge. Neighbouring values keep at least one space between them.
     ``isolate``: each value between Unicode isolates (:func:`.isolates.isolated`: a right-to-left sheet's
-    line, where "-12" stays "-12"; the marks take no room).
+    line, where "-12" stays "-12"; the marks take no room). A Hebrew value is set in the proportional
+    font in a box of whole cells (:mod:`.mono_words`): the line is then markup.
 
     >>> mono_line(["1", "20", "125"], [9, 9, 9], [False, False, True])
     [('  1   20   ', False), ('125', True)]
@@ -229,18 +229,19 @@ def mono_line(
     used, x = 0, -inset
     for text, width, strong in zip(texts, widths, bold):
         if text:
-            start = max(used + 1 if used else 0, round((x + width / 2) / advance - len(text) / 2))
+            taken = cells(text)
+            start = max(used + 1 if used else 0, round((x + width / 2) / advance - taken / 2))
             pad = " " * (start - used)
             if pieces and not pieces[-1][1]:
                 pieces[-1] = (pieces[-1][0] + pad, False)
             elif pad:
                 pieces.append((pad, False))
-            shown = isolated(text) if isolate else text
+            shown = set_in_cells(text, isolated(text) if isolate else text)
             if pieces and pieces[-1][1] == strong:
                 pieces[-1] = (pieces[-1][0] + shown, strong)
             else:
                 pieces.append((shown, strong))
-            used = start + len(text)
+            used = start + taken
         x += width
     return pieces
 

@@ -10,7 +10,7 @@ from markupsafe import Markup, escape
 
 from ..display.bidi import bdi, number
 from ..display.words import name_list
-from ..printing.club_words import points_text
+from ..printing.club_words import points_text, tie_sentence
 from ..rulebook.book import N_
 from ..services.club import current_round, evening_order
 from ..services.club.results import EDITOR
@@ -18,7 +18,7 @@ from ..storage.club_models import ClubEvent, EventLogEntry, EventTable
 from ..storage.extensions import db
 from ..storage.models import Game
 from .refusals import EDITOR_WORDS
-from .words import RULE_NAMES, TIEBREAK_NAMES, said_markup
+from .words import RULE_NAMES, said_markup
 
 
 @dataclass
@@ -101,12 +101,10 @@ def standing_rows(event: ClubEvent, names: dict[int, str]) -> list[dict]:
 
 
 def tie_note(parted_by: str | None) -> Markup | None:
-    """Why a line is below the line before it with the same points: "Tiebreak: Most wins", the
-    tiebreak that parted them by its short name (the page explains each above its standings);
-    None when no tiebreak did."""
-    if parted_by not in TIEBREAK_NAMES:
-        return None
-    return said_markup(N_("Tiebreak: %(tiebreak)s"), {"tiebreak": gettext(TIEBREAK_NAMES[parted_by])})
+    """The tiebreak that parted a line from the one before it (:func:`.club_words.tie_sentence`,
+    the printed standings' words too), escaped for the page; None when no tiebreak did."""
+    sentence = tie_sentence(parted_by)
+    return None if sentence is None else escape(sentence)
 
 
 def log_lines(event: ClubEvent) -> list[Markup]:

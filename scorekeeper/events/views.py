@@ -12,6 +12,7 @@ from sqlalchemy import select
 from wtforms import SelectChoice
 
 from ..club import RULES, SCHEMES, TIEBREAKS
+from ..printing.club_words import over_sentence
 from ..rules import find_variant
 from ..services import NotEditor, SetupError
 from ..services.club import (
@@ -159,6 +160,7 @@ def event_page(event: ClubEvent, status: int = 200, refused: str | None = None, 
             waiting=bool(round_open_tables(latest)),
             cut_done="final" in stages,
             over=evening_over(event),
+            over_sentence=over_sentence(),
             in_semis=bool(stages) and stages[-1] == "semi",
             qualifying=sum(1 for s in stages if s == "round"),
             next_number=len(stages) + 1,

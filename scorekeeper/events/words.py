@@ -15,6 +15,8 @@ from typing import Any
 from flask_babel import gettext
 from markupsafe import Markup, escape
 
+# the tiebreaks' names: the printed standings say them too, so they are marked a floor lower
+from ..printing.club_words import TIEBREAK_NAMES as TIEBREAK_NAMES
 from ..rulebook.book import N_
 
 #: the seating rules' names (the sentence is :data:`scorekeeper.club.RULES`)
@@ -24,12 +26,6 @@ SCHEME_NAMES = {
     "places": N_("Tournament points by place"),
     "normalised": N_("The game's own score against the table"),
     "sum": N_("The sum of scores"),
-}
-#: the tiebreaks' names
-TIEBREAK_NAMES = {
-    "head_to_head": N_("Head to head"),
-    "wins": N_("Most wins"),
-    "best_game": N_("Best single game"),
 }
 #: how an evening counts in a season
 EVENING_POINTS_NAMES = {

@@ -17,7 +17,7 @@ from ..display.isolates import LRI, LRM, PDI, RLI, isolated, mixed, right_to_lef
 from ..display.qr import qr_png_url
 from ..display.words import signed
 from ..rules import find_variant
-from ..services.club import evening_order, names_of, played_final
+from ..services.club import evening_order, evening_over, names_of, played_final
 from ..services.club.results import EDITOR, table_game_of
 from ..storage.club_models import ClubEvent, EventRound, EventTable
 from ..storage.extensions import db
@@ -26,7 +26,15 @@ from ..storage.table_models import Table as Club
 from ..web.addresses import external_url
 from ..web.described import variant_name
 from ..web.languages import direction
-from .club_words import points_text, round_title, rule_words, scheme_sentence, tiebreak_sentence
+from .club_words import (
+    over_sentence,
+    points_text,
+    round_title,
+    rule_words,
+    scheme_sentence,
+    tie_sentence,
+    tiebreak_sentence,
+)
 from .documents import page, render_pdf
 from .language import language_now
 
@@ -195,6 +203,7 @@ def standings_context(event: ClubEvent) -> dict[str, Any]:
                 "points": number(s.points),
                 "games": s.games,
                 "wins": s.wins,
+                "tie": tie_sentence(s.parted_by),  # the event page's note, in its words
             }
             for s in lines
         ],
@@ -206,6 +215,8 @@ def standings_context(event: ClubEvent) -> dict[str, Any]:
         "scheme": scheme_sentence(event.scheme),
         "tiebreaks": [tiebreak_sentence(t) for t in event.tiebreaks],
         "rounds_played": sum(1 for r in event.event_rounds if r.stage == "round"),
+        # said as the event page says it: ended by the organiser, or by the final's result
+        "over": over_sentence() if evening_over(event) else "",
     }
 
 

@@ -12,6 +12,12 @@ from ..club import SCHEMES, TIEBREAKS
 from ..rulebook.book import N_
 from .language import language_now
 
+#: the tiebreaks' names, as the event page's settings and a parted line's note say them
+TIEBREAK_NAMES = {
+    "head_to_head": N_("Head to head"),
+    "wins": N_("Most wins"),
+    "best_game": N_("Best single game"),
+}
 #: a seating rule in a few words, for a round's heading
 RULE_WORDS = {"draw": N_("drawn at random"), "standing": N_("by standing"), "swiss": N_("Swiss")}
 
@@ -23,6 +29,21 @@ def scheme_sentence(key: str) -> str:
 
 def tiebreak_sentence(key: str) -> str:
     return gettext(TIEBREAKS[key]) if key in TIEBREAKS else key
+
+
+def tie_sentence(parted_by: str | None) -> str | None:
+    """Why a line is below the line before it on the same points: "Tiebreak: Most wins", the
+    tiebreak that parted them by its short name (the event page, the standings screen and the
+    printed standings say it beside the lower player's name); None when no tiebreak did."""
+    if parted_by not in TIEBREAK_NAMES:
+        return None
+    return gettext("Tiebreak: %(tiebreak)s", tiebreak=gettext(TIEBREAK_NAMES[parted_by]))
+
+
+def over_sentence() -> str:
+    """That the evening is over (its organiser ended it, or its final's result is final), as the
+    event page and the printed standings say it."""
+    return gettext("This evening is over: its standings below are final.")
 
 
 #: the rules a cut seats by: its round's title says it ("Final", "Semi-final"), so its heading has no

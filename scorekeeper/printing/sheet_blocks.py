@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from flask_babel import gettext
 
 from ..display.isolates import isolated, mixed
+from ..display.mono_words import cells, fit_cells, joined, set_in_cells
 from ..display.sheets import LINE_PT, MONO_ADVANCE, PLAYER_RULE, PT, RULE, Row, Sheet, mirrored
 from ..display.text_width import text_width
 from ..display.words import ordinal
@@ -82,7 +83,7 @@ def label_line(sheet: Sheet, group: list[int]) -> str:
     pieces = sheet.laid_out(
         texts, sheet.player_widths(group), bold, PLAYER_RULE / 2 * PT, label_size(sheet, group)
     )
-    return "".join(text for text, _ in pieces)
+    return joined(text for text, _ in pieces)
 
 
 def label_size(sheet: Sheet, group: list[int]) -> float:
@@ -96,7 +97,7 @@ def label_size(sheet: Sheet, group: list[int]) -> float:
     (5, 7)
     """
     fits = [
-        width / ((len(c.label) + 1.5) * PT * MONO_ADVANCE)
+        width / ((cells(c.label) + 1.5) * PT * MONO_ADVANCE)
         for c, width in zip(sheet.per_player, sheet.player_widths(group))
     ]
     size = min([LABEL_PT, *fits])
@@ -143,13 +144,12 @@ def text_line(sheet: Sheet, row: Row, group: list[int]) -> str:
     lead = [_fit(text, width) for text, width in zip(row.lead, widths)]
     texts = lead + [cell for seat in group for cell in row.cells[seat]]
     pieces = sheet.laid_out(texts, widths, [False] * len(texts), RULE / 2 * PT)
-    return "".join(text for text, _ in pieces)
+    return joined(text for text, _ in pieces)
 
 
 def _fit(text: str, width: float) -> str:
     """``text`` cut with "…" to leave a space either side within ``width`` mm."""
-    room = max(1, int(width / _advance()) - 2)
-    return text if len(text) <= room else text[: room - 1] + "…"
+    return fit_cells(text, max(1, int(width / _advance()) - 2))
 
 
 def _advance() -> float:
@@ -212,14 +212,14 @@ def standings_lines(standings, isolate: bool = False) -> list[str]:
         (ordinal(s.rank), s.name + (" ★" if s.winner else ""), str(s.total), s.progress)
         for s in sorted(standings, key=lambda s: s.rank)
     ]
-    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    widths = [max(cells(row[i]) for row in rows) for i in range(3)]  # a Hebrew word in the sans font
     isolate = mixed([text for row in rows for text in row], isolate)  # a Hebrew name on any sheet
 
     def shown(text: str) -> str:  # right to left: each value isolated, so a total of -12 stays "-12"
-        return isolated(text) if isolate else text
+        return set_in_cells(text, isolated(text) if isolate else text, start=True)
 
     def cell(i: int, text: str) -> str:  # the total right-aligned in its column, the others left
-        pad = " " * (widths[i] - len(text))
-        return pad + shown(text) if i == 2 else shown(text) + pad
+        pad = " " * (widths[i] - cells(text))
+        return joined([pad, shown(text)] if i == 2 else [shown(text), pad])
 
-    return ["  ".join([*(cell(i, r[i]) for i in range(3)), shown(r[3])]).rstrip() for r in rows]
+    return [joined([*(cell(i, r[i]) for i in range(3)), shown(r[3])], "  ").rstrip() for r in rows]

@@ -1,7 +1,9 @@
 """A Hebrew name in a sheet's monospaced text (the recorded lines, the standings) is set in the sheet's
-own Hebrew mono font (``Sheet Mono Hebrew``, scripts/hebrew_mono_font.py): DejaVu Sans's letters in
-DejaVu Sans Mono's cells and metrics. It used to fall back, glyph by glyph, to the system's FreeMono,
-whose small, light Hebrew stood letter-spaced and lower than the Latin and the numbers beside it.
+own fonts: since 7 December in its sans font in a box of whole cells (display/mono_words.py), before
+that in its own Hebrew mono font (``Sheet Mono Hebrew``, scripts/hebrew_mono_font.py: DejaVu Sans's
+letters in DejaVu Sans Mono's cells and metrics, still the fallback), which read letter-spaced. It
+used to fall back, glyph by glyph, to the system's FreeMono, whose small, light Hebrew stood
+letter-spaced and lower than the Latin and the numbers beside it.
 
 Read back with ``pdftotext -bbox``: each word's box is its font's ascent to descent at its size, so
 two words of one line in fonts of the same metrics share their top and their height.
@@ -51,9 +53,12 @@ def hebrew_sheet(app, client) -> bytes:
     return answer.data
 
 
-def test_the_monospaced_hebrew_is_the_sheets_own_font(hebrew_sheet):
+def test_the_hebrew_of_the_lines_is_in_the_sheets_own_fonts(hebrew_sheet):
+    """Since 7 December a Hebrew value of a line is set in the sheet's sans font, in a box of whole
+    cells (tests/pdf/test_hebrew_letter_spacing.py); "Sheet Mono Hebrew" stays the fallback, and no
+    system font is taken."""
     fonts = ReadBack(hebrew_sheet).fonts()
-    assert "Sheet-Mono-Hebrew" in fonts
+    assert "Sheet-Sans" in fonts and "Sheet-Mono" in fonts
     assert not {f for f in fonts if f.startswith(("FreeMono", "DejaVu"))}, fonts
 
 

@@ -7,6 +7,7 @@ within a character, and read back from the PDF in the order of the columns.
 from __future__ import annotations
 
 import base64
+import html
 import re
 
 import pytest
@@ -97,15 +98,31 @@ def test_a_crib_hands_closing_line_names_how_it_ended_whole_in_every_language(ap
             assert _fit(gettext(label), turn) == gettext(label)
 
 
+#: a Hebrew value's box in a line (scorekeeper/display/mono_words.py): its width in em, its text
+BOX = re.compile(r'<span class="word" style="width: ([\d.]+)em">(.*?)</span>')
+
+
+def line_cells(pieces) -> list[str]:
+    """A line as its monospaced cells: a character each, a Hebrew value's box its text in its first
+    cell and nothing in the others (its letters set at their own widths inside the box)."""
+    line, out, at = unmarked("".join(t for t, _ in pieces)), [], 0
+    for box in BOX.finditer(line):
+        out += list(html.unescape(line[at : box.start()]))
+        n = round(float(box[1]) / MONO_ADVANCE)
+        out += [html.unescape(box[2]), *[""] * (n - 1)]
+        at = box.end()
+    return out + list(html.unescape(line[at:]))
+
+
 def _values_per_column(pieces, edges):
-    """(left, right, text) of each column's value: the characters between two edges, trimmed."""
-    line = unmarked("".join(t for t, _ in pieces))
+    """(left, right, text) of each column's value: the cells between two edges, trimmed."""
+    line = line_cells(pieces)
     out = []
     for col in range(len(edges) - 1):
         chars = [
             i for i, ch in enumerate(line) if ch != " " and edges[col] <= (i + 0.5) * ADVANCE < edges[col + 1]
         ]
-        out.append((chars[0] * ADVANCE, (chars[-1] + 1) * ADVANCE, line[chars[0] : chars[-1] + 1]))
+        out.append((chars[0] * ADVANCE, (chars[-1] + 1) * ADVANCE, "".join(line[chars[0] : chars[-1] + 1])))
     return out
 
 

@@ -22,17 +22,18 @@ def _set(event, scores):
         override(event, table, row, "read out at the table")
 
 
-def _evening(app) -> str:
+def parted_evening(app) -> tuple[str, str]:
     """Round 1 of eight, the results set by seat (whoever the draw seats there): both tables'
     winners on 4 points, the first by 30 over the table's average, the second by 20, so the best
-    single game parts them; three players share 1 point and two share 0.5, parted by nothing."""
+    single game parts them; three players share 1 point and two share 0.5, parted by nothing: the
+    evening's public id and its club's secret (tests/pdf/test_club_standings_words.py prints it)."""
     with app.app_context():
         _, event, secret = december_night(EIGHT, rounds=2)
         check_in(event, EIGHT)
         seat_next(event, secret, "draw", seed=13)
         _set(event, [[30, -10, -10, -10], [20, 0, -10, -10]])
         db.session.commit()
-        return event.public_id
+        return event.public_id, secret
 
 
 def _rows(html: str) -> list[str]:
@@ -41,7 +42,7 @@ def _rows(html: str) -> list[str]:
 
 
 def test_the_screen_the_page_and_the_api_say_which_tiebreak_parted_equal_points(app):
-    public_id = _evening(app)
+    public_id, _secret = parted_evening(app)
     client = app.test_client()
     lines = client.get(f"/api/v1/events/{public_id}/standings").get_json()["standings"]
     parted = {line["name"]: line["parted_by"] for line in lines if line["parted_by"]}
