@@ -35,10 +35,16 @@ def body() -> Any:
     one counts to each reader (Python took the last, others the first), so a
     proxy or a log could read another change than the one made.
     """
-    raw = request.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
+    return parsed(request.get_data(cache=True))  # 413 past MAX_CONTENT_LENGTH
+
+
+def parsed(raw: bytes, what: str = "the request body") -> Any:
+    """``raw`` parsed as :func:`body` parses a request's: the one reading of JSON sent to the app, by
+    the API, a page's script (the hand form's preview) or a file picked on a page (``what``: the
+    words naming it in a refusal, the InputError or RoundError :func:`body` describes)."""
     if not raw.strip():
-        raise InputError("the request body is empty; send a JSON object")
-    text = utf8_text(raw)
+        raise InputError(f"{what} is empty; send a JSON object")
+    text = utf8_text(raw, what)
     try:
         value = json.loads(
             text,
@@ -48,17 +54,13 @@ def body() -> Any:
             object_pairs_hook=_once_each,
         )
     except TwiceGiven as err:  # which of the two counts is a guess each reader makes its own way
-        raise InputError(
-            f"the request body gives the key {err} twice in one object; give each key once"
-        ) from None
+        raise InputError(f"{what} gives the key {err} twice in one object; give each key once") from None
     except json.JSONDecodeError as err:  # Python's wording aside: where it stopped reading
-        raise InputError(
-            f"the request body is not valid JSON (at line {err.lineno}, column {err.colno})"
-        ) from None
+        raise InputError(f"{what} is not valid JSON (at line {err.lineno}, column {err.colno})") from None
     except RecursionError:
-        raise InputError("the request body is nested too deeply to be read") from None
+        raise InputError(f"{what} is nested too deeply to be read") from None
     except ValueError as err:  # ours: a number JSON does not have
-        raise InputError(f"the request body is not valid JSON ({err})") from None
+        raise InputError(f"{what} is not valid JSON ({err})") from None
     if LONE_ESCAPE.search(raw):  # only an escape (\\ud800) makes half a character: then look for one
         where = broken_text(value)
         if where is not None:  # a value no text may hold: a 422, as a name holding one always was
@@ -70,7 +72,7 @@ def body() -> Any:
 WIDE_MARKS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 
-def utf8_text(raw: bytes) -> str:
+def utf8_text(raw: bytes, what: str = "the request body") -> str:
     """``raw`` read as UTF-8, the only encoding of JSON exchanged between systems (RFC 8259, 8.1); a
     UTF-8 byte-order mark is ignored, as the RFC allows. UTF-16 and UTF-32, which Python's ``json``
     would have detected and read, are refused by name: a byte-order mark of theirs, or a zero byte
@@ -86,14 +88,14 @@ def utf8_text(raw: bytes) -> str:
     """
     if raw.startswith(WIDE_MARKS) or b"\0" in raw[:4]:
         raise InputError(
-            "the request body is UTF-16 or UTF-32 text; JSON is sent as UTF-8 (RFC 8259, 8.1): send it as UTF-8"
+            f"{what} is UTF-16 or UTF-32 text; JSON is sent as UTF-8 (RFC 8259, 8.1): send it as UTF-8"
         )
     skipped = len(codecs.BOM_UTF8) if raw.startswith(codecs.BOM_UTF8) else 0
     try:
         return raw[skipped:].decode("utf-8")
     except UnicodeDecodeError as err:  # Python's codec words aside: which byte
         raise InputError(
-            f"the request body is not UTF-8 text (byte {skipped + err.start + 1:,} cannot be read); send it as UTF-8"
+            f"{what} is not UTF-8 text (byte {skipped + err.start + 1:,} cannot be read); send it as UTF-8"
         ) from None
 
 
