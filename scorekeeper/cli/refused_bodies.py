@@ -60,9 +60,12 @@ class Lingering:
 
 def closing_refused_bodies(app):
     """``app`` (WSGI) with the connection closed after its answer to a body it refused unread, or
-    to one that stopped coming (:mod:`.stalled_bodies`: each wait for its next bytes is bounded)."""
+    to one that stopped coming (:mod:`.stalled_bodies`: each wait for its next bytes is bounded, the
+    grace and rate read from the environment once, here, as the worker loads the app)."""
     from ..web.guards import STALLED, TOO_LARGE
-    from .stalled_bodies import guard_stalls
+    from .stalled_bodies import body_bounds, guard_stalls
+
+    bounds = body_bounds()  # checked before the server started (cli/server.py)
 
     def serve(environ, start_response):
         def start(status, headers, exc_info=None):
@@ -70,7 +73,7 @@ def closing_refused_bodies(app):
                 getattr(getattr(start_response, "__self__", None), "force_close", lambda: None)()
             return start_response(status, headers, exc_info)
 
-        unguard = guard_stalls(environ)
+        unguard = guard_stalls(environ, bounds)
         try:
             answer = app(environ, start)
         finally:

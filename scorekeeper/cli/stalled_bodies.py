@@ -98,15 +98,15 @@ def has_body(environ: dict) -> bool:
     return environ.get("CONTENT_LENGTH", "") not in ("", "0") or "HTTP_TRANSFER_ENCODING" in environ
 
 
-def guard_stalls(environ: dict, seconds: float = BODY_STALL_SECONDS):
-    """Bound each wait for the body's next bytes by ``seconds``, and the whole body by the grace and
-    the rate (the environment's :data:`GRACE_ENV` and :data:`RATE_ENV`, else the limits'); the undo
+def guard_stalls(environ: dict, bounds: tuple[float, float], seconds: float = BODY_STALL_SECONDS):
+    """Bound each wait for the body's next bytes by ``seconds``, and the whole body by ``bounds``
+    (the grace and the rate: :func:`body_bounds`, read once as the worker loads the app); the undo
     (the socket's own timeout given back), to call once the app has returned its answer, or None when
     there is nothing to bound."""
     sock = environ.get("gunicorn.socket")
     if sock is None or not has_body(environ):
         return None
-    environ["wsgi.input"] = StallGuard(environ["wsgi.input"], environ, *body_bounds())
+    environ["wsgi.input"] = StallGuard(environ["wsgi.input"], environ, *bounds)
     before = sock.gettimeout()  # gunicorn's own (blocking), given back as it was
     sock.settimeout(seconds)
     return lambda: sock.settimeout(before)
