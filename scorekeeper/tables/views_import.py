@@ -9,6 +9,7 @@ from flask_babel import gettext, lazy_gettext
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..api import bodies
+from ..checker import json_text
 from ..checker.checking import InputError
 from ..limits import BGSTATS_ITEMS_MAX, BODY_MAX, TooMany
 from ..rules import RoundError
@@ -117,14 +118,14 @@ def _backup():
     if len(data) > BODY_MAX:
         raise _Refused(_too_large(), 413)
     try:
-        return bodies.parsed(data, "the file")  # the API's one reading of JSON (UTF-8 only, keys once)
+        return json_text.parsed(data, "the file")  # the API's one reading of JSON (UTF-8 only, keys once)
     except InputError as err:
         raise _Refused(
             gettext("This file is not a BG Stats backup: it is not JSON. Choose BGStatsExport.json."),
             detail=str(err),
         ) from None
     except RoundError as err:  # a text no page or database takes (half a character), as the API refuses it
-        raise _Refused(_not_a_backup(), detail=f"{err.errors[0][0]}: {bodies.BROKEN}") from None
+        raise _Refused(_not_a_backup(), detail=f"{err.errors[0][0]}: {json_text.BROKEN}") from None
 
 
 def _not_a_backup() -> str:

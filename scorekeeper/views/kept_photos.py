@@ -33,7 +33,7 @@ from flask import (
 from flask_babel import gettext, ngettext
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
-from ..api import bodies
+from ..checker import json_text
 from ..checker.checking import InputError
 from ..limits import BODY_MAX, KEPT_PHOTOS_MAX
 from ..photo import PhotoError, kept, tile_game
@@ -105,12 +105,12 @@ def keep(public_id: str):
 
 
 def _tiles_sent():
-    """The form's ``tiles``, read as the API reads a JSON body (``api/bodies.py``): InputError (400)
+    """The form's ``tiles``, read as the API reads a JSON body (``checker/json_text.py``): InputError (400)
     for one that is not JSON, or is nested past what can be read (which was a 500)."""
     try:
-        return bodies.parsed(request.form.get("tiles", "").encode(), "the form's 'tiles'")
+        return json_text.parsed(request.form.get("tiles", "").encode(), "the form's 'tiles'")
     except RoundError as err:  # half a character: never a tile
-        raise InputError(f"the form's 'tiles': {err.errors[0][0]}: {bodies.BROKEN}") from None
+        raise InputError(f"the form's 'tiles': {err.errors[0][0]}: {json_text.BROKEN}") from None
 
 
 # -- the host's list ------------------------------------------------------------------------------
