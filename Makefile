@@ -162,10 +162,10 @@ bench: $(VENV)/.installed-test
 # runtime-only smoke test and the rules tests; then the test tools of package.json (pinned exactly)
 # that have newer releases, listed by npm (a list, not a failure). Run before every stop.
 # the real server's own refusals, on the newest gunicorn and gevent: cli/refusals.py reads the head
-# gunicorn could not finish from its parser's frames, cli/stalled_bodies.py and refused_bodies.py
-# lean on its worker; a release that changes them fails here (about 35 s)
+# gunicorn could not finish from its parser's frames, cli/stalled_bodies.py, stalled_answers.py and
+# refused_bodies.py lean on its worker; a release that changes them fails here (about a minute)
 LATEST_SERVER_TESTS := tests/web/test_server_refusals.py tests/web/test_stalled_bodies.py \
-	tests/web/test_body_bounds.py tests/web/test_big_bodies.py
+	tests/web/test_body_bounds.py tests/web/test_big_bodies.py tests/web/test_stalled_answers.py
 
 test-latest:
 	rm -rf .venv-latest

@@ -125,14 +125,20 @@ def body_bounds(env=os.environ) -> tuple[float, float]:
     ...
     ValueError: SCOREKEEPER_BODY_MIN_RATE='0': give a number above 0 (the default is 500)
     """
-    bounds = []
-    for name, default in ((GRACE_ENV, BODY_GRACE_SECONDS), (RATE_ENV, BODY_MIN_RATE)):
-        given = env.get(name) or ""
-        try:
-            value = float(given) if given else float(default)
-        except ValueError:
-            value = math.nan
-        if not (math.isfinite(value) and value > 0):
-            raise ValueError(f"{name}={given!r}: give a number above 0 (the default is {default:g})")
-        bounds.append(value)
-    return bounds[0], bounds[1]
+    return (
+        positive(env, GRACE_ENV, BODY_GRACE_SECONDS),
+        positive(env, RATE_ENV, BODY_MIN_RATE),
+    )
+
+
+def positive(env, name: str, default: float) -> float:
+    """The environment's ``name`` as a number above 0, else ``default``; ValueError naming the variable
+    and its value when it is given and is not one."""
+    given = env.get(name) or ""
+    try:
+        value = float(given) if given else float(default)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise ValueError(f"{name}={given!r}: give a number above 0 (the default is {default:g})")
+    return value

@@ -10,12 +10,20 @@ import pytest
 
 from scorekeeper.cli import server
 from scorekeeper.cli.refused_bodies import closing_refused_bodies
+from scorekeeper.cli.stalled_answers import ANSWER_ENV
 from scorekeeper.cli.stalled_bodies import GRACE_ENV, RATE_ENV, body_bounds
 
 
 @pytest.mark.parametrize(
     "name, given",
-    [(RATE_ENV, "0"), (RATE_ENV, "-5"), (RATE_ENV, "nan"), (GRACE_ENV, "abc"), (GRACE_ENV, "inf")],
+    [
+        (RATE_ENV, "0"),
+        (RATE_ENV, "-5"),
+        (RATE_ENV, "nan"),
+        (GRACE_ENV, "abc"),
+        (GRACE_ENV, "inf"),
+        (ANSWER_ENV, "0"),  # the answer's bound (cli/stalled_answers.py), checked the same way
+    ],
 )
 def test_a_bound_that_is_not_a_number_above_0_stops_the_server_before_it_starts(
     monkeypatch, capsys, name, given
