@@ -5,15 +5,12 @@ Public for every API blueprint, the core's and the features' (:mod:`scorekeeper.
 
 from __future__ import annotations
 
-import codecs
-import json
-import math
-import re
 from typing import Any
 
 from flask import request
 
 from ..checker.checking import InputError, json_object
+from ..checker.json_text import parsed
 from ..limits import pool
 from ..rules import RoundError
 from ..web.features import ApiPart, api_parts
@@ -26,142 +23,9 @@ POOLED_BYTES = 64 * 1024
 
 
 def body() -> Any:
-    """The request body parsed as strict JSON (any content type); InputError when it is not.
-
-    Strict: ``NaN``, ``Infinity`` and numbers too large for a float (``1e400``)
-    are not JSON (RFC 8259), and strict parsers (browsers, jq) would refuse an
-    answer that echoed them, so they are refused here. An object naming one key
-    twice (``{"winner": 0, "winner": 1}``) is refused too: RFC 8259 leaves which
-    one counts to each reader (Python took the last, others the first), so a
-    proxy or a log could read another change than the one made.
-    """
-    raw = request.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
-    if not raw.strip():
-        raise InputError("the request body is empty; send a JSON object")
-    text = utf8_text(raw)
-    try:
-        value = json.loads(
-            text,
-            parse_constant=_not_json,
-            parse_float=_finite,
-            parse_int=_whole,
-            object_pairs_hook=_once_each,
-        )
-    except TwiceGiven as err:  # which of the two counts is a guess each reader makes its own way
-        raise InputError(
-            f"the request body gives the key {err} twice in one object; give each key once"
-        ) from None
-    except json.JSONDecodeError as err:  # Python's wording aside: where it stopped reading
-        raise InputError(
-            f"the request body is not valid JSON (at line {err.lineno}, column {err.colno})"
-        ) from None
-    except RecursionError:
-        raise InputError("the request body is nested too deeply to be read") from None
-    except ValueError as err:  # ours: a number JSON does not have
-        raise InputError(f"the request body is not valid JSON ({err})") from None
-    if LONE_ESCAPE.search(raw):  # only an escape (\\ud800) makes half a character: then look for one
-        where = broken_text(value)
-        if where is not None:  # a value no text may hold: a 422, as a name holding one always was
-            raise RoundError([(where, BROKEN)])
-    return value
-
-
-#: the byte-order marks of UTF-32 and UTF-16 (UTF-32's first: its little-endian one begins as UTF-16's)
-WIDE_MARKS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
-
-
-def utf8_text(raw: bytes) -> str:
-    """``raw`` read as UTF-8, the only encoding of JSON exchanged between systems (RFC 8259, 8.1); a
-    UTF-8 byte-order mark is ignored, as the RFC allows. UTF-16 and UTF-32, which Python's ``json``
-    would have detected and read, are refused by name: a byte-order mark of theirs, or a zero byte
-    among the first four (JSON begins with an ASCII character, which they write with zero bytes:
-    RFC 4627, 3); any other byte that is not UTF-8 is refused naming it.
-
-    >>> utf8_text(codecs.BOM_UTF8 + '{"a": "é"}'.encode())
-    '{"a": "é"}'
-    >>> utf8_text('{"a": 1}'.encode("utf-16-le"))  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    scorekeeper.checker.checking.InputError: the request body is UTF-16 or UTF-32 text; JSON is sent as UTF-8 ...
-    """
-    if raw.startswith(WIDE_MARKS) or b"\0" in raw[:4]:
-        raise InputError(
-            "the request body is UTF-16 or UTF-32 text; JSON is sent as UTF-8 (RFC 8259, 8.1): send it as UTF-8"
-        )
-    skipped = len(codecs.BOM_UTF8) if raw.startswith(codecs.BOM_UTF8) else 0
-    try:
-        return raw[skipped:].decode("utf-8")
-    except UnicodeDecodeError as err:  # Python's codec words aside: which byte
-        raise InputError(
-            f"the request body is not UTF-8 text (byte {skipped + err.start + 1:,} cannot be read); send it as UTF-8"
-        ) from None
-
-
-#: a JSON escape of half a UTF-16 surrogate pair (\\uD800 .. \\uDFFF), the only way JSON text holds one
-LONE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
-#: what a text holding half a surrogate pair is told
-BROKEN = "a broken character (a lone surrogate: \\uD800 to \\uDFFF without its other half)"
-#: the most digits of a whole number Python reads (sys.get_int_max_str_digits())
-DIGITS_MAX = 4300
-
-
-def broken_text(value: Any) -> str | None:
-    """Where ``value`` holds a text (a key or a value) with half a surrogate pair, which no page,
-    database or UTF-8 encoder takes (``players.1.name``; ``""`` the body itself), or None."""
-    stack: list[tuple[str, Any]] = [("", value)]
-    while stack:
-        where, item = stack.pop()
-        if isinstance(item, dict):
-            for key, child in item.items():
-                place = f"{where}.{key}" if where else str(key)
-                if _broken(key):
-                    return where or "a key"
-                stack.append((place, child))
-        elif isinstance(item, list):
-            stack.extend((f"{where}.{n}" if where else str(n), child) for n, child in enumerate(item))
-        elif isinstance(item, str) and _broken(item):
-            return where
-    return None
-
-
-def _broken(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
-
-
-class TwiceGiven(ValueError):
-    """An object of the body names one key twice (the key, as JSON text)."""
-
-
-def _once_each(pairs: list[tuple[str, Any]]) -> dict:
-    """A JSON object's pairs as a dict; :class:`TwiceGiven` when a key comes twice."""
-    value = dict(pairs)
-    if len(value) != len(pairs):
-        seen: set[str] = set()
-        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
-        raise TwiceGiven(json.dumps(twice)[:60])
-    return value
-
-
-def _whole(text: str) -> int:
-    """A JSON whole number, refused in our words past the digits Python reads (not its own message)."""
-    if len(text) - text.startswith("-") > DIGITS_MAX:
-        raise ValueError(f"a number of {len(text.lstrip('-')):,} digits; at most {DIGITS_MAX:,}")
-    return int(text)
-
-
-def _not_json(token: str):
-    raise ValueError(f"{token} is not a JSON number")
-
-
-def _finite(text: str) -> float:
-    number = float(text)
-    if math.isinf(number):
-        raise ValueError(f"{text} is too large a number")
-    return number
+    """The request body parsed as strict JSON (any content type, :func:`parsed`); InputError when it
+    is not."""
+    return parsed(request.get_data(cache=True))  # 413 past MAX_CONTENT_LENGTH
 
 
 def object_body() -> dict:

@@ -7,7 +7,7 @@ In: ``{"command": "check" | "hand", "variant", "cards", "options", "extend"}``; 
 >>> [sorted(o) for o in out]
 [['error'], ['error'], ['error']]
 >>> out[1]["error"]
-'line 2: not a JSON object (Expecting value at column 1)'
+'line 2: this line is not valid JSON (at line 1, column 1)'
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from typing import TextIO
 
 from ..checker.checking import InputError, from_json, run
+from ..checker.json_text import parsed
 from ..rules import RulesError
 
 _KEYS = {"command", "variant", "cards", "options", "extend"}
@@ -54,14 +55,9 @@ def answer(line: str) -> dict:
 
 
 def _parse_line(line: str) -> dict:
-    try:
-        request = json.loads(line)
-    except ValueError as err:
-        reason = getattr(err, "msg", str(err))
-        column = getattr(err, "colno", None)
-        raise LineError(
-            f"not a JSON object ({reason}" + (f" at column {column})" if column else ")")
-        ) from None
+    # the API's one reading of JSON (checker/json_text.py): a key twice, NaN or a line nested past
+    # what can be read are refused as a request's body is (the bytes as read: stdin's escapes undone)
+    request = parsed(line.encode("utf-8", "surrogateescape"), "this line")
     if not isinstance(request, dict):
         raise LineError(f"expected a JSON object, got {type(request).__name__}")
     unknown = sorted(set(request) - _KEYS)

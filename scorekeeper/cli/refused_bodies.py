@@ -60,9 +60,14 @@ class Lingering:
 
 def closing_refused_bodies(app):
     """``app`` (WSGI) with the connection closed after its answer to a body it refused unread, or
-    to one that stopped coming (:mod:`.stalled_bodies`: each wait for its next bytes is bounded)."""
+    to one that stopped coming (:mod:`.stalled_bodies`: each wait for its next bytes is bounded, the
+    grace and rate read from the environment once, here, as the worker loads the app)."""
     from ..web.guards import STALLED, TOO_LARGE
-    from .stalled_bodies import guard_stalls
+    from .stalled_answers import answer_stall_seconds, bound_answer
+    from .stalled_bodies import body_bounds, guard_stalls
+
+    bounds = body_bounds()  # checked before the server started (cli/server.py)
+    answer_wait = answer_stall_seconds()  # each piece of an answer taken in time (stalled_answers.py)
 
     def serve(environ, start_response):
         def start(status, headers, exc_info=None):
@@ -70,16 +75,14 @@ def closing_refused_bodies(app):
                 getattr(getattr(start_response, "__self__", None), "force_close", lambda: None)()
             return start_response(status, headers, exc_info)
 
-        unguard = guard_stalls(environ)
+        unguard = guard_stalls(environ, bounds)
         try:
             answer = app(environ, start)
         finally:
             if unguard is not None:
                 unguard()  # the answer is sent blocking: a slow reader is not cut off
-        return (
-            Lingering(answer, environ.get("gunicorn.socket"))
-            if environ.get(TOO_LARGE) is not None
-            else answer
-        )
+        if environ.get(TOO_LARGE) is not None:
+            return Lingering(answer, environ.get("gunicorn.socket"))
+        return bound_answer(answer, environ, answer_wait)
 
     return serve

@@ -154,11 +154,14 @@ def schema_behind() -> str | None:
 
 
 def _bad_body_bounds() -> str | None:
-    """Why the environment's slow-body bounds cannot be used (``stalled_bodies.body_bounds``), or None."""
+    """Why the environment's slow-body and slow-answer bounds cannot be used (``stalled_bodies.body_bounds``,
+    ``stalled_answers.answer_stall_seconds``), or None."""
+    from .stalled_answers import answer_stall_seconds
     from .stalled_bodies import body_bounds  # (gevent with it: imported when the server starts)
 
     try:
         body_bounds()
+        answer_stall_seconds()
     except ValueError as err:
         return str(err)
     return None

@@ -98,15 +98,15 @@ def has_body(environ: dict) -> bool:
     return environ.get("CONTENT_LENGTH", "") not in ("", "0") or "HTTP_TRANSFER_ENCODING" in environ
 
 
-def guard_stalls(environ: dict, seconds: float = BODY_STALL_SECONDS):
-    """Bound each wait for the body's next bytes by ``seconds``, and the whole body by the grace and
-    the rate (the environment's :data:`GRACE_ENV` and :data:`RATE_ENV`, else the limits'); the undo
+def guard_stalls(environ: dict, bounds: tuple[float, float], seconds: float = BODY_STALL_SECONDS):
+    """Bound each wait for the body's next bytes by ``seconds``, and the whole body by ``bounds``
+    (the grace and the rate: :func:`body_bounds`, read once as the worker loads the app); the undo
     (the socket's own timeout given back), to call once the app has returned its answer, or None when
     there is nothing to bound."""
     sock = environ.get("gunicorn.socket")
     if sock is None or not has_body(environ):
         return None
-    environ["wsgi.input"] = StallGuard(environ["wsgi.input"], environ, *body_bounds())
+    environ["wsgi.input"] = StallGuard(environ["wsgi.input"], environ, *bounds)
     before = sock.gettimeout()  # gunicorn's own (blocking), given back as it was
     sock.settimeout(seconds)
     return lambda: sock.settimeout(before)
@@ -125,14 +125,20 @@ def body_bounds(env=os.environ) -> tuple[float, float]:
     ...
     ValueError: SCOREKEEPER_BODY_MIN_RATE='0': give a number above 0 (the default is 500)
     """
-    bounds = []
-    for name, default in ((GRACE_ENV, BODY_GRACE_SECONDS), (RATE_ENV, BODY_MIN_RATE)):
-        given = env.get(name) or ""
-        try:
-            value = float(given) if given else float(default)
-        except ValueError:
-            value = math.nan
-        if not (math.isfinite(value) and value > 0):
-            raise ValueError(f"{name}={given!r}: give a number above 0 (the default is {default:g})")
-        bounds.append(value)
-    return bounds[0], bounds[1]
+    return (
+        positive(env, GRACE_ENV, BODY_GRACE_SECONDS),
+        positive(env, RATE_ENV, BODY_MIN_RATE),
+    )
+
+
+def positive(env, name: str, default: float) -> float:
+    """The environment's ``name`` as a number above 0, else ``default``; ValueError naming the variable
+    and its value when it is given and is not one."""
+    given = env.get(name) or ""
+    try:
+        value = float(given) if given else float(default)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise ValueError(f"{name}={given!r}: give a number above 0 (the default is {default:g})")
+    return value

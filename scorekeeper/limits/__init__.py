@@ -74,6 +74,12 @@ BODY_STALL_SECONDS = 10.0
 #: ``body=20,MinRate=500``): 500 B/s is 4 kbit/s, a tenth of the slowest phone uplink still in use
 #: (GPRS, about 40 kbit/s); a 300 KB rack photo may take 10 minutes, a form of 1 KB 22 s
 BODY_GRACE_SECONDS, BODY_MIN_RATE = 20.0, 500
+#: seconds the production server waits for the client to take the next piece of an answer (at most
+#: 64 KiB): a client that asked for a big answer (the 14 MB onnxruntime-web file) and read none of it
+#: held its connection, and a greenlet, for ever, and 1,000 such connections a worker left the server
+#: answering nobody; the connection is closed instead. A phone taking 1 KiB a second is never cut
+#: (nginx's ``send_timeout`` is 60 s too)
+ANSWER_STALL_SECONDS = 60.0
 #: cookies one browser keeps for games (an edit secret ``sk_edit_<id>`` or a seat ``seat_<id>``, about 55
 #: bytes each in its Cookie header): giving one more drops the games' gone or changed longest ago
 #: (web/cookie_room.py). About 150 of them outgrew the 8,190 bytes gunicorn (and nginx's 8 KiB) reads

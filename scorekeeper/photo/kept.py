@@ -27,6 +27,7 @@ import zipfile
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from ..limits import KEPT_PHOTO_LONG, KEPT_PHOTOS_MAX
 from .rack import MOST_TILES, PhotoError
@@ -73,21 +74,17 @@ class Kept:
         return asdict(self)
 
 
-def read_tiles(text: str) -> tuple[list[str], list[list[float] | None]]:
-    """The check screen's tiles (JSON: ``[{"tile": "R5", "box": [x0, y0, x1, y1] or null}, ...]``),
-    checked: PhotoError naming the first thing that is not so.
+def read_tiles(given: Any) -> tuple[list[str], list[list[float] | None]]:
+    """The check screen's tiles (its JSON, parsed: ``[{"tile": "R5", "box": [x0, y0, x1, y1] or null},
+    ...]``), checked: PhotoError naming the first thing that is not so.
 
-    >>> read_tiles('[{"tile": "R5", "box": [0.1, 0.2, 0.3, 0.4]}, {"tile": "J", "box": null}]')
+    >>> read_tiles([{"tile": "R5", "box": [0.1, 0.2, 0.3, 0.4]}, {"tile": "J", "box": None}])
     (['R5', 'J'], [[0.1, 0.2, 0.3, 0.4], None])
-    >>> read_tiles('[{"tile": "R14"}]')
+    >>> read_tiles([{"tile": "R14"}])
     Traceback (most recent call last):
     ...
     scorekeeper.photo.rack.PhotoError: tile 1: 'R14' is not a tile (R5, K13, J)
     """
-    try:
-        given = json.loads(text)
-    except ValueError:
-        raise PhotoError('tiles: not JSON (a list of {"tile": "R5", "box": [...]})') from None
     if not isinstance(given, list):
         raise PhotoError('tiles: a list of {"tile": "R5", "box": [...]} is kept')
     if len(given) > MOST_TILES:

@@ -4,15 +4,15 @@ table already held, what waits for the next import and what was skipped (the ser
 
 from __future__ import annotations
 
-import json
-
 from flask import Blueprint, render_template, request
 from flask_babel import gettext, lazy_gettext
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..api import bodies
+from ..checker import json_text
 from ..checker.checking import InputError
 from ..limits import BGSTATS_ITEMS_MAX, BODY_MAX, TooMany
+from ..rules import RoundError
 from ..services.tables import bgstats_import
 from ..services.tables import roster as services
 from ..services.tables.bgstats import time_zone
@@ -70,13 +70,8 @@ def _take(table, secret: str) -> dict:
     """The uploaded backup taken into ``table``: the service's report (:class:`_Refused` for a file
     that is not a backup, or is past the bounds)."""
     doc = _backup()
-    not_a_backup = gettext(
-        "This file is not a BG Stats backup: its games, players and plays are not in BG Stats' form."
-    )
+    not_a_backup = _not_a_backup()
     lists = doc.values() if isinstance(doc, dict) else ()
-    broken = bodies.broken_text(doc)  # a text no page or database takes, as the API refuses it
-    if broken is not None:
-        raise _Refused(not_a_backup, detail=f"{broken}: {bodies.BROKEN}")
     try:
         if any(isinstance(v, list) and len(v) > BGSTATS_ITEMS_MAX for v in lists):
             raise TooMany([])  # before the shape: the bound says more than "not a backup"
@@ -123,11 +118,20 @@ def _backup():
     if len(data) > BODY_MAX:
         raise _Refused(_too_large(), 413)
     try:
-        return json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError):
+        return json_text.parsed(data, "the file")  # the API's one reading of JSON (UTF-8 only, keys once)
+    except InputError as err:
         raise _Refused(
-            gettext("This file is not a BG Stats backup: it is not JSON. Choose BGStatsExport.json.")
+            gettext("This file is not a BG Stats backup: it is not JSON. Choose BGStatsExport.json."),
+            detail=str(err),
         ) from None
+    except RoundError as err:  # a text no page or database takes (half a character), as the API refuses it
+        raise _Refused(_not_a_backup(), detail=f"{err.errors[0][0]}: {json_text.BROKEN}") from None
+
+
+def _not_a_backup() -> str:
+    return gettext(
+        "This file is not a BG Stats backup: its games, players and plays are not in BG Stats' form."
+    )
 
 
 def _phone_zone():

@@ -33,10 +33,11 @@ from flask import (
 from flask_babel import gettext, ngettext
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
+from ..checker import json_text
 from ..checker.checking import InputError
 from ..limits import BODY_MAX, KEPT_PHOTOS_MAX
 from ..photo import PhotoError, kept, tile_game
-from ..rules import variants
+from ..rules import RoundError, variants
 from ..services import Conflict, NotEditor, get_game
 from ..services.seats import seat_of_secret
 from ..web.access import bearer_secret, can_edit, keep_secret
@@ -88,7 +89,7 @@ def keep(public_id: str):
     data = photo.read(BODY_MAX + 1)
     try:
         variant = tile_game(game.variant)
-        tiles, boxes = kept.read_tiles(request.form.get("tiles", ""))
+        tiles, boxes = kept.read_tiles(_tiles_sent())
         if not data:
             raise PhotoError("no photo was sent: the photo is empty")
         shown, new = kept.keep(folder(), data, tiles, boxes, variant)
@@ -101,6 +102,15 @@ def keep(public_id: str):
     except PhotoError as err:
         raise InputError(str(err)) from None
     return jsonify({"kept": shown.id, "new": new, "tiles": shown.tiles}), 201 if new else 200
+
+
+def _tiles_sent():
+    """The form's ``tiles``, read as the API reads a JSON body (``checker/json_text.py``): InputError (400)
+    for one that is not JSON, or is nested past what can be read (which was a 500)."""
+    try:
+        return json_text.parsed(request.form.get("tiles", "").encode(), "the form's 'tiles'")
+    except RoundError as err:  # half a character: never a tile
+        raise InputError(f"the form's 'tiles': {err.errors[0][0]}: {json_text.BROKEN}") from None
 
 
 # -- the host's list ------------------------------------------------------------------------------

@@ -9,6 +9,8 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 from werkzeug.datastructures import MultiDict
 
+from ..api import bodies
+from ..checker.checking import InputError
 from ..display.reasons import reason_of
 from ..entry import Submission, context_for
 from ..entry.base import HandContext
@@ -38,33 +40,39 @@ def preview(public_id: str):
     game = editable_game(public_id)
     if not is_json(request.mimetype):  # a JSON endpoint: no cross-site text/plain (CSRF holds as well)
         return jsonify(error_body(NOT_JSON)), 415
-    body = request.get_json(silent=True)
-    body = body if isinstance(body, dict) else {}
-    what = body.get("what")
     try:
-        if what == "round":
-            form = body.get("form") or {}
-            if not isinstance(form, dict):
-                return jsonify({"error": "'form' must be an object of field names to values"}), 400
-            return jsonify(_round_preview(game, form))
-        options = _lone_options(game, body)
-        cards = str(body.get("cards") or "")
-        if what == "hand":
-            return jsonify(hand_value(game.variant, cards, options=options).to_dict())
-        if what == "counts":
-            counts = body.get("counts")
-            if not isinstance(counts, dict):
-                return jsonify({"error": "'counts' must be an object of card classes to numbers"}), 400
-            return jsonify(counted(game.variant, counts, options=options).to_dict())
-        if what == "check":
-            extend = str(body.get("extend") or "") or None
-            verdict = check_meld(game.variant, cards, extend=extend, options=options).to_dict()
-            kind_said = described(verdict.get("kind"))  # the meld's kind in the reader's language
-            return jsonify({**verdict, "kind_said": kind_said, "said": _said(game, verdict["reasons"])})
+        body = bodies.body()  # the API's one strict reading: UTF-8 only, each key once, JSON's numbers
+        return _previewed(game, body if isinstance(body, dict) else {})
+    except InputError as err:  # not JSON as the API takes it: UTF-16, a key twice, NaN ...
+        return jsonify(error_body(str(err))), 400
     except RoundError as err:
         return jsonify({"error": str(err), "errors": err.errors, "said": _said(game, [reason_of(err)])}), 422
     except RulesError as err:
         return jsonify({"error": str(err), "said": _said(game, [reason_of(err)])}), 422
+
+
+def _previewed(game, body: dict):
+    """The answer to one preview's ``body`` (RulesError when the engine refuses what it holds)."""
+    what = body.get("what")
+    if what == "round":
+        form = body.get("form") or {}
+        if not isinstance(form, dict):
+            return jsonify({"error": "'form' must be an object of field names to values"}), 400
+        return jsonify(_round_preview(game, form))
+    options = _lone_options(game, body)
+    cards = str(body.get("cards") or "")
+    if what == "hand":
+        return jsonify(hand_value(game.variant, cards, options=options).to_dict())
+    if what == "counts":
+        counts = body.get("counts")
+        if not isinstance(counts, dict):
+            return jsonify({"error": "'counts' must be an object of card classes to numbers"}), 400
+        return jsonify(counted(game.variant, counts, options=options).to_dict())
+    if what == "check":
+        extend = str(body.get("extend") or "") or None
+        verdict = check_meld(game.variant, cards, extend=extend, options=options).to_dict()
+        kind_said = described(verdict.get("kind"))  # the meld's kind in the reader's language
+        return jsonify({**verdict, "kind_said": kind_said, "said": _said(game, verdict["reasons"])})
     return jsonify({"error": "say what to preview: hand, counts, check or round"}), 400
 
 

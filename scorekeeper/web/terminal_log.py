@@ -39,6 +39,14 @@ class TableLog(glogging.Logger):
         if self.full_access or worth_logging(resp, request_time.total_seconds()):
             super().access(resp, req, environ, request_time)
 
+    def exception(self, msg, *args, **kwargs) -> None:
+        """gunicorn's traceback of an error, but one quiet line for a client that stopped taking its
+        answer (the send timed out: ``cli/stalled_answers.py``), which a host cannot fix."""
+        if isinstance(sys.exc_info()[1], TimeoutError):
+            self.debug("a client stopped taking its answer; its connection was closed")
+            return
+        super().exception(msg, *args, **kwargs)
+
     @classmethod
     def shown(cls, banner: str) -> None:
         """The banner was printed: remember it, and count the screen from here."""

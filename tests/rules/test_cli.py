@@ -256,7 +256,7 @@ def test_batch_answers_every_line_in_order_and_goes_on(toy):
     out = list(run_batch(BATCH))
     assert len(out) == len(BATCH) - 1  # the blank line is skipped
     assert out[0]["valid"] is True and out[0]["reading"] == ["2", "2", "2"]
-    assert out[1]["error"].startswith("line 2: not a JSON object")
+    assert out[1]["error"].startswith("line 2: this line is not valid JSON")
     assert out[2] == {"variant": "toy", "points": 20}
     assert out[3]["valid"] is False and out[3]["reasons"][0].startswith("KB-1")
     assert out[4] == {"error": "line 6: 'cards' must be a string"}
@@ -287,6 +287,22 @@ def test_batch_survives_an_engine_crash(toy, monkeypatch):
         )
     )
     assert "internal error" in out[0]["error"] and out[1]["valid"] is True
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ('{"variant": "toy", "variant": "nope", "cards": "1 1 1"}', 'gives the key "variant" twice'),
+        ('{"variant": "toy", "cards": "1 1 1", "options": {"steps": NaN}}', "NaN is not a JSON number"),
+        ("[" * 100_000 + "]" * 100_000, "this line is nested too deeply to be read"),
+    ],
+)
+def test_a_batch_line_is_read_as_the_api_reads_a_body(toy, line, said):
+    """The API's one reading of JSON (checker/json_text.py): before, a key given twice counted its
+    last value, NaN was taken and a line nested 100,000 deep was an "internal error"."""
+    out = list(run_batch([line, '{"variant": "toy", "cards": "1 1 1"}']))
+    assert said in out[0]["error"] and "internal error" not in out[0]["error"]
+    assert out[1]["valid"] is True  # the batch goes on
 
 
 def test_check_batch_reads_stdin_and_writes_json_lines(capsys, toy, monkeypatch):
@@ -481,7 +497,7 @@ def test_installed_console_script_runs_check_and_batch():
     out = [json.loads(line) for line in batch.stdout.splitlines()]
     assert len(out) == 4
     assert out[0].get("valid") is True
-    assert out[1]["error"].startswith("line 2: not a JSON object")
+    assert out[1]["error"].startswith("line 2: this line is not valid JSON")
     assert "unknown variant 'ghost'" in out[2]["error"]
     assert out[3].get("points") == 115
 

@@ -121,3 +121,61 @@ def test_no_cell_starts_a_formula_when_a_spreadsheet_splits_on_semicolons(client
         'Jo; \'=HYPERLINK("http://ev.il";"x")',
         "Fa|'-10+10",
     ]
+
+
+#: names that reach a table (the app strips spaces around a name and refuses tabs and line breaks,
+#: so those are sent to be stripped or refused): a formula's sign behind double quotes or spaces, or
+#: in its full-width form, at the cell's start or after a separator
+HIDDEN = ('"=1+1', ' "+SUM(1)', "\uff1d1+1", "\uff20A1", "Ann; =1+1", 'Bo, " -2', "Cy|\u00a0@A1", "\u3000=1")
+SIGNS = ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20", "\t", "\r")
+
+
+def _formula_cells(text: str) -> list[str]:
+    """The cells of ``text`` that a spreadsheet would start as a formula, as it splits the lines on
+    a comma (quotes read), or on ';', a tab, '|' or ',' (quotes not read), spaces and quotes trimmed."""
+    cells = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+    for separator in (";", "\t", "|", ","):
+        cells += [cell for line in text.splitlines() for cell in line.split(separator)]
+    return [c for c in cells if c.lstrip(' "\u00a0\u3000').startswith(SIGNS) and not _number(c)]
+
+
+def _number(cell: str) -> bool:
+    try:
+        float(cell)
+    except ValueError:
+        return False
+    return True
+
+
+def test_a_formula_hidden_behind_quotes_spaces_or_full_width_signs_is_text_in_both_files(client):
+    """Before, only a cell's very first character was looked at, while after a separator spaces and
+    quotes were skipped: ``"=1+1`` and ``\uff1d1+1`` (a full-width sign, which a spreadsheet typed in Japanese takes for
+    ``=``) started a formula. Now one rule; a negative score stays a number."""
+    table = client.post("/api/v1/tables", json={"name": "=1+1", "players": list(HIDDEN)}).get_json()
+    auth = {"Authorization": f"Bearer {table['secret']}"}
+    game = client.post(
+        "/api/v1/games",
+        json={
+            "variant": "rummikub",
+            "players": list(HIDDEN[:2]),
+            "table": table["id"],
+            "options": {"rounds": 1},
+        },
+        headers=auth,
+    ).get_json()
+    recorded = client.post(
+        f"/api/v1/games/{game['id']}/rounds",
+        json={"winner": 0, "players": [{"rack": ""}, {"rack": "R5 J"}]},
+        headers={"Authorization": f"Bearer {game['secret']}"},
+    )
+    assert recorded.status_code == 201
+    for kind in ("games", "hands"):
+        text = client.get(f"/api/v1/tables/{table['id']}/export/{kind}.csv").get_data(as_text=True)
+        assert _formula_cells(text) == [], kind
+    hands = _rows(client, f"/api/v1/tables/{table['id']}/export/hands.csv")
+    assert [(r["player"], r["dealer"], r["change"], r["total"]) for r in hands] == [
+        ("\"'=1+1", "\"'=1+1", "35", "35"),
+        ("\"'+SUM(1)", "\"'=1+1", "-35", "-35"),  # spaces around a name are never kept
+    ]
+    exported = client.get(f"/api/v1/tables/{table['id']}/export").get_json()
+    assert [p["name"] for p in exported["players"]] == [" ".join(n.split()) for n in HIDDEN]  # as kept

@@ -162,7 +162,12 @@ def test_a_form_that_is_not_multipart_415(client, game):
 @pytest.mark.parametrize(
     "tiles, said",
     [
-        ("not json", "not JSON"),
+        ("not json", "the form's 'tiles' is not valid JSON (at line 1, column 1)"),
+        # read as the API reads a JSON body (api/bodies.py): nested past what can be read was a 500,
+        # a key given twice kept its last value
+        ("[" * 100_000 + "]" * 100_000, "the form's 'tiles' is nested too deeply to be read"),
+        ('[{"tile": "R5", "tile": "J"}]', """the form's 'tiles' gives the key "tile" twice"""),
+        ('[{"tile": "R5", "box": [NaN, 0, 1, 1]}]', "NaN is not a JSON number"),
         ([{"tile": "R14"}], "'R14' is not a tile"),
         ([{"tile": "R5", "box": [0.5, 0, 0.1, 1]}], "its box"),
         ([{"tile": "R5"}] * 107, "at most 106 tiles"),

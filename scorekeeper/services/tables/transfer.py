@@ -186,29 +186,39 @@ GAME_COLUMNS = (
     "rating_sigma",
 )
 HAND_COLUMNS = ("game", "variant", "hand", "dealer", "seat", "player", "change", "total")
-#: what makes a spreadsheet read a text cell as a formula (OWASP "CSV injection")
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-#: a formula's start after a separator inside a text cell: a spreadsheet splitting the file on another
-#: separator than the comma (much of Europe: ';'; or a tab, a pipe) starts a cell there, and quoting
-#: the cell does not stop it (LibreOffice reading ';' starts a cell at `=4+4` in `"x"";=4+4"` and runs it)
-SEPARATED_FORMULA = re.compile(r"([;,\t|][\s\"]*)(?=[=+\-@])")
+#: where a spreadsheet may start a cell inside a text cell: a spreadsheet splitting the file on another
+#: separator than the comma (much of Europe: ';'; or a tab, a pipe) or reading a line break inside
+#: quotes as a new row starts a cell there, and quoting the cell does not stop it (LibreOffice reading
+#: ';' starts a cell at `=4+4` in `"x"";=4+4"` and runs it)
+CELL_STARTS = ";,\t|\r\n"
+#: what makes a spreadsheet read a cell as a formula (OWASP "CSV injection"), the full-width forms
+#: (which a spreadsheet typed in Japanese or Chinese takes for them) too; spaces (any: a non-breaking
+#: or ideographic one; not a tab or line break, which start a cell of their own) and double quotes
+#: before it are skipped, as a spreadsheet that trims a cell would
+FORMULA = re.compile(
+    rf"(?:^|(?<=[{CELL_STARTS}]))(?:(?=[\t\r])|(?:[^\S\t\r\n]|\")*(?=[=+\-@\uff1d\uff0b\uff0d\uff20]))"
+)
 
 
 def inert(cell):
-    """A text cell a spreadsheet would run as a formula, with a ``'`` in front so it reads as
-    text, and a ``'`` after every separator inside it that a formula follows (a spreadsheet that
-    splits on ';' would start a cell there); numbers (negative changes included) and other text
+    r"""A text cell with a ``'`` before each place a spreadsheet would start a formula, so it reads as
+    text: one rule for the cell's start and for each place a cell may start inside it (after ';', a
+    tab, '|', ',' or a line break); spaces and double quotes before the sign do not hide it, and a
+    tab or CR at such a place gets one too (OWASP). Numbers (negative changes included) and other text
     unchanged (the JSON export stays exact).
 
     >>> print(inert('=HYPERLINK("http://ev.il","x")'), inert("@SUM(A1)"), inert("-5"), inert(-5), inert("Ann"))
     '=HYPERLINK("http://ev.il","x") '@SUM(A1) '-5 -5 Ann
     >>> print(inert("Ann;=1+1"), inert('x";=4+4;"'), inert('Bo; "-2'), inert("Smith-Jones; Ann"))
     Ann;'=1+1 x";'=4+4;" Bo; "'-2 Smith-Jones; Ann
+    >>> [inert(c) for c in (" =1+1", '"+1', "\u00a0@A1", "Jo\n-1", "\tx", "\r=1", " \t=1")]
+    [" '=1+1", '"\'+1', "\xa0'@A1", "Jo\n'-1", "'\tx", "'\r'=1", " \t'=1"]
+    >>> inert("\uff1d1+1") == "'\uff1d1+1"  # a full-width equals sign
+    True
     """
     if not isinstance(cell, str):
         return cell
-    cell = SEPARATED_FORMULA.sub(r"\1'", cell)
-    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+    return FORMULA.sub(lambda found: found[0] + "'", cell)
 
 
 def _csv(columns: tuple[str, ...], rows) -> str:
