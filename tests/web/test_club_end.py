@@ -2,17 +2,11 @@
 it once, with the table's secret and a CSRF token, from a page that shows the rounds as they are
 (a round seated since is 409); it is then over on the event page, the standings screen and the
 season, and seats, cuts and checks in nobody more. On a real SQLite file through the test client,
-and through the API."""
+and through the API; two taps at once (two ends, an end and a seating) are test_club_end_race.py's."""
 
 from __future__ import annotations
 
 import re
-from datetime import datetime
-
-from sqlalchemy import text as sql
-
-from scorekeeper.services.club import EventRefused, get_event
-from scorekeeper.storage.extensions import db
 
 from .api_support import OpenApi, call
 from .game_support import csrf_from
@@ -121,29 +115,6 @@ def test_an_evening_cut_to_a_final_ends_with_the_finals_result(app, client):
     text = plain(client.get(event_url))
     assert "This evening is over" in text and "Final standings" in text
     assert "The evening is over" in plain(client.get(f"{event_url}/screen"))
-
-
-def test_two_taps_at_once_end_the_evening_once(app, client):
-    """The second of two taps at once read the evening before the first one's end was written: the
-    row's own condition (ended_at still empty) lets one of them through."""
-    _, event_url = _evening(client, rounds="1")
-    check_everyone_in(client, event_url)
-    send(client, event_url, "seat", {"rule": "draw", "seed": "5"})
-    override_round(client, event_url)
-    public_id = event_url.rsplit("/", 1)[1]
-    from scorekeeper.services.club import end_evening
-
-    with app.app_context():
-        event = get_event(public_id)
-        assert event.ended_at is None  # as the second tap loaded it
-        db.session.execute(sql("UPDATE club_events SET ended_at = :now"), {"now": datetime(2026, 12, 3, 23)})
-        try:
-            end_evening(event, 1)
-        except EventRefused as err:
-            assert err.status == 409 and err.template == "The evening has already ended."
-        else:
-            raise AssertionError("the second tap ended the evening again")
-        db.session.rollback()
 
 
 def test_the_season_marks_an_evening_not_over_yet(app, client):
