@@ -132,7 +132,9 @@ def test_the_season_marks_an_evening_not_over_yet(app, client):
     assert re.findall(r"<tbody>.*</tbody>", season, re.S)[0] == before  # it counts the same, now final
 
 
-def test_the_api_ends_an_evening_once(client):
+def _api_evening(client) -> tuple[OpenApi, str, str]:
+    """Through the API: a club of four and its evening of one round, round 1 seated (being played);
+    the document, the event's API address and the club's secret."""
     api = OpenApi(client.get("/api/v1/openapi.json").get_json())
     _, club = call(client, api, "POST", "/api/v1/tables", {"name": "Club", "players": NAMES[:4]}, expect=201)
     body = {"name": "December night", "variant": "rummikub", "held_on": "2026-12-03", "rounds": 1}
@@ -144,14 +146,44 @@ def test_the_api_ends_an_evening_once(client):
     base = f"/api/v1/events/{event['id']}"
     call(client, api, "POST", f"{base}/entrants", {"names": NAMES[:4]}, secret=secret, expect=200)
     call(client, api, "POST", f"{base}/rounds", {"rule": "draw", "seed": 1}, secret=secret, expect=201)
-    call(client, api, "POST", f"{base}/end", {"rounds": 1}, secret=secret, expect=409)  # still playing
+    return api, base, secret
+
+
+def _api_result(client, api: OpenApi, base: str, secret: str) -> None:
     scores = {"scores": [4, 3, 2, 1], "reason": "read out"}
     call(client, api, "PUT", f"{base}/rounds/1/tables/1/result", scores, secret=secret, expect=200)
+
+
+def test_the_api_ends_an_evening_once(client):
+    api, base, secret = _api_evening(client)
+    call(client, api, "POST", f"{base}/end", {"rounds": 1}, secret=secret, expect=409)  # still playing
+    _api_result(client, api, base, secret)
     call(client, api, "POST", f"{base}/end", {"rounds": 0}, secret=secret, expect=409)  # stale
     _, ended = call(client, api, "POST", f"{base}/end", {"rounds": 1}, secret=secret, expect=200)
     assert ended["over"] is True and ended["ended_at"]
     _, again = call(client, api, "POST", f"{base}/end", {}, secret=secret, expect=409)
     assert "already ended" in again["error"]
+
+
+def test_the_api_reopens_an_evening_ended_by_mistake_once(client):
+    """``POST /api/v1/events/<id>/reopen`` takes back an end as the page's Reopen does: with the club's
+    secret and ``{}``; once (a second reopen, or an evening never ended, is 409 with the reason)."""
+    api, base, secret = _api_evening(client)
+    _api_result(client, api, base, secret)
+    _, never = call(client, api, "POST", f"{base}/reopen", {}, secret=secret, expect=409)
+    assert "nothing to reopen" in never["error"]
+    call(client, api, "POST", f"{base}/end", {"rounds": 1}, secret=secret, expect=200)
+    call(client, api, "POST", f"{base}/reopen", {}, expect=401)  # the organiser's: the club's secret
+    call(client, api, "POST", f"{base}/reopen", {}, secret="not-the-club", expect=403)
+    call(client, api, "POST", f"{base}/reopen", {"rounds": 1}, secret=secret, expect=400)  # {} only
+    assert call(client, api, "GET", base, expect=200)[1]["over"] is True  # none of them reopened it
+    _, reopened = call(client, api, "POST", f"{base}/reopen", {}, secret=secret, expect=200)
+    assert reopened["over"] is False and reopened["ended_at"] is None
+    _, again = call(client, api, "POST", f"{base}/reopen", {}, secret=secret, expect=409)
+    assert "nothing to reopen" in again["error"]
+    # reopened, it goes on: a cut to a final is taken again, or, as here, it ends again
+    _, ended = call(client, api, "POST", f"{base}/end", {"rounds": 1}, secret=secret, expect=200)
+    assert ended["over"] is True
 
 
 def test_an_end_tapped_by_mistake_is_reopened_once(app, client):
