@@ -13,10 +13,12 @@ from __future__ import annotations
 import threading
 
 import pytest
+from flask import request
 from sqlalchemy import func, select
 
+from scorekeeper.events import views
 from scorekeeper.services.club import rounds
-from scorekeeper.storage.club_models import ClubEvent, EventLogEntry, EventRound
+from scorekeeper.storage.club_models import ClubEvent, Entrant, EventLogEntry, EventRound
 from scorekeeper.storage.extensions import db
 from scorekeeper.storage.models import Game
 
@@ -41,21 +43,24 @@ def _round_one_played(client, rounds_planned: str) -> tuple[str, object]:
     return event_url, other
 
 
-def _meanwhile(monkeypatch, other_request) -> list:
-    """Once, when a request has loaded the evening and checked that its round is over (it has written
-    nothing yet), ``other_request`` runs to its end in a thread of its own; its answer is kept."""
-    checked = rounds._require_round_over
+def _meanwhile(monkeypatch, other_request, where=(rounds, "_require_round_over")) -> list:
+    """Once, when a request (a POST: the page it sends from is read first) has done ``where`` (by
+    default: loaded the evening and checked that its round is over; it has written nothing yet),
+    ``other_request`` runs to its end in a thread of its own; its answer is kept."""
+    module, name = where
+    done_first = getattr(module, name)
     answers: list = []
 
-    def then_the_other(event) -> None:
-        checked(event)
-        if not answers:
+    def then_the_other(*args):
+        done = done_first(*args)
+        if not answers and request.method == "POST":
             answers.append(None)
             worker = threading.Thread(target=lambda: answers.append(other_request()))
             worker.start()
             worker.join(60)
+        return done
 
-    monkeypatch.setattr(rounds, "_require_round_over", then_the_other)
+    monkeypatch.setattr(module, name, then_the_other)
     return answers
 
 
@@ -70,6 +75,10 @@ def _evening_as_it_is(app, event_url: str) -> dict:
             ],
             "rounds_seated": event.rounds_seated,
             "games": db.session.scalar(select(func.count(Game.id))),
+            "entrants": sorted(
+                (e.member_id, e.left_after)
+                for e in db.session.scalars(select(Entrant).where(Entrant.event_id == event.id))
+            ),
             "log": db.session.scalar(
                 select(func.count(EventLogEntry.id)).where(EventLogEntry.event_id == event.id)
             ),
@@ -139,3 +148,21 @@ def test_an_end_and_a_seating_tapped_at_the_same_moment(app, client, monkeypatch
     else:
         assert not state["ended"] and state["rounds"] == [1, 2]
         assert "Round 2 has been seated since this page was shown" in plain(answers["end"])
+
+
+@pytest.mark.parametrize("late", [("check-in", {"name": "Zed"}), ("check-out", {"member": "1"})])
+def test_a_check_in_or_out_as_the_evening_ends_is_refused(app, client, monkeypatch, late):
+    """A check-in (or out) whose page read the evening before another phone's end was written:
+    refused (409) with nobody checked in or out of the ended evening."""
+    event_url, other = _round_one_played(client, "2")
+    answers = _meanwhile(monkeypatch, lambda: send(other, event_url, *END), where=(views, "get_event"))
+    refused = send(client, event_url, *late)
+    assert answers[1].status_code == 302, plain(answers[1])[:1000]
+    ended = _evening_as_it_is(app, event_url)
+    assert ended["ended"]
+    assert refused.status_code == 409, plain(refused)[:1000]
+    assert "The evening has ended: no more rounds are seated and nobody is checked in or out." in plain(
+        refused
+    )
+    assert _evening_as_it_is(app, event_url) == ended
+    assert "Zed" not in plain(client.get(event_url))  # nor did the name join the club's roster

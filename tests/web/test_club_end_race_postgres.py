@@ -1,9 +1,9 @@
 """An evening ended while its next round is seated, on a real PostgreSQL under READ COMMITTED
 (:mod:`.test_club_end_race` on SQLite): each phone's request loads the evening, then the other's
-commits (both orders), or both wait at their first write and go on at once. An UPDATE that waited
-for the evening's row checks its condition again on that row only, so both paths compare and set
-the row itself (its ``rounds_seated`` and ``ended_at``). Skipped with a NOTICE without the
-PostgreSQL binaries."""
+commits (both orders; a check-in or out as the evening ends), or both wait at their first write
+and go on at once. An UPDATE that waited for the evening's row checks its condition again on that
+row only, so every path compares and sets the row itself (its ``rounds_seated`` and ``ended_at``).
+Skipped with a NOTICE without the PostgreSQL binaries."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from .test_club_end_race import (  # noqa: F401 (the SQLite module's interleavin
     _evening_as_it_is,
     _round_one_played,
     send,
+    test_a_check_in_or_out_as_the_evening_ends_is_refused,
     test_an_end_and_a_seating_at_once_one_wins,
 )
 from .test_club_pages import plain

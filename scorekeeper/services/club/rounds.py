@@ -3,9 +3,8 @@ opened for the seated phones), the cuts to a final, and the end of an evening wi
 
 from __future__ import annotations
 
-from sqlalchemy import select, update
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm.attributes import set_committed_value
 
 from ...club import RULES as SEATING_RULES
 from ...club import ClubError, SeatedRound, Table, final_from_semis, final_table, seat_round, semi_finals
@@ -16,7 +15,7 @@ from ...storage.table_models import Table as Club
 from ..seats import SeatingClosed
 from ..seats.seating import open_all_seats
 from ..tables.new_games import start_games
-from .events import ENDED, EventNotFound, EventRefused, log, present
+from .events import ENDED, EventRefused, claim_evening, log, present
 from .order import evening_over
 from .results import table_game_of
 from .standings import event_standings, names_of
@@ -119,7 +118,7 @@ def end_evening(event: ClubEvent, seen: int | None = None) -> ClubEvent:
     if any(r.stage != "round" for r in event.event_rounds):
         raise EventRefused("An evening cut to a final ends with the final's result.", 409)
     _require_round_over(event)
-    if not _claim_evening(event, seated, ended_at=utcnow()):
+    if not claim_evening(event, seated, ended_at=utcnow()):
         if event.ended_at is not None:  # the row as it is now (the claim rolled back)
             raise EventRefused("The evening has already ended.", 409)
         raise EventRefused(
@@ -149,30 +148,6 @@ def reopen_evening(event: ClubEvent) -> ClubEvent:
     return event
 
 
-def _claim_evening(event: ClubEvent, seated: int, **values) -> bool:
-    """Write ``values`` to the evening's row only while it is not ended and has ``seated`` rounds:
-    the compare-and-set a seating (the next round's number) and an end (the rounds it saw) both
-    take, first, on this one row, so whichever commits first wins and the other is refused. A
-    condition on the row itself, not on its rounds: PostgreSQL re-checks an UPDATE that waited for
-    a row only on that row. False (rolled back: nothing of this request is kept, and ``event`` is
-    read again as it is now) when refused; EventNotFound when it was deleted meanwhile."""
-    event_id, public_id = event.id, event.public_id
-    claimed = db.session.execute(
-        update(ClubEvent)
-        .where(ClubEvent.id == event_id, ClubEvent.ended_at.is_(None), ClubEvent.rounds_seated == seated)
-        .values(**values)
-        .execution_options(synchronize_session=False)
-    )
-    if claimed.rowcount != 1:
-        db.session.rollback()
-        if db.session.scalar(select(ClubEvent.id).where(ClubEvent.id == event_id)) is None:
-            raise EventNotFound(public_id)
-        return False
-    for name, value in values.items():
-        set_committed_value(event, name, value)
-    return True
-
-
 def _require_not_ended(event: ClubEvent) -> None:
     if event.ended_at is not None:
         raise EventRefused(ENDED, 409)
@@ -197,7 +172,7 @@ def _require_round_over(event: ClubEvent) -> None:
 def _write_round(event: ClubEvent, table_secret: str, seated: SeatedRound, stage: str) -> EventRound:
     """Keep the round as seated, and start each table's game (the first seat starts)."""
     number = len(event.event_rounds) + 1
-    if not _claim_evening(event, number - 1, rounds_seated=number):  # first: of a seating and an end, one
+    if not claim_evening(event, number - 1, rounds_seated=number):  # first: of a seating and an end, one
         _require_not_ended(event)  # the row as it is now (the claim rolled back)
         raise EventRefused("Round %(round)s has just been seated.", 409, round=number)
     row = EventRound(event_id=event.id, number=number, rule=seated.rule, seed=seated.seed, stage=stage)
