@@ -28,19 +28,22 @@ from .test_club_pages import NAMES, check_everyone_in, new_event, override_round
 SEAT = ("seat", {"rule": "standing"})
 CUT = ("cut", {"kind": "final"})
 END = ("end", {"rounds": "1"})
+STALE = "Round 2 has been seated since this page was shown: look at the evening again."
+ENDED = "The evening has ended: no more rounds are seated and nobody is checked in or out."
 
 
-def _round_one_played(client, rounds_planned: str) -> tuple[str, object]:
+def _round_one_played(client, rounds_planned: str) -> tuple[str, object, str]:
     """An evening of ``rounds_planned`` rounds, its round 1 seated and its results set; the event
-    page's address, and a second phone holding the club's secret."""
+    page's address, a second phone holding the club's secret, and that secret."""
     table_id = create_table(client, "Thursday club", NAMES)
     event_url = new_event(client, table_id, rounds=rounds_planned)
     check_everyone_in(client, event_url)
     send(client, event_url, "seat", {"rule": "draw", "seed": "5"})
     override_round(client, event_url)
+    secret = client.get_cookie(f"sk_table_{table_id}").value
     other = client.application.test_client()
-    other.set_cookie(f"sk_table_{table_id}", client.get_cookie(f"sk_table_{table_id}").value)
-    return event_url, other
+    other.set_cookie(f"sk_table_{table_id}", secret)
+    return event_url, other, secret
 
 
 def _meanwhile(monkeypatch, other_request, where=(rounds, "_require_round_over")) -> list:
@@ -88,10 +91,10 @@ def _evening_as_it_is(app, event_url: str) -> dict:
 @pytest.mark.parametrize(
     ("planned", "late", "first", "refusal"),
     [
-        ("2", END, SEAT, "Round 2 has been seated since this page was shown: look at the evening again."),
-        ("2", SEAT, END, "The evening has ended: no more rounds are seated and nobody is checked in or out."),
-        ("1", END, CUT, "Round 2 has been seated since this page was shown: look at the evening again."),
-        ("1", CUT, END, "The evening has ended: no more rounds are seated and nobody is checked in or out."),
+        ("2", END, SEAT, STALE),
+        ("2", SEAT, END, ENDED),
+        ("1", END, CUT, STALE),
+        ("1", CUT, END, ENDED),
         ("1", END, END, "The evening has already ended."),
         ("2", SEAT, SEAT, "Round 2 has just been seated."),
     ],
@@ -100,7 +103,7 @@ def _evening_as_it_is(app, event_url: str) -> dict:
 def test_an_end_and_a_seating_at_once_one_wins(app, client, monkeypatch, planned, late, first, refusal):
     """``first`` is written while ``late`` has loaded the evening: ``late`` is refused, 409 (two
     ends, or two seatings, as well: the second tap is told)."""
-    event_url, other = _round_one_played(client, planned)
+    event_url, other, _ = _round_one_played(client, planned)
     answers = _meanwhile(monkeypatch, lambda: send(other, event_url, *first))
     refused = send(client, event_url, *late)
     assert answers[1].status_code == 302, plain(answers[1])[:1000]  # the first one through is kept
@@ -123,7 +126,7 @@ def test_an_end_and_a_seating_tapped_at_the_same_moment(app, client, monkeypatch
     """Both phones' requests load the evening and pass their checks, then both go on at once: SQLite
     lets one write at a time, and the second, waiting for the first to commit, finds the evening's
     row changed (409), whichever of the two it is."""
-    event_url, other = _round_one_played(client, "2")
+    event_url, other, _ = _round_one_played(client, "2")
     both_checked = threading.Barrier(2, timeout=30)
     checked = rounds._require_round_over
 
@@ -139,30 +142,51 @@ def test_an_end_and_a_seating_tapped_at_the_same_moment(app, client, monkeypatch
         phone.start()
     for phone in phones:
         phone.join(60)
-    codes = {name: answer.status_code for name, answer in answers.items()}
+    one_of_the_two(app, event_url, answers["seat"], answers["end"])
+
+
+def one_of_the_two(app, event_url: str, seat, end) -> None:
+    """Of a seating and an end sent at once, one was kept and the other refused (409) with its
+    sentence, and the evening is as the one kept left it."""
+    codes = {"seat": seat.status_code, "end": end.status_code}
     assert sorted(codes.values()) == [302, 409], codes
     state = _evening_as_it_is(app, event_url)
     if codes["end"] == 302:
         assert state["ended"] and state["rounds"] == [1]
-        assert "The evening has ended: no more rounds are seated" in plain(answers["seat"])
+        assert ENDED in plain(seat)
     else:
         assert not state["ended"] and state["rounds"] == [1, 2]
-        assert "Round 2 has been seated since this page was shown" in plain(answers["end"])
+        assert STALE in plain(end)
 
 
 @pytest.mark.parametrize("late", [("check-in", {"name": "Zed"}), ("check-out", {"member": "1"})])
 def test_a_check_in_or_out_as_the_evening_ends_is_refused(app, client, monkeypatch, late):
     """A check-in (or out) whose page read the evening before another phone's end was written:
     refused (409) with nobody checked in or out of the ended evening."""
-    event_url, other = _round_one_played(client, "2")
+    event_url, other, _ = _round_one_played(client, "2")
     answers = _meanwhile(monkeypatch, lambda: send(other, event_url, *END), where=(views, "get_event"))
     refused = send(client, event_url, *late)
     assert answers[1].status_code == 302, plain(answers[1])[:1000]
     ended = _evening_as_it_is(app, event_url)
     assert ended["ended"]
     assert refused.status_code == 409, plain(refused)[:1000]
-    assert "The evening has ended: no more rounds are seated and nobody is checked in or out." in plain(
-        refused
-    )
+    assert ENDED in plain(refused)
     assert _evening_as_it_is(app, event_url) == ended
     assert "Zed" not in plain(client.get(event_url))  # nor did the name join the club's roster
+
+
+def test_the_apis_end_sent_as_the_page_seats_the_next_round_is_refused(app, client, monkeypatch):
+    """The API's end (``POST /api/v1/events/<id>/end``) read the evening at round 1 as the page
+    seated round 2: 409 in JSON, with the sentence, and the evening plays on."""
+    event_url, other, secret = _round_one_played(client, "2")
+    answers = _meanwhile(monkeypatch, lambda: send(client, event_url, *SEAT))
+    refused = other.post(
+        f"/api/v1/events/{event_url.rsplit('/', 1)[1]}/end",
+        json={"rounds": 1},
+        headers={"Authorization": f"Bearer {secret}"},
+    )
+    assert answers[1].status_code == 302
+    assert refused.status_code == 409
+    assert refused.get_json()["error"] == STALE
+    state = _evening_as_it_is(app, event_url)
+    assert not state["ended"] and state["rounds"] == [1, 2]
