@@ -1,6 +1,6 @@
 """An event's rounds in the JSON API: seat the next round, read a round's seating, declare and
-confirm a table's result, the organiser's override, the cut to a final and the end of an evening
-without one (:mod:`.api`'s blueprint)."""
+confirm a table's result, the organiser's override, the cut to a final, the end of an evening
+without one and its reopening (:mod:`.api`'s blueprint)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from ..api import bodies
 from ..services import NotEditor, NotFound, SecretMissing, secret_matches
-from ..services.club import confirm, cut, declare, end_evening, get_event, override, seat_next
+from ..services.club import confirm, cut, declare, end_evening, get_event, override, reopen_evening, seat_next
 from ..services.club.results import EDITOR
 from ..services.seats import seat_of_secret
 from ..services.tables import roster
@@ -76,6 +76,17 @@ def end_event(event_id: str):
     event, _ = organised(event_id, "Ending an evening")
     body = bodies.shaped("ClubEnd", bodies.object_body(), values=True)
     end_evening(event, body.get("rounds"))
+    db.session.flush()
+    return committed(event_json(event))
+
+
+@bp.post("/events/<table_id:event_id>/reopen")
+def reopen_event(event_id: str):
+    """Take back an end sent by mistake: ``{}`` -> 200 with the event, no longer over (it seats, cuts
+    and checks in again). Once: an evening not ended (a second reopen, or one over by its final) is 409."""
+    event, _ = organised(event_id, "Reopening an evening")
+    bodies.shaped("ClubReopen", bodies.object_body(), values=True)
+    reopen_evening(event)
     db.session.flush()
     return committed(event_json(event))
 

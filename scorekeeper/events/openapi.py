@@ -22,7 +22,8 @@ MEANINGS = {
     403: "that secret is not this event's club's (a result: nor a seat's at the table, nor its game's)",
     404: "no such event, club, round, table or entrant",
     409: "the evening's state refuses it now (a round still being played, a result already final, the "
-    "player who declared it confirming it, a cut already made): see error",
+    "player who declared it confirming it, a cut already made, an evening ended, or not ended to "
+    "reopen): see error",
     422: "the shape is right but the evening refuses the values (a count of players no tables seat, a "
     "score per player missing, a blank reason, settings out of bounds): see error",
 }
@@ -170,6 +171,17 @@ def paths() -> dict[str, dict]:
                 ("200", "ClubEvent", "the event, over"),
                 CHANGE,
                 body="ClubEnd",
+                secured="tableSecret",
+            ),
+        },
+        "/events/{event_id}/reopen": {
+            **event,
+            "post": _op(
+                "reopenClubEvent",
+                "Reopen an evening ended by mistake: it seats, cuts and checks in again (once)",
+                ("200", "ClubEvent", "the event, no longer over"),
+                CHANGE,
+                body="ClubReopen",
                 secured="tableSecret",
             ),
         },

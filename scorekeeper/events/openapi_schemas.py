@@ -245,6 +245,10 @@ def schemas() -> dict[str, dict]:
                 "409); left out, the evening as it is now",
             },
         ),
+        "ClubReopen": {
+            **obj((), extra=False),
+            "description": "nothing more: the evening is the one in the address ({} as the body)",
+        },
         "ClubOverride": obj(
             ("scores", "reason"),
             extra=False,

@@ -51,6 +51,11 @@ class ClubEvent(db.Model):
     #: when the organiser ended the evening (None: not ended; an evening cut to a final ends with
     #: the final's result instead: :func:`scorekeeper.services.club.evening_over`; migration 0015)
     ended_at: Mapped[datetime | None] = mapped_column(nullable=True)
+    #: the rounds seated so far (cuts' rounds too): a seating claims the next, and an end compares
+    #: it with the rounds its page showed, both in one UPDATE of this row together with ``ended_at``,
+    #: so of an end and a seating at once one is refused (:mod:`scorekeeper.services.club.rounds`,
+    #: migration 0016)
+    rounds_seated: Mapped[int] = mapped_column(default=0, server_default="0")
     #: bumped by every change (the standings screen's live version)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 

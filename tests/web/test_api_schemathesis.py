@@ -218,8 +218,10 @@ def test_the_stateful_phase_follows_a_new_table_to_its_pages(api, schema, seed_)
     """From a new (or imported) table through its links: the table, its statistics and its export.
     (Thirty walks: with ten, a fresh clone's run once reached a table's statistics only with an id
     that was not a table's, 404; with twenty, the Idempotency-Key headers and the export's time zones
-    moved Hypothesis's draws so that no walk reached the table's export.)"""
-    answers = _walk(schema.include(path_regex="^/tables"), api, seed_, max_examples=30, stateful_step_count=5)
+    moved Hypothesis's draws so that no walk reached the table's export. Six steps a walk, not five:
+    club night's reopen operation, one more the walks reach by the links Schemathesis infers, moved
+    the first seed's draws so that no walk of five steps read the table itself; six cost no more.)"""
+    answers = _walk(schema.include(path_regex="^/tables"), api, seed_, max_examples=30, stateful_step_count=6)
     for label in ("GET /tables/{table_id}", "GET /tables/{table_id}/stats", "GET /tables/{table_id}/export"):
         assert (label, 200) in answers, sorted(answers)
 

@@ -2,17 +2,11 @@
 it once, with the table's secret and a CSRF token, from a page that shows the rounds as they are
 (a round seated since is 409); it is then over on the event page, the standings screen and the
 season, and seats, cuts and checks in nobody more. On a real SQLite file through the test client,
-and through the API."""
+and through the API; two taps at once (two ends, an end and a seating) are test_club_end_race.py's."""
 
 from __future__ import annotations
 
 import re
-from datetime import datetime
-
-from sqlalchemy import text as sql
-
-from scorekeeper.services.club import EventRefused, get_event
-from scorekeeper.storage.extensions import db
 
 from .api_support import OpenApi, call
 from .game_support import csrf_from
@@ -123,29 +117,6 @@ def test_an_evening_cut_to_a_final_ends_with_the_finals_result(app, client):
     assert "The evening is over" in plain(client.get(f"{event_url}/screen"))
 
 
-def test_two_taps_at_once_end_the_evening_once(app, client):
-    """The second of two taps at once read the evening before the first one's end was written: the
-    row's own condition (ended_at still empty) lets one of them through."""
-    _, event_url = _evening(client, rounds="1")
-    check_everyone_in(client, event_url)
-    send(client, event_url, "seat", {"rule": "draw", "seed": "5"})
-    override_round(client, event_url)
-    public_id = event_url.rsplit("/", 1)[1]
-    from scorekeeper.services.club import end_evening
-
-    with app.app_context():
-        event = get_event(public_id)
-        assert event.ended_at is None  # as the second tap loaded it
-        db.session.execute(sql("UPDATE club_events SET ended_at = :now"), {"now": datetime(2026, 12, 3, 23)})
-        try:
-            end_evening(event, 1)
-        except EventRefused as err:
-            assert err.status == 409 and err.template == "The evening has already ended."
-        else:
-            raise AssertionError("the second tap ended the evening again")
-        db.session.rollback()
-
-
 def test_the_season_marks_an_evening_not_over_yet(app, client):
     table_id, event_url = _evening(client, rounds="1")
     check_everyone_in(client, event_url)
@@ -161,7 +132,9 @@ def test_the_season_marks_an_evening_not_over_yet(app, client):
     assert re.findall(r"<tbody>.*</tbody>", season, re.S)[0] == before  # it counts the same, now final
 
 
-def test_the_api_ends_an_evening_once(client):
+def _api_evening(client) -> tuple[OpenApi, str, str]:
+    """Through the API: a club of four and its evening of one round, round 1 seated (being played);
+    the document, the event's API address and the club's secret."""
     api = OpenApi(client.get("/api/v1/openapi.json").get_json())
     _, club = call(client, api, "POST", "/api/v1/tables", {"name": "Club", "players": NAMES[:4]}, expect=201)
     body = {"name": "December night", "variant": "rummikub", "held_on": "2026-12-03", "rounds": 1}
@@ -173,14 +146,44 @@ def test_the_api_ends_an_evening_once(client):
     base = f"/api/v1/events/{event['id']}"
     call(client, api, "POST", f"{base}/entrants", {"names": NAMES[:4]}, secret=secret, expect=200)
     call(client, api, "POST", f"{base}/rounds", {"rule": "draw", "seed": 1}, secret=secret, expect=201)
-    call(client, api, "POST", f"{base}/end", {"rounds": 1}, secret=secret, expect=409)  # still playing
+    return api, base, secret
+
+
+def _api_result(client, api: OpenApi, base: str, secret: str) -> None:
     scores = {"scores": [4, 3, 2, 1], "reason": "read out"}
     call(client, api, "PUT", f"{base}/rounds/1/tables/1/result", scores, secret=secret, expect=200)
+
+
+def test_the_api_ends_an_evening_once(client):
+    api, base, secret = _api_evening(client)
+    call(client, api, "POST", f"{base}/end", {"rounds": 1}, secret=secret, expect=409)  # still playing
+    _api_result(client, api, base, secret)
     call(client, api, "POST", f"{base}/end", {"rounds": 0}, secret=secret, expect=409)  # stale
     _, ended = call(client, api, "POST", f"{base}/end", {"rounds": 1}, secret=secret, expect=200)
     assert ended["over"] is True and ended["ended_at"]
     _, again = call(client, api, "POST", f"{base}/end", {}, secret=secret, expect=409)
     assert "already ended" in again["error"]
+
+
+def test_the_api_reopens_an_evening_ended_by_mistake_once(client):
+    """``POST /api/v1/events/<id>/reopen`` takes back an end as the page's Reopen does: with the club's
+    secret and ``{}``; once (a second reopen, or an evening never ended, is 409 with the reason)."""
+    api, base, secret = _api_evening(client)
+    _api_result(client, api, base, secret)
+    _, never = call(client, api, "POST", f"{base}/reopen", {}, secret=secret, expect=409)
+    assert "nothing to reopen" in never["error"]
+    call(client, api, "POST", f"{base}/end", {"rounds": 1}, secret=secret, expect=200)
+    call(client, api, "POST", f"{base}/reopen", {}, expect=401)  # the organiser's: the club's secret
+    call(client, api, "POST", f"{base}/reopen", {}, secret="not-the-club", expect=403)
+    call(client, api, "POST", f"{base}/reopen", {"rounds": 1}, secret=secret, expect=400)  # {} only
+    assert call(client, api, "GET", base, expect=200)[1]["over"] is True  # none of them reopened it
+    _, reopened = call(client, api, "POST", f"{base}/reopen", {}, secret=secret, expect=200)
+    assert reopened["over"] is False and reopened["ended_at"] is None
+    _, again = call(client, api, "POST", f"{base}/reopen", {}, secret=secret, expect=409)
+    assert "nothing to reopen" in again["error"]
+    # reopened, it goes on: a cut to a final is taken again, or, as here, it ends again
+    _, ended = call(client, api, "POST", f"{base}/end", {"rounds": 1}, secret=secret, expect=200)
+    assert ended["over"] is True
 
 
 def test_an_end_tapped_by_mistake_is_reopened_once(app, client):

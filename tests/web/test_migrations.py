@@ -95,3 +95,30 @@ def test_migrations_render_for_postgresql():
     for table in TABLES:
         assert f"CREATE TABLE {table}" in sql
     assert "JSON" in sql and "ON DELETE CASCADE" in sql
+
+
+def test_an_evening_kept_before_0016_counts_its_rounds_seated(empty_app):
+    """Migration 0016 gives every evening kept before it the count of its rounds: a seating claims
+    the next round on that count, so an evening left at 0 with two rounds could never seat again."""
+    from scorekeeper.services.club import check_in, end_evening, get_event, seat_next
+    from tests.web.club_support import FOUR, december_night, play_round
+
+    with empty_app.app_context():
+        upgrade(directory=str(MIGRATIONS))
+        _, event, secret = december_night(FOUR, rounds=3)
+        check_in(event, FOUR)
+        for rule in ("draw", "standing"):
+            seat_next(event, secret, rule, seed=1)
+            play_round(event)
+        db.session.commit()
+        public_id = event.public_id
+        db.session.remove()
+        downgrade(directory=str(MIGRATIONS), revision="f2b8c6d41e93")  # 0015: no count kept
+        upgrade(directory=str(MIGRATIONS))
+        event = get_event(public_id)
+        assert event.rounds_seated == 2
+        assert seat_next(event, secret, "standing").number == 3
+        play_round(event)
+        end_evening(event, 3)
+        db.session.commit()
+        assert get_event(public_id).ended_at is not None

@@ -104,13 +104,19 @@ JSON = {
     "events_api.declare_result": {},  # no body needed, as for undo
     "events_api.confirm_result": {},
     "events_api.end_event": {},
+    "events_api.reopen_event": {},
 }
 #: API routes only a seat's own secret may use: the editor's is refused too (a turn is its player's)
 SEAT_ONLY = {"seats_api.turn"}
 #: API routes the sweep's club night refuses for its state once past both guards (409: its round 1 is
-#: still being played, so no next round, no cut and no end); tests/web/test_api_club.py seats and cuts for
-#: real, tests/web/test_club_end.py ends one
-STATEFUL = {"events_api.seat_round", "events_api.cut_to_final", "events_api.end_event"}
+#: still being played, so no next round, no cut and no end, and it was never ended, so no reopening);
+#: tests/web/test_api_club.py seats and cuts for real, tests/web/test_club_end.py ends and reopens one
+STATEFUL = {
+    "events_api.seat_round",
+    "events_api.cut_to_final",
+    "events_api.end_event",
+    "events_api.reopen_event",
+}
 
 #: What a form route is sent besides FORM
 FORMS = {"seats.take": {"name": "Ann"}, "seats.send": {"hand_number": "2", "rack": "3 12"}}

@@ -7,8 +7,9 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import select, true, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
 
 from ...club import SCHEMES, TIEBREAKS, ClubError
 from ...club.errors import Sentence
@@ -177,6 +178,7 @@ def check_in(event: ClubEvent, names: Sequence[Any]) -> list[Entrant]:
         raise EventRefused(ENDED, 409)
     if any(r.stage != "round" for r in event.event_rounds):  # the cut seats nobody new (rounds.cut)
         raise EventRefused("The evening has been cut to its final: nobody more is checked in.", 409)
+    _claim_open(event)
     table = db.session.get(Table, event.table_id)
     members = roster_players(table, list(names))
     entrants = {e.member_id: e for e in event.entrants}
@@ -209,6 +211,7 @@ def check_out(event: ClubEvent, member_id: int) -> Entrant:
         raise EventRefused("The evening is over: its final has been played.", 409)
     if event.ended_at is not None:
         raise EventRefused(ENDED, 409)
+    _claim_open(event)
     entrant = next((e for e in event.entrants if e.member_id == member_id), None)
     if entrant is None:
         raise EventRefused("That player is not checked in to this evening.")
@@ -217,6 +220,39 @@ def check_out(event: ClubEvent, member_id: int) -> Entrant:
         log(event, "check_out", name=db.session.get(Member, member_id).name, round=entrant.left_after)
     db.session.flush()
     return entrant
+
+
+def claim_evening(event: ClubEvent, seated: int | None = None, **values) -> bool:
+    """Write ``values`` to the evening's row only while it is not ended and has ``seated`` rounds
+    (None: any): the compare-and-set a seating (the next round's number), an end (the rounds it saw)
+    and a check-in or out (not ended) take first, on this one row, so of two at once whichever
+    commits first wins and the other is refused. A condition on the row itself, not on its rounds:
+    PostgreSQL re-checks an UPDATE that waited for a row only on that row. False when refused (rolled
+    back: nothing of this request is kept, and ``event`` is read again as it is now); EventNotFound
+    when it was deleted meanwhile."""
+    event_id, public_id = event.id, event.public_id
+    claimed = db.session.execute(
+        update(ClubEvent)
+        .where(ClubEvent.id == event_id, ClubEvent.ended_at.is_(None))
+        .where(ClubEvent.rounds_seated == seated if seated is not None else true())
+        .values(**values)
+        .execution_options(synchronize_session=False)
+    )
+    if claimed.rowcount != 1:
+        db.session.rollback()
+        if db.session.scalar(select(ClubEvent.id).where(ClubEvent.id == event_id)) is None:
+            raise EventNotFound(public_id)
+        return False
+    for name, value in values.items():
+        set_committed_value(event, name, value)
+    return True
+
+
+def _claim_open(event: ClubEvent) -> None:
+    """A check-in or out first claims the evening's row while it is not ended: of it and an end at
+    the same moment, whichever commits first wins (:func:`claim_evening`)."""
+    if not claim_evening(event, updated_at=utcnow()):
+        raise EventRefused(ENDED, 409)
 
 
 def present(event: ClubEvent) -> list[Entrant]:

@@ -15,7 +15,7 @@ from ...storage.table_models import Table as Club
 from ..seats import SeatingClosed
 from ..seats.seating import open_all_seats
 from ..tables.new_games import start_games
-from .events import ENDED, EventRefused, log, present
+from .events import ENDED, EventRefused, claim_evening, log, present
 from .order import evening_over
 from .results import table_game_of
 from .standings import event_standings, names_of
@@ -118,15 +118,14 @@ def end_evening(event: ClubEvent, seen: int | None = None) -> ClubEvent:
     if any(r.stage != "round" for r in event.event_rounds):
         raise EventRefused("An evening cut to a final ends with the final's result.", 409)
     _require_round_over(event)
-    # one UPDATE that only an unended evening passes: two taps at once end it once
-    ended = db.session.execute(
-        update(ClubEvent)
-        .where(ClubEvent.id == event.id, ClubEvent.ended_at.is_(None))
-        .values(ended_at=utcnow())
-        .execution_options(synchronize_session="fetch")
-    )
-    if ended.rowcount != 1:
-        raise EventRefused("The evening has already ended.", 409)
+    if not claim_evening(event, seated, ended_at=utcnow()):
+        if event.ended_at is not None:  # the row as it is now (the claim rolled back)
+            raise EventRefused("The evening has already ended.", 409)
+        raise EventRefused(
+            "Round %(round)s has been seated since this page was shown: look at the evening again.",
+            409,
+            round=event.rounds_seated,
+        )
     log(event, "ended", round=seated)
     db.session.flush()
     return event
@@ -173,6 +172,9 @@ def _require_round_over(event: ClubEvent) -> None:
 def _write_round(event: ClubEvent, table_secret: str, seated: SeatedRound, stage: str) -> EventRound:
     """Keep the round as seated, and start each table's game (the first seat starts)."""
     number = len(event.event_rounds) + 1
+    if not claim_evening(event, number - 1, rounds_seated=number):  # first: of a seating and an end, one
+        _require_not_ended(event)  # the row as it is now (the claim rolled back)
+        raise EventRefused("Round %(round)s has just been seated.", 409, round=number)
     row = EventRound(event_id=event.id, number=number, rule=seated.rule, seed=seated.seed, stage=stage)
     event.event_rounds.append(row)
     try:
