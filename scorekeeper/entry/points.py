@@ -14,6 +14,7 @@ from typing import Any
 
 from flask_babel import gettext
 
+from ..display.words import in_marks
 from .base import HandContext, HandEntry, Submission
 
 #: what may stand around a sum's numbers and signs: whatever Python or JavaScript reads as a space
@@ -74,7 +75,7 @@ class PointsEntry(HandEntry):
                     name,
                     gettext(
                         "PG-2: %(value)s is not a sum of whole numbers (like 12+11+7-5)",
-                        value=repr(text[:20]),
+                        value=in_marks(text[:20]),
                     ),
                 )
             players.append({} if points is None else {"points": points})
