@@ -1,8 +1,9 @@
 """What a player typed, when the engine refuses it, in the reader's own quotation marks on every page:
 the checker's verdict (a card the notation does not know, N-1), Krazy Bee's Step laydown checker, a
-hand form's refusal, a page that finds no such game. Each quoted value is set apart (an isolate), so
-a Hebrew sentence keeps its Latin token in place. The API and the command line keep Python's
-quotes ('R14'), exactly as before: a client reads them, and the values as data beside them."""
+hand form's refusal, a check a table cannot adopt, a page that finds no such game. Each quoted value
+is set apart (an isolate), so a Hebrew sentence keeps its Latin token in place. The API and the
+command line keep Python's quotes ('R14'), exactly as before: a client reads them, and the values as
+data beside them."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from scorekeeper.cli import main
 
 from .rounds_support import error_at, new_game, rounds_url, submit, text, totals
+from .table_support import create_table
 
 LRI, PDI = "\u2066", "\u2069"
 #: each language's quotation marks around what a player typed (its catalog's "“%(text)s”")
@@ -67,6 +69,15 @@ def test_a_hand_form_quotes_what_it_refuses_in_the_readers_marks_and_saves_nothi
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_page_for_no_such_game_quotes_the_address_in_the_readers_marks(client, language):
     assert _quoted(language, "zz") in _page(client, "/check/zz", language)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_N_1_a_check_a_table_cannot_adopt_quotes_the_card_in_the_readers_marks(client, language):
+    table_id = create_table(client, "Judges", ["Ann", "Bob"])
+    refused = client.get(
+        f"/tables/{table_id}/rulings/adopt?variant=rummikub&cards=R14", headers={"Accept-Language": language}
+    )
+    assert refused.status_code == 422 and _quoted(language, "R14") in text(refused)
 
 
 API_SAID = {
