@@ -1,16 +1,29 @@
-"""How numbers are written for players: a score change with its sign, a place as an ordinal."""
+"""How numbers are written for players: a score change with its sign, a place as an ordinal; and what a
+player typed, quoted in the reader's marks."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from babel.lists import format_list
 from flask_babel import get_locale, gettext
 from markupsafe import escape
 
-from ..rules import find_variant
+from ..rules import Quoted, find_variant
 from .bidi import back_link, bdi, isolated_names, names_isolated, notation, number
 from .isolates import isolated, unisolated
+
+
+def in_marks(typed: Any) -> str:
+    """What a player typed (a card, a Krazy Bee Step, a sum, an example of what to type) in the
+    reader's own quotation marks, set apart (an isolate): a Hebrew sentence keeps a Step's Latin
+    words, and its own marks, in their places. The pages quote so (the ``reason`` filter passes it to
+    ``spoken_reason`` as ``quote``); the engine carries the value as a
+    :class:`~scorekeeper.rules.Quoted`, which the command line and the API write as Python does
+    (``'R14'``)."""
+    # Translators: what a player typed (a card such as R14, a Krazy Bee Step, a sum), in your quotation marks
+    return gettext("“%(text)s”", text=isolated(typed if isinstance(typed, str) else str(Quoted(typed))))
 
 
 def signed(value: int | None) -> str:

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from flask_babel import gettext
 
+from ..display.words import in_marks
 from ..rules import GameScore, RoundError, find_variant, whole_number
 
 _TICKED = {"1", "on", "true", "yes", "y"}
@@ -118,7 +119,9 @@ class Submission:
             self.fail(
                 name,
                 gettext(
-                    "%(value)s is not one of: %(allowed)s", value=repr(unknown[0]), allowed=", ".join(allowed)
+                    "%(value)s is not one of: %(allowed)s",
+                    value=in_marks(unknown[0]),
+                    allowed=", ".join(allowed),
                 ),
             )
         return [a for a in allowed if a in chosen]
@@ -130,7 +133,7 @@ class Submission:
             return None
         number = whole_number(text)
         if number is None:
-            self.fail(name, gettext("%(value)s is not a whole number", value=repr(text[:20])))
+            self.fail(name, gettext("%(value)s is not a whole number", value=in_marks(text[:20])))
         elif text.startswith("-"):
             self.fail(name, gettext("cannot be negative"))
         else:
@@ -148,7 +151,7 @@ class Submission:
         value = chosen.pop()
         seat = whole_number(value)
         if seat is None or value.startswith("-") or seat >= players:
-            self.fail(name, gettext("%(value)s is not a player at this table", value=repr(value[:20])))
+            self.fail(name, gettext("%(value)s is not a player at this table", value=in_marks(value[:20])))
             return None
         return seat
 

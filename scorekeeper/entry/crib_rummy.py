@@ -8,6 +8,7 @@ from typing import Any
 from flask_babel import gettext
 
 from ..display.crib_melds import card_words, in_order, last_turns
+from ..display.words import in_marks
 from ..rules import check as engine_check
 from ..rules import table_melds as engine_table_melds
 from ..rules import turn_order as engine_turn_order
@@ -148,12 +149,12 @@ def _meld(sub: Submission, m: str) -> dict | None:
     if extend not in ("", "new"):
         table_meld = whole_number(extend)
         if table_meld is None or extend.startswith("-"):
-            sub.fail(f"{m}.extend", gettext("%(value)s is not a table meld", value=repr(extend[:20])))
+            sub.fail(f"{m}.extend", gettext("%(value)s is not a table meld", value=in_marks(extend[:20])))
         else:
             meld["extend"] = table_meld
     if kind:
         if kind not in KINDS:
-            sub.fail(f"{m}.kind", gettext("%(value)s is not one of: set, run", value=repr(kind)))
+            sub.fail(f"{m}.kind", gettext("%(value)s is not one of: set, run", value=in_marks(kind)))
         else:
             meld["kind"] = kind
     return meld
@@ -164,7 +165,7 @@ def _end(sub: Submission, ctx: HandContext, turn_player_seat: int | None) -> dic
     if kind in ("", "none"):
         return None
     if kind not in END_TYPES:
-        sub.fail("end.type", gettext("%(value)s is not a way a hand ends", value=repr(kind)))
+        sub.fail("end.type", gettext("%(value)s is not a way a hand ends", value=in_marks(kind)))
         return None
     if kind == "draw_pile":
         return {"type": "draw_pile"}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from flask_babel import gettext
 
+from ..display.words import in_marks
 from ..rules import RUN_PEGS, SET_PEGS, whole_number
 from ..rules import have_laid as engine_have_laid
 from .base import HandContext, Submission
@@ -50,7 +51,7 @@ def one_tap(sub: Submission, ctx: HandContext, turn: dict, k: int) -> None:
         meld, _, card = added.partition(":")
         number = whole_number(meld)
         if number is None or meld.startswith("-") or not card:
-            sub.fail("add", gettext("%(value)s is not a table meld and a card", value=repr(added[:20])))
+            sub.fail("add", gettext("%(value)s is not a table meld and a card", value=in_marks(added[:20])))
             return
         if lay:
             sub.fail(

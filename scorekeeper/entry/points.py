@@ -14,10 +14,21 @@ from typing import Any
 
 from flask_babel import gettext
 
+from ..display.words import in_marks
 from .base import HandContext, HandEntry, Submission
 
-#: one term of a sum: a sign (the first may be left out) and a whole number of at most 7 digits
-_TERM = re.compile(r"\s*([+-]?)\s*(\d{1,7})\s*")
+#: what may stand around a sum's numbers and signs: whatever Python or JavaScript reads as a space
+#: (a keyboard's no-break or thin space, a pasted tab) and the invisible marks of writing direction
+#: a right-to-left text carries (LRM, RLM, ALM). The phone's copy (static/js/typed-sum.js) has the
+#: same class, character for character: the phone shows the total the server saves.
+BLANK = (
+    r"[\t\n\v\f\r\u001c-\u001f \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+    r"\ufeff\u200e\u200f\u061c]"
+)
+#: one term of a sum: a sign (the first may be left out) and a whole number of at most 7 digits 0-9
+#: (ASCII only: the phone's keyboard gives those, and the phone reads no other)
+_TERM = re.compile(rf"{BLANK}*([+-]?){BLANK}*([0-9]{{1,7}}){BLANK}*")
+_NOTHING = re.compile(rf"{BLANK}*")
 MOST_TERMS = 50
 
 
@@ -26,8 +37,8 @@ def sum_of(text: str) -> int | None:
 
     >>> sum_of("12+11+7-5"), sum_of(" -3 "), sum_of("2 + 2"), sum_of("4-")
     (25, -3, 4, None)
-    >>> sum_of("2*3"), sum_of("__import__('os')"), sum_of("")
-    (None, None, None)
+    >>> sum_of("2*3"), sum_of("__import__('os')"), sum_of(""), sum_of("١٢+3"), sum_of("\u200f12 + 3")
+    (None, None, None, None, 15)
     """
     total, at, terms = 0, 0, 0
     while at < len(text):
@@ -57,13 +68,14 @@ class PointsEntry(HandEntry):
         for i in ctx.seats:
             name = f"{sub.group(f'players.{i}')}.points"
             text = sub.text(name)
-            points = sum_of(text) if text else None
-            if text and points is None:
+            typed = not _NOTHING.fullmatch(text)
+            points = sum_of(text) if typed else None
+            if typed and points is None:
                 sub.fail(
                     name,
                     gettext(
                         "PG-2: %(value)s is not a sum of whole numbers (like 12+11+7-5)",
-                        value=repr(text[:20]),
+                        value=in_marks(text[:20]),
                     ),
                 )
             players.append({} if points is None else {"points": points})

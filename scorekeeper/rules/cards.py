@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from .errors import NotationError
-from .reasons import say
+from .reasons import quoted, say
 
 _SEPARATORS = re.compile(r"[\s,]+")
 
@@ -112,7 +112,7 @@ class Notation:
         if not hint and missing_suit and rank_text in self.ranks:
             hint = self.suit_hint
         detail = (
-            say("n1.unknown_token_hint", token=repr(token), variant=self.game or self.variant, hint=hint)
+            say("n1.unknown_token_hint", token=quoted(token), variant=self.game or self.variant, hint=hint)
             if hint
             else ""
         )

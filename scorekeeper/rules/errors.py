@@ -4,7 +4,7 @@ starting with the rule id it enforces where one applies.
 
 from __future__ import annotations
 
-from .reasons import Reason, say
+from .reasons import Reason, quoted, say
 
 #: what a variant calls a round (``Variant.round_word``), as a word of the catalog
 ROUND_WORDS = {"hand": "word.hand", "round": "word.round"}
@@ -39,9 +39,9 @@ class NotationError(RulesError):
         if detail:
             what = detail
         elif variant:
-            what = say("n1.unknown_token_for", token=repr(token), variant=variant)
+            what = say("n1.unknown_token_for", token=quoted(token), variant=variant)
         else:
-            what = say("n1.unknown_token", token=repr(token))
+            what = say("n1.unknown_token", token=quoted(token))
         super().__init__(say("n1.refused", what=what, accepted=accepted))
 
 

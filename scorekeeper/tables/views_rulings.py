@@ -10,6 +10,7 @@ from werkzeug.datastructures import MultiDict
 from ..checker.checking import InputError, from_query, run
 from ..checker.ruling_words import sentence
 from ..display.reasons import reason_of, render_reason
+from ..display.words import in_marks
 from ..printing.documents import rules_pdf
 from ..printing.options import PrintInputError, PrintOptions, paper_choice
 from ..rulebook.book import N_
@@ -119,7 +120,7 @@ def adopt(table_id: str):
         variant = find_variant(slug).describe()
         verdict = run(from_query(variant["slug"], request.args))
     except (RulesError, InputError) as err:
-        said = render_reason(reason_of(err), request_locale())
+        said = render_reason(reason_of(err), request_locale(), quote=in_marks)
         raise RulesError(gettext("This check cannot be adopted: %(reason)s", reason=said)) from err
     asked = [(key, value) for key, value in request.args.items(multi=True) if key not in ("game",)]
     return render_template(

@@ -7,6 +7,7 @@ from flask_babel import gettext
 from werkzeug.exceptions import NotFound
 from werkzeug.routing import RequestRedirect
 
+from ..display.words import in_marks
 from ..rulebook.book import N_
 from ..rules import UnknownVariant, Variant, find_variant
 
@@ -23,7 +24,7 @@ def variant_or_404(
     try:
         variant = find_variant(slug)
     except UnknownVariant:
-        raise NotFound(gettext(missing, slug=repr(str(slug)[:40]))) from None
+        raise NotFound(gettext(missing, slug=in_marks(str(slug)[:40]))) from None
     if slug != variant.slug:
         raise RequestRedirect(canonical_url(arg, variant.slug))
     return variant

@@ -19,7 +19,7 @@ from werkzeug.routing import BuildError
 
 from ..checker.checking import InputError
 from ..display.reasons import reason_of, render_reason
-from ..display.words import round_word
+from ..display.words import in_marks, round_word
 from ..limits.pool import Busy
 from ..rulebook.book import N_
 from ..rules import RoundError, RulesError
@@ -146,7 +146,7 @@ def _answer(status: int, message: str, details: dict | None = None, headers: dic
             "errors/error.html",
             status=status,
             message=message,
-            reasons=[render_reason(r, request_locale()) for r in details.get("reasons", [])],
+            reasons=[render_reason(r, request_locale(), quote=in_marks) for r in details.get("reasons", [])],
             game_url=_game_url(),
         ),
         status,

@@ -14,7 +14,7 @@ from markupsafe import Markup
 from werkzeug.routing import BuildError
 
 from ..display.card_faces import keypad_faces
-from ..display.words import FILTERS
+from ..display.words import FILTERS, in_marks
 from ..rulebook import rule_page, rule_url_anchor
 from ..rulebook.reasons import reason_html, reason_text
 from .described import spoken_reason
@@ -55,10 +55,11 @@ def _variant_of(context) -> str | None:
 
 def reason_markup(text: object, variant: str | None = None, linked: bool = True) -> Markup:
     """An engine message as HTML, in the reader's language: the sentence, then "(CR-1)" linking to
-    the rule on ``variant``'s page (``linked=False``: small, not a link)."""
+    the rule on ``variant``'s page (``linked=False``: small, not a link); what a player typed, which
+    the API and the command line quote as Python does (``'R14'``), in the reader's quotation marks."""
     rtl = has_request_context() and direction() == "rtl"
     href = (lambda rule_id: rule_href(rule_id, variant)) if linked else None
-    return reason_html(spoken_reason(text), href, right_to_left=rtl)
+    return reason_html(spoken_reason(text, in_marks), href, right_to_left=rtl)
 
 
 @pass_context
@@ -75,7 +76,7 @@ def reason_unlinked(text: object) -> Markup:
 
 def spoken_text(text: object) -> str:
     """``{{ message | reason_text }}``: the message in plain text, in the reader's language."""
-    return reason_text(spoken_reason(text))
+    return reason_text(spoken_reason(text, in_marks))
 
 
 def register(app: Flask) -> None:

@@ -14,8 +14,8 @@ from typing import Any
 
 from flask_babel import gettext
 
-from ..display.isolates import isolated
 from ..display.reasons import reason_of
+from ..display.words import in_marks
 from ..rulebook.reasons import split_reason
 from ..rules import OptionError, Quoted, Reason, RoundError, RulesError
 from .described import option_word, spoken_reason, variant_name
@@ -111,15 +111,6 @@ def _as_typed(value: Quoted) -> str:
     return value.typed if isinstance(value.typed, str) else str(value)
 
 
-def _in_marks(typed: Any) -> str:
-    """What a player typed (or an example of what to type) in the reader's own quotation marks, set
-    apart (an isolate): a Hebrew sentence keeps a Step's Latin words, and its own marks, in their
-    places. The engine carries it as a value (:class:`~scorekeeper.rules.Quoted`), which the command
-    line and the API write as Python does (``'run of 0'``)."""
-    # Translators: a Krazy Bee Step, or a sign of one, as a player typed it, in your quotation marks
-    return gettext("“%(text)s”", text=isolated(typed if isinstance(typed, str) else str(Quoted(typed))))
-
-
 def _accepted_words(accepted: Any) -> str:
     """What a number option takes, in words ("a whole number from 1 to 100", "..., or leave it
     empty"), where the engine writes "1..100", ">= 1" and "or empty (none)"; any other as it says."""
@@ -138,7 +129,7 @@ def _accepted_words(accepted: Any) -> str:
 def _words(reason: Any) -> str:
     """An engine sentence in the request's language, without its rule ids, what it quotes in the
     reader's quotation marks."""
-    return split_reason(spoken_reason(reason, _in_marks)).sentence
+    return split_reason(spoken_reason(reason, in_marks)).sentence
 
 
 def _ruled(sentence: str, reason: Any) -> str:

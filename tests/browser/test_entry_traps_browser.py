@@ -39,7 +39,7 @@ def test_a_refused_save_keeps_the_heading_and_the_dealer_line(browser, live_serv
         assert "deals" not in meta or slug == "crazy-rummy"
         if bad:  # the field's refusal is said once: by the save's answer, not again by the live echo
             page.wait_for_timeout(500)  # (the live echo's answer, 250 ms after typing)
-            expect(page.get_by_text("Unknown token 'R99'").filter(visible=True)).to_have_count(1)
+            expect(page.get_by_text("Unknown token “\u2066R99\u2069”").filter(visible=True)).to_have_count(1)
 
 
 def test_a_hand_kept_offline_moves_the_form_on_in_the_variants_words(browser, live_server):

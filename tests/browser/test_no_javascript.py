@@ -73,7 +73,7 @@ def test_bad_input_comes_back_at_its_field_without_javascript(page, live_server)
     page.locator('[id="players.1"] summary').click()  # the cards open without a script (details)
     field(page, "players.1.hand").fill("3 14")
     page.get_by_role("button", name="Save hand").click()
-    shows(page.locator('[id="players.1"]'), "'14'")  # N-1 names the token
+    shows(page.locator('[id="players.1"]'), "“14”")  # N-1 names the token, in the reader's marks
     expect(field(page, "players.1.hand")).to_have_value("3 14")  # nothing lost
     assert_no_sideways_scroll(page)
 

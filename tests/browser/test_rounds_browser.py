@@ -164,7 +164,7 @@ def test_bad_input_is_shown_at_the_field_on_a_phone(page, live_server):
     field(page, "players.1.hand").fill("3 14")
     save(page, "krazy-bee-error", button="Save hand")
     shows(page.locator(".form-errors"), "Nothing was saved")
-    shows(page.locator('[id="err-players-1-hand"]'), "'14'")
+    shows(page.locator('[id="err-players-1-hand"]'), "“14”")
     assert_no_sideways_scroll(page)
 
 

@@ -90,8 +90,8 @@ def test_the_checker_page_says_a_refusal_in_german(client):
     """A token the notation does not know: the page's error (a RulesError's reason) in German, N-1 kept."""
     german = client.get("/check/crib-rummy?cards=ZZ", headers=GERMAN).get_data(as_text=True)
     english = client.get("/check/crib-rummy?cards=ZZ").get_data(as_text=True)
-    assert "Unbekanntes Zeichen &#39;ZZ&#39; für Crib Rummy; möglich: Rang A 2..10" in german
-    assert "Unknown token &#39;ZZ&#39; for Crib Rummy; accepted: rank A 2..10" in english
+    assert "Unbekanntes Zeichen „\u2066ZZ\u2069“ für Crib Rummy; möglich: Rang A 2..10" in german
+    assert "Unknown token “\u2066ZZ\u2069” for Crib Rummy; accepted: rank A 2..10" in english
     assert "(N-1)" in german
 
 

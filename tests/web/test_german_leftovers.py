@@ -64,9 +64,9 @@ def test_two_winners_are_joined_in_the_readers_language(client, games):
     [
         ("/games/zzzzzzzzzzzz", "Unter dieser Adresse gibt es kein Spiel; vielleicht wurde es gelöscht."),
         ("/tables/zzzzzzzzzzzz", "Unter dieser Adresse gibt es keinen Tisch."),
-        ("/check/nope", "Für 'nope' gibt es keine Prüfung. Wähle ein Spiel aus der Liste."),
+        ("/check/nope", "Für „\u2066nope\u2069“ gibt es keine Prüfung. Wähle ein Spiel aus der Liste."),
         ("/rules/nope", "Für dieses Spiel gibt es keine Regelseite."),
-        ("/games/new/nope", "Es gibt keine Spielart namens 'nope'."),
+        ("/games/new/nope", "Es gibt keine Spielart namens „\u2066nope\u2069“."),
         ("/no-such-page", "Unter dieser Adresse gibt es keine Seite."),
     ],
 )

@@ -51,7 +51,7 @@ def test_checker_notation_error_reads_sentence_first(client):
     page = client.get("/check/krazy-bee?cards=ZZ").get_data(as_text=True)
     assert not LABEL_FIRST.search(visible(page))
     assert re.search(
-        r"Unknown token 'ZZ'.*? " + LINK.format(page="krazy-bee", rule="N-1"), html.unescape(page)
+        "Unknown token “\u2066ZZ\u2069”.*? " + LINK.format(page="krazy-bee", rule="N-1"), html.unescape(page)
     )
 
 

@@ -98,7 +98,9 @@ def test_the_engine_checks_a_queued_hand_and_its_reasons_come_back(app, client, 
     answer = _send(client, url, token, "key-refused-1", 1, winner=7)
     assert answer.status_code == 422
     assert answer.json["error"] == "Round 1 was not recorded."
-    assert answer.json["fields"] == [{"field": "winner", "message": "'7' is not a player at this table"}]
+    assert answer.json["fields"] == [
+        {"field": "winner", "message": "“\u20667\u2069” is not a player at this table"}
+    ]
     assert _hands(app, public_id) == []
     assert (
         _send(client, url, token, "key-refused-1", 1).status_code == 201

@@ -83,7 +83,7 @@ def test_n1_unknown_card(client, game):
     response = turn(client, game, 0, 1, "3H 4X 5H")
     assert response.status_code == 422
     message = _error_at(response, "turns-0-melds-0-cards")
-    assert "N-1" in message and "'4X'" in message
+    assert "N-1" in message and "“\u20664X\u2069”" in message
 
 
 def test_cr6_extending_before_melding_is_refused(client, game):

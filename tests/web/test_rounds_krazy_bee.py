@@ -101,7 +101,7 @@ def _rejected(client, game, fields, field_id, *needles):
 
 
 def test_n1_unknown_card_is_named_at_its_field(client, game):
-    body = _rejected(client, game, {"players.1.hand": "3 14 W"}, "players-1-hand", "N-1", "'14'")
+    body = _rejected(client, game, {"players.1.hand": "3 14 W"}, "players-1-hand", "N-1", "“\u206614\u2069”")
     assert 'value="3 14 W"' in body  # what was typed is kept for fixing
 
 

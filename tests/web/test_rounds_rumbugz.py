@@ -59,12 +59,12 @@ def test_n1_unknown_bug_is_named(client, game):
         client, rounds_url(game), {"winner": "0", "players.0.kinds": ALL_KINDS, "players.1.hand": "3 13"}
     )
     message = error_at(response, "players.1.hand")
-    assert "N-1" in message and "'13'" in message
+    assert "N-1" in message and "“\u206613\u2069”" in message
 
 
 def test_unknown_kind_and_negative_total_are_refused(client, game):
     response = submit(
         client, rounds_url(game), {"players.0.kinds": ["single", "quadruple"], "players.1.points": "-4"}
     )
-    assert "'quadruple'" in error_at(response, "players.0.kinds")
+    assert "“\u2066quadruple\u2069”" in error_at(response, "players.0.kinds")
     assert "negative" in error_at(response, "players.1.points")

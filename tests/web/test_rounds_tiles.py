@@ -41,7 +41,7 @@ def test_n1_unknown_tile_is_named(app, client):
     response = submit(client, rounds_url(game), {"winner": "0", "players.1.rack": "R5 P7"})
     assert response.status_code == 422
     message = error_at(response, "players.1.rack")
-    assert "N-1" in message and "'P7'" in message
+    assert "N-1" in message and "“\u2066P7\u2069”" in message
     assert totals(client, game) == [0, 0]
 
 

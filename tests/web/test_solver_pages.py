@@ -187,7 +187,7 @@ def test_the_turn_share_link_carries_the_input_and_changed_options(client):
 
 def test_bad_turn_input_names_the_token_and_keeps_the_form(client):
     text = get(client, "/check/rummikub/turn", before="R5 R6 R7", rack="R8", after="R5 R6 R7 Q8")
-    assert "CANNOT READ" in verdict_of(text) and "'Q8'" in verdict_of(text)
+    assert "CANNOT READ" in verdict_of(text) and "“\u2066Q8\u2069”" in verdict_of(text)
     assert 'href="/rules/rummikub#N-1"' in text
     assert 'value="R8"' in text and 'value="R5 R6 R7 Q8"' in text  # the form keeps what was typed
 
@@ -294,7 +294,7 @@ def test_the_goal_value_lays_the_most_points(client):
 @pytest.mark.parametrize(
     "slug, query, named",
     [
-        pytest.param("rummikub", {"rack": "R7 X9"}, "'X9'", id="N-1-bad-token"),
+        pytest.param("rummikub", {"rack": "R7 X9"}, "“\u2066X9\u2069”", id="N-1-bad-token"),
         pytest.param("crazy-rummy", {"rack": "Q Q Q"}, "wild rank", id="CZ-1-no-wild-rank"),
         pytest.param(
             "crib-rummy",

@@ -8,11 +8,7 @@ the variant's own form reading, the phone's module in Node."""
 from __future__ import annotations
 
 import html
-import json
-import os
 import re
-import shutil
-import subprocess
 
 import pytest
 from werkzeug.datastructures import MultiDict
@@ -20,8 +16,8 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper import services
 from scorekeeper.entry.base import Submission, context_for
 from scorekeeper.profiles import entry_for
-from scorekeeper.storage.paths import STATIC
 
+from .node_support import js_map, node_or_skip
 from .rounds_support import new_game, rounds_url
 
 NAMES = ("Ann", "Bob", "Cy")
@@ -58,13 +54,8 @@ CASES = [
 
 
 @pytest.fixture(scope="module")
-def node():
-    found = shutil.which("node")
-    if not found:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail("no Node.js under CI: make test installs it")
-        pytest.skip("NOTICE no Node.js: the phone's copy of the rule is not run")
-    return found
+def node() -> str:
+    return node_or_skip()
 
 
 def _form_inputs(client, gid: str) -> list[dict[str, str]]:
@@ -120,22 +111,7 @@ def _server_picks(app, gid: str, variant: str, inputs: list[dict], typed: dict[s
 
 def _phone_picks(node: str, forms: list[list[list[str]]]) -> list[str | None]:
     """went-out.js's seatWithNothingLeft over each form's [name, value] pairs, in Node."""
-    script = (
-        "import { readFileSync } from 'node:fs';"
-        "const source = readFileSync(process.argv[1], 'utf8');"
-        "const { seatWithNothingLeft } = await import('data:text/javascript,' + encodeURIComponent(source));"
-        "const forms = JSON.parse(readFileSync(0, 'utf8'));"
-        "console.log(JSON.stringify(forms.map(seatWithNothingLeft)));"
-    )
-    ran = subprocess.run(
-        [node, "--input-type=module", "-e", script, str(STATIC / "js" / "went-out.js")],
-        input=json.dumps(forms),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    return json.loads(ran.stdout)
+    return js_map(node, "went-out.js", "seatWithNothingLeft", forms)
 
 
 @pytest.mark.parametrize("variant", sorted(CARDS))

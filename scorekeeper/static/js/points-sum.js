@@ -1,29 +1,14 @@
 // The points game's hand form (PG-2): each field takes a sum (12+11+7-5) and shows its total at
 // once; Enter moves to the next player's field (the last one saves). The server reads the sum
-// again with its own parser (entry/points.py sum_of); this is only what the player sees.
-
-const TERM = /^\s*([+-]?)\s*(\d{1,7})\s*/
+// again (entry/points.py sum_of) by the same rule as typed-sum.js, which reads it here.
 import { _, isolatedNumber } from "./i18n.js";
-;
-
-export function sumOf(text) {
-  let rest = text, total = 0, terms = 0;
-  while (rest.length) {
-    const match = TERM.exec(rest);
-    if (!match || (terms && !match[1]) || terms >= 50) return null;
-    total += (match[1] === "-" ? -1 : 1) * Number(match[2]);
-    rest = rest.slice(match[0].length);
-    terms += 1;
-  }
-  return terms ? total : null;
-}
+import { readSum } from "./typed-sum.js";
 
 function show(input) {
   const out = document.getElementById(input.getAttribute("aria-describedby"));
   if (!out) return;
-  const text = input.value.trim();
-  const total = text ? sumOf(text) : null;
-  out.textContent = !text ? "" : total === null ? _("not a sum of whole numbers") : `= ${isolatedNumber(total)}`;
+  const total = readSum(input.value);
+  out.textContent = total === "" ? "" : total === null ? _("not a sum of whole numbers") : `= ${isolatedNumber(total)}`;
 }
 
 for (const box of document.querySelectorAll("[data-points-sum]")) {
