@@ -72,6 +72,11 @@ def settings(host: str, port: int, workers: int, access_log: str = "errors", tls
         "timeout": 30,
         "graceful_timeout": 5,  # streams end on a restart; the browsers reconnect
         "keepalive": 5,
+        # HTTP/1.1 only, said rather than left to gunicorn's default: the guards on slow bodies and
+        # answers (stalled_bodies, stalled_answers) and the refusals (refusals.py) read HTTP/1.1's
+        # socket; a release that spoke HTTP/2 by default would pass by them (docs/limits.md)
+        "http_protocols": "h1",
+        "http2_cleartext": "off",
         "accesslog": None if access_log == "none" else "-",
         "control_socket_disable": True,  # several servers (a bench beside `make run`) share no socket
         "when_ready": when_ready,

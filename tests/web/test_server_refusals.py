@@ -129,6 +129,21 @@ def test_json_in_utf16_is_refused_by_the_real_server(port):
     assert "UTF-16 or UTF-32 text; JSON is sent as UTF-8" in json.loads(answer)["error"]
 
 
+def test_the_server_speaks_http_1_only(port):
+    """HTTP/2 would pass by the guards on slow bodies and answers, which read HTTP/1.1's socket:
+    its preface is refused as a request this server cannot read, and an h2c upgrade is answered in
+    HTTP/1.1 without switching (scorekeeper/cli/server.py says h1, not gunicorn's default)."""
+    head, _ = _send(port, b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400 "), head[:80]
+    head, body = _send(
+        port,
+        b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: Upgrade, HTTP2-Settings, close\r\n"
+        b"Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n",
+    )
+    assert head.startswith(b"HTTP/1.1 200 "), head[:80]
+    assert b"upgrade: h2c" not in head.lower() and json.loads(body)
+
+
 def test_a_pages_refusal_is_said_in_its_readers_language(app):
     """gunicorn's refusals go through the app's catalogs for a page (its 500's sentence is the app's own)."""
     from werkzeug.datastructures import Headers
