@@ -97,7 +97,8 @@ def _requirement(part: str, where: str, name: str) -> Requirement:
     if count_text is None and plural:
         key = "kb.how_many_books" if kind == "book" else "kb.how_many_runs"
         example = quoted(f"2 {kind}s of {size}")
-        raise _fail(say(key, part=quoted(part.strip()), where=where, example=example), name)
+        # ``size`` is no longer in the words, but API clients that word the sentence themselves read it
+        raise _fail(say(key, part=quoted(part.strip()), where=where, example=example, size=size), name)
     if count < 1 or size < 1:
         raise _fail(say("kb.requirement_empty", part=quoted(part.strip()), where=where), name)
     if kind == "run" and size > RUN.longest:
