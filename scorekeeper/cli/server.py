@@ -6,8 +6,9 @@ import argparse
 import os
 import sys
 
-#: settings only newer gunicorns have (the control socket arrived in 25): skipped on older ones
-OPTIONAL = {"control_socket_disable"}
+#: settings only newer gunicorns have (the control socket and ``http_protocols`` arrived in 25,
+#: ``http2_cleartext`` in 26.2): skipped on older ones, which speak HTTP/1.1 only anyway
+OPTIONAL = {"control_socket_disable", "http_protocols", "http2_cleartext"}
 #: one worker per core the server may use (``taskset``, a container's cpuset): the pages are rendered on
 #: the CPU, the streams cost next to nothing. On one core a second worker only cost its app's load
 #: (1.5 s of CPU, before the first page), 90 MB and a worker pool of its own to warm (issue 35's small box)

@@ -155,3 +155,17 @@ def test_scorekeeper_serve_refuses_the_same_database_with_exit_2(tmp_path, monke
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'new.sqlite3'}")
     assert main(["serve", "--port", str(free_port())]) == 2
     assert "without the app's tables" in capsys.readouterr().err
+
+
+def test_the_server_starts_on_an_older_gunicorn_without_the_http2_settings(monkeypatch):
+    """pyproject takes gunicorn 22 and later; ``http_protocols`` came in 25 and ``http2_cleartext``
+    in 26.2. An older gunicorn speaks HTTP/1.1 only, so the server starts without them (it stopped
+    with "No configuration setting for: http_protocols")."""
+    from gunicorn import config
+
+    newer = {"control_socket_disable", "http_protocols", "http2_cleartext"}
+    older = [s for s in config.KNOWN_SETTINGS if s.name not in newer]
+    monkeypatch.setattr(config, "KNOWN_SETTINGS", older)
+    monkeypatch.setattr(config.Config, "validate", lambda self: None, raising=False)  # 27's reads them
+    started = server.table_server(server.settings("127.0.0.1", 5000, workers=1))
+    assert started.cfg.bind == ["127.0.0.1:5000"] and "http_protocols" not in started.cfg.settings
