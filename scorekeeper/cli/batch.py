@@ -7,7 +7,7 @@ In: ``{"command": "check" | "hand", "variant", "cards", "options", "extend"}``; 
 >>> [sorted(o) for o in out]
 [['error'], ['error'], ['error']]
 >>> out[1]["error"]
-'line 2: this line is not valid JSON (at line 1, column 1)'
+'line 2: this line is not valid JSON (at column 1)'
 """
 
 from __future__ import annotations
@@ -57,7 +57,10 @@ def answer(line: str) -> dict:
 def _parse_line(line: str) -> dict:
     # the API's one reading of JSON (checker/json_text.py): a key twice, NaN or a line nested past
     # what can be read are refused as a request's body is (the bytes as read: stdin's escapes undone)
-    request = parsed(line.encode("utf-8", "surrogateescape"), "this line")
+    try:
+        request = parsed(line.encode("utf-8", "surrogateescape"), "this line")
+    except InputError as err:  # one line: where it stops is a column, not "line 1" beside "line 2:"
+        raise LineError(str(err).replace("(at line 1, column ", "(at column ")) from None
     if not isinstance(request, dict):
         raise LineError(f"expected a JSON object, got {type(request).__name__}")
     unknown = sorted(set(request) - _KEYS)

@@ -530,3 +530,10 @@ def test_a_reader_that_stops_early_ends_the_command_quietly(tmp_path):
     )
     assert json.loads(done.stdout)["variant"] == "krazy-bee"
     assert done.stderr.strip() == "exit 141"
+
+
+def test_a_batch_line_that_is_not_json_says_the_column_only():
+    """A batch line is one line: where its JSON stops is a column of it ("line 2: ... (at column 12)"),
+    not "line 2: ... (at line 1, column 12)", which named two lines for one."""
+    out = list(run_batch(['{"variant": "toy", "cards": "1 1 1"}', '{"variant": toy}']))
+    assert out[1] == {"error": "line 2: this line is not valid JSON (at column 13)"}
