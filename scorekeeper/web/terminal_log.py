@@ -22,6 +22,20 @@ def logger_class(full_access: bool, rows: int | None = None) -> type[glogging.Lo
     return type("TableLog", (TableLog,), {"full_access": full_access, "rows": rows, "lines": lines})
 
 
+def stopped_taking(error: BaseException | None) -> bool:
+    """Whether ``error`` is a socket's own timeout (``'timed out'``, as both Python's and gevent's
+    sockets say it): the client stopped taking its answer. Any other TimeoutError (one of the app's,
+    with words of its own) keeps its traceback.
+
+    >>> import socket
+    >>> stopped_taking(socket.timeout("timed out")), stopped_taking(TimeoutError("pool busy"))
+    (True, False)
+    >>> stopped_taking(None), stopped_taking(ValueError("timed out"))
+    (False, False)
+    """
+    return isinstance(error, TimeoutError) and error.args == ("timed out",)
+
+
 class TableLog(glogging.Logger):
     """Errors and slow requests by default; counts the lines it writes and re-shows the banner."""
 
@@ -42,7 +56,7 @@ class TableLog(glogging.Logger):
     def exception(self, msg, *args, **kwargs) -> None:
         """gunicorn's traceback of an error, but one quiet line for a client that stopped taking its
         answer (the send timed out: ``cli/stalled_answers.py``), which a host cannot fix."""
-        if isinstance(sys.exc_info()[1], TimeoutError):
+        if stopped_taking(sys.exc_info()[1]):
             self.debug("a client stopped taking its answer; its connection was closed")
             return
         super().exception(msg, *args, **kwargs)
