@@ -17,10 +17,12 @@ from flask import request
 from sqlalchemy import func, select
 
 from scorekeeper.events import views
+from scorekeeper.services.club import events as club_events
 from scorekeeper.services.club import rounds
 from scorekeeper.storage.club_models import ClubEvent, Entrant, EventLogEntry, EventRound
 from scorekeeper.storage.extensions import db
 from scorekeeper.storage.models import Game
+from scorekeeper.storage.table_models import Member
 
 from .table_support import create_table
 from .test_club_pages import NAMES, check_everyone_in, new_event, override_round, plain, send
@@ -190,3 +192,44 @@ def test_the_apis_end_sent_as_the_page_seats_the_next_round_is_refused(app, clie
     assert refused.get_json()["error"] == STALE
     state = _evening_as_it_is(app, event_url)
     assert not state["ended"] and state["rounds"] == [1, 2]
+
+
+@pytest.mark.parametrize(
+    ("late", "arrived", "left_after"),
+    [(("check-in", {"name": "Zed"}), 3, None), (("check-out", {"member": "1"}), None, 2)],
+    ids=["check-in", "check-out"],
+)
+def test_a_check_in_or_out_as_a_round_is_seated_counts_that_round(
+    app, client, monkeypatch, late, arrived, left_after
+):
+    """A check-in (or out) whose page read the evening at round 1 while another phone seated round 2:
+    the player arrives for round 3, the first round they can be seated in (or, seated in round 2,
+    leaves after it), as the page that seated round 2 shows them; before, they were marked as
+    arriving for round 2, which was seated without them (or as leaving after round 1 while seated
+    in round 2)."""
+    event_url, other, _ = _round_one_played(client, "3")
+    claim = club_events.claim_evening
+    answers: list = []
+
+    def seated_meanwhile(*args, **kwargs):  # the check-in has read the evening and its rounds
+        if not answers:
+            answers.append(None)
+            worker = threading.Thread(target=lambda: answers.append(send(other, event_url, *SEAT)))
+            worker.start()
+            worker.join(60)
+        return claim(*args, **kwargs)
+
+    monkeypatch.setattr(club_events, "claim_evening", seated_meanwhile)
+    kept = send(client, event_url, *late)
+    assert answers[1].status_code == 302, plain(answers[1])[:1000]
+    assert kept.status_code == 302, plain(kept)[:1000]
+    with app.app_context():
+        event = db.session.scalar(select(ClubEvent).where(ClubEvent.public_id == event_url.rsplit("/", 1)[1]))
+        assert [r.number for r in event.event_rounds] == [1, 2]
+        if arrived is not None:
+            zed = db.session.scalar(select(Member.id).where(Member.name == "Zed"))
+            assert next(e for e in event.entrants if e.member_id == zed).arrived == arrived
+        else:
+            left = next(e for e in event.entrants if e.member_id == 1)
+            assert left.left_after == left_after
+            assert 1 in {m for t in event.event_rounds[1].tables for m in t.members}

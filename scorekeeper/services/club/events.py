@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from typing import Any
 
@@ -166,19 +166,10 @@ def get_event(public_id: str) -> ClubEvent:
     return event
 
 
-def seated_rounds(event: ClubEvent) -> int:
-    """How many rounds have been seated (the next one is this plus one)."""
-    return len(event.event_rounds)
-
-
 def check_in(event: ClubEvent, names: Sequence[Any]) -> list[Entrant]:
     """Check in players by name (a name not on the club's roster joins it); a player who left
     comes back. They are seated from the next round on; their line starts at 0."""
-    if event.ended_at is not None:
-        raise EventRefused(ENDED, 409)
-    if any(r.stage != "round" for r in event.event_rounds):  # the cut seats nobody new (rounds.cut)
-        raise EventRefused("The evening has been cut to its final: nobody more is checked in.", 409)
-    _claim_open(event)
+    _claim_open(event, _open_to_check_in)
     table = db.session.get(Table, event.table_id)
     members = roster_players(table, list(names))
     entrants = {e.member_id: e for e in event.entrants}
@@ -188,12 +179,12 @@ def check_in(event: ClubEvent, names: Sequence[Any]) -> list[Entrant]:
     for member in members:
         entrant = entrants.get(member.id)
         if entrant is None:
-            entrant = Entrant(event_id=event.id, member_id=member.id, arrived=seated_rounds(event) + 1)
+            entrant = Entrant(event_id=event.id, member_id=member.id, arrived=event.rounds_seated + 1)
             event.entrants.append(entrant)
             log(event, "check_in", name=member.name, round=entrant.arrived)
         elif entrant.left_after is not None:
             entrant.left_after = None
-            log(event, "check_in", name=member.name, round=seated_rounds(event) + 1)
+            log(event, "check_in", name=member.name, round=event.rounds_seated + 1)
         out.append(entrant)
     try:
         db.session.flush()
@@ -205,18 +196,12 @@ def check_in(event: ClubEvent, names: Sequence[Any]) -> list[Entrant]:
 
 def check_out(event: ClubEvent, member_id: int) -> Entrant:
     """A player leaves after the round being played: not seated again, their line kept."""
-    from .order import played_final
-
-    if played_final(event) is not None:  # the evening is over: its lines are final
-        raise EventRefused("The evening is over: its final has been played.", 409)
-    if event.ended_at is not None:
-        raise EventRefused(ENDED, 409)
-    _claim_open(event)
+    _claim_open(event, _open_to_check_out)
     entrant = next((e for e in event.entrants if e.member_id == member_id), None)
     if entrant is None:
         raise EventRefused("That player is not checked in to this evening.")
     if entrant.left_after is None:
-        entrant.left_after = seated_rounds(event)
+        entrant.left_after = event.rounds_seated
         log(event, "check_out", name=db.session.get(Member, member_id).name, round=entrant.left_after)
     db.session.flush()
     return entrant
@@ -248,10 +233,30 @@ def claim_evening(event: ClubEvent, seated: int | None = None, **values) -> bool
     return True
 
 
-def _claim_open(event: ClubEvent) -> None:
-    """A check-in or out first claims the evening's row while it is not ended: of it and an end at
-    the same moment, whichever commits first wins (:func:`claim_evening`)."""
-    if not claim_evening(event, updated_at=utcnow()):
+def _claim_open(event: ClubEvent, still_open: Callable[[ClubEvent], None]) -> None:
+    """A check-in or out first claims the evening's row while it is not ended and has the rounds
+    its request read (:func:`claim_evening`), after ``still_open`` (refusing what it may not do): of
+    it and an end at the same moment, whichever commits first wins; a round seated (or a cut)
+    meanwhile sends it round again with the evening as it is now, so the player arrives for the
+    round after it, or leaves after it, as the page that seated it shows them."""
+    still_open(event)
+    while not claim_evening(event, event.rounds_seated, updated_at=utcnow()):
+        still_open(event)  # the evening read again: ended, cut, or a round seated since
+
+
+def _open_to_check_in(event: ClubEvent) -> None:
+    if event.ended_at is not None:
+        raise EventRefused(ENDED, 409)
+    if any(r.stage != "round" for r in event.event_rounds):  # the cut seats nobody new (rounds.cut)
+        raise EventRefused("The evening has been cut to its final: nobody more is checked in.", 409)
+
+
+def _open_to_check_out(event: ClubEvent) -> None:
+    from .order import played_final
+
+    if played_final(event) is not None:  # the evening is over: its lines are final
+        raise EventRefused("The evening is over: its final has been played.", 409)
+    if event.ended_at is not None:
         raise EventRefused(ENDED, 409)
 
 
