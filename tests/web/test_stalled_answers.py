@@ -5,6 +5,13 @@ takes its answer, however slowly piece by piece, gets all of it (scorekeeper/cli
 Before, gunicorn's gevent worker sent an answer on a blocking socket: a client that asked for the
 14 MB onnxruntime-web file and read none of it held its connection, and a greenlet, for ever, and
 1,005 such connections left a worker answering nobody (``/healthz`` timed out for the minute watched).
+
+The stuck connections are read only once the server has closed its end (its socket no longer
+``ESTABLISHED`` in the kernel's table), waited for up to :data:`CLOSED_WITHIN` seconds: the bound
+runs from when the worker starts sending, not from when the test asked. A fixed sleep flaked under
+load: the banner is printed before the worker has loaded the app (3.5 s on an idle 2-core machine,
+6 to 7 s at load 10), so the requests waited unanswered, the worker began sending as the test began
+reading, and the whole file came.
 """
 
 from __future__ import annotations
@@ -19,6 +26,10 @@ from .table_server import running_server
 from .test_big_bodies import _healthz_seconds
 
 STALL = 3.0
+#: seconds from the request the server may take to end a connection nobody reads (the worker loaded)
+CLOSED_WITHIN = STALL + 20
+#: the kernel's code for an ESTABLISHED TCP socket in /proc/net/tcp
+ESTABLISHED = "01"
 WASM = "/static/vendor/onnxruntime-web/ort-wasm-simd-threaded.wasm"
 
 
@@ -29,6 +40,28 @@ def _asked(port: int, path: str) -> socket.socket:
     sock.connect(("127.0.0.1", port))
     sock.sendall(f"GET {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".encode())
     return sock
+
+
+def _server_side(port: int, client_port: int) -> str | None:
+    """The TCP state (``/proc/net/tcp``'s hex code) of the server's end of the loopback connection
+    from ``client_port``, or None once the kernel has none (Linux, as ``ps --ppid`` in the neighbours)."""
+    with open("/proc/net/tcp") as table:
+        for row in table.read().splitlines()[1:]:
+            local, remote, state = row.split()[1:4]
+            if int(local.split(":")[1], 16) == port and int(remote.split(":")[1], 16) == client_port:
+                return state
+    return None
+
+
+def _closed_by_server(port: int, sock: socket.socket, until: float) -> bool:
+    """Whether the server closed its end of ``sock`` (its answer unread) by ``until`` (monotonic): its
+    socket is no longer ESTABLISHED (FIN_WAIT1, the rest of its buffer still to send, or gone)."""
+    client_port = sock.getsockname()[1]
+    while _server_side(port, client_port) == ESTABLISHED:
+        if time.monotonic() > until:
+            return False
+        time.sleep(0.1)
+    return True
 
 
 def _rest(sock: socket.socket, pause: float = 0.0) -> tuple[bytes, bool]:
@@ -57,13 +90,16 @@ def _length(answer: bytes) -> tuple[int, int]:
 def test_an_answer_nobody_takes_is_ended_and_one_taken_slowly_is_sent_whole(tmp_path):
     with running_server(tmp_path, workers=1, env={ANSWER_ENV: str(STALL)}) as (url, _proc):
         port = urlsplit(url).port
+        _healthz_seconds(port, timeout=60)  # the worker's first request loads the app: not timed
         stuck = [_asked(port, WASM) for _ in range(3)]
-        time.sleep(STALL + 4)  # nothing read: each answer stops part-way and waits
-        assert _healthz_seconds(port) < 5
+        until = time.monotonic() + CLOSED_WITHIN
+        time.sleep(1)  # nothing read: each answer stops part-way and waits
+        assert _healthz_seconds(port) < 5  # the stuck answers hold no one else up
         for sock in stuck:
+            closed = _closed_by_server(port, sock, until)
             answer, ended = _rest(sock)
             sock.close()
-            assert ended, "the server still held a connection whose answer nobody took"
+            assert closed and ended, "the server still held a connection whose answer nobody took"
             length, got = _length(answer)
             assert got < length, "the whole file was still sent"
         taker = _asked(port, WASM)  # taken as it comes: sent whole
