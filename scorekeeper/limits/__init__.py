@@ -86,6 +86,11 @@ ANSWER_STALL_SECONDS = 60.0
 #: of a header, and every request of that browser was refused 431, the home page included
 GAME_COOKIES_MAX = 64
 
+#: the longest address (path and query) the language switch's links carry back to (web/languages.py
+#: back_here); past it they go back to the page without its query. A 4,000-character query was
+#: written into each language's link, a page of 20.7 KB for a request of 4 KB
+BACK_HERE_MAX = 1024
+
 #: a rack photo a player chose to keep on the host (docs/rack-photo.md, "Keeping photos, with consent"):
 #: its upload within BODY_MAX (the phone sends its work image, at most 1,024 pixels on a side, as JPEG),
 #: at most this many pixels on its longer side, and at most this many kept on one host

@@ -26,7 +26,7 @@ class UnknownVariant(RulesError):
     def __init__(self, slug: str, accepted: list[str]):
         self.slug = slug
         self.accepted = list(accepted)
-        super().__init__(say("err.unknown_variant", slug=repr(slug), accepted=", ".join(accepted)))
+        super().__init__(say("err.unknown_variant", slug=quoted(slug), accepted=", ".join(accepted)))
 
 
 class NotationError(RulesError):

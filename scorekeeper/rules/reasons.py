@@ -104,6 +104,10 @@ def say(key: str, **values: Any) -> Reason:
     return Reason(key, values)
 
 
+#: the most characters of a sent value a refusal quotes (its start, then "…")
+QUOTED_MAX = 40
+
+
 class Quoted(str):
     """A value a player or a client sent (or an example of what to type), as a sentence quotes it:
     as a ``str``, its quotation as :func:`quoted` writes it (``'run of 0'``), so the English sentence,
@@ -113,11 +117,19 @@ class Quoted(str):
     >>> q = Quoted("run of 0")
     >>> q, q.typed, fill("{part} is not a requirement", {"part": q}, str, quote=lambda t: f"<{t}>")
     ("'run of 0'", 'run of 0', '<run of 0> is not a requirement')
+
+    Text longer than :data:`QUOTED_MAX` characters is quoted by its start (a sender's 4,000
+    characters were echoed whole, several times in one answer):
+
+    >>> Quoted("x" * 500), len(Quoted("x" * 500).typed)
+    ("'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'", 40)
     """
 
     typed: Any
 
     def __new__(cls, typed: Any) -> Quoted:
+        if isinstance(typed, str) and len(typed) > QUOTED_MAX:
+            typed = typed[: QUOTED_MAX - 1] + "…"
         json_word = typed is None or isinstance(typed, bool)  # a client sent null, true or false
         self = super().__new__(
             cls, {None: "null", True: "true", False: "false"}[typed] if json_word else repr(typed)

@@ -23,6 +23,7 @@ from markupsafe import Markup
 
 from ..display.isolates import right_to_left
 from ..display.reasons import ENGLISH, rendered
+from ..limits import BACK_HERE_MAX
 from ..rulebook import Phrase
 from ..storage.paths import PACKAGE, STATIC
 
@@ -192,10 +193,12 @@ def translated(text: str) -> str:
 
 def back_here() -> str:
     """Where the switch goes back to: this page, but never an address that holds a secret (a join
-    link): its secret would be written into every link of the page."""
+    link): its secret would be written into every link of the page; and without its query past
+    :data:`~scorekeeper.limits.BACK_HERE_MAX` characters (each language's link carried it whole)."""
     if "secret" in (request.view_args or {}):
         return url_for("main.index")
-    return request.full_path.rstrip("?")
+    here = request.full_path.rstrip("?")
+    return here if len(here) <= BACK_HERE_MAX else request.path
 
 
 def vary_by_language(response: Any) -> Any:

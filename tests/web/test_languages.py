@@ -70,6 +70,17 @@ def test_the_footer_links_back_to_the_same_page(client):
     assert 'href="/language/de?next=/games/"' in page and 'lang="en">English</strong>' in page
 
 
+def test_a_long_query_is_not_written_into_every_language_link(client):
+    """A 4,000-character query went into each language's link (a 20.7 KB page for a 4 KB request):
+    past BACK_HERE_MAX the links go back to the page without it; an ordinary query is kept."""
+    short = client.get("/games/?sort=name").text
+    assert 'href="/language/de?next=/games/?sort%3Dname"' in short
+    long = client.get("/games/?x=" + "A" * 4000)
+    assert long.status_code == 200
+    assert 'href="/language/de?next=/games/"' in long.text and "AAAA" not in long.text
+    assert len(long.data) < len(client.get("/games/").data) + 1000
+
+
 def test_a_share_link_opens_in_the_followers_own_language(app, client):
     variant = next(v for v in variants() if v["slug"] == "points")
     public_id = start_game(client, variant, ["Ann", "Bea"])

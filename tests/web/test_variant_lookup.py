@@ -53,3 +53,22 @@ def test_the_api_takes_the_canonical_slug_only(client, path, body):
     assert response.status_code == 422
     answer = response.get_json()
     assert "unknown variant" in answer["error"] and "krazy-bee" in answer["error"]
+
+
+@pytest.mark.parametrize(
+    "path, body",
+    [
+        ("/api/v1/check", {"variant": "x" * 3900, "cards": "7 7 7"}),
+        ("/api/v1/games", {"variant": "x" * 3900, "players": ["Ann", "Bob"]}),
+    ],
+    ids=["check", "games"],
+)
+def test_a_long_unknown_variant_is_quoted_by_its_start(client, path, body):
+    """A sender's 3,900-character variant was echoed whole in each of the answer's fields (16 KB for
+    one refusal); it is quoted by its first 40 characters, the accepted slugs still listed."""
+    response = client.post(path, json=body)
+    assert response.status_code == 422
+    answer = response.get_json()
+    assert "unknown variant 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'" in answer["error"]
+    assert "krazy-bee" in answer["error"]
+    assert len(response.data) < 4000
