@@ -48,9 +48,19 @@ def running_server(folder: Path, workers: int = 2, env: dict[str, str] | None = 
     )
     try:
         banner(proc)
-        yield f"http://127.0.0.1:{port}", proc
+        root = f"http://127.0.0.1:{port}"
+        answered(root)
+        yield root, proc
     finally:
         stop(proc)
+
+
+def answered(root: str, seconds: float = 60) -> None:
+    """Wait until the server answers ``/healthz``: the banner is printed as gunicorn listens, before
+    its workers have loaded the app (3.5 s here, up to 7 s on a busy machine), so a test that timed
+    a bound from the banner started its clock seconds before the server did."""
+    with urllib.request.urlopen(f"{root}/healthz", timeout=seconds) as answer:
+        assert answer.status == 200
 
 
 class Client:
