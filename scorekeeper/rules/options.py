@@ -43,6 +43,19 @@ def whole_number(text: str) -> int | None:
     return int(text)
 
 
+def _too_long(raw: Any) -> bool:
+    """Whether ``raw`` is a whole number of more than :data:`MAX_DIGITS` digits (sent as a number or
+    typed).
+
+    >>> _too_long(10**30), _too_long(-(10**29)), _too_long(" " + "9" * 31), _too_long("9" * 30 + "x")
+    (True, False, True, False)
+    """
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return abs(raw) >= 10**MAX_DIGITS
+    digits = str(raw).strip().removeprefix("-")
+    return digits.isdecimal() and len(digits) > MAX_DIGITS
+
+
 @dataclass(frozen=True)
 class Option:
     """One option: its name, type, default, one-line help and the rule it comes from.
@@ -117,6 +130,10 @@ class Option:
             raise OptionError(self.name, say("opt.not_number", value=quoted(raw)), self.accepted())
         if isinstance(raw, float) and raw.is_integer():
             raw = int(raw)  # 30.0 is a whole number (JSON Schema's integer too, as the hand's facts take it)
+        if _too_long(raw):  # a JSON client's 4,300 digits, or a form's 31
+            raise OptionError(
+                self.name, say("opt.too_long", value=quoted(raw), digits=MAX_DIGITS), self.accepted()
+            )
         value = raw if isinstance(raw, int) else whole_number(str(raw))  # not int()'s "1_0" or "+5"
         if value is None:
             raise OptionError(self.name, say("opt.not_whole", value=quoted(raw)), self.accepted())

@@ -121,8 +121,8 @@ class Quoted(str):
     Text longer than :data:`QUOTED_MAX` characters is quoted by its start (a sender's 4,000
     characters were echoed whole, several times in one answer):
 
-    >>> Quoted("x" * 500), len(Quoted("x" * 500).typed)
-    ("'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'", 40)
+    >>> Quoted("x" * 500), len(Quoted("x" * 500).typed), Quoted(10**60)
+    ("'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'", 40, '100000000000000000000000000000000000000…')
     """
 
     typed: Any
@@ -131,9 +131,10 @@ class Quoted(str):
         if isinstance(typed, str) and len(typed) > QUOTED_MAX:
             typed = typed[: QUOTED_MAX - 1] + "…"
         json_word = typed is None or isinstance(typed, bool)  # a client sent null, true or false
-        self = super().__new__(
-            cls, {None: "null", True: "true", False: "false"}[typed] if json_word else repr(typed)
-        )
+        text = {None: "null", True: "true", False: "false"}[typed] if json_word else repr(typed)
+        if len(text) > QUOTED_MAX + 2:  # a number (or a list) of more than 40 characters: its start
+            text = text[: QUOTED_MAX - 1] + "…"
+        self = super().__new__(cls, text)
         self.typed = typed
         return self
 

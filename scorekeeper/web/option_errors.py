@@ -24,7 +24,7 @@ from .forms import OPT, player_field
 #: a value the option does not take: the refusal says why, then what to give
 _ASKS = frozenset(
     {"opt.not_on_off", "opt.not_number", "opt.not_whole", "opt.not_allowed", "option.out_of_range"}
-    | {"opt.not_a_choice"}
+    | {"opt.not_a_choice", "opt.too_long"}
 )
 #: an empty field (KB-8: a Step list of no Step)
 _EMPTY = frozenset({"opt.required", "kb.no_steps"})

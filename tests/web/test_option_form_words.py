@@ -137,6 +137,32 @@ def test_a_number_out_of_bounds_says_which_way_and_what_to_give(client, field, t
     assert _text(_field_errors(client.post("/games/new/rumbugz", data=data), field)) == said
 
 
+def test_a_number_past_any_games_is_refused_by_its_length(app, client):
+    """A target of 31 digits typed, or of 4,000 sent by an API client, was kept (the client's) and
+    shown on every page of the game; it is refused by its length, quoted by its start, in a short
+    answer, and no game is started."""
+    page = client.get("/games/new/rumbugz")
+    rumbugz = next(v for v in variants() if v["slug"] == "rumbugz")
+    data = {**new_game_data(rumbugz, ["Ann", "Bob"], opt_target="9" * 31), **page_fields(page.text)}
+    said = _text(_field_errors(client.post("/games/new/rumbugz", data=data), "opt_target"))
+    _assert_player_words(said)
+    assert said.replace("\u2066", "").replace("\u2069", "") == (  # the value set apart (isolates)
+        "“9999999999999999999999999999999” is longer than any game's number: at most 30 digits; "
+        "give a whole number of at least 1, or leave it empty."
+    )
+    sent = client.post(
+        "/api/v1/games", json={"variant": "rumbugz", "players": ["A", "B"], "options": {"target": 10**4000}}
+    )
+    assert sent.status_code == 422 and len(sent.data) < 2000
+    assert f"{str(10**4000)[:39]}… is longer than any game's number" in sent.get_json()["error"]
+    kept = client.post(
+        "/api/v1/games", json={"variant": "rumbugz", "players": ["A", "B"], "options": {"target": 10**30 - 1}}
+    )
+    assert kept.status_code == 201  # 30 digits: still a number
+    with app.app_context():
+        assert db.session.query(Game).count() == 1
+
+
 def _print_errors(client, query: str) -> tuple[str, str]:
     """The Print page after a refused form: its summary at the top, and the text under each field."""
     response = client.get(f"/print/pdf?{query}")

@@ -33,6 +33,7 @@ MESSAGES.update(
         "opt.not_on_off": "{value} is not on or off",
         "opt.not_number": "{value} is not a number",
         "opt.not_whole": "{value} is not a whole number",
+        "opt.too_long": "{value} is longer than any game's number: at most {digits} digits",
         "opt.not_allowed": "{value} is not allowed",
         "option.out_of_range": "{value} is out of range",
         "opt.not_a_choice": "{value} is not one of the choices",
