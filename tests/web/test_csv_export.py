@@ -16,13 +16,14 @@ import io
 EVIL = ('=HYPERLINK("http://ev.il","x")', "+cmd|' /C calc'!A0", "@SUM(1+1)", "-minus")
 
 
-def _table_with_a_game(client) -> dict:
-    table = client.post("/api/v1/tables", json={"name": "=1+1", "players": list(EVIL)}).get_json()
+def _table_with_a_game(client, names=EVIL) -> dict:
+    """A table named ``=1+1`` with ``names`` on its roster, and one hand of Rummikub by its first two."""
+    table = client.post("/api/v1/tables", json={"name": "=1+1", "players": list(names)}).get_json()
     game = client.post(
         "/api/v1/games",
         json={
             "variant": "rummikub",
-            "players": list(EVIL[:2]),
+            "players": list(names[:2]),
             "table": table["id"],
             "options": {"rounds": 1},
         },
@@ -151,24 +152,7 @@ def test_a_formula_hidden_behind_quotes_spaces_or_full_width_signs_is_text_in_bo
     """Before, only a cell's very first character was looked at, while after a separator spaces and
     quotes were skipped: ``"=1+1`` and ``\uff1d1+1`` (a full-width sign, which a spreadsheet typed in Japanese takes for
     ``=``) started a formula. Now one rule; a negative score stays a number."""
-    table = client.post("/api/v1/tables", json={"name": "=1+1", "players": list(HIDDEN)}).get_json()
-    auth = {"Authorization": f"Bearer {table['secret']}"}
-    game = client.post(
-        "/api/v1/games",
-        json={
-            "variant": "rummikub",
-            "players": list(HIDDEN[:2]),
-            "table": table["id"],
-            "options": {"rounds": 1},
-        },
-        headers=auth,
-    ).get_json()
-    recorded = client.post(
-        f"/api/v1/games/{game['id']}/rounds",
-        json={"winner": 0, "players": [{"rack": ""}, {"rack": "R5 J"}]},
-        headers={"Authorization": f"Bearer {game['secret']}"},
-    )
-    assert recorded.status_code == 201
+    table = _table_with_a_game(client, HIDDEN)
     for kind in ("games", "hands"):
         text = client.get(f"/api/v1/tables/{table['id']}/export/{kind}.csv").get_data(as_text=True)
         assert _formula_cells(text) == [], kind
