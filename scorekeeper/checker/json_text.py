@@ -15,10 +15,11 @@ from ..rules import RoundError
 from .checking import InputError
 
 
-def parsed(raw: bytes, what: str = "the request body") -> Any:
+def parsed(raw: bytes, what: str = "the request body", one_line: bool = False) -> Any:
     """``raw`` parsed as strict JSON: the one reading of JSON sent to the app (``what``: the words
-    naming it in a refusal); InputError when it is not JSON as RFC 8259 has it, RoundError (422) for
-    a text holding half a character.
+    naming it in a refusal; ``one_line``: it is one line of several, so where it stops is a column
+    alone); InputError when it is not JSON as RFC 8259 has it, RoundError (422) for a text holding
+    half a character.
 
     Strict: ``NaN``, ``Infinity`` and numbers too large for a float (``1e400``)
     are not JSON (RFC 8259), and strict parsers (browsers, jq) would refuse an
@@ -48,7 +49,8 @@ def parsed(raw: bytes, what: str = "the request body") -> Any:
     except TwiceGiven as err:  # which of the two counts is a guess each reader makes its own way
         raise InputError(f"{what} gives the key {err} twice in one object; give each key once") from None
     except json.JSONDecodeError as err:  # Python's wording aside: where it stopped reading
-        raise InputError(f"{what} is not valid JSON (at line {err.lineno}, column {err.colno})") from None
+        at = f"column {err.colno}" if one_line else f"line {err.lineno}, column {err.colno}"
+        raise InputError(f"{what} is not valid JSON (at {at})") from None
     except RecursionError:
         raise InputError(f"{what} is nested too deeply to be read") from None
     except ValueError as err:  # ours: a number JSON does not have

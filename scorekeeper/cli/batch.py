@@ -57,10 +57,7 @@ def answer(line: str) -> dict:
 def _parse_line(line: str) -> dict:
     # the API's one reading of JSON (checker/json_text.py): a key twice, NaN or a line nested past
     # what can be read are refused as a request's body is (the bytes as read: stdin's escapes undone)
-    try:
-        request = parsed(line.encode("utf-8", "surrogateescape"), "this line")
-    except InputError as err:  # one line: where it stops is a column, not "line 1" beside "line 2:"
-        raise LineError(str(err).replace("(at line 1, column ", "(at column ")) from None
+    request = parsed(line.encode("utf-8", "surrogateescape"), "this line", one_line=True)
     if not isinstance(request, dict):
         raise LineError(f"expected a JSON object, got {type(request).__name__}")
     unknown = sorted(set(request) - _KEYS)
