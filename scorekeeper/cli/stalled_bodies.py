@@ -107,7 +107,7 @@ def guard_stalls(environ: dict, bounds: tuple[float, float], seconds: float = BO
     if sock is None or not has_body(environ):
         return None
     environ["wsgi.input"] = StallGuard(environ["wsgi.input"], environ, *bounds)
-    before = sock.gettimeout()  # gunicorn's own (blocking), given back as it was
+    before = sock.gettimeout()  # as it was before the body (blocking, or the last answer's bound): given back
     sock.settimeout(seconds)
     return lambda: sock.settimeout(before)
 

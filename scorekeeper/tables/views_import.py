@@ -70,14 +70,13 @@ def _take(table, secret: str) -> dict:
     """The uploaded backup taken into ``table``: the service's report (:class:`_Refused` for a file
     that is not a backup, or is past the bounds)."""
     doc = _backup()
-    not_a_backup = _not_a_backup()
     lists = doc.values() if isinstance(doc, dict) else ()
     try:
         if any(isinstance(v, list) and len(v) > BGSTATS_ITEMS_MAX for v in lists):
             raise TooMany([])  # before the shape: the bound says more than "not a backup"
         return import_bgstats(table, secret, bodies.shaped("BGStatsBackup", doc), _phone_zone())
     except (InputError, TransferError) as err:
-        raise _Refused(not_a_backup, detail=str(err)) from None
+        raise _Refused(_not_a_backup(), detail=str(err)) from None
     except TooMany:
         raise _Refused(
             gettext(
@@ -125,7 +124,7 @@ def _backup():
             detail=str(err),
         ) from None
     except RoundError as err:  # a text no page or database takes (half a character), as the API refuses it
-        raise _Refused(_not_a_backup(), detail=f"{err.errors[0][0]}: {json_text.BROKEN}") from None
+        raise _Refused(_not_a_backup(), detail=str(err)) from None
 
 
 def _not_a_backup() -> str:

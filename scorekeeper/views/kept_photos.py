@@ -110,7 +110,7 @@ def _tiles_sent():
     try:
         return json_text.parsed(request.form.get("tiles", "").encode(), "the form's 'tiles'")
     except RoundError as err:  # half a character: never a tile
-        raise InputError(f"the form's 'tiles': {err.errors[0][0]}: {json_text.BROKEN}") from None
+        raise InputError(f"the form's 'tiles': {err}") from None
 
 
 # -- the host's list ------------------------------------------------------------------------------
