@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from typing import Any
 
-from sqlalchemy import select, true, update
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -207,10 +207,10 @@ def check_out(event: ClubEvent, member_id: int) -> Entrant:
     return entrant
 
 
-def claim_evening(event: ClubEvent, seated: int | None = None, **values) -> bool:
-    """Write ``values`` to the evening's row only while it is not ended and has ``seated`` rounds
-    (None: any): the compare-and-set a seating (the next round's number), an end (the rounds it saw)
-    and a check-in or out (not ended) take first, on this one row, so of two at once whichever
+def claim_evening(event: ClubEvent, seated: int, **values) -> bool:
+    """Write ``values`` to the evening's row only while it is not ended and has ``seated`` rounds:
+    the compare-and-set a seating (the next round's number), an end (the rounds it saw) and a
+    check-in or out (the rounds it read) take first, on this one row, so of two at once whichever
     commits first wins and the other is refused. A condition on the row itself, not on its rounds:
     PostgreSQL re-checks an UPDATE that waited for a row only on that row. False when refused (rolled
     back: nothing of this request is kept, and ``event`` is read again as it is now); EventNotFound
@@ -219,7 +219,7 @@ def claim_evening(event: ClubEvent, seated: int | None = None, **values) -> bool
     claimed = db.session.execute(
         update(ClubEvent)
         .where(ClubEvent.id == event_id, ClubEvent.ended_at.is_(None))
-        .where(ClubEvent.rounds_seated == seated if seated is not None else true())
+        .where(ClubEvent.rounds_seated == seated)
         .values(**values)
         .execution_options(synchronize_session=False)
     )
@@ -244,9 +244,14 @@ def _claim_open(event: ClubEvent, still_open: Callable[[ClubEvent], None]) -> No
         still_open(event)  # the evening read again: ended, cut, or a round seated since
 
 
-def _open_to_check_in(event: ClubEvent) -> None:
+def require_not_ended(event: ClubEvent) -> None:
+    """Refused (409): an evening its organiser ended seats, cuts and checks in or out nobody."""
     if event.ended_at is not None:
         raise EventRefused(ENDED, 409)
+
+
+def _open_to_check_in(event: ClubEvent) -> None:
+    require_not_ended(event)
     if any(r.stage != "round" for r in event.event_rounds):  # the cut seats nobody new (rounds.cut)
         raise EventRefused("The evening has been cut to its final: nobody more is checked in.", 409)
 
@@ -256,8 +261,7 @@ def _open_to_check_out(event: ClubEvent) -> None:
 
     if played_final(event) is not None:  # the evening is over: its lines are final
         raise EventRefused("The evening is over: its final has been played.", 409)
-    if event.ended_at is not None:
-        raise EventRefused(ENDED, 409)
+    require_not_ended(event)
 
 
 def present(event: ClubEvent) -> list[Entrant]:

@@ -15,7 +15,7 @@ from ...storage.table_models import Table as Club
 from ..seats import SeatingClosed
 from ..seats.seating import open_all_seats
 from ..tables.new_games import start_games
-from .events import ENDED, EventRefused, claim_evening, log, present
+from .events import EventRefused, claim_evening, log, present, require_not_ended
 from .order import evening_over
 from .results import table_game_of
 from .standings import event_standings, names_of
@@ -48,11 +48,11 @@ def seat_next(event: ClubEvent, table_secret: str, rule: str, seed: int | None =
     player who has played no game yet (a late arrival) is seated after the rest."""
     if rule not in SEATING_RULES:
         raise EventRefused("There is no seating rule called %(rule)s.", rule=rule)
-    _require_not_ended(event)
+    require_not_ended(event)
     _require_round_over(event)
     if any(r.stage != "round" for r in event.event_rounds):
         raise EventRefused("The evening has been cut to its final: no more qualifying rounds.", 409)
-    if len(event.event_rounds) >= event.rounds:
+    if event.rounds_seated >= event.rounds:
         raise EventRefused(
             "Every round of the evening has been seated (the last is round %(count)s): next is the cut.",
             409,
@@ -71,7 +71,7 @@ def seat_next(event: ClubEvent, table_secret: str, rule: str, seed: int | None =
 def cut(event: ClubEvent, table_secret: str, kind: str, size: int = 4, seed: int | None = None) -> EventRound:
     """One step to the final: ``final`` (the top ``size`` at one table), ``semis`` (the top 8 at
     tables 1-3-5-7 and 2-4-6-8), or after the semi-finals their best two each to the final."""
-    _require_not_ended(event)
+    require_not_ended(event)
     _require_round_over(event)
     if kind not in CUTS:
         raise EventRefused("There is no cut called %(cut)s.", cut=kind)
@@ -106,13 +106,9 @@ def end_evening(event: ClubEvent, seen: int | None = None) -> ClubEvent:
     result ends that evening)."""
     if evening_over(event):
         raise EventRefused("The evening has already ended.", 409)
-    seated = len(event.event_rounds)
+    seated = event.rounds_seated
     if seen is not None and seen != seated:
-        raise EventRefused(
-            "Round %(round)s has been seated since this page was shown: look at the evening again.",
-            409,
-            round=seated,
-        )
+        raise _stale(seated)
     if not seated:
         raise EventRefused("Nothing has been played yet: seat round 1, or delete the evening.", 409)
     if any(r.stage != "round" for r in event.event_rounds):
@@ -121,11 +117,7 @@ def end_evening(event: ClubEvent, seen: int | None = None) -> ClubEvent:
     if not claim_evening(event, seated, ended_at=utcnow()):
         if event.ended_at is not None:  # the row as it is now (the claim rolled back)
             raise EventRefused("The evening has already ended.", 409)
-        raise EventRefused(
-            "Round %(round)s has been seated since this page was shown: look at the evening again.",
-            409,
-            round=event.rounds_seated,
-        )
+        raise _stale(event.rounds_seated)
     log(event, "ended", round=seated)
     db.session.flush()
     return event
@@ -143,14 +135,18 @@ def reopen_evening(event: ClubEvent) -> ClubEvent:
     )
     if reopened.rowcount != 1:
         raise EventRefused("The evening has not been ended: there is nothing to reopen.", 409)
-    log(event, "reopened", round=len(event.event_rounds))
+    log(event, "reopened", round=event.rounds_seated)
     db.session.flush()
     return event
 
 
-def _require_not_ended(event: ClubEvent) -> None:
-    if event.ended_at is not None:
-        raise EventRefused(ENDED, 409)
+def _stale(seated: int) -> EventRefused:
+    """An end sent from a page shown before round ``seated`` was seated."""
+    return EventRefused(
+        "Round %(round)s has been seated since this page was shown: look at the evening again.",
+        409,
+        round=seated,
+    )
 
 
 def _require_round_over(event: ClubEvent) -> None:
@@ -171,9 +167,9 @@ def _require_round_over(event: ClubEvent) -> None:
 
 def _write_round(event: ClubEvent, table_secret: str, seated: SeatedRound, stage: str) -> EventRound:
     """Keep the round as seated, and start each table's game (the first seat starts)."""
-    number = len(event.event_rounds) + 1
+    number = event.rounds_seated + 1
     if not claim_evening(event, number - 1, rounds_seated=number):  # first: of a seating and an end, one
-        _require_not_ended(event)  # the row as it is now (the claim rolled back)
+        require_not_ended(event)  # the row as it is now (the claim rolled back)
         raise EventRefused("Round %(round)s has just been seated.", 409, round=number)
     row = EventRound(event_id=event.id, number=number, rule=seated.rule, seed=seated.seed, stage=stage)
     event.event_rounds.append(row)
