@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import lru_cache
 
 from markupsafe import Markup
 
@@ -25,23 +26,16 @@ from .text_width import PT, text_width
 MONO_ADVANCE = 1233 / 2048
 
 
-def proportional(text: str) -> bool:
-    """Whether ``text`` is set in the proportional font: it holds a letter written right to left.
-
-    >>> proportional("דנה כהן"), proportional("Bob"), proportional("-12")
-    (True, False, False)
-    """
-    return right_to_left(text)
-
-
+@lru_cache(maxsize=4096)
 def cells(text: str) -> int:
-    """How many monospaced cells ``text`` takes: a character each, or, set proportionally, its width
-    (bold, in DejaVu Sans) in whole cells.
+    """How many monospaced cells ``text`` takes: a character each, or, set proportionally (it holds a
+    letter written right to left), its width (bold, in DejaVu Sans) in whole cells. Kept per text: a
+    sheet asks for a name's cells on each of its rows, and a Hebrew one is measured glyph by glyph.
 
     >>> cells("Bob"), cells("ויויאן"), len("ויויאן")
     (3, 4, 6)
     """
-    if not proportional(text):
+    if not right_to_left(text):
         return len(text)
     em = text_width(text, 1, bold=True) / PT
     return max(1, math.ceil(em / MONO_ADVANCE - 1e-9))
@@ -58,7 +52,7 @@ def boxed(text: str, shown: str, start: bool = False) -> Markup:
 
 def set_in_cells(text: str, shown: str, start: bool = False) -> str:
     """``shown`` boxed where ``text`` is set proportionally, else as it is."""
-    return boxed(text, shown, start) if proportional(text) else shown
+    return boxed(text, shown, start) if right_to_left(text) else shown
 
 
 def joined(texts: Iterable[str], between: str = "") -> str:
