@@ -94,17 +94,10 @@ def standing_rows(event: ClubEvent, names: dict[int, str]) -> list[dict]:
             "points": points_text(s.points),
             "games": s.games,
             "wins": s.wins,
-            "tie": tie_note(s.parted_by),
+            "tie": tie_sentence(s.parted_by),  # the printed standings' words too; the page escapes it
         }
         for s in evening_order(event)
     ]
-
-
-def tie_note(parted_by: str | None) -> Markup | None:
-    """The tiebreak that parted a line from the one before it (:func:`.club_words.tie_sentence`,
-    the printed standings' words too), escaped for the page; None when no tiebreak did."""
-    sentence = tie_sentence(parted_by)
-    return None if sentence is None else escape(sentence)
 
 
 def log_lines(event: ClubEvent) -> list[Markup]:

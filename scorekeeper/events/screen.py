@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from .. import live
 from ..live.stream import follow
-from ..printing.club_words import points_text
+from ..printing.club_words import points_text, tie_sentence
 from ..services.club import current_round, evening_over, get_event
 from ..services.club.events import EventNotFound, find_event
 from ..storage.club_models import ClubEvent, EventTable
@@ -24,7 +24,6 @@ from ..storage.models import utcnow
 from ..storage.table_models import Member
 from .api_json import standings_json
 from .live import CHANNEL, event_channel, event_token, event_versions, install_hooks
-from .page import tie_note
 
 bp = Blueprint("event_screen", __name__)
 bp.record_once(lambda _state: install_hooks())  # a club change reaches the screen at once (.live)
@@ -75,7 +74,7 @@ def screen_content(event: ClubEvent) -> dict:
     said = functools.cache(points)  # each distinct number formatted once: a hundred lines share a few
     # the tiebreak that put a player below the line above with the same points, beside the name
     lines = [
-        (s["rank"], s["name"], said(s["points"]), s["games"], tie_note(s["parted_by"]))
+        (s["rank"], s["name"], said(s["points"]), s["games"], tie_sentence(s["parted_by"]))
         for s in standings_json(event)
     ]
     return {
