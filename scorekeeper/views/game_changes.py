@@ -21,7 +21,7 @@ from ..storage.extensions import db
 from ..storage.seat_models import SEAT_LOG_ACTIONS
 from ..web import access
 from ..web.described import variant_name
-from ..web.languages import direction
+from ..web.languages import page_rtl
 
 
 def history(public_id: str):
@@ -68,9 +68,10 @@ def step_labels(game) -> dict:
     with its first change, "Hand 1 corrected: Margarethe missed Step 1"), or None each."""
     undo = services.last_undoable(game)
     redo = services.last_redoable(game)
+    rtl = page_rtl()
     return {
-        "undo": change_label(undo.summary, variant_name, _rtl()) if undo else None,
-        "redo": change_label(redo.summary.removeprefix("Undid: "), variant_name, _rtl()) if redo else None,
+        "undo": change_label(undo.summary, variant_name, rtl) if undo else None,
+        "redo": change_label(redo.summary.removeprefix("Undid: "), variant_name, rtl) if redo else None,
     }
 
 
@@ -130,9 +131,4 @@ def announcement(game, score, names: list[str]) -> dict | None:
 
 def change_words(summary: str) -> str:
     """A change-log summary in the reader's language, a variant named in words translated too."""
-    return words_of(summary, variant_name, _rtl())
-
-
-def _rtl() -> bool:
-    """The page reads right to left (the app's one table of languages says so: Hebrew)."""
-    return direction() == "rtl"
+    return words_of(summary, variant_name, page_rtl())

@@ -7,7 +7,7 @@ page (:func:`scorekeeper.rulebook.reasons.reason_html`).
 
 from __future__ import annotations
 
-from flask import Flask, has_request_context, url_for
+from flask import Flask, url_for
 from flask_babel import lazy_gettext
 from jinja2 import pass_context
 from markupsafe import Markup
@@ -18,7 +18,7 @@ from ..display.words import FILTERS, in_marks
 from ..rulebook import rule_page, rule_url_anchor
 from ..rulebook.reasons import reason_html, reason_text
 from .described import spoken_reason
-from .languages import direction, option_name
+from .languages import option_name, page_rtl
 
 #: Top navigation: (endpoint, label); an entry shows once its blueprint is registered.
 NAV = (
@@ -57,9 +57,8 @@ def reason_markup(text: object, variant: str | None = None, linked: bool = True)
     """An engine message as HTML, in the reader's language: the sentence, then "(CR-1)" linking to
     the rule on ``variant``'s page (``linked=False``: small, not a link); what a player typed, which
     the API and the command line quote as Python does (``'R14'``), in the reader's quotation marks."""
-    rtl = has_request_context() and direction() == "rtl"
     href = (lambda rule_id: rule_href(rule_id, variant)) if linked else None
-    return reason_html(spoken_reason(text, in_marks), href, right_to_left=rtl)
+    return reason_html(spoken_reason(text, in_marks), href, right_to_left=page_rtl())
 
 
 @pass_context

@@ -150,6 +150,11 @@ def direction(code: str | None = None) -> str:
     return known.get(code, LANGUAGES["en"]).direction
 
 
+def page_rtl() -> bool:
+    """Whether the page being answered reads right to left (False outside a request)."""
+    return has_request_context() and direction() == "rtl"
+
+
 def option_name(name: object) -> str:
     """A player's name as an ``<option>``'s text, where no ``<bdi>`` can go: between first-strong
     isolates (U+2068, U+2069) on a right-to-left page or when the name is written right to left,
@@ -160,8 +165,7 @@ def option_name(name: object) -> str:
     ('Ann', True)
     """
     text = str(name)
-    rtl = has_request_context() and direction() == "rtl"
-    return f"\u2068{text}\u2069" if text and (rtl or right_to_left(text)) else text
+    return f"\u2068{text}\u2069" if text and (page_rtl() or right_to_left(text)) else text
 
 
 def html_lang() -> str:
