@@ -36,11 +36,15 @@ def whole_number(text: str) -> int | None:
     >>> whole_number("²"), whole_number("9" * 5000), whole_number("-"), whole_number("+4")
     (None, None, None, None)
     """
-    text = text.strip()
-    digits = text[1:] if text.startswith("-") else text
+    digits = _digits(text)
     if not digits.isdecimal() or len(digits) > MAX_DIGITS:
         return None
     return int(text)
+
+
+def _digits(text: str) -> str:
+    """``text`` without its spaces around and its minus sign: the digits a whole number is written in."""
+    return text.strip().removeprefix("-")
 
 
 def _too_long(raw: Any) -> bool:
@@ -52,7 +56,7 @@ def _too_long(raw: Any) -> bool:
     """
     if isinstance(raw, int) and not isinstance(raw, bool):
         return abs(raw) >= 10**MAX_DIGITS
-    digits = str(raw).strip().removeprefix("-")
+    digits = _digits(str(raw))
     return digits.isdecimal() and len(digits) > MAX_DIGITS
 
 

@@ -132,7 +132,7 @@ class Quoted(str):
             typed = typed[: QUOTED_MAX - 1] + "…"
         json_word = typed is None or isinstance(typed, bool)  # a client sent null, true or false
         text = {None: "null", True: "true", False: "false"}[typed] if json_word else repr(typed)
-        if len(text) > QUOTED_MAX + 2:  # a number (or a list) of more than 40 characters: its start
+        if not isinstance(typed, str) and len(text) > QUOTED_MAX + 2:  # a number or a list: its start
             text = text[: QUOTED_MAX - 1] + "…"
         self = super().__new__(cls, text)
         self.typed = typed
