@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from . import fact_checks
 from .bounds import MOST_CARDS
-from .cards import Card, Notation, tokenize
+from .cards import BETWEEN_MELDS, Card, Notation, tokenize
 from .errors import ROUND_WORDS, NotationError, RoundError, RulesError
 from .facts import entered
 from .options import Option, resolve
@@ -113,7 +113,7 @@ class Variant:
             return []
         parts = [part.strip() for part in str(text).split("|")]
         if not all(tokenize(part) for part in parts):
-            raise self.refuse(say(empty), "|")
+            raise self.refuse(say(empty, sign=BETWEEN_MELDS), "|")
         return parts
 
     def refuse(self, detail: str, token: str = "") -> NotationError:

@@ -21,6 +21,9 @@ from .errors import NotationError
 from .reasons import quoted, say
 
 _SEPARATORS = re.compile(r"[\s,]+")
+#: ``|``, written between the melds of a laydown or a table, as a sentence quotes it (a page: in the
+#: reader's marks)
+BETWEEN_MELDS = quoted("|")
 
 
 def tokenize(text: str) -> list[str]:

@@ -123,23 +123,30 @@ class Quoted(str):
 
     >>> Quoted("x" * 500), len(Quoted("x" * 500).typed), Quoted(10**60)
     ("'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'", 40, '100000000000000000000000000000000000000…')
+
+    ``whole``: a text of the engine's own, bounded where it is made (a Step as the engine writes it),
+    quoted whole, as its sentence always wrote it.
+
+    >>> len(Quoted("book of 3 + " * 3 + "run of 4", whole=True).typed)
+    44
     """
 
     typed: Any
+    whole: bool
 
-    def __new__(cls, typed: Any) -> Quoted:
-        if isinstance(typed, str) and len(typed) > QUOTED_MAX:
+    def __new__(cls, typed: Any, whole: bool = False) -> Quoted:
+        if isinstance(typed, str) and len(typed) > QUOTED_MAX and not whole:
             typed = typed[: QUOTED_MAX - 1] + "…"
         json_word = typed is None or isinstance(typed, bool)  # a client sent null, true or false
         text = {None: "null", True: "true", False: "false"}[typed] if json_word else repr(typed)
         if not isinstance(typed, str) and len(text) > QUOTED_MAX + 2:  # a number or a list: its start
             text = text[: QUOTED_MAX - 1] + "…"
         self = super().__new__(cls, text)
-        self.typed = typed
+        self.typed, self.whole = typed, whole
         return self
 
     def __reduce__(self):  # within a Reason's values, across process boundaries
-        return (Quoted, (self.typed,))
+        return (Quoted, (self.typed, self.whole))
 
 
 def quoted(value: Any) -> Quoted:

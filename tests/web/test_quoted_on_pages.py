@@ -12,11 +12,14 @@ import re
 import pytest
 
 from scorekeeper.cli import main
+from scorekeeper.display.words import in_marks
+from scorekeeper.rules.krazy_bee.steps import GRAMMAR
+from scorekeeper.web.described import spoken_reason
 
 from .rounds_support import error_at, new_game, rounds_url, submit, text, totals
 from .table_support import create_table
 
-LRI, PDI = "\u2066", "\u2069"
+LRI, PDI, LRM = "\u2066", "\u2069", "\u200e"
 #: each language's quotation marks around what a player typed (its catalog's "“%(text)s”")
 MARKS = {"en": ("“", "”"), "de": ("„", "“"), "he": ("“", "”")}
 LANGUAGES = sorted(MARKS)
@@ -97,3 +100,110 @@ def test_N_1_the_api_and_the_command_line_keep_pythons_quotes(client, capsys, la
     assert answer.get_json()["error_key"]["values"]["what"]["values"]["token"] == "'R14'"
     assert main(["check", "rummikub", "R14"]) == 2
     assert capsys.readouterr().err.strip() == f"scorekeeper: {API_SAID['en']}"
+
+
+#: engine sentences that name a sign or an example of what to type (KB-3's "separate melds with
+#: '|'"), each on a checker page: the page, and each token the sentence quotes
+SIGNS = [
+    pytest.param("/check/krazy-bee?cards=7+7+7+8+8+8&step=1", ["|"], id="KB-3-separate-melds"),
+    pytest.param(
+        "/check/krazy-bee?cards=7+7+7+8+8+8&step=4+books+of+3", ["4 books of 3", "|"], id="KB-3-a-Step"
+    ),
+    pytest.param("/check/krazy-bee?cards=7+7+7+%7C+%7C+8+8+8", ["|"], id="N-1-empty-meld"),
+    pytest.param("/check/krazy-bee?cards=7+%7C+8&extend=7+7+7", ["|"], id="N-1-extension"),
+    pytest.param("/check/krazy-bee?cards=7&extend=7+7+7+%7C+8+8+8", ["|"], id="N-1-table-meld"),
+    pytest.param("/check/rummikub?cards=R5+R6+R7+%7C+%7C+K1+K2+K3", ["|"], id="N-1-empty-set"),
+    pytest.param("/check/rummikub?cards=R5+R6+R7+%2F+.+.+K1", ["/", "."], id="CT-9-board"),
+]
+
+
+@pytest.mark.parametrize("language", ["de", "he"])
+@pytest.mark.parametrize(("url", "tokens"), SIGNS)
+def test_a_sign_the_engine_names_is_quoted_in_the_readers_marks(client, language, url, tokens):
+    page = _page(client, url, language)
+    for token in tokens:
+        assert _quoted(language, token) in page, token
+        assert f"'{token}'" not in page
+
+
+@pytest.mark.parametrize("language", ["de", "he"])
+def test_KB_8_the_step_grammar_quotes_its_signs_and_examples_in_the_readers_marks(app, language):
+    """The Step list's grammar (what the ``steps`` option accepts) as a page words it."""
+    with app.test_request_context(headers={"Accept-Language": language}):
+        said = spoken_reason(GRAMMAR, in_marks).replace(LRM, "")  # "+" is a sign: a mark keeps it in place
+    for token in (";", "+", "book of N", "run of N", "K books of N", "K runs of N"):
+        assert _quoted(language, token) in said and f"'{token}'" not in said, said
+
+
+#: what the command line says (stdout for a verdict, stderr for a refusal) and the API's text, for
+#: each sentence that names a sign: Python's quotes, byte for byte as before they carried it as a value
+BEE, TILES = "; accepted: 1..13, W (Wild Bee; or *)", "; accepted: " + API_SAID["en"].split("; accepted: ")[1]
+ONE_MELD = "needs {} melds; this laydown has 1 (separate melds with '|')"
+GRAMMAR_SAID = (
+    "Steps separated by ';' or new lines, requirements joined by '+', each 'book of N', 'run of N', 'K books of N'"
+    " or 'K runs of N'"
+)
+LONG_STEP = "book of 3 + book of 3 + book of 3 + book of 4"  # past the 40 characters a sent value is cut at
+SAID_AS_BEFORE = {
+    "KB-3-separate-melds": (
+        ["krazy-bee", "7 7 7 8 8 8", {"step": "1"}],
+        "KB-3: Step 1 (2 books of 3) " + ONE_MELD.format(2),
+    ),
+    "KB-3-a-long-Step-whole": (
+        ["krazy-bee", "7 7 7 8 8 8", {"step": LONG_STEP}],
+        f"KB-3: the Step '{LONG_STEP}' " + ONE_MELD.format(4),
+    ),
+    "N-1-empty-meld": (
+        ["krazy-bee", "7 7 7 | | 8 8 8", {}],
+        "N-1: an empty meld between '|' separators" + BEE,
+    ),
+    "N-1-extension": (
+        ["krazy-bee", "7 | 8", {}, "7 7 7"],
+        "N-1: '|' separates Step melds; an extension adds cards to one meld" + BEE,
+    ),
+    "N-1-table-meld": (
+        ["krazy-bee", "7", {}, "7 7 7 | 8 8 8"],
+        "N-1: '|' separates Step melds; extend one meld on the table at a time" + BEE,
+    ),
+    "N-1-empty-set": (
+        ["rummikub", "R5 R6 R7 | | K1 K2 K3", {}],
+        "N-1: an empty set between '|' separators" + TILES,
+    ),
+    "CT-9-board": (
+        ["rummikub", "R5 R6 R7 / . . K1", {}],
+        "N-1: CT-9: a board (rows split by '/' or new lines, '.' for an empty cell) needs the grid switch"
+        + TILES,
+    ),
+    "KB-8-grammar": (
+        ["krazy-bee", "7 7 7", {"steps": "banana"}],
+        "option 'steps': KB-8: 'banana' is not a requirement (in Step 1); accepted: " + GRAMMAR_SAID,
+    ),
+}
+
+
+@pytest.mark.parametrize(("asked", "said"), SAID_AS_BEFORE.values(), ids=SAID_AS_BEFORE)
+def test_the_api_and_the_command_line_say_a_sign_as_before(client, capsys, asked, said):
+    variant, cards, options, *extend = asked
+    body = {
+        "variant": variant,
+        "cards": cards,
+        "options": options,
+        **({"extend": extend[0]} if extend else {}),
+    }
+    answer = client.post("/api/v1/check", json=body).get_json()
+    assert said in [answer.get("error"), *answer.get("reasons", [])], answer
+    argv = ["check", variant, cards, *(f"-O{k}={v}" for k, v in options.items())]
+    main([*argv, *(["--extend", extend[0]] if extend else [])])
+    assert said in capsys.readouterr()[0 if "KB-3" in said[:4] else 1]
+
+
+def test_the_api_carries_a_sign_as_a_value_and_a_steps_text_as_before(client):
+    """A client that words the sentence from its data gets the sign as a value ("sign"), and a Step
+    named alone keeps its ``text`` as it was, beside the quoted ``step`` its words now name."""
+    refused = client.post("/api/v1/check", json={"variant": "krazy-bee", "cards": "7 | | 8"}).get_json()
+    assert refused["error_key"]["values"]["what"]["values"] == {"sign": "'|'"}
+    body = {"variant": "krazy-bee", "cards": "7 7 7 8 8 8", "options": {"step": "4 books of 3"}}
+    (key,) = [
+        k for k in client.post("/api/v1/check", json=body).get_json()["reasons_keys"] if k["rule"] == "KB-3"
+    ]
+    assert key["values"]["step"]["values"] == {"step": "'4 books of 3'", "text": "4 books of 3"}

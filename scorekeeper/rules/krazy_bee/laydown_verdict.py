@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import chain, combinations, islice, pairwise
 
+from ..cards import BETWEEN_MELDS
 from ..progressions import reading, why_not
 from ..reasons import Reason, counted, say
 from ..verdict import Verdict, distinct_readings
@@ -158,8 +159,10 @@ def judge_laydown(variant: str, melds: Sequence[Meld], step: Step) -> Verdict:
 
     if len(melds) != len(step.melds):
         needs = counted(len(step.melds), "kb.one_meld", "kb.melds")
-        key = "kb.meld_count_one" if len(melds) == 1 else "kb.meld_count"
-        reason = say(key, step=step.label, needs=needs, count=len(melds))
+        key, sign = (
+            ("kb.meld_count_one", {"sign": BETWEEN_MELDS}) if len(melds) == 1 else ("kb.meld_count", {})
+        )
+        reason = say(key, step=step.label, needs=needs, count=len(melds), **sign)
         return refused((reason,), alternatives=_joined(melds, step))
     solutions = matchings(melds, step)
     first = next(solutions, None)

@@ -28,7 +28,7 @@ from typing import Any
 from ..errors import OptionError
 from ..options import whole_number
 from ..progressions import Shape
-from ..reasons import Reason, quoted, say
+from ..reasons import Quoted, Reason, quoted, say
 
 BOOK = Shape("book", 0, 1, 13)
 RUN = Shape("run", 1, 1, 13)
@@ -36,7 +36,15 @@ RUN = Shape("run", 1, 1, 13)
 DEALT = 12
 #: KB-8: a Step can use at most the 12 cards dealt plus the one drawn.
 MOST_CARDS = DEALT + 1
-GRAMMAR = say("kb.grammar")
+GRAMMAR = say(
+    "kb.grammar",
+    between_steps=quoted(";"),
+    between_requirements=quoted("+"),
+    book=quoted("book of N"),
+    run=quoted("run of N"),
+    books=quoted("K books of N"),
+    runs=quoted("K runs of N"),
+)
 _REQUIREMENT = re.compile(r"^(?:(\d+)\s+)?(book|run)(s?)\s+of\s+(\d+)$", re.IGNORECASE)
 _NUMBERING = re.compile(r"^\s*\d+\s*[.)]\s*")
 
@@ -81,7 +89,8 @@ class Step:
     def label(self) -> Reason:
         if self.number:
             return say("kb.step_numbered", number=self.number, text=self.text)
-        return say("kb.step_alone", text=self.text)
+        # ``text`` as it was, for a client that words the sentence from its values (its words quoted it)
+        return say("kb.step_alone", step=Quoted(self.text, whole=True), text=self.text)
 
 
 def _fail(message: str, name: str = "steps") -> OptionError:

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..base import Variant
 from ..bounds import KB_MOST_HAND_POINTS, KB_MOST_STEP
-from ..cards import Card, Notation
+from ..cards import BETWEEN_MELDS, Card, Notation
 from ..facts import Count, Flag, Text
 from ..hand_changes import step_changes
 from ..hand_shapes import CARDS_LEFT, card_counts, points_left, seats
@@ -197,17 +197,17 @@ class KrazyBee(StepProgress, Variant):
         if not any(melds):
             raise self.refuse(say("n1.no_cards"))
         if any(not m for m in melds):
-            raise self.refuse(say("kb.empty_meld"), "|")
+            raise self.refuse(say("kb.empty_meld", sign=BETWEEN_MELDS), "|")
         return melds
 
     def check(self, cards: str, extend: str | None, opts: dict[str, Any]) -> Verdict:
         melds = self._melds(cards)
         if extend is not None:
             if len(melds) > 1:
-                raise self.refuse(say("kb.extend_one_meld"), "|")
+                raise self.refuse(say("kb.extend_one_meld", sign=BETWEEN_MELDS), "|")
             table = self._melds(extend)
             if len(table) > 1:
-                raise self.refuse(say("kb.extend_one_table_meld"), "|")
+                raise self.refuse(say("kb.extend_one_table_meld", sign=BETWEEN_MELDS), "|")
             return self._extension(table[0], melds[0], opts)
         if len(melds) > 1 or opts["step"] is not None:
             return self._laydown(melds, opts)

@@ -36,9 +36,9 @@ MESSAGES = {
     "kb.one_meld": "{count} meld",
     "kb.melds": "{count} melds",
     "kb.meld_count": "KB-3: {step} needs {needs}; this laydown has {count}",
-    "kb.meld_count_one": "KB-3: {step} needs {needs}; this laydown has {count} (separate melds with '|')",
+    "kb.meld_count_one": "KB-3: {step} needs {needs}; this laydown has {count} (separate melds with {sign})",
     "kb.step_numbered": "Step {number} ({text})",
-    "kb.step_alone": "the Step '{text}'",
+    "kb.step_alone": "the Step {step}",
     "kb.not_a_requirement": "KB-8: {part} is not a requirement{where}",
     "kb.how_many_books": "KB-8: say how many books in {part}{where}, e.g. {example}",
     "kb.how_many_runs": "KB-8: say how many runs in {part}{where}, e.g. {example}",
@@ -58,15 +58,15 @@ MESSAGES = {
     "kb.no_such_step": "KB-8: there is no Step {number}; the list has {count} Steps",
     "kb.step_choice_within": "a Step number 1..{count} or one Step's text",
     "kb.grammar": (
-        "Steps separated by ';' or new lines, requirements joined by '+', each "
-        "'book of N', 'run of N', 'K books of N' or 'K runs of N'"
+        "Steps separated by {between_steps} or new lines, requirements joined by {between_requirements}, "
+        "each {book}, {run}, {books} or {runs}"
     ),
     "kb.accepted": "1..13, W (Wild Bee; or *)",
     "kb.meld_too_small": "KB-1: a meld needs at least {least} cards; this has {count}",
     "kb.table_not_legal": "KB-6: the meld on the table is not legal: {reason}",
-    "kb.empty_meld": "an empty meld between '|' separators",
-    "kb.extend_one_meld": "'|' separates Step melds; an extension adds cards to one meld",
-    "kb.extend_one_table_meld": "'|' separates Step melds; extend one meld on the table at a time",
+    "kb.empty_meld": "an empty meld between {sign} separators",
+    "kb.extend_one_meld": "{sign} separates Step melds; an extension adds cards to one meld",
+    "kb.extend_one_table_meld": "{sign} separates Step melds; extend one meld on the table at a time",
     "kb.lays_instead": "lays {step} instead",
     "kb.also_lays": "also lays {step}",
     "kb.no_step": "KB-3: this laydown lays no Step of the list ({melds})",

@@ -59,7 +59,8 @@ MESSAGES = {
     "ct.accepted": "colour R/B/K/G (O, Y = gold) + number 1..13 (R10, k7), J (joker; JK or *)",
     "ct.no_tiles": "no tiles given",
     "ct.board_needs_grid": (
-        "CT-9: a board (rows split by '/' or new lines, '.' for an empty cell) needs the grid switch"
+        "CT-9: a board (rows split by {between_rows} or new lines, {empty_cell} for an empty cell) "
+        "needs the grid switch"
     ),
     "ct.board_not_extended": "CT-9: a board cannot be extended; check the whole board instead",
 }

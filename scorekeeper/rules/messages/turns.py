@@ -40,7 +40,7 @@ MESSAGES = {
         "CT-5: best found, not proven: the jokers of a set count less together than each one's best; "
         "at most {most} points"
     ),
-    "tt.empty_set": "an empty set between '|' separators",
+    "tt.empty_set": "an empty set between {sign} separators",
     "tt.goal": "goal {goal}: accepted: tiles, value",
     "tt.board_kept": (
         "CT-9: this board's crossings share tiles, so it cannot be re-laid in rows; it is kept as "

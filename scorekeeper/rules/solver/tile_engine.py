@@ -12,11 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
-from ..reasons import say
 from ..registry import find_variant
 from ..tiles.checks import set_verdict
 from ..tiles.faces import END, START, entry_points, entry_text, joker_points
-from ..tiles.grid import find_lines, is_board, read_board
+from ..tiles.grid import NEEDS_GRID, find_lines, is_board, read_board
 from ..tiles.sets import Switches, read_line, supply_reasons, token
 from ..tiles.variants import NOTATION, TileGame
 from ..verdict import MAX_READINGS, Verdict
@@ -95,7 +94,7 @@ def read_table(variant: str, text: Any, opts: Mapping[str, Any]) -> TileTable:
     game = find_variant(variant)
     if is_board(text):
         if not opts["grid"]:
-            raise game.refuse(say("ct.board_needs_grid"))
+            raise game.refuse(NEEDS_GRID)
         return TileTable(board=tuple(tuple(row) for row in read_board(text, NOTATION)))
     return TileTable(sets=tuple(NOTATION.parse(part) for part in game.table_parts(text, "tt.empty_set")))
 

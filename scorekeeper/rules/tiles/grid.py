@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..cards import Card, Notation, tokenize
-from ..reasons import Reason, say
+from ..reasons import Reason, quoted, say
 from .crossings import join_crossings, judge_lines
 from .faces import entry_points
 from .sets import LineVerdict, Switches, supply_reasons, token
 
 _ROWS = re.compile(r"[/\n]")
+#: CT-9: a board written without the grid switch; its signs (``/``, ``.``) as the sentence quotes them
+NEEDS_GRID = say("ct.board_needs_grid", between_rows=quoted("/"), empty_cell=quoted("."))
 
 
 def is_board(text) -> bool:

@@ -31,7 +31,7 @@ from ..registry import register
 from ..table_counts import tile_counts
 from ..verdict import HandValue, Verdict
 from .checks import ORDER_HINTS, extension_verdict, initial_meld, laydown_verdict, other_orders, set_verdict
-from .grid import check_board, is_board, read_board
+from .grid import NEEDS_GRID, check_board, is_board, read_board
 from .options import tile_options
 from .samples import CRAZY_TILES, RUMMIKUB, RUNNY_TILES
 from .scoring import score_tile_round, tile_game_over, tile_ranks
@@ -95,7 +95,7 @@ class TileGame(Variant):
         """One set, a ``|`` laydown, an extension of ``extend`` or a board (CT-1..CT-10)."""
         if is_board(cards) or is_board(extend):
             if not opts["grid"]:
-                raise self.refuse(say("ct.board_needs_grid"))
+                raise self.refuse(NEEDS_GRID)
             if extend is not None:
                 raise self.refuse(say("ct.board_not_extended"))
             return self._board(cards, opts)
