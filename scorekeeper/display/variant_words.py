@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ..rules import all_variants
+from ..rules import Reason, all_variants
 from .words import option_label
 
 #: a verdict's kinds that are no option's choice: a tile grid (CT-9), a Step laydown (KB-3)
@@ -62,7 +62,8 @@ def described_texts() -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
 
     def add(text: str, note: str) -> None:
-        if text and note not in found.setdefault(text, []):
+        # a sentence (a help line naming signs) is a catalog entry of its own, with its values
+        if text and not isinstance(text, Reason) and note not in found.setdefault(text, []):
             found[text].append(note)
 
     for variant in all_variants():

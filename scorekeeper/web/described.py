@@ -17,7 +17,8 @@ from flask_babel import Domain, get_locale
 from ..club.errors import Sentence
 from ..display.reasons import ENGLISH, render_reason
 from ..display.variant_words import described_variant, described_words, option_word_in
-from ..rules import all_variants
+from ..display.words import in_marks
+from ..rules import Reason, all_variants
 from .languages import form_sentence
 
 
@@ -33,10 +34,14 @@ class _EngineDomain(Domain):
 ENGINE = _EngineDomain(domain="engine")
 
 
-def described(text: Any) -> str:
-    """``{{ text | described }}``: one describing word of the engine in the request's language."""
+def described(text: Any, quote=in_marks) -> str:
+    """``{{ text | described }}``: one describing word of the engine in the request's language; a
+    describing sentence with values (the Step list's help names its signs) as the engine's sentences
+    are written, what it quotes in the reader's marks (``quote``; None: Python's, as the API has it)."""
     if text is None or text == "":
         return ""
+    if isinstance(text, Reason):
+        return spoken_reason(text, quote)
     return str(ENGINE.gettext(str(text)))
 
 
@@ -72,8 +77,8 @@ def variant_words(info: dict) -> dict:
 
 
 def api_variant_words(info: dict) -> dict:
-    """The same for the API: words translated, the variant's shape unchanged."""
-    return described_words(info, described)
+    """The same for the API: words translated, the variant's shape unchanged, a sign in Python's quotes."""
+    return described_words(info, lambda text: described(text, quote=None))
 
 
 def option_word(name: str, capital: bool = True) -> str:

@@ -135,6 +135,21 @@ def test_KB_8_the_step_grammar_quotes_its_signs_and_examples_in_the_readers_mark
         assert _quoted(language, token) in said and f"'{token}'" not in said, said
 
 
+@pytest.mark.parametrize("language", ["de", "he"])
+@pytest.mark.parametrize("url", ["/check/krazy-bee?cards=7+7+7", "/rules/krazy-bee"])
+def test_KB_8_the_step_lists_help_quotes_its_signs_in_the_readers_marks(client, language, url):
+    """The ``steps`` option's help line (the checker's field, the rules page) names ';' and '+'."""
+    page = _page(client, url, language).replace(LRM, "")
+    assert _quoted(language, ";") in page and _quoted(language, "+") in page
+    assert "';'" not in page and "'+'" not in page
+
+
+def test_KB_8_the_api_says_the_step_lists_help_as_before(client):
+    (bee,) = [v for v in client.get("/api/v1/variants").get_json()["variants"] if v["slug"] == "krazy-bee"]
+    (steps,) = [o for o in bee["options"] if o["name"] == "steps"]
+    assert steps["help"] == "The Step list, one Step per ';', requirements joined by '+'"
+
+
 #: what the command line says (stdout for a verdict, stderr for a refusal) and the API's text, for
 #: each sentence that names a sign: Python's quotes, byte for byte as before they carried it as a value
 BEE, TILES = "; accepted: 1..13, W (Wild Bee; or *)", "; accepted: " + API_SAID["en"].split("; accepted: ")[1]

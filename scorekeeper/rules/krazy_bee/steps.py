@@ -36,10 +36,13 @@ RUN = Shape("run", 1, 1, 13)
 DEALT = 12
 #: KB-8: a Step can use at most the 12 cards dealt plus the one drawn.
 MOST_CARDS = DEALT + 1
+#: the signs between Steps and between a Step's requirements, as a sentence quotes them (KB-8)
+SIGNS = {"between_steps": quoted(";"), "between_requirements": quoted("+")}
+#: the steps option's help line: a sentence, for its signs are values a page quotes in its marks
+STEPS_HELP = say("kb.steps_help", **SIGNS)
 GRAMMAR = say(
     "kb.grammar",
-    between_steps=quoted(";"),
-    between_requirements=quoted("+"),
+    **SIGNS,
     book=quoted("book of N"),
     run=quoted("run of N"),
     books=quoted("K books of N"),

@@ -44,7 +44,17 @@ from ..verdict import HandValue, Verdict
 from .laydown import Meld, lays, too_many_wild_bees
 from .laydown_verdict import judge_laydown
 from .progress import StepProgress
-from .steps import BOOK, RUN, Requirement, Step, chosen_step, parse_step_choice, parse_steps, steps_of
+from .steps import (
+    BOOK,
+    RUN,
+    STEPS_HELP,
+    Requirement,
+    Step,
+    chosen_step,
+    parse_step_choice,
+    parse_steps,
+    steps_of,
+)
 
 __all__ = [
     "DEFAULT_STEPS",
@@ -121,7 +131,7 @@ class KrazyBee(StepProgress, Variant):
             "steps",
             "text",
             DEFAULT_STEPS,
-            "The Step list, one Step per ';', requirements joined by '+'",
+            STEPS_HELP,
             rule="KB-8",
             parser=parse_steps,
         ),

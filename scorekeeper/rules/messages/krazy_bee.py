@@ -61,6 +61,7 @@ MESSAGES = {
         "Steps separated by {between_steps} or new lines, requirements joined by {between_requirements}, "
         "each {book}, {run}, {books} or {runs}"
     ),
+    "kb.steps_help": "The Step list, one Step per {between_steps}, requirements joined by {between_requirements}",
     "kb.accepted": "1..13, W (Wild Bee; or *)",
     "kb.meld_too_small": "KB-1: a meld needs at least {least} cards; this has {count}",
     "kb.table_not_legal": "KB-6: the meld on the table is not legal: {reason}",
