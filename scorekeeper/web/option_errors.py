@@ -90,11 +90,11 @@ def attach_errors(form, err: RulesError, fields: list[str], players_at: str | No
 
 def _value_words(problem: Reason, accepted: Any) -> str | None:
     """A number option's refusal of what was typed, the typed text in quotes of the reader's
-    language (the engine's value as typed, where its sentence writes Python's 'lots'); None for any
-    other refusal."""
+    language (the engine's value as typed, where its sentence writes Python's 'lots'), as a hand
+    form's number field says it; None for any other refusal."""
     value = problem.values.get("value")
     if problem.key in ("opt.not_number", "opt.not_whole") and isinstance(value, Quoted):
-        return gettext("“%(value)s” is not a whole number", value=_as_typed(value))
+        return gettext("%(value)s is not a whole number", value=in_marks(value.typed))
     bounds = accepted.values.get("accepted", accepted) if isinstance(accepted, Reason) else None
     low = bounds.values.get("low") if isinstance(bounds, Reason) else None
     if problem.key == "option.out_of_range" and isinstance(value, int) and isinstance(low, int):
@@ -104,11 +104,6 @@ def _value_words(problem: Reason, accepted: Any) -> str | None:
             else gettext("%(value)s is too high", value=value)
         )
     return None
-
-
-def _as_typed(value: Quoted) -> str:
-    """Text as it was typed; any other value as the engine writes it (JSON's ``null``, ``2.5``)."""
-    return value.typed if isinstance(value.typed, str) else str(value)
 
 
 def _accepted_words(accepted: Any) -> str:

@@ -111,13 +111,24 @@ def test_the_steps_error_keeps_its_words_beside_a_players_error(client):
     assert "played by 2 to 4 players" in response.text
 
 
-def test_a_number_option_says_what_to_give(client):
-    page = client.get("/games/new/rumbugz")
+@pytest.mark.parametrize(
+    "language, said",
+    [
+        ("en", "“\u2066lots\u2069” is not a whole number; give a whole number from 1 to 100."),
+        ("de", "„\u2066lots\u2069“ ist keine ganze Zahl"),
+        ("he", "“\u2066lots\u2069”"),  # Hebrew's own marks, as every other quoted value on its pages
+    ],
+)
+def test_a_number_option_says_what_to_give(client, language, said):
+    """What was typed is quoted as a hand form's number field quotes it (``in_marks``): the reader's
+    marks, set apart, where the sentence once wrote its own marks and no isolate."""
+    page = client.get("/games/new/rumbugz", headers={"Accept-Language": language})
     rumbugz = next(v for v in variants() if v["slug"] == "rumbugz")
     data = {**new_game_data(rumbugz, ["Ann", "Bob"], opt_rounds="lots"), **page_fields(page.text)}
-    said = _text(_field_errors(client.post("/games/new/rumbugz", data=data), "opt_rounds"))
-    _assert_player_words(said)
-    assert said == "“lots” is not a whole number; give a whole number from 1 to 100."
+    response = client.post("/games/new/rumbugz", data=data, headers={"Accept-Language": language})
+    written = _text(_field_errors(response, "opt_rounds"))
+    _assert_player_words(written)
+    assert written == said if language == "en" else said in written, written
 
 
 @pytest.mark.parametrize(
