@@ -37,7 +37,7 @@ def parsed(raw: bytes, what: str = "the request body", one_line: bool = False) -
     """
     if not raw.strip():
         raise InputError(f"{what} is empty; send a JSON object")
-    text = utf8_text(raw, what)
+    text = _utf8_text(raw, what)
     try:
         value = json.loads(
             text,
@@ -46,7 +46,7 @@ def parsed(raw: bytes, what: str = "the request body", one_line: bool = False) -
             parse_int=_whole,
             object_pairs_hook=_once_each,
         )
-    except TwiceGiven as err:  # which of the two counts is a guess each reader makes its own way
+    except _TwiceGiven as err:  # which of the two counts is a guess each reader makes its own way
         raise InputError(f"{what} gives the key {err} twice in one object; give each key once") from None
     except json.JSONDecodeError as err:  # Python's wording aside: where it stopped reading
         at = f"column {err.colno}" if one_line else f"line {err.lineno}, column {err.colno}"
@@ -55,32 +55,32 @@ def parsed(raw: bytes, what: str = "the request body", one_line: bool = False) -
         raise InputError(f"{what} is nested too deeply to be read") from None
     except ValueError as err:  # ours: a number JSON does not have
         raise InputError(f"{what} is not valid JSON ({err})") from None
-    if LONE_ESCAPE.search(raw):  # only an escape (\\ud800) makes half a character: then look for one
-        where = broken_text(value)
+    if _LONE_ESCAPE.search(raw):  # only an escape (\\ud800) makes half a character: then look for one
+        where = _broken_text(value)
         if where is not None:  # a value no text may hold: a 422, as a name holding one always was
-            raise RoundError([(where, BROKEN)])
+            raise RoundError([(where, _BROKEN)])
     return value
 
 
 #: the byte-order marks of UTF-32 and UTF-16 (UTF-32's first: its little-endian one begins as UTF-16's)
-WIDE_MARKS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+_WIDE_MARKS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 
-def utf8_text(raw: bytes, what: str = "the request body") -> str:
+def _utf8_text(raw: bytes, what: str = "the request body") -> str:
     """``raw`` read as UTF-8, the only encoding of JSON exchanged between systems (RFC 8259, 8.1); a
     UTF-8 byte-order mark is ignored, as the RFC allows. UTF-16 and UTF-32, which Python's ``json``
     would have detected and read, are refused by name: a byte-order mark of theirs, or a zero byte
     among the first four (JSON begins with an ASCII character, which they write with zero bytes:
     RFC 4627, 3); any other byte that is not UTF-8 is refused naming it.
 
-    >>> utf8_text(codecs.BOM_UTF8 + '{"a": "é"}'.encode())
+    >>> _utf8_text(codecs.BOM_UTF8 + '{"a": "é"}'.encode())
     '{"a": "é"}'
-    >>> utf8_text('{"a": 1}'.encode("utf-16-le"))  # doctest: +ELLIPSIS
+    >>> _utf8_text('{"a": 1}'.encode("utf-16-le"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     scorekeeper.checker.checking.InputError: the request body is UTF-16 or UTF-32 text; JSON is sent as UTF-8 ...
     """
-    if raw.startswith(WIDE_MARKS) or b"\0" in raw[:4]:
+    if raw.startswith(_WIDE_MARKS) or b"\0" in raw[:4]:
         raise InputError(
             f"{what} is UTF-16 or UTF-32 text; JSON is sent as UTF-8 (RFC 8259, 8.1): send it as UTF-8"
         )
@@ -94,14 +94,14 @@ def utf8_text(raw: bytes, what: str = "the request body") -> str:
 
 
 #: a JSON escape of half a UTF-16 surrogate pair (\\uD800 .. \\uDFFF), the only way JSON text holds one
-LONE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+_LONE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 #: what a text holding half a surrogate pair is told
-BROKEN = "a broken character (a lone surrogate: \\uD800 to \\uDFFF without its other half)"
+_BROKEN = "a broken character (a lone surrogate: \\uD800 to \\uDFFF without its other half)"
 #: the most digits of a whole number Python reads (sys.get_int_max_str_digits())
-DIGITS_MAX = 4300
+_DIGITS_MAX = 4300
 
 
-def broken_text(value: Any) -> str | None:
+def _broken_text(value: Any) -> str | None:
     """Where ``value`` holds a text (a key or a value) with half a surrogate pair, which no page,
     database or UTF-8 encoder takes (``players.1.name``; ``""`` the body itself), or None."""
     stack: list[tuple[str, Any]] = [("", value)]
@@ -128,24 +128,24 @@ def _broken(text: str) -> bool:
     return False
 
 
-class TwiceGiven(ValueError):
+class _TwiceGiven(ValueError):
     """An object of the body names one key twice (the key, as JSON text)."""
 
 
 def _once_each(pairs: list[tuple[str, Any]]) -> dict:
-    """A JSON object's pairs as a dict; :class:`TwiceGiven` when a key comes twice."""
+    """A JSON object's pairs as a dict; :class:`_TwiceGiven` when a key comes twice."""
     value = dict(pairs)
     if len(value) != len(pairs):
         seen: set[str] = set()
         twice = next(key for key, _ in pairs if key in seen or seen.add(key))
-        raise TwiceGiven(json.dumps(twice)[:60])
+        raise _TwiceGiven(json.dumps(twice)[:60])
     return value
 
 
 def _whole(text: str) -> int:
     """A JSON whole number, refused in our words past the digits Python reads (not its own message)."""
-    if len(text) - text.startswith("-") > DIGITS_MAX:
-        raise ValueError(f"a number of {len(text.lstrip('-')):,} digits; at most {DIGITS_MAX:,}")
+    if len(text) - text.startswith("-") > _DIGITS_MAX:
+        raise ValueError(f"a number of {len(text.lstrip('-')):,} digits; at most {_DIGITS_MAX:,}")
     return int(text)
 
 
