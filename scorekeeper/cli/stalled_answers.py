@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 
 from ..limits import ANSWER_STALL_SECONDS
-from .stalled_bodies import positive
+from ..storage.config import positive_number
 
 #: the most bytes of an answer handed to gunicorn's ``sendall`` at a time
 PIECE = 64 * 1024
@@ -31,7 +31,7 @@ def answer_stall_seconds(env=os.environ) -> float:
     >>> answer_stall_seconds({}), answer_stall_seconds({ANSWER_ENV: "3"})
     (60.0, 3.0)
     """
-    return positive(env, ANSWER_ENV, ANSWER_STALL_SECONDS)
+    return positive_number(env, ANSWER_ENV, ANSWER_STALL_SECONDS)
 
 
 class InPieces:

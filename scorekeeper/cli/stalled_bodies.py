@@ -22,7 +22,6 @@ from its first byte is never cut.
 
 from __future__ import annotations
 
-import math
 import os
 import time
 
@@ -30,6 +29,7 @@ import gevent
 from werkzeug.exceptions import RequestTimeout
 
 from ..limits import BODY_GRACE_SECONDS, BODY_MIN_RATE, BODY_STALL_SECONDS
+from ..storage.config import positive_number
 from ..web.guards import SLOW_WORDS, STALLED, STALLED_WORDS
 
 #: the most bytes one read of the body asks gunicorn for (its own ``recv`` size)
@@ -126,19 +126,6 @@ def body_bounds(env=os.environ) -> tuple[float, float]:
     ValueError: SCOREKEEPER_BODY_MIN_RATE='0': give a number above 0 (the default is 500)
     """
     return (
-        positive(env, GRACE_ENV, BODY_GRACE_SECONDS),
-        positive(env, RATE_ENV, BODY_MIN_RATE),
+        positive_number(env, GRACE_ENV, BODY_GRACE_SECONDS),
+        positive_number(env, RATE_ENV, BODY_MIN_RATE),
     )
-
-
-def positive(env, name: str, default: float) -> float:
-    """The environment's ``name`` as a number above 0, else ``default``; ValueError naming the variable
-    and its value when it is given and is not one."""
-    given = env.get(name) or ""
-    try:
-        value = float(given) if given else float(default)
-    except ValueError:
-        value = math.nan
-    if not (math.isfinite(value) and value > 0):
-        raise ValueError(f"{name}={given!r}: give a number above 0 (the default is {default:g})")
-    return value

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import secrets
 from pathlib import Path
@@ -74,6 +75,28 @@ def secret_key(instance_path: str) -> str:
         with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as out:
             out.write(secrets.token_hex(32))  # readable by this user alone from the first byte
     return path.read_text().strip()
+
+
+def positive_number(env, name: str, default: float) -> float:
+    """The environment's ``name`` as a number above 0, else ``default``; ValueError naming the variable
+    and its value when it is given and is not one (the server's bounds on a slow body or answer:
+    ``cli/stalled_bodies.py``, ``cli/stalled_answers.py``).
+
+    >>> positive_number({}, "SCOREKEEPER_X", 20), positive_number({"SCOREKEEPER_X": "2.5"}, "SCOREKEEPER_X", 20)
+    (20.0, 2.5)
+    >>> positive_number({"SCOREKEEPER_X": "nan"}, "SCOREKEEPER_X", 20)
+    Traceback (most recent call last):
+    ...
+    ValueError: SCOREKEEPER_X='nan': give a number above 0 (the default is 20)
+    """
+    given = env.get(name) or ""
+    try:
+        value = float(given) if given else float(default)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise ValueError(f"{name}={given!r}: give a number above 0 (the default is {default:g})")
+    return value
 
 
 def private_instance(instance_path: str) -> None:
