@@ -80,7 +80,8 @@ def check_out_page(public_id: str):
 
 @bp.post("/events/<public_id>/seat")
 def seat(public_id: str):
-    """Seat the next round in one tap: the rule picked, a new seed (or the one typed again)."""
+    """Seat the next round in one tap: the rule picked, a new seed (or the one typed again); from a
+    page shown before another round was seated, refused (409)."""
     event, _, secret = organised(public_id)
     form = SeatForm()
     seed = (form.seed.data or "").strip()
@@ -88,7 +89,7 @@ def seat(public_id: str):
         event,
         form,
         {"seat_form": form},
-        lambda: seat_next(event, secret, form.rule.data, int(seed) if seed else None),
+        lambda: seat_next(event, secret, form.rule.data, int(seed) if seed else None, form.rounds.data),
         lambda seated: gettext(
             "Round %(round)s is seated (seed %(seed)s).", round=seated.number, seed=seated.seed
         ),
@@ -125,7 +126,7 @@ def cut_page(public_id: str):
         event,
         form,
         {"cut_form": form},
-        lambda: cut(event, secret, form.kind.data),
+        lambda: cut(event, secret, form.kind.data, seen=form.rounds.data),
         lambda seated: (
             gettext("The semi-finals are seated.")
             if seated.stage == "semi"
