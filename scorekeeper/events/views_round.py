@@ -24,6 +24,9 @@ from ..storage.extensions import db
 from .forms import CheckInForm, CheckOutForm, CutForm, EndForm, ReopenForm, SeatForm, override_form
 from .views import bp, event_page, organised, refused_page
 
+#: a seat, cut or end form without the rounds its page showed (a tab shown before they carried them)
+NO_ROUNDS_SEEN = "This page does not say which round it showed: look at the evening again."
+
 
 def _back(event, message: str):
     db.session.commit()
@@ -56,6 +59,8 @@ def _attempt(event, form, shown: dict, change, said):
     """The organiser's change: ``form`` checked (422 with its errors, ``shown`` the page's forms), then
     ``change()``; a refusal is said on the page as it was, else ``said(result)`` is flashed (PRG)."""
     if not form.validate_on_submit():
+        if getattr(form, "rounds", None) is not None and form.rounds.errors:  # a hidden field: said here
+            return refused_page(event, EventRefused(NO_ROUNDS_SEEN, 422), **shown)
         return event_page(event, 422, **shown)
     try:
         done = change()

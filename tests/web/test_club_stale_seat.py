@@ -109,3 +109,21 @@ def test_the_apis_seating_and_cut_check_the_rounds_they_were_sent_with(app, clie
     assert late_cut.status_code == 409 and late_cut.get_json()["error"] == STALE
     assert other.post(f"{api}/cut", json={"kind": "final", "rounds": 2}, headers=bearer).status_code == 201
     assert _evening_as_it_is(app, event_url)["rounds"] == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("action", "data"), [("seat", {"rule": "standing"}), ("cut", {"kind": "final"}), ("end", {})]
+)
+def test_a_form_without_the_rounds_its_page_showed_is_refused_with_a_sentence(app, client, action, data):
+    """A tab shown before the seat and cut forms carried their rounds (or a form made by hand) sends
+    none: refused (422) with a sentence, the evening unchanged. Before, the seat and cut were not
+    checked, and the end answered 422 with nothing said (its hidden field's error is not shown)."""
+    event_url, _, _ = _two_phones(client, "1")
+    send(client, event_url, "seat", {"rule": "draw", "seed": "5"})
+    override_round(client, event_url)
+    before = _evening_as_it_is(app, event_url)
+    page = client.get(event_url).text
+    refused = client.post(f"{event_url}/{action}", data={**data, "csrf_token": csrf_from(page)})
+    assert refused.status_code == 422, plain(refused)[:1000]
+    assert "This page does not say which round it showed: look at the evening again." in plain(refused)
+    assert _evening_as_it_is(app, event_url) == before
