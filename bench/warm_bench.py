@@ -121,9 +121,7 @@ def main() -> None:
             proc = serve(Path(args.root), Path(folder), port)
             try:
                 seconds, _, _ = timed(root, "/healthz")
-                print(
-                    f"  {'first after ready':18} {'/healthz':16} {seconds:6.2f} s  (the worker loads the app)"
-                )
+                print(f"  {'first after ready':18} {'/healthz':16} {seconds:6.2f} s  (from the banner)")
                 if "pool" in json.loads(_call(root + "/healthz")[2]) and not args.at_once:
                     until = time.monotonic()
                     while json.loads(_call(root + "/healthz")[2])["pool"]["state"] != "warm":

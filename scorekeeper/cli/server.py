@@ -41,9 +41,9 @@ def table_server(options: dict):
 
 
 def settings(host: str, port: int, workers: int, access_log: str = "errors", tls=None) -> dict:
-    """gunicorn's settings for the table: gevent workers, a banner once it listens (and again
-    whenever the terminal has scrolled a screenful); ``access_log``: ``"errors"`` (errors and
-    slow requests), ``"all"`` or ``"none"``; ``tls``: the
+    """gunicorn's settings for the table: gevent workers, a banner once the first worker has loaded
+    the app and so answers (and again whenever the terminal has scrolled a screenful);
+    ``access_log``: ``"errors"`` (errors and slow requests), ``"all"`` or ``"none"``; ``tls``: the
     :class:`~scorekeeper.offline.certificate.TableCertificate` to serve https with."""
     from ..web.https_only import answering_plain_http
     from ..web.terminal_log import logger_class
@@ -57,10 +57,12 @@ def settings(host: str, port: int, workers: int, access_log: str = "errors", tls
     )
     log = logger_class(full_access=access_log == "all")
 
-    def when_ready(_server):
-        shown = banner(host, port, tls)
-        print(shown, flush=True)
-        log.shown(shown)
+    def when_ready(_server):  # the master listens; no worker has loaded the app yet
+        log.listening(banner(host, port, tls))
+
+    def post_worker_init(worker):  # gunicorn: "called just after a worker has initialized the application"
+        warm_pool(worker)
+        log.show_first()  # the first worker's: the address answers from now
 
     return {
         **secure,
@@ -81,7 +83,7 @@ def settings(host: str, port: int, workers: int, access_log: str = "errors", tls
         "accesslog": None if access_log == "none" else "-",
         "control_socket_disable": True,  # several servers (a bench beside `make run`) share no socket
         "when_ready": when_ready,
-        "post_worker_init": warm_pool,
+        "post_worker_init": post_worker_init,
     }
 
 

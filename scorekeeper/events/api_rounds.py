@@ -53,20 +53,22 @@ def _seated(event: ClubEvent, row: EventRound):
 
 @bp.post("/events/<table_id:event_id>/rounds")
 def seat_round(event_id: str):
-    """Seat the next round: ``{"rule": "draw" | "standing" | "swiss", "seed"}`` -> 201 with its tables
-    (each a game of the club, opened for the seated phones)."""
+    """Seat the next round: ``{"rule": "draw" | "standing" | "swiss", "seed", "rounds"}`` -> 201 with
+    its tables (each a game of the club, opened for the seated phones); ``rounds``, the rounds seated
+    when the evening was read (another seated since: 409; left out, no check)."""
     event, secret = organised(event_id, "Seating a round")
     body = bodies.shaped("ClubSeatRound", bodies.object_body(), values=True)
-    return _seated(event, seat_next(event, secret, body["rule"], body.get("seed")))
+    return _seated(event, seat_next(event, secret, body["rule"], body.get("seed"), body.get("rounds")))
 
 
 @bp.post("/events/<table_id:event_id>/cut")
 def cut_to_final(event_id: str):
-    """The cut to a final: ``{"kind": "final" | "semis", "size", "seed"}`` -> 201 with the round it
-    seats (after semi-finals, a cut seats their final)."""
+    """The cut to a final: ``{"kind": "final" | "semis", "size", "seed", "rounds"}`` -> 201 with the
+    round it seats (after semi-finals, a cut seats their final); ``rounds`` as for a seating."""
     event, secret = organised(event_id, "A cut to a final")
     body = bodies.shaped("ClubCut", bodies.object_body(), values=True)
-    return _seated(event, cut(event, secret, body["kind"], body.get("size", 4), body.get("seed")))
+    seen = body.get("rounds")
+    return _seated(event, cut(event, secret, body["kind"], body.get("size", 4), body.get("seed"), seen))
 
 
 @bp.post("/events/<table_id:event_id>/end")

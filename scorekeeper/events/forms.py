@@ -137,17 +137,22 @@ class CheckOutForm(FlaskForm):
     member = IntegerField(validators=[InputRequired()])
 
 
-class EndForm(FlaskForm):
-    """End the evening: ``rounds``, the rounds seated when the page was shown (a stale page is 409)."""
+class SeenRoundsForm(FlaskForm):
+    """A change to the evening's rounds: ``rounds``, the rounds seated when the page was shown (a
+    round seated since makes it a stale page: 409)."""
 
     rounds = IntegerField(validators=[InputRequired(), NumberRange(0, 1000)])
+
+
+class EndForm(SeenRoundsForm):
+    """End the evening."""
 
 
 class ReopenForm(FlaskForm):
     """Reopen an ended evening: its CSRF token alone."""
 
 
-class SeatForm(FlaskForm):
+class SeatForm(SeenRoundsForm):
     rule = RadioField(_l("How the round is seated"), choices=_choices(RULE_NAMES), default="draw")
     seed = StringField(
         _l("Seed (optional)"),
@@ -157,7 +162,7 @@ class SeatForm(FlaskForm):
     )
 
 
-class CutForm(FlaskForm):
+class CutForm(SeenRoundsForm):
     kind = RadioField(
         _l("The cut"),
         choices=[

@@ -25,6 +25,14 @@ SEED = {
     "left out",
 }
 NUMBER = {"type": "number"}
+#: the rounds a change to them saw (a seating, a cut, an end)
+SEEN_ROUNDS = {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": 1000,
+    "description": "the rounds seated when the evening was last read (another seated since: 409); "
+    "left out, the evening as it is now",
+}
 OVER = {
     **BOOL,
     "description": "the evening is over: ended by its organiser, or its final's result is final "
@@ -221,7 +229,11 @@ def schemas() -> dict[str, dict]:
             ),
         ),
         "ClubSeatRound": obj(
-            ("rule",), extra=False, rule={"enum": list(RULES), "description": _words(RULES)}, seed=SEED
+            ("rule",),
+            extra=False,
+            rule={"enum": list(RULES), "description": _words(RULES)},
+            seed=SEED,
+            rounds=SEEN_ROUNDS,
         ),
         "ClubCut": obj(
             ("kind",),
@@ -233,18 +245,9 @@ def schemas() -> dict[str, dict]:
             },
             size={"type": "integer", "minimum": 2, "maximum": 8, "description": "the final table's size (4)"},
             seed=SEED,
+            rounds=SEEN_ROUNDS,
         ),
-        "ClubEnd": obj(
-            (),
-            extra=False,
-            rounds={
-                "type": "integer",
-                "minimum": 0,
-                "maximum": 1000,
-                "description": "the rounds seated when the evening was last read (another seated since: "
-                "409); left out, the evening as it is now",
-            },
-        ),
+        "ClubEnd": obj((), extra=False, rounds=SEEN_ROUNDS),
         "ClubReopen": {
             **obj((), extra=False),
             "description": "nothing more: the evening is the one in the address ({} as the body)",

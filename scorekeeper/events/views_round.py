@@ -24,6 +24,9 @@ from ..storage.extensions import db
 from .forms import CheckInForm, CheckOutForm, CutForm, EndForm, ReopenForm, SeatForm, override_form
 from .views import bp, event_page, organised, refused_page
 
+#: a seat, cut or end form without the rounds its page showed (a tab shown before they carried them)
+NO_ROUNDS_SEEN = "This page does not say which round it showed: look at the evening again."
+
 
 def _back(event, message: str):
     db.session.commit()
@@ -56,6 +59,8 @@ def _attempt(event, form, shown: dict, change, said):
     """The organiser's change: ``form`` checked (422 with its errors, ``shown`` the page's forms), then
     ``change()``; a refusal is said on the page as it was, else ``said(result)`` is flashed (PRG)."""
     if not form.validate_on_submit():
+        if getattr(form, "rounds", None) is not None and form.rounds.errors:  # a hidden field: said here
+            return refused_page(event, EventRefused(NO_ROUNDS_SEEN, 422), **shown)
         return event_page(event, 422, **shown)
     try:
         done = change()
@@ -80,7 +85,8 @@ def check_out_page(public_id: str):
 
 @bp.post("/events/<public_id>/seat")
 def seat(public_id: str):
-    """Seat the next round in one tap: the rule picked, a new seed (or the one typed again)."""
+    """Seat the next round in one tap: the rule picked, a new seed (or the one typed again); from a
+    page shown before another round was seated, refused (409)."""
     event, _, secret = organised(public_id)
     form = SeatForm()
     seed = (form.seed.data or "").strip()
@@ -88,7 +94,7 @@ def seat(public_id: str):
         event,
         form,
         {"seat_form": form},
-        lambda: seat_next(event, secret, form.rule.data, int(seed) if seed else None),
+        lambda: seat_next(event, secret, form.rule.data, int(seed) if seed else None, form.rounds.data),
         lambda seated: gettext(
             "Round %(round)s is seated (seed %(seed)s).", round=seated.number, seed=seated.seed
         ),
@@ -125,7 +131,7 @@ def cut_page(public_id: str):
         event,
         form,
         {"cut_form": form},
-        lambda: cut(event, secret, form.kind.data),
+        lambda: cut(event, secret, form.kind.data, seen=form.rounds.data),
         lambda seated: (
             gettext("The semi-finals are seated.")
             if seated.stage == "semi"

@@ -104,6 +104,7 @@ MARKED = (
     N_("The evening has ended: no more rounds are seated and nobody is checked in or out."),
     N_("The evening has already ended."),
     N_("Round %(round)s has been seated since this page was shown: look at the evening again."),
+    N_("This page does not say which round it showed: look at the evening again."),
     N_("Nothing has been played yet: seat round 1, or delete the evening."),
     N_("An evening cut to a final ends with the final's result."),
     N_("The evening has not been ended: there is nothing to reopen."),

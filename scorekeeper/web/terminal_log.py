@@ -11,6 +11,8 @@ from gunicorn import glogging
 
 #: a request slower than this is logged even when the full access log is off
 SLOW_SECONDS = 1.0
+#: the shared line count before the first worker has printed the banner
+NOT_SHOWN = -1
 
 
 def logger_class(full_access: bool, rows: int | None = None) -> type[glogging.Logger]:
@@ -18,7 +20,7 @@ def logger_class(full_access: bool, rows: int | None = None) -> type[glogging.Lo
     when standard output is one, else never again)."""
     if rows is None and sys.stdout.isatty():
         rows = max(24, shutil.get_terminal_size((80, 24)).lines)
-    lines = multiprocessing.Value("i", 0)  # shared by the master and the workers it forks
+    lines = multiprocessing.Value("i", NOT_SHOWN)  # shared by the master and the workers it forks
     return type("TableLog", (TableLog,), {"full_access": full_access, "rows": rows, "lines": lines})
 
 
@@ -42,7 +44,7 @@ class TableLog(glogging.Logger):
     full_access = False
     rows: int | None = None
     lines = None  # multiprocessing.Value, set by logger_class
-    banner = ""  # set by the master when it listens, before it forks the workers
+    banner = ""  # set by the master when it listens, before it forks the workers (:meth:`listening`)
 
     def setup(self, cfg) -> None:
         super().setup(cfg)
@@ -62,16 +64,30 @@ class TableLog(glogging.Logger):
         super().exception(msg, *args, **kwargs)
 
     @classmethod
-    def shown(cls, banner: str) -> None:
-        """The banner was printed: remember it, and count the screen from here."""
+    def listening(cls, banner: str) -> None:
+        """The master listens: the banner to show, kept for the workers it forks (not shown yet)."""
         cls.banner = banner
-        if cls.lines is not None:
-            with cls.lines.get_lock():
-                cls.lines.value = 0
+
+    @classmethod
+    def show_first(cls) -> bool:
+        """A worker has loaded the app: the banner, printed by the first such worker only (a worker
+        that replaces one, or a second one, prints nothing); the screen is counted from here. The
+        address is shown once it answers, not as gunicorn listens, seconds before a worker could
+        (3.5 s on an idle 2-core machine: an operator who opened it at once waited)."""
+        if cls.lines is None or not cls.banner:
+            return False
+        with cls.lines.get_lock():
+            if cls.lines.value != NOT_SHOWN:
+                return False
+            print(cls.banner, flush=True)
+            cls.lines.value = 0
+        return True
 
     def _count(self, record: logging.LogRecord) -> bool:
         if self.rows and self.lines is not None and self.banner:
             with self.lines.get_lock():
+                if self.lines.value == NOT_SHOWN:
+                    return True  # the banner is not out yet: nothing to show again
                 self.lines.value += 1
                 again = self.lines.value >= self.rows
                 if again:

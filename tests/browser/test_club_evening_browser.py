@@ -5,7 +5,7 @@ The organiser (a phone holding the club's table secret) sets the evening up from
 checks 13 players in, draws round 1 in one tap (its seed shown), checks a late arrival in after
 round 1 (14: tables of 4, 4, 3 and 3 from round 2 on) and seats rounds 2 and 3 by standing in one
 tap each; a second tab of theirs, left on round 1's page, taps "Seat round 2" again while round 2
-is played and is refused with the sentence. Every table's result is declared on one seated phone
+is played and is refused as a stale page, with the sentence. Every table's result is declared on one seated phone
 and confirmed on another (two seats' pages); in each round one table plays its hand wholly on its
 players' phones (each takes their seat and sends their part), while the other tables' hands are
 recorded through the services to keep the test's time reasonable, their players' phones still
@@ -176,7 +176,7 @@ def late_arrival_and_round_two(night: Night) -> None:
     assert answer.value.status == 409
     refused = stale.locator("#refused")
     expect(refused).to_contain_text(
-        "Round 2 is still being played: tables 1, 2, 3, 4 have no confirmed result yet."
+        "Round 2 has been seated since this page was shown: look at the evening again."
     )
     expect(refused).to_contain_text("Nothing was changed.")
     stale.close()

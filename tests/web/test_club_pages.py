@@ -73,8 +73,18 @@ def evening(app, client):
 
 
 def send(client, event_url: str, action: str, data: dict):
+    """POST the organiser's ``action`` from the event page as it is now, as a browser sends the form:
+    with the page's CSRF token and the rounds it shows (the seat, cut and end forms carry them)."""
     page = client.get(event_url)
-    return client.post(f"{event_url}/{action}", data={**data, "csrf_token": csrf_from(page.text)})
+    return client.post(
+        f"{event_url}/{action}", data={**page_seen(page.text), **data, "csrf_token": csrf_from(page.text)}
+    )
+
+
+def page_seen(page: str) -> dict:
+    """The rounds the event page shows, as its seat, cut and end forms send them."""
+    seen = re.search(r'name="rounds" value="(\d+)"', page)
+    return {"rounds": seen[1]} if seen else {}
 
 
 def check_everyone_in(client, event_url: str, names=NAMES, new_name: str = ""):
@@ -164,8 +174,9 @@ def test_check_in_seat_override_and_standings(app, client, evening):
     assert opened.status_code == 302 and "/games/" in opened.headers["Location"]
     follower = app.test_client().get(event_url).text
     assert re.search(r'href="/games/[\w-]+">Game of table 1<', follower)
-    # a second seating while the round is played: refused with the sentence, the page as it was (409)
-    again = send(client, event_url, "seat", {"rule": "standing"})
+    # a second seating while the round is played (sent with the rounds seated: the page shows no
+    # form then, an old tab's would be stale): refused with the sentence, the page as it was (409)
+    again = send(client, event_url, "seat", {"rule": "standing", "rounds": "1"})
     assert again.status_code == 409
     assert "Round 1 is still being played: tables 1, 2 have no confirmed result yet." in plain(again)
     with app.app_context():
@@ -274,7 +285,7 @@ def test_a_cut_to_a_final_is_one_step(app, client, evening, kind, tables):
         assert send(client, event_url, "cut", {"kind": "final"}).status_code == 302
         assert "Cut to the final" in plain(client.get(event_url))
     else:
-        again = send(client, event_url, "cut", {"kind": "final"})
+        again = send(client, event_url, "cut", {"kind": "final", "rounds": "4"})
         assert again.status_code == 409  # a round being played, then once only
 
 
@@ -372,7 +383,7 @@ def test_the_organisers_page_in_german(client, evening):
     send(client, event_url, "seat", {"rule": "draw", "seed": "9"})
     text = plain(client.get(event_url))
     assert "Tisch 1" in text and "Spielstand" in text and "Wer da ist" in text
-    refused = plain(send(client, event_url, "seat", {"rule": "standing"}))
+    refused = plain(send(client, event_url, "seat", {"rule": "standing", "rounds": "1"}))
     assert "Runde 1 wird noch gespielt" in refused
 
 

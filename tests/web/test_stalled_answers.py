@@ -9,9 +9,9 @@ Before, gunicorn's gevent worker sent an answer on a blocking socket: a client t
 The stuck connections are read only once the server has closed its end (its socket no longer
 ``ESTABLISHED`` in the kernel's table), waited for up to :data:`CLOSED_WITHIN` seconds: the bound
 runs from when the worker starts sending, not from when the test asked. A fixed sleep flaked under
-load: the banner is printed before the worker has loaded the app (3.5 s on an idle 2-core machine,
-6 to 7 s at load 10), so the requests waited unanswered, the worker began sending as the test began
-reading, and the whole file came.
+load: the banner was then printed before the worker had loaded the app (3.5 s on an idle 2-core
+machine, 6 to 7 s at load 10), so the requests waited unanswered, the worker began sending as the
+test began reading, and the whole file came.
 """
 
 from __future__ import annotations

@@ -41,14 +41,18 @@ def history(event: ClubEvent) -> list[SeatedRound]:
     ]
 
 
-def seat_next(event: ClubEvent, table_secret: str, rule: str, seed: int | None = None) -> EventRound:
+def seat_next(
+    event: ClubEvent, table_secret: str, rule: str, seed: int | None = None, seen: int | None = None
+) -> EventRound:
     """Seat the next qualifying round of the players present, by ``rule`` (drawn, by standing,
-    Swiss) and ``seed``; each table's game is started and opened for seats. Refused (409) while a
-    table of the round before has no final result, after a cut, or after the planned rounds. A
-    player who has played no game yet (a late arrival) is seated after the rest."""
+    Swiss) and ``seed``; each table's game is started and opened for seats. ``seen``: how many
+    rounds the page that asked showed (a round seated since is a stale page: 409; None, no check).
+    Refused (409) while a table of the round before has no final result, after a cut, or after the
+    planned rounds. A player who has played no game yet (a late arrival) is seated after the rest."""
     if rule not in SEATING_RULES:
         raise EventRefused("There is no seating rule called %(rule)s.", rule=rule)
     require_not_ended(event)
+    _require_seen(event, seen)
     _require_round_over(event)
     if any(r.stage != "round" for r in event.event_rounds):
         raise EventRefused("The evening has been cut to its final: no more qualifying rounds.", 409)
@@ -68,10 +72,19 @@ def seat_next(event: ClubEvent, table_secret: str, rule: str, seed: int | None =
     return _write_round(event, table_secret, seated, "round")
 
 
-def cut(event: ClubEvent, table_secret: str, kind: str, size: int = 4, seed: int | None = None) -> EventRound:
+def cut(
+    event: ClubEvent,
+    table_secret: str,
+    kind: str,
+    size: int = 4,
+    seed: int | None = None,
+    seen: int | None = None,
+) -> EventRound:
     """One step to the final: ``final`` (the top ``size`` at one table), ``semis`` (the top 8 at
-    tables 1-3-5-7 and 2-4-6-8), or after the semi-finals their best two each to the final."""
+    tables 1-3-5-7 and 2-4-6-8), or after the semi-finals their best two each to the final.
+    ``seen``: the rounds the page that asked showed, as :func:`seat_next` takes them."""
     require_not_ended(event)
+    _require_seen(event, seen)
     _require_round_over(event)
     if kind not in CUTS:
         raise EventRefused("There is no cut called %(cut)s.", cut=kind)
@@ -106,9 +119,8 @@ def end_evening(event: ClubEvent, seen: int | None = None) -> ClubEvent:
     result ends that evening)."""
     if evening_over(event):
         raise EventRefused("The evening has already ended.", 409)
+    _require_seen(event, seen)
     seated = event.rounds_seated
-    if seen is not None and seen != seated:
-        raise _stale(seated)
     if not seated:
         raise EventRefused("Nothing has been played yet: seat round 1, or delete the evening.", 409)
     if any(r.stage != "round" for r in event.event_rounds):
@@ -140,8 +152,17 @@ def reopen_evening(event: ClubEvent) -> ClubEvent:
     return event
 
 
+def _require_seen(event: ClubEvent, seen: int | None) -> None:
+    """A seating, cut or end sent from a page that showed ``seen`` rounds: refused (409) when
+    another has been seated since (a tap from an old tab); ``None`` (the API's body without
+    ``rounds``): no check. The claim that writes the change compares the row again (of two at once,
+    one)."""
+    if seen is not None and seen != event.rounds_seated:
+        raise _stale(event.rounds_seated)
+
+
 def _stale(seated: int) -> EventRefused:
-    """An end sent from a page shown before round ``seated`` was seated."""
+    """A change sent from a page shown before round ``seated`` was seated."""
     return EventRefused(
         "Round %(round)s has been seated since this page was shown: look at the evening again.",
         409,
