@@ -6,6 +6,10 @@ tabs of one phone with hands kept in both.
   its key: the hand is recorded once and the phone moves on, instead of "Sending…" for ever with
   every hand behind it held back. The page's clock is Playwright's (``page.clock``), moved on by
   hand: the test does not wait the twenty seconds.
+- Two tabs of one phone on the same game's form, each keeping a hand offline: when the connection
+  returns one tab sends both (a phone runs the tab in front; the one behind is frozen, or its send
+  fails). The other tab numbers its next hand after them: it went on asking for round 1, which it
+  had kept itself, and its next hand clashed with it as "another phone's round 1".
 """
 
 from __future__ import annotations
@@ -59,3 +63,33 @@ def test_a_send_whose_answer_never_comes_is_sent_again_and_recorded_once(browser
         assert winners(app, public_id) == [0]
         with suppress(Exception):  # the phone gave up on it long ago
             held[0].abort()
+
+
+def test_a_tab_whose_hand_another_tab_sent_numbers_its_next_hand_after_it(browser, site):
+    app, url = site
+    public_id, secret = new_game(app)
+    with phone_page(browser, "offline-two-tabs-numbers", service_workers="block") as front:
+        open_form(front, url, public_id, secret)
+        behind = front.context.new_page()
+        behind.goto(f"{url}/games/{public_id}/rounds/new")
+        front.context.set_offline(True)
+        enter_hand(behind, 1)  # round 1, kept by the tab behind
+        expect(front.locator("h1")).to_have_text("Record round 2", use_inner_text=True)
+        enter_hand(front, 0)  # round 2, kept by the tab in front
+        expect(behind.locator(".send-item")).to_have_count(2)
+
+        def lost(route):  # the tab behind cannot send: the tab in front sends both
+            return (
+                route.abort("internetdisconnected") if route.request.method == "POST" else route.continue_()
+            )
+
+        behind.route("**/rounds/new", lost)
+        front.context.set_offline(False)
+        for tab in (front, behind):
+            tab.locator("[data-send-queue]").wait_for(state="hidden", timeout=WAIT_MS)
+        assert winners(app, public_id) == [1, 0]
+        behind.unroute("**/rounds/new")
+        expect(behind.locator("h1")).to_have_text("Record round 3", use_inner_text=True)
+        enter_hand(behind, 0)  # its next hand goes in as round 3, no clash with its own round 1
+        behind.wait_for_url(f"**/games/{public_id}", timeout=WAIT_MS)
+        assert winners(app, public_id) == [1, 0, 0]

@@ -38,12 +38,15 @@ export var available = Boolean(window.indexedDB);
     });
   }
 
-  /* The phone's other tabs are told when a game's hands change (onChange), so their lists follow. */
+  /* The phone's other tabs are told when a game's hands change (onChange), so their lists follow,
+     and which hand number a hand they sent was recorded as: listen(game, recorded or undefined). */
   var changes = window.BroadcastChannel ? new BroadcastChannel("scorekeeper-queue") : null;
   function told(game) {
     return function (result) { if (changes) changes.postMessage({ game: game }); account(); return result; };
   }
-  function onChange(listen) { if (changes) changes.addEventListener("message", function (e) { listen(e.data.game); }); }
+  function onChange(listen) {
+    if (changes) changes.addEventListener("message", function (e) { listen(e.data.game, e.data.recorded); });
+  }
 
   function forGame(game) {
     return {
@@ -130,12 +133,21 @@ export var available = Boolean(window.indexedDB);
         return {};
       }).then(function (answer) {
         var sent = { status: response.status, answer: answer, outcome: outcome(response.status, answer) };
-        if (sent.outcome === "recorded") localStorage.setItem(NEXT + item.game, String(answer.recorded + 1));
+        if (sent.outcome === "recorded") recordedAs(item.game, answer.recorded);
         if (sent.outcome === "retry") sendLater();
         return sent;
       });
     }).then(function (sent) { clearTimeout(timer); return sent; },
       function (err) { clearTimeout(timer); sendLater(); throw err; });
+  }
+
+  /* A hand of ``game`` was recorded as ``number``: remembered for a kept page (nextRecorded), and
+     told to the phone's other tabs, whose forms number their next hand after it (a tab that kept a
+     hand another tab sent went on asking for it, and its next hand clashed with it as "another
+     phone's"). */
+  function recordedAs(game, number) {
+    localStorage.setItem(NEXT + game, String(number + 1));
+    if (changes) changes.postMessage({ game: game, recorded: number });
   }
 
   /* A random idempotency key (crypto.randomUUID needs a secure context; this does not). */

@@ -279,7 +279,11 @@ function start() {
   window.addEventListener("online", function () { connectivity(); delay = 2000; pump(); });
   document.addEventListener("live:online", function () { delay = 2000; pump(); });
   document.addEventListener("queue:kept", function () { pump(); });  // a seat's part kept (seat-part.js)
-  ScorekeeperQueueStore.onChange(function (changed) { if (changed === game && !sending) queued().then(render); });
+  ScorekeeperQueueStore.onChange(function (changed, number) {
+    if (changed !== game) return;
+    if (number) recorded = Math.max(recorded, number);  // another tab sent it: the next hand is after it
+    if (!sending) queued().then(render);
+  });
   connectivity();
   pump();
 }
