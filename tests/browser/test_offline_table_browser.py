@@ -10,6 +10,8 @@ tabs of one phone with hands kept in both.
   returns one tab sends both (a phone runs the tab in front; the one behind is frozen, or its send
   fails). The other tab numbers its next hand after them: it went on asking for round 1, which it
   had kept itself, and its next hand clashed with it as "another phone's round 1".
+- A Hebrew phone of 320 px shows a clashing hand's two versions with each change's sign in front
+  ("-5", never "5-", read from where Chromium draws each character), and nothing scrolls sideways.
 """
 
 from __future__ import annotations
@@ -19,8 +21,11 @@ from contextlib import suppress
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import phone_page, served_app
-from .offline_support import WAIT_MS, enter_hand, new_game, open_form, winners
+from scorekeeper import services
+from scorekeeper.storage.extensions import db
+
+from .conftest import assert_no_sideways_scroll, phone_page, served_app
+from .offline_support import WAIT_MS, enter_hand, hand_form, new_game, open_form, winners
 
 pytestmark = pytest.mark.browser
 
@@ -93,3 +98,36 @@ def test_a_tab_whose_hand_another_tab_sent_numbers_its_next_hand_after_it(browse
         enter_hand(behind, 0)  # its next hand goes in as round 3, no clash with its own round 1
         behind.wait_for_url(f"**/games/{public_id}", timeout=WAIT_MS)
         assert winners(app, public_id) == [1, 0, 0]
+
+
+#: each change in the clashing hand's two versions, its characters in the order they stand left to right
+DRAWN = """() => [...document.querySelectorAll('.send-versions td.num')].map(cell => {
+  const node = cell.firstChild, text = node.textContent, drawn = [];
+  for (let i = 0; i < text.length; i++) {
+    if ('\u2066\u2067\u2068\u2069'.includes(text[i])) continue;  // the isolates have no width
+    const range = document.createRange();
+    range.setStart(node, i);
+    range.setEnd(node, i + 1);
+    drawn.push([range.getBoundingClientRect().x, text[i]]);
+  }
+  return drawn.sort((a, b) => a[0] - b[0]).map(d => d[1]).join('');
+})"""
+
+
+def test_a_clash_on_a_hebrew_phone_keeps_each_sign_in_front(browser, site):
+    app = site[0]
+    hebrew = {"locale": "he", "extra_http_headers": {"Accept-Language": "he"}}
+    hebrew["viewport"] = {"width": 320, "height": 640}
+    with hand_form(browser, site, "offline-clash-hebrew-320", offline=True, **hebrew) as (page, public_id):
+        enter_hand(page, 0)  # Ann goes out: +5 for Ann, -5 for Bob
+        expect(page.locator(".send-item")).to_have_count(1)
+        with app.app_context():  # meanwhile another phone records round 1: Bob goes out, Ann holds R13
+            services.record_round(
+                services.get_game(public_id), {"winner": 1, "players": [{"rack": "R13"}, {}]}
+            )
+            db.session.commit()
+        page.context.set_offline(False)
+        page.locator(".send-conflict").wait_for(timeout=WAIT_MS)
+        assert page.evaluate("document.documentElement.dir") == "rtl"
+        assert page.evaluate(DRAWN) == ["+5", "-5", "-13", "+13"]  # were "5+", "5-", "13-", "13+"
+        assert_no_sideways_scroll(page)
