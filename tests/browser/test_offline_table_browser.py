@@ -10,6 +10,9 @@ tabs of one phone with hands kept in both.
   returns one tab sends both (a phone runs the tab in front; the one behind is frozen, or its send
   fails). The other tab numbers its next hand after them: it went on asking for round 1, which it
   had kept itself, and its next hand clashed with it as "another phone's round 1".
+- A hand the server fails on (a 500, "Something went wrong on our side") is tried again once, then
+  held with the server's sentence for the editor, as a refused hand: it was "Could not reach the
+  server: trying again" every 15 s for ever, with no button, every hand behind it held back.
 - A Hebrew phone of 320 px shows a clashing hand's two versions with each change's sign in front
   ("-5", never "5-", read from where Chromium draws each character), and nothing scrolls sideways.
 """
@@ -23,6 +26,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import services
 from scorekeeper.storage.extensions import db
+from scorekeeper.views import rounds
 
 from .conftest import assert_no_sideways_scroll, phone_page, served_app
 from .offline_support import WAIT_MS, enter_hand, hand_form, new_game, open_form, winners
@@ -131,3 +135,26 @@ def test_a_clash_on_a_hebrew_phone_keeps_each_sign_in_front(browser, site):
         assert page.evaluate("document.documentElement.dir") == "rtl"
         assert page.evaluate(DRAWN) == ["+5", "-5", "-13", "+13"]  # were "5+", "5-", "13-", "13+"
         assert_no_sideways_scroll(page)
+
+
+def test_a_hand_the_server_fails_on_twice_is_held_for_the_editor(browser, site, monkeypatch):
+    app = site[0]
+    with hand_form(browser, site, "offline-server-fails") as (page, public_id):
+
+        def broken(*_args, **_kwargs):
+            raise RuntimeError("a hand this server cannot record")
+
+        monkeypatch.setattr(rounds, "record_round", broken)  # (the served app runs in this process)
+        enter_hand(page, 0)
+        held = page.locator(".send-refused")
+        held.wait_for(timeout=WAIT_MS)
+        expect(held).to_contain_text("Something went wrong on our side; nothing was changed.")
+        expect(page.locator(".send-queue-state")).to_have_text(
+            "Round 1 not sent: the server refused it; see why below."
+        )
+        assert winners(app, public_id) == []
+        monkeypatch.undo()  # the server mended: the editor puts the hand back and saves it as it is
+        page.get_by_role("button", name="Put it back in the form").click()
+        page.locator("button.save").click()
+        page.wait_for_url(f"**/games/{public_id}", timeout=WAIT_MS)
+        assert winners(app, public_id) == [0]
