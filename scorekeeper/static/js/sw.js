@@ -214,10 +214,10 @@ function refresh(url) {
   }).catch(function () {});
 }
 
-/* The same request as queue-store.js's post() (that page module cannot be imported by this
-   classic script): keep the two alike. */
 var SEND_LIMIT = 20000;  // ms: a send unanswered this long is given up (the sync again later)
 
+/* The same request as queue-store.js's post() (that page module cannot be imported by this
+   classic script): keep the two alike. */
 function sendOne(item) {
   var stop = new AbortController(), timer = setTimeout(function () { stop.abort(); }, SEND_LIMIT);
   return fetch(item.url, {
