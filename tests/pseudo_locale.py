@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -42,25 +43,30 @@ def pseudo(text: str) -> str:
     return body[:start] + "⟦" + inner + "⟧" + body[start + len(inner) :]
 
 
-def write_pseudo_catalog(folder: Path) -> Path:
+def write_pseudo_catalog(folder: Path, *, also: tuple[Path, ...] = ()) -> Path:
     """The pseudo catalogs of ``messages.pot`` and ``engine.pot`` (the engine's describing words:
     web/described.py) compiled under ``folder``, for the pseudo-locale and its mirrored twin
-    (``PSEUDO_RTL``: the same words on pages running right to left); returns ``folder``."""
+    (``PSEUDO_RTL``: the same words on pages running right to left); returns ``folder``. ``also``:
+    Python files whose gettext sentences are added to ``messages`` (a sentence written since the
+    template was last extracted: the catalogs are brought up to the code at merge)."""
     for locale in (PSEUDO, PSEUDO_RTL):
-        _write_catalogs(folder / locale / "LC_MESSAGES")
+        _write_catalogs(folder / locale / "LC_MESSAGES", also)
     return folder
 
 
-def _write_catalogs(target: Path) -> None:
+def _write_catalogs(target: Path, also: tuple[Path, ...] = ()) -> None:
     target.mkdir(parents=True, exist_ok=True)
     for domain in ("messages", "engine"):
         with open(TRANSLATIONS / f"{domain}.pot", "rb") as pot:
             template = read_po(pot)
         catalog = Catalog(locale="en_001")
-        for message in template:
-            if message.id and isinstance(message.id, str):
-                catalog.add(message.id, pseudo(message.id))
-            elif message.id:  # a plural: (singular, plural), each wrapped
-                catalog.add(message.id, tuple(pseudo(form) for form in message.id))
+        ids = [message.id for message in template if message.id]
+        if domain == "messages":
+            ids += [found[1] for path in also for found in extract_from_file("python", str(path))]
+        for message_id in ids:
+            if isinstance(message_id, str):
+                catalog.add(message_id, pseudo(message_id))
+            else:  # a plural: (singular, plural), each wrapped
+                catalog.add(message_id, tuple(pseudo(form) for form in message_id))
         with open(target / f"{domain}.mo", "wb") as mo:
             write_mo(mo, catalog)

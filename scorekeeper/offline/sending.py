@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 
 from flask import flash, jsonify, request
+from flask_babel import gettext
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -79,7 +80,11 @@ def _refusal(game: Game, err: RulesError, sub: Submission, ctx: HandContext) -> 
     placed = sub.place(err, ctx.number) if isinstance(err, RoundError) else {"": [str(err)]}
     reasons = [m for messages in placed.values() for m in messages]
     return error_body(
-        f"{round_word(game.variant).capitalize()} {ctx.number} was not recorded.",
+        gettext(
+            "%(round_word)s %(number)s was not recorded.",
+            round_word=round_word(game.variant).capitalize(),
+            number=ctx.number,
+        ),
         reasons,
         fields=[{"field": f, "message": m} for f, ms in placed.items() for m in ms],
     )
@@ -107,12 +112,19 @@ def _conflict(game: Game, entry, ctx: HandContext, parse: Callable, expected: st
             [m for _, m in err.errors] if isinstance(err, RoundError) and err.errors else [str(err)]
         )
     db.session.rollback()
+    # the phone shows this sentence above both versions: in its language (it was English on every phone)
     if theirs:
-        message = f"Another phone recorded {word} {number} meanwhile; nothing of yours was recorded yet."
+        message = gettext(
+            "Another phone recorded %(round_word)s %(number)s meanwhile; nothing of yours was recorded yet.",
+            round_word=word,
+            number=number,
+        )
     else:
-        message = (
-            f"The game changed meanwhile ({word} {number} is not the next one any more); "
-            "nothing of yours was recorded yet."
+        message = gettext(
+            "The game changed meanwhile (%(round_word)s %(number)s is not the next one any more); "
+            "nothing of yours was recorded yet.",
+            round_word=word,
+            number=number,
         )
     return error_body(
         message,

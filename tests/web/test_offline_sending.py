@@ -7,12 +7,18 @@ goes through the real form route, with the edit cookie and a real CSRF token.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from sqlalchemy import func, select
 
 from scorekeeper import services
+from scorekeeper.offline import sending
 from scorekeeper.storage.extensions import db
 from scorekeeper.storage.models import Round, SentHand
+from scorekeeper.web.languages import TRANSLATIONS
+from tests.pseudo_locale import pseudo, write_pseudo_catalog
+from tests.quick_apps import copy_database, quick_app
 
 from .game_support import csrf_from
 
@@ -20,18 +26,22 @@ from .game_support import csrf_from
 @pytest.fixture
 def table(app, client):
     """A Rummikub game for Ann and Bob; the client is its editor. (public id, form URL, CSRF token)."""
+    return _table(app, client)
+
+
+def _table(app, client, headers: dict | None = None):
     with app.app_context():
         game, secret = services.create_game("rummikub", ["Ann", "Bob"], {"target": 10**6})
         db.session.commit()
         public_id = game.public_id
     client.get(f"/games/{public_id}/join/{secret}")
     url = f"/games/{public_id}/rounds/new"
-    return public_id, url, csrf_from(client.get(url).text)
+    return public_id, url, csrf_from(client.get(url, headers=headers).text)
 
 
-def _send(client, url, token, key, number, winner=0, **extra):
+def _send(client, url, token, key, number, winner=0, language="en", **extra):
     data = {"csrf_token": token, "winner": str(winner), f"players.{1 - winner}.rack": "R5", **extra}
-    headers = {"Idempotency-Key": key, "X-Scorekeeper-Hand": str(number)}
+    headers = {"Idempotency-Key": key, "X-Scorekeeper-Hand": str(number), "Accept-Language": language}
     return client.post(url, data=data, headers=headers)
 
 
@@ -174,3 +184,54 @@ def test_a_hand_queued_while_another_phone_ended_the_game_is_refused_for_good_in
     assert len(_hands(app, public_id)) == 1
     plain = client.post(url, data={"csrf_token": token, "winner": "0", "players.1.rack": "R5"})
     assert plain.status_code == 302  # the form itself: back to the game page, as before
+
+
+@pytest.fixture
+def pseudo_app(tmp_path, database_template, app_config):
+    """The usual app, with the pseudo-locale served (``en-001``: every catalog sentence ⟦wrapped⟧),
+    sending.py's own sentences in its catalog even before they are extracted into the template."""
+    folder = write_pseudo_catalog(tmp_path / "pseudo-catalog", also=(Path(sending.__file__),))
+    return quick_app(
+        {
+            **app_config,
+            "SQLALCHEMY_DATABASE_URI": copy_database(database_template, tmp_path / "test.sqlite3"),
+            "PSEUDO_LOCALE": True,
+            "BABEL_TRANSLATION_DIRECTORIES": f"{TRANSLATIONS};{folder}",
+        }
+    )
+
+
+def test_a_conflict_and_a_refusal_say_so_in_the_phones_language(pseudo_app):
+    """The sentence the phone shows above both versions of a clashing hand was English on every phone
+    ("Another phone recorded סיבוב 1 meanwhile; ..." on a Hebrew one, 8 December): it goes through
+    the catalog now, as the round's own word always did."""
+    app, client = pseudo_app, pseudo_app.test_client()
+    public_id, url, token = _table(app, client, {"Accept-Language": "en-001"})
+    with app.app_context():  # another phone records hand 1
+        services.record_round(services.get_game(public_id), {"winner": 1, "players": [{"rack": "R13"}, {}]})
+        db.session.commit()
+    word = {"round_word": pseudo("round"), "number": 1}
+    clash = _send(client, url, token, "key-words-0001", 1, language="en-001")
+    assert clash.status_code == 409
+    assert (
+        clash.json["error"]
+        == pseudo(
+            "Another phone recorded %(round_word)s %(number)s meanwhile; nothing of yours was recorded yet."
+        )
+        % word
+    )
+    with app.app_context():
+        services.delete_round(services.get_game(public_id), 1)
+        db.session.commit()
+    changed = _send(client, url, token, "key-words-0002", 2, language="en-001")
+    assert changed.status_code == 409
+    assert changed.json["error"] == pseudo(
+        "The game changed meanwhile (%(round_word)s %(number)s is not the next one any more); "
+        "nothing of yours was recorded yet."
+    ) % {**word, "number": 2}
+    refused = _send(client, url, token, "key-words-0003", 1, winner=7, language="en-001")
+    assert refused.status_code == 422
+    assert refused.json["error"] == pseudo("%(round_word)s %(number)s was not recorded.") % {
+        "round_word": pseudo("round").capitalize(),
+        "number": 1,
+    }

@@ -10,6 +10,9 @@ import { cookie, keepBrought, setCookie } from "./queue-handover.js";
 
 export var available = Boolean(window.indexedDB);
   var connection = null, NEXT = "scorekeeper.next.", SYNC = "scorekeeper-send";
+  /* how long a send may wait for its answer before it is given up (and sent again later); above the
+     server's own waits (SQLite's busy timeout: 10 s) */
+  var SEND_LIMIT = 20000;
 
   function db() {
     if (!connection) connection = new Promise(function (resolve, reject) {
@@ -35,12 +38,15 @@ export var available = Boolean(window.indexedDB);
     });
   }
 
-  /* The phone's other tabs are told when a game's hands change (onChange), so their lists follow. */
+  /* The phone's other tabs are told when a game's hands change (onChange), so their lists follow,
+     and which hand number a hand they sent was recorded as: listen(game, recorded or undefined). */
   var changes = window.BroadcastChannel ? new BroadcastChannel("scorekeeper-queue") : null;
   function told(game) {
     return function (result) { if (changes) changes.postMessage({ game: game }); account(); return result; };
   }
-  function onChange(listen) { if (changes) changes.addEventListener("message", function (e) { listen(e.data.game); }); }
+  function onChange(listen) {
+    if (changes) changes.addEventListener("message", function (e) { listen(e.data.game, e.data.recorded); });
+  }
 
   function forGame(game) {
     return {
@@ -110,21 +116,38 @@ export var available = Boolean(window.indexedDB);
   }
 
   /* Send a kept hand once (its Idempotency-Key and the number it was recorded as): {status, answer,
-     outcome}, the next hand's number remembered once it is recorded; rejected when the server cannot
-     be reached. */
+     outcome}, the next hand's number remembered once it is recorded; rejected when the server
+     cannot be reached, or has not answered within SEND_LIMIT (a stuck server, a Wi-Fi that stopped
+     passing packets without closing the connection: without a limit the send, and every hand
+     behind it, waited for ever; given up, it is sent again later with the same key, so it is still
+     recorded once). */
   function post(item) {
+    var stop = new AbortController(), timer = setTimeout(function () { stop.abort(); }, SEND_LIMIT);
     return fetch(item.url, {
-      method: "POST", credentials: "same-origin", cache: "no-store", body: item.body,
+      method: "POST", credentials: "same-origin", cache: "no-store", body: item.body, signal: stop.signal,
       headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
                  "Idempotency-Key": item.key, "X-Scorekeeper-Hand": item.number ? String(item.number) : "" }
     }).then(function (response) {
-      return response.json().catch(function () { return {}; }).then(function (answer) {
+      return response.json().catch(function (err) {
+        if (stop.signal.aborted) throw err;  // the answer stopped half-way: not an answer
+        return {};
+      }).then(function (answer) {
         var sent = { status: response.status, answer: answer, outcome: outcome(response.status, answer) };
-        if (sent.outcome === "recorded") localStorage.setItem(NEXT + item.game, String(answer.recorded + 1));
+        if (sent.outcome === "recorded") recordedAs(item.game, answer.recorded);
         if (sent.outcome === "retry") sendLater();
         return sent;
       });
-    }, function (err) { sendLater(); throw err; });
+    }).then(function (sent) { clearTimeout(timer); return sent; },
+      function (err) { clearTimeout(timer); sendLater(); throw err; });
+  }
+
+  /* A hand of ``game`` was recorded as ``number``: remembered for a kept page (nextRecorded), and
+     told to the phone's other tabs, whose forms number their next hand after it (a tab that kept a
+     hand another tab sent went on asking for it, and its next hand clashed with it as "another
+     phone's"). */
+  function recordedAs(game, number) {
+    localStorage.setItem(NEXT + game, String(number + 1));
+    if (changes) changes.postMessage({ game: game, recorded: number });
   }
 
   /* A random idempotency key (crypto.randomUUID needs a secure context; this does not). */

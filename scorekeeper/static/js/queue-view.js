@@ -2,7 +2,7 @@
    hand put back in the form. queue.js owns the queue and says what each button does, in `view`:
    `keep(item, number)` and `drop(item)` for a conflict, `putBack(item)` (null without a form: a
    link to the form instead) and `dropHeld(item)` for a refused hand. */
-import { _ } from "./i18n.js";
+import { _, isolatedNumber } from "./i18n.js";
 
 export function el(tag, cls, text) {
   var node = document.createElement(tag);
@@ -18,7 +18,8 @@ export function button(text, cls, action) {
   return b;
 }
 
-function signed(n) { return n > 0 ? "+" + n : String(n); }
+/* A change with its sign in front, on a right-to-left page too ("-5", never "5-"). */
+function signed(n) { return isolatedNumber(n > 0 ? "+" + n : String(n)); }
 
 /* The changes of each version of a hand, one row each (or its reasons across the row). */
 function changesTable(names, rows) {

@@ -26,7 +26,7 @@ function start() {
   var form = document.querySelector("form.hand-form[data-queue]");
   var note = document.querySelector("[data-offline-note]");
   var pageNumber = form && form.dataset.queue ? parseInt(form.dataset.queue, 10) : null;
-  var sending = false, sendingKey = null, retry = null, delay = 2000, direct = null, tokenTried = {}, recorded = 0;
+  var sending = false, sendingKey = null, retry = null, delay = 2000, direct = null, tokenTried = {}, failed = {}, recorded = 0;
 
   var store = ScorekeeperQueueStore.forGame(game);
   var queued = store.all, save = store.save, drop = store.drop, newKey = ScorekeeperQueueStore.newKey;
@@ -59,6 +59,7 @@ function start() {
     putBack: form ? function (item) {
       restore(form, item.body);
       item.state = "editing";  // keeps its place and number: the hands after it wait for it
+      form.querySelector("button.save").disabled = false;  // (a hand the server failed on may go as it is)
       save(item).then(pump).then(function () { form.querySelector("input, select, textarea").focus(); });
     } : null,
   };
@@ -146,7 +147,12 @@ function start() {
         });
       }
       item.state = "refused";
-    } else { return "retry"; }  // the server is down or busy: the same key again later
+    } else if (sent.status === 500 && answer.error && failed[item.key]) {
+      item.state = "refused";  // the server failed on it twice: the editor decides, not a retry for ever
+    } else {  // the server is down or busy, or failed once: the same key again later
+      if (sent.status === 500 && answer.error) failed[item.key] = true;
+      return "retry";
+    }
     item.answer = answer;
     return save(item).then(function () { return "stop"; });
   }
@@ -279,7 +285,11 @@ function start() {
   window.addEventListener("online", function () { connectivity(); delay = 2000; pump(); });
   document.addEventListener("live:online", function () { delay = 2000; pump(); });
   document.addEventListener("queue:kept", function () { pump(); });  // a seat's part kept (seat-part.js)
-  ScorekeeperQueueStore.onChange(function (changed) { if (changed === game && !sending) queued().then(render); });
+  ScorekeeperQueueStore.onChange(function (changed, number) {
+    if (changed !== game) return;
+    if (number) recorded = Math.max(recorded, number);  // another tab sent it: the next hand is after it
+    if (!sending) queued().then(render);
+  });
   connectivity();
   pump();
 }

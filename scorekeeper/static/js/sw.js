@@ -214,15 +214,22 @@ function refresh(url) {
   }).catch(function () {});
 }
 
+var SEND_LIMIT = 20000;  // ms: a send unanswered this long is given up (the sync again later)
+
 /* The same request as queue-store.js's post() (that page module cannot be imported by this
    classic script): keep the two alike. */
 function sendOne(item) {
+  var stop = new AbortController(), timer = setTimeout(function () { stop.abort(); }, SEND_LIMIT);
   return fetch(item.url, {
-    method: "POST", credentials: "same-origin", cache: "no-store", body: item.body,
+    method: "POST", credentials: "same-origin", cache: "no-store", body: item.body, signal: stop.signal,
     headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
                "Idempotency-Key": item.key, "X-Scorekeeper-Hand": item.number ? String(item.number) : "" }
   }).then(function (response) {
-    return response.json().catch(function () { return {}; }).then(function (answer) {
+    return response.json().catch(function (err) {
+      if (stop.signal.aborted) throw err;  // the answer stopped half-way: not an answer
+      return {};
+    }).then(function (answer) {
+      clearTimeout(timer);
       var status = response.status;
       if (status === 201) return settle(item, null, answer);
       if (status === 409 && answer.conflict) return settle(item, "conflict", answer);
