@@ -109,7 +109,7 @@ function start() {
   function deleted() {
     gone = true;
     if (source) source.close();
-    say(_("This game was deleted."), false);
+    say(status.dataset.liveGone || _("This game was deleted."), false);  /* the page's own words, if it has them */
   }
 
   /* The tap under way: since its press, until its click (and the post it sends, if any) or a
