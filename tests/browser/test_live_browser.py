@@ -224,3 +224,41 @@ def test_the_focused_undo_keeps_the_focus_when_its_label_changes(browser, site):
             db.session.commit()
         expect(undo).not_to_have_text(before, timeout=WITHIN_MS)
         expect(undo).to_be_focused()
+
+
+#: what the page says and announces from now on (window.said, window.announced)
+WATCH_THE_LINE = """() => {
+  window.said = []; window.announced = [];
+  for (const where of [".live-alert", ".live-state"]) {
+    const node = document.querySelector(where);
+    new MutationObserver(() => window.said.push(node.textContent))
+      .observe(node, { childList: true, characterData: true, subtree: true });
+  }
+  for (const name of ["online", "offline"]) {
+    document.addEventListener("live:" + name, () => window.announced.push(name));
+  }
+}"""
+
+
+def test_a_stream_whose_time_is_up_is_renewed_without_a_word(browser, tmp_path):
+    """A stream ends after LIVE_STREAM_SECONDS (10 minutes; here 1.5 s) and the page opens the next.
+    The end was a lost connection to the page: every 10 minutes each phone and the club's TV said
+    "Connection lost; trying again…" (read out), showed Refresh and announced live:offline for the
+    2 s of the browser's retry. The server now says "end" first: the page opens the next stream at
+    once, says nothing, and still follows (a hand recorded after three renewals arrives)."""
+    with served_app(tmp_path, "browser-live-renewed", LIVE_STREAM_SECONDS=1.5) as (app, url):
+        public_id, _secret = _seed(app, 2)
+        with phone_page(browser, "live-renewed") as follower:
+            follower.goto(f"{url}/games/{public_id}")
+            follower.locator(".live-state", has_text="Live").wait_for()
+            before = _total(follower, "Ann")
+            follower.evaluate(WATCH_THE_LINE)
+            follower.wait_for_timeout(5000)  # three streams' time up
+            with app.app_context():
+                services.record_round(services.get_game(public_id), _hand(1))  # Ann holds R5
+                db.session.commit()
+            expect(_total_cell(follower, "Ann")).to_have_text(str(int(before) - 5), timeout=WITHIN_MS)
+            said, announced = follower.evaluate("[window.said, window.announced]")
+            assert not [s for s in said if "Connection lost" in s], said
+            assert "offline" not in announced, announced
+            expect(follower.locator(".live-refresh")).to_be_hidden()

@@ -11,7 +11,8 @@
 
    The stream beats every data-live-beat seconds. A connection can die without a word (a phone
    walked out of the Wi-Fi): after two missed beats the line says "Last heard from the table N s
-   ago", and the stream is opened again.
+   ago", and the stream is opened again. A stream whose time is up says "end" first: the next one
+   is opened at once, and the line says nothing of it.
 
    A change that comes while the reader is tapping, or while a form they sent is on its way, waits
    (see held()): swapped in under the finger, the button pressed would be a new one, and a press
@@ -27,7 +28,7 @@ function start() {
   var refreshLink = status.querySelector(".live-refresh");
   if (alert) state.removeAttribute("role");  /* (before it says anything) */
   var version = status.dataset.liveVersion, fragmentUrl = status.dataset.liveFragment;
-  var source = null, fetching = false, again = false, gone = false, retry = null, polling = 0;
+  var source = null, fetching = false, again = false, gone = false, retry = null, polling = 0, renewing = false;
   var beat = parseFloat(status.dataset.liveBeat) || 15, heard = Date.now();
 
   function hear() { heard = Date.now(); }
@@ -64,6 +65,7 @@ function start() {
     source.onopen = function () {
       polling = 0;
       hear();
+      if (renewing) { renewing = false; return; }  /* it never left: the line stays as it was */
       say(_("Live: this page updates by itself."), true);
       announce("online");
     };
@@ -73,8 +75,15 @@ function start() {
       say(_("Updated every %(seconds)s seconds (the server is busy).", { seconds: polling }), true);
     });
     source.addEventListener("beat", hear);
+    /* the stream's time is up (the server's LIVE_STREAM_SECONDS): the next one now, without a word */
+    source.addEventListener("end", function () {
+      source.close();
+      renewing = true;
+      connect();
+    });
     source.onerror = function () {
       if (polling && source.readyState !== EventSource.CLOSED) return;  // the poll ended; asked again soon
+      renewing = false;  // (the next stream, once open, says so again)
       say(_("Connection lost; trying again…"), false);
       announce("offline");
       if (source.readyState === EventSource.CLOSED) {  // refused (not a network drop): try again later
