@@ -262,3 +262,27 @@ def test_a_stream_whose_time_is_up_is_renewed_without_a_word(browser, tmp_path):
             assert not [s for s in said if "Connection lost" in s], said
             assert "offline" not in announced, announced
             expect(follower.locator(".live-refresh")).to_be_hidden()
+
+
+def test_a_game_deleted_while_the_page_heard_nothing_is_said_deleted(browser, tmp_path):
+    """The page misses the stream's "gone" (here its streams are cut off while the game is deleted:
+    a phone asleep or out of the Wi-Fi, the server restarting). Every stream it asks for since is a
+    404: it said "Connection lost; trying again…" and asked again every 5 s for ever. Now a refused
+    stream makes it ask for its content, whose 404 says the game was deleted, and it stops asking."""
+    with served_app(tmp_path, "browser-live-missed", LIVE_STREAM_SECONDS=1.5) as (app, url):
+        public_id, _secret = _seed(app, 2)
+        with phone_page(browser, "live-missed") as follower:
+            asked = []
+            follower.on("request", lambda r: asked.append(r.url) if "/live/" in r.url else None)
+            follower.goto(f"{url}/games/{public_id}")
+            follower.locator(".live-state", has_text="Live").wait_for()
+            follower.route("**/live/**", lambda route: route.abort())  # it hears nothing from now on
+            follower.wait_for_timeout(2000)  # its stream's time is up meanwhile
+            with app.app_context():
+                services.delete_game(services.get_game(public_id))
+                db.session.commit()
+            follower.unroute("**/live/**")
+            expect(follower.locator(".live-alert")).to_have_text("This game was deleted.", timeout=10_000)
+            asked.clear()
+            follower.wait_for_timeout(6000)
+            assert asked == [], asked  # no stream asked for any more

@@ -87,6 +87,7 @@ function start() {
       say(_("Connection lost; trying again…"), false);
       announce("offline");
       if (source.readyState === EventSource.CLOSED) {  // refused (not a network drop): try again later
+        goneMeanwhile();
         retry = setTimeout(connect, 5000);
       }
     };
@@ -115,8 +116,18 @@ function start() {
     });
   }
 
+  /* A stream refused may be a game deleted while this page heard nothing (asleep, offline, the
+     server restarting): its "gone" never came, and every stream asked since is a 404. The page's
+     content says so then; anything else is left to the next try. */
+  function goneMeanwhile() {
+    fetch(fragmentUrl, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+      if (response.status === 404) deleted();
+    }).catch(function () {});
+  }
+
   function deleted() {
     gone = true;
+    clearTimeout(retry);
     if (source) source.close();
     say(status.dataset.liveGone || _("This game was deleted."), false);  /* the page's own words, if it has them */
   }
