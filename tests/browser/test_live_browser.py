@@ -9,6 +9,8 @@ the editor's second phone. Without JavaScript the page offers a Refresh link.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -286,3 +288,36 @@ def test_a_game_deleted_while_the_page_heard_nothing_is_said_deleted(browser, tm
             asked.clear()
             follower.wait_for_timeout(6000)
             assert asked == [], asked  # no stream asked for any more
+
+
+#: an EventSource that never connects (the server away: its streams neither open nor fail); counts
+#: the streams the page opens in window.opened
+NEVER_CONNECTS = """
+window.opened = 0;
+window.EventSource = class {
+  constructor(url) { window.opened += 1; this.url = url; this.readyState = 0; }
+  addEventListener() {}
+  close() { this.readyState = 2; }
+};
+Object.assign(window.EventSource, { CONNECTING: 0, OPEN: 1, CLOSED: 2 });
+"""
+
+
+def test_a_silent_stream_is_opened_again_once_every_two_beats_not_every_second(browser, site):
+    """Silent for two beats (15 s each), the page says when it last heard from the table and opens
+    its stream again. Once silent for four beats it opened a new stream every second for as long as
+    the server was away (60 in two minutes, on top of the browser's own try every 2 s). Now at most
+    once every two beats. The page's clock is run on (Playwright's), two minutes in a moment."""
+    app, url = site
+    public_id, _secret = _seed(app, 2)
+    with phone_page(browser, "live-silent") as follower:
+        follower.add_init_script(NEVER_CONNECTS)
+        follower.clock.install()
+        follower.goto(f"{url}/games/{public_id}")
+        follower.wait_for_function("window.opened === 1")
+        follower.clock.run_for(120_000)
+        expect(follower.locator(".live-alert")).to_have_text(
+            re.compile(r"^Last heard from the table 1[12]\d s ago; reconnecting…$")
+        )
+        opened = follower.evaluate("window.opened")
+        assert 2 <= opened <= 4, f"{opened} streams opened in two minutes of silence"

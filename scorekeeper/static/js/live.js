@@ -33,13 +33,18 @@ function start() {
 
   function hear() { heard = Date.now(); }
 
-  /* Two beats missed: say when the table was last heard, and open the stream again. */
+  /* Two beats missed: say when the table was last heard, and open the stream again; at most once
+     every two beats (the browser tries a dropped stream again itself every 2 s meanwhile): once
+     silent for four beats, it opened a new stream every second, while the server was away. */
+  var reopened = 0;
   setInterval(function () {
     if (gone || !source) return;
-    var silent = (Date.now() - heard) / 1000;
+    var now = Date.now(), silent = (now - heard) / 1000;
     if (silent < 2 * beat + 1) return;
     say(_("Last heard from the table %(seconds)s s ago; reconnecting…", { seconds: Math.round(silent) }), false);
+    if (now - reopened < 2 * beat * 1000) return;
     if (source.readyState !== EventSource.CONNECTING || silent > 4 * beat) {
+      reopened = now;
       source.close();
       connect(true);
     }
