@@ -21,6 +21,10 @@ bp = Blueprint("live", __name__, url_prefix="/live")
 RETRY_MS = 2000
 #: the heartbeat: an event (not a comment) so that the page's script sees it
 BEAT = "event: beat\ndata: {}\n\n"
+#: said as a stream's time is up (``LIVE_STREAM_SECONDS``): the page opens the next stream at once,
+#: without a word. Without it the end was a lost connection to the page: every 10 minutes each
+#: phone and screen said "Connection lost; trying again…" (read out) and showed Refresh for 2 s
+END = "event: end\ndata: {}\n\n"
 #: the longest Last-Event-ID (or ``since``) read; a version token is 16 characters
 SEEN_MAX = 64
 #: an answer of this type is written as it is produced: never compressed, never buffered
@@ -103,6 +107,7 @@ def events(
                     return
             left = end - time.monotonic()
             if left <= 0:
+                yield END
                 return
             version = hub.wait(channel, seen, min(heartbeat, left))
             if version == seen:

@@ -11,6 +11,7 @@ import os
 import random
 import re
 import time
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import expect
@@ -149,26 +150,38 @@ def test_fourteen_players_fit_a_tv_screen(browser, site, tv):
         context.close()
 
 
-def test_the_organiser_ends_the_evening_and_the_open_screen_says_it_is_over(browser, site):
-    """An evening of one round and no final: the organiser's phone taps End the evening; the TV,
-    open all along, swaps "Round 1 of 1" for "The evening is over" and its Final standings."""
+@contextmanager
+def _screen_and_organiser(browser, site, played: bool):
+    """An evening of one round (its results in when ``played``): (the TV open on its screen, live;
+    the organiser's phone on the evening's page)."""
     app, url = site
     with app.app_context():
         table, event, secret = december_night(FOUR, rounds=1)
         check_in(event, FOUR)
         seat_next(event, secret, "draw", seed=7)
-        play_round(event)
+        if played:
+            play_round(event)
         db.session.commit()
         event_id, join = event.public_id, f"{url}/tables/{table.public_id}/join/{secret}"
     contexts = [browser.new_context(viewport=TV), browser.new_context(viewport=PHONE)]
     try:
         screen, phone = (ctx.new_page() for ctx in contexts)
         screen.goto(f"{url}/events/{event_id}/screen")
-        expect(screen.locator(".screen-round")).to_have_text("Round 1 of 1")
         expect(screen.locator(".live-state")).to_contain_text("Live")
-        screen.evaluate("window.stillTheSamePage = true")
         phone.goto(join)
         phone.goto(f"{url}/events/{event_id}")
+        yield screen, phone
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+def test_the_organiser_ends_the_evening_and_the_open_screen_says_it_is_over(browser, site):
+    """An evening of one round and no final: the organiser's phone taps End the evening; the TV,
+    open all along, swaps "Round 1 of 1" for "The evening is over" and its Final standings."""
+    with _screen_and_organiser(browser, site, played=True) as (screen, phone):
+        expect(screen.locator(".screen-round")).to_have_text("Round 1 of 1")
+        screen.evaluate("window.stillTheSamePage = true")
         phone.get_by_role("button", name="End the evening").click()
         expect(phone.locator("[data-evening-over]")).to_have_text(
             "This evening is over: its standings below are final."
@@ -177,9 +190,18 @@ def test_the_organiser_ends_the_evening_and_the_open_screen_says_it_is_over(brow
         expect(screen.locator(".screen-round")).to_have_text("The evening is over", timeout=WITHIN_MS)
         expect(screen.locator("#screen-standings-h")).to_have_text("Final standings")
         assert screen.evaluate("window.stillTheSamePage") is True  # swapped in, not reloaded
-    finally:
-        for ctx in contexts:
-            ctx.close()
+
+
+def test_the_organiser_deletes_the_evening_and_the_open_screen_says_so(browser, site):
+    """The TV follows the evening's channel; deleted, the evening's stream says it is gone and the
+    screen's content is no more (404). The screen said "This game was deleted." (the game page's
+    words, live.js's only ones): now it names the evening."""
+    with _screen_and_organiser(browser, site, played=False) as (screen, phone):
+        phone.locator("summary", has_text="Delete this evening").click()
+        phone.get_by_label("Yes, delete this evening").check()
+        phone.get_by_role("button", name="Delete the evening").click()
+        expect(phone.locator(".flashes")).to_contain_text("is deleted")
+        expect(screen.locator(".live-alert")).to_have_text("This evening was deleted.", timeout=WITHIN_MS)
 
 
 def test_a_tiebreak_is_named_beside_the_name_and_fourteen_still_fit_720p(browser, site):

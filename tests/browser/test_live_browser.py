@@ -9,6 +9,8 @@ the editor's second phone. Without JavaScript the page offers a Refresh link.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -224,3 +226,98 @@ def test_the_focused_undo_keeps_the_focus_when_its_label_changes(browser, site):
             db.session.commit()
         expect(undo).not_to_have_text(before, timeout=WITHIN_MS)
         expect(undo).to_be_focused()
+
+
+#: what the page says and announces from now on (window.said, window.announced)
+WATCH_THE_LINE = """() => {
+  window.said = []; window.announced = [];
+  for (const where of [".live-alert", ".live-state"]) {
+    const node = document.querySelector(where);
+    new MutationObserver(() => window.said.push(node.textContent))
+      .observe(node, { childList: true, characterData: true, subtree: true });
+  }
+  for (const name of ["online", "offline"]) {
+    document.addEventListener("live:" + name, () => window.announced.push(name));
+  }
+}"""
+
+
+def test_a_stream_whose_time_is_up_is_renewed_without_a_word(browser, tmp_path):
+    """A stream ends after LIVE_STREAM_SECONDS (10 minutes; here 1.5 s) and the page opens the next.
+    The end was a lost connection to the page: every 10 minutes each phone and the club's TV said
+    "Connection lost; trying again…" (read out), showed Refresh and announced live:offline for the
+    2 s of the browser's retry. The server now says "end" first: the page opens the next stream at
+    once, says nothing, and still follows (a hand recorded after three renewals arrives)."""
+    with served_app(tmp_path, "browser-live-renewed", LIVE_STREAM_SECONDS=1.5) as (app, url):
+        public_id, _secret = _seed(app, 2)
+        with phone_page(browser, "live-renewed") as follower:
+            follower.goto(f"{url}/games/{public_id}")
+            follower.locator(".live-state", has_text="Live").wait_for()
+            before = _total(follower, "Ann")
+            follower.evaluate(WATCH_THE_LINE)
+            follower.wait_for_timeout(5000)  # three streams' time up
+            with app.app_context():
+                services.record_round(services.get_game(public_id), _hand(1))  # Ann holds R5
+                db.session.commit()
+            expect(_total_cell(follower, "Ann")).to_have_text(str(int(before) - 5), timeout=WITHIN_MS)
+            said, announced = follower.evaluate("[window.said, window.announced]")
+            assert not [s for s in said if "Connection lost" in s], said
+            assert "offline" not in announced, announced
+            expect(follower.locator(".live-refresh")).to_be_hidden()
+
+
+def test_a_game_deleted_while_the_page_heard_nothing_is_said_deleted(browser, tmp_path):
+    """The page misses the stream's "gone" (here its streams are cut off while the game is deleted:
+    a phone asleep or out of the Wi-Fi, the server restarting). Every stream it asks for since is a
+    404: it said "Connection lost; trying again…" and asked again every 5 s for ever. Now a refused
+    stream makes it ask for its content, whose 404 says the game was deleted, and it stops asking."""
+    with served_app(tmp_path, "browser-live-missed", LIVE_STREAM_SECONDS=1.5) as (app, url):
+        public_id, _secret = _seed(app, 2)
+        with phone_page(browser, "live-missed") as follower:
+            asked = []
+            follower.on("request", lambda r: asked.append(r.url) if "/live/" in r.url else None)
+            follower.goto(f"{url}/games/{public_id}")
+            follower.locator(".live-state", has_text="Live").wait_for()
+            follower.route("**/live/**", lambda route: route.abort())  # it hears nothing from now on
+            follower.wait_for_timeout(2000)  # its stream's time is up meanwhile
+            with app.app_context():
+                services.delete_game(services.get_game(public_id))
+                db.session.commit()
+            follower.unroute("**/live/**")
+            expect(follower.locator(".live-alert")).to_have_text("This game was deleted.", timeout=10_000)
+            asked.clear()
+            follower.wait_for_timeout(6000)
+            assert asked == [], asked  # no stream asked for any more
+
+
+#: an EventSource that never connects (the server away: its streams neither open nor fail); counts
+#: the streams the page opens in window.opened
+NEVER_CONNECTS = """
+window.opened = 0;
+window.EventSource = class {
+  constructor(url) { window.opened += 1; this.url = url; this.readyState = 0; }
+  addEventListener() {}
+  close() { this.readyState = 2; }
+};
+Object.assign(window.EventSource, { CONNECTING: 0, OPEN: 1, CLOSED: 2 });
+"""
+
+
+def test_a_silent_stream_is_opened_again_once_every_two_beats_not_every_second(browser, site):
+    """Silent for two beats (15 s each), the page says when it last heard from the table and opens
+    its stream again. Once silent for four beats it opened a new stream every second for as long as
+    the server was away (60 in two minutes, on top of the browser's own try every 2 s). Now at most
+    once every two beats. The page's clock is run on (Playwright's), two minutes in a moment."""
+    app, url = site
+    public_id, _secret = _seed(app, 2)
+    with phone_page(browser, "live-silent") as follower:
+        follower.add_init_script(NEVER_CONNECTS)
+        follower.clock.install()
+        follower.goto(f"{url}/games/{public_id}")
+        follower.wait_for_function("window.opened === 1")
+        follower.clock.run_for(120_000)
+        expect(follower.locator(".live-alert")).to_have_text(
+            re.compile(r"^Last heard from the table 1[12]\d s ago; reconnecting…$")
+        )
+        opened = follower.evaluate("window.opened")
+        assert 2 <= opened <= 4, f"{opened} streams opened in two minutes of silence"
