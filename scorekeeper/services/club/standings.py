@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import replace
 
 from ...club import Standing, standings, table_game
@@ -60,10 +61,17 @@ def event_standings(event: ClubEvent, *, stage: str = "round") -> list[Standing]
 
 def names_of(event: ClubEvent) -> dict[int, str]:
     """Roster names by id, for the event's players."""
-    ids = {e.member_id for e in event.entrants}
-    for r in event.event_rounds:
-        for t in r.tables:
-            ids.update(t.members)
+    return names_of_events([event])
+
+
+def names_of_events(events: Iterable[ClubEvent]) -> dict[int, str]:
+    """Roster names by id, for the players of every one of ``events``, in one query (a season's)."""
+    ids = set()
+    for event in events:
+        ids.update(e.member_id for e in event.entrants)
+        for r in event.event_rounds:
+            for t in r.tables:
+                ids.update(t.members)
     if not ids:
         return {}
     rows = db.session.execute(db.select(Member.id, Member.name).where(Member.id.in_(ids)))
