@@ -5,6 +5,7 @@ the same pages on a year of evenings: docs/limits.md)."""
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import date, timedelta
 
@@ -62,3 +63,21 @@ def test_the_season_asks_as_often_after_six_evenings_as_after_two(app, client, c
     )
     assert all(day.isoformat() in page and day.isoformat() in api for day in played)
     assert all(name in page and name in api for name in EIGHT)
+
+
+def test_the_exports_ask_as_often_after_six_evenings_as_after_two(app, client, club):
+    club_id, evenings, _ = club
+    evenings(2)
+    _, hands_two = asked(app, client, f"/api/v1/tables/{club_id}/export/hands.csv")
+    _, export_two = asked(app, client, f"/api/v1/tables/{club_id}/export")
+    evenings(4)
+    hands, hands_six = asked(app, client, f"/api/v1/tables/{club_id}/export/hands.csv")
+    export, export_six = asked(app, client, f"/api/v1/tables/{club_id}/export")
+    assert (hands_six, export_six) == (hands_two, export_two), (
+        f"hands CSV {hands_two} statements for 2 evenings, {hands_six} for 6; export {export_two}, {export_six}"
+    )
+    games = 6 * 2 * 2  # six evenings of two rounds at two tables, one hand each
+    assert len(hands.splitlines()) == 1 + games * 4  # a line per player per hand
+    exported = json.loads(export)["games"]
+    assert len(exported) == games
+    assert all(len(g["game"]["rounds"]) == 1 and g["game"]["audit"] for g in exported)
