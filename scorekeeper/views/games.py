@@ -18,9 +18,11 @@ from flask_wtf.csrf import generate_csrf
 
 from .. import live, services
 from ..display.qr import share_qr
+from ..limits import GAMES_PAGE, GAMES_PAGES_MAX
 from ..rulebook.book import N_
 from ..rules import RulesError, find_variant, variants
 from ..services import timer
+from ..services.game_lists import games_page
 from ..services.rematches import rematched
 from ..storage.extensions import db
 from ..web import access
@@ -54,14 +56,18 @@ def _feature_links():
 
 @bp.get("/")
 def index():
-    """Every game, in progress first, newest first within each."""
+    """Every game, in progress first, newest first within each: a page of them (``?page=2`` ...)."""
+    page = min(max(request.args.get("page", 1, type=int), 1), GAMES_PAGES_MAX)
     version = live.list_token(db.session)  # read first: the list shown is at least this recent
-    games = services.list_games()
+    games, more = games_page(page, GAMES_PAGE)
     editable = {g.public_id for g in games if access.can_edit(g)}
     return render_template(
         "games/index.html",
         layout=live.layout(live.fragment_requested()),
         live_version=version,
+        live_fragment=url_for(".index", page=page, fragment=live.FRAGMENT) if page > 1 else None,
+        page=page,
+        more=more,
         editable=editable,
         # this phone's games a feature holds (a club night table's): no Rematch, no Delete
         held=set(games_held([g for g in games if g.public_id in editable])),  # one question for the list

@@ -33,3 +33,18 @@ def asked(app, client, path: str) -> tuple[str, int]:
         answer = client.get(path)
     assert answer.status_code == 200, path
     return answer.get_data(as_text=True), len(seen)
+
+
+@contextmanager
+def loaded(model):
+    """The rows of ``model`` the ORM loads inside the block (a list of them, filled as they load)."""
+    seen: list = []
+
+    def count(target, context):
+        seen.append(target)
+
+    event.listen(model, "load", count)
+    try:
+        yield seen
+    finally:
+        event.remove(model, "load", count)
