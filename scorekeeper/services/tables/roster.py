@@ -81,12 +81,14 @@ def table_games(
     *,
     finished: bool | None = None,
     limit: int | None = None,
+    offset: int = 0,
     hands: bool = False,
     log: bool = False,
 ) -> list[tuple[Game, TableGame]]:
     """The table's games, newest first, with their summaries, seats and players: all of them, or
-    only the finished (or unfinished) ones, at most ``limit``; with their ``hands`` (rounds) and
-    change ``log`` too when asked (the exports: one query for each, not one per game)."""
+    only the finished (or unfinished) ones, at most ``limit`` after the first ``offset``; with their
+    ``hands`` (rounds) and change ``log`` too when asked (the exports: one query for each, not one
+    per game)."""
     loads = [selectinload(Game.players), selectinload(TableGame.seats)]
     if hands:
         loads.append(selectinload(Game.rounds))
@@ -103,6 +105,8 @@ def table_games(
         query = query.where(TableGame.finished.is_(finished))
     if limit is not None:
         query = query.limit(limit)
+    if offset:
+        query = query.offset(offset)
     return [(game, summary) for game, summary in db.session.execute(query).all()]
 
 
