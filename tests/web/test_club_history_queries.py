@@ -81,3 +81,18 @@ def test_the_exports_ask_as_often_after_six_evenings_as_after_two(app, client, c
     exported = json.loads(export)["games"]
     assert len(exported) == games
     assert all(len(g["game"]["rounds"]) == 1 and g["game"]["audit"] for g in exported)
+
+
+def test_reading_the_season_again_ranks_no_evening_again(app, client, club, monkeypatch):
+    from scorekeeper.services.club import season, standings
+
+    # every evening a season adds up stays kept: with 32 kept, a season of 50 ranked all 50 each read
+    assert standings.KEPT_MAX >= season.SEASON_EVENINGS_MAX
+    club_id, evenings, _ = club
+    evenings(3)
+    first = client.get(f"/tables/{club_id}/season").get_data(as_text=True)
+    ranked = []
+    rank = standings.standings
+    monkeypatch.setattr(standings, "standings", lambda *a, **k: ranked.append(1) or rank(*a, **k))
+    assert client.get(f"/tables/{club_id}/season").get_data(as_text=True) == first
+    assert not ranked

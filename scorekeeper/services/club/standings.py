@@ -13,8 +13,10 @@ from ...storage.club_models import ClubEvent
 from ...storage.extensions import db
 from ...storage.table_models import Member
 
-#: the standings kept (by what they are computed from), and their lock
-KEPT_MAX = 32
+#: the standings kept (by what they are computed from), and their lock: a whole season's evenings
+#: (season.SEASON_EVENINGS_MAX, 120) and those being played, so that reading a season again ranks
+#: no evening again (with 32 kept, a season of 50 evenings ranked every one of them at each read)
+KEPT_MAX = 160
 _KEPT: OrderedDict[tuple, list[Standing]] = OrderedDict()
 _LOCK = threading.Lock()
 
