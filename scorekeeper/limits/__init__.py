@@ -31,6 +31,10 @@ HANDS_MAX = 2000
 AUDIT_MAX = 15 * HANDS_MAX
 #: games in one table's export
 TABLE_GAMES_MAX = 500
+#: games on one page of the games list (a host that keeps a club's year has thousands), and the
+#: last page number it reads (a bigger one is that page)
+GAMES_PAGE = 50
+GAMES_PAGES_MAX = 100_000
 #: hands in one table's export, all its games together
 TABLE_HANDS_MAX = 10 * HANDS_MAX
 #: rulings one table keeps

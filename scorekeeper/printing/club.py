@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from babel.dates import format_date
+from sqlalchemy import select
 
 from ..display.isolates import LRI, LRM, PDI, RLI, isolated, mixed, right_to_left
 from ..display.qr import qr_png_url
@@ -94,8 +95,13 @@ def table_lines(event: ClubEvent, event_round: EventRound, names: dict[int, str]
     """Each table of a round: its number, players in seat order (the first starts), its game's
     addresses and QR code, and its result once declared."""
     lines = []
+    ids = [t.game_id for t in event_round.tables if t.game_id]
+    # the round's games' ids in one query, not one a table (an evening's sheet prints 100 tables)
+    public = (
+        dict(db.session.execute(select(Game.id, Game.public_id).where(Game.id.in_(ids))).all()) if ids else {}
+    )
     for table in event_round.tables:
-        game = db.session.get(Game, table.game_id) if table.game_id else None
+        game = public.get(table.game_id)
         players = [names.get(m, "?") for m in table.members]
         line = {
             "number": table.number,
@@ -106,8 +112,8 @@ def table_lines(event: ClubEvent, event_round: EventRound, names: dict[int, str]
             "dirs": ["rtl" if right_to_left(name) else "ltr" for name in players],
             "starter": players[0] if players else "",
             "result": _result(event, table, players),
-            "game_url": external_url("games.show", public_id=game.public_id) if game else "",
-            "seat_url": external_url("seats.seat_page", public_id=game.public_id) if game else "",
+            "game_url": external_url("games.show", public_id=game) if game else "",
+            "seat_url": external_url("seats.seat_page", public_id=game) if game else "",
         }
         line["qr"] = qr_png_url(line["game_url"], border=2) if game else ""
         lines.append(line)

@@ -5,6 +5,8 @@ by its stage."""
 
 from __future__ import annotations
 
+import functools
+
 from babel.numbers import format_decimal
 from flask_babel import gettext
 
@@ -71,4 +73,11 @@ def points_text(value: float, locale: str | None = None) -> str:
     """Points as the reader writes them, everywhere club night shows them (page, screen, sheets):
     whole numbers as such, else two decimals at most (1.5, 1,83 in German); what rounds to 0 is 0."""
     shown = round(value, 2) + 0.0  # -0.001 rounds to -0.0; adding 0.0 makes it 0
-    return format_decimal(shown, format="#,##0.##", locale=locale or language_now())
+    return _written(shown, str(locale or language_now()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _written(shown: float, locale: str) -> str:
+    """Babel's writing of ``shown``, kept: a season's league table writes a few values thousands of
+    times (a value a cell, 100 players by 50 evenings), and Babel reads its pattern anew each time."""
+    return format_decimal(shown, format="#,##0.##", locale=locale)

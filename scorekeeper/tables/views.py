@@ -9,6 +9,7 @@ from markupsafe import Markup
 
 from .. import live
 from ..display.words import round_word
+from ..limits import GAMES_PAGE
 from ..live.stream import follow
 from ..profiles import profile
 from ..rules import RulesError, find_variant, variants
@@ -23,13 +24,15 @@ from ..web.addresses import share_page
 from ..web.described import variant_name
 from ..web.form_once import once_secret, taken_once
 from ..web.headers import no_store
+from ..web.paging import Pages, asked_page
 from . import charts
 from .forms import AddPlayerForm, MergeForm, RenameForm, TableForm, with_roster
 from .live import CHANNEL, table_token
 from .stats import kept, rating_histories, stamp_of, table_stats
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
-#: finished games listed on the table page (all of them behind a link)
+#: games in progress, and finished games, listed on the table page (all of them behind a link, a
+#: page at a time)
 FINISHED_SHOWN = 20
 
 
@@ -139,16 +142,28 @@ def show(table_id: str):
     table = services.get_table(table_id)
     secret = access.held_secret(table)
     stats = table_stats(table)
-    playing = services.table_games(table, finished=False)
+    # the newest FINISHED_SHOWN of each list; with ?all=1 every game, GAMES_PAGE of each a page
     shown = None if request.args.get("all") else FINISHED_SHOWN
+    page = asked_page() if shown is None else 1
+    size = shown or GAMES_PAGE
+    playing, finished = (  # one more of each: is there a next page?
+        services.table_games(table, finished=done, limit=size + 1, offset=(page - 1) * size)
+        for done in (False, True)
+    )
+    more_playing = len(playing) > size
+    pages = Pages(page, more_playing or len(finished) > size)
+    playing, finished = playing[:size], finished[:size]
     return render_template(
         "tables/show.html",
         table=table,
         editor=secret is not None,
         stats=stats,
         playing=playing,
-        finished=services.table_games(table, finished=True, limit=shown),
+        finished=finished,
         shown=shown,
+        pages=pages,
+        more_playing=more_playing,
+        live_fragment=pages.live_fragment(live.FRAGMENT),
         keeps={g.public_id for g, _ in playing if secret and services.holds_game(secret, g)},
         variant_names=variant_names(),
         variants=variants(),

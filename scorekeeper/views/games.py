@@ -18,9 +18,11 @@ from flask_wtf.csrf import generate_csrf
 
 from .. import live, services
 from ..display.qr import share_qr
+from ..limits import GAMES_PAGE
 from ..rulebook.book import N_
 from ..rules import RulesError, find_variant, variants
 from ..services import timer
+from ..services.game_lists import games_page
 from ..services.rematches import rematched
 from ..storage.extensions import db
 from ..web import access
@@ -39,6 +41,7 @@ from ..web.forms import (
 from ..web.headers import no_store
 from ..web.languages import request_locale
 from ..web.option_errors import attach_errors
+from ..web.paging import Pages, asked_page
 from ..web.table_access import rematch as table_rematch
 from . import game_changes, turn_timer
 from .game_page import TOKEN_MARK, feature_url, game_page, kept_pages
@@ -54,14 +57,17 @@ def _feature_links():
 
 @bp.get("/")
 def index():
-    """Every game, in progress first, newest first within each."""
+    """Every game, in progress first, newest first within each: a page of them (``?page=2`` ...)."""
     version = live.list_token(db.session)  # read first: the list shown is at least this recent
-    games = services.list_games()
+    games, more = games_page(asked_page(), GAMES_PAGE)
+    pages = Pages(asked_page(), more)
     editable = {g.public_id for g in games if access.can_edit(g)}
     return render_template(
         "games/index.html",
         layout=live.layout(live.fragment_requested()),
         live_version=version,
+        live_fragment=pages.live_fragment(live.FRAGMENT),
+        pages=pages,
         editable=editable,
         # this phone's games a feature holds (a club night table's): no Rematch, no Delete
         held=set(games_held([g for g in games if g.public_id in editable])),  # one question for the list

@@ -5,33 +5,13 @@ engine."""
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
-from sqlalchemy import event
-
 from scorekeeper import services
 from scorekeeper.storage.extensions import db
 
 from .club_support import seated_evening
+from .statements_support import statements
 
 TWELVE = [f"Player {n}" for n in range(1, 13)]  # three tables of four: three held games
-
-
-@contextmanager
-def statements(app):
-    """The SQL statements the app's engine runs inside the block (a list, filled as they run)."""
-    with app.app_context():
-        engine = db.engine
-    seen: list[str] = []
-
-    def count(conn, cursor, statement, parameters, context, executemany):
-        seen.append(statement)
-
-    event.listen(engine, "before_cursor_execute", count)
-    try:
-        yield seen
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
 
 
 def _plain_games(app, count: int) -> list[tuple[str, str]]:

@@ -6,14 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlalchemy import extract, select
+from sqlalchemy.orm import selectinload
 
 from ...club import ClubError, LeagueLine, league
-from ...storage.club_models import ClubEvent
+from ...storage.club_models import ClubEvent, EventRound
 from ...storage.extensions import db
 from ...storage.table_models import Table
 from .events import EventRefused
 from .order import evening_order
-from .standings import names_of
+from .standings import names_of_events
 
 #: the most evenings a season adds up (a club meeting twice a week all year)
 SEASON_EVENINGS_MAX = 120
@@ -44,12 +45,18 @@ def club_season(
     query = select(ClubEvent).where(ClubEvent.table_id == table.id)
     if year is not None:
         query = query.where(extract("year", ClubEvent.held_on) == year)
-    newest = query.order_by(ClubEvent.held_on.desc(), ClubEvent.id.desc()).limit(SEASON_EVENINGS_MAX)
+    newest = (
+        query.order_by(ClubEvent.held_on.desc(), ClubEvent.id.desc())
+        .limit(SEASON_EVENINGS_MAX)
+        # every evening's players, rounds and tables in three queries, not three an evening
+        .options(
+            selectinload(ClubEvent.entrants),
+            selectinload(ClubEvent.event_rounds).selectinload(EventRound.tables),
+        )
+    )
     evenings = list(reversed(db.session.scalars(newest).all()))
-    nights, names = [], {}
-    for event in evenings:
-        names.update(names_of(event))
-        nights.append(evening_order(event))
+    names = names_of_events(evenings)  # one query for the whole season
+    nights = [evening_order(event) for event in evenings]
     try:
         lines = league(nights, best=best, attendance_bonus=attendance_bonus, points=points)
     except ClubError as err:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import replace
 
 from ...club import Standing, standings, table_game
@@ -12,8 +13,10 @@ from ...storage.club_models import ClubEvent
 from ...storage.extensions import db
 from ...storage.table_models import Member
 
-#: the standings kept (by what they are computed from), and their lock
-KEPT_MAX = 32
+#: the standings kept (by what they are computed from), and their lock: a whole season's evenings
+#: (season.SEASON_EVENINGS_MAX, 120) and those being played, so that reading a season again ranks
+#: no evening again (with 32 kept, a season of 50 evenings ranked every one of them at each read)
+KEPT_MAX = 160
 _KEPT: OrderedDict[tuple, list[Standing]] = OrderedDict()
 _LOCK = threading.Lock()
 
@@ -60,10 +63,17 @@ def event_standings(event: ClubEvent, *, stage: str = "round") -> list[Standing]
 
 def names_of(event: ClubEvent) -> dict[int, str]:
     """Roster names by id, for the event's players."""
-    ids = {e.member_id for e in event.entrants}
-    for r in event.event_rounds:
-        for t in r.tables:
-            ids.update(t.members)
+    return names_of_events([event])
+
+
+def names_of_events(events: Iterable[ClubEvent]) -> dict[int, str]:
+    """Roster names by id, for the players of every one of ``events``, in one query (a season's)."""
+    ids = set()
+    for event in events:
+        ids.update(e.member_id for e in event.entrants)
+        for r in event.event_rounds:
+            for t in r.tables:
+                ids.update(t.members)
     if not ids:
         return {}
     rows = db.session.execute(db.select(Member.id, Member.name).where(Member.id.in_(ids)))

@@ -77,21 +77,36 @@ def table_of(game: Game) -> Table | None:
 
 
 def table_games(
-    table: Table, *, finished: bool | None = None, limit: int | None = None
+    table: Table,
+    *,
+    finished: bool | None = None,
+    limit: int | None = None,
+    offset: int = 0,
+    hands: bool = False,
+    log: bool = False,
 ) -> list[tuple[Game, TableGame]]:
     """The table's games, newest first, with their summaries, seats and players: all of them, or
-    only the finished (or unfinished) ones, at most ``limit``."""
+    only the finished (or unfinished) ones, at most ``limit`` after the first ``offset``; with their
+    ``hands`` (rounds) and change ``log`` too when asked (the exports: one query for each, not one
+    per game)."""
+    loads = [selectinload(Game.players), selectinload(TableGame.seats)]
+    if hands:
+        loads.append(selectinload(Game.rounds))
+    if log:
+        loads.append(selectinload(Game.audit_entries))
     query = (
         select(Game, TableGame)
         .join(TableGame, TableGame.game_id == Game.id)
         .where(TableGame.table_id == table.id)
-        .options(selectinload(Game.players), selectinload(TableGame.seats))
+        .options(*loads)
         .order_by(TableGame.played_at.desc(), TableGame.game_id.desc())
     )
     if finished is not None:
         query = query.where(TableGame.finished.is_(finished))
     if limit is not None:
         query = query.limit(limit)
+    if offset:
+        query = query.offset(offset)
     return [(game, summary) for game, summary in db.session.execute(query).all()]
 
 

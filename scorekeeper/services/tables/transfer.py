@@ -62,7 +62,7 @@ def export_table(table: Table) -> dict:
                 "game": export_game(game),
                 **({"result": _result(summary)} if summary.source is not None else {}),
             }
-            for game, summary in reversed(table_games(table))
+            for game, summary in reversed(table_games(table, hands=True, log=True))
         ],
     }
 
@@ -260,7 +260,7 @@ def hands_csv(table: Table) -> str:
     """One line per player per hand: the change the engine scored and the running total."""
     names = {m.id: m.name for m in table.members}
     rows = []
-    for game, summary in reversed(table_games(table)):
+    for game, summary in reversed(table_games(table, hands=True)):
         score = game_score(game)
         for r in score.rounds:
             rows.extend(

@@ -1,0 +1,68 @@
+"""A club's page lists the newest of its games in progress and of its finished games, however many
+it keeps (a club night's tables stay in progress once their result counts: a year of them is
+thousands), with a link to every game, a page at a time. On a real SQLite file through the test
+client, the lists made small."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.services.tables.new_games import start_game
+from scorekeeper.services.tables.roster import create_table
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.models import Game
+
+from .statements_support import loaded
+
+SHOWN = 3
+
+
+@pytest.fixture
+def club(app, monkeypatch):
+    """A club of four with seven games in progress and seven finished (a points game of one hand,
+    or of two with one played); the page shows three of each, three a page with ?all=1. Its id and
+    both lists' ids, newest first."""
+    monkeypatch.setattr("scorekeeper.tables.views.FINISHED_SHOWN", SHOWN)
+    monkeypatch.setattr("scorekeeper.tables.views.GAMES_PAGE", SHOWN, raising=False)
+    with app.app_context():
+        table, secret = create_table("Thursday club", ["Ann", "Bob", "Cy", "Dee"])
+        lists = {"in_progress": [], "finished": []}
+        for n in range(14):
+            game, _ = start_game(table, secret, "points", table.members[:2], {"rounds": 1 + n % 2})
+            services.record_round(game, {"players": [{"points": 5}, {"points": n}]})
+            db.session.commit()
+            lists[game.status].insert(0, game.public_id)
+        return table.public_id, lists["in_progress"], lists["finished"]
+
+
+def _sections(text: str) -> tuple[list[str], list[str]]:
+    playing, _, finished = text.partition('id="finished"')
+    ids = r'class="game-link" href="/games/([^"/]+)"'
+    return re.findall(ids, playing), re.findall(ids, finished)
+
+
+def test_the_club_page_shows_the_newest_of_each_list(client, club):
+    table_id, playing, finished = club
+    with loaded(Game) as rows:
+        text = client.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert _sections(text) == (playing[:SHOWN], finished[:SHOWN])
+    assert len(rows) <= 2 * (SHOWN + 1), f"{len(rows)} games loaded for a page that shows {2 * SHOWN}"
+    assert f'href="/tables/{table_id}?all=1#playing">Every game in progress' in text
+    assert f'href="/tables/{table_id}?all=1#finished">All 7 finished games' in text
+
+
+def test_every_game_of_the_club_a_page_at_a_time(client, club):
+    table_id, playing, finished = club
+    seen, loads = ([], []), []
+    for page in (1, 2, 3):
+        with loaded(Game) as rows:
+            text = client.get(f"/tables/{table_id}?all=1&page={page}").get_data(as_text=True)
+        loads.append(len(rows))
+        for found, listed in zip(seen, _sections(text), strict=True):
+            found.extend(listed)
+        assert ('rel="next"' in text) == (page < 3) and ('rel="prev"' in text) == (page > 1)
+    assert seen == (playing, finished)
+    assert max(loads) <= 2 * (SHOWN + 1), f"games loaded for each page: {loads}"
