@@ -166,7 +166,7 @@ def requests(kind: str, base: dict, only: list[str] | None = None, solver: bool 
     variant (``only`` these): its own option names and no other; the values are the engine's to judge."""
     schemas: dict[str, dict] = {}
     for v in _variants(only):
-        names = {o.name: {**SCALAR, "description": o.help} for o in v.option_spec}
+        names = {o.name: {**SCALAR, "description": str(o.help)} for o in v.option_spec}
         needed: tuple[str, ...] = ()
         if solver:
             best = profile(v.slug).best  # the kinds already laid: asked where the profile says (RB-4)

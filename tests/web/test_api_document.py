@@ -349,3 +349,28 @@ def test_a_table_import_whose_game_has_no_players_is_refused_by_the_document(cli
     }
     assert not _valid(api, "TableExport", table)
     assert call(client, api, "POST", "/api/v1/tables/import", table)[0] in (400, 422)
+
+
+def test_the_document_is_plain_json_as_built(app):
+    """What the server serves is the same document Schemathesis and the client generator read in
+    process: every value in it is JSON's own (a text, a number, a list, a mapping), not an object of the
+    engine's that only turns into text when served (KB-8's Step list help is an engine sentence)."""
+    from scorekeeper.api.openapi import document
+    from scorekeeper.web.features import api_parts
+
+    built = document(parts=api_parts(app))
+    json.dumps(built, allow_nan=False)
+
+    def texts(node):
+        if isinstance(node, dict):
+            assert all(type(k) is str for k in node), node
+            for value in node.values():
+                yield from texts(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from texts(value)
+        else:
+            assert node is None or type(node) in (str, int, float, bool), (type(node), node)
+            yield node
+
+    assert "The Step list, one Step per ';', requirements joined by '+'" in set(texts(built))
