@@ -26,6 +26,7 @@ from ..names import look_alike_key
 from ..transfer import TransferError, export_game, import_game, object_list, parse_stamp, stamp, stamps_in
 from .bgstats_import import set_result
 from .house_games import house_decision
+from .restorable import BACKUP, export_hands
 from .roster import create_table, game_secret, table_games
 from .rulings import HOUSE, KINDS
 from .summaries import attach, rerate_all
@@ -110,14 +111,17 @@ def _export_lists(doc: Any) -> tuple[list, list, list]:
     at_most(players, ROSTER_MAX, "players", "players on a roster")
     at_most(rulings, RULINGS_MAX, "rulings", "rulings")
     at_most([r for r in rulings if r.get("kind") == HOUSE], HOUSE_GAMES_MAX, "rulings", "house games")
-    at_most(games, TABLE_GAMES_MAX, "games", "games")
-    hands = sum(
-        len(g["game"].get("rounds") or ())
-        for g in games
-        if isinstance(g.get("game"), dict) and isinstance(g["game"].get("rounds"), list)
-    )
-    if hands > TABLE_HANDS_MAX:
-        raise TooMany([("games", f"at most {TABLE_HANDS_MAX:,} hands in all the games, not {hands:,}")])
+    hands = export_hands(games)
+    if len(games) > TABLE_GAMES_MAX or hands > TABLE_HANDS_MAX:  # the export said so too (restorable)
+        raise TooMany(
+            [
+                (
+                    "games",
+                    f"at most {TABLE_GAMES_MAX:,} games and {TABLE_HANDS_MAX:,} hands in all the games, "
+                    f"not {len(games):,} and {hands:,}: to move a bigger table, {BACKUP}",
+                )
+            ]
+        )
     return players, rulings, games
 
 
