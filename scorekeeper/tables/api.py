@@ -17,7 +17,7 @@ from ..services.tables import roster as services
 from ..services.tables.bgstats import export_bgstats, time_zone
 from ..services.tables.new_games import start_game
 from ..services.tables.restorable import export_hands, past_bounds, refusal_note
-from ..services.tables.transfer import export_table, games_csv, hands_csv, import_table
+from ..services.tables.transfer import export_lists, export_table, games_csv, hands_csv, import_table
 from ..services.transfer import stamp
 from ..storage.extensions import csrf, db
 from ..web.access import bearer_secret
@@ -194,7 +194,9 @@ def table_hands_csv(table_id: str):
 @bp.post("/tables/import")
 def table_import():
     """Restore a table export as a new table: 201 with its new id, secret and URLs."""
-    document = bodies.shaped("TableExport", bodies.object_body())
+    document = bodies.object_body()
+    export_lists(document)  # past the bounds: refused before the shape check (docs/tables.md)
+    document = bodies.shaped("TableExport", document)
     table, secret = import_table(document)
     bodies.shaped("TableExport", document, values=True)
     db.session.commit()

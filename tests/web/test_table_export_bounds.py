@@ -79,3 +79,18 @@ def test_an_export_past_the_body_bound_says_so_and_is_refused(app, client, api):
         "/api/v1/tables/import", json={k: v for k, v in export.items() if k != "import_refused"}
     )
     assert answer.status_code == 413
+
+
+def test_an_export_past_the_bounds_is_refused_before_its_shape_is_judged(client, api, monkeypatch):  # noqa: F811
+    """The year's export of 501 games within 2 MiB waited 17.4 s for its shape check (a pool
+    process) before the count refused it: now the count comes first."""
+    table = _evening(client, api)
+    _bounds(monkeypatch, len(VARIANTS) - 1, HANDS)
+    export = _export(client, api, table)
+
+    def judged(*args, **kwargs):
+        raise AssertionError("the shape was judged before the bounds")
+
+    monkeypatch.setattr("scorekeeper.tables.api.bodies.shaped", judged)
+    answer = client.post("/api/v1/tables/import", json=export)
+    assert answer.status_code == 422 and "Backing up" in answer.get_json()["error"]

@@ -81,7 +81,7 @@ def _result(summary) -> dict:
 def import_table(doc: Any) -> tuple[Table, str]:
     """A new table restored from an export, and its new secret (TransferError for a bad shape,
     the engine's RulesError for a game the rules refuse; nothing is kept unless all is valid)."""
-    players, rulings, games = _export_lists(doc)
+    players, rulings, games = export_lists(doc)
     table, secret = create_table(doc.get("name"), [p.get("name") for p in players])
     for member, entry in zip(table.members, players):
         if entry.get("created_at") is not None:
@@ -101,8 +101,9 @@ def import_table(doc: Any) -> tuple[Table, str]:
     return table, secret
 
 
-def _export_lists(doc: Any) -> tuple[list, list, list]:
-    """The export's players, rulings and games, once its format and sizes are checked."""
+def export_lists(doc: Any) -> tuple[list, list, list]:
+    """The export's players, rulings and games, once its format and sizes are checked (cheap: the
+    import asks it before the body's shape check, which for a big body waits for the worker pool)."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("version") != VERSION:
         raise TransferError(f'not a table export: expected "format": "{FORMAT}" and "version": {VERSION}')
     players, rulings, games = (
