@@ -16,7 +16,8 @@ from ..services import NotEditor, SecretMissing
 from ..services.tables import roster as services
 from ..services.tables.bgstats import export_bgstats, time_zone
 from ..services.tables.new_games import start_game
-from ..services.tables.transfer import export_table, games_csv, hands_csv, import_table
+from ..services.tables.restorable import export_hands, past_bounds, refusal_note
+from ..services.tables.transfer import export_lists, export_table, games_csv, hands_csv, import_table
 from ..services.transfer import stamp
 from ..storage.extensions import csrf, db
 from ..web.access import bearer_secret
@@ -149,7 +150,14 @@ def table_export(table_id: str):
             f'attachment; filename="BGStatsExport-{table.public_id}.json"'
         )
         return response
-    response = jsonify(export_table(table))
+    document = export_table(table)
+    response = jsonify(document)
+    games, hands = len(document["games"]), export_hands(document["games"])
+    past = past_bounds(
+        games, hands, response.content_length or 0, current_app.config.get("MAX_CONTENT_LENGTH")
+    )
+    if past:  # said in the export itself, before the operator relies on it (docs/tables.md)
+        response = jsonify({**document, "import_refused": refusal_note(past)})
     response.headers["Content-Disposition"] = f'inline; filename="scorekeeper-table-{table.public_id}.json"'
     return response
 
@@ -186,7 +194,9 @@ def table_hands_csv(table_id: str):
 @bp.post("/tables/import")
 def table_import():
     """Restore a table export as a new table: 201 with its new id, secret and URLs."""
-    document = bodies.shaped("TableExport", bodies.object_body())
+    document = bodies.object_body()
+    export_lists(document)  # past the bounds: refused before the shape check (docs/tables.md)
+    document = bodies.shaped("TableExport", document)
     table, secret = import_table(document)
     bodies.shaped("TableExport", document, values=True)
     db.session.commit()

@@ -76,6 +76,11 @@ def schemas() -> dict[str, dict]:
         extra=False,
         format={"const": "scorekeeper-table", "description": "otherwise it is not a table export"},
         version={"const": 1, "description": "otherwise it is not a table export this server reads"},
+        import_refused={
+            "type": "string",
+            "description": "only in an export past the import's bounds (games, hands, bytes): why it "
+            "cannot be restored by import; move such a table with a copy of the database",
+        },
         id=STR,
         name=STR,
         created_at=TIME,

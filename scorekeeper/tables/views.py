@@ -16,6 +16,7 @@ from ..rules import RulesError, find_variant, variants
 from ..services import NotEditor
 from ..services.tables import roster as services
 from ..services.tables.bgstats import add_play_link
+from ..services.tables.restorable import import_bounds, past_bounds
 from ..storage.extensions import db
 from ..storage.table_models import TableGame
 from ..web import access as game_access
@@ -163,6 +164,9 @@ def show(table_id: str):
         shown=shown,
         pages=pages,
         more_playing=more_playing,
+        # its export past the import's bounds: said by the Export link (docs/tables.md)
+        too_big=past_bounds(stats["games"], sum(v["hands"] for v in stats["variants"].values()))
+        and import_bounds(),
         live_fragment=pages.live_fragment(live.FRAGMENT),
         keeps={g.public_id for g, _ in playing if secret and services.holds_game(secret, g)},
         variant_names=variant_names(),

@@ -26,6 +26,7 @@ from ..names import look_alike_key
 from ..transfer import TransferError, export_game, import_game, object_list, parse_stamp, stamp, stamps_in
 from .bgstats_import import set_result
 from .house_games import house_decision
+from .restorable import BACKUP, export_hands
 from .roster import create_table, game_secret, table_games
 from .rulings import HOUSE, KINDS
 from .summaries import attach, rerate_all
@@ -80,7 +81,7 @@ def _result(summary) -> dict:
 def import_table(doc: Any) -> tuple[Table, str]:
     """A new table restored from an export, and its new secret (TransferError for a bad shape,
     the engine's RulesError for a game the rules refuse; nothing is kept unless all is valid)."""
-    players, rulings, games = _export_lists(doc)
+    players, rulings, games = export_lists(doc)
     table, secret = create_table(doc.get("name"), [p.get("name") for p in players])
     for member, entry in zip(table.members, players):
         if entry.get("created_at") is not None:
@@ -100,8 +101,9 @@ def import_table(doc: Any) -> tuple[Table, str]:
     return table, secret
 
 
-def _export_lists(doc: Any) -> tuple[list, list, list]:
-    """The export's players, rulings and games, once its format and sizes are checked."""
+def export_lists(doc: Any) -> tuple[list, list, list]:
+    """The export's players, rulings and games, once its format and sizes are checked (cheap: the
+    import asks it before the body's shape check, which for a big body waits for the worker pool)."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("version") != VERSION:
         raise TransferError(f'not a table export: expected "format": "{FORMAT}" and "version": {VERSION}')
     players, rulings, games = (
@@ -110,14 +112,17 @@ def _export_lists(doc: Any) -> tuple[list, list, list]:
     at_most(players, ROSTER_MAX, "players", "players on a roster")
     at_most(rulings, RULINGS_MAX, "rulings", "rulings")
     at_most([r for r in rulings if r.get("kind") == HOUSE], HOUSE_GAMES_MAX, "rulings", "house games")
-    at_most(games, TABLE_GAMES_MAX, "games", "games")
-    hands = sum(
-        len(g["game"].get("rounds") or ())
-        for g in games
-        if isinstance(g.get("game"), dict) and isinstance(g["game"].get("rounds"), list)
-    )
-    if hands > TABLE_HANDS_MAX:
-        raise TooMany([("games", f"at most {TABLE_HANDS_MAX:,} hands in all the games, not {hands:,}")])
+    hands = export_hands(games)
+    if len(games) > TABLE_GAMES_MAX or hands > TABLE_HANDS_MAX:  # the export said so too (restorable)
+        raise TooMany(
+            [
+                (
+                    "games",
+                    f"at most {TABLE_GAMES_MAX:,} games and {TABLE_HANDS_MAX:,} hands in all the games, "
+                    f"not {len(games):,} and {hands:,}: to move a bigger table, {BACKUP}",
+                )
+            ]
+        )
     return players, rulings, games
 
 

@@ -1,0 +1,96 @@
+"""A table's export and its import agree (docs/tables.md, "A table too big to import"): an export
+within the import's bounds (games, hands, bytes) comes back exactly; one past them says so itself,
+and on the table's page, before the operator relies on it, and the import refuses it plainly.
+
+The bounds are made small here (a few games); the real ones are limits.TABLE_GAMES_MAX and
+TABLE_HANDS_MAX, and the app's MAX_CONTENT_LENGTH for the body.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.services.tables import restorable, transfer
+
+from .api_support import VARIANTS, call
+from .test_api_tables import _evening, _without, api  # noqa: F401 (api: the OpenAPI fixture)
+
+#: each game of ``_evening`` keeps two hands
+HANDS = 2 * len(VARIANTS)
+
+
+def _bounds(monkeypatch, games: int, hands: int) -> None:
+    for module in (restorable, transfer):
+        monkeypatch.setattr(module, "TABLE_GAMES_MAX", games)
+        monkeypatch.setattr(module, "TABLE_HANDS_MAX", hands)
+
+
+def _export(client, api, table) -> dict:  # noqa: F811
+    return call(client, api, "GET", f"/api/v1/tables/{table['id']}/export", expect=200)[1]
+
+
+def test_an_export_at_the_bounds_imports_back_exactly(app, client, api, monkeypatch):  # noqa: F811
+    table = _evening(client, api)
+    _bounds(monkeypatch, len(VARIANTS), HANDS)
+    downloaded = client.get(f"/api/v1/tables/{table['id']}/export").data  # the file the operator keeps
+    app.config["MAX_CONTENT_LENGTH"] = len(downloaded)  # the body bound too: exactly at it
+    export = _export(client, api, table)
+    assert "import_refused" not in export
+    assert "export-too-big" not in client.get(f"/tables/{table['id']}").get_data(as_text=True)
+    answer = client.post("/api/v1/tables/import", data=downloaded, content_type="application/json")
+    assert answer.status_code == 201, answer.get_json()
+    assert _without(_export(client, api, answer.get_json())) == _without(export)
+
+
+@pytest.mark.parametrize(
+    "games, hands, past",
+    [(len(VARIANTS) - 1, HANDS, "games (at most"), (len(VARIANTS), HANDS - 1, "hands (at most")],
+)
+def test_an_export_past_the_bounds_says_so_and_is_refused(app, client, api, monkeypatch, games, hands, past):  # noqa: F811
+    table = _evening(client, api)
+    _bounds(monkeypatch, games, hands)
+    export = _export(client, api, table)
+    note = export["import_refused"]
+    assert past in note and "cannot be restored" in note and "Backing up" in note
+    page = re.sub(r"<[^>]+>", "", client.get(f"/tables/{table['id']}").get_data(as_text=True))
+    assert (
+        "cannot be restored by import" in page
+        and "copy the database" in page
+        and f"at most {games} games" in page
+    )
+    status, refused = call(client, api, "POST", "/api/v1/tables/import", export)
+    assert status == 422 and "Backing up" in str(refused)
+    from scorekeeper.storage.extensions import db
+    from scorekeeper.storage.table_models import Table
+
+    with app.app_context():
+        assert db.session.query(Table).count() == 1
+
+
+def test_an_export_past_the_body_bound_says_so_and_is_refused(app, client, api):  # noqa: F811
+    table = _evening(client, api)
+    size = len(client.get(f"/api/v1/tables/{table['id']}/export").data)
+    app.config["MAX_CONTENT_LENGTH"] = size - 1
+    export = _export(client, api, table)
+    assert f"bytes (at most {size - 1:,})" in export["import_refused"]
+    answer = client.post(
+        "/api/v1/tables/import", json={k: v for k, v in export.items() if k != "import_refused"}
+    )
+    assert answer.status_code == 413
+
+
+def test_an_export_past_the_bounds_is_refused_before_its_shape_is_judged(client, api, monkeypatch):  # noqa: F811
+    """The year's export of 501 games within 2 MiB waited 17.4 s for its shape check (a pool
+    process) before the count refused it: now the count comes first."""
+    table = _evening(client, api)
+    _bounds(monkeypatch, len(VARIANTS) - 1, HANDS)
+    export = _export(client, api, table)
+
+    def judged(*args, **kwargs):
+        raise AssertionError("the shape was judged before the bounds")
+
+    monkeypatch.setattr("scorekeeper.tables.api.bodies.shaped", judged)
+    answer = client.post("/api/v1/tables/import", json=export)
+    assert answer.status_code == 422 and "Backing up" in answer.get_json()["error"]
