@@ -18,7 +18,7 @@ from ..services.tables.bgstats import export_bgstats, time_zone
 from ..services.tables.game_rows import game_rows, games_played
 from ..services.tables.new_games import start_game
 from ..services.tables.transfer import export_table, games_csv, hands_csv, import_table
-from ..services.transfer import stamp
+from ..services.transfer import pausing, stamp
 from ..storage.extensions import csrf, db
 from ..web.access import bearer_secret
 from ..web.addresses import external_url
@@ -54,7 +54,7 @@ def table_urls(table, secret: str | None = None) -> dict[str, str]:
 def table_json(table, page: int | None = None) -> dict[str, Any]:
     """The roster (with games played) and the table's games, newest first: every game, or with
     ``page`` that page of :data:`~scorekeeper.limits.GAMES_PAGE` and ``next``, the next page's address
-    (None: the last). Plain rows, in four queries, whatever the table keeps."""
+    (None: the last). Plain rows, in five statements, whatever the table keeps."""
     size = GAMES_PAGE if page else None
     # one more than the page: is there a next one?
     rows = game_rows(table, limit=size + 1, offset=(page - 1) * size) if size else game_rows(table)
@@ -68,7 +68,8 @@ def table_json(table, page: int | None = None) -> dict[str, Any]:
         "updated_at": stamp(table.updated_at),
         "players": [{"name": m.name, "games": played.get(m.id, 0)} for m in table.members],
         "games": [
-            {
+            pausing(i)
+            or {
                 "id": g.public_id,
                 "variant": g.variant,
                 "status": "finished" if g.finished else "in_progress",
@@ -78,7 +79,7 @@ def table_json(table, page: int | None = None) -> dict[str, Any]:
                 "created_at": stamp(g.created_at),
                 "urls": urls(g.public_id),
             }
-            for g in rows[:size]
+            for i, g in enumerate(rows[:size])
         ],
         "urls": table_urls(table),
     }

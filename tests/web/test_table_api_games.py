@@ -127,3 +127,13 @@ def test_a_page_of_games_and_the_next_pages_address(app, client, api, club):
 def test_a_page_that_is_no_page_number_is_refused(client, api, club, page):
     _, body = call(client, api, "GET", f"/api/v1/tables/{club[0]}?page={page}", expect=400)
     assert "'page' is a page number" in body["error"]
+
+
+def test_every_game_gives_the_workers_other_requests_turns(app, client, api, club, monkeypatch):
+    """Under gevent ``time.sleep(0)`` lets the worker's other requests and live pages run: the
+    every-game answer reads its rows a part at a time with a turn between the parts."""
+    monkeypatch.setattr("scorekeeper.services.tables.game_rows.PART", 2, raising=False)
+    turns = []
+    monkeypatch.setattr("time.sleep", turns.append)
+    call(client, api, "GET", f"/api/v1/tables/{club[0]}", expect=200)
+    assert turns.count(0) >= 7 // 2, f"{len(turns)} turns given while reading 7 games two at a time"
