@@ -57,6 +57,7 @@ def pages(club: str, event: str, game: str) -> list[tuple[str, str]]:
         ("BG Stats export", f"/api/v1/tables/{club}/export?format=bgstats"),
         ("the club's export (JSON)", f"/api/v1/tables/{club}/export"),
         ("club API (roster, games)", f"/api/v1/tables/{club}"),
+        ("club API, games page 2", f"/api/v1/tables/{club}?page=2"),
         ("evening API", f"/api/v1/events/{event}"),
         ("evening standings API", f"/api/v1/events/{event}/standings"),
         ("evening round 1 API", f"/api/v1/events/{event}/rounds/1"),

@@ -137,7 +137,7 @@ def import_game(doc: Any) -> tuple[Game, str]:
             )
     # each hand as the variant reads it (RoundError naming unknown keys, with the hand number)
     facts = [
-        _pausing(i) or hand_facts(doc["variant"], entry["facts"], i + 1) for i, entry in enumerate(rounds)
+        pausing(i) or hand_facts(doc["variant"], entry["facts"], i + 1) for i, entry in enumerate(rounds)
     ]
     audit = [_audit_entry(a, i) for i, a in enumerate(object_list(doc, "audit", required=False))]
     check_walkable(doc["variant"], audit, len(rounds))  # Undo and Redo can walk the log (422 otherwise)
@@ -183,8 +183,8 @@ def _document(doc: Any) -> Mapping[str, Any]:
     return doc
 
 
-def _pausing(i: int) -> None:
-    """Every 100 hands read, let the server's other requests run: under gevent ``time.sleep(0)``
+def pausing(i: int) -> None:
+    """Every 100 hands read (or games listed), let the server's other requests run: under gevent ``time.sleep(0)``
     yields to the event loop (a long import is read in slices); elsewhere it costs nothing."""
     if i and i % 100 == 0:
         time.sleep(0)

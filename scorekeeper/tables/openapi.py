@@ -17,7 +17,7 @@ from ..api.schemas import (
     slugs,
 )
 from ..api.shapes import bearer, path_param
-from ..limits import ROSTER_MAX, RULINGS_MAX, TABLE_GAMES_MAX
+from ..limits import GAMES_PAGE, GAMES_PAGES_MAX, ROSTER_MAX, RULINGS_MAX, TABLE_GAMES_MAX
 from ..web.features import ApiPart
 from . import openapi_bgstats, openapi_house
 from .openapi_stats import table_stats
@@ -129,6 +129,11 @@ def schemas() -> dict[str, dict]:
             players=array(obj(("name", "games"), name=STR, games=INT)),
             games=array(ref("TableGame")),
             urls=ref("TableUrls"),
+            next={
+                "type": ["string", "null"],
+                "description": f"with ?page= only: the next page's address ({GAMES_PAGE} games a page; "
+                "null: the last page)",
+            },
         ),
         "TableStats": table_stats(),
         "TableExport": export,
@@ -148,6 +153,16 @@ def _table_links() -> dict[str, dict]:
             ("ExportTable", "exportTable"),
         )
     }
+
+
+def _with_page(operation: dict) -> dict:
+    """A table's operation with its optional ``page``: without it, every game of the table (as before)."""
+    page = {"type": "integer", "minimum": 1, "maximum": GAMES_PAGES_MAX}
+    description = f"only this page of the games, {GAMES_PAGE} a page, newest first (default: every game)"
+    operation["parameters"].append(
+        {"name": "page", "in": "query", "required": False, "schema": page, "description": description}
+    )
+    return operation
 
 
 def paths() -> dict[str, dict]:
@@ -178,12 +193,14 @@ def paths() -> dict[str, dict]:
         },
         "/tables/{table_id}": {
             **params,
-            "get": op(
-                "getTable",
-                "A table: its roster and games",
-                ("200", "Table", "the table"),
-                (404,),
-                meanings=MEANINGS,
+            "get": _with_page(
+                op(
+                    "getTable",
+                    "A table: its roster and games (every one, or a page of them)",
+                    ("200", "Table", "the table"),
+                    (400, 404),
+                    meanings=MEANINGS,
+                )
             ),
         },
         "/tables/{table_id}/stats": {

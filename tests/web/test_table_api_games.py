@@ -1,0 +1,139 @@
+"""A club's table through the API (``GET /api/v1/tables/<id>``) however many games it keeps: every
+game as before, read as plain rows in a few statements (a year of club nights is thousands of games),
+or with ``?page=`` a page of them and the next page's address. On a real SQLite file through the
+test client, the page made small; every answer validated against the OpenAPI document."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.services.tables.new_games import start_game
+from scorekeeper.services.tables.roster import create_table, get_table
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.models import Game
+
+from .api_support import OpenApi, call
+from .statements_support import loaded, statements
+
+PAGE = 3
+#: what reading the table takes, whatever its games: the table, its roster, its games, their seats,
+#: the roster's counts
+STATEMENTS = 5
+
+
+@pytest.fixture
+def api(client) -> OpenApi:
+    return OpenApi(client.get("/api/v1/openapi.json").get_json())
+
+
+def _play(app, club: tuple[str, str], first: int, count: int) -> None:
+    """``count`` more points games of the club, two of the four each (a game of one hand finishes)."""
+    with app.app_context():
+        table = get_table(club[0])
+        for n in range(first, first + count):
+            seated = [table.members[n % 4], table.members[(n + 1) % 4]]
+            game, _ = start_game(table, club[1], "points", seated, {"rounds": 1 + n % 2})
+            services.record_round(game, {"players": [{"points": 5}, {"points": n}]})
+            db.session.commit()
+
+
+@pytest.fixture
+def club(app, monkeypatch):
+    """A club of four with seven points games (some finished, some in progress); its id and secret."""
+    monkeypatch.setattr("scorekeeper.tables.api.GAMES_PAGE", PAGE, raising=False)
+    with app.app_context():
+        table, secret = create_table("Thursday club", ["Ann", "Bob", "Cy", "Dee"])
+        db.session.commit()
+        club = table.public_id, secret
+    _play(app, club, 0, 7)
+    return club
+
+
+def _expected(app) -> tuple[list[dict], dict[str, int]]:
+    """What a client reads of each game, newest first, and each player's games, from the games themselves."""
+    with app.app_context():
+        games = list(db.session.scalars(db.select(Game).order_by(Game.id.desc())))
+        listed, played = [], {"Ann": 0, "Bob": 0, "Cy": 0, "Dee": 0}
+        for game in games:
+            names = [p.name for p in sorted(game.players, key=lambda p: p.seat)]
+            score = services.game_score(game)
+            listed.append(
+                {
+                    "id": game.public_id,
+                    "status": game.status,
+                    "hands": len(game.rounds),
+                    "players": names,
+                    "winners": [names[s] for s in score.winners],
+                    "api": f"/api/v1/games/{game.public_id}",
+                    "page": f"/games/{game.public_id}",
+                }
+            )
+            for name in names:
+                played[name] += 1
+    return listed, played
+
+
+def _read(game: dict) -> dict:
+    return {
+        "id": game["id"],
+        "status": game["status"],
+        "hands": game["hands"],
+        "players": game["players"],
+        "winners": game["winners"],
+        "api": urlsplit(game["urls"]["api"]).path,
+        "page": urlsplit(game["urls"]["page"]).path,
+    }
+
+
+def _every_game(app, client, api, table_id: str) -> tuple[dict, int, int]:
+    with statements(app) as seen, loaded(Game) as rows:
+        _, body = call(client, api, "GET", f"/api/v1/tables/{table_id}", expect=200)
+    return body, len(seen), len(rows)
+
+
+def test_every_game_in_the_same_few_statements_however_many(app, client, api, club):
+    counts = []
+    for more in (0, 7):  # seven games, then fourteen
+        _play(app, club, 7, more)
+        body, said, rows = _every_game(app, client, api, club[0])
+        listed, played = _expected(app)
+        assert [_read(g) for g in body["games"]] == listed  # every game, newest first, as before
+        assert {p["name"]: p["games"] for p in body["players"]} == played
+        assert "next" not in body
+        assert {g["status"] for g in body["games"]} == {"finished", "in_progress"}
+        assert rows == 0, f"{rows} games built as objects to list {len(listed)}"
+        counts.append(said)
+    assert counts[0] == counts[1] <= STATEMENTS, f"statements for 7 and 14 games: {counts}"
+
+
+def test_a_page_of_games_and_the_next_pages_address(app, client, api, club):
+    listed, played = _expected(app)
+    seen, path, pages = [], f"/api/v1/tables/{club[0]}?page=1", 0
+    while path:
+        with statements(app) as said, loaded(Game) as rows:
+            _, body = call(client, api, "GET", path, expect=200)
+        assert len(body["games"]) <= PAGE and len(said) <= STATEMENTS and not rows
+        assert {p["name"]: p["games"] for p in body["players"]} == played  # the whole table's counts
+        seen.extend(_read(g) for g in body["games"])
+        after = body["next"] and urlsplit(body["next"])
+        path, pages = after and f"{after.path}?{after.query}", pages + 1
+    assert seen == listed and pages == 3  # 3 + 3 + 1
+
+
+@pytest.mark.parametrize("page", ["0", "-1", "two", "1.5", "100001"])
+def test_a_page_that_is_no_page_number_is_refused(client, api, club, page):
+    _, body = call(client, api, "GET", f"/api/v1/tables/{club[0]}?page={page}", expect=400)
+    assert "'page' is a page number" in body["error"]
+
+
+def test_every_game_gives_the_workers_other_requests_turns(app, client, api, club, monkeypatch):
+    """Under gevent ``time.sleep(0)`` lets the worker's other requests and live pages run: the
+    every-game answer reads its rows a part at a time with a turn between the parts."""
+    monkeypatch.setattr("scorekeeper.services.tables.game_rows.PART", 2, raising=False)
+    turns = []
+    monkeypatch.setattr("time.sleep", turns.append)
+    call(client, api, "GET", f"/api/v1/tables/{club[0]}", expect=200)
+    assert turns.count(0) >= 7 // 2, f"{len(turns)} turns given while reading 7 games two at a time"
