@@ -36,7 +36,7 @@ class Pages:
         path = url_for(request.endpoint, **(request.view_args or {}))
         return f"{path}?{urlencode(args)}" if args else path
 
-    def live_fragment(self, fragment: str) -> str | None:
-        """The address of this page's live content (``?fragment=``; None: the first page, whose
-        path alone says it)."""
-        return self.url(self.page, fragment=fragment) if self.page > 1 else None
+    def live_fragment(self, fragment: str) -> str:
+        """The address of this page's live content (``?fragment=``), its other arguments kept: a
+        later page's, or a club's every-game page (``?all=1``), is that page's, not the first."""
+        return self.url(self.page, fragment=fragment)

@@ -66,3 +66,14 @@ def test_every_game_of_the_club_a_page_at_a_time(client, club):
         assert ('rel="next"' in text) == (page < 3) and ('rel="prev"' in text) == (page > 1)
     assert seen == (playing, finished)
     assert max(loads) <= 2 * (SHOWN + 1), f"games loaded for each page: {loads}"
+
+
+def test_every_game_page_is_kept_up_to_date_as_itself(client, club):
+    """The every-game page's live content is that page's (?all=1 kept), not the club page's
+    newest three, which a hand recorded anywhere at the club swapped in under the reader."""
+    table_id, playing, finished = club
+    text = client.get(f"/tables/{table_id}?all=1").get_data(as_text=True)
+    fragment = re.search(r'data-live-fragment="([^"]*)"', text).group(1).replace("&amp;", "&")
+    live = client.get(fragment).get_data(as_text=True)
+    assert _sections(live) == _sections(text) == (playing[:SHOWN], finished[:SHOWN])
+    assert 'rel="next"' in live and "All 7 finished games" not in live
