@@ -77,3 +77,13 @@ def test_a_page_link_keeps_the_address_s_arguments_as_arguments_only(client, twe
     assert 'data-live-fragment="/games/?_external=1&amp;_anchor=x&amp;page=2&amp;fragment=live"' in crafted
     for odd in ("endpoint=x", "page=2&endpoint=x"):
         assert client.get(f"/games/?{odd}").status_code == 200, odd
+
+
+def test_a_page_past_the_last_shows_the_last(client, twelve_games):
+    """A page past the last (its link drawn before games were deleted, or typed) shows the last
+    page, as a page past GAMES_PAGES_MAX does: it said "No finished game yet." above a Previous
+    page link to another empty page, while four games were finished."""
+    last = client.get("/games/?page=3").get_data(as_text=True)
+    past = client.get("/games/?page=9").get_data(as_text=True)
+    assert _listed(past) == _listed(last) == twelve_games[10:]
+    assert 'rel="prev" href="/games/?page=2"' in past and "No finished game yet." not in past
