@@ -77,3 +77,13 @@ def test_every_game_page_is_kept_up_to_date_as_itself(client, club):
     live = client.get(fragment).get_data(as_text=True)
     assert _sections(live) == _sections(text) == (playing[:SHOWN], finished[:SHOWN])
     assert 'rel="next"' in live and "All 7 finished games" not in live
+
+
+def test_a_page_past_the_last_of_every_game_shows_the_last(client, club):
+    """A page past the last (a link drawn before, or typed) shows the last page, as the games list
+    does: it was an empty page, both headings gone, with a Previous page link to another empty one."""
+    table_id, playing, finished = club
+    last = client.get(f"/tables/{table_id}?all=1&page=3").get_data(as_text=True)
+    past = client.get(f"/tables/{table_id}?all=1&page=9").get_data(as_text=True)
+    assert _sections(past) == _sections(last) == (playing[6:], finished[6:])
+    assert f'rel="prev" href="/tables/{table_id}?all=1&amp;page=2"' in past
