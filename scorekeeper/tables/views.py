@@ -33,7 +33,7 @@ from .stats import kept, rating_histories, stamp_of, table_stats
 bp = Blueprint("tables", __name__, url_prefix="/tables")
 #: games in progress, and finished games, listed on the table page (all of them behind a link, a
 #: page at a time)
-FINISHED_SHOWN = 20
+GAMES_SHOWN = 20
 
 
 @bp.app_context_processor
@@ -142,8 +142,8 @@ def show(table_id: str):
     table = services.get_table(table_id)
     secret = access.held_secret(table)
     stats = table_stats(table)
-    # the newest FINISHED_SHOWN of each list; with ?all=1 every game, GAMES_PAGE of each a page
-    shown = None if request.args.get("all") else FINISHED_SHOWN
+    # the newest GAMES_SHOWN of each list; with ?all=1 every game, GAMES_PAGE of each a page
+    shown = None if request.args.get("all") else GAMES_SHOWN
     size = shown or GAMES_PAGE
     page = 1 if shown else _last_at_most(asked_page(), stats, size)
     playing, finished = (  # one more of each: is there a next page?

@@ -25,7 +25,7 @@ def club(app, monkeypatch):
     """A club of four with seven games in progress and seven finished (a points game of one hand,
     or of two with one played); the page shows three of each, three a page with ?all=1. Its id and
     both lists' ids, newest first."""
-    monkeypatch.setattr("scorekeeper.tables.views.FINISHED_SHOWN", SHOWN)
+    monkeypatch.setattr("scorekeeper.tables.views.GAMES_SHOWN", SHOWN)
     monkeypatch.setattr("scorekeeper.tables.views.GAMES_PAGE", SHOWN, raising=False)
     with app.app_context():
         table, secret = create_table("Thursday club", ["Ann", "Bob", "Cy", "Dee"])
