@@ -3,16 +3,25 @@ the list shows one page of them (docs/limits.md "A club's year")."""
 
 from __future__ import annotations
 
-from sqlalchemy import case, select
+from sqlalchemy import case, func, select
 from sqlalchemy.orm import selectinload
 
 from ..storage.extensions import db
 from ..storage.models import Game
 
 
-def games_page(page: int, size: int) -> tuple[list[Game], bool]:
+def games_page(page: int, size: int) -> tuple[list[Game], bool, int]:
     """Page ``page`` (1: the first) of every game, ``size`` a page, with players loaded: the games in
-    progress first, newest first within each; and whether a later page has more."""
+    progress first, newest first within each; whether a later page has more; and the page shown. A
+    page past the last (its link drawn before games were deleted, or typed) is the last page."""
+    games, more = _page(page, size)
+    if not games and page > 1:  # one more question, only then: how many pages there are
+        page = max(1, -(-db.session.scalar(select(func.count(Game.id))) // size))
+        games, more = _page(page, size)
+    return games, more, page
+
+
+def _page(page: int, size: int) -> tuple[list[Game], bool]:
     query = (
         select(Game)
         .options(selectinload(Game.players))

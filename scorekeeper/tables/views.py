@@ -34,7 +34,7 @@ from .stats import kept, rating_histories, stamp_of, table_stats
 bp = Blueprint("tables", __name__, url_prefix="/tables")
 #: games in progress, and finished games, listed on the table page (all of them behind a link, a
 #: page at a time)
-FINISHED_SHOWN = 20
+GAMES_SHOWN = 20
 
 
 @bp.app_context_processor
@@ -143,10 +143,10 @@ def show(table_id: str):
     table = services.get_table(table_id)
     secret = access.held_secret(table)
     stats = table_stats(table)
-    # the newest FINISHED_SHOWN of each list; with ?all=1 every game, GAMES_PAGE of each a page
-    shown = None if request.args.get("all") else FINISHED_SHOWN
-    page = asked_page() if shown is None else 1
+    # the newest GAMES_SHOWN of each list; with ?all=1 every game, GAMES_PAGE of each a page
+    shown = None if request.args.get("all") else GAMES_SHOWN
     size = shown or GAMES_PAGE
+    page = 1 if shown else _last_at_most(asked_page(), stats, size)
     playing, finished = (  # one more of each: is there a next page?
         services.table_games(table, finished=done, limit=size + 1, offset=(page - 1) * size)
         for done in (False, True)
@@ -177,6 +177,13 @@ def show(table_id: str):
         rename_form=with_roster(RenameForm(), table.members),
         merge_form=with_roster(MergeForm(), table.members),
     )
+
+
+def _last_at_most(page: int, stats: dict, size: int) -> int:
+    """``page`` of every game, or the last page when it is past it (a link drawn before, or typed):
+    the longer of the two lists, ``size`` of each a page, says how many pages there are."""
+    longest = max(stats["games"] - stats["finished"], stats["finished"])
+    return min(page, max(1, -(-longest // size)))
 
 
 @bp.get("/<table_id>/live")

@@ -59,8 +59,8 @@ def _feature_links():
 def index():
     """Every game, in progress first, newest first within each: a page of them (``?page=2`` ...)."""
     version = live.list_token(db.session)  # read first: the list shown is at least this recent
-    games, more = games_page(asked_page(), GAMES_PAGE)
-    pages = Pages(asked_page(), more)
+    games, more, page = games_page(asked_page(), GAMES_PAGE)
+    pages = Pages(page, more)
     editable = {g.public_id for g in games if access.can_edit(g)}
     return render_template(
         "games/index.html",

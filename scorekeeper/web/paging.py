@@ -4,6 +4,7 @@ pages beside it, every other argument of the address kept (docs/limits.md "A clu
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 from flask import request, url_for
 
@@ -25,13 +26,17 @@ class Pages:
     more: bool
 
     def url(self, page: int, **extra: str) -> str:
-        """This address at ``page`` (the first without ``page=``)."""
-        args = {k: v for k, v in request.args.items() if k not in ("page", "fragment")}
+        """This address at ``page`` (the first without ``page=``). The address's other arguments
+        are its query as they came, never url_for's own arguments (``_external``, ``_anchor``,
+        ``endpoint``: a 500)."""
+        args = [(k, v) for k, v in request.args.items(multi=True) if k not in ("page", "fragment")]
         if page > 1:
-            args["page"] = str(page)
-        return url_for(request.endpoint, **(request.view_args or {}), **args, **extra)
+            args.append(("page", str(page)))
+        args.extend(extra.items())
+        path = url_for(request.endpoint, **(request.view_args or {}))
+        return f"{path}?{urlencode(args)}" if args else path
 
-    def live_fragment(self, fragment: str) -> str | None:
-        """The address of this page's live content (``?fragment=``; None: the first page, whose
-        path alone says it)."""
-        return self.url(self.page, fragment=fragment) if self.page > 1 else None
+    def live_fragment(self, fragment: str) -> str:
+        """The address of this page's live content (``?fragment=``), its other arguments kept: a
+        later page's, or a club's every-game page (``?all=1``), is that page's, not the first."""
+        return self.url(self.page, fragment=fragment)

@@ -65,3 +65,25 @@ def test_a_page_links_to_the_pages_beside_it(client, twelve_games):
     assert 'rel="next"' not in last and "Finished" in last and "In progress" not in last
     for wrong in ("0", "-3", "x", "9" * 40):  # read as the first page, or the last a page can be
         assert client.get(f"/games/?page={wrong}").status_code == 200
+
+
+def test_a_page_link_keeps_the_address_s_arguments_as_arguments_only(client, twelve_games):
+    """The page links repeat the address's other arguments as its query, never as url_for's own:
+    ``_external`` made the links absolute, ``_anchor`` gave them (and the live content's address)
+    a fragment, and an argument named ``endpoint`` was a 500."""
+    crafted = client.get("/games/?_external=1&_anchor=x&page=2").get_data(as_text=True)
+    links = re.findall(r'rel="(?:next|prev)" href="([^"]*)"', crafted)
+    assert links == ["/games/?_external=1&amp;_anchor=x", "/games/?_external=1&amp;_anchor=x&amp;page=3"]
+    assert 'data-live-fragment="/games/?_external=1&amp;_anchor=x&amp;page=2&amp;fragment=live"' in crafted
+    for odd in ("endpoint=x", "page=2&endpoint=x"):
+        assert client.get(f"/games/?{odd}").status_code == 200, odd
+
+
+def test_a_page_past_the_last_shows_the_last(client, twelve_games):
+    """A page past the last (its link drawn before games were deleted, or typed) shows the last
+    page, as a page past GAMES_PAGES_MAX does: it said "No finished game yet." above a Previous
+    page link to another empty page, while four games were finished."""
+    last = client.get("/games/?page=3").get_data(as_text=True)
+    past = client.get("/games/?page=9").get_data(as_text=True)
+    assert _listed(past) == _listed(last) == twelve_games[10:]
+    assert 'rel="prev" href="/games/?page=2"' in past and "No finished game yet." not in past

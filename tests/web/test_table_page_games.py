@@ -25,7 +25,7 @@ def club(app, monkeypatch):
     """A club of four with seven games in progress and seven finished (a points game of one hand,
     or of two with one played); the page shows three of each, three a page with ?all=1. Its id and
     both lists' ids, newest first."""
-    monkeypatch.setattr("scorekeeper.tables.views.FINISHED_SHOWN", SHOWN)
+    monkeypatch.setattr("scorekeeper.tables.views.GAMES_SHOWN", SHOWN)
     monkeypatch.setattr("scorekeeper.tables.views.GAMES_PAGE", SHOWN, raising=False)
     with app.app_context():
         table, secret = create_table("Thursday club", ["Ann", "Bob", "Cy", "Dee"])
@@ -66,3 +66,24 @@ def test_every_game_of_the_club_a_page_at_a_time(client, club):
         assert ('rel="next"' in text) == (page < 3) and ('rel="prev"' in text) == (page > 1)
     assert seen == (playing, finished)
     assert max(loads) <= 2 * (SHOWN + 1), f"games loaded for each page: {loads}"
+
+
+def test_every_game_page_is_kept_up_to_date_as_itself(client, club):
+    """The every-game page's live content is that page's (?all=1 kept), not the club page's
+    newest three, which a hand recorded anywhere at the club swapped in under the reader."""
+    table_id, playing, finished = club
+    text = client.get(f"/tables/{table_id}?all=1").get_data(as_text=True)
+    fragment = re.search(r'data-live-fragment="([^"]*)"', text).group(1).replace("&amp;", "&")
+    live = client.get(fragment).get_data(as_text=True)
+    assert _sections(live) == _sections(text) == (playing[:SHOWN], finished[:SHOWN])
+    assert 'rel="next"' in live and "All 7 finished games" not in live
+
+
+def test_a_page_past_the_last_of_every_game_shows_the_last(client, club):
+    """A page past the last (a link drawn before, or typed) shows the last page, as the games list
+    does: it was an empty page, both headings gone, with a Previous page link to another empty one."""
+    table_id, playing, finished = club
+    last = client.get(f"/tables/{table_id}?all=1&page=3").get_data(as_text=True)
+    past = client.get(f"/tables/{table_id}?all=1&page=9").get_data(as_text=True)
+    assert _sections(past) == _sections(last) == (playing[6:], finished[6:])
+    assert f'rel="prev" href="/tables/{table_id}?all=1&amp;page=2"' in past
