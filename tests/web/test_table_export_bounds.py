@@ -9,6 +9,7 @@ TABLE_HANDS_MAX, and the app's MAX_CONTENT_LENGTH for the body.
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -94,3 +95,16 @@ def test_an_export_past_the_bounds_is_refused_before_its_shape_is_judged(client,
     monkeypatch.setattr("scorekeeper.tables.api.bodies.shaped", judged)
     answer = client.post("/api/v1/tables/import", json=export)
     assert answer.status_code == 422 and "Backing up" in answer.get_json()["error"]
+
+
+def test_an_import_lets_other_requests_run_between_the_games_it_writes(client, api, monkeypatch):  # noqa: F811
+    """A table's import wrote every game in one stretch (a club's games have a hand or three, and the
+    game import yields every 100 hands): 500 games held the worker 10 to 30 s. It yields after each game."""
+    table = _evening(client, api)
+    downloaded = client.get(f"/api/v1/tables/{table['id']}/export").data
+    yields = []
+    sleep = time.sleep
+    monkeypatch.setattr(time, "sleep", lambda s: yields.append(s) if s == 0 else sleep(s))
+    answer = client.post("/api/v1/tables/import", data=downloaded, content_type="application/json")
+    assert answer.status_code == 201, answer.get_json()
+    assert len(yields) >= len(VARIANTS)

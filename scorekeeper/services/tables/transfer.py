@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import time
 from typing import Any
 
 from sqlalchemy import update
@@ -91,6 +92,10 @@ def import_table(doc: Any) -> tuple[Table, str]:
     by_name = {look_alike_key(m.name): m for m in table.members}  # as the roster cleaned them
     for i, entry in enumerate(games):
         _import_table_game(table, secret, by_name, entry, f"games.{i}")
+        # under gevent: the worker's other requests run between two games written (a club's games
+        # have one to three hands each, so the game import's pause every 100 hands never came: 500
+        # games held the worker 10 to 30 s)
+        time.sleep(0)
     if any(entry.get("result") is not None for entry in games):
         rerate_all(table.id)  # result-only games are rated where they fall
     stamps = {key: parse_stamp(doc[key], key) for key in ("created_at", "updated_at") if doc.get(key)}
