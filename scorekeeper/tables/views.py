@@ -152,7 +152,7 @@ def show(table_id: str):
         for done in (False, True)
     )
     more_playing = len(playing) > size
-    pages = Pages(page, more_playing or len(finished) > size)
+    pages = Pages(page, more_playing or len(finished) > size, () if shown else (("all", "1"),))
     playing, finished = playing[:size], finished[:size]
     return render_template(
         "tables/show.html",
