@@ -99,3 +99,12 @@ def test_a_page_past_the_last_shows_the_last(client, twelve_games):
     past = client.get("/games/?page=9").get_data(as_text=True)
     assert _listed(past) == _listed(last) == twelve_games[10:]
     assert 'rel="prev" href="/games/?page=2"' in past and "No finished game yet." not in past
+
+
+def test_a_later_page_s_refresh_link_goes_to_that_page(client, twelve_games):
+    """Refresh (the link a phone without the live stream, or one that lost it, taps) reloads the
+    page shown: on page 2 it went to the first page."""
+    second = client.get("/games/?page=2").get_data(as_text=True)
+    assert re.findall(r'class="button secondary small live-refresh" href="([^"]*)"', second) == [
+        "/games/?page=2"
+    ]

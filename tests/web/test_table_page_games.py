@@ -100,3 +100,12 @@ def test_a_long_query_is_not_repeated_by_the_page_links(client, club):
     assert f'rel="next" href="/tables/{table_id}?all=1&amp;page=3"' in padded
     assert f'data-live-fragment="/tables/{table_id}?all=1&amp;page=2&amp;fragment=live"' in padded
     assert padded.count("y" * 1000) == 0
+
+
+def test_every_game_page_s_refresh_link_goes_to_that_page(client, club):
+    """Refresh (tapped without the live stream, or once it was lost) reloads the every-game page
+    shown: it went to the club's page and its newest three of each list."""
+    table_id, _, _ = club
+    text = client.get(f"/tables/{table_id}?all=1&page=2").get_data(as_text=True)
+    refresh = re.findall(r'class="button secondary small live-refresh" href="([^"]*)"', text)
+    assert refresh == [f"/tables/{table_id}?all=1&amp;page=2"]
