@@ -169,7 +169,7 @@ def table_export(table_id: str):
     finished games as a BG Stats backup."""
     kind = request.args.get("format", "scorekeeper")
     if kind not in EXPORT_FORMATS:
-        raise InputError(f"'format' is one of {', '.join(EXPORT_FORMATS)}, not {kind!r}")
+        raise InputError(f"'format' is one of {', '.join(EXPORT_FORMATS)}, not {Quoted(kind)}")
     table = services.get_table(table_id)
     if kind == "bgstats":
         response = jsonify(export_bgstats(table, asked_zone()))

@@ -19,7 +19,7 @@ from scorekeeper.storage.extensions import db
 from scorekeeper.storage.table_models import Table
 
 from .api_support import VARIANTS, call
-from .test_api_tables import _evening, _without, api  # noqa: F401 (api: the OpenAPI fixture)
+from .test_api_tables import _evening, _table, _without, api  # noqa: F401 (api: the OpenAPI fixture)
 
 #: each game of ``_evening`` keeps two hands
 HANDS = 2 * len(VARIANTS)
@@ -138,3 +138,12 @@ def test_a_hostile_export_is_refused_by_its_count_before_its_shape(
     assert answer.status_code == status and said in answer.get_json()["error"], answer.get_json()
     with app.app_context():
         assert db.session.scalar(select(func.count(Table.id))) == 0
+
+
+def test_an_export_format_of_thousands_of_characters_is_quoted_by_its_start(client, api):  # noqa: F811
+    """``?format=`` that is no export format is refused (400) quoting its first 40 characters, as
+    every refusal does: 3,000 characters were quoted whole, twice (error and reasons)."""
+    table = _table(client, api)["id"]
+    answer = client.get(f"/api/v1/tables/{table}/export?format={'x' * 3000}")
+    assert answer.status_code == 400 and "'format' is one of" in answer.get_json()["error"]
+    assert len(answer.get_data()) < 600, len(answer.get_data())
