@@ -30,8 +30,8 @@ SEEN_ROUNDS = {
     "type": "integer",
     "minimum": 0,
     "maximum": 1000,
-    "description": "the rounds seated when the evening was last read (another seated since: 409); "
-    "left out, the evening as it is now",
+    "description": "the rounds seated when the evening was last read (another seated since: 409; "
+    "more than are seated: 422); left out, the evening as it is now",
 }
 OVER = {
     **BOOL,

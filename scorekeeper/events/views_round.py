@@ -20,12 +20,10 @@ from ..services.club import (
     reopen_evening,
     seat_next,
 )
+from ..services.club.rounds import NO_ROUNDS_SEEN
 from ..storage.extensions import db
 from .forms import CheckInForm, CheckOutForm, CutForm, EndForm, ReopenForm, SeatForm, override_form
 from .views import bp, event_page, organised, refused_page
-
-#: a seat, cut or end form without the rounds its page showed (a tab shown before they carried them)
-NO_ROUNDS_SEEN = "This page does not say which round it showed: look at the evening again."
 
 
 def _back(event, message: str):

@@ -92,7 +92,8 @@ GAME_COOKIES_MAX = 64
 
 #: the longest address (path and query) the language switch's links carry back to (web/languages.py
 #: back_here); past it they go back to the page without its query. A 4,000-character query was
-#: written into each language's link, a page of 20.7 KB for a request of 4 KB
+#: written into each language's link, a page of 20.7 KB for a request of 4 KB. A paged list's links
+#: (web/paging.py) repeat the address's other arguments up to as many characters
 BACK_HERE_MAX = 1024
 
 #: a rack photo a player chose to keep on the host (docs/rack-photo.md, "Keeping photos, with consent"):

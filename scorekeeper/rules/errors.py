@@ -51,7 +51,7 @@ class OptionError(RulesError):
     def __init__(self, name: str, message: str, accepted: str):
         self.name = name
         self.accepted = accepted
-        super().__init__(say("option.refused", name=repr(name), message=message, accepted=accepted))
+        super().__init__(say("option.refused", name=quoted(name), message=message, accepted=accepted))
 
 
 class RoundError(RulesError):

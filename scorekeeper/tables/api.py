@@ -11,7 +11,7 @@ from ..api.blueprint import GameId
 from ..api.routes import games_urls
 from ..checker.checking import InputError, fields_of
 from ..limits import GAMES_PAGE, GAMES_PAGES_MAX, players_at_most
-from ..rules import find_variant
+from ..rules import Quoted, find_variant
 from ..services import NotEditor, SecretMissing
 from ..services.tables import roster as services
 from ..services.tables.bgstats import export_bgstats, time_zone
@@ -97,9 +97,15 @@ def asked_games_page() -> int | None:
     asked = request.args.get("page")
     if asked is None:
         return None
-    if not asked.isdigit() or not 1 <= int(asked) <= GAMES_PAGES_MAX:
-        raise InputError(f"'page' is a page number from 1 to {GAMES_PAGES_MAX}, not {asked!r}")
-    return int(asked)
+    # ASCII digits, no more than the bound has: str.isdigit also takes superscripts, which int()
+    # cannot read (a 500), and int() refuses past 4,300 digits; the value is quoted by its start
+    digits = asked.lstrip("0")
+    page = (
+        int(asked) if asked.isascii() and asked.isdigit() and len(digits) <= len(str(GAMES_PAGES_MAX)) else 0
+    )
+    if not 1 <= page <= GAMES_PAGES_MAX:
+        raise InputError(f"'page' is a page number from 1 to {GAMES_PAGES_MAX}, not {Quoted(asked)}")
+    return page
 
 
 def table_for_new_game(table_id: Any):
@@ -163,7 +169,7 @@ def table_export(table_id: str):
     finished games as a BG Stats backup."""
     kind = request.args.get("format", "scorekeeper")
     if kind not in EXPORT_FORMATS:
-        raise InputError(f"'format' is one of {', '.join(EXPORT_FORMATS)}, not {kind!r}")
+        raise InputError(f"'format' is one of {', '.join(EXPORT_FORMATS)}, not {Quoted(kind)}")
     table = services.get_table(table_id)
     if kind == "bgstats":
         response = jsonify(export_bgstats(table, asked_zone()))

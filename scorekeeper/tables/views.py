@@ -152,7 +152,7 @@ def show(table_id: str):
         for done in (False, True)
     )
     more_playing = len(playing) > size
-    pages = Pages(page, more_playing or len(finished) > size)
+    pages = Pages(page, more_playing or len(finished) > size, () if shown else (("all", "1"),))
     playing, finished = playing[:size], finished[:size]
     return render_template(
         "tables/show.html",
@@ -168,6 +168,7 @@ def show(table_id: str):
         too_big=past_bounds(stats["games"], sum(v["hands"] for v in stats["variants"].values()))
         and import_bounds(),
         live_fragment=pages.live_fragment(live.FRAGMENT),
+        live_page=pages.url(pages.page),
         keeps={g.public_id for g, _ in playing if secret and services.holds_game(secret, g)},
         variant_names=variant_names(),
         variants=variants(),

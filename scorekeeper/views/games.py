@@ -67,6 +67,7 @@ def index():
         layout=live.layout(live.fragment_requested()),
         live_version=version,
         live_fragment=pages.live_fragment(live.FRAGMENT),
+        live_page=pages.url(pages.page),
         pages=pages,
         editable=editable,
         # this phone's games a feature holds (a club night table's): no Rematch, no Delete

@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 
 from flask import request, url_for
 
-from ..limits import GAMES_PAGES_MAX
+from ..limits import BACK_HERE_MAX, GAMES_PAGES_MAX
 
 
 def asked_page() -> int:
@@ -24,12 +24,18 @@ class Pages:
 
     page: int
     more: bool
+    #: the arguments that make the list what it is (a club's every-game page: ``all=1``): the only
+    #: ones kept when the address's others are too long to repeat
+    own: tuple[tuple[str, str], ...] = ()
 
     def url(self, page: int, **extra: str) -> str:
         """This address at ``page`` (the first without ``page=``). The address's other arguments
         are its query as they came, never url_for's own arguments (``_external``, ``_anchor``,
-        ``endpoint``: a 500)."""
+        ``endpoint``: a 500); past :data:`~scorekeeper.limits.BACK_HERE_MAX` characters, only
+        :attr:`own` (each link and the live content's address carried a 4,000-character query)."""
         args = [(k, v) for k, v in request.args.items(multi=True) if k not in ("page", "fragment")]
+        if len(urlencode(args)) > BACK_HERE_MAX:
+            args = list(self.own)
         if page > 1:
             args.append(("page", str(page)))
         args.extend(extra.items())

@@ -127,3 +127,27 @@ def test_a_form_without_the_rounds_its_page_showed_is_refused_with_a_sentence(ap
     assert refused.status_code == 422, plain(refused)[:1000]
     assert "This page does not say which round it showed: look at the evening again." in plain(refused)
     assert _evening_as_it_is(app, event_url) == before
+
+
+def test_a_count_of_more_rounds_than_are_seated_is_refused_as_a_page_that_does_not_say(app, client):
+    """A seat, cut or end sent with more rounds than the evening has seated (another evening's
+    count, or one made up: no page of this evening showed it) is refused (422) as a page that does
+    not say which round it showed, the evening unchanged. It was refused as stale with a false
+    sentence: "Round 0 has been seated since this page was shown"."""
+    event_url, other, secret = _two_phones(client, "3")
+    api = f"/api/v1/events/{event_url.rsplit('/', 1)[1]}"
+    bearer = {"Authorization": f"Bearer {secret}"}
+    before = _evening_as_it_is(app, event_url)
+    said = "This page does not say which round it showed: look at the evening again."
+    for path, body in (("rounds", {"rule": "draw"}), ("cut", {"kind": "final"}), ("end", {})):
+        answer = other.post(f"{api}/{path}", json={**body, "rounds": 2}, headers=bearer)
+        assert answer.status_code == 422 and answer.get_json()["error"] == said, (path, answer.get_json())
+    page = client.get(event_url).text
+    for action, data in (("seat", {"rule": "draw"}), ("cut", {"kind": "final"}), ("end", {})):
+        refused = client.post(
+            f"{event_url}/{action}", data={**data, "rounds": "7", "csrf_token": csrf_from(page)}
+        )
+        assert refused.status_code == 422 and said in plain(refused) and "Round 0" not in plain(refused), (
+            action
+        )
+    assert _evening_as_it_is(app, event_url) == before

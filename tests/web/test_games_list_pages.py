@@ -79,6 +79,18 @@ def test_a_page_link_keeps_the_address_s_arguments_as_arguments_only(client, twe
         assert client.get(f"/games/?{odd}").status_code == 200, odd
 
 
+def test_a_long_query_is_not_repeated_by_the_page_links(client, twelve_games):
+    """Past BACK_HERE_MAX characters the address's other arguments are left out of the page links
+    and the live content's address (the language links leave them out so too): a 4,000-character
+    query was written three times into the page, 16.7 KB for a page of 4.8 KB."""
+    plain = client.get("/games/?page=2").get_data(as_text=True)
+    padded = client.get(f"/games/?page=2&x={'y' * 4000}").get_data(as_text=True)
+    links = re.findall(r'rel="(?:next|prev)" href="([^"]*)"', padded)
+    assert links == ["/games/", "/games/?page=3"]
+    assert 'data-live-fragment="/games/?page=2&amp;fragment=live"' in padded
+    assert len(padded) < len(plain) + 200, (len(padded), len(plain))
+
+
 def test_a_page_past_the_last_shows_the_last(client, twelve_games):
     """A page past the last (its link drawn before games were deleted, or typed) shows the last
     page, as a page past GAMES_PAGES_MAX does: it said "No finished game yet." above a Previous
@@ -87,3 +99,12 @@ def test_a_page_past_the_last_shows_the_last(client, twelve_games):
     past = client.get("/games/?page=9").get_data(as_text=True)
     assert _listed(past) == _listed(last) == twelve_games[10:]
     assert 'rel="prev" href="/games/?page=2"' in past and "No finished game yet." not in past
+
+
+def test_a_later_page_s_refresh_link_goes_to_that_page(client, twelve_games):
+    """Refresh (the link a phone without the live stream, or one that lost it, taps) reloads the
+    page shown: on page 2 it went to the first page."""
+    second = client.get("/games/?page=2").get_data(as_text=True)
+    assert re.findall(r'class="button secondary small live-refresh" href="([^"]*)"', second) == [
+        "/games/?page=2"
+    ]

@@ -5,6 +5,8 @@ render its own words from key and values, so a value it used must not vanish).""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from .api_support import OpenApi, call
@@ -37,3 +39,16 @@ def test_a_step_refusal_keeps_its_size_for_clients_that_word_it(client, api, ste
     values = _refusal_values(client, api, steps)
     assert values["size"] == size
     assert values["example"].strip("'").endswith(f" of {size}")
+
+
+@pytest.mark.parametrize(
+    "steps", ["9" * 5000 + " books of 3", "run of 7; " + "9" * 4000 + " books of 3", "book of " + "9" * 4400]
+)
+def test_a_step_of_thousands_of_digits_is_refused_in_a_few_words(client, api, steps):
+    """A Step whose count or size has thousands of digits (KB-8) is refused as no requirement,
+    quoted by its start: 5,000 digits were a 500 (Python reads at most 4,300), and 4,000 were
+    answered with the cards that Step needs, every digit of it written out (20 KB)."""
+    body = {"variant": "krazy-bee", "cards": "5H 5S 5D", "options": {"steps": steps}}
+    _, refused = call(client, api, "POST", "/api/v1/check", body, expect=422)
+    assert "is not a requirement" in refused["error"]
+    assert len(json.dumps(refused)) < 3000, refused["error"]

@@ -5,7 +5,7 @@ test client, the page made small; every answer validated against the OpenAPI doc
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
 
@@ -127,6 +127,15 @@ def test_a_page_of_games_and_the_next_pages_address(app, client, api, club):
 def test_a_page_that_is_no_page_number_is_refused(client, api, club, page):
     _, body = call(client, api, "GET", f"/api/v1/tables/{club[0]}?page={page}", expect=400)
     assert "'page' is a page number" in body["error"]
+
+
+@pytest.mark.parametrize("page", ["\u00b2", "\u00b9", "\u0663", "\uff13", "9" * 5000, "x" * 3000])
+def test_a_page_of_other_digits_or_thousands_of_characters_is_refused_in_a_few_words(client, api, club, page):
+    """Superscript digits pass ``str.isdigit`` but not ``int()`` (a 500), as do 5,000 digits
+    (``int()`` reads at most 4,300); Arabic-Indic or fullwidth digits were read as a page; and the
+    refusal quoted the value whole (6 KB for 3,000 characters). The value is quoted by its start."""
+    _, body = call(client, api, "GET", f"/api/v1/tables/{club[0]}?page={quote(page)}", expect=400)
+    assert "'page' is a page number" in body["error"] and len(body["error"]) < 120, body["error"]
 
 
 def test_every_game_gives_the_workers_other_requests_turns(app, client, api, club, monkeypatch):

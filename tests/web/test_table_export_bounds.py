@@ -12,11 +12,14 @@ import re
 import time
 
 import pytest
+from sqlalchemy import func, select
 
 from scorekeeper.services.tables import restorable, transfer
+from scorekeeper.storage.extensions import db
+from scorekeeper.storage.table_models import Table
 
 from .api_support import VARIANTS, call
-from .test_api_tables import _evening, _without, api  # noqa: F401 (api: the OpenAPI fixture)
+from .test_api_tables import _evening, _table, _without, api  # noqa: F401 (api: the OpenAPI fixture)
 
 #: each game of ``_evening`` keeps two hands
 HANDS = 2 * len(VARIANTS)
@@ -108,3 +111,39 @@ def test_an_import_lets_other_requests_run_between_the_games_it_writes(client, a
     answer = client.post("/api/v1/tables/import", data=downloaded, content_type="application/json")
     assert answer.status_code == 201, answer.get_json()
     assert len(yields) >= len(VARIANTS)
+
+
+@pytest.mark.parametrize(
+    ("games", "status", "said"),
+    [
+        ("every game", 400, "games: must be a list of objects"),
+        ({"game": {}}, 400, "games: must be a list of objects"),
+        ([0] * 3, 400, "games: must be a list of objects"),
+        ([{"game": {"rounds": [0] * 20_001}}], 422, "not 1 and 20,001"),  # hands that are no objects
+        ([{}] * 500_000, 422, "not 500,000 and 0"),  # just under the 2 MiB body bound
+    ],
+)
+def test_a_hostile_export_is_refused_by_its_count_before_its_shape(
+    app, client, monkeypatch, games, status, said
+):
+    """An import whose games are no list of objects, or too many games or hands of any shape, is
+    refused by the count (docs/tables.md), its shape never judged, nothing kept."""
+
+    def judged(*args, **kwargs):
+        raise AssertionError("the shape was judged before the bounds")
+
+    monkeypatch.setattr("scorekeeper.tables.api.bodies.shaped", judged)
+    doc = {"format": transfer.FORMAT, "version": transfer.VERSION, "name": "Club", "games": games}
+    answer = client.post("/api/v1/tables/import", json=doc)
+    assert answer.status_code == status and said in answer.get_json()["error"], answer.get_json()
+    with app.app_context():
+        assert db.session.scalar(select(func.count(Table.id))) == 0
+
+
+def test_an_export_format_of_thousands_of_characters_is_quoted_by_its_start(client, api):  # noqa: F811
+    """``?format=`` that is no export format is refused (400) quoting its first 40 characters, as
+    every refusal does: 3,000 characters were quoted whole, twice (error and reasons)."""
+    table = _table(client, api)["id"]
+    answer = client.get(f"/api/v1/tables/{table}/export?format={'x' * 3000}")
+    assert answer.status_code == 400 and "'format' is one of" in answer.get_json()["error"]
+    assert len(answer.get_data()) < 600, len(answer.get_data())

@@ -87,3 +87,25 @@ def test_a_page_past_the_last_of_every_game_shows_the_last(client, club):
     past = client.get(f"/tables/{table_id}?all=1&page=9").get_data(as_text=True)
     assert _sections(past) == _sections(last) == (playing[6:], finished[6:])
     assert f'rel="prev" href="/tables/{table_id}?all=1&amp;page=2"' in past
+
+
+def test_a_long_query_is_not_repeated_by_the_page_links(client, club):
+    """An address whose other arguments are past BACK_HERE_MAX characters (4,000 typed or sent in a
+    link): the page links and the live content's address keep ?all=1 and the page alone, as the
+    language links keep the path alone; each of them carried the 4,000 characters."""
+    table_id, playing, finished = club
+    padded = client.get(f"/tables/{table_id}?x={'y' * 4000}&all=1&page=2").get_data(as_text=True)
+    assert _sections(padded) == (playing[3:6], finished[3:6])
+    assert f'rel="prev" href="/tables/{table_id}?all=1"' in padded
+    assert f'rel="next" href="/tables/{table_id}?all=1&amp;page=3"' in padded
+    assert f'data-live-fragment="/tables/{table_id}?all=1&amp;page=2&amp;fragment=live"' in padded
+    assert padded.count("y" * 1000) == 0
+
+
+def test_every_game_page_s_refresh_link_goes_to_that_page(client, club):
+    """Refresh (tapped without the live stream, or once it was lost) reloads the every-game page
+    shown: it went to the club's page and its newest three of each list."""
+    table_id, _, _ = club
+    text = client.get(f"/tables/{table_id}?all=1&page=2").get_data(as_text=True)
+    refresh = re.findall(r'class="button secondary small live-refresh" href="([^"]*)"', text)
+    assert refresh == [f"/tables/{table_id}?all=1&amp;page=2"]

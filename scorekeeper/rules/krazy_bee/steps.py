@@ -105,7 +105,9 @@ def _requirement(part: str, where: str, name: str) -> Requirement:
     if not m:
         raise _fail(say("kb.not_a_requirement", part=quoted(part.strip()), where=where), name)
     count_text, kind, plural, size_text = m.groups()
-    count, size, kind = int(count_text or 1), int(size_text), kind.lower()
+    count, size, kind = whole_number(count_text or "1"), whole_number(size_text), kind.lower()
+    if count is None or size is None:  # a number of thousands of digits: no Step holds it
+        raise _fail(say("kb.not_a_requirement", part=quoted(part.strip()), where=where), name)
     if count_text is None and plural:
         key = "kb.how_many_books" if kind == "book" else "kb.how_many_runs"
         example = quoted(f"2 {kind}s of {size}")

@@ -154,11 +154,19 @@ def reopen_evening(event: ClubEvent) -> ClubEvent:
 
 def _require_seen(event: ClubEvent, seen: int | None) -> None:
     """A seating, cut or end sent from a page that showed ``seen`` rounds: refused (409) when
-    another has been seated since (a tap from an old tab); ``None`` (the API's body without
-    ``rounds``): no check. The claim that writes the change compares the row again (of two at once,
-    one)."""
+    another has been seated since (a tap from an old tab); more rounds than are seated no page of
+    this evening showed (another evening's count, or one made up): refused (422) as a page that
+    does not say; ``None`` (the API's body without ``rounds``): no check. The claim that writes the
+    change compares the row again (of two at once, one)."""
+    if seen is not None and seen > event.rounds_seated:
+        raise EventRefused(NO_ROUNDS_SEEN, 422)
     if seen is not None and seen != event.rounds_seated:
         raise _stale(event.rounds_seated)
+
+
+#: a seat, cut or end whose page does not say which round it showed (a form without the count, or
+#: a count of more rounds than are seated)
+NO_ROUNDS_SEEN = "This page does not say which round it showed: look at the evening again."
 
 
 def _stale(seated: int) -> EventRefused:
