@@ -16,7 +16,7 @@ from ..rules import RulesError, find_variant, variants
 from ..services import NotEditor
 from ..services.tables import roster as services
 from ..services.tables.bgstats import add_play_link
-from ..services.tables.restorable import import_bounds, past_bounds
+from ..services.tables.restorable import past_bounds
 from ..storage.extensions import db
 from ..storage.table_models import TableGame
 from ..web import access as game_access
@@ -165,8 +165,7 @@ def show(table_id: str):
         pages=pages,
         more_playing=more_playing,
         # its export past the import's bounds: said by the Export link (docs/tables.md)
-        too_big=past_bounds(stats["games"], sum(v["hands"] for v in stats["variants"].values()))
-        and import_bounds(),
+        too_big=bool(past_bounds(stats["games"], sum(v["hands"] for v in stats["variants"].values()))),
         live_fragment=pages.live_fragment(live.FRAGMENT),
         live_page=pages.url(pages.page),
         keeps={g.public_id for g, _ in playing if secret and services.holds_game(secret, g)},

@@ -59,11 +59,8 @@ def test_an_export_past_the_bounds_says_so_and_is_refused(app, client, api, monk
     note = export["import_refused"]
     assert past in note and "cannot be restored" in note and "Backing up" in note
     page = re.sub(r"<[^>]+>", "", client.get(f"/tables/{table['id']}").get_data(as_text=True))
-    assert (
-        "cannot be restored by import" in page
-        and "copy the database" in page
-        and f"at most {games} games" in page
-    )
+    # the page says so in a sentence (the bounds and the counts are the export's note, above)
+    assert "cannot be restored by import" in page and "copy the database" in page
     status, refused = call(client, api, "POST", "/api/v1/tables/import", export)
     assert status == 422 and "Backing up" in str(refused)
     from scorekeeper.storage.extensions import db

@@ -30,11 +30,6 @@ def past_bounds(games: int, hands: int, size: int = 0, body_max: int | None = No
     return found
 
 
-def import_bounds() -> tuple[int, int]:
-    """The games and the hands in all of them one table import takes."""
-    return TABLE_GAMES_MAX, TABLE_HANDS_MAX
-
-
 def export_hands(games: list) -> int:
     """The hands in a table export's ``games`` (a game whose ``rounds`` is no list counts none)."""
     return sum(
