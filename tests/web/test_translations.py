@@ -105,6 +105,37 @@ def test_translations_keep_the_placeholders(language):
     assert not wrong, wrong[:10]
 
 
+# A page puts a translation in as the catalog has it (Jinja's gettext marks it safe), so a character
+# HTML reads as markup would end an attribute (``aria-label="..."``) or open a tag.
+MARKUP = '"<>&'
+
+
+def brought_markup(msgids: tuple[str, ...], string: str) -> str:
+    """The HTML-significant characters ``string`` holds more of than its msgid does."""
+    return "".join(ch for ch in MARKUP if string.count(ch) > max(i.count(ch) for i in msgids))
+
+
+@pytest.mark.parametrize("domain", ["messages", "engine"])
+@pytest.mark.parametrize("language", SHIPPED)
+def test_translations_bring_no_markup_characters(language, domain):
+    with open(TRANSLATIONS / language / "LC_MESSAGES" / f"{domain}.po", "rb") as po:
+        messages = read_po(po, locale=language)
+    wrong = [
+        (ids[0], string)
+        for message in messages
+        if message.id
+        for ids in [_ids(message)]
+        for string in _strings(message)
+        if string and brought_markup(ids, string)
+    ]
+    assert not wrong, wrong[:10]
+
+
+def test_markup_brought_by_a_translation_is_caught():
+    assert brought_markup(("Join with “+”",), 'מחברים ב־"+"') == '"'
+    assert brought_markup(("a <b>bold</b> word",), "ein <b>fettes</b> Wort") == ""
+
+
 def test_a_changed_placeholder_is_caught():
     assert placeholders("Hand %(number)s for {name}") != placeholders("Runde %(nummer)s für {name}")
     assert placeholders("%(total)s points") == placeholders("%(total)s Punkte")
