@@ -121,7 +121,8 @@ def run(job: Callable[..., T], *args: Any) -> T:
         return job(*args)
     submitted = submit(job, *args)
     within = _within.get()
-    if not submitted.wait(within):
+    # a wait of 0 is none at all: never a race with a quick job that a busy machine let finish first
+    if (within is not None and within <= 0) or not submitted.wait(within):
         raise Pending(submitted)
     return submitted.result()
 

@@ -48,7 +48,14 @@ def waiting_answer(job, filename: str):
     token = waiting.keep(
         waiting.folder(current_app), job, filename, float(current_app.config["POOL_TIMEOUT"])
     )
-    return _pending(token, waiting.state(waiting.folder(current_app), token))
+    known = waiting.state(waiting.folder(current_app), token)
+    # done in the moment since the wait ended (a busy machine): the PDF itself, or why it failed;
+    # a PDF_WAIT of 0 (every PDF through the waiting page) keeps the page, which opens it at once
+    if known["state"] == "failed" or (
+        known["state"] == "ready" and float(current_app.config["PDF_WAIT"]) > 0
+    ):
+        return page(token)
+    return _pending(token, known)
 
 
 @bp.get("/<token>")
@@ -88,7 +95,9 @@ def _pending(token: str, known: dict):
     where = url_for("print_waiting.page", token=token)
     headers = {"Location": where, "Retry-After": "1", "Cache-Control": "no-store"}
     if request.accept_mimetypes.best_match(["text/html", "application/json"]) == "application/json":
-        body = {"state": "pending", "url": where, "position": known["position"], "seconds": known["seconds"]}
+        body = {"state": known["state"], "url": where}
+        if known["state"] == "pending":
+            body |= {"position": known["position"], "seconds": known["seconds"]}
         return jsonify(body), 202, headers
     html = render_template(
         "print/waiting.html",
@@ -102,6 +111,8 @@ def _pending(token: str, known: dict):
 
 def _progress(known: dict) -> str:
     """Where the PDF is: its place in the queue, or being made; and about how long it takes."""
+    if known["state"] == "ready":
+        return gettext("It is ready.")
     seconds = ngettext(
         "It should be ready in about %(num)d second.",
         "It should be ready in about %(num)d seconds.",

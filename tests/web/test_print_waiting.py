@@ -78,6 +78,52 @@ def test_another_server_process_serves_the_waiting_pdf(slow, client, tmp_path):
     assert sheet.status_code == 200 and sheet.data[:5] == b"%PDF-"
 
 
+def test_a_wait_of_none_answers_the_waiting_page_even_when_the_job_is_quicker(slow, client, monkeypatch):
+    """A busy machine may keep the request from looking until its quick job is done: PDF_WAIT 0 still
+    answers the waiting page (a race the suite once lost at load 7)."""
+    submit = pool.submit
+
+    def submitted_then_descheduled(*args):
+        job = submit(*args)
+        assert job.wait(60)  # the request is not looked at again until the PDF is made
+        return job
+
+    monkeypatch.setattr(pool, "submit", submitted_then_descheduled)
+    answer = client.get("/print/pdf?kind=sheet&variant=rummikub&players=2")
+    assert answer.status_code == 202
+    assert client.get(answer.headers["Location"]).data[:5] == b"%PDF-"
+
+
+def _done_before_it_is_kept(monkeypatch):
+    """The job ends in the moment between the request's wait and its keeping the job (a busy machine)."""
+    keep = waiting.keep
+
+    def kept_when_done(where, job, *args):
+        assert job.wait(60)
+        return keep(where, job, *args)
+
+    monkeypatch.setattr(waiting, "keep", kept_when_done)
+
+
+def test_a_pdf_done_just_after_the_wait_is_the_pdf_itself(app, client, monkeypatch):
+    app.config["PDF_WAIT"] = 1e-6
+    pool.warm(wait=True)
+    _done_before_it_is_kept(monkeypatch)
+    answer = client.get("/print/pdf?kind=sheet&variant=rummikub&players=2")
+    assert answer.status_code == 200 and answer.data[:5] == b"%PDF-"
+
+
+def test_with_no_wait_a_pdf_already_done_is_said_ready(slow, client, monkeypatch):
+    _done_before_it_is_kept(monkeypatch)
+    page = client.get("/print/pdf?kind=sheet&variant=rummikub&players=2")
+    assert page.status_code == 202 and "It is ready." in page.get_data(as_text=True)
+    answer = client.get(
+        "/print/pdf?kind=sheet&variant=krazy-bee&players=2", headers={"Accept": "application/json"}
+    )
+    assert answer.status_code == 202 and answer.json == {"state": "ready", "url": answer.headers["Location"]}
+    assert client.get(answer.json["url"]).data[:5] == b"%PDF-"
+
+
 @pytest.mark.parametrize("token", ["x" * 32, "../../etc/passwd", "short"])
 def test_an_unknown_or_malformed_token_is_not_found(client, token):
     assert client.get(f"/print/wait/{token}").status_code == 404
