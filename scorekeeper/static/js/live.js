@@ -40,7 +40,7 @@ function start() {
   function hear() { heard = Date.now(); }
 
   /* Two beats missed: say when the table was last heard, and open the stream again; at most once
-     every two beats (the browser tries a dropped stream again itself every 2 s meanwhile): once
+     every two beats (the browser tries a dropped stream again itself every 2 to 4 s meanwhile): once
      silent for four beats, it opened a new stream every second, while the server was away. */
   var reopened = 0;
   setInterval(function () {
