@@ -175,7 +175,7 @@ def follow(port: int, public_id: str, count: int) -> tuple[int, int, list[socket
             continue
         if b"event: poll" in answer:
             polled += 1
-        elif b"retry: 2000" in answer:
+        elif b"retry: " in answer:  # a stream (its wait is spread: 2 to 4 s)
             streamed += 1
     return streamed, polled, sockets
 

@@ -23,7 +23,21 @@ def in_marks(typed: Any) -> str:
     :class:`~scorekeeper.rules.Quoted`, which the command line and the API write as Python does
     (``'R14'``)."""
     # Translators: what a player typed (a card such as R14, a Krazy Bee Step, a sum), in your quotation marks
-    return gettext("“%(text)s”", text=isolated(typed if isinstance(typed, str) else str(Quoted(typed))))
+    return gettext(
+        "“%(text)s”", text=isolated(printable(typed) if isinstance(typed, str) else str(Quoted(typed)))
+    )
+
+
+def printable(typed: str) -> str:
+    """``typed`` with each character that prints nothing (a control character, a tab, a line break, a
+    direction mark) written as the API's quote writes it (Python's escape), the rest as typed.
+
+    >>> printable("ban\\x07ana\\tx"), printable("R14 ☺")
+    ('ban\\\\x07ana\\\\tx', 'R14 ☺')
+    """
+    if typed.isprintable():
+        return typed
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in typed)
 
 
 def signed(value: int | None) -> str:

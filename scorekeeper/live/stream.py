@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -17,8 +18,11 @@ from .hub import Hub, hub_of
 from .versions import GAMES, game_channel, game_token, list_token
 
 bp = Blueprint("live", __name__, url_prefix="/live")
-#: how long a browser waits before reconnecting a dropped stream (the SSE ``retry`` field)
+#: how long a browser waits before reconnecting a dropped stream (the SSE ``retry`` field), at least;
+#: each stream adds its own share of RETRY_SPREAD_MS, so that a server restarted under 125 streams
+#: is not asked for them all in the same instant 2 s later
 RETRY_MS = 2000
+RETRY_SPREAD_MS = 2000
 #: the heartbeat: an event (not a comment) so that the page's script sees it
 BEAT = "event: beat\ndata: {}\n\n"
 #: said as a stream's time is up (``LIVE_STREAM_SECONDS``): the page opens the next stream at once,
@@ -94,7 +98,8 @@ def events(
     hub.subscribe(channel, version)
     _open[0] += 1
     try:
-        yield f"retry: {RETRY_MS}\n: following {channel}\n\n"  # sent at once: the browser knows it is live
+        # sent at once: the browser knows it is live
+        yield f"retry: {RETRY_MS + random.randrange(RETRY_SPREAD_MS + 1)}\n: following {channel}\n\n"
         end = time.monotonic() + lifetime
         while True:
             if version != seen:

@@ -10,6 +10,7 @@ the editor's second phone. Without JavaScript the page offers a Refresh link.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import pytest
 from playwright.sync_api import expect
@@ -321,3 +322,37 @@ def test_a_silent_stream_is_opened_again_once_every_two_beats_not_every_second(b
         )
         opened = follower.evaluate("window.opened")
         assert 2 <= opened <= 4, f"{opened} streams opened in two minutes of silence"
+
+
+#: an EventSource whose every stream is refused (a 404, or a proxy's 502 while the server restarts):
+#: each fails at once, closed; window.opened holds the page clock's time each was opened at
+REFUSED = """
+window.opened = [];
+window.EventSource = class {
+  constructor(url) {
+    window.opened.push(Date.now()); this.url = url; this.readyState = 0;
+    setTimeout(() => { this.readyState = 2; if (this.onerror) this.onerror(); }, 0);
+  }
+  addEventListener() {}
+  close() { this.readyState = 2; }
+};
+Object.assign(window.EventSource, { CONNECTING: 0, OPEN: 1, CLOSED: 2 });
+"""
+
+
+@pytest.mark.parametrize(("drawn", "wait_ms"), [(0, 5000), (0.5, 6500), (0.999, 7997)])
+def test_a_refused_stream_is_asked_again_after_a_wait_of_its_own(browser, site, drawn, wait_ms):
+    """A refused stream was asked for again after 5 s exactly: after a server restart a club night's
+    125 phones came back in the same instant. Each page now draws its wait, 5 to 8 s (the page's
+    Math.random, set here to show which wait each draw gives; the clock is Playwright's)."""
+    app, url = site
+    public_id, _secret = _seed(app, 2)
+    with phone_page(browser, "live-refused") as follower:
+        follower.add_init_script(REFUSED + f"Math.random = () => {drawn};")
+        follower.clock.install()
+        follower.goto(f"{url}/games/{public_id}")
+        follower.wait_for_function("window.opened.length === 1")
+        follower.clock.run_for(30_000)
+        opened = follower.evaluate("window.opened")
+        waits = [b - a for a, b in pairwise(opened)]  # (its failure takes a ms or two)
+        assert len(waits) >= 3 and all(wait_ms <= w <= wait_ms + 20 for w in waits), waits

@@ -10,10 +10,13 @@ arrives is read back from the server's database.
 
 from __future__ import annotations
 
+import io
 import json
+import socket
 import ssl
 import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import expect
@@ -128,6 +131,19 @@ def test_a_link_this_phone_did_not_ask_for_brings_nothing(browser, sites):
         assert winners(app, public_id) == []
 
 
+def _kept_for_the_worker(blank, url: str, public_id: str, secret: str) -> None:
+    """Beside ``blank`` (about:blank), the hand form, offline, keeps a hand for Bob and asks for a
+    sync, and closes: no page of the app is open, the hand is the worker's to send."""
+    form = blank.context.new_page()
+    open_with_service_worker(form, url, public_id, secret)
+    form.context.set_offline(True)
+    enter_hand(form, 1)
+    form.locator(".send-item", has_text="Round 1 (kept on this phone").wait_for(timeout=WAIT_MS)
+    tags = "navigator.serviceWorker.ready.then(r => r.sync.getTags())"
+    _until(lambda: form.evaluate(tags), lambda found: "scorekeeper-send" in found)
+    form.close()
+
+
 def test_background_sync_sends_a_kept_hand_after_its_page_closed(full_browser, sites):
     """The hand form, offline, asks for a sync; the page closes; when the connection returns the
     browser wakes the service worker, which sends the hand (127.0.0.1 is a secure context), and
@@ -135,14 +151,7 @@ def test_background_sync_sends_a_kept_hand_after_its_page_closed(full_browser, s
     app, http_url, _https_url = sites
     public_id, secret = new_game(app)
     with phone_page(full_browser, "origins-background-sync") as blank:  # stays on about:blank meanwhile
-        form = blank.context.new_page()
-        open_with_service_worker(form, http_url, public_id, secret)
-        form.context.set_offline(True)
-        enter_hand(form, 1)
-        form.locator(".send-item", has_text="Round 1 (kept on this phone").wait_for(timeout=WAIT_MS)
-        tags = "navigator.serviceWorker.ready.then(r => r.sync.getTags())"
-        _until(lambda: form.evaluate(tags), lambda found: "scorekeeper-send" in found)
-        form.close()  # no page of the app is open now
+        _kept_for_the_worker(blank, http_url, public_id, secret)
         time.sleep(1)
         assert winners(app, public_id) == []
         blank.context.set_offline(False)  # the connection returns: the browser wakes the worker
@@ -189,3 +198,81 @@ def test_hands_kept_at_http_are_sent_once_after_the_server_moved_to_https_on_its
                 assert moved.hands() == [0]
             finally:
                 moved.kill()
+
+
+@contextmanager
+def _first_send_held(app, public_id: str):
+    """The server is stuck on the first hand posted to the game (a server that answers too late, a
+    Wi-Fi that stopped passing packets on the way back): it answers nothing until the phone hangs up,
+    then records the hand, its answer lost. The sends after it are answered. Yields [the time it
+    came in, the time the phone hung up (once the hand is recorded)] and the sends after it."""
+    held, after, inner = [], [], app.wsgi_app
+    path = f"/games/{public_id}/rounds"
+
+    def wsgi(environ, start_response):
+        if environ["REQUEST_METHOD"] != "POST" or not environ["PATH_INFO"].startswith(path):
+            return inner(environ, start_response)
+        if held:
+            after.append(environ.get("HTTP_IDEMPOTENCY_KEY"))
+            return inner(environ, start_response)
+        held.append(time.monotonic())
+        body = environ["wsgi.input"].read(int(environ.get("CONTENT_LENGTH") or 0))
+        phone = environ["werkzeug.socket"]
+        phone.settimeout(0.1)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:  # after the body, the phone sends nothing: a hang-up
+            try:
+                if not phone.recv(1, socket.MSG_PEEK):
+                    break
+            except TimeoutError:
+                continue
+        hung_up = time.monotonic()
+        environ["wsgi.input"] = io.BytesIO(body)
+        answer = inner(environ, start_response)  # recorded; the answer goes nowhere
+        held.append(hung_up)
+        return answer
+
+    app.wsgi_app = wsgi
+    try:
+        yield held, after
+    finally:
+        app.wsgi_app = inner
+
+
+def _sync_again(page, origin: str) -> None:
+    """Fire the worker's sync "scorekeeper-send" now (DevTools' own button for it): the browser's
+    next try after a failed sync comes minutes later."""
+    cdp = page.context.new_cdp_session(page)
+    found = []
+    cdp.on("ServiceWorker.workerRegistrationUpdated", lambda e: found.extend(e["registrations"]))
+    cdp.send("ServiceWorker.enable")
+    _until(lambda: page.wait_for_timeout(100) or [r for r in found if r["scopeURL"].startswith(origin)], bool)
+    (registration,) = {r["registrationId"] for r in found if r["scopeURL"].startswith(origin)}
+    cdp.send(
+        "ServiceWorker.dispatchSyncEvent",
+        {"origin": origin, "registrationId": registration, "tag": "scorekeeper-send", "lastChance": False},
+    )
+
+
+def test_background_sync_gives_up_a_send_left_unanswered_for_20_s(full_browser, sites):
+    """The worker's send of a kept hand (every page closed) gets no answer: it is given up after 20 s
+    (SEND_LIMIT), so the sync ends failed and the browser tries it again later, rather than waiting
+    on that answer for ever with every hand behind it. The server had recorded it meanwhile: sent
+    again with its key, it is answered as recorded and recorded once."""
+    app, http_url, _https_url = sites
+    public_id, secret = new_game(app)
+    with (
+        phone_page(full_browser, "origins-send-limit") as blank,
+        _first_send_held(app, public_id) as (held, after),
+    ):
+        _kept_for_the_worker(blank, http_url, public_id, secret)
+        blank.context.set_offline(False)  # the browser wakes the worker: its send is held
+        _until(lambda: len(held), 2, seconds=40)  # it came in, and the phone hung up
+        assert 19 <= held[1] - held[0] <= 25
+        assert winners(app, public_id) == [1]  # recorded, the phone does not know it
+        _sync_again(blank, http_url)  # sent again, with its key: answered as the first
+        _until(lambda: blank.wait_for_timeout(200) or len(after), 1)  # (no page of the app is open)
+        assert after[0] and _keys(app, public_id) == 1
+        blank.goto(f"{http_url}/games/{public_id}")  # nothing left to send, nothing sent twice
+        expect(blank.locator("[data-send-queue]")).to_be_hidden()
+        assert winners(app, public_id) == [1]

@@ -8,6 +8,7 @@ data beside them."""
 from __future__ import annotations
 
 import re
+from urllib.parse import urlencode
 
 import pytest
 
@@ -81,6 +82,25 @@ def test_N_1_a_check_a_table_cannot_adopt_quotes_the_card_in_the_readers_marks(c
         f"/tables/{table_id}/rulings/adopt?variant=rummikub&cards=R14", headers={"Accept-Language": language}
     )
     assert refused.status_code == 422 and _quoted(language, "R14") in text(refused)
+
+
+#: a Step list with characters that print nothing: the API quotes them escaped, as Python writes them
+UNPRINTED = "ban\x07ana\u202ex\ty"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_KB_8_a_refused_step_shows_what_prints_nothing_as_the_api_does(client, language):
+    """A control character, a direction override or a tab inside the quote of a refused Step was
+    written raw into the checker's page (the override turned the rest of the line around); the API
+    writes each as its escape (``'ban\\x07ana'``), and the page now shows the same."""
+    page = _page(client, "/check/krazy-bee?" + urlencode({"cards": "7 7 7", "steps": UNPRINTED}), language)
+    verdict = page[page.index('id="verdict"') :].split("</section>")[0]  # (the field keeps them, typed)
+    assert _quoted(language, r"ban\x07ana\u202ex\ty") in verdict, verdict
+    assert not {"\x07", "\u202e", "\t"} & set(verdict)
+    api = client.post(
+        "/api/v1/check", json={"variant": "krazy-bee", "cards": "7 7 7", "options": {"steps": UNPRINTED}}
+    )
+    assert r"'ban\x07ana\u202ex\ty'" in api.get_json()["error"]
 
 
 API_SAID = {

@@ -78,6 +78,7 @@ function identity(el, exact) {
   return [el.tagName, el.getAttribute("href") || "", exact ? el.textContent.trim() : "", form].join("|");
 }
 
+/* A form's address and hidden fields ("" for a field outside any form). */
 function formKey(form) {
   return form ? (form.getAttribute("action") || "") + "?" + formState(form) : "";
 }
@@ -99,7 +100,6 @@ function typedFields(block) {
 }
 
 function formState(form) {
-  if (!form) return "";
   /* not the CSRF token, nor the form's own key (a new one each time the page is drawn: web/form_once.py) */
   return [].map.call(form.querySelectorAll("input[type=hidden]:not([name=csrf_token]):not([name=once])"), function (h) {
     return h.name + "=" + h.value;

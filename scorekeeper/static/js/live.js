@@ -20,6 +20,11 @@
 import { _, language } from "./i18n.js";
 import { keepOpen, morph } from "./live-swap.js";
 
+/* A refused stream is asked for again after 5 to 8 s, each page its own wait: a server restarted
+   under a club night's 125 phones is not asked by all of them in the same instant (the server's
+   SSE retry, for a dropped stream, is spread so too: live/stream.py). */
+var RETRY_MS = 5000, RETRY_SPREAD_MS = 3000;
+
 function start() {
   var status = document.querySelector("[data-live-stream]");
   if (!status || !window.EventSource || !window.fetch || !("content" in document.createElement("template"))) return;
@@ -35,7 +40,7 @@ function start() {
   function hear() { heard = Date.now(); }
 
   /* Two beats missed: say when the table was last heard, and open the stream again; at most once
-     every two beats (the browser tries a dropped stream again itself every 2 s meanwhile): once
+     every two beats (the browser tries a dropped stream again itself every 2 to 4 s meanwhile): once
      silent for four beats, it opened a new stream every second, while the server was away. */
   var reopened = 0;
   setInterval(function () {
@@ -94,7 +99,7 @@ function start() {
       announce("offline");
       if (source.readyState === EventSource.CLOSED) {  // refused (not a network drop): try again later
         goneMeanwhile();
-        retry = setTimeout(connect, 5000);
+        retry = setTimeout(connect, RETRY_MS + Math.random() * RETRY_SPREAD_MS);
       }
     };
     source.addEventListener("change", function (event) {
