@@ -166,3 +166,21 @@ def test_a_season_worked_out_afresh_lets_other_requests_run_between_slices_of_ev
         lines = seasons.club_season(get_table(club_id)).lines
     assert len(lines) == len(EIGHT)
     assert yields == [0, 0]  # six evenings, two at a time: a yield between slices
+
+
+def test_a_kept_season_follows_a_roster_merge_on_the_next_read(app, client, club):
+    """A merge moves a player's club nights to the kept name (the rows hold roster ids): the evenings
+    it changes are changed, so the kept league table is not read with the dropped player's id."""
+    from scorekeeper.services.tables.roster import get_table, member_named, merge, roster_players
+
+    club_id, evenings, _ = club
+    evenings(2)
+    path = f"/api/v1/tables/{club_id}/season"
+    before = {line["name"]: line["total"] for line in client.get(path).get_json()["lines"]}
+    with app.app_context():
+        table = get_table(club_id)
+        keep = roster_players(table, ["Ann Lee"])[0]  # on the roster, never at a club night
+        merge(table, keep, member_named(table, "Ann"))
+        db.session.commit()
+    after = {line["name"]: line["total"] for line in client.get(path).get_json()["lines"]}
+    assert "Ann" not in after and after["Ann Lee"] == before["Ann"], after
