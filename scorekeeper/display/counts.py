@@ -33,6 +33,8 @@ def grouped(value: Any, locale: str | None = None) -> Any:
     """
     if not isinstance(value, int) or isinstance(value, bool):
         return value
+    if -1000 < value < 1000:  # no separator in any shipped language: the language not asked for
+        return str(value)  # (a statistics page writes 20,000 counts, most of them small)
     return _written(value, locale or reader_locale())
 
 
