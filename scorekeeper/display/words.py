@@ -12,6 +12,7 @@ from markupsafe import escape
 
 from ..rules import Quoted, find_variant
 from .bidi import back_link, bdi, isolated_names, names_isolated, notation, number
+from .counts import grouped
 from .isolates import isolated, unisolated
 
 
@@ -181,6 +182,8 @@ FILTERS = {
     "back_link": back_link,
     "bdi": bdi,
     "number": number,
+    # a count with the reader's thousands separator: 3,911 games, 3.911 Spiele
+    "grouped": grouped,
     "notation": notation,
     # a plain-text value between Unicode isolates, where markup cannot go (a sentence the reason
     # filter escapes, a printed title): "45 - 20", "Ann B."

@@ -182,7 +182,7 @@ def season_json(table: Table, season: Season, best: int | None, bonus: float, po
                 "id": e.public_id,
                 "name": e.name,
                 "held_on": e.held_on.isoformat(),
-                "over": evening_over(e),
+                "over": e.id in season.over,
                 "api": external_url("events_api.event", event_id=e.public_id),
             }
             for e in season.evenings

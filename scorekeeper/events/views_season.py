@@ -12,7 +12,8 @@ from wtforms import SelectChoice
 
 from ..club import EVENING_POINTS
 from ..printing.club_words import points_text
-from ..services.club import EventRefused, evening_over
+from ..printing.language import language_now
+from ..services.club import EventRefused
 from ..services.club.season import club_season
 from ..services.tables import roster as tables
 from .forms import SeasonForm
@@ -28,7 +29,7 @@ def season(table_id: str):
     form = SeasonForm(formdata=request.args if request.args else None)
     years = sorted({e.held_on.year for e in club_events(table)}, reverse=True)
     form.year.choices = [SelectChoice("", _l("every year"))] + [SelectChoice(str(y)) for y in years]
-    events, rows, error = [], [], None
+    events, rows, error, over = [], [], None, frozenset()
     if form.validate():
         try:
             found = club_season(
@@ -41,15 +42,16 @@ def season(table_id: str):
         except EventRefused as err:
             error = said(err)
         else:
-            events = found.evenings
+            events, over = found.evenings, found.over
+            language = language_now()  # asked once, not for each of 5,000 cells
             rows = [
                 {
                     "rank": line.rank,
                     "name": found.names.get(line.player, "?"),
-                    "total": points_text(line.total),
+                    "total": points_text(line.total, language),
                     "attended": line.attended,
                     "evenings": [
-                        (None if v is None else points_text(v), counted)
+                        (None if v is None else points_text(v, language), counted)
                         for v, counted in zip(line.evenings, line.counted, strict=False)
                     ],
                 }
@@ -60,7 +62,7 @@ def season(table_id: str):
         table=table,
         form=form,
         events=events,
-        still_played={e.id for e in events if not evening_over(e)},
+        still_played={e.id for e in events if e.id not in over},
         rows=rows,
         error=error,
         ways=EVENING_POINTS,

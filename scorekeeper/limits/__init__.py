@@ -35,6 +35,9 @@ TABLE_GAMES_MAX = 500
 #: last page number it reads (a bigger one is that page)
 GAMES_PAGE = 50
 GAMES_PAGES_MAX = 100_000
+#: the most games ``GET /api/v1/tables/<id>`` answers whole without ``?page=``; a table with more is
+#: answered its first page, ``"paged": true`` and ``next`` (a club's year was 3,900 games, 1.4 MB)
+TABLE_GAMES_WHOLE_MAX = 500
 #: hands in one table's export, all its games together
 TABLE_HANDS_MAX = 10 * HANDS_MAX
 #: rulings one table keeps

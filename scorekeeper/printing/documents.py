@@ -13,6 +13,7 @@ from babel.dates import format_date
 from flask_babel import gettext
 from markupsafe import Markup
 
+from ..display.counts import counted_ngettext
 from ..display.isolates import isolated, mixed, visual_order
 from ..display.qr import qr_png_url
 from ..display.sheets import layout
@@ -53,6 +54,10 @@ def environment():
         lambda text: flask_babel.gettext(text),
         lambda one, many, n: flask_babel.get_translations().ngettext(one, many, n),
         newstyle=True,
+    )
+    # a plural count written the reader's way: 3,911 games, 3.911 Spiele (display/counts.py)
+    env.globals["ngettext"] = counted_ngettext(
+        lambda one, many, n: flask_babel.get_translations().ngettext(one, many, n)
     )
     env.filters.update(FILTERS)
     env.filters["translated"] = translated

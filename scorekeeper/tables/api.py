@@ -5,14 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
+from sqlalchemy import func, select
 
 from ..api import bodies
 from ..api.blueprint import GameId
 from ..api.routes import games_urls
 from ..checker.checking import InputError, fields_of
-from ..limits import GAMES_PAGE, GAMES_PAGES_MAX, players_at_most
+from ..limits import GAMES_PAGE, GAMES_PAGES_MAX, TABLE_GAMES_WHOLE_MAX, players_at_most
 from ..rules import Quoted, find_variant
 from ..services import NotEditor, SecretMissing
+from ..services.errors import NotFound
 from ..services.tables import roster as services
 from ..services.tables.bgstats import export_bgstats, time_zone
 from ..services.tables.game_rows import game_rows, games_played
@@ -21,6 +23,7 @@ from ..services.tables.restorable import export_hands, past_bounds, refusal_note
 from ..services.tables.transfer import export_lists, export_table, games_csv, hands_csv, import_table
 from ..services.transfer import pausing, stamp
 from ..storage.extensions import csrf, db
+from ..storage.table_models import TableGame
 from ..web.access import bearer_secret
 from ..web.addresses import external_url
 from ..web.guards import require_json
@@ -53,12 +56,20 @@ def table_urls(table, secret: str | None = None) -> dict[str, str]:
 
 
 def table_json(table, page: int | None = None) -> dict[str, Any]:
-    """The roster (with games played) and the table's games, newest first: every game, or with
-    ``page`` that page of :data:`~scorekeeper.limits.GAMES_PAGE` and ``next``, the next page's address
-    (None: the last). Plain rows, in five statements, whatever the table keeps."""
+    """The roster (with games played) and the table's games, newest first: every game (at most
+    :data:`~scorekeeper.limits.TABLE_GAMES_WHOLE_MAX`; past it the first page), or with ``page``
+    that page of :data:`~scorekeeper.limits.GAMES_PAGE`; a page says ``"paged": true`` and ``next``,
+    the next page's address (None: the last). A page past the last is a 404 naming the last.
+    Plain rows, in five statements, whatever the table keeps."""
+    if page is None:  # every game, up to the bound: one more than it says the table has more
+        rows = game_rows(table, limit=TABLE_GAMES_WHOLE_MAX + 1)
+        page = 1 if len(rows) > TABLE_GAMES_WHOLE_MAX else None
+        rows = rows[: GAMES_PAGE + 1] if page else rows
+    else:  # one more than the page: is there a next one?
+        rows = game_rows(table, limit=GAMES_PAGE + 1, offset=(page - 1) * GAMES_PAGE)
+        if not rows and page > 1:
+            raise _past_the_last(table, page)
     size = GAMES_PAGE if page else None
-    # one more than the page: is there a next one?
-    rows = game_rows(table, limit=size + 1, offset=(page - 1) * size) if size else game_rows(table)
     played = games_played(table)
     names = {m.id: m.name for m in table.members}
     urls = games_urls()
@@ -83,6 +94,7 @@ def table_json(table, page: int | None = None) -> dict[str, Any]:
             for i, g in enumerate(rows[:size])
         ],
         "urls": table_urls(table),
+        "paged": page is not None,
     }
     if page:
         more = len(rows) > GAMES_PAGE
@@ -90,6 +102,19 @@ def table_json(table, page: int | None = None) -> dict[str, Any]:
             external_url("tables_api.table", table_id=table.public_id, page=page + 1) if more else None
         )
     return body
+
+
+def _past_the_last(table, page: int) -> NotFound:
+    """A page past the table's last: a 404 that names the last page and its address."""
+    games = db.session.scalar(
+        select(func.count()).select_from(TableGame).where(TableGame.table_id == table.id)
+    )
+    last = max(1, -(-games // GAMES_PAGE))
+    address = external_url("tables_api.table", table_id=table.public_id, page=last)
+    return NotFound(
+        f"Page {page} is past the table's last page of games, {last} "
+        f"({games} games, {GAMES_PAGE} a page): {address}"
+    )
 
 
 def asked_games_page() -> int | None:
@@ -147,7 +172,8 @@ def create_table():
 
 @bp.get("/tables/<table_id:table_id>")
 def table(table_id: str):
-    """A table: its roster and its games (every one, or with ``?page=`` a page of them)."""
+    """A table: its roster and its games (every one up to 500, else the first page; or with
+    ``?page=`` a page of them)."""
     page = asked_games_page()
     return jsonify(table_json(services.get_table(table_id), page))
 

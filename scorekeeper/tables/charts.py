@@ -13,6 +13,7 @@ from html import escape
 from flask_babel import gettext
 
 from ..display.charts import nice_ticks, point_marker, seat_style, short_name
+from ..display.counts import grouped
 
 WIDTH, LEFT, RIGHT, TOP, PLOT_H = 360, 40, 10, 10, 160
 
@@ -59,7 +60,7 @@ def line_svg(
     step = max(1, int(x_high - x_low) // 8)
     for x in range(int(x_low), int(x_high) + 1, step):
         out.append(
-            f'<text x="{px(x):.1f}" y="{TOP + PLOT_H + 14}" text-anchor="middle" class="tick">{x}</text>'
+            f'<text x="{px(x):.1f}" y="{TOP + PLOT_H + 14}" text-anchor="middle" class="tick">{grouped(x)}</text>'
         )
     out.append(
         f'<text x="{WIDTH / 2:.0f}" y="{TOP + PLOT_H + 28}" text-anchor="middle" class="tick">'
@@ -147,7 +148,7 @@ def wins_svg(players: Sequence[Mapping], variant_names: Mapping[str, str]) -> st
             out.append(
                 f'<rect x="{label_w}" y="{y}" width="{length:.1f}" height="{bar}" fill="{colour}"/>'
                 + point_marker(marker, label_w - 8, y + bar / 2, colour, 4)
-                + f'<text x="{label_w + length + 4:.1f}" y="{y + bar - 2}" class="tick">{wins}</text>'
+                + f'<text x="{label_w + length + 4:.1f}" y="{y + bar - 2}" class="tick">{grouped(wins)}</text>'
             )
             y += bar + 2
         y += gap

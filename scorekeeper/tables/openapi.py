@@ -17,7 +17,14 @@ from ..api.schemas import (
     slugs,
 )
 from ..api.shapes import bearer, path_param
-from ..limits import GAMES_PAGE, GAMES_PAGES_MAX, ROSTER_MAX, RULINGS_MAX, TABLE_GAMES_MAX
+from ..limits import (
+    GAMES_PAGE,
+    GAMES_PAGES_MAX,
+    ROSTER_MAX,
+    RULINGS_MAX,
+    TABLE_GAMES_MAX,
+    TABLE_GAMES_WHOLE_MAX,
+)
 from ..web.features import ApiPart
 from . import openapi_bgstats, openapi_house
 from .openapi_stats import table_stats
@@ -129,9 +136,15 @@ def schemas() -> dict[str, dict]:
             players=array(obj(("name", "games"), name=STR, games=INT)),
             games=array(ref("TableGame")),
             urls=ref("TableUrls"),
+            paged={
+                "type": "boolean",
+                "description": "true: `games` is one page of the table's games (asked with ?page=, or "
+                f"the first page of a table of more than {TABLE_GAMES_WHOLE_MAX} games asked without); "
+                "false: every game",
+            },
             next={
                 "type": ["string", "null"],
-                "description": f"with ?page= only: the next page's address ({GAMES_PAGE} games a page; "
+                "description": f"on a page only: the next page's address ({GAMES_PAGE} games a page; "
                 "null: the last page)",
             },
         ),
@@ -158,7 +171,10 @@ def _table_links() -> dict[str, dict]:
 def _with_page(operation: dict) -> dict:
     """A table's operation with its optional ``page``: without it, every game of the table (as before)."""
     page = {"type": "integer", "minimum": 1, "maximum": GAMES_PAGES_MAX}
-    description = f"only this page of the games, {GAMES_PAGE} a page, newest first (default: every game)"
+    description = (
+        f"only this page of the games, {GAMES_PAGE} a page, newest first (default: every game, or the "
+        f"first page past {TABLE_GAMES_WHOLE_MAX} games); a page past the last is a 404 naming the last"
+    )
     operation["parameters"].append(
         {"name": "page", "in": "query", "required": False, "schema": page, "description": description}
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from typing import Any
 
@@ -50,11 +51,16 @@ def table_stats(table: Table) -> dict[str, Any]:
 
 
 def _table_stats(table: Table) -> dict[str, Any]:
+    """The statistics, summed in four steps; between steps the worker answers its other requests
+    (under gevent ``time.sleep(0)`` yields: a year of 3,911 games was one stretch of 220 ms)."""
     names = {m.id: m.name for m in table.members}
     players = {m.id: _player(m.name) for m in table.members}
     games = _by_variant(table, players)
+    time.sleep(0)
     _in_order(table, players)
+    time.sleep(0)
     figures = _figures(table, names)
+    time.sleep(0)
     summary = {
         kind: {
             "name": variant_name(kind_name(kind)),

@@ -136,6 +136,10 @@ def new():
     return render_template("tables/index.html", held=access.held_tables(), form=form), status
 
 
+#: what ``?all=`` says to list every game (``?all=0``, ``?all=no`` ... do not)
+EVERY_GAME = ("1", "true", "yes", "on")
+
+
 @bp.get("/<table_id>")
 def show(table_id: str):
     """The table: its games (in progress, finished), its players and a summary of the statistics;
@@ -144,7 +148,7 @@ def show(table_id: str):
     secret = access.held_secret(table)
     stats = table_stats(table)
     # the newest GAMES_SHOWN of each list; with ?all=1 every game, GAMES_PAGE of each a page
-    shown = None if request.args.get("all") else GAMES_SHOWN
+    shown = None if request.args.get("all", "").lower() in EVERY_GAME else GAMES_SHOWN
     size = shown or GAMES_PAGE
     page = 1 if shown else _last_at_most(asked_page(), stats, size)
     playing, finished = (  # one more of each: is there a next page?

@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from flask import Blueprint, Flask, current_app, has_request_context, redirect, request, url_for
-from flask_babel import Babel, get_locale, gettext, refresh
+from flask_babel import Babel, get_locale, get_translations, gettext, refresh
 from markupsafe import Markup
 
+from ..display.counts import counted_ngettext
 from ..display.isolates import right_to_left
 from ..display.reasons import ENGLISH, rendered
 from ..limits import BACK_HERE_MAX
@@ -217,6 +218,10 @@ def init_app(app: Flask) -> None:
     """Flask-Babel with the catalogs under ``translations/``, the switch's route, the templates' helpers."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     Babel(app, locale_selector=select_locale)
+    # a plural count written the reader's way: 3,911 games, 3.911 Spiele (display/counts.py)
+    app.jinja_env.globals["ngettext"] = counted_ngettext(
+        lambda s, p, n: get_translations().ungettext(s, p, n)
+    )
     # Flask-Babel keeps the chosen locale on the app context's ``g``: where one app context serves
     # several requests (a test client inside ``app.app_context()``), each request chooses anew
     app.before_request(refresh)

@@ -46,3 +46,16 @@ def test_a_sheet_within_the_bound_says_nothing_of_it(app, client):
     public_id = _points_game(app, 12)
     text = " ".join(ReadBack(client.get(f"/print/game/{public_id}/sheet.pdf").data).text.split())
     assert "This sheet shows the last" not in text and "In progress after 12 hands" in text
+
+
+def test_a_sheet_of_more_than_999_hands_writes_their_count_the_readers_way(app, client):
+    """The count in a sentence with the reader's thousands separator (docs/languages.md "Numbers");
+    the totals and the hands' numbers in the sheet's columns as a score pad writes them."""
+    public_id = _points_game(app, 1205)
+    english = " ".join(ReadBack(client.get(f"/print/game/{public_id}/sheet.pdf").data).text.split())
+    assert "the last 100 of 1,205 hands, from number 1,106;" in english, english[:600]
+    assert "In progress after 1,205 hands" in english
+    assert "3615" in english and "1205" in english  # Ann's total; the last hand's number
+    german = client.get(f"/print/game/{public_id}/sheet.pdf", headers={"Accept-Language": "de"})
+    text = " ".join(ReadBack(german.data).text.split())
+    assert "1.205" in text and "1.106" in text and "3615" in text, text[:600]

@@ -16,7 +16,7 @@ from scorekeeper.services.tables.roster import create_table
 from scorekeeper.storage.extensions import db
 
 from .club_support import by_lot, play_round
-from .statements_support import asked
+from .statements_support import asked, statements
 
 EIGHT = ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal"]
 
@@ -96,3 +96,91 @@ def test_reading_the_season_again_ranks_no_evening_again(app, client, club, monk
     monkeypatch.setattr(standings, "standings", lambda *a, **k: ranked.append(1) or rank(*a, **k))
     assert client.get(f"/tables/{club_id}/season").get_data(as_text=True) == first
     assert not ranked
+
+
+def test_a_season_read_again_is_kept_and_loads_no_table_rows_after_two_evenings_or_six(app, client, club):
+    """The league table is kept by its evenings' last changes: read again it loads no evening's
+    tables (a year's 8,800 rows were loaded at every read, 300 ms of the one worker's time), and
+    its first read builds no ORM row of them either (column reads, bench/club_year_wait.py)."""
+    from scorekeeper.storage.club_models import Entrant, EventTable
+
+    from .statements_support import loaded
+
+    club_id, evenings, _ = club
+    counts = []
+    for more in (2, 4):
+        evenings(more)
+        for path in (f"/tables/{club_id}/season", f"/api/v1/tables/{club_id}/season"):
+            with loaded(EventTable) as tables, loaded(Entrant) as entrants:
+                first = client.get(path).get_data(as_text=True)
+            assert (tables, entrants) == ([], []), f"{path}: the first read loaded ORM rows"
+            with statements(app) as seen:
+                again = client.get(path).get_data(as_text=True)
+            assert again == first
+            assert not [s for s in seen if "club_tables" in s or "club_entrants" in s], seen
+            counts.append(len(seen))
+    assert counts[:2] == counts[2:], (
+        f"a kept read: {counts[:2]} statements after 2 evenings, {counts[2:]} after 6"
+    )
+
+
+def test_a_kept_season_changes_with_the_next_read_after_a_result_changes(app, client, club):
+    from scorekeeper.services.club import season as seasons
+    from scorekeeper.services.club.results import override
+    from scorekeeper.storage.club_models import ClubEvent
+
+    club_id, evenings, _ = club
+    evenings(2)
+    path = f"/api/v1/tables/{club_id}/season"
+    before = client.get(path).get_json()["lines"]
+    assert client.get(path).get_json()["lines"] == before  # kept
+    with app.app_context():
+        event = db.session.scalars(db.select(ClubEvent).order_by(ClubEvent.id.desc())).first()
+        table = event.event_rounds[-1].tables[0]
+        last = min(range(len(table.members)), key=lambda seat: table.result[seat])
+        scores = [0] * len(table.members)
+        scores[last] = 900  # the table's last player now wins it by far
+        override(event, table, scores, "scores added up wrong")
+        db.session.commit()
+    after = client.get(path).get_json()["lines"]
+    assert after != before
+    seasons._KEPT.clear()  # what the season is, worked out afresh
+    assert client.get(path).get_json()["lines"] == after
+
+
+def test_a_season_worked_out_afresh_lets_other_requests_run_between_slices_of_evenings(
+    app, club, monkeypatch
+):
+    import time
+
+    from scorekeeper.services.club import season as seasons
+    from scorekeeper.services.tables.roster import get_table
+
+    club_id, evenings, _ = club
+    evenings(6)
+    monkeypatch.setattr(seasons, "SLICE", 2)
+    yields = []
+    sleep = time.sleep
+    monkeypatch.setattr(time, "sleep", lambda s: yields.append(s) or sleep(s))
+    with app.test_request_context():
+        lines = seasons.club_season(get_table(club_id)).lines
+    assert len(lines) == len(EIGHT)
+    assert yields == [0, 0]  # six evenings, two at a time: a yield between slices
+
+
+def test_a_kept_season_follows_a_roster_merge_on_the_next_read(app, client, club):
+    """A merge moves a player's club nights to the kept name (the rows hold roster ids): the evenings
+    it changes are changed, so the kept league table is not read with the dropped player's id."""
+    from scorekeeper.services.tables.roster import get_table, member_named, merge, roster_players
+
+    club_id, evenings, _ = club
+    evenings(2)
+    path = f"/api/v1/tables/{club_id}/season"
+    before = {line["name"]: line["total"] for line in client.get(path).get_json()["lines"]}
+    with app.app_context():
+        table = get_table(club_id)
+        keep = roster_players(table, ["Ann Lee"])[0]  # on the roster, never at a club night
+        merge(table, keep, member_named(table, "Ann"))
+        db.session.commit()
+    after = {line["name"]: line["total"] for line in client.get(path).get_json()["lines"]}
+    assert "Ann" not in after and after["Ann Lee"] == before["Ann"], after

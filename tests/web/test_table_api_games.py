@@ -146,3 +146,33 @@ def test_every_game_gives_the_workers_other_requests_turns(app, client, api, clu
     monkeypatch.setattr("time.sleep", turns.append)
     call(client, api, "GET", f"/api/v1/tables/{club[0]}", expect=200)
     assert turns.count(0) >= 7 // 2, f"{len(turns)} turns given while reading 7 games two at a time"
+
+
+def test_past_the_bound_without_page_the_first_page_says_it_is_paged(app, client, api, club, monkeypatch):
+    """A club's year was answered whole (3,900 games, 1.4 MB): past the bound the answer is the first
+    page, ``"paged": true`` and the next page's address; up to it every game, ``"paged": false``."""
+    monkeypatch.setattr("scorekeeper.tables.api.TABLE_GAMES_WHOLE_MAX", 7)
+    listed, played = _expected(app)
+    _, whole = call(client, api, "GET", f"/api/v1/tables/{club[0]}", expect=200)
+    assert [_read(g) for g in whole["games"]] == listed and whole["paged"] is False
+    _play(app, club, 7, 1)  # eight games: one past the bound
+    listed, played = _expected(app)
+    with statements(app) as said:
+        _, body = call(client, api, "GET", f"/api/v1/tables/{club[0]}", expect=200)
+    assert body["paged"] is True and len(said) <= STATEMENTS
+    assert [_read(g) for g in body["games"]] == listed[:PAGE]
+    assert {p["name"]: p["games"] for p in body["players"]} == played
+    after = urlsplit(body["next"])
+    assert (after.path, after.query) == (f"/api/v1/tables/{club[0]}", "page=2")
+
+
+def test_a_page_past_the_last_is_a_404_that_names_the_last(client, api, club):
+    """The table page shows its last page for one past it; the API said nothing (an empty list):
+    a client that asks past the end is told where the end is."""
+    _, last = call(client, api, "GET", f"/api/v1/tables/{club[0]}?page=3", expect=200)
+    assert len(last["games"]) == 1 and last["next"] is None and last["paged"] is True
+    _, body = call(client, api, "GET", f"/api/v1/tables/{club[0]}?page=4", expect=404)
+    assert "Page 4 is past the table's last page of games, 3 (7 games, 3 a page)" in body["error"]
+    assert f"/api/v1/tables/{club[0]}?page=3" in body["error"]
+    _, empty = call(client, api, "GET", f"/api/v1/tables/{club[0]}?page=1", expect=200)
+    assert empty["games"]  # page 1 is always an answer (an empty table's is an empty list)

@@ -109,3 +109,11 @@ def test_every_game_page_s_refresh_link_goes_to_that_page(client, club):
     text = client.get(f"/tables/{table_id}?all=1&page=2").get_data(as_text=True)
     refresh = re.findall(r'class="button secondary small live-refresh" href="([^"]*)"', text)
     assert refresh == [f"/tables/{table_id}?all=1&amp;page=2"]
+
+
+@pytest.mark.parametrize("no", ["0", "no", "false", ""])
+def test_all_0_is_the_club_page_not_every_game(client, club, no):
+    table_id, playing, finished = club
+    text = client.get(f"/tables/{table_id}?all={no}").get_data(as_text=True)
+    assert _sections(text) == (playing[:SHOWN], finished[:SHOWN])
+    assert "All 7 finished games" in text and 'rel="next"' not in text

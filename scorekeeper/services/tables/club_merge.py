@@ -3,10 +3,11 @@ player's, and the tables they were seated at name the kept player (rows hold ros
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from ...storage.club_models import ClubEvent, Entrant, EventRound, EventTable
 from ...storage.extensions import db
+from ...storage.models import utcnow
 from ...storage.table_models import Member
 from .. import SetupError
 
@@ -23,11 +24,17 @@ def move_check_ins(table_id: int, keep: Member, drop: Member) -> None:
         raise SetupError(
             [("drop", f"{keep.name} and {drop.name} played the same club night; they are two people")]
         )
+    changed = set()
     for entrant in rows:
         if entrant.member_id == drop.id:
             entrant.member_id = keep.id
-    seated = select(EventRound.id).where(EventRound.event_id.in_(events))
-    for table in db.session.scalars(select(EventTable).where(EventTable.round_id.in_(seated))):
+            changed.add(entrant.event_id)
+    seated = select(EventRound.id, EventRound.event_id).where(EventRound.event_id.in_(events))
+    evening_of = dict(db.session.execute(seated).all())
+    for table in db.session.scalars(select(EventTable).where(EventTable.round_id.in_(list(evening_of)))):
         if drop.id in table.members:
             table.members = [keep.id if m == drop.id else m for m in table.members]
+            changed.add(evening_of[table.round_id])
+    if changed:  # their change stamps: the standings screens and the kept season read them anew
+        db.session.execute(update(ClubEvent).where(ClubEvent.id.in_(changed)).values(updated_at=utcnow()))
     db.session.flush()
