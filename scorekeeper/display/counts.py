@@ -29,7 +29,7 @@ def grouped(value: Any, locale: str | None = None) -> Any:
     """A whole count with the reader's thousands separator (anything else as it is).
 
     >>> grouped(3911, "en"), grouped(3911, "de"), grouped(3911, "pl"), grouped(12345, "pl"), grouped(999, "de")
-    ('3,911', '3.911', '3\\xa0911', '12\\xa0345', '999')
+    ('3,911', '3.911', '3911', '12\\xa0345', '999')
     """
     if not isinstance(value, int) or isinstance(value, bool):
         return value
@@ -38,8 +38,15 @@ def grouped(value: Any, locale: str | None = None) -> Any:
     return _written(value, locale or reader_locale())
 
 
+#: CLDR's ``minimumGroupingDigits`` where it is 2, which Babel does not apply: Polish writes 3911
+#: but 12 345 (the Polish norm groups from five digits)
+GROUPED_FROM = {"pl": 10_000}
+
+
 @functools.lru_cache(maxsize=4096)
 def _written(value: int, locale: str) -> str:
+    if abs(value) < GROUPED_FROM.get(locale.split("_")[0], 1000):
+        return str(value)
     return format_decimal(value, locale=locale)
 
 

@@ -50,3 +50,9 @@ def test_a_clubs_count_of_games_is_written_the_readers_way(client, club, languag
     mine = client.get(f"/tables/{club}/player?name=Ann", headers=headers).get_data(as_text=True)
     assert games in mine
     assert ">1500<" in mine  # her score in each game's column, as a score pad writes it
+
+
+def test_polish_groups_a_count_only_from_five_digits(client, club):
+    """Polish writes 1001 as it is (the Polish norm, CLDR's minimumGroupingDigits 2), 12 345 grouped."""
+    page = client.get(f"/tables/{club}", headers={"Accept-Language": "pl"}).get_data(as_text=True)
+    assert "1001 gier" in page and "1\xa0001" not in page
