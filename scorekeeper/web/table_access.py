@@ -57,8 +57,11 @@ def held_tables() -> list[Table]:
     ]
     if not ids:
         return []
-    tables = db.session.execute(select(Table).where(Table.public_id.in_(ids)).order_by(Table.name)).scalars()
-    return [t for t in tables if secret_matches(t, request.cookies.get(COOKIE_PREFIX + t.public_id))]
+    tables = db.session.execute(select(Table).where(Table.public_id.in_(ids))).scalars()
+    # by name as the other lists of names are, case set aside: the database's order was its collation's
+    # (SQLite's and PostgreSQL's C put "Zed club" before "anna's table", PostgreSQL's en-US did not)
+    held = sorted(tables, key=lambda t: (t.name.casefold(), t.name, t.public_id))
+    return [t for t in held if secret_matches(t, request.cookies.get(COOKIE_PREFIX + t.public_id))]
 
 
 def remember(response: Response, table: Table, secret: str) -> Response:

@@ -8,17 +8,20 @@ pages and the API; statistics (ratings included), the table page's figures and t
 from __future__ import annotations
 
 import re
+import uuid
 
+import pytest
 from flask_migrate import upgrade
 
 from scorekeeper import create_app
+from scorekeeper.storage.extensions import db
 
 from . import test_api_tables
 from .api_support import OpenApi, call
 from .game_support import csrf_from
 from .rounds_support import text
 from .table_support import create_table, play_small_table
-from .test_postgres import MIGRATIONS, _without, app, cluster, database  # noqa: F401 (fixtures)
+from .test_postgres import MIGRATIONS, _pg_app, _without, app, cluster, database  # noqa: F401 (fixtures)
 
 
 def _life(app) -> list:  # noqa: F811 - a parameter, not the fixture
@@ -80,3 +83,31 @@ def test_a_tables_life_gives_the_same_answers_as_on_sqlite(app, tmp_path):  # no
     # and the figures are real: the corrected first game moved the ratings
     ratings = [{p["name"]: p["ratings"].get("rummikub") for p in s["players"]} for s in on_postgres[:3:2]]
     assert ratings[0]["Bob"] != ratings[1]["Bob"] and ratings[1]["Bob"]["mu"] is not None
+
+
+@pytest.mark.parametrize("collation", ["C", "en-US"])
+def test_a_phones_tables_are_listed_by_name_whatever_the_databases_collation(cluster, collation):  # noqa: F811
+    """The tables page lists the tables this phone holds by name, case set aside, on every database:
+    it listed them in the database's order (ORDER BY name), so SQLite and a C-collated PostgreSQL put
+    "Bob" and "Zed club" before "anna" while a PostgreSQL made with en-US put "anna" first."""
+    name = f"t_{uuid.uuid4().hex[:16]}"
+    icu = "" if collation == "C" else f" LOCALE_PROVIDER icu ICU_LOCALE '{collation}'"
+    with cluster.connect(autocommit=True) as conn:
+        try:
+            conn.execute(f'CREATE DATABASE "{name}" TEMPLATE template0{icu}')
+        except Exception as err:  # a PostgreSQL built without ICU
+            pytest.skip(f"NOTICE no {collation} collation on this PostgreSQL: {err}")
+    club_app = _pg_app(cluster.url(name))
+    try:
+        with club_app.app_context():
+            db.create_all()
+        client = club_app.test_client()
+        for table in ("Zed club", "anna", "Bob"):
+            create_table(client, table, ["Ann", "Cy"])
+        listed = re.findall(r'<span class="game-variant"><bdi>([^<]*)</bdi>', client.get("/tables/").text)
+        assert listed == ["anna", "Bob", "Zed club"]
+    finally:
+        with club_app.app_context():
+            db.engine.dispose()
+        with cluster.connect(autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
