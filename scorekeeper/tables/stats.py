@@ -116,6 +116,7 @@ def _by_variant(table: Table, players: dict) -> dict[str, dict]:
         .join(TableGame, TableGame.game_id == TableSeat.game_id)
         .where(TableGame.table_id == table.id)
         .group_by(TableSeat.member_id, TableGame.kind, TableGame.high_wins)
+        .order_by(TableSeat.member_id, TableGame.kind, TableGame.high_wins)  # a grouping sorts on SQLite only
     ).all()
     sums: dict = defaultdict(lambda: defaultdict(int))
     best: dict = {}
@@ -161,6 +162,7 @@ def _by_variant(table: Table, players: dict) -> dict[str, dict]:
         )
         .where(TableGame.table_id == table.id)
         .group_by(TableGame.kind)
+        .order_by(TableGame.kind)
     ).all():
         table_counts[variant] = {"games": count, "finished": done or 0, "hands": hands or 0}
     return dict(table_counts)
@@ -280,6 +282,7 @@ def _figures(table: Table, names: dict[int, str]) -> dict[str, dict]:
         .join(TableGame, TableGame.game_id == TableFigure.game_id)
         .where(TableGame.table_id == table.id)
         .group_by(TableGame.variant, TableFigure.member_id, TableFigure.name, TableFigure.item)
+        .order_by(TableGame.variant, TableFigure.member_id, TableFigure.name, TableFigure.item)
     ).all()
     sums: dict = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     for variant, member, name, item, n, value in rows:
