@@ -57,7 +57,9 @@ def held_tables() -> list[Table]:
     ]
     if not ids:
         return []
-    tables = db.session.execute(select(Table).where(Table.public_id.in_(ids)).order_by(Table.name)).scalars()
+    tables = db.session.execute(
+        select(Table).where(Table.public_id.in_(ids), Table.restoring_since.is_(None)).order_by(Table.name)
+    ).scalars()
     return [t for t in tables if secret_matches(t, request.cookies.get(COOKIE_PREFIX + t.public_id))]
 
 
