@@ -54,7 +54,9 @@ def import_table(doc: Any, slice_games: int | None = None) -> tuple[Table, str]:
                 member.created_at = parse_stamp(entry["created_at"], "players.created_at")
         for i, entry in enumerate(rulings):
             table.rulings.append(_ruling(entry, f"rulings.{i}"))
-        db.session.flush()
+        _commit_slice(
+            table.id
+        )  # the hidden table, its roster and rulings: no lock held while games are judged
         restoring = Restoring(table.id, secret, {look_alike_key(m.name): m.id for m in table.members})
         for first in range(0, len(games), slice_games):
             write_slice(restoring, read_slice(restoring, games[first : first + slice_games], first))
