@@ -30,14 +30,16 @@ HANDS_MAX = 2000
 #: and the hands' records, corrections and undos: 15 a hand)
 AUDIT_MAX = 15 * HANDS_MAX
 #: games in one table's export the import takes: a club's year of weekly evenings is about 3,900
-#: (docs/tables.md, "A club's year"), written in slices (services/tables/restore.py)
-TABLE_GAMES_MAX = 10_000
+#: (docs/tables.md, "A club's year"), written in slices (services/tables/restore.py); half as many
+#: again fit in the server's answer time (6,000 games took 40 s at load 5, 10,000 took 70 s: past
+#: the 60 s a proxy waits for an answer)
+TABLE_GAMES_MAX = 6_000
 #: games on one page of the games list (a host that keeps a club's year has thousands), and the
 #: last page number it reads (a bigger one is that page)
 GAMES_PAGE = 50
 GAMES_PAGES_MAX = 100_000
 #: hands in one table's export, all its games together (a club's year: about 7,700)
-TABLE_HANDS_MAX = 100 * HANDS_MAX
+TABLE_HANDS_MAX = 60 * HANDS_MAX
 #: rulings one table keeps
 RULINGS_MAX = 200
 #: a ruling's note, and its question or answer, in characters
@@ -65,8 +67,9 @@ BODY_MAX = 2 * 1024 * 1024
 #: a game's import only (POST /api/v1/games/import): a change log of AUDIT_MAX seat entries is about
 #: 230 bytes an entry, so a long seated game's export is past BODY_MAX; every other body keeps BODY_MAX
 IMPORT_BODY_MAX = 8 * 1024 * 1024
-#: a table's import only (POST /api/v1/tables/import): a club's year exports 8.3 MB; room for three
-TABLE_IMPORT_BODY_MAX = 24 * 1024 * 1024
+#: a table's import only (POST /api/v1/tables/import): a club's year exports 8.3 MB, 6,000 of its
+#: games 13.9 MB
+TABLE_IMPORT_BODY_MAX = 16 * 1024 * 1024
 #: after the 413 to a body past the limit, the production server half-closes the connection and throws
 #: away what the client still sends for at most this long and this much (so the client reads the 413
 #: rather than a reset), then closes it; the rest of the body is never read

@@ -11,7 +11,7 @@ from ..api.blueprint import GameId
 from ..api.routes import games_urls
 from ..checker.checking import InputError, fields_of
 from ..limits import GAMES_PAGE, GAMES_PAGES_MAX, players_at_most
-from ..rules import Quoted, find_variant
+from ..rules import Quoted, RoundError, find_variant
 from ..services import NotEditor, SecretMissing
 from ..services.tables import roster as services
 from ..services.tables.bgstats import export_bgstats, time_zone
@@ -226,11 +226,17 @@ def table_import():
     request.max_content_length = body_max(current_app, IMPORT_PATH)  # a club's year (limits)
     document = bodies.object_body()
     export_lists(document)  # past the bounds: refused before the shape check (docs/tables.md)
-    document = bodies.shaped("TableExport", document)
-    table, secret = import_table(document)
-    bodies.shaped("TableExport", document, values=True)
+    refused = bodies.judged("TableExport", document)
+    # the values refused after the engine's words, before the table is shown (the check had waited for
+    # a pool process again, a write held meanwhile: every other change of the worker waited, a 503 at 10 s)
+    table, secret = import_table(document, last_check=lambda: _refuse(refused))
     db.session.commit()
     return _created(table, secret)
+
+
+def _refuse(refused: list) -> None:
+    if refused:
+        raise RoundError(refused)
 
 
 def start_table_game(fields: dict, variant: str, names: list[str], options: dict, first_dealer: int):

@@ -74,7 +74,7 @@ def test_an_export_past_the_bounds_says_so_and_is_refused(app, client, api, monk
 
 
 def test_an_export_past_the_body_bound_says_so_and_is_refused(app, client, api, monkeypatch):  # noqa: F811
-    """The import's address has a body bound of its own (24 MiB, a club's year is 8.3 MB), past
+    """The import's address has a body bound of its own (16 MiB, a club's year is 8.3 MB), past
     ``MAX_CONTENT_LENGTH``: the export is judged by it."""
     table = _evening(client, api)
     size = len(client.get(f"/api/v1/tables/{table['id']}/export").data)
@@ -122,7 +122,7 @@ def test_an_import_lets_other_requests_run_between_the_games_it_writes(client, a
         ("every game", 400, "games: must be a list of objects"),
         ({"game": {}}, 400, "games: must be a list of objects"),
         ([0] * 3, 400, "games: must be a list of objects"),
-        ([{"game": {"rounds": [0] * 200_001}}], 422, "not 1 and 200,001"),  # hands that are no objects
+        ([{"game": {"rounds": [0] * 120_001}}], 422, "not 1 and 120,001"),  # hands that are no objects
         ([{}] * 500_000, 422, "not 500,000 and 0"),  # just under the 2 MiB body bound
     ],
 )

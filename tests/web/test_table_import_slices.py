@@ -185,7 +185,7 @@ def test_a_table_left_by_a_dead_worker_is_deleted_by_the_next_import(app, client
 
 
 def test_a_body_past_the_apps_bound_is_taken_by_the_import_only(app, client, api):  # noqa: F811
-    """The import's address takes 24 MiB (a club's year exports 8.3 MB); every other keeps 2 MiB."""
+    """The import's address takes 16 MiB (a club's year exports 8.3 MB); every other keeps 2 MiB."""
     table = _evening(client, api)
     export = client.get(f"/api/v1/tables/{table['id']}/export").get_json()
     body = json.dumps(export) + " " * (app.config["MAX_CONTENT_LENGTH"] + 1)

@@ -14,6 +14,7 @@ died mid-import is deleted by the next import (:func:`sweep`), once its mark is 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -39,10 +40,14 @@ SLICE_GAMES = 100
 LEFTOVER_SECONDS = 600
 
 
-def import_table(doc: Any, slice_games: int | None = None) -> tuple[Table, str]:
+def import_table(
+    doc: Any, slice_games: int | None = None, last_check: Callable[[], object] | None = None
+) -> tuple[Table, str]:
     """A new table restored from an export, and its new secret (TransferError for a bad shape, the
     engine's RulesError for a game the rules refuse; nothing is kept unless all is valid). Commits
-    each slice; the last step (the table shown) is left to the caller's commit."""
+    each slice; ``last_check`` (the API's check of the values, which waits for a pool process) runs
+    after the last, no write under way, and may refuse it all; the last step (the table shown) is
+    left to the caller's commit."""
     players, rulings, games = export_lists(doc)
     slice_games = slice_games or SLICE_GAMES
     sweep()
@@ -61,6 +66,8 @@ def import_table(doc: Any, slice_games: int | None = None) -> tuple[Table, str]:
         for first in range(0, len(games), slice_games):
             write_slice(restoring, read_slice(restoring, games[first : first + slice_games], first))
             _commit_slice(table.id)
+        if last_check is not None:
+            last_check()
         _show(table, doc, restoring, any(entry.get("result") is not None for entry in games))
     except BaseException:
         db.session.rollback()
