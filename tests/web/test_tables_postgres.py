@@ -63,7 +63,10 @@ def _life(app) -> list:  # noqa: F811 - a parameter, not the fixture
     return seen
 
 
-def test_a_tables_life_gives_the_same_answers_as_on_sqlite(app, tmp_path):  # noqa: F811
+def test_a_tables_life_gives_the_same_answers_as_on_sqlite(app, tmp_path, monkeypatch):  # noqa: F811
+    from scorekeeper.services.tables import restore
+
+    monkeypatch.setattr(restore, "SLICE_GAMES", 3)  # the import in slices, a transaction each, on both
     on_postgres = _life(app)
     side = create_app(
         {
