@@ -222,3 +222,16 @@ def test_a_year_sized_body_passes_the_rate_budget_too(tmp_path):
     body = json.dumps(doc) + " " * (limited.config["MAX_CONTENT_LENGTH"] + 1)
     answer = client.post(IMPORT, data=body, content_type="application/json")
     assert answer.status_code == 201, answer.get_json()
+
+
+def test_an_import_sent_again_with_its_key_is_answered_once(app, client, api):  # noqa: F811
+    """With an Idempotency-Key the slices are still committed one by one, and the table shown with its
+    kept answer: the same request again gets the same table and secret, and no second table."""
+    table = _evening(client, api)
+    export = client.get(f"/api/v1/tables/{table['id']}/export").get_json()
+    before = _rows(app)
+    sent = [client.post(IMPORT, json=export, headers={"Idempotency-Key": "year-1"}) for _ in range(2)]
+    assert [a.status_code for a in sent] == [201, 201]
+    assert sent[1].headers.get("Idempotent-Replayed") == "true"
+    assert sent[0].get_json()["secret"] == sent[1].get_json()["secret"]
+    assert _rows(app) == (before[0] + 1, 0, before[2] * 2)
