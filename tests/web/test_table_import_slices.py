@@ -19,7 +19,7 @@ from scorekeeper import create_app
 from scorekeeper.services.tables import restore
 from scorekeeper.storage.extensions import db
 from scorekeeper.storage.models import Game, utcnow
-from scorekeeper.storage.table_models import Table
+from scorekeeper.storage.table_models import Table, TableGame
 
 from .api_support import HANDS, VARIANTS, call
 from .test_api_tables import _evening, _game, _table, api  # noqa: F401 (api: the OpenAPI fixture)
@@ -89,6 +89,7 @@ def test_while_an_import_runs_its_table_is_hidden_and_another_game_is_written(ap
     monkeypatch.setattr(time, "sleep", sleep)
     assert answer.status_code == 201, answer.get_json()
     assert seen["page"] == seen["api"] == 404
+    assert seen["games"] and seen["listed"] == []  # its games written so far are in no games list
     assert seen["hand"] == 201 and seen["hand_seconds"] < 2, seen
     assert client.get(f"/tables/{answer.get_json()['id']}").status_code == 200  # shown once whole
 
@@ -97,6 +98,12 @@ def _look_meanwhile(app, other: dict, seen: dict) -> None:
     """What another phone gets while the import is under way (in a thread of its own: its own
     app context, session and connection to the database, as another request of the server has)."""
     hidden = db.session.scalar(select(Table.public_id).order_by(Table.id.desc()))
+    seen["games"] = db.session.scalars(
+        select(Game.public_id)
+        .join(TableGame, TableGame.game_id == Game.id)
+        .join(Table)
+        .where(Table.public_id == hidden)
+    ).all()
     phone = threading.Thread(target=_phone, args=(app, hidden, other, seen))
     phone.start()
     phone.join()
@@ -106,6 +113,7 @@ def _phone(app, hidden: str, other: dict, seen: dict) -> None:
     phone = app.test_client()
     seen["page"] = phone.get(f"/tables/{hidden}").status_code
     seen["api"] = phone.get(f"/api/v1/tables/{hidden}").status_code
+    seen["listed"] = [g for g in seen["games"] if g in phone.get("/games/").get_data(as_text=True)]
     started = time.monotonic()
     hand = phone.post(
         f"/api/v1/games/{other['id']}/rounds",
@@ -145,8 +153,6 @@ def test_a_failure_mid_slice_leaves_nothing(app, client, api, monkeypatch):  # n
 
 
 def _hidden_games(table_id: int) -> int:
-    from scorekeeper.storage.table_models import TableGame
-
     return db.session.scalar(select(func.count()).where(TableGame.table_id == table_id))
 
 
