@@ -223,7 +223,6 @@ def table_hands_csv(table_id: str):
 @bp.post("/tables/import")
 def table_import():
     """Restore a table export as a new table: 201 with its new id, secret and URLs."""
-    request.max_content_length = body_max(current_app, IMPORT_PATH)  # a club's year (limits)
     document = bodies.object_body()
     export_lists(document)  # past the bounds: refused before the shape check (docs/tables.md)
     refused = bodies.judged("TableExport", document)
