@@ -29,8 +29,11 @@ HANDS_MAX = 2000
 #: confirmation and a change or a dispute besides the hand's own entry (2,000 hands x 4 seats x ~3 entries,
 #: and the hands' records, corrections and undos: 15 a hand)
 AUDIT_MAX = 15 * HANDS_MAX
-#: games in one table's export
-TABLE_GAMES_MAX = 500
+#: games in one table's export the import takes: a club's year of weekly evenings is about 3,900
+#: (docs/tables.md, "A club's year"), written in slices (services/tables/restore.py); half as many
+#: again fit in the server's answer time (6,000 games took 40 s at load 5, 10,000 took 70 s: past
+#: the 60 s a proxy waits for an answer)
+TABLE_GAMES_MAX = 6_000
 #: games on one page of the games list (a host that keeps a club's year has thousands), and the
 #: last page number it reads (a bigger one is that page)
 GAMES_PAGE = 50
@@ -38,8 +41,8 @@ GAMES_PAGES_MAX = 100_000
 #: the most games ``GET /api/v1/tables/<id>`` answers whole without ``?page=``; a table with more is
 #: answered its first page, ``"paged": true`` and ``next`` (a club's year was 3,900 games, 1.4 MB)
 TABLE_GAMES_WHOLE_MAX = 500
-#: hands in one table's export, all its games together
-TABLE_HANDS_MAX = 10 * HANDS_MAX
+#: hands in one table's export, all its games together (a club's year: about 7,700)
+TABLE_HANDS_MAX = 60 * HANDS_MAX
 #: rulings one table keeps
 RULINGS_MAX = 200
 #: a ruling's note, and its question or answer, in characters
@@ -67,6 +70,9 @@ BODY_MAX = 2 * 1024 * 1024
 #: a game's import only (POST /api/v1/games/import): a change log of AUDIT_MAX seat entries is about
 #: 230 bytes an entry, so a long seated game's export is past BODY_MAX; every other body keeps BODY_MAX
 IMPORT_BODY_MAX = 8 * 1024 * 1024
+#: a table's import only (POST /api/v1/tables/import): a club's year exports 8.3 MB, 6,000 of its
+#: games 13.9 MB
+TABLE_IMPORT_BODY_MAX = 16 * 1024 * 1024
 #: after the 413 to a body past the limit, the production server half-closes the connection and throws
 #: away what the client still sends for at most this long and this much (so the client reads the 413
 #: rather than a reset), then closes it; the rest of the body is never read

@@ -8,6 +8,7 @@ from sqlalchemy.orm import selectinload
 
 from ..storage.extensions import db
 from ..storage.models import Game
+from .games import shown
 
 
 def games_page(page: int, size: int) -> tuple[list[Game], bool, int]:
@@ -24,6 +25,7 @@ def games_page(page: int, size: int) -> tuple[list[Game], bool, int]:
 def _page(page: int, size: int) -> tuple[list[Game], bool]:
     query = (
         select(Game)
+        .where(shown())
         .options(selectinload(Game.players))
         .order_by(case((Game.status == "finished", 1), else_=0), Game.created_at.desc(), Game.id.desc())
         .offset((page - 1) * size)

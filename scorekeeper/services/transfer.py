@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from ..limits import AUDIT_MAX, HANDS_MAX, at_most
-from ..rules import RoundError, all_variants, score_game
+from ..rules import GameScore, RoundError, all_variants, score_game
 from ..storage.extensions import db
 from ..storage.models import AuditEntry, Game, Round
 from ..storage.seat_models import SEAT_LOG_ACTIONS
@@ -111,6 +112,33 @@ def logged_change(entry, open_hand: int | None = None) -> dict:
     }
 
 
+@dataclass
+class GameRead:
+    """A game export read and judged by the engine, nothing written yet (:func:`read_game`)."""
+
+    variant: str
+    names: list[str]
+    options: dict
+    first_dealer: int
+    facts: list[dict]
+    #: each hand's times (those the export gives)
+    stamps: list[dict]
+    #: the change log when the export has one (None: the new game's own "create" entry)
+    audit: list[AuditEntry] | None
+    score: GameScore
+    #: the game's own times (those the export gives)
+    game_stamps: dict = field(default_factory=dict)
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.score.finished else "in_progress"
+
+    @property
+    def version(self) -> int:
+        """One per change kept in the log, as the game had it."""
+        return sum(entry.action != "create" for entry in self.audit or ())
+
+
 def import_game(doc: Any) -> tuple[Game, str]:
     """A new game restored from an export, and its new edit secret.
 
@@ -118,6 +146,23 @@ def import_game(doc: Any) -> tuple[Game, str]:
     (RoundError with the round number) when its players, options or hands are
     not a game the rules accept. Nothing is kept unless everything is valid.
     """
+    read = read_game(doc)
+    game, secret = create_game(read.variant, read.names, read.options, read.first_dealer)
+    for number, (round_facts, when) in enumerate(zip(read.facts, read.stamps), 1):
+        game.rounds.append(Round(number=number, facts=round_facts, **when))
+    if read.audit is not None:
+        game.audit_entries.clear()
+        game.audit_entries.extend(read.audit)
+        game.version = read.version
+    game.status = read.status
+    for key, value in read.game_stamps.items():
+        setattr(game, key, value)
+    db.session.flush()
+    return game, secret
+
+
+def read_game(doc: Any) -> GameRead:
+    """A game export checked whole, shape and rules (the errors of :func:`import_game`), nothing written."""
     doc = _document(doc)
     players = object_list(doc, "players")
     at_most(players, max(v.max_players for v in all_variants()), "players", "players")
@@ -154,18 +199,17 @@ def import_game(doc: Any) -> tuple[Game, str]:
         doc["variant"], [], players=len(names), first_dealer=first_dealer, names=cleaned, options=opts
     )
     check_replay(doc["variant"], audit, facts, start, opts)
-    game, secret = create_game(doc["variant"], names, doc.get("options"), first_dealer)
-    for number, (round_facts, when) in enumerate(zip(facts, stamps), 1):
-        game.rounds.append(Round(number=number, facts=round_facts, **when))
-    if "audit" in doc:
-        game.audit_entries.clear()
-        game.audit_entries.extend(audit)
-        game.version = sum(entry.action != "create" for entry in audit)  # one per change, as kept
-    game.status = "finished" if score.finished else "in_progress"
-    for key, value in stamps_in(doc, "game").items():
-        setattr(game, key, value)
-    db.session.flush()
-    return game, secret
+    return GameRead(
+        variant=doc["variant"],
+        names=names,
+        options=doc.get("options"),
+        first_dealer=first_dealer,
+        facts=facts,
+        stamps=stamps,
+        audit=audit if "audit" in doc else None,
+        score=score,
+        game_stamps=stamps_in(doc, "game"),
+    )
 
 
 # -- shape checks -----------------------------------------------------------------------

@@ -27,6 +27,9 @@ class Table(db.Model):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     #: the turn timer's length the table last chose, in seconds (0: off; None: never chosen)
     timer_seconds: Mapped[int | None] = mapped_column(nullable=True)
+    #: when its import began, while a table is being restored from an export in slices (hidden until
+    #: the last one: services/tables/restore.py); None for every table in use
+    restoring_since: Mapped[datetime | None] = mapped_column(nullable=True)
 
     members: Mapped[list[Member]] = relationship(
         back_populates="table", order_by="Member.id", cascade="all, delete-orphan", passive_deletes=True

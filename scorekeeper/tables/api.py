@@ -12,7 +12,7 @@ from ..api.blueprint import GameId
 from ..api.routes import games_urls
 from ..checker.checking import InputError, fields_of
 from ..limits import GAMES_PAGE, GAMES_PAGES_MAX, TABLE_GAMES_WHOLE_MAX, players_at_most
-from ..rules import Quoted, find_variant
+from ..rules import Quoted, RoundError, find_variant
 from ..services import NotEditor, SecretMissing
 from ..services.errors import NotFound
 from ..services.tables import roster as services
@@ -20,18 +20,21 @@ from ..services.tables.bgstats import export_bgstats, time_zone
 from ..services.tables.game_rows import game_rows, games_played
 from ..services.tables.new_games import start_game
 from ..services.tables.restorable import export_hands, past_bounds, refusal_note
-from ..services.tables.transfer import export_lists, export_table, games_csv, hands_csv, import_table
+from ..services.tables.restore import import_table
+from ..services.tables.transfer import export_lists, export_table, games_csv, hands_csv
 from ..services.transfer import pausing, stamp
 from ..storage.extensions import csrf, db
 from ..storage.table_models import TableGame
 from ..web.access import bearer_secret
 from ..web.addresses import external_url
-from ..web.guards import require_json
+from ..web.guards import body_max, require_json
 from .stats import kept, stamp_of, table_stats
 
 bp = Blueprint("tables_api", __name__, url_prefix="/api/v1")
 #: what ``GET /tables/<id>/export`` writes: this app's table export, or a BG Stats backup
 EXPORT_FORMATS = ("scorekeeper", "bgstats")
+#: where a table's export is restored (its body bound is its own: web/guards.py LARGER_BODIES)
+IMPORT_PATH = "/api/v1/tables/import"
 csrf.exempt(bp)  # a table's secret comes as a Bearer token, as a game's edit secret does
 require_json(bp)
 
@@ -206,9 +209,8 @@ def table_export(table_id: str):
     document = export_table(table)
     response = jsonify(document)
     games, hands = len(document["games"]), export_hands(document["games"])
-    past = past_bounds(
-        games, hands, response.content_length or 0, current_app.config.get("MAX_CONTENT_LENGTH")
-    )
+    # the import's own body bound (docs/tables.md, "A club's year")
+    past = past_bounds(games, hands, response.content_length or 0, body_max(current_app, IMPORT_PATH))
     if past:  # said in the export itself, before the operator relies on it (docs/tables.md)
         response = jsonify({**document, "import_refused": refusal_note(past)})
     response.headers["Content-Disposition"] = f'inline; filename="scorekeeper-table-{table.public_id}.json"'
@@ -249,11 +251,17 @@ def table_import():
     """Restore a table export as a new table: 201 with its new id, secret and URLs."""
     document = bodies.object_body()
     export_lists(document)  # past the bounds: refused before the shape check (docs/tables.md)
-    document = bodies.shaped("TableExport", document)
-    table, secret = import_table(document)
-    bodies.shaped("TableExport", document, values=True)
+    refused = bodies.judged("TableExport", document)
+    # the values refused after the engine's words, before the table is shown (the check had waited for
+    # a pool process again, a write held meanwhile: every other change of the worker waited, a 503 at 10 s)
+    table, secret = import_table(document, last_check=lambda: _refuse(refused))
     db.session.commit()
     return _created(table, secret)
+
+
+def _refuse(refused: list) -> None:
+    if refused:
+        raise RoundError(refused)
 
 
 def start_table_game(fields: dict, variant: str, names: list[str], options: dict, first_dealer: int):

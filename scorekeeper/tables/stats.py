@@ -25,7 +25,11 @@ LAST_RESULTS = 10
 
 def stamp_of(public_id: str) -> tuple | None:
     """A cheap fingerprint of a table's last change (None: no such table), for kept statistics."""
-    row = db.session.execute(select(Table.id, Table.updated_at).where(Table.public_id == public_id)).first()
+    row = db.session.execute(
+        select(Table.id, Table.updated_at).where(
+            Table.public_id == public_id, Table.restoring_since.is_(None)
+        )
+    ).first()
     return tuple(row) if row else None
 
 

@@ -57,7 +57,9 @@ def held_tables() -> list[Table]:
     ]
     if not ids:
         return []
-    tables = db.session.execute(select(Table).where(Table.public_id.in_(ids))).scalars()
+    tables = db.session.execute(
+        select(Table).where(Table.public_id.in_(ids), Table.restoring_since.is_(None))
+    ).scalars()
     # by name as the other lists of names are, case set aside: the database's order was its collation's
     # (SQLite's and PostgreSQL's C put "Zed club" before "anna's table", PostgreSQL's en-US did not)
     held = sorted(tables, key=lambda t: (t.name.casefold(), t.name, t.public_id))

@@ -152,7 +152,7 @@ def test_the_import_bounds_hold_without_the_schema(app):
 
 
 def test_a_table_import_past_its_bounds_is_refused(app):
-    from scorekeeper.services.tables.transfer import import_table
+    from scorekeeper.services.tables.restore import import_table
 
     doc = {
         "format": "scorekeeper-table",

@@ -15,10 +15,10 @@ def past_bounds(games: int, hands: int, size: int = 0, body_max: int | None = No
     are past, in words (empty: it imports back); ``body_max``: the bytes the import's address takes
     (the app's ``MAX_CONTENT_LENGTH``; None: no bound).
 
-    >>> past_bounds(500, 20000, 2 * 1024 * 1024, 2 * 1024 * 1024)
+    >>> past_bounds(3911, 7686, 8297430, 16 * 1024 * 1024)  # a club's year
     []
-    >>> past_bounds(3911, 7686, 8297430, 2 * 1024 * 1024)
-    ['3,911 games (at most 500)', '8,297,430 bytes (at most 2,097,152)']
+    >>> past_bounds(6001, 120001, 8297430, 2 * 1024 * 1024)
+    ['6,001 games (at most 6,000)', '120,001 hands (at most 120,000)', '8,297,430 bytes (at most 2,097,152)']
     """
     found = []
     if games > TABLE_GAMES_MAX:

@@ -55,9 +55,12 @@ def holds_game(table_secret: str | None, game: Game) -> bool:
 
 
 def find_table(public_id: str) -> Table | None:
-    """The table with this public id (roster loaded), or None."""
+    """The table with this public id (roster loaded), or None (for one still being restored too:
+    :mod:`.restore`)."""
     return db.session.execute(
-        select(Table).where(Table.public_id == public_id).options(selectinload(Table.members))
+        select(Table)
+        .where(Table.public_id == public_id, Table.restoring_since.is_(None))
+        .options(selectinload(Table.members))
     ).scalar_one_or_none()
 
 

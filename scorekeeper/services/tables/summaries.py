@@ -105,20 +105,22 @@ def _summarise(row: TableGame, score: GameScore) -> None:
         if not figures.finished:
             seat.mu = seat.sigma = None
     if figures.counts:
-        db.session.execute(
-            insert(TableFigure),
-            [
-                {
-                    "game_id": row.game_id,
-                    "member_id": None if seat is None else members[seat],
-                    "name": name,
-                    "item": str(item),
-                    "n": n,
-                    "value": value,
-                }
-                for seat, name, item, n, value in figures.counts
-            ],
-        )
+        db.session.execute(insert(TableFigure), figure_rows(row.game_id, members, figures.counts))
+
+
+def figure_rows(game_id: int, members: list[int], counts: list) -> list[dict]:
+    """A game's counted figures as ``table_figures`` rows (``members[seat]``: the seat's roster player)."""
+    return [
+        {
+            "game_id": game_id,
+            "member_id": None if seat is None else members[seat],
+            "name": name,
+            "item": str(item),
+            "n": n,
+            "value": value,
+        }
+        for seat, name, item, n, value in counts
+    ]
 
 
 def rerate(table_id: int, kind: str, start: tuple | None = None) -> int:

@@ -5,32 +5,23 @@ from __future__ import annotations
 import csv
 import io
 import re
-import time
 from typing import Any
-
-from sqlalchemy import update
 
 from ...limits import (
     HOUSE_GAMES_MAX,
     ROSTER_MAX,
-    RULING_NOTE_MAX,
     RULINGS_MAX,
     TABLE_GAMES_MAX,
     TABLE_HANDS_MAX,
     TooMany,
     at_most,
 )
-from ...storage.extensions import db
-from ...storage.table_models import Ruling, Table
-from .. import SetupError, game_score, hash_secret
-from ..names import look_alike_key
-from ..transfer import TransferError, export_game, import_game, object_list, parse_stamp, stamp, stamps_in
-from .bgstats_import import set_result
-from .house_games import house_decision
+from ...storage.table_models import Table
+from .. import game_score
+from ..transfer import TransferError, export_game, object_list, stamp
 from .restorable import BACKUP, export_hands
-from .roster import create_table, game_secret, table_games
-from .rulings import HOUSE, KINDS
-from .summaries import attach, rerate_all
+from .roster import table_games
+from .rulings import HOUSE
 
 FORMAT = "scorekeeper-table"
 VERSION = 1
@@ -79,33 +70,6 @@ def _result(summary) -> dict:
     }
 
 
-def import_table(doc: Any) -> tuple[Table, str]:
-    """A new table restored from an export, and its new secret (TransferError for a bad shape,
-    the engine's RulesError for a game the rules refuse; nothing is kept unless all is valid)."""
-    players, rulings, games = export_lists(doc)
-    table, secret = create_table(doc.get("name"), [p.get("name") for p in players])
-    for member, entry in zip(table.members, players):
-        if entry.get("created_at") is not None:
-            member.created_at = parse_stamp(entry["created_at"], "players.created_at")
-    for i, entry in enumerate(rulings):
-        table.rulings.append(_ruling(entry, f"rulings.{i}"))
-    by_name = {look_alike_key(m.name): m for m in table.members}  # as the roster cleaned them
-    for i, entry in enumerate(games):
-        _import_table_game(table, secret, by_name, entry, f"games.{i}")
-        # under gevent: the worker's other requests run between two games written (a club's games
-        # have one to three hands each, so the game import's pause every 100 hands never came: 500
-        # games held the worker 10 to 30 s)
-        time.sleep(0)
-    if any(entry.get("result") is not None for entry in games):
-        rerate_all(table.id)  # result-only games are rated where they fall
-    stamps = {key: parse_stamp(doc[key], key) for key in ("created_at", "updated_at") if doc.get(key)}
-    db.session.flush()
-    if stamps:
-        db.session.execute(update(Table).where(Table.id == table.id).values(**stamps))
-        db.session.refresh(table)
-    return table, secret
-
-
 def export_lists(doc: Any) -> tuple[list, list, list]:
     """The export's players, rulings and games, once its format and sizes are checked (cheap: the
     import asks it before the body's shape check, which for a big body waits for the worker pool)."""
@@ -129,53 +93,6 @@ def export_lists(doc: Any) -> tuple[list, list, list]:
             ]
         )
     return players, rulings, games
-
-
-def _import_table_game(table: Table, secret: str, by_name: dict, entry: dict, where: str) -> None:
-    """One exported game, restored and seated at the roster players it names."""
-    seats = entry.get("players")
-    if not isinstance(seats, list) or not all(isinstance(n, str) for n in seats):
-        raise TransferError(f"{where}.players: the roster names of the game's seats (a list of text)")
-    seats = [look_alike_key(n) for n in seats]
-    if not all(n in by_name for n in seats):  # the shape is right, the names are not the roster's: a 422
-        raise SetupError([(f"{where}.players", "name a roster player for every seat")])
-    game, _ = import_game(entry.get("game"))
-    if len(seats) != len(game.players) or len(set(seats)) != len(seats):
-        raise SetupError([(f"{where}.players", "one different roster player per seat")])
-    game.secret_hash = hash_secret(game_secret(secret, game.public_id))
-    attach(table, game, [by_name[n] for n in seats], game_score(game))
-    result = entry.get("result")
-    if result is not None:  # a result-only game (imported from BG Stats) keeps its result
-        if not isinstance(result, dict) or not isinstance(result.get("source"), str):
-            raise TransferError(f"{where}.result: a result-only game's source, time, totals and winners")
-        totals, winners = result.get("totals"), result.get("winners")
-        if not (
-            isinstance(totals, list)
-            and isinstance(winners, list)
-            and len(totals) == len(winners) == len(seats)
-        ):
-            raise TransferError(f"{where}.result: one total and one winner flag per seat")
-        when = parse_stamp(result.get("played_at"), f"{where}.result.played_at")
-        set_result(game, result["source"][:64], when, [int(t) for t in totals], [bool(w) for w in winners])
-
-
-def _ruling(entry: dict, where: str) -> Ruling:
-    if entry.get("kind") not in KINDS or not isinstance(entry.get("variant"), str):
-        raise TransferError(f"{where}: a kind ({', '.join(KINDS)}) and a variant are required")
-    if not isinstance(entry.get("decision"), dict) or not isinstance(entry.get("note", ""), str):
-        raise TransferError(f"{where}: the decision must be an object and the note text")
-    if entry["kind"] == HOUSE:  # a house game is checked again, as when it was adopted
-        d = entry["decision"]
-        checked = house_decision(None, d.get("name"), entry["variant"], d.get("options"))
-        entry = {**entry, "variant": checked["variant"], "decision": checked["house"]}
-    # a time left out (or null, as the document allows) is the time of the import, as for a new ruling
-    return Ruling(
-        kind=entry["kind"],
-        variant=entry["variant"],
-        decision=entry["decision"],
-        note=entry.get("note", "")[:RULING_NOTE_MAX],
-        **stamps_in(entry, where, ("decided_on", "created_at")),
-    )
 
 
 # -- CSV -----------------------------------------------------------------------------------
