@@ -131,13 +131,18 @@ run: db
 	$(KEEP_PYC) $(PY) -m scorekeeper.cli.server --host $(HOST) --port $(PORT) $(if $(filter-out 0,$(HTTPS)),--https) \
 		$(if $(filter-out 0,$(ACCESS_LOG)),--access-log)
 
+# WARM: while npm, the linters and the docs' build run on one core, one pytest collects the run's
+# tests on the other and so writes the bytecode caches (the app's, the venv's, the tests' rewritten
+# asserts) that a fresh clone's workers would each write at once, all collecting cold
+# (docs/tests.md, "Collection"); not for WORKERS=0, nor with BYTECODE=0 (nothing kept)
+WARM := $(if $(and $(filter-out 0,$(WORKERS)),$(KEEP_PYC)),$(KEEP_PYC) $(PY) -m pytest --collect-only -q \
+	-p no:xdist -p no:cacheprovider $(filter tests% scorekeeper%,$(PYTEST_ARGS)) >/dev/null 2>&1 &)
+
 test: $(VENV)/.installed-test
 	bash scripts/system-deps.sh test
-	$(MAKE) --no-print-directory node_modules/.installed
-	$(VENV)/bin/ruff check
-	$(VENV)/bin/ruff format --check
-	$(MAKE) --no-print-directory lint-js
-	$(MAKE) --no-print-directory docs
+	$(WARM) $(MAKE) --no-print-directory node_modules/.installed && $(VENV)/bin/ruff check && \
+		$(VENV)/bin/ruff format --check && $(MAKE) --no-print-directory lint-js && \
+		$(MAKE) --no-print-directory docs; status=$$?; wait; exit $$status
 	$(KEEP_PYC) $(PY) -m pytest -n $(WORKERS) --maxprocesses 4 --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 
 # the documentation site (docs/ by mkdocs.yml) into site/; --strict: a broken link or a page

@@ -4,7 +4,7 @@ given ``BABEL_TRANSLATION_DIRECTORIES`` and ``PSEUDO_LOCALE`` serves as ``en_001
 right to left, as ``en_150``).
 
 A page in it shows every word that went through the catalog as ``⟦Šĥáŕé ťĥé ĝáḿé⟧``; a word shown
-plainly did not, and the browser sweep (tests/browser/test_languages_browser.py) names it.
+plainly did not, and the browser sweep (tests/browser/test_layout_sweep_browser.py, right to left) names it.
 
 >>> pseudo("Share %(name)s <strong>now</strong> &amp; later")
 '⟦Šĥáŕé %(name)s <strong>ñóŵ</strong> &amp; ľáťéŕ⟧'
