@@ -93,7 +93,7 @@ def test_a_big_clubs_page_shows_the_50_pairs_who_met_most_and_finds_ones_own(cli
     assert len(shown) == 50 and shown[0] == ("Ann", "Bob", "3")
     assert "The 50 pairs who played together most, of 120." in page
     # one's own pairs: the page's chooser sends to the player's page, every opponent there
-    assert f'action="/tables/{tid}/player"' in page and "<option>Player 16</option>" in page
+    assert f'action="/tables/{tid}/player#opponents"' in page and "<option>Player 16</option>" in page
     mine = _opponents(client.get(f"/tables/{tid}/player?name=Player 16").text)
     assert len(mine) == 15 and mine["Ann"] == (1, 0, 1, 0) and mine["Player 15"] == (1, 0, 1, 0)
     assert _opponents(client.get(f"/tables/{tid}/player?name=Ann").text)["Bob"] == (3, 3, 0, 0)
