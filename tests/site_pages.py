@@ -310,6 +310,7 @@ def site_pages(app: Flask, games: list[tuple[str, str]]) -> list[Page]:
         Page(f"/games/{game}"),  # a table's game names its table and links its rulings
         Page(adopt, secret),
         Page(adopt),
-        Page(f"/tables/{table_id}/player?name=Ann"),  # a player's games across kinds
+        Page(f"/tables/{table_id}/player?name=Ann"),  # a player's games across kinds, their opponents
+        Page(f"/tables/{table_id}/pairs"),  # every head-to-head pair, a page at a time
     ]
     return pages + [Page(p) for p in EXTRA] + table_states + states(games)

@@ -83,6 +83,10 @@ def table_stats() -> dict:
         games=INT,
         finished=INT,
         players=array(player),
-        head_to_head=array(pair),
+        head_to_head={
+            **array(pair),
+            "description": "every pair who sat at a game together, most games together first, unpaged "
+            "(the statistics page shows the first 50)",
+        },
         variants={"type": "object", "additionalProperties": variant},
     )

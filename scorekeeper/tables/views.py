@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from babel.numbers import format_decimal
 from flask import Blueprint, flash, make_response, redirect, render_template, request, session, url_for
 from flask_babel import get_locale, gettext
@@ -29,6 +31,7 @@ from ..web.paging import Pages, asked_page
 from . import charts
 from .forms import AddPlayerForm, MergeForm, RenameForm, TableForm, with_roster
 from .live import CHANNEL, table_token
+from .pairs import PAIRS_SHOWN
 from .stats import kept, rating_histories, stamp_of, table_stats
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
@@ -212,6 +215,7 @@ def statistics(table_id: str):
 
 def _statistics_page(table) -> str:
     stats = table_stats(table)
+    time.sleep(0)  # under gevent a turn for the worker's other requests between the sums and the render
     # every kind of game the table played: the variants, and each points game by its own name
     names = {**variant_names(), **{kind: block["name"] for kind, block in stats["variants"].items()}}
     order = [p["name"] for p in stats["players"]]  # a player keeps one colour and marker in every chart
@@ -235,6 +239,7 @@ def _statistics_page(table) -> str:
         "tables/stats.html",
         table=table,
         stats=stats,
+        pairs_shown=PAIRS_SHOWN,
         variant_names=names,
         rating_charts=ratings,
         figure_templates={
