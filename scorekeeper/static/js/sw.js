@@ -206,12 +206,15 @@ function sendWaiting() {
   });
 }
 
+/* A game's page fetched again for its kept copy; rejected when the server cannot be reached or
+   fails (5xx): the kept copy is then still the one from before the send. */
 function refresh(url) {
   if (!url) return Promise.resolve();
   var request = new Request(new URL(url, self.location.href).href);
   return fetch(request, { credentials: "same-origin" }).then(function (response) {
-    return keep(request, response);
-  }).catch(function () {});
+    if (response.status >= 500) throw new Error("the server answered " + response.status);
+    return keep(request, response).catch(function () {});  // (a full cache: the send is done all the same)
+  });
 }
 
 var SEND_LIMIT = 20000;  // ms: a send unanswered this long is given up (the sync again later)
@@ -241,11 +244,16 @@ function sendOne(item) {
   });
 }
 
-/* Recorded: dropped, and the game's kept pages fetched again (offline, its form then shows the
-   next hand's number). Held ("conflict", "refused"): kept with the answer, if it still waits (a
-   page has not dropped it, or put it back in its form, meanwhile). Either way the pages are told. */
+/* Recorded: the game's kept pages fetched again (offline, its form then shows the next hand's
+   number), then dropped. The worker cannot tell the pages' number of the next hand
+   (localStorage): while the pages cannot be fetched, the hand stays waiting and the sync fails,
+   so a page opened meanwhile numbers its next hand after it, and the hand is sent again with its
+   key later (answered as recorded, recorded once). Held ("conflict", "refused"): kept with the
+   answer, if it still waits (a page has not dropped it, or put it back in its form, meanwhile).
+   Either way the pages are told. */
 function settle(item, state, answer) {
-  return hands("readwrite", function (store) {
+  var pages = state ? Promise.resolve() : Promise.all([item.url, answer.game_url].map(refresh));
+  return pages.then(function () { return hands("readwrite", function (store) {
     if (!state) { store.delete(item.id); return; }
     store.get(item.id).onsuccess = function (event) {
       var kept = event.target.result;
@@ -254,10 +262,8 @@ function settle(item, state, answer) {
       kept.answer = answer;
       store.put(kept);
     };
-  }).then(function () {
+  }); }).then(function () {
     if (changes) changes.postMessage({ game: item.game });
-    return state ? null : Promise.all([item.url, answer.game_url].map(refresh));
-  }).then(function () {
     return true;  // on to the next waiting hand (a held one holds back only its own game's)
   });
 }
