@@ -26,8 +26,10 @@ module.exports = [
     ...js.configs.recommended,
     languageOptions: {
       ecmaVersion: 2022, sourceType: "script",
-      // written above the script by scorekeeper/offline/shell.py when it is served as /sw.js
-      globals: { ...globals.serviceworker, VERSION: "readonly", SHELL: "readonly", OFFLINE_PAGE: "readonly", WORDS: "readonly", LANGUAGE: "readonly" },
+      // written above the script (and hand-send.js's functions below it) by scorekeeper/offline/shell.py
+      // when it is served as /sw.js
+      globals: { ...globals.serviceworker, VERSION: "readonly", SHELL: "readonly", OFFLINE_PAGE: "readonly", WORDS: "readonly", LANGUAGE: "readonly",
+                 openHands: "readonly", sendHand: "readonly" },
     },
     rules: { ...js.configs.recommended.rules, "strict": ["error", "global"] },
   },

@@ -23,6 +23,9 @@ bp = Blueprint("live", __name__, url_prefix="/live")
 #: is not asked for them all in the same instant 2 s later
 RETRY_MS = 2000
 RETRY_SPREAD_MS = 2000
+#: a polling follower (past ``FOLLOWERS_MAX``) asks again after ``FOLLOWER_POLL_SECONDS`` and its
+#: own share of a fifth more (15 to 18 s): phones turned away in the same instant do not poll in step
+POLL_SPREAD = 0.2
 #: the heartbeat: an event (not a comment) so that the page's script sees it
 BEAT = "event: beat\ndata: {}\n\n"
 #: said as a stream's time is up (``LIVE_STREAM_SECONDS``): the page opens the next stream at once,
@@ -128,8 +131,10 @@ def polled(
     """A follower's answer when every live slot of this process is taken (``FOLLOWERS_MAX``): the
     change it missed, if any, then the stream ends and the browser asks again in ``seconds`` (the
     SSE ``retry``). So past the cap a follower polls instead of holding a connection, and the
-    server keeps connections for everyone else."""
-    answer = [f"retry: {int(seconds * 1000)}\nevent: poll\ndata: {json.dumps({'seconds': seconds})}\n\n"]
+    server keeps connections for everyone else. Each answer draws its own wait (``POLL_SPREAD``)."""
+    wait = int(seconds * 1000)
+    wait += random.randrange(int(wait * POLL_SPREAD) + 1)
+    answer = [f"retry: {wait}\nevent: poll\ndata: {json.dumps({'seconds': seconds})}\n\n"]
     if version != seen:
         answer.append(change_event(channel, version, render() if render and version is not None else None))
     return answer

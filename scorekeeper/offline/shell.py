@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
@@ -79,9 +80,19 @@ def shell_urls() -> list[str]:
     ]
 
 
+#: the pages' module the worker shares (the send of a hand, the hands database): written below
+#: sw.js, a classic script that cannot import it, its one export line left out
+SHARED = "hand-send.js"
+EXPORT_LINE = re.compile(r"^export \{[\w, ]+\};\n?\Z", re.M)
+
+
 def service_worker_source() -> str:
-    """``static/js/sw.js`` with its shell and version above it."""
-    code = (Path(current_app.static_folder) / "js" / "sw.js").read_text()
+    """``static/js/sw.js`` with its shell and version above it, and the module it shares below it."""
+    folder = Path(current_app.static_folder) / "js"
+    shared, found = EXPORT_LINE.subn("", (folder / SHARED).read_text())
+    if found != 1 or re.search(r"^(import|export) ", shared, re.M):
+        raise RuntimeError(f"{SHARED} must import nothing and end with its one export line")
+    code = (folder / "sw.js").read_text() + "\n" + shared
     shell = shell_urls()
     # the notice on a kept page, in the phone's language: another language is another worker,
     # which keeps the shell (the offline page among it) again in that language

@@ -11,6 +11,9 @@ from __future__ import annotations
 import io
 import json
 import re
+import shutil
+import subprocess
+from pathlib import Path
 
 from PIL import Image, ImageChops, ImageStat
 
@@ -114,3 +117,29 @@ def test_game_pages_offer_the_wake_lock_switch(app, client):
     for path in (f"/games/{game}", f"/games/{game}/rounds/new"):
         page = client.get(path).get_data(as_text=True)
         assert "data-wake-lock" in page and "Keep the screen on" in page and "js/awake.js" in page
+
+
+def test_the_service_worker_sends_with_the_pages_own_code(app, client, tmp_path, monkeypatch):
+    """The worker's send of a kept hand and its hands database are hand-send.js, the module the pages
+    send with (written below sw.js, its export line left out): one code, so a change to it reaches
+    the pages and the worker alike, and a new worker is installed with it."""
+    source = client.get("/sw.js").get_data(as_text=True)
+    shared = (Path(app.static_folder) / "js" / "hand-send.js").read_text()
+    assert shared.replace("export { openHands, outcome, sendHand };\n", "") in source
+    assert not re.search(r"^(import|export) ", source, re.M)  # a classic script
+    assert source.index('"use strict"') < source.index("function sendHand(")  # under its "use strict"
+    script = tmp_path / "sw.js"
+    script.write_text(source)
+    node = subprocess.run(["node", "--check", str(script)], capture_output=True, text=True)
+    assert node.returncode == 0, node.stderr
+
+    before = re.search(r'var VERSION = "(\w+)"', source).group(1)
+    changed = tmp_path / "static"  # a deploy changes hand-send.js only
+    shutil.copytree(
+        app.static_folder, changed, ignore=shutil.ignore_patterns("vendor", "rack-photo", "fonts")
+    )
+    (changed / "js" / "hand-send.js").write_text(shared.replace("SEND_LIMIT = 20000", "SEND_LIMIT = 30000"))
+    monkeypatch.setattr(app, "static_folder", str(changed))
+    after = client.get("/sw.js").get_data(as_text=True)
+    assert "SEND_LIMIT = 30000" in after
+    assert re.search(r'var VERSION = "(\w+)"', after).group(1) != before

@@ -6,22 +6,17 @@
    keeps the cookie that says how many wait here. Where the browser has Background Sync, a hand
    that could not go yet asks the service worker (sw.js) to send it when the connection returns,
    even if every page is closed. */
+import { openHands, sendHand } from "./hand-send.js";
 import { cookie, keepBrought, setCookie } from "./queue-handover.js";
 
 export var available = Boolean(window.indexedDB);
   var connection = null, NEXT = "scorekeeper.next.", SYNC = "scorekeeper-send";
-  /* how long a send may wait for its answer before it is given up (and sent again later); above the
-     server's own waits (SQLite's busy timeout: 10 s) */
-  var SEND_LIMIT = 20000;
 
+  /* The database (hand-send.js opens it, for the service worker too), once any hands brought from
+     the http address are kept in it. */
   function db() {
-    if (!connection) connection = new Promise(function (resolve, reject) {
-      var open = indexedDB.open("scorekeeper", 1);
-      open.onupgradeneeded = function () {
-        open.result.createObjectStore("hands", { keyPath: "id", autoIncrement: true }).createIndex("game", "game");
-      };
-      open.onsuccess = function () { keepBrought(open.result).then(function () { resolve(open.result); }); };
-      open.onerror = function () { reject(open.error); };
+    if (!connection) connection = openHands().then(function (d) {
+      return keepBrought(d).then(function () { return d; });
     });
     return connection;
   }
@@ -97,48 +92,21 @@ export var available = Boolean(window.indexedDB);
     return tx("readonly", function (s) { return s.getAll(); });
   }
 
-  /* What a send's answer means for the kept hand, for every page that sends (queue.js, waiting.js):
-     "recorded"; "token" (the session and its form token ended); "conflict" (another phone recorded
-     that hand: both versions); "refused" (kept with the reasons until the editor decides); "retry"
-     (the server is down or busy, or another change got there first: the same key again later); a
-     409 that says `refused` (a seat's part for a hand already recorded) is "refused". */
-  function outcome(status, answer) {
-    if (status === 201) return "recorded";
-    if (status === 400 && /CSRF/.test(answer.error || "")) return "token";
-    if (status === 409 && answer.conflict) return "conflict";
-    if (status === 409 && answer.refused) return "refused";  // a seat's part for a hand already recorded
-    return [400, 401, 403, 404, 413, 422].indexOf(status) >= 0 ? "refused" : "retry";
-  }
-
   /* The number of the next hand of a game, as the last hand this phone sent to it was recorded (0: none). */
   function nextRecorded(game) {
     return parseInt(localStorage.getItem(NEXT + game) || "0", 10);
   }
 
-  /* Send a kept hand once (its Idempotency-Key and the number it was recorded as): {status, answer,
-     outcome}, the next hand's number remembered once it is recorded; rejected when the server
-     cannot be reached, or has not answered within SEND_LIMIT (a stuck server, a Wi-Fi that stopped
-     passing packets without closing the connection: without a limit the send, and every hand
-     behind it, waited for ever; given up, it is sent again later with the same key, so it is still
-     recorded once). */
+  /* Send a kept hand once (hand-send.js: its Idempotency-Key and number, given up after 20 s):
+     {status, answer, outcome}, the next hand's number remembered once it is recorded; rejected when
+     the server cannot be reached or did not answer in time (sent again later with the same key);
+     "retry" and a rejection ask for the service worker's sync. */
   function post(item) {
-    var stop = new AbortController(), timer = setTimeout(function () { stop.abort(); }, SEND_LIMIT);
-    return fetch(item.url, {
-      method: "POST", credentials: "same-origin", cache: "no-store", body: item.body, signal: stop.signal,
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
-                 "Idempotency-Key": item.key, "X-Scorekeeper-Hand": item.number ? String(item.number) : "" }
-    }).then(function (response) {
-      return response.json().catch(function (err) {
-        if (stop.signal.aborted) throw err;  // the answer stopped half-way: not an answer
-        return {};
-      }).then(function (answer) {
-        var sent = { status: response.status, answer: answer, outcome: outcome(response.status, answer) };
-        if (sent.outcome === "recorded") recordedAs(item.game, answer.recorded);
-        if (sent.outcome === "retry") sendLater();
-        return sent;
-      });
-    }).then(function (sent) { clearTimeout(timer); return sent; },
-      function (err) { clearTimeout(timer); sendLater(); throw err; });
+    return sendHand(item).then(function (sent) {
+      if (sent.outcome === "recorded") recordedAs(item.game, sent.answer.recorded);
+      if (sent.outcome === "retry") sendLater();
+      return sent;
+    }, function (err) { sendLater(); throw err; });
   }
 
   /* A hand of ``game`` was recorded as ``number``: remembered for a kept page (nextRecorded), and

@@ -1,5 +1,6 @@
 /* Scorekeeper's service worker, served as /sw.js by scorekeeper/offline/shell.py, which writes
-   VERSION, SHELL (the app shell's URLs) and OFFLINE_PAGE above this line.
+   VERSION, SHELL (the app shell's URLs) and OFFLINE_PAGE above this line, and hand-send.js below
+   this file.
 
    - Installing keeps the shell; a new version (any static file changed) drops the old one.
    - Pages: from the network first, and every page this phone opens is kept (the last 60; never
@@ -19,8 +20,11 @@
      server answers the second send with the first's answer). A refused or clashing hand is kept
      with the answer for its game's page; the pages' lists follow (BroadcastChannel).
 
-   A classic worker script, registered without {type: "module"} (static/js/offline.js): it imports
-   nothing, so it runs in every browser with service workers. It keeps every page module (SHELL). */
+   A classic worker script, registered without {type: "module"} (static/js/offline.js), so it runs
+   in every browser with service workers: it cannot import. The send of a hand and the hands
+   database are the pages' own (static/js/hand-send.js, a module queue-store.js imports):
+   shell.py writes that file below this one (under this "use strict"), its export line left out,
+   so openHands, sendHand and outcome are defined here too. It keeps every page module (SHELL). */
 "use strict";
 var SHELL_CACHE = "scorekeeper-shell-" + VERSION;
 var PAGES = "scorekeeper-pages";
@@ -171,19 +175,15 @@ function waiting() {
   });
 }
 
+/* One transaction on the hands database (openHands: hand-send.js), closed after it. */
 function hands(mode, work) {
-  return new Promise(function (resolve, reject) {
-    var open = indexedDB.open("scorekeeper", 1);
-    open.onupgradeneeded = function () {
-      open.result.createObjectStore("hands", { keyPath: "id", autoIncrement: true }).createIndex("game", "game");
-    };
-    open.onerror = function () { reject(open.error); };
-    open.onsuccess = function () {
-      var t = open.result.transaction("hands", mode), result;
+  return openHands().then(function (d) {
+    return new Promise(function (resolve, reject) {
+      var t = d.transaction("hands", mode), result;
       work(t.objectStore("hands"), function (value) { result = value; });
-      t.oncomplete = function () { open.result.close(); resolve(result); };
-      t.onerror = t.onabort = function () { open.result.close(); reject(t.error); };
-    };
+      t.oncomplete = function () { d.close(); resolve(result); };
+      t.onerror = t.onabort = function () { d.close(); reject(t.error); };
+    });
   });
 }
 
@@ -206,46 +206,40 @@ function sendWaiting() {
   });
 }
 
+/* A game's page fetched again for its kept copy; rejected when the server cannot be reached or
+   fails (5xx): the kept copy is then still the one from before the send. */
 function refresh(url) {
   if (!url) return Promise.resolve();
   var request = new Request(new URL(url, self.location.href).href);
   return fetch(request, { credentials: "same-origin" }).then(function (response) {
-    return keep(request, response);
-  }).catch(function () {});
-}
-
-var SEND_LIMIT = 20000;  // ms: a send unanswered this long is given up (the sync again later)
-
-/* The same request as queue-store.js's post() (that page module cannot be imported by this
-   classic script): keep the two alike. */
-function sendOne(item) {
-  var stop = new AbortController(), timer = setTimeout(function () { stop.abort(); }, SEND_LIMIT);
-  return fetch(item.url, {
-    method: "POST", credentials: "same-origin", cache: "no-store", body: item.body, signal: stop.signal,
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json",
-               "Idempotency-Key": item.key, "X-Scorekeeper-Hand": item.number ? String(item.number) : "" }
-  }).then(function (response) {
-    return response.json().catch(function (err) {
-      if (stop.signal.aborted) throw err;  // the answer stopped half-way: not an answer
-      return {};
-    }).then(function (answer) {
-      clearTimeout(timer);
-      var status = response.status;
-      if (status === 201) return settle(item, null, answer);
-      if (status === 409 && answer.conflict) return settle(item, "conflict", answer);
-      if (status === 409 && answer.refused) return settle(item, "refused", answer);  // a seat's part, too late
-      if (status === 400 && /CSRF/.test(answer.error || "")) return false;  // its game's page renews the token
-      if ([400, 401, 403, 404, 413, 422].indexOf(status) >= 0) return settle(item, "refused", answer);
-      throw new Error("the server answered " + status);  // down or busy: the sync again later
-    });
+    if (response.status >= 500) throw new Error("the server answered " + response.status);
+    return keep(request, response).catch(function () {});  // (a full cache: the send is done all the same)
   });
 }
 
-/* Recorded: dropped, and the game's kept pages fetched again (offline, its form then shows the
-   next hand's number). Held ("conflict", "refused"): kept with the answer, if it still waits (a
-   page has not dropped it, or put it back in its form, meanwhile). Either way the pages are told. */
+/* Send one hand as the pages do (sendHand: hand-send.js, the same request and the same reading
+   of its answer); rejected (the sync again later) while the server cannot be reached, is down or
+   busy. */
+function sendOne(item) {
+  return sendHand(item).then(function (sent) {
+    var answer = sent.answer;
+    if (sent.outcome === "recorded") return settle(item, null, answer);
+    if (sent.outcome === "conflict" || sent.outcome === "refused") return settle(item, sent.outcome, answer);
+    if (sent.outcome === "token") return false;  // its game's page renews the token
+    throw new Error("the server answered " + sent.status);  // down or busy: the sync again later
+  });
+}
+
+/* Recorded: the game's kept pages fetched again (offline, its form then shows the next hand's
+   number), then dropped. The worker cannot tell the pages' number of the next hand
+   (localStorage): while the pages cannot be fetched, the hand stays waiting and the sync fails,
+   so a page opened meanwhile numbers its next hand after it, and the hand is sent again with its
+   key later (answered as recorded, recorded once). Held ("conflict", "refused"): kept with the
+   answer, if it still waits (a page has not dropped it, or put it back in its form, meanwhile).
+   Either way the pages are told. */
 function settle(item, state, answer) {
-  return hands("readwrite", function (store) {
+  var pages = state ? Promise.resolve() : Promise.all([item.url, answer.game_url].map(refresh));
+  return pages.then(function () { return hands("readwrite", function (store) {
     if (!state) { store.delete(item.id); return; }
     store.get(item.id).onsuccess = function (event) {
       var kept = event.target.result;
@@ -254,10 +248,8 @@ function settle(item, state, answer) {
       kept.answer = answer;
       store.put(kept);
     };
-  }).then(function () {
+  }); }).then(function () {
     if (changes) changes.postMessage({ game: item.game });
-    return state ? null : Promise.all([item.url, answer.game_url].map(refresh));
-  }).then(function () {
     return true;  // on to the next waiting hand (a held one holds back only its own game's)
   });
 }
