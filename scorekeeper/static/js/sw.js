@@ -249,7 +249,9 @@ function settle(item, state, answer) {
       store.put(kept);
     };
   }); }).then(function () {
-    if (changes) changes.postMessage({ game: item.game });
+    // a page opened while the hand went (a reload as the connection returned) was written before it
+    // was recorded: told its number, it numbers the next hand after it, as a tab told by another does
+    if (changes) changes.postMessage(state ? { game: item.game } : { game: item.game, recorded: answer.recorded });
     return true;  // on to the next waiting hand (a held one holds back only its own game's)
   });
 }
