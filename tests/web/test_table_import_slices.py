@@ -8,6 +8,7 @@ The slices are made small here (two games; the real ones are restore.SLICE_GAMES
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from datetime import timedelta
@@ -241,3 +242,30 @@ def test_an_import_sent_again_with_its_key_is_answered_once(app, client, api):  
     assert sent[1].headers.get("Idempotent-Replayed") == "true"
     assert sent[0].get_json()["secret"] == sent[1].get_json()["secret"]
     assert _rows(app) == (before[0] + 1, 0, before[2] * 2)
+
+
+def _list_version(phone) -> str:
+    page = phone.get("/games/").get_data(as_text=True)
+    return re.search(r'data-live-version="([^"]+)"', page).group(1)
+
+
+def test_an_open_games_list_is_refreshed_once_the_table_is_shown(app, client, api, monkeypatch):  # noqa: F811
+    """A games list open during the import is told nothing by the hidden slices (its live version
+    unchanged: no reload per slice), and is told to refresh when the table is shown: its version was
+    the games' count and latest change, which the last step moves neither of, so a list loaded after
+    the last slice never showed the restored games."""
+    table = _evening(client, api)
+    export = client.get(f"/api/v1/tables/{table['id']}/export").get_json()
+    before, seen = _list_version(client), {}
+    shown = restore._show
+
+    def show(*args):
+        phone = threading.Thread(target=lambda: seen.setdefault("last", _list_version(app.test_client())))
+        phone.start()
+        phone.join()
+        shown(*args)
+
+    monkeypatch.setattr(restore, "_show", show)
+    assert client.post(IMPORT, json=export).status_code == 201
+    assert seen["last"] == before  # every slice written, the table still hidden
+    assert _list_version(client) != before  # shown: the open list refreshes
