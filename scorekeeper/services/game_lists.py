@@ -17,7 +17,7 @@ def games_page(page: int, size: int) -> tuple[list[Game], bool, int]:
     page past the last (its link drawn before games were deleted, or typed) is the last page."""
     games, more = _page(page, size)
     if not games and page > 1:  # one more question, only then: how many pages there are
-        page = max(1, -(-db.session.scalar(select(func.count(Game.id))) // size))
+        page = max(1, -(-db.session.scalar(select(func.count(Game.id)).where(shown())) // size))
         games, more = _page(page, size)
     return games, more, page
 

@@ -269,3 +269,29 @@ def test_an_open_games_list_is_refreshed_once_the_table_is_shown(app, client, ap
     assert client.post(IMPORT, json=export).status_code == 201
     assert seen["last"] == before  # every slice written, the table still hidden
     assert _list_version(client) != before  # shown: the open list refreshes
+
+
+def test_a_games_page_past_the_last_mid_import_is_the_last_shown(app, client, api, monkeypatch):  # noqa: F811
+    """A games list page past the last (a link drawn before games were deleted) is the last page; mid-
+    import the last was worked out from every game, the hidden slices' too, and came out empty."""
+    monkeypatch.setattr("scorekeeper.views.games.GAMES_PAGE", 2)
+    table = _evening(client, api)
+    export = client.get(f"/api/v1/tables/{table['id']}/export").get_json()
+    with app.app_context():
+        listed = db.session.scalars(select(Game.public_id)).all()
+    seen, calls, written = [], [], restore.write_slice
+
+    def look(restoring, reads):
+        calls.append(written(restoring, reads))
+        if len(calls) == 2:  # the first slice committed, the table hidden
+            page = {}
+            phone = threading.Thread(
+                target=lambda: page.update(html=app.test_client().get("/games/?page=99"))
+            )
+            phone.start()
+            phone.join()
+            seen.extend(g for g in listed if g in page["html"].get_data(as_text=True))
+
+    monkeypatch.setattr(restore, "write_slice", look)
+    assert client.post(IMPORT, json=export).status_code == 201
+    assert seen  # the last page of the games shown
