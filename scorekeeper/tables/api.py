@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, after_this_request, current_app, jsonify, request
 from sqlalchemy import func, select
 
 from ..api import bodies
@@ -20,7 +20,7 @@ from ..services.tables.bgstats import export_bgstats, time_zone
 from ..services.tables.game_rows import game_rows, games_played
 from ..services.tables.new_games import start_game
 from ..services.tables.restorable import export_hands, past_bounds, refusal_note
-from ..services.tables.restore import import_table
+from ..services.tables.restore import discard, import_table
 from ..services.tables.transfer import export_lists, export_table, games_csv, hands_csv
 from ..services.transfer import pausing, stamp
 from ..storage.extensions import csrf, db
@@ -255,6 +255,8 @@ def table_import():
     # the values refused after the engine's words, before the table is shown (the check had waited for
     # a pool process again, a write held meanwhile: every other change of the worker waited, a 503 at 10 s)
     table, secret = import_table(document, last_check=lambda: _refuse(refused))
+    made = table.id  # its twin's answer kept first (one Idempotency-Key): left hidden, deleted
+    after_this_request(lambda response: discard(made) or response)
     db.session.commit()
     return _created(table, secret)
 

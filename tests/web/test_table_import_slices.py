@@ -295,3 +295,31 @@ def test_a_games_page_past_the_last_mid_import_is_the_last_shown(app, client, ap
     monkeypatch.setattr(restore, "write_slice", look)
     assert client.post(IMPORT, json=export).status_code == 201
     assert seen  # the last page of the games shown
+
+
+def test_two_sends_of_one_key_at_once_leave_one_table(app, client, api, monkeypatch):  # noqa: F811
+    """The same import sent twice with one Idempotency-Key, the second while the first is between its
+    last slice and its answer (its slices commit, so the key's hold is let go): both are answered with
+    the table the second made, and the first's hidden table and games are deleted at once, not left
+    for the next import's sweep ten minutes on."""
+    table = _evening(client, api)
+    export = client.get(f"/api/v1/tables/{table['id']}/export").get_json()
+    before, shown, other = _rows(app), restore._show, {}
+    key = {"Idempotency-Key": "year-2"}
+
+    def show(*args):
+        if not other:  # the first send, whole but not shown: the second comes now
+            other["answer"] = None
+            phone = threading.Thread(
+                target=lambda: other.update(answer=app.test_client().post(IMPORT, json=export, headers=key))
+            )
+            phone.start()
+            phone.join()
+        shown(*args)
+
+    monkeypatch.setattr(restore, "_show", show)
+    first = client.post(IMPORT, json=export, headers=key)
+    second = other["answer"]
+    assert [first.status_code, second.status_code] == [201, 201]
+    assert first.get_json()["id"] == second.get_json()["id"]
+    assert _rows(app) == (before[0] + 1, 0, before[2] * 2)
