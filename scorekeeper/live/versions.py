@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from sqlalchemy import func, select
 
-from ..services.games import shown
+from ..services.game_lists import shown
 from ..storage.models import Game
 from ..web.features import ReadVersions
 
