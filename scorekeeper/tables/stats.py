@@ -219,26 +219,6 @@ def _in_order(table: Table, players: dict) -> None:
         ]
 
 
-def rating_histories(table: Table) -> dict[str, dict[str, list[tuple[int, float]]]]:
-    """Per variant, each player's rating (mu) after each rated game of it: ``(n, mu)`` for the
-    table's n-th rated game of that variant, in game order (one query for every variant)."""
-    names = {m.id: m.name for m in table.members}
-    histories: dict[str, dict[str, list[tuple[int, float]]]] = {}
-    last_game: dict[str, tuple[int, int]] = {}  # variant -> (its last game id, how many so far)
-    for variant, game_id, member, mu in db.session.execute(
-        select(TableGame.kind, TableSeat.game_id, TableSeat.member_id, TableSeat.mu)
-        .join(TableGame, TableGame.game_id == TableSeat.game_id)
-        .where(TableGame.table_id == table.id, TableSeat.mu.is_not(None))
-        .order_by(TableGame.played_at, TableGame.game_id, TableSeat.seat)
-    ).all():
-        seen, count = last_game.get(variant, (None, 0))
-        if seen != game_id:
-            count += 1
-            last_game[variant] = (game_id, count)
-        histories.setdefault(variant, {}).setdefault(names[member], []).append((count, round(mu, 3)))
-    return histories
-
-
 def _head_to_head(table: Table, names: dict[int, str]) -> list[dict]:
     """Every pair that sat at a game together: games, finished games, who finished ahead how often."""
     a, b = aliased(TableSeat), aliased(TableSeat)

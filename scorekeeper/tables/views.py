@@ -17,6 +17,7 @@ from ..services import NotEditor
 from ..services.tables import roster as services
 from ..services.tables.bgstats import add_play_link
 from ..services.tables.restorable import past_bounds
+from ..services.tables.summaries import rating_histories
 from ..storage.extensions import db
 from ..storage.table_models import TableGame
 from ..web import access as game_access
@@ -29,7 +30,7 @@ from ..web.paging import Pages, asked_page
 from . import charts
 from .forms import AddPlayerForm, MergeForm, RenameForm, TableForm, with_roster
 from .live import CHANNEL, table_token
-from .stats import kept, rating_histories, stamp_of, table_stats
+from .stats import kept, stamp_of, table_stats
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
 #: games in progress, and finished games, listed on the table page (all of them behind a link, a
