@@ -99,7 +99,12 @@ def _show(table: Table, doc: dict, restoring: Restoring, results: bool) -> None:
 
 def discard(table_id: int) -> None:
     """Delete a hidden table and every game its slices wrote, committed (games first: their rows
-    and summaries go with them; then the roster and rulings with the table); a table shown is kept."""
+    and summaries go with them; then the roster and rulings with the table); a table shown is kept,
+    asked first with a read (the import's answer asks after every import: no write, so no wait for
+    SQLite's write lock, when there is nothing to delete)."""
+    hidden = select(Table.id).where(Table.id == table_id, Table.restoring_since.is_not(None))
+    if db.session.scalar(hidden) is None:
+        return
     games = (
         select(TableGame.game_id)
         .join(Table, Table.id == TableGame.table_id)
