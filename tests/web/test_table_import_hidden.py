@@ -117,3 +117,18 @@ def test_an_import_shown_asks_after_its_table_with_a_read_only(app, client, api,
     assert client.post(IMPORT, json=export).status_code == 201
     writes = [s for s in seen if s.lstrip().upper().startswith(("DELETE", "UPDATE", "INSERT"))]
     assert seen and not writes, seen
+
+
+def test_a_failed_clean_up_after_the_answer_keeps_the_answer(app, client, api, monkeypatch):  # noqa: F811
+    """The clean-up after the answer failing (the database gone for a moment): the table was made
+    and committed, so its 201 stands; a 500 would send the client to import it a second time."""
+
+    def failing(table_id):
+        raise OSError("database gone")
+
+    table = _evening(client, api)
+    export = client.get(f"/api/v1/tables/{table['id']}/export").get_json()
+    monkeypatch.setattr("scorekeeper.tables.api.discard", failing)
+    answer = client.post(IMPORT, json=export)
+    assert answer.status_code == 201, answer.get_data(as_text=True)[:300]
+    assert client.get(f"/api/v1/tables/{answer.get_json()['id']}").status_code == 200
