@@ -68,8 +68,13 @@ def _life(app) -> list:  # noqa: F811 - a parameter, not the fixture
 
 @pytest.mark.parametrize("sorting", ["on", "off"])
 def test_a_tables_life_gives_the_same_answers_as_on_sqlite(
-    app, cluster, database, tmp_path, monkeypatch, sorting
-):  # noqa: F811
+    app,  # noqa: F811 - the fixtures, imported above
+    cluster,  # noqa: F811
+    database,  # noqa: F811
+    tmp_path,
+    monkeypatch,
+    sorting,
+):
     """``sorting`` off: PostgreSQL groups by hashing wherever it can, so a list whose order only came
     from SQLite's grouping (sorted by the group's key) shows up in another order."""
     from scorekeeper.services.tables import restore
