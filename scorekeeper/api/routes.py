@@ -19,7 +19,6 @@ from ..checker.checking import (
     options_field,
     variant_field,
 )
-from ..limits import IMPORT_BODY_MAX
 from ..services import (
     create_game,
     delete_round,
@@ -244,7 +243,7 @@ def export(public_id: str):
 @bp.post("/games/import")
 def import_():
     """Restore an export as a new game: 201 with the new id, edit secret and URLs."""
-    request.max_content_length = IMPORT_BODY_MAX  # a long seated game's change log (limits)
+    # its body bound, IMPORT_BODY_MAX (a long seated game's change log), is set by web/guards.py
     body = bodies.shaped("Export", bodies.object_body())
     variant_field(body)  # the canonical slug, as for a new game
     game, secret = import_game(body)

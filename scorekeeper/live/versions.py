@@ -13,6 +13,7 @@ from types import MappingProxyType
 
 from sqlalchemy import func, select
 
+from ..services.game_lists import shown
 from ..storage.models import Game
 from ..web.features import ReadVersions
 
@@ -58,11 +59,14 @@ def game_token(updated_at: datetime, status: str) -> str:
 
 
 def list_token(executor) -> str:
-    """The games list's version: how many games there are and the latest change among them.
+    """The games list's version: how many games it shows and the latest change among them (the games
+    of a table still being restored left out, as the list leaves them: its slices move nothing, and
+    the table shown moves the count, so an open list refreshes then).
 
     ``executor``: anything with SQLAlchemy's ``execute`` (a Connection, ``db.session``).
     """
-    count, latest = executor.execute(select(func.count(Game.id), func.max(Game.updated_at))).one()
+    listed = select(func.count(Game.id), func.max(Game.updated_at)).where(shown())
+    count, latest = executor.execute(listed).one()
     return token(count, latest)
 
 

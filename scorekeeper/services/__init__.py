@@ -5,6 +5,7 @@ as it was, and is logged. Functions flush but never commit: the view or the API 
 """
 
 from .errors import Conflict, GameNotFound, HandNotFound, NotEditor, NotFound, SecretMissing, ServiceError
+from .game_lists import list_games
 from .games import (
     NAME_MAX,
     SetupError,
@@ -18,7 +19,6 @@ from .games import (
     get_game,
     hash_matches,
     hash_secret,
-    list_games,
     secret_matches,
     unused_public_ids,
 )

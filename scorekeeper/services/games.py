@@ -9,7 +9,7 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from sqlalchemy import bindparam, exists, select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import selectinload
 
 from ..limits import NAME_MAX, player_count_error, players_at_most
@@ -126,30 +126,6 @@ def game_stamp(public_id: str) -> GameStamp | None:
     """The :class:`GameStamp` of a game (None: no such game), for page caches: one small query."""
     row = db.session.connection().execute(_STAMP, {"public_id": public_id}).first()  # Core: no ORM layer
     return GameStamp(*row) if row else None
-
-
-def shown():
-    """The condition of a game the games lists show: not one of a table still being restored from an
-    export (hidden until whole: services/tables/restore.py)."""
-    restoring = select(Table.id).where(Table.restoring_since.is_not(None))
-    return ~exists().where(TableGame.game_id == Game.id, TableGame.table_id.in_(restoring))
-
-
-def list_games(*, status: str | None = None, limit: int | None = None) -> list[Game]:
-    """Games newest first, with players loaded (for the games lists): every game (but those of a table
-    still being restored), or only those with ``status`` ('in_progress' or 'finished'), at most
-    ``limit`` of them when given."""
-    query = (
-        select(Game)
-        .where(shown())
-        .options(selectinload(Game.players))
-        .order_by(Game.created_at.desc(), Game.id.desc())
-    )
-    if status is not None:
-        query = query.where(Game.status == status)
-    if limit is not None:
-        query = query.limit(limit)
-    return list(db.session.execute(query).scalars())
 
 
 # -- creating --------------------------------------------------------------------

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, after_this_request, current_app, jsonify, request
 from sqlalchemy import func, select
 
 from ..api import bodies
@@ -20,7 +21,7 @@ from ..services.tables.bgstats import export_bgstats, time_zone
 from ..services.tables.game_rows import game_rows, games_played
 from ..services.tables.new_games import start_game
 from ..services.tables.restorable import export_hands, past_bounds, refusal_note
-from ..services.tables.restore import import_table
+from ..services.tables.restore import discard, import_table
 from ..services.tables.transfer import export_lists, export_table, games_csv, hands_csv
 from ..services.transfer import pausing, stamp
 from ..storage.extensions import csrf, db
@@ -255,8 +256,21 @@ def table_import():
     # the values refused after the engine's words, before the table is shown (the check had waited for
     # a pool process again, a write held meanwhile: every other change of the worker waited, a 503 at 10 s)
     table, secret = import_table(document, last_check=lambda: _refuse(refused))
+    after_this_request(partial(_left_hidden, table.id))
     db.session.commit()
     return _created(table, secret)
+
+
+def _left_hidden(table_id: int, response: Response) -> Response:
+    """After the answer: the table deleted if it is still hidden (its twin's answer kept first, one
+    Idempotency-Key sent twice at once, or the last commit failed). A failure here leaves it to the
+    next import's sweep, and the answer as it is (the table may be made)."""
+    try:
+        discard(table_id)
+    except Exception:  # the answer stands; the sweep deletes a table left hidden
+        db.session.rollback()
+        current_app.logger.warning("a table import's clean-up failed", exc_info=True)
+    return response
 
 
 def _refuse(refused: list) -> None:

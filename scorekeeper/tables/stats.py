@@ -221,6 +221,7 @@ def _in_order(table: Table, players: dict) -> None:
         ]
 
 
+<<<<<<< HEAD
 def rating_histories(table: Table) -> dict[str, dict[str, list[tuple[int, float]]]]:
     """Per variant, each player's rating (mu) after each rated game of it: ``(n, mu)`` for the
     table's n-th rated game of that variant, in game order (one query for every variant)."""
@@ -239,6 +240,39 @@ def rating_histories(table: Table) -> dict[str, dict[str, list[tuple[int, float]
             last_game[variant] = (game_id, count)
         histories.setdefault(variant, {}).setdefault(names[member], []).append((count, round(mu, 3)))
     return histories
+=======
+def _head_to_head(table: Table, names: dict[int, str]) -> list[dict]:
+    """Every pair that sat at a game together: games, finished games, who finished ahead how often."""
+    a, b = aliased(TableSeat), aliased(TableSeat)
+    done = TableGame.finished.is_(True)
+    rows = db.session.execute(
+        select(
+            a.member_id,
+            b.member_id,
+            func.count(),
+            func.sum(case((done, 1), else_=0)),
+            func.sum(case((and_(done, a.rank < b.rank), 1), else_=0)),
+            func.sum(case((and_(done, b.rank < a.rank), 1), else_=0)),
+        )
+        .join(b, and_(b.game_id == a.game_id, b.member_id != a.member_id))
+        .join(TableGame, TableGame.game_id == a.game_id)
+        .where(TableGame.table_id == table.id, a.member_id < b.member_id)
+        .group_by(a.member_id, b.member_id)
+    ).all()
+    pairs = [
+        {
+            "a": names[x],
+            "b": names[y],
+            "games": count,
+            "finished": finished or 0,
+            "a_ahead": ahead or 0,
+            "b_ahead": behind or 0,
+            "level": (finished or 0) - (ahead or 0) - (behind or 0),
+        }
+        for x, y, count, finished, ahead, behind in rows
+    ]
+    return sorted(pairs, key=lambda p: (-p["games"], p["a"].casefold(), p["b"].casefold()))
+>>>>>>> 9c83458265874375b464b7ab905c6fe9a4be4d8d
 
 
 def _figures(table: Table, names: dict[int, str]) -> dict[str, dict]:

@@ -19,6 +19,7 @@ from ..services import NotEditor
 from ..services.tables import roster as services
 from ..services.tables.bgstats import add_play_link
 from ..services.tables.restorable import past_bounds
+from ..services.tables.summaries import rating_histories
 from ..storage.extensions import db
 from ..storage.table_models import TableGame
 from ..web import access as game_access
@@ -31,8 +32,12 @@ from ..web.paging import Pages, asked_page
 from . import charts
 from .forms import AddPlayerForm, MergeForm, RenameForm, TableForm, with_roster
 from .live import CHANNEL, table_token
+<<<<<<< HEAD
 from .pairs import PAIRS_SHOWN
 from .stats import kept, rating_histories, stamp_of, table_stats
+=======
+from .stats import kept, stamp_of, table_stats
+>>>>>>> 9c83458265874375b464b7ab905c6fe9a4be4d8d
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
 #: games in progress, and finished games, listed on the table page (all of them behind a link, a

@@ -18,7 +18,8 @@ from ..photo import MAX_BYTES as PHOTO_MAX_BYTES
 #: what a JSON body must be sent as (``application/json``, or a ``+json`` type such as problem+json)
 NOT_JSON = "Send the body as JSON, with the header 'Content-Type: application/json'."
 WITH_BODY = frozenset({"POST", "PUT", "PATCH"})
-#: paths whose view takes a bigger body than ``MAX_CONTENT_LENGTH`` (it sets ``request.max_content_length``)
+#: paths that take a bigger body than ``MAX_CONTENT_LENGTH``: :class:`BodyLimit` lets it through and
+#: :func:`refuse_marked_bodies` sets ``request.max_content_length`` to it before anything reads the body
 LARGER_BODIES = {
     "/api/v1/rack-photo": PHOTO_MAX_BYTES,
     "/api/v1/games/import": IMPORT_BODY_MAX,

@@ -311,7 +311,7 @@ def test_the_rating_chart_follows_each_game_in_order(app, client):
     """The statistics page's rating chart: each player's rating after each rated game of the variant,
     numbered by the table's rated games of that variant (g1, g2, g3; g4 is not finished)."""
     from scorekeeper.services.tables.roster import get_table
-    from scorekeeper.tables.stats import rating_histories
+    from scorekeeper.services.tables.summaries import rating_histories
 
     table_id = create_table(client, "Charted", ["Ann", "Bob", "Cy"])
     play_small_table(client, table_id)

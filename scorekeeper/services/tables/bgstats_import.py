@@ -190,13 +190,24 @@ def set_result(
     game.created_at, game.status = when, "finished"
     row = db.session.get(TableGame, game.id)
     row.source, row.played_at, row.finished, row.high_wins, row.hands = source, when, True, high, 0
-    order = [(not w, -t if high else t) for w, t in zip(winners, totals)]
-    for seat, place in zip(row.seats, order):
+    ranks = result_ranks(totals, winners, high)
+    for seat in row.seats:
         seat.total, seat.winner = totals[seat.seat], winners[seat.seat]
-        seat.rank = 1 + sum(other < place for other in order)
+        seat.rank = ranks[seat.seat]
         seat.hands = seat.hand_points = 0
     db.session.flush()
     return row
+
+
+def result_ranks(totals: list[int], winners: list[bool], high: bool) -> list[int]:
+    """Each seat's place in a result-only game: the winners first, then by total (``high``: the
+    highest first); equal places share a rank.
+
+    >>> result_ranks([10, 30, 30, 5], [False, True, True, False], high=True)
+    [3, 1, 1, 4]
+    """
+    order = [(not w, -t if high else t) for w, t in zip(winners, totals)]
+    return [1 + sum(other < place for other in order) for place in order]
 
 
 def _score(raw: Any) -> int:

@@ -13,7 +13,7 @@ BACKUP = 'copy the database instead (docs/operations.md, "Backing up")'
 def past_bounds(games: int, hands: int, size: int = 0, body_max: int | None = None) -> list[str]:
     """Which of the import's bounds ``games`` games of ``hands`` hands in an export of ``size`` bytes
     are past, in words (empty: it imports back); ``body_max``: the bytes the import's address takes
-    (the app's ``MAX_CONTENT_LENGTH``; None: no bound).
+    (``web.guards.body_max`` of the import's address; None: no bound).
 
     >>> past_bounds(3911, 7686, 8297430, 16 * 1024 * 1024)  # a club's year
     []

@@ -47,7 +47,8 @@ def import_table(
     engine's RulesError for a game the rules refuse; nothing is kept unless all is valid). Commits
     each slice; ``last_check`` (the API's check of the values, which waits for a pool process) runs
     after the last, no write under way, and may refuse it all; the last step (the table shown) is
-    left to the caller's commit."""
+    left to the caller's commit, and when that fails (the same Idempotency-Key's twin answered first,
+    its kept answer taken) the caller calls :func:`discard` after it."""
     players, rulings, games = export_lists(doc)
     slice_games = slice_games or SLICE_GAMES
     sweep()
@@ -98,8 +99,17 @@ def _show(table: Table, doc: dict, restoring: Restoring, results: bool) -> None:
 
 def discard(table_id: int) -> None:
     """Delete a hidden table and every game its slices wrote, committed (games first: their rows
-    and summaries go with them; then the roster and rulings with the table)."""
-    games = select(TableGame.game_id).where(TableGame.table_id == table_id)
+    and summaries go with them; then the roster and rulings with the table); a table shown is kept,
+    asked first with a read (the import's answer asks after every import: no write, so no wait for
+    SQLite's write lock, when there is nothing to delete)."""
+    hidden = select(Table.id).where(Table.id == table_id, Table.restoring_since.is_not(None))
+    if db.session.scalar(hidden) is None:
+        return
+    games = (
+        select(TableGame.game_id)
+        .join(Table, Table.id == TableGame.table_id)
+        .where(TableGame.table_id == table_id, Table.restoring_since.is_not(None))
+    )
     db.session.execute(delete(Game).where(Game.id.in_(games)).execution_options(synchronize_session=False))
     db.session.execute(
         delete(Table)

@@ -20,6 +20,7 @@ from ...storage.table_models import TableFigure, TableGame, TableSeat
 from .. import SetupError, checked_setup, hash_secret, unused_public_ids
 from ..names import look_alike_key
 from ..transfer import GameRead, TransferError, parse_stamp, read_game
+from .bgstats_import import result_ranks
 from .figures import game_figures
 from .kinds import kind_of
 from .ratings import rate_games
@@ -203,10 +204,10 @@ def _set_result(summary: dict, seats: list[dict], result: dict, high: bool) -> N
     """As :func:`.bgstats_import.set_result` sets a result-only game (its figures kept as counted)."""
     totals, winners = result["totals"], result["winners"]
     summary.update(source=result["source"], played_at=result["when"], finished=True, high_wins=high, hands=0)
-    order = [(not w, -t if high else t) for w, t in zip(winners, totals)]
-    for seat, place in zip(seats, order):
-        seat.update(total=totals[seat["seat"]], winner=winners[seat["seat"]], hands=0, hand_points=0)
-        seat["rank"] = 1 + sum(other < place for other in order)
+    ranks = result_ranks(totals, winners, high)
+    for seat in seats:
+        s = seat["seat"]
+        seat.update(total=totals[s], winner=winners[s], rank=ranks[s], hands=0, hand_points=0)
 
 
 def _rate(restoring: Restoring, summary: dict, seats: list[dict]) -> None:

@@ -1,4 +1,5 @@
-"""Keeping each table game's summary and the table's ratings current, in the hand change's transaction."""
+"""Keeping each table game's summary and the table's ratings current, in the hand change's transaction;
+and the ratings' history the ratings chart draws (:func:`rating_histories`)."""
 
 from __future__ import annotations
 
@@ -174,3 +175,23 @@ def _on_game_deleting(game: Game, **_) -> None:
 
 #: what the tables hear from the services (the tables' :class:`~scorekeeper.web.features.Feature` names them)
 RECEIVERS = ((hands_changed, _on_hands_changed), (game_deleting, _on_game_deleting))
+
+
+def rating_histories(table: Table) -> dict[str, dict[str, list[tuple[int, float]]]]:
+    """Per variant, each player's rating (mu) after each rated game of it: ``(n, mu)`` for the
+    table's n-th rated game of that variant, in game order (one query for every variant)."""
+    names = {m.id: m.name for m in table.members}
+    histories: dict[str, dict[str, list[tuple[int, float]]]] = {}
+    last_game: dict[str, tuple[int, int]] = {}  # variant -> (its last game id, how many so far)
+    for variant, game_id, member, mu in db.session.execute(
+        select(TableGame.kind, TableSeat.game_id, TableSeat.member_id, TableSeat.mu)
+        .join(TableGame, TableGame.game_id == TableSeat.game_id)
+        .where(TableGame.table_id == table.id, TableSeat.mu.is_not(None))
+        .order_by(TableGame.played_at, TableGame.game_id, TableSeat.seat)
+    ).all():
+        seen, count = last_game.get(variant, (None, 0))
+        if seen != game_id:
+            count += 1
+            last_game[variant] = (game_id, count)
+        histories.setdefault(variant, {}).setdefault(names[member], []).append((count, round(mu, 3)))
+    return histories
