@@ -221,60 +221,6 @@ def _in_order(table: Table, players: dict) -> None:
         ]
 
 
-<<<<<<< HEAD
-def rating_histories(table: Table) -> dict[str, dict[str, list[tuple[int, float]]]]:
-    """Per variant, each player's rating (mu) after each rated game of it: ``(n, mu)`` for the
-    table's n-th rated game of that variant, in game order (one query for every variant)."""
-    names = {m.id: m.name for m in table.members}
-    histories: dict[str, dict[str, list[tuple[int, float]]]] = {}
-    last_game: dict[str, tuple[int, int]] = {}  # variant -> (its last game id, how many so far)
-    for variant, game_id, member, mu in db.session.execute(
-        select(TableGame.kind, TableSeat.game_id, TableSeat.member_id, TableSeat.mu)
-        .join(TableGame, TableGame.game_id == TableSeat.game_id)
-        .where(TableGame.table_id == table.id, TableSeat.mu.is_not(None))
-        .order_by(TableGame.played_at, TableGame.game_id, TableSeat.seat)
-    ).all():
-        seen, count = last_game.get(variant, (None, 0))
-        if seen != game_id:
-            count += 1
-            last_game[variant] = (game_id, count)
-        histories.setdefault(variant, {}).setdefault(names[member], []).append((count, round(mu, 3)))
-    return histories
-=======
-def _head_to_head(table: Table, names: dict[int, str]) -> list[dict]:
-    """Every pair that sat at a game together: games, finished games, who finished ahead how often."""
-    a, b = aliased(TableSeat), aliased(TableSeat)
-    done = TableGame.finished.is_(True)
-    rows = db.session.execute(
-        select(
-            a.member_id,
-            b.member_id,
-            func.count(),
-            func.sum(case((done, 1), else_=0)),
-            func.sum(case((and_(done, a.rank < b.rank), 1), else_=0)),
-            func.sum(case((and_(done, b.rank < a.rank), 1), else_=0)),
-        )
-        .join(b, and_(b.game_id == a.game_id, b.member_id != a.member_id))
-        .join(TableGame, TableGame.game_id == a.game_id)
-        .where(TableGame.table_id == table.id, a.member_id < b.member_id)
-        .group_by(a.member_id, b.member_id)
-    ).all()
-    pairs = [
-        {
-            "a": names[x],
-            "b": names[y],
-            "games": count,
-            "finished": finished or 0,
-            "a_ahead": ahead or 0,
-            "b_ahead": behind or 0,
-            "level": (finished or 0) - (ahead or 0) - (behind or 0),
-        }
-        for x, y, count, finished, ahead, behind in rows
-    ]
-    return sorted(pairs, key=lambda p: (-p["games"], p["a"].casefold(), p["b"].casefold()))
->>>>>>> 9c83458265874375b464b7ab905c6fe9a4be4d8d
-
-
 def _figures(table: Table, names: dict[int, str]) -> dict[str, dict]:
     """The variants' own figures, from the counted figures summed by SQL."""
     rows = db.session.execute(

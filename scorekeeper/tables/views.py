@@ -32,12 +32,8 @@ from ..web.paging import Pages, asked_page
 from . import charts
 from .forms import AddPlayerForm, MergeForm, RenameForm, TableForm, with_roster
 from .live import CHANNEL, table_token
-<<<<<<< HEAD
 from .pairs import PAIRS_SHOWN
-from .stats import kept, rating_histories, stamp_of, table_stats
-=======
 from .stats import kept, stamp_of, table_stats
->>>>>>> 9c83458265874375b464b7ab905c6fe9a4be4d8d
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
 #: games in progress, and finished games, listed on the table page (all of them behind a link, a
