@@ -55,6 +55,9 @@ HOUSE_GAME_NAME_MAX = 60
 BGSTATS_ITEMS_MAX = 5000
 #: plays one import takes (each is a game written): the rest wait for the file to be sent again
 BGSTATS_TAKEN_MAX = 100
+#: a result-only game's total (a BG Stats score, or a table export's result) is under this either
+#: way: a doctored total of 2**63 is past the database's integers
+RESULT_TOTAL_MAX = 10**9
 #: the years a play may be dated in: from 1970 to a day after now (a phone's clock ahead; issue 36);
 #: a date outside is a typo or a doctored file, and no export could be read back with it
 PLAYED_FROM_YEAR, PLAYED_AHEAD_DAYS = 1970, 1

@@ -7,7 +7,7 @@ import re
 
 from ..api.operations import op
 from ..api.schemas import BOOL, INT, STAMP, STR, array, obj, ref
-from ..limits import BGSTATS_ITEMS_MAX, BGSTATS_TAKEN_MAX
+from ..limits import BGSTATS_ITEMS_MAX, BGSTATS_TAKEN_MAX, RESULT_TOTAL_MAX
 from ..services.tables.bgstats import known_zones
 from .openapi_house import MEANINGS as HOUSE_MEANINGS
 
@@ -116,7 +116,8 @@ def schemas() -> dict[str, dict]:
             extra=False,
             source={"type": "string", "description": "a result-only game: the play's id it came from"},
             played_at=STAMP,
-            totals=array(INT),
+            # under a billion either way, as BG Stats' scores (2**63 was past the database: a 500)
+            totals=array({**INT, "minimum": 1 - RESULT_TOTAL_MAX, "maximum": RESULT_TOTAL_MAX - 1}),
             winners=array(BOOL),
         ),
         "BGStatsImported": obj(

@@ -12,7 +12,14 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ...limits import BGSTATS_ITEMS_MAX, BGSTATS_TAKEN_MAX, PLAYED_AHEAD_DAYS, PLAYED_FROM_YEAR, TooMany
+from ...limits import (
+    BGSTATS_ITEMS_MAX,
+    BGSTATS_TAKEN_MAX,
+    PLAYED_AHEAD_DAYS,
+    PLAYED_FROM_YEAR,
+    RESULT_TOTAL_MAX,
+    TooMany,
+)
 from ...rules import RulesError, all_variants, find_variant
 from ...storage.extensions import db
 from ...storage.models import Game
@@ -217,6 +224,6 @@ def _score(raw: Any) -> int:
     if isinstance(raw, bool):
         raise ValueError(f"{raw!r} is not a score")
     number = float(str(raw).strip())
-    if not abs(number) < 10**9:
+    if not abs(number) < RESULT_TOTAL_MAX:
         raise ValueError(f"{raw!r} is not a score")
     return round(number)

@@ -13,6 +13,7 @@ from datetime import datetime
 
 from sqlalchemy import insert
 
+from ...limits import RESULT_TOTAL_MAX
 from ...rules import find_variant
 from ...storage.extensions import db
 from ...storage.models import AuditEntry, Game, Player, Round, utcnow
@@ -92,6 +93,11 @@ def _result(entry: dict, where: str, seats: int) -> dict | None:
     totals, winners = result.get("totals"), result.get("winners")
     if not (isinstance(totals, list) and isinstance(winners, list) and len(totals) == len(winners) == seats):
         raise TransferError(f"{where}.result: one total and one winner flag per seat")
+    past = [i for i, t in enumerate(totals) if not abs(t) < RESULT_TOTAL_MAX]
+    if past:  # before the slice is written: 2**63 is past the database's integers (a 500)
+        raise SetupError(
+            [(f"{where}.result.totals.{past[0]}", f"at most {RESULT_TOTAL_MAX - 1:,} either way")]
+        )
     return {
         "source": result["source"][:64],
         "when": parse_stamp(result.get("played_at"), f"{where}.result.played_at"),
