@@ -248,6 +248,10 @@ def core_schemas() -> dict[str, dict]:
             reasons_keys=keyed("reasons"),
             round=NULL_INT,
             fields=array(obj(("field", "message"), field=STR, message=STR, message_key=ref("Reason"))),
+            game={
+                "type": "string",
+                "description": "a table's import: the game refused (games.N), whose fields and round these are",
+            },
             conflict={
                 "type": "object",
                 "description": "a 409 for a stale If-Match: both versions, "

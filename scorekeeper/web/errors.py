@@ -101,7 +101,13 @@ def error_body(message: str, reasons: list[str] | None = None, **extra: Any) -> 
 
 def _details(err: Exception) -> dict:
     """What an error adds to the body: the rules' field-by-field reasons and hand number; both
-    versions of a change made against an old version of the game."""
+    versions of a change made against an old version of the game; the game of a table's import
+    refused (``games.N``: its fields and hand are that game's own)."""
+    game = getattr(err, "table_game", None)
+    return {**_own_details(err), **({"game": game} if game else {})}
+
+
+def _own_details(err: Exception) -> dict:
     if isinstance(err, StaleVersion):
         return {"conflict": err.conflict()}
     if isinstance(err, RoundError):

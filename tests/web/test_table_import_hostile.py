@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from .api_support import HANDS, call
 from .test_api_tables import _game, _table, api  # noqa: F401 (api: the OpenAPI fixture)
 from .test_table_import_slices import IMPORT, _rows
 
@@ -42,3 +43,40 @@ def test_a_result_total_under_a_billion_comes_back(app, client, api):  # noqa: F
     assert answer.status_code == 201, answer.get_json()
     copy = client.get(f"/api/v1/tables/{answer.get_json()['id']}/export").get_json()
     assert copy["games"][0]["result"]["totals"] == [999_999_999, -999_999_999]
+
+
+def _games_export(client, api, count: int) -> dict:  # noqa: F811
+    """A table's export of ``count`` Rummikub games, a hand each."""
+    table = _table(client, api, "Many")
+    for _ in range(count):
+        game = _game(client, api, table, "rummikub", ["Ann", "Bob"])
+        call(
+            client,
+            api,
+            "POST",
+            f"/api/v1/games/{game['id']}/rounds",
+            HANDS["rummikub"],
+            secret=game["secret"],
+        )
+    return client.get(f"/api/v1/tables/{table['id']}/export").get_json()
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda game: game["rounds"][0]["facts"]["players"][0].update(rack="ZZ9"),  # no such tile
+        lambda game: game["rounds"][0].update(number=3),  # a hand numbered out of turn
+        lambda game: game.update(first_dealer=1, options={**game["options"], "initial_meld": -5}),
+    ],
+    ids=["tile", "number", "option"],
+)
+def test_a_game_the_rules_refuse_is_named_in_the_answer(app, client, api, spoil):  # noqa: F811
+    """Of a club's year, the game the rules refuse is named (``game``: games.N): the answer's fields
+    and hand are that game's own (its rounds.0, its hand 1), which any of 6,000 games could hold."""
+    export = _games_export(client, api, 5)
+    spoil(export["games"][3]["game"])
+    before = _rows(app)
+    status, answer = call(client, api, "POST", IMPORT, export)
+    assert status == 422, answer
+    assert answer["game"] == "games.3"
+    assert _rows(app) == before

@@ -14,7 +14,7 @@ from datetime import datetime
 from sqlalchemy import insert
 
 from ...limits import RESULT_TOTAL_MAX
-from ...rules import find_variant
+from ...rules import RulesError, find_variant
 from ...storage.extensions import db
 from ...storage.models import AuditEntry, Game, Player, Round, utcnow
 from ...storage.table_models import TableFigure, TableGame, TableSeat
@@ -75,12 +75,16 @@ def _read(by_name: dict, entry: dict, where: str) -> TableGameRead:
     seats = [look_alike_key(n) for n in seats]
     if not all(n in by_name for n in seats):  # the shape is right, the names are not the roster's: a 422
         raise SetupError([(f"{where}.players", "name a roster player for every seat")])
-    game = read_game(entry.get("game"))
-    if len(seats) != len(game.names) or len(set(seats)) != len(seats):
-        raise SetupError([(f"{where}.players", "one different roster player per seat")])
-    names, options, *_ = checked_setup(
-        find_variant(game.variant), game.names, game.options, game.first_dealer
-    )
+    try:  # the game's own refusal, its fields and hand that game's: the answer names it (games.N)
+        game = read_game(entry.get("game"))
+        if len(seats) != len(game.names) or len(set(seats)) != len(seats):
+            raise SetupError([(f"{where}.players", "one different roster player per seat")])
+        names, options, *_ = checked_setup(
+            find_variant(game.variant), game.names, game.options, game.first_dealer
+        )
+    except (RulesError, TransferError) as err:
+        err.table_game = where
+        raise
     return TableGameRead(game, [by_name[n] for n in seats], names, options, _result(entry, where, len(seats)))
 
 
