@@ -20,7 +20,9 @@ from .bgstats_support import import_plays, new_table
 from .rounds_support import text
 from .table_support import create_table, play_small_table
 
-PAIR_ROW = re.compile(r'<th scope="row">([^<]+) v ([^<]+)</th><td class="num">([\d,]+)</td>')
+PAIR_ROW = re.compile(
+    r'<th scope="row"><bdi>([^<]+)</bdi> v <bdi>([^<]+)</bdi></th><td class="num">([\d,]+)</td>'
+)
 OPPONENT_ROW = re.compile(
     r'<th scope="row"><a href="[^"]+"><bdi>([^<]+)</bdi></a></th><td class="num">(\d+)</td>'
     r'<td class="num">(\d+)–(\d+)</td><td class="num">(\d+)</td>'
@@ -106,3 +108,27 @@ def test_a_big_clubs_page_shows_the_50_pairs_who_met_most_and_finds_ones_own(cli
     assert PAIR_ROW.findall(client.get(f"/tables/{tid}/pairs?page=9").text) == PAIR_ROW.findall(second)
     every = {(a, b) for a, b, _ in PAIR_ROW.findall(first.text) + PAIR_ROW.findall(second)}
     assert every == {(h["a"], h["b"]) for h in stats["head_to_head"]}
+
+
+def test_a_pairs_names_are_each_isolated_from_the_row(client, api):
+    """A name that turns the writing direction round (a right-to-left override, as a hostile or
+    broken phone may send) turns only itself: the head-to-head rows wrote both names raw in one
+    sentence, so the override ran on over " v " and the other name, both on the statistics page and
+    on every pair's page (each name is isolated, as on the rest of the table's pages)."""
+    turned = "Eve\u202eevil"
+    table = new_table(client, api, ["Ann", turned])
+    play = {"uuid": "PLAY-1", "gameRefId": 1, "playDate": "2026-03-01 12:00:00"}
+    play["playerScores"] = [
+        {"playerRefId": 1, "score": "10", "winner": True, "rank": 1},
+        {"playerRefId": 2, "score": "0", "winner": False, "rank": 2},
+    ]
+    doc = {
+        "games": [{"id": 1, "uuid": "G-RUMMIKUB", "name": "Rummikub", "highestWins": True}],
+        "players": [{"id": 1, "uuid": "P-1", "name": "Ann"}, {"id": 2, "uuid": "P-2", "name": turned}],
+        "plays": [play],
+    }
+    assert import_plays(client, api, table, doc)["added"] == 1
+    for address in (f"/tables/{table['id']}/stats", f"/tables/{table['id']}/pairs"):
+        page = client.get(address).text
+        assert f"<bdi>Ann</bdi> v <bdi>{turned}</bdi>" in page, address
+        assert f" v {turned}" not in page, address
