@@ -132,3 +132,6 @@ def test_a_pairs_names_are_each_isolated_from_the_row(client, api):
         page = client.get(address).text
         assert f"<bdi>Ann</bdi> v <bdi>{turned}</bdi>" in page, address
         assert f" v {turned}" not in page, address
+    # the player's page: the sentence that says what "Ahead" counts names them twice
+    mine = client.get(f"/tables/{table['id']}/player", query_string={"name": turned}).text
+    assert f"finished games in which <bdi>{turned}</bdi> finished ahead" in mine
