@@ -178,7 +178,12 @@ def read_game(doc: Any) -> GameRead:
             raise TransferError(f"rounds.{i}: give number {i + 1} and its facts (an object)")
         if entry.get("number") != i + 1:  # a gap or a repeat: the shape is right, the numbers are not
             raise RoundError(
-                [(f"rounds.{i}.number", f"rounds.{i}: hands are numbered 1, 2, 3 ...; this one is {i + 1}")]
+                [
+                    (
+                        f"rounds.{i}.number",
+                        f"rounds.{i}: hands are numbered 1, 2, 3 ...; this one must be {i + 1}",
+                    )
+                ]
             )
     # each hand as the variant reads it (RoundError naming unknown keys, with the hand number)
     facts = [

@@ -106,7 +106,12 @@ BROKEN = [
     pytest.param(lambda d: d.update(players="Ann, Bob"), 400, "players", id="players-not-a-list"),
     # the shape is right, the content is not: the rules' status (the schema cannot say "0..n-1, each once")
     pytest.param(lambda d: d["players"][1].update(seat=5), 422, "seats", id="seat-gap"),
-    pytest.param(lambda d: d["rounds"][0].update(number=4), 422, "rounds.0", id="round-numbers-gap"),
+    pytest.param(
+        lambda d: d["rounds"][0].update(number=4),
+        422,
+        "rounds.0: hands are numbered 1, 2, 3 ...; this one must be 1",
+        id="round-numbers-gap",
+    ),
     pytest.param(lambda d: d["rounds"][0].update(created_at="yesterday"), 400, "ISO 8601", id="bad-time"),
     pytest.param(lambda d: d["audit"][0].update(action="hack"), 400, "audit.0.action", id="bad-audit-action"),
     pytest.param(lambda d: d.update(variant="no-such-variant"), 422, "unknown variant", id="unknown-variant"),
