@@ -60,9 +60,8 @@ def import_table(
                 member.created_at = parse_stamp(entry["created_at"], "players.created_at")
         for i, entry in enumerate(rulings):
             table.rulings.append(_ruling(entry, f"rulings.{i}"))
-        _commit_slice(
-            table.id
-        )  # the hidden table, its roster and rulings: no lock held while games are judged
+        # the hidden table, its roster and rulings committed: no lock held while games are judged
+        _commit_slice(table.id)
         restoring = Restoring(table.id, secret, {look_alike_key(m.name): m.id for m in table.members})
         for first in range(0, len(games), slice_games):
             write_slice(restoring, read_slice(restoring, games[first : first + slice_games], first))

@@ -19,7 +19,7 @@ from ...limits import (
 from ...storage.table_models import Table
 from .. import game_score
 from ..transfer import TransferError, export_game, object_list, stamp
-from .restorable import BACKUP, export_hands
+from .restorable import BACKUP, export_hands, past_bounds
 from .roster import table_games
 from .rulings import HOUSE
 
@@ -82,7 +82,7 @@ def export_lists(doc: Any) -> tuple[list, list, list]:
     at_most(rulings, RULINGS_MAX, "rulings", "rulings")
     at_most([r for r in rulings if r.get("kind") == HOUSE], HOUSE_GAMES_MAX, "rulings", "house games")
     hands = export_hands(games)
-    if len(games) > TABLE_GAMES_MAX or hands > TABLE_HANDS_MAX:  # the export said so too (restorable)
+    if past_bounds(len(games), hands):  # the bounds the export's own note names (restorable)
         raise TooMany(
             [
                 (
