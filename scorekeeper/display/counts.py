@@ -1,5 +1,5 @@
 """Counts as the reader writes them: 3,911 games in English, 3.911 in German and Dutch, 3,911 in
-Hebrew, 3 911 in Polish (a no-break space), Babel's writing of the locale
+Hebrew, 12 345 in Polish (a no-break space; 3911 under five digits), Babel's writing of the locale
 (docs/languages.md "Numbers"). Every plural count a template writes (``{% trans count=n %}`` ...
 ``{% pluralize %}``) is written so (:func:`counted_ngettext`); another count in a sentence or a
 table cell goes through the ``grouped`` filter. Scores in a score sheet's columns are not: a printed

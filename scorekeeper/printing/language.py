@@ -13,19 +13,17 @@ from functools import cache
 from typing import Any, TypeVar
 
 from flask import Flask, request
-from flask_babel import Babel, get_locale
+from flask_babel import Babel
 
+from ..display.counts import reader_locale
 from ..web.languages import LANGUAGES, TRANSLATIONS
 
 T = TypeVar("T")
 
 
 def language_now() -> str:
-    """The request's language (``de``), English outside a request."""
-    try:
-        return str(get_locale() or "en")
-    except RuntimeError:
-        return "en"
+    """The request's language (``de``), English outside a request (``display.counts.reader_locale``)."""
+    return reader_locale()
 
 
 @cache
