@@ -4,14 +4,13 @@
 from __future__ import annotations
 
 import math
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from sqlalchemy import select
 from werkzeug.routing import BuildError
 
 from ..api.routes import game_urls
+from ..limits.kept import Kept
 from ..services.club import evening_order, evening_over, names_of, present
 from ..services.club.season import Season
 from ..services.transfer import stamp
@@ -26,8 +25,7 @@ SEASON_POINTS = ("places", "points")
 SEASON_BEST_MAX, SEASON_BONUS_MAX = 120, 100
 #: the standings answers kept (by event and change stamps), and their lock
 KEPT_MAX = 64
-_KEPT: OrderedDict[tuple, list[dict[str, Any]]] = OrderedDict()
-_LOCK = threading.Lock()
+_KEPT: Kept[list[dict[str, Any]]] = Kept(KEPT_MAX)
 
 
 def event_urls(event: ClubEvent) -> dict[str, str]:
@@ -79,15 +77,10 @@ def standings_json(event: ClubEvent, names: dict[int, str] | None = None) -> lis
     stamp; a roster name's change the club's): a room of phones and a screen read them again and again."""
     club = db.session.get(Table, event.table_id)
     key = (event.public_id, event.updated_at, club.updated_at if club else None)
-    with _LOCK:
-        if key in _KEPT:
-            _KEPT.move_to_end(key)
-            return _KEPT[key]
-    lines = _standings(event, names if names is not None else names_of(event))
-    with _LOCK:
-        _KEPT[key] = lines
-        while len(_KEPT) > KEPT_MAX:
-            _KEPT.popitem(last=False)
+    lines = _KEPT.get(key)
+    if lines is None:
+        lines = _standings(event, names if names is not None else names_of(event))
+        _KEPT.put(key, lines)
     return lines
 
 

@@ -37,9 +37,9 @@ def kept(key: tuple, make):
     """``make()`` kept per app under ``key`` (a table's fingerprint and what is kept) and the reader's
     language (a page, and the statistics' words, are written in it): statistics change only with
     the table, whose every change bumps its ``updated_at``."""
-    from ..views.game_page import PageCache
+    from ..limits.kept import Kept
 
-    cache = current_app.extensions.setdefault("scorekeeper_table_stats", PageCache(64))
+    cache = current_app.extensions.setdefault("scorekeeper_table_stats", Kept(64))
     key = (*key, request_locale())
     value = cache.get(key)
     if value is None:

@@ -1,13 +1,10 @@
 """The game page's content, and the rendered pages kept per game and last change (:func:`games.show`).
 
 :func:`game_page` is everything the page shows, from the engine's score of the
-recorded hands; :class:`PageCache` keeps the rendered pages of an app.
+recorded hands; :func:`kept_pages` keeps the rendered pages of an app.
 """
 
 from __future__ import annotations
-
-import threading
-from collections import OrderedDict
 
 from flask import current_app, url_for
 from flask_babel import gettext
@@ -17,6 +14,7 @@ from .. import services
 from ..display import charts, standings
 from ..display.bidi import isolated_names
 from ..display.words import name_list, round_word
+from ..limits.kept import Kept
 from ..rules import RoundError, RulesError, find_variant, step_texts
 from ..services import timer
 from ..services.rematches import rematch_of
@@ -34,29 +32,10 @@ def feature_url(endpoint: str, **values) -> str | None:
     return url_for(endpoint, **values)
 
 
-class PageCache:
-    """A small thread-safe LRU of rendered pages (one per app, in ``app.extensions``)."""
-
-    def __init__(self, size: int = 256):
-        self.size, self.pages, self.lock = size, OrderedDict(), threading.Lock()
-
-    def get(self, key: tuple) -> str | None:
-        with self.lock:
-            html = self.pages.get(key)
-            if html is not None:
-                self.pages.move_to_end(key)
-            return html
-
-    def put(self, key: tuple, html: str) -> None:
-        with self.lock:
-            self.pages[key] = html
-            while len(self.pages) > self.size:
-                self.pages.popitem(last=False)
-
-
-def kept_pages() -> PageCache:
-    """Rendered game pages of this app, keyed by game, last change and editor or not."""
-    return current_app.extensions.setdefault("scorekeeper_game_pages", PageCache())
+def kept_pages() -> Kept[str]:
+    """Rendered game pages of this app (one LRU per app, in ``app.extensions``), keyed by game, last
+    change and editor or not."""
+    return current_app.extensions.setdefault("scorekeeper_game_pages", Kept[str]())
 
 
 #: where the request's CSRF token goes in a kept editor's page

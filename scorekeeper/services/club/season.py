@@ -3,14 +3,13 @@ docs/club-night.md "Season")."""
 
 from __future__ import annotations
 
-import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 
 from sqlalchemy import extract, select
 
 from ...club import ClubError, LeagueLine, league
+from ...limits.kept import Kept
 from ...storage.club_models import ClubEvent
 from ...storage.extensions import db
 from ...storage.table_models import Member, Table
@@ -27,8 +26,7 @@ SEASON_EVENINGS_MAX = 120
 KEPT_MAX = 32
 #: evenings loaded and ordered between two yields to the server's other requests
 SLICE = 10
-_KEPT: OrderedDict[tuple, tuple[list[LeagueLine], frozenset[int]]] = OrderedDict()
-_LOCK = threading.Lock()
+_KEPT: Kept[tuple[list[LeagueLine], frozenset[int]]] = Kept(KEPT_MAX)
 
 
 @dataclass
@@ -70,16 +68,10 @@ def club_season(
         points,
         tuple((e.id, e.updated_at) for e in evenings),
     )
-    with _LOCK:
-        found = _KEPT.get(key)
-        if found is not None:
-            _KEPT.move_to_end(key)
+    found = _KEPT.get(key)
     if found is None:
         found = _added_up(evenings, best, attendance_bonus, points)
-        with _LOCK:
-            _KEPT[key] = found
-            while len(_KEPT) > KEPT_MAX:
-                _KEPT.popitem(last=False)
+        _KEPT.put(key, found)
     lines, over = found
     ids = {line.player for line in lines}
     rows = db.session.execute(select(Member.id, Member.name).where(Member.id.in_(ids))).all() if ids else []

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import replace
 
 from ...club import Standing, standings, table_game
+from ...limits.kept import Kept
 from ...storage.club_models import ClubEvent
 from ...storage.extensions import db
 from ...storage.table_models import Member
@@ -17,8 +16,7 @@ from ...storage.table_models import Member
 #: (season.SEASON_EVENINGS_MAX, 120) and those being played, so that reading a season again ranks
 #: no evening again (with 32 kept, a season of 50 evenings ranked every one of them at each read)
 KEPT_MAX = 160
-_KEPT: OrderedDict[tuple, list[Standing]] = OrderedDict()
-_LOCK = threading.Lock()
+_KEPT: Kept[list[Standing]] = Kept(KEPT_MAX)
 
 
 def event_standings(event: ClubEvent, *, stage: str = "round") -> list[Standing]:
@@ -45,19 +43,13 @@ def event_standings(event: ClubEvent, *, stage: str = "round") -> list[Standing]
         players,
         tuple(finals),
     )
-    with _LOCK:
-        lines = _KEPT.get(key)
-        if lines is not None:
-            _KEPT.move_to_end(key)
+    lines = _KEPT.get(key)
     if lines is None:
         games = [table_game(event.variant, members, result, event.options) for members, result in finals]
         lines = standings(
             games, event.scheme, scale=event.scale, tiebreaks=event.tiebreaks, players=list(players)
         )
-        with _LOCK:
-            _KEPT[key] = lines
-            while len(_KEPT) > KEPT_MAX:
-                _KEPT.popitem(last=False)
+        _KEPT.put(key, lines)
     return [replace(s, values=list(s.values)) for s in lines]  # the caller's own copies
 
 
