@@ -144,7 +144,12 @@ class EventTable(db.Model):
     @property
     def final(self) -> bool:
         """The result counts: confirmed by a second player, or set by the organiser."""
-        return self.result is not None and (self.confirmed_by is not None or self.overridden)
+        return result_final(self.result, self.confirmed_by, self.overridden)
+
+
+def result_final(result: object, confirmed_by: object, overridden: object) -> bool:
+    """Whether a club table's result counts (:attr:`EventTable.final`), from its columns as read."""
+    return result is not None and (confirmed_by is not None or bool(overridden))
 
 
 class EventLogEntry(db.Model):

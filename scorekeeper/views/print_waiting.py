@@ -45,23 +45,24 @@ def pdf_response(pdf: bytes, filename: str) -> Response:
 
 def waiting_answer(job, filename: str):
     """The answer to a PDF request whose job goes on: the waiting page, or JSON to an API client."""
-    token = waiting.keep(
-        waiting.folder(current_app), job, filename, float(current_app.config["POOL_TIMEOUT"])
-    )
-    known = waiting.state(waiting.folder(current_app), token)
+    where = waiting.folder(current_app)
+    token = waiting.keep(where, job, filename, float(current_app.config["POOL_TIMEOUT"]))
+    known = waiting.state(where, token)
     # done in the moment since the wait ended (a busy machine): the PDF itself, or why it failed;
     # a PDF_WAIT of 0 (every PDF through the waiting page) keeps the page, which opens it at once
-    if known["state"] == "failed" or (
-        known["state"] == "ready" and float(current_app.config["PDF_WAIT"]) > 0
-    ):
-        return page(token)
-    return _pending(token, known)
+    if known["state"] == "ready" and float(current_app.config["PDF_WAIT"]) <= 0:
+        return _pending(token, known)
+    return _answer(token, known)
 
 
 @bp.get("/<token>")
 def page(token: str):
     """The PDF once it is ready; until then the page that waits for it."""
-    known = _known(token)
+    return _answer(token, _known(token))
+
+
+def _answer(token: str, known: dict):
+    """What ``token`` is answered with in the state ``known``: its PDF, why it failed, or the page."""
     if known["state"] == "ready":
         pdf = waiting.pdf(waiting.folder(current_app), token)
         if pdf is None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ...storage.club_models import ClubEvent, Entrant, EventRound, EventTable
+from ...storage.club_models import ClubEvent, Entrant, EventRound, EventTable, result_final
 from ...storage.extensions import db
 
 
@@ -82,6 +82,6 @@ def sketches(evenings: list[ClubEvent]) -> list[EveningSketch]:
             rounds[round_id] = RoundSketch(stage)
             out[event_id].event_rounds.append(rounds[round_id])
         if members is not None:  # a round without tables has one row of nulls
-            final = result is not None and (confirmed_by is not None or bool(overridden))
+            final = result_final(result, confirmed_by, overridden)
             rounds[round_id].tables.append(TableSketch(members, result, final))
     return list(out.values())
