@@ -38,6 +38,17 @@ TABLE_GAMES_MAX = 6_000
 #: last page number it reads (a bigger one is that page)
 GAMES_PAGE = 50
 GAMES_PAGES_MAX = 100_000
+
+
+def last_page(count: int, size: int) -> int:
+    """The number of the last page of ``count`` items, ``size`` a page (1 when there are none).
+
+    >>> last_page(0, 50), last_page(50, 50), last_page(51, 50)
+    (1, 1, 2)
+    """
+    return max(1, -(-count // size))
+
+
 #: the most games ``GET /api/v1/tables/<id>`` answers whole without ``?page=``; a table with more is
 #: answered its first page, ``"paged": true`` and ``next`` (a club's year was 3,900 games, 1.4 MB)
 TABLE_GAMES_WHOLE_MAX = 500

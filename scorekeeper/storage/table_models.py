@@ -39,6 +39,11 @@ class Table(db.Model):
     )
 
 
+#: the condition of a table in use, and of one still being restored (hidden: no page, API, list)
+TABLE_SHOWN = Table.restoring_since.is_(None)
+TABLE_RESTORING = Table.restoring_since.is_not(None)
+
+
 class Member(db.Model):
     """One player on a table's roster (the same person across the table's games)."""
 

@@ -12,7 +12,7 @@ from ..api import bodies
 from ..api.blueprint import GameId
 from ..api.routes import games_urls
 from ..checker.checking import InputError, fields_of
-from ..limits import GAMES_PAGE, GAMES_PAGES_MAX, TABLE_GAMES_WHOLE_MAX, players_at_most
+from ..limits import GAMES_PAGE, GAMES_PAGES_MAX, TABLE_GAMES_WHOLE_MAX, last_page, players_at_most
 from ..rules import Quoted, RoundError, find_variant
 from ..services import NotEditor, SecretMissing
 from ..services.errors import NotFound
@@ -113,7 +113,7 @@ def _past_the_last(table, page: int) -> NotFound:
     games = db.session.scalar(
         select(func.count()).select_from(TableGame).where(TableGame.table_id == table.id)
     )
-    last = max(1, -(-games // GAMES_PAGE))
+    last = last_page(games, GAMES_PAGE)
     address = external_url("tables_api.table", table_id=table.public_id, page=last)
     return NotFound(
         f"Page {page} is past the table's last page of games, {last} "

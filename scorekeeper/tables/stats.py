@@ -15,7 +15,7 @@ from ..services.tables.kinds import kind_name, slug_of
 from ..services.transfer import stamp
 from ..storage.extensions import db
 from ..storage.models import Game
-from ..storage.table_models import Table, TableFigure, TableGame, TableSeat
+from ..storage.table_models import TABLE_SHOWN, Table, TableFigure, TableGame, TableSeat
 from ..web.described import variant_name
 from ..web.languages import request_locale
 from .pairs import head_to_head
@@ -26,9 +26,7 @@ LAST_RESULTS = 10
 def stamp_of(public_id: str) -> tuple | None:
     """A cheap fingerprint of a table's last change (None: no such table), for kept statistics."""
     row = db.session.execute(
-        select(Table.id, Table.updated_at).where(
-            Table.public_id == public_id, Table.restoring_since.is_(None)
-        )
+        select(Table.id, Table.updated_at).where(Table.public_id == public_id, TABLE_SHOWN)
     ).first()
     return tuple(row) if row else None
 

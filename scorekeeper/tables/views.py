@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from .. import live
 from ..display.words import round_word
-from ..limits import GAMES_PAGE
+from ..limits import GAMES_PAGE, last_page
 from ..live.stream import follow
 from ..profiles import profile
 from ..rules import RulesError, find_variant, variants
@@ -191,7 +191,7 @@ def _last_at_most(page: int, stats: dict, size: int) -> int:
     """``page`` of every game, or the last page when it is past it (a link drawn before, or typed):
     the longer of the two lists, ``size`` of each a page, says how many pages there are."""
     longest = max(stats["games"] - stats["finished"], stats["finished"])
-    return min(page, max(1, -(-longest // size)))
+    return min(page, last_page(longest, size))
 
 
 @bp.get("/<table_id>/live")

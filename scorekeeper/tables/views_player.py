@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import render_template, request
 from flask_babel import gettext
 
+from ..limits import last_page
 from ..services import NotFound
 from ..services.tables import roster as services
 from ..services.tables.player_games import player_games
@@ -40,7 +41,7 @@ def pairs(table_id: str):
     (``?page=N``; a page past the last shows the last)."""
     table = services.get_table(table_id)
     every = table_stats(table)["head_to_head"]
-    page = min(asked_page(), max(1, -(-len(every) // PAIRS_PAGE)))
+    page = min(asked_page(), last_page(len(every), PAIRS_PAGE))
     start = (page - 1) * PAIRS_PAGE
     return render_template(
         "tables/pairs.html",

@@ -9,7 +9,7 @@ from sqlalchemy import select
 from ..services import NotEditor
 from ..services.tables.roster import get_table, secret_matches
 from ..storage.extensions import db
-from ..storage.table_models import Table
+from ..storage.table_models import TABLE_SHOWN, Table
 from .access import bearer_secret, keep_secret
 
 COOKIE_PREFIX = "sk_table_"
@@ -57,9 +57,7 @@ def held_tables() -> list[Table]:
     ]
     if not ids:
         return []
-    tables = db.session.execute(
-        select(Table).where(Table.public_id.in_(ids), Table.restoring_since.is_(None))
-    ).scalars()
+    tables = db.session.execute(select(Table).where(Table.public_id.in_(ids), TABLE_SHOWN)).scalars()
     # by name as the other lists of names are, case set aside: the database's order was its collation's
     # (SQLite's and PostgreSQL's C put "Zed club" before "anna's table", PostgreSQL's en-US did not)
     held = sorted(tables, key=lambda t: (t.name.casefold(), t.name, t.public_id))

@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 from ...limits import RULING_NOTE_MAX
 from ...storage.extensions import db
 from ...storage.models import Game, utcnow
-from ...storage.table_models import Ruling, Table, TableGame
+from ...storage.table_models import TABLE_RESTORING, Ruling, Table, TableGame
 from ..names import look_alike_key
 from ..transfer import TransferError, parse_stamp, stamps_in
 from .house_games import house_decision
@@ -101,18 +101,18 @@ def discard(table_id: int) -> None:
     and summaries go with them; then the roster and rulings with the table); a table shown is kept,
     asked first with a read (the import's answer asks after every import: no write, so no wait for
     SQLite's write lock, when there is nothing to delete)."""
-    hidden = select(Table.id).where(Table.id == table_id, Table.restoring_since.is_not(None))
+    hidden = select(Table.id).where(Table.id == table_id, TABLE_RESTORING)
     if db.session.scalar(hidden) is None:
         return
     games = (
         select(TableGame.game_id)
         .join(Table, Table.id == TableGame.table_id)
-        .where(TableGame.table_id == table_id, Table.restoring_since.is_not(None))
+        .where(TableGame.table_id == table_id, TABLE_RESTORING)
     )
     db.session.execute(delete(Game).where(Game.id.in_(games)).execution_options(synchronize_session=False))
     db.session.execute(
         delete(Table)
-        .where(Table.id == table_id, Table.restoring_since.is_not(None))
+        .where(Table.id == table_id, TABLE_RESTORING)
         .execution_options(synchronize_session=False)
     )
     Session.commit(db.session())

@@ -14,7 +14,15 @@ from ... import services
 from ...limits import ROSTER_MAX, TooMany, at_most
 from ...storage.extensions import db
 from ...storage.models import Game
-from ...storage.table_models import TABLE_NAME_MAX, Member, Table, TableFigure, TableGame, TableSeat
+from ...storage.table_models import (
+    TABLE_NAME_MAX,
+    TABLE_SHOWN,
+    Member,
+    Table,
+    TableFigure,
+    TableGame,
+    TableSeat,
+)
 from .. import NotFound, SetupError, clean_names, hash_secret, unused_public_ids
 from ..games import derived_secret
 from ..names import clean_name, look_alike_key, same_look
@@ -58,9 +66,7 @@ def find_table(public_id: str) -> Table | None:
     """The table with this public id (roster loaded), or None (for one still being restored too:
     :mod:`.restore`)."""
     return db.session.execute(
-        select(Table)
-        .where(Table.public_id == public_id, Table.restoring_since.is_(None))
-        .options(selectinload(Table.members))
+        select(Table).where(Table.public_id == public_id, TABLE_SHOWN).options(selectinload(Table.members))
     ).scalar_one_or_none()
 
 
