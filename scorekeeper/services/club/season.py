@@ -12,10 +12,11 @@ from ...club import ClubError, LeagueLine, league
 from ...limits.kept import Kept
 from ...storage.club_models import ClubEvent
 from ...storage.extensions import db
-from ...storage.table_models import Member, Table
+from ...storage.table_models import Table
 from .events import EventRefused
 from .order import evening_order, evening_over
 from .sketch import sketches
+from .standings import names_by_id
 
 #: the most evenings a season adds up (a club meeting twice a week all year)
 SEASON_EVENINGS_MAX = 120
@@ -73,10 +74,9 @@ def club_season(
         found = _added_up(evenings, best, attendance_bonus, points)
         _KEPT.put(key, found)
     lines, over = found
-    ids = {line.player for line in lines}
-    rows = db.session.execute(select(Member.id, Member.name).where(Member.id.in_(ids))).all() if ids else []
+    names = names_by_id({line.player for line in lines})  # read again each time: a rename shows at once
     copies = [replace(line, evenings=list(line.evenings), counted=list(line.counted)) for line in lines]
-    return Season(year, evenings, copies, dict(rows), over)
+    return Season(year, evenings, copies, names, over)
 
 
 def _added_up(

@@ -66,6 +66,11 @@ def names_of_events(events: Iterable[ClubEvent]) -> dict[int, str]:
         for r in event.event_rounds:
             for t in r.tables:
                 ids.update(t.members)
+    return names_by_id(ids)
+
+
+def names_by_id(ids: set[int]) -> dict[int, str]:
+    """Roster names by id, in one query (none for no ids)."""
     if not ids:
         return {}
     rows = db.session.execute(db.select(Member.id, Member.name).where(Member.id.in_(ids)))
