@@ -32,6 +32,11 @@ class Kept(Generic[V]):
             while len(self.values) > self.size:
                 self.values.popitem(last=False)
 
+    def keys(self) -> list[Hashable]:
+        """The keys kept, the least recently used first."""
+        with self.lock:
+            return list(self.values)
+
     def clear(self) -> None:
         with self.lock:
             self.values.clear()

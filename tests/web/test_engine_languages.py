@@ -101,7 +101,7 @@ def test_the_game_page_is_kept_per_language(app, client, api):
     created = post(client, api, "/api/v1/games", {"variant": "crib-rummy", "players": ["Ann", "Bob"]}, 201)
     page = f"/games/{created['id']}"
     assert client.get(page).status_code == client.get(page, headers=GERMAN).status_code == 200
-    kept = app.extensions["scorekeeper_game_pages"].pages
+    kept = app.extensions["scorekeeper_game_pages"].keys()
     assert sorted(key[-1] for key in kept if key[0] == created["id"]) == ["de", "en"]
 
 
